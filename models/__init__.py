@@ -1,0 +1,90 @@
+"""The bundled model catalogue: name -> builder with random weights, example inputs and a tolerance.
+
+No entry downloads anything. Installed as ``torchtrt_compat.models``; the CLI names entries as ``models:NAME``.
+Each catalogue module registers its entries with `register_model` when imported.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import torch
+
+_CATALOGUE_MODULES = ("classification", "segmentation", "detection", "deform", "transformer")
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    name: str
+    builder: Callable[[], "torch.nn.Module"]
+    make_inputs: Callable[[], tuple[Any, ...]]
+    atol: float
+    rtol: float
+    description: str
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    def build(self, seed: int = 0) -> "torch.nn.Module":
+        """The model in eval mode with deterministic random weights."""
+        import torch
+
+        torch.manual_seed(seed)
+        return self.builder().eval()
+
+    def example_inputs(self, seed: int = 0) -> tuple[Any, ...]:
+        import torch
+
+        torch.manual_seed(seed + 1)
+        return self.make_inputs()
+
+
+_REGISTRY: dict[str, ModelEntry] = {}
+
+
+def register_model(
+    name: str,
+    *,
+    inputs: Callable[[], tuple[Any, ...]],
+    atol: float = 1e-3,
+    rtol: float = 1e-3,
+    description: str = "",
+    tags: tuple[str, ...] = (),
+) -> Callable[[Callable[[], "torch.nn.Module"]], Callable[[], "torch.nn.Module"]]:
+    def decorate(builder: Callable[[], "torch.nn.Module"]) -> Callable[[], "torch.nn.Module"]:
+        if name in _REGISTRY:
+            warnings.warn(f"model {name!r} registered twice; the later one wins", stacklevel=2)
+        _REGISTRY[name] = ModelEntry(name, builder, inputs, atol, rtol, description or (builder.__doc__ or "").strip(), tags)
+        return builder
+
+    return decorate
+
+
+def _load_all() -> None:
+    for mod in _CATALOGUE_MODULES:
+        try:
+            importlib.import_module(f"{__name__}.{mod}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{mod}":
+                raise
+
+
+def list_models(pattern: str = "*") -> list[ModelEntry]:
+    _load_all()
+    return [e for n, e in sorted(_REGISTRY.items()) if fnmatch.fnmatch(n, pattern)]
+
+
+def get_model(name: str) -> ModelEntry:
+    _load_all()
+    if name not in _REGISTRY:
+        from torchtrt_compat._errors import UsageError
+
+        raise UsageError(
+            f"No model {name!r} in the catalogue.",
+            f"use one of: {', '.join(sorted(_REGISTRY))} (see `torchtrt-compat models`)",
+        )
+    return _REGISTRY[name]

@@ -1,0 +1,40 @@
+"""Atomic file writes: a reader sees the old file or the new one, never half of either."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:  # type: ignore[type-arg]
+    """Open a temporary file beside ``path``; on a clean exit fsync it and rename it over ``path``."""
+    if mode not in ("w", "wb"):
+        raise ValueError(f"atomic_open supports 'w' and 'wb', not {mode!r}")
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    with atomic_open(path, "wb") as fh:
+        fh.write(data)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    with atomic_open(path, "w") as fh:
+        fh.write(text)

@@ -1,0 +1,142 @@
+"""The shim registry: every change we make to torch, torchvision or torch_tensorrt is declared here.
+
+A shim is a context-manager factory. Entering it applies the change, leaving it undoes it exactly. Each one says
+which stage it belongs to, which installed versions need it (as data: a specifier per distribution), and in
+plain words what it changes and how it is undone. Nothing outlives the ``with`` block that needed it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fnmatch
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .._errors import UsageError
+
+Stage = Literal["import", "export", "compile", "save"]
+STAGES: tuple[Stage, ...] = ("import", "export", "compile", "save")
+
+
+@dataclass(frozen=True)
+class ShimContext:
+    """What a shim may look at to decide whether it applies.
+
+    ``versions`` maps a module name (``torch``, ``torchvision``, ``torch_tensorrt``, ``tensorrt``) to its
+    installed version string, or None when it is not installed. ``flavour`` is ``"tensorrt"``,
+    ``"tensorrt-rtx"`` or None. ``has_gpu`` says whether a CUDA device is visible (from NVML, no CUDA context).
+    ``options`` carries per-call settings such as the target compute capabilities of an ahead-of-time build.
+    """
+
+    versions: dict[str, str | None] = field(default_factory=dict)
+    flavour: str | None = None
+    has_gpu: bool = False
+    options: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Shim:
+    name: str
+    stage: Stage
+    summary: str
+    undo: str
+    requires: dict[str, str]
+    factory: Callable[[ShimContext], contextlib.AbstractContextManager[object]]
+    when: Callable[[ShimContext], bool] | None = None
+    when_text: str = ""
+
+    def applies(self, ctx: ShimContext) -> bool:
+        from ..versions import satisfies
+
+        for module, spec in self.requires.items():
+            version = ctx.versions.get(module)
+            if version is None or not satisfies(version, spec):
+                return False
+        return self.when(ctx) if self.when is not None else True
+
+    def needed_by(self) -> str:
+        parts = [f"{m.replace('_', '-')}{s}" for m, s in self.requires.items()]
+        if self.when_text:
+            parts.append(self.when_text)
+        return ", ".join(parts) or "always"
+
+
+_REGISTRY: dict[str, Shim] = {}
+
+
+def register_shim(
+    name: str,
+    *,
+    stage: Stage,
+    summary: str,
+    undo: str,
+    requires: dict[str, str] | None = None,
+    when: Callable[[ShimContext], bool] | None = None,
+    when_text: str = "",
+) -> Callable[[Callable[[ShimContext], Iterator[object]]], Shim]:
+    """Register a generator function as a shim (it is wrapped with `contextlib.contextmanager`)."""
+    if stage not in STAGES:
+        raise ValueError(f"unknown shim stage {stage!r}; use one of {STAGES}")
+
+    def decorate(fn: Callable[[ShimContext], Iterator[object]]) -> Shim:
+        if name in _REGISTRY:
+            warnings.warn(f"shim {name!r} registered twice; the later one wins", stacklevel=2)
+        shim = Shim(
+            name=name,
+            stage=stage,
+            summary=summary,
+            undo=undo,
+            requires=dict(requires or {}),
+            factory=contextlib.contextmanager(fn),
+            when=when,
+            when_text=when_text,
+        )
+        _REGISTRY[name] = shim
+        return shim
+
+    return decorate
+
+
+def _load_builtin() -> None:
+    from . import builtin  # noqa: F401  (registers the shipped shims)
+
+
+def list_shims(pattern: str = "*", ctx: ShimContext | None = None) -> list[Shim]:
+    """All registered shims whose name matches ``pattern``; with ``ctx``, only those that apply there."""
+    _load_builtin()
+    shims = [s for n, s in sorted(_REGISTRY.items()) if fnmatch.fnmatch(n, pattern)]
+    return [s for s in shims if ctx is None or s.applies(ctx)]
+
+
+def get_shim(name: str) -> Shim:
+    _load_builtin()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UsageError(
+            f"Unknown shim {name!r}.", f"use one of: {', '.join(sorted(_REGISTRY))} (see `torchtrt-compat shims`)"
+        ) from None
+
+
+def select(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto") -> list[Shim]:
+    """The shims to run at ``stage``: ``"auto"`` = every one that applies, a list = those names, None = none."""
+    if shims is None or shims == "none":
+        return []
+    if shims == "auto":
+        return [s for s in list_shims(ctx=ctx) if s.stage == stage]
+    if isinstance(shims, str):
+        raise UsageError(f"shims={shims!r} is not understood.", 'pass "auto", None, or a list of shim names')
+    return [s for s in (get_shim(n) for n in shims) if s.stage == stage]
+
+
+@contextlib.contextmanager
+def activate(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto") -> Iterator[list[str]]:
+    """Apply the selected shims for ``stage``; yields the names applied (for the compile report)."""
+    applied: list[str] = []
+    with contextlib.ExitStack() as stack:
+        for shim in select(stage, ctx, shims):
+            stack.enter_context(shim.factory(ctx))
+            applied.append(shim.name)
+        yield applied

@@ -1,0 +1,3 @@
+"""Imports every shipped shim module so that each registers itself."""
+
+from . import cpu_aot as cpu_aot  # noqa: F401
