@@ -131,12 +131,26 @@ def select(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto
     return [s for s in (get_shim(n) for n in shims) if s.stage == stage]
 
 
+@dataclass
+class Activation:
+    """What ``activate`` applied: shim names, and aten decompositions that export-stage shims contributed."""
+
+    applied: list[str] = field(default_factory=list)
+    decompositions: dict[object, Callable[..., object]] = field(default_factory=dict)
+
+
 @contextlib.contextmanager
-def activate(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto") -> Iterator[list[str]]:
-    """Apply the selected shims for ``stage``; yields the names applied (for the compile report)."""
-    applied: list[str] = []
+def activate(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto") -> Iterator[Activation]:
+    """Apply the selected shims for ``stage`` and undo them on exit, in reverse order.
+
+    A shim's generator may yield a mapping ``{OpOverload: python_fn}``; the exporter passes the union of those to
+    ``ExportedProgram.run_decompositions`` so that ops without TensorRT converters become convertible aten ops.
+    """
+    activation = Activation()
     with contextlib.ExitStack() as stack:
         for shim in select(stage, ctx, shims):
-            stack.enter_context(shim.factory(ctx))
-            applied.append(shim.name)
-        yield applied
+            contributed = stack.enter_context(shim.factory(ctx))
+            if isinstance(contributed, dict):
+                activation.decompositions.update(contributed)
+            activation.applied.append(shim.name)
+        yield activation
