@@ -1,0 +1,52 @@
+"""The installed stack as the compile pipeline sees it: versions for shims, and a safe torch_tensorrt import."""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+from typing import Any
+
+from ._errors import MissingDependencyError
+from ._lazy import is_installed
+from .env import detect_environment
+from .shims._registry import ShimContext, activate
+
+
+def shim_context(**options: Any) -> ShimContext:
+    env = detect_environment()
+    versions = {
+        "torch": env.torch,
+        "torchvision": env.torchvision,
+        "torch_tensorrt": env.torch_tensorrt.version if env.torch_tensorrt else None,
+        "tensorrt": env.tensorrt_version,
+    }
+    return ShimContext(versions=versions, flavour=env.flavour, has_gpu=bool(env.gpus), options=dict(options))
+
+
+def install_hint() -> str:
+    """The pip command for the torch_tensorrt flavour that fits the installed torch."""
+    from . import matrix
+
+    env = detect_environment()
+    if env.torch:
+        fits = matrix.releases_for_torch(env.torch, "torch-tensorrt-rtx")
+        full = matrix.releases_for_torch(env.torch, "torch-tensorrt")
+        parts = []
+        if fits:
+            parts.append(f"pip install 'torch-tensorrt-rtx=={fits[-1]['version']}' (TensorRT-RTX, builds on CPU too)")
+        if full:
+            parts.append(f"pip install 'torch-tensorrt=={full[-1]['version']}' (full TensorRT)")
+        if parts:
+            return " or ".join(parts)
+    return "pip install 'torchtrt-compat[rtx]' or 'torchtrt-compat[trt]'"
+
+
+def load_torch_tensorrt(ctx: ShimContext | None = None) -> ModuleType:
+    """Import torch_tensorrt, applying the import-stage shims (e.g. the CPU-only import) around it."""
+    if "torch_tensorrt" in sys.modules:
+        return sys.modules["torch_tensorrt"]
+    if not is_installed("torch_tensorrt"):
+        raise MissingDependencyError("torch_tensorrt is not installed.", install_hint())
+    with activate("import", ctx or shim_context()):
+        import torch_tensorrt
+    return torch_tensorrt

@@ -1,0 +1,77 @@
+"""Version parsing that accepts what real installs report: ``2.9.0+cu128``, ``2.4.0a0+git3bcc3cd``,
+``2.4.0a0+07cecf4.nv24.05``, ``24.05.nv``, ``10.14.1.48.post1``. Comparisons use `packaging`."""
+
+from __future__ import annotations
+
+import re
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from ._errors import UsageError
+
+# The PEP 440 core we keep: release, optional pre-release, optional .postN / .devN. Everything after (local tags,
+# NGC suffixes) is dropped.
+_CORE = re.compile(
+    r"^\s*v?(?P<core>\d+(?:\.\d+)*(?:(?:a|b|rc)\d*)?(?:\.?post\d+)?(?:\.?dev\d*)?)(?P<rest>.*)$", re.IGNORECASE
+)
+_REST_OK = re.compile(r"^(?:[+.\-_][0-9A-Za-z.+\-_]*)?$")
+
+
+def parse_version(text: object, *, what: str = "version") -> Version:
+    """Parse ``text`` into a comparable `Version`, dropping local and NGC tags.
+
+    Raises `UsageError` (one readable line) for things that are not versions: ``""``, ``"2.x"``, ``"latest"``.
+    """
+    if not isinstance(text, str):
+        raise UsageError(f"{what} must be a version string like '2.14.0', got {text!r}.", f"write {what} as a string")
+    match = _CORE.match(text)
+    if match is None or not _REST_OK.match(match.group("rest")) or _looks_wildcard(match.group("rest")):
+        raise UsageError(
+            f"{what} {text!r} is not a version.", f"use a concrete version such as '2.14.0' (or null when unknown)"
+        )
+    try:
+        return Version(match.group("core"))
+    except InvalidVersion:  # pragma: no cover - the regex only admits valid cores
+        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'") from None
+
+
+def _looks_wildcard(rest: str) -> bool:
+    # "2.x", "2.*": a trailing component that is not a number is a wildcard, not a local tag.
+    return bool(re.match(r"^\.(?:x|\*)\b", rest, re.IGNORECASE))
+
+
+def base(text: str) -> str:
+    """The comparable core of a version string: ``'2.9.0+cu128'`` -> ``'2.9.0'``."""
+    return str(parse_version(text))
+
+
+def minor(text: str) -> str:
+    """``'2.14.1+cu130'`` -> ``'2.14'``."""
+    release = parse_version(text).release
+    return ".".join(str(p) for p in (release + (0,))[:2])
+
+
+def major(text: str) -> str:
+    return str(parse_version(text).release[0])
+
+
+def spec(text: str, *, what: str = "requirement") -> SpecifierSet:
+    try:
+        return SpecifierSet(text)
+    except InvalidSpecifier:
+        raise UsageError(f"{what} {text!r} is not a version specifier.", "use a form like '>=2.14,<2.15'") from None
+
+
+def satisfies(version: str, specifier: str) -> bool:
+    """True if ``version`` (local tags ignored, pre-releases admitted) is inside ``specifier``."""
+    return spec(specifier).contains(parse_version(version), prereleases=True)
+
+
+def cuda_local_tag(text: str) -> str | None:
+    """The CUDA version in a local tag: ``'2.9.0+cu128'`` -> ``'12.8'``, ``'+cu130'`` -> ``'13.0'``; else None."""
+    m = re.search(r"\+cu(\d{2,3})\b", text)
+    if not m:
+        return None
+    digits = m.group(1)
+    return f"{digits[:-1]}.{digits[-1]}"
