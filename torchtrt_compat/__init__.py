@@ -23,6 +23,13 @@ _EXPORTS: dict[str, str] = {
     "check": ".checker",
     "Report": ".checker",
     "Finding": ".checker",
+    "compile": ".compiler",
+    "export": ".compiler",
+    "build_engine": ".compiler",
+    "report": ".compiler",
+    "CompileReport": ".compiler",
+    "EngineArtifact": ".compiler",
+    "explain": ".troubleshooting",
     "register_shim": ".shims",
     "list_shims": ".shims",
 }
@@ -46,5 +53,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover
     from ._errors import CompatError, IncompatibleError, InternalError, MissingDependencyError, UsageError
     from .checker import Finding, Report, check
+    from .compiler import CompileReport, EngineArtifact, build_engine, compile, export, report
+    from .troubleshooting import explain
     from .env import Environment, detect_environment
     from .shims import list_shims, register_shim

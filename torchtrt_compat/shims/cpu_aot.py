@@ -129,6 +129,19 @@ class _KeepSerializedRuntime:
         return _SerializedEngine(blob)
 
 
+class _TensorRTWithoutDeserialize(types.ModuleType):
+    """The tensorrt module as torch_tensorrt's interpreter sees it, except that ``Runtime`` keeps the bytes."""
+
+    Runtime = _KeepSerializedRuntime
+
+    def __init__(self, real: types.ModuleType) -> None:
+        super().__init__(real.__name__)
+        self._real = real
+
+    def __getattr__(self, name: str) -> object:  # only called for names not defined above
+        return getattr(self._real, name)
+
+
 @register_shim(
     "aot_keep_serialized_engine",
     stage="compile",
@@ -143,10 +156,7 @@ def _keep_serialized(ctx: ShimContext) -> Iterator[None]:
     from torch_tensorrt.dynamo.conversion import _TRTInterpreter as interpreter_module
     from torch_tensorrt.dynamo.runtime import TorchTensorRTModule
 
-    real_trt = interpreter_module.trt
-    proxy = types.ModuleType(real_trt.__name__)
-    proxy.__dict__.update(vars(real_trt))
-    proxy.Runtime = _KeepSerializedRuntime  # type: ignore[attr-defined]
+    proxy = _TensorRTWithoutDeserialize(interpreter_module.trt)
 
     def deferred_setup(self: TorchTensorRTModule) -> None:
         return None

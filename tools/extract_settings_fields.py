@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Extract the compile-settings surface of every torch-tensorrt release, without importing it.
+
+For each release (one linux x86_64 CPython wheel, preferably cp311) this reads,
+with ``zipfile`` + ``ast`` only:
+
+* ``CompilationSettings`` fields and defaults (``dynamo/_settings.py``), with
+  names from ``dynamo/_defaults.py`` resolved to their literal source text;
+* the parameters of ``torch_tensorrt.dynamo.compile`` (``dynamo/_compiler.py``)
+  and whether it takes ``**kwargs``;
+* the parameters of top-level ``torch_tensorrt.compile`` (``_compile.py``);
+* the ``ir`` strings accepted by ``_compile.py`` (and the ``_IRType`` members);
+* ``_version.py``;
+* warning / error / assert message strings in ``_compiler.py`` that mention the
+  deprecated-or-renamed kwargs listed in ``WATCHED_KWARGS``.
+
+Usage: python3 tools/extract_settings_fields.py [--out PATH] [--cache DIR]
+Only the standard library and ``packaging`` are used.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import re
+import sys
+import tempfile
+import urllib.parse
+import urllib.request
+import zipfile
+from typing import Any, Optional
+
+from packaging.version import Version
+
+PYPI_JSON = "https://pypi.org/pypi/{name}/json"
+DEFAULT_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "tests", "data", "settings_fields.json")
+DEFAULT_CACHE = os.path.join(tempfile.gettempdir(), "tt_wheels")
+PROJECTS = {"torch-tensorrt": Version("2.4.0"), "torch-tensorrt-rtx": Version("2.11.0")}
+PREFERRED_PY = ("cp311", "cp310", "cp312")
+
+PKG = "torch_tensorrt/"
+SETTINGS_PY = PKG + "dynamo/_settings.py"
+DEFAULTS_PY = PKG + "dynamo/_defaults.py"
+COMPILER_PY = PKG + "dynamo/_compiler.py"
+COMPILE_PY = PKG + "_compile.py"
+VERSION_PY = PKG + "_version.py"
+
+WATCHED_KWARGS = (
+    "enabled_precisions", "use_explicit_typing", "truncate_long_and_double", "truncate_double",
+    "make_refittable", "refit", "immutable_weights", "debug", "use_python_runtime",
+    "cache_built_engines", "reuse_cached_engines", "strip_engine_weights",
+    "enable_autocast", "autocast_low_precision_type",
+)
+MESSAGE_CALLS = {"warn", "warning", "info", "debug", "error", "critical", "exception"}
+DEFAULT_MODULE_ALIASES = {"_defaults", "defaults"}
+
+
+# --------------------------------------------------------------------------
+# Wheels
+# --------------------------------------------------------------------------
+def pick_linux_wheel(files: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
+    """The linux x86_64 wheel for the first preferred CPython tag present."""
+    linux = [f for f in files if f["filename"].endswith(".whl") and "linux" in f["filename"]
+             and f["filename"].endswith("x86_64.whl") and not f.get("yanked")]
+    for tag in PREFERRED_PY:
+        for entry in linux:
+            if f"-{tag}-{tag}-" in entry["filename"]:
+                return entry
+    return None
+
+
+def list_releases(project: str, lowest: Version) -> list[tuple[str, dict[str, Any]]]:
+    """(version, wheel file entry with absolute url) for every final release >= lowest."""
+    index_url = PYPI_JSON.format(name=project)
+    with urllib.request.urlopen(index_url, timeout=60) as response:
+        releases = json.load(response)["releases"]
+    chosen = []
+    for version in sorted(releases, key=Version):
+        parsed = Version(version)
+        wheel = pick_linux_wheel(releases[version])
+        if parsed >= lowest and not parsed.is_prerelease and wheel is not None:
+            chosen.append((version, {**wheel, "url": urllib.parse.urljoin(index_url, wheel["url"])}))
+    return chosen
+
+
+def fetch_wheel(entry: dict[str, Any], cache_dir: str) -> str:
+    """Download a wheel into the cache (once) and return its path."""
+    os.makedirs(cache_dir, exist_ok=True)
+    path = os.path.join(cache_dir, entry["filename"])
+    if not os.path.exists(path) or os.path.getsize(path) != entry["size"]:
+        tmp = path + ".part"
+        urllib.request.urlretrieve(entry["url"], tmp)
+        os.replace(tmp, path)
+    return path
+
+
+def read_sources(wheel_path: str) -> dict[str, str]:
+    """The torch_tensorrt source files this tool inspects (missing ones omitted)."""
+    wanted = (SETTINGS_PY, DEFAULTS_PY, COMPILER_PY, COMPILE_PY, VERSION_PY)
+    with zipfile.ZipFile(wheel_path) as wheel:
+        names = set(wheel.namelist())
+        return {name: wheel.read(name).decode("utf-8") for name in wanted if name in names}
+
+
+# --------------------------------------------------------------------------
+# AST helpers
+# --------------------------------------------------------------------------
+def module_constants(source: str) -> dict[str, str]:
+    """Top-level ``NAME = expr`` (or annotated) assignments -> expression source text."""
+    tree, table = ast.parse(source), {}
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Name):
+                table[target.id] = ast.get_source_segment(source, node.value)  # type: ignore[arg-type]
+    return table
+
+
+def literal_constants(source: str) -> dict[str, Any]:
+    """Top-level assignments whose value is a plain literal, evaluated."""
+    result = {}
+    for name, text in module_constants(source).items():
+        try:
+            result[name] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            result[name] = text
+    return result
+
+
+class _DefaultsResolver(ast.NodeTransformer):
+    """Replace ``NAME`` / ``_defaults.NAME`` with the expression defined in _defaults.py."""
+
+    def __init__(self, table: dict[str, str]) -> None:
+        self.table, self.changed = table, False
+
+    def _lookup(self, name: str, node: ast.AST) -> ast.AST:
+        if name not in self.table:
+            return node
+        self.changed = True
+        return ast.parse(self.table[name], mode="eval").body
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return self._lookup(node.id, node)
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if isinstance(node.value, ast.Name) and node.value.id in DEFAULT_MODULE_ALIASES:
+            return self._lookup(node.attr, node)
+        return self.generic_visit(node)
+
+
+def default_text(source: str, node: Optional[ast.expr], table: dict[str, str]) -> Optional[str]:
+    """Source text of a default, with _defaults names substituted where possible."""
+    if node is None:
+        return None
+    original = ast.get_source_segment(source, node)
+    resolver = _DefaultsResolver(table)
+    resolved = resolver.visit(ast.parse(original, mode="eval")) if original else None  # type: ignore[arg-type]
+    return ast.unparse(resolved) if resolver.changed else original
+
+
+def find_def(tree: ast.Module, name: str, kind: type) -> Optional[Any]:
+    """Top-level class or function definition called ``name``."""
+    return next((n for n in tree.body if isinstance(n, kind) and n.name == name), None)
+
+
+def function_params(source: str, func: ast.FunctionDef, table: dict[str, str]) -> dict[str, Optional[str]]:
+    """Parameter name -> default source text (None when required)."""
+    args = func.args
+    positional = args.posonlyargs + args.args
+    pos_defaults: list[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    params = {a.arg: default_text(source, d, table) for a, d in zip(positional, pos_defaults)}
+    params.update({a.arg: default_text(source, d, table) for a, d in zip(args.kwonlyargs, args.kw_defaults)})
+    return params
+
+
+def expression_text(source: str, node: ast.expr) -> Optional[str]:
+    """String literal or f-string (as source) for a message argument, else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return ast.get_source_segment(source, node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        left, right = expression_text(source, node.left), expression_text(source, node.right)
+        return (left or "") + (right or "") if (left or right) else None
+    return None
+
+
+# --------------------------------------------------------------------------
+# Extractors
+# --------------------------------------------------------------------------
+def settings_fields(sources: dict[str, str], table: dict[str, str]) -> dict[str, Optional[str]]:
+    source = sources[SETTINGS_PY]
+    cls = find_def(ast.parse(source), "CompilationSettings", ast.ClassDef)
+    fields: dict[str, Optional[str]] = {}
+    for node in cls.body if cls else []:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            fields[node.target.id] = default_text(source, node.value, table)
+    return fields
+
+
+def compile_signature(source: str, table: dict[str, str]) -> tuple[dict[str, Optional[str]], bool]:
+    """Parameters of the module-level ``compile`` function and whether it has ``**kwargs``."""
+    func = find_def(ast.parse(source), "compile", ast.FunctionDef)
+    if func is None:
+        return {}, False
+    return function_params(source, func, table), func.args.kwarg is not None
+
+
+def ir_values(source: str) -> tuple[list[str], list[str]]:
+    """(ir strings tested in _get_target_fe, _IRType member names)."""
+    tree = ast.parse(source)
+    enum = find_def(tree, "_IRType", ast.ClassDef)
+    members = [t.id for n in (enum.body if enum else []) if isinstance(n, ast.Assign)
+               for t in n.targets if isinstance(t, ast.Name)]
+    func = find_def(tree, "_get_target_fe", ast.FunctionDef)
+    strings = {n.value for n in ast.walk(func) if isinstance(n, ast.Constant)
+               and isinstance(n.value, str) and re.fullmatch(r"[a-z_]+", n.value)} if func else set()
+    return sorted(strings), members
+
+
+def _context(source: str, node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
+    """'func() [if <test>]' for the enclosing function and nearest enclosing if-statement."""
+    condition, current = "", parents.get(node)
+    while current is not None and not isinstance(current, ast.FunctionDef):
+        if isinstance(current, ast.If) and not condition:
+            condition = f" [if {' '.join(ast.get_source_segment(source, current.test).split())}]"
+        current = parents.get(current)
+    return (f"{current.name}()" if current is not None else "<module>") + condition
+
+
+def _message_sites(source: str) -> list[tuple[int, str]]:
+    """(line, 'func() [if cond]: text') for every warning/log/raise/assert message in a module."""
+    tree = ast.parse(source)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    sites: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        text: Optional[str] = None
+        if isinstance(node, ast.Assert) and node.msg is not None:
+            message = expression_text(source, node.msg) or ast.get_source_segment(source, node.msg)
+            text = f"assert {ast.get_source_segment(source, node.test)}: {message}"
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if (name in MESSAGE_CALLS or name.endswith(("Error", "Exception", "Warning"))) and node.args:
+                text = expression_text(source, node.args[0])
+        if text:
+            sites.append((node.lineno, f"{_context(source, node, parents)}: {text}"))
+    return sorted(set(sites))
+
+
+def kwarg_notes(source: str) -> dict[str, list[str]]:
+    """kwarg -> ['L<line> func() [if cond]: message', ...] for messages whose text or condition mention it."""
+    notes: dict[str, list[str]] = {}
+    for line, text in _message_sites(source):
+        for kwarg in WATCHED_KWARGS:
+            if re.search(rf"(?<![A-Za-z_]){kwarg}(?![A-Za-z_])", text):
+                notes.setdefault(kwarg, []).append(f"L{line} {' '.join(text.split())}")
+    return notes
+
+
+def extract_release(wheel_path: str) -> dict[str, Any]:
+    sources = read_sources(wheel_path)
+    table = module_constants(sources.get(DEFAULTS_PY, ""))
+    dyn_params, dyn_kwargs = compile_signature(sources[COMPILER_PY], table)
+    top_params, top_kwargs = compile_signature(sources[COMPILE_PY], {})
+    irs, ir_enum = ir_values(sources[COMPILE_PY])
+    return {
+        "wheel": os.path.basename(wheel_path),
+        "settings_fields": settings_fields(sources, table),
+        "dynamo_compile_params": dyn_params,
+        "dynamo_compile_var_kwargs": dyn_kwargs,
+        "compile_params": top_params,
+        "compile_var_kwargs": top_kwargs,
+        "ir_values": irs,
+        "ir_enum": ir_enum,
+        "version_py": literal_constants(sources.get(VERSION_PY, "")),
+        "notes": kwarg_notes(sources[COMPILER_PY]),
+    }
+
+
+# --------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------
+def write_json_atomic(path: str, data: Any) -> None:
+    """Write JSON to a temp file next to ``path`` and rename it into place."""
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".settings-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.path.normpath(DEFAULT_OUT), help="output JSON path")
+    parser.add_argument("--cache", default=DEFAULT_CACHE, help="wheel cache directory (outside the repo)")
+    args = parser.parse_args(argv)
+    releases: dict[str, Any] = {}
+    for project, lowest in PROJECTS.items():
+        for version, entry in list_releases(project, lowest):
+            print(f"{project}=={version}: {entry['filename']}", file=sys.stderr)
+            releases[f"{project}=={version}"] = extract_release(fetch_wheel(entry, args.cache))
+    write_json_atomic(args.out, {"schema": 1, "generated_by": "tools/extract_settings_fields.py", "releases": releases})
+    print(f"wrote {args.out}: {len(releases)} releases", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""The call into ``torch_tensorrt.dynamo.compile``, with compile-stage shims, timing probes and a partition summary."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import operator
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .._patch import patched
+from .._stack import load_torch_tensorrt
+from ..shims._registry import ShimContext, activate
+from .report import CompileReport
+from .settings import Translation
+
+
+@dataclass
+class _Probe:
+    compile_module_s: float = 0.0
+    build_s: float = 0.0
+    trt_nodes: int = 0
+
+
+def _timed(fn: Any, probe: _Probe, attr: str, count_nodes: bool = False) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if count_nodes and args and hasattr(args[0], "graph"):
+            probe.trt_nodes += sum(1 for n in args[0].graph.nodes if n.op == "call_function")
+        start = time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            setattr(probe, attr, getattr(probe, attr) + time.perf_counter() - start)
+
+    return wrapper
+
+
+@contextlib.contextmanager
+def _probes(probe: _Probe) -> Iterator[None]:
+    """Time partitioning and engine builds by wrapping two functions torch_tensorrt's compiler calls by name."""
+    from torch_tensorrt.dynamo import _compiler
+
+    with contextlib.ExitStack() as stack:
+        if hasattr(_compiler, "compile_module"):
+            stack.enter_context(patched(_compiler, "compile_module", _timed(_compiler.compile_module, probe, "compile_module_s")))
+        if hasattr(_compiler, "convert_module"):
+            stack.enter_context(patched(_compiler, "convert_module", _timed(_compiler.convert_module, probe, "build_s", True)))
+        yield
+
+
+@contextlib.contextmanager
+def _debug_logging(enabled: bool) -> Iterator[None]:
+    if not enabled:
+        yield
+        return
+    logger = logging.getLogger("torch_tensorrt")
+    level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def is_engine(module: Any) -> bool:
+    return type(module).__name__ in ("TorchTensorRTModule", "PythonTorchTensorRTModule")
+
+
+def _op_name(target: Any) -> str:
+    return str(target) if not callable(target) or hasattr(target, "_schema") else getattr(target, "__name__", str(target))
+
+
+def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
+    """(number of TensorRT engines, aten ops left to PyTorch, share of ops inside TensorRT)."""
+    engines = 0
+    torch_ops: list[str] = []
+    for _, child in gm.named_children():
+        if is_engine(child):
+            engines += 1
+        elif hasattr(child, "graph"):
+            torch_ops += [_op_name(n.target) for n in child.graph.nodes if n.op == "call_function" and n.target is not operator.getitem]
+    torch_ops += [_op_name(n.target) for n in gm.graph.nodes if n.op == "call_function" and n.target is not operator.getitem]
+    total = trt_nodes + len(torch_ops)
+    return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
+
+
+def dynamo_compile(
+    program: Any,
+    trt_args: list[Any],
+    trt_kwargs: dict[str, Any],
+    translation: Translation,
+    ctx: ShimContext,
+    shims: str | list[str] | None,
+    report: CompileReport,
+) -> Any:
+    tt = load_torch_tensorrt(ctx)
+    probe = _Probe()
+    start = time.perf_counter()
+    with activate("compile", ctx, shims) as applied, _probes(probe), _debug_logging(translation.debug_logging):
+        try:
+            gm = tt.dynamo.compile(program, arg_inputs=trt_args, kwarg_inputs=trt_kwargs or None, **translation.kwargs)
+        except Exception as exc:
+            from ..troubleshooting import reraise_explained
+
+            reraise_explained(exc, stage="torch_tensorrt.dynamo.compile")
+    total = time.perf_counter() - start
+    report.shims += [s for s in applied.applied if s not in report.shims]
+    report.timings["lowering"] = max(total - probe.compile_module_s, 0.0)
+    report.timings["partitioning"] = max(probe.compile_module_s - probe.build_s, 0.0)
+    report.timings["build"] = probe.build_s
+    report.trt_engines, report.pytorch_ops, report.trt_op_fraction = summarize(gm, probe.trt_nodes)
+    report.settings = {k: repr(v) for k, v in translation.kwargs.items()}
+    report.warnings += translation.notes
+    return gm

@@ -1,0 +1,57 @@
+"""`export`: ``torch.export.export(strict=False)`` with the export-stage shims applied around it."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._errors import UsageError
+from .._lazy import require
+from .._stack import shim_context
+from ..shims._registry import activate
+from .inputs import InputPlan, plan_inputs
+
+
+@dataclass
+class ExportResult:
+    program: Any  #: torch.export.ExportedProgram
+    plan: InputPlan
+    shims: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | None = "auto") -> ExportResult:
+    torch = require("torch", "to export the model")
+    start = time.perf_counter()
+    with activate("export", shim_context(), shims) as applied:
+        try:
+            program = torch.export.export(
+                module, plan.args, plan.kwargs or None, dynamic_shapes=plan.dynamic_shapes, strict=False
+            )
+        except UsageError:
+            raise
+        except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
+            from ..troubleshooting import reraise_explained
+
+            reraise_explained(exc, stage="export")
+    if applied.decompositions:
+        program = program.run_decompositions(applied.decompositions)
+    return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start)
+
+
+def export(
+    module: Any,
+    arg_inputs: Any,
+    kwarg_inputs: dict[str, Any] | None = None,
+    *,
+    dynamic_shapes: Any = None,
+    shims: str | list[str] | None = "auto",
+) -> Any:
+    """Export ``module`` for TensorRT: non-strict ``torch.export``, one device, shims for torchvision ops.
+
+    ``arg_inputs`` are example tensors or ``torch_tensorrt.Input`` specs (their min/opt/max shapes become dynamic
+    dimensions). The returned ``ExportedProgram`` runs on CPU like the original module: ``ep.module()(*args)``.
+    """
+    plan = plan_inputs(module, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs, dynamic_shapes=dynamic_shapes)
+    return export_with_plan(module, plan, shims=shims).program

@@ -1,0 +1,268 @@
+"""Keep the user's intent when compile arguments change meaning between torch_tensorrt releases.
+
+The translator works on a `ReleaseFields`: the keyword arguments one release's ``torch_tensorrt.dynamo.compile``
+accepts, with their defaults. For the installed release it is read from the live signature (so releases newer than
+this table work by feature detection); tests feed it the field sets extracted from every published wheel.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._errors import UsageError
+
+#: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
+OWN_KWARGS = frozenset({"fallback", "shims", "compute_capabilities", "context_guard"})
+
+#: old name -> (new name, value transform). Applied when the release lacks the old name but has the new one.
+_RENAMES: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "truncate_long_and_double": ("truncate_double", bool),
+    "make_refittable": ("immutable_weights", lambda v: not v),
+    "refit": ("immutable_weights", lambda v: not v),
+}
+#: new name -> older spellings, tried in order when the release lacks the new name.
+_BACKPORTS: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = {
+    "immutable_weights": (("make_refittable", lambda v: not v), ("refit", lambda v: not v)),
+    "truncate_double": (("truncate_long_and_double", bool),),
+}
+#: Fields a release still accepts but ignores: name -> the torch_tensorrt versions where it is a no-op.
+_NO_OP: dict[str, str] = {"use_python_runtime": ">=2.13"}
+
+#: Every compile keyword some torch_tensorrt release since 2.4 accepted (tests check this against the wheels).
+#: A name outside this set is a typo and raises; a name inside it that this release lacks is reported and dropped.
+_EVER_ACCEPTED = frozenset(
+    {
+        "assume_dynamic_shape_support", "attn_bias_is_causal", "autocast_calibration_dataloader",
+        "autocast_excluded_nodes", "autocast_excluded_ops", "autocast_low_precision_type",
+        "autocast_max_depth_of_reduction", "autocast_max_output_threshold", "cache_built_engines",
+        "cpu_memory_budget", "custom_engine_cache", "debug", "decompose_attention", "device", "disable_tf32",
+        "disabled_constant_fold_exclusions", "dla_global_dram_size", "dla_local_dram_size", "dla_sram_size",
+        "dryrun", "dynamic_shapes_kernel_specialization_strategy", "dynamically_allocate_resources",
+        "enable_autocast", "enable_cross_compile_for_windows", "enable_experimental_decompositions",
+        "enable_resource_partitioning", "enable_weight_streaming", "enabled_precisions", "engine_cache_dir",
+        "engine_cache_size", "engine_capability", "fallback_data_dependent_ops", "hardware_compatible",
+        "immutable_weights", "l2_limit_for_tiling", "lazy_engine_init", "make_refittable", "max_aux_streams",
+        "min_block_size", "num_avg_timing_iters", "offload_module_to_cpu", "optimization_level",
+        "pass_through_build_failures", "refit", "refit_identical_engine_weights", "require_full_compilation",
+        "reuse_cached_engines", "runtime_cache_path", "sparse_weights", "strip_engine_weights",
+        "tiling_optimization_level", "timing_cache_path", "torch_executed_modules", "torch_executed_ops",
+        "truncate_double", "use_aot_joint_export", "use_complex_decomposition", "use_distributed_mode_trace",
+        "use_explicit_typing", "use_fast_partitioner", "use_fp32_acc", "use_python_runtime",
+        "version_compatible", "workspace_size"
+    }
+)
+
+_REDUCED = {"float16": "float16", "half": "float16", "fp16": "float16", "f16": "float16",
+            "bfloat16": "bfloat16", "bf16": "bfloat16"}
+_FULL = {"float32": "float32", "float": "float32", "fp32": "float32", "f32": "float32"}
+_OTHER = {"int8": "int8", "i8": "int8", "fp8": "float8_e4m3fn", "float8_e4m3fn": "float8_e4m3fn", "f8": "float8_e4m3fn"}
+
+
+@dataclass(frozen=True)
+class ReleaseFields:
+    """The compile keyword arguments of one torch_tensorrt release: name -> default (a value or its source text)."""
+
+    version: str
+    params: dict[str, Any]
+    accepts_var_kwargs: bool = True
+
+    def has(self, name: str) -> bool:
+        return name in self.params
+
+    def default_is_true(self, name: str) -> bool:
+        return self.params.get(name) in (True, "True")
+
+
+@dataclass
+class Translation:
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    debug_logging: bool = False
+
+
+def installed_release_fields() -> ReleaseFields:
+    """Read the installed release's fields from ``torch_tensorrt.dynamo.compile`` and ``CompilationSettings``."""
+    from .._stack import load_torch_tensorrt
+
+    tt = load_torch_tensorrt()
+    sig = inspect.signature(tt.dynamo.compile)
+    params: dict[str, Any] = {}
+    var_kwargs = False
+    for name, p in sig.parameters.items():
+        if p.kind is inspect.Parameter.VAR_KEYWORD:
+            var_kwargs = True
+        elif p.kind is not inspect.Parameter.VAR_POSITIONAL:
+            params[name] = p.default
+    settings_cls = getattr(tt.dynamo, "CompilationSettings", None)
+    for name, f in getattr(settings_cls, "__dataclass_fields__", {}).items():
+        params.setdefault(name, f.default)
+    return ReleaseFields(tt.__version__, params, var_kwargs)
+
+
+def precision_name(value: Any) -> str:
+    """``torch.half`` / ``"fp16"`` / ``torch_tensorrt.dtype.f16`` -> ``"float16"``; raises UsageError if unknown."""
+    text = str(value).lower().replace("torch.", "").replace("dtype.", "")
+    for table in (_REDUCED, _FULL, _OTHER):
+        if text in table:
+            return table[text]
+    to = getattr(value, "to", None)  # torch_tensorrt.dtype
+    if callable(to):
+        try:
+            import torch
+
+            return precision_name(to(torch.dtype))
+        except Exception:
+            pass
+    raise UsageError(
+        f"enabled_precisions contains {value!r}, which is not a precision.",
+        "use torch.float32, torch.float16 or torch.bfloat16 (or 'fp32', 'fp16', 'bf16')",
+    )
+
+
+def _torch_dtype(name: str) -> Any:
+    import torch
+
+    return getattr(torch, name)
+
+
+def _known_names(release: ReleaseFields) -> set[str]:
+    return set(release.params) | set(_RENAMES) | set(_BACKPORTS) | _EVER_ACCEPTED
+
+
+def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
+    close = difflib.get_close_matches(name, sorted(_known_names(release) | OWN_KWARGS), n=1, cutoff=0.6)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    return TypeError(
+        f"compile() got an unexpected keyword argument {name!r}.{hint} "
+        f"(torch_tensorrt {release.version} would ignore it without a word.)"
+    )
+
+
+def normalise_device(device: Any) -> Any:
+    """``"cuda"`` / ``torch.device("cuda")`` -> ``"cuda:N"`` with N the current device (0 without a GPU)."""
+    text = str(device)
+    if text != "cuda":
+        return device
+    index = 0
+    try:
+        import torch
+
+        if torch.cuda.is_available():
+            index = torch.cuda.current_device()
+    except ImportError:
+        pass
+    return f"cuda:{index}"
+
+
+def translate(
+    user_kwargs: dict[str, Any], release: ReleaseFields, enabled_precisions: Any = None
+) -> Translation:
+    """Map the user's compile arguments onto ``release`` so that they mean what they meant to the user."""
+    out = Translation()
+    kwargs = dict(user_kwargs)
+    for name in list(kwargs):
+        if name not in _known_names(release):
+            raise _unknown_kwarg(name, release)
+
+    if kwargs.pop("debug", False):
+        out.debug_logging = True
+        if release.has("debug"):
+            out.kwargs["debug"] = True
+        else:
+            out.notes.append("debug=True: torch_tensorrt logging set to DEBUG for this call (the flag was removed)")
+
+    if "device" in kwargs:
+        kwargs["device"] = normalise_device(kwargs["device"])
+
+    _translate_precision(kwargs, release, enabled_precisions, out)
+
+    for name, value in kwargs.items():
+        if name in _NO_OP and _version_in(release.version, _NO_OP[name]):
+            out.notes.append(f"{name}={value!r} has no effect in torch_tensorrt {release.version}; dropped")
+        elif release.has(name):
+            out.kwargs[name] = value
+        elif name in _RENAMES and release.has(_RENAMES[name][0]):
+            new, fn = _RENAMES[name]
+            out.kwargs[new] = fn(value)
+            out.notes.append(f"{name}={value!r} -> {new}={fn(value)!r} (renamed in torch_tensorrt)")
+        elif name in _BACKPORTS and any(release.has(old) for old, _ in _BACKPORTS[name]):
+            old, fn = next((o, f) for o, f in _BACKPORTS[name] if release.has(o))
+            out.kwargs[old] = fn(value)
+            out.notes.append(f"{name}={value!r} -> {old}={fn(value)!r} (this release's spelling)")
+        else:
+            out.notes.append(f"{name}={value!r} is not supported by torch_tensorrt {release.version}; ignored")
+
+    _keep_engine_cache_on(user_kwargs, release, out)
+    return out
+
+
+def _version_in(version: str, specifier: str) -> bool:
+    from ..versions import satisfies
+
+    return satisfies(version, specifier)
+
+
+def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, requested: Any, out: Translation) -> None:
+    explicit = kwargs.pop("use_explicit_typing", None)
+    if requested is None:
+        requested = kwargs.pop("enabled_precisions", None)
+    else:
+        kwargs.pop("enabled_precisions", None)
+    if requested is None:
+        if explicit is not None and release.has("use_explicit_typing"):
+            out.kwargs["use_explicit_typing"] = explicit
+        return
+    names = {precision_name(p) for p in (requested if isinstance(requested, (set, list, tuple, frozenset)) else [requested])}
+    reduced = sorted(n for n in names if n in ("float16", "bfloat16"))
+    if explicit and reduced:
+        raise UsageError(
+            f"use_explicit_typing=True keeps the model's own dtypes, but enabled_precisions asks for {reduced}.",
+            "drop use_explicit_typing (torchtrt_compat then builds the reduced precision you asked for), or cast "
+            "the model with model.half() and drop enabled_precisions",
+        )
+    if release.has("enabled_precisions"):
+        out.kwargs["enabled_precisions"] = {_torch_dtype(n) for n in names}
+        if reduced and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
+            out.kwargs["use_explicit_typing"] = False
+            out.notes.append(
+                f"enabled_precisions={reduced}: added use_explicit_typing=False (torch_tensorrt {release.version} "
+                "defaults to explicit typing and would reject the request)"
+            )
+        elif explicit is not None and release.has("use_explicit_typing"):
+            out.kwargs["use_explicit_typing"] = explicit
+        return
+    if not reduced:
+        out.notes.append(f"enabled_precisions={sorted(names)}: FP32 is the default of torch_tensorrt {release.version}")
+        return
+    if len(reduced) > 1:
+        raise UsageError(
+            f"enabled_precisions asks for both {reduced}; torch_tensorrt {release.version} autocasts to one type.",
+            "choose torch.float16 or torch.bfloat16",
+        )
+    if not (release.has("enable_autocast") and release.has("autocast_low_precision_type")):
+        raise UsageError(
+            f"torch_tensorrt {release.version} has neither enabled_precisions nor autocast settings.",
+            "cast the model (model.half()) and its inputs before compiling",
+        )
+    out.kwargs["enable_autocast"] = True
+    out.kwargs["autocast_low_precision_type"] = _torch_dtype(reduced[0])
+    out.notes.append(
+        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} "
+        f"(torch_tensorrt {release.version} ignores enabled_precisions)"
+    )
+
+
+def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
+    caching = user.get("cache_built_engines") or user.get("reuse_cached_engines")
+    if not caching or not release.has("immutable_weights"):
+        return
+    if "immutable_weights" in user or "make_refittable" in user or "refit" in user:
+        if out.kwargs.get("immutable_weights", True):
+            out.notes.append("engine caching is off while immutable_weights=True (torch_tensorrt only logs this)")
+        return
+    out.kwargs["immutable_weights"] = False
+    out.notes.append("cache_built_engines/reuse_cached_engines: added immutable_weights=False so caching really works")
