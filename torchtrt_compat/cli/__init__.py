@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "matrix": "environment",
     "shims": "catalogue",
     "models": "catalogue",
+    "build": "build",
 }
 
 

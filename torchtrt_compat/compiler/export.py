@@ -35,8 +35,10 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
             from ..troubleshooting import reraise_explained
 
             reraise_explained(exc, stage="export")
-    if applied.decompositions:
-        program = program.run_decompositions(applied.decompositions)
+    present = {n.target for n in program.graph.nodes if n.op == "call_function"}
+    table = {op: fn for op, fn in applied.decompositions.items() if op in present}
+    if table:  # re-tracing costs about as much as the export: only when an op to replace is there
+        program = program.run_decompositions(table)
     return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start)
 
 

@@ -138,6 +138,9 @@ def compile_dynamo(
     from .export import ExportResult, export_with_plan
     from .inputs import plan_inputs
 
+    from .._stack import load_torch_tensorrt
+
+    load_torch_tensorrt()  # its import time is torch_tensorrt's, not part of our overhead
     start = time.perf_counter()
     is_program = hasattr(module, "graph_signature") and hasattr(module, "module")
     plan = plan_inputs(

@@ -1,0 +1,37 @@
+# Fresh machine: `make demo` sets everything up and builds the bundled deformable-conv model for TensorRT-RTX;
+# `make test` sets up and runs the tests. Both create .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# The known-good CPU set (torch 2.14, torchvision 0.29, torch-tensorrt-rtx 2.14.0, tensorrt-rtx 1.6.1.120).
+# Pinning every version keeps pip away from the CPU-only torch 2.13 a local find-links folder may offer.
+CONSTRAINTS := requirements/constraints-cpu.txt
+DEMO_MODEL  ?= deform_convnet
+DEMO_CC     ?= 8.9 12.0
+OUT         ?= out
+
+.PHONY: demo test install clean bench
+
+$(STAMP): pyproject.toml $(CONSTRAINTS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --constraint $(CONSTRAINTS) -e '.[rtx,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/torchtrt-compat env
+	-$(BIN)/torchtrt-compat check
+	$(BIN)/torchtrt-compat build models:$(DEMO_MODEL) --cc $(DEMO_CC) --out $(OUT)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/cli_startup.py
+	$(BIN)/python benchmarks/compile_zoo.py
+
+clean:
+	rm -rf $(VENV) $(OUT) .pytest_cache

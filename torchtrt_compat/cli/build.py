@@ -1,0 +1,84 @@
+"""``build``: ahead-of-time TensorRT-RTX engines for a catalogue model or a saved ExportedProgram."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from .._errors import UsageError
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "build",
+        help="build TensorRT-RTX engines ahead of time (works without a GPU)",
+        description="Build TensorRT-RTX engines for the named GPU architectures and write DIR/NAME.ttc (the engine "
+        "artifact) and DIR/NAME.report.json. MODEL is models:NAME from the bundled catalogue "
+        "(`torchtrt-compat models`) or a .pt2 file written by torch.export.save.",
+    )
+    p.add_argument("model", metavar="MODEL", help="models:NAME or path/to/program.pt2")
+    p.add_argument("--cc", nargs="+", required=True, metavar="CC", help="target compute capabilities, e.g. 8.9 12.0")
+    p.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
+    p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
+    p.set_defaults(run=run_build)
+
+
+def load_model(spec: str) -> tuple[str, Any, tuple[Any, ...]]:
+    """``models:NAME`` -> (name, module, example inputs); ``file.pt2`` -> (stem, ExportedProgram, example inputs)."""
+    if spec.startswith("models:"):
+        from ..models import get_model
+
+        entry = get_model(spec.split(":", 1)[1])
+        return entry.name, entry.build(), entry.example_inputs()
+    path = Path(spec)
+    if path.suffix != ".pt2":
+        raise UsageError(f"MODEL {spec!r} is neither models:NAME nor a .pt2 file.", "see `torchtrt-compat models`")
+    if not path.is_file():
+        raise UsageError(f"{path} does not exist.", "pass a file written by torch.export.save(program, 'x.pt2')")
+    import torch
+
+    try:
+        program = torch.export.load(str(path))
+    except Exception as exc:
+        raise UsageError(f"{path} is not a loadable ExportedProgram ({exc.__class__.__name__}).", "re-export it with torch.export.save") from None
+    return path.stem, program, _example_inputs(program)
+
+
+def _example_inputs(program: Any) -> tuple[Any, ...]:
+    import torch
+
+    stored = getattr(program, "example_inputs", None)
+    if stored and stored[0]:
+        return tuple(stored[0])
+    user = set(program.graph_signature.user_inputs)
+    examples = []
+    for node in program.graph.nodes:
+        if node.op == "placeholder" and node.name in user:
+            val = node.meta["val"]
+            shape = [int(s) if isinstance(s, int) else 1 for s in val.shape]
+            examples.append(torch.randn(shape, dtype=val.dtype) if val.dtype.is_floating_point else torch.zeros(shape, dtype=val.dtype))
+    return tuple(examples)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    import torch
+
+    from .._atomic import atomic_write_text
+    from ..compiler import build_engine
+
+    name, model, inputs = load_model(args.model)
+    kwargs: dict[str, Any] = {}
+    if args.min_block_size is not None:
+        kwargs["min_block_size"] = args.min_block_size
+    artifact = build_engine(
+        model, list(inputs), compute_capabilities=args.cc,
+        enabled_precisions={torch.half} if args.fp16 else None, **kwargs,
+    )
+    out = Path(args.out)
+    path = artifact.save(out / f"{name}.ttc")
+    atomic_write_text(out / f"{name}.report.json", artifact.report.to_json() + "\n")
+    print(artifact.summary())
+    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB) and {out / f'{name}.report.json'}")
+    return 0
