@@ -32,8 +32,12 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
         except UsageError:
             raise
         except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
+            from ..ops import explain_device_mismatch
             from ..troubleshooting import reraise_explained
 
+            mismatch = explain_device_mismatch(exc)
+            if mismatch is not None:
+                raise mismatch from exc
             reraise_explained(exc, stage="export")
     present = {n.target for n in program.graph.nodes if n.op == "call_function"}
     table = {op: fn for op, fn in applied.decompositions.items() if op in present}

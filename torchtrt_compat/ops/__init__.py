@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ._checks import explain_device_mismatch as explain_device_mismatch
+
 #: torchvision op -> why it stays in PyTorch when the rest of the model becomes a TensorRT engine.
 UNSUPPORTED_IN_TRT: dict[str, str] = {
     "torchvision::nms": "its output size depends on the data (how many boxes survive), which TensorRT cannot express",
@@ -42,4 +44,4 @@ def decompositions() -> dict[Any, Callable[..., Any]]:
     }
 
 
-__all__ = ["UNSUPPORTED_IN_TRT", "decompositions", "unsupported_in_trt"]
+__all__ = ["UNSUPPORTED_IN_TRT", "decompositions", "explain_device_mismatch", "unsupported_in_trt"]
