@@ -43,8 +43,9 @@ def install_hint() -> str:
 
 def load_torch_tensorrt(ctx: ShimContext | None = None) -> ModuleType:
     """Import torch_tensorrt, applying the import-stage shims (e.g. the CPU-only import) around it."""
-    if "torch_tensorrt" in sys.modules:
-        return sys.modules["torch_tensorrt"]
+    loaded = sys.modules.get("torch_tensorrt")
+    if loaded is not None:
+        return loaded
     if not is_installed("torch_tensorrt"):
         raise MissingDependencyError("torch_tensorrt is not installed.", install_hint())
     with activate("import", ctx or shim_context()):

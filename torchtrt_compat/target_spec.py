@@ -137,7 +137,7 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
         driver=_version(data, "driver"),
         gpus=_gpus(data.get("gpus")),
     )
-    tagged = cuda_local_tag(torch) if torch else None
+    tagged = ("cpu" if "+cpu" in torch else cuda_local_tag(torch)) if torch else None
     env.torch_cuda = tagged or cuda
     if tagged and cuda and tagged.split(".")[0] != cuda.split(".")[0]:
         env.notes.append(f'"torch" says CUDA {tagged} (+cu tag) but "cuda" says {cuda}; the +cu tag is used')

@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from .._errors import IncompatibleError, UsageError
+from .._lazy import is_installed
 from .._stack import install_hint, shim_context
 from ..env import detect_environment
 from .report import CompileReport, attach
@@ -110,6 +111,8 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     path = resolve_ir(ir)
     report = CompileReport(versions=_versions())
+    if is_installed("torch_tensorrt"):  # a typo is a typo even when TensorRT cannot run here
+        translate(dict(kwargs), installed_release_fields(), enabled_precisions)
     blocked = why_trt_cannot_run()
     if blocked:
         result = _fallback(module, fallback, *blocked, report)

@@ -33,8 +33,10 @@ def _spec_dtype(spec: Any) -> Any:
     dtype = getattr(spec, "dtype", None)
     if dtype is None or isinstance(dtype, torch.dtype):
         return dtype or torch.float32
-    to = getattr(dtype, "to", None)
-    return to(torch.dtype) if callable(to) else torch.float32
+    try:
+        return dtype.to(torch.dtype)  # torch_tensorrt.dtype
+    except (AttributeError, TypeError):  # dtype.unknown: torch_tensorrt's own default is float32
+        return torch.float32
 
 
 def _dtype_name(dtype: Any) -> str:

@@ -18,17 +18,22 @@ from .._errors import UsageError
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
 OWN_KWARGS = frozenset({"fallback", "shims", "compute_capabilities", "context_guard"})
 
-#: old name -> (new name, value transform). Applied when the release lacks the old name but has the new one.
-_RENAMES: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "truncate_long_and_double": ("truncate_double", bool),
-    "make_refittable": ("immutable_weights", lambda v: not v),
-    "refit": ("immutable_weights", lambda v: not v),
-}
-#: new name -> older spellings, tried in order when the release lacks the new name.
-_BACKPORTS: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = {
-    "immutable_weights": (("make_refittable", lambda v: not v), ("refit", lambda v: not v)),
-    "truncate_double": (("truncate_long_and_double", bool),),
-}
+def _same(value: Any) -> Any:
+    return value
+
+
+def _negate(value: Any) -> Any:
+    return not value
+
+
+#: Spellings of one setting across releases, oldest first, each with its map to (and from) a common meaning.
+#: The maps are their own inverses, so one function serves both directions.
+_SYNONYMS: tuple[tuple[tuple[str, Callable[[Any], Any]], ...], ...] = (
+    (("refit", _same), ("make_refittable", _same), ("immutable_weights", _negate)),  # meaning: "refittable"
+    (("truncate_long_and_double", bool), ("truncate_double", bool)),
+)
+_SYNONYM_OF: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = {n: g for g in _SYNONYMS for n, _ in g}
+
 #: Fields a release still accepts but ignores: name -> the torch_tensorrt versions where it is a no-op.
 _NO_OP: dict[str, str] = {"use_python_runtime": ">=2.13"}
 
@@ -130,7 +135,7 @@ def _torch_dtype(name: str) -> Any:
 
 
 def _known_names(release: ReleaseFields) -> set[str]:
-    return set(release.params) | set(_RENAMES) | set(_BACKPORTS) | _EVER_ACCEPTED
+    return set(release.params) | set(_SYNONYM_OF) | _EVER_ACCEPTED
 
 
 def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
@@ -185,19 +190,24 @@ def translate(
             out.notes.append(f"{name}={value!r} has no effect in torch_tensorrt {release.version}; dropped")
         elif release.has(name):
             out.kwargs[name] = value
-        elif name in _RENAMES and release.has(_RENAMES[name][0]):
-            new, fn = _RENAMES[name]
-            out.kwargs[new] = fn(value)
-            out.notes.append(f"{name}={value!r} -> {new}={fn(value)!r} (renamed in torch_tensorrt)")
-        elif name in _BACKPORTS and any(release.has(old) for old, _ in _BACKPORTS[name]):
-            old, fn = next((o, f) for o, f in _BACKPORTS[name] if release.has(o))
-            out.kwargs[old] = fn(value)
-            out.notes.append(f"{name}={value!r} -> {old}={fn(value)!r} (this release's spelling)")
+        elif name in _SYNONYM_OF and _spelling(name, release) is not None:
+            to_meaning = dict(_SYNONYM_OF[name])[name]
+            other, from_meaning = _spelling(name, release)  # type: ignore[misc]
+            out.kwargs[other] = from_meaning(to_meaning(value))
+            out.notes.append(f"{name}={value!r} -> {other}={out.kwargs[other]!r} (this release's spelling)")
         else:
             out.notes.append(f"{name}={value!r} is not supported by torch_tensorrt {release.version}; ignored")
 
     _keep_engine_cache_on(user_kwargs, release, out)
     return out
+
+
+def _spelling(name: str, release: ReleaseFields) -> tuple[str, Callable[[Any], Any]] | None:
+    """The spelling of ``name``'s setting that ``release`` has (newest first), with its map from the meaning."""
+    for other, fn in reversed(_SYNONYM_OF[name]):
+        if other != name and release.has(other):
+            return other, fn
+    return None
 
 
 def _version_in(version: str, specifier: str) -> bool:

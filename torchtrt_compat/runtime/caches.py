@@ -148,6 +148,8 @@ def key_from_environment(env: Any, device: int = 0) -> CacheKey:
     if device >= len(gpus):
         raise UsageError("The environment reports no GPU, so a cache cannot be keyed to one.", "run on the GPU machine")
     gpu = gpus[device]
+    if not getattr(gpu, "name", None) or not getattr(gpu, "compute_capability", None):
+        raise UsageError(f"GPU {device} has no known name or compute capability.", "check `torchtrt-compat env` on that machine")
     flavour, version = getattr(env, "flavour", None), getattr(env, "tensorrt_version", None)
     if not flavour or not version:
         raise UsageError("No TensorRT flavour is installed, so there is nothing to cache.", "pip install 'torchtrt-compat[rtx]'")

@@ -38,7 +38,14 @@ def driver() -> Any:
                 "Python package 'cuda-python' is not installed (needed to manage CUDA contexts).",
                 "pip install 'torchtrt-compat[runtime]' (or: pip install cuda-python)",
             ) from exc
-    check(drv.cuInit(0), "cuInit")
+    try:
+        result = drv.cuInit(0)
+    except Exception as exc:  # cuda-python raises when libcuda.so itself is missing
+        raise IncompatibleError(
+            f"The NVIDIA driver library could not be loaded ({exc}).",
+            "run on a machine with an NVIDIA GPU and driver; CUDA contexts do not exist without one",
+        ) from exc
+    check(result, "cuInit")
     return drv
 
 

@@ -89,7 +89,9 @@ class BucketedCUDAGraphs:
         self._static_in: dict[int, list[Any]] = {}
         self._static_out: dict[int, Any] = {}
         self._signature: tuple[Any, ...] | None = None
-        self._done: Any = None  # event after the last copy-out: orders graph work across callers' streams
+        self._views: dict[int, tuple[Any, list[Any], Any]] = {}  # batch -> (graph, input views, output views)
+        self._done: Any = None  # orders graph work across callers' streams
+        self._last_stream: Any = None
 
     @property
     def captured(self) -> bool:
@@ -113,6 +115,8 @@ class BucketedCUDAGraphs:
         import torch
 
         args = _tensors(example)
+        if len({t.shape[self.batch_dim] if t.dim() > self.batch_dim else -1 for t in args}) != 1:
+            raise UsageError("Inputs have different batch sizes.", "pass inputs with equal sizes in batch_dim")
         with self._lock:
             if self._graphs:
                 return
@@ -141,7 +145,7 @@ class BucketedCUDAGraphs:
                     self.capture_count += 1
                     self._graphs[b], self._static_in[b], self._static_out[b] = graph, static_in, static_out
                 self._done = torch.cuda.Event()
-                self._done.record()
+                self._last_stream = torch.cuda.current_stream()
 
     def _resize(self, t: Any, rows: int) -> Any:
         import torch
@@ -153,45 +157,66 @@ class BucketedCUDAGraphs:
     def __call__(self, *inputs: Any) -> Any:
         import torch
 
-        args = _tensors(inputs)
         if not self._graphs:
-            self.warmup(*args)
-        if self._signature_of(args) != self._signature:
-            raise UsageError(
-                "Inputs differ from the captured ones in more than the batch size "
-                f"(captured {self._signature}, got {self._signature_of(args)}); graphs are never re-captured.",
-                "use one BucketedCUDAGraphs per input shape, or call reset() to capture again",
-            )
-        batch = args[0].shape[self.batch_dim]
-        if any(t.shape[self.batch_dim] != batch for t in args):
-            raise UsageError("Inputs have different batch sizes.", "pass inputs with equal sizes in batch_dim")
+            self.warmup(*inputs)
+        batch = self._batch_of(inputs)
         if batch <= self.buckets[-1]:
-            return self._replay(args, batch)
+            return self._replay(inputs, batch)
         if self.overflow == "eager":
             with torch.no_grad():
-                return self.module(*args)
-        parts = [self._replay([t.narrow(self.batch_dim, s, e - s) for t in args], e - s) for s, e, _ in plan_chunks(batch, self.buckets)]
+                return self.module(*inputs)
+        parts = [self._replay([t.narrow(self.batch_dim, s, e - s) for t in inputs], e - s) for s, e, _ in plan_chunks(batch, self.buckets)]
         return torch.utils._pytree.tree_map(lambda *ts: torch.cat(ts, dim=self.batch_dim), *parts)
 
-    def _replay(self, args: list[Any], batch: int) -> Any:
+    def _batch_of(self, inputs: Sequence[Any]) -> int:
+        """The common batch size; raises unless the inputs match the captured ones in everything else (cheap)."""
+        try:
+            batch = inputs[0].shape[self.batch_dim]
+            same = len(inputs) == len(self._signature or ()) and all(
+                t.shape[self.batch_dim] == batch and t.dtype == dtype and t.device == device
+                and t.shape[: self.batch_dim] + t.shape[self.batch_dim + 1 :] == rest
+                for t, (rest, dtype, device) in zip(inputs, self._signature or ())
+            )
+        except (AttributeError, IndexError):
+            same = False
+        if not same:
+            got = self._signature_of(_tensors(inputs))
+            raise UsageError(
+                "Inputs differ from the captured ones in more than the batch size, or their batch sizes differ "
+                f"(captured {self._signature}, got {got}); graphs are never re-captured.",
+                "use one BucketedCUDAGraphs per input shape, or call reset() to capture again",
+            )
+        return int(batch)
+
+    def _replay(self, args: Sequence[Any], batch: int) -> Any:
+        import torch
+
+        with self._lock:
+            views = self._views.get(batch)
+            if views is None:
+                views = self._views[batch] = self._make_views(batch)
+            graph, static_in, static_out = views
+            stream = torch.cuda.current_stream(args[0].device)
+            if stream != self._last_stream:  # order after the previous caller's copy-out on its stream
+                self._done.record(self._last_stream)
+                stream.wait_event(self._done)
+                self._last_stream = stream
+            for dst, src in zip(static_in, args):
+                dst.copy_(src)
+            graph.replay()
+            if isinstance(static_out, torch.Tensor):
+                return static_out.clone()
+            return torch.utils._pytree.tree_map(lambda t: t.clone() if isinstance(t, torch.Tensor) else t, static_out)
+
+    def _make_views(self, batch: int) -> tuple[Any, list[Any], Any]:
         import torch
 
         bucket = bucket_for(batch, self.buckets)
-        with self._lock:
-            if bucket not in self._graphs:
-                raise UsageError("These CUDA graphs were reset.", "call the model again to capture new ones")
-            stream = torch.cuda.current_stream(args[0].device)
-            stream.wait_event(self._done)
-            with torch.cuda.stream(stream):
-                for dst, src in zip(self._static_in[bucket], args):
-                    dst.narrow(self.batch_dim, 0, batch).copy_(src)
-                self._graphs[bucket].replay()
-                out = torch.utils._pytree.tree_map(
-                    lambda t: t.narrow(self.batch_dim, 0, batch).clone() if isinstance(t, torch.Tensor) else t,
-                    self._static_out[bucket],
-                )
-                self._done.record(stream)
-            return out
+        if bucket not in self._graphs:
+            raise UsageError("These CUDA graphs were reset while in use.", "call the model again to capture new ones")
+        cut = lambda t: t.narrow(self.batch_dim, 0, batch) if isinstance(t, torch.Tensor) else t  # noqa: E731
+        out = torch.utils._pytree.tree_map(cut, self._static_out[bucket])
+        return self._graphs[bucket], [cut(t) for t in self._static_in[bucket]], out
 
     def reset(self) -> None:
         """Release the graphs, their pool and static buffers; the next call captures again."""
@@ -199,8 +224,9 @@ class BucketedCUDAGraphs:
             self._graphs.clear()
             self._static_in.clear()
             self._static_out.clear()
+            self._views.clear()
             self._signature = None
-            self._done = None
+            self._done = self._last_stream = None
 
     def __enter__(self) -> "BucketedCUDAGraphs":
         return self

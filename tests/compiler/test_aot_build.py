@@ -1,0 +1,180 @@
+"""Real TensorRT-RTX engine builds on this CPU-only host: no mocks, the engines are TensorRT's own bytes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+import torch
+
+import torchtrt_compat as tc
+from torchtrt_compat._errors import IncompatibleError, UsageError
+from torchtrt_compat.env import detect_environment
+from torchtrt_compat.models import get_model
+from torchtrt_compat.target_spec import load_spec
+
+pytestmark = pytest.mark.slow
+RTX = detect_environment().flavour == "tensorrt-rtx"
+needs_rtx = pytest.mark.skipif(not RTX, reason="ahead-of-time builds need TensorRT-RTX")
+
+
+@needs_rtx
+@pytest.mark.parametrize("name", ["deform_convnet", "roi_head"])
+def test_torchvision_op_models_become_one_engine_with_no_fallback(name: str) -> None:
+    entry = get_model(name)
+    art = tc.build_engine(entry.build(), list(entry.example_inputs()), compute_capabilities=["8.9"])
+    assert art.report.trt_engines == 1
+    assert art.report.pytorch_ops == []
+    assert art.report.trt_op_fraction == 1.0
+    (engine,) = art.engines.values()
+    assert len(engine) > 100_000
+    assert "deform_conv2d_device" in art.report.shims or name != "deform_convnet"
+
+
+@needs_rtx
+def test_nms_stays_in_pytorch_and_is_reported() -> None:
+    entry = get_model("roi_head_nms")
+    art = tc.build_engine(entry.build(), list(entry.example_inputs()), compute_capabilities=["8.9"])
+    assert "torchvision.nms.default" in art.report.pytorch_ops
+    assert art.report.trt_engines >= 1
+
+
+@needs_rtx
+def test_fp16_request_survives_a_release_that_drops_enabled_precisions(wide_net) -> None:
+    """torch_tensorrt 2.13+ ignores enabled_precisions; the translated request must still build FP16 engines."""
+    model, x = wide_net
+    fp32 = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
+    fp16 = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1, enabled_precisions={torch.half})
+    size32, size16 = (len(next(iter(a.engines.values()))) for a in (fp32, fp16))
+    assert size16 < 0.75 * size32, (size32, size16)
+    assert "autocast_multi_output" in fp16.report.shims  # BatchNorm's tuple metadata would crash the autocast pass
+    assert fp16.report.trt_engines == 1
+
+
+@needs_rtx
+def test_plain_torch_tensorrt_drops_the_fp16_request(wide_net) -> None:
+    """The trap itself: torch_tensorrt 2.14 given enabled_precisions={half} with no translation builds FP32."""
+    from torchtrt_compat._stack import load_torch_tensorrt, shim_context
+    from torchtrt_compat.shims import activate
+
+    model, x = wide_net
+    ctx = shim_context(aot=True, compute_capabilities=["8.9"])
+    tt = load_torch_tensorrt(ctx)
+    if tt.__version__ < "2.13":
+        pytest.skip("enabled_precisions still works before 2.13")
+    ep = torch.export.export(model, (x,), strict=False)
+    with activate("compile", ctx, ["virtual_cuda_device", "aot_keep_serialized_engine", "aot_compute_capability"]):
+        plain32 = tt.dynamo.compile(ep, arg_inputs=[x], min_block_size=1)
+        plain16 = tt.dynamo.compile(ep, arg_inputs=[x], min_block_size=1, enabled_precisions={torch.half})
+    sizes = [len(m.serialized_engine) for g in (plain32, plain16) for _, m in g.named_children() if hasattr(m, "serialized_engine")]
+    assert abs(sizes[0] - sizes[1]) < 0.05 * sizes[0], sizes
+
+
+@needs_rtx
+def test_several_targets_and_patches_restored(small_net) -> None:
+    from torch_tensorrt.dynamo.conversion import _TRTInterpreter
+    from torch_tensorrt.dynamo.runtime import TorchTensorRTModule
+
+    before = (
+        torch.cuda.get_device_capability, torch.cuda.mem_get_info, torch.cuda.current_device,
+        _TRTInterpreter.trt, TorchTensorRTModule.setup_engine, _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
+    )
+    model, x = small_net
+    one = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
+    two = tc.build_engine(model, [x], compute_capabilities=["8.6", "12.0"], min_block_size=1)
+    after = (
+        torch.cuda.get_device_capability, torch.cuda.mem_get_info, torch.cuda.current_device,
+        _TRTInterpreter.trt, TorchTensorRTModule.setup_engine, _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
+    )
+    assert before == after
+    assert two.metadata["targets"] == ["8.6", "12.0"]
+    assert len(next(iter(two.engines.values()))) > len(next(iter(one.engines.values())))
+
+
+@needs_rtx
+def test_dynamic_batch_from_input_specs(small_net) -> None:
+    from torchtrt_compat._stack import load_torch_tensorrt
+
+    tt = load_torch_tensorrt()
+    model, _ = small_net
+    spec = tt.Input(min_shape=(1, 3, 32, 32), opt_shape=(4, 3, 32, 32), max_shape=(8, 3, 32, 32), dtype=torch.float32)
+    art = tc.build_engine(model, [spec], compute_capabilities=["8.9"], min_block_size=1)
+    assert art.report.trt_engines == 1
+    assert art.metadata["inputs"][0]["max_shape"] == [8, 3, 32, 32]
+    program = tc.export(model, [spec])
+    for batch in (1, 5, 8):
+        x = torch.randn(batch, 3, 32, 32)
+        torch.testing.assert_close(program.module()(x), model(x), rtol=1e-4, atol=1e-4)
+
+
+@needs_rtx
+def test_artifact_round_trip_and_mismatch_explained(small_net, tmp_path: Path) -> None:
+    model, x = small_net
+    art = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
+    path = art.save(tmp_path / "net.ttc")
+    assert not list(tmp_path.glob(".net.ttc.*")), "no temporary file left behind"
+    loaded = tc.EngineArtifact.load(path)
+    assert loaded.engines == art.engines
+    assert loaded.metadata["targets"] == ["8.9"]
+    assert loaded.report.trt_engines == 1
+    h100 = load_spec({"torch_tensorrt": {"package": "torch-tensorrt-rtx", "version": "2.14.0"},
+                      "tensorrt": {"package": "tensorrt-rtx", "version": "1.5.0.114"},
+                      "gpus": [{"name": "NVIDIA H100", "compute_capability": "9.0"}]})
+    reasons = loaded.why_not_runnable(h100)
+    assert any("1.5.0.114 is installed" in r for r in reasons)
+    assert any("compute capability 9.0" in r and "--cc 9.0" in r for r in reasons)
+    if not detect_environment().gpus:
+        with pytest.raises(IncompatibleError, match="no NVIDIA GPU"):
+            loaded.runnable_module()
+
+
+@needs_rtx
+def test_corrupt_and_foreign_artifacts_fail_clearly(small_net, tmp_path: Path) -> None:
+    model, x = small_net
+    path = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1).save(tmp_path / "a.ttc")
+    data = path.read_bytes()
+    (tmp_path / "cut.ttc").write_bytes(data[: len(data) // 2])
+    (tmp_path / "noise.ttc").write_bytes(b"\x00garbage" * 100)
+    with zipfile.ZipFile(tmp_path / "other.ttc", "w") as zf:
+        zf.writestr("manifest.json", '{"format": "something-else"}')
+    for name, pattern in [("cut.ttc", "corrupt or truncated"), ("noise.ttc", "corrupt or truncated"),
+                          ("other.ttc", "not a torchtrt_compat engine artifact"), ("missing.ttc", "does not exist")]:
+        with pytest.raises(UsageError, match=pattern) as info:
+            tc.EngineArtifact.load(tmp_path / name)
+        assert "Fix:" in str(info.value)
+
+
+@needs_rtx
+def test_unsupported_target_gpu(small_net) -> None:
+    model, x = small_net
+    with pytest.raises(IncompatibleError, match="cannot build for compute capability 9.0") as info:
+        tc.build_engine(model, [x], compute_capabilities=["9.0"])
+    assert "full TensorRT" in str(info.value)
+    if not detect_environment().gpus:
+        with pytest.raises(UsageError, match="No compute_capabilities were named"):
+            tc.build_engine(model, [x])
+
+
+@needs_rtx
+def test_exported_program_goes_straight_to_dynamo(small_net) -> None:
+    model, x = small_net
+    ep = torch.export.export(model, (x,), strict=False)
+    art = tc.build_engine(ep, [x], compute_capabilities=["8.9"], min_block_size=1)
+    assert art.report.path.endswith("ExportedProgram -> torch_tensorrt.dynamo.compile")
+    assert art.report.trt_engines == 1
+
+
+@needs_rtx
+def test_build_cli(tmp_path: Path) -> None:
+    cli = [sys.executable, "-m", "torchtrt_compat", "build"]
+    ok = subprocess.run([*cli, "models:deform_convnet", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr[-2000:]
+    assert (tmp_path / "deform_convnet.ttc").is_file() and (tmp_path / "deform_convnet.report.json").is_file()
+    assert "TensorRT engines    : 1" in ok.stdout
+    bad = subprocess.run([*cli, "models:deform_convnet", "--cc", "9.0", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr and "9.0" in bad.stderr
+    unknown = subprocess.run([*cli, "models:nope", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert unknown.returncode == 2 and "No model 'nope'" in unknown.stderr and "Traceback" not in unknown.stderr
