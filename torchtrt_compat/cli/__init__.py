@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "shims": "catalogue",
     "models": "catalogue",
     "build": "build",
+    "bench": "bench",
     "explain": "explain",
 }
 

@@ -1,0 +1,36 @@
+"""``bench``: latency of a catalogue model with CUDA events, percentiles and a clock/variance check."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "bench",
+        help="time a catalogue model (p50/p90/p99) and warn when clocks or variance make the numbers unreliable",
+        description="Build models:NAME, compile it with the chosen backend and time it with CUDA events (perf_counter "
+        "on CPU). SM clocks and the performance state are read through NVML before and after.",
+    )
+    p.add_argument("model", metavar="models:NAME", help="a catalogue entry (`torchtrt-compat models`)")
+    p.add_argument("--backend", choices=("eager", "inductor", "trt"), default="eager")
+    p.add_argument("--device", default="cuda", help="cuda, cuda:N or cpu (cpu when no GPU is visible)")
+    p.add_argument("--iters", type=int, default=100)
+    p.add_argument("--warmup", type=int, default=10)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(run=run_bench)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from .._errors import UsageError
+    from ..models import get_model
+    from ..runtime.bench import bench_model
+
+    if not args.model.startswith("models:"):
+        raise UsageError(f"MODEL {args.model!r} is not a catalogue name.", "write it as models:NAME (see `torchtrt-compat models`)")
+    if args.iters < 1 or args.warmup < 0:
+        raise UsageError(f"--iters {args.iters} / --warmup {args.warmup} are out of range.", "use --iters >= 1 and --warmup >= 0")
+    result = bench_model(get_model(args.model.split(":", 1)[1]), args.backend, args.device, args.iters, args.warmup)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
