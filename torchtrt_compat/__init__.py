@@ -30,6 +30,7 @@ _EXPORTS: dict[str, str] = {
     "CompileReport": ".compiler",
     "EngineArtifact": ".compiler",
     "explain": ".troubleshooting",
+    "bench": ".runtime.bench",
     "register_shim": ".shims",
     "list_shims": ".shims",
 }
@@ -54,6 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._errors import CompatError, IncompatibleError, InternalError, MissingDependencyError, UsageError
     from .checker import Finding, Report, check
     from .compiler import CompileReport, EngineArtifact, build_engine, compile, export, report
+    from .runtime.bench import bench
     from .troubleshooting import explain
     from .env import Environment, detect_environment
     from .shims import list_shims, register_shim

@@ -24,21 +24,10 @@ def shim_context(**options: Any) -> ShimContext:
 
 
 def install_hint() -> str:
-    """The pip command for the torch_tensorrt flavour that fits the installed torch."""
-    from . import matrix
+    """The pip command for a torch_tensorrt flavour that fits the installed torch and the visible GPUs."""
+    from .checker import install_fix
 
-    env = detect_environment()
-    if env.torch:
-        fits = matrix.releases_for_torch(env.torch, "torch-tensorrt-rtx")
-        full = matrix.releases_for_torch(env.torch, "torch-tensorrt")
-        parts = []
-        if fits:
-            parts.append(f"pip install 'torch-tensorrt-rtx=={fits[-1]['version']}' (TensorRT-RTX, builds on CPU too)")
-        if full:
-            parts.append(f"pip install 'torch-tensorrt=={full[-1]['version']}' (full TensorRT)")
-        if parts:
-            return " or ".join(parts)
-    return "pip install 'torchtrt-compat[rtx]' or 'torchtrt-compat[trt]'"
+    return install_fix(detect_environment())
 
 
 def load_torch_tensorrt(ctx: ShimContext | None = None) -> ModuleType:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from packaging.requirements import Requirement
 
 from . import matrix
-from .env import Environment, detect_environment, tensorrt_dist_info
+from .env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from .known_issues import KNOWN_ISSUES
 from .versions import major, minor, satisfies
 
@@ -26,6 +26,8 @@ _ORDER = {"error": 0, "warning": 1, "info": 2}
 
 @dataclass(frozen=True)
 class Finding:
+    """One result of a rule: ``code`` (stable, for scripts), ``severity``, ``component``, ``message``, ``fix``."""
+
     code: str
     severity: Severity
     component: str
@@ -35,6 +37,8 @@ class Finding:
 
 @dataclass
 class Report:
+    """The checker's verdict: the `Environment` checked and its findings; compatible means no error findings."""
+
     environment: Environment
     findings: list[Finding]
 
@@ -43,9 +47,11 @@ class Report:
         return not any(f.severity == "error" for f in self.findings)
 
     def by_severity(self, severity: Severity) -> list[Finding]:
+        """The findings of one severity, in report order."""
         return [f for f in self.findings if f.severity == severity]
 
     def to_dict(self) -> dict[str, Any]:
+        """``{"compatible", "environment", "findings"}``, the shape ``check --json`` prints."""
         return {
             "compatible": self.compatible,
             "environment": self.environment.to_dict(),
@@ -53,6 +59,7 @@ class Report:
         }
 
     def to_json(self) -> str:
+        """`to_dict` as indented JSON."""
         return json.dumps(self.to_dict(), indent=2)
 
     def __str__(self) -> str:
@@ -110,19 +117,19 @@ def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
     if not c.local:
         yield _unknown("torch_tensorrt", "torch_tensorrt")
         return
-    fits = matrix.releases_for_torch(c.env.torch, "torch-tensorrt") if c.env.torch else []
-    fix = (
-        _pip(f"torch-tensorrt=={fits[-1]['version']}") + " (full TensorRT) or "
-        + _pip(f"torch-tensorrt-rtx=={_rtx_for(c.env.torch)}") + " (TensorRT-RTX)"
-        if fits and c.env.torch and _rtx_for(c.env.torch)
-        else "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"
-    )
-    yield Finding("torch-tensorrt-missing", "error", "torch_tensorrt", "torch_tensorrt is not installed.", fix)
+    yield Finding("torch-tensorrt-missing", "error", "torch_tensorrt", "torch_tensorrt is not installed.", install_fix(c.env))
 
 
-def _rtx_for(torch_version: str) -> str | None:
-    fits = matrix.releases_for_torch(torch_version, "torch-tensorrt-rtx")
-    return fits[-1]["version"] if fits else None
+def install_fix(env: Environment) -> str:
+    """The pip command(s) for a torch_tensorrt that fits ``env``'s torch and can run on its GPUs."""
+    options = []
+    for package, label in (("torch-tensorrt", "full TensorRT"), ("torch-tensorrt-rtx", "TensorRT-RTX")):
+        fits = matrix.releases_for_torch(env.torch, package) if env.torch else []
+        flavour = "tensorrt-rtx" if package.endswith("-rtx") else "tensorrt"
+        runs_here = all(gpu_supported(flavour, None, g.compute_capability) for g in env.gpus or [])
+        if fits and runs_here:
+            options.append(_pip(f"{package}=={fits[-1]['version']}") + f" ({label})")
+    return " or ".join(options) or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"
 
 
 @rule
@@ -158,6 +165,13 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
             f"torch {env.torch} is a CPU-only build; torch_tensorrt cannot load libtorchtrt.so with it.",
             f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' (the default Linux wheel is the "
             "CUDA build; check that no find-links or index points pip at a +cpu wheel)",
+        )
+        return
+    if env.torch_cuda == "rocm":
+        yield Finding(
+            "torch-rocm", "error", "torch",
+            f"torch {env.torch} is a ROCm (AMD) build; TensorRT needs NVIDIA CUDA.",
+            f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' (the default Linux wheel is the CUDA build)",
         )
         return
     if env.torch_cuda is None:
@@ -253,6 +267,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             _pip(requirement) if requirement else f"pip install {row['flavour']}",
         )
         return
+    requirement = _requirement_for(row, env.platform or "linux_x86_64", env.tensorrt.name) or requirement
     if requirement and env.tensorrt.version is not None:
         spec = str(Requirement(requirement).specifier)
         if spec and not satisfies(env.tensorrt.version, spec):
@@ -271,6 +286,15 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
         )
 
 
+def _requirement_for(row: dict[str, Any], platform: str, dist: str) -> str | None:
+    """The wheel's own requirement on ``dist`` (e.g. ``tensorrt-cu13>=10.14.1,!=10.14.1.48``), if it names it."""
+    for text in row.get("tensorrt_requires", {}).get(platform, []):
+        req = Requirement(text)
+        if normalise_dist(req.name) == dist:
+            return text
+    return None
+
+
 @rule
 def _driver(c: _Ctx) -> Iterator[Finding]:
     env = c.env
@@ -286,7 +310,8 @@ def _driver(c: _Ctx) -> Iterator[Finding]:
         yield Finding(
             "driver-too-old", "error", "driver",
             f"CUDA {cuda} needs NVIDIA driver >= {need}, found {env.driver}.",
-            f"upgrade the driver to >= {need}, or use the CUDA {int(major(cuda)) - 1}.x builds of torch and TensorRT",
+            f"upgrade the driver to >= {need}, or move the whole stack to releases built for CUDA "
+            f"{int(major(cuda)) - 1}.x (torch, torch_tensorrt and TensorRT; see `torchtrt-compat matrix`)",
         )
 
 
@@ -307,6 +332,14 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
     if flavour is None:
         return
     supported = matrix.compute_capabilities(flavour, env.tensorrt_version)
+    if supported is None:
+        yield Finding(
+            "gpu-support-unknown", "info", "gpu",
+            f"The matrix has no GPU-architecture row for {flavour} {env.tensorrt_version or ''}".rstrip()
+            + "; compute capabilities were not checked.",
+            "upgrade torchtrt-compat or run tools/refresh_matrix.py",
+        )
+        return
     for i, gpu in enumerate(env.gpus):
         if gpu.compute_capability is None:
             yield _unknown("gpu", f"The compute capability of GPU {i} ({gpu.name})")

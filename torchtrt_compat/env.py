@@ -24,8 +24,9 @@ FLAVOURS = ("tensorrt", "tensorrt-rtx")
 
 # Every TensorRT distribution: tensorrt, tensorrt-cu12, tensorrt-cu13-libs, tensorrt-rtx, tensorrt-rtx-cu13-bindings, ...
 _TRT_DIST = re.compile(r"^tensorrt(?P<rtx>-rtx)?(?:-cu(?P<cuda>\d+))?(?P<part>-libs|-bindings)?$")
-# What the lean and dispatch runtimes are called: they cannot build engines, so they don't count as "TensorRT".
-_TRT_RUNTIME_ONLY = re.compile(r"^tensorrt-(?:lean|dispatch)")
+# tensorrt-lean* / tensorrt-dispatch* are runtime-only: they cannot build engines and torch_tensorrt does not load
+# them, so _TRT_DIST deliberately does not match them.
+RUNTIME_ONLY_TRT = re.compile(r"^tensorrt-(?:lean|dispatch)")
 
 
 @dataclass(frozen=True)
@@ -165,13 +166,18 @@ def parse_torch_tensorrt_version_py(text: str) -> dict[str, str]:
     return {m.group("key"): m.group("value") for m in _VERSION_VAR.finditer(text)}
 
 
+_TORCH_HIP = re.compile(r"""^hip\s*(?::[^=\n]*)?=\s*['"][^'"]+['"]""", re.MULTILINE)
+
+
 def parse_torch_version_py(text: str) -> str | None:
-    """The CUDA version in ``torch/version.py``; ``"cpu"`` for a build without CUDA; None if unreadable."""
+    """The CUDA version in ``torch/version.py``; ``"rocm"`` for a ROCm build, ``"cpu"`` for neither; None if unreadable."""
     m = _TORCH_CUDA.search(text)
     if m is None:
         return None
     value = m.group("value")
-    return "cpu" if value == "None" else value.strip("'\"")
+    if value != "None":
+        return value.strip("'\"")
+    return "rocm" if _TORCH_HIP.search(text) else "cpu"
 
 
 def _pick_tensorrt(dists: dict[str, md.Distribution]) -> Package | None:
@@ -179,7 +185,7 @@ def _pick_tensorrt(dists: dict[str, md.Distribution]) -> Package | None:
     candidates = []
     for name, dist in dists.items():
         m = _TRT_DIST.match(name)
-        if m and not _TRT_RUNTIME_ONLY.match(name):
+        if m:
             rank = (0 if not m.group("cuda") else 1) + (2 if m.group("part") else 0)
             candidates.append((rank, name, dist.version))
     if not candidates:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ._errors import UsageError
-from .env import TORCH_TENSORRT_DISTS, Environment, GpuInfo, Package, normalise_dist, tensorrt_dist_info
+from .env import RUNTIME_ONLY_TRT, TORCH_TENSORRT_DISTS, Environment, GpuInfo, Package, normalise_dist, tensorrt_dist_info
 from .versions import cuda_local_tag, parse_version
 
 KEYS = ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt", "cuda", "driver", "gpus")
@@ -27,7 +27,7 @@ EXAMPLE = (
 
 def load_spec(source: str | os.PathLike[str] | dict[str, Any]) -> Environment:
     """Parse a spec from a dict, a JSON file path, or a JSON string."""
-    if isinstance(source, dict):
+    if not isinstance(source, (str, os.PathLike)):
         return from_spec(source, origin="target spec")
     text_or_path = os.fspath(source)
     if text_or_path.lstrip().startswith("{"):
@@ -75,6 +75,11 @@ def _package(data: dict[str, Any], key: str) -> Package | None:
     name = normalise_dist(str(name))
     if key == "torch_tensorrt" and name not in TORCH_TENSORRT_DISTS:
         raise UsageError(f'Unknown "{key}.package" {name!r}.', f"use one of {', '.join(TORCH_TENSORRT_DISTS)}")
+    if key == "tensorrt" and RUNTIME_ONLY_TRT.match(name):
+        raise UsageError(
+            f'"tensorrt.package" {name!r} is a runtime-only TensorRT that cannot build engines or load torch_tensorrt.',
+            "name the full package: tensorrt, tensorrt-cu12, tensorrt-cu13 (or tensorrt-rtx)",
+        )
     if key == "tensorrt" and tensorrt_dist_info(name) is None:
         raise UsageError(
             f'Unknown "tensorrt.package" {name!r}.',
@@ -110,7 +115,10 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
                 raise UsageError(
                     f'"gpus[{i}].compute_capability" {cc!r} is not a compute capability.', 'write it as "8.9" or "12.0"'
                 )
-        gpus.append(GpuInfo(item.get("name"), cc, item.get("memory_mib")))
+        memory = item.get("memory_mib")
+        if memory is not None and (not isinstance(memory, int) or isinstance(memory, bool) or memory < 0):
+            raise UsageError(f'"gpus[{i}].memory_mib" {memory!r} is not a size in MiB.', "write a whole number such as 81559, or null")
+        gpus.append(GpuInfo(item.get("name"), cc, memory))
     return gpus
 
 

@@ -185,6 +185,7 @@ class UpstreamError(CompatError):
 
 
 def reraise_explained(exc: BaseException, *, stage: str) -> NoReturn:
+    """Raise `UpstreamError` (cause and fix, ``exc`` as ``__cause__``) when ``exc`` is a known error, else ``exc``."""
     found = explain(f"{type(exc).__name__}: {exc}")
     if not found:
         raise exc

@@ -13,9 +13,10 @@ from ._errors import UsageError
 # The PEP 440 core we keep: release, optional pre-release, optional .postN / .devN. Everything after (local tags,
 # NGC suffixes) is dropped.
 _CORE = re.compile(
-    r"^\s*v?(?P<core>\d+(?:\.\d+)*(?:(?:a|b|rc)\d*)?(?:\.?post\d+)?(?:\.?dev\d*)?)(?P<rest>.*)$", re.IGNORECASE
+    r"^v?(?P<core>\d+(?:\.\d+)*(?:[-_.]?(?:a|b|rc)\d*)?(?:\.?post\d+)?(?:\.?dev\d*)?)(?P<rest>.*)$", re.IGNORECASE
 )
-_REST_OK = re.compile(r"^(?:[+.\-_][0-9A-Za-z.+\-_]*)?$")
+# After the core: an optional local tag (+cu128, +git3bcc3cd, +07cecf4.nv24.05), then an optional NGC suffix (.nv).
+_REST_OK = re.compile(r"^(?:\+[0-9A-Za-z][0-9A-Za-z.\-_]*)?(?:\.?nv[\d.]*)?$", re.IGNORECASE)
 
 
 def parse_version(text: object, *, what: str = "version") -> Version:
@@ -25,10 +26,10 @@ def parse_version(text: object, *, what: str = "version") -> Version:
     """
     if not isinstance(text, str):
         raise UsageError(f"{what} must be a version string like '2.14.0', got {text!r}.", f"write {what} as a string")
-    match = _CORE.match(text)
+    match = _CORE.match(text.strip())
     if match is None or not _REST_OK.match(match.group("rest")) or _looks_wildcard(match.group("rest")):
         raise UsageError(
-            f"{what} {text!r} is not a version.", f"use a concrete version such as '2.14.0' (or null when unknown)"
+            f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'"
         )
     try:
         return Version(match.group("core"))
@@ -39,6 +40,11 @@ def parse_version(text: object, *, what: str = "version") -> Version:
 def _looks_wildcard(rest: str) -> bool:
     # "2.x", "2.*": a trailing component that is not a number is a wildcard, not a local tag.
     return bool(re.match(r"^\.(?:x|\*)\b", rest, re.IGNORECASE))
+
+
+def is_source_build(text: str) -> bool:
+    """NGC containers and source builds (``2.4.0a0+07cecf4.nv24.05``, ``+git...``): pre-release tags mean nothing."""
+    return bool(re.search(r"\+git|\.nv|nv\d|a0\+", text))
 
 
 def base(text: str) -> str:
@@ -64,8 +70,14 @@ def spec(text: str, *, what: str = "requirement") -> SpecifierSet:
 
 
 def satisfies(version: str, specifier: str) -> bool:
-    """True if ``version`` (local tags ignored, pre-releases admitted) is inside ``specifier``."""
-    return spec(specifier).contains(parse_version(version), prereleases=True)
+    """True if ``version`` (local tags ignored, pre-releases admitted) is inside ``specifier``.
+
+    A source or NGC build (`is_source_build`) is compared by its release numbers alone: ``2.4.0a0+git`` is 2.4.0.
+    """
+    parsed = parse_version(version)
+    if is_source_build(version):
+        parsed = Version(".".join(str(p) for p in parsed.release))
+    return spec(specifier).contains(parsed, prereleases=True)
 
 
 def cuda_local_tag(text: str) -> str | None:

@@ -14,10 +14,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "on CPU). SM clocks and the performance state are read through NVML before and after.",
     )
     p.add_argument("model", metavar="models:NAME", help="a catalogue entry (`torchtrt-compat models`)")
-    p.add_argument("--backend", choices=("eager", "inductor", "trt"), default="eager")
+    p.add_argument("--backend", choices=("eager", "inductor", "trt"), default="eager",
+                   help="eager PyTorch, torch.compile (inductor), or TensorRT through torchtrt_compat.compile")
     p.add_argument("--device", default="cuda", help="cuda, cuda:N or cpu (cpu when no GPU is visible)")
-    p.add_argument("--iters", type=int, default=100)
-    p.add_argument("--warmup", type=int, default=10)
+    p.add_argument("--iters", type=int, default=100, help="timed calls (default 100)")
+    p.add_argument("--warmup", type=int, default=10, help="untimed calls first (default 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run_bench)
 

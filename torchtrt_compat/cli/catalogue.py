@@ -7,12 +7,21 @@ import json
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("shims", help="list the shims, which versions need them, and which apply here")
+    p = sub.add_parser(
+        "shims",
+        help="list the shims, which versions need them, and which apply here",
+        description="Each shim says which installed versions need it, what it changes and how it is undone; "
+        "'applies here' is judged for an ahead-of-time build on this machine.",
+    )
     p.add_argument("pattern", nargs="?", default="*", help="glob over shim names (default: all)")
     p.add_argument("--json", action="store_true", help="print as JSON")
     p.set_defaults(run=run_shims)
 
-    p = sub.add_parser("models", help="list the bundled model catalogue (models:NAME)")
+    p = sub.add_parser(
+        "models",
+        help="list the bundled model catalogue (models:NAME)",
+        description="Models with random weights (nothing is downloaded) for build, bench and the benchmarks.",
+    )
     p.add_argument("pattern", nargs="?", default="*", help="glob over model names")
     p.set_defaults(run=run_models)
 

@@ -17,11 +17,21 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument("--json", action="store_true", help='print {"compatible", "environment", "findings"} as JSON')
     p.set_defaults(run=run_check)
 
-    p = sub.add_parser("env", help="print this machine's stack as a copy-paste block for bug reports")
+    p = sub.add_parser(
+        "env",
+        help="print this machine's stack as a copy-paste block for bug reports",
+        description="Versions from package metadata, GPUs and driver from NVML or nvidia-smi; imports no torch and "
+        "creates no CUDA context. GPU UUIDs are removed.",
+    )
     p.add_argument("--json", action="store_true", help="print it as JSON")
     p.set_defaults(run=run_env)
 
-    p = sub.add_parser("matrix", help="print the torch_tensorrt compatibility matrix")
+    p = sub.add_parser(
+        "matrix",
+        help="print the torch_tensorrt compatibility matrix",
+        description="Every torch-tensorrt / torch-tensorrt-rtx release with its torch requirement, TensorRT "
+        "requirement, CUDA build and the Python versions and platforms it has wheels for (from PyPI metadata).",
+    )
     p.add_argument("--torch-tensorrt", metavar="VERSION", help="only releases of this version or minor, e.g. 2.13")
     p.add_argument("--package", choices=("torch-tensorrt", "torch-tensorrt-rtx"), help="only this distribution")
     p.add_argument("--json", action="store_true", help="print the raw matrix rows as JSON")

@@ -28,11 +28,15 @@ FORMAT = "torchtrt_compat.engine_artifact/1"
 
 @dataclass
 class EngineArtifact:
+    """Engines built by `build_engine`, with the PyTorch parts, the `CompileReport` and metadata (versions, targets,
+    input specs). `save` / `load` move it between machines; `why_not_runnable` says what stops it on one."""
+
     module: Any  #: partitioned torch.fx.GraphModule; TensorRT submodules hold serialized engines
     report: CompileReport
     metadata: dict[str, Any] = field(default_factory=dict)
 
     def engine_modules(self) -> dict[str, Any]:
+        """Submodule name -> torch_tensorrt engine module (``_run_on_acc_N``)."""
         from .backend import is_engine
 
         return {name: child for name, child in self.module.named_children() if is_engine(child)}
@@ -108,11 +112,12 @@ class EngineArtifact:
         from ..versions import base
 
         env = env or detect_environment()
+        where = "this machine" if env.source == "this machine" else "the target"
         meta = self.metadata
         reasons = []
         want_flavour, want_trt = meta.get("flavour"), meta.get("tensorrt_version")
         if env.flavour != want_flavour:
-            reasons.append(f"the engines were built with {want_flavour}, but this machine has {env.flavour or 'no TensorRT'}")
+            reasons.append(f"the engines were built with {want_flavour}, but {where} has {env.flavour or 'no TensorRT'}")
         elif want_trt and env.tensorrt_version and base(want_trt) != base(env.tensorrt_version):
             reasons.append(
                 f"the engines were built with {want_flavour} {want_trt}, but {env.tensorrt_version} is installed "
@@ -121,14 +126,23 @@ class EngineArtifact:
             )
         targets = meta.get("targets", [])
         if not env.gpus:
-            reasons.append("no NVIDIA GPU is visible on this machine")
-        else:
-            for i, gpu in enumerate(env.gpus):
-                if gpu.compute_capability not in targets:
-                    reasons.append(
-                        f"GPU {i} ({gpu.name}) has compute capability {gpu.compute_capability}, but the engines "
-                        f"target {', '.join(targets) or 'nothing'}: rebuild with --cc {gpu.compute_capability}"
-                    )
+            reasons.append(f"no NVIDIA GPU is visible on {where}")
+            return reasons
+        from ..checker import gpu_supported
+
+        for i, gpu in enumerate(env.gpus):
+            if gpu.compute_capability in targets:
+                continue
+            fix = (
+                f"rebuild with --cc {gpu.compute_capability}"
+                if gpu_supported(str(want_flavour), want_trt, gpu.compute_capability)
+                else f"{want_flavour} cannot target {gpu.compute_capability} at all: compile with full TensorRT "
+                "(torch-tensorrt) on that GPU"
+            )
+            reasons.append(
+                f"GPU {i} ({gpu.name}) has compute capability {gpu.compute_capability}, but the engines target "
+                f"{', '.join(targets) or 'nothing'}: {fix}"
+            )
         return reasons
 
     def runnable_module(self, device: str = "cuda:0") -> Any:
@@ -138,11 +152,17 @@ class EngineArtifact:
             raise IncompatibleError("These engines cannot run here: " + "; ".join(reasons) + ".", "see the reasons above")
         for m in self.engine_modules().values():
             m.setup_engine()
-        return self.module.to(device)
+        from .frontend import guard_runtime
+
+        module = self.module.to(device)
+        guard_runtime(module, device, self.report)
+        return module
 
     def summary(self) -> str:
+        """The report plus engine sizes and build time, aligned like the report."""
         sizes = ", ".join(f"{n} {len(b) / 1e6:.1f} MB" for n, b in self.engines.items())
-        return f"{self.report}\n  engines            : {sizes or 'none'}\n  built              : {self.metadata.get('created', '?')}"
+        pad = " " * (len("ops left to PyTorch") - len("engines"))
+        return f"{self.report}\n  engines{pad} : {sizes or 'none'}\n  built{pad}   : {self.metadata.get('created', '?')}"
 
 
 def now() -> str:

@@ -107,6 +107,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     """
     fallback = kwargs.pop("fallback", "error")
     shims = kwargs.pop("shims", "auto")
+    context_guard = kwargs.pop("context_guard", True)
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     path = resolve_ir(ir)
@@ -122,7 +123,46 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         return _passthrough(module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs, report)
     if path == "torch_compile":
         return _torch_compile(module, enabled_precisions, kwargs, report)
-    return compile_dynamo(module, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs, report, shims=shims)
+    kwargs = with_keyed_timing_cache(kwargs)
+    gm = compile_dynamo(module, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs, report, shims=shims)
+    seal_keyed_timing_cache(kwargs)
+    guard_runtime(gm, kwargs.get("device"), report, context=bool(context_guard))
+    return gm
+
+
+def _cache_key() -> Any:
+    from ..runtime.caches import key_from_environment
+
+    return key_from_environment(detect_environment())
+
+
+def with_keyed_timing_cache(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Default ``timing_cache_path`` to a file keyed by GPU, compute capability and TensorRT flavour/version, so a
+    cache from another GPU or TensorRT is never reused (the user's own path wins)."""
+    if "timing_cache_path" in kwargs:
+        return kwargs
+    from ..runtime.caches import compile_cache_kwargs
+
+    return {**kwargs, "timing_cache_path": compile_cache_kwargs(_cache_key())["timing_cache_path"]}
+
+
+def seal_keyed_timing_cache(kwargs: dict[str, Any]) -> None:
+    from ..runtime.caches import seal_timing_cache
+
+    seal_timing_cache(kwargs["timing_cache_path"], _cache_key())
+
+
+def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: bool = True) -> None:
+    """Check the calling thread's device and hold the primary CUDA context on every call (cuda-python needed)."""
+    from .settings import normalise_device
+
+    index = int(str(normalise_device(device or "cuda")).split(":")[1])
+    use_context = context and is_installed("cuda")
+    if context and not use_context:
+        report.warnings.append("CUDA context guard off: cuda-python is not installed (pip install cuda-python)")
+    from ..runtime.hooks import install_runtime_guards
+
+    install_runtime_guards(module, index, context=use_context)
 
 
 def compile_dynamo(

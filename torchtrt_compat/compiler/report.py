@@ -12,6 +12,12 @@ _REPORT_ATTR = "_torchtrt_compat_report"
 
 @dataclass
 class CompileReport:
+    """What one compile did: versions, the path taken, shims, engines, ops left to PyTorch, timings, warnings.
+
+    ``str()`` reads well in a terminal, ``_repr_html_`` renders in Jupyter, ``to_dict()`` / ``to_json()`` are for
+    machines (keys include ``trt_engines``, ``pytorch_ops``, ``shims``, ``timings``).
+    """
+
     versions: dict[str, str | None] = field(default_factory=dict)
     path: str = ""  #: e.g. "export -> torch_tensorrt.dynamo.compile", "fallback: inductor"
     shims: list[str] = field(default_factory=list)
@@ -24,9 +30,11 @@ class CompileReport:
     targets: list[str] = field(default_factory=list)  #: compute capabilities of an ahead-of-time build
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
         return asdict(self)
 
     def to_json(self) -> str:
+        """`to_dict` as indented JSON."""
         return json.dumps(self.to_dict(), indent=2, default=str)
 
     @classmethod

@@ -16,7 +16,7 @@ from typing import Any
 from .._errors import UsageError
 
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
-OWN_KWARGS = frozenset({"fallback", "shims", "compute_capabilities", "context_guard"})
+OWN_KWARGS = frozenset({"fallback", "shims", "context_guard"})
 
 def _same(value: Any) -> Any:
     return value
@@ -222,6 +222,11 @@ def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, request
         requested = kwargs.pop("enabled_precisions", None)
     else:
         kwargs.pop("enabled_precisions", None)
+    if explicit is not None and not release.has("use_explicit_typing"):
+        out.notes.append(
+            f"use_explicit_typing={explicit!r} dropped: torch_tensorrt {release.version} has no such option "
+            + ("(explicit typing is always on)" if _version_in(release.version, ">=2.13") else "(weak typing only)")
+        )
     if requested is None:
         if explicit is not None and release.has("use_explicit_typing"):
             out.kwargs["use_explicit_typing"] = explicit
@@ -267,12 +272,16 @@ def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, request
 
 
 def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
+    """torch_tensorrt caches engines only when they are refittable; say refittable in this release's spelling."""
     caching = user.get("cache_built_engines") or user.get("reuse_cached_engines")
-    if not caching or not release.has("immutable_weights"):
+    group = _SYNONYM_OF["refit"]
+    spelling = next(((n, fn) for n, fn in reversed(group) if release.has(n)), None)
+    if not caching or spelling is None or not release.has("cache_built_engines"):
         return
-    if "immutable_weights" in user or "make_refittable" in user or "refit" in user:
-        if out.kwargs.get("immutable_weights", True):
-            out.notes.append("engine caching is off while immutable_weights=True (torch_tensorrt only logs this)")
+    name, from_meaning = spelling
+    if any(n in user for n, _ in group):  # the user chose; only say what it means for caching
+        if out.kwargs.get(name) != from_meaning(True):
+            out.notes.append(f"engine caching is off while {name}={out.kwargs.get(name)!r} (torch_tensorrt only logs this)")
         return
-    out.kwargs["immutable_weights"] = False
-    out.notes.append("cache_built_engines/reuse_cached_engines: added immutable_weights=False so caching really works")
+    out.kwargs[name] = from_meaning(True)
+    out.notes.append(f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works")

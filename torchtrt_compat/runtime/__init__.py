@@ -22,6 +22,7 @@ from .context import ensure_primary_context as ensure_primary_context
 from .context import guarded as guarded
 from .context import primary_context as primary_context
 from .cuda_graphs import BucketedCUDAGraphs as BucketedCUDAGraphs
+from .hooks import install_runtime_guards as install_runtime_guards
 from .memory import MemoryReport as MemoryReport
 from .memory import memory_report as memory_report
 from .pinning import DeviceChecked as DeviceChecked
@@ -49,6 +50,7 @@ __all__ = [
     "ensure_primary_context",
     "guarded",
     "infer_async",
+    "install_runtime_guards",
     "load_timing_cache",
     "memory_report",
     "pin_device",

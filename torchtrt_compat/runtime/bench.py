@@ -238,8 +238,7 @@ def bench_model(entry: Any, backend: str = "eager", device: Any = "cuda", iters:
     if backend == "inductor":
         model = torch.compile(model)
     elif backend == "trt":
-        from .._lazy import require
+        from ..compiler import compile as trt_compile
 
-        torch_tensorrt = require("torch_tensorrt", "for --backend trt")
-        model = torch_tensorrt.compile(model, ir="dynamo", inputs=list(inputs))
+        model = trt_compile(model, arg_inputs=list(inputs), device=str(dev))  # raises a one-line error off-GPU
     return bench(model, inputs, warmup=warmup, iters=iters, label=f"{entry.name} [{backend}]", device=dev)

@@ -1,0 +1,37 @@
+"""Guards that keep the module's type: a compiled GraphModule stays a GraphModule (as torch_tensorrt returns it).
+
+`install_runtime_guards` adds a forward pre-hook and an always-called forward hook: every call first checks that the
+calling thread's current device is the one the engines were built for (a clear `IncompatibleError` instead of a
+wrong-device launch), then makes that device's primary CUDA context current and restores the previous one after.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from ._device import DeviceLike, resolve_device_index
+from .context import primary_context
+from .pinning import check_device
+
+_STATE = threading.local()
+
+
+def install_runtime_guards(module: Any, device: DeviceLike = None, *, context: bool = True) -> list[Any]:
+    """Guard every ``module(...)`` call; returns the hook handles (``h.remove()`` undoes it)."""
+    index = resolve_device_index(device)
+    what = f"{type(module).__name__} (built for cuda:{index})"
+
+    def before(mod: Any, args: Any) -> None:
+        check_device(index, what=what)
+        stack = _STATE.__dict__.setdefault("stack", [])
+        stack.append(primary_context(index) if context else None)
+
+    def after(mod: Any, args: Any, output: Any) -> None:
+        stack = getattr(_STATE, "stack", [])
+        if stack:
+            guard = stack.pop()
+            if guard is not None:
+                guard.restore()
+
+    return [module.register_forward_pre_hook(before), module.register_forward_hook(after, always_call=True)]
