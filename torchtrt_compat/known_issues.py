@@ -68,8 +68,11 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
     KnownIssue(
         code="save-torchscript-raises",
         versions=">=2.8,<2.14",
-        message='torch_tensorrt.save(..., output_format="torchscript") raises for dynamo-compiled modules.',
-        fix="use torchtrt_compat.save (shim save_torchscript) or output_format=\"exported_program\"",
-        source="torch_tensorrt/_compile.py save(): torchscript path traces a module with TRT engines",
+        message='torch_tensorrt.save(..., output_format="torchscript") fails for dynamo-compiled modules in these '
+        "releases (it traces, so runs, the compiled module).",
+        fix='save with output_format="exported_program" (the default), or keep engines portable with '
+        "torchtrt_compat.build_engine(...).save(path); torchtrt_compat ships no shim for this (it needs a GPU "
+        "TensorRT can run to verify)",
+        source="torch_tensorrt/_compile.py save(), torchscript branch: torch.jit.trace(module, arg_inputs, ...)",
     ),
 )
