@@ -24,12 +24,14 @@ import json
 import os
 import re
 import sys
-import tempfile
 import time
 import urllib.parse
 import urllib.request
 import zipfile
 from typing import Any, Iterable
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
 
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
@@ -474,19 +476,8 @@ def build_matrix() -> dict[str, Any]:
 
 
 def write_json_atomic(path: str, data: Any) -> None:
-    """Write JSON to a temp file next to ``path`` and rename it into place."""
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".matrix-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, sort_keys=False)
-            handle.write("\n")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    """Write JSON atomically (a temp file beside ``path``, then a rename), with the package's own writer."""
+    atomic_write_text(path, json.dumps(data, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a replaced file keeps its mode, a new one follows umask
     try:
         with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as fh:
             yield fh
@@ -28,6 +29,15 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
