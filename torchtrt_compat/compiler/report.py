@@ -50,7 +50,7 @@ class CompileReport:
             ("path", self.path),
             ("versions", versions),
             ("targets", ", ".join(f"sm_{c.replace('.', '')}" for c in self.targets) or "-"),
-            ("shims", ", ".join(self.shims) or "none"),
+            ("shims active", ", ".join(self.shims) or "none"),
             ("TensorRT engines", str(self.trt_engines)),
             ("ops in TensorRT", share),
             ("ops left to PyTorch", ", ".join(self.pytorch_ops) or "none"),
