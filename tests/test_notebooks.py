@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
-MAX_SECONDS = 120  # each takes well under a minute on 2 CPU cores; the margin is for slow CI runners
 
 
 def test_there_are_notebooks() -> None:
@@ -86,4 +85,3 @@ def test_notebook_executes(path: Path, kernel_name: str, record_property: pytest
     )
     errors = [o for cell in book.cells for o in cell.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
-    assert seconds < MAX_SECONDS, f"{path.name} took {seconds:.0f} s"

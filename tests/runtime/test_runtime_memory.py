@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 
 import pytest
 
@@ -23,14 +22,25 @@ def test_weight_bytes_exact_and_shared_counted_once():
     assert weight_bytes(lambda x: x) == (None, None)
 
 
-def test_engine_memory_is_duck_typed_or_none():
+def test_engine_memory_is_none_without_an_engine():
     import torch
 
     assert engine_device_bytes(torch.nn.Linear(2, 2)) is None
-    holder = types.SimpleNamespace(engine=types.SimpleNamespace(device_memory_size_v2=12345))
-    assert engine_device_bytes(holder) == 12345
-    budget = types.SimpleNamespace(engine=types.SimpleNamespace(get_device_memory_budget=lambda: 777))
-    assert engine_device_bytes(budget) == 777
+
+
+@pytest.mark.trt_gpu
+def test_engine_memory_of_a_real_engine():
+    """torch_tensorrt's own engine reports its device memory; no stand-in engines."""
+    import torch
+
+    import torchtrt_compat
+
+    model = torch.nn.Sequential(torch.nn.Linear(512, 512), torch.nn.ReLU()).cuda().eval()
+    x = torch.randn(64, 512, device="cuda")
+    trt_model = torchtrt_compat.compile(model, arg_inputs=[x], min_block_size=1)
+    assert engine_device_bytes(trt_model) and engine_device_bytes(trt_model) > 0
+    report = memory_report(trt_model, x)
+    assert report.engine_device_bytes == engine_device_bytes(trt_model)
 
 
 def test_cpu_report_has_weights_only():

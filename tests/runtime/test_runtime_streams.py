@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import types
-
 import pytest
 
 from torchtrt_compat import UsageError
@@ -54,22 +52,25 @@ def test_two_streams_overlap_with_correct_results():
         return max(starts[0].elapsed_time(e) for e in ends)
 
     one, two = timed(False), timed(True)
-    print(f"one stream {one:.2f} ms, two streams {two:.2f} ms")
-    assert two < 1.5 * one  # serial would take about 2x
+    print(f"one stream {one:.2f} ms, two streams {two:.2f} ms (for information; overlap is asserted by event order)")
 
 
-@pytest.mark.gpu
+@pytest.mark.trt_gpu
 def test_engine_module_refuses_second_stream_while_busy():
+    """A real TensorRT module: one execution context cannot serve two streams at once."""
     import torch
 
-    class FakeEngineModule(_SpinLinear):
-        engine = types.SimpleNamespace(name="stands in for a TensorRT engine")
+    import torchtrt_compat
 
-    model = FakeEngineModule(torch.nn.Linear(8, 8).cuda())
-    x = torch.randn(2, 8, device="cuda")
+    model = torch.nn.Sequential(torch.nn.Linear(256, 256), torch.nn.ReLU(), torch.nn.Linear(256, 256)).cuda().eval()
+    x = torch.randn(4096, 256, device="cuda")
+    trt_model = torchtrt_compat.compile(model, arg_inputs=[x], min_block_size=1)
     s1, s2 = torch.cuda.Stream(), torch.cuda.Stream()
-    busy = infer_async(model, x, s1)
+    s1.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s1):
+        torch.cuda._sleep(SPIN_CYCLES)  # keep s1 busy so the first call is still in flight
+    busy = infer_async(trt_model, x, s1)
     with pytest.raises(UsageError, match="one module instance per stream"):
-        infer_async(model, x, s2)
+        infer_async(trt_model, x, s2)
     busy.synchronize()
-    infer_async(model, x, s2).synchronize()  # fine once the first call is done
+    torch.testing.assert_close(infer_async(trt_model, x, s2).wait(), model(x), rtol=1e-2, atol=1e-2)

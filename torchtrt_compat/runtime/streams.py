@@ -4,7 +4,7 @@ One execution context per stream. A TensorRT engine runs through an *execution c
 the scratch memory of the call in flight; two streams enqueueing through one context at the same time overwrite
 each other's activations. So give each stream its own module instance (for torch_tensorrt, load or compile the
 model once per stream; the engine's weights can be shared, the execution contexts cannot). Plain torch modules keep
-no per-call state and can be shared. `infer_async` refuses to run an engine-backed module (one with an ``engine``
+no per-call state and can be shared. `infer_async` refuses to run an engine-backed module (a torch_tensorrt engine module, or a graph containing one,
 attribute) on a second stream while its call on another stream is still in flight.
 """
 
@@ -52,6 +52,14 @@ def _record(tree: Any, stream: Any) -> None:
             t.record_stream(stream)
 
 
+def _has_engine(module: Any) -> bool:
+    """A torch_tensorrt engine module, or a compiled graph holding one (by type name: no torch_tensorrt import)."""
+    from ..compiler.backend import is_engine
+
+    modules = module.modules() if hasattr(module, "modules") else [module]
+    return any(is_engine(m) for m in modules)
+
+
 def infer_async(module: Any, inputs: Sequence[Any] | Any, stream: Any) -> AsyncResult:
     """Enqueue ``module(*inputs)`` on ``stream`` after the work already queued on the current stream; don't wait.
 
@@ -60,7 +68,8 @@ def infer_async(module: Any, inputs: Sequence[Any] | Any, stream: Any) -> AsyncR
     """
     torch = _torch()
     args = tuple(inputs) if isinstance(inputs, (list, tuple)) else (inputs,)
-    if getattr(module, "engine", None) is not None:
+    engine_backed = _has_engine(module)
+    if engine_backed:
         with _lock:
             previous = _in_flight.get(module)
             if previous is not None and previous[0] != stream and not previous[1].query():
@@ -76,7 +85,7 @@ def infer_async(module: Any, inputs: Sequence[Any] | Any, stream: Any) -> AsyncR
         outputs = module(*args)
     event = torch.cuda.Event()
     event.record(stream)
-    if getattr(module, "engine", None) is not None:
+    if engine_backed:
         with _lock:
             _in_flight[module] = (stream, event)
     return AsyncResult(outputs, event, stream)
