@@ -123,9 +123,13 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         return _passthrough(module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs, report)
     if path == "torch_compile":
         return _torch_compile(module, enabled_precisions, kwargs, report)
-    kwargs = with_keyed_timing_cache(kwargs)
+    try:
+        kwargs = with_keyed_timing_cache(kwargs)
+    except OSError as exc:  # an unwritable cache root must not stop a compile
+        report.warnings.append(f"timing cache not keyed ({exc}); set TORCHTRT_COMPAT_CACHE to a writable folder")
     gm = compile_dynamo(module, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs, report, shims=shims)
-    seal_keyed_timing_cache(kwargs)
+    if "timing_cache_path" in kwargs:
+        seal_keyed_timing_cache(kwargs)
     guard_runtime(gm, kwargs.get("device"), report, context=bool(context_guard))
     return gm
 
@@ -154,9 +158,11 @@ def seal_keyed_timing_cache(kwargs: dict[str, Any]) -> None:
 
 def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: bool = True) -> None:
     """Check the calling thread's device and hold the primary CUDA context on every call (cuda-python needed)."""
+    from ..runtime._device import resolve_device_index
     from .settings import normalise_device
 
-    index = int(str(normalise_device(device or "cuda")).split(":")[1])
+    gpu_id = getattr(device, "gpu_id", None)  # a torch_tensorrt.Device
+    index = gpu_id if isinstance(gpu_id, int) else resolve_device_index(normalise_device(device or "cuda"))
     use_context = context and is_installed("cuda")
     if context and not use_context:
         report.warnings.append("CUDA context guard off: cuda-python is not installed (pip install cuda-python)")
