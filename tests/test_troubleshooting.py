@@ -117,50 +117,11 @@ def test_plain_import_fails_and_is_explained(tmp_path: Path, capsys: pytest.Capt
 
 # ---- (b) a device mismatch under FakeTensors: the deform_conv2d repro ------------------------------------------------
 def _deform_repro(shim: bool):  # type: ignore[no-untyped-def]
-    """pytorch/TensorRT#3556 on a fake cuda:0 (no GPU needed): export, fold the zero mask onto the CPU as
-    Torch-TensorRT's constant folding does, then propagate FakeTensors again."""
-    torch = pytest.importorskip("torch")
+    """pytorch/TensorRT#3556 on a fake cuda:0 (no GPU needed); see tests/_deform_repro.py."""
     pytest.importorskip("torchvision")
-    from torch import nn
-    from torch._subclasses.fake_tensor import FakeTensorMode
-    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
-    from torchvision.ops import DeformConv2d
+    from _deform_repro import ModuleNoBias, propagate
 
-    from torchtrt_compat.shims import ShimContext, activate
-
-    class ModuleNoBias(nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.offset_conv = nn.Conv2d(3, 18, 3, padding=1)
-            self.deform_conv = DeformConv2d(3, 16, 3, padding=1, bias=False)
-
-        def forward(self, x: torch.Tensor) -> torch.Tensor:
-            return self.deform_conv(x, self.offset_conv(x))
-
-    mode = FakeTensorMode(allow_non_fake_inputs=True)
-    with mode, torch.device("cuda"):
-        model, x = ModuleNoBias().eval(), torch.randn(1, 3, 16, 16)
-    if shim:
-        import torchvision
-
-        ctx = ShimContext(versions={"torch": torch.__version__, "torchvision": torchvision.__version__})
-        with activate("export", ctx, ["deform_conv2d_device"]) as applied:
-            ep = torch.export.export(model, (x,), strict=False)
-        ep = ep.run_decompositions(applied.decompositions)
-    else:
-        ep = torch.export.export(model, (x,), strict=False)
-    gm = ep.module()
-    for node in list(gm.graph.nodes):
-        if node.op == "call_function" and not node.all_input_nodes and node.target is torch.ops.aten.zeros.default:
-            with mode:
-                value = node.target(*node.args, **{**node.kwargs, "device": torch.device("cpu")})
-            gm.register_buffer("_frozen_param0", value)
-            with gm.graph.inserting_before(node):
-                folded = gm.graph.get_attr("_frozen_param0")
-            node.replace_all_uses_with(folded)
-            gm.graph.erase_node(node)
-    gm.recompile()
-    return FakeTensorProp(gm, mode).propagate(x)
+    return propagate(ModuleNoBias, shim)
 
 
 def test_real_fake_device_error_is_explained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,6 @@ numerics against torchvision's kernel, and the decomposed ExportedProgram."""
 
 from __future__ import annotations
 
-import collections
 
 import pytest
 
@@ -13,7 +12,6 @@ torchvision = pytest.importorskip("torchvision")
 from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from torch import nn  # noqa: E402
-from torch._subclasses.fake_tensor import FakeTensorMode  # noqa: E402
 from torch.fx.passes.fake_tensor_prop import FakeTensorProp  # noqa: E402
 from torchvision.ops import DeformConv2d, deform_conv2d  # noqa: E402  (bound before any shim, as user code does)
 
@@ -22,8 +20,13 @@ from torchtrt_compat.ops import explain_device_mismatch  # noqa: E402
 from torchtrt_compat.ops.deform_conv2d import deform_conv2d as decomposition  # noqa: E402
 from torchtrt_compat.shims import ShimContext, activate, list_shims  # noqa: E402
 
+from _deform_repro import CTX, ModuleNoBias  # noqa: E402
+from _deform_repro import fake_cuda as _fake_cuda  # noqa: E402
+from _deform_repro import export as _export  # noqa: E402
+from _deform_repro import fold_constants_to_cpu as _fold_constants_to_cpu  # noqa: E402
+from _deform_repro import targets as _targets  # noqa: E402
+
 OP = torch.ops.torchvision.deform_conv2d.default
-CTX = ShimContext(versions={"torch": torch.__version__, "torchvision": torchvision.__version__})
 
 
 class Issue3556(nn.Module):
@@ -37,54 +40,6 @@ class Issue3556(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         offset = self.offset_conv(x)
         return deform_conv2d(x, offset, self.deform_conv.weight, self.deform_conv.bias, stride=1, padding=1)
-
-
-class ModuleNoBias(nn.Module):
-    """The module form with neither mask nor bias: torchvision fills both with zero constants."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.offset_conv = nn.Conv2d(3, 18, 3, padding=1)
-        self.deform_conv = DeformConv2d(3, 16, 3, padding=1, bias=False)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.deform_conv(x, self.offset_conv(x))
-
-
-def _fake_cuda(model_cls: type[nn.Module]) -> tuple[FakeTensorMode, nn.Module, torch.Tensor]:
-    """The model and input on a fake cuda:0, as in a GPU export (no GPU needed)."""
-    mode = FakeTensorMode(allow_non_fake_inputs=True)
-    with mode, torch.device("cuda"):
-        return mode, model_cls().eval(), torch.randn(1, 3, 16, 16)
-
-
-def _fold_constants_to_cpu(gm: torch.fx.GraphModule, mode: FakeTensorMode) -> torch.fx.GraphModule:
-    """What Torch-TensorRT's constant_fold does to constructor nodes (always before 2.7, with
-    offload_module_to_cpu=True since): replace them by a get_attr of the value computed on the CPU."""
-    for node in list(gm.graph.nodes):
-        if node.op == "call_function" and not node.all_input_nodes and node.target is torch.ops.aten.zeros.default:
-            with mode:
-                value = node.target(*node.args, **{**node.kwargs, "device": torch.device("cpu")})
-            name = f"_frozen_param{len(dict(gm.named_buffers()))}"
-            gm.register_buffer(name, value)
-            with gm.graph.inserting_before(node):
-                folded = gm.graph.get_attr(name)
-            node.replace_all_uses_with(folded)
-            gm.graph.erase_node(node)
-    gm.recompile()
-    return gm
-
-
-def _targets(gm: torch.fx.GraphModule) -> collections.Counter[str]:
-    return collections.Counter(str(n.target) for n in gm.graph.nodes if n.op == "call_function")
-
-
-def _export(model: nn.Module, args: tuple[torch.Tensor, ...], shim: bool) -> torch.export.ExportedProgram:
-    if not shim:
-        return torch.export.export(model, args, strict=False)
-    with activate("export", CTX, ["deform_conv2d_device"]) as applied:
-        ep = torch.export.export(model, args, strict=False)
-    return ep.run_decompositions(applied.decompositions)
 
 
 def test_registration_metadata() -> None:
