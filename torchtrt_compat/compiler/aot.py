@@ -61,19 +61,20 @@ def build_engine(
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     """
     from .frontend import _versions, compile_dynamo
+    from .inputs import eager_module, plan_inputs, truncates_double
 
     targets = _resolve_targets(compute_capabilities)
     env = detect_environment()
     report = CompileReport(versions=_versions(), targets=targets)
+    plan = plan_inputs(
+        eager_module(module_or_exported_program), arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs,
+        truncate_double=truncates_double(compile_kwargs),
+    )
     gm = compile_dynamo(
         module_or_exported_program, None, arg_inputs, kwarg_inputs, enabled_precisions, dict(compile_kwargs), report,
-        shims=shims, shim_options={"aot": True, "compute_capabilities": targets},
+        shims=shims, shim_options={"aot": True, "compute_capabilities": targets}, plan=plan,
     )
     report.path = "ahead-of-time: " + report.path
-    from .inputs import plan_inputs
-
-    base = module_or_exported_program.module() if hasattr(module_or_exported_program, "graph_signature") else module_or_exported_program
-    specs = plan_inputs(base, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs).specs
     metadata = {
         "created": now(),
         "flavour": env.flavour,
@@ -81,7 +82,7 @@ def build_engine(
         "torch_tensorrt": f"{env.torch_tensorrt.name}=={env.torch_tensorrt.version}" if env.torch_tensorrt else None,
         "torch": env.torch,
         "targets": targets,
-        "inputs": specs,
+        "inputs": plan.specs,
         "built_on": "no GPU (ahead-of-time)" if not env.gpus else ", ".join(str(g.name) for g in env.gpus),
     }
     return EngineArtifact(gm, report, metadata)

@@ -87,7 +87,9 @@ def _fallback(module: Any, how: str, reason: str, fix: str, report: CompileRepor
         return module
     import torch
 
-    return torch.compile(module.module() if hasattr(module, "graph_signature") else module, backend="inductor")
+    from .inputs import eager_module
+
+    return torch.compile(eager_module(module), backend="inductor")
 
 
 def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
@@ -112,10 +114,10 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     path = resolve_ir(ir)
     report = CompileReport(versions=_versions())
-    if is_installed("torch_tensorrt"):  # a typo is a typo even when TensorRT cannot run here
-        translate(dict(kwargs), installed_release_fields(), enabled_precisions)
     blocked = why_trt_cannot_run()
     if blocked:
+        if is_installed("torch_tensorrt"):  # a typo is a typo even when TensorRT cannot run here
+            translate(dict(kwargs), installed_release_fields(), enabled_precisions)
         result = _fallback(module, fallback, *blocked, report)
         attach(result, report)
         return result
@@ -182,19 +184,23 @@ def compile_dynamo(
     *,
     shims: str | list[str] | None = "auto",
     shim_options: dict[str, Any] | None = None,
+    plan: Any = None,
 ) -> Any:
+    """Export (unless given an ExportedProgram), translate, call torch_tensorrt.dynamo.compile; fill ``report``.
+
+    ``plan`` is an `InputPlan` the caller already made from these inputs (build_engine keeps it for its metadata).
+    """
     from .backend import dynamo_compile
     from .export import ExportResult, export_with_plan
-    from .inputs import plan_inputs
+    from .inputs import eager_module, is_exported_program, plan_inputs, truncates_double
 
     from .._stack import load_torch_tensorrt
 
     load_torch_tensorrt()  # its import time is torch_tensorrt's, not part of our overhead
     start = time.perf_counter()
-    is_program = hasattr(module, "graph_signature") and hasattr(module, "module")
-    plan = plan_inputs(
-        module.module() if is_program else module, inputs, arg_inputs, kwarg_inputs,
-        truncate_double=bool(kwargs.get("truncate_double") or kwargs.get("truncate_long_and_double")),
+    is_program = is_exported_program(module)
+    plan = plan or plan_inputs(
+        eager_module(module), inputs, arg_inputs, kwarg_inputs, truncate_double=truncates_double(kwargs)
     )
     release = installed_release_fields()
     translation = translate(kwargs, release, enabled_precisions)

@@ -23,6 +23,21 @@ class InputPlan:
     device: Any = None  #: the device the model and inputs share
 
 
+def is_exported_program(obj: Any) -> bool:
+    """A ``torch.export.ExportedProgram`` (duck-typed, so torch is not imported to ask)."""
+    return hasattr(obj, "graph_signature") and hasattr(obj, "module")
+
+
+def eager_module(obj: Any) -> Any:
+    """The module to plan inputs against: the program's module for an ExportedProgram, else ``obj``."""
+    return obj.module() if is_exported_program(obj) else obj
+
+
+def truncates_double(kwargs: dict[str, Any]) -> bool:
+    """Whether the compile kwargs ask to run float64 as float32 (either spelling)."""
+    return bool(kwargs.get("truncate_double") or kwargs.get("truncate_long_and_double"))
+
+
 def _is_input_spec(obj: Any) -> bool:
     return hasattr(obj, "shape_mode") and hasattr(obj, "shape")
 
