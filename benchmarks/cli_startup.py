@@ -43,8 +43,9 @@ COMMANDS: dict[str, list[str]] = {
 def time_once(cmd: list[str]) -> tuple[float, int]:
     """Wall seconds from spawn to exit of one fresh process, and its exit code."""
     start = time.perf_counter()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                          env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    proc = subprocess.run(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONWARNINGS": "ignore"}
+    )
     return time.perf_counter() - start, proc.returncode
 
 
@@ -80,8 +81,9 @@ def format_table(results: dict[str, dict[str, Any]]) -> str:
         for name, r in results.items()
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-             for row in rows]
+    lines = [
+        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))) for row in rows
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -109,8 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"ratio collect_env / ours (medians): {ratio:.1f}x")
     print(f"target ours <= {TARGET_SECONDS} s: {'met' if meets_time else 'NOT met'} ({ours['median_s']:.3f} s)")
-    print(f"target >= {TARGET_RATIO:.0f}x faster than collect_env: {'met' if meets_ratio else 'NOT met'} "
-          f"({ratio:.1f}x)")
+    print(
+        f"target >= {TARGET_RATIO:.0f}x faster than collect_env: {'met' if meets_ratio else 'NOT met'} ({ratio:.1f}x)"
+    )
     for name, r in results.items():
         if r["exit_codes"] != [0]:
             print(f"note: {name} exited with {r['exit_codes']}")

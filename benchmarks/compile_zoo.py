@@ -52,9 +52,15 @@ def ours(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
     r = art.report
     trt_time = r.timings.get("lowering", 0) + r.timings.get("partitioning", 0) + r.timings.get("build", 0)
     return {
-        "ok": True, "engines": r.trt_engines, "pytorch_ops": r.pytorch_ops, "trt_share": r.trt_op_fraction,
-        "total_s": total, "torch_tensorrt_s": trt_time, "export_s": r.timings.get("export", 0.0),
-        "bookkeeping_s": r.timings.get("torchtrt_compat", 0.0), "shims": r.shims,
+        "ok": True,
+        "engines": r.trt_engines,
+        "pytorch_ops": r.pytorch_ops,
+        "trt_share": r.trt_op_fraction,
+        "total_s": total,
+        "torch_tensorrt_s": trt_time,
+        "export_s": r.timings.get("export", 0.0),
+        "bookkeeping_s": r.timings.get("torchtrt_compat", 0.0),
+        "shims": r.shims,
         "engine_bytes": sum(len(b) for b in art.engines.values()),
     }
 
@@ -80,12 +86,22 @@ def plain(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
             program = torch.export.export(model, args, strict=False)
             gm = tt.dynamo.compile(program, arg_inputs=list(args))
     except Exception as exc:
-        return {"ok": False, "error": _first_line(exc), "compile_front_door": front_door,
-                "total_s": time.perf_counter() - start}
+        return {
+            "ok": False,
+            "error": _first_line(exc),
+            "compile_front_door": front_door,
+            "total_s": time.perf_counter() - start,
+        }
     total = time.perf_counter() - start
     engines, ops, share = summarize(gm, probe.trt_nodes)
-    return {"ok": True, "engines": engines, "pytorch_ops": ops, "trt_share": share, "total_s": total,
-            "compile_front_door": front_door}
+    return {
+        "ok": True,
+        "engines": engines,
+        "pytorch_ops": ops,
+        "trt_share": share,
+        "total_s": total,
+        "compile_front_door": front_door,
+    }
 
 
 def run(names: list[str] | None, cc: str, repeats: int) -> list[dict[str, Any]]:
@@ -109,8 +125,11 @@ def run(names: list[str] | None, cc: str, repeats: int) -> list[dict[str, Any]]:
         if row["plain"]["ok"]:
             row["overhead_vs_plain"] = o["total_s"] / row["plain"]["total_s"] - 1
         rows.append(row)
-        print(f"  {entry.name}: ours {o['engines']} engine(s) in {o['total_s']:.1f}s; plain "
-              f"{'ok' if row['plain']['ok'] else row['plain']['error'][:60]}", flush=True)
+        print(
+            f"  {entry.name}: ours {o['engines']} engine(s) in {o['total_s']:.1f}s; plain "
+            f"{'ok' if row['plain']['ok'] else row['plain']['error'][:60]}",
+            flush=True,
+        )
     return rows
 
 
@@ -119,19 +138,42 @@ def _fmt_ops(ops: list[str]) -> str:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    head = ("model", "strict", "non-strict", "plain compile()", "ours eng", "ours torch ops", "ours TRT share", "ours s",
-            "plain eng", "plain torch ops", "plain TRT share", "plain s", "ours/plain")
+    head = (
+        "model",
+        "strict",
+        "non-strict",
+        "plain compile()",
+        "ours eng",
+        "ours torch ops",
+        "ours TRT share",
+        "ours s",
+        "plain eng",
+        "plain torch ops",
+        "plain TRT share",
+        "plain s",
+        "ours/plain",
+    )
     lines = [head]
     for r in rows:
         o, p = r["ours"], r["plain"]
         share = lambda d: f"{d['trt_share']:.0%}" if d.get("trt_share") is not None else "-"  # noqa: E731
-        lines.append((
-            r["model"], "ok" if r["export_strict"] == "ok" else "FAIL", "ok" if r["export_non_strict"] == "ok" else "FAIL",
-            "ok" if p.get("compile_front_door") == "ok" else "FAIL", str(o["engines"]), _fmt_ops(o["pytorch_ops"]), share(o), f"{o['total_s']:.2f}",
-            str(p["engines"]) if p["ok"] else "FAIL", _fmt_ops(p["pytorch_ops"]) if p["ok"] else p["error"][:40],
-            share(p) if p["ok"] else "-", f"{p['total_s']:.2f}",
-            f"{o['total_s'] / p['total_s']:.2f}" if p["ok"] else "-",
-        ))
+        lines.append(
+            (
+                r["model"],
+                "ok" if r["export_strict"] == "ok" else "FAIL",
+                "ok" if r["export_non_strict"] == "ok" else "FAIL",
+                "ok" if p.get("compile_front_door") == "ok" else "FAIL",
+                str(o["engines"]),
+                _fmt_ops(o["pytorch_ops"]),
+                share(o),
+                f"{o['total_s']:.2f}",
+                str(p["engines"]) if p["ok"] else "FAIL",
+                _fmt_ops(p["pytorch_ops"]) if p["ok"] else p["error"][:40],
+                share(p) if p["ok"] else "-",
+                f"{p['total_s']:.2f}",
+                f"{o['total_s'] / p['total_s']:.2f}" if p["ok"] else "-",
+            )
+        )
     widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
     out = ["  ".join(str(c).ljust(w) for c, w in zip(line, widths)) for line in lines]
     out.insert(1, "  ".join("-" * w for w in widths))
@@ -144,11 +186,29 @@ def targets(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
     for name in ("deform_convnet", "roi_head"):
         if name in by:
             o = by[name]["ours"]
-            checks.append((f"{name}: exactly 1 engine, 0 fallback ops", o["engines"] == 1 and not o["pytorch_ops"], f"{o['engines']} engine(s), ops {o['pytorch_ops']}"))
+            checks.append(
+                (
+                    f"{name}: exactly 1 engine, 0 fallback ops",
+                    o["engines"] == 1 and not o["pytorch_ops"],
+                    f"{o['engines']} engine(s), ops {o['pytorch_ops']}",
+                )
+            )
     if "resnet18" in by and by["resnet18"]["plain"]["ok"]:
         over = by["resnet18"]["overhead_vs_plain"]
-        checks.append(("resnet18: our overhead <= 10% of total build time", over <= 0.10, f"{over:+.1%} vs plain torch_tensorrt (median of repeats)"))
-    checks.append(("every catalogue model builds", all(r["ours"]["ok"] for r in rows), f"{sum(r['ours']['ok'] for r in rows)}/{len(rows)}"))
+        checks.append(
+            (
+                "resnet18: our overhead <= 10% of total build time",
+                over <= 0.10,
+                f"{over:+.1%} vs plain torch_tensorrt (median of repeats)",
+            )
+        )
+    checks.append(
+        (
+            "every catalogue model builds",
+            all(r["ours"]["ok"] for r in rows),
+            f"{sum(r['ours']['ok'] for r in rows)}/{len(rows)}",
+        )
+    )
     return checks
 
 
@@ -168,8 +228,12 @@ def main() -> None:
     for what, ok, detail in checks:
         print(f"[{'met' if ok else 'MISSED'}] {what}: {detail}")
     env = detect_environment()
-    payload = {"environment": env.to_dict(), "target_cc": args.cc, "rows": rows,
-               "targets": [{"target": w, "met": ok, "detail": d} for w, ok, d in checks]}
+    payload = {
+        "environment": env.to_dict(),
+        "target_cc": args.cc,
+        "rows": rows,
+        "targets": [{"target": w, "met": ok, "detail": d} for w, ok, d in checks],
+    }
     atomic_write_text(args.out, json.dumps(payload, indent=2, default=str) + "\n")
     print(f"\nwrote {args.out}")
 

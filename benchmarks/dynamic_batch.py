@@ -19,7 +19,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 BUCKETS = (1, 2, 4, 8, 16, 32, 64)
 FINE_BUCKETS = (1, 2, 4, 8, 12, 16, 24, 32, 40, 48, 56, 64)
@@ -63,7 +64,10 @@ def build_models(images: list[int]) -> dict[str, tuple[Any, Callable[[int], Any]
     resnet = torchvision.models.resnet18(weights=None).cuda().half().eval()
     models = {"mlp12x256": (mlp, lambda n: torch.randn(n, 256, device="cuda", dtype=torch.float16))}
     for side in images:
-        models[f"resnet18@{side}"] = (resnet, lambda n, s=side: torch.randn(n, 3, s, s, device="cuda", dtype=torch.float16))
+        models[f"resnet18@{side}"] = (
+            resnet,
+            lambda n, s=side: torch.randn(n, 3, s, s, device="cuda", dtype=torch.float16),
+        )
     return models
 
 
@@ -144,8 +148,12 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], trace: list[i
         example = inputs[1]
         memory = {
             "shared_pool_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, BUCKETS), example)),
-            "separate_pools_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, BUCKETS, share_pool=False), example)),
-            "largest_bucket_alone_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, (BUCKETS[-1],)), example)),
+            "separate_pools_bytes": held_bytes(
+                lambda: _captured(BucketedCUDAGraphs(model, BUCKETS, share_pool=False), example)
+            ),
+            "largest_bucket_alone_bytes": held_bytes(
+                lambda: _captured(BucketedCUDAGraphs(model, (BUCKETS[-1],)), example)
+            ),
         }
     memory["shared_over_largest"] = memory["shared_pool_bytes"] / memory["largest_bucket_alone_bytes"]
     memory["separate_over_largest"] = memory["separate_pools_bytes"] / memory["largest_bucket_alone_bytes"]
@@ -162,8 +170,15 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], trace: list[i
         f"p50 >= {RERECORD_TARGET}x re-record": speedups["bucketed_vs_rerecord_p50"] >= RERECORD_TARGET,
         f"shared pool <= {MEMORY_TARGET}x largest bucket": memory["shared_over_largest"] <= MEMORY_TARGET,
     }
-    return {"methods": results, "speedups": speedups, "memory": memory, "targets_met": targets,
-            "max_abs_error_vs_eager": errors, "rerecord_captures": rerecord.captures, "graph_captures": captures}
+    return {
+        "methods": results,
+        "speedups": speedups,
+        "memory": memory,
+        "targets_met": targets,
+        "max_abs_error_vs_eager": errors,
+        "rerecord_captures": rerecord.captures,
+        "graph_captures": captures,
+    }
 
 
 def _captured(graphs: Any, example: Any) -> Any:
@@ -175,16 +190,20 @@ def table(report: dict[str, Any]) -> str:
     lines = [f"{'model':<13} {'method':<20} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'samples/s':>11} {'req/s':>8}"]
     for name, res in report["models"].items():
         for method, s in res["methods"].items():
-            lines.append(f"{name:<13} {method:<20} {s['p50_ms']:>8.3f} {s['p90_ms']:>8.3f} {s['p99_ms']:>8.3f} "
-                         f"{s['samples_per_s']:>11.0f} {s['requests_per_s']:>8.0f}")
+            lines.append(
+                f"{name:<13} {method:<20} {s['p50_ms']:>8.3f} {s['p90_ms']:>8.3f} {s['p99_ms']:>8.3f} "
+                f"{s['samples_per_s']:>11.0f} {s['requests_per_s']:>8.0f}"
+            )
     lines.append("")
     for name, res in report["models"].items():
         sp, mem = res["speedups"], res["memory"]
-        lines.append(f"{name}: bucketed p50 {sp['bucketed_vs_eager_p50']:.1f}x eager (fine buckets "
-                     f"{sp['bucketed_fine_vs_eager_p50']:.1f}x), {sp['bucketed_vs_rerecord_p50']:.1f}x "
-                     f"re-record; pool MiB shared {mem['shared_pool_bytes'] / 2**20:.1f}, separate "
-                     f"{mem['separate_pools_bytes'] / 2**20:.1f}, largest alone {mem['largest_bucket_alone_bytes'] / 2**20:.1f} "
-                     f"(shared/largest {mem['shared_over_largest']:.2f})")
+        lines.append(
+            f"{name}: bucketed p50 {sp['bucketed_vs_eager_p50']:.1f}x eager (fine buckets "
+            f"{sp['bucketed_fine_vs_eager_p50']:.1f}x), {sp['bucketed_vs_rerecord_p50']:.1f}x "
+            f"re-record; pool MiB shared {mem['shared_pool_bytes'] / 2**20:.1f}, separate "
+            f"{mem['separate_pools_bytes'] / 2**20:.1f}, largest alone {mem['largest_bucket_alone_bytes'] / 2**20:.1f} "
+            f"(shared/largest {mem['shared_over_largest']:.2f})"
+        )
         lines += [f"  target {t}: {'MET' if ok else 'NOT MET'}" for t, ok in res["targets_met"].items()]
     return "\n".join(lines)
 
@@ -210,8 +229,12 @@ def plot(report: dict[str, Any], path: Path) -> None:
     ax = axes[-1]
     kinds = ("largest_bucket_alone_bytes", "shared_pool_bytes", "separate_pools_bytes")
     for i, kind in enumerate(kinds):
-        ax.bar([x + (i - 1) * 0.27 for x in range(len(models))],
-               [report["models"][m]["memory"][kind] / 2**20 for m in models], 0.27, label=kind.replace("_bytes", ""))
+        ax.bar(
+            [x + (i - 1) * 0.27 for x in range(len(models))],
+            [report["models"][m]["memory"][kind] / 2**20 for m in models],
+            0.27,
+            label=kind.replace("_bytes", ""),
+        )
     ax.set_xticks(range(len(models)), models, fontsize=8)
     ax.set_ylabel("graph memory held (MiB)")
     ax.set_title("CUDA graph pool memory")
@@ -245,7 +268,13 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {
         "device": torch.cuda.get_device_name(0),
         "versions": {"torch": torch.__version__, "python": platform.python_version()},
-        "trace": {"requests": len(trace), "seed": args.seed, "batch_min": 1, "batch_max": 64, "mean_batch": statistics.fmean(trace)},
+        "trace": {
+            "requests": len(trace),
+            "seed": args.seed,
+            "batch_min": 1,
+            "batch_max": 64,
+            "mean_batch": statistics.fmean(trace),
+        },
         "dtype": "float16",
         "buckets": list(BUCKETS),
         "buckets_fine": list(FINE_BUCKETS),

@@ -22,14 +22,14 @@ _CATALOGUE_MODULES = ("classification", "segmentation", "detection", "deform", "
 @dataclass(frozen=True)
 class ModelEntry:
     name: str
-    builder: Callable[[], "torch.nn.Module"]
+    builder: Callable[[], torch.nn.Module]
     make_inputs: Callable[[], tuple[Any, ...]]
     atol: float
     rtol: float
     description: str
     tags: tuple[str, ...] = field(default_factory=tuple)
 
-    def build(self, seed: int = 0) -> "torch.nn.Module":
+    def build(self, seed: int = 0) -> torch.nn.Module:
         """The model in eval mode with deterministic random weights."""
         import torch
 
@@ -54,11 +54,13 @@ def register_model(
     rtol: float = 1e-3,
     description: str = "",
     tags: tuple[str, ...] = (),
-) -> Callable[[Callable[[], "torch.nn.Module"]], Callable[[], "torch.nn.Module"]]:
-    def decorate(builder: Callable[[], "torch.nn.Module"]) -> Callable[[], "torch.nn.Module"]:
+) -> Callable[[Callable[[], torch.nn.Module]], Callable[[], torch.nn.Module]]:
+    def decorate(builder: Callable[[], torch.nn.Module]) -> Callable[[], torch.nn.Module]:
         if name in _REGISTRY:
             warnings.warn(f"model {name!r} registered twice; the later one wins", stacklevel=2)
-        _REGISTRY[name] = ModelEntry(name, builder, inputs, atol, rtol, description or (builder.__doc__ or "").strip(), tags)
+        _REGISTRY[name] = ModelEntry(
+            name, builder, inputs, atol, rtol, description or (builder.__doc__ or "").strip(), tags
+        )
         return builder
 
     return decorate

@@ -28,14 +28,26 @@ def _unwrap(model: Any) -> Any:
     return SegmentationOut(model)
 
 
-@register_model("lraspp_mobilenet_v3", inputs=_image, atol=1e-3, description="torchvision LR-ASPP MobileNetV3-Large, 21 classes.", tags=("segmentation",))
+@register_model(
+    "lraspp_mobilenet_v3",
+    inputs=_image,
+    atol=1e-3,
+    description="torchvision LR-ASPP MobileNetV3-Large, 21 classes.",
+    tags=("segmentation",),
+)
 def lraspp_mobilenet_v3() -> Any:
     import torchvision
 
     return _unwrap(torchvision.models.segmentation.lraspp_mobilenet_v3_large(weights=None, weights_backbone=None))
 
 
-@register_model("fcn_resnet18", inputs=_image, atol=1e-3, description="FCN head on a ResNet-18 backbone (bilinear upsampling).", tags=("segmentation",))
+@register_model(
+    "fcn_resnet18",
+    inputs=_image,
+    atol=1e-3,
+    description="FCN head on a ResNet-18 backbone (bilinear upsampling).",
+    tags=("segmentation",),
+)
 def fcn_resnet18() -> Any:
     import torch
     import torchvision

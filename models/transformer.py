@@ -14,7 +14,10 @@ def _tokens() -> tuple[Any, ...]:
 
 
 @register_model(
-    "tiny_transformer", inputs=_tokens, atol=1e-3, description="2-layer TransformerEncoder, d_model 128, 4 heads, 1x64x128 input.",
+    "tiny_transformer",
+    inputs=_tokens,
+    atol=1e-3,
+    description="2-layer TransformerEncoder, d_model 128, 4 heads, 1x64x128 input.",
     tags=("transformer",),
 )
 def tiny_transformer() -> Any:

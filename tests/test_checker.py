@@ -64,125 +64,310 @@ def rtx_2_14(**overrides: Any) -> dict[str, Any]:
     return spec
 
 
-def stack(tt: str, torch: str, torchvision: str, trt: tuple[str, str], *, python: str = "3.11",
-          driver: str = DRIVER_580, gpus: list[dict[str, Any]] | None = None, platform: str = "linux_x86_64",
-          package: str = "torch-tensorrt") -> dict[str, Any]:
+def stack(
+    tt: str,
+    torch: str,
+    torchvision: str,
+    trt: tuple[str, str],
+    *,
+    python: str = "3.11",
+    driver: str = DRIVER_580,
+    gpus: list[dict[str, Any]] | None = None,
+    platform: str = "linux_x86_64",
+    package: str = "torch-tensorrt",
+) -> dict[str, Any]:
     return {
-        "platform": platform, "python": python, "torch": torch, "torchvision": torchvision,
+        "platform": platform,
+        "python": python,
+        "torch": torch,
+        "torchvision": torchvision,
         "torch_tensorrt": {"package": package, "version": tt},
         "tensorrt": {"package": trt[0], "version": trt[1]},
-        "driver": driver, "gpus": [H100] if gpus is None else gpus,
+        "driver": driver,
+        "gpus": [H100] if gpus is None else gpus,
     }
 
 
 # id -> (spec, compatible, exact error codes, warning codes that must be present, warning codes that must be absent)
 CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
     # --- good stacks
-    "trt-2.14-cu13-h100": (trt_2_14(), True, set(), {"engine-cache-immutable-weights"},
-                           {"enabled-precisions-ignored", "save-torchscript-raises", "import-needs-gpu"}),
+    "trt-2.14-cu13-h100": (
+        trt_2_14(),
+        True,
+        set(),
+        {"engine-cache-immutable-weights"},
+        {"enabled-precisions-ignored", "save-torchscript-raises", "import-needs-gpu"},
+    ),
     "trt-2.14-meta-tensorrt-aarch64-gh200": (
-        trt_2_14(platform="linux_aarch64", tensorrt={"package": "tensorrt", "version": "11.1.0.106"},
-                 gpus=[GH200]), True, set(), set(), set()),
+        trt_2_14(platform="linux_aarch64", tensorrt={"package": "tensorrt", "version": "11.1.0.106"}, gpus=[GH200]),
+        True,
+        set(),
+        set(),
+        set(),
+    ),
     "rtx-2.14-rtx4090": (rtx_2_14(), True, set(), set(), {"import-needs-gpu"}),
-    "rtx-2.14-rtx5090-windows": (rtx_2_14(platform="win_amd64", driver="581.57", gpus=[RTX5090]), True, set(),
-                                 set(), set()),
-    "rtx-2.13-l4": (rtx_2_14(torch="2.13.0+cu130", torchvision="0.28.1",
-                             torch_tensorrt={"package": "torch-tensorrt-rtx", "version": "2.13.0"},
-                             tensorrt={"package": "tensorrt-rtx", "version": "1.5.0.114"}, gpus=[L4]),
-                    True, set(), {"enabled-precisions-ignored"}, set()),
+    "rtx-2.14-rtx5090-windows": (
+        rtx_2_14(platform="win_amd64", driver="581.57", gpus=[RTX5090]),
+        True,
+        set(),
+        set(),
+        set(),
+    ),
+    "rtx-2.13-l4": (
+        rtx_2_14(
+            torch="2.13.0+cu130",
+            torchvision="0.28.1",
+            torch_tensorrt={"package": "torch-tensorrt-rtx", "version": "2.13.0"},
+            tensorrt={"package": "tensorrt-rtx", "version": "1.5.0.114"},
+            gpus=[L4],
+        ),
+        True,
+        set(),
+        {"enabled-precisions-ignored"},
+        set(),
+    ),
     "trt-2.4-cu124-a100-driver-550": (
-        stack("2.4.0", "2.4.0+cu124", "0.19.0", ("tensorrt", "10.1.0"), python="3.10", driver=DRIVER_550,
-              gpus=[A100]), True, set(), {"deform-conv2d-export"}, {"engine-cache-immutable-weights"}),
+        stack("2.4.0", "2.4.0+cu124", "0.19.0", ("tensorrt", "10.1.0"), python="3.10", driver=DRIVER_550, gpus=[A100]),
+        True,
+        set(),
+        {"deform-conv2d-export"},
+        {"engine-cache-immutable-weights"},
+    ),
     "trt-2.2-tensorrt-8.6-a100": (
-        stack("2.2.0", "2.2.0+cu121", "0.17.0", ("tensorrt", "8.6.1"), python="3.10", driver=DRIVER_535,
-              gpus=[A100]), True, set(), {"deform-conv2d-export"}, set()),
+        stack("2.2.0", "2.2.0+cu121", "0.17.0", ("tensorrt", "8.6.1"), python="3.10", driver=DRIVER_535, gpus=[A100]),
+        True,
+        set(),
+        {"deform-conv2d-export"},
+        set(),
+    ),
     "trt-2.7-blackwell-12.0-on-10.9": (
-        stack("2.7.0", "2.7.0+cu128", "0.22.0", ("tensorrt-cu12", "10.9.0.34"), driver=DRIVER_570,
-              gpus=[RTX5090]), True, set(), {"engine-cache-immutable-weights"}, {"deform-conv2d-export"}),
+        stack("2.7.0", "2.7.0+cu128", "0.22.0", ("tensorrt-cu12", "10.9.0.34"), driver=DRIVER_570, gpus=[RTX5090]),
+        True,
+        set(),
+        {"engine-cache-immutable-weights"},
+        {"deform-conv2d-export"},
+    ),
     "trt-2.8-b200-on-10.12": (
         stack("2.8.0", "2.8.0+cu128", "0.23.0", ("tensorrt", "10.12.0.36"), driver=DRIVER_570, gpus=[B200]),
-        True, set(), {"save-torchscript-raises"}, set()),
+        True,
+        set(),
+        {"save-torchscript-raises"},
+        set(),
+    ),
     # --- GPU architecture
     "rtx-2.14-on-h100": (rtx_2_14(gpus=[H100]), False, {"gpu-unsupported"}, set(), set()),
     "rtx-2.14-on-b200": (rtx_2_14(gpus=[B200]), False, {"gpu-unsupported"}, set(), set()),
     "rtx-2.14-mixed-4090-and-h100": (rtx_2_14(gpus=[RTX4090, H100]), False, {"gpu-unsupported"}, set(), set()),
     "trt-2.6-volta-7.0-on-10.7": (
         stack("2.6.0", "2.6.0+cu124", "0.21.0", ("tensorrt", "10.7.0.post1"), driver=DRIVER_550, gpus=[V100]),
-        False, {"gpu-unsupported"}, {"deform-conv2d-export"}, set()),
+        False,
+        {"gpu-unsupported"},
+        {"deform-conv2d-export"},
+        set(),
+    ),
     "trt-2.6-blackwell-12.0-on-10.7": (
-        stack("2.6.1", "2.6.0+cu124", "0.21.0", ("tensorrt-cu12", "10.7.0.post1"), driver=DRIVER_570,
-              gpus=[RTX5090]), False, {"gpu-unsupported"}, set(), set()),
+        stack("2.6.1", "2.6.0+cu124", "0.21.0", ("tensorrt-cu12", "10.7.0.post1"), driver=DRIVER_570, gpus=[RTX5090]),
+        False,
+        {"gpu-unsupported"},
+        set(),
+        set(),
+    ),
     # --- packages that do not fit together
     "torchvision-0.28-with-torch-2.14": (trt_2_14(torchvision="0.28.0"), False, {"torchvision-torch"}, set(), set()),
-    "torch-2.13-with-torch-tensorrt-2.14": (trt_2_14(torch="2.13.0+cu130", torchvision="0.28.0"), False,
-                                            {"torch-version"}, set(), set()),
+    "torch-2.13-with-torch-tensorrt-2.14": (
+        trt_2_14(torch="2.13.0+cu130", torchvision="0.28.0"),
+        False,
+        {"torch-version"},
+        set(),
+        set(),
+    ),
     "torch-cpu-only": (trt_2_14(torch="2.14.0+cpu"), False, {"torch-cpu-only"}, set(), set()),
     "torch-cu126-with-torch-tensorrt-2.14-cu13": (
-        trt_2_14(torch="2.14.0+cu126", tensorrt={"package": "tensorrt-cu12", "version": "11.1.0.106"},
-                 driver=DRIVER_570), False, {"cuda-major"}, set(), set()),
+        trt_2_14(
+            torch="2.14.0+cu126", tensorrt={"package": "tensorrt-cu12", "version": "11.1.0.106"}, driver=DRIVER_570
+        ),
+        False,
+        {"cuda-major"},
+        set(),
+        set(),
+    ),
     "tensorrt-11.0-with-torch-tensorrt-2.14": (
-        trt_2_14(tensorrt={"package": "tensorrt-cu13", "version": "11.0.0.114"}), False, {"tensorrt-version"},
-        set(), set()),
-    "tensorrt-rtx-1.7-with-rtx-2.14": (rtx_2_14(tensorrt={"package": "tensorrt-rtx", "version": "1.7.1.116"}),
-                                       False, {"tensorrt-version"}, set(), set()),
+        trt_2_14(tensorrt={"package": "tensorrt-cu13", "version": "11.0.0.114"}),
+        False,
+        {"tensorrt-version"},
+        set(),
+        set(),
+    ),
+    "tensorrt-rtx-1.7-with-rtx-2.14": (
+        rtx_2_14(tensorrt={"package": "tensorrt-rtx", "version": "1.7.1.116"}),
+        False,
+        {"tensorrt-version"},
+        set(),
+        set(),
+    ),
     "torch-tensorrt-rtx-with-tensorrt-cu13": (
-        rtx_2_14(tensorrt={"package": "tensorrt-cu13", "version": "11.1.0.106"}), False, {"tensorrt-flavour"},
-        set(), set()),
+        rtx_2_14(tensorrt={"package": "tensorrt-cu13", "version": "11.1.0.106"}),
+        False,
+        {"tensorrt-flavour"},
+        set(),
+        set(),
+    ),
     "torch-tensorrt-with-tensorrt-rtx": (
-        trt_2_14(tensorrt={"package": "tensorrt-rtx", "version": "1.6.1.120"}, gpus=[RTX4090]), False,
-        {"tensorrt-flavour"}, set(), set()),
+        trt_2_14(tensorrt={"package": "tensorrt-rtx", "version": "1.6.1.120"}, gpus=[RTX4090]),
+        False,
+        {"tensorrt-flavour"},
+        set(),
+        set(),
+    ),
     # the installed TensorRT decides which GPUs can run engines: TensorRT-RTX cannot run on Hopper
     "torch-tensorrt-with-tensorrt-rtx-on-h100": (
-        trt_2_14(tensorrt={"package": "tensorrt-rtx", "version": "1.6.1.120"}), False,
-        {"tensorrt-flavour", "gpu-unsupported"}, set(), set()),
-    "tensorrt-cu12-with-cu13-torch": (trt_2_14(tensorrt={"package": "tensorrt-cu12", "version": "11.1.0.106"}),
-                                      False, {"tensorrt-cuda-major"}, set(), set()),
+        trt_2_14(tensorrt={"package": "tensorrt-rtx", "version": "1.6.1.120"}),
+        False,
+        {"tensorrt-flavour", "gpu-unsupported"},
+        set(),
+        set(),
+    ),
+    "tensorrt-cu12-with-cu13-torch": (
+        trt_2_14(tensorrt={"package": "tensorrt-cu12", "version": "11.1.0.106"}),
+        False,
+        {"tensorrt-cuda-major"},
+        set(),
+        set(),
+    ),
     # --- driver, platform, python
     "cuda-13-on-driver-550": (trt_2_14(driver=DRIVER_550), False, {"driver-too-old"}, set(), set()),
-    "cuda-12-on-driver-470": (stack("2.7.0", "2.7.0+cu128", "0.22.0", ("tensorrt", "10.9.0.34"),
-                                    driver="470.256.02", gpus=[A100]), False, {"driver-too-old"}, set(), set()),
+    "cuda-12-on-driver-470": (
+        stack("2.7.0", "2.7.0+cu128", "0.22.0", ("tensorrt", "10.9.0.34"), driver="470.256.02", gpus=[A100]),
+        False,
+        {"driver-too-old"},
+        set(),
+        set(),
+    ),
     "python-3.9-on-2.14": (trt_2_14(python="3.9"), False, {"python-no-wheel"}, set(), set()),
     "python-3.14-on-2.13": (
-        stack("2.13.0", "2.13.0+cu130", "0.28.0", ("tensorrt-cu13", "11.0.0.114"), python="3.14"), False,
-        {"python-no-wheel"}, set(), set()),
-    "rtx-2.14-on-linux-aarch64-gb10": (rtx_2_14(platform="linux_aarch64", gpus=[GB10]), False,
-                                       {"platform-no-wheel"}, set(), set()),
+        stack("2.13.0", "2.13.0+cu130", "0.28.0", ("tensorrt-cu13", "11.0.0.114"), python="3.14"),
+        False,
+        {"python-no-wheel"},
+        set(),
+        set(),
+    ),
+    "rtx-2.14-on-linux-aarch64-gb10": (
+        rtx_2_14(platform="linux_aarch64", gpus=[GB10]),
+        False,
+        {"platform-no-wheel"},
+        set(),
+        set(),
+    ),
     "trt-2.2-on-windows": (
-        stack("2.2.0", "2.2.0+cu121", "0.17.0", ("tensorrt", "8.6.1"), python="3.10", platform="win_amd64",
-              driver="551.61", gpus=[RTX4090]), False, {"platform-no-wheel"}, set(), set()),
+        stack(
+            "2.2.0",
+            "2.2.0+cu121",
+            "0.17.0",
+            ("tensorrt", "8.6.1"),
+            python="3.10",
+            platform="win_amd64",
+            driver="551.61",
+            gpus=[RTX4090],
+        ),
+        False,
+        {"platform-no-wheel"},
+        set(),
+        set(),
+    ),
     "trt-2.7-on-linux-aarch64": (
-        stack("2.7.0", "2.7.0+cu128", "0.22.0", ("tensorrt", "10.9.0.34"), platform="linux_aarch64",
-              gpus=[GH200]), False, {"platform-no-wheel"}, set(), set()),
+        stack("2.7.0", "2.7.0+cu128", "0.22.0", ("tensorrt", "10.9.0.34"), platform="linux_aarch64", gpus=[GH200]),
+        False,
+        {"platform-no-wheel"},
+        set(),
+        set(),
+    ),
     "several-errors-at-once": (
-        trt_2_14(python="3.9", torchvision="0.27.0", driver=DRIVER_550,
-                 tensorrt={"package": "tensorrt-cu12", "version": "10.16.1.11"}),
-        False, {"python-no-wheel", "torchvision-torch", "driver-too-old", "tensorrt-version", "tensorrt-cuda-major"},
-        set(), set()),
+        trt_2_14(
+            python="3.9",
+            torchvision="0.27.0",
+            driver=DRIVER_550,
+            tensorrt={"package": "tensorrt-cu12", "version": "10.16.1.11"},
+        ),
+        False,
+        {"python-no-wheel", "torchvision-torch", "driver-too-old", "tensorrt-version", "tensorrt-cuda-major"},
+        set(),
+        set(),
+    ),
     # --- known issues of a release
     "known-issue-2.13-enabled-precisions": (
-        stack("2.13.0", "2.13.0+cu130", "0.28.0", ("tensorrt-cu13", "11.0.0.114")), True, set(),
-        {"enabled-precisions-ignored", "save-torchscript-raises"}, {"explicit-typing-assertion"}),
+        stack("2.13.0", "2.13.0+cu130", "0.28.0", ("tensorrt-cu13", "11.0.0.114")),
+        True,
+        set(),
+        {"enabled-precisions-ignored", "save-torchscript-raises"},
+        {"explicit-typing-assertion"},
+    ),
     "known-issue-2.11-explicit-typing": (
-        stack("2.11.0", "2.11.0+cu130", "0.26.0", ("tensorrt-cu13", "10.15.1.29")), True, set(),
-        {"explicit-typing-assertion"}, {"enabled-precisions-ignored"}),
+        stack("2.11.0", "2.11.0+cu130", "0.26.0", ("tensorrt-cu13", "10.15.1.29")),
+        True,
+        set(),
+        {"explicit-typing-assertion"},
+        {"enabled-precisions-ignored"},
+    ),
     "known-issue-2.6-deform-conv2d": (
-        stack("2.6.0", "2.6.0+cu124", "0.21.0", ("tensorrt", "10.7.0.post1"), gpus=[L4]), True, set(),
-        {"deform-conv2d-export"}, {"engine-cache-immutable-weights", "save-torchscript-raises"}),
+        stack("2.6.0", "2.6.0+cu124", "0.21.0", ("tensorrt", "10.7.0.post1"), gpus=[L4]),
+        True,
+        set(),
+        {"deform-conv2d-export"},
+        {"engine-cache-immutable-weights", "save-torchscript-raises"},
+    ),
     "known-issue-2.10-import-needs-gpu": (
-        stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1"), gpus=[]), True, set(),
-        {"import-needs-gpu", "explicit-typing-assertion"}, set()),
+        stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1"), gpus=[]),
+        True,
+        set(),
+        {"import-needs-gpu", "explicit-typing-assertion"},
+        set(),
+    ),
     "2.10-with-a-gpu-imports-fine": (
-        stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1"), gpus=[L4]), True, set(),
-        {"explicit-typing-assertion"}, {"import-needs-gpu"}),
+        stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1"), gpus=[L4]),
+        True,
+        set(),
+        {"explicit-typing-assertion"},
+        {"import-needs-gpu"},
+    ),
     "2.10-gpus-unknown-no-import-warning": (
-        {**stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1")), "gpus": None}, True,
-        set(), set(), {"import-needs-gpu"}),
+        {**stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1")), "gpus": None},
+        True,
+        set(),
+        set(),
+        {"import-needs-gpu"},
+    ),
     # --- unknowns
-    "all-null": ({k: None for k in ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt",
-                                     "cuda", "driver", "gpus")}, True, set(), set(), set()),
-    "newer-than-the-matrix": (trt_2_14(torch_tensorrt={"package": "torch-tensorrt", "version": "2.15.0"},
-                                       torch="2.15.0+cu130", torchvision="0.30.0"),
-                              True, set(), {"torch-tensorrt-not-in-matrix", "torchvision-unknown-pair"}, set()),
+    "all-null": (
+        {
+            k: None
+            for k in (
+                "platform",
+                "python",
+                "torch",
+                "torchvision",
+                "torch_tensorrt",
+                "tensorrt",
+                "cuda",
+                "driver",
+                "gpus",
+            )
+        },
+        True,
+        set(),
+        set(),
+        set(),
+    ),
+    "newer-than-the-matrix": (
+        trt_2_14(
+            torch_tensorrt={"package": "torch-tensorrt", "version": "2.15.0"},
+            torch="2.15.0+cu130",
+            torchvision="0.30.0",
+        ),
+        True,
+        set(),
+        {"torch-tensorrt-not-in-matrix", "torchvision-unknown-pair"},
+        set(),
+    ),
 }
 
 
@@ -307,10 +492,16 @@ def test_python_no_wheel_lists_the_pythons_with_wheels() -> None:
 
 def _local(**overrides: Any) -> Environment:
     env = Environment(
-        source="this machine", platform="linux_x86_64", python="3.12", torch="2.14.1", torch_cuda="13.0",
-        torchvision="0.29.2", torch_tensorrt=Package("torch-tensorrt-rtx", "2.14.0"),
+        source="this machine",
+        platform="linux_x86_64",
+        python="3.12",
+        torch="2.14.1",
+        torch_cuda="13.0",
+        torchvision="0.29.2",
+        torch_tensorrt=Package("torch-tensorrt-rtx", "2.14.0"),
         torch_tensorrt_built={"cuda": "13.2", "tensorrt_rtx": "1.6.1"},
-        tensorrt=Package("tensorrt-rtx", "1.6.1.120"), gpus=[GpuInfo("NVIDIA GeForce RTX 4090", "8.9", 24564)],
+        tensorrt=Package("tensorrt-rtx", "1.6.1.120"),
+        gpus=[GpuInfo("NVIDIA GeForce RTX 4090", "8.9", 24564)],
         driver=DRIVER_580,
     )
     for key, value in overrides.items():
@@ -334,8 +525,13 @@ def test_tensorrt_missing_on_this_machine() -> None:
 
 
 def test_full_tensorrt_missing_on_this_machine() -> None:
-    report = check_environment(_local(torch_tensorrt=Package("torch-tensorrt", "2.14.0"), tensorrt=None,
-                                      gpus=[GpuInfo("NVIDIA H100 80GB HBM3", "9.0")]))
+    report = check_environment(
+        _local(
+            torch_tensorrt=Package("torch-tensorrt", "2.14.0"),
+            tensorrt=None,
+            gpus=[GpuInfo("NVIDIA H100 80GB HBM3", "9.0")],
+        )
+    )
     assert {f.code for f in report.by_severity("error")} == {"tensorrt-missing"}
     assert report.by_severity("error")[0].fix == "pip install 'tensorrt-cu13>=11.1.0,<11.2.0'"
 

@@ -72,8 +72,11 @@ def test_check_without_nvidia_smi_on_path_is_a_normal_answer(tmp_path: Path) -> 
     (bindir / "python").symlink_to(sys.executable)
     assert shutil.which("nvidia-smi", path=str(bindir)) is None
     result = subprocess.run(
-        [str(bindir / "python"), "-m", "torchtrt_compat", "check", "--json"], capture_output=True, text=True,
-        timeout=120, env={**os.environ, "PATH": str(bindir)},
+        [str(bindir / "python"), "-m", "torchtrt_compat", "check", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PATH": str(bindir)},
     )
     _clean(result)
     assert result.returncode in (0, 1)

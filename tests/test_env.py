@@ -119,10 +119,14 @@ def test_parse_torch_version_py_variants(text: str, expected: str | None) -> Non
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('__version__ = "2.4.0"\n__cuda_version__ = "12.4"\n__tensorrt_version__ = "10.1.0"\n',
-         {"cuda": "12.4", "tensorrt": "10.1.0"}),
-        ("__version__ = '2.14.0'\n__cuda_version__ = '13.2'\n__tensorrt_rtx_version__ = '1.6.1'\n",
-         {"cuda": "13.2", "tensorrt_rtx": "1.6.1"}),
+        (
+            '__version__ = "2.4.0"\n__cuda_version__ = "12.4"\n__tensorrt_version__ = "10.1.0"\n',
+            {"cuda": "12.4", "tensorrt": "10.1.0"},
+        ),
+        (
+            "__version__ = '2.14.0'\n__cuda_version__ = '13.2'\n__tensorrt_rtx_version__ = '1.6.1'\n",
+            {"cuda": "13.2", "tensorrt_rtx": "1.6.1"},
+        ),
         ('__version__ = "2.2.0"\n', {}),
         ("", {}),
     ],
@@ -201,7 +205,10 @@ def test_without_nvml_or_nvidia_smi_detection_reports_no_gpu(tmp_path: Path) -> 
     bindir.mkdir()
     (bindir / "python").symlink_to(sys.executable)
     result = subprocess.run(
-        [str(bindir / "python"), "-c", code], capture_output=True, text=True, timeout=60,
+        [str(bindir / "python"), "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "PATH": str(bindir)},
     )
     assert result.returncode == 0, result.stderr

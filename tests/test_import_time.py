@@ -26,13 +26,16 @@ _REPORT = (
 
 def _heavy_after(code: str) -> tuple[list[str], str]:
     result = subprocess.run(
-        [sys.executable, "-c", code + _REPORT], capture_output=True, text=True, timeout=120,
+        [sys.executable, "-c", code + _REPORT],
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={**os.environ, "PYTHONWARNINGS": "ignore"},
     )
     assert result.returncode == 0, result.stderr
     marker = [line for line in result.stdout.splitlines() if line.startswith("HEAVY=")]
     assert len(marker) == 1, result.stdout
-    return json.loads(marker[0][len("HEAVY="):]), result.stdout
+    return json.loads(marker[0][len("HEAVY=") :]), result.stdout
 
 
 def test_the_probe_sees_a_heavy_import() -> None:
@@ -70,10 +73,6 @@ def test_library_check_of_a_target_spec() -> None:
     ids=lambda a: " ".join(a[:2]),
 )
 def test_cli_paths(argv: list[str]) -> None:
-    heavy, out = _heavy_after(
-        "from torchtrt_compat.cli import main\n"
-        f"rc = main({argv!r})\n"
-        "print('RC=%d' % rc)\n"
-    )
+    heavy, out = _heavy_after(f"from torchtrt_compat.cli import main\nrc = main({argv!r})\nprint('RC=%d' % rc)\n")
     assert "RC=0" in out
     assert heavy == []

@@ -54,8 +54,11 @@ def kernel_name(tmp_path_factory: pytest.TempPathFactory) -> str:
     root = tmp_path_factory.mktemp("jupyter")
     spec_dir = root / "kernels" / "torchtrt-compat-test"
     spec_dir.mkdir(parents=True)
-    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": "torchtrt_compat tests", "language": "python"}
+    spec = {
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "torchtrt_compat tests",
+        "language": "python",
+    }
     (spec_dir / "kernel.json").write_text(json.dumps(spec))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(root), os.environ.get("JUPYTER_PATH")]))
     return "torchtrt-compat-test"

@@ -129,7 +129,12 @@ def test_full_spec_file_loads() -> None:
     env = load_spec(SPECS / "h100_torch_tensorrt_2_14.json")
     assert env.source.startswith("target spec") and "h100_torch_tensorrt_2_14.json" in env.source
     assert (env.platform, env.python, env.torch, env.torch_cuda, env.torchvision) == (
-        "linux_x86_64", "3.12", "2.14.0+cu130", "13.0", "0.29.0")
+        "linux_x86_64",
+        "3.12",
+        "2.14.0+cu130",
+        "13.0",
+        "0.29.0",
+    )
     assert env.torch_tensorrt == Package("torch-tensorrt", "2.14.0")
     assert env.tensorrt == Package("tensorrt-cu13", "11.1.0.106")
     assert env.flavour == "tensorrt" and env.driver == "580.95.05"
@@ -138,8 +143,12 @@ def test_full_spec_file_loads() -> None:
 
 
 def test_package_names_are_normalised() -> None:
-    env = load_spec({"torch_tensorrt": {"package": "Torch_TensorRT_RTX", "version": "2.14.0"},
-                     "tensorrt": {"package": "tensorrt_rtx", "version": "1.6.1.120"}})
+    env = load_spec(
+        {
+            "torch_tensorrt": {"package": "Torch_TensorRT_RTX", "version": "2.14.0"},
+            "tensorrt": {"package": "tensorrt_rtx", "version": "1.6.1.120"},
+        }
+    )
     assert env.torch_tensorrt == Package("torch-tensorrt-rtx", "2.14.0")
     assert env.tensorrt == Package("tensorrt-rtx", "1.6.1.120")
     assert env.flavour == "tensorrt-rtx"
@@ -171,8 +180,17 @@ def test_python_is_kept_to_major_minor() -> None:
 
 def test_null_values_are_unknown_and_never_guessed() -> None:
     env = load_spec(SPECS / "all_null.json")
-    for key in ("platform", "python", "torch", "torch_cuda", "torchvision", "torch_tensorrt", "tensorrt", "driver",
-                "gpus"):
+    for key in (
+        "platform",
+        "python",
+        "torch",
+        "torch_cuda",
+        "torchvision",
+        "torch_tensorrt",
+        "tensorrt",
+        "driver",
+        "gpus",
+    ):
         assert getattr(env, key) is None, key
     assert env.flavour is None
     assert load_spec({}).to_dict() == {**env.to_dict(), "source": "target spec"}
@@ -184,12 +202,14 @@ def test_null_values_are_unknown_and_never_guessed() -> None:
 
 
 def test_null_inside_objects_is_unknown() -> None:
-    env = load_spec({
-        "torch": "2.14.0+cu130",
-        "torch_tensorrt": {"package": "torch-tensorrt", "version": None},
-        "tensorrt": {"package": "tensorrt-cu13", "version": None},
-        "gpus": [{"name": None, "compute_capability": None}],
-    })
+    env = load_spec(
+        {
+            "torch": "2.14.0+cu130",
+            "torch_tensorrt": {"package": "torch-tensorrt", "version": None},
+            "tensorrt": {"package": "tensorrt-cu13", "version": None},
+            "gpus": [{"name": None, "compute_capability": None}],
+        }
+    )
     assert env.torch_tensorrt == Package("torch-tensorrt", None)
     assert env.tensorrt == Package("tensorrt-cu13", None)
     assert env.gpus == [GpuInfo(None, None)]
@@ -209,7 +229,10 @@ def test_every_key_is_accepted() -> None:
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "torchtrt_compat", *args], capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "torchtrt_compat", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "PYTHONWARNINGS": "ignore"},
     )
 

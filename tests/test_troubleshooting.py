@@ -83,7 +83,9 @@ def test_every_shown_by_reference_exists(ref: str) -> None:
     if "::" in ref:
         path, name = ref.split("::", 1)
         assert (ROOT / path).is_file(), f"{ref}: no such test file"
-        assert re.search(rf"^def {re.escape(name)}\(", (ROOT / path).read_text(encoding="utf-8"), re.M), f"{ref}: no such test"
+        assert re.search(rf"^def {re.escape(name)}\(", (ROOT / path).read_text(encoding="utf-8"), re.M), (
+            f"{ref}: no such test"
+        )
     else:
         path, _, cell = ref.partition("#")
         assert (ROOT / path).is_file(), f"{ref}: no such notebook"
@@ -225,39 +227,63 @@ def test_cudart_names_invalid_resource_handle() -> None:
 RECORDED = [
     # torch's C10_CUDA_CHECK text (the first line from cudaGetErrorString(400), the rest from libc10_cuda.so's strings),
     # as raised when a kernel or stream of the primary context is used under pycuda.autoinit's context.
-    ("invalid-resource-handle", "RuntimeError: CUDA error: invalid resource handle\nCUDA kernel errors might be "
-     "asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging "
-     "consider passing CUDA_LAUNCH_BLOCKING=1"),
+    (
+        "invalid-resource-handle",
+        "RuntimeError: CUDA error: invalid resource handle\nCUDA kernel errors might be "
+        "asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging "
+        "consider passing CUDA_LAUNCH_BLOCKING=1",
+    ),
     # The driver API's name for the same error (cuGetErrorName(400)), as cuda-python and pycuda print it.
     ("invalid-resource-handle", "cuda.bindings.driver.CUresult.CUDA_ERROR_INVALID_HANDLE"),
     # NVIDIA/TensorRT#4335 (TensorRT 10): engine run under a foreign CUDA context.
     ("cask-convolution", "Error Code 1: Cask (Cask convolution execution)"),
     # NVIDIA/TensorRT#301 (TensorRT 6): the older wording of the same failure.
-    ("cask-convolution", "[TensorRT] ERROR: ../rtSafe/cuda/caskConvolutionRunner.cpp (245) - Cask Error in "
-     "checkCaskExecError<false>: 7 (Cask Convolution execution)"),
+    (
+        "cask-convolution",
+        "[TensorRT] ERROR: ../rtSafe/cuda/caskConvolutionRunner.cpp (245) - Cask Error in "
+        "checkCaskExecError<false>: 7 (Cask Convolution execution)",
+    ),
     # pytorch/TensorRT#3031: torch_tensorrt 2.3 wheel next to a torch it was not built against.
-    ("undefined-symbol", "OSError: /home/louis/Documents/inference_opti_onnx_tensorrt/.venv/lib/python3.11/"
-     "site-packages/torch_tensorrt/lib/libtorchtrt.so: undefined symbol: _ZNK3c105Error4whatEv"),
+    (
+        "undefined-symbol",
+        "OSError: /home/louis/Documents/inference_opti_onnx_tensorrt/.venv/lib/python3.11/"
+        "site-packages/torch_tensorrt/lib/libtorchtrt.so: undefined symbol: _ZNK3c105Error4whatEv",
+    ),
     # pytorch/TensorRT#794: the same from a source build.
-    ("undefined-symbol", "ImportError: /mnt/ssd01/anaconda3/envs/trtenv/lib/python3.8/site-packages/torch_tensorrt/"
-     "lib/libtorchtrt.so: undefined symbol: _ZN2at11show_configB5cxx11Ev"),
+    (
+        "undefined-symbol",
+        "ImportError: /mnt/ssd01/anaconda3/envs/trtenv/lib/python3.8/site-packages/torch_tensorrt/"
+        "lib/libtorchtrt.so: undefined symbol: _ZN2at11show_configB5cxx11Ev",
+    ),
     # torch_tensorrt 2.10-2.12 dynamo/_compiler.py (2.12.1: L677), with enabled_precisions={torch.half} and defaults;
     # the f-string's {enabled_precisions} shows the converted set.
-    ("explicit-typing-assertion", "AssertionError: use_explicit_typing was set to True, however found that "
-     "enabled_precisions was also specified (saw: {<dtype.f16: 6>}, expected: dtype.f32, dtype.f4). "
-     "enabled_precisions should not be used when use_explicit_typing=True"),
+    (
+        "explicit-typing-assertion",
+        "AssertionError: use_explicit_typing was set to True, however found that "
+        "enabled_precisions was also specified (saw: {<dtype.f16: 6>}, expected: dtype.f32, dtype.f4). "
+        "enabled_precisions should not be used when use_explicit_typing=True",
+    ),
     # torch_tensorrt 2.6-2.7 dynamo/_compiler.py (2.7.0: L583), when the caller set use_explicit_typing=True.
-    ("explicit-typing-assertion", "AssertionError: When use_explicit_typing is enabled, only torch.float32 is allowed "
-     "in the enabled_precisions but found {<dtype.f16: 6>}"),
+    (
+        "explicit-typing-assertion",
+        "AssertionError: When use_explicit_typing is enabled, only torch.float32 is allowed "
+        "in the enabled_precisions but found {<dtype.f16: 6>}",
+    ),
     # pytorch/TensorRT#3556 (torch 2.7): torchvision deform_conv2d after constant folding put its mask on the CPU.
-    ("fake-device-propagation", "RuntimeError: Unhandled FakeTensor Device Propagation for "
-     "torchvision.deform_conv2d.default, found two different devices cuda:0, cpu"),
+    (
+        "fake-device-propagation",
+        "RuntimeError: Unhandled FakeTensor Device Propagation for "
+        "torchvision.deform_conv2d.default, found two different devices cuda:0, cpu",
+    ),
     # torch/cuda/__init__.py _lazy_init (torch 2.14: L584), with a CPU-only torch wheel.
     ("import-no-gpu", "AssertionError: Torch not compiled with CUDA enabled"),
     # torch_tensorrt's CUDA-graph runtime logs this at DEBUG before it records a new graph
     # (dynamo/runtime/_CudaGraphsTorchTensorRTModule.py L113, torch_tensorrt 2.14).
-    ("cudagraph-rerecord", "DEBUG:torch_tensorrt.dynamo.runtime._CudaGraphsTorchTensorRTModule:Input shape changed "
-     "((8, 3, 224, 224),) -> ((5, 3, 224, 224),)"),
+    (
+        "cudagraph-rerecord",
+        "DEBUG:torch_tensorrt.dynamo.runtime._CudaGraphsTorchTensorRTModule:Input shape changed "
+        "((8, 3, 224, 224),) -> ((5, 3, 224, 224),)",
+    ),
 ]
 
 
@@ -279,9 +305,12 @@ def test_reraise_turns_recorded_messages_into_upstream_errors(key: str, message:
 def _release(version: str):  # type: ignore[no-untyped-def]
     from torchtrt_compat.compiler.settings import ReleaseFields
 
-    data = json.loads((ROOT / "tests" / "data" / "settings_fields.json").read_text())["releases"][f"torch-tensorrt=={version}"]
+    data = json.loads((ROOT / "tests" / "data" / "settings_fields.json").read_text())["releases"][
+        f"torch-tensorrt=={version}"
+    ]
     return ReleaseFields(
-        version, params={**data["settings_fields"], **data["dynamo_compile_params"]},
+        version,
+        params={**data["settings_fields"], **data["dynamo_compile_params"]},
         accepts_var_kwargs=data["dynamo_compile_var_kwargs"],
     )
 
@@ -312,7 +341,9 @@ def test_explain_is_a_command() -> None:
     assert COMMANDS["explain"] == "explain"
 
 
-def test_explain_reads_stdin_and_matches_several(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_reads_stdin_and_matches_several(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = "RuntimeError: CUDA error: invalid resource handle\n...\nError Code 1: Cask (Cask convolution execution)\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     assert main(["explain", "-"]) == 0

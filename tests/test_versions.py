@@ -33,7 +33,9 @@ def test_parse_version_accepts_local_and_ngc_tags(text: str, expected: str) -> N
     assert base(text) == str(Version(expected))
 
 
-@pytest.mark.parametrize("text", ["2.x", "", "latest", None, "2.*", "2.X", "2.14.x", "2.*.1", "ten", "2.14.0+cu128 extra"])
+@pytest.mark.parametrize(
+    "text", ["2.x", "", "latest", None, "2.*", "2.X", "2.14.x", "2.*.1", "ten", "2.14.0+cu128 extra"]
+)
 def test_parse_version_rejects_non_versions_with_a_fix(text: object) -> None:
     with pytest.raises(UsageError) as info:
         parse_version(text, what='"torch"')
@@ -85,8 +87,14 @@ def test_satisfies_rejects_a_bad_specifier_and_a_bad_version() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected_minor", "expected_major"),
-    [("2.14.1+cu130", "2.14", "2"), ("2.4.0a0+git3bcc3cd", "2.4", "2"), ("24.05.nv", "24.5", "24"),
-     ("10.14.1.48.post1", "10.14", "10"), ("13", "13.0", "13"), ("13.2", "13.2", "13")],
+    [
+        ("2.14.1+cu130", "2.14", "2"),
+        ("2.4.0a0+git3bcc3cd", "2.4", "2"),
+        ("24.05.nv", "24.5", "24"),
+        ("10.14.1.48.post1", "10.14", "10"),
+        ("13", "13.0", "13"),
+        ("13.2", "13.2", "13"),
+    ],
 )
 def test_minor_and_major(text: str, expected_minor: str, expected_major: str) -> None:
     assert minor(text) == expected_minor
@@ -95,8 +103,16 @@ def test_minor_and_major(text: str, expected_minor: str, expected_major: str) ->
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("2.9.0+cu128", "12.8"), ("2.14.1+cu130", "13.0"), ("2.4.0+cu124", "12.4"), ("1.13.1+cu117", "11.7"),
-     ("2.14.0+cpu", None), ("2.14.0", None), ("2.4.0a0+07cecf4.nv24.05", None), ("2.9.0+rocm6.4", None)],
+    [
+        ("2.9.0+cu128", "12.8"),
+        ("2.14.1+cu130", "13.0"),
+        ("2.4.0+cu124", "12.4"),
+        ("1.13.1+cu117", "11.7"),
+        ("2.14.0+cpu", None),
+        ("2.14.0", None),
+        ("2.4.0a0+07cecf4.nv24.05", None),
+        ("2.9.0+rocm6.4", None),
+    ],
 )
 def test_cuda_local_tag(text: str, expected: str | None) -> None:
     assert cuda_local_tag(text) == expected
@@ -128,8 +144,16 @@ def test_release_with_any_local_tag_parses_to_the_release(release: tuple[int, in
 
 
 @settings(max_examples=500, deadline=None)
-@given(text=st.one_of(st.text(), st.from_regex(r"\A[v ]?[0-9.x*]{0,8}[a-z+._\-0-9]{0,10}\Z"), st.none(),
-                      st.integers(), st.floats(), st.lists(st.text(max_size=3), max_size=2)))
+@given(
+    text=st.one_of(
+        st.text(),
+        st.from_regex(r"\A[v ]?[0-9.x*]{0,8}[a-z+._\-0-9]{0,10}\Z"),
+        st.none(),
+        st.integers(),
+        st.floats(),
+        st.lists(st.text(max_size=3), max_size=2),
+    )
+)
 def test_random_input_parses_or_raises_usage_error(text: object) -> None:
     try:
         result = parse_version(text)

@@ -17,6 +17,7 @@ with ``zipfile`` + ``ast`` only:
 Usage: python3 tools/extract_settings_fields.py [--out PATH] [--cache DIR]
 Only the standard library and ``packaging`` are used.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,9 +30,10 @@ import tempfile
 import urllib.parse
 import urllib.request
 import zipfile
+
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
-from typing import Any, Optional
+from typing import Any
 
 from packaging.version import Version
 
@@ -49,10 +51,20 @@ COMPILE_PY = PKG + "_compile.py"
 VERSION_PY = PKG + "_version.py"
 
 WATCHED_KWARGS = (
-    "enabled_precisions", "use_explicit_typing", "truncate_long_and_double", "truncate_double",
-    "make_refittable", "refit", "immutable_weights", "debug", "use_python_runtime",
-    "cache_built_engines", "reuse_cached_engines", "strip_engine_weights",
-    "enable_autocast", "autocast_low_precision_type",
+    "enabled_precisions",
+    "use_explicit_typing",
+    "truncate_long_and_double",
+    "truncate_double",
+    "make_refittable",
+    "refit",
+    "immutable_weights",
+    "debug",
+    "use_python_runtime",
+    "cache_built_engines",
+    "reuse_cached_engines",
+    "strip_engine_weights",
+    "enable_autocast",
+    "autocast_low_precision_type",
 )
 MESSAGE_CALLS = {"warn", "warning", "info", "debug", "error", "critical", "exception"}
 DEFAULT_MODULE_ALIASES = {"_defaults", "defaults"}
@@ -61,10 +73,16 @@ DEFAULT_MODULE_ALIASES = {"_defaults", "defaults"}
 # --------------------------------------------------------------------------
 # Wheels
 # --------------------------------------------------------------------------
-def pick_linux_wheel(files: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
+def pick_linux_wheel(files: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The linux x86_64 wheel for the first preferred CPython tag present."""
-    linux = [f for f in files if f["filename"].endswith(".whl") and "linux" in f["filename"]
-             and f["filename"].endswith("x86_64.whl") and not f.get("yanked")]
+    linux = [
+        f
+        for f in files
+        if f["filename"].endswith(".whl")
+        and "linux" in f["filename"]
+        and f["filename"].endswith("x86_64.whl")
+        and not f.get("yanked")
+    ]
     for tag in PREFERRED_PY:
         for entry in linux:
             if f"-{tag}-{tag}-" in entry["filename"]:
@@ -155,7 +173,7 @@ class _DefaultsResolver(ast.NodeTransformer):
         return self.generic_visit(node)
 
 
-def default_text(source: str, node: Optional[ast.expr], table: dict[str, str]) -> Optional[str]:
+def default_text(source: str, node: ast.expr | None, table: dict[str, str]) -> str | None:
     """Source text of a default, with _defaults names substituted where possible."""
     if node is None:
         return None
@@ -165,22 +183,22 @@ def default_text(source: str, node: Optional[ast.expr], table: dict[str, str]) -
     return ast.unparse(resolved) if resolver.changed else original
 
 
-def find_def(tree: ast.Module, name: str, kind: type) -> Optional[Any]:
+def find_def(tree: ast.Module, name: str, kind: type) -> Any | None:
     """Top-level class or function definition called ``name``."""
     return next((n for n in tree.body if isinstance(n, kind) and n.name == name), None)
 
 
-def function_params(source: str, func: ast.FunctionDef, table: dict[str, str]) -> dict[str, Optional[str]]:
+def function_params(source: str, func: ast.FunctionDef, table: dict[str, str]) -> dict[str, str | None]:
     """Parameter name -> default source text (None when required)."""
     args = func.args
     positional = args.posonlyargs + args.args
-    pos_defaults: list[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    pos_defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     params = {a.arg: default_text(source, d, table) for a, d in zip(positional, pos_defaults)}
     params.update({a.arg: default_text(source, d, table) for a, d in zip(args.kwonlyargs, args.kw_defaults)})
     return params
 
 
-def expression_text(source: str, node: ast.expr) -> Optional[str]:
+def expression_text(source: str, node: ast.expr) -> str | None:
     """String literal or f-string (as source) for a message argument, else None."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
@@ -195,17 +213,17 @@ def expression_text(source: str, node: ast.expr) -> Optional[str]:
 # --------------------------------------------------------------------------
 # Extractors
 # --------------------------------------------------------------------------
-def settings_fields(sources: dict[str, str], table: dict[str, str]) -> dict[str, Optional[str]]:
+def settings_fields(sources: dict[str, str], table: dict[str, str]) -> dict[str, str | None]:
     source = sources[SETTINGS_PY]
     cls = find_def(ast.parse(source), "CompilationSettings", ast.ClassDef)
-    fields: dict[str, Optional[str]] = {}
+    fields: dict[str, str | None] = {}
     for node in cls.body if cls else []:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             fields[node.target.id] = default_text(source, node.value, table)
     return fields
 
 
-def compile_signature(source: str, table: dict[str, str]) -> tuple[dict[str, Optional[str]], bool]:
+def compile_signature(source: str, table: dict[str, str]) -> tuple[dict[str, str | None], bool]:
     """Parameters of the module-level ``compile`` function and whether it has ``**kwargs``."""
     func = find_def(ast.parse(source), "compile", ast.FunctionDef)
     if func is None:
@@ -217,11 +235,23 @@ def ir_values(source: str) -> tuple[list[str], list[str]]:
     """(ir strings tested in _get_target_fe, _IRType member names)."""
     tree = ast.parse(source)
     enum = find_def(tree, "_IRType", ast.ClassDef)
-    members = [t.id for n in (enum.body if enum else []) if isinstance(n, ast.Assign)
-               for t in n.targets if isinstance(t, ast.Name)]
+    members = [
+        t.id
+        for n in (enum.body if enum else [])
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    ]
     func = find_def(tree, "_get_target_fe", ast.FunctionDef)
-    strings = {n.value for n in ast.walk(func) if isinstance(n, ast.Constant)
-               and isinstance(n.value, str) and re.fullmatch(r"[a-z_]+", n.value)} if func else set()
+    strings = (
+        {
+            n.value
+            for n in ast.walk(func)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and re.fullmatch(r"[a-z_]+", n.value)
+        }
+        if func
+        else set()
+    )
     return sorted(strings), members
 
 
@@ -241,7 +271,7 @@ def _message_sites(source: str) -> list[tuple[int, str]]:
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     sites: list[tuple[int, str]] = []
     for node in ast.walk(tree):
-        text: Optional[str] = None
+        text: str | None = None
         if isinstance(node, ast.Assert) and node.msg is not None:
             message = expression_text(source, node.msg) or ast.get_source_segment(source, node.msg)
             text = f"assert {ast.get_source_segment(source, node.test)}: {message}"

@@ -13,6 +13,7 @@ the ``source`` it was taken from.
 Usage: python3 tools/refresh_matrix.py [--out PATH]
 Only the standard library and ``packaging`` are used.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,8 @@ import time
 import urllib.parse
 import urllib.request
 import zipfile
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
@@ -51,19 +53,45 @@ TORCHVISION_MINORS = range(15, 30)  # torchvision 0.15 .. 0.29
 PLATFORMS = ("linux_x86_64", "win_amd64", "linux_aarch64")
 PREFERRED_PY = ("3.11", "3.12", "3.10", "3.13")
 MARKER_ENV = {  # non-Jetson hosts ("tegra" not in platform_release)
-    "linux_x86_64": {"platform_machine": "x86_64", "sys_platform": "linux", "platform_system": "Linux", "platform_release": ""},
-    "linux_aarch64": {"platform_machine": "aarch64", "sys_platform": "linux", "platform_system": "Linux", "platform_release": ""},
-    "win_amd64": {"platform_machine": "AMD64", "sys_platform": "win32", "platform_system": "Windows", "platform_release": ""},
+    "linux_x86_64": {
+        "platform_machine": "x86_64",
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "platform_release": "",
+    },
+    "linux_aarch64": {
+        "platform_machine": "aarch64",
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "platform_release": "",
+    },
+    "win_amd64": {
+        "platform_machine": "AMD64",
+        "sys_platform": "win32",
+        "platform_system": "Windows",
+        "platform_release": "",
+    },
 }
 SPEC_ORDER = {">=": 0, ">": 1, "==": 2, "===": 2, "~=": 3, "!=": 4, "<=": 5, "<": 6}
 
 # Roots of the TensorRT distribution family; their tensorrt* dependencies are
 # followed so that -libs / -bindings packages are listed too.
 TENSORRT_ROOTS = (
-    "tensorrt", "tensorrt-cu11", "tensorrt-cu12", "tensorrt-cu13",
-    "tensorrt-lean", "tensorrt-lean-cu11", "tensorrt-lean-cu12", "tensorrt-lean-cu13",
-    "tensorrt-dispatch", "tensorrt-dispatch-cu11", "tensorrt-dispatch-cu12", "tensorrt-dispatch-cu13",
-    "tensorrt-rtx", "tensorrt-rtx-cu12", "tensorrt-rtx-cu13",
+    "tensorrt",
+    "tensorrt-cu11",
+    "tensorrt-cu12",
+    "tensorrt-cu13",
+    "tensorrt-lean",
+    "tensorrt-lean-cu11",
+    "tensorrt-lean-cu12",
+    "tensorrt-lean-cu13",
+    "tensorrt-dispatch",
+    "tensorrt-dispatch-cu11",
+    "tensorrt-dispatch-cu12",
+    "tensorrt-dispatch-cu13",
+    "tensorrt-rtx",
+    "tensorrt-rtx-cu12",
+    "tensorrt-rtx-cu13",
 )
 
 # --------------------------------------------------------------------------
@@ -75,67 +103,88 @@ RTX_SM = "https://docs.nvidia.com/deeplearning/tensorrt-rtx/latest/getting-start
 
 GPU_SUPPORT: list[dict[str, Any]] = [
     {
-        "flavour": "tensorrt", "versions": ">=10.0,<10.5",
+        "flavour": "tensorrt",
+        "versions": ">=10.0,<10.5",
         "compute_capabilities": ["7.0", "7.5", "8.0", "8.6", "8.7", "8.9", "9.0"],
         "notes": "Built for SM 7.0 and higher; Volta (7.0) deprecated since 10.0 and removed in 10.5. "
-                 "Maxwell/Pascal not supported by 10.x. 8.7 (Jetson Orin) only with JetPack builds.",
+        "Maxwell/Pascal not supported by 10.x. 8.7 (Jetson Orin) only with JetPack builds.",
         "source": "https://docs.nvidia.com/deeplearning/tensorrt/archives/tensorrt-1010/support-matrix/index.html ; "
-                  + TRT_RN.format(v="10.0.1"),
+        + TRT_RN.format(v="10.0.1"),
         "verified": True,
     },
     {
-        "flavour": "tensorrt", "versions": ">=10.5,<10.8",
+        "flavour": "tensorrt",
+        "versions": ">=10.5,<10.8",
         "compute_capabilities": ["7.5", "8.0", "8.6", "8.7", "8.9", "9.0"],
         "notes": "Volta (7.0) support removed in 10.5; minimum is Turing (7.5). No Blackwell yet.",
         "source": TRT_RN.format(v="10.5.0"),
         "verified": True,
     },
     {
-        "flavour": "tensorrt", "versions": ">=10.8,<10.14",
+        "flavour": "tensorrt",
+        "versions": ">=10.8,<10.14",
         "compute_capabilities": ["7.5", "8.0", "8.6", "8.7", "8.9", "9.0", "10.0", "12.0"],
         "notes": "10.8 added Blackwell: GeForce 50-series (12.0) supported; B200/GB200 (10.0) early access in 10.8.",
         "source": TRT_RN.format(v="10.8.0"),
         "verified": True,
     },
     {
-        "flavour": "tensorrt", "versions": ">=10.14,<11.0",
+        "flavour": "tensorrt",
+        "versions": ">=10.14,<11.0",
         "compute_capabilities": ["7.5", "8.0", "8.6", "8.7", "8.9", "9.0", "10.0", "10.3", "11.0", "12.0", "12.1"],
         "notes": "10.14.1 added GB300/B300 (10.3) and DGX Spark (12.1). 11.0 = Jetson Thor under CUDA 13 "
-                 "(10.1 under CUDA 12); Thor listing not checked against the support matrix.",
+        "(10.1 under CUDA 12); Thor listing not checked against the support matrix.",
         "source": "https://docs.nvidia.com/deeplearning/tensorrt/10.14.1/index.html",
         "verified": False,
     },
     {
-        "flavour": "tensorrt", "versions": ">=11.0,<11.3",
+        "flavour": "tensorrt",
+        "versions": ">=11.0,<11.3",
         "compute_capabilities": ["7.5", "8.0", "8.6", "8.7", "8.9", "9.0", "10.0", "10.3", "11.0", "12.0", "12.1"],
         "notes": "Assumed unchanged from late 10.x. No announcement of Turing (7.5) removal was found in the "
-                 "10.x/11.x release notes searched, but the 11.x support matrix was not readable; "
-                 "11.0 removed weak typing (strongly typed networks only), which matters more for precision.",
+        "10.x/11.x release notes searched, but the 11.x support matrix was not readable; "
+        "11.0 removed weak typing (strongly typed networks only), which matters more for precision.",
         "source": TRT11_RN.format(v="11.0.0"),
         "verified": False,
     },
     {
-        "flavour": "tensorrt", "versions": ">=11.3",
-        "compute_capabilities": ["7.5", "8.0", "8.6", "8.7", "8.9", "9.0", "10.0", "10.3", "10.7", "11.0", "12.0", "12.1"],
+        "flavour": "tensorrt",
+        "versions": ">=11.3",
+        "compute_capabilities": [
+            "7.5",
+            "8.0",
+            "8.6",
+            "8.7",
+            "8.9",
+            "9.0",
+            "10.0",
+            "10.3",
+            "10.7",
+            "11.0",
+            "12.0",
+            "12.1",
+        ],
         "notes": "11.3.0 release notes add NVIDIA Vera Rubin (stated there as compute capability 10.7). "
-                 "Turing status as for 11.0 (unverified).",
+        "Turing status as for 11.0 (unverified).",
         "source": TRT11_RN.format(v="11.3.0"),
         "verified": False,
     },
     {
-        "flavour": "tensorrt-rtx", "versions": ">=1.0,<1.5",
+        "flavour": "tensorrt-rtx",
+        "versions": ">=1.0,<1.5",
         "compute_capabilities": ["7.5", "8.0", "8.6", "8.9", "12.0"],
         "notes": "7.5 only as an explicit target (default portable engines cover 8.6/8.9/12.0); "
-                 "no 9.0 (Hopper) and no 10.0 (datacenter Blackwell). 8.0 is not listed in the RTX support "
-                 "matrix tables (consumer GPUs only) and is kept here per project belief.",
+        "no 9.0 (Hopper) and no 10.0 (datacenter Blackwell). 8.0 is not listed in the RTX support "
+        "matrix tables (consumer GPUs only) and is kept here per project belief.",
         "source": RTX_SM.format(v="1.0"),
         "verified": False,
     },
     {
-        "flavour": "tensorrt-rtx", "versions": ">=1.5",
+        "flavour": "tensorrt-rtx",
+        "versions": ">=1.5",
         "compute_capabilities": ["7.5", "8.0", "8.6", "8.9", "12.0", "12.1"],
         "notes": "1.5 adds 12.1 (GB10 / DGX Spark). 7.5 only as an explicit target; no 9.0 (Hopper) and no "
-                 "10.0 support. 8.0 not listed in the RTX support matrix tables (unverified).",
+        "10.0 support. 8.0 not listed in the RTX support matrix tables (unverified).",
         "source": RTX_SM.format(v="1.5"),
         "verified": False,
     },
@@ -149,17 +198,31 @@ VISION_README_PAIRS = {"0.15": "2.0", "0.16": "2.1", "0.17": "2.2", "0.18": "2.3
 CUDA_RN = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"
 CUDA_COMPAT = "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"
 DRIVER_MIN: list[dict[str, Any]] = [
-    {"cuda": "11", "linux": "450.80.02", "windows": "452.39",
-     "notes": "Minor version compatibility floor for CUDA 11.x (CUDA 11.0 GA driver).",
-     "source": CUDA_RN + " (Table: minimum required driver for minor version compatibility) ; " + CUDA_COMPAT,
-     "verified": True},
-    {"cuda": "12", "linux": "525.60.13", "windows": "527.41",
-     "notes": "CUDA 12.x runs on >= 525 drivers (< 580 is the maximum the compat table lists for 12.x).",
-     "source": CUDA_RN + " ; " + CUDA_COMPAT, "verified": True},
-    {"cuda": "13", "linux": "580.65.06", "windows": None,
-     "notes": "CUDA 13.0 GA Linux x86_64 floor; the release-notes table gives Windows as N/A "
-              "(the Windows display driver is no longer bundled); compat page gives '>= 580'.",
-     "source": CUDA_RN + " ; " + CUDA_COMPAT, "verified": True},
+    {
+        "cuda": "11",
+        "linux": "450.80.02",
+        "windows": "452.39",
+        "notes": "Minor version compatibility floor for CUDA 11.x (CUDA 11.0 GA driver).",
+        "source": CUDA_RN + " (Table: minimum required driver for minor version compatibility) ; " + CUDA_COMPAT,
+        "verified": True,
+    },
+    {
+        "cuda": "12",
+        "linux": "525.60.13",
+        "windows": "527.41",
+        "notes": "CUDA 12.x runs on >= 525 drivers (< 580 is the maximum the compat table lists for 12.x).",
+        "source": CUDA_RN + " ; " + CUDA_COMPAT,
+        "verified": True,
+    },
+    {
+        "cuda": "13",
+        "linux": "580.65.06",
+        "windows": None,
+        "notes": "CUDA 13.0 GA Linux x86_64 floor; the release-notes table gives Windows as N/A "
+        "(the Windows display driver is no longer bundled); compat page gives '>= 580'.",
+        "source": CUDA_RN + " ; " + CUDA_COMPAT,
+        "verified": True,
+    },
 ]
 
 
@@ -176,7 +239,7 @@ def http_get(url: str, headers: dict[str, str] | None = None, retries: int = 3) 
         except OSError:
             if attempt == retries - 1:
                 raise
-            time.sleep(2 ** attempt)
+            time.sleep(2**attempt)
     raise AssertionError("unreachable")
 
 
@@ -217,7 +280,7 @@ class HttpRangeFile(io.RawIOBase):
         while pos < self.pos + length:
             block = self._block(pos // self.BLOCK)
             offset = pos % self.BLOCK
-            piece = block[offset: offset + (self.pos + length - pos)]
+            piece = block[offset : offset + (self.pos + length - pos)]
             chunks.append(piece)
             pos += len(piece)
         data = b"".join(chunks)
@@ -393,7 +456,7 @@ def torchvision_section() -> list[dict[str, Any]]:
     releases = pypi_releases("torchvision")
     entries = []
     for minor in TORCHVISION_MINORS:
-        candidates = sorted((Version(v) for v in releases if re.fullmatch(rf"0\.{minor}\.\d+", v)))
+        candidates = sorted(Version(v) for v in releases if re.fullmatch(rf"0\.{minor}\.\d+", v))
         with_linux = [v for v in candidates if "linux_x86_64" in wheels_by_platform(releases[str(v)])]
         if not with_linux:
             continue
@@ -405,15 +468,17 @@ def torchvision_section() -> list[dict[str, Any]]:
         pinned = next(s.version for s in torch_req.specifier if s.operator == "==")
         torch_minor = ".".join(pinned.split(".")[:2])
         readme = VISION_README_PAIRS.get(f"0.{minor}")
-        entries.append({
-            "torchvision": f"0.{minor}",
-            "torch": torch_minor,
-            "torchvision_release": version,
-            "requirement": format_requirement(torch_req),
-            "readme_agrees": None if readme is None else readme == torch_minor,
-            "source": PYPI_PAGE.format(name="torchvision", version=version)
-            + (f" ; {VISION_README}" if readme else ""),
-        })
+        entries.append(
+            {
+                "torchvision": f"0.{minor}",
+                "torch": torch_minor,
+                "torchvision_release": version,
+                "requirement": format_requirement(torch_req),
+                "readme_agrees": None if readme is None else readme == torch_minor,
+                "source": PYPI_PAGE.format(name="torchvision", version=version)
+                + (f" ; {VISION_README}" if readme else ""),
+            }
+        )
     return entries
 
 
@@ -486,8 +551,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     matrix = build_matrix()
     write_json_atomic(args.out, matrix)
-    print(f"wrote {args.out}: {len(matrix['torch_tensorrt'])} torch-tensorrt releases, "
-          f"{len(matrix['torchvision'])} torchvision pairs", file=sys.stderr)
+    print(
+        f"wrote {args.out}: {len(matrix['torch_tensorrt'])} torch-tensorrt releases, "
+        f"{len(matrix['torchvision'])} torchvision pairs",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -108,7 +108,9 @@ def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
         if c.row is None:
             tt = c.env.torch_tensorrt
             yield Finding(
-                "torch-tensorrt-not-in-matrix", "warning", "torch_tensorrt",
+                "torch-tensorrt-not-in-matrix",
+                "warning",
+                "torch_tensorrt",
                 f"{tt.name} {tt.version} is not in the compatibility matrix (newer than this torchtrt_compat?); "
                 "only feature detection applies.",
                 "upgrade torchtrt-compat, or run tools/refresh_matrix.py",
@@ -117,7 +119,9 @@ def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
     if not c.local:
         yield _unknown("torch_tensorrt", "torch_tensorrt")
         return
-    yield Finding("torch-tensorrt-missing", "error", "torch_tensorrt", "torch_tensorrt is not installed.", install_fix(c.env))
+    yield Finding(
+        "torch-tensorrt-missing", "error", "torch_tensorrt", "torch_tensorrt is not installed.", install_fix(c.env)
+    )
 
 
 def install_fix(env: Environment) -> str:
@@ -129,7 +133,10 @@ def install_fix(env: Environment) -> str:
         runs_here = all(gpu_supported(flavour, None, g.compute_capability) for g in env.gpus or [])
         if fits and runs_here:
             options.append(_pip(f"{package}=={fits[-1]['version']}") + f" ({label})")
-    return " or ".join(options) or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"
+    return (
+        " or ".join(options)
+        or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"
+    )
 
 
 @rule
@@ -148,7 +155,9 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
         fits = matrix.releases_for_torch(c.env.torch, tt.name)
         other = f", or keep torch and {_pip(tt.name + '==' + fits[-1]['version'])}" if fits else ""
         yield Finding(
-            "torch-version", "error", "torch",
+            "torch-version",
+            "error",
+            "torch",
             f"{tt.name} {tt.version} requires torch{c.row['torch']}, found torch {c.env.torch}.",
             _pip(f"torch{c.row['torch']}") + other,
         )
@@ -161,7 +170,9 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
         return
     if env.torch_cuda == "cpu":
         yield Finding(
-            "torch-cpu-only", "error", "torch",
+            "torch-cpu-only",
+            "error",
+            "torch",
             f"torch {env.torch} is a CPU-only build; torch_tensorrt cannot load libtorchtrt.so with it.",
             f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' (the default Linux wheel is the "
             "CUDA build; check that no find-links or index points pip at a +cpu wheel)",
@@ -169,7 +180,9 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
         return
     if env.torch_cuda == "rocm":
         yield Finding(
-            "torch-rocm", "error", "torch",
+            "torch-rocm",
+            "error",
+            "torch",
             f"torch {env.torch} is a ROCm (AMD) build; TensorRT needs NVIDIA CUDA.",
             f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' (the default Linux wheel is the CUDA build)",
         )
@@ -180,7 +193,9 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
     built = env.torch_tensorrt_built.get("cuda") or (c.row or {}).get("cuda")
     if built and major(built) != major(env.torch_cuda):
         yield Finding(
-            "cuda-major", "error", "cuda",
+            "cuda-major",
+            "error",
+            "cuda",
             f"torch is built for CUDA {env.torch_cuda} but {env.torch_tensorrt.name if env.torch_tensorrt else 'torch_tensorrt'} "
             f"was built against CUDA {built}; CUDA majors must match.",
             f"install the torch CUDA {major(built)}.x build of the same version, e.g. "
@@ -198,13 +213,17 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
     want = matrix.torchvision_minor_for_torch(env.torch)
     if want is None:
         yield Finding(
-            "torchvision-unknown-pair", "warning", "torchvision",
+            "torchvision-unknown-pair",
+            "warning",
+            "torchvision",
             f"torch {minor(env.torch)} is not in the torchvision table; the pairing was not checked.",
             "upgrade torchtrt-compat or run tools/refresh_matrix.py",
         )
     elif minor(env.torchvision) != want:
         yield Finding(
-            "torchvision-torch", "error", "torchvision",
+            "torchvision-torch",
+            "error",
+            "torchvision",
             f"torchvision {env.torchvision} is built for torch {matrix.torch_minor_for_torchvision(env.torchvision) or '?'}, "
             f"but torch is {env.torch}; torchvision must match torch exactly.",
             _pip(f"torchvision=={want}.*"),
@@ -223,7 +242,9 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
         yield _unknown("platform", "The platform")
     elif env.platform not in wheels:
         yield Finding(
-            "platform-no-wheel", "error", "platform",
+            "platform-no-wheel",
+            "error",
+            "platform",
             f"{tt.name} {tt.version} publishes no wheel for {env.platform} (only {', '.join(sorted(wheels))}).",
             f"deploy on {' or '.join(sorted(wheels))}, or pick a release that has {env.platform} wheels "
             "(`torchtrt-compat matrix`)",
@@ -234,7 +255,9 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
     elif env.platform is not None and env.python not in wheels.get(env.platform, []):
         have = wheels.get(env.platform, [])
         yield Finding(
-            "python-no-wheel", "error", "python",
+            "python-no-wheel",
+            "error",
+            "python",
             f"{tt.name} {tt.version} has no wheel for Python {env.python} on {env.platform} "
             f"(wheels exist for {', '.join(have)}).",
             f"use Python {' / '.join(have)}",
@@ -252,7 +275,9 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     if env.tensorrt is None:
         if c.local:
             yield Finding(
-                "tensorrt-missing", "error", "tensorrt",
+                "tensorrt-missing",
+                "error",
+                "tensorrt",
                 f"{tt.name} is installed but no TensorRT{'-RTX' if row['flavour'] == 'tensorrt-rtx' else ''} is.",
                 _pip(requirement) if requirement else f"pip install {row['flavour']}",
             )
@@ -262,7 +287,9 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     flavour = env.flavour
     if flavour != row["flavour"]:
         yield Finding(
-            "tensorrt-flavour", "error", "tensorrt",
+            "tensorrt-flavour",
+            "error",
+            "tensorrt",
             f"{tt.name} needs {row['flavour']}, but {env.tensorrt.name} ({flavour}) is what is installed.",
             _pip(requirement) if requirement else f"pip install {row['flavour']}",
         )
@@ -272,7 +299,9 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
         spec = str(Requirement(requirement).specifier)
         if spec and not satisfies(env.tensorrt.version, spec):
             yield Finding(
-                "tensorrt-version", "error", "tensorrt",
+                "tensorrt-version",
+                "error",
+                "tensorrt",
                 f"{tt.name} {tt.version} requires {requirement}, found {env.tensorrt.name} {env.tensorrt.version}.",
                 _pip(requirement),
             )
@@ -280,7 +309,9 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     trt_cuda = info[1] if info else None
     if trt_cuda and env.torch_cuda not in (None, "cpu") and trt_cuda != major(env.torch_cuda):
         yield Finding(
-            "tensorrt-cuda-major", "error", "tensorrt",
+            "tensorrt-cuda-major",
+            "error",
+            "tensorrt",
             f"{env.tensorrt.name} is the CUDA {trt_cuda} build but torch runs CUDA {env.torch_cuda}.",
             f"pip install {env.tensorrt.name.replace('-cu' + trt_cuda, '-cu' + major(env.torch_cuda))}",
         )
@@ -308,7 +339,9 @@ def _driver(c: _Ctx) -> Iterator[Finding]:
     need = matrix.driver_minimum(major(cuda), env.platform)
     if need and not satisfies(env.driver, f">={need}"):
         yield Finding(
-            "driver-too-old", "error", "driver",
+            "driver-too-old",
+            "error",
+            "driver",
             f"CUDA {cuda} needs NVIDIA driver >= {need}, found {env.driver}.",
             f"upgrade the driver to >= {need}, or move the whole stack to releases built for CUDA "
             f"{int(major(cuda)) - 1}.x (torch, torch_tensorrt and TensorRT; see `torchtrt-compat matrix`)",
@@ -324,7 +357,9 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
         return
     if not env.gpus:
         yield Finding(
-            "no-gpu", "info", "gpu",
+            "no-gpu",
+            "info",
+            "gpu",
             "No NVIDIA GPU visible: engines can be built ahead of time (TensorRT-RTX) but not run here.",
             "torchtrt-compat build MODEL --cc 8.9 --out DIR",
         )
@@ -334,7 +369,9 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
     supported = matrix.compute_capabilities(flavour, env.tensorrt_version)
     if supported is None:
         yield Finding(
-            "gpu-support-unknown", "info", "gpu",
+            "gpu-support-unknown",
+            "info",
+            "gpu",
             f"The matrix has no GPU-architecture row for {flavour} {env.tensorrt_version or ''}".rstrip()
             + "; compute capabilities were not checked.",
             "upgrade torchtrt-compat or run tools/refresh_matrix.py",
@@ -346,9 +383,12 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
         elif not gpu_supported(flavour, env.tensorrt_version, gpu.compute_capability):
             other = "torch-tensorrt with full TensorRT" if flavour == "tensorrt-rtx" else "a newer TensorRT"
             yield Finding(
-                "gpu-unsupported", "error", "gpu",
+                "gpu-unsupported",
+                "error",
+                "gpu",
                 f"GPU {i} ({gpu.name}, compute capability {gpu.compute_capability}) is not supported by "
-                f"{flavour} {env.tensorrt_version or ''}".rstrip() + f" (supported: {', '.join(supported or [])}).",
+                f"{flavour} {env.tensorrt_version or ''}".rstrip()
+                + f" (supported: {', '.join(supported or [])}).",
                 f"use {other} on this GPU, or deploy on a supported GPU",
             )
 

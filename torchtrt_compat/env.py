@@ -244,7 +244,10 @@ def _probe_nvidia_smi(env: Environment) -> None:
     try:
         out = subprocess.run(
             [exe, f"--query-gpu={query}", "--format=csv,noheader,nounits"],
-            capture_output=True, text=True, timeout=10, check=True,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
         ).stdout
     except (OSError, subprocess.SubprocessError) as exc:
         env.gpus = []
@@ -291,8 +294,14 @@ def detect_environment(*, refresh: bool = False) -> Environment:
     if refresh:
         _detect_cached.cache_clear()
     env = _detect_cached()
-    return Environment(**{**env.__dict__, "gpus": list(env.gpus) if env.gpus is not None else None,
-                          "notes": list(env.notes), "torch_tensorrt_built": dict(env.torch_tensorrt_built)})
+    return Environment(
+        **{
+            **env.__dict__,
+            "gpus": list(env.gpus) if env.gpus is not None else None,
+            "notes": list(env.notes),
+            "torch_tensorrt_built": dict(env.torch_tensorrt_built),
+        }
+    )
 
 
 def has_gpu() -> bool:

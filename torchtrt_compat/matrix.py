@@ -95,8 +95,15 @@ def format_table(rows: list[dict[str, Any]]) -> str:
         trt = r["tensorrt"].get("linux_x86_64") or next(iter(r["tensorrt"].values()), "-")
         wheels = r.get("wheels", {})
         table.append(
-            (r["package"], r["version"], r["torch"], trt, str(r.get("cuda") or "?"), ",".join(r.get("python", [])),
-             ",".join(sorted(wheels)))
+            (
+                r["package"],
+                r["version"],
+                r["torch"],
+                trt,
+                str(r.get("cuda") or "?"),
+                ",".join(r.get("python", [])),
+                ",".join(sorted(wheels)),
+            )
         )
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in table]

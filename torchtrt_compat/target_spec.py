@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from ._errors import UsageError
-from .env import RUNTIME_ONLY_TRT, TORCH_TENSORRT_DISTS, Environment, GpuInfo, Package, normalise_dist, tensorrt_dist_info
+from .env import (
+    RUNTIME_ONLY_TRT,
+    TORCH_TENSORRT_DISTS,
+    Environment,
+    GpuInfo,
+    Package,
+    normalise_dist,
+    tensorrt_dist_info,
+)
 from .versions import cuda_local_tag, parse_version
 
 KEYS = ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt", "cuda", "driver", "gpus")
@@ -99,7 +107,9 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
     if value is None:
         return None
     if not isinstance(value, list):
-        raise UsageError(f'"gpus" must be a list, got {value!r}.', '"gpus": [{"name": "...", "compute_capability": "9.0"}]')
+        raise UsageError(
+            f'"gpus" must be a list, got {value!r}.', '"gpus": [{"name": "...", "compute_capability": "9.0"}]'
+        )
     gpus = []
     for i, item in enumerate(value):
         if not isinstance(item, dict) or set(item) - {"name", "compute_capability", "memory_mib"}:
@@ -117,7 +127,10 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
                 )
         memory = item.get("memory_mib")
         if memory is not None and (not isinstance(memory, int) or isinstance(memory, bool) or memory < 0):
-            raise UsageError(f'"gpus[{i}].memory_mib" {memory!r} is not a size in MiB.', "write a whole number such as 81559, or null")
+            raise UsageError(
+                f'"gpus[{i}].memory_mib" {memory!r} is not a size in MiB.',
+                "write a whole number such as 81559, or null",
+            )
         gpus.append(GpuInfo(item.get("name"), cc, memory))
     return gpus
 

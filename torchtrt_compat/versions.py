@@ -28,9 +28,7 @@ def parse_version(text: object, *, what: str = "version") -> Version:
         raise UsageError(f"{what} must be a version string like '2.14.0', got {text!r}.", f"write {what} as a string")
     match = _CORE.match(text.strip())
     if match is None or not _REST_OK.match(match.group("rest")) or _looks_wildcard(match.group("rest")):
-        raise UsageError(
-            f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'"
-        )
+        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'")
     try:
         return Version(match.group("core"))
     except InvalidVersion:  # pragma: no cover - the regex only admits valid cores

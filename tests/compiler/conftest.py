@@ -32,7 +32,9 @@ class WideNet(SmallConvNet):
 
     def __init__(self) -> None:
         super().__init__()
-        self.fc = torch.nn.Sequential(torch.nn.Linear(64, 2048), torch.nn.ReLU(), torch.nn.Linear(2048, 2048), torch.nn.Linear(2048, 10))
+        self.fc = torch.nn.Sequential(
+            torch.nn.Linear(64, 2048), torch.nn.ReLU(), torch.nn.Linear(2048, 2048), torch.nn.Linear(2048, 10)
+        )
 
 
 @pytest.fixture

@@ -69,7 +69,12 @@ def test_plain_torch_tensorrt_drops_the_fp16_request(wide_net) -> None:
     with activate("compile", ctx, ["virtual_cuda_device", "aot_keep_serialized_engine", "aot_compute_capability"]):
         plain32 = tt.dynamo.compile(ep, arg_inputs=[x], min_block_size=1)
         plain16 = tt.dynamo.compile(ep, arg_inputs=[x], min_block_size=1, enabled_precisions={torch.half})
-    sizes = [len(m.serialized_engine) for g in (plain32, plain16) for _, m in g.named_children() if hasattr(m, "serialized_engine")]
+    sizes = [
+        len(m.serialized_engine)
+        for g in (plain32, plain16)
+        for _, m in g.named_children()
+        if hasattr(m, "serialized_engine")
+    ]
     assert abs(sizes[0] - sizes[1]) < 0.05 * sizes[0], sizes
 
 
@@ -79,15 +84,23 @@ def test_several_targets_and_patches_restored(small_net) -> None:
     from torch_tensorrt.dynamo.runtime import TorchTensorRTModule
 
     before = (
-        torch.cuda.get_device_capability, torch.cuda.mem_get_info, torch.cuda.current_device,
-        _TRTInterpreter.trt, TorchTensorRTModule.setup_engine, _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
+        torch.cuda.get_device_capability,
+        torch.cuda.mem_get_info,
+        torch.cuda.current_device,
+        _TRTInterpreter.trt,
+        TorchTensorRTModule.setup_engine,
+        _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
     )
     model, x = small_net
     one = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
     two = tc.build_engine(model, [x], compute_capabilities=["8.6", "12.0"], min_block_size=1)
     after = (
-        torch.cuda.get_device_capability, torch.cuda.mem_get_info, torch.cuda.current_device,
-        _TRTInterpreter.trt, TorchTensorRTModule.setup_engine, _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
+        torch.cuda.get_device_capability,
+        torch.cuda.mem_get_info,
+        torch.cuda.current_device,
+        _TRTInterpreter.trt,
+        TorchTensorRTModule.setup_engine,
+        _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
     )
     assert before == after
     assert two.metadata["targets"] == ["8.6", "12.0"]
@@ -120,9 +133,13 @@ def test_artifact_round_trip_and_mismatch_explained(small_net, tmp_path: Path) -
     assert loaded.engines == art.engines
     assert loaded.metadata["targets"] == ["8.9"]
     assert loaded.report.trt_engines == 1
-    h100 = load_spec({"torch_tensorrt": {"package": "torch-tensorrt-rtx", "version": "2.14.0"},
-                      "tensorrt": {"package": "tensorrt-rtx", "version": "1.5.0.114"},
-                      "gpus": [{"name": "NVIDIA H100", "compute_capability": "9.0"}]})
+    h100 = load_spec(
+        {
+            "torch_tensorrt": {"package": "torch-tensorrt-rtx", "version": "2.14.0"},
+            "tensorrt": {"package": "tensorrt-rtx", "version": "1.5.0.114"},
+            "gpus": [{"name": "NVIDIA H100", "compute_capability": "9.0"}],
+        }
+    )
     reasons = loaded.why_not_runnable(h100)
     assert any("1.5.0.114 is installed" in r for r in reasons)
     assert any("compute capability 9.0" in r and "cannot target 9.0 at all" in r for r in reasons)
@@ -141,8 +158,12 @@ def test_corrupt_and_foreign_artifacts_fail_clearly(small_net, tmp_path: Path) -
     (tmp_path / "noise.ttc").write_bytes(b"\x00garbage" * 100)
     with zipfile.ZipFile(tmp_path / "other.ttc", "w") as zf:
         zf.writestr("manifest.json", '{"format": "something-else"}')
-    for name, pattern in [("cut.ttc", "corrupt or truncated"), ("noise.ttc", "corrupt or truncated"),
-                          ("other.ttc", "not a torchtrt_compat engine artifact"), ("missing.ttc", "does not exist")]:
+    for name, pattern in [
+        ("cut.ttc", "corrupt or truncated"),
+        ("noise.ttc", "corrupt or truncated"),
+        ("other.ttc", "not a torchtrt_compat engine artifact"),
+        ("missing.ttc", "does not exist"),
+    ]:
         with pytest.raises(UsageError, match=pattern) as info:
             tc.EngineArtifact.load(tmp_path / name)
         assert "Fix:" in str(info.value)
@@ -171,11 +192,17 @@ def test_exported_program_goes_straight_to_dynamo(small_net) -> None:
 @needs_rtx
 def test_build_cli(tmp_path: Path) -> None:
     cli = [sys.executable, "-m", "torchtrt_compat", "build"]
-    ok = subprocess.run([*cli, "models:deform_convnet", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True)
+    ok = subprocess.run(
+        [*cli, "models:deform_convnet", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True
+    )
     assert ok.returncode == 0, ok.stderr[-2000:]
     assert (tmp_path / "deform_convnet.ttc").is_file() and (tmp_path / "deform_convnet.report.json").is_file()
     assert "TensorRT engines    : 1" in ok.stdout
-    bad = subprocess.run([*cli, "models:deform_convnet", "--cc", "9.0", "--out", str(tmp_path)], capture_output=True, text=True)
+    bad = subprocess.run(
+        [*cli, "models:deform_convnet", "--cc", "9.0", "--out", str(tmp_path)], capture_output=True, text=True
+    )
     assert bad.returncode == 1 and "Traceback" not in bad.stderr and "9.0" in bad.stderr
-    unknown = subprocess.run([*cli, "models:nope", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True)
+    unknown = subprocess.run(
+        [*cli, "models:nope", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True
+    )
     assert unknown.returncode == 2 and "No model 'nope'" in unknown.stderr and "Traceback" not in unknown.stderr

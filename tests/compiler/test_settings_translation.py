@@ -81,7 +81,11 @@ def test_renamed_fields_land_on_this_releases_spelling(key: str) -> None:
         assert out.kwargs["immutable_weights"] is False
     back = tr.translate({"immutable_weights": False}, rel)
     assert back.kwargs == (
-        {"refit": True} if satisfies(v, "<2.5") else {"make_refittable": True} if satisfies(v, "<2.6") else {"immutable_weights": False}
+        {"refit": True}
+        if satisfies(v, "<2.5")
+        else {"make_refittable": True}
+        if satisfies(v, "<2.6")
+        else {"immutable_weights": False}
     )
     assert set(out.kwargs) | set(back.kwargs) <= set(rel.params)
 

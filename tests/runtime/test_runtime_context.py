@@ -160,8 +160,15 @@ def test_guard_nests_restores_no_context_and_works_as_plain_call():
     thread = threading.Thread(target=worker)
     thread.start()
     thread.join()
-    assert seen == {"start": 0, "outer": primary, "inner": primary, "after_inner": primary, "end": 0,
-                    "plain": primary, "plain_end": 0}
+    assert seen == {
+        "start": 0,
+        "outer": primary,
+        "inner": primary,
+        "after_inner": primary,
+        "end": 0,
+        "plain": primary,
+        "plain_end": 0,
+    }
 
 
 @pytest.mark.gpu

@@ -42,7 +42,9 @@ def test_pinned_executor_and_pin_on_one_gpu():
     assert pinned.__wrapped__ is model and "cuda:0" in repr(pinned)
     x = torch.arange(6.0, device="cuda:0")
     with pinned_executor("cuda:0", max_workers=4) as pool:
-        names_devices = list(pool.map(lambda _: (threading.current_thread().name, torch.cuda.current_device()), range(8)))
+        names_devices = list(
+            pool.map(lambda _: (threading.current_thread().name, torch.cuda.current_device()), range(8))
+        )
         outs = list(pool.map(lambda _: pinned(x), range(8)))
     assert all(name.startswith("cuda0") and dev == 0 for name, dev in names_devices)
     for out in outs:

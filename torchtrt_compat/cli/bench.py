@@ -14,8 +14,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "on CPU). SM clocks and the performance state are read through NVML before and after.",
     )
     p.add_argument("model", metavar="models:NAME", help="a catalogue entry (`torchtrt-compat models`)")
-    p.add_argument("--backend", choices=("eager", "inductor", "trt"), default="eager",
-                   help="eager PyTorch, torch.compile (inductor), or TensorRT through torchtrt_compat.compile")
+    p.add_argument(
+        "--backend",
+        choices=("eager", "inductor", "trt"),
+        default="eager",
+        help="eager PyTorch, torch.compile (inductor), or TensorRT through torchtrt_compat.compile",
+    )
     p.add_argument("--device", default="cuda", help="cuda, cuda:N or cpu (cpu when no GPU is visible)")
     p.add_argument("--iters", type=int, default=100, help="timed calls (default 100)")
     p.add_argument("--warmup", type=int, default=10, help="untimed calls first (default 10)")
@@ -29,9 +33,13 @@ def run_bench(args: argparse.Namespace) -> int:
     from ..runtime.bench import bench_model
 
     if not args.model.startswith("models:"):
-        raise UsageError(f"MODEL {args.model!r} is not a catalogue name.", "write it as models:NAME (see `torchtrt-compat models`)")
+        raise UsageError(
+            f"MODEL {args.model!r} is not a catalogue name.", "write it as models:NAME (see `torchtrt-compat models`)"
+        )
     if args.iters < 1 or args.warmup < 0:
-        raise UsageError(f"--iters {args.iters} / --warmup {args.warmup} are out of range.", "use --iters >= 1 and --warmup >= 0")
+        raise UsageError(
+            f"--iters {args.iters} / --warmup {args.warmup} are out of range.", "use --iters >= 1 and --warmup >= 0"
+        )
     result = bench_model(get_model(args.model.split(":", 1)[1]), args.backend, args.device, args.iters, args.warmup)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
     return 0

@@ -42,7 +42,10 @@ def load_model(spec: str) -> tuple[str, Any, tuple[Any, ...]]:
     try:
         program = torch.export.load(str(path))
     except Exception as exc:
-        raise UsageError(f"{path} is not a loadable ExportedProgram ({exc.__class__.__name__}).", "re-export it with torch.export.save") from None
+        raise UsageError(
+            f"{path} is not a loadable ExportedProgram ({exc.__class__.__name__}).",
+            "re-export it with torch.export.save",
+        ) from None
     return path.stem, program, _example_inputs(program)
 
 
@@ -58,7 +61,11 @@ def _example_inputs(program: Any) -> tuple[Any, ...]:
         if node.op == "placeholder" and node.name in user:
             val = node.meta["val"]
             shape = [int(s) if isinstance(s, int) else 1 for s in val.shape]
-            examples.append(torch.randn(shape, dtype=val.dtype) if val.dtype.is_floating_point else torch.zeros(shape, dtype=val.dtype))
+            examples.append(
+                torch.randn(shape, dtype=val.dtype)
+                if val.dtype.is_floating_point
+                else torch.zeros(shape, dtype=val.dtype)
+            )
     return tuple(examples)
 
 
@@ -73,8 +80,11 @@ def run_build(args: argparse.Namespace) -> int:
     if args.min_block_size is not None:
         kwargs["min_block_size"] = args.min_block_size
     artifact = build_engine(
-        model, list(inputs), compute_capabilities=args.cc,
-        enabled_precisions={torch.half} if args.fp16 else None, **kwargs,
+        model,
+        list(inputs),
+        compute_capabilities=args.cc,
+        enabled_precisions={torch.half} if args.fp16 else None,
+        **kwargs,
     )
     out = Path(args.out)
     path = artifact.save(out / f"{name}.ttc")

@@ -72,4 +72,3 @@ def run_matrix(args: argparse.Namespace) -> int:
     else:
         print(matrix.format_table(rows))
     return 0
-

@@ -19,8 +19,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "nothing did, 2 when FILE cannot be read.",
         epilog="Example: python serve.py 2>&1 | torchtrt-compat explain -",
     )
-    p.add_argument("file", metavar="FILE", nargs="?", default="-", help="file with the error text; - reads stdin (default)")
-    p.add_argument("--json", action="store_true", help="print the matches as a JSON list of {key, title, cause, fix, shown_by}")
+    p.add_argument(
+        "file", metavar="FILE", nargs="?", default="-", help="file with the error text; - reads stdin (default)"
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print the matches as a JSON list of {key, title, cause, fix, shown_by}"
+    )
     p.set_defaults(run=run_explain)
 
 
@@ -34,11 +38,17 @@ def read_text(source: str) -> str:
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
-        raise UsageError(f"{path} does not exist.", "pass the file holding the error text, or - to read stdin") from None
+        raise UsageError(
+            f"{path} does not exist.", "pass the file holding the error text, or - to read stdin"
+        ) from None
     except IsADirectoryError:
-        raise UsageError(f"{path} is a directory.", "pass the file holding the error text, or - to read stdin") from None
+        raise UsageError(
+            f"{path} is a directory.", "pass the file holding the error text, or - to read stdin"
+        ) from None
     except OSError as exc:
-        raise UsageError(f"Cannot read {path}: {exc.strerror or exc}.", "pass a readable file, or - to read stdin") from None
+        raise UsageError(
+            f"Cannot read {path}: {exc.strerror or exc}.", "pass a readable file, or - to read stdin"
+        ) from None
 
 
 def run_explain(args: argparse.Namespace) -> int:
@@ -46,7 +56,10 @@ def run_explain(args: argparse.Namespace) -> int:
 
     found = explain(read_text(args.file))
     if args.json:
-        rows = [{"key": k.key, "title": k.title, "cause": k.cause, "fix": k.fix, "shown_by": list(k.shown_by)} for k in found]
+        rows = [
+            {"key": k.key, "title": k.title, "cause": k.cause, "fix": k.fix, "shown_by": list(k.shown_by)}
+            for k in found
+        ]
         print(json.dumps(rows, indent=2))
         return 0 if found else 1
     if not found:

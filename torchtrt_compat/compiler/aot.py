@@ -67,12 +67,22 @@ def build_engine(
     env = detect_environment()
     report = CompileReport(versions=_versions(), targets=targets)
     plan = plan_inputs(
-        eager_module(module_or_exported_program), arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs,
+        eager_module(module_or_exported_program),
+        arg_inputs=arg_inputs,
+        kwarg_inputs=kwarg_inputs,
         truncate_double=truncates_double(compile_kwargs),
     )
     gm = compile_dynamo(
-        module_or_exported_program, None, arg_inputs, kwarg_inputs, enabled_precisions, dict(compile_kwargs), report,
-        shims=shims, shim_options={"aot": True, "compute_capabilities": targets}, plan=plan,
+        module_or_exported_program,
+        None,
+        arg_inputs,
+        kwarg_inputs,
+        enabled_precisions,
+        dict(compile_kwargs),
+        report,
+        shims=shims,
+        shim_options={"aot": True, "compute_capabilities": targets},
+        plan=plan,
     )
     report.path = "ahead-of-time: " + report.path
     metadata = {

@@ -88,11 +88,15 @@ class EngineArtifact:
             with zipfile.ZipFile(source) as zf:
                 manifest = json.loads(zf.read("manifest.json"))
                 if manifest.get("format") != FORMAT:
-                    raise UsageError(f"{source} is not a torchtrt_compat engine artifact ({manifest.get('format')!r}).", rebuild)
+                    raise UsageError(
+                        f"{source} is not a torchtrt_compat engine artifact ({manifest.get('format')!r}).", rebuild
+                    )
                 engines = {name: zf.read(member) for name, member in manifest["engines"].items()}
                 module_bytes = zf.read("module.pt")
         except (zipfile.BadZipFile, KeyError, json.JSONDecodeError, OSError, EOFError) as exc:
-            raise UsageError(f"Engine artifact {source} is corrupt or truncated ({exc.__class__.__name__}: {exc}).", rebuild) from None
+            raise UsageError(
+                f"Engine artifact {source} is corrupt or truncated ({exc.__class__.__name__}: {exc}).", rebuild
+            ) from None
         load_torch_tensorrt()  # TorchTensorRTModule must be importable to unpickle
         try:
             module = torch.load(io.BytesIO(module_bytes), weights_only=False)
@@ -117,7 +121,9 @@ class EngineArtifact:
         reasons = []
         want_flavour, want_trt = meta.get("flavour"), meta.get("tensorrt_version")
         if env.flavour != want_flavour:
-            reasons.append(f"the engines were built with {want_flavour}, but {where} has {env.flavour or 'no TensorRT'}")
+            reasons.append(
+                f"the engines were built with {want_flavour}, but {where} has {env.flavour or 'no TensorRT'}"
+            )
         elif want_trt and env.tensorrt_version and base(want_trt) != base(env.tensorrt_version):
             reasons.append(
                 f"the engines were built with {want_flavour} {want_trt}, but {env.tensorrt_version} is installed "
@@ -149,7 +155,9 @@ class EngineArtifact:
         """Set up the engines through torch_tensorrt and return the module on ``device``. Needs a supported GPU."""
         reasons = self.why_not_runnable()
         if reasons:
-            raise IncompatibleError("These engines cannot run here: " + "; ".join(reasons) + ".", "see the reasons above")
+            raise IncompatibleError(
+                "These engines cannot run here: " + "; ".join(reasons) + ".", "see the reasons above"
+            )
         for m in self.engine_modules().values():
             m.setup_engine()
         from .frontend import guard_runtime
@@ -162,7 +170,9 @@ class EngineArtifact:
         """The report plus engine sizes and build time, aligned like the report."""
         sizes = ", ".join(f"{n} {len(b) / 1e6:.1f} MB" for n, b in self.engines.items())
         pad = " " * (len("ops left to PyTorch") - len("engines"))
-        return f"{self.report}\n  engines{pad} : {sizes or 'none'}\n  built{pad}   : {self.metadata.get('created', '?')}"
+        return (
+            f"{self.report}\n  engines{pad} : {sizes or 'none'}\n  built{pad}   : {self.metadata.get('created', '?')}"
+        )
 
 
 def now() -> str:

@@ -44,9 +44,13 @@ def _probes(probe: _Probe) -> Iterator[None]:
 
     with contextlib.ExitStack() as stack:
         if hasattr(_compiler, "compile_module"):
-            stack.enter_context(patched(_compiler, "compile_module", _timed(_compiler.compile_module, probe, "compile_module_s")))
+            stack.enter_context(
+                patched(_compiler, "compile_module", _timed(_compiler.compile_module, probe, "compile_module_s"))
+            )
         if hasattr(_compiler, "convert_module"):
-            stack.enter_context(patched(_compiler, "convert_module", _timed(_compiler.convert_module, probe, "build_s", True)))
+            stack.enter_context(
+                patched(_compiler, "convert_module", _timed(_compiler.convert_module, probe, "build_s", True))
+            )
         yield
 
 
@@ -69,7 +73,9 @@ def is_engine(module: Any) -> bool:
 
 
 def _op_name(target: Any) -> str:
-    return str(target) if not callable(target) or hasattr(target, "_schema") else getattr(target, "__name__", str(target))
+    return (
+        str(target) if not callable(target) or hasattr(target, "_schema") else getattr(target, "__name__", str(target))
+    )
 
 
 def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
@@ -80,8 +86,14 @@ def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
         if is_engine(child):
             engines += 1
         elif hasattr(child, "graph"):
-            torch_ops += [_op_name(n.target) for n in child.graph.nodes if n.op == "call_function" and n.target is not operator.getitem]
-    torch_ops += [_op_name(n.target) for n in gm.graph.nodes if n.op == "call_function" and n.target is not operator.getitem]
+            torch_ops += [
+                _op_name(n.target)
+                for n in child.graph.nodes
+                if n.op == "call_function" and n.target is not operator.getitem
+            ]
+    torch_ops += [
+        _op_name(n.target) for n in gm.graph.nodes if n.op == "call_function" and n.target is not operator.getitem
+    ]
     total = trt_nodes + len(torch_ops)
     return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
 

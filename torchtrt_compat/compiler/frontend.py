@@ -59,7 +59,10 @@ def why_trt_cannot_run() -> tuple[str, str] | None:
     if env.torch_tensorrt is None:
         return "torch_tensorrt is not installed", install_hint()
     if env.flavour is None or env.tensorrt is None:
-        return f"{env.torch_tensorrt.name} is installed without TensorRT", "run `torchtrt-compat check` for the pip command"
+        return (
+            f"{env.torch_tensorrt.name} is installed without TensorRT",
+            "run `torchtrt-compat check` for the pip command",
+        )
     if not env.gpus:
         return (
             "no NVIDIA GPU is visible, so TensorRT engines cannot run here",
@@ -236,16 +239,27 @@ def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any],
 
 
 def _passthrough(
-    module: Any, ir: str, inputs: Any, arg_inputs: Any, kwarg_inputs: Any, enabled_precisions: Any,
-    kwargs: dict[str, Any], report: CompileReport,
+    module: Any,
+    ir: str,
+    inputs: Any,
+    arg_inputs: Any,
+    kwarg_inputs: Any,
+    enabled_precisions: Any,
+    kwargs: dict[str, Any],
+    report: CompileReport,
 ) -> Any:
     from .._stack import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     report.path = f"torch_tensorrt.compile(ir={ir!r}) unchanged (legacy frontend)"
     result = tt.compile(
-        module, ir=ir, inputs=inputs, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs,
-        enabled_precisions=enabled_precisions, **kwargs,
+        module,
+        ir=ir,
+        inputs=inputs,
+        arg_inputs=arg_inputs,
+        kwarg_inputs=kwarg_inputs,
+        enabled_precisions=enabled_precisions,
+        **kwargs,
     )
     attach(result, report)
     return result

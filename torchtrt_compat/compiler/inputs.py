@@ -93,7 +93,9 @@ def _spec_shapes(spec: Any, where: str) -> tuple[tuple[int, ...], tuple[int, ...
     return lo, opt, hi
 
 
-def _from_spec(spec: Any, index: int, device: Any, truncate_double: bool) -> tuple[Any, dict[int, Any] | None, dict[str, Any]]:
+def _from_spec(
+    spec: Any, index: int, device: Any, truncate_double: bool
+) -> tuple[Any, dict[int, Any] | None, dict[str, Any]]:
     import torch
 
     where = f"arg_inputs[{index}] (torch_tensorrt.Input)"
@@ -126,7 +128,11 @@ def module_device(module: Any) -> Any:
     """The one device a module's parameters and buffers live on (cpu for a module without any)."""
     import torch
 
-    devices = {t.device for t in list(module.parameters()) + list(module.buffers())} if hasattr(module, "parameters") else set()
+    devices = (
+        {t.device for t in list(module.parameters()) + list(module.buffers())}
+        if hasattr(module, "parameters")
+        else set()
+    )
     if len(devices) > 1:
         names = ", ".join(sorted(str(d) for d in devices))
         raise UsageError(
@@ -151,7 +157,9 @@ def plan_inputs(
         raise UsageError("Both inputs and arg_inputs were given.", "pass only arg_inputs (inputs is its old name)")
     items = arg_inputs if arg_inputs is not None else inputs
     if items is None:
-        raise UsageError("No example inputs were given.", "pass arg_inputs=[tensor, ...] or [torch_tensorrt.Input(...)]")
+        raise UsageError(
+            "No example inputs were given.", "pass arg_inputs=[tensor, ...] or [torch_tensorrt.Input(...)]"
+        )
     if isinstance(items, torch.Tensor) or _is_input_spec(items):
         items = [items]
     device = module_device(module)

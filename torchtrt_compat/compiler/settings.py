@@ -18,6 +18,7 @@ from .._errors import UsageError
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
 OWN_KWARGS = frozenset({"fallback", "shims", "context_guard"})
 
+
 def _same(value: Any) -> Any:
     return value
 
@@ -41,28 +42,81 @@ _NO_OP: dict[str, str] = {"use_python_runtime": ">=2.13"}
 #: A name outside this set is a typo and raises; a name inside it that this release lacks is reported and dropped.
 _EVER_ACCEPTED = frozenset(
     {
-        "assume_dynamic_shape_support", "attn_bias_is_causal", "autocast_calibration_dataloader",
-        "autocast_excluded_nodes", "autocast_excluded_ops", "autocast_low_precision_type",
-        "autocast_max_depth_of_reduction", "autocast_max_output_threshold", "cache_built_engines",
-        "cpu_memory_budget", "custom_engine_cache", "debug", "decompose_attention", "device", "disable_tf32",
-        "disabled_constant_fold_exclusions", "dla_global_dram_size", "dla_local_dram_size", "dla_sram_size",
-        "dryrun", "dynamic_shapes_kernel_specialization_strategy", "dynamically_allocate_resources",
-        "enable_autocast", "enable_cross_compile_for_windows", "enable_experimental_decompositions",
-        "enable_resource_partitioning", "enable_weight_streaming", "enabled_precisions", "engine_cache_dir",
-        "engine_cache_size", "engine_capability", "fallback_data_dependent_ops", "hardware_compatible",
-        "immutable_weights", "l2_limit_for_tiling", "lazy_engine_init", "make_refittable", "max_aux_streams",
-        "min_block_size", "num_avg_timing_iters", "offload_module_to_cpu", "optimization_level",
-        "pass_through_build_failures", "refit", "refit_identical_engine_weights", "require_full_compilation",
-        "reuse_cached_engines", "runtime_cache_path", "sparse_weights", "strip_engine_weights",
-        "tiling_optimization_level", "timing_cache_path", "torch_executed_modules", "torch_executed_ops",
-        "truncate_double", "use_aot_joint_export", "use_complex_decomposition", "use_distributed_mode_trace",
-        "use_explicit_typing", "use_fast_partitioner", "use_fp32_acc", "use_python_runtime",
-        "version_compatible", "workspace_size"
+        "assume_dynamic_shape_support",
+        "attn_bias_is_causal",
+        "autocast_calibration_dataloader",
+        "autocast_excluded_nodes",
+        "autocast_excluded_ops",
+        "autocast_low_precision_type",
+        "autocast_max_depth_of_reduction",
+        "autocast_max_output_threshold",
+        "cache_built_engines",
+        "cpu_memory_budget",
+        "custom_engine_cache",
+        "debug",
+        "decompose_attention",
+        "device",
+        "disable_tf32",
+        "disabled_constant_fold_exclusions",
+        "dla_global_dram_size",
+        "dla_local_dram_size",
+        "dla_sram_size",
+        "dryrun",
+        "dynamic_shapes_kernel_specialization_strategy",
+        "dynamically_allocate_resources",
+        "enable_autocast",
+        "enable_cross_compile_for_windows",
+        "enable_experimental_decompositions",
+        "enable_resource_partitioning",
+        "enable_weight_streaming",
+        "enabled_precisions",
+        "engine_cache_dir",
+        "engine_cache_size",
+        "engine_capability",
+        "fallback_data_dependent_ops",
+        "hardware_compatible",
+        "immutable_weights",
+        "l2_limit_for_tiling",
+        "lazy_engine_init",
+        "make_refittable",
+        "max_aux_streams",
+        "min_block_size",
+        "num_avg_timing_iters",
+        "offload_module_to_cpu",
+        "optimization_level",
+        "pass_through_build_failures",
+        "refit",
+        "refit_identical_engine_weights",
+        "require_full_compilation",
+        "reuse_cached_engines",
+        "runtime_cache_path",
+        "sparse_weights",
+        "strip_engine_weights",
+        "tiling_optimization_level",
+        "timing_cache_path",
+        "torch_executed_modules",
+        "torch_executed_ops",
+        "truncate_double",
+        "use_aot_joint_export",
+        "use_complex_decomposition",
+        "use_distributed_mode_trace",
+        "use_explicit_typing",
+        "use_fast_partitioner",
+        "use_fp32_acc",
+        "use_python_runtime",
+        "version_compatible",
+        "workspace_size",
     }
 )
 
-_REDUCED = {"float16": "float16", "half": "float16", "fp16": "float16", "f16": "float16",
-            "bfloat16": "bfloat16", "bf16": "bfloat16"}
+_REDUCED = {
+    "float16": "float16",
+    "half": "float16",
+    "fp16": "float16",
+    "f16": "float16",
+    "bfloat16": "bfloat16",
+    "bf16": "bfloat16",
+}
 _FULL = {"float32": "float32", "float": "float32", "fp32": "float32", "f32": "float32"}
 _OTHER = {"int8": "int8", "i8": "int8", "fp8": "float8_e4m3fn", "float8_e4m3fn": "float8_e4m3fn", "f8": "float8_e4m3fn"}
 
@@ -163,9 +217,7 @@ def normalise_device(device: Any) -> Any:
     return f"cuda:{index}"
 
 
-def translate(
-    user_kwargs: dict[str, Any], release: ReleaseFields, enabled_precisions: Any = None
-) -> Translation:
+def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_precisions: Any = None) -> Translation:
     """Map the user's compile arguments onto ``release`` so that they mean what they meant to the user."""
     out = Translation()
     kwargs = dict(user_kwargs)
@@ -231,7 +283,9 @@ def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, request
         if explicit is not None and release.has("use_explicit_typing"):
             out.kwargs["use_explicit_typing"] = explicit
         return
-    names = {precision_name(p) for p in (requested if isinstance(requested, (set, list, tuple, frozenset)) else [requested])}
+    names = {
+        precision_name(p) for p in (requested if isinstance(requested, (set, list, tuple, frozenset)) else [requested])
+    }
     reduced = sorted(n for n in names if n in ("float16", "bfloat16"))
     if explicit and reduced:
         raise UsageError(
@@ -281,7 +335,11 @@ def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Tra
     name, from_meaning = spelling
     if any(n in user for n, _ in group):  # the user chose; only say what it means for caching
         if out.kwargs.get(name) != from_meaning(True):
-            out.notes.append(f"engine caching is off while {name}={out.kwargs.get(name)!r} (torch_tensorrt only logs this)")
+            out.notes.append(
+                f"engine caching is off while {name}={out.kwargs.get(name)!r} (torch_tensorrt only logs this)"
+            )
         return
     out.kwargs[name] = from_meaning(True)
-    out.notes.append(f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works")
+    out.notes.append(
+        f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works"
+    )

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     import torch
 
 
-def check_same_device(op: str, tensors: dict[str, "torch.Tensor | None"]) -> None:
+def check_same_device(op: str, tensors: dict[str, torch.Tensor | None]) -> None:
     """Raise `UsageError` naming every tensor and its device when ``tensors`` do not share one device.
 
     Without this, export fails deep inside FakeTensor with "Unhandled FakeTensor Device Propagation", which names

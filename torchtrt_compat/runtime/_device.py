@@ -21,7 +21,9 @@ def parse_device_index(device: Any) -> int | None:
     if device is None:
         return None
     if isinstance(device, bool):
-        raise UsageError(f"Device {device!r} is not a CUDA device.", "pass an index such as 0 or a string such as 'cuda:0'")
+        raise UsageError(
+            f"Device {device!r} is not a CUDA device.", "pass an index such as 0 or a string such as 'cuda:0'"
+        )
     if isinstance(device, int):
         if device < 0:
             raise UsageError(f"Device index {device} is negative.", "pass 0 or a positive index such as 'cuda:1'")
@@ -39,7 +41,9 @@ def parse_device_index(device: Any) -> int | None:
             return int(text[5:])
         if text.isdigit():
             return int(text)
-    raise UsageError(f"Cannot read a CUDA device from {device!r}.", "pass an index such as 0 or a string such as 'cuda:0'")
+    raise UsageError(
+        f"Cannot read a CUDA device from {device!r}.", "pass an index such as 0 or a string such as 'cuda:0'"
+    )
 
 
 def resolve_device_index(device: DeviceLike) -> int:

@@ -68,7 +68,11 @@ class BenchResult:
         return {**asdict(self), "cv": self.cv, "throughput_per_s": self.throughput_per_s}
 
     def __str__(self) -> str:
-        clocks = "n/a" if self.sm_clock_mhz_after is None else f"{self.sm_clock_mhz_after}/{self.max_sm_clock_mhz} MHz P{self.pstate_after}"
+        clocks = (
+            "n/a"
+            if self.sm_clock_mhz_after is None
+            else f"{self.sm_clock_mhz_after}/{self.max_sm_clock_mhz} MHz P{self.pstate_after}"
+        )
         text = (
             f"{self.label} on {self.device} ({self.timer}, {self.iters} iters): mean {self.mean_ms:.4f} ms, "
             f"p50 {self.p50_ms:.4f}, p90 {self.p90_ms:.4f}, p99 {self.p99_ms:.4f}, stdev {self.stdev_ms:.4f} "
@@ -87,13 +91,26 @@ def percentile(values: Sequence[float], q: float) -> float:
     return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
-def summarise(times_ms: Sequence[float], label: str = "fn", timer: str = "perf_counter", device: str = "cpu") -> BenchResult:
+def summarise(
+    times_ms: Sequence[float], label: str = "fn", timer: str = "perf_counter", device: str = "cpu"
+) -> BenchResult:
     """Statistics of a list of per-call times, with the variance check applied."""
     mean = statistics.fmean(times_ms)
     stdev = statistics.stdev(times_ms) if len(times_ms) > 1 else 0.0
     p50 = percentile(times_ms, 50)
-    result = BenchResult(label, timer, len(times_ms), mean, p50, percentile(times_ms, 90), percentile(times_ms, 99),
-                         stdev, min(times_ms), max(times_ms), device)
+    result = BenchResult(
+        label,
+        timer,
+        len(times_ms),
+        mean,
+        p50,
+        percentile(times_ms, 90),
+        percentile(times_ms, 99),
+        stdev,
+        min(times_ms),
+        max(times_ms),
+        device,
+    )
     ratio = result.p99_ms / p50 if p50 > 0 else 1.0
     if result.cv > CV_LIMIT or ratio > P99_P50_LIMIT:
         result.high_variance = True
@@ -190,7 +207,9 @@ def bench(
                 for _ in range(warmup):
                     fn(*args)
                 torch.cuda.synchronize()
-                events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
+                events = [
+                    (torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)
+                ]
                 for start, end in events:
                     start.record()
                     fn(*args)
@@ -222,7 +241,9 @@ def _check_clocks(result: BenchResult) -> None:
 BACKENDS = ("eager", "inductor", "trt")
 
 
-def bench_model(entry: Any, backend: str = "eager", device: Any = "cuda", iters: int = 100, warmup: int = 10) -> BenchResult:
+def bench_model(
+    entry: Any, backend: str = "eager", device: Any = "cuda", iters: int = 100, warmup: int = 10
+) -> BenchResult:
     """Build a catalogue entry (`torchtrt_compat.models.get_model(name)`), compile it with ``backend``, and `bench` it."""
     if backend not in BACKENDS:
         raise UsageError(f"Backend {backend!r} is not known.", f"use one of: {', '.join(BACKENDS)}")
@@ -234,7 +255,8 @@ def bench_model(entry: Any, backend: str = "eager", device: Any = "cuda", iters:
         dev = torch.device("cpu")
     model = entry.build().to(dev)
     inputs = torch.utils._pytree.tree_map(
-        lambda t: t.to(dev) if isinstance(t, torch.Tensor) else t, tuple(entry.example_inputs()))
+        lambda t: t.to(dev) if isinstance(t, torch.Tensor) else t, tuple(entry.example_inputs())
+    )
     if backend == "inductor":
         model = torch.compile(model)
     elif backend == "trt":

@@ -68,7 +68,9 @@ def cache_dir(
 ) -> Path:
     """``<root>/<kind>/<key slug>``, created if missing. ``kind`` is e.g. ``"timing"`` or ``"engines"``."""
     if not kind or _slugify(kind) != kind:
-        raise UsageError(f"Cache kind {kind!r} is not a plain name.", "use a lowercase name such as 'timing' or 'engines'")
+        raise UsageError(
+            f"Cache kind {kind!r} is not a plain name.", "use a lowercase name such as 'timing' or 'engines'"
+        )
     key = CacheKey(gpu_name, _cc_text(cc), flavour, trt_version)
     path = Path(root).expanduser() if root is not None else default_cache_root()
     path = path / kind / key.slug()
@@ -89,7 +91,9 @@ def _move_aside(path: Path, reason: str) -> None:
     for p, q in ((path, stale), (_sidecar(path), _sidecar(stale))):
         if p.exists():
             os.replace(p, q)
-    warnings.warn(f"{reason} Moved it to {stale} and starting a new timing cache (the first build re-times layers).", stacklevel=3)
+    warnings.warn(
+        f"{reason} Moved it to {stale} and starting a new timing cache (the first build re-times layers).", stacklevel=3
+    )
 
 
 def load_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> bytes | None:
@@ -103,7 +107,10 @@ def load_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> bytes | No
         recorded = CacheKey(**meta["key"])
         checksum, size = meta.get("sha256"), meta.get("bytes")
     except FileNotFoundError:
-        _move_aside(path, f"Timing cache {path} has no sidecar {_sidecar(path).name}, so its GPU and TensorRT version are unknown.")
+        _move_aside(
+            path,
+            f"Timing cache {path} has no sidecar {_sidecar(path).name}, so its GPU and TensorRT version are unknown.",
+        )
         return None
     except (ValueError, KeyError, TypeError, UsageError) as exc:
         _move_aside(path, f"Timing cache sidecar {_sidecar(path)} is corrupt ({exc}).")
@@ -149,10 +156,14 @@ def key_from_environment(env: Any, device: int = 0) -> CacheKey:
         raise UsageError("The environment reports no GPU, so a cache cannot be keyed to one.", "run on the GPU machine")
     gpu = gpus[device]
     if not getattr(gpu, "name", None) or not getattr(gpu, "compute_capability", None):
-        raise UsageError(f"GPU {device} has no known name or compute capability.", "check `torchtrt-compat env` on that machine")
+        raise UsageError(
+            f"GPU {device} has no known name or compute capability.", "check `torchtrt-compat env` on that machine"
+        )
     flavour, version = getattr(env, "flavour", None), getattr(env, "tensorrt_version", None)
     if not flavour or not version:
-        raise UsageError("No TensorRT flavour is installed, so there is nothing to cache.", "pip install 'torchtrt-compat[rtx]'")
+        raise UsageError(
+            "No TensorRT flavour is installed, so there is nothing to cache.", "pip install 'torchtrt-compat[rtx]'"
+        )
     return CacheKey(str(gpu.name), _cc_text(gpu.compute_capability), str(flavour), str(version))
 
 

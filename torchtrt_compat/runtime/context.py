@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 import threading
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable
 
 from .._errors import IncompatibleError, MissingDependencyError, UsageError
 from ._device import DeviceLike, resolve_device_index
@@ -135,7 +136,7 @@ class primary_context:
             prev = self._previous if self._previous is not None else driver().CUcontext(0)
             check(driver().cuCtxSetCurrent(prev), "cuCtxSetCurrent")
 
-    def __enter__(self) -> "primary_context":
+    def __enter__(self) -> primary_context:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -159,7 +160,9 @@ class ContextReport:
 
     def __str__(self) -> str:
         lines = [f"thread {self.thread}: current context 0x{self.current:x} (device {self.current_device})"]
-        lines += [f"  device {d} primary: {'not created' if h is None else f'0x{h:x}'}" for d, h in self.primary.items()]
+        lines += [
+            f"  device {d} primary: {'not created' if h is None else f'0x{h:x}'}" for d, h in self.primary.items()
+        ]
         lines.append(f"  {self.explanation}")
         return "\n".join(lines)
 

@@ -23,7 +23,9 @@ DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
 def normalise_buckets(buckets: Sequence[int]) -> tuple[int, ...]:
     """Sorted, de-duplicated positive bucket sizes; raises `UsageError` otherwise."""
     if not buckets or any(not isinstance(b, int) or isinstance(b, bool) or b < 1 for b in buckets):
-        raise UsageError(f"Buckets must be positive integers, got {tuple(buckets)!r}.", "pass e.g. buckets=(1, 2, 4, 8)")
+        raise UsageError(
+            f"Buckets must be positive integers, got {tuple(buckets)!r}.", "pass e.g. buckets=(1, 2, 4, 8)"
+        )
     return tuple(sorted(set(buckets)))
 
 
@@ -165,7 +167,10 @@ class BucketedCUDAGraphs:
         if self.overflow == "eager":
             with torch.no_grad():
                 return self.module(*inputs)
-        parts = [self._replay([t.narrow(self.batch_dim, s, e - s) for t in inputs], e - s) for s, e, _ in plan_chunks(batch, self.buckets)]
+        parts = [
+            self._replay([t.narrow(self.batch_dim, s, e - s) for t in inputs], e - s)
+            for s, e, _ in plan_chunks(batch, self.buckets)
+        ]
         return torch.utils._pytree.tree_map(lambda *ts: torch.cat(ts, dim=self.batch_dim), *parts)
 
     def _batch_of(self, inputs: Sequence[Any]) -> int:
@@ -173,7 +178,9 @@ class BucketedCUDAGraphs:
         try:
             batch = inputs[0].shape[self.batch_dim]
             same = len(inputs) == len(self._signature or ()) and all(
-                t.shape[self.batch_dim] == batch and t.dtype == dtype and t.device == device
+                t.shape[self.batch_dim] == batch
+                and t.dtype == dtype
+                and t.device == device
                 and t.shape[: self.batch_dim] + t.shape[self.batch_dim + 1 :] == rest
                 for t, (rest, dtype, device) in zip(inputs, self._signature or ())
             )
@@ -228,11 +235,13 @@ class BucketedCUDAGraphs:
             self._signature = None
             self._done = self._last_stream = None
 
-    def __enter__(self) -> "BucketedCUDAGraphs":
+    def __enter__(self) -> BucketedCUDAGraphs:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.reset()
 
     def __repr__(self) -> str:
-        return f"BucketedCUDAGraphs(buckets={self.buckets}, captured={self.captured}, capture_count={self.capture_count})"
+        return (
+            f"BucketedCUDAGraphs(buckets={self.buckets}, captured={self.captured}, capture_count={self.capture_count})"
+        )

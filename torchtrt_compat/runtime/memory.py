@@ -27,10 +27,16 @@ class MemoryReport:
         return asdict(self)
 
     def __str__(self) -> str:
-        rows = [("weights", self.weights_bytes), ("  parameters", self.parameters_bytes), ("  buffers", self.buffers_bytes),
-                ("engine device memory", self.engine_device_bytes), ("allocator peak (one run)", self.peak_allocated_bytes),
-                ("allocator delta", self.allocated_delta_bytes), ("device used delta", self.device_used_delta_bytes),
-                ("device total", self.device_total_bytes)]
+        rows = [
+            ("weights", self.weights_bytes),
+            ("  parameters", self.parameters_bytes),
+            ("  buffers", self.buffers_bytes),
+            ("engine device memory", self.engine_device_bytes),
+            ("allocator peak (one run)", self.peak_allocated_bytes),
+            ("allocator delta", self.allocated_delta_bytes),
+            ("device used delta", self.device_used_delta_bytes),
+            ("device total", self.device_total_bytes),
+        ]
         return "\n".join([f"memory report ({self.device})"] + [f"  {k:<26}{_fmt(v)}" for k, v in rows])
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from .._errors import UsageError
 from ._device import _torch
 
-_in_flight: "weakref.WeakKeyDictionary[Any, tuple[Any, Any]]" = weakref.WeakKeyDictionary()
+_in_flight: weakref.WeakKeyDictionary[Any, tuple[Any, Any]] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 
 

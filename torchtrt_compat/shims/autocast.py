@@ -16,7 +16,9 @@ from ._registry import ShimContext, register_shim
 
 class _CastableTuple(tuple):  # type: ignore[type-arg]
     def to(self, dtype: Any) -> _CastableTuple:
-        return _CastableTuple(v.to(dtype) if hasattr(v, "to") and getattr(v, "is_floating_point", lambda: False)() else v for v in self)
+        return _CastableTuple(
+            v.to(dtype) if hasattr(v, "to") and getattr(v, "is_floating_point", lambda: False)() else v for v in self
+        )
 
 
 def _swap_meta(gm: Any, wrap: bool) -> None:
@@ -66,4 +68,3 @@ def _autocast_multi_output(ctx: ShimContext) -> Iterator[None]:
     finally:
         for i, fn in zip(indices, originals):
             passes[i] = fn
-

@@ -38,7 +38,8 @@ def deform_conv2d_device(ctx: ShimContext) -> Iterator[dict[Any, Callable[..., A
     # DeformConv2d.forward looks the function up in torchvision.ops.deform_conv, user code in torchvision.ops.
     # A name imported before export (`from torchvision.ops import deform_conv2d`) keeps the original; the op it
     # calls is then replaced by the decomposition below, which ignores the unused zero mask.
-    with patched(ops.deform_conv, "deform_conv2d", deform_conv2d_function), patched(
-        ops, "deform_conv2d", deform_conv2d_function
+    with (
+        patched(ops.deform_conv, "deform_conv2d", deform_conv2d_function),
+        patched(ops, "deform_conv2d", deform_conv2d_function),
     ):
         yield {torch.ops.torchvision.deform_conv2d.default: deform_conv2d}
