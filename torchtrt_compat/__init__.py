@@ -9,7 +9,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import _checkout
+
 __version__ = "0.1.0"
+
+_checkout.install()
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
