@@ -82,7 +82,8 @@ def format_table(results: dict[str, dict[str, Any]]) -> str:
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = [
-        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))) for row in rows
+        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=False)))
+        for row in rows
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)

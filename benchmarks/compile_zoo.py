@@ -22,7 +22,7 @@ import torch
 
 import torchtrt_compat as tc
 from torchtrt_compat._atomic import atomic_write_text
-from torchtrt_compat._stack import load_torch_tensorrt, shim_context
+from torchtrt_compat._upstream import load_torch_tensorrt, shim_context
 from torchtrt_compat.compiler.backend import _probes, _Probe, summarize
 from torchtrt_compat.env import detect_environment
 from torchtrt_compat.models import list_models
@@ -175,7 +175,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             )
         )
     widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
-    out = ["  ".join(str(c).ljust(w) for c, w in zip(line, widths)) for line in lines]
+    out = ["  ".join(str(c).ljust(w) for c, w in zip(line, widths, strict=False)) for line in lines]
     out.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(out)
 

@@ -128,7 +128,7 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], trace: list[i
         ours = BucketedCUDAGraphs(model, BUCKETS)
         fine = BucketedCUDAGraphs(model, FINE_BUCKETS)
         ours32 = BucketedCUDAGraphs(model, (1, 2, 4, 8, 16, 32), overflow="chunks")
-        fns = dict(zip(METHODS, (eager, rerecord, ours, fine, ours32)))
+        fns = dict(zip(METHODS, (eager, rerecord, ours, fine, ours32), strict=False))
         warm = trace[:100]
         for fn in fns.values():
             run_trace(fn, warm, inputs)
@@ -216,7 +216,7 @@ def plot(report: dict[str, Any], path: Path) -> None:
 
     models = list(report["models"])
     fig, axes = plt.subplots(1, len(models) + 1, figsize=(5 * (len(models) + 1), 4.2))
-    for ax, name in zip(axes, models):
+    for ax, name in zip(axes, models, strict=False):
         methods = report["models"][name]["methods"]
         xs = range(len(methods))
         for i, q in enumerate(("p50_ms", "p90_ms", "p99_ms")):

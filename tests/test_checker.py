@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from _paths import SPECS
 
 from torchtrt_compat import matrix
-from torchtrt_compat.checker import Report, check, check_environment, gpu_supported
+from torchtrt_compat.checker import CheckReport, check, check_environment, gpu_supported
 from torchtrt_compat.env import Environment, GpuInfo, Package
 
-SPECS = Path(__file__).parent / "data" / "specs"
 
 H100 = {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
 A100 = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
@@ -391,13 +390,8 @@ def test_described_stack(case: str) -> None:
     assert order == sorted(order)
 
 
-def _explain(report: Report) -> str:
+def _explain(report: CheckReport) -> str:
     return "\n".join(f"{f.severity} {f.code}: {f.message} | fix: {f.fix}" for f in report.findings)
-
-
-def test_there_are_enough_cases() -> None:
-    assert len(CASES) >= 24
-    assert sum(1 for c in CASES.values() if c[1]) >= 8 and sum(1 for c in CASES.values() if not c[1]) >= 16
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if CASES[c][1] and not CASES[c][2]])
@@ -406,10 +400,10 @@ def test_good_stacks_use_versions_the_matrix_row_admits(case: str) -> None:
     spec = CASES[case][0]
     tt = spec.get("torch_tensorrt")
     if not tt or not tt.get("version"):
-        return
+        pytest.skip("no torch_tensorrt in this case: no matrix row to check against")
     row, exact = matrix.find_release(tt["package"], tt["version"])
     if row is None:
-        return
+        pytest.skip(f"{tt['package']} {tt['version']} has no matrix row")
     from packaging.requirements import Requirement
 
     from torchtrt_compat.versions import satisfies
@@ -451,9 +445,9 @@ def test_torchvision_fix_pins_the_matching_minor() -> None:
 
 def test_gpu_unsupported_names_the_gpu_and_the_supported_list() -> None:
     f = _finding(rtx_2_14(gpus=[H100]), "gpu-unsupported")
-    assert "H100" in f.message and "9.0" in f.message and "tensorrt-rtx" in f.message
+    assert "H100" in f.message and "9.0" in f.message and "TensorRT-RTX" in f.message
     assert "8.9" in f.message  # the supported list
-    assert "torch-tensorrt with full TensorRT" in f.fix
+    assert f.fix == "use full TensorRT (torch-tensorrt) on that GPU"
 
 
 def test_driver_fix_names_the_minimum() -> None:
@@ -592,6 +586,7 @@ def test_gpu_supported(flavour: str, trt: str, cc: str | None, expected: bool) -
     assert gpu_supported(flavour, trt, cc) is expected
 
 
+@pytest.mark.pinned_stack
 def test_this_machine_is_compatible() -> None:
     report = check()
     assert report.environment.source == "this machine"
@@ -610,4 +605,6 @@ def test_report_serialises() -> None:
     assert data["environment"]["flavour"] == "tensorrt-rtx"
     assert {"code", "severity", "component", "message", "fix"} == set(data["findings"][0])
     text = str(report)
-    assert "verdict: INCOMPATIBLE" in text and "[error] gpu:" in text and "fix: use torch-tensorrt" in text
+    assert (
+        "verdict: INCOMPATIBLE" in text and "[error] gpu:" in text and "fix: use full TensorRT (torch-tensorrt)" in text
+    )

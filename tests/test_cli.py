@@ -14,12 +14,23 @@ import sys
 from pathlib import Path
 
 import pytest
+from _paths import SPECS
 
-from torchtrt_compat.cli import COMMANDS
+from torchtrt_compat.cli import COMMAND_GROUPS, build_parser
 
-SPECS = Path(__file__).parent / "data" / "specs"
 SCRIPT = Path(sys.executable).with_name("torchtrt-compat")
-SUBCOMMANDS = tuple(COMMANDS)  # every registered command, including ones added later
+
+
+def _parser_commands() -> list[str]:
+    """The sub-commands the real parser has (walks argparse's sub-parser action)."""
+    import argparse
+
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return list(action.choices)
+
+
+SUBCOMMANDS = tuple(_parser_commands())  # every registered command, including ones added later
 
 
 def run(*args: str, module: bool = False, path: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -37,13 +48,10 @@ def _clean(result: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout, result.stderr
 
 
-def _driver_visible() -> bool:
-    return Path("/proc/driver/nvidia/version").exists()
-
-
 # --- check -------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.pinned_stack
 def test_check_here_exits_0() -> None:
     result = run("check")
     _clean(result)
@@ -52,6 +60,7 @@ def test_check_here_exits_0() -> None:
     assert "torch_tensorrt" in result.stdout
 
 
+@pytest.mark.pinned_stack
 def test_check_json() -> None:
     result = run("check", "--json")
     _clean(result)
@@ -64,7 +73,7 @@ def test_check_json() -> None:
     assert all(set(f) == {"code", "severity", "component", "message", "fix"} for f in data["findings"])
 
 
-@pytest.mark.skipif(_driver_visible(), reason="an NVIDIA driver is loaded on this machine")
+@pytest.mark.cpu_only
 def test_check_without_nvidia_smi_on_path_is_a_normal_answer(tmp_path: Path) -> None:
     # PATH holds nothing but this interpreter: no nvidia-smi can be found. "No GPU" is an answer, not a crash.
     bindir = tmp_path / "bin"
@@ -221,8 +230,20 @@ def test_subcommand_help(command: str) -> None:
     assert result.stdout.startswith(f"usage: torchtrt-compat {command}")
 
 
-def test_the_core_commands_are_registered() -> None:
-    assert {"check", "env", "matrix", "shims", "models", "build"} <= set(SUBCOMMANDS)
+def test_the_registry_lists_exactly_the_commands_the_parser_has() -> None:
+    registered = [c for _, commands in COMMAND_GROUPS for c in commands]
+    assert sorted(registered) == sorted(_parser_commands()) and len(set(registered)) == len(registered)
+
+
+def test_a_broken_command_module_fails_only_its_own_commands(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import torchtrt_compat.cli as cli
+
+    # a real import failure: the module does not exist
+    monkeypatch.setattr(cli, "COMMAND_GROUPS", (*cli.COMMAND_GROUPS, ("no_such_module", ("ghost",))))
+    assert cli.main(["ghost", "--anything"]) == 1
+    err = capsys.readouterr().err
+    assert "torchtrt_compat.cli.no_such_module failed to import" in err and "Traceback" not in err
+    assert cli.main(["shims", "cpu_*"]) == 0
 
 
 def test_top_level_help_lists_every_subcommand() -> None:

@@ -13,13 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from _paths import SPECS
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.checker import check
 from torchtrt_compat.env import GpuInfo, Package
 from torchtrt_compat.target_spec import EXAMPLE, KEYS, load_spec
 
-SPECS = Path(__file__).parent / "data" / "specs"
 
 # fixture file -> fragments the one-line message must contain (the key it names, and the offending value)
 BAD_FIXTURES = {

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from torchtrt_compat.cli import COMMANDS, main
+from torchtrt_compat._errors import UpstreamError
+from torchtrt_compat.cli import main
 from torchtrt_compat.troubleshooting import (
     GENERATED_MARKER,
     KNOWN_ERRORS,
-    UpstreamError,
     explain,
     lookup,
     render_markdown,
@@ -37,24 +37,14 @@ def keys(text: str) -> list[str]:
     return [k.key for k in explain(text)]
 
 
-def _no_cuda() -> bool:
-    try:
-        import torch
-    except ImportError:
-        return False
-    return not torch.cuda.is_available()
-
-
-cpu_only = pytest.mark.skipif(not _no_cuda(), reason="reproduces what happens on a host without a GPU")
-
-
 # ---- the table and the doc ------------------------------------------------------------------------------------------
 def test_doc_is_the_rendered_table() -> None:
     doc = (ROOT / "docs" / "troubleshooting.md").read_text(encoding="utf-8")
     assert GENERATED_MARKER in doc, "the generated marker is missing from docs/troubleshooting.md"
     generated = doc.split(GENERATED_MARKER, 1)[1].lstrip("\n")
     assert generated == render_markdown(), (
-        "docs/troubleshooting.md is out of date: run `python -m torchtrt_compat.troubleshooting docs/troubleshooting.md`"
+        "docs/troubleshooting.md is out of date: run "
+        "`python -m torchtrt_compat.troubleshooting docs/troubleshooting.md`"
     )
 
 
@@ -98,8 +88,8 @@ def test_lookup_names_the_known_keys() -> None:
         lookup("no-such-key")
 
 
-# ---- (a) plain `import torch_tensorrt` on a host without a GPU --------------------------------------------------------
-@cpu_only
+# ---- (a) plain `import torch_tensorrt` on a host without a GPU ----------------------------------------------------
+@pytest.mark.cpu_only
 @pytest.mark.slow
 def test_plain_import_fails_and_is_explained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from torchtrt_compat._lazy import is_installed
@@ -139,7 +129,7 @@ def test_real_fake_device_error_is_explained(tmp_path: Path, capsys: pytest.Capt
 
 
 # ---- (c) a real torch.export failure inside torchtrt_compat.export ---------------------------------------------------
-@cpu_only
+@pytest.mark.cpu_only
 def test_export_reraises_upstream_error_with_cause() -> None:
     torch = pytest.importorskip("torch")
     from torch import nn
@@ -302,27 +292,16 @@ def test_reraise_turns_recorded_messages_into_upstream_errors(key: str, message:
 
 
 # ---- the fixes the table names -------------------------------------------------------------------------------------
-def _release(version: str):  # type: ignore[no-untyped-def]
-    from torchtrt_compat.compiler.settings import ReleaseFields
-
-    data = json.loads((ROOT / "tests" / "data" / "settings_fields.json").read_text())["releases"][
-        f"torch-tensorrt=={version}"
-    ]
-    return ReleaseFields(
-        version,
-        params={**data["settings_fields"], **data["dynamo_compile_params"]},
-        accepts_var_kwargs=data["dynamo_compile_var_kwargs"],
-    )
-
-
 @pytest.mark.parametrize("version", ["2.10.0", "2.11.0", "2.12.0", "2.12.1"])
 def test_explicit_typing_assertion_is_avoided_by_translation(version: str) -> None:
     torch = pytest.importorskip("torch")
+    from _releases import release
+
     from torchtrt_compat.compiler.settings import translate
 
-    release = _release(version)
-    assert release.default_is_true("use_explicit_typing")  # why torch_tensorrt asserts with defaults
-    out = translate({}, release, {torch.half})
+    fields = release(version)
+    assert fields.default_is_true("use_explicit_typing")  # why torch_tensorrt asserts with defaults
+    out = translate({}, fields, {torch.half})
     assert out.kwargs == {"enabled_precisions": {torch.float16}, "use_explicit_typing": False}
     assert any("use_explicit_typing=False" in n for n in out.notes)
 
@@ -337,10 +316,6 @@ def test_check_names_the_torch_that_fits() -> None:
 
 
 # ---- the CLI -------------------------------------------------------------------------------------------------------
-def test_explain_is_a_command() -> None:
-    assert COMMANDS["explain"] == "explain"
-
-
 def test_explain_reads_stdin_and_matches_several(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -193,8 +193,10 @@ def function_params(source: str, func: ast.FunctionDef, table: dict[str, str]) -
     args = func.args
     positional = args.posonlyargs + args.args
     pos_defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    params = {a.arg: default_text(source, d, table) for a, d in zip(positional, pos_defaults)}
-    params.update({a.arg: default_text(source, d, table) for a, d in zip(args.kwonlyargs, args.kw_defaults)})
+    params = {a.arg: default_text(source, d, table) for a, d in zip(positional, pos_defaults, strict=False)}
+    params.update(
+        {a.arg: default_text(source, d, table) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False)}
+    )
     return params
 
 

@@ -10,22 +10,23 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from . import _checkout
-
-__version__ = "0.1.0"
+from ._version import __version__ as __version__
 
 _checkout.install()
 
-# public name -> module that defines it
+# public name -> module that defines it (tests/test_public_api.py keeps this and the TYPE_CHECKING block in step)
 _EXPORTS: dict[str, str] = {
     "CompatError": "._errors",
     "UsageError": "._errors",
     "IncompatibleError": "._errors",
     "MissingDependencyError": "._errors",
+    "UpstreamError": "._errors",
+    "BuildError": "._errors",
     "InternalError": "._errors",
     "Environment": ".env",
     "detect_environment": ".env",
     "check": ".checker",
-    "Report": ".checker",
+    "CheckReport": ".checker",
     "Finding": ".checker",
     "compile": ".compiler",
     "export": ".compiler",
@@ -56,10 +57,25 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._errors import CompatError, IncompatibleError, InternalError, MissingDependencyError, UsageError
-    from .checker import Finding, Report, check
-    from .compiler import CompileReport, EngineArtifact, build_engine, compile, export, report
-    from .runtime.bench import bench
-    from .troubleshooting import explain
-    from .env import Environment, detect_environment
-    from .shims import list_shims, register_shim
+    from ._errors import BuildError as BuildError
+    from ._errors import CompatError as CompatError
+    from ._errors import IncompatibleError as IncompatibleError
+    from ._errors import InternalError as InternalError
+    from ._errors import MissingDependencyError as MissingDependencyError
+    from ._errors import UpstreamError as UpstreamError
+    from ._errors import UsageError as UsageError
+    from .checker import CheckReport as CheckReport
+    from .checker import Finding as Finding
+    from .checker import check as check
+    from .compiler import CompileReport as CompileReport
+    from .compiler import EngineArtifact as EngineArtifact
+    from .compiler import build_engine as build_engine
+    from .compiler import compile as compile  # noqa: A004
+    from .compiler import export as export
+    from .compiler import report as report
+    from .env import Environment as Environment
+    from .env import detect_environment as detect_environment
+    from .runtime.bench import bench as bench
+    from .shims import list_shims as list_shims
+    from .shims import register_shim as register_shim
+    from .troubleshooting import explain as explain

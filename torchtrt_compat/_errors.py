@@ -1,7 +1,8 @@
 """The two exception roots: the user's mistake, or ours.
 
-`CompatError` carries what was found and how to fix it; the CLI prints it as one line and exits 2 (or 1 for an
-incompatible stack) without a traceback. `InternalError` is a bug in torchtrt_compat and keeps its traceback.
+`CompatError` carries what was found and how to fix it; the CLI prints it as one line and exits with its
+``exit_code`` (2 bad usage or input, 1 an incompatible stack or a failed build) without a traceback. `InternalError`
+is a bug in torchtrt_compat: it keeps its traceback, and the CLI asks for a report.
 """
 
 from __future__ import annotations
@@ -32,5 +33,23 @@ class MissingDependencyError(IncompatibleError, ImportError):
     """A package torchtrt_compat needs for this call is not installed."""
 
 
+class UpstreamError(IncompatibleError):
+    """A known failure inside torch / torch_tensorrt, re-raised with cause and fix; ``__cause__`` is the original."""
+
+
+class BuildError(IncompatibleError):
+    """A model failed to export or build. ``stage`` is where (export, lowering, partitioning, conversion, build),
+    ``op`` the operator or node when known, ``log`` the TensorRT log lines that explain it when captured;
+    ``__cause__`` is upstream's exception."""
+
+    def __init__(
+        self, problem: str, fix: str | None = None, *, stage: str, op: str | None = None, log: str | None = None
+    ) -> None:
+        super().__init__(problem, fix)
+        self.stage = stage
+        self.op = op
+        self.log = log
+
+
 class InternalError(RuntimeError):
-    """A bug in torchtrt_compat. Please report it with the output of `torchtrt-compat env`."""
+    """A bug in torchtrt_compat (a broken invariant). Please report it with the output of `torchtrt-compat env`."""

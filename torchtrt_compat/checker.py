@@ -16,9 +16,10 @@ from typing import Any, Literal
 from packaging.requirements import Requirement
 
 from . import matrix
+from ._errors import InternalError
 from .env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from .known_issues import KNOWN_ISSUES
-from .versions import major, minor, satisfies
+from .versions import major, minor, parse_version, satisfies
 
 Severity = Literal["error", "warning", "info"]
 _ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -36,7 +37,7 @@ class Finding:
 
 
 @dataclass
-class Report:
+class CheckReport:
     """The checker's verdict: the `Environment` checked and its findings; compatible means no error findings."""
 
     environment: Environment
@@ -102,6 +103,88 @@ def gpu_supported(flavour: str, tensorrt_version: str | None, cc: str | None) ->
     return supported is None or cc is None or cc in supported
 
 
+#: compute capability -> architecture, for messages only.
+ARCHITECTURES: dict[str, str] = {
+    "6.0": "Pascal (P100)",
+    "6.1": "Pascal",
+    "7.0": "Volta",
+    "7.2": "Jetson Xavier",
+    "7.5": "Turing",
+    "8.0": "Ampere (A100)",
+    "8.6": "Ampere",
+    "8.7": "Jetson Orin",
+    "8.9": "Ada",
+    "9.0": "Hopper (H100/H200)",
+    "10.0": "Blackwell (B200)",
+    "10.3": "Blackwell (B300)",
+    "11.0": "Jetson Thor",
+    "12.0": "Blackwell (RTX 50)",
+    "12.1": "Blackwell (DGX Spark)",
+}
+
+_FLAVOUR_PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
+_FLAVOUR_NAMES = {"tensorrt": "full TensorRT", "tensorrt-rtx": "TensorRT-RTX"}
+
+
+def describe_cc(cc: str) -> str:
+    """``"9.0"`` -> ``"9.0 (Hopper (H100/H200))"``; unknown architectures stay bare."""
+    arch = ARCHITECTURES.get(cc)
+    return f"{cc} ({arch})" if arch else cc
+
+
+def _merge_ranges(specs: list[str]) -> list[str]:
+    """``[">=10.8,<10.14", ">=10.14"]`` -> ``[">=10.8"]``: adjacent ranges of the GPU-support rows read as one."""
+    bounds = []
+    for text in specs:
+        lo = next((p[2:] for p in text.split(",") if p.startswith(">=")), None)
+        hi = next((p[1:] for p in text.split(",") if p.startswith("<")), None)
+        bounds.append([lo, hi])
+    bounds.sort(key=lambda b: parse_version(b[0]) if b[0] else parse_version("0"))
+    merged: list[list[str | None]] = []
+    for lo, hi in bounds:
+        if merged and merged[-1][1] is not None and merged[-1][1] == lo:
+            merged[-1][1] = hi
+        else:
+            merged.append([lo, hi])
+    return [",".join(x for x in (f">={lo}" if lo else "", f"<{hi}" if hi else "") if x) or "any" for lo, hi in merged]
+
+
+def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None) -> tuple[str, str] | None:
+    """(reason, fix) when ``flavour`` at ``tensorrt_version`` cannot use compute capability ``cc``; None when it can
+    or when the matrix does not say. The one source of this advice for check, compile, build_engine and artifacts.
+
+    The fix names what does support ``cc``: the other flavour, or a newer or an older TensorRT release of the same
+    flavour (a GPU can be too old as well as too new), from the matrix's GPU-support rows.
+    """
+    if flavour is None or cc is None or gpu_supported(flavour, tensorrt_version, cc):
+        return None
+    name = _FLAVOUR_NAMES.get(flavour, flavour)
+    supported = matrix.compute_capabilities(flavour, tensorrt_version) or []
+    reason = (
+        f"{name} {tensorrt_version or ''}".rstrip()
+        + f" cannot build or run engines for compute capability {describe_cc(cc)} (it supports {', '.join(supported)})"
+    )
+    same = _merge_ranges(
+        [
+            r["versions"]
+            for r in matrix.load()["gpu_support"]
+            if r["flavour"] == flavour and cc in r["compute_capabilities"]
+        ]
+    )
+    other = [f for f in _FLAVOUR_PACKAGES if f != flavour and cc in (matrix.compute_capabilities(f, None) or [])]
+    options = []
+    if same:
+        options.append(
+            f"a {name} release that supports it (TensorRT {' or '.join(same)}; see `torchtrt-compat matrix`)"
+        )
+    if other:
+        other_name = _FLAVOUR_NAMES[other[0]]
+        where = " on that GPU" if other[0] == "tensorrt" else ""
+        options.append(f"{other_name} ({_FLAVOUR_PACKAGES[other[0]]}){where}")
+    fix = ("use " + " or ".join(options)) if options else "deploy on a GPU this TensorRT supports"
+    return reason, fix
+
+
 @rule
 def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
     if c.env.torch_tensorrt is not None:
@@ -144,7 +227,8 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
     if c.row is None:
         return
     tt = c.env.torch_tensorrt
-    assert tt is not None
+    if tt is None:
+        raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     if c.env.torch is None:
         if c.local:
             yield Finding("torch-missing", "error", "torch", "torch is not installed.", _pip(f"torch{c.row['torch']}"))
@@ -184,7 +268,8 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
             "error",
             "torch",
             f"torch {env.torch} is a ROCm (AMD) build; TensorRT needs NVIDIA CUDA.",
-            f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' (the default Linux wheel is the CUDA build)",
+            f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' "
+            "(the default Linux wheel is the CUDA build)",
         )
         return
     if env.torch_cuda is None:
@@ -196,7 +281,8 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
             "cuda-major",
             "error",
             "cuda",
-            f"torch is built for CUDA {env.torch_cuda} but {env.torch_tensorrt.name if env.torch_tensorrt else 'torch_tensorrt'} "
+            f"torch is built for CUDA {env.torch_cuda} but "
+            f"{env.torch_tensorrt.name if env.torch_tensorrt else 'torch_tensorrt'} "
             f"was built against CUDA {built}; CUDA majors must match.",
             f"install the torch CUDA {major(built)}.x build of the same version, e.g. "
             f"pip install 'torch=={env.torch.split('+')[0]}+cu{major(built)}0' from PyTorch's cu{major(built)}0 index",
@@ -224,7 +310,8 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
             "torchvision-torch",
             "error",
             "torchvision",
-            f"torchvision {env.torchvision} is built for torch {matrix.torch_minor_for_torchvision(env.torchvision) or '?'}, "
+            f"torchvision {env.torchvision} is built for torch "
+            f"{matrix.torch_minor_for_torchvision(env.torchvision) or '?'}, "
             f"but torch is {env.torch}; torchvision must match torch exactly.",
             _pip(f"torchvision=={want}.*"),
         )
@@ -236,7 +323,8 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
         return
     env, row = c.env, c.row
     tt = env.torch_tensorrt
-    assert tt is not None
+    if tt is None:
+        raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     wheels: dict[str, list[str]] = row.get("wheels", {})
     if env.platform is None:
         yield _unknown("platform", "The platform")
@@ -270,7 +358,8 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
         return
     env, row = c.env, c.row
     tt = env.torch_tensorrt
-    assert tt is not None
+    if tt is None:
+        raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     requirement: str | None = row["tensorrt"].get(env.platform or "linux_x86_64")
     if env.tensorrt is None:
         if c.local:
@@ -380,17 +469,11 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
     for i, gpu in enumerate(env.gpus):
         if gpu.compute_capability is None:
             yield _unknown("gpu", f"The compute capability of GPU {i} ({gpu.name})")
-        elif not gpu_supported(flavour, env.tensorrt_version, gpu.compute_capability):
-            other = "torch-tensorrt with full TensorRT" if flavour == "tensorrt-rtx" else "a newer TensorRT"
-            yield Finding(
-                "gpu-unsupported",
-                "error",
-                "gpu",
-                f"GPU {i} ({gpu.name}, compute capability {gpu.compute_capability}) is not supported by "
-                f"{flavour} {env.tensorrt_version or ''}".rstrip()
-                + f" (supported: {', '.join(supported or [])}).",
-                f"use {other} on this GPU, or deploy on a supported GPU",
-            )
+            continue
+        advice = gpu_advice(flavour, env.tensorrt_version, gpu.compute_capability)
+        if advice is not None:
+            reason, fix = advice
+            yield Finding("gpu-unsupported", "error", "gpu", f"GPU {i} ({gpu.name}): {reason}.", fix)
 
 
 @rule
@@ -413,14 +496,14 @@ def _context(env: Environment) -> _Ctx:
     return _Ctx(env, local, row)
 
 
-def check_environment(env: Environment) -> Report:
+def check_environment(env: Environment) -> CheckReport:
     ctx = _context(env)
     findings = [f for r in _RULES for f in r(ctx)]
     findings.sort(key=lambda f: _ORDER[f.severity])
-    return Report(env, findings)
+    return CheckReport(env, findings)
 
 
-def check(target: str | os.PathLike[str] | dict[str, Any] | Environment | None = None) -> Report:
+def check(target: str | os.PathLike[str] | dict[str, Any] | Environment | None = None) -> CheckReport:
     """Check this machine (``target=None``), or a described target: a spec dict, a JSON file path, an `Environment`."""
     if target is None:
         env = detect_environment()

@@ -17,12 +17,13 @@ import subprocess
 import sys
 import sysconfig
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 TORCH_TENSORRT_DISTS = ("torch-tensorrt", "torch-tensorrt-rtx")
-FLAVOURS = ("tensorrt", "tensorrt-rtx")
+Flavour = Literal["tensorrt", "tensorrt-rtx"]
+FLAVOURS: tuple[Flavour, ...] = ("tensorrt", "tensorrt-rtx")
 
-# Every TensorRT distribution: tensorrt, tensorrt-cu12, tensorrt-cu13-libs, tensorrt-rtx, tensorrt-rtx-cu13-bindings, ...
+# Every TensorRT distribution: tensorrt, tensorrt-cu12, tensorrt-cu13-libs, tensorrt-rtx, tensorrt-rtx-cu13-libs, ...
 _TRT_DIST = re.compile(r"^tensorrt(?P<rtx>-rtx)?(?:-cu(?P<cuda>\d+))?(?P<part>-libs|-bindings)?$")
 # tensorrt-lean* / tensorrt-dispatch* are runtime-only: they cannot build engines and torch_tensorrt does not load
 # them, so _TRT_DIST deliberately does not match them.
@@ -44,7 +45,7 @@ class GpuInfo:
 
 @dataclass
 class Environment:
-    """A fixed record of a stack: this machine's (`detect_environment`) or a described target (`from_spec`).
+    """One record of a stack: this machine's (`detect_environment`) or a described target (`load_spec`).
 
     None means unknown; an empty ``gpus`` list means "no GPU". ``flavour`` is ``tensorrt`` or ``tensorrt-rtx``.
     """
@@ -63,7 +64,7 @@ class Environment:
     notes: list[str] = field(default_factory=list)
 
     @property
-    def flavour(self) -> str | None:
+    def flavour(self) -> Flavour | None:
         if self.tensorrt is not None:
             return "tensorrt-rtx" if self.tensorrt.name.startswith("tensorrt-rtx") else "tensorrt"
         if self.torch_tensorrt is not None:
@@ -78,6 +79,24 @@ class Environment:
     def cuda(self) -> str | None:
         """The CUDA version the stack runs with: torch's build."""
         return self.torch_cuda
+
+    def versions(self, by: Literal["module", "dist"] = "module") -> dict[str, str | None]:
+        """Installed versions keyed by import name (``torch_tensorrt``, ``tensorrt``) or by distribution name
+        (``torch-tensorrt-rtx``, ``tensorrt-rtx``); None where not installed or unknown."""
+        tt, trt = self.torch_tensorrt, self.tensorrt
+        if by == "module":
+            return {
+                "torch": self.torch,
+                "torchvision": self.torchvision,
+                "torch_tensorrt": tt.version if tt else None,
+                "tensorrt": self.tensorrt_version,
+            }
+        return {
+            "torch": self.torch,
+            "torchvision": self.torchvision,
+            tt.name if tt else "torch-tensorrt": tt.version if tt else None,
+            trt.name if trt else "tensorrt": self.tensorrt_version,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -125,7 +144,7 @@ def scrub(text: str) -> str:
 
 
 def _own_version() -> str:
-    from . import __version__
+    from ._version import __version__
 
     return __version__
 
@@ -162,7 +181,7 @@ _TORCH_CUDA = re.compile(r"""^cuda\s*(?::[^=\n]*)?=\s*(?P<value>None|['"][^'"]*[
 
 
 def parse_torch_tensorrt_version_py(text: str) -> dict[str, str]:
-    """``__cuda_version__ = "13.2"`` ... -> ``{"cuda": "13.2", "tensorrt": "11.1.0", ...}`` (``__version__`` excluded)."""
+    """``__cuda_version__ = "13.2"`` ... -> ``{"cuda": "13.2", "tensorrt": "11.1.0", ...}`` (not ``__version__``)."""
     return {m.group("key"): m.group("value") for m in _VERSION_VAR.finditer(text)}
 
 
@@ -170,7 +189,7 @@ _TORCH_HIP = re.compile(r"""^hip\s*(?::[^=\n]*)?=\s*['"][^'"]+['"]""", re.MULTIL
 
 
 def parse_torch_version_py(text: str) -> str | None:
-    """The CUDA version in ``torch/version.py``; ``"rocm"`` for a ROCm build, ``"cpu"`` for neither; None if unreadable."""
+    """The CUDA version in ``torch/version.py``: ``"rocm"`` for ROCm, ``"cpu"`` for neither, None if unreadable."""
     m = _TORCH_CUDA.search(text)
     if m is None:
         return None
@@ -302,10 +321,6 @@ def detect_environment(*, refresh: bool = False) -> Environment:
             "torch_tensorrt_built": dict(env.torch_tensorrt_built),
         }
     )
-
-
-def has_gpu() -> bool:
-    return bool(detect_environment().gpus)
 
 
 def to_json(env: Environment) -> str:

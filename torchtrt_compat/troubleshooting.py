@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from ._errors import CompatError
+from ._errors import UpstreamError
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,6 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
 def explain(text: str) -> list[KnownError]:
     """Every known error whose pattern appears in ``text`` (a message or a whole traceback)."""
     return [k for k in KNOWN_ERRORS if k.matches(text)]
-
-
-class UpstreamError(CompatError):
-    """A known failure inside torch / torch_tensorrt, re-raised with its cause and fix; ``__cause__`` is the original."""
-
-    exit_code = 1
 
 
 def reraise_explained(exc: BaseException, *, stage: str) -> NoReturn:

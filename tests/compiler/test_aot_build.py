@@ -15,13 +15,12 @@ from torchtrt_compat._errors import IncompatibleError, UsageError
 from torchtrt_compat.env import detect_environment
 from torchtrt_compat.models import get_model
 from torchtrt_compat.target_spec import load_spec
+from torchtrt_compat.versions import satisfies
 
 pytestmark = pytest.mark.slow
-RTX = detect_environment().flavour == "tensorrt-rtx"
-needs_rtx = pytest.mark.skipif(not RTX, reason="ahead-of-time builds need TensorRT-RTX")
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 @pytest.mark.parametrize("name", ["deform_convnet", "roi_head"])
 def test_torchvision_op_models_become_one_engine_with_no_fallback(name: str) -> None:
     entry = get_model(name)
@@ -34,7 +33,7 @@ def test_torchvision_op_models_become_one_engine_with_no_fallback(name: str) -> 
     assert "deform_conv2d_device" in art.report.shims or name != "deform_convnet"
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_nms_stays_in_pytorch_and_is_reported() -> None:
     entry = get_model("roi_head_nms")
     art = tc.build_engine(entry.build(), list(entry.example_inputs()), compute_capabilities=["8.9"])
@@ -42,7 +41,7 @@ def test_nms_stays_in_pytorch_and_is_reported() -> None:
     assert art.report.trt_engines >= 1
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_fp16_request_survives_a_release_that_drops_enabled_precisions(wide_net) -> None:
     """torch_tensorrt 2.13+ ignores enabled_precisions; the translated request must still build FP16 engines."""
     model, x = wide_net
@@ -54,16 +53,16 @@ def test_fp16_request_survives_a_release_that_drops_enabled_precisions(wide_net)
     assert fp16.report.trt_engines == 1
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_plain_torch_tensorrt_drops_the_fp16_request(wide_net) -> None:
     """The trap itself: torch_tensorrt 2.14 given enabled_precisions={half} with no translation builds FP32."""
-    from torchtrt_compat._stack import load_torch_tensorrt, shim_context
+    from torchtrt_compat._upstream import load_torch_tensorrt, shim_context
     from torchtrt_compat.shims import activate
 
     model, x = wide_net
     ctx = shim_context(aot=True, compute_capabilities=["8.9"])
     tt = load_torch_tensorrt(ctx)
-    if tt.__version__ < "2.13":
+    if satisfies(tt.__version__, "<2.13"):
         pytest.skip("enabled_precisions still works before 2.13")
     ep = torch.export.export(model, (x,), strict=False)
     with activate("compile", ctx, ["virtual_cuda_device", "aot_keep_serialized_engine", "aot_compute_capability"]):
@@ -78,7 +77,7 @@ def test_plain_torch_tensorrt_drops_the_fp16_request(wide_net) -> None:
     assert abs(sizes[0] - sizes[1]) < 0.05 * sizes[0], sizes
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_several_targets_and_patches_restored(small_net) -> None:
     from torch_tensorrt.dynamo.conversion import _TRTInterpreter
     from torch_tensorrt.dynamo.runtime import TorchTensorRTModule
@@ -107,9 +106,9 @@ def test_several_targets_and_patches_restored(small_net) -> None:
     assert len(next(iter(two.engines.values()))) > len(next(iter(one.engines.values())))
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_dynamic_batch_from_input_specs(small_net) -> None:
-    from torchtrt_compat._stack import load_torch_tensorrt
+    from torchtrt_compat._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     model, _ = small_net
@@ -123,7 +122,7 @@ def test_dynamic_batch_from_input_specs(small_net) -> None:
         torch.testing.assert_close(program.module()(x), model(x), rtol=1e-4, atol=1e-4)
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_artifact_round_trip_and_mismatch_explained(small_net, tmp_path: Path) -> None:
     model, x = small_net
     art = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
@@ -149,7 +148,7 @@ def test_artifact_round_trip_and_mismatch_explained(small_net, tmp_path: Path) -
             loaded.runnable_module()
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_corrupt_and_foreign_artifacts_fail_clearly(small_net, tmp_path: Path) -> None:
     model, x = small_net
     path = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1).save(tmp_path / "a.ttc")
@@ -169,7 +168,7 @@ def test_corrupt_and_foreign_artifacts_fail_clearly(small_net, tmp_path: Path) -
         assert "Fix:" in str(info.value)
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_unsupported_target_gpu(small_net) -> None:
     model, x = small_net
     with pytest.raises(IncompatibleError, match="cannot build for compute capability 9.0") as info:
@@ -180,7 +179,7 @@ def test_unsupported_target_gpu(small_net) -> None:
             tc.build_engine(model, [x])
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_exported_program_goes_straight_to_dynamo(small_net) -> None:
     model, x = small_net
     ep = torch.export.export(model, (x,), strict=False)
@@ -189,7 +188,7 @@ def test_exported_program_goes_straight_to_dynamo(small_net) -> None:
     assert art.report.trt_engines == 1
 
 
-@needs_rtx
+@pytest.mark.requires_rtx
 def test_build_cli(tmp_path: Path) -> None:
     cli = [sys.executable, "-m", "torchtrt_compat", "build"]
     ok = subprocess.run(

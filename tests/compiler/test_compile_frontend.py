@@ -10,26 +10,27 @@ import torch
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
-from torchtrt_compat.env import detect_environment
 from torchtrt_compat.models import get_model
-
-NO_GPU = not detect_environment().gpus
-cpu_only = pytest.mark.skipif(not NO_GPU, reason="checks the behaviour of a host without a GPU")
 
 
 def test_signature_mirrors_torch_tensorrt() -> None:
     import inspect
 
-    from torchtrt_compat._stack import load_torch_tensorrt
+    from torchtrt_compat._upstream import load_torch_tensorrt
 
-    ours = inspect.signature(tc.compile)
-    theirs = inspect.signature(load_torch_tensorrt().compile)
-    assert list(ours.parameters) == list(theirs.parameters)
-    for name in ("ir", "inputs", "arg_inputs", "kwarg_inputs", "enabled_precisions"):
-        assert ours.parameters[name].default == theirs.parameters[name].default
+    ours = inspect.signature(tc.compile).parameters
+    theirs = inspect.signature(load_torch_tensorrt().compile).parameters
+    upstream = [n for n, p in theirs.items() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    # upstream's named parameters are an ordered prefix, our own options are keyword-only, **kwargs stays last
+    assert list(ours)[: len(upstream)] == upstream
+    assert all(ours[n].default == theirs[n].default and ours[n].kind == theirs[n].kind for n in upstream)
+    extra = list(ours)[len(upstream) : -1]
+    assert extra == ["fallback", "shims", "context_guard"]
+    assert all(ours[n].kind is inspect.Parameter.KEYWORD_ONLY for n in extra)
+    assert list(ours)[-1] == "kwargs" and list(theirs)[-1] == "kwargs"
 
 
-@cpu_only
+@pytest.mark.cpu_only
 def test_no_gpu_with_fallback_error_names_reason_and_fix(small_net) -> None:
     model, x = small_net
     with pytest.raises(IncompatibleError, match="no NVIDIA GPU is visible") as info:
@@ -37,7 +38,7 @@ def test_no_gpu_with_fallback_error_names_reason_and_fix(small_net) -> None:
     assert "build_engine" in str(info.value) and "fallback=" in str(info.value)
 
 
-@cpu_only
+@pytest.mark.cpu_only
 @pytest.mark.parametrize("how", ["eager", "inductor"])
 def test_fallbacks_are_reported_and_correct(small_net, how: str, caplog: pytest.LogCaptureFixture) -> None:
     model, x = small_net
@@ -107,7 +108,7 @@ def test_unsupported_input_dtypes(small_net, dtype: torch.dtype, message: str) -
 
 
 def test_inputs_contradicting_input_specs(small_net) -> None:
-    from torchtrt_compat._stack import load_torch_tensorrt
+    from torchtrt_compat._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     model, _ = small_net
@@ -137,7 +138,7 @@ def test_unknown_kwarg_raises_instead_of_being_ignored(small_net) -> None:
 def test_missing_torch_tensorrt_names_the_pip_command() -> None:
     code = (
         "import sys; sys.modules['torch_tensorrt'] = None\n"
-        "from torchtrt_compat._stack import load_torch_tensorrt\n"
+        "from torchtrt_compat._upstream import load_torch_tensorrt\n"
         "try:\n    load_torch_tensorrt()\nexcept Exception as e:\n    print(type(e).__name__, e)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -145,14 +146,15 @@ def test_missing_torch_tensorrt_names_the_pip_command() -> None:
     assert "pip install 'torch-tensorrt-rtx==" in out
 
 
-@cpu_only
+@pytest.mark.cpu_only
 def test_cpu_import_shim_against_the_real_crash() -> None:
     plain = subprocess.run([sys.executable, "-c", "import torch_tensorrt"], capture_output=True, text=True)
     assert plain.returncode != 0 and "Found no NVIDIA driver" in plain.stderr
     code = (
         "import torch\n"
-        "before = {n: getattr(torch.cuda, n) for n in ('get_device_capability', 'current_device', 'get_device_properties')}\n"
-        "from torchtrt_compat._stack import load_torch_tensorrt\n"
+        "names = ('get_device_capability', 'current_device', 'get_device_properties')\n"
+        "before = {n: getattr(torch.cuda, n) for n in names}\n"
+        "from torchtrt_compat._upstream import load_torch_tensorrt\n"
         "tt = load_torch_tensorrt()\n"
         "assert all(getattr(torch.cuda, n) is f for n, f in before.items()), 'torch.cuda left patched'\n"
         "print('ok', tt.__version__)\n"

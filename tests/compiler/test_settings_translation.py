@@ -5,8 +5,6 @@ tests/data/settings_fields.json is extracted from the released wheels' source by
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,16 +16,11 @@ from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compiler import settings as tr
 from torchtrt_compat.versions import satisfies
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "settings_fields.json").read_text())["releases"]
-RELEASES = sorted(DATA)
+from _releases import DATA as RELEASE_DATA
+from _releases import RELEASE_KEYS, release
 
-
-def release(key: str) -> tr.ReleaseFields:
-    row = DATA[key]
-    params = {**row["settings_fields"], **row["dynamo_compile_params"]}
-    for positional in ("exported_program", "inputs", "arg_inputs", "kwarg_inputs"):
-        params.pop(positional, None)
-    return tr.ReleaseFields(key.split("==")[1], params, row["dynamo_compile_var_kwargs"])
+DATA = RELEASE_DATA
+RELEASES = RELEASE_KEYS
 
 
 def version(key: str) -> str:

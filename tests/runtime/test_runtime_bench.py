@@ -12,7 +12,8 @@ import warnings
 import pytest
 
 from torchtrt_compat import UsageError
-from torchtrt_compat.runtime import bench, bench_model
+from torchtrt_compat.cli.bench import bench_model
+from torchtrt_compat.runtime import bench
 from torchtrt_compat.runtime.bench import percentile, summarise
 
 
@@ -49,10 +50,8 @@ def test_cpu_path_times_with_perf_counter():
 def test_bench_model_cpu_and_unknown_backend():
     import torch
 
-    try:
-        from torchtrt_compat.models import ModelEntry
-    except ImportError:  # PYTHONPATH=. checkout: the catalogue lives in models/
-        from models import ModelEntry
+    from torchtrt_compat.models import ModelEntry
+
     entry = ModelEntry("tiny_mlp", lambda: torch.nn.Linear(16, 4), lambda: (torch.randn(2, 16),), 1e-3, 1e-3, "tiny")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from torchtrt_compat import UsageError
-from torchtrt_compat.runtime import (
+from torchtrt_compat.runtime.caches import (
     CacheKey,
     cache_dir,
     compile_cache_kwargs,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from _threads import run_threads
 
 from torchtrt_compat import IncompatibleError, UsageError
 from torchtrt_compat.runtime import diagnose_context, ensure_primary_context, guarded, primary_context
@@ -37,7 +38,7 @@ def test_diagnose_without_driver_says_why():
 
     if torch.cuda.is_available():
         pytest.skip("a driver is present")
-    with pytest.raises(IncompatibleError):
+    with pytest.raises(IncompatibleError, match="driver"):
         diagnose_context()
 
 
@@ -204,11 +205,7 @@ def test_guarded_model_from_threads_with_foreign_contexts(fill_kernel):
         except Exception as exc:  # collected, asserted below
             errors.append(f"thread {i}: {exc!r}")
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    assert run_threads(worker) == []
     assert errors == []
 
 
@@ -230,7 +227,7 @@ def test_runtime_guards_keep_the_module_type_and_fix_a_foreign_context(fill_kern
     import torch
 
     from torchtrt_compat import IncompatibleError
-    from torchtrt_compat.runtime import install_runtime_guards
+    from torchtrt_compat.runtime.hooks import install_runtime_guards
 
     out = torch.zeros(1000, device="cuda:0")
     module = _KernelModule(fill_kernel, out)

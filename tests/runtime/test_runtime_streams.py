@@ -45,14 +45,15 @@ def test_two_streams_overlap_with_correct_results():
             results.append(r)
             ends.append(end)
         torch.cuda.synchronize()
-        for r, ref in zip(results, refs):
+        for r, ref in zip(results, refs, strict=False):
             torch.testing.assert_close(r.wait(), ref)
-        if both:  # the second stream started before the first finished
-            assert starts[0].elapsed_time(starts[1]) < starts[0].elapsed_time(ends[0])
         return max(starts[0].elapsed_time(e) for e in ends)
 
     one, two = timed(False), timed(True)
-    print(f"one stream {one:.2f} ms, two streams {two:.2f} ms (for information; overlap is asserted by event order)")
+    print(f"one stream {one:.2f} ms, two streams {two:.2f} ms")
+    # Each call is one long spin kernel (GPU time, not host time): run back to back, two take about 2x one; run
+    # side by side, about 1x. Halfway between tells the two apart whatever the clock.
+    assert two < 1.5 * one, f"the two streams did not overlap: {two:.2f} ms vs {one:.2f} ms for one"
 
 
 @pytest.mark.trt_gpu

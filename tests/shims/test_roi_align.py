@@ -15,7 +15,9 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from torchtrt_compat.models import get_model  # noqa: E402
-from torchtrt_compat.ops import decompositions, unsupported_in_trt  # noqa: E402
+from torchtrt_compat.ops import unsupported_in_trt, why_in_pytorch  # noqa: E402
+from torchtrt_compat.ops.deform_conv2d import deform_conv2d as deform_decomposition  # noqa: E402
+from torchtrt_compat.ops.roi_align import roi_align as roi_align_decomposition  # noqa: E402
 from torchtrt_compat.ops.roi_align import roi_align as decomposition  # noqa: E402
 from torchtrt_compat.shims import ShimContext, activate, list_shims  # noqa: E402
 
@@ -96,23 +98,30 @@ def test_catalogue_roi_head_decomposed_runs_on_cpu() -> None:
     targets = _targets(ep.graph_module)
     assert not [t for t in targets if t.startswith("torchvision.")]
     assert targets["aten.grid_sampler_2d.default"] == 1
-    for out, ref in zip(ep.module()(*inputs), model(*inputs)):
+    for out, ref in zip(ep.module()(*inputs), model(*inputs), strict=False):
         torch.testing.assert_close(out, ref, atol=1e-4, rtol=1e-4)
 
 
 def test_nms_stays_in_pytorch_and_is_named() -> None:
     entry = get_model("roi_head_nms")
     model, inputs = entry.build(), entry.example_inputs()
-    ep = torch.export.export(model, inputs, strict=False).run_decompositions(decompositions())
+    ep = torch.export.export(model, inputs, strict=False).run_decompositions(
+        {
+            torch.ops.torchvision.deform_conv2d.default: deform_decomposition,
+            torch.ops.torchvision.roi_align.default: roi_align_decomposition,
+        }
+    )
     left = {t.replace("torchvision.", "torchvision::").removesuffix(".default") for t in _targets(ep.graph_module)
             if t.startswith("torchvision.")}  # fmt: skip
     assert left == {"torchvision::nms"}
     assert left <= unsupported_in_trt()
-    for out, ref in zip(ep.module()(*inputs), model(*inputs)):
+    assert all(why_in_pytorch(t) for t in _targets(ep.graph_module) if t.startswith("torchvision.nms"))
+    for out, ref in zip(ep.module()(*inputs), model(*inputs), strict=True):
         torch.testing.assert_close(out, ref)
 
 
-def test_unsupported_in_trt_is_a_frozen_set_of_op_names() -> None:
+def test_ops_we_decompose_are_not_reported_as_staying_in_pytorch() -> None:
     names = unsupported_in_trt()
-    assert isinstance(names, frozenset) and "torchvision::nms" in names
+    assert "torchvision::nms" in names
     assert not {"torchvision::roi_align", "torchvision::deform_conv2d"} & names
+    assert why_in_pytorch("torchvision.roi_align.default") is None and why_in_pytorch("aten.add.Tensor") is None

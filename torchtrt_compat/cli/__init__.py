@@ -11,19 +11,18 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from .._errors import CompatError
+from .._errors import CompatError, IncompatibleError
 
-# command name -> module under torchtrt_compat.cli that defines add_parser(subparsers) and run(args) -> int
-COMMANDS: dict[str, str] = {
-    "check": "environment",
-    "env": "environment",
-    "matrix": "environment",
-    "shims": "catalogue",
-    "models": "catalogue",
-    "build": "build",
-    "bench": "bench",
-    "explain": "explain",
-}
+#: The command registry, in --help order: a module under torchtrt_compat.cli and the commands its
+#: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that
+#: fails to import leaves its commands in place, each failing with the import error; the others work.
+COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("environment", ("check", "env", "matrix")),
+    ("catalogue", ("shims", "models")),
+    ("build", ("build",)),
+    ("bench", ("bench",)),
+    ("explain", ("explain",)),
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,18 +37,34 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check, compile and deploy PyTorch models with Torch-TensorRT across releases.",
         epilog="Exit codes: 0 ok, 1 incompatible / failed, 2 bad usage or input.",
     )
-    from .. import __version__
+    from .._version import __version__
 
     parser.add_argument("--version", action="version", version=f"torchtrt-compat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    seen: set[str] = set()
-    for module_name in COMMANDS.values():
-        if module_name in seen:
+    for module_name, commands in COMMAND_GROUPS:
+        try:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+        except Exception as exc:  # a broken command module fails only its own commands
+            _add_broken(sub, module_name, commands, exc)
             continue
-        seen.add(module_name)
-        module = importlib.import_module(f"{__name__}.{module_name}")
         module.add_parsers(sub)
     return parser
+
+
+def _add_broken(sub: argparse._SubParsersAction, module: str, commands: tuple[str, ...], exc: Exception) -> None:  # type: ignore[type-arg]
+    problem = (
+        f"this command is unavailable: torchtrt_compat.cli.{module} failed to import ({type(exc).__name__}: {exc})."
+    )
+    fix = "reinstall torchtrt-compat; if it persists, report it with the output of `torchtrt-compat env`"
+
+    def run(args: argparse.Namespace) -> int:
+        raise IncompatibleError(problem, fix)
+
+    for command in commands:
+        # every argument, --help included, is swallowed so that the import failure is what the user sees
+        p = sub.add_parser(command, help=f"(unavailable: {module} failed to import)", add_help=False, prefix_chars="\0")
+        p.add_argument("rest", nargs="*")
+        p.set_defaults(run=run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

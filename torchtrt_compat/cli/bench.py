@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
+
+from .._errors import UsageError
+from ..runtime.bench import BenchResult, bench
+
+BACKENDS = ("eager", "inductor", "trt")
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -16,7 +22,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument("model", metavar="models:NAME", help="a catalogue entry (`torchtrt-compat models`)")
     p.add_argument(
         "--backend",
-        choices=("eager", "inductor", "trt"),
+        choices=BACKENDS,
         default="eager",
         help="eager PyTorch, torch.compile (inductor), or TensorRT through torchtrt_compat.compile",
     )
@@ -28,9 +34,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from .._errors import UsageError
     from ..models import get_model
-    from ..runtime.bench import bench_model
 
     if not args.model.startswith("models:"):
         raise UsageError(
@@ -43,3 +47,28 @@ def run_bench(args: argparse.Namespace) -> int:
     result = bench_model(get_model(args.model.split(":", 1)[1]), args.backend, args.device, args.iters, args.warmup)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
     return 0
+
+
+def bench_model(
+    entry: Any, backend: str = "eager", device: Any = "cuda", iters: int = 100, warmup: int = 10
+) -> BenchResult:
+    """Build a catalogue entry (`torchtrt_compat.models.get_model`), compile it with ``backend`` and `bench` it."""
+    if backend not in BACKENDS:
+        raise UsageError(f"Backend {backend!r} is not known.", f"use one of: {', '.join(BACKENDS)}")
+    from .._lazy import require
+
+    torch = require("torch", "to benchmark a model")
+    dev = torch.device(device)
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        dev = torch.device("cpu")
+    model = entry.build().to(dev)
+    inputs = torch.utils._pytree.tree_map(
+        lambda t: t.to(dev) if isinstance(t, torch.Tensor) else t, tuple(entry.example_inputs())
+    )
+    if backend == "inductor":
+        model = torch.compile(model)
+    elif backend == "trt":
+        from ..compiler import compile as trt_compile
+
+        model = trt_compile(model, arg_inputs=list(inputs), device=str(dev))  # raises a one-line error off-GPU
+    return bench(model, inputs, warmup=warmup, iters=iters, label=f"{entry.name} [{backend}]", device=dev)

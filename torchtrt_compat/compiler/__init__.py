@@ -2,9 +2,9 @@
 
 from .aot import build_engine as build_engine
 from .artifact import EngineArtifact as EngineArtifact
-from .export import export as export
+from .exporter import export as export
 from .frontend import compile as compile  # noqa: A004
-from .report import CompileReport as CompileReport
-from .report import report as report
+from .compile_report import CompileReport as CompileReport
+from .compile_report import report as report
 
 __all__ = ["CompileReport", "EngineArtifact", "build_engine", "compile", "export", "report"]

@@ -7,12 +7,11 @@ from typing import Any
 from .._errors import IncompatibleError, UsageError
 from ..env import detect_environment
 from .artifact import EngineArtifact, now
-from .report import CompileReport
 
 
 def _resolve_targets(compute_capabilities: Any) -> list[str]:
     from .. import matrix
-    from ..checker import gpu_supported
+    from ..checker import gpu_advice
 
     env = detect_environment()
     flavour, version = env.flavour, env.tensorrt_version
@@ -27,7 +26,8 @@ def _resolve_targets(compute_capabilities: Any) -> list[str]:
         if not visible:
             raise UsageError(
                 "No compute_capabilities were named and no supported GPU is visible to build for.",
-                f"name the deployment GPUs, e.g. compute_capabilities=['8.9'] (TensorRT-RTX supports {', '.join(supported)})",
+                "name the deployment GPUs, e.g. compute_capabilities=['8.9'] "
+                f"(TensorRT-RTX supports {', '.join(supported)})",
             )
         return sorted(set(visible))
     if isinstance(compute_capabilities, (str, float)):
@@ -35,11 +35,11 @@ def _resolve_targets(compute_capabilities: Any) -> list[str]:
     targets = []
     for cc in compute_capabilities:
         text = str(cc)
-        if not gpu_supported(flavour, version, text) or text not in supported:
+        advice = gpu_advice(flavour, version, text)
+        if advice is not None or text not in supported:
+            reason, fix = advice or (f"TensorRT-RTX {version} cannot build for compute capability {text}", "")
             raise IncompatibleError(
-                f"TensorRT-RTX {version} cannot build for compute capability {text}.",
-                f"choose from {', '.join(supported)}; Hopper (9.0) and data-centre Blackwell (10.0) need full "
-                "TensorRT (torch-tensorrt) on that GPU",
+                f"{reason}.", f"choose from {', '.join(supported)}" + (f", or {fix}" if fix else "")
             )
         targets.append(text)
     return sorted(set(targets), key=lambda c: tuple(int(p) for p in c.split(".")))
@@ -60,31 +60,20 @@ def build_engine(
     Works on a host with no GPU at all. Other keyword arguments mean what they mean to `compile`. The result holds
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     """
-    from .frontend import _versions, compile_dynamo
-    from .inputs import eager_module, plan_inputs, truncates_double
+    from .pipeline import compile_dynamo
 
     targets = _resolve_targets(compute_capabilities)
     env = detect_environment()
-    report = CompileReport(versions=_versions(), targets=targets)
-    plan = plan_inputs(
-        eager_module(module_or_exported_program),
+    result = compile_dynamo(
+        module_or_exported_program,
         arg_inputs=arg_inputs,
         kwarg_inputs=kwarg_inputs,
-        truncate_double=truncates_double(compile_kwargs),
-    )
-    gm = compile_dynamo(
-        module_or_exported_program,
-        None,
-        arg_inputs,
-        kwarg_inputs,
-        enabled_precisions,
-        dict(compile_kwargs),
-        report,
+        enabled_precisions=enabled_precisions,
+        compile_kwargs=compile_kwargs,
         shims=shims,
         shim_options={"aot": True, "compute_capabilities": targets},
-        plan=plan,
+        targets=targets,
     )
-    report.path = "ahead-of-time: " + report.path
     metadata = {
         "created": now(),
         "flavour": env.flavour,
@@ -92,7 +81,7 @@ def build_engine(
         "torch_tensorrt": f"{env.torch_tensorrt.name}=={env.torch_tensorrt.version}" if env.torch_tensorrt else None,
         "torch": env.torch,
         "targets": targets,
-        "inputs": plan.specs,
+        "inputs": result.plan.specs,
         "built_on": "no GPU (ahead-of-time)" if not env.gpus else ", ".join(str(g.name) for g in env.gpus),
     }
-    return EngineArtifact(gm, report, metadata)
+    return EngineArtifact(result.module, result.report, metadata)

@@ -21,7 +21,7 @@ from typing import Any
 from .._atomic import atomic_open
 from .._errors import IncompatibleError, UsageError
 from .._patch import patched
-from .report import CompileReport
+from .compile_report import CompileReport
 
 FORMAT = "torchtrt_compat.engine_artifact/1"
 
@@ -37,7 +37,7 @@ class EngineArtifact:
 
     def engine_modules(self) -> dict[str, Any]:
         """Submodule name -> torch_tensorrt engine module (``_run_on_acc_N``)."""
-        from .backend import is_engine
+        from .._engines import is_engine
 
         return {name: child for name, child in self.module.named_children() if is_engine(child)}
 
@@ -78,7 +78,7 @@ class EngineArtifact:
         """Read an artifact written by `save`. A damaged or foreign file raises `UsageError` naming the fix."""
         import torch
 
-        from .._stack import load_torch_tensorrt
+        from .._upstream import load_torch_tensorrt
 
         source = Path(path)
         rebuild = f"rebuild it: torchtrt-compat build MODEL --cc CC --out {source.parent}"
@@ -134,17 +134,13 @@ class EngineArtifact:
         if not env.gpus:
             reasons.append(f"no NVIDIA GPU is visible on {where}")
             return reasons
-        from ..checker import gpu_supported
+        from ..checker import gpu_advice
 
         for i, gpu in enumerate(env.gpus):
             if gpu.compute_capability in targets:
                 continue
-            fix = (
-                f"rebuild with --cc {gpu.compute_capability}"
-                if gpu_supported(str(want_flavour), want_trt, gpu.compute_capability)
-                else f"{want_flavour} cannot target {gpu.compute_capability} at all: compile with full TensorRT "
-                "(torch-tensorrt) on that GPU"
-            )
+            advice = gpu_advice(want_flavour, want_trt, gpu.compute_capability)
+            fix = f"rebuild with --cc {gpu.compute_capability}" if advice is None else f"{advice[0]}: {advice[1]}"
             reasons.append(
                 f"GPU {i} ({gpu.name}) has compute capability {gpu.compute_capability}, but the engines target "
                 f"{', '.join(targets) or 'nothing'}: {fix}"
@@ -155,9 +151,7 @@ class EngineArtifact:
         """Set up the engines through torch_tensorrt and return the module on ``device``. Needs a supported GPU."""
         reasons = self.why_not_runnable()
         if reasons:
-            raise IncompatibleError(
-                "These engines cannot run here: " + "; ".join(reasons) + ".", "see the reasons above"
-            )
+            raise IncompatibleError(f"These engines cannot run here: {'; '.join(reasons)}.", _first_fix(reasons[0]))
         for m in self.engine_modules().values():
             m.setup_engine()
         from .frontend import guard_runtime
@@ -173,6 +167,12 @@ class EngineArtifact:
         return (
             f"{self.report}\n  engines{pad} : {sizes or 'none'}\n  built{pad}   : {self.metadata.get('created', '?')}"
         )
+
+
+def _first_fix(reason: str) -> str:
+    """The actionable part of a `why_not_runnable` reason (after its last colon), or a rebuild."""
+    tail = reason.rsplit(": ", 1)
+    return tail[1] if len(tail) == 2 else "rebuild the artifact on this machine's stack with `torchtrt-compat build`"
 
 
 def now() -> str:

@@ -10,11 +10,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .._engines import is_engine
 from .._patch import patched
-from .._stack import load_torch_tensorrt
-from ..shims._registry import ShimContext, activate
-from .report import CompileReport
+from .._upstream import load_torch_tensorrt
+from ..shims import ShimContext, activate
 from .settings import Translation
+
+
+@dataclass
+class BackendResult:
+    """What ``torch_tensorrt.dynamo.compile`` made: the module and what is inside it, and where the time went."""
+
+    module: Any  #: the partitioned torch.fx.GraphModule torch_tensorrt returned
+    trt_engines: int
+    pytorch_ops: list[str]  #: aten ops left to PyTorch (sorted, unique)
+    trt_op_fraction: float | None
+    timings: dict[str, float]  #: seconds: lowering, partitioning, build
+    shims: list[str]  #: compile-stage shims that were active
 
 
 @dataclass
@@ -68,10 +80,6 @@ def _debug_logging(enabled: bool) -> Iterator[None]:
         logger.setLevel(level)
 
 
-def is_engine(module: Any) -> bool:
-    return type(module).__name__ in ("TorchTensorRTModule", "PythonTorchTensorRTModule")
-
-
 def _op_name(target: Any) -> str:
     return (
         str(target) if not callable(target) or hasattr(target, "_schema") else getattr(target, "__name__", str(target))
@@ -100,13 +108,15 @@ def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
 
 def dynamo_compile(
     program: Any,
+    *,
     trt_args: list[Any],
     trt_kwargs: dict[str, Any],
     translation: Translation,
     ctx: ShimContext,
     shims: str | list[str] | None,
-    report: CompileReport,
-) -> Any:
+) -> BackendResult:
+    """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims; known failures re-raised
+    with their cause and fix (`UpstreamError`)."""
     tt = load_torch_tensorrt(ctx)
     probe = _Probe()
     start = time.perf_counter()
@@ -118,11 +128,10 @@ def dynamo_compile(
 
             reraise_explained(exc, stage="torch_tensorrt.dynamo.compile")
     total = time.perf_counter() - start
-    report.shims += [s for s in applied.applied if s not in report.shims]
-    report.timings["lowering"] = max(total - probe.compile_module_s, 0.0)
-    report.timings["partitioning"] = max(probe.compile_module_s - probe.build_s, 0.0)
-    report.timings["build"] = probe.build_s
-    report.trt_engines, report.pytorch_ops, report.trt_op_fraction = summarize(gm, probe.trt_nodes)
-    report.settings = {k: repr(v) for k, v in translation.kwargs.items()}
-    report.warnings += translation.notes
-    return gm
+    engines, torch_ops, fraction = summarize(gm, probe.trt_nodes)
+    timings = {
+        "lowering": max(total - probe.compile_module_s, 0.0),
+        "partitioning": max(probe.compile_module_s - probe.build_s, 0.0),
+        "build": probe.build_s,
+    }
+    return BackendResult(gm, engines, torch_ops, fraction, timings, list(applied.applied))

@@ -84,7 +84,7 @@ def _spec_shapes(spec: Any, where: str) -> tuple[tuple[int, ...], tuple[int, ...
             f"{where}: min/opt/max shapes have different ranks ({lo}, {opt}, {hi}).",
             "give min_shape, opt_shape and max_shape with the same number of dimensions",
         )
-    bad = [i for i, (a, b, c) in enumerate(zip(lo, opt, hi)) if not a <= b <= c]
+    bad = [i for i, (a, b, c) in enumerate(zip(lo, opt, hi, strict=False)) if not a <= b <= c]
     if bad:
         raise UsageError(
             f"{where}: dimension {bad[0]} needs min <= opt <= max, got {lo[bad[0]]}, {opt[bad[0]]}, {hi[bad[0]]}.",
@@ -109,7 +109,7 @@ def _from_spec(
                 f"{where} says dtype {_dtype_name(dtype)} but its example tensor is {_dtype_name(given.dtype)}.",
                 "make the Input dtype and the example tensor agree",
             )
-        if len(given.shape) != len(lo) or any(not a <= s <= c for a, s, c in zip(lo, given.shape, hi)):
+        if len(given.shape) != len(lo) or any(not a <= s <= c for a, s, c in zip(lo, given.shape, hi, strict=False)):
             raise UsageError(
                 f"{where}: example tensor shape {tuple(given.shape)} is outside the Input range {lo}..{hi}.",
                 "pass an example inside the range, or widen min_shape/max_shape",
@@ -119,7 +119,11 @@ def _from_spec(
         example = torch.randn(opt, dtype=dtype, device=device)
     else:
         example = torch.zeros(opt, dtype=dtype, device=device)
-    dims = {j: torch.export.Dim(f"input{index}_dim{j}", min=a, max=c) for j, (a, c) in enumerate(zip(lo, hi)) if a != c}
+    dims = {
+        j: torch.export.Dim(f"input{index}_dim{j}", min=a, max=c)
+        for j, (a, c) in enumerate(zip(lo, hi, strict=False))
+        if a != c
+    }
     desc = {"min_shape": list(lo), "opt_shape": list(opt), "max_shape": list(hi), "dtype": _dtype_name(dtype)}
     return example, (dims or None), desc
 
@@ -172,7 +176,7 @@ def plan_inputs(
             if dims and dynamic_shapes is not None:
                 raise UsageError(
                     f"arg_inputs[{i}] is a dynamic torch_tensorrt.Input and dynamic_shapes= was also given.",
-                    "describe dynamic dimensions one way: either Input(min_shape, opt_shape, max_shape) or dynamic_shapes",
+                    "describe dynamic dimensions one way: Input(min_shape, opt_shape, max_shape) or dynamic_shapes",
                 )
             args.append(example)
             dyn.append(dims)
@@ -193,7 +197,7 @@ def plan_inputs(
             _same_device(value.device, device, f"kwarg_inputs[{name!r}]")
     if dynamic_shapes is None and any(d is not None for d in dyn):
         dynamic_shapes = tuple(dyn)
-    trt_args = [item if _is_input_spec(item) else arg for item, arg in zip(items, args)]
+    trt_args = [item if _is_input_spec(item) else arg for item, arg in zip(items, args, strict=False)]
     return InputPlan(tuple(args), kwargs, dynamic_shapes, trt_args, kwargs, specs, device)
 
 

@@ -127,7 +127,6 @@ class ReleaseFields:
 
     version: str
     params: dict[str, Any]
-    accepts_var_kwargs: bool = True
 
     def has(self, name: str) -> bool:
         return name in self.params
@@ -145,21 +144,18 @@ class Translation:
 
 def installed_release_fields() -> ReleaseFields:
     """Read the installed release's fields from ``torch_tensorrt.dynamo.compile`` and ``CompilationSettings``."""
-    from .._stack import load_torch_tensorrt
+    from .._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     sig = inspect.signature(tt.dynamo.compile)
     params: dict[str, Any] = {}
-    var_kwargs = False
     for name, p in sig.parameters.items():
-        if p.kind is inspect.Parameter.VAR_KEYWORD:
-            var_kwargs = True
-        elif p.kind is not inspect.Parameter.VAR_POSITIONAL:
+        if p.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL):
             params[name] = p.default
     settings_cls = getattr(tt.dynamo, "CompilationSettings", None)
     for name, f in getattr(settings_cls, "__dataclass_fields__", {}).items():
         params.setdefault(name, f.default)
-    return ReleaseFields(tt.__version__, params, var_kwargs)
+    return ReleaseFields(tt.__version__, params)
 
 
 def precision_name(value: Any) -> str:

@@ -1,17 +1,13 @@
 """Pure-aten decompositions of torchvision ops that TensorRT has no converter for.
 
 Each decomposition is a plain function with the op's own signature, so it can go straight into
-``ExportedProgram.run_decompositions({op: fn})``. Importing this package does not import torch; `decompositions`
-and the submodules do.
+``ExportedProgram.run_decompositions({op: fn})``. Importing this package does not import torch; the submodules do.
 
 Some ops cannot become TensorRT layers at all because their output size depends on the data (``nms``). They stay
-in PyTorch, and `unsupported_in_trt` names them so that a build report can say so instead of failing.
+in PyTorch, and `why_in_pytorch` gives the compile report the reason to print beside them.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from ._checks import explain_device_mismatch as explain_device_mismatch
 
@@ -29,19 +25,10 @@ def unsupported_in_trt() -> frozenset[str]:
     return frozenset(UNSUPPORTED_IN_TRT)
 
 
-def decompositions() -> dict[Any, Callable[..., Any]]:
-    """``{OpOverload: decomposition}`` for every torchvision op we decompose (needs torch and torchvision)."""
-    from .._lazy import require
-
-    torch = require("torch", "to decompose torchvision ops")
-    require("torchvision", "to decompose torchvision ops")
-    from .deform_conv2d import deform_conv2d
-    from .roi_align import roi_align
-
-    return {
-        torch.ops.torchvision.deform_conv2d.default: deform_conv2d,
-        torch.ops.torchvision.roi_align.default: roi_align,
-    }
+def why_in_pytorch(op: str) -> str | None:
+    """Why ``op`` stays in PyTorch, for ops we know; ``torchvision.nms.default`` and ``torchvision::nms`` both work."""
+    name = op.split(".default", 1)[0].replace("::", ".")
+    return UNSUPPORTED_IN_TRT.get(name.replace(".", "::", 1))
 
 
-__all__ = ["UNSUPPORTED_IN_TRT", "decompositions", "explain_device_mismatch", "unsupported_in_trt"]
+__all__ = ["UNSUPPORTED_IN_TRT", "explain_device_mismatch", "unsupported_in_trt", "why_in_pytorch"]

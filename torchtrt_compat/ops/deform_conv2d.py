@@ -14,6 +14,7 @@ from __future__ import annotations
 import torch
 from torch.nn.modules.utils import _pair
 
+from .._errors import UsageError
 from ._checks import check_same_device
 
 _IntPair = int | tuple[int, int]
@@ -68,8 +69,9 @@ def deform_conv2d_function(
     kh, kw = weight.shape[-2:]
     offset_groups = offset.shape[1] // (2 * kh * kw)
     if offset_groups == 0:
-        raise ValueError(
-            f"offset has {offset.shape[1]} channels; deform_conv2d needs a multiple of 2*kh*kw = {2 * kh * kw}"
+        raise UsageError(
+            f"deform_conv2d offset has {offset.shape[1]} channels, fewer than 2*kh*kw = {2 * kh * kw}.",
+            f"give the offset tensor 2*kh*kw*offset_groups channels (a multiple of {2 * kh * kw})",
         )
     return _deform_conv2d(
         input,

@@ -8,21 +8,16 @@ from __future__ import annotations
 
 from .bench import BenchResult as BenchResult
 from .bench import bench as bench
-from .bench import bench_model as bench_model
 from .caches import CacheKey as CacheKey
-from .caches import cache_dir as cache_dir
 from .caches import compile_cache_kwargs as compile_cache_kwargs
-from .caches import default_cache_root as default_cache_root
 from .caches import load_timing_cache as load_timing_cache
 from .caches import save_timing_cache as save_timing_cache
-from .caches import seal_timing_cache as seal_timing_cache
 from .context import ContextReport as ContextReport
 from .context import diagnose_context as diagnose_context
 from .context import ensure_primary_context as ensure_primary_context
 from .context import guarded as guarded
 from .context import primary_context as primary_context
 from .cuda_graphs import BucketedCUDAGraphs as BucketedCUDAGraphs
-from .hooks import install_runtime_guards as install_runtime_guards
 from .memory import MemoryReport as MemoryReport
 from .memory import memory_report as memory_report
 from .pinning import DeviceChecked as DeviceChecked
@@ -41,21 +36,16 @@ __all__ = [
     "DeviceChecked",
     "MemoryReport",
     "bench",
-    "bench_model",
-    "cache_dir",
     "check_device",
     "compile_cache_kwargs",
-    "default_cache_root",
     "diagnose_context",
     "ensure_primary_context",
     "guarded",
     "infer_async",
-    "install_runtime_guards",
     "load_timing_cache",
     "memory_report",
     "pin_device",
     "pinned_executor",
     "primary_context",
     "save_timing_cache",
-    "seal_timing_cache",
 ]

@@ -115,8 +115,8 @@ def summarise(
     if result.cv > CV_LIMIT or ratio > P99_P50_LIMIT:
         result.high_variance = True
         result.warnings.append(
-            f"high variance: cv {result.cv:.2f} (limit {CV_LIMIT}), p99/p50 {ratio:.2f} (limit {P99_P50_LIMIT}); another "
-            "process or stream may be using the GPU (check nvidia-smi), or clocks are changing; " + LOCK_ADVICE
+            f"high variance: cv {result.cv:.2f} (limit {CV_LIMIT}), p99/p50 {ratio:.2f} (limit {P99_P50_LIMIT}); "
+            "another process or stream may be using the GPU (check nvidia-smi), or clocks are changing; " + LOCK_ADVICE
         )
     return result
 
@@ -236,31 +236,3 @@ def _check_clocks(result: BenchResult) -> None:
             f"clocks were not at their maximum: SM {clock} MHz of {top} MHz, performance state P{pstate} right after "
             f"the timed loop, so the numbers may not reproduce; {LOCK_ADVICE}"
         )
-
-
-BACKENDS = ("eager", "inductor", "trt")
-
-
-def bench_model(
-    entry: Any, backend: str = "eager", device: Any = "cuda", iters: int = 100, warmup: int = 10
-) -> BenchResult:
-    """Build a catalogue entry (`torchtrt_compat.models.get_model(name)`), compile it with ``backend``, and `bench` it."""
-    if backend not in BACKENDS:
-        raise UsageError(f"Backend {backend!r} is not known.", f"use one of: {', '.join(BACKENDS)}")
-    from ._device import _torch
-
-    torch = _torch()
-    dev = torch.device(device)
-    if dev.type == "cuda" and not torch.cuda.is_available():
-        dev = torch.device("cpu")
-    model = entry.build().to(dev)
-    inputs = torch.utils._pytree.tree_map(
-        lambda t: t.to(dev) if isinstance(t, torch.Tensor) else t, tuple(entry.example_inputs())
-    )
-    if backend == "inductor":
-        model = torch.compile(model)
-    elif backend == "trt":
-        from ..compiler import compile as trt_compile
-
-        model = trt_compile(model, arg_inputs=list(inputs), device=str(dev))  # raises a one-line error off-GPU
-    return bench(model, inputs, warmup=warmup, iters=iters, label=f"{entry.name} [{backend}]", device=dev)

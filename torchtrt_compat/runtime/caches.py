@@ -15,7 +15,7 @@ import re
 import warnings
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from .._atomic import atomic_write_bytes, atomic_write_text
 from .._errors import UsageError
@@ -167,7 +167,7 @@ def key_from_environment(env: Any, device: int = 0) -> CacheKey:
     return CacheKey(str(gpu.name), _cc_text(gpu.compute_capability), str(flavour), str(version))
 
 
-KeyLike = Union[CacheKey, dict, Any]
+KeyLike = Any  #: a CacheKey, its dict form, or an Environment to derive one from
 
 
 def compile_cache_kwargs(env_or_key: KeyLike, root: str | os.PathLike[str] | None = None) -> dict[str, Any]:

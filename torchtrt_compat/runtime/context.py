@@ -28,7 +28,7 @@ _primary_handles: dict[int, Any] = {}  # device index -> CUcontext, retained onc
 
 @functools.lru_cache(maxsize=1)
 def driver() -> Any:
-    """The CUDA driver API module of cuda-python (``cuda.bindings.driver``, or ``cuda.cuda`` before 12.6), initialised."""
+    """cuda-python's CUDA driver API module (``cuda.bindings.driver``, or ``cuda.cuda`` before 12.6), initialised."""
     try:
         from cuda.bindings import driver as drv  # cuda-python >= 12.6
     except ImportError:

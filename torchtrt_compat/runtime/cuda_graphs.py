@@ -182,7 +182,7 @@ class BucketedCUDAGraphs:
                 and t.dtype == dtype
                 and t.device == device
                 and t.shape[: self.batch_dim] + t.shape[self.batch_dim + 1 :] == rest
-                for t, (rest, dtype, device) in zip(inputs, self._signature or ())
+                for t, (rest, dtype, device) in zip(inputs, self._signature or (), strict=False)
             )
         except (AttributeError, IndexError):
             same = False
@@ -208,7 +208,7 @@ class BucketedCUDAGraphs:
                 self._done.record(self._last_stream)
                 stream.wait_event(self._done)
                 self._last_stream = stream
-            for dst, src in zip(static_in, args):
+            for dst, src in zip(static_in, args, strict=False):
                 dst.copy_(src)
             graph.replay()
             if isinstance(static_out, torch.Tensor):

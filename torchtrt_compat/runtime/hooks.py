@@ -23,9 +23,13 @@ def install_runtime_guards(module: Any, device: DeviceLike = None, *, context: b
     what = f"{type(module).__name__} (built for cuda:{index})"
 
     def before(mod: Any, args: Any) -> None:
-        check_device(index, what=what)
+        # Push first: when the device check raises, PyTorch still runs the always_call post-hook, which must pop
+        # this call's entry and not an outer guarded module's.
         stack = _STATE.__dict__.setdefault("stack", [])
-        stack.append(primary_context(index) if context else None)
+        stack.append(None)
+        check_device(index, what=what)
+        if context:
+            stack[-1] = primary_context(index)
 
     def after(mod: Any, args: Any, output: Any) -> None:
         stack = getattr(_STATE, "stack", [])

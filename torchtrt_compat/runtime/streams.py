@@ -4,8 +4,8 @@ One execution context per stream. A TensorRT engine runs through an *execution c
 the scratch memory of the call in flight; two streams enqueueing through one context at the same time overwrite
 each other's activations. So give each stream its own module instance (for torch_tensorrt, load or compile the
 model once per stream; the engine's weights can be shared, the execution contexts cannot). Plain torch modules keep
-no per-call state and can be shared. `infer_async` refuses to run an engine-backed module (a torch_tensorrt engine module, or a graph containing one,
-attribute) on a second stream while its call on another stream is still in flight.
+no per-call state and can be shared. `infer_async` refuses to run an engine-backed module (a torch_tensorrt engine
+module, or a graph containing one) on a second stream while its call on another stream is still in flight.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._engines import has_engine
 from .._errors import UsageError
 from ._device import _torch
 
+#: engine-backed module -> (stream, event recorded after its last call; None while that call is being enqueued)
 _in_flight: weakref.WeakKeyDictionary[Any, tuple[Any, Any]] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 
@@ -52,14 +54,6 @@ def _record(tree: Any, stream: Any) -> None:
             t.record_stream(stream)
 
 
-def _has_engine(module: Any) -> bool:
-    """A torch_tensorrt engine module, or a compiled graph holding one (by type name: no torch_tensorrt import)."""
-    from ..compiler.backend import is_engine
-
-    modules = module.modules() if hasattr(module, "modules") else [module]
-    return any(is_engine(m) for m in modules)
-
-
 def infer_async(module: Any, inputs: Sequence[Any] | Any, stream: Any) -> AsyncResult:
     """Enqueue ``module(*inputs)`` on ``stream`` after the work already queued on the current stream; don't wait.
 
@@ -68,23 +62,31 @@ def infer_async(module: Any, inputs: Sequence[Any] | Any, stream: Any) -> AsyncR
     """
     torch = _torch()
     args = tuple(inputs) if isinstance(inputs, (list, tuple)) else (inputs,)
-    engine_backed = _has_engine(module)
+    engine_backed = has_engine(module)
     if engine_backed:
-        with _lock:
+        with _lock:  # check and claim in one step, so two threads cannot both pass the check
             previous = _in_flight.get(module)
-            if previous is not None and previous[0] != stream and not previous[1].query():
+            busy = previous is not None and previous[0] != stream and (previous[1] is None or not previous[1].query())
+            if busy:
                 raise UsageError(
                     "This TensorRT module is still running on another stream, and one execution context cannot "
                     "serve two streams at once.",
                     "create one module instance per stream (load or compile it once per stream)",
                 )
-    producer = torch.cuda.current_stream(stream.device)
-    stream.wait_stream(producer)
-    _record(args, stream)
-    with torch.cuda.stream(stream), torch.no_grad():
-        outputs = module(*args)
-    event = torch.cuda.Event()
-    event.record(stream)
+            _in_flight[module] = (stream, None)
+    try:
+        producer = torch.cuda.current_stream(stream.device)
+        stream.wait_stream(producer)
+        _record(args, stream)
+        with torch.cuda.stream(stream), torch.no_grad():
+            outputs = module(*args)
+        event = torch.cuda.Event()
+        event.record(stream)
+    except BaseException:
+        if engine_backed:
+            with _lock:
+                _in_flight.pop(module, None)
+        raise
     if engine_backed:
         with _lock:
             _in_flight[module] = (stream, event)

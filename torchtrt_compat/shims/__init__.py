@@ -1,5 +1,10 @@
-"""Shims: declared, reversible fixes for known torch / torchvision / torch_tensorrt problems."""
+"""Shims: declared, reversible fixes for known torch / torchvision / torch_tensorrt problems.
 
+The registry (`_registry`) knows nothing of the shims; importing this package registers the shipped ones (`builtin`,
+light: no torch import). A shim a user registers later under a built-in's name replaces it.
+"""
+
+from . import builtin as builtin
 from ._registry import Shim as Shim
 from ._registry import ShimContext as ShimContext
 from ._registry import activate as activate

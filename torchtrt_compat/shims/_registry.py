@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .._errors import UsageError
+from .._errors import InternalError, UsageError
 
-Stage = Literal["import", "export", "compile", "save"]
-STAGES: tuple[Stage, ...] = ("import", "export", "compile", "save")
+Stage = Literal["import", "export", "compile"]
+STAGES: tuple[Stage, ...] = ("import", "export", "compile")
+
+#: Shims patch process-wide objects, so activations are serialised: a second thread's compile waits at each stage
+#: until the first one's patches are undone. Re-entrant, because a stage may import torch_tensorrt (import stage).
+_ACTIVATION_LOCK = threading.RLock()
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ def register_shim(
 ) -> Callable[[Callable[[ShimContext], Iterator[object]]], Shim]:
     """Register a generator function as a shim (it is wrapped with `contextlib.contextmanager`)."""
     if stage not in STAGES:
-        raise ValueError(f"unknown shim stage {stage!r}; use one of {STAGES}")
+        raise UsageError(f"Unknown shim stage {stage!r}.", f"use one of {', '.join(STAGES)}")
 
     def decorate(fn: Callable[[ShimContext], Iterator[object]]) -> Shim:
         if name in _REGISTRY:
@@ -99,19 +104,13 @@ def register_shim(
     return decorate
 
 
-def _load_builtin() -> None:
-    from . import builtin  # noqa: F401  (registers the shipped shims)
-
-
 def list_shims(pattern: str = "*", ctx: ShimContext | None = None) -> list[Shim]:
     """All registered shims whose name matches ``pattern``; with ``ctx``, only those that apply there."""
-    _load_builtin()
     shims = [s for n, s in sorted(_REGISTRY.items()) if fnmatch.fnmatch(n, pattern)]
     return [s for s in shims if ctx is None or s.applies(ctx)]
 
 
 def get_shim(name: str) -> Shim:
-    _load_builtin()
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -143,11 +142,15 @@ class Activation:
 def activate(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto") -> Iterator[Activation]:
     """Apply the selected shims for ``stage`` and undo them on exit, in reverse order.
 
+    Holds the process-wide activation lock for the whole block, so overlapping compiles never interleave patches.
+
     A shim's generator may yield a mapping ``{OpOverload: python_fn}``; the exporter passes the union of those to
     ``ExportedProgram.run_decompositions`` so that ops without TensorRT converters become convertible aten ops.
     """
+    if stage not in STAGES:
+        raise InternalError(f"activate() called for unknown stage {stage!r}")
     activation = Activation()
-    with contextlib.ExitStack() as stack:
+    with _ACTIVATION_LOCK, contextlib.ExitStack() as stack:
         for shim in select(stage, ctx, shims):
             contributed = stack.enter_context(shim.factory(ctx))
             if isinstance(contributed, dict):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .._patch import patched
 from ._registry import ShimContext, register_shim
 
 
@@ -52,19 +53,13 @@ def _tolerant(pass_fn: Callable[..., Any]) -> Callable[..., Any]:
     when_text="when enable_autocast=True (torchtrt_compat maps enabled_precisions to it in 2.13+)",
     summary="rule_based_autocast calls .to() on multi-output nodes' tuple metadata and crashes; give those tuples "
     "a .to() while the pass runs.",
-    undo="the pass list entry is restored when compile returns; node metadata is plain tuples again after the pass",
+    undo="the pass manager's original pass list is put back when compile returns; node metadata is plain tuples "
+    "again after the pass",
 )
 def _autocast_multi_output(ctx: ShimContext) -> Iterator[None]:
     from torch_tensorrt.dynamo.lowering.passes import _aten_lowering_pass as lowering
 
     manager = lowering.ATEN_PRE_LOWERING_PASSES
-    passes: list[Any] = manager.passes
-    indices = [i for i, p in enumerate(passes) if getattr(p, "__name__", "") == "rule_based_autocast"]
-    originals = [passes[i] for i in indices]
-    for i in indices:
-        passes[i] = _tolerant(passes[i])
-    try:
+    tolerant = [_tolerant(p) if getattr(p, "__name__", "") == "rule_based_autocast" else p for p in manager.passes]
+    with patched(manager, "passes", tolerant):
         yield
-    finally:
-        for i, fn in zip(indices, originals):
-            passes[i] = fn

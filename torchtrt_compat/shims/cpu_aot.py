@@ -68,12 +68,15 @@ def virtual_cuda_device(cc: str, *, with_memory: bool) -> Iterator[None]:
 @register_shim(
     "cpu_import",
     stage="import",
-    requires={"torch_tensorrt": ">=2.10"},
+    requires={"torch_tensorrt": ">=2.4"},
     when=_no_gpu,
     when_text="host without a GPU",
-    summary="`import torch_tensorrt` calls torch.cuda.get_device_capability() (is_tegra_platform) and "
-    "current_device() at import and crashes with 'Found no NVIDIA driver'; answer with a virtual device.",
-    undo="torch.cuda functions are restored as soon as the import finishes",
+    summary="`import torch_tensorrt` evaluates torch.cuda.current_device() (default Device arguments, every release "
+    "from 2.4) and get_device_capability() (is_tegra_platform, 2.7+) at import and crashes with 'Found no NVIDIA "
+    "driver'; answer with a virtual device of the first target compute capability (sm_89 when none is named).",
+    undo="torch.cuda functions are restored as soon as the import finishes; decisions torch_tensorrt takes at import "
+    "(e.g. is_tegra_platform() is False, the default device is cuda:0) stay as they were made under the virtual "
+    "device, which matches every non-Jetson target",
 )
 def _cpu_import(ctx: ShimContext) -> Iterator[None]:
     with virtual_cuda_device(target_ccs(ctx)[0], with_memory=False):

@@ -1,4 +1,4 @@
-"""The installed stack as the compile pipeline sees it: versions for shims, and a safe torch_tensorrt import."""
+"""The installed upstream stack as the pipeline sees it: versions for shims, and a safe torch_tensorrt import."""
 
 from __future__ import annotations
 
@@ -9,18 +9,12 @@ from typing import Any
 from ._errors import MissingDependencyError
 from ._lazy import is_installed
 from .env import detect_environment
-from .shims._registry import ShimContext, activate
+from .shims import ShimContext, activate
 
 
 def shim_context(**options: Any) -> ShimContext:
     env = detect_environment()
-    versions = {
-        "torch": env.torch,
-        "torchvision": env.torchvision,
-        "torch_tensorrt": env.torch_tensorrt.version if env.torch_tensorrt else None,
-        "tensorrt": env.tensorrt_version,
-    }
-    return ShimContext(versions=versions, flavour=env.flavour, has_gpu=bool(env.gpus), options=dict(options))
+    return ShimContext(versions=env.versions(), flavour=env.flavour, has_gpu=bool(env.gpus), options=dict(options))
 
 
 def install_hint() -> str:

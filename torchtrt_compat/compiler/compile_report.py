@@ -23,6 +23,7 @@ class CompileReport:
     shims: list[str] = field(default_factory=list)
     trt_engines: int = 0
     pytorch_ops: list[str] = field(default_factory=list)  #: aten ops left to PyTorch, by name (sorted, unique)
+    pytorch_op_reasons: dict[str, str] = field(default_factory=dict)  #: op -> why it cannot go into TensorRT
     trt_op_fraction: float | None = None  #: share of call_function nodes inside TensorRT engines
     timings: dict[str, float] = field(default_factory=dict)  #: seconds: export, lowering, partitioning, build
     settings: dict[str, Any] = field(default_factory=dict)  #: what was passed to torch_tensorrt, after translation
@@ -53,9 +54,13 @@ class CompileReport:
             ("shims active", ", ".join(self.shims) or "none"),
             ("TensorRT engines", str(self.trt_engines)),
             ("ops in TensorRT", share),
-            ("ops left to PyTorch", ", ".join(self.pytorch_ops) or "none"),
+            ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
             ("timings", timings),
         ]
+
+    def _op_text(self, op: str) -> str:
+        why = self.pytorch_op_reasons.get(op)
+        return f"{op} ({why})" if why else op
 
     def __str__(self) -> str:
         width = max(len(k) for k, _ in self._rows())
@@ -65,7 +70,8 @@ class CompileReport:
 
     def _repr_html_(self) -> str:
         cells = "".join(
-            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td style='text-align:left'>{html.escape(v)}</td></tr>"
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+            f"<td style='text-align:left'>{html.escape(v)}</td></tr>"
             for k, v in self._rows()
         )
         warns = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)

@@ -8,8 +8,8 @@ from typing import Any
 
 from .._errors import UsageError
 from .._lazy import require
-from .._stack import shim_context
-from ..shims._registry import activate
+from .._upstream import shim_context
+from ..shims import activate
 from .inputs import InputPlan, plan_inputs
 
 

@@ -1,0 +1,46 @@
+"""The lazy public surface: every exported name resolves, and the typing mirror lists exactly the same names."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import torchtrt_compat
+
+
+def _type_checking_names() -> set[str]:
+    tree = ast.parse(Path(torchtrt_compat.__file__).read_text())
+    block = next(n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING")
+    return {
+        alias.asname or alias.name for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names
+    }
+
+
+def test_exports_and_the_typing_block_name_the_same_things() -> None:
+    assert set(torchtrt_compat._EXPORTS) == _type_checking_names()
+
+
+def test_every_export_resolves_to_the_module_it_names() -> None:
+    for name, module in torchtrt_compat._EXPORTS.items():
+        value = getattr(torchtrt_compat, name)
+        assert value is getattr(importlib.import_module(module, "torchtrt_compat"), name)
+
+
+def test_no_function_shadows_a_module_of_its_package() -> None:
+    """``torchtrt_compat.compiler.export`` must be the function, with its module under another name."""
+    import torchtrt_compat.compiler as compiler
+
+    for name in ("export", "report", "compile", "build_engine"):
+        assert inspect.isfunction(getattr(compiler, name)), name
+        assert not (Path(compiler.__file__).parent / f"{name}.py").exists(), name
+
+
+def test_compile_options_are_keyword_only_and_upstream_parameters_come_first() -> None:
+    params = inspect.signature(torchtrt_compat.compile).parameters
+    names = list(params)
+    assert names[:6] == ["module", "ir", "inputs", "arg_inputs", "kwarg_inputs", "enabled_precisions"]
+    for own in ("fallback", "shims", "context_guard"):
+        assert params[own].kind is inspect.Parameter.KEYWORD_ONLY
+    assert names[-1] == "kwargs"
