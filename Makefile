@@ -11,7 +11,7 @@ DEMO_MODEL  ?= deform_convnet
 DEMO_CC     ?= 8.9 12.0
 OUT         ?= out
 
-.PHONY: demo test install clean bench
+.PHONY: demo test lint install clean bench
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m mypy
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/cli_startup.py

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import sysconfig
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 TORCH_TENSORRT_DISTS = ("torch-tensorrt", "torch-tensorrt-rtx")
@@ -170,8 +171,8 @@ def _installed() -> dict[str, md.Distribution]:
 
 def _read_text(dist: md.Distribution, relpath: str) -> str | None:
     try:
-        path = dist.locate_file(relpath)
-        return path.read_text(encoding="utf-8") if path.is_file() else None  # type: ignore[union-attr]
+        path = Path(str(dist.locate_file(relpath)))
+        return path.read_text(encoding="utf-8") if path.is_file() else None
     except OSError:
         return None
 

@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .._errors import CompatError, IncompatibleError
 
@@ -26,7 +27,7 @@ COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse exits 2 already; keep its one-line format
+    def error(self, message: str) -> NoReturn:  # argparse exits 2 already; keep its one-line format
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_broken(sub: argparse._SubParsersAction, module: str, commands: tuple[str, ...], exc: Exception) -> None:  # type: ignore[type-arg]
+def _add_broken(sub: argparse._SubParsersAction, module: str, commands: tuple[str, ...], exc: Exception) -> None:
     problem = (
         f"this command is unavailable: torchtrt_compat.cli.{module} failed to import ({type(exc).__name__}: {exc})."
     )

@@ -12,7 +12,7 @@ from ..runtime.bench import BenchResult, bench
 BACKENDS = ("eager", "inductor", "trt")
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "bench",
         help="time a catalogue model (p50/p90/p99) and warn when clocks or variance make the numbers unreliable",

@@ -9,7 +9,7 @@ from typing import Any
 from .._errors import UsageError
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build",
         help="build TensorRT-RTX engines ahead of time (works without a GPU)",

@@ -6,7 +6,7 @@ import argparse
 import json
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "shims",
         help="list the shims, which versions need them, and which apply here",

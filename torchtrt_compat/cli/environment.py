@@ -6,7 +6,7 @@ import argparse
 import json
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check",
         help="check that this machine's stack (or a described target) fits together",

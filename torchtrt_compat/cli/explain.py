@@ -10,7 +10,7 @@ from pathlib import Path
 from .._errors import UsageError
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "explain",
         help="explain an error message or traceback: cause and fix (from a file or stdin)",

@@ -64,7 +64,7 @@ def roi_align(
     pooled = sampled.reshape(k, c, pooled_height, sy, pooled_width, sx).sum(dim=(3, 5))
     if isinstance(count_y, int) and isinstance(count_x, int):
         return pooled / float(count_y * count_x)
-    count = (count_y * count_x).clamp_min(1.0)
+    count = torch.as_tensor(count_y * count_x).clamp_min(1.0)
     return pooled / count.reshape(k, 1, 1, 1)
 
 

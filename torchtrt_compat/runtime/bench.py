@@ -199,7 +199,7 @@ def bench(
                 t0 = time.perf_counter()
                 fn(*args)
                 times.append((time.perf_counter() - t0) * 1e3)
-            result = summarise(times, label, "perf_counter", "cpu")
+            result = summarise(times, label or "", "perf_counter", "cpu")
         else:
             index = _cuda_index(args, device)
             with torch.cuda.device(index):
@@ -217,7 +217,8 @@ def bench(
                 torch.cuda.synchronize()
                 after = _nvml_state(index)
                 times = [s.elapsed_time(e) for s, e in events]
-                result = summarise(times, label, "cuda_events", f"cuda:{index} ({torch.cuda.get_device_name(index)})")
+                device_name = f"cuda:{index} ({torch.cuda.get_device_name(index)})"
+                result = summarise(times, label or "", "cuda_events", device_name)
             result.sm_clock_mhz_before, _, result.pstate_before = before
             result.sm_clock_mhz_after, result.max_sm_clock_mhz, result.pstate_after = after
             _check_clocks(result)

@@ -33,7 +33,7 @@ def driver() -> Any:
         from cuda.bindings import driver as drv  # cuda-python >= 12.6
     except ImportError:
         try:
-            from cuda import cuda as drv  # type: ignore[no-redef]  # cuda-python < 12.6
+            from cuda import cuda as drv  # cuda-python < 12.6
         except ImportError as exc:
             raise MissingDependencyError(
                 "Python package 'cuda-python' is not installed (needed to manage CUDA contexts).",

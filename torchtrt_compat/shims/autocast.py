@@ -15,7 +15,7 @@ from .._patch import patched
 from ._registry import ShimContext, register_shim
 
 
-class _CastableTuple(tuple):  # type: ignore[type-arg]
+class _CastableTuple(tuple):
     def to(self, dtype: Any) -> _CastableTuple:
         return _CastableTuple(
             v.to(dtype) if hasattr(v, "to") and getattr(v, "is_floating_point", lambda: False)() else v for v in self

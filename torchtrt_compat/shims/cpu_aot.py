@@ -29,7 +29,7 @@ def _aot(ctx: ShimContext) -> bool:
 
 def target_ccs(ctx: ShimContext) -> list[str]:
     ccs = ctx.options.get("compute_capabilities") or [DEFAULT_AOT_CC]
-    return [str(c) for c in ccs]  # type: ignore[union-attr]
+    return [str(c) for c in ccs] if isinstance(ccs, (list, tuple)) else [str(ccs)]
 
 
 @dataclass(frozen=True)
