@@ -20,4 +20,5 @@ def release(key_or_version: str) -> ReleaseFields:
     params = {**row["settings_fields"], **row["dynamo_compile_params"]}
     for positional in ("exported_program", "inputs", "arg_inputs", "kwarg_inputs"):
         params.pop(positional, None)
-    return ReleaseFields(key.split("==")[1], params)
+    package, version = key.split("==")
+    return ReleaseFields(version, params, package)

@@ -127,6 +127,7 @@ class ReleaseFields:
 
     version: str
     params: dict[str, Any]
+    package: str = "torch-tensorrt"  #: or torch-tensorrt-rtx: same Python fields, different TensorRT behind them
 
     def has(self, name: str) -> bool:
         return name in self.params
@@ -155,7 +156,10 @@ def installed_release_fields() -> ReleaseFields:
     settings_cls = getattr(tt.dynamo, "CompilationSettings", None)
     for name, f in getattr(settings_cls, "__dataclass_fields__", {}).items():
         params.setdefault(name, f.default)
-    return ReleaseFields(tt.__version__, params)
+    from ..env import detect_environment
+
+    installed = detect_environment().torch_tensorrt
+    return ReleaseFields(tt.__version__, params, installed.name if installed else "torch-tensorrt")
 
 
 def precision_name(value: Any) -> str:
