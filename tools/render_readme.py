@@ -72,8 +72,7 @@ def _cases() -> list[tuple[str, dict[str, Any], Any]]:
 def _value(v: Any) -> str:
     if isinstance(v, (set, frozenset)):
         return "{" + ", ".join(sorted(_value(x) for x in v)) + "}"
-    text = repr(v)
-    return text if not text.startswith("torch.") else text
+    return repr(v)
 
 
 def _cell(kwargs: dict[str, Any], precisions: Any, fields: Any) -> str:
