@@ -90,7 +90,8 @@ def _cpu_import(ctx: ShimContext) -> Iterator[None]:
     when=lambda ctx: _no_gpu(ctx) and _aot(ctx),
     when_text="ahead-of-time TensorRT-RTX build on a host without a GPU",
     summary="compile queries torch.cuda (capability, current device, mem_get_info); answer with a virtual device "
-    "of the first target compute capability.",
+    "of the first target compute capability. Its memory (16 GiB, all free) and 64 SMs are placeholders: TensorRT-RTX "
+    "sizes nothing by them in an ahead-of-time build, and the engine adapts to the real GPU when it is set up there.",
     undo="torch.cuda functions are restored when the build returns",
 )
 def _virtual_device(ctx: ShimContext) -> Iterator[None]:
