@@ -48,3 +48,10 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     with atomic_open(path, "w") as fh:
         fh.write(text)
+
+
+def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int = 1) -> None:
+    """``data`` as JSON (a trailing newline, so diffs of committed data stay clean), written atomically."""
+    import json
+
+    atomic_write_text(path, json.dumps(data, indent=indent) + "\n")
