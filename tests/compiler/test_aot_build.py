@@ -171,7 +171,7 @@ def test_corrupt_and_foreign_artifacts_fail_clearly(small_net, tmp_path: Path) -
 @pytest.mark.requires_rtx
 def test_unsupported_target_gpu(small_net) -> None:
     model, x = small_net
-    with pytest.raises(IncompatibleError, match="cannot build for compute capability 9.0") as info:
+    with pytest.raises(IncompatibleError, match="cannot build or run engines for compute capability 9.0") as info:
         tc.build_engine(model, [x], compute_capabilities=["9.0"])
     assert "full TensorRT" in str(info.value)
     if not detect_environment().gpus:
