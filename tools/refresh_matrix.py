@@ -739,7 +739,7 @@ def read_release(registry: Registry, dist: str, version: str, files: list[dict[s
     record["requires_dist"] = requires
     record["requires_python"] = requires_python
     cuda: dict[str, str | None] = {}
-    for platform in record["wheels"] or {"sdist": None}:
+    for platform in record["wheels"] or {"any": None}:  # an sdist-only release: one answer for any platform
         if dist == "torch" and platform in MARKER_ENV:
             cuda[platform] = cuda_of_torch(requires, platform)
         elif is_torch_trt and platform in version_py:
@@ -1024,6 +1024,31 @@ def build(registry: Registry, jobs: int) -> tuple[dict[str, Any], dict[str, Any]
     return matrix, registry_json
 
 
+def dump_registry(registry_json: dict[str, Any]) -> str:
+    """registry.json text: one line per release record, so that a refresh reads as a short diff."""
+    lines = [
+        "{",
+        f' "schema": {registry_json["schema"]},',
+        f' "snapshot_date": {json.dumps(registry_json["snapshot_date"])},',
+    ]
+    lines.append(' "tags": [' + ", ".join(json.dumps(t) for t in registry_json["tags"]) + "],")
+    lines.append(' "dists": {')
+    dists = list(registry_json["dists"].items())
+    for i, (dist, entry) in enumerate(dists):
+        lines.append(f"  {json.dumps(dist)}: {{")
+        lines.append(f'   "scope": {json.dumps(entry["scope"])},')
+        lines.append(f'   "published": {json.dumps(entry["published"])},')
+        lines.append('   "releases": {')
+        releases = list(entry["releases"].items())
+        for j, (version, record) in enumerate(releases):
+            comma = "," if j < len(releases) - 1 else ""
+            lines.append(f"    {json.dumps(version)}: {json.dumps(record, separators=(', ', ': '))}{comma}")
+        lines.append("   }")
+        lines.append("  }" + ("," if i < len(dists) - 1 else ""))
+    lines += [" }", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out-dir", default=os.path.normpath(DEFAULT_OUT_DIR), help="folder for the JSON files")
@@ -1033,9 +1058,7 @@ def main(argv: list[str] | None = None) -> int:
     registry = Registry(index_url(args.index_url))
     matrix, registry_json = build(registry, args.jobs)
     atomic_write_text(os.path.join(args.out_dir, "matrix.json"), json.dumps(matrix, indent=1) + "\n")
-    atomic_write_text(
-        os.path.join(args.out_dir, "registry.json"), json.dumps(registry_json, separators=(",", ":")) + "\n"
-    )
+    atomic_write_text(os.path.join(args.out_dir, "registry.json"), dump_registry(registry_json))
     counts = ", ".join(f"{d} {len(e['releases'])}" for d, e in registry_json["dists"].items())
     print(f"wrote {args.out_dir}: {counts}; {matrix['refresh']}", file=sys.stderr)
     return 0
