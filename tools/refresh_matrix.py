@@ -119,32 +119,9 @@ TENSORRT_ROOTS = (
 # --------------------------------------------------------------------------
 # Hand-curated facts (the registry does not carry them). One source per fact, cited by title and version.
 # --------------------------------------------------------------------------
+# Rows are matched in order; compute_capabilities(flavour, None) answers with the first row of the flavour, so the
+# oldest ranges (added later) stay at the end.
 GPU_SUPPORT: list[dict[str, Any]] = [
-    {
-        "flavour": "tensorrt",
-        "versions": ">=8.6,<10.0",
-        "compute_capabilities": [
-            "5.0",
-            "5.2",
-            "5.3",
-            "6.0",
-            "6.1",
-            "6.2",
-            "7.0",
-            "7.2",
-            "7.5",
-            "8.0",
-            "8.6",
-            "8.7",
-            "8.9",
-            "9.0",
-        ],
-        "notes": "TensorRT 8.x supports SM 5.0 and higher (Maxwell to Hopper; 5.3, 6.2, 7.2, 8.7 are Jetson parts). "
-        "The 8.6.1 hardware table was not read in full here; the 9.x releases on the registry are development "
-        "builds and are assumed to match 8.6.",
-        "source": "TensorRT 8.6.1 support matrix (hardware and precision; compute capability per platform)",
-        "verified": False,
-    },
     {
         "flavour": "tensorrt",
         "versions": ">=10.0.0a0,<10.5",  # 10.0.0b6 (early access) included
@@ -228,6 +205,31 @@ GPU_SUPPORT: list[dict[str, Any]] = [
         "notes": "1.5 adds 12.1 (GB10 / DGX Spark). 7.5 only as an explicit target; no 9.0 (Hopper) and no "
         "10.0 support. 8.0 not listed in the RTX support matrix tables (unverified).",
         "source": "TensorRT-RTX 1.5 support matrix",
+        "verified": False,
+    },
+    {
+        "flavour": "tensorrt",
+        "versions": ">=8.6,<10.0.0a0",
+        "compute_capabilities": [
+            "5.0",
+            "5.2",
+            "5.3",
+            "6.0",
+            "6.1",
+            "6.2",
+            "7.0",
+            "7.2",
+            "7.5",
+            "8.0",
+            "8.6",
+            "8.7",
+            "8.9",
+            "9.0",
+        ],
+        "notes": "TensorRT 8.x supports SM 5.0 and higher (Maxwell to Hopper; 5.3, 6.2, 7.2, 8.7 are Jetson parts). "
+        "The 8.6.1 hardware table was not read in full here; the 9.x releases on the registry are development "
+        "builds and are assumed to match 8.6.",
+        "source": "TensorRT 8.6.1 support matrix (hardware and precision; compute capability per platform)",
         "verified": False,
     },
 ]
