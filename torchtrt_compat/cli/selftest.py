@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "selftest",
         help="prove that this GPU host runs the stack: TensorRT, context guard, CUDA graphs, bench, memory",

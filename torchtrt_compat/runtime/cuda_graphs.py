@@ -157,7 +157,7 @@ class BucketedCUDAGraphs:
         if self.auto:
             if buckets != "auto":
                 raise UsageError(f"buckets={buckets!r} is not known.", "pass buckets='auto' or a sequence of sizes")
-            self.max_graphs = 8 if max_graphs is None else max_graphs
+            self.max_graphs: int = 8 if max_graphs is None else max_graphs
             if isinstance(self.max_graphs, bool) or not isinstance(self.max_graphs, int) or self.max_graphs < 1:
                 raise UsageError(f"max_graphs={max_graphs!r} is not a positive integer.", "pass e.g. max_graphs=8")
             self.max_batch = max_batch
@@ -173,8 +173,8 @@ class BucketedCUDAGraphs:
                     "max_graphs, memory_budget and traffic choose buckets automatically.",
                     "pass buckets='auto' with them, or leave them out",
                 )
-            self.buckets = normalise_buckets(buckets)
-            self.max_graphs, self.max_batch, self.memory_budget, self._traffic = None, max_batch, None, None
+            self.buckets = normalise_buckets(buckets)  # type: ignore[arg-type]  # a sequence: "auto" is handled above
+            self.max_graphs, self.max_batch, self.memory_budget, self._traffic = 0, max_batch, None, None
         self.capture_count = 0  #: graphs captured over this object's life; changes only in warm-up, reset, replan
         self._observed: dict[int, int] = {}
         self._lock = threading.Lock()

@@ -298,7 +298,7 @@ def _fill_kernel(drv: Any, cc: tuple[int, int]) -> Any:
     try:
         from cuda.bindings import nvrtc
     except ImportError:  # cuda-python < 12.6
-        from cuda import nvrtc  # type: ignore[no-redef]
+        from cuda import nvrtc
     prog = check(nvrtc.nvrtcCreateProgram(_KERNEL.encode(), b"fill.cu", 0, [], []), "nvrtcCreateProgram")
     opts = [f"--gpu-architecture=sm_{cc[0]}{cc[1]}".encode()]
     (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
@@ -314,7 +314,7 @@ def _fill_kernel(drv: Any, cc: tuple[int, int]) -> Any:
 def _launch(drv: Any, func: Any, ptr: int, value: float, n: int) -> int:
     import ctypes
 
-    args = [ctypes.c_uint64(ptr), ctypes.c_float(value), ctypes.c_int32(n)]
+    args: list[Any] = [ctypes.c_uint64(ptr), ctypes.c_float(value), ctypes.c_int32(n)]
     ptrs = (ctypes.c_void_p * 3)(*[ctypes.addressof(a) for a in args])
     (err,) = drv.cuLaunchKernel(func, (n + 255) // 256, 1, 1, 256, 1, 1, 0, 0, ctypes.addressof(ptrs), 0)
     return int(err)
