@@ -5,8 +5,9 @@ sizes, the expected padded work of a bucket set is ``sum(count[n] * bucket(n)) /
 only observed sizes as buckets, and the largest observed size is always one, so an exact dynamic programme over the
 distinct sizes finds it (``O(graphs * sizes**2)``; 64 sizes and 16 graphs take a few milliseconds).
 
-Requests above ``max_batch`` run in chunks of ``max_batch`` (`BucketedCUDAGraphs`'s ``overflow="chunks"``): each
-full chunk counts as a request of ``max_batch`` rows and the remainder as a request of its own.
+With ``max_batch`` given, it is always the largest bucket, so that sizes the traffic did not show still run in one
+replay. Requests above it run in chunks of ``max_batch`` (`BucketedCUDAGraphs`'s ``overflow="chunks"``): each full
+chunk counts as a request of ``max_batch`` rows and the remainder as a request of its own.
 
 Pure Python, no torch: plans can be computed and tested anywhere.
 """
@@ -69,6 +70,7 @@ def _chunked(counts: Mapping[int, int], max_batch: int | None) -> dict[int, int]
             out[max_batch] += full * c
         if rest:
             out[rest] += c
+    out.setdefault(max_batch, 0)  # always a bucket: sizes the traffic did not show still fit
     return dict(sorted(out.items()))
 
 
@@ -130,9 +132,9 @@ def plan_buckets(
 ) -> BucketPlan:
     """The bucket set of at most ``max_graphs`` graphs with the least expected padded work on ``traffic``.
 
-    ``max_batch`` caps the largest bucket (larger requests run in chunks). With ``memory_budget`` (bytes) and a
-    ``memory_of(buckets) -> bytes`` estimate, the best plan whose estimate fits is chosen, trying every graph count
-    from ``max_graphs`` down; `UsageError` when not even one graph fits.
+    ``max_batch`` is the largest bucket (larger requests run in chunks; without it, the largest size seen). With
+    ``memory_budget`` (bytes) and a ``memory_of(buckets) -> bytes`` estimate, the best plan whose estimate fits is
+    chosen, trying every graph count from ``max_graphs`` down; `UsageError` when not even one graph fits.
     """
     if isinstance(max_graphs, bool) or not isinstance(max_graphs, int) or max_graphs < 1:
         raise UsageError(f"max_graphs={max_graphs!r} is not a positive integer.", "pass e.g. max_graphs=8")
