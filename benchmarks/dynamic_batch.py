@@ -1,8 +1,16 @@
-"""Dynamic-batch serving: eager vs re-recording one CUDA graph per shape change vs `BucketedCUDAGraphs`.
+"""Dynamic-batch serving: `BucketedCUDAGraphs` against eager, re-recording, and the exact-shape oracle.
 
 A seeded trace of requests with random batch sizes 1..64 is replayed, one request at a time, through each method;
-each request's latency is host time from the call to the end of its GPU work. Everything is measured in ONE run on
-one GPU, so the speed-ups are ratios of numbers taken side by side.
+each request's latency is host time from the call to the end of its GPU work. The methods take turns in blocks of
+requests, so a slow spell on a shared machine hits all of them alike. Everything is measured in ONE run on one GPU,
+so the ratios compare numbers taken side by side.
+
+- ``oracle``: one graph captured for every exact batch size (no padding; too much memory to deploy, but the latency
+  limit), with the same copy-in and copy-out as `BucketedCUDAGraphs`; ``replay-alone`` is its replay without copies.
+- ``bucketed``: powers of two up to 64 (7 graphs); ``bucketed-auto``: ``buckets="auto", max_graphs=12``, planned by
+  ``replan()`` from the warm-up requests; ``-nocopy``: the same with ``copy_outputs=False``.
+- A second, skewed trace (most requests small, a long tail) compares automatic buckets with powers of two at the
+  same number of graphs. A host profile says where the per-call microseconds go.
 
     PYTHONPATH=. python3 benchmarks/dynamic_batch.py --out benchmarks/results      # on a GPU machine
     python3 benchmarks/dynamic_batch.py --plot-only benchmarks/results/dynamic_batch.json   # re-draw the PNG
@@ -13,21 +21,24 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
 import platform
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 BUCKETS = (1, 2, 4, 8, 16, 32, 64)
-FINE_BUCKETS = (1, 2, 4, 8, 12, 16, 24, 32, 40, 48, 56, 64)
-METHODS = ("eager", "re-record", "bucketed", "bucketed-fine", "bucketed<=32+chunks")
-TARGETS = {"mlp12x256": 5.0, "resnet18": 2.5}  # required p50 speed-up over eager, by model family
-RERECORD_TARGET = 10.0
-MEMORY_TARGET = 1.3
+AUTO_GRAPHS = 12
+METHODS = ("eager", "re-record", "bucketed", "bucketed-auto", "bucketed-auto-nocopy", "oracle", "replay-alone")
+TARGET_OVER_ORACLE_P50 = 1.15
+TARGET_OVER_ORACLE_P99 = 1.2
+TARGET_OVERHEAD_MS = 0.020
+LAUNCH_BOUND = ("mlp12x256", "two-in-tuple-out")
+BLOCK = 10  # requests per turn
 
 
 class ReRecordOnShapeChange:
@@ -36,23 +47,84 @@ class ReRecordOnShapeChange:
     def __init__(self, module: Callable[..., Any]) -> None:
         self.module, self.shape, self.graph, self.captures = module, None, None, 0
 
-    def __call__(self, x: Any) -> Any:
+    def __call__(self, *xs: Any) -> Any:
         import torch
 
-        if x.shape != self.shape:
+        from torchtrt_compat.runtime.cuda_graphs import _output_plan
+
+        if xs[0].shape != self.shape:
             self.graph = None  # the previous graph and its pool go
-            self.static_in = x.clone()
+            self.static_in = [x.clone() for x in xs]
             graph = torch.cuda.CUDAGraph()
             with torch.cuda.graph(graph):
-                self.static_out = self.module(self.static_in)
-            self.graph, self.shape = graph, x.shape
+                self.outs, self.rebuild = _output_plan(self.module(*self.static_in))
+            self.graph, self.shape = graph, xs[0].shape
             self.captures += 1
-        self.static_in.copy_(x)
+        for dst, src in zip(self.static_in, xs, strict=True):
+            dst.copy_(src)
         self.graph.replay()
-        return self.static_out.clone()
+        return self.rebuild([t.clone() for t in self.outs])
 
 
-def build_models(images: list[int]) -> dict[str, tuple[Any, Callable[[int], Any]]]:
+class ExactShapeOracle:
+    """One CUDA graph per exact batch size, in one shared pool, with the same copy-in and copy-out as
+    `BucketedCUDAGraphs` (one ``copy_`` for one input, one ``torch._foreach_copy_`` for several; a ``clone`` per
+    output) and no bookkeeping at all: the latency limit for graph replay with copies."""
+
+    def __init__(self, module: Callable[..., Any], sizes: list[int], make: Callable[[int], tuple[Any, ...]]) -> None:
+        import torch
+
+        from torchtrt_compat.runtime.cuda_graphs import _output_plan
+
+        self.graphs: dict[int, tuple[Any, list[Any], list[Any], Any]] = {}
+        pool = torch.cuda.graph_pool_handle()
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            for n in sizes:
+                module(*make(n))
+        torch.cuda.current_stream().wait_stream(side)
+        for n in sorted(sizes, reverse=True):
+            static_in = [x.clone() for x in make(n)]
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph, pool=pool):
+                outs, rebuild = _output_plan(module(*static_in))
+            self.graphs[n] = (graph, static_in, outs, rebuild)
+        self.copy_many = torch._foreach_copy_
+
+    def __call__(self, *xs: Any) -> Any:
+        graph, static_in, outs, rebuild = self.graphs[xs[0].shape[0]]
+        if len(xs) == 1:
+            static_in[0].copy_(xs[0])
+        else:
+            self.copy_many(static_in, xs)
+        graph.replay()
+        return rebuild([t.clone() for t in outs])
+
+    def replay_alone(self, *xs: Any) -> None:
+        self.graphs[xs[0].shape[0]][0].replay()
+
+
+def _two_in_tuple_out() -> Any:
+    import torch
+
+    class TwoInTupleOut(torch.nn.Module):
+        """Two inputs, a tuple of two outputs: the launch-bound case where per-call overhead shows."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.a = torch.nn.Linear(128, 128)
+            self.b = torch.nn.Linear(32, 128)
+            self.head = torch.nn.Linear(128, 16)
+
+        def forward(self, x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            h = torch.relu(self.a(x) + self.b(y))
+            return self.head(h), h.sum(dim=-1)
+
+    return TwoInTupleOut()
+
+
+def build_models(images: list[int]) -> dict[str, tuple[Any, Callable[[int], tuple[Any, ...]]]]:
     import torch
     import torchvision
 
@@ -60,27 +132,42 @@ def build_models(images: list[int]) -> dict[str, tuple[Any, Callable[[int], Any]
     layers: list[Any] = []
     for _ in range(12):
         layers += [torch.nn.Linear(256, 256), torch.nn.ReLU()]
+    half = {"device": "cuda", "dtype": torch.float16}
     mlp = torch.nn.Sequential(*layers).cuda().half().eval()
     resnet = torchvision.models.resnet18(weights=None).cuda().half().eval()
-    models = {"mlp12x256": (mlp, lambda n: torch.randn(n, 256, device="cuda", dtype=torch.float16))}
+    two = _two_in_tuple_out().cuda().half().eval()
+    models: dict[str, tuple[Any, Callable[[int], tuple[Any, ...]]]] = {
+        "mlp12x256": (mlp, lambda n: (torch.randn(n, 256, **half),)),
+        "two-in-tuple-out": (two, lambda n: (torch.randn(n, 128, **half), torch.randn(n, 32, **half))),
+    }
     for side in images:
-        models[f"resnet18@{side}"] = (
-            resnet,
-            lambda n, s=side: torch.randn(n, 3, s, s, device="cuda", dtype=torch.float16),
-        )
+        models[f"resnet18@{side}"] = (resnet, lambda n, s=side: (torch.randn(n, 3, s, s, **half),))
     return models
 
 
-def run_trace(fn: Callable[[Any], Any], trace: list[int], inputs: dict[int, Any]) -> list[float]:
+def skewed_trace(rng: random.Random, requests: int, top: int = 64) -> list[int]:
+    """Most requests small, a long tail: 85% of batch sizes from 1..8, the rest spread evenly over 9..``top``."""
+    return [rng.randint(1, 8) if rng.random() < 0.85 else rng.randint(9, top) for _ in range(requests)]
+
+
+def time_request(fn: Callable[..., Any], xs: tuple[Any, ...]) -> float:
     import torch
 
-    latencies = []
-    for n in trace:
-        x = inputs[n]
-        t0 = time.perf_counter()
-        fn(x)
-        torch.cuda.synchronize()
-        latencies.append((time.perf_counter() - t0) * 1e3)
+    t0 = time.perf_counter()
+    fn(*xs)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t0) * 1e3
+
+
+def run_interleaved(fns: dict[str, Callable[..., Any]], trace: list[int], inputs: dict[int, Any]) -> dict[str, list]:
+    """Each method runs the same block of requests in turn (order rotating per block); per-request latencies."""
+    latencies: dict[str, list[float]] = {m: [] for m in fns}
+    names = list(fns)
+    for k, start in enumerate(range(0, len(trace), BLOCK)):
+        block = trace[start : start + BLOCK]
+        for name in names[k % len(names) :] + names[: k % len(names)]:
+            fn = fns[name]
+            latencies[name] += [time_request(fn, inputs[n]) for n in block]
     return latencies
 
 
@@ -111,100 +198,225 @@ def held_bytes(make: Callable[[], Any]) -> int:
     gc.collect()
     torch.cuda.empty_cache()
     held = torch.cuda.memory_reserved() - before
-    graphs.reset()
     del graphs
+    gc.collect()
+    torch.cuda.empty_cache()
     return held
 
 
-def bench_model(name: str, model: Any, make: Callable[[int], Any], trace: list[int]) -> dict[str, Any]:
+def _max_error(a: Any, b: Any) -> float:
+    import torch
+
+    la, lb = torch.utils._pytree.tree_leaves(a), torch.utils._pytree.tree_leaves(b)
+    return max(float((x.float() - y.float()).abs().max()) for x, y in zip(la, lb, strict=True))
+
+
+def bench_model(name: str, model: Any, make: Callable[[int], Any], trace: list[int], warm: list[int]) -> dict:
     import torch
 
     from torchtrt_compat.runtime import BucketedCUDAGraphs
 
-    inputs = {n: make(n) for n in sorted(set(trace))}
+    sizes = sorted(set(trace) | set(warm))
+    inputs = {n: make(n) for n in sizes}
     with torch.no_grad():
-        eager = model
         rerecord = ReRecordOnShapeChange(model)
-        ours = BucketedCUDAGraphs(model, BUCKETS)
-        fine = BucketedCUDAGraphs(model, FINE_BUCKETS)
-        ours32 = BucketedCUDAGraphs(model, (1, 2, 4, 8, 16, 32), overflow="chunks")
-        fns = dict(zip(METHODS, (eager, rerecord, ours, fine, ours32), strict=False))
-        warm = trace[:100]
-        for fn in fns.values():
-            run_trace(fn, warm, inputs)
-        captures_after_warmup = (ours.capture_count, fine.capture_count, ours32.capture_count)
+        pow2 = BucketedCUDAGraphs(model, BUCKETS)
+        auto = BucketedCUDAGraphs(model, "auto", max_graphs=AUTO_GRAPHS, max_batch=max(sizes))
+        for n in warm:  # the warm-up requests are the traffic the automatic buckets are planned from
+            auto(*inputs[n])
+        plan = auto.replan()
+        auto_nocopy = BucketedCUDAGraphs(model, plan.buckets, copy_outputs=False)
+        oracle = ExactShapeOracle(model, sizes, make)
+        fns: dict[str, Callable[..., Any]] = {
+            "eager": model,
+            "re-record": rerecord,
+            "bucketed": pow2,
+            "bucketed-auto": auto,
+            "bucketed-auto-nocopy": auto_nocopy,
+            "oracle": oracle,
+            "replay-alone": oracle.replay_alone,
+        }
+        run_interleaved(fns, warm, inputs)
+        captures_after_warmup = (pow2.capture_count, auto.capture_count)
         errors = {}
         for n in (1, 7, 33, 64):
-            ref = eager(inputs[n]).float()
-            errors[n] = max(float((fns[m](inputs[n]).float() - ref).abs().max()) for m in METHODS[1:])
-        results = {}
-        for method, fn in fns.items():
-            results[method] = stats(run_trace(fn, trace, inputs), trace)
-            print(f"  {name:<13} {method:<20} p50 {results[method]['p50_ms']:.3f} ms", flush=True)
-        captures = (ours.capture_count, fine.capture_count, ours32.capture_count)
-        assert captures == captures_after_warmup == (len(BUCKETS), len(FINE_BUCKETS), 6), "re-captured"
-        for graphs in (ours, fine, ours32):
+            if n in inputs:
+                ref = model(*inputs[n])
+                errors[n] = max(_max_error(fns[m](*inputs[n]), ref) for m in METHODS[1:-1])
+        latencies = run_interleaved(fns, trace, inputs)
+        results = {m: stats(latencies[m], trace) for m in METHODS}
+        for m in METHODS:
+            print(f"  {name:<17} {m:<21} p50 {results[m]['p50_ms']:.3f} ms  p99 {results[m]['p99_ms']:.3f}", flush=True)
+        assert (pow2.capture_count, auto.capture_count) == captures_after_warmup, "re-captured outside replan()"
+        for graphs in (pow2, auto, auto_nocopy):
             graphs.reset()
+        del oracle, fns
         example = inputs[1]
         memory = {
-            "shared_pool_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, BUCKETS), example)),
-            "separate_pools_bytes": held_bytes(
-                lambda: _captured(BucketedCUDAGraphs(model, BUCKETS, share_pool=False), example)
-            ),
-            "largest_bucket_alone_bytes": held_bytes(
-                lambda: _captured(BucketedCUDAGraphs(model, (BUCKETS[-1],)), example)
-            ),
+            "pow2_shared_pool_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, BUCKETS), example)),
+            "auto_shared_pool_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, plan.buckets), example)),
+            "largest_bucket_alone_bytes": held_bytes(lambda: _captured(BucketedCUDAGraphs(model, (64,)), example)),
+            "oracle_bytes": held_bytes(lambda: ExactShapeOracle(model, sizes, make)),
         }
-    memory["shared_over_largest"] = memory["shared_pool_bytes"] / memory["largest_bucket_alone_bytes"]
-    memory["separate_over_largest"] = memory["separate_pools_bytes"] / memory["largest_bucket_alone_bytes"]
     p50 = {m: results[m]["p50_ms"] for m in METHODS}
-    speedups = {
-        "bucketed_vs_eager_p50": p50["eager"] / p50["bucketed"],
-        "bucketed_vs_rerecord_p50": p50["re-record"] / p50["bucketed"],
-        "bucketed_fine_vs_eager_p50": p50["eager"] / p50["bucketed-fine"],
-        "bucketed32_vs_eager_p50": p50["eager"] / p50["bucketed<=32+chunks"],
+    p99 = {m: results[m]["p99_ms"] for m in METHODS}
+    ratios = {
+        "bucketed_over_oracle_p50": p50["bucketed"] / p50["oracle"],
+        "auto_over_oracle_p50": p50["bucketed-auto"] / p50["oracle"],
+        "auto_over_oracle_p99": p99["bucketed-auto"] / p99["oracle"],
+        "auto_minus_oracle_p50_us": (p50["bucketed-auto"] - p50["oracle"]) * 1e3,
+        "nocopy_over_oracle_p50": p50["bucketed-auto-nocopy"] / p50["oracle"],
+        "auto_vs_eager_speedup_p50": p50["eager"] / p50["bucketed-auto"],
+        "auto_vs_rerecord_speedup_p50": p50["re-record"] / p50["bucketed-auto"],
     }
-    target = TARGETS[name.split("@")[0]]
     targets = {
-        f"p50 >= {target}x eager": speedups["bucketed_vs_eager_p50"] >= target,
-        f"p50 >= {RERECORD_TARGET}x re-record": speedups["bucketed_vs_rerecord_p50"] >= RERECORD_TARGET,
-        f"shared pool <= {MEMORY_TARGET}x largest bucket": memory["shared_over_largest"] <= MEMORY_TARGET,
+        f"auto p50 <= {TARGET_OVER_ORACLE_P50}x oracle": ratios["auto_over_oracle_p50"] <= TARGET_OVER_ORACLE_P50,
+        f"auto p99 <= {TARGET_OVER_ORACLE_P99}x oracle": ratios["auto_over_oracle_p99"] <= TARGET_OVER_ORACLE_P99,
     }
+    if name in LAUNCH_BOUND:
+        targets[f"auto p50 - oracle p50 <= {TARGET_OVERHEAD_MS * 1e3:.0f} us"] = (
+            p50["bucketed-auto"] - p50["oracle"] <= TARGET_OVERHEAD_MS
+        )
     return {
         "methods": results,
-        "speedups": speedups,
+        "ratios": ratios,
+        "auto_plan": {"buckets": list(plan.buckets), "padding_overhead_on_warmup": plan.padding_overhead},
         "memory": memory,
         "targets_met": targets,
         "max_abs_error_vs_eager": errors,
         "rerecord_captures": rerecord.captures,
-        "graph_captures": captures,
+        "graph_captures": {"bucketed": captures_after_warmup[0], "bucketed-auto": captures_after_warmup[1]},
     }
 
 
-def _captured(graphs: Any, example: Any) -> Any:
-    graphs.warmup(example)
+def _captured(graphs: Any, example: tuple[Any, ...]) -> Any:
+    graphs.warmup(*example)
     return graphs
 
 
+def bench_skewed(model: Any, make: Callable[[int], Any], trace: list[int], warm: list[int]) -> dict[str, Any]:
+    """Powers of two against automatic buckets with the same number of graphs, on a skewed trace."""
+    import torch
+
+    from torchtrt_compat.runtime import BucketedCUDAGraphs
+    from torchtrt_compat.runtime.bucket_planner import evaluate
+
+    pow2_buckets = BUCKETS  # the server's cap is 64 for both
+    inputs = {n: make(n) for n in sorted(set(trace) | set(warm))}
+    with torch.no_grad():
+        pow2 = BucketedCUDAGraphs(model, pow2_buckets)
+        auto = BucketedCUDAGraphs(model, "auto", max_graphs=len(pow2_buckets), max_batch=BUCKETS[-1], traffic=warm)
+        fns = {"powers-of-two": pow2, "auto": auto}
+        run_interleaved(fns, warm[:200], inputs)
+        latencies = run_interleaved(fns, trace, inputs)
+    out: dict[str, Any] = {"graphs": len(pow2_buckets)}
+    for name, graphs in fns.items():
+        plan = evaluate(trace, graphs.buckets)
+        out[name] = {
+            "buckets": list(graphs.buckets),
+            "padding_overhead": plan.padding_overhead,
+            **stats(latencies[name], trace),
+        }
+        graphs.reset()
+    out["auto_over_pow2_mean"] = out["auto"]["mean_ms"] / out["powers-of-two"]["mean_ms"]
+    out["auto_over_pow2_p50"] = out["auto"]["p50_ms"] / out["powers-of-two"]["p50_ms"]
+    out["target_met"] = out["auto"]["padding_overhead"] < out["powers-of-two"]["padding_overhead"] and (
+        out["auto_over_pow2_mean"] < 1.0
+    )
+    return out
+
+
+def host_profile(model: Any, make: Callable[[int], Any], batch: int = 16, iters: int = 100) -> dict[str, float]:
+    """Host microseconds of each piece of a call: ``iters`` calls back to back (the GPU keeps up), 7 rounds, median
+    of the rounds' means; the synchronisation after each round is not timed."""
+    import threading
+
+    import torch
+
+    from torchtrt_compat.runtime import BucketedCUDAGraphs
+
+    xs = make(batch)
+    graphs = BucketedCUDAGraphs(model, BUCKETS)
+    graphs(*xs)
+    entry = graphs._entries[batch]
+    lock = threading.Lock()
+    outs = entry.outs
+
+    def clone_each() -> Any:
+        return [t.clone() for t in outs]
+
+    def empty_and_foreach() -> Any:
+        new = [torch.empty_like(t) for t in outs]
+        torch._foreach_copy_(new, outs)
+        return new
+
+    def locked() -> None:
+        with lock:
+            pass
+
+    pieces: dict[str, Callable[[], Any]] = {
+        "full call (copy_outputs=True)": lambda: graphs(*xs),
+        "lookup + validation": lambda: (
+            graphs._entries[xs[0].shape[0]]
+            and [t.shape == s and t.dtype is d for t, s, d in zip(xs, entry.shapes, graphs._dtypes, strict=True)]
+        ),
+        "lock acquire/release": locked,
+        "raw current stream": lambda: torch._C._cuda_getCurrentRawStream(0),
+        "torch.cuda.current_stream()": lambda: torch.cuda.current_stream(),
+        "copy-in: copy_ per input": lambda: [d.copy_(s) for d, s in zip(entry.static_in, xs, strict=True)],
+        "copy-in: one _foreach_copy_": lambda: torch._foreach_copy_(entry.static_in, list(xs)),
+        "graph.replay()": entry.graph.replay,
+        "copy-out: clone per output": clone_each,
+        "copy-out: empty_like + _foreach_copy_": empty_and_foreach,
+        "rebuild output structure": lambda: entry.rebuild(outs),
+        "pytree tree_map clone (old)": lambda: torch.utils._pytree.tree_map(lambda t: t.clone(), entry.rebuild(outs)),
+    }
+    result = {}
+    for name, fn in pieces.items():
+        rounds = []
+        for _ in range(7):
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            for _ in range(iters):
+                fn()
+            rounds.append((time.perf_counter() - t0) * 1e6 / iters)
+        torch.cuda.synchronize()
+        result[name] = statistics.median(rounds)
+    graphs.reset()
+    return result
+
+
 def table(report: dict[str, Any]) -> str:
-    lines = [f"{'model':<13} {'method':<20} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'samples/s':>11} {'req/s':>8}"]
+    lines = [f"{'model':<17} {'method':<21} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'samples/s':>11} {'req/s':>8}"]
     for name, res in report["models"].items():
         for method, s in res["methods"].items():
             lines.append(
-                f"{name:<13} {method:<20} {s['p50_ms']:>8.3f} {s['p90_ms']:>8.3f} {s['p99_ms']:>8.3f} "
+                f"{name:<17} {method:<21} {s['p50_ms']:>8.3f} {s['p90_ms']:>8.3f} {s['p99_ms']:>8.3f} "
                 f"{s['samples_per_s']:>11.0f} {s['requests_per_s']:>8.0f}"
             )
     lines.append("")
     for name, res in report["models"].items():
-        sp, mem = res["speedups"], res["memory"]
+        r = res["ratios"]
         lines.append(
-            f"{name}: bucketed p50 {sp['bucketed_vs_eager_p50']:.1f}x eager (fine buckets "
-            f"{sp['bucketed_fine_vs_eager_p50']:.1f}x), {sp['bucketed_vs_rerecord_p50']:.1f}x "
-            f"re-record; pool MiB shared {mem['shared_pool_bytes'] / 2**20:.1f}, separate "
-            f"{mem['separate_pools_bytes'] / 2**20:.1f}, largest alone {mem['largest_bucket_alone_bytes'] / 2**20:.1f} "
-            f"(shared/largest {mem['shared_over_largest']:.2f})"
+            f"{name}: auto{len(res['auto_plan']['buckets'])} / oracle p50 {r['auto_over_oracle_p50']:.2f} "
+            f"(+{r['auto_minus_oracle_p50_us']:.1f} us), p99 {r['auto_over_oracle_p99']:.2f}; powers of two / "
+            f"oracle p50 {r['bucketed_over_oracle_p50']:.2f}; no-copy / oracle {r['nocopy_over_oracle_p50']:.2f}; "
+            f"{r['auto_vs_eager_speedup_p50']:.1f}x eager"
         )
         lines += [f"  target {t}: {'MET' if ok else 'NOT MET'}" for t, ok in res["targets_met"].items()]
+    sk = report.get("skewed")
+    if sk:
+        lines.append(
+            f"skewed trace ({sk['model']}, {sk['graphs']} graphs): powers of two {sk['powers-of-two']['buckets']} "
+            f"padding +{sk['powers-of-two']['padding_overhead']:.1%} mean {sk['powers-of-two']['mean_ms']:.3f} ms; "
+            f"auto {sk['auto']['buckets']} padding +{sk['auto']['padding_overhead']:.1%} mean "
+            f"{sk['auto']['mean_ms']:.3f} ms ({sk['auto_over_pow2_mean']:.2f}x); "
+            f"target auto beats powers of two: {'MET' if sk['target_met'] else 'NOT MET'}"
+        )
+    prof = report.get("host_profile")
+    if prof:
+        lines.append(f"host profile ({report['host_profile_model']}, batch 16), median us per piece:")
+        lines += [f"  {k:<40} {v:8.1f}" for k, v in prof.items()]
     return "\n".join(lines)
 
 
@@ -215,40 +427,41 @@ def plot(report: dict[str, Any], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     models = list(report["models"])
-    fig, axes = plt.subplots(1, len(models) + 1, figsize=(5 * (len(models) + 1), 4.2))
+    fig, axes = plt.subplots(1, len(models) + 1, figsize=(4.6 * (len(models) + 1), 4.4))
     for ax, name in zip(axes, models, strict=False):
         methods = report["models"][name]["methods"]
         xs = range(len(methods))
-        for i, q in enumerate(("p50_ms", "p90_ms", "p99_ms")):
-            ax.bar([x + (i - 1) * 0.27 for x in xs], [m[q] for m in methods.values()], 0.27, label=q[:3])
-        ax.set_xticks(list(xs), list(methods), rotation=20, fontsize=7)
+        for i, q in enumerate(("p50_ms", "p99_ms")):
+            ax.bar([x + (i - 0.5) * 0.4 for x in xs], [m[q] for m in methods.values()], 0.4, label=q[:3])
+        ax.set_xticks(list(xs), list(methods), rotation=35, ha="right", fontsize=7)
         ax.set_yscale("log")
         ax.set_ylabel("latency per request (ms, log)")
-        ax.set_title(f"{name}, fp16, batch 1..64")
-        ax.legend(fontsize=8)
+        r = report["models"][name]["ratios"]
+        ax.set_title(f"{name}\nauto/oracle p50 {r['auto_over_oracle_p50']:.2f}", fontsize=9)
+        ax.legend(fontsize=7)
     ax = axes[-1]
-    kinds = ("largest_bucket_alone_bytes", "shared_pool_bytes", "separate_pools_bytes")
-    for i, kind in enumerate(kinds):
-        ax.bar(
-            [x + (i - 1) * 0.27 for x in range(len(models))],
-            [report["models"][m]["memory"][kind] / 2**20 for m in models],
-            0.27,
-            label=kind.replace("_bytes", ""),
-        )
-    ax.set_xticks(range(len(models)), models, fontsize=8)
-    ax.set_ylabel("graph memory held (MiB)")
-    ax.set_title("CUDA graph pool memory")
-    ax.legend(fontsize=8)
-    fig.suptitle(f"{report['trace']['requests']} requests on {report['device']}")
+    ratios = [report["models"][m]["ratios"] for m in models]
+    xs = range(len(models))
+    ax.bar([x - 0.2 for x in xs], [r["bucketed_over_oracle_p50"] for r in ratios], 0.4, label="powers of two")
+    ax.bar([x + 0.2 for x in xs], [r["auto_over_oracle_p50"] for r in ratios], 0.4, label=f"auto, {AUTO_GRAPHS} graphs")
+    ax.axhline(TARGET_OVER_ORACLE_P50, color="k", ls="--", lw=1, label=f"target {TARGET_OVER_ORACLE_P50}")
+    ax.axhline(1.0, color="grey", lw=0.8)
+    ax.set_xticks(list(xs), models, rotation=20, fontsize=7)
+    ax.set_ylabel("p50 / exact-shape oracle p50")
+    ax.set_ylim(0.8, max(1.6, max(r["bucketed_over_oracle_p50"] for r in ratios) * 1.05))
+    ax.set_title("bucketed / oracle", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.suptitle(f"{report['trace']['requests']} requests, batch 1..64, fp16, on {report['device']}", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--image", type=int, nargs="+", default=[64, 112], help="resnet18 input sides (3xNxN)")
+    parser.add_argument("--models", nargs="*", help="only these models (default: all)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
     parser.add_argument("--plot-only", type=Path, help="re-draw the PNG from an existing JSON and exit")
     args = parser.parse_args(argv)
@@ -265,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
     torch.backends.cudnn.benchmark = False
     rng = random.Random(args.seed)
     trace = [rng.randint(1, 64) for _ in range(args.requests)]
+    warm = [rng.randint(1, 64) for _ in range(300)]
+    skew, skew_warm = skewed_trace(rng, args.requests), skewed_trace(rng, 1000)
     report: dict[str, Any] = {
         "device": torch.cuda.get_device_name(0),
         "versions": {"torch": torch.__version__, "python": platform.python_version()},
@@ -274,24 +489,40 @@ def main(argv: list[str] | None = None) -> int:
             "batch_min": 1,
             "batch_max": 64,
             "mean_batch": statistics.fmean(trace),
+            "warmup_requests": len(warm),
         },
         "dtype": "float16",
         "buckets": list(BUCKETS),
-        "buckets_fine": list(FINE_BUCKETS),
+        "auto_max_graphs": AUTO_GRAPHS,
         "resnet18_inputs": [[3, side, side] for side in args.image],
-        "latency": "host time per request, call to torch.cuda.synchronize(), after 100 warm-up requests",
+        "latency": f"host time per request, call to torch.cuda.synchronize(); methods take turns in blocks of {BLOCK}",
         "models": {},
     }
-    for name, (model, make) in build_models(args.image).items():
-        report["models"][name] = bench_model(name, model, make, trace)
+    models = build_models(args.image)
+    for name, (model, make) in models.items():
+        if args.models and name not in args.models:
+            continue
+        report["models"][name] = bench_model(name, model, make, trace, warm)
+    big = f"resnet18@{max(args.image)}"
+    if big in models and (not args.models or big in args.models):
+        report["skewed"] = {
+            "model": big,
+            "trace": "85% of requests 1..8, 15% 9..64 (uniform within each); planned from 1000 other requests",
+            "mean_batch": statistics.fmean(skew),
+            **bench_skewed(*models[big], skew, skew_warm),
+        }
+    report["host_profile_model"] = "two-in-tuple-out"
+    report["host_profile"] = host_profile(*models["two-in-tuple-out"])
     args.out.mkdir(parents=True, exist_ok=True)
     atomic_write_text(args.out / "dynamic_batch.json", json.dumps(report, indent=2) + "\n")
-    print(table(report))
+    text = table(report)
+    atomic_write_text(args.out / "dynamic_batch.log", text + "\n")
+    print(text)
     try:
         plot(report, args.out / "dynamic_batch.png")
     except ImportError:
         print("matplotlib missing: re-draw with --plot-only", file=sys.stderr)
-    return 0
+    return 0 if math.isfinite(sum(m["ratios"]["auto_over_oracle_p50"] for m in report["models"].values())) else 1
 
 
 if __name__ == "__main__":

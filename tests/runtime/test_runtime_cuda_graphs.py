@@ -39,6 +39,22 @@ def test_plan_chunks_covers_batch_with_smallest_buckets(batch, buckets):
     assert all(stop - start == max(buckets) for start, stop, _ in plan[:-1])
 
 
+def test_auto_arguments_are_checked_without_a_gpu():
+    with pytest.raises(UsageError, match="buckets='auto'"):
+        BucketedCUDAGraphs(object(), (1, 2), max_graphs=4)
+    with pytest.raises(UsageError, match="not known"):
+        BucketedCUDAGraphs(object(), "automatic")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="max_graphs"):
+        BucketedCUDAGraphs(object(), "auto", max_graphs=0)
+    with pytest.raises(UsageError, match="explicitly"):
+        BucketedCUDAGraphs(object(), (1, 2)).replan()
+    with pytest.raises(UsageError, match="No traffic"):
+        BucketedCUDAGraphs(object(), "auto").replan()
+    planned = BucketedCUDAGraphs(object(), "auto", max_graphs=3, traffic=[1, 1, 1, 5, 6, 30])
+    assert planned.buckets == (1, 6, 30) and planned.plan is not None and not planned.captured
+    assert BucketedCUDAGraphs(object(), "auto", max_graphs=4, max_batch=48).buckets == (8, 16, 32, 48)
+
+
 # --------------------------------------------------------------------------------------------------- GPU only
 
 
@@ -144,3 +160,85 @@ def test_threaded_callers_on_their_own_streams_get_their_own_results():
     assert run_threads(worker) == []
     assert errors == []
     assert graphs.capture_count == captures == 6
+
+
+class _TwoInTwoOut:
+    def __init__(self, model):
+        self.model = model
+
+    def __call__(self, x, y):
+        h = self.model(x) + y
+        return h, h.float().sum(dim=-1)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("copy_outputs", [True, False])
+def test_two_inputs_tuple_outputs_and_copy_outputs(copy_outputs):
+    import torch
+
+    model = _TwoInTwoOut(_model(torch.float16))
+    graphs = BucketedCUDAGraphs(model, buckets=(1, 4, 16), copy_outputs=copy_outputs)
+    seen, kept = {}, []
+    for n in (1, 2, 3, 4, 9, 16, 21, 40):
+        x = torch.randn(n, 48, device="cuda", dtype=torch.float16)
+        y = torch.randn(n, 24, device="cuda", dtype=torch.float16)
+        out = graphs(x, y)
+        with torch.no_grad():
+            ref = model(x, y)
+        assert type(out) is tuple
+        torch.testing.assert_close(out, ref, atol=5e-3, rtol=5e-3)
+        seen[n] = out[0].data_ptr()
+        kept.append(out)  # alive, so that a copy cannot land at the same address by chance
+    again = graphs(torch.randn(9, 48, device="cuda", dtype=torch.float16), torch.randn(9, 24, device="cuda").half())
+    assert (again[0].data_ptr() == seen[9]) is (not copy_outputs)  # no copy: the graph's static output buffer
+    with pytest.raises(UsageError, match="never re-captured"):
+        graphs(torch.randn(3, 48, device="cuda", dtype=torch.float16), torch.randn(3, 24, device="cuda"))
+    assert graphs.capture_count == 3
+
+
+@pytest.mark.gpu
+def test_auto_buckets_plan_observe_and_replan_only_when_asked():
+    import random
+
+    import torch
+
+    from torchtrt_compat.runtime.bucket_planner import plan_buckets
+
+    model = _model(torch.float16)
+    rng = random.Random(0)
+    traffic = [min(64, max(1, round(rng.lognormvariate(1.1, 1.0)))) for _ in range(300)]
+    graphs = BucketedCUDAGraphs(model, "auto", max_graphs=5, traffic=traffic)
+    assert graphs.buckets == plan_buckets(traffic, 5).buckets
+    xs = {n: torch.randn(n, 48, device="cuda", dtype=torch.float16) for n in range(1, 65)}
+    for n in traffic[:50]:
+        torch.testing.assert_close(graphs(xs[n]), model(xs[n]).detach(), atol=2e-3, rtol=2e-3)
+    assert graphs.capture_count == 5
+    new_traffic = [rng.randint(40, 64) for _ in range(200)]
+    for n in new_traffic:
+        graphs(xs[n])
+    assert graphs.capture_count == 5  # observing never re-plans by itself
+    observed = graphs.observed
+    assert sum(observed.values()) == 250 and observed[new_traffic[0]] >= 1
+    plan = graphs.replan(new_traffic)
+    assert graphs.buckets == plan.buckets == plan_buckets(new_traffic, 5).buckets
+    assert graphs.capture_count == 5 + len(plan.buckets)  # captured now, not on the next call
+    for n in (1, 7, 40, 63, 64):
+        torch.testing.assert_close(graphs(xs[n]), model(xs[n]).detach(), atol=2e-3, rtol=2e-3)
+    assert graphs.replan(new_traffic).buckets == plan.buckets and graphs.capture_count == 5 + len(plan.buckets)
+
+
+@pytest.mark.gpu
+def test_auto_buckets_under_a_memory_budget():
+    import torch
+
+    model = _model(torch.float32)
+    traffic = list(range(1, 257))
+    x = torch.randn(3, 48, device="cuda")
+    roomy = BucketedCUDAGraphs(model, "auto", max_graphs=8, traffic=traffic, memory_budget=2**30)
+    roomy(x)
+    tight_budget = int(roomy.plan.memory_bytes) - 1  # the 8-graph plan no longer fits
+    tight = BucketedCUDAGraphs(model, "auto", max_graphs=8, traffic=traffic, memory_budget=tight_budget)
+    torch.testing.assert_close(tight(x), model(x).detach(), atol=1e-5, rtol=1e-5)
+    assert len(roomy.buckets) == 8 and len(tight.buckets) < 8 and tight.plan.memory_bytes <= tight_budget
+    with pytest.raises(UsageError, match="memory_budget"):
+        BucketedCUDAGraphs(model, "auto", traffic=traffic, memory_budget=16)(x)

@@ -23,6 +23,7 @@ COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("build", ("build",)),
     ("bench", ("bench",)),
     ("explain", ("explain",)),
+    ("selftest", ("selftest",)),
 )
 
 
