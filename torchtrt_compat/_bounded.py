@@ -1,0 +1,153 @@
+"""Reading what users hand us, within limits: size before reading, UTF-8, JSON depth and duplicate keys.
+
+Every file or stream a user points torchtrt_compat at (specs, fleets, `env --json` outputs, requirement files,
+artifact manifests, cache sidecars, error logs for `explain`) goes through here, so that a device that never ends
+(`/dev/zero`), a pipe, a 5 GB file, 100,000 nested brackets or a duplicated key gives one `UsageError` naming the
+problem and the fix, never a hang, a `MemoryError` or a `RecursionError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import IO, Any
+
+from ._errors import UsageError
+
+KiB = 1024
+MiB = 1024 * KiB
+
+#: Limits by kind of input. A spec is a few hundred bytes; a fleet of 10,000 hosts is a few MB.
+MAX_SPEC_BYTES = 1 * MiB
+MAX_FLEET_BYTES = 256 * MiB
+MAX_MANIFEST_BYTES = 4 * MiB
+MAX_SIDECAR_BYTES = 64 * KiB
+MAX_LOG_BYTES = 64 * MiB
+MAX_JSON_DEPTH = 64
+
+
+def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str | None = None) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; anything else is a `UsageError`.
+
+    Devices, pipes and sockets are refused before they are opened (they may never end); the size is checked before
+    reading and again while reading, so a file that grows underneath cannot get past the limit.
+    """
+    p = Path(path)
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise UsageError(f"{what} {p} does not exist.", fix or "pass the path of an existing file") from None
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"{what} {p} is a directory, not a file.", fix or "pass the path of a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise UsageError(
+            f"{what} {p} is not a regular file (a device, pipe or socket may never end).",
+            fix or "save the content to a file and pass that file",
+        )
+    if st.st_size > limit:
+        raise _too_large(what, p, st.st_size, limit, fix)
+    try:
+        with open(p, "rb") as fh:
+            return read_stream(fh, limit=limit, what=f"{what} {p}", fix=fix)
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+
+
+def read_stream(stream: IO[bytes], *, limit: int, what: str, fix: str | None = None) -> bytes:
+    """At most ``limit`` bytes from a binary stream (stdin, a zip member); more is a `UsageError`."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(what, None, None, limit, fix)
+    return bytes(data)
+
+
+def decode_text(data: bytes, *, what: str, fix: str | None = None) -> str:
+    """Strict UTF-8 (a BOM is allowed); anything else is a `UsageError` naming the first bad byte's offset."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{what} is not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x}).",
+            fix or "save the file as UTF-8",
+        ) from None
+
+
+def loads_json(text: str | bytes, *, what: str, fix: str | None = None, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """Parse JSON strictly: valid UTF-8, no duplicate keys, no NaN/Infinity, nesting at most ``max_depth``."""
+    if isinstance(text, bytes):
+        text = decode_text(text, what=what, fix=fix)
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates(what, fix), parse_constant=_no_constant(what, fix))
+    except json.JSONDecodeError as exc:
+        raise UsageError(
+            f"{what} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).", fix or "fix the JSON"
+        ) from None
+    except RecursionError:
+        raise _too_deep(what, max_depth, fix) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise UsageError(f"{what} holds a value JSON cannot represent here: {exc}.", fix or "fix the JSON") from None
+    if _depth(data) > max_depth:
+        raise _too_deep(what, max_depth, fix)
+    return data
+
+
+def load_json_file(
+    path: str | os.PathLike[str], *, limit: int, what: str, fix: str | None = None, max_depth: int = MAX_JSON_DEPTH
+) -> Any:
+    """`read_bytes` then `loads_json`, with the path in every message."""
+    data = read_bytes(path, limit=limit, what=what, fix=fix)
+    return loads_json(data, what=f"{what} {Path(path)}", fix=fix, max_depth=max_depth)
+
+
+def _depth(data: Any) -> int:
+    """Nesting depth of parsed JSON, without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in node.values())
+        elif isinstance(node, list):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in node)
+    return deepest
+
+
+def _no_duplicates(what: str, fix: str | None) -> Any:
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise UsageError(
+                    f"{what} has the key {key!r} twice; JSON readers disagree on which one counts.",
+                    fix or f"keep one {key!r}",
+                )
+            out[key] = value
+        return out
+
+    return hook
+
+
+def _no_constant(what: str, fix: str | None) -> Any:
+    def hook(name: str) -> Any:
+        raise UsageError(f"{what} contains {name}, which is not JSON.", fix or "write a number or null")
+
+    return hook
+
+
+def _too_large(what: str, path: Path | None, size: int | None, limit: int, fix: str | None) -> UsageError:
+    where = f" {path}" if path is not None else ""
+    got = f" ({size:,} bytes)" if size is not None else ""
+    return UsageError(
+        f"{what}{where} is larger than the {limit:,}-byte limit{got}.",
+        fix or "pass the file meant for this option; it is far smaller than that",
+    )
+
+
+def _too_deep(what: str, max_depth: int, fix: str | None) -> UsageError:
+    return UsageError(f"{what} is nested deeper than {max_depth} levels.", fix or "pass the JSON meant for this option")
