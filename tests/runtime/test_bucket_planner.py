@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from torchtrt_compat import UsageError
-from torchtrt_compat.runtime.bucket_planner import evaluate, histogram, padded_rows, plan_buckets, powers_of_two
+from torchtrt_compat.runtime.bucket_planner import (
+    evaluate,
+    expected_cost,
+    histogram,
+    measured_cost,
+    padded_rows,
+    plan_buckets,
+    powers_of_two,
+)
 
 
 def _skewed(seed: int, n: int = 3000) -> list[int]:
@@ -103,3 +111,54 @@ def test_powers_of_two():
     assert powers_of_two(48, 3) == (16, 32, 48)
     assert powers_of_two(1) == (1,)
     assert str(evaluate([1, 3], (4,))).startswith("buckets (4,): 2 requests, 4 rows, padded work +100.0%")
+
+
+def _launch_bound(rows: int) -> float:
+    """A GPU-shaped price: flat up to 16 rows (launch-bound), then linear."""
+    return 0.3e-3 + 0.02e-3 * max(0, rows - 16)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.integers(1, 14), min_size=1, max_size=40), st.integers(1, 5))
+def test_cost_plan_is_the_exact_optimum_of_expected_time(traffic, graphs):
+    def price(n: int) -> float:
+        return 1.0 + max(0, n - 6) * 0.5
+
+    plan = plan_buckets(traffic, graphs, cost_of=price)
+    sizes = sorted(set(traffic))
+    brute = min(
+        expected_cost(traffic, [*combo, sizes[-1]], price)
+        for r in range(graphs)
+        for combo in itertools.combinations(sizes[:-1], r)
+    )
+    assert plan.expected_cost == pytest.approx(brute)
+    assert plan.expected_cost == pytest.approx(expected_cost(traffic, plan.buckets, price))
+
+
+def test_rows_as_the_cost_gives_the_padded_work_plan():
+    trace = _small_with_a_tail(3)
+    assert plan_buckets(trace, 6, max_batch=64, cost_of=float).buckets == plan_buckets(trace, 6, max_batch=64).buckets
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_measured_cost_spends_no_graph_where_padding_is_free(seed):
+    train, test = _small_with_a_tail(seed, 1000), _small_with_a_tail(seed + 100)
+    pow2 = powers_of_two(64, 7)
+    timed = plan_buckets(train, 7, max_batch=64, cost_of=_launch_bound)
+    assert sum(b <= 16 for b in timed.buckets) == 1  # one graph covers the flat region
+    assert expected_cost(test, timed.buckets, _launch_bound) < expected_cost(test, pow2, _launch_bound)
+    rows = plan_buckets(train, 7, max_batch=64)
+    assert expected_cost(test, timed.buckets, _launch_bound) < expected_cost(test, rows.buckets, _launch_bound)
+
+
+def test_measured_cost_interpolates_and_stays_monotone():
+    cost = measured_cost({1: 1.0, 4: 1.0, 8: 0.9, 16: 2.0, 32: 4.0})  # 8 timed a little fast: noise
+    assert cost(1) == cost(2) == cost(8) == 1.0
+    assert cost(12) == pytest.approx(1.5) and cost(24) == pytest.approx(3.0)
+    assert cost(64) == pytest.approx(8.0)  # the last slope continues
+    values = [cost(n) for n in range(1, 100)]
+    assert values == sorted(values)
+    with pytest.raises(UsageError):
+        measured_cost({})
+    with pytest.raises(UsageError):
+        measured_cost({0: 1.0})

@@ -228,6 +228,29 @@ def test_auto_buckets_plan_observe_and_replan_only_when_asked():
 
 
 @pytest.mark.gpu
+def test_measured_cost_plans_from_timed_replays():
+    import random
+
+    import torch
+
+    from torchtrt_compat.runtime.bucket_planner import measured_cost, plan_buckets
+
+    model = _model(torch.float16)
+    rng = random.Random(1)
+    traffic = [rng.randint(1, 8) if rng.random() < 0.85 else rng.randint(9, 64) for _ in range(500)]
+    graphs = BucketedCUDAGraphs(model, "auto", max_graphs=5, max_batch=64, traffic=traffic, cost="measured")
+    xs = {n: torch.randn(n, 48, device="cuda", dtype=torch.float16) for n in (1, 5, 9, 33, 64)}
+    for x in xs.values():
+        torch.testing.assert_close(graphs(x), model(x).detach(), atol=2e-3, rtol=2e-3)
+    samples = graphs.cost_samples
+    assert samples is not None and sorted(samples) == [1, 2, 4, 8, 16, 32, 64]
+    assert all(t > 0 for t in samples.values())
+    expected = plan_buckets(traffic, 5, max_batch=64, cost_of=measured_cost(samples))
+    assert graphs.buckets == expected.buckets and graphs.plan is not None and graphs.plan.expected_cost
+    assert graphs.capture_count == len(graphs.buckets)  # the probe graphs are not counted as buckets
+
+
+@pytest.mark.gpu
 def test_auto_buckets_under_a_memory_budget():
     import torch
 

@@ -5,6 +5,11 @@ sizes, the expected padded work of a bucket set is ``sum(count[n] * bucket(n)) /
 only observed sizes as buckets, and the largest observed size is always one, so an exact dynamic programme over the
 distinct sizes finds it (``O(graphs * sizes**2)``; 64 sizes and 16 graphs take a few milliseconds).
 
+Rows are the right price when time grows with rows. On a GPU it often does not: below some batch size a replay costs
+the same whatever the rows (launch-bound), so padding there is free and graphs spent there are wasted. With a
+``cost_of(rows) -> seconds`` model (`measured_cost` interpolates a few timed replays) the same programme minimises
+the expected time per request instead; any non-decreasing cost keeps the observed-sizes argument exact.
+
 With ``max_batch`` given, it is always the largest bucket, so that sizes the traffic did not show still run in one
 replay. Requests above it run in chunks of ``max_batch`` (`BucketedCUDAGraphs`'s ``overflow="chunks"``): each full
 chunk counts as a request of ``max_batch`` rows and the remainder as a request of its own.
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from .._errors import UsageError
 
 MemoryModel = Callable[[Sequence[int]], float]
+CostModel = Callable[[int], float]
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,7 @@ class BucketPlan:
     rows: int  #: real rows in the traffic
     padded_rows: int  #: rows the graphs run, padding included
     memory_bytes: float | None = None  #: the memory model's estimate, when one was given
+    expected_cost: float | None = None  #: mean cost per request under the cost model, when one was given
 
     @property
     def padding_overhead(self) -> float:
@@ -40,9 +47,10 @@ class BucketPlan:
 
     def __str__(self) -> str:
         memory = "" if self.memory_bytes is None else f", ~{self.memory_bytes / 2**20:.1f} MiB"
+        cost = "" if self.expected_cost is None else f", ~{self.expected_cost * 1e3:.3f} ms per request"
         return (
             f"buckets {self.buckets}: {self.requests} requests, {self.rows} rows, padded work "
-            f"+{self.padding_overhead:.1%}{memory}"
+            f"+{self.padding_overhead:.1%}{memory}{cost}"
         )
 
 
@@ -86,31 +94,83 @@ def padded_rows(traffic: Mapping[int, int] | Iterable[int], buckets: Sequence[in
     return total
 
 
+def expected_cost(traffic: Mapping[int, int] | Iterable[int], buckets: Sequence[int], cost_of: CostModel) -> float:
+    """Mean ``cost_of(bucket)`` per request of ``traffic`` (chunks above the largest bucket each pay one replay)."""
+    bs = sorted(set(buckets))
+    hist = histogram(traffic)
+    counts = _chunked(hist, bs[-1])
+    total, i = 0.0, 0
+    for n, c in counts.items():
+        while bs[i] < n:
+            i += 1
+        total += cost_of(bs[i]) * c
+    requests = sum(hist.values())
+    return total / requests if requests else 0.0
+
+
+def measured_cost(samples: Mapping[int, float]) -> CostModel:
+    """A non-decreasing ``rows -> seconds`` model through timed ``{rows: seconds}`` samples.
+
+    Linear between samples, flat below the smallest, and growing at the last segment's slope above the largest.
+    Noise that makes a larger batch look cheaper is flattened (a running maximum), so the model stays monotone.
+    """
+    points = sorted((int(n), float(t)) for n, t in samples.items())
+    if not points or any(n < 1 or not t >= 0 for n, t in points):
+        raise UsageError(f"Cost samples must map positive batch sizes to times >= 0, got {dict(samples)!r}.")
+    xs, ys, top = [], [], 0.0
+    for n, t in points:
+        top = max(top, t)
+        xs.append(n)
+        ys.append(top)
+
+    def cost_of(rows: int) -> float:
+        if rows <= xs[0]:
+            return ys[0]
+        for k in range(1, len(xs)):
+            if rows <= xs[k]:
+                x0, x1, y0, y1 = xs[k - 1], xs[k], ys[k - 1], ys[k]
+                return y0 + (y1 - y0) * (rows - x0) / (x1 - x0)
+        if len(xs) == 1:
+            return ys[0] * rows / xs[0]
+        slope = (ys[-1] - ys[-2]) / (xs[-1] - xs[-2])
+        return ys[-1] + slope * (rows - xs[-1])
+
+    return cost_of
+
+
 def evaluate(
-    traffic: Mapping[int, int] | Iterable[int], buckets: Sequence[int], memory_of: MemoryModel | None = None
+    traffic: Mapping[int, int] | Iterable[int],
+    buckets: Sequence[int],
+    memory_of: MemoryModel | None = None,
+    cost_of: CostModel | None = None,
 ) -> BucketPlan:
     """The `BucketPlan` of a given bucket set on ``traffic``."""
     counts = histogram(traffic)
     bs = tuple(sorted(set(buckets)))
     rows = sum(n * c for n, c in counts.items())
     memory = None if memory_of is None else float(memory_of(bs))
-    return BucketPlan(bs, sum(counts.values()), rows, padded_rows(counts, bs), memory)
+    cost = None if cost_of is None else expected_cost(counts, bs, cost_of)
+    return BucketPlan(bs, sum(counts.values()), rows, padded_rows(counts, bs), memory, cost)
 
 
-def _optimal(sizes: list[int], counts: list[int], k: int) -> list[int]:
-    """Least padded rows with at most ``k`` buckets over ``sizes`` (ascending); the largest size is always one."""
+def _optimal(sizes: list[int], counts: list[int], k: int, price: Sequence[float] | None = None) -> list[int]:
+    """Least total price with at most ``k`` buckets over ``sizes`` (ascending); the largest size is always one.
+
+    ``price[j]`` is what one request pays in bucket ``sizes[j]`` (default: its rows); it must not decrease.
+    """
     m = len(sizes)
+    w: Sequence[float] = sizes if price is None else price
     prefix = [0]
     for c in counts:
         prefix.append(prefix[-1] + c)
-    # cost[l][j]: least padded rows covering sizes[0..j] with exactly l + 1 buckets, the last one sizes[j]
-    cost = [[sizes[j] * prefix[j + 1] for j in range(m)]]
+    # cost[l][j]: least price covering sizes[0..j] with exactly l + 1 buckets, the last one sizes[j]
+    cost: list[list[float]] = [[float(w[j] * prefix[j + 1]) for j in range(m)]]
     parent = [[-1] * m]
     for level in range(1, min(k, m)):
-        row, arg = [0] * m, [-1] * m
+        row, arg = [0.0] * m, [-1] * m
         for j in range(level, m):
             row[j], arg[j] = min(
-                (cost[level - 1][i] + sizes[j] * (prefix[j + 1] - prefix[i + 1]), i) for i in range(level - 1, j)
+                (cost[level - 1][i] + w[j] * (prefix[j + 1] - prefix[i + 1]), i) for i in range(level - 1, j)
             )
         cost.append(row)
         parent.append(arg)
@@ -129,8 +189,11 @@ def plan_buckets(
     max_batch: int | None = None,
     memory_budget: float | None = None,
     memory_of: MemoryModel | None = None,
+    cost_of: CostModel | None = None,
 ) -> BucketPlan:
     """The bucket set of at most ``max_graphs`` graphs with the least expected padded work on ``traffic``.
+
+    With ``cost_of(rows) -> seconds`` (e.g. `measured_cost`), the least expected time per request instead.
 
     ``max_batch`` is the largest bucket (larger requests run in chunks; without it, the largest size seen). With
     ``memory_budget`` (bytes) and a ``memory_of(buckets) -> bytes`` estimate, the best plan whose estimate fits is
@@ -146,10 +209,16 @@ def plan_buckets(
     if not counts:
         raise UsageError("No traffic to plan buckets from.", "pass traffic= with at least one batch size")
     sizes, weights = list(counts), list(counts.values())
+    price = None
+    if cost_of is not None:
+        price, top = [], 0.0
+        for n in sizes:
+            top = max(top, float(cost_of(n)))
+            price.append(top)
     tried: list[BucketPlan] = []
     for k in range(min(max_graphs, len(sizes)), 0, -1):
-        buckets = _optimal(sizes, weights, k)
-        plan = evaluate(counts, buckets, memory_of)
+        buckets = _optimal(sizes, weights, k, price)
+        plan = evaluate(counts, buckets, memory_of, cost_of)
         if memory_budget is None or (plan.memory_bytes is not None and plan.memory_bytes <= memory_budget):
             tried.append(plan)
             if memory_budget is None:
@@ -161,6 +230,8 @@ def plan_buckets(
             f"(estimate {smallest.memory_bytes:.0f}).",
             "raise memory_budget, or lower max_batch so that large requests run in chunks",
         )
+    if cost_of is not None:
+        return min(tried, key=lambda p: (p.expected_cost or 0.0, len(p.buckets)))
     return min(tried, key=lambda p: (p.padded_rows, len(p.buckets)))
 
 

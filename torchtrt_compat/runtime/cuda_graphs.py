@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from .._errors import UsageError
-from .bucket_planner import BucketPlan, histogram, plan_buckets, powers_of_two
+from .bucket_planner import BucketPlan, histogram, measured_cost, plan_buckets, powers_of_two
 
 DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
 
@@ -114,8 +114,11 @@ class BucketedCUDAGraphs:
 
     ``buckets`` is a sequence of sizes, or ``"auto"``: at most ``max_graphs`` sizes chosen (`bucket_planner`) from
     ``traffic=`` (batch sizes, or ``{size: count}``) to minimise the expected padded work, within ``memory_budget``
-    bytes of estimated graph memory. Without traffic, ``"auto"`` starts from powers of two up to ``max_batch`` and
-    records every call's batch size; `replan` re-plans from what it saw. Buckets change only in `replan`.
+    bytes of estimated graph memory. With ``cost="measured"`` it minimises the expected time per request instead:
+    planning first times a graph replay at a few batch sizes (powers of two up to the largest bucket), since a
+    launch-bound model costs the same at batch 1 and 8 and padding there is free. Without traffic, ``"auto"``
+    starts from powers of two up to ``max_batch`` and records every call's batch size; `replan` re-plans from what
+    it saw. Buckets change only in `replan`.
 
     ``overflow`` says what to do above the largest bucket: ``"chunks"`` (default) replays it in pieces of the largest
     bucket, ``"eager"`` calls the module directly. Set ``share_pool=False`` only to measure what sharing saves.
@@ -143,9 +146,14 @@ class BucketedCUDAGraphs:
         max_batch: int | None = None,
         memory_budget: int | None = None,
         traffic: Mapping[int, int] | Iterable[int] | None = None,
+        cost: Literal["rows", "measured"] = "rows",
     ) -> None:
         if overflow not in ("chunks", "eager"):
             raise UsageError(f"overflow={overflow!r} is not known.", "pass overflow='chunks' or overflow='eager'")
+        if cost not in ("rows", "measured"):
+            raise UsageError(f"cost={cost!r} is not known.", "pass cost='rows' or cost='measured'")
+        self.cost = cost
+        self.cost_samples: dict[int, float] | None = None
         self.module = module
         self.batch_dim = batch_dim
         self.overflow = overflow
@@ -164,13 +172,13 @@ class BucketedCUDAGraphs:
             self.memory_budget = memory_budget
             self._traffic = None if traffic is None else histogram(traffic)
             self.buckets = powers_of_two(max_batch or DEFAULT_BUCKETS[-1], self.max_graphs)
-            if self._traffic and memory_budget is None:  # the memory model needs the inputs: plan at capture
+            if self._traffic and memory_budget is None and cost == "rows":  # models need the inputs: plan at capture
                 self.plan = plan_buckets(self._traffic, self.max_graphs, max_batch=max_batch)
                 self.buckets = self.plan.buckets
         else:
-            if max_graphs is not None or memory_budget is not None or traffic is not None:
+            if max_graphs is not None or memory_budget is not None or traffic is not None or cost != "rows":
                 raise UsageError(
-                    "max_graphs, memory_budget and traffic choose buckets automatically.",
+                    "max_graphs, memory_budget, traffic and cost choose buckets automatically.",
                     "pass buckets='auto' with them, or leave them out",
                 )
             self.buckets = normalise_buckets(buckets)  # type: ignore[arg-type]  # a sequence: "auto" is handled above
@@ -242,8 +250,9 @@ class BucketedCUDAGraphs:
         device = signature[0][2]
         self._signature = signature
         self._dtypes = [dtype for _rest, dtype, _device in signature]
-        if self.auto and self.memory_budget is not None and self.plan is None:
-            self._plan_now(self._traffic, signature)
+        if self.auto and (self.memory_budget is not None or self.cost == "measured") and self.plan is None:
+            if self._traffic:
+                self._plan_now(self._traffic, signature)
         largest = self.buckets[-1]
         # One buffer per input at the largest bucket; smaller buckets capture views of it.
         big = self._blank(signature, largest)
@@ -401,21 +410,57 @@ class BucketedCUDAGraphs:
 
         return memory_of
 
+    def _cost_model(self, signature: tuple[Any, ...], cap: int, repeats: int = 30) -> Any:
+        """``rows -> seconds`` from timed replays of a probe graph at powers of two up to ``cap`` (and ``cap``)."""
+        import torch
+
+        device = signature[0][2]
+        samples: dict[int, float] = {}
+        with torch.cuda.device(device), torch.no_grad():
+            for rows in powers_of_two(cap):
+                static_in = self._blank(signature, rows)
+                side = torch.cuda.Stream()
+                side.wait_stream(torch.cuda.current_stream())
+                with torch.cuda.stream(side):
+                    for _ in range(self.warmup_iters):
+                        self.module(*static_in)
+                torch.cuda.current_stream().wait_stream(side)
+                graph = torch.cuda.CUDAGraph()
+                with torch.cuda.graph(graph):
+                    self.module(*static_in)
+                graph.replay()
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(repeats):
+                    graph.replay()
+                end.record()
+                end.synchronize()
+                samples[rows] = start.elapsed_time(end) / 1e3 / repeats
+                del graph, static_in
+        self.cost_samples = samples  #: with cost="measured": the timed ``{rows: seconds}`` replays the plan used
+        return measured_cost(samples)
+
     def _plan_now(self, traffic: Mapping[int, int] | None, signature: tuple[Any, ...] | None) -> BucketPlan:
         if not traffic:
             raise UsageError(
                 "No traffic to plan buckets from.", "call the model on representative requests first, or pass traffic="
             )
-        memory_of = None
-        if self.memory_budget is not None:
+        memory_of = cost_of = None
+        cap = self.max_batch or max(traffic)
+        if self.memory_budget is not None or self.cost == "measured":
             if signature is None:
                 raise UsageError(
-                    "memory_budget needs the input shapes before planning.", "call the model (or warmup()) once first"
+                    "memory_budget and cost='measured' need the input shapes before planning.",
+                    "call the model (or warmup()) once first",
                 )
-            cap = self.max_batch or max(traffic)
-            memory_of = self._memory_model(signature, min(cap, max(traffic)))
+        if self.memory_budget is not None:
+            memory_of = self._memory_model(signature, min(cap, max(traffic)))  # type: ignore[arg-type]
+        if self.cost == "measured":
+            cost_of = self._cost_model(signature, cap)  # type: ignore[arg-type]
         budget, graphs = self.memory_budget, self.max_graphs or 1
-        plan = plan_buckets(traffic, graphs, max_batch=self.max_batch, memory_budget=budget, memory_of=memory_of)
+        plan = plan_buckets(
+            traffic, graphs, max_batch=self.max_batch, memory_budget=budget, memory_of=memory_of, cost_of=cost_of
+        )
         self.plan, self.buckets = plan, plan.buckets
         return plan
 
