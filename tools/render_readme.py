@@ -2,8 +2,9 @@
 """Regenerate the README's generated tables from the code that decides them.
 
 - ``translation``: every row is a call of ``torchtrt_compat.compiler.settings.translate`` on the compile fields of
-  each published torch_tensorrt release (``tests/data/settings_fields.json``, extracted from the wheels); releases
-  whose cells all agree share a column. Nothing in the table is written by hand.
+  each published torch_tensorrt release (``torchtrt_compat/data/compile_surface.json``, extracted from the wheels);
+  releases whose cells all agree share a column; each distinct note is a numbered footnote under the table. Nothing
+  in the table is written by hand.
 - ``shims``: ``torchtrt_compat.list_shims()``: name, stage, who needs it, what it does.
 
 Usage: python tools/render_readme.py [README.md]   (rewrites the text between the GENERATED markers)
@@ -12,7 +13,6 @@ Usage: python tools/render_readme.py [README.md]   (rewrites the text between th
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -25,21 +25,13 @@ from packaging.version import Version  # noqa: E402
 
 from torchtrt_compat._atomic import atomic_write_text  # noqa: E402
 
-FIELDS = ROOT / "tests" / "data" / "settings_fields.json"
-
-
 def _releases() -> list[tuple[str, Any]]:
-    from torchtrt_compat.compiler.settings import ReleaseFields
+    from torchtrt_compat.compiler.releases import known_releases
 
-    data = json.loads(FIELDS.read_text())["releases"]
     rows = []
-    for key, row in data.items():
-        package, version = key.split("==")
-        params = {**row["settings_fields"], **row["dynamo_compile_params"]}
-        for positional in ("exported_program", "inputs", "arg_inputs", "kwarg_inputs"):
-            params.pop(positional, None)
-        label = version if package == "torch-tensorrt" else f"rtx {version}"
-        rows.append((package, Version(version), label, ReleaseFields(version, params, package=package)))
+    for fields in known_releases().values():
+        label = fields.version if fields.package == "torch-tensorrt" else f"rtx {fields.version}"
+        rows.append((fields.package, Version(fields.version), label, fields))
     rows.sort(key=lambda r: (r[0] != "torch-tensorrt", r[1]))
     return [(label, fields) for _, _, label, fields in rows]
 
