@@ -219,7 +219,8 @@ def _passthrough(
     ts = _IR[ir] == "torchscript"
     frontend = getattr(getattr(tt, "_compile", None), "torchscript_compile" if ts else "fx_compile", None)
     if frontend is not None:  # what torch_tensorrt.compile passes itself (module and inputs come first)
-        given = ("inputs", "enabled_precisions") if ts else ("lower_precision", "explicit_batch_dimension", "dynamic_batch")
+        given = ("inputs", "enabled_precisions") if ts else ("lower_precision", "explicit_batch_dimension")
+        given += () if ts else ("dynamic_batch",)
         check_frontend_kwargs(frontend, kwargs, given, f"ir={ir!r}", positional=1 if ts else 2)
     result = tt.compile(module, ir=ir, **call, **kwargs)
     report = CompileReport(
