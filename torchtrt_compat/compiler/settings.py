@@ -296,6 +296,8 @@ def _flavour_in(release: ReleaseFields, table: dict[str, str]) -> bool:
 def _strong_typing_reason(kwargs: dict[str, Any], release: ReleaseFields) -> str | None:
     """Why ``release`` would not honour a reduced ``enabled_precisions`` here (None: weak typing works)."""
     v = release.version
+    if not release.has("enabled_precisions"):  # 2.13+: nothing to honour it with, whatever else is set
+        return None
     if _flavour_in(release, _ALWAYS_STRONGLY_TYPED):
         return (
             f"{release.package} {v} builds strongly typed networks: it turns use_explicit_typing back on and "
