@@ -25,6 +25,7 @@ from packaging.version import Version  # noqa: E402
 
 from torchtrt_compat._atomic import atomic_write_text  # noqa: E402
 
+
 def _releases() -> list[tuple[str, Any]]:
     from torchtrt_compat.compiler.releases import known_releases
 

@@ -120,3 +120,31 @@ def test_torchscript_frontend_rejects_unknown_names_up_front() -> None:
         rl.check_frontend_kwargs(frontend, {"min_blok_size": 1}, given, "ir='ts'")
     with pytest.raises(TypeError, match="'use_explicit_typing'"):  # a dynamo-only setting
         rl.check_frontend_kwargs(frontend, {"use_explicit_typing": True}, given, "ir='ts'")
+
+
+@pytest.mark.requires_rtx
+def test_legacy_passthrough_checks_before_calling_torch_tensorrt() -> None:
+    """D3/D4 through frontend._passthrough with the installed torch_tensorrt: the bad call never reaches it."""
+    import torch
+
+    from torchtrt_compat.compiler.frontend import _passthrough
+
+    module = torch.nn.Linear(2, 2)
+    with pytest.raises(TypeError, match="Did you mean 'min_block_size'"):
+        _passthrough(module, "ts", None, [torch.zeros(1, 2)], None, None, {"min_blok_size": 1})
+    with pytest.raises(UsageError, match="takes no keyword inputs"):
+        _passthrough(module, "ts", None, [torch.zeros(1, 2)], {"x": torch.zeros(1)}, None, {})
+
+
+@pytest.mark.cpu_only
+@pytest.mark.requires_rtx
+def test_ts_only_names_do_not_trip_the_dynamo_typo_check_on_fallback() -> None:
+    import torch
+
+    import torchtrt_compat as tc
+
+    module = torch.nn.Linear(2, 2)
+    out = tc.compile(module, ir="ts", inputs=[torch.zeros(1, 2)], fallback="eager", allow_shape_tensors=True)
+    assert out is module
+    with pytest.raises(TypeError, match="'min_block_size'"):
+        tc.compile(module, inputs=[torch.zeros(1, 2)], fallback="eager", min_blok_size=1)

@@ -75,7 +75,9 @@ def test_rtx_builds_are_strongly_typed_so_fp16_goes_through_autocast(v: str) -> 
     assert rtx.kwargs == {"enable_autocast": True, "autocast_low_precision_type": torch.float16}
     assert any("turns use_explicit_typing back on" in n for n in rtx.notes)
     weak = tr.translate({"use_explicit_typing": False}, release(f"torch-tensorrt-rtx=={v}"), {torch.half})
-    assert "use_explicit_typing" not in weak.kwargs and any("use_explicit_typing=False dropped" in n for n in weak.notes)
+    assert "use_explicit_typing" not in weak.kwargs and any(
+        "use_explicit_typing=False dropped" in n for n in weak.notes
+    )
 
 
 def test_bf16_on_rtx_2_11_is_refused_with_the_fix() -> None:
@@ -101,9 +103,7 @@ def test_fp16_with_the_users_own_autocast_does_not_assert(key: str) -> None:
         tr.translate(both, rel, enabled_precisions={torch.half})
     with pytest.raises(UsageError, match="cannot be honoured"):
         tr.translate({"enable_autocast": True}, rel, enabled_precisions={torch.int8})
-    assert tr.translate({"enable_autocast": True}, rel, {torch.float32}).kwargs["enabled_precisions"] == {
-        torch.float32
-    }
+    assert tr.translate({"enable_autocast": True}, rel, {torch.float32}).kwargs["enabled_precisions"] == {torch.float32}
 
 
 @pytest.mark.parametrize("key", [k for k in RELEASES if satisfies(version(k), ">=2.6,<2.13")])

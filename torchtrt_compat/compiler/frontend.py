@@ -117,8 +117,11 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     path = resolve_ir(ir)
     blocked = why_trt_cannot_run()
     if blocked:
-        if is_installed("torch_tensorrt"):  # a typo is a typo even when TensorRT cannot run here
-            translate(dict(kwargs), installed_release_fields(), enabled_precisions)
+        if is_installed("torch_tensorrt") and path not in ("torchscript", "fx"):  # a typo is a typo even here
+            release = installed_release_fields()
+            translate(
+                dict(kwargs), release.for_torch_compile() if path == "torch_compile" else release, enabled_precisions
+            )
         return _fallback(module, fallback, *blocked)
     if path in ("torchscript", "fx"):
         return _passthrough(module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs)
@@ -219,8 +222,8 @@ def _passthrough(
     ts = _IR[ir] == "torchscript"
     frontend = getattr(getattr(tt, "_compile", None), "torchscript_compile" if ts else "fx_compile", None)
     if frontend is not None:  # what torch_tensorrt.compile passes itself (module and inputs come first)
-        given = ("inputs", "enabled_precisions") if ts else ("lower_precision", "explicit_batch_dimension")
-        given += () if ts else ("dynamic_batch",)
+        fx_given = ("lower_precision", "explicit_batch_dimension", "dynamic_batch")
+        given: tuple[str, ...] = ("inputs", "enabled_precisions") if ts else fx_given
         check_frontend_kwargs(frontend, kwargs, given, f"ir={ir!r}", positional=1 if ts else 2)
     result = tt.compile(module, ir=ir, **call, **kwargs)
     report = CompileReport(
