@@ -282,22 +282,91 @@ INTENTS = st.fixed_dictionaries(
     optional={
         "truncate_long_and_double": st.booleans(),
         "refit": st.booleans(),
+        "immutable_weights": st.booleans(),
         "debug": st.booleans(),
         "min_block_size": st.integers(1, 10),
         "cache_built_engines": st.booleans(),
+        "reuse_cached_engines": st.booleans(),
         "use_python_runtime": st.booleans(),
         "workspace_size": st.integers(0, 1 << 30),
+        "enable_autocast": st.booleans(),
+        "enable_weight_streaming": st.booleans(),
+        "refit_identical_engine_weights": st.booleans(),
+        "device": st.sampled_from(["cuda", "cuda:0"]),
     },
 )
+PRECISIONS = st.sampled_from([None, {torch.half}, {torch.bfloat16}, {torch.float32}, {torch.half, torch.float32}])
 
 
-@settings(max_examples=60, deadline=None)
-@given(key=st.sampled_from(RELEASES), intent=INTENTS, fp16=st.booleans())
-def test_translation_only_emits_fields_the_release_has(key: str, intent: dict[str, Any], fp16: bool) -> None:
+def wheel_would_reject(key: str, out: dict[str, Any]) -> str | None:
+    """The checks dynamo.compile and the interpreter make on what they are given (read from the wheels; the line
+    numbers are in tools/SETTINGS_NOTES.md and tests/data/settings_fields.json notes). None: the call goes through."""
+    rel, v = release(key), version(key)
+    if satisfies(v, ">=2.6") and ({"refit", "make_refittable"} & set(out)):
+        return "ValueError: use immutable_weights only"
+    refittable = out.get("refit", out.get("make_refittable", not out.get("immutable_weights", True)))
+    if satisfies(v, "==2.5.*") and (out.get("cache_built_engines") or out.get("reuse_cached_engines")):
+        if not refittable:
+            return "AssertionError: Engine caching requires make_refittable"
+    if satisfies(v, ">=2.6,<2.8") and refittable and out.get("enable_weight_streaming"):
+        if not out.get("refit_identical_engine_weights"):
+            return "ValueError: REFIT flag is not compatible with enable_weight_streaming"
+    if out.get("refit_identical_engine_weights") and not refittable:
+        return "ValueError: refit_identical_engine_weights needs immutable_weights=False"
+    if rel.has("use_explicit_typing"):
+        explicit = out.get("use_explicit_typing", rel.default_is_true("use_explicit_typing"))
+        if out.get("enable_autocast") and satisfies(v, ">=2.10"):
+            explicit = True
+        precisions = out.get("enabled_precisions", {torch.float32})
+        if explicit and precisions != {torch.float32}:
+            return "AssertionError: use_explicit_typing with enabled_precisions"
+        if out.get("enable_weight_streaming") and not explicit:
+            return "AssertionError: weight streaming requires use_explicit_typing"
+    return None
+
+
+def lowers_precision(key: str, out: dict[str, Any]) -> bool:
+    """Whether the engine may use FP16/BF16: weak typing with a reduced precision (torch-tensorrt only), or autocast."""
+    reduced = bool(out.get("enabled_precisions", set()) & {torch.float16, torch.bfloat16})
+    weak = not out.get("use_explicit_typing", release(key).default_is_true("use_explicit_typing"))
+    weak = weak and not out.get("enable_autocast") and flavour(key) != "torch-tensorrt-rtx"
+    return (reduced and weak) or bool(out.get("enable_autocast") and out.get("autocast_low_precision_type"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.sampled_from(RELEASES), intent=INTENTS, precisions=PRECISIONS)
+def test_translation_is_accepted_by_the_release_and_keeps_the_precision(
+    key: str, intent: dict[str, Any], precisions: Any
+) -> None:
+    """Whatever the user passes, the translation is either a clear UsageError or a call the release accepts
+    (no assertion, no ValueError) that lowers precision exactly when a reduced precision was asked for."""
     rel = release(key)
     try:
-        out = tr.translate(intent, rel, enabled_precisions={torch.half} if fp16 else None)
-    except UsageError as exc:  # only the contradiction 2.5 itself would fail on (an AssertionError there)
-        assert version(key) == "2.5.0" and intent.get("cache_built_engines") and "refit" in intent, exc
+        out = tr.translate(intent, rel, enabled_precisions=precisions)
+    except UsageError:
         return
-    assert set(out.kwargs) <= set(rel.params)
+    assert set(out.kwargs) <= set(rel.params), "never pass a field the release does not have"
+    assert wheel_would_reject(key, out.kwargs) is None, (wheel_would_reject(key, out.kwargs), out.kwargs)
+    wants_reduced = bool(precisions and precisions & {torch.half, torch.bfloat16})
+    if rel.has("enable_autocast") and not wants_reduced:
+        return  # the user's own enable_autocast may lower precision; nothing to keep
+    assert lowers_precision(key, out.kwargs) == wants_reduced, (out.kwargs, out.notes)
+
+
+@pytest.mark.parametrize("key", [k for k in RELEASES if satisfies(version(k), ">=2.6")])
+def test_settings_that_need_another_setting_get_it(key: str) -> None:
+    """enable_weight_streaming asserts explicit typing (2.6-2.12); refit_identical_engine_weights needs a refittable
+    engine (ValueError otherwise): the translator adds what is needed and says so."""
+    rel, v = release(key), version(key)
+    streaming = tr.translate({"enable_weight_streaming": True}, rel)
+    if satisfies(v, "<2.10"):
+        assert streaming.kwargs["use_explicit_typing"] is True and any("asserts it" in n for n in streaming.notes)
+    else:
+        assert "use_explicit_typing" not in streaming.kwargs  # default True (2.10-2.12) or always on (2.13+)
+    identical = tr.translate({"refit_identical_engine_weights": True}, rel)
+    assert identical.kwargs["immutable_weights"] is False
+    with pytest.raises(UsageError, match="needs a refittable engine"):
+        tr.translate({"refit_identical_engine_weights": True, "immutable_weights": True}, rel)
+    if satisfies(v, "<2.8"):
+        with pytest.raises(UsageError, match="issue 3305"):
+            tr.translate({"enable_weight_streaming": True, "refit": True}, rel)

@@ -270,7 +270,9 @@ def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_preci
         else:
             out.notes.append(f"{name}={value!r} is not supported by torch_tensorrt {release.version}; ignored")
 
+    _keep_refittable_for_identical_weights(user_kwargs, release, out)
     _keep_engine_cache_on(user_kwargs, release, out)
+    _refuse_refit_with_weight_streaming(release, out)
     return out
 
 
@@ -310,6 +312,24 @@ def _strong_typing_reason(kwargs: dict[str, Any], release: ReleaseFields) -> str
 
 
 def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, requested: Any, out: Translation) -> None:
+    _translate_precision_request(kwargs, release, requested, out)
+    if (
+        kwargs.get("enable_weight_streaming")
+        and release.has("use_explicit_typing")
+        and "use_explicit_typing" not in out.kwargs
+        and not out.kwargs.get("enable_autocast")
+        and not release.default_is_true("use_explicit_typing")
+    ):
+        out.kwargs["use_explicit_typing"] = True
+        out.notes.append(
+            f"enable_weight_streaming=True: added use_explicit_typing=True (torch_tensorrt {release.version} "
+            "asserts it for weight streaming)"
+        )
+
+
+def _translate_precision_request(
+    kwargs: dict[str, Any], release: ReleaseFields, requested: Any, out: Translation
+) -> None:
     v = release.version
     explicit = kwargs.pop("use_explicit_typing", None)
     if requested is None:
@@ -433,3 +453,39 @@ def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Tra
         f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works "
         f"(without it torch_tensorrt {v} {otherwise})"
     )
+
+
+def _keep_refittable_for_identical_weights(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
+    """``refit_identical_engine_weights=True`` needs a refittable engine (dynamo.compile raises ValueError otherwise,
+    2.6 and later): add it in this release's spelling, or refuse the contradiction."""
+    if not (user.get("refit_identical_engine_weights") and release.has("refit_identical_engine_weights")):
+        return
+    if not release.has("immutable_weights") or out.kwargs.get("immutable_weights") is False:
+        return
+    if "immutable_weights" in out.kwargs:  # the user chose non-refittable, in some spelling
+        raise UsageError(
+            "refit_identical_engine_weights=True needs a refittable engine, but the engine is made immutable "
+            f"(torch_tensorrt {release.version} raises ValueError).",
+            "drop refit_identical_engine_weights, or drop immutable_weights=True / refit=False",
+        )
+    out.kwargs["immutable_weights"] = False
+    out.notes.append(
+        f"refit_identical_engine_weights=True: added immutable_weights=False (torch_tensorrt {release.version} "
+        "raises ValueError without it)"
+    )
+
+
+def _refuse_refit_with_weight_streaming(release: ReleaseFields, out: Translation) -> None:
+    k = out.kwargs
+    if (
+        k.get("immutable_weights") is False
+        and k.get("enable_weight_streaming")
+        and not k.get("refit_identical_engine_weights")
+        and _version_in(release.version, _REFIT_REJECTS_WEIGHT_STREAMING)
+    ):
+        raise UsageError(
+            f"torch_tensorrt {release.version} cannot build a refittable engine with enable_weight_streaming=True "
+            "(it raises ValueError; pytorch/TensorRT issue 3305).",
+            "drop the refit request (refit / make_refittable / immutable_weights=False) or enable_weight_streaming, "
+            "pass refit_identical_engine_weights=True, or upgrade to torch-tensorrt>=2.8",
+        )
