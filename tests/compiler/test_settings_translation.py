@@ -166,6 +166,8 @@ def test_use_python_runtime_noop_is_reported(key: str) -> None:
 def test_engine_cache_is_really_switched_on(key: str) -> None:
     out = tr.translate({"cache_built_engines": True, "reuse_cached_engines": True}, release(key))
     assert out.kwargs["immutable_weights"] is False
+    (added,) = [n for n in out.notes if "added immutable_weights=False" in n]
+    assert ("only logs a WARNING" in added) == satisfies(version(key), ">=2.10")  # D6: the two README cells
     kept = tr.translate({"cache_built_engines": True, "immutable_weights": True}, release(key))
     assert kept.kwargs["immutable_weights"] is True
     (note,) = [n for n in kept.notes if "caching is off" in n]
@@ -295,7 +297,9 @@ INTENTS = st.fixed_dictionaries(
         "device": st.sampled_from(["cuda", "cuda:0"]),
     },
 )
-PRECISIONS = st.sampled_from([None, {torch.half}, {torch.bfloat16}, {torch.float32}, {torch.half, torch.float32}])
+PRECISIONS = st.sampled_from(
+    [None, {torch.half}, {torch.bfloat16}, {torch.float32}, {torch.half, torch.float32}, {torch.int8}]
+)
 
 
 def wheel_would_reject(key: str, out: dict[str, Any]) -> str | None:

@@ -359,10 +359,11 @@ def _translate_precision_request(
     strong = _strong_typing_reason(kwargs, release)
     if release.has("enabled_precisions") and (strong is None or names == {"float32"}):
         out.kwargs["enabled_precisions"] = {_torch_dtype(n) for n in names}
-        if reduced and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
+        lower = sorted(names - {"float32"})
+        if lower and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
             out.kwargs["use_explicit_typing"] = False
             out.notes.append(
-                f"enabled_precisions={reduced}: added use_explicit_typing=False (torch_tensorrt {v} "
+                f"enabled_precisions={lower}: added use_explicit_typing=False (torch_tensorrt {v} "
                 "defaults to explicit typing and would reject the request)"
             )
         elif explicit is not None and release.has("use_explicit_typing"):
