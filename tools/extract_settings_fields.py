@@ -15,7 +15,13 @@ with ``zipfile`` + ``ast`` only:
   deprecated-or-renamed kwargs listed in ``WATCHED_KWARGS``.
 
 Usage: python3 tools/extract_settings_fields.py [--out PATH] [--cache DIR]
+       python3 tools/extract_settings_fields.py --surface   (only rewrite the shipped subset, no download)
 Only the standard library and ``packaging`` are used.
+
+Besides the raw data (``tests/data/settings_fields.json``, for tests and notes) it writes the subset an installed
+torchtrt_compat needs at run time, ``torchtrt_compat/data/compile_surface.json``: per release, the
+``dynamo.compile`` parameters, the ``CompilationSettings`` fields and the top-level ``compile`` parameters (with
+defaults and ``**kwargs`` flags). ``tests/compiler/test_compile_surface.py`` fails when the two drift apart.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from packaging.version import Version
 
 PYPI_JSON = "https://pypi.org/pypi/{name}/json"
 DEFAULT_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "tests", "data", "settings_fields.json")
+SURFACE_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "torchtrt_compat", "data", "compile_surface.json")
 DEFAULT_CACHE = os.path.join(tempfile.gettempdir(), "tt_wheels")
 PROJECTS = {"torch-tensorrt": Version("2.4.0"), "torch-tensorrt-rtx": Version("2.11.0")}
 PREFERRED_PY = ("cp311", "cp310", "cp312")
@@ -325,17 +332,43 @@ def write_json_atomic(path: str, data: Any) -> None:
     atomic_write_text(path, json.dumps(data, indent=1) + "\n")
 
 
+def compile_surface(fields: dict[str, Any]) -> dict[str, Any]:
+    """The run-time subset of the raw data: how each release's compile functions are called and what they take."""
+    releases = {
+        key: {
+            "dynamo_compile": {"params": row["dynamo_compile_params"], "var_kwargs": row["dynamo_compile_var_kwargs"]},
+            "settings_fields": row["settings_fields"],
+            "compile": {"params": row["compile_params"], "var_kwargs": row["compile_var_kwargs"]},
+        }
+        for key, row in fields["releases"].items()
+    }
+    return {
+        "schema": 1,
+        "generated_by": "tools/extract_settings_fields.py (subset of tests/data/settings_fields.json)",
+        "releases": releases,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.normpath(DEFAULT_OUT), help="output JSON path")
     parser.add_argument("--cache", default=DEFAULT_CACHE, help="wheel cache directory (outside the repo)")
+    parser.add_argument("--surface-out", default=os.path.normpath(SURFACE_OUT), help="shipped run-time subset")
+    parser.add_argument("--surface", action="store_true", help="only rewrite the run-time subset from --out")
     args = parser.parse_args(argv)
+    if args.surface:
+        with open(args.out, encoding="utf-8") as raw:
+            write_json_atomic(args.surface_out, compile_surface(json.load(raw)))
+        print(f"wrote {args.surface_out}", file=sys.stderr)
+        return 0
     releases: dict[str, Any] = {}
     for project, lowest in PROJECTS.items():
         for version, entry in list_releases(project, lowest):
             print(f"{project}=={version}: {entry['filename']}", file=sys.stderr)
             releases[f"{project}=={version}"] = extract_release(fetch_wheel(entry, args.cache))
-    write_json_atomic(args.out, {"schema": 1, "generated_by": "tools/extract_settings_fields.py", "releases": releases})
+    data = {"schema": 1, "generated_by": "tools/extract_settings_fields.py", "releases": releases}
+    write_json_atomic(args.out, data)
+    write_json_atomic(args.surface_out, compile_surface(data))
     print(f"wrote {args.out}: {len(releases)} releases", file=sys.stderr)
     return 0
 

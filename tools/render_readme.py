@@ -2,8 +2,9 @@
 """Regenerate the README's generated tables from the code that decides them.
 
 - ``translation``: every row is a call of ``torchtrt_compat.compiler.settings.translate`` on the compile fields of
-  each published torch_tensorrt release (``tests/data/settings_fields.json``, extracted from the wheels); releases
-  whose cells all agree share a column. Nothing in the table is written by hand.
+  each published torch_tensorrt release (``torchtrt_compat/data/compile_surface.json``, extracted from the wheels);
+  releases whose cells all agree share a column; each distinct note is a numbered footnote under the table. Nothing
+  in the table is written by hand.
 - ``shims``: ``torchtrt_compat.list_shims()``: name, stage, who needs it, what it does.
 
 Usage: python tools/render_readme.py [README.md]   (rewrites the text between the GENERATED markers)
@@ -12,7 +13,6 @@ Usage: python tools/render_readme.py [README.md]   (rewrites the text between th
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -25,21 +25,14 @@ from packaging.version import Version  # noqa: E402
 
 from torchtrt_compat._atomic import atomic_write_text  # noqa: E402
 
-FIELDS = ROOT / "tests" / "data" / "settings_fields.json"
-
 
 def _releases() -> list[tuple[str, Any]]:
-    from torchtrt_compat.compiler.settings import ReleaseFields
+    from torchtrt_compat.compiler.releases import known_releases
 
-    data = json.loads(FIELDS.read_text())["releases"]
     rows = []
-    for key, row in data.items():
-        package, version = key.split("==")
-        params = {**row["settings_fields"], **row["dynamo_compile_params"]}
-        for positional in ("exported_program", "inputs", "arg_inputs", "kwarg_inputs"):
-            params.pop(positional, None)
-        label = version if package == "torch-tensorrt" else f"rtx {version}"
-        rows.append((package, Version(version), label, ReleaseFields(version, params, package=package)))
+    for fields in known_releases().values():
+        label = fields.version if fields.package == "torch-tensorrt" else f"rtx {fields.version}"
+        rows.append((fields.package, Version(fields.version), label, fields))
     rows.sort(key=lambda r: (r[0] != "torch-tensorrt", r[1]))
     return [(label, fields) for _, _, label, fields in rows]
 
@@ -65,6 +58,14 @@ def _cases() -> list[tuple[str, dict[str, Any], Any]]:
             {"cache_built_engines": True, "immutable_weights": True},
             None,
         ),
+        ("`enabled_precisions={torch.bfloat16}`", {}, {torch.bfloat16}),
+        ("`enable_autocast=True` with `enabled_precisions={torch.half}`", {"enable_autocast": True}, half),
+        (
+            "`cache_built_engines=True, enable_weight_streaming=True`",
+            {"cache_built_engines": True, "enable_weight_streaming": True},
+            None,
+        ),
+        ("`use_distributed_mode_trace=True`", {"use_distributed_mode_trace": True}, None),
         ("an unknown name, e.g. `min_blok_size=3`", {"min_blok_size": 3}, None),
     ]
 
@@ -75,7 +76,8 @@ def _value(v: Any) -> str:
     return repr(v)
 
 
-def _cell(kwargs: dict[str, Any], precisions: Any, fields: Any) -> str:
+def _cell(kwargs: dict[str, Any], precisions: Any, fields: Any, notes: list[str]) -> str:
+    """What ``translate`` passes for one release; its notes become footnote numbers (``notes`` collects them)."""
     from torchtrt_compat._errors import CompatError
     from torchtrt_compat.compiler.settings import translate
 
@@ -85,20 +87,32 @@ def _cell(kwargs: dict[str, Any], precisions: Any, fields: Any) -> str:
         hint = re.search(r"Did you mean '(\w+)'\?", str(exc))
         return "`TypeError`" + (f" (did you mean `{hint.group(1)}`?)" if hint else "")
     except CompatError as exc:
-        return f"`{type(exc).__name__}`"
+        return f"`{type(exc).__name__}` {_mark(_general(exc.problem, fields), notes)}"
     passed = ", ".join(f"{k}={_value(v)}" for k, v in out.kwargs.items())
     parts = [f"`{passed}`" if passed else "nothing passed"]
     if out.debug_logging:
         parts.append("logger at DEBUG")
-    if out.notes:
-        parts.append(f"{len(out.notes)} note{'s' if len(out.notes) > 1 else ''}")
-    return ", ".join(parts)
+    marks = [_mark(_general(note, fields), notes) for note in out.notes]
+    return ", ".join(parts) + (" " + " ".join(marks) if marks else "")
+
+
+def _mark(text: str, notes: list[str]) -> str:
+    if text not in notes:
+        notes.append(text)
+    return f"[{notes.index(text) + 1}]"
+
+
+def _general(text: str, fields: Any) -> str:
+    """A note or error without the release number, so releases that behave alike share a footnote."""
+    text = text.replace(f"{fields.package} {fields.version}", fields.package)
+    return text.replace(f"torch_tensorrt {fields.version}", "torch_tensorrt").replace("|", "\\|")
 
 
 def translation_table() -> str:
     releases = _releases()
     cases = _cases()
-    cells = [[_cell(kwargs, prec, fields) for _, fields in releases] for _, kwargs, prec in cases]
+    notes: list[str] = []
+    cells = [[_cell(kwargs, prec, fields, notes) for _, fields in releases] for _, kwargs, prec in cases]
     columns: list[tuple[list[str], list[str]]] = []  # (labels, cells of that group)
     for j, (label, _) in enumerate(releases):
         column = [row[j] for row in cells]
@@ -112,6 +126,10 @@ def translation_table() -> str:
     lines = ["| you pass | " + " | ".join(heads) + " |", "|---" * (len(heads) + 1) + "|"]
     for i, (name, _, _) in enumerate(cases):
         lines.append(f"| {name} | " + " | ".join(col[i] for _, col in columns) + " |")
+    lines.append("")
+    lines.append("Notes and errors (each note is a line in the `CompileReport` warnings, with the release number):")
+    lines.append("")
+    lines += [f"{i}. {text}" for i, text in enumerate(notes, 1)]
     return "\n".join(lines)
 
 

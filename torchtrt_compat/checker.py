@@ -484,6 +484,8 @@ def _known_issues(c: _Ctx) -> Iterator[Finding]:
     for issue in KNOWN_ISSUES:
         if issue.only_without_gpu and c.env.gpus != []:
             continue
+        if issue.packages and tt.name not in issue.packages:
+            continue
         if satisfies(tt.version, issue.versions):
             yield Finding(issue.code, "warning", "torch_tensorrt", issue.message, issue.fix)
 

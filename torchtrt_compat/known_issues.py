@@ -1,7 +1,7 @@
 """Known traps of torch_tensorrt releases, as data. The checker turns each matching row into a warning.
 
-``versions`` is a specifier on the torch_tensorrt version (both distributions). ``shim`` names the torchtrt_compat
-shim or feature that handles it, so the fix can point there.
+``versions`` is a specifier on the torch_tensorrt version; ``packages`` limits a row to some distributions
+(torch-tensorrt / torch-tensorrt-rtx; empty: both). Sources name the wheel and file the fact was read from.
 """
 
 from __future__ import annotations
@@ -17,34 +17,52 @@ class KnownIssue:
     fix: str
     source: str
     only_without_gpu: bool = False
+    packages: tuple[str, ...] = ()  #: distributions it applies to; empty: both
 
 
 KNOWN_ISSUES: tuple[KnownIssue, ...] = (
     KnownIssue(
         code="enabled-precisions-ignored",
-        versions=">=2.13,<2.14",
-        message="torch_tensorrt 2.13 drops `enabled_precisions` without a word: FP16 requests build FP32 engines.",
+        versions=">=2.13",
+        message="torch_tensorrt 2.13 and later drop `enabled_precisions` without a word on the dynamo path: FP16 "
+        "requests build FP32 engines.",
         fix="use torchtrt_compat.compile(..., enabled_precisions={torch.half}); it maps the request to the "
         "autocast settings of this release",
-        source="torch_tensorrt/dynamo/_compiler.py (2.13.0): enabled_precisions is no longer forwarded",
+        source="torch-tensorrt 2.13.0 and 2.14.0 wheels: enabled_precisions is neither a dynamo/_compiler.py compile() "
+        "parameter nor a CompilationSettings field and is never read from kwargs; _compile.py keeps it for the "
+        "TorchScript/FX frontends only",
     ),
     KnownIssue(
         code="explicit-typing-assertion",
         versions=">=2.10,<2.13",
         message="torch_tensorrt 2.10-2.12 defaults to use_explicit_typing=True and raises an AssertionError "
         "when enabled_precisions asks for reduced precision.",
-        fix="use torchtrt_compat.compile (adds use_explicit_typing=False when you ask for FP16/BF16), or pass "
-        "use_explicit_typing=False yourself",
-        source="torch_tensorrt/dynamo/_compiler.py (2.10.0-2.12.1): assert on use_explicit_typing",
+        fix="use torchtrt_compat.compile (it picks the route this release and flavour honour), or pass "
+        "enable_autocast=True, autocast_low_precision_type=torch.float16 and leave enabled_precisions at its "
+        "default (use_explicit_typing=False works on torch-tensorrt only)",
+        source="torch-tensorrt 2.10.0-2.12.1 wheels, dynamo/_compiler.py: assert on use_explicit_typing",
+    ),
+    KnownIssue(
+        code="rtx-fp16-builds-fp32",
+        versions=">=2.11,<2.13",
+        packages=("torch-tensorrt-rtx",),
+        message="torch-tensorrt-rtx 2.11-2.12 turns use_explicit_typing back on (a Python warning only), so "
+        "enabled_precisions={torch.half} with use_explicit_typing=False builds an FP32 engine without an error.",
+        fix="use torchtrt_compat.compile(..., enabled_precisions={torch.half}) (it maps the request to autocast), or "
+        "pass enable_autocast=True, autocast_low_precision_type=torch.float16 and leave enabled_precisions alone",
+        source="torch-tensorrt-rtx 2.11.0-2.12.1 wheels, dynamo/conversion/_TRTInterpreter.py: under "
+        "ENABLED_FEATURES.tensorrt_rtx, __init__ sets use_explicit_typing=True; the FP16 flag is set only without it",
     ),
     KnownIssue(
         code="import-needs-gpu",
-        versions=">=2.10",
+        versions=">=2.4",
         message="`import torch_tensorrt` crashes on a host without an NVIDIA GPU ('Found no NVIDIA driver'); "
         "compile also calls torch.cuda and deserializes the engine it built.",
         fix="use torchtrt_compat.compile / torchtrt_compat.build_engine, which shim the import and build "
         "TensorRT-RTX engines ahead of time on CPU-only hosts",
-        source="torch_tensorrt/_utils.py is_tegra_platform() runs torch.cuda.get_device_capability() at import",
+        source="torch-tensorrt 2.4.0-2.14.0 wheels: default arguments Device._current_device() "
+        "(torch.cuda.current_device()) in ts/_compiler.py compile() (and dynamo/_compiler.py in 2.4-2.8) are "
+        "evaluated at import; from 2.7 is_tegra_platform() (torch.cuda.get_device_capability()) runs at import too",
         only_without_gpu=True,
     ),
     KnownIssue(
@@ -58,12 +76,13 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
     ),
     KnownIssue(
         code="engine-cache-immutable-weights",
-        versions=">=2.7",
-        message="engine caching (cache_built_engines / reuse_cached_engines) is silently off while "
-        "immutable_weights=True, which is the default.",
+        versions=">=2.6",
+        message="engine caching (cache_built_engines / reuse_cached_engines) is off while immutable_weights=True, "
+        "which is the default: 2.6-2.9 skip it without a word, 2.10 and later only log a WARNING.",
         fix="pass immutable_weights=False with the cache flags; torchtrt_compat.compile does this and reports it",
-        source="torch_tensorrt/dynamo/conversion/_conversion.py: 'The engine weights are immutable, so the engine "
-        "will not be cached' (logged at WARNING only)",
+        source="torch-tensorrt 2.6.0-2.9.0 wheels, dynamo/conversion/_TRTInterpreter.py: the cache branch is skipped "
+        "for immutable weights; from 2.10.0 dynamo/conversion/_conversion.py logs 'The engine weights are immutable, "
+        "so the engine will not be cached' at WARNING",
     ),
     KnownIssue(
         code="save-torchscript-raises",

@@ -132,7 +132,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         r"use_explicit_typing|explicit typing.*enabled_precisions|enabled_precisions.*explicit",
         "use_explicit_typing assertion",
         "torch_tensorrt 2.10-2.12 default to use_explicit_typing=True, which rejects enabled_precisions={fp16}.",
-        "Use torchtrt_compat.compile(..., enabled_precisions={torch.half}); it adds use_explicit_typing=False.",
+        "Use torchtrt_compat.compile(..., enabled_precisions={torch.half}); it adds use_explicit_typing=False on "
+        "torch-tensorrt and switches to autocast on torch-tensorrt-rtx, which builds FP32 with weak typing.",
         shown_by=(
             "tests/test_troubleshooting.py::test_explicit_typing_assertion_is_avoided_by_translation",
             "notebooks/02_drop_in_compile.ipynb#precision-across-releases",

@@ -14,6 +14,7 @@ from .._engines import is_engine
 from .._patch import patched
 from .._upstream import load_torch_tensorrt
 from ..shims import ShimContext, activate
+from .releases import dynamo_input_kwargs, installed_release_fields
 from .settings import Translation
 
 
@@ -120,9 +121,11 @@ def dynamo_compile(
     tt = load_torch_tensorrt(ctx)
     probe = _Probe()
     start = time.perf_counter()
+    # the call shape is the release's: inputs= in 2.4, arg_inputs= / kwarg_inputs= from 2.5
+    inputs = dynamo_input_kwargs(translation.release or installed_release_fields(), trt_args, trt_kwargs)
     with activate("compile", ctx, shims) as applied, _probes(probe), _debug_logging(translation.debug_logging):
         try:
-            gm = tt.dynamo.compile(program, arg_inputs=trt_args, kwarg_inputs=trt_kwargs or None, **translation.kwargs)
+            gm = tt.dynamo.compile(program, **inputs, **translation.kwargs)
         except Exception as exc:
             from ..troubleshooting import reraise_explained
 

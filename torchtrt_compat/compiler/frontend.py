@@ -117,8 +117,11 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     path = resolve_ir(ir)
     blocked = why_trt_cannot_run()
     if blocked:
-        if is_installed("torch_tensorrt"):  # a typo is a typo even when TensorRT cannot run here
-            translate(dict(kwargs), installed_release_fields(), enabled_precisions)
+        if is_installed("torch_tensorrt") and path not in ("torchscript", "fx"):  # a typo is a typo even here
+            release = installed_release_fields()
+            translate(
+                dict(kwargs), release.for_torch_compile() if path == "torch_compile" else release, enabled_precisions
+            )
         return _fallback(module, fallback, *blocked)
     if path in ("torchscript", "fx"):
         return _passthrough(module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs)
@@ -188,7 +191,8 @@ def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any])
     import torch
 
     load_torch_tensorrt()  # registers the "tensorrt" backend for torch.compile
-    translation = translate(kwargs, installed_release_fields(), enabled_precisions)
+    # torch.compile's options are read into CompilationSettings: its fields are the ones honoured there
+    translation = translate(kwargs, installed_release_fields().for_torch_compile(), enabled_precisions)
     compiled = torch.compile(module, backend="tensorrt", options=translation.kwargs, dynamic=False)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
@@ -209,19 +213,25 @@ def _passthrough(
     enabled_precisions: Any,
     kwargs: dict[str, Any],
 ) -> Any:
+    from .releases import check_frontend_kwargs, legacy_compile_kwargs
+
     tt = load_torch_tensorrt()
-    result = tt.compile(
-        module,
-        ir=ir,
-        inputs=inputs,
-        arg_inputs=arg_inputs,
-        kwarg_inputs=kwarg_inputs,
-        enabled_precisions=enabled_precisions,
-        **kwargs,
-    )
+    release = installed_release_fields()
+    # the TorchScript / FX frontends read `inputs` only and take no **kwargs; 2.4's compile has no arg_inputs
+    call = legacy_compile_kwargs(release, inputs, arg_inputs, kwarg_inputs, enabled_precisions)
+    ts = _IR[ir] == "torchscript"
+    frontend = getattr(getattr(tt, "_compile", None), "torchscript_compile" if ts else "fx_compile", None)
+    if frontend is not None:  # what torch_tensorrt.compile passes itself (module and inputs come first)
+        fx_given = ("lower_precision", "explicit_batch_dimension", "dynamic_batch")
+        given: tuple[str, ...] = ("inputs", "enabled_precisions") if ts else fx_given
+        check_frontend_kwargs(frontend, kwargs, given, f"ir={ir!r}", positional=1 if ts else 2)
+    result = tt.compile(module, ir=ir, **call, **kwargs)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
-        path=f"torch_tensorrt.compile(ir={ir!r}) unchanged (legacy frontend)",
+        path=f"torch_tensorrt.compile(ir={ir!r}), settings unchanged (legacy frontend)",
+        warnings=["arg_inputs passed as inputs (the legacy frontends read only inputs)"]
+        if inputs is None and arg_inputs is not None
+        else [],
     )
     attach(result, report)
     return result

@@ -1,19 +1,23 @@
 """Keep the user's intent when compile arguments change meaning between torch_tensorrt releases.
 
-The translator works on a `ReleaseFields`: the keyword arguments one release's ``torch_tensorrt.dynamo.compile``
-accepts, with their defaults. For the installed release it is read from the live signature (so releases newer than
-this table work by feature detection); tests feed it the field sets extracted from every published wheel.
+The translator works on a `ReleaseFields` (`releases.py`): the keyword arguments one release's
+``torch_tensorrt.dynamo.compile`` accepts, with their defaults, its ``CompilationSettings`` fields and its flavour
+(torch-tensorrt or torch-tensorrt-rtx). For the installed release it is read from the live signature (so releases
+newer than the data work by feature detection); tests feed it every published release (`releases.known_releases`).
+Behaviour that differs between releases or flavours is in the tables below, as version specifiers.
 """
 
 from __future__ import annotations
 
 import difflib
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .._errors import UsageError
+from .releases import ReleaseFields, installed_release_fields
+
+__all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "installed_release_fields", "precision_name", "translate"]
 
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
 OWN_KWARGS = frozenset({"fallback", "shims", "context_guard"})
@@ -37,6 +41,42 @@ _SYNONYM_OF: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = {n: g for
 
 #: Fields a release still accepts but ignores: name -> the torch_tensorrt versions where it is a no-op.
 _NO_OP: dict[str, str] = {"use_python_runtime": ">=2.13"}
+
+#: Flavour -> releases whose TensorRT interpreter sets ``use_explicit_typing=True`` whatever is passed (with only a
+#: Python warning) and sets the FP16 builder flag only without it, so ``enabled_precisions`` cannot lower precision
+#: and an FP32 model builds FP32 (torch-tensorrt-rtx 2.11.0-2.12.1, dynamo/conversion/_TRTInterpreter.py __init__,
+#: under ``ENABLED_FEATURES.tensorrt_rtx``). From 2.13 no release has ``enabled_precisions`` at all.
+_ALWAYS_STRONGLY_TYPED: dict[str, str] = {"torch-tensorrt-rtx": ">=2.11"}
+
+#: Flavour -> releases that reject bfloat16 ("TensorRT-RTX does not support bfloat16!", torch-tensorrt-rtx 2.11.0
+#: dynamo/conversion/_TRTInterpreter.py).
+_NO_BF16: dict[str, str] = {"torch-tensorrt-rtx": "<2.12"}
+
+#: Settings that switch explicit typing on, so ``enabled_precisions`` must stay ``{float32}`` (else AssertionError):
+#: ``enable_autocast`` sets ``use_explicit_typing=True`` (dynamo/_compiler.py 2.10.0-2.12.1),
+#: ``enable_weight_streaming`` asserts it (2.6.0-2.12.1). Name -> releases.
+_FORCES_EXPLICIT_TYPING: dict[str, str] = {"enable_autocast": ">=2.10", "enable_weight_streaming": ">=2.6"}
+
+#: What torch_tensorrt does when engine caching is asked for and the engine is not refittable, first match wins:
+#: 2.5 asserts ``make_refittable`` (dynamo/_compiler.py); 2.6-2.9 skip the cache in _TRTInterpreter.py without a
+#: word; from 2.10 dynamo/conversion/_conversion.py logs "The engine weights are immutable, so the engine will not be
+#: cached" at WARNING. 2.4 has no engine cache.
+_CACHE_NOT_REFITTABLE: tuple[tuple[str, str | None], ...] = (
+    ("<2.6", None),  # None: the call fails
+    ("<2.10", "builds without caching and says nothing"),
+    (">=2.10", "builds without caching and only logs a WARNING"),
+)
+
+#: Releases whose dynamo.compile raises ValueError for a refittable engine with ``enable_weight_streaming=True``
+#: (unless ``refit_identical_engine_weights``): "TensorRT's REFIT flag is not compatible with enable_weight_streaming"
+#: (dynamo/_compiler.py 2.6.0-2.7.0, pytorch/TensorRT issue 3305).
+_REFIT_REJECTS_WEIGHT_STREAMING = ">=2.6,<2.8"
+
+#: Settings-only fields that dynamo.compile reads from ``**kwargs`` to refuse them: name -> the fix.
+_SETTINGS_ONLY_REFUSED: dict[str, str] = {
+    "enable_cross_compile_for_windows": "call torch_tensorrt.dynamo.cross_compile_for_windows(...) instead; "
+    "torch_tensorrt.dynamo.compile raises ValueError for this flag",
+}
 
 #: Every compile keyword some torch_tensorrt release since 2.4 accepted (tests check this against the wheels).
 #: A name outside this set is a typo and raises; a name inside it that this release lacks is reported and dropped.
@@ -121,45 +161,12 @@ _FULL = {"float32": "float32", "float": "float32", "fp32": "float32", "f32": "fl
 _OTHER = {"int8": "int8", "i8": "int8", "fp8": "float8_e4m3fn", "float8_e4m3fn": "float8_e4m3fn", "f8": "float8_e4m3fn"}
 
 
-@dataclass(frozen=True)
-class ReleaseFields:
-    """The compile keyword arguments of one torch_tensorrt release: name -> default (a value or its source text)."""
-
-    version: str
-    params: dict[str, Any]
-    package: str = "torch-tensorrt"  #: or torch-tensorrt-rtx: same Python fields, different TensorRT behind them
-
-    def has(self, name: str) -> bool:
-        return name in self.params
-
-    def default_is_true(self, name: str) -> bool:
-        return self.params.get(name) in (True, "True")
-
-
 @dataclass
 class Translation:
     kwargs: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     debug_logging: bool = False
-
-
-def installed_release_fields() -> ReleaseFields:
-    """Read the installed release's fields from ``torch_tensorrt.dynamo.compile`` and ``CompilationSettings``."""
-    from .._upstream import load_torch_tensorrt
-
-    tt = load_torch_tensorrt()
-    sig = inspect.signature(tt.dynamo.compile)
-    params: dict[str, Any] = {}
-    for name, p in sig.parameters.items():
-        if p.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL):
-            params[name] = p.default
-    settings_cls = getattr(tt.dynamo, "CompilationSettings", None)
-    for name, f in getattr(settings_cls, "__dataclass_fields__", {}).items():
-        params.setdefault(name, f.default)
-    from ..env import detect_environment
-
-    installed = detect_environment().torch_tensorrt
-    return ReleaseFields(tt.__version__, params, installed.name if installed else "torch-tensorrt")
+    release: ReleaseFields | None = None  #: what it was translated for (the call shape comes from it too)
 
 
 def precision_name(value: Any) -> str:
@@ -189,7 +196,7 @@ def _torch_dtype(name: str) -> Any:
 
 
 def _known_names(release: ReleaseFields) -> set[str]:
-    return set(release.params) | set(_SYNONYM_OF) | _EVER_ACCEPTED
+    return set(release.params) | set(release.settings) | set(_SYNONYM_OF) | _EVER_ACCEPTED
 
 
 def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
@@ -218,8 +225,10 @@ def normalise_device(device: Any) -> Any:
 
 
 def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_precisions: Any = None) -> Translation:
-    """Map the user's compile arguments onto ``release`` so that they mean what they meant to the user."""
-    out = Translation()
+    """Map the user's compile arguments onto ``release`` so that they mean what they meant to the user.
+
+    Every change (a rename, an added setting, a dropped or rewritten value) is one note in ``Translation.notes``."""
+    out = Translation(release=release)
     kwargs = dict(user_kwargs)
     for name in list(kwargs):
         if name not in _known_names(release):
@@ -229,11 +238,15 @@ def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_preci
         out.debug_logging = True
         if release.has("debug"):
             out.kwargs["debug"] = True
+            out.notes.append("debug=True: torch_tensorrt logging set to DEBUG for this call (restored after)")
         else:
             out.notes.append("debug=True: torch_tensorrt logging set to DEBUG for this call (the flag was removed)")
 
     if "device" in kwargs:
-        kwargs["device"] = normalise_device(kwargs["device"])
+        device = normalise_device(kwargs["device"])
+        if device is not kwargs["device"]:
+            out.notes.append(f"device={kwargs['device']!r} -> {device!r} (torch_tensorrt needs the device index)")
+        kwargs["device"] = device
 
     _translate_precision(kwargs, release, enabled_precisions, out)
 
@@ -247,10 +260,19 @@ def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_preci
             other, from_meaning = _spelling(name, release)  # type: ignore[misc]
             out.kwargs[other] = from_meaning(to_meaning(value))
             out.notes.append(f"{name}={value!r} -> {other}={out.kwargs[other]!r} (this release's spelling)")
+        elif name in release.settings_only:
+            if value and name in _SETTINGS_ONLY_REFUSED:
+                raise UsageError(f"{name}={value!r} is not a compile option.", _SETTINGS_ONLY_REFUSED[name])
+            out.notes.append(
+                f"{name}={value!r} dropped: in torch_tensorrt {release.version} it is a CompilationSettings field "
+                "that dynamo.compile neither declares nor reads"
+            )
         else:
             out.notes.append(f"{name}={value!r} is not supported by torch_tensorrt {release.version}; ignored")
 
+    _keep_refittable_for_identical_weights(user_kwargs, release, out)
     _keep_engine_cache_on(user_kwargs, release, out)
+    _refuse_refit_with_weight_streaming(release, out)
     return out
 
 
@@ -268,7 +290,47 @@ def _version_in(version: str, specifier: str) -> bool:
     return satisfies(version, specifier)
 
 
+def _flavour_in(release: ReleaseFields, table: dict[str, str]) -> bool:
+    spec = table.get(release.package)
+    return spec is not None and _version_in(release.version, spec)
+
+
+def _strong_typing_reason(kwargs: dict[str, Any], release: ReleaseFields) -> str | None:
+    """Why ``release`` would not honour a reduced ``enabled_precisions`` here (None: weak typing works)."""
+    v = release.version
+    if not release.has("enabled_precisions"):  # 2.13+: nothing to honour it with, whatever else is set
+        return None
+    if _flavour_in(release, _ALWAYS_STRONGLY_TYPED):
+        return (
+            f"{release.package} {v} builds strongly typed networks: it turns use_explicit_typing back on and "
+            "would build FP32"
+        )
+    for name, spec in _FORCES_EXPLICIT_TYPING.items():
+        if kwargs.get(name) and release.has(name) and _version_in(v, spec):
+            return f"{name}=True makes torch_tensorrt {v} use explicit typing, which allows only FP32 precisions"
+    return None
+
+
 def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, requested: Any, out: Translation) -> None:
+    _translate_precision_request(kwargs, release, requested, out)
+    if (
+        kwargs.get("enable_weight_streaming")
+        and release.has("use_explicit_typing")
+        and "use_explicit_typing" not in out.kwargs
+        and not out.kwargs.get("enable_autocast")
+        and not release.default_is_true("use_explicit_typing")
+    ):
+        out.kwargs["use_explicit_typing"] = True
+        out.notes.append(
+            f"enable_weight_streaming=True: added use_explicit_typing=True (torch_tensorrt {release.version} "
+            "asserts it for weight streaming)"
+        )
+
+
+def _translate_precision_request(
+    kwargs: dict[str, Any], release: ReleaseFields, requested: Any, out: Translation
+) -> None:
+    v = release.version
     explicit = kwargs.pop("use_explicit_typing", None)
     if requested is None:
         requested = kwargs.pop("enabled_precisions", None)
@@ -276,8 +338,8 @@ def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, request
         kwargs.pop("enabled_precisions", None)
     if explicit is not None and not release.has("use_explicit_typing"):
         out.notes.append(
-            f"use_explicit_typing={explicit!r} dropped: torch_tensorrt {release.version} has no such option "
-            + ("(explicit typing is always on)" if _version_in(release.version, ">=2.13") else "(weak typing only)")
+            f"use_explicit_typing={explicit!r} dropped: torch_tensorrt {v} has no such option "
+            + ("(explicit typing is always on)" if _version_in(v, ">=2.13") else "(weak typing only)")
         )
     if requested is None:
         if explicit is not None and release.has("use_explicit_typing"):
@@ -287,42 +349,71 @@ def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, request
         precision_name(p) for p in (requested if isinstance(requested, (set, list, tuple, frozenset)) else [requested])
     }
     reduced = sorted(n for n in names if n in ("float16", "bfloat16"))
+    other = sorted(names - {"float16", "bfloat16", "float32"})
     if explicit and reduced:
         raise UsageError(
             f"use_explicit_typing=True keeps the model's own dtypes, but enabled_precisions asks for {reduced}.",
             "drop use_explicit_typing (torchtrt_compat then builds the reduced precision you asked for), or cast "
             "the model with model.half() and drop enabled_precisions",
         )
-    if release.has("enabled_precisions"):
+    strong = _strong_typing_reason(kwargs, release)
+    if release.has("enabled_precisions") and (strong is None or names == {"float32"}):
         out.kwargs["enabled_precisions"] = {_torch_dtype(n) for n in names}
-        if reduced and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
+        lower = sorted(names - {"float32"})
+        if lower and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
             out.kwargs["use_explicit_typing"] = False
             out.notes.append(
-                f"enabled_precisions={reduced}: added use_explicit_typing=False (torch_tensorrt {release.version} "
+                f"enabled_precisions={lower}: added use_explicit_typing=False (torch_tensorrt {v} "
                 "defaults to explicit typing and would reject the request)"
             )
         elif explicit is not None and release.has("use_explicit_typing"):
             out.kwargs["use_explicit_typing"] = explicit
         return
+    if release.has("enabled_precisions") and not reduced:
+        raise UsageError(
+            f"enabled_precisions={sorted(names)} cannot be honoured: {strong}.",
+            "leave enabled_precisions at its default (FP32), or drop the setting that needs explicit typing",
+        )
+    dropped = (
+        f"; {other} dropped: torch_tensorrt {v} has no precision set (quantize the model for INT8/FP8)" if other else ""
+    )
     if not reduced:
-        out.notes.append(f"enabled_precisions={sorted(names)}: FP32 is the default of torch_tensorrt {release.version}")
+        out.notes.append(f"enabled_precisions={sorted(names)}: FP32 is the default of torch_tensorrt {v}{dropped}")
         return
     if len(reduced) > 1:
         raise UsageError(
-            f"enabled_precisions asks for both {reduced}; torch_tensorrt {release.version} autocasts to one type.",
+            f"enabled_precisions asks for both {reduced}; torch_tensorrt {v} autocasts to one type.",
             "choose torch.float16 or torch.bfloat16",
         )
     if not (release.has("enable_autocast") and release.has("autocast_low_precision_type")):
         raise UsageError(
-            f"torch_tensorrt {release.version} has neither enabled_precisions nor autocast settings.",
+            f"torch_tensorrt {v} cannot build {reduced[0]} from enabled_precisions here"
+            + (f" ({strong})" if strong else "")
+            + " and has no autocast settings.",
             "cast the model (model.half()) and its inputs before compiling",
         )
+    if reduced[0] == "bfloat16" and _flavour_in(release, _NO_BF16):
+        raise UsageError(
+            f"{release.package} {v} does not support bfloat16 (TensorRT-RTX raises 'does not support bfloat16').",
+            "ask for torch.float16, or upgrade to torch-tensorrt-rtx>=2.12",
+        )
+    low = kwargs.pop("autocast_low_precision_type", None)
+    if low is not None and precision_name(low) != reduced[0]:
+        raise UsageError(
+            f"enabled_precisions asks for {reduced[0]} but autocast_low_precision_type is {precision_name(low)}.",
+            "pass one of them (torchtrt_compat maps enabled_precisions onto autocast_low_precision_type)",
+        )
+    kwargs.pop("enable_autocast", None)
     out.kwargs["enable_autocast"] = True
     out.kwargs["autocast_low_precision_type"] = _torch_dtype(reduced[0])
+    why = strong or f"torch_tensorrt {v} ignores enabled_precisions"
     out.notes.append(
-        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} "
-        f"(torch_tensorrt {release.version} ignores enabled_precisions)"
+        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} ({why}; "
+        "autocast is rule-based: layers with outputs over autocast_max_output_threshold and the autocast_excluded_* "
+        f"nodes and ops stay FP32){dropped}"
     )
+    if explicit is False and release.has("use_explicit_typing"):
+        out.notes.append(f"use_explicit_typing=False dropped: autocast needs explicit typing in torch_tensorrt {v}")
 
 
 def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
@@ -332,14 +423,70 @@ def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Tra
     spelling = next(((n, fn) for n, fn in reversed(group) if release.has(n)), None)
     if not caching or spelling is None or not release.has("cache_built_engines"):
         return
+    v = release.version
     name, from_meaning = spelling
+    effect = next(what for spec, what in _CACHE_NOT_REFITTABLE if _version_in(v, spec))
     if any(n in user for n, _ in group):  # the user chose; only say what it means for caching
         if out.kwargs.get(name) != from_meaning(True):
-            out.notes.append(
-                f"engine caching is off while {name}={out.kwargs.get(name)!r} (torch_tensorrt only logs this)"
-            )
+            if effect is None:
+                raise UsageError(
+                    f"engine caching needs a refittable engine, but {name}={out.kwargs.get(name)!r}: torch_tensorrt "
+                    f"{v} raises AssertionError ('Engine caching requires make_refittable to be set to True').",
+                    "drop the refit setting (torchtrt_compat then makes the engine refittable), or drop "
+                    "cache_built_engines / reuse_cached_engines",
+                )
+            chosen = f"{name}={out.kwargs.get(name)!r}"
+            out.notes.append(f"engine caching is off while {chosen}: torch_tensorrt {v} {effect}")
+        return
+    if (
+        user.get("enable_weight_streaming")
+        and not user.get("refit_identical_engine_weights")
+        and _version_in(v, _REFIT_REJECTS_WEIGHT_STREAMING)
+    ):
+        out.notes.append(
+            f"engine caching stays off: it needs {name}={from_meaning(True)!r}, which torch_tensorrt {v} rejects "
+            "together with enable_weight_streaming=True (ValueError, pytorch/TensorRT issue 3305)"
+        )
         return
     out.kwargs[name] = from_meaning(True)
+    otherwise = "raises AssertionError" if effect is None else effect
     out.notes.append(
-        f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works"
+        f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works "
+        f"(without it torch_tensorrt {v} {otherwise})"
     )
+
+
+def _keep_refittable_for_identical_weights(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
+    """``refit_identical_engine_weights=True`` needs a refittable engine (dynamo.compile raises ValueError otherwise,
+    2.6 and later): add it in this release's spelling, or refuse the contradiction."""
+    if not (user.get("refit_identical_engine_weights") and release.has("refit_identical_engine_weights")):
+        return
+    if not release.has("immutable_weights") or out.kwargs.get("immutable_weights") is False:
+        return
+    if "immutable_weights" in out.kwargs:  # the user chose non-refittable, in some spelling
+        raise UsageError(
+            "refit_identical_engine_weights=True needs a refittable engine, but the engine is made immutable "
+            f"(torch_tensorrt {release.version} raises ValueError).",
+            "drop refit_identical_engine_weights, or drop immutable_weights=True / refit=False",
+        )
+    out.kwargs["immutable_weights"] = False
+    out.notes.append(
+        f"refit_identical_engine_weights=True: added immutable_weights=False (torch_tensorrt {release.version} "
+        "raises ValueError without it)"
+    )
+
+
+def _refuse_refit_with_weight_streaming(release: ReleaseFields, out: Translation) -> None:
+    k = out.kwargs
+    if (
+        k.get("immutable_weights") is False
+        and k.get("enable_weight_streaming")
+        and not k.get("refit_identical_engine_weights")
+        and _version_in(release.version, _REFIT_REJECTS_WEIGHT_STREAMING)
+    ):
+        raise UsageError(
+            f"torch_tensorrt {release.version} cannot build a refittable engine with enable_weight_streaming=True "
+            "(it raises ValueError; pytorch/TensorRT issue 3305).",
+            "drop the refit request (refit / make_refittable / immutable_weights=False) or enable_weight_streaming, "
+            "pass refit_identical_engine_weights=True, or upgrade to torch-tensorrt>=2.8",
+        )
