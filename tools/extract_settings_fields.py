@@ -43,7 +43,6 @@ from typing import Any
 
 from packaging.version import Version
 
-PYPI_JSON = "https://pypi.org/pypi/{name}/json"
 DEFAULT_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "tests", "data", "settings_fields.json")
 SURFACE_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "torchtrt_compat", "data", "compile_surface.json")
 DEFAULT_CACHE = os.path.join(tempfile.gettempdir(), "tt_wheels")
@@ -98,16 +97,28 @@ def pick_linux_wheel(files: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def list_releases(project: str, lowest: Version) -> list[tuple[str, dict[str, Any]]]:
-    """(version, wheel file entry with absolute url) for every final release >= lowest."""
-    index_url = PYPI_JSON.format(name=project)
-    with urllib.request.urlopen(index_url, timeout=60) as response:
-        releases = json.load(response)["releases"]
+    """(version, wheel file entry with absolute url) for every final release >= lowest.
+
+    Reads the project page of the simple index pip uses (the same discovery and parser as ``refresh_matrix.py``).
+    """
+    import refresh_matrix as rm
+
+    page_url = rm.index_url() + project + "/"
+    body, content_type = rm.http_get(page_url, {"Accept": "application/vnd.pypi.simple.v1+json, text/html;q=0.1"})
+    files = rm.parse_simple_page(body.decode("utf-8"), content_type, page_url)["files"]
+    by_version: dict[str, list[dict[str, Any]]] = {}
+    for entry in files:
+        version = rm.file_version(entry["filename"])
+        if version is not None:
+            by_version.setdefault(version, []).append(entry)
     chosen = []
-    for version in sorted(releases, key=Version):
+    for version in sorted(by_version, key=Version):
         parsed = Version(version)
-        wheel = pick_linux_wheel(releases[version])
+        wheel = pick_linux_wheel(by_version[version])
         if parsed >= lowest and not parsed.is_prerelease and wheel is not None:
-            chosen.append((version, {**wheel, "url": urllib.parse.urljoin(index_url, wheel["url"])}))
+            if wheel.get("size") is None:
+                wheel = {**wheel, "size": rm.http_size(wheel["url"])}
+            chosen.append((version, wheel))
     return chosen
 
 
