@@ -38,9 +38,13 @@ def _mode_for(target: Path) -> int:
     try:
         return target.stat().st_mode & 0o7777
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -92,6 +96,7 @@ def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
     clean_stale(target)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_TMP}-{os.getpid()}-", dir=target.parent))
     try:
+        os.chmod(staging, _mode_for(target) | 0o111 if target.is_dir() else 0o777 & ~_umask())  # mkdtemp made 0700
         yield staging
         _fsync_dir(staging)
         for sub in staging.rglob("*"):

@@ -125,9 +125,10 @@ class EngineArtifact:
             raise InternalError("an EngineArtifact has neither a module nor a loaded program")
         ctx = shim_context(aot=True, compute_capabilities=list(self.metadata.get("targets") or []))
         tt = load_torch_tensorrt(ctx)
-        with activate("save", ctx), warnings.catch_warnings():
+        with activate("save", ctx) as applied, warnings.catch_warnings():
             warnings.simplefilter("ignore")  # torch.fx's note that the engine get_attr is not a registered buffer
             tt.save(self.module, str(path), output_format="exported_program", retrace=False)
+        self.report.shims += [name for name in applied.applied if name not in self.report.shims]
         with open(path, "rb") as fh:
             os.fsync(fh.fileno())
             return fh.read()
