@@ -110,7 +110,12 @@ def load_json_file(
 
 
 def check_zip_members(
-    zf: zipfile.ZipFile, *, archive_bytes: int, what: str, fix: str | None = None, member_limit: int = MAX_ZIP_MEMBER_BYTES
+    zf: zipfile.ZipFile,
+    *,
+    archive_bytes: int,
+    what: str,
+    fix: str | None = None,
+    member_limit: int = MAX_ZIP_MEMBER_BYTES,
 ) -> dict[str, zipfile.ZipInfo]:
     """The members of ``zf`` by name, after checking what they declare, before any of them is decompressed.
 

@@ -104,5 +104,6 @@ def run_build(args: argparse.Namespace) -> int:
     if advice:
         print(f"warning: {advice}", file=sys.stderr)
     size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
-    print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {len(artifact.engines)} plan file(s), report.json, manifest.json")
+    plans = len(artifact.engines)
+    print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json")
     return 0

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import logging
 import os
 import posixpath
 import time
@@ -126,8 +127,20 @@ class EngineArtifact:
         ctx = shim_context(aot=True, compute_capabilities=list(self.metadata.get("targets") or []))
         tt = load_torch_tensorrt(ctx)
         with activate("save", ctx) as applied, warnings.catch_warnings():
+            if self.engine_modules() and "aot_save_serialized_engine" not in applied.applied:
+                raise IncompatibleError(
+                    f"torch_tensorrt {tt.__version__} cannot be made to store engines built ahead of time in an .ep "
+                    "(the save-stage shim needs torch-tensorrt 2.14 or later).",
+                    "pip install 'torch-tensorrt-rtx>=2.14' and rebuild",
+                )
             warnings.simplefilter("ignore")  # torch.fx's note that the engine get_attr is not a registered buffer
-            tt.save(self.module, str(path), output_format="exported_program", retrace=False)
+            archive_log = logging.getLogger("torch.export.pt2_archive._package")  # ".ep is not .pt2": upstream's name
+            level = archive_log.level
+            archive_log.setLevel(logging.ERROR)
+            try:
+                tt.save(self.module, str(path), output_format="exported_program", retrace=False)
+            finally:
+                archive_log.setLevel(level)
         self.report.shims += [name for name in applied.applied if name not in self.report.shims]
         with open(path, "rb") as fh:
             os.fsync(fh.fileno())

@@ -27,14 +27,14 @@ def _hw_compatible_index() -> int:
     try:
         from torch_tensorrt.dynamo.runtime._serialized_engine_layout import HW_COMPATIBLE_IDX
     except ImportError:  # releases before the layout module kept the indices beside TorchTensorRTModule
-        from torch_tensorrt.dynamo.runtime._TorchTensorRTModule import HW_COMPATIBLE_IDX  # type: ignore[no-redef]
+        from torch_tensorrt.dynamo.runtime._TorchTensorRTModule import HW_COMPATIBLE_IDX
     return int(HW_COMPATIBLE_IDX)
 
 
 @register_shim(
     "aot_save_serialized_engine",
     stage="save",
-    requires={"torch_tensorrt": ">=2.11"},
+    requires={"torch_tensorrt": ">=2.14"},  # EngineSerializer and the save path below: verified on 2.14
     when_text="saving engines that were not set up on this host (ahead-of-time build)",
     summary="torch_tensorrt.save(output_format='exported_program', retrace=False) stores each TorchTensorRTModule's "
     "live engine as the program's constant, and an ahead-of-time build has none; store upstream's own "
