@@ -313,6 +313,10 @@ def _describe(blob: bytes) -> dict[str, Any]:
 def _read_manifest(source: Path, rebuild: str) -> dict[str, Any]:
     """The manifest, read within limits and checked for shape: anything else is a `UsageError` with the fix."""
     path = source / MANIFEST
+    if not os.path.lexists(path):
+        inner = sorted(d for d in source.iterdir() if (d / MANIFEST).is_file())
+        if inner:  # `build --out DIR` writes DIR/NAME/
+            raise UsageError(f"{source} is not an engine artifact folder.", f"pass the artifact folder {inner[0]}")
     data = load_json_file(path, limit=MAX_MANIFEST_BYTES, what="Engine artifact manifest", fix=rebuild)
 
     def bad(why: str) -> UsageError:
