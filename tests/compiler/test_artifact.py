@@ -454,3 +454,60 @@ def test_errors_are_compat_errors_for_any_path(tmp_path: Path) -> None:
     for path in (tmp_path / "missing", Path("/dev/null"), tmp_path):
         with pytest.raises(CompatError):
             tc.EngineArtifact.load(path)
+
+
+def test_save_shim_restores_what_it_patched(built: tuple[Any, Path], tmp_path: Path) -> None:
+    from torch_tensorrt.dynamo import _exporter
+
+    art, _ = built
+    before = (_exporter.inline_trt_modules, torch.cuda.get_device_properties, torch.cuda.get_device_capability)
+    art.save(tmp_path / "again")
+    after = (_exporter.inline_trt_modules, torch.cuda.get_device_properties, torch.cuda.get_device_capability)
+    assert before == after
+    assert "aot_save_serialized_engine" in art.report.shims
+    assert all(m.engine is None for m in art.engine_modules().values()), "the caller's module is left as it was"
+
+
+def test_fuzzed_manifests_give_only_usage_errors(
+    built: tuple[Any, Path], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Any JSON in any manifest field: the loader answers with the artifact or a `CompatError`, nothing else."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    _, folder = built
+    bad = _copy(folder, tmp_path_factory.mktemp("fuzz") / "bad")
+    original = json.loads((folder / "manifest.json").read_text())
+    leaf = st.none() | st.booleans() | st.integers() | st.text(max_size=20) | st.floats(allow_nan=False)
+    value = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner))
+    paths = st.sampled_from(
+        [
+            ("format",),
+            ("program",),
+            ("engines",),
+            ("files",),
+            ("metadata",),
+            ("report",),
+            ("metadata", "targets"),
+            ("files", "model.ep"),
+            ("files", "model.ep", "bytes"),
+            ("engines", "_run_on_acc_0"),
+            ("report", "shims"),
+        ]
+    )
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(paths, value)
+    def check(path: tuple[str, ...], new: Any) -> None:
+        manifest = json.loads(json.dumps(original))
+        node = manifest
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = new
+        (bad / "manifest.json").write_text(json.dumps(manifest))
+        try:
+            tc.EngineArtifact.load(bad)
+        except CompatError:
+            pass
+
+    check()

@@ -201,7 +201,9 @@ class EngineArtifact:
                 f"'{env.tensorrt.name}=={want_trt}' or rebuild here"
             )
         want_tt, have = meta.get("torch_tensorrt"), env.torch_tensorrt
-        if isinstance(want_tt, str) and have is not None and want_tt != f"{have.name}=={have.version}":
+        if isinstance(want_tt, str) and have is None:
+            reasons.append(f"torch_tensorrt is not installed on {where}; model.ep needs it: pip install '{want_tt}'")
+        elif isinstance(want_tt, str) and have is not None and want_tt != f"{have.name}=={have.version}":
             reasons.append(
                 f"the program was saved by {want_tt}, but {where} has {have.name}=={have.version} (its engine "
                 f"records and graph format follow that release): pip install '{want_tt}' or rebuild here"
