@@ -124,6 +124,36 @@ def test_ep_carries_the_plan_bytes_and_torch_reads_it(built: tuple[Any, Path]) -
             tt.load(str(folder / "model.ep"))
 
 
+def _read_back(tt: Any, ep: Path) -> Any:
+    """torch_tensorrt.load of an .ep on this GPU-less host: engine set-up (the one GPU step) keeps the bytes."""
+    from torch_tensorrt.dynamo.runtime import _TRTEngine
+
+    from torchtrt_compat._patch import patched
+
+    def keep_bytes(info: list[Any]) -> Any:
+        info = list(info)
+        info[3] = base64.b64decode(info[3])
+        return _TRTEngine.EngineSerializer(info)
+
+    with patched(_TRTEngine, "_reconstruct_trt_engine", keep_bytes):
+        return tt.load(str(ep))
+
+
+def test_data_dependent_sizes_survive_the_save(tmp_path: Path) -> None:
+    """nms stays in PyTorch with an output size known only at run time (an unbacked symbol): the .ep still loads."""
+    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.models import get_model
+
+    entry = get_model("roi_head_nms")
+    art = tc.build_engine(entry.build(), list(entry.example_inputs()), compute_capabilities=["8.9"])
+    folder = art.save(tmp_path / "nms")
+    assert "save_unbacked_symbol_ranges" in art.report.shims
+    program = _read_back(load_torch_tensorrt(), folder / "model.ep")
+    targets = {str(n.target) for n in program.graph.nodes if n.op == "call_function"}
+    assert {"torchvision.nms.default", "tensorrt.execute_engine.default"} <= targets
+    assert tc.EngineArtifact.load(folder).engines == art.engines
+
+
 def test_load_round_trip_and_resave(built: tuple[Any, Path], tmp_path: Path) -> None:
     art, folder = built
     loaded = tc.EngineArtifact.load(folder)

@@ -66,3 +66,49 @@ def _save_serialized(ctx: ShimContext) -> Iterator[None]:
             stack.enter_context(virtual_cuda_device(target_ccs(ctx)[0], with_memory=False))
         stack.enter_context(patched(_exporter, "inline_trt_modules", inline_with_serialized_engines))
         yield
+
+
+def _add_missing_ranges(program: Any) -> None:
+    """Give every symbol in the graph's shapes a range constraint, taken from the shape env that made it."""
+    import torch
+
+    constraints = program.range_constraints
+    for node in program.graph.nodes:
+        val = node.meta.get("val")
+        for item in val if isinstance(val, (list, tuple)) else [val]:
+            if isinstance(item, torch.Tensor):
+                sizes: list[Any] = [*item.shape, *item.stride(), item.storage_offset()]
+            else:
+                sizes = [item]
+            for size in sizes:
+                env = size.node.shape_env if isinstance(size, torch.SymInt) else None
+                if env is None:
+                    continue
+                known = env.var_to_range
+                for symbol in size.node.expr.free_symbols:
+                    if symbol not in constraints and symbol in known:
+                        constraints[symbol] = known[symbol]
+
+
+@register_shim(
+    "save_unbacked_symbol_ranges",
+    stage="save",
+    requires={"torch_tensorrt": ">=2.14"},
+    summary="torch_tensorrt.save(retrace=False) builds the ExportedProgram with range constraints for the input "
+    "symbols only; a data-dependent size inside the graph (an unbacked symbol such as nms's output count u0) is left "
+    "out, and torch.export.load then fails with KeyError: u0. Add each missing symbol's range from the shape env "
+    "that created it.",
+    undo="torch_tensorrt.dynamo._exporter.create_trt_exp_program is restored when the save returns",
+)
+def _unbacked_ranges(ctx: ShimContext) -> Iterator[None]:
+    from torch_tensorrt.dynamo import _exporter
+
+    original = _exporter.create_trt_exp_program
+
+    def create_with_all_ranges(*args: Any, **kwargs: Any) -> Any:
+        program = original(*args, **kwargs)
+        _add_missing_ranges(program)
+        return program
+
+    with patched(_exporter, "create_trt_exp_program", create_with_all_ranges):
+        yield
