@@ -201,6 +201,22 @@ def _fsync_dir(path: Path) -> None:
 
 
 # ---- where outputs may go ------------------------------------------------------------------------------------------
+def check_replaceable(target: Path, *, marker: str, what: str) -> None:
+    """``target`` may be replaced by an `atomic_dir` folder: it is missing, empty, or a folder holding ``marker``
+    (one we wrote). A file, or a folder of someone else's files, is a `UsageError` and is left alone."""
+    from ._errors import UsageError
+
+    if os.path.lexists(target) and not target.is_dir():
+        hint = f" (artifacts are folders now: pass {target.with_suffix('')})" if target.suffix == ".ttc" else ""
+        raise UsageError(f"{target} is a file, not {what} folder{hint}.", f"pass a folder path, e.g. {target}.d")
+    if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file():
+        raise UsageError(
+            f"{target} is a folder that holds other files, not {what}; it is left alone.",
+            f"pass a new or empty folder, e.g. {target / 'model'}",
+        )
+
+
+
 _SYSTEM_TREES = ("/proc", "/dev", "/sys")
 
 

@@ -76,11 +76,10 @@ def _artifact_name(spec: str) -> str:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .._atomic import check_output_dir
-    from ..compiler.artifact import check_replaceable
+    from .._atomic import check_output_dir, check_replaceable
 
     out = check_output_dir(args.out)  # before any import of torch and before minutes of building
-    check_replaceable(out / _artifact_name(args.model))
+    check_replaceable(out / _artifact_name(args.model), marker="manifest.json", what="an engine artifact")
 
     import torch
 

@@ -294,14 +294,7 @@ class EngineArtifact:
 # ---- the folder ------------------------------------------------------------------------------------------------
 def check_replaceable(target: Path) -> None:
     """``target`` may become an artifact folder: it is missing, empty, or an artifact folder (replaced as one)."""
-    if target.is_file() or (os.path.lexists(target) and not target.is_dir()):
-        hint = f" (artifacts are folders now: pass {target.with_suffix('')})" if target.suffix == ".ttc" else ""
-        raise UsageError(f"{target} is a file, not an artifact folder{hint}.", "pass a folder path, e.g. out/model")
-    if target.is_dir() and any(target.iterdir()) and not (target / MANIFEST).is_file():
-        raise UsageError(
-            f"{target} is a folder that holds other files, not an engine artifact; it is left alone.",
-            f"pass a new or empty folder, e.g. {target / 'model'}",
-        )
+    _atomic.check_replaceable(target, marker=MANIFEST, what="an engine artifact")
 
 
 def _plan_file(name: str) -> str:
