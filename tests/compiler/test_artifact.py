@@ -541,3 +541,28 @@ def test_fuzzed_manifests_give_only_usage_errors(
             pass
 
     check()
+
+
+@pytest.mark.gpu
+@pytest.mark.trt_gpu
+def test_on_a_gpu_torch_tensorrt_alone_runs_the_ep(tmp_path: Path) -> None:
+    """The deploy promise: torch_tensorrt.load(model.ep).module() runs in a fresh process that never imports us."""
+    cc = "{}.{}".format(*torch.cuda.get_device_capability(0))
+    torch.manual_seed(0)
+    model, x = _SmallNet().eval(), torch.randn(1, 3, 16, 16)
+    folder = tc.build_engine(model, [x], compute_capabilities=[cc], min_block_size=1).save(tmp_path / "net")
+    torch.save({"x": x, "y": model(x)}, tmp_path / "io.pt")
+    code = textwrap.dedent(
+        f"""
+        import sys, torch, torch_tensorrt
+        io = torch.load({str(tmp_path / "io.pt")!r})
+        out = torch_tensorrt.load({str(folder / "model.ep")!r}).module()(io["x"].cuda())
+        torch.testing.assert_close(out.cpu(), io["y"], rtol=1e-2, atol=1e-2)
+        assert not any(m.startswith("torchtrt_compat") for m in sys.modules)
+        print("RAN")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.stdout.strip().endswith("RAN"), done.stderr[-3000:]
+    runnable = tc.EngineArtifact.load(folder).runnable_module("cuda:0")
+    torch.testing.assert_close(runnable(x.cuda()).cpu(), model(x), rtol=1e-2, atol=1e-2)
