@@ -208,13 +208,15 @@ def check_replaceable(target: Path, *, marker: str, what: str) -> None:
 
     if os.path.lexists(target) and not target.is_dir():
         hint = f" (artifacts are folders now: pass {target.with_suffix('')})" if target.suffix == ".ttc" else ""
-        raise UsageError(f"{target} is a file, not {what} folder{hint}.", f"pass a folder path, e.g. {target}.d")
+        raise UsageError(
+            f"{target} is a file, not {what} folder{hint}.",
+            "pass the path of a folder: new, empty, or one written before",
+        )
     if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file():
         raise UsageError(
             f"{target} is a folder that holds other files, not {what}; it is left alone.",
             f"pass a new or empty folder, e.g. {target / 'model'}",
         )
-
 
 
 _SYSTEM_TREES = ("/proc", "/dev", "/sys")
