@@ -1,11 +1,14 @@
-"""Atomic file writes: a reader sees the old file or the new one, never half of either."""
+"""Atomic writes: a reader sees the old file (or folder) or the new one, never half of either."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import shutil
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -35,9 +38,13 @@ def _mode_for(target: Path) -> int:
     try:
         return target.stat().st_mode & 0o7777
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -55,3 +62,203 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int = 
     import json
 
     atomic_write_text(path, json.dumps(data, indent=indent) + "\n")
+
+
+# ---- folders published as one ------------------------------------------------------------------------------------
+#: Called with each file's path right after `write_file` wrote it (tests plant crashes here); None in normal use.
+_after_write: Callable[[Path], None] | None = None
+
+_TMP, _OLD = "tmp", "old"
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` (inside an `atomic_dir` staging folder) and flush it to disk."""
+    with open(path, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    if _after_write is not None:
+        _after_write(path)
+
+
+@contextlib.contextmanager
+def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Stage a folder beside ``path``, then publish it as one: a reader sees the old folder or the new one.
+
+    Yields the staging folder (``.NAME.tmp-PID-XXXX`` beside ``path``). On a clean exit its files are synced and it
+    replaces ``path`` in one step: an atomic exchange where the filesystem has one (Linux ``renameat2``), otherwise
+    the old folder is renamed aside, the new one renamed in, the old one deleted (a crash between the two renames
+    leaves the old folder aside, and the next `atomic_dir` on ``path`` puts it back). On an exception nothing changes.
+    Staging folders left by killed runs are removed when the next run starts.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    clean_stale(target)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_TMP}-{os.getpid()}-", dir=target.parent))
+    try:
+        os.chmod(staging, _mode_for(target) | 0o111 if target.is_dir() else 0o777 & ~_umask())  # mkdtemp made 0700
+        yield staging
+        _fsync_dir(staging)
+        for sub in staging.rglob("*"):
+            if sub.is_dir():
+                _fsync_dir(sub)
+        _publish(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _fsync_dir(target.parent)
+
+
+def _publish(staging: Path, target: Path) -> None:
+    if not os.path.lexists(target):
+        try:
+            os.rename(staging, target)
+            return
+        except OSError as exc:  # created meanwhile by another run: replace it like an existing one
+            if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                raise
+    if _exchange(staging, target):
+        shutil.rmtree(staging, ignore_errors=True)  # the staging name now holds the old folder
+        return
+    aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_OLD}-{os.getpid()}-", dir=target.parent))
+    os.rename(target, aside / "set")
+    try:
+        os.rename(staging, target)
+    except BaseException:
+        os.rename(aside / "set", target)
+        shutil.rmtree(aside, ignore_errors=True)
+        raise
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux ``renameat2(RENAME_EXCHANGE)``); False where that is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def clean_stale(target: Path) -> list[Path]:
+    """Remove staging folders beside ``target`` left by runs that are gone; put back an old folder set aside by a
+    run killed mid-replacement when ``target`` itself is missing. Returns what was removed or restored."""
+    done: list[Path] = []
+    try:
+        entries = list(target.parent.iterdir())
+    except OSError:
+        return done
+    for entry in sorted(entries):
+        kind, pid = _staging_owner(entry.name, target.name)
+        if kind is None or pid == os.getpid() or _alive(pid):
+            continue
+        set_aside = entry / "set"
+        if kind == _OLD and set_aside.is_dir() and not os.path.lexists(target):
+            with contextlib.suppress(OSError):
+                os.rename(set_aside, target)
+        shutil.rmtree(entry, ignore_errors=True)
+        done.append(entry)
+    return done
+
+
+def _staging_owner(name: str, target_name: str) -> tuple[str | None, int]:
+    for kind in (_TMP, _OLD):
+        prefix = f".{target_name}.{kind}-"
+        if name.startswith(prefix):
+            pid = name[len(prefix) :].split("-", 1)[0]
+            if pid.isascii() and pid.isdigit():
+                return kind, int(pid)
+    return None, 0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# ---- where outputs may go ------------------------------------------------------------------------------------------
+def check_replaceable(target: Path, *, marker: str, what: str) -> None:
+    """``target`` may be replaced by an `atomic_dir` folder: it is missing, empty, or a folder holding ``marker``
+    (one we wrote). A file, or a folder of someone else's files, is a `UsageError` and is left alone."""
+    from ._errors import UsageError
+
+    if os.path.lexists(target) and not target.is_dir():
+        hint = f" (artifacts are folders now: pass {target.with_suffix('')})" if target.suffix == ".ttc" else ""
+        raise UsageError(
+            f"{target} is a file, not {what} folder{hint}.",
+            "pass the path of a folder: new, empty, or one written before",
+        )
+    if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file():
+        raise UsageError(
+            f"{target} is a folder that holds other files, not {what}; it is left alone.",
+            f"pass a new or empty folder, e.g. {target / 'model'}",
+        )
+
+
+_SYSTEM_TREES = ("/proc", "/dev", "/sys")
+
+
+def check_output_dir(path: str | os.PathLike[str], *, what: str = "--out") -> Path:
+    """Check, before any work starts, that ``path`` is (or can be created as) a writable directory on a disk.
+
+    Refused with a `UsageError`: an empty path, anything under /proc, /dev or /sys (``/dev/null`` included), an
+    existing file, a path below a file, a directory that is not writable or on a read-only filesystem.
+    """
+    from ._errors import UsageError
+
+    text = os.fspath(path)
+    if not str(text).strip():
+        raise UsageError(f"{what} is empty.", f"name a directory, e.g. {what} out")
+    given = Path(text).expanduser()
+    resolved = given.resolve()
+    fix = f"choose a writable directory on a disk, e.g. {what} out (it is created if missing)"
+    for tree in _SYSTEM_TREES:
+        if resolved == Path(tree) or Path(tree) in resolved.parents:
+            raise UsageError(f"{what} {given} is under {tree}, which holds no files to write.", fix)
+    existing = resolved
+    while not os.path.lexists(existing):
+        existing = existing.parent
+    if not existing.is_dir():
+        where = "is a file" if existing == resolved else f"cannot be created: {existing} is a file"
+        raise UsageError(f"{what} {given} {where}, not a directory.", fix)
+    if not os.access(existing, os.W_OK | os.X_OK) or _read_only(existing):
+        raise UsageError(f"{what} {given}: {existing} is not writable.", fix)
+    if existing == resolved:
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".torchtrt_compat-probe-", dir=resolved)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise UsageError(f"{what} {given} is not writable ({exc.strerror or exc}).", fix) from None
+    return resolved
+
+
+def _read_only(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import zipfile
 from pathlib import Path
 from typing import IO, Any
 
@@ -26,6 +27,11 @@ MAX_MANIFEST_BYTES = 4 * MiB
 MAX_SIDECAR_BYTES = 64 * KiB
 MAX_LOG_BYTES = 64 * MiB
 MAX_JSON_DEPTH = 64
+GiB = 1024 * MiB
+#: Zip archives (engine artifacts, the `.ep` inside them): what members may declare before anything is inflated.
+MAX_ZIP_MEMBERS = 10_000
+MAX_ZIP_MEMBER_BYTES = 8 * GiB
+MAX_ZIP_RATIO = 10  #: declared bytes per byte of archive; a real artifact is stored, ratio 1 (a zip bomb: 1000+)
 
 
 def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str | None = None) -> bytes:
@@ -101,6 +107,54 @@ def load_json_file(
     """`read_bytes` then `loads_json`, with the path in every message."""
     data = read_bytes(path, limit=limit, what=what, fix=fix)
     return loads_json(data, what=f"{what} {Path(path)}", fix=fix, max_depth=max_depth)
+
+
+def check_zip_members(
+    zf: zipfile.ZipFile,
+    *,
+    archive_bytes: int,
+    what: str,
+    fix: str | None = None,
+    member_limit: int = MAX_ZIP_MEMBER_BYTES,
+) -> dict[str, zipfile.ZipInfo]:
+    """The members of ``zf`` by name, after checking what they declare, before any of them is decompressed.
+
+    At most `MAX_ZIP_MEMBERS` members, unique names, each at most ``member_limit`` bytes, and all of them together at
+    most `MAX_ZIP_RATIO` times the archive's own size: a small file that declares gigabytes (a zip bomb) is refused
+    here. `read_zip_member` then reads no more than a member declared.
+    """
+    infos = zf.infolist()
+    if len(infos) > MAX_ZIP_MEMBERS:
+        raise UsageError(f"{what} has {len(infos):,} members (at most {MAX_ZIP_MEMBERS:,}).", fix or "rebuild it")
+    members: dict[str, zipfile.ZipInfo] = {}
+    total = 0
+    for info in infos:
+        if info.filename in members:
+            raise UsageError(f"{what} holds {info.filename!r} twice; readers disagree on which counts.", fix)
+        if info.file_size > member_limit:
+            raise _too_large(f"{what}: member {info.filename!r}", None, info.file_size, member_limit, fix)
+        members[info.filename] = info
+        total += info.file_size
+    allowed = max(archive_bytes, MiB) * MAX_ZIP_RATIO
+    if total > allowed:
+        raise UsageError(
+            f"{what} declares {total:,} bytes of content in a {archive_bytes:,}-byte archive (more than "
+            f"{MAX_ZIP_RATIO}x; a zip bomb would look like this). Nothing was decompressed.",
+            fix or "use the file as it was written; rebuild it if it was replaced",
+        )
+    return members
+
+
+def read_zip_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, *, what: str, fix: str | None = None) -> bytes:
+    """A member's bytes, never more than it declared (checked by `check_zip_members`); CRC errors are a `UsageError`."""
+    try:
+        with zf.open(info) as fh:
+            data = read_stream(fh, limit=info.file_size, what=f"{what}: member {info.filename!r}", fix=fix)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+        raise UsageError(f"{what}: member {info.filename!r} is damaged ({exc}).", fix or "rebuild it") from None
+    if len(data) != info.file_size:
+        raise UsageError(f"{what}: member {info.filename!r} is shorter than it declares.", fix or "rebuild it")
+    return data
 
 
 def _depth(data: Any) -> int:

@@ -126,8 +126,8 @@ def test_dynamic_batch_from_input_specs(small_net) -> None:
 def test_artifact_round_trip_and_mismatch_explained(small_net, tmp_path: Path) -> None:
     model, x = small_net
     art = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
-    path = art.save(tmp_path / "net.ttc")
-    assert not list(tmp_path.glob(".net.ttc.*")), "no temporary file left behind"
+    path = art.save(tmp_path / "net")
+    assert not list(tmp_path.glob(".net.*")), "no staging folder left behind"
     loaded = tc.EngineArtifact.load(path)
     assert loaded.engines == art.engines
     assert loaded.metadata["targets"] == ["8.9"]
@@ -151,20 +151,28 @@ def test_artifact_round_trip_and_mismatch_explained(small_net, tmp_path: Path) -
 @pytest.mark.requires_rtx
 def test_corrupt_and_foreign_artifacts_fail_clearly(small_net, tmp_path: Path) -> None:
     model, x = small_net
-    path = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1).save(tmp_path / "a.ttc")
-    data = path.read_bytes()
-    (tmp_path / "cut.ttc").write_bytes(data[: len(data) // 2])
-    (tmp_path / "noise.ttc").write_bytes(b"\x00garbage" * 100)
+    path = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1).save(tmp_path / "a")
+    ep = (path / "model.ep").read_bytes()
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    (cut / "manifest.json").write_bytes((path / "manifest.json").read_bytes())
+    (cut / "model.ep").write_bytes(ep[: len(ep) // 2])
+    (tmp_path / "noise").mkdir()
+    (tmp_path / "noise" / "manifest.json").write_bytes(b"\x00garbage" * 100)
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "manifest.json").write_text('{"format": "something-else"}')
     with zipfile.ZipFile(tmp_path / "other.ttc", "w") as zf:
         zf.writestr("manifest.json", '{"format": "something-else"}')
-    for name, pattern in [
-        ("cut.ttc", "corrupt or truncated"),
-        ("noise.ttc", "corrupt or truncated"),
-        ("other.ttc", "not a torchtrt_compat engine artifact"),
-        ("missing.ttc", "does not exist"),
+    for name, pattern, kwargs in [
+        ("cut", "does not match the manifest", {}),
+        ("noise", "not valid JSON", {}),
+        ("other", "not a torchtrt_compat engine artifact", {}),
+        ("other.ttc", "trust=True", {}),
+        ("other.ttc", "not a torchtrt_compat engine artifact", {"trust": True}),
+        ("missing", "does not exist", {}),
     ]:
         with pytest.raises(UsageError, match=pattern) as info:
-            tc.EngineArtifact.load(tmp_path / name)
+            tc.EngineArtifact.load(tmp_path / name, **kwargs)
         assert "Fix:" in str(info.value)
 
 
@@ -195,7 +203,9 @@ def test_build_cli(tmp_path: Path) -> None:
         [*cli, "models:deform_convnet", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True
     )
     assert ok.returncode == 0, ok.stderr[-2000:]
-    assert (tmp_path / "deform_convnet.ttc").is_file() and (tmp_path / "deform_convnet.report.json").is_file()
+    folder = tmp_path / "deform_convnet"
+    assert sorted(p.name for p in folder.iterdir()) == ["engines", "manifest.json", "model.ep", "report.json"]
+    assert tc.EngineArtifact.load(folder).engines.keys() == {"_run_on_acc_0"}
     assert "TensorRT engines    : 1" in ok.stdout
     bad = subprocess.run(
         [*cli, "models:deform_convnet", "--cc", "9.0", "--out", str(tmp_path)], capture_output=True, text=True

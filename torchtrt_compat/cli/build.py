@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +14,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build",
         help="build TensorRT-RTX engines ahead of time (works without a GPU)",
-        description="Build TensorRT-RTX engines for the named GPU architectures and write DIR/NAME.ttc (the engine "
-        "artifact) and DIR/NAME.report.json. MODEL is models:NAME from the bundled catalogue "
+        description="Build TensorRT-RTX engines for the named GPU architectures and write the artifact folder "
+        "DIR/NAME/: model.ep (torch_tensorrt.load('model.ep').module() runs it on the GPU host), engines/*.plan, "
+        "report.json and manifest.json, published as one. MODEL is models:NAME from the bundled catalogue "
         "(`torchtrt-compat models`) or a .pt2 file written by torch.export.save.",
     )
     p.add_argument("model", metavar="MODEL", help="models:NAME or path/to/program.pt2")
     p.add_argument("--cc", nargs="+", required=True, metavar="CC", help="target compute capabilities, e.g. 8.9 12.0")
-    p.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    p.add_argument("--out", required=True, metavar="DIR", help="output directory (the artifact is DIR/NAME/)")
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
     p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
     p.set_defaults(run=run_build)
@@ -69,11 +71,20 @@ def _example_inputs(program: Any) -> tuple[Any, ...]:
     return tuple(examples)
 
 
+def _artifact_name(spec: str) -> str:
+    return spec.split(":", 1)[1] if spec.startswith("models:") else Path(spec).stem
+
+
 def run_build(args: argparse.Namespace) -> int:
+    from .._atomic import check_output_dir, check_replaceable
+
+    out = check_output_dir(args.out)  # before any import of torch and before minutes of building
+    check_replaceable(out / _artifact_name(args.model), marker="manifest.json", what="an engine artifact")
+
     import torch
 
-    from .._atomic import atomic_write_text
     from ..compiler import build_engine
+    from ..compiler.aot import zero_engine_advice
 
     name, model, inputs = load_model(args.model)
     kwargs: dict[str, Any] = {}
@@ -86,9 +97,12 @@ def run_build(args: argparse.Namespace) -> int:
         enabled_precisions={torch.half} if args.fp16 else None,
         **kwargs,
     )
-    out = Path(args.out)
-    path = artifact.save(out / f"{name}.ttc")
-    atomic_write_text(out / f"{name}.report.json", artifact.report.to_json() + "\n")
+    path = artifact.save(out / name)
     print(artifact.summary())
-    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB) and {out / f'{name}.report.json'}")
+    advice = zero_engine_advice(artifact.report, kwargs)
+    if advice:
+        print(f"warning: {advice}", file=sys.stderr)
+    size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+    plans = len(artifact.engines)
+    print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json")
     return 0

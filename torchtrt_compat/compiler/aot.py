@@ -84,4 +84,24 @@ def build_engine(
         "inputs": result.plan.specs,
         "built_on": "no GPU (ahead-of-time)" if not env.gpus else ", ".join(str(g.name) for g in env.gpus),
     }
+    advice = zero_engine_advice(result.report, compile_kwargs)
+    if advice and advice not in result.report.warnings:
+        result.report.warnings.append(advice)
     return EngineArtifact(result.module, result.report, metadata)
+
+
+def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | None:
+    """For an artifact with no engine: which setting would give engines (or why none can), else None."""
+    if report.trt_engines:
+        return None
+    size = compile_kwargs.get("min_block_size", report.settings.get("min_block_size", 5))
+    left = ", ".join(report.pytorch_ops[:6]) + (", ..." if len(report.pytorch_ops) > 6 else "")
+    if not isinstance(size, int) or size > 1:
+        return (
+            f"0 TensorRT engines: no run of convertible ops reached min_block_size={size}, so everything stays in "
+            "PyTorch; build with min_block_size=1 (--min-block-size 1) to put them into an engine"
+        )
+    return (
+        f"0 TensorRT engines even with min_block_size=1: no op has a TensorRT converter ({left or 'no ops'}); "
+        "there is nothing for TensorRT to deploy"
+    )

@@ -17,8 +17,8 @@ from typing import Literal
 
 from .._errors import InternalError, UsageError
 
-Stage = Literal["import", "export", "compile"]
-STAGES: tuple[Stage, ...] = ("import", "export", "compile")
+Stage = Literal["import", "export", "compile", "save"]
+STAGES: tuple[Stage, ...] = ("import", "export", "compile", "save")
 
 #: Shims patch process-wide objects, so activations are serialised: a second thread's compile waits at each stage
 #: until the first one's patches are undone. Re-entrant, because a stage may import torch_tensorrt (import stage).
