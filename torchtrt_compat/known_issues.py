@@ -1,7 +1,8 @@
 """Known traps of torch_tensorrt releases, as data. The checker turns each matching row into a warning.
 
 ``versions`` is a specifier on the torch_tensorrt version (both distributions). ``shim`` names the torchtrt_compat
-shim or feature that handles it, so the fix can point there.
+shim or feature that handles it, so the fix can point there. ``explain_key`` names the `troubleshooting` entry that
+explains the error this trap raises (``docs/troubleshooting.md#<key>``), when it raises one.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ class KnownIssue:
     fix: str
     source: str
     only_without_gpu: bool = False
+    explain_key: str | None = None  #: the troubleshooting entry of the error this trap raises
 
 
 KNOWN_ISSUES: tuple[KnownIssue, ...] = (
@@ -36,6 +38,7 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         fix="use torchtrt_compat.compile (adds use_explicit_typing=False when you ask for FP16/BF16), or pass "
         "use_explicit_typing=False yourself",
         source="torch_tensorrt/dynamo/_compiler.py (2.10.0-2.12.1): assert on use_explicit_typing",
+        explain_key="explicit-typing-assertion",
     ),
     KnownIssue(
         code="import-needs-gpu",
@@ -46,6 +49,7 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         "TensorRT-RTX engines ahead of time on CPU-only hosts",
         source="torch_tensorrt/_utils.py is_tegra_platform() runs torch.cuda.get_device_capability() at import",
         only_without_gpu=True,
+        explain_key="import-no-gpu",
     ),
     KnownIssue(
         code="deform-conv2d-export",
@@ -55,6 +59,7 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         fix="use torchtrt_compat.compile / torchtrt_compat.export (shim deform_conv2d_device), or upgrade to "
         "torch-tensorrt>=2.7",
         source="pytorch/TensorRT issue tracker: FakeTensor device propagation with torchvision ops",
+        explain_key="fake-device-propagation",
     ),
     KnownIssue(
         code="engine-cache-immutable-weights",
