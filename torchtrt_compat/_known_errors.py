@@ -213,7 +213,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Building Torch-TensorRT from source fails (Jetson / aarch64 above all)",
         r"Target //:libtorchtrt failed to build|Error in workspace:|bazel-out/aarch64"
         r"|//(?:cpp|core|py)/[\w/]{1,80}:[\w.-]{1,80}' failed|libtorchtrt\.tar\.gz: Cannot open"
-        r"|_solib_aarch64",
+        r"|_solib_aarch64|FAILED: Build did NOT complete successfully",
         "The bazel build of torch_tensorrt failed: on Jetson this is most often a WORKSPACE not matched to the "
         "JetPack (CUDA, cuDNN, TensorRT and libtorch paths), a non-native toolchain, or the compiler running out "
         "of memory ('Killed').",

@@ -49,7 +49,16 @@ def read_text(source: str) -> str:
         data = read_stream(buffer, limit=MAX_LOG_BYTES, what="stdin", fix=_STDIN_FIX)
     else:
         data = read_bytes(source, limit=MAX_LOG_BYTES, what="error text", fix=_FIX)
-    return data.decode("utf-8", "replace")  # logs are not JSON: a stray byte must not hide the error around it
+    return _window(data).decode("utf-8", "replace")  # logs are not JSON: a stray byte must not hide the error around it
+
+
+def _window(data: bytes) -> bytes:
+    """The bytes `explain` can search (its head and tail windows, 4 bytes per character at most): decoding 20 MB of
+    bytes only to search a few hundred KiB of them would cost most of the time."""
+    from ..troubleshooting import SCAN_HEAD, SCAN_TAIL
+
+    head, tail = SCAN_HEAD, 4 * SCAN_TAIL
+    return data if len(data) <= head + tail else data[:head] + b"\n" + data[-tail:]
 
 
 def run_explain(args: argparse.Namespace) -> int:
