@@ -54,8 +54,10 @@ def _inputs(seed: int) -> dict[str, Callable[[], bytes]]:
         "spaces": lambda: b" " * SIZE,
         "a known traceback repeated": lambda: TRACEBACK.encode() * (SIZE // len(TRACEBACK)),
         "pattern prefixes without endings": lambda: HOSTILE.encode() * (SIZE // len(HOSTILE)),
-        "build log, error at the end": lambda: (b"[TRT] [V] tactic 0x0000 time 0.01 ms\n" * (SIZE // 38))
-        + b"RuntimeError: TensorRT build_serialized_network returned None; engine build failed.\n",
+        "build log, error at the end": lambda: (
+            (b"[TRT] [V] tactic 0x0000 time 0.01 ms\n" * (SIZE // 38))
+            + b"RuntimeError: TensorRT build_serialized_network returned None; engine build failed.\n"
+        ),
     }
 
 
@@ -107,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
                 }
             )
             print(f"{name:34s} {len(data) / 1e6:5.1f} MB  explain {seconds:6.3f} s  cli {cli:6.3f} s  {keys}")
-    print(f"\ntarget: every CLI run <= {TARGET_SECONDS} s: {'met' if all(r['within_target'] for r in rows) else 'MISSED'}")
+    print(
+        f"\ntarget: every CLI run <= {TARGET_SECONDS} s: {'met' if all(r['within_target'] for r in rows) else 'MISSED'}"
+    )
     result = {
         "benchmark": "explain_speed",
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),

@@ -160,6 +160,14 @@ def test_corpus_score() -> None:
     assert right / established >= 0.9, f"right {right}/{established}; missed {s['missed']}"  # type: ignore[operator]
 
 
+def test_held_out_score() -> None:
+    """15 reports drawn at random (seed 13) before the patterns were written, scored once at the end (9 of 9 right,
+    0 wrong); kept as a regression test from then on. Issue 13's target for unseen reports: >= 80%, 0 wrong."""
+    s = score(_corpus("explain_holdout.jsonl"))
+    assert s["wrong"] == [] and s["wrong_any"] == [], f"wrong matches: {s['wrong']} {s['wrong_any']}"
+    assert len(s["right"]) / s["established"] >= 0.8  # type: ignore[arg-type,operator]
+
+
 # ---- neighbours: the text of one failure must not be blamed on another ---------------------------------------------
 def test_generic_device_text_is_not_blamed_on_export() -> None:
     """torch's generic "found at least two devices" (eager or TorchScript) is a device mismatch, never the export /
