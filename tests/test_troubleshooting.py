@@ -729,3 +729,11 @@ def test_explanations_display_hides_internals() -> None:
     assert "<table" in found._repr_html_() and "undefined-symbol" in found._repr_html_()
     assert isinstance(found[0], Explanation) and found[0].docs == "docs/troubleshooting.md#undefined-symbol"
     assert repr(explain("nothing here")) == "Explanations: no known error matched"
+
+
+def test_explain_env_uses_this_machine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "e.txt").write_text("ImportError: libnvinfer.so.10: cannot open shared object file: No such file")
+    assert main(["explain", str(tmp_path / "e.txt"), "--env", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["key"] == "shared-library-not-found" and row["op"] == "libnvinfer.so.10"
+    assert row["situation"] == "TensorRT library" and isinstance(row["advice"], list)
