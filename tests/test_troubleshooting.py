@@ -62,7 +62,7 @@ REQUIRED = {
     "dynamic-shape-profile", "export-constraint-violation", "pip-pin-conflict", "device-mismatch",
     "engine-class-not-registered", "torchtrt-abi-mismatch", "ts-internal-error", "windows-dll-load",
     "jetson-source-build", "gpu-out-of-memory", "dtype-mismatch", "multi-gpu-device", "engine-version-mismatch",
-    "no-implementation-for-node", "cuda-driver-insufficient",
+    "no-implementation-for-node", "cuda-driver-insufficient", "input-outside-profile", "no-matching-distribution",
     # the deploy path (issue 10)
     "data-dependent-guard", "pytree-unregistered-type", "converter-exception", "engine-build-failed",
     "myelin-builder-bug", "no-gpu-visible",

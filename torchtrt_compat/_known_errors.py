@@ -189,6 +189,25 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example_source="https://github.com/HolyWu/vs-rife/issues/70",
     ),
     KnownError(
+        "no-matching-distribution",
+        "pip: No matching distribution found for torch-tensorrt",
+        r"No matching distribution found for (?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60}"
+        r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)",
+        "The index pip searched has no wheel of that release for this Python version and platform (torch_tensorrt "
+        "publishes wheels per Python, CUDA and platform; releases before 1.4 were only on GitHub's release pages).",
+        "Pick a release that has a wheel for your Python and platform: `torchtrt-compat suggest --python <ver> "
+        "--platform <tag>` lists them and `torchtrt-compat matrix` shows each release's wheels; or install the "
+        "Python version that release supports.",
+        op=r"for ((?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60})",
+        commands=(SUGGEST, "torchtrt-compat matrix"),
+        weight=85,
+        applies="pip installs; releases without a wheel for the Python / platform asked",
+        shown_by=corpus("pytorch-tensorrt-1525"),
+        example="ERROR: Could not find a version that satisfies the requirement torch-tensorrt==1.2.0 (from versions: "
+        "0.0.0, 0.0.0.post1)\nERROR: No matching distribution found for torch-tensorrt==1.2.0",
+        example_source="https://github.com/pytorch/TensorRT/issues/1525",
+    ),
+    KnownError(
         "torchtrt-missing-dependency",
         "ModuleNotFoundError inside torch_tensorrt",
         r"ModuleNotFoundError: No module named '[\w.]{1,80}'",
@@ -196,7 +215,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "tensorrt for torch_tensorrt 1.4, dllist for some 2.8 nightlies.",
         "pip install the missing package; for `tensorrt`, install the version the release pins (`torchtrt-compat "
         "check` names it).",
-        requires=r"torch_tensorrt[\\/][\w\\/]{1,80}\.py",
+        requires=r"(?:torch_tensorrt|tensorrt|tensorrt_rtx)[\\/][\w\\/]{0,80}\.py",
         unless=r"No module named 'torch_tensorrt'",
         op=r"No module named '([\w.]{1,80})'",
         advice="tensorrt-pin",
@@ -370,7 +389,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "data-dependent-guard",
         "Could not guard on data-dependent expression",
         r"GuardOnDataDependentSymNode|Could not guard on data-dependent expression"
-        r"|Could not extract specialized integer from data-dependent expression|DataDependentOutputException",
+        r"|Could not extract specialized integer from data-dependent expression|DataDependentOutputException"
+        r"|Dynamic control flow is not supported",
         "A size computed from tensor values (nonzero, masking, NMS, top-k on a data-dependent count) is branched on, "
         "so torch.export cannot trace one graph for every input.",
         "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / build_engine(..., "
@@ -610,17 +630,37 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "dynamic-shape-profile",
         "Invalid optimization profile (min / opt / max shapes)",
         r"k(?:OPT|MIN|MAX) values for profile|violate shape constraints|min_shape contains a 0 dimension"
-        r"|has no max bound for dim|reshape dimension with more than one -1|missing dimensions in profile",
+        r"|has no max bound for dim|reshape dimension with more than one -1|missing dimensions in profile"
+        r"|must satisfy MIN<=OPT<=MAX|no optimization profile has been defined",
         "The optimization profile is not one the model can run at: a min or max shape the network rejects, a "
         "dimension without an upper bound, a min of 0, or an opt outside [min, max].",
         "Give every dynamic input explicit bounds the model can run at, with min ≥ 1 and min ≤ opt ≤ max: "
         "torch_tensorrt.Input(min_shape=..., opt_shape=..., max_shape=...) or torch.export.Dim('b', min=1, max=N).",
         weight=75,
         applies="dynamic shapes, every release",
-        shown_by=corpus("nvidia-tensorrt-1947", "pytorch-tensorrt-4610"),
+        shown_by=corpus("nvidia-tensorrt-1947", "pytorch-tensorrt-4610", "nvidia-stable-diffusion-webui-tensorrt-57"),
         example="Error Code 4: Internal Error (kOPT values for profile 0 violate shape constraints: broadcast with "
         "incompatible dimensions.",
         example_source="https://github.com/NVIDIA/TensorRT/issues/1947",
+    ),
+    KnownError(
+        "input-outside-profile",
+        "Input shape outside the engine's optimization profile",
+        r"Runtime dimension does not satisfy any optimization profile|exceed min ~ max range"
+        r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException",
+        "The engine was built for a range of input shapes (its optimization profile) and was called with a shape "
+        "outside it, e.g. a larger batch or a longer sequence than max_shape.",
+        "Call it within the range it was built for, or rebuild with a max_shape (torch_tensorrt.Input(min_shape, "
+        "opt_shape, max_shape) / torch.export.Dim(max=...)) that covers the shapes you serve; pad or split inputs "
+        "that exceed it (torchtrt_compat.runtime.BucketedCUDAGraphs buckets batch sizes).",
+        op=r"Supplied binding dimension (\[[\d,]{1,60}\])",
+        weight=80,
+        applies="engines with dynamic shapes, every release",
+        shown_by=corpus("nvidia-tensorrt-2739", "yuvraj108c-comfyui-upscaler-tensorrt-14"),
+        example="Error Code 3: API Usage Error (Parameter check failed ..., condition: profileMaxDims.d[i] >= "
+        "dimensions.d[i]. Supplied binding dimension [10,3,128,64] for bindings[0] exceed min ~ max range at index 0, "
+        "maximum dimension in profile is 1, minimum dimension in profile is 1, but supplied dimension is 10.",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/2739",
     ),
     # ---- the engine build --------------------------------------------------------------------------------------------
     KnownError(
