@@ -2,6 +2,8 @@
 
 ``versions`` is a specifier on the torch_tensorrt version; ``packages`` limits a row to some distributions
 (torch-tensorrt / torch-tensorrt-rtx; empty: both). Sources name the wheel and file the fact was read from.
+``explain_key`` names the `troubleshooting` entry that explains the error this trap raises
+(``docs/troubleshooting.md#<key>``), when it raises one.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class KnownIssue:
     source: str
     only_without_gpu: bool = False
     packages: tuple[str, ...] = ()  #: distributions it applies to; empty: both
+    explain_key: str | None = None  #: the troubleshooting entry of the error this trap raises
 
 
 KNOWN_ISSUES: tuple[KnownIssue, ...] = (
@@ -41,6 +44,7 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         "enable_autocast=True, autocast_low_precision_type=torch.float16 and leave enabled_precisions at its "
         "default (use_explicit_typing=False works on torch-tensorrt only)",
         source="torch-tensorrt 2.10.0-2.12.1 wheels, dynamo/_compiler.py: assert on use_explicit_typing",
+        explain_key="explicit-typing-assertion",
     ),
     KnownIssue(
         code="rtx-fp16-builds-fp32",
@@ -64,6 +68,7 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         "(torch.cuda.current_device()) in ts/_compiler.py compile() (and dynamo/_compiler.py in 2.4-2.8) are "
         "evaluated at import; from 2.7 is_tegra_platform() (torch.cuda.get_device_capability()) runs at import too",
         only_without_gpu=True,
+        explain_key="import-no-gpu",
     ),
     KnownIssue(
         code="deform-conv2d-export",
@@ -73,6 +78,7 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         fix="use torchtrt_compat.compile / torchtrt_compat.export (shim deform_conv2d_device), or upgrade to "
         "torch-tensorrt>=2.7",
         source="pytorch/TensorRT issue tracker: FakeTensor device propagation with torchvision ops",
+        explain_key="fake-device-propagation",
     ),
     KnownIssue(
         code="engine-cache-immutable-weights",

@@ -1,66 +1,79 @@
-"""``explain``: read an error message or a whole traceback and say what it means and what fixes it."""
+"""``explain``: read an error message, a traceback or a whole log and say what it means and what fixes it."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from pathlib import Path
 
+from .._bounded import MAX_LOG_BYTES, read_bytes, read_stream
 from .._errors import UsageError
+
+_FIX = "pass the file holding the error text, or - to read stdin"
+_STDIN_FIX = "pipe in the failing part of the log"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "explain",
-        help="explain an error message or traceback: cause and fix (from a file or stdin)",
-        description="Match an error message or a whole traceback against the known Torch-TensorRT failures "
-        "(docs/troubleshooting.md) and print the cause and fix of each match. Exit 0 when something matched, 1 when "
-        "nothing did, 2 when FILE cannot be read.",
-        epilog="Example: python serve.py 2>&1 | torchtrt-compat explain -",
+        help="explain an error message, traceback or log: cause and fix (from a file or stdin)",
+        description="Match an error message, a whole traceback or a log against the known Torch-TensorRT failures "
+        "(docs/troubleshooting.md) and print the cause and the fix of each match, the most likely first. Exit 0 when "
+        "something matched, 1 when nothing did, 2 when FILE cannot be read.",
+        epilog="Example: python serve.py 2>&1 | torchtrt-compat explain - --env",
     )
     p.add_argument(
         "file", metavar="FILE", nargs="?", default="-", help="file with the error text; - reads stdin (default)"
     )
+    p.add_argument("--log", metavar="LOG", help="a build log (TensorRT's messages) to search with the error")
     p.add_argument(
-        "--json", action="store_true", help="print the matches as a JSON list of {key, title, cause, fix, shown_by}"
+        "--env",
+        action="store_true",
+        help="use this machine's versions (torch, torch_tensorrt, TensorRT, driver) to make the fixes concrete",
     )
+    p.add_argument("--json", action="store_true", help="print the matches as a JSON list, the most likely first")
     p.set_defaults(run=run_explain)
 
 
 def read_text(source: str) -> str:
-    """The text of ``source`` (a path, or ``-`` for stdin); undecodable bytes are replaced, not fatal."""
+    """The text of ``source`` (a path, or ``-`` for stdin), at most 64 MiB; undecodable bytes are replaced."""
     if source == "-":
         if sys.stdin.isatty():
             print("Paste the error or traceback, then press Ctrl-D.", file=sys.stderr)
-        return sys.stdin.read()
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise UsageError(
-            f"{path} does not exist.", "pass the file holding the error text, or - to read stdin"
-        ) from None
-    except IsADirectoryError:
-        raise UsageError(
-            f"{path} is a directory.", "pass the file holding the error text, or - to read stdin"
-        ) from None
-    except OSError as exc:
-        raise UsageError(
-            f"Cannot read {path}: {exc.strerror or exc}.", "pass a readable file, or - to read stdin"
-        ) from None
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # a text stream stood in for stdin (tests, embedding): read it as text, within the limit
+            text = sys.stdin.read(MAX_LOG_BYTES + 1)
+            if len(text) > MAX_LOG_BYTES:
+                raise UsageError(f"stdin is larger than the {MAX_LOG_BYTES:,}-byte limit.", _STDIN_FIX)
+            return str(text)
+        data = read_stream(buffer, limit=MAX_LOG_BYTES, what="stdin", fix=_STDIN_FIX)
+    else:
+        data = read_bytes(source, limit=MAX_LOG_BYTES, what="error text", fix=_FIX)
+    return _window(data).decode("utf-8", "replace")  # logs are not JSON: a stray byte must not hide the error around it
+
+
+def _window(data: bytes) -> bytes:
+    """The bytes `explain` can search (its head and tail windows, 4 bytes per character at most): decoding 20 MB of
+    bytes only to search a few hundred KiB of them would cost most of the time."""
+    from ..troubleshooting import SCAN_HEAD, SCAN_TAIL
+
+    head, tail = SCAN_HEAD, 4 * SCAN_TAIL
+    return data if len(data) <= head + tail else data[:head] + b"\n" + data[-tail:]
 
 
 def run_explain(args: argparse.Namespace) -> int:
     from ..troubleshooting import explain, format_explanation
 
-    found = explain(read_text(args.file))
+    text = read_text(args.file)
+    log = read_text(args.log) if args.log else None
+    env = None
+    if args.env:
+        from ..env import detect_environment
+
+        env = detect_environment()
+    found = explain(text, log=log, env=env)
     if args.json:
-        rows = [
-            {"key": k.key, "title": k.title, "cause": k.cause, "fix": k.fix, "shown_by": list(k.shown_by)}
-            for k in found
-        ]
-        print(json.dumps(rows, indent=2))
+        print(json.dumps([e.to_dict() for e in found], indent=2, ensure_ascii=False))
         return 0 if found else 1
     if not found:
         print(
@@ -69,7 +82,7 @@ def run_explain(args: argparse.Namespace) -> int:
             "output of `torchtrt-compat env`."
         )
         return 1
-    print(f"{len(found)} known error{'s' if len(found) > 1 else ''} matched:\n")
+    print(f"{len(found)} known error{'s' if len(found) > 1 else ''} matched, the most likely first:\n")
     print(format_explanation(found), end="")
     print("\nMore: docs/troubleshooting.md")
     return 0

@@ -129,7 +129,7 @@ def dynamo_compile(
         except Exception as exc:
             from ..troubleshooting import reraise_explained
 
-            reraise_explained(exc, stage="torch_tensorrt.dynamo.compile")
+            reraise_explained(exc, stage="compile")
     total = time.perf_counter() - start
     engines, torch_ops, fraction = summarize(gm, probe.trt_nodes)
     timings = {

@@ -1,0 +1,911 @@
+"""The error table behind `torchtrt-compat explain`, compile's re-raise and ``docs/troubleshooting.md``, as data.
+
+Each row names the text that identifies one failure, the cause in a sentence, the fix (and the fixes that fit a
+situation the text shows, e.g. a pip wheel versus a source build), where it applies, a real sample message with its
+source, and the tests and corpus cases (``tests/data/explain_corpus.jsonl``) that show it. Patterns are searched
+line by line in a bounded window of the text (`troubleshooting.explain`), case-insensitively; keep them anchored on
+literal text and bound every repetition (``[^\\n]{0,200}``, never ``.*`` after ``\\S*``) so that a 20 MB log cannot
+make them backtrack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Where a torch_tensorrt source or container build shows in a message (paths and version tags of such builds).
+SOURCE_BUILD = (
+    r"setup\.py|bazel|WORKSPACE|--use-cxx11-abi|docker|Dockerfile|/opt/conda|dist-packages|nvcr\.io"
+    r"|\d\.\d+\.\d+a0|\+git[0-9a-f]{5}|\bsource build|built from source|build from source"
+)
+#: TorchScript frontend (``ir="ts"``) context.
+TORCHSCRIPT = (
+    r"TorchScript|torch_tensorrt[\\/]ts[\\/]|_C\.compile_graph|TRTorch|Torch-TensorRT\.TorchScript"
+    r"|\[Torch-TensorRT\] - |Error thrown at core/"
+)
+#: Jetson / aarch64 context.
+JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
+#: A C++ program (libtorch) rather than Python.
+CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
+
+CHECK = "torchtrt-compat check"
+SUGGEST = "torchtrt-compat suggest"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A fix that fits better when ``when`` (a regular expression) is found in the text."""
+
+    when: str
+    label: str  #: the situation, in words ("source or Docker build")
+    fix: str
+
+
+@dataclass(frozen=True)
+class KnownError:
+    """One failure users meet: the text that identifies it, why it happens, what fixes it and what shows it."""
+
+    key: str
+    title: str
+    pattern: str  #: regular expression that identifies the failure (searched case-insensitively, per line)
+    cause: str  #: one sentence
+    fix: str  #: the fix when no variant applies
+    variants: tuple[Variant, ...] = ()
+    requires: str = ""  #: context that must also be in the text (e.g. the import of torch_tensorrt)
+    unless: str = ""  #: context that rules the entry out (a neighbour's own text)
+    op: str = ""  #: regular expression whose first non-empty group names the op or node
+    advice: str = ""  #: name of a version-aware advisor in `troubleshooting` ("tensorrt-pin", "torch-pin", ...)
+    commands: tuple[str, ...] = ()  #: torchtrt-compat commands that help (`check`, `suggest`)
+    weight: int = 50  #: rank among several matches: root causes high, symptoms (a failed build) low
+    applies: str = ""  #: where it applies, in words (releases, frontend, platform)
+    versions: str = ""  #: specifier on torch_tensorrt; an installed release outside it ranks the entry lower
+    #: tests (``path::function``), notebook cells (``path#cell-id``) and corpus cases (``jsonl#id``) that show it
+    shown_by: tuple[str, ...] = ()
+    example: str = ""  #: a real message (shortened); it must match `pattern` and `requires`
+    example_source: str = ""  #: where the example comes from (an issue address, or a test)
+
+
+CORPUS = "tests/data/explain_corpus.jsonl"
+
+
+def corpus(*ids: str) -> tuple[str, ...]:
+    return tuple(f"{CORPUS}#{i}" for i in ids)
+
+
+KNOWN_ERRORS: tuple[KnownError, ...] = (
+    # ---- installation: shared libraries, symbols, pins -------------------------------------------------------------
+    KnownError(
+        "undefined-symbol",
+        "undefined symbol from libtorchtrt.so",
+        r"libtorchtrt[\w.-]{0,40}\.so: undefined symbol|undefined symbol[^\n]{0,300}libtorchtrt",
+        "torch_tensorrt's C++ library was built against another torch (version or C++ ABI) than the one installed.",
+        "Install the torch this torch_tensorrt release pins (each release pins one torch minor): `torchtrt-compat "
+        "check` prints the command.",
+        variants=(
+            Variant(
+                SOURCE_BUILD,
+                "source or Docker build",
+                "Rebuild torch_tensorrt against the torch that is installed (same version and the same C++ ABI: "
+                "`python -c 'import torch; print(torch._C._GLIBCXX_USE_CXX11_ABI)'`), or install the torch the build "
+                "used; do not mix a downloaded libtorch with a source-built torch.",
+            ),
+        ),
+        advice="torch-pin",
+        commands=(CHECK, SUGGEST),
+        weight=85,
+        applies="every release with the C++ runtime (TorchScript and dynamo), Linux",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_undefined_symbol_fix_depends_on_how_it_was_installed",
+            "tests/test_troubleshooting.py::test_check_names_the_torch_that_fits",
+            "notebooks/01_check_environment.ipynb#mismatched-torch",
+            *corpus("pytorch-tensorrt-3031", "pytorch-tensorrt-2624"),
+        ),
+        example="OSError: .../site-packages/torch_tensorrt/lib/libtorchtrt.so: undefined symbol: _ZNK3c105Error4whatEv",
+        example_source="https://github.com/pytorch/TensorRT/issues/3031",
+    ),
+    KnownError(
+        "shared-library-not-found",
+        "lib….so: cannot open shared object file",
+        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file",
+        "A shared library torch_tensorrt or TensorRT loads at import is not installed or not on the loader path: "
+        "TensorRT's libnvinfer*, or a torch library (libtorch_cuda_cu, libcudart) from another torch or CUDA build.",
+        "Install the versions the release pins rather than adding paths by hand: `torchtrt-compat check` names them.",
+        variants=(
+            Variant(
+                r"libnv(?:infer|onnxparser|parsers)",
+                "TensorRT library",
+                "Install the TensorRT wheel this torch_tensorrt pins (`pip install 'tensorrt==<pin>'`; its -libs "
+                "package ships libnvinfer); for a tar or deb install of TensorRT, add its lib directory to "
+                "LD_LIBRARY_PATH. The number after .so is the TensorRT major the library was built for.",
+            ),
+            Variant(
+                r"libtorch|libc10|libcudart|libcublas|libcudnn",
+                "torch / CUDA library",
+                "torch_tensorrt was built against another torch or another CUDA than the one installed: install the "
+                "torch build (version and CUDA) this release pins, e.g. the +cu wheel of the CUDA it was built for.",
+            ),
+        ),
+        op=r"(lib[\w+-]{1,40}\.so(?:\.\d+){0,3}): cannot open",
+        advice="tensorrt-pin",
+        commands=(CHECK,),
+        weight=85,
+        applies="Linux; every release (libtorch_cuda_cu.so only with torch < 1.13)",
+        shown_by=corpus(
+            "pytorch-tensorrt-1203", "pytorch-tensorrt-2820", "pytorch-tensorrt-1436", "jkjung-avt-tensorrt_demos-517"
+        ),
+        example="ImportError: libnvinfer_plugin.so.8: cannot open shared object file: No such file or directory",
+        example_source="https://github.com/pytorch/TensorRT/issues/1203",
+    ),
+    KnownError(
+        "windows-dll-load",
+        "DLL load failed (Windows)",
+        r"DLL load failed|\[WinError 12[67]\]|Error loading \"[^\"\n]{1,300}\.dll\" or one of its dependencies"
+        r"|Could not find module '[^'\n]{1,300}\.dll'",
+        "Windows could not load one of the DLLs torch, TensorRT or torch_tensorrt need: it is missing from the "
+        "search path, or DLLs of two different versions (or two CUDA copies) are mixed in one process.",
+        "Install the torch and tensorrt wheels the release pins in one environment (`torchtrt-compat check` names "
+        "them), import torch before tensorrt, and install the Microsoft Visual C++ runtime.",
+        variants=(
+            Variant(
+                r"specified procedure could not be found|WinError 127|找不到指定的程序",
+                "a symbol is missing (mixed versions)",
+                "A DLL of another version was loaded (the Windows form of `undefined symbol`): uninstall the extra "
+                "tensorrt / tensorrt-cu12 / torch copies and install exactly the versions the release pins; import "
+                "torch before tensorrt so that torch's CUDA DLLs are the ones loaded.",
+            ),
+            Variant(
+                r"specified module could not be found|WinError 126",
+                "a DLL is missing",
+                "A DLL is not on the search path: install the tensorrt wheel the release pins (it ships the "
+                "TensorRT DLLs) or add TensorRT's lib folder to PATH; check the CUDA and cuDNN DLLs torch needs.",
+            ),
+        ),
+        advice="tensorrt-pin",
+        commands=(CHECK,),
+        weight=80,
+        applies="Windows (torch_tensorrt ≥ 2.4 ships Windows wheels)",
+        shown_by=corpus("nvidia-tensorrt-1693", "holywu-vs-rife-55", "nvidia-tensorrt-2563"),
+        example='OSError: [WinError 127] Error loading "...\\torch\\lib\\cublas64_11.dll" or one of its dependencies.',
+        example_source="https://github.com/NVIDIA/TensorRT/issues/1693",
+    ),
+    KnownError(
+        "pip-pin-conflict",
+        'pip: "… requires …, but you have … which is incompatible"',
+        r"^[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires [^\n]{1,200}, "
+        r"but you have [^\n]{1,200} which is incompatible",
+        "pip installed a torch, tensorrt or torchvision outside the range another installed package pins (pip warns "
+        "and installs anyway); torch_tensorrt pins one torch minor and one TensorRT minor.",
+        "Install the pinned versions the pip lines name (the commands below), or pick a torch_tensorrt release that "
+        "fits the torch you want: `torchtrt-compat suggest`.",
+        advice="pip-lines",
+        commands=(CHECK, SUGGEST),
+        weight=90,
+        applies="pip installs of every release",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_pip_conflict_gives_the_pinned_install",
+            *corpus("holywu-vs-rife-70"),
+        ),
+        example="torch-tensorrt 2.6.0+cu126 requires tensorrt<10.8.0,>=10.7.0.post1, but you have tensorrt 10.8.0.43 "
+        "which is incompatible.",
+        example_source="https://github.com/HolyWu/vs-rife/issues/70",
+    ),
+    KnownError(
+        "no-matching-distribution",
+        "pip: No matching distribution found for torch-tensorrt",
+        r"No matching distribution found for (?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60}"
+        r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)",
+        "The index pip searched has no wheel of that release for this Python version and platform (torch_tensorrt "
+        "publishes wheels per Python, CUDA and platform; releases before 1.4 were only on GitHub's release pages).",
+        "Pick a release that has a wheel for your Python and platform: `torchtrt-compat suggest --python <ver> "
+        "--platform <tag>` lists them and `torchtrt-compat matrix` shows each release's wheels; or install the "
+        "Python version that release supports.",
+        op=r"for ((?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60})",
+        commands=(SUGGEST, "torchtrt-compat matrix"),
+        weight=85,
+        applies="pip installs; releases without a wheel for the Python / platform asked",
+        shown_by=corpus("pytorch-tensorrt-1525"),
+        example="ERROR: Could not find a version that satisfies the requirement torch-tensorrt==1.2.0 (from versions: "
+        "0.0.0, 0.0.0.post1)\nERROR: No matching distribution found for torch-tensorrt==1.2.0",
+        example_source="https://github.com/pytorch/TensorRT/issues/1525",
+    ),
+    KnownError(
+        "torchtrt-missing-dependency",
+        "ModuleNotFoundError inside torch_tensorrt",
+        r"ModuleNotFoundError: No module named '[\w.]{1,80}'",
+        "torch_tensorrt imports a package its wheel did not declare (or that a partial install left out), e.g. "
+        "tensorrt for torch_tensorrt 1.4, dllist for some 2.8 nightlies.",
+        "pip install the missing package; for `tensorrt`, install the version the release pins (`torchtrt-compat "
+        "check` names it).",
+        requires=r"(?:torch_tensorrt|tensorrt|tensorrt_rtx)[\\/][\w\\/]{0,80}\.py",
+        unless=r"No module named 'torch_tensorrt'",
+        op=r"No module named '([\w.]{1,80})'",
+        advice="tensorrt-pin",
+        commands=(CHECK,),
+        weight=70,
+        applies="releases whose metadata missed a dependency",
+        shown_by=corpus("pytorch-tensorrt-3591"),
+        example='File ".../site-packages/torch_tensorrt/_utils.py", line 19, in check_cross_compile_trt_win_lib\n'
+        "ModuleNotFoundError: No module named 'dllist'",
+        example_source="https://github.com/pytorch/TensorRT/issues/3591",
+    ),
+    KnownError(
+        "jetson-source-build",
+        "Building Torch-TensorRT from source fails (Jetson / aarch64 above all)",
+        r"Target //:libtorchtrt failed to build|Error in workspace:|bazel-out/aarch64"
+        r"|//(?:cpp|core|py)/[\w/]{1,80}:[\w.-]{1,80}' failed|libtorchtrt\.tar\.gz: Cannot open"
+        r"|_solib_aarch64|FAILED: Build did NOT complete successfully",
+        "The bazel build of torch_tensorrt failed: on Jetson this is most often a WORKSPACE not matched to the "
+        "JetPack (CUDA, cuDNN, TensorRT and libtorch paths), a non-native toolchain, or the compiler running out "
+        "of memory ('Killed').",
+        "Prefer the wheels NVIDIA builds for your JetPack (torch and torch_tensorrt from the Jetson index, or an l4t "
+        "container) to a source build; if you must build, use the WORKSPACE for your JetPack "
+        "(toolchains/jp_workspaces), the native aarch64 gcc (not a conda x86_64 toolchain), and add swap and build "
+        "with --jobs=1 when the compiler is 'Killed'.",
+        variants=(
+            Variant(
+                r"internal compiler error: Killed|\bKilled\b",
+                "the compiler was killed",
+                "The compiler ran out of memory: add swap (8 GB or more) and build with `bazel build ... --jobs=1`.",
+            ),
+        ),
+        weight=60,
+        applies="source builds (bazel), Jetson / JetPack above all",
+        shown_by=corpus("pytorch-tensorrt-3317", "pytorch-tensorrt-773", "pytorch-tensorrt-222"),
+        example="Target //:libtorchtrt failed to build\nUse --verbose_failures to see the command lines of failed "
+        "build steps.",
+        example_source="https://github.com/pytorch/TensorRT/issues/773",
+    ),
+    # ---- the GPU, the driver and the CUDA build ----------------------------------------------------------------------
+    KnownError(
+        "import-no-gpu",
+        "'Found no NVIDIA driver' when importing torch_tensorrt",
+        r"Found no NVIDIA driver|No CUDA GPUs are available",
+        "torch_tensorrt 2.10+ queries the GPU while it is imported, so `import torch_tensorrt` crashes on a host "
+        "without an NVIDIA driver (a CI runner, a laptop, a container started without GPUs).",
+        "Use torchtrt_compat.compile / build_engine: they import torch_tensorrt through a shim (cpu_import) and "
+        "build TensorRT-RTX engines ahead of time on a CPU-only host; to run engines, use a host with a GPU.",
+        requires=r"import torch_tensorrt|torch_tensorrt[\\/]__init__\.py|torch_tensorrt[\\/]_features\.py"
+        r"|is_tegra_platform",
+        weight=80,
+        applies="torch_tensorrt ≥ 2.10 on a host without an NVIDIA driver",
+        versions=">=2.10",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_plain_import_fails_and_is_explained",
+            "notebooks/02_drop_in_compile.ipynb#plain-import",
+            "notebooks/02_drop_in_compile.ipynb#build-engine",
+        ),
+        example='  File ".../site-packages/torch_tensorrt/__init__.py", line 125, in <module>\nRuntimeError: Found no '
+        "NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver",
+        example_source="tests/test_troubleshooting.py::test_plain_import_fails_and_is_explained (torch_tensorrt 2.14)",
+    ),
+    KnownError(
+        "no-gpu-visible",
+        "'Found no NVIDIA driver' (no GPU visible to this process)",
+        r"Found no NVIDIA driver|No CUDA GPUs are available|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
+        "Code moved a tensor or module to CUDA (or asked for the GPU's properties) in a process that sees no NVIDIA "
+        "GPU: a CPU-only host, a container started without GPUs, or CUDA_VISIBLE_DEVICES set to nothing.",
+        "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead of time "
+        "with torchtrt_compat.build_engine, which never needs the GPU on the build host.",
+        variants=(
+            Variant(
+                r"torch_tensorrt[\\/]dynamo[\\/]_compiler\.py|compile_module|submodule\.to",
+                "inside torch_tensorrt's compile",
+                "torch_tensorrt moves the parts it leaves to PyTorch to cuda:0 while compiling; on a host without a "
+                "GPU use torchtrt_compat.build_engine (it keeps those parts on the CPU in the artifact and moves them "
+                "to the GPU when loaded).",
+            ),
+            Variant(
+                r"docker|container|triton",
+                "in a container",
+                "The container sees no GPU: start it with `--gpus all` (NVIDIA Container Toolkit installed on the "
+                "host), and check `nvidia-smi` inside it.",
+            ),
+        ),
+        unless=r"import torch_tensorrt|torch_tensorrt[\\/]__init__\.py|torch_tensorrt[\\/]_features\.py"
+        r"|is_tegra_platform",
+        weight=60,
+        applies="any release, any code path that touches CUDA",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_export_reraises_upstream_error_with_cause",
+            "tests/test_troubleshooting.py::test_no_driver_inside_compile_is_not_an_import_problem",
+            *corpus("flashinfer-ai-flashinfer-1256"),
+        ),
+        example="RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
+        "installed a driver from http://www.nvidia.com/Download/index.aspx",
+        example_source="https://github.com/flashinfer-ai/flashinfer/issues/1256 (an ahead-of-time build on a CPU host)",
+    ),
+    KnownError(
+        "torch-cpu-build",
+        "Torch not compiled with CUDA enabled",
+        r"Torch not compiled with CUDA enabled",
+        "The installed torch is a CPU-only build, so nothing can run on CUDA and torch_tensorrt cannot work.",
+        "Install the CUDA build of torch that torch_tensorrt pins (`torchtrt-compat check` prints the command with "
+        "the right CUDA index).",
+        commands=(CHECK,),
+        weight=85,
+        applies="any release",
+        shown_by=("tests/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",),
+        example="AssertionError: Torch not compiled with CUDA enabled",
+        example_source="torch 2.14 torch/cuda/__init__.py, _lazy_init (a CPU-only torch wheel)",
+    ),
+    KnownError(
+        "cuda-driver-insufficient",
+        "CUDA driver version is insufficient for CUDA runtime version",
+        r"CUDA driver version is insufficient|cudaErrorInsufficientDriver|NVIDIA driver on your system is too old",
+        "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
+        "minimum driver).",
+        "Update the NVIDIA driver, or install the torch / TensorRT build for an older CUDA that your driver supports: "
+        "`torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest --driver <ver>` "
+        "lists stacks that fit it.",
+        advice="driver",
+        commands=(CHECK, SUGGEST),
+        weight=85,
+        applies="any release",
+        shown_by=corpus("nvidia-ai-iot-torch2trt-711", "nagadomi-nunif-702", "nvidia-deeplearningexamples-251"),
+        example="RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version",
+        example_source="https://github.com/nagadomi/nunif/issues/702 (CUDA 13 builds)",
+    ),
+    KnownError(
+        "gpu-arch-unsupported",
+        "The GPU's architecture is not supported by this build",
+        r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
+        r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
+        r"|no kernel image is available for execution on the device",
+        "The installed TensorRT or torch build has no kernels for this GPU's compute capability (too new, too old, or "
+        "a Jetson GPU with an x86 build).",
+        "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases that do "
+        "for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
+        op=r"Target GPU SM (\d{2,3})|capability sm_(\d{2,3})",
+        advice="gpu",
+        commands=(CHECK, SUGGEST),
+        weight=85,
+        applies="any release; TensorRT drops old and adds new architectures per release",
+        shown_by=corpus("megvii-basedetection-yolox-1825", "nvidia-ai-iot-torch2trt-850"),
+        example="[TRT] [E] IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 87 is not "
+        "supported by this TensorRT release.)",
+        example_source="https://github.com/Megvii-BaseDetection/YOLOX/issues/1825",
+    ),
+    KnownError(
+        "multi-gpu-device",
+        "Engine or builder used on another GPU than the one it was made on",
+        r"Builder was created on device different than current device|different than current device"
+        r"|Multi-device safe mode|Switching to device \d",
+        "TensorRT binds a builder, an engine and its execution contexts to the GPU that was current when they were "
+        "created; the process then switched to another GPU.",
+        "Select the GPU before building or loading: `with torch.cuda.device(i): ...` (or torch.cuda.set_device(i)) "
+        "and pass device='cuda:i'; serve one copy per GPU, each created under its device. "
+        "torchtrt_compat.runtime.pin_device checks it at call time.",
+        weight=75,
+        applies="multi-GPU hosts, any release",
+        shown_by=(
+            "tests/runtime/test_runtime_pinning.py::test_device_checked_refuses_other_device_with_clear_error",
+            *corpus("open-mmlab-mmdeploy-112"),
+        ),
+        example="[TRT] [E] 9: [backendBuilderConfig.cpp::validateBasicAssumptions::34] Error Code 9: Internal Error "
+        "(Builder was created on device different than current device.)",
+        example_source="https://github.com/open-mmlab/mmdeploy/issues/112",
+    ),
+    # ---- export ------------------------------------------------------------------------------------------------------
+    KnownError(
+        "data-dependent-guard",
+        "Could not guard on data-dependent expression",
+        r"GuardOnDataDependentSymNode|Could not guard on data-dependent expression"
+        r"|Could not extract specialized integer from data-dependent expression|DataDependentOutputException"
+        r"|Dynamic control flow is not supported",
+        "A size computed from tensor values (nonzero, masking, NMS, top-k on a data-dependent count) is branched on, "
+        "so torch.export cannot trace one graph for every input.",
+        "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / build_engine(..., "
+        'partition="auto"); or tell export the value is valid with torch._check(n >= 0) / torch._check_is_size(n) '
+        "right after computing it; or move the post-processing out of forward.",
+        weight=80,
+        applies="torch.export (dynamo frontend, every torch_tensorrt ≥ 2.1); detectors' post-processing above all",
+        shown_by=corpus("pytorch-executorch-8988", "pytorch-pytorch-193693"),
+        example="torch._dynamo.exc.UserError: Could not guard on data-dependent expression Eq(u77 - 1, 1)",
+        example_source="https://github.com/pytorch/executorch/issues/8988",
+    ),
+    KnownError(
+        "pytree-unregistered-type",
+        "Output (or input) type export cannot flatten",
+        r"which is not a known type\. If this type holds tensors, you need to register a pytree"
+        r"|is not supported or pytree-flattenable|is not a registered (?:pytree|container) (?:node|type)"
+        r"|not a pytree-registered",
+        "forward returns (or takes) an object torch.export cannot flatten into tensors, e.g. transformers' "
+        "DynamicCache when use_cache=True.",
+        "Return tensors, tuples, lists or dicts from forward, or register the type "
+        "(torch.utils._pytree.register_pytree_node / torch.export.register_dataclass).",
+        variants=(
+            Variant(
+                r"DynamicCache|cache_utils|Cache'>",
+                "a transformers cache",
+                "Call the model with use_cache=False (or set model.config.use_cache = False) before compiling: the "
+                "engine then returns the logits only. transformers 4.50-4.55 register DynamicCache; 4.56+ do not.",
+            ),
+        ),
+        weight=80,
+        applies="torch.export (dynamo frontend); transformers decoders with a KV cache",
+        shown_by=corpus("pytorch-pytorch-136582", "samsung-tico-211"),
+        example="Found <class 'transformers.cache_utils.DynamicCache'> in output, which is not a known type. If this "
+        "type holds tensors, you need to register a pytree for it.",
+        example_source="https://github.com/pytorch/pytorch/issues/136582",
+    ),
+    KnownError(
+        "export-constraint-violation",
+        "Constraints violated (a dynamic dimension was specialised)",
+        r"ConstraintViolationError|Constraints violated|CONSTRAINT_VIOLATION",
+        "A dimension declared dynamic is fixed by the model's code (a hard-coded view or a size check), or the "
+        "example input's size (0 or 1) made export specialise it.",
+        "Apply the 'Suggested fixes' export prints (make that Dim a constant, or adjust its min/max), use an example "
+        "size of 2 or more for each dynamic dimension (torch_tensorrt.Input's opt_shape is the example), or make the "
+        "code shape-agnostic (x.shape[0] instead of a constant).",
+        weight=75,
+        applies="torch.export with dynamic shapes (dynamo frontend)",
+        shown_by=corpus("pytorch-pytorch-134137"),
+        example="torch.fx.experimental.symbolic_shapes.ConstraintViolationError: Constraints violated (neighbors)! "
+        "... because neighbors was inferred to be a constant (1792).",
+        example_source="https://github.com/pytorch/pytorch/issues/134137",
+    ),
+    KnownError(
+        "fake-device-propagation",
+        "Unhandled FakeTensor Device Propagation (during export)",
+        r"Unhandled FakeTensor Device Propagation for \S{1,120}|FakeTensorDeviceMismatchError",
+        "During torch.export an op saw tensors on two devices: a constant or buffer created on the CPU inside forward "
+        "(or weights left on the CPU) next to CUDA inputs, or torchvision's deform_conv2d / roi_align fake kernels.",
+        "Put the model and every input on one device, and create tensors in forward with device=x.device; "
+        "torchtrt_compat.export / compile do the first and shim torchvision's ops (deform_conv2d_device).",
+        variants=(
+            Variant(
+                r"torchvision\.|deform_conv2d|roi_align",
+                "a torchvision op",
+                "Export with torchtrt_compat.export / compile (shim deform_conv2d_device), or upgrade to "
+                "torch-tensorrt >= 2.7, where the deform_conv2d case is fixed.",
+            ),
+        ),
+        op=r"Device Propagation for (\S{1,120}?),",
+        weight=75,
+        applies="torch.export (dynamo frontend); the deform_conv2d case before torch_tensorrt 2.7",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_real_fake_device_error_is_explained",
+            "tests/shims/test_deform_conv2d.py::test_shim_fixes_device_propagation",
+            "notebooks/03_deform_conv2d.ipynb#reproduce",
+            "notebooks/03_deform_conv2d.ipynb#apply-shim",
+            *corpus("pytorch-tensorrt-3556", "pytorch-pytorch-119665"),
+        ),
+        example="RuntimeError: Unhandled FakeTensor Device Propagation for torchvision.deform_conv2d.default, found "
+        "two different devices cuda:0, cpu",
+        example_source="https://github.com/pytorch/TensorRT/issues/3556",
+    ),
+    KnownError(
+        "device-mismatch",
+        "Expected all tensors to be on the same device",
+        r"Expected all tensors to be on the same device",
+        "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
+        "model never moved to CUDA, or a CPU tensor created in forward.",
+        "Move the model and every input to one device before compiling (model.cuda().eval(), x = x.cuda()) and "
+        "create tensors inside forward with device=x.device.",
+        variants=(
+            Variant(
+                TORCHSCRIPT,
+                "TorchScript frontend",
+                "Trace or script the model after model.cuda().eval(), with CUDA example inputs; tensors made in "
+                "forward must use device=x.device, because partitioning runs the PyTorch segments on the recorded "
+                "devices. Or use the dynamo frontend (torchtrt_compat.compile).",
+            ),
+        ),
+        unless=r"FakeTensor|fake_tensor\.py",
+        weight=65,
+        applies="any frontend",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_generic_device_text_is_not_blamed_on_export",
+            *corpus("pytorch-tensorrt-1401", "pytorch-tensorrt-2041"),
+        ),
+        example="RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cpu and "
+        "cuda:0! (when checking argument for argument index in method wrapper__index_select)",
+        example_source="https://github.com/pytorch/TensorRT/issues/1401",
+    ),
+    # ---- conversion ------------------------------------------------------------------------------------------------
+    KnownError(
+        "unsupported-operator",
+        "Unsupported operator / no converter",
+        r"Unsupported operators? listed below|Unsupported operator: \S{1,200}"
+        r"|Conversion of (?:function|method|module of type) \S{1,200} not currently supported",
+        "No converter accepts this op with these arguments, so it cannot run inside TensorRT.",
+        "Let it run in PyTorch: require_full_compilation=False (the default) with the op in torch_executed_ops if "
+        "needed; torchtrt_compat.compile reports which ops stayed in PyTorch and why.",
+        variants=(
+            Variant(
+                TORCHSCRIPT,
+                "TorchScript frontend",
+                "The TorchScript frontend (ir='ts', deprecated) lacks many converters: compile with the dynamo "
+                "frontend (torchtrt_compat.compile), which leaves such ops to PyTorch; staying on TorchScript, keep "
+                "them in PyTorch with torch_executed_ops=[...] and require_full_compilation=False.",
+            ),
+        ),
+        op=r"Unsupported operator: ([\w:.]{1,120})|Conversion of (?:function|method|module of type) (\S{1,200}) not"
+        r"|^\s{0,8}-\s{1,3}([\w:.]{1,120})\(",
+        weight=70,
+        applies="every release; the TorchScript frontend far more often",
+        shown_by=corpus(
+            "pytorch-tensorrt-1912", "pytorch-tensorrt-1665", "pytorch-tensorrt-867", "pytorch-tensorrt-662"
+        ),
+        example="ERROR: [Torch-TensorRT] - Unsupported operator: aten::addcmul(Tensor self, Tensor tensor1, Tensor "
+        "tensor2, *, Scalar value=1) -> (Tensor)",
+        example_source="https://github.com/pytorch/TensorRT/issues/1665",
+    ),
+    KnownError(
+        "int64-inputs",
+        "Unable to process subgraph input type of at::kLong/at::kDouble",
+        r"Unable to process subgraph input type of at::kLong|compile model with truncate_long_and_double enabled",
+        "A TensorRT segment takes an int64 or float64 tensor (token ids, indices, a double constant) that the "
+        "TorchScript frontend cannot feed to TensorRT.",
+        "Pass truncate_long_and_double=True, or cast the inputs to int32 / float32 before the model; the dynamo "
+        "frontend (torchtrt_compat.compile) handles int64 itself.",
+        variants=(
+            Variant(
+                r"truncate_long_and_double\"?\s{0,3}[:=]\s{0,3}True",
+                "the flag is already set",
+                "The flag is set, so the int64 tensor is made inside the graph (e.g. by a shape or index op): cast it "
+                "to int32 in forward, keep that op in PyTorch, or use the dynamo frontend (torchtrt_compat.compile).",
+            ),
+        ),
+        weight=80,
+        applies="TorchScript frontend (ir='ts'), torch_tensorrt ≤ 2.x",
+        shown_by=corpus("pytorch-tensorrt-731", "pytorch-tensorrt-1800", "pytorch-tensorrt-841"),
+        example="RuntimeError: [Error thrown at core/partitioning/shape_analysis.cpp:116] Unable to process subgraph "
+        "input type of at::kLong/at::kDouble, try to compile model with truncate_long_and_double enabled",
+        example_source="https://github.com/pytorch/TensorRT/issues/731",
+    ),
+    KnownError(
+        "converter-exception",
+        "A converter failed on one op",
+        r"torch_tensorrt[\\/]dynamo[\\/]conversion[\\/](?:impl[\\/]|aten_ops_converters|prims_ops_converters"
+        r"|converter_utils|ops_evaluators)[\w\\/]{0,80}\.py\", line \d+"
+        r"|\] - \d: \[\w{1,60}\.cpp::\w{1,80}::\d+\] Error Code \d+: Internal Error \(Assertion",
+        "A converter raised while translating one op into TensorRT layers (an argument combination it does not "
+        "handle, or a converter bug).",
+        "Keep that op in PyTorch: torch_executed_ops={'torch.ops.aten.<op>.default'} (BuildError.op names it), or "
+        "let torchtrt_compat.compile fall back per op; upgrade torch_tensorrt, or report it upstream with the op and "
+        "the input shapes.",
+        op=r"conversion[\\/]impl[\\/](?:\w{1,40}[\\/])?(\w{1,60})\.py|\[(\w{1,60})\.cpp::",
+        weight=60,
+        applies="every release (dynamo converters; TorchScript converters before)",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_converter_frame_names_the_op",
+            *corpus("pytorch-tensorrt-763"),
+        ),
+        example="ERROR: [Torch-TensorRT] - 2: [pointWiseNode.cpp::computeOutputExtents::17] Error Code 2: Internal "
+        "Error (Assertion nbDims == inputs[i]->extent.nbDims failed.)",
+        example_source="https://github.com/pytorch/TensorRT/issues/763",
+    ),
+    KnownError(
+        "ts-internal-error",
+        "TorchScript partitioning / lowering internal error",
+        r"Error thrown at core/(?:partitioning|lowering)/|Schema not found for node|Unsupported TypeMeta in ATen",
+        "An internal error of the TorchScript frontend's lowering or partitioning (a bug for that graph; the "
+        "frontend is deprecated and no longer fixed).",
+        "Compile with the dynamo frontend (torchtrt_compat.compile, ir='dynamo'); staying on TorchScript, change the "
+        "partition (torch_executed_ops / torch_executed_modules, a larger min_block_size) or use an older release "
+        "known to work for the model.",
+        weight=40,
+        applies="TorchScript frontend (ir='ts')",
+        shown_by=corpus("pytorch-tensorrt-1829"),
+        example="RuntimeError: Schema not found for node. File a bug report.\nNode: %30748 : int[] = "
+        "prim::ListConstruct(%30745, %30746, %30738, %24)",
+        example_source="https://github.com/pytorch/TensorRT/issues/1829",
+    ),
+    KnownError(
+        "explicit-typing-assertion",
+        "use_explicit_typing assertion",
+        r"use_explicit_typing was set to True, however found that enabled_precisions"
+        r"|When use_explicit_typing is enabled, only torch\.float32 is allowed",
+        "torch_tensorrt 2.10-2.12 default to use_explicit_typing=True, which rejects enabled_precisions={fp16} "
+        "(2.6-2.7 reject it when you set use_explicit_typing=True).",
+        "Use torchtrt_compat.compile(..., enabled_precisions={torch.half}); it adds use_explicit_typing=False on "
+        "torch-tensorrt and switches to autocast on torch-tensorrt-rtx, which builds FP32 with weak typing.",
+        weight=85,
+        applies="torch_tensorrt 2.6-2.12",
+        versions=">=2.6,<2.13",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_explicit_typing_assertion_is_avoided_by_translation",
+            "notebooks/02_drop_in_compile.ipynb#precision-across-releases",
+        ),
+        example="AssertionError: use_explicit_typing was set to True, however found that enabled_precisions was "
+        "also specified (saw: {<dtype.f16: 6>}, expected: dtype.f32, dtype.f4).",
+        example_source="torch_tensorrt 2.12.1 dynamo/_compiler.py (the assertion's own text)",
+    ),
+    # ---- dynamic shapes ----------------------------------------------------------------------------------------------
+    KnownError(
+        "dynamic-shape-negative-dim",
+        "Negative dimension with dynamic shapes",
+        r"Trying to create tensor with negative dimension|with inherently negative length",
+        "The -1 standing for a dynamic dimension reached code that needs a real size: TorchScript partitioning's "
+        "shape analysis running a PyTorch segment, or a converter computing a length from dynamic sizes.",
+        "Compile with the dynamo frontend and torch_tensorrt.Input(min_shape, opt_shape, max_shape) "
+        "(torchtrt_compat.compile); if it persists, build static shapes per batch size "
+        "(torchtrt_compat.runtime.BucketedCUDAGraphs) or keep the op in PyTorch.",
+        weight=70,
+        applies="TorchScript frontend with dynamic shapes and fallback (1.x); dynamo converters",
+        shown_by=corpus("pytorch-tensorrt-1271", "pytorch-tensorrt-1113", "pytorch-tensorrt-1465"),
+        example="RuntimeError: Trying to create tensor with negative dimension -1: [-1, 3, 224, 224]",
+        example_source="https://github.com/pytorch/TensorRT/issues/1113",
+    ),
+    KnownError(
+        "dynamic-shape-profile",
+        "Invalid optimization profile (min / opt / max shapes)",
+        r"k(?:OPT|MIN|MAX) values for profile|violate shape constraints|min_shape contains a 0 dimension"
+        r"|has no max bound for dim|reshape dimension with more than one -1|missing dimensions in profile"
+        r"|must satisfy MIN<=OPT<=MAX|no optimization profile has been defined",
+        "The optimization profile is not one the model can run at: a min or max shape the network rejects, a "
+        "dimension without an upper bound, a min of 0, or an opt outside [min, max].",
+        "Give every dynamic input explicit bounds the model can run at, with min ≥ 1 and min ≤ opt ≤ max: "
+        "torch_tensorrt.Input(min_shape=..., opt_shape=..., max_shape=...) or torch.export.Dim('b', min=1, max=N).",
+        weight=75,
+        applies="dynamic shapes, every release",
+        shown_by=corpus("nvidia-tensorrt-1947", "pytorch-tensorrt-4610", "nvidia-stable-diffusion-webui-tensorrt-57"),
+        example="Error Code 4: Internal Error (kOPT values for profile 0 violate shape constraints: broadcast with "
+        "incompatible dimensions.",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/1947",
+    ),
+    KnownError(
+        "input-outside-profile",
+        "Input shape outside the engine's optimization profile",
+        r"Runtime dimension does not satisfy any optimization profile|exceed min ~ max range"
+        r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException",
+        "The engine was built for a range of input shapes (its optimization profile) and was called with a shape "
+        "outside it, e.g. a larger batch or a longer sequence than max_shape.",
+        "Call it within the range it was built for, or rebuild with a max_shape (torch_tensorrt.Input(min_shape, "
+        "opt_shape, max_shape) / torch.export.Dim(max=...)) that covers the shapes you serve; pad or split inputs "
+        "that exceed it (torchtrt_compat.runtime.BucketedCUDAGraphs buckets batch sizes).",
+        op=r"Supplied binding dimension (\[[\d,]{1,60}\])",
+        weight=80,
+        applies="engines with dynamic shapes, every release",
+        shown_by=corpus("nvidia-tensorrt-2739", "yuvraj108c-comfyui-upscaler-tensorrt-14"),
+        example="Error Code 3: API Usage Error (Parameter check failed ..., condition: profileMaxDims.d[i] >= "
+        "dimensions.d[i]. Supplied binding dimension [10,3,128,64] for bindings[0] exceed min ~ max range at index 0, "
+        "maximum dimension in profile is 1, minimum dimension in profile is 1, but supplied dimension is 10.",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/2739",
+    ),
+    # ---- the engine build --------------------------------------------------------------------------------------------
+    KnownError(
+        "gpu-out-of-memory",
+        "Out of GPU memory (building the engine or creating its context)",
+        r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
+        r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
+        r"|CUDA out of memory|torch\.OutOfMemoryError",
+        "The GPU ran out of memory: while the builder timed kernels (workspace), or when the engine's execution "
+        "context allocated its activations.",
+        "Free GPU memory (other processes, other engines), lower the batch or the max shape, or build on a GPU with "
+        "more memory; the builder: cap workspace_size, use FP16.",
+        variants=(
+            Variant(
+                r"executionContext|ExecutionContext|create_execution_context",
+                "creating the execution context",
+                "The engine's activations for the max shape do not fit: lower max_shape / the batch, free GPU memory "
+                "(one copy per process, fewer engines alive), or share memory between contexts.",
+            ),
+            Variant(
+                r"tacticOptimizer|computeCosts|buildSerializedNetwork|Conversion Context|getBestTactic|autotuning",
+                "building the engine",
+                "The builder ran out of memory while timing kernels: set a smaller workspace_size, close other GPU "
+                "processes, build with FP16, or build on a GPU with more memory.",
+            ),
+        ),
+        op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
+        weight=88,
+        applies="every release",
+        shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
+        example="[W] [TRT] Requested amount of GPU memory (17920000000 bytes) could not be allocated.\n[E] [TRT] 2: "
+        "[executionContext.cpp::...ExecutionContext::470] Error Code 2: OutOfMemory (no further information)",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/3017",
+    ),
+    KnownError(
+        "myelin-builder-bug",
+        "MyelinCheckException in TensorRT's builder",
+        r"MyelinCheckException|logical_mem_size|\[myelin[^\]\n]{0,40}\][^\n]{0,200}(?:assert|error|failed)",
+        "TensorRT's Myelin graph compiler rejected a fused subgraph: a builder bug for that pattern (seen with "
+        "TensorRT-RTX on GPT-2's addmm / view / split before attention).",
+        "Keep the ops of that subgraph in PyTorch (torch_executed_ops={'torch.ops.aten.addmm.default'}, or "
+        "torchtrt_compat's per-op fallback), or try another TensorRT release.",
+        weight=86,
+        applies="TensorRT 10+ and TensorRT-RTX builders",
+        shown_by=("tests/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",),
+        example="MyelinCheckException: ... logical_mem_size ...",
+        example_source="torchtrt_compat issue 10 (TensorRT-RTX 1.6 building GPT-2's Conv1D)",
+    ),
+    KnownError(
+        "no-implementation-for-node",
+        "Could not find any implementation for node",
+        r"could not find any implementation for node",
+        "No kernel (tactic) for that layer fits the builder's limits: most often the workspace limit or the free GPU "
+        "memory, sometimes a precision or shape combination the layer does not support.",
+        "Raise workspace_size (or leave it unset so TensorRT may use the GPU's memory) and free GPU memory; if it "
+        "persists, keep that op in PyTorch (torch_executed_ops) or build it in FP32.",
+        op=r"implementation for node ([^\n]{1,160}?)(?:\.\)|\)\.|,|\]\s*$|$)",
+        weight=70,
+        applies="every release",
+        shown_by=corpus("nvidia-tensorrt-1766", "dusty-nv-jetson-inference-1499"),
+        example="[optimizer.cpp::computeCosts::2011] Error Code 10: Internal Error (Could not find any implementation "
+        "for node ArgMax_260.)",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/1766",
+    ),
+    KnownError(
+        "engine-build-failed",
+        "TensorRT built no engine (build_serialized_network returned None)",
+        r"build_serialized_network returned None|assert cuda_engine|Building serialized network failed"
+        r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine",
+        "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
+        "a layer, an invalid profile, a builder bug).",
+        "Read the TensorRT log: torchtrt_compat attaches it to BuildError.log; run `torchtrt-compat explain --log "
+        "build.log` on it (with plain torch_tensorrt, wrap the call in torch_tensorrt.logging.debug()). Common "
+        "fixes: a larger workspace_size, free GPU memory, keep the failing op in PyTorch (torch_executed_ops).",
+        weight=20,
+        applies="every release",
+        shown_by=(
+            "tests/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",
+            "tests/test_troubleshooting.py::test_unknown_build_errors_get_a_generic_fix",
+        ),
+        example="RuntimeError: TensorRT build_serialized_network returned None; engine build failed.",
+        example_source="torch_tensorrt 2.14 dynamo/conversion/_TRTInterpreter.py (the raise's own text)",
+    ),
+    # ---- loading a saved module --------------------------------------------------------------------------------------
+    KnownError(
+        "engine-class-not-registered",
+        "Unknown type name '__torch__.torch.classes.tensorrt.Engine'",
+        r"Unknown type name '__torch__\.torch\.classes\.tensorrt\.Engine'",
+        "The saved module holds Torch-TensorRT engines, but the Torch-TensorRT runtime that registers their class "
+        "was not loaded before torch.jit.load.",
+        "import torch_tensorrt before torch.jit.load(...) (the import registers the class).",
+        variants=(
+            Variant(
+                CPP,
+                "a C++ program",
+                "Link the Torch-TensorRT runtime library (libtorchtrt_runtime.so / torchtrt_runtime.dll) into the "
+                "program and make sure it is loaded (-Wl,--no-as-needed, or dlopen it) before torch::jit::load.",
+            ),
+        ),
+        weight=85,
+        applies="TorchScript artifacts (torch.jit.save of a compiled module), every release",
+        shown_by=corpus("pytorch-tensorrt-3766"),
+        example="Unknown type name '__torch__.torch.classes.tensorrt.Engine':\n  File "
+        '"code/__torch__/torch_tensorrt/dynamo/runtime/_TorchTensorRTModule.py", line 6',
+        example_source="https://github.com/pytorch/TensorRT/issues/3766",
+    ),
+    KnownError(
+        "torchtrt-abi-mismatch",
+        "Program to be deserialized targets an incompatible Torch-TensorRT ABI",
+        r"targets an incompatible Torch-TensorRT ABI|serialized_info\.size\(\) == SERIALIZATION_LEN",
+        "The module was saved by another torch_tensorrt build (its serialization format, the 'ABI', differs from the "
+        "one loading it), e.g. compiled in an NGC container and loaded with a pip wheel.",
+        "Load it with the torch_tensorrt version that saved it, or compile it again with the installed one; "
+        "torchtrt_compat artifacts record the versions they were built with.",
+        advice="torch-pin",
+        commands=(CHECK,),
+        weight=85,
+        applies="saved TorchScript / exported programs across torch_tensorrt versions",
+        shown_by=corpus("pytorch-tensorrt-1585"),
+        example="RuntimeError: [Error thrown at core/runtime/TRTEngine.cpp:250] Expected serialized_info.size() == "
+        "SERIALIZATION_LEN to be true but got false\nProgram to be deserialized targets an incompatible "
+        "Torch-TensorRT ABI",
+        example_source="https://github.com/pytorch/TensorRT/issues/1585",
+    ),
+    KnownError(
+        "engine-version-mismatch",
+        "Engine plan built by another TensorRT (version tag / plan file not compatible)",
+        r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
+        r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch",
+        "A TensorRT engine (plan) only loads in the TensorRT version, and on the platform, that built it (unless it "
+        "was built version-compatible).",
+        "Rebuild the engine with the TensorRT that will run it, or install the TensorRT that built it; build with "
+        "version_compatible=True (TensorRT ≥ 8.6) to load in later releases. torchtrt_compat artifacts record their "
+        "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
+        op=r"Current Version: (\d+), Serialized Engine Version: (\d+)|expecting library version (\S+) got",
+        commands=(CHECK,),
+        weight=85,
+        applies="every TensorRT release (plans are version-specific)",
+        shown_by=corpus("hkust-aerial-robotics-d2slam-52", "nvidia-tensorrt-2041", "smellslikeml-actionai-17"),
+        example="Error Code 1: Serialization (Serialization assertion stdVersionRead == serializationVersion failed."
+        "Version tag does not match. Note: Current Version: 213, Serialized Engine Version: 232)",
+        example_source="https://github.com/HKUST-Aerial-Robotics/D2SLAM/issues/52",
+    ),
+    # ---- running -----------------------------------------------------------------------------------------------------
+    KnownError(
+        "dtype-mismatch",
+        "Half / Float mismatch at run time",
+        r"expected scalar type (?:Float|Half|BFloat16) but found (?:Float|Half|BFloat16)"
+        r"|Expected input tensors to have type \w{1,20}, found type \w{1,20}"
+        r"|Input type \([\w.:]{1,40}\) and (?:weight|bias) type \([\w.:]{1,40}\) should be the same",
+        "An engine or layer built for one precision received tensors of another: the inputs' dtype differs from the "
+        "one the engine was built for, or a PyTorch segment between engines returns another dtype.",
+        "Feed inputs in the dtype you compiled for (x.half() with half inputs), or declare the inputs' dtype "
+        "(torch_tensorrt.Input(..., dtype=torch.float32)); with torch.compile(backend='tensorrt') keep model and "
+        "inputs in one dtype (model.half() and x.half()) and pass options={'enabled_precisions': {...}}.",
+        weight=65,
+        applies="every release; torch.compile backend and TorchScript runtime",
+        shown_by=corpus("pytorch-tensorrt-2419", "pytorch-tensorrt-1761"),
+        example="RuntimeError: [Error thrown at core/runtime/execute_engine.cpp:136] Expected inputs[i].dtype() == "
+        "expected_type to be true but got false\nExpected input tensors to have type Half, found type float",
+        example_source="https://github.com/pytorch/TensorRT/issues/1761",
+    ),
+    KnownError(
+        "invalid-resource-handle",
+        "invalid resource handle",
+        r"invalid resource handle|CUDA_ERROR_INVALID_HANDLE|cudaErrorInvalidResourceHandle",
+        "A CUDA resource (kernel module, stream, event) created in one CUDA context was used while another context "
+        "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context.",
+        "Wrap inference in torchtrt_compat.runtime.primary_context(device) (compile and loaded artifacts do it by "
+        "default); call torchtrt_compat.runtime.diagnose_context() to see which context is current.",
+        weight=75,
+        applies="any release, with pycuda / other CUDA contexts in the process",
+        shown_by=(
+            "tests/runtime/test_runtime_context.py::test_foreign_context_breaks_kernel_and_guard_fixes_it",
+            "tests/runtime/test_runtime_context.py::test_guarded_model_from_threads_with_foreign_contexts",
+            "tests/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
+        ),
+        example="RuntimeError: CUDA error: invalid resource handle",
+        example_source="torch's C10_CUDA_CHECK text for cudaErrorInvalidResourceHandle (400)",
+    ),
+    KnownError(
+        "cask-convolution",
+        "Cask convolution execution",
+        r"Cask convolution execution|\[cask\]|caskConvolution",
+        "TensorRT's convolution kernels (Cask) were launched under a foreign CUDA context.",
+        "Use torchtrt_compat.runtime.primary_context(device) around inference; avoid pycuda.autoinit.",
+        weight=75,
+        applies="any release",
+        shown_by=(
+            "tests/runtime/test_runtime_context.py::test_guarded_model_from_threads_with_foreign_contexts",
+            "tests/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
+        ),
+        example="[convBaseRunner.cpp::execute::295] Error Code 1: Cask (Cask convolution execution)",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/3658",
+    ),
+    KnownError(
+        "all-zero-outputs",
+        "All-zero outputs",
+        r"all[- ]zero outputs?|outputs? (?:are|is) all zeros?",
+        "The engine ran under the wrong CUDA context or on the wrong device and wrote nothing; TensorRT reported an "
+        "error only in its log.",
+        "Use torchtrt_compat.runtime.primary_context and pin_device; check with diagnose_context().",
+        weight=40,
+        applies="any release",
+        shown_by=(
+            "tests/runtime/test_runtime_context.py::test_foreign_context_breaks_kernel_and_guard_fixes_it",
+            "tests/runtime/test_runtime_pinning.py::test_device_checked_refuses_other_device_with_clear_error",
+        ),
+        example="the engine runs without an exception, but its outputs are all zeros",
+        example_source="torchtrt_compat's runtime tests (a foreign CUDA context)",
+    ),
+    KnownError(
+        "latency-jitter",
+        "Latency jitter after idle",
+        r"latency (?:jumps?|jitter|spikes?)|slow after idle",
+        "GPU clocks drop while idle and ramp up slowly; the first calls after a pause run at low clocks.",
+        "Measure with torchtrt_compat.runtime.bench (it reads SM clocks through NVML and warns); lock clocks with "
+        "`sudo nvidia-smi --lock-gpu-clocks=<max>` where you administer the machine.",
+        weight=30,
+        applies="any release",
+        shown_by=(
+            "tests/runtime/test_runtime_bench.py::test_summarise_flags_high_variance_only",
+            "tests/runtime/test_runtime_bench.py::test_competing_process_is_flagged",
+        ),
+        example="p99 latency jumps to 5x p50 on the first requests after the service was idle (slow after idle)",
+        example_source="torchtrt_compat's benchmark notes",
+    ),
+    KnownError(
+        "cudagraph-rerecord",
+        "CUDA graph re-recording",
+        r"re-?record(?:s|ed|ing)? (?:the )?cuda ?graphs?|cuda ?graphs? (?:are |is )?re-?record"
+        r"|Input shape changed [^\n]{0,400}->",
+        "torch_tensorrt records a new CUDA graph whenever the input shape changes, so dynamic batch sizes pay a "
+        "capture on almost every call.",
+        "Use torchtrt_compat.runtime.BucketedCUDAGraphs(module, buckets=(1, 2, 4, 8, 16, 32)).",
+        weight=30,
+        applies="torch_tensorrt ≥ 2.5 with CUDA graphs on",
+        shown_by=(
+            "tests/runtime/test_runtime_cuda_graphs.py::test_matches_eager_for_every_batch_size",
+            "notebooks/04_dynamic_batch_cuda_graphs.ipynb#bucket-arithmetic",
+            "notebooks/04_dynamic_batch_cuda_graphs.ipynb#gpu-replay",
+        ),
+        example="DEBUG:torch_tensorrt.dynamo.runtime._CudaGraphsTorchTensorRTModule:Input shape changed "
+        "((8, 3, 224, 224),) -> ((5, 3, 224, 224),)",
+        example_source="torch_tensorrt 2.14 dynamo/runtime/_CudaGraphsTorchTensorRTModule.py (its DEBUG line)",
+    ),
+)
