@@ -37,6 +37,7 @@ ENV_VERBOSE = "TORCHTRT_COMPAT_VERBOSE"
 
 _LOCK = threading.RLock()
 _active: list[Capture] = []
+_last: list[Capture] = []
 
 
 @dataclass
@@ -54,6 +55,11 @@ class Capture:
 def verbose_default() -> bool:
     """True when ``TORCHTRT_COMPAT_VERBOSE`` is set to something other than 0/empty."""
     return os.environ.get(ENV_VERBOSE, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def last_capture() -> Capture | None:
+    """The `Capture` of the most recent outermost block that has ended (also when it ended with an exception)."""
+    return _last[0] if _last else None
 
 
 def current() -> Capture | None:
@@ -78,15 +84,15 @@ def captured(verbose: bool | None = None) -> Iterator[Capture]:
         if outer is not None:
             yield outer
             return
+        cap = Capture(verbose=True, console=sys.stderr) if verbose else Capture()
+        _last[:] = [cap]
         if verbose:
-            cap = Capture(verbose=True, console=sys.stderr)
             _active.append(cap)
             try:
                 yield cap
             finally:
                 _active.pop()
             return
-        cap = Capture()
         with contextlib.ExitStack() as stack:
             stack.enter_context(_native_stderr(cap))
             stack.enter_context(_log_records(cap))

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .._display import badge, bullet_list, key_values, section, short
+from .._display import badge, bullet_list, compact_repr, key_values, section
 
 _REPORT_ATTR = "_torchtrt_compat_report"
 
@@ -87,7 +87,7 @@ class CompileReport:
         engines = f"{self.trt_engines} TensorRT engine{'s' if self.trt_engines != 1 else ''}"
         left = f"{len(self.pytorch_ops)} op{'s' if len(self.pytorch_ops) != 1 else ''} left to PyTorch"
         warn = f", {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}" if self.warnings else ""
-        return f"<CompileReport {short(self.path, 80)}: {engines}, {left}{warn}>"
+        return compact_repr(f"CompileReport: {engines}, {left}{warn}", self.path)
 
     def _repr_html_(self) -> str:
         rows = self._rows()
