@@ -155,7 +155,7 @@ def _chromium() -> str | None:
 
 @pytest.mark.slow
 def test_rendered_notebook_shows_the_report_tables_in_a_browser(
-    kernel_name: str, tmp_path: Path, record_property: pytest.RecordProperty
+    kernel_name: str, tmp_path: Path, record_property: pytest.RecordProperty, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Execute 02, render it with nbconvert and screenshot it in headless Chromium: the compile report is a table."""
     browser = _chromium()
@@ -166,6 +166,11 @@ def test_rendered_notebook_shows_the_report_tables_in_a_browser(
 
     from nbconvert import HTMLExporter
 
+    import nbconvert
+
+    # nbconvert's templates sit under the prefix it was installed into, which may not be this venv's own
+    shared = Path(nbconvert.__file__).resolve().parents[4] / "share" / "jupyter"
+    monkeypatch.setenv("JUPYTER_PATH", os.pathsep.join(filter(None, [str(shared), os.environ.get("JUPYTER_PATH")])))
     path = next(p for p in NOTEBOOKS if p.name.startswith("02_"))
     book, _ = _execute(path, kernel_name)
     body, _ = HTMLExporter().from_notebook_node(book)
@@ -206,6 +211,7 @@ def test_rendered_notebook_shows_the_report_tables_in_a_browser(
     assert shot.exists() and shot.stat().st_size > 10_000, done.stderr[-2000:]
     if os.environ.get("NOTEBOOK_SCREENSHOT"):  # keep a copy to look at
         shutil.copy(shot, os.environ["NOTEBOOK_SCREENSHOT"])
+        shutil.copy(page, os.environ["NOTEBOOK_SCREENSHOT"] + ".html")
     colours = _distinct_colours(shot)
     record_property("screenshot_colours", colours)
     assert colours > 20, f"the screenshot looks blank ({colours} colours)"

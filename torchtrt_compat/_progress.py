@@ -157,24 +157,26 @@ class _DisplaySink:
 
 
 class _WidgetSink:
-    """An ipywidgets panel: a progress bar over the stages seen so far and the stage list."""
+    """An ipywidgets panel (a progress bar over the stages seen so far and the stage list) while the build runs;
+    at the end it is replaced by the static stage table, which a saved or rendered notebook keeps."""
 
     def __init__(self) -> None:
-        self.box: Any = None
+        self.handle: Any = None
 
     def __call__(self, title: str, stages: list[tuple[str, float | None]], done: bool) -> None:
         import ipywidgets as widgets
         from IPython.display import display
 
-        if self.box is None:
+        if done:
+            if self.handle is not None:
+                self.handle.update(_Html(title, stages, done))
+            return
+        if self.handle is None:
             self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info")
             self.label = widgets.HTML()
-            self.box = widgets.VBox([self.bar, self.label])
-            display(self.box)
+            self.handle = display(widgets.VBox([self.bar, self.label]), display_id=True)
         finished = sum(1 for _, s in stages if s is not None)
-        self.bar.value = 1.0 if done else finished / (finished + 1)
-        if done:
-            self.bar.bar_style = "success" if stages and stages[-1][0] == "done" else "danger"
+        self.bar.value = finished / (finished + 1)
         self.label.value = _html(title, stages, done)
 
 

@@ -54,18 +54,21 @@ class CompileReport:
         timings = ", ".join(f"{k} {_seconds(v)}" for k, v in self.timings.items() if v >= 0.005) or "-"
         share = f"{self.trt_op_fraction:.0%}" if self.trt_op_fraction is not None else "-"
         others = [s for s in self.shims if s not in self.shims_changed]
-        rows = [
-            ("path", self.path),
-            ("versions", versions),
-            ("targets", ", ".join(f"sm_{c.replace('.', '')}" for c in self.targets) or "-"),
-            ("settings passed", ", ".join(f"{k}={v}" for k, v in self.settings.items()) or "-"),
-            ("shims that changed the graph", ", ".join(self.shims_changed) or "none"),
-            ("other shims active", ", ".join(others) or "none"),
-            ("TensorRT engines", str(self.trt_engines)),
-            ("ops in TensorRT", share),
-            ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
-            ("timings", timings),
-        ]
+        if self.path.startswith("fallback"):  # nothing was compiled: no settings, shims, ops or timings to show
+            rows = [("path", self.path), ("versions", versions), ("TensorRT engines", "0")]
+        else:
+            rows = [
+                ("path", self.path),
+                ("versions", versions),
+                *([("targets", ", ".join(f"sm_{c.replace('.', '')}" for c in self.targets))] if self.targets else []),
+                ("settings passed", ", ".join(f"{k}={v}" for k, v in self.settings.items()) or "none (defaults)"),
+                ("shims that changed the graph", ", ".join(self.shims_changed) or "none"),
+                ("other shims active", ", ".join(others) or "none"),
+                ("TensorRT engines", str(self.trt_engines)),
+                ("ops in TensorRT", share),
+                ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
+                ("timings", timings),
+            ]
         if self.log or self.log_file:
             where = self.log_file or "report.log; verbose=True shows it live"
             rows.append(("upstream output", f"{len(self.log)} lines captured ({where})"))
