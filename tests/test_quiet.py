@@ -109,3 +109,43 @@ def test_progress_prints_short_lines_on_a_terminal_and_nothing_elsewhere(tmp_pat
         _progress.stage("exporting")
     assert plain.read_text() == ""
     _progress.stage("outside any block is a no-op")
+
+
+def test_a_block_in_another_thread_joins_without_waiting_and_nothing_deadlocks() -> None:
+    """Thread A captures, then waits for the shim lock; thread B holds the shim lock, then captures."""
+    import threading
+
+    from torchtrt_compat.shims import ShimContext, activate
+
+    before = _state()
+    a_capturing, b_locked = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def a() -> None:
+        try:
+            with _quiet.captured(verbose=False):
+                a_capturing.set()
+                b_locked.wait(5)
+                with activate("export", ShimContext(), None):
+                    pass
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    def b() -> None:
+        try:
+            a_capturing.wait(5)
+            with activate("export", ShimContext(), None):
+                b_locked.set()
+                with _quiet.captured(verbose=False):
+                    warnings.warn("from b", UserWarning, stacklevel=1)
+        except BaseException as exc:  # pragma: no cover
+            errors.append(exc)
+
+    threads = [threading.Thread(target=a), threading.Thread(target=b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert not any(t.is_alive() for t in threads), "deadlock"
+    assert not errors
+    assert _state() == before

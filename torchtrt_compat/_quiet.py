@@ -75,32 +75,33 @@ def _is_upstream(name: str) -> bool:
 def captured(verbose: bool | None = None) -> Iterator[Capture]:
     """Collect upstream warnings, log records and native stderr output for the block (see the module docstring).
 
-    ``verbose=None`` reads ``TORCHTRT_COMPAT_VERBOSE``. A block inside another one adds to the outer `Capture`.
+    ``verbose=None`` reads ``TORCHTRT_COMPAT_VERBOSE``. A block inside another one adds to the outer `Capture`; so
+    does a block that starts while another thread's is open (stderr and logging are process-wide), without waiting.
     """
     if verbose is None:
         verbose = verbose_default()
-    with _LOCK:
+    with _LOCK:  # held only to pick the owner: a block open in another thread is joined, never waited for
         outer = current()
-        if outer is not None:
-            yield outer
-            return
-        cap = Capture(verbose=True, console=sys.stderr) if verbose else Capture()
-        _last[:] = [cap]
-        if verbose:
+        if outer is None:
+            cap = Capture(verbose=True, console=sys.stderr) if verbose else Capture()
             _active.append(cap)
-            try:
-                yield cap
-            finally:
-                _active.pop()
+            _last[:] = [cap]
+    if outer is not None:
+        yield outer
+        return
+    try:
+        if verbose:
+            yield cap
             return
         with contextlib.ExitStack() as stack:
             stack.enter_context(_native_stderr(cap))
             stack.enter_context(_log_records(cap))
             stack.enter_context(_warnings(cap))
             stack.enter_context(_python_stderr(cap))
-            _active.append(cap)
-            stack.callback(_active.pop)
             yield cap
+    finally:
+        with _LOCK:
+            _active.remove(cap)
 
 
 @contextlib.contextmanager
