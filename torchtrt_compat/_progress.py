@@ -113,8 +113,8 @@ def _html(title: str, stages: list[tuple[str, float | None]], done: bool) -> str
         mark = "&#10003;" if seconds is not None else "&#8230;"
         when = f"{seconds:.1f} s" if seconds is not None else "running"
         rows.append(
-            f"<tr><td style='padding:0 6px'>{mark}</td><td style='padding:0 6px'>{html.escape(text)}</td>"
-            f"<td style='padding:0 6px;color:#57606a'>{when}</td></tr>"
+            f"<tr><td style='padding:0 6px;text-align:left'>{mark}</td><td style='padding:0 6px;text-align:left'>{html.escape(text)}</td>"
+            f"<td style='padding:0 6px;text-align:left;color:#57606a'>{when}</td></tr>"
         )
     state = ""
     if done:
