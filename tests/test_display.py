@@ -116,3 +116,11 @@ def test_gpu_info_and_package_keep_plain_reprs() -> None:
     # small value objects stay plain dataclasses: their reprs are already short
     assert repr(Package("torch", "2.14.1")).count("\n") == 0
     assert repr(GpuInfo("NVIDIA L4", "8.9")).count("\n") == 0
+
+
+def test_progress_table_is_well_formed_html() -> None:
+    from torchtrt_compat import _progress
+
+    stages: list[tuple[str, float | None]] = [("exporting", 1.2), ("building TensorRT engine 1 for sm_89", None)]
+    check_html(_progress._html("build_engine for sm_89", stages, False))
+    check_html(_progress._html("build_engine for sm_89", [("exporting", 1.2), ("done", None)], True))

@@ -112,8 +112,9 @@ def _html(title: str, stages: list[tuple[str, float | None]], done: bool) -> str
             continue
         mark = "&#10003;" if seconds is not None else "&#8230;"
         when = f"{seconds:.1f} s" if seconds is not None else "running"
+        cell = "<td style='padding:0 6px;text-align:left'>"
         rows.append(
-            f"<tr><td style='padding:0 6px;text-align:left'>{mark}</td><td style='padding:0 6px;text-align:left'>{html.escape(text)}</td>"
+            f"<tr>{cell}{mark}</td>{cell}{html.escape(text)}</td>"
             f"<td style='padding:0 6px;text-align:left;color:#57606a'>{when}</td></tr>"
         )
     state = ""
