@@ -222,7 +222,7 @@ def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any])
         versions=detect_environment().versions(by="dist"),
         path='torch.compile(backend="tensorrt")',
         settings={k: repr(v) for k, v in translation.kwargs.items()},
-        warnings=list(translation.notes),
+        notes=list(translation.notes),
     )
     attach(compiled, report)
     return compiled
