@@ -149,3 +149,26 @@ def test_a_block_in_another_thread_joins_without_waiting_and_nothing_deadlocks()
     assert not any(t.is_alive() for t in threads), "deadlock"
     assert not errors
     assert _state() == before
+
+
+def test_progress_in_a_notebook_without_ipywidgets_updates_one_html_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    ipython_display = pytest.importorskip("IPython.display")
+    shown: list[object] = []
+
+    class Handle:
+        def update(self, obj: object) -> None:
+            shown.append(obj)
+
+    def display(obj: object, display_id: bool = False) -> Handle:
+        shown.append(obj)
+        return Handle()
+
+    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # import ipywidgets raises ImportError
+    monkeypatch.setattr(ipython_display, "display", display)
+    with _progress.progress("build_engine for sm_89"):
+        _progress.stage("exporting")
+        _progress.stage("lowering")
+    assert len(shown) == 3  # shown once, then updated in place
+    final = shown[-1]
+    assert "done" in repr(final) and "lowering" in final._repr_html_()  # type: ignore[attr-defined]
