@@ -59,3 +59,15 @@ def short(text: str, limit: int = 100) -> str:
     """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def compact_repr(title: str, *details: str, limit: int = 110) -> str:
+    """A ``__repr__`` of at most three lines: ``<title>`` then up to two indented detail lines, each cut short."""
+    lines = [f"<{short(title, limit)}>"] + [f"  {short(d, limit)}" for d in details if d][:2]
+    return "\n".join(lines)
+
+
+def panel(title: str, *parts: str, tone: str | None = None, verdict: str | None = None) -> str:
+    """A result object's HTML: a bold title, an optional coloured verdict, then the HTML ``parts``."""
+    label = f" {badge(verdict, tone or 'info')}" if verdict else ""
+    return f"<div><b>{html.escape(title)}</b>{label}{''.join(parts)}</div>"

@@ -25,12 +25,15 @@ def install_hint() -> str:
 
 
 def load_torch_tensorrt(ctx: ShimContext | None = None) -> ModuleType:
-    """Import torch_tensorrt, applying the import-stage shims (e.g. the CPU-only import) around it."""
+    """Import torch_tensorrt, applying the import-stage shims (e.g. the CPU-only import) around it; what it prints
+    while importing is captured (`_quiet.captured`; ``TORCHTRT_COMPAT_VERBOSE=1`` shows it)."""
     loaded = sys.modules.get("torch_tensorrt")
     if loaded is not None:
         return loaded
     if not is_installed("torch_tensorrt"):
         raise MissingDependencyError("torch_tensorrt is not installed.", install_hint())
-    with activate("import", ctx or shim_context()):
+    from ._quiet import captured
+
+    with captured(), activate("import", ctx or shim_context()):  # its import chatter joins a compile's log
         import torch_tensorrt
     return torch_tensorrt

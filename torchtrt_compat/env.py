@@ -104,19 +104,11 @@ class Environment:
         data["flavour"] = self.flavour
         return data
 
-    def format(self) -> str:
-        """A copy-paste block for bug reports (no GPU UUIDs, no serial numbers)."""
+    def _rows(self) -> list[tuple[str, str | None]]:
         tt = self.torch_tensorrt
         trt = self.tensorrt
         built = ", ".join(f"{k} {v}" for k, v in sorted(self.torch_tensorrt_built.items())) or "unknown"
-        gpus = (
-            "unknown"
-            if self.gpus is None
-            else "none"
-            if not self.gpus
-            else "; ".join(f"{g.name} (cc {g.compute_capability or '?'}, {g.memory_mib or '?'} MiB)" for g in self.gpus)
-        )
-        rows = [
+        return [
             ("torchtrt_compat", _own_version()),
             ("source", self.source),
             ("platform", self.platform),
@@ -128,12 +120,45 @@ class Environment:
             ("  built against", built if tt else None),
             ("TensorRT", f"{trt.name} {trt.version} ({self.flavour})" if trt else None),
             ("NVIDIA driver", self.driver),
-            ("GPUs", gpus),
+            ("GPUs", self._gpu_text()),
         ]
+
+    def _gpu_text(self) -> str:
+        if self.gpus is None:
+            return "unknown"
+        if not self.gpus:
+            return "none"
+        return "; ".join(f"{g.name} (cc {g.compute_capability or '?'}, {g.memory_mib or '?'} MiB)" for g in self.gpus)
+
+    def format(self) -> str:
+        """A copy-paste block for bug reports (no GPU UUIDs, no serial numbers)."""
+        rows = self._rows()
         width = max(len(k) for k, _ in rows)
         lines = [f"{k:<{width}} : {v if v is not None else 'unknown'}" for k, v in rows]
         lines += [f"note: {n}" for n in self.notes]
         return scrub("\n".join(lines))
+
+    def __repr__(self) -> str:
+        from ._display import compact_repr
+
+        tt, trt = self.torch_tensorrt, self.tensorrt
+        stack = ", ".join(
+            p
+            for p in (
+                f"torch {self.torch}" if self.torch else "no torch",
+                f"{tt.name} {tt.version}" if tt else "no torch_tensorrt",
+                f"{trt.name} {trt.version}" if trt else None,
+            )
+            if p
+        )
+        return scrub(compact_repr(f"Environment ({self.source})", stack, f"GPUs: {self._gpu_text()}"))
+
+    def _repr_html_(self) -> str:
+        from ._display import bullet_list, key_values, panel, section
+
+        rows = [(k.strip(), v if v is not None else "unknown") for k, v in self._rows()]
+        notes = section("notes", bullet_list(self.notes)) if self.notes else ""
+        return scrub(panel(f"Environment: {self.source}", key_values(rows), notes))
 
 
 _UUID = re.compile(r"\b(?:GPU|MIG)-[0-9a-fA-F-]{8,}\b")

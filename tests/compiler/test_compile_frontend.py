@@ -25,7 +25,7 @@ def test_signature_mirrors_torch_tensorrt() -> None:
     assert list(ours)[: len(upstream)] == upstream
     assert all(ours[n].default == theirs[n].default and ours[n].kind == theirs[n].kind for n in upstream)
     extra = list(ours)[len(upstream) : -1]
-    assert extra == ["fallback", "shims", "context_guard"]
+    assert extra == ["fallback", "shims", "context_guard", "verbose"]
     assert all(ours[n].kind is inspect.Parameter.KEYWORD_ONLY for n in extra)
     assert list(ours)[-1] == "kwargs" and list(theirs)[-1] == "kwargs"
 
@@ -42,7 +42,7 @@ def test_no_gpu_with_fallback_error_names_reason_and_fix(small_net) -> None:
 @pytest.mark.parametrize("how", ["eager", "inductor"])
 def test_fallbacks_are_reported_and_correct(small_net, how: str, caplog: pytest.LogCaptureFixture) -> None:
     model, x = small_net
-    with caplog.at_level("WARNING", logger="torchtrt_compat"):
+    with caplog.at_level("INFO", logger="torchtrt_compat"):
         out = tc.compile(model, arg_inputs=[x], fallback=how)
     assert f"falling back to {how}" in caplog.text
     torch.testing.assert_close(out(x), model(x), rtol=1e-4, atol=1e-4)

@@ -30,6 +30,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--iters", type=int, default=100, help="timed calls (default 100)")
     p.add_argument("--warmup", type=int, default=10, help="untimed calls first (default 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "-v", "--verbose", action="store_true", help="show what torch_tensorrt and TensorRT print while compiling"
+    )
     p.set_defaults(run=run_bench)
 
 
@@ -44,13 +47,20 @@ def run_bench(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--iters {args.iters} / --warmup {args.warmup} are out of range.", "use --iters >= 1 and --warmup >= 0"
         )
-    result = bench_model(get_model(args.model.split(":", 1)[1]), args.backend, args.device, args.iters, args.warmup)
+    entry = get_model(args.model.split(":", 1)[1])
+    result = bench_model(entry, args.backend, args.device, args.iters, args.warmup, verbose=args.verbose)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
     return 0
 
 
 def bench_model(
-    entry: Any, backend: str = "eager", device: Any = "cuda", iters: int = 100, warmup: int = 10
+    entry: Any,
+    backend: str = "eager",
+    device: Any = "cuda",
+    iters: int = 100,
+    warmup: int = 10,
+    *,
+    verbose: bool | None = None,
 ) -> BenchResult:
     """Build a catalogue entry (`torchtrt_compat.models.get_model`), compile it with ``backend`` and `bench` it."""
     if backend not in BACKENDS:
@@ -70,5 +80,6 @@ def bench_model(
     elif backend == "trt":
         from ..compiler import compile as trt_compile
 
-        model = trt_compile(model, arg_inputs=list(inputs), device=str(dev))  # raises a one-line error off-GPU
+        # raises a one-line error off-GPU
+        model = trt_compile(model, arg_inputs=list(inputs), device=str(dev), verbose=verbose)
     return bench(model, inputs, warmup=warmup, iters=iters, label=f"{entry.name} [{backend}]", device=dev)

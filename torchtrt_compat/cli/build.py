@@ -24,6 +24,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, metavar="DIR", help="output directory (the artifact is DIR/NAME/)")
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
     p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show what torch, torch_tensorrt and TensorRT print (by default it goes to DIR/NAME.build.log)",
+    )
     p.set_defaults(run=run_build)
 
 
@@ -75,6 +81,19 @@ def _artifact_name(spec: str) -> str:
     return spec.split(":", 1)[1] if spec.startswith("models:") else Path(spec).stem
 
 
+def _write_log(path: Path, verbose: bool) -> bool:
+    """Write what the build captured from torch / torch_tensorrt / TensorRT to ``path``; False when nothing was."""
+    from .._atomic import atomic_write_text
+    from .._quiet import last_capture
+
+    captured = last_capture()
+    if verbose or captured is None or not captured.lines:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, captured.text())
+    return True
+
+
 def run_build(args: argparse.Namespace) -> int:
     from .._atomic import check_output_dir, check_replaceable
 
@@ -90,13 +109,23 @@ def run_build(args: argparse.Namespace) -> int:
     kwargs: dict[str, Any] = {}
     if args.min_block_size is not None:
         kwargs["min_block_size"] = args.min_block_size
-    artifact = build_engine(
-        model,
-        list(inputs),
-        compute_capabilities=args.cc,
-        enabled_precisions={torch.half} if args.fp16 else None,
-        **kwargs,
-    )
+    log_path = out / f"{name}.build.log"
+    try:
+        artifact = build_engine(
+            model,
+            list(inputs),
+            compute_capabilities=args.cc,
+            enabled_precisions={torch.half} if args.fp16 else None,
+            verbose=args.verbose,
+            **kwargs,
+        )
+    except BaseException:
+        if _write_log(log_path, args.verbose):
+            print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)
+        raise
+    _write_log(log_path, args.verbose)
+    if artifact.report.log:
+        artifact.report.log_file = str(log_path)
     path = artifact.save(out / name)
     print(artifact.summary())
     advice = zero_engine_advice(artifact.report, kwargs)

@@ -53,27 +53,36 @@ def build_engine(
     kwarg_inputs: dict[str, Any] | None = None,
     enabled_precisions: Any = None,
     shims: str | list[str] | None = "auto",
+    verbose: bool | None = None,
     **compile_kwargs: Any,
 ) -> EngineArtifact:
     """Build TensorRT-RTX engines for ``compute_capabilities`` (e.g. ``["8.9", "12.0"]``) without running them.
 
     Works on a host with no GPU at all. Other keyword arguments mean what they mean to `compile`. The result holds
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
+    ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
+    report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
     """
+    from .._progress import progress
+    from .._quiet import captured
+    from .compile_report import attach_log
     from .pipeline import compile_dynamo
 
     targets = _resolve_targets(compute_capabilities)
     env = detect_environment()
-    result = compile_dynamo(
-        module_or_exported_program,
-        arg_inputs=arg_inputs,
-        kwarg_inputs=kwarg_inputs,
-        enabled_precisions=enabled_precisions,
-        compile_kwargs=compile_kwargs,
-        shims=shims,
-        shim_options={"aot": True, "compute_capabilities": targets},
-        targets=targets,
-    )
+    title = f"build_engine for {', '.join('sm_' + t.replace('.', '') for t in targets)}"
+    with captured(verbose) as capture, progress(title, console=capture.console):
+        result = compile_dynamo(
+            module_or_exported_program,
+            arg_inputs=arg_inputs,
+            kwarg_inputs=kwarg_inputs,
+            enabled_precisions=enabled_precisions,
+            compile_kwargs=compile_kwargs,
+            shims=shims,
+            shim_options={"aot": True, "compute_capabilities": targets},
+            targets=targets,
+        )
+    attach_log(result.report, capture)
     metadata = {
         "created": now(),
         "flavour": env.flavour,

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 import logging
 import operator
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .._engines import is_engine
 from .._patch import patched
+from .._progress import stage
 from .._upstream import load_torch_tensorrt
 from ..shims import ShimContext, activate
 from .releases import dynamo_input_kwargs, installed_release_fields
@@ -28,6 +31,7 @@ class BackendResult:
     trt_op_fraction: float | None
     timings: dict[str, float]  #: seconds: lowering, partitioning, build
     shims: list[str]  #: compile-stage shims that were active
+    changed: list[str] = field(default_factory=list)  #: compile-stage shims whose change took effect
 
 
 @dataclass
@@ -37,8 +41,10 @@ class _Probe:
     trt_nodes: int = 0
 
 
-def _timed(fn: Any, probe: _Probe, attr: str, count_nodes: bool = False) -> Any:
+def _timed(fn: Any, probe: _Probe, attr: str, count_nodes: bool = False, announce: Any = None) -> Any:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if announce is not None:
+            announce()
         if count_nodes and args and hasattr(args[0], "graph"):
             probe.trt_nodes += sum(1 for n in args[0].graph.nodes if n.op == "call_function")
         start = time.perf_counter()
@@ -51,18 +57,29 @@ def _timed(fn: Any, probe: _Probe, attr: str, count_nodes: bool = False) -> Any:
 
 
 @contextlib.contextmanager
-def _probes(probe: _Probe) -> Iterator[None]:
-    """Time partitioning and engine builds by wrapping two functions torch_tensorrt's compiler calls by name."""
+def _probes(probe: _Probe, targets: str = "") -> Iterator[None]:
+    """Time partitioning and engine builds by wrapping two functions torch_tensorrt's compiler calls by name; each
+    call is also a progress stage."""
     from torch_tensorrt.dynamo import _compiler
+
+    engines = itertools.count(1)
+
+    def building() -> None:
+        stage(f"building TensorRT engine {next(engines)}{targets}")
 
     with contextlib.ExitStack() as stack:
         if hasattr(_compiler, "compile_module"):
+            announce = functools.partial(stage, "partitioning")
             stack.enter_context(
-                patched(_compiler, "compile_module", _timed(_compiler.compile_module, probe, "compile_module_s"))
+                patched(
+                    _compiler,
+                    "compile_module",
+                    _timed(_compiler.compile_module, probe, "compile_module_s", False, announce),
+                )
             )
         if hasattr(_compiler, "convert_module"):
             stack.enter_context(
-                patched(_compiler, "convert_module", _timed(_compiler.convert_module, probe, "build_s", True))
+                patched(_compiler, "convert_module", _timed(_compiler.convert_module, probe, "build_s", True, building))
             )
         yield
 
@@ -123,7 +140,10 @@ def dynamo_compile(
     start = time.perf_counter()
     # the call shape is the release's: inputs= in 2.4, arg_inputs= / kwarg_inputs= from 2.5
     inputs = dynamo_input_kwargs(translation.release or installed_release_fields(), trt_args, trt_kwargs)
-    with activate("compile", ctx, shims) as applied, _probes(probe), _debug_logging(translation.debug_logging):
+    ccs = ctx.options.get("compute_capabilities") if ctx.options.get("aot") else None
+    targets = f" for {', '.join('sm_' + str(c).replace('.', '') for c in ccs)}" if isinstance(ccs, list) else ""
+    stage("lowering")
+    with activate("compile", ctx, shims) as applied, _probes(probe, targets), _debug_logging(translation.debug_logging):
         try:
             gm = tt.dynamo.compile(program, **inputs, **translation.kwargs)
         except Exception as exc:
@@ -137,4 +157,4 @@ def dynamo_compile(
         "partitioning": max(probe.compile_module_s - probe.build_s, 0.0),
         "build": probe.build_s,
     }
-    return BackendResult(gm, engines, torch_ops, fraction, timings, list(applied.applied))
+    return BackendResult(gm, engines, torch_ops, fraction, timings, list(applied.applied), list(applied.changed))

@@ -2,33 +2,39 @@
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from .._display import badge, bullet_list, compact_repr, key_values, section
 
 _REPORT_ATTR = "_torchtrt_compat_report"
 
 
 @dataclass
 class CompileReport:
-    """What one compile did: versions, the path taken, shims, engines, ops left to PyTorch, timings, warnings.
+    """What one compile did: versions, the path taken, shims, engines, ops left to PyTorch, timings, settings.
 
     ``str()`` reads well in a terminal, ``_repr_html_`` renders in Jupyter, ``to_dict()`` / ``to_json()`` are for
-    machines (keys include ``trt_engines``, ``pytorch_ops``, ``shims``, ``timings``).
+    machines (keys include ``trt_engines``, ``pytorch_ops``, ``shims``, ``shims_changed``, ``settings``,
+    ``timings``).
     """
 
     versions: dict[str, str | None] = field(default_factory=dict)
     path: str = ""  #: e.g. "export -> torch_tensorrt.dynamo.compile", "fallback: inductor"
-    shims: list[str] = field(default_factory=list)
+    shims: list[str] = field(default_factory=list)  #: every shim that was active
     trt_engines: int = 0
     pytorch_ops: list[str] = field(default_factory=list)  #: aten ops left to PyTorch, by name (sorted, unique)
     pytorch_op_reasons: dict[str, str] = field(default_factory=dict)  #: op -> why it cannot go into TensorRT
     trt_op_fraction: float | None = None  #: share of call_function nodes inside TensorRT engines
     timings: dict[str, float] = field(default_factory=dict)  #: seconds: export, lowering, partitioning, build
     settings: dict[str, Any] = field(default_factory=dict)  #: what was passed to torch_tensorrt, after translation
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  #: things the user should act on
     targets: list[str] = field(default_factory=list)  #: compute capabilities of an ahead-of-time build
+    shims_changed: list[str] = field(default_factory=list)  #: shims that changed the graph (a subset of ``shims``)
+    notes: list[str] = field(default_factory=list)  #: how the settings were translated for the installed release
+    log: list[str] = field(default_factory=list)  #: upstream output captured during the compile (verbose=False)
+    log_file: str | None = None  #: where that output was written, when a file was asked for (CLI ``build``)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -45,43 +51,65 @@ class CompileReport:
 
     def _rows(self) -> list[tuple[str, str]]:
         versions = ", ".join(f"{k} {v}" for k, v in self.versions.items() if v) or "unknown"
-        timings = ", ".join(f"{k} {v:.2f}s" for k, v in self.timings.items()) or "-"
+        timings = ", ".join(f"{k} {_seconds(v)}" for k, v in self.timings.items() if v >= 0.005) or "-"
         share = f"{self.trt_op_fraction:.0%}" if self.trt_op_fraction is not None else "-"
-        return [
-            ("path", self.path),
-            ("versions", versions),
-            ("targets", ", ".join(f"sm_{c.replace('.', '')}" for c in self.targets) or "-"),
-            ("shims active", ", ".join(self.shims) or "none"),
-            ("TensorRT engines", str(self.trt_engines)),
-            ("ops in TensorRT", share),
-            ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
-            ("timings", timings),
-        ]
+        others = [s for s in self.shims if s not in self.shims_changed]
+        if self.path.startswith("fallback"):  # nothing was compiled: no settings, shims, ops or timings to show
+            rows = [("path", self.path), ("versions", versions), ("TensorRT engines", "0")]
+        else:
+            rows = [
+                ("path", self.path),
+                ("versions", versions),
+                *([("targets", ", ".join(f"sm_{c.replace('.', '')}" for c in self.targets))] if self.targets else []),
+                ("settings passed", ", ".join(f"{k}={v}" for k, v in self.settings.items()) or "none (defaults)"),
+                ("shims that changed the graph", ", ".join(self.shims_changed) or "none"),
+                ("other shims active", ", ".join(others) or "none"),
+                ("TensorRT engines", str(self.trt_engines)),
+                ("ops in TensorRT", share),
+                ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
+                ("timings", timings),
+            ]
+        if self.log or self.log_file:
+            where = self.log_file or "report.log; verbose=True shows it live"
+            rows.append(("upstream output", f"{len(self.log)} lines captured ({where})"))
+        return rows
 
     def _op_text(self, op: str) -> str:
         why = self.pytorch_op_reasons.get(op)
         return f"{op} ({why})" if why else op
 
     def __str__(self) -> str:
-        width = max(len(k) for k, _ in self._rows())
-        lines = ["torchtrt_compat compile report"] + [f"  {k:<{width}} : {v}" for k, v in self._rows()]
+        rows = self._rows()
+        width = max(len(k) for k, _ in rows)
+        lines = ["torchtrt_compat compile report"] + [f"  {k:<{width}} : {v}" for k, v in rows]
+        lines += [f"  note: {n}" for n in self.notes]
         lines += [f"  warning: {w}" for w in self.warnings]
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        engines = f"{self.trt_engines} TensorRT engine{'s' if self.trt_engines != 1 else ''}"
+        left = f"{len(self.pytorch_ops)} op{'s' if len(self.pytorch_ops) != 1 else ''} left to PyTorch"
+        warn = f", {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}" if self.warnings else ""
+        return compact_repr(f"CompileReport: {engines}, {left}{warn}", self.path)
+
     def _repr_html_(self) -> str:
-        cells = "".join(
-            f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
-            f"<td style='text-align:left'>{html.escape(v)}</td></tr>"
-            for k, v in self._rows()
-        )
-        warns = "".join(f"<li>{html.escape(w)}</li>" for w in self.warnings)
-        return (
-            "<div><b>torchtrt_compat compile report</b><table>"
-            + cells
-            + "</table>"
-            + (f"<b>warnings</b><ul>{warns}</ul>" if warns else "")
-            + "</div>"
-        )
+        rows = self._rows()
+        if self.warnings:
+            verdict = badge(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}", "warning")
+        elif self.path.startswith("fallback"):
+            verdict = badge("PyTorch fallback", "warning")
+        else:
+            verdict = badge(f"{self.trt_engines} TensorRT engine{'s' if self.trt_engines != 1 else ''}", "ok")
+        parts = [key_values(rows)]
+        if self.notes:
+            parts.append(section("notes", bullet_list(self.notes)))
+        if self.warnings:
+            parts.append(section("warnings", bullet_list(self.warnings)))
+        return "<div>" + f"<b>torchtrt_compat compile report</b> {verdict}" + "".join(parts) + "</div>"
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.2f}s" if value < 10 else f"{value:.1f}s"
 
 
 def attach(module: Any, report: CompileReport) -> None:
@@ -89,6 +117,13 @@ def attach(module: Any, report: CompileReport) -> None:
         object.__setattr__(module, _REPORT_ATTR, report)
     except (AttributeError, TypeError):  # e.g. a C-implemented callable from torch.compile
         pass
+
+
+def attach_log(obj: Any, capture: Any) -> None:
+    """Put the upstream output a `_quiet.captured` block collected on ``obj``'s report (a report or a module)."""
+    found = obj if isinstance(obj, CompileReport) else getattr(obj, _REPORT_ATTR, None)
+    if isinstance(found, CompileReport) and not capture.verbose:
+        found.log = list(capture.lines)
 
 
 def report(module: Any) -> CompileReport:

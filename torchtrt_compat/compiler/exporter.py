@@ -19,6 +19,7 @@ class ExportResult:
     plan: InputPlan
     shims: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    changed: list[str] = field(default_factory=list)  #: shims that changed the exported graph
 
 
 def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | None = "auto") -> ExportResult:
@@ -43,7 +44,9 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
     table = {op: fn for op, fn in applied.decompositions.items() if op in present}
     if table:  # re-tracing costs about as much as the export: only when an op to replace is there
         program = program.run_decompositions(table)
-    return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start)
+        for op in table:
+            applied.mark_changed(applied.sources[op])
+    return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start, list(applied.changed))
 
 
 def export(

@@ -52,7 +52,7 @@ def why_trt_cannot_run() -> tuple[str, str] | None:
         )
     if not env.gpus:
         return (
-            "no NVIDIA GPU is visible, so TensorRT engines cannot run here",
+            "no NVIDIA GPU is visible",
             "build ahead of time with torchtrt_compat.build_engine(..., compute_capabilities=[...]), or pass "
             "fallback='inductor' / 'eager' to run in PyTorch",
         )
@@ -69,10 +69,11 @@ def _fallback(module: Any, how: str, reason: str, fix: str) -> Any:
         raise IncompatibleError(f"TensorRT cannot run here: {reason}.", fix)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
-        path=f"fallback: {how} ({reason})",
+        path=f"fallback: {how}",
         warnings=[f"TensorRT was not used: {reason}. Fix: {fix}"],
     )
-    log.warning("torchtrt_compat.compile: falling back to %s because %s", how, reason)
+    # the report says why; a WARNING here would print the same reason again (stderr in a notebook)
+    log.info("torchtrt_compat.compile: falling back to %s because %s", how, reason)
     if how == "eager":
         result = module
     else:
@@ -96,6 +97,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     fallback: str = "error",
     shims: str | list[str] | None = "auto",
     context_guard: bool = True,
+    verbose: bool | None = None,
     **kwargs: Any,
 ) -> Any:
     """Compile ``module`` with Torch-TensorRT so that the same arguments mean the same thing in every release.
@@ -107,11 +109,37 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
       or ``"eager"`` (return a PyTorch module; the report says why).
     - ``shims``: ``"auto"`` (what the installed stack needs), ``None`` (none) or a list of shim names.
     - ``context_guard``: hold the primary CUDA context on every call (needs cuda-python).
+    - ``verbose``: show what torch, torch_tensorrt and TensorRT print while compiling. By default (False, or
+      ``TORCHTRT_COMPAT_VERBOSE=1`` for True) it is captured into the report's ``log``; progress is shown by stage.
 
     Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects, so
     compiles in one process are serialised stage by stage (a second thread waits for the first one's patches to be
     undone). ``torchtrt_compat.report(result)`` gives the `CompileReport`.
     """
+    from .._progress import progress
+    from .._quiet import captured
+    from .compile_report import attach_log
+
+    with captured(verbose) as capture, progress("torchtrt_compat.compile", console=capture.console):
+        result = _compile(
+            module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, fallback, shims, context_guard, kwargs
+        )
+    attach_log(result, capture)
+    return result
+
+
+def _compile(
+    module: Any,
+    ir: str,
+    inputs: Any,
+    arg_inputs: Any,
+    kwarg_inputs: dict[str, Any] | None,
+    enabled_precisions: Any,
+    fallback: str,
+    shims: str | list[str] | None,
+    context_guard: bool,
+    kwargs: dict[str, Any],
+) -> Any:
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     path = resolve_ir(ir)
@@ -198,7 +226,7 @@ def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any])
         versions=detect_environment().versions(by="dist"),
         path='torch.compile(backend="tensorrt")',
         settings={k: repr(v) for k, v in translation.kwargs.items()},
-        warnings=list(translation.notes),
+        notes=list(translation.notes),
     )
     attach(compiled, report)
     return compiled

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from .._progress import stage
 from .._upstream import load_torch_tensorrt, shim_context
 from ..env import detect_environment
 from .backend import BackendResult, dynamo_compile
@@ -50,6 +51,7 @@ def compile_dynamo(
     if is_exported_program(module):
         exported = ExportResult(module, plan)
     else:
+        stage("exporting")
         exported = export_with_plan(module, plan, shims=shims)
     ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
     built = dynamo_compile(
@@ -87,19 +89,21 @@ def assemble_report(
         path = "ahead-of-time: " + path
     timings = {"export": exported.seconds, **built.timings}
     ours = overhead - sum(timings.values())
-    if ours >= 0.005:  # below the timer's noise it says nothing
+    if ours >= 0.05:  # our own steps (input planning, translation); shown only when large enough to matter
         timings["torchtrt_compat"] = ours
     reasons = {op: why for op in built.pytorch_ops if (why := why_in_pytorch(op)) is not None}
     return CompileReport(
         versions=detect_environment().versions(by="dist"),
         path=path,
         shims=list(dict.fromkeys([*exported.shims, *built.shims])),
+        shims_changed=list(dict.fromkeys([*exported.changed, *built.changed])),
         trt_engines=built.trt_engines,
         pytorch_ops=built.pytorch_ops,
         pytorch_op_reasons=reasons,
         trt_op_fraction=built.trt_op_fraction,
         timings=timings,
         settings={k: repr(v) for k, v in translation.kwargs.items()},
-        warnings=[*(warnings or []), *translation.notes],
+        warnings=list(warnings or []),
+        notes=list(translation.notes),
         targets=list(targets or []),
     )

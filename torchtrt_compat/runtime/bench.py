@@ -80,6 +80,44 @@ class BenchResult:
         )
         return "\n".join([text, *(f"  warning: {w}" for w in self.warnings)])
 
+    def __repr__(self) -> str:
+        from .._display import compact_repr
+
+        stats = f"p50 {self.p50_ms:.4f} ms, p90 {self.p90_ms:.4f}, p99 {self.p99_ms:.4f} (cv {self.cv:.2f})"
+        warn = f"{len(self.warnings)} warning(s): {self.warnings[0]}" if self.warnings else ""
+        return compact_repr(f"BenchResult {self.label} on {self.device}, {self.iters} iters", stats, warn)
+
+    def _repr_html_(self) -> str:
+        from .._display import bullet_list, panel, section, table
+
+        clocks = (
+            "n/a"
+            if self.sm_clock_mhz_after is None
+            else f"{self.sm_clock_mhz_before}→{self.sm_clock_mhz_after} of {self.max_sm_clock_mhz} MHz, "
+            f"P{self.pstate_before}→P{self.pstate_after}"
+        )
+        stats = table(
+            [
+                (
+                    f"{self.mean_ms:.4f}",
+                    f"{self.p50_ms:.4f}",
+                    f"{self.p90_ms:.4f}",
+                    f"{self.p99_ms:.4f}",
+                    f"{self.min_ms:.4f}",
+                    f"{self.max_ms:.4f}",
+                    f"{self.cv:.2f}",
+                    f"{self.throughput_per_s:,.0f}",
+                )
+            ],
+            ("mean ms", "p50 ms", "p90 ms", "p99 ms", "min ms", "max ms", "cv", "calls/s"),
+        )
+        info = f"<div>{self.iters} iterations, {self.timer}; SM clock {clocks}</div>"
+        warn = section("warnings", bullet_list(self.warnings)) if self.warnings else ""
+        tone, verdict = ("warning", "numbers not reliable") if self.warnings else ("ok", "steady")
+        return panel(
+            f"{self.label} on {self.device}", stats, info.replace("→", "&rarr;"), warn, tone=tone, verdict=verdict
+        )
+
 
 def percentile(values: Sequence[float], q: float) -> float:
     """Linear-interpolated percentile, ``q`` in [0, 100] (numpy's default method)."""

@@ -166,6 +166,31 @@ class ContextReport:
         lines.append(f"  {self.explanation}")
         return "\n".join(lines)
 
+    def _verdict(self) -> tuple[str, str]:
+        if self.foreign:
+            return "error", "foreign context"
+        if self.is_primary:
+            return "ok", "primary context"
+        return "info", "no context"
+
+    def __repr__(self) -> str:
+        from .._display import compact_repr
+
+        _, verdict = self._verdict()
+        return compact_repr(
+            f"ContextReport thread {self.thread}: {verdict} (0x{self.current:x}, device {self.current_device})",
+            self.explanation,
+        )
+
+    def _repr_html_(self) -> str:
+        from .._display import key_values, panel
+
+        tone, verdict = self._verdict()
+        rows = [("current context", f"0x{self.current:x} (device {self.current_device})")]
+        rows += [(f"device {d} primary", "not created" if h is None else f"0x{h:x}") for d, h in self.primary.items()]
+        rows.append(("what it means", self.explanation))
+        return panel(f"CUDA context of thread {self.thread}", key_values(rows), tone=tone, verdict=verdict)
+
 
 def diagnose_context() -> ContextReport:
     """Compare the current context with every device's primary context, without creating any context."""

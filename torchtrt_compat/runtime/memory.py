@@ -26,8 +26,8 @@ class MemoryReport:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    def __str__(self) -> str:
-        rows = [
+    def _rows(self) -> list[tuple[str, int | None]]:
+        return [
             ("weights", self.weights_bytes),
             ("  parameters", self.parameters_bytes),
             ("  buffers", self.buffers_bytes),
@@ -37,7 +37,29 @@ class MemoryReport:
             ("device used delta", self.device_used_delta_bytes),
             ("device total", self.device_total_bytes),
         ]
+
+    def __str__(self) -> str:
+        rows = self._rows()
         return "\n".join([f"memory report ({self.device})"] + [f"  {k:<26}{_fmt(v)}" for k, v in rows])
+
+    def __repr__(self) -> str:
+        from .._display import compact_repr
+
+        known = ", ".join(f"{k.strip()} {_short_bytes(v)}" for k, v in self._rows() if v is not None)
+        return compact_repr(f"MemoryReport ({self.device})", known or "nothing measurable here")
+
+    def _repr_html_(self) -> str:
+        from .._display import key_values, panel
+
+        rows = [(k.replace("  ", "\u2003"), _fmt(v)) for k, v in self._rows()]
+        return panel(f"Memory report ({self.device})", key_values(rows))
+
+
+def _short_bytes(n: int) -> str:
+    for power, unit in ((3, "GiB"), (2, "MiB"), (1, "KiB")):
+        if abs(n) >= 1024**power:
+            return f"{n / 1024**power:.1f} {unit}"
+    return f"{n} B"
 
 
 def _fmt(n: int | None) -> str:

@@ -143,8 +143,10 @@ class SelftestResult:
         return "\n".join([*lines, self.advice])
 
     def __repr__(self) -> str:
+        from .._display import compact_repr
+
         steps = ", ".join(f"{s.name} {s.status}" for s in self.steps)
-        return f"<SelftestResult {self.headline}>\n  {steps}\n  {self.advice}"
+        return compact_repr(f"SelftestResult {self.headline}", steps, self.advice)
 
     def _repr_html_(self) -> str:
         from .._display import badge, section, table

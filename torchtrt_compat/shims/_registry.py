@@ -67,6 +67,35 @@ class Shim:
             parts.append(self.when_text)
         return ", ".join(parts) or "always"
 
+    def __repr__(self) -> str:
+        from .._display import compact_repr
+
+        return compact_repr(f"Shim {self.name} ({self.stage} stage)", f"needed by: {self.needed_by()}", self.summary)
+
+    def _repr_html_(self) -> str:
+        return ShimList([self])._repr_html_()
+
+
+class ShimList(list[Shim]):
+    """What `list_shims` returns: a list of `Shim`s that displays as a table (name, stage, who needs it, what it
+    changes, how it is undone) and never shows the functions behind them."""
+
+    def __repr__(self) -> str:
+        from .._display import compact_repr
+
+        names = ", ".join(s.name for s in self)
+        return compact_repr(f"{len(self)} shim{'s' if len(self) != 1 else ''}", names)
+
+    def __str__(self) -> str:
+        return "\n".join(f"{s.name} [{s.stage}] needed by {s.needed_by()}: {s.summary}" for s in self)
+
+    def _repr_html_(self) -> str:
+        from .._display import panel, table
+
+        rows = [(s.name, s.stage, s.needed_by(), s.summary, s.undo) for s in self]
+        header = ("shim", "stage", "needed by", "what it changes", "how it is undone")
+        return panel(f"{len(self)} shim{'s' if len(self) != 1 else ''}", table(rows, header))
+
 
 _REGISTRY: dict[str, Shim] = {}
 
@@ -104,10 +133,11 @@ def register_shim(
     return decorate
 
 
-def list_shims(pattern: str = "*", ctx: ShimContext | None = None) -> list[Shim]:
-    """All registered shims whose name matches ``pattern``; with ``ctx``, only those that apply there."""
+def list_shims(pattern: str = "*", ctx: ShimContext | None = None) -> ShimList:
+    """All registered shims whose name matches ``pattern``; with ``ctx``, only those that apply there. The result
+    is a list that displays as a table in Jupyter."""
     shims = [s for n, s in sorted(_REGISTRY.items()) if fnmatch.fnmatch(n, pattern)]
-    return [s for s in shims if ctx is None or s.applies(ctx)]
+    return ShimList(s for s in shims if ctx is None or s.applies(ctx))
 
 
 def get_shim(name: str) -> Shim:
@@ -132,10 +162,32 @@ def select(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "auto
 
 @dataclass
 class Activation:
-    """What ``activate`` applied: shim names, and aten decompositions that export-stage shims contributed."""
+    """What ``activate`` applied: shim names, and aten decompositions that export-stage shims contributed.
+
+    ``changed`` names the shims whose change took effect (a patched function was called, a decomposition fired),
+    as opposed to merely being active: the compile report lists them apart.
+    """
 
     applied: list[str] = field(default_factory=list)
     decompositions: dict[object, Callable[..., object]] = field(default_factory=dict)
+    sources: dict[object, str] = field(default_factory=dict)  #: decomposed op -> the shim that contributed it
+    changed: list[str] = field(default_factory=list)
+
+    def mark_changed(self, name: str) -> None:
+        if name not in self.changed:
+            self.changed.append(name)
+
+
+_OPEN: list[Activation] = []  # activations open in the thread holding _ACTIVATION_LOCK, outermost first
+
+
+def mark_changed(name: str) -> None:
+    """Called by a shim when its change takes effect, e.g. from inside a patched function; the activation that
+    applied it records that (outside any activation this does nothing)."""
+    for activation in reversed(_OPEN):
+        if name in activation.applied:
+            activation.mark_changed(name)
+            return
 
 
 @contextlib.contextmanager
@@ -151,9 +203,12 @@ def activate(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "au
         raise InternalError(f"activate() called for unknown stage {stage!r}")
     activation = Activation()
     with _ACTIVATION_LOCK, contextlib.ExitStack() as stack:
+        _OPEN.append(activation)
+        stack.callback(_OPEN.remove, activation)
         for shim in select(stage, ctx, shims):
             contributed = stack.enter_context(shim.factory(ctx))
             if isinstance(contributed, dict):
                 activation.decompositions.update(contributed)
+                activation.sources.update(dict.fromkeys(contributed, shim.name))
             activation.applied.append(shim.name)
         yield activation

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .._patch import patched
-from ._registry import ShimContext, register_shim
+from ._registry import ShimContext, mark_changed, register_shim
 
 
 class _CastableTuple(tuple):
@@ -27,6 +27,7 @@ def _swap_meta(gm: Any, wrap: bool) -> None:
         val = node.meta.get("val")
         if wrap and type(val) in (tuple, list):
             node.meta["val"] = _CastableTuple(val)
+            mark_changed("autocast_multi_output")  # a multi-output node the pass would have crashed on
         elif not wrap and isinstance(val, _CastableTuple):
             node.meta["val"] = tuple(val)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from .._lazy import require
 from .._patch import patched
-from ._registry import ShimContext, register_shim
+from ._registry import ShimContext, mark_changed, register_shim
 
 
 @register_shim(
@@ -38,8 +38,13 @@ def deform_conv2d_device(ctx: ShimContext) -> Iterator[dict[Any, Callable[..., A
     # DeformConv2d.forward looks the function up in torchvision.ops.deform_conv, user code in torchvision.ops.
     # A name imported before export (`from torchvision.ops import deform_conv2d`) keeps the original; the op it
     # calls is then replaced by the decomposition below, which ignores the unused zero mask.
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        mark_changed("deform_conv2d_device")  # the model really calls it: the shim changes this graph
+        return deform_conv2d_function(*args, **kwargs)
+
+    traced.__doc__, traced.__name__ = deform_conv2d_function.__doc__, "deform_conv2d"
     with (
-        patched(ops.deform_conv, "deform_conv2d", deform_conv2d_function),
-        patched(ops, "deform_conv2d", deform_conv2d_function),
+        patched(ops.deform_conv, "deform_conv2d", traced),
+        patched(ops, "deform_conv2d", traced),
     ):
         yield {torch.ops.torchvision.deform_conv2d.default: deform_conv2d}

@@ -1,0 +1,174 @@
+"""Quiet by default: upstream chatter is captured while torchtrt_compat calls upstream, and everything is restored."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+from torchtrt_compat import _progress, _quiet
+
+
+def _state() -> tuple[object, ...]:
+    torch_logger = logging.getLogger("torch")
+    return (
+        logging.Logger.callHandlers,
+        list(warnings.filters),
+        warnings.showwarning,
+        sys.stderr,
+        list(torch_logger.handlers),
+        torch_logger.level,
+        torch_logger.propagate,
+        os.fstat(2).st_ino,
+    )
+
+
+def test_captures_warnings_upstream_logs_and_native_stderr_then_restores_everything() -> None:
+    before = _state()
+    with _quiet.captured(verbose=False) as cap:
+        os.write(2, b"WARNING: [Torch-TensorRT] - native line\n")
+        logging.getLogger("torch._library.opaque_object").warning("register_opaque_type is deprecated")
+        logging.getLogger("torch_tensorrt.dynamo").warning("Unable to import quantization op")
+        warnings.warn("old argument", FutureWarning, stacklevel=1)
+        print("printed to stderr", file=sys.stderr)
+    assert _state() == before
+    text = cap.text()
+    for expected in ("native line", "register_opaque_type is deprecated", "quantization op", "FutureWarning"):
+        assert expected in text
+    assert "printed to stderr" in text
+    assert _quiet.last_capture() is cap
+
+
+def test_other_loggers_and_non_console_handlers_still_get_records(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO), _quiet.captured(verbose=False) as cap:
+        logging.getLogger("torch_tensorrt").warning("upstream record")
+        logging.getLogger("myapp").warning("user record")
+    assert "upstream record" in caplog.text  # pytest's handler is not a console: it still sees upstream records
+    assert "user record" in caplog.text and "user record" not in cap.text()
+
+
+def test_blocks_nest_and_restore_after_an_exception() -> None:
+    before = _state()
+    with pytest.raises(RuntimeError), _quiet.captured(verbose=False) as outer:
+        with _quiet.captured(verbose=False) as inner:
+            assert inner is outer
+            warnings.warn("inside", UserWarning, stacklevel=1)
+        raise RuntimeError("boom")
+    assert _state() == before
+    assert "inside" in outer.text()
+
+
+def test_verbose_captures_nothing(capfd: pytest.CaptureFixture[str]) -> None:
+    with _quiet.captured(verbose=True) as cap:
+        os.write(2, b"shown live\n")
+    assert cap.lines == [] and "shown live" in capfd.readouterr().err
+
+
+def test_environment_variable_turns_verbose_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(_quiet.ENV_VERBOSE, "1")
+    assert _quiet.verbose_default()
+    monkeypatch.setenv(_quiet.ENV_VERBOSE, "0")
+    assert not _quiet.verbose_default()
+
+
+@pytest.mark.slow
+@pytest.mark.requires_rtx
+def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> None:
+    """The real import chatter (native device warning, deprecations, modelopt notice) is captured, not printed."""
+    code = (
+        "from torchtrt_compat import _quiet; from torchtrt_compat._upstream import load_torch_tensorrt; "
+        "load_torch_tensorrt(); print(len(_quiet.last_capture().lines))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "", done.stderr
+    assert int(done.stdout.strip()) > 0
+
+
+def test_progress_prints_short_lines_on_a_terminal_and_nothing_elsewhere(tmp_path) -> None:
+    import pty
+
+    main, secondary = pty.openpty()
+    with os.fdopen(secondary, "w") as tty:
+        with _progress.progress("build_engine for sm_89", console=tty):
+            _progress.stage("exporting")
+            _progress.stage("building TensorRT engine 1 for sm_89")
+        shown = os.read(main, 4096).decode()
+    os.close(main)
+    lines = [line for line in shown.replace("\r", "").splitlines() if line]
+    assert lines[0] == "build_engine for sm_89: exporting"
+    assert lines[1].startswith("build_engine for sm_89: building TensorRT engine 1 for sm_89")
+    assert lines[-1].startswith("build_engine for sm_89: done in ")
+    plain = tmp_path / "log.txt"
+    with plain.open("w") as stream, _progress.progress("x", console=stream):
+        _progress.stage("exporting")
+    assert plain.read_text() == ""
+    _progress.stage("outside any block is a no-op")
+
+
+def test_a_block_in_another_thread_joins_without_waiting_and_nothing_deadlocks() -> None:
+    """Thread A captures, then waits for the shim lock; thread B holds the shim lock, then captures."""
+    import threading
+
+    from torchtrt_compat.shims import ShimContext, activate
+
+    before = _state()
+    a_capturing, b_locked = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def a() -> None:
+        try:
+            with _quiet.captured(verbose=False):
+                a_capturing.set()
+                b_locked.wait(5)
+                with activate("export", ShimContext(), None):
+                    pass
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    def b() -> None:
+        try:
+            a_capturing.wait(5)
+            with activate("export", ShimContext(), None):
+                b_locked.set()
+                with _quiet.captured(verbose=False):
+                    warnings.warn("from b", UserWarning, stacklevel=1)
+        except BaseException as exc:  # pragma: no cover
+            errors.append(exc)
+
+    threads = [threading.Thread(target=a), threading.Thread(target=b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert not any(t.is_alive() for t in threads), "deadlock"
+    assert not errors
+    assert _state() == before
+
+
+def test_progress_in_a_notebook_without_ipywidgets_updates_one_html_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    ipython_display = pytest.importorskip("IPython.display")
+    shown: list[object] = []
+
+    class Handle:
+        def update(self, obj: object) -> None:
+            shown.append(obj)
+
+    def display(obj: object, display_id: bool = False) -> Handle:
+        shown.append(obj)
+        return Handle()
+
+    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # import ipywidgets raises ImportError
+    monkeypatch.setattr(ipython_display, "display", display)
+    with _progress.progress("build_engine for sm_89"):
+        _progress.stage("exporting")
+        _progress.stage("lowering")
+    assert len(shown) == 3  # shown once, then updated in place
+    final = shown[-1]
+    assert "done" in repr(final) and "lowering" in final._repr_html_()  # type: ignore[attr-defined]
