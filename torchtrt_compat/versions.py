@@ -18,6 +18,10 @@ _CORE = re.compile(
 # After the core: an optional local tag (+cu128, +git3bcc3cd, +07cecf4.nv24.05), then an optional NGC suffix (.nv).
 _REST_OK = re.compile(r"^(?:\+[0-9A-Za-z][0-9A-Za-z.\-_]*)?(?:\.?nv[\d.]*)?$", re.IGNORECASE)
 
+#: The longest version text accepted. Real ones are short (``2.4.0a0+07cecf4.nv24.05`` is 23 characters); a cap keeps
+#: a 4,300-digit component (Python's int-conversion limit) or a 50 MB string from reaching the parser at all.
+MAX_VERSION_LENGTH = 64
+
 
 def parse_version(text: object, *, what: str = "version") -> Version:
     """Parse ``text`` into a comparable `Version`, dropping local and NGC tags.
@@ -26,12 +30,17 @@ def parse_version(text: object, *, what: str = "version") -> Version:
     """
     if not isinstance(text, str):
         raise UsageError(f"{what} must be a version string like '2.14.0', got {text!r}.", f"write {what} as a string")
+    if len(text) > MAX_VERSION_LENGTH:
+        raise UsageError(
+            f"{what} is {len(text):,} characters long, which is not a version (at most {MAX_VERSION_LENGTH}).",
+            "use a concrete version such as '2.14.0'",
+        )
     match = _CORE.match(text.strip())
     if match is None or not _REST_OK.match(match.group("rest")) or _looks_wildcard(match.group("rest")):
         raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'")
     try:
         return Version(match.group("core"))
-    except InvalidVersion:  # pragma: no cover - the regex only admits valid cores
+    except (InvalidVersion, ValueError):  # ValueError: a component past the int-conversion limit
         raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'") from None
 
 
