@@ -41,6 +41,8 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str 
         raise UsageError(f"{what} {p} does not exist.", fix or "pass the path of an existing file") from None
     except OSError as exc:
         raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+    except ValueError as exc:  # an embedded NUL byte in the path
+        raise UsageError(f"{what} path {str(p)[:80]!r} is not a usable path ({exc}).", fix or "pass a file") from None
     if stat.S_ISDIR(st.st_mode):
         raise UsageError(f"{what} {p} is a directory, not a file.", fix or "pass the path of a file")
     if not stat.S_ISREG(st.st_mode):

@@ -513,6 +513,11 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
 @rule
 def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     if c.row is None:
+        trt = c.env.tensorrt
+        if trt is not None and trt.version is None:
+            yield _unknown("tensorrt", f"The version of {trt.name}")
+        elif trt is None and c.env.torch_tensorrt is not None and not c.local:
+            yield _unknown("tensorrt", "Which TensorRT the target runs")
         return
     env, row = c.env, c.row
     tt = env.torch_tensorrt
@@ -672,7 +677,9 @@ def _known_issues(c: _Ctx) -> Iterator[Finding]:
 
 def _context(env: Environment, local: bool | None = None) -> _Ctx:
     if local is None:
-        local = env.source == "this machine"
+        from .target_spec import INSTALLED_SOURCES
+
+        local = env.source.startswith(INSTALLED_SOURCES)
     row = None
     if env.torch_tensorrt is not None and env.torch_tensorrt.version is not None:
         row, exact = matrix.find_release(env.torch_tensorrt.name, env.torch_tensorrt.version)
