@@ -535,9 +535,12 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             )
         else:
             need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
+            dist = normalise_dist(Requirement(requirement).name) if requirement else row["flavour"]
             yield _unknown(
                 "tensorrt",
                 f"Which TensorRT the target runs{need}" + _unverified(row, "tensorrt_verified", "tensorrt_source"),
+                supply=f'set "tensorrt": {{"package": "{dist}", "version": "..."}} in the spec, or --upgrade '
+                f"{dist}==VERSION (pip freeze lists it)",
             )
         return
     flavour = env.flavour

@@ -131,7 +131,9 @@ def read_target(source: str | os.PathLike[str] | dict[str, Any]) -> Target:
 def target_from_text(text: str, origin: str) -> Target:
     """Detect the kind of ``text``: JSON (spec or ``env --json``) when it starts with ``{`` or ``[``, else requirements."""
     stripped = text.lstrip()
-    if stripped.startswith(("{", "[")) or not stripped:
+    if not stripped:
+        raise UsageError(f"{origin} is empty.", _FIX_FILE)
+    if stripped.startswith(("{", "[")):
         data = _bounded.loads_json(text, what=origin, fix=f"fix the JSON; a complete example: {EXAMPLE}")
         return target_from_object(data, origin)
     return target_from_requirements(text, origin)
@@ -154,6 +156,15 @@ def to_environment(target: Target) -> Environment:
     env.torch_tensorrt_built = dict(target.built)
     env.notes = list(target.notes) + env.notes
     return env
+
+
+def target_from_environment(env: Environment) -> Target:
+    """A `Target` of a detected `Environment` (this machine), so that flags and ``--upgrade`` can apply over it."""
+    data = env.to_dict()
+    target = _from_env_json(data, env.source)
+    target.origin = env.source
+    target.installed = env.source.startswith(INSTALLED_SOURCES)
+    return target
 
 
 # -- env --json -----------------------------------------------------------------------------------------------------

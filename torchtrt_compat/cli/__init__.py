@@ -1,7 +1,8 @@
 """``torchtrt-compat``: a thin command line over the library.
 
 Exit codes: 0 ok / compatible, 1 incompatible (or the job failed for a reason the user can fix in their stack),
-2 bad usage or bad input. User errors print one line and no traceback.
+2 bad usage or bad input, 3 unknown (``check``: a fact the verdict depends on is missing). User errors print one line
+and no traceback.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="torchtrt-compat",
         description="Check, compile and deploy PyTorch models with Torch-TensorRT across releases.",
-        epilog="Exit codes: 0 ok, 1 incompatible / failed, 2 bad usage or input.",
+        epilog="Exit codes: 0 ok, 1 incompatible / failed, 2 bad usage or input, 3 unknown (check: a deciding fact is "
+        "missing).",
     )
     from .._version import __version__
 
