@@ -253,7 +253,8 @@ _GPU_NOISE = frozenset({"NVIDIA", "GEFORCE", "TESLA", "QUADRO"})
 
 
 def _gpu_tokens(text: str) -> tuple[str, ...]:
-    return tuple(t for t in re.split(r"[^0-9A-Za-z]+", text.upper()) if t and t not in _GPU_NOISE)
+    # letters and digits apart, so that "RTX4090" reads as "RTX 4090" (and "A100" as A,100, never A,10)
+    return tuple(t for t in re.findall(r"[A-Z]+|\d+", text.upper()) if t not in _GPU_NOISE)
 
 
 @functools.lru_cache(maxsize=1)

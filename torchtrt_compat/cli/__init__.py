@@ -20,6 +20,7 @@ from .._errors import CompatError, IncompatibleError
 #: fails to import leaves its commands in place, each failing with the import error; the others work.
 COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("environment", ("check", "env", "matrix")),
+    ("plan", ("suggest",)),
     ("catalogue", ("shims", "models")),
     ("build", ("build",)),
     ("bench", ("bench",)),
