@@ -295,7 +295,7 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
 _POSITION_TEXT = {
     "newer": "is newer than every release the matrix knows ({newest} is the newest; snapshot {snapshot}), so its "
     "requirements, wheels and CUDA build are unknown",
-    "older": "is older than the releases the matrix covers ({scope}), so its requirements, wheels and CUDA build are "
+    "older": "is outside the releases the matrix covers ({scope}), so its requirements, wheels and CUDA build are "
     "unknown",
     "unlisted": "was not published on the registry as of the snapshot ({snapshot}; a source, nightly or vendor build?), "
     "so its requirements, wheels and CUDA build are unknown",

@@ -283,7 +283,7 @@ def gpu_compute_capability(name: str) -> tuple[str, str] | None:
 
 def scope_position(dist: str, version: str) -> str | None:
     """Why ``dist==version`` has no record: ``'newer'`` (after the newest known release; published after the
-    snapshot), ``'older'`` (before the matrix's range), ``'unlisted'`` (inside the range but never published, such as a
+    snapshot), ``'older'`` (before or outside the matrix's range), ``'unlisted'`` (inside the range but never published, such as a
     source build), ``'uncovered'`` (a distribution the matrix does not cover); None when the matrix knows it."""
     if is_known(dist, version):
         return None
@@ -294,6 +294,8 @@ def scope_position(dist: str, version: str) -> str | None:
         wanted = parse_version(version)
     except Exception:  # junk text is simply not a known release
         return "unlisted"
+    if _public(version) in published_versions(dist):
+        return "older"  # published, but outside the range the matrix covers (torch-tensorrt 2.1.0, 0.0.1)
     if wanted > parse_version(known[-1]):
         return "newer"
     if wanted < parse_version(known[0]):

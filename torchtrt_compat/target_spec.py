@@ -260,7 +260,7 @@ def target_from_requirements(text: str, origin: str) -> Target:
     spec: dict[str, Any] = {}
     for key, value in _spec_items(pins):
         spec[key] = value
-    return Target(spec, origin, notes=notes)
+    return Target(spec, "requirements " + origin.removeprefix("target spec "), notes=notes)
 
 
 def _short(text: str, limit: int = 60) -> str:
