@@ -13,6 +13,7 @@ When nothing fits, `suggest` relaxes one constraint at a time and names the smal
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -105,6 +106,7 @@ class _Want:
     flavours: tuple[str, ...]
 
 
+@functools.lru_cache(maxsize=4096)
 def _tags_ok(dist: str, version: str, platform: str, python: str) -> bool:
     """Does ``dist==version`` install on ``platform`` / ``python``? sdist-only meta packages defer to their
     ``-bindings`` (full TensorRT) or their ``-cuXX`` parts' wheels; a release with no wheel facts at all is not."""
@@ -118,6 +120,7 @@ def _tags_ok(dist: str, version: str, platform: str, python: str) -> bool:
     return info["sdist_only"]
 
 
+@functools.lru_cache(maxsize=4096)
 def _tensorrt_ok(dist: str, version: str, platform: str, python: str) -> bool:
     if not _tags_ok(dist, version, platform, python):
         return False
@@ -140,11 +143,22 @@ def _stable(version: str) -> bool:
     return not (parsed.is_prerelease or parsed.is_devrelease)
 
 
-def _torch_choices(row: dict[str, Any], platform: str, python: str) -> Iterator[tuple[str, str]]:
+def _torch_choices(row: dict[str, Any], platform: str, python: str) -> tuple[tuple[str, str], ...]:
     """(torch version as written in the spec, CUDA build) newest first, whose CUDA major matches the row's."""
-    want_major = major(row["cuda"]) if row.get("cuda") else None
+    return _torch_choices_cached(row["torch"] or ">=0", row.get("cuda"), platform, python)
+
+
+@functools.lru_cache(maxsize=1024)
+def _torch_choices_cached(
+    admitted: str, row_cuda: str | None, platform: str, python: str
+) -> tuple[tuple[str, str], ...]:
+    return tuple(_torch_choices_iter(admitted, row_cuda, platform, python))
+
+
+def _torch_choices_iter(admitted: str, row_cuda: str | None, platform: str, python: str) -> Iterator[tuple[str, str]]:
+    want_major = major(row_cuda) if row_cuda else None
     for version in reversed(matrix.known_versions("torch")):
-        if not _stable(version) or not satisfies(version, row["torch"] or ">=0"):
+        if not _stable(version) or not satisfies(version, admitted):
             continue
         if not _tags_ok("torch", version, platform, python):
             continue
@@ -160,6 +174,7 @@ def _torch_choices(row: dict[str, Any], platform: str, python: str) -> Iterator[
                 yield f"{version}+{tag}", str(linux)
 
 
+@functools.lru_cache(maxsize=4096)
 def _torchvision_for(torch: str, platform: str, python: str) -> str | None:
     public = str(parse_version(torch))
     want = matrix.torchvision_minor_for_torch(public)
@@ -174,6 +189,16 @@ def _torchvision_for(torch: str, platform: str, python: str) -> str | None:
 
 
 def _tensorrt_for(row: dict[str, Any], platform: str, python: str, ccs: Sequence[str]) -> tuple[str, str] | None:
+    return _tensorrt_for_cached(row["package"], row["version"], platform, python, tuple(ccs))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tensorrt_for_cached(
+    package: str, version_: str, platform: str, python: str, ccs: tuple[str, ...]
+) -> tuple[str, str] | None:
+    row, _ = matrix.find_release(package, version_)
+    if row is None:
+        return None
     requirement = row["tensorrt"].get(platform)
     if not requirement:
         return None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -35,13 +36,22 @@ def parse_version(text: object, *, what: str = "version") -> Version:
             f"{what} is {len(text):,} characters long, which is not a version (at most {MAX_VERSION_LENGTH}).",
             "use a concrete version such as '2.14.0'",
         )
+    parsed = _parse(text)
+    if parsed is None:
+        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'")
+    return parsed
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> Version | None:
+    """The parse itself, cached: a fleet or a suggestion asks about the same few hundred versions many times."""
     match = _CORE.match(text.strip())
     if match is None or not _REST_OK.match(match.group("rest")) or _looks_wildcard(match.group("rest")):
-        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'")
+        return None
     try:
         return Version(match.group("core"))
     except (InvalidVersion, ValueError):  # ValueError: a component past the int-conversion limit
-        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'") from None
+        return None
 
 
 def _looks_wildcard(rest: str) -> bool:
@@ -71,7 +81,7 @@ def major(text: str) -> str:
 
 def spec(text: str, *, what: str = "requirement") -> SpecifierSet:
     try:
-        return SpecifierSet(text)
+        return _specifier_set(text)
     except InvalidSpecifier:
         raise UsageError(f"{what} {text!r} is not a version specifier.", "use a form like '>=2.14,<2.15'") from None
 
@@ -81,10 +91,22 @@ def satisfies(version: str, specifier: str) -> bool:
 
     A source or NGC build (`is_source_build`) is compared by its release numbers alone: ``2.4.0a0+git`` is 2.4.0.
     """
+    if isinstance(version, str) and isinstance(specifier, str) and len(version) <= MAX_VERSION_LENGTH:
+        return _satisfies(version, specifier)
+    return _satisfies.__wrapped__(version, specifier)
+
+
+@functools.lru_cache(maxsize=8192)
+def _satisfies(version: str, specifier: str) -> bool:
     parsed = parse_version(version)
     if is_source_build(version):
         parsed = Version(".".join(str(p) for p in parsed.release))
     return spec(specifier).contains(parsed, prereleases=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _specifier_set(text: str) -> SpecifierSet:
+    return SpecifierSet(text)
 
 
 def cuda_local_tag(text: str) -> str | None:
