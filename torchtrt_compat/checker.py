@@ -18,13 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from packaging.requirements import Requirement
-
 from . import _display, matrix
 from ._errors import InternalError
 from .env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from .known_issues import KNOWN_ISSUES
-from .versions import major, minor, parse_version, satisfies
+from .versions import major, minor, parse_version, satisfies, split_requirement
 
 Severity = Literal["error", "unknown", "warning", "info"]
 Verdict = Literal["compatible", "incompatible", "unknown"]
@@ -535,7 +533,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             )
         else:
             need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
-            dist = normalise_dist(Requirement(requirement).name) if requirement else row["flavour"]
+            dist = normalise_dist(split_requirement(requirement)[0]) if requirement else row["flavour"]
             yield _unknown(
                 "tensorrt",
                 f"Which TensorRT the target runs{need}" + _unverified(row, "tensorrt_verified", "tensorrt_source"),
@@ -558,7 +556,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
         need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
         yield _unknown("tensorrt", f"The version of {env.tensorrt.name}{need}")
     elif requirement:
-        spec = str(Requirement(requirement).specifier)
+        spec = split_requirement(requirement)[1]
         if spec and not satisfies(env.tensorrt.version, spec):
             yield Finding(
                 "tensorrt-version",
@@ -583,8 +581,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
 def _requirement_for(row: dict[str, Any], platform: str, dist: str) -> str | None:
     """The wheel's own requirement on ``dist`` (e.g. ``tensorrt-cu13>=10.14.1,!=10.14.1.48``), if it names it."""
     for text in row.get("tensorrt_requires", {}).get(platform, []):
-        req = Requirement(text)
-        if normalise_dist(req.name) == dist:
+        if normalise_dist(split_requirement(text)[0]) == dist:
             return text
     return None
 

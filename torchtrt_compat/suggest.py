@@ -19,14 +19,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from packaging.requirements import Requirement
-
 from . import _display, matrix
 from ._errors import UsageError
 from .checker import CheckReport, check_environment, describe_cc
 from .env import normalise_dist
 from .target_spec import PLATFORMS, from_spec, parse_gpu
-from .versions import major, parse_version, satisfies
+from .versions import major, parse_version, satisfies, split_requirement
 
 FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
 _PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
@@ -129,7 +127,7 @@ def _tensorrt_ok(dist: str, version: str, platform: str, python: str) -> bool:
         return True
     # an sdist-only package: its parts must have wheels for this platform and Python
     for req in info["requires_dist"] if info else []:
-        part = normalise_dist(Requirement(req).name)
+        part = normalise_dist(split_requirement(req)[0])
         if matrix.is_known(part, version) and not _tensorrt_ok(part, version, platform, python):
             return False
     bindings = f"{dist}-bindings"
@@ -182,7 +180,7 @@ def _torchvision_for(torch: str, platform: str, python: str) -> str | None:
         if row["torchvision"] != want:
             continue
         for version, requirement in sorted(row["releases"].items(), key=lambda kv: parse_version(kv[0]), reverse=True):
-            spec = str(Requirement(requirement).specifier) if requirement else ""
+            spec = split_requirement(requirement)[1] if requirement else ""
             if (not spec or satisfies(public, spec)) and _tags_ok("torchvision", version, platform, python):
                 return version
     return None
@@ -202,15 +200,15 @@ def _tensorrt_for_cached(
     requirement = row["tensorrt"].get(platform)
     if not requirement:
         return None
-    req = Requirement(requirement)
-    dist = normalise_dist(req.name)
+    name, admitted = split_requirement(requirement)
+    dist = normalise_dist(name)
     extra = [
-        str(Requirement(t).specifier)
+        split_requirement(t)[1]
         for t in row.get("tensorrt_requires", {}).get(platform, [])
-        if normalise_dist(Requirement(t).name) == dist
+        if normalise_dist(split_requirement(t)[0]) == dist
     ]
     for version in reversed(matrix.known_versions(dist)):
-        if not _stable(version) or not satisfies(version, str(req.specifier) or ">=0"):
+        if not _stable(version) or not satisfies(version, admitted or ">=0"):
             continue
         if any(s and not satisfies(version, s) for s in extra):
             continue

@@ -20,9 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from packaging.requirements import InvalidRequirement, Requirement
+from typing import TYPE_CHECKING, Any
 
 from . import _bounded
 from ._errors import UsageError
@@ -36,6 +34,9 @@ from .env import (
     tensorrt_dist_info,
 )
 from .versions import cuda_local_tag, parse_version
+
+if TYPE_CHECKING:
+    from packaging.requirements import Requirement
 
 KEYS = ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt", "cuda", "driver", "gpus", "host")
 PLATFORMS = ("linux_x86_64", "linux_aarch64", "win_amd64")
@@ -225,6 +226,8 @@ _HASH = re.compile(r"\s--hash[=\s]\S+")
 def target_from_requirements(text: str, origin: str) -> Target:
     """A spec from ``pip freeze`` / a pinned requirements file: the pinned versions of torch, torchvision,
     torch_tensorrt(-rtx) and TensorRT; other packages are ignored. A line that is not a requirement is an error."""
+    from packaging.requirements import InvalidRequirement, Requirement  # slow to import: only for these files
+
     pins: dict[str, str] = {}
     notes: list[str] = []
     lines = text.replace("\\\n", " ").splitlines()
@@ -312,6 +315,8 @@ def _spec_items(pins: dict[str, str]) -> list[tuple[str, Any]]:
 def parse_pin(text: str) -> tuple[str, Any]:
     """``'torch==2.15.0'`` -> ``('torch', '2.15.0')``; ``'torch_tensorrt==2.14.0'`` ->
     ``('torch_tensorrt', {"package": "torch-tensorrt", "version": "2.14.0"})`` (names normalised)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
     fix = "write NAME==VERSION, e.g. --upgrade torch==2.15.0 or --upgrade tensorrt-cu13==11.4.0.106"
     try:
         req = Requirement(text)

@@ -109,6 +109,21 @@ def _specifier_set(text: str) -> SpecifierSet:
     return SpecifierSet(text)
 
 
+_REQUIREMENT = re.compile(r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?P<spec>[^;@]*)")
+
+
+def split_requirement(text: str) -> tuple[str, str]:
+    """``'tensorrt-cu13>=11.1.0,<11.2.0; python_version < "3.14"'`` -> ``('tensorrt-cu13', '>=11.1.0,<11.2.0')``.
+
+    For the matrix's own requirement strings, without importing `packaging.requirements` (slow to import) on the
+    `check` path; markers are dropped. Raises `UsageError` for text that does not start with a name.
+    """
+    m = _REQUIREMENT.match(text)
+    if m is None:
+        raise UsageError(f"{text!r} is not a requirement.", "write it as NAME>=VERSION")
+    return m.group("name"), m.group("spec").strip().replace(" ", "")
+
+
 def cuda_local_tag(text: str) -> str | None:
     """The CUDA version in a local tag: ``'2.9.0+cu128'`` -> ``'12.8'``, ``'+cu130'`` -> ``'13.0'``; else None."""
     m = re.search(r"\+cu(\d{2,3})\b", text)
