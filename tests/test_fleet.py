@@ -93,8 +93,9 @@ def test_folder_of_specs_env_json_and_freezes(tmp_path: Path) -> None:
         "env_json_h100_host": "compatible",
         "requirements_h100_cu130": "unknown",  # a freeze says nothing about GPUs, driver, Python, platform
     }
-    with_flags = check_fleet(tmp_path, Overrides(gpus=["H100"], driver="580.95.05", python="3.12",
-                                                 platform="linux_x86_64"))
+    with_flags = check_fleet(
+        tmp_path, Overrides(gpus=["H100"], driver="580.95.05", python="3.12", platform="linux_x86_64")
+    )
     assert {h.host: h.verdict for h in with_flags.hosts}["requirements_h100_cu130"] == "compatible"
 
 
@@ -123,7 +124,10 @@ def test_cli_fleet_json_and_html(tmp_path: Path) -> None:
     page = tmp_path / "fleet.html"
     result = subprocess.run(
         [sys.executable, "-m", "torchtrt_compat", "check", "--fleet", str(path), "--json", "--html", str(page)],
-        capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONWARNINGS": "ignore"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
     )
     assert result.returncode == 1, result.stderr
     data = json.loads(result.stdout)

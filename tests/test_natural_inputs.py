@@ -60,8 +60,11 @@ def test_pip_freeze_of_this_host() -> None:
         "tensorrt": {"package": "tensorrt-rtx", "version": "1.6.1.120"},  # the meta package, not -cu13/-libs
     }
     assert target.origin.startswith("requirements ")
-    env = to_environment(apply_overrides(target, Overrides(gpus=["RTX 4090"], driver="580.95.05", python="3.11",
-                                                           platform="linux_x86_64")))
+    env = to_environment(
+        apply_overrides(
+            target, Overrides(gpus=["RTX 4090"], driver="580.95.05", python="3.11", platform="linux_x86_64")
+        )
+    )
     assert env.torch_cuda == "13.0"  # torch 2.14.1 without a tag: the registry's linux_x86_64 wheel is CUDA 13.0
     assert any("registry wheel" in n for n in env.notes)
     assert check_environment(env).verdict == "compatible"
@@ -88,10 +91,14 @@ def test_pinned_requirements_with_every_form_pip_accepts() -> None:
     [
         ("torch==2.14.0\ntorch-tensorrt==2.14.0\n", {"torch": "2.14.0"}),
         ("Torch_TensorRT_RTX==2.14.0", {"torch_tensorrt": {"package": "torch-tensorrt-rtx", "version": "2.14.0"}}),
-        ("tensorrt_rtx==1.6.1.120\ntensorrt-rtx-cu13-libs==1.6.1.120",
-         {"tensorrt": {"package": "tensorrt-rtx", "version": "1.6.1.120"}}),
-        ("tensorrt-cu12-libs==10.13.3.9\ntensorrt_cu12==10.13.3.9",
-         {"tensorrt": {"package": "tensorrt-cu12", "version": "10.13.3.9"}}),
+        (
+            "tensorrt_rtx==1.6.1.120\ntensorrt-rtx-cu13-libs==1.6.1.120",
+            {"tensorrt": {"package": "tensorrt-rtx", "version": "1.6.1.120"}},
+        ),
+        (
+            "tensorrt-cu12-libs==10.13.3.9\ntensorrt_cu12==10.13.3.9",
+            {"tensorrt": {"package": "tensorrt-cu12", "version": "10.13.3.9"}},
+        ),
         ("torch==2.14.0\ntensorrt-lean==10.13.3.9\n", {"torch": "2.14.0"}),  # runtime-only TensorRT: ignored
         ("torch==2.14.0  # pinned\n# comment only\n\n", {"torch": "2.14.0"}),
     ],
@@ -126,8 +133,17 @@ def test_bad_requirement_files(text: str, fragment: str, tmp_path: Path) -> None
 
 @pytest.mark.parametrize(
     ("value", "cc"),
-    [("H100", "9.0"), ("RTX 4090", "8.9"), ("rtx4090", "8.9"), ("A100", "8.0"), ("NVIDIA A10G", "8.6"), ("8.9", "8.9"),
-     ("12.1", "12.1"), ("B200", "10.0"), ("L40S", "8.9")],
+    [
+        ("H100", "9.0"),
+        ("RTX 4090", "8.9"),
+        ("rtx4090", "8.9"),
+        ("A100", "8.0"),
+        ("NVIDIA A10G", "8.6"),
+        ("8.9", "8.9"),
+        ("12.1", "12.1"),
+        ("B200", "10.0"),
+        ("L40S", "8.9"),
+    ],
 )
 def test_gpu_flag_names_and_compute_capabilities(value: str, cc: str) -> None:
     assert parse_gpu(value)["compute_capability"] == cc

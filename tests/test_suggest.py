@@ -19,7 +19,9 @@ from torchtrt_compat.checker import check
 from torchtrt_compat.suggest import Suggestion, suggest
 from torchtrt_compat.target_spec import PLATFORMS
 
-GPU_CCS = sorted({str(r["compute_capability"]) for r in matrix.gpu_models()}, key=lambda c: tuple(map(int, c.split("."))))
+GPU_CCS = sorted(
+    {str(r["compute_capability"]) for r in matrix.gpu_models()}, key=lambda c: tuple(map(int, c.split(".")))
+)
 GPU_NAMES = sorted({n for r in matrix.gpu_models() for n in r["names"]})
 DRIVERS = sorted({str(r[k]) for r in matrix.load()["driver_min"] for k in ("linux", "windows") if r.get(k)})
 PYTHONS = sorted({p for r in matrix.releases() for ps in r.get("wheels", {}).values() for p in ps})
@@ -68,7 +70,10 @@ def test_json_shape_and_check_accepts_the_spec_as_is(tmp_path) -> None:  # type:
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     out = subprocess.run(
         [sys.executable, "-m", "torchtrt_compat", "suggest", "--gpu", "L4", "--driver", "580.95.05", "--json"],
-        capture_output=True, text=True, timeout=60, env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
     )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
@@ -77,7 +82,10 @@ def test_json_shape_and_check_accepts_the_spec_as_is(tmp_path) -> None:  # type:
     path.write_text(json.dumps(data["spec"]), encoding="utf-8")
     checked = subprocess.run(
         [sys.executable, "-m", "torchtrt_compat", "check", "--target", str(path), "--json"],
-        capture_output=True, text=True, timeout=60, env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
     )
     assert checked.returncode == 0 and json.loads(checked.stdout)["verdict"] == "compatible"
 
@@ -93,7 +101,9 @@ def test_display() -> None:
     assert len(repr(result).splitlines()) <= 3 and "pip install" in repr(result)
     assert "<ul" in result._repr_html_()
     nothing = suggest(gpus=["H100"], flavour="rtx")
-    assert isinstance(nothing, Suggestion) and "nothing fits" in repr(nothing) and "nothing fits" in nothing._repr_html_()
+    assert (
+        isinstance(nothing, Suggestion) and "nothing fits" in repr(nothing) and "nothing fits" in nothing._repr_html_()
+    )
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

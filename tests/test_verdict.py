@@ -119,7 +119,11 @@ def test_packages_outside_the_matrix_are_unknown(dist_key: str, version: str, po
     report = check(spec)
     assert report.verdict != "compatible"
     assert not report.compatible
-    words = {"newer": "newer than every release", "older": "outside the releases the matrix covers", "unlisted": "not published"}
+    words = {
+        "newer": "newer than every release",
+        "older": "outside the releases the matrix covers",
+        "unlisted": "not published",
+    }
     assert any(words[position] in f.message for f in report.by_severity("unknown")), str(report)
 
 
@@ -170,7 +174,12 @@ def test_rtx_on_an_unknown_gpu_is_unknown_not_compatible() -> None:
 
 # -- the property: nothing outside the matrix is ever compatible -------------------------------------------------
 
-_DISTS = {"torch": "torch", "torchvision": "torchvision", "torch_tensorrt": "torch-tensorrt", "tensorrt": "tensorrt-cu13"}
+_DISTS = {
+    "torch": "torch",
+    "torchvision": "torchvision",
+    "torch_tensorrt": "torch-tensorrt",
+    "tensorrt": "tensorrt-cu13",
+}
 
 
 def _outside(dist: str) -> st.SearchStrategy[str]:

@@ -92,7 +92,7 @@ def loads_json(text: str | bytes, *, what: str, fix: str | None = None, max_dept
         raise _too_deep(what, max_depth, fix) from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
         raise UsageError(f"{what} holds a value JSON cannot represent here: {exc}.", fix or "fix the JSON") from None
-    if _depth(data) > max_depth:
+    if text.count("[") + text.count("{") > max_depth and _depth(data) > max_depth:  # fewer brackets: cannot be
         raise _too_deep(what, max_depth, fix)
     return data
 

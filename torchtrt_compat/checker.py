@@ -135,9 +135,7 @@ class CheckReport:
             + f" <span>{html.escape(self.environment.source)} &middot; {self._counts()} &middot; "
             f"matrix snapshot {self.snapshot_date}</span>"
         )
-        rows = [
-            (_display.badge(f.severity, _TONES[f.severity]), f.component, f.message, f.fix) for f in self.findings
-        ]
+        rows = [(_display.badge(f.severity, _TONES[f.severity]), f.component, f.message, f.fix) for f in self.findings]
         body = (
             _display.table(rows, ("severity", "component", "finding", "fix"), raw_columns=frozenset({0}))
             if rows
@@ -295,7 +293,8 @@ _POSITION_TEXT = {
     "requirements, wheels and CUDA build are unknown",
     "older": "is outside the releases the matrix covers ({scope}), so its requirements, wheels and CUDA build are "
     "unknown",
-    "unlisted": "was not published on the registry as of the snapshot ({snapshot}; a source, nightly or vendor build?), "
+    "unlisted": "was not published on the registry as of the snapshot ({snapshot}; a source, nightly or vendor "
+    "build?), "
     "so its requirements, wheels and CUDA build are unknown",
     "uncovered": "is a distribution the matrix does not cover",
 }

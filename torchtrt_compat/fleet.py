@@ -37,6 +37,7 @@ class HostResult:
     verdict: HostVerdict
     findings: tuple[Finding, ...] = ()
     error: str | None = None
+    _dicts: tuple[dict[str, Any], ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def causes(self) -> list[str]:
@@ -47,7 +48,8 @@ class HostResult:
         return list(dict.fromkeys(codes))
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"host": self.host, "verdict": self.verdict, "findings": [asdict(f) for f in self.findings]}
+        findings = list(self._dicts) if self._dicts is not None else [asdict(f) for f in self.findings]
+        data: dict[str, Any] = {"host": self.host, "verdict": self.verdict, "findings": findings}
         if self.error is not None:
             data["error"] = self.error
         return data
@@ -92,7 +94,12 @@ class FleetReport:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=1)
+        """Compact JSON, one line per host (a fleet's output is large; indenting it triples the time to write)."""
+        data = self.to_dict()
+        hosts = data.pop("hosts")
+        head = json.dumps(data, separators=(",", ":"))[:-1]
+        rows = ",\n".join(json.dumps(h, separators=(",", ":")) for h in hosts)
+        return f'{head},"hosts":[\n{rows}\n]}}'
 
     def _line(self) -> str:
         verdicts = ", ".join(f"{n} {v}" for v, n in self.by_verdict.items()) or "no hosts"
@@ -141,8 +148,10 @@ class FleetReport:
             (
                 h.host,
                 _display.badge(h.verdict, _TONES[h.verdict]),
-                h.error if h.error is not None else "; ".join(f"{f.code}: {f.message}" for f in h.findings
-                                                              if f.severity in ("error", "unknown")) or "-",
+                h.error
+                if h.error is not None
+                else "; ".join(f"{f.code}: {f.message}" for f in h.findings if f.severity in ("error", "unknown"))
+                or "-",
             )
             for h in shown
         ]
@@ -176,11 +185,30 @@ def _host_name(target: Target, default: str) -> str:
 
 def iter_fleet(source: str | os.PathLike[str]) -> Iterable[tuple[str, Target | CompatError]]:
     """(host, target or the error reading it) for each host of a JSON-lines file or a folder of target files."""
+    for host, item, origin in _iter_raw(source):
+        if isinstance(item, dict):
+            try:
+                target = target_from_object(item, origin)
+            except CompatError as exc:
+                yield host, exc
+                continue
+            yield _host_name(target, host), target
+        else:
+            yield host, item
+
+
+def _iter_raw(
+    source: str | os.PathLike[str],
+) -> Iterable[tuple[str, Target | CompatError | dict[str, Any], str]]:
+    """(default host name, parsed JSON object / target / error, origin): JSON lines stay parsed objects so that a
+    stack seen before is recognised without building its target again."""
     path = Path(source)
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.suffix in FOLDER_SUFFIXES and not p.name.startswith("."))
         if len(files) > MAX_FOLDER_FILES:
-            raise UsageError(f"fleet folder {path} holds {len(files):,} files.", f"split it (at most {MAX_FOLDER_FILES:,})")
+            raise UsageError(
+                f"fleet folder {path} holds {len(files):,} files.", f"split it (at most {MAX_FOLDER_FILES:,})"
+            )
         if not files:
             raise UsageError(
                 f"fleet folder {path} holds no .json or .txt files.", "put one spec or env --json output per host there"
@@ -189,12 +217,15 @@ def iter_fleet(source: str | os.PathLike[str]) -> Iterable[tuple[str, Target | C
             try:
                 target = read_target(p)
             except CompatError as exc:
-                yield p.stem, exc
+                yield p.stem, exc, str(p)
                 continue
-            yield _host_name(target, p.stem), target
+            yield _host_name(target, p.stem), target, str(p)
         return
     data = _bounded.read_bytes(
-        path, limit=_bounded.MAX_FLEET_BYTES, what="fleet file", fix="pass JSON lines of `env --json` outputs or a folder"
+        path,
+        limit=_bounded.MAX_FLEET_BYTES,
+        what="fleet file",
+        fix="pass JSON lines of `env --json` outputs or a folder",
     )
     text = _bounded.decode_text(data, what=f"fleet file {path}")
     for number, line in enumerate(text.splitlines(), 1):
@@ -202,11 +233,18 @@ def iter_fleet(source: str | os.PathLike[str]) -> Iterable[tuple[str, Target | C
             continue
         where = f"line {number}"
         try:
-            target = target_from_object(_bounded.loads_json(line, what=f"{path} {where}"), f"{path} {where}")
+            data = _bounded.loads_json(line, what=f"{path} {where}")
         except CompatError as exc:
-            yield where, exc
+            yield where, exc, f"{path} {where}"
             continue
-        yield _host_name(target, where), target
+        if not isinstance(data, dict):
+            problem = UsageError(
+                f"{path} {where} must be a JSON object, got {type(data).__name__}.",
+                "write one `env --json` output (or spec) per line",
+            )
+            yield where, problem, f"{path} {where}"
+            continue
+        yield where, data, f"{path} {where}"
 
 
 def _key(target: Target) -> str:
@@ -218,24 +256,33 @@ def check_fleet(source: str | os.PathLike[str], overrides: Overrides | None = No
     """Check every host of ``source`` (a JSON-lines file or a folder), one distinct stack once."""
     report = FleetReport(str(source))
     cache: dict[str, HostResult | CompatError] = {}
-    for host, item in iter_fleet(source):
+    for host, item, origin in _iter_raw(source):
         if isinstance(item, CompatError):
             report.hosts.append(HostResult(host, "error", error=str(item)))
             continue
-        key = _key(item)
+        if isinstance(item, dict):
+            name = item.get("host")
+            if isinstance(name, str) and name.strip():
+                host = name
+            key = repr({k: v for k, v in item.items() if k != "host"})  # same stack, same key, whatever the host
+        else:
+            host = _host_name(item, host)
+            key = _key(item)
         result = cache.get(key)
         if result is None:
             try:
-                target = apply_overrides(item, overrides) if overrides else item
+                target = target_from_object(item, origin) if isinstance(item, dict) else item
+                target = apply_overrides(target, overrides) if overrides else target
                 env = to_environment(target)
                 checked = check_environment(env, local=target.installed)
-                result = HostResult("", checked.verdict, tuple(checked.findings))
+                findings = tuple(checked.findings)
+                result = HostResult("", checked.verdict, findings, _dicts=tuple(asdict(f) for f in findings))
             except CompatError as exc:
                 result = exc
             cache[key] = result
         if isinstance(result, CompatError):
             report.hosts.append(HostResult(host, "error", error=str(result)))
         else:
-            report.hosts.append(HostResult(host, result.verdict, result.findings))
+            report.hosts.append(HostResult(host, result.verdict, result.findings, _dicts=result._dicts))
     report.distinct_stacks = len(cache)
     return report

@@ -283,8 +283,9 @@ def gpu_compute_capability(name: str) -> tuple[str, str] | None:
 
 def scope_position(dist: str, version: str) -> str | None:
     """Why ``dist==version`` has no record: ``'newer'`` (after the newest known release; published after the
-    snapshot), ``'older'`` (before or outside the matrix's range), ``'unlisted'`` (inside the range but never published, such as a
-    source build), ``'uncovered'`` (a distribution the matrix does not cover); None when the matrix knows it."""
+    snapshot), ``'older'`` (before or outside the matrix's range), ``'unlisted'`` (inside the range but never
+    published, such as a source build), ``'uncovered'`` (a distribution the matrix does not cover); None when the
+    matrix knows it."""
     if is_known(dist, version):
         return None
     known = known_versions(dist)

@@ -54,7 +54,7 @@ class Suggestion:
         return 0 if self.fits else 1
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"spec", "pip", "constraints", "why"}`` (+ ``change`` when nothing fits), what ``suggest --json`` prints."""
+        """``{"spec", "pip", "constraints", "why"}`` (+ ``change`` when nothing fits): ``suggest --json``."""
         data: dict[str, Any] = {"spec": self.spec, "pip": self.pip, "constraints": self.constraints, "why": self.why}
         if self.change is not None:
             data["change"] = self.change
@@ -65,7 +65,9 @@ class Suggestion:
 
     def __str__(self) -> str:
         if not self.fits:
-            return "\n".join(["nothing fits these constraints", *[f"  - {w}" for w in self.why], f"change: {self.change}"])
+            return "\n".join(
+                ["nothing fits these constraints", *[f"  - {w}" for w in self.why], f"change: {self.change}"]
+            )
         lines = [self.pip or "", "", "why:"]
         lines += [f"  - {w}" for w in self.why]
         lines += ["", "constraints.txt:", *[f"  {c}" for c in (self.constraints or "").splitlines()]]
@@ -222,7 +224,9 @@ def _tensorrt_for_cached(
 
 def _candidates(want: _Want) -> Iterator[dict[str, Any]]:
     """Target specs that fit ``want``, best first (newest torch_tensorrt, newest Python)."""
-    rows = [r for r in matrix.releases() if r["flavour"] in want.flavours and matrix.is_known(r["package"], r["version"])]
+    rows = [
+        r for r in matrix.releases() if r["flavour"] in want.flavours and matrix.is_known(r["package"], r["version"])
+    ]
     rows.sort(key=lambda r: (parse_version(r["version"]), r["flavour"] == "tensorrt"), reverse=True)
     platforms = [want.platform] if want.platform else [DEFAULT_PLATFORM]
     for row in rows:
@@ -295,8 +299,11 @@ def _why(spec: dict[str, Any], want: _Want) -> list[str]:
         + (f" within driver {want.driver}" if want.driver else ""),
         f"torch=={spec['torch']}: the newest torch {tt['package']} {tt['version']} admits ({row['torch']}), "
         f"built for CUDA {cuda}"
-        + (" (from PyTorch's own CUDA wheel index: the registry's Windows torch is CPU-only)" if "+cu" in spec["torch"]
-           else ""),
+        + (
+            " (from PyTorch's own CUDA wheel index: the registry's Windows torch is CPU-only)"
+            if "+cu" in spec["torch"]
+            else ""
+        ),
         f"torchvision=={spec['torchvision']}: the torchvision release built for torch {spec['torch'].split('+')[0]}",
         f"{trt['package']}=={trt['version']}: the newest {trt['package']} that {tt['package']} {tt['version']} admits "
         f"({row['tensorrt'].get(spec['platform'])})"
@@ -392,7 +399,12 @@ def _nothing_fits(want: _Want) -> Suggestion:
         tries.append(("platform", _replace(want, platform=None)))
     for i in range(len(want.ccs)):
         tries.append(
-            (f"gpu{i}", _replace(want, ccs=want.ccs[:i] + want.ccs[i + 1 :], gpu_names=want.gpu_names[:i] + want.gpu_names[i + 1 :]))
+            (
+                f"gpu{i}",
+                _replace(
+                    want, ccs=want.ccs[:i] + want.ccs[i + 1 :], gpu_names=want.gpu_names[:i] + want.gpu_names[i + 1 :]
+                ),
+            )
         )
     for what, relaxed in tries:
         found = _first_fit(relaxed)

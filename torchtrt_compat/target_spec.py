@@ -130,7 +130,7 @@ def read_target(source: str | os.PathLike[str] | dict[str, Any]) -> Target:
 
 
 def target_from_text(text: str, origin: str) -> Target:
-    """Detect the kind of ``text``: JSON (spec or ``env --json``) when it starts with ``{`` or ``[``, else requirements."""
+    """The kind of ``text``: JSON (spec or ``env --json``) if it starts with ``{`` or ``[``, else requirements."""
     stripped = text.lstrip()
     if not stripped:
         raise UsageError(f"{origin} is empty.", _FIX_FILE)
@@ -462,7 +462,8 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
         return None
     if not isinstance(value, list):
         raise UsageError(
-            f'"gpus" must be a list, got {_short(repr(value))}.', '"gpus": [{"name": "...", "compute_capability": "9.0"}]'
+            f'"gpus" must be a list, got {_short(repr(value))}.',
+            '"gpus": [{"name": "...", "compute_capability": "9.0"}]',
         )
     gpus = []
     for i, item in enumerate(value):

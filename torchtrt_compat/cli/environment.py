@@ -137,10 +137,14 @@ def run_check(args: argparse.Namespace) -> int:
             "verdict_before": before.verdict,
             "verdict_after": report.verdict,
             "breaks": [
-                f.__dict__ for f in report.findings if f.severity in ("error", "unknown") and (f.code, f.message) not in seen
+                f.__dict__
+                for f in report.findings
+                if f.severity in ("error", "unknown") and (f.code, f.message) not in seen
             ],
             "resolved": [
-                f.__dict__ for f in before.findings if f.severity in ("error", "unknown") and (f.code, f.message) not in now
+                f.__dict__
+                for f in before.findings
+                if f.severity in ("error", "unknown") and (f.code, f.message) not in now
             ],
         }
     if args.json:
@@ -191,7 +195,9 @@ def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
         except OSError as exc:
             from .._errors import UsageError
 
-            raise UsageError(f"Cannot write --html {args.html}: {exc.strerror or exc}.", "pass a writable path") from None
+            raise UsageError(
+                f"Cannot write --html {args.html}: {exc.strerror or exc}.", "pass a writable path"
+            ) from None
     return report.exit_code
 
 

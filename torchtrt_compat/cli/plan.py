@@ -12,7 +12,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         description="Search the compatibility matrix for the newest set that fits the GPUs, driver, Python and "
         "platform given; print it as a pip line, a constraints file and one line per choice saying why. When "
         "nothing fits, name the smallest change that makes something fit. Exit 0 found, 1 nothing fits, 2 bad "
-        "input. `--json` prints {\"spec\", \"pip\", \"constraints\", \"why\"}; spec is a target `check --target` "
+        'input. `--json` prints {"spec", "pip", "constraints", "why"}; spec is a target `check --target` '
         "accepts as is.",
     )
     p.add_argument("--gpu", action="append", default=[], metavar="NAME|CC", help="H100, 'RTX 4090' or 8.9; repeatable")
@@ -27,6 +27,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def run_suggest(args: argparse.Namespace) -> int:
     from ..suggest import suggest
 
-    result = suggest(gpus=args.gpu, driver=args.driver, python=args.python, platform=args.platform, flavour=args.flavour)
+    result = suggest(
+        gpus=args.gpu, driver=args.driver, python=args.python, platform=args.platform, flavour=args.flavour
+    )
     print(result.to_json() if args.json else result)
     return result.exit_code
