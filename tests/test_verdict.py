@@ -325,3 +325,12 @@ def test_cli_bad_targets_exit_2_with_one_line(target: str, fragment: str) -> Non
 def test_cli_help_documents_the_exit_codes() -> None:
     result = _cli("check", "--help")
     assert "3 unknown" in " ".join(result.stdout.split())
+
+
+def test_free_threaded_python_is_checked_against_its_own_wheel_tags() -> None:
+    """torch 2.14 ships cp314t wheels; torch-tensorrt 2.14.0 does not (registry metadata of both)."""
+    assert "3.14t" in (matrix.release_info("torch", "2.14.1") or {})["wheels"]["linux_x86_64"]
+    report = check(_spec(python="3.14t", torch="2.14.1", torchvision="0.29.2"))
+    assert report.verdict == "incompatible"
+    finding = next(f for f in report.findings if f.code == "python-no-wheel")
+    assert "3.14t" in finding.message and "3.14" in finding.fix

@@ -349,8 +349,9 @@ def _want(
     if driver is not None:
         parse_version(driver, what="--driver")
     if python is not None:
-        parse_version(python, what="--python")
-        python = ".".join(python.split(".")[:2])
+        from .target_spec import _python
+
+        python = _python(python, "--python")
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f"Unknown --platform {platform!r}.", f"use one of {', '.join(PLATFORMS)}")
     if flavour is not None and flavour not in FLAVOURS:

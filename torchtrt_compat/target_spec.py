@@ -489,6 +489,18 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
     return gpus
 
 
+def _python(value: Any, what: str) -> str | None:
+    """``"3.12.4"`` -> ``"3.12"``; a free-threaded build keeps its ``t``: ``"3.14t"`` (wheels are tagged ``cp314t``)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d{1,2}\.\d{1,3})(?:\.\d{1,4})?t\s*", value, re.ASCII)
+        if m:
+            return m.group(1) + "t"
+    parse_version(value, what=what)
+    return ".".join(str(value).strip().split(".")[:2])
+
+
 def _registry_cuda(torch: str, platform: str | None) -> str | None:
     """The CUDA build of the registry's torch wheel for ``platform`` (None for CPU-only wheels or unknown)."""
     if platform is None:
@@ -510,7 +522,7 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
     platform = data.get("platform")
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f'Unknown "platform" {_short(repr(platform))}.', f"use one of {', '.join(PLATFORMS)}")
-    python = _version(data, "python")
+    python = _python(data.get("python"), '"python"')
     torch = _version(data, "torch")
     cuda = _version(data, "cuda")
     host = data.get("host")
@@ -519,7 +531,7 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
     env = Environment(
         source=origin,
         platform=platform,
-        python=".".join(python.split(".")[:2]) if python else None,
+        python=python,
         torch=torch,
         torchvision=_version(data, "torchvision"),
         torch_tensorrt=_package(data, "torch_tensorrt"),
