@@ -116,6 +116,9 @@ def test_display_and_html(tmp_path: Path) -> None:
     page = report.to_html()
     assert page.startswith("<!doctype html>") and "gpu-old-driver" in page and "driver-too-old" in page
     assert "<table" in report._repr_html_()
+    row = next(h for h in report.hosts if h.host == "gpu-old-driver")
+    assert repr(row).startswith("HostResult('gpu-old-driver': incompatible; driver-too-old")
+    assert "driver-too-old" in row._repr_html_()
 
 
 def test_cli_fleet_json_and_html(tmp_path: Path) -> None:

@@ -47,6 +47,20 @@ class HostResult:
         codes = [f.code for f in self.findings if f.severity in ("error", "unknown")]
         return list(dict.fromkeys(codes))
 
+    def __repr__(self) -> str:
+        why = self.error if self.error is not None else ", ".join(self.causes) or "-"
+        return f"HostResult({self.host!r}: {self.verdict}; {_display.short(why, 90)})"
+
+    def _repr_html_(self) -> str:
+        rows = [(f.severity, f.code, f.message, f.fix) for f in self.findings]
+        if self.error is not None:
+            rows = [("error", "bad-input", self.error, "")]
+        return (
+            f"<div>{html.escape(self.host)} {_display.badge(self.verdict, _TONES[self.verdict])}"
+            + _display.table(rows, ("severity", "code", "finding", "fix"))
+            + "</div>"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         findings = list(self._dicts) if self._dicts is not None else [asdict(f) for f in self.findings]
         data: dict[str, Any] = {"host": self.host, "verdict": self.verdict, "findings": findings}
