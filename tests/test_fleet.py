@@ -137,3 +137,9 @@ def test_cli_fleet_json_and_html(tmp_path: Path) -> None:
     assert data["summary"]["by_verdict"]["compatible"] == 2
     assert page.read_text(encoding="utf-8").startswith("<!doctype html>")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".") or p.suffix == ".tmp"]
+
+
+def test_the_readme_fleet_example() -> None:
+    report = check_fleet(TARGETS / "fleet_example.jsonl")
+    assert report.by_verdict == {"incompatible": 3, "error": 1, "compatible": 2}
+    assert report.distinct_stacks == 4 and report.exit_code == 1

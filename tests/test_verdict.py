@@ -334,3 +334,17 @@ def test_free_threaded_python_is_checked_against_its_own_wheel_tags() -> None:
     assert report.verdict == "incompatible"
     finding = next(f for f in report.findings if f.code == "python-no-wheel")
     assert "3.14t" in finding.message and "3.14" in finding.fix
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict"),
+    [
+        ("issue9_torch_2_15_with_torch_tensorrt_2_14.json", "incompatible"),
+        ("issue9_torch_tensorrt_1_4_without_tensorrt.json", "unknown"),
+    ],
+)
+def test_issue_9_repro_files(name: str, verdict: str) -> None:
+    """The README's commands run these files; their verdicts are what the README shows."""
+    from _paths import SPECS
+
+    assert check(SPECS / name).verdict == verdict
