@@ -348,3 +348,22 @@ def test_issue_9_repro_files(name: str, verdict: str) -> None:
     from _paths import SPECS
 
     assert check(SPECS / name).verdict == verdict
+
+
+def test_the_tensorrt_meta_package_installs_the_cuda_build_its_metadata_names() -> None:
+    """Registry metadata: tensorrt 10.13.0.35 requires tensorrt_cu12, 10.13.3.9 requires tensorrt_cu13; both are
+    inside torch-tensorrt 2.9.0's tensorrt>=10.13.0,<10.14.0."""
+    assert matrix.meta_cuda_major("tensorrt", "10.13.0.35") == "12"
+    assert matrix.meta_cuda_major("tensorrt", "10.13.3.9") == "13"
+    spec = _spec(
+        torch="2.9.0+cu130",
+        torchvision="0.24.0",
+        torch_tensorrt={"package": "torch-tensorrt", "version": "2.9.0"},
+        tensorrt={"package": "tensorrt", "version": "10.13.0.35"},
+    )
+    report = check(spec)
+    assert report.verdict == "incompatible"
+    finding = next(f for f in report.findings if f.code == "tensorrt-cuda-major")
+    assert "CUDA 12 build" in finding.message and "tensorrt==10.13.3.9" in finding.fix
+    fixed = check({**spec, "tensorrt": {"package": "tensorrt", "version": "10.13.3.9"}})
+    assert "tensorrt-cuda-major" not in {f.code for f in fixed.findings}, str(fixed)

@@ -567,7 +567,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             )
     info = tensorrt_dist_info(env.tensorrt.name)
     trt_cuda = info[1] if info else None
-    if trt_cuda and env.torch_cuda not in (None, "cpu") and trt_cuda != major(env.torch_cuda):
+    if trt_cuda and env.torch_cuda not in (None, "cpu", "rocm") and trt_cuda != major(env.torch_cuda):
         yield Finding(
             "tensorrt-cuda-major",
             "error",
@@ -575,6 +575,31 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             f"{env.tensorrt.name} is the CUDA {trt_cuda} build but torch runs CUDA {env.torch_cuda}.",
             f"pip install {env.tensorrt.name.replace('-cu' + trt_cuda, '-cu' + major(env.torch_cuda))}",
         )
+    elif trt_cuda is None and env.tensorrt.version and env.torch_cuda not in (None, "cpu", "rocm"):
+        # a meta package (tensorrt, tensorrt-rtx): its own Requires-Dist names the -cuXX build it installs
+        pulled = matrix.meta_cuda_major(env.tensorrt.name, env.tensorrt.version)
+        if pulled is not None and pulled != major(env.torch_cuda):
+            spec = split_requirement(requirement)[1] if requirement else ""
+            same = [
+                v
+                for v in matrix.known_versions(env.tensorrt.name)
+                if (not spec or satisfies(v, spec))
+                and matrix.meta_cuda_major(env.tensorrt.name, v) == major(env.torch_cuda)
+            ]
+            fix = (
+                _pip(f"{env.tensorrt.name}=={same[-1]}") + f" (it installs the CUDA {major(env.torch_cuda)} build)"
+                if same
+                else f"install torch's CUDA {pulled}.x build, or a torch_tensorrt release built for CUDA "
+                f"{major(env.torch_cuda)} (`torchtrt-compat suggest`)"
+            )
+            yield Finding(
+                "tensorrt-cuda-major",
+                "error",
+                "tensorrt",
+                f"{env.tensorrt.name} {env.tensorrt.version} installs its CUDA {pulled} build (registry metadata: "
+                f"{env.tensorrt.name}-cu{pulled}) but torch runs CUDA {env.torch_cuda}.",
+                fix,
+            )
 
 
 def _requirement_for(row: dict[str, Any], platform: str, dist: str) -> str | None:

@@ -281,6 +281,20 @@ def gpu_compute_capability(name: str) -> tuple[str, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=512)
+def meta_cuda_major(dist: str, version: str) -> str | None:
+    """The CUDA major a meta package installs: ``tensorrt 10.13.0.35`` requires ``tensorrt_cu12`` -> ``'12'``;
+    None when the record names no ``-cuXX`` part (or the matrix does not know the release)."""
+    info = release_info(dist, version)
+    if info is None:
+        return None
+    for text in info["requires_dist"]:
+        m = re.match(rf"^\s*{re.escape(_dist(dist))}[-_.]cu(\d+)\b", _dist(text.split(";")[0]))
+        if m:
+            return m.group(1)
+    return None
+
+
 def scope_position(dist: str, version: str) -> str | None:
     """Why ``dist==version`` has no record: ``'newer'`` (after the newest known release; published after the
     snapshot), ``'older'`` (before or outside the matrix's range), ``'unlisted'`` (inside the range but never

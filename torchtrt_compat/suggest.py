@@ -214,6 +214,9 @@ def _tensorrt_for_cached(
             continue
         if any(s and not satisfies(version, s) for s in extra):
             continue
+        pulled = matrix.meta_cuda_major(dist, version)
+        if pulled is not None and row.get("cuda") and pulled != major(row["cuda"]):
+            continue  # a meta package that would install the other CUDA major's TensorRT
         supported = matrix.compute_capabilities(row["flavour"], version)
         if supported is None or any(cc not in supported for cc in ccs):
             continue
