@@ -115,7 +115,7 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
     "rtx-2.13-l4": (
         rtx_2_14(
             torch="2.13.0+cu130",
-            torchvision="0.28.1",
+            torchvision="0.28.0",
             torch_tensorrt={"package": "torch-tensorrt-rtx", "version": "2.13.0"},
             tensorrt={"package": "tensorrt-rtx", "version": "1.5.0.114"},
             gpus=[L4],
@@ -330,7 +330,7 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
     ),
     "2.10-gpus-unknown-no-import-warning": (
         {**stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1")), "gpus": None},
-        True,
+        "unknown",
         set(),
         set(),
         {"import-needs-gpu"},
@@ -351,7 +351,7 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
                 "gpus",
             )
         },
-        True,
+        "unknown",
         set(),
         set(),
         set(),
@@ -362,9 +362,9 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
             torch="2.15.0+cu130",
             torchvision="0.30.0",
         ),
-        True,
+        "unknown",
         set(),
-        {"torch-tensorrt-not-in-matrix", "torchvision-unknown-pair"},
+        set(),
         set(),
     ),
 }
@@ -375,18 +375,24 @@ def test_described_stack(case: str) -> None:
     spec, compatible, errors, warnings_in, warnings_out = CASES[case]
     report = check(copy.deepcopy(spec))
     found = {f.code: f for f in report.findings}
+    if compatible == "unknown":
+        assert report.verdict == "unknown" and not report.compatible, _explain(report)
+        assert report.by_severity("unknown"), _explain(report)
+        compatible = False
+    else:
+        assert report.verdict == ("compatible" if compatible else "incompatible"), _explain(report)
     assert report.compatible is compatible, _explain(report)
     assert {f.code for f in report.by_severity("error")} == errors, _explain(report)
     warnings = {f.code for f in report.by_severity("warning")}
     assert warnings_in <= warnings, _explain(report)
     assert not (warnings_out & set(found)), _explain(report)
     for finding in report.findings:
-        assert finding.severity in ("error", "warning", "info")
+        assert finding.severity in ("error", "unknown", "warning", "info")
         assert finding.message.strip()
-        if finding.severity == "error":
+        if finding.severity in ("error", "unknown"):
             assert finding.fix.strip(), finding
-    # errors first, then warnings, then info
-    order = [("error", "warning", "info").index(f.severity) for f in report.findings]
+    # errors first, then unknowns, then warnings, then info
+    order = [("error", "unknown", "warning", "info").index(f.severity) for f in report.findings]
     assert order == sorted(order)
 
 
@@ -506,7 +512,7 @@ def _local(**overrides: Any) -> Environment:
 def test_local_good_stack_is_compatible() -> None:
     report = check_environment(_local())
     assert report.compatible, _explain(report)
-    assert not [f for f in report.findings if f.severity == "info"]
+    assert {f.code for f in report.findings if f.severity == "info"} <= {"gpu-support-unverified"}
 
 
 def test_tensorrt_missing_on_this_machine() -> None:
@@ -530,11 +536,14 @@ def test_full_tensorrt_missing_on_this_machine() -> None:
     assert report.by_severity("error")[0].fix == "pip install 'tensorrt-cu13>=11.1.0,<11.2.0'"
 
 
-def test_tensorrt_unknown_in_a_spec_is_not_missing() -> None:
+def test_tensorrt_unknown_in_a_spec_is_not_missing_but_decides_the_verdict() -> None:
     spec = rtx_2_14(tensorrt=None)
     report = check(spec)
-    assert report.compatible
-    assert ("tensorrt-unknown", "info") in {(f.code, f.severity) for f in report.findings}
+    assert report.verdict == "unknown" and not report.compatible
+    found = {(f.code, f.severity): f for f in report.findings}
+    assert ("tensorrt-unknown", "unknown") in found
+    f = found["tensorrt-unknown", "unknown"]
+    assert "tensorrt_rtx>=1.6.1.120,<1.7.0.0" in f.message and '"tensorrt"' in f.fix
 
 
 def test_torch_tensorrt_missing_on_this_machine_suggests_both_flavours() -> None:
@@ -600,11 +609,13 @@ def test_this_machine_is_compatible() -> None:
 def test_report_serialises() -> None:
     report = check(rtx_2_14(gpus=[H100]))
     data = json.loads(report.to_json())
-    assert set(data) == {"compatible", "environment", "findings"}
-    assert data["compatible"] is False
+    assert set(data) == {"verdict", "compatible", "matrix_snapshot", "environment", "findings"}
+    assert data["compatible"] is False and data["verdict"] == "incompatible"
+    assert data["matrix_snapshot"] == matrix.snapshot_date()
     assert data["environment"]["flavour"] == "tensorrt-rtx"
     assert {"code", "severity", "component", "message", "fix"} == set(data["findings"][0])
     text = str(report)
     assert (
         "verdict: INCOMPATIBLE" in text and "[error] gpu:" in text and "fix: use full TensorRT (torch-tensorrt)" in text
     )
+    assert f"matrix snapshot : {matrix.snapshot_date()}" in text

@@ -1,6 +1,6 @@
 """The ``torchtrt-compat`` command line, run as users run it: a fresh process per command.
 
-Exit codes: 0 ok / compatible, 1 incompatible, 2 bad usage or input (one stderr line, never a traceback).
+Exit codes: 0 ok / compatible, 1 incompatible, 2 bad usage or input (one stderr line, never a traceback), 3 unknown.
 """
 
 from __future__ import annotations

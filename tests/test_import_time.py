@@ -76,3 +76,32 @@ def test_cli_paths(argv: list[str]) -> None:
     heavy, out = _heavy_after(f"from torchtrt_compat.cli import main\nrc = main({argv!r})\nprint('RC=%d' % rc)\n")
     assert "RC=0" in out
     assert heavy == []
+
+
+def test_cli_suggest_fleet_and_natural_inputs(tmp_path: Path) -> None:
+    """``suggest``, ``check --fleet`` and ``check --target`` of a pip freeze stay as light as ``check``."""
+    data = Path(__file__).parent / "data" / "targets"
+    fleet = tmp_path / "fleet.jsonl"
+    fleet.write_text(json.dumps(json.loads((data / "env_json_h100_host.json").read_text(encoding="utf-8"))) + "\n")
+    for argv in (
+        ["suggest", "--gpu", "H100", "--driver", "580.95.05"],
+        ["check", "--fleet", str(fleet), "--json"],
+        [
+            "check",
+            "--target",
+            str(data / "requirements_h100_cu130.txt"),
+            "--gpu",
+            "H100",
+            "--driver",
+            "580.95.05",
+            "--python",
+            "3.12",
+            "--platform",
+            "linux_x86_64",
+            "--upgrade",
+            "torch==2.14.1",
+        ],
+    ):
+        heavy, out = _heavy_after(f"from torchtrt_compat.cli import main\nrc = main({argv!r})\nprint('RC=%d' % rc)\n")
+        assert "RC=0" in out, (argv, out)
+        assert heavy == [], argv

@@ -380,3 +380,47 @@ def test_tensorrt_cuda_major_from_metadata(
     version = re.search(r"-(\d[\w.]*?)(?:-linux_x86_64)?\.(?:PKG-INFO|METADATA)$", sample).group(1)  # type: ignore[union-attr]
     info = matrix.release_info(dist, version)
     assert info is not None and info["cuda"] == cuda and info["requires_dist"] == parsed["requires_dist"]
+
+
+def test_the_tools_curated_tables_are_the_shipped_ones(tool: ModuleType) -> None:
+    """A refresh rewrites matrix.json from the tool's tables: they must already agree."""
+    data = matrix.load()
+    assert data["gpu_support"] == tool.GPU_SUPPORT
+    assert data["driver_min"] == tool.DRIVER_MIN
+    assert data["gpu_models"] == tool.GPU_MODELS
+    assert data["tensorrt_for_torch_tensorrt"] == tool.TENSORRT_FOR_TORCH_TRT
+
+
+def test_every_gpu_model_name_reads_as_itself() -> None:
+    """No model name is shadowed by another (``A10`` is not ``A100``, ``L40`` is not ``L40S``)."""
+    for row in matrix.gpu_models():
+        assert row["source"] and row["verified"] in (True, False)
+        for name in row["names"]:
+            found = matrix.gpu_compute_capability(name)
+            assert found is not None and found[1] == row["compute_capability"], name
+            assert matrix.gpu_compute_capability(f"NVIDIA GeForce {name}") == found
+    assert matrix.gpu_compute_capability("NVIDIA H100 80GB HBM3") == ("H100", "9.0")
+    assert matrix.gpu_compute_capability("A100-SXM4-80GB") == ("A100", "8.0")
+    assert matrix.gpu_compute_capability("Radeon RX 7900") is None
+
+
+def test_every_gpu_model_compute_capability_has_a_support_row() -> None:
+    covered = {cc for row in matrix.load()["gpu_support"] for cc in row["compute_capabilities"]}
+    assert {str(r["compute_capability"]) for r in matrix.gpu_models()} <= covered
+
+
+@pytest.mark.parametrize(
+    ("dist", "version", "position"),
+    [
+        ("torch", "2.14.1", None),
+        ("torch", "2.14.1+cu130", None),
+        ("torch", "9.0.0", "newer"),
+        ("torch", "1.13.1", "older"),
+        ("torch-tensorrt", "0.0.1", "older"),
+        ("torch-tensorrt", "2.1.0", "unlisted"),
+        ("torch", "2.4.0a0+07cecf4.nv24.05", "unlisted"),
+        ("tensorrt-cu14", "12.0.0", "uncovered"),
+    ],
+)
+def test_scope_position(dist: str, version: str, position: str | None) -> None:
+    assert matrix.scope_position(dist, version) == position

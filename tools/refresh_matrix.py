@@ -256,9 +256,9 @@ DRIVER_MIN: list[dict[str, Any]] = [
     {
         "cuda": "13",
         "linux": "580.65.06",
-        "windows": None,
+        "windows": "580",
         "notes": "CUDA 13.0 GA Linux x86_64 floor; the release-notes table gives Windows as N/A "
-        "(the Windows display driver is no longer bundled); compat page gives '>= 580'.",
+        "(the Windows display driver is no longer bundled); compat page gives '>= 580', which is the Windows floor.",
         "source": "CUDA Toolkit 13.0 release notes (table: minimum required driver); "
         "CUDA Compatibility guide (minor version compatibility)",
         "verified": True,
@@ -279,6 +279,93 @@ TENSORRT_FOR_TORCH_TRT: list[dict[str, Any]] = [
         "pytorch/TensorRT pull request 1896 (release/1.4 upgraded to Torch 2.0.1 + TensorRT 8.6.1)",
         "verified": True,
     },
+]
+
+# GPU model names -> compute capability, so that `check --gpu H100` and `suggest --gpu "RTX 4090"` need no lookup.
+# A name matches when all its words appear in the user's text (case and "NVIDIA"/"GeForce" ignored); longer names are
+# tried first, so "RTX 4090" never reads as "RTX 40".
+_CUDA_GPUS = "NVIDIA CUDA GPUs page (compute capability table)"
+GPU_MODELS: list[dict[str, Any]] = [
+    {"names": names, "compute_capability": cc, "source": _CUDA_GPUS, "verified": True}
+    for names, cc in (
+        (["P100", "Tesla P100"], "6.0"),
+        (["P40", "P4", "GTX 1080 Ti", "GTX 1080", "GTX 1070", "GTX 1060"], "6.1"),
+        (["V100", "Tesla V100", "Titan V"], "7.0"),
+        (["Jetson AGX Xavier", "Xavier NX", "Xavier"], "7.2"),
+        (
+            [
+                "T4",
+                "Tesla T4",
+                "RTX 2080 Ti",
+                "RTX 2080",
+                "RTX 2070",
+                "RTX 2060",
+                "Quadro RTX 8000",
+                "Quadro RTX 6000",
+                "GTX 1660 Ti",
+                "GTX 1660",
+                "GTX 1650",
+                "Titan RTX",
+            ],
+            "7.5",
+        ),
+        (["A100", "A30", "A800"], "8.0"),
+        (
+            [
+                "A10",
+                "A10G",
+                "A16",
+                "A2",
+                "A40",
+                "RTX A6000",
+                "RTX A5000",
+                "RTX A4000",
+                "RTX 3090 Ti",
+                "RTX 3090",
+                "RTX 3080 Ti",
+                "RTX 3080",
+                "RTX 3070",
+                "RTX 3060",
+            ],
+            "8.6",
+        ),
+        (["Jetson AGX Orin", "Orin NX", "Orin Nano", "Orin"], "8.7"),
+        (
+            [
+                "L4",
+                "L40",
+                "L40S",
+                "L20",
+                "RTX 6000 Ada",
+                "RTX 4090",
+                "RTX 4080",
+                "RTX 4070 Ti",
+                "RTX 4070",
+                "RTX 4060 Ti",
+                "RTX 4060",
+            ],
+            "8.9",
+        ),
+        (["H100", "H200", "H800", "H20", "GH200"], "9.0"),
+        (["B200", "B100", "GB200"], "10.0"),
+        (["B300", "GB300"], "10.3"),
+        (["Jetson Thor", "Thor"], "11.0"),
+        (
+            [
+                "RTX 5090",
+                "RTX 5080",
+                "RTX 5070 Ti",
+                "RTX 5070",
+                "RTX 5060 Ti",
+                "RTX 5060",
+                "RTX PRO 6000 Blackwell",
+                "RTX PRO 6000",
+                "RTX PRO 4000 Blackwell",
+            ],
+            "12.0",
+        ),
+        (["GB10", "DGX Spark"], "12.1"),
+    )
 ]
 
 # torchvision -> torch pairs as listed in the pytorch/vision README table (the stored snapshot lists 0.15..0.18 only);
@@ -1019,6 +1106,7 @@ def build(registry: Registry, jobs: int) -> tuple[dict[str, Any], dict[str, Any]
         "gpu_support": GPU_SUPPORT,
         "driver_min": DRIVER_MIN,
         "tensorrt_for_torch_tensorrt": TENSORRT_FOR_TORCH_TRT,
+        "gpu_models": GPU_MODELS,
         "tensorrt_packages": packages,
         "refresh": {**registry.fetched, "seconds": round(time.monotonic() - started, 1)},
     }

@@ -47,6 +47,8 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str 
         raise UsageError(f"{what} {p} does not exist.", fix or "pass the path of an existing file") from None
     except OSError as exc:
         raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+    except ValueError as exc:  # an embedded NUL byte in the path
+        raise UsageError(f"{what} path {str(p)[:80]!r} is not a usable path ({exc}).", fix or "pass a file") from None
     if stat.S_ISDIR(st.st_mode):
         raise UsageError(f"{what} {p} is a directory, not a file.", fix or "pass the path of a file")
     if not stat.S_ISREG(st.st_mode):
@@ -96,7 +98,7 @@ def loads_json(text: str | bytes, *, what: str, fix: str | None = None, max_dept
         raise _too_deep(what, max_depth, fix) from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
         raise UsageError(f"{what} holds a value JSON cannot represent here: {exc}.", fix or "fix the JSON") from None
-    if _depth(data) > max_depth:
+    if text.count("[") + text.count("{") > max_depth and _depth(data) > max_depth:  # fewer brackets: cannot be
         raise _too_deep(what, max_depth, fix)
     return data
 

@@ -1,28 +1,34 @@
-"""Does this stack fit together? Rules over an `Environment` and the matrix produce findings.
+"""Does this stack fit together? Rules over an `Environment` and the matrix produce findings and a verdict.
 
 Each rule is a small function registered with `@rule`; each finding names the component, what was found, and the
-exact fix (a pip command or a version). ``error`` means the stack fails to install, import or run; ``warning`` is a
-known trap of the installed release; ``info`` says what could not be checked and why.
+exact fix (a pip command or a version). ``error`` means the stack fails to install, import or run; ``unknown`` means
+a fact the verdict depends on is missing (a release the matrix does not know, a TensorRT version nobody gave, the GPU
+list) and says how to supply it; ``warning`` is a known trap of the installed release; ``info`` is context.
+
+The verdict is three-way: ``incompatible`` if any error, else ``unknown`` if any deciding fact is missing, else
+``compatible``. It is never ``compatible`` on a guess.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from packaging.requirements import Requirement
-
-from . import matrix
+from . import _display, matrix
 from ._errors import InternalError
 from .env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from .known_issues import KNOWN_ISSUES
-from .versions import major, minor, parse_version, satisfies
+from .versions import major, minor, parse_version, satisfies, split_requirement
 
-Severity = Literal["error", "warning", "info"]
-_ORDER = {"error": 0, "warning": 1, "info": 2}
+Severity = Literal["error", "unknown", "warning", "info"]
+Verdict = Literal["compatible", "incompatible", "unknown"]
+_ORDER = {"error": 0, "unknown": 1, "warning": 2, "info": 3}
+#: The CLI's exit code for each verdict.
+EXIT_CODES: dict[str, int] = {"compatible": 0, "incompatible": 1, "unknown": 3}
 
 
 @dataclass(frozen=True)
@@ -35,26 +41,63 @@ class Finding:
     message: str
     fix: str = ""
 
+    def __repr__(self) -> str:
+        return f"Finding({self.severity} {self.code}: {_display.short(self.message, 90)})"
+
+    def _repr_html_(self) -> str:
+        return _display.table(
+            [(_display.badge(self.severity, _TONES[self.severity]), self.component, self.message, self.fix)],
+            ("severity", "component", "finding", "fix"),
+            raw_columns=frozenset({0}),
+        )
+
+
+_TONES = {"error": "error", "unknown": "unknown", "warning": "warning", "info": "info"}
+_VERDICT_TONES = {"compatible": "ok", "incompatible": "error", "unknown": "unknown"}
+
 
 @dataclass
 class CheckReport:
-    """The checker's verdict: the `Environment` checked and its findings; compatible means no error findings."""
+    """The checker's verdict: the `Environment` checked and its findings.
+
+    ``verdict`` is ``incompatible`` (an error), ``unknown`` (a deciding fact is missing) or ``compatible``;
+    ``compatible`` is True only for the last.
+    """
 
     environment: Environment
     findings: list[Finding]
 
     @property
+    def verdict(self) -> Verdict:
+        severities = {f.severity for f in self.findings}
+        if "error" in severities:
+            return "incompatible"
+        return "unknown" if "unknown" in severities else "compatible"
+
+    @property
     def compatible(self) -> bool:
-        return not any(f.severity == "error" for f in self.findings)
+        return self.verdict == "compatible"
+
+    @property
+    def exit_code(self) -> int:
+        """0 compatible, 1 incompatible, 3 unknown (the CLI's exit status)."""
+        return EXIT_CODES[self.verdict]
+
+    @property
+    def snapshot_date(self) -> str:
+        """The date the matrix was read from the registry; releases published later are unknown to it."""
+        return matrix.snapshot_date()
 
     def by_severity(self, severity: Severity) -> list[Finding]:
         """The findings of one severity, in report order."""
         return [f for f in self.findings if f.severity == severity]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"compatible", "environment", "findings"}``, the shape ``check --json`` prints."""
+        """``{"verdict", "compatible", "matrix_snapshot", "environment", "findings"}``, what ``check --json`` prints."""
         return {
+            "verdict": self.verdict,
             "compatible": self.compatible,
+            "matrix_snapshot": self.snapshot_date,
             "environment": self.environment.to_dict(),
             "findings": [asdict(f) for f in self.findings],
         }
@@ -64,13 +107,41 @@ class CheckReport:
         return json.dumps(self.to_dict(), indent=2)
 
     def __str__(self) -> str:
-        verdict = "COMPATIBLE" if self.compatible else "INCOMPATIBLE"
-        lines = [self.environment.format(), "", f"verdict: {verdict}"]
+        lines = [
+            self.environment.format(),
+            f"matrix snapshot : {self.snapshot_date} (releases published later are unknown to this check)",
+            "",
+            f"verdict: {self.verdict.upper()}",
+        ]
         for f in self.findings:
             lines.append(f"  [{f.severity}] {f.component}: {f.message}")
             if f.fix:
                 lines.append(f"      fix: {f.fix}")
         return "\n".join(lines)
+
+    def _counts(self) -> str:
+        counts = [(s, len(self.by_severity(s))) for s in ("error", "unknown", "warning")]
+        return ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts if n) or "no findings"
+
+    def __repr__(self) -> str:
+        return (
+            f"CheckReport(verdict={self.verdict!r}, {self._counts()})\n"
+            f"  target: {_display.short(self.environment.source, 80)}; matrix snapshot {self.snapshot_date}"
+        )
+
+    def _repr_html_(self) -> str:
+        head = (
+            _display.badge(self.verdict.upper(), _VERDICT_TONES[self.verdict])
+            + f" <span>{html.escape(self.environment.source)} &middot; {self._counts()} &middot; "
+            f"matrix snapshot {self.snapshot_date}</span>"
+        )
+        rows = [(_display.badge(f.severity, _TONES[f.severity]), f.component, f.message, f.fix) for f in self.findings]
+        body = (
+            _display.table(rows, ("severity", "component", "finding", "fix"), raw_columns=frozenset({0}))
+            if rows
+            else ""
+        )
+        return f"<div>{head}{body}</div>"
 
 
 @dataclass(frozen=True)
@@ -89,8 +160,40 @@ def rule(fn: Rule) -> Rule:
     return fn
 
 
-def _unknown(component: str, what: str) -> Finding:
+#: How to supply each fact a check may miss: the flag of ``check`` and the key of a target spec.
+SUPPLY: dict[str, str] = {
+    "platform": 'pass --platform linux_x86_64 (or set "platform" in the spec)',
+    "python": 'pass --python 3.12 (or set "python" in the spec)',
+    "torch": 'set "torch" in the spec (e.g. "2.14.0+cu130"), or --upgrade torch==VERSION',
+    "torchvision": 'set "torchvision" in the spec if the image installs it',
+    "torch_tensorrt": 'set "torch_tensorrt": {"package": "torch-tensorrt", "version": "..."} in the spec, or '
+    "--upgrade torch-tensorrt==VERSION",
+    "tensorrt": 'set "tensorrt": {"package": "tensorrt-cu13", "version": "..."} in the spec, or '
+    "--upgrade tensorrt-cu13==VERSION (pip freeze lists it)",
+    "cuda": 'pass --cuda 13.0, or give torch with its +cuXXX tag (e.g. "2.14.0+cu130")',
+    "driver": 'pass --driver 580.95.05 (or set "driver" in the spec; nvidia-smi prints it)',
+    "gpu": 'pass --gpu H100 or --gpu 9.0 (repeatable), or set "gpus" in the spec',
+}
+
+
+def _unknown(component: str, what: str, *, deciding: bool = True, supply: str | None = None) -> Finding:
+    """A fact that is missing: severity ``unknown`` when the verdict depends on it, else ``info``."""
+    if deciding:
+        return Finding(
+            f"{component}-unknown",
+            "unknown",
+            component,
+            f"{what} is unknown, and the verdict depends on it.",
+            supply or SUPPLY.get(component, ""),
+        )
     return Finding(f"{component}-unknown", "info", component, f"{what} is unknown, so it was not checked.")
+
+
+def _unverified(row: dict[str, Any] | None, verified_key: str = "verified", source_key: str = "source") -> str:
+    """`` (this rests on an unverified matrix row: SOURCE)`` for a curated row not yet checked against its source."""
+    if row is None or row.get(verified_key, True):
+        return ""
+    return f" (this rests on an unverified matrix row: {row.get(source_key) or 'no source recorded'})"
 
 
 def _pip(requirement: str) -> str:
@@ -185,22 +288,64 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
     return reason, fix
 
 
+_POSITION_TEXT = {
+    "newer": "is newer than every release the matrix knows ({newest} is the newest; snapshot {snapshot}), so its "
+    "requirements, wheels and CUDA build are unknown",
+    "older": "is outside the releases the matrix covers ({scope}), so its requirements, wheels and CUDA build are "
+    "unknown",
+    "unlisted": "was not published on the registry as of the snapshot ({snapshot}; a source, nightly or vendor "
+    "build?), "
+    "so its requirements, wheels and CUDA build are unknown",
+    "uncovered": "is a distribution the matrix does not cover",
+}
+_POSITION_FIX = {
+    "newer": "refresh the matrix (python tools/refresh_matrix.py) or upgrade torchtrt-compat; or check a stack of "
+    "released versions the matrix knows (`torchtrt-compat suggest` names one)",
+    "older": "move to a covered release (`torchtrt-compat suggest` names the newest stack that fits)",
+    "unlisted": "check the registry release it was built from instead (e.g. 2.4.0 for 2.4.0a0+git...), knowing that "
+    "the verdict is then about that release",
+    "uncovered": "name a distribution the matrix covers (`torchtrt-compat matrix`)",
+}
+
+
+def _components(env: Environment) -> Iterator[tuple[str, str, str]]:
+    """(component, distribution, version) of every package of the stack whose version is given."""
+    if env.torch:
+        yield "torch", "torch", env.torch
+    if env.torchvision:
+        yield "torchvision", "torchvision", env.torchvision
+    if env.torch_tensorrt is not None and env.torch_tensorrt.version:
+        yield "torch_tensorrt", env.torch_tensorrt.name, env.torch_tensorrt.version
+    if env.tensorrt is not None and env.tensorrt.version:
+        yield "tensorrt", env.tensorrt.name, env.tensorrt.version
+
+
+@rule
+def _releases_known(c: _Ctx) -> Iterator[Finding]:
+    """Every release in the stack must be one the matrix records; any other is a deciding unknown."""
+    for component, dist, version in _components(c.env):
+        position = matrix.scope_position(dist, version)
+        if position is None:
+            continue
+        known = matrix.known_versions(dist)
+        text = _POSITION_TEXT[position].format(
+            newest=f"{dist} {known[-1]}" if known else "-",
+            snapshot=matrix.snapshot_date(),
+            scope=f"{dist}{matrix.coverage(dist)}" if matrix.coverage(dist) not in (None, "all") else dist,
+        )
+        yield Finding(
+            f"{dist}-not-in-matrix", "unknown", component, f"{dist} {version} {text}.", _POSITION_FIX[position]
+        )
+
+
 @rule
 def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
     if c.env.torch_tensorrt is not None:
-        if c.row is None:
-            tt = c.env.torch_tensorrt
-            yield Finding(
-                "torch-tensorrt-not-in-matrix",
-                "warning",
-                "torch_tensorrt",
-                f"{tt.name} {tt.version} is not in the compatibility matrix (newer than this torchtrt_compat?); "
-                "only feature detection applies.",
-                "upgrade torchtrt-compat, or run tools/refresh_matrix.py",
-            )
+        if c.env.torch_tensorrt.version is None:
+            yield _unknown("torch_tensorrt", f"The version of {c.env.torch_tensorrt.name}")
         return
     if not c.local:
-        yield _unknown("torch_tensorrt", "torch_tensorrt")
+        yield _unknown("torch_tensorrt", "Which torch_tensorrt (and its version) the target runs")
         return
     yield Finding(
         "torch-tensorrt-missing", "error", "torch_tensorrt", "torch_tensorrt is not installed.", install_fix(c.env)
@@ -235,6 +380,8 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
         else:
             yield _unknown("torch", "The torch version")
         return
+    if matrix.scope_position("torch", c.env.torch) is not None:
+        return  # a torch the matrix does not know is already an `unknown` finding; its pins are not guessed
     if not satisfies(c.env.torch, c.row["torch"]):
         fits = matrix.releases_for_torch(c.env.torch, tt.name)
         other = f", or keep torch and {_pip(tt.name + '==' + fits[-1]['version'])}" if fits else ""
@@ -273,7 +420,7 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
         )
         return
     if env.torch_cuda is None:
-        yield _unknown("cuda", "torch's CUDA build")
+        yield _unknown("cuda", "torch's CUDA build", deciding=env.torch_tensorrt is not None or bool(env.gpus))
         return
     built = env.torch_tensorrt_built.get("cuda") or (c.row or {}).get("cuda")
     if built and major(built) != major(env.torch_cuda):
@@ -294,26 +441,34 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
     env = c.env
     if env.torchvision is None or env.torch is None:
         if not c.local and env.torchvision is None:
-            yield _unknown("torchvision", "The torchvision version")
+            yield _unknown("torchvision", "The torchvision version", deciding=False)
         return
+    # both directions: the torch minor this torchvision is built for, and the torchvision minor of this torch
     want = matrix.torchvision_minor_for_torch(env.torch)
-    if want is None:
+    built_for = matrix.torch_minor_for_torchvision(env.torchvision)
+    if want is None and built_for is None:
         yield Finding(
             "torchvision-unknown-pair",
-            "warning",
+            "unknown",
             "torchvision",
-            f"torch {minor(env.torch)} is not in the torchvision table; the pairing was not checked.",
-            "upgrade torchtrt-compat or run tools/refresh_matrix.py",
+            f"Neither torch {minor(env.torch)} nor torchvision {minor(env.torchvision)} is in the torchvision table "
+            f"(snapshot {matrix.snapshot_date()}); the pairing is unknown.",
+            "refresh the matrix (python tools/refresh_matrix.py) or upgrade torchtrt-compat",
         )
-    elif minor(env.torchvision) != want:
+    elif want != minor(env.torchvision) or built_for != minor(env.torch):
+        row = next((r for r in matrix.torchvision_pairs() if r["torchvision"] in (want, minor(env.torchvision))), None)
+        fix = (
+            _pip(f"torchvision=={want}.*")
+            if want
+            else f"pip install 'torch=={built_for}.*' (no torchvision release for torch {minor(env.torch)} is known)"
+        )
         yield Finding(
             "torchvision-torch",
             "error",
             "torchvision",
-            f"torchvision {env.torchvision} is built for torch "
-            f"{matrix.torch_minor_for_torchvision(env.torchvision) or '?'}, "
-            f"but torch is {env.torch}; torchvision must match torch exactly.",
-            _pip(f"torchvision=={want}.*"),
+            f"torchvision {env.torchvision} is built for torch {built_for or '?'}, "
+            f"but torch is {env.torch}; torchvision must match torch exactly." + _unverified(row),
+            fix,
         )
 
 
@@ -327,7 +482,7 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
         raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     wheels: dict[str, list[str]] = row.get("wheels", {})
     if env.platform is None:
-        yield _unknown("platform", "The platform")
+        yield _unknown("platform", "The platform (wheels differ per platform)")
     elif env.platform not in wheels:
         yield Finding(
             "platform-no-wheel",
@@ -339,7 +494,7 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
         )
         return
     if env.python is None:
-        yield _unknown("python", "The Python version")
+        yield _unknown("python", "The Python version (wheels exist only for some)")
     elif env.platform is not None and env.python not in wheels.get(env.platform, []):
         have = wheels.get(env.platform, [])
         yield Finding(
@@ -355,6 +510,11 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
 @rule
 def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     if c.row is None:
+        trt = c.env.tensorrt
+        if trt is not None and trt.version is None:
+            yield _unknown("tensorrt", f"The version of {trt.name}")
+        elif trt is None and c.env.torch_tensorrt is not None and not c.local:
+            yield _unknown("tensorrt", "Which TensorRT the target runs")
         return
     env, row = c.env, c.row
     tt = env.torch_tensorrt
@@ -371,7 +531,14 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
                 _pip(requirement) if requirement else f"pip install {row['flavour']}",
             )
         else:
-            yield _unknown("tensorrt", "TensorRT")
+            need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
+            dist = normalise_dist(split_requirement(requirement)[0]) if requirement else row["flavour"]
+            yield _unknown(
+                "tensorrt",
+                f"Which TensorRT the target runs{need}" + _unverified(row, "tensorrt_verified", "tensorrt_source"),
+                supply=f'set "tensorrt": {{"package": "{dist}", "version": "..."}} in the spec, or --upgrade '
+                f"{dist}==VERSION (pip freeze lists it)",
+            )
         return
     flavour = env.flavour
     if flavour != row["flavour"]:
@@ -384,19 +551,23 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
         )
         return
     requirement = _requirement_for(row, env.platform or "linux_x86_64", env.tensorrt.name) or requirement
-    if requirement and env.tensorrt.version is not None:
-        spec = str(Requirement(requirement).specifier)
+    if env.tensorrt.version is None:
+        need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
+        yield _unknown("tensorrt", f"The version of {env.tensorrt.name}{need}")
+    elif requirement:
+        spec = split_requirement(requirement)[1]
         if spec and not satisfies(env.tensorrt.version, spec):
             yield Finding(
                 "tensorrt-version",
                 "error",
                 "tensorrt",
-                f"{tt.name} {tt.version} requires {requirement}, found {env.tensorrt.name} {env.tensorrt.version}.",
+                f"{tt.name} {tt.version} requires {requirement}, found {env.tensorrt.name} {env.tensorrt.version}."
+                + _unverified(row, "tensorrt_verified", "tensorrt_source"),
                 _pip(requirement),
             )
     info = tensorrt_dist_info(env.tensorrt.name)
     trt_cuda = info[1] if info else None
-    if trt_cuda and env.torch_cuda not in (None, "cpu") and trt_cuda != major(env.torch_cuda):
+    if trt_cuda and env.torch_cuda not in (None, "cpu", "rocm") and trt_cuda != major(env.torch_cuda):
         yield Finding(
             "tensorrt-cuda-major",
             "error",
@@ -404,13 +575,37 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             f"{env.tensorrt.name} is the CUDA {trt_cuda} build but torch runs CUDA {env.torch_cuda}.",
             f"pip install {env.tensorrt.name.replace('-cu' + trt_cuda, '-cu' + major(env.torch_cuda))}",
         )
+    elif trt_cuda is None and env.tensorrt.version and env.torch_cuda not in (None, "cpu", "rocm"):
+        # a meta package (tensorrt, tensorrt-rtx): its own Requires-Dist names the -cuXX build it installs
+        pulled = matrix.meta_cuda_major(env.tensorrt.name, env.tensorrt.version)
+        if pulled is not None and pulled != major(env.torch_cuda):
+            spec = split_requirement(requirement)[1] if requirement else ""
+            same = [
+                v
+                for v in matrix.known_versions(env.tensorrt.name)
+                if (not spec or satisfies(v, spec))
+                and matrix.meta_cuda_major(env.tensorrt.name, v) == major(env.torch_cuda)
+            ]
+            fix = (
+                _pip(f"{env.tensorrt.name}=={same[-1]}") + f" (it installs the CUDA {major(env.torch_cuda)} build)"
+                if same
+                else f"install torch's CUDA {pulled}.x build, or a torch_tensorrt release built for CUDA "
+                f"{major(env.torch_cuda)} (`torchtrt-compat suggest`)"
+            )
+            yield Finding(
+                "tensorrt-cuda-major",
+                "error",
+                "tensorrt",
+                f"{env.tensorrt.name} {env.tensorrt.version} installs its CUDA {pulled} build (registry metadata: "
+                f"{env.tensorrt.name}-cu{pulled}) but torch runs CUDA {env.torch_cuda}.",
+                fix,
+            )
 
 
 def _requirement_for(row: dict[str, Any], platform: str, dist: str) -> str | None:
     """The wheel's own requirement on ``dist`` (e.g. ``tensorrt-cu13>=10.14.1,!=10.14.1.48``), if it names it."""
     for text in row.get("tensorrt_requires", {}).get(platform, []):
-        req = Requirement(text)
-        if normalise_dist(req.name) == dist:
+        if normalise_dist(split_requirement(text)[0]) == dist:
             return text
     return None
 
@@ -422,16 +617,22 @@ def _driver(c: _Ctx) -> Iterator[Finding]:
     if cuda is None:
         return
     if env.driver is None:
-        if env.gpus:
+        if env.gpus or (env.gpus is None and not c.local):
             yield _unknown("driver", "The NVIDIA driver version")
         return
+    row = matrix.driver_row(major(cuda))
+    if row is None:
+        yield _unknown("driver", f"The driver a CUDA {major(cuda)}.x build needs (no matrix row)")
+        return
     need = matrix.driver_minimum(major(cuda), env.platform)
-    if need and not satisfies(env.driver, f">={need}"):
+    if need is None and env.platform is not None:
+        yield _unknown("driver", f"The driver minimum of CUDA {major(cuda)}.x on {env.platform} (the matrix has none)")
+    elif need and not satisfies(env.driver, f">={need}"):
         yield Finding(
             "driver-too-old",
             "error",
             "driver",
-            f"CUDA {cuda} needs NVIDIA driver >= {need}, found {env.driver}.",
+            f"CUDA {cuda} needs NVIDIA driver >= {need}, found {env.driver}." + _unverified(row),
             f"upgrade the driver to >= {need}, or move the whole stack to releases built for CUDA "
             f"{int(major(cuda)) - 1}.x (torch, torch_tensorrt and TensorRT; see `torchtrt-compat matrix`)",
         )
@@ -455,25 +656,35 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
         return
     if flavour is None:
         return
-    supported = matrix.compute_capabilities(flavour, env.tensorrt_version)
-    if supported is None:
+    row = matrix.gpu_support(flavour, env.tensorrt_version)
+    if row is None:
         yield Finding(
             "gpu-support-unknown",
-            "info",
+            "unknown",
             "gpu",
             f"The matrix has no GPU-architecture row for {flavour} {env.tensorrt_version or ''}".rstrip()
             + "; compute capabilities were not checked.",
             "upgrade torchtrt-compat or run tools/refresh_matrix.py",
         )
         return
+    judged = False
     for i, gpu in enumerate(env.gpus):
         if gpu.compute_capability is None:
             yield _unknown("gpu", f"The compute capability of GPU {i} ({gpu.name})")
             continue
+        judged = True
         advice = gpu_advice(flavour, env.tensorrt_version, gpu.compute_capability)
         if advice is not None:
             reason, fix = advice
-            yield Finding("gpu-unsupported", "error", "gpu", f"GPU {i} ({gpu.name}): {reason}.", fix)
+            yield Finding("gpu-unsupported", "error", "gpu", f"GPU {i} ({gpu.name}): {reason}.{_unverified(row)}", fix)
+    if judged and not row.get("verified", True):
+        yield Finding(
+            "gpu-support-unverified",
+            "info",
+            "gpu",
+            f"The GPU architectures of {flavour} {env.tensorrt_version or ''}".rstrip()
+            + f" come from an unverified matrix row ({row.get('source')}).",
+        )
 
 
 @rule
@@ -490,16 +701,23 @@ def _known_issues(c: _Ctx) -> Iterator[Finding]:
             yield Finding(issue.code, "warning", "torch_tensorrt", issue.message, issue.fix)
 
 
-def _context(env: Environment) -> _Ctx:
-    local = env.source == "this machine"
+def _context(env: Environment, local: bool | None = None) -> _Ctx:
+    if local is None:
+        from .target_spec import INSTALLED_SOURCES
+
+        local = env.source.startswith(INSTALLED_SOURCES)
     row = None
     if env.torch_tensorrt is not None and env.torch_tensorrt.version is not None:
-        row, _ = matrix.find_release(env.torch_tensorrt.name, env.torch_tensorrt.version)
+        row, exact = matrix.find_release(env.torch_tensorrt.name, env.torch_tensorrt.version)
+        if not exact:
+            row = None  # a release the matrix does not know: its pins are not guessed from a neighbour
     return _Ctx(env, local, row)
 
 
-def check_environment(env: Environment) -> CheckReport:
-    ctx = _context(env)
+def check_environment(env: Environment, *, local: bool | None = None) -> CheckReport:
+    """Run every rule over ``env``. ``local``: missing packages are missing (this machine) rather than unknown (a
+    described target); by default, true when ``env.source`` is ``"this machine"``."""
+    ctx = _context(env, local)
     findings = [f for r in _RULES for f in r(ctx)]
     findings.sort(key=lambda f: _ORDER[f.severity])
     return CheckReport(env, findings)

@@ -8,7 +8,6 @@ its field as None ("unknown") and adds a note; it never raises. No GPU is a norm
 from __future__ import annotations
 
 import functools
-import importlib.metadata as md
 import json
 import platform as _platform
 import re
@@ -18,7 +17,10 @@ import sys
 import sysconfig
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    import importlib.metadata as md
 
 TORCH_TENSORRT_DISTS = ("torch-tensorrt", "torch-tensorrt-rtx")
 Flavour = Literal["tensorrt", "tensorrt-rtx"]
@@ -186,6 +188,8 @@ def platform_tag() -> str:
 
 
 def _installed() -> dict[str, md.Distribution]:
+    import importlib.metadata as md  # slow to import; only this machine's check reads installed metadata
+
     found: dict[str, md.Distribution] = {}
     for dist in md.distributions():
         name = dist.metadata["Name"] if dist.metadata else None

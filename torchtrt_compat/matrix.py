@@ -247,3 +247,72 @@ def format_table(rows: list[dict[str, Any]]) -> str:
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in table]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+_GPU_NOISE = frozenset({"NVIDIA", "GEFORCE", "TESLA", "QUADRO"})
+
+
+def _gpu_tokens(text: str) -> tuple[str, ...]:
+    # letters and digits apart, so that "RTX4090" reads as "RTX 4090" (and "A100" as A,100, never A,10)
+    return tuple(t for t in re.findall(r"[A-Z]+|\d+", text.upper()) if t not in _GPU_NOISE)
+
+
+@functools.lru_cache(maxsize=1)
+def _gpu_names() -> list[tuple[tuple[str, ...], str, str]]:
+    """(tokens, name, compute capability) of every curated GPU model name, longest name first."""
+    names = [(_gpu_tokens(n), n, str(row["compute_capability"])) for row in load()["gpu_models"] for n in row["names"]]
+    return sorted(names, key=lambda item: (-len(item[0]), -len(item[1])))
+
+
+def gpu_models() -> list[dict[str, Any]]:
+    """The curated GPU rows: ``names`` (model names such as ``H100``, ``RTX 4090``), ``compute_capability``,
+    ``source``, ``verified``."""
+    return [dict(r) for r in load()["gpu_models"]]
+
+
+def gpu_compute_capability(name: str) -> tuple[str, str] | None:
+    """``'NVIDIA GeForce RTX 4090'`` -> ``('RTX 4090', '8.9')``: the model a GPU name contains (whole words, case,
+    "NVIDIA" and "GeForce" ignored; the longest model name wins), or None when no curated model matches."""
+    tokens = _gpu_tokens(name)
+    for want, model, cc in _gpu_names():
+        n = len(want)
+        if any(tokens[i : i + n] == want for i in range(len(tokens) - n + 1)):
+            return model, cc
+    return None
+
+
+@functools.lru_cache(maxsize=512)
+def meta_cuda_major(dist: str, version: str) -> str | None:
+    """The CUDA major a meta package installs: ``tensorrt 10.13.0.35`` requires ``tensorrt_cu12`` -> ``'12'``;
+    None when the record names no ``-cuXX`` part (or the matrix does not know the release)."""
+    info = release_info(dist, version)
+    if info is None:
+        return None
+    for text in info["requires_dist"]:
+        m = re.match(rf"^\s*{re.escape(_dist(dist))}[-_.]cu(\d+)\b", _dist(text.split(";")[0]))
+        if m:
+            return m.group(1)
+    return None
+
+
+def scope_position(dist: str, version: str) -> str | None:
+    """Why ``dist==version`` has no record: ``'newer'`` (after the newest known release; published after the
+    snapshot), ``'older'`` (before or outside the matrix's range), ``'unlisted'`` (inside the range but never
+    published, such as a source build), ``'uncovered'`` (a distribution the matrix does not cover); None when the
+    matrix knows it."""
+    if is_known(dist, version):
+        return None
+    known = known_versions(dist)
+    if not known:
+        return "uncovered"
+    try:
+        wanted = parse_version(version)
+    except Exception:  # junk text is simply not a known release
+        return "unlisted"
+    if _public(version) in published_versions(dist):
+        return "older"  # published, but outside the range the matrix covers (torch-tensorrt 2.1.0, 0.0.1)
+    if wanted > parse_version(known[-1]):
+        return "newer"
+    if wanted < parse_version(known[0]):
+        return "older"
+    return "unlisted"

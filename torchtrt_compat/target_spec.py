@@ -1,16 +1,28 @@
-"""Read a described deployment target (``--target spec.json``) into an `Environment`.
+"""Read a described deployment target (``--target``) into an `Environment`, whatever form the user already has.
 
-Every key is optional and ``null`` means unknown: unknown values are reported as unknown and never guessed.
-Anything malformed raises `UsageError` with one line that names the key and the fix.
+``--target`` is detected by content:
+
+- a JSON target spec (the keys in `KEYS`; every key optional, ``null`` means unknown and is never guessed);
+- the output of ``torchtrt-compat env --json`` from another host (a missing package there is *missing*, not unknown);
+- a ``pip freeze`` or a pinned ``requirements.txt`` (``==`` / ``===`` pins, local tags such as ``+cu130``, extras,
+  markers, comments; ``-r`` / ``-c`` / ``-e`` lines are not followed and say so in a note).
+
+Flags fill in or override what the input says (`Overrides`: ``--gpu``, ``--driver``, ``--python``, ``--platform``,
+``--cuda``, ``--upgrade NAME==VERSION``). Every file goes through `_bounded` (size limit, no devices or pipes, strict
+UTF-8, JSON depth, duplicate keys); anything malformed raises `UsageError` with one line naming the key and the fix.
 """
 
 from __future__ import annotations
 
-import json
+import difflib
 import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import _bounded
 from ._errors import UsageError
 from .env import (
     RUNTIME_ONLY_TRT,
@@ -23,7 +35,10 @@ from .env import (
 )
 from .versions import cuda_local_tag, parse_version
 
-KEYS = ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt", "cuda", "driver", "gpus")
+if TYPE_CHECKING:
+    from packaging.requirements import Requirement
+
+KEYS = ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt", "cuda", "driver", "gpus", "host")
 PLATFORMS = ("linux_x86_64", "linux_aarch64", "win_amd64")
 EXAMPLE = (
     '{"platform": "linux_x86_64", "python": "3.12", "torch": "2.14.0+cu130", "torchvision": "0.29.0", '
@@ -31,33 +46,360 @@ EXAMPLE = (
     '"tensorrt": {"package": "tensorrt-cu13", "version": "11.1.0.106"}, "cuda": "13.0", "driver": "580.95.05", '
     '"gpus": [{"name": "NVIDIA H100", "compute_capability": "9.0"}]}'
 )
+_FIX_FILE = "pass a JSON target spec, the output of `torchtrt-compat env --json`, or a `pip freeze`"
+#: The keys of ``env --json`` (`Environment.to_dict`); an object with ``source`` and only these keys is one.
+ENV_JSON_KEYS = frozenset(
+    {
+        "source",
+        "platform",
+        "python",
+        "torch",
+        "torch_cuda",
+        "torchvision",
+        "torch_tensorrt",
+        "torch_tensorrt_built",
+        "tensorrt",
+        "driver",
+        "gpus",
+        "notes",
+        "flavour",
+    }
+)
+#: Environment sources that describe an installed host, where a package that is absent is *missing*.
+INSTALLED_SOURCES = ("this machine", "env --json")
 
 
-def load_spec(source: str | os.PathLike[str] | dict[str, Any]) -> Environment:
-    """Parse a spec from a dict, a JSON file path, or a JSON string."""
+@dataclass
+class Target:
+    """A target read from any supported input, before it becomes an `Environment`.
+
+    ``spec`` is a canonical target spec (the JSON form); ``installed`` is True for ``env --json`` output and this
+    machine (absent packages are missing, not unknown); ``torch_cuda`` and ``built`` carry what ``env --json`` knows
+    beyond the spec keys; ``notes`` say what was ignored or inferred.
+    """
+
+    spec: dict[str, Any]
+    origin: str
+    installed: bool = False
+    torch_cuda: str | None = None
+    built: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Overrides:
+    """What the ``check`` flags say; each given value replaces the input's."""
+
+    gpus: Sequence[str] = ()
+    driver: str | None = None
+    python: str | None = None
+    platform: str | None = None
+    cuda: str | None = None
+    upgrades: Sequence[str] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.gpus or self.driver or self.python or self.platform or self.cuda or self.upgrades)
+
+
+# -- the public entry points ---------------------------------------------------------------------------------------
+
+
+def load_spec(source: str | os.PathLike[str] | dict[str, Any], overrides: Overrides | None = None) -> Environment:
+    """An `Environment` from a dict, a file path (spec, ``env --json`` output, ``pip freeze``) or inline JSON text."""
+    target = read_target(source)
+    if overrides:
+        target = apply_overrides(target, overrides)
+    return to_environment(target)
+
+
+def read_target(source: str | os.PathLike[str] | dict[str, Any]) -> Target:
+    """Read ``source`` into a `Target`, detecting its kind by content."""
+    if isinstance(source, dict):
+        return target_from_object(source, "target spec")
     if not isinstance(source, (str, os.PathLike)):
-        return from_spec(source, origin="target spec")
-    text_or_path = os.fspath(source)
-    if text_or_path.lstrip().startswith("{"):
-        return from_spec(_parse_json(text_or_path, "the target spec"), origin="target spec")
-    path = Path(text_or_path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"Target spec file {path} does not exist.", "pass the path of a JSON file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"Cannot read target spec {path}: {exc}.", "pass a readable UTF-8 JSON file") from None
-    return from_spec(_parse_json(text, f"target spec {path}"), origin=f"target spec {path}")
-
-
-def _parse_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
         raise UsageError(
-            f"{what} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).",
-            f"fix the JSON; a complete example: {EXAMPLE}",
-        ) from None
+            f"The target spec must be a JSON object, got {type(source).__name__}.", f"start from: {EXAMPLE}"
+        )
+    text_or_path = os.fspath(source)
+    if text_or_path.lstrip().startswith(("{", "[")):
+        data = _bounded.loads_json(text_or_path, what="the target spec", fix=f"fix the JSON; an example: {EXAMPLE}")
+        return target_from_object(data, "target spec")
+    raw = _bounded.read_bytes(text_or_path, limit=_bounded.MAX_SPEC_BYTES, what="target spec", fix=_FIX_FILE)
+    origin = f"target spec {Path(text_or_path)}"
+    return target_from_text(_bounded.decode_text(raw, what=origin, fix=_FIX_FILE), origin)
+
+
+def target_from_text(text: str, origin: str) -> Target:
+    """The kind of ``text``: JSON (spec or ``env --json``) if it starts with ``{`` or ``[``, else requirements."""
+    stripped = text.lstrip()
+    if not stripped:
+        raise UsageError(f"{origin} is empty.", _FIX_FILE)
+    if stripped.startswith(("{", "[")):
+        data = _bounded.loads_json(text, what=origin, fix=f"fix the JSON; a complete example: {EXAMPLE}")
+        return target_from_object(data, origin)
+    return target_from_requirements(text, origin)
+
+
+def target_from_object(data: Any, origin: str) -> Target:
+    """A parsed JSON object: ``env --json`` output when it has ``source`` and only `ENV_JSON_KEYS`, else a spec."""
+    if not isinstance(data, dict):
+        raise UsageError(f"The {origin} must be a JSON object, got {type(data).__name__}.", f"start from: {EXAMPLE}")
+    if "source" in data and set(data) <= ENV_JSON_KEYS | {"host"}:
+        return _from_env_json(data, origin)
+    return Target(dict(data), origin)
+
+
+def to_environment(target: Target) -> Environment:
+    """Validate the target's spec and build the `Environment` the checker reads."""
+    env = from_spec(target.spec, origin=target.origin)
+    if target.torch_cuda is not None and target.spec.get("cuda") is None:
+        env.torch_cuda = target.torch_cuda
+    env.torch_tensorrt_built = dict(target.built)
+    env.notes = list(target.notes) + env.notes
+    return env
+
+
+def target_from_environment(env: Environment) -> Target:
+    """A `Target` of a detected `Environment` (this machine), so that flags and ``--upgrade`` can apply over it."""
+    data = env.to_dict()
+    target = _from_env_json(data, env.source)
+    target.origin = env.source
+    target.installed = env.source.startswith(INSTALLED_SOURCES)
+    return target
+
+
+# -- env --json -----------------------------------------------------------------------------------------------------
+
+
+def _from_env_json(data: dict[str, Any], origin: str) -> Target:
+    def package(key: str) -> dict[str, Any] | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, dict) or set(value) - {"name", "version"}:
+            raise UsageError(
+                f'"{key}" in the env --json output {origin} must be {{"name": ..., "version": ...}}, got {value!r}.',
+                "pass the unedited output of `torchtrt-compat env --json`",
+            )
+        return {"package": value.get("name"), "version": value.get("version")}
+
+    gpus = data.get("gpus")
+    spec: dict[str, Any] = {
+        "platform": data.get("platform"),
+        "python": data.get("python"),
+        "torch": data.get("torch"),
+        "torchvision": data.get("torchvision"),
+        "torch_tensorrt": package("torch_tensorrt"),
+        "tensorrt": package("tensorrt"),
+        "driver": data.get("driver"),
+        "gpus": gpus,
+    }
+    if "host" in data:
+        spec["host"] = data["host"]
+    torch_cuda = data.get("torch_cuda")
+    if torch_cuda is not None and not isinstance(torch_cuda, str):
+        raise UsageError(f'"torch_cuda" in {origin} must be a string, got {torch_cuda!r}.', "pass the unedited output")
+    if torch_cuda not in (None, "cpu", "rocm"):
+        parse_version(torch_cuda, what=f'"torch_cuda" in {origin}')
+    built = data.get("torch_tensorrt_built") or {}
+    if not isinstance(built, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in built.items()):
+        raise UsageError(f'"torch_tensorrt_built" in {origin} must map names to versions.', "pass the unedited output")
+    notes = data.get("notes") or []
+    if not isinstance(notes, list):
+        notes = []
+    return Target(
+        spec,
+        f"env --json {origin.removeprefix('target spec ')}",
+        installed=True,
+        torch_cuda=torch_cuda,
+        built=dict(built),
+        notes=[str(n) for n in notes],
+    )
+
+
+# -- pip freeze / requirements.txt ------------------------------------------------------------------------------------
+
+_OPTION_NOTES = ("-r", "--requirement", "-c", "--constraint", "-e", "--editable")
+_HASH = re.compile(r"\s--hash[=\s]\S+")
+
+
+def target_from_requirements(text: str, origin: str) -> Target:
+    """A spec from ``pip freeze`` / a pinned requirements file: the pinned versions of torch, torchvision,
+    torch_tensorrt(-rtx) and TensorRT; other packages are ignored. A line that is not a requirement is an error."""
+    from packaging.requirements import InvalidRequirement, Requirement  # slow to import: only for these files
+
+    pins: dict[str, str] = {}
+    notes: list[str] = []
+    lines = text.replace("\\\n", " ").splitlines()
+    for number, raw in enumerate(lines, 1):
+        line = re.sub(r"(^|\s)#.*$", "", raw).strip()
+        if not line:
+            continue
+        if line.startswith("-"):
+            option = line.split()[0].split("=")[0]
+            if option in _OPTION_NOTES:
+                notes.append(f"{origin} line {number}: {option} is not followed (only this file's pins are read)")
+            continue
+        line = _HASH.sub("", f" {line}").strip()
+        try:
+            req = Requirement(line)
+        except InvalidRequirement as exc:
+            raise UsageError(
+                f"{origin} line {number} is neither a requirement nor JSON: {_short(raw)!r} ({exc}).",
+                _FIX_FILE,
+            ) from None
+        name = normalise_dist(req.name)
+        if not _relevant(name):
+            continue
+        version = _pinned(req)
+        if req.url or version is None:
+            notes.append(f"{origin} line {number}: {name} is not pinned to one version ({_short(line)}), so unknown")
+            continue
+        if name in pins and pins[name] != version:
+            raise UsageError(f"{origin} pins {name} twice ({pins[name]} and {version}).", f"keep one {name} line")
+        pins[name] = version
+    if not pins and not notes:
+        raise UsageError(f"{origin} pins none of torch, torchvision, torch_tensorrt or TensorRT.", _FIX_FILE)
+    spec: dict[str, Any] = {}
+    for key, value in _spec_items(pins):
+        spec[key] = value
+    return Target(spec, "requirements " + origin.removeprefix("target spec "), notes=notes)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _relevant(name: str) -> bool:
+    return name in ("torch", "torchvision") or name in TORCH_TENSORRT_DISTS or _tensorrt_rank(name) is not None
+
+
+def _pinned(req: Requirement) -> str | None:
+    specs = list(req.specifier)
+    if len(specs) == 1 and specs[0].operator in ("==", "===") and "*" not in specs[0].version:
+        return specs[0].version
+    return None
+
+
+def _tensorrt_rank(name: str) -> int | None:
+    """The TensorRT distribution torch_tensorrt loads, first: the meta package, then ``-cuXX``, then parts."""
+    if RUNTIME_ONLY_TRT.match(name):
+        return None
+    info = tensorrt_dist_info(name)
+    if info is None:
+        return None
+    return (0 if info[1] is None else 1) + (2 if name.endswith(("-libs", "-bindings")) else 0)
+
+
+def _spec_items(pins: dict[str, str]) -> list[tuple[str, Any]]:
+    """Spec keys for pinned distributions: torch, torchvision, torch_tensorrt, tensorrt (one of each)."""
+    items: list[tuple[str, Any]] = []
+    for name in ("torch", "torchvision"):
+        if name in pins:
+            items.append((name, pins[name]))
+    for name in TORCH_TENSORRT_DISTS:
+        if name in pins:
+            items.append(("torch_tensorrt", {"package": name, "version": pins[name]}))
+            break
+    ranked = sorted((rank, name) for name in pins if (rank := _tensorrt_rank(name)) is not None)
+    if ranked:
+        name = ranked[0][1]
+        items.append(("tensorrt", {"package": name, "version": pins[name]}))
+    return items
+
+
+# -- overrides --------------------------------------------------------------------------------------------------------
+
+
+def parse_pin(text: str) -> tuple[str, Any]:
+    """``'torch==2.15.0'`` -> ``('torch', '2.15.0')``; ``'torch_tensorrt==2.14.0'`` ->
+    ``('torch_tensorrt', {"package": "torch-tensorrt", "version": "2.14.0"})`` (names normalised)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    fix = "write NAME==VERSION, e.g. --upgrade torch==2.15.0 or --upgrade tensorrt-cu13==11.4.0.106"
+    try:
+        req = Requirement(text)
+    except InvalidRequirement:
+        raise UsageError(f"--upgrade {text!r} is not NAME==VERSION.", fix) from None
+    version = _pinned(req)
+    name = normalise_dist(req.name)
+    if version is None or req.url:
+        raise UsageError(f"--upgrade {text!r} does not pin one version.", fix)
+    parse_version(version, what=f"--upgrade {name}")
+    if not _relevant(name):
+        raise UsageError(
+            f"--upgrade {name} is not part of the stack check reads.",
+            "pin torch, torchvision, torch-tensorrt(-rtx) or a TensorRT distribution",
+        )
+    items = _spec_items({name: version})
+    return items[0]
+
+
+def parse_gpu(text: str) -> dict[str, Any]:
+    """``--gpu`` value: a compute capability (``9.0``) or a model name (``H100``, ``RTX 4090``) from the matrix."""
+    from . import matrix
+
+    value = text.strip()
+    if re.fullmatch(r"\d+\.\d+", value, re.ASCII):
+        return {"name": None, "compute_capability": normalise_cc(value, what="--gpu")}
+    found = matrix.gpu_compute_capability(value)
+    if found is None:
+        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
+        close = difflib.get_close_matches(value.upper(), [m.upper() for m in models], n=1)
+        hint = f" (closest: {close[0]})" if close else ""
+        raise UsageError(
+            f"--gpu {text!r} is neither a compute capability nor a GPU model the matrix knows{hint}.",
+            "pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it)",
+        )
+    return {"name": text.strip(), "compute_capability": found[1]}
+
+
+def apply_overrides(target: Target, overrides: Overrides) -> Target:
+    """The target with the flags' values in place of the input's; ``--upgrade`` pins replace packages."""
+    spec = dict(target.spec)
+    torch_cuda, built = target.torch_cuda, dict(target.built)
+    notes = list(target.notes)
+    if overrides.gpus:
+        spec["gpus"] = [parse_gpu(g) for g in overrides.gpus]
+    for key in ("driver", "python", "platform", "cuda"):
+        value = getattr(overrides, key)
+        if value is not None:
+            spec[key] = value
+    if overrides.cuda is not None:
+        torch_cuda = None
+    applied = []
+    for pin in overrides.upgrades:
+        key, value = parse_pin(pin)
+        spec[key] = value
+        applied.append(pin)
+        if key == "torch":
+            torch_cuda = None  # the new torch's build comes from its tag or the registry
+            if overrides.cuda is None:
+                spec.pop("cuda", None)
+        if key == "torch_tensorrt":
+            built = {}
+    if applied:
+        notes.append("what-if: " + ", ".join(applied) + " applied over " + target.origin)
+    return Target(spec, target.origin, target.installed, torch_cuda, built, notes)
+
+
+# -- validation: the spec keys -----------------------------------------------------------------------------------------
+
+
+def _closest(key: str, allowed: Sequence[str]) -> str:
+    close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.5)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _unknown_keys(data: dict[str, Any], allowed: Sequence[str], where: str) -> None:
+    unknown = sorted(set(data) - set(allowed), key=str)
+    if unknown:
+        first = str(unknown[0])
+        raise UsageError(
+            f"Unknown key(s) in {where}: {', '.join(map(str, unknown))}{_closest(first, allowed)}.",
+            f"allowed keys: {', '.join(allowed)}",
+        )
 
 
 def _version(data: dict[str, Any], key: str) -> str | None:
@@ -65,22 +407,25 @@ def _version(data: dict[str, Any], key: str) -> str | None:
     if value is None:
         return None
     parse_version(value, what=f'"{key}"')
-    return str(value)
+    return str(value).strip()
 
 
 def _package(data: dict[str, Any], key: str) -> Package | None:
     value = data.get(key)
     if value is None:
         return None
-    if not isinstance(value, dict) or set(value) - {"package", "version"}:
+    if not isinstance(value, dict):
         raise UsageError(
             f'"{key}" must be an object with "package" and "version", got {value!r}.',
             f'write e.g. "{key}": {{"package": "...", "version": "..."}}',
         )
+    _unknown_keys(value, ("package", "version"), f'"{key}"')
     name = value.get("package")
     if name is None:
         raise UsageError(f'"{key}.package" is missing.', f'name the distribution, e.g. "{_default_dist(key)}"')
-    name = normalise_dist(str(name))
+    if not isinstance(name, str) or len(name) > 100:
+        raise UsageError(f'"{key}.package" must be a distribution name, got {name!r}.', f'e.g. "{_default_dist(key)}"')
+    name = normalise_dist(name)
     if key == "torch_tensorrt" and name not in TORCH_TENSORRT_DISTS:
         raise UsageError(f'Unknown "{key}.package" {name!r}.', f"use one of {', '.join(TORCH_TENSORRT_DISTS)}")
     if key == "tensorrt" and RUNTIME_ONLY_TRT.match(name):
@@ -96,11 +441,20 @@ def _package(data: dict[str, Any], key: str) -> Package | None:
     version = value.get("version")
     if version is not None:
         parse_version(version, what=f'"{key}.version"')
-    return Package(name, None if version is None else str(version))
+    return Package(name, None if version is None else str(version).strip())
 
 
 def _default_dist(key: str) -> str:
     return "torch-tensorrt" if key == "torch_tensorrt" else "tensorrt-cu13"
+
+
+def normalise_cc(value: Any, *, what: str) -> str:
+    """``"9.0"``, ``9.0``, ``"09.00"`` -> ``"9.0"``; Unicode digits, ``"sm_90"``, ``"9"``, ``" 9.0"`` are errors."""
+    text = str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
+    if text is None or not re.fullmatch(r"\d{1,3}\.\d{1,3}", text, re.ASCII):
+        raise UsageError(f"{what} {value!r} is not a compute capability.", 'write it as "8.9" or "12.0"')
+    major_, minor_ = text.split(".")
+    return f"{int(major_)}.{int(minor_)}"
 
 
 def _gpus(value: Any) -> list[GpuInfo] | None:
@@ -108,49 +462,76 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
         return None
     if not isinstance(value, list):
         raise UsageError(
-            f'"gpus" must be a list, got {value!r}.', '"gpus": [{"name": "...", "compute_capability": "9.0"}]'
+            f'"gpus" must be a list, got {_short(repr(value))}.',
+            '"gpus": [{"name": "...", "compute_capability": "9.0"}]',
         )
     gpus = []
     for i, item in enumerate(value):
-        if not isinstance(item, dict) or set(item) - {"name", "compute_capability", "memory_mib"}:
+        if not isinstance(item, dict):
             raise UsageError(
-                f'"gpus[{i}]" must be an object with "name" and "compute_capability", got {item!r}.',
+                f'"gpus[{i}]" must be an object with "name" and "compute_capability", got {_short(repr(item))}.',
                 'write {"name": "NVIDIA L4", "compute_capability": "8.9"}',
             )
+        _unknown_keys(item, ("name", "compute_capability", "memory_mib"), f'"gpus[{i}]"')
+        name = item.get("name")
+        if name is not None and not isinstance(name, str):
+            raise UsageError(f'"gpus[{i}].name" must be a string, got {_short(repr(name))}.', 'write "NVIDIA L4"')
         cc = item.get("compute_capability")
         if cc is not None:
-            cc = str(cc)
-            parts = cc.split(".")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise UsageError(
-                    f'"gpus[{i}].compute_capability" {cc!r} is not a compute capability.', 'write it as "8.9" or "12.0"'
-                )
+            cc = normalise_cc(cc, what=f'"gpus[{i}].compute_capability"')
         memory = item.get("memory_mib")
         if memory is not None and (not isinstance(memory, int) or isinstance(memory, bool) or memory < 0):
             raise UsageError(
-                f'"gpus[{i}].memory_mib" {memory!r} is not a size in MiB.',
+                f'"gpus[{i}].memory_mib" {_short(repr(memory))} is not a size in MiB.',
                 "write a whole number such as 81559, or null",
             )
-        gpus.append(GpuInfo(item.get("name"), cc, memory))
+        gpus.append(GpuInfo(name, cc, memory))
     return gpus
 
 
+def _python(value: Any, what: str) -> str | None:
+    """``"3.12.4"`` -> ``"3.12"``; a free-threaded build keeps its ``t``: ``"3.14t"`` (wheels are tagged ``cp314t``)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d{1,2}\.\d{1,3})(?:\.\d{1,4})?t\s*", value, re.ASCII)
+        if m:
+            return m.group(1) + "t"
+    parse_version(value, what=what)
+    return ".".join(str(value).strip().split(".")[:2])
+
+
+def _registry_cuda(torch: str, platform: str | None) -> str | None:
+    """The CUDA build of the registry's torch wheel for ``platform`` (None for CPU-only wheels or unknown)."""
+    if platform is None:
+        return None
+    from . import matrix
+
+    info = matrix.release_info("torch", torch)
+    if info is None:
+        return None
+    cuda = info["cuda_by_platform"].get(platform)
+    return str(cuda) if cuda else None
+
+
 def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
+    """Validate a spec object and build its `Environment` (the JSON form; see `KEYS`)."""
     if not isinstance(data, dict):
         raise UsageError(f"The {origin} must be a JSON object, got {type(data).__name__}.", f"start from: {EXAMPLE}")
-    unknown = sorted(set(data) - set(KEYS))
-    if unknown:
-        raise UsageError(f"Unknown key(s) in the {origin}: {', '.join(unknown)}.", f"allowed keys: {', '.join(KEYS)}")
+    _unknown_keys(data, KEYS, f"the {origin}")
     platform = data.get("platform")
     if platform is not None and platform not in PLATFORMS:
-        raise UsageError(f'Unknown "platform" {platform!r}.', f"use one of {', '.join(PLATFORMS)}")
-    python = _version(data, "python")
+        raise UsageError(f'Unknown "platform" {_short(repr(platform))}.', f"use one of {', '.join(PLATFORMS)}")
+    python = _python(data.get("python"), '"python"')
     torch = _version(data, "torch")
     cuda = _version(data, "cuda")
+    host = data.get("host")
+    if host is not None and not isinstance(host, str):
+        raise UsageError(f'"host" must be a string, got {_short(repr(host))}.', 'write "host": "gpu-node-01"')
     env = Environment(
         source=origin,
         platform=platform,
-        python=".".join(python.split(".")[:2]) if python else None,
+        python=python,
         torch=torch,
         torchvision=_version(data, "torchvision"),
         torch_tensorrt=_package(data, "torch_tensorrt"),
@@ -162,4 +543,12 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
     env.torch_cuda = tagged or cuda
     if tagged and cuda and tagged.split(".")[0] != cuda.split(".")[0]:
         env.notes.append(f'"torch" says CUDA {tagged} (+cu tag) but "cuda" says {cuda}; the +cu tag is used')
+    if env.torch_cuda is None and torch and "+" not in torch:
+        registry = _registry_cuda(torch, platform)
+        if registry:
+            env.torch_cuda = registry
+            env.notes.append(
+                f"torch {torch} has no +cu tag: CUDA {registry} is the build of its registry wheel for {platform} "
+                "(give a +cuXXX tag or --cuda if it came from another index)"
+            )
     return env

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -18,6 +19,10 @@ _CORE = re.compile(
 # After the core: an optional local tag (+cu128, +git3bcc3cd, +07cecf4.nv24.05), then an optional NGC suffix (.nv).
 _REST_OK = re.compile(r"^(?:\+[0-9A-Za-z][0-9A-Za-z.\-_]*)?(?:\.?nv[\d.]*)?$", re.IGNORECASE)
 
+#: The longest version text accepted. Real ones are short (``2.4.0a0+07cecf4.nv24.05`` is 23 characters); a cap keeps
+#: a 4,300-digit component (Python's int-conversion limit) or a 50 MB string from reaching the parser at all.
+MAX_VERSION_LENGTH = 64
+
 
 def parse_version(text: object, *, what: str = "version") -> Version:
     """Parse ``text`` into a comparable `Version`, dropping local and NGC tags.
@@ -26,13 +31,27 @@ def parse_version(text: object, *, what: str = "version") -> Version:
     """
     if not isinstance(text, str):
         raise UsageError(f"{what} must be a version string like '2.14.0', got {text!r}.", f"write {what} as a string")
+    if len(text) > MAX_VERSION_LENGTH:
+        raise UsageError(
+            f"{what} is {len(text):,} characters long, which is not a version (at most {MAX_VERSION_LENGTH}).",
+            "use a concrete version such as '2.14.0'",
+        )
+    parsed = _parse(text)
+    if parsed is None:
+        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'")
+    return parsed
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> Version | None:
+    """The parse itself, cached: a fleet or a suggestion asks about the same few hundred versions many times."""
     match = _CORE.match(text.strip())
     if match is None or not _REST_OK.match(match.group("rest")) or _looks_wildcard(match.group("rest")):
-        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'")
+        return None
     try:
         return Version(match.group("core"))
-    except InvalidVersion:  # pragma: no cover - the regex only admits valid cores
-        raise UsageError(f"{what} {text!r} is not a version.", "use a concrete version such as '2.14.0'") from None
+    except (InvalidVersion, ValueError):  # ValueError: a component past the int-conversion limit
+        return None
 
 
 def _looks_wildcard(rest: str) -> bool:
@@ -62,7 +81,7 @@ def major(text: str) -> str:
 
 def spec(text: str, *, what: str = "requirement") -> SpecifierSet:
     try:
-        return SpecifierSet(text)
+        return _specifier_set(text)
     except InvalidSpecifier:
         raise UsageError(f"{what} {text!r} is not a version specifier.", "use a form like '>=2.14,<2.15'") from None
 
@@ -72,10 +91,37 @@ def satisfies(version: str, specifier: str) -> bool:
 
     A source or NGC build (`is_source_build`) is compared by its release numbers alone: ``2.4.0a0+git`` is 2.4.0.
     """
+    if isinstance(version, str) and isinstance(specifier, str) and len(version) <= MAX_VERSION_LENGTH:
+        return _satisfies(version, specifier)
+    return _satisfies.__wrapped__(version, specifier)
+
+
+@functools.lru_cache(maxsize=8192)
+def _satisfies(version: str, specifier: str) -> bool:
     parsed = parse_version(version)
     if is_source_build(version):
         parsed = Version(".".join(str(p) for p in parsed.release))
     return spec(specifier).contains(parsed, prereleases=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _specifier_set(text: str) -> SpecifierSet:
+    return SpecifierSet(text)
+
+
+_REQUIREMENT = re.compile(r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?P<spec>[^;@]*)")
+
+
+def split_requirement(text: str) -> tuple[str, str]:
+    """``'tensorrt-cu13>=11.1.0,<11.2.0; python_version < "3.14"'`` -> ``('tensorrt-cu13', '>=11.1.0,<11.2.0')``.
+
+    For the matrix's own requirement strings, without importing `packaging.requirements` (slow to import) on the
+    `check` path; markers are dropped. Raises `UsageError` for text that does not start with a name.
+    """
+    m = _REQUIREMENT.match(text)
+    if m is None:
+        raise UsageError(f"{text!r} is not a requirement.", "write it as NAME>=VERSION")
+    return m.group("name"), m.group("spec").strip().replace(" ", "")
 
 
 def cuda_local_tag(text: str) -> str | None:

@@ -1,7 +1,8 @@
 """``torchtrt-compat``: a thin command line over the library.
 
 Exit codes: 0 ok / compatible, 1 incompatible (or the job failed for a reason the user can fix in their stack),
-2 bad usage or bad input. User errors print one line and no traceback.
+2 bad usage or bad input, 3 unknown (``check``: a fact the verdict depends on is missing). User errors print one line
+and no traceback.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .._errors import CompatError, IncompatibleError
 #: fails to import leaves its commands in place, each failing with the import error; the others work.
 COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("environment", ("check", "env", "matrix")),
+    ("plan", ("suggest",)),
     ("catalogue", ("shims", "models")),
     ("build", ("build",)),
     ("bench", ("bench",)),
@@ -33,17 +35,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser; with ``only`` (a command name), just the module that adds that command, so that
+    ``torchtrt-compat check`` does not import the runtime helpers ``bench`` needs."""
     parser = _Parser(
         prog="torchtrt-compat",
         description="Check, compile and deploy PyTorch models with Torch-TensorRT across releases.",
-        epilog="Exit codes: 0 ok, 1 incompatible / failed, 2 bad usage or input.",
+        epilog="Exit codes: 0 ok, 1 incompatible / failed, 2 bad usage or input, 3 unknown (check: a deciding fact is "
+        "missing).",
     )
     from .._version import __version__
 
     parser.add_argument("--version", action="version", version=f"torchtrt-compat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module_name, commands in COMMAND_GROUPS:
+        if only is not None and only not in commands:
+            continue
         try:
             module = importlib.import_module(f"{__name__}.{module_name}")
         except Exception as exc:  # a broken command module fails only its own commands
@@ -69,9 +76,16 @@ def _add_broken(sub: argparse._SubParsersAction, module: str, commands: tuple[st
         p.set_defaults(run=run)
 
 
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command the arguments name, when it is the first argument (``check --json``); else None."""
+    known = {c for _, commands in COMMAND_GROUPS for c in commands}
+    return argv[0] if argv and argv[0] in known else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_command_of(args_list))
+    args = parser.parse_args(args_list)
     if args.command is None:
         parser.print_help()
         return 2

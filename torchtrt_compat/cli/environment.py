@@ -4,24 +4,61 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
+
+EXIT_TEXT = "Exit 0 compatible, 1 incompatible, 2 bad input or usage, 3 unknown (a deciding fact is missing)."
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check",
-        help="check that this machine's stack (or a described target) fits together",
+        help="check that this machine's stack (or a described target, or a fleet) fits together",
         description="Check Python, platform, torch, torchvision, torch_tensorrt, TensorRT, CUDA build, driver and "
-        "GPUs against the compatibility matrix. Exit 0 compatible, 1 incompatible, 2 bad spec.",
+        "GPUs against the compatibility matrix. The verdict is compatible, incompatible or unknown (a release the "
+        "matrix does not know, or a missing fact the verdict depends on; the finding says how to supply it). "
+        + EXIT_TEXT,
     )
-    p.add_argument("--target", metavar="SPEC.json", help="check a described deployment target instead of this machine")
-    p.add_argument("--json", action="store_true", help='print {"compatible", "environment", "findings"} as JSON')
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--target",
+        metavar="FILE|JSON",
+        help="check a described target instead of this machine: a JSON spec, the output of `torchtrt-compat env "
+        "--json` from another host, or a `pip freeze` / pinned requirements.txt (detected by content)",
+    )
+    where.add_argument(
+        "--fleet",
+        metavar="FILE|DIR",
+        help="check many hosts: JSON lines of `env --json` outputs (or specs), or a folder of target files; one row "
+        "per host and a summary by verdict and by cause",
+    )
+    p.add_argument(
+        "--gpu",
+        action="append",
+        default=[],
+        metavar="NAME|CC",
+        help="a GPU of the target, by model (H100, 'RTX 4090') or compute capability (8.9); repeatable; replaces "
+        "the input's GPU list",
+    )
+    p.add_argument("--driver", metavar="VERSION", help="the target's NVIDIA driver, e.g. 580.95.05")
+    p.add_argument("--python", metavar="VERSION", help="the target's Python, e.g. 3.12")
+    p.add_argument("--platform", metavar="TAG", help="linux_x86_64, linux_aarch64 or win_amd64")
+    p.add_argument("--cuda", metavar="VERSION", help="the CUDA version torch is built for, e.g. 13.0")
+    p.add_argument(
+        "--upgrade",
+        action="append",
+        default=[],
+        metavar="NAME==VERSION",
+        help="what if: apply this pin over this machine or the target and say what breaks; repeatable",
+    )
+    p.add_argument("--json", action="store_true", help='print {"verdict", "compatible", ...} (or the fleet) as JSON')
+    p.add_argument("--html", metavar="FILE", help="also write the report as an HTML page (written atomically)")
     p.set_defaults(run=run_check)
 
     p = sub.add_parser(
         "env",
         help="print this machine's stack as a copy-paste block for bug reports",
         description="Versions from package metadata, GPUs and driver from NVML or nvidia-smi; imports no torch and "
-        "creates no CUDA context. GPU UUIDs are removed.",
+        "creates no CUDA context. GPU UUIDs are removed. `check --target` and `check --fleet` read its --json output.",
     )
     p.add_argument("--json", action="store_true", help="print it as JSON")
     p.set_defaults(run=run_env)
@@ -30,7 +67,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "matrix",
         help="print the torch_tensorrt compatibility matrix",
         description="Every torch-tensorrt / torch-tensorrt-rtx release with its torch requirement, TensorRT "
-        "requirement, CUDA build and the Python versions and platforms it has wheels for (from PyPI metadata).",
+        "requirement, CUDA build and the Python versions and platforms it has wheels for (from registry metadata).",
     )
     p.add_argument("--torch-tensorrt", metavar="VERSION", help="only releases of this version or minor, e.g. 2.13")
     p.add_argument("--package", choices=("torch-tensorrt", "torch-tensorrt-rtx"), help="only this distribution")
@@ -38,12 +75,130 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_matrix)
 
 
-def run_check(args: argparse.Namespace) -> int:
-    from ..checker import check
+def _overrides(args: argparse.Namespace) -> Any:
+    from ..target_spec import Overrides
 
-    report = check(args.target)
+    return Overrides(
+        gpus=args.gpu,
+        driver=args.driver,
+        python=args.python,
+        platform=args.platform,
+        cuda=args.cuda,
+        upgrades=args.upgrade,
+    )
+
+
+def _write_html(path: str, body: str, title: str) -> None:
+    import html
+
+    from .._atomic import atomic_write_text
+
+    page = (
+        f"<!doctype html>\n<html><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>\n"
+        f"<body style='font-family:sans-serif'>\n<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
+    )
+    try:
+        atomic_write_text(path, page)
+    except OSError as exc:
+        from .._errors import UsageError
+
+        raise UsageError(f"Cannot write --html {path}: {exc.strerror or exc}.", "pass a writable path") from None
+
+
+def run_check(args: argparse.Namespace) -> int:
+    overrides = _overrides(args)
+    if args.fleet:
+        return _run_fleet(args, overrides)
+    if args.target is None and not overrides:
+        from ..checker import check
+
+        report = check()
+        print(report.to_json() if args.json else report)
+        if args.html:
+            _write_html(args.html, report._repr_html_(), "torchtrt-compat check")
+        return report.exit_code
+
+    from ..checker import check_environment
+    from ..env import detect_environment
+    from ..target_spec import Overrides, apply_overrides, read_target, target_from_environment, to_environment
+
+    target = read_target(args.target) if args.target is not None else target_from_environment(detect_environment())
+    applied = apply_overrides(target, overrides)
+    report = check_environment(to_environment(applied), local=applied.installed)
+    what_if: dict[str, Any] | None = None
+    if args.upgrade:
+        plain = apply_overrides(target, Overrides(**{**overrides.__dict__, "upgrades": ()}))
+        before = check_environment(to_environment(plain), local=plain.installed)
+        seen = {(f.code, f.message) for f in before.findings}
+        now = {(f.code, f.message) for f in report.findings}
+        what_if = {
+            "upgrades": list(args.upgrade),
+            "over": target.origin,
+            "verdict_before": before.verdict,
+            "verdict_after": report.verdict,
+            "breaks": [
+                f.__dict__
+                for f in report.findings
+                if f.severity in ("error", "unknown") and (f.code, f.message) not in seen
+            ],
+            "resolved": [
+                f.__dict__
+                for f in before.findings
+                if f.severity in ("error", "unknown") and (f.code, f.message) not in now
+            ],
+        }
+    if args.json:
+        data = report.to_dict()
+        if what_if is not None:
+            data["what_if"] = what_if
+        print(json.dumps(data, indent=2))
+    else:
+        print(report)
+        if what_if is not None:
+            print(_what_if_text(what_if))
+    if args.html:
+        _write_html(args.html, report._repr_html_(), f"torchtrt-compat check: {report.environment.source}")
+    return report.exit_code
+
+
+def _what_if_text(what_if: dict[str, Any]) -> str:
+    lines = [
+        "",
+        f"what if {', '.join(what_if['upgrades'])} (over {what_if['over']}): "
+        f"{what_if['verdict_before'].upper()} -> {what_if['verdict_after'].upper()}",
+    ]
+    if not what_if["breaks"]:
+        lines.append("  nothing breaks that was not already broken")
+    for f in what_if["breaks"]:
+        lines.append(f"  breaks [{f['severity']}] {f['component']}: {f['message']}")
+        if f["fix"]:
+            lines.append(f"      fix: {f['fix']}")
+    for f in what_if["resolved"]:
+        lines.append(f"  resolves [{f['severity']}] {f['component']}: {f['message']}")
+    return "\n".join(lines)
+
+
+def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
+    from ..fleet import check_fleet
+
+    if args.upgrade:
+        from .._errors import UsageError
+
+        raise UsageError("--upgrade applies to one target, not a fleet.", "run check --target HOST.json --upgrade ...")
+    report = check_fleet(args.fleet, overrides if overrides else None)
     print(report.to_json() if args.json else report)
-    return 0 if report.compatible else 1
+    if args.html:
+        from .._atomic import atomic_write_text
+
+        try:
+            atomic_write_text(args.html, report.to_html())
+        except OSError as exc:
+            from .._errors import UsageError
+
+            raise UsageError(
+                f"Cannot write --html {args.html}: {exc.strerror or exc}.", "pass a writable path"
+            ) from None
+    return report.exit_code
 
 
 def run_env(args: argparse.Namespace) -> int:
