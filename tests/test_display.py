@@ -11,7 +11,7 @@ from torchtrt_compat.env import GpuInfo, Package
 from torchtrt_compat.runtime.bench import summarise
 from torchtrt_compat.runtime.context import ContextReport
 from torchtrt_compat.runtime.memory import MemoryReport
-from torchtrt_compat.runtime.selftest import SelftestResult, StepResult
+from torchtrt_compat._selftest import SelftestResult, StepResult
 from torchtrt_compat.target_spec import load_spec
 
 from _html import check_html

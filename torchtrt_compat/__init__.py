@@ -36,6 +36,8 @@ _EXPORTS: dict[str, str] = {
     "EngineArtifact": ".compiler",
     "explain": ".troubleshooting",
     "bench": ".runtime.bench",
+    "selftest": "._selftest",
+    "SelftestResult": "._selftest",
     "register_shim": ".shims",
     "list_shims": ".shims",
 }
@@ -75,6 +77,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compiler import report as report
     from .env import Environment as Environment
     from .env import detect_environment as detect_environment
+    from ._selftest import SelftestResult as SelftestResult
+    from ._selftest import selftest as selftest
     from .runtime.bench import bench as bench
     from .shims import list_shims as list_shims
     from .shims import register_shim as register_shim

@@ -1,4 +1,4 @@
-"""``selftest``: run the stack on this GPU host, step by step (`torchtrt_compat.runtime.selftest`)."""
+"""``selftest``: run the stack on this GPU host, step by step (`torchtrt_compat.selftest()`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def run_selftest(args: argparse.Namespace) -> int:
     from .._atomic import atomic_write_text
-    from ..runtime.selftest import selftest
+    from .._selftest import selftest
 
     result = selftest(args.device, args.steps)
     print(result.to_json() if args.json else result)

@@ -24,8 +24,6 @@ from .pinning import DeviceChecked as DeviceChecked
 from .pinning import check_device as check_device
 from .pinning import pin_device as pin_device
 from .pinning import pinned_executor as pinned_executor
-from .selftest import SelftestResult as SelftestResult
-from .selftest import selftest as selftest
 from .streams import AsyncResult as AsyncResult
 from .streams import infer_async as infer_async
 
@@ -37,7 +35,6 @@ __all__ = [
     "ContextReport",
     "DeviceChecked",
     "MemoryReport",
-    "SelftestResult",
     "bench",
     "check_device",
     "compile_cache_kwargs",
@@ -51,5 +48,4 @@ __all__ = [
     "pinned_executor",
     "primary_context",
     "save_timing_cache",
-    "selftest",
 ]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from .._errors import CompatError, UsageError
+from ._errors import CompatError, UsageError
 
 Status = Literal["passed", "failed", "skipped"]
 EXIT_OK, EXIT_FAILED, EXIT_SKIPPED = 0, 1, 3
@@ -143,13 +143,13 @@ class SelftestResult:
         return "\n".join([*lines, self.advice])
 
     def __repr__(self) -> str:
-        from .._display import compact_repr
+        from ._display import compact_repr
 
         steps = ", ".join(f"{s.name} {s.status}" for s in self.steps)
         return compact_repr(f"SelftestResult {self.headline}", steps, self.advice)
 
     def _repr_html_(self) -> str:
-        from .._display import badge, section, table
+        from ._display import badge, section, table
 
         tone = {"passed": "ok", "failed": "error", "skipped": "warning"}
         rows = []
@@ -211,8 +211,8 @@ def _small_model(ctx: _Ctx) -> Any:
 
 
 def _step_environment(ctx: _Ctx) -> StepResult:
-    from ..checker import check_environment
-    from ..env import detect_environment
+    from .checker import check_environment
+    from .env import detect_environment
 
     try:
         import torch
@@ -228,7 +228,13 @@ def _step_environment(ctx: _Ctx) -> StepResult:
         )
     cuda = torch.version.cuda or "cpu"
     gpus = ", ".join(f"{g.name} (cc {g.compute_capability})" for g in env.gpus or []) or "no GPU"
-    verdict = "COMPATIBLE" if report.compatible else "INCOMPATIBLE in TensorRT only (see the tensorrt step)"
+    if report.verdict == "compatible":
+        verdict = "COMPATIBLE"
+    elif errors:
+        verdict = "INCOMPATIBLE in TensorRT only (see the tensorrt step)"
+    else:
+        missing = ", ".join(f.component for f in report.findings if f.severity == "unknown") or "a deciding fact"
+        verdict = f"UNKNOWN ({missing} not known)"
     warnings = [f"{f.component}: {f.message}" for f in report.findings if f.severity == "warning"]
     return StepResult(
         "environment",
@@ -241,7 +247,7 @@ def _step_environment(ctx: _Ctx) -> StepResult:
 
 
 def _step_tensorrt(ctx: _Ctx) -> StepResult:
-    from ..checker import gpu_advice, install_fix
+    from .checker import gpu_advice, install_fix
 
     device = _needs_gpu(ctx)
     env = ctx.env
@@ -259,8 +265,8 @@ def _step_tensorrt(ctx: _Ctx) -> StepResult:
         raise _Fail("; ".join(f.message for f in errors), "; ".join(f.fix for f in errors if f.fix) or "-")
     import torch
 
-    from ..compiler import compile as trt_compile
-    from ..compiler.report import report as compile_report
+    from .compiler import compile as trt_compile
+    from .compiler import report as compile_report
 
     torch.manual_seed(0)
     model = torch.nn.Sequential(
@@ -287,7 +293,7 @@ def _step_tensorrt(ctx: _Ctx) -> StepResult:
 
 def _cuda_driver() -> Any:
     try:
-        from .context import driver
+        from .runtime.context import driver
 
         return driver()
     except CompatError as exc:
@@ -295,7 +301,7 @@ def _cuda_driver() -> Any:
 
 
 def _fill_kernel(drv: Any, cc: tuple[int, int]) -> Any:
-    from .context import check
+    from .runtime.context import check
 
     try:
         from cuda.bindings import nvrtc
@@ -327,7 +333,7 @@ def _step_context_guard(ctx: _Ctx) -> StepResult:
     drv = _cuda_driver()
     import torch
 
-    from .context import check, current_context, diagnose_context, ensure_primary_context, primary_context
+    from .runtime.context import check, current_context, diagnose_context, ensure_primary_context, primary_context
 
     primary = ensure_primary_context(device)
     with primary_context(device):
@@ -383,8 +389,8 @@ def _step_cuda_graphs(ctx: _Ctx) -> StepResult:
     device = _needs_gpu(ctx)
     import torch
 
-    from .bench import percentile
-    from .cuda_graphs import BucketedCUDAGraphs
+    from .runtime.bench import percentile
+    from .runtime.cuda_graphs import BucketedCUDAGraphs
 
     model = _small_model(ctx)
     graphs = BucketedCUDAGraphs(model, (1, 2, 4, 8, 16))
@@ -431,7 +437,7 @@ def _step_bench(ctx: _Ctx) -> StepResult:
 
     import torch
 
-    from .bench import bench
+    from .runtime.bench import bench
 
     model = _small_model(ctx)
     x = torch.randn(32, 64, device=f"cuda:{device}")
@@ -456,7 +462,7 @@ def _step_memory(ctx: _Ctx) -> StepResult:
     device = _needs_gpu(ctx)
     import torch
 
-    from .memory import memory_report
+    from .runtime.memory import memory_report
 
     model = _small_model(ctx)
     report = memory_report(model, torch.randn(32, 64, device=f"cuda:{device}"))
@@ -513,7 +519,7 @@ def _visible_device(device: Any) -> tuple[int | None, str | None]:
         return None, None
     if not torch.cuda.is_available():
         return None, None
-    from ._device import resolve_device_index
+    from .runtime._device import resolve_device_index
 
     index = resolve_device_index(device)
     return index, torch.cuda.get_device_name(index)
