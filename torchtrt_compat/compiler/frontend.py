@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .._errors import IncompatibleError, UsageError
+from .._errors import CompatError, IncompatibleError, UsageError
 from .._lazy import is_installed
 from .._upstream import install_hint, load_torch_tensorrt
 from ..env import detect_environment
@@ -129,7 +129,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     warnings: list[str] = []
     try:
         kwargs = with_keyed_timing_cache(kwargs)
-    except OSError as exc:  # an unwritable cache root must not stop a compile
+    except (OSError, CompatError) as exc:  # an unwritable or odd cache root must not stop a compile
         warnings.append(f"timing cache not keyed ({exc}); set TORCHTRT_COMPAT_CACHE to a writable folder")
     result = compile_dynamo(
         module,
@@ -142,7 +142,10 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         warnings=warnings,
     )
     if "timing_cache_path" in kwargs:
-        seal_keyed_timing_cache(kwargs)
+        try:
+            seal_keyed_timing_cache(kwargs)
+        except (OSError, CompatError) as exc:  # the compile succeeded; an unsealed cache is only re-timed next run
+            result.report.warnings.append(f"timing cache not sealed ({exc})")
     guard_runtime(result.module, kwargs.get("device"), result.report, context=bool(context_guard))
     return result.module
 
