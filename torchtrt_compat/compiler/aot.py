@@ -30,8 +30,6 @@ def _resolve_targets(compute_capabilities: Any) -> list[str]:
                 f"(TensorRT-RTX supports {', '.join(supported)})",
             )
         return sorted(set(visible))
-    if isinstance(compute_capabilities, (str, float)):
-        compute_capabilities = [compute_capabilities]
     targets = []
     for cc in compute_capabilities:
         text = str(cc)
@@ -61,8 +59,12 @@ def build_engine(
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     """
     from .pipeline import compile_dynamo
+    from .validation import check_compile_kwargs, check_inputs, check_model, compute_capability_list
 
-    targets = _resolve_targets(compute_capabilities)
+    check_model(module_or_exported_program)
+    check_inputs(module_or_exported_program, None, arg_inputs, kwarg_inputs)
+    check_compile_kwargs(compile_kwargs)
+    targets = _resolve_targets(compute_capability_list(compute_capabilities))
     env = detect_environment()
     result = compile_dynamo(
         module_or_exported_program,

@@ -115,6 +115,12 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     path = resolve_ir(ir)
+    from .validation import check_compile_kwargs, check_inputs, check_model
+
+    check_model(module, callable_ok=path != "dynamo")
+    if path == "dynamo" and (inputs is not None or arg_inputs is not None or kwarg_inputs is not None):
+        check_inputs(module, inputs, arg_inputs, kwarg_inputs)  # on the fallback paths too
+    check_compile_kwargs(kwargs)
     blocked = why_trt_cannot_run()
     if blocked:
         if is_installed("torch_tensorrt"):  # a typo is a typo even when TensorRT cannot run here
