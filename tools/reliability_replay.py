@@ -229,6 +229,12 @@ def _api_cases() -> None:
         "P-be_inputs_empty_list": lambda: build_engine(m, [], compute_capabilities=["8.9"]),
         "P-be_inputs_None": lambda: build_engine(m, None, compute_capabilities=["8.9"]),
         "P-be_inputs_too_many": lambda: build_engine(m, [x, x], compute_capabilities=["8.9"]),
+        # the model's own forward fails on these inputs, inside torch.export: a build failure, not a bad argument
+        "P-be_inputs_float_scalar": lambda: build_engine(m, [1.0], compute_capabilities=["8.9"]),
+        "P-be_inputs_nested_dict_to_plain_model": lambda: build_engine(
+            m, [{"x": {"y": x}}], compute_capabilities=["8.9"]
+        ),
+        "P-be_inputs_wrong_rank": lambda: build_engine(m, [torch.randn(3, 16)], compute_capabilities=["8.9"]),
         "P-be_cc_abc": lambda: build_engine(m, [x], compute_capabilities=["abc"]),
         "P-be_cc_empty_list": lambda: build_engine(m, [x], compute_capabilities=[]),
         "P-be_cc_int_9": lambda: build_engine(m, [x], compute_capabilities=9),
