@@ -161,6 +161,8 @@ def test_cache_api_misuse_is_a_usage_error(tmp_path):
         save_timing_cache(tmp_path / "t.bin", "str", KEY)  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="must be a string, got int 1"):
         CacheKey(1, "8.9", "tensorrt_rtx", "1.6.1.120")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="a part of its folder is a file"):
+        save_timing_cache(afile / "t.bin", b"x", KEY)  # K22/K23's class: a folder that cannot be written
     with pytest.raises(UsageError, match="cache key must be"):
         load_timing_cache(tmp_path / "t.bin", "not a key")  # type: ignore[arg-type]
     assert not list(tmp_path.glob(".*.tmp"))
