@@ -32,11 +32,12 @@ def test_compute_capability_must_be_ascii_major_minor(value):
         parse_compute_capability(value)
 
 
-@pytest.mark.parametrize("value", [[], (), 9, {"8.9": True}, {"8.9"}, object()])
+@pytest.mark.parametrize("value", [[], (), set(), 9, {"8.9": True}, object(), b"8.9"])
 def test_compute_capability_list_rejects_empty_and_non_lists(value):
     with pytest.raises(UsageError, match="compute_capabilities"):
         compute_capability_list(value)
     assert compute_capability_list(["8.9", "8.9", 12.0]) == ["8.9", "12.0"]
+    assert compute_capability_list({"12.0", "8.9"}) == ["12.0", "8.9"]  # a set is fine; build_engine sorts targets
 
 
 CASES = {

@@ -21,13 +21,15 @@ X = torch.randn(1, 3, 8, 8)
 GOOD = object()  # marks the valid choice in each slot
 
 MODELS = st.sampled_from([GOOD, None, "resnet18", lambda x: x, 1, object(), torch.nn.Conv2d, b"model"])
-ITEMS = st.sampled_from(["a", None, 1.0, 3, {"x": X}, [X, "a"], object(), b"x", {1, 2}, torch.float32])
+# Items of a kind no model input can be. Numbers, None and dicts are valid kinds that this conv model's forward
+# rejects itself; that failure is a build failure (BuildError), not what this test is about.
+ITEMS = st.sampled_from(["a", [X, "a"], object(), b"x", {1, 2}, torch.float32, {"x": "y"}, [[object()]]])
 INPUTS = st.one_of(
     st.just(GOOD), st.just([]), st.just(()), st.lists(ITEMS, min_size=1, max_size=3), st.just([X, X]),
     st.just({"x": X}), st.just("x"), st.just(3),
 )  # fmt: skip
 CCS = st.one_of(
-    st.just(GOOD), st.sampled_from([[], (), 9, {"8.9": True}, {"8.9"}, "abc", "", "٨.٩", "².0", "8.9 ", 8, True]),
+    st.just(GOOD), st.sampled_from([[], (), set(), 9, {"8.9": True}, "abc", "", "٨.٩", "².0", "8.9 ", 8, True]),
     st.lists(st.sampled_from(["abc", "8.9 ", "sm_89", "٨.٩", 9, None, "1" * 5000 + ".0"]), min_size=1, max_size=3),
 )  # fmt: skip
 MIN_BLOCK = st.sampled_from([GOOD, -1, 0, True, 1.5, "3", None, [1]])

@@ -44,6 +44,8 @@ def compute_capability_list(value: Any) -> list[str] | None:
         return None
     if isinstance(value, (str, float)) and not isinstance(value, bool):
         value = [value]
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=str)
     if not isinstance(value, (list, tuple)):
         raise UsageError(
             f"compute_capabilities must be a list of strings, got {type(value).__name__} {_show(value)}.", _CC_FIX
