@@ -57,7 +57,7 @@ def only_compat_errors(call: Callable[[], Any]) -> CompatError | None:
     try:
         call()
     except CompatError as exc:
-        assert str(exc).strip() and "\n" not in str(exc).strip()[:1]
+        assert str(exc).strip(), f"{type(exc).__name__} without a message"
         return exc
     return None
 
