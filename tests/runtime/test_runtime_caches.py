@@ -100,7 +100,7 @@ def test_compile_cache_kwargs(tmp_path):
     assert set(kwargs) == {"timing_cache_path", "engine_cache_dir", "cache_built_engines", "reuse_cached_engines"}
     timing = Path(kwargs["timing_cache_path"])
     assert timing.parent == tmp_path / "timing" / H100.slug() and Path(kwargs["engine_cache_dir"]).is_dir()
-    assert json.loads(Path(str(timing) + ".json").read_text())["key"] == H100.to_dict()
+    assert not Path(str(timing) + ".json").exists()  # nothing to vouch for until TensorRT has written the file
     timing.write_bytes(b"written by TensorRT")  # TensorRT writes the file; the sidecar is re-sealed after compile
     seal_timing_cache(timing, H100)
     assert compile_cache_kwargs(H100.to_dict(), root=tmp_path) == kwargs

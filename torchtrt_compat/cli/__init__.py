@@ -100,3 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `torchtrt-compat check | head`: the reader left, which is not our error
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a path the user named cannot be read or written: their input, one line, exit 2
+        where = f" {exc.filename}" if exc.filename else ""
+        print(
+            f"torchtrt-compat {args.command}: error: cannot use{where}: {exc.strerror or exc}. "
+            "Fix: pass a path that exists and that you can read and write",
+            file=sys.stderr,
+        )
+        return 2

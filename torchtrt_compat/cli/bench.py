@@ -68,7 +68,10 @@ def bench_model(
     from .._lazy import require
 
     torch = require("torch", "to benchmark a model")
-    dev = torch.device(device)
+    try:
+        dev = torch.device(device)
+    except (RuntimeError, TypeError, ValueError):
+        raise UsageError(f"--device {device!r} is not a device.", "use cuda, cuda:N or cpu") from None
     if dev.type == "cuda" and not torch.cuda.is_available():
         dev = torch.device("cpu")
     model = entry.build().to(dev)

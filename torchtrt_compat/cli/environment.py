@@ -215,6 +215,11 @@ def run_matrix(args: argparse.Namespace) -> int:
     from ..versions import parse_version
 
     if args.torch_tensorrt:
+        if len(args.torch_tensorrt) > 64:  # int() of thousands of digits is refused by Python itself
+            raise UsageError(
+                f"--torch-tensorrt is {len(args.torch_tensorrt):,} characters long, not a version.",
+                "use a version such as 2.14.0 or a minor such as 2.14",
+            )
         parse_version(args.torch_tensorrt, what="--torch-tensorrt")
     rows = matrix.select(args.package, args.torch_tensorrt)
     if not rows:

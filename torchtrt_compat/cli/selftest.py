@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .._errors import UsageError
+
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -25,8 +27,30 @@ def run_selftest(args: argparse.Namespace) -> int:
     from .._atomic import atomic_write_text
     from .._selftest import selftest
 
+    if args.html:
+        _check_writable(args.html)  # before the steps run, not after a minute of them
     result = selftest(args.device, args.steps)
     print(result.to_json() if args.json else result)
     if args.html:
-        atomic_write_text(args.html, result.to_html())
+        try:
+            atomic_write_text(args.html, result.to_html())
+        except OSError as exc:
+            raise UsageError(f"Cannot write --html {args.html}: {exc.strerror or exc}.", _HTML_FIX) from None
     return result.exit_code
+
+
+_HTML_FIX = "pass --html a file path in a folder you can write"
+
+
+def _check_writable(path: str) -> None:
+    import os
+    from pathlib import Path
+
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not path or target.is_dir():
+        raise UsageError(f"--html {path!r} is a folder, not a file.", _HTML_FIX)
+    if not folder.is_dir():
+        raise UsageError(f"--html {path}: the folder {folder} does not exist.", _HTML_FIX)
+    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not target.is_file()):
+        raise UsageError(f"--html {path} cannot be written.", _HTML_FIX)

@@ -30,8 +30,6 @@ def _resolve_targets(compute_capabilities: Any) -> list[str]:
                 f"(TensorRT-RTX supports {', '.join(supported)})",
             )
         return sorted(set(visible))
-    if isinstance(compute_capabilities, (str, float)):
-        compute_capabilities = [compute_capabilities]
     targets = []
     for cc in compute_capabilities:
         text = str(cc)
@@ -67,8 +65,12 @@ def build_engine(
     from .._quiet import captured
     from .compile_report import attach_log
     from .pipeline import compile_dynamo
+    from .validation import check_compile_kwargs, check_inputs, check_model, compute_capability_list
 
-    targets = _resolve_targets(compute_capabilities)
+    check_model(module_or_exported_program)
+    check_inputs(module_or_exported_program, None, arg_inputs, kwarg_inputs)
+    check_compile_kwargs(compile_kwargs)
+    targets = _resolve_targets(compute_capability_list(compute_capabilities))
     env = detect_environment()
     title = f"build_engine for {', '.join('sm_' + t.replace('.', '') for t in targets)}"
     with captured(verbose) as capture, progress(title, console=capture.console):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .._errors import IncompatibleError, UsageError
+from .._errors import CompatError, IncompatibleError, UsageError
 from .._lazy import is_installed
 from .._upstream import install_hint, load_torch_tensorrt
 from ..env import detect_environment
@@ -143,6 +143,12 @@ def _compile(
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     path = resolve_ir(ir)
+    from .validation import check_compile_kwargs, check_inputs, check_model
+
+    check_model(module, callable_ok=path != "dynamo")
+    if path == "dynamo" and (inputs is not None or arg_inputs is not None or kwarg_inputs is not None):
+        check_inputs(module, inputs, arg_inputs, kwarg_inputs)  # on the fallback paths too
+    check_compile_kwargs(kwargs)
     blocked = why_trt_cannot_run()
     if blocked:
         if is_installed("torch_tensorrt") and path not in ("torchscript", "fx"):  # a typo is a typo even here
@@ -160,7 +166,7 @@ def _compile(
     warnings: list[str] = []
     try:
         kwargs = with_keyed_timing_cache(kwargs)
-    except OSError as exc:  # an unwritable cache root must not stop a compile
+    except (OSError, CompatError) as exc:  # an unwritable or odd cache root must not stop a compile
         warnings.append(f"timing cache not keyed ({exc}); set TORCHTRT_COMPAT_CACHE to a writable folder")
     result = compile_dynamo(
         module,
@@ -173,7 +179,10 @@ def _compile(
         warnings=warnings,
     )
     if "timing_cache_path" in kwargs:
-        seal_keyed_timing_cache(kwargs)
+        try:
+            seal_keyed_timing_cache(kwargs)
+        except (OSError, CompatError) as exc:  # the compile succeeded; an unsealed cache is only re-timed next run
+            result.report.warnings.append(f"timing cache not sealed ({exc})")
     guard_runtime(result.module, kwargs.get("device"), result.report, context=bool(context_guard))
     return result.module
 

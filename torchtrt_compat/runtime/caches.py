@@ -2,27 +2,42 @@
 
 A TensorRT timing cache or engine from another GPU model or TensorRT version is at best useless and at worst wrong,
 and torch_tensorrt reuses whatever file it is pointed at. Here every cache lives under a directory named by its key,
-and a timing cache carries a sidecar JSON (``<file>.json``) with its key and checksum: a mismatched or corrupt file is
-moved aside with a warning and a new one is started, never silently reused and never fatal.
+and a timing cache carries a sidecar JSON (``<file>.json``) with its key and the checksum of the bytes on disk: a
+mismatched, corrupt or unverified file is moved aside with a warning and a new one is started, never silently reused
+and never fatal.
+
+Several processes may share a cache: saving, sealing, loading and moving aside all happen under one file lock
+(``<file>.lock``), so a reader sees a data file and the sidecar written for it, never one writer's data beside the
+other's sidecar. The checksum is always computed from the bytes that are on disk under that lock. Misuse (a key that
+is not one, data that is not bytes, a cache root that is a file or cannot be written) is a `UsageError`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
+import stat
 import warnings
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_bytes, atomic_write_text
+from .._bounded import MAX_SIDECAR_BYTES, load_json_file, read_bytes
 from .._errors import UsageError
 
 ENV_CACHE_ROOT = "TORCHTRT_COMPAT_CACHE"
 _SIDECAR_FORMAT = 1
 TIMING_CACHE_NAME = "timing_cache.bin"
+#: A TensorRT timing cache is kilobytes to tens of megabytes; more than this is not one.
+MAX_TIMING_CACHE_BYTES = 1024 * 1024 * 1024
+#: How long a save or load waits for another process holding the same cache.
+LOCK_TIMEOUT_S = 60.0
+_WRITABLE_FIX = "set TORCHTRT_COMPAT_CACHE (or root=) to a writable folder with free space"
 
 
 @dataclass(frozen=True)
@@ -36,8 +51,33 @@ class CacheKey:
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
-            if not isinstance(value, str) or not value.strip():
+            if not isinstance(value, str):
+                raise UsageError(
+                    f"Cache key field {name} must be a string, got {type(value).__name__} {value!r}.",
+                    f"pass {name} as a string, e.g. CacheKey('NVIDIA L4', '8.9', 'tensorrt_rtx', '1.6.1.120')",
+                )
+            if not value.strip():
                 raise UsageError(f"Cache key field {name}={value!r} is empty.", f"pass a non-empty {name}")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> CacheKey:
+        """A key from its `to_dict` form; anything else is a `UsageError` naming the fields."""
+        names = [f.name for f in fields(cls)]
+        if not isinstance(data, dict):
+            raise UsageError(
+                f"A cache key must be a CacheKey or a dict with {', '.join(names)}; got {type(data).__name__}.",
+                "pass CacheKey(gpu_name, compute_capability, flavour, trt_version)",
+            )
+        missing = [n for n in names if n not in data]
+        extra = sorted(str(k) for k in data if k not in names)
+        if missing or extra:
+            problems = ([f"missing {', '.join(missing)}"] if missing else []) + (
+                [f"unknown {', '.join(extra)}"] if extra else []
+            )
+            raise UsageError(
+                f"Cache key dict is {' and '.join(problems)}.", f"give exactly these keys: {', '.join(names)}"
+            )
+        return cls(**{n: data[n] for n in names})
 
     def slug(self) -> str:
         """A directory name: ``nvidia-h100-80gb-hbm3__sm90__tensorrt-10.14.1``."""
@@ -67,53 +107,124 @@ def cache_dir(
     root: str | os.PathLike[str] | None = None,
 ) -> Path:
     """``<root>/<kind>/<key slug>``, created if missing. ``kind`` is e.g. ``"timing"`` or ``"engines"``."""
-    if not kind or _slugify(kind) != kind:
+    if not isinstance(kind, str) or not kind or _slugify(kind) != kind:
         raise UsageError(
             f"Cache kind {kind!r} is not a plain name.", "use a lowercase name such as 'timing' or 'engines'"
         )
     key = CacheKey(gpu_name, _cc_text(cc), flavour, trt_version)
     path = Path(root).expanduser() if root is not None else default_cache_root()
     path = path / kind / key.slug()
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError(
+            f"Cannot create the cache folder {path}: a part of that path is a file, not a folder.",
+            "pass a folder as the cache root (TORCHTRT_COMPAT_CACHE or root=)",
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"Cannot create the cache folder {path}: {exc.strerror or exc}.", _WRITABLE_FIX) from None
     return path
 
 
 def _cc_text(cc: str | tuple[int, int]) -> str:
-    return f"{cc[0]}.{cc[1]}" if isinstance(cc, tuple) else str(cc)
+    return f"{cc[0]}.{cc[1]}" if isinstance(cc, tuple) and len(cc) == 2 else str(cc)
 
 
 def _sidecar(path: Path) -> Path:
     return path.with_name(path.name + ".json")
 
 
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+@contextlib.contextmanager
+def _locked(path: Path, *, writing: bool) -> Iterator[None]:
+    """Hold ``<path>.lock`` (one process at a time). A reader on a read-only folder, where nobody can write either,
+    goes on without the lock; a writer that cannot lock cannot write, which is a `UsageError`."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(_lock_path(path)), timeout=LOCK_TIMEOUT_S)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise UsageError(
+            f"Timing cache {path} stayed locked by another process for {LOCK_TIMEOUT_S:g} s.",
+            f"wait for the other build to finish, or remove {_lock_path(path)} if no build is running",
+        ) from None
+    except OSError as exc:
+        if writing:
+            raise UsageError(f"Cannot lock timing cache {path}: {exc.strerror or exc}.", _WRITABLE_FIX) from None
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def _move_aside(path: Path, reason: str) -> None:
+    """Rename the cache and its sidecar to ``*.stale`` (call with the lock held); files already gone are fine."""
     stale = path.with_name(path.name + ".stale")
+    moved = True
     for p, q in ((path, stale), (_sidecar(path), _sidecar(stale))):
-        if p.exists():
+        try:
             os.replace(p, q)
-    warnings.warn(
-        f"{reason} Moved it to {stale} and starting a new timing cache (the first build re-times layers).", stacklevel=3
-    )
+        except FileNotFoundError:
+            pass
+        except OSError:  # a read-only folder: nobody can write a new cache there either
+            moved = False
+    where = f"Moved it to {stale}" if moved else f"Could not move it aside (remove {path} by hand)"
+    warnings.warn(f"{reason} {where} and starting a new timing cache (the first build re-times layers).", stacklevel=4)
+
+
+def _regular_or_missing(path: Path, what: str) -> bool:
+    """True for a regular file, False when nothing is there; a folder, device or pipe is a `UsageError`."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {path}: {exc.strerror or exc}.", "pass a readable file") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise UsageError(f"{what} {path} is {kind}.", "remove it, or pass another timing_cache_path")
+    return True
+
+
+def _check_key(key: Any) -> CacheKey:
+    if isinstance(key, CacheKey):
+        return key
+    return CacheKey.from_dict(key)
 
 
 def load_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> bytes | None:
     """The cache's bytes if it was made for ``key`` and is intact; else None (a new cache), with a warning if a file
-    was there. A mismatched or corrupt file is moved aside to ``<file>.stale`` so that TensorRT does not read it."""
+    was there. A mismatched, corrupt or unverified file (a sidecar without a checksum) is moved aside to
+    ``<file>.stale`` so that TensorRT does not read it. A path that is a folder or a device is a `UsageError`."""
     path = Path(path)
-    if not path.exists():
+    key = _check_key(key)
+    if not _regular_or_missing(path, "Timing cache"):
+        return None
+    with _locked(path, writing=False):
+        return _load_locked(path, key)
+
+
+def _load_locked(path: Path, key: CacheKey) -> bytes | None:
+    if not _regular_or_missing(path, "Timing cache"):
+        return None  # another process moved it aside while we waited for the lock
+    sidecar = _sidecar(path)
+    if not _regular_or_missing(sidecar, "Timing cache sidecar"):
+        _move_aside(path, f"Timing cache {path} has no sidecar {sidecar.name}, so its GPU and TensorRT are unknown.")
         return None
     try:
-        meta = json.loads(_sidecar(path).read_text(encoding="utf-8"))
-        recorded = CacheKey(**meta["key"])
+        meta = load_json_file(sidecar, limit=MAX_SIDECAR_BYTES, what="timing cache sidecar")
+        if not isinstance(meta, dict):
+            raise UsageError(f"the sidecar is a JSON {type(meta).__name__}, not an object")
+        recorded = CacheKey.from_dict(meta.get("key"))
         checksum, size = meta.get("sha256"), meta.get("bytes")
-    except FileNotFoundError:
-        _move_aside(
-            path,
-            f"Timing cache {path} has no sidecar {_sidecar(path).name}, so its GPU and TensorRT version are unknown.",
-        )
-        return None
-    except (ValueError, KeyError, TypeError, UsageError) as exc:
-        _move_aside(path, f"Timing cache sidecar {_sidecar(path)} is corrupt ({exc}).")
+    except UsageError as exc:
+        _move_aside(path, f"Timing cache sidecar {sidecar} is corrupt ({exc.problem.rstrip('.')}).")
         return None
     if recorded != key:
         _move_aside(
@@ -123,29 +234,84 @@ def load_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> bytes | No
             f"{key.flavour} {key.trt_version}); reusing it would give wrong timings.",
         )
         return None
-    data = path.read_bytes()
-    if not data or (checksum is not None and (hashlib.sha256(data).hexdigest() != checksum or len(data) != size)):
+    if not isinstance(checksum, str) or isinstance(size, bool) or not isinstance(size, int):
+        _move_aside(
+            path,
+            f"Timing cache {path} is unverified: its sidecar has no checksum (it was never sealed after TensorRT "
+            "wrote it, or the writer stopped half-way).",
+        )
+        return None
+    try:
+        data = read_bytes(path, limit=MAX_TIMING_CACHE_BYTES, what="timing cache")
+    except UsageError as exc:
+        if not path.exists():  # removed by something that does not take the lock
+            return None
+        _move_aside(path, f"Timing cache {path} cannot be used ({exc.problem.rstrip('.')}).")
+        return None
+    if not data or len(data) != size or hashlib.sha256(data).hexdigest() != checksum:
         _move_aside(path, f"Timing cache {path} is corrupt (empty, or its checksum does not match its sidecar).")
         return None
     return data
 
 
 def save_timing_cache(path: str | os.PathLike[str], data: bytes, key: CacheKey) -> Path:
-    """Write the cache and its sidecar atomically; returns the path."""
+    """Write the cache, then its sidecar with the checksum of those bytes, both under the cache's lock; returns the
+    path. A folder that cannot be written (read-only, full) is a `UsageError`."""
     path = Path(path)
-    atomic_write_bytes(path, data)
-    seal_timing_cache(path, key)
+    key = _check_key(key)
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise UsageError(
+            f"Timing cache data must be bytes, got {type(data).__name__}.",
+            "pass the bytes of a serialized timing cache, e.g. config.get_timing_cache().serialize()",
+        )
+    payload = bytes(data)
+    _writable_parent(path)
+    with _locked(path, writing=True):
+        _write(path, lambda: atomic_write_bytes(path, payload))
+        _write_sidecar(path, key, payload)
     return path
 
 
 def seal_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> None:
-    """(Re)write the sidecar of a cache file that TensorRT wrote itself, e.g. after ``torch_tensorrt.compile``."""
+    """Write the sidecar of a cache file that TensorRT wrote itself (e.g. after ``torch_tensorrt.compile``), with the
+    checksum of the bytes on disk now. Without a cache file there is nothing to vouch for, and nothing is written."""
     path = Path(path)
-    meta: dict[str, Any] = {"format": _SIDECAR_FORMAT, "key": key.to_dict()}
-    if path.exists():
-        data = path.read_bytes()
-        meta.update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
-    atomic_write_text(_sidecar(path), json.dumps(meta, indent=2, sort_keys=True) + "\n")
+    key = _check_key(key)
+    if not _regular_or_missing(path, "Timing cache"):
+        return
+    _writable_parent(path)
+    with _locked(path, writing=True):
+        if not _regular_or_missing(path, "Timing cache"):
+            return
+        _write_sidecar(path, key, read_bytes(path, limit=MAX_TIMING_CACHE_BYTES, what="timing cache"))
+
+
+def _write_sidecar(path: Path, key: CacheKey, data: bytes) -> None:
+    meta: dict[str, Any] = {
+        "format": _SIDECAR_FORMAT,
+        "key": key.to_dict(),
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "bytes": len(data),
+    }
+    _write(_sidecar(path), lambda: atomic_write_text(_sidecar(path), json.dumps(meta, indent=2, sort_keys=True) + "\n"))
+
+
+def _writable_parent(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError(f"Cannot save timing cache {path}: a part of its folder is a file.", _WRITABLE_FIX) from None
+    except OSError as exc:
+        raise UsageError(f"Cannot save timing cache {path}: {exc.strerror or exc}.", _WRITABLE_FIX) from None
+
+
+def _write(path: Path, write: Any) -> None:
+    try:
+        write()
+    except IsADirectoryError:
+        raise UsageError(f"Cannot write {path}: it is a folder.", "remove it, or pass another path") from None
+    except OSError as exc:
+        raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.", _WRITABLE_FIX) from None
 
 
 def key_from_environment(env: Any, device: int = 0) -> CacheKey:
@@ -173,19 +339,19 @@ KeyLike = Any  #: a CacheKey, its dict form, or an Environment to derive one fro
 def compile_cache_kwargs(env_or_key: KeyLike, root: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """torch_tensorrt.compile kwargs that put the timing cache and engine cache under keyed directories.
 
-    Validates an existing timing cache (moving a mismatched or corrupt one aside) and writes its sidecar. After the
-    compile, call `seal_timing_cache(kwargs["timing_cache_path"], key)` so the next run can verify the new file.
+    Validates an existing timing cache (moving a mismatched, corrupt or unverified one aside). After the compile,
+    call `seal_timing_cache(kwargs["timing_cache_path"], key)`: it records the checksum of what TensorRT wrote, and
+    a cache that was never sealed is not trusted by the next run.
     """
     if isinstance(env_or_key, CacheKey):
         key = env_or_key
     elif isinstance(env_or_key, dict):
-        key = CacheKey(**env_or_key)
+        key = CacheKey.from_dict(env_or_key)
     else:
         key = key_from_environment(env_or_key)
     parts = (key.gpu_name, key.compute_capability, key.flavour, key.trt_version)
     timing = cache_dir("timing", *parts, root=root) / TIMING_CACHE_NAME
-    if load_timing_cache(timing, key) is None and not _sidecar(timing).exists():
-        seal_timing_cache(timing, key)
+    load_timing_cache(timing, key)
     return {
         "timing_cache_path": str(timing),
         "engine_cache_dir": str(cache_dir("engines", *parts, root=root)),

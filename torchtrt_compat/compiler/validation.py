@@ -1,0 +1,179 @@
+"""Early, strict checks of what `compile` and `build_engine` are given, before any export or build starts.
+
+Each check raises one `UsageError` naming what was passed and the fix, on every path (TensorRT, the inductor and
+eager fallbacks, ahead-of-time builds), so that a bad argument never surfaces as a raw torch error minutes later.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import Any
+
+from .._errors import UsageError
+
+_CC = re.compile(r"(\d{1,3})\.(\d{1,3})", re.ASCII)
+_CC_FIX = "write compute capabilities as ASCII MAJOR.MINOR strings, e.g. compute_capabilities=['8.9', '12.0']"
+_SCALARS = (bool, int, float)
+_MAX_INPUT_ITEMS = 10_000  #: far more arguments than any forward takes
+_MAX_NESTING = 32
+
+
+def _show(value: Any) -> str:
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def parse_compute_capability(value: Any, where: str = "compute capability") -> str:
+    """``"8.9"`` for ``"8.9"``, ``8.9`` or ``"08.9"``; anything that is not ASCII MAJOR.MINOR is a `UsageError`
+    (Unicode digits such as ``"٨.٩"`` or ``"².0"``, spaces, ``"sm_89"``, ints, bools)."""
+    if isinstance(value, float) and not isinstance(value, bool):
+        value = repr(value)
+    if not isinstance(value, str):
+        raise UsageError(f"{where} {_show(value)} is a {type(value).__name__}, not a compute capability.", _CC_FIX)
+    match = _CC.fullmatch(value)
+    if match is None:
+        raise UsageError(f"{where} {_show(value)} is not a compute capability (MAJOR.MINOR).", _CC_FIX)
+    return f"{int(match[1])}.{int(match[2])}"
+
+
+def compute_capability_list(value: Any) -> list[str] | None:
+    """The normalised, de-duplicated list (None stays None: "the visible GPUs"); an empty or odd value is a
+    `UsageError`."""
+    if value is None:
+        return None
+    if isinstance(value, (str, float)) and not isinstance(value, bool):
+        value = [value]
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=str)
+    if not isinstance(value, (list, tuple)):
+        raise UsageError(
+            f"compute_capabilities must be a list of strings, got {type(value).__name__} {_show(value)}.", _CC_FIX
+        )
+    if not value:
+        raise UsageError("compute_capabilities is empty, so there is nothing to build for.", _CC_FIX)
+    out = [parse_compute_capability(cc, f"compute_capabilities[{i}]") for i, cc in enumerate(value)]
+    return list(dict.fromkeys(out))
+
+
+def check_model(module: Any, *, callable_ok: bool = False) -> None:
+    """A ``torch.nn.Module`` or ``torch.export.ExportedProgram`` (any callable when ``callable_ok``)."""
+    from .inputs import is_exported_program
+
+    if is_exported_program(module):
+        return
+    try:
+        import torch
+
+        if isinstance(module, torch.nn.Module):
+            return
+    except ImportError:  # pragma: no cover - torch is needed to compile at all
+        pass
+    if callable_ok and callable(module) and not isinstance(module, (str, bytes, type)):
+        return
+    raise UsageError(
+        f"The model must be a torch.nn.Module or a torch.export.ExportedProgram, got {type(module).__name__} "
+        f"{_show(module)}.",
+        "pass the module itself, e.g. compile(model, arg_inputs=[x]); wrap a function in a torch.nn.Module",
+    )
+
+
+def check_inputs(module: Any, inputs: Any, arg_inputs: Any, kwarg_inputs: Any) -> None:
+    """Example inputs of a kind torch.export can take, as many as ``module.forward`` accepts."""
+    import torch
+
+    if inputs is not None and arg_inputs is not None:
+        raise UsageError("Both inputs and arg_inputs were given.", "pass only arg_inputs (inputs is its old name)")
+    items = arg_inputs if arg_inputs is not None else inputs
+    if kwarg_inputs is not None and (
+        not isinstance(kwarg_inputs, dict) or not all(isinstance(k, str) for k in kwarg_inputs)
+    ):
+        raise UsageError(
+            f"kwarg_inputs must be a dict of argument name -> value, got {type(kwarg_inputs).__name__}.",
+            "pass kwarg_inputs={'name': tensor}",
+        )
+    if items is None:
+        raise UsageError(
+            "No example inputs were given.", "pass arg_inputs=[tensor, ...] or [torch_tensorrt.Input(...)]"
+        )
+    if isinstance(items, torch.Tensor) or _is_input_spec(items):
+        items = [items]
+    if isinstance(items, dict):
+        raise UsageError(
+            "arg_inputs is a dict; positional inputs are a list.", "pass arg_inputs=[...] and kwarg_inputs={...}"
+        )
+    if not isinstance(items, (list, tuple)):
+        raise UsageError(
+            f"arg_inputs must be a list of tensors or torch_tensorrt.Input, got {type(items).__name__} {_show(items)}.",
+            "pass arg_inputs=[tensor, ...]",
+        )
+    if not items and not kwarg_inputs:
+        raise UsageError(
+            "arg_inputs is an empty list, so there is nothing to trace the model with.",
+            "pass one example tensor (or torch_tensorrt.Input) per argument of forward()",
+        )
+    if len(items) > _MAX_INPUT_ITEMS:
+        raise UsageError(f"arg_inputs has {len(items):,} items.", "pass one example per argument of forward()")
+    for i, item in enumerate(items):
+        _check_value(item, f"arg_inputs[{i}]", 0)
+    for name, value in (kwarg_inputs or {}).items():
+        _check_value(value, f"kwarg_inputs[{name!r}]", 0)
+    _check_arity(module, len(items), dict(kwarg_inputs or {}))
+
+
+def check_compile_kwargs(kwargs: dict[str, Any]) -> None:
+    """Values torch_tensorrt would take silently and misread: ``min_block_size`` below 1."""
+    size = kwargs.get("min_block_size")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+        raise UsageError(
+            f"min_block_size={_show(size)} is not a positive whole number.",
+            "pass min_block_size=1 to convert every supported op, or a larger int to skip small TensorRT blocks",
+        )
+
+
+def _is_input_spec(obj: Any) -> bool:
+    return hasattr(obj, "shape_mode") and hasattr(obj, "shape")
+
+
+def _check_value(value: Any, where: str, depth: int) -> None:
+    import torch
+
+    if isinstance(value, torch.Tensor) or _is_input_spec(value) or value is None or isinstance(value, _SCALARS):
+        return
+    if depth >= _MAX_NESTING:
+        raise UsageError(f"{where} is nested more than {_MAX_NESTING} levels deep.", "pass tensors, not deep nests")
+    if isinstance(value, (list, tuple)):
+        for j, item in enumerate(value):
+            _check_value(item, f"{where}[{j}]", depth + 1)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_value(item, f"{where}[{key!r}]", depth + 1)
+        return
+    hint = (
+        "convert it with torch.from_numpy(array)"
+        if type(value).__module__ == "numpy"
+        else "pass a torch.Tensor (or a torch_tensorrt.Input, a number, or a list/tuple/dict of them)"
+    )
+    raise UsageError(f"{where} is not an example input: {type(value).__name__} {_show(value)}.", hint)
+
+
+def _check_arity(module: Any, n_args: int, kwargs: dict[str, Any]) -> None:
+    from .inputs import is_exported_program
+
+    if is_exported_program(module):
+        return
+    forward = getattr(module, "forward", module)
+    try:
+        signature = inspect.signature(forward)
+    except (TypeError, ValueError):  # a builtin or C extension: torch.export will say
+        return
+    try:
+        signature.bind(*range(n_args), **kwargs)
+    except TypeError as exc:
+        params = ", ".join(str(p) for p in signature.parameters.values())
+        raise UsageError(
+            f"{n_args} positional input(s) and {sorted(kwargs) or 'no'} keyword input(s) do not fit "
+            f"{type(module).__name__}.forward({params}): {exc}.",
+            "pass one example per argument of forward()",
+        ) from None
