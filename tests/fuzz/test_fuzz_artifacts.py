@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 import torch
 from _oracle import bounded_memory, fuzz_settings, only_compat_errors
-from _pending import artifact_fix_pending
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,11 +18,6 @@ from torchtrt_compat.compiler import artifact as artifact_module
 from torchtrt_compat.compiler.artifact import EngineArtifact
 
 pytestmark = [
-    pytest.mark.xfail(
-        condition=artifact_fix_pending(),
-        reason="the artifact fixes of audit F1/F6/F7 (another work item) are not in this checkout yet",
-        strict=False,
-    ),
     pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning"),
 ]
 
