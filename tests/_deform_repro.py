@@ -7,29 +7,27 @@ constant folding does), then propagate FakeTensors again: the torchvision op see
 from __future__ import annotations
 
 import collections
+import sys
+from pathlib import Path
 
 import torch
 import torchvision
 from torch import nn
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.passes.fake_tensor_prop import FakeTensorProp
-from torchvision.ops import DeformConv2d
 
 from torchtrt_compat.shims import ShimContext, activate
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "notebooks"))
+from deform_repro import DeformNoBias, fold_constants_to_cpu  # noqa: E402
+
+__all__ = ["CTX", "ModuleNoBias", "export", "fake_cuda", "fold_constants_to_cpu", "propagate", "targets"]
 
 CTX = ShimContext(versions={"torch": torch.__version__, "torchvision": torchvision.__version__})
 
 
-class ModuleNoBias(nn.Module):
-    """The module form with neither mask nor bias: torchvision fills both with zero constants."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.offset_conv = nn.Conv2d(3, 18, 3, padding=1)
-        self.deform_conv = DeformConv2d(3, 16, 3, padding=1, bias=False)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.deform_conv(x, self.offset_conv(x))
+# The model and the constant folding are the ones notebook 03 shows (notebooks/deform_repro.py): one copy of each.
+ModuleNoBias = DeformNoBias
 
 
 def fake_cuda(model_cls: type[nn.Module]) -> tuple[FakeTensorMode, nn.Module, torch.Tensor]:
@@ -37,23 +35,6 @@ def fake_cuda(model_cls: type[nn.Module]) -> tuple[FakeTensorMode, nn.Module, to
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     with mode, torch.device("cuda"):
         return mode, model_cls().eval(), torch.randn(1, 3, 16, 16)
-
-
-def fold_constants_to_cpu(gm: torch.fx.GraphModule, mode: FakeTensorMode) -> torch.fx.GraphModule:
-    """What Torch-TensorRT's constant_fold does to constructor nodes (always before 2.7, with
-    offload_module_to_cpu=True since): replace them by a get_attr of the value computed on the CPU."""
-    for node in list(gm.graph.nodes):
-        if node.op == "call_function" and not node.all_input_nodes and node.target is torch.ops.aten.zeros.default:
-            with mode:
-                value = node.target(*node.args, **{**node.kwargs, "device": torch.device("cpu")})
-            name = f"_frozen_param{len(dict(gm.named_buffers()))}"
-            gm.register_buffer(name, value)
-            with gm.graph.inserting_before(node):
-                folded = gm.graph.get_attr(name)
-            node.replace_all_uses_with(folded)
-            gm.graph.erase_node(node)
-    gm.recompile()
-    return gm
 
 
 def targets(gm: torch.fx.GraphModule) -> collections.Counter[str]:
