@@ -37,7 +37,7 @@ class UpstreamError(IncompatibleError):
     """A known failure inside torch / torch_tensorrt, re-raised with cause and fix; ``__cause__`` is the original."""
 
 
-class BuildError(IncompatibleError):
+class BuildError(UpstreamError):
     """A model failed to export or build. ``stage`` is where (export, lowering, partitioning, conversion, build),
     ``op`` the operator or node when known, ``log`` the TensorRT log lines that explain it when captured;
     ``__cause__`` is upstream's exception."""

@@ -29,6 +29,9 @@ class CompileReport:
     settings: dict[str, Any] = field(default_factory=dict)  #: what was passed to torch_tensorrt, after translation
     warnings: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)  #: compute capabilities of an ahead-of-time build
+    #: partition="auto" when the whole module did not export: {"policy", "whole_module" (why), "parts" (module
+    #: paths built into TensorRT), "in_pytorch" ([module path, reason] pairs)}; empty otherwise
+    partition: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -55,7 +58,20 @@ class CompileReport:
             ("TensorRT engines", str(self.trt_engines)),
             ("ops in TensorRT", share),
             ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
+            *self._partition_rows(),
             ("timings", timings),
+        ]
+
+    def _partition_rows(self) -> list[tuple[str, str]]:
+        if not self.partition:
+            return []
+        parts = self.partition.get("parts") or []
+        kept = self.partition.get("in_pytorch") or []
+        why = self.partition.get("whole_module")
+        return [
+            ("partition", f"{self.partition.get('policy')}: the whole module was not exported ({why})"),
+            ("parts in TensorRT", ", ".join(parts) or "none"),
+            ("left in PyTorch", "; ".join(f"{path} ({why})" for path, why in kept) or "none"),
         ]
 
     def _op_text(self, op: str) -> str:

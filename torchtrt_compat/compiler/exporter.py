@@ -33,17 +33,26 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
             raise
         except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
             from ..ops import explain_device_mismatch
-            from ..troubleshooting import reraise_explained
+
+            from .failures import raise_build_error
 
             mismatch = explain_device_mismatch(exc)
             if mismatch is not None:
                 raise mismatch from exc
-            reraise_explained(exc, stage="export")
+            raise_build_error(exc, stage="export", op=_failing_op(exc))
     present = {n.target for n in program.graph.nodes if n.op == "call_function"}
     table = {op: fn for op, fn in applied.decompositions.items() if op in present}
     if table:  # re-tracing costs about as much as the export: only when an op to replace is there
         program = program.run_decompositions(table)
     return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start)
+
+
+def _failing_op(exc: BaseException) -> str | None:
+    """The op named by an export failure, when upstream's message names one (e.g. "... for aten.nonzero")."""
+    import re
+
+    found = re.search(r"\b((?:aten|torchvision|prims)\.\w+(?:\.\w+)?)", str(exc))
+    return found.group(1) if found else None
 
 
 def export(

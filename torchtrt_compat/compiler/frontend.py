@@ -96,6 +96,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     fallback: str = "error",
     shims: str | list[str] | None = "auto",
     context_guard: bool = True,
+    partition: str | None = None,
     **kwargs: Any,
 ) -> Any:
     """Compile ``module`` with Torch-TensorRT so that the same arguments mean the same thing in every release.
@@ -107,6 +108,10 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
       or ``"eager"`` (return a PyTorch module; the report says why).
     - ``shims``: ``"auto"`` (what the installed stack needs), ``None`` (none) or a list of shim names.
     - ``context_guard``: hold the primary CUDA context on every call (needs cuda-python).
+    - ``partition``: ``None`` (default: the whole module is exported, or the compile fails with a `BuildError`) or
+      ``"auto"``: when the whole module cannot be exported (e.g. a detector's data-dependent nms / top-k), compile
+      the largest submodules that export (backbone, FPN, heads) into TensorRT and keep the rest in PyTorch. The
+      result runs like the original; the report's ``partition`` lists each part and why the rest stayed in PyTorch.
 
     Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects, so
     compiles in one process are serialised stage by stage (a second thread waits for the first one's patches to be
@@ -114,6 +119,9 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     """
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
+    from .partition import check_partition
+
+    check_partition(partition)
     path = resolve_ir(ir)
     blocked = why_trt_cannot_run()
     if blocked:
@@ -139,6 +147,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         enabled_precisions=enabled_precisions,
         compile_kwargs=kwargs,
         shims=shims,
+        partition=partition,
         warnings=warnings,
     )
     if "timing_cache_path" in kwargs:

@@ -10,7 +10,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from .._errors import BuildError, UsageError
 from .._upstream import load_torch_tensorrt, shim_context
+from ..shims import ShimContext
 from ..env import detect_environment
 from .backend import BackendResult, dynamo_compile
 from .compile_report import CompileReport, attach
@@ -38,20 +40,33 @@ def compile_dynamo(
     shim_options: dict[str, Any] | None = None,
     targets: list[str] | None = None,
     warnings: list[str] | None = None,
+    partition: str | None = None,
 ) -> PipelineResult:
     """Export ``module`` (unless it is an ExportedProgram already), translate ``compile_kwargs`` and build it with
     ``torch_tensorrt.dynamo.compile``. ``shim_options`` reach the shims (e.g. ``aot`` and ``compute_capabilities``
-    for an ahead-of-time build); ``targets`` mark the report as ahead of time; ``warnings`` are the caller's own."""
+    for an ahead-of-time build); ``targets`` mark the report as ahead of time; ``warnings`` are the caller's own;
+    ``partition="auto"`` builds the largest exportable submodules when the whole module does not export."""
+    from .partition import check_partition
+
+    check_partition(partition)
     load_torch_tensorrt()  # its import time is torch_tensorrt's, not part of our overhead
     start = time.perf_counter()
     kwargs = dict(compile_kwargs or {})
     plan = plan_inputs(eager_module(module), inputs, arg_inputs, kwarg_inputs, truncate_double=truncates_double(kwargs))
     translation = translate(kwargs, installed_release_fields(), enabled_precisions)
+    ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
     if is_exported_program(module):
         exported = ExportResult(module, plan)
     else:
-        exported = export_with_plan(module, plan, shims=shims)
-    ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
+        try:
+            exported = export_with_plan(module, plan, shims=shims)
+        except BuildError as exc:
+            if partition != "auto" or exc.stage != "export":
+                raise
+            return _compile_partitioned(
+                module, plan, exc, translation=translation, ctx=ctx, shims=shims, start=start, targets=targets,
+                warnings=warnings,
+            )  # fmt: skip
     built = dynamo_compile(
         exported.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=translation, ctx=ctx,
         shims=shims,
@@ -67,6 +82,78 @@ def compile_dynamo(
     )
     attach(built.module, report)
     return PipelineResult(built.module, report, plan)
+
+
+def _compile_partitioned(
+    module: Any,
+    plan: InputPlan,
+    failure: BuildError,
+    *,
+    translation: Translation,
+    ctx: ShimContext,
+    shims: str | list[str] | None,
+    start: float,
+    targets: list[str] | None,
+    warnings: list[str] | None,
+) -> PipelineResult:
+    """partition="auto" after the whole module failed to export: build each exportable part, splice them in."""
+    from .partition import plan_partition, splice
+
+    if plan.dynamic_shapes is not None:
+        raise UsageError(
+            "partition='auto' builds each part for the example's shapes, but dynamic shapes were asked for.",
+            "pass example tensors (static shapes) with partition='auto', or make the whole module exportable",
+        ) from failure
+    why = failure.problem.split(" Fix:")[0][:300]
+    split = plan_partition(module, plan.args, plan.kwargs, whole_module=why, shims=shims)
+    built: dict[str, Any] = {}
+    results: list[BackendResult] = []
+    first_error: BuildError | None = None
+    for part in split.parts:
+        try:
+            result = dynamo_compile(
+                part.program, trt_args=list(part.args), trt_kwargs={}, translation=translation, ctx=ctx, shims=shims
+            )
+        except BuildError as exc:
+            first_error = first_error or exc
+            split.in_pytorch.append((part.path, f"its build failed at {exc.stage}: {exc.problem[:200]}"))
+            continue
+        built[part.path] = result.module
+        results.append(result)
+    if not built:
+        raise (first_error or failure)
+    trt_nodes = sum(r.nodes[0] for r in results)
+    torch_nodes = sum(r.nodes[1] for r in results)
+    combined = BackendResult(
+        module=splice(module, built, split),
+        trt_engines=sum(r.trt_engines for r in results),
+        pytorch_ops=sorted({op for r in results for op in r.pytorch_ops}),
+        trt_op_fraction=trt_nodes / (trt_nodes + torch_nodes) if trt_nodes + torch_nodes else None,
+        timings={k: sum(r.timings.get(k, 0.0) for r in results) for k in ("lowering", "partitioning", "build")},
+        shims=list(dict.fromkeys(s for r in results for s in r.shims)),
+        nodes=(trt_nodes, torch_nodes),
+    )
+    exported = ExportResult(
+        None, plan, list(dict.fromkeys(s for p in split.parts for s in p.shims)), split.export_seconds
+    )
+    report = assemble_report(
+        exported=exported,
+        built=combined,
+        translation=translation,
+        from_program=False,
+        overhead=time.perf_counter() - start,
+        targets=targets,
+        warnings=warnings,
+    )
+    report.path = report.path.replace("torch.export(strict=False)", "partition='auto': torch.export(strict=False)")
+    report.partition = {
+        "policy": "auto",
+        "whole_module": why,
+        "parts": list(built),
+        "in_pytorch": [list(item) for item in split.in_pytorch],
+    }
+    attach(combined.module, report)
+    return PipelineResult(combined.module, report, plan)
 
 
 def assemble_report(
