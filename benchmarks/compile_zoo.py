@@ -223,15 +223,19 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         name = r["model"]
         if "skipped" in r:
-            lines.append(f"| {name} | {r['family']} | {r['source']} | skipped | - | {r['skipped']} | - | - |")
+            lines.append(
+                f"| {name} | {r.get('family', '-')} | {r.get('source', 'catalogue')} | skipped | - | {r['skipped']} | - | - |"
+            )
             continue
         o = r["ours"]
         if not o["ok"]:
-            lines.append(f"| {name} | {r['family']} | {r['source']} | **no** | - | {o['error'][:80]} | - | - |")
+            lines.append(
+                f"| {name} | {r.get('family', '-')} | {r.get('source', 'catalogue')} | **no** | - | {o['error'][:80]} | - | - |"
+            )
             continue
         ops = _fmt_ops(o["pytorch_ops"]).replace(",", ", ")
         lines.append(
-            f"| {name} | {r['family']} | {r['source']} | yes | {o['engines']} | {ops} | {_share(o)} | "
+            f"| {name} | {r.get('family', '-')} | {r.get('source', 'catalogue')} | yes | {o['engines']} | {ops} | {_share(o)} | "
             f"{o['total_s']:.0f} |"
         )
     return "\n".join(lines)

@@ -36,7 +36,7 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
 
             from .failures import raise_build_error
 
-            mismatch = explain_device_mismatch(exc)
+            mismatch = explain_device_mismatch(exc) or _cache_output(exc)
             if mismatch is not None:
                 raise mismatch from exc
             raise_build_error(exc, stage="export", op=_failing_op(exc))
@@ -45,6 +45,24 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
     if table:  # re-tracing costs about as much as the export: only when an op to replace is there
         program = program.run_decompositions(table)
     return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start)
+
+
+def _cache_output(exc: BaseException) -> UsageError | None:
+    """A model that returns a KV cache object (transformers' ``DynamicCache`` with ``use_cache=True``): torch.export
+    cannot flatten it ("Found <class ...DynamicCache> in output, which is not a known type"). The fix is the user's:
+    ask the model for no cache. Other unregistered output types are left to the troubleshooting table."""
+    import re
+
+    found = re.search(r"Found <class '([\w.]+)'> in output, which is not a known type", str(exc))
+    if not found or "cache" not in found.group(1).lower():
+        return None
+    kind = found.group(1)
+    return UsageError(
+        f"The model returns a {kind.rsplit('.', 1)[-1]} ({kind}), which torch.export cannot flatten into tensors "
+        "(a decoder's key/value cache, returned because use_cache=True).",
+        "build without the cache: pass kwarg_inputs={'use_cache': False}, or set model.config.use_cache = False "
+        "before compiling (a TensorRT engine has fixed inputs and outputs; it does not carry a cache between calls)",
+    )
 
 
 def _failing_op(exc: BaseException) -> str | None:
