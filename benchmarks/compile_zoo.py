@@ -221,23 +221,18 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        name = r["model"]
+        head = f"| {r['model']} | {r.get('family', '-')} | {r.get('source', 'catalogue')} |"
         if "skipped" in r:
-            lines.append(
-                f"| {name} | {r.get('family', '-')} | {r.get('source', 'catalogue')} | skipped | - | {r['skipped']} | - | - |"
-            )
+            lines.append(f"{head} skipped | - | {r['skipped']} | - | - |")
             continue
         o = r["ours"]
         if not o["ok"]:
-            lines.append(
-                f"| {name} | {r.get('family', '-')} | {r.get('source', 'catalogue')} | **no** | - | {o['error'][:80]} | - | - |"
-            )
+            lines.append(f"{head} **no** | - | {o['error'][:80]} | - | - |")
             continue
         ops = _fmt_ops(o["pytorch_ops"]).replace(",", ", ")
-        lines.append(
-            f"| {name} | {r.get('family', '-')} | {r.get('source', 'catalogue')} | yes | {o['engines']} | {ops} | {_share(o)} | "
-            f"{o['total_s']:.0f} |"
-        )
+        kept = len((o.get("partition") or {}).get("in_pytorch") or [])
+        note = f" (partition: {kept} modules in PyTorch)" if kept else ""
+        lines.append(f"{head} yes | {o['engines']}{note} | {ops} | {_share(o)} | {o['total_s']:.0f} |")
     return "\n".join(lines)
 
 

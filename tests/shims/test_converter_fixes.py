@@ -31,7 +31,8 @@ def test_ceil_mode_max_pool_is_exact(size: tuple[int, int], kernel: int, stride:
     x = torch.randn(1, 3, *size)
     ep = _decomposed(pool, (x,), torch.ops.aten.max_pool2d.default, fixes.max_pool2d)
     calls = [n for n in ep.graph.nodes if n.target is torch.ops.aten.max_pool2d.default]
-    assert calls and all(len(n.args) < 6 or n.args[5] is False for n in calls)  # no ceil_mode left for the converter to reject
+    # no ceil_mode left for the converter to reject
+    assert calls and all(len(n.args) < 6 or n.args[5] is False for n in calls)
     torch.testing.assert_close(ep.module()(x), pool(x), rtol=0, atol=0)
 
 
