@@ -6,6 +6,7 @@ settings for the installed release -> ``torch_tensorrt.dynamo.compile`` (compile
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -106,6 +107,10 @@ def _compile_partitioned(
         ) from failure
     why = failure.problem.split(" Fix:")[0][:300]
     split = plan_partition(module, plan.args, plan.kwargs, whole_module=why, shims=shims)
+    if "min_block_size" not in translation.kwargs:
+        # A part is a whole submodule chosen to be an engine: a small head (a few linear layers) would otherwise fall
+        # under the default min_block_size and stay in PyTorch. The user's own value wins.
+        translation = dataclasses.replace(translation, kwargs={**translation.kwargs, "min_block_size": 1})
     built: dict[str, Any] = {}
     results: list[BackendResult] = []
     first_error: BuildError | None = None
