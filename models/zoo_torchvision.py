@@ -32,7 +32,7 @@ def _clip() -> tuple[Any, ...]:
 def _two_images() -> tuple[Any, ...]:
     import torch
 
-    return (torch.randn(1, 3, 64, 64), torch.randn(1, 3, 64, 64))
+    return (torch.randn(1, 3, 128, 128), torch.randn(1, 3, 128, 128))  # the 1/8 feature maps need >= 16
 
 
 def _tv(name: str, **kwargs: Any) -> Callable[[], Any]:
@@ -139,7 +139,7 @@ for _name, _what in (
     "tv_raft_small",
     inputs=_two_images,
     atol=1e-2,
-    description="torchvision RAFT-small optical flow (correlation volume, GRU updates), two 1x3x64x64 frames, "
+    description="torchvision RAFT-small optical flow (correlation volume, GRU updates), two 1x3x128x128 frames, "
     "the final flow of 12 updates.",
     tags=("zoo", "optical-flow", "torchvision"),
 )

@@ -97,6 +97,11 @@ def _record_calls(root: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> d
     try:
         with torch.no_grad():
             root(*args, **kwargs)
+    except Exception as exc:
+        raise UsageError(
+            f"The model fails in PyTorch itself on the example inputs ({_first_line(exc)}).",
+            "pass example inputs the model accepts (model(*args) must run) before building it",
+        ) from exc
     finally:
         for h in handles:
             h.remove()
