@@ -70,26 +70,27 @@ def test_decoder_returning_a_kv_cache_is_told_to_use_no_cache() -> None:
 @pytest.mark.requires_rtx
 @pytest.mark.cpu_only
 def test_pytorch_parts_with_weights_stay_on_cpu_and_build() -> None:
-    """A real torchvision model with its first conv left to PyTorch (weights beside an engine): torch_tensorrt
-    moves that part to cuda:0, which has no driver here; the shim keeps it on the CPU."""
+    """The issue's case on a real torchvision model: max_pool2d(ceil_mode=True) rejected by the converter (the
+    rewrite shim turned off), so the small conv + relu before it joins the PyTorch part. torch_tensorrt moves that
+    part to cuda:0, which has no driver here; the shim keeps it, weights included, on the CPU."""
     import torchvision
 
     torch.manual_seed(0)
     model = torchvision.models.squeezenet1_1(weights=None).eval()
     x = torch.randn(1, 3, 64, 64)
-    keep = {"torch.ops.aten.convolution.default"}
     ctx = shim_context(aot=True, compute_capabilities=["8.9"])
-    without = [s.name for s in list_shims(ctx=ctx) if s.name != "aot_pytorch_parts_on_cpu"]
+    auto = [s.name for s in list_shims(ctx=ctx) if s.name != "max_pool_ceil_mode"]
+    without = [name for name in auto if name != "aot_pytorch_parts_on_cpu"]
     with pytest.raises(BuildError) as info:
-        tc.build_engine(model, [x], compute_capabilities=["8.9"], torch_executed_ops=keep, shims=without)
+        tc.build_engine(model, [x], compute_capabilities=["8.9"], shims=without)
     assert info.value.stage == "partitioning"
     assert "NVIDIA driver" in str(info.value.__cause__)
-    art = tc.build_engine(model, [x], compute_capabilities=["8.9"], torch_executed_ops=keep)
+    art = tc.build_engine(model, [x], compute_capabilities=["8.9"], shims=auto)
     assert "aot_pytorch_parts_on_cpu" in art.report.shims
     assert art.report.trt_engines >= 1
-    assert "aten.convolution.default" in art.report.pytorch_ops
-    weights = [p for name, child in art.module.named_children() if "_run_on_gpu" in name for p in child.parameters()]
-    weights += [b for name, child in art.module.named_children() if "_run_on_gpu" in name for b in child.buffers()]
+    assert "aten.max_pool2d.default" in art.report.pytorch_ops
+    parts = [child for name, child in art.module.named_children() if "_run_on_gpu" in name]
+    weights = [t for part in parts for t in [*part.parameters(), *part.buffers()]]
     assert weights and all(t.device.type == "cpu" for t in weights)
 
 
