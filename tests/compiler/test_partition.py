@@ -162,3 +162,23 @@ def test_torchvision_detector_plan_covers_backbone_and_heads() -> None:
         out_want, out_got = model(x), spliced(x)
     for key in out_want:
         torch.testing.assert_close(out_got[key], out_want[key])
+
+
+@pytest.mark.slow
+@pytest.mark.requires_rtx
+def test_auto_partition_with_nothing_exportable_says_so() -> None:
+    class Loop(nn.Module):
+        """Weights only inside a data-dependent loop: no submodule is called once."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.fc = nn.Linear(4, 4)
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            for _ in range(int(x.abs().sum().item()) % 3 + 2):
+                x = self.fc(x)
+            return x
+
+    with pytest.raises(BuildError, match="found no submodule that exports") as info:
+        tc.build_engine(Loop().eval(), [torch.randn(1, 4)], compute_capabilities=["8.9"], partition="auto")
+    assert info.value.stage == "export" and "called" in str(info.value)

@@ -125,8 +125,16 @@ def _compile_partitioned(
             continue
         built[part.path] = result.module
         results.append(result)
+    if first_error is not None and not built:
+        raise first_error
     if not built:
-        raise (first_error or failure)
+        tried = "; ".join(f"{path}: {why}" for path, why in split.in_pytorch[:5]) or "no submodule holds weights"
+        raise BuildError(
+            f"partition='auto' found no submodule that exports ({tried}).",
+            "make the model's main blocks exportable on their own (tensor inputs and outputs, no data-dependent "
+            "control flow), or export the part you want in TensorRT yourself and compile that",
+            stage="export",
+        ) from failure
     trt_nodes = sum(r.nodes[0] for r in results)
     torch_nodes = sum(r.nodes[1] for r in results)
     combined = BackendResult(
