@@ -13,7 +13,8 @@ from torch import nn
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import BuildError, UsageError
-from torchtrt_compat.compiler.partition import check_partition, plan_partition, splice
+from torchtrt_compat.compiler.partition import plan_partition, splice
+from torchtrt_compat.compiler.pipeline import check_partition
 
 
 class _Backbone(nn.Module):

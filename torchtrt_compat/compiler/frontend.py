@@ -119,7 +119,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     """
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
-    from .partition import check_partition
+    from .pipeline import check_partition
 
     check_partition(partition)
     path = resolve_ir(ir)

@@ -18,17 +18,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+import torch  # this module is imported only by a compile that uses partition="auto" (or to unpickle its result)
+from torch.utils import _pytree as pytree
+
 from .._errors import CompatError, UsageError
-
-PARTITIONS = (None, "auto")
-
-
-def check_partition(partition: Any) -> None:
-    if partition not in PARTITIONS:
-        raise UsageError(
-            f"partition={partition!r} is not understood.",
-            "use partition=None (export the whole module) or partition='auto' (split at what does not export)",
-        )
 
 
 class _TensorSlot:
@@ -82,7 +75,6 @@ class _Call:
 
 def _record_calls(root: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[int, _Call]:
     """Run ``root`` once; for every submodule, the arguments and output of its first call and how often it ran."""
-    import torch
 
     calls: dict[int, _Call] = {}
 
@@ -112,34 +104,25 @@ def _params(module: Any) -> int:
     return sum(p.numel() for p in module.parameters()) + sum(b.numel() for b in module.buffers())
 
 
-class _Flat:
-    """Builds the module that calls a submodule with flat tensors (made lazily: torch is imported on use)."""
+class FlatCall(torch.nn.Module):
+    """``inner`` called with its tensor arguments flattened; returns its tensor outputs as a tuple (what is
+    exported and built)."""
 
-    @staticmethod
-    def make(module: Any, in_spec: Any, template: list[Any]) -> Any:
-        import torch
-        from torch.utils import _pytree as pytree
+    def __init__(self, inner: torch.nn.Module, in_spec: Any, template: list[Any]) -> None:
+        super().__init__()
+        self.inner = inner
+        self.in_spec = in_spec
+        self.template = template
 
-        class FlatCall(torch.nn.Module):
-            """``module`` called with its tensor arguments flattened; returns its tensor outputs as a tuple."""
-
-            def __init__(self) -> None:
-                super().__init__()
-                self.inner = module
-
-            def forward(self, *tensors: Any) -> tuple[Any, ...]:
-                it = iter(tensors)
-                leaves = [next(it) if isinstance(slot, _TensorSlot) else slot for slot in template]
-                a, kw = pytree.tree_unflatten(leaves, in_spec)
-                return tuple(pytree.tree_flatten(self.inner(*a, **kw))[0])
-
-        return FlatCall()
+    def forward(self, *tensors: Any) -> tuple[Any, ...]:
+        it = iter(tensors)
+        leaves = [next(it) if isinstance(slot, _TensorSlot) else slot for slot in self.template]
+        a, kw = pytree.tree_unflatten(leaves, self.in_spec)
+        return tuple(pytree.tree_flatten(self.inner(*a, **kw))[0])
 
 
 def _flatten_call(call: _Call) -> tuple[tuple[Any, ...], Any, list[Any], Any] | str:
     """(flat tensors, in_spec, template, out_spec), or why the call cannot be a part."""
-    import torch
-    from torch.utils import _pytree as pytree
 
     leaves, in_spec = pytree.tree_flatten((call.args, call.kwargs))
     tensors = tuple(x for x in leaves if isinstance(x, torch.Tensor))
@@ -192,7 +175,7 @@ def plan_partition(
                 reason = flat
             else:
                 tensors, in_spec, template, out_spec = flat
-                wrapper = _Flat.make(module, in_spec, template)
+                wrapper = FlatCall(module, in_spec, template)
                 input_plan = InputPlan(tensors, {}, None, list(tensors), {})
                 try:
                     exported = export_with_plan(wrapper, input_plan, shims=shims)
@@ -217,41 +200,34 @@ def plan_partition(
     return plan
 
 
-def _spliced_class() -> Any:
-    import torch
-    from torch.utils import _pytree as pytree
+class SplicedPart(torch.nn.Module):
+    """Stands where a submodule was: flattens the call, runs the compiled part, rebuilds the output."""
 
-    class SplicedPart(torch.nn.Module):
-        """Stands where a submodule was: flattens the call, runs the compiled part, rebuilds the output."""
+    def __init__(self, compiled: Any, path: str, in_spec: Any, template: list[Any], out_spec: Any) -> None:
+        super().__init__()
+        self.compiled = compiled
+        self.path = path
+        self.in_spec = in_spec
+        self.template = template
+        self.out_spec = out_spec
 
-        def __init__(self, compiled: Any, path: str, in_spec: Any, template: list[Any], out_spec: Any) -> None:
-            super().__init__()
-            self.compiled = compiled
-            self.path = path
-            self.in_spec = in_spec
-            self.template = template
-            self.out_spec = out_spec
-
-        def forward(self, *args: Any, **kwargs: Any) -> Any:
-            leaves, spec = pytree.tree_flatten((args, kwargs))
-            values = [TENSOR if isinstance(x, torch.Tensor) else x for x in leaves]
-            if spec != self.in_spec or values != self.template:
-                raise UsageError(
-                    f"{self.path} is called with other arguments than when it was built (structure or non-tensor "
-                    "values differ).",
-                    "build with example inputs that take the same path through the model",
-                )
-            out = self.compiled(*(x for x in leaves if isinstance(x, torch.Tensor)))
-            flat = list(out) if isinstance(out, (tuple, list)) else [out]
-            return pytree.tree_unflatten(flat, self.out_spec)
-
-    return SplicedPart
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        leaves, spec = pytree.tree_flatten((args, kwargs))
+        values = [TENSOR if isinstance(x, torch.Tensor) else x for x in leaves]
+        if spec != self.in_spec or values != self.template:
+            raise UsageError(
+                f"{self.path} is called with other arguments than when it was built (structure or non-tensor "
+                "values differ).",
+                "build with example inputs that take the same path through the model",
+            )
+        out = self.compiled(*(x for x in leaves if isinstance(x, torch.Tensor)))
+        flat = list(out) if isinstance(out, (tuple, list)) else [out]
+        return pytree.tree_unflatten(flat, self.out_spec)
 
 
 def splice(root: Any, built: dict[str, Any], plan: PartitionPlan) -> Any:
     """A deep copy of ``root`` with each part in ``built`` (path -> compiled module) put in its place. The replaced
     submodules are not copied."""
-    spliced = _spliced_class()
     by_path = {p.path: p for p in plan.parts}
     memo: dict[int, Any] = {id(root.get_submodule(path)): None for path in built}
     result = copy.deepcopy(root, memo)
@@ -259,5 +235,5 @@ def splice(root: Any, built: dict[str, Any], plan: PartitionPlan) -> Any:
         part = by_path[path]
         parent_path, _, name = path.rpartition(".")
         parent = result.get_submodule(parent_path) if parent_path else result
-        setattr(parent, name, spliced(compiled, path, part.in_spec, part.template, part.out_spec))
+        setattr(parent, name, SplicedPart(compiled, path, part.in_spec, part.template, part.out_spec))
     return result

@@ -22,6 +22,18 @@ from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, t
 from .settings import Translation, installed_release_fields, translate
 
 
+PARTITIONS = (None, "auto")
+
+
+def check_partition(partition: Any) -> None:
+    """``partition`` must be None or "auto" (a UsageError naming both otherwise)."""
+    if partition not in PARTITIONS:
+        raise UsageError(
+            f"partition={partition!r} is not understood.",
+            "use partition=None (export the whole module) or partition='auto' (split at what does not export)",
+        )
+
+
 @dataclass
 class PipelineResult:
     module: Any  #: what torch_tensorrt returned, with the report attached
@@ -47,8 +59,6 @@ def compile_dynamo(
     ``torch_tensorrt.dynamo.compile``. ``shim_options`` reach the shims (e.g. ``aot`` and ``compute_capabilities``
     for an ahead-of-time build); ``targets`` mark the report as ahead of time; ``warnings`` are the caller's own;
     ``partition="auto"`` builds the largest exportable submodules when the whole module does not export."""
-    from .partition import check_partition
-
     check_partition(partition)
     load_torch_tensorrt()  # its import time is torch_tensorrt's, not part of our overhead
     start = time.perf_counter()
