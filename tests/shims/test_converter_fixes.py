@@ -122,3 +122,19 @@ def test_gpt2_conv1d_build_failure_carries_the_tensorrt_log_and_the_shim_fixes_i
     art = tc.build_engine(Conv1DAttention().eval(), x, compute_capabilities=["8.9"])
     assert "addmm_as_linear" in art.report.shims
     assert art.report.trt_engines == 1 and art.report.pytorch_ops == []
+
+
+@pytest.mark.parametrize("count_include_pad", [True, False])
+@pytest.mark.parametrize(
+    ("size", "kernel", "stride", "padding"),
+    [((13, 14), 3, 2, 0), ((15, 9), 2, 2, 0), ((7, 8), 3, 2, 1), ((10, 11), 3, 3, 1), ((14, 14), 2, 2, 0)],
+)
+def test_ceil_mode_avg_pool_is_exact(
+    size: tuple[int, int], kernel: int, stride: int, padding: int, count_include_pad: bool
+) -> None:
+    pool = torch.nn.AvgPool2d(kernel, stride, padding, ceil_mode=True, count_include_pad=count_include_pad)
+    x = torch.randn(1, 3, *size)
+    ep = _decomposed(pool, (x,), torch.ops.aten.avg_pool2d.default, fixes.avg_pool2d)
+    calls = [n for n in ep.graph.nodes if n.target is torch.ops.aten.avg_pool2d.default]
+    assert calls and all(len(n.args) < 5 or n.args[4] is False for n in calls)
+    torch.testing.assert_close(ep.module()(x), pool(x))

@@ -90,3 +90,42 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
     if beta != 1 or alpha != 1 or input.dim() != 1 or mat1.dim() != 2 or mat2.dim() != 2:
         return NotImplemented
     return torch.ops.aten.linear.default(mat1, torch.ops.aten.t.default(mat2), input)
+
+
+def avg_pool2d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = (),
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: Any = None,
+) -> Any:
+    """``aten.avg_pool2d`` with ``ceil_mode=True`` (rejected by the converter, e.g. timm's ResNet-D shortcut) as two
+    floor-mode pools over zero-padded tensors: the window sums of the input divided by the window counts of a mask
+    that is 1 where PyTorch counts an element (the input, plus the explicit padding when ``count_include_pad``)."""
+    import torch
+
+    if not ceil_mode or divisor_override is not None:
+        return NotImplemented
+    kh, kw = _pair(kernel_size)
+    sh, sw = _pair(stride, (kh, kw))
+    ph, pw = _pair(padding)
+    h, w = input.shape[-2], input.shape[-1]
+    if not all(isinstance(v, int) for v in (h, w, kh, kw, sh, sw, ph, pw)):
+        return NotImplemented
+    extra_h, extra_w = _ceil_extra(h, kh, sh, ph, 1), _ceil_extra(w, kw, sw, pw, 1)
+    if not (extra_h or extra_w):  # no window hangs over the edge: floor mode gives the same windows
+        return torch.ops.aten.avg_pool2d.default(input, [kh, kw], [sh, sw], [ph, pw], False, count_include_pad)
+    pad = [pw, pw + extra_w, ph, ph + extra_h]
+    sums = torch.ops.aten.avg_pool2d.default(
+        torch.ops.aten.constant_pad_nd.default(input, pad, 0.0), [kh, kw], [sh, sw], [0, 0], False, True
+    )
+    ones = torch.ops.aten.ones.default([1, 1, h, w], dtype=input.dtype, device=input.device)
+    if count_include_pad:
+        mask = torch.ops.aten.constant_pad_nd.default(ones, [pw, pw, ph, ph], 1.0)
+        mask = torch.ops.aten.constant_pad_nd.default(mask, [0, extra_w, 0, extra_h], 0.0)
+    else:
+        mask = torch.ops.aten.constant_pad_nd.default(ones, pad, 0.0)
+    counts = torch.ops.aten.avg_pool2d.default(mask, [kh, kw], [sh, sw], [0, 0], False, True)
+    return sums / counts

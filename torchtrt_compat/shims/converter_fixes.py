@@ -33,16 +33,18 @@ def extra_decompositions(table: Callable[[], dict[Any, Callable[..., Any]]]) -> 
     "max_pool_ceil_mode",
     stage="compile",
     requires={"torch_tensorrt": ">=2.4"},
-    summary="the max_pool2d converter rejects ceil_mode=True, so the pool (and the conv/bn/relu beside it) stayed in "
-    "PyTorch; rewrite it as -inf padding + floor-mode max_pool2d, which converts",
+    summary="the max_pool2d / avg_pool2d converters reject ceil_mode=True, so the pool (and the conv/bn/relu beside "
+    "it) stayed in PyTorch; rewrite max pooling as -inf padding + floor mode, average pooling as window sums over "
+    "zero padding divided by the count of what PyTorch counts, which convert",
     undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
 )
 def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    from ..ops.converter_fixes import max_pool2d
+    from ..ops.converter_fixes import avg_pool2d, max_pool2d
 
-    with extra_decompositions(lambda: {torch.ops.aten.max_pool2d.default: max_pool2d}):
+    table = {torch.ops.aten.max_pool2d.default: max_pool2d, torch.ops.aten.avg_pool2d.default: avg_pool2d}
+    with extra_decompositions(lambda: table):
         yield
 
 
