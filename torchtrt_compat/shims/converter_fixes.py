@@ -43,7 +43,10 @@ def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
 
     from ..ops.converter_fixes import avg_pool2d, max_pool2d
 
-    table = {torch.ops.aten.max_pool2d.default: max_pool2d, torch.ops.aten.avg_pool2d.default: avg_pool2d}
+    table: dict[Any, Callable[..., Any]] = {
+        torch.ops.aten.max_pool2d.default: max_pool2d,
+        torch.ops.aten.avg_pool2d.default: avg_pool2d,
+    }
     with extra_decompositions(lambda: table):
         yield
 
