@@ -5,12 +5,18 @@ ahead-of-time capture shims), none of the fixes. Per model and path: does export
 strict=False), TensorRT engines, ops left to PyTorch, share of aten ops inside TensorRT, and the time split between
 torchtrt_compat's own work and torch_tensorrt's. Prints a table; writes benchmarks/results/compile_zoo.json.
 
-    python benchmarks/compile_zoo.py [--models resnet18,deform_convnet] [--cc 8.9] [--repeats 3]
+    python benchmarks/compile_zoo.py [--models resnet18,deform_convnet] [--cc 8.9] [--repeats 3] [--merge]
+
+The zoo entries (tag ``zoo``: torchvision classification, segmentation, video, detection and optical flow, timm,
+transformers from configs) are built with ``partition="auto"`` and compared with nothing (``--plain zoo`` adds the
+plain torch_tensorrt run for them too); an entry whose optional package (timm, transformers) is missing is recorded
+as skipped. ``--merge`` keeps the rows of models not built in this run from the existing JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import time
@@ -47,7 +53,17 @@ def try_export(model: Any, args: tuple[Any, ...], strict: bool) -> str:
 
 def ours(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
     start = time.perf_counter()
-    art = tc.build_engine(model, list(args), compute_capabilities=[cc])
+    try:
+        art = tc.build_engine(model, list(args), compute_capabilities=[cc], partition="auto")
+    except Exception as exc:  # the point is to record what fails
+        return {
+            "ok": False,
+            "error": _first_line(exc),
+            "error_type": type(exc).__name__,
+            "stage": getattr(exc, "stage", None),
+            "op": getattr(exc, "op", None),
+            "total_s": time.perf_counter() - start,
+        }
     total = time.perf_counter() - start
     r = art.report
     trt_time = r.timings.get("lowering", 0) + r.timings.get("partitioning", 0) + r.timings.get("build", 0)
@@ -62,6 +78,8 @@ def ours(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
         "bookkeeping_s": r.timings.get("torchtrt_compat", 0.0),
         "shims": r.shims,
         "engine_bytes": sum(len(b) for b in art.engines.values()),
+        "partition": r.partition,
+        "warnings": r.warnings,
     }
 
 
@@ -104,32 +122,57 @@ def plain(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
     }
 
 
-def run(names: list[str] | None, cc: str, repeats: int) -> list[dict[str, Any]]:
+def _family(tags: tuple[str, ...]) -> str:
+    for family in ("classification", "segmentation", "video", "detection", "optical-flow", "transformers"):
+        if family in tags:
+            return family
+    return tags[0] if tags else "-"
+
+
+def _source(name: str, tags: tuple[str, ...]) -> str:
+    for source in ("timm", "transformers", "torchvision"):
+        if source in tags:
+            return source
+    return "catalogue"
+
+
+def run(names: list[str] | None, cc: str, repeats: int, plain_for: str = "catalogue") -> list[dict[str, Any]]:
     load_torch_tensorrt()  # import once, outside every timing
     rows = []
     for entry in list_models():
         if names and entry.name not in names:
             continue
+        row: dict[str, Any] = {
+            "model": entry.name,
+            "family": _family(entry.tags),
+            "source": _source(entry.name, entry.tags),
+        }
+        if entry.missing():
+            row["skipped"] = f"needs {', '.join(entry.missing())}: pip install 'torchtrt-compat[zoo]'"
+            rows.append(row)
+            print(f"  {entry.name}: skipped, {row['skipped']}", flush=True)
+            continue
         model, args = entry.build(), entry.example_inputs()
-        row: dict[str, Any] = {"model": entry.name}
-        row["export_strict"] = try_export(model, args, strict=True)
-        row["export_non_strict"] = try_export(model, args, strict=False)
+        compare = plain_for == "zoo" or "zoo" not in entry.tags
         n = repeats if entry.name == "resnet18" else 1
         runs_ours = [ours(model, args, cc) for _ in range(n)]
-        runs_plain = [plain(model, args, cc) for _ in range(n)]
         row["ours"] = runs_ours[-1] | {"total_s": statistics.median(r["total_s"] for r in runs_ours)}
-        row["plain"] = runs_plain[-1] | {"total_s": statistics.median(r["total_s"] for r in runs_plain)}
         o = row["ours"]
-        o["own_s"] = o["total_s"] - o["torch_tensorrt_s"]  # export (with shims) + our bookkeeping
-        o["own_share"] = o["own_s"] / o["total_s"]
-        if row["plain"]["ok"]:
-            row["overhead_vs_plain"] = o["total_s"] / row["plain"]["total_s"] - 1
+        if o["ok"]:
+            o["own_s"] = o["total_s"] - o["torch_tensorrt_s"]  # export (with shims) + our bookkeeping
+            o["own_share"] = o["own_s"] / o["total_s"]
+        if compare:
+            row["export_strict"] = try_export(model, args, strict=True)
+            row["export_non_strict"] = try_export(model, args, strict=False)
+            runs_plain = [plain(model, args, cc) for _ in range(n)]
+            row["plain"] = runs_plain[-1] | {"total_s": statistics.median(r["total_s"] for r in runs_plain)}
+            if row["plain"]["ok"] and o["ok"]:
+                row["overhead_vs_plain"] = o["total_s"] / row["plain"]["total_s"] - 1
         rows.append(row)
-        print(
-            f"  {entry.name}: ours {o['engines']} engine(s) in {o['total_s']:.1f}s; plain "
-            f"{'ok' if row['plain']['ok'] else row['plain']['error'][:60]}",
-            flush=True,
-        )
+        verdict = f"{o['engines']} engine(s), torch ops {o['pytorch_ops']}" if o["ok"] else f"FAILED {o['error']}"
+        print(f"  {entry.name}: {verdict} in {o['total_s']:.1f}s", flush=True)
+        del model
+        gc.collect()
     return rows
 
 
@@ -137,41 +180,32 @@ def _fmt_ops(ops: list[str]) -> str:
     return ",".join(o.replace("torchvision.", "tv.").replace(".default", "") for o in ops) or "-"
 
 
+def _share(d: dict[str, Any]) -> str:
+    return f"{d['trt_share']:.0%}" if d.get("trt_share") is not None else "-"
+
+
 def table(rows: list[dict[str, Any]]) -> str:
-    head = (
-        "model",
-        "strict",
-        "non-strict",
-        "plain compile()",
-        "ours eng",
-        "ours torch ops",
-        "ours TRT share",
-        "ours s",
-        "plain eng",
-        "plain torch ops",
-        "plain TRT share",
-        "plain s",
-        "ours/plain",
-    )
+    """One line per model: our build, and plain torch_tensorrt where it was run in the same process."""
+    head = ("model", "family", "ours", "eng", "ops left to PyTorch", "TRT share", "s", "plain", "plain s", "ours/plain")
     lines = [head]
     for r in rows:
-        o, p = r["ours"], r["plain"]
-        share = lambda d: f"{d['trt_share']:.0%}" if d.get("trt_share") is not None else "-"  # noqa: E731
+        if "skipped" in r:
+            lines.append((r["model"], r.get("family", "-"), "skipped", "-", r["skipped"], "-", "-", "-", "-", "-"))
+            continue
+        o, p = r["ours"], r.get("plain")
+        ok = o["ok"]
         lines.append(
             (
                 r["model"],
-                "ok" if r["export_strict"] == "ok" else "FAIL",
-                "ok" if r["export_non_strict"] == "ok" else "FAIL",
-                "ok" if p.get("compile_front_door") == "ok" else "FAIL",
-                str(o["engines"]),
-                _fmt_ops(o["pytorch_ops"]),
-                share(o),
-                f"{o['total_s']:.2f}",
-                str(p["engines"]) if p["ok"] else "FAIL",
-                _fmt_ops(p["pytorch_ops"]) if p["ok"] else p["error"][:40],
-                share(p) if p["ok"] else "-",
-                f"{p['total_s']:.2f}",
-                f"{o['total_s'] / p['total_s']:.2f}" if p["ok"] else "-",
+                r.get("family", "-"),
+                "ok" if ok else "FAIL",
+                str(o["engines"]) if ok else "-",
+                _fmt_ops(o["pytorch_ops"]) if ok else o["error"][:60],
+                _share(o) if ok else "-",
+                f"{o['total_s']:.1f}",
+                "-" if p is None else (f"ok ({p['engines']} eng)" if p["ok"] else "FAIL"),
+                "-" if p is None else f"{p['total_s']:.1f}",
+                f"{o['total_s'] / p['total_s']:.2f}" if p is not None and p["ok"] and ok else "-",
             )
         )
     widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
@@ -180,11 +214,33 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The README's results table."""
+    lines = [
+        "| model | family | source | built | engines | ops left to PyTorch | ops in TensorRT | build s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        head = f"| {r['model']} | {r.get('family', '-')} | {r.get('source', 'catalogue')} |"
+        if "skipped" in r:
+            lines.append(f"{head} skipped | - | {r['skipped']} | - | - |")
+            continue
+        o = r["ours"]
+        if not o["ok"]:
+            lines.append(f"{head} **no** | - | {o['error'][:80]} | - | - |")
+            continue
+        ops = _fmt_ops(o["pytorch_ops"]).replace(",", ", ")
+        kept = len((o.get("partition") or {}).get("in_pytorch") or [])
+        note = f" (partition: {kept} modules in PyTorch)" if kept else ""
+        lines.append(f"{head} yes | {o['engines']}{note} | {ops} | {_share(o)} | {o['total_s']:.0f} |")
+    return "\n".join(lines)
+
+
 def targets(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
-    by = {r["model"]: r for r in rows}
+    by = {r["model"]: r for r in rows if "ours" in r}
     checks = []
     for name in ("deform_convnet", "roi_head"):
-        if name in by:
+        if name in by and by[name]["ours"]["ok"]:
             o = by[name]["ours"]
             checks.append(
                 (
@@ -193,7 +249,7 @@ def targets(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
                     f"{o['engines']} engine(s), ops {o['pytorch_ops']}",
                 )
             )
-    if "resnet18" in by and by["resnet18"]["plain"]["ok"]:
+    if "resnet18" in by and "overhead_vs_plain" in by["resnet18"]:
         over = by["resnet18"]["overhead_vs_plain"]
         checks.append(
             (
@@ -202,13 +258,21 @@ def targets(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
                 f"{over:+.1%} vs plain torch_tensorrt (median of repeats)",
             )
         )
+    built = [r for r in by.values() if r["ours"]["ok"]]
+    checks.append(("every catalogue model builds", len(built) == len(by), f"{len(built)}/{len(by)}"))
     checks.append(
-        (
-            "every catalogue model builds",
-            all(r["ours"]["ok"] for r in rows),
-            f"{sum(r['ours']['ok'] for r in rows)}/{len(rows)}",
-        )
+        ("zoo: >= 95% of the architectures build", len(built) >= 0.95 * len(by), f"{len(built) / max(len(by), 1):.0%}")
     )
+    detectors = [r for r in by.values() if r.get("family") == "detection" and r["model"].startswith("tv_")]
+    if detectors:
+        engined = [r for r in detectors if r["ours"]["ok"] and r["ours"]["engines"] >= 1]
+        checks.append(
+            (
+                "every torchvision detector gives >= 1 engine",
+                len(engined) == len(detectors),
+                f"{len(engined)}/{len(detectors)}",
+            )
+        )
     return checks
 
 
@@ -217,10 +281,21 @@ def main() -> None:
     parser.add_argument("--models", help="comma-separated catalogue names (default: all)")
     parser.add_argument("--cc", default="8.9", help="target compute capability (default 8.9)")
     parser.add_argument("--repeats", type=int, default=3, help="repeats for resnet18's timing (median)")
+    parser.add_argument(
+        "--plain",
+        choices=("catalogue", "zoo"),
+        default="catalogue",
+        help="which entries also get the plain torch_tensorrt run (default: the catalogue's own, not the zoo's)",
+    )
+    parser.add_argument("--merge", action="store_true", help="keep rows of models not run now from --out")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
-    rows = run(args.models.split(",") if args.models else None, args.cc, args.repeats)
+    rows = run(args.models.split(",") if args.models else None, args.cc, args.repeats, args.plain)
+    if args.merge and args.out.exists():
+        fresh = {r["model"] for r in rows}
+        old = [r for r in json.loads(args.out.read_text())["rows"] if r["model"] not in fresh]
+        rows = sorted([*old, *rows], key=lambda r: r["model"])
     print()
     print(table(rows))
     print()
@@ -233,6 +308,7 @@ def main() -> None:
         "target_cc": args.cc,
         "rows": rows,
         "targets": [{"target": w, "met": ok, "detail": d} for w, ok, d in checks],
+        "markdown": markdown(rows),
     }
     atomic_write_text(args.out, json.dumps(payload, indent=2, default=str) + "\n")
     print(f"\nwrote {args.out}")

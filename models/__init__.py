@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import torch
 
-_CATALOGUE_MODULES = ("classification", "segmentation", "detection", "deform", "transformer")
+_CATALOGUE_MODULES = (
+    "classification",
+    "segmentation",
+    "detection",
+    "deform",
+    "transformer",
+    "zoo_torchvision",
+    "zoo_timm",
+    "zoo_transformers",
+)
 
 
 @dataclass(frozen=True)
@@ -28,11 +37,25 @@ class ModelEntry:
     rtol: float
     description: str
     tags: tuple[str, ...] = field(default_factory=tuple)
+    requires: tuple[str, ...] = field(default_factory=tuple)  #: optional packages (the `zoo` extra), e.g. "timm"
+
+    def missing(self) -> list[str]:
+        """The optional packages this entry needs that are not installed (it is skipped while any is missing)."""
+        import importlib.util
+
+        return [name for name in self.requires if importlib.util.find_spec(name) is None]
 
     def build(self, seed: int = 0) -> torch.nn.Module:
         """The model in eval mode with deterministic random weights."""
         import torch
 
+        if self.missing():
+            from torchtrt_compat._errors import MissingDependencyError
+
+            raise MissingDependencyError(
+                f"models:{self.name} needs {', '.join(self.missing())}, which is not installed.",
+                "pip install 'torchtrt-compat[zoo]'",
+            )
         torch.manual_seed(seed)
         return self.builder().eval()
 
@@ -54,12 +77,13 @@ def register_model(
     rtol: float = 1e-3,
     description: str = "",
     tags: tuple[str, ...] = (),
+    requires: tuple[str, ...] = (),
 ) -> Callable[[Callable[[], torch.nn.Module]], Callable[[], torch.nn.Module]]:
     def decorate(builder: Callable[[], torch.nn.Module]) -> Callable[[], torch.nn.Module]:
         if name in _REGISTRY:
             warnings.warn(f"model {name!r} registered twice; the later one wins", stacklevel=2)
         _REGISTRY[name] = ModelEntry(
-            name, builder, inputs, atol, rtol, description or (builder.__doc__ or "").strip(), tags
+            name, builder, inputs, atol, rtol, description or (builder.__doc__ or "").strip(), tags, requires
         )
         return builder
 

@@ -52,11 +52,14 @@ def build_engine(
     enabled_precisions: Any = None,
     shims: str | list[str] | None = "auto",
     verbose: bool | None = None,
+    partition: str | None = None,
     **compile_kwargs: Any,
 ) -> EngineArtifact:
     """Build TensorRT-RTX engines for ``compute_capabilities`` (e.g. ``["8.9", "12.0"]``) without running them.
 
-    Works on a host with no GPU at all. Other keyword arguments mean what they mean to `compile`. The result holds
+    Works on a host with no GPU at all. ``partition="auto"``: when the whole module cannot be exported, build the
+    largest exportable submodules and keep the rest in PyTorch (see `compile`). Other keyword arguments mean what
+    they mean to `compile`. The result holds
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
     report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
@@ -81,6 +84,7 @@ def build_engine(
             enabled_precisions=enabled_precisions,
             compile_kwargs=compile_kwargs,
             shims=shims,
+            partition=partition,
             shim_options={"aot": True, "compute_capabilities": targets},
             targets=targets,
         )

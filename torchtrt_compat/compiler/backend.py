@@ -32,6 +32,7 @@ class BackendResult:
     timings: dict[str, float]  #: seconds: lowering, partitioning, build
     shims: list[str]  #: compile-stage shims that were active
     changed: list[str] = field(default_factory=list)  #: compile-stage shims whose change took effect
+    nodes: tuple[int, int] = (0, 0)  #: (aten nodes inside TensorRT engines, aten nodes left to PyTorch)
 
 
 @dataclass
@@ -106,6 +107,12 @@ def _op_name(target: Any) -> str:
 
 def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
     """(number of TensorRT engines, aten ops left to PyTorch, share of ops inside TensorRT)."""
+    engines, torch_ops, _ = _summary(gm)
+    total = trt_nodes + len(torch_ops)
+    return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
+
+
+def _summary(gm: Any) -> tuple[int, list[str], None]:
     engines = 0
     torch_ops: list[str] = []
     for _, child in gm.named_children():
@@ -120,8 +127,7 @@ def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
     torch_ops += [
         _op_name(n.target) for n in gm.graph.nodes if n.op == "call_function" and n.target is not operator.getitem
     ]
-    total = trt_nodes + len(torch_ops)
-    return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
+    return engines, torch_ops, None
 
 
 def dynamo_compile(
@@ -133,28 +139,53 @@ def dynamo_compile(
     ctx: ShimContext,
     shims: str | list[str] | None,
 ) -> BackendResult:
-    """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims; known failures re-raised
-    with their cause and fix (`UpstreamError`)."""
+    """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims; every failure is raised as a
+    `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
+    from .failures import BuildTracker, raise_build_error, track_build
+
     tt = load_torch_tensorrt(ctx)
     probe = _Probe()
+    tracker = BuildTracker()
     start = time.perf_counter()
     # the call shape is the release's: inputs= in 2.4, arg_inputs= / kwarg_inputs= from 2.5
     inputs = dynamo_input_kwargs(translation.release or installed_release_fields(), trt_args, trt_kwargs)
     ccs = ctx.options.get("compute_capabilities") if ctx.options.get("aot") else None
     targets = f" for {', '.join('sm_' + str(c).replace('.', '') for c in ccs)}" if isinstance(ccs, list) else ""
     stage("lowering")
-    with activate("compile", ctx, shims) as applied, _probes(probe, targets), _debug_logging(translation.debug_logging):
+    with (
+        activate("compile", ctx, shims) as applied,
+        _probes(probe, targets),
+        track_build(tracker),
+        _debug_logging(translation.debug_logging),
+    ):
         try:
             gm = tt.dynamo.compile(program, **inputs, **translation.kwargs)
         except Exception as exc:
-            from ..troubleshooting import reraise_explained
-
-            reraise_explained(exc, stage="compile")
+            converting = tracker.stage == "conversion"
+            raise_build_error(
+                exc,
+                stage=tracker.stage,
+                op=tracker.op if converting else None,
+                node=tracker.node if converting else None,
+                log=tracker.log_text(),
+            )
     total = time.perf_counter() - start
-    engines, torch_ops, fraction = summarize(gm, probe.trt_nodes)
+    engines, torch_nodes, _ = _summary(gm)
+    total_nodes = probe.trt_nodes + len(torch_nodes)
+    fraction = probe.trt_nodes / total_nodes if total_nodes else None
+    torch_ops = sorted(set(torch_nodes))
     timings = {
         "lowering": max(total - probe.compile_module_s, 0.0),
         "partitioning": max(probe.compile_module_s - probe.build_s, 0.0),
         "build": probe.build_s,
     }
-    return BackendResult(gm, engines, torch_ops, fraction, timings, list(applied.applied), list(applied.changed))
+    return BackendResult(
+        gm,
+        engines,
+        torch_ops,
+        fraction,
+        timings,
+        list(applied.applied),
+        changed=list(applied.changed),
+        nodes=(probe.trt_nodes, len(torch_nodes)),
+    )

@@ -35,6 +35,9 @@ class CompileReport:
     notes: list[str] = field(default_factory=list)  #: how the settings were translated for the installed release
     log: list[str] = field(default_factory=list)  #: upstream output captured during the compile (verbose=False)
     log_file: str | None = None  #: where that output was written, when a file was asked for (CLI ``build``)
+    #: partition="auto" when the whole module did not export: {"policy", "whole_module" (why), "parts" (module
+    #: paths built into TensorRT), "in_pytorch" ([module path, reason] pairs)}; empty otherwise
+    partition: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -67,12 +70,25 @@ class CompileReport:
                 ("TensorRT engines", str(self.trt_engines)),
                 ("ops in TensorRT", share),
                 ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
+                *self._partition_rows(),
                 ("timings", timings),
             ]
         if self.log or self.log_file:
             where = self.log_file or "report.log; verbose=True shows it live"
             rows.append(("upstream output", f"{len(self.log)} lines captured ({where})"))
         return rows
+
+    def _partition_rows(self) -> list[tuple[str, str]]:
+        if not self.partition:
+            return []
+        parts = self.partition.get("parts") or []
+        kept = self.partition.get("in_pytorch") or []
+        why = self.partition.get("whole_module")
+        return [
+            ("partition", f"{self.partition.get('policy')}: the whole module was not exported ({why})"),
+            ("parts in TensorRT", ", ".join(parts) or "none"),
+            ("left in PyTorch", "; ".join(f"{path} ({why})" for path, why in kept) or "none"),
+        ]
 
     def _op_text(self, op: str) -> str:
         why = self.pytorch_op_reasons.get(op)

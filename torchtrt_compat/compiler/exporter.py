@@ -34,12 +34,13 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
             raise
         except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
             from ..ops import explain_device_mismatch
-            from ..troubleshooting import reraise_explained
 
-            mismatch = explain_device_mismatch(exc)
+            from .failures import raise_build_error
+
+            mismatch = explain_device_mismatch(exc) or _cache_output(exc)
             if mismatch is not None:
                 raise mismatch from exc
-            reraise_explained(exc, stage="export")
+            raise_build_error(exc, stage="export", op=_failing_op(exc))
     present = {n.target for n in program.graph.nodes if n.op == "call_function"}
     table = {op: fn for op, fn in applied.decompositions.items() if op in present}
     if table:  # re-tracing costs about as much as the export: only when an op to replace is there
@@ -47,6 +48,32 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
         for op in table:
             applied.mark_changed(applied.sources[op])
     return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start, list(applied.changed))
+
+
+def _cache_output(exc: BaseException) -> UsageError | None:
+    """A model that returns a KV cache object (transformers' ``DynamicCache`` with ``use_cache=True``): torch.export
+    cannot flatten it ("Found <class ...DynamicCache> in output, which is not a known type"). The fix is the user's:
+    ask the model for no cache. Other unregistered output types are left to the troubleshooting table."""
+    import re
+
+    found = re.search(r"Found <class '([\w.]+)'> in output, which is not a known type", str(exc))
+    if not found or "cache" not in found.group(1).lower():
+        return None
+    kind = found.group(1)
+    return UsageError(
+        f"The model returns a {kind.rsplit('.', 1)[-1]} ({kind}), which torch.export cannot flatten into tensors "
+        "(a decoder's key/value cache, returned because use_cache=True).",
+        "build without the cache: pass kwarg_inputs={'use_cache': False}, or set model.config.use_cache = False "
+        "before compiling (a TensorRT engine has fixed inputs and outputs; it does not carry a cache between calls)",
+    )
+
+
+def _failing_op(exc: BaseException) -> str | None:
+    """The op named by an export failure, when upstream's message names one (e.g. "... for aten.nonzero")."""
+    import re
+
+    found = re.search(r"\b((?:aten|torchvision|prims)\.\w+(?:\.\w+)?)", str(exc))
+    return found.group(1) if found else None
 
 
 def export(

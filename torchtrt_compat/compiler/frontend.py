@@ -98,6 +98,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     shims: str | list[str] | None = "auto",
     context_guard: bool = True,
     verbose: bool | None = None,
+    partition: str | None = None,
     **kwargs: Any,
 ) -> Any:
     """Compile ``module`` with Torch-TensorRT so that the same arguments mean the same thing in every release.
@@ -111,6 +112,10 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     - ``context_guard``: hold the primary CUDA context on every call (needs cuda-python).
     - ``verbose``: show what torch, torch_tensorrt and TensorRT print while compiling. By default (False, or
       ``TORCHTRT_COMPAT_VERBOSE=1`` for True) it is captured into the report's ``log``; progress is shown by stage.
+    - ``partition``: ``None`` (default: the whole module is exported, or the compile fails with a `BuildError`) or
+      ``"auto"``: when the whole module cannot be exported (e.g. a detector's data-dependent nms / top-k), compile
+      the largest submodules that export (backbone, FPN, heads) into TensorRT and keep the rest in PyTorch. The
+      result runs like the original; the report's ``partition`` lists each part and why the rest stayed in PyTorch.
 
     Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects, so
     compiles in one process are serialised stage by stage (a second thread waits for the first one's patches to be
@@ -122,7 +127,17 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
 
     with captured(verbose) as capture, progress("torchtrt_compat.compile", console=capture.console):
         result = _compile(
-            module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, fallback, shims, context_guard, kwargs
+            module,
+            ir,
+            inputs,
+            arg_inputs,
+            kwarg_inputs,
+            enabled_precisions,
+            fallback,
+            shims,
+            context_guard,
+            partition,
+            kwargs,
         )
     attach_log(result, capture)
     return result
@@ -138,10 +153,14 @@ def _compile(
     fallback: str,
     shims: str | list[str] | None,
     context_guard: bool,
+    partition: str | None,
     kwargs: dict[str, Any],
 ) -> Any:
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
+    from .pipeline import check_partition
+
+    check_partition(partition)
     path = resolve_ir(ir)
     from .validation import check_compile_kwargs, check_inputs, check_model
 
@@ -176,6 +195,7 @@ def _compile(
         enabled_precisions=enabled_precisions,
         compile_kwargs=kwargs,
         shims=shims,
+        partition=partition,
         warnings=warnings,
     )
     if "timing_cache_path" in kwargs:

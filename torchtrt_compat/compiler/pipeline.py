@@ -6,18 +6,33 @@ settings for the installed release -> ``torch_tensorrt.dynamo.compile`` (compile
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from .._errors import BuildError, UsageError
 from .._progress import stage
 from .._upstream import load_torch_tensorrt, shim_context
+from ..shims import ShimContext
 from ..env import detect_environment
 from .backend import BackendResult, dynamo_compile
 from .compile_report import CompileReport, attach
 from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, truncates_double
 from .settings import Translation, installed_release_fields, translate
+
+
+PARTITIONS = (None, "auto")
+
+
+def check_partition(partition: Any) -> None:
+    """``partition`` must be None or "auto" (a UsageError naming both otherwise)."""
+    if partition not in PARTITIONS:
+        raise UsageError(
+            f"partition={partition!r} is not understood.",
+            "use partition=None (export the whole module) or partition='auto' (split at what does not export)",
+        )
 
 
 @dataclass
@@ -39,21 +54,32 @@ def compile_dynamo(
     shim_options: dict[str, Any] | None = None,
     targets: list[str] | None = None,
     warnings: list[str] | None = None,
+    partition: str | None = None,
 ) -> PipelineResult:
     """Export ``module`` (unless it is an ExportedProgram already), translate ``compile_kwargs`` and build it with
     ``torch_tensorrt.dynamo.compile``. ``shim_options`` reach the shims (e.g. ``aot`` and ``compute_capabilities``
-    for an ahead-of-time build); ``targets`` mark the report as ahead of time; ``warnings`` are the caller's own."""
+    for an ahead-of-time build); ``targets`` mark the report as ahead of time; ``warnings`` are the caller's own;
+    ``partition="auto"`` builds the largest exportable submodules when the whole module does not export."""
+    check_partition(partition)
     load_torch_tensorrt()  # its import time is torch_tensorrt's, not part of our overhead
     start = time.perf_counter()
     kwargs = dict(compile_kwargs or {})
     plan = plan_inputs(eager_module(module), inputs, arg_inputs, kwarg_inputs, truncate_double=truncates_double(kwargs))
     translation = translate(kwargs, installed_release_fields(), enabled_precisions)
+    ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
     if is_exported_program(module):
         exported = ExportResult(module, plan)
     else:
         stage("exporting")
-        exported = export_with_plan(module, plan, shims=shims)
-    ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
+        try:
+            exported = export_with_plan(module, plan, shims=shims)
+        except BuildError as exc:
+            if partition != "auto" or exc.stage != "export":
+                raise
+            return _compile_partitioned(
+                module, plan, exc, translation=translation, ctx=ctx, shims=shims, start=start, targets=targets,
+                warnings=warnings,
+            )  # fmt: skip
     built = dynamo_compile(
         exported.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=translation, ctx=ctx,
         shims=shims,
@@ -69,6 +95,91 @@ def compile_dynamo(
     )
     attach(built.module, report)
     return PipelineResult(built.module, report, plan)
+
+
+def _compile_partitioned(
+    module: Any,
+    plan: InputPlan,
+    failure: BuildError,
+    *,
+    translation: Translation,
+    ctx: ShimContext,
+    shims: str | list[str] | None,
+    start: float,
+    targets: list[str] | None,
+    warnings: list[str] | None,
+) -> PipelineResult:
+    """partition="auto" after the whole module failed to export: build each exportable part, splice them in."""
+    from .partition import plan_partition, splice
+
+    if plan.dynamic_shapes is not None:
+        raise UsageError(
+            "partition='auto' builds each part for the example's shapes, but dynamic shapes were asked for.",
+            "pass example tensors (static shapes) with partition='auto', or make the whole module exportable",
+        ) from failure
+    why = failure.problem.split(" Fix:")[0][:300]
+    split = plan_partition(module, plan.args, plan.kwargs, whole_module=why, shims=shims)
+    if "min_block_size" not in translation.kwargs:
+        # A part is a whole submodule chosen to be an engine: a small head (a few linear layers) would otherwise fall
+        # under the default min_block_size and stay in PyTorch. The user's own value wins.
+        translation = dataclasses.replace(translation, kwargs={**translation.kwargs, "min_block_size": 1})
+    built: dict[str, Any] = {}
+    results: list[BackendResult] = []
+    first_error: BuildError | None = None
+    for part in split.parts:
+        try:
+            result = dynamo_compile(
+                part.program, trt_args=list(part.args), trt_kwargs={}, translation=translation, ctx=ctx, shims=shims
+            )
+        except BuildError as exc:
+            first_error = first_error or exc
+            split.in_pytorch.append((part.path, f"its build failed at {exc.stage}: {exc.problem[:200]}"))
+            continue
+        built[part.path] = result.module
+        results.append(result)
+    if first_error is not None and not built:
+        raise first_error
+    if not built:
+        tried = "; ".join(f"{path}: {why}" for path, why in split.in_pytorch[:5]) or "no submodule holds weights"
+        raise BuildError(
+            f"partition='auto' found no submodule that exports ({tried}).",
+            "make the model's main blocks exportable on their own (tensor inputs and outputs, no data-dependent "
+            "control flow), or export the part you want in TensorRT yourself and compile that",
+            stage="export",
+        ) from failure
+    trt_nodes = sum(r.nodes[0] for r in results)
+    torch_nodes = sum(r.nodes[1] for r in results)
+    combined = BackendResult(
+        module=splice(module, built, split),
+        trt_engines=sum(r.trt_engines for r in results),
+        pytorch_ops=sorted({op for r in results for op in r.pytorch_ops}),
+        trt_op_fraction=trt_nodes / (trt_nodes + torch_nodes) if trt_nodes + torch_nodes else None,
+        timings={k: sum(r.timings.get(k, 0.0) for r in results) for k in ("lowering", "partitioning", "build")},
+        shims=list(dict.fromkeys(s for r in results for s in r.shims)),
+        changed=list(dict.fromkeys(s for r in results for s in r.changed)),
+        nodes=(trt_nodes, torch_nodes),
+    )
+    exported = ExportResult(
+        None, plan, list(dict.fromkeys(s for p in split.parts for s in p.shims)), split.export_seconds
+    )
+    report = assemble_report(
+        exported=exported,
+        built=combined,
+        translation=translation,
+        from_program=False,
+        overhead=time.perf_counter() - start,
+        targets=targets,
+        warnings=warnings,
+    )
+    report.path = report.path.replace("torch.export(strict=False)", "partition='auto': torch.export(strict=False)")
+    report.partition = {
+        "policy": "auto",
+        "whole_module": why,
+        "parts": list(built),
+        "in_pytorch": [list(item) for item in split.in_pytorch],
+    }
+    attach(combined.module, report)
+    return PipelineResult(combined.module, report, plan)
 
 
 def assemble_report(

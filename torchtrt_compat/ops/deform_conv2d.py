@@ -107,13 +107,15 @@ def _deform_conv2d(
     out_c, _, kh, kw = weight.shape
     ho, wo = offset.shape[-2:]
     taps = kh * kw
-    dtype, device = input.dtype, input.device
+    device = input.device
 
-    # Where each tap of each output pixel reads, before the offset: [kh, 1, Ho, 1] and [kw, 1, Wo].
-    tap_y = torch.arange(kh, device=device, dtype=dtype) * dilation[0]
-    tap_x = torch.arange(kw, device=device, dtype=dtype) * dilation[1]
-    out_y = torch.arange(ho, device=device, dtype=dtype) * stride[0] - padding[0]
-    out_x = torch.arange(wo, device=device, dtype=dtype) * stride[1] - padding[1]
+    # Where each tap of each output pixel reads, before the offset: [kh, 1, Ho, 1] and [kw, 1, Wo], as integers that
+    # type promotion turns into the offset's dtype. Not arange(dtype=input.dtype): torch_tensorrt's FP16 autocast pass
+    # (2.14) retypes node metadata but not an explicit dtype argument, so a float32 arange met float16 at the matmul.
+    tap_y = torch.arange(kh, device=device) * dilation[0]
+    tap_x = torch.arange(kw, device=device) * dilation[1]
+    out_y = torch.arange(ho, device=device) * stride[0] - padding[0]
+    out_x = torch.arange(wo, device=device) * stride[1] - padding[1]
     base_y = (tap_y[:, None] + out_y[None, :]).reshape(kh, 1, ho, 1)
     base_x = (tap_x[:, None] + out_x[None, :]).reshape(kw, 1, wo)
 

@@ -215,3 +215,29 @@ def rtx_compute_capabilities() -> list[str]:
     trt = _tensorrt_module()
     names = [n for n in trt.ComputeCapability.__members__ if n.startswith("SM")]
     return [f"{n[2:-1]}.{n[-1]}" for n in names]
+
+
+@register_shim(
+    "aot_pytorch_parts_on_cpu",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    when=lambda ctx: _no_gpu(ctx) and _aot(ctx),
+    when_text="ahead-of-time TensorRT-RTX build on a host without a GPU",
+    summary="compile_module moves every part left to PyTorch (ops without a converter and the conv/bn/relu next to "
+    "them) to settings.device with submodule.to('cuda:0'), which dies with 'Found no NVIDIA driver' on a CPU host; "
+    "keep those parts (and their weights) on the CPU. They move to the GPU with the module when it is loaded there "
+    "(EngineArtifact.runnable_module, or module.to('cuda')).",
+    undo="torch_tensorrt.dynamo._compiler.to_torch_device is restored when the build returns",
+)
+def _pytorch_parts_on_cpu(ctx: ShimContext) -> Iterator[None]:
+    import torch
+    from torch_tensorrt.dynamo import _compiler
+
+    original = _compiler.to_torch_device
+
+    def on_cpu(device: object) -> object:
+        resolved = original(device) if device is not None else torch.device("cuda", 0)
+        return torch.device("cpu") if resolved.type == "cuda" else resolved
+
+    with patched(_compiler, "to_torch_device", on_cpu):
+        yield

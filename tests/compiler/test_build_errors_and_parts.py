@@ -1,0 +1,118 @@
+"""Builds that used to fail on a CPU host, and the one exception type for a build that fails.
+
+- PyTorch-fallback parts holding weights stay on the CPU in an ahead-of-time build (no "Found no NVIDIA driver");
+- FP16 with the deform_conv2d decomposition builds;
+- a decoder returning a KV cache gets a UsageError naming use_cache=False;
+- every upstream failure arrives as a `BuildError` (an `UpstreamError`) with stage, op and cause.
+"""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import torchtrt_compat as tc
+from torchtrt_compat._errors import BuildError, CompatError, UpstreamError, UsageError
+from torchtrt_compat._upstream import shim_context
+from torchtrt_compat.compiler.failures import BuildTracker, raise_build_error
+from torchtrt_compat.models import get_model
+from torchtrt_compat.shims import list_shims
+
+
+def test_build_error_is_an_upstream_error_with_stage_op_and_log() -> None:
+    assert issubclass(BuildError, UpstreamError)
+    err = BuildError("conversion failed.", "do this", stage="conversion", op="aten.foo.default", log="ERROR: x")
+    assert (err.stage, err.op, err.log, err.exit_code) == ("conversion", "aten.foo.default", "ERROR: x", 1)
+
+
+def test_an_unrecognised_upstream_error_becomes_a_build_error_with_its_cause() -> None:
+    upstream = ValueError("operands could not be broadcast together with remapped shapes (1,1,1,0)")
+    with pytest.raises(BuildError) as info:
+        raise_build_error(upstream, stage="conversion", op="aten.slice_scatter.default", node="slice_scatter")
+    err = info.value
+    assert err.__cause__ is upstream
+    assert (err.stage, err.op) == ("conversion", "aten.slice_scatter.default")
+    assert "aten.slice_scatter.default" in str(err) and "torch_executed_ops" in str(err)
+
+
+def test_our_own_usage_errors_pass_through_unchanged() -> None:
+    mine = UsageError("bad input.", "fix it")
+    with pytest.raises(UsageError) as info:
+        raise_build_error(mine, stage="export")
+    assert info.value is mine
+
+
+def test_the_tensorrt_log_prefers_error_lines() -> None:
+    tracker = BuildTracker(lines=["WARNING: a", "ERROR: Myelin failed", "WARNING: b"])
+    assert tracker.log_text() == "ERROR: Myelin failed"
+    assert BuildTracker().log_text() is None
+
+
+@pytest.mark.slow
+def test_decoder_returning_a_kv_cache_is_told_to_use_no_cache() -> None:
+    transformers = pytest.importorskip("transformers")
+    config = transformers.GPT2Config(vocab_size=100, n_positions=16, n_embd=32, n_layer=1, n_head=2)
+    torch.manual_seed(0)
+    model = transformers.GPT2LMHeadModel(config).eval()
+    ids = torch.randint(0, 100, (1, 8))
+    with pytest.raises(UsageError) as info:
+        tc.export(model, [ids])
+    assert "use_cache" in str(info.value) and "DynamicCache" in str(info.value)
+    assert isinstance(info.value, CompatError) and info.value.__cause__ is not None
+    # the fix it names works: no cache, and the program computes what the model does
+    program = tc.export(model, [ids], {"use_cache": False})
+    with torch.no_grad():
+        want = model(ids, use_cache=False).logits
+    torch.testing.assert_close(program.module()(ids, use_cache=False).logits, want)
+
+
+@pytest.mark.slow
+@pytest.mark.requires_rtx
+@pytest.mark.cpu_only
+def test_pytorch_parts_with_weights_stay_on_cpu_and_build() -> None:
+    """The issue's case on a real torchvision model: max_pool2d(ceil_mode=True) rejected by the converter (the
+    rewrite shim turned off), so the small conv + relu before it joins the PyTorch part. torch_tensorrt moves that
+    part to cuda:0, which has no driver here; the shim keeps it, weights included, on the CPU."""
+    import torchvision
+
+    torch.manual_seed(0)
+    model = torchvision.models.squeezenet1_1(weights=None).eval()
+    x = torch.randn(1, 3, 64, 64)
+    ctx = shim_context(aot=True, compute_capabilities=["8.9"])
+    auto = [s.name for s in list_shims(ctx=ctx) if s.name != "max_pool_ceil_mode"]
+    without = [name for name in auto if name != "aot_pytorch_parts_on_cpu"]
+    with pytest.raises(BuildError) as info:
+        tc.build_engine(model, [x], compute_capabilities=["8.9"], shims=without)
+    assert info.value.stage == "partitioning"
+    assert "NVIDIA driver" in str(info.value.__cause__)
+    art = tc.build_engine(model, [x], compute_capabilities=["8.9"], shims=auto)
+    assert "aot_pytorch_parts_on_cpu" in art.report.shims
+    assert art.report.trt_engines >= 1
+    assert "aten.max_pool2d.default" in art.report.pytorch_ops
+    parts = [child for name, child in art.module.named_children() if "_run_on_gpu" in name]
+    weights = [t for part in parts for t in [*part.parameters(), *part.buffers()]]
+    assert weights and all(t.device.type == "cpu" for t in weights)
+
+
+@pytest.mark.slow
+@pytest.mark.requires_rtx
+def test_ceil_mode_pooling_no_longer_leaves_pytorch_parts() -> None:
+    import torchvision
+
+    torch.manual_seed(0)
+    model = torchvision.models.squeezenet1_1(weights=None).eval()
+    art = tc.build_engine(model, [torch.randn(1, 3, 64, 64)], compute_capabilities=["8.9"])
+    assert "max_pool_ceil_mode" in art.report.shims
+    assert art.report.trt_engines == 1 and art.report.pytorch_ops == []
+
+
+@pytest.mark.slow
+@pytest.mark.requires_rtx
+def test_deform_convnet_builds_in_fp16() -> None:
+    entry = get_model("deform_convnet")
+    fp16 = tc.build_engine(
+        entry.build(), list(entry.example_inputs()), compute_capabilities=["8.9"], enabled_precisions={torch.half}
+    )
+    assert fp16.report.trt_engines == 1 and fp16.report.pytorch_ops == []
+    assert fp16.report.settings.get("enable_autocast") == "True" or "fp16" in str(fp16.report.settings).lower()
+    assert "deform_conv2d_device" in fp16.report.shims

@@ -1,0 +1,168 @@
+"""One exception type for every failed build: `BuildError`, with the stage, the op or node, and TensorRT's log.
+
+`raise_build_error` asks the troubleshooting table first (`troubleshooting.reraise_explained`, which knows the common
+upstream errors and their fixes); whatever it raises as a `BuildError` or a non-upstream `CompatError` goes out as
+is, a known `UpstreamError` becomes a `BuildError` keeping its cause and fix, and an error nobody recognised becomes a
+`BuildError` naming the stage and op. Upstream's exception is always the ``__cause__``.
+
+`BuildTracker` follows torch_tensorrt through a compile (lowering -> partitioning -> conversion -> build), remembers
+the node being converted and captures the TensorRT log, so that "build_serialized_network returned None" arrives
+with the lines that say why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from .._errors import BuildError, CompatError, UpstreamError
+from .._patch import patched
+
+STAGES = ("export", "lowering", "partitioning", "conversion", "build")
+
+#: The logger torch_tensorrt's TensorRT (or TensorRT-RTX) ILogger writes to (torch_tensorrt/logging.py, 2.4-2.14).
+TRT_LOGGER_NAME = "torch_tensorrt [TensorRT Conversion Context]"
+_LOG_LINES = 40
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:300] if text else type(exc).__name__
+
+
+def _explained(exc: BaseException, stage: str, op: str | None, log: str | None) -> CompatError | None:
+    """What the troubleshooting table makes of ``exc`` (None when it does not know it)."""
+    from .. import troubleshooting
+
+    reraise = troubleshooting.reraise_explained
+    params = inspect.signature(reraise).parameters
+    extra: dict[str, Any] = {}
+    if "op" in params:
+        extra["op"] = op
+    if "log" in params:
+        extra["log"] = log
+    try:
+        reraise(exc, stage=stage, **extra)
+    except CompatError as known:
+        return known
+    except BaseException as other:
+        if other is exc:
+            return None
+        raise
+    return None
+
+
+def raise_build_error(
+    exc: BaseException, *, stage: str, op: str | None = None, node: str | None = None, log: str | None = None
+) -> NoReturn:
+    """Raise a `BuildError` for ``exc`` (upstream's failure at ``stage``), from ``exc``. A `CompatError` of ours
+    (a usage problem found while building) goes out unchanged."""
+    if isinstance(exc, CompatError):
+        raise exc
+    known = _explained(exc, stage, op, log)
+    if isinstance(known, BuildError):
+        if known.op is None:
+            known.op = op
+        if known.log is None:
+            known.log = log
+        raise known from exc
+    if known is not None and not isinstance(known, UpstreamError):
+        raise known from exc  # e.g. a UsageError: the fix is the user's
+    where = f" at {op}" + (f" (node {node})" if node else "") if op else ""
+    if known is not None:
+        problem, fix = known.problem, known.fix
+    else:
+        problem = f"{stage} failed{where}: {type(exc).__name__}: {_first_line(exc)}"
+        fix = _generic_fix(stage, op)
+    if log and "TensorRT log" not in problem:
+        problem += " TensorRT log: " + " | ".join(log.splitlines()[-3:])
+    raise BuildError(problem, fix, stage=stage, op=op, log=log) from exc
+
+
+def _generic_fix(stage: str, op: str | None) -> str:
+    if stage == "export":
+        return (
+            "make the model exportable (torch.export.export(model, args, strict=False) shows the same error), or "
+            "pass partition='auto' to build the submodules that export and keep the rest in PyTorch"
+        )
+    if stage in ("conversion", "build") and op:
+        return (
+            f"keep {op} in PyTorch: pass torch_executed_ops={{{op!r}}} (or min_block_size larger than "
+            "the failing block), and report it with `torchtrt-compat env`"
+        )
+    return "run `torchtrt-compat explain` on the message; report it with the output of `torchtrt-compat env`"
+
+
+@dataclass
+class BuildTracker:
+    """Where a torch_tensorrt compile is, the node being converted, and the TensorRT log lines seen."""
+
+    stage: str = "lowering"
+    node: str | None = None  #: the node being converted, e.g. "slice_scatter_1"
+    op: str | None = None  #: its op, e.g. "aten.slice_scatter.default"
+    lines: list[str] = field(default_factory=list)
+
+    def log_text(self) -> str | None:
+        """The TensorRT log lines that explain a failure: errors first, else the last warnings (None if empty)."""
+        errors = [line for line in self.lines if line.startswith(("ERROR", "CRITICAL"))]
+        chosen = errors or self.lines
+        return "\n".join(chosen[-_LOG_LINES:]) or None
+
+
+class _Capture(logging.Handler):
+    def __init__(self, tracker: BuildTracker) -> None:
+        super().__init__(logging.WARNING)
+        self.tracker = tracker
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(Exception):
+            self.tracker.lines.append(f"{record.levelname}: {record.getMessage()}")
+            del self.tracker.lines[: -4 * _LOG_LINES]
+
+
+def _staged(fn: Any, tracker: BuildTracker, stage: str) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        before = tracker.stage
+        tracker.stage = stage
+        result = fn(*args, **kwargs)  # on failure the stage stays where it failed
+        tracker.stage, tracker.node, tracker.op = before, None, None
+        return result
+
+    return wrapper
+
+
+@contextlib.contextmanager
+def track_build(tracker: BuildTracker) -> Iterator[BuildTracker]:
+    """Follow torch_tensorrt's stages (by wrapping functions its compiler calls by name, where they exist) and
+    capture its TensorRT logger; everything is put back on exit."""
+    from torch_tensorrt.dynamo import _compiler
+    from torch_tensorrt.dynamo.conversion._TRTInterpreter import TRTInterpreter
+
+    original_run_node = TRTInterpreter.run_node
+
+    def run_node(self: Any, n: Any) -> Any:
+        if n.op == "call_function":
+            tracker.op, tracker.node = str(n.target), n.name
+        return original_run_node(self, n)
+
+    original_populate = TRTInterpreter._populate_trt_builder_config
+
+    def populate(self: Any, *args: Any, **kwargs: Any) -> Any:
+        tracker.stage = "build"  # the network is complete; the builder runs next
+        return original_populate(self, *args, **kwargs)
+
+    logger = logging.getLogger(TRT_LOGGER_NAME)
+    handler = _Capture(tracker)
+    with contextlib.ExitStack() as stack:
+        for name, stage in (("compile_module", "partitioning"), ("convert_module", "conversion")):
+            if hasattr(_compiler, name):
+                stack.enter_context(patched(_compiler, name, _staged(getattr(_compiler, name), tracker, stage)))
+        stack.enter_context(patched(TRTInterpreter, "run_node", run_node))
+        stack.enter_context(patched(TRTInterpreter, "_populate_trt_builder_config", populate))
+        logger.addHandler(handler)
+        stack.callback(logger.removeHandler, handler)
+        yield tracker

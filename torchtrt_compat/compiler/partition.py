@@ -1,0 +1,239 @@
+"""``partition="auto"``: when the whole module cannot be exported, build its largest exportable submodules.
+
+A detector's post-processing (top-k, nms, per-image loops) depends on the data, so ``torch.export`` stops at a
+data-dependent guard and nothing at all reaches TensorRT. The split policy runs the module once on the example
+inputs, records what each submodule was called with, and walks the module tree from the top: a submodule that holds
+weights, is called once, and exports (with its inputs and outputs flattened to tensors) becomes one part; one that
+does not is looked into, child by child. So the backbone, the FPN and the heads become engines and the glue between
+them (and whatever does not export) stays in PyTorch. The result is a copy of the module whose parts are replaced by
+`SplicedPart` modules: it is called like the original and returns what the original returns.
+
+`plan_partition` is the search (exports, no TensorRT); `splice` puts built parts in place. Each part is built for
+the example's shapes.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch  # this module is imported only by a compile that uses partition="auto" (or to unpickle its result)
+from torch.utils import _pytree as pytree
+
+from .._errors import CompatError, UsageError
+
+
+class _TensorSlot:
+    """Marks where a tensor goes in a call's flattened arguments (None may be an argument itself)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TensorSlot)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "<tensor>"
+
+
+TENSOR = _TensorSlot()
+
+
+@dataclass
+class Part:
+    """One submodule that exported: it becomes a TensorRT part."""
+
+    path: str  #: dotted path from the root, e.g. "model.backbone"
+    program: Any  #: torch.export.ExportedProgram of the flattened call
+    args: tuple[Any, ...]  #: the example tensors, flat
+    in_spec: Any  #: pytree spec of (args, kwargs) as the submodule was called
+    template: list[Any]  #: the call's leaves; tensors are TENSOR (the rest must match at run time)
+    out_spec: Any  #: pytree spec of the submodule's output
+    params: int
+    shims: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
+class PartitionPlan:
+    """What the search found: the parts, and each module that stayed in PyTorch with the reason."""
+
+    whole_module: str  #: why the whole module could not be exported
+    parts: list[Part] = field(default_factory=list)
+    in_pytorch: list[tuple[str, str]] = field(default_factory=list)  #: (module path, reason)
+    export_seconds: float = 0.0
+
+
+@dataclass
+class _Call:
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    output: Any
+    count: int = 1
+
+
+def _record_calls(root: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[int, _Call]:
+    """Run ``root`` once; for every submodule, the arguments and output of its first call and how often it ran."""
+
+    calls: dict[int, _Call] = {}
+
+    def hook(module: Any, a: tuple[Any, ...], kw: dict[str, Any], out: Any) -> None:
+        seen = calls.get(id(module))
+        if seen is None:
+            calls[id(module)] = _Call(a, dict(kw), out)
+        else:
+            seen.count += 1
+
+    handles = [m.register_forward_hook(hook, with_kwargs=True) for m in root.modules()]
+    try:
+        with torch.no_grad():
+            root(*args, **kwargs)
+    except Exception as exc:
+        raise UsageError(
+            f"The model fails in PyTorch itself on the example inputs ({_first_line(exc)}).",
+            "pass example inputs the model accepts (model(*args) must run) before building it",
+        ) from exc
+    finally:
+        for h in handles:
+            h.remove()
+    return calls
+
+
+def _params(module: Any) -> int:
+    return sum(p.numel() for p in module.parameters()) + sum(b.numel() for b in module.buffers())
+
+
+class FlatCall(torch.nn.Module):
+    """``inner`` called with its tensor arguments flattened; returns its tensor outputs as a tuple (what is
+    exported and built)."""
+
+    def __init__(self, inner: torch.nn.Module, in_spec: Any, template: list[Any]) -> None:
+        super().__init__()
+        self.inner = inner
+        self.in_spec = in_spec
+        self.template = template
+
+    def forward(self, *tensors: Any) -> tuple[Any, ...]:
+        it = iter(tensors)
+        leaves = [next(it) if isinstance(slot, _TensorSlot) else slot for slot in self.template]
+        a, kw = pytree.tree_unflatten(leaves, self.in_spec)
+        return tuple(pytree.tree_flatten(self.inner(*a, **kw))[0])
+
+
+def _flatten_call(call: _Call) -> tuple[tuple[Any, ...], Any, list[Any], Any] | str:
+    """(flat tensors, in_spec, template, out_spec), or why the call cannot be a part."""
+
+    leaves, in_spec = pytree.tree_flatten((call.args, call.kwargs))
+    tensors = tuple(x for x in leaves if isinstance(x, torch.Tensor))
+    if not tensors:
+        return "called without tensor arguments"
+    template = [TENSOR if isinstance(x, torch.Tensor) else x for x in leaves]
+    if any(not isinstance(x, (int, float, bool, str, type(None), _TensorSlot)) for x in template):
+        kinds = sorted({type(x).__name__ for x in template if not isinstance(x, (_TensorSlot, type(None)))})
+        return f"called with arguments that are not tensors or plain values ({', '.join(kinds)})"
+    out_leaves, out_spec = pytree.tree_flatten(call.output)
+    if not out_leaves or any(not isinstance(x, torch.Tensor) for x in out_leaves):
+        kinds = sorted({type(x).__name__ for x in out_leaves if not isinstance(x, torch.Tensor)})
+        return f"returns values that are not tensors ({', '.join(kinds) or 'nothing'})"
+    return tensors, in_spec, template, out_spec
+
+
+def _first_line(exc: BaseException) -> str:
+    cause = exc.__cause__ or exc
+    text = str(cause).strip()
+    return f"{type(cause).__name__}: {text.splitlines()[0][:200] if text else ''}"
+
+
+def plan_partition(
+    root: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    *,
+    whole_module: str,
+    shims: str | list[str] | None = "auto",
+) -> PartitionPlan:
+    """Find the largest submodules of ``root`` that export, top down. Nothing is built here."""
+    from .exporter import export_with_plan
+    from .inputs import InputPlan
+
+    calls = _record_calls(root, args, kwargs)
+    plan = PartitionPlan(whole_module)
+
+    def visit(path: str, module: Any) -> None:
+        call = calls.get(id(module))
+        size = _params(module)
+        if call is None or size == 0:
+            if size:
+                plan.in_pytorch.append((path, "not called on the example inputs"))
+            return  # modules without weights stay in the PyTorch glue: nothing to build
+        if call.count > 1:
+            reason = f"called {call.count} times per forward (a part is built for one call's shapes)"
+        else:
+            flat = _flatten_call(call)
+            if isinstance(flat, str):
+                reason = flat
+            else:
+                tensors, in_spec, template, out_spec = flat
+                wrapper = FlatCall(module, in_spec, template)
+                input_plan = InputPlan(tensors, {}, None, list(tensors), {})
+                try:
+                    exported = export_with_plan(wrapper, input_plan, shims=shims)
+                except CompatError as exc:
+                    reason = "does not export: " + _first_line(exc)
+                else:
+                    plan.export_seconds += exported.seconds
+                    plan.parts.append(
+                        Part(path, exported.program, tensors, in_spec, template, out_spec, size, exported.shims)
+                    )
+                    return
+        children = [(f"{path}.{n}" if path else n, c) for n, c in module.named_children()]
+        if not any(_params(c) for _, c in children):
+            plan.in_pytorch.append((path or "(root)", reason))
+            return
+        plan.in_pytorch.append((path or "(root)", reason + "; its submodules were tried one by one"))
+        for child_path, child in children:
+            visit(child_path, child)
+
+    for name, child in root.named_children():
+        visit(name, child)
+    return plan
+
+
+class SplicedPart(torch.nn.Module):
+    """Stands where a submodule was: flattens the call, runs the compiled part, rebuilds the output."""
+
+    def __init__(self, compiled: Any, path: str, in_spec: Any, template: list[Any], out_spec: Any) -> None:
+        super().__init__()
+        self.compiled = compiled
+        self.path = path
+        self.in_spec = in_spec
+        self.template = template
+        self.out_spec = out_spec
+
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        leaves, spec = pytree.tree_flatten((args, kwargs))
+        values = [TENSOR if isinstance(x, torch.Tensor) else x for x in leaves]
+        if spec != self.in_spec or values != self.template:
+            raise UsageError(
+                f"{self.path} is called with other arguments than when it was built (structure or non-tensor "
+                "values differ).",
+                "build with example inputs that take the same path through the model",
+            )
+        out = self.compiled(*(x for x in leaves if isinstance(x, torch.Tensor)))
+        flat = list(out) if isinstance(out, (tuple, list)) else [out]
+        return pytree.tree_unflatten(flat, self.out_spec)
+
+
+def splice(root: Any, built: dict[str, Any], plan: PartitionPlan) -> Any:
+    """A deep copy of ``root`` with each part in ``built`` (path -> compiled module) put in its place. The replaced
+    submodules are not copied."""
+    by_path = {p.path: p for p in plan.parts}
+    memo: dict[int, Any] = {id(root.get_submodule(path)): None for path in built}
+    result = copy.deepcopy(root, memo)
+    for path, compiled in built.items():
+        part = by_path[path]
+        parent_path, _, name = path.rpartition(".")
+        parent = result.get_submodule(parent_path) if parent_path else result
+        setattr(parent, name, SplicedPart(compiled, path, part.in_spec, part.template, part.out_spec))
+    return result

@@ -1,0 +1,131 @@
+"""Aten-to-aten rewrites around torch_tensorrt converter gaps and bugs (torch-tensorrt 2.14 / TensorRT-RTX 1.6).
+
+Each function has its op's signature and goes into ``ExportedProgram.run_decompositions({op: fn})``; it returns
+``NotImplemented`` (keep the op as it is) when the call is already one TensorRT converts.
+
+- ``max_pool2d(ceil_mode=True)``: the converter rejects ceil_mode (``max_pool_param_validator``), so the op and,
+  with the default min_block_size, the conv/bn/relu beside it stayed in PyTorch (GoogLeNet, SqueezeNet, ...). Ceil
+  mode is floor mode over an input padded with -inf on the bottom/right by exactly the extra window.
+- ``slice_scatter`` with ``end=INT64_MAX`` (what ``a[:, :, 1:, 1:] += b`` becomes): the converter builds its index
+  with the unclamped end and crashes in a numpy broadcast of a ``(1, 1, 1, 0)`` index. Start and end are clamped to
+  the dimension, as PyTorch itself does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _pair(value: Any, default: Any = None) -> tuple[Any, Any]:
+    if value is None or (isinstance(value, (list, tuple)) and len(value) == 0):
+        value = default
+    if isinstance(value, (list, tuple)):
+        return (value[0], value[0]) if len(value) == 1 else (value[0], value[1])
+    return value, value
+
+
+def _ceil_extra(size: int, kernel: int, stride: int, pad: int, dilation: int) -> int:
+    """How many -inf columns turn floor-mode pooling into ceil mode (PyTorch's output-size rule, incl. the rule that
+    the last window must start inside the input or its left padding)."""
+    span = size + 2 * pad - dilation * (kernel - 1) - 1
+    out = -(-span // stride) + 1
+    if (out - 1) * stride >= size + pad:
+        out -= 1
+    return max((out - 1) * stride + dilation * (kernel - 1) + 1 - (size + 2 * pad), 0)
+
+
+def max_pool2d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = (),
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+) -> Any:
+    """``aten.max_pool2d`` with ``ceil_mode=True`` as -inf padding + floor mode; other calls unchanged."""
+    import torch
+
+    if not ceil_mode:
+        return NotImplemented
+    kh, kw = _pair(kernel_size)
+    sh, sw = _pair(stride, (kh, kw))
+    ph, pw = _pair(padding)
+    dh, dw = _pair(dilation)
+    h, w = input.shape[-2], input.shape[-1]
+    if not all(isinstance(v, int) for v in (h, w, kh, kw, sh, sw, ph, pw, dh, dw)):
+        return NotImplemented  # symbolic sizes: leave the op as it is
+    extra_h = _ceil_extra(h, kh, sh, ph, dh)
+    extra_w = _ceil_extra(w, kw, sw, pw, dw)
+    padded = input
+    if extra_h or extra_w:
+        padded = torch.ops.aten.constant_pad_nd.default(input, [0, extra_w, 0, extra_h], float("-inf"))
+    return torch.ops.aten.max_pool2d.default(padded, [kh, kw], [sh, sw], [ph, pw], [dh, dw], False)
+
+
+def slice_scatter(input: Any, src: Any, dim: int = 0, start: Any = None, end: Any = None, step: int = 1) -> Any:
+    """``aten.slice_scatter`` with start/end clamped to the dimension (``end=INT64_MAX`` becomes its size)."""
+    import torch
+
+    size = input.shape[dim]
+    if not isinstance(size, int) or not all(isinstance(v, (int, type(None))) for v in (start, end)):
+        return NotImplemented
+    lo = 0 if start is None else (start + size if start < 0 else start)
+    hi = size if end is None else (end + size if end < 0 else end)
+    lo, hi = min(max(lo, 0), size), min(max(hi, lo, 0), size)
+    if (lo, hi) == (start, end):
+        return NotImplemented
+    return torch.ops.aten.slice_scatter.default(input, src, dim, lo, hi, step)
+
+
+def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Any:
+    """``aten.addmm(bias, x, w)`` with a 1-D bias as ``aten.linear(x, w.t(), bias)``; other calls unchanged.
+
+    GPT-2's ``Conv1D`` is ``addmm(bias, x.view(-1, k), w).view(...)``; followed by a split and attention,
+    TensorRT-RTX 1.6's builder fails on what torch_tensorrt makes of it (matmul + a separately broadcast bias):
+    "build_serialized_network returned None", MyelinCheckException ``logical_mem_size == data_->size()``. The same
+    product as a linear layer builds.
+    """
+    import torch
+
+    if beta != 1 or alpha != 1 or input.dim() != 1 or mat1.dim() != 2 or mat2.dim() != 2:
+        return NotImplemented
+    return torch.ops.aten.linear.default(mat1, torch.ops.aten.t.default(mat2), input)
+
+
+def avg_pool2d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = (),
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: Any = None,
+) -> Any:
+    """``aten.avg_pool2d`` with ``ceil_mode=True`` (rejected by the converter, e.g. timm's ResNet-D shortcut) as two
+    floor-mode pools over zero-padded tensors: the window sums of the input divided by the window counts of a mask
+    that is 1 where PyTorch counts an element (the input, plus the explicit padding when ``count_include_pad``)."""
+    import torch
+
+    if not ceil_mode or divisor_override is not None:
+        return NotImplemented
+    kh, kw = _pair(kernel_size)
+    sh, sw = _pair(stride, (kh, kw))
+    ph, pw = _pair(padding)
+    h, w = input.shape[-2], input.shape[-1]
+    if not all(isinstance(v, int) for v in (h, w, kh, kw, sh, sw, ph, pw)):
+        return NotImplemented
+    extra_h, extra_w = _ceil_extra(h, kh, sh, ph, 1), _ceil_extra(w, kw, sw, pw, 1)
+    if not (extra_h or extra_w):  # no window hangs over the edge: floor mode gives the same windows
+        return torch.ops.aten.avg_pool2d.default(input, [kh, kw], [sh, sw], [ph, pw], False, count_include_pad)
+    pad = [pw, pw + extra_w, ph, ph + extra_h]
+    sums = torch.ops.aten.avg_pool2d.default(
+        torch.ops.aten.constant_pad_nd.default(input, pad, 0.0), [kh, kw], [sh, sw], [0, 0], False, True
+    )
+    ones = torch.ops.aten.ones.default([1, 1, h, w], dtype=input.dtype, device=input.device)
+    if count_include_pad:
+        mask = torch.ops.aten.constant_pad_nd.default(ones, [pw, pw, ph, ph], 1.0)
+        mask = torch.ops.aten.constant_pad_nd.default(mask, [0, extra_w, 0, extra_h], 0.0)
+    else:
+        mask = torch.ops.aten.constant_pad_nd.default(ones, pad, 0.0)
+    counts = torch.ops.aten.avg_pool2d.default(mask, [kh, kw], [sh, sw], [0, 0], False, True)
+    return sums / counts

@@ -1,0 +1,88 @@
+"""Compile-stage shims that rewrite ops torch_tensorrt's converters reject or mis-convert (`ops.converter_fixes`).
+
+torch_tensorrt lowers every program with ``run_decompositions(get_decompositions(...))`` (dynamo/_compiler.py); these
+shims add their rewrite to that table while a compile runs, so they also apply to an ``ExportedProgram`` passed in,
+and to ops that only appear once the program is functionalized (``slice_scatter`` from an in-place slice update).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .._patch import patched
+from ._registry import ShimContext, register_shim
+
+
+@contextlib.contextmanager
+def extra_decompositions(table: Callable[[], dict[Any, Callable[..., Any]]]) -> Iterator[None]:
+    """Add ``table()`` to the decompositions torch_tensorrt's compiler applies before conversion."""
+    from torch_tensorrt.dynamo import _compiler
+
+    original = _compiler.get_decompositions
+
+    def with_ours(*args: Any, **kwargs: Any) -> dict[Any, Callable[..., Any]]:
+        return {**original(*args, **kwargs), **table()}
+
+    with patched(_compiler, "get_decompositions", with_ours):
+        yield
+
+
+@register_shim(
+    "max_pool_ceil_mode",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="the max_pool2d / avg_pool2d converters reject ceil_mode=True, so the pool (and the conv/bn/relu beside "
+    "it) stayed in PyTorch; rewrite max pooling as -inf padding + floor mode, average pooling as window sums over "
+    "zero padding divided by the count of what PyTorch counts, which convert",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import avg_pool2d, max_pool2d
+
+    table: dict[Any, Callable[..., Any]] = {
+        torch.ops.aten.max_pool2d.default: max_pool2d,
+        torch.ops.aten.avg_pool2d.default: avg_pool2d,
+    }
+    with extra_decompositions(lambda: table):
+        yield
+
+
+@register_shim(
+    "slice_scatter_clamp",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="an in-place update of a slice (a[:, :, 1:, 1:] += b) lowers to slice_scatter(end=INT64_MAX), which "
+    "crashes the converter (numpy broadcast of a (1,1,1,0) index); clamp start/end to the dimension first",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def slice_scatter_clamp(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import slice_scatter
+
+    with extra_decompositions(lambda: {torch.ops.aten.slice_scatter.default: slice_scatter}):
+        yield
+
+
+@register_shim(
+    "addmm_as_linear",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    when=lambda ctx: ctx.flavour == "tensorrt-rtx",
+    when_text="TensorRT-RTX",
+    summary="addmm(bias_1d, x, w) (GPT-2's Conv1D) followed by split + attention makes TensorRT-RTX's builder fail "
+    "(build_serialized_network returned None; MyelinCheckException logical_mem_size); lower it as linear(x, w.t(), "
+    "bias), which builds",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def addmm_as_linear(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import addmm
+
+    with extra_decompositions(lambda: {torch.ops.aten.addmm.default: addmm}):
+        yield
