@@ -90,6 +90,19 @@ def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> No
     assert int(done.stdout.strip()) > 0
 
 
+def _drain(fd: int) -> str:
+    """Everything written to the pty so far (a pty hands it out in chunks)."""
+    import select
+
+    chunks = []
+    while select.select([fd], [], [], 0.5)[0]:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks).decode()
+
+
 def test_progress_prints_short_lines_on_a_terminal_and_nothing_elsewhere(tmp_path) -> None:
     import pty
 
@@ -98,7 +111,7 @@ def test_progress_prints_short_lines_on_a_terminal_and_nothing_elsewhere(tmp_pat
         with _progress.progress("build_engine for sm_89", console=tty):
             _progress.stage("exporting")
             _progress.stage("building TensorRT engine 1 for sm_89")
-        shown = os.read(main, 4096).decode()
+        shown = _drain(main)
     os.close(main)
     lines = [line for line in shown.replace("\r", "").splitlines() if line]
     assert lines[0] == "build_engine for sm_89: exporting"

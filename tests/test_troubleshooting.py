@@ -24,7 +24,7 @@ from torchtrt_compat.cli import main
 from torchtrt_compat.env import Environment, Package
 from torchtrt_compat.troubleshooting import (
     GENERATED_MARKER,
-    GENERIC_BUILD_FIX,
+    generic_build_fix,
     KNOWN_ERRORS,
     Explanation,
     Explanations,
@@ -338,9 +338,17 @@ def test_unknown_build_errors_get_a_generic_fix() -> None:
         reraise_explained(original, stage="partitioning", op="aten.foo.default", log="a log line")
     error = info.value
     assert error.__cause__ is original and error.stage == "partitioning" and error.op == "aten.foo.default"
-    assert error.log == "a log line" and error.fix == GENERIC_BUILD_FIX
+    assert error.log == "a log line" and error.fix == generic_build_fix("partitioning", "aten.foo.default")
     assert "torchtrt-compat explain" in error.fix and "fallback='inductor'" in error.fix
-    assert str(error).startswith("partitioning failed: ValueError: something nobody has seen before")
+    assert str(error).startswith("partitioning failed at aten.foo.default: ValueError: something nobody has seen")
+    assert "TensorRT log: a log line" in str(error)
+
+
+def test_the_generic_fix_follows_the_stage_and_op() -> None:
+    assert "partition='auto'" in generic_build_fix("export")
+    assert "torch_executed_ops={'aten.slice_scatter.default'}" in generic_build_fix(
+        "conversion", "aten.slice_scatter.default"
+    )
 
 
 def test_build_failure_is_explained_from_its_log() -> None:
@@ -637,7 +645,7 @@ def test_data_dependent_guard_from_a_real_export() -> None:
     with pytest.raises(Exception) as info:
         torch.export.export(CountsPositives(), (torch.randn(8),), strict=False)
     found = explain("".join(traceback.format_exception(info.value)))
-    assert found[0].key == "data-dependent-guard" and 'partition="auto"' in found[0].fix
+    assert found[0].key == "data-dependent-guard" and "partition='auto'" in found[0].fix
     assert "torch._check" in found[0].fix
 
 

@@ -394,7 +394,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "A size computed from tensor values (nonzero, masking, NMS, top-k on a data-dependent count) is branched on, "
         "so torch.export cannot trace one graph for every input.",
         "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / build_engine(..., "
-        'partition="auto"); or tell export the value is valid with torch._check(n >= 0) / torch._check_is_size(n) '
+        "partition='auto'); or tell export the value is valid with torch._check(n >= 0) / torch._check_is_size(n) "
         "right after computing it; or move the post-processing out of forward.",
         weight=80,
         applies="torch.export (dynamo frontend, every torch_tensorrt ≥ 2.1); detectors' post-processing above all",

@@ -588,14 +588,28 @@ def _machine() -> Environment | None:
         return None
 
 
-GENERIC_BUILD_FIX = (
-    "run `torchtrt-compat explain` on the full log (with --log for the TensorRT log); to get a working module now, "
-    "compile with fallback='inductor' (stays in PyTorch, compiled by torch.compile), or keep the failing op in "
-    "PyTorch with torch_executed_ops={...} / a larger min_block_size"
-)
+def generic_build_fix(stage: str, op: str | None = None) -> str:
+    """The fix for a build failure nobody recognised, as specific as the stage and op allow."""
+    if stage == "export":
+        return (
+            "make the model exportable (torch.export.export(model, args, strict=False) shows the same error), or "
+            "pass partition='auto' to build the submodules that export and keep the rest in PyTorch"
+        )
+    if stage in ("conversion", "build") and op:
+        return (
+            f"keep {op} in PyTorch: pass torch_executed_ops={{{op!r}}} (or a min_block_size larger than the failing "
+            "block), and report it with the output of `torchtrt-compat env`"
+        )
+    return (
+        "run `torchtrt-compat explain` on the full log (with --log for the TensorRT log); to get a working module now, "
+        "compile with fallback='inductor' (stays in PyTorch, compiled by torch.compile), or keep the failing op in "
+        "PyTorch with torch_executed_ops={...} / a larger min_block_size"
+    )
 
 
-def reraise_explained(exc: BaseException, *, stage: str, op: str | None = None, log: str | None = None) -> NoReturn:
+def reraise_explained(
+    exc: BaseException, *, stage: str, op: str | None = None, node: str | None = None, log: str | None = None
+) -> NoReturn:
     """Re-raise ``exc`` with what it means, ``exc`` as ``__cause__``.
 
     For a build stage (`BUILD_STAGES`, or ``"compile"`` when the caller cannot tell: the traceback decides) this
@@ -612,9 +626,11 @@ def reraise_explained(exc: BaseException, *, stage: str, op: str | None = None, 
         if not building:
             raise exc
         where = _stage_of(text, stage)
-        raise BuildError(
-            f"{where} failed: {type(exc).__name__}: {first[:300]}", GENERIC_BUILD_FIX, stage=where, op=op, log=log
-        ) from exc
+        at = f" at {op}" + (f" (node {node})" if node else "") if op else ""
+        problem = f"{where} failed{at}: {type(exc).__name__}: {first[:300]}"
+        if log:
+            problem += " TensorRT log: " + " | ".join(log.splitlines()[-3:])
+        raise BuildError(problem, generic_build_fix(where, op), stage=where, op=op, log=log) from exc
     best = found[0]
     fix = best.fix + "".join(f" {a}." for a in best.advice)
     problem = f"{first[:300]} -- {best.title} [{best.key}]: {best.cause}"

@@ -124,7 +124,7 @@ def test_whole_module_export_failure_is_a_build_error_naming_partition(detector)
 
 @pytest.mark.slow
 @pytest.mark.requires_rtx
-def test_auto_partition_builds_the_parts_and_reports_the_rest(detector) -> None:
+def test_auto_partition_builds_the_parts_and_reports_the_rest(detector, tmp_path) -> None:
     model, x = detector
     art = tc.build_engine(model, [x], compute_capabilities=["8.9"], partition="auto")
     report = art.report
@@ -138,6 +138,11 @@ def test_auto_partition_builds_the_parts_and_reports_the_rest(detector) -> None:
     # the rest is the original PyTorch code, with the parts spliced in where they were
     assert type(art.module).__name__ == "TinyDetector"
     assert type(art.module.backbone).__name__ == "SplicedPart"
+    # the whole model does not export, so it cannot be one .ep: a clear refusal, nothing written
+    out = tmp_path / "art"
+    with pytest.raises(UsageError, match="partition='auto'.*cannot be saved as one .ep"):
+        art.save(out)
+    assert not out.exists()
 
 
 @pytest.mark.slow

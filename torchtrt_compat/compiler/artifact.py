@@ -75,6 +75,14 @@ class EngineArtifact:
         `UsageError`). A disk that fills or a path that cannot be written is a `UsageError` and changes nothing.
         """
         target = Path(path)
+        if self.report.partition:
+            parts = ", ".join(self.report.partition.get("parts", [])) or "none"
+            raise UsageError(
+                f"This artifact was built with partition='auto' (TensorRT parts: {parts}); the whole model does not "
+                "export, so it cannot be saved as one .ep.",
+                "use the module in this process (artifact.module), or export the part you deploy with TensorRT (e.g. "
+                "the backbone) as a module of its own and build_engine that",
+            )
         check_replaceable(target)
         try:
             with _atomic.atomic_dir(target) as staging:

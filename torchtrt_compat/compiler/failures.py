@@ -1,9 +1,8 @@
 """One exception type for every failed build: `BuildError`, with the stage, the op or node, and TensorRT's log.
 
-`raise_build_error` asks the troubleshooting table first (`troubleshooting.reraise_explained`, which knows the common
-upstream errors and their fixes); whatever it raises as a `BuildError` or a non-upstream `CompatError` goes out as
-is, a known `UpstreamError` becomes a `BuildError` keeping its cause and fix, and an error nobody recognised becomes a
-`BuildError` naming the stage and op. Upstream's exception is always the ``__cause__``.
+`raise_build_error` hands upstream's exception to the troubleshooting table (`troubleshooting.reraise_explained`),
+which raises a `BuildError` with the known cause and fix, or, for an error nobody recognised, one naming the stage,
+the op and a fix for them. Upstream's exception is always the ``__cause__``.
 
 `BuildTracker` follows torch_tensorrt through a compile (lowering -> partitioning -> conversion -> build), remembers
 the node being converted and captures the TensorRT log, so that "build_serialized_network returned None" arrives
@@ -13,13 +12,12 @@ with the lines that say why.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from .._errors import BuildError, CompatError, UpstreamError
+from .._errors import BuildError, CompatError, InternalError, UpstreamError
 from .._patch import patched
 
 STAGES = ("export", "lowering", "partitioning", "conversion", "build")
@@ -34,67 +32,24 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0][:300] if text else type(exc).__name__
 
 
-def _explained(exc: BaseException, stage: str, op: str | None, log: str | None) -> CompatError | None:
-    """What the troubleshooting table makes of ``exc`` (None when it does not know it)."""
-    from .. import troubleshooting
-
-    reraise = troubleshooting.reraise_explained
-    params = inspect.signature(reraise).parameters
-    extra: dict[str, Any] = {}
-    if "op" in params:
-        extra["op"] = op
-    if "log" in params:
-        extra["log"] = log
-    try:
-        reraise(exc, stage=stage, **extra)
-    except CompatError as known:
-        return known
-    except BaseException as other:
-        if other is exc:
-            return None
-        raise
-    return None
-
-
 def raise_build_error(
     exc: BaseException, *, stage: str, op: str | None = None, node: str | None = None, log: str | None = None
 ) -> NoReturn:
     """Raise a `BuildError` for ``exc`` (upstream's failure at ``stage``), from ``exc``. A `CompatError` of ours
-    (a usage problem found while building) goes out unchanged."""
+    (a usage problem found while building) goes out unchanged; everything else goes through the troubleshooting
+    table (`troubleshooting.reraise_explained`), which gives known errors their cause and fix and unknown ones a
+    fix for their stage and op."""
     if isinstance(exc, CompatError):
         raise exc
-    known = _explained(exc, stage, op, log)
-    if isinstance(known, BuildError):
-        if known.op is None:
-            known.op = op
-        if known.log is None:
-            known.log = log
-        raise known from exc
-    if known is not None and not isinstance(known, UpstreamError):
-        raise known from exc  # e.g. a UsageError: the fix is the user's
-    where = f" at {op}" + (f" (node {node})" if node else "") if op else ""
-    if known is not None:
-        problem, fix = known.problem, known.fix
-    else:
-        problem = f"{stage} failed{where}: {type(exc).__name__}: {_first_line(exc)}"
-        fix = _generic_fix(stage, op)
-    if log and "TensorRT log" not in problem:
-        problem += " TensorRT log: " + " | ".join(log.splitlines()[-3:])
-    raise BuildError(problem, fix, stage=stage, op=op, log=log) from exc
+    from ..troubleshooting import reraise_explained
 
-
-def _generic_fix(stage: str, op: str | None) -> str:
-    if stage == "export":
-        return (
-            "make the model exportable (torch.export.export(model, args, strict=False) shows the same error), or "
-            "pass partition='auto' to build the submodules that export and keep the rest in PyTorch"
-        )
-    if stage in ("conversion", "build") and op:
-        return (
-            f"keep {op} in PyTorch: pass torch_executed_ops={{{op!r}}} (or min_block_size larger than "
-            "the failing block), and report it with `torchtrt-compat env`"
-        )
-    return "run `torchtrt-compat explain` on the message; report it with the output of `torchtrt-compat env`"
+    try:
+        reraise_explained(exc, stage=stage, op=op, node=node, log=log)
+    except BuildError:
+        raise
+    except UpstreamError as known:  # a known upstream failure outside the build stages: still a failed build
+        raise BuildError(known.problem, known.fix, stage=stage, op=op, log=log) from exc
+    raise InternalError(f"reraise_explained returned for a {stage} failure")  # it always raises
 
 
 @dataclass
