@@ -132,11 +132,19 @@ class Environment:
             return "none"
         return "; ".join(f"{g.name} (cc {g.compute_capability or '?'}, {g.memory_mib or '?'} MiB)" for g in self.gpus)
 
+    def _absent(self) -> str:
+        """How a missing value reads: on this machine a package that is not there is not installed, not unknown."""
+        return "not installed" if self.source == "this machine" else "unknown"
+
     def format(self) -> str:
         """A copy-paste block for bug reports (no GPU UUIDs, no serial numbers)."""
         rows = self._rows()
         width = max(len(k) for k, _ in rows)
-        lines = [f"{k:<{width}} : {v if v is not None else 'unknown'}" for k, v in rows]
+        packages = {"torch", "torchvision", "torch_tensorrt", "built against", "TensorRT"}
+        lines = [
+            f"{k:<{width}} : {v if v is not None else (self._absent() if k.strip() in packages else 'unknown')}"
+            for k, v in rows
+        ]
         lines += [f"note: {n}" for n in self.notes]
         return scrub("\n".join(lines))
 
