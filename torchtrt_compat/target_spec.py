@@ -33,7 +33,7 @@ from .env import (
     normalise_dist,
     tensorrt_dist_info,
 )
-from .versions import cuda_local_tag, parse_version
+from .versions import cuda_local_tag, parse_compute_capability, parse_version
 
 if TYPE_CHECKING:
     from packaging.requirements import Requirement
@@ -449,12 +449,8 @@ def _default_dist(key: str) -> str:
 
 
 def normalise_cc(value: Any, *, what: str) -> str:
-    """``"9.0"``, ``9.0``, ``"09.00"`` -> ``"9.0"``; Unicode digits, ``"sm_90"``, ``"9"``, ``" 9.0"`` are errors."""
-    text = str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
-    if text is None or not re.fullmatch(r"\d{1,3}\.\d{1,3}", text, re.ASCII):
-        raise UsageError(f"{what} {value!r} is not a compute capability.", 'write it as "8.9" or "12.0"')
-    major_, minor_ = text.split(".")
-    return f"{int(major_)}.{int(minor_)}"
+    """``"9.0"``, ``9.0``, ``"09.00"`` -> ``"9.0"`` (`versions.parse_compute_capability`)."""
+    return parse_compute_capability(value, what=what, fix='write it as "8.9" or "12.0"')
 
 
 def _gpus(value: Any) -> list[GpuInfo] | None:

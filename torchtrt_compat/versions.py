@@ -131,3 +131,27 @@ def cuda_local_tag(text: str) -> str | None:
         return None
     digits = m.group(1)
     return f"{digits[:-1]}.{digits[-1]}"
+
+
+_CC = re.compile(r"(\d{1,3})\.(\d{1,3})", re.ASCII)
+CC_FIX = 'write compute capabilities as ASCII MAJOR.MINOR strings, e.g. "8.9" or "12.0"'
+
+
+def parse_compute_capability(value: object, *, what: str = "compute capability", fix: str = CC_FIX) -> str:
+    """``"8.9"`` for ``"8.9"``, ``8.9`` or ``"08.9"``; anything that is not ASCII MAJOR.MINOR is a `UsageError`
+    (Unicode digits such as ``"٨.٩"`` or ``"².0"``, spaces, ``"sm_89"``, ints, bools). The one parser of compute
+    capabilities: specs, ``--gpu``/``--cc`` flags and the ``compute_capabilities`` argument all use it."""
+    if isinstance(value, float):
+        value = repr(value)
+    if not isinstance(value, str):
+        kind = type(value).__name__
+        raise UsageError(f"{what} {_show(value)} is not a compute capability (a {kind}, not MAJOR.MINOR text).", fix)
+    match = _CC.fullmatch(value)
+    if match is None:
+        raise UsageError(f"{what} {_show(value)} is not a compute capability (MAJOR.MINOR).", fix)
+    return f"{int(match[1])}.{int(match[2])}"
+
+
+def _show(value: object) -> str:
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 60 else text[:57] + "..."

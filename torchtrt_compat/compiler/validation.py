@@ -7,12 +7,11 @@ eager fallbacks, ahead-of-time builds), so that a bad argument never surfaces as
 from __future__ import annotations
 
 import inspect
-import re
 from typing import Any
 
 from .._errors import UsageError
+from ..versions import parse_compute_capability as _parse_cc
 
-_CC = re.compile(r"(\d{1,3})\.(\d{1,3})", re.ASCII)
 _CC_FIX = "write compute capabilities as ASCII MAJOR.MINOR strings, e.g. compute_capabilities=['8.9', '12.0']"
 _SCALARS = (bool, int, float)
 _MAX_INPUT_ITEMS = 10_000  #: far more arguments than any forward takes
@@ -25,16 +24,8 @@ def _show(value: Any) -> str:
 
 
 def parse_compute_capability(value: Any, where: str = "compute capability") -> str:
-    """``"8.9"`` for ``"8.9"``, ``8.9`` or ``"08.9"``; anything that is not ASCII MAJOR.MINOR is a `UsageError`
-    (Unicode digits such as ``"٨.٩"`` or ``"².0"``, spaces, ``"sm_89"``, ints, bools)."""
-    if isinstance(value, float) and not isinstance(value, bool):
-        value = repr(value)
-    if not isinstance(value, str):
-        raise UsageError(f"{where} {_show(value)} is a {type(value).__name__}, not a compute capability.", _CC_FIX)
-    match = _CC.fullmatch(value)
-    if match is None:
-        raise UsageError(f"{where} {_show(value)} is not a compute capability (MAJOR.MINOR).", _CC_FIX)
-    return f"{int(match[1])}.{int(match[2])}"
+    """One compute capability of the ``compute_capabilities`` argument (`versions.parse_compute_capability`)."""
+    return _parse_cc(value, what=where, fix=_CC_FIX)
 
 
 def compute_capability_list(value: Any) -> list[str] | None:
