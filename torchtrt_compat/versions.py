@@ -145,13 +145,16 @@ def parse_compute_capability(value: object, *, what: str = "compute capability",
         value = repr(value)
     if not isinstance(value, str):
         kind = type(value).__name__
-        raise UsageError(f"{what} {_show(value)} is not a compute capability (a {kind}, not MAJOR.MINOR text).", fix)
+        raise UsageError(
+            f"{what} {show_value(value)} is not a compute capability (a {kind}, not MAJOR.MINOR text).", fix
+        )
     match = _CC.fullmatch(value)
     if match is None:
-        raise UsageError(f"{what} {_show(value)} is not a compute capability (MAJOR.MINOR).", fix)
+        raise UsageError(f"{what} {show_value(value)} is not a compute capability (MAJOR.MINOR).", fix)
     return f"{int(match[1])}.{int(match[2])}"
 
 
-def _show(value: object) -> str:
+def show_value(value: object) -> str:
+    """``repr(value)`` on one line, cut to 60 characters: how an error message quotes a bad argument."""
     text = " ".join(repr(value).split())
     return text if len(text) <= 60 else text[:57] + "..."

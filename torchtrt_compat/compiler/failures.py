@@ -20,16 +20,9 @@ from typing import Any, NoReturn
 from .._errors import BuildError, CompatError, InternalError, UpstreamError
 from .._patch import patched
 
-STAGES = ("export", "lowering", "partitioning", "conversion", "build")
-
 #: The logger torch_tensorrt's TensorRT (or TensorRT-RTX) ILogger writes to (torch_tensorrt/logging.py, 2.4-2.14).
 TRT_LOGGER_NAME = "torch_tensorrt [TensorRT Conversion Context]"
 _LOG_LINES = 40
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0][:300] if text else type(exc).__name__
 
 
 def raise_build_error(

@@ -11,16 +11,12 @@ from typing import Any
 
 from .._errors import UsageError
 from ..versions import parse_compute_capability as _parse_cc
+from ..versions import show_value as _show
 
 _CC_FIX = "write compute capabilities as ASCII MAJOR.MINOR strings, e.g. compute_capabilities=['8.9', '12.0']"
 _SCALARS = (bool, int, float)
 _MAX_INPUT_ITEMS = 10_000  #: far more arguments than any forward takes
 _MAX_NESTING = 32
-
-
-def _show(value: Any) -> str:
-    text = " ".join(repr(value).split())
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def parse_compute_capability(value: Any, where: str = "compute capability") -> str:
