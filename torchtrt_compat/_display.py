@@ -71,3 +71,13 @@ def panel(title: str, *parts: str, tone: str | None = None, verdict: str | None 
     """A result object's HTML: a bold title, an optional coloured verdict, then the HTML ``parts``."""
     label = f" {badge(verdict, tone or 'info')}" if verdict else ""
     return f"<div><b>{html.escape(title)}</b>{label}{''.join(parts)}</div>"
+
+
+def page(title: str, body: str) -> str:
+    """A standalone HTML page around ``body`` (the ``--html FILE`` outputs); ``title`` is escaped."""
+    t = html.escape(title)
+    return (
+        f"<!doctype html>\n<html><head><meta charset='utf-8'><title>{t}</title>"
+        "<style>body{font-family:sans-serif;margin:2em}td,th{padding:4px 10px;border-bottom:1px solid #ddd;"
+        f"vertical-align:top;text-align:left}}</style></head>\n<body>\n<h1>{t}</h1>\n{body}\n</body></html>\n"
+    )

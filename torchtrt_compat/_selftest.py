@@ -165,12 +165,9 @@ class SelftestResult:
 
     def to_html(self) -> str:
         """A standalone HTML page (``selftest --html FILE``)."""
-        return (
-            "<!doctype html><html><head><meta charset='utf-8'><title>torchtrt-compat selftest</title>"
-            "<style>body{font-family:sans-serif;margin:2em}td,th{padding:4px 10px;border-bottom:1px solid #ddd;"
-            "vertical-align:top;text-align:left}</style></head><body>"
-            f"<h1>torchtrt-compat selftest</h1>{self._repr_html_()}</body></html>\n"
-        )
+        from ._display import page
+
+        return page("torchtrt-compat selftest", self._repr_html_())
 
 
 def exit_code(steps: Sequence[StepResult]) -> int:

@@ -181,12 +181,7 @@ class FleetReport:
 
     def to_html(self) -> str:
         """A standalone page a team can share (``check --fleet ... --html FILE``)."""
-        title = html.escape(f"torchtrt-compat fleet check: {self.source}")
-        return (
-            "<!doctype html>\n<html><head><meta charset='utf-8'>"
-            f"<title>{title}</title></head>\n<body style='font-family:sans-serif'>\n<h1>{title}</h1>\n"
-            f"{self._html_body()}\n</body></html>\n"
-        )
+        return _display.page(f"torchtrt-compat fleet check: {self.source}", self._html_body())
 
 
 # -- reading ---------------------------------------------------------------------------------------------------------

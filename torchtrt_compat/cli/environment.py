@@ -89,20 +89,10 @@ def _overrides(args: argparse.Namespace) -> Any:
 
 
 def _write_html(path: str, body: str, title: str) -> None:
-    import html
+    from .._display import page
+    from ._html import write_html
 
-    from .._atomic import atomic_write_text
-
-    page = (
-        f"<!doctype html>\n<html><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>\n"
-        f"<body style='font-family:sans-serif'>\n<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
-    )
-    try:
-        atomic_write_text(path, page)
-    except OSError as exc:
-        from .._errors import UsageError
-
-        raise UsageError(f"Cannot write --html {path}: {exc.strerror or exc}.", "pass a writable path") from None
+    write_html(path, page(title, body))
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -188,16 +178,9 @@ def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
     report = check_fleet(args.fleet, overrides if overrides else None)
     print(report.to_json() if args.json else report)
     if args.html:
-        from .._atomic import atomic_write_text
+        from ._html import write_html
 
-        try:
-            atomic_write_text(args.html, report.to_html())
-        except OSError as exc:
-            from .._errors import UsageError
-
-            raise UsageError(
-                f"Cannot write --html {args.html}: {exc.strerror or exc}.", "pass a writable path"
-            ) from None
+        write_html(args.html, report.to_html())
     return report.exit_code
 
 

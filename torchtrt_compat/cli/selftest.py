@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from .._errors import UsageError
-
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -24,33 +22,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_selftest(args: argparse.Namespace) -> int:
-    from .._atomic import atomic_write_text
     from .._selftest import selftest
+    from ._html import check_html_path, write_html
 
     if args.html:
-        _check_writable(args.html)  # before the steps run, not after a minute of them
+        check_html_path(args.html)  # before the steps run, not after a minute of them
     result = selftest(args.device, args.steps)
     print(result.to_json() if args.json else result)
     if args.html:
-        try:
-            atomic_write_text(args.html, result.to_html())
-        except OSError as exc:
-            raise UsageError(f"Cannot write --html {args.html}: {exc.strerror or exc}.", _HTML_FIX) from None
+        write_html(args.html, result.to_html())
     return result.exit_code
-
-
-_HTML_FIX = "pass --html a file path in a folder you can write"
-
-
-def _check_writable(path: str) -> None:
-    import os
-    from pathlib import Path
-
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not path or target.is_dir():
-        raise UsageError(f"--html {path!r} is a folder, not a file.", _HTML_FIX)
-    if not folder.is_dir():
-        raise UsageError(f"--html {path}: the folder {folder} does not exist.", _HTML_FIX)
-    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not target.is_file()):
-        raise UsageError(f"--html {path} cannot be written.", _HTML_FIX)
