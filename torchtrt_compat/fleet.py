@@ -192,20 +192,6 @@ def _host_name(target: Target, default: str) -> str:
     return host if isinstance(host, str) and host.strip() else default
 
 
-def iter_fleet(source: str | os.PathLike[str]) -> Iterable[tuple[str, Target | CompatError]]:
-    """(host, target or the error reading it) for each host of a JSON-lines file or a folder of target files."""
-    for host, item, origin in _iter_raw(source):
-        if isinstance(item, dict):
-            try:
-                target = target_from_object(item, origin)
-            except CompatError as exc:
-                yield host, exc
-                continue
-            yield _host_name(target, host), target
-        else:
-            yield host, item
-
-
 def _iter_raw(
     source: str | os.PathLike[str],
 ) -> Iterable[tuple[str, Target | CompatError | dict[str, Any], str]]:
