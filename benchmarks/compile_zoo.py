@@ -28,7 +28,7 @@ import torch
 
 import torchtrt_compat as tc
 from torchtrt_compat._atomic import atomic_write_text
-from torchtrt_compat._upstream import load_torch_tensorrt, shim_context
+from torchtrt_compat.compiler._upstream import load_torch_tensorrt, shim_context
 from torchtrt_compat.compiler.backend import _probes, _Probe, summarize
 from torchtrt_compat.env import detect_environment
 from torchtrt_compat.models import list_models

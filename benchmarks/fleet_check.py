@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from torchtrt_compat.suggest import suggest  # noqa: E402
+from torchtrt_compat.compatibility.suggest import suggest  # noqa: E402
 
 FLEET_TARGET_S = 5.0
 ONE_HOST_TARGET_S = 0.5
@@ -84,7 +84,7 @@ def make_fleet(path: Path, hosts: int, seed: int = 0) -> int:
             lines.append('{"torch": "2.14.0", "torch": "2.13.0"}')  # a bad line: its own row
             continue
         gpu = rng.choice(list(GPUS))
-        from torchtrt_compat.matrix import gpu_compute_capability
+        from torchtrt_compat.compatibility.matrix import gpu_compute_capability
 
         found = gpu_compute_capability(gpu)
         assert found is not None

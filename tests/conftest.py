@@ -40,7 +40,7 @@ def _trt_gpu_reason() -> str | None:
     """None when an installed TensorRT flavour can execute engines on GPU 0, else why not."""
     if not _cuda_available():
         return "no CUDA device visible"
-    from torchtrt_compat.checker import gpu_advice
+    from torchtrt_compat.compatibility.advice import gpu_advice
     from torchtrt_compat.env import detect_environment
 
     env = detect_environment()

@@ -159,7 +159,7 @@ def test_env_json() -> None:
 
 
 def test_matrix_lists_every_release() -> None:
-    from torchtrt_compat import matrix
+    from torchtrt_compat.compatibility import matrix
 
     result = run("matrix")
     _clean(result)

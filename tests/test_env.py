@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from torchtrt_compat import matrix
+from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.env import (
     Environment,
     GpuInfo,

@@ -31,9 +31,18 @@ def test_an_installed_package_with_a_broken_submodule_raises_its_own_error(
     sys.modules.pop("brokenpkg_xyz", None)
 
 
-def test_torch_hint_comes_from_the_matrix() -> None:
-    from torchtrt_compat import matrix
-    from torchtrt_compat._lazy import _pinned_hint
+def test_torch_hint_installs_the_pinned_pair_through_the_extras() -> None:
+    """The hint names the extra, whose pins (pyproject.toml) are the torch the newest torch-tensorrt-rtx requires."""
+    import tomllib
 
-    newest = matrix.releases("torch-tensorrt")[-1]
-    assert f"torch{newest['torch']}" in (_pinned_hint("torch") or "")
+    from torchtrt_compat._lazy import INSTALL_HINTS
+    from torchtrt_compat.compatibility import matrix
+    from torchtrt_compat.versions import satisfies
+
+    extras = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["rtx"]
+    torch_pin = next(r for r in extras if r.startswith("torch=="))
+    newest = matrix.releases("torch-tensorrt-rtx")[-1]
+    assert "torchtrt-compat[rtx]" in INSTALL_HINTS["torch"]
+    assert satisfies(torch_pin.removeprefix("torch==").replace("*", "0"), newest["torch"])

@@ -11,9 +11,9 @@ import pytest
 from _paths import DATA
 
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.checker import check_environment
+from torchtrt_compat.compatibility.rules import check_environment
 from torchtrt_compat.env import GpuInfo, Package
-from torchtrt_compat.target_spec import (
+from torchtrt_compat.compatibility.target import (
     Overrides,
     apply_overrides,
     load_spec,

@@ -31,6 +31,7 @@ import io
 import json
 import os
 import re
+import subprocess
 import sys
 import tarfile
 import time
@@ -383,22 +384,33 @@ def index_url(explicit: str | None = None) -> str:
         return explicit.rstrip("/") + "/"
     if os.environ.get("PIP_INDEX_URL"):
         return os.environ["PIP_INDEX_URL"].rstrip("/") + "/"
+    # pip's configuration, read by pip in a process of its own: importing pip's internals here would also load the
+    # standard library's distutils into this process, which breaks setuptools' distutils shim for later imports.
     try:
-        from pip._internal.configuration import Configuration
-        from pip._internal.exceptions import ConfigurationError
-
-        config = Configuration(isolated=False)
-        config.load()
-        for key in ("install.index-url", "global.index-url"):
-            try:
-                return str(config.get_value(key)).rstrip("/") + "/"
-            except ConfigurationError:
-                continue
-        from pip._internal.models.index import PyPI
-
-        return str(PyPI.simple_url).rstrip("/") + "/"
-    except ImportError:
+        url = subprocess.run(
+            [sys.executable, "-c", _PIP_INDEX_SCRIPT], capture_output=True, text=True, timeout=60, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
         raise SystemExit("pip is not importable: pass --index-url or set PIP_INDEX_URL") from None
+    return url.rstrip("/") + "/"
+
+
+_PIP_INDEX_SCRIPT = """
+from pip._internal.configuration import Configuration
+from pip._internal.exceptions import ConfigurationError
+from pip._internal.models.index import PyPI
+
+config = Configuration(isolated=False)
+config.load()
+for key in ("install.index-url", "global.index-url"):
+    try:
+        print(config.get_value(key))
+        break
+    except ConfigurationError:
+        continue
+else:
+    print(PyPI.simple_url)
+"""
 
 
 def http_get(url: str, headers: dict[str, str] | None = None, retries: int = 4) -> tuple[bytes, str]:
@@ -792,7 +804,7 @@ class Registry:
 
 
 def read_release(registry: Registry, dist: str, version: str, files: list[dict[str, Any]]) -> dict[str, Any]:
-    """The registry record of one release (see torchtrt_compat.matrix.release_info for the shape)."""
+    """The registry record of one release (see torchtrt_compat.compatibility.matrix.release_info for the shape)."""
     live = [f for f in files if not f["yanked"]]
     record: dict[str, Any] = {}
     if files and not live:

@@ -25,9 +25,9 @@ _EXPORTS: dict[str, str] = {
     "InternalError": "._errors",
     "Environment": ".env",
     "detect_environment": ".env",
-    "check": ".checker",
-    "CheckReport": ".checker",
-    "Finding": ".checker",
+    "check": ".compatibility.rules",
+    "CheckReport": ".compatibility.rules",
+    "Finding": ".compatibility.rules",
     "compile": ".compiler",
     "export": ".compiler",
     "build_engine": ".compiler",
@@ -36,8 +36,8 @@ _EXPORTS: dict[str, str] = {
     "EngineArtifact": ".compiler",
     "explain": ".troubleshooting",
     "bench": ".runtime.bench",
-    "selftest": "._selftest",
-    "SelftestResult": "._selftest",
+    "selftest": ".selftest",
+    "SelftestResult": ".selftest",
     "register_shim": ".shims",
     "list_shims": ".shims",
 }
@@ -46,6 +46,9 @@ __all__ = sorted([*_EXPORTS, "__version__"])
 
 
 def __getattr__(name: str) -> Any:
+    moved = _checkout.MOVED.get(f"{__name__}.{name}")
+    if moved is not None:  # ``torchtrt_compat.checker`` and the other 0.2 module paths
+        return importlib.import_module(moved)
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'torchtrt_compat' has no attribute {name!r}")
@@ -66,9 +69,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._errors import MissingDependencyError as MissingDependencyError
     from ._errors import UpstreamError as UpstreamError
     from ._errors import UsageError as UsageError
-    from .checker import CheckReport as CheckReport
-    from .checker import Finding as Finding
-    from .checker import check as check
+    from .compatibility.rules import CheckReport as CheckReport
+    from .compatibility.rules import Finding as Finding
+    from .compatibility.rules import check as check
     from .compiler import CompileReport as CompileReport
     from .compiler import EngineArtifact as EngineArtifact
     from .compiler import build_engine as build_engine
@@ -77,8 +80,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compiler import report as report
     from .env import Environment as Environment
     from .env import detect_environment as detect_environment
-    from ._selftest import SelftestResult as SelftestResult
-    from ._selftest import selftest as selftest
+    from .selftest import SelftestResult as SelftestResult
+    from .selftest import selftest as selftest
     from .runtime.bench import bench as bench
     from .shims import list_shims as list_shims
     from .shims import register_shim as register_shim

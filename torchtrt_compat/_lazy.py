@@ -8,9 +8,15 @@ from types import ModuleType
 
 from ._errors import MissingDependencyError
 
-#: module name -> how to install it, for error messages. Versions are not written here: for torch and torchvision the
-#: hint names the pair the newest torch_tensorrt release of the matrix pins (`_pinned_hint`).
+#: module name -> how to install it, for error messages. Versions are not written here: torch and torchvision come
+#: with the extras, which pin the pair torch_tensorrt supports (pyproject.toml), and `suggest` names the newest set.
+_WITH_EXTRAS = (
+    "pip install 'torchtrt-compat[rtx]' (it pins the torch and torchvision that torch-tensorrt-rtx supports); "
+    "`torchtrt-compat suggest` names the newest working set for your GPU"
+)
 INSTALL_HINTS: dict[str, str] = {
+    "torch": _WITH_EXTRAS,
+    "torchvision": _WITH_EXTRAS,
     "torch_tensorrt": (
         "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT, needs "
         "NVIDIA's package index); run `torchtrt-compat check` to see which versions fit your torch"
@@ -20,23 +26,6 @@ INSTALL_HINTS: dict[str, str] = {
     "pynvml": "pip install nvidia-ml-py",
     "cuda": "pip install cuda-python",
 }
-
-
-def _pinned_hint(module: str) -> str | None:
-    """``pip install 'torch>=2.14.0,<2.15.0'`` from the newest torch_tensorrt release in the matrix."""
-    if module not in ("torch", "torchvision"):
-        return None
-    from . import matrix
-
-    rows = matrix.releases("torch-tensorrt")
-    if not rows:
-        return None
-    torch_spec = rows[-1]["torch"]
-    if module == "torch":
-        return f"pip install 'torch{torch_spec}' (the torch the newest torch-tensorrt release pins)"
-    lower = torch_spec.split(",")[0].removeprefix(">=")
-    vision = matrix.torchvision_minor_for_torch(lower) if lower else None
-    return f"pip install 'torchvision=={vision}.*' (it must match your torch minor version)" if vision else None
 
 
 def is_installed(module: str) -> bool:
@@ -59,6 +48,6 @@ def require(module: str, why: str = "") -> ModuleType:
         top = module.split(".")[0]
         if is_installed(top):
             raise
-        hint = _pinned_hint(top) or INSTALL_HINTS.get(top, f"pip install {top}")
+        hint = INSTALL_HINTS.get(top, f"pip install {top}")
         purpose = f" (needed {why})" if why else ""
         raise MissingDependencyError(f"Python package '{top}' is not installed{purpose}.", hint) from exc

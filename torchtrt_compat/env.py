@@ -149,7 +149,7 @@ class Environment:
         return scrub("\n".join(lines))
 
     def __repr__(self) -> str:
-        from ._display import compact_repr
+        from .ux.display import compact_repr
 
         tt, trt = self.torch_tensorrt, self.tensorrt
         stack = ", ".join(
@@ -164,7 +164,7 @@ class Environment:
         return scrub(compact_repr(f"Environment ({self.source})", stack, f"GPUs: {self._gpu_text()}"))
 
     def _repr_html_(self) -> str:
-        from ._display import bullet_list, key_values, panel, section
+        from .ux.display import bullet_list, key_values, panel, section
 
         rows = [(k.strip(), v if v is not None else "unknown") for k, v in self._rows()]
         notes = section("notes", bullet_list(self.notes)) if self.notes else ""

@@ -15,7 +15,7 @@ import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
 from torchtrt_compat.env import detect_environment
 from torchtrt_compat.models import get_model
-from torchtrt_compat.target_spec import load_spec
+from torchtrt_compat.compatibility.target import load_spec
 from torchtrt_compat.versions import satisfies
 
 pytestmark = pytest.mark.slow
@@ -57,7 +57,7 @@ def test_fp16_request_survives_a_release_that_drops_enabled_precisions(wide_net)
 @pytest.mark.requires_rtx
 def test_plain_torch_tensorrt_drops_the_fp16_request(wide_net) -> None:
     """The trap itself: torch_tensorrt 2.14 given enabled_precisions={half} with no translation builds FP32."""
-    from torchtrt_compat._upstream import load_torch_tensorrt, shim_context
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt, shim_context
     from torchtrt_compat.shims import activate
 
     model, x = wide_net
@@ -109,7 +109,7 @@ def test_several_targets_and_patches_restored(small_net) -> None:
 
 @pytest.mark.requires_rtx
 def test_dynamic_batch_from_input_specs(small_net) -> None:
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     model, _ = small_net

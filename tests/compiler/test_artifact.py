@@ -96,7 +96,7 @@ def test_folder_layout_manifest_and_plans(built: tuple[Any, Path]) -> None:
 def test_ep_carries_the_plan_bytes_and_torch_reads_it(built: tuple[Any, Path]) -> None:
     """torch.export.load reads the .ep; only setting the engine up needs a GPU, so that one call keeps the bytes."""
     from torchtrt_compat._patch import patched
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     from torch_tensorrt.dynamo.runtime import _TRTEngine
@@ -141,7 +141,7 @@ def _read_back(tt: Any, ep: Path) -> Any:
 
 def test_data_dependent_sizes_survive_the_save(tmp_path: Path) -> None:
     """nms stays in PyTorch with an output size known only at run time (an unbacked symbol): the .ep still loads."""
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
     from torchtrt_compat.models import get_model
 
     entry = get_model("roi_head_nms")
@@ -170,7 +170,7 @@ def test_why_not_runnable_from_the_manifest_alone(built: tuple[Any, Path]) -> No
         f"""
         import sys
         from torchtrt_compat.compiler.artifact import EngineArtifact
-        from torchtrt_compat.target_spec import load_spec
+        from torchtrt_compat.compatibility.target import load_spec
         art = EngineArtifact.load({str(folder)!r})
         spec = load_spec({{"torch_tensorrt": {{"package": "torch-tensorrt-rtx", "version": "2.14.0"}},
                           "tensorrt": {{"package": "tensorrt-rtx", "version": "1.5.0.114"}},

@@ -16,7 +16,7 @@ from torchtrt_compat.models import get_model
 def test_signature_mirrors_torch_tensorrt() -> None:
     import inspect
 
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     ours = inspect.signature(tc.compile).parameters
     theirs = inspect.signature(load_torch_tensorrt().compile).parameters
@@ -108,7 +108,7 @@ def test_unsupported_input_dtypes(small_net, dtype: torch.dtype, message: str) -
 
 
 def test_inputs_contradicting_input_specs(small_net) -> None:
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     model, _ = small_net
@@ -138,7 +138,7 @@ def test_unknown_kwarg_raises_instead_of_being_ignored(small_net) -> None:
 def test_missing_torch_tensorrt_names_the_pip_command() -> None:
     code = (
         "import sys; sys.modules['torch_tensorrt'] = None\n"
-        "from torchtrt_compat._upstream import load_torch_tensorrt\n"
+        "from torchtrt_compat.compiler._upstream import load_torch_tensorrt\n"
         "try:\n    load_torch_tensorrt()\nexcept Exception as e:\n    print(type(e).__name__, e)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -154,7 +154,7 @@ def test_cpu_import_shim_against_the_real_crash() -> None:
         "import torch\n"
         "names = ('get_device_capability', 'current_device', 'get_device_properties')\n"
         "before = {n: getattr(torch.cuda, n) for n in names}\n"
-        "from torchtrt_compat._upstream import load_torch_tensorrt\n"
+        "from torchtrt_compat.compiler._upstream import load_torch_tensorrt\n"
         "tt = load_torch_tensorrt()\n"
         "assert all(getattr(torch.cuda, n) is f for n, f in before.items()), 'torch.cuda left patched'\n"
         "print('ok', tt.__version__)\n"

@@ -108,7 +108,7 @@ def test_installed_release_reads_the_same_facts_live() -> None:
 @pytest.mark.requires_rtx
 def test_torchscript_frontend_rejects_unknown_names_up_front() -> None:
     """D4: ir="ts" forwards **kwargs to ts.compile, which has no **kwargs; name the valid one before calling."""
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     tt = load_torch_tensorrt()
     frontend = getattr(tt._compile, "torchscript_compile", None)

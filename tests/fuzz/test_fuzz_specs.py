@@ -13,7 +13,7 @@ from _oracle import assert_clean_exit, bounded_memory, fuzz_settings, only_compa
 from hypothesis import given
 from hypothesis import strategies as st
 
-from torchtrt_compat.target_spec import load_spec
+from torchtrt_compat.compatibility.target import load_spec
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning"),

@@ -12,7 +12,7 @@ import torch
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import BuildError
-from torchtrt_compat._upstream import shim_context
+from torchtrt_compat.compiler._upstream import shim_context
 from torchtrt_compat.ops import converter_fixes as fixes
 from torchtrt_compat.shims import list_shims
 

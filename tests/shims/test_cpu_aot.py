@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from torchtrt_compat import matrix
+from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.env import detect_environment
 
 
 @pytest.mark.requires_rtx
 @pytest.mark.slow
 def test_the_matrix_names_exactly_the_targets_the_installed_tensorrt_rtx_can_build_for() -> None:
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
     from torchtrt_compat.shims.cpu_aot import rtx_compute_capabilities
 
     load_torch_tensorrt()

@@ -77,7 +77,7 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("one_fails", [False, True], ids=["both_build", "one_fails_half_way"])
 def test_two_builds_in_threads_leave_every_attribute_original(one_fails):
     from torchtrt_compat import build_engine
-    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     load_torch_tensorrt()  # the import-stage shim is done before the snapshot
     passes_before = list(_patch_points()["ATEN_PRE_LOWERING_PASSES.passes"])

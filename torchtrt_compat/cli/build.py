@@ -84,7 +84,7 @@ def _artifact_name(spec: str) -> str:
 def _write_log(path: Path, verbose: bool) -> bool:
     """Write what the build captured from torch / torch_tensorrt / TensorRT to ``path``; False when nothing was."""
     from .._atomic import atomic_write_text
-    from .._quiet import last_capture
+    from ..ux.quiet import last_capture
 
     captured = last_capture()
     if verbose or captured is None or not captured.lines:

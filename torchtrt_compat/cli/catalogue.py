@@ -27,7 +27,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_shims(args: argparse.Namespace) -> int:
-    from .._upstream import shim_context
+    from ..compiler._upstream import shim_context
     from ..shims import list_shims
 
     ctx = shim_context(aot=True)

@@ -76,7 +76,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _overrides(args: argparse.Namespace) -> Any:
-    from ..target_spec import Overrides
+    from ..compatibility.target import Overrides
 
     return Overrides(
         gpus=args.gpu,
@@ -89,7 +89,7 @@ def _overrides(args: argparse.Namespace) -> Any:
 
 
 def _write_html(path: str, body: str, title: str) -> None:
-    from .._display import page
+    from ..ux.display import page
     from ._html import write_html
 
     write_html(path, page(title, body))
@@ -100,7 +100,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.fleet:
         return _run_fleet(args, overrides)
     if args.target is None and not overrides:
-        from ..checker import check
+        from ..compatibility.rules import check
 
         report = check()
         print(report.to_json() if args.json else report)
@@ -108,9 +108,9 @@ def run_check(args: argparse.Namespace) -> int:
             _write_html(args.html, report._repr_html_(), "torchtrt-compat check")
         return report.exit_code
 
-    from ..checker import check_environment
+    from ..compatibility.rules import check_environment
     from ..env import detect_environment
-    from ..target_spec import Overrides, apply_overrides, read_target, target_from_environment, to_environment
+    from ..compatibility.target import Overrides, apply_overrides, read_target, target_from_environment, to_environment
 
     target = read_target(args.target) if args.target is not None else target_from_environment(detect_environment())
     applied = apply_overrides(target, overrides)
@@ -169,7 +169,7 @@ def _what_if_text(what_if: dict[str, Any]) -> str:
 
 
 def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
-    from ..fleet import check_fleet
+    from ..compatibility.fleet import check_fleet
 
     if args.upgrade:
         from .._errors import UsageError
@@ -193,7 +193,7 @@ def run_env(args: argparse.Namespace) -> int:
 
 
 def run_matrix(args: argparse.Namespace) -> int:
-    from .. import matrix
+    from ..compatibility import matrix
     from .._errors import UsageError
     from ..versions import parse_version
 

@@ -25,7 +25,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_suggest(args: argparse.Namespace) -> int:
-    from ..suggest import suggest
+    from ..compatibility.suggest import suggest
 
     result = suggest(
         gpus=args.gpu, driver=args.driver, python=args.python, platform=args.platform, flavour=args.flavour

@@ -22,7 +22,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_selftest(args: argparse.Namespace) -> int:
-    from .._selftest import selftest
+    from ..selftest import selftest
     from ._html import check_html_path, write_html
 
     if args.html:

@@ -16,11 +16,11 @@ from .._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_z
 from .._errors import UsageError
 from .compile_report import CompileReport
 
+LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
+
 
 def load_trusted_ttc(cls: Any, source: Path, rebuild: str) -> Any:
     """An `EngineArtifact` from a ``.ttc`` the caller vouched for; malformed content is a `UsageError`."""
-    from .artifact import LEGACY_FORMAT
-
     what = f"Engine artifact {source}"
     try:
         size = source.stat().st_size
@@ -47,7 +47,7 @@ def load_trusted_ttc(cls: Any, source: Path, rebuild: str) -> Any:
         raise UsageError(f"{what} is corrupt or truncated ({exc.__class__.__name__}: {exc}).", rebuild) from None
     import torch
 
-    from .._upstream import load_torch_tensorrt
+    from ._upstream import load_torch_tensorrt
 
     load_torch_tensorrt()  # TorchTensorRTModule must be importable to unpickle
     try:

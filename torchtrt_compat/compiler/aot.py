@@ -10,8 +10,8 @@ from .artifact import EngineArtifact, now
 
 
 def _resolve_targets(compute_capabilities: Any) -> list[str]:
-    from .. import matrix
-    from ..checker import gpu_advice
+    from ..compatibility import matrix
+    from ..compatibility.advice import gpu_advice
 
     env = detect_environment()
     flavour, version = env.flavour, env.tensorrt_version
@@ -64,8 +64,8 @@ def build_engine(
     ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
     report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
     """
-    from .._progress import progress
-    from .._quiet import captured
+    from ..ux.progress import progress
+    from ..ux.quiet import captured
     from .compile_report import attach_log
     from .pipeline import compile_dynamo
     from .validation import check_compile_kwargs, check_inputs, check_model, compute_capability_list

@@ -31,10 +31,10 @@ from typing import Any
 from .. import _atomic
 from .._bounded import MAX_MANIFEST_BYTES, load_json_file, read_bytes
 from .._errors import IncompatibleError, InternalError, UsageError
+from ._legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
 from .compile_report import CompileReport
 
 FORMAT = "torchtrt_compat.engine_artifact/2"
-LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
 PROGRAM, MANIFEST, REPORT = "model.ep", "manifest.json", "report.json"
 MAX_FILE_BYTES = 16 * 1024**3  #: the largest .ep or plan file load() reads (engines of very large models fit)
 
@@ -127,7 +127,7 @@ class EngineArtifact:
 
     def _export_program(self, path: Path) -> bytes:
         """``torch_tensorrt.save(..., output_format="exported_program")`` under the save-stage shims."""
-        from .._upstream import load_torch_tensorrt, shim_context
+        from ._upstream import load_torch_tensorrt, shim_context
         from ..shims import activate
 
         if self.module is None:
@@ -164,8 +164,6 @@ class EngineArtifact:
         source = Path(path)
         rebuild = f"rebuild it: torchtrt-compat build MODEL --cc CC --out {source.parent}"
         if source.is_file():
-            from ._legacy_ttc import load_trusted_ttc
-
             if not trust:
                 raise UsageError(
                     f"{source} is an old single-file artifact: its module is a pickle, which can run any code when "
@@ -220,7 +218,7 @@ class EngineArtifact:
         if not env.gpus:
             reasons.append(f"no NVIDIA GPU is visible on {where}")
             return reasons
-        from ..checker import gpu_advice
+        from ..compatibility.advice import gpu_advice
 
         for i, gpu in enumerate(env.gpus):
             if gpu.compute_capability in targets:
@@ -243,7 +241,7 @@ class EngineArtifact:
         if self.module is None and self._program is not None:
             import torch
 
-            from .._upstream import load_torch_tensorrt
+            from ._upstream import load_torch_tensorrt
 
             load_torch_tensorrt()  # registers tensorrt::execute_engine and the engine classes
             # The .ep's pickled parts were checked in load(): only engine records, rebuilt by torch_tensorrt.
@@ -277,7 +275,7 @@ class EngineArtifact:
         return f"EngineArtifact({self._size_text()}, {self._targets_text()}, {built}{where})"
 
     def _repr_html_(self) -> str:
-        from .. import _display
+        from ..ux import display as _display
 
         meta = self.metadata
         rows = [(name, f"{len(blob) / 1e6:.1f} MB") for name, blob in self.engines.items()]

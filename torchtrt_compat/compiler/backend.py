@@ -14,8 +14,8 @@ from typing import Any
 
 from .._engines import is_engine
 from .._patch import patched
-from .._progress import stage
-from .._upstream import load_torch_tensorrt
+from ..ux.progress import stage
+from ._upstream import load_torch_tensorrt
 from ..shims import ShimContext, activate
 from .releases import dynamo_input_kwargs, installed_release_fields
 from .settings import Translation

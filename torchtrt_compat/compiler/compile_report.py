@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .._display import badge, bullet_list, compact_repr, key_values, section
+from ..ux.display import badge, bullet_list, compact_repr, key_values, section
 
 _REPORT_ATTR = "_torchtrt_compat_report"
 

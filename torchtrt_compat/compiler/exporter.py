@@ -8,7 +8,7 @@ from typing import Any
 
 from .._errors import UsageError
 from .._lazy import require
-from .._upstream import shim_context
+from ._upstream import shim_context
 from ..shims import activate
 from .inputs import InputPlan, plan_inputs
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .._errors import CompatError, IncompatibleError, UsageError
 from .._lazy import is_installed
-from .._upstream import install_hint, load_torch_tensorrt
+from ._upstream import install_hint, load_torch_tensorrt
 from ..env import detect_environment
 from .compile_report import CompileReport, attach
 from .settings import installed_release_fields, translate
@@ -40,7 +40,7 @@ def resolve_ir(ir: str) -> str:
 
 def why_trt_cannot_run() -> tuple[str, str] | None:
     """(reason, fix) when no TensorRT engine can execute on this host, else None."""
-    from ..checker import gpu_advice
+    from ..compatibility.advice import gpu_advice
 
     env = detect_environment()
     if env.torch_tensorrt is None:
@@ -121,8 +121,8 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     compiles in one process are serialised stage by stage (a second thread waits for the first one's patches to be
     undone). ``torchtrt_compat.report(result)`` gives the `CompileReport`.
     """
-    from .._progress import progress
-    from .._quiet import captured
+    from ..ux.progress import progress
+    from ..ux.quiet import captured
     from .compile_report import attach_log
 
     with captured(verbose) as capture, progress("torchtrt_compat.compile", console=capture.console):

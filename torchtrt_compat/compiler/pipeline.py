@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._errors import BuildError, UsageError
-from .._progress import stage
-from .._upstream import load_torch_tensorrt, shim_context
+from ..ux.progress import stage
+from ._upstream import load_torch_tensorrt, shim_context
 from ..shims import ShimContext
 from ..env import detect_environment
 from .backend import BackendResult, dynamo_compile

@@ -97,7 +97,7 @@ def known_releases() -> dict[str, ReleaseFields]:
 def installed_release_fields() -> ReleaseFields:
     """The installed release's fields, read from ``torch_tensorrt.dynamo.compile``, ``CompilationSettings`` and
     ``torch_tensorrt.compile``; the flavour (torch-tensorrt or torch-tensorrt-rtx) from the installed metadata."""
-    from .._upstream import load_torch_tensorrt
+    from ._upstream import load_torch_tensorrt
     from ..env import detect_environment
 
     tt = load_torch_tensorrt()

@@ -174,7 +174,7 @@ class ContextReport:
         return "info", "no context"
 
     def __repr__(self) -> str:
-        from .._display import compact_repr
+        from ..ux.display import compact_repr
 
         _, verdict = self._verdict()
         return compact_repr(
@@ -183,7 +183,7 @@ class ContextReport:
         )
 
     def _repr_html_(self) -> str:
-        from .._display import key_values, panel
+        from ..ux.display import key_values, panel
 
         tone, verdict = self._verdict()
         rows = [("current context", f"0x{self.current:x} (device {self.current_device})")]

@@ -68,7 +68,7 @@ class Shim:
         return ", ".join(parts) or "always"
 
     def __repr__(self) -> str:
-        from .._display import compact_repr
+        from ..ux.display import compact_repr
 
         return compact_repr(f"Shim {self.name} ({self.stage} stage)", f"needed by: {self.needed_by()}", self.summary)
 
@@ -81,7 +81,7 @@ class ShimList(list[Shim]):
     changes, how it is undone) and never shows the functions behind them."""
 
     def __repr__(self) -> str:
-        from .._display import compact_repr
+        from ..ux.display import compact_repr
 
         names = ", ".join(s.name for s in self)
         return compact_repr(f"{len(self)} shim{'s' if len(self) != 1 else ''}", names)
@@ -90,7 +90,7 @@ class ShimList(list[Shim]):
         return "\n".join(f"{s.name} [{s.stage}] needed by {s.needed_by()}: {s.summary}" for s in self)
 
     def _repr_html_(self) -> str:
-        from .._display import panel, table
+        from ..ux.display import panel, table
 
         rows = [(s.name, s.stage, s.needed_by(), s.summary, s.undo) for s in self]
         header = ("shim", "stage", "needed by", "what it changes", "how it is undone")

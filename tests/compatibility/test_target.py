@@ -16,9 +16,9 @@ import pytest
 from _paths import SPECS
 
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.checker import check
+from torchtrt_compat.compatibility.rules import check
 from torchtrt_compat.env import GpuInfo, Package
-from torchtrt_compat.target_spec import EXAMPLE, KEYS, load_spec
+from torchtrt_compat.compatibility.target import EXAMPLE, KEYS, load_spec
 
 
 # fixture file -> fragments the one-line message must contain (the key it names, and the offending value)

@@ -35,7 +35,7 @@ from torchtrt_compat.troubleshooting import (
     reraise_explained,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def keys(text: str) -> list[str]:
@@ -117,7 +117,7 @@ def test_lookup_names_the_known_keys() -> None:
 
 
 def test_known_issues_link_to_existing_entries() -> None:
-    from torchtrt_compat.known_issues import KNOWN_ISSUES
+    from torchtrt_compat.compatibility.release_traps import KNOWN_ISSUES
 
     linked = [i for i in KNOWN_ISSUES if i.explain_key]
     assert linked, "known issues should point at their troubleshooting entries"

@@ -6,10 +6,10 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from ._errors import MissingDependencyError
-from ._lazy import is_installed
-from .env import detect_environment
-from .shims import ShimContext, activate
+from .._errors import MissingDependencyError
+from .._lazy import is_installed
+from ..env import detect_environment
+from ..shims import ShimContext, activate
 
 
 def shim_context(**options: Any) -> ShimContext:
@@ -19,7 +19,7 @@ def shim_context(**options: Any) -> ShimContext:
 
 def install_hint() -> str:
     """The pip command for a torch_tensorrt flavour that fits the installed torch and the visible GPUs."""
-    from .checker import install_fix
+    from ..compatibility.advice import install_fix
 
     return install_fix(detect_environment())
 
@@ -32,7 +32,7 @@ def load_torch_tensorrt(ctx: ShimContext | None = None) -> ModuleType:
         return loaded
     if not is_installed("torch_tensorrt"):
         raise MissingDependencyError("torch_tensorrt is not installed.", install_hint())
-    from ._quiet import captured
+    from ..ux.quiet import captured
 
     with captured(), activate("import", ctx or shim_context()):  # its import chatter joins a compile's log
         import torch_tensorrt

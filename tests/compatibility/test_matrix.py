@@ -16,11 +16,11 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
-from torchtrt_compat import matrix
+from torchtrt_compat.compatibility import matrix
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "torchtrt_compat" / "data"
-SAMPLES = Path(__file__).resolve().parent / "data" / "registry_samples"
+SAMPLES = ROOT / "tests" / "data" / "registry_samples"
 PYTHON_TAG = re.compile(r"^(?:3\.\d+t?|py3)$")
 PLATFORMS = {"linux_x86_64", "linux_aarch64", "win_amd64", "any"}
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import torchtrt_compat as tc
-from torchtrt_compat import _display
+from torchtrt_compat.ux import display as _display
 from torchtrt_compat.compiler.compile_report import CompileReport
 from torchtrt_compat.env import GpuInfo, Package
 from torchtrt_compat.runtime.bench import summarise
 from torchtrt_compat.runtime.context import ContextReport
 from torchtrt_compat.runtime.memory import MemoryReport
-from torchtrt_compat._selftest import SelftestResult, StepResult
-from torchtrt_compat.target_spec import load_spec
+from torchtrt_compat.selftest import SelftestResult, StepResult
+from torchtrt_compat.compatibility.target import load_spec
 
 from _html import check_html
 
@@ -119,7 +119,7 @@ def test_gpu_info_and_package_keep_plain_reprs() -> None:
 
 
 def test_progress_table_is_well_formed_html() -> None:
-    from torchtrt_compat import _progress
+    from torchtrt_compat.ux import progress as _progress
 
     stages: list[tuple[str, float | None]] = [("exporting", 1.2), ("building TensorRT engine 1 for sm_89", None)]
     check_html(_progress._html("build_engine for sm_89", stages, False))

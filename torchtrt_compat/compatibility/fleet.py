@@ -16,10 +16,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import _bounded, _display, matrix
-from ._errors import CompatError, UsageError
-from .checker import Finding, check_environment
-from .target_spec import Overrides, Target, apply_overrides, read_target, target_from_object, to_environment
+from .. import _bounded
+from ..ux import display as _display
+from . import matrix
+from .._errors import CompatError, UsageError
+from .rules import Finding, check_environment
+from .target import Overrides, Target, apply_overrides, read_target, target_from_object, to_environment
 
 HostVerdict = Literal["compatible", "incompatible", "unknown", "error"]
 _VERDICTS: tuple[HostVerdict, ...] = ("incompatible", "unknown", "error", "compatible")

@@ -13,8 +13,8 @@ import pytest
 from _paths import DATA
 
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.fleet import FleetReport, check_fleet
-from torchtrt_compat.target_spec import Overrides
+from torchtrt_compat.compatibility.fleet import FleetReport, check_fleet
+from torchtrt_compat.compatibility.target import Overrides
 
 TARGETS = DATA / "targets"
 

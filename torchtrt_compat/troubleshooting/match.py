@@ -1,9 +1,8 @@
 """Error texts users actually see, mapped to the cause and the fix that fits what the text (and the machine) shows.
 
-The table lives in `_known_errors` (data, one row per failure, each with a real sample message and its source). The
-same table drives ``docs/troubleshooting.md`` (`render_markdown`; regenerate with ``python -m
-torchtrt_compat.troubleshooting docs/troubleshooting.md``), ``torchtrt-compat explain`` and the re-raise in
-`compile` / `build_engine` (`reraise_explained`).
+The table lives in `table.py` (data, one row per failure, each with a real sample message and its source). The
+same table drives ``torchtrt-compat explain``, the re-raise in `compile` / `build_engine` (`reraise_explained`) and
+``docs/troubleshooting.md`` (`docs.py`).
 
 Matching is bounded: only the first 64 KiB and the last 512 KiB of a text are searched (an error's own lines are at
 the end of a log); every pattern is compiled once and runs only when one of its literal words occurs in the text (a
@@ -15,19 +14,17 @@ from __future__ import annotations
 
 import functools
 import re
-import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import _display
-from ._errors import BuildError, UpstreamError
-from ._known_errors import KNOWN_ERRORS, KnownError, Variant
+from ..ux import display as _display
+from .._errors import BuildError, UpstreamError
+from .table import KNOWN_ERRORS, KnownError, Variant
 
 if TYPE_CHECKING:
-    from .env import Environment
+    from ..env import Environment
 
 __all__ = [
     "BUILD_STAGES",
@@ -39,9 +36,7 @@ __all__ = [
     "explain",
     "format_explanation",
     "lookup",
-    "render_markdown",
     "reraise_explained",
-    "update_doc",
 ]
 
 #: The stages of a build; a failure in one of them is re-raised as `BuildError`.
@@ -330,7 +325,7 @@ class _Versions:
 
 
 def _is_version(text: str) -> bool:
-    from .versions import parse_version
+    from ..versions import parse_version
 
     try:
         parse_version(text)
@@ -354,7 +349,7 @@ def _install(name: str, spec: str) -> str:
 
 
 def _satisfies(version: str, spec: str) -> bool | None:
-    from .versions import satisfies
+    from ..versions import satisfies
 
     try:
         return satisfies(version, spec)
@@ -365,7 +360,7 @@ def _satisfies(version: str, spec: str) -> bool | None:
 def _release(v: _Versions) -> dict[str, Any] | None:
     if v.torch_tensorrt is None or not _is_version(v.torch_tensorrt):
         return None
-    from . import matrix
+    from ..compatibility import matrix
 
     row, _ = matrix.find_release(v.package, v.torch_tensorrt)
     return row
@@ -398,7 +393,7 @@ def _advise_torch(v: _Versions, _text: str) -> list[str]:
             ]
         return []
     if v.torch is not None and _is_version(v.torch):
-        from . import matrix
+        from ..compatibility import matrix
 
         fits = matrix.releases_for_torch(v.torch, v.package)
         if fits:
@@ -424,7 +419,7 @@ def _advise_pip_lines(v: _Versions, text: str) -> list[str]:
 def _advise_driver(v: _Versions, _text: str) -> list[str]:
     if not v.torch_cuda or v.torch_cuda == "cpu":
         return []
-    from . import matrix
+    from ..compatibility import matrix
 
     cuda_major = v.torch_cuda.split(".")[0]
     minimum = matrix.driver_minimum(cuda_major, v.platform)
@@ -449,7 +444,7 @@ def _advise_gpu(v: _Versions, text: str) -> list[str]:
     if cc is None:
         return []
     if v.env is not None:
-        from .checker import gpu_advice
+        from ..compatibility.advice import gpu_advice
 
         found = gpu_advice(v.env.flavour, v.env.tensorrt_version, cc)
         if found is not None:
@@ -581,7 +576,7 @@ def _stage_of(text: str, stage: str) -> str:
 
 def _machine() -> Environment | None:
     try:
-        from .env import detect_environment
+        from ..env import detect_environment
 
         return detect_environment()
     except Exception:  # explaining must never fail because a probe did
@@ -658,86 +653,3 @@ def format_explanation(found: Sequence[Explanation | KnownError]) -> str:
         else:
             blocks.append(f"[{k.key}] {k.title}\n  cause: {k.cause}\n  fix:   {k.fix}")
     return "\n\n".join(blocks) + "\n" if blocks else ""
-
-
-# ---- the generated document ------------------------------------------------------------------------------------------
-#: The line in docs/troubleshooting.md below which everything is `render_markdown` output.
-GENERATED_MARKER = (
-    "<!-- Generated from torchtrt_compat/troubleshooting.py by render_markdown(); edit the table there and run "
-    "`python -m torchtrt_compat.troubleshooting docs/troubleshooting.md`. -->"
-)
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _link(ref: str, doc_dir: str) -> str:
-    path = ref.split("::", 1)[0].split("#", 1)[0]
-    return f"[`{ref}`]({doc_dir}/{path})"
-
-
-def _source(src: str) -> str:
-    return f"[{src}]({src})" if src.startswith("https://github.com/") else src
-
-
-def _first_sentence(text: str) -> str:
-    cut = re.split(r"(?<=[.;:])\s", text, maxsplit=1)[0]
-    return cut.rstrip(";:")
-
-
-def render_markdown(errors: Sequence[KnownError] = KNOWN_ERRORS, *, doc_dir: str = "..") -> str:
-    """The error -> cause -> fix reference as Markdown; ``docs/troubleshooting.md`` holds it below its marker.
-
-    ``doc_dir`` is the repository root as seen from the document (links to tests and notebooks use it).
-    """
-    out = ["| error text you see | what it is | fix |", "|---|---|---|"]
-    for k in errors:
-        out.append(f"| {_cell(k.title)} | [{k.key}](#{k.key}) | {_cell(_first_sentence(k.fix))} |")
-    for k in errors:
-        out += ["", f'<a id="{k.key}"></a>', f"## {k.title}", ""]
-        if k.example:
-            out += ["What you see:", "", "```text", k.example, "```", ""]
-            if k.example_source:
-                out += [f"Source: {_source(k.example_source)}", ""]
-        out += [f"**Cause.** {k.cause}", "", f"**Fix.** {k.fix}", ""]
-        for v in k.variants:
-            out += [f"- *{v.label}*: {v.fix}"]
-        if k.variants:
-            out.append("")
-        if k.advice:
-            out += [
-                "With the versions in the message, or on the machine (`torchtrt-compat explain --env`), the answer "
-                "names the exact versions to install.",
-                "",
-            ]
-        if k.commands:
-            out += ["See also: " + ", ".join(f"`{c}`" for c in k.commands) + ".", ""]
-        if k.applies:
-            out += [f"Applies to: {k.applies}.", ""]
-        out += [f"`torchtrt-compat explain` key `{k.key}`; it matches the regular expression `{k.pattern}`.", ""]
-        if k.shown_by:
-            out += ["**Shown by:**", ""]
-            out += [f"- {_link(ref, doc_dir)}" for ref in k.shown_by]
-        else:
-            out.append("**Shown by:** nothing yet.")
-    return "\n".join(out) + "\n"
-
-
-def update_doc(path: str | Path) -> bool:
-    """Rewrite the generated part of ``path`` (below `GENERATED_MARKER`); True when the file changed."""
-    doc = Path(path)
-    text = doc.read_text(encoding="utf-8") if doc.exists() else "# Troubleshooting\n\n"
-    intro = text.split(GENERATED_MARKER, 1)[0].rstrip("\n") + "\n\n"
-    new = intro + GENERATED_MARKER + "\n\n" + render_markdown()
-    if new == text:
-        return False
-    from ._atomic import atomic_write_text
-
-    atomic_write_text(doc, new)
-    return True
-
-
-if __name__ == "__main__":  # python -m torchtrt_compat.troubleshooting docs/troubleshooting.md
-    for target in sys.argv[1:] or ["docs/troubleshooting.md"]:
-        print(f"{target}: {'updated' if update_doc(target) else 'up to date'}")

@@ -17,7 +17,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from .versions import minor, parse_version, satisfies
+from ..versions import minor, parse_version, satisfies
 
 
 def _read(name: str) -> dict[str, Any]:

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from _paths import SPECS
 
-from torchtrt_compat import matrix
-from torchtrt_compat.checker import CheckReport, check, check_environment, gpu_supported
+from torchtrt_compat.compatibility import matrix
+from torchtrt_compat.compatibility.advice import gpu_supported
+from torchtrt_compat.compatibility.rules import CheckReport, check, check_environment
 from torchtrt_compat.env import Environment, GpuInfo, Package
 
 

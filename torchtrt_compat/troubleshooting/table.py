@@ -94,8 +94,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=85,
         applies="every release with the C++ runtime (TorchScript and dynamo), Linux",
         shown_by=(
-            "tests/test_troubleshooting.py::test_undefined_symbol_fix_depends_on_how_it_was_installed",
-            "tests/test_troubleshooting.py::test_check_names_the_torch_that_fits",
+            "tests/troubleshooting/test_troubleshooting.py::test_undefined_symbol_fix_depends_on_how_it_was_installed",
+            "tests/troubleshooting/test_troubleshooting.py::test_check_names_the_torch_that_fits",
             "notebooks/01_check_environment.ipynb#mismatched-torch",
             *corpus("pytorch-tensorrt-3031", "pytorch-tensorrt-2624"),
         ),
@@ -181,7 +181,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=90,
         applies="pip installs of every release",
         shown_by=(
-            "tests/test_troubleshooting.py::test_pip_conflict_gives_the_pinned_install",
+            "tests/troubleshooting/test_troubleshooting.py::test_pip_conflict_gives_the_pinned_install",
             *corpus("holywu-vs-rife-70"),
         ),
         example="torch-tensorrt 2.6.0+cu126 requires tensorrt<10.8.0,>=10.7.0.post1, but you have tensorrt 10.8.0.43 "
@@ -269,13 +269,16 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         applies="torch_tensorrt ≥ 2.10 on a host without an NVIDIA driver",
         versions=">=2.10",
         shown_by=(
-            "tests/test_troubleshooting.py::test_plain_import_fails_and_is_explained",
+            "tests/troubleshooting/test_troubleshooting.py::test_plain_import_fails_and_is_explained",
             "notebooks/02_drop_in_compile.ipynb#plain-import",
             "notebooks/02_drop_in_compile.ipynb#build-engine",
         ),
         example='  File ".../site-packages/torch_tensorrt/__init__.py", line 125, in <module>\nRuntimeError: Found no '
         "NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver",
-        example_source="tests/test_troubleshooting.py::test_plain_import_fails_and_is_explained (torch_tensorrt 2.14)",
+        example_source=(
+            "tests/troubleshooting/test_troubleshooting.py::test_plain_import_fails_and_is_explained "
+            "(torch_tensorrt 2.14)"
+        ),
     ),
     KnownError(
         "no-gpu-visible",
@@ -305,8 +308,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=60,
         applies="any release, any code path that touches CUDA",
         shown_by=(
-            "tests/test_troubleshooting.py::test_export_reraises_upstream_error_with_cause",
-            "tests/test_troubleshooting.py::test_no_driver_inside_compile_is_not_an_import_problem",
+            "tests/troubleshooting/test_troubleshooting.py::test_export_reraises_upstream_error_with_cause",
+            "tests/troubleshooting/test_troubleshooting.py::test_no_driver_inside_compile_is_not_an_import_problem",
             *corpus("flashinfer-ai-flashinfer-1256"),
         ),
         example="RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
@@ -323,7 +326,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         commands=(CHECK,),
         weight=85,
         applies="any release",
-        shown_by=("tests/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",),
+        shown_by=("tests/troubleshooting/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",),
         example="AssertionError: Torch not compiled with CUDA enabled",
         example_source="torch 2.14 torch/cuda/__init__.py, _lazy_init (a CPU-only torch wheel)",
     ),
@@ -463,7 +466,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=75,
         applies="torch.export (dynamo frontend); the deform_conv2d case before torch_tensorrt 2.7",
         shown_by=(
-            "tests/test_troubleshooting.py::test_real_fake_device_error_is_explained",
+            "tests/troubleshooting/test_troubleshooting.py::test_real_fake_device_error_is_explained",
             "tests/shims/test_deform_conv2d.py::test_shim_fixes_device_propagation",
             "notebooks/03_deform_conv2d.ipynb#reproduce",
             "notebooks/03_deform_conv2d.ipynb#apply-shim",
@@ -494,7 +497,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=65,
         applies="any frontend",
         shown_by=(
-            "tests/test_troubleshooting.py::test_generic_device_text_is_not_blamed_on_export",
+            "tests/troubleshooting/test_troubleshooting.py::test_generic_device_text_is_not_blamed_on_export",
             *corpus("pytorch-tensorrt-1401", "pytorch-tensorrt-2041"),
         ),
         example="RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cpu and "
@@ -568,7 +571,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=60,
         applies="every release (dynamo converters; TorchScript converters before)",
         shown_by=(
-            "tests/test_troubleshooting.py::test_converter_frame_names_the_op",
+            "tests/troubleshooting/test_troubleshooting.py::test_converter_frame_names_the_op",
             *corpus("pytorch-tensorrt-763"),
         ),
         example="ERROR: [Torch-TensorRT] - 2: [pointWiseNode.cpp::computeOutputExtents::17] Error Code 2: Internal "
@@ -604,7 +607,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         applies="torch_tensorrt 2.6-2.12",
         versions=">=2.6,<2.13",
         shown_by=(
-            "tests/test_troubleshooting.py::test_explicit_typing_assertion_is_avoided_by_translation",
+            "tests/troubleshooting/test_troubleshooting.py::test_explicit_typing_assertion_is_avoided_by_translation",
             "notebooks/02_drop_in_compile.ipynb#precision-across-releases",
         ),
         example="AssertionError: use_explicit_typing was set to True, however found that enabled_precisions was "
@@ -706,7 +709,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "torchtrt_compat's per-op fallback), or try another TensorRT release.",
         weight=86,
         applies="TensorRT 10+ and TensorRT-RTX builders",
-        shown_by=("tests/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",),
+        shown_by=("tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",),
         example="MyelinCheckException: ... logical_mem_size ...",
         example_source="torchtrt_compat issue 10 (TensorRT-RTX 1.6 building GPT-2's Conv1D)",
     ),
@@ -739,8 +742,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=20,
         applies="every release",
         shown_by=(
-            "tests/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",
-            "tests/test_troubleshooting.py::test_unknown_build_errors_get_a_generic_fix",
+            "tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",
+            "tests/troubleshooting/test_troubleshooting.py::test_unknown_build_errors_get_a_generic_fix",
         ),
         example="RuntimeError: TensorRT build_serialized_network returned None; engine build failed.",
         example_source="torch_tensorrt 2.14 dynamo/conversion/_TRTInterpreter.py (the raise's own text)",
@@ -837,7 +840,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         shown_by=(
             "tests/runtime/test_runtime_context.py::test_foreign_context_breaks_kernel_and_guard_fixes_it",
             "tests/runtime/test_runtime_context.py::test_guarded_model_from_threads_with_foreign_contexts",
-            "tests/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
+            "tests/troubleshooting/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
         ),
         example="RuntimeError: CUDA error: invalid resource handle",
         example_source="torch's C10_CUDA_CHECK text for cudaErrorInvalidResourceHandle (400)",
@@ -852,7 +855,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         applies="any release",
         shown_by=(
             "tests/runtime/test_runtime_context.py::test_guarded_model_from_threads_with_foreign_contexts",
-            "tests/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
+            "tests/troubleshooting/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
         ),
         example="[convBaseRunner.cpp::execute::295] Error Code 1: Cask (Cask convolution execution)",
         example_source="https://github.com/NVIDIA/TensorRT/issues/3658",

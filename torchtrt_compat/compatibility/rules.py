@@ -18,11 +18,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from . import _display, matrix
-from ._errors import InternalError
-from .env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
-from .known_issues import KNOWN_ISSUES
-from .versions import major, minor, parse_version, satisfies, split_requirement
+from ..ux import display as _display
+from . import matrix
+from .._errors import InternalError
+from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
+from .advice import _pip, gpu_advice, install_fix
+from .release_traps import KNOWN_ISSUES
+from ..versions import major, minor, satisfies, split_requirement
 
 Severity = Literal["error", "unknown", "warning", "info"]
 Verdict = Literal["compatible", "incompatible", "unknown"]
@@ -196,98 +198,6 @@ def _unverified(row: dict[str, Any] | None, verified_key: str = "verified", sour
     return f" (this rests on an unverified matrix row: {row.get(source_key) or 'no source recorded'})"
 
 
-def _pip(requirement: str) -> str:
-    return f"pip install '{requirement}'"
-
-
-def gpu_supported(flavour: str, tensorrt_version: str | None, cc: str | None) -> bool:
-    """Can ``flavour`` at ``tensorrt_version`` run engines on compute capability ``cc``? Unknown -> True."""
-    supported = matrix.compute_capabilities(flavour, tensorrt_version)
-    return supported is None or cc is None or cc in supported
-
-
-#: compute capability -> architecture, for messages only.
-ARCHITECTURES: dict[str, str] = {
-    "6.0": "Pascal (P100)",
-    "6.1": "Pascal",
-    "7.0": "Volta",
-    "7.2": "Jetson Xavier",
-    "7.5": "Turing",
-    "8.0": "Ampere (A100)",
-    "8.6": "Ampere",
-    "8.7": "Jetson Orin",
-    "8.9": "Ada",
-    "9.0": "Hopper (H100/H200)",
-    "10.0": "Blackwell (B200)",
-    "10.3": "Blackwell (B300)",
-    "11.0": "Jetson Thor",
-    "12.0": "Blackwell (RTX 50)",
-    "12.1": "Blackwell (DGX Spark)",
-}
-
-_FLAVOUR_PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
-_FLAVOUR_NAMES = {"tensorrt": "full TensorRT", "tensorrt-rtx": "TensorRT-RTX"}
-
-
-def describe_cc(cc: str) -> str:
-    """``"9.0"`` -> ``"9.0 (Hopper (H100/H200))"``; unknown architectures stay bare."""
-    arch = ARCHITECTURES.get(cc)
-    return f"{cc} ({arch})" if arch else cc
-
-
-def _merge_ranges(specs: list[str]) -> list[str]:
-    """``[">=10.8,<10.14", ">=10.14"]`` -> ``[">=10.8"]``: adjacent ranges of the GPU-support rows read as one."""
-    bounds = []
-    for text in specs:
-        lo = next((p[2:] for p in text.split(",") if p.startswith(">=")), None)
-        hi = next((p[1:] for p in text.split(",") if p.startswith("<")), None)
-        bounds.append([lo, hi])
-    bounds.sort(key=lambda b: parse_version(b[0]) if b[0] else parse_version("0"))
-    merged: list[list[str | None]] = []
-    for lo, hi in bounds:
-        if merged and merged[-1][1] is not None and merged[-1][1] == lo:
-            merged[-1][1] = hi
-        else:
-            merged.append([lo, hi])
-    return [",".join(x for x in (f">={lo}" if lo else "", f"<{hi}" if hi else "") if x) or "any" for lo, hi in merged]
-
-
-def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None) -> tuple[str, str] | None:
-    """(reason, fix) when ``flavour`` at ``tensorrt_version`` cannot use compute capability ``cc``; None when it can
-    or when the matrix does not say. The one source of this advice for check, compile, build_engine and artifacts.
-
-    The fix names what does support ``cc``: the other flavour, or a newer or an older TensorRT release of the same
-    flavour (a GPU can be too old as well as too new), from the matrix's GPU-support rows.
-    """
-    if flavour is None or cc is None or gpu_supported(flavour, tensorrt_version, cc):
-        return None
-    name = _FLAVOUR_NAMES.get(flavour, flavour)
-    supported = matrix.compute_capabilities(flavour, tensorrt_version) or []
-    reason = (
-        f"{name} {tensorrt_version or ''}".rstrip()
-        + f" cannot build or run engines for compute capability {describe_cc(cc)} (it supports {', '.join(supported)})"
-    )
-    same = _merge_ranges(
-        [
-            r["versions"]
-            for r in matrix.load()["gpu_support"]
-            if r["flavour"] == flavour and cc in r["compute_capabilities"]
-        ]
-    )
-    other = [f for f in _FLAVOUR_PACKAGES if f != flavour and cc in (matrix.compute_capabilities(f, None) or [])]
-    options = []
-    if same:
-        options.append(
-            f"a {name} release that supports it (TensorRT {' or '.join(same)}; see `torchtrt-compat matrix`)"
-        )
-    if other:
-        other_name = _FLAVOUR_NAMES[other[0]]
-        where = " on that GPU" if other[0] == "tensorrt" else ""
-        options.append(f"{other_name} ({_FLAVOUR_PACKAGES[other[0]]}){where}")
-    fix = ("use " + " or ".join(options)) if options else "deploy on a GPU this TensorRT supports"
-    return reason, fix
-
-
 _POSITION_TEXT = {
     "newer": "is newer than every release the matrix knows ({newest} is the newest; snapshot {snapshot}), so its "
     "requirements, wheels and CUDA build are unknown",
@@ -349,21 +259,6 @@ def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
         return
     yield Finding(
         "torch-tensorrt-missing", "error", "torch_tensorrt", "torch_tensorrt is not installed.", install_fix(c.env)
-    )
-
-
-def install_fix(env: Environment) -> str:
-    """The pip command(s) for a torch_tensorrt that fits ``env``'s torch and can run on its GPUs."""
-    options = []
-    for package, label in (("torch-tensorrt", "full TensorRT"), ("torch-tensorrt-rtx", "TensorRT-RTX")):
-        fits = matrix.releases_for_torch(env.torch, package) if env.torch else []
-        flavour = "tensorrt-rtx" if package.endswith("-rtx") else "tensorrt"
-        runs_here = all(gpu_supported(flavour, None, g.compute_capability) for g in env.gpus or [])
-        if fits and runs_here:
-            options.append(_pip(f"{package}=={fits[-1]['version']}") + f" ({label})")
-    return (
-        " or ".join(options)
-        or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"
     )
 
 
@@ -703,7 +598,7 @@ def _known_issues(c: _Ctx) -> Iterator[Finding]:
 
 def _context(env: Environment, local: bool | None = None) -> _Ctx:
     if local is None:
-        from .target_spec import INSTALLED_SOURCES
+        from .target import INSTALLED_SOURCES
 
         local = env.source.startswith(INSTALLED_SOURCES)
     row = None
@@ -730,7 +625,7 @@ def check(target: str | os.PathLike[str] | dict[str, Any] | Environment | None =
     elif isinstance(target, Environment):
         env = target
     else:
-        from .target_spec import load_spec
+        from .target import load_spec
 
         env = load_spec(target)
     return check_environment(env)

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ._patch import patched
+from .._patch import patched
 
 #: loggers whose records are upstream chatter (each name and its children)
 UPSTREAM_LOGGERS = ("torch", "torch_tensorrt", "tensorrt", "tensorrt_rtx", "modelopt", "py.warnings")

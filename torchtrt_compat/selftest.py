@@ -18,9 +18,12 @@ some were skipped, so the host is not proven to run the stack.
 from __future__ import annotations
 
 import html
+import inspect
 import json
 import platform
+import sys
 import time
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -143,13 +146,13 @@ class SelftestResult:
         return "\n".join([*lines, self.advice])
 
     def __repr__(self) -> str:
-        from ._display import compact_repr
+        from .ux.display import compact_repr
 
         steps = ", ".join(f"{s.name} {s.status}" for s in self.steps)
         return compact_repr(f"SelftestResult {self.headline}", steps, self.advice)
 
     def _repr_html_(self) -> str:
-        from ._display import badge, section, table
+        from .ux.display import badge, section, table
 
         tone = {"passed": "ok", "failed": "error", "skipped": "warning"}
         rows = []
@@ -165,7 +168,7 @@ class SelftestResult:
 
     def to_html(self) -> str:
         """A standalone HTML page (``selftest --html FILE``)."""
-        from ._display import page
+        from .ux.display import page
 
         return page("torchtrt-compat selftest", self._repr_html_())
 
@@ -208,7 +211,7 @@ def _small_model(ctx: _Ctx) -> Any:
 
 
 def _step_environment(ctx: _Ctx) -> StepResult:
-    from .checker import check_environment
+    from .compatibility.rules import check_environment
     from .env import detect_environment
 
     try:
@@ -244,7 +247,7 @@ def _step_environment(ctx: _Ctx) -> StepResult:
 
 
 def _step_tensorrt(ctx: _Ctx) -> StepResult:
-    from .checker import gpu_advice, install_fix
+    from .compatibility.advice import gpu_advice, install_fix
 
     device = _needs_gpu(ctx)
     env = ctx.env
@@ -532,3 +535,15 @@ def selftest(device: Any = None, steps: Sequence[str] | None = None) -> Selftest
     chosen = [(n, fn) for n, fn in STEPS if steps is None or n in steps or n == "environment"]
     results = [run_step(name, fn, ctx) for name, fn in chosen]
     return SelftestResult(host=platform.node() or "this host", steps=results, gpu=gpu)
+
+
+class _CallableModule(types.ModuleType):
+    """``torchtrt_compat.selftest`` names both this module and its function: importing the module makes the package
+    attribute the module, so the module calls the function and ``torchtrt_compat.selftest(...)`` works either way."""
+
+    def __call__(self, device: Any = None, steps: Sequence[str] | None = None) -> SelftestResult:
+        return selftest(device, steps)
+
+
+__signature__ = inspect.signature(selftest)
+sys.modules[__name__].__class__ = _CallableModule

@@ -19,12 +19,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _display, matrix
-from ._errors import UsageError
-from .checker import CheckReport, check_environment, describe_cc
-from .env import normalise_dist
-from .target_spec import PLATFORMS, from_spec, parse_gpu
-from .versions import major, parse_version, satisfies, split_requirement
+from ..ux import display as _display
+from . import matrix
+from .._errors import UsageError
+from .advice import describe_cc
+from .rules import CheckReport, check_environment
+from ..env import normalise_dist
+from .target import PLATFORMS, from_spec, parse_gpu
+from ..versions import major, parse_version, satisfies, split_requirement
 
 FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
 _PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
@@ -352,7 +354,7 @@ def _want(
     if driver is not None:
         parse_version(driver, what="--driver")
     if python is not None:
-        from .target_spec import _python
+        from .target import _python
 
         python = _python(python, "--python")
     if platform is not None and platform not in PLATFORMS:

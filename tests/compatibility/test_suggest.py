@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from torchtrt_compat import matrix
+from torchtrt_compat.compatibility import matrix
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.checker import check
-from torchtrt_compat.suggest import Suggestion, suggest
-from torchtrt_compat.target_spec import PLATFORMS
+from torchtrt_compat.compatibility.rules import check
+from torchtrt_compat.compatibility.suggest import Suggestion, suggest
+from torchtrt_compat.compatibility.target import PLATFORMS
 
 GPU_CCS = sorted(
     {str(r["compute_capability"]) for r in matrix.gpu_models()}, key=lambda c: tuple(map(int, c.split(".")))

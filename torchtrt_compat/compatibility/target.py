@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import _bounded
-from ._errors import UsageError
-from .env import (
+from .. import _bounded
+from .._errors import UsageError
+from ..env import (
     RUNTIME_ONLY_TRT,
     TORCH_TENSORRT_DISTS,
     Environment,
@@ -33,7 +33,7 @@ from .env import (
     normalise_dist,
     tensorrt_dist_info,
 )
-from .versions import cuda_local_tag, parse_compute_capability, parse_version
+from ..versions import cuda_local_tag, parse_compute_capability, parse_version
 
 if TYPE_CHECKING:
     from packaging.requirements import Requirement

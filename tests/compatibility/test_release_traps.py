@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from torchtrt_compat import check
-from torchtrt_compat.known_issues import KNOWN_ISSUES
+from torchtrt_compat.compatibility.release_traps import KNOWN_ISSUES
 from torchtrt_compat.shims import list_shims
 from torchtrt_compat.versions import satisfies
 

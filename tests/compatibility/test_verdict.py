@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from packaging.version import Version
 
-from torchtrt_compat import matrix
+from torchtrt_compat.compatibility import matrix
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.checker import CheckReport, Finding, check
-from torchtrt_compat.target_spec import load_spec
+from torchtrt_compat.compatibility.rules import CheckReport, Finding, check
+from torchtrt_compat.compatibility.target import load_spec
 
 H100 = {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
 GOOD = {

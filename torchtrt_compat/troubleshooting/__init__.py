@@ -1,0 +1,28 @@
+"""The troubleshooting wing: error texts users see, mapped to a cause and a fix.
+
+- `table`: the known errors (data: one row per failure, with a real sample message and its source);
+- `match`: bounded matching of a text against the table, the advice that reads versions from the text, and the
+  re-raise of a failed build as `BuildError` (`reraise_explained`);
+- `docs`: ``docs/troubleshooting.md``, generated from the table.
+
+Imports nothing from `compiler`, `runtime`, `shims` or `cli`; torch is never imported.
+"""
+
+from __future__ import annotations
+
+from .docs import GENERATED_MARKER as GENERATED_MARKER
+from .docs import render_markdown as render_markdown
+from .docs import update_doc as update_doc
+from .match import BUILD_STAGES as BUILD_STAGES
+from .match import SCAN_HEAD as SCAN_HEAD
+from .match import SCAN_TAIL as SCAN_TAIL
+from .match import Explanation as Explanation
+from .match import Explanations as Explanations
+from .match import explain as explain
+from .match import format_explanation as format_explanation
+from .match import generic_build_fix as generic_build_fix
+from .match import lookup as lookup
+from .match import reraise_explained as reraise_explained
+from .table import KNOWN_ERRORS as KNOWN_ERRORS
+from .table import KnownError as KnownError
+from .table import Variant as Variant
