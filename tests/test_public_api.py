@@ -7,6 +7,8 @@ import importlib
 import inspect
 from pathlib import Path
 
+import pytest
+
 import torchtrt_compat
 
 
@@ -25,7 +27,18 @@ def test_exports_and_the_typing_block_name_the_same_things() -> None:
 def test_every_export_resolves_to_the_module_it_names() -> None:
     for name, module in torchtrt_compat._EXPORTS.items():
         value = getattr(torchtrt_compat, name)
-        assert value is getattr(importlib.import_module(module, "torchtrt_compat"), name)
+        loaded = importlib.import_module(module, "torchtrt_compat")
+        # `selftest` names a module and its function: the package attribute is the module, which calls the function
+        assert value is (loaded if module == f".{name}" else getattr(loaded, name))
+
+
+def test_selftest_is_callable_as_module_and_function() -> None:
+    import torchtrt_compat.selftest as module
+
+    assert callable(module) and inspect.signature(module) == inspect.signature(module.selftest)
+    assert torchtrt_compat.selftest is module
+    with pytest.raises(torchtrt_compat.UsageError, match="Unknown selftest step"):
+        module(steps=["no-such-step"])
 
 
 def test_no_function_shadows_a_module_of_its_package() -> None:
@@ -44,3 +57,23 @@ def test_compile_options_are_keyword_only_and_upstream_parameters_come_first() -
     for own in ("fallback", "shims", "context_guard"):
         assert params[own].kind is inspect.Parameter.KEYWORD_ONLY
     assert names[-1] == "kwargs"
+
+
+@pytest.mark.parametrize("old", sorted(__import__("torchtrt_compat._checkout", fromlist=["MOVED"]).MOVED))
+def test_the_module_paths_of_0_2_still_import(old: str) -> None:
+    """``from torchtrt_compat.checker import check`` and the like keep working for one release: the old path gives
+    the moved module itself, so a patch through either name reaches the same object."""
+    from torchtrt_compat._checkout import MOVED
+
+    module = importlib.import_module(old)
+    assert module is importlib.import_module(MOVED[old])
+    assert getattr(torchtrt_compat, old.rsplit(".", 1)[1]) is module
+
+
+def test_old_and_new_names_share_their_functions() -> None:
+    from torchtrt_compat.checker import check as old_check  # type: ignore[import-not-found]
+    from torchtrt_compat.compatibility.rules import check as new_check
+    from torchtrt_compat.fleet import check_fleet as old_fleet  # type: ignore[import-not-found]
+    from torchtrt_compat.compatibility.fleet import check_fleet
+
+    assert old_check is new_check and old_fleet is check_fleet

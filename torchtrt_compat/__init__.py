@@ -52,7 +52,10 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'torchtrt_compat' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+    loaded = importlib.import_module(module, __name__)
+    # `selftest` names a module and its function: the package attribute is the module, which calls the function
+    # (selftest.py), so ``import torchtrt_compat.selftest as m`` and ``torchtrt_compat.selftest()`` agree
+    value = loaded if module == f".{name}" else getattr(loaded, name)
     globals()[name] = value
     return value
 

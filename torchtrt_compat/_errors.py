@@ -53,3 +53,12 @@ class BuildError(UpstreamError):
 
 class InternalError(RuntimeError):
     """A bug in torchtrt_compat (a broken invariant). Please report it with the output of `torchtrt-compat env`."""
+
+
+def exception_text(exc: BaseException) -> str:
+    """``str(exc)``, or the exception's type name when its ``__str__`` itself fails (a model's own exception class
+    can raise there, and a failure inside our error handling must not replace the user's error)."""
+    try:
+        return str(exc)
+    except Exception:
+        return f"<{type(exc).__name__} whose message cannot be shown>"

@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from .ux.display import safe
+
 if TYPE_CHECKING:
     import importlib.metadata as md
 
@@ -146,7 +148,7 @@ class Environment:
             for k, v in rows
         ]
         lines += [f"note: {n}" for n in self.notes]
-        return scrub("\n".join(lines))
+        return safe(scrub("\n".join(lines)))
 
     def __repr__(self) -> str:
         from .ux.display import compact_repr

@@ -8,12 +8,14 @@ and no traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NoReturn
 
 from .._errors import CompatError, IncompatibleError
+from ..ux.display import SafeStream
 
 #: The command registry, in --help order: a module under torchtrt_compat.cli and the commands its
 #: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that
@@ -82,7 +84,34 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in known else None
 
 
+@contextlib.contextmanager
+def _terminal() -> Iterator[None]:
+    """stdout and stderr for the length of a command: whatever the encoding, a character it cannot hold is written as
+    an escape (no UnicodeEncodeError), and text from outside goes through the one sanitiser (`ux.display.safe`).
+    Both streams are restored exactly afterwards."""
+    saved = sys.stdout, sys.stderr
+    errors = [getattr(s, "errors", None) for s in saved]
+    for stream in saved:
+        if stream is not None and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+    sys.stdout, sys.stderr = (SafeStream(s) if s is not None else s for s in saved)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+        for stream, before in zip(saved, errors, strict=True):
+            if stream is not None and before is not None and hasattr(stream, "reconfigure"):
+                with contextlib.suppress(ValueError, OSError):
+                    stream.reconfigure(errors=before)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    with _terminal():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_command_of(args_list))
     args = parser.parse_args(args_list)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from .._errors import UsageError
@@ -20,6 +21,11 @@ def check_html_path(path: str) -> None:
         raise UsageError(f"--html {path}: the folder {folder} does not exist.", HTML_FIX)
     if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not target.is_file()):
         raise UsageError(f"--html {path} cannot be written.", HTML_FIX)
+    try:  # access() says yes to root everywhere (/proc, read-only mounts): creating a file there is the real test
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".torchtrt-compat-html-probe-"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"--html {path} cannot be written ({exc.strerror or exc}).", HTML_FIX) from None
 
 
 def write_html(path: str, text: str) -> None:

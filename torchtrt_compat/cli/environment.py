@@ -6,6 +6,8 @@ import argparse
 import json
 from typing import Any
 
+from ._html import check_html_path, write_html
+
 EXIT_TEXT = "Exit 0 compatible, 1 incompatible, 2 bad input or usage, 3 unknown (a deciding fact is missing)."
 
 
@@ -90,12 +92,13 @@ def _overrides(args: argparse.Namespace) -> Any:
 
 def _write_html(path: str, body: str, title: str) -> None:
     from ..ux.display import page
-    from ._html import write_html
 
     write_html(path, page(title, body))
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.html:
+        check_html_path(args.html)  # before the work: a 100k-host fleet must not run only to fail at the end
     overrides = _overrides(args)
     if args.fleet:
         return _run_fleet(args, overrides)
@@ -178,8 +181,6 @@ def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
     report = check_fleet(args.fleet, overrides if overrides else None)
     print(report.to_json() if args.json else report)
     if args.html:
-        from ._html import write_html
-
         write_html(args.html, report.to_html())
     return report.exit_code
 

@@ -38,6 +38,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def read_text(source: str) -> str:
     """The text of ``source`` (a path, or ``-`` for stdin), at most 64 MiB; undecodable bytes are replaced."""
     if source == "-":
+        if sys.stdin is None or sys.stdin.closed:  # `explain - <&-`: no input at all
+            raise UsageError("stdin is closed, so there is no error text to read.", _STDIN_FIX)
         if sys.stdin.isatty():
             print("Paste the error or traceback, then press Ctrl-D.", file=sys.stderr)
         buffer = getattr(sys.stdin, "buffer", None)

@@ -29,6 +29,10 @@ _TONES = {"compatible": "ok", "incompatible": "error", "unknown": "unknown", "er
 #: Files of a fleet folder that are read (specs, env --json outputs, pip freezes).
 FOLDER_SUFFIXES = (".json", ".txt")
 MAX_FOLDER_FILES = 100_000
+_EMPTY = (
+    "no hosts: the fleet input is empty or holds only blank lines, so nothing was checked (exit 3). "
+    "Fix: write one `torchtrt-compat env --json` output per line, one line per host."
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,8 @@ class FleetReport:
 
     @property
     def exit_code(self) -> int:
+        if not self.hosts:
+            return 3  # nothing was checked: an empty inventory is no passing fleet
         verdicts = self.by_verdict
         if verdicts.get("incompatible"):
             return 1
@@ -122,8 +128,11 @@ class FleetReport:
         return f"{len(self.hosts)} hosts ({verdicts}); {self.distinct_stacks} distinct stacks"
 
     def __str__(self) -> str:
-        width = min(40, max([len("host")] + [len(h.host) for h in self.hosts]))
+        width = min(40, max([len("host")] + [len(_display.safe(h.host)) for h in self.hosts]))
         lines = [f"fleet {self.source}: {self._line()}; matrix snapshot {matrix.snapshot_date()}", ""]
+        if not self.hosts:
+            lines.append(_EMPTY)
+            return "\n".join(lines)
         lines.append(f"{'host':<{width}}  {'verdict':<12}  causes")
         lines.append(f"{'-' * width}  {'-' * 12}  {'-' * 30}")
         for h in self.hosts:
@@ -134,7 +143,7 @@ class FleetReport:
         examples = self._examples()
         for code, n in self.by_cause.items():
             lines.append(f"  {n:>6}  {code}: {_display.short(examples.get(code, ''), 110)}")
-        return "\n".join(lines)
+        return _display.safe("\n".join(lines))
 
     def _examples(self) -> dict[str, str]:
         """One message and fix per cause code, for the summary."""
@@ -224,24 +233,26 @@ def _iter_raw(
         what="fleet file",
         fix="pass JSON lines of `env --json` outputs or a folder",
     )
-    text = _bounded.decode_text(data, what=f"fleet file {path}")
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
+    # Lines end at "\n" only: JSON strings may hold U+2028, U+0085 and the other characters str.splitlines() also
+    # breaks at. Each line is decoded on its own, so one line in another encoding is one bad row, not a bad fleet.
+    for number, raw in enumerate(data.removeprefix(b"\xef\xbb\xbf").split(b"\n"), 1):
+        raw = raw.removesuffix(b"\r")
+        if not raw.strip():
             continue
         where = f"line {number}"
         try:
-            data = _bounded.loads_json(line, what=f"{path} {where}")
+            item = _bounded.loads_json(raw, what=f"{path} {where}")
         except CompatError as exc:
             yield where, exc, f"{path} {where}"
             continue
-        if not isinstance(data, dict):
+        if not isinstance(item, dict):
             problem = UsageError(
-                f"{path} {where} must be a JSON object, got {type(data).__name__}.",
+                f"{path} {where} must be a JSON object, got {type(item).__name__}.",
                 "write one `env --json` output (or spec) per line",
             )
             yield where, problem, f"{path} {where}"
             continue
-        yield where, data, f"{path} {where}"
+        yield where, item, f"{path} {where}"
 
 
 def _key(target: Target) -> str:
@@ -249,8 +260,29 @@ def _key(target: Target) -> str:
     return json.dumps([spec, target.installed, target.torch_cuda, target.built], sort_keys=True, default=str)
 
 
+def _check_overrides(overrides: Overrides | None) -> None:
+    """A bad flag is one `UsageError` before any host is read, not an error row on every host."""
+    if overrides:
+        to_environment(apply_overrides(target_from_object({}, "the command-line flags"), overrides))
+
+
+def _bad_host(item: dict[str, Any], origin: str) -> UsageError | None:
+    """The ``host`` field is checked before the per-stack cache, which is keyed by the stack alone."""
+    name = item.get("host")
+    if name is None or isinstance(name, str):
+        return None
+    return UsageError(
+        f'{origin}: "host" must be a string, got {_display.short(repr(name), 40)}.', 'write "host": "gpu-node-01"'
+    )
+
+
 def check_fleet(source: str | os.PathLike[str], overrides: Overrides | None = None) -> FleetReport:
-    """Check every host of ``source`` (a JSON-lines file or a folder), one distinct stack once."""
+    """Check every host of ``source`` (a JSON-lines file or a folder), one distinct stack once.
+
+    A fleet with no host at all exits 3 (unknown) with a message: a gate such as
+    ``check --fleet hosts.jsonl && deploy`` must not pass on an empty inventory.
+    """
+    _check_overrides(overrides)
     report = FleetReport(str(source))
     cache: dict[str, HostResult | CompatError] = {}
     for host, item, origin in _iter_raw(source):
@@ -258,6 +290,10 @@ def check_fleet(source: str | os.PathLike[str], overrides: Overrides | None = No
             report.hosts.append(HostResult(host, "error", error=str(item)))
             continue
         if isinstance(item, dict):
+            bad = _bad_host(item, origin)
+            if bad is not None:
+                report.hosts.append(HostResult(host, "error", error=str(bad)))
+                continue
             name = item.get("host")
             if isinstance(name, str) and name.strip():
                 host = name

@@ -119,7 +119,7 @@ class CheckReport:
             lines.append(f"  [{f.severity}] {f.component}: {f.message}")
             if f.fix:
                 lines.append(f"      fix: {f.fix}")
-        return "\n".join(lines)
+        return _display.safe("\n".join(lines))
 
     def _counts(self) -> str:
         counts = [(s, len(self.by_severity(s))) for s in ("error", "unknown", "warning")]

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import types
+import typing
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..ux.display import badge, bullet_list, compact_repr, key_values, section
+from .._errors import UsageError
+from ..ux.display import badge, bullet_list, compact_repr, key_values, section, short
 
 _REPORT_ATTR = "_torchtrt_compat_report"
+_REBUILD = "rebuild the artifact (torchtrt-compat build ...) instead of editing its report"
 
 
 @dataclass
@@ -49,7 +54,18 @@ class CompileReport:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CompileReport:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        """The report ``to_dict`` wrote; a field of the wrong type (a report edited by hand, or by someone else) is a
+        `UsageError` naming the field, so that a loaded report never breaks later in ``summary()`` or Jupyter."""
+        if not isinstance(data, dict):
+            raise UsageError(f"A compile report must be a JSON object, got {type(data).__name__}.", _REBUILD)
+        hints = _field_types()
+        known = {k: v for k, v in data.items() if k in hints}
+        for name, value in known.items():
+            if not _fits(value, hints[name]):
+                raise UsageError(
+                    f"The compile report's {name!r} is {short(repr(value), 60)}, not {_type_text(hints[name])}.",
+                    _REBUILD,
+                )
         return cls(**known)
 
     def _rows(self) -> list[tuple[str, str]]:
@@ -153,3 +169,33 @@ def report(module: Any) -> CompileReport:
             "pass a module returned by torchtrt_compat.compile or an EngineArtifact",
         )
     return found
+
+
+@functools.cache
+def _field_types() -> dict[str, Any]:
+    return typing.get_type_hints(CompileReport)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Does JSON ``value`` fit the annotation ``hint`` (str, int, float, bool, Any, ``X | None``, ``list[X]``,
+    ``dict[str, X]``)?"""
+    if hint is Any:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(isinstance(k, str) and _fits(v, args[1]) for k, v in value.items())
+    if hint is type(None):
+        return value is None
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def _type_text(hint: Any) -> str:
+    return hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import UsageError
+from .._errors import UsageError, exception_text
 from .._lazy import require
 from ._upstream import shim_context
 from ..shims import activate
@@ -56,7 +56,7 @@ def _cache_output(exc: BaseException) -> UsageError | None:
     ask the model for no cache. Other unregistered output types are left to the troubleshooting table."""
     import re
 
-    found = re.search(r"Found <class '([\w.]+)'> in output, which is not a known type", str(exc))
+    found = re.search(r"Found <class '([\w.]+)'> in output, which is not a known type", exception_text(exc))
     if not found or "cache" not in found.group(1).lower():
         return None
     kind = found.group(1)
@@ -72,7 +72,7 @@ def _failing_op(exc: BaseException) -> str | None:
     """The op named by an export failure, when upstream's message names one (e.g. "... for aten.nonzero")."""
     import re
 
-    found = re.search(r"\b((?:aten|torchvision|prims)\.\w+(?:\.\w+)?)", str(exc))
+    found = re.search(r"\b((?:aten|torchvision|prims)\.\w+(?:\.\w+)?)", exception_text(exc))
     return found.group(1) if found else None
 
 

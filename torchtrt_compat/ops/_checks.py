@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .._errors import UsageError
+from .._errors import UsageError, exception_text
 
 if TYPE_CHECKING:
     import torch
@@ -46,7 +46,7 @@ def explain_device_mismatch(exc: BaseException) -> UsageError | None:
     while seen is not None:
         func = getattr(seen, "func", None)
         first, second = getattr(seen, "common_device", None), getattr(seen, "device", None)
-        match = _OLD_MESSAGE.search(str(seen))
+        match = _OLD_MESSAGE.search(exception_text(seen))
         if match:
             func, first, second = match.groups()
         if func is not None and first is not None and second is not None:

@@ -95,7 +95,14 @@ def _slugify(text: str) -> str:
 def default_cache_root() -> Path:
     """``$TORCHTRT_COMPAT_CACHE`` if set, else ``~/.cache/torchtrt_compat``."""
     env = os.environ.get(ENV_CACHE_ROOT, "").strip()
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "torchtrt_compat"
+    try:
+        return Path(env).expanduser() if env else Path.home() / ".cache" / "torchtrt_compat"
+    except RuntimeError:  # "~nosuchuser/c", or no home directory at all
+        where = f"{ENV_CACHE_ROOT}={env!r}" if env else "the home directory"
+        raise UsageError(
+            f"The cache folder cannot be found: {where} names a home directory that does not exist.",
+            f"set {ENV_CACHE_ROOT} to an absolute folder you can write",
+        ) from None
 
 
 def cache_dir(

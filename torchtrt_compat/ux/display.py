@@ -1,13 +1,54 @@
-"""One small HTML helper for every public result object, so each renders richly in Jupyter and alike.
+"""One small HTML helper for every public result object, so each renders richly in Jupyter and alike, and the one
+sanitiser for text that reaches a terminal.
 
 Objects give a short ``__repr__`` (at most three lines) and a ``_repr_html_`` built from these pieces. Everything
-shown is escaped here; callers pass plain text.
+shown is escaped here; callers pass plain text. Text from outside (file contents, host and file names, GPU names,
+notes of another host, error texts, artifact metadata) reaches a terminal only through `safe`: the command line
+writes all its output through it (`SafeStream`), and every ``__str__``/``__repr__`` of a result object does too.
 """
 
 from __future__ import annotations
 
 import html
+import io
+import re
 from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+#: C0 controls but tab and newline, DEL, C1 controls, the Unicode line/paragraph separators and the bidirectional
+#: overrides and isolates: each can clear a screen, hide a link, write the clipboard or reorder what a reader sees.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def safe(text: str) -> str:
+    """``text`` with every control character made visible as a ``\\uXXXX`` escape (``ESC`` -> ``\\u001b``);
+    newlines and tabs stay. The escapes are valid inside JSON strings too."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class SafeStream(io.TextIOBase):
+    """A text stream that writes through `safe` to another one (the command line's stdout and stderr)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(safe(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._stream, "encoding", "utf-8")
+
 
 _COLOURS = {"ok": "#1a7f37", "error": "#cf222e", "warning": "#9a6700", "unknown": "#57606a", "info": "#0969da"}
 _TABLE = "border-collapse:collapse;margin:4px 0"
@@ -56,8 +97,8 @@ def bullet_list(items: Iterable[str]) -> str:
 
 
 def short(text: str, limit: int = 100) -> str:
-    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
-    line = " ".join(text.split())
+    """``text`` on one line, made `safe`, cut to ``limit`` characters with an ellipsis."""
+    line = " ".join(safe(text).split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
