@@ -52,3 +52,22 @@ def test_an_os_error_from_a_command_is_one_line_exit_2(monkeypatch, capsys, tmp_
 def test_odd_glob_patterns_list_nothing_and_succeed(argv, capsys):
     code, _ = _run(argv, capsys)
     assert code == 0
+
+
+def test_ctrl_c_after_the_work_cannot_turn_success_into_a_kill() -> None:
+    """Audit K04: a SIGINT during interpreter teardown, after "wrote ...", killed the process with no message. The
+    program's entry point ignores SIGINT once the command has returned."""
+    import signal
+    import subprocess
+    import sys
+
+    code = (
+        "import signal, sys\n"
+        "from torchtrt_compat.cli import entry\n"
+        "sys.argv = ['torchtrt-compat', 'matrix', '--json']\n"
+        "rc = entry()\n"
+        "sys.stderr.write('IGNORED=%s RC=%d' % (signal.getsignal(signal.SIGINT) == signal.SIG_IGN, rc))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "IGNORED=True RC=0" in proc.stderr
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # the test process itself is untouched

@@ -166,3 +166,34 @@ def test_cache_api_misuse_is_a_usage_error(tmp_path):
     with pytest.raises(UsageError, match="cache key must be"):
         load_timing_cache(tmp_path / "t.bin", "not a key")  # type: ignore[arg-type]
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_cache_file_that_is_a_symlink_is_not_followed_out_of_the_cache(tmp_path: Path) -> None:
+    """Audit C10: a link to a file elsewhere with a forged sidecar must not hand that file's bytes to TensorRT."""
+    outside = tmp_path / "elsewhere.bin"
+    outside.write_bytes(b"secret bytes")
+    cache = tmp_path / "cache" / "timing_cache.bin"
+    save_timing_cache(cache, b"real cache", KEY)
+    cache.unlink()
+    cache.symlink_to(outside)
+    sidecar = cache.with_name(cache.name + ".json")  # forged for the outside file's bytes
+    meta = json.loads(sidecar.read_text())
+    meta.update(sha256=hashlib.sha256(b"secret bytes").hexdigest(), bytes=len(b"secret bytes"))
+    sidecar.write_text(json.dumps(meta))
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        assert load_timing_cache(cache, KEY) is None
+    assert outside.read_bytes() == b"secret bytes" and not cache.is_symlink()
+
+
+def test_temporary_files_of_killed_writers_are_removed_on_the_next_save(tmp_path: Path) -> None:
+    """Audit C16: a writer killed between its temporary file and the rename leaves ``.NAME.XXXX.tmp`` behind."""
+    cache = tmp_path / "timing_cache.bin"
+    orphans = [tmp_path / f".{cache.name}.abc{i}.tmp" for i in range(3)]
+    for o in orphans:
+        o.write_bytes(b"x" * 1000)
+    unrelated = tmp_path / ".other.bin.abc.tmp"
+    unrelated.write_bytes(b"keep")
+    save_timing_cache(cache, b"new cache", KEY)
+    assert not any(o.exists() for o in orphans) and unrelated.exists()
+    assert load_timing_cache(cache, KEY) == b"new cache"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from typing import NoReturn
@@ -109,6 +110,14 @@ def _terminal() -> Iterator[None]:
 def main(argv: Sequence[str] | None = None) -> int:
     with _terminal():
         return _main(argv)
+
+
+def entry() -> int:
+    """The ``torchtrt-compat`` program: `main`, then Ctrl-C is ignored while the interpreter shuts down, because the
+    work is done and written by then; an interrupt there would turn a success into a kill with no message."""
+    code = main()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -15,6 +15,7 @@ is not one, data that is not bytes, a cache root that is a file or cannot be wri
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import json
 import os
@@ -221,6 +222,11 @@ def _load_locked(path: Path, key: CacheKey) -> bytes | None:
     if not _regular_or_missing(path, "Timing cache"):
         return None  # another process moved it aside while we waited for the lock
     sidecar = _sidecar(path)
+    if path.is_symlink() or sidecar.is_symlink():
+        _move_aside(
+            path, f"Timing cache {path} (or its sidecar) is a symbolic link; a cache is read only from its own file."
+        )
+        return None
     if not _regular_or_missing(sidecar, "Timing cache sidecar"):
         _move_aside(path, f"Timing cache {path} has no sidecar {sidecar.name}, so its GPU and TensorRT are unknown.")
         return None
@@ -274,9 +280,20 @@ def save_timing_cache(path: str | os.PathLike[str], data: bytes, key: CacheKey) 
     payload = bytes(data)
     _writable_parent(path)
     with _locked(path, writing=True):
+        _remove_orphans(path)
         _write(path, lambda: atomic_write_bytes(path, payload))
         _write_sidecar(path, key, payload)
     return path
+
+
+def _remove_orphans(path: Path) -> None:
+    """Temporary files a killed writer of this cache left (``.timing_cache.bin.XXXX.tmp``, up to the cache's size
+    each). Every writer holds the cache's lock while its temporary file exists, so under the lock none is live."""
+    for name in (path.name, _sidecar(path).name):
+        for orphan in path.parent.glob(f".{glob.escape(name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if orphan.is_file() or orphan.is_symlink():
+                    orphan.unlink()
 
 
 def seal_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> None:
@@ -288,6 +305,7 @@ def seal_timing_cache(path: str | os.PathLike[str], key: CacheKey) -> None:
         return
     _writable_parent(path)
     with _locked(path, writing=True):
+        _remove_orphans(path)
         if not _regular_or_missing(path, "Timing cache"):
             return
         _write_sidecar(path, key, read_bytes(path, limit=MAX_TIMING_CACHE_BYTES, what="timing cache"))
