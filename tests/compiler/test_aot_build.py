@@ -220,3 +220,18 @@ def test_build_cli(tmp_path: Path) -> None:
         [*cli, "models:nope", "--cc", "8.9", "--out", str(tmp_path)], capture_output=True, text=True
     )
     assert unknown.returncode == 2 and "No model 'nope'" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
+@pytest.mark.requires_rtx
+def test_a_transposed_example_input_builds(small_net) -> None:
+    """Audit API07: a non-contiguous example (``x.t()``) failed in lowering ("Tensor does not have a supported memory
+    format") minutes into the build; the example is made contiguous first, its values unchanged."""
+
+    class Affine(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.relu(x) * 2 + 1
+
+    x = torch.randn(32, 16).t()
+    assert not x.is_contiguous()
+    artifact = tc.build_engine(Affine().eval(), arg_inputs=[x], compute_capabilities=["8.9"], min_block_size=1)
+    assert len(artifact.engines) == 1 and artifact.report.pytorch_ops == []

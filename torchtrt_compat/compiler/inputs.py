@@ -184,7 +184,7 @@ def plan_inputs(
         elif isinstance(item, torch.Tensor):
             _check_dtype(item.dtype, f"arg_inputs[{i}]", truncate_double)
             _same_device(item.device, device, f"arg_inputs[{i}]")
-            args.append(item)
+            args.append(_dense(item))
             dyn.append(None)
             specs.append({"shape": list(item.shape), "dtype": _dtype_name(item.dtype)})
         else:
@@ -199,6 +199,16 @@ def plan_inputs(
         dynamic_shapes = tuple(dyn)
     trt_args = [item if _is_input_spec(item) else arg for item, arg in zip(items, args, strict=False)]
     return InputPlan(tuple(args), kwargs, dynamic_shapes, trt_args, kwargs, specs, device)
+
+
+def _dense(tensor: Any) -> Any:
+    """An example tensor in a memory layout TensorRT takes: a transposed or strided view (``x.t()``, ``x[:, ::2]``)
+    failed in lowering minutes into a build ("no supported memory format"); its values are the same contiguous."""
+    import torch
+
+    if tensor.is_contiguous() or (tensor.dim() == 4 and tensor.is_contiguous(memory_format=torch.channels_last)):
+        return tensor
+    return tensor.contiguous()
 
 
 def _same_device(found: Any, model: Any, where: str) -> None:
