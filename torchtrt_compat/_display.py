@@ -81,3 +81,193 @@ def page(title: str, body: str) -> str:
         "<style>body{font-family:sans-serif;margin:2em}td,th{padding:4px 10px;border-bottom:1px solid #ddd;"
         f"vertical-align:top;text-align:left}}</style></head>\n<body>\n<h1>{t}</h1>\n{body}\n</body></html>\n"
     )
+
+
+# ---- text from outside -----------------------------------------------------------------------------------------------
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x0A, 0x09)}
+_CONTROLS.update({0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def safe(text: str) -> str:
+    """``text`` for a terminal: C0/C1 control characters (but newline and tab) and U+2028/2029 made visible."""
+    return text.translate(_CONTROLS)
+
+
+def code_spans(text: str) -> str:
+    """``text`` escaped, with Markdown `code` spans as <code> (table texts are written with backticks)."""
+    parts = html.escape(text).split("`")
+    if len(parts) % 2 == 0:  # an odd backtick: not Markdown, show it as it is
+        return html.escape(text)
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
+# ---- errors --------------------------------------------------------------------------------------------------------
+#: a panel's frames: the first and last upstream frame of each exception, and every frame of the user's own code
+_NOWRAP = "white-space:nowrap"
+
+
+def _frame_kind(filename: str) -> str:
+    """'ours' (torchtrt_compat), 'upstream' (an installed package or the standard library) or 'user'."""
+    import os
+    import sysconfig
+
+    path = os.path.abspath(filename)
+    package = os.path.dirname(os.path.abspath(__file__))
+    if path.startswith(package + os.sep):
+        return "ours"
+    if filename.startswith("<"):  # generated code; IPython's own cells are the user's
+        return "user" if filename.startswith("<ipython-input") else "upstream"
+    if "site-packages" in path or "dist-packages" in path:
+        return "upstream"
+    stdlib = sysconfig.get_paths().get("stdlib", "")
+    return "upstream" if stdlib and path.startswith(os.path.abspath(stdlib) + os.sep) else "user"
+
+
+def _place(filename: str) -> str:
+    """A frame's file, short: a package path from its package (torch/export/...), a notebook cell as "cell"."""
+    import re
+
+    parts = re.split(r"[/\\](?:site|dist)-packages[/\\]", filename)
+    if len(parts) > 1:
+        return parts[-1]
+    return "cell" if re.search(r"ipykernel_\d+[/\\]\d+\.py$", filename) else filename
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    """``exc`` and what caused it, outermost first (as far as Python links them; a cycle stops the walk)."""
+    out: list[BaseException] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        out.append(current)
+        seen.add(id(current))
+        current = current.__cause__ or (None if current.__suppress_context__ else current.__context__)
+    return out
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return short(text.splitlines()[0] if text else "", 200)
+
+
+def _kept_frames(exc: BaseException) -> tuple[list[str], int, list[str]]:
+    """(kept frame lines, how many frames were hidden, the user's frames) of ``exc``'s own traceback: the first and
+    last upstream frames and the user's frames; torchtrt_compat's frames are never shown."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    kinds = [_frame_kind(f.filename) for f in frames]
+    upstream = [i for i, k in enumerate(kinds) if k == "upstream"]
+    keep = {i for i, k in enumerate(kinds) if k == "user"} | ({upstream[0], upstream[-1]} if upstream else set())
+    lines, user = [], []
+    for i in sorted(keep):
+        f = frames[i]
+        where = f"{_place(f.filename)}:{f.lineno} in {f.name}"
+        if kinds[i] == "user":
+            user.append(where + (f": {f.line.strip()}" if f.line else ""))
+            lines.append("your code " + user[-1])
+        else:
+            lines.append(where)
+    return lines, len(frames) - len(keep), user
+
+
+def error_fields(exc: BaseException) -> list[tuple[str, str]]:
+    """What a `CompatError` says, in the order a reader needs it: stage, cause, the user's code, fix."""
+    fields: list[tuple[str, str]] = []
+    stage = getattr(exc, "stage", None)
+    if stage:
+        op = getattr(exc, "op", None)
+        fields.append(("stage", stage + (f" (at {op})" if op else "")))
+    cause = exc.__cause__
+    if cause is not None:
+        name = type(cause).__name__
+        first = _first_line(cause)
+        said = first and first[:60] in str(exc)  # the problem quotes upstream already: name the exception only
+        lines, _, user = _kept_frames(cause)
+        last = lines[-1] if lines and not lines[-1].startswith("your code ") else ""
+        text = name if said or not first else f"{name}: {first}"
+        fields.append(("cause", text + (f", raised at {last}" if last else "")))
+        if user:
+            fields.append(("your code", user[-1]))
+    fix = getattr(exc, "fix", None)
+    if fix:
+        fields.append(("fix", fix))
+    return fields
+
+
+def _problem(exc: BaseException) -> str:
+    problem = getattr(exc, "problem", None)
+    return str(problem) if problem else str(exc)
+
+
+def error_details(exc: BaseException) -> tuple[str, int]:
+    """The upstream chain, condensed (each exception with its first and last upstream frames and the user's frames),
+    and how many frames that hides."""
+    blocks, hidden = [], 0
+    for e in reversed(_chain(exc)[1:]):  # root cause first, as Python prints a chain
+        lines, n, _ = _kept_frames(e)
+        hidden += n
+        body = [f"  {line}" for line in lines] + (
+            [f"  ... {n} more frames" if lines else f"  ({n} frames)"] if n else []
+        )
+        blocks.append("\n".join([*body, f"{type(e).__module__}.{type(e).__name__}: {short(str(e), 400)}"]))
+    return "\n\nwhich caused:\n".join(blocks), hidden
+
+
+VERBOSE_HINT = "TORCHTRT_COMPAT_VERBOSE=1 shows the whole upstream traceback"
+
+
+def error_lines(exc: BaseException) -> list[str]:
+    """A `CompatError` for a terminal: the problem, then stage, cause, the user's code and the fix, one line each.
+    An error with nothing but a problem and a fix stays one line (``str(exc)``)."""
+    fields = error_fields(exc)
+    if [k for k, _ in fields] in ([], ["fix"]):
+        return [safe(str(exc))]
+    lines = [safe(_problem(exc))] + [f"  {k}: {safe(v)}" for k, v in fields]
+    if len(_chain(exc)) > 1:
+        lines.append(f"  ({VERBOSE_HINT}; -v on the command line)")
+    return lines
+
+
+def error_panel(exc: BaseException) -> str:
+    """A `CompatError` in Jupyter: what failed and its fix first, the upstream chain folded under <details>."""
+    stage = getattr(exc, "stage", None)
+    verdict = badge(f"{stage} failed" if stage else "error", "error")
+    rows = "".join(
+        f"<tr><th style='{_CELL};{_NOWRAP}'>{html.escape(k)}</th>"
+        f"<td style='{_CELL}'>{'<b>' if k == 'fix' else ''}{code_spans(v)}{'</b>' if k == 'fix' else ''}</td></tr>"
+        for k, v in error_fields(exc)
+    )
+    details = ""
+    if len(_chain(exc)) > 1:
+        text, hidden = error_details(exc)
+        details = (
+            f"<details style='margin-top:4px'><summary>upstream traceback ({hidden} library frames hidden; "
+            f"{html.escape(VERBOSE_HINT)})</summary>"
+            f"<pre style='white-space:pre-wrap;font-size:85%;margin:2px 0'>{html.escape(text)}</pre></details>"
+        )
+    return (
+        "<div class='torchtrt-compat-error' role='alert' style='border-left:4px solid #cf222e;padding:4px 10px;"
+        f"margin:4px 0'><b>{html.escape(type(exc).__name__)}</b> {verdict}"
+        f"<div style='margin:4px 0'>{code_spans(_problem(exc))}</div>"
+        f"<table style='{_TABLE}'>{rows}</table>{details}</div>"
+    )
+
+
+def render_traceback(exc: BaseException) -> list[str]:
+    """IPython's ``_render_traceback_``: in a Jupyter kernel the panel (displayed) and one red line; in a terminal
+    IPython the short text; with ``TORCHTRT_COMPAT_VERBOSE=1`` the whole traceback, chain included."""
+    import os
+    import traceback
+
+    if os.environ.get("TORCHTRT_COMPAT_VERBOSE", "").strip().lower() not in ("", "0", "false", "no"):
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip("\n").splitlines()
+    name = f"\x1b[31m{type(exc).__name__}\x1b[0m"
+    from ._progress import in_notebook
+
+    if in_notebook():
+        from IPython.display import display
+
+        display({"text/html": error_panel(exc), "text/plain": "\n".join(error_lines(exc))}, raw=True)
+        return [f"{name}: {short(_problem(exc), 160)} (stage, cause and fix above)"]
+    return [f"{name}: {line}" if i == 0 else line for i, line in enumerate(error_lines(exc))]
