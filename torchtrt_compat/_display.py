@@ -130,6 +130,12 @@ def _place(filename: str) -> str:
     parts = re.split(r"[/\\](?:site|dist)-packages[/\\]", filename)
     if len(parts) > 1:
         return parts[-1]
+    import os
+    import sysconfig
+
+    stdlib = os.path.abspath(sysconfig.get_paths().get("stdlib", "") or "/nonexistent")
+    if os.path.abspath(filename).startswith(stdlib + os.sep):
+        return os.path.relpath(os.path.abspath(filename), stdlib)
     return "cell" if re.search(r"ipykernel_\d+[/\\]\d+\.py$", filename) else filename
 
 
