@@ -30,7 +30,8 @@ def table(
 
     def cell(tag: str, i: int, value: object) -> str:
         text = "" if value is None else str(value)
-        return f"<{tag} style='{_CELL}'>{text if i in raw_columns else html.escape(text)}</{tag}>"
+        style = _CELL + (";white-space:nowrap" if _is_code(text) and i not in raw_columns else "")
+        return f"<{tag} style='{style}'>{text if i in raw_columns else code_spans(text)}</{tag}>"
 
     head = "<tr>" + "".join(cell("th", -1, h) for h in header) + "</tr>" if header else ""
     body = "".join("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>" for row in rows)
@@ -40,10 +41,15 @@ def table(
 def key_values(pairs: Iterable[tuple[str, object]]) -> str:
     """A two-column table of labels and values (labels in bold)."""
     rows = "".join(
-        f"<tr><th style='{_CELL}'>{html.escape(k)}</th><td style='{_CELL}'>{html.escape(str(v))}</td></tr>"
+        f"<tr><th style='{_CELL};white-space:nowrap'>{html.escape(k)}</th><td style='{_CELL}'>{code_spans(str(v))}</td></tr>"
         for k, v in pairs
     )
     return f"<table style='{_TABLE}'>{rows}</table>"
+
+
+def _is_code(text: str) -> bool:
+    """A short token without spaces (a finding code, a host name, a key): it must not break at its hyphens."""
+    return 0 < len(text) <= 40 and not any(c.isspace() for c in text)
 
 
 def section(title: str, *parts: str) -> str:
@@ -52,7 +58,7 @@ def section(title: str, *parts: str) -> str:
 
 
 def bullet_list(items: Iterable[str]) -> str:
-    return "<ul style='margin:2px 0'>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>"
+    return "<ul style='margin:2px 0'>" + "".join(f"<li>{code_spans(i)}</li>" for i in items) + "</ul>"
 
 
 def short(text: str, limit: int = 100) -> str:
