@@ -38,6 +38,17 @@ def table(
     return f"<table style='{_TABLE}'>{head}{body}</table>"
 
 
+def folded(text: str, limit: int = 90) -> str:
+    """A table cell that stays short: ``text`` as it is when short, else its first sentence (cut to ``limit``) with
+    the whole text behind a <details> element."""
+    line = " ".join(text.split())
+    if len(line) <= limit:
+        return code_spans(line)
+    head = line.split(". ")[0]
+    head = head if len(head) <= limit else short(head, limit)
+    return f"<details><summary>{code_spans(head)}</summary>{code_spans(line)}</details>"
+
+
 def key_values(pairs: Iterable[tuple[str, object]]) -> str:
     """A two-column table of labels and values (labels in bold)."""
     rows = "".join(
