@@ -171,6 +171,9 @@ def output_problems(book: object) -> list[str]:
         outputs = cell.get("outputs", [])
         if tagged and not any(o.get("output_type") == "error" for o in outputs):
             problems.append(f"cell {cell.get('id')} is tagged {RAISES} but raised nothing")
+        panels = sum("torchtrt-compat-error" in o.get("data", {}).get("text/html", "") for o in outputs)
+        if tagged and panels > 1:
+            problems.append(f"cell {cell.get('id')} shows its error panel {panels} times")
         for i, out in enumerate(outputs):
             kind = out.get("output_type")
             if kind == "error":
@@ -245,6 +248,7 @@ def test_output_rules_allow_only_the_short_error_panel_and_only_where_tagged() -
     assert "no error panel" in output_problems(book(([short], True)))[0]
     assert "RuntimeError" in output_problems(book(([raw], True)))[0]  # not one of ours
     assert "raised nothing" in output_problems(book(([], True)))[0]
+    assert "panel 2 times" in output_problems(book(([panel, short, panel], True)))[0]
 
 
 def test_every_notebook_that_states_results_carries_claims() -> None:
@@ -299,6 +303,7 @@ if (location.hash === '#facts') window.addEventListener('load', () => {
   const headed = (cells) => [...document.querySelectorAll('table')].filter(t => {
     const row = t.querySelector('tr');
     return row && [...row.cells].map(text).join(' ') === cells; });
+  const red = [...document.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')];
   const facts = {
     height: Math.max(document.documentElement.scrollHeight, document.body.scrollHeight),
     report: [...document.querySelectorAll('b')].filter(b => text(b) === 'torchtrt_compat compile report')
@@ -307,8 +312,11 @@ if (location.hash === '#facts') window.addEventListener('load', () => {
     error: [...document.querySelectorAll('.torchtrt-compat-error')].map(p => {
       const fix = [...p.querySelectorAll('th')].find(th => text(th) === 'fix');
       return {...box(p), fix: fix ? box(fix.parentElement) : null}; }),
-    stderr: document.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]').length,
-    tracebacks: [...document.querySelectorAll('[data-mime-type="application/vnd.jupyter.error"]')].map(box),
+    // nbconvert draws stderr and tracebacks alike; the red line under an error panel is the panel's, not stderr
+    stderr: red.filter(r => !r.closest('.jp-OutputArea').querySelector('.torchtrt-compat-error')).length,
+    tracebacks: red.filter(r => r.closest('.jp-OutputArea').querySelector('.torchtrt-compat-error')).map(box),
+    panels_per_area: [...document.querySelectorAll('.jp-OutputArea')]
+      .map(a => a.querySelectorAll('.torchtrt-compat-error').length).filter(n => n > 1),
     wide: [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.scrollWidth > o.clientWidth + 2)
       .map(o => text(o).slice(0, 80)),
   };
@@ -418,6 +426,8 @@ def page_problems(facts: dict[str, object], pixels: object, expected: set[str]) 
     for box in facts.get("tracebacks") or []:  # type: ignore[attr-defined]
         if box["bottom"] - box["top"] > SCREEN / 4:
             problems.append(f"a traceback box {box['bottom'] - box['top']:.0f} px tall at y={box['top']:.0f}")
+    if facts.get("panels_per_area"):
+        problems.append("a cell shows the same error panel more than once")
     if facts.get("stderr"):
         problems.append(f"{facts['stderr']} stderr box(es)")
     for text in facts.get("wide") or []:  # type: ignore[attr-defined]
@@ -473,14 +483,12 @@ def test_the_browser_check_fails_on_a_stderr_box_a_long_error_and_a_missing_tabl
         raise BuildError("export failed: " + "a very long upstream message. " * 400, "the fix", stage="export")
     except BuildError as exc:
         panel = error_panel(exc)
-    cell = v4.new_code_cell("x")
-    cell["id"] = "c0"
-    cell.outputs = [
-        v4.new_output("stream", name="stderr", text="W1122 something is deprecated\n"),
-        v4.new_output("display_data", data={"text/html": panel, "text/plain": "BuildError"}),
-    ]
+    noisy, failed = v4.new_code_cell("x"), v4.new_code_cell("y")
+    noisy["id"], failed["id"] = "c0", "c1"
+    noisy.outputs = [v4.new_output("stream", name="stderr", text="W1122 something is deprecated\n")]
+    failed.outputs = [v4.new_output("display_data", data={"text/html": panel, "text/plain": "BuildError"})]
     page = tmp_path / "bad.html"
-    _render(v4.new_notebook(cells=[cell]), page, monkeypatch)
+    _render(v4.new_notebook(cells=[noisy, failed]), page, monkeypatch)
     facts = page_facts(browser, page, tmp_path / "profile")
     pixels = screenshot(browser, page, tmp_path / "profile", int(facts["height"]) + 40, tmp_path / "bad.png")  # type: ignore[call-overload]
     problems = "\n".join(page_problems(facts, pixels, {"report", "error"}))

@@ -289,8 +289,13 @@ def render_traceback(exc: BaseException) -> list[str]:
     from ._progress import in_notebook
 
     if in_notebook():
+        from IPython import get_ipython
         from IPython.display import display
 
-        display({"text/html": error_panel(exc), "text/plain": "\n".join(error_lines(exc))}, raw=True)
-        return [f"{name}: {short(_problem(exc), 160)} (stage, cause and fix above)"]
+        # IPython renders a traceback twice (to show it, then to store it in the history): one panel per cell run
+        run = getattr(get_ipython(), "execution_count", None)
+        if getattr(exc, "_torchtrt_compat_shown_in", object()) != run:
+            exc._torchtrt_compat_shown_in = run  # type: ignore[attr-defined]
+            display({"text/html": error_panel(exc), "text/plain": "\n".join(error_lines(exc))}, raw=True)
+        return [f"{name}: {short(_problem(exc), 160)} (the panel above says how to fix it)"]
     return [f"{name}: {line}" if i == 0 else line for i, line in enumerate(error_lines(exc))]
