@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 _COLOURS = {"ok": "#1a7f37", "error": "#cf222e", "warning": "#9a6700", "unknown": "#57606a", "info": "#0969da"}
 _TABLE = "border-collapse:collapse;margin:4px 0"
 _CELL = "text-align:left;vertical-align:top;padding:2px 8px;border-bottom:1px solid #d0d7de"
+_NOWRAP = "white-space:nowrap"
 
 
 def badge(text: str, tone: str) -> str:
@@ -30,7 +31,7 @@ def table(
 
     def cell(tag: str, i: int, value: object) -> str:
         text = "" if value is None else str(value)
-        style = _CELL + (";white-space:nowrap" if _is_code(text) and i not in raw_columns else "")
+        style = _CELL + (f";{_NOWRAP}" if _is_code(text) and i not in raw_columns else "")
         return f"<{tag} style='{style}'>{text if i in raw_columns else code_spans(text)}</{tag}>"
 
     head = "<tr>" + "".join(cell("th", -1, h) for h in header) + "</tr>" if header else ""
@@ -52,7 +53,7 @@ def folded(text: str, limit: int = 90) -> str:
 def key_values(pairs: Iterable[tuple[str, object]]) -> str:
     """A two-column table of labels and values (labels in bold)."""
     rows = "".join(
-        f"<tr><th style='{_CELL};white-space:nowrap'>{html.escape(k)}</th><td style='{_CELL}'>{code_spans(str(v))}</td></tr>"
+        f"<tr><th style='{_CELL};{_NOWRAP}'>{html.escape(k)}</th><td style='{_CELL}'>{code_spans(str(v))}</td></tr>"
         for k, v in pairs
     )
     return f"<table style='{_TABLE}'>{rows}</table>"
@@ -119,8 +120,6 @@ def code_spans(text: str) -> str:
 
 
 # ---- errors --------------------------------------------------------------------------------------------------------
-#: a panel's frames: the first and last upstream frame of each exception, and every frame of the user's own code
-_NOWRAP = "white-space:nowrap"
 
 
 def _frame_kind(filename: str) -> str:

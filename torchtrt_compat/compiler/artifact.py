@@ -206,7 +206,8 @@ class EngineArtifact:
             reasons.append(
                 f"the engines were built with {want_flavour} {want_trt}, but {env.tensorrt_version} is installed "
                 f"(TensorRT engines only load in the version that built them): pip install "
-                f"'{env.tensorrt.name}=={want_trt}' or rebuild here"
+                f"'{env.tensorrt.name}=={want_trt}', or rebuild the artifact with {where}'s stack "
+                "(`torchtrt-compat build`)"
             )
         want_tt, have = meta.get("torch_tensorrt"), env.torch_tensorrt
         if isinstance(want_tt, str) and have is None:
@@ -214,11 +215,13 @@ class EngineArtifact:
         elif isinstance(want_tt, str) and have is not None and want_tt != f"{have.name}=={have.version}":
             reasons.append(
                 f"the program was saved by {want_tt}, but {where} has {have.name}=={have.version} (its engine "
-                f"records and graph format follow that release): pip install '{want_tt}' or rebuild here"
+                f"records and graph format follow that release): pip install '{want_tt}', or rebuild the artifact with "
+                f"{where}'s stack (`torchtrt-compat build`)"
             )
         targets = meta.get("targets", [])
         if not env.gpus:
-            reasons.append(f"no NVIDIA GPU is visible on {where}")
+            on = f"a GPU of compute capability {' or '.join(targets)}" if targets else "a supported GPU"
+            reasons.append(f"no NVIDIA GPU is visible on {where}: run the engines on a host with {on}")
             return reasons
         from ..checker import gpu_advice
 
