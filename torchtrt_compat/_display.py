@@ -184,7 +184,8 @@ def _kept_frames(exc: BaseException) -> tuple[list[str], int, list[str]]:
     lines, user = [], []
     for i in sorted(keep):
         f = frames[i]
-        where = f"{_place(f.filename)}:{f.lineno} in {f.name}"
+        place = _place(f.filename)
+        where = f"cell, line {f.lineno}, in {f.name}" if place == "cell" else f"{place}:{f.lineno} in {f.name}"
         if kinds[i] == "user":
             user.append(where + (f": {f.line.strip()}" if f.line else ""))
             lines.append("your code " + user[-1])
@@ -296,5 +297,7 @@ def render_traceback(exc: BaseException) -> list[str]:
         if getattr(exc, "_torchtrt_compat_shown_in", object()) != run:
             exc._torchtrt_compat_shown_in = run  # type: ignore[attr-defined]
             display({"text/html": error_panel(exc), "text/plain": "\n".join(error_lines(exc))}, raw=True)
-        return [f"{name}: {short(_problem(exc), 160)} (the panel above says how to fix it)"]
+        stage = getattr(exc, "stage", None)
+        said = f"{stage} failed" if stage else short(_problem(exc), 120)
+        return [f"{name}: {said} (the panel above says why and how to fix it)"]
     return [f"{name}: {line}" if i == 0 else line for i, line in enumerate(error_lines(exc))]
