@@ -288,7 +288,7 @@ class EngineArtifact:
             ("targets", self._targets_text()),
             ("built with", f"{meta.get('flavour') or '?'} {meta.get('tensorrt_version') or ''}"),
             ("torch_tensorrt", meta.get("torch_tensorrt") or "?"),
-            ("built", f"{meta.get('created', '?')} on {meta.get('built_on', '?')}"),
+            ("built", _built_text(meta)),
         ]
         if self._source is not None:
             facts.append(("loaded from", str(self._source)))
@@ -297,9 +297,16 @@ class EngineArtifact:
             "EngineArtifact",
             _display.badge(self._size_text(), tone),
             _display.key_values(facts),
-            _display.table(rows, ["engine", "size"]) if rows else "",
+            _display.table(rows, ["engine (engines/NAME.plan)", "size"]) if rows else "",
             self.report._repr_html_(),
         )
+
+
+def _built_text(meta: dict[str, Any]) -> str:
+    """When and where: ``2026-11-24 17:59 UTC, ahead of time on a host without a GPU`` or ``... on NVIDIA L4``."""
+    created = str(meta.get("created", "?")).replace("T", " ").replace("Z", " UTC")
+    on = str(meta.get("built_on", "?"))
+    return f"{created}, ahead of time on a host without a GPU" if on.startswith("no GPU") else f"{created} on {on}"
 
 
 # ---- the folder ------------------------------------------------------------------------------------------------
