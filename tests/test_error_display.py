@@ -213,3 +213,44 @@ def test_a_real_data_dependent_build_error_fits_on_a_screen() -> None:
     visible = panel.split("<details")[0]
     assert "if x.sum() &gt; 0:" in visible and ">fix<" in visible
     check_html(panel)
+
+
+def test_the_terminal_line_names_the_failed_stage_and_the_warning() -> None:
+    import io
+
+    stream = io.StringIO()
+    sink = _progress._TerminalSink(stream)
+    sink("build_engine M FP32 for sm_89", [("exporting", 0.2), ("failed", None)], True, None)
+    sink("build_engine M FP32 for sm_89", [("exporting", 0.2), ("done", None)], True, "0 TensorRT engines")
+    first, second = stream.getvalue().splitlines()
+    assert first == "build_engine M FP32 for sm_89: failed at exporting in 0.2 s"
+    assert second == "build_engine M FP32 for sm_89: done in 0.2 s; warning: 0 TensorRT engines"
+
+
+@pytest.mark.slow
+def test_a_real_build_with_no_engine_ends_in_a_warning_not_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model too small for min_block_size builds 0 engines: the stage table's last word is the warning."""
+    torch = pytest.importorskip("torch")
+    ipython_display = pytest.importorskip("IPython.display")
+    import torchtrt_compat
+
+    shown: list[object] = []
+
+    class Handle:
+        def update(self, obj: object) -> None:
+            shown.append(obj)
+
+    def display(obj: object, display_id: bool = False) -> Handle:
+        shown.append(obj)
+        return Handle()
+
+    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # the plain HTML sink
+    monkeypatch.setattr(ipython_display, "display", display)
+    tiny = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())
+    artifact = torchtrt_compat.build_engine(tiny, [torch.randn(2, 4)], compute_capabilities=["8.9"])
+    assert artifact.report.trt_engines == 0
+    final = shown[-1]._repr_html_()  # type: ignore[attr-defined]
+    assert "build_engine Sequential FP32 for sm_89" in final
+    assert _display._COLOURS["warning"] in final and "0 TensorRT engines" in final
+    assert _display._COLOURS["ok"] not in final
