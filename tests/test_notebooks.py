@@ -496,3 +496,21 @@ def test_the_browser_check_fails_on_a_stderr_box_a_long_error_and_a_missing_tabl
     assert "more than one screen" in problems and "shows no fix within its first screen" in problems
     cut = page_problems(facts, pixels[:-60], {"error"})  # type: ignore[index]
     assert any("shorter than the page" in p for p in cut)
+
+
+@pytest.mark.slow
+def test_the_shim_table_fits_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`list_shims()` as a cell output: no wider than the page (its long texts fold under <details>)."""
+    browser = _browser()
+    nbformat = pytest.importorskip("nbformat")
+    import torchtrt_compat
+
+    v4 = nbformat.v4
+    shims = torchtrt_compat.list_shims()
+    cell = v4.new_code_cell("torchtrt_compat.list_shims()")
+    cell["id"] = "c0"
+    cell.outputs = [v4.new_output("execute_result", data={"text/html": shims._repr_html_(), "text/plain": repr(shims)})]
+    page = tmp_path / "shims.html"
+    _render(v4.new_notebook(cells=[cell]), page, monkeypatch)
+    facts = page_facts(browser, page, tmp_path / "profile")
+    assert facts["wide"] == [] and int(facts["height"]) < 2 * SCREEN, facts  # type: ignore[call-overload]

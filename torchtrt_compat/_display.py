@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 _COLOURS = {"ok": "#1a7f37", "error": "#cf222e", "warning": "#9a6700", "unknown": "#57606a", "info": "#0969da"}
 _TABLE = "border-collapse:collapse;margin:4px 0"
-_CELL = "text-align:left;vertical-align:top;padding:2px 8px;border-bottom:1px solid #d0d7de"
+_CELL = "text-align:left;vertical-align:top;padding:2px 8px;border-bottom:1px solid #d0d7de;overflow-wrap:anywhere"
 _NOWRAP = "white-space:nowrap"
 
 
