@@ -228,11 +228,14 @@ class _WidgetSink:
         if done:
             if self.handle is not None:
                 self.handle.update(_Html(title, stages, done, warning))
+                for widget in (self.box, self.bar, self.label):  # a frontend saving widget state drops closed ones
+                    widget.close()
             return
         if self.handle is None:
             self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info")
             self.label = widgets.HTML()
-            self.handle = display(widgets.VBox([self.bar, self.label]), display_id=True)
+            self.box = widgets.VBox([self.bar, self.label])
+            self.handle = display(self.box, display_id=True)
         finished = sum(1 for _, s in stages if s is not None)
         self.bar.value = finished / (finished + 1)
         self.label.value = _html(title, stages, done)
