@@ -218,6 +218,9 @@ class _WidgetSink:
 
     def __init__(self) -> None:
         self.handle: Any = None
+        self.box: Any = None
+        self.bar: Any = None
+        self.label: Any = None
 
     def __call__(
         self, title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None
