@@ -1,11 +1,14 @@
 """The two exception roots: the user's mistake, or ours.
 
 `CompatError` carries what was found and how to fix it; the CLI prints it as one line and exits with its
-``exit_code`` (2 bad usage or input, 1 an incompatible stack or a failed build) without a traceback. `InternalError`
+``exit_code`` (2 bad usage or input, 1 an incompatible stack or a failed build) without a traceback; IPython and
+Jupyter show it as a short panel (`ux.display.error_panel`). `InternalError`
 is a bug in torchtrt_compat: it keeps its traceback, and the CLI asks for a report.
 """
 
 from __future__ import annotations
+
+from .ux.display import error_panel, render_traceback
 
 
 class CompatError(Exception):
@@ -17,6 +20,14 @@ class CompatError(Exception):
         self.problem = problem
         self.fix = fix
         super().__init__(f"{problem} Fix: {fix}" if fix else problem)
+
+    def _render_traceback_(self) -> list[str]:
+        """In IPython/Jupyter: a short panel (problem, stage, cause, fix; the upstream chain folded) instead of
+        pages of library frames. ``TORCHTRT_COMPAT_VERBOSE=1`` gives the whole traceback back."""
+        return render_traceback(self)
+
+    def _repr_html_(self) -> str:
+        return error_panel(self)
 
 
 class UsageError(CompatError):

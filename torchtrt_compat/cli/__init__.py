@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import NoReturn
 
+from ..ux.display import error_lines
 from .._errors import CompatError, IncompatibleError
 from ..ux.display import SafeStream
 
@@ -50,6 +51,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     from .._version import __version__
 
     parser.add_argument("--version", action="version", version=f"torchtrt-compat {__version__}")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        dest="full_traceback",
+        action="store_true",
+        help="on an error, print the whole upstream traceback after the short form",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module_name, commands in COMMAND_GROUPS:
         if only is not None and only not in commands:
@@ -130,7 +138,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return int(args.run(args))
     except CompatError as exc:
-        print(f"torchtrt-compat {args.command}: error: {exc}", file=sys.stderr)
+        _print_error(args, exc)
         return exc.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -146,3 +154,15 @@ def _main(argv: Sequence[str] | None) -> int:
             file=sys.stderr,
         )
         return 2
+
+
+def _print_error(args: argparse.Namespace, exc: CompatError) -> None:
+    """The short form (problem, stage, cause, fix; one line for a plain usage error); ``-v`` adds the whole chain."""
+    first, *rest = error_lines(exc)
+    print(f"torchtrt-compat {args.command}: error: {first}", *rest, sep="\n", file=sys.stderr)
+    if getattr(args, "full_traceback", False) or getattr(args, "verbose", False):
+        import traceback
+
+        from ..ux.display import safe
+
+        print(safe("".join(traceback.format_exception(type(exc), exc, exc.__traceback__))), file=sys.stderr, end="")

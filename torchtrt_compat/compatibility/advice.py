@@ -47,9 +47,12 @@ _FLAVOUR_NAMES = {"tensorrt": "full TensorRT", "tensorrt-rtx": "TensorRT-RTX"}
 
 
 def describe_cc(cc: str) -> str:
-    """``"9.0"`` -> ``"9.0 (Hopper (H100/H200))"``; unknown architectures stay bare."""
+    """``"9.0"`` -> ``"9.0 (Hopper: H100/H200)"``; unknown architectures stay bare."""
     arch = ARCHITECTURES.get(cc)
-    return f"{cc} ({arch})" if arch else cc
+    if not arch:
+        return cc
+    name, _, examples = arch.partition(" (")  # "Hopper (H100/H200)": no parenthesis inside a parenthesis
+    return f"{cc} ({name}: {examples.rstrip(')')})" if examples else f"{cc} ({arch})"
 
 
 def _merge_ranges(specs: list[str]) -> list[str]:
@@ -82,7 +85,7 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
     supported = matrix.compute_capabilities(flavour, tensorrt_version) or []
     reason = (
         f"{name} {tensorrt_version or ''}".rstrip()
-        + f" cannot build or run engines for compute capability {describe_cc(cc)} (it supports {', '.join(supported)})"
+        + f" cannot build or run engines for compute capability {describe_cc(cc)}; it supports {', '.join(supported)}"
     )
     same = _merge_ranges(
         [

@@ -175,7 +175,9 @@ class FleetReport:
                 _display.badge(h.verdict, _TONES[h.verdict]),
                 h.error
                 if h.error is not None
-                else "; ".join(f"{f.code}: {f.message}" for f in h.findings if f.severity in ("error", "unknown"))
+                else "; ".join(
+                    f"{f.code}: {f.message.rstrip('.')}" for f in h.findings if f.severity in ("error", "unknown")
+                )
                 or "-",
             )
             for h in shown

@@ -198,6 +198,13 @@ def _unverified(row: dict[str, Any] | None, verified_key: str = "verified", sour
     return f" (this rests on an unverified matrix row: {row.get(source_key) or 'no source recorded'})"
 
 
+def _unverified_note(row: dict[str, Any] | None, verified_key: str = "verified", source_key: str = "source") -> str:
+    """`_unverified` as a sentence of its own, for a message that has already ended with a full stop."""
+    if row is None or row.get(verified_key, True):
+        return ""
+    return f" This rests on an unverified matrix row: {row.get(source_key) or 'no source recorded'}."
+
+
 _POSITION_TEXT = {
     "newer": "is newer than every release the matrix knows ({newest} is the newest; snapshot {snapshot}), so its "
     "requirements, wheels and CUDA build are unknown",
@@ -362,7 +369,7 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
             "error",
             "torchvision",
             f"torchvision {env.torchvision} is built for torch {built_for or '?'}, "
-            f"but torch is {env.torch}; torchvision must match torch exactly." + _unverified(row),
+            f"but torch is {env.torch}; torchvision must match torch exactly." + _unverified_note(row),
             fix,
         )
 
@@ -457,7 +464,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
                 "error",
                 "tensorrt",
                 f"{tt.name} {tt.version} requires {requirement}, found {env.tensorrt.name} {env.tensorrt.version}."
-                + _unverified(row, "tensorrt_verified", "tensorrt_source"),
+                + _unverified_note(row, "tensorrt_verified", "tensorrt_source"),
                 _pip(requirement),
             )
     info = tensorrt_dist_info(env.tensorrt.name)
@@ -527,7 +534,7 @@ def _driver(c: _Ctx) -> Iterator[Finding]:
             "driver-too-old",
             "error",
             "driver",
-            f"CUDA {cuda} needs NVIDIA driver >= {need}, found {env.driver}." + _unverified(row),
+            f"CUDA {cuda} needs NVIDIA driver >= {need}, found {env.driver}." + _unverified_note(row),
             f"upgrade the driver to >= {need}, or move the whole stack to releases built for CUDA "
             f"{int(major(cuda)) - 1}.x (torch, torch_tensorrt and TensorRT; see `torchtrt-compat matrix`)",
         )
@@ -571,7 +578,9 @@ def _gpus(c: _Ctx) -> Iterator[Finding]:
         advice = gpu_advice(flavour, env.tensorrt_version, gpu.compute_capability)
         if advice is not None:
             reason, fix = advice
-            yield Finding("gpu-unsupported", "error", "gpu", f"GPU {i} ({gpu.name}): {reason}.{_unverified(row)}", fix)
+            yield Finding(
+                "gpu-unsupported", "error", "gpu", f"GPU {i} ({gpu.name}): {reason}.{_unverified_note(row)}", fix
+            )
     if judged and not row.get("verified", True):
         yield Finding(
             "gpu-support-unverified",

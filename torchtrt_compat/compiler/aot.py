@@ -64,7 +64,7 @@ def build_engine(
     ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
     report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
     """
-    from ..ux.progress import progress
+    from ..ux.progress import build_title, progress, warn
     from ..ux.quiet import captured
     from .compile_report import attach_log
     from .pipeline import compile_dynamo
@@ -75,7 +75,7 @@ def build_engine(
     check_compile_kwargs(compile_kwargs)
     targets = _resolve_targets(compute_capability_list(compute_capabilities))
     env = detect_environment()
-    title = f"build_engine for {', '.join('sm_' + t.replace('.', '') for t in targets)}"
+    title = build_title("build_engine", module_or_exported_program, enabled_precisions, compile_kwargs, targets)
     with captured(verbose) as capture, progress(title, console=capture.console):
         result = compile_dynamo(
             module_or_exported_program,
@@ -88,6 +88,8 @@ def build_engine(
             shim_options={"aot": True, "compute_capabilities": targets},
             targets=targets,
         )
+        if not result.report.trt_engines:
+            warn("0 TensorRT engines: the whole model stays in PyTorch (see the report)")
     attach_log(result.report, capture)
     metadata = {
         "created": now(),

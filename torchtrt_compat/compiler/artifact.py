@@ -204,7 +204,8 @@ class EngineArtifact:
             reasons.append(
                 f"the engines were built with {want_flavour} {want_trt}, but {env.tensorrt_version} is installed "
                 f"(TensorRT engines only load in the version that built them): pip install "
-                f"'{env.tensorrt.name}=={want_trt}' or rebuild here"
+                f"'{env.tensorrt.name}=={want_trt}', or rebuild the artifact with {where}'s stack "
+                "(`torchtrt-compat build`)"
             )
         want_tt, have = meta.get("torch_tensorrt"), env.torch_tensorrt
         if isinstance(want_tt, str) and have is None:
@@ -212,11 +213,13 @@ class EngineArtifact:
         elif isinstance(want_tt, str) and have is not None and want_tt != f"{have.name}=={have.version}":
             reasons.append(
                 f"the program was saved by {want_tt}, but {where} has {have.name}=={have.version} (its engine "
-                f"records and graph format follow that release): pip install '{want_tt}' or rebuild here"
+                f"records and graph format follow that release): pip install '{want_tt}', or rebuild the artifact with "
+                f"{where}'s stack (`torchtrt-compat build`)"
             )
         targets = meta.get("targets", [])
         if not env.gpus:
-            reasons.append(f"no NVIDIA GPU is visible on {where}")
+            on = f"a GPU of compute capability {' or '.join(targets)}" if targets else "a supported GPU"
+            reasons.append(f"no NVIDIA GPU is visible on {where}: run the engines on a host with {on}")
             return reasons
         from ..compatibility.advice import gpu_advice
 
@@ -283,7 +286,7 @@ class EngineArtifact:
             ("targets", self._targets_text()),
             ("built with", f"{meta.get('flavour') or '?'} {meta.get('tensorrt_version') or ''}"),
             ("torch_tensorrt", meta.get("torch_tensorrt") or "?"),
-            ("built", f"{meta.get('created', '?')} on {meta.get('built_on', '?')}"),
+            ("built", _built_text(meta)),
         ]
         if self._source is not None:
             facts.append(("loaded from", str(self._source)))
@@ -292,9 +295,16 @@ class EngineArtifact:
             "EngineArtifact",
             _display.badge(self._size_text(), tone),
             _display.key_values(facts),
-            _display.table(rows, ["engine", "size"]) if rows else "",
+            _display.table(rows, ["engine (engines/NAME.plan)", "size"]) if rows else "",
             self.report._repr_html_(),
         )
+
+
+def _built_text(meta: dict[str, Any]) -> str:
+    """When and where: ``2026-11-24 17:59 UTC, ahead of time on a host without a GPU`` or ``... on NVIDIA L4``."""
+    created = str(meta.get("created", "?")).replace("T", " ").replace("Z", " UTC")
+    on = str(meta.get("built_on", "?"))
+    return f"{created}, ahead of time on a host without a GPU" if on.startswith("no GPU") else f"{created} on {on}"
 
 
 # ---- the folder ------------------------------------------------------------------------------------------------

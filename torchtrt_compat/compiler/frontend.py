@@ -121,11 +121,14 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     compiles in one process are serialised stage by stage (a second thread waits for the first one's patches to be
     undone). ``torchtrt_compat.report(result)`` gives the `CompileReport`.
     """
-    from ..ux.progress import progress
+    from ..ux.progress import build_title, progress
     from ..ux.quiet import captured
     from .compile_report import attach_log
 
-    with captured(verbose) as capture, progress("torchtrt_compat.compile", console=capture.console):
+    with (
+        captured(verbose) as capture,
+        progress(build_title("torchtrt_compat.compile", module, enabled_precisions, kwargs), console=capture.console),
+    ):
         result = _compile(
             module,
             ir,

@@ -90,11 +90,13 @@ class ShimList(list[Shim]):
         return "\n".join(f"{s.name} [{s.stage}] needed by {s.needed_by()}: {s.summary}" for s in self)
 
     def _repr_html_(self) -> str:
-        from ..ux.display import panel, table
+        from ..ux.display import folded, panel, table
 
-        rows = [(s.name, s.stage, s.needed_by(), s.summary, s.undo) for s in self]
+        # one line per shim; each long text opens from its first sentence (a table no wider than the page)
+        rows = [(s.name, s.stage, folded(s.needed_by(), 60), folded(s.summary), folded(s.undo)) for s in self]
         header = ("shim", "stage", "needed by", "what it changes", "how it is undone")
-        return panel(f"{len(self)} shim{'s' if len(self) != 1 else ''}", table(rows, header))
+        title = f"{len(self)} shim{'s' if len(self) != 1 else ''}"
+        return panel(title, table(rows, header, raw_columns=frozenset({2, 3, 4})))
 
 
 _REGISTRY: dict[str, Shim] = {}

@@ -628,7 +628,9 @@ def reraise_explained(
         raise BuildError(problem, generic_build_fix(where, op), stage=where, op=op, log=log) from exc
     best = found[0]
     fix = best.fix + "".join(f" {a}." for a in best.advice)
-    problem = f"{first[:300]} -- {best.title} [{best.key}]: {best.cause}"
+    # upstream's first line often is the table's title already: say it once
+    said = best.title.lower() in first.lower()
+    problem = f"{first[:300]}{'' if said else ' -- ' + best.title} [{best.key}]: {best.cause}"
     if building:
         where = _stage_of(text, stage)
         raise BuildError(f"{where} failed: {problem}", fix, stage=where, op=op or best.op, log=log) from exc

@@ -394,11 +394,12 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         r"GuardOnDataDependentSymNode|Could not guard on data-dependent expression"
         r"|Could not extract specialized integer from data-dependent expression|DataDependentOutputException"
         r"|Dynamic control flow is not supported",
-        "A size computed from tensor values (nonzero, masking, NMS, top-k on a data-dependent count) is branched on, "
-        "so torch.export cannot trace one graph for every input.",
+        "Python control flow depends on tensor values (an `if` on a tensor, .item(), or a size computed from values "
+        "such as nonzero, masking, NMS or top-k), so torch.export cannot trace one graph for every input.",
         "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / build_engine(..., "
-        "partition='auto'); or tell export the value is valid with torch._check(n >= 0) / torch._check_is_size(n) "
-        "right after computing it; or move the post-processing out of forward.",
+        "partition='auto'); or write a branch on values as torch.where / torch.cond; or, for a computed size, tell "
+        "export it is valid with torch._check(n >= 0) / torch._check_is_size(n) right after computing it; or move "
+        "the post-processing out of forward.",
         weight=80,
         applies="torch.export (dynamo frontend, every torch_tensorrt ≥ 2.1); detectors' post-processing above all",
         shown_by=corpus("pytorch-executorch-8988", "pytorch-pytorch-193693"),

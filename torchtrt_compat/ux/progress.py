@@ -5,7 +5,8 @@
 * anywhere else (pipes, CI logs, tests): nothing.
 
 The pipeline calls `stage` at each step (export, lowering, partitioning, each TensorRT engine); outside a
-`progress` block that is a no-op. Blocks nest: an inner block reports into the outer one.
+`progress` block that is a no-op. Blocks nest: an inner block reports into the outer one. `warn` marks a block
+that finished but made something the reader must not mistake for success (a build with 0 engines).
 """
 
 from __future__ import annotations
@@ -17,25 +18,31 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
+from .display import badge, in_notebook
+
+#: a sink gets the title, the stages with their durations, whether the block ended, and its warning
+Sink = Callable[[str, "list[tuple[str, float | None]]", bool, "str | None"], None]
+
 _current: list[_Progress] = []
 
 
 class _Progress:
-    def __init__(self, title: str, sink: Callable[[str, list[tuple[str, float | None]], bool], None]) -> None:
+    def __init__(self, title: str, sink: Sink) -> None:
         self.title = title
         self._sink = sink
+        self.warning: str | None = None
         self._stages: list[tuple[str, float]] = []  # (text, start time)
         self._start = time.perf_counter()
 
     def stage(self, text: str) -> None:
         self._stages.append((text, time.perf_counter()))
-        self._sink(self.title, self._timed(), False)
+        self._sink(self.title, self._timed(), False, None)
 
     def finish(self, ok: bool) -> None:
         if not self._stages:  # nothing long happened (e.g. a fallback): nothing to show
             return
         self._stages.append(("done" if ok else "failed", time.perf_counter()))
-        self._sink(self.title, self._timed(), True)
+        self._sink(self.title, self._timed(), True, self.warning if ok else None)
 
     def _timed(self) -> list[tuple[str, float | None]]:
         """Each stage with its duration; None for the one still running."""
@@ -50,6 +57,42 @@ def stage(text: str) -> None:
     """Report that the current compile or build entered ``text`` (no-op outside a `progress` block)."""
     if _current:
         _current[-1].stage(text)
+
+
+def warn(text: str) -> None:
+    """Mark the current block's result: it ends as "done" with ``text`` in the warning colour, not as a plain
+    success (no-op outside a `progress` block)."""
+    if _current:
+        _current[-1].warning = text
+
+
+def build_title(
+    action: str, module: object, enabled_precisions: Any, kwargs: dict[str, Any], targets: Any = None
+) -> str:
+    """A title that tells two builds in one cell apart: the action, the model's class, the precision and targets,
+    e.g. ``build_engine TinyNet FP16 for sm_89``."""
+    name = type(module).__name__
+    where = f" for {', '.join('sm_' + str(t).replace('.', '') for t in targets)}" if targets else ""
+    return f"{action} {name} {precision_label(enabled_precisions, kwargs)}{where}"
+
+
+_PRECISIONS = {"float16": "FP16", "half": "FP16", "float32": "FP32", "float": "FP32", "bfloat16": "BF16",
+               "int8": "INT8", "float8_e4m3fn": "FP8", "fp16": "FP16", "fp32": "FP32", "bf16": "BF16"}  # fmt: skip
+
+
+def precision_label(enabled_precisions: Any, kwargs: dict[str, Any]) -> str:
+    """FP32, FP16, FP16+FP32, FP16 autocast ...: what the reader set, from dtype names (no torch import)."""
+
+    def label(dtype: object) -> str:
+        name = str(dtype).rsplit(".", 1)[-1].lower()
+        return _PRECISIONS.get(name, name.upper())
+
+    if kwargs.get("enable_autocast"):
+        return f"{label(kwargs.get('autocast_low_precision_type', 'float16'))} autocast"
+    if not enabled_precisions:
+        return "FP32"
+    items = [enabled_precisions] if isinstance(enabled_precisions, str) else list(enabled_precisions)
+    return "+".join(sorted({label(p) for p in items}))
 
 
 @contextlib.contextmanager
@@ -75,23 +118,7 @@ def progress(title: str, *, console: TextIO | None = None, enabled: bool = True)
             bar.finish(ok)
 
 
-def in_notebook() -> bool:
-    shell = _ipython()
-    return shell is not None and hasattr(shell, "kernel")
-
-
-def _ipython() -> Any:
-    if "IPython" not in sys.modules:
-        return None
-    try:
-        from IPython import get_ipython
-
-        return get_ipython()
-    except Exception:
-        return None
-
-
-def _sink_for(console: TextIO) -> Callable[[str, list[tuple[str, float | None]], bool], None] | None:
+def _sink_for(console: TextIO) -> Sink | None:
     if in_notebook():
         try:
             import ipywidgets  # noqa: F401
@@ -105,34 +132,44 @@ def _sink_for(console: TextIO) -> Callable[[str, list[tuple[str, float | None]],
     return _TerminalSink(console) if tty else None
 
 
-def _html(title: str, stages: list[tuple[str, float | None]], done: bool) -> str:
+def _html(title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None) -> str:
+    """The stage table: ✓ a finished stage, ✗ the one that failed, … the one running; the title's badge says how it
+    ended (done, done with a warning, failed). Text keeps the theme's colour (readable light and dark); only badges,
+    white on their own colour, are coloured."""
+    failed = done and bool(stages) and stages[-1][0] == "failed"
+    shown = [(t, s) for t, s in stages if not (done and t in ("done", "failed"))] if done else stages
     rows = []
-    for text, seconds in stages:
-        if text in ("done", "failed"):
-            continue
-        mark = "&#10003;" if seconds is not None else "&#8230;"
+    for i, (text, seconds) in enumerate(shown):
+        last = i == len(shown) - 1
+        mark = "&#10007;" if failed and last else "&#10003;" if seconds is not None else "&#8230;"
         when = f"{seconds:.1f} s" if seconds is not None else "running"
+        if failed and last:
+            when = f"{badge('failed', 'error')} after {when}"
         cell = "<td style='padding:0 6px;text-align:left'>"
-        rows.append(
-            f"<tr>{cell}{mark}</td>{cell}{html.escape(text)}</td>"
-            f"<td style='padding:0 6px;text-align:left;color:#57606a'>{when}</td></tr>"
-        )
+        rows.append(f"<tr>{cell}{mark}</td>{cell}{html.escape(text)}</td>{cell}{when}</td></tr>")
     state = ""
-    if done:
+    if done and stages:
         total = sum(s for _, s in stages if s is not None)
-        state = f" &mdash; {html.escape(stages[-1][0])} in {total:.1f} s" if stages else ""
+        if failed:
+            state = " " + badge(f"failed in {total:.1f} s", "error")
+        elif warning:
+            state = " " + badge(f"done in {total:.1f} s", "warning") + f" {html.escape(warning)}"
+        else:
+            state = " " + badge(f"done in {total:.1f} s", "ok")
     return f"<div><b>{html.escape(title)}</b>{state}<table style='margin:2px 0'>{''.join(rows)}</table></div>"
 
 
-def _plain(title: str, stages: list[tuple[str, float | None]], done: bool) -> str:
+def _plain(title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None) -> str:
     if not stages:
         return title
-    return f"{title}: {stages[-1][0]}"
+    return f"{title}: {stages[-1][0]}" + (f" ({warning})" if warning else "")
 
 
 class _Html:
-    def __init__(self, title: str, stages: list[tuple[str, float | None]], done: bool) -> None:
-        self.args = (title, stages, done)
+    def __init__(
+        self, title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None
+    ) -> None:
+        self.args = (title, stages, done, warning)
 
     def _repr_html_(self) -> str:
         return _html(*self.args)
@@ -147,10 +184,12 @@ class _DisplaySink:
     def __init__(self) -> None:
         self.handle: Any = None
 
-    def __call__(self, title: str, stages: list[tuple[str, float | None]], done: bool) -> None:
+    def __call__(
+        self, title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None
+    ) -> None:
         from IPython.display import display
 
-        obj = _Html(title, stages, done)
+        obj = _Html(title, stages, done, warning)
         if self.handle is None:
             self.handle = display(obj, display_id=True)
         else:
@@ -163,19 +202,27 @@ class _WidgetSink:
 
     def __init__(self) -> None:
         self.handle: Any = None
+        self.box: Any = None
+        self.bar: Any = None
+        self.label: Any = None
 
-    def __call__(self, title: str, stages: list[tuple[str, float | None]], done: bool) -> None:
+    def __call__(
+        self, title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None
+    ) -> None:
         import ipywidgets as widgets
         from IPython.display import display
 
         if done:
             if self.handle is not None:
-                self.handle.update(_Html(title, stages, done))
+                self.handle.update(_Html(title, stages, done, warning))
+                for widget in (self.box, self.bar, self.label):  # a frontend saving widget state drops closed ones
+                    widget.close()
             return
         if self.handle is None:
             self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info")
             self.label = widgets.HTML()
-            self.handle = display(widgets.VBox([self.bar, self.label]), display_id=True)
+            self.box = widgets.VBox([self.bar, self.label])
+            self.handle = display(self.box, display_id=True)
         finished = sum(1 for _, s in stages if s is not None)
         self.bar.value = finished / (finished + 1)
         self.label.value = _html(title, stages, done)
@@ -187,13 +234,16 @@ class _TerminalSink:
     def __init__(self, console: TextIO) -> None:
         self.console = console
 
-    def __call__(self, title: str, stages: list[tuple[str, float | None]], done: bool) -> None:
+    def __call__(
+        self, title: str, stages: list[tuple[str, float | None]], done: bool, warning: str | None = None
+    ) -> None:
         if not stages:
             return
         text, _ = stages[-1]
         if done:
             total = sum(s for _, s in stages if s is not None)
-            line = f"{title}: {text} in {total:.1f} s"
+            failed_at = f" at {stages[-2][0]}" if text == "failed" and len(stages) > 1 else ""
+            line = f"{title}: {text}{failed_at} in {total:.1f} s" + (f"; warning: {warning}" if warning else "")
         else:
             previous = stages[-2][1] if len(stages) > 1 else None
             line = f"{title}: {text}" + (f"  (previous step {previous:.1f} s)" if previous is not None else "")
