@@ -1,0 +1,96 @@
+"""Sign an artifact folder and check its signature, offline, with OpenSSF ``model-signing`` and an elliptic-curve key.
+
+``sign_folder(DIR, KEY)`` hashes every file of the folder (sha256 each) into a manifest, signs it with the private
+key and writes ``DIR/signature.sig`` (a Sigstore bundle). ``verify_folder(DIR, PUB)`` checks that bundle against the
+public key, then hashes the folder again: a file added, removed or changed by one byte fails. It runs before anything
+in the folder is parsed. A deploy host that sets ``TORCHTRT_COMPAT_REQUIRE_SIGNATURE`` to a public key file loads
+only folders signed with the matching private key (`required_key`).
+
+Keys (P-256)::
+
+    openssl ecparam -name prime256v1 -genkey -noout -out signing.key
+    openssl ec -in signing.key -pubout -out signing.pub
+
+Needs the ``sign`` extra (``pip install 'torchtrt-compat[sign]'``); imported only when signing or verifying.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from .._errors import UsageError
+
+SIGNATURE = "signature.sig"
+REQUIRE_ENV = "TORCHTRT_COMPAT_REQUIRE_SIGNATURE"  #: a public key file; every EngineArtifact.load verifies with it
+
+
+def required_key() -> Path | None:
+    """The public key a deploy host requires signatures from (``TORCHTRT_COMPAT_REQUIRE_SIGNATURE``), or None."""
+    value = os.environ.get(REQUIRE_ENV, "").strip()
+    if not value:
+        return None
+    if value.lower() in ("1", "true", "yes", "on"):
+        raise UsageError(
+            f"{REQUIRE_ENV}={value} requires signed artifacts but names no public key.",
+            f"set {REQUIRE_ENV} to the public key file, e.g. {REQUIRE_ENV}=/etc/models/signing.pub",
+        )
+    return Path(value).expanduser()
+
+
+def _key_file(path: str | os.PathLike[str], what: str) -> Path:
+    key = Path(path).expanduser()
+    if not key.is_file():
+        raise UsageError(
+            f"The {what} {key} does not exist or is not a file.",
+            "create a key pair: openssl ecparam -name prime256v1 -genkey -noout -out signing.key && "
+            "openssl ec -in signing.key -pubout -out signing.pub",
+        )
+    return key
+
+
+def _hashing_config(model_signing: object) -> object:
+    return model_signing.hashing.Config().set_ignored_paths(paths=[SIGNATURE], ignore_git_paths=False)  # type: ignore[attr-defined]
+
+
+def sign_folder(folder: str | os.PathLike[str], private_key: str | os.PathLike[str]) -> Path:
+    """Write ``folder/signature.sig`` over every other file of ``folder``; returns its path."""
+    from .._lazy import require
+
+    key = _key_file(private_key, "signing key")
+    model_signing = require("model_signing", "to sign artifacts")
+    target = Path(folder) / SIGNATURE
+    try:
+        config = model_signing.signing.Config().use_elliptic_key_signer(private_key=key)
+        config.set_hashing_config(_hashing_config(model_signing)).sign(Path(folder), target)
+    except (ValueError, TypeError) as exc:
+        raise UsageError(
+            f"Cannot sign with {key}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}.",
+            "pass an unencrypted elliptic-curve private key in PEM form (openssl ecparam -name prime256v1 -genkey)",
+        ) from None
+    return target
+
+
+def verify_folder(folder: str | os.PathLike[str], public_key: str | os.PathLike[str]) -> None:
+    """Check ``folder/signature.sig`` against ``public_key`` and every file of ``folder``; a `UsageError` otherwise."""
+    from .._lazy import require
+
+    source = Path(folder)
+    key = _key_file(public_key, "public key")
+    signature = source / SIGNATURE
+    fix = "use the folder exactly as it was signed, or rebuild and sign it: torchtrt-compat build ... --sign-key KEY"
+    if not signature.is_file() or signature.is_symlink():
+        raise UsageError(f"{source} is not signed (no {SIGNATURE}), and a signature is required.", fix)
+    model_signing = require("model_signing", "to verify artifact signatures")
+    try:
+        model_signing.verifying.Config().use_elliptic_key_verifier(public_key=key).verify(source, signature)
+    except Exception as exc:  # model_signing raises ValueError, sigstore and cryptography errors alike
+        text = " ".join(str(exc).split())
+        changed = sorted(set(re.findall(r"Hash mismatch for '([^']{1,200})'", text)))
+        detail = f"changed: {', '.join(changed)}" if changed else (text[:200] or type(exc).__name__)
+        raise UsageError(
+            f"The signature of {source} does not verify with {key} ({detail}): the folder was changed after it was "
+            "signed, or signed with another key.",
+            fix,
+        ) from None
