@@ -219,7 +219,8 @@ def validate_program(data: bytes, *, where: str, fix: str = "rebuild the artifac
             if pattern is None:
                 continue
             if members[f"{root}/{rel}"].file_size > 64:
-                raise refuse(f"{root}/{rel}", "holds more than 64 bytes")
+                rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else "holds more than 64 bytes"
+                raise refuse(f"{root}/{rel}", rule)
             blob = read(rel)
             if not pattern.fullmatch(blob):
                 rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else f"must match {pattern.pattern!r}"
