@@ -82,6 +82,10 @@ METADATA_GLOBALS: dict[tuple[str, str], str] = {
 ROOT = re.compile(r"[A-Za-z0-9_]{1,64}")
 ENGINE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")  #: an engine's name: a Python identifier, no path
 SYMBOL = re.compile(r"[a-z]{1,4}[0-9]{1,9}")  #: a symbolic size as torch names them (s0, u3, zuf0)
+#: the same symbol as torch writes an unbacked one: ``Symbol('u0', integer=True)`` (a fixed call, no expression)
+SYMBOL_CALL = re.compile(
+    r"Symbol\('(?P<name>[a-z]{1,4}[0-9]{1,9})'(, (integer|positive|nonnegative|real|finite)=(True|False)){0,6}\)"
+)
 #: node targets and operator arguments: an overload of these operator namespaces
 TARGET = re.compile(r"torch\.ops\.(aten|prims|tensorrt|torchvision)\.[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*")
 REFUSED_OPS = frozenset({"from_file"})  #: aten operators that read files named by the graph
@@ -442,7 +446,7 @@ def _primitive(value: Any, typ: str, path: str, fail: Any) -> Any:
 
 
 def _check_symbol(text: str, path: str, fail: Any) -> None:
-    if not SYMBOL.fullmatch(text):
+    if not (SYMBOL.fullmatch(text) or SYMBOL_CALL.fullmatch(text)):
         raise fail(
             path,
             f"symbolic size {text[:60]!r} is not a symbol name (expressions are refused: torch evaluates "
