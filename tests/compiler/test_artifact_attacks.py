@@ -536,3 +536,128 @@ def test_build_sign_key_signs_and_pt2_needs_trust(keys: tuple[Path, Path], tmp_p
     assert not marker.exists()
     missing_key = _cli("build", "models:tiny_mlp", "--cc", "8.9", "--out", str(tmp_path / "o"), "--sign-key", "nope")
     assert missing_key.returncode == 2 and "--sign-key nope" in missing_key.stderr
+
+
+@pytest.mark.parametrize("model", ["tiny", "models:roi_head_nms"])
+def test_the_canonical_program_runs_like_the_model(model: str, tmp_path: Path) -> None:
+    """With every op left to PyTorch (no engine, so it runs on this CPU): torch reads the canonical re-write, weights
+    and data-dependent sizes included, and the module computes what the model computes."""
+    import io
+
+    from torchtrt_compat._upstream import load_torch_tensorrt
+    from torchtrt_compat.models import get_model
+
+    torch.manual_seed(0)
+    if model == "tiny":
+        net, inputs = _Tiny().eval(), [torch.randn(1, 3, 8, 8)]
+    else:
+        entry = get_model(model.split(":", 1)[1])
+        net, inputs = entry.build(), list(entry.example_inputs())
+    art = tc.build_engine(net, inputs, compute_capabilities=["8.9"], min_block_size=10_000)
+    folder = art.save(tmp_path / "all_pytorch")
+    loaded = EngineArtifact.load(folder)
+    assert loaded.engines == {}
+    canonical = validate_program((folder / "model.ep").read_bytes(), where="model.ep").canonical_bytes()
+    load_torch_tensorrt()
+    module = torch.export.load(io.BytesIO(canonical)).module()
+    with torch.no_grad():
+        got, want = module(*inputs), net(*inputs)
+    for g, w in zip(torch.utils._pytree.tree_leaves(got), torch.utils._pytree.tree_leaves(want), strict=True):
+        torch.testing.assert_close(g, w)
+
+
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("s0", True),
+        ("u12", True),
+        ("Symbol('u0', integer=True)", True),
+        ("Symbol('s0', integer=True, positive=True)", True),
+        ("Symbol('s0', integer=__import__('os'))", False),
+        ("Mul(Integer(2), Symbol('s0', integer=True))", False),
+        ("2*s0", False),
+        ("s0.func", False),
+        ("S0", False),
+        ("Symbol('s0')\n", False),
+        ("__import__('os').system('id')", False),
+    ],
+)
+def test_symbolic_sizes_are_names_only(text: str, ok: bool) -> None:
+    from torchtrt_compat.compiler._ep_reader import _check_symbol
+
+    def fail(path: str, rule: str) -> UsageError:
+        return UsageError(f"{path}: {rule}")
+
+    if ok:
+        _check_symbol(text, "x", fail)
+    else:
+        with pytest.raises(UsageError, match="expressions are refused"):
+            _check_symbol(text, "x", fail)
+
+
+_SETTINGS = b"ctorch_tensorrt.dynamo._settings\nCompilationSettings\n"
+
+
+@pytest.mark.parametrize(
+    "metadata, rule",
+    [
+        (b"\x80\x02" + _SETTINGS + b")R.", "CompilationSettings is called"),  # REDUCE on a class: its __init__ runs
+        (b"\x80\x02ctorch_tensorrt._enums\ndtype\nK\x01K\x02\x86R.", "not one value"),
+        (b"\x80\x02ctorch\nfloat32\n)R.", "torch.float32 is called"),
+        (b"\x80\x02ctorch\nload\n.", "it names torch.load"),
+        (b"\x80\x02" + _SETTINGS + b")\x81K\x01b.", "not a dict of names"),  # BUILD with a non-dict state
+        (b"\x80\x02cbuiltins\ngetattr\n.", "it names builtins.getattr"),
+    ],
+)
+def test_engine_metadata_reader_builds_only_inert_values(
+    base: Path, tmp_path: Path, metadata: bytes, rule: str, no_gate: None
+) -> None:
+    bad = _copy(base, tmp_path / "bad")
+    members = _members(bad)
+    info = _engine_info(members)
+    info[7] = base64.b64encode(metadata).decode()
+    _set_engine_info(members, info)
+    _write_ep(bad, members)
+    with pytest.raises(UsageError, match=rule):
+        EngineArtifact.load(bad)
+
+
+def test_another_key_does_not_verify(signed: Path, tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    other = tmp_path / "other.pub"
+    key = ec.generate_private_key(ec.SECP256R1()).public_key()
+    other.write_bytes(key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    with pytest.raises(UsageError, match="does not verify"):
+        EngineArtifact.load(signed, verify_with=other)
+
+
+def test_a_folder_republished_while_it_is_read_is_read_again(
+    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """K02: a loader that read the old manifest and a new plan retries once when the folder was replaced meanwhile."""
+    art = EngineArtifact.load(base)
+    folder = art.save(tmp_path / "busy")
+    real = EngineArtifact._load_folder.__func__  # type: ignore[attr-defined]
+    calls = []
+
+    def racing(cls: Any, source: Path, rebuild: str) -> Any:
+        calls.append(source)
+        if len(calls) == 1:
+            art.save(folder)  # a build publishes over the folder between two reads
+            raise UsageError("plan is larger than the limit (old manifest, new plan)", rebuild)
+        return real(cls, source, rebuild)
+
+    monkeypatch.setattr(EngineArtifact, "_load_folder", classmethod(racing))
+    assert EngineArtifact.load(folder).engines == art.engines and len(calls) == 2
+    calls.clear()
+
+    def damaged(cls: Any, source: Path, rebuild: str) -> Any:
+        calls.append(source)
+        raise UsageError("damaged", rebuild)
+
+    monkeypatch.setattr(EngineArtifact, "_load_folder", classmethod(damaged))
+    with pytest.raises(UsageError, match="damaged"):
+        EngineArtifact.load(folder)
+    assert len(calls) == 1  # an unchanged folder is not read twice
