@@ -28,7 +28,10 @@ def main() -> None:
         if spec["kind"] == "enum":
             types[name] = {"kind": "enum", "values": sorted(spec["fields"].values())}
         else:
-            types[name] = {"kind": spec["kind"], "fields": {f: v["type"] for f, v in spec["fields"].items()}}
+            fields = spec["fields"]
+            types[name] = {"kind": spec["kind"], "fields": {f: v["type"] for f, v in fields.items()}}
+            if spec["kind"] == "struct":  # fields without a default: torch's reader needs them
+                types[name]["required"] = sorted(f for f, v in fields.items() if "default" not in v)
     table = json.loads(OUT.read_text()) if OUT.exists() else {}
     table[f"{major}.{minor}"] = {"torch": torch.__version__.split("+")[0], "types": types}
     OUT.write_text(json.dumps(dict(sorted(table.items())), indent=1, sort_keys=True) + "\n")

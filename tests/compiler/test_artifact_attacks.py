@@ -661,3 +661,31 @@ def test_a_folder_republished_while_it_is_read_is_read_again(
     with pytest.raises(UsageError, match="damaged"):
         EngineArtifact.load(folder)
     assert len(calls) == 1  # an unchanged folder is not read twice
+
+
+def test_raw_weights_cannot_ask_for_more_memory_than_they_hold(tmp_path: Path) -> None:
+    """torch allocates zeros(sizes) for an empty weight member: sizes must fit the bytes the member holds."""
+    torch.manual_seed(0)
+    art = tc.build_engine(
+        _Tiny().eval(), [torch.randn(1, 3, 8, 8)], compute_capabilities=["8.9"], min_block_size=10_000
+    )
+    folder = art.save(tmp_path / "weights")
+    members = _members(folder)
+    config = json.loads(members["model/data/weights/model_weights_config.json"])
+    entry = next(iter(config["config"].values()))
+    for change in ("empty", "huge", "negative"):
+        forged = dict(members)
+        meta = json.loads(json.dumps(entry["tensor_meta"]))
+        if change == "empty":
+            forged[f"model/data/weights/{entry['path_name']}"] = b""
+        elif change == "huge":
+            meta["sizes"] = [{"as_int": 2**40}] + meta["sizes"][1:]
+        else:
+            meta["strides"] = [{"as_int": -1}] + meta["strides"][1:]
+        forged["model/data/weights/model_weights_config.json"] = json.dumps(
+            {"config": {**config["config"], next(iter(config["config"])): {**entry, "tensor_meta": meta}}}
+        ).encode()
+        bad = _copy(folder, tmp_path / change)
+        _write_ep(bad, forged)
+        with pytest.raises(UsageError, match="addresses|never negative"):
+            EngineArtifact.load(bad)

@@ -258,8 +258,9 @@ def validate_program(data: bytes, *, where: str, fix: str = "rebuild the artifac
                 else:
                     if meta["use_pickle"] is not False or meta["tensor_meta"] is None:
                         raise refuse(where_entry, "a tensor must be raw bytes (use_pickle false, with tensor_meta)")
-                    _check_static_tensor(meta["tensor_meta"], where_entry, refuse)
-                    program.tensors[rel] = read(rel)
+                    blob = program.tensors[rel] if rel in program.tensors else read(rel)
+                    _check_static_tensor(meta["tensor_meta"], len(blob), where_entry, refuse)
+                    program.tensors[rel] = blob
                 used.add(rel)
                 into[fqn] = meta
         unused = sorted(r for r in rels if PAYLOAD_MEMBER.fullmatch(r) and r not in used)
@@ -376,6 +377,9 @@ class _Walker:
         unknown = sorted(set(value) - set(fields))
         if unknown:
             raise self.fail(path, f"{typ} has no field {unknown[0]!r}")
+        missing = sorted(set(spec.get("required", ())) - set(value))
+        if missing:
+            raise self.fail(path, f"{typ} lacks its field {missing[0]!r}")
         if spec["kind"] == "union" and len(value) != 1:
             raise self.fail(path, f"a {typ} holds exactly one of its fields, not {len(value)}")
         out = {}
@@ -501,12 +505,33 @@ def _parse_config(data: Any, where: str, refuse: Any) -> dict[str, dict[str, Any
     return dict(parsed["config"])
 
 
-def _check_static_tensor(meta: dict[str, Any], where: str, refuse: Any) -> None:
+#: bytes per element of the export schema's ScalarType values (torch 2.14 ``schema.yaml``); 0: unknown, refused
+ELEMENT_BYTES = {1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 2, 7: 4, 8: 8, 9: 4, 10: 8, 11: 16, 12: 1, 13: 2, 28: 2}
+ELEMENT_BYTES |= {29: 1, 30: 1, 31: 1, 32: 1, 33: 1, 34: 4, 35: 8}
+MAX_TENSOR_DIMS = 16
+
+
+def _check_static_tensor(meta: dict[str, Any], blob_size: int, where: str, refuse: Any) -> None:
+    """A raw tensor: integer sizes, strides and offset, and its bytes cover every element it addresses (torch
+    allocates ``zeros(sizes)`` for an empty member: sizes are never larger than what the member holds)."""
     for key in ("sizes", "strides"):
         if not all("as_int" in s for s in meta[key]):
             raise refuse(where, f"tensor {key} must be integers")
     if "as_int" not in meta["storage_offset"]:
         raise refuse(where, "the storage offset must be an integer")
+    sizes = [s["as_int"] for s in meta["sizes"]]
+    strides = [s["as_int"] for s in meta["strides"]]
+    offset = meta["storage_offset"]["as_int"]
+    element = ELEMENT_BYTES.get(meta["dtype"], 0)
+    if not element or len(sizes) != len(strides) or len(sizes) > MAX_TENSOR_DIMS:
+        raise refuse(where, "the tensor's dtype, sizes or strides are not a raw tensor's")
+    if min([offset, *sizes, *strides]) < 0:
+        raise refuse(where, "tensor sizes, strides and offset are never negative")
+    if 0 in sizes:
+        return
+    last = offset + sum((n - 1) * st for n, st in zip(sizes, strides))
+    if (last + 1) * element > blob_size or blob_size % element:
+        raise refuse(where, f"the tensor addresses {(last + 1) * element:,} bytes, but its member holds {blob_size:,}")
 
 
 # ---- pickles ---------------------------------------------------------------------------------------------------
