@@ -529,7 +529,7 @@ def _check_static_tensor(meta: dict[str, Any], blob_size: int, where: str, refus
         raise refuse(where, "tensor sizes, strides and offset are never negative")
     if 0 in sizes:
         return
-    last = offset + sum((n - 1) * st for n, st in zip(sizes, strides))
+    last = offset + sum((n - 1) * st for n, st in zip(sizes, strides, strict=True))
     if (last + 1) * element > blob_size or blob_size % element:
         raise refuse(where, f"the tensor addresses {(last + 1) * element:,} bytes, but its member holds {blob_size:,}")
 
