@@ -642,18 +642,18 @@ def test_a_folder_republished_while_it_is_read_is_read_again(
     real = EngineArtifact._load_folder.__func__  # type: ignore[attr-defined]
     calls = []
 
-    def racing(cls: Any, source: Path, rebuild: str) -> Any:
+    def racing(cls: Any, source: Path, rebuild: str, signed: Any = None) -> Any:
         calls.append(source)
         if len(calls) == 1:
             art.save(folder)  # a build publishes over the folder between two reads
             raise UsageError("plan is larger than the limit (old manifest, new plan)", rebuild)
-        return real(cls, source, rebuild)
+        return real(cls, source, rebuild, signed)
 
     monkeypatch.setattr(EngineArtifact, "_load_folder", classmethod(racing))
     assert EngineArtifact.load(folder).engines == art.engines and len(calls) == 2
     calls.clear()
 
-    def damaged(cls: Any, source: Path, rebuild: str) -> Any:
+    def damaged(cls: Any, source: Path, rebuild: str, signed: Any = None) -> Any:
         calls.append(source)
         raise UsageError("damaged", rebuild)
 
@@ -689,3 +689,24 @@ def test_raw_weights_cannot_ask_for_more_memory_than_they_hold(tmp_path: Path) -
         _write_ep(bad, forged)
         with pytest.raises(UsageError, match="addresses|never negative"):
             EngineArtifact.load(bad)
+
+
+def test_a_file_swapped_after_verification_is_caught(
+    signed: Path, keys: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bytes load() uses are the bytes the signature covers, even if the folder changes right after the check."""
+    from torchtrt_compat.compiler import signing
+
+    folder = _copy(signed, tmp_path / "swap")
+    real = signing.verify_folder
+
+    def then_swap(source: Any, key: Any) -> dict[str, str]:
+        digests = real(source, key)
+        members = _members(folder)
+        _graph_edit(_guards)(members, tmp_path / "pwned")
+        _write_ep(folder, members)  # model.ep and manifest.json replaced, the manifest re-hashed
+        return digests
+
+    monkeypatch.setattr(signing, "verify_folder", then_swap)
+    with pytest.raises(UsageError, match="changed after its signature was verified"):
+        EngineArtifact.load(folder, verify_with=keys[1])

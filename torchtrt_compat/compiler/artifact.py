@@ -34,7 +34,7 @@ from typing import Any
 
 
 from .. import _atomic
-from .._bounded import MAX_MANIFEST_BYTES, load_json_file, read_bytes
+from .._bounded import MAX_MANIFEST_BYTES, loads_json, read_bytes
 from .._errors import IncompatibleError, InternalError, UsageError
 from ._ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
 from ._legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
@@ -225,19 +225,20 @@ class EngineArtifact:
         for attempt in (1, 2):  # a build publishing over the folder meanwhile: read it again, once
             before = _identity(source)
             try:
-                if key is not None:
-                    verify_folder(source, key)  # before anything in the folder is parsed
-                return cls._load_folder(source, rebuild)
+                signed = verify_folder(source, key) if key is not None else None  # before anything is parsed
+                return cls._load_folder(source, rebuild, signed)
             except UsageError:
                 if attempt == 2 or _identity(source) == before:
                     raise
         raise InternalError("unreachable")
 
     @classmethod
-    def _load_folder(cls, source: Path, rebuild: str) -> EngineArtifact:
-        manifest = _read_manifest(source, rebuild)
+    def _load_folder(cls, source: Path, rebuild: str, signed: dict[str, str] | None = None) -> EngineArtifact:
+        manifest = _read_manifest(source, rebuild, signed)
         _check_listing(source, manifest, rebuild)
         blobs = {name: _read_checked(source, name, meta, rebuild) for name, meta in manifest["files"].items()}
+        for name, blob in blobs.items():  # the bytes used are the bytes the signature covers, not a later swap
+            _check_signed(source, name, blob, signed, rebuild)
         plans = {name: blobs[file] for name, file in manifest["engines"].items()}
         program = blobs[manifest["program"]]
         validated = _check_program(program, plans, source, rebuild)
@@ -441,14 +442,17 @@ def _describe(blob: bytes) -> dict[str, Any]:
     return {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
 
 
-def _read_manifest(source: Path, rebuild: str) -> dict[str, Any]:
-    """The manifest, read within limits and checked for shape: anything else is a `UsageError` with the fix."""
+def _read_manifest(source: Path, rebuild: str, signed: dict[str, str] | None = None) -> dict[str, Any]:
+    """The manifest, read within limits and checked for shape: anything else is a `UsageError` with the fix. With
+    ``signed`` (file -> sha256 from a verified signature), the bytes read must be the bytes that were signed."""
     path = source / MANIFEST
     if not os.path.lexists(path):
         inner = sorted(d for d in source.iterdir() if (d / MANIFEST).is_file())
         if inner:  # `build --out DIR` writes DIR/NAME/
             raise UsageError(f"{source} is not an engine artifact folder.", f"pass the artifact folder {inner[0]}")
-    data = load_json_file(path, limit=MAX_MANIFEST_BYTES, what="Engine artifact manifest", fix=rebuild)
+    raw = read_bytes(path, limit=MAX_MANIFEST_BYTES, what="Engine artifact manifest", fix=rebuild)
+    _check_signed(source, MANIFEST, raw, signed, rebuild)
+    data = loads_json(raw, what=f"Engine artifact manifest {path}", fix=rebuild)
 
     def bad(why: str) -> UsageError:
         return UsageError(f"Engine artifact manifest {path} {why}.", rebuild)
@@ -519,6 +523,14 @@ def _check_listing(source: Path, manifest: dict[str, Any], rebuild: str) -> None
             raise UsageError(
                 f"Engine artifact {source} holds {rel!r}, which its manifest does not list (a closed format).", rebuild
             )
+
+
+def _check_signed(source: Path, name: str, data: bytes, signed: dict[str, str] | None, rebuild: str) -> None:
+    if signed is not None and signed.get(name) != hashlib.sha256(data).hexdigest():
+        raise UsageError(
+            f"Engine artifact file {source / name} changed after its signature was verified (or was never signed).",
+            rebuild,
+        )
 
 
 def _read_checked(source: Path, name: str, meta: dict[str, Any], rebuild: str) -> bytes:

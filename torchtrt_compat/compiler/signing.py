@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from pathlib import Path
 
 from .._errors import UsageError
 
 SIGNATURE = "signature.sig"
+MAX_SIGNATURE_BYTES = 16 * 1024 * 1024
 REQUIRE_ENV = "TORCHTRT_COMPAT_REQUIRE_SIGNATURE"  #: a public key file; every EngineArtifact.load verifies with it
 
 
@@ -72,25 +74,54 @@ def sign_folder(folder: str | os.PathLike[str], private_key: str | os.PathLike[s
     return target
 
 
-def verify_folder(folder: str | os.PathLike[str], public_key: str | os.PathLike[str]) -> None:
-    """Check ``folder/signature.sig`` against ``public_key`` and every file of ``folder``; a `UsageError` otherwise."""
+def verify_folder(folder: str | os.PathLike[str], public_key: str | os.PathLike[str]) -> dict[str, str]:
+    """Check ``folder/signature.sig`` against ``public_key`` and every file of ``folder``; a `UsageError` otherwise.
+
+    Returns file -> sha256 as the verified signature lists them, so that a caller can check the bytes it then reads
+    are the signed ones (a file swapped after this check is caught there). The signature is read once: the bytes
+    verified are the bytes those digests come from.
+    """
+    from .._bounded import read_bytes
     from .._lazy import require
 
     source = Path(folder)
     key = _key_file(public_key, "public key")
     signature = source / SIGNATURE
     fix = "use the folder exactly as it was signed, or rebuild and sign it: torchtrt-compat build ... --sign-key KEY"
-    if not signature.is_file() or signature.is_symlink():
+    if signature.is_symlink() or not signature.is_file():
         raise UsageError(f"{source} is not signed (no {SIGNATURE}), and a signature is required.", fix)
+    raw = read_bytes(signature, limit=MAX_SIGNATURE_BYTES, what="Signature", fix=fix)
     model_signing = require("model_signing", "to verify artifact signatures")
+    with tempfile.TemporaryDirectory(prefix="torchtrt_compat-sig-") as tmp:
+        copy = Path(tmp) / SIGNATURE
+        copy.write_bytes(raw)
+        try:
+            model_signing.verifying.Config().use_elliptic_key_verifier(public_key=key).verify(source, copy)
+        except Exception as exc:  # model_signing raises ValueError, sigstore and cryptography errors alike
+            text = " ".join(str(exc).split())
+            changed = sorted(set(re.findall(r"Hash mismatch for '([^']{1,200})'", text)))
+            detail = f"changed: {', '.join(changed)}" if changed else (text[:200] or type(exc).__name__)
+            raise UsageError(
+                f"The signature of {source} does not verify with {key} ({detail}): the folder was changed after it "
+                "was signed, or signed with another key.",
+                fix,
+            ) from None
+    return _signed_digests(raw, source, fix)
+
+
+def _signed_digests(raw: bytes, source: Path, fix: str) -> dict[str, str]:
+    """file -> sha256 from a verified bundle's in-toto statement (``predicate.resources``)."""
+    import base64
+    import json
+
     try:
-        model_signing.verifying.Config().use_elliptic_key_verifier(public_key=key).verify(source, signature)
-    except Exception as exc:  # model_signing raises ValueError, sigstore and cryptography errors alike
-        text = " ".join(str(exc).split())
-        changed = sorted(set(re.findall(r"Hash mismatch for '([^']{1,200})'", text)))
-        detail = f"changed: {', '.join(changed)}" if changed else (text[:200] or type(exc).__name__)
-        raise UsageError(
-            f"The signature of {source} does not verify with {key} ({detail}): the folder was changed after it was "
-            "signed, or signed with another key.",
-            fix,
-        ) from None
+        statement = json.loads(base64.b64decode(json.loads(raw)["dsseEnvelope"]["payload"]))
+        predicate = statement["predicate"]
+        if predicate["serialization"]["method"] != "files" or predicate["serialization"]["hash_type"] != "sha256":
+            raise ValueError("not per-file sha256")
+        digests = {r["name"]: r["digest"] for r in predicate["resources"] if r["algorithm"] == "sha256"}
+    except (ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"The signature of {source} is not a per-file sha256 signature ({exc}).", fix) from None
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in digests.items()):
+        raise UsageError(f"The signature of {source} lists malformed digests.", fix)
+    return digests
