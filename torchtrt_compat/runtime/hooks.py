@@ -47,10 +47,9 @@ def guard_runtime(module: Any, device: Any, *, context: bool = True) -> str | No
     Returns a warning for the caller's report when the context guard is off, else None.
     """
     from .._lazy import is_installed
-    from ..compiler.settings import normalise_device
 
     gpu_id = getattr(device, "gpu_id", None)  # a torch_tensorrt.Device
-    index = gpu_id if isinstance(gpu_id, int) else resolve_device_index(normalise_device(device or "cuda"))
+    index = gpu_id if isinstance(gpu_id, int) else resolve_device_index(device or "cuda")  # "cuda": the current one
     use_context = context and is_installed("cuda")
     install_runtime_guards(module, index, context=use_context)
     if context and not use_context:
