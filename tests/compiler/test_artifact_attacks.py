@@ -156,6 +156,18 @@ def _custom_class(graph: dict[str, Any]) -> None:
     graph["graph_module"]["graph"]["custom_obj_values"]["_run_on_acc_0_engine_1"]["class_fqn"] = "os.system"
 
 
+_FX = 'x"), __import__("pathlib").Path("MARKER").write_text("ran"), ("'
+
+
+def _fx_codegen_attr(graph: dict[str, Any]) -> None:  # a get_attr target fx writes into generated Python source
+    graph["graph_module"]["signature"]["input_specs"][0]["custom_obj"]["custom_obj_name"] = _FX
+
+
+def _fx_codegen_key(graph: dict[str, Any]) -> None:
+    values = graph["graph_module"]["graph"]["tensor_values"]
+    values[_FX] = values.pop("x")
+
+
 def _future_schema(graph: dict[str, Any]) -> None:
     graph["schema_version"] = {"major": 99, "minor": 0}
 
@@ -271,6 +283,8 @@ ROUTES: dict[str, tuple[Callable[[dict[str, bytes], Path], None], str]] = {
     "namedtuple definitions": (_graph_edit(_namedtuple), "treespec_namedtuple_fields: must be empty"),
     "custom class": (_graph_edit(_custom_class), "is not a TensorRT engine"),
     "future schema": (_graph_edit(_future_schema), "export schema 99.0"),
+    "fx codegen through an attribute name": (_graph_edit(_fx_codegen_attr), "is not a name"),
+    "fx codegen through a value name": (_graph_edit(_fx_codegen_key), "is not a name"),
     "V3 opaque_obj with use_pickle false": (_opaque_use_pickle_false, "builtins.exec"),
     "V6 custom_obj": (_custom_obj, "not a member torch_tensorrt writes"),
     "pickled tensor constant": (_pickled_tensor, "a tensor must be raw bytes"),
@@ -710,3 +724,33 @@ def test_a_file_swapped_after_verification_is_caught(
     monkeypatch.setattr(signing, "verify_folder", then_swap)
     with pytest.raises(UsageError, match="changed after its signature was verified"):
         EngineArtifact.load(folder, verify_with=keys[1])
+
+
+def test_a_parameter_name_cannot_inject_code_into_fx_generated_source(tmp_path: Path, no_gate: None) -> None:
+    """Found here, not in the audit: torch.fx writes get_attr targets into the forward() source it generates as
+    ``getattr(self, "<name>")`` without escaping quotes, so a parameter named ``conv"), exec(...), ("`` runs code on
+    the first call of the loaded module. Names must be dotted identifiers."""
+    torch.manual_seed(0)
+    art = tc.build_engine(
+        _Tiny().eval(), [torch.randn(1, 3, 8, 8)], compute_capabilities=["8.9"], min_block_size=10_000
+    )
+    folder = art.save(tmp_path / "weights")
+    marker = tmp_path / "pwned"
+    code = f"open({str(marker)!r}, 'w').write('ran')"
+    evil = f'conv"), exec(str(bytes([{",".join(str(b) for b in code.encode())}]),"ascii")), ("'
+    members = _members(folder)
+    graph = json.loads(members["model/models/model.json"])
+    spec = graph["graph_module"]["signature"]["input_specs"][0]["parameter"]
+    old, spec["parameter_name"] = spec["parameter_name"], evil
+    members["model/models/model.json"] = json.dumps(graph).encode()
+    config = json.loads(members["model/data/weights/model_weights_config.json"])
+    config["config"][evil] = config["config"].pop(old)
+    members["model/data/weights/model_weights_config.json"] = json.dumps(config).encode()
+    bad = _copy(folder, tmp_path / "bad")
+    program = _write_ep(bad, members)
+    with pytest.raises(UsageError, match="is not a name"):
+        EngineArtifact.load(bad)
+    forged = EngineArtifact(None, art.report, art.metadata, _plans={}, _program=program, _source=bad)
+    with pytest.raises(UsageError):
+        forged.runnable_module("cpu")
+    assert not marker.exists()

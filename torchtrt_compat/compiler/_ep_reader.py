@@ -348,22 +348,30 @@ class _Walker:
     def fail(self, path: str, rule: str) -> UsageError:
         return self.refuse(f"{self.where} at {path or 'the top'}", rule)
 
-    def value(self, value: Any, typ: str, path: str, depth: int) -> Any:
+    def value(self, value: Any, typ: str, path: str, depth: int, text: bool = False, free_keys: bool = False) -> Any:
+        """``value`` rebuilt as ``typ``. Strings and dict keys must be names (`NAME`: torch.fx writes them into the
+        Python source it generates) unless ``text`` / ``free_keys`` say the field is free text checked elsewhere."""
         if depth > MAX_GRAPH_DEPTH:
             raise self.fail(path, f"nested more than {MAX_GRAPH_DEPTH} levels")
         if typ.startswith("Optional["):
-            return None if value is None else self.value(value, typ[9:-1], path, depth)
+            return None if value is None else self.value(value, typ[9:-1], path, depth, text, free_keys)
         if typ.startswith("List["):
             if not isinstance(value, list):
                 raise self.fail(path, f"expected a list ({typ})")
-            return [self.value(v, typ[5:-1], f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+            return [self.value(v, typ[5:-1], f"{path}[{i}]", depth + 1, text) for i, v in enumerate(value)]
         if typ.startswith("Dict[str, "):
             if not isinstance(value, dict):
                 raise self.fail(path, f"expected an object ({typ})")
             inner = typ[10:-1]
-            return {k: self.value(v, inner, f"{path}[{k!r}]", depth + 1) for k, v in value.items()}
+            if not free_keys:
+                for key in value:
+                    _check_name(key, f"{path}[{key[:60]!r}]", self.fail)
+            return {k: self.value(v, inner, f"{path}[{k[:60]!r}]", depth + 1, text) for k, v in value.items()}
         if typ in ("int", "bool", "str", "float"):
-            return _primitive(value, typ, path, self.fail)
+            checked = _primitive(value, typ, path, self.fail)
+            if typ == "str" and not text:
+                _check_name(checked, path, self.fail)
+            return checked
         spec = self.types.get(typ)
         if spec is None:
             raise self.fail(path, f"the schema has no type {typ!r}")
@@ -392,7 +400,8 @@ class _Walker:
         rule = _FIELD_RULES.get((typ, name))
         if rule == "drop":
             return {}
-        checked = self.value(value, field_type, path, depth)
+        text = rule is not None or (typ, name) in _FREE_TEXT
+        checked = self.value(value, field_type, path, depth, text, free_keys=rule == "range_keys")
         if rule == "expr":
             _check_symbol(checked, path, self.fail)
         elif rule == "target":
@@ -433,6 +442,23 @@ _FIELD_RULES: dict[tuple[str, str], str] = {
     ("ModuleCallSignature", "in_spec"): "treespec",
     ("ModuleCallSignature", "out_spec"): "treespec",
 }
+
+
+#: string fields that hold values, not names (shown with repr() in generated code, or checked by their own rule)
+_FREE_TEXT = frozenset(
+    {
+        ("Argument", "as_string"),
+        ("Argument", "as_strings"),
+        ("ConstantValue", "as_string"),
+        ("PayloadMeta", "path_name"),
+    }
+)
+NAME = re.compile(r"(?:[A-Za-z0-9_]{1,200}(?:\.[A-Za-z0-9_]{1,200}){0,32})?")  #: a (dotted) name, or ""
+
+
+def _check_name(text: str, path: str, fail: Any) -> None:
+    if not NAME.fullmatch(text):
+        raise fail(path, f"{text[:60]!r} is not a name (letters, digits, '_' and '.')")
 
 
 def _primitive(value: Any, typ: str, path: str, fail: Any) -> Any:
