@@ -508,9 +508,10 @@ def _check_treespec(text: str, path: str, fail: Any) -> None:
             except ValueError:
                 raise fail(path, "a tree spec context is not JSON") from None
             if parsed is not None and not (
-                isinstance(parsed, list) and all(isinstance(k, (str, int)) and not isinstance(k, bool) for k in parsed)
+                isinstance(parsed, list)
+                and all(_is_int(k, signed=True) or (isinstance(k, str) and NAME.fullmatch(k)) for k in parsed)
             ):
-                raise fail(path, "a tree spec context is not a list of keys")
+                raise fail(path, "a tree spec context is not a list of names")
         if not isinstance(value["children_spec"], list):
             raise fail(path, "the tree spec is malformed")
         for child in value["children_spec"]:
