@@ -72,11 +72,18 @@ _TMP, _OLD = "tmp", "old"
 
 
 def write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` (inside an `atomic_dir` staging folder) and flush it to disk."""
-    with open(path, "wb") as fh:
+    """Write ``data`` to ``path`` (inside an `atomic_dir` staging folder) and flush it to disk. The file must not
+    exist (``O_EXCL``, no symlink followed)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    with os.fdopen(fd, "wb") as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
+    wrote(path)
+
+
+def wrote(path: Path) -> None:
+    """Tell the test hook that ``path`` was written into a staging folder by something other than `write_file`."""
     if _after_write is not None:
         _after_write(path)
 
@@ -166,7 +173,11 @@ def clean_stale(target: Path) -> list[Path]:
         if kind == _OLD and set_aside.is_dir() and not os.path.lexists(target):
             with contextlib.suppress(OSError):
                 os.rename(set_aside, target)
-        shutil.rmtree(entry, ignore_errors=True)
+        if entry.is_symlink():  # rmtree refuses symlinks: a staging name that holds a link is unlinked
+            with contextlib.suppress(OSError):
+                os.unlink(entry)
+        else:
+            shutil.rmtree(entry, ignore_errors=True)
         done.append(entry)
     return done
 
@@ -201,22 +212,95 @@ def _fsync_dir(path: Path) -> None:
 
 
 # ---- where outputs may go ------------------------------------------------------------------------------------------
-def check_replaceable(target: Path, *, marker: str, what: str) -> None:
-    """``target`` may be replaced by an `atomic_dir` folder: it is missing, empty, or a folder holding ``marker``
-    (one we wrote). A file, or a folder of someone else's files, is a `UsageError` and is left alone."""
+MARK = ".torchtrt_compat"  #: the file that marks a folder as written by this library (`mark_folder`)
+MAX_MARK_BYTES = 1024 * 1024
+
+
+def mark_folder(folder: Path, kind: str, *, may_add: tuple[str, ...] = ()) -> None:
+    """Mark ``folder`` (a staging folder) as one this library wrote: ``folder/.torchtrt_compat`` records ``kind``
+    and every entry in it now, plus ``may_add`` (files written after the mark, e.g. a signature). Only a folder so
+    marked, holding nothing else, is replaced by `check_replaceable`."""
+    import json
+
+    entries = sorted({*folder_entries(folder), *may_add})
+    record = {"written_by": "torchtrt_compat", "kind": kind, "entries": entries}
+    write_file(folder / MARK, (json.dumps(record, indent=1) + "\n").encode())
+
+
+def folder_entries(folder: Path) -> list[str]:
+    """Every file and folder below ``folder`` as a relative POSIX path; symlinks are listed, never followed."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
+        rel = Path(dirpath).relative_to(folder)
+        for name in (*dirnames, *filenames):
+            out.append((rel / name).as_posix())
+    return sorted(out)
+
+
+def is_marked(folder: Path, kind: str) -> bool:
+    """``folder`` carries our mark for ``kind`` and holds nothing the mark does not list."""
+    import json
+
+    from ._bounded import read_bytes
     from ._errors import UsageError
 
+    mark = folder / MARK
+    if mark.is_symlink() or not mark.is_file():
+        return False
+    try:
+        record = json.loads(read_bytes(mark, limit=MAX_MARK_BYTES, what="folder mark"))
+    except (UsageError, ValueError, OSError):
+        return False
+    if not (isinstance(record, dict) and record.get("written_by") == "torchtrt_compat" and record.get("kind") == kind):
+        return False
+    listed = set(record.get("entries") or []) | {MARK}
+    return all(rel in listed for rel in folder_entries(folder))
+
+
+def check_replaceable(
+    target: Path,
+    *,
+    marker: str,
+    what: str,
+    kind: str | None = None,
+    legacy: Callable[[Path], bool] | None = None,
+) -> Path:
+    """Where an `atomic_dir` folder for ``target`` may be published, or a `UsageError` that leaves it alone.
+
+    Publishable: a missing path, an empty folder, or a folder this library wrote (marked for ``kind`` by
+    `mark_folder`, holding nothing else; or, where ``legacy`` says so, one written before folders were marked). A
+    symlink is resolved: the folder it names is the one replaced (returned), and a link to nothing is refused. A
+    file, or a folder of anyone else's files (a ``manifest.json`` alone proves nothing), is refused. Without
+    ``kind``, a folder holding ``marker`` counts as ours (the earlier rule, for callers that do not mark yet).
+    """
+    from ._errors import UsageError
+
+    if target.is_symlink():
+        real = Path(os.path.realpath(target))
+        if not real.exists():
+            raise UsageError(
+                f"{target} is a symlink to {real}, which does not exist; it is left alone.",
+                "pass the real folder, or remove the dangling link",
+            )
+        target = real
     if os.path.lexists(target) and not target.is_dir():
         hint = f" (artifacts are folders now: pass {target.with_suffix('')})" if target.suffix == ".ttc" else ""
         raise UsageError(
             f"{target} is a file, not {what} folder{hint}.",
             "pass the path of a folder: new, empty, or one written before",
         )
-    if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file():
+    if not target.is_dir() or not any(target.iterdir()):
+        return target
+    if kind is None:
+        ours = (target / marker).is_file()
+    else:
+        ours = is_marked(target, kind) or (legacy is not None and not (target / MARK).exists() and legacy(target))
+    if not ours:
         raise UsageError(
-            f"{target} is a folder that holds other files, not {what}; it is left alone.",
+            f"{target} is a folder that holds other files, not {what} this library wrote; it is left alone.",
             f"pass a new or empty folder, e.g. {target / 'model'}",
         )
+    return target
 
 
 _SYSTEM_TREES = ("/proc", "/dev", "/sys")

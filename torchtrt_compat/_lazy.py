@@ -25,6 +25,7 @@ INSTALL_HINTS: dict[str, str] = {
     "tensorrt_rtx": "pip install tensorrt-rtx",
     "pynvml": "pip install nvidia-ml-py",
     "cuda": "pip install cuda-python",
+    "model_signing": "pip install 'torchtrt-compat[sign]' (OpenSSF model-signing)",
 }
 
 

@@ -205,7 +205,13 @@ def test_build_cli(tmp_path: Path) -> None:
     )
     assert ok.returncode == 0, ok.stderr[-2000:]
     folder = tmp_path / "deform_convnet"
-    assert sorted(p.name for p in folder.iterdir()) == ["engines", "manifest.json", "model.ep", "report.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".torchtrt_compat",
+        "engines",
+        "manifest.json",
+        "model.ep",
+        "report.json",
+    ]
     assert tc.EngineArtifact.load(folder).engines.keys() == {"_run_on_acc_0"}
     assert re.search(r"TensorRT engines +: 1", ok.stdout)
     # upstream chatter (device warning, deprecations, modelopt notice) goes to a log file the report names

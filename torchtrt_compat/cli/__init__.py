@@ -27,6 +27,7 @@ COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("plan", ("suggest",)),
     ("catalogue", ("shims", "models")),
     ("build", ("build",)),
+    ("verify", ("verify",)),
     ("bench", ("bench",)),
     ("explain", ("explain",)),
     ("selftest", ("selftest",)),

@@ -25,6 +25,19 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
     p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
     p.add_argument(
+        "--trust",
+        action="store_true",
+        help="read MODEL.pt2 although it is a program from disk: torch.export.load runs code a crafted .pt2 holds "
+        "(sympy expressions, guard code, pickles, AOTInductor libraries); pass it only for files you made",
+    )
+    p.add_argument(
+        "--sign-key",
+        metavar="KEY",
+        default=None,
+        help="sign the artifact folder with this elliptic-curve private key (PEM; needs torchtrt-compat[sign]); "
+        "check it with `torchtrt-compat verify DIR --key PUB`",
+    )
+    p.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -33,8 +46,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_build)
 
 
-def load_model(spec: str) -> tuple[str, Any, tuple[Any, ...]]:
-    """``models:NAME`` -> (name, module, example inputs); ``file.pt2`` -> (stem, ExportedProgram, example inputs)."""
+def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, ...]]:
+    """``models:NAME`` -> (name, module, example inputs); ``file.pt2`` -> (stem, ExportedProgram, example inputs).
+
+    A ``.pt2`` is read only with ``trust``: ``torch.export.load`` runs code that a crafted file holds."""
     if spec.startswith("models:"):
         from ..models import get_model
 
@@ -45,6 +60,13 @@ def load_model(spec: str) -> tuple[str, Any, tuple[Any, ...]]:
         raise UsageError(f"MODEL {spec!r} is neither models:NAME nor a .pt2 file.", "see `torchtrt-compat models`")
     if not path.is_file():
         raise UsageError(f"{path} does not exist.", "pass a file written by torch.export.save(program, 'x.pt2')")
+    if not trust:
+        raise UsageError(
+            f"{path} is a program from disk: torch.export.load runs code a crafted .pt2 holds (sympy expressions, "
+            "guard code, pickles, AOTInductor libraries), so it is not read by default.",
+            "pass --trust if you made this file yourself (or got it from someone you trust), or build a catalogue "
+            "model (models:NAME)",
+        )
     import torch
 
     try:
@@ -55,6 +77,12 @@ def load_model(spec: str) -> tuple[str, Any, tuple[Any, ...]]:
             "re-export it with torch.export.save",
         ) from None
     return path.stem, program, _example_inputs(program)
+
+
+_KEY_FIX = (
+    "create a key pair: openssl ecparam -name prime256v1 -genkey -noout -out signing.key && "
+    "openssl ec -in signing.key -pubout -out signing.pub"
+)
 
 
 def _example_inputs(program: Any) -> tuple[Any, ...]:
@@ -95,17 +123,20 @@ def _write_log(path: Path, verbose: bool) -> bool:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .._atomic import check_output_dir, check_replaceable
+    from .._atomic import check_output_dir
+    from ..compiler.artifact import check_replaceable
 
     out = check_output_dir(args.out)  # before any import of torch and before minutes of building
-    check_replaceable(out / _artifact_name(args.model), marker="manifest.json", what="an engine artifact")
+    check_replaceable(out / _artifact_name(args.model))
+    if args.sign_key is not None and not Path(args.sign_key).expanduser().is_file():
+        raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
 
     import torch
 
     from ..compiler import build_engine
     from ..compiler.aot import zero_engine_advice
 
-    name, model, inputs = load_model(args.model)
+    name, model, inputs = load_model(args.model, trust=args.trust)
     kwargs: dict[str, Any] = {}
     if args.min_block_size is not None:
         kwargs["min_block_size"] = args.min_block_size
@@ -126,12 +157,13 @@ def run_build(args: argparse.Namespace) -> int:
     _write_log(log_path, args.verbose)
     if artifact.report.log:
         artifact.report.log_file = str(log_path)
-    path = artifact.save(out / name)
+    path = artifact.save(out / name, sign_key=args.sign_key)
     print(artifact.summary())
     advice = zero_engine_advice(artifact.report, kwargs)
     if advice:
         print(f"warning: {advice}", file=sys.stderr)
     size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
     plans = len(artifact.engines)
-    print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json")
+    signed = ", signature.sig" if args.sign_key is not None else ""
+    print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json{signed}")
     return 0

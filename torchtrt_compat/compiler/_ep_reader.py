@@ -1,20 +1,33 @@
-"""Read a torch_tensorrt ``.ep`` without running anything it contains, and take the engine bytes out of it.
+"""Validate a torch_tensorrt ``.ep`` as a closed format and re-write it from the validated parts.
 
-``torch.export.load`` (torch 2.14, ``torch/export/pt2_archive/_package.py``) is not a safe reader: it unpickles
-opaque constants with ``pickle.loads``, tensor-subclass weights and constants with ``torch.load(weights_only=False)``,
-and sample inputs with ``weights_only=True`` but falls back to ``weights_only=False`` when that fails. A crafted
-``.ep`` runs code in any of them. So before torch sees an ``.ep`` we check every part torch would unpickle:
+``torch.export.load`` (torch 2.14: ``torch/export/pt2_archive/_package.py``, ``torch/_export/serde/serialize.py``) is
+not a safe reader. Code runs through: ``pickle.loads`` of every ``opaque_obj_*`` constant (whatever its
+``use_pickle`` flag says), ``torch._C._pickle_load_obj`` of ``custom_obj_*``, ``torch.load(weights_only=False)`` of
+pickled weights and of sample inputs that fail the safe load, ``sympy.sympify`` (an ``eval``) of every symbolic size,
+``exec`` of ``guards_code``, node targets resolved by name (``torch.ops.load_library``), AOTInductor ``.so`` files
+(``dlopen``, after an extraction that writes ``../`` members anywhere), member names that torch's zip reader matches
+without case, and ``pickle.loads`` of the engine record's metadata field in torch_tensorrt's runtime.
 
-- an engine constant (``data/constants/opaque_obj_N``) is read by an unpickler that knows exactly one global,
-  torch_tensorrt's ``_reconstruct_trt_engine``, and only records its argument (the engine info list); any other
-  global, a persistent id, or another shape of value is refused;
-- TorchScript-pickled constants (``custom_obj_N``) and the legacy single-file payloads are refused (torch_tensorrt's
-  own save never writes them for an exported program);
-- tensor pickles and non-empty sample inputs must load with ``torch.load(weights_only=True)``: `torch_pickles` lists
-  them for the caller (our own artifacts have none, so loading one imports no torch).
+So nothing here hands torch the bytes it was given. `validate_program` parses the whole archive:
 
-The graph itself (``models/*.json``) is JSON that torch's deserializer maps to operators; it unpickles nothing.
-Nothing here imports torch or torch_tensorrt.
+- every member is on an allow-list of exact names (`FIXED_MEMBERS`, `PAYLOAD_MEMBER`): case-sensitive, ASCII, no
+  duplicates, no two names equal when case is ignored, no ``..``, no absolute path, one root folder; anything else
+  (AOTInductor payloads, ``.so``, ``.cpp``, extra files, legacy pickles) is refused;
+- ``models/model.json`` is parsed against the export schema of the torch release that wrote it
+  (``data/export_schema.json``, from torch's ``schema.yaml``): no unknown field, every value of its declared type.
+  A symbolic size is an integer or a symbol name (`SYMBOL`); any expression is refused. ``guards_code`` must be
+  empty. Node targets are operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
+  Node metadata (stack traces, module paths) is dropped;
+- payload configs are parsed the same way. A tensor is raw bytes (``use_pickle: false``, a ``tensor_meta``); an
+  ``opaque_obj_*`` constant is a TensorRT engine record whatever its flags say, read by an unpickler that knows one
+  global and keeps only a list of strings; its metadata field (a pickle torch_tensorrt reads with ``pickle.loads``)
+  is read by an unpickler that knows only torch_tensorrt's settings classes and enums (`METADATA_GLOBALS`) and
+  builds inert stand-ins; ``custom_obj_*`` and pickled tensors are refused; sample inputs must be empty;
+- engine names are identifiers (`ENGINE_NAME`), engines are non-empty.
+
+`ValidatedProgram.canonical_bytes` writes a new archive from those parts (the graph JSON re-serialised, the engine
+records re-pickled here), and that is all torch ever reads. Nothing in this module imports torch or torch_tensorrt.
+Refusals are one `UsageError` line naming the member and the rule.
 """
 
 from __future__ import annotations
@@ -22,31 +35,533 @@ from __future__ import annotations
 import base64
 import binascii
 import io
+import json
 import pickle
+import re
+import struct
 import zipfile
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from .._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
 from .._errors import UsageError
 
-#: The one global an engine constant may name: ``EngineSerializer.__reduce__`` in torch-tensorrt 2.12+ points here.
+#: The one global an engine record may name: ``EngineSerializer.__reduce__`` in torch-tensorrt 2.12+ points here.
 ENGINE_GLOBAL = ("torch_tensorrt.dynamo.runtime._TRTEngine", "_reconstruct_trt_engine")
-NAME_IDX, ENGINE_IDX = 1, 3  #: positions in the engine info list (``_serialized_engine_layout.SerializedInfoIndex``)
+#: positions in the engine info list (torch_tensorrt ``_serialized_engine_layout.SerializedInfoIndex``)
+ABI_IDX, NAME_IDX, ENGINE_IDX, METADATA_IDX = 0, 1, 3, 7
+MIN_INFO_FIELDS, MAX_INFO_FIELDS = 8, 32
+_TORCH_DTYPES = (
+    "float32",
+    "float16",
+    "bfloat16",
+    "float64",
+    "int8",
+    "uint8",
+    "int32",
+    "int64",
+    "bool",
+    "float8_e4m3fn",
+)
+#: Globals the engine record's metadata pickle may name, and how each may be used: "enum" classes are called with
+#: one value (pickle's REDUCE), "object" classes are created empty (NEWOBJ) and given a dict of state (BUILD),
+#: "constant" names a value (a torch dtype) and is never called.
+METADATA_GLOBALS: dict[tuple[str, str], str] = {
+    **{("torch", dtype): "constant" for dtype in _TORCH_DTYPES},
+    ("torch_tensorrt.dynamo._settings", "CompilationSettings"): "object",
+    ("torch_tensorrt._Device", "Device"): "object",
+    ("torch_tensorrt._enums", "dtype"): "enum",
+    ("torch_tensorrt._enums", "memory_format"): "enum",
+    ("torch_tensorrt._enums", "DeviceType"): "enum",
+    ("torch_tensorrt._enums", "EngineCapability"): "enum",
+    ("torch_tensorrt._enums", "Platform"): "enum",
+}
+
+ROOT = re.compile(r"[A-Za-z0-9_]{1,64}")
+ENGINE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")  #: an engine's name: a Python identifier, no path
+SYMBOL = re.compile(r"[a-z]{1,4}[0-9]{1,9}")  #: a symbolic size as torch names them (s0, u3, zuf0)
+#: the same symbol as torch writes an unbacked one: ``Symbol('u0', integer=True)`` (a fixed call, no expression)
+SYMBOL_CALL = re.compile(
+    r"Symbol\('(?P<name>[a-z]{1,4}[0-9]{1,9})'(, (integer|positive|nonnegative|real|finite)=(True|False)){0,6}\)"
+)
+#: node targets and operator arguments: an overload of these operator namespaces
+TARGET = re.compile(r"torch\.ops\.(aten|prims|tensorrt|torchvision)\.[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*")
+REFUSED_OPS = frozenset({"from_file"})  #: aten operators that read files named by the graph
+BUILTIN_TARGETS = frozenset(
+    [f"_operator.{op}" for op in ("getitem", "add", "sub", "mul", "floordiv", "mod", "pow", "truediv", "neg", "pos")]
+    + [f"_operator.{op}" for op in ("eq", "ne", "le", "ge", "lt", "gt", "and_", "or_")]
+    + [f"torch.{op}" for op in ("sym_int", "sym_float", "sym_max", "sym_min", "sym_not", "sym_ite", "sym_sqrt")]
+    + ["math.trunc"]
+)
+CUSTOM_CLASSES = frozenset({"", "__torch__.torch.classes.tensorrt.Engine"})
+DEVICE_TYPES = frozenset({"cpu", "cuda", "meta"})
+TREESPEC_TYPES = frozenset(
+    {
+        None,
+        "builtins.tuple",
+        "builtins.list",
+        "builtins.dict",
+        "collections.OrderedDict",
+        "torch.fx.immutable_collections.immutable_list",
+        "torch.fx.immutable_collections.immutable_dict",
+    }
+)
+FLOAT_WORDS = frozenset({"Infinity", "-Infinity", "NaN"})
+
+MODEL = "models/model.json"
+WEIGHTS_CONFIG = "data/weights/model_weights_config.json"
+CONSTANTS_CONFIG = "data/constants/model_constants_config.json"
+SAMPLE_INPUTS = "data/sample_inputs/model.pt"
+#: member (below the root folder) -> the pattern its bytes must match; all of them must be present
+FIXED_MEMBERS: dict[str, re.Pattern[bytes] | None] = {
+    "archive_format": re.compile(rb"pt2"),
+    "archive_version": re.compile(rb"[0-9]{1,4}"),
+    "byteorder": re.compile(rb"little|big"),
+    ".data/version": re.compile(rb"[0-9]{1,4}\n?"),
+    ".data/serialization_id": re.compile(rb"[0-9]{1,64}"),
+    MODEL: None,
+    WEIGHTS_CONFIG: None,
+    CONSTANTS_CONFIG: None,
+    SAMPLE_INPUTS: re.compile(rb""),
+}
+#: the only other members: raw tensors and engine records, named as torch names them
+PAYLOAD_MEMBER = re.compile(r"data/(weights/weight|constants/tensor|constants/opaque_obj)_[0-9]{1,6}")
+MAX_GRAPH_DEPTH = 48
+
+
+@dataclass(frozen=True)
+class EngineRecord:
+    """One TensorRT engine constant: its fully qualified name in the graph and torch_tensorrt's info list."""
+
+    fqn: str
+    info: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The engine's name as the artifact lists it (``_run_on_acc_0``)."""
+        return self.fqn[: -len("_engine")] if self.fqn.endswith("_engine") else self.fqn
+
+    @property
+    def engine(self) -> bytes:
+        return base64.b64decode(self.info[ENGINE_IDX])
+
+    def pickle_bytes(self) -> bytes:
+        """The record as torch_tensorrt pickles it (protocol 2: GLOBAL, a list of strings, TUPLE1, REDUCE), written
+        here from the validated strings."""
+        out = [b"\x80\x02c", f"{ENGINE_GLOBAL[0]}\n{ENGINE_GLOBAL[1]}\n".encode(), b"](", b""]
+        for item in self.info:
+            raw = item.encode("utf-8")
+            out.append(b"X" + struct.pack("<I", len(raw)) + raw)
+        out.append(b"e\x85R.")
+        return b"".join(out)
 
 
 @dataclass
-class EpContents:
-    """What a checked ``.ep`` holds: engine name -> serialized engine, and the members left for torch's safe check."""
+class ValidatedProgram:
+    """A ``.ep`` that `validate_program` accepted, held as parsed parts; `canonical_bytes` re-writes it."""
 
-    engines: dict[str, bytes] = field(default_factory=dict)
-    torch_pickles: dict[str, bytes] = field(default_factory=dict)  #: member -> bytes for torch.load(weights_only)
+    root: str
+    fixed: dict[str, bytes]  #: archive_format, versions, byte order (checked against `FIXED_MEMBERS`)
+    graph: dict[str, Any]  #: models/model.json, rebuilt from the schema's fields only
+    weights: dict[str, dict[str, Any]]  #: weights config entries (raw tensors only)
+    constants: dict[str, dict[str, Any]]  #: constants config entries (raw tensors and engine records)
+    tensors: dict[str, bytes] = field(default_factory=dict)  #: member -> raw tensor bytes
+    records: dict[str, EngineRecord] = field(default_factory=dict)  #: member -> engine record
+
+    @property
+    def engines(self) -> dict[str, bytes]:
+        """Engine name -> serialized TensorRT engine."""
+        return {r.name: r.engine for r in self.records.values()}
+
+    def canonical_bytes(self) -> bytes:
+        """A new ``.ep`` holding only the validated parts: what `runnable_module` hands to ``torch.export.load``."""
+        members: dict[str, bytes] = dict(self.fixed)
+        members[MODEL] = json.dumps(self.graph, sort_keys=True).encode()
+        members[WEIGHTS_CONFIG] = json.dumps({"config": self.weights}, sort_keys=True).encode()
+        members[CONSTANTS_CONFIG] = json.dumps({"config": self.constants}, sort_keys=True).encode()
+        members[SAMPLE_INPUTS] = b""
+        members.update(self.tensors)
+        members.update({path: record.pickle_bytes() for path, record in self.records.items()})
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as zf:
+            for name in sorted(members):
+                info = zipfile.ZipInfo(f"{self.root}/{name}", date_time=(1980, 1, 1, 0, 0, 0))
+                zf.writestr(info, members[name])
+        return buffer.getvalue()
 
 
 class _Refused(Exception):
     pass
 
 
+def validate_program(data: bytes, *, where: str, fix: str = "rebuild the artifact") -> ValidatedProgram:
+    """Parse a ``.ep`` (bytes) as described in the module docstring; anything else is a `UsageError` naming
+    ``where``, the member and the rule. Nothing is unpickled that could run code; torch is not imported."""
+
+    def refuse(member: str, rule: str) -> UsageError:
+        return UsageError(f"{where}: {member}: {rule}; it is refused and nothing in it was run.", fix)
+
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, EOFError) as exc:
+        raise UsageError(f"{where} is not a torch.export archive ({exc}).", fix) from None
+    with zf:
+        members = check_zip_members(zf, archive_bytes=len(data), what=where, fix=fix)
+        root = _check_names(list(members), refuse)
+
+        def read(rel: str) -> bytes:
+            return read_zip_member(zf, members[f"{root}/{rel}"], what=where, fix=fix)
+
+        rels = {name[len(root) + 1 :] for name in members}
+        missing = sorted(set(FIXED_MEMBERS) - rels)
+        if missing:
+            raise refuse(f"{root}/{missing[0]}", "a member every torch.export archive has is missing")
+        fixed: dict[str, bytes] = {}
+        for rel, pattern in FIXED_MEMBERS.items():
+            if pattern is None:
+                continue
+            if members[f"{root}/{rel}"].file_size > 64:
+                rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else "holds more than 64 bytes"
+                raise refuse(f"{root}/{rel}", rule)
+            blob = read(rel)
+            if not pattern.fullmatch(blob):
+                rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else f"must match {pattern.pattern!r}"
+                raise refuse(f"{root}/{rel}", rule)
+            if rel != SAMPLE_INPUTS:
+                fixed[rel] = blob
+        graph = _parse_graph(_read_json(read, root, MODEL, refuse), f"{root}/{MODEL}", refuse)
+        program = ValidatedProgram(root, fixed, graph, {}, {})
+        used: set[str] = set()
+        for config_rel, kinds, into in (
+            (WEIGHTS_CONFIG, ("weight",), program.weights),
+            (CONSTANTS_CONFIG, ("tensor", "opaque_obj"), program.constants),
+        ):
+            folder = config_rel.rsplit("/", 1)[0]
+            config = _parse_config(_read_json(read, root, config_rel, refuse), f"{root}/{config_rel}", refuse)
+            for fqn, meta in config.items():
+                path_name = meta["path_name"]
+                where_entry = f"{root}/{config_rel} entry {fqn!r}"
+                kind = path_name.rsplit("_", 1)[0] if re.fullmatch(r"[a-z_]+_[0-9]{1,6}", path_name) else ""
+                if kind not in kinds:
+                    raise refuse(where_entry, f"names {path_name!r}, which is not a {' or '.join(kinds)}_N payload")
+                rel = f"{folder}/{path_name}"
+                if rel not in rels:
+                    raise refuse(where_entry, f"names {rel!r}, which the archive does not hold")
+                if kind == "opaque_obj":
+                    if rel in used:
+                        raise refuse(where_entry, f"names {rel!r}, which another entry names too")
+                    record = _engine_record(fqn, read(rel), f"{root}/{rel}", refuse)
+                    program.records[rel] = record
+                    meta = {"path_name": path_name, "is_param": False, "use_pickle": True, "tensor_meta": None}
+                else:
+                    if meta["use_pickle"] is not False or meta["tensor_meta"] is None:
+                        raise refuse(where_entry, "a tensor must be raw bytes (use_pickle false, with tensor_meta)")
+                    blob = program.tensors[rel] if rel in program.tensors else read(rel)
+                    _check_static_tensor(meta["tensor_meta"], len(blob), where_entry, refuse)
+                    program.tensors[rel] = blob
+                used.add(rel)
+                into[fqn] = meta
+        unused = sorted(r for r in rels if PAYLOAD_MEMBER.fullmatch(r) and r not in used)
+        if unused:
+            raise refuse(f"{root}/{unused[0]}", "no payload config lists this member")
+        names = [r.name for r in program.records.values()]
+        if len(set(names)) != len(names):
+            raise refuse(f"{root}/{CONSTANTS_CONFIG}", "two engine records have the same name")
+        return program
+
+
+def _check_names(names: list[str], refuse: Any) -> str:
+    """The archive's one root folder, after every member name passed the allow-list."""
+    seen: dict[str, str] = {}
+    roots = set()
+    for name in names:
+        if not name.isascii() or not name.isprintable() or "\\" in name or name.startswith("/"):
+            raise refuse(repr(name), "member names are printable ASCII paths without '\\' or a leading '/'")
+        parts = name.split("/")
+        if any(p in ("", ".", "..") for p in parts):
+            raise refuse(repr(name), "member names hold no empty, '.' or '..' parts")
+        folded = name.casefold()
+        if folded in seen:
+            raise refuse(repr(name), f"it differs from {seen[folded]!r} only in case (torch's reader would mix them)")
+        seen[folded] = name
+        roots.add(parts[0])
+        rel = "/".join(parts[1:])
+        if (
+            len(parts) < 2
+            or not ROOT.fullmatch(parts[0])
+            or not (rel in FIXED_MEMBERS or PAYLOAD_MEMBER.fullmatch(rel))
+        ):
+            raise refuse(
+                repr(name),
+                "not a member torch_tensorrt writes (AOTInductor payloads, .so, .cpp, extra files "
+                "and legacy pickles are refused)",
+            )
+    if len(roots) != 1:
+        raise refuse(", ".join(sorted(roots)) or "(no members)", "an archive has exactly one root folder")
+    return roots.pop()
+
+
+def _read_json(read: Any, root: str, rel: str, refuse: Any) -> Any:
+    raw = read(rel)
+    if len(raw) > MAX_MANIFEST_BYTES * 4:
+        raise refuse(f"{root}/{rel}", f"larger than {MAX_MANIFEST_BYTES * 4:,} bytes")
+    try:
+        return loads_json(raw, what=f"{root}/{rel}", max_depth=MAX_GRAPH_DEPTH * 3)
+    except UsageError as exc:
+        raise refuse(f"{root}/{rel}", f"not valid JSON ({exc.problem})") from None
+
+
+# ---- the graph, against the export schema ----------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def export_schemas() -> dict[str, Any]:
+    """``major.minor`` -> {"torch": release, "types": {name: {"kind", "fields" | "values"}}}."""
+    text = resources.files("torchtrt_compat.data").joinpath("export_schema.json").read_text(encoding="utf-8")
+    return dict(json.loads(text))
+
+
+def _parse_graph(data: Any, where: str, refuse: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise refuse(where, "the graph is not a JSON object")
+    version = data.get("schema_version")
+    if not (isinstance(version, dict) and all(_is_int(version.get(k)) for k in ("major", "minor"))):
+        raise refuse(where, "it has no schema_version {major, minor}")
+    key = f"{version['major']}.{version['minor']}"
+    schemas = export_schemas()
+    if key not in schemas:
+        known = ", ".join(f"{k} (torch {v['torch']})" for k, v in schemas.items())
+        raise refuse(
+            where,
+            f"it was written with export schema {key}, which this torchtrt_compat does not know (it knows {known})",
+        )
+    graph = _Walker(schemas[key]["types"], where, refuse).value(data, "ExportedProgram", "", 0)
+    return dict(graph)
+
+
+class _Walker:
+    """Rebuilds a JSON value from the schema's fields only, checking each value's type and the rules above."""
+
+    def __init__(self, types: dict[str, Any], where: str, refuse: Any) -> None:
+        self.types, self.where, self.refuse = types, where, refuse
+
+    def fail(self, path: str, rule: str) -> UsageError:
+        return self.refuse(f"{self.where} at {path or 'the top'}", rule)
+
+    def value(self, value: Any, typ: str, path: str, depth: int, text: bool = False, free_keys: bool = False) -> Any:
+        """``value`` rebuilt as ``typ``. Strings and dict keys must be names (`NAME`: torch.fx writes them into the
+        Python source it generates) unless ``text`` / ``free_keys`` say the field is free text checked elsewhere."""
+        if depth > MAX_GRAPH_DEPTH:
+            raise self.fail(path, f"nested more than {MAX_GRAPH_DEPTH} levels")
+        if typ.startswith("Optional["):
+            return None if value is None else self.value(value, typ[9:-1], path, depth, text, free_keys)
+        if typ.startswith("List["):
+            if not isinstance(value, list):
+                raise self.fail(path, f"expected a list ({typ})")
+            return [self.value(v, typ[5:-1], f"{path}[{i}]", depth + 1, text) for i, v in enumerate(value)]
+        if typ.startswith("Dict[str, "):
+            if not isinstance(value, dict):
+                raise self.fail(path, f"expected an object ({typ})")
+            inner = typ[10:-1]
+            if not free_keys:
+                for key in value:
+                    _check_name(key, f"{path}[{key[:60]!r}]", self.fail)
+            return {k: self.value(v, inner, f"{path}[{k[:60]!r}]", depth + 1, text) for k, v in value.items()}
+        if typ in ("int", "bool", "str", "float"):
+            checked = _primitive(value, typ, path, self.fail)
+            if typ == "str" and not text:
+                _check_name(checked, path, self.fail)
+            return checked
+        spec = self.types.get(typ)
+        if spec is None:
+            raise self.fail(path, f"the schema has no type {typ!r}")
+        if spec["kind"] == "enum":
+            if not _is_int(value) or value not in spec["values"]:
+                raise self.fail(path, f"{value!r} is not a {typ} value")
+            return value
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected a {typ} object")
+        fields = spec["fields"]
+        unknown = sorted(set(value) - set(fields))
+        if unknown:
+            raise self.fail(path, f"{typ} has no field {unknown[0]!r}")
+        missing = sorted(set(spec.get("required", ())) - set(value))
+        if missing:
+            raise self.fail(path, f"{typ} lacks its field {missing[0]!r}")
+        if spec["kind"] == "union" and len(value) != 1:
+            raise self.fail(path, f"a {typ} holds exactly one of its fields, not {len(value)}")
+        out = {}
+        for name, value_ in value.items():
+            here = f"{path}.{name}" if path else name
+            out[name] = self.field(typ, name, value_, fields[name], here, depth + 1)
+        return out
+
+    def field(self, typ: str, name: str, value: Any, field_type: str, path: str, depth: int) -> Any:
+        rule = _FIELD_RULES.get((typ, name))
+        if rule == "drop":
+            return {}
+        text = rule is not None or (typ, name) in _FREE_TEXT
+        checked = self.value(value, field_type, path, depth, text, free_keys=rule == "range_keys")
+        if rule == "expr":
+            _check_symbol(checked, path, self.fail)
+        elif rule == "target":
+            _check_target(checked, path, self.fail)
+        elif rule == "empty":
+            if checked:
+                raise self.fail(path, "must be empty (guard code is Python that torch would exec)")
+        elif rule == "class":
+            if checked not in CUSTOM_CLASSES:
+                raise self.fail(path, f"custom class {checked!r} is not a TensorRT engine")
+        elif rule == "device":
+            if checked not in DEVICE_TYPES:
+                raise self.fail(path, f"device type {checked!r} is not one of {sorted(DEVICE_TYPES)}")
+        elif rule == "treespec":
+            _check_treespec(checked, path, self.fail)
+        elif rule == "range_keys":
+            for key in checked:
+                _check_symbol(key, f"{path}[{key!r}]", self.fail)
+        elif rule == "version":
+            if not re.fullmatch(r"[0-9A-Za-z.+_-]{1,64}", checked):
+                raise self.fail(path, "not a version")
+        return checked
+
+
+#: (schema type, field) -> the rule applied after the type check (or "drop": replaced by an empty value)
+_FIELD_RULES: dict[tuple[str, str], str] = {
+    ("SymExpr", "expr_str"): "expr",
+    ("Node", "target"): "target",
+    ("Node", "metadata"): "drop",
+    ("GraphModule", "metadata"): "drop",
+    ("Argument", "as_operator"): "target",
+    ("ExportedProgram", "guards_code"): "empty",
+    ("ExportedProgram", "range_constraints"): "range_keys",
+    ("ExportedProgram", "torch_version"): "version",
+    ("GraphModule", "treespec_namedtuple_fields"): "empty",
+    ("CustomObjArgument", "class_fqn"): "class",
+    ("Device", "type"): "device",
+    ("ModuleCallSignature", "in_spec"): "treespec",
+    ("ModuleCallSignature", "out_spec"): "treespec",
+}
+
+
+#: string fields that hold values, not names (shown with repr() in generated code, or checked by their own rule)
+_FREE_TEXT = frozenset(
+    {
+        ("Argument", "as_string"),
+        ("Argument", "as_strings"),
+        ("ConstantValue", "as_string"),
+        ("PayloadMeta", "path_name"),
+    }
+)
+NAME = re.compile(r"(?:[A-Za-z0-9_]{1,200}(?:\.[A-Za-z0-9_]{1,200}){0,32})?")  #: a (dotted) name, or ""
+
+
+def _check_name(text: str, path: str, fail: Any) -> None:
+    if not NAME.fullmatch(text):
+        raise fail(path, f"{text[:60]!r} is not a name (letters, digits, '_' and '.')")
+
+
+def _primitive(value: Any, typ: str, path: str, fail: Any) -> Any:
+    if typ == "bool":
+        ok = isinstance(value, bool)
+    elif typ == "int":
+        ok = _is_int(value, signed=True)
+    elif typ == "str":
+        ok = isinstance(value, str)
+    else:
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)) or value in FLOAT_WORDS
+    if not ok:
+        raise fail(path, f"expected {typ}, found {type(value).__name__}")
+    return value
+
+
+def _check_symbol(text: str, path: str, fail: Any) -> None:
+    if not (SYMBOL.fullmatch(text) or SYMBOL_CALL.fullmatch(text)):
+        raise fail(
+            path,
+            f"symbolic size {text[:60]!r} is not a symbol name (expressions are refused: torch evaluates "
+            "them with sympy)",
+        )
+
+
+def _check_target(text: str, path: str, fail: Any) -> None:
+    match = TARGET.fullmatch(text)
+    if not (text in BUILTIN_TARGETS or (match and text.split(".")[3] not in REFUSED_OPS)):
+        raise fail(path, f"target {text[:80]!r} is not an operator of torch.ops.{{aten,prims,tensorrt,torchvision}}")
+
+
+def _check_treespec(text: str, path: str, fail: Any) -> None:
+    try:
+        spec = json.loads(text)
+    except ValueError:
+        raise fail(path, "the tree spec is not JSON") from None
+
+    def node(value: Any, depth: int) -> None:
+        if depth > MAX_GRAPH_DEPTH or not isinstance(value, dict) or set(value) != {"type", "context", "children_spec"}:
+            raise fail(path, "the tree spec is malformed")
+        if value["type"] not in TREESPEC_TYPES:
+            raise fail(path, f"the tree spec names the type {str(value['type'])[:60]!r}")
+        context = value["context"]
+        if context is not None:
+            try:
+                parsed = json.loads(context) if isinstance(context, str) else context
+            except ValueError:
+                raise fail(path, "a tree spec context is not JSON") from None
+            if parsed is not None and not (
+                isinstance(parsed, list)
+                and all(_is_int(k, signed=True) or (isinstance(k, str) and NAME.fullmatch(k)) for k in parsed)
+            ):
+                raise fail(path, "a tree spec context is not a list of names")
+        if not isinstance(value["children_spec"], list):
+            raise fail(path, "the tree spec is malformed")
+        for child in value["children_spec"]:
+            node(child, depth + 1)
+
+    if not (isinstance(spec, list) and len(spec) == 2 and _is_int(spec[0])):
+        raise fail(path, "the tree spec is not [version, spec]")
+    node(spec[1], 0)
+
+
+def _parse_config(data: Any, where: str, refuse: Any) -> dict[str, dict[str, Any]]:
+    schema = export_schemas()
+    types = schema[sorted(schema)[-1]]["types"]
+    parsed = _Walker(types, where, refuse).value(data, "PayloadConfig", "", 0)
+    for fqn in parsed["config"]:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]{0,255}", fqn):
+            raise refuse(where, f"the name {fqn[:60]!r} is not a dotted identifier")
+    return dict(parsed["config"])
+
+
+#: bytes per element of the export schema's ScalarType values (torch 2.14 ``schema.yaml``); 0: unknown, refused
+ELEMENT_BYTES = {1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 2, 7: 4, 8: 8, 9: 4, 10: 8, 11: 16, 12: 1, 13: 2, 28: 2}
+ELEMENT_BYTES |= {29: 1, 30: 1, 31: 1, 32: 1, 33: 1, 34: 4, 35: 8}
+MAX_TENSOR_DIMS = 16
+
+
+def _check_static_tensor(meta: dict[str, Any], blob_size: int, where: str, refuse: Any) -> None:
+    """A raw tensor: integer sizes, strides and offset, and its bytes cover every element it addresses (torch
+    allocates ``zeros(sizes)`` for an empty member: sizes are never larger than what the member holds)."""
+    for key in ("sizes", "strides"):
+        if not all("as_int" in s for s in meta[key]):
+            raise refuse(where, f"tensor {key} must be integers")
+    if "as_int" not in meta["storage_offset"]:
+        raise refuse(where, "the storage offset must be an integer")
+    sizes = [s["as_int"] for s in meta["sizes"]]
+    strides = [s["as_int"] for s in meta["strides"]]
+    offset = meta["storage_offset"]["as_int"]
+    element = ELEMENT_BYTES.get(meta["dtype"], 0)
+    if not element or len(sizes) != len(strides) or len(sizes) > MAX_TENSOR_DIMS:
+        raise refuse(where, "the tensor's dtype, sizes or strides are not a raw tensor's")
+    if min([offset, *sizes, *strides]) < 0:
+        raise refuse(where, "tensor sizes, strides and offset are never negative")
+    if 0 in sizes:
+        return
+    last = offset + sum((n - 1) * st for n, st in zip(sizes, strides, strict=True))
+    if (last + 1) * element > blob_size or blob_size % element:
+        raise refuse(where, f"the tensor addresses {(last + 1) * element:,} bytes, but its member holds {blob_size:,}")
+
+
+# ---- pickles ---------------------------------------------------------------------------------------------------
 class _EngineInfo:
     """Stands where ``_reconstruct_trt_engine`` would be called; keeps its argument and does nothing else."""
 
@@ -66,79 +581,119 @@ class _EngineUnpickler(pickle.Unpickler):
         raise _Refused("it refers to a persistent id")
 
 
-def read_ep(data: bytes, *, what: str, fix: str) -> EpContents:
-    """Check a ``.ep`` (bytes) as described above; a part that could run code or is malformed is a `UsageError`."""
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError, EOFError) as exc:
-        raise UsageError(f"{what} is not a torch.export archive ({exc}).", fix) from None
-    with zf:
-        members = check_zip_members(zf, archive_bytes=len(data), what=what, fix=fix)
-        roots = [n[: -len("archive_format")] for n in members if n.endswith("archive_format")]
-        if len(roots) != 1 or read_zip_member(zf, members[roots[0] + "archive_format"], what=what, fix=fix) != b"pt2":
-            raise UsageError(f"{what} is not a torch.export (pt2) archive.", fix)
-        root = roots[0]
-        outside = [n for n in members if not n.startswith(root)]
-        if outside:
-            raise UsageError(f"{what} has members outside its archive folder ({outside[0]!r}).", fix)
-        names = {n[len(root) :]: info for n, info in members.items()}
-        contents = EpContents()
-        for rel, info in names.items():
-            if rel.startswith("data/") and rel.endswith(".pt"):
-                if rel.startswith(("data/weights/", "data/constants/")):  # legacy single-file payloads
-                    raise UsageError(f"{what} holds a legacy pickled payload ({rel}), which is not read.", fix)
-                if info.file_size:  # sample inputs: torch tries weights_only=True, then falls back to False
-                    contents.torch_pickles[rel] = read_zip_member(zf, info, what=what, fix=fix)
-            elif rel.startswith(("data/weights/", "data/constants/")) and rel.endswith("_config.json"):
-                _read_payload_config(zf, names, rel, contents, what=what, fix=fix)
-        return contents
+class _StandIn:
+    """An inert object where a settings class would be: created empty (NEWOBJ), given a dict (BUILD), nothing else."""
+
+    def __new__(cls, *args: Any) -> _StandIn:
+        if args:
+            raise _Refused(f"{cls.__name__} is created with arguments")
+        return super().__new__(cls)
+
+    def __init__(self, *args: Any) -> None:  # only a direct call (REDUCE) gets here
+        raise _Refused(f"{type(self).__name__} is called")
+
+    def __setstate__(self, state: Any) -> None:
+        if not isinstance(state, dict) or not all(isinstance(k, str) for k in state):
+            raise _Refused(f"{type(self).__name__} gets state that is not a dict of names")
+        self.__dict__["state"] = state
 
 
-def _read_payload_config(
-    zf: zipfile.ZipFile, names: dict[str, zipfile.ZipInfo], rel: str, contents: EpContents, *, what: str, fix: str
-) -> None:
-    folder = rel.rsplit("/", 1)[0]
-    raw = read_zip_member(zf, names[rel], what=what, fix=fix)
-    if len(raw) > MAX_MANIFEST_BYTES:
-        raise UsageError(f"{what}: {rel} is larger than {MAX_MANIFEST_BYTES:,} bytes.", fix)
-    config = loads_json(raw, what=f"{what}: {rel}", fix=fix)
-    entries = config.get("config") if isinstance(config, dict) else None
-    if not isinstance(entries, dict):
-        raise UsageError(f"{what}: {rel} is not a payload config.", fix)
-    for fqn, meta in entries.items():
-        if not isinstance(meta, dict) or not isinstance(meta.get("path_name"), str):
-            raise UsageError(f"{what}: {rel} entry {fqn!r} is malformed.", fix)
-        path = f"{folder}/{meta['path_name']}"
-        if not meta.get("use_pickle"):
-            continue
-        if path not in names:
-            raise UsageError(f"{what} lacks {path}, which {rel} lists.", fix)
-        blob = read_zip_member(zf, names[path], what=what, fix=fix)
-        kind = meta["path_name"]
-        if kind.startswith("opaque_obj_"):
-            name, engine = _engine_from_pickle(blob, where=f"{what}: {path}", fix=fix)
-            if name in contents.engines:
-                raise UsageError(f"{what} holds two engines named {name!r}.", fix)
-            contents.engines[name] = engine
-        elif kind.startswith(("tensor_", "weight_")):
-            contents.torch_pickles[path] = blob
-        else:  # custom_obj_N: TorchScript pickles that set up a C++ engine; never written for an exported program
-            raise UsageError(f"{what}: {path} is a TorchScript object pickle, which is not read.", fix)
+class _EnumStandIn:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, *args: Any) -> tuple[str, Any]:
+        if len(args) != 1 or not isinstance(args[0], (int, str)):
+            raise _Refused(f"{self.name} is called with {len(args)} arguments, not one value")
+        return (self.name, args[0])
 
 
-def _engine_from_pickle(blob: bytes, *, where: str, fix: str) -> tuple[str, bytes]:
+class _Constant:
+    """A named value (a torch dtype): calling it, or building it, is refused."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, *args: Any) -> Any:
+        raise _Refused(f"{self.name} is called")
+
+
+class _MetadataUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        use = METADATA_GLOBALS.get((module, name))
+        if use == "enum":
+            return _EnumStandIn(f"{module}.{name}")
+        if use == "object":
+            return type(name, (_StandIn,), {})
+        if use == "constant":
+            return _Constant(f"{module}.{name}")
+        raise _Refused(f"it names {module}.{name}")
+
+    def persistent_load(self, pid: Any) -> Any:
+        raise _Refused("it refers to a persistent id")
+
+
+def _engine_record(fqn: str, blob: bytes, where: str, refuse: Any) -> EngineRecord:
     try:
         value = _EngineUnpickler(io.BytesIO(blob)).load()
     except _Refused as exc:
-        raise UsageError(f"{where} was not loaded: {exc}, and only engine info may be stored there.", fix) from None
+        raise refuse(where, f"{exc}; only a TensorRT engine record may be stored there") from None
     except Exception as exc:  # a malformed pickle: any error the unpickler raises on bytes it cannot read
-        raise UsageError(f"{where} is not a readable engine record ({exc.__class__.__name__}: {exc}).", fix) from None
-    info = value.info if isinstance(value, _EngineInfo) else None
-    if not isinstance(info, list) or len(info) <= ENGINE_IDX or not all(isinstance(v, str) for v in info):
-        raise UsageError(f"{where} is not a TensorRT engine record (a list of strings).", fix)
+        raise refuse(where, f"not a readable engine record ({exc.__class__.__name__})") from None
+    info = getattr(value, "info", None) if isinstance(value, _EngineInfo) else None
+    if not (isinstance(info, list) and MIN_INFO_FIELDS <= len(info) <= MAX_INFO_FIELDS):
+        raise refuse(where, "not a TensorRT engine record (a list of strings)")
+    if not all(isinstance(v, str) for v in info):
+        raise refuse(where, "not a TensorRT engine record (a list of strings)")
+    if not re.fullmatch(r"[0-9]{1,4}", info[ABI_IDX]):
+        raise refuse(where, "the ABI field is not a number")
+    if info[NAME_IDX] != fqn or not ENGINE_NAME.fullmatch(fqn):
+        raise refuse(
+            where, f"the engine name {info[NAME_IDX][:60]!r} is not the identifier {fqn[:60]!r} the config lists"
+        )
     try:
         engine = base64.b64decode(info[ENGINE_IDX].encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
-        raise UsageError(f"{where}: the engine field is not base64.", fix) from None
-    name = info[NAME_IDX]
-    return (name[: -len("_engine")] if name.endswith("_engine") else name), engine
+        raise refuse(where, "the engine field is not base64") from None
+    if not engine:
+        raise refuse(where, "the engine is empty (0 bytes)")
+    if info[METADATA_IDX]:
+        _check_metadata(info[METADATA_IDX], where, refuse)
+    record = EngineRecord(fqn, tuple(info))
+    if not ENGINE_NAME.fullmatch(record.name):
+        raise refuse(where, f"the engine name {record.name!r} is not an identifier")
+    return record
+
+
+def _check_metadata(text: str, where: str, refuse: Any) -> None:
+    """The metadata field: base64 of a pickle torch_tensorrt reads with ``pickle.loads``; only `METADATA_GLOBALS`."""
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise refuse(where, "the engine metadata field is not base64") from None
+    try:
+        _MetadataUnpickler(io.BytesIO(raw)).load()
+    except _Refused as exc:
+        raise refuse(where, f"the engine metadata field was not loaded: {exc}") from None
+    except Exception as exc:
+        raise refuse(where, f"the engine metadata field is not a readable pickle ({exc.__class__.__name__})") from None
+
+
+def _is_int(value: Any, *, signed: bool = False) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and (signed or value >= 0)
+
+
+# ---- the earlier reader's interface --------------------------------------------------------------------------
+@dataclass
+class EpContents:
+    """What `read_ep` returns: engine name -> serialized engine (kept for callers of the earlier reader)."""
+
+    engines: dict[str, bytes] = field(default_factory=dict)
+    torch_pickles: dict[str, bytes] = field(default_factory=dict)  #: always empty now: pickled tensors are refused
+
+
+def read_ep(data: bytes, *, what: str, fix: str) -> EpContents:
+    """`validate_program`, returning only the engines."""
+    return EpContents(validate_program(data, where=what, fix=fix).engines)

@@ -14,13 +14,15 @@ from typing import Any
 
 from .._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
 from .._errors import UsageError
-from .compile_report import CompileReport
+
+LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
 
 LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
 
 
-def load_trusted_ttc(cls: Any, source: Path, rebuild: str) -> Any:
-    """An `EngineArtifact` from a ``.ttc`` the caller vouched for; malformed content is a `UsageError`."""
+def load_trusted_ttc(source: Path, rebuild: str) -> tuple[Any, dict[str, Any], dict[str, Any], dict[str, bytes]]:
+    """The parts of a ``.ttc`` the caller vouched for: (module, report dict, metadata, engine name -> bytes), the
+    module's engines already given their bytes. Malformed content is a `UsageError`."""
     what = f"Engine artifact {source}"
     try:
         size = source.stat().st_size
@@ -50,14 +52,15 @@ def load_trusted_ttc(cls: Any, source: Path, rebuild: str) -> Any:
     from ._upstream import load_torch_tensorrt
 
     load_torch_tensorrt()  # TorchTensorRTModule must be importable to unpickle
+    from .._engines import is_engine
+
     try:
         module = torch.load(io.BytesIO(module_bytes), weights_only=False)  # trusted by the caller (trust=True)
-        artifact = cls(module, CompileReport.from_dict(report), metadata)
-        modules = artifact.engine_modules()
+        modules = {name: child for name, child in module.named_children() if is_engine(child)}
     except Exception as exc:
         raise UsageError(f"{what}: the PyTorch module cannot be read ({exc}).", rebuild) from None
     for name, m in modules.items():
         if name not in engines:
             raise UsageError(f"{what} lacks engines/{name}.engine.", rebuild)
         m.serialized_engine = engines[name]
-    return artifact
+    return module, report, metadata, engines

@@ -8,10 +8,14 @@
                                    the .ep)
     DIR/report.json                the CompileReport
     DIR/manifest.json              format, versions, targets, input specs, report, and every file's size and sha256
+    DIR/.torchtrt_compat           marks the folder as ours: only such a folder is ever replaced
+    DIR/signature.sig              with save(sign_key=) / build --sign-key: an OpenSSF model-signing signature
 
-``load(DIR)`` reads the manifest within limits, checks every file's size and hash, and checks every part of the
-``.ep`` that torch would unpickle (`_ep_reader`) before torch sees it; nothing is unpickled that could run code.
-`why_not_runnable` needs only the manifest. The old single-file ``.ttc`` (a pickle) is read only with ``trust=True``.
+``load(DIR)`` checks the signature first when one is required (``verify_with=``, ``TORCHTRT_COMPAT_REQUIRE_SIGNATURE``),
+then reads the manifest within limits, refuses any file it does not list and any symlink, checks every file's size and
+hash, and validates the whole ``.ep`` as a closed format (`_ep_reader.validate_program`). `runnable_module` hands
+torch a canonical ``.ep`` re-written from the validated parts, never the bytes on disk. `why_not_runnable` needs only
+the manifest. The old single-file ``.ttc`` (a pickle) is read only with ``trust=True``.
 """
 
 from __future__ import annotations
@@ -28,15 +32,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+
 from .. import _atomic
-from .._bounded import MAX_MANIFEST_BYTES, load_json_file, read_bytes
+from .._bounded import MAX_MANIFEST_BYTES, loads_json, read_bytes
 from .._errors import IncompatibleError, InternalError, UsageError
+from ._ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
 from ._legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
 from .compile_report import CompileReport
+from .signing import SIGNATURE
 
 FORMAT = "torchtrt_compat.engine_artifact/2"
+KIND = "engine_artifact"  #: what `_atomic.mark_folder` records in the folders written here
 PROGRAM, MANIFEST, REPORT = "model.ep", "manifest.json", "report.json"
+__all__ = ["FORMAT", "LEGACY_FORMAT", "EngineArtifact", "Reason"]
 MAX_FILE_BYTES = 16 * 1024**3  #: the largest .ep or plan file load() reads (engines of very large models fit)
+
+
+class Reason(str):
+    """One reason `why_not_runnable` gives: reads as ``"problem: fix"``, with ``.problem`` and ``.fix`` apart."""
+
+    problem: str
+    fix: str
+
+    def __new__(cls, problem: str, fix: str) -> Reason:
+        self = super().__new__(cls, f"{problem}: {fix}" if fix else problem)
+        self.problem, self.fix = problem, fix
+        return self
 
 
 @dataclass
@@ -51,6 +72,7 @@ class EngineArtifact:
     _plans: dict[str, bytes] | None = field(default=None, repr=False)  #: engines of a loaded artifact
     _program: bytes | None = field(default=None, repr=False)  #: the checked .ep of a loaded artifact
     _source: Path | None = field(default=None, repr=False)
+    _validated: ValidatedProgram | None = field(default=None, repr=False)
 
     def engine_modules(self) -> dict[str, Any]:
         """Submodule name -> torch_tensorrt engine module (``_run_on_acc_N``) of a built artifact."""
@@ -68,11 +90,13 @@ class EngineArtifact:
         return {name: bytes(m.serialized_engine) for name, m in self.engine_modules().items()}
 
     # ---- files -------------------------------------------------------------------------------------------------
-    def save(self, path: str | os.PathLike[str]) -> Path:
+    def save(self, path: str | os.PathLike[str], *, sign_key: str | os.PathLike[str] | None = None) -> Path:
         """Write the artifact folder ``path`` as one (old folder or new one, never a mix); returns ``path``.
 
-        An existing artifact folder there is replaced; any other non-empty folder or a file is left alone (a
-        `UsageError`). A disk that fills or a path that cannot be written is a `UsageError` and changes nothing.
+        An artifact folder this library wrote there is replaced; anything else (a file, a folder with other files) is
+        left alone (a `UsageError`). A symlink to a folder is followed: the folder it names is replaced. With
+        ``sign_key`` (an elliptic-curve private key, PEM) the folder is signed before it is published. A disk that
+        fills or a path that cannot be written is a `UsageError` and changes nothing.
         """
         target = Path(path)
         if self.report.partition:
@@ -83,10 +107,15 @@ class EngineArtifact:
                 "use the module in this process (artifact.module), or export the part you deploy with TensorRT (e.g. "
                 "the backbone) as a module of its own and build_engine that",
             )
-        check_replaceable(target)
+        target = check_replaceable(target)
         try:
             with _atomic.atomic_dir(target) as staging:
                 self._write_into(staging)
+                _atomic.mark_folder(staging, KIND, may_add=(SIGNATURE,) if sign_key is not None else ())
+                if sign_key is not None:
+                    from .signing import sign_folder
+
+                    sign_folder(staging, sign_key)
         except OSError as exc:
             raise UsageError(
                 f"Cannot write the engine artifact {target}: {exc.strerror or exc}.",
@@ -95,21 +124,21 @@ class EngineArtifact:
         return target
 
     def _write_into(self, folder: Path) -> None:
-        from ._ep_reader import read_ep
-
-        program = self._program if self._program is not None else self._export_program(folder / PROGRAM)
         if self._program is not None:
+            program = self._program
             _atomic.write_file(folder / PROGRAM, program)
-        elif _atomic._after_write is not None:
-            _atomic._after_write(folder / PROGRAM)
+        else:
+            program = self._export_program(folder / PROGRAM)
         plans = self.engines
-        inside = read_ep(program, what=f"the saved {PROGRAM}", fix="report this as a torchtrt_compat bug").engines
-        if inside != plans:  # the .ep must carry exactly the engines built here, byte for byte
-            raise InternalError(f"the engines in {PROGRAM} differ from the built engines ({sorted(inside)})")
+        for name in plans:
+            _check_engine_name(name, "the artifact")
+        validated = validate_program(program, where=f"the saved {PROGRAM}", fix="report this as a torchtrt_compat bug")
+        if validated.engines != plans:  # the .ep must carry exactly the engines built here, byte for byte
+            raise InternalError(f"the engines in {PROGRAM} differ from the built engines ({sorted(validated.engines)})")
         (folder / "engines").mkdir()
         files = {PROGRAM: _describe(program)}
         for name, blob in plans.items():
-            _atomic.write_file(folder / _plan_file(name), blob)
+            _atomic.write_file(_inside(folder, _plan_file(name)), blob)
             files[_plan_file(name)] = _describe(blob)
         report = (self.report.to_json() + "\n").encode()
         _atomic.write_file(folder / REPORT, report)
@@ -152,18 +181,33 @@ class EngineArtifact:
         self.report.shims += [name for name in applied.applied if name not in self.report.shims]
         with open(path, "rb") as fh:
             os.fsync(fh.fileno())
-            return fh.read()
+            data = fh.read()
+        _atomic.wrote(path)
+        return data
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, trust: bool = False) -> EngineArtifact:
+    def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        trust: bool = False,
+        verify_with: str | os.PathLike[str] | None = None,
+    ) -> EngineArtifact:
         """Read an artifact folder written by `save` (no torch import, nothing unpickled that could run code).
 
-        A damaged, foreign or tampered folder raises `UsageError` naming the fix. An old single-file ``.ttc`` holds a
-        pickle that runs code when read: it is read only with ``trust=True``, for files you built yourself.
+        ``verify_with`` (a public key file), or ``TORCHTRT_COMPAT_REQUIRE_SIGNATURE`` on this host, checks the
+        folder's signature before anything in it is parsed. A damaged, foreign, unsigned-when-required or tampered
+        folder raises `UsageError` naming the fix. An old single-file ``.ttc`` holds a pickle that runs code when
+        read: it is read only with ``trust=True``, for files you built yourself.
         """
+        from .signing import required_key, verify_folder
+
         source = Path(path)
         rebuild = f"rebuild it: torchtrt-compat build MODEL --cc CC --out {source.parent}"
+        key = verify_with if verify_with is not None else required_key()
         if source.is_file():
+            if key is not None:
+                raise UsageError(f"{source} is an old single-file artifact, which cannot be signed.", rebuild)
             if not trust:
                 raise UsageError(
                     f"{source} is an old single-file artifact: its module is a pickle, which can run any code when "
@@ -171,23 +215,45 @@ class EngineArtifact:
                     f"{rebuild} (the new folder format runs nothing when loaded), or, for a file you built "
                     "yourself, EngineArtifact.load(path, trust=True)",
                 )
-            return load_trusted_ttc(cls, source, rebuild)
+            module, report, metadata, _ = load_trusted_ttc(source, rebuild)
+            try:
+                return cls(module, CompileReport.from_dict(report), metadata)
+            except (TypeError, ValueError) as exc:
+                raise UsageError(f"{source}: the report is malformed ({exc}).", rebuild) from None
         if not source.is_dir():
             raise UsageError(f"Engine artifact {source} does not exist.", "pass the folder written by build/save")
-        manifest = _read_manifest(source, rebuild)
+        for attempt in (1, 2):  # a build publishing over the folder meanwhile: read it again, once
+            before = _identity(source)
+            try:
+                signed = verify_folder(source, key) if key is not None else None  # before anything is parsed
+                return cls._load_folder(source, rebuild, signed)
+            except UsageError:
+                if attempt == 2 or _identity(source) == before:
+                    raise
+        raise InternalError("unreachable")
+
+    @classmethod
+    def _load_folder(cls, source: Path, rebuild: str, signed: dict[str, str] | None = None) -> EngineArtifact:
+        manifest = _read_manifest(source, rebuild, signed)
+        _check_listing(source, manifest, rebuild)
         blobs = {name: _read_checked(source, name, meta, rebuild) for name, meta in manifest["files"].items()}
+        for name, blob in blobs.items():  # the bytes used are the bytes the signature covers, not a later swap
+            _check_signed(source, name, blob, signed, rebuild)
         plans = {name: blobs[file] for name, file in manifest["engines"].items()}
         program = blobs[manifest["program"]]
-        _check_program(program, plans, source, rebuild)
+        validated = _check_program(program, plans, source, rebuild)
         try:
             report = CompileReport.from_dict(manifest["report"])
         except (TypeError, ValueError) as exc:
             raise UsageError(f"{source / MANIFEST}: the report is malformed ({exc}).", rebuild) from None
-        return cls(None, report, manifest["metadata"], _plans=plans, _program=program, _source=source)
+        return cls(
+            None, report, manifest["metadata"], _plans=plans, _program=program, _source=source, _validated=validated
+        )
 
     # ---- running -----------------------------------------------------------------------------------------------
-    def why_not_runnable(self, env: Any = None) -> list[str]:
-        """Every reason the engines cannot run in ``env`` (default: this machine); empty when they can."""
+    def why_not_runnable(self, env: Any = None) -> list[Reason]:
+        """Every reason the engines cannot run in ``env`` (default: this machine); empty when they can. Each
+        `Reason` reads as one line and keeps its ``problem`` and ``fix`` apart."""
         from ..env import detect_environment
         from ..versions import base
 
@@ -196,30 +262,40 @@ class EngineArtifact:
         meta = self.metadata
         reasons = []
         want_flavour, want_trt = meta.get("flavour"), meta.get("tensorrt_version")
+        built = want_flavour or "an unknown TensorRT (the manifest does not say)"
         if env.flavour != want_flavour:
             reasons.append(
-                f"the engines were built with {want_flavour}, but {where} has {env.flavour or 'no TensorRT'}"
+                Reason(
+                    f"the engines were built with {built}, but {where} has {env.flavour or 'no TensorRT'}",
+                    f"install {want_flavour} there or rebuild there" if want_flavour else "rebuild the artifact",
+                )
             )
         elif want_trt and env.tensorrt_version and base(want_trt) != base(env.tensorrt_version):
             reasons.append(
-                f"the engines were built with {want_flavour} {want_trt}, but {env.tensorrt_version} is installed "
-                f"(TensorRT engines only load in the version that built them): pip install "
-                f"'{env.tensorrt.name}=={want_trt}', or rebuild the artifact with {where}'s stack "
-                "(`torchtrt-compat build`)"
+                Reason(
+                    f"the engines were built with {want_flavour} {want_trt}, but {env.tensorrt_version} is installed "
+                    "(TensorRT engines only load in the version that built them)",
+                    f"pip install '{env.tensorrt.name}=={want_trt}', or rebuild the artifact with {where}'s stack "
+                    "(`torchtrt-compat build`)",
+                )
             )
         want_tt, have = meta.get("torch_tensorrt"), env.torch_tensorrt
         if isinstance(want_tt, str) and have is None:
-            reasons.append(f"torch_tensorrt is not installed on {where}; model.ep needs it: pip install '{want_tt}'")
+            reasons.append(
+                Reason(f"torch_tensorrt is not installed on {where}; model.ep needs it", f"pip install '{want_tt}'")
+            )
         elif isinstance(want_tt, str) and have is not None and want_tt != f"{have.name}=={have.version}":
             reasons.append(
-                f"the program was saved by {want_tt}, but {where} has {have.name}=={have.version} (its engine "
-                f"records and graph format follow that release): pip install '{want_tt}', or rebuild the artifact with "
-                f"{where}'s stack (`torchtrt-compat build`)"
+                Reason(
+                    f"the program was saved by {want_tt}, but {where} has {have.name}=={have.version} (its engine "
+                    "records and graph format follow that release)",
+                    f"pip install '{want_tt}', or rebuild the artifact with {where}'s stack (`torchtrt-compat build`)",
+                )
             )
         targets = meta.get("targets", [])
         if not env.gpus:
             on = f"a GPU of compute capability {' or '.join(targets)}" if targets else "a supported GPU"
-            reasons.append(f"no NVIDIA GPU is visible on {where}: run the engines on a host with {on}")
+            reasons.append(Reason(f"no NVIDIA GPU is visible on {where}", f"run the engines on a host with {on}"))
             return reasons
         from ..compatibility.advice import gpu_advice
 
@@ -229,31 +305,46 @@ class EngineArtifact:
             advice = gpu_advice(want_flavour, want_trt, gpu.compute_capability)
             fix = f"rebuild with --cc {gpu.compute_capability}" if advice is None else f"{advice[0]}: {advice[1]}"
             reasons.append(
-                f"GPU {i} ({gpu.name}) has compute capability {gpu.compute_capability}, but the engines target "
-                f"{', '.join(targets) or 'nothing'}: {fix}"
+                Reason(
+                    f"GPU {i} ({gpu.name}) has compute capability {gpu.compute_capability}, but the engines target "
+                    f"{', '.join(targets) or 'nothing'}",
+                    fix,
+                )
             )
         return reasons
 
     def runnable_module(self, device: str = "cuda:0") -> Any:
-        """Set up the engines through torch_tensorrt and return the module on ``device``. Needs a supported GPU."""
+        """Set up the engines through torch_tensorrt and return the module on ``device``. Needs a supported GPU.
+
+        A loaded artifact's program is validated again here, and torch reads only the canonical ``.ep`` re-written
+        from the validated parts (`_ep_reader.ValidatedProgram.canonical_bytes`), never the bytes that were read.
+        """
         reasons = self.why_not_runnable()
         if reasons:
-            raise IncompatibleError(f"These engines cannot run here: {'; '.join(reasons)}.", _first_fix(reasons[0]))
-        from .frontend import guard_runtime
+            raise IncompatibleError(
+                f"These engines cannot run here: {'; '.join(r.problem for r in reasons)}.", reasons[0].fix
+            )
+        from ..runtime.hooks import guard_runtime
 
         if self.module is None and self._program is not None:
+            where = f"{self._source / PROGRAM}" if self._source is not None else PROGRAM
+            validated = validate_program(self._program, where=where, fix="load the artifact again from its folder")
+            if validated.engines != (self._plans or {}):
+                raise UsageError(f"{where} and the engines read with it differ.", "load the artifact again")
+            canonical = validated.canonical_bytes()
             import torch
 
             from ._upstream import load_torch_tensorrt
 
             load_torch_tensorrt()  # registers tensorrt::execute_engine and the engine classes
-            # The .ep's pickled parts were checked in load(): only engine records, rebuilt by torch_tensorrt.
-            self.module = torch.export.load(io.BytesIO(self._program)).module()
+            self.module = torch.export.load(io.BytesIO(canonical)).module()
         else:
             for m in self.engine_modules().values():
                 m.setup_engine()
         module = self.module.to(device)
-        guard_runtime(module, device, self.report)
+        warning = guard_runtime(module, device)
+        if warning:
+            self.report.warnings.append(warning)
         return module
 
     # ---- display -----------------------------------------------------------------------------------------------
@@ -308,27 +399,69 @@ def _built_text(meta: dict[str, Any]) -> str:
 
 
 # ---- the folder ------------------------------------------------------------------------------------------------
-def check_replaceable(target: Path) -> None:
-    """``target`` may become an artifact folder: it is missing, empty, or an artifact folder (replaced as one)."""
-    _atomic.check_replaceable(target, marker=MANIFEST, what="an engine artifact")
+def check_replaceable(target: Path) -> Path:
+    """Where an artifact folder for ``target`` may be published: ``target`` (its real path, when it is a symlink to a
+    folder) if it is missing, empty, or an artifact folder this library wrote; anything else is a `UsageError`."""
+    return _atomic.check_replaceable(target, marker=MANIFEST, what="an engine artifact", kind=KIND, legacy=_ours_legacy)
+
+
+def _ours_legacy(folder: Path) -> bool:
+    """A folder written before folders were marked: its manifest has our format and lists every file in it."""
+    try:
+        manifest = json.loads(read_bytes(folder / MANIFEST, limit=MAX_MANIFEST_BYTES, what="manifest"))
+    except (UsageError, ValueError, OSError):
+        return False
+    if not (
+        isinstance(manifest, dict) and str(manifest.get("format", "")).startswith("torchtrt_compat.engine_artifact/")
+    ):
+        return False
+    listed = set(manifest.get("files") or {}) | {MANIFEST, "engines"}
+    return all(rel in listed for rel in _atomic.folder_entries(folder))
 
 
 def _plan_file(name: str) -> str:
     return f"engines/{name}.plan"
 
 
+def _check_engine_name(name: str, where: str) -> None:
+    if not (isinstance(name, str) and ENGINE_NAME.fullmatch(name)):
+        raise UsageError(
+            f"{where} names the engine {str(name)[:80]!r}, which is not an identifier (letters, digits, '_').",
+            "rebuild the artifact; engine names become file names and are never paths",
+        )
+
+
+def _inside(folder: Path, rel: str) -> Path:
+    """``folder/rel``, refusing any path that would land outside ``folder``."""
+    path = folder / rel
+    if os.path.commonpath([os.path.abspath(path), os.path.abspath(folder)]) != os.path.abspath(folder):
+        raise InternalError(f"{rel!r} would be written outside {folder}")
+    return path
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 def _describe(blob: bytes) -> dict[str, Any]:
     return {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
 
 
-def _read_manifest(source: Path, rebuild: str) -> dict[str, Any]:
-    """The manifest, read within limits and checked for shape: anything else is a `UsageError` with the fix."""
+def _read_manifest(source: Path, rebuild: str, signed: dict[str, str] | None = None) -> dict[str, Any]:
+    """The manifest, read within limits and checked for shape: anything else is a `UsageError` with the fix. With
+    ``signed`` (file -> sha256 from a verified signature), the bytes read must be the bytes that were signed."""
     path = source / MANIFEST
     if not os.path.lexists(path):
         inner = sorted(d for d in source.iterdir() if (d / MANIFEST).is_file())
         if inner:  # `build --out DIR` writes DIR/NAME/
             raise UsageError(f"{source} is not an engine artifact folder.", f"pass the artifact folder {inner[0]}")
-    data = load_json_file(path, limit=MAX_MANIFEST_BYTES, what="Engine artifact manifest", fix=rebuild)
+    raw = read_bytes(path, limit=MAX_MANIFEST_BYTES, what="Engine artifact manifest", fix=rebuild)
+    _check_signed(source, MANIFEST, raw, signed, rebuild)
+    data = loads_json(raw, what=f"Engine artifact manifest {path}", fix=rebuild)
 
     def bad(why: str) -> UsageError:
         return UsageError(f"Engine artifact manifest {path} {why}.", rebuild)
@@ -349,9 +482,17 @@ def _read_manifest(source: Path, rebuild: str) -> dict[str, Any]:
         _check_member_name(name, bad)
         if not (isinstance(meta, dict) and _is_int(meta.get("bytes")) and isinstance(meta.get("sha256"), str)):
             raise bad(f"describes {name!r} without an integer 'bytes' and a 'sha256'")
-    for name, file in [("program", data["program"]), *data["engines"].items()]:
-        if not isinstance(file, str) or file not in files:
-            raise bad(f"names {name!r} -> {file!r}, which 'files' does not list")
+    if data["program"] != PROGRAM:
+        raise bad(f"names the program {str(data['program'])[:80]!r}, not {PROGRAM!r}")
+    for name, file in data["engines"].items():
+        if not ENGINE_NAME.fullmatch(name):
+            raise bad(f"names the engine {name[:80]!r}, which is not an identifier (letters, digits, '_')")
+        if file != _plan_file(name):
+            raise bad(f"maps the engine {name!r} to {str(file)[:80]!r}, not {_plan_file(name)!r}")
+    expected = {PROGRAM, REPORT, *(_plan_file(n) for n in data["engines"])}
+    if set(files) != expected:
+        odd = sorted(set(files) ^ expected)[0]
+        raise bad(f"lists {odd!r} where it should list exactly {PROGRAM}, {REPORT} and one plan per engine")
     targets = data["metadata"].get("targets", [])
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise bad("has metadata 'targets' that is not a list of compute capabilities")
@@ -378,6 +519,29 @@ def _check_member_name(name: str, bad: Any) -> None:
         raise bad(f"names the file {name!r}, which is not a plain path inside the artifact folder")
 
 
+def _check_listing(source: Path, manifest: dict[str, Any], rebuild: str) -> None:
+    """The folder holds what the manifest lists and our own files, nothing else, and no symlink."""
+    allowed = {MANIFEST, "engines", _atomic.MARK, SIGNATURE, *manifest["files"]}
+    for rel in _atomic.folder_entries(source):
+        path = source / rel
+        if path.is_symlink():
+            raise UsageError(
+                f"Engine artifact {source} holds a symlink, {rel}; artifacts hold only plain files.", rebuild
+            )
+        if rel not in allowed:
+            raise UsageError(
+                f"Engine artifact {source} holds {rel!r}, which its manifest does not list (a closed format).", rebuild
+            )
+
+
+def _check_signed(source: Path, name: str, data: bytes, signed: dict[str, str] | None, rebuild: str) -> None:
+    if signed is not None and signed.get(name) != hashlib.sha256(data).hexdigest():
+        raise UsageError(
+            f"Engine artifact file {source / name} changed after its signature was verified (or was never signed).",
+            rebuild,
+        )
+
+
 def _read_checked(source: Path, name: str, meta: dict[str, Any], rebuild: str) -> bytes:
     declared = int(meta["bytes"])
     if declared > MAX_FILE_BYTES:
@@ -392,37 +556,17 @@ def _read_checked(source: Path, name: str, meta: dict[str, Any], rebuild: str) -
     return data
 
 
-def _check_program(program: bytes, plans: dict[str, bytes], source: Path, rebuild: str) -> None:
-    """The .ep runs nothing when torch loads it, and carries exactly the plan files' engines."""
-    from ._ep_reader import read_ep
-
+def _check_program(program: bytes, plans: dict[str, bytes], source: Path, rebuild: str) -> ValidatedProgram:
+    """The whole .ep passes `validate_program`, and carries exactly the plan files' engines."""
     what = f"{source / PROGRAM}"
-    contents = read_ep(program, what=what, fix=rebuild)
-    if contents.engines != plans:
+    validated = validate_program(program, where=what, fix=rebuild)
+    if validated.engines != plans:
         raise UsageError(
             f"{what} and the plan files beside it hold different engines "
-            f"({sorted(contents.engines)} vs {sorted(plans)}, compared byte for byte).",
+            f"({sorted(validated.engines)} vs {sorted(plans)}, compared byte for byte).",
             rebuild,
         )
-    if contents.torch_pickles:  # tensor pickles or sample inputs: only torch's weights_only reader may take them
-        from .._lazy import require
-
-        torch = require("torch")
-        for member, blob in contents.torch_pickles.items():
-            try:
-                torch.load(io.BytesIO(blob), weights_only=True)
-            except Exception as exc:
-                raise UsageError(
-                    f"{what}: {member} does not load with torch.load(weights_only=True) ({exc.__class__.__name__}); "
-                    "torch.export.load would then unpickle it without limits, so it is not read.",
-                    rebuild,
-                ) from None
-
-
-def _first_fix(reason: str) -> str:
-    """The actionable part of a `why_not_runnable` reason (after its last colon), or a rebuild."""
-    tail = reason.rsplit(": ", 1)
-    return tail[1] if len(tail) == 2 else "rebuild the artifact on this machine's stack with `torchtrt-compat build`"
+    return validated
 
 
 def now() -> str:

@@ -233,18 +233,12 @@ def seal_keyed_timing_cache(kwargs: dict[str, Any]) -> None:
 
 
 def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: bool = True) -> None:
-    """Check the calling thread's device and hold the primary CUDA context on every call (cuda-python needed)."""
-    from ..runtime._device import resolve_device_index
-    from .settings import normalise_device
+    """`runtime.hooks.guard_runtime`, its warning (if any) added to ``report``."""
+    from ..runtime.hooks import guard_runtime as install
 
-    gpu_id = getattr(device, "gpu_id", None)  # a torch_tensorrt.Device
-    index = gpu_id if isinstance(gpu_id, int) else resolve_device_index(normalise_device(device or "cuda"))
-    use_context = context and is_installed("cuda")
-    if context and not use_context:
-        report.warnings.append("CUDA context guard off: cuda-python is not installed (pip install cuda-python)")
-    from ..runtime.hooks import install_runtime_guards
-
-    install_runtime_guards(module, index, context=use_context)
+    warning = install(module, device, context=context)
+    if warning:
+        report.warnings.append(warning)
 
 
 def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any]) -> Any:

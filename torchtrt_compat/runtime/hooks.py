@@ -39,3 +39,19 @@ def install_runtime_guards(module: Any, device: DeviceLike = None, *, context: b
                 guard.restore()
 
     return [module.register_forward_pre_hook(before), module.register_forward_hook(after, always_call=True)]
+
+
+def guard_runtime(module: Any, device: Any, *, context: bool = True) -> str | None:
+    """Check the calling thread's device and hold the primary CUDA context on every call (cuda-python needed).
+
+    Returns a warning for the caller's report when the context guard is off, else None.
+    """
+    from .._lazy import is_installed
+
+    gpu_id = getattr(device, "gpu_id", None)  # a torch_tensorrt.Device
+    index = gpu_id if isinstance(gpu_id, int) else resolve_device_index(device or "cuda")  # "cuda": the current one
+    use_context = context and is_installed("cuda")
+    install_runtime_guards(module, index, context=use_context)
+    if context and not use_context:
+        return "CUDA context guard off: cuda-python is not installed (pip install cuda-python)"
+    return None
