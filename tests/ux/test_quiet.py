@@ -80,7 +80,7 @@ def test_environment_variable_turns_verbose_on(monkeypatch: pytest.MonkeyPatch) 
 def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> None:
     """The real import chatter (native device warning, deprecations, modelopt notice) is captured, not printed."""
     code = (
-        "from torchtrt_compat import _quiet; from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
+        "from torchtrt_compat.ux import quiet as _quiet; from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
         "load_torch_tensorrt(); print(len(_quiet.last_capture().lines))"
     )
     env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
