@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from .._errors import BuildError, CompatError, InternalError
+from .._errors import BuildError
 from ..shims import exclusive
 from ..ux.progress import progress
 from ..ux.quiet import Capture, captured
@@ -27,21 +27,13 @@ def build_session(title: str, verbose: bool | None) -> Iterator[tuple[Capture, f
     global), with upstream output captured for this thread and progress shown. Yields the capture and the seconds
     spent waiting for another thread's build.
 
-    Every failure is a `CompatError`: an exception of upstream's that no stage mapped becomes a `BuildError` (the
-    traceback decides its stage), and a `BuildError` carries what was captured (``captured``)."""
+    A `BuildError` (every stage maps upstream's exceptions to one) carries what was captured (``captured``)."""
     opened: list[Capture] = []
     with exclusive() as waited:
         try:
             with captured(verbose) as capture, progress(title, console=capture.console):
                 opened.append(capture)
-                try:
-                    yield capture, waited
-                except (CompatError, InternalError):
-                    raise
-                except Exception as exc:  # noqa: BLE001 - upstream's, mapped to a BuildError naming it
-                    from ..troubleshooting import reraise_explained
-
-                    reraise_explained(exc, stage="compile")
+                yield capture, waited
         except BuildError as exc:  # the capture is complete once its block has closed
             if opened and not opened[0].verbose:
                 exc.captured = [*opened[0].lines, *opened[0].unattributed]

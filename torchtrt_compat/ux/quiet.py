@@ -12,8 +12,8 @@ notice, ``FutureWarning``s. `captured` collects them while torchtrt_compat calls
   capturing thread's writes and passes every other thread's writes to the console, so another thread's output is
   never swallowed nor attributed to a build;
 * native writes to file descriptor 2 (C++ loggers), redirected to a temporary file and put back with ``dup2``. File
-  descriptors are process-wide and carry no thread: when other Python threads ran during the block these lines are
-  kept apart (``Capture.unattributed``), out of the compile report.
+  descriptors are process-wide and carry no thread: when another thread wrote to ``sys.stderr`` or captured too
+  during the block these lines are kept apart (``Capture.unattributed``), out of the compile report.
 
 Warnings and log records are attributed the same way: only the capturing thread's are captured (records through a
 per-thread `_patch.patched` ``Logger.callHandlers``, warnings through a ``showwarning`` that asks the thread).
@@ -99,7 +99,7 @@ class _Shared:
     console: TextIO | None = None  #: the real stderr while fd 2 is redirected
     proxy: _ThreadStderr | None = None
     captures: dict[int, Capture] = {}  #: thread -> its outermost non-verbose block
-    crowded = False  #: another Python thread ran while fd 2 was redirected
+    crowded = False  #: another thread wrote to stderr, or captured, while fd 2 was redirected
 
 
 @contextlib.contextmanager
@@ -141,7 +141,9 @@ def _registered(cap: Capture) -> Iterator[None]:
         _Shared.captures[me] = cap
         host = _Shared.host is None
         if host:
-            _Shared.host, _Shared.crowded = me, threading.active_count() > 1
+            _Shared.host, _Shared.crowded = me, False
+        else:  # two threads capture at once: fd 2 holds both threads' native lines
+            _Shared.crowded = True
     try:
         if not host:
             cap.console = _Shared.console or sys.stderr
@@ -154,11 +156,6 @@ def _registered(cap: Capture) -> Iterator[None]:
             del _Shared.captures[me]
             if host:
                 _Shared.host, _Shared.console = None, None
-
-
-def _crowded() -> None:
-    if threading.active_count() > 1:
-        _Shared.crowded = True
 
 
 @contextlib.contextmanager
@@ -307,7 +304,6 @@ def _native_stderr(cap: Capture) -> Iterator[None]:
             cap.console = console if _is_terminal(saved) else sys.stderr
             yield
         finally:
-            _crowded()
             _Shared.console = None
             _flush_all()
             os.dup2(saved, fd)
