@@ -80,7 +80,8 @@ def test_environment_variable_turns_verbose_on(monkeypatch: pytest.MonkeyPatch) 
 def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> None:
     """The real import chatter (native device warning, deprecations, modelopt notice) is captured, not printed."""
     code = (
-        "from torchtrt_compat.ux import quiet as _quiet; from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
+        "from torchtrt_compat.ux import quiet as _quiet; "
+        "from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
         "load_torch_tensorrt(); print(len(_quiet.last_capture().lines))"
     )
     env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
@@ -124,7 +125,7 @@ def test_progress_prints_short_lines_on_a_terminal_and_nothing_elsewhere(tmp_pat
     _progress.stage("outside any block is a no-op")
 
 
-def test_a_block_in_another_thread_joins_without_waiting_and_nothing_deadlocks() -> None:
+def test_a_block_in_another_thread_is_its_own_never_waits_and_nothing_deadlocks() -> None:
     """Thread A captures, then waits for the shim lock; thread B holds the shim lock, then captures."""
     import threading
 
