@@ -186,3 +186,29 @@ def test_progress_in_a_notebook_without_ipywidgets_updates_one_html_output(monke
     assert len(shown) == 3  # shown once, then updated in place
     final = shown[-1]
     assert "done" in repr(final) and "lowering" in final._repr_html_()  # type: ignore[attr-defined]
+
+
+def test_another_threads_warnings_records_and_prints_are_not_this_blocks() -> None:
+    """Audit F4 / API15: a capture holds only the capturing thread's output; the rest is shown as before."""
+    import threading
+
+    before = _state()
+    seen: list[str] = []
+
+    def bystander() -> None:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warnings.warn("bystander warning", UserWarning, stacklevel=1)
+        seen.extend(str(w.message) for w in caught)
+        logging.getLogger("torch_tensorrt").warning("bystander record")
+        print("bystander print", file=sys.stderr)
+
+    with _quiet.captured(verbose=False) as cap:
+        thread = threading.Thread(target=bystander)
+        thread.start()
+        thread.join()
+        logging.getLogger("torch_tensorrt").warning("own record")
+    assert _state() == before
+    assert "own record" in cap.text()
+    assert "bystander" not in cap.text()
+    assert seen == ["bystander warning"]  # its own catch_warnings still got it
