@@ -29,7 +29,8 @@ import torch
 import torchtrt_compat as tc
 from torchtrt_compat._atomic import atomic_write_text
 from torchtrt_compat.compiler._upstream import load_torch_tensorrt, shim_context
-from torchtrt_compat.compiler.backend import _probes, _Probe, summarize
+from torchtrt_compat.compiler.backend import summarize
+from torchtrt_compat.compiler.watch import BuildWatch
 from torchtrt_compat.env import detect_environment
 from torchtrt_compat.models import list_models
 from torchtrt_compat.shims import activate
@@ -97,10 +98,10 @@ def plain(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
         front_door = "ok"
     except Exception as exc:
         front_door = _first_line(exc)
-    probe = _Probe()
+    probe = BuildWatch()
     start = time.perf_counter()
     try:
-        with activate("compile", ctx, PLAIN_SHIMS), _probes(probe):
+        with activate("compile", ctx, PLAIN_SHIMS), probe.watching():
             program = torch.export.export(model, args, strict=False)
             gm = tt.dynamo.compile(program, arg_inputs=list(args))
     except Exception as exc:

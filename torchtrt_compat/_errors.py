@@ -8,7 +8,13 @@ is a bug in torchtrt_compat: it keeps its traceback, and the CLI asks for a repo
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from .ux.display import error_panel, render_traceback
+
+#: Where a build is, or failed: one vocabulary for `BuildError`, progress and troubleshooting.
+BuildStage = Literal["export", "lowering", "partitioning", "conversion", "build"]
+BUILD_STAGES: tuple[BuildStage, ...] = get_args(BuildStage)
 
 
 class CompatError(Exception):
@@ -49,17 +55,26 @@ class UpstreamError(IncompatibleError):
 
 
 class BuildError(UpstreamError):
-    """A model failed to export or build. ``stage`` is where (export, lowering, partitioning, conversion, build),
-    ``op`` the operator or node when known, ``log`` the TensorRT log lines that explain it when captured;
-    ``__cause__`` is upstream's exception."""
+    """A model failed to export or build. ``stage`` is where (a `BuildStage`: export, lowering, partitioning,
+    conversion, build), ``op`` the operator or node when known, ``log`` the TensorRT log lines that explain it when
+    captured, ``captured`` everything upstream printed during the build (verbose=False); ``__cause__`` is upstream's
+    exception."""
 
     def __init__(
-        self, problem: str, fix: str | None = None, *, stage: str, op: str | None = None, log: str | None = None
+        self,
+        problem: str,
+        fix: str | None = None,
+        *,
+        stage: BuildStage,
+        op: str | None = None,
+        log: str | None = None,
+        captured: list[str] | None = None,
     ) -> None:
         super().__init__(problem, fix)
-        self.stage = stage
+        self.stage: BuildStage = stage
         self.op = op
         self.log = log
+        self.captured: list[str] = list(captured or [])
 
 
 class InternalError(RuntimeError):

@@ -50,6 +50,7 @@ def test_fallbacks_are_reported_and_correct(small_net, how: str, caplog: pytest.
         assert out is model
         report = tc.report(out)
         assert report.path.startswith("fallback: eager") and report.trt_engines == 0
+        assert report.route == "fallback"
         assert "TensorRT was not used" in report.warnings[0]
 
 

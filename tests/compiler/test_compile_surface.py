@@ -128,12 +128,14 @@ def test_legacy_passthrough_checks_before_calling_torch_tensorrt() -> None:
     import torch
 
     from torchtrt_compat.compiler.frontend import _passthrough
+    from torchtrt_compat.compiler.request import CompileRequest
 
     module = torch.nn.Linear(2, 2)
+    ts = CompileRequest(module, arg_inputs=[torch.zeros(1, 2)], ir="torchscript", ir_given="ts")
     with pytest.raises(TypeError, match="Did you mean 'min_block_size'"):
-        _passthrough(module, "ts", None, [torch.zeros(1, 2)], None, None, {"min_blok_size": 1})
+        _passthrough(ts.replace(compile_kwargs={"min_blok_size": 1}))
     with pytest.raises(UsageError, match="takes no keyword inputs"):
-        _passthrough(module, "ts", None, [torch.zeros(1, 2)], {"x": torch.zeros(1)}, None, {})
+        _passthrough(ts.replace(kwarg_inputs={"x": torch.zeros(1)}))
 
 
 @pytest.mark.cpu_only

@@ -111,3 +111,24 @@ def test_compile_cache_kwargs(tmp_path):
     assert "nvidia-l4__sm89__tensorrt-rtx-1.6.1.120" in compile_cache_kwargs(env, root=tmp_path)["engine_cache_dir"]
     with pytest.raises(UsageError, match="no GPU"):
         compile_cache_kwargs(types.SimpleNamespace(gpus=[], flavour="tensorrt", tensorrt_version="10"), root=tmp_path)
+
+
+def test_compile_keys_its_timing_cache_unless_the_user_named_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`with_keyed_timing_cache` (moved here from the compile front door): one cache per GPU and TensorRT."""
+    from torchtrt_compat.runtime import caches
+
+    monkeypatch.setenv("TORCHTRT_COMPAT_CACHE", str(tmp_path))
+    assert caches.with_keyed_timing_cache({"timing_cache_path": "mine.bin"}) == {"timing_cache_path": "mine.bin"}
+    paths = []
+    for gpu in ("NVIDIA L4", "NVIDIA A10G"):
+        key = caches.CacheKey(gpu, "8.9" if gpu.endswith("L4") else "8.6", "tensorrt_rtx", "1.6.1.120")
+        monkeypatch.setattr(caches, "_environment_key", lambda key=key: key)  # this host has no GPU to key by
+        kwargs = caches.with_keyed_timing_cache({"min_block_size": 1})
+        assert kwargs["min_block_size"] == 1 and Path(kwargs["timing_cache_path"]).is_relative_to(tmp_path)
+        paths.append(kwargs["timing_cache_path"])
+        Path(kwargs["timing_cache_path"]).write_bytes(b"what TensorRT wrote")
+        caches.seal_keyed_timing_cache(kwargs)
+        assert caches.load_timing_cache(kwargs["timing_cache_path"], key) == b"what TensorRT wrote"
+    assert paths[0] != paths[1]

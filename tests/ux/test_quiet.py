@@ -80,7 +80,8 @@ def test_environment_variable_turns_verbose_on(monkeypatch: pytest.MonkeyPatch) 
 def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> None:
     """The real import chatter (native device warning, deprecations, modelopt notice) is captured, not printed."""
     code = (
-        "from torchtrt_compat import _quiet; from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
+        "from torchtrt_compat.ux import quiet as _quiet; "
+        "from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
         "load_torch_tensorrt(); print(len(_quiet.last_capture().lines))"
     )
     env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
@@ -124,7 +125,7 @@ def test_progress_prints_short_lines_on_a_terminal_and_nothing_elsewhere(tmp_pat
     _progress.stage("outside any block is a no-op")
 
 
-def test_a_block_in_another_thread_joins_without_waiting_and_nothing_deadlocks() -> None:
+def test_a_block_in_another_thread_is_its_own_never_waits_and_nothing_deadlocks() -> None:
     """Thread A captures, then waits for the shim lock; thread B holds the shim lock, then captures."""
     import threading
 
@@ -185,3 +186,29 @@ def test_progress_in_a_notebook_without_ipywidgets_updates_one_html_output(monke
     assert len(shown) == 3  # shown once, then updated in place
     final = shown[-1]
     assert "done" in repr(final) and "lowering" in final._repr_html_()  # type: ignore[attr-defined]
+
+
+def test_another_threads_warnings_records_and_prints_are_not_this_blocks() -> None:
+    """Audit F4 / API15: a capture holds only the capturing thread's output; the rest is shown as before."""
+    import threading
+
+    before = _state()
+    seen: list[str] = []
+
+    def bystander() -> None:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warnings.warn("bystander warning", UserWarning, stacklevel=1)
+        seen.extend(str(w.message) for w in caught)
+        logging.getLogger("torch_tensorrt").warning("bystander record")
+        print("bystander print", file=sys.stderr)
+
+    with _quiet.captured(verbose=False) as cap:
+        thread = threading.Thread(target=bystander)
+        thread.start()
+        thread.join()
+        logging.getLogger("torch_tensorrt").warning("own record")
+    assert _state() == before
+    assert "own record" in cap.text()
+    assert "bystander" not in cap.text()
+    assert seen == ["bystander warning"]  # its own catch_warnings still got it

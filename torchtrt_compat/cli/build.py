@@ -109,16 +109,14 @@ def _artifact_name(spec: str) -> str:
     return spec.split(":", 1)[1] if spec.startswith("models:") else Path(spec).stem
 
 
-def _write_log(path: Path, verbose: bool) -> bool:
+def _write_log(path: Path, verbose: bool, lines: list[str]) -> bool:
     """Write what the build captured from torch / torch_tensorrt / TensorRT to ``path``; False when nothing was."""
     from .._atomic import atomic_write_text
-    from ..ux.quiet import last_capture
 
-    captured = last_capture()
-    if verbose or captured is None or not captured.lines:
+    if verbose or not lines:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, captured.text())
+    atomic_write_text(path, "\n".join(lines) + "\n")
     return True
 
 
@@ -150,11 +148,11 @@ def run_build(args: argparse.Namespace) -> int:
             verbose=args.verbose,
             **kwargs,
         )
-    except BaseException:
-        if _write_log(log_path, args.verbose):
+    except BaseException as exc:  # a BuildError carries what its build captured
+        if _write_log(log_path, args.verbose, list(getattr(exc, "captured", None) or [])):
             print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)
         raise
-    _write_log(log_path, args.verbose)
+    _write_log(log_path, args.verbose, artifact.report.log)
     if artifact.report.log:
         artifact.report.log_file = str(log_path)
     path = artifact.save(out / name, sign_key=args.sign_key)

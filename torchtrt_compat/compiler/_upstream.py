@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
 
 from .._errors import MissingDependencyError
 from .._lazy import is_installed
@@ -12,9 +12,19 @@ from ..env import detect_environment
 from ..shims import ShimContext, activate
 
 
-def shim_context(**options: Any) -> ShimContext:
+def shim_context(
+    *,
+    aot: bool = False,
+    targets: Sequence[str] = (),
+    autocast: bool = False,
+    compute_capabilities: Sequence[str] | None = None,
+) -> ShimContext:
+    """The `ShimContext` of this host; ``compute_capabilities`` is another name for ``targets``."""
     env = detect_environment()
-    return ShimContext(versions=env.versions(), flavour=env.flavour, has_gpu=bool(env.gpus), options=dict(options))
+    chosen = tuple(str(c) for c in (compute_capabilities if compute_capabilities is not None else targets))
+    return ShimContext(
+        versions=env.versions(), flavour=env.flavour, has_gpu=bool(env.gpus), aot=aot, targets=chosen, autocast=autocast
+    )
 
 
 def install_hint() -> str:

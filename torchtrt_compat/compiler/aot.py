@@ -4,43 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import IncompatibleError, UsageError
 from ..env import detect_environment
 from .artifact import EngineArtifact, now
-
-
-def _resolve_targets(compute_capabilities: Any) -> list[str]:
-    from ..compatibility import matrix
-    from ..compatibility.advice import gpu_advice
-
-    env = detect_environment()
-    flavour, version = env.flavour, env.tensorrt_version
-    if flavour != "tensorrt-rtx":
-        raise IncompatibleError(
-            f"Ahead-of-time builds for named GPUs need TensorRT-RTX, but {flavour or 'no TensorRT'} is installed.",
-            "pip install 'torchtrt-compat[rtx]' (torch-tensorrt-rtx + tensorrt-rtx), or compile on the target GPU",
-        )
-    supported = matrix.compute_capabilities(flavour, version) or []
-    if compute_capabilities is None:
-        visible = [g.compute_capability for g in env.gpus or [] if g.compute_capability in supported]
-        if not visible:
-            raise UsageError(
-                "No compute_capabilities were named and no supported GPU is visible to build for.",
-                "name the deployment GPUs, e.g. compute_capabilities=['8.9'] "
-                f"(TensorRT-RTX supports {', '.join(supported)})",
-            )
-        return sorted(set(visible))
-    targets = []
-    for cc in compute_capabilities:
-        text = str(cc)
-        advice = gpu_advice(flavour, version, text)
-        if advice is not None or text not in supported:
-            reason, fix = advice or (f"TensorRT-RTX {version} cannot build for compute capability {text}", "")
-            raise IncompatibleError(
-                f"{reason}.", f"choose from {', '.join(supported)}" + (f", or {fix}" if fix else "")
-            )
-        targets.append(text)
-    return sorted(set(targets), key=lambda c: tuple(int(p) for p in c.split(".")))
+from .session import attach_capture, build_session, note_wait
+from .validation import engine_request
 
 
 def build_engine(
@@ -63,34 +30,31 @@ def build_engine(
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
     report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
+    Builds in one process run one at a time (see `compile`).
     """
-    from ..ux.progress import build_title, progress, warn
-    from ..ux.quiet import captured
-    from .compile_report import attach_log
-    from .pipeline import compile_dynamo
-    from .validation import check_compile_kwargs, check_inputs, check_model, compute_capability_list
+    from ..ux.progress import build_title, warn
+    from . import pipeline
 
-    check_model(module_or_exported_program)
-    check_inputs(module_or_exported_program, None, arg_inputs, kwarg_inputs)
-    check_compile_kwargs(compile_kwargs)
-    targets = _resolve_targets(compute_capability_list(compute_capabilities))
+    request = engine_request(
+        module_or_exported_program,
+        arg_inputs,
+        compute_capabilities=compute_capabilities,
+        kwarg_inputs=kwarg_inputs,
+        enabled_precisions=enabled_precisions,
+        shims=shims,
+        verbose=verbose,
+        partition=partition,
+        compile_kwargs=compile_kwargs,
+    )
+    targets = list(request.targets)
     env = detect_environment()
     title = build_title("build_engine", module_or_exported_program, enabled_precisions, compile_kwargs, targets)
-    with captured(verbose) as capture, progress(title, console=capture.console):
-        result = compile_dynamo(
-            module_or_exported_program,
-            arg_inputs=arg_inputs,
-            kwarg_inputs=kwarg_inputs,
-            enabled_precisions=enabled_precisions,
-            compile_kwargs=compile_kwargs,
-            shims=shims,
-            partition=partition,
-            shim_options={"aot": True, "compute_capabilities": targets},
-            targets=targets,
-        )
+    with build_session(title, verbose) as (capture, waited):
+        result = pipeline.run(request)
         if not result.report.trt_engines:
             warn("0 TensorRT engines: the whole model stays in PyTorch (see the report)")
-    attach_log(result.report, capture)
+    attach_capture(result.report, capture)
+    note_wait(result.report, waited)
     metadata = {
         "created": now(),
         "flavour": env.flavour,

@@ -1,10 +1,8 @@
-"""The call into ``torch_tensorrt.dynamo.compile``, with compile-stage shims, timing probes and a partition summary."""
+"""The call into ``torch_tensorrt.dynamo.compile``: compile-stage shims, one `BuildWatch`, a partition summary."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import itertools
 import logging
 import operator
 import time
@@ -13,12 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._engines import is_engine
-from .._patch import patched
-from ..ux.progress import stage
 from ._upstream import load_torch_tensorrt
 from ..shims import ShimContext, activate
 from .releases import dynamo_input_kwargs, installed_release_fields
 from .settings import Translation
+from .watch import BuildWatch
 
 
 @dataclass
@@ -33,56 +30,6 @@ class BackendResult:
     shims: list[str]  #: compile-stage shims that were active
     changed: list[str] = field(default_factory=list)  #: compile-stage shims whose change took effect
     nodes: tuple[int, int] = (0, 0)  #: (aten nodes inside TensorRT engines, aten nodes left to PyTorch)
-
-
-@dataclass
-class _Probe:
-    compile_module_s: float = 0.0
-    build_s: float = 0.0
-    trt_nodes: int = 0
-
-
-def _timed(fn: Any, probe: _Probe, attr: str, count_nodes: bool = False, announce: Any = None) -> Any:
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if announce is not None:
-            announce()
-        if count_nodes and args and hasattr(args[0], "graph"):
-            probe.trt_nodes += sum(1 for n in args[0].graph.nodes if n.op == "call_function")
-        start = time.perf_counter()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            setattr(probe, attr, getattr(probe, attr) + time.perf_counter() - start)
-
-    return wrapper
-
-
-@contextlib.contextmanager
-def _probes(probe: _Probe, targets: str = "") -> Iterator[None]:
-    """Time partitioning and engine builds by wrapping two functions torch_tensorrt's compiler calls by name; each
-    call is also a progress stage."""
-    from torch_tensorrt.dynamo import _compiler
-
-    engines = itertools.count(1)
-
-    def building() -> None:
-        stage(f"building TensorRT engine {next(engines)}{targets}")
-
-    with contextlib.ExitStack() as stack:
-        if hasattr(_compiler, "compile_module"):
-            announce = functools.partial(stage, "partitioning")
-            stack.enter_context(
-                patched(
-                    _compiler,
-                    "compile_module",
-                    _timed(_compiler.compile_module, probe, "compile_module_s", False, announce),
-                )
-            )
-        if hasattr(_compiler, "convert_module"):
-            stack.enter_context(
-                patched(_compiler, "convert_module", _timed(_compiler.convert_module, probe, "build_s", True, building))
-            )
-        yield
 
 
 @contextlib.contextmanager
@@ -139,53 +86,41 @@ def dynamo_compile(
     ctx: ShimContext,
     shims: str | list[str] | None,
 ) -> BackendResult:
-    """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims; every failure is raised as a
-    `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
-    from .failures import BuildTracker, raise_build_error, track_build
+    """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims, watched by one `BuildWatch`;
+    every failure is raised as a `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
+    from .failures import raise_build_error
 
     tt = load_torch_tensorrt(ctx)
-    probe = _Probe()
-    tracker = BuildTracker()
+    watch = BuildWatch(targets=ctx.targets if ctx.aot else ())
     start = time.perf_counter()
     # the call shape is the release's: inputs= in 2.4, arg_inputs= / kwarg_inputs= from 2.5
     inputs = dynamo_input_kwargs(translation.release or installed_release_fields(), trt_args, trt_kwargs)
-    ccs = ctx.options.get("compute_capabilities") if ctx.options.get("aot") else None
-    targets = f" for {', '.join('sm_' + str(c).replace('.', '') for c in ccs)}" if isinstance(ccs, list) else ""
-    stage("lowering")
+    watch.enter("lowering")
     with (
         activate("compile", ctx, shims) as applied,
-        _probes(probe, targets),
-        track_build(tracker),
+        watch.watching(),
         _debug_logging(translation.debug_logging),
     ):
         try:
             gm = tt.dynamo.compile(program, **inputs, **translation.kwargs)
         except Exception as exc:
-            converting = tracker.stage == "conversion"
+            converting = watch.stage == "conversion"
             raise_build_error(
                 exc,
-                stage=tracker.stage,
-                op=tracker.op if converting else None,
-                node=tracker.node if converting else None,
-                log=tracker.log_text(),
+                stage=watch.stage,
+                op=watch.op if converting else None,
+                node=watch.node if converting else None,
+                log=watch.log_text(),
             )
-    total = time.perf_counter() - start
     engines, torch_nodes, _ = _summary(gm)
-    total_nodes = probe.trt_nodes + len(torch_nodes)
-    fraction = probe.trt_nodes / total_nodes if total_nodes else None
-    torch_ops = sorted(set(torch_nodes))
-    timings = {
-        "lowering": max(total - probe.compile_module_s, 0.0),
-        "partitioning": max(probe.compile_module_s - probe.build_s, 0.0),
-        "build": probe.build_s,
-    }
+    total_nodes = watch.trt_nodes + len(torch_nodes)
     return BackendResult(
         gm,
         engines,
-        torch_ops,
-        fraction,
-        timings,
+        sorted(set(torch_nodes)),
+        watch.trt_nodes / total_nodes if total_nodes else None,
+        watch.timings(time.perf_counter() - start),
         list(applied.applied),
         changed=list(applied.changed),
-        nodes=(probe.trt_nodes, len(torch_nodes)),
+        nodes=(watch.trt_nodes, len(torch_nodes)),
     )

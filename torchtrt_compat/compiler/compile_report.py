@@ -11,6 +11,7 @@ from typing import Any
 
 from .._errors import UsageError
 from ..ux.display import badge, bullet_list, compact_repr, key_values, section, short
+from .request import ROUTES, Route
 
 _REPORT_ATTR = "_torchtrt_compat_report"
 _REBUILD = "rebuild the artifact (torchtrt-compat build ...) instead of editing its report"
@@ -43,6 +44,9 @@ class CompileReport:
     #: partition="auto" when the whole module did not export: {"policy", "whole_module" (why), "parts" (module
     #: paths built into TensorRT), "in_pytorch" ([module path, reason] pairs)}; empty otherwise
     partition: dict[str, Any] = field(default_factory=dict)
+    #: how it was compiled: "dynamo", "partitioned", "aot", "torch_compile", "legacy" (ir="ts"/"fx") or "fallback"
+    #: (PyTorch ran it); None in reports written before 0.3
+    route: Route | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -55,11 +59,14 @@ class CompileReport:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CompileReport:
         """The report ``to_dict`` wrote; a field of the wrong type (a report edited by hand, or by someone else) is a
-        `UsageError` naming the field, so that a loaded report never breaks later in ``summary()`` or Jupyter."""
+        `UsageError` naming the field, so that a loaded report never breaks later in ``summary()`` or Jupyter. A route
+        this release does not know (a newer writer's) reads as None."""
         if not isinstance(data, dict):
             raise UsageError(f"A compile report must be a JSON object, got {type(data).__name__}.", _REBUILD)
         hints = _field_types()
         known = {k: v for k, v in data.items() if k in hints}
+        if known.get("route") not in ROUTES:
+            known["route"] = None
         for name, value in known.items():
             if not _fits(value, hints[name]):
                 raise UsageError(
@@ -73,7 +80,7 @@ class CompileReport:
         timings = ", ".join(f"{k} {_seconds(v)}" for k, v in self.timings.items() if v >= 0.005) or "-"
         share = f"{self.trt_op_fraction:.0%}" if self.trt_op_fraction is not None else "-"
         others = [s for s in self.shims if s not in self.shims_changed]
-        if self.path.startswith("fallback"):  # nothing was compiled: no settings, shims, ops or timings to show
+        if self.route == "fallback":  # nothing was compiled: no settings, shims, ops or timings to show
             rows = [("path", self.path), ("versions", versions), ("TensorRT engines", "0")]
         else:
             rows = [
@@ -128,7 +135,7 @@ class CompileReport:
         rows = self._rows()
         if self.warnings:
             verdict = badge(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}", "warning")
-        elif self.path.startswith("fallback"):
+        elif self.route == "fallback":
             verdict = badge("PyTorch fallback", "warning")
         else:
             verdict = badge(f"{self.trt_engines} TensorRT engine{'s' if self.trt_engines != 1 else ''}", "ok")
@@ -151,10 +158,16 @@ def attach(module: Any, report: CompileReport) -> None:
         pass
 
 
+def report_of(obj: Any) -> CompileReport | None:
+    """``obj`` itself when it is a report, else the report attached to it (None when there is none)."""
+    found = obj if isinstance(obj, CompileReport) else getattr(obj, _REPORT_ATTR, None)
+    return found if isinstance(found, CompileReport) else None
+
+
 def attach_log(obj: Any, capture: Any) -> None:
     """Put the upstream output a `_quiet.captured` block collected on ``obj``'s report (a report or a module)."""
-    found = obj if isinstance(obj, CompileReport) else getattr(obj, _REPORT_ATTR, None)
-    if isinstance(found, CompileReport) and not capture.verbose:
+    found = report_of(obj)
+    if found is not None and not capture.verbose:
         found.log = list(capture.lines)
 
 
@@ -184,6 +197,8 @@ def _fits(value: Any, hint: Any) -> bool:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return any(_fits(value, a) for a in args)
+    if origin is typing.Literal:
+        return value in args
     if origin is list:
         return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
     if origin is dict:

@@ -9,7 +9,7 @@ from typing import Any
 from .._errors import UsageError, exception_text
 from .._lazy import require
 from ._upstream import shim_context
-from ..shims import activate
+from ..shims import activate, exclusive
 from .inputs import InputPlan, plan_inputs
 
 
@@ -25,6 +25,8 @@ class ExportResult:
 def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | None = "auto") -> ExportResult:
     torch = require("torch", "to export the model")
     start = time.perf_counter()
+    from .failures import raise_build_error
+
     with activate("export", shim_context(), shims) as applied:
         try:
             program = torch.export.export(
@@ -35,18 +37,19 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
         except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
             from ..ops import explain_device_mismatch
 
-            from .failures import raise_build_error
-
             mismatch = explain_device_mismatch(exc) or _cache_output(exc)
             if mismatch is not None:
                 raise mismatch from exc
             raise_build_error(exc, stage="export", op=_failing_op(exc))
-    present = {n.target for n in program.graph.nodes if n.op == "call_function"}
-    table = {op: fn for op, fn in applied.decompositions.items() if op in present}
-    if table:  # re-tracing costs about as much as the export: only when an op to replace is there
-        program = program.run_decompositions(table)
-        for op in table:
-            applied.mark_changed(applied.sources[op])
+        present = {n.target for n in program.graph.nodes if n.op == "call_function"}
+        table = {op: fn for op, fn in applied.decompositions.items() if op in present}
+        if table:  # re-tracing costs about as much as the export: only when an op to replace is there
+            try:  # still under the export-stage shims: their decompositions are theirs to run
+                program = program.run_decompositions(table)
+            except Exception as exc:
+                raise_build_error(exc, stage="export", op=_failing_op(exc))
+            for op in table:
+                applied.mark_changed(applied.sources[op])
     return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start, list(applied.changed))
 
 
@@ -90,4 +93,5 @@ def export(
     dimensions). The returned ``ExportedProgram`` runs on CPU like the original module: ``ep.module()(*args)``.
     """
     plan = plan_inputs(module, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs, dynamic_shapes=dynamic_shapes)
-    return export_with_plan(module, plan, shims=shims).program
+    with exclusive():  # one build at a time (see `compile`)
+        return export_with_plan(module, plan, shims=shims).program

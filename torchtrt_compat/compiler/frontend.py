@@ -12,30 +12,22 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .._errors import CompatError, IncompatibleError, UsageError
+from .._errors import CompatError, IncompatibleError
 from .._lazy import is_installed
-from ._upstream import install_hint, load_torch_tensorrt
 from ..env import detect_environment
-from .compile_report import CompileReport, attach
+from ..runtime.caches import seal_keyed_timing_cache, with_keyed_timing_cache
+from ._upstream import install_hint, load_torch_tensorrt
+from .compile_report import CompileReport, attach, report_of
+from .request import CompileRequest
+from ..ux.progress import build_title
+from .session import attach_capture, build_session, note_wait
 from .settings import installed_release_fields, translate
+from .validation import _IR as _IR
+from .validation import FALLBACKS as FALLBACKS
+from .validation import compile_request
+from .validation import resolve_ir as resolve_ir
 
 log = logging.getLogger("torchtrt_compat")
-
-_IR: dict[str, str] = {
-    "default": "dynamo",
-    "dynamo": "dynamo",
-    "torch_compile": "torch_compile",
-    "ts": "torchscript",
-    "torchscript": "torchscript",
-    "fx": "fx",
-}
-FALLBACKS = ("error", "inductor", "eager")
-
-
-def resolve_ir(ir: str) -> str:
-    if ir not in _IR:
-        raise UsageError(f"ir={ir!r} is not a torch_tensorrt IR.", f"use one of {', '.join(_IR)}")
-    return _IR[ir]
 
 
 def why_trt_cannot_run() -> tuple[str, str] | None:
@@ -70,6 +62,7 @@ def _fallback(module: Any, how: str, reason: str, fix: str) -> Any:
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
         path=f"fallback: {how}",
+        route="fallback",
         warnings=[f"TensorRT was not used: {reason}. Fix: {fix}"],
     )
     # the report says why; a WARNING here would print the same reason again (stderr in a notebook)
@@ -117,119 +110,67 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
       the largest submodules that export (backbone, FPN, heads) into TensorRT and keep the rest in PyTorch. The
       result runs like the original; the report's ``partition`` lists each part and why the rest stayed in PyTorch.
 
-    Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects, so
-    compiles in one process are serialised stage by stage (a second thread waits for the first one's patches to be
-    undone). ``torchtrt_compat.report(result)`` gives the `CompileReport`.
+    Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects,
+    so compiles (and `build_engine` calls) in one process run one at a time: a second thread's compile waits for the
+    first one and its report says how long. Threads that do not compile never see a shim, and only the compiling
+    thread's output is captured. ``torchtrt_compat.report(result)`` gives the `CompileReport`.
     """
-    from ..ux.progress import build_title, progress
-    from ..ux.quiet import captured
-    from .compile_report import attach_log
-
-    with (
-        captured(verbose) as capture,
-        progress(build_title("torchtrt_compat.compile", module, enabled_precisions, kwargs), console=capture.console),
-    ):
-        result = _compile(
-            module,
-            ir,
-            inputs,
-            arg_inputs,
-            kwarg_inputs,
-            enabled_precisions,
-            fallback,
-            shims,
-            context_guard,
-            partition,
-            kwargs,
-        )
-    attach_log(result, capture)
+    request = compile_request(
+        module,
+        ir,
+        inputs,
+        arg_inputs,
+        kwarg_inputs,
+        enabled_precisions,
+        fallback=fallback,
+        shims=shims,
+        context_guard=context_guard,
+        verbose=verbose,
+        partition=partition,
+        kwargs=kwargs,
+    )
+    title = build_title("torchtrt_compat.compile", module, enabled_precisions, kwargs)
+    with build_session(title, verbose) as (capture, waited):
+        result = _compile(request)
+    found = report_of(result)
+    if found is not None:
+        attach_capture(found, capture)
+        note_wait(found, waited)
     return result
 
 
-def _compile(
-    module: Any,
-    ir: str,
-    inputs: Any,
-    arg_inputs: Any,
-    kwarg_inputs: dict[str, Any] | None,
-    enabled_precisions: Any,
-    fallback: str,
-    shims: str | list[str] | None,
-    context_guard: bool,
-    partition: str | None,
-    kwargs: dict[str, Any],
-) -> Any:
-    if fallback not in FALLBACKS:
-        raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
-    from .pipeline import check_partition
-
-    check_partition(partition)
-    path = resolve_ir(ir)
-    from .validation import check_compile_kwargs, check_inputs, check_model
-
-    check_model(module, callable_ok=path != "dynamo")
-    if path == "dynamo" and (inputs is not None or arg_inputs is not None or kwarg_inputs is not None):
-        check_inputs(module, inputs, arg_inputs, kwarg_inputs)  # on the fallback paths too
-    check_compile_kwargs(kwargs)
+def _compile(request: CompileRequest) -> Any:
+    path = request.ir
     blocked = why_trt_cannot_run()
     if blocked:
         if is_installed("torch_tensorrt") and path not in ("torchscript", "fx"):  # a typo is a typo even here
             release = installed_release_fields()
             translate(
-                dict(kwargs), release.for_torch_compile() if path == "torch_compile" else release, enabled_precisions
+                request.kwargs,
+                release.for_torch_compile() if path == "torch_compile" else release,
+                request.enabled_precisions,
             )
-        return _fallback(module, fallback, *blocked)
+        return _fallback(request.module, request.fallback, *blocked)
     if path in ("torchscript", "fx"):
-        return _passthrough(module, ir, inputs, arg_inputs, kwarg_inputs, enabled_precisions, kwargs)
+        return _passthrough(request)
     if path == "torch_compile":
-        return _torch_compile(module, enabled_precisions, kwargs)
-    from .pipeline import compile_dynamo
+        return _torch_compile(request)
+    from . import pipeline
 
     warnings: list[str] = []
+    kwargs = request.kwargs
     try:
         kwargs = with_keyed_timing_cache(kwargs)
     except (OSError, CompatError) as exc:  # an unwritable or odd cache root must not stop a compile
         warnings.append(f"timing cache not keyed ({exc}); set TORCHTRT_COMPAT_CACHE to a writable folder")
-    result = compile_dynamo(
-        module,
-        inputs=inputs,
-        arg_inputs=arg_inputs,
-        kwarg_inputs=kwarg_inputs,
-        enabled_precisions=enabled_precisions,
-        compile_kwargs=kwargs,
-        shims=shims,
-        partition=partition,
-        warnings=warnings,
-    )
+    result = pipeline.run(request.replace(compile_kwargs=kwargs, warnings=(*request.warnings, *warnings)))
     if "timing_cache_path" in kwargs:
         try:
             seal_keyed_timing_cache(kwargs)
         except (OSError, CompatError) as exc:  # the compile succeeded; an unsealed cache is only re-timed next run
             result.report.warnings.append(f"timing cache not sealed ({exc})")
-    guard_runtime(result.module, kwargs.get("device"), result.report, context=bool(context_guard))
+    guard_runtime(result.module, kwargs.get("device"), result.report, context=request.context_guard)
     return result.module
-
-
-def _cache_key() -> Any:
-    from ..runtime.caches import key_from_environment
-
-    return key_from_environment(detect_environment())
-
-
-def with_keyed_timing_cache(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Default ``timing_cache_path`` to a file keyed by GPU, compute capability and TensorRT flavour/version, so a
-    cache from another GPU or TensorRT is never reused (the user's own path wins)."""
-    if "timing_cache_path" in kwargs:
-        return kwargs
-    from ..runtime.caches import compile_cache_kwargs
-
-    return {**kwargs, "timing_cache_path": compile_cache_kwargs(_cache_key())["timing_cache_path"]}
-
-
-def seal_keyed_timing_cache(kwargs: dict[str, Any]) -> None:
-    from ..runtime.caches import seal_timing_cache
-
-    seal_timing_cache(kwargs["timing_cache_path"], _cache_key())
 
 
 def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: bool = True) -> None:
@@ -241,16 +182,17 @@ def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: b
         report.warnings.append(warning)
 
 
-def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any]) -> Any:
+def _torch_compile(request: CompileRequest) -> Any:
     import torch
 
     load_torch_tensorrt()  # registers the "tensorrt" backend for torch.compile
     # torch.compile's options are read into CompilationSettings: its fields are the ones honoured there
-    translation = translate(kwargs, installed_release_fields().for_torch_compile(), enabled_precisions)
-    compiled = torch.compile(module, backend="tensorrt", options=translation.kwargs, dynamic=False)
+    translation = translate(request.kwargs, installed_release_fields().for_torch_compile(), request.enabled_precisions)
+    compiled = torch.compile(request.module, backend="tensorrt", options=translation.kwargs, dynamic=False)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
         path='torch.compile(backend="tensorrt")',
+        route="torch_compile",
         settings={k: repr(v) for k, v in translation.kwargs.items()},
         notes=list(translation.notes),
     )
@@ -258,31 +200,26 @@ def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any])
     return compiled
 
 
-def _passthrough(
-    module: Any,
-    ir: str,
-    inputs: Any,
-    arg_inputs: Any,
-    kwarg_inputs: Any,
-    enabled_precisions: Any,
-    kwargs: dict[str, Any],
-) -> Any:
+def _passthrough(request: CompileRequest) -> Any:
     from .releases import check_frontend_kwargs, legacy_compile_kwargs
 
     tt = load_torch_tensorrt()
     release = installed_release_fields()
+    kwargs, ir, inputs, arg_inputs = request.kwargs, request.ir_given, request.inputs, request.arg_inputs
+    kwarg_inputs = dict(request.kwarg_inputs) if request.kwarg_inputs is not None else None
     # the TorchScript / FX frontends read `inputs` only and take no **kwargs; 2.4's compile has no arg_inputs
-    call = legacy_compile_kwargs(release, inputs, arg_inputs, kwarg_inputs, enabled_precisions)
-    ts = _IR[ir] == "torchscript"
+    call = legacy_compile_kwargs(release, inputs, arg_inputs, kwarg_inputs, request.enabled_precisions)
+    ts = request.ir == "torchscript"
     frontend = getattr(getattr(tt, "_compile", None), "torchscript_compile" if ts else "fx_compile", None)
     if frontend is not None:  # what torch_tensorrt.compile passes itself (module and inputs come first)
         fx_given = ("lower_precision", "explicit_batch_dimension", "dynamic_batch")
         given: tuple[str, ...] = ("inputs", "enabled_precisions") if ts else fx_given
         check_frontend_kwargs(frontend, kwargs, given, f"ir={ir!r}", positional=1 if ts else 2)
-    result = tt.compile(module, ir=ir, **call, **kwargs)
+    result = tt.compile(request.module, ir=ir, **call, **kwargs)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
         path=f"torch_tensorrt.compile(ir={ir!r}), settings unchanged (legacy frontend)",
+        route="legacy",
         warnings=["arg_inputs passed as inputs (the legacy frontends read only inputs)"]
         if inputs is None and arg_inputs is not None
         else [],

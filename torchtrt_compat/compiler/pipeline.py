@@ -1,7 +1,8 @@
 """The dynamo compile pipeline, one step after another: plan inputs -> export (export-stage shims) -> translate the
 settings for the installed release -> ``torch_tensorrt.dynamo.compile`` (compile-stage shims) -> one `CompileReport`.
 
-`compile` (the drop-in) and `build_engine` (ahead of time) both run it; nothing else writes the report.
+`compile` (the drop-in) and `build_engine` (ahead of time) both hand it one `CompileRequest` (`run`); nothing else
+writes the report.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from typing import Any
 
 from .._errors import BuildError, UsageError
 from ..ux.progress import stage
+from .request import CompileRequest, Route
+from .validation import check_partition
+from .watch import STAGE_LABELS
 from ._upstream import load_torch_tensorrt, shim_context
 from ..shims import ShimContext
 from ..env import detect_environment
@@ -23,18 +27,6 @@ from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, t
 from .settings import Translation, installed_release_fields, translate
 
 
-PARTITIONS = (None, "auto")
-
-
-def check_partition(partition: Any) -> None:
-    """``partition`` must be None or "auto" (a UsageError naming both otherwise)."""
-    if partition not in PARTITIONS:
-        raise UsageError(
-            f"partition={partition!r} is not understood.",
-            "use partition=None (export the whole module) or partition='auto' (split at what does not export)",
-        )
-
-
 @dataclass
 class PipelineResult:
     module: Any  #: what torch_tensorrt returned, with the report attached
@@ -42,47 +34,40 @@ class PipelineResult:
     plan: InputPlan
 
 
-def compile_dynamo(
-    module: Any,
-    *,
-    arg_inputs: Any = None,
-    inputs: Any = None,
-    kwarg_inputs: dict[str, Any] | None = None,
-    enabled_precisions: Any = None,
-    compile_kwargs: dict[str, Any] | None = None,
-    shims: str | list[str] | None = "auto",
-    shim_options: dict[str, Any] | None = None,
-    targets: list[str] | None = None,
-    warnings: list[str] | None = None,
-    partition: str | None = None,
-) -> PipelineResult:
-    """Export ``module`` (unless it is an ExportedProgram already), translate ``compile_kwargs`` and build it with
-    ``torch_tensorrt.dynamo.compile``. ``shim_options`` reach the shims (e.g. ``aot`` and ``compute_capabilities``
-    for an ahead-of-time build); ``targets`` mark the report as ahead of time; ``warnings`` are the caller's own;
-    ``partition="auto"`` builds the largest exportable submodules when the whole module does not export."""
-    check_partition(partition)
+def run(request: CompileRequest) -> PipelineResult:
+    """Export ``request.module`` (unless it is an ExportedProgram already), translate its settings and build it with
+    ``torch_tensorrt.dynamo.compile``. ``request.targets`` make it an ahead-of-time build (shims and report);
+    ``request.warnings`` are the caller's own; ``partition="auto"`` builds the largest exportable submodules when
+    the whole module does not export. Any failure is a `CompatError` (a failed build a `BuildError`)."""
+    check_partition(request.partition)
     load_torch_tensorrt()  # its import time is torch_tensorrt's, not part of our overhead
     start = time.perf_counter()
-    kwargs = dict(compile_kwargs or {})
-    plan = plan_inputs(eager_module(module), inputs, arg_inputs, kwarg_inputs, truncate_double=truncates_double(kwargs))
-    translation = translate(kwargs, installed_release_fields(), enabled_precisions)
-    ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
+    kwargs = request.kwargs
+    module = request.module
+    plan = plan_inputs(
+        eager_module(module),
+        request.inputs,
+        request.arg_inputs,
+        dict(request.kwarg_inputs) if request.kwarg_inputs is not None else None,
+        truncate_double=truncates_double(kwargs),
+    )
+    translation = translate(kwargs, installed_release_fields(), request.enabled_precisions)
+    ctx = shim_context(
+        aot=request.aot, targets=request.targets, autocast=bool(translation.kwargs.get("enable_autocast"))
+    )
     if is_exported_program(module):
         exported = ExportResult(module, plan)
     else:
-        stage("exporting")
+        stage(STAGE_LABELS["export"])
         try:
-            exported = export_with_plan(module, plan, shims=shims)
+            exported = export_with_plan(module, plan, shims=request.shim_names)
         except BuildError as exc:
-            if partition != "auto" or exc.stage != "export":
+            if request.partition != "auto" or exc.stage != "export":
                 raise
-            return _compile_partitioned(
-                module, plan, exc, translation=translation, ctx=ctx, shims=shims, start=start, targets=targets,
-                warnings=warnings,
-            )  # fmt: skip
+            return _compile_partitioned(request, plan, exc, translation=translation, ctx=ctx, start=start)
     built = dynamo_compile(
         exported.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=translation, ctx=ctx,
-        shims=shims,
+        shims=request.shim_names,
     )  # fmt: skip
     report = assemble_report(
         exported=exported,
@@ -90,34 +75,32 @@ def compile_dynamo(
         translation=translation,
         from_program=is_exported_program(module),
         overhead=time.perf_counter() - start,
-        targets=targets,
-        warnings=warnings,
+        targets=list(request.targets),
+        warnings=list(request.warnings),
     )
     attach(built.module, report)
     return PipelineResult(built.module, report, plan)
 
 
 def _compile_partitioned(
-    module: Any,
+    request: CompileRequest,
     plan: InputPlan,
     failure: BuildError,
     *,
     translation: Translation,
     ctx: ShimContext,
-    shims: str | list[str] | None,
     start: float,
-    targets: list[str] | None,
-    warnings: list[str] | None,
 ) -> PipelineResult:
     """partition="auto" after the whole module failed to export: build each exportable part, splice them in."""
     from .partition import plan_partition, splice
 
+    module, shims = request.module, request.shim_names
     if plan.dynamic_shapes is not None:
         raise UsageError(
             "partition='auto' builds each part for the example's shapes, but dynamic shapes were asked for.",
             "pass example tensors (static shapes) with partition='auto', or make the whole module exportable",
         ) from failure
-    why = failure.problem.split(" Fix:")[0][:300]
+    why = failure.problem[:300]
     split = plan_partition(module, plan.args, plan.kwargs, whole_module=why, shims=shims)
     if "min_block_size" not in translation.kwargs:
         # A part is a whole submodule chosen to be an engine: a small head (a few linear layers) would otherwise fall
@@ -168,10 +151,10 @@ def _compile_partitioned(
         translation=translation,
         from_program=False,
         overhead=time.perf_counter() - start,
-        targets=targets,
-        warnings=warnings,
+        targets=list(request.targets),
+        warnings=list(request.warnings),
+        partitioned=True,
     )
-    report.path = report.path.replace("torch.export(strict=False)", "partition='auto': torch.export(strict=False)")
     report.partition = {
         "policy": "auto",
         "whole_module": why,
@@ -191,13 +174,18 @@ def assemble_report(
     overhead: float,
     targets: list[str] | None = None,
     warnings: list[str] | None = None,
+    partitioned: bool = False,
 ) -> CompileReport:
     """The one place a dynamo compile's `CompileReport` is made."""
     from ..ops import why_in_pytorch
 
-    path = ("ExportedProgram" if from_program else "torch.export(strict=False)") + " -> torch_tensorrt.dynamo.compile"
+    export = "ExportedProgram" if from_program else "torch.export(strict=False)"
+    if partitioned:
+        export = "partition='auto': " + export
+    path = export + " -> torch_tensorrt.dynamo.compile"
     if targets:
         path = "ahead-of-time: " + path
+    route: Route = "partitioned" if partitioned else "aot" if targets else "dynamo"
     timings = {"export": exported.seconds, **built.timings}
     ours = overhead - sum(timings.values())
     if ours >= 0.05:  # our own steps (input planning, translation); shown only when large enough to matter
@@ -206,6 +194,7 @@ def assemble_report(
     return CompileReport(
         versions=detect_environment().versions(by="dist"),
         path=path,
+        route=route,
         shims=list(dict.fromkeys([*exported.shims, *built.shims])),
         shims_changed=list(dict.fromkeys([*exported.changed, *built.changed])),
         trt_engines=built.trt_engines,

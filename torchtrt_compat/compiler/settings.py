@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._errors import UsageError
+from ..runtime._device import normalise_device
 from .releases import ReleaseFields, installed_release_fields
 
 __all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "installed_release_fields", "precision_name", "translate"]
@@ -206,22 +207,6 @@ def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
         f"compile() got an unexpected keyword argument {name!r}.{hint} "
         f"(torch_tensorrt {release.version} would ignore it without a word.)"
     )
-
-
-def normalise_device(device: Any) -> Any:
-    """``"cuda"`` / ``torch.device("cuda")`` -> ``"cuda:N"`` with N the current device (0 without a GPU)."""
-    text = str(device)
-    if text != "cuda":
-        return device
-    index = 0
-    try:
-        import torch
-
-        if torch.cuda.is_available():
-            index = torch.cuda.current_device()
-    except ImportError:
-        pass
-    return f"cuda:{index}"
 
 
 def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_precisions: Any = None) -> Translation:

@@ -9,9 +9,24 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from .._errors import UsageError
+from .._errors import IncompatibleError, UsageError
+from ..compatibility import matrix
+from ..compatibility.advice import gpu_advice
+from ..env import detect_environment
 from ..versions import parse_compute_capability as _parse_cc
 from ..versions import show_value as _show
+from .request import IR, CompileRequest, Fallback
+
+_IR: dict[str, IR] = {
+    "default": "dynamo",
+    "dynamo": "dynamo",
+    "torch_compile": "torch_compile",
+    "ts": "torchscript",
+    "torchscript": "torchscript",
+    "fx": "fx",
+}
+FALLBACKS: tuple[Fallback, ...] = ("error", "inductor", "eager")
+PARTITIONS = (None, "auto")
 
 _CC_FIX = "write compute capabilities as ASCII MAJOR.MINOR strings, e.g. compute_capabilities=['8.9', '12.0']"
 _SCALARS = (bool, int, float)
@@ -164,3 +179,129 @@ def _check_arity(module: Any, n_args: int, kwargs: dict[str, Any]) -> None:
             f"{type(module).__name__}.forward({params}): {exc}.",
             "pass one example per argument of forward()",
         ) from None
+
+
+def resolve_ir(ir: str) -> IR:
+    if ir not in _IR:
+        raise UsageError(f"ir={ir!r} is not a torch_tensorrt IR.", f"use one of {', '.join(_IR)}")
+    return _IR[ir]
+
+
+def check_partition(partition: Any) -> None:
+    """``partition`` must be None or "auto" (a UsageError naming both otherwise)."""
+    if partition not in PARTITIONS:
+        raise UsageError(
+            f"partition={partition!r} is not understood.",
+            "use partition=None (export the whole module) or partition='auto' (split at what does not export)",
+        )
+
+
+def _shims(shims: Any) -> str | tuple[str, ...] | None:
+    if shims is None or isinstance(shims, str):
+        return shims  # a string other than "auto"/"none" is refused by shims.select, naming the choices
+    return tuple(shims)
+
+
+def compile_request(
+    module: Any,
+    ir: str,
+    inputs: Any,
+    arg_inputs: Any,
+    kwarg_inputs: dict[str, Any] | None,
+    enabled_precisions: Any,
+    *,
+    fallback: str,
+    shims: Any,
+    context_guard: bool,
+    verbose: bool | None,
+    partition: Any,
+    kwargs: dict[str, Any],
+) -> CompileRequest:
+    """The `CompileRequest` of a `compile` call, after every early check (a `UsageError` names the first problem)."""
+    if fallback not in FALLBACKS:
+        raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
+    check_partition(partition)
+    path = resolve_ir(ir)
+    check_model(module, callable_ok=path != "dynamo")
+    if path == "dynamo" and (inputs is not None or arg_inputs is not None or kwarg_inputs is not None):
+        check_inputs(module, inputs, arg_inputs, kwarg_inputs)  # on the fallback paths too
+    check_compile_kwargs(kwargs)
+    return CompileRequest(
+        module,
+        arg_inputs=arg_inputs,
+        inputs=inputs,
+        kwarg_inputs=kwarg_inputs,
+        enabled_precisions=enabled_precisions,
+        compile_kwargs=dict(kwargs),
+        shims=_shims(shims),
+        partition=partition,
+        verbose=verbose,
+        ir=path,
+        ir_given=ir,
+        fallback=FALLBACKS[FALLBACKS.index(fallback)],
+        context_guard=bool(context_guard),
+    )
+
+
+def engine_request(
+    module: Any,
+    arg_inputs: Any,
+    *,
+    compute_capabilities: Any,
+    kwarg_inputs: dict[str, Any] | None,
+    enabled_precisions: Any,
+    shims: Any,
+    verbose: bool | None,
+    partition: Any,
+    compile_kwargs: dict[str, Any],
+) -> CompileRequest:
+    """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
+    check_model(module)
+    check_inputs(module, None, arg_inputs, kwarg_inputs)
+    check_compile_kwargs(compile_kwargs)
+    check_partition(partition)
+    targets = resolve_targets(compute_capability_list(compute_capabilities))
+    return CompileRequest(
+        module,
+        arg_inputs=arg_inputs,
+        kwarg_inputs=kwarg_inputs,
+        enabled_precisions=enabled_precisions,
+        compile_kwargs=dict(compile_kwargs),
+        shims=_shims(shims),
+        partition=partition,
+        verbose=verbose,
+        targets=tuple(targets),
+    )
+
+
+def resolve_targets(compute_capabilities: list[str] | None) -> list[str]:
+    """The targets of an ahead-of-time build: the named ones that the installed TensorRT-RTX can build for, or the
+    visible supported GPUs when none are named."""
+    env = detect_environment()
+    flavour, version = env.flavour, env.tensorrt_version
+    if flavour != "tensorrt-rtx":
+        raise IncompatibleError(
+            f"Ahead-of-time builds for named GPUs need TensorRT-RTX, but {flavour or 'no TensorRT'} is installed.",
+            "pip install 'torchtrt-compat[rtx]' (torch-tensorrt-rtx + tensorrt-rtx), or compile on the target GPU",
+        )
+    supported = matrix.compute_capabilities(flavour, version) or []
+    if compute_capabilities is None:
+        visible = [g.compute_capability for g in env.gpus or [] if g.compute_capability in supported]
+        if not visible:
+            raise UsageError(
+                "No compute_capabilities were named and no supported GPU is visible to build for.",
+                "name the deployment GPUs, e.g. compute_capabilities=['8.9'] "
+                f"(TensorRT-RTX supports {', '.join(supported)})",
+            )
+        return sorted(set(visible))
+    targets = []
+    for cc in compute_capabilities:
+        text = str(cc)
+        advice = gpu_advice(flavour, version, text)
+        if advice is not None or text not in supported:
+            reason, fix = advice or (f"TensorRT-RTX {version} cannot build for compute capability {text}", "")
+            raise IncompatibleError(
+                f"{reason}.", f"choose from {', '.join(supported)}" + (f", or {fix}" if fix else "")
+            )
+        targets.append(text)
+    return sorted(set(targets), key=lambda c: tuple(int(p) for p in c.split(".")))

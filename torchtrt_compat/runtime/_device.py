@@ -73,3 +73,19 @@ def _torch() -> Any:
     from .._lazy import require
 
     return require("torch", "for the CUDA runtime helpers")
+
+
+def normalise_device(device: Any) -> Any:
+    """``"cuda"`` / ``torch.device("cuda")`` -> ``"cuda:N"`` with N the current device (0 without a GPU)."""
+    text = str(device)
+    if text != "cuda":
+        return device
+    index = 0
+    try:
+        import torch
+
+        if torch.cuda.is_available():
+            index = torch.cuda.current_device()
+    except ImportError:
+        pass
+    return f"cuda:{index}"

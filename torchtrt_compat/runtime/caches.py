@@ -30,6 +30,7 @@ from typing import Any
 from .._atomic import atomic_write_bytes, atomic_write_text
 from .._bounded import MAX_SIDECAR_BYTES, load_json_file, read_bytes
 from .._errors import UsageError
+from ..env import detect_environment
 
 ENV_CACHE_ROOT = "TORCHTRT_COMPAT_CACHE"
 _SIDECAR_FORMAT = 1
@@ -383,3 +384,20 @@ def compile_cache_kwargs(env_or_key: KeyLike, root: str | os.PathLike[str] | Non
         "cache_built_engines": True,
         "reuse_cached_engines": True,
     }
+
+
+def _environment_key() -> CacheKey:
+    return key_from_environment(detect_environment())
+
+
+def with_keyed_timing_cache(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Default ``timing_cache_path`` to a file keyed by GPU, compute capability and TensorRT flavour/version, so a
+    cache from another GPU or TensorRT is never reused (the user's own path wins)."""
+    if "timing_cache_path" in kwargs:
+        return kwargs
+    return {**kwargs, "timing_cache_path": compile_cache_kwargs(_environment_key())["timing_cache_path"]}
+
+
+def seal_keyed_timing_cache(kwargs: dict[str, Any]) -> None:
+    """Record the key of the timing cache a compile just wrote (see `with_keyed_timing_cache`)."""
+    seal_timing_cache(kwargs["timing_cache_path"], _environment_key())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -22,7 +23,16 @@ STAGES: tuple[Stage, ...] = ("import", "export", "compile", "save")
 
 #: Shims patch process-wide objects, so activations are serialised: a second thread's compile waits at each stage
 #: until the first one's patches are undone. Re-entrant, because a stage may import torch_tensorrt (import stage).
+#: `exclusive` holds it for a whole build (compile / build_engine / export), so builds in threads run one at a time.
 _ACTIVATION_LOCK = threading.RLock()
+
+
+@contextlib.contextmanager
+def exclusive() -> Iterator[float]:
+    """Hold the activation lock for a whole build; yields how many seconds this thread waited for another's."""
+    start = time.perf_counter()
+    with _ACTIVATION_LOCK:
+        yield time.perf_counter() - start
 
 
 @dataclass(frozen=True)
@@ -32,13 +42,16 @@ class ShimContext:
     ``versions`` maps a module name (``torch``, ``torchvision``, ``torch_tensorrt``, ``tensorrt``) to its
     installed version string, or None when it is not installed. ``flavour`` is ``"tensorrt"``,
     ``"tensorrt-rtx"`` or None. ``has_gpu`` says whether a CUDA device is visible (from NVML, no CUDA context).
-    ``options`` carries per-call settings such as the target compute capabilities of an ahead-of-time build.
+    ``aot`` marks an ahead-of-time build for ``targets`` (compute capabilities such as ``"8.9"``); ``autocast`` says
+    that the translated settings turn on torch_tensorrt's autocast (``enable_autocast=True``).
     """
 
     versions: dict[str, str | None] = field(default_factory=dict)
     flavour: str | None = None
     has_gpu: bool = False
-    options: dict[str, object] = field(default_factory=dict)
+    aot: bool = False
+    targets: tuple[str, ...] = ()
+    autocast: bool = False
 
 
 @dataclass(frozen=True)
@@ -180,13 +193,21 @@ class Activation:
             self.changed.append(name)
 
 
-_OPEN: list[Activation] = []  # activations open in the thread holding _ACTIVATION_LOCK, outermost first
+_THREAD = threading.local()  # .open: the activations open in this thread, outermost first
+
+
+def _open() -> list[Activation]:
+    if not hasattr(_THREAD, "open"):
+        _THREAD.open = []
+    opened: list[Activation] = _THREAD.open
+    return opened
 
 
 def mark_changed(name: str) -> None:
-    """Called by a shim when its change takes effect, e.g. from inside a patched function; the activation that
-    applied it records that (outside any activation this does nothing)."""
-    for activation in reversed(_OPEN):
+    """Called by a shim when its change takes effect, e.g. from inside a patched function; the activation of the
+    calling thread that applied it records that (outside any activation this does nothing). Per thread, so a build
+    is never credited with a shim that changed another thread's graph."""
+    for activation in reversed(_open()):
         if name in activation.applied:
             activation.mark_changed(name)
             return
@@ -205,8 +226,9 @@ def activate(stage: Stage, ctx: ShimContext, shims: str | list[str] | None = "au
         raise InternalError(f"activate() called for unknown stage {stage!r}")
     activation = Activation()
     with _ACTIVATION_LOCK, contextlib.ExitStack() as stack:
-        _OPEN.append(activation)
-        stack.callback(_OPEN.remove, activation)
+        opened = _open()
+        opened.append(activation)
+        stack.callback(opened.remove, activation)
         for shim in select(stage, ctx, shims):
             contributed = stack.enter_context(shim.factory(ctx))
             if isinstance(contributed, dict):

@@ -50,7 +50,7 @@ def _tolerant(pass_fn: Callable[..., Any]) -> Callable[..., Any]:
     "autocast_multi_output",
     stage="compile",
     requires={"torch_tensorrt": ">=2.10"},
-    when=lambda ctx: bool(ctx.options.get("autocast")),
+    when=lambda ctx: ctx.autocast,
     when_text="when enable_autocast=True (torchtrt_compat maps enabled_precisions to it in 2.13+)",
     summary="rule_based_autocast calls .to() on multi-output nodes' tuple metadata and crashes; give those tuples "
     "a .to() while the pass runs.",

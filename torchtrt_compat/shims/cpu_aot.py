@@ -24,12 +24,11 @@ def _no_gpu(ctx: ShimContext) -> bool:
 
 
 def _aot(ctx: ShimContext) -> bool:
-    return ctx.flavour == "tensorrt-rtx" and bool(ctx.options.get("aot"))
+    return ctx.flavour == "tensorrt-rtx" and ctx.aot
 
 
 def target_ccs(ctx: ShimContext) -> list[str]:
-    ccs = ctx.options.get("compute_capabilities") or [DEFAULT_AOT_CC]
-    return [str(c) for c in ccs] if isinstance(ccs, (list, tuple)) else [str(ccs)]
+    return list(ctx.targets) or [DEFAULT_AOT_CC]
 
 
 @dataclass(frozen=True)

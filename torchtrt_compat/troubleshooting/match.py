@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..ux import display as _display
-from .._errors import BuildError, UpstreamError
+from .._errors import BUILD_STAGES, BuildError, BuildStage, UpstreamError
 from .table import KNOWN_ERRORS, KnownError, Variant
 
 if TYPE_CHECKING:
@@ -40,7 +40,6 @@ __all__ = [
 ]
 
 #: The stages of a build; a failure in one of them is re-raised as `BuildError`.
-BUILD_STAGES = ("export", "lowering", "partitioning", "conversion", "build")
 
 SCAN_HEAD = 64 * 1024
 SCAN_TAIL = 512 * 1024
@@ -547,7 +546,8 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
 
 
 # ---- the re-raise ----------------------------------------------------------------------------------------------------
-_STAGE_FRAMES = (  # where in torch_tensorrt a traceback ended, for a compile that did not say its stage
+#: where in torch_tensorrt a traceback ended, for a compile that did not say its stage
+_STAGE_FRAMES: tuple[tuple[BuildStage, re.Pattern[str]], ...] = (
     ("build", re.compile(r"build_serialized_network|assert cuda_engine|_TRTInterpreter\.py\", line \d+, in run\b")),
     ("conversion", re.compile(r"torch_tensorrt[\\/]dynamo[\\/]conversion[\\/]")),
     ("partitioning", re.compile(r"torch_tensorrt[\\/]dynamo[\\/]partitioning[\\/]")),
@@ -563,10 +563,11 @@ def _exception_text(exc: BaseException) -> str:
         return f"{type(exc).__name__}"
 
 
-def _stage_of(text: str, stage: str) -> str:
-    if stage in BUILD_STAGES:
-        return stage
-    last = None
+def _stage_of(text: str, stage: str) -> BuildStage:
+    for known in BUILD_STAGES:
+        if stage == known:
+            return known
+    last: tuple[BuildStage, int] | None = None
     for name, rx in _STAGE_FRAMES:  # the deepest frame decides: take the stage whose frame comes last
         for m in rx.finditer(text):
             if last is None or m.start() > last[1]:

@@ -8,11 +8,19 @@ notice, ``FutureWarning``s. `captured` collects them while torchtrt_compat calls
 * log records of the upstream loggers (``torch``, ``torch_tensorrt``, ``tensorrt``, ``modelopt``, ``py.warnings``):
   ``logging.Logger.callHandlers`` is wrapped for the block, through `_patch.patched`, so handlers, levels and
   propagation are never touched; records of any other logger (yours, ours) pass through unchanged;
-* native writes to file descriptor 2 (C++ loggers), redirected to a temporary file and put back with ``dup2``;
-  ``sys.stderr`` itself is redirected too, so Python-level prints to stderr land in the same place.
+* Python writes to ``sys.stderr`` by the capturing thread: ``sys.stderr`` is a proxy for the block that keeps the
+  capturing thread's writes and passes every other thread's writes to the console, so another thread's output is
+  never swallowed nor attributed to a build;
+* native writes to file descriptor 2 (C++ loggers), redirected to a temporary file and put back with ``dup2``. File
+  descriptors are process-wide and carry no thread: when another thread wrote to ``sys.stderr`` or captured too
+  during the block these lines are kept apart (``Capture.unattributed``), out of the compile report.
 
-With ``verbose=True`` nothing is captured. Blocks nest: an inner block joins the outer one. The lines are kept on
-the `Capture` (``lines``) so that the compile report can count them and the CLI can write them to a log file.
+Warnings and log records are attributed the same way: only the capturing thread's are captured (records through a
+per-thread `_patch.patched` ``Logger.callHandlers``, warnings through a ``showwarning`` that asks the thread).
+
+With ``verbose=True`` nothing is captured. Blocks nest within a thread: an inner block joins the outer one. A block
+in another thread is its own. The lines are kept on the `Capture` (``lines``) so that the compile report can count
+them and the CLI can write them to a log file.
 """
 
 from __future__ import annotations
@@ -36,17 +44,19 @@ UPSTREAM_LOGGERS = ("torch", "torch_tensorrt", "tensorrt", "tensorrt_rtx", "mode
 ENV_VERBOSE = "TORCHTRT_COMPAT_VERBOSE"
 
 _LOCK = threading.RLock()
-_active: list[Capture] = []
-_last: list[Capture] = []
+_THREAD = threading.local()  # .open: this thread's open blocks (outermost first); .last: its last outermost block
 
 
 @dataclass
 class Capture:
-    """What one `captured` block collected: one entry per warning, log record or native output line."""
+    """What one `captured` block collected: one entry per warning, log record or output line of its thread."""
 
     lines: list[str] = field(default_factory=list)
     verbose: bool = False
     console: TextIO | None = None  #: the real stderr while the block runs (progress lines go there)
+    #: native stderr lines written while other Python threads ran: they may be another thread's, so they stay out
+    #: of the compile report (the CLI's log file keeps them)
+    unattributed: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         return "\n".join(self.lines) + ("\n" if self.lines else "")
@@ -57,62 +67,116 @@ def verbose_default() -> bool:
     return os.environ.get(ENV_VERBOSE, "").strip().lower() not in ("", "0", "false", "no")
 
 
+def _open() -> list[Capture]:
+    if not hasattr(_THREAD, "open"):
+        _THREAD.open = []
+    opened: list[Capture] = _THREAD.open
+    return opened
+
+
 def last_capture() -> Capture | None:
-    """The `Capture` of the most recent outermost block that has ended (also when it ended with an exception)."""
-    return _last[0] if _last else None
+    """The `Capture` of this thread's most recent outermost block that has ended (also when it ended with an
+    exception)."""
+    last: Capture | None = getattr(_THREAD, "last", None)
+    return last
 
 
 def current() -> Capture | None:
-    """The innermost open `captured` block of this process, if any."""
-    return _active[-1] if _active else None
+    """The innermost open `captured` block of this thread, if any."""
+    opened = _open()
+    return opened[-1] if opened else None
 
 
 def _is_upstream(name: str) -> bool:
     return any(name == root or name.startswith(root + ".") for root in UPSTREAM_LOGGERS)
 
 
+class _Shared:
+    """The process-wide parts of capturing (fd 2, warnings, the ``sys.stderr`` proxy), owned by whichever block
+    opened them first; blocks of other threads register with them."""
+
+    host: int | None = None  #: the thread whose block holds fd 2 and the warnings hooks
+    console: TextIO | None = None  #: the real stderr while fd 2 is redirected
+    proxy: _ThreadStderr | None = None
+    captures: dict[int, Capture] = {}  #: thread -> its outermost non-verbose block
+    crowded = False  #: another thread wrote to stderr, or captured, while fd 2 was redirected
+
+
 @contextlib.contextmanager
 def captured(verbose: bool | None = None) -> Iterator[Capture]:
-    """Collect upstream warnings, log records and native stderr output for the block (see the module docstring).
+    """Collect upstream warnings, log records and stderr output of this thread for the block (see the module
+    docstring).
 
-    ``verbose=None`` reads ``TORCHTRT_COMPAT_VERBOSE``. A block inside another one adds to the outer `Capture`; so
-    does a block that starts while another thread's is open (stderr and logging are process-wide), without waiting.
+    ``verbose=None`` reads ``TORCHTRT_COMPAT_VERBOSE``. A block inside another one of the same thread adds to the
+    outer `Capture`; a block in another thread collects only its own thread's output and never waits.
     """
     if verbose is None:
         verbose = verbose_default()
-    with _LOCK:  # held only to pick the owner: a block open in another thread is joined, never waited for
-        outer = current()
-        if outer is None:
-            cap = Capture(verbose=True, console=sys.stderr) if verbose else Capture()
-            _active.append(cap)
-            _last[:] = [cap]
+    outer = current()
     if outer is not None:
         yield outer
         return
+    cap = Capture(verbose=True, console=sys.stderr) if verbose else Capture()
+    opened = _open()
+    opened.append(cap)
+    _THREAD.last = cap
     try:
         if verbose:
             yield cap
             return
         with contextlib.ExitStack() as stack:
-            stack.enter_context(_native_stderr(cap))
+            stack.enter_context(_registered(cap))
             stack.enter_context(_log_records(cap))
-            stack.enter_context(_warnings(cap))
             stack.enter_context(_python_stderr(cap))
             yield cap
     finally:
-        with _LOCK:
-            _active.remove(cap)
+        opened.remove(cap)
 
 
 @contextlib.contextmanager
-def _warnings(cap: Capture) -> Iterator[None]:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("default")  # each distinct warning once, as Python shows them by default
-        try:
+def _registered(cap: Capture) -> Iterator[None]:
+    """Register this thread's block; the first block open in the process also takes fd 2 and the warnings hooks."""
+    me = threading.get_ident()
+    with _LOCK:
+        _Shared.captures[me] = cap
+        host = _Shared.host is None
+        if host:
+            _Shared.host, _Shared.crowded = me, False
+        else:  # two threads capture at once: fd 2 holds both threads' native lines
+            _Shared.crowded = True
+    try:
+        if not host:
+            cap.console = _Shared.console or sys.stderr
             yield
-        finally:
-            for w in caught:
-                cap.lines.append(f"{w.category.__name__}: {w.message} ({w.filename}:{w.lineno})")
+            return
+        with _native_stderr(cap), _warnings():
+            yield
+    finally:
+        with _LOCK:
+            del _Shared.captures[me]
+            if host:
+                _Shared.host, _Shared.console = None, None
+
+
+@contextlib.contextmanager
+def _warnings() -> Iterator[None]:
+    """Warnings of a thread with an open block go to its `Capture`; other threads' are shown as before."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("default")  # each distinct warning once, as Python shows them by default
+        shown = warnings.showwarning
+
+        def showwarning(
+            message: Warning | str, category: type[Warning], filename: str, lineno: int, file: Any = None,
+            line: str | None = None,
+        ) -> None:  # fmt: skip
+            cap = _Shared.captures.get(threading.get_ident())
+            if cap is None:
+                shown(message, category, filename, lineno, file, line)
+            else:
+                cap.lines.append(f"{category.__name__}: {message} ({filename}:{lineno})")
+
+        warnings.showwarning = showwarning
+        yield
 
 
 @contextlib.contextmanager
@@ -156,14 +220,68 @@ def _to_console(handler: logging.Handler, consoles: set[int]) -> bool:
         return False
 
 
+class _ThreadStderr(io.TextIOBase):
+    """``sys.stderr`` while blocks are open: the writes of a thread with an open block go to its buffer, every other
+    thread's to the console (the real stderr, also while fd 2 is redirected)."""
+
+    def __init__(self, original: TextIO) -> None:
+        super().__init__()
+        self.original = original
+        self.buffers: dict[int, io.StringIO] = {}
+
+    def _passthrough(self) -> TextIO:
+        console = _Shared.console
+        if console is not None and self.original in (sys.__stderr__,):  # fd 2 is the redirected one
+            return console
+        return self.original
+
+    def write(self, text: str) -> int:
+        buffer = self.buffers.get(threading.get_ident())
+        if buffer is not None:
+            return buffer.write(text)
+        _Shared.crowded = True  # another thread writes during a block: fd 2 lines may be its own too
+        return self._passthrough().write(text)
+
+    def flush(self) -> None:
+        with contextlib.suppress(Exception):
+            self._passthrough().flush()
+
+    def isatty(self) -> bool:
+        return bool(self.original.isatty())
+
+    def fileno(self) -> int:
+        return self.original.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.original, "encoding", "utf-8")
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.original, "errors", None)
+
+
 @contextlib.contextmanager
 def _python_stderr(cap: Capture) -> Iterator[None]:
+    me = threading.get_ident()
     buffer = io.StringIO()
-    with contextlib.redirect_stderr(buffer):
-        try:
-            yield
-        finally:
-            cap.lines += [line for line in buffer.getvalue().splitlines() if line.strip()]
+    with _LOCK:
+        proxy = _Shared.proxy
+        if proxy is None or sys.stderr is not proxy:
+            proxy = _Shared.proxy = _ThreadStderr(sys.stderr)
+            sys.stderr = proxy
+        proxy.buffers[me] = buffer
+    try:
+        yield
+    finally:
+        with _LOCK:
+            del proxy.buffers[me]
+            if not proxy.buffers:
+                if sys.stderr is proxy:
+                    sys.stderr = proxy.original
+                if _Shared.proxy is proxy:
+                    _Shared.proxy = None
+        cap.lines += [line for line in buffer.getvalue().splitlines() if line.strip()]
 
 
 @contextlib.contextmanager
@@ -182,9 +300,11 @@ def _native_stderr(cap: Capture) -> Iterator[None]:
         os.dup2(sink.fileno(), fd)
         try:
             console = os.fdopen(os.dup(saved), "w", buffering=1, encoding="utf-8", errors="replace", closefd=True)
+            _Shared.console = console
             cap.console = console if _is_terminal(saved) else sys.stderr
             yield
         finally:
+            _Shared.console = None
             _flush_all()
             os.dup2(saved, fd)
             os.close(saved)
@@ -192,7 +312,11 @@ def _native_stderr(cap: Capture) -> Iterator[None]:
                 console.close()
             sink.seek(0)
             text = sink.read().decode("utf-8", errors="replace")
-            cap.lines += [line for line in text.splitlines() if line.strip()]
+            lines = [line for line in text.splitlines() if line.strip()]
+            if _Shared.crowded:  # another thread may have written them
+                cap.unattributed += lines
+            else:
+                cap.lines += lines
 
 
 def _is_terminal(fd: int) -> bool:

@@ -1,0 +1,160 @@
+"""`BuildWatch`: the one observer of a torch_tensorrt build.
+
+It wraps, once each, the functions torch_tensorrt's compiler calls by name (``compile_module``: partitioning,
+``convert_module``: conversion of one TensorRT block, ``TRTInterpreter.run_node`` and
+``_populate_trt_builder_config``: the node being converted, then the engine build) and listens to its TensorRT
+logger. From that one place it knows the `BuildStage` a build is in (for a `BuildError`), the op and node being
+converted, the TensorRT log lines, the time spent partitioning and building, the aten nodes put into TensorRT, and
+it announces each stage as progress.
+
+Its patches go through `_patch.patched`, so they apply to the building thread only, and its log handler keeps only
+the building thread's records: two builds never see each other's stage, log or timings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._errors import BuildStage
+from .._patch import patched
+from ..ux.progress import stage as announce
+
+#: The logger torch_tensorrt's TensorRT (or TensorRT-RTX) ILogger writes to (torch_tensorrt/logging.py, 2.4-2.14).
+TRT_LOGGER_NAME = "torch_tensorrt [TensorRT Conversion Context]"
+_LOG_LINES = 40
+
+#: What progress shows when a build enters a stage ("build" is numbered per engine, see `BuildWatch.label`).
+STAGE_LABELS: dict[BuildStage, str] = {
+    "export": "exporting",
+    "lowering": "lowering",
+    "partitioning": "partitioning",
+    "conversion": "converting to TensorRT",
+    "build": "building TensorRT engine",
+}
+
+
+@dataclass
+class BuildWatch:
+    """Where one torch_tensorrt build is, what it converts, what TensorRT logged and where the time went."""
+
+    stage: BuildStage = "lowering"
+    node: str | None = None  #: the node being converted, e.g. "slice_scatter_1"
+    op: str | None = None  #: its op, e.g. "aten.slice_scatter.default"
+    lines: list[str] = field(default_factory=list)  #: TensorRT log lines (WARNING and above) of this build
+    targets: tuple[str, ...] = ()  #: compute capabilities of an ahead-of-time build (progress says "for sm_89")
+    partition_s: float = 0.0  #: seconds inside compile_module (partitioning, conversion and engine builds)
+    build_s: float = 0.0  #: seconds inside convert_module (conversion and engine builds)
+    trt_nodes: int = 0  #: aten call_function nodes handed to TensorRT
+    engines: int = 0  #: TensorRT blocks converted so far
+
+    def log_text(self) -> str | None:
+        """The TensorRT log lines that explain a failure: errors first, else the last warnings (None if empty)."""
+        errors = [line for line in self.lines if line.startswith(("ERROR", "CRITICAL"))]
+        chosen = errors or self.lines
+        return "\n".join(chosen[-_LOG_LINES:]) or None
+
+    def enter(self, stage: BuildStage) -> None:
+        """Move to ``stage`` and announce it as progress."""
+        self.stage = stage
+        if stage in ("lowering", "export", "partitioning"):
+            announce(STAGE_LABELS[stage])
+
+    def label(self) -> str:
+        where = f" for {', '.join('sm_' + c.replace('.', '') for c in self.targets)}" if self.targets else ""
+        return f"{STAGE_LABELS['build']} {self.engines}{where}"
+
+    def timings(self, total: float) -> dict[str, float]:
+        """Seconds of lowering, partitioning and build, out of ``total`` seconds inside torch_tensorrt."""
+        return {
+            "lowering": max(total - self.partition_s, 0.0),
+            "partitioning": max(self.partition_s - self.build_s, 0.0),
+            "build": self.build_s,
+        }
+
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[BuildWatch]:
+        """Wrap torch_tensorrt's compiler functions and listen to its TensorRT logger for the block."""
+        from torch_tensorrt.dynamo import _compiler
+        from torch_tensorrt.dynamo.conversion._TRTInterpreter import TRTInterpreter
+
+        watch = self
+        counter = itertools.count(1)
+
+        def compile_module(original: Any) -> Any:
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                watch.enter("partitioning")
+                start = time.perf_counter()
+                try:
+                    result = original(*args, **kwargs)  # on failure the stage stays where it failed
+                finally:
+                    watch.partition_s += time.perf_counter() - start
+                watch.stage, watch.node, watch.op = "lowering", None, None
+                return result
+
+            return wrapper
+
+        def convert_module(original: Any) -> Any:
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                before = watch.stage
+                watch.engines = next(counter)
+                watch.stage = "conversion"
+                announce(watch.label())
+                if args and hasattr(args[0], "graph"):
+                    watch.trt_nodes += sum(1 for n in args[0].graph.nodes if n.op == "call_function")
+                start = time.perf_counter()
+                try:
+                    result = original(*args, **kwargs)
+                finally:
+                    watch.build_s += time.perf_counter() - start
+                watch.stage, watch.node, watch.op = before, None, None
+                return result
+
+            return wrapper
+
+        original_run_node = TRTInterpreter.run_node
+
+        def run_node(self: Any, n: Any) -> Any:
+            if n.op == "call_function":
+                watch.op, watch.node = str(n.target), n.name
+            return original_run_node(self, n)
+
+        original_populate = TRTInterpreter._populate_trt_builder_config
+
+        def populate(self: Any, *args: Any, **kwargs: Any) -> Any:
+            watch.stage = "build"  # the network is complete; the builder runs next
+            return original_populate(self, *args, **kwargs)
+
+        logger = logging.getLogger(TRT_LOGGER_NAME)
+        handler = _ThreadLog(self, threading.get_ident())
+        with contextlib.ExitStack() as stack:
+            for name, wrap in (("compile_module", compile_module), ("convert_module", convert_module)):
+                if hasattr(_compiler, name):
+                    stack.enter_context(patched(_compiler, name, wrap(getattr(_compiler, name))))
+            stack.enter_context(patched(TRTInterpreter, "run_node", run_node))
+            stack.enter_context(patched(TRTInterpreter, "_populate_trt_builder_config", populate))
+            logger.addHandler(handler)
+            stack.callback(logger.removeHandler, handler)
+            yield self
+
+
+class _ThreadLog(logging.Handler):
+    """TensorRT log records of the building thread (another thread's build logs to the same logger)."""
+
+    def __init__(self, watch: BuildWatch, thread: int) -> None:
+        super().__init__(logging.WARNING)
+        self.watch = watch
+        self.thread = thread
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread != self.thread:
+            return
+        with contextlib.suppress(Exception):
+            self.watch.lines.append(f"{record.levelname}: {record.getMessage()}")
+            del self.watch.lines[: -4 * _LOG_LINES]
