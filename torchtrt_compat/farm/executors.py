@@ -1,6 +1,6 @@
 """Where the builds run: a local pool of one fresh process per build, or Ray tasks (each running the same process).
 
-Each build is ``python -m torchtrt_compat.farm.worker`` (a fresh interpreter, like multiprocessing's spawn, but the
+Each build is ``python -m torchtrt_compat.farm._child`` (a fresh interpreter, like multiprocessing's spawn, but the
 same from a terminal, Jupyter, pytest or a Ray worker, whose ``__main__`` spawn would re-import). A crash, a hang
 (the per-build timeout) or an out-of-memory kill fails that build's row, not the run. Peak memory comes from the
 kernel's accounting of the finished process (``wait4``). The pool starts a build only when the memory it expects
@@ -77,7 +77,7 @@ def _rss(pid: int) -> int:
 
 # ---- one build process ---------------------------------------------------------------------------------------------
 class BuildProcess:
-    """``python -m torchtrt_compat.farm.worker`` for one job, its progress pipe, and its end."""
+    """``python -m torchtrt_compat.farm._child`` for one job, its progress pipe, and its end."""
 
     def __init__(self, job: Job, threads: int) -> None:
         self.job = job
@@ -94,7 +94,7 @@ class BuildProcess:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
         with open(job.log, "wb") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "torchtrt_compat.farm.worker", str(write_fd), str(threads)],
+                [sys.executable, "-m", "torchtrt_compat.farm._child", str(write_fd), str(threads)],
                 stdin=subprocess.PIPE,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -3,7 +3,8 @@
 The key covers the model's code (the catalogue module, or the module that defines the function) and its weights
 (a program file's bytes; files a function reads, listed as ``depends``; a catalogue model's weights follow from its
 code and seed), the settings, the precision, the targets, and the torch / torch_tensorrt / TensorRT versions (and
-torchtrt_compat's, whose shims shape the graph). Computing it imports no torch: a finished plan re-runs in a moment.
+torchtrt_compat's, whose shims shape the graph). Computing it builds no model and, for function and program sources,
+imports no torch (loading the bundled catalogue does): a finished plan re-runs in a moment.
 A folder counts as built when its manifest carries the same key and every file it lists has its recorded size.
 """
 

@@ -368,12 +368,19 @@ def _defines(path: str, function: str) -> bool:
         tree = ast.parse(Path(path).read_bytes())
     except (OSError, SyntaxError, ValueError):
         return True  # the import check says what is wrong with it
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == function:
+    names: set[str] = set()
+    for node in ast.walk(tree):  # top-level and conditional definitions alike; a miss is only a missed hint
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(a.name == "*" for a in node.names):
+                return True  # the import check decides
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("globals", "setattr", "exec"):
             return True
-        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.ImportFrom, ast.Import)):
-            return True  # assigned or imported names are found by importing: give up on the static check
-    return False
+    return function in names
 
 
 @contextlib.contextmanager

@@ -121,7 +121,7 @@ def build_plan(
         if close is not None:
             close()  # stops running builds when the interrupt came between two rows
         live.close()
-    ordered = [rows.get(j.name) or base_row(j) for j in jobs]
+    ordered = [rows.get(j.name) or _unfinished(j, interrupted) for j in jobs]
     totals = summary.totals(ordered, time.perf_counter() - started, executor, n)
     result = PlanResult(ordered, totals, checked.out, checked.origin, interrupted)
     result.files = _write_summary(result)
@@ -134,6 +134,17 @@ def build_plan(
         )
         raise KeyboardInterrupt
     return result
+
+
+def _unfinished(job: Job, interrupted: bool) -> dict[str, Any]:
+    """The row of a build that reported nothing: its folder may have been published just before an interrupt."""
+    row = base_row(job)
+    manifest = built_manifest(job)
+    if manifest is not None:
+        row.update(artifact_facts(manifest, Path(job.folder)), status="built")
+    elif interrupted:
+        row["status"] = "interrupted"
+    return row
 
 
 def _write_summary(result: PlanResult) -> list[Path]:

@@ -1,4 +1,4 @@
-"""One build in its own process: ``python -m torchtrt_compat.farm.worker FD`` reads a `Job` (JSON) on stdin.
+"""One build in its own process: ``python -m torchtrt_compat.farm._child FD`` reads a `Job` (JSON) on stdin.
 
 It writes JSON lines to file descriptor FD: ``{"stage": text}`` as the build moves on (the `_progress` stages of
 `build_engine`), then ``{"result": row}``. Its stdout and stderr are the build log. A crash, a hang or an
@@ -181,6 +181,3 @@ def main(argv: list[str] | None = None) -> int:
     out.close()
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
