@@ -73,9 +73,9 @@ timeout = 6
     assert tiny["engines"] == 1 and tiny["pytorch_ops"] == [] and tiny["folder_bytes"] > 0
     assert 100 < tiny["peak_rss_mb"] < 8000 and tiny["seconds"] > tiny["build_seconds"] > 0
     assert rows["broken/sm89-fp32"]["diagnosis"][0]["key"] == "data-dependent-guard"
-    assert "SIGKILL" in rows["crash/sm89-fp32"]["error"] and rows["crash/sm89-fp32"]["peak_rss_mb"] > 0
+    assert "SIGKILL" in rows["crash/sm89-fp32"]["error"]
     manifest = json.loads((out / "tiny" / "sm120-fp32" / "manifest.json").read_text())
-    assert manifest["metadata"]["targets"] == ["12.0"] and manifest["metadata"]["build_key"] == tiny["key"] or True
+    assert manifest["metadata"]["targets"] == ["12.0"]
     assert manifest["metadata"]["build_key"] == rows["tiny/sm120-fp32"]["key"]
     for failed in ("broken", "crash", "hang"):
         assert not (out / failed / "sm89-fp32").exists()
@@ -89,6 +89,24 @@ timeout = 6
     assert time.perf_counter() - start < 5
     assert [r["status"] for r in result.rows] == ["up to date", "up to date"] and result.ok
     assert result.rows[0]["engines"] == 1
+
+
+def test_fresh_processes_where_no_warm_fork_is_allowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """TORCHTRT_COMPAT_FARM_WARM=0 (and any host with an NVIDIA driver): each build is a fresh interpreter."""
+    from torchtrt_compat.farm.executors import WARM_ENV, warm_starts
+
+    monkeypatch.setenv(WARM_ENV, "0")
+    assert not warm_starts()
+    plan = {
+        "out": str(tmp_path / "out"),
+        "defaults": {"targets": ["8.9"]},
+        "models": {"broken": {"source": f"{MODELS}:broken"}, "crash": {"source": f"{MODELS}:crash"}},
+    }
+    rows = build_plan(plan, workers=2, progress=False).rows
+    assert [r["status"] for r in rows] == ["failed", "crashed"]
+    assert rows[0]["diagnosis"][0]["key"] == "data-dependent-guard"
+    assert rows[0]["peak_rss_mb"] > 100 and rows[1]["peak_rss_mb"] > 0  # the kernel's count, from wait4
+    assert Path(rows[0]["log"]).is_file()
 
 
 def test_ctrl_c_keeps_finished_folders_and_never_leaves_a_partial_one(tmp_path: Path) -> None:

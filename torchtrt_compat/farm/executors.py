@@ -1,10 +1,11 @@
-"""Where the builds run: a local pool of one fresh process per build, or Ray tasks (each running the same process).
+"""Where the builds run: a local pool of one process per build, or Ray tasks (each running the same process).
 
-Each build is ``python -m torchtrt_compat.farm._child`` (a fresh interpreter, like multiprocessing's spawn, but the
-same from a terminal, Jupyter, pytest or a Ray worker, whose ``__main__`` spawn would re-import). A crash, a hang
-(the per-build timeout) or an out-of-memory kill fails that build's row, not the run. Peak memory comes from the
-kernel's accounting of the finished process (``wait4``). The pool starts a build only when the memory it expects
-fits beside the running ones.
+Every build has a process of its own: a crash, a hang (the per-build timeout) or an out-of-memory kill fails that
+build's row, not the run. On a host without an NVIDIA driver (the farm's case: CPU build hosts) the pool forks each
+build from a multiprocessing fork server that imported torch and torch_tensorrt once (`_preload`), which saves
+seconds per build; elsewhere, and in Ray tasks, each build is a fresh ``python -m torchtrt_compat.farm._child``,
+whose peak memory comes from the kernel (``wait4``). The pool starts a build only when the memory it expects fits
+beside what the running builds may still grow by.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from .plan import Job
 from .worker import base_row
 
 GIB = 1024**3
-STOP_GRACE_S = 5.0  #: after SIGTERM, how long a build may take to remove its staging folder before SIGKILL
+STOP_GRACE_S = 5.0
+WARM_ENV = "TORCHTRT_COMPAT_FARM_WARM"  #: after SIGTERM, how long a build may take to remove its staging folder before SIGKILL
 
 #: callbacks to the display: on_start(slot, job), on_stage(slot, text), on_done(slot, row)
 Events = tuple[Callable[[int, Job], None], Callable[[int, str], None], Callable[[int, dict[str, Any]], None]]
@@ -64,103 +66,52 @@ def default_workers(jobs: list[Job]) -> int:
     return max(1, min(cpu_count(), by_memory, len(jobs)))
 
 
-def _rss(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
-
-
 # ---- one build process ---------------------------------------------------------------------------------------------
-class BuildProcess:
-    """``python -m torchtrt_compat.farm._child`` for one job, its progress pipe, and its end."""
+class _Build:
+    """One build's process as the pool sees it: progress messages, its end, and how to stop it."""
 
-    def __init__(self, job: Job, threads: int) -> None:
+    fd: int  #: readable when the build has written something (select on it)
+
+    def __init__(self, job: Job) -> None:
         self.job = job
         self.started = time.perf_counter()
         self.stage = "starting"
         self.result: dict[str, Any] | None = None
-        self.ended: tuple[int, float] | None = None  # (exit status, peak RSS MB) once reaped
+        self.ended: tuple[int, float] | None = None  # (exit status, peak RSS MB) once ended
         self.stopped: str | None = None  # why the parent stopped it ("timed out", "interrupted")
-        self._buffer = b""
+        self.peak_seen = 0.0  # MB, sampled from /proc while it runs (a killed build reports nothing itself)
         Path(job.folder).parent.mkdir(parents=True, exist_ok=True)
-        read_fd, write_fd = os.pipe()
-        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-        root = str(Path(__file__).resolve().parents[2])
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
-        with open(job.log, "wb") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "torchtrt_compat.farm._child", str(write_fd), str(threads)],
-                stdin=subprocess.PIPE,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                pass_fds=(write_fd,),
-                env=env,
-            )
-        os.close(write_fd)
-        self.fd = read_fd
-        os.set_blocking(read_fd, False)
-        assert self.proc.stdin is not None
-        with contextlib.suppress(BrokenPipeError):
-            self.proc.stdin.write(json.dumps(dataclasses.asdict(job)).encode())
-        with contextlib.suppress(BrokenPipeError):
-            self.proc.stdin.close()
+
+    @property
+    def pid(self) -> int:
+        raise NotImplementedError
 
     def read(self) -> None:
-        """Take what the build has written on its pipe (stages, the result)."""
-        while True:
-            try:
-                chunk = os.read(self.fd, 65536)
-            except BlockingIOError:
-                break
-            except OSError:
-                chunk = b""
-            if not chunk:
-                break
-            self._buffer += chunk
-        *lines, self._buffer = self._buffer.split(b"\n")
-        for line in lines:
-            try:
-                msg = json.loads(line)
-            except ValueError:
-                continue
-            if "stage" in msg:
-                self.stage = str(msg["stage"])
-            elif "result" in msg:
-                self.result = msg["result"]
+        raise NotImplementedError
 
     def reap(self) -> bool:
         """True once the process has ended (its exit status and peak RSS are then in ``ended``)."""
-        if self.ended is not None:
-            return True
-        try:
-            pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
-        except ChildProcessError:
-            pid, status, usage = self.proc.pid, 0, None
-        if pid == 0:
-            return False
-        code = os.waitstatus_to_exitcode(status)
-        self.proc.returncode = code
-        self.ended = (code, usage.ru_maxrss / 1024 if usage is not None else 0.0)
-        self.read()
-        os.close(self.fd)
-        return True
+        raise NotImplementedError
+
+    def _signal(self, sig: int) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, sig)
+
+    def sample(self) -> int:
+        """The build's RSS now (bytes); keeps its high-water mark."""
+        rss, hwm = _proc_memory(self.pid)
+        self.peak_seen = max(self.peak_seen, hwm / 1024**2)
+        return rss
 
     def stop(self, why: str) -> None:
         """SIGTERM (the build removes its staging folder), then SIGKILL after `STOP_GRACE_S`."""
         self.stopped = why
-        with contextlib.suppress(ProcessLookupError):
-            self.proc.send_signal(signal.SIGTERM)
+        self._signal(signal.SIGTERM)
         deadline = time.monotonic() + STOP_GRACE_S
         while not self.reap() and time.monotonic() < deadline:
             time.sleep(0.05)
         if not self.reap():
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.kill()
+            self._signal(signal.SIGKILL)
             while not self.reap():
                 time.sleep(0.05)
         _atomic.clean_stale(Path(self.job.folder))  # a killed build's staging folder: never a half folder
@@ -184,9 +135,159 @@ class BuildProcess:
                 hint = " (out of memory? the kernel's OOM killer sends SIGKILL)" if sig == signal.SIGKILL else ""
                 row.update(status="crashed", error=f"the build process died: {name}{hint}; see {self.job.log}")
         row["seconds"] = wall
-        row["peak_rss_mb"] = max(float(row.get("peak_rss_mb") or 0.0), peak)
+        row["peak_rss_mb"] = max(float(row.get("peak_rss_mb") or 0.0), peak, self.peak_seen)
         row["log"] = self.job.log
         return row
+
+
+class BuildProcess(_Build):
+    """``python -m torchtrt_compat.farm._child`` for one job: a fresh interpreter (works anywhere, Ray included)."""
+
+    def __init__(self, job: Job, threads: int) -> None:
+        super().__init__(job)
+        self._buffer = b""
+        read_fd, write_fd = os.pipe()
+        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+        root = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+        with open(job.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "torchtrt_compat.farm._child", str(write_fd), str(threads)],
+                stdin=subprocess.PIPE,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                pass_fds=(write_fd,),
+                env=env,
+            )
+        os.close(write_fd)
+        self.fd = read_fd
+        os.set_blocking(read_fd, False)
+        assert self.proc.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.proc.stdin.write(json.dumps(dataclasses.asdict(job)).encode())
+        with contextlib.suppress(BrokenPipeError):
+            self.proc.stdin.close()
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                chunk = b""
+            if not chunk:
+                break
+            self._buffer += chunk
+        *lines, self._buffer = self._buffer.split(b"\n")
+        for line in lines:
+            try:
+                _take(self, json.loads(line))
+            except ValueError:
+                continue
+
+    def reap(self) -> bool:
+        if self.ended is not None:
+            return True
+        try:
+            pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+        except ChildProcessError:
+            pid, status, usage = self.proc.pid, 0, None
+        if pid == 0:
+            return False
+        code = os.waitstatus_to_exitcode(status)
+        self.proc.returncode = code
+        self.ended = (code, usage.ru_maxrss / 1024 if usage is not None else 0.0)  # the kernel's peak
+        self.read()
+        os.close(self.fd)
+        return True
+
+
+class ForkedBuild(_Build):
+    """One job forked from a multiprocessing fork server that has torch and torch_tensorrt imported already."""
+
+    def __init__(self, job: Job, threads: int, ctx: Any) -> None:
+        super().__init__(job)
+        from .worker import forked_main
+
+        self.conn, send = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(
+            target=forked_main, args=(job, send, threads, job.log), name=f"torchtrt-compat build {job.name}"
+        )
+        self.proc.start()
+        send.close()
+        self.fd = self.conn.fileno()
+
+    @property
+    def pid(self) -> int:
+        return int(self.proc.pid)
+
+    def read(self) -> None:
+        with contextlib.suppress(EOFError, OSError):
+            while self.conn.poll():
+                _take(self, self.conn.recv())
+
+    def reap(self) -> bool:
+        if self.ended is not None:
+            return True
+        if self.proc.exitcode is None:
+            self.sample()
+            return False
+        self.read()
+        self.ended = (int(self.proc.exitcode), 0.0)
+        self.conn.close()
+        self.proc.close()
+        return True
+
+
+def _take(build: _Build, msg: Any) -> None:
+    if isinstance(msg, dict) and "stage" in msg:
+        build.stage = str(msg["stage"])
+    elif isinstance(msg, dict) and "result" in msg:
+        build.result = msg["result"]
+
+
+def _proc_memory(pid: int) -> tuple[int, int]:
+    """(VmRSS, VmHWM) of ``pid`` in bytes; zeros when it is gone."""
+    rss = hwm = 0
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    rss = int(line.split()[1]) * 1024
+                elif line.startswith("VmHWM:"):
+                    hwm = int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return rss, hwm
+
+
+def warm_starts() -> bool:
+    """Whether builds may fork from a warm server: Linux, no NVIDIA driver loaded (a process that imported
+    torch_tensorrt on a GPU host may hold a CUDA context, which a fork must not inherit), and not switched off with
+    ``TORCHTRT_COMPAT_FARM_WARM=0``."""
+    import multiprocessing
+
+    return (
+        sys.platform == "linux"
+        and "forkserver" in multiprocessing.get_all_start_methods()
+        and not Path("/proc/driver/nvidia/version").exists()
+        and os.environ.get(WARM_ENV, "1").strip() not in ("0", "false", "no")
+    )
+
+
+def _starter(threads: int) -> Callable[[Job], _Build]:
+    if not warm_starts():
+        return lambda job: BuildProcess(job, threads)
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["torchtrt_compat.farm._preload"])
+    return lambda job: ForkedBuild(job, threads, ctx)
 
 
 def run_one(job: Job, threads: int = 1) -> dict[str, Any]:
@@ -211,16 +312,17 @@ def run_local(jobs: list[Job], workers: int, events: Events) -> Iterator[dict[st
     builds end. Interrupted (Ctrl-C), it stops the running builds (their staging folders are removed) and re-raises."""
     on_start, on_stage, on_done = events
     pending = list(jobs)
-    running: dict[int, BuildProcess] = {}
+    running: dict[int, _Build] = {}
     learned: dict[str, float] = {}  # model -> measured peak bytes: later builds of it reserve that much
     threads = max(1, cpu_count() // max(1, workers))
     free_slots = list(range(workers))
+    start = _starter(threads)
     try:
         while pending or running:
             while pending and free_slots and _fits(pending[0], running, learned):
                 job = pending.pop(0)
                 slot = free_slots.pop(0)
-                running[slot] = BuildProcess(job, threads)
+                running[slot] = start(job)
                 on_start(slot, job)
             _wait(running)
             for slot, proc in list(running.items()):
@@ -249,18 +351,18 @@ def _expected(job: Job, learned: dict[str, float]) -> float:
     return max(job.memory_gb * GIB, learned.get(job.model, 0.0) * 1.1)
 
 
-def _fits(job: Job, running: dict[int, BuildProcess], learned: dict[str, float]) -> bool:
+def _fits(job: Job, running: dict[int, _Build], learned: dict[str, float]) -> bool:
     """Whether ``job``'s expected peak fits in available memory beside what the running builds may still grow by."""
     if not running:
         return True  # one build always runs, or nothing would
     avail = memory_available()
     if avail is None:
         return True
-    growth = sum(max(0.0, _expected(p.job, learned) - _rss(p.proc.pid)) for p in running.values())
+    growth = sum(max(0.0, _expected(p.job, learned) - p.sample()) for p in running.values())
     return avail - growth >= _expected(job, learned)
 
 
-def _wait(running: dict[int, BuildProcess]) -> None:
+def _wait(running: dict[int, _Build]) -> None:
     """Sleep until a build writes something or ends (at most half a second)."""
     import select
 
