@@ -219,7 +219,7 @@ def _print(
     ]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     for r in [head, ["-" * w for w in widths], *rows]:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
     print(f"serial: torch import {bare['import_s']:.1f} s once (inside its wall time); peak is the whole process")
     if ray_start is not None:
         print(f"ray: ray.init took {ray_start:.1f} s (not in its wall time)")

@@ -154,7 +154,9 @@ def test_ray_builds_a_plan_and_returns_the_folders_to_the_driver(tmp_path: Path)
         "defaults": {"targets": ["8.9"], "settings": {"min_block_size": 1}},
         "models": {"tiny": {"source": f"{MODELS}:tiny"}, "conv": {"source": f"{MODELS}:tiny_conv", "memory_gb": 2}},
     }
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
+    ray.init(
+        num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}}
+    )
     try:
         result = build_plan(plan, ray="", ray_transfer="return", progress=False)
     finally:

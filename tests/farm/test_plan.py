@@ -75,7 +75,10 @@ def test_a_plan_file_reads_relative_paths_from_its_folder(tmp_path: Path) -> Non
         ({"models": {"a": {"source": TINY, "targets": ["3.5"]}}}, ["models.a.targets", "3.5"]),
         ({"models": {"a": {"source": TINY, "precisions": ["fp8"]}}}, ["unknown precision 'fp8'"]),
         ({"models": {"a": {"source": TINY, "targets": ["8.9", "RTX 4090"]}}}, ["sm89 twice"]),
-        ({"models": {"a": {"source": TINY}, "b": {"source": TINY, "output": "a"}}}, ["models.a and models.b", "a/sm89"]),
+        (
+            {"models": {"a": {"source": TINY}, "b": {"source": TINY, "output": "a"}}},
+            ["models.a and models.b", "a/sm89"],
+        ),
         ({"models": {"a": {"source": TINY, "timeout": -1}}}, ["timeout = -1"]),
         ({"models": {"a": {"source": TINY, "settings": {"min_block_size": 0}}}}, ["min_block_size=0"]),
         ({"models": {}}, ["names no models"]),
@@ -118,9 +121,7 @@ def test_a_program_file_needs_trust(tmp_path: Path) -> None:
 def test_a_module_that_fails_to_import_is_refused_before_any_build(tmp_path: Path) -> None:
     (tmp_path / "bad_farm_model.py").write_text("import no_such_dependency_x\n\ndef build():\n    pass\n")
     plan = tmp_path / "plan.toml"
-    plan.write_text(
-        'out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.bad]\nsource = "bad_farm_model:build"\n'
-    )
+    plan.write_text('out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.bad]\nsource = "bad_farm_model:build"\n')
     from torchtrt_compat.farm import build_plan
 
     with pytest.raises(UsageError, match="bad_farm_model does not import.*no_such_dependency_x"):
@@ -128,7 +129,9 @@ def test_a_module_that_fails_to_import_is_refused_before_any_build(tmp_path: Pat
     assert not (tmp_path / "out" / "bad").exists()
 
 
-def test_the_cli_refuses_a_bad_plan_with_exit_2_and_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_refuses_a_bad_plan_with_exit_2_and_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     plan = tmp_path / "plan.toml"
     plan.write_text('[defaults]\ntargets = ["GTX 9999 Ultra"]\n[models.a]\nsource = "models:resnet18"\n')
     assert main(["build", "--plan", str(plan), "--out", str(tmp_path / "out")]) == 2
@@ -184,7 +187,12 @@ def test_checking_a_plan_and_its_keys_imports_no_torch(tmp_path: Path) -> None:
     )
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+        check=True,
         env={**os.environ, "PYTHONPATH": str(root)},
     )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []

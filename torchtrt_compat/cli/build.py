@@ -42,7 +42,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         const="",
         metavar="ADDRESS",
-        help="run the builds as Ray tasks: a local Ray, or the cluster at ADDRESS (pip install 'torchtrt-compat[farm]')",
+        help="run the builds as Ray tasks: a local Ray, or the cluster at ADDRESS (extra: torchtrt-compat[farm])",
     )
     farm.add_argument(
         "--ray-return",

@@ -29,7 +29,9 @@ from .worker import base_row
 
 GIB = 1024**3
 STOP_GRACE_S = 5.0
-WARM_ENV = "TORCHTRT_COMPAT_FARM_WARM"  #: after SIGTERM, how long a build may take to remove its staging folder before SIGKILL
+WARM_ENV = (
+    "TORCHTRT_COMPAT_FARM_WARM"  #: after SIGTERM, how long a build may take to remove its staging folder before SIGKILL
+)
 
 #: callbacks to the display: on_start(slot, job), on_stage(slot, text), on_done(slot, row)
 Events = tuple[Callable[[int, Job], None], Callable[[int, str], None], Callable[[int, dict[str, Any]], None]]
@@ -422,7 +424,9 @@ def _receive(row: dict[str, Any], job: Job) -> None:
         tar.extractall(staging, filter="data")
 
 
-def run_ray(jobs: list[Job], address: str | None, events: Events, *, transfer: str = "shared") -> Iterator[dict[str, Any]]:
+def run_ray(
+    jobs: list[Job], address: str | None, events: Events, *, transfer: str = "shared"
+) -> Iterator[dict[str, Any]]:
     """Fan ``jobs`` out as Ray tasks (one CPU and the job's ``memory_gb`` each); yields rows as tasks end.
 
     ``address`` None or "" starts a local Ray (or joins RAY_ADDRESS); ``transfer="shared"`` has each task publish

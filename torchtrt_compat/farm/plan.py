@@ -138,7 +138,7 @@ def load_plan(
             both = f"models.{other} and models.{job.model}" if other != job.model else f"models.{job.model}"
             raise UsageError(
                 f"{origin}: {both} would both write {job.name} (two builds, one output folder).",
-                "give one model its own output = \"NAME\", or list each target set once",
+                'give one model its own output = "NAME", or list each target set once',
             )
         owners[job.folder] = job.model
     from .._atomic import check_replaceable
@@ -157,7 +157,9 @@ def _read(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[str, An
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise UsageError(f"Plan {origin} does not exist.", "pass the path of a plan.toml (see docs/build_farm.md)") from None
+        raise UsageError(
+            f"Plan {origin} does not exist.", "pass the path of a plan.toml (see docs/build_farm.md)"
+        ) from None
     except OSError as exc:
         raise UsageError(f"Plan {origin} cannot be read: {exc.strerror or exc}.", "pass a readable file") from None
     toml = _tomllib()
@@ -241,7 +243,9 @@ def _jobs_of(
     kind, location, paths = _resolve_source(source.strip(), where, base, trust)
     output = spec.get("output", name)
     if not isinstance(output, str) or not _OUTPUT.fullmatch(output):
-        raise UsageError(f"{where}.output = {_show(output)} is not a folder name.", "use letters, digits, '_', '-', '.'")
+        raise UsageError(
+            f"{where}.output = {_show(output)} is not a folder name.", "use letters, digits, '_', '-', '.'"
+        )
     target_sets = _target_sets(spec.get("targets"), where)
     precisions = spec.get("precisions", ["fp32"])
     if not isinstance(precisions, list) or not precisions:
@@ -456,7 +460,7 @@ def _cc(value: Any, where: str) -> str:
         hint = f" (closest: {close[0]})" if close else ""
         raise UsageError(
             f"{where}.targets: {text!r} is neither a compute capability nor a GPU model the matrix knows{hint}.",
-            "write the compute capability, e.g. \"8.9\" (`torchtrt-compat matrix` lists the GPU names)",
+            'write the compute capability, e.g. "8.9" (`torchtrt-compat matrix` lists the GPU names)',
         )
     return found[1]
 

@@ -58,8 +58,9 @@ class PlanResult:
 
     def _repr_html_(self) -> str:
         verdict, tone = ("all built", "ok") if self.ok else (f"{len(self.failed)} not built", "error")
-        return _display.panel(f"build plan {self.origin}", summary.html_body(self.rows, self.totals), tone=tone,
-                              verdict=verdict)
+        return _display.panel(
+            f"build plan {self.origin}", summary.html_body(self.rows, self.totals), tone=tone, verdict=verdict
+        )
 
 
 def build_plan(
@@ -110,7 +111,9 @@ def build_plan(
     interrupted = False
     try:
         if todo:
-            stream = run_ray(todo, ray, events, transfer=ray_transfer) if executor == "ray" else run_local(todo, n, events)
+            stream = (
+                run_ray(todo, ray, events, transfer=ray_transfer) if executor == "ray" else run_local(todo, n, events)
+            )
             for row in stream:
                 rows[row["name"]] = row
                 live.tick()

@@ -51,7 +51,7 @@ def table(rows: list[dict[str, Any]], totals: dict[str, Any]) -> str:
     """The terminal table, failures with their diagnosis below it, and a totals line."""
     cells = [HEADER] + [[_safe(c) for c in columns(r)] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(HEADER))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     for r in rows:
         if r["status"] in OK:

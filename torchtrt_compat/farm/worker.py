@@ -196,4 +196,3 @@ def main(argv: list[str] | None = None) -> int:
     out.write(json.dumps({"result": row}, default=str) + "\n")
     out.close()
     return 0
-
