@@ -1,4 +1,5 @@
-"""The build farm on 12 builds (6 small models x 2 targets), in one run: serial vs pool vs local Ray, and a re-run.
+"""The build farm on 12 builds (6 small catalogue models x 2 targets), in one run: serial vs pool vs local Ray, and
+a re-run of the finished plan.
 
 - **serial (bare)**: one process that imports torch once and calls ``build_engine`` + ``save`` for each build in turn:
   the alternative, and each build's bare time.
@@ -33,15 +34,15 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path[:0] = [str(ROOT), str(HERE)]
-
-from farm_models import NAMES  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from torchtrt_compat.farm import build_plan  # noqa: E402
 from torchtrt_compat.farm.executors import cpu_count  # noqa: E402
 from torchtrt_compat.farm.keys import stack_versions  # noqa: E402
 
 TARGETS = ["8.9", "12.0"]
+#: small models of the bundled catalogue: a 1-10 s TensorRT-RTX build each on this host
+NAMES = ("resnet18", "fcn_resnet18", "tiny_transformer", "efficientnet_b0", "mobilenet_v3_small", "lraspp_mobilenet_v3")
 RERUN_TARGET = 0.05
 DEFAULT_OUT = HERE / "results" / "build_plan.json"
 
@@ -51,14 +52,14 @@ sys.path[:0] = {paths!r}
 t0 = time.perf_counter()
 import torch
 import torchtrt_compat as tc
-import farm_models
+from torchtrt_compat.models import get_model
 imported = time.perf_counter() - t0
 rows = []
 for name in {names!r}:
     for cc in {targets!r}:
         start = time.perf_counter()
-        model, inputs = getattr(farm_models, name)()
-        art = tc.build_engine(model, list(inputs), compute_capabilities=[cc], min_block_size=1, verbose=False)
+        entry = get_model(name)
+        art = tc.build_engine(entry.build(), list(entry.example_inputs()), compute_capabilities=[cc], verbose=False)
         art.save({out!r} + "/" + name + "/sm" + cc.replace(".", "") + "-fp32")
         rows.append({{"name": name + "/sm" + cc.replace(".", "") + "-fp32", "seconds": time.perf_counter() - start}})
 print(json.dumps({{"import_s": imported, "rows": rows,
@@ -69,15 +70,15 @@ print(json.dumps({{"import_s": imported, "rows": rows,
 def plan(out: Path, names: tuple[str, ...]) -> dict[str, Any]:
     return {
         "out": str(out),
-        "defaults": {"targets": TARGETS, "settings": {"min_block_size": 1}, "memory_gb": 2},
-        "models": {n: {"source": f"farm_models:{n}"} for n in names},
+        "defaults": {"targets": TARGETS, "memory_gb": 2},
+        "models": {n: {"source": f"models:{n}"} for n in names},
     }
 
 
 def serial(out: Path, names: tuple[str, ...]) -> dict[str, Any]:
-    code = _SERIAL.format(paths=[str(ROOT), str(HERE)], names=list(names), targets=TARGETS, out=str(out))
+    code = _SERIAL.format(paths=[str(ROOT)], names=list(names), targets=TARGETS, out=str(out))
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=HERE)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     data["wall_s"] = time.perf_counter() - start
     return data
@@ -117,7 +118,6 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = ap.parse_args()
     names = NAMES[: args.models]
-    os.chdir(HERE)  # the plan names farm_models:NAME, found from here
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-build-plan-") as tmp:
         work = Path(tmp)
@@ -140,7 +140,7 @@ def main() -> int:
                 num_cpus=cpu_count(),
                 include_dashboard=False,
                 log_to_driver=False,
-                runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)])}},
+                runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}},
             )
             ray_start = time.perf_counter() - t
             try:

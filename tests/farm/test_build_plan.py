@@ -35,6 +35,15 @@ def _write(path: Path, text: str) -> Path:
 def test_a_plan_builds_in_parallel_keeps_failures_in_their_rows_and_reruns_for_free(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    import importlib
+
+    import torch
+
+    from torchtrt_compat.farm.plan import import_paths
+
+    with import_paths((str(ROOT),)):
+        model, inputs = importlib.import_module(MODELS).tiny_conv()
+    torch.export.save(torch.export.export(model, inputs), str(tmp_path / "conv.pt2"))
     out = tmp_path / "out"
     plan = _write(
         tmp_path / "plan.toml",
@@ -55,6 +64,10 @@ targets = ["8.9"]
 source = "{MODELS}:hang"
 targets = ["8.9"]
 timeout = 6
+[models.prog]
+source = "conv.pt2"
+trust = true
+targets = ["8.9"]
 """,
     )
     assert main(["build", "--plan", str(plan), "--workers", "2"]) == 1  # every build ran; some failed
@@ -68,6 +81,7 @@ timeout = 6
         "broken/sm89-fp32": "failed",
         "crash/sm89-fp32": "crashed",
         "hang/sm89-fp32": "timed out",
+        "prog/sm89-fp32": "built",
     }
     tiny = rows["tiny/sm89-fp32"]
     assert tiny["engines"] == 1 and tiny["pytorch_ops"] == [] and tiny["folder_bytes"] > 0

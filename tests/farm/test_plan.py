@@ -67,7 +67,6 @@ def test_a_plan_file_reads_relative_paths_from_its_folder(tmp_path: Path) -> Non
         ({"outt": "x"}, ["unknown key 'outt'", "did you mean 'out'"]),
         ({"defaults": {"targets": ["8.9"], "precision": ["fp16"]}}, ["unknown key 'precision'", "precisions"]),
         ({"models": {"a": {"source": TINY, "setings": {}}}}, ["[models.a]", "'setings'", "did you mean 'settings'"]),
-        ({"models": {"a": {"source": "models:no_such_model"}}}, ["models.a", "No model 'no_such_model'"]),
         ({"models": {"a": {"source": "no_such_pkg_x.mod:build"}}}, ["models.a", "no_such_pkg_x"]),
         ({"models": {"a": {"source": "tests.farm._models:nothing"}}}, ["has no function 'nothing'"]),
         ({"models": {"a": {"source": "a thing"}}}, ["neither models:NAME"]),
@@ -127,6 +126,9 @@ def test_a_module_that_fails_to_import_is_refused_before_any_build(tmp_path: Pat
     with pytest.raises(UsageError, match="bad_farm_model does not import.*no_such_dependency_x"):
         build_plan(plan, progress=False)
     assert not (tmp_path / "out" / "bad").exists()
+    plan.write_text('out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.a]\nsource = "models:no_such_model"\n')
+    with pytest.raises(UsageError, match="models.a: No model 'no_such_model'"):
+        build_plan(plan, progress=False)
 
 
 def test_the_cli_refuses_a_bad_plan_with_exit_2_and_one_line(
@@ -175,12 +177,11 @@ def test_the_pool_never_plans_more_builds_than_memory_holds(tmp_path: Path) -> N
 
 
 def test_checking_a_plan_and_its_keys_imports_no_torch(tmp_path: Path) -> None:
-    """For function and program sources (the bundled catalogue imports torch when it loads)."""
     code = (
         "import json, sys\n"
         "from torchtrt_compat.farm import load_plan\n"
         "from torchtrt_compat.farm.keys import with_key\n"
-        f"plan = {json.dumps(_plan(tmp_path, a={'source': TINY}))}\n"
+        f"plan = {json.dumps(_plan(tmp_path, a={'source': TINY}, b={'source': 'models:resnet18'}))}\n"
         "[with_key(j) for j in load_plan(plan).jobs]\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'torch_tensorrt', "
         "'tensorrt', 'tensorrt_rtx', 'ray'))))\n"

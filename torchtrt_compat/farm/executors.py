@@ -1,11 +1,11 @@
-"""Where the builds run: a local pool of one process per build, or Ray tasks (each running the same process).
+"""Where the builds run: a local pool of one process per build, or Ray tasks (each running one such process).
 
 Every build has a process of its own: a crash, a hang (the per-build timeout) or an out-of-memory kill fails that
 build's row, not the run. On a host without an NVIDIA driver (the farm's case: CPU build hosts) the pool forks each
 build from a multiprocessing fork server that imported torch and torch_tensorrt once (`_preload`), which saves
-seconds per build; elsewhere, and in Ray tasks, each build is a fresh ``python -m torchtrt_compat.farm._child``,
-whose peak memory comes from the kernel (``wait4``). The pool starts a build only when the memory it expects fits
-beside what the running builds may still grow by.
+seconds per build (a Ray worker keeps its own fork server warm from task to task); elsewhere each build is a fresh
+``python -m torchtrt_compat.farm._child``, whose peak memory comes from the kernel (``wait4``). The pool starts a
+build only when the memory it expects fits beside what the running builds may still grow by.
 """
 
 from __future__ import annotations
@@ -220,7 +220,8 @@ class ForkedBuild(_Build):
         self.proc = ctx.Process(
             target=forked_main, args=(job, send, threads, job.log), name=f"torchtrt-compat build {job.name}"
         )
-        self.proc.start()
+        with _without_main():
+            self.proc.start()
         send.close()
         self.fd = self.conn.fileno()
 
@@ -244,6 +245,22 @@ class ForkedBuild(_Build):
         self.conn.close()
         self.proc.close()
         return True
+
+
+@contextlib.contextmanager
+def _without_main() -> Iterator[None]:
+    """Start a build without multiprocessing re-running ``__main__`` in it: a build needs nothing from there, and a
+    script that calls build_plan without an ``if __name__ == "__main__"`` guard (or Ray's worker) must not run again
+    in every build."""
+    import types
+
+    saved = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if saved is not None:
+            sys.modules["__main__"] = saved
 
 
 def _take(build: _Build, msg: Any) -> None:
@@ -293,8 +310,9 @@ def _starter(threads: int) -> Callable[[Job], _Build]:
 
 
 def run_one(job: Job, threads: int = 1) -> dict[str, Any]:
-    """Build ``job`` in a fresh process, within its timeout; the row (what Ray tasks run)."""
-    proc = BuildProcess(job, threads)
+    """Build ``job`` in a process of its own (forked warm where `warm_starts`), within its timeout; the row (what
+    Ray tasks run: a Ray worker keeps its fork server warm from one task to the next)."""
+    proc = _starter(threads)(job)
     try:
         while not proc.reap():
             proc.read()

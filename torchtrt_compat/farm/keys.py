@@ -1,10 +1,10 @@
 """Build keys: a content hash of everything a build's result depends on, so a re-run skips what is built.
 
-The key covers the model's code (the catalogue module, or the module that defines the function) and its weights
+The key covers the model's code (the catalogue's modules, or the module that defines the function) and its weights
 (a program file's bytes; files a function reads, listed as ``depends``; a catalogue model's weights follow from its
 code and seed), the settings, the precision, the targets, and the torch / torch_tensorrt / TensorRT versions (and
-torchtrt_compat's, whose shims shape the graph). Computing it builds no model and, for function and program sources,
-imports no torch (loading the bundled catalogue does): a finished plan re-runs in a moment.
+torchtrt_compat's, whose shims shape the graph). Computing it builds no model and imports no torch: a finished plan
+re-runs in a moment.
 A folder counts as built when its manifest carries the same key and every file it lists has its recorded size.
 """
 
@@ -15,7 +15,6 @@ import functools
 import hashlib
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,17 +54,20 @@ def _cached_digest(path: str, size: int, mtime_ns: int) -> str:
     return h.hexdigest()
 
 
+@functools.lru_cache(maxsize=1)
+def catalogue_files() -> list[str]:
+    import importlib.util
+
+    spec = importlib.util.find_spec("torchtrt_compat.models")
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    return sorted(str(p) for folder in folders for p in Path(folder).glob("*.py"))
+
+
 def code_files(job: Job) -> list[str]:
     """The files whose bytes define the model of ``job`` (code, program, declared dependencies)."""
     files: list[str] = []
-    if job.kind == "catalogue":
-        from ..models import get_model
-
-        entry = get_model(job.location)
-        for module in (entry.builder.__module__, entry.make_inputs.__module__, "torchtrt_compat.models"):
-            path = getattr(sys.modules.get(module), "__file__", None)
-            if path:
-                files.append(path)
+    if job.kind == "catalogue":  # every catalogue module (finding the one that defines it would import torch)
+        files += catalogue_files()
     elif job.kind == "function":
         path = module_file(job.location.split(":")[0], job.import_paths, f"models.{job.model}")
         if path:

@@ -315,19 +315,10 @@ def _positive(value: Any, where: str) -> float | None:
 def _resolve_source(source: str, where: str, base: Path, trust: bool) -> tuple[str, str, tuple[str, ...]]:
     """-> (kind, location, import paths); a source that cannot be found is refused here, before any build."""
     if source.startswith("models:"):
-        from ..models import get_model
-
-        try:
-            entry = get_model(source.split(":", 1)[1])
-        except UsageError as exc:
-            raise UsageError(f"{where}: {exc.problem}", exc.fix) from None
-        missing = entry.missing()
-        if missing:
-            raise UsageError(
-                f"{where}: {source} needs {', '.join(missing)}, which is not installed.",
-                "pip install 'torchtrt-compat[zoo]'",
-            )
-        return "catalogue", entry.name, ()
+        name = source.split(":", 1)[1]
+        if not _OUTPUT.fullmatch(name):
+            raise UsageError(f"{where}: {source} is not a catalogue name.", "see `torchtrt-compat models`")
+        return "catalogue", name, ()  # looked up in check_imports: loading the catalogue imports torch
     if source.endswith(PROGRAM_SUFFIXES):
         path = (base / source).resolve()
         if not path.is_file():
@@ -400,13 +391,16 @@ def import_paths(paths: tuple[str, ...]) -> Iterator[None]:
 
 
 def check_imports(jobs: list[Job]) -> None:
-    """Import each function's module (for the jobs about to be built): a module that does not import is a
-    `UsageError` before any build starts. Imports run in this process, once per module."""
+    """Find each catalogue model and import each function's module, for the jobs about to be built: a model that
+    does not import is a `UsageError` before any build starts. Runs in this process, once per model."""
     seen: set[str] = set()
     for job in jobs:
-        if job.kind != "function" or job.location in seen:
+        if job.kind == "program" or job.location in seen:
             continue
         seen.add(job.location)
+        if job.kind == "catalogue":
+            _check_catalogue(job)
+            continue
         module, function = job.location.split(":")
         with import_paths(job.import_paths):
             try:
@@ -418,6 +412,21 @@ def check_imports(jobs: list[Job]) -> None:
                 ) from None
         if not callable(getattr(mod, function, None)):
             raise UsageError(f"models.{job.model}: {module}.{function} is not a function.", "name a function")
+
+
+def _check_catalogue(job: Job) -> None:
+    from ..models import get_model
+
+    try:
+        entry = get_model(job.location)
+    except UsageError as exc:
+        raise UsageError(f"models.{job.model}: {exc.problem}", exc.fix) from None
+    missing = entry.missing()
+    if missing:
+        raise UsageError(
+            f"models.{job.model}: {job.source} needs {', '.join(missing)}, which is not installed.",
+            "pip install 'torchtrt-compat[zoo]'",
+        )
 
 
 # ---- targets -------------------------------------------------------------------------------------------------------
