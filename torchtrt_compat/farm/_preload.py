@@ -1,7 +1,7 @@
 """Imported once by the pool's fork server (on hosts without an NVIDIA driver): torch and torch_tensorrt, so that
 each build forks from a warm process instead of importing them again (seconds per build).
 
-Importing creates no CUDA context and no OpenMP threads; the builds forked from here start clean.
+Only imports happen here: no CUDA context is created and no torch op runs, so nothing a fork must not inherit.
 """
 
 import torch  # noqa: F401
