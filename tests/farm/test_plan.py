@@ -80,6 +80,14 @@ def test_a_plan_file_reads_relative_paths_from_its_folder(tmp_path: Path) -> Non
         ),
         ({"models": {"a": {"source": TINY, "timeout": -1}}}, ["timeout = -1"]),
         ({"models": {"a": {"source": TINY, "settings": {"min_block_size": 0}}}}, ["min_block_size=0"]),
+        (
+            {"models": {"a": {"source": TINY, "settings": {"min_blok_size": 1}}}},
+            ["no setting 'min_blok_size'", "did you mean 'min_block_size'"],
+        ),
+        (
+            {"models": {"a": {"source": TINY, "settings": {"enabled_precisions": ["fp16"]}}}},
+            ["which the plan sets", "precisions = "],
+        ),
         ({"models": {}}, ["names no models"]),
         ({"workers": 0}, ["workers = 0"]),
     ],

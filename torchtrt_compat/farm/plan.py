@@ -254,8 +254,7 @@ def _jobs_of(
         if p not in PRECISIONS:
             raise UsageError(f"{where}: unknown precision {_show(p)}.", f"choose from {', '.join(PRECISIONS)}")
     settings = dict(spec.get("settings") or {})
-    if "enabled_precisions" in settings:
-        raise UsageError(f"{where}.settings names enabled_precisions.", 'use precisions = ["fp16"] instead')
+    _check_setting_names(settings, where)
     from ..compiler.validation import check_compile_kwargs
 
     try:
@@ -296,6 +295,44 @@ def _jobs_of(
                 )
             )
     return jobs
+
+
+#: build_engine arguments the plan itself sets, and the one whose artifacts cannot be saved as one folder
+_PLAN_OWNED = {
+    "compute_capabilities": "targets = [...]",
+    "enabled_precisions": 'precisions = ["fp16"]',
+    "verbose": "the build log beside each folder",
+    "kwarg_inputs": "the model's function returning (model, inputs)",
+    "partition": "nothing: a partition='auto' artifact cannot be saved as one folder",
+}
+
+
+def _check_setting_names(settings: dict[str, Any], where: str) -> None:
+    """Each setting is a keyword the installed torch_tensorrt release accepts (from the extracted compile surface;
+    no import), and not one the plan sets itself."""
+    from ..compiler.releases import known_releases
+    from ..compiler.settings import OWN_KWARGS, _known_names
+    from ..env import detect_environment
+    from ..versions import base
+
+    for name in settings:
+        if name in _PLAN_OWNED:
+            raise UsageError(f"{where}.settings names {name}, which the plan sets.", f"use {_PLAN_OWNED[name]}")
+    installed = detect_environment().torch_tensorrt
+    if installed is None or installed.version is None:
+        return
+    release = known_releases().get(f"{installed.name}=={base(installed.version)}")
+    if release is None:
+        return  # a release the data does not know: torch_tensorrt itself will judge the names
+    known = _known_names(release) | OWN_KWARGS
+    for name in settings:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UsageError(
+                f"{where}.settings: {installed.name} {installed.version} has no setting {name!r}{hint}.",
+                "use a torch_tensorrt.compile keyword (`torchtrt-compat shims` and the README list them)",
+            )
 
 
 def _bool(value: Any, where: str) -> bool:
