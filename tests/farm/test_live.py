@@ -50,3 +50,15 @@ def test_a_pipe_gets_nothing(tmp_path: Path) -> None:
     live.done(0, {"name": a.name, "status": "failed", "seconds": 1.0})
     live.close()
     assert pipe.getvalue() == ""
+
+
+def test_the_summary_table_shows_outside_text_without_terminal_escapes() -> None:
+    from torchtrt_compat.farm import summary
+
+    row = {"name": "evil/sm89-fp32", "status": "failed", "seconds": 1.0, "error": "boom \x1b[2J\x1b]0;title\x07 end"}
+    text = summary.table([row], summary.totals([row], 1.0, "local", 1))
+    assert "\x1b" not in text and "\x07" not in text and "boom ?[2J" in text
+    html = summary.html_body([row], summary.totals([row], 1.0, "local", 1))
+    assert "evil/sm89-fp32" in html and "<script" not in summary.html_body(
+        [dict(row, error="<script>x</script>")], summary.totals([row], 1.0, "local", 1)
+    )

@@ -129,8 +129,10 @@ def run_plan(args: argparse.Namespace) -> int:
         ray_transfer="return" if args.ray_return else "shared",
         trust=bool(getattr(args, "trust", False)),
     )
+    from ..farm.summary import safe
+
     print(result.table())
-    print(f"summary: {result.files[0]} and {result.files[1]}")
+    print(safe(f"summary: {result.files[0]} and {result.files[1]}"))
     return 0 if result.ok else 1
 
 

@@ -346,10 +346,8 @@ def run_local(jobs: list[Job], workers: int, events: Events) -> Iterator[dict[st
                 on_start(slot, job)
             _wait(running)
             for slot, proc in list(running.items()):
-                before = proc.stage
                 proc.read()
-                if proc.stage != before:
-                    on_stage(slot, proc.stage)
+                on_stage(slot, proc.stage)
                 if not proc.reap() and time.perf_counter() - proc.started > proc.job.timeout:
                     proc.stop("timed out")
                 if proc.ended is None:

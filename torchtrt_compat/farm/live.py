@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from .. import _display, _progress
 from .plan import Job
+from .summary import safe
 
 
 class Live:
@@ -29,7 +30,11 @@ class Live:
         self._set(slot, job.name, "starting")
 
     def stage(self, slot: int, text: str) -> None:
-        name, _, _ = self.lines[slot % len(self.lines)]
+        """The build in ``slot`` is at ``text`` (called on every pass of the pool: redrawn on news or each second)."""
+        name, current, _ = self.lines[slot % len(self.lines)]
+        if text == current:
+            self.tick()
+            return
         self._set(slot, name, text)
 
     def done(self, slot: int, row: dict[str, Any]) -> None:
@@ -37,7 +42,7 @@ class Live:
         self.failed += row["status"] not in ("built", "up to date")
         if self.mode == "terminal":
             self._clear()
-            print(f"{row['status']:>9}  {row['name']}  {row.get('seconds') or 0:.1f} s", file=self.console)
+            print(safe(f"{row['status']:>9}  {row['name']}  {row.get('seconds') or 0:.1f} s"), file=self.console)
         self._set(slot, "", "idle")
 
     def tick(self) -> None:
@@ -75,7 +80,7 @@ class Live:
                 self._clear()
                 width = 119
                 for line in self._texts():
-                    print(_display.short(line, width), file=self.console)
+                    print(safe(_display.short(line, width)), file=self.console)
                 self._drawn = len(self.lines) + 1
                 self.console.flush()
             else:

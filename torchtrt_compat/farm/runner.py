@@ -131,8 +131,10 @@ def build_plan(
     if interrupted:
         kept = sum(1 for r in ordered if r["status"] in summary.OK)
         print(
-            f"interrupted: {kept} finished build(s) are kept in {checked.out}, {len(ordered) - kept} not built; "
-            "run the same command again to resume",
+            summary.safe(
+                f"interrupted: {kept} finished build(s) are kept in {checked.out}, {len(ordered) - kept} not built; "
+                "run the same command again to resume"
+            ),
             file=sys.stderr,
         )
         raise KeyboardInterrupt

@@ -12,12 +12,14 @@ from .. import _display
 FORMAT = "torchtrt_compat.build_summary/1"
 OK = ("built", "up to date")
 
-try:  # the shared sanitiser for text from outside (error texts, paths) printed to a terminal, where it exists
-    from .._display import safe as _safe  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - depends on the tree this is merged into
 
-    def _safe(text: str) -> str:
-        return "".join(c if c.isprintable() else "?" for c in text)
+def safe(text: str) -> str:
+    """Text from outside (plan names, error texts, paths) made fit for a terminal: `_display.safe` where the tree
+    has it, else every non-printable character (escape sequences included) replaced."""
+    shared = getattr(_display, "safe", None)
+    if shared is not None:
+        return str(shared(text))
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def _mb(n: Any) -> str:
@@ -49,17 +51,17 @@ HEADER = ["build", "status", "time s", "peak MB", "engines", "size MB", "ops lef
 
 def table(rows: list[dict[str, Any]], totals: dict[str, Any]) -> str:
     """The terminal table, failures with their diagnosis below it, and a totals line."""
-    cells = [HEADER] + [[_safe(c) for c in columns(r)] for r in rows]
+    cells = [HEADER] + [[safe(c) for c in columns(r)] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(HEADER))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     for r in rows:
         if r["status"] in OK:
             continue
-        lines.append(f"{r['name']}: {_safe(r.get('error') or r['status'])}")
+        lines.append(safe(f"{r['name']}: {r.get('error') or r['status']}"))
         for d in r.get("diagnosis") or []:
-            lines.append(f"  [{d['key']}] {_safe(d['fix'])}")
-    lines.append(totals_line(totals))
+            lines.append(f"  [{d['key']}] {safe(d['fix'])}")
+    lines.append(safe(totals_line(totals)))
     return "\n".join(lines)
 
 
