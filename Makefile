@@ -16,7 +16,7 @@ OUT         ?= out
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --constraint $(CONSTRAINTS) -e '.[rtx,dev,notebooks,zoo,sign]'
+	$(BIN)/python -m pip install --quiet --constraint $(CONSTRAINTS) -e '.[rtx,dev,notebooks,zoo,sign,farm]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -129,6 +129,7 @@ ABOVE = {
     "shims": (f"{P}.compiler", f"{P}.cli", f"{P}.runtime", f"{P}.selftest", f"{P}.farm"),
     "ops": (f"{P}.compiler", f"{P}.cli", f"{P}.runtime", f"{P}.selftest", f"{P}.farm"),
     "compiler": (f"{P}.cli", f"{P}.selftest", f"{P}.farm"),
+    "farm": (f"{P}.cli", f"{P}.selftest"),
 }
 
 

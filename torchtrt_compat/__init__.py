@@ -31,6 +31,7 @@ _EXPORTS: dict[str, str] = {
     "compile": ".compiler",
     "export": ".compiler",
     "build_engine": ".compiler",
+    "build_plan": ".farm",
     "report": ".compiler",
     "CompileReport": ".compiler",
     "EngineArtifact": ".compiler",
@@ -81,6 +82,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compiler import compile as compile  # noqa: A004
     from .compiler import export as export
     from .compiler import report as report
+    from .farm import build_plan as build_plan
     from .env import Environment as Environment
     from .env import detect_environment as detect_environment
     from .selftest import SelftestResult as SelftestResult

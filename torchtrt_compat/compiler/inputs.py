@@ -217,3 +217,25 @@ def _same_device(found: Any, model: Any, where: str) -> None:
             f"{where} is on {found} but the model is on {model}.",
             f"move them together: model.to('{found}') or tensor.to('{model}')",
         )
+
+
+def example_inputs_of(program: Any) -> tuple[Any, ...]:
+    """Example inputs for an ExportedProgram read from disk: the ones it stored, else tensors of its placeholders'
+    shapes and dtypes (a dynamic dimension as 1)."""
+    import torch
+
+    stored = getattr(program, "example_inputs", None)
+    if stored and stored[0]:
+        return tuple(stored[0])
+    user = set(program.graph_signature.user_inputs)
+    examples = []
+    for node in program.graph.nodes:
+        if node.op == "placeholder" and node.name in user:
+            val = node.meta["val"]
+            shape = [int(s) if isinstance(s, int) else 1 for s in val.shape]
+            examples.append(
+                torch.randn(shape, dtype=val.dtype)
+                if val.dtype.is_floating_point
+                else torch.zeros(shape, dtype=val.dtype)
+            )
+    return tuple(examples)

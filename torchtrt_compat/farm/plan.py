@@ -1,0 +1,526 @@
+"""Plan files: which models to build, for which GPUs and precisions, with which settings.
+
+A plan (TOML, or the same shape as a dict)::
+
+    out = "engines"                      # the output folder (--out wins); relative to the plan file
+    workers = 2                          # optional; --workers wins; default from cores and memory
+
+    [defaults]                           # every model gets these unless it names its own
+    targets = ["8.9", "RTX 5090", ["8.6", "8.9"]]   # one artifact per item: a compute capability, a GPU name
+                                                    # from the matrix, or a list of them (one artifact for all)
+    precisions = ["fp32", "fp16"]
+    settings = { min_block_size = 1 }    # build_engine keyword arguments (a model's settings update these)
+    timeout = 900                        # seconds per build
+    memory_gb = 3                        # expected peak memory of one build (pool admission, Ray's requirement)
+
+    [models.resnet]
+    source = "models:resnet18"           # models:NAME, package.module:function -> (model, inputs), or a .ep/.pt2
+    precisions = ["fp16"]                # file (needs trust = true or --trust: torch.export.load unpickles it)
+    depends = ["weights/resnet.pt"]      # files the function reads: hashed into the build key
+
+Each (model, target set, precision) is one `Job` and one artifact folder ``OUT/OUTPUT/LABEL-PRECISION`` (``OUTPUT``
+is the model's ``output``, by default its name; ``LABEL`` e.g. ``sm89`` or ``sm86+sm89``). `load_plan` refuses a bad
+plan before anything is built: an unknown key, a model that cannot be found, an unknown GPU name, two builds writing
+one folder, an output folder that cannot be written; each as one `UsageError` line.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import difflib
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .._errors import CompatError, IncompatibleError, UsageError
+
+TOP_KEYS = ("out", "workers", "defaults", "models")
+DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
+MODEL_KEYS = ("source", "output", "depends", *DEFAULT_KEYS)
+#: precision name -> the torch dtype build_engine is asked for (enabled_precisions); fp32 asks for nothing extra
+PRECISIONS: dict[str, str | None] = {"fp32": None, "fp16": "float16", "bf16": "bfloat16"}
+DEFAULT_TIMEOUT_S = 1800.0
+DEFAULT_MEMORY_GB = 3.0  #: a small model's build peaks at 1-3 GB RSS; a plan names more for big ones
+PROGRAM_SUFFIXES = (".ep", ".pt2")
+_FUNCTION = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*", re.ASCII)
+_OUTPUT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}", re.ASCII)
+_CC = re.compile(r"\d+\.\d+", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One build: a model for one target set at one precision, into one artifact folder."""
+
+    model: str  #: the plan's name for the model
+    source: str  #: as the plan wrote it
+    kind: str  #: "catalogue", "function" or "program"
+    location: str  #: catalogue name, "module:function", or the program's absolute path
+    targets: tuple[str, ...]  #: compute capabilities, sorted
+    precision: str
+    settings: dict[str, Any]
+    timeout: float
+    memory_gb: float
+    trust: bool
+    folder: str  #: absolute path of the artifact folder
+    name: str  #: the folder relative to the output folder, e.g. "resnet/sm89-fp16" (the job's id)
+    import_paths: tuple[str, ...] = ()  #: put first on sys.path to import a function's module
+    depends: tuple[str, ...] = ()  #: absolute paths of extra files hashed into the key
+    key: str = field(default="", compare=False)  #: content hash (keys.build_key), filled in by the runner
+
+    @property
+    def label(self) -> str:
+        return target_label(self.targets)
+
+    @property
+    def log(self) -> str:
+        """Where the build's captured upstream output goes (beside the folder)."""
+        return self.folder + ".build.log"
+
+
+@dataclass
+class Plan:
+    jobs: list[Job]
+    out: Path
+    workers: int | None
+    origin: str  #: the plan file, or "plan" for a dict
+
+
+def target_label(ccs: tuple[str, ...] | list[str]) -> str:
+    return "+".join("sm" + c.replace(".", "") for c in ccs)
+
+
+def load_plan(
+    source: str | os.PathLike[str] | dict[str, Any],
+    *,
+    out: str | os.PathLike[str] | None = None,
+    trust: bool = False,
+    timeout: float | None = None,
+) -> Plan:
+    """Read and check a plan (a TOML file or a dict); every problem is a one-line `UsageError` before any build.
+
+    ``out``, ``trust`` and ``timeout`` override the plan (the CLI's ``--out``, ``--trust``, ``--timeout``).
+    """
+    data, origin, base = _read(source)
+    _unknown(data, TOP_KEYS, origin, "the top level")
+    defaults = _table(data.get("defaults", {}), origin, "[defaults]")
+    _unknown(defaults, DEFAULT_KEYS, origin, "[defaults]")
+    models = _table(data.get("models"), origin, "[models]")
+    if not models:
+        raise UsageError(f"{origin}: the plan names no models.", 'add one: [models.tiny] source = "models:NAME"')
+    workers = data.get("workers")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise UsageError(f"{origin}: workers = {workers!r} is not a positive whole number.", "write workers = 2")
+    out_dir = _out_dir(out, data.get("out"), origin, base)
+    if timeout is not None and (isinstance(timeout, bool) or not timeout > 0):
+        raise UsageError(f"--timeout {timeout!r} is not a positive number of seconds.", "pass e.g. --timeout 900")
+
+    jobs: list[Job] = []
+    owners: dict[str, str] = {}
+    for name, raw in models.items():
+        where = f"models.{name}"
+        spec = _table(raw, origin, f"[{where}]")
+        _unknown(spec, MODEL_KEYS, origin, f"[{where}]")
+        merged = {**defaults, **spec}
+        merged["settings"] = {
+            **_table(defaults.get("settings", {}), origin, "[defaults].settings"),
+            **_table(spec.get("settings", {}), origin, f"[{where}].settings"),
+        }
+        jobs += _jobs_of(name, merged, origin, base, out_dir, trust, timeout)
+    for job in jobs:
+        if job.folder in owners:
+            other = owners[job.folder]
+            both = f"models.{other} and models.{job.model}" if other != job.model else f"models.{job.model}"
+            raise UsageError(
+                f"{origin}: {both} would both write {job.name} (two builds, one output folder).",
+                'give one model its own output = "NAME", or list each target set once',
+            )
+        owners[job.folder] = job.model
+    from .._atomic import check_replaceable
+
+    for job in jobs:
+        check_replaceable(Path(job.folder), marker="manifest.json", what="an engine artifact")
+    return Plan(jobs, out_dir, workers, origin)
+
+
+# ---- reading -------------------------------------------------------------------------------------------------------
+def _read(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[str, Any], str, Path]:
+    if isinstance(source, dict):
+        return source, "plan", Path.cwd()
+    path = Path(source)
+    origin = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(
+            f"Plan {origin} does not exist.", "pass the path of a plan.toml (see docs/build_farm.md)"
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"Plan {origin} cannot be read: {exc.strerror or exc}.", "pass a readable file") from None
+    toml = _tomllib()
+    try:
+        data = toml.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UsageError(f"Plan {origin} is not UTF-8 text.", "save it as UTF-8 TOML") from None
+    except toml.TOMLDecodeError as exc:
+        raise UsageError(f"Plan {origin} is not valid TOML: {exc}.", "fix the line it names") from None
+    return data, origin, path.resolve().parent
+
+
+def _tomllib() -> Any:
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        return tomllib
+    try:  # pragma: no cover - Python 3.10 only
+        import tomli
+
+        return tomli
+    except ImportError:  # pragma: no cover
+        raise UsageError(
+            "Reading a plan on Python 3.10 needs the tomli package, which is not installed.",
+            "pip install tomli, or pass the plan as a dict to build_plan",
+        ) from None
+
+
+def _table(value: Any, origin: str, where: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise UsageError(f"{origin}: {where} must be a table, got {_show(value)}.", f"write it as {where} = {{ ... }}")
+    return value
+
+
+def _unknown(data: dict[str, Any], allowed: tuple[str, ...], origin: str, where: str) -> None:
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        close = difflib.get_close_matches(str(unknown[0]), allowed, n=1, cutoff=0.5)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UsageError(
+            f"{origin}: unknown key {unknown[0]!r} in {where}{hint}.", f"the keys there are: {', '.join(allowed)}"
+        )
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _out_dir(flag: Any, planned: Any, origin: str, base: Path) -> Path:
+    from .._atomic import check_output_dir
+
+    if flag is not None:
+        return check_output_dir(flag, what="--out")
+    if planned is None:
+        raise UsageError(f"{origin} names no output folder.", 'pass --out DIR, or write out = "engines" in the plan')
+    if not isinstance(planned, str):
+        raise UsageError(f"{origin}: out = {_show(planned)} is not a folder path.", 'write out = "engines"')
+    return check_output_dir(base / Path(planned).expanduser(), what=f"{origin}: out")
+
+
+# ---- one model -> its jobs -----------------------------------------------------------------------------------------
+def _jobs_of(
+    name: str,
+    spec: dict[str, Any],
+    origin: str,
+    base: Path,
+    out_dir: Path,
+    trust_flag: bool,
+    timeout_flag: float | None,
+) -> list[Job]:
+    where = f"{origin}: models.{name}"
+    if not _OUTPUT.fullmatch(str(name)):
+        raise UsageError(f"{where}: the name is not a usable folder name.", "use letters, digits, '_', '-', '.'")
+    source = spec.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise UsageError(f"{where} has no source.", 'add source = "models:NAME" (or "module:function", or a .ep)')
+    trust = _bool(spec.get("trust", False), f"{where}.trust") or trust_flag
+    kind, location, paths = _resolve_source(source.strip(), where, base, trust)
+    output = spec.get("output", name)
+    if not isinstance(output, str) or not _OUTPUT.fullmatch(output):
+        raise UsageError(
+            f"{where}.output = {_show(output)} is not a folder name.", "use letters, digits, '_', '-', '.'"
+        )
+    target_sets = _target_sets(spec.get("targets"), where)
+    precisions = spec.get("precisions", ["fp32"])
+    if not isinstance(precisions, list) or not precisions:
+        raise UsageError(f"{where}.precisions must be a non-empty list.", 'write precisions = ["fp32", "fp16"]')
+    for p in precisions:
+        if p not in PRECISIONS:
+            raise UsageError(f"{where}: unknown precision {_show(p)}.", f"choose from {', '.join(PRECISIONS)}")
+    settings = dict(spec.get("settings") or {})
+    _check_setting_names(settings, where)
+    from ..compiler.validation import check_compile_kwargs
+
+    try:
+        check_compile_kwargs(settings)
+    except UsageError as exc:
+        raise UsageError(f"{where}.settings: {exc.problem}", exc.fix) from None
+    timeout = timeout_flag if timeout_flag is not None else _positive(spec.get("timeout"), f"{where}.timeout")
+    memory = _positive(spec.get("memory_gb"), f"{where}.memory_gb") or DEFAULT_MEMORY_GB
+    depends = spec.get("depends", [])
+    if not isinstance(depends, list) or not all(isinstance(d, str) for d in depends):
+        raise UsageError(f"{where}.depends must be a list of file paths.", 'write depends = ["weights.pt"]')
+    dep_paths = []
+    for d in depends:
+        p = (base / d).resolve()
+        if not p.is_file():
+            raise UsageError(f"{where}.depends: {d} is not a file.", "list files the model's function reads")
+        dep_paths.append(str(p))
+    jobs = []
+    for ccs in target_sets:
+        for precision in precisions:
+            rel = f"{output}/{target_label(ccs)}-{precision}"
+            jobs.append(
+                Job(
+                    model=str(name),
+                    source=source.strip(),
+                    kind=kind,
+                    location=location,
+                    targets=ccs,
+                    precision=precision,
+                    settings=settings,
+                    timeout=float(timeout or DEFAULT_TIMEOUT_S),
+                    memory_gb=float(memory),
+                    trust=trust,
+                    folder=str(out_dir / rel),
+                    name=rel,
+                    import_paths=paths,
+                    depends=tuple(dep_paths),
+                )
+            )
+    return jobs
+
+
+#: build_engine arguments the plan itself sets, and the one whose artifacts cannot be saved as one folder
+_PLAN_OWNED = {
+    "compute_capabilities": "targets = [...]",
+    "enabled_precisions": 'precisions = ["fp16"]',
+    "verbose": "the build log beside each folder",
+    "kwarg_inputs": "the model's function returning (model, inputs)",
+    "partition": "nothing: a partition='auto' artifact cannot be saved as one folder",
+}
+
+
+def _check_setting_names(settings: dict[str, Any], where: str) -> None:
+    """Each setting is a keyword the installed torch_tensorrt release accepts (from the extracted compile surface;
+    no import), and not one the plan sets itself."""
+    from ..compiler.releases import known_releases
+    from ..compiler.settings import OWN_KWARGS, _known_names
+    from ..env import detect_environment
+    from ..versions import base
+
+    for name in settings:
+        if name in _PLAN_OWNED:
+            raise UsageError(f"{where}.settings names {name}, which the plan sets.", f"use {_PLAN_OWNED[name]}")
+    installed = detect_environment().torch_tensorrt
+    if installed is None or installed.version is None:
+        return
+    release = known_releases().get(f"{installed.name}=={base(installed.version)}")
+    if release is None:
+        return  # a release the data does not know: torch_tensorrt itself will judge the names
+    known = _known_names(release) | OWN_KWARGS
+    for name in settings:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UsageError(
+                f"{where}.settings: {installed.name} {installed.version} has no setting {name!r}{hint}.",
+                "use a torch_tensorrt.compile keyword (`torchtrt-compat shims` and the README list them)",
+            )
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise UsageError(f"{where} = {_show(value)} is not true or false.", "write true or false")
+    return value
+
+
+def _positive(value: Any, where: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise UsageError(f"{where} = {_show(value)} is not a positive number.", "write e.g. 600 (timeout) or 3 (GB)")
+    return float(value)
+
+
+def _resolve_source(source: str, where: str, base: Path, trust: bool) -> tuple[str, str, tuple[str, ...]]:
+    """-> (kind, location, import paths); a source that cannot be found is refused here, before any build."""
+    if source.startswith("models:"):
+        name = source.split(":", 1)[1]
+        if not _OUTPUT.fullmatch(name):
+            raise UsageError(f"{where}: {source} is not a catalogue name.", "see `torchtrt-compat models`")
+        return "catalogue", name, ()  # looked up in check_imports: loading the catalogue imports torch
+    if source.endswith(PROGRAM_SUFFIXES):
+        path = (base / source).resolve()
+        if not path.is_file():
+            raise UsageError(f"{where}: {source} is not a file.", "pass a program written by torch.export.save")
+        if not trust:
+            raise UsageError(
+                f"{where}: {source} is an ExportedProgram; loading it unpickles parts of it, which can run code.",
+                "for a file you made yourself, pass --trust (or trust = true in the plan)",
+            )
+        return "program", str(path), ()
+    if not _FUNCTION.fullmatch(source):
+        raise UsageError(
+            f"{where}: source {_show(source)} is neither models:NAME, module:function nor a .ep/.pt2 file.",
+            'write e.g. source = "models:resnet18" or "mypkg.models:build"',
+        )
+    paths = tuple(dict.fromkeys([str(base), os.getcwd()]))
+    module, function = source.split(":")
+    origin = module_file(module, paths, where)
+    if origin is not None and not _defines(origin, function):
+        raise UsageError(f"{where}: {module} has no function {function!r}.", f"define {function}() -> (model, inputs)")
+    return "function", source, paths
+
+
+def module_file(module: str, paths: tuple[str, ...], where: str) -> str | None:
+    """The source file of ``module`` found with ``paths`` first on sys.path (None for a module without one);
+    a module that cannot be found is a `UsageError`."""
+    with import_paths(paths):
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError) as exc:
+            raise UsageError(f"{where}: {module} does not import ({type(exc).__name__}: {exc}).", _FIX_IMPORT) from None
+    if spec is None:
+        raise UsageError(f"{where}: no module named {module!r}.", _FIX_IMPORT)
+    return spec.origin if spec.origin and spec.origin.endswith(".py") else None
+
+
+_FIX_IMPORT = "check the name, or run from (or put the plan in) the folder that holds the module"
+
+
+def _defines(path: str, function: str) -> bool:
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return True  # the import check says what is wrong with it
+    names: set[str] = set()
+    for node in ast.walk(tree):  # top-level and conditional definitions alike; a miss is only a missed hint
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(a.name == "*" for a in node.names):
+                return True  # the import check decides
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("globals", "setattr", "exec"):
+            return True
+    return function in names
+
+
+@contextlib.contextmanager
+def import_paths(paths: tuple[str, ...]) -> Iterator[None]:
+    added = [p for p in paths if p not in sys.path]
+    sys.path[:0] = added
+    try:
+        yield
+    finally:
+        for p in added:
+            with contextlib.suppress(ValueError):
+                sys.path.remove(p)
+
+
+def check_imports(jobs: list[Job]) -> None:
+    """Find each catalogue model and import each function's module, for the jobs about to be built: a model that
+    does not import is a `UsageError` before any build starts. Runs in this process, once per model."""
+    seen: set[str] = set()
+    for job in jobs:
+        if job.kind == "program" or job.location in seen:
+            continue
+        seen.add(job.location)
+        if job.kind == "catalogue":
+            _check_catalogue(job)
+            continue
+        module, function = job.location.split(":")
+        with import_paths(job.import_paths):
+            try:
+                mod = importlib.import_module(module)
+            except Exception as exc:
+                raise UsageError(
+                    f"models.{job.model}: {module} does not import ({type(exc).__name__}: {_show(str(exc))}).",
+                    "fix the import error (python -c 'import " + module + "' shows it)",
+                ) from None
+        if not callable(getattr(mod, function, None)):
+            raise UsageError(f"models.{job.model}: {module}.{function} is not a function.", "name a function")
+
+
+def _check_catalogue(job: Job) -> None:
+    from ..models import get_model
+
+    try:
+        entry = get_model(job.location)
+    except UsageError as exc:
+        raise UsageError(f"models.{job.model}: {exc.problem}", exc.fix) from None
+    missing = entry.missing()
+    if missing:
+        raise UsageError(
+            f"models.{job.model}: {job.source} needs {', '.join(missing)}, which is not installed.",
+            "pip install 'torchtrt-compat[zoo]'",
+        )
+
+
+# ---- targets -------------------------------------------------------------------------------------------------------
+def _target_sets(value: Any, where: str) -> list[tuple[str, ...]]:
+    if value is None:
+        raise UsageError(f"{where} has no targets.", 'add targets = ["8.9"] to [defaults] or to the model')
+    if not isinstance(value, list) or not value:
+        raise UsageError(f"{where}.targets must be a non-empty list.", 'write targets = ["8.9", "RTX 5090"]')
+    sets: list[tuple[str, ...]] = []
+    for item in value:
+        names = item if isinstance(item, list) else [item]
+        if not names:
+            raise UsageError(f"{where}.targets holds an empty list.", 'write ["8.6", "8.9"] or drop it')
+        ccs = sorted({_cc(n, where) for n in names}, key=lambda c: tuple(int(p) for p in c.split(".")))
+        _check_supported(ccs, where)
+        if tuple(ccs) in sets:
+            raise UsageError(
+                f"{where}.targets names the target set {target_label(ccs)} twice.", "list each target set once"
+            )
+        sets.append(tuple(ccs))
+    return sets
+
+
+def _cc(value: Any, where: str) -> str:
+    from ..compatibility import matrix
+    from ..compatibility.target import normalise_cc
+
+    if not isinstance(value, str):
+        if isinstance(value, float):  # targets = [8.9] in TOML: a float, meant as a compute capability
+            value = str(value)
+        else:
+            raise UsageError(f"{where}.targets: {_show(value)} is not a GPU.", 'write "8.9" or a GPU name, e.g. "L4"')
+    text = value.strip()
+    if _CC.fullmatch(text):
+        return normalise_cc(text, what=f"{where}.targets")
+    found = matrix.gpu_compute_capability(text)
+    if found is None:
+        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
+        close = difflib.get_close_matches(text.upper(), [m.upper() for m in models], n=1)
+        hint = f" (closest: {close[0]})" if close else ""
+        raise UsageError(
+            f"{where}.targets: {text!r} is neither a compute capability nor a GPU model the matrix knows{hint}.",
+            'write the compute capability, e.g. "8.9" (`torchtrt-compat matrix` lists the GPU names)',
+        )
+    return found[1]
+
+
+def _check_supported(ccs: list[str], where: str) -> None:
+    from ..compiler.validation import resolve_targets
+
+    try:
+        resolve_targets(ccs)
+    except IncompatibleError as exc:
+        from ..env import detect_environment
+
+        if detect_environment().flavour != "tensorrt-rtx":
+            raise  # nothing can be built on this machine: exit 1 with the install fix
+        raise UsageError(f"{where}.targets: {exc.problem}", exc.fix) from None
+    except CompatError as exc:  # pragma: no cover - defensive
+        raise UsageError(f"{where}.targets: {exc.problem}", exc.fix) from None
