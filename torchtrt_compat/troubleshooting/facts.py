@@ -115,6 +115,18 @@ class TextFacts:
     plugins: list[tuple[str, str | None]] = field(default_factory=list)
 
 
+@functools.lru_cache(maxsize=1)
+def _messages() -> tuple[str, ...]:
+    return tuple(m.lower().rstrip(".") for _, m in _runtime_by_code().values() if len(m) > 12)
+
+
+def _renumbered(found: CudaCode, after: str) -> bool:
+    """The text gives another error's message beside the number: an older CUDA's numbering (CUDA 10.0 and older
+    numbered "no kernel image" 48 and "illegal address" 77), so the number is not read through today's table."""
+    mine = found.message.lower().rstrip(".")
+    return mine not in after and any(m in after for m in _messages() if m != mine)
+
+
 def _line(text: str, at: int) -> str:
     lo = text.rfind("\n", 0, at) + 1
     hi = text.find("\n", at)
@@ -141,6 +153,8 @@ def extract(text: str) -> TextFacts:
     for m in _CODE_AT.finditer(text):
         code = int(next(g for g in m.groups() if g))
         found = cuda_error(code)
+        if found is not None and _renumbered(found, text[m.end() : m.end() + 160].lower()):
+            continue
         if found is not None and code not in seen:
             seen.add(code)
             out.codes.append(CudaCode(found.code, found.name, found.message, _line(text, m.start())))
