@@ -86,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = p.parse_args(argv)
     results = {name: score(name) for name in SETS}
-    print(f"{'set':<17}{'cases':>6}{'estab.':>7}{'right':>7}{'partial':>8}{'missed':>7}{'wrong':>6}{'right%':>8}"
-          f"{'r+p%':>7}{'wrong(all)':>11}{'max s':>8}")
+    print(
+        f"{'set':<17}{'cases':>6}{'estab.':>7}{'right':>7}{'partial':>8}{'missed':>7}{'wrong':>6}{'right%':>8}"
+        f"{'r+p%':>7}{'wrong(all)':>11}{'max s':>8}"
+    )
     for name, r in results.items():
         print(
             f"{name:<17}{r['cases']:>6}{r['established']:>7}{r['right']:>7}{r['partial']:>8}{r['missed']:>7}"

@@ -16,8 +16,11 @@ What it reads (nothing is downloaded here; fetch the inputs first, then pass the
     pip download --no-deps --only-binary=:all: --platform manylinux_2_28_x86_64 --python-version 3.11 \\
         torch-tensorrt==2.4.0 ... -d /tmp/wheels           # the wheel files only; never installed
     pip download --no-deps --no-binary pycuda pycuda -d /tmp/wheels
-    python tools/extract_error_facts.py --cudart 13.0.96=.../libcudart.so.13 --cudart 12.9.79=/tmp/wheels/nvidia_cuda_runtime_cu12-...whl \\
-        --cuda-h .../include/cuda.h --trt-header NvInferRuntimeBase.h --trt-lib tensorrt-rtx 1.6.1.120=.../libtensorrt_rtx.so.1 \\
+    python tools/extract_error_facts.py \\
+        --cudart 13.0.96=.../nvidia/cu13/lib/libcudart.so.13 \\
+        --cudart 12.9.79=/tmp/wheels/nvidia_cuda_runtime_cu12-12.9.79-...whl \\
+        --cuda-h .../nvidia/cu13/include/cuda.h --trt-header NvInferRuntimeBase.h \\
+        --trt-lib "tensorrt-rtx 1.6.1.120=.../tensorrt_rtx_libs/libtensorrt_rtx.so.1" \\
         --pycuda /tmp/wheels/pycuda-2026.1.tar.gz --wheels /tmp/wheels
 """
 
@@ -190,7 +193,9 @@ def pycuda_facts(sdist: Path) -> dict[str, Any]:
 
         hpp, wrap = read("src/cpp/cuda.hpp"), read("src/wrapper/wrap_cudadrv.cpp")
     raises = []
-    for m in re.finditer(r'throw (?:pycuda::)?error\(\s*"([\w:]+)",\s*(CUDA_ERROR_\w+)(?:,\s*"([^"]*)"(?:\s*"([^"]*)")?)?', hpp):
+    for m in re.finditer(
+        r'throw (?:pycuda::)?error\(\s*"([\w:]+)",\s*(CUDA_ERROR_\w+)(?:,\s*"([^"]*)"(?:\s*"([^"]*)")?)?', hpp
+    ):
         raises.append({"routine": m[1], "code": m[2], "detail": (m[3] or "") + (m[4] or "")})
     fmt = "<routine> failed: <CUresult text>" + (" - <detail>" if 'result += " - ";' in hpp else "")
     aborts = re.findall(r'"(PyCUDA ERROR: [^"]+)"', hpp)
@@ -278,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
         "sm_hex": {
             "encoding": "(major << 8) | minor",
             "source": "older TensorRT's 'Unsupported SM: 0x...' (caskUtils trtSmToCask); confirmed by reports: 0x809 "
-            "on an RTX 4080 (8.9, NVIDIA/TensorRT issue 2727), 0x601 on a GTX 1080 Ti (6.1, NVIDIA/TensorRT issue 3826)",
+            "on an RTX 4080 (8.9, NVIDIA/TensorRT issue 2727), 0x601 on a GTX 1080 Ti (6.1, NVIDIA/TensorRT "
+            "issue 3826)",
         },
         "pycuda": pycuda_facts(a.pycuda),
         "torch_tensorrt": torchtrt_raises(sorted(a.wheels.rglob("torch_tensorrt-*.whl"))),

@@ -187,11 +187,19 @@ def _cc_support(cc: str) -> list[str]:
     out = []
     for flavour, name, pip in (("tensorrt", "TensorRT", "tensorrt"), ("tensorrt-rtx", "TensorRT-RTX", "tensorrt-rtx")):
         ranges = _merge_ranges(
-            [r["versions"] for r in matrix.load()["gpu_support"] if r["flavour"] == flavour and cc in r["compute_capabilities"]]
+            [
+                r["versions"]
+                for r in matrix.load()["gpu_support"]
+                if r["flavour"] == flavour and cc in r["compute_capabilities"]
+            ]
         )
         if ranges:
             first = re.search(r">=([\d.]+)", ranges[0])
-            hint = f" (pip install '{pip}>={first.group(1)}')" if first and len(ranges) == 1 and "<" not in ranges[0] else ""
+            hint = (
+                f" (pip install '{pip}>={first.group(1)}')"
+                if first and len(ranges) == 1 and "<" not in ranges[0]
+                else ""
+            )
             out.append(f"{name} {' or '.join(ranges)}{hint}")
     if not out:
         return [f"compute capability {describe_cc(cc)}: no TensorRT release in the matrix supports it"]

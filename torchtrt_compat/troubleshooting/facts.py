@@ -37,7 +37,7 @@ class CudaCode:
     line: str = ""  #: the line of the text that names it
 
     def describe(self) -> str:
-        return f"CUDA error {self.code} is {self.name} (\"{self.message}\")"
+        return f'CUDA error {self.code} is {self.name} ("{self.message}")'
 
 
 @functools.lru_cache(maxsize=1)
@@ -79,7 +79,7 @@ _CODE_AT = re.compile(
     _F,
 )
 _NAMED = re.compile(r"\b(cudaError[A-Z]\w{2,60}|CUDA_ERROR_[A-Z_]{3,60})\b")
-_SM_TEN = re.compile(r"Target GPU SM (\d{2,3})\b|\bsm_(\d{2,3})\b|\bSM\s?(\d{2,3})\b(?! ?(?:clock|s\b))", _F)
+_SM_TEN = re.compile(r"Target GPU SM (\d{2,3})\b|\bsm_(\d{2,3})\b", _F)
 _SM_HEX = re.compile(r"Unsupported SM:?\s{0,2}0x([0-9a-f]{3,4})\b", _F)
 _CC = re.compile(r"compute capability:?\s{0,3}(\d{1,2}\.\d)\b|\bcapability \((\d{1,2}), (\d)\)", _F)
 _EXPECT_GOT = re.compile(r"expecting compute (\d{1,2}\.\d) got compute (\d{1,2}\.\d)", _F)
@@ -146,11 +146,17 @@ def _trt_tag(digits: str) -> str:
     return f"{int(digits[:-4])}.{int(digits[-4:-2])}.{int(digits[-2:])}"
 
 
+def _finds(rx: re.Pattern[str], text: str, lower: str, *words: str) -> list[re.Match[str]]:
+    """``rx``'s matches, searched only when one of its literal ``words`` occurs (a plain substring test first)."""
+    return list(rx.finditer(text)) if any(w in lower for w in words) else []
+
+
 def extract(text: str) -> TextFacts:
     """The facts ``text`` states; numbers are decoded with the mined tables."""
     out = TextFacts()
+    lower = text.lower()
     seen: set[int] = set()
-    for m in _CODE_AT.finditer(text):
+    for m in _finds(_CODE_AT, text, lower, "initialization failure", "cudaerror", "cuda failure", "cuda error"):
         code = int(next(g for g in m.groups() if g))
         found = cuda_error(code)
         if found is not None and _renumbered(found, text[m.end() : m.end() + 160].lower()):
@@ -158,31 +164,31 @@ def extract(text: str) -> TextFacts:
         if found is not None and code not in seen:
             seen.add(code)
             out.codes.append(CudaCode(found.code, found.name, found.message, _line(text, m.start())))
-    for m in _NAMED.finditer(text):
+    for m in _finds(_NAMED, text, lower, "cudaerror", "cuda_error"):
         named = cuda_error_named(m[1])
         if named is not None and named.code not in seen:
             seen.add(named.code)
             out.codes.append(CudaCode(named.code, m[1], named.message, _line(text, m.start())))
     ccs: list[str] = []
-    for m in _SM_HEX.finditer(text):
+    for m in _finds(_SM_HEX, text, lower, "unsupported sm"):
         v = int(m[1], 16)
         ccs.append(f"{v >> 8}.{v & 0xFF}")
-    for m in _SM_TEN.finditer(text):
+    for m in _finds(_SM_TEN, text, lower, "target gpu sm", "sm_"):
         ccs.append(_sm(next(g for g in m.groups() if g)))
-    for m in _CC.finditer(text):
+    for m in _finds(_CC, text, lower, "capability"):
         ccs.append(m[1] or f"{m[2]}.{m[3]}")
-    pair = _EXPECT_GOT.search(text)
+    pair = _finds(_EXPECT_GOT, text, lower, "expecting compute")
     if pair:
-        out.engine_cc, out.gpu_cc = pair[1], pair[2]
+        out.engine_cc, out.gpu_cc = pair[0][1], pair[0][2]
     out.compute_capabilities = list(dict.fromkeys(c for c in ccs if 1 <= float(c) < 20))
-    tag = _TRT_TAG.search(text)
-    ver = _TRT_VERSION.search(text)
+    tag = _TRT_TAG.search(text) if "[tensorrt v" in lower else None
+    ver = next(iter(_finds(_TRT_VERSION, text, lower, "tensorrt", "trt")), None)
     out.tensorrt = _trt_tag(tag[1]) if tag else next((g for g in ver.groups() if g), None) if ver else None
-    cu = _CUDA_VERSION.search(text)
+    cu = next(iter(_finds(_CUDA_VERSION, text, lower, "cuda", "+cu")), None)
     if cu:
         out.cuda = f"{cu[4]}.{cu[5]}" if cu[4] else next(g for g in cu.groups()[:3] if g)
-    out.libraries = list(dict.fromkeys(m[1] for m in _LIBRARY.finditer(text)))
-    for m in _PLUGIN.finditer(text):
+    out.libraries = list(dict.fromkeys(m[1] for m in _finds(_LIBRARY, text, lower, "file too short")))
+    for m in _finds(_PLUGIN, text, lower, "plugin"):
         out.plugins.append((m[1] or m[3], m[2]))
     return out
 

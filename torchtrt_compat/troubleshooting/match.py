@@ -334,9 +334,9 @@ def _host_rules_out(entry: KnownError, env: Environment | None) -> bool:
 _SECONDARY = re.compile(r"catchCudaError|a clean-up operation failed", re.IGNORECASE)
 
 
-def _by_code(c: _Compiled, facts: TextFacts, lower: str, hay: str) -> tuple[int, int, str] | None:
-    """Where ``facts`` name one of the family's CUDA errors (by number, name or message): (start, end, line)."""
-    for code in facts.codes:
+def _by_code(c: _Compiled, facts: Callable[[], TextFacts], lower: str, hay: str) -> tuple[int, int, str] | None:
+    """Where the text names one of the family's CUDA errors (by number, name or message): (start, end, line)."""
+    for code in facts().codes if c.codes or c.entry.cuda_errors else ():
         if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and code.code in c.codes):
             at = hay.find(code.line) if code.line else -1
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
@@ -347,10 +347,12 @@ def _by_code(c: _Compiled, facts: TextFacts, lower: str, hay: str) -> tuple[int,
     return None
 
 
-def _stage(text: str) -> str | None:
+def _stage(text: str, lower: str) -> str | None:
     """The stage a text shows (the last marker wins: a traceback ends where it failed), or None."""
     last: tuple[int, str] | None = None
-    for stage, rx in _stage_markers():
+    for stage, rx, words in _stage_markers():
+        if words is not None and not any(w in lower for w in words):
+            continue
         for m in rx.finditer(text):
             if last is None or m.start() >= last[0]:
                 last = (m.start(), stage)
@@ -358,8 +360,8 @@ def _stage(text: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1)
-def _stage_markers() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((stage, re.compile(p, _FLAGS)) for stage, p in STAGE_MARKERS)
+def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None], ...]:
+    return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
 
 
 def explain(text: str, *, log: str | None = None, env: Environment | None = None) -> Explanations:
@@ -374,7 +376,13 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
     hay = _window(text or "")
     if log:
         hay = hay + "\n" + _window(log)
-    facts = extract(hay)
+    known: list[TextFacts] = []
+
+    def facts() -> TextFacts:  # read once, and only when a family or an advisor needs the text's facts
+        if not known:
+            known.append(extract(hay))
+        return known[0]
+
     versions: Versions | None = None
     found: list[Explanation] = []
     lower = hay.lower()
@@ -400,11 +408,15 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
             if when.search(hay):
                 fix, situation = variant.fix, variant.label
                 break
-        versions = versions or Versions.gather(hay, env, facts)
-        advice = advise(e.advice, versions, hay) if e.advice else ()
+        advice: tuple[str, ...] = ()
+        if e.advice:
+            versions = versions or Versions.gather(hay, env, facts())
+            advice = advise(e.advice, versions, hay)
         rank = e.weight + 5.0 * hit[1] / max(len(hay), 1)
-        if e.versions and not _in_versions(versions, e.versions):
-            rank -= 30
+        if e.versions and env is not None:
+            versions = versions or Versions.gather(hay, env, facts())
+            if not _in_versions(versions, e.versions):
+                rank -= 30
         if _SECONDARY.search(hit[2]):
             rank -= 40
         found.append(
@@ -426,7 +438,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
     found.sort(key=lambda x: -x._rank)
     result = Explanations(found)
     if not found:
-        result.stage = _stage(hay)
+        result.stage = _stage(hay, lower)
         result.next_step = STAGE_STEPS.get(result.stage) if result.stage else None
     return result
 

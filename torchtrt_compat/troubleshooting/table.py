@@ -199,7 +199,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "pip: No matching distribution found for torch-tensorrt",
         r"No matching distribution found for (?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60}"
         r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)"
-        r"|failed to build installable wheels for[^\n]{0,80}tensorrt|Failed (?:building wheel|to build) (?:for )?tensorrt",
+        r"|failed to build installable wheels for[^\n]{0,80}tensorrt"
+        r"|Failed (?:building wheel|to build) (?:for )?tensorrt",
         "The index pip searched has no wheel of that release for this Python version and platform (torch_tensorrt "
         "publishes wheels per Python, CUDA and platform; releases before 1.4 were only on GitHub's release pages).",
         "Pick a release that has a wheel for your Python and platform: `torchtrt-compat suggest --python <ver> "
@@ -946,7 +947,6 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "((8, 3, 224, 224),) -> ((5, 3, 224, 224),)",
         example_source="torch_tensorrt 2.14 dynamo/runtime/_CudaGraphsTorchTensorRTModule.py (its DEBUG line)",
     ),
-
     # ---- families built from the sources of the errors (issue 19) ---------------------------------------------------
     KnownError(
         "engine-built-elsewhere",
@@ -1167,18 +1167,33 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
 #: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("install", r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"),
-    ("import", r"^\s{0,8}import (?:tensorrt|torch_tensorrt|pycuda)\b|ImportError|ModuleNotFoundError"
-     r"|error while loading shared libraries"),
+    (
+        "import",
+        r"^\s{0,8}import (?:tensorrt|torch_tensorrt|pycuda)\b|ImportError|ModuleNotFoundError"
+        r"|error while loading shared libraries",
+    ),
     ("export", r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."),
     ("lowering", r"torch_tensorrt[\\/]dynamo[\\/]lowering[\\/]"),
-    ("conversion", r"torch_tensorrt[\\/]dynamo[\\/]conversion[\\/]|ModelImporter\.cpp|While parsing node"
-     r"|Failed to parse onnx|No importer registered for op"),
-    ("build", r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|Building engine|IBuilder::"
-     r"|Engine could not be created|Building engine failed|createInferBuilder"),
-    ("deserialization", r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
-     r"|Serialization Error|torch_tensorrt\.load|torch\.export\.load"),
-    ("runtime", r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
-     r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy"),
+    (
+        "conversion",
+        r"torch_tensorrt[\\/]dynamo[\\/]conversion[\\/]|ModelImporter\.cpp|While parsing node"
+        r"|Failed to parse onnx|No importer registered for op",
+    ),
+    (
+        "build",
+        r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|Building engine|IBuilder::"
+        r"|Engine could not be created|Building engine failed|createInferBuilder",
+    ),
+    (
+        "deserialization",
+        r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
+        r"|Serialization Error|torch_tensorrt\.load|torch\.export\.load",
+    ),
+    (
+        "runtime",
+        r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
+        r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy",
+    ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
 )
