@@ -145,6 +145,10 @@ def test_new_families_match_their_source_wordings() -> None:
     assert keys("ImportError: /opt/lib/libnvinfer_plugin.so.10: file too short")[:1] == ["library-file-empty"]
     assert keys("[E] [TRT] 3: getPluginCreator could not find plugin: ScatterND version: 1")[:1] == ["plugin-not-found"]
     assert keys("ModuleNotFoundError: No module named 'tensorrt_libs'")[:1] == ["tensorrt-package-incomplete"]
+    assert keys("/usr/bin/ld: cannot find -lnvonnxparser")[:1] == ["tensorrt-link-error"]
+    assert keys("./app: symbol lookup error: ./app: undefined symbol: _ZN8nvinfer18IBuilderD2Ev")[:1] == [
+        "tensorrt-link-error"
+    ]
     assert keys("Error Code 3: API Usage Error (Parameter check failed, condition: e.isRefittable())")[:1] == [
         "refit-not-refittable"
     ]

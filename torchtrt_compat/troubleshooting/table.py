@@ -1027,6 +1027,35 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example_source="https://github.com/dusty-nv/jetson-inference/issues/1736",
     ),
     KnownError(
+        "tensorrt-link-error",
+        "undefined reference to createInferBuilder_INTERNAL (a C++ program and TensorRT's libraries)",
+        r"undefined reference to `?(?:create\w{0,40}_INTERNAL|getInferLibVersion|getPluginRegistry"
+        r"|initLibNvInferPlugins)"
+        r"|unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
+        r"|cannot find -l(?:nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser)\b"
+        r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
+        "A C++ program is linked without the TensorRT library that holds the API it calls (nvinfer, nvonnxparser, "
+        "nvinfer_plugin), or against another TensorRT than the headers it was compiled with, or loads another one "
+        "at run time.",
+        "Link what you call (`target_link_libraries(app nvinfer nvonnxparser nvinfer_plugin)`) from the lib folder "
+        "of the same TensorRT whose include folder you compile with, and run with that folder first on "
+        "LD_LIBRARY_PATH (PATH on Windows).",
+        variants=(
+            Variant(
+                r"undefined symbol: ",
+                "at run time",
+                "The program loads another TensorRT than it was linked against: put the lib folder of the TensorRT "
+                "it was built with first on LD_LIBRARY_PATH (`ldd ./app | grep nvinfer` shows which one loads), or "
+                "rebuild it against the installed one.",
+            ),
+        ),
+        weight=80,
+        applies="C++ programs using TensorRT (any release)",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="main.cpp:(.text+0xf35): undefined reference to `createInferBuilder_INTERNAL'",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/3358",
+    ),
+    KnownError(
         "plugin-not-found",
         "getPluginCreator could not find plugin (a TensorRT plugin not registered)",
         r"could not find plugin|Plugin not found, are the plugin name, version, and namespace correct"
