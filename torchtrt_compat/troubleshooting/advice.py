@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..env import normalise_dist
+from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import split_requirement
 from .facts import TextFacts
 
@@ -31,7 +31,6 @@ _TEMPLATE = {  # the bug-report template of pytorch/TensorRT ("- Torch-TensorRT 
     "torch": re.compile(r"PyTorch Version[^:\n]{0,30}:\s{0,4}v?(\d+\.\d+[\w.+-]{0,40})", re.I),
     "tensorrt": re.compile(r"^\W{0,6}TensorRT Version[^:\n]{0,30}:\W{0,4}(\d+\.\d+[\w.+-]{0,40})", re.I | re.M),
 }
-_TENSORRT_DISTS = ("tensorrt", "tensorrt-cu12", "tensorrt-cu13", "tensorrt-rtx")
 
 
 def _is_version(text: str) -> bool:
@@ -84,7 +83,7 @@ class Versions:
             pkg, name = normalise_dist(m["pkg"]), normalise_dist(m["name"])
             if pkg.startswith("torch-tensorrt"):
                 v.torch_tensorrt, v.package = m["ver"], pkg
-            if name in _TENSORRT_DISTS:
+            if tensorrt_dist_info(name) is not None and not name.endswith(("-libs", "-bindings")):
                 v.tensorrt = m["have"]
             if name == "torch":
                 v.torch = m["have"]
