@@ -285,7 +285,11 @@ class Explanations(list[Explanation]):
 
     def _repr_html_(self) -> str:
         if not self:
-            return _display.section("explain", _display.badge("no known error matched", "unknown"))
+            badge = _display.badge("no known error matched", "unknown")
+            if self.stage:
+                pairs: list[tuple[str, object]] = [("stage", self.stage), ("next step", self.next_step or "")]
+                return _display.section("explain", badge + _display.key_values(pairs))
+            return _display.section("explain", badge)
         rows = [(e.key, e.title, e.fix + ("".join(f"\n{a}" for a in e.advice))) for e in self]
         return _display.section(
             f"explain: {len(self)} known error{'s' if len(self) > 1 else ''}, the most likely first",
