@@ -81,6 +81,10 @@ def test_error_numbers_mean_what_cuda_says() -> None:
     for code in capture:
         assert keys(f"CUDA failure {code}: see log")[:1] == ["cudagraph-capture-conflict"], code
         assert keys(f"RuntimeError: CUDA error: {table[code]['message']}")[:1] == ["cudagraph-capture-conflict"], code
+    assert keys("Cuda Error in free: 700 (an illegal memory access was encountered)")[:1] == ["illegal-memory-access"]
+    assert keys("pycuda._driver.MemoryError: cuMemAlloc failed: out of memory")[:1] == ["gpu-out-of-memory"]
+    # an older CUDA's numbering (77 was "illegal address" before CUDA 10.1) is read by its message, not its number
+    assert keys("Cuda Error in free: 77 (an illegal memory access was encountered)")[:1] == ["illegal-memory-access"]
     # a number that names no family is not guessed at
     assert keys("CUDA initialization failure with error: 3") == []
 

@@ -230,6 +230,8 @@ class Explanation:
 
     def format(self) -> str:
         """Plain text for a terminal."""
+        # TODO(safe): evidence, op and advice quote the user's text (paths, plugin names); pass them through
+        # ux.display.safe() once it exists
         lines = [f"[{self.key}] {self.title}", f"  cause: {self.cause}"]
         fix = f"  fix:   {self.fix}"
         if self.situation:
@@ -335,7 +337,7 @@ def _host_rules_out(entry: KnownError, env: Environment | None) -> bool:
 
 #: lines that only follow another error (TensorRT-RTX logs a cudaError 35 line after every API error on a host
 #: without a driver): a family found only there ranks below one found in the error itself
-_SECONDARY = re.compile(r"catchCudaError|a clean-up operation failed", re.IGNORECASE)
+_SECONDARY = re.compile(r"catchCudaError[^\n]{0,200}cudaError 35\b|a clean-up operation failed", re.IGNORECASE)
 
 
 def _by_code(c: _Compiled, facts: Callable[[], TextFacts], lower: str, hay: str) -> tuple[int, int, str] | None:

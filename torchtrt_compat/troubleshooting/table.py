@@ -686,9 +686,11 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "input-outside-profile",
         "Input shape outside the engine's optimization profile",
         r"Runtime dimension does not satisfy any optimization profile|exceed min ~ max range"
-        r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException",
+        r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException"
+        r"|exceed min\.\.max range for profile|Static dimension mismatch while setting input shape",
         "The engine was built for a range of input shapes (its optimization profile) and was called with a shape "
-        "outside it, e.g. a larger batch or a longer sequence than max_shape.",
+        "outside it, e.g. a larger batch or a longer sequence than max_shape (for a static engine: any other shape "
+        "than the one it was built for).",
         "Call it within the range it was built for, or rebuild with a max_shape (torch_tensorrt.Input(min_shape, "
         "opt_shape, max_shape) / torch.export.Dim(max=...)) that covers the shapes you serve; pad or split inputs "
         "that exceed it (torchtrt_compat.runtime.BucketedCUDAGraphs buckets batch sizes).",
@@ -730,6 +732,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=88,
         applies="every release",
         shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
+        cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
         example="[W] [TRT] Requested amount of GPU memory (17920000000 bytes) could not be allocated.\n[E] [TRT] 2: "
         "[executionContext.cpp::...ExecutionContext::470] Error Code 2: OutOfMemory (no further information)",
         example_source="https://github.com/NVIDIA/TensorRT/issues/3017",
@@ -1139,6 +1142,33 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         ),
         example="Error Code 1: Cuda Runtime (operation not permitted when stream is capturing)",
         example_source="https://github.com/NVIDIA/TensorRT/issues/3011",
+    ),
+    KnownError(
+        "illegal-memory-access",
+        "an illegal memory access was encountered (cudaErrorIllegalAddress)",
+        r"illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS",
+        "A kernel read or wrote outside its buffers, and the CUDA context is unusable from then on (every later call "
+        "repeats the error): with TensorRT most often an input or output buffer smaller than the engine's tensor "
+        "(another shape, dtype or profile), device pointers made under another CUDA context, or a plugin's bug.",
+        "Find the first failing call with CUDA_LAUNCH_BLOCKING=1, check each buffer's size against the engine's "
+        "tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the kernel; the errors "
+        "after the first one are echoes.",
+        variants=(
+            Variant(
+                r"pycuda|make_context|autoinit",
+                "pycuda buffers",
+                "Allocate the buffers under the context that runs the engine (pycuda's make_context and torch's "
+                "context are different; torchtrt_compat.runtime.primary_context(device) shares torch's), and size "
+                "them from engine.get_tensor_shape / context.get_tensor_shape after setting the input shapes.",
+            ),
+        ),
+        weight=55,
+        applies="any CUDA program; TensorRT engines run by hand (pycuda, cuda-python)",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_error_numbers_mean_what_cuda_says",),
+        cuda_errors=("cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS"),
+        example="[TRT] [E] 1: [defaultAllocator.cpp::deallocate::42] Error Code 1: Cuda Runtime (an illegal memory "
+        "access was encountered)",
+        example_source="https://github.com/open-mmlab/mmdeploy/issues/1948",
     ),
     KnownError(
         "refit-not-refittable",
