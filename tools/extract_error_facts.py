@@ -210,16 +210,29 @@ def pycuda_facts(sdist: Path) -> dict[str, Any]:
 
 
 _RAISE = re.compile(r"raise (\w+)\(\s*f?(\"[^\"\n]{8,300}\"|'[^'\n]{8,300}')")
+_LOG = re.compile(r"(?:_LOGGER|logger)\.(error|warning|critical)\(\s*f?(\"[^\"\n]{8,300}\"|'[^'\n]{8,300}')")
+#: files whose log lines users see when a build or a run goes wrong
+TORCHTRT_LOG_FILES = re.compile(
+    r"torch_tensorrt/(?:_compile|dynamo/_compiler|dynamo/_refit|dynamo/conversion/_TRTInterpreter"
+    r"|dynamo/runtime/\w+|dynamo/partitioning/\w+)\.py$"
+)
 
 
 def torchtrt_raises(wheels: list[Path]) -> dict[str, Any]:
     seen: dict[tuple[str, str, str], list[str]] = {}
+    logs: dict[tuple[str, str, str], list[str]] = {}
     versions = []
     for wheel in sorted(wheels):
         version = wheel.name.split("-")[1]
         versions.append(version)
         with zipfile.ZipFile(wheel) as z:
             for name in z.namelist():
+                if TORCHTRT_LOG_FILES.search(name):
+                    text = z.read(name).decode("utf8", "replace")
+                    for m in _LOG.finditer(text):
+                        literal = m[2][1:-1].split("{")[0].strip()
+                        if len(literal) >= 12:
+                            logs.setdefault((name.split("torch_tensorrt/")[-1], m[1], literal), []).append(version)
                 if not TORCHTRT_FILES.search(name):
                     continue
                 src = z.read(name).decode("utf8", "replace")
@@ -231,9 +244,14 @@ def torchtrt_raises(wheels: list[Path]) -> dict[str, Any]:
     raises = [
         {"file": f, "exception": e, "text": t, "versions": sorted(set(v), key=_vkey)} for (f, e, t), v in seen.items()
     ]
+    log_rows = [
+        {"file": f, "level": lvl, "text": t, "versions": sorted(set(v), key=_vkey)} for (f, lvl, t), v in logs.items()
+    ]
     return {
-        "source": "torch-tensorrt " + ", ".join(sorted(versions, key=_vkey)) + " wheels (raise sites of the API files)",
+        "source": "torch-tensorrt " + ", ".join(sorted(versions, key=_vkey)) + " wheels (raise sites of the API "
+        "files; error and warning log formats of compile, refit, conversion, partitioning and runtime)",
         "raises": sorted(raises, key=lambda r: (r["file"], r["text"])),
+        "logs": sorted(log_rows, key=lambda r: (r["file"], r["text"])),
     }
 
 
@@ -296,7 +314,8 @@ def main(argv: list[str] | None = None) -> int:
         f"wrote {a.out.relative_to(ROOT) if a.out.is_relative_to(ROOT) else a.out}: {len(rt)} cudaError codes, "
         f"{len(facts['cuda_driver']['errors'])} CUresult codes, {len(facts['tensorrt_formats']['formats'])} TensorRT "
         f"formats, {len(facts['pycuda']['raises'])} pycuda raise sites, "
-        f"{len(facts['torch_tensorrt']['raises'])} torch_tensorrt raise sites"
+        f"{len(facts['torch_tensorrt']['raises'])} torch_tensorrt raise sites, "
+        f"{len(facts['torch_tensorrt']['logs'])} log formats"
     )
     return 0
 
