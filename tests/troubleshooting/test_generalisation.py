@@ -150,6 +150,9 @@ def test_new_families_match_their_source_wordings() -> None:
     assert keys("[E] [TRT] 3: getPluginCreator could not find plugin: ScatterND version: 1")[:1] == ["plugin-not-found"]
     assert keys("ModuleNotFoundError: No module named 'tensorrt_libs'")[:1] == ["tensorrt-package-incomplete"]
     assert keys("/usr/bin/ld: cannot find -lnvonnxparser")[:1] == ["tensorrt-link-error"]
+    onnx = explain("While parsing node number 224 [Resize]:\nAssertion failed: ctx->tensors().count(inputName)")
+    assert onnx[0].key == "onnx-node-unsupported" and onnx[0].op == "Resize"
+    assert keys("Serialization Error in verifyHeader: 0 (Magic tag does not match)")[:1] == ["engine-version-mismatch"]
     assert keys("./app: symbol lookup error: ./app: undefined symbol: _ZN8nvinfer18IBuilderD2Ev")[:1] == [
         "tensorrt-link-error"
     ]

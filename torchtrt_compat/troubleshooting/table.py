@@ -831,12 +831,22 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "engine-version-mismatch",
         "Engine plan built by another TensorRT (version tag / plan file not compatible)",
         r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
-        r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch",
+        r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch|Magic tag does not match"
+        r"|magicTag(?:Read)? == k(?:EXPECTED_)?MAGIC_TAG",
         "A TensorRT engine (plan) only loads in the TensorRT version, and on the platform, that built it (unless it "
         "was built version-compatible).",
         "Rebuild the engine with the TensorRT that will run it, or install the TensorRT that built it; build with "
         "version_compatible=True (TensorRT ≥ 8.6) to load in later releases. torchtrt_compat artifacts record their "
         "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
+        variants=(
+            Variant(
+                r"Magic tag|MAGIC_TAG",
+                "not an engine this TensorRT reads",
+                "The file is not an engine this TensorRT can read: built by another TensorRT version, or no engine at "
+                "all (a truncated copy, an ONNX or torch_tensorrt .ep file given to deserialize_cuda_engine). Check "
+                "the file, then rebuild the engine with the installed TensorRT.",
+            ),
+        ),
         op=r"Current Version: (\d+), Serialized Engine Version: (\d+)|expecting library version (\S+) got",
         commands=(CHECK,),
         weight=85,
@@ -1057,6 +1067,26 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
         example="main.cpp:(.text+0xf35): undefined reference to `createInferBuilder_INTERNAL'",
         example_source="https://github.com/NVIDIA/TensorRT/issues/3358",
+    ),
+    KnownError(
+        "onnx-node-unsupported",
+        "TensorRT's ONNX parser cannot import a node (While parsing node number …)",
+        r"While parsing node number \d{1,6}|No importer registered for op|Unsupported ONNX data type"
+        r"|UNSUPPORTED_NODE|INVALID_NODE|Failed to parse onnx file|Failure while parsing ONNX file",
+        "TensorRT's ONNX parser could not import one node: an op, opset or attribute it does not support, a data "
+        "type it lacks, or a shape or weight it needs as a constant (e.g. Resize scales computed at run time).",
+        "Fold constants and simplify the ONNX first (`polygraphy surgeon sanitize --fold-constants`, onnxsim), "
+        "export with another opset, or use a TensorRT release that supports the op; for a custom op, register a "
+        "plugin. From PyTorch, compiling the model with torchtrt_compat.compile skips ONNX (and keeps ops TensorRT "
+        "lacks in PyTorch).",
+        op=r"While parsing node number \d{1,6} \[(\w{1,60})\]|No importer registered for op:? ?(\w{1,60})"
+        r"|In node -?\d{1,6} \((import\w{1,60})\)",
+        weight=60,
+        applies="ONNX models built with TensorRT (trtexec, OnnxParser), any release",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="While parsing node number 1515 [Resize]:\nERROR: builtin_op_importers.cpp:2412 In function "
+        'importResize:\n[8] Assertion failed: scales.is_weights() && "Resize scales must be an initializer!"',
+        example_source="https://github.com/facebookresearch/maskrcnn-benchmark/issues/1221",
     ),
     KnownError(
         "plugin-not-found",
