@@ -215,6 +215,8 @@ def test_unknown_failure_names_its_stage_and_next_step(capsys: pytest.CaptureFix
         '  File "/venv/lib/python3.11/site-packages/torch_tensorrt/dynamo/conversion/_TRTInterpreter.py", line 735\n'
     )
     assert explain(cut).stage == "conversion"
+    build = "ERROR: yolo.cpp:522: void Yolo::createYOLOEngine(...): Assertion `m_Engine != nullptr' failed."
+    assert explain("Building the TensorRT Engine...\n" + build).stage == "build"
 
 
 # ---- reports from trackers and families the corpus never touched -------------------------------------------------

@@ -1270,13 +1270,14 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ),
     (
         "build",
-        r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|Building engine|IBuilder::"
-        r"|Engine could not be created|Building engine failed|createInferBuilder",
+        r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
+        r"|Build(?:ing)? (?:the )?(?:TensorRT |TRT )?engine|Engine could not be created|engine != nullptr"
+        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine",
     ),
     (
         "deserialization",
         r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
-        r"|Serialization Error|torch_tensorrt\.load|torch\.export\.load",
+        r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load",
     ),
     (
         "runtime",
