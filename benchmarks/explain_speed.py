@@ -41,6 +41,8 @@ TRACEBACK = (
 HOSTILE = (
     "libtorchtrt undefined symbol requires but you have Error thrown at core/ Found <class Unsupported operator: "
     "could not find any implementation for node torch_tensorrt/dynamo/conversion/impl/ Requested amount of GPU memory "
+    "CUDA initialization failure with error: Target GPU SM Unsupported SM: 0x expecting compute 8. got compute "
+    "(cudaError could not find plugin: file too short stream is capturing no currently active context sm_ "
 )
 
 

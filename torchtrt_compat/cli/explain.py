@@ -78,8 +78,9 @@ def run_explain(args: argparse.Namespace) -> int:
         print(json.dumps([e.to_dict() for e in found], indent=2, ensure_ascii=False))
         return 0 if found else 1
     if not found:
+        where = f"; it fails at {found.stage}.\nNext step: {found.next_step}" if found.stage else ""
         print(
-            "No known error matched this text.\n"
+            f"No known error matched this text{where}.\n"
             "If it is a torchtrt_compat or Torch-TensorRT problem, open a bug report with the full traceback and the "
             "output of `torchtrt-compat env`."
         )

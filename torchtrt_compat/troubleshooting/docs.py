@@ -37,6 +37,16 @@ def _first_sentence(text: str) -> str:
     return cut.rstrip(";:")
 
 
+def _cuda_errors(k: KnownError) -> str:
+    from .facts import cuda_error_named
+
+    parts = []
+    for name in k.cuda_errors:
+        found = cuda_error_named(name)
+        parts.append(f'`{name}` ({found.code}, "{found.message}")' if found and found.message else f"`{name}`")
+    return ", ".join(parts)
+
+
 def render_markdown(errors: Sequence[KnownError] = KNOWN_ERRORS, *, doc_dir: str = "..") -> str:
     """The error -> cause -> fix reference as Markdown; ``docs/troubleshooting.md`` holds it below its marker.
 
@@ -67,6 +77,8 @@ def render_markdown(errors: Sequence[KnownError] = KNOWN_ERRORS, *, doc_dir: str
         if k.applies:
             out += [f"Applies to: {k.applies}.", ""]
         out += [f"`torchtrt-compat explain` key `{k.key}`; it matches the regular expression `{k.pattern}`.", ""]
+        if k.cuda_errors:
+            out += ["It also matches these CUDA errors by number, name or message: " + _cuda_errors(k) + ".", ""]
         if k.shown_by:
             out += ["**Shown by:**", ""]
             out += [f"- {_link(ref, doc_dir)}" for ref in k.shown_by]

@@ -19,9 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..ux import display as _display
 from .._errors import BUILD_STAGES, BuildError, BuildStage, UpstreamError
-from .table import KNOWN_ERRORS, KnownError, Variant
+from ..ux import display as _display
+from .advice import Versions, advise
+from .facts import TextFacts, extract, messages_of
+from .table import KNOWN_ERRORS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -150,6 +152,8 @@ class _Compiled:
     unless: re.Pattern[str] | None
     op: re.Pattern[str] | None
     variants: tuple[tuple[re.Pattern[str], Variant], ...]
+    codes: frozenset[int] = frozenset()  #: numbers of the family's CUDA errors
+    messages: tuple[str, ...] = ()  #: their messages, lower case
 
 
 @functools.lru_cache(maxsize=1)
@@ -166,9 +170,17 @@ def _compiled() -> tuple[_Compiled, ...]:
             opt(e.unless),
             opt(e.op),
             tuple((re.compile(v.when, _FLAGS), v) for v in e.variants),
+            _codes(e.cuda_errors),
+            tuple(m.lower() for m in messages_of(e.cuda_errors)),
         )
         for e in KNOWN_ERRORS
     )
+
+
+def _codes(names: tuple[str, ...]) -> frozenset[int]:
+    from .facts import cuda_error_named
+
+    return frozenset(c.code for c in (cuda_error_named(n) for n in names if n.startswith("cudaError")) if c is not None)
 
 
 # ---- the result ------------------------------------------------------------------------------------------------------
@@ -216,7 +228,8 @@ class Explanation:
         }
 
     def format(self) -> str:
-        """Plain text for a terminal."""
+        """Plain text for a terminal: evidence, op and advice quote the user's text, so all of it goes through
+        the one sanitiser."""
         lines = [f"[{self.key}] {self.title}", f"  cause: {self.cause}"]
         fix = f"  fix:   {self.fix}"
         if self.situation:
@@ -229,7 +242,7 @@ class Explanation:
             lines.append(f"  seen:  {self.evidence}")
         if self.commands:
             lines.append("  see:   " + "; ".join(f"`{c}`" for c in self.commands))
-        return "\n".join(lines)
+        return _display.safe("\n".join(lines))
 
     def __repr__(self) -> str:
         return f"Explanation[{self.key}] {_display.short(self.cause, 90)}\n  fix: {_display.short(self.fix, 110)}"
@@ -251,10 +264,19 @@ class Explanation:
 
 
 class Explanations(list[Explanation]):
-    """The known failures found in a text, the most likely first (a list; renders as a table in notebooks)."""
+    """The known failures found in a text, the most likely first (a list; renders as a table in notebooks).
+
+    Empty when no family matched; then ``stage`` names the stage the text shows (export, lowering, conversion, build,
+    deserialization, runtime, import, install), if any, and ``next_step`` that stage's next diagnostic step.
+    """
+
+    stage: str | None = None
+    next_step: str | None = None
 
     def __repr__(self) -> str:
         if not self:
+            if self.stage:
+                return f"Explanations: no known error matched; the text fails at {self.stage}: {self.next_step}"
             return "Explanations: no known error matched"
         head = f"Explanations: {len(self)} match{'es' if len(self) > 1 else ''}, best first"
         first = f"  [{self[0].key}] {_display.short(self[0].fix, 100)}"
@@ -263,203 +285,16 @@ class Explanations(list[Explanation]):
 
     def _repr_html_(self) -> str:
         if not self:
-            return _display.section("explain", _display.badge("no known error matched", "unknown"))
+            badge = _display.badge("no known error matched", "unknown")
+            if self.stage:
+                pairs: list[tuple[str, object]] = [("stage", self.stage), ("next step", self.next_step or "")]
+                return _display.section("explain", badge + _display.key_values(pairs))
+            return _display.section("explain", badge)
         rows = [(e.key, e.title, e.fix + ("".join(f"\n{a}" for a in e.advice))) for e in self]
         return _display.section(
             f"explain: {len(self)} known error{'s' if len(self) > 1 else ''}, the most likely first",
             _display.table(rows, ("key", "what it is", "fix")),
         )
-
-
-# ---- versions in the text or on the machine ------------------------------------------------------------------------
-_PIP_CONFLICT = re.compile(
-    r"^[^\n]{0,20}?(?P<pkg>[A-Za-z0-9][\w.-]{0,60}) (?P<ver>\S{1,40}) requires (?P<req>[A-Za-z0-9][\w.-]{0,60})"
-    r"(?P<spec>[<>=!~][^\n]{0,120}?)?, but you have (?P<name>[\w.-]{1,60}) (?P<have>\S{1,40}) which is incompatible",
-    re.MULTILINE,
-)
-_TEMPLATE = {  # the bug-report template of pytorch/TensorRT ("- Torch-TensorRT Version (e.g. 1.0.0): 2.8.0")
-    "torch_tensorrt": re.compile(r"Torch-TensorRT Version[^:\n]{0,30}:\s{0,4}v?(\d+\.\d+[\w.+-]{0,40})", re.I),
-    "torch": re.compile(r"PyTorch Version[^:\n]{0,30}:\s{0,4}v?(\d+\.\d+[\w.+-]{0,40})", re.I),
-    "tensorrt": re.compile(r"^\W{0,6}TensorRT Version[^:\n]{0,30}:\W{0,4}(\d+\.\d+[\w.+-]{0,40})", re.I | re.M),
-}
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
-@dataclass
-class _Versions:
-    torch_tensorrt: str | None = None
-    package: str = "torch-tensorrt"
-    tensorrt: str | None = None
-    torch: str | None = None
-    platform: str = "linux_x86_64"
-    driver: str | None = None
-    torch_cuda: str | None = None
-    env: Environment | None = None
-
-    @classmethod
-    def gather(cls, text: str, env: Environment | None) -> _Versions:
-        v = cls(env=env)
-        if env is not None:
-            if env.torch_tensorrt is not None:
-                v.torch_tensorrt, v.package = env.torch_tensorrt.version, env.torch_tensorrt.name
-            v.tensorrt, v.torch = env.tensorrt_version, env.torch
-            v.platform = env.platform or v.platform
-            v.driver, v.torch_cuda = env.driver, env.torch_cuda
-        for key, rx in _TEMPLATE.items():
-            m = rx.search(text)
-            if m and _is_version(m.group(1)):
-                setattr(v, key, m.group(1))
-        for m in _PIP_CONFLICT.finditer(text):
-            pkg, name = _norm(m["pkg"]), _norm(m["name"])
-            if pkg.startswith("torch-tensorrt"):
-                v.torch_tensorrt, v.package = m["ver"], pkg
-            if name in ("tensorrt", "tensorrt-cu12", "tensorrt-cu13", "tensorrt-rtx"):
-                v.tensorrt = m["have"]
-            if name == "torch":
-                v.torch = m["have"]
-        return v
-
-
-def _is_version(text: str) -> bool:
-    from ..versions import parse_version
-
-    try:
-        parse_version(text)
-    except Exception:  # a UsageError for junk
-        return False
-    return True
-
-
-def _split_requirement(req: str) -> tuple[str, str]:
-    """``'tensorrt>=10.7.0.post1,<10.8.0'`` -> ``('tensorrt', '>=10.7.0.post1,<10.8.0')``."""
-    m = re.match(r"\s*([A-Za-z0-9][\w.-]*)\s*(.*)$", req)
-    return (m.group(1), m.group(2).strip().split(";")[0].strip()) if m else (req, "")
-
-
-def _install(name: str, spec: str) -> str:
-    """The pip command for ``name`` within ``spec``: TensorRT pins exactly (its -libs/-bindings must match)."""
-    lower = re.search(r"(?:>=|==|~=)\s*([\w.+!-]+)", spec)
-    if lower and _norm(name).startswith("tensorrt"):
-        return f"pip install '{name}=={lower.group(1)}'"
-    return f"pip install '{name}{spec}'"
-
-
-def _satisfies(version: str, spec: str) -> bool | None:
-    from ..versions import satisfies
-
-    try:
-        return satisfies(version, spec)
-    except Exception:  # unparsable: unknown
-        return None
-
-
-def _release(v: _Versions) -> dict[str, Any] | None:
-    if v.torch_tensorrt is None or not _is_version(v.torch_tensorrt):
-        return None
-    from ..compatibility import matrix
-
-    row, _ = matrix.find_release(v.package, v.torch_tensorrt)
-    return row
-
-
-def _advise_tensorrt(v: _Versions, _text: str) -> list[str]:
-    row = _release(v)
-    if row is None or not row.get("tensorrt"):
-        return []
-    pins: dict[str, str] = row["tensorrt"]
-    req = pins.get(v.platform) or next(iter(pins.values()))
-    name, spec = _split_requirement(req)
-    who = f"{row['package'].replace('-', '_')} {v.torch_tensorrt}"
-    if v.tensorrt is None:
-        return [f"{who} pins {name}{spec}: {_install(name, spec)}"]
-    if _satisfies(v.tensorrt, spec) is False:
-        return [f"{who} pins {name}{spec}; you have {v.tensorrt}: {_install(name, spec)}"]
-    return []
-
-
-def _advise_torch(v: _Versions, _text: str) -> list[str]:
-    row = _release(v)
-    if row is not None and row.get("torch"):
-        who = f"{row['package'].replace('-', '_')} {v.torch_tensorrt}"
-        if v.torch is None:
-            return [f"{who} was built against torch{row['torch']}: {_install('torch', row['torch'])}"]
-        if _satisfies(v.torch, row["torch"]) is False:
-            return [
-                f"{who} was built against torch{row['torch']}; you have {v.torch}: {_install('torch', row['torch'])}"
-            ]
-        return []
-    if v.torch is not None and _is_version(v.torch):
-        from ..compatibility import matrix
-
-        fits = matrix.releases_for_torch(v.torch, v.package)
-        if fits:
-            best = fits[-1]["version"]
-            return [f"torch {v.torch} fits {v.package} {best}: pip install '{v.package}=={best}'"]
-    return []
-
-
-def _advise_pip_lines(v: _Versions, text: str) -> list[str]:
-    lines: list[str] = []
-    commands: dict[str, str] = {}
-    for m in _PIP_CONFLICT.finditer(text):
-        spec = (m["spec"] or "").strip()
-        if not spec:
-            continue
-        lines.append(f"{m['pkg']} {m['ver']} pins {m['req']}{spec}; you have {m['have']}")
-        commands.setdefault(_norm(m["req"]), _install(m["req"], spec).removeprefix("pip install "))
-    if commands:
-        lines.append("pip install " + " ".join(commands.values()))
-    return lines + _advise_tensorrt(v, text) if not lines else lines
-
-
-def _advise_driver(v: _Versions, _text: str) -> list[str]:
-    if not v.torch_cuda or v.torch_cuda == "cpu":
-        return []
-    from ..compatibility import matrix
-
-    cuda_major = v.torch_cuda.split(".")[0]
-    minimum = matrix.driver_minimum(cuda_major, v.platform)
-    if minimum is None:
-        return []
-    have = f"; you have {v.driver}" if v.driver else ""
-    return [
-        f"torch {v.torch or ''} is built for CUDA {v.torch_cuda}, which needs driver ≥ {minimum}{have}".replace(
-            "  ", " "
-        )
-    ]
-
-
-def _advise_gpu(v: _Versions, text: str) -> list[str]:
-    m = re.search(r"Target GPU SM (\d)(\d{1,2})|capability sm_(\d)(\d{1,2})", text, re.I)
-    cc = None
-    if m:
-        major, minor_ = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        cc = f"{major}.{minor_}"
-    elif v.env is not None and v.env.gpus:
-        cc = v.env.gpus[0].compute_capability
-    if cc is None:
-        return []
-    if v.env is not None:
-        from ..compatibility.advice import gpu_advice
-
-        found = gpu_advice(v.env.flavour, v.env.tensorrt_version, cc)
-        if found is not None:
-            return [f"{found[0]}: {found[1]}"]
-    return [
-        f"the GPU is compute capability {cc}: `torchtrt-compat suggest --gpu <its name>` lists stacks that support it"
-    ]
-
-
-_ADVISORS: dict[str, Callable[[_Versions, str], list[str]]] = {
-    "tensorrt-pin": _advise_tensorrt,
-    "torch-pin": _advise_torch,
-    "pip-lines": _advise_pip_lines,
-    "driver": _advise_driver,
-    "gpu": _advise_gpu,
-}
 
 
 # ---- matching --------------------------------------------------------------------------------------------------------
@@ -478,36 +313,100 @@ def _first_group(m: re.Match[str] | None) -> str | None:
     return None
 
 
-def _in_versions(v: _Versions, spec: str) -> bool:
+def _in_versions(v: Versions, spec: str) -> bool:
     if not spec or v.env is None or v.env.torch_tensorrt is None or not v.env.torch_tensorrt.version:
         return True
-    return _satisfies(v.env.torch_tensorrt.version, spec) is not False
+    from ..versions import satisfies
+
+    try:
+        return satisfies(v.env.torch_tensorrt.version, spec) is not False
+    except Exception:  # unparsable: no opinion
+        return True
+
+
+def _host_rules_out(entry: KnownError, env: Environment | None) -> bool:
+    """Facts about the machine that rule a family out (only when the caller says the text is from this machine)."""
+    if env is None or not entry.host:
+        return False
+    if entry.host == "driver":  # "update the driver" is no diagnosis where there is no driver at all
+        return env.driver is None and not env.gpus
+    return False
+
+
+#: lines that only follow another error (TensorRT-RTX logs a cudaError 35 line after every API error on a host
+#: without a driver): a family found only there ranks below one found in the error itself
+_SECONDARY = re.compile(r"catchCudaError[^\n]{0,200}cudaError 35\b|a clean-up operation failed", re.IGNORECASE)
+
+
+def _by_code(c: _Compiled, facts: Callable[[], TextFacts], lower: str, hay: str) -> tuple[int, int, str] | None:
+    """Where the text names one of the family's CUDA errors (by number, name or message): (start, end, line)."""
+    for code in facts().codes if c.codes or c.entry.cuda_errors else ():
+        if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and code.code in c.codes):
+            at = hay.find(code.line) if code.line else -1
+            return (max(at, 0), max(at, 0) + len(code.line), code.line)
+    for message in c.messages:
+        at = lower.find(message)
+        if at >= 0:
+            return (at, at + len(message), _line_at(hay, at, at + len(message)))
+    return None
+
+
+def _stage(text: str, lower: str) -> str | None:
+    """The stage a text shows (the last marker wins: a traceback ends where it failed), or None."""
+    last: tuple[int, str] | None = None
+    for stage, rx, words in _stage_markers():
+        if words is not None and not any(w in lower for w in words):
+            continue
+        for m in rx.finditer(text):
+            if last is None or m.start() >= last[0]:
+                last = (m.start(), stage)
+    return last[1] if last else None
+
+
+@functools.lru_cache(maxsize=1)
+def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None], ...]:
+    return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
 
 
 def explain(text: str, *, log: str | None = None, env: Environment | None = None) -> Explanations:
     """Every known error found in ``text`` (a message, a traceback or a whole log), the most likely first.
 
     ``log`` is a build log (e.g. `BuildError.log`, TensorRT's messages) searched with the text; ``env`` is the
-    machine (`torchtrt_compat.env.detect_environment()`), whose versions make the fixes concrete. The text's own
-    versions (pip's conflict lines, a bug-report template) win over the machine's.
+    machine (`torchtrt_compat.env.detect_environment()`), whose versions make the fixes concrete and whose facts (no
+    driver, no GPU) rule families in or out. The text's own versions (pip's conflict lines, a bug-report template)
+    win over the machine's. When no family matches, the result is empty; its ``stage`` and ``next_step`` say where
+    the text failed and what to look at next, when the text shows that.
     """
     hay = _window(text or "")
     if log:
         hay = hay + "\n" + _window(log)
-    versions: _Versions | None = None
+    known: list[TextFacts] = []
+
+    def facts() -> TextFacts:  # read once, and only when a family or an advisor needs the text's facts
+        if not known:
+            known.append(extract(hay))
+        return known[0]
+
+    versions: Versions | None = None
     found: list[Explanation] = []
     lower = hay.lower()
     for c in _compiled():
-        if c.literals is not None and not any(word in lower for word in c.literals):
-            continue
-        m = c.pattern.search(hay)
-        if m is None:
+        hit: tuple[int, int, str] | None = None
+        if c.literals is None or any(word in lower for word in c.literals):
+            m = c.pattern.search(hay)
+            if m is not None:
+                hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
+        if hit is None and (c.codes or c.messages):
+            hit = _by_code(c, facts, lower, hay)
+        if hit is None:
             continue
         if c.requires is not None and c.requires.search(hay) is None:
             continue
         if c.unless is not None and c.unless.search(hay) is not None:
             continue
         e = c.entry
+        if _host_rules_out(e, env):
+            continue
         fix, situation = e.fix, None
         for when, variant in c.variants:
             if when.search(hay):
@@ -515,16 +414,15 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 break
         advice: tuple[str, ...] = ()
         if e.advice:
-            versions = versions or _Versions.gather(hay, env)
-            try:
-                advice = tuple(_ADVISORS[e.advice](versions, hay))
-            except Exception:  # advice is a bonus; a missing fact never hides the explanation
-                advice = ()
-        if versions is None and e.versions and env is not None:
-            versions = _Versions.gather(hay, env)
-        rank = e.weight + 5.0 * m.end() / max(len(hay), 1)
-        if e.versions and versions is not None and not _in_versions(versions, e.versions):
-            rank -= 30
+            versions = versions or Versions.gather(hay, env, facts())
+            advice = advise(e.advice, versions, hay)
+        rank = e.weight + 5.0 * hit[1] / max(len(hay), 1)
+        if e.versions and env is not None:
+            versions = versions or Versions.gather(hay, env, facts())
+            if not _in_versions(versions, e.versions):
+                rank -= 30
+        if _SECONDARY.search(hit[2]):
+            rank -= 40
         found.append(
             Explanation(
                 key=e.key,
@@ -532,7 +430,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 cause=e.cause,
                 fix=fix,
                 situation=situation,
-                evidence=_line_at(hay, m.start(), m.end()),
+                evidence=_display.short(hit[2], 200),
                 op=_first_group(c.op.search(hay)) if c.op is not None else None,
                 advice=advice,
                 commands=e.commands,
@@ -542,7 +440,11 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
             )
         )
     found.sort(key=lambda x: -x._rank)
-    return Explanations(found)
+    result = Explanations(found)
+    if not found:
+        result.stage = _stage(hay, lower)
+        result.next_step = STAGE_STEPS.get(result.stage) if result.stage else None
+    return result
 
 
 # ---- the re-raise ----------------------------------------------------------------------------------------------------
@@ -624,8 +526,9 @@ def reraise_explained(
         where = _stage_of(text, stage)
         at = f" at {op}" + (f" (node {node})" if node else "") if op else ""
         problem = f"{where} failed{at}: {type(exc).__name__}: {first[:300]}"
-        if log:
-            problem += " TensorRT log: " + " | ".join(log.splitlines()[-3:])
+        if log:  # its last lines, less the ones that only echo another error (cudaError 35 on a driverless host)
+            lines = [x for x in log.splitlines() if x.strip() and not _SECONDARY.search(x)]
+            problem += " TensorRT log: " + " | ".join(lines[-3:])
         raise BuildError(problem, generic_build_fix(where, op), stage=where, op=op, log=log) from exc
     best = found[0]
     fix = best.fix + "".join(f" {a}." for a in best.advice)

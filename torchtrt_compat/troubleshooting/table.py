@@ -62,6 +62,12 @@ class KnownError:
     shown_by: tuple[str, ...] = ()
     example: str = ""  #: a real message (shortened); it must match `pattern` and `requires`
     example_source: str = ""  #: where the example comes from (an issue address, or a test)
+    #: CUDA errors (``cudaError*`` / ``CUDA_ERROR_*`` names of ``data/error_facts.json``) that identify the family by
+    #: number, name or message, in any wording ("error: 35", "cudaError 35", "CUDA failure 900", the message itself)
+    cuda_errors: tuple[str, ...] = ()
+    #: a fact about the machine the family needs; an `explain(env=...)` that shows otherwise rules it out
+    #: ("driver": the host has an NVIDIA driver)
+    host: str = ""
 
 
 CORPUS = "tests/data/explain_corpus.jsonl"
@@ -192,7 +198,9 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "no-matching-distribution",
         "pip: No matching distribution found for torch-tensorrt",
         r"No matching distribution found for (?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60}"
-        r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)",
+        r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)"
+        r"|failed to build installable wheels for[^\n]{0,80}tensorrt"
+        r"|Failed (?:building wheel|to build) (?:for )?tensorrt",
         "The index pip searched has no wheel of that release for this Python version and platform (torch_tensorrt "
         "publishes wheels per Python, CUDA and platform; releases before 1.4 were only on GitHub's release pages).",
         "Pick a release that has a wheel for your Python and platform: `torchtrt-compat suggest --python <ver> "
@@ -305,6 +313,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         ),
         unless=r"import torch_tensorrt|torch_tensorrt[\\/]__init__\.py|torch_tensorrt[\\/]_features\.py"
         r"|is_tegra_platform",
+        cuda_errors=("cudaErrorNoDevice", "CUDA_ERROR_NO_DEVICE"),
         weight=60,
         applies="any release, any code path that touches CUDA",
         shown_by=(
@@ -335,15 +344,36 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "CUDA driver version is insufficient for CUDA runtime version",
         r"CUDA driver version is insufficient|cudaErrorInsufficientDriver|NVIDIA driver on your system is too old",
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
-        "minimum driver).",
+        "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
+        "'CUDA initialization failure with error: 35'.",
         "Update the NVIDIA driver, or install the torch / TensorRT build for an older CUDA that your driver supports: "
         "`torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest --driver <ver>` "
         "lists stacks that fit it.",
+        variants=(
+            Variant(
+                r"unsupported toolchain|UnsupportedPtxVersion|UNSUPPORTED_PTX_VERSION",
+                "PTX newer than the driver",
+                "The kernels were compiled by a newer CUDA than this driver supports (cudaErrorUnsupportedPtxVersion): "
+                "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports.",
+            ),
+        ),
         advice="driver",
         commands=(CHECK, SUGGEST),
         weight=85,
         applies="any release",
-        shown_by=corpus("nvidia-ai-iot-torch2trt-711", "nagadomi-nunif-702", "nvidia-deeplearningexamples-251"),
+        shown_by=(
+            *corpus("nvidia-ai-iot-torch2trt-711", "nagadomi-nunif-702", "nvidia-deeplearningexamples-251"),
+            "tests/troubleshooting/test_generalisation.py::test_error_numbers_mean_what_cuda_says",
+            "tests/troubleshooting/test_generalisation.py::test_no_driver_on_the_host_rules_the_driver_family_out",
+        ),
+        cuda_errors=(
+            "cudaErrorInsufficientDriver",
+            "cudaErrorUnsupportedPtxVersion",
+            "cudaErrorSystemDriverMismatch",
+            "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+            "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+        ),
+        host="driver",
         example="RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version",
         example_source="https://github.com/nagadomi/nunif/issues/702 (CUDA 13 builds)",
     ),
@@ -352,17 +382,22 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
-        r"|no kernel image is available for execution on the device",
+        r"|no kernel image is available for execution on the device"
+        r"|Unsupported SM\b|trtSmToCask",
         "The installed TensorRT or torch build has no kernels for this GPU's compute capability (too new, too old, or "
         "a Jetson GPU with an x86 build).",
         "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases that do "
         "for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
-        op=r"Target GPU SM (\d{2,3})|capability sm_(\d{2,3})",
+        op=r"Target GPU SM (\d{2,3})|capability sm_(\d{2,3})|Unsupported SM:? ?(0x[0-9a-f]{3,4})",
         advice="gpu",
+        cuda_errors=("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU"),
         commands=(CHECK, SUGGEST),
         weight=85,
         applies="any release; TensorRT drops old and adds new architectures per release",
-        shown_by=corpus("megvii-basedetection-yolox-1825", "nvidia-ai-iot-torch2trt-850"),
+        shown_by=(
+            *corpus("megvii-basedetection-yolox-1825", "nvidia-ai-iot-torch2trt-850"),
+            "tests/troubleshooting/test_generalisation.py::test_sm_numbers_are_compute_capabilities",
+        ),
         example="[TRT] [E] IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 87 is not "
         "supported by this TensorRT release.)",
         example_source="https://github.com/Megvii-BaseDetection/YOLOX/issues/1825",
@@ -652,9 +687,11 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "input-outside-profile",
         "Input shape outside the engine's optimization profile",
         r"Runtime dimension does not satisfy any optimization profile|exceed min ~ max range"
-        r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException",
+        r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException"
+        r"|exceed min\.\.max range for profile|Static dimension mismatch while setting input shape",
         "The engine was built for a range of input shapes (its optimization profile) and was called with a shape "
-        "outside it, e.g. a larger batch or a longer sequence than max_shape.",
+        "outside it, e.g. a larger batch or a longer sequence than max_shape (for a static engine: any other shape "
+        "than the one it was built for).",
         "Call it within the range it was built for, or rebuild with a max_shape (torch_tensorrt.Input(min_shape, "
         "opt_shape, max_shape) / torch.export.Dim(max=...)) that covers the shapes you serve; pad or split inputs "
         "that exceed it (torchtrt_compat.runtime.BucketedCUDAGraphs buckets batch sizes).",
@@ -696,6 +733,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         weight=88,
         applies="every release",
         shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
+        cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
         example="[W] [TRT] Requested amount of GPU memory (17920000000 bytes) could not be allocated.\n[E] [TRT] 2: "
         "[executionContext.cpp::...ExecutionContext::470] Error Code 2: OutOfMemory (no further information)",
         example_source="https://github.com/NVIDIA/TensorRT/issues/3017",
@@ -794,12 +832,22 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "engine-version-mismatch",
         "Engine plan built by another TensorRT (version tag / plan file not compatible)",
         r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
-        r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch",
+        r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch|Magic tag does not match"
+        r"|magicTag(?:Read)? == k(?:EXPECTED_)?MAGIC_TAG",
         "A TensorRT engine (plan) only loads in the TensorRT version, and on the platform, that built it (unless it "
         "was built version-compatible).",
         "Rebuild the engine with the TensorRT that will run it, or install the TensorRT that built it; build with "
         "version_compatible=True (TensorRT ≥ 8.6) to load in later releases. torchtrt_compat artifacts record their "
         "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
+        variants=(
+            Variant(
+                r"Magic tag|MAGIC_TAG",
+                "not an engine this TensorRT reads",
+                "The file is not an engine this TensorRT can read: built by another TensorRT version, or no engine at "
+                "all (a truncated copy, an ONNX or torch_tensorrt .ep file given to deserialize_cuda_engine). Check "
+                "the file, then rebuild the engine with the installed TensorRT.",
+            ),
+        ),
         op=r"Current Version: (\d+), Serialized Engine Version: (\d+)|expecting library version (\S+) got",
         commands=(CHECK,),
         weight=85,
@@ -843,6 +891,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
             "tests/runtime/test_runtime_context.py::test_guarded_model_from_threads_with_foreign_contexts",
             "tests/troubleshooting/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
         ),
+        cuda_errors=("cudaErrorInvalidResourceHandle", "CUDA_ERROR_INVALID_HANDLE"),
         example="RuntimeError: CUDA error: invalid resource handle",
         example_source="torch's C10_CUDA_CHECK text for cudaErrorInvalidResourceHandle (400)",
     ),
@@ -912,4 +961,373 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "((8, 3, 224, 224),) -> ((5, 3, 224, 224),)",
         example_source="torch_tensorrt 2.14 dynamo/runtime/_CudaGraphsTorchTensorRTModule.py (its DEBUG line)",
     ),
+    # ---- families built from the sources of the errors (issue 19) ---------------------------------------------------
+    KnownError(
+        "engine-built-elsewhere",
+        "Engine built on a GPU of another compute capability",
+        r"engine plan file is generated on an incompatible device|expecting compute \d{1,2}\.\d got compute",
+        "A TensorRT engine holds kernels for the compute capability of the GPU that built it; a GPU of another "
+        "compute capability cannot load it (a copied engine file, a cache shared between machines, a Jetson engine "
+        "moved to another module).",
+        "Rebuild the engine on the GPU that runs it (delete the cached engine file so the application builds a new "
+        "one); ship the model (ONNX, ExportedProgram or torchtrt_compat artifact with compute_capabilities=[...]) "
+        "rather than one engine file.",
+        advice="engine-elsewhere",
+        commands=(CHECK,),
+        weight=88,
+        applies="every TensorRT release",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_engine_from_another_gpu_names_both_gpus",),
+        example="[TensorRT] ERROR: INVALID_CONFIG: The engine plan file is generated on an incompatible device, "
+        "expecting compute 6.1 got compute 7.5, please rebuild.",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/564",
+    ),
+    KnownError(
+        "tensorrt-api-removed",
+        "'tensorrt…Builder' object has no attribute … (TensorRT Python API of another major)",
+        r"'tensorrt(?:_rtx)?(?:_bindings)?\.tensorrt(?:_rtx)?\.(?:Builder|IBuilderConfig|ICudaEngine|IExecutionContext"
+        r"|INetworkDefinition|Runtime|IHostMemory|OnnxParser)' object has no attribute '\w{1,60}'",
+        "The code was written for another major release of TensorRT's Python API: the attribute was removed or "
+        "renamed (each major drops the APIs the previous one deprecated).",
+        "Port the call to the API of the installed TensorRT (below), or install the TensorRT major the code was "
+        "written for (`pip install 'tensorrt==<major>.*'`).",
+        op=r"object has no attribute '(\w{1,60})'",
+        advice="tensorrt-api",
+        weight=85,
+        applies="code written against an older (or newer) TensorRT major",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_removed_tensorrt_api_names_its_replacement",),
+        example="AttributeError: 'tensorrt_bindings.tensorrt.Builder' object has no attribute 'build_engine'",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/3965",
+    ),
+    KnownError(
+        "tensorrt-package-incomplete",
+        "No module named 'tensorrt_bindings' / 'tensorrt_libs' (a partial TensorRT install)",
+        r"No module named '(?:tensorrt(?:_rtx)?(?:_cu1\d)?_(?:bindings|libs))'",
+        "The tensorrt package is a small front whose bindings and libraries come in separate packages of the same "
+        "version (tensorrt-cuXX-bindings, tensorrt-cuXX-libs); one of them is missing: no wheel of it for this "
+        "Python or platform, an index that lacks it, or a --no-deps install.",
+        "Install the three at one version: `pip install 'tensorrt-cu12==X' 'tensorrt-cu12-libs==X' "
+        "'tensorrt-cu12-bindings==X'` (cu13 for CUDA 13), on a Python that version has wheels for.",
+        op=r"No module named '([\w]{1,60})'",
+        advice="tensorrt-pin",
+        commands=(CHECK,),
+        weight=82,
+        applies="pip installs of tensorrt ≥ 8.6 (split packages)",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="ModuleNotFoundError: No module named 'tensorrt_bindings'",
+        example_source="https://github.com/yuvraj108c/ComfyUI-Upscaler-Tensorrt/issues/33",
+    ),
+    KnownError(
+        "library-file-empty",
+        "lib….so: file too short (an empty or truncated library)",
+        r"lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? file too short|lib[\w+-]{1,60}\.so[^\n]{0,40}: invalid ELF header",
+        "The library file exists but is not a library: empty or truncated (an interrupted copy, a broken link), or a "
+        "placeholder that a Jetson container only fills when started with the NVIDIA runtime.",
+        "Reinstall the package that owns the file (or re-copy it); in a Jetson / L4T container, start it with "
+        "`--runtime nvidia` so the host's CUDA and TensorRT libraries are mounted.",
+        variants=(
+            Variant(
+                JETSON + r"|docker|container",
+                "Jetson or container",
+                "Start the container with `--runtime nvidia` (JetPack mounts CUDA, cuDNN and TensorRT from the host "
+                "into those 0-byte files); check that the file is not empty on the host too.",
+            ),
+        ),
+        advice="library-file",
+        weight=86,
+        applies="Linux; any release",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="imagenet: error while loading shared libraries: /usr/lib/aarch64-linux-gnu/libnvinfer.so.8: file "
+        "too short",
+        example_source="https://github.com/dusty-nv/jetson-inference/issues/1736",
+    ),
+    KnownError(
+        "tensorrt-link-error",
+        "undefined reference to createInferBuilder_INTERNAL (a C++ program and TensorRT's libraries)",
+        r"undefined reference to `?(?:create\w{0,40}_INTERNAL|getInferLibVersion|getPluginRegistry"
+        r"|initLibNvInferPlugins)"
+        r"|unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
+        r"|cannot find -l(?:nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser)\b"
+        r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
+        "A C++ program is linked without the TensorRT library that holds the API it calls (nvinfer, nvonnxparser, "
+        "nvinfer_plugin), or against another TensorRT than the headers it was compiled with, or loads another one "
+        "at run time.",
+        "Link what you call (`target_link_libraries(app nvinfer nvonnxparser nvinfer_plugin)`) from the lib folder "
+        "of the same TensorRT whose include folder you compile with, and run with that folder first on "
+        "LD_LIBRARY_PATH (PATH on Windows).",
+        variants=(
+            Variant(
+                r"undefined symbol: ",
+                "at run time",
+                "The program loads another TensorRT than it was linked against: put the lib folder of the TensorRT "
+                "it was built with first on LD_LIBRARY_PATH (`ldd ./app | grep nvinfer` shows which one loads), or "
+                "rebuild it against the installed one.",
+            ),
+        ),
+        weight=80,
+        applies="C++ programs using TensorRT (any release)",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="main.cpp:(.text+0xf35): undefined reference to `createInferBuilder_INTERNAL'",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/3358",
+    ),
+    KnownError(
+        "onnx-node-unsupported",
+        "TensorRT's ONNX parser cannot import a node (While parsing node number …)",
+        r"While parsing node number \d{1,6}|No importer registered for op|Unsupported ONNX data type"
+        r"|UNSUPPORTED_NODE|INVALID_NODE|Failed to parse onnx file|Failure while parsing ONNX file",
+        "TensorRT's ONNX parser could not import one node: an op, opset or attribute it does not support, a data "
+        "type it lacks, or a shape or weight it needs as a constant (e.g. Resize scales computed at run time).",
+        "Fold constants and simplify the ONNX first (`polygraphy surgeon sanitize --fold-constants`, onnxsim), "
+        "export with another opset, or use a TensorRT release that supports the op; for a custom op, register a "
+        "plugin. From PyTorch, compiling the model with torchtrt_compat.compile skips ONNX (and keeps ops TensorRT "
+        "lacks in PyTorch).",
+        op=r"While parsing node number \d{1,6} \[(\w{1,60})\]|No importer registered for op:? ?(\w{1,60})"
+        r"|In node -?\d{1,6} \((import\w{1,60})\)",
+        weight=60,
+        applies="ONNX models built with TensorRT (trtexec, OnnxParser), any release",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="While parsing node number 1515 [Resize]:\nERROR: builtin_op_importers.cpp:2412 In function "
+        'importResize:\n[8] Assertion failed: scales.is_weights() && "Resize scales must be an initializer!"',
+        example_source="https://github.com/facebookresearch/maskrcnn-benchmark/issues/1221",
+    ),
+    KnownError(
+        "plugin-not-found",
+        "getPluginCreator could not find plugin (a TensorRT plugin not registered)",
+        r"could not find plugin|Plugin not found, are the plugin name, version, and namespace correct"
+        r"|IPluginCreator not found in Plugin Registry|Failed to get [\w.-]{1,80} plugin creator"
+        r"|plugin creator (?:not found|is None)",
+        "The network or the engine uses a TensorRT plugin whose library was not loaded in this process (custom "
+        "plugins register when their .so is loaded; TensorRT's own need init_libnvinfer_plugins), or the name, "
+        "version or namespace differs from the registered one.",
+        "Load the plugin library before building or deserializing (ctypes.CDLL('libmyplugins.so'), "
+        "trt.init_libnvinfer_plugins(logger, '') for TensorRT's own), and check name and version against "
+        "trt.get_plugin_registry().plugin_creator_list.",
+        op=r"could not find plugin:? ?([\w.-]{1,80})",
+        advice="plugin",
+        weight=84,
+        applies="every TensorRT release; engines and ONNX models with plugins",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="[TensorRT] ERROR: INVALID_ARGUMENT: getPluginCreator could not find plugin Prelu_TRT version 1",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/263",
+    ),
+    KnownError(
+        "pycuda-no-context",
+        "invalid device context / no currently active context (pycuda and other CUDA driver bindings)",
+        r"no currently active context|explicit_context_dependent failed",
+        "A CUDA driver call ran in a thread where no CUDA context is current: a pycuda context is current only in "
+        "the thread that made or pushed it (worker threads, DataParallel replicas, a server's handlers), or none "
+        "was made (cuda.init() without pycuda.autoinit or make_context).",
+        "Make the context current in the thread that calls: ctx = cuda.Device(0).retain_primary_context(); "
+        "ctx.push() ... ctx.pop() (try/finally), or wrap the call in torchtrt_compat.runtime.primary_context(device), "
+        "which shares torch's context.",
+        unless=r"context::detach|context::pop|m_stack::pop|module cleanup|__del__",
+        weight=80,
+        applies="pycuda (and cuda-python driver calls) with threads or without pycuda.autoinit",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        cuda_errors=("CUDA_ERROR_INVALID_CONTEXT", "cudaErrorDeviceUninitialized"),
+        example="pycuda._driver.LogicError: explicit_context_dependent failed: invalid device context - no currently "
+        "active context?",
+        example_source="pycuda 2026.1, src/cpp/cuda.hpp (explicit_context_dependent)",
+    ),
+    KnownError(
+        "pycuda-teardown",
+        "PyCUDA ERROR: The context stack was not empty upon module cleanup (a context left pushed)",
+        r"context stack was not empty upon module cleanup|context::(?:detach|pop) failed|m_stack::pop failed"
+        r"|a clean-up operation failed \(dead context maybe\?\)",
+        "At exit (or in __del__) pycuda found a context still pushed, or freed memory after its context was gone: a "
+        "push without its pop, a context made in a thread, or an earlier error that skipped the pop. It is often "
+        "the echo of another error: read the lines above it.",
+        "Pop every context you push (try/finally), free engines, contexts and buffers before popping, and do not mix "
+        "pycuda.autoinit with contexts of your own; if an error precedes this one, fix that one first.",
+        weight=45,
+        applies="pycuda",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="PyCUDA ERROR: The context stack was not empty upon module cleanup.",
+        example_source="pycuda 2026.1, src/cpp/cuda.hpp (context_stack cleanup)",
+    ),
+    KnownError(
+        "cudagraph-capture-conflict",
+        "operation not permitted when stream is capturing (CUDA graph capture)",
+        r"CUDA graph capture on the stream has failed|stream is capturing",
+        "While a stream was being captured into a CUDA graph, something capture forbids ran: a synchronisation "
+        "(cudaDeviceSynchronize, .item(), .cpu()), an allocation or a copy on the legacy default stream, or another "
+        "thread's CUDA call under the global capture mode.",
+        "Keep synchronisations and allocations out of the captured region (warm up once before capturing), capture "
+        "with the thread-local mode on a side stream (torch.cuda.graph does), and keep other threads off the GPU "
+        "while capturing; for a TensorRT engine that cannot be captured, run it without CUDA graphs.",
+        weight=82,
+        applies="CUDA graphs (torch.cuda.graph, torch_tensorrt cudagraphs, trtexec --useCudaGraph), threads",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_error_numbers_mean_what_cuda_says",),
+        cuda_errors=(
+            "cudaErrorStreamCaptureUnsupported",
+            "cudaErrorStreamCaptureInvalidated",
+            "cudaErrorStreamCaptureMerge",
+            "cudaErrorStreamCaptureUnmatched",
+            "cudaErrorStreamCaptureUnjoined",
+            "cudaErrorStreamCaptureIsolation",
+            "cudaErrorStreamCaptureImplicit",
+            "cudaErrorCapturedEvent",
+            "cudaErrorStreamCaptureWrongThread",
+            "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
+            "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED",
+            "CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD",
+        ),
+        example="Error Code 1: Cuda Runtime (operation not permitted when stream is capturing)",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/3011",
+    ),
+    KnownError(
+        "illegal-memory-access",
+        "an illegal memory access was encountered (cudaErrorIllegalAddress)",
+        r"illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS",
+        "A kernel read or wrote outside its buffers, and the CUDA context is unusable from then on (every later call "
+        "repeats the error): with TensorRT most often an input or output buffer smaller than the engine's tensor "
+        "(another shape, dtype or profile), device pointers made under another CUDA context, or a plugin's bug.",
+        "Find the first failing call with CUDA_LAUNCH_BLOCKING=1, check each buffer's size against the engine's "
+        "tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the kernel; the errors "
+        "after the first one are echoes.",
+        variants=(
+            Variant(
+                r"pycuda|make_context|autoinit",
+                "pycuda buffers",
+                "Allocate the buffers under the context that runs the engine (pycuda's make_context and torch's "
+                "context are different; torchtrt_compat.runtime.primary_context(device) shares torch's), and size "
+                "them from engine.get_tensor_shape / context.get_tensor_shape after setting the input shapes.",
+            ),
+        ),
+        weight=55,
+        applies="any CUDA program; TensorRT engines run by hand (pycuda, cuda-python)",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_error_numbers_mean_what_cuda_says",),
+        cuda_errors=("cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS"),
+        example="[TRT] [E] 1: [defaultAllocator.cpp::deallocate::42] Error Code 1: Cuda Runtime (an illegal memory "
+        "access was encountered)",
+        example_source="https://github.com/open-mmlab/mmdeploy/issues/1948",
+    ),
+    KnownError(
+        "refit-not-refittable",
+        "Refit of an engine built without REFIT (condition: isRefittable())",
+        r"isRefittable\(\)|engine (?:is|was) not (?:built )?(?:as )?refittable|not refittable",
+        "Only an engine built with the REFIT flag can take new weights; the flag cannot be added after the build.",
+        "Rebuild with the flag: config.set_flag(trt.BuilderFlag.REFIT) / `trtexec --refit`; in torch_tensorrt "
+        "compile(..., immutable_weights=False) (2.6 and later; make_refittable=True in 2.4-2.5), then refit.",
+        weight=85,
+        applies="every TensorRT release; torch_tensorrt refit_module_weights",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="[refit.cpp::createInferRefitter_INTERNAL::1807] Error Code 3: Internal Error (Parameter check "
+        "failed at: optimizer/std/refit.cpp::createInferRefitter_INTERNAL::1807, condition: e.isRefittable()",
+        example_source="https://github.com/NVIDIA/TensorRT/issues/1468",
+    ),
+    KnownError(
+        "torchtrt-api-misuse",
+        "torch_tensorrt rejects the arguments (what save() and compile() accept)",
+        r"Saving nn\.Module directly is not supported|save\(\) received unexpected keyword argument"
+        r"|Not all inputs provided are torch\.Tensor or torch_tensorrt\.Input objects"
+        r"|Unsupported input type: [^\n]{0,80}Expected torch\.Tensor or torch_tensorrt\.Input"
+        r"|Invalid input type [^\n]{0,80}encountered|'OptimizedModule' object has no attribute"
+        r"|do not allow user to provide inputs|output_format specified is (?:not )?torchscript"
+        r"|Attempted to serialize an exported program with an unsupported format",
+        "torch_tensorrt was called with something its API does not take: save() of a torch.compile result "
+        "(OptimizedModule) or a plain nn.Module, input specs given to save() for a module that needs none, or a "
+        "compile input that is neither a tensor nor a torch_tensorrt.Input (a bool, a list of ints).",
+        "Compile with ir='dynamo' (torch_tensorrt.compile(model, ir='dynamo', arg_inputs=...)) to get a module "
+        "that save() accepts; pass inputs to save() only to retrace a GraphModule; give compile tensors or "
+        "torch_tensorrt.Input and keep flags (bools) out of the inputs.",
+        variants=(
+            Variant(
+                r"OptimizedModule|nn\.Module directly",
+                "saving a torch.compile result",
+                "torch.compile's result (OptimizedModule) cannot be serialised: compile with "
+                "torch_tensorrt.compile(model, ir='dynamo', arg_inputs=inputs) and torch_tensorrt.save(trt_gm, "
+                "'model.ep', arg_inputs=inputs).",
+            ),
+            Variant(
+                r"Unsupported input type|Not all inputs provided|Invalid input type",
+                "an input that is not a tensor",
+                "Every compile input must be a torch.Tensor or torch_tensorrt.Input: pass a flag as a tensor "
+                "(torch.tensor(True)) or make it a module attribute instead of an input.",
+            ),
+        ),
+        weight=80,
+        applies="torch_tensorrt ≥ 2.3 (save()), dynamo frontend",
+        shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
+        example="ValueError: Input model is of type nn.Module. Saving nn.Module directly is not supported.",
+        example_source="torch-tensorrt 2.14.0, _compile.py (save)",
+    ),
 )
+
+#: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
+#: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
+STAGE_MARKERS: tuple[tuple[str, str], ...] = (
+    ("install", r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"),
+    (
+        "import",
+        r"^\s{0,8}import (?:tensorrt|torch_tensorrt|pycuda)\b|ImportError|ModuleNotFoundError"
+        r"|error while loading shared libraries",
+    ),
+    ("export", r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."),
+    ("lowering", r"torch_tensorrt[\\/]dynamo[\\/]lowering[\\/]"),
+    (
+        "conversion",
+        r"torch_tensorrt[\\/]dynamo[\\/]conversion[\\/]|ModelImporter\.cpp|While parsing node"
+        r"|Failed to parse onnx|No importer registered for op",
+    ),
+    (
+        "build",
+        r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
+        r"|Build(?:ing)? (?:the )?(?:TensorRT |TRT )?engine|Engine could not be created|engine != nullptr"
+        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine",
+    ),
+    (
+        "deserialization",
+        r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
+        r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load",
+    ),
+    (
+        "runtime",
+        r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
+        r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy",
+    ),
+    ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
+    ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
+)
+
+#: The next diagnostic step for a failure whose family is unknown, by stage.
+STAGE_STEPS: dict[str, str] = {
+    "install": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python <ver>` "
+    "lists the releases with wheels for this Python and platform",
+    "import": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import torch_tensorrt'` apart, "
+    "then `torchtrt-compat check` (it compares the installed versions and libraries)",
+    "export": "torch.export failed: run torch.export.export(model, args, strict=False) alone to see the graph break; "
+    "compile with partition='auto' to keep what does not export in PyTorch",
+    "lowering": "a lowering pass failed: rerun with debug logging (torch_tensorrt.logging.debug(), or "
+    "torchtrt_compat compile(..., verbose=True)) to see the pass and the node",
+    "conversion": "a layer did not convert: rerun with debug logging to see the node it failed on, then keep that op "
+    "in PyTorch with torch_executed_ops={...} (or a larger min_block_size)",
+    "build": "TensorRT's builder failed and the reason is in its log: run `torchtrt-compat explain --log build.log` on "
+    "the full (verbose) TensorRT log",
+    "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
+    "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
+    "runtime": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, check "
+    "the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory errors",
+    "save": "saving failed: torch_tensorrt.save takes the result of torch_tensorrt.compile(ir='dynamo') (or a "
+    "TorchScript module with output_format='torchscript'); check what type the module you save is",
+    "refit": "refitting failed: the engine must be built refittable (immutable_weights=False) and the new weights "
+    "must have the names, shapes and dtypes of the old ones",
+}
+
+#: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no
+#: attribute X"). Source: TensorRT 8.0 and 10.0 release notes (removed APIs) and the TensorRT 10 Python API docs.
+TENSORRT_API: dict[str, tuple[str, str]] = {
+    "build_cuda_engine": ("8.0", "builder.build_serialized_network(network, config) + Runtime.deserialize_cuda_engine"),
+    "build_engine": ("10.0", "builder.build_serialized_network(network, config) + Runtime.deserialize_cuda_engine"),
+    "max_workspace_size": ("10.0", "config.set_memory_pool_limit(trt.MemoryPoolType.WORKSPACE, nbytes)"),
+    "fp16_mode": ("8.0", "config.set_flag(trt.BuilderFlag.FP16)"),
+    "int8_mode": ("8.0", "config.set_flag(trt.BuilderFlag.INT8)"),
+    "max_batch_size": ("10.0", "explicit-batch networks and optimization profiles"),
+    "num_bindings": ("10.0", "engine.num_io_tensors and engine.get_tensor_name(i)"),
+    "get_binding_shape": ("10.0", "engine.get_tensor_shape(name) / context.get_tensor_shape(name)"),
+    "get_binding_dtype": ("10.0", "engine.get_tensor_dtype(name)"),
+    "binding_is_input": ("10.0", "engine.get_tensor_mode(name) == trt.TensorIOMode.INPUT"),
+    "get_binding_index": ("10.0", "tensor names (engine.get_tensor_name(i))"),
+    "execute_async_v2": ("10.0", "context.set_tensor_address(name, ptr) + context.execute_async_v3(stream)"),
+    "execute_v2": ("10.0", "context.set_tensor_address(name, ptr) + context.execute_async_v3(stream)"),
+    "set_binding_shape": ("10.0", "context.set_input_shape(name, shape)"),
+}

@@ -1,0 +1,114 @@
+"""How often ``explain`` is right on real reports: the corpus it was built on, and reports it was not.
+
+Four sets of real reports (``tests/data/``), each case labelled from its thread:
+
+- ``explain_corpus.jsonl``: the corpus the table was written from (mostly pytorch/TensorRT and NVIDIA/TensorRT);
+- ``explain_holdout.jsonl``: drawn with the corpus, from the same searches, scored once (issue 13);
+- ``explain_fresh.jsonl``: drawn for issue 19 *before* its patterns were written, from trackers and families the
+  corpus does not touch (downstream projects, Jetson, pycuda users, other inference stacks);
+- ``explain_blind.jsonl``: drawn *after* the patterns were written and never used to tune them.
+
+Per set: right (the first match is an expected family), partial (an expected family matched but not first, or no
+family matched and the stage named is the case's stage), missed (nothing matched: an honest "no known error") and
+wrong (the first match is another family); over the cases whose thread establishes the cause. ``wrong_any`` counts
+wrong first matches over every labelled case. The confusion list names each wrong match.
+
+    .venv/bin/python benchmarks/explain_accuracy.py          # table + benchmarks/results/explain_accuracy.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from torchtrt_compat.troubleshooting import explain  # noqa: E402
+
+SETS = ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind")
+DEFAULT_OUT = ROOT / "benchmarks" / "results" / "explain_accuracy.json"
+TARGETS = {"right": 0.60, "right_or_partial": 0.85, "wrong": 0}
+
+
+def _verdict(case: dict[str, Any]) -> tuple[str, str | None, float]:
+    t0 = time.perf_counter()
+    found = explain(str(case["error"]))
+    seconds = time.perf_counter() - t0
+    expect = list(case["expect"])
+    keys = [e.key for e in found]
+    top = keys[0] if keys else None
+    if top is None:
+        stage = case.get("stage")
+        return ("partial" if stage and found.stage == stage else "missed"), None, seconds
+    if top in expect:
+        return "right", top, seconds
+    if not expect:
+        return "unlabelled", top, seconds
+    return ("partial" if set(keys) & set(expect) else "wrong"), top, seconds
+
+
+def score(name: str) -> dict[str, Any]:
+    cases = [json.loads(x) for x in (ROOT / "tests" / "data" / f"{name}.jsonl").read_text().splitlines()]
+    counts = {"right": 0, "partial": 0, "missed": 0, "wrong": 0}
+    confusion, wrong_any, times = [], [], []
+    for case in cases:
+        verdict, top, seconds = _verdict(case)
+        times.append(seconds)
+        if verdict == "wrong" or (verdict == "partial" and top is not None):
+            wrong_any.append({"id": case["id"], "matched": top, "expected": case["expect"]})
+        if case["established"]:
+            if verdict in counts:
+                counts[verdict] += 1
+            if verdict == "wrong":
+                confusion.append({"id": case["id"], "matched": top, "expected": case["expect"]})
+    n = sum(counts.values())
+    return {
+        "cases": len(cases),
+        "established": n,
+        **counts,
+        "right_rate": round(counts["right"] / n, 3) if n else None,
+        "right_or_partial_rate": round((counts["right"] + counts["partial"]) / n, 3) if n else None,
+        "wrong_any": len([w for w in wrong_any if w["matched"] not in w["expected"]]),
+        "confusion": confusion,
+        "families": len({c["family"] for c in cases}),
+        "max_seconds": round(max(times), 4),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = p.parse_args(argv)
+    results = {name: score(name) for name in SETS}
+    print(
+        f"{'set':<17}{'cases':>6}{'estab.':>7}{'right':>7}{'partial':>8}{'missed':>7}{'wrong':>6}{'right%':>8}"
+        f"{'r+p%':>7}{'wrong(all)':>11}{'max s':>8}"
+    )
+    for name, r in results.items():
+        print(
+            f"{name:<17}{r['cases']:>6}{r['established']:>7}{r['right']:>7}{r['partial']:>8}{r['missed']:>7}"
+            f"{r['wrong']:>6}{100 * (r['right_rate'] or 0):>7.0f}%{100 * (r['right_or_partial_rate'] or 0):>6.0f}%"
+            f"{r['wrong_any']:>11}{r['max_seconds']:>8.3f}"
+        )
+    for name, r in results.items():
+        for c in r["confusion"]:
+            print(f"  wrong in {name}: {c['id']} matched {c['matched']}, expected {c['expected']}")
+    out = {
+        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "targets": TARGETS,
+        "sets": results,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

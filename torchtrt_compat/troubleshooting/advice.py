@@ -1,0 +1,301 @@
+"""Advice that fits what a text (and the machine) states: versions, error codes, compute capabilities, files.
+
+`match` finds the family; the advisors here turn the facts the text holds (`facts.extract`) and the versions in it
+or on the machine into concrete lines: which TensorRT first supports SM 12.0, the driver CUDA 12.x needs, the exact
+pip pin, the file that is empty, the plugin that is not registered. An advisor returns nothing rather than a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..env import normalise_dist, tensorrt_dist_info
+from ..versions import split_requirement
+from .facts import TextFacts
+
+if TYPE_CHECKING:
+    from ..env import Environment
+
+__all__ = ["ADVISORS", "Versions", "advise"]
+
+_PIP_CONFLICT = re.compile(
+    r"^[^\n]{0,20}?(?P<pkg>[A-Za-z0-9][\w.-]{0,60}) (?P<ver>\S{1,40}) requires (?P<req>[A-Za-z0-9][\w.-]{0,60})"
+    r"(?P<spec>[<>=!~][^\n]{0,120}?)?, but you have (?P<name>[\w.-]{1,60}) (?P<have>\S{1,40}) which is incompatible",
+    re.MULTILINE,
+)
+_TEMPLATE = {  # the bug-report template of pytorch/TensorRT ("- Torch-TensorRT Version (e.g. 1.0.0): 2.8.0")
+    "torch_tensorrt": re.compile(r"Torch-TensorRT Version[^:\n]{0,30}:\s{0,4}v?(\d+\.\d+[\w.+-]{0,40})", re.I),
+    "torch": re.compile(r"PyTorch Version[^:\n]{0,30}:\s{0,4}v?(\d+\.\d+[\w.+-]{0,40})", re.I),
+    "tensorrt": re.compile(r"^\W{0,6}TensorRT Version[^:\n]{0,30}:\W{0,4}(\d+\.\d+[\w.+-]{0,40})", re.I | re.M),
+}
+
+
+def _is_version(text: str) -> bool:
+    from ..versions import parse_version
+
+    try:
+        parse_version(text)
+    except Exception:  # a UsageError for junk
+        return False
+    return True
+
+
+def _satisfies(version: str, spec: str) -> bool | None:
+    from ..versions import satisfies
+
+    try:
+        return satisfies(version, spec)
+    except Exception:  # unparsable: unknown
+        return None
+
+
+@dataclass
+class Versions:
+    """The versions a fix is computed for: the text's own (pip lines, a bug-report template) over the machine's."""
+
+    torch_tensorrt: str | None = None
+    package: str = "torch-tensorrt"
+    tensorrt: str | None = None
+    torch: str | None = None
+    platform: str = "linux_x86_64"
+    driver: str | None = None
+    torch_cuda: str | None = None
+    env: Environment | None = None
+    facts: TextFacts | None = None
+
+    @classmethod
+    def gather(cls, text: str, env: Environment | None, facts: TextFacts | None = None) -> Versions:
+        v = cls(env=env, facts=facts)
+        if env is not None:
+            if env.torch_tensorrt is not None:
+                v.torch_tensorrt, v.package = env.torch_tensorrt.version, env.torch_tensorrt.name
+            v.tensorrt, v.torch = env.tensorrt_version, env.torch
+            v.platform = env.platform or v.platform
+            v.driver, v.torch_cuda = env.driver, env.torch_cuda
+        for key, rx in _TEMPLATE.items():
+            m = rx.search(text)
+            if m and _is_version(m.group(1)):
+                setattr(v, key, m.group(1))
+        for m in _PIP_CONFLICT.finditer(text):
+            pkg, name = normalise_dist(m["pkg"]), normalise_dist(m["name"])
+            if pkg.startswith("torch-tensorrt"):
+                v.torch_tensorrt, v.package = m["ver"], pkg
+            if tensorrt_dist_info(name) is not None and not name.endswith(("-libs", "-bindings")):
+                v.tensorrt = m["have"]
+            if name == "torch":
+                v.torch = m["have"]
+        if facts is not None and facts.tensorrt and v.tensorrt is None:
+            v.tensorrt = facts.tensorrt
+        return v
+
+
+def _install(name: str, spec: str) -> str:
+    """The pip command for ``name`` within ``spec``: TensorRT pins exactly (its -libs/-bindings must match)."""
+    lower = re.search(r"(?:>=|==|~=)\s*([\w.+!-]+)", spec)
+    if lower and normalise_dist(name).startswith("tensorrt"):
+        return f"pip install '{name}=={lower.group(1)}'"
+    return f"pip install '{name}{spec}'"
+
+
+def _release(v: Versions) -> dict[str, Any] | None:
+    if v.torch_tensorrt is None or not _is_version(v.torch_tensorrt):
+        return None
+    from ..compatibility import matrix
+
+    row, _ = matrix.find_release(v.package, v.torch_tensorrt)
+    return row
+
+
+def _advise_tensorrt(v: Versions, _text: str) -> list[str]:
+    row = _release(v)
+    if row is None or not row.get("tensorrt"):
+        return []
+    pins: dict[str, str] = row["tensorrt"]
+    name, spec = split_requirement(pins.get(v.platform) or next(iter(pins.values())))
+    who = f"{row['package'].replace('-', '_')} {v.torch_tensorrt}"
+    if v.tensorrt is None:
+        return [f"{who} pins {name}{spec}: {_install(name, spec)}"]
+    if _satisfies(v.tensorrt, spec) is False:
+        return [f"{who} pins {name}{spec}; you have {v.tensorrt}: {_install(name, spec)}"]
+    return []
+
+
+def _advise_torch(v: Versions, _text: str) -> list[str]:
+    row = _release(v)
+    if row is not None and row.get("torch"):
+        who = f"{row['package'].replace('-', '_')} {v.torch_tensorrt}"
+        if v.torch is None:
+            return [f"{who} was built against torch{row['torch']}: {_install('torch', row['torch'])}"]
+        if _satisfies(v.torch, row["torch"]) is False:
+            return [
+                f"{who} was built against torch{row['torch']}; you have {v.torch}: {_install('torch', row['torch'])}"
+            ]
+        return []
+    if v.torch is not None and _is_version(v.torch):
+        from ..compatibility import matrix
+
+        fits = matrix.releases_for_torch(v.torch, v.package)
+        if fits:
+            best = fits[-1]["version"]
+            return [f"torch {v.torch} fits {v.package} {best}: pip install '{v.package}=={best}'"]
+    return []
+
+
+def _advise_pip_lines(v: Versions, text: str) -> list[str]:
+    lines: list[str] = []
+    commands: dict[str, str] = {}
+    for m in _PIP_CONFLICT.finditer(text):
+        spec = (m["spec"] or "").strip()
+        if not spec:
+            continue
+        lines.append(f"{m['pkg']} {m['ver']} pins {m['req']}{spec}; you have {m['have']}")
+        commands.setdefault(normalise_dist(m["req"]), _install(m["req"], spec).removeprefix("pip install "))
+    if commands:
+        lines.append("pip install " + " ".join(commands.values()))
+    return lines + _advise_tensorrt(v, text) if not lines else lines
+
+
+def _codes(v: Versions, names: tuple[str, ...] = ()) -> list[str]:
+    if v.facts is None:
+        return []
+    return [c.describe() for c in v.facts.codes if not names or c.name in names][:2]
+
+
+def _advise_driver(v: Versions, _text: str) -> list[str]:
+    from ..compatibility import matrix
+
+    lines = _codes(v)
+    cuda = (v.facts.cuda if v.facts else None) or (v.torch_cuda if v.torch_cuda != "cpu" else None)
+    if cuda:
+        minimum = matrix.driver_minimum(cuda.split(".")[0], v.platform)
+        if minimum is not None:
+            who = f"torch {v.torch} is built for CUDA {cuda}" if cuda == v.torch_cuda and v.torch else f"CUDA {cuda}"
+            have = f"; you have {v.driver}" if v.driver else ""
+            lines.append(f"{who} needs driver ≥ {minimum}{have} (`nvidia-smi` shows the driver)")
+    return lines
+
+
+def _cc_support(cc: str) -> list[str]:
+    """Which TensorRT releases (each flavour) support compute capability ``cc``, from the matrix's GPU rows."""
+    from ..compatibility import matrix
+    from ..compatibility.advice import _merge_ranges, describe_cc
+
+    out = []
+    for flavour, name, pip in (("tensorrt", "TensorRT", "tensorrt"), ("tensorrt-rtx", "TensorRT-RTX", "tensorrt-rtx")):
+        ranges = _merge_ranges(
+            [
+                r["versions"]
+                for r in matrix.load()["gpu_support"]
+                if r["flavour"] == flavour and cc in r["compute_capabilities"]
+            ]
+        )
+        if ranges:
+            first = re.search(r">=([\d.]+)", ranges[0])
+            hint = (
+                f" (pip install '{pip}>={first.group(1)}')"
+                if first and len(ranges) == 1 and "<" not in ranges[0]
+                else ""
+            )
+            out.append(f"{name} {' or '.join(ranges)}{hint}")
+    if not out:
+        return [f"compute capability {describe_cc(cc)}: no TensorRT release in the matrix supports it"]
+    return [f"compute capability {describe_cc(cc)} is supported by " + "; ".join(out)]
+
+
+def _advise_gpu(v: Versions, _text: str) -> list[str]:
+    ccs = list(v.facts.compute_capabilities) if v.facts else []
+    if not ccs and v.env is not None and v.env.gpus:
+        ccs = [g.compute_capability for g in v.env.gpus if g.compute_capability]
+    lines: list[str] = []
+    if v.facts and v.facts.tensorrt and ccs:
+        lines.append(f"the text shows TensorRT {v.facts.tensorrt}")
+    for cc in ccs[:2]:
+        if v.env is not None and v.env.flavour:
+            from ..compatibility.advice import gpu_advice
+
+            found = gpu_advice(v.env.flavour, v.env.tensorrt_version, cc)
+            if found is not None:
+                lines.append(f"{found[0]}: {found[1]}")
+                continue
+        lines += _cc_support(cc)
+    return lines
+
+
+def _advise_engine_elsewhere(v: Versions, _text: str) -> list[str]:
+    f = v.facts
+    if f is None or not f.engine_cc or not f.gpu_cc:
+        return []
+    from ..compatibility.advice import describe_cc
+
+    lines = [
+        f"the engine was built on a GPU of compute capability {describe_cc(f.engine_cc)}; this GPU is "
+        f"{describe_cc(f.gpu_cc)}: rebuild the engine on this GPU (or on one of the same compute capability)"
+    ]
+    if float(f.engine_cc) >= 8.0 and float(f.gpu_cc) >= 8.0:
+        lines.append(
+            "both are Ampere or newer: an engine built with hardware compatibility (TensorRT ≥ 8.6, torch_tensorrt "
+            "hardware_compatible=True) loads on either, at some speed cost"
+        )
+    return lines
+
+
+def _advise_library(v: Versions, _text: str) -> list[str]:
+    if v.facts is None or not v.facts.libraries:
+        return []
+    lib = v.facts.libraries[0]
+    return [f"check the file: `ls -lL {lib}` (0 bytes, or a link to a missing or truncated file, gives this error)"]
+
+
+def _advise_plugin(v: Versions, _text: str) -> list[str]:
+    if v.facts is None or not v.facts.plugins:
+        return []
+    name, version = v.facts.plugins[0]
+    at = f" version {version}" if version else ""
+    return [
+        f"the plugin is {name}{at}: load the library that registers it (ctypes.CDLL('lib<plugin>.so') or "
+        "trt.init_libnvinfer_plugins(logger, '') for TensorRT's own) in this process before building or "
+        "deserializing"
+    ]
+
+
+def _advise_tensorrt_api(v: Versions, text: str) -> list[str]:
+    from .table import TENSORRT_API
+
+    m = re.search(r"has no attribute '(\w{1,60})'", text)
+    if m is None or m[1] not in TENSORRT_API:
+        return []
+    removed_in, replacement = TENSORRT_API[m[1]]
+    have = f" (you have {v.tensorrt})" if v.tensorrt else ""
+    return [
+        f"{m[1]} was removed in TensorRT {removed_in}{have}: use {replacement}, or pin "
+        f"`pip install 'tensorrt<{removed_in}'` for code written before it"
+    ]
+
+
+def _advise_codes(v: Versions, _text: str) -> list[str]:
+    return _codes(v)
+
+
+ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
+    "tensorrt-pin": _advise_tensorrt,
+    "torch-pin": _advise_torch,
+    "pip-lines": _advise_pip_lines,
+    "driver": _advise_driver,
+    "gpu": _advise_gpu,
+    "engine-elsewhere": _advise_engine_elsewhere,
+    "library-file": _advise_library,
+    "plugin": _advise_plugin,
+    "cuda-code": _advise_codes,
+    "tensorrt-api": _advise_tensorrt_api,
+}
+
+
+def advise(name: str, versions: Versions, text: str) -> tuple[str, ...]:
+    """The lines of advisor ``name``; none when a fact it needs is missing (advice is a bonus, never a guess)."""
+    try:
+        return tuple(ADVISORS[name](versions, text))
+    except Exception:  # a missing or odd fact never hides the explanation
+        return ()

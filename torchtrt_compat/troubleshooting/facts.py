@@ -1,0 +1,203 @@
+"""What an error text states, read out of it: CUDA error codes, compute capabilities, the TensorRT and CUDA versions,
+the engine's and the GPU's compute capability, library files and plugin names.
+
+The numbers mean what the shipped sources say they mean: ``data/error_facts.json`` holds the CUDA runtime's error
+table (number, ``cudaError`` name, message), the driver's ``CUresult`` names, TensorRT's ``ErrorCode`` values and the
+``Unsupported SM: 0x...`` encoding, mined from NVIDIA's wheels and headers by ``tools/extract_error_facts.py``. So
+"error: 35" is ``cudaErrorInsufficientDriver``, "SM 120" is compute capability 12.0 and "0x809" is 8.9.
+
+Every pattern here bounds its repetitions; the text is the bounded window `match` already cut.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+__all__ = ["CudaCode", "TextFacts", "cuda_error", "cuda_error_named", "extract", "facts", "messages_of"]
+
+
+@functools.lru_cache(maxsize=1)
+def facts() -> dict[str, Any]:
+    """The mined facts (``data/error_facts.json``)."""
+    return json.loads(resources.files("torchtrt_compat.data").joinpath("error_facts.json").read_text("utf-8"))
+
+
+@dataclass(frozen=True)
+class CudaCode:
+    """A CUDA error the text names, by number, by name or by its message."""
+
+    code: int
+    name: str
+    message: str
+    line: str = ""  #: the line of the text that names it
+
+    def describe(self) -> str:
+        return f'CUDA error {self.code} is {self.name} ("{self.message}")'
+
+
+@functools.lru_cache(maxsize=1)
+def _runtime_by_code() -> dict[int, tuple[str, str]]:
+    return {int(k): (v["name"], v["message"]) for k, v in facts()["cuda_runtime"]["errors"].items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _by_name() -> dict[str, tuple[int, str]]:
+    """cudaError and CUresult names -> (number, the runtime's message for that number)."""
+    out = {name: (code, msg) for code, (name, msg) in _runtime_by_code().items()}
+    for code, name in facts()["cuda_driver"]["errors"].items():
+        out.setdefault(name, (int(code), _runtime_by_code().get(int(code), ("", ""))[1]))
+    return out
+
+
+def cuda_error(code: int) -> CudaCode | None:
+    """The CUDA runtime error numbered ``code`` (``35`` -> cudaErrorInsufficientDriver), or None."""
+    row = _runtime_by_code().get(code)
+    return CudaCode(code, row[0], row[1]) if row else None
+
+
+def cuda_error_named(name: str) -> CudaCode | None:
+    """A cudaError / CUresult by name (``"CUDA_ERROR_INVALID_CONTEXT"``), with its number and message."""
+    row = _by_name().get(name)
+    return CudaCode(row[0], name, row[1]) if row else None
+
+
+# ---- reading the text ------------------------------------------------------------------------------------------------
+_F = re.IGNORECASE
+#: Where a number is a CUDA runtime error code (TensorRT's init check and cudaError lines, cudart-style messages).
+_CODE_AT = re.compile(
+    r"CUDA initialization failure with error:?\s{0,3}(\d{1,4})"
+    r"|\(cudaError\s{0,2}(\d{1,4})\b"
+    r"|\bcudaError(?:_t)?\s{0,2}[=:]?\s{0,2}(\d{1,4})\b"
+    r"|\bCUDA failure\s{0,2}(\d{1,4})\b"
+    r"|\bCUDA error\s{0,2}(\d{1,4})\b"
+    r"|\bCuda Error in \w{1,60}:\s{0,2}(\d{1,4})\b",
+    _F,
+)
+_NAMED = re.compile(r"\b(cudaError[A-Z]\w{2,60}|CUDA_ERROR_[A-Z_]{3,60})\b")
+_SM_TEN = re.compile(r"Target GPU SM (\d{2,3})\b|\bsm_(\d{2,3})\b", _F)
+_SM_HEX = re.compile(r"Unsupported SM:?\s{0,2}0x([0-9a-f]{3,4})\b", _F)
+_CC = re.compile(r"compute capability:?\s{0,3}(\d{1,2}\.\d)\b|\bcapability \((\d{1,2}), (\d)\)", _F)
+_EXPECT_GOT = re.compile(r"expecting compute (\d{1,2}\.\d) got compute (\d{1,2}\.\d)", _F)
+_TRT_TAG = re.compile(r"\[TensorRT v(\d{4,6})\]")
+_TRT_VERSION = re.compile(
+    r"TensorRT(?:-RTX)?(?: Version)?[ :*v]{1,6}(\d{1,2}\.\d{1,2}(?:\.\d{1,3}){0,2})\b"
+    r"|\btensorrt(?:[-_]cu1\d)?(?:==| )(\d{1,2}\.\d{1,2}(?:\.\d{1,3}){0,2})\b"
+    r"|\btrt ?(\d{1,2}\.\d{1,2}(?:\.\d{1,3}){0,2})\b",
+    _F,
+)
+_CUDA_VERSION = re.compile(
+    r"CUDA Version[ :*]{1,6}(\d{2}\.\d)\b|\bCUDA[ _-]?v?(\d{2}\.\d)\b|\bcu(?:da)?(\d{2}\.\d)\b|\+cu(1\d)(\d)\b", _F
+)
+_LIBRARY = re.compile(r"((?:/[\w.+-]{1,80}){0,12}/?lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}):? file too short", _F)
+_PLUGIN = re.compile(
+    r"could not find plugin:?\s{0,2}([\w.-]{1,80})(?:,? version:?\s{0,2}([\w.]{1,20}))?"
+    r"|Failed to get ([\w.-]{1,80}) plugin creator",
+    _F,
+)
+
+
+@dataclass
+class TextFacts:
+    """The facts one text states (empty fields when it does not)."""
+
+    codes: list[CudaCode] = field(default_factory=list)
+    compute_capabilities: list[str] = field(default_factory=list)  #: "12.0", from SM numbers and capabilities
+    engine_cc: str | None = None  #: "expecting compute X": the GPU the engine was built for
+    gpu_cc: str | None = None  #: "got compute Y": the GPU loading it
+    tensorrt: str | None = None
+    cuda: str | None = None
+    libraries: list[str] = field(default_factory=list)
+    plugins: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+@functools.lru_cache(maxsize=1)
+def _messages() -> tuple[str, ...]:
+    return tuple(m.lower().rstrip(".") for _, m in _runtime_by_code().values() if len(m) > 12)
+
+
+def _renumbered(found: CudaCode, after: str) -> bool:
+    """The text gives another error's message beside the number: an older CUDA's numbering (CUDA 10.0 and older
+    numbered "no kernel image" 48 and "illegal address" 77), so the number is not read through today's table."""
+    mine = found.message.lower().rstrip(".")
+    return mine not in after and any(m in after for m in _messages() if m != mine)
+
+
+def _line(text: str, at: int) -> str:
+    lo = text.rfind("\n", 0, at) + 1
+    hi = text.find("\n", at)
+    return text[lo : hi if hi >= 0 else len(text)].strip()[:240]
+
+
+def _sm(number: str) -> str:
+    """``"120"`` -> ``"12.0"``, ``"87"`` -> ``"8.7"``: the last digit is the minor version."""
+    n = int(number)
+    return f"{n // 10}.{n % 10}"
+
+
+def _trt_tag(digits: str) -> str:
+    """``"100700"`` -> ``"10.7.0"``, ``"8601"`` -> ``"8.6.1"`` (trtexec's ``[TensorRT v...]`` banner)."""
+    if len(digits) == 4:
+        return f"{digits[0]}.{digits[1]}.{int(digits[2:])}"
+    return f"{int(digits[:-4])}.{int(digits[-4:-2])}.{int(digits[-2:])}"
+
+
+def _finds(rx: re.Pattern[str], text: str, lower: str, *words: str) -> list[re.Match[str]]:
+    """``rx``'s matches, searched only when one of its literal ``words`` occurs (a plain substring test first)."""
+    return list(rx.finditer(text)) if any(w in lower for w in words) else []
+
+
+def extract(text: str) -> TextFacts:
+    """The facts ``text`` states; numbers are decoded with the mined tables."""
+    out = TextFacts()
+    lower = text.lower()
+    seen: set[int] = set()
+    for m in _finds(_CODE_AT, text, lower, "initialization failure", "cudaerror", "cuda failure", "cuda error"):
+        code = int(next(g for g in m.groups() if g))
+        found = cuda_error(code)
+        if found is not None and _renumbered(found, text[m.end() : m.end() + 160].lower()):
+            continue
+        if found is not None and code not in seen:
+            seen.add(code)
+            out.codes.append(CudaCode(found.code, found.name, found.message, _line(text, m.start())))
+    for m in _finds(_NAMED, text, lower, "cudaerror", "cuda_error"):
+        named = cuda_error_named(m[1])
+        if named is not None and named.code not in seen:
+            seen.add(named.code)
+            out.codes.append(CudaCode(named.code, m[1], named.message, _line(text, m.start())))
+    ccs: list[str] = []
+    for m in _finds(_SM_HEX, text, lower, "unsupported sm"):
+        v = int(m[1], 16)
+        ccs.append(f"{v >> 8}.{v & 0xFF}")
+    for m in _finds(_SM_TEN, text, lower, "target gpu sm", "sm_"):
+        ccs.append(_sm(next(g for g in m.groups() if g)))
+    for m in _finds(_CC, text, lower, "capability"):
+        ccs.append(m[1] or f"{m[2]}.{m[3]}")
+    pair = _finds(_EXPECT_GOT, text, lower, "expecting compute")
+    if pair:
+        out.engine_cc, out.gpu_cc = pair[0][1], pair[0][2]
+    out.compute_capabilities = list(dict.fromkeys(c for c in ccs if 1 <= float(c) < 20))
+    tag = _TRT_TAG.search(text) if "[tensorrt v" in lower else None
+    ver = next(iter(_finds(_TRT_VERSION, text, lower, "tensorrt", "trt")), None)
+    out.tensorrt = _trt_tag(tag[1]) if tag else next((g for g in ver.groups() if g), None) if ver else None
+    cu = next(iter(_finds(_CUDA_VERSION, text, lower, "cuda", "+cu")), None)
+    if cu:
+        out.cuda = f"{cu[4]}.{cu[5]}" if cu[4] else next(g for g in cu.groups()[:3] if g)
+    out.libraries = list(dict.fromkeys(m[1] for m in _finds(_LIBRARY, text, lower, "file too short")))
+    for m in _finds(_PLUGIN, text, lower, "plugin"):
+        out.plugins.append((m[1] or m[3], m[2]))
+    return out
+
+
+def messages_of(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The runtime messages of the cudaError / CUresult ``names`` (the wording a text shows instead of the number)."""
+    out = []
+    for name in names:
+        found = cuda_error_named(name)
+        if found is not None and found.message:
+            out.append(found.message.rstrip("."))
+    return tuple(dict.fromkeys(out))
