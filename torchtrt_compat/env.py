@@ -327,7 +327,7 @@ def _probe_gpus(env: Environment) -> None:
 
 @functools.lru_cache(maxsize=1)
 def _detect_cached() -> Environment:
-    env = Environment(platform=platform_tag(), python="{}.{}".format(*sys.version_info[:2]))
+    env = Environment(platform=platform_tag(), python="{}.{}.{}".format(*sys.version_info[:3]))
     dists = _installed()
     if "torch" in dists:
         env.torch = dists["torch"].version

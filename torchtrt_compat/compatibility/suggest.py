@@ -354,9 +354,10 @@ def _want(
     if driver is not None:
         parse_version(driver, what="--driver")
     if python is not None:
+        from .requires import wheel_python
         from .target import _python
 
-        python = _python(python, "--python")
+        python = wheel_python(_python(python, "--python"))
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f"Unknown --platform {platform!r}.", f"use one of {', '.join(PLATFORMS)}")
     if flavour is not None and flavour not in FLAVOURS:

@@ -486,15 +486,20 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
 
 
 def _python(value: Any, what: str) -> str | None:
-    """``"3.12.4"`` -> ``"3.12"``; a free-threaded build keeps its ``t``: ``"3.14t"`` (wheels are tagged ``cp314t``)."""
+    """``"3.12.4"`` stays ``"3.12.4"`` (pip judges ``Requires-Python`` on the patch release: torchvision 0.29 declares
+    ``!=3.14.1``); ``"3.12"`` says only the minor. A free-threaded build keeps its ``t``: ``"3.14t"``, ``"3.14.2t"``
+    (wheels are tagged ``cp314t``)."""
     if value is None:
         return None
     if isinstance(value, str):
-        m = re.fullmatch(r"\s*(\d{1,2}\.\d{1,3})(?:\.\d{1,4})?t\s*", value, re.ASCII)
+        m = re.fullmatch(r"\s*(\d{1,2}\.\d{1,3}(?:\.\d{1,4})?)t\s*", value, re.ASCII)
         if m:
             return m.group(1) + "t"
     parse_version(value, what=what)
-    return ".".join(str(value).strip().split(".")[:2])
+    parts = str(value).strip().split(".")
+    if len(parts) > 3 or not all(p.isdigit() and p.isascii() for p in parts):
+        raise UsageError(f"{what} {_short(repr(value))} is not a Python version.", "write it as 3.12 or 3.12.4")
+    return ".".join(str(int(p)) for p in parts)
 
 
 def _registry_cuda(torch: str, platform: str | None) -> str | None:
