@@ -281,6 +281,20 @@ def gpu_compute_capability(name: str) -> tuple[str, str] | None:
     return None
 
 
+def gpu_models_in(name: str) -> list[tuple[str, str]]:
+    """Every curated model a text names, longest first and without overlap: ``'A100 H100'`` ->
+    ``[('A100', '8.0'), ('H100', '9.0')]``; ``'NVIDIA A100-SXM4-80GB'`` -> ``[('A100', '8.0')]``."""
+    tokens: list[str | None] = list(_gpu_tokens(name))
+    found = []
+    for want, model, cc in _gpu_names():
+        n = len(want)
+        for i in range(len(tokens) - n + 1):
+            if tuple(tokens[i : i + n]) == want:
+                found.append((i, model, cc))
+                tokens[i : i + n] = [None] * n
+    return [(model, cc) for _, model, cc in sorted(found)]
+
+
 @functools.lru_cache(maxsize=512)
 def meta_cuda_major(dist: str, version: str) -> str | None:
     """The CUDA major a meta package installs: ``tensorrt 10.13.0.35`` requires ``tensorrt_cu12`` -> ``'12'``;
