@@ -173,7 +173,10 @@ def _compile(
         if is_installed("torch_tensorrt") and path not in ("torchscript", "fx"):  # a typo is a typo even here
             release = installed_release_fields()
             translate(
-                dict(kwargs), release.for_torch_compile() if path == "torch_compile" else release, enabled_precisions
+                dict(kwargs),
+                release.for_torch_compile() if path == "torch_compile" else release,
+                enabled_precisions,
+                torch_compile=path == "torch_compile",
             )
         return _fallback(module, fallback, *blocked)
     if path in ("torchscript", "fx"):
@@ -249,7 +252,9 @@ def _torch_compile(module: Any, enabled_precisions: Any, kwargs: dict[str, Any])
 
     load_torch_tensorrt()  # registers the "tensorrt" backend for torch.compile
     # torch.compile's options are read into CompilationSettings: its fields are the ones honoured there
-    translation = translate(kwargs, installed_release_fields().for_torch_compile(), enabled_precisions)
+    translation = translate(
+        kwargs, installed_release_fields().for_torch_compile(), enabled_precisions, torch_compile=True
+    )
     compiled = torch.compile(module, backend="tensorrt", options=translation.kwargs, dynamic=False)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),

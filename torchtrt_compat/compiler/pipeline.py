@@ -42,6 +42,12 @@ class PipelineResult:
     plan: InputPlan
 
 
+def _has_gpu() -> bool:
+    import torch
+
+    return bool(torch.cuda.is_available())
+
+
 def compile_dynamo(
     module: Any,
     *,
@@ -65,7 +71,12 @@ def compile_dynamo(
     start = time.perf_counter()
     kwargs = dict(compile_kwargs or {})
     plan = plan_inputs(eager_module(module), inputs, arg_inputs, kwarg_inputs, truncate_double=truncates_double(kwargs))
-    translation = translate(kwargs, installed_release_fields(), enabled_precisions)
+    translation = translate(
+        kwargs,
+        installed_release_fields(),
+        enabled_precisions,
+        refittable_buildable=not (shim_options or {}).get("aot") or _has_gpu(),
+    )
     ctx = shim_context(**(shim_options or {}), autocast=bool(translation.kwargs.get("enable_autocast")))
     if is_exported_program(module):
         exported = ExportResult(module, plan)
@@ -122,7 +133,15 @@ def _compile_partitioned(
     if "min_block_size" not in translation.kwargs:
         # A part is a whole submodule chosen to be an engine: a small head (a few linear layers) would otherwise fall
         # under the default min_block_size and stay in PyTorch. The user's own value wins.
-        translation = dataclasses.replace(translation, kwargs={**translation.kwargs, "min_block_size": 1})
+        translation = dataclasses.replace(
+            translation,
+            kwargs={**translation.kwargs, "min_block_size": 1},
+            notes=[
+                *translation.notes,
+                "partition='auto': added min_block_size=1, so that each exportable part becomes an engine however "
+                "small (pass min_block_size to choose)",
+            ],
+        )
     built: dict[str, Any] = {}
     results: list[BackendResult] = []
     first_error: BuildError | None = None
