@@ -107,7 +107,10 @@ def test_markers_are_evaluated_for_the_target_platform_and_python() -> None:
     assert requires.marker_applies('sys_platform == "linux"', "win_amd64", py) is False
     assert requires.marker_applies('platform_machine == "aarch64"', "linux_aarch64", py) is True
     assert requires.marker_applies('sys_platform == "linux"', None, py) is None
-    assert requires.marker_applies('python_full_version != "3.14.1"', "linux_x86_64", requires.parse_python("3.14")) is None
+    assert (
+        requires.marker_applies('python_full_version != "3.14.1"', "linux_x86_64", requires.parse_python("3.14"))
+        is None
+    )
     assert requires.marker_applies('python_version < "3.15"', "linux_x86_64", requires.parse_python("3.14")) is True
 
 
@@ -121,7 +124,7 @@ def test_a_requirement_for_another_platform_is_not_a_second_pin() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("torch>=>2", "Requires-Dist line"), ('torch; sys_platform ==', "cannot be parsed")],
+    [("torch>=>2", "Requires-Dist line"), ("torch; sys_platform ==", "cannot be parsed")],
 )
 def test_an_unparsable_requirement_is_one_line(text: str, fragment: str) -> None:
     with pytest.raises(UsageError) as err:

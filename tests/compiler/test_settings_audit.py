@@ -64,7 +64,13 @@ def test_w6_caching_without_a_gpu_adds_no_refit_and_says_what_caching_does() -> 
 
 
 @pytest.mark.parametrize(
-    "user", [{"refit": True}, {"make_refittable": True}, {"immutable_weights": False}, {"refit_identical_engine_weights": True}]
+    "user",
+    [
+        {"refit": True},
+        {"make_refittable": True},
+        {"immutable_weights": False},
+        {"refit_identical_engine_weights": True},
+    ],
 )
 def test_w6_explicit_refit_without_a_gpu_is_one_clear_error(user: dict[str, object]) -> None:
     with pytest.raises(UsageError, match="without a GPU") as info:

@@ -100,7 +100,9 @@ def requirement(text: str, *, what: str = "requirement") -> Requirement:
     try:
         return Requirement(text)
     except InvalidRequirement as exc:
-        raise UsageError(f"{what} {text.strip()!r} cannot be parsed: {one_line(exc)}.", "write NAME[SPEC][; MARKER]") from None
+        raise UsageError(
+            f"{what} {text.strip()!r} cannot be parsed: {one_line(exc)}.", "write NAME[SPEC][; MARKER]"
+        ) from None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -111,7 +113,9 @@ def marker(text: str, *, what: str = "marker") -> Marker:
     try:
         return Marker(text)
     except InvalidMarker as exc:
-        raise UsageError(f"{what} {text.strip()!r} cannot be parsed: {one_line(exc)}.", 'write e.g. sys_platform == "linux"') from None
+        raise UsageError(
+            f"{what} {text.strip()!r} cannot be parsed: {one_line(exc)}.", 'write e.g. sys_platform == "linux"'
+        ) from None
 
 
 def one_line(exc: BaseException) -> str:
@@ -181,9 +185,7 @@ class Need:
         return not self.specifier or satisfies(version, self.specifier)
 
 
-def needs(
-    requires_dist: Iterable[str], dist: str, platform: str | None, python: PythonVersion | None
-) -> list[Need]:
+def needs(requires_dist: Iterable[str], dist: str, platform: str | None, python: PythonVersion | None) -> list[Need]:
     """The lines of ``requires_dist`` naming ``dist`` whose marker may apply (no extras: pip installs none)."""
     want = normalise_dist(dist)
     found = []

@@ -24,7 +24,7 @@ from .._errors import InternalError
 from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from .advice import _pip, gpu_advice, install_fix
 from .release_traps import KNOWN_ISSUES
-from ..versions import major, minor, satisfies, split_requirement
+from ..versions import major, satisfies, split_requirement
 
 Severity = Literal["error", "unknown", "warning", "info"]
 Verdict = Literal["compatible", "incompatible", "unknown"]
@@ -403,7 +403,8 @@ def _requires_python(c: _Ctx) -> Iterator[Finding]:
     if c.row is not None and c.env.platform is not None:
         if py.wheel_tag not in c.row.get("wheels", {}).get(c.env.platform, [py.wheel_tag]):
             return
-    refused, depends = [], []
+    refused: list[str] = []
+    depends: list[str] = []
     for _, dist, version in _components(c.env):
         record = matrix.release_info(dist, version)
         if record is None or not record.get("requires_python"):

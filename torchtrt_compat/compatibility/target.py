@@ -303,9 +303,9 @@ def target_from_requirements(text: str, origin: str) -> Target:
     return target
 
 
-def resolve_pins(pins: Sequence[Pin], platform: str | None, python: str | None, origin: str) -> tuple[
-    dict[str, str], list[str]
-]:
+def resolve_pins(
+    pins: Sequence[Pin], platform: str | None, python: str | None, origin: str
+) -> tuple[dict[str, str], list[str]]:
     """The pins whose marker holds on the target, by name; a pin whose marker depends on a fact not given is left
     out with a note (its package is then unknown). Two pins that both apply and differ are a `UsageError`."""
     from .requires import marker_applies, parse_python

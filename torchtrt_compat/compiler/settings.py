@@ -323,7 +323,9 @@ def _refuse_refit_without_gpu(kwargs: dict[str, Any]) -> None:
 
 def _cache_without_gpu(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
     """Caching on an ahead-of-time build without a GPU: nothing is made refittable, and the note says what it does."""
-    if not (user.get("cache_built_engines") or user.get("reuse_cached_engines")) or not release.has("cache_built_engines"):
+    if not (user.get("cache_built_engines") or user.get("reuse_cached_engines")) or not release.has(
+        "cache_built_engines"
+    ):
         return
     effect = next(what for spec, what in _CACHE_NOT_REFITTABLE if _version_in(release.version, spec))
     out.notes.append(
@@ -498,7 +500,8 @@ def _translate_precision_request(
     out.kwargs["autocast_low_precision_type"] = _torch_dtype(reduced[0])
     why = strong or f"torch_tensorrt {v} ignores enabled_precisions"
     out.notes.append(
-        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} ({why}){dropped}"
+        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} "
+        f"({why}){dropped}"
     )
     out.notes.append(_autocast_effect(kwargs, release, reduced[0]))
     if explicit is False and release.has("use_explicit_typing"):
@@ -529,7 +532,10 @@ def _autocast_effect(kwargs: dict[str, Any], release: ReleaseFields, low: str) -
             f"{low}, whatever its output range (autocast_max_output_threshold is applied only to calibrated outputs)"
             f"{offer}"
         )
-    return f"autocast in torch_tensorrt {v}: {rule}; the engine's outputs are {low}, not FP32 (cast them if your code expects FP32)"
+    return (
+        f"autocast in torch_tensorrt {v}: {rule}; the engine's outputs are {low}, not FP32 (cast them if your code "
+        "expects FP32)"
+    )
 
 
 def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
