@@ -666,9 +666,7 @@ def _known_issues(c: _Ctx) -> Iterator[Finding]:
 
 def _context(env: Environment, local: bool | None = None) -> _Ctx:
     if local is None:
-        from .target import INSTALLED_SOURCES
-
-        local = env.source.startswith(INSTALLED_SOURCES)
+        local = env.installed
     row = None
     if env.torch_tensorrt is not None and env.torch_tensorrt.version is not None:
         row, exact = matrix.find_release(env.torch_tensorrt.name, env.torch_tensorrt.version)

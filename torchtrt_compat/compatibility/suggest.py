@@ -29,7 +29,6 @@ from .target import PLATFORMS, from_spec, parse_gpu
 from ..versions import major, parse_version, satisfies, split_requirement
 
 FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
-_PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
 DEFAULT_PLATFORM = "linux_x86_64"
 
 

@@ -26,6 +26,7 @@ from .. import _bounded
 from .._errors import UsageError
 from ..env import (
     RUNTIME_ONLY_TRT,
+    Origin,
     TORCH_TENSORRT_DISTS,
     Environment,
     GpuInfo,
@@ -63,10 +64,9 @@ ENV_JSON_KEYS = frozenset(
         "gpus",
         "notes",
         "flavour",
+        "origin",
     }
 )
-#: Environment sources that describe an installed host, where a package that is absent is *missing*.
-INSTALLED_SOURCES = ("this machine", "env --json")
 
 
 @dataclass
@@ -80,11 +80,12 @@ class Target:
 
     spec: dict[str, Any]
     origin: str
-    installed: bool = False
+    installed: bool = False  #: an installed host (``env --json``, this machine): kept in step with ``kind``
     torch_cuda: str | None = None
     built: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     pins: list[Pin] = field(default_factory=list)  #: a requirements file's pins, markers judged in `to_environment`
+    kind: Origin = "spec"  #: the `Environment.origin` this target becomes
 
 
 @dataclass
@@ -161,8 +162,9 @@ def to_environment(target: Target) -> Environment:
         notes += more
         for key, value in _spec_items(resolved):
             spec.setdefault(key, value)  # an --upgrade pin already in the spec wins
-    target = Target(spec, target.origin, target.installed, target.torch_cuda, target.built, notes)
+    target = Target(spec, target.origin, target.installed, target.torch_cuda, target.built, notes, [], target.kind)
     env = from_spec(target.spec, origin=target.origin)
+    env.origin = target.kind
     if target.torch_cuda is not None and target.spec.get("cuda") is None:
         env.torch_cuda = target.torch_cuda
     env.torch_tensorrt_built = dict(target.built)
@@ -175,7 +177,8 @@ def target_from_environment(env: Environment) -> Target:
     data = env.to_dict()
     target = _from_env_json(data, env.source)
     target.origin = env.source
-    target.installed = env.source.startswith(INSTALLED_SOURCES)
+    target.kind = env.origin
+    target.installed = env.installed
     return target
 
 
@@ -225,6 +228,7 @@ def _from_env_json(data: dict[str, Any], origin: str) -> Target:
         torch_cuda=torch_cuda,
         built=dict(built),
         notes=[str(n) for n in notes],
+        kind="env-json",
     )
 
 
@@ -298,7 +302,7 @@ def target_from_requirements(text: str, origin: str) -> Target:
         pins.append(Pin(name, version, str(req.marker) if req.marker else None, number))
     if not pins and not notes:
         raise UsageError(f"{origin} pins none of torch, torchvision, torch_tensorrt or TensorRT.", _FIX_FILE)
-    target = Target({}, "requirements " + origin.removeprefix("target spec "), notes=notes)
+    target = Target({}, "requirements " + origin.removeprefix("target spec "), notes=notes, kind="requirements")
     target.pins = pins
     return target
 
@@ -481,7 +485,7 @@ def apply_overrides(target: Target, overrides: Overrides) -> Target:
             built = {}
     if applied:
         notes.append("what-if: " + ", ".join(applied) + " applied over " + target.origin)
-    return Target(spec, target.origin, target.installed, torch_cuda, built, notes, list(target.pins))
+    return Target(spec, target.origin, target.installed, torch_cuda, built, notes, list(target.pins), target.kind)
 
 
 def _pin_marker(text: str) -> str | None:

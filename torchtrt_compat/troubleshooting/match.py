@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..ux import display as _display
 from .._errors import BuildError, UpstreamError
+from ..env import normalise_dist
 from .table import KNOWN_ERRORS, KnownError, Variant
 
 if TYPE_CHECKING:
@@ -285,10 +286,6 @@ _TEMPLATE = {  # the bug-report template of pytorch/TensorRT ("- Torch-TensorRT 
 }
 
 
-def _norm(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
 @dataclass
 class _Versions:
     torch_tensorrt: str | None = None
@@ -314,7 +311,7 @@ class _Versions:
             if m and _is_version(m.group(1)):
                 setattr(v, key, m.group(1))
         for m in _PIP_CONFLICT.finditer(text):
-            pkg, name = _norm(m["pkg"]), _norm(m["name"])
+            pkg, name = normalise_dist(m["pkg"]), normalise_dist(m["name"])
             if pkg.startswith("torch-tensorrt"):
                 v.torch_tensorrt, v.package = m["ver"], pkg
             if name in ("tensorrt", "tensorrt-cu12", "tensorrt-cu13", "tensorrt-rtx"):
@@ -343,7 +340,7 @@ def _split_requirement(req: str) -> tuple[str, str]:
 def _install(name: str, spec: str) -> str:
     """The pip command for ``name`` within ``spec``: TensorRT pins exactly (its -libs/-bindings must match)."""
     lower = re.search(r"(?:>=|==|~=)\s*([\w.+!-]+)", spec)
-    if lower and _norm(name).startswith("tensorrt"):
+    if lower and normalise_dist(name).startswith("tensorrt"):
         return f"pip install '{name}=={lower.group(1)}'"
     return f"pip install '{name}{spec}'"
 
@@ -410,7 +407,7 @@ def _advise_pip_lines(v: _Versions, text: str) -> list[str]:
         if not spec:
             continue
         lines.append(f"{m['pkg']} {m['ver']} pins {m['req']}{spec}; you have {m['have']}")
-        commands.setdefault(_norm(m["req"]), _install(m["req"], spec).removeprefix("pip install "))
+        commands.setdefault(normalise_dist(m["req"]), _install(m["req"], spec).removeprefix("pip install "))
     if commands:
         lines.append("pip install " + " ".join(commands.values()))
     return lines + _advise_tensorrt(v, text) if not lines else lines
