@@ -574,7 +574,8 @@ def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Tra
     otherwise = "raises AssertionError" if effect is None else effect
     out.notes.append(
         f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works "
-        f"(without it torch_tensorrt {v} {otherwise})"
+        f"(without it torch_tensorrt {v} {otherwise}; a refittable engine needs a GPU to build, so build_engine "
+        "without one adds nothing)"
     )
 
 
