@@ -290,3 +290,12 @@ def test_a_gpu_flag_naming_two_gpus_is_refused(text: str) -> None:
 )
 def test_one_gpu_name_still_reads(text: str, cc: str) -> None:
     assert parse_gpu(text)["compute_capability"] == cc
+
+
+def test_torch_and_torchvision_need_a_wheel_for_the_target_python() -> None:
+    """Registry metadata: torch 2.4.0 and torchvision 0.19.0 have wheels for Python 3.8-3.12 only."""
+    host = {"platform": "linux_x86_64", "python": "3.13.1", "torch": "2.4.0", "torchvision": "0.19.0"}
+    report = check(host)
+    assert report.verdict == "incompatible"
+    assert {f.component for f in report.findings if f.code == "python-no-wheel"} == {"torch", "torchvision"}
+    assert check({**host, "python": "3.12.4"}).verdict == "compatible"

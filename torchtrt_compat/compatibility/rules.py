@@ -471,6 +471,45 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
 
 
 @rule
+def _stack_wheels(c: _Ctx) -> Iterator[Finding]:
+    """torch and torchvision install only from a wheel (neither publishes a usable sdist): one for the target's
+    platform and Python tag must exist (registry metadata). torch_tensorrt's own wheels are `_wheels`."""
+    env, py = c.env, c.python
+    if env.platform is None:
+        return
+    if c.row is not None:  # when torch_tensorrt has no wheel here, `_wheels` already says so, once
+        tt_tags = c.row.get("wheels", {}).get(env.platform)
+        if tt_tags is None or (py is not None and py.wheel_tag not in tt_tags):
+            return
+    for component, dist, version in _components(env):
+        if component not in ("torch", "torchvision"):
+            continue
+        record = matrix.release_info(dist, version)
+        if record is None or not record["wheels"] or record["sdist_only"]:
+            continue
+        tags = record["wheels"].get(env.platform)
+        if tags is None:
+            yield Finding(
+                "platform-no-wheel",
+                "error",
+                component,
+                f"{dist} {record['version']} publishes no wheel for {env.platform} (only "
+                f"{', '.join(sorted(record['wheels']))}).",
+                f"pick a {dist} release with {env.platform} wheels "
+                f"(`torchtrt-compat suggest --platform {env.platform}`)",
+            )
+        elif py is not None and py.wheel_tag not in tags and "py3" not in tags:
+            yield Finding(
+                "python-no-wheel",
+                "error",
+                component,
+                f"{dist} {record['version']} has no wheel for Python {env.python} on {env.platform} (wheels exist "
+                f"for {', '.join(tags)}).",
+                f"use Python {' / '.join(tags)}",
+            )
+
+
+@rule
 def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     if c.row is None:
         trt = c.env.tensorrt
