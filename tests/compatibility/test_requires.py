@@ -298,4 +298,4 @@ def test_torch_and_torchvision_need_a_wheel_for_the_target_python() -> None:
     report = check(host)
     assert report.verdict == "incompatible"
     assert {f.component for f in report.findings if f.code == "python-no-wheel"} == {"torch", "torchvision"}
-    assert check({**host, "python": "3.12.4"}).verdict == "compatible"
+    assert not [f for f in check({**host, "python": "3.12.4"}).findings if f.severity == "error"]
