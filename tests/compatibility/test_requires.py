@@ -299,3 +299,13 @@ def test_torch_and_torchvision_need_a_wheel_for_the_target_python() -> None:
     assert report.verdict == "incompatible"
     assert {f.component for f in report.findings if f.code == "python-no-wheel"} == {"torch", "torchvision"}
     assert not [f for f in check({**host, "python": "3.12.4"}).findings if f.severity == "error"]
+
+
+def test_suggest_keeps_the_python_patch_release() -> None:
+    from torchtrt_compat.compatibility.suggest import suggest
+
+    good = suggest(gpus=["H100"], driver="580.95.05", python="3.14.2", platform="linux_x86_64")
+    assert good.spec is not None and good.spec["python"] == "3.14.2"
+    assert check(good.spec).verdict == "compatible"
+    refused = suggest(gpus=["H100"], driver="580.95.05", python="3.14.1", platform="linux_x86_64")
+    assert refused.spec is None or check(refused.spec).verdict == "compatible"
