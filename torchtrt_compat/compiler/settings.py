@@ -336,22 +336,27 @@ def _cache_without_gpu(user: dict[str, Any], release: ReleaseFields, out: Transl
     )
 
 
-#: Torch-TensorRT releases whose dynamo ``compile`` logs that ``torch_executed_modules`` is unimplemented.
+#: Torch-TensorRT releases whose dynamo ``compile`` logs that ``torch_executed_modules`` is unimplemented
+#: ("torch_executed_modules ... is unimplemented in Torch-TRT Dynamo", dynamo/_compiler.py, 2.4-2.14).
 _UNIMPLEMENTED = {"torch_executed_modules": ">=2.4"}
 
 
 def _silent_cases(kwargs: dict[str, Any], release: ReleaseFields, out: Translation, *, torch_compile: bool) -> None:
     """Settings a release accepts and ignores with at most a log line: each gets a note (settings audit G2-G5)."""
     v = release.version
-    if kwargs.get("torch_executed_modules") and _version_in(v, _UNIMPLEMENTED["torch_executed_modules"]):
+    if (
+        not torch_compile
+        and kwargs.get("torch_executed_modules")
+        and _version_in(v, _UNIMPLEMENTED["torch_executed_modules"])
+    ):
         out.notes.append(
             f"torch_executed_modules={kwargs['torch_executed_modules']!r} is not implemented by the dynamo frontend of "
             f"torch_tensorrt {v} (it only logs a WARNING); those modules go into the engine. Use torch_executed_ops"
         )
     if kwargs.get("hardware_compatible") and release.package == "torch-tensorrt-rtx":
         out.notes.append(
-            "hardware_compatible=True is ignored by TensorRT-RTX (setHardwareCompatibilityLevel() is unsupported "
-            "there); RTX engines are portable across supported GPUs already"
+            "hardware_compatible=True is ignored by TensorRT-RTX (it logs 'setHardwareCompatibilityLevel() is "
+            "unsupported in TensorRT-RTX'); pick target GPUs with build_engine(compute_capabilities=...) instead"
         )
     if kwargs.get("strip_engine_weights") and release.has("immutable_weights"):
         refit = kwargs.get("immutable_weights") is False or any(kwargs.get(n) for n, _ in _REFIT_REQUESTS[:2])
