@@ -109,3 +109,39 @@ def test_engine_caching_without_a_gpu_builds_and_asks_for_no_refit(tmp_path: Any
     assert not {"REFIT", "REFIT_IDENTICAL"} & seen.flags[0]
     assert any("ahead-of-time build without a GPU" in n for n in art.report.notes)
     assert art.report.settings.get("immutable_weights") in (None, "True")
+
+
+def test_strip_engine_weights_note_matches_the_builder_flags() -> None:
+    """The note says strip_engine_weights=True is ignored while the engine is immutable: no STRIP_PLAN flag."""
+    art, seen = _build(min_block_size=1, strip_engine_weights=True)
+    assert any("strip_engine_weights=True is ignored" in n for n in art.report.notes)
+    assert "STRIP_PLAN" not in seen.flags[0] and "REFIT" not in seen.flags[0]
+    assert "STRIP_PLAN" in {n for n in dir(__import__("tensorrt").BuilderFlag) if n.isupper()}
+
+
+def test_workspace_size_reaches_the_builder() -> None:
+    """A passed setting without a note (workspace_size) is what TensorRT-RTX's builder config holds."""
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
+
+    load_torch_tensorrt()
+    import tensorrt as trt
+    from torch_tensorrt.dynamo.conversion import _TRTInterpreter as interp
+
+    pools: list[int] = []
+    populate = interp.TRTInterpreter._populate_trt_builder_config
+
+    def record(self: Any, *args: Any, **kwargs: Any) -> Any:
+        config = populate(self, *args, **kwargs)
+        pools.append(config.get_memory_pool_limit(trt.MemoryPoolType.WORKSPACE))
+        return config
+
+    with patched(interp.TRTInterpreter, "_populate_trt_builder_config", record):
+        art = tc.build_engine(
+            BigOutputs().eval(),
+            [torch.randn(4, 64)],
+            compute_capabilities=["8.9"],
+            min_block_size=1,
+            workspace_size=1 << 28,
+        )
+    assert not any("workspace_size" in n for n in art.report.notes)
+    assert pools == [1 << 28]
