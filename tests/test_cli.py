@@ -151,7 +151,7 @@ def test_env_json() -> None:
     data = json.loads(result.stdout)
     assert data["source"] == "this machine"
     assert data["torch"] == md.version("torch") and data["torchvision"] == md.version("torchvision")
-    assert data["python"] == "{}.{}".format(*sys.version_info[:2])
+    assert data["python"] == "{}.{}.{}".format(*sys.version_info[:3])
     assert "flavour" in data and "gpus" in data and "notes" in data
 
 

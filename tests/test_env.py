@@ -137,7 +137,7 @@ def test_parse_torch_tensorrt_version_py_variants(text: str, expected: dict[str,
 def test_detect_environment_matches_installed_metadata() -> None:
     env = detect_environment(refresh=True)
     assert env.source == "this machine"
-    assert env.python == "{}.{}".format(*sys.version_info[:2])
+    assert env.python == "{}.{}.{}".format(*sys.version_info[:3])
     assert env.torch == _version_or_none("torch")
     assert env.torchvision == _version_or_none("torchvision")
     installed_tt = [d for d in TORCH_TENSORRT_DISTS if _version_or_none(d)]

@@ -100,6 +100,8 @@ def test_cli_suggest_fleet_and_natural_inputs(tmp_path: Path) -> None:
             "linux_x86_64",
             "--upgrade",
             "torch==2.14.1",
+            "--upgrade",
+            "torchvision==0.29.2",  # 0.29.0 pins torch==2.14.0 (registry metadata), so pip would refuse 2.14.1
         ],
     ):
         heavy, out = _heavy_after(f"from torchtrt_compat.cli import main\nrc = main({argv!r})\nprint('RC=%d' % rc)\n")

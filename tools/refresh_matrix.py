@@ -286,6 +286,28 @@ TENSORRT_FOR_TORCH_TRT: list[dict[str, Any]] = [
 # A name matches when all its words appear in the user's text (case and "NVIDIA"/"GeForce" ignored); longer names are
 # tried first, so "RTX 4090" never reads as "RTX 40".
 _CUDA_GPUS = "NVIDIA CUDA GPUs page (compute capability table)"
+#: compute capability -> architecture name, for messages (`advice.describe_cc`).
+ARCHITECTURES: list[dict[str, Any]] = [
+    {"compute_capability": cc, "name": name, "source": _CUDA_GPUS, "verified": True}
+    for cc, name in (
+        ("6.0", "Pascal (P100)"),
+        ("6.1", "Pascal"),
+        ("7.0", "Volta"),
+        ("7.2", "Jetson Xavier"),
+        ("7.5", "Turing"),
+        ("8.0", "Ampere (A100)"),
+        ("8.6", "Ampere"),
+        ("8.7", "Jetson Orin"),
+        ("8.9", "Ada"),
+        ("9.0", "Hopper (H100/H200)"),
+        ("10.0", "Blackwell (B200)"),
+        ("10.3", "Blackwell (B300)"),
+        ("11.0", "Jetson Thor"),
+        ("12.0", "Blackwell (RTX 50)"),
+        ("12.1", "Blackwell (DGX Spark)"),
+    )
+]
+
 GPU_MODELS: list[dict[str, Any]] = [
     {"names": names, "compute_capability": cc, "source": _CUDA_GPUS, "verified": True}
     for names, cc in (
@@ -1119,6 +1141,7 @@ def build(registry: Registry, jobs: int) -> tuple[dict[str, Any], dict[str, Any]
         "driver_min": DRIVER_MIN,
         "tensorrt_for_torch_tensorrt": TENSORRT_FOR_TORCH_TRT,
         "gpu_models": GPU_MODELS,
+        "architectures": ARCHITECTURES,
         "tensorrt_packages": packages,
         "refresh": {**registry.fetched, "seconds": round(time.monotonic() - started, 1)},
     }

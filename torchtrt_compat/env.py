@@ -26,7 +26,25 @@ if TYPE_CHECKING:
 
 TORCH_TENSORRT_DISTS = ("torch-tensorrt", "torch-tensorrt-rtx")
 Flavour = Literal["tensorrt", "tensorrt-rtx"]
-FLAVOURS: tuple[Flavour, ...] = ("tensorrt", "tensorrt-rtx")
+#: Where an `Environment` came from: this machine, another host's ``env --json``, a JSON spec, a requirements file.
+Origin = Literal["machine", "env-json", "spec", "requirements"]
+
+
+@dataclass(frozen=True)
+class FlavourInfo:
+    """One TensorRT flavour: its torch_tensorrt distribution, its name in messages, its TensorRT distribution."""
+
+    flavour: Flavour
+    distribution: str  #: ``torch-tensorrt`` / ``torch-tensorrt-rtx``
+    label: str  #: ``full TensorRT`` / ``TensorRT-RTX``
+    tensorrt: str  #: ``tensorrt`` / ``tensorrt-rtx`` (the meta package)
+
+
+#: The one table of flavour facts (iterating it gives the flavours, full TensorRT first).
+FLAVOURS: dict[Flavour, FlavourInfo] = {
+    "tensorrt": FlavourInfo("tensorrt", "torch-tensorrt", "full TensorRT", "tensorrt"),
+    "tensorrt-rtx": FlavourInfo("tensorrt-rtx", "torch-tensorrt-rtx", "TensorRT-RTX", "tensorrt-rtx"),
+}
 
 # Every TensorRT distribution: tensorrt, tensorrt-cu12, tensorrt-cu13-libs, tensorrt-rtx, tensorrt-rtx-cu13-libs, ...
 _TRT_DIST = re.compile(r"^tensorrt(?P<rtx>-rtx)?(?:-cu(?P<cuda>\d+))?(?P<part>-libs|-bindings)?$")
@@ -67,6 +85,13 @@ class Environment:
     driver: str | None = None
     gpus: list[GpuInfo] | None = None
     notes: list[str] = field(default_factory=list)
+    origin: Origin = "machine"  #: what kind of input ``source`` names
+
+    @property
+    def installed(self) -> bool:
+        """True for an installed host (this machine, another host's ``env --json``): an absent package is *missing*
+        there, while a spec or a requirements file that does not name one leaves it unknown."""
+        return self.origin in ("machine", "env-json")
 
     @property
     def flavour(self) -> Flavour | None:
@@ -136,7 +161,7 @@ class Environment:
 
     def _absent(self) -> str:
         """How a missing value reads: on this machine a package that is not there is not installed, not unknown."""
-        return "not installed" if self.source == "this machine" else "unknown"
+        return "not installed" if self.origin == "machine" else "unknown"
 
     def format(self) -> str:
         """A copy-paste block for bug reports (no GPU UUIDs, no serial numbers)."""
@@ -329,7 +354,7 @@ def _probe_gpus(env: Environment) -> None:
 
 @functools.lru_cache(maxsize=1)
 def _detect_cached() -> Environment:
-    env = Environment(platform=platform_tag(), python="{}.{}".format(*sys.version_info[:2]))
+    env = Environment(platform=platform_tag(), python="{}.{}.{}".format(*sys.version_info[:3]))
     dists = _installed()
     if "torch" in dists:
         env.torch = dists["torch"].version

@@ -444,9 +444,9 @@ def test_torch_version_fix_for_rtx_names_the_rtx_release() -> None:
     assert "pip install 'torch-tensorrt-rtx==2.12.1'" in f.fix
 
 
-def test_torchvision_fix_pins_the_matching_minor() -> None:
+def test_torchvision_fix_names_a_release_whose_requirement_admits_torch() -> None:
     f = _finding(trt_2_14(torchvision="0.28.0"), "torchvision-torch")
-    assert f.fix == "pip install 'torchvision==0.29.*'"
+    assert f.fix == "pip install 'torchvision==0.29.2'"  # registry metadata: 0.29.2 requires torch>=2.14.0
     assert "torch 2.13" in f.message
 
 

@@ -174,8 +174,11 @@ def test_torch_cuda_build(spec: dict, torch_cuda: str | None, note: str | None) 
         assert any(note in n for n in env.notes)
 
 
-def test_python_is_kept_to_major_minor() -> None:
-    assert load_spec({"python": "3.12.4"}).python == "3.12"
+def test_python_keeps_its_patch_release() -> None:
+    """pip judges Requires-Python on the patch release (torchvision 0.29 declares !=3.14.1), so it is kept."""
+    assert load_spec({"python": "3.12.4"}).python == "3.12.4"
+    assert load_spec({"python": "3.12"}).python == "3.12"
+    assert load_spec({"python": "3.14.2t"}).python == "3.14.2t"
 
 
 def test_null_values_are_unknown_and_never_guessed() -> None:

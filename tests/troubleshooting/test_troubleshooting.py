@@ -745,3 +745,16 @@ def test_explain_env_uses_this_machine(tmp_path: Path, capsys: pytest.CaptureFix
     (row,) = json.loads(capsys.readouterr().out)
     assert row["key"] == "shared-library-not-found" and row["op"] == "libnvinfer.so.10"
     assert row["situation"] == "TensorRT library" and isinstance(row["advice"], list)
+
+
+def test_refit_without_gpu_is_not_blamed_on_addmm() -> None:
+    """Settings audit W7: a refittable build without a GPU fails in Myelin's JIT; the diagnosis names REFIT."""
+    original = RuntimeError("TensorRT build_serialized_network returned None; engine build failed.")
+    log = (
+        "[TRT] [E] [myelin] MyelinCheckException: graph_jit.cpp:272: CHECK(status == CUDA_SUCCESS) failed.\n"
+        "[TRT] [E] IBuilder::buildSerializedNetwork: Error Code 10: Internal Error"
+    )
+    with pytest.raises(BuildError) as info:
+        reraise_explained(original, stage="compile", log=log)
+    assert "[refit-needs-gpu]" in str(info.value) and "addmm" not in info.value.fix
+    assert keys(str(original) + "\n" + log)[0] == "refit-needs-gpu"

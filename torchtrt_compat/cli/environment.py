@@ -118,57 +118,25 @@ def run_check(args: argparse.Namespace) -> int:
     target = read_target(args.target) if args.target is not None else target_from_environment(detect_environment())
     applied = apply_overrides(target, overrides)
     report = check_environment(to_environment(applied), local=applied.installed)
-    what_if: dict[str, Any] | None = None
+    change = None
     if args.upgrade:
+        from ..compatibility.report import what_if
+
         plain = apply_overrides(target, Overrides(**{**overrides.__dict__, "upgrades": ()}))
         before = check_environment(to_environment(plain), local=plain.installed)
-        seen = {(f.code, f.message) for f in before.findings}
-        now = {(f.code, f.message) for f in report.findings}
-        what_if = {
-            "upgrades": list(args.upgrade),
-            "over": target.origin,
-            "verdict_before": before.verdict,
-            "verdict_after": report.verdict,
-            "breaks": [
-                f.__dict__
-                for f in report.findings
-                if f.severity in ("error", "unknown") and (f.code, f.message) not in seen
-            ],
-            "resolved": [
-                f.__dict__
-                for f in before.findings
-                if f.severity in ("error", "unknown") and (f.code, f.message) not in now
-            ],
-        }
+        change = what_if(before, report, list(args.upgrade), target.origin)
     if args.json:
         data = report.to_dict()
-        if what_if is not None:
-            data["what_if"] = what_if
+        if change is not None:
+            data["what_if"] = change.to_dict()
         print(json.dumps(data, indent=2))
     else:
         print(report)
-        if what_if is not None:
-            print(_what_if_text(what_if))
+        if change is not None:
+            print(change)
     if args.html:
         _write_html(args.html, report._repr_html_(), f"torchtrt-compat check: {report.environment.source}")
     return report.exit_code
-
-
-def _what_if_text(what_if: dict[str, Any]) -> str:
-    lines = [
-        "",
-        f"what if {', '.join(what_if['upgrades'])} (over {what_if['over']}): "
-        f"{what_if['verdict_before'].upper()} -> {what_if['verdict_after'].upper()}",
-    ]
-    if not what_if["breaks"]:
-        lines.append("  nothing breaks that was not already broken")
-    for f in what_if["breaks"]:
-        lines.append(f"  breaks [{f['severity']}] {f['component']}: {f['message']}")
-        if f["fix"]:
-            lines.append(f"      fix: {f['fix']}")
-    for f in what_if["resolved"]:
-        lines.append(f"  resolves [{f['severity']}] {f['component']}: {f['message']}")
-    return "\n".join(lines)
 
 
 def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:

@@ -6,11 +6,11 @@ runtime import it from here, never from the rules engine (`rules`).
 
 from __future__ import annotations
 
-from ..env import Environment
+from ..env import FLAVOURS, Environment
 from ..versions import parse_version
 from . import matrix
 
-__all__ = ["ARCHITECTURES", "describe_cc", "gpu_advice", "gpu_supported", "install_fix"]
+__all__ = ["describe_cc", "gpu_advice", "gpu_supported", "install_fix"]
 
 
 def _pip(requirement: str) -> str:
@@ -23,32 +23,9 @@ def gpu_supported(flavour: str, tensorrt_version: str | None, cc: str | None) ->
     return supported is None or cc is None or cc in supported
 
 
-#: compute capability -> architecture, for messages only.
-ARCHITECTURES: dict[str, str] = {
-    "6.0": "Pascal (P100)",
-    "6.1": "Pascal",
-    "7.0": "Volta",
-    "7.2": "Jetson Xavier",
-    "7.5": "Turing",
-    "8.0": "Ampere (A100)",
-    "8.6": "Ampere",
-    "8.7": "Jetson Orin",
-    "8.9": "Ada",
-    "9.0": "Hopper (H100/H200)",
-    "10.0": "Blackwell (B200)",
-    "10.3": "Blackwell (B300)",
-    "11.0": "Jetson Thor",
-    "12.0": "Blackwell (RTX 50)",
-    "12.1": "Blackwell (DGX Spark)",
-}
-
-_FLAVOUR_PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
-_FLAVOUR_NAMES = {"tensorrt": "full TensorRT", "tensorrt-rtx": "TensorRT-RTX"}
-
-
 def describe_cc(cc: str) -> str:
-    """``"9.0"`` -> ``"9.0 (Hopper: H100/H200)"``; unknown architectures stay bare."""
-    arch = ARCHITECTURES.get(cc)
+    """``"9.0"`` -> ``"9.0 (Hopper: H100/H200)"`` from the matrix's architecture rows; unknown ones stay bare."""
+    arch = matrix.architecture(cc)
     if not arch:
         return cc
     name, _, examples = arch.partition(" (")  # "Hopper (H100/H200)": no parenthesis inside a parenthesis
@@ -81,7 +58,8 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
     """
     if flavour is None or cc is None or gpu_supported(flavour, tensorrt_version, cc):
         return None
-    name = _FLAVOUR_NAMES.get(flavour, flavour)
+    info = FLAVOURS.get(flavour)  # type: ignore[call-overload]
+    name = info.label if info else flavour
     supported = matrix.compute_capabilities(flavour, tensorrt_version) or []
     reason = (
         f"{name} {tensorrt_version or ''}".rstrip()
@@ -94,16 +72,16 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
             if r["flavour"] == flavour and cc in r["compute_capabilities"]
         ]
     )
-    other = [f for f in _FLAVOUR_PACKAGES if f != flavour and cc in (matrix.compute_capabilities(f, None) or [])]
+    other = [f for f in FLAVOURS if f != flavour and cc in (matrix.compute_capabilities(f, None) or [])]
     options = []
     if same:
         options.append(
             f"a {name} release that supports it (TensorRT {' or '.join(same)}; see `torchtrt-compat matrix`)"
         )
     if other:
-        other_name = _FLAVOUR_NAMES[other[0]]
-        where = " on that GPU" if other[0] == "tensorrt" else ""
-        options.append(f"{other_name} ({_FLAVOUR_PACKAGES[other[0]]}){where}")
+        alt = FLAVOURS[other[0]]
+        where = " on that GPU" if alt.flavour == "tensorrt" else ""
+        options.append(f"{alt.label} ({alt.distribution}){where}")
     fix = ("use " + " or ".join(options)) if options else "deploy on a GPU this TensorRT supports"
     return reason, fix
 
@@ -111,12 +89,11 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
 def install_fix(env: Environment) -> str:
     """The pip command(s) for a torch_tensorrt that fits ``env``'s torch and can run on its GPUs."""
     options = []
-    for package, label in (("torch-tensorrt", "full TensorRT"), ("torch-tensorrt-rtx", "TensorRT-RTX")):
-        fits = matrix.releases_for_torch(env.torch, package) if env.torch else []
-        flavour = "tensorrt-rtx" if package.endswith("-rtx") else "tensorrt"
-        runs_here = all(gpu_supported(flavour, None, g.compute_capability) for g in env.gpus or [])
+    for info in FLAVOURS.values():
+        fits = matrix.releases_for_torch(env.torch, info.distribution) if env.torch else []
+        runs_here = all(gpu_supported(info.flavour, None, g.compute_capability) for g in env.gpus or [])
         if fits and runs_here:
-            options.append(_pip(f"{package}=={fits[-1]['version']}") + f" ({label})")
+            options.append(_pip(f"{info.distribution}=={fits[-1]['version']}") + f" ({info.label})")
     return (
         " or ".join(options)
         or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"

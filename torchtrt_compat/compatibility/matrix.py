@@ -17,6 +17,7 @@ import re
 from importlib import resources
 from typing import Any
 
+from ..env import normalise_dist
 from ..versions import minor, parse_version, satisfies
 
 
@@ -35,11 +36,6 @@ def load() -> dict[str, Any]:
 @functools.lru_cache(maxsize=1)
 def _registry() -> dict[str, Any]:
     return _read("registry.json")
-
-
-def _dist(name: str) -> str:
-    """PEP 503 name: ``torch_tensorrt`` / ``TensorRT.CU12`` -> ``torch-tensorrt`` / ``tensorrt-cu12``."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _public(version: str) -> str:
@@ -62,25 +58,25 @@ def covered_dists() -> list[str]:
 
 def coverage(dist: str) -> str | None:
     """The version range of ``dist`` the matrix covers (``'>=2.0'`` for torch); None for a dist it does not cover."""
-    entry = _registry()["dists"].get(_dist(dist))
+    entry = _registry()["dists"].get(normalise_dist(dist))
     return None if entry is None else str(entry["scope"])
 
 
 def published_versions(dist: str) -> list[str]:
     """Every version the registry listed for ``dist`` at the snapshot, in scope or not, ascending."""
-    entry = _registry()["dists"].get(_dist(dist))
+    entry = _registry()["dists"].get(normalise_dist(dist))
     return list(entry["published"]) if entry else []
 
 
 def known_versions(dist: str) -> list[str]:
     """The versions of ``dist`` the matrix has a record for (all in-scope published ones), ascending."""
-    entry = _registry()["dists"].get(_dist(dist))
+    entry = _registry()["dists"].get(normalise_dist(dist))
     return list(entry["releases"]) if entry else []
 
 
 def is_known(dist: str, version: str) -> bool:
     """True if the matrix has a record for ``dist==version`` (local tags such as ``+cu130`` ignored)."""
-    entry = _registry()["dists"].get(_dist(dist))
+    entry = _registry()["dists"].get(normalise_dist(dist))
     return entry is not None and _public(version) in entry["releases"]
 
 
@@ -92,7 +88,7 @@ def release_info(dist: str, version: str) -> dict[str, Any] | None:
     platform that has one), ``cuda_by_platform``, ``sdist_only``, ``yanked``, ``source``; torch_tensorrt releases also
     carry the keys of their `releases` row (``torch``, ``tensorrt``, ``tensorrt_built``, ``version_py``, ...).
     """
-    name = _dist(dist)
+    name = normalise_dist(dist)
     entry = _registry()["dists"].get(name)
     public = _public(version)
     record = entry["releases"].get(public) if entry else None
@@ -124,7 +120,7 @@ def release_info(dist: str, version: str) -> dict[str, Any] | None:
 def releases(package: str | None = None) -> list[dict[str, Any]]:
     """torch_tensorrt rows (``package`` = ``torch-tensorrt`` / ``torch-tensorrt-rtx``, or both), oldest first."""
     rows = load()["torch_tensorrt"]
-    rows = [r for r in rows if package is None or r["package"] == _dist(package)]
+    rows = [r for r in rows if package is None or r["package"] == normalise_dist(package)]
     return sorted(rows, key=lambda r: (r["package"], parse_version(r["version"])))
 
 
@@ -153,7 +149,7 @@ def tensorrt_requirement(package: str, version: str) -> dict[str, Any] | None:
     its TensorRT (read it from `release_info` / the `releases` row) or no curated row covers the release.
     """
     for row in load()["tensorrt_for_torch_tensorrt"]:
-        if row["package"] == _dist(package) and satisfies(version, row["versions"]):
+        if row["package"] == normalise_dist(package) and satisfies(version, row["versions"]):
             return dict(row)
     return None
 
@@ -270,6 +266,11 @@ def gpu_models() -> list[dict[str, Any]]:
     return [dict(r) for r in load()["gpu_models"]]
 
 
+def architecture(cc: str) -> str | None:
+    """``'9.0'`` -> ``'Hopper (H100/H200)'`` from the curated architecture rows; None for one the data lacks."""
+    return next((str(r["name"]) for r in load().get("architectures", []) if r["compute_capability"] == cc), None)
+
+
 def gpu_compute_capability(name: str) -> tuple[str, str] | None:
     """``'NVIDIA GeForce RTX 4090'`` -> ``('RTX 4090', '8.9')``: the model a GPU name contains (whole words, case,
     "NVIDIA" and "GeForce" ignored; the longest model name wins), or None when no curated model matches."""
@@ -281,6 +282,20 @@ def gpu_compute_capability(name: str) -> tuple[str, str] | None:
     return None
 
 
+def gpu_models_in(name: str) -> list[tuple[str, str]]:
+    """Every curated model a text names, longest first and without overlap: ``'A100 H100'`` ->
+    ``[('A100', '8.0'), ('H100', '9.0')]``; ``'NVIDIA A100-SXM4-80GB'`` -> ``[('A100', '8.0')]``."""
+    tokens: list[str | None] = list(_gpu_tokens(name))
+    found = []
+    for want, model, cc in _gpu_names():
+        n = len(want)
+        for i in range(len(tokens) - n + 1):
+            if tuple(tokens[i : i + n]) == want:
+                found.append((i, model, cc))
+                tokens[i : i + n] = [None] * n
+    return [(model, cc) for _, model, cc in sorted(found)]
+
+
 @functools.lru_cache(maxsize=512)
 def meta_cuda_major(dist: str, version: str) -> str | None:
     """The CUDA major a meta package installs: ``tensorrt 10.13.0.35`` requires ``tensorrt_cu12`` -> ``'12'``;
@@ -289,7 +304,7 @@ def meta_cuda_major(dist: str, version: str) -> str | None:
     if info is None:
         return None
     for text in info["requires_dist"]:
-        m = re.match(rf"^\s*{re.escape(_dist(dist))}[-_.]cu(\d+)\b", _dist(text.split(";")[0]))
+        m = re.match(rf"^\s*{re.escape(normalise_dist(dist))}[-_.]cu(\d+)\b", normalise_dist(text.split(";")[0]))
         if m:
             return m.group(1)
     return None

@@ -19,12 +19,12 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from ..ux import display as _display
-from . import matrix
+from . import matrix, requires
 from .._errors import InternalError
 from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from .advice import _pip, gpu_advice, install_fix
 from .release_traps import KNOWN_ISSUES
-from ..versions import major, minor, satisfies, split_requirement
+from ..versions import major, satisfies, split_requirement
 
 Severity = Literal["error", "unknown", "warning", "info"]
 Verdict = Literal["compatible", "incompatible", "unknown"]
@@ -152,6 +152,10 @@ class _Ctx:
     local: bool  #: checking this machine (missing = not installed) vs a spec (missing = unknown)
     row: dict[str, Any] | None  #: the matrix row of the installed torch_tensorrt release
 
+    @property
+    def python(self) -> requires.PythonVersion | None:
+        return requires.parse_python(self.env.python)
+
 
 Rule = Callable[[_Ctx], Iterator[Finding]]
 _RULES: list[Rule] = []
@@ -271,10 +275,11 @@ def _torch_tensorrt_present(c: _Ctx) -> Iterator[Finding]:
 
 @rule
 def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
+    """torch_tensorrt's own ``Requires-Dist`` on torch (markers evaluated for the target), as pip reads it."""
     if c.row is None:
         return
     tt = c.env.torch_tensorrt
-    if tt is None:
+    if tt is None or tt.version is None:
         raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     if c.env.torch is None:
         if c.local:
@@ -282,18 +287,37 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
         else:
             yield _unknown("torch", "The torch version")
         return
-    if matrix.scope_position("torch", c.env.torch) is not None:
-        return  # a torch the matrix does not know is already an `unknown` finding; its pins are not guessed
-    if not satisfies(c.env.torch, c.row["torch"]):
+    record = matrix.release_info(tt.name, tt.version)
+    if record is None:
+        return
+    ok, lines = requires.admits(record["requires_dist"], "torch", c.env.torch, c.env.platform, c.python)
+    if ok is None:
+        yield _depends(f"{tt.name} {tt.version}", lines, f"torch {c.env.torch}")
+    elif not ok:
+        need = lines[0].specifier
         fits = matrix.releases_for_torch(c.env.torch, tt.name)
         other = f", or keep torch and {_pip(tt.name + '==' + fits[-1]['version'])}" if fits else ""
         yield Finding(
             "torch-version",
             "error",
             "torch",
-            f"{tt.name} {tt.version} requires torch{c.row['torch']}, found torch {c.env.torch}.",
-            _pip(f"torch{c.row['torch']}") + other,
+            f"{tt.name} {tt.version} requires torch{need} (its Requires-Dist), found torch {c.env.torch}; pip "
+            "refuses this pair.",
+            _pip(f"torch{need}") + other,
         )
+
+
+def _depends(who: str, lines: list[requires.Need], what: str) -> Finding:
+    """An ``unknown``: a requirement line refuses ``what`` on some platforms or Pythons, and the target does not
+    say which it has."""
+    return Finding(
+        "requirement-marker-unknown",
+        "unknown",
+        "platform",
+        f"{who} declares {'; '.join(n.text for n in lines)}: whether it refuses {what} depends on the platform or "
+        "Python the target does not give.",
+        SUPPLY["platform"] + "; " + SUPPLY["python"],
+    )
 
 
 @rule
@@ -340,37 +364,80 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
 
 @rule
 def _torchvision(c: _Ctx) -> Iterator[Finding]:
+    """torchvision's own ``Requires-Dist`` on torch (``torch==2.14.0`` for 0.29.0, ``torch>=2.14.0`` for 0.29.1)."""
     env = c.env
     if env.torchvision is None or env.torch is None:
         if not c.local and env.torchvision is None:
             yield _unknown("torchvision", "The torchvision version", deciding=False)
         return
-    # both directions: the torch minor this torchvision is built for, and the torchvision minor of this torch
-    want = matrix.torchvision_minor_for_torch(env.torch)
-    built_for = matrix.torch_minor_for_torchvision(env.torchvision)
-    if want is None and built_for is None:
-        yield Finding(
-            "torchvision-unknown-pair",
-            "unknown",
-            "torchvision",
-            f"Neither torch {minor(env.torch)} nor torchvision {minor(env.torchvision)} is in the torchvision table "
-            f"(snapshot {matrix.snapshot_date()}); the pairing is unknown.",
-            "refresh the matrix (python tools/refresh_matrix.py) or upgrade torchtrt-compat",
-        )
-    elif want != minor(env.torchvision) or built_for != minor(env.torch):
-        row = next((r for r in matrix.torchvision_pairs() if r["torchvision"] in (want, minor(env.torchvision))), None)
-        fix = (
-            _pip(f"torchvision=={want}.*")
-            if want
-            else f"pip install 'torch=={built_for}.*' (no torchvision release for torch {minor(env.torch)} is known)"
-        )
+    record = matrix.release_info("torchvision", env.torchvision)
+    if record is None:
+        return  # an unknown torchvision is already an `unknown` finding; its requirement is not guessed
+    ok, lines = requires.admits(record["requires_dist"], "torch", env.torch, env.platform, c.python)
+    if ok is None:
+        yield _depends(f"torchvision {env.torchvision}", lines, f"torch {env.torch}")
+    elif not ok:
+        need = lines[0].specifier
+        fits = [
+            v
+            for v in matrix.known_versions("torchvision")
+            if (info := matrix.release_info("torchvision", v)) is not None
+            and requires.admits(info["requires_dist"], "torch", env.torch, env.platform, c.python)[0]
+            and requires.python_admitted(info["requires_python"], c.python) is not False
+        ]
+        fix = _pip(f"torchvision=={fits[-1]}") if fits else f"pip install 'torch{need}'"
         yield Finding(
             "torchvision-torch",
             "error",
             "torchvision",
-            f"torchvision {env.torchvision} is built for torch {built_for or '?'}, "
-            f"but torch is {env.torch}; torchvision must match torch exactly." + _unverified_note(row),
+            f"torchvision {env.torchvision} "
+            + (f"is built for torch {need[2:]}: it " if need.startswith("==") and "," not in need else "")
+            + f"requires torch{need} (its Requires-Dist), but torch is {env.torch}; pip refuses this pair.",
             fix,
+        )
+
+
+@rule
+def _requires_python(c: _Ctx) -> Iterator[Finding]:
+    """Every release's ``Requires-Python``, judged on the target's Python with its patch release (pip does so).
+
+    One finding for all the releases that refuse the Python; none when torch_tensorrt has no wheel for that Python
+    at all (``python-no-wheel`` already says the Python is wrong).
+    """
+    py = c.python
+    if py is None:
+        return
+    if c.row is not None and c.env.platform is not None:
+        if py.wheel_tag not in c.row.get("wheels", {}).get(c.env.platform, [py.wheel_tag]):
+            return
+    refused: list[str] = []
+    depends: list[str] = []
+    for _, dist, version in _components(c.env):
+        record = matrix.release_info(dist, version)
+        if record is None or not record.get("requires_python"):
+            continue
+        ok = requires.python_admitted(record["requires_python"], py)
+        if ok is not True:
+            (depends if ok is None else refused).append(f"{dist} {record['version']} ({record['requires_python']})")
+    if refused:
+        yield Finding(
+            "python-requires",
+            "error",
+            "python",
+            f"Requires-Python (registry metadata) refuses Python {c.env.python}: {', '.join(refused)}; pip will not "
+            "install them.",
+            "use a Python every listed Requires-Python admits (another patch release may do), or releases that "
+            f"admit Python {c.env.python}",
+        )
+    elif depends:
+        yield Finding(
+            "python-patch-unknown",
+            "unknown",
+            "python",
+            f"Whether pip installs {', '.join(depends)} depends on the patch release of Python {c.env.python}, which "
+            "the target does not give.",
+            f"pass the full Python version, e.g. --python {py.minor}.2 (python -V prints it), or set it in the spec "
+            f'("python": "{py.minor}.2")',
         )
 
 
@@ -395,9 +462,10 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
             "(`torchtrt-compat matrix`)",
         )
         return
+    tag = requires.wheel_python(env.python)
     if env.python is None:
         yield _unknown("python", "The Python version (wheels exist only for some)")
-    elif env.platform is not None and env.python not in wheels.get(env.platform, []):
+    elif env.platform is not None and tag not in wheels.get(env.platform, []):
         have = wheels.get(env.platform, [])
         yield Finding(
             "python-no-wheel",
@@ -407,6 +475,45 @@ def _wheels(c: _Ctx) -> Iterator[Finding]:
             f"(wheels exist for {', '.join(have)}).",
             f"use Python {' / '.join(have)}",
         )
+
+
+@rule
+def _stack_wheels(c: _Ctx) -> Iterator[Finding]:
+    """torch and torchvision install only from a wheel (neither publishes a usable sdist): one for the target's
+    platform and Python tag must exist (registry metadata). torch_tensorrt's own wheels are `_wheels`."""
+    env, py = c.env, c.python
+    if env.platform is None:
+        return
+    if c.row is not None:  # when torch_tensorrt has no wheel here, `_wheels` already says so, once
+        tt_tags = c.row.get("wheels", {}).get(env.platform)
+        if tt_tags is None or (py is not None and py.wheel_tag not in tt_tags):
+            return
+    for component, dist, version in _components(env):
+        if component not in ("torch", "torchvision"):
+            continue
+        record = matrix.release_info(dist, version)
+        if record is None or not record["wheels"] or record["sdist_only"]:
+            continue
+        tags = record["wheels"].get(env.platform)
+        if tags is None:
+            yield Finding(
+                "platform-no-wheel",
+                "error",
+                component,
+                f"{dist} {record['version']} publishes no wheel for {env.platform} (only "
+                f"{', '.join(sorted(record['wheels']))}).",
+                f"pick a {dist} release with {env.platform} wheels "
+                f"(`torchtrt-compat suggest --platform {env.platform}`)",
+            )
+        elif py is not None and py.wheel_tag not in tags and "py3" not in tags:
+            yield Finding(
+                "python-no-wheel",
+                "error",
+                component,
+                f"{dist} {record['version']} has no wheel for Python {env.python} on {env.platform} (wheels exist "
+                f"for {', '.join(tags)}).",
+                f"use Python {' / '.join(tags)}",
+            )
 
 
 @rule
@@ -607,9 +714,7 @@ def _known_issues(c: _Ctx) -> Iterator[Finding]:
 
 def _context(env: Environment, local: bool | None = None) -> _Ctx:
     if local is None:
-        from .target import INSTALLED_SOURCES
-
-        local = env.source.startswith(INSTALLED_SOURCES)
+        local = env.installed
     row = None
     if env.torch_tensorrt is not None and env.torch_tensorrt.version is not None:
         row, exact = matrix.find_release(env.torch_tensorrt.name, env.torch_tensorrt.version)

@@ -23,13 +23,13 @@ from ..ux import display as _display
 from . import matrix
 from .._errors import UsageError
 from .advice import describe_cc
+from .requires import wheel_python
 from .rules import CheckReport, check_environment
 from ..env import normalise_dist
 from .target import PLATFORMS, from_spec, parse_gpu
 from ..versions import major, parse_version, satisfies, split_requirement
 
 FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
-_PACKAGES = {"tensorrt": "torch-tensorrt", "tensorrt-rtx": "torch-tensorrt-rtx"}
 DEFAULT_PLATFORM = "linux_x86_64"
 
 
@@ -238,10 +238,12 @@ def _candidates(want: _Want) -> Iterator[dict[str, Any]]:
         for platform in platforms:
             pythons = row.get("wheels", {}).get(platform, [])
             if want.python is not None:
-                pythons = [p for p in pythons if p == want.python]
+                pythons = [p for p in pythons if p == wheel_python(want.python)]
             for python in sorted(pythons, key=lambda p: parse_version(p.rstrip("t")), reverse=True):
                 spec = _spec_for(row, platform, python, want)
                 if spec is not None:
+                    if want.python is not None:
+                        spec["python"] = want.python  # checked with its patch release (Requires-Python)
                     yield spec
 
 
@@ -356,7 +358,7 @@ def _want(
     if python is not None:
         from .target import _python
 
-        python = _python(python, "--python")
+        python = _python(python, "--python")  # the patch release is kept: Requires-Python may exclude one
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f"Unknown --platform {platform!r}.", f"use one of {', '.join(PLATFORMS)}")
     if flavour is not None and flavour not in FLAVOURS:
@@ -444,7 +446,11 @@ def _change_text(what: str, spec: dict[str, Any], want: _Want) -> str:
         lowest = min(needs, key=parse_version) if needs else "?"
         return f"upgrade the NVIDIA driver to >= {lowest} (found {want.driver}); the newest set then is {tt}"
     if what == "python":
-        return f"use Python {spec['python']} (no set has wheels for Python {want.python}); the newest set then is {tt}"
+        return (
+            f"use Python {spec['python']} (no set installs on Python {want.python}: no wheels, or a Requires-Python "
+            "that excludes it or, for a Python given without its patch release, one of its patches such as "
+            f"!=3.14.1; give the full version, e.g. 3.14.2); the newest set then is {tt}"
+        )
     if what == "flavour":
         other = "trt" if spec["torch_tensorrt"]["package"] == "torch-tensorrt" else "rtx"
         return f"use --flavour {other} ({tt}): the flavour asked for has no set that fits"

@@ -26,6 +26,7 @@ from .. import _bounded
 from .._errors import UsageError
 from ..env import (
     RUNTIME_ONLY_TRT,
+    Origin,
     TORCH_TENSORRT_DISTS,
     Environment,
     GpuInfo,
@@ -63,10 +64,9 @@ ENV_JSON_KEYS = frozenset(
         "gpus",
         "notes",
         "flavour",
+        "origin",
     }
 )
-#: Environment sources that describe an installed host, where a package that is absent is *missing*.
-INSTALLED_SOURCES = ("this machine", "env --json")
 
 
 @dataclass
@@ -80,10 +80,12 @@ class Target:
 
     spec: dict[str, Any]
     origin: str
-    installed: bool = False
+    installed: bool = False  #: an installed host (``env --json``, this machine): kept in step with ``kind``
     torch_cuda: str | None = None
     built: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    pins: list[Pin] = field(default_factory=list)  #: a requirements file's pins, markers judged in `to_environment`
+    kind: Origin = "spec"  #: the `Environment.origin` this target becomes
 
 
 @dataclass
@@ -151,7 +153,18 @@ def target_from_object(data: Any, origin: str) -> Target:
 
 def to_environment(target: Target) -> Environment:
     """Validate the target's spec and build the `Environment` the checker reads."""
+    spec, notes = dict(target.spec), list(target.notes)
+    if target.pins:
+        python = spec.get("python")
+        resolved, more = resolve_pins(
+            target.pins, spec.get("platform"), python if isinstance(python, str) else None, target.origin
+        )
+        notes += more
+        for key, value in _spec_items(resolved):
+            spec.setdefault(key, value)  # an --upgrade pin already in the spec wins
+    target = Target(spec, target.origin, target.installed, target.torch_cuda, target.built, notes, [], target.kind)
     env = from_spec(target.spec, origin=target.origin)
+    env.origin = target.kind
     if target.torch_cuda is not None and target.spec.get("cuda") is None:
         env.torch_cuda = target.torch_cuda
     env.torch_tensorrt_built = dict(target.built)
@@ -164,7 +177,8 @@ def target_from_environment(env: Environment) -> Target:
     data = env.to_dict()
     target = _from_env_json(data, env.source)
     target.origin = env.source
-    target.installed = env.source.startswith(INSTALLED_SOURCES)
+    target.kind = env.origin
+    target.installed = env.installed
     return target
 
 
@@ -214,6 +228,7 @@ def _from_env_json(data: dict[str, Any], origin: str) -> Target:
         torch_cuda=torch_cuda,
         built=dict(built),
         notes=[str(n) for n in notes],
+        kind="env-json",
     )
 
 
@@ -221,20 +236,49 @@ def _from_env_json(data: dict[str, Any], origin: str) -> Target:
 
 _OPTION_NOTES = ("-r", "--requirement", "-c", "--constraint", "-e", "--editable")
 _HASH = re.compile(r"\s--hash[=\s]\S+")
+_COMMENT = re.compile(r"(^|\s)#.*$")
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One ``NAME==VERSION`` line of a requirements file, with its environment marker (judged for the target later,
+    once ``--platform`` / ``--python`` are known)."""
+
+    name: str
+    version: str
+    marker: str | None
+    line: int
+
+
+def _logical_lines(text: str) -> list[tuple[int, str]]:
+    """pip's file syntax: ``\\`` + newline (LF or CRLF) continues a line; comments go. (first line number, text)."""
+    lines: list[tuple[int, str]] = []
+    pending, first = "", 0
+    for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        if not pending:
+            first = number
+        if raw.endswith("\\"):
+            pending += raw[:-1] + " "
+            continue
+        lines.append((first, _COMMENT.sub("", pending + raw).strip()))
+        pending = ""
+    if pending:
+        lines.append((first, _COMMENT.sub("", pending).strip()))
+    return [(n, line) for n, line in lines if line]
 
 
 def target_from_requirements(text: str, origin: str) -> Target:
-    """A spec from ``pip freeze`` / a pinned requirements file: the pinned versions of torch, torchvision,
-    torch_tensorrt(-rtx) and TensorRT; other packages are ignored. A line that is not a requirement is an error."""
+    """A target from ``pip freeze`` / a pinned requirements file: the pins of torch, torchvision, torch_tensorrt(-rtx)
+    and TensorRT; other packages are ignored. Environment markers are kept and judged for the target's platform and
+    Python (`resolve_pins`), so per-OS lines are two alternatives, not two pins. A line that is not a requirement is
+    one error line."""
+    from .requires import one_line
+
     from packaging.requirements import InvalidRequirement, Requirement  # slow to import: only for these files
 
-    pins: dict[str, str] = {}
+    pins: list[Pin] = []
     notes: list[str] = []
-    lines = text.replace("\\\n", " ").splitlines()
-    for number, raw in enumerate(lines, 1):
-        line = re.sub(r"(^|\s)#.*$", "", raw).strip()
-        if not line:
-            continue
+    for number, line in _logical_lines(text):
         if line.startswith("-"):
             option = line.split()[0].split("=")[0]
             if option in _OPTION_NOTES:
@@ -245,7 +289,7 @@ def target_from_requirements(text: str, origin: str) -> Target:
             req = Requirement(line)
         except InvalidRequirement as exc:
             raise UsageError(
-                f"{origin} line {number} is neither a requirement nor JSON: {_short(raw)!r} ({exc}).",
+                f"{origin} line {number} is neither a requirement nor JSON: {_short(line)!r} ({one_line(exc)}).",
                 _FIX_FILE,
             ) from None
         name = normalise_dist(req.name)
@@ -255,15 +299,43 @@ def target_from_requirements(text: str, origin: str) -> Target:
         if req.url or version is None:
             notes.append(f"{origin} line {number}: {name} is not pinned to one version ({_short(line)}), so unknown")
             continue
-        if name in pins and pins[name] != version:
-            raise UsageError(f"{origin} pins {name} twice ({pins[name]} and {version}).", f"keep one {name} line")
-        pins[name] = version
+        pins.append(Pin(name, version, str(req.marker) if req.marker else None, number))
     if not pins and not notes:
         raise UsageError(f"{origin} pins none of torch, torchvision, torch_tensorrt or TensorRT.", _FIX_FILE)
-    spec: dict[str, Any] = {}
-    for key, value in _spec_items(pins):
-        spec[key] = value
-    return Target(spec, "requirements " + origin.removeprefix("target spec "), notes=notes)
+    target = Target({}, "requirements " + origin.removeprefix("target spec "), notes=notes, kind="requirements")
+    target.pins = pins
+    return target
+
+
+def resolve_pins(
+    pins: Sequence[Pin], platform: str | None, python: str | None, origin: str
+) -> tuple[dict[str, str], list[str]]:
+    """The pins whose marker holds on the target, by name; a pin whose marker depends on a fact not given is left
+    out with a note (its package is then unknown). Two pins that both apply and differ are a `UsageError`."""
+    from .requires import marker_applies, parse_python
+
+    py = parse_python(python)
+    chosen: dict[str, Pin] = {}
+    notes: list[str] = []
+    for pin in pins:
+        applies = marker_applies(pin.marker, platform, py)
+        if applies is False:
+            notes.append(f"{origin} line {pin.line}: {pin.name}=={pin.version} is for another target ({pin.marker})")
+            continue
+        if applies is None:
+            notes.append(
+                f"{origin} line {pin.line}: {pin.name}=={pin.version} applies only where {pin.marker}; give "
+                "--platform / --python to choose, so it is unknown"
+            )
+            continue
+        if pin.name in chosen and chosen[pin.name].version != pin.version:
+            raise UsageError(
+                f"{origin} pins {pin.name} twice for this target ({chosen[pin.name].version} on line "
+                f"{chosen[pin.name].line}, {pin.version} on line {pin.line}).",
+                f"keep one {pin.name} line, or give each an environment marker (; sys_platform == ...)",
+            )
+        chosen[pin.name] = pin
+    return {name: pin.version for name, pin in chosen.items()}, notes
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -320,8 +392,10 @@ def parse_pin(text: str) -> tuple[str, Any]:
     fix = "write NAME==VERSION, e.g. --upgrade torch==2.15.0 or --upgrade tensorrt-cu13==11.4.0.106"
     try:
         req = Requirement(text)
-    except InvalidRequirement:
-        raise UsageError(f"--upgrade {text!r} is not NAME==VERSION.", fix) from None
+    except InvalidRequirement as exc:
+        from .requires import one_line
+
+        raise UsageError(f"--upgrade {text!r} is not NAME==VERSION ({one_line(exc)}).", fix) from None
     version = _pinned(req)
     name = normalise_dist(req.name)
     if version is None or req.url:
@@ -352,6 +426,12 @@ def parse_gpu(text: str) -> dict[str, Any]:
             f"--gpu {text!r} is neither a compute capability nor a GPU model the matrix knows{hint}.",
             "pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it)",
         )
+    models = matrix.gpu_models_in(value)
+    if len(models) > 1:
+        raise UsageError(
+            f"--gpu {text!r} names more than one GPU ({' and '.join(m for m, _ in models)}).",
+            "pass --gpu once per GPU, e.g. --gpu A100 --gpu H100",
+        )
     return {"name": text.strip(), "compute_capability": found[1]}
 
 
@@ -368,9 +448,33 @@ def apply_overrides(target: Target, overrides: Overrides) -> Target:
             spec[key] = value
     if overrides.cuda is not None:
         torch_cuda = None
-    applied = []
+    applied: list[str] = []
+    given: dict[str, tuple[str, Any]] = {}
     for pin in overrides.upgrades:
         key, value = parse_pin(pin)
+        marker = _pin_marker(pin)
+        if marker is not None:
+            from .requires import marker_applies, parse_python
+
+            python = spec.get("python")
+            holds = marker_applies(
+                marker, spec.get("platform"), parse_python(python if isinstance(python, str) else None)
+            )
+            if holds is None:
+                raise UsageError(
+                    f"--upgrade {pin!r}: whether its marker holds depends on the platform or Python, which the target "
+                    "does not give.",
+                    "add --platform and --python, or drop the marker",
+                )
+            if not holds:
+                notes.append(f"what-if: --upgrade {pin} not applied (its marker does not hold on this target)")
+                continue
+        if key in given and given[key][1] != value:
+            raise UsageError(
+                f"--upgrade {given[key][0]!r} and --upgrade {pin!r} pin the same package differently.",
+                "pass one --upgrade per package",
+            )
+        given[key] = (pin, value)
         spec[key] = value
         applied.append(pin)
         if key == "torch":
@@ -381,7 +485,14 @@ def apply_overrides(target: Target, overrides: Overrides) -> Target:
             built = {}
     if applied:
         notes.append("what-if: " + ", ".join(applied) + " applied over " + target.origin)
-    return Target(spec, target.origin, target.installed, torch_cuda, built, notes)
+    return Target(spec, target.origin, target.installed, torch_cuda, built, notes, list(target.pins), target.kind)
+
+
+def _pin_marker(text: str) -> str | None:
+    from packaging.requirements import Requirement
+
+    req = Requirement(text)  # parse_pin already refused text that is not a requirement
+    return str(req.marker) if req.marker else None
 
 
 # -- validation: the spec keys -----------------------------------------------------------------------------------------
@@ -486,15 +597,20 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
 
 
 def _python(value: Any, what: str) -> str | None:
-    """``"3.12.4"`` -> ``"3.12"``; a free-threaded build keeps its ``t``: ``"3.14t"`` (wheels are tagged ``cp314t``)."""
+    """``"3.12.4"`` stays ``"3.12.4"`` (pip judges ``Requires-Python`` on the patch release: torchvision 0.29 declares
+    ``!=3.14.1``); ``"3.12"`` says only the minor. A free-threaded build keeps its ``t``: ``"3.14t"``, ``"3.14.2t"``
+    (wheels are tagged ``cp314t``)."""
     if value is None:
         return None
     if isinstance(value, str):
-        m = re.fullmatch(r"\s*(\d{1,2}\.\d{1,3})(?:\.\d{1,4})?t\s*", value, re.ASCII)
+        m = re.fullmatch(r"\s*(\d{1,2}\.\d{1,3}(?:\.\d{1,4})?)t\s*", value, re.ASCII)
         if m:
             return m.group(1) + "t"
     parse_version(value, what=what)
-    return ".".join(str(value).strip().split(".")[:2])
+    parts = str(value).strip().split(".")
+    if len(parts) > 3 or not all(p.isdigit() and p.isascii() for p in parts):
+        raise UsageError(f"{what} {_short(repr(value))} is not a Python version.", "write it as 3.12 or 3.12.4")
+    return ".".join(str(int(p)) for p in parts)
 
 
 def _registry_cuda(torch: str, platform: str | None) -> str | None:

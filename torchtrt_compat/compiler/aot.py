@@ -75,6 +75,11 @@ def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | Non
     """For an artifact with no engine: which setting would give engines (or why none can), else None."""
     if report.trt_engines:
         return None
+    if compile_kwargs.get("dryrun"):
+        return (
+            "0 TensorRT engines: dryrun=True analyses the partition and converts nothing by design; drop dryrun to "
+            "build engines"
+        )
     size = compile_kwargs.get("min_block_size", report.settings.get("min_block_size", 5))
     left = ", ".join(report.pytorch_ops[:6]) + (", ..." if len(report.pytorch_ops) > 6 else "")
     if not isinstance(size, int) or size > 1:

@@ -258,7 +258,7 @@ class EngineArtifact:
         from ..versions import base
 
         env = env or detect_environment()
-        where = "this machine" if env.source == "this machine" else "the target"
+        where = "this machine" if env.origin == "machine" else "the target"
         meta = self.metadata
         reasons = []
         want_flavour, want_trt = meta.get("flavour"), meta.get("tensorrt_version")

@@ -149,6 +149,7 @@ def _compile(request: CompileRequest) -> Any:
                 request.kwargs,
                 release.for_torch_compile() if path == "torch_compile" else release,
                 request.enabled_precisions,
+                torch_compile=path == "torch_compile",
             )
         return _fallback(request.module, request.fallback, *blocked)
     if path in ("torchscript", "fx"):
@@ -187,7 +188,9 @@ def _torch_compile(request: CompileRequest) -> Any:
 
     load_torch_tensorrt()  # registers the "tensorrt" backend for torch.compile
     # torch.compile's options are read into CompilationSettings: its fields are the ones honoured there
-    translation = translate(request.kwargs, installed_release_fields().for_torch_compile(), request.enabled_precisions)
+    translation = translate(
+        request.kwargs, installed_release_fields().for_torch_compile(), request.enabled_precisions, torch_compile=True
+    )
     compiled = torch.compile(request.module, backend="tensorrt", options=translation.kwargs, dynamic=False)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),

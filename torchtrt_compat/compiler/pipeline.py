@@ -34,6 +34,12 @@ class PipelineResult:
     plan: InputPlan
 
 
+def _has_gpu() -> bool:
+    import torch
+
+    return bool(torch.cuda.is_available())
+
+
 def run(request: CompileRequest) -> PipelineResult:
     """Export ``request.module`` (unless it is an ExportedProgram already), translate its settings and build it with
     ``torch_tensorrt.dynamo.compile``. ``request.targets`` make it an ahead-of-time build (shims and report);
@@ -51,7 +57,12 @@ def run(request: CompileRequest) -> PipelineResult:
         dict(request.kwarg_inputs) if request.kwarg_inputs is not None else None,
         truncate_double=truncates_double(kwargs),
     )
-    translation = translate(kwargs, installed_release_fields(), request.enabled_precisions)
+    translation = translate(
+        kwargs,
+        installed_release_fields(),
+        request.enabled_precisions,
+        refittable_buildable=not request.aot or _has_gpu(),
+    )
     ctx = shim_context(
         aot=request.aot, targets=request.targets, autocast=bool(translation.kwargs.get("enable_autocast"))
     )
@@ -105,7 +116,15 @@ def _compile_partitioned(
     if "min_block_size" not in translation.kwargs:
         # A part is a whole submodule chosen to be an engine: a small head (a few linear layers) would otherwise fall
         # under the default min_block_size and stay in PyTorch. The user's own value wins.
-        translation = dataclasses.replace(translation, kwargs={**translation.kwargs, "min_block_size": 1})
+        translation = dataclasses.replace(
+            translation,
+            kwargs={**translation.kwargs, "min_block_size": 1},
+            notes=[
+                *translation.notes,
+                "partition='auto': added min_block_size=1, so that each exportable part becomes an engine however "
+                "small (pass min_block_size to choose)",
+            ],
+        )
     built: dict[str, Any] = {}
     results: list[BackendResult] = []
     first_error: BuildError | None = None

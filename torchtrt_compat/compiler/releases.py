@@ -50,8 +50,16 @@ class ReleaseFields:
         return frozenset(self.settings) - frozenset(self.params)
 
     def for_torch_compile(self) -> ReleaseFields:
-        """The fields ``torch.compile(backend="tensorrt", options=...)`` honours: the ``CompilationSettings`` ones."""
-        return replace(self, params=dict(self.settings))
+        """The fields ``torch.compile(backend="tensorrt", options=...)`` honours: the ``CompilationSettings`` ones,
+        plus the engine-cache options its option reader takes as well (`TORCH_COMPILE_EXTRA`)."""
+        extra = {k: v for k, v in self.params.items() if k in TORCH_COMPILE_EXTRA}
+        return replace(self, params={**self.settings, **extra})
+
+
+#: ``dynamo.compile`` parameters that the torch.compile backend reads too although they are no settings fields:
+#: ``parse_dynamo_kwargs`` builds the engine cache from them (dynamo/utils.py, torch-tensorrt 2.5.0 through 2.14.0 and
+#: torch-tensorrt-rtx 2.11.0 through 2.14.0).
+TORCH_COMPILE_EXTRA = frozenset({"engine_cache_dir", "engine_cache_size", "custom_engine_cache"})
 
 
 def release_from_signatures(

@@ -209,15 +209,30 @@ def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
     )
 
 
-def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_precisions: Any = None) -> Translation:
+def translate(
+    user_kwargs: dict[str, Any],
+    release: ReleaseFields,
+    enabled_precisions: Any = None,
+    *,
+    refittable_buildable: bool = True,
+    torch_compile: bool = False,
+) -> Translation:
     """Map the user's compile arguments onto ``release`` so that they mean what they meant to the user.
 
-    Every change (a rename, an added setting, a dropped or rewritten value) is one note in ``Translation.notes``."""
+    Every change (a rename, an added setting, a dropped or rewritten value) is one note in ``Translation.notes``.
+    ``refittable_buildable=False``: an ahead-of-time build on a host without a GPU, where TensorRT-RTX cannot build a
+    refittable engine (its Myelin JIT needs CUDA: ``graph_jit.cpp CHECK(status == CUDA_SUCCESS)``, measured with
+    TensorRT-RTX 1.6.1 under torch-tensorrt-rtx 2.14.0), so nothing is made refittable. ``torch_compile``: the
+    ``torch.compile(backend="tensorrt")`` path, whose option reader differs (`_TORCH_COMPILE_ONLY`)."""
     out = Translation(release=release)
     kwargs = dict(user_kwargs)
     for name in list(kwargs):
         if name not in _known_names(release):
             raise _unknown_kwarg(name, release)
+    _refuse_disagreeing_spellings(kwargs)
+    if not refittable_buildable:
+        _refuse_refit_without_gpu(kwargs)
+    _silent_cases(kwargs, release, out, torch_compile=torch_compile)
 
     if kwargs.pop("debug", False):
         out.debug_logging = True
@@ -250,15 +265,96 @@ def translate(user_kwargs: dict[str, Any], release: ReleaseFields, enabled_preci
                 raise UsageError(f"{name}={value!r} is not a compile option.", _SETTINGS_ONLY_REFUSED[name])
             out.notes.append(
                 f"{name}={value!r} dropped: in torch_tensorrt {release.version} it is a CompilationSettings field "
-                "that dynamo.compile neither declares nor reads"
+                "that dynamo.compile does not declare"
+                + (" (it reads it only to refuse True)" if name in _SETTINGS_ONLY_REFUSED else " and does not read")
             )
         else:
             out.notes.append(f"{name}={value!r} is not supported by torch_tensorrt {release.version}; ignored")
 
     _keep_refittable_for_identical_weights(user_kwargs, release, out)
-    _keep_engine_cache_on(user_kwargs, release, out)
+    if refittable_buildable:
+        _keep_engine_cache_on(user_kwargs, release, out)
+    else:
+        _cache_without_gpu(user_kwargs, release, out)
     _refuse_refit_with_weight_streaming(release, out)
     return out
+
+
+def _refuse_disagreeing_spellings(kwargs: dict[str, Any]) -> None:
+    """Two spellings of one setting with different meanings (``truncate_long_and_double=True,
+    truncate_double=False``): the releases disagree on which wins, so the call is refused rather than guessed."""
+    for group in _SYNONYMS:
+        given = [(n, fn(kwargs[n])) for n, fn in group if n in kwargs]
+        if len({meaning for _, meaning in given}) > 1:
+            shown = " and ".join(f"{n}={kwargs[n]!r}" for n, _ in given)
+            raise UsageError(f"{shown} are two spellings of one setting and disagree.", f"pass only {given[-1][0]}")
+
+
+#: Settings that ask for a refittable engine (true for the first three, False for ``immutable_weights``).
+_REFIT_REQUESTS = (("refit", True), ("make_refittable", True), ("refit_identical_engine_weights", True))
+
+
+def _refuse_refit_without_gpu(kwargs: dict[str, Any]) -> None:
+    asked = [f"{n}=True" for n, v in _REFIT_REQUESTS if kwargs.get(n) is True]
+    if kwargs.get("immutable_weights") is False:
+        asked.append("immutable_weights=False")
+    if asked:
+        raise UsageError(
+            f"{', '.join(asked)} asks for a refittable engine, which TensorRT-RTX cannot build ahead of time on a "
+            "host without a GPU (MyelinCheckException graph_jit.cpp CHECK(status == CUDA_SUCCESS)).",
+            "drop the refit request for this build, or build on a host with a GPU",
+        )
+
+
+def _cache_without_gpu(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
+    """Caching on an ahead-of-time build without a GPU: nothing is made refittable, and the note says what it does."""
+    if not (user.get("cache_built_engines") or user.get("reuse_cached_engines")) or not release.has(
+        "cache_built_engines"
+    ):
+        return
+    effect = next(what for spec, what in _CACHE_NOT_REFITTABLE if _version_in(release.version, spec))
+    out.notes.append(
+        "cache_built_engines/reuse_cached_engines on an ahead-of-time build without a GPU: the engine is not made "
+        "refittable (TensorRT-RTX cannot build refittable engines without a GPU), so torch_tensorrt "
+        f"{release.version} {effect or 'refuses caching'}; the engines are built and saved in the artifact, which "
+        "is what a later run loads, and nothing goes to engine_cache_dir"
+    )
+
+
+#: Torch-TensorRT releases whose dynamo ``compile`` logs that ``torch_executed_modules`` is unimplemented
+#: ("torch_executed_modules ... is unimplemented in Torch-TRT Dynamo", dynamo/_compiler.py, 2.4-2.14).
+_UNIMPLEMENTED = {"torch_executed_modules": ">=2.4"}
+
+
+def _silent_cases(kwargs: dict[str, Any], release: ReleaseFields, out: Translation, *, torch_compile: bool) -> None:
+    """Settings a release accepts and ignores with at most a log line: each gets a note (settings audit G2-G5)."""
+    v = release.version
+    if (
+        not torch_compile
+        and kwargs.get("torch_executed_modules")
+        and _version_in(v, _UNIMPLEMENTED["torch_executed_modules"])
+    ):
+        out.notes.append(
+            f"torch_executed_modules={kwargs['torch_executed_modules']!r} is not implemented by the dynamo frontend of "
+            f"torch_tensorrt {v} (it only logs a WARNING); those modules go into the engine. Use torch_executed_ops"
+        )
+    if kwargs.get("hardware_compatible") and release.package == "torch-tensorrt-rtx":
+        out.notes.append(
+            "hardware_compatible=True is ignored by TensorRT-RTX (it logs 'setHardwareCompatibilityLevel() is "
+            "unsupported in TensorRT-RTX'); pick target GPUs with build_engine(compute_capabilities=...) instead"
+        )
+    if kwargs.get("strip_engine_weights") and release.has("immutable_weights"):
+        refit = kwargs.get("immutable_weights") is False or any(kwargs.get(n) for n, _ in _REFIT_REQUESTS[:2])
+        if not refit:
+            out.notes.append(
+                f"strip_engine_weights=True is ignored by torch_tensorrt {v} while immutable_weights=True (the "
+                "default; it only logs a WARNING): the engine keeps its weights. Pass immutable_weights=False too"
+            )
+    if torch_compile and kwargs.get("require_full_compilation"):
+        out.notes.append(
+            f"require_full_compilation=True: torch_tensorrt {v}'s torch.compile backend resets it to False (with a "
+            "warning); graph breaks stay in PyTorch. Use ir='dynamo' to require one engine"
+        )
 
 
 def _spelling(name: str, release: ReleaseFields) -> tuple[str, Callable[[Any], Any]] | None:
@@ -379,7 +475,8 @@ def _translate_precision_request(
         )
     if reduced[0] == "bfloat16" and _flavour_in(release, _NO_BF16):
         raise UsageError(
-            f"{release.package} {v} does not support bfloat16 (TensorRT-RTX raises 'does not support bfloat16').",
+            f"{release.package} {v} with bfloat16 is not offered: its interpreter rejects bfloat16 in "
+            "enabled_precisions, and whether its TensorRT-RTX builds bfloat16 through autocast is not verified.",
             "ask for torch.float16, or upgrade to torch-tensorrt-rtx>=2.12",
         )
     low = kwargs.pop("autocast_low_precision_type", None)
@@ -393,12 +490,42 @@ def _translate_precision_request(
     out.kwargs["autocast_low_precision_type"] = _torch_dtype(reduced[0])
     why = strong or f"torch_tensorrt {v} ignores enabled_precisions"
     out.notes.append(
-        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} ({why}; "
-        "autocast is rule-based: layers with outputs over autocast_max_output_threshold and the autocast_excluded_* "
-        f"nodes and ops stay FP32){dropped}"
+        f"enabled_precisions={reduced} -> enable_autocast=True, autocast_low_precision_type={reduced[0]} "
+        f"({why}){dropped}"
     )
+    out.notes.append(_autocast_effect(kwargs, release, reduced[0]))
     if explicit is False and release.has("use_explicit_typing"):
         out.notes.append(f"use_explicit_typing=False dropped: autocast needs explicit typing in torch_tensorrt {v}")
+
+
+def _autocast_effect(kwargs: dict[str, Any], release: ReleaseFields, low: str) -> str:
+    """What autocast really does in this release (settings audit W5, G1): without a calibration dataloader the
+    output-range rule never runs (lowering/passes/nodeclassifier.py adds it only with reference data, which
+    pass_utils.py traces only from ``autocast_calibration_dataloader``), so every layer but the excluded ones is
+    low precision; and the engine's outputs take the low-precision dtype (rule_based_autocast.py rewrites the last
+    node's meta too), where weak typing on 2.4-2.12 kept FP32 outputs."""
+    v = release.version
+    calibrated = kwargs.get("autocast_calibration_dataloader") is not None
+    if calibrated:
+        rule = (
+            f"layers whose calibrated outputs exceed autocast_max_output_threshold "
+            f"({kwargs.get('autocast_max_output_threshold', 512)}) and the autocast_excluded_* nodes and ops stay FP32"
+        )
+    else:
+        offer = (
+            "; pass autocast_calibration_dataloader=<a DataLoader of sample inputs> to keep large-output layers in FP32"
+            if release.has("autocast_calibration_dataloader")
+            else ""
+        )
+        rule = (
+            f"without autocast_calibration_dataloader every layer except the autocast_excluded_* nodes and ops runs in "
+            f"{low}, whatever its output range (autocast_max_output_threshold is applied only to calibrated outputs)"
+            f"{offer}"
+        )
+    return (
+        f"autocast in torch_tensorrt {v}: {rule}; the engine's outputs are {low}, not FP32 (cast them if your code "
+        "expects FP32)"
+    )
 
 
 def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Translation) -> None:
@@ -437,7 +564,8 @@ def _keep_engine_cache_on(user: dict[str, Any], release: ReleaseFields, out: Tra
     otherwise = "raises AssertionError" if effect is None else effect
     out.notes.append(
         f"cache_built_engines/reuse_cached_engines: added {name}={from_meaning(True)!r} so caching really works "
-        f"(without it torch_tensorrt {v} {otherwise})"
+        f"(without it torch_tensorrt {v} {otherwise}; a refittable engine needs a GPU to build, so build_engine "
+        "without one adds nothing)"
     )
 
 

@@ -739,6 +739,20 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example_source="https://github.com/NVIDIA/TensorRT/issues/3017",
     ),
     KnownError(
+        "refit-needs-gpu",
+        "A refittable engine cannot be built ahead of time without a GPU",
+        r"graph_jit\.cpp[^\n]{0,80}CUDA_SUCCESS",
+        "TensorRT-RTX's Myelin JIT needs CUDA to build a refittable engine (the REFIT flag: refit, make_refittable, "
+        "immutable_weights=False, or engine caching that asks for them), and this host has no usable GPU.",
+        "Build without a refit request (torchtrt_compat.build_engine does so for engine caching), or build on a host "
+        "with a GPU.",
+        weight=90,
+        applies="TensorRT-RTX 1.6 ahead-of-time builds on a host without a GPU",
+        shown_by=("tests/troubleshooting/test_troubleshooting.py::test_refit_without_gpu_is_not_blamed_on_addmm",),
+        example="MyelinCheckException: graph_jit.cpp:272: CHECK(status == CUDA_SUCCESS) failed.",
+        example_source="settings audit 2026-11-24, P16 (torch-tensorrt-rtx 2.14.0, TensorRT-RTX 1.6.1, no GPU)",
+    ),
+    KnownError(
         "myelin-builder-bug",
         "MyelinCheckException in TensorRT's builder",
         r"MyelinCheckException|logical_mem_size|\[myelin[^\]\n]{0,40}\][^\n]{0,200}(?:assert|error|failed)",
