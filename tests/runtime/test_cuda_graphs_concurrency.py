@@ -139,12 +139,11 @@ def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, 
                 if not copy_outputs:  # views: valid until this stream's next call (its own instance, 8 for 8)
                     out = torch.utils._pytree.tree_map(torch.clone, out)
                 stream.synchronize()
-                for got, want in zip(
-                    torch.utils._pytree.tree_leaves(out), torch.utils._pytree.tree_leaves(ref), strict=True
-                ):
+                leaves = zip(torch.utils._pytree.tree_leaves(out), torch.utils._pytree.tree_leaves(ref), strict=True)
+                for k, (got, want) in enumerate(leaves):
                     if got.shape != want.shape or not torch.equal(got, want):
                         diff = (got.float() - want.float()).abs().max().item() if got.shape == want.shape else -1
-                        errors.append(f"thread {i}: batch {xs[0].shape[0]} differs by {diff}")
+                        errors.append(f"thread {i}: batch {xs[0].shape[0]} output {k} differs by {diff}")
 
     assert _run_threads(worker) == []
     assert errors == [] and clashes == []

@@ -15,6 +15,7 @@ stale data and are dropped.
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import threading
@@ -83,13 +84,25 @@ class _Entry:
 class _Instance:
     """One full set of bucket graphs with its own memory pool and static buffers; one call uses it at a time."""
 
-    __slots__ = ("entries", "last_raw", "last_stream", "done", "nbytes")
+    __slots__ = ("entries", "last_raw", "last_stream", "done", "nbytes", "owner")
 
     def __init__(self, entries: dict[int, _Entry], nbytes: int, stream: Any, raw: int) -> None:
         import torch
 
         self.entries, self.nbytes = entries, nbytes
+        self.owner: int | None = None  # the raw stream that took it last, when no other stream has since
         self.last_stream, self.last_raw, self.done = stream, raw, torch.cuda.Event()
+
+
+class _Waiter:
+    """A caller queued for an instance: it sleeps on ``lock`` until a finishing call hands it ``inst``."""
+
+    __slots__ = ("lock", "inst", "raw")
+
+    def __init__(self, raw: int) -> None:
+        self.lock, self.raw = threading.Lock(), raw
+        self.inst: _Instance | None = None
+        self.lock.acquire()
 
 
 def _output_plan(out: Any) -> tuple[list[Any], Any]:
@@ -185,11 +198,12 @@ class BucketedCUDAGraphs:
         self._instances: list[_Instance] = []
         self._free: list[_Instance] = []  # instances no call holds (guarded by self._cond's lock)
         self._home: dict[int, _Instance] = {}  # raw stream -> the instance it used last (saves stream switches)
+        self._queue: collections.deque[_Waiter] = collections.deque()  # callers waiting for an instance, in order
+        self._streams: dict[int, Any] = {}  # raw stream -> its torch.cuda.Stream (current_stream() costs 4 us)
         self._checks: dict[int, list[Any]] = {}  # batch size -> input shapes a call must have
         self._signature: tuple[Any, ...] | None = None
         self._dtypes: list[Any] = []
         self._device_index = -1
-        self._waiting = 0
         self._paused = False
         self._demand = 0
         self._contended = False
@@ -296,6 +310,7 @@ class BucketedCUDAGraphs:
         device, buckets, warm = signature[0][2], self.buckets, 0 if self._instances else self.warmup_iters
         with torch.cuda.device(device):
             torch.cuda.synchronize()
+            torch.cuda.empty_cache()  # the capture empties the cache too: measure from an empty one
             before = torch.cuda.memory_reserved()
             big = blank_inputs(signature, buckets[-1], self.batch_dim)  # smaller buckets capture views of it
             shared = torch.cuda.graph_pool_handle() if self.share_pool else None
@@ -307,6 +322,7 @@ class BucketedCUDAGraphs:
                 self.capture_count += 1
                 statics[b] = (graph, static_in, static_out)
             torch.cuda.synchronize()
+            torch.cuda.empty_cache()  # what the warm-up left cached is not the instance's
             nbytes = torch.cuda.memory_reserved() - before
             stream = torch.cuda.current_stream()
         entries = {}
@@ -363,39 +379,58 @@ class BucketedCUDAGraphs:
         return entry.rebuild(outs)
 
     def _take(self, raw: int) -> _Instance | None:
-        """A free instance, preferring the one this stream used last (no stream switch); waits while none is free
-        or a warm-up, replan or reset is under way. None once the graphs were released (`reset`)."""
+        """A free instance, preferably the one this stream used last (no stream switch). When none is free, the
+        caller queues and sleeps until a finishing call hands it one (first come, first served: a woken caller never
+        finds its instance taken, and sleeping callers do not compete for the GIL). None after `reset`."""
         with self._cond:  # held only to pick an instance: never around copies or replay
-            while self._paused or not self._free:
-                if not self._instances:
-                    return None
-                if not self._paused:
-                    self._contended = True
-                    self._demand = max(self._demand, len(self._instances) + self._waiting + 1)
-                self._waiting += 1
-                self._cond.wait()
-                self._waiting -= 1
-            inst = self._home.get(raw)
+            if self._free and not self._paused and not self._queue:
+                return self._pick(raw)
+            if not self._instances:
+                return None
+            waiter = _Waiter(raw)
+            self._queue.append(waiter)
+            if not self._paused:
+                self._contended = True
+                self._demand = max(self._demand, len(self._instances) + len(self._queue))
+        waiter.lock.acquire()
+        return waiter.inst
+
+    def _pick(self, raw: int) -> _Instance:
+        """Take this stream's instance if free, else one no stream owns yet, else the longest free (lock held)."""
+        free, inst = self._free, self._home.get(raw)
+        if inst is not None and inst.owner == raw:
             try:
-                self._free.remove(inst)  # type: ignore[arg-type]  # None: not in the list either
+                free.remove(inst)
+                return inst
             except ValueError:
-                inst = self._home[raw] = self._free.pop()
-            return inst
+                pass
+        i = next((i for i, cand in enumerate(free) if cand.owner is None), 0)
+        inst = free.pop(i)
+        inst.owner, self._home[raw] = raw, inst
+        return inst
 
     def _give(self, inst: _Instance) -> None:
         with self._cond:
             self._free.append(inst)
-            if self._waiting:
-                if self._paused:
-                    self._cond.notify_all()
-                else:
-                    self._cond.notify()
+            if self._paused:
+                self._cond.notify_all()
+            elif self._queue:
+                self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Wake queued callers in order, each with a free instance (None once the graphs were released)."""
+        while self._queue and (self._free or not self._instances):
+            waiter = self._queue.popleft()
+            waiter.inst = self._pick(waiter.raw) if self._instances else None
+            waiter.lock.release()
 
     def _switch_stream(self, inst: _Instance, raw: int) -> None:
         """Order this caller's stream after the instance's previous user's work on its stream."""
         import torch
 
-        stream = torch.cuda.current_stream(self._device_index)
+        stream = self._streams.get(raw)
+        if stream is None:
+            stream = self._streams[raw] = torch.cuda.current_stream(self._device_index)
         inst.done.record(inst.last_stream)
         stream.wait_event(inst.done)
         inst.last_stream, inst.last_raw = stream, raw
@@ -550,19 +585,18 @@ class _Paused:
     def __enter__(self) -> None:
         g = self.graphs
         with g._cond:
-            g._waiting += 1
             while g._paused:  # another warm-up, replan or reset first
                 g._cond.wait()
             g._paused = True
             while len(g._free) < len(g._instances):
                 g._cond.wait()
-            g._waiting -= 1
 
     def __exit__(self, *exc: object) -> None:
         g = self.graphs
         with g._cond:
             g._paused = False
             g._cond.notify_all()
+            g._hand_out()
 
 
 def _policy(buckets: Any, options: dict[str, Any]) -> AutoBuckets | None:
