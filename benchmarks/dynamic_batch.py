@@ -344,7 +344,7 @@ def host_profile(model: Any, make: Callable[[int], Any], batch: int = 16, iters:
     xs = make(batch)
     graphs = BucketedCUDAGraphs(model, BUCKETS)
     graphs(*xs)
-    entry = graphs._instances[0].entries[batch]
+    entry = graphs._pool.items[0].entries[batch]
     shapes = graphs._checks[batch]
     lock = threading.Lock()
     outs = entry.outs
@@ -368,7 +368,7 @@ def host_profile(model: Any, make: Callable[[int], Any], batch: int = 16, iters:
             and [t.shape == s and t.dtype is d for t, s, d in zip(xs, shapes, graphs._dtypes, strict=True)]
         ),
         "lock acquire/release": locked,
-        "take + give an instance": lambda: graphs._give(graphs._take(torch._C._cuda_getCurrentRawStream(0))),
+        "take + give an instance": lambda: graphs._pool.give(graphs._pool.take(torch._C._cuda_getCurrentRawStream(0))),
         "raw current stream": lambda: torch._C._cuda_getCurrentRawStream(0),
         "torch.cuda.current_stream()": lambda: torch.cuda.current_stream(),
         "copy-in: copy_ per input": lambda: [d.copy_(s) for d, s in zip(entry.static_in, xs, strict=True)],

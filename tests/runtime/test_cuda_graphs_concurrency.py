@@ -95,7 +95,7 @@ def _spy_on_instances(graphs):
     held: set[int] = set()
     clashes: list[int] = []
     guard = threading.Lock()
-    take, give = graphs._take, graphs._give
+    take, give = graphs._pool.take, graphs._pool.give
 
     def checked_take(raw):
         inst = take(raw)
@@ -111,7 +111,7 @@ def _spy_on_instances(graphs):
             held.discard(id(inst))
         give(inst)
 
-    graphs._take, graphs._give = checked_take, checked_give
+    graphs._pool.take, graphs._pool.give = checked_take, checked_give
     return clashes
 
 

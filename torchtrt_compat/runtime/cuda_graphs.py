@@ -15,15 +15,12 @@ stale data and are dropped.
 
 from __future__ import annotations
 
-import collections
 import functools
-import itertools
-import threading
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from .._errors import UsageError
+from ._instance_pool import InstancePool
 from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, blank_inputs
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
@@ -84,25 +81,13 @@ class _Entry:
 class _Instance:
     """One full set of bucket graphs with its own memory pool and static buffers; one call uses it at a time."""
 
-    __slots__ = ("entries", "last_raw", "last_stream", "done", "nbytes", "owner")
+    __slots__ = ("entries", "last_raw", "last_stream", "done", "nbytes")
 
     def __init__(self, entries: dict[int, _Entry], nbytes: int, stream: Any, raw: int) -> None:
         import torch
 
         self.entries, self.nbytes = entries, nbytes
-        self.owner: int | None = None  # the raw stream that took it last, when no other stream has since
         self.last_stream, self.last_raw, self.done = stream, raw, torch.cuda.Event()
-
-
-class _Waiter:
-    """A caller queued for an instance: it sleeps on ``lock`` until a finishing call hands it ``inst``."""
-
-    __slots__ = ("lock", "inst", "raw")
-
-    def __init__(self, raw: int) -> None:
-        self.lock, self.raw = threading.Lock(), raw
-        self.inst: _Instance | None = None
-        self.lock.acquire()
 
 
 def _output_plan(out: Any) -> tuple[list[Any], Any]:
@@ -142,21 +127,21 @@ class BucketedCUDAGraphs:
     """Replay one captured CUDA graph per batch-size bucket; see the module docstring.
 
     ``buckets`` is a sequence of sizes, an `AutoBuckets` policy, or ``"auto"`` (``AutoBuckets()``): sizes planned
-    from traffic (`bucket_planner`); they change only in `replan`. The old spelling
-    ``BucketedCUDAGraphs(m, "auto", max_graphs=..., max_batch=..., memory_budget=..., traffic=..., cost=...)``
-    still works and builds the `AutoBuckets` for you.
+    from traffic; they change only in `replan`. The old spelling ``BucketedCUDAGraphs(m, "auto", max_graphs=...,
+    max_batch=..., memory_budget=..., traffic=..., cost=...)`` still works and builds the `AutoBuckets`.
 
     ``overflow`` says what to do above the largest bucket: ``"chunks"`` (default) replays it in pieces of the largest
     bucket, ``"eager"`` calls the module directly. Set ``share_pool=False`` only to measure what sharing saves.
 
     ``instances`` is how many full sets of graphs serve concurrent callers: an int fixes it; ``"auto"`` (default)
-    captures one and grows the pool where callers waited for one, up to `MAX_AUTO_INSTANCES` and what the
-    policy's ``memory_budget`` allows, in `warmup` or `replan` only (never inside a call). A call takes a free
-    instance for its duration, without a global lock, and orders its work on its own stream.
+    captures one, and `warmup` or `replan` add as many as callers waited for at once since the last look, up to
+    `MAX_AUTO_INSTANCES` and what the policy's ``memory_budget`` allows; never inside a call. A call takes a free
+    instance for its duration (no lock around copies or replay) and orders its work on its own stream.
 
     ``copy_outputs=True`` (default) returns copies the caller owns. ``copy_outputs=False`` returns views of one
-    instance's static output buffers: they stay valid until that instance is taken again, which may be by the next
-    call from any thread, or until `replan` or `reset`. Read or copy them first. Overflow batches are always copies.
+    instance's static output buffers, valid until that instance is taken again: with at least as many instances as
+    streams calling, each stream keeps its own, so until that stream's next call; otherwise possibly the next call
+    from any thread. `replan` and `reset` end them too. Overflow batches are always copies.
 
     Usable as a context manager: leaving the block releases the graphs and their memory (`reset`).
     """
@@ -185,32 +170,16 @@ class BucketedCUDAGraphs:
         self.capture_count = 0  #: graphs captured over this object's life; changes only in warm-up, reset, replan
         self._observed: dict[int, int] = {}
         self._observe = self.policy.observe if self.policy else self._count
-        self._cond = threading.Condition(threading.Lock())  # slow path only: waiting for an instance, pausing
-        self._reset_state()
+        self._pool: InstancePool[_Instance] = InstancePool()
         self._target = 1 if instances == "auto" else instances
-        self._rates: dict[int, float] = {}  # instances -> calls/s measured while callers waited
-        self._raw_stream: Any = None  # torch's hot-path functions, bound at capture
-        self._copy_many: Any = None
-        self._mul_many: Any = None
-        self._settled = False
-
-    def _reset_state(self) -> None:
-        self._instances: list[_Instance] = []
-        self._free: list[_Instance] = []  # instances no call holds (guarded by self._cond's lock)
-        self._home: dict[int, _Instance] = {}  # raw stream -> the instance it used last (saves stream switches)
-        self._queue: collections.deque[_Waiter] = collections.deque()  # callers waiting for an instance, in order
-        self._streams: dict[int, Any] = {}  # raw stream -> its torch.cuda.Stream (current_stream() costs 4 us)
         self._checks: dict[int, list[Any]] = {}  # batch size -> input shapes a call must have
         self._signature: tuple[Any, ...] | None = None
         self._dtypes: list[Any] = []
         self._device_index = -1
-        self._paused = False
-        self._demand = 0
-        self._contended = False
-        self._calls = itertools.count()
-        self._calls_at, self._since = 0, time.perf_counter()
-
-    # ----------------------------------------------------------------------------------------- properties
+        self._streams: dict[int, Any] = {}  # raw stream -> its torch.cuda.Stream (current_stream() costs 4 us)
+        self._raw_stream: Any = None  # torch's hot-path functions, bound at capture
+        self._copy_many: Any = None
+        self._mul_many: Any = None
 
     @property
     def buckets(self) -> tuple[int, ...]:
@@ -233,29 +202,26 @@ class BucketedCUDAGraphs:
 
     @property
     def captured(self) -> bool:
-        return bool(self._instances)
+        return bool(self._pool.items)
 
     @property
     def instance_count(self) -> int:
         """Graph instances captured now (each a full set of bucket graphs)."""
-        return len(self._instances)
+        return len(self._pool)
 
     @property
     def memory_bytes(self) -> int:
-        """Device memory the captured instances hold (pools and static buffers, measured at capture)."""
-        return sum(inst.nbytes for inst in self._instances)
+        """Device memory the captured instances hold: their graph pools and static inputs, measured at capture."""
+        return sum(inst.nbytes for inst in self._pool.items)
 
     @property
     def observed(self) -> dict[int, int]:
-        """``{batch size: calls}`` seen since construction (every call counts, overflow too)."""
-        if self.policy:
-            return self.policy.observed
-        return dict(sorted(self._observed.copy().items()))
+        """``{batch size: calls}`` seen since construction (every call counts, overflow too; lock-free, so
+        concurrent callers may rarely lose a count)."""
+        return self.policy.observed if self.policy else dict(sorted(self._observed.copy().items()))
 
     def _count(self, batch: int) -> None:
         self._observed[batch] = self._observed.get(batch, 0) + 1
-
-    # ----------------------------------------------------------------------------------------- capture
 
     def _signature_of(self, args: Sequence[Any]) -> tuple[Any, ...]:
         shapes = []
@@ -273,7 +239,7 @@ class BucketedCUDAGraphs:
     def warmup(self, *example: Any) -> None:
         """Capture every bucket now, from example inputs (any batch size); the first call does it otherwise.
 
-        Once captured, with ``instances="auto"``: grow the instance pool where callers waited (as `replan` does).
+        Once captured, with ``instances="auto"``: add the instances callers waited for (as `replan` does).
         """
         args = _tensors(example)
         if len({t.shape[self.batch_dim] if t.dim() > self.batch_dim else -1 for t in args}) != 1:
@@ -281,14 +247,14 @@ class BucketedCUDAGraphs:
         device = args[0].device
         if device.type != "cuda":
             raise UsageError(f"CUDA graphs need CUDA inputs, got {device}.", "move the inputs with .cuda()")
-        with self._paused_calls():
-            if not self._instances:
+        with self._pool.paused():
+            if not self._pool.items:
                 self._capture(self._signature_of(args), self._target)
             elif self.instances == "auto":
                 self._resize(self._wanted())
 
     def _capture(self, signature: tuple[Any, ...], count: int) -> None:
-        """Capture ``count`` instances for inputs of ``signature`` (calls paused)."""
+        """Capture ``count`` instances for inputs of ``signature`` (pool paused)."""
         import torch
 
         device = signature[0][2]
@@ -298,32 +264,34 @@ class BucketedCUDAGraphs:
         self._device_index = device.index if device.index is not None else torch.cuda.current_device()
         self._raw_stream = torch._C._cuda_getCurrentRawStream
         self._copy_many, self._mul_many = torch._foreach_copy_, torch._foreach_mul
-        for _ in range(count):
-            self._add_instance(signature)
-        entries = self._instances[0].entries
+        self._resize(count)
+        entries = self._pool.items[0].entries
         self._checks = {n: [t.shape for t in e.static_in] for n, e in entries.items()}
 
-    def _add_instance(self, signature: tuple[Any, ...]) -> None:
-        """Capture one more full set of bucket graphs, largest first into its own pool (calls paused)."""
+    def _add_instance(self) -> None:
+        """Capture one more full set of bucket graphs, largest first into its own pool (pool paused)."""
         import torch
 
-        device, buckets, warm = signature[0][2], self.buckets, 0 if self._instances else self.warmup_iters
-        with torch.cuda.device(device):
+        signature, buckets = self._signature, self.buckets
+        assert signature is not None
+        warm = 0 if self._pool.items else self.warmup_iters
+        with torch.cuda.device(signature[0][2]):
             torch.cuda.synchronize()
             torch.cuda.empty_cache()  # the capture empties the cache too: measure from an empty one
             before = torch.cuda.memory_reserved()
             big = blank_inputs(signature, buckets[-1], self.batch_dim)  # smaller buckets capture views of it
-            shared = torch.cuda.graph_pool_handle() if self.share_pool else None
+            pools = [torch.cuda.graph_pool_handle()] if self.share_pool else []
             statics: dict[int, tuple[Any, list[Any], Any]] = {}
             for b in reversed(buckets):  # largest first: the smaller graphs reuse its blocks
                 static_in = [t.narrow(self.batch_dim, 0, b) for t in big]
-                pool = shared if shared is not None else torch.cuda.graph_pool_handle()
-                graph, static_out = _capture_graph(self.module, static_in, pool, warm)
-                self.capture_count += 1
+                if not self.share_pool:
+                    pools.append(torch.cuda.graph_pool_handle())
+                graph, static_out = _capture_graph(self.module, static_in, pools[-1], warm)
                 statics[b] = (graph, static_in, static_out)
+                self.capture_count += 1
             torch.cuda.synchronize()
             torch.cuda.empty_cache()  # what the warm-up left cached is not the instance's
-            nbytes = torch.cuda.memory_reserved() - before
+            nbytes = _pool_bytes(pools, torch.cuda.memory_reserved() - before) + sum(t.nbytes for t in big)
             stream = torch.cuda.current_stream()
         entries = {}
         for n in range(1, buckets[-1] + 1):
@@ -331,11 +299,7 @@ class BucketedCUDAGraphs:
             outs, rebuild = _output_plan(static_out)
             narrow = [t.narrow(self.batch_dim, 0, n) for t in static_in]
             entries[n] = _Entry(graph, narrow, [t.narrow(self.batch_dim, 0, n) for t in outs], rebuild)
-        instance = _Instance(entries, nbytes, stream, self._raw_stream(self._device_index))
-        self._instances.append(instance)
-        self._free.append(instance)
-
-    # ----------------------------------------------------------------------------------------- calls
+        self._pool.add(_Instance(entries, nbytes, stream, self._raw_stream(self._device_index)))
 
     def __call__(self, *inputs: Any) -> Any:
         try:
@@ -353,7 +317,7 @@ class BucketedCUDAGraphs:
 
     def _run(self, n: int, inputs: Sequence[Any], copy: bool) -> Any:
         raw = self._raw_stream(self._device_index)
-        inst = self._take(raw)
+        inst = self._pool.take(raw)
         if inst is None:  # reset while this call looked up its batch size
             return self._call_slow(inputs)
         try:
@@ -374,55 +338,8 @@ class BucketedCUDAGraphs:
             else:
                 outs = [t.clone() for t in entry.outs]
         finally:
-            self._give(inst)
-        next(self._calls)
+            self._pool.give(inst)
         return entry.rebuild(outs)
-
-    def _take(self, raw: int) -> _Instance | None:
-        """A free instance, preferably the one this stream used last (no stream switch). When none is free, the
-        caller queues and sleeps until a finishing call hands it one (first come, first served: a woken caller never
-        finds its instance taken, and sleeping callers do not compete for the GIL). None after `reset`."""
-        with self._cond:  # held only to pick an instance: never around copies or replay
-            if self._free and not self._paused and not self._queue:
-                return self._pick(raw)
-            if not self._instances:
-                return None
-            waiter = _Waiter(raw)
-            self._queue.append(waiter)
-            if not self._paused:
-                self._contended = True
-                self._demand = max(self._demand, len(self._instances) + len(self._queue))
-        waiter.lock.acquire()
-        return waiter.inst
-
-    def _pick(self, raw: int) -> _Instance:
-        """Take this stream's instance if free, else one no stream owns yet, else the longest free (lock held)."""
-        free, inst = self._free, self._home.get(raw)
-        if inst is not None and inst.owner == raw:
-            try:
-                free.remove(inst)
-                return inst
-            except ValueError:
-                pass
-        i = next((i for i, cand in enumerate(free) if cand.owner is None), 0)
-        inst = free.pop(i)
-        inst.owner, self._home[raw] = raw, inst
-        return inst
-
-    def _give(self, inst: _Instance) -> None:
-        with self._cond:
-            self._free.append(inst)
-            if self._paused:
-                self._cond.notify_all()
-            elif self._queue:
-                self._hand_out()
-
-    def _hand_out(self) -> None:
-        """Wake queued callers in order, each with a free instance (None once the graphs were released)."""
-        while self._queue and (self._free or not self._instances):
-            waiter = self._queue.popleft()
-            waiter.inst = self._pick(waiter.raw) if self._instances else None
-            waiter.lock.release()
 
     def _switch_stream(self, inst: _Instance, raw: int) -> None:
         """Order this caller's stream after the instance's previous user's work on its stream."""
@@ -438,7 +355,7 @@ class BucketedCUDAGraphs:
     def _call_slow(self, inputs: Sequence[Any]) -> Any:
         import torch
 
-        if not self._instances:
+        if not self._pool.items:
             self.warmup(*inputs)
             return self(*inputs)
         batch = self._batch_of(inputs)
@@ -482,84 +399,64 @@ class BucketedCUDAGraphs:
             )
         return int(batch)
 
-    # ----------------------------------------------------------------------------------------- plan and pool
-
     def replan(self, traffic: Mapping[int, int] | Iterable[int] | None = None) -> BucketPlan | None:
         """Choose buckets again (automatic buckets) and the instance count (``instances="auto"``); capture now.
 
-        Buckets come from ``traffic`` or the batch sizes observed so far. Instances grow where callers waited for
-        one since the last warm-up or replan (doubling, up to the callers that waited at once and the memory
-        limit), and step back to a smaller count that served more calls per second. Returns the bucket plan (None
-        with fixed buckets). The only way buckets or instances change after the first capture.
+        Buckets come from ``traffic`` or the batch sizes observed so far; instances grow to the most callers that
+        wanted one at once since the last warm-up or replan, within the memory limit. Returns the bucket plan
+        (None with fixed buckets). The only way buckets or instances change after the first capture.
         """
         if not self.policy and self.instances != "auto":
             raise UsageError(
                 "These buckets were given explicitly and instances is fixed: nothing to plan.",
                 "construct with buckets='auto' (or AutoBuckets(...)) or instances='auto'",
             )
-        with self._paused_calls():
+        with self._pool.paused():
             want = self._wanted() if self.instances == "auto" else self._target
             if not self.policy:
                 self._resize(want)
                 return None
-            old = self.buckets
-            plan = self.policy.replan(
-                traffic, self._signature, GraphProfiler(self.module, self.batch_dim, self.warmup_iters)
-            )
-            if plan.buckets != old and self._instances:
-                signature = self._signature
+            old, signature = self.buckets, self._signature
+            profiler = GraphProfiler(self.module, self.batch_dim, self.warmup_iters)
+            plan = self.policy.replan(traffic, signature, profiler)
+            if plan.buckets != old and signature is not None:
                 self._release()
-                self._capture(signature, want)  # type: ignore[arg-type]
+                self._capture(signature, want)
             else:
                 self._resize(want)
         return plan
 
     def _wanted(self) -> int:
-        """The instance count ``instances="auto"`` asks for now, from the contention seen since the last look."""
-        n, now = len(self._instances) or self._target, time.perf_counter()
-        calls = next(self._calls) - self._calls_at
-        if self._contended and now > self._since:
-            self._rates[n] = calls / (now - self._since)
-        self._calls_at, self._since = next(self._calls), now
-        demand, self._demand, contended, self._contended = self._demand, 0, self._contended, False
-        if self._rates:
-            best = max(self._rates, key=lambda k: self._rates[k])
-            if n in self._rates and self._rates[n] < 0.95 * self._rates[best]:
-                self._settled = True  # growing made it slower (launch-bound: the GIL, not the GPU, is the limit)
-                return best
-        if self._settled or not contended or demand <= n:
-            return n
-        return max(n, min(demand, 2 * n, self._limit()))
+        """The instance count ``instances="auto"`` asks for: what callers waited for, within `_limit`."""
+        n = len(self._pool) or self._target
+        demand = self._pool.demand()
+        return max(n, min(demand, self._limit()))
 
     def _limit(self) -> int:
         """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one)."""
         budget = self.policy.memory_budget if self.policy else None
-        if budget is None or not self._instances:
+        if budget is None or not self._pool.items:
             return MAX_AUTO_INSTANCES
-        per = max(max(inst.nbytes for inst in self._instances), (self.plan.memory_bytes or 0) if self.plan else 0)
+        per = max(max(inst.nbytes for inst in self._pool.items), (self.plan.memory_bytes or 0) if self.plan else 0)
         return max(1, min(MAX_AUTO_INSTANCES, int(budget // max(per, 1))))
 
     def _resize(self, count: int) -> None:
-        """Capture or drop instances until there are ``count`` (calls paused)."""
+        """Capture or drop instances until there are ``count`` (pool paused)."""
         self._target = count
-        if not self._instances or self._signature is None:
+        if self._signature is None:
             return
-        while len(self._instances) > count:
-            dropped = self._instances.pop()
-            self._free.remove(dropped)
-        while len(self._instances) < count:
-            self._add_instance(self._signature)
-        self._home = {}
-
-    def _paused_calls(self) -> Any:
-        return _Paused(self)
+        while len(self._pool) > count:
+            self._pool.drop()
+        while len(self._pool) < count:
+            self._add_instance()
 
     def _release(self) -> None:
-        self._instances, self._free, self._home, self._checks, self._signature = [], [], {}, {}, None
+        self._pool.clear()
+        self._checks, self._signature, self._dtypes, self._device_index = {}, None, [], -1
 
     def reset(self) -> None:
         """Release the graphs, their pools and static buffers; the next call captures again."""
-        with self._paused_calls():
+        with self._pool.paused():
             self._release()
 
     def __enter__(self) -> BucketedCUDAGraphs:
@@ -576,27 +473,16 @@ class BucketedCUDAGraphs:
         )
 
 
-class _Paused:
-    """While inside: no call holds an instance and new calls wait (warm-up, replan, reset capture or release)."""
+def _pool_bytes(pools: list[Any], fallback: int) -> int:
+    """Bytes of the allocator segments that belong to ``pools`` (graph memory pools); ``fallback`` when this torch
+    does not say which pool a segment is in."""
+    import torch
 
-    def __init__(self, graphs: BucketedCUDAGraphs) -> None:
-        self.graphs = graphs
-
-    def __enter__(self) -> None:
-        g = self.graphs
-        with g._cond:
-            while g._paused:  # another warm-up, replan or reset first
-                g._cond.wait()
-            g._paused = True
-            while len(g._free) < len(g._instances):
-                g._cond.wait()
-
-    def __exit__(self, *exc: object) -> None:
-        g = self.graphs
-        with g._cond:
-            g._paused = False
-            g._cond.notify_all()
-            g._hand_out()
+    ids = {tuple(p) for p in pools}
+    segments = torch.cuda.memory_snapshot()
+    if not segments or "segment_pool_id" not in segments[0]:
+        return max(fallback, 0)
+    return sum(s["total_size"] for s in segments if tuple(s["segment_pool_id"]) in ids)
 
 
 def _policy(buckets: Any, options: dict[str, Any]) -> AutoBuckets | None:
