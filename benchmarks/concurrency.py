@@ -158,8 +158,8 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], seconds: floa
             f"({res['memory_bytes']['per-thread'][t] / 2**20:.1f} MiB)  eager {rates['eager']:8.0f}",
             flush=True,
         )
-        if t == THREADS[-1]:
-            res["profile"] = contention_profile(shared, inputs)
+        if t in (1, THREADS[-1]):
+            res.setdefault("profile", {})[t] = contention_profile(shared, inputs)
         for g in (shared, *own):
             g.reset()
         del shared, own
@@ -238,11 +238,12 @@ def table(report: dict[str, Any]) -> str:
             + ", ".join(f"k={k}: {v:.0f}" for k, v in fixed.items())
             + f"; auto chose {res['instances']} (pool history {res['pool_history']})"
         )
-        p = res["profile"]
-        lines.append(
-            f"{name:<17} profile at {p['threads']} threads: call {p['call_host_us']:.1f} us host, getting an "
-            f"instance {p['take_instance_us']:.1f} us, {p['stream_switches_per_call']:.2f} stream switches per call"
-        )
+        for p in res["profile"].values():
+            lines.append(
+                f"{name:<17} profile at {p['threads']} threads ({p['instances']} instances): call "
+                f"{p['call_host_us']:.1f} us host, of which getting an instance {p['take_instance_us']:.1f} us; "
+                f"{p['stream_switches_per_call']:.2f} stream switches per call"
+            )
     lines.append("")
     c, m = report["models"].get(COMPUTE_BOUND), report["models"].get(LAUNCH_BOUND)
     for label, ok in report["targets_met"].items():
