@@ -195,7 +195,9 @@ def test_auto_instances_grow_only_at_replan_and_stay_under_the_memory_budget():
     torch.cuda.synchronize()
     torch.cuda.empty_cache()
     freed = held - torch.cuda.memory_reserved()  # what the graphs held, measured from outside
-    assert 0 < freed <= budget + 2**21, (freed, budget)
+    # plus at most one cuBLAS workspace (32 MiB on Hopper): torch allocates it inside the pool of a graph being
+    # captured and keeps it for the process, so it is freed with whichever pool holds it
+    assert 0 < freed <= budget + 2**25 + 2**21, (freed, budget)
     assert graphs.instance_count == 0 and graphs.memory_bytes == 0
 
 
