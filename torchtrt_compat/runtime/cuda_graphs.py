@@ -7,8 +7,8 @@ intermediate memory and the pool holds about what the largest bucket alone needs
 
 Concurrent callers share a small pool of *instances*, each a full set of bucket graphs with its own pool and static
 buffers. A call takes one instance for its duration (a short lock picks it; none is held around copies or replay),
-so callers on different streams
-replay at the same time; which buckets to capture is the planner's business (`bucket_planner.AutoBuckets`).
+so callers on different streams replay at the same time. Which buckets to capture is the planner's business
+(`bucket_planner.AutoBuckets`).
 
 Assumes the rows of a batch are independent (true for inference with BatchNorm in eval mode): the padding rows hold
 stale data and are dropped.
