@@ -344,7 +344,8 @@ def host_profile(model: Any, make: Callable[[int], Any], batch: int = 16, iters:
     xs = make(batch)
     graphs = BucketedCUDAGraphs(model, BUCKETS)
     graphs(*xs)
-    entry = graphs._entries[batch]
+    entry = graphs._pool.items[0].entries[batch]
+    shapes = graphs._checks[batch]
     lock = threading.Lock()
     outs = entry.outs
 
@@ -363,10 +364,11 @@ def host_profile(model: Any, make: Callable[[int], Any], batch: int = 16, iters:
     pieces: dict[str, Callable[[], Any]] = {
         "full call (copy_outputs=True)": lambda: graphs(*xs),
         "lookup + validation": lambda: (
-            graphs._entries[xs[0].shape[0]]
-            and [t.shape == s and t.dtype is d for t, s, d in zip(xs, entry.shapes, graphs._dtypes, strict=True)]
+            graphs._checks[xs[0].shape[0]]
+            and [t.shape == s and t.dtype is d for t, s, d in zip(xs, shapes, graphs._dtypes, strict=True)]
         ),
         "lock acquire/release": locked,
+        "take + give an instance": lambda: graphs._pool.give(graphs._pool.take(torch._C._cuda_getCurrentRawStream(0))),
         "raw current stream": lambda: torch._C._cuda_getCurrentRawStream(0),
         "torch.cuda.current_stream()": lambda: torch.cuda.current_stream(),
         "copy-in: copy_ per input": lambda: [d.copy_(s) for d, s in zip(entry.static_in, xs, strict=True)],
@@ -374,6 +376,7 @@ def host_profile(model: Any, make: Callable[[int], Any], batch: int = 16, iters:
         "graph.replay()": entry.graph.replay,
         "copy-out: clone per output": clone_each,
         "copy-out: empty_like + _foreach_copy_": empty_and_foreach,
+        "copy-out: one _foreach_mul(outs, 1)": lambda: torch._foreach_mul(outs, 1),
         "rebuild output structure": lambda: entry.rebuild(outs),
         "pytree tree_map clone (old)": lambda: torch.utils._pytree.tree_map(lambda t: t.clone(), entry.rebuild(outs)),
     }

@@ -47,7 +47,8 @@ def test_auto_arguments_are_checked_without_a_gpu():
     with pytest.raises(UsageError, match="max_graphs"):
         BucketedCUDAGraphs(object(), "auto", max_graphs=0)
     with pytest.raises(UsageError, match="explicitly"):
-        BucketedCUDAGraphs(object(), (1, 2)).replan()
+        BucketedCUDAGraphs(object(), (1, 2), instances=1).replan()
+    assert BucketedCUDAGraphs(object(), (1, 2)).replan() is None  # instances="auto": nothing captured, nothing to do
     with pytest.raises(UsageError, match="No traffic"):
         BucketedCUDAGraphs(object(), "auto").replan()
     planned = BucketedCUDAGraphs(object(), "auto", max_graphs=3, traffic=[1, 1, 1, 5, 6, 30])

@@ -7,6 +7,7 @@ Importing this package imports no torch, CUDA or TensorRT module; each helper im
 from __future__ import annotations
 
 from .bench import BenchResult as BenchResult
+from .bucket_planner import AutoBuckets as AutoBuckets
 from .bench import bench as bench
 from .caches import CacheKey as CacheKey
 from .caches import compile_cache_kwargs as compile_cache_kwargs
@@ -29,6 +30,7 @@ from .streams import infer_async as infer_async
 
 __all__ = [
     "AsyncResult",
+    "AutoBuckets",
     "BenchResult",
     "BucketedCUDAGraphs",
     "CacheKey",

@@ -14,7 +14,11 @@ With ``max_batch`` given, it is always the largest bucket, so that sizes the tra
 replay. Requests above it run in chunks of ``max_batch`` (`BucketedCUDAGraphs`'s ``overflow="chunks"``): each full
 chunk counts as a request of ``max_batch`` rows and the remainder as a request of its own.
 
-Pure Python, no torch: plans can be computed and tested anywhere.
+The planning itself is pure Python: plans can be computed and tested anywhere. `AutoBuckets` is the policy
+`BucketedCUDAGraphs` asks for its buckets (``buckets=AutoBuckets(...)`` or ``"auto"``); `GraphProfiler` holds the
+two GPU probes it plans with (a memory model from one eager run, a cost model from timed replays), and
+`_capture_graph` is the one warm-up-and-capture sequence the probes and the replayer share. torch is imported only
+inside them.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from .._errors import UsageError
 
@@ -244,3 +249,195 @@ def powers_of_two(max_batch: int, max_graphs: int | None = None) -> tuple[int, .
         b *= 2
     out.append(max_batch)
     return tuple(out[-max_graphs:]) if max_graphs else tuple(out)
+
+
+# ------------------------------------------------------------------------------------------------ GPU probes
+
+
+Signature = tuple[Any, ...]  #: per input: (shape without the batch dimension, dtype, device)
+
+
+def blank_inputs(signature: Signature, rows: int, batch_dim: int = 0) -> list[Any]:
+    """Zero tensors of ``rows`` rows matching ``signature``."""
+    import torch
+
+    out = []
+    for rest, dtype, device in signature:
+        shape = list(rest)
+        shape.insert(batch_dim, rows)
+        out.append(torch.zeros(shape, dtype=dtype, device=device))
+    return out
+
+
+def _capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_iters: int = 0) -> tuple[Any, Any]:
+    """``(graph, output)``: ``module(*inputs)`` warmed up ``warmup_iters`` times on a side stream, then captured
+    into ``pool`` (a fresh private pool when None). The one capture sequence: replayer and probes both use it."""
+    import torch
+
+    with torch.no_grad():
+        if warmup_iters:
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                for _ in range(warmup_iters):
+                    module(*inputs)
+            torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph, pool=pool):
+            out = module(*inputs)
+    return graph, out
+
+
+class GraphProfiler:
+    """The GPU probes a plan can use: what a bucket set costs in memory, and what a replay costs in time."""
+
+    def __init__(self, module: Any, batch_dim: int = 0, warmup_iters: int = 3) -> None:
+        self.module, self.batch_dim, self.warmup_iters = module, batch_dim, warmup_iters
+
+    def memory_model(self, signature: Signature, probe_rows: int) -> MemoryModel:
+        """``buckets -> bytes`` from one eager run at ``probe_rows``: input, intermediate and output bytes per row."""
+        import torch
+
+        inputs = blank_inputs(signature, probe_rows, self.batch_dim)
+        in_row = sum(t.numel() * t.element_size() for t in inputs) / probe_rows
+        with torch.cuda.device(signature[0][2]), torch.no_grad():
+            torch.cuda.synchronize()
+            torch.cuda.reset_peak_memory_stats()
+            before = torch.cuda.memory_allocated()
+            out = self.module(*inputs)
+            torch.cuda.synchronize()
+            peak = torch.cuda.max_memory_allocated() - before
+        leaves = [t for t in torch.utils._pytree.tree_leaves(out) if isinstance(t, torch.Tensor)]
+        out_row = sum(t.numel() * t.element_size() for t in leaves) / probe_rows
+        work_row = max(peak / probe_rows - out_row, 0.0)
+        del out, inputs
+
+        def memory_of(buckets: Sequence[int]) -> float:
+            return (in_row + work_row) * max(buckets) + out_row * sum(buckets)
+
+        return memory_of
+
+    def cost_samples(self, signature: Signature, cap: int, repeats: int = 30) -> dict[int, float]:
+        """``{rows: seconds}`` of timed replays of a probe graph at powers of two up to ``cap`` (and ``cap``)."""
+        import torch
+
+        samples: dict[int, float] = {}
+        with torch.cuda.device(signature[0][2]):
+            for rows in powers_of_two(cap):
+                graph, _ = _capture_graph(self.module, blank_inputs(signature, rows, self.batch_dim), None, 3)
+                graph.replay()
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(repeats):
+                    graph.replay()
+                end.record()
+                end.synchronize()
+                samples[rows] = start.elapsed_time(end) / 1e3 / repeats
+                del graph
+        return samples
+
+
+# ------------------------------------------------------------------------------------------------ the policy
+
+
+def _positive(name: str, value: Any, example: str) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise UsageError(f"{name}={value!r} is not a positive integer.", f"pass e.g. {name}={example}")
+
+
+class AutoBuckets:
+    """Buckets chosen from traffic: at most ``max_graphs`` sizes that minimise the expected padded work (or, with
+    ``cost="measured"``, the expected time per request) within ``memory_budget`` bytes of estimated graph memory.
+
+    Without ``traffic=`` it starts from powers of two up to ``max_batch`` and `observe` records every call's batch
+    size; `replan` plans again from what it saw. Buckets change only in `plan` (before the first capture, when the
+    plan needs the GPU probes) and `replan`. ``memory_budget`` also caps how many graph instances a
+    ``BucketedCUDAGraphs(instances="auto")`` may hold.
+    """
+
+    def __init__(
+        self,
+        max_graphs: int = 8,
+        max_batch: int | None = None,
+        memory_budget: float | None = None,
+        traffic: Mapping[int, int] | Iterable[int] | None = None,
+        cost: Literal["rows", "measured"] = "rows",
+    ) -> None:
+        _positive("max_graphs", max_graphs, "8")
+        _positive("max_batch", max_batch, "64")
+        if cost not in ("rows", "measured"):
+            raise UsageError(f"cost={cost!r} is not known.", "pass cost='rows' or cost='measured'")
+        if memory_budget is not None and (isinstance(memory_budget, bool) or not memory_budget > 0):
+            raise UsageError(f"memory_budget={memory_budget!r} is not a positive byte count.", "pass e.g. 2**30")
+        self.max_graphs, self.max_batch, self.memory_budget, self.cost = max_graphs, max_batch, memory_budget, cost
+        self.traffic = None if traffic is None else histogram(traffic)
+        self.chosen: BucketPlan | None = None  #: the plan in use and what it costs on its traffic
+        self.cost_samples: dict[int, float] | None = None  #: with cost="measured": the timed replays planned from
+        self.buckets = powers_of_two(max_batch or 32, max_graphs)
+        self._observed: dict[int, int] = {}
+        if self.traffic and not self.needs_probe:  # no GPU needed: plan now
+            self._choose(self.traffic, None, None)
+
+    @property
+    def needs_probe(self) -> bool:
+        """Whether planning measures the model on the GPU (memory budget or measured cost)."""
+        return self.memory_budget is not None or self.cost == "measured"
+
+    def observe(self, batch: int) -> None:
+        """Count one call of ``batch`` rows (lock-free: concurrent callers may rarely lose a count)."""
+        self._observed[batch] = self._observed.get(batch, 0) + 1
+
+    @property
+    def observed(self) -> dict[int, int]:
+        """``{batch size: calls}`` seen by `observe`."""
+        return dict(sorted(self._observed.copy().items()))
+
+    def plan(self, signature: Signature, probe: GraphProfiler) -> tuple[int, ...]:
+        """The buckets to capture for inputs of ``signature``; plans from ``traffic=`` now if that needs ``probe``."""
+        if self.chosen is None and self.traffic and self.needs_probe:
+            self._choose(self.traffic, signature, probe)
+        return self.buckets
+
+    def replan(
+        self,
+        traffic: Mapping[int, int] | Iterable[int] | None = None,
+        signature: Signature | None = None,
+        probe: GraphProfiler | None = None,
+    ) -> BucketPlan:
+        """Plan again from ``traffic``, else from the observed batch sizes, else from ``traffic=`` given at first."""
+        counts = histogram(traffic) if traffic is not None else self.observed or self.traffic
+        return self._choose(counts, signature, probe)
+
+    def _choose(self, traffic: Mapping[int, int] | None, signature: Signature | None, probe: Any) -> BucketPlan:
+        if not traffic:
+            raise UsageError(
+                "No traffic to plan buckets from.", "call the model on representative requests first, or pass traffic="
+            )
+        if self.needs_probe and (signature is None or probe is None):
+            raise UsageError(
+                "memory_budget and cost='measured' need the input shapes before planning.",
+                "call the model (or warmup()) once first",
+            )
+        memory_of = cost_of = None
+        cap = self.max_batch or max(traffic)
+        if self.memory_budget is not None:
+            memory_of = probe.memory_model(signature, min(cap, max(traffic)))
+        if self.cost == "measured":
+            self.cost_samples = probe.cost_samples(signature, cap)
+            cost_of = measured_cost(self.cost_samples)
+        plan = plan_buckets(
+            traffic,
+            self.max_graphs,
+            max_batch=self.max_batch,
+            memory_budget=self.memory_budget,
+            memory_of=memory_of,
+            cost_of=cost_of,
+        )
+        self.chosen, self.buckets = plan, plan.buckets
+        return plan
+
+    def __repr__(self) -> str:
+        return (
+            f"AutoBuckets(max_graphs={self.max_graphs}, max_batch={self.max_batch}, "
+            f"memory_budget={self.memory_budget}, cost={self.cost!r}, buckets={self.buckets})"
+        )

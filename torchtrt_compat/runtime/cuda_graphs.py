@@ -5,6 +5,11 @@ when every request has a different batch size. Here each call is padded up to th
 are sliced back. Graphs are captured largest first into one pool, so the smaller ones reuse the largest one's
 intermediate memory and the pool holds about what the largest bucket alone needs.
 
+Concurrent callers share a small pool of *instances*, each a full set of bucket graphs with its own pool and static
+buffers. A call takes one instance for its duration (a short lock picks it; none is held around copies or replay),
+so callers on different streams replay at the same time. Which buckets to capture is the planner's business
+(`bucket_planner.AutoBuckets`).
+
 Assumes the rows of a batch are independent (true for inference with BatchNorm in eval mode): the padding rows hold
 stale data and are dropped.
 """
@@ -12,12 +17,15 @@ stale data and are dropped.
 from __future__ import annotations
 
 import functools
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from .._errors import UsageError
-from .bucket_planner import BucketPlan, histogram, measured_cost, plan_buckets, powers_of_two
+from ._instance_pool import InstancePool
+from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, blank_inputs
+
+MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
+_AUTO_OPTIONS = ("max_graphs", "max_batch", "memory_budget", "traffic", "cost")
 
 DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
 
@@ -63,17 +71,24 @@ def _tensors(args: Sequence[Any]) -> list[Any]:
 class _Entry:
     """Everything one batch size needs at call time, computed once at capture: no pytree walk, no view per call."""
 
-    __slots__ = ("graph", "static_in", "shapes", "outs", "rebuild", "batch")
+    __slots__ = ("graph", "static_in", "outs", "rebuild", "fused")
 
-    def __init__(self, graph: Any, static_in: list[Any], shapes: list[Any], outs: list[Any], rebuild: Any, batch: int):
-        self.graph, self.static_in, self.shapes, self.outs, self.rebuild, self.batch = (
-            graph,
-            static_in,
-            shapes,
-            outs,
-            rebuild,
-            batch,
-        )
+    def __init__(self, graph: Any, static_in: list[Any], outs: list[Any], rebuild: Any) -> None:
+        self.graph, self.static_in, self.outs, self.rebuild = graph, static_in, outs, rebuild
+        # several floating outputs: one fused multi-tensor op makes the copies (x * 1 is exact, -0 and NaN included)
+        self.fused = len(outs) > 1 and all(t.dtype.is_floating_point for t in outs)
+
+
+class _Instance:
+    """One full set of bucket graphs with its own memory pool and static buffers; one call uses it at a time."""
+
+    __slots__ = ("entries", "last_raw", "last_stream", "done", "nbytes")
+
+    def __init__(self, entries: dict[int, _Entry], nbytes: int, stream: Any, raw: int) -> None:
+        import torch
+
+        self.entries, self.nbytes = entries, nbytes
+        self.last_stream, self.last_raw, self.done = stream, raw, torch.cuda.Event()
 
 
 def _output_plan(out: Any) -> tuple[list[Any], Any]:
@@ -112,100 +127,102 @@ def _unflatten(spec: Any, tensors: list[Any]) -> Any:
 class BucketedCUDAGraphs:
     """Replay one captured CUDA graph per batch-size bucket; see the module docstring.
 
-    ``buckets`` is a sequence of sizes, or ``"auto"``: at most ``max_graphs`` sizes chosen (`bucket_planner`) from
-    ``traffic=`` (batch sizes, or ``{size: count}``) to minimise the expected padded work, within ``memory_budget``
-    bytes of estimated graph memory. With ``cost="measured"`` it minimises the expected time per request instead:
-    planning first times a graph replay at a few batch sizes (powers of two up to the largest bucket), since a
-    launch-bound model costs the same at batch 1 and 8 and padding there is free. Without traffic, ``"auto"``
-    starts from powers of two up to ``max_batch`` and records every call's batch size; `replan` re-plans from what
-    it saw. Buckets change only in `replan`.
+    ``buckets`` is a sequence of sizes, an `AutoBuckets` policy, or ``"auto"`` (``AutoBuckets()``): sizes planned
+    from traffic; they change only in `replan`. The old spelling ``BucketedCUDAGraphs(m, "auto", max_graphs=...,
+    max_batch=..., memory_budget=..., traffic=..., cost=...)`` still works and builds the `AutoBuckets`.
 
     ``overflow`` says what to do above the largest bucket: ``"chunks"`` (default) replays it in pieces of the largest
     bucket, ``"eager"`` calls the module directly. Set ``share_pool=False`` only to measure what sharing saves.
 
-    ``copy_outputs=True`` (default) returns copies the caller owns. ``copy_outputs=False`` saves that copy and
-    returns views of the graphs' static output buffers instead: they stay valid only until the next call of this
-    object (from any thread), `replan` or `reset`, since every graph writes into one shared pool. Read or copy them
-    before the next call. Batches above the largest bucket are always returned as new tensors.
+    ``instances`` is how many full sets of graphs serve concurrent callers: an int fixes it; ``"auto"`` (default)
+    captures one, and `warmup` or `replan` add as many as callers waited for at once since the last look, up to
+    `MAX_AUTO_INSTANCES` and what the policy's ``memory_budget`` allows; never inside a call. A call takes a free
+    instance for its duration (no lock around copies or replay) and orders its work on its own stream.
 
-    Thread-safe: copy-in, replay and copy-out run under one lock; callers on different streams are ordered with an
-    event. Usable as a context manager: leaving the block releases the graphs and their memory (`reset`).
+    ``copy_outputs=True`` (default) returns copies the caller owns. ``copy_outputs=False`` returns views of one
+    instance's static output buffers, valid until that instance is taken again: with at least as many instances as
+    streams calling, each stream keeps its own, so until that stream's next call; otherwise possibly the next call
+    from any thread. `replan` and `reset` end them too. Overflow batches are always copies.
+
+    Usable as a context manager: leaving the block releases the graphs and their memory (`reset`).
     """
 
     def __init__(
         self,
         module: Any,
-        buckets: Sequence[int] | Literal["auto"] = DEFAULT_BUCKETS,
+        buckets: Sequence[int] | AutoBuckets | Literal["auto"] = DEFAULT_BUCKETS,
         batch_dim: int = 0,
         *,
         overflow: Literal["chunks", "eager"] = "chunks",
         warmup_iters: int = 3,
         share_pool: bool = True,
         copy_outputs: bool = True,
-        max_graphs: int | None = None,
-        max_batch: int | None = None,
-        memory_budget: int | None = None,
-        traffic: Mapping[int, int] | Iterable[int] | None = None,
-        cost: Literal["rows", "measured"] = "rows",
+        instances: int | Literal["auto"] = "auto",
+        **auto_options: Any,
     ) -> None:
         if overflow not in ("chunks", "eager"):
             raise UsageError(f"overflow={overflow!r} is not known.", "pass overflow='chunks' or overflow='eager'")
-        if cost not in ("rows", "measured"):
-            raise UsageError(f"cost={cost!r} is not known.", "pass cost='rows' or cost='measured'")
-        self.cost = cost
-        self.cost_samples: dict[int, float] | None = None
-        self.module = module
-        self.batch_dim = batch_dim
-        self.overflow = overflow
-        self.warmup_iters = warmup_iters
-        self.share_pool = share_pool
-        self.copy_outputs = copy_outputs
-        self.auto = isinstance(buckets, str)
-        self.plan: BucketPlan | None = None  #: with buckets="auto": the plan in use and what it costs on its traffic
-        if self.auto:
-            if buckets != "auto":
-                raise UsageError(f"buckets={buckets!r} is not known.", "pass buckets='auto' or a sequence of sizes")
-            self.max_graphs: int = 8 if max_graphs is None else max_graphs
-            if isinstance(self.max_graphs, bool) or not isinstance(self.max_graphs, int) or self.max_graphs < 1:
-                raise UsageError(f"max_graphs={max_graphs!r} is not a positive integer.", "pass e.g. max_graphs=8")
-            self.max_batch = max_batch
-            self.memory_budget = memory_budget
-            self._traffic = None if traffic is None else histogram(traffic)
-            self.buckets = powers_of_two(max_batch or DEFAULT_BUCKETS[-1], self.max_graphs)
-            if self._traffic and memory_budget is None and cost == "rows":  # models need the inputs: plan at capture
-                self.plan = plan_buckets(self._traffic, self.max_graphs, max_batch=max_batch)
-                self.buckets = self.plan.buckets
-        else:
-            if max_graphs is not None or memory_budget is not None or traffic is not None or cost != "rows":
-                raise UsageError(
-                    "max_graphs, memory_budget, traffic and cost choose buckets automatically.",
-                    "pass buckets='auto' with them, or leave them out",
-                )
-            self.buckets = normalise_buckets(buckets)  # type: ignore[arg-type]  # a sequence: "auto" is handled above
-            self.max_graphs, self.max_batch, self.memory_budget, self._traffic = 0, max_batch, None, None
+        if instances != "auto" and (isinstance(instances, bool) or not isinstance(instances, int) or instances < 1):
+            raise UsageError(f"instances={instances!r} is not known.", "pass instances='auto' or a count, e.g. 4")
+        self.module, self.batch_dim, self.overflow, self.instances = module, batch_dim, overflow, instances
+        self.warmup_iters, self.share_pool, self.copy_outputs = warmup_iters, share_pool, copy_outputs
+        self.policy = _policy(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
+        self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
         self.capture_count = 0  #: graphs captured over this object's life; changes only in warm-up, reset, replan
         self._observed: dict[int, int] = {}
-        self._lock = threading.Lock()
-        self._graphs: dict[int, Any] = {}
-        self._entries: dict[int, _Entry] = {}  # batch size (1..largest bucket) -> what a call needs
+        self._observe = self.policy.observe if self.policy else self._count
+        self._pool: InstancePool[_Instance] = InstancePool()
+        self._target = 1 if instances == "auto" else instances
+        self._checks: dict[int, list[Any]] = {}  # batch size -> input shapes a call must have
         self._signature: tuple[Any, ...] | None = None
         self._dtypes: list[Any] = []
         self._device_index = -1
-        self._done: Any = None  # orders graph work across callers' streams
-        self._last_stream: Any = None
-        self._last_raw = 0
-        self._raw_stream: Any = None
+        self._streams: dict[int, Any] = {}  # raw stream -> its torch.cuda.Stream (current_stream() costs 4 us)
+        self._raw_stream: Any = None  # torch's hot-path functions, bound at capture
         self._copy_many: Any = None
+        self._mul_many: Any = None
+
+    @property
+    def buckets(self) -> tuple[int, ...]:
+        return self.policy.buckets if self.policy else self._fixed
+
+    @property
+    def auto(self) -> bool:
+        """Whether an `AutoBuckets` policy chooses the buckets."""
+        return self.policy is not None
+
+    @property
+    def plan(self) -> BucketPlan | None:
+        """With automatic buckets: the plan in use and what it costs on its traffic."""
+        return self.policy.chosen if self.policy else None
+
+    @property
+    def cost_samples(self) -> dict[int, float] | None:
+        """With ``cost="measured"``: the timed ``{rows: seconds}`` replays the plan used."""
+        return self.policy.cost_samples if self.policy else None
 
     @property
     def captured(self) -> bool:
-        return bool(self._graphs)
+        return bool(self._pool.items)
+
+    @property
+    def instance_count(self) -> int:
+        """Graph instances captured now (each a full set of bucket graphs)."""
+        return len(self._pool)
+
+    @property
+    def memory_bytes(self) -> int:
+        """Device memory the captured instances hold: their graph pools and static inputs, measured at capture."""
+        return sum(inst.nbytes for inst in self._pool.items)
 
     @property
     def observed(self) -> dict[int, int]:
-        """``{batch size: calls}`` seen since construction (every call counts, overflow too)."""
-        with self._lock:
-            return dict(sorted(self._observed.items()))
+        """``{batch size: calls}`` seen since construction (every call counts, overflow too; lock-free, so
+        concurrent callers may rarely lose a count)."""
+        return self.policy.observed if self.policy else dict(sorted(self._observed.copy().items()))
+
+    def _count(self, batch: int) -> None:
+        self._observed[batch] = self._observed.get(batch, 0) + 1
 
     def _signature_of(self, args: Sequence[Any]) -> tuple[Any, ...]:
         shapes = []
@@ -221,140 +238,137 @@ class BucketedCUDAGraphs:
         return tuple(shapes)
 
     def warmup(self, *example: Any) -> None:
-        """Capture every bucket now, from example inputs (any batch size); the first call does it otherwise."""
+        """Capture every bucket now, from example inputs (any batch size); the first call does it otherwise.
+
+        Once captured, with ``instances="auto"``: add the instances callers waited for (as `replan` does).
+        """
         args = _tensors(example)
         if len({t.shape[self.batch_dim] if t.dim() > self.batch_dim else -1 for t in args}) != 1:
             raise UsageError("Inputs have different batch sizes.", "pass inputs with equal sizes in batch_dim")
-        with self._lock:
-            if self._graphs:
-                return
-            device = args[0].device
-            if device.type != "cuda":
-                raise UsageError(f"CUDA graphs need CUDA inputs, got {device}.", "move the inputs with .cuda()")
-            self._capture(self._signature_of(args))
+        device = args[0].device
+        if device.type != "cuda":
+            raise UsageError(f"CUDA graphs need CUDA inputs, got {device}.", "move the inputs with .cuda()")
+        with self._pool.paused():
+            if not self._pool.items:
+                self._capture(self._signature_of(args), self._target)
+            elif self.instances == "auto":
+                self._resize(self._wanted())
 
-    def _blank(self, signature: tuple[Any, ...], rows: int) -> list[Any]:
-        import torch
-
-        out = []
-        for rest, dtype, device in signature:
-            shape = list(rest)
-            shape.insert(self.batch_dim, rows)
-            out.append(torch.zeros(shape, dtype=dtype, device=device))
-        return out
-
-    def _capture(self, signature: tuple[Any, ...]) -> None:
-        """Capture every bucket for inputs of ``signature`` (called with the lock held)."""
+    def _capture(self, signature: tuple[Any, ...], count: int) -> None:
+        """Capture ``count`` instances for inputs of ``signature`` (pool paused)."""
         import torch
 
         device = signature[0][2]
-        self._signature = signature
-        self._dtypes = [dtype for _rest, dtype, _device in signature]
-        if self.auto and (self.memory_budget is not None or self.cost == "measured") and self.plan is None:
-            if self._traffic:
-                self._plan_now(self._traffic, signature)
-        largest = self.buckets[-1]
-        # One buffer per input at the largest bucket; smaller buckets capture views of it.
-        big = self._blank(signature, largest)
-        shared = torch.cuda.graph_pool_handle() if self.share_pool else None
-        statics: dict[int, tuple[list[Any], Any]] = {}
-        with torch.cuda.device(device), torch.no_grad():
-            side = torch.cuda.Stream()
-            side.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(side):
-                for _ in range(self.warmup_iters):
-                    for b in self.buckets:
-                        self.module(*[t.narrow(self.batch_dim, 0, b) for t in big])
-            torch.cuda.current_stream().wait_stream(side)
-            for b in reversed(self.buckets):  # largest first: the smaller graphs reuse its blocks
-                static_in = [t.narrow(self.batch_dim, 0, b) for t in big]
-                graph = torch.cuda.CUDAGraph()
-                pool = shared if shared is not None else torch.cuda.graph_pool_handle()
-                with torch.cuda.graph(graph, pool=pool):
-                    static_out = self.module(*static_in)
-                self.capture_count += 1
-                self._graphs[b] = graph
-                statics[b] = (static_in, static_out)
-            self._done = torch.cuda.Event()
-            self._last_stream = torch.cuda.current_stream()
+        if self.policy:
+            self.policy.plan(signature, GraphProfiler(self.module, self.batch_dim, self.warmup_iters))
+        self._signature, self._dtypes = signature, [dtype for _rest, dtype, _device in signature]
         self._device_index = device.index if device.index is not None else torch.cuda.current_device()
         self._raw_stream = torch._C._cuda_getCurrentRawStream
-        self._last_raw = self._raw_stream(self._device_index)
-        self._copy_many = torch._foreach_copy_
-        self._entries = {}
-        bucket = 0
-        for n in range(1, largest + 1):
-            bucket = next(b for b in self.buckets if b >= n)
-            static_in, static_out = statics[bucket]
+        self._copy_many, self._mul_many = torch._foreach_copy_, torch._foreach_mul
+        self._resize(count)
+        entries = self._pool.items[0].entries
+        self._checks = {n: [t.shape for t in e.static_in] for n, e in entries.items()}
+
+    def _add_instance(self) -> None:
+        """Capture one more full set of bucket graphs, largest first into its own pool (pool paused)."""
+        import torch
+
+        signature, buckets = self._signature, self.buckets
+        assert signature is not None
+        warm = 0 if self._pool.items else self.warmup_iters
+        with torch.cuda.device(signature[0][2]):
+            torch.cuda.synchronize()
+            torch.cuda.empty_cache()  # the capture empties the cache too: measure from an empty one
+            before = torch.cuda.memory_reserved()
+            big = blank_inputs(signature, buckets[-1], self.batch_dim)  # smaller buckets capture views of it
+            pools = [torch.cuda.graph_pool_handle()] if self.share_pool else []
+            statics: dict[int, tuple[Any, list[Any], Any]] = {}
+            for b in reversed(buckets):  # largest first: the smaller graphs reuse its blocks
+                static_in = [t.narrow(self.batch_dim, 0, b) for t in big]
+                if not self.share_pool:
+                    pools.append(torch.cuda.graph_pool_handle())
+                graph, static_out = _capture_graph(self.module, static_in, pools[-1], warm)
+                statics[b] = (graph, static_in, static_out)
+                self.capture_count += 1
+            torch.cuda.synchronize()
+            torch.cuda.empty_cache()  # what the warm-up left cached is not the instance's
+            nbytes = _pool_bytes(pools, torch.cuda.memory_reserved() - before) + sum(t.nbytes for t in big)
+            stream = torch.cuda.current_stream()
+        entries = {}
+        for n in range(1, buckets[-1] + 1):
+            graph, static_in, static_out = statics[next(b for b in buckets if b >= n)]
             outs, rebuild = _output_plan(static_out)
-            self._entries[n] = _Entry(
-                self._graphs[bucket],
-                [t.narrow(self.batch_dim, 0, n) for t in static_in],
-                [t.narrow(self.batch_dim, 0, n).shape for t in static_in],
-                [t.narrow(self.batch_dim, 0, n) for t in outs],
-                rebuild,
-                n,
-            )
+            narrow = [t.narrow(self.batch_dim, 0, n) for t in static_in]
+            entries[n] = _Entry(graph, narrow, [t.narrow(self.batch_dim, 0, n) for t in outs], rebuild)
+        self._pool.add(_Instance(entries, nbytes, stream, self._raw_stream(self._device_index)))
 
     def __call__(self, *inputs: Any) -> Any:
         try:
-            entry = self._entries[inputs[0].shape[self.batch_dim]]
+            n = inputs[0].shape[self.batch_dim]
+            shapes = self._checks[n]
         except (KeyError, IndexError, AttributeError, TypeError):
             return self._call_slow(inputs)
-        if len(inputs) != len(entry.shapes):
+        if len(inputs) != len(shapes):
             self._mismatch(inputs)
-        for t, shape, dtype in zip(inputs, entry.shapes, self._dtypes, strict=True):
+        for t, shape, dtype in zip(inputs, shapes, self._dtypes, strict=True):
             if t.shape != shape or t.dtype is not dtype or t.get_device() != self._device_index:
                 self._mismatch(inputs)
-        return self._replay(entry, inputs, self.copy_outputs, True)
+        self._observe(n)
+        return self._run(n, inputs, self.copy_outputs)
 
-    def _replay(self, entry: _Entry, inputs: Sequence[Any], copy: bool, record: bool) -> Any:
-        with self._lock:
-            if record:
-                observed = self._observed
-                observed[entry.batch] = observed.get(entry.batch, 0) + 1
-            raw = self._raw_stream(self._device_index)
-            if raw != self._last_raw:
-                self._switch_stream(raw)
+    def _run(self, n: int, inputs: Sequence[Any], copy: bool) -> Any:
+        raw = self._raw_stream(self._device_index)
+        inst = self._pool.take(raw)
+        if inst is None:  # reset while this call looked up its batch size
+            return self._call_slow(inputs)
+        try:
+            entry = inst.entries[n]
+            if raw != inst.last_raw:
+                self._switch_stream(inst, raw)
             if len(inputs) == 1:
                 entry.static_in[0].copy_(inputs[0])
             else:
                 self._copy_many(entry.static_in, inputs)
             entry.graph.replay()
             if not copy:
-                return entry.rebuild(entry.outs)
-            if len(entry.outs) == 1:
-                return entry.rebuild([entry.outs[0].clone()])
-            outs = [t.clone() for t in entry.outs]
+                outs = entry.outs
+            elif len(entry.outs) == 1:
+                outs = [entry.outs[0].clone()]
+            elif entry.fused:
+                outs = self._mul_many(entry.outs, 1)
+            else:
+                outs = [t.clone() for t in entry.outs]
+        finally:
+            self._pool.give(inst)
         return entry.rebuild(outs)
 
-    def _switch_stream(self, raw: int) -> None:
-        """Order this caller's stream after the previous caller's copy-out on its stream (lock held)."""
+    def _switch_stream(self, inst: _Instance, raw: int) -> None:
+        """Order this caller's stream after the instance's previous user's work on its stream."""
         import torch
 
-        stream = torch.cuda.current_stream(self._device_index)
-        self._done.record(self._last_stream)
-        stream.wait_event(self._done)
-        self._last_stream, self._last_raw = stream, raw
+        stream = self._streams.get(raw)
+        if stream is None:
+            stream = self._streams[raw] = torch.cuda.current_stream(self._device_index)
+        inst.done.record(inst.last_stream)
+        stream.wait_event(inst.done)
+        inst.last_stream, inst.last_raw = stream, raw
 
     def _call_slow(self, inputs: Sequence[Any]) -> Any:
         import torch
 
-        if not self._graphs:
+        if not self._pool.items:
             self.warmup(*inputs)
             return self(*inputs)
         batch = self._batch_of(inputs)
         if batch <= self.buckets[-1]:  # reset or replanned between the lookup and here
             return self(*inputs)
-        with self._lock:
-            self._observed[batch] = self._observed.get(batch, 0) + 1
+        self._observe(batch)
         if self.overflow == "eager":
             with torch.no_grad():
                 return self.module(*inputs)
         parts = []
         for s, e, _ in plan_chunks(batch, self.buckets):
-            entry = self._entries[e - s]
-            parts.append(self._replay(entry, [t.narrow(self.batch_dim, s, e - s) for t in inputs], True, False))
+            parts.append(self._run(e - s, [t.narrow(self.batch_dim, s, e - s) for t in inputs], True))
         return torch.utils._pytree.tree_map(lambda *ts: torch.cat(ts, dim=self.batch_dim), *parts)
 
     def _mismatch(self, inputs: Sequence[Any]) -> None:
@@ -386,111 +400,64 @@ class BucketedCUDAGraphs:
             )
         return int(batch)
 
-    def _memory_model(self, signature: tuple[Any, ...], probe_rows: int) -> Any:
-        """``buckets -> bytes`` from one eager run at ``probe_rows``: input, intermediate and output bytes per row."""
-        import torch
+    def replan(self, traffic: Mapping[int, int] | Iterable[int] | None = None) -> BucketPlan | None:
+        """Choose buckets again (automatic buckets) and the instance count (``instances="auto"``); capture now.
 
-        inputs = self._blank(signature, probe_rows)
-        in_row = sum(t.numel() * t.element_size() for t in inputs) / probe_rows
-        device = signature[0][2]
-        with torch.cuda.device(device), torch.no_grad():
-            torch.cuda.synchronize()
-            torch.cuda.reset_peak_memory_stats()
-            before = torch.cuda.memory_allocated()
-            out = self.module(*inputs)
-            torch.cuda.synchronize()
-            peak = torch.cuda.max_memory_allocated() - before
-        leaves, _ = _output_plan(out)
-        out_row = sum(t.numel() * t.element_size() for t in leaves) / probe_rows
-        work_row = max(peak / probe_rows - out_row, 0.0)
-        del out, inputs
-
-        def memory_of(buckets: Sequence[int]) -> float:
-            return (in_row + work_row) * max(buckets) + out_row * sum(buckets)
-
-        return memory_of
-
-    def _cost_model(self, signature: tuple[Any, ...], cap: int, repeats: int = 30) -> Any:
-        """``rows -> seconds`` from timed replays of a probe graph at powers of two up to ``cap`` (and ``cap``)."""
-        import torch
-
-        device = signature[0][2]
-        samples: dict[int, float] = {}
-        with torch.cuda.device(device), torch.no_grad():
-            for rows in powers_of_two(cap):
-                static_in = self._blank(signature, rows)
-                side = torch.cuda.Stream()
-                side.wait_stream(torch.cuda.current_stream())
-                with torch.cuda.stream(side):
-                    for _ in range(self.warmup_iters):
-                        self.module(*static_in)
-                torch.cuda.current_stream().wait_stream(side)
-                graph = torch.cuda.CUDAGraph()
-                with torch.cuda.graph(graph):
-                    self.module(*static_in)
-                graph.replay()
-                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                start.record()
-                for _ in range(repeats):
-                    graph.replay()
-                end.record()
-                end.synchronize()
-                samples[rows] = start.elapsed_time(end) / 1e3 / repeats
-                del graph, static_in
-        self.cost_samples = samples  #: with cost="measured": the timed ``{rows: seconds}`` replays the plan used
-        return measured_cost(samples)
-
-    def _plan_now(self, traffic: Mapping[int, int] | None, signature: tuple[Any, ...] | None) -> BucketPlan:
-        if not traffic:
-            raise UsageError(
-                "No traffic to plan buckets from.", "call the model on representative requests first, or pass traffic="
-            )
-        memory_of = cost_of = None
-        cap = self.max_batch or max(traffic)
-        if self.memory_budget is not None or self.cost == "measured":
-            if signature is None:
-                raise UsageError(
-                    "memory_budget and cost='measured' need the input shapes before planning.",
-                    "call the model (or warmup()) once first",
-                )
-        if self.memory_budget is not None:
-            memory_of = self._memory_model(signature, min(cap, max(traffic)))  # type: ignore[arg-type]
-        if self.cost == "measured":
-            cost_of = self._cost_model(signature, cap)  # type: ignore[arg-type]
-        budget, graphs = self.memory_budget, self.max_graphs or 1
-        plan = plan_buckets(
-            traffic, graphs, max_batch=self.max_batch, memory_budget=budget, memory_of=memory_of, cost_of=cost_of
-        )
-        self.plan, self.buckets = plan, plan.buckets
-        return plan
-
-    def replan(self, traffic: Mapping[int, int] | Iterable[int] | None = None) -> BucketPlan:
-        """Choose buckets again from ``traffic`` or from the batch sizes observed so far; capture them now.
-
-        The only way buckets change after construction. Returns the new plan (``.buckets``, padded work, memory).
+        Buckets come from ``traffic`` or the batch sizes observed so far; instances grow to the most callers that
+        wanted one at once since the last warm-up or replan, within the memory limit. Returns the bucket plan
+        (None with fixed buckets). The only way buckets or instances change after the first capture.
         """
-        if not self.auto:
-            raise UsageError("These buckets were given explicitly.", "construct with buckets='auto' to plan them")
-        counts = histogram(traffic) if traffic is not None else self.observed or self._traffic
-        with self._lock:
-            old = self.buckets
-            plan = self._plan_now(counts, self._signature)
-            if plan.buckets != old and self._graphs:
-                signature = self._signature
+        if not self.policy and self.instances != "auto":
+            raise UsageError(
+                "These buckets were given explicitly and instances is fixed: nothing to plan.",
+                "construct with buckets='auto' (or AutoBuckets(...)) or instances='auto'",
+            )
+        with self._pool.paused():
+            want = self._wanted() if self.instances == "auto" else self._target
+            if not self.policy:
+                self._resize(want)
+                return None
+            old, signature = self.buckets, self._signature
+            profiler = GraphProfiler(self.module, self.batch_dim, self.warmup_iters)
+            plan = self.policy.replan(traffic, signature, profiler)
+            if plan.buckets != old and signature is not None:
                 self._release()
-                self._capture(signature)  # type: ignore[arg-type]
+                self._capture(signature, want)
+            else:
+                self._resize(want)
         return plan
+
+    def _wanted(self) -> int:
+        """The instance count ``instances="auto"`` asks for: what callers waited for, within `_limit`."""
+        n = len(self._pool) or self._target
+        demand = self._pool.demand()
+        return max(n, min(demand, self._limit()))
+
+    def _limit(self) -> int:
+        """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one)."""
+        budget = self.policy.memory_budget if self.policy else None
+        if budget is None or not self._pool.items:
+            return MAX_AUTO_INSTANCES
+        per = max(max(inst.nbytes for inst in self._pool.items), (self.plan.memory_bytes or 0) if self.plan else 0)
+        return max(1, min(MAX_AUTO_INSTANCES, int(budget // max(per, 1))))
+
+    def _resize(self, count: int) -> None:
+        """Capture or drop instances until there are ``count`` (pool paused)."""
+        self._target = count
+        if self._signature is None:
+            return
+        while len(self._pool) > count:
+            self._pool.drop()
+        while len(self._pool) < count:
+            self._add_instance()
 
     def _release(self) -> None:
-        self._graphs.clear()
-        self._entries = {}
-        self._signature = None
-        self._done = self._last_stream = None
-        self._last_raw = 0
+        self._pool.clear()
+        self._checks, self._signature, self._dtypes, self._device_index = {}, None, [], -1
 
     def reset(self) -> None:
-        """Release the graphs, their pool and static buffers; the next call captures again."""
-        with self._lock:
+        """Release the graphs, their pools and static buffers; the next call captures again."""
+        with self._pool.paused():
             self._release()
 
     def __enter__(self) -> BucketedCUDAGraphs:
@@ -500,8 +467,47 @@ class BucketedCUDAGraphs:
         self.reset()
 
     def __repr__(self) -> str:
-        auto = f", auto (max_graphs={self.max_graphs})" if self.auto else ""
+        auto = f", auto (max_graphs={self.policy.max_graphs})" if self.policy else ""
         return (
-            f"BucketedCUDAGraphs(buckets={self.buckets}{auto}, captured={self.captured}, "
-            f"capture_count={self.capture_count})"
+            f"BucketedCUDAGraphs(buckets={self.buckets}{auto}, instances={self.instance_count}, "
+            f"captured={self.captured}, capture_count={self.capture_count})"
         )
+
+
+def _pool_bytes(pools: list[Any], fallback: int) -> int:
+    """Bytes of the allocator segments that belong to ``pools`` (graph memory pools); ``fallback`` when this torch
+    does not say which pool a segment is in."""
+    import torch
+
+    ids = {tuple(p) for p in pools}
+    segments = torch.cuda.memory_snapshot()
+    if not segments or "segment_pool_id" not in segments[0]:
+        return max(fallback, 0)
+    return sum(s["total_size"] for s in segments if tuple(s["segment_pool_id"]) in ids)
+
+
+def _policy(buckets: Any, options: dict[str, Any]) -> AutoBuckets | None:
+    """The `AutoBuckets` for ``buckets`` ("auto" builds one from the old keyword arguments), or None when fixed."""
+    unknown = sorted(set(options) - set(_AUTO_OPTIONS))
+    if unknown:
+        raise UsageError(
+            f"BucketedCUDAGraphs got unknown keyword argument(s) {', '.join(unknown)}.",
+            "see help(BucketedCUDAGraphs) for its arguments",
+        )
+    if isinstance(buckets, AutoBuckets):
+        if options:
+            raise UsageError(
+                f"{', '.join(sorted(options))} belong inside AutoBuckets(...).",
+                "pass buckets=AutoBuckets(max_graphs=..., ...) alone",
+            )
+        return buckets
+    if isinstance(buckets, str):
+        if buckets != "auto":
+            raise UsageError(f"buckets={buckets!r} is not known.", "pass buckets='auto' or a sequence of sizes")
+        return AutoBuckets(**{k: v for k, v in options.items() if v is not None})
+    if any(options.get(k) is not None for k in _AUTO_OPTIONS if k != "cost") or options.get("cost", "rows") != "rows":
+        raise UsageError(
+            "max_graphs, max_batch, memory_budget, traffic and cost choose buckets automatically.",
+            "pass buckets='auto' (or AutoBuckets(...)) with them, or leave them out",
+        )
+    return None

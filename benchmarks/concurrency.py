@@ -1,0 +1,349 @@
+"""Concurrent clients through one `BucketedCUDAGraphs`: requests per second with 1, 2, 4 and 8 client threads.
+
+Each client thread has its own CUDA stream and runs a closed loop: a request of a random batch size 1..16, then
+``stream.synchronize()`` (it waits for its answer), then the next. Configurations, all measured in ONE run:
+
+- ``shared-auto``: one object shared by all threads, ``instances="auto"``: before timing, the threads run short
+  bursts and `replan()` is called after each (a serving process's warm-up), so the pool grows where callers waited;
+- ``per-thread``: one object per thread (``instances=1`` each): the upper bound that pays one memory pool per thread;
+- ``eager``: the module called directly;
+- ``shared-k``: (8 threads only) one shared object with ``instances=k`` fixed, to see where the pool size matters.
+
+Memory per configuration is what the captured graph instances hold (`memory_bytes`: pools and static buffers,
+measured at capture). A contention profile (8 threads, shared-auto) says where a call's host time goes.
+
+    PYTHONPATH=. python3 benchmarks/concurrency.py --out benchmarks/results        # on a GPU machine (~3 min)
+    python3 benchmarks/concurrency.py --plot-only benchmarks/results/concurrency.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+THREADS = (1, 2, 4, 8)
+BUCKETS = (1, 2, 4, 8, 16)
+FIXED = (1, 2, 4, 8)
+TARGET_COMPUTE = 0.9  # resnet18@64: shared-auto at 8 threads / per-thread at 8 threads
+TARGET_LAUNCH = 1.0  # MLP: shared-auto at 8 threads / shared-auto at 1 thread
+COMPUTE_BOUND, LAUNCH_BOUND = "resnet18@64", "mlp8x512"
+
+
+def build_models() -> dict[str, tuple[Any, Callable[[int], tuple[Any, ...]]]]:
+    import torch
+    import torchvision
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from dynamic_batch import _two_in_tuple_out
+
+    torch.manual_seed(0)
+    half = {"device": "cuda", "dtype": torch.float16}
+    layers: list[Any] = []
+    for _ in range(8):
+        layers += [torch.nn.Linear(512, 512), torch.nn.ReLU()]
+    mlp = torch.nn.Sequential(*layers).cuda().half().eval()
+    resnet = torchvision.models.resnet18(weights=None).cuda().half().eval()
+    two = _two_in_tuple_out().cuda().half().eval()
+    return {
+        COMPUTE_BOUND: (resnet, lambda n: (torch.randn(n, 3, 64, 64, **half),)),
+        LAUNCH_BOUND: (mlp, lambda n: (torch.randn(n, 512, **half),)),
+        "two-in-tuple-out": (two, lambda n: (torch.randn(n, 128, **half), torch.randn(n, 32, **half))),
+    }
+
+
+def closed_loop(fns: list[Callable[..., Any]], inputs: list[list[tuple[Any, ...]]], seconds: float) -> float:
+    """Requests per second of ``len(fns)`` client threads, thread ``i`` calling ``fns[i]`` on its own stream."""
+    import torch
+
+    n = len(fns)
+    counts = [0] * n
+    stop = threading.Event()
+    barrier = threading.Barrier(n + 1)
+    errors: list[BaseException] = []
+
+    def client(i: int) -> None:
+        try:
+            stream = torch.cuda.Stream()
+            fn, xs, k = fns[i], inputs[i], 0
+            with torch.cuda.stream(stream), torch.no_grad():
+                barrier.wait()
+                while not stop.is_set():
+                    fn(*xs[k % len(xs)])
+                    stream.synchronize()
+                    k += 1
+            counts[i] = k
+        except BaseException as exc:  # noqa: BLE001 - re-raised below
+            errors.append(exc)
+            stop.set()
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    barrier.wait()
+    t0 = time.perf_counter()
+    time.sleep(seconds)
+    stop.set()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - t0
+    if errors:
+        raise errors[0]
+    return sum(counts) / elapsed
+
+
+def rotated(configs: dict[str, list[Callable[..., Any]]], inputs: list, seconds: float, rounds: int = 3) -> dict:
+    """Requests per second of each configuration: ``rounds`` slices of ``seconds / rounds`` each, taking turns
+    (order rotating), so a slow spell of a shared host hits all alike; the median slice of each."""
+    slices: dict[str, list[float]] = {name: [] for name in configs}
+    names = list(configs)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            slices[name].append(closed_loop(configs[name], inputs, seconds / rounds))
+    return {name: statistics.median(v) for name, v in slices.items()}
+
+
+def client_inputs(make: Callable[[int], tuple[Any, ...]], threads: int, seed: int) -> list[list[tuple[Any, ...]]]:
+    import torch
+
+    rng = random.Random(seed)
+    out = [[make(rng.randint(1, BUCKETS[-1])) for _ in range(64)] for _ in range(threads)]
+    torch.cuda.synchronize()
+    return out
+
+
+def warm_shared(graphs: Any, inputs: list[list[tuple[Any, ...]]], bursts: int = 6, burst_s: float = 0.25) -> list:
+    """A serving process's warm-up: bursts of the real concurrency, `replan()` after each; the pool sizes seen."""
+    history = [graphs.instance_count]
+    for _ in range(bursts):
+        closed_loop([graphs] * len(inputs), inputs, burst_s)
+        graphs.replan()
+        history.append(graphs.instance_count)
+    return history
+
+
+def bench_model(name: str, model: Any, make: Callable[[int], Any], seconds: float) -> dict[str, Any]:
+    import torch
+
+    from torchtrt_compat.runtime import BucketedCUDAGraphs
+
+    res: dict[str, Any] = {"req_per_s": {}, "memory_bytes": {}, "instances": {}, "pool_history": {}}
+    for t in THREADS:
+        inputs = client_inputs(make, t, seed=t)
+        shared = BucketedCUDAGraphs(model, BUCKETS)
+        shared(*inputs[0][0])
+        res["pool_history"][t] = warm_shared(shared, inputs)
+        captures = shared.capture_count
+        own = [BucketedCUDAGraphs(model, BUCKETS, instances=1) for _ in range(t)]
+        for g in own:
+            g(*inputs[0][0])
+        rates = rotated({"shared-auto": [shared] * t, "per-thread": own, "eager": [model] * t}, inputs, seconds)
+        assert shared.capture_count == captures, "captured outside warm-up and replan()"
+        for config, rate in rates.items():
+            res["req_per_s"].setdefault(config, {})[t] = rate
+        res["memory_bytes"].setdefault("shared-auto", {})[t] = shared.memory_bytes
+        res["memory_bytes"].setdefault("per-thread", {})[t] = sum(g.memory_bytes for g in own)
+        res["instances"][t] = shared.instance_count
+        print(
+            f"  {name:<17} {t} threads: shared-auto {rates['shared-auto']:8.0f} req/s ({shared.instance_count} "
+            f"instances, {shared.memory_bytes / 2**20:.1f} MiB)  per-thread {rates['per-thread']:8.0f} "
+            f"({res['memory_bytes']['per-thread'][t] / 2**20:.1f} MiB)  eager {rates['eager']:8.0f}",
+            flush=True,
+        )
+        if t in (1, THREADS[-1]):
+            res.setdefault("profile", {})[t] = contention_profile(shared, inputs)
+        for g in (shared, *own):
+            g.reset()
+        del shared, own
+        torch.cuda.empty_cache()
+    inputs = client_inputs(make, THREADS[-1], seed=99)
+    fixed = {k: BucketedCUDAGraphs(model, BUCKETS, instances=k) for k in FIXED}
+    for g in fixed.values():
+        g(*inputs[0][0])
+    rates = rotated({str(k): [g] * THREADS[-1] for k, g in fixed.items()}, inputs, seconds)
+    res["req_per_s"]["shared-fixed"] = {k: rates[str(k)] for k in FIXED}
+    res["memory_bytes"]["shared-fixed"] = {k: g.memory_bytes for k, g in fixed.items()}
+    for g in fixed.values():
+        g.reset()
+    r, top = res["req_per_s"], THREADS[-1]
+    res["ratios"] = {
+        "shared8_over_perthread8": r["shared-auto"][top] / r["per-thread"][top],
+        "shared8_over_shared1": r["shared-auto"][top] / r["shared-auto"][1],
+        "perthread8_over_shared1": r["per-thread"][top] / r["shared-auto"][1],
+        "shared8_over_eager8": r["shared-auto"][top] / r["eager"][top],
+        "shared8_memory_over_perthread8": res["memory_bytes"]["shared-auto"][top]
+        / max(1, res["memory_bytes"]["per-thread"][top]),
+    }
+    return res
+
+
+def contention_profile(graphs: Any, inputs: list[list[tuple[Any, ...]]], seconds: float = 1.0) -> dict[str, float]:
+    """Where a call's host time goes at full concurrency: time to get an instance (waits included), stream
+    switches per call, and the whole call; measured through wrappers around the object's own methods."""
+    take, switch = graphs._pool.take, graphs._switch_stream
+    took: list[float] = []
+    switches = [0]
+
+    def timed_take(raw: int) -> Any:
+        t0 = time.perf_counter()
+        inst = take(raw)
+        took.append(time.perf_counter() - t0)
+        return inst
+
+    def counted_switch(inst: Any, raw: int) -> None:
+        switches[0] += 1
+        switch(inst, raw)
+
+    graphs._pool.take, graphs._switch_stream = timed_take, counted_switch
+    calls: list[float] = []
+
+    def timed_call(*xs: Any) -> Any:
+        t0 = time.perf_counter()
+        out = graphs(*xs)
+        calls.append(time.perf_counter() - t0)
+        return out
+
+    rate = closed_loop([timed_call] * len(inputs), inputs, seconds)
+    del graphs._pool.take, graphs._switch_stream
+    n = max(1, len(calls))
+    return {
+        "threads": len(inputs),
+        "req_per_s_while_profiled": rate,
+        "call_host_us": sum(calls) / n * 1e6,
+        "take_instance_us": sum(took) / max(1, len(took)) * 1e6,
+        "stream_switches_per_call": switches[0] / n,
+        "instances": graphs.instance_count,
+    }
+
+
+def table(report: dict[str, Any]) -> str:
+    lines = [f"{'model':<17} {'config':<13} " + " ".join(f"{f'{t} thr':>9}" for t in THREADS) + "   memory"]
+    for name, res in report["models"].items():
+        for config in ("shared-auto", "per-thread", "eager"):
+            rates = res["req_per_s"][config]
+            mem = res["memory_bytes"].get(config, {})
+            memory = "  ".join(f"{mem[t] / 2**20:.0f}" for t in mem) + " MiB" if mem else "-"
+            lines.append(f"{name:<17} {config:<13} " + " ".join(f"{rates[t]:>9.0f}" for t in THREADS) + f"   {memory}")
+        fixed = res["req_per_s"]["shared-fixed"]
+        lines.append(
+            f"{name:<17} 8 threads, shared, instances=k fixed: "
+            + ", ".join(f"k={k}: {v:.0f}" for k, v in fixed.items())
+            + f"; auto chose {res['instances']} (pool history {res['pool_history']})"
+        )
+        for p in res["profile"].values():
+            lines.append(
+                f"{name:<17} profile at {p['threads']} threads ({p['instances']} instances): call "
+                f"{p['call_host_us']:.1f} us host, of which getting an instance {p['take_instance_us']:.1f} us; "
+                f"{p['stream_switches_per_call']:.2f} stream switches per call"
+            )
+    lines.append("")
+    c, m = report["models"].get(COMPUTE_BOUND), report["models"].get(LAUNCH_BOUND)
+    for label, ok in report["targets_met"].items():
+        lines.append(f"target {label}: {'MET' if ok else 'NOT MET'}")
+    if c:
+        lines.append(f"{COMPUTE_BOUND}: shared/per-thread at 8 threads {c['ratios']['shared8_over_perthread8']:.2f}")
+    if m:
+        lines.append(f"{LAUNCH_BOUND}: shared 8 threads / 1 thread {m['ratios']['shared8_over_shared1']:.2f}")
+    return "\n".join(lines)
+
+
+def plot(report: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    models = list(report["models"])
+    fig, axes = plt.subplots(1, len(models), figsize=(5.0 * len(models), 4.2))
+    for ax, name in zip(axes, models, strict=True):
+        res = report["models"][name]
+        for config, style in (("shared-auto", "o-"), ("per-thread", "s--"), ("eager", "^:")):
+            rates = res["req_per_s"][config]
+            ax.plot(list(THREADS), [rates[t] for t in THREADS], style, label=config)
+        mem = res["memory_bytes"]
+        top = THREADS[-1]
+        ax.set_title(
+            f"{name}\n8 threads: shared {mem['shared-auto'][top] / 2**20:.0f} MiB "
+            f"({res['instances'][top]} inst.), per-thread {mem['per-thread'][top] / 2**20:.0f} MiB",
+            fontsize=9,
+        )
+        ax.set_xlabel("client threads (own stream each)")
+        ax.set_ylabel("requests / s")
+        ax.set_xticks(list(THREADS))
+        ax.set_ylim(0, None)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"batch 1..16, fp16, buckets {BUCKETS}, on {report['device']}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="timed seconds per configuration")
+    parser.add_argument("--models", nargs="*", help="only these models (default: all)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
+    parser.add_argument("--plot-only", type=Path, help="re-draw the PNG from an existing JSON and exit")
+    args = parser.parse_args(argv)
+    if args.plot_only:
+        report = json.loads(args.plot_only.read_text())
+        for res in report["models"].values():  # JSON keys are strings
+            for key in ("req_per_s", "memory_bytes"):
+                res[key] = {c: {int(t): v for t, v in d.items()} for c, d in res[key].items()}
+            res["instances"] = {int(t): v for t, v in res["instances"].items()}
+        print(table(report))
+        plot(report, args.plot_only.with_suffix(".png"))
+        return 0
+
+    import torch
+
+    from torchtrt_compat._atomic import atomic_write_text
+
+    report: dict[str, Any] = {
+        "device": torch.cuda.get_device_name(0),
+        "versions": {"torch": torch.__version__, "python": platform.python_version()},
+        "dtype": "float16",
+        "buckets": list(BUCKETS),
+        "batch": "uniform 1..16 per request",
+        "seconds_per_configuration": args.seconds,
+        "load": "closed loop: each client thread on its own stream waits for its answer before the next request",
+        "models": {},
+    }
+    for name, (model, make) in build_models().items():
+        if args.models and name not in args.models:
+            continue
+        report["models"][name] = bench_model(name, model, make, args.seconds)
+    targets = {}
+    if COMPUTE_BOUND in report["models"]:
+        r = report["models"][COMPUTE_BOUND]
+        mem = r["memory_bytes"]["shared-auto"][THREADS[-1]] / 2**20
+        targets[f"{COMPUTE_BOUND}: 8 threads shared >= {TARGET_COMPUTE}x 8 objects, in {mem:.0f} MiB"] = (
+            r["ratios"]["shared8_over_perthread8"] >= TARGET_COMPUTE
+        )
+    if LAUNCH_BOUND in report["models"]:
+        r = report["models"][LAUNCH_BOUND]
+        targets[f"{LAUNCH_BOUND}: 8 threads shared >= {TARGET_LAUNCH}x 1 thread"] = (
+            r["ratios"]["shared8_over_shared1"] >= TARGET_LAUNCH
+        )
+    report["targets_met"] = targets
+    args.out.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(args.out / "concurrency.json", json.dumps(report, indent=2) + "\n")
+    text = table(report)
+    atomic_write_text(args.out / "concurrency.log", text + "\n")
+    print(text)
+    try:
+        plot(report, args.out / "concurrency.png")
+    except ImportError:
+        print("matplotlib missing: re-draw with --plot-only", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

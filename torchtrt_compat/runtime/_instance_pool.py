@@ -1,0 +1,125 @@
+"""A pool of interchangeable objects, each lent to one caller at a time: the graph instances of
+`BucketedCUDAGraphs`.
+
+Taking and giving back hold a lock only to pick an item; what the caller does with it runs unlocked. A caller that
+finds none free queues and sleeps on its own lock until a finishing caller hands it one, first come first served:
+a woken caller never finds its item taken, and sleeping callers do not compete for the GIL. Each caller names a key
+(its CUDA stream) and gets the item it had last when that one is free, else one nobody had yet, else the one free
+the longest. `paused` waits until no caller holds an item and keeps new ones waiting, for capture or release.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class _Waiter(Generic[T]):
+    __slots__ = ("lock", "item", "key")
+
+    def __init__(self, key: int) -> None:
+        self.lock, self.key = threading.Lock(), key
+        self.item: T | None = None
+        self.lock.acquire()
+
+
+class InstancePool(Generic[T]):
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self.items: list[T] = []  #: every item, lent or not
+        self._free: list[T] = []
+        self._home: dict[int, T] = {}  # key -> the item it had last
+        self._owner: dict[int, int] = {}  # id(item) -> the key that had it last
+        self._queue: collections.deque[_Waiter[T]] = collections.deque()
+        self._paused = False
+        self._demand = 0
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def take(self, key: int) -> T | None:
+        """An item for the caller ``key``; waits while none is free or the pool is paused; None when it is empty."""
+        with self._cond:
+            if self._free and not self._paused and not self._queue:
+                return self._pick(key)
+            if not self.items:
+                return None
+            waiter: _Waiter[T] = _Waiter(key)
+            self._queue.append(waiter)
+            if not self._paused:
+                self._demand = max(self._demand, len(self.items) + len(self._queue))
+        waiter.lock.acquire()
+        return waiter.item
+
+    def give(self, item: T) -> None:
+        with self._cond:
+            self._free.append(item)
+            if self._paused:
+                self._cond.notify_all()
+            elif self._queue:
+                self._hand_out()
+
+    def demand(self) -> int:
+        """The most callers that wanted an item at once while all were lent, since the last look (0: none waited)."""
+        with self._cond:
+            demand, self._demand = self._demand, 0
+        return demand
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Inside: no caller holds an item, and new callers wait; items may be added, dropped or cleared."""
+        with self._cond:
+            while self._paused:  # another pause first
+                self._cond.wait()
+            self._paused = True
+            while len(self._free) < len(self.items):
+                self._cond.wait()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._paused = False
+                self._cond.notify_all()
+                self._hand_out()
+
+    def add(self, item: T) -> None:
+        """Add an item (inside `paused`, or before any caller)."""
+        self.items.append(item)
+        self._free.append(item)
+
+    def drop(self) -> None:
+        """Drop the newest item (inside `paused`)."""
+        item = self.items.pop()
+        self._free.remove(item)
+        self._owner.pop(id(item), None)
+        self._home = {k: v for k, v in self._home.items() if v is not item}
+
+    def clear(self) -> None:
+        """Drop every item (inside `paused`): waiting callers get None."""
+        self.items, self._free, self._home, self._owner = [], [], {}, {}
+
+    def _pick(self, key: int) -> T:
+        """This key's item if free, else one no key had yet, else the one free the longest (lock held)."""
+        free, item = self._free, self._home.get(key)
+        if item is not None and self._owner.get(id(item)) == key:
+            try:
+                free.remove(item)
+                return item
+            except ValueError:
+                pass
+        i = next((i for i, cand in enumerate(free) if id(cand) not in self._owner), 0)
+        item = free.pop(i)
+        self._owner[id(item)], self._home[key] = key, item
+        return item
+
+    def _hand_out(self) -> None:
+        """Wake queued callers in order, each with a free item (None once the pool is empty; lock held)."""
+        while self._queue and (self._free or not self.items):
+            waiter = self._queue.popleft()
+            waiter.item = self._pick(waiter.key) if self.items else None
+            waiter.lock.release()
