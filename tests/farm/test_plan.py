@@ -155,10 +155,12 @@ def test_the_cli_refuses_a_bad_plan_with_exit_2_and_one_line(
     assert "--workers applies to --plan" in capsys.readouterr().err
 
 
-def test_keys_follow_settings_precision_targets_code_and_dependencies(tmp_path: Path) -> None:
+def test_keys_follow_settings_precision_targets_code_and_dependencies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "farm_key_model.py").write_text("def build():\n    return None\n")
     (tmp_path / "weights.bin").write_bytes(b"1")
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # restored afterwards: later tests run from the repository
     base = {"source": "farm_key_model:build", "depends": [str(tmp_path / "weights.bin")]}
     first = [with_key(j) for j in load_plan(_plan(tmp_path, m=dict(base))).jobs][0]
     assert first.key == build_key(first) and len(first.key) == 64
