@@ -11,6 +11,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
+from ._bounded import read_bytes
+from ._errors import UsageError
 
 
 @contextlib.contextmanager
@@ -241,9 +243,6 @@ def is_marked(folder: Path, kind: str) -> bool:
     """``folder`` carries our mark for ``kind`` and holds nothing the mark does not list."""
     import json
 
-    from ._bounded import read_bytes
-    from ._errors import UsageError
-
     mark = folder / MARK
     if mark.is_symlink() or not mark.is_file():
         return False
@@ -273,7 +272,6 @@ def check_replaceable(
     file, or a folder of anyone else's files (a ``manifest.json`` alone proves nothing), is refused. Without
     ``kind``, a folder holding ``marker`` counts as ours (the earlier rule, for callers that do not mark yet).
     """
-    from ._errors import UsageError
 
     if target.is_symlink():
         real = Path(os.path.realpath(target))
@@ -312,7 +310,6 @@ def check_output_dir(path: str | os.PathLike[str], *, what: str = "--out") -> Pa
     Refused with a `UsageError`: an empty path, anything under /proc, /dev or /sys (``/dev/null`` included), an
     existing file, a path below a file, a directory that is not writable or on a read-only filesystem.
     """
-    from ._errors import UsageError
 
     text = os.fspath(path)
     if not str(text).strip():

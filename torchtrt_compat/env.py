@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from .ux.display import safe
+from ._version import __version__
+from .ux.display import compact_repr
+from .ux.display import bullet_list, key_values, panel, section
 
 if TYPE_CHECKING:
     import importlib.metadata as md
@@ -176,7 +179,6 @@ class Environment:
         return safe(scrub("\n".join(lines)))
 
     def __repr__(self) -> str:
-        from .ux.display import compact_repr
 
         tt, trt = self.torch_tensorrt, self.tensorrt
         stack = ", ".join(
@@ -191,7 +193,6 @@ class Environment:
         return scrub(compact_repr(f"Environment ({self.source})", stack, f"GPUs: {self._gpu_text()}"))
 
     def _repr_html_(self) -> str:
-        from .ux.display import bullet_list, key_values, panel, section
 
         rows = [(k.strip(), v if v is not None else "unknown") for k, v in self._rows()]
         notes = section("notes", bullet_list(self.notes)) if self.notes else ""
@@ -207,7 +208,6 @@ def scrub(text: str) -> str:
 
 
 def _own_version() -> str:
-    from ._version import __version__
 
     return __version__
 

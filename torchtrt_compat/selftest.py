@@ -29,6 +29,22 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ._errors import CompatError, UsageError
+from .compatibility.rules import check_environment
+from .env import detect_environment
+from .compatibility.advice import gpu_advice, install_fix
+from .compiler import compile as trt_compile
+from .compiler import report as compile_report
+from .runtime.context import driver
+from .runtime.context import check
+from .runtime.context import current_context, diagnose_context, ensure_primary_context, primary_context
+from .runtime.bench import percentile
+from .runtime.cuda_graphs import BucketedCUDAGraphs
+from .runtime.bench import bench
+from .runtime.memory import memory_report
+from .runtime._device import resolve_device_index
+from .ux.display import compact_repr
+from .ux.display import badge, section, table
+from .ux.display import page
 
 Status = Literal["passed", "failed", "skipped"]
 EXIT_OK, EXIT_FAILED, EXIT_SKIPPED = 0, 1, 3
@@ -146,13 +162,11 @@ class SelftestResult:
         return "\n".join([*lines, self.advice])
 
     def __repr__(self) -> str:
-        from .ux.display import compact_repr
 
         steps = ", ".join(f"{s.name} {s.status}" for s in self.steps)
         return compact_repr(f"SelftestResult {self.headline}", steps, self.advice)
 
     def _repr_html_(self) -> str:
-        from .ux.display import badge, section, table
 
         tone = {"passed": "ok", "failed": "error", "skipped": "warning"}
         rows = []
@@ -168,7 +182,6 @@ class SelftestResult:
 
     def to_html(self) -> str:
         """A standalone HTML page (``selftest --html FILE``)."""
-        from .ux.display import page
 
         return page("torchtrt-compat selftest", self._repr_html_())
 
@@ -211,8 +224,6 @@ def _small_model(ctx: _Ctx) -> Any:
 
 
 def _step_environment(ctx: _Ctx) -> StepResult:
-    from .compatibility.rules import check_environment
-    from .env import detect_environment
 
     try:
         import torch
@@ -247,7 +258,6 @@ def _step_environment(ctx: _Ctx) -> StepResult:
 
 
 def _step_tensorrt(ctx: _Ctx) -> StepResult:
-    from .compatibility.advice import gpu_advice, install_fix
 
     device = _needs_gpu(ctx)
     env = ctx.env
@@ -264,9 +274,6 @@ def _step_tensorrt(ctx: _Ctx) -> StepResult:
     if errors:
         raise _Fail("; ".join(f.message for f in errors), "; ".join(f.fix for f in errors if f.fix) or "-")
     import torch
-
-    from .compiler import compile as trt_compile
-    from .compiler import report as compile_report
 
     torch.manual_seed(0)
     model = torch.nn.Sequential(
@@ -293,15 +300,12 @@ def _step_tensorrt(ctx: _Ctx) -> StepResult:
 
 def _cuda_driver() -> Any:
     try:
-        from .runtime.context import driver
-
         return driver()
     except CompatError as exc:
         raise _Skip(exc.problem, exc.fix or "") from exc
 
 
 def _fill_kernel(drv: Any, cc: tuple[int, int]) -> Any:
-    from .runtime.context import check
 
     try:
         from cuda.bindings import nvrtc
@@ -332,8 +336,6 @@ def _step_context_guard(ctx: _Ctx) -> StepResult:
     device = _needs_gpu(ctx)
     drv = _cuda_driver()
     import torch
-
-    from .runtime.context import check, current_context, diagnose_context, ensure_primary_context, primary_context
 
     primary = ensure_primary_context(device)
     with primary_context(device):
@@ -389,9 +391,6 @@ def _step_cuda_graphs(ctx: _Ctx) -> StepResult:
     device = _needs_gpu(ctx)
     import torch
 
-    from .runtime.bench import percentile
-    from .runtime.cuda_graphs import BucketedCUDAGraphs
-
     model = _small_model(ctx)
     graphs = BucketedCUDAGraphs(model, (1, 2, 4, 8, 16))
     gen = torch.Generator().manual_seed(0)
@@ -437,8 +436,6 @@ def _step_bench(ctx: _Ctx) -> StepResult:
 
     import torch
 
-    from .runtime.bench import bench
-
     model = _small_model(ctx)
     x = torch.randn(32, 64, device=f"cuda:{device}")
     with warnings.catch_warnings():
@@ -461,8 +458,6 @@ def _step_bench(ctx: _Ctx) -> StepResult:
 def _step_memory(ctx: _Ctx) -> StepResult:
     device = _needs_gpu(ctx)
     import torch
-
-    from .runtime.memory import memory_report
 
     model = _small_model(ctx)
     report = memory_report(model, torch.randn(32, 64, device=f"cuda:{device}"))
@@ -519,7 +514,6 @@ def _visible_device(device: Any) -> tuple[int | None, str | None]:
         return None, None
     if not torch.cuda.is_available():
         return None, None
-    from .runtime._device import resolve_device_index
 
     index = resolve_device_index(device)
     return index, torch.cuda.get_device_name(index)

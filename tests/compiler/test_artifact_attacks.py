@@ -709,7 +709,7 @@ def test_a_file_swapped_after_verification_is_caught(
     signed: Path, keys: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bytes load() uses are the bytes the signature covers, even if the folder changes right after the check."""
-    from torchtrt_compat.compiler import signing
+    from torchtrt_compat.compiler import artifact, signing
 
     folder = _copy(signed, tmp_path / "swap")
     real = signing.verify_folder
@@ -721,7 +721,7 @@ def test_a_file_swapped_after_verification_is_caught(
         _write_ep(folder, members)  # model.ep and manifest.json replaced, the manifest re-hashed
         return digests
 
-    monkeypatch.setattr(signing, "verify_folder", then_swap)
+    monkeypatch.setattr(artifact, "verify_folder", then_swap)  # the name load() calls
     with pytest.raises(UsageError, match="changed after its signature was verified"):
         EngineArtifact.load(folder, verify_with=keys[1])
 

@@ -18,6 +18,8 @@ from typing import NoReturn
 from ..ux.display import error_lines
 from .._errors import CompatError, IncompatibleError
 from ..ux.display import SafeStream
+from .._version import __version__
+from ..ux.display import safe
 
 #: The command registry, in --help order: a module under torchtrt_compat.cli and the commands its
 #: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that
@@ -49,7 +51,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog="Exit codes: 0 ok, 1 incompatible / failed, 2 bad usage or input, 3 unknown (check: a deciding fact is "
         "missing).",
     )
-    from .._version import __version__
 
     parser.add_argument("--version", action="version", version=f"torchtrt-compat {__version__}")
     parser.add_argument(
@@ -163,7 +164,5 @@ def _print_error(args: argparse.Namespace, exc: CompatError) -> None:
     print(f"torchtrt-compat {args.command}: error: {first}", *rest, sep="\n", file=sys.stderr)
     if getattr(args, "full_traceback", False) or getattr(args, "verbose", False):
         import traceback
-
-        from ..ux.display import safe
 
         print(safe("".join(traceback.format_exception(type(exc), exc, exc.__traceback__))), file=sys.stderr, end="")

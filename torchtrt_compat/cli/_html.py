@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from .._errors import UsageError
+from .._atomic import atomic_write_text
 
 HTML_FIX = "pass --html a file path in a folder you can write"
 
@@ -30,7 +31,6 @@ def check_html_path(path: str) -> None:
 
 def write_html(path: str, text: str) -> None:
     """``text`` to ``path`` atomically; an `OSError` becomes one `UsageError` line."""
-    from .._atomic import atomic_write_text
 
     try:
         atomic_write_text(path, text)

@@ -8,6 +8,9 @@ from typing import Any
 
 from .._errors import UsageError
 from ..runtime.bench import BenchResult, bench
+from ..models import get_model
+from .._lazy import require
+from ..compiler import compile as trt_compile
 
 BACKENDS = ("eager", "inductor", "trt")
 
@@ -37,7 +40,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from ..models import get_model
 
     if not args.model.startswith("models:"):
         raise UsageError(
@@ -65,7 +67,6 @@ def bench_model(
     """Build a catalogue entry (`torchtrt_compat.models.get_model`), compile it with ``backend`` and `bench` it."""
     if backend not in BACKENDS:
         raise UsageError(f"Backend {backend!r} is not known.", f"use one of: {', '.join(BACKENDS)}")
-    from .._lazy import require
 
     torch = require("torch", "to benchmark a model")
     try:
@@ -81,8 +82,6 @@ def bench_model(
     if backend == "inductor":
         model = torch.compile(model)
     elif backend == "trt":
-        from ..compiler import compile as trt_compile
-
         # raises a one-line error off-GPU
         model = trt_compile(model, arg_inputs=list(inputs), device=str(dev), verbose=verbose)
     return bench(model, inputs, warmup=warmup, iters=iters, label=f"{entry.name} [{backend}]", device=dev)

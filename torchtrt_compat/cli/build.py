@@ -9,6 +9,14 @@ from typing import Any
 
 from .._errors import UsageError
 from ..compiler.inputs import example_inputs_of
+from ..models import get_model
+from .._atomic import atomic_write_text
+from ..farm import build_plan
+from ..ux.display import safe
+from .._atomic import check_output_dir
+from ..compiler.artifact import check_replaceable
+from ..compiler import build_engine
+from ..compiler.aot import zero_engine_advice
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -71,8 +79,6 @@ def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, 
 
     A ``.pt2`` is read only with ``trust``: ``torch.export.load`` runs code that a crafted file holds."""
     if spec.startswith("models:"):
-        from ..models import get_model
-
         entry = get_model(spec.split(":", 1)[1])
         return entry.name, entry.build(), entry.example_inputs()
     path = Path(spec)
@@ -111,7 +117,6 @@ def _artifact_name(spec: str) -> str:
 
 def _write_log(path: Path, verbose: bool, lines: list[str]) -> bool:
     """Write what the build captured from torch / torch_tensorrt / TensorRT to ``path``; False when nothing was."""
-    from .._atomic import atomic_write_text
 
     if verbose or not lines:
         return False
@@ -124,7 +129,6 @@ def run_plan(args: argparse.Namespace) -> int:
     """``build --plan``: exit 0 when every build is built or up to date, 1 when any failed, 2 for a bad plan."""
     if args.model is not None or args.cc:
         raise UsageError("--plan builds what the plan names; MODEL and --cc are for one build.", "drop MODEL and --cc")
-    from ..farm import build_plan
 
     result = build_plan(
         args.plan,
@@ -136,7 +140,6 @@ def run_plan(args: argparse.Namespace) -> int:
         ray_transfer="return" if args.ray_return else "shared",
         trust=bool(getattr(args, "trust", False)),
     )
-    from ..ux.display import safe
 
     print(result.table())
     print(safe(f"summary: {result.files[0]} and {result.files[1]}"))
@@ -144,8 +147,6 @@ def run_plan(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .._atomic import check_output_dir
-    from ..compiler.artifact import check_replaceable
 
     if args.plan is not None:
         return run_plan(args)
@@ -163,9 +164,6 @@ def run_build(args: argparse.Namespace) -> int:
         raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
 
     import torch
-
-    from ..compiler import build_engine
-    from ..compiler.aot import zero_engine_advice
 
     name, model, inputs = load_model(args.model, trust=args.trust)
     kwargs: dict[str, Any] = {}

@@ -7,6 +7,18 @@ import json
 from typing import Any
 
 from ._html import check_html_path, write_html
+from ..compatibility.target import Overrides
+from ..ux.display import page
+from ..compatibility.rules import check_environment
+from ..env import detect_environment
+from ..compatibility.target import apply_overrides, read_target, target_from_environment, to_environment
+from ..compatibility.rules import check
+from ..compatibility.report import what_if
+from ..compatibility.fleet import check_fleet
+from .._errors import UsageError
+from ..env import to_json
+from ..compatibility import matrix
+from ..versions import parse_version
 
 EXIT_TEXT = "Exit 0 compatible, 1 incompatible, 2 bad input or usage, 3 unknown (a deciding fact is missing)."
 
@@ -78,7 +90,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _overrides(args: argparse.Namespace) -> Any:
-    from ..compatibility.target import Overrides
 
     return Overrides(
         gpus=args.gpu,
@@ -91,7 +102,6 @@ def _overrides(args: argparse.Namespace) -> Any:
 
 
 def _write_html(path: str, body: str, title: str) -> None:
-    from ..ux.display import page
 
     write_html(path, page(title, body))
 
@@ -103,25 +113,17 @@ def run_check(args: argparse.Namespace) -> int:
     if args.fleet:
         return _run_fleet(args, overrides)
     if args.target is None and not overrides:
-        from ..compatibility.rules import check
-
         report = check()
         print(report.to_json() if args.json else report)
         if args.html:
             _write_html(args.html, report._repr_html_(), "torchtrt-compat check")
         return report.exit_code
 
-    from ..compatibility.rules import check_environment
-    from ..env import detect_environment
-    from ..compatibility.target import Overrides, apply_overrides, read_target, target_from_environment, to_environment
-
     target = read_target(args.target) if args.target is not None else target_from_environment(detect_environment())
     applied = apply_overrides(target, overrides)
     report = check_environment(to_environment(applied), local=applied.installed)
     change = None
     if args.upgrade:
-        from ..compatibility.report import what_if
-
         plain = apply_overrides(target, Overrides(**{**overrides.__dict__, "upgrades": ()}))
         before = check_environment(to_environment(plain), local=plain.installed)
         change = what_if(before, report, list(args.upgrade), target.origin)
@@ -140,11 +142,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
-    from ..compatibility.fleet import check_fleet
 
     if args.upgrade:
-        from .._errors import UsageError
-
         raise UsageError("--upgrade applies to one target, not a fleet.", "run check --target HOST.json --upgrade ...")
     report = check_fleet(args.fleet, overrides if overrides else None)
     print(report.to_json() if args.json else report)
@@ -154,7 +153,6 @@ def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
 
 
 def run_env(args: argparse.Namespace) -> int:
-    from ..env import detect_environment, to_json
 
     env = detect_environment()
     print(to_json(env) if args.json else env.format())
@@ -162,9 +160,6 @@ def run_env(args: argparse.Namespace) -> int:
 
 
 def run_matrix(args: argparse.Namespace) -> int:
-    from ..compatibility import matrix
-    from .._errors import UsageError
-    from ..versions import parse_version
 
     if args.torch_tensorrt:
         if len(args.torch_tensorrt) > 64:  # int() of thousands of digits is refused by Python itself

@@ -8,6 +8,9 @@ import sys
 
 from .._bounded import MAX_LOG_BYTES, read_bytes, read_stream
 from .._errors import UsageError
+from ..troubleshooting import SCAN_HEAD, SCAN_TAIL
+from ..troubleshooting import explain, format_explanation
+from ..env import detect_environment
 
 _FIX = "pass the file holding the error text, or - to read stdin"
 _STDIN_FIX = "pipe in the failing part of the log"
@@ -57,21 +60,17 @@ def read_text(source: str) -> str:
 def _window(data: bytes) -> bytes:
     """The bytes `explain` can search (its head and tail windows, 4 bytes per character at most): decoding 20 MB of
     bytes only to search a few hundred KiB of them would cost most of the time."""
-    from ..troubleshooting import SCAN_HEAD, SCAN_TAIL
 
     head, tail = SCAN_HEAD, 4 * SCAN_TAIL
     return data if len(data) <= head + tail else data[:head] + b"\n" + data[-tail:]
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    from ..troubleshooting import explain, format_explanation
 
     text = read_text(args.file)
     log = read_text(args.log) if args.log else None
     env = None
     if args.env:
-        from ..env import detect_environment
-
         env = detect_environment()
     found = explain(text, log=log, env=env)
     if args.json:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from ..selftest import selftest
+from ._html import check_html_path, write_html
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -22,8 +24,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_selftest(args: argparse.Namespace) -> int:
-    from ..selftest import selftest
-    from ._html import check_html_path, write_html
 
     if args.html:
         check_html_path(args.html)  # before the steps run, not after a minute of them

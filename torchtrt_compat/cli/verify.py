@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from ..compiler.artifact import EngineArtifact
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -20,7 +21,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from ..compiler.artifact import EngineArtifact
 
     artifact = EngineArtifact.load(args.folder, verify_with=args.key)
     engines = len(artifact.engines)

@@ -25,6 +25,7 @@ from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist
 from .advice import _pip, gpu_advice, install_fix
 from .release_traps import KNOWN_ISSUES
 from ..versions import major, satisfies, split_requirement
+from .target import load_spec
 
 Severity = Literal["error", "unknown", "warning", "info"]
 Verdict = Literal["compatible", "incompatible", "unknown"]
@@ -739,7 +740,5 @@ def check(target: str | os.PathLike[str] | dict[str, Any] | Environment | None =
     elif isinstance(target, Environment):
         env = target
     else:
-        from .target import load_spec
-
         env = load_spec(target)
     return check_environment(env)

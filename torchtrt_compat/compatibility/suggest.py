@@ -28,6 +28,7 @@ from .rules import CheckReport, check_environment
 from ..env import normalise_dist
 from .target import PLATFORMS, from_spec, parse_gpu
 from ..versions import major, parse_version, satisfies, split_requirement
+from .target import _python
 
 FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
 DEFAULT_PLATFORM = "linux_x86_64"
@@ -356,8 +357,6 @@ def _want(
     if driver is not None:
         parse_version(driver, what="--driver")
     if python is not None:
-        from .target import _python
-
         python = _python(python, "--python")  # the patch release is kept: Requires-Python may exclude one
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f"Unknown --platform {platform!r}.", f"use one of {', '.join(PLATFORMS)}")

@@ -35,6 +35,9 @@ from ..env import (
     tensorrt_dist_info,
 )
 from ..versions import cuda_local_tag, parse_compute_capability, parse_version
+from .requires import one_line
+from .requires import marker_applies, parse_python
+from . import matrix
 
 if TYPE_CHECKING:
     from packaging.requirements import Requirement
@@ -272,7 +275,6 @@ def target_from_requirements(text: str, origin: str) -> Target:
     and TensorRT; other packages are ignored. Environment markers are kept and judged for the target's platform and
     Python (`resolve_pins`), so per-OS lines are two alternatives, not two pins. A line that is not a requirement is
     one error line."""
-    from .requires import one_line
 
     from packaging.requirements import InvalidRequirement, Requirement  # slow to import: only for these files
 
@@ -312,7 +314,6 @@ def resolve_pins(
 ) -> tuple[dict[str, str], list[str]]:
     """The pins whose marker holds on the target, by name; a pin whose marker depends on a fact not given is left
     out with a note (its package is then unknown). Two pins that both apply and differ are a `UsageError`."""
-    from .requires import marker_applies, parse_python
 
     py = parse_python(python)
     chosen: dict[str, Pin] = {}
@@ -393,8 +394,6 @@ def parse_pin(text: str) -> tuple[str, Any]:
     try:
         req = Requirement(text)
     except InvalidRequirement as exc:
-        from .requires import one_line
-
         raise UsageError(f"--upgrade {text!r} is not NAME==VERSION ({one_line(exc)}).", fix) from None
     version = _pinned(req)
     name = normalise_dist(req.name)
@@ -412,7 +411,6 @@ def parse_pin(text: str) -> tuple[str, Any]:
 
 def parse_gpu(text: str) -> dict[str, Any]:
     """``--gpu`` value: a compute capability (``9.0``) or a model name (``H100``, ``RTX 4090``) from the matrix."""
-    from . import matrix
 
     value = text.strip()
     if re.fullmatch(r"\d+\.\d+", value, re.ASCII):
@@ -454,8 +452,6 @@ def apply_overrides(target: Target, overrides: Overrides) -> Target:
         key, value = parse_pin(pin)
         marker = _pin_marker(pin)
         if marker is not None:
-            from .requires import marker_applies, parse_python
-
             python = spec.get("python")
             holds = marker_applies(
                 marker, spec.get("platform"), parse_python(python if isinstance(python, str) else None)
@@ -617,7 +613,6 @@ def _registry_cuda(torch: str, platform: str | None) -> str | None:
     """The CUDA build of the registry's torch wheel for ``platform`` (None for CPU-only wheels or unknown)."""
     if platform is None:
         return None
-    from . import matrix
 
     info = matrix.release_info("torch", torch)
     if info is None:

@@ -14,6 +14,8 @@ from typing import Any
 
 from .._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
 from .._errors import UsageError
+from ._upstream import load_torch_tensorrt
+from .._engines import is_engine
 
 LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
 
@@ -49,10 +51,7 @@ def load_trusted_ttc(source: Path, rebuild: str) -> tuple[Any, dict[str, Any], d
         raise UsageError(f"{what} is corrupt or truncated ({exc.__class__.__name__}: {exc}).", rebuild) from None
     import torch
 
-    from ._upstream import load_torch_tensorrt
-
     load_torch_tensorrt()  # TorchTensorRTModule must be importable to unpickle
-    from .._engines import is_engine
 
     try:
         module = torch.load(io.BytesIO(module_bytes), weights_only=False)  # trusted by the caller (trust=True)

@@ -10,6 +10,8 @@ from .._errors import MissingDependencyError
 from .._lazy import is_installed
 from ..env import detect_environment
 from ..shims import ShimContext, activate
+from ..compatibility.advice import install_fix
+from ..ux.quiet import captured
 
 
 def shim_context(
@@ -29,7 +31,6 @@ def shim_context(
 
 def install_hint() -> str:
     """The pip command for a torch_tensorrt flavour that fits the installed torch and the visible GPUs."""
-    from ..compatibility.advice import install_fix
 
     return install_fix(detect_environment())
 
@@ -42,7 +43,6 @@ def load_torch_tensorrt(ctx: ShimContext | None = None) -> ModuleType:
         return loaded
     if not is_installed("torch_tensorrt"):
         raise MissingDependencyError("torch_tensorrt is not installed.", install_hint())
-    from ..ux.quiet import captured
 
     with captured(), activate("import", ctx or shim_context()):  # its import chatter joins a compile's log
         import torch_tensorrt

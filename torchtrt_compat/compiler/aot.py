@@ -8,6 +8,8 @@ from ..env import detect_environment
 from .artifact import EngineArtifact, now
 from .session import attach_capture, build_session, note_wait
 from .validation import engine_request
+from ..ux.progress import build_title, warn
+from . import pipeline
 
 
 def build_engine(
@@ -32,8 +34,6 @@ def build_engine(
     report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
     Builds in one process run one at a time (see `compile`).
     """
-    from ..ux.progress import build_title, warn
-    from . import pipeline
 
     request = engine_request(
         module_or_exported_program,

@@ -40,6 +40,16 @@ from ._ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
 from ._legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
 from .compile_report import CompileReport
 from .signing import SIGNATURE
+from .._engines import is_engine
+from .signing import sign_folder
+from ._upstream import load_torch_tensorrt, shim_context
+from ..shims import activate
+from .signing import required_key, verify_folder
+from ..env import detect_environment
+from ..versions import base
+from ..compatibility.advice import gpu_advice
+from ..runtime.hooks import guard_runtime
+from ..ux import display as _display
 
 FORMAT = "torchtrt_compat.engine_artifact/2"
 KIND = "engine_artifact"  #: what `_atomic.mark_folder` records in the folders written here
@@ -76,7 +86,6 @@ class EngineArtifact:
 
     def engine_modules(self) -> dict[str, Any]:
         """Submodule name -> torch_tensorrt engine module (``_run_on_acc_N``) of a built artifact."""
-        from .._engines import is_engine
 
         if self.module is None:
             return {}
@@ -113,8 +122,6 @@ class EngineArtifact:
                 self._write_into(staging)
                 _atomic.mark_folder(staging, KIND, may_add=(SIGNATURE,) if sign_key is not None else ())
                 if sign_key is not None:
-                    from .signing import sign_folder
-
                     sign_folder(staging, sign_key)
         except OSError as exc:
             raise UsageError(
@@ -156,8 +163,6 @@ class EngineArtifact:
 
     def _export_program(self, path: Path) -> bytes:
         """``torch_tensorrt.save(..., output_format="exported_program")`` under the save-stage shims."""
-        from ._upstream import load_torch_tensorrt, shim_context
-        from ..shims import activate
 
         if self.module is None:
             raise InternalError("an EngineArtifact has neither a module nor a loaded program")
@@ -200,7 +205,6 @@ class EngineArtifact:
         folder raises `UsageError` naming the fix. An old single-file ``.ttc`` holds a pickle that runs code when
         read: it is read only with ``trust=True``, for files you built yourself.
         """
-        from .signing import required_key, verify_folder
 
         source = Path(path)
         rebuild = f"rebuild it: torchtrt-compat build MODEL --cc CC --out {source.parent}"
@@ -254,8 +258,6 @@ class EngineArtifact:
     def why_not_runnable(self, env: Any = None) -> list[Reason]:
         """Every reason the engines cannot run in ``env`` (default: this machine); empty when they can. Each
         `Reason` reads as one line and keeps its ``problem`` and ``fix`` apart."""
-        from ..env import detect_environment
-        from ..versions import base
 
         env = env or detect_environment()
         where = "this machine" if env.origin == "machine" else "the target"
@@ -297,7 +299,6 @@ class EngineArtifact:
             on = f"a GPU of compute capability {' or '.join(targets)}" if targets else "a supported GPU"
             reasons.append(Reason(f"no NVIDIA GPU is visible on {where}", f"run the engines on a host with {on}"))
             return reasons
-        from ..compatibility.advice import gpu_advice
 
         for i, gpu in enumerate(env.gpus):
             if gpu.compute_capability in targets:
@@ -324,7 +325,6 @@ class EngineArtifact:
             raise IncompatibleError(
                 f"These engines cannot run here: {'; '.join(r.problem for r in reasons)}.", reasons[0].fix
             )
-        from ..runtime.hooks import guard_runtime
 
         if self.module is None and self._program is not None:
             where = f"{self._source / PROGRAM}" if self._source is not None else PROGRAM
@@ -333,8 +333,6 @@ class EngineArtifact:
                 raise UsageError(f"{where} and the engines read with it differ.", "load the artifact again")
             canonical = validated.canonical_bytes()
             import torch
-
-            from ._upstream import load_torch_tensorrt
 
             load_torch_tensorrt()  # registers tensorrt::execute_engine and the engine classes
             self.module = torch.export.load(io.BytesIO(canonical)).module()
@@ -369,7 +367,6 @@ class EngineArtifact:
         return f"EngineArtifact({self._size_text()}, {self._targets_text()}, {built}{where})"
 
     def _repr_html_(self) -> str:
-        from ..ux import display as _display
 
         meta = self.metadata
         rows = [(name, f"{len(blob) / 1e6:.1f} MB") for name, blob in self.engines.items()]

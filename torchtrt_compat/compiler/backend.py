@@ -16,6 +16,7 @@ from ..shims import ShimContext, activate
 from .releases import dynamo_input_kwargs, installed_release_fields
 from .settings import Translation
 from .watch import BuildWatch
+from .failures import raise_build_error
 
 
 @dataclass
@@ -88,7 +89,6 @@ def dynamo_compile(
 ) -> BackendResult:
     """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims, watched by one `BuildWatch`;
     every failure is raised as a `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
-    from .failures import raise_build_error
 
     tt = load_torch_tensorrt(ctx)
     watch = BuildWatch(targets=ctx.targets if ctx.aot else ())

@@ -175,8 +175,6 @@ def report(module: Any) -> CompileReport:
     """The `CompileReport` of a module returned by `torchtrt_compat.compile` (or an `EngineArtifact`)."""
     found = getattr(module, _REPORT_ATTR, None) or getattr(module, "report", None)
     if not isinstance(found, CompileReport):
-        from .._errors import UsageError
-
         raise UsageError(
             f"{type(module).__name__} carries no torchtrt_compat report.",
             "pass a module returned by torchtrt_compat.compile or an EngineArtifact",

@@ -11,6 +11,8 @@ from .._lazy import require
 from ._upstream import shim_context
 from ..shims import activate, exclusive
 from .inputs import InputPlan, plan_inputs
+from .failures import raise_build_error
+from ..ops import explain_device_mismatch
 
 
 @dataclass
@@ -25,7 +27,6 @@ class ExportResult:
 def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | None = "auto") -> ExportResult:
     torch = require("torch", "to export the model")
     start = time.perf_counter()
-    from .failures import raise_build_error
 
     with activate("export", shim_context(), shims) as applied:
         try:
@@ -35,8 +36,6 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
         except UsageError:
             raise
         except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
-            from ..ops import explain_device_mismatch
-
             mismatch = explain_device_mismatch(exc) or _cache_output(exc)
             if mismatch is not None:
                 raise mismatch from exc

@@ -16,6 +16,7 @@ from typing import NoReturn
 from .._errors import BuildError, BuildStage, CompatError, InternalError, UpstreamError
 from .watch import TRT_LOGGER_NAME as TRT_LOGGER_NAME
 from .watch import BuildWatch
+from ..troubleshooting import reraise_explained
 
 
 def raise_build_error(
@@ -27,7 +28,6 @@ def raise_build_error(
     fix for their stage and op."""
     if isinstance(exc, CompatError):
         raise exc
-    from ..troubleshooting import reraise_explained
 
     try:
         reraise_explained(exc, stage=stage, op=op, node=node, log=log)

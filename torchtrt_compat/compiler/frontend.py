@@ -26,13 +26,17 @@ from .validation import _IR as _IR
 from .validation import FALLBACKS as FALLBACKS
 from .validation import compile_request
 from .validation import resolve_ir as resolve_ir
+from ..compatibility.advice import gpu_advice
+from .inputs import eager_module
+from . import pipeline
+from ..runtime.hooks import guard_runtime as install
+from .releases import check_frontend_kwargs, legacy_compile_kwargs
 
 log = logging.getLogger("torchtrt_compat")
 
 
 def why_trt_cannot_run() -> tuple[str, str] | None:
     """(reason, fix) when no TensorRT engine can execute on this host, else None."""
-    from ..compatibility.advice import gpu_advice
 
     env = detect_environment()
     if env.torch_tensorrt is None:
@@ -71,8 +75,6 @@ def _fallback(module: Any, how: str, reason: str, fix: str) -> Any:
         result = module
     else:
         import torch
-
-        from .inputs import eager_module
 
         result = torch.compile(eager_module(module), backend="inductor")
     attach(result, report)
@@ -156,7 +158,6 @@ def _compile(request: CompileRequest) -> Any:
         return _passthrough(request)
     if path == "torch_compile":
         return _torch_compile(request)
-    from . import pipeline
 
     warnings: list[str] = []
     kwargs = request.kwargs
@@ -176,7 +177,6 @@ def _compile(request: CompileRequest) -> Any:
 
 def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: bool = True) -> None:
     """`runtime.hooks.guard_runtime`, its warning (if any) added to ``report``."""
-    from ..runtime.hooks import guard_runtime as install
 
     warning = install(module, device, context=context)
     if warning:
@@ -204,7 +204,6 @@ def _torch_compile(request: CompileRequest) -> Any:
 
 
 def _passthrough(request: CompileRequest) -> Any:
-    from .releases import check_frontend_kwargs, legacy_compile_kwargs
 
     tt = load_torch_tensorrt()
     release = installed_release_fields()

@@ -22,6 +22,8 @@ import torch  # this module is imported only by a compile that uses partition="a
 from torch.utils import _pytree as pytree
 
 from .._errors import CompatError, UsageError
+from .exporter import export_with_plan
+from .inputs import InputPlan
 
 
 class _TensorSlot:
@@ -154,8 +156,6 @@ def plan_partition(
     shims: str | list[str] | None = "auto",
 ) -> PartitionPlan:
     """Find the largest submodules of ``root`` that export, top down. Nothing is built here."""
-    from .exporter import export_with_plan
-    from .inputs import InputPlan
 
     calls = _record_calls(root, args, kwargs)
     plan = PartitionPlan(whole_module)

@@ -25,6 +25,7 @@ from .compile_report import CompileReport, attach
 from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, truncates_double
 from .settings import Translation, installed_release_fields, translate
+from ..ops import why_in_pytorch
 
 
 @dataclass
@@ -196,7 +197,6 @@ def assemble_report(
     partitioned: bool = False,
 ) -> CompileReport:
     """The one place a dynamo compile's `CompileReport` is made."""
-    from ..ops import why_in_pytorch
 
     export = "ExportedProgram" if from_program else "torch.export(strict=False)"
     if partitioned:

@@ -21,6 +21,8 @@ from importlib import resources
 from typing import Any
 
 from .._errors import UsageError
+from ._upstream import load_torch_tensorrt
+from ..env import detect_environment
 
 #: ``dynamo.compile`` parameters that carry the program and its example inputs, not settings.
 INPUT_PARAMS = ("exported_program", "inputs", "arg_inputs", "kwarg_inputs")
@@ -105,8 +107,6 @@ def known_releases() -> dict[str, ReleaseFields]:
 def installed_release_fields() -> ReleaseFields:
     """The installed release's fields, read from ``torch_tensorrt.dynamo.compile``, ``CompilationSettings`` and
     ``torch_tensorrt.compile``; the flavour (torch-tensorrt or torch-tensorrt-rtx) from the installed metadata."""
-    from ._upstream import load_torch_tensorrt
-    from ..env import detect_environment
 
     tt = load_torch_tensorrt()
     settings_cls = getattr(tt.dynamo, "CompilationSettings", None)

@@ -22,6 +22,8 @@ import tempfile
 from pathlib import Path
 
 from .._errors import UsageError
+from .._lazy import require
+from .._bounded import read_bytes
 
 SIGNATURE = "signature.sig"
 MAX_SIGNATURE_BYTES = 16 * 1024 * 1024
@@ -58,7 +60,6 @@ def _hashing_config(model_signing: object) -> object:
 
 def sign_folder(folder: str | os.PathLike[str], private_key: str | os.PathLike[str]) -> Path:
     """Write ``folder/signature.sig`` over every other file of ``folder``; returns its path."""
-    from .._lazy import require
 
     key = _key_file(private_key, "signing key")
     model_signing = require("model_signing", "to sign artifacts")
@@ -81,8 +82,6 @@ def verify_folder(folder: str | os.PathLike[str], public_key: str | os.PathLike[
     are the signed ones (a file swapped after this check is caught there). The signature is read once: the bytes
     verified are the bytes those digests come from.
     """
-    from .._bounded import read_bytes
-    from .._lazy import require
 
     source = Path(folder)
     key = _key_file(public_key, "public key")

@@ -16,6 +16,7 @@ from ..env import detect_environment
 from ..versions import parse_compute_capability as _parse_cc
 from ..versions import show_value as _show
 from .request import IR, CompileRequest, Fallback
+from .inputs import is_exported_program
 
 _IR: dict[str, IR] = {
     "default": "dynamo",
@@ -60,7 +61,6 @@ def compute_capability_list(value: Any) -> list[str] | None:
 
 def check_model(module: Any, *, callable_ok: bool = False) -> None:
     """A ``torch.nn.Module`` or ``torch.export.ExportedProgram`` (any callable when ``callable_ok``)."""
-    from .inputs import is_exported_program
 
     if is_exported_program(module):
         return
@@ -161,7 +161,6 @@ def _check_value(value: Any, where: str, depth: int) -> None:
 
 
 def _check_arity(module: Any, n_args: int, kwargs: dict[str, Any]) -> None:
-    from .inputs import is_exported_program
 
     if is_exported_program(module):
         return

@@ -26,6 +26,7 @@ from .. import _atomic
 from .._errors import MissingDependencyError
 from .plan import Job
 from .worker import base_row
+from .worker import forked_main
 
 GIB = 1024**3
 STOP_GRACE_S = 5.0
@@ -214,7 +215,6 @@ class ForkedBuild(_Build):
 
     def __init__(self, job: Job, threads: int, ctx: Any) -> None:
         super().__init__(job)
-        from .worker import forked_main
 
         self.conn, send = ctx.Pipe(duplex=False)
         self.proc = ctx.Process(

@@ -21,6 +21,8 @@ from typing import Any
 from .._bounded import MAX_MANIFEST_BYTES, load_json_file
 from .._errors import CompatError
 from .plan import Job, module_file
+from .._version import __version__
+from ..env import detect_environment
 
 KEY_FIELD = "build_key"  #: the manifest metadata field that holds the key
 
@@ -28,8 +30,6 @@ KEY_FIELD = "build_key"  #: the manifest metadata field that holds the key
 @functools.lru_cache(maxsize=1)
 def stack_versions() -> dict[str, str | None]:
     """The versions a built engine depends on, from package metadata (no import of torch)."""
-    from .._version import __version__
-    from ..env import detect_environment
 
     env = detect_environment()
     return {

@@ -39,6 +39,17 @@ from pathlib import Path
 from typing import Any
 
 from .._errors import CompatError, IncompatibleError, UsageError
+from .._atomic import check_replaceable
+from .._atomic import check_output_dir
+from ..compiler.validation import check_compile_kwargs
+from ..compiler.releases import known_releases
+from ..compiler.settings import OWN_KWARGS, _known_names
+from ..env import detect_environment
+from ..versions import base
+from ..models import get_model
+from ..compatibility import matrix
+from ..compatibility.target import normalise_cc
+from ..compiler.validation import resolve_targets
 
 TOP_KEYS = ("out", "workers", "defaults", "models")
 DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
@@ -141,7 +152,6 @@ def load_plan(
                 'give one model its own output = "NAME", or list each target set once',
             )
         owners[job.folder] = job.model
-    from .._atomic import check_replaceable
 
     for job in jobs:
         check_replaceable(Path(job.folder), marker="manifest.json", what="an engine artifact")
@@ -212,7 +222,6 @@ def _show(value: Any) -> str:
 
 
 def _out_dir(flag: Any, planned: Any, origin: str, base: Path) -> Path:
-    from .._atomic import check_output_dir
 
     if flag is not None:
         return check_output_dir(flag, what="--out")
@@ -255,7 +264,6 @@ def _jobs_of(
             raise UsageError(f"{where}: unknown precision {_show(p)}.", f"choose from {', '.join(PRECISIONS)}")
     settings = dict(spec.get("settings") or {})
     _check_setting_names(settings, where)
-    from ..compiler.validation import check_compile_kwargs
 
     try:
         check_compile_kwargs(settings)
@@ -310,10 +318,6 @@ _PLAN_OWNED = {
 def _check_setting_names(settings: dict[str, Any], where: str) -> None:
     """Each setting is a keyword the installed torch_tensorrt release accepts (from the extracted compile surface;
     no import), and not one the plan sets itself."""
-    from ..compiler.releases import known_releases
-    from ..compiler.settings import OWN_KWARGS, _known_names
-    from ..env import detect_environment
-    from ..versions import base
 
     for name in settings:
         if name in _PLAN_OWNED:
@@ -452,7 +456,6 @@ def check_imports(jobs: list[Job]) -> None:
 
 
 def _check_catalogue(job: Job) -> None:
-    from ..models import get_model
 
     try:
         entry = get_model(job.location)
@@ -488,8 +491,6 @@ def _target_sets(value: Any, where: str) -> list[tuple[str, ...]]:
 
 
 def _cc(value: Any, where: str) -> str:
-    from ..compatibility import matrix
-    from ..compatibility.target import normalise_cc
 
     if not isinstance(value, str):
         if isinstance(value, float):  # targets = [8.9] in TOML: a float, meant as a compute capability
@@ -512,13 +513,10 @@ def _cc(value: Any, where: str) -> str:
 
 
 def _check_supported(ccs: list[str], where: str) -> None:
-    from ..compiler.validation import resolve_targets
 
     try:
         resolve_targets(ccs)
     except IncompatibleError as exc:
-        from ..env import detect_environment
-
         if detect_environment().flavour != "tensorrt-rtx":
             raise  # nothing can be built on this machine: exit 1 with the install fix
         raise UsageError(f"{where}.targets: {exc.problem}", exc.fix) from None

@@ -19,6 +19,7 @@ from .keys import built_manifest, with_key
 from .live import Live
 from .plan import Job, check_imports, load_plan
 from .worker import artifact_facts, base_row
+from .executors import _ray
 
 SUMMARY_JSON, SUMMARY_HTML = "build-summary.json", "build-summary.html"
 
@@ -162,7 +163,6 @@ def _write_summary(result: PlanResult) -> list[Path]:
 
 
 def _ray_cpus(address: str, todo: int) -> int:
-    from .executors import _ray
 
     ray = _ray()
     if not todo:

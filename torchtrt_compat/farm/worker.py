@@ -21,6 +21,13 @@ from typing import Any
 
 from .keys import KEY_FIELD
 from .plan import PRECISIONS, Job, import_paths
+from .._errors import UsageError
+from ..models import get_model
+from ..compiler.inputs import example_inputs_of
+from ..ux import progress as _progress
+from ..compiler import build_engine
+from ..ux.quiet import last_capture
+from ..troubleshooting import explain
 
 
 def base_row(job: Job) -> dict[str, Any]:
@@ -53,17 +60,12 @@ def artifact_facts(manifest: dict[str, Any], folder: Path) -> dict[str, Any]:
 
 def load_model(job: Job) -> tuple[Any, tuple[Any, ...]]:
     """The model and its example inputs, as the plan names them."""
-    from .._errors import UsageError
 
     if job.kind == "catalogue":
-        from ..models import get_model
-
         entry = get_model(job.location)
         return entry.build(), tuple(entry.example_inputs())
     if job.kind == "program":
         import torch
-
-        from ..compiler.inputs import example_inputs_of
 
         program = torch.export.load(job.location)
         return program, example_inputs_of(program)
@@ -83,7 +85,6 @@ def load_model(job: Job) -> tuple[Any, tuple[Any, ...]]:
 
 def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str, Any]:
     """Build ``job`` in this process and publish its folder; returns its summary row (never raises)."""
-    from ..ux import progress as _progress
 
     row = base_row(job)
     start = time.perf_counter()
@@ -92,7 +93,6 @@ def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str
         import torch
 
         torch.set_num_threads(max(1, threads))
-        from ..compiler import build_engine
 
         emit("loading the model")
         model, inputs = load_model(job)
@@ -132,8 +132,6 @@ def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str
 
 def failure_facts(exc: BaseException) -> dict[str, Any]:
     """status, a one-line error, and `explain`'s diagnosis of a failed build."""
-    from ..ux.quiet import last_capture
-    from ..troubleshooting import explain
 
     text = f"{type(exc).__name__}: {exc}"
     facts: dict[str, Any] = {"status": "failed", "error": " ".join(text.split())[:400]}
@@ -151,7 +149,6 @@ def failure_facts(exc: BaseException) -> dict[str, Any]:
 
 
 def _write_captured_log() -> None:
-    from ..ux.quiet import last_capture
 
     capture = last_capture()
     if capture is not None and capture.lines:

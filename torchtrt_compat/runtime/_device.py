@@ -6,6 +6,8 @@ import functools
 from typing import TYPE_CHECKING, Any, Union
 
 from .._errors import UsageError
+from .._errors import IncompatibleError
+from .._lazy import require
 
 if TYPE_CHECKING:
     import torch
@@ -51,8 +53,6 @@ def resolve_device_index(device: DeviceLike) -> int:
     torch = _torch()
     index = parse_device_index(device)
     if not torch.cuda.is_available():
-        from .._errors import IncompatibleError
-
         raise IncompatibleError(
             "No CUDA device is visible to torch.",
             "run on a machine with an NVIDIA GPU and a CUDA build of torch (check CUDA_VISIBLE_DEVICES)",
@@ -70,7 +70,6 @@ def resolve_device_index(device: DeviceLike) -> int:
 
 @functools.lru_cache(maxsize=1)
 def _torch() -> Any:
-    from .._lazy import require
 
     return require("torch", "for the CUDA runtime helpers")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from .._errors import UsageError
 
 
 class CallWrapper:
@@ -13,8 +14,6 @@ class CallWrapper:
 
     def __init__(self, wrapped: Any) -> None:
         if not callable(wrapped):
-            from .._errors import UsageError
-
             raise UsageError(f"Expected a module or function, got {type(wrapped).__name__}.", "pass the model itself")
         object.__setattr__(self, "__wrapped__", wrapped)
 

@@ -19,6 +19,9 @@ from collections.abc import Callable
 from .._errors import IncompatibleError, MissingDependencyError, UsageError
 from ._device import DeviceLike, resolve_device_index
 from ._wrap import CallWrapper
+from ._device import _torch
+from ..ux.display import compact_repr
+from ..ux.display import key_values, panel
 
 T = TypeVar("T")
 
@@ -94,7 +97,6 @@ def ensure_primary_context(device: DeviceLike = None) -> int:
     Runs torch's lazy initialisation under `primary_context`, so it cannot land in a foreign context that happens to
     be current. Returns the primary context's handle.
     """
-    from ._device import _torch
 
     torch = _torch()
     index = resolve_device_index(device)
@@ -174,7 +176,6 @@ class ContextReport:
         return "info", "no context"
 
     def __repr__(self) -> str:
-        from ..ux.display import compact_repr
 
         _, verdict = self._verdict()
         return compact_repr(
@@ -183,7 +184,6 @@ class ContextReport:
         )
 
     def _repr_html_(self) -> str:
-        from ..ux.display import key_values, panel
 
         tone, verdict = self._verdict()
         rows = [("current context", f"0x{self.current:x} (device {self.current_device})")]

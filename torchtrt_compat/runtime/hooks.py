@@ -13,6 +13,7 @@ from typing import Any
 from ._device import DeviceLike, resolve_device_index
 from .context import primary_context
 from .pinning import check_device
+from .._lazy import is_installed
 
 _STATE = threading.local()
 
@@ -46,7 +47,6 @@ def guard_runtime(module: Any, device: Any, *, context: bool = True) -> str | No
 
     Returns a warning for the caller's report when the context guard is off, else None.
     """
-    from .._lazy import is_installed
 
     gpu_id = getattr(device, "gpu_id", None)  # a torch_tensorrt.Device
     index = gpu_id if isinstance(gpu_id, int) else resolve_device_index(device or "cuda")  # "cuda": the current one

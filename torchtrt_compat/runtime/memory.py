@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ._device import _torch
+from ..ux.display import compact_repr
+from ..ux.display import key_values, panel
 
 
 @dataclass(frozen=True)
@@ -43,13 +45,11 @@ class MemoryReport:
         return "\n".join([f"memory report ({self.device})"] + [f"  {k:<26}{_fmt(v)}" for k, v in rows])
 
     def __repr__(self) -> str:
-        from ..ux.display import compact_repr
 
         known = ", ".join(f"{k.strip()} {_short_bytes(v)}" for k, v in self._rows() if v is not None)
         return compact_repr(f"MemoryReport ({self.device})", known or "nothing measurable here")
 
     def _repr_html_(self) -> str:
-        from ..ux.display import key_values, panel
 
         rows = [(k.replace("  ", "\u2003"), _fmt(v)) for k, v in self._rows()]
         return panel(f"Memory report ({self.device})", key_values(rows))

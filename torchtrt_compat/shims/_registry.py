@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .._errors import InternalError, UsageError
+from ..versions import satisfies
+from ..ux.display import compact_repr
+from ..ux.display import folded, panel, table
 
 Stage = Literal["import", "export", "compile", "save"]
 STAGES: tuple[Stage, ...] = ("import", "export", "compile", "save")
@@ -66,7 +69,6 @@ class Shim:
     when_text: str = ""
 
     def applies(self, ctx: ShimContext) -> bool:
-        from ..versions import satisfies
 
         for module, spec in self.requires.items():
             version = ctx.versions.get(module)
@@ -81,7 +83,6 @@ class Shim:
         return ", ".join(parts) or "always"
 
     def __repr__(self) -> str:
-        from ..ux.display import compact_repr
 
         return compact_repr(f"Shim {self.name} ({self.stage} stage)", f"needed by: {self.needed_by()}", self.summary)
 
@@ -94,7 +95,6 @@ class ShimList(list[Shim]):
     changes, how it is undone) and never shows the functions behind them."""
 
     def __repr__(self) -> str:
-        from ..ux.display import compact_repr
 
         names = ", ".join(s.name for s in self)
         return compact_repr(f"{len(self)} shim{'s' if len(self) != 1 else ''}", names)
@@ -103,7 +103,6 @@ class ShimList(list[Shim]):
         return "\n".join(f"{s.name} [{s.stage}] needed by {s.needed_by()}: {s.summary}" for s in self)
 
     def _repr_html_(self) -> str:
-        from ..ux.display import folded, panel, table
 
         # one line per shim; each long text opens from its first sentence (a table no wider than the page)
         rows = [(s.name, s.stage, folded(s.needed_by(), 60), folded(s.summary), folded(s.undo)) for s in self]

@@ -13,6 +13,9 @@ from typing import Any
 
 from .._patch import patched
 from ._registry import ShimContext, register_shim
+from ..ops.converter_fixes import avg_pool2d, max_pool2d
+from ..ops.converter_fixes import slice_scatter
+from ..ops.converter_fixes import addmm
 
 
 @contextlib.contextmanager
@@ -41,8 +44,6 @@ def extra_decompositions(table: Callable[[], dict[Any, Callable[..., Any]]]) -> 
 def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    from ..ops.converter_fixes import avg_pool2d, max_pool2d
-
     table: dict[Any, Callable[..., Any]] = {
         torch.ops.aten.max_pool2d.default: max_pool2d,
         torch.ops.aten.avg_pool2d.default: avg_pool2d,
@@ -62,8 +63,6 @@ def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
 def slice_scatter_clamp(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    from ..ops.converter_fixes import slice_scatter
-
     with extra_decompositions(lambda: {torch.ops.aten.slice_scatter.default: slice_scatter}):
         yield
 
@@ -81,8 +80,6 @@ def slice_scatter_clamp(ctx: ShimContext) -> Iterator[None]:
 )
 def addmm_as_linear(ctx: ShimContext) -> Iterator[None]:
     import torch
-
-    from ..ops.converter_fixes import addmm
 
     with extra_decompositions(lambda: {torch.ops.aten.addmm.default: addmm}):
         yield

@@ -15,6 +15,12 @@ from typing import TYPE_CHECKING, Any
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import split_requirement
 from .facts import TextFacts
+from ..versions import parse_version
+from ..versions import satisfies
+from ..compatibility import matrix
+from ..compatibility.advice import _merge_ranges, describe_cc
+from ..compatibility.advice import gpu_advice
+from .table import TENSORRT_API
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -34,7 +40,6 @@ _TEMPLATE = {  # the bug-report template of pytorch/TensorRT ("- Torch-TensorRT 
 
 
 def _is_version(text: str) -> bool:
-    from ..versions import parse_version
 
     try:
         parse_version(text)
@@ -44,7 +49,6 @@ def _is_version(text: str) -> bool:
 
 
 def _satisfies(version: str, spec: str) -> bool | None:
-    from ..versions import satisfies
 
     try:
         return satisfies(version, spec)
@@ -103,7 +107,6 @@ def _install(name: str, spec: str) -> str:
 def _release(v: Versions) -> dict[str, Any] | None:
     if v.torch_tensorrt is None or not _is_version(v.torch_tensorrt):
         return None
-    from ..compatibility import matrix
 
     row, _ = matrix.find_release(v.package, v.torch_tensorrt)
     return row
@@ -135,8 +138,6 @@ def _advise_torch(v: Versions, _text: str) -> list[str]:
             ]
         return []
     if v.torch is not None and _is_version(v.torch):
-        from ..compatibility import matrix
-
         fits = matrix.releases_for_torch(v.torch, v.package)
         if fits:
             best = fits[-1]["version"]
@@ -165,7 +166,6 @@ def _codes(v: Versions, names: tuple[str, ...] = ()) -> list[str]:
 
 
 def _advise_driver(v: Versions, _text: str) -> list[str]:
-    from ..compatibility import matrix
 
     lines = _codes(v)
     cuda = (v.facts.cuda if v.facts else None) or (v.torch_cuda if v.torch_cuda != "cpu" else None)
@@ -180,8 +180,6 @@ def _advise_driver(v: Versions, _text: str) -> list[str]:
 
 def _cc_support(cc: str) -> list[str]:
     """Which TensorRT releases (each flavour) support compute capability ``cc``, from the matrix's GPU rows."""
-    from ..compatibility import matrix
-    from ..compatibility.advice import _merge_ranges, describe_cc
 
     out = []
     for flavour, name, pip in (("tensorrt", "TensorRT", "tensorrt"), ("tensorrt-rtx", "TensorRT-RTX", "tensorrt-rtx")):
@@ -214,8 +212,6 @@ def _advise_gpu(v: Versions, _text: str) -> list[str]:
         lines.append(f"the text shows TensorRT {v.facts.tensorrt}")
     for cc in ccs[:2]:
         if v.env is not None and v.env.flavour:
-            from ..compatibility.advice import gpu_advice
-
             found = gpu_advice(v.env.flavour, v.env.tensorrt_version, cc)
             if found is not None:
                 lines.append(f"{found[0]}: {found[1]}")
@@ -228,7 +224,6 @@ def _advise_engine_elsewhere(v: Versions, _text: str) -> list[str]:
     f = v.facts
     if f is None or not f.engine_cc or not f.gpu_cc:
         return []
-    from ..compatibility.advice import describe_cc
 
     lines = [
         f"the engine was built on a GPU of compute capability {describe_cc(f.engine_cc)}; this GPU is "
@@ -262,7 +257,6 @@ def _advise_plugin(v: Versions, _text: str) -> list[str]:
 
 
 def _advise_tensorrt_api(v: Versions, text: str) -> list[str]:
-    from .table import TENSORRT_API
 
     m = re.search(r"has no attribute '(\w{1,60})'", text)
     if m is None or m[1] not in TENSORRT_API:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .._atomic import atomic_write_text
 from .table import KNOWN_ERRORS, KnownError
+from .facts import cuda_error_named
 
 #: The line in docs/troubleshooting.md below which everything is `render_markdown` output.
 GENERATED_MARKER = (
@@ -38,7 +39,6 @@ def _first_sentence(text: str) -> str:
 
 
 def _cuda_errors(k: KnownError) -> str:
-    from .facts import cuda_error_named
 
     parts = []
     for name in k.cuda_errors:

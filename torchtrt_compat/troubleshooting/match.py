@@ -24,6 +24,9 @@ from ..ux import display as _display
 from .advice import Versions, advise
 from .facts import TextFacts, extract, messages_of
 from .table import KNOWN_ERRORS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
+from .facts import cuda_error_named
+from ..versions import satisfies
+from ..env import detect_environment
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -178,7 +181,6 @@ def _compiled() -> tuple[_Compiled, ...]:
 
 
 def _codes(names: tuple[str, ...]) -> frozenset[int]:
-    from .facts import cuda_error_named
 
     return frozenset(c.code for c in (cuda_error_named(n) for n in names if n.startswith("cudaError")) if c is not None)
 
@@ -316,7 +318,6 @@ def _first_group(m: re.Match[str] | None) -> str | None:
 def _in_versions(v: Versions, spec: str) -> bool:
     if not spec or v.env is None or v.env.torch_tensorrt is None or not v.env.torch_tensorrt.version:
         return True
-    from ..versions import satisfies
 
     try:
         return satisfies(v.env.torch_tensorrt.version, spec) is not False
@@ -479,8 +480,6 @@ def _stage_of(text: str, stage: str) -> BuildStage:
 
 def _machine() -> Environment | None:
     try:
-        from ..env import detect_environment
-
         return detect_environment()
     except Exception:  # explaining must never fail because a probe did
         return None
