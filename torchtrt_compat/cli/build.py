@@ -25,6 +25,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
     p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
     p.add_argument(
+        "--partition",
+        choices=["auto"],
+        default=None,
+        help="auto: when the whole model does not export (e.g. a detector's post-processing), build its largest "
+        "exportable submodules; the artifact holds parts/<path>.ep per part, and "
+        "EngineArtifact.load(DIR).attach(model) puts them into your model on the deploy host",
+    )
+    p.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -117,6 +125,7 @@ def run_build(args: argparse.Namespace) -> int:
             compute_capabilities=args.cc,
             enabled_precisions={torch.half} if args.fp16 else None,
             verbose=args.verbose,
+            partition=args.partition,
             **kwargs,
         )
     except BaseException:
@@ -133,5 +142,12 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"warning: {advice}", file=sys.stderr)
     size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
     plans = len(artifact.engines)
+    if artifact.report.partition:
+        parts = len(artifact.report.partition.get("parts") or [])
+        print(
+            f"wrote {path}/ ({size / 1e6:.1f} MB): {parts} part(s) in parts/*.ep, {plans} plan file(s), report.json, "
+            "manifest.json; deploy with EngineArtifact.load(DIR).attach(model)"
+        )
+        return 0
     print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json")
     return 0

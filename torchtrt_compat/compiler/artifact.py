@@ -51,6 +51,7 @@ class EngineArtifact:
     _plans: dict[str, bytes] | None = field(default=None, repr=False)  #: engines of a loaded artifact
     _program: bytes | None = field(default=None, repr=False)  #: the checked .ep of a loaded artifact
     _source: Path | None = field(default=None, repr=False)
+    _saved_parts: list[Any] | None = field(default=None, repr=False)  #: partitioned_artifact.SavedPart, when loaded
 
     def engine_modules(self) -> dict[str, Any]:
         """Submodule name -> torch_tensorrt engine module (``_run_on_acc_N``) of a built artifact."""
@@ -58,6 +59,10 @@ class EngineArtifact:
 
         if self.module is None:
             return {}
+        if self.report.partition:  # partition='auto': "<part path>.<engine>" over the spliced parts
+            from .partitioned_artifact import engine_modules
+
+            return engine_modules(self.module)
         return {name: child for name, child in self.module.named_children() if is_engine(child)}
 
     @property
@@ -75,18 +80,15 @@ class EngineArtifact:
         `UsageError`). A disk that fills or a path that cannot be written is a `UsageError` and changes nothing.
         """
         target = Path(path)
-        if self.report.partition:
-            parts = ", ".join(self.report.partition.get("parts", [])) or "none"
-            raise UsageError(
-                f"This artifact was built with partition='auto' (TensorRT parts: {parts}); the whole model does not "
-                "export, so it cannot be saved as one .ep.",
-                "use the module in this process (artifact.module), or export the part you deploy with TensorRT (e.g. "
-                "the backbone) as a module of its own and build_engine that",
-            )
         check_replaceable(target)
         try:
             with _atomic.atomic_dir(target) as staging:
-                self._write_into(staging)
+                if self.report.partition:  # partition='auto': one .ep per part (partitioned_artifact)
+                    from .partitioned_artifact import write_into
+
+                    write_into(self, staging)
+                else:
+                    self._write_into(staging)
         except OSError as exc:
             raise UsageError(
                 f"Cannot write the engine artifact {target}: {exc.strerror or exc}.",
@@ -125,12 +127,14 @@ class EngineArtifact:
         }
         _atomic.write_file(folder / MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode())
 
-    def _export_program(self, path: Path) -> bytes:
-        """``torch_tensorrt.save(..., output_format="exported_program")`` under the save-stage shims."""
+    def _export_program(self, path: Path, module: Any = None) -> bytes:
+        """``torch_tensorrt.save(..., output_format="exported_program")`` of ``module`` (default: the built module)
+        under the save-stage shims."""
         from .._upstream import load_torch_tensorrt, shim_context
         from ..shims import activate
 
-        if self.module is None:
+        module = self.module if module is None else module
+        if module is None:
             raise InternalError("an EngineArtifact has neither a module nor a loaded program")
         ctx = shim_context(aot=True, compute_capabilities=list(self.metadata.get("targets") or []))
         tt = load_torch_tensorrt(ctx)
@@ -146,7 +150,7 @@ class EngineArtifact:
             level = archive_log.level
             archive_log.setLevel(logging.ERROR)
             try:
-                tt.save(self.module, str(path), output_format="exported_program", retrace=False)
+                tt.save(module, str(path), output_format="exported_program", retrace=False)
             finally:
                 archive_log.setLevel(level)
         self.report.shims += [name for name in applied.applied if name not in self.report.shims]
@@ -179,13 +183,24 @@ class EngineArtifact:
         manifest = _read_manifest(source, rebuild)
         blobs = {name: _read_checked(source, name, meta, rebuild) for name, meta in manifest["files"].items()}
         plans = {name: blobs[file] for name, file in manifest["engines"].items()}
+        if manifest.get("kind") == "partitioned":  # one .ep per part (partitioned_artifact)
+            from .partitioned_artifact import read_parts
+
+            parts = read_parts(manifest, blobs, source, rebuild)
+            report = _read_report(manifest, source, rebuild)
+            return cls(None, report, manifest["metadata"], _plans=plans, _source=source, _saved_parts=parts)
         program = blobs[manifest["program"]]
         _check_program(program, plans, source, rebuild)
-        try:
-            report = CompileReport.from_dict(manifest["report"])
-        except (TypeError, ValueError) as exc:
-            raise UsageError(f"{source / MANIFEST}: the report is malformed ({exc}).", rebuild) from None
+        report = _read_report(manifest, source, rebuild)
         return cls(None, report, manifest["metadata"], _plans=plans, _program=program, _source=source)
+
+    def attach(self, model: Any) -> Any:
+        """For an artifact built with ``partition='auto'`` and loaded here: a copy of ``model`` (built from your own
+        code) with each TensorRT part swapped in, after checking that the model's submodules match the parts (class,
+        forward signature, weights layout). The rest of the model stays your PyTorch code; ``model`` is unchanged."""
+        from .partitioned_artifact import attach
+
+        return attach(self, model)
 
     # ---- running -----------------------------------------------------------------------------------------------
     def why_not_runnable(self, env: Any = None) -> list[str]:
@@ -235,6 +250,11 @@ class EngineArtifact:
 
     def runnable_module(self, device: str = "cuda:0") -> Any:
         """Set up the engines through torch_tensorrt and return the module on ``device``. Needs a supported GPU."""
+        if self._saved_parts is not None:
+            raise UsageError(
+                "This artifact was built with partition='auto': its parts run inside your model, not on their own.",
+                "artifact.attach(model), with model built from your code, then call it as usual",
+            )
         reasons = self.why_not_runnable()
         if reasons:
             raise IncompatibleError(f"These engines cannot run here: {'; '.join(reasons)}.", _first_fix(reasons[0]))
@@ -331,7 +351,11 @@ def _read_manifest(source: Path, rebuild: str) -> dict[str, Any]:
         if data.get("format") == LEGACY_FORMAT:
             raise bad("is from the old single-file format")
         raise bad(f"is not a torchtrt_compat engine artifact (format {data.get('format')!r})")
-    for key, kind in (("metadata", dict), ("report", dict), ("engines", dict), ("files", dict), ("program", str)):
+    if data.get("kind", "whole") not in ("whole", "partitioned"):
+        raise bad(f"is of an unknown kind {data['kind']!r}")
+    required = (("metadata", dict), ("report", dict), ("engines", dict), ("files", dict), ("program", str))
+    partitioned = data.get("kind") == "partitioned"
+    for key, kind in required[:4] if partitioned else required:  # a partitioned one has a program per part
         if key not in data:
             raise bad(f"lacks {key!r}")
         if not isinstance(data[key], kind):
@@ -341,9 +365,13 @@ def _read_manifest(source: Path, rebuild: str) -> dict[str, Any]:
         _check_member_name(name, bad)
         if not (isinstance(meta, dict) and _is_int(meta.get("bytes")) and isinstance(meta.get("sha256"), str)):
             raise bad(f"describes {name!r} without an integer 'bytes' and a 'sha256'")
-    for name, file in [("program", data["program"]), *data["engines"].items()]:
+    for name, file in [*([] if partitioned else [("program", data["program"])]), *data["engines"].items()]:
         if not isinstance(file, str) or file not in files:
             raise bad(f"names {name!r} -> {file!r}, which 'files' does not list")
+    if partitioned:
+        from .partitioned_artifact import check_manifest
+
+        check_manifest(data, bad)
     targets = data["metadata"].get("targets", [])
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise bad("has metadata 'targets' that is not a list of compute capabilities")
@@ -384,11 +412,18 @@ def _read_checked(source: Path, name: str, meta: dict[str, Any], rebuild: str) -
     return data
 
 
-def _check_program(program: bytes, plans: dict[str, bytes], source: Path, rebuild: str) -> None:
+def _read_report(manifest: dict[str, Any], source: Path, rebuild: str) -> CompileReport:
+    try:
+        return CompileReport.from_dict(manifest["report"])
+    except (TypeError, ValueError) as exc:
+        raise UsageError(f"{source / MANIFEST}: the report is malformed ({exc}).", rebuild) from None
+
+
+def _check_program(program: bytes, plans: dict[str, bytes], source: Path, rebuild: str, name: str = PROGRAM) -> None:
     """The .ep runs nothing when torch loads it, and carries exactly the plan files' engines."""
     from ._ep_reader import read_ep
 
-    what = f"{source / PROGRAM}"
+    what = f"{source / name}"
     contents = read_ep(program, what=what, fix=rebuild)
     if contents.engines != plans:
         raise UsageError(
