@@ -97,3 +97,30 @@ def test_four_dim_attention_keeps_the_attention_layer() -> None:
     assert art.report.trt_engines == 1
     assert "attention_rank" not in art.report.shims_changed
     assert "attention_constant_inputs" not in art.report.shims_changed
+
+
+class _Logits(nn.Module):
+    def __init__(self, model: nn.Module) -> None:
+        super().__init__()
+        self.model = model
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.model(input_ids=ids, use_cache=False).logits
+
+
+def test_in_place_weight_rescale_builds_without_touching_the_callers_weights() -> None:
+    """transformers' RWKV divides its output weights in place in eval mode (``rescale_every``): exported as
+    ``copy_(weight, ...)``, which constant folding ran on a parameter that requires grad."""
+    transformers = pytest.importorskip("transformers")
+    torch.manual_seed(0)
+    config = transformers.RwkvConfig(
+        vocab_size=100, context_length=32, hidden_size=32, num_hidden_layers=2, attention_hidden_size=32,
+        intermediate_size=64, rescale_every=1,
+    )  # fmt: skip
+    model = _Logits(transformers.RwkvForCausalLM(config)).eval()
+    before = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    art = tc.build_engine(model, [torch.randint(0, 100, (1, 8))], compute_capabilities=["8.9"])
+    assert art.report.trt_engines == 1 and art.report.pytorch_ops == []
+    after = model.state_dict()
+    assert all(torch.equal(before[k], after[k]) for k in before)  # the caller's weights are not rescaled
+    assert all(p.requires_grad for p in model.parameters())  # nor changed otherwise
