@@ -108,6 +108,7 @@ class _Logits(nn.Module):
         return self.model(input_ids=ids, use_cache=False).logits
 
 
+@pytest.mark.slow
 def test_in_place_weight_rescale_builds_without_touching_the_callers_weights() -> None:
     """transformers' RWKV divides its output weights in place in eval mode (``rescale_every``): exported as
     ``copy_(weight, ...)``, which constant folding ran on a parameter that requires grad."""
@@ -124,3 +125,70 @@ def test_in_place_weight_rescale_builds_without_touching_the_callers_weights() -
     after = model.state_dict()
     assert all(torch.equal(before[k], after[k]) for k in before)  # the caller's weights are not rescaled
     assert all(p.requires_grad for p in model.parameters())  # nor changed otherwise
+
+
+@pytest.mark.parametrize(
+    ("shape", "out", "kernel", "dilation", "padding", "stride"),
+    [((1, 36, 64), (8, 8), (3, 3), (1, 1), (1, 1), (1, 1)), ((2, 8, 4), (7, 7), (2, 2), (1, 1), (0, 0), (3, 3)),
+     ((2, 12, 12), (5, 9), (2, 3), (2, 1), (1, 0), (2, 2)), ((18, 16), (4, 4), (3, 3), (1, 1), (1, 1), (1, 1))],
+)  # fmt: skip
+def test_fold_as_conv_transpose_is_exact(shape, out, kernel, dilation, padding, stride) -> None:
+    x = torch.randn(*shape)
+    want = F.fold(x, out, kernel, dilation=dilation, padding=padding, stride=stride)
+    got = fixes.col2im(x, list(out), list(kernel), list(dilation), list(padding), list(stride))
+    torch.testing.assert_close(got, want, rtol=0, atol=1e-6)
+
+
+class Fold(nn.Module):
+    """VOLO's outlook attention ends in F.fold (aten.col2im)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(4, 4 * 9, 1)
+        self.proj = nn.Conv2d(4, 4, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.proj(F.fold(self.conv(x).flatten(2), (8, 8), 3, padding=1).relu())
+
+
+def test_fold_builds_into_the_engine() -> None:
+    art = tc.build_engine(Fold().eval(), [torch.randn(1, 4, 8, 8)], compute_capabilities=["8.9"], min_block_size=1)
+    assert art.report.trt_engines == 1 and art.report.pytorch_ops == []
+    assert "fold_as_conv_transpose" in art.report.shims_changed
+
+
+def test_sort_of_a_1d_tensor_is_exact() -> None:
+    x = torch.randn(16)
+    values, indices = fixes.sort(x, -1, True)
+    want = torch.sort(x, descending=True)
+    assert torch.equal(values, want.values) and torch.equal(indices, want.indices)
+    assert fixes.sort(torch.randn(2, 3)) is NotImplemented
+
+
+@pytest.mark.slow
+def test_moe_routing_builds_and_every_op_left_has_a_reason() -> None:
+    """transformers' Mixtral: empty_permuted lands on cuda:0 in torch_tensorrt's decomposition (device mismatch on a
+    CPU export), then a 1-D sort; what stays in PyTorch (histc, transformers' grouped_mm) says why."""
+    transformers = pytest.importorskip("transformers")
+    torch.manual_seed(0)
+    config = transformers.MixtralConfig(
+        vocab_size=100, hidden_size=32, intermediate_size=64, num_hidden_layers=1, num_attention_heads=4,
+        num_key_value_heads=2, num_local_experts=4, num_experts_per_tok=2, max_position_embeddings=64,
+    )  # fmt: skip
+    model = _Logits(transformers.MixtralForCausalLM(config)).eval()
+    art = tc.build_engine(model, [torch.randint(0, 100, (1, 8))], compute_capabilities=["8.9"])
+    report = art.report
+    assert report.trt_engines >= 1
+    assert {"empty_permuted_device", "sort_1d"} <= set(report.shims_changed)
+    assert report.pytorch_ops and set(report.pytorch_op_reasons) == set(report.pytorch_ops)
+    assert report.pytorch_op_reasons["aten.histc.default"] == "torch_tensorrt has no converter for it"
+
+
+def test_an_op_kept_by_the_user_says_so() -> None:
+    art = tc.build_engine(
+        FourDimAttention().eval(), [torch.randn(1, 5, 16)], compute_capabilities=["8.9"],
+        torch_executed_ops={"torch.ops.aten.scaled_dot_product_attention.default"}, min_block_size=1,
+    )  # fmt: skip
+    assert art.report.pytorch_op_reasons == {
+        "aten.scaled_dot_product_attention.default": "torch_executed_ops keeps it in PyTorch"
+    }

@@ -33,6 +33,7 @@ class BackendResult:
     shims: list[str]  #: compile-stage shims that were active
     changed: list[str] = field(default_factory=list)  #: compile-stage shims whose change took effect
     nodes: tuple[int, int] = (0, 0)  #: (aten nodes inside TensorRT engines, aten nodes left to PyTorch)
+    op_reasons: dict[str, str] = field(default_factory=dict)  #: op left to PyTorch -> why (`why_left`)
 
 
 @dataclass
@@ -112,6 +113,75 @@ def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
     return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
 
 
+def _pytorch_nodes(gm: Any) -> list[Any]:
+    """The call_function nodes that run in PyTorch: in the non-engine submodules and in the top graph."""
+    graphs = [child.graph for _, child in gm.named_children() if not is_engine(child) and hasattr(child, "graph")]
+    return [
+        n
+        for graph in [*graphs, gm.graph]
+        for n in graph.nodes
+        if n.op == "call_function" and n.target is not operator.getitem
+    ]
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "_ConverterRegistry" not in record.name:  # the validators' own words, not the registry's bookkeeping
+            self.lines.append(record.getMessage())
+
+
+def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
+    """Op left to PyTorch -> why, asked of torch_tensorrt's converter registry for one node of each op: no converter
+    at all; a converter whose capability check refuses this call (with what the check logged, when it says);
+    kept by ``torch_executed_ops``; or convertible but in a run shorter than ``min_block_size``."""
+    try:
+        from torch_tensorrt.dynamo.conversion._ConverterRegistry import DYNAMO_CONVERTERS
+    except ImportError:
+        return {}
+    executed = {str(op).removeprefix("torch.ops.") for op in settings.get("torch_executed_ops") or ()}
+    block = settings.get("min_block_size", 5)
+    reasons: dict[str, str] = {}
+    logger = logging.getLogger("torch_tensorrt")
+    for node in _pytorch_nodes(gm):
+        op = _op_name(node.target)
+        if op in reasons:
+            continue
+        if op in executed or str(node.target) in executed:
+            reasons[op] = "torch_executed_ops keeps it in PyTorch"
+            continue
+        if DYNAMO_CONVERTERS.get_unvalidated(node.target) is None:
+            reasons[op] = "torch_tensorrt has no converter for it"
+            continue
+        collect = _Collect()
+        saved = (logger.handlers, logger.level, logger.propagate)
+        logger.handlers, logger.propagate = [collect], False
+        logger.setLevel(logging.DEBUG)
+        try:
+            accepted = node in DYNAMO_CONVERTERS
+        except Exception:  # a validator that cannot read this node's metadata: no reason rather than a failure
+            continue
+        finally:
+            logger.handlers, logger.propagate = saved[0], saved[2]
+            logger.setLevel(saved[1])
+        if not accepted:
+            said = next((line for line in reversed(collect.lines) if line.strip()), "")
+            reasons[op] = "torch_tensorrt's converter refuses this call" + (f" ({said[:200]})" if said else "")
+        elif isinstance(block, int) and block > 1:
+            reasons[op] = (
+                f"convertible, but in a run of fewer than min_block_size={block} ops between PyTorch ops "
+                "(min_block_size=1 puts it into an engine)"
+            )
+        else:
+            reasons[op] = (
+                "convertible, but torch_tensorrt's partitioner left it out (an input or output it cannot take)"
+            )
+    return reasons
+
+
 def _summary(gm: Any) -> tuple[int, list[str], None]:
     engines = 0
     torch_ops: list[str] = []
@@ -188,4 +258,5 @@ def dynamo_compile(
         list(applied.applied),
         changed=list(applied.changed),
         nodes=(probe.trt_nodes, len(torch_nodes)),
+        op_reasons=why_left(gm, translation.kwargs) if torch_ops else {},
     )

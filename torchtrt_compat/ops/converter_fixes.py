@@ -166,7 +166,79 @@ def scaled_dot_product_attention(
     decompose = TORCH_TRT_DECOMPOSITIONS.get(torch.ops.aten.scaled_dot_product_attention.default)
     if decompose is None:
         return NotImplemented
+    _changed("attention_rank")
+    return decompose(query, key, value, attn_mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)
+
+
+def empty_permuted(size: Any, physical_layout: Any, **kwargs: Any) -> Any:
+    """``aten.empty_permuted`` on the device the program asked for. torch_tensorrt's own decomposition puts it on
+    its default device (``cuda:0``) whatever the graph says, so a program exported on the CPU (an ahead-of-time
+    build) mixes devices: "Mismatching aten.index_put.default device between self (cuda:0) and values (cpu)"
+    (transformers' Mixtral expert routing)."""
+    import torch
+
+    inverse = [0] * len(size)
+    for index, dim in enumerate(physical_layout):
+        inverse[dim] = index
+    if kwargs.get("device") is None:
+        return NotImplemented  # no device in the graph: torch_tensorrt's choice stands
+    _changed("empty_permuted_device")
+    return torch.empty([size[d] for d in physical_layout], **kwargs).permute(inverse)
+
+
+def sort(input: Any, dim: int = -1, descending: bool = False) -> Any:
+    """``aten.sort`` of a 1-D tensor as a sort of its ``[1, n]`` view. torch_tensorrt's converter (a TopK layer)
+    gives a 1-D input indices without a shape ("Could not get tensor shape" at the next op; transformers' Mixtral
+    sorts its flattened expert choices); other calls unchanged."""
+    import torch
+
+    if input.dim() != 1:
+        return NotImplemented
+    _changed("sort_1d")
+    values, indices = torch.ops.aten.sort.default(input.unsqueeze(0), 1, descending)
+    return values.squeeze(0), indices.squeeze(0)
+
+
+def _changed(shim: str) -> None:
     from ..shims import mark_changed
 
-    mark_changed("attention_rank")
-    return decompose(query, key, value, attn_mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)
+    mark_changed(shim)
+
+
+def unsafe_index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -> Any:
+    """``aten._unsafe_index_put`` (what ``F.fold`` / col2im decomposes to: timm's VOLO outlook attention) as
+    ``aten.index_put``: the same result for indices in range, and torch_tensorrt converts index_put but has no
+    converter for the unsafe variant, so the op stayed in PyTorch."""
+    import torch
+
+    _changed("unsafe_index_put")
+    return torch.ops.aten.index_put.default(input, indices, values, accumulate)
+
+
+def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, padding: Any, stride: Any) -> Any:
+    """``aten.col2im`` (``F.fold``: timm's VOLO outlook attention) as a grouped ``conv_transpose2d`` with one-hot
+    kernels: each column's value lands where fold puts it, overlaps summed, exactly. Torch's own decomposition
+    (``_unsafe_index_put`` with accumulate=True) needs torch_tensorrt's ScatterAdd plugin, which an ahead-of-time
+    build does not have, so the fold stayed in PyTorch."""
+    import torch
+
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = (_pair(v) for v in (kernel_size, dilation, padding, stride))
+    oh, ow = _pair(output_size)
+    batched = input.dim() == 3
+    cols = input if batched else input.unsqueeze(0)
+    n, ckk, length = cols.shape
+    channels = ckk // (kh * kw)
+    lh = (oh + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    lw = (ow + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if channels * kh * kw != ckk or lh * lw != length:
+        return NotImplemented
+    eye = torch.eye(kh * kw, dtype=input.dtype, device=input.device).reshape(kh * kw, 1, kh, kw)
+    weight = eye.repeat(channels, 1, 1, 1)  # [C*kh*kw, 1, kh, kw]: one-hot per kernel offset, C groups
+    out = torch.nn.functional.conv_transpose2d(
+        cols.reshape(n, ckk, lh, lw), weight, stride=(sh, sw), padding=(ph, pw), groups=channels, dilation=(dh, dw)
+    )
+    extra_h, extra_w = oh - out.shape[2], ow - out.shape[3]
+    if extra_h or extra_w:  # rows/columns no block reaches: fold leaves them zero
+        out = torch.nn.functional.pad(out, (0, extra_w, 0, extra_h))
+    _changed("fold_as_conv_transpose")
+    return out if batched else out.squeeze(0)

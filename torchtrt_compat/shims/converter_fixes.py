@@ -138,3 +138,73 @@ def attention_constant_inputs(ctx: ShimContext) -> Iterator[None]:
 
     with patched(impl.attention, "scaled_dot_product_attention", with_constants):
         yield
+
+
+@register_shim(
+    "empty_permuted_device",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="torch_tensorrt's empty_permuted decomposition hard-codes its default device (cuda:0), so in a program "
+    "exported on the CPU the new tensor and the tensors it meets differ in device ('Mismatching aten.index_put "
+    "device', transformers' Mixtral); create it on the device the graph names",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def empty_permuted_device(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import empty_permuted
+
+    with extra_decompositions(lambda: {torch.ops.aten.empty_permuted.default: empty_permuted}):
+        yield
+
+
+@register_shim(
+    "sort_1d",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="the sort converter (a TopK layer) gives a 1-D input's indices no shape ('Could not get tensor shape' at "
+    "the next op; transformers' Mixtral expert routing); sort the [1, n] view instead",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def sort_1d(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import sort
+
+    with extra_decompositions(lambda: {torch.ops.aten.sort.default: sort}):
+        yield
+
+
+@register_shim(
+    "fold_as_conv_transpose",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="F.fold (aten.col2im: timm's VOLO) decomposes to _unsafe_index_put with accumulate=True, which has no "
+    "converter without torch_tensorrt's ScatterAdd plugin and stayed in PyTorch; lower it as a grouped "
+    "conv_transpose2d with one-hot kernels (exact), which converts",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def fold_as_conv_transpose(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import col2im
+
+    with extra_decompositions(lambda: {torch.ops.aten.col2im.default: col2im}):
+        yield
+
+
+@register_shim(
+    "unsafe_index_put",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="aten._unsafe_index_put has no converter and stayed in PyTorch; lower it as aten.index_put (the same "
+    "result for in-range indices), which converts",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def unsafe_index_put(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    from ..ops.converter_fixes import unsafe_index_put as rewrite
+
+    with extra_decompositions(lambda: {torch.ops.aten._unsafe_index_put.default: rewrite}):
+        yield
