@@ -192,3 +192,58 @@ def test_an_op_kept_by_the_user_says_so() -> None:
     assert art.report.pytorch_op_reasons == {
         "aten.scaled_dot_product_attention.default": "torch_executed_ops keeps it in PyTorch"
     }
+
+
+class Sequencer(nn.Module):
+    """timm Sequencer style: bidirectional LSTMs along the width, an MLP between them."""
+
+    def __init__(self, blocks: int = 3) -> None:
+        super().__init__()
+        self.rnns = nn.ModuleList(nn.LSTM(8, 4, batch_first=True, bidirectional=True) for _ in range(blocks))
+        self.mlps = nn.ModuleList(
+            nn.Sequential(nn.LayerNorm(8), nn.Linear(8, 16), nn.GELU(), nn.Linear(16, 8)) for _ in range(blocks)
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, h, w, c = x.shape
+        for rnn, mlp in zip(self.rnns, self.mlps, strict=True):
+            x = x + rnn(x.reshape(b * h, w, c))[0].reshape(b, h, w, c)
+            x = x + mlp(x)
+        return x
+
+
+def test_recurrent_layers_that_would_unroll_too_far_stay_whole_and_say_why() -> None:
+    from torchtrt_compat.compiler.recurrent import MAX_UNROLLED_STEPS, count
+
+    model, x = Sequencer().eval(), torch.randn(1, 2, 12, 8)
+    found = count(torch.export.export(model, (x,), strict=False))
+    assert (found.layers, found.steps) == (3, 3 * 12 * 2) and found.steps > MAX_UNROLLED_STEPS
+    art = tc.build_engine(model, [x], compute_capabilities=["8.9"])
+    report = art.report
+    assert report.trt_engines >= 2  # the MLPs between the LSTMs
+    assert "aten.lstm.input" in report.pytorch_ops
+    assert "recurrent layer kept whole" in report.pytorch_op_reasons["aten.lstm.input"]
+    assert "recurrent_in_pytorch" in report.shims_changed
+    assert any("3 recurrent layers (72 time steps" in note for note in report.notes)
+
+
+def test_a_short_recurrent_layer_is_still_unrolled_into_the_engine() -> None:
+    model, x = Sequencer(blocks=1).eval(), torch.randn(1, 2, 8, 8)
+    art = tc.build_engine(model, [x], compute_capabilities=["8.9"])
+    assert art.report.trt_engines == 1 and art.report.pytorch_ops == []
+    assert "recurrent_in_pytorch" not in art.report.shims
+
+
+def test_without_the_shim_the_failure_is_a_converter_failure_not_the_driver() -> None:
+    """TensorRT-RTX logs "CUDA driver version is insufficient" on every host without a driver; that line is not the
+    cause of a failed ahead-of-time build, so it must not send the user to update a driver they do not have."""
+    from torchtrt_compat._errors import BuildError
+    from torchtrt_compat.shims import list_shims
+
+    others = [s.name for s in list_shims() if s.name != "attention_rank"]
+    with pytest.raises(BuildError) as info:
+        tc.build_engine(
+            FiveDimAttention().eval(), [torch.randn(1, 4, 6, 16)], compute_capabilities=["8.9"], shims=others
+        )
+    assert info.value.stage == "conversion" and "attention layer is None" in str(info.value)
+    assert "driver" not in str(info.value).lower()

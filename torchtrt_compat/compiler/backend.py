@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import itertools
 import logging
@@ -34,6 +35,7 @@ class BackendResult:
     changed: list[str] = field(default_factory=list)  #: compile-stage shims whose change took effect
     nodes: tuple[int, int] = (0, 0)  #: (aten nodes inside TensorRT engines, aten nodes left to PyTorch)
     op_reasons: dict[str, str] = field(default_factory=dict)  #: op left to PyTorch -> why (`why_left`)
+    notes: list[str] = field(default_factory=list)  #: what the build decided on its own (recurrent layers kept)
 
 
 @dataclass
@@ -142,6 +144,8 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
         from torch_tensorrt.dynamo.conversion._ConverterRegistry import DYNAMO_CONVERTERS
     except ImportError:
         return {}
+    from .recurrent import _recurrent_op
+
     executed = {str(op).removeprefix("torch.ops.") for op in settings.get("torch_executed_ops") or ()}
     block = settings.get("min_block_size", 5)
     reasons: dict[str, str] = {}
@@ -152,6 +156,9 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
             continue
         if op in executed or str(node.target) in executed:
             reasons[op] = "torch_executed_ops keeps it in PyTorch"
+            continue
+        if _recurrent_op(node.target) is not None:
+            reasons[op] = "a recurrent layer kept whole: unrolled it would take long to build (see the note)"
             continue
         if DYNAMO_CONVERTERS.get_unvalidated(node.target) is None:
             reasons[op] = "torch_tensorrt has no converter for it"
@@ -211,11 +218,18 @@ def dynamo_compile(
 ) -> BackendResult:
     """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims; every failure is raised as a
     `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
-    from .failures import BuildTracker, raise_build_error, track_build
+    from .failures import NO_GPU_NOISE, BuildTracker, raise_build_error, track_build
 
+    from .recurrent import count
+
+    notes = []
+    recurrent = count(program)
+    if recurrent.keep_whole:  # shim recurrent_in_pytorch: no unrolling into tens of thousands of nodes
+        ctx = dataclasses.replace(ctx, options={**ctx.options, "recurrent_keep_whole": True})
+        notes.append(recurrent.note())
     tt = load_torch_tensorrt(ctx)
     probe = _Probe()
-    tracker = BuildTracker()
+    tracker = BuildTracker(ignore=() if ctx.has_gpu else NO_GPU_NOISE)
     start = time.perf_counter()
     # the call shape is the release's: inputs= in 2.4, arg_inputs= / kwarg_inputs= from 2.5
     inputs = dynamo_input_kwargs(translation.release or installed_release_fields(), trt_args, trt_kwargs)
@@ -259,4 +273,5 @@ def dynamo_compile(
         changed=list(applied.changed),
         nodes=(probe.trt_nodes, len(torch_nodes)),
         op_reasons=why_left(gm, translation.kwargs) if torch_ops else {},
+        notes=notes,
     )

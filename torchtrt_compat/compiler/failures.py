@@ -45,6 +45,11 @@ def raise_build_error(
     raise InternalError(f"reraise_explained returned for a {stage} failure")  # it always raises
 
 
+#: What TensorRT-RTX logs on every host without an NVIDIA driver, failed build or not: on such a host (an
+#: ahead-of-time build) it is never the cause, and matching it sent converter failures to "update the driver".
+NO_GPU_NOISE = ("CUDA driver version is insufficient",)
+
+
 @dataclass
 class BuildTracker:
     """Where a torch_tensorrt compile is, the node being converted, and the TensorRT log lines seen."""
@@ -53,11 +58,13 @@ class BuildTracker:
     node: str | None = None  #: the node being converted, e.g. "slice_scatter_1"
     op: str | None = None  #: its op, e.g. "aten.slice_scatter.default"
     lines: list[str] = field(default_factory=list)
+    ignore: tuple[str, ...] = ()  #: lines with any of these are not the failure's cause (`NO_GPU_NOISE`)
 
     def log_text(self) -> str | None:
         """The TensorRT log lines that explain a failure: errors first, else the last warnings (None if empty)."""
-        errors = [line for line in self.lines if line.startswith(("ERROR", "CRITICAL"))]
-        chosen = errors or self.lines
+        lines = [line for line in self.lines if not any(text in line for text in self.ignore)]
+        errors = [line for line in lines if line.startswith(("ERROR", "CRITICAL"))]
+        chosen = errors or lines
         return "\n".join(chosen[-_LOG_LINES:]) or None
 
 

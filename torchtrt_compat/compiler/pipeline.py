@@ -159,6 +159,7 @@ def _compile_partitioned(
         changed=list(dict.fromkeys(s for r in results for s in r.changed)),
         nodes=(trt_nodes, torch_nodes),
         op_reasons={op: why for r in results for op, why in r.op_reasons.items()},
+        notes=list(dict.fromkeys(n for r in results for n in r.notes)),
     )
     exported = ExportResult(
         None, plan, list(dict.fromkeys(s for p in split.parts for s in p.shims)), split.export_seconds
@@ -218,6 +219,6 @@ def assemble_report(
         timings=timings,
         settings={k: repr(v) for k, v in translation.kwargs.items()},
         warnings=list(warnings or []),
-        notes=list(translation.notes),
+        notes=[*translation.notes, *built.notes],
         targets=list(targets or []),
     )

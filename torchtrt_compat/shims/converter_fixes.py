@@ -208,3 +208,32 @@ def unsafe_index_put(ctx: ShimContext) -> Iterator[None]:
 
     with extra_decompositions(lambda: {torch.ops.aten._unsafe_index_put.default: rewrite}):
         yield
+
+
+@register_shim(
+    "recurrent_in_pytorch",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    when=lambda ctx: bool(ctx.options.get("recurrent_keep_whole")),
+    when_text="the graph's LSTM/GRU/RNN layers would unroll into more steps than build in reasonable time",
+    summary="torch_tensorrt unrolls LSTM/GRU/RNN layers over every time step; timm's sequencer2d_s (36 LSTMs) became "
+    "31,686 nodes and was still building after 1,500 s. Above compiler.recurrent.MAX_UNROLLED_STEPS keep each "
+    "layer whole in PyTorch (one op between engines) and say so in the report",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def recurrent_in_pytorch(ctx: ShimContext) -> Iterator[None]:
+    import torch
+    from torch_tensorrt.dynamo import _compiler
+
+    from ..compiler.recurrent import RECURRENT_OPS
+    from . import mark_changed
+
+    keep = {getattr(torch.ops.aten, name).input for name in RECURRENT_OPS}
+    original = _compiler.get_decompositions
+
+    def without_recurrent(*args: Any, **kwargs: Any) -> dict[Any, Callable[..., Any]]:
+        mark_changed("recurrent_in_pytorch")  # only active for a graph that has them
+        return {op: fn for op, fn in original(*args, **kwargs).items() if op not in keep}
+
+    with patched(_compiler, "get_decompositions", without_recurrent):
+        yield
