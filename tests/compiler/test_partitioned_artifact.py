@@ -186,3 +186,24 @@ def test_build_cli_partition_auto(tmp_path: Path, capsys) -> None:
     assert "model.backbone" in loaded.report.partition["parts"]
     assert len(loaded.engines) >= 3 and "attach(model)" in out
     assert not (folder / "model.ep").exists()
+    # the deploy host builds the detector from its own code and attaches the saved parts
+    from torchtrt_compat.models.zoo_torchvision import detector
+
+    torch.manual_seed(1)
+    mine = detector("fasterrcnn_mobilenet_v3_large_fpn", min_size=128, max_size=128).eval()
+    attached = loaded.attach(mine)
+    programs = [m for m in attached.modules() if isinstance(m, SavedProgram)]
+    saved = {f"{m.part_path}.{n}": b for m in programs for n, b in m.engines.items()}
+    on_disk = {
+        name: (folder / file).read_bytes()
+        for name, file in json.loads((folder / "manifest.json").read_text())["engines"].items()
+    }
+    assert saved == on_disk == loaded.engines
+    assert isinstance(attached.model.backbone, SplicedPart)
+    # its PyTorch parts run here: the transform (resize + normalise) and the anchor generator are the user's own
+    image = torch.rand(1, 3, 128, 128)
+    with torch.no_grad():
+        batch, _ = attached.model.transform([image[0]])
+        torch.testing.assert_close(batch.tensors, mine.model.transform([image[0]])[0].tensors)
+    with pytest.raises(IncompatibleError, match="TensorRT part model.backbone cannot run here"):
+        attached(image)
