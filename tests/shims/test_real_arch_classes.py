@@ -179,9 +179,21 @@ def test_moe_routing_builds_and_every_op_left_has_a_reason() -> None:
     art = tc.build_engine(model, [torch.randint(0, 100, (1, 8))], compute_capabilities=["8.9"])
     report = art.report
     assert report.trt_engines >= 1
-    assert {"empty_permuted_device", "sort_1d"} <= set(report.shims_changed)
+    assert {"empty_on_graph_device", "sort_1d"} <= set(report.shims_changed)
     assert report.pytorch_ops and set(report.pytorch_op_reasons) == set(report.pytorch_ops)
     assert report.pytorch_op_reasons["aten.histc.default"] == "torch_tensorrt has no converter for it"
+    if "aten.cumsum.default" in report.pytorch_ops:  # convertible, but alone between histc and grouped_mm
+        assert "min_block_size=5" in report.pytorch_op_reasons["aten.cumsum.default"]
+
+
+def test_empty_tensors_land_on_the_device_and_dtype_the_graph_names() -> None:
+    made = fixes.empty_permuted([2, 3, 4], [0, 2, 1], dtype=torch.int32, device=torch.device("cpu"))
+    assert made.shape == (2, 3, 4) and made.dtype == torch.int32 and made.device.type == "cpu"
+    assert made.stride() == torch.empty_permuted((2, 3, 4), (0, 2, 1)).stride()
+    strided = fixes.empty_strided([2, 3], [1, 2], dtype=torch.float16, device=torch.device("cpu"))
+    assert strided.shape == (2, 3) and strided.stride() == (1, 2) and strided.dtype == torch.float16
+    assert fixes.empty_strided([0, 3], [3, 1], device=torch.device("cpu")).shape == (0, 3)
+    assert fixes.empty_permuted([2], [0]) is NotImplemented  # no device named: torch_tensorrt's choice stands
 
 
 def test_an_op_kept_by_the_user_says_so() -> None:

@@ -182,7 +182,7 @@ def empty_permuted(size: Any, physical_layout: Any, **kwargs: Any) -> Any:
         inverse[dim] = index
     if kwargs.get("device") is None:
         return NotImplemented  # no device in the graph: torch_tensorrt's choice stands
-    _changed("empty_permuted_device")
+    _changed("empty_on_graph_device")
     return torch.empty([size[d] for d in physical_layout], **kwargs).permute(inverse)
 
 
@@ -242,3 +242,17 @@ def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, paddin
         out = torch.nn.functional.pad(out, (0, extra_w, 0, extra_h))
     _changed("fold_as_conv_transpose")
     return out if batched else out.squeeze(0)
+
+
+def empty_strided(size: Any, stride: Any, **kwargs: Any) -> Any:
+    """``aten.empty_strided`` on the device (and with the dtype) the program asked for; torch_tensorrt's own
+    decomposition uses its default device and float32 whatever the graph says (see `empty_permuted`)."""
+    import torch
+
+    if kwargs.get("device") is None:
+        return NotImplemented
+    _changed("empty_on_graph_device")
+    needed = 1 + sum((n - 1) * st for n, st in zip(size, stride, strict=True) if n > 0) if all(size) else 0
+    kwargs.pop("layout", None)
+    kwargs.pop("pin_memory", None)
+    return torch.empty(needed, **kwargs).as_strided(size, stride)

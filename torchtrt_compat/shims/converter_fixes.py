@@ -141,20 +141,21 @@ def attention_constant_inputs(ctx: ShimContext) -> Iterator[None]:
 
 
 @register_shim(
-    "empty_permuted_device",
+    "empty_on_graph_device",
     stage="compile",
     requires={"torch_tensorrt": ">=2.4"},
-    summary="torch_tensorrt's empty_permuted decomposition hard-codes its default device (cuda:0), so in a program "
-    "exported on the CPU the new tensor and the tensors it meets differ in device ('Mismatching aten.index_put "
-    "device', transformers' Mixtral); create it on the device the graph names",
+    summary="torch_tensorrt's empty_permuted / empty_strided decompositions hard-code its default device (cuda:0), so "
+    "in a program exported on the CPU the new tensor and the tensors it meets differ in device ('Mismatching "
+    "aten.index_put device', transformers' Mixtral); create them on the device (and dtype) the graph names",
     undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
 )
-def empty_permuted_device(ctx: ShimContext) -> Iterator[None]:
+def empty_on_graph_device(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    from ..ops.converter_fixes import empty_permuted
+    from ..ops.converter_fixes import empty_permuted, empty_strided
 
-    with extra_decompositions(lambda: {torch.ops.aten.empty_permuted.default: empty_permuted}):
+    table = {torch.ops.aten.empty_permuted.default: empty_permuted, torch.ops.aten.empty_strided.default: empty_strided}
+    with extra_decompositions(lambda: table):
         yield
 
 
