@@ -9,6 +9,9 @@
     DIR/report.json                the CompileReport
     DIR/manifest.json              format, versions, targets, input specs, report, and every file's size and sha256
 
+A ``partition="auto"`` build (the whole model does not export) is saved as one ``.ep`` per TensorRT part instead of
+``model.ep`` (manifest ``"kind": "partitioned"``; `partitioned_artifact`), deployed with ``load(DIR).attach(model)``.
+
 ``load(DIR)`` reads the manifest within limits, checks every file's size and hash, and checks every part of the
 ``.ep`` that torch would unpickle (`_ep_reader`) before torch sees it; nothing is unpickled that could run code.
 `why_not_runnable` needs only the manifest. The old single-file ``.ttc`` (a pickle) is read only with ``trust=True``.

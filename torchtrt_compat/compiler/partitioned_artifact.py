@@ -236,6 +236,9 @@ def check_manifest(data: dict[str, Any], bad: Any) -> None:
         for t in call["template"]:
             if "value" in t and not isinstance(t["value"], (int, float, bool, str, type(None))):
                 raise bad(f"has a non-tensor argument of part {path!r} that is not a plain value")
+    in_parts = {f"{p['path']}.{name}": file for p in parts for name, file in p["engines"].items()}
+    if in_parts != data["engines"]:  # artifact.engines and what attach() puts in place must be the same files
+        raise bad("lists engines that differ from its parts' engines")
 
 
 _COMPARED = ("class", "signature", "weights")

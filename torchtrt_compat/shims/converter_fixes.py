@@ -154,7 +154,10 @@ def empty_on_graph_device(ctx: ShimContext) -> Iterator[None]:
 
     from ..ops.converter_fixes import empty_permuted, empty_strided
 
-    table = {torch.ops.aten.empty_permuted.default: empty_permuted, torch.ops.aten.empty_strided.default: empty_strided}
+    table: dict[Any, Callable[..., Any]] = {
+        torch.ops.aten.empty_permuted.default: empty_permuted,
+        torch.ops.aten.empty_strided.default: empty_strided,
+    }
     with extra_decompositions(lambda: table):
         yield
 
