@@ -7,12 +7,15 @@ run. Nothing mocks torch, TensorRT or CUDA.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
 
 import pytest
 import torch
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from torch import nn
 
 import torchtrt_compat as tc
@@ -207,3 +210,38 @@ def test_build_cli_partition_auto(tmp_path: Path, capsys) -> None:
         torch.testing.assert_close(batch.tensors, mine.model.transform([image[0]])[0].tensors)
     with pytest.raises(IncompatibleError, match="TensorRT part model.backbone cannot run here"):
         attached(image)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.sampled_from(["parts", "part", "module", "call", "template", "engines", "kind"]), value=_json)
+def test_a_damaged_partitioned_manifest_is_one_usage_error(built, tmp_path_factory, where, value) -> None:
+    art, _ = built
+    folder = tmp_path_factory.mktemp("fuzz") / "det"
+    if not folder.exists():
+        art.save(folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    part = manifest["parts"][0]
+    if where == "parts":
+        manifest["parts"] = value
+    elif where == "part":
+        manifest["parts"][0] = value
+    elif where in ("module", "call", "engines"):
+        part[where] = value
+    elif where == "template":
+        part["call"]["template"] = value
+    else:
+        manifest["kind"] = value
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    try:
+        loaded = tc.EngineArtifact.load(folder)
+    except UsageError:
+        return
+    with contextlib.suppress(UsageError):  # what loads attaches, or refuses with one clear error
+        loaded.attach(DetectorWithRefine().eval())

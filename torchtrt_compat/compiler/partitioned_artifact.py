@@ -231,6 +231,7 @@ def check_manifest(data: dict[str, Any], bad: Any) -> None:
             and isinstance(call.get("out_spec"), str)
             and isinstance(call.get("template"), list)
             and all(isinstance(t, dict) and (t.get("tensor") is True or "value" in t) for t in call["template"])
+            and isinstance(call.get("inputs", []), list)
         ):
             raise bad(f"does not describe how part {path!r} is called")
         for t in call["template"]:
