@@ -18,6 +18,23 @@ _TIMM: dict[str, tuple[int, str]] = {
     "regnetx_002": (128, "RegNetX-200MF"),
     "resnet50d": (128, "ResNet-50-D (deep stem, avg-pool downsampling)"),
     "mobilevitv2_050": (128, "MobileViTv2-0.5 (separable self-attention)"),
+    # issue 22: architectures not in the zoo before, smallest variants
+    "nest_tiny": (224, "NesT-Tiny (nested blocks: 5-D attention)"),
+    "hiera_tiny_224": (224, "Hiera-Tiny (mask-unit attention: 5-D attention)"),
+    "volo_d1_224": (224, "VOLO-D1 (outlook attention: F.fold)"),
+    "sequencer2d_s": (224, "Sequencer2D-S (36 bidirectional LSTMs)"),
+    "levit_128s": (224, "LeViT-128S (attention biases, hard-swish)"),
+    "poolformer_s12": (128, "PoolFormer-S12 (pooling token mixer)"),
+    "edgenext_xx_small": (128, "EdgeNeXt-XXS (split depth-wise transposed attention)"),
+    "ghostnet_100": (128, "GhostNet-1.0 (ghost modules)"),
+    "coat_lite_tiny": (224, "CoaT-Lite-Tiny (conv-attentional, factorized attention)"),
+    "xcit_nano_12_p16_224": (224, "XCiT-Nano-12/16 (cross-covariance attention)"),
+    "fastvit_t8": (128, "FastViT-T8 (re-parameterizable RepMixer)"),
+    "repvgg_a0": (128, "RepVGG-A0 (multi-branch training blocks)"),
+    "tiny_vit_5m_224": (224, "TinyViT-5M (local window attention)"),
+    "efficientvit_b0": (128, "EfficientViT-B0 (MIT, ReLU linear attention)"),
+    "rexnet_100": (128, "ReXNet-1.0 (SE, SiLU, channel expansion)"),
+    "pit_ti_224": (224, "PiT-Ti (pooling-based ViT)"),
 }
 
 

@@ -170,6 +170,8 @@ _DETECTORS: dict[str, tuple[int, dict[str, Any], str]] = {
         "Faster R-CNN MobileNetV3-Large FPN",
     ),
     "retinanet_resnet50_fpn": (128, {"min_size": 128, "max_size": 128}, "RetinaNet ResNet-50 FPN"),
+    "fasterrcnn_resnet50_fpn_v2": (128, {"min_size": 128, "max_size": 128}, "Faster R-CNN ResNet-50 FPN v2"),
+    "retinanet_resnet50_fpn_v2": (128, {"min_size": 128, "max_size": 128}, "RetinaNet ResNet-50 FPN v2"),
     "fcos_resnet50_fpn": (128, {"min_size": 128, "max_size": 128}, "FCOS ResNet-50 FPN"),
     "ssd300_vgg16": (300, {}, "SSD300 VGG-16"),
     "ssdlite320_mobilenet_v3_large": (320, {}, "SSDlite320 MobileNetV3-Large"),

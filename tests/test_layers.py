@@ -66,9 +66,13 @@ def _graph(*, module_level_only: bool = False) -> dict[str, set[str]]:
     for name, path in modules.items():
         deps = set()
         for target in _imports(path, module_level_only=module_level_only):
-            # importing a.b.c runs a and a.b too; an edge to the package itself is not a cycle through it
-            if target in modules and target != name and not name.startswith(target + "."):
-                deps.add(target)
+            # importing a.b.c runs the packages a and a.b first: an edge to each of them too, except to the
+            # importing module's own packages (which are running already)
+            parts = target.split(".")
+            for i in range(1, len(parts) + 1):
+                step = ".".join(parts[:i])
+                if step in modules and step != name and not name.startswith(step + "."):
+                    deps.add(step)
         graph[name] = deps
     return graph
 

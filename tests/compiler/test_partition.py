@@ -138,11 +138,8 @@ def test_auto_partition_builds_the_parts_and_reports_the_rest(detector, tmp_path
     # the rest is the original PyTorch code, with the parts spliced in where they were
     assert type(art.module).__name__ == "TinyDetector"
     assert type(art.module.backbone).__name__ == "SplicedPart"
-    # the whole model does not export, so it cannot be one .ep: a clear refusal, nothing written
-    out = tmp_path / "art"
-    with pytest.raises(UsageError, match="partition='auto'.*cannot be saved as one .ep"):
-        art.save(out)
-    assert not out.exists()
+    # the whole model does not export, so it is saved as one .ep per part (test_partitioned_artifact.py)
+    assert sorted(p.name for p in (art.save(tmp_path / "art") / "parts").iterdir()) == ["backbone.ep", "head.ep"]
 
 
 @pytest.mark.slow

@@ -49,6 +49,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "check it with `torchtrt-compat verify DIR --key PUB`",
     )
     p.add_argument(
+        "--partition",
+        choices=["auto"],
+        default=None,
+        help="auto: when the whole model does not export (e.g. a detector's post-processing), build its largest "
+        "exportable submodules; the artifact holds parts/<path>.ep per part, and "
+        "EngineArtifact.load(DIR).attach(model) puts them into your model on the deploy host",
+    )
+    p.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -177,6 +185,7 @@ def run_build(args: argparse.Namespace) -> int:
             compute_capabilities=args.cc,
             enabled_precisions={torch.half} if args.fp16 else None,
             verbose=args.verbose,
+            partition=args.partition,
             **kwargs,
         )
     except BaseException as exc:  # a BuildError carries what its build captured
@@ -194,5 +203,12 @@ def run_build(args: argparse.Namespace) -> int:
     size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
     plans = len(artifact.engines)
     signed = ", signature.sig" if args.sign_key is not None else ""
+    if artifact.report.partition:
+        parts = len(artifact.report.partition.get("parts") or [])
+        print(
+            f"wrote {path}/ ({size / 1e6:.1f} MB): {parts} part(s) in parts/*.ep, {plans} plan file(s), report.json, "
+            f"manifest.json{signed}; deploy with EngineArtifact.load(DIR).attach(model)"
+        )
+        return 0
     print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json{signed}")
     return 0

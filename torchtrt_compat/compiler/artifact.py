@@ -16,6 +16,9 @@ then reads the manifest within limits, refuses any file it does not list and any
 hash, and validates the whole ``.ep`` as a closed format (`_ep_reader.validate_program`). `runnable_module` hands
 torch a canonical ``.ep`` re-written from the validated parts, never the bytes on disk. `why_not_runnable` needs only
 the manifest. The old single-file ``.ttc`` (a pickle) is read only with ``trust=True``.
+
+A ``partition="auto"`` build (the whole model does not export) is saved as one ``.ep`` per TensorRT part instead of
+``model.ep`` (manifest ``"kind": "partitioned"``; `partitioned_artifact`), deployed with ``load(DIR).attach(model)``.
 """
 
 from __future__ import annotations
@@ -37,8 +40,10 @@ from .. import _atomic
 from .._bounded import MAX_MANIFEST_BYTES, loads_json, read_bytes
 from .._errors import IncompatibleError, InternalError, UsageError
 from ._ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
+from .artifact_files import FORMAT, MANIFEST, PART_FILE, PROGRAM, REPORT, check_program, describe, read_report
 from ._legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
 from .compile_report import CompileReport
+from .partitioned_artifact import attach, check_manifest, engine_modules, read_parts, write_into
 from .signing import SIGNATURE
 from .._engines import is_engine
 from .signing import sign_folder
@@ -51,9 +56,7 @@ from ..compatibility.advice import gpu_advice
 from ..runtime.hooks import guard_runtime
 from ..ux import display as _display
 
-FORMAT = "torchtrt_compat.engine_artifact/2"
 KIND = "engine_artifact"  #: what `_atomic.mark_folder` records in the folders written here
-PROGRAM, MANIFEST, REPORT = "model.ep", "manifest.json", "report.json"
 __all__ = ["FORMAT", "LEGACY_FORMAT", "EngineArtifact", "Reason"]
 MAX_FILE_BYTES = 16 * 1024**3  #: the largest .ep or plan file load() reads (engines of very large models fit)
 
@@ -83,12 +86,15 @@ class EngineArtifact:
     _program: bytes | None = field(default=None, repr=False)  #: the checked .ep of a loaded artifact
     _source: Path | None = field(default=None, repr=False)
     _validated: ValidatedProgram | None = field(default=None, repr=False)
+    _saved_parts: list[Any] | None = field(default=None, repr=False)  #: partitioned_artifact.SavedPart, when loaded
 
     def engine_modules(self) -> dict[str, Any]:
         """Submodule name -> torch_tensorrt engine module (``_run_on_acc_N``) of a built artifact."""
 
         if self.module is None:
             return {}
+        if self.report.partition:  # partition='auto': "<part path>.<engine>" over the spliced parts
+            return engine_modules(self.module)
         return {name: child for name, child in self.module.named_children() if is_engine(child)}
 
     @property
@@ -108,18 +114,13 @@ class EngineArtifact:
         fills or a path that cannot be written is a `UsageError` and changes nothing.
         """
         target = Path(path)
-        if self.report.partition:
-            parts = ", ".join(self.report.partition.get("parts", [])) or "none"
-            raise UsageError(
-                f"This artifact was built with partition='auto' (TensorRT parts: {parts}); the whole model does not "
-                "export, so it cannot be saved as one .ep.",
-                "use the module in this process (artifact.module), or export the part you deploy with TensorRT (e.g. "
-                "the backbone) as a module of its own and build_engine that",
-            )
         target = check_replaceable(target)
         try:
             with _atomic.atomic_dir(target) as staging:
-                self._write_into(staging)
+                if self.report.partition:  # partition='auto': one .ep per part (partitioned_artifact)
+                    write_into(self, staging)
+                else:
+                    self._write_into(staging)
                 _atomic.mark_folder(staging, KIND, may_add=(SIGNATURE,) if sign_key is not None else ())
                 if sign_key is not None:
                     sign_folder(staging, sign_key)
@@ -143,13 +144,13 @@ class EngineArtifact:
         if validated.engines != plans:  # the .ep must carry exactly the engines built here, byte for byte
             raise InternalError(f"the engines in {PROGRAM} differ from the built engines ({sorted(validated.engines)})")
         (folder / "engines").mkdir()
-        files = {PROGRAM: _describe(program)}
+        files = {PROGRAM: describe(program)}
         for name, blob in plans.items():
             _atomic.write_file(_inside(folder, _plan_file(name)), blob)
-            files[_plan_file(name)] = _describe(blob)
+            files[_plan_file(name)] = describe(blob)
         report = (self.report.to_json() + "\n").encode()
         _atomic.write_file(folder / REPORT, report)
-        files[REPORT] = _describe(report)
+        files[REPORT] = describe(report)
         manifest = {
             "format": FORMAT,
             "program": PROGRAM,
@@ -161,10 +162,12 @@ class EngineArtifact:
         }
         _atomic.write_file(folder / MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode())
 
-    def _export_program(self, path: Path) -> bytes:
-        """``torch_tensorrt.save(..., output_format="exported_program")`` under the save-stage shims."""
+    def _export_program(self, path: Path, module: Any = None) -> bytes:
+        """``torch_tensorrt.save(..., output_format="exported_program")`` of ``module`` (default: the built module)
+        under the save-stage shims."""
 
-        if self.module is None:
+        module = self.module if module is None else module
+        if module is None:
             raise InternalError("an EngineArtifact has neither a module nor a loaded program")
         ctx = shim_context(aot=True, compute_capabilities=list(self.metadata.get("targets") or []))
         tt = load_torch_tensorrt(ctx)
@@ -180,7 +183,7 @@ class EngineArtifact:
             level = archive_log.level
             archive_log.setLevel(logging.ERROR)
             try:
-                tt.save(self.module, str(path), output_format="exported_program", retrace=False)
+                tt.save(module, str(path), output_format="exported_program", retrace=False)
             finally:
                 archive_log.setLevel(level)
         self.report.shims += [name for name in applied.applied if name not in self.report.shims]
@@ -244,15 +247,22 @@ class EngineArtifact:
         for name, blob in blobs.items():  # the bytes used are the bytes the signature covers, not a later swap
             _check_signed(source, name, blob, signed, rebuild)
         plans = {name: blobs[file] for name, file in manifest["engines"].items()}
+        if manifest.get("kind") == "partitioned":  # one .ep per part (partitioned_artifact)
+            parts = read_parts(manifest, blobs, source, rebuild)
+            report = read_report(manifest, source, rebuild)
+            return cls(None, report, manifest["metadata"], _plans=plans, _source=source, _saved_parts=parts)
         program = blobs[manifest["program"]]
-        validated = _check_program(program, plans, source, rebuild)
-        try:
-            report = CompileReport.from_dict(manifest["report"])
-        except (TypeError, ValueError) as exc:
-            raise UsageError(f"{source / MANIFEST}: the report is malformed ({exc}).", rebuild) from None
+        validated = check_program(program, plans, source, rebuild)
+        report = read_report(manifest, source, rebuild)
         return cls(
             None, report, manifest["metadata"], _plans=plans, _program=program, _source=source, _validated=validated
         )
+
+    def attach(self, model: Any) -> Any:
+        """For an artifact built with ``partition='auto'`` and loaded here: a copy of ``model`` (built from your own
+        code) with each TensorRT part swapped in, after checking that the model's submodules match the parts (class,
+        forward signature, weights layout). The rest of the model stays your PyTorch code; ``model`` is unchanged."""
+        return attach(self, model)
 
     # ---- running -----------------------------------------------------------------------------------------------
     def why_not_runnable(self, env: Any = None) -> list[Reason]:
@@ -320,6 +330,11 @@ class EngineArtifact:
         A loaded artifact's program is validated again here, and torch reads only the canonical ``.ep`` re-written
         from the validated parts (`_ep_reader.ValidatedProgram.canonical_bytes`), never the bytes that were read.
         """
+        if self._saved_parts is not None:
+            raise UsageError(
+                "This artifact was built with partition='auto': its parts run inside your model, not on their own.",
+                "artifact.attach(model), with model built from your code, then call it as usual",
+            )
         reasons = self.why_not_runnable()
         if reasons:
             raise IncompatibleError(
@@ -444,10 +459,6 @@ def _identity(folder: Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
-def _describe(blob: bytes) -> dict[str, Any]:
-    return {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
-
-
 def _read_manifest(source: Path, rebuild: str, signed: dict[str, str] | None = None) -> dict[str, Any]:
     """The manifest, read within limits and checked for shape: anything else is a `UsageError` with the fix. With
     ``signed`` (file -> sha256 from a verified signature), the bytes read must be the bytes that were signed."""
@@ -469,7 +480,11 @@ def _read_manifest(source: Path, rebuild: str, signed: dict[str, str] | None = N
         if data.get("format") == LEGACY_FORMAT:
             raise bad("is from the old single-file format")
         raise bad(f"is not a torchtrt_compat engine artifact (format {data.get('format')!r})")
-    for key, kind in (("metadata", dict), ("report", dict), ("engines", dict), ("files", dict), ("program", str)):
+    if data.get("kind", "whole") not in ("whole", "partitioned"):
+        raise bad(f"is of an unknown kind {data['kind']!r}")
+    required = (("metadata", dict), ("report", dict), ("engines", dict), ("files", dict), ("program", str))
+    partitioned = data.get("kind") == "partitioned"
+    for key, kind in required[:4] if partitioned else required:  # a partitioned one has a program per part
         if key not in data:
             raise bad(f"lacks {key!r}")
         if not isinstance(data[key], kind):
@@ -479,17 +494,28 @@ def _read_manifest(source: Path, rebuild: str, signed: dict[str, str] | None = N
         _check_member_name(name, bad)
         if not (isinstance(meta, dict) and _is_int(meta.get("bytes")) and isinstance(meta.get("sha256"), str)):
             raise bad(f"describes {name!r} without an integer 'bytes' and a 'sha256'")
-    if data["program"] != PROGRAM:
-        raise bad(f"names the program {str(data['program'])[:80]!r}, not {PROGRAM!r}")
-    for name, file in data["engines"].items():
-        if not ENGINE_NAME.fullmatch(name):
-            raise bad(f"names the engine {name[:80]!r}, which is not an identifier (letters, digits, '_')")
-        if file != _plan_file(name):
-            raise bad(f"maps the engine {name!r} to {str(file)[:80]!r}, not {_plan_file(name)!r}")
-    expected = {PROGRAM, REPORT, *(_plan_file(n) for n in data["engines"])}
+    if partitioned:
+        check_manifest(data, bad)  # parts, their programs and engines (partitioned_artifact)
+        for part in data["parts"]:
+            for name in part["engines"]:
+                if not ENGINE_NAME.fullmatch(name):
+                    raise bad(f"names the engine {name[:80]!r}, which is not an identifier (letters, digits, '_')")
+        expected = {REPORT, *(p["program"] for p in data["parts"]), *data["engines"].values()}
+        bad_file = next((f for f in sorted(expected - {REPORT}) if not PART_FILE.fullmatch(f)), None)
+        if bad_file is not None:
+            raise bad(f"names the file {bad_file[:80]!r}, which is not parts/NAME.ep or engines/NAME.plan")
+    else:
+        if data["program"] != PROGRAM:
+            raise bad(f"names the program {str(data['program'])[:80]!r}, not {PROGRAM!r}")
+        for name, file in data["engines"].items():
+            if not ENGINE_NAME.fullmatch(name):
+                raise bad(f"names the engine {name[:80]!r}, which is not an identifier (letters, digits, '_')")
+            if file != _plan_file(name):
+                raise bad(f"maps the engine {name!r} to {str(file)[:80]!r}, not {_plan_file(name)!r}")
+        expected = {PROGRAM, REPORT, *(_plan_file(n) for n in data["engines"])}
     if set(files) != expected:
         odd = sorted(set(files) ^ expected)[0]
-        raise bad(f"lists {odd!r} where it should list exactly {PROGRAM}, {REPORT} and one plan per engine")
+        raise bad(f"lists {odd!r} where it should list exactly its programs, {REPORT} and one plan per engine")
     targets = data["metadata"].get("targets", [])
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise bad("has metadata 'targets' that is not a list of compute capabilities")
@@ -551,19 +577,6 @@ def _read_checked(source: Path, name: str, meta: dict[str, Any], rebuild: str) -
             rebuild,
         )
     return data
-
-
-def _check_program(program: bytes, plans: dict[str, bytes], source: Path, rebuild: str) -> ValidatedProgram:
-    """The whole .ep passes `validate_program`, and carries exactly the plan files' engines."""
-    what = f"{source / PROGRAM}"
-    validated = validate_program(program, where=what, fix=rebuild)
-    if validated.engines != plans:
-        raise UsageError(
-            f"{what} and the plan files beside it hold different engines "
-            f"({sorted(validated.engines)} vs {sorted(plans)}, compared byte for byte).",
-            rebuild,
-        )
-    return validated
 
 
 def now() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import operator
 import time
@@ -16,7 +17,8 @@ from ..shims import ShimContext, activate
 from .releases import dynamo_input_kwargs, installed_release_fields
 from .settings import Translation
 from .watch import BuildWatch
-from .failures import raise_build_error
+from .failures import NO_GPU_NOISE, raise_build_error
+from ..ops.recurrent import _recurrent_op, count
 
 
 @dataclass
@@ -31,6 +33,8 @@ class BackendResult:
     shims: list[str]  #: compile-stage shims that were active
     changed: list[str] = field(default_factory=list)  #: compile-stage shims whose change took effect
     nodes: tuple[int, int] = (0, 0)  #: (aten nodes inside TensorRT engines, aten nodes left to PyTorch)
+    op_reasons: dict[str, str] = field(default_factory=dict)  #: op left to PyTorch -> why (`why_left`)
+    notes: list[str] = field(default_factory=list)  #: what the build decided on its own (recurrent layers kept)
 
 
 @contextlib.contextmanager
@@ -58,6 +62,78 @@ def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
     engines, torch_ops, _ = _summary(gm)
     total = trt_nodes + len(torch_ops)
     return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
+
+
+def _pytorch_nodes(gm: Any) -> list[Any]:
+    """The call_function nodes that run in PyTorch: in the non-engine submodules and in the top graph."""
+    graphs = [child.graph for _, child in gm.named_children() if not is_engine(child) and hasattr(child, "graph")]
+    return [
+        n
+        for graph in [*graphs, gm.graph]
+        for n in graph.nodes
+        if n.op == "call_function" and n.target is not operator.getitem
+    ]
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "_ConverterRegistry" not in record.name:  # the validators' own words, not the registry's bookkeeping
+            self.lines.append(record.getMessage())
+
+
+def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
+    """Op left to PyTorch -> why, asked of torch_tensorrt's converter registry for one node of each op: no converter
+    at all; a converter whose capability check refuses this call (with what the check logged, when it says);
+    kept by ``torch_executed_ops``; or convertible but in a run shorter than ``min_block_size``."""
+    try:
+        from torch_tensorrt.dynamo.conversion._ConverterRegistry import DYNAMO_CONVERTERS
+    except ImportError:
+        return {}
+    executed = {str(op).removeprefix("torch.ops.") for op in settings.get("torch_executed_ops") or ()}
+    block = settings.get("min_block_size", 5)
+    reasons: dict[str, str] = {}
+    logger = logging.getLogger("torch_tensorrt")
+    for node in _pytorch_nodes(gm):
+        op = _op_name(node.target)
+        if op in reasons:
+            continue
+        if op in executed or str(node.target) in executed:
+            reasons[op] = "torch_executed_ops keeps it in PyTorch"
+            continue
+        if _recurrent_op(node.target) is not None:
+            reasons[op] = "a recurrent layer kept whole: unrolled it would take long to build (see the note)"
+            continue
+        if DYNAMO_CONVERTERS.get_unvalidated(node.target) is None:
+            reasons[op] = "torch_tensorrt has no converter for it"
+            continue
+        collect = _Collect()
+        saved = (logger.handlers, logger.level, logger.propagate)
+        logger.handlers, logger.propagate = [collect], False
+        logger.setLevel(logging.DEBUG)
+        try:
+            accepted = node in DYNAMO_CONVERTERS
+        except Exception:  # a validator that cannot read this node's metadata: no reason rather than a failure
+            continue
+        finally:
+            logger.handlers, logger.propagate = saved[0], saved[2]
+            logger.setLevel(saved[1])
+        if not accepted:
+            said = next((line for line in reversed(collect.lines) if line.strip()), "")
+            reasons[op] = "torch_tensorrt's converter refuses this call" + (f" ({said[:200]})" if said else "")
+        elif isinstance(block, int) and block > 1:
+            reasons[op] = (
+                f"convertible, but in a run of fewer than min_block_size={block} ops between PyTorch ops "
+                "(min_block_size=1 puts it into an engine)"
+            )
+        else:
+            reasons[op] = (
+                "convertible, but torch_tensorrt's partitioner left it out (an input or output it cannot take)"
+            )
+    return reasons
 
 
 def _summary(gm: Any) -> tuple[int, list[str], None]:
@@ -90,8 +166,13 @@ def dynamo_compile(
     """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims, watched by one `BuildWatch`;
     every failure is raised as a `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
 
+    notes = []
+    recurrent = count(program)
+    if recurrent.keep_whole:  # shim recurrent_in_pytorch: no unrolling into tens of thousands of nodes
+        ctx = dataclasses.replace(ctx, recurrent_keep_whole=True)
+        notes.append(recurrent.note())
     tt = load_torch_tensorrt(ctx)
-    watch = BuildWatch(targets=ctx.targets if ctx.aot else ())
+    watch = BuildWatch(targets=ctx.targets if ctx.aot else (), ignore=() if ctx.has_gpu else NO_GPU_NOISE)
     start = time.perf_counter()
     # the call shape is the release's: inputs= in 2.4, arg_inputs= / kwarg_inputs= from 2.5
     inputs = dynamo_input_kwargs(translation.release or installed_release_fields(), trt_args, trt_kwargs)
@@ -123,4 +204,6 @@ def dynamo_compile(
         list(applied.applied),
         changed=list(applied.changed),
         nodes=(watch.trt_nodes, len(torch_nodes)),
+        op_reasons=why_left(gm, translation.kwargs) if torch_nodes else {},
+        notes=notes,
     )

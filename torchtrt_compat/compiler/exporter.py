@@ -40,6 +40,7 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
             if mismatch is not None:
                 raise mismatch from exc
             raise_build_error(exc, stage="export", op=_failing_op(exc))
+        _weights_without_grad(program)
         present = {n.target for n in program.graph.nodes if n.op == "call_function"}
         table = {op: fn for op, fn in applied.decompositions.items() if op in present}
         if table:  # re-tracing costs about as much as the export: only when an op to replace is there
@@ -50,6 +51,47 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
             for op in table:
                 applied.mark_changed(applied.sources[op])
     return ExportResult(program, plan, list(applied.applied), time.perf_counter() - start, list(applied.changed))
+
+
+def _weights_without_grad(program: Any) -> None:
+    """Give ``program`` weights that do not require grad, without touching the caller's module.
+
+    torch_tensorrt's constant folding runs the graph's weight-only ops on the real weights; a model that rescales a
+    weight in place in its forward (transformers' RWKV: ``weight.div_(...)`` under no_grad, exported as
+    ``copy_(weight, ...)``) then fails ("a leaf Variable that requires grad is being used in an in-place operation")
+    or, without grad, would change the caller's weights. So every weight becomes a detached view (no copy), and a
+    weight the graph writes to (through any view) becomes a copy of its own."""
+    torch = require("torch")
+    signature = program.graph_signature
+    names = {**signature.inputs_to_parameters, **signature.inputs_to_buffers}
+    gm = program.graph_module
+
+    def mutates(node: Any) -> bool:
+        return node.op == "call_function" and getattr(getattr(node.target, "_schema", None), "is_mutable", False)
+
+    def writes_inside(node: Any) -> bool:  # a higher-order op (a no_grad block) whose subgraph writes
+        subgraphs = [
+            getattr(gm, a.target, None) for a in node.args if isinstance(a, torch.fx.Node) and a.op == "get_attr"
+        ]
+        return any(isinstance(g, torch.fx.GraphModule) and any(map(mutates, g.graph.nodes)) for g in subgraphs)
+
+    def source(value: Any) -> str | None:
+        while isinstance(value, torch.fx.Node) and value.op == "call_function" and value.args:
+            value = value.args[0]  # through the views (select, slice, view) to the tensor they view
+        return names.get(value.name) if isinstance(value, torch.fx.Node) else None
+
+    written = set()
+    for node in program.graph.nodes:
+        if mutates(node):
+            written.add(source(node.args[0]) if node.args else None)
+        elif node.op == "call_function" and writes_inside(node):
+            written.update(source(a) for a in node.args)
+    state = program.state_dict
+    for fqn, value in list(state.items()):
+        if not isinstance(value, torch.Tensor) or not (value.requires_grad or fqn in written):
+            continue
+        data = value.detach().clone() if fqn in written else value.detach()
+        state[fqn] = torch.nn.Parameter(data, requires_grad=False) if isinstance(value, torch.nn.Parameter) else data
 
 
 def _cache_output(exc: BaseException) -> UsageError | None:

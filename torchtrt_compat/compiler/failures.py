@@ -40,3 +40,7 @@ def raise_build_error(
 
 #: The old name of the build observer (tests and callers of 0.2 use it for its log selection).
 BuildTracker = BuildWatch
+
+#: What TensorRT-RTX logs on every host without an NVIDIA driver, failed build or not: on such a host (an
+#: ahead-of-time build) it is never the cause, and matching it sent converter failures to "update the driver".
+NO_GPU_NOISE = ("CUDA driver version is insufficient",)

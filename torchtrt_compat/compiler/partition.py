@@ -15,15 +15,19 @@ the example's shapes.
 from __future__ import annotations
 
 import copy
+import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import torch  # this module is imported only by a compile that uses partition="auto" (or to unpickle its result)
 from torch.utils import _pytree as pytree
 
-from .._errors import CompatError, UsageError
+from .._errors import CompatError, IncompatibleError, UsageError
 from .exporter import export_with_plan
 from .inputs import InputPlan
+from .artifact_files import describe_submodule
+from ._upstream import load_torch_tensorrt
 
 
 class _TensorSlot:
@@ -201,7 +205,10 @@ def plan_partition(
 
 
 class SplicedPart(torch.nn.Module):
-    """Stands where a submodule was: flattens the call, runs the compiled part, rebuilds the output."""
+    """Stands where a submodule was: flattens the call, runs the compiled part, rebuilds the output.
+
+    ``origin`` describes the replaced submodule (class, forward signature, weight layout) and ``inputs`` the example
+    tensors (shape, dtype) the part was built for: what a saved artifact records and `attach` checks."""
 
     def __init__(self, compiled: Any, path: str, in_spec: Any, template: list[Any], out_spec: Any) -> None:
         super().__init__()
@@ -210,6 +217,8 @@ class SplicedPart(torch.nn.Module):
         self.in_spec = in_spec
         self.template = template
         self.out_spec = out_spec
+        self.origin: dict[str, Any] = {}
+        self.inputs: list[Any] = []
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         leaves, spec = pytree.tree_flatten((args, kwargs))
@@ -235,5 +244,39 @@ def splice(root: Any, built: dict[str, Any], plan: PartitionPlan) -> Any:
         part = by_path[path]
         parent_path, _, name = path.rpartition(".")
         parent = result.get_submodule(parent_path) if parent_path else result
-        setattr(parent, name, SplicedPart(compiled, path, part.in_spec, part.template, part.out_spec))
+        spliced = SplicedPart(compiled, path, part.in_spec, part.template, part.out_spec)
+        spliced.origin = describe_submodule(root.get_submodule(path))
+        spliced.inputs = [[list(t.shape), str(t.dtype).replace("torch.", "")] for t in part.args]
+        setattr(parent, name, spliced)
     return result
+
+
+class SavedProgram(torch.nn.Module):
+    """A saved part's ``.ep`` where its engines will run (`partitioned_artifact.attach`): loaded through
+    torch_tensorrt on the first call, once ``why_not_runnable()`` finds nothing that stops it. ``engines`` are the
+    saved engine bytes."""
+
+    def __init__(
+        self, path: str, program: bytes, engines: dict[str, bytes], why_not_runnable: Callable[[], Sequence[str]]
+    ) -> None:
+        super().__init__()
+        self.part_path = path
+        self.program = program
+        self.engines = dict(engines)
+        self._why_not_runnable = why_not_runnable
+        self._loaded: Any = None
+
+    def forward(self, *tensors: Any) -> Any:
+        if self._loaded is None:
+            reasons = self._why_not_runnable()
+            if reasons:  # artifact.Reason: "problem: fix", with .fix apart
+                raise IncompatibleError(
+                    f"The TensorRT part {self.part_path} cannot run here: {'; '.join(reasons)}.",
+                    getattr(reasons[0], "fix", None),
+                )
+
+            load_torch_tensorrt()  # registers tensorrt::execute_engine and the engine classes
+            device = next((t.device for t in tensors if isinstance(t, torch.Tensor)), torch.device("cuda:0"))
+            # the canonical .ep re-written from the parts EngineArtifact.load() validated, never the bytes on disk
+            self._loaded = torch.export.load(io.BytesIO(self.program)).module().to(device)
+        return self._loaded(*tensors)

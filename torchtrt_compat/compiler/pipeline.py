@@ -161,6 +161,8 @@ def _compile_partitioned(
         shims=list(dict.fromkeys(s for r in results for s in r.shims)),
         changed=list(dict.fromkeys(s for r in results for s in r.changed)),
         nodes=(trt_nodes, torch_nodes),
+        op_reasons={op: why for r in results for op, why in r.op_reasons.items()},
+        notes=list(dict.fromkeys(n for r in results for n in r.notes)),
     )
     exported = ExportResult(
         None, plan, list(dict.fromkeys(s for p in split.parts for s in p.shims)), split.export_seconds
@@ -209,7 +211,9 @@ def assemble_report(
     ours = overhead - sum(timings.values())
     if ours >= 0.05:  # our own steps (input planning, translation); shown only when large enough to matter
         timings["torchtrt_compat"] = ours
-    reasons = {op: why for op in built.pytorch_ops if (why := why_in_pytorch(op)) is not None}
+    reasons = {
+        op: why for op in built.pytorch_ops if (why := why_in_pytorch(op) or built.op_reasons.get(op)) is not None
+    }
     return CompileReport(
         versions=detect_environment().versions(by="dist"),
         path=path,
@@ -223,6 +227,6 @@ def assemble_report(
         timings=timings,
         settings={k: repr(v) for k, v in translation.kwargs.items()},
         warnings=list(warnings or []),
-        notes=list(translation.notes),
+        notes=[*translation.notes, *built.notes],
         targets=list(targets or []),
     )

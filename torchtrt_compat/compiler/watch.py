@@ -53,11 +53,13 @@ class BuildWatch:
     build_s: float = 0.0  #: seconds inside convert_module (conversion and engine builds)
     trt_nodes: int = 0  #: aten call_function nodes handed to TensorRT
     engines: int = 0  #: TensorRT blocks converted so far
+    ignore: tuple[str, ...] = ()  #: lines with any of these are never a failure's cause (`failures.NO_GPU_NOISE`)
 
     def log_text(self) -> str | None:
         """The TensorRT log lines that explain a failure: errors first, else the last warnings (None if empty)."""
-        errors = [line for line in self.lines if line.startswith(("ERROR", "CRITICAL"))]
-        chosen = errors or self.lines
+        lines = [line for line in self.lines if not any(text in line for text in self.ignore)]
+        errors = [line for line in lines if line.startswith(("ERROR", "CRITICAL"))]
+        chosen = errors or lines
         return "\n".join(chosen[-_LOG_LINES:]) or None
 
     def enter(self, stage: BuildStage) -> None:

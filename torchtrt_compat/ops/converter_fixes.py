@@ -129,3 +129,118 @@ def avg_pool2d(
         mask = torch.ops.aten.constant_pad_nd.default(ones, pad, 0.0)
     counts = torch.ops.aten.avg_pool2d.default(mask, [kh, kw], [sh, sw], [0, 0], False, True)
     return sums / counts
+
+
+def _attention_layer_takes(q: Any, k: Any, v: Any, attn_mask: Any, is_causal: bool, enable_gqa: bool) -> bool:
+    """Whether TensorRT-RTX's attention layer (``add_attention_v2``) takes this call as torch_tensorrt converts it:
+    query, key and value of rank 3 or 4 (the layer's limit; torch_tensorrt's validator accepts any equal rank), key
+    and value of one shape, query and key equal but for the sequence dim (and the head dim under GQA)."""
+    rank = q.dim()
+    if rank not in (3, 4) or k.dim() != rank or v.dim() != rank or tuple(k.shape) != tuple(v.shape):
+        return False
+    if is_causal and attn_mask is not None:
+        return False
+    skip = {rank - 2, 1} if enable_gqa else {rank - 2}
+    return all(q.shape[i] == k.shape[i] for i in range(rank) if i not in skip)
+
+
+def scaled_dot_product_attention(
+    query: Any,
+    key: Any,
+    value: Any,
+    attn_mask: Any = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    *,
+    scale: Any = None,
+    enable_gqa: bool = False,
+) -> Any:
+    """``aten.scaled_dot_product_attention`` that the attention layer cannot take (5-D q/k/v in timm's NesT and
+    Hiera: "attention layer is None") as matmul + softmax, torch_tensorrt's own ``decompose_attention=True`` path;
+    calls the layer takes stay one attention op."""
+    if _attention_layer_takes(query, key, value, attn_mask, is_causal, enable_gqa):
+        return NotImplemented
+    import torch
+    from torch_tensorrt.dynamo.lowering._decompositions import TORCH_TRT_DECOMPOSITIONS
+
+    decompose = TORCH_TRT_DECOMPOSITIONS.get(torch.ops.aten.scaled_dot_product_attention.default)
+    if decompose is None:
+        return NotImplemented
+    return decompose(query, key, value, attn_mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)
+
+
+def empty_permuted(size: Any, physical_layout: Any, **kwargs: Any) -> Any:
+    """``aten.empty_permuted`` on the device the program asked for. torch_tensorrt's own decomposition puts it on
+    its default device (``cuda:0``) whatever the graph says, so a program exported on the CPU (an ahead-of-time
+    build) mixes devices: "Mismatching aten.index_put.default device between self (cuda:0) and values (cpu)"
+    (transformers' Mixtral expert routing)."""
+    import torch
+
+    inverse = [0] * len(size)
+    for index, dim in enumerate(physical_layout):
+        inverse[dim] = index
+    if kwargs.get("device") is None:
+        return NotImplemented  # no device in the graph: torch_tensorrt's choice stands
+    return torch.empty([size[d] for d in physical_layout], **kwargs).permute(inverse)
+
+
+def sort(input: Any, dim: int = -1, descending: bool = False) -> Any:
+    """``aten.sort`` of a 1-D tensor as a sort of its ``[1, n]`` view. torch_tensorrt's converter (a TopK layer)
+    gives a 1-D input indices without a shape ("Could not get tensor shape" at the next op; transformers' Mixtral
+    sorts its flattened expert choices); other calls unchanged."""
+    import torch
+
+    if input.dim() != 1:
+        return NotImplemented
+    values, indices = torch.ops.aten.sort.default(input.unsqueeze(0), 1, descending)
+    return values.squeeze(0), indices.squeeze(0)
+
+
+def unsafe_index_put(input: Any, indices: Any, values: Any, accumulate: bool = False) -> Any:
+    """``aten._unsafe_index_put`` (what ``F.fold`` / col2im decomposes to: timm's VOLO outlook attention) as
+    ``aten.index_put``: the same result for indices in range, and torch_tensorrt converts index_put but has no
+    converter for the unsafe variant, so the op stayed in PyTorch."""
+    import torch
+
+    return torch.ops.aten.index_put.default(input, indices, values, accumulate)
+
+
+def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, padding: Any, stride: Any) -> Any:
+    """``aten.col2im`` (``F.fold``: timm's VOLO outlook attention) as a grouped ``conv_transpose2d`` with one-hot
+    kernels: each column's value lands where fold puts it, overlaps summed, exactly. Torch's own decomposition
+    (``_unsafe_index_put`` with accumulate=True) needs torch_tensorrt's ScatterAdd plugin, which an ahead-of-time
+    build does not have, so the fold stayed in PyTorch."""
+    import torch
+
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = (_pair(v) for v in (kernel_size, dilation, padding, stride))
+    oh, ow = _pair(output_size)
+    batched = input.dim() == 3
+    cols = input if batched else input.unsqueeze(0)
+    n, ckk, length = cols.shape
+    channels = ckk // (kh * kw)
+    lh = (oh + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    lw = (ow + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if channels * kh * kw != ckk or lh * lw != length:
+        return NotImplemented
+    eye = torch.eye(kh * kw, dtype=input.dtype, device=input.device).reshape(kh * kw, 1, kh, kw)
+    weight = eye.repeat(channels, 1, 1, 1)  # [C*kh*kw, 1, kh, kw]: one-hot per kernel offset, C groups
+    out = torch.nn.functional.conv_transpose2d(
+        cols.reshape(n, ckk, lh, lw), weight, stride=(sh, sw), padding=(ph, pw), groups=channels, dilation=(dh, dw)
+    )
+    extra_h, extra_w = oh - out.shape[2], ow - out.shape[3]
+    if extra_h or extra_w:  # rows/columns no block reaches: fold leaves them zero
+        out = torch.nn.functional.pad(out, (0, extra_w, 0, extra_h))
+    return out if batched else out.squeeze(0)
+
+
+def empty_strided(size: Any, stride: Any, **kwargs: Any) -> Any:
+    """``aten.empty_strided`` on the device (and with the dtype) the program asked for; torch_tensorrt's own
+    decomposition uses its default device and float32 whatever the graph says (see `empty_permuted`)."""
+    import torch
+
+    if kwargs.get("device") is None:
+        return NotImplemented
+    needed = 1 + sum((n - 1) * st for n, st in zip(size, stride, strict=True) if n > 0) if all(size) else 0
+    kwargs.pop("layout", None)
+    kwargs.pop("pin_memory", None)
+    return torch.empty(needed, **kwargs).as_strided(size, stride)

@@ -46,7 +46,8 @@ class ShimContext:
     installed version string, or None when it is not installed. ``flavour`` is ``"tensorrt"``,
     ``"tensorrt-rtx"`` or None. ``has_gpu`` says whether a CUDA device is visible (from NVML, no CUDA context).
     ``aot`` marks an ahead-of-time build for ``targets`` (compute capabilities such as ``"8.9"``); ``autocast`` says
-    that the translated settings turn on torch_tensorrt's autocast (``enable_autocast=True``).
+    that the translated settings turn on torch_tensorrt's autocast (``enable_autocast=True``); ``recurrent_keep_whole``
+    that recurrent layers stay whole in PyTorch.
     """
 
     versions: dict[str, str | None] = field(default_factory=dict)
@@ -55,6 +56,7 @@ class ShimContext:
     aot: bool = False
     targets: tuple[str, ...] = ()
     autocast: bool = False
+    recurrent_keep_whole: bool = False  #: the program's recurrent layers would unroll too far (ops/recurrent.py)
 
 
 @dataclass(frozen=True)

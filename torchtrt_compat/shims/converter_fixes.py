@@ -8,6 +8,7 @@ and to ops that only appear once the program is functionalized (``slice_scatter`
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -16,17 +17,42 @@ from ._registry import ShimContext, register_shim
 from ..ops.converter_fixes import avg_pool2d, max_pool2d
 from ..ops.converter_fixes import slice_scatter
 from ..ops.converter_fixes import addmm
+from ..ops.converter_fixes import scaled_dot_product_attention
+from ._registry import mark_changed
+from ..ops.converter_fixes import empty_permuted, empty_strided
+from ..ops.converter_fixes import sort
+from ..ops.converter_fixes import col2im
+from ..ops.converter_fixes import unsafe_index_put as rewrite
+from ..ops.recurrent import RECURRENT_OPS
+
+
+def _reporting(shim: str, rewrite: Callable[..., Any]) -> Callable[..., Any]:
+    """``rewrite`` that marks ``shim`` as having changed the graph whenever it rewrites a call (a rewrite returns
+    NotImplemented for the calls it leaves to torch_tensorrt's own decomposition)."""
+
+    @functools.wraps(rewrite)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        out = rewrite(*args, **kwargs)
+        if out is not NotImplemented:
+            mark_changed(shim)
+        return out
+
+    return run
 
 
 @contextlib.contextmanager
-def extra_decompositions(table: Callable[[], dict[Any, Callable[..., Any]]]) -> Iterator[None]:
-    """Add ``table()`` to the decompositions torch_tensorrt's compiler applies before conversion."""
+def extra_decompositions(table: Callable[[], dict[Any, Callable[..., Any]]], shim: str | None = None) -> Iterator[None]:
+    """Add ``table()`` to the decompositions torch_tensorrt's compiler applies before conversion; with ``shim``, each
+    rewrite that takes a call reports the change (`mark_changed`)."""
     from torch_tensorrt.dynamo import _compiler
 
     original = _compiler.get_decompositions
 
     def with_ours(*args: Any, **kwargs: Any) -> dict[Any, Callable[..., Any]]:
-        return {**original(*args, **kwargs), **table()}
+        ours = table()
+        if shim is not None:
+            ours = {op: _reporting(shim, fn) for op, fn in ours.items()}
+        return {**original(*args, **kwargs), **ours}
 
     with patched(_compiler, "get_decompositions", with_ours):
         yield
@@ -82,4 +108,144 @@ def addmm_as_linear(ctx: ShimContext) -> Iterator[None]:
     import torch
 
     with extra_decompositions(lambda: {torch.ops.aten.addmm.default: addmm}):
+        yield
+
+
+@register_shim(
+    "attention_rank",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.10"},
+    summary="scaled_dot_product_attention with 5-D query/key/value (timm NesT, Hiera) passes torch_tensorrt's "
+    "validator but TensorRT's attention layer takes 3 or 4 dims ('attention layer is None'); decompose exactly those "
+    "calls into matmul + softmax (what decompose_attention=True does for all), keep the others one attention layer",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def attention_rank(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    table = {torch.ops.aten.scaled_dot_product_attention.default: scaled_dot_product_attention}
+    with extra_decompositions(lambda: table, shim="attention_rank"):
+        yield
+
+
+@register_shim(
+    "attention_constant_inputs",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.10"},
+    summary="key/value (or query, mask) that constant folding turned into weights (DETR's learned queries) reach the "
+    "attention converter as torch tensors and add_attention_v2 rejects them ('incompatible function arguments'); "
+    "add them to the network as constants first",
+    undo="torch_tensorrt's impl.attention.scaled_dot_product_attention is restored when compile returns",
+)
+def attention_constant_inputs(ctx: ShimContext) -> Iterator[None]:
+    from torch_tensorrt.dynamo.conversion import impl
+    from torch_tensorrt.dynamo.conversion.converter_utils import get_trt_tensor
+
+    original = impl.attention.scaled_dot_product_attention
+
+    def with_constants(
+        conv_ctx: Any, target: Any, source_ir: Any, name: str, query: Any, key: Any, value: Any, *args: Any, **kw: Any
+    ) -> Any:
+        import torch
+
+        tensors = {"query": query, "key": key, "value": value}
+        for label, value_ in tensors.items():
+            if isinstance(value_, torch.Tensor):
+                mark_changed("attention_constant_inputs")
+                tensors[label] = get_trt_tensor(conv_ctx, value_, f"{name}_{label}_constant")
+        return original(conv_ctx, target, source_ir, name, *tensors.values(), *args, **kw)
+
+    with patched(impl.attention, "scaled_dot_product_attention", with_constants):
+        yield
+
+
+@register_shim(
+    "empty_on_graph_device",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="torch_tensorrt's empty_permuted / empty_strided decompositions hard-code its default device (cuda:0), so "
+    "in a program exported on the CPU the new tensor and the tensors it meets differ in device ('Mismatching "
+    "aten.index_put device', transformers' Mixtral); create them on the device (and dtype) the graph names",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def empty_on_graph_device(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    table: dict[Any, Callable[..., Any]] = {
+        torch.ops.aten.empty_permuted.default: empty_permuted,
+        torch.ops.aten.empty_strided.default: empty_strided,
+    }
+    with extra_decompositions(lambda: table, shim="empty_on_graph_device"):
+        yield
+
+
+@register_shim(
+    "sort_1d",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="the sort converter (a TopK layer) gives a 1-D input's indices no shape ('Could not get tensor shape' at "
+    "the next op; transformers' Mixtral expert routing); sort the [1, n] view instead",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def sort_1d(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    with extra_decompositions(lambda: {torch.ops.aten.sort.default: sort}, shim="sort_1d"):
+        yield
+
+
+@register_shim(
+    "fold_as_conv_transpose",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="F.fold (aten.col2im: timm's VOLO) decomposes to _unsafe_index_put with accumulate=True, which has no "
+    "converter without torch_tensorrt's ScatterAdd plugin and stayed in PyTorch; lower it as a grouped "
+    "conv_transpose2d with one-hot kernels (exact), which converts",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def fold_as_conv_transpose(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    with extra_decompositions(lambda: {torch.ops.aten.col2im.default: col2im}, shim="fold_as_conv_transpose"):
+        yield
+
+
+@register_shim(
+    "unsafe_index_put",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="aten._unsafe_index_put has no converter and stayed in PyTorch; lower it as aten.index_put (the same "
+    "result for in-range indices), which converts",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def unsafe_index_put(ctx: ShimContext) -> Iterator[None]:
+    import torch
+
+    with extra_decompositions(lambda: {torch.ops.aten._unsafe_index_put.default: rewrite}, shim="unsafe_index_put"):
+        yield
+
+
+@register_shim(
+    "recurrent_in_pytorch",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    when=lambda ctx: ctx.recurrent_keep_whole,
+    when_text="the graph's LSTM/GRU/RNN layers would unroll into more steps than build in reasonable time",
+    summary="torch_tensorrt unrolls LSTM/GRU/RNN layers over every time step; timm's sequencer2d_s (36 LSTMs) became "
+    "31,686 nodes and was still building after 1,500 s. Above ops.recurrent.MAX_UNROLLED_STEPS keep each "
+    "layer whole in PyTorch (one op between engines) and say so in the report",
+    undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
+)
+def recurrent_in_pytorch(ctx: ShimContext) -> Iterator[None]:
+    import torch
+    from torch_tensorrt.dynamo import _compiler
+
+    keep = {getattr(torch.ops.aten, name).input for name in RECURRENT_OPS}
+    original = _compiler.get_decompositions
+
+    def without_recurrent(*args: Any, **kwargs: Any) -> dict[Any, Callable[..., Any]]:
+        mark_changed("recurrent_in_pytorch")  # only active for a graph that has them
+        return {op: fn for op, fn in original(*args, **kwargs).items() if op not in keep}
+
+    with patched(_compiler, "get_decompositions", without_recurrent):
         yield
