@@ -409,21 +409,29 @@ def parse_pin(text: str) -> tuple[str, Any]:
     return items[0]
 
 
+def gpu_by_name(name: str, *, what: str, fix: str) -> tuple[str, str]:
+    """(model, compute capability) of a GPU model the matrix knows (``H100``, ``RTX 4090``); anything else is a
+    `UsageError` that names the closest known model. ``what`` says where the name came from."""
+    found = matrix.gpu_compute_capability(name)
+    if found is None:
+        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
+        close = difflib.get_close_matches(name.upper(), [m.upper() for m in models], n=1)
+        hint = f" (closest: {close[0]})" if close else ""
+        raise UsageError(f"{what} is neither a compute capability nor a GPU model the matrix knows{hint}.", fix)
+    return found
+
+
 def parse_gpu(text: str) -> dict[str, Any]:
     """``--gpu`` value: a compute capability (``9.0``) or a model name (``H100``, ``RTX 4090``) from the matrix."""
 
     value = text.strip()
     if re.fullmatch(r"\d+\.\d+", value, re.ASCII):
         return {"name": None, "compute_capability": normalise_cc(value, what="--gpu")}
-    found = matrix.gpu_compute_capability(value)
-    if found is None:
-        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
-        close = difflib.get_close_matches(value.upper(), [m.upper() for m in models], n=1)
-        hint = f" (closest: {close[0]})" if close else ""
-        raise UsageError(
-            f"--gpu {text!r} is neither a compute capability nor a GPU model the matrix knows{hint}.",
-            "pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it)",
-        )
+    found = gpu_by_name(
+        value,
+        what=f"--gpu {text!r}",
+        fix="pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it)",
+    )
     models = matrix.gpu_models_in(value)
     if len(models) > 1:
         raise UsageError(

@@ -47,8 +47,7 @@ from ..compiler.settings import OWN_KWARGS, _known_names
 from ..env import detect_environment
 from ..versions import base
 from ..models import get_model
-from ..compatibility import matrix
-from ..compatibility.target import normalise_cc
+from ..compatibility.target import gpu_by_name, normalise_cc
 from ..compiler.validation import resolve_targets
 
 TOP_KEYS = ("out", "workers", "defaults", "models")
@@ -500,15 +499,11 @@ def _cc(value: Any, where: str) -> str:
     text = value.strip()
     if _CC.fullmatch(text):
         return normalise_cc(text, what=f"{where}.targets")
-    found = matrix.gpu_compute_capability(text)
-    if found is None:
-        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
-        close = difflib.get_close_matches(text.upper(), [m.upper() for m in models], n=1)
-        hint = f" (closest: {close[0]})" if close else ""
-        raise UsageError(
-            f"{where}.targets: {text!r} is neither a compute capability nor a GPU model the matrix knows{hint}.",
-            'write the compute capability, e.g. "8.9" (`torchtrt-compat matrix` lists the GPU names)',
-        )
+    found = gpu_by_name(
+        text,
+        what=f"{where}.targets: {text!r}",
+        fix='write the compute capability, e.g. "8.9" (`torchtrt-compat matrix` lists the GPU names)',
+    )
     return found[1]
 
 
