@@ -241,3 +241,16 @@ def test_a_transposed_example_input_builds(small_net) -> None:
     assert not x.is_contiguous()
     artifact = tc.build_engine(Affine().eval(), arg_inputs=[x], compute_capabilities=["8.9"], min_block_size=1)
     assert len(artifact.engines) == 1 and artifact.report.pytorch_ops == []
+
+
+@pytest.mark.requires_rtx
+def test_a_model_in_training_mode_builds_with_a_warning(small_net) -> None:
+    """Audit API10: a model left in train mode (BatchNorm, Dropout) built without a word; the engine keeps batch
+    statistics. The report says so and names model.eval()."""
+    model, x = small_net
+    model.train()
+    artifact = tc.build_engine(model, [torch.randn(2, 3, 32, 32)], compute_capabilities=["8.9"])
+    assert any("training mode" in w and "BatchNorm2d" in w and "model.eval()" in w for w in artifact.report.warnings)
+    model.eval()
+    again = tc.build_engine(model, [x], compute_capabilities=["8.9"])
+    assert not any("training mode" in w for w in again.report.warnings)

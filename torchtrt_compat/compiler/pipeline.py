@@ -88,10 +88,31 @@ def run(request: CompileRequest) -> PipelineResult:
         from_program=is_exported_program(module),
         overhead=time.perf_counter() - start,
         targets=list(request.targets),
-        warnings=list(request.warnings),
+        warnings=[*request.warnings, *training_mode_warning(module)],
     )
     attach(built.module, report)
     return PipelineResult(built.module, report, plan)
+
+
+#: layers whose output in training mode differs from eval mode (batch statistics, dropout): the graph is exported
+#: as the mode it is in, so the engine keeps whichever was active
+_TRAIN_DEPENDENT = ("BatchNorm", "Dropout", "InstanceNorm", "SyncBatchNorm", "AlphaDropout")
+
+
+def training_mode_warning(module: Any) -> list[str]:
+    """A report warning when ``module`` is exported in training mode with layers that behave differently there."""
+    modules = getattr(module, "modules", None)
+    if not getattr(module, "training", False) or modules is None:
+        return []
+    found = sorted(
+        {type(m).__name__ for m in modules() if m.training and type(m).__name__.startswith(_TRAIN_DEPENDENT)}
+    )
+    if not found:
+        return []
+    return [
+        f"the model was built in training mode ({', '.join(found[:4])} use batch statistics or drop activations "
+        "there, and the engine keeps that behaviour); call model.eval() before compiling"
+    ]
 
 
 def _compile_partitioned(
