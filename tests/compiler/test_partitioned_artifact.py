@@ -72,6 +72,7 @@ def test_save_load_attach_round_trip(built, tmp_path: Path) -> None:
     folder = art.save(tmp_path / "det")
     names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
     assert names == [
+        ".torchtrt_compat",  # the mark that torchtrt_compat wrote this folder (_atomic.mark_folder)
         "engines/backbone._run_on_acc_0.plan",
         "engines/head._run_on_acc_0.plan",
         "manifest.json",

@@ -79,7 +79,7 @@ METADATA_GLOBALS: dict[tuple[str, str], str] = {
     ("torch_tensorrt._enums", "Platform"): "enum",
 }
 
-ROOT = re.compile(r"[A-Za-z0-9_]{1,64}")
+ROOT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.]{0,63}")  # the archive name torch takes from the file name
 ENGINE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")  #: an engine's name: a Python identifier, no path
 SYMBOL = re.compile(r"[a-z]{1,4}[0-9]{1,9}")  #: a symbolic size as torch names them (s0, u3, zuf0)
 #: the same symbol as torch writes an unbacked one: ``Symbol('u0', integer=True)`` (a fixed call, no expression)

@@ -544,7 +544,8 @@ def _check_member_name(name: str, bad: Any) -> None:
 
 def _check_listing(source: Path, manifest: dict[str, Any], rebuild: str) -> None:
     """The folder holds what the manifest lists and our own files, nothing else, and no symlink."""
-    allowed = {MANIFEST, "engines", _atomic.MARK, SIGNATURE, *manifest["files"]}
+    folders = {"engines", "parts"} if manifest.get("kind") == "partitioned" else {"engines"}
+    allowed = {MANIFEST, _atomic.MARK, SIGNATURE, *folders, *manifest["files"]}
     for rel in _atomic.folder_entries(source):
         path = source / rel
         if path.is_symlink():

@@ -49,6 +49,7 @@ class SavedPart:
     entry: dict[str, Any]
     program: bytes
     engines: dict[str, bytes]  #: engine name inside the part -> serialized engine
+    canonical: bytes = b""  #: the re-write of the validated parts: what torch reads (`ValidatedProgram`)
 
 
 # ---- the built module ------------------------------------------------------------------------------------------
@@ -229,8 +230,9 @@ def read_parts(manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, 
         plans = {name: blobs[file] for name, file in entry["engines"].items()}
         program = blobs[entry["program"]]
         validated = check_program(program, plans, source, rebuild, name=entry["program"])
-        # torch only ever reads the canonical re-write of the validated parts (as runnable_module does)
-        parts.append(SavedPart(entry["path"], entry, validated.canonical_bytes(), plans))
+        # torch only ever reads the canonical re-write of the validated parts (as runnable_module does); a re-save
+        # writes the bytes as they were
+        parts.append(SavedPart(entry["path"], entry, program, plans, validated.canonical_bytes()))
     return parts
 
 
@@ -287,7 +289,7 @@ def attach(artifact: EngineArtifact, model: Any) -> Any:
     for part in parts:
         call = part.entry["call"]
         template = [TENSOR if t.get("tensor") is True else t["value"] for t in call["template"]]
-        saved = SavedProgram(part.path, part.program, part.engines, artifact.why_not_runnable)
+        saved = SavedProgram(part.path, part.canonical, part.engines, artifact.why_not_runnable)
         spliced = SplicedPart(
             saved, part.path, pytree.treespec_loads(call["in_spec"]), template, pytree.treespec_loads(call["out_spec"])
         )
