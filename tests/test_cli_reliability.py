@@ -38,7 +38,7 @@ def test_selftest_html_is_checked_before_the_steps_run(tmp_path, capsys):
 
 def test_an_os_error_from_a_command_is_one_line_exit_2(monkeypatch, capsys, tmp_path):
     """Any path a command cannot read or write ends as one line, not an OSError traceback."""
-    from torchtrt_compat.cli import environment
+    from torchtrt_compat.cli import check as environment
 
     def run_env(args: object) -> int:
         return len((tmp_path / "absent.json").read_text())

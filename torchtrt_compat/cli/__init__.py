@@ -25,8 +25,8 @@ from ..ux.display import safe
 #: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that
 #: fails to import leaves its commands in place, each failing with the import error; the others work.
 COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("environment", ("check", "env", "matrix")),
-    ("plan", ("suggest",)),
+    ("check", ("check", "env", "matrix")),
+    ("suggest", ("suggest",)),
     ("catalogue", ("shims", "models")),
     ("build", ("build",)),
     ("verify", ("verify",)),
