@@ -59,7 +59,7 @@ def _op_name(target: Any) -> str:
 
 def summarize(gm: Any, trt_nodes: int) -> tuple[int, list[str], float | None]:
     """(number of TensorRT engines, aten ops left to PyTorch, share of ops inside TensorRT)."""
-    engines, torch_ops, _ = _summary(gm)
+    engines, torch_ops = _summary(gm)
     total = trt_nodes + len(torch_ops)
     return engines, sorted(set(torch_ops)), (trt_nodes / total if total else None)
 
@@ -136,7 +136,8 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
     return reasons
 
 
-def _summary(gm: Any) -> tuple[int, list[str], None]:
+def _summary(gm: Any) -> tuple[int, list[str]]:
+    """(TensorRT engines, the aten op of every node left to PyTorch, with repeats)."""
     engines = 0
     torch_ops: list[str] = []
     for _, child in gm.named_children():
@@ -151,7 +152,7 @@ def _summary(gm: Any) -> tuple[int, list[str], None]:
     torch_ops += [
         _op_name(n.target) for n in gm.graph.nodes if n.op == "call_function" and n.target is not operator.getitem
     ]
-    return engines, torch_ops, None
+    return engines, torch_ops
 
 
 def dynamo_compile(
@@ -193,7 +194,7 @@ def dynamo_compile(
                 node=watch.node if converting else None,
                 log=watch.log_text(),
             )
-    engines, torch_nodes, _ = _summary(gm)
+    engines, torch_nodes = _summary(gm)
     total_nodes = watch.trt_nodes + len(torch_nodes)
     return BackendResult(
         gm,
