@@ -10,6 +10,11 @@ buffers. A call takes one instance for its duration (a short lock picks it; none
 so callers on different streams replay at the same time. Which buckets to capture is the planner's business
 (`bucket_planner.AutoBuckets`).
 
+Callers that queue for an instance are *coalesced* (``coalesce``): the caller handed the instance also takes the
+queued requests whose rows fit beside its own in the largest bucket, copies them all into one padded bucket input
+(one ``torch.cat``), replays once and hands each caller its rows of the outputs. A caller alone never waits for
+others to arrive.
+
 Assumes the rows of a batch are independent (true for inference with BatchNorm in eval mode): the padding rows hold
 stale data and are dropped.
 """
@@ -18,13 +23,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .._errors import UsageError
-from ._instance_pool import InstancePool
+from ._instance_pool import InstancePool, Ride
 from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, blank_inputs
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
+LAUNCH_BOUND_INSTANCES = 1  #: the most ``instances="auto"`` grows to for a launch-bound model while coalescing
+LAUNCH_BOUND_RATIO = (
+    2.0  #: launch-bound: the largest bucket replays in less GPU time than this many calls take on the host
+)
 _AUTO_OPTIONS = ("max_graphs", "max_batch", "memory_budget", "traffic", "cost")
 
 DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
@@ -139,7 +148,14 @@ class BucketedCUDAGraphs:
     `MAX_AUTO_INSTANCES` and what the policy's ``memory_budget`` allows; never inside a call. A call takes a free
     instance for its duration (no lock around copies or replay) and orders its work on its own stream.
 
-    ``copy_outputs=True`` (default) returns copies the caller owns. ``copy_outputs=False`` returns views of one
+    ``coalesce`` (default ``"auto"``: on unless ``copy_outputs=False``) lets the caller handed an instance serve the
+    callers queued behind it whose rows fit in the largest bucket with one replay (`stats` counts them). It needs
+    rows that are independent in ``batch_dim`` (no batch-coupled ops such as BatchNorm in train mode). While
+    coalescing, ``instances="auto"`` stays at `LAUNCH_BOUND_INSTANCES` for a launch-bound model (measured once after
+    the first capture: `stats`), so that callers queue and coalesce instead of contending for the GIL.
+
+    ``copy_outputs=True`` (default) returns copies the caller owns (a coalesced caller gets its rows of one fresh
+    tensor the group shares). ``copy_outputs=False`` returns views of one
     instance's static output buffers, valid until that instance is taken again: with at least as many instances as
     streams calling, each stream keeps its own, so until that stream's next call; otherwise possibly the next call
     from any thread. `replan` and `reset` end them too. Overflow batches are always copies.
@@ -158,13 +174,21 @@ class BucketedCUDAGraphs:
         share_pool: bool = True,
         copy_outputs: bool = True,
         instances: int | Literal["auto"] = "auto",
+        coalesce: bool | Literal["auto"] = "auto",
         **auto_options: Any,
     ) -> None:
         if overflow not in ("chunks", "eager"):
             raise UsageError(f"overflow={overflow!r} is not known.", "pass overflow='chunks' or overflow='eager'")
         if instances != "auto" and (isinstance(instances, bool) or not isinstance(instances, int) or instances < 1):
             raise UsageError(f"instances={instances!r} is not known.", "pass instances='auto' or a count, e.g. 4")
+        if coalesce not in (True, False, "auto"):
+            raise UsageError(f"coalesce={coalesce!r} is not known.", "pass coalesce='auto', True or False")
         self.module, self.batch_dim, self.overflow, self.instances = module, batch_dim, overflow, instances
+        self.coalesce = coalesce
+        #: whether queued callers are coalesced: ``coalesce=True``, or ``"auto"`` with ``copy_outputs=True``
+        self.coalescing = coalesce is True or (coalesce == "auto" and copy_outputs)
+        self.launch_bound: bool | None = None  #: measured after the first capture when it matters (see `stats`)
+        self._timing: dict[str, float] = {}
         self.warmup_iters, self.share_pool, self.copy_outputs = warmup_iters, share_pool, copy_outputs
         self.policy = _policy(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
         self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
@@ -181,6 +205,8 @@ class BucketedCUDAGraphs:
         self._raw_stream: Any = None  # torch's hot-path functions, bound at capture
         self._copy_many: Any = None
         self._mul_many: Any = None
+        self._cat: Any = None
+        self._split: Any = None
 
     @property
     def buckets(self) -> tuple[int, ...]:
@@ -221,6 +247,23 @@ class BucketedCUDAGraphs:
         concurrent callers may rarely lose a count)."""
         return self.policy.observed if self.policy else dict(sorted(self._observed.copy().items()))
 
+    @property
+    def stats(self) -> dict[str, Any]:
+        """Counters: ``calls`` (as `observed`), ``coalesced`` (requests served by another caller's replay),
+        ``coalesced_replays`` (replays that served more than one request), ``instances``, ``capture_count``,
+        ``coalescing``, and ``launch_bound`` with the timings that decided it (``replay_us``: GPU time of the largest
+        bucket's replay, ``call_us``: host time of one call there)."""
+        return {
+            "calls": sum(self.observed.values()),
+            "coalesced": self._pool.coalesced,
+            "coalesced_replays": self._pool.groups,
+            "instances": self.instance_count,
+            "capture_count": self.capture_count,
+            "coalescing": self.coalescing,
+            "launch_bound": self.launch_bound,
+            **self._timing,
+        }
+
     def _count(self, batch: int) -> None:
         self._observed[batch] = self._observed.get(batch, 0) + 1
 
@@ -248,11 +291,47 @@ class BucketedCUDAGraphs:
         device = args[0].device
         if device.type != "cuda":
             raise UsageError(f"CUDA graphs need CUDA inputs, got {device}.", "move the inputs with .cuda()")
+        first = False
         with self._pool.paused():
             if not self._pool.items:
                 self._capture(self._signature_of(args), self._target)
+                first = True
             elif self.instances == "auto":
                 self._resize(self._wanted())
+        if first and self.coalescing and self.instances == "auto" and self.launch_bound is None:
+            self._measure_launch_bound()
+
+    def _measure_launch_bound(self) -> None:
+        """Time one call's host work and the largest bucket's replay on the GPU, once; see `LAUNCH_BOUND_RATIO`."""
+        import time
+
+        import torch
+
+        assert self._signature is not None
+        largest = self.buckets[-1]
+        xs = blank_inputs(self._signature, largest, self.batch_dim)
+        host = []
+        with torch.no_grad():
+            for _ in range(13):
+                torch.cuda.synchronize()
+                t0 = time.perf_counter()
+                self._run(largest, xs, self.copy_outputs)
+                host.append(time.perf_counter() - t0)
+            inst = self._pool.items[0] if self._pool.items else None
+            if inst is None:
+                return
+            graph = inst.entries[largest].graph
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            torch.cuda.synchronize()
+            start.record()
+            for _ in range(10):
+                graph.replay()
+            end.record()
+            end.synchronize()
+        call_us = sorted(host[3:])[len(host[3:]) // 2] * 1e6
+        replay_us = start.elapsed_time(end) / 10 * 1e3
+        self._timing = {"replay_us": round(replay_us, 1), "call_us": round(call_us, 1)}
+        self.launch_bound = replay_us < LAUNCH_BOUND_RATIO * call_us
 
     def _capture(self, signature: tuple[Any, ...], count: int) -> None:
         """Capture ``count`` instances for inputs of ``signature`` (pool paused)."""
@@ -265,7 +344,9 @@ class BucketedCUDAGraphs:
         self._device_index = device.index if device.index is not None else torch.cuda.current_device()
         self._raw_stream = torch._C._cuda_getCurrentRawStream
         self._copy_many, self._mul_many = torch._foreach_copy_, torch._foreach_mul
+        self._cat, self._split = torch.cat, torch.split
         self._resize(count)
+        self._pool.capacity = self.buckets[-1] if self.coalescing else 0
         entries = self._pool.items[0].entries
         self._checks = {n: [t.shape for t in e.static_in] for n, e in entries.items()}
 
@@ -314,17 +395,23 @@ class BucketedCUDAGraphs:
             if t.shape != shape or t.dtype is not dtype or t.get_device() != self._device_index:
                 self._mismatch(inputs)
         self._observe(n)
-        return self._run(n, inputs, self.copy_outputs)
+        return self._run(n, inputs, self.copy_outputs, self.coalescing)
 
-    def _run(self, n: int, inputs: Sequence[Any], copy: bool) -> Any:
+    def _run(self, n: int, inputs: Sequence[Any], copy: bool, coalesce: bool = False) -> Any:
         raw = self._raw_stream(self._device_index)
-        inst = self._pool.take(raw)
+        inst = self._pool.take(raw, n, (inputs, raw)) if coalesce else self._pool.take(raw)
         if inst is None:  # reset while this call looked up its batch size
             return self._call_slow(inputs)
+        if type(inst) is Ride:  # served by the caller that got an instance
+            return inst.outcome()
+        inst = cast(_Instance, inst)
+        riders = self._pool.riders(inst)
         try:
-            entry = inst.entries[n]
             if raw != inst.last_raw:
                 self._switch_stream(inst, raw)
+            if riders:
+                return self._serve(inst, n, inputs, riders, raw, copy)
+            entry = inst.entries[n]
             if len(inputs) == 1:
                 entry.static_in[0].copy_(inputs[0])
             else:
@@ -341,6 +428,59 @@ class BucketedCUDAGraphs:
         finally:
             self._pool.give(inst)
         return entry.rebuild(outs)
+
+    def _serve(
+        self, inst: _Instance, n: int, inputs: Sequence[Any], riders: list[Ride[_Instance]], raw: int, copy: bool
+    ) -> Any:
+        """One replay for this caller's rows and its riders' (concatenated in that order, padded to the bucket);
+        each rider gets its rows, ready on its own stream, and is woken; returns this caller's result."""
+        results: list[Any] = []
+        try:
+            stream = self._stream_of(raw)
+            others = {}
+            for r in riders:
+                if r.request[1] != raw:
+                    others[r.request[1]] = self._stream_of(r.request[1])
+            for s in others.values():  # the riders' inputs were made on their streams; they sleep meanwhile
+                stream.wait_stream(s)
+            sizes = [n] + [r.rows for r in riders]
+            entry = inst.entries[sum(sizes)]
+            for i, static in enumerate(entry.static_in):
+                self._cat([inputs[i]] + [r.request[0][i] for r in riders], dim=self.batch_dim, out=static)
+            entry.graph.replay()
+            if not copy:
+                outs = entry.outs
+            elif entry.fused:
+                outs = self._mul_many(entry.outs, 1)
+            else:
+                outs = [t.clone() for t in entry.outs]
+            pieces = [self._split(t, sizes, self.batch_dim) for t in outs]
+            for s in others.values():  # riders' outputs: made on this stream, used and freed on theirs
+                if copy:
+                    for t in outs:
+                        t.record_stream(s)
+                s.wait_stream(stream)
+            results = [entry.rebuild([p[j] for p in pieces]) for j in range(len(sizes))]
+        except BaseException as exc:
+            for r in riders:
+                r.finish(error=exc)
+            raise
+        for r, result in zip(riders, results[1:], strict=True):
+            r.finish(result)
+        return results[0]
+
+    def _stream_of(self, raw: int) -> Any:
+        """The torch.cuda.Stream of a raw stream handle of this device (cached: `current_stream` costs 4 us)."""
+        import torch
+
+        stream = self._streams.get(raw)
+        if stream is None:
+            current = torch.cuda.current_stream(self._device_index)
+            if current.cuda_stream == raw:
+                stream = self._streams[raw] = current
+            else:  # a rider's stream, seen from its leader's thread
+                stream = self._streams[raw] = torch.cuda.ExternalStream(raw, device=self._device_index)
+        return stream
 
     def _switch_stream(self, inst: _Instance, raw: int) -> None:
         """Order this caller's stream after the instance's previous user's work on its stream."""
@@ -434,12 +574,14 @@ class BucketedCUDAGraphs:
         return max(n, min(demand, self._limit()))
 
     def _limit(self) -> int:
-        """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one)."""
+        """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one; `LAUNCH_BOUND_INSTANCES`
+        for a launch-bound model while coalescing)."""
+        most = LAUNCH_BOUND_INSTANCES if self.coalescing and self.launch_bound else MAX_AUTO_INSTANCES
         budget = self.policy.memory_budget if self.policy else None
         if budget is None or not self._pool.items:
-            return MAX_AUTO_INSTANCES
+            return most
         per = max(max(inst.nbytes for inst in self._pool.items), (self.plan.memory_bytes or 0) if self.plan else 0)
-        return max(1, min(MAX_AUTO_INSTANCES, int(budget // max(per, 1))))
+        return max(1, min(most, int(budget // max(per, 1))))
 
     def _resize(self, count: int) -> None:
         """Capture or drop instances until there are ``count`` (pool paused)."""
@@ -470,7 +612,7 @@ class BucketedCUDAGraphs:
         auto = f", auto (max_graphs={self.policy.max_graphs})" if self.policy else ""
         return (
             f"BucketedCUDAGraphs(buckets={self.buckets}{auto}, instances={self.instance_count}, "
-            f"captured={self.captured}, capture_count={self.capture_count})"
+            f"captured={self.captured}, capture_count={self.capture_count}, coalesced={self._pool.coalesced})"
         )
 
 
