@@ -9,6 +9,7 @@ import pytest
 
 from torchtrt_compat import UsageError
 from torchtrt_compat.runtime import BucketedCUDAGraphs
+from torchtrt_compat.runtime._instance_pool import Ride
 from torchtrt_compat.runtime.bucket_planner import AutoBuckets
 
 THREADS = 8
@@ -98,9 +99,9 @@ def _spy_on_instances(graphs):
     guard = threading.Lock()
     take, give = graphs._pool.take, graphs._pool.give
 
-    def checked_take(raw):
-        inst = take(raw)
-        if inst is not None:
+    def checked_take(raw, *ride):
+        inst = take(raw, *ride)
+        if inst is not None and not isinstance(inst, Ride):  # a Ride was served by another caller's instance
             with guard:
                 if id(inst) in held:
                     clashes.append(id(inst))
@@ -116,13 +117,73 @@ def _spy_on_instances(graphs):
     return clashes
 
 
+def _record_groups(graphs):
+    """Wrap the object's own `_serve` to record each coalesced group's inputs, leader first, in row order."""
+    groups: list[list[list]] = []
+    serve = graphs._serve
+
+    def recording_serve(inst, n, inputs, riders, raw, copy):
+        groups.append([list(inputs)] + [list(r.request[0]) for r in riders])
+        return serve(inst, n, inputs, riders, raw, copy)
+
+    graphs._serve = recording_serve
+    return groups
+
+
+def _check_exact(module, cases, outputs, groups, buckets) -> list[str]:
+    """Each caller's output against eager: at its own bucket when it ran alone, else eager over its whole
+    coalesced group (rows concatenated, padded to the group's bucket), sliced to its rows."""
+    import torch
+
+    from torchtrt_compat.runtime.cuda_graphs import bucket_for
+
+    refs = {id(xs[0]): ref for xs, ref in cases}
+    for group in groups:
+        sizes = [xs[0].shape[0] for xs in group]
+        joined = [torch.cat([xs[i] for xs in group]) for i in range(len(group[0]))]
+        whole = _padded_reference(module, joined, bucket_for(sum(sizes), buckets))
+        start = 0
+        for xs, n in zip(group, sizes, strict=True):
+            refs[id(xs[0])] = torch.utils._pytree.tree_map(lambda t, s=start, k=n: t[s : s + k], whole)
+            start += n
+    errors = []
+    for (xs, _ref), out in zip(cases, outputs, strict=True):
+        want = refs[id(xs[0])]
+        leaves = zip(torch.utils._pytree.tree_leaves(out), torch.utils._pytree.tree_leaves(want), strict=True)
+        for k, (got, exp) in enumerate(leaves):
+            if got.shape != exp.shape or not torch.equal(got, exp):
+                diff = (got.float() - exp.float()).abs().max().item() if got.shape == exp.shape else -1
+                errors.append(f"batch {xs[0].shape[0]} output {k} differs by {diff}")
+    return errors
+
+
+def _serve_threads(graphs, cases, copy_outputs: bool, shared_streams: bool = False) -> list:
+    """Eight client threads (own stream each, or pairs sharing one) call ``graphs`` on their share of ``cases``;
+    the outputs in case order."""
+    import torch
+
+    outputs: list = [None] * len(cases)
+    streams = [torch.cuda.Stream() for _ in range(THREADS // 2)] if shared_streams else None
+
+    def worker(i: int) -> None:
+        stream = streams[i // 2] if streams else torch.cuda.Stream()
+        with torch.cuda.stream(stream):
+            for k in range(i, len(cases), THREADS):
+                out = graphs(*cases[k][0])
+                if not copy_outputs:  # views: valid until this stream's next call (its own instance, 8 for 8)
+                    out = torch.utils._pytree.tree_map(torch.clone, out)
+                stream.synchronize()
+                outputs[k] = out
+
+    assert _run_threads(worker) == []
+    return outputs
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize(
     ("instances", "two_inputs", "copy_outputs"), [(3, False, True), (4, True, True), (8, True, False)]
 )
 def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, two_inputs, copy_outputs):
-    import torch
-
     model = _model()
     module = _TwoIn(model) if two_inputs else model
     buckets = (1, 2, 4, 8, 16)
@@ -132,25 +193,62 @@ def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, 
     captures = graphs.capture_count
     assert graphs.instance_count == instances and captures == instances * len(buckets)
     clashes = _spy_on_instances(graphs)
-    errors: list[str] = []
-
-    def worker(i: int) -> None:
-        stream = torch.cuda.Stream()
-        with torch.cuda.stream(stream):
-            for xs, ref in cases[i::THREADS]:
-                out = graphs(*xs)
-                if not copy_outputs:  # views: valid until this stream's next call (its own instance, 8 for 8)
-                    out = torch.utils._pytree.tree_map(torch.clone, out)
-                stream.synchronize()
-                leaves = zip(torch.utils._pytree.tree_leaves(out), torch.utils._pytree.tree_leaves(ref), strict=True)
-                for k, (got, want) in enumerate(leaves):
-                    if got.shape != want.shape or not torch.equal(got, want):
-                        diff = (got.float() - want.float()).abs().max().item() if got.shape == want.shape else -1
-                        errors.append(f"thread {i}: batch {xs[0].shape[0]} output {k} differs by {diff}")
-
-    assert _run_threads(worker) == []
-    assert errors == [] and clashes == []
+    groups = _record_groups(graphs)
+    outputs = _serve_threads(graphs, cases, copy_outputs)
+    assert _check_exact(module, cases, outputs, groups, buckets) == []
+    assert clashes == []
     assert graphs.capture_count == captures and graphs.instance_count == instances
+    assert graphs.stats["coalesced"] == sum(len(g) - 1 for g in groups)
+    if not copy_outputs:
+        assert not graphs.coalescing and groups == []  # coalesce="auto" keeps views per stream
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(("two_inputs", "shared_streams"), [(False, False), (True, False), (True, True)])
+def test_coalescing_under_contention_is_exact_per_caller_and_counted(two_inputs, shared_streams):
+    model = _model()
+    module = _TwoIn(model) if two_inputs else model
+    buckets = (1, 2, 4, 8, 16, 32, 64)
+    graphs = BucketedCUDAGraphs(module, buckets, instances=1)
+    cases = _cases(module, two_inputs, THREADS * 60, buckets)
+    graphs(*cases[0][0])
+    captures = graphs.capture_count
+    groups = _record_groups(graphs)
+    outputs = _serve_threads(graphs, cases, True, shared_streams)
+    assert _check_exact(module, cases, outputs, groups, buckets) == []
+    stats = graphs.stats
+    assert stats["coalesced"] > 0 and stats["coalesced_replays"] == len(groups) > 0, stats
+    assert stats["coalesced"] == sum(len(g) - 1 for g in groups)
+    assert all(sum(xs[0].shape[0] for xs in g) <= buckets[-1] for g in groups)
+    assert graphs.capture_count == captures == len(buckets) and graphs.instance_count == 1
+
+
+@pytest.mark.gpu
+def test_a_launch_bound_model_keeps_one_instance_under_the_budget_and_coalesces():
+    import torch
+
+    model = _model()
+    x = torch.randn(3, 48, device="cuda", dtype=torch.float16)
+    probe = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32), instances=1)
+    probe(x)
+    one = probe.memory_bytes
+    probe.reset()
+    budget = int(3.5 * one)
+    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget))
+    graphs(x)
+    stats = graphs.stats
+    assert stats["launch_bound"] is True and 0 < stats["replay_us"] and 0 < stats["call_us"], stats
+    cases = _cases(model, False, THREADS * 40, (32,))
+    captures = graphs.capture_count
+    for _ in range(2):
+        _serve_threads(graphs, cases, True)
+        graphs.replan()
+    assert graphs.instance_count == 1 and graphs.memory_bytes <= budget
+    assert graphs.stats["coalesced"] > 0
+    off = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget), coalesce=False)
+    off(x)
+    assert off.launch_bound is None and not off.coalescing
+    assert graphs.capture_count >= captures
 
 
 @pytest.mark.gpu
