@@ -263,7 +263,9 @@ def test_auto_instances_grow_only_at_replan_and_stay_under_the_memory_budget():
     assert one > 0
     probe.reset()
     budget = int(3.5 * one)
-    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget))
+    # without coalescing (this launch-bound model would keep one instance and coalesce: the test below)
+    policy = AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget)
+    graphs = BucketedCUDAGraphs(model, policy, coalesce=False)
     cases = _cases(model, False, THREADS * 30, (16,))
     graphs(x)
     captures = graphs.capture_count
