@@ -455,11 +455,13 @@ class BucketedCUDAGraphs:
             else:
                 outs = [t.clone() for t in entry.outs]
             pieces = [self._split(t, sizes, self.batch_dim) for t in outs]
+            if others:
+                done = stream.record_event()
             for s in others.values():  # riders' outputs: made on this stream, used and freed on theirs
                 if copy:
                     for t in outs:
                         t.record_stream(s)
-                s.wait_stream(stream)
+                s.wait_event(done)
             results = [entry.rebuild([p[j] for p in pieces]) for j in range(len(sizes))]
         except BaseException as exc:
             for r in riders:
