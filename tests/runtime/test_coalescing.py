@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from _threads import run_threads
 
 from torchtrt_compat.runtime._instance_pool import InstancePool, Ride
@@ -28,26 +29,36 @@ def _pool(n: int, capacity: int) -> InstancePool[_Item]:
     return pool
 
 
-def _call(pool: InstancePool[_Item], key: int, rows: list[int]) -> list[int]:
-    """One request: ``rows`` in, ``row * 10`` out; as a leader, serve its riders in one "replay"."""
+def _serve(pool: InstancePool[_Item], item: _Item, rows: list[int], riders: list[Ride[_Item]]) -> list[int]:
+    """One "replay" over the concatenated rows; each rider gets its rows; returns the caller's own."""
+    batch = list(rows)
+    for r in riders:
+        batch += r.request
+    assert len(batch) <= max(pool.capacity, len(rows))
+    out = [x * 10 for x in batch]
+    item.replays += 1
+    start = len(rows)
+    for r in riders:
+        r.finish(out[start : start + r.rows])
+        start += r.rows
+    return out[: len(rows)]
+
+
+def _call(pool: InstancePool[_Item], key: int, rows: list[int], combine: int = 0) -> list[int]:
+    """One request: ``rows`` in, ``row * 10`` out; as a leader, serve its riders in one "replay", then up to
+    ``combine`` groups queued meanwhile before giving the item back."""
     got = pool.take(key, len(rows), rows)
     if isinstance(got, Ride):
         return got.outcome()
     assert got is not None
-    riders = pool.riders(got)
     try:
-        batch = list(rows)
-        for r in riders:
-            batch += r.request
-        assert len(batch) <= max(pool.capacity, len(rows))
-        out = [x * 10 for x in batch]  # one replay over the concatenated rows
-        got.replays += 1
-        start = len(rows)
-        for r in riders:
-            r.finish(out[start : start + r.rows])
-            start += r.rows
-        return out[: len(rows)]
+        return _serve(pool, got, rows, pool.riders(got))
     finally:
+        for _ in range(combine):
+            riders = pool.gather(got)
+            if not riders:
+                break
+            _serve(pool, got, [], riders)
         pool.give(got)
 
 
@@ -134,7 +145,26 @@ def test_a_failing_leader_hands_its_error_to_every_rider():
     assert sorted(map(str, outcomes)) == ["led", "replay failed", "replay failed"]
 
 
-def test_eight_threads_get_exactly_their_own_rows_and_nothing_hangs():
+def test_the_holder_serves_callers_queued_meanwhile_until_one_cannot_ride():
+    pool = _pool(1, capacity=8)
+    held = pool.take(0)
+    assert held is not None and pool.gather(held) == []  # nobody queued
+    results: dict[int, object] = {}
+    threads = _queue(pool, [3, 4, 0, 2], results)  # 0: a caller that must not be coalesced
+    riders = pool.gather(held)
+    assert [r.rows for r in riders] == [3, 4]  # 2 does not fit beside 3 + 4 in 8 rows
+    _serve(pool, held, [], riders)
+    assert pool.gather(held) == []  # the head (no rows) cannot ride: the item is handed on
+    pool.give(held)
+    for t in threads:
+        t.join(5)
+    assert not any(t.is_alive() for t in threads)
+    assert results[1] == [1000, 1010, 1020] and results[2] == [2000, 2010, 2020, 2030] and results[4] == [4000, 4010]
+    assert pool.coalesced == 2 and pool.groups == 1
+
+
+@pytest.mark.parametrize("combine", [0, 8])
+def test_eight_threads_get_exactly_their_own_rows_and_nothing_hangs(combine):
     pool = _pool(2, capacity=16)
     errors: list[str] = []
 
@@ -142,7 +172,7 @@ def test_eight_threads_get_exactly_their_own_rows_and_nothing_hangs():
         for k in range(400):
             n = 1 + (i * 7 + k) % 16
             rows = [i * 1_000_000 + k * 100 + j for j in range(n)]
-            got = _call(pool, i, rows)
+            got = _call(pool, i, rows, combine)
             if got != [x * 10 for x in rows]:
                 errors.append(f"thread {i} request {k}")
             if k % 50 == 0:

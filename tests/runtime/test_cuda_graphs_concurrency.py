@@ -118,16 +118,20 @@ def _spy_on_instances(graphs):
 
 
 def _record_groups(graphs):
-    """Wrap the object's own `_serve` to record each coalesced group's inputs, leader first, in row order."""
+    """Wrap the object's own `_serve` to record each coalesced group's inputs in row order (the caller's own
+    first, if it had one) and how many of them rode along."""
     groups: list[list[list]] = []
     serve = graphs._serve
 
-    def recording_serve(inst, n, inputs, riders, raw, copy):
-        groups.append([list(inputs)] + [list(r.request[0]) for r in riders])
-        return serve(inst, n, inputs, riders, raw, copy)
+    def recording_serve(inst, lead, riders, raw, copy):
+        groups.append(([list(lead[1])] if lead else []) + [list(r.request[0]) for r in riders])
+        rode.append(len(riders))
+        return serve(inst, lead, riders, raw, copy)
+
+    rode: list[int] = []
 
     graphs._serve = recording_serve
-    return groups
+    return groups, rode
 
 
 def _check_exact(module, cases, outputs, groups, buckets) -> list[str]:
@@ -193,12 +197,12 @@ def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, 
     captures = graphs.capture_count
     assert graphs.instance_count == instances and captures == instances * len(buckets)
     clashes = _spy_on_instances(graphs)
-    groups = _record_groups(graphs)
+    groups, rode = _record_groups(graphs)
     outputs = _serve_threads(graphs, cases, copy_outputs)
     assert _check_exact(module, cases, outputs, groups, buckets) == []
     assert clashes == []
     assert graphs.capture_count == captures and graphs.instance_count == instances
-    assert graphs.stats["coalesced"] == sum(len(g) - 1 for g in groups)
+    assert graphs.stats["coalesced"] == sum(rode)
     if not copy_outputs:
         assert not graphs.coalescing and groups == []  # coalesce="auto" keeps views per stream
 
@@ -213,12 +217,12 @@ def test_coalescing_under_contention_is_exact_per_caller_and_counted(two_inputs,
     cases = _cases(module, two_inputs, THREADS * 60, buckets)
     graphs(*cases[0][0])
     captures = graphs.capture_count
-    groups = _record_groups(graphs)
+    groups, rode = _record_groups(graphs)
     outputs = _serve_threads(graphs, cases, True, shared_streams)
     assert _check_exact(module, cases, outputs, groups, buckets) == []
     stats = graphs.stats
     assert stats["coalesced"] > 0 and stats["coalesced_replays"] == len(groups) > 0, stats
-    assert stats["coalesced"] == sum(len(g) - 1 for g in groups)
+    assert stats["coalesced"] == sum(rode)
     assert all(sum(xs[0].shape[0] for xs in g) <= buckets[-1] for g in groups)
     assert graphs.capture_count == captures == len(buckets) and graphs.instance_count == 1
 

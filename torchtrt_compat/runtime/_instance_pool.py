@@ -10,8 +10,9 @@ the longest. `paused` waits until no caller holds an item and keeps new ones wai
 Coalescing (group commit): a caller may say how many rows its request has and attach its request. When a queued
 caller is handed an item, the queued callers behind it whose rows still fit in ``capacity`` (first fit, in queue
 order) ride along: they leave the queue, and the caller with the item (the leader) collects them with `riders` and
-serves them, then wakes each with `Ride.finish`. Nobody waits for more callers to arrive: only callers already
-queued ride, so a caller alone never waits at all.
+serves them, then wakes each with `Ride.finish`. Before giving an item back, its holder may `gather` the callers
+queued meanwhile and serve them too (flat combining), so that the item does not pass through a sleeping thread.
+Nobody waits for more callers to arrive: only callers already queued ride, so a caller alone never waits at all.
 """
 
 from __future__ import annotations
@@ -102,6 +103,22 @@ class InstancePool(Generic[T]):
             elif self._queue:
                 self._hand_out()
 
+    def gather(self, item: T) -> list[Ride[T]]:
+        """Riders for the holder of ``item`` to serve before it gives the item back: the queued callers that fit
+        in ``capacity`` (first fit from the head), or none when the head cannot ride or the pool is paused."""
+        if not self._queue or not self.capacity:
+            return []
+        with self._cond:
+            if self._paused or not self._queue or not self._queue[0].rows:
+                return []
+            head = self._queue.popleft()
+            head.riding = True
+            riders = [head]
+            self._gather_into(riders, self.capacity - head.rows)
+            self.coalesced += len(riders)
+            self.groups += 1
+            return riders
+
     def demand(self) -> int:
         """The most callers that wanted an item at once while all were lent, since the last look (0: none waited)."""
         with self._cond:
@@ -167,7 +184,15 @@ class InstancePool(Generic[T]):
 
     def _gather(self, leader: Ride[T]) -> None:
         """Move the queued callers that fit beside ``leader``'s rows onto its item, first fit (lock held)."""
-        room, riders = self.capacity - leader.rows, []
+        riders: list[Ride[T]] = []
+        self._gather_into(riders, self.capacity - leader.rows)
+        if riders:
+            self.pending[id(leader.item)] = riders
+            self.coalesced += len(riders)
+            self.groups += 1
+
+    def _gather_into(self, riders: list[Ride[T]], room: int) -> None:
+        """Move queued callers that fit in ``room`` rows into ``riders``, first fit in queue order (lock held)."""
         stay: collections.deque[Ride[T]] = collections.deque()
         for waiter in self._queue:
             if 0 < waiter.rows <= room:
@@ -178,6 +203,3 @@ class InstancePool(Generic[T]):
                 stay.append(waiter)
         if riders:
             self._queue = stay
-            self.pending[id(leader.item)] = riders
-            self.coalesced += len(riders)
-            self.groups += 1

@@ -31,9 +31,9 @@ from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_gra
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
 LAUNCH_BOUND_INSTANCES = 1  #: the most ``instances="auto"`` grows to for a launch-bound model while coalescing
-LAUNCH_BOUND_RATIO = (
-    2.0  #: launch-bound: the largest bucket replays in less GPU time than this many calls take on the host
-)
+COMBINE_ROUNDS = 8  #: the most replays a caller makes for callers queued behind it before it hands the instance on
+#: launch-bound: the largest bucket replays in less GPU time than this many calls take on the host
+LAUNCH_BOUND_RATIO = 2.0
 _AUTO_OPTIONS = ("max_graphs", "max_batch", "memory_budget", "traffic", "cost")
 
 DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
@@ -410,7 +410,7 @@ class BucketedCUDAGraphs:
             if raw != inst.last_raw:
                 self._switch_stream(inst, raw)
             if riders:
-                return self._serve(inst, n, inputs, riders, raw, copy)
+                return self._serve(inst, (n, inputs), riders, raw, copy)[0]
             entry = inst.entries[n]
             if len(inputs) == 1:
                 entry.static_in[0].copy_(inputs[0])
@@ -426,15 +426,36 @@ class BucketedCUDAGraphs:
             else:
                 outs = [t.clone() for t in entry.outs]
         finally:
+            if coalesce and copy:
+                self._combine(inst, raw)
             self._pool.give(inst)
         return entry.rebuild(outs)
 
+    def _combine(self, inst: _Instance, raw: int) -> None:
+        """Before giving the instance back, serve the callers queued meanwhile, up to `COMBINE_ROUNDS` replays:
+        handing the instance to a sleeping thread costs a wake-up on the critical path, serving it does not."""
+        for _ in range(COMBINE_ROUNDS):
+            riders = self._pool.gather(inst)
+            if not riders:
+                return
+            try:
+                self._serve(inst, None, riders, raw, True)
+            except BaseException:  # noqa: BLE001 - the riders got the error; this caller's own call succeeded
+                return
+
     def _serve(
-        self, inst: _Instance, n: int, inputs: Sequence[Any], riders: list[Ride[_Instance]], raw: int, copy: bool
-    ) -> Any:
-        """One replay for this caller's rows and its riders' (concatenated in that order, padded to the bucket);
-        each rider gets its rows, ready on its own stream, and is woken; returns this caller's result."""
+        self,
+        inst: _Instance,
+        lead: tuple[int, Sequence[Any]] | None,
+        riders: list[Ride[_Instance]],
+        raw: int,
+        copy: bool,
+    ) -> list[Any]:
+        """One replay for this caller's rows (``lead``, if any) and its riders' (concatenated in that order, padded
+        to the bucket); each rider gets its rows, ready on its own stream, and is woken; returns the results, this
+        caller's first."""
         results: list[Any] = []
+        own = 1 if lead is not None else 0
         try:
             stream = self._stream_of(raw)
             others = {}
@@ -443,10 +464,11 @@ class BucketedCUDAGraphs:
                     others[r.request[1]] = self._stream_of(r.request[1])
             for s in others.values():  # the riders' inputs were made on their streams; they sleep meanwhile
                 stream.wait_stream(s)
-            sizes = [n] + [r.rows for r in riders]
+            sizes = ([lead[0]] if lead else []) + [r.rows for r in riders]
+            groups = ([lead[1]] if lead else []) + [r.request[0] for r in riders]
             entry = inst.entries[sum(sizes)]
             for i, static in enumerate(entry.static_in):
-                self._cat([inputs[i]] + [r.request[0][i] for r in riders], dim=self.batch_dim, out=static)
+                self._cat([xs[i] for xs in groups], dim=self.batch_dim, out=static)
             entry.graph.replay()
             if not copy:
                 outs = entry.outs
@@ -467,9 +489,9 @@ class BucketedCUDAGraphs:
             for r in riders:
                 r.finish(error=exc)
             raise
-        for r, result in zip(riders, results[1:], strict=True):
+        for r, result in zip(riders, results[own:], strict=True):
             r.finish(result)
-        return results[0]
+        return results
 
     def _stream_of(self, raw: int) -> Any:
         """The torch.cuda.Stream of a raw stream handle of this device (cached: `current_stream` costs 4 us)."""
