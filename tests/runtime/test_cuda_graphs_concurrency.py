@@ -19,6 +19,10 @@ def test_instances_argument_is_checked_without_a_gpu():
     for bad in (0, -1, True, "many", 1.5):
         with pytest.raises(UsageError, match="instances="):
             BucketedCUDAGraphs(object(), (1, 2), instances=bad)  # type: ignore[arg-type]
+    for bad in ("auto", 1, None):
+        with pytest.raises(UsageError, match="coalesce="):
+            BucketedCUDAGraphs(object(), (1, 2), coalesce=bad)  # type: ignore[arg-type]
+    assert BucketedCUDAGraphs(object(), (1, 2), coalesce=True).stats["coalesced"] == 0
     graphs = BucketedCUDAGraphs(object(), AutoBuckets(max_graphs=3, traffic=[1, 1, 5, 30]), instances=3)
     assert graphs.buckets == (1, 5, 30) and graphs.instance_count == 0 and graphs.memory_bytes == 0
     with pytest.raises(UsageError, match="inside AutoBuckets"):
@@ -203,8 +207,7 @@ def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, 
     assert clashes == []
     assert graphs.capture_count == captures and graphs.instance_count == instances
     assert graphs.stats["coalesced"] == sum(rode)
-    if not copy_outputs:
-        assert not graphs.coalescing and groups == []  # coalesce="auto" keeps views per stream
+    assert not graphs.coalescing and groups == []  # off by default
 
 
 @pytest.mark.gpu
@@ -213,7 +216,7 @@ def test_coalescing_under_contention_is_exact_per_caller_and_counted(two_inputs,
     model = _model()
     module = _TwoIn(model) if two_inputs else model
     buckets = (1, 2, 4, 8, 16, 32, 64)
-    graphs = BucketedCUDAGraphs(module, buckets, instances=1)
+    graphs = BucketedCUDAGraphs(module, buckets, instances=1, coalesce=True)
     cases = _cases(module, two_inputs, THREADS * 60, buckets)
     graphs(*cases[0][0])
     captures = graphs.capture_count
@@ -228,7 +231,7 @@ def test_coalescing_under_contention_is_exact_per_caller_and_counted(two_inputs,
 
 
 @pytest.mark.gpu
-def test_a_launch_bound_model_keeps_one_instance_under_the_budget_and_coalesces():
+def test_coalescing_where_a_memory_budget_caps_the_pool():
     import torch
 
     model = _model()
@@ -237,22 +240,22 @@ def test_a_launch_bound_model_keeps_one_instance_under_the_budget_and_coalesces(
     probe(x)
     one = probe.memory_bytes
     probe.reset()
-    budget = int(3.5 * one)
-    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget))
+    budget = int(1.5 * one)  # room for one instance: callers queue, and coalesce
+    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget), coalesce=True)
     graphs(x)
-    stats = graphs.stats
-    assert stats["launch_bound"] is True and 0 < stats["replay_us"] and 0 < stats["call_us"], stats
-    cases = _cases(model, False, THREADS * 40, (32,))
-    captures = graphs.capture_count
+    warm = _cases(model, False, THREADS * 20, (32,))
     for _ in range(2):
-        _serve_threads(graphs, cases, True)
+        _serve_threads(graphs, warm, True)
         graphs.replan()
+    buckets = graphs.buckets
+    cases = _cases(model, False, THREADS * 40, buckets)
+    captures = graphs.capture_count
+    groups, rode = _record_groups(graphs)
+    outputs = _serve_threads(graphs, cases, True)
+    assert _check_exact(model, cases, outputs, groups, buckets) == []
     assert graphs.instance_count == 1 and graphs.memory_bytes <= budget
-    assert graphs.stats["coalesced"] > 0
-    off = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget), coalesce=False)
-    off(x)
-    assert off.launch_bound is None and not off.coalescing
-    assert graphs.capture_count >= captures
+    assert graphs.capture_count == captures and graphs.buckets == buckets
+    assert graphs.stats["coalesced"] >= sum(rode) > 0
 
 
 @pytest.mark.gpu

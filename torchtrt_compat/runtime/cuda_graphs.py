@@ -10,7 +10,7 @@ buffers. A call takes one instance for its duration (a short lock picks it; none
 so callers on different streams replay at the same time. Which buckets to capture is the planner's business
 (`bucket_planner.AutoBuckets`).
 
-Callers that queue for an instance are *coalesced* (``coalesce``): the caller handed the instance also takes the
+With ``coalesce=True``, callers that queue for an instance are *coalesced*: the caller handed the instance takes the
 queued requests whose rows fit beside its own in the largest bucket, copies them all into one padded bucket input
 (one ``torch.cat``), replays once and hands each caller its rows of the outputs. A caller alone never waits for
 others to arrive.
@@ -30,10 +30,7 @@ from ._instance_pool import InstancePool, Ride
 from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, blank_inputs
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
-LAUNCH_BOUND_INSTANCES = 1  #: the most ``instances="auto"`` grows to for a launch-bound model while coalescing
 COMBINE_ROUNDS = 8  #: the most replays a caller makes for callers queued behind it before it hands the instance on
-#: launch-bound: the largest bucket replays in less GPU time than this many calls take on the host
-LAUNCH_BOUND_RATIO = 2.0
 _AUTO_OPTIONS = ("max_graphs", "max_batch", "memory_budget", "traffic", "cost")
 
 DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
@@ -148,17 +145,18 @@ class BucketedCUDAGraphs:
     `MAX_AUTO_INSTANCES` and what the policy's ``memory_budget`` allows; never inside a call. A call takes a free
     instance for its duration (no lock around copies or replay) and orders its work on its own stream.
 
-    ``coalesce`` (default ``"auto"``: on unless ``copy_outputs=False``) lets the caller handed an instance serve the
-    callers queued behind it whose rows fit in the largest bucket with one replay (`stats` counts them). It needs
-    rows that are independent in ``batch_dim`` (no batch-coupled ops such as BatchNorm in train mode). While
-    coalescing, ``instances="auto"`` stays at `LAUNCH_BOUND_INSTANCES` for a launch-bound model (measured once after
-    the first capture: `stats`), so that callers queue and coalesce instead of contending for the GIL.
+    ``coalesce=True`` lets a caller that gets an instance while others queue for one serve the queued callers whose
+    rows fit beside its own in the largest bucket with one replay (`stats` counts them); it only acts when callers
+    outnumber instances (``instances`` fixed low, or a memory budget). Off by default: with threads as clients the
+    sleep and wake-up of each coalesced caller cost more than the launches saved (docs/runtime.md has the numbers).
+    It needs rows that are independent in ``batch_dim`` (no batch-coupled ops such as BatchNorm in train mode).
 
     ``copy_outputs=True`` (default) returns copies the caller owns (a coalesced caller gets its rows of one fresh
-    tensor the group shares). ``copy_outputs=False`` returns views of one
+    tensor its group shares). ``copy_outputs=False`` returns views of one
     instance's static output buffers, valid until that instance is taken again: with at least as many instances as
     streams calling, each stream keeps its own, so until that stream's next call; otherwise possibly the next call
-    from any thread. `replan` and `reset` end them too. Overflow batches are always copies.
+    from any thread (with ``coalesce=True``, any call that queued). `replan` and `reset` end them too. Overflow
+    batches are always copies.
 
     Usable as a context manager: leaving the block releases the graphs and their memory (`reset`).
     """
@@ -174,21 +172,17 @@ class BucketedCUDAGraphs:
         share_pool: bool = True,
         copy_outputs: bool = True,
         instances: int | Literal["auto"] = "auto",
-        coalesce: bool | Literal["auto"] = "auto",
+        coalesce: bool = False,
         **auto_options: Any,
     ) -> None:
         if overflow not in ("chunks", "eager"):
             raise UsageError(f"overflow={overflow!r} is not known.", "pass overflow='chunks' or overflow='eager'")
         if instances != "auto" and (isinstance(instances, bool) or not isinstance(instances, int) or instances < 1):
             raise UsageError(f"instances={instances!r} is not known.", "pass instances='auto' or a count, e.g. 4")
-        if coalesce not in (True, False, "auto"):
-            raise UsageError(f"coalesce={coalesce!r} is not known.", "pass coalesce='auto', True or False")
+        if not isinstance(coalesce, bool):
+            raise UsageError(f"coalesce={coalesce!r} is not known.", "pass coalesce=True or coalesce=False")
         self.module, self.batch_dim, self.overflow, self.instances = module, batch_dim, overflow, instances
-        self.coalesce = coalesce
-        #: whether queued callers are coalesced: ``coalesce=True``, or ``"auto"`` with ``copy_outputs=True``
-        self.coalescing = coalesce is True or (coalesce == "auto" and copy_outputs)
-        self.launch_bound: bool | None = None  #: measured after the first capture when it matters (see `stats`)
-        self._timing: dict[str, float] = {}
+        self.coalescing = coalesce  #: whether queued callers are coalesced into the replay of the one served
         self.warmup_iters, self.share_pool, self.copy_outputs = warmup_iters, share_pool, copy_outputs
         self.policy = _policy(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
         self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
@@ -250,9 +244,8 @@ class BucketedCUDAGraphs:
     @property
     def stats(self) -> dict[str, Any]:
         """Counters: ``calls`` (as `observed`), ``coalesced`` (requests served by another caller's replay),
-        ``coalesced_replays`` (replays that served more than one request), ``instances``, ``capture_count``,
-        ``coalescing``, and ``launch_bound`` with the timings that decided it (``replay_us``: GPU time of the largest
-        bucket's replay, ``call_us``: host time of one call there)."""
+        ``coalesced_replays`` (replays that served requests of callers that queued), ``instances``,
+        ``capture_count``, ``coalescing``."""
         return {
             "calls": sum(self.observed.values()),
             "coalesced": self._pool.coalesced,
@@ -260,8 +253,6 @@ class BucketedCUDAGraphs:
             "instances": self.instance_count,
             "capture_count": self.capture_count,
             "coalescing": self.coalescing,
-            "launch_bound": self.launch_bound,
-            **self._timing,
         }
 
     def _count(self, batch: int) -> None:
@@ -291,47 +282,11 @@ class BucketedCUDAGraphs:
         device = args[0].device
         if device.type != "cuda":
             raise UsageError(f"CUDA graphs need CUDA inputs, got {device}.", "move the inputs with .cuda()")
-        first = False
         with self._pool.paused():
             if not self._pool.items:
                 self._capture(self._signature_of(args), self._target)
-                first = True
             elif self.instances == "auto":
                 self._resize(self._wanted())
-        if first and self.coalescing and self.instances == "auto" and self.launch_bound is None:
-            self._measure_launch_bound()
-
-    def _measure_launch_bound(self) -> None:
-        """Time one call's host work and the largest bucket's replay on the GPU, once; see `LAUNCH_BOUND_RATIO`."""
-        import time
-
-        import torch
-
-        assert self._signature is not None
-        largest = self.buckets[-1]
-        xs = blank_inputs(self._signature, largest, self.batch_dim)
-        host = []
-        with torch.no_grad():
-            for _ in range(13):
-                torch.cuda.synchronize()
-                t0 = time.perf_counter()
-                self._run(largest, xs, self.copy_outputs)
-                host.append(time.perf_counter() - t0)
-            inst = self._pool.items[0] if self._pool.items else None
-            if inst is None:
-                return
-            graph = inst.entries[largest].graph
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            torch.cuda.synchronize()
-            start.record()
-            for _ in range(10):
-                graph.replay()
-            end.record()
-            end.synchronize()
-        call_us = sorted(host[3:])[len(host[3:]) // 2] * 1e6
-        replay_us = start.elapsed_time(end) / 10 * 1e3
-        self._timing = {"replay_us": round(replay_us, 1), "call_us": round(call_us, 1)}
-        self.launch_bound = replay_us < LAUNCH_BOUND_RATIO * call_us
 
     def _capture(self, signature: tuple[Any, ...], count: int) -> None:
         """Capture ``count`` instances for inputs of ``signature`` (pool paused)."""
@@ -598,9 +553,8 @@ class BucketedCUDAGraphs:
         return max(n, min(demand, self._limit()))
 
     def _limit(self) -> int:
-        """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one; `LAUNCH_BOUND_INSTANCES`
-        for a launch-bound model while coalescing)."""
-        most = LAUNCH_BOUND_INSTANCES if self.coalescing and self.launch_bound else MAX_AUTO_INSTANCES
+        """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one)."""
+        most = MAX_AUTO_INSTANCES
         budget = self.policy.memory_budget if self.policy else None
         if budget is None or not self._pool.items:
             return most
