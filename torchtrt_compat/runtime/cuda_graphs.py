@@ -381,9 +381,11 @@ class BucketedCUDAGraphs:
             else:
                 outs = [t.clone() for t in entry.outs]
         finally:
-            if coalesce and copy:
-                self._combine(inst, raw)
-            self._pool.give(inst)
+            try:
+                if coalesce and copy:
+                    self._combine(inst, raw)
+            finally:
+                self._pool.give(inst)
         return entry.rebuild(outs)
 
     def _combine(self, inst: _Instance, raw: int) -> None:
@@ -395,7 +397,7 @@ class BucketedCUDAGraphs:
                 return
             try:
                 self._serve(inst, None, riders, raw, True)
-            except BaseException:  # noqa: BLE001 - the riders got the error; this caller's own call succeeded
+            except Exception:  # noqa: BLE001 - the riders got the error; this caller's own call succeeded
                 return
 
     def _serve(
