@@ -9,6 +9,7 @@ import pytest
 
 from torchtrt_compat import UsageError
 from torchtrt_compat.runtime import BucketedCUDAGraphs
+from torchtrt_compat.runtime._instance_pool import Ride
 from torchtrt_compat.runtime.bucket_planner import AutoBuckets
 
 THREADS = 8
@@ -18,6 +19,10 @@ def test_instances_argument_is_checked_without_a_gpu():
     for bad in (0, -1, True, "many", 1.5):
         with pytest.raises(UsageError, match="instances="):
             BucketedCUDAGraphs(object(), (1, 2), instances=bad)  # type: ignore[arg-type]
+    for bad in ("auto", 1, None):
+        with pytest.raises(UsageError, match="coalesce="):
+            BucketedCUDAGraphs(object(), (1, 2), coalesce=bad)  # type: ignore[arg-type]
+    assert BucketedCUDAGraphs(object(), (1, 2), coalesce=True).stats["coalesced"] == 0
     graphs = BucketedCUDAGraphs(object(), AutoBuckets(max_graphs=3, traffic=[1, 1, 5, 30]), instances=3)
     assert graphs.buckets == (1, 5, 30) and graphs.instance_count == 0 and graphs.memory_bytes == 0
     with pytest.raises(UsageError, match="inside AutoBuckets"):
@@ -98,9 +103,9 @@ def _spy_on_instances(graphs):
     guard = threading.Lock()
     take, give = graphs._pool.take, graphs._pool.give
 
-    def checked_take(raw):
-        inst = take(raw)
-        if inst is not None:
+    def checked_take(raw, *ride):
+        inst = take(raw, *ride)
+        if inst is not None and not isinstance(inst, Ride):  # a Ride was served by another caller's instance
             with guard:
                 if id(inst) in held:
                     clashes.append(id(inst))
@@ -116,13 +121,77 @@ def _spy_on_instances(graphs):
     return clashes
 
 
+def _record_groups(graphs):
+    """Wrap the object's own `_serve` to record each coalesced group's inputs in row order (the caller's own
+    first, if it had one) and how many of them rode along."""
+    groups: list[list[list]] = []
+    serve = graphs._serve
+
+    def recording_serve(inst, lead, riders, raw, copy):
+        groups.append(([list(lead[1])] if lead else []) + [list(r.request[0]) for r in riders])
+        rode.append(len(riders))
+        return serve(inst, lead, riders, raw, copy)
+
+    rode: list[int] = []
+
+    graphs._serve = recording_serve
+    return groups, rode
+
+
+def _check_exact(module, cases, outputs, groups, buckets) -> list[str]:
+    """Each caller's output against eager: at its own bucket when it ran alone, else eager over its whole
+    coalesced group (rows concatenated, padded to the group's bucket), sliced to its rows."""
+    import torch
+
+    from torchtrt_compat.runtime.cuda_graphs import bucket_for
+
+    refs = {id(xs[0]): ref for xs, ref in cases}
+    for group in groups:
+        sizes = [xs[0].shape[0] for xs in group]
+        joined = [torch.cat([xs[i] for xs in group]) for i in range(len(group[0]))]
+        whole = _padded_reference(module, joined, bucket_for(sum(sizes), buckets))
+        start = 0
+        for xs, n in zip(group, sizes, strict=True):
+            refs[id(xs[0])] = torch.utils._pytree.tree_map(lambda t, s=start, k=n: t[s : s + k], whole)
+            start += n
+    errors = []
+    for (xs, _ref), out in zip(cases, outputs, strict=True):
+        want = refs[id(xs[0])]
+        leaves = zip(torch.utils._pytree.tree_leaves(out), torch.utils._pytree.tree_leaves(want), strict=True)
+        for k, (got, exp) in enumerate(leaves):
+            if got.shape != exp.shape or not torch.equal(got, exp):
+                diff = (got.float() - exp.float()).abs().max().item() if got.shape == exp.shape else -1
+                errors.append(f"batch {xs[0].shape[0]} output {k} differs by {diff}")
+    return errors
+
+
+def _serve_threads(graphs, cases, copy_outputs: bool, shared_streams: bool = False) -> list:
+    """Eight client threads (own stream each, or pairs sharing one) call ``graphs`` on their share of ``cases``;
+    the outputs in case order."""
+    import torch
+
+    outputs: list = [None] * len(cases)
+    streams = [torch.cuda.Stream() for _ in range(THREADS // 2)] if shared_streams else None
+
+    def worker(i: int) -> None:
+        stream = streams[i // 2] if streams else torch.cuda.Stream()
+        with torch.cuda.stream(stream):
+            for k in range(i, len(cases), THREADS):
+                out = graphs(*cases[k][0])
+                if not copy_outputs:  # views: valid until this stream's next call (its own instance, 8 for 8)
+                    out = torch.utils._pytree.tree_map(torch.clone, out)
+                stream.synchronize()
+                outputs[k] = out
+
+    assert _run_threads(worker) == []
+    return outputs
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize(
     ("instances", "two_inputs", "copy_outputs"), [(3, False, True), (4, True, True), (8, True, False)]
 )
 def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, two_inputs, copy_outputs):
-    import torch
-
     model = _model()
     module = _TwoIn(model) if two_inputs else model
     buckets = (1, 2, 4, 8, 16)
@@ -132,25 +201,61 @@ def test_eight_threads_get_exact_outputs_from_never_shared_instances(instances, 
     captures = graphs.capture_count
     assert graphs.instance_count == instances and captures == instances * len(buckets)
     clashes = _spy_on_instances(graphs)
-    errors: list[str] = []
-
-    def worker(i: int) -> None:
-        stream = torch.cuda.Stream()
-        with torch.cuda.stream(stream):
-            for xs, ref in cases[i::THREADS]:
-                out = graphs(*xs)
-                if not copy_outputs:  # views: valid until this stream's next call (its own instance, 8 for 8)
-                    out = torch.utils._pytree.tree_map(torch.clone, out)
-                stream.synchronize()
-                leaves = zip(torch.utils._pytree.tree_leaves(out), torch.utils._pytree.tree_leaves(ref), strict=True)
-                for k, (got, want) in enumerate(leaves):
-                    if got.shape != want.shape or not torch.equal(got, want):
-                        diff = (got.float() - want.float()).abs().max().item() if got.shape == want.shape else -1
-                        errors.append(f"thread {i}: batch {xs[0].shape[0]} output {k} differs by {diff}")
-
-    assert _run_threads(worker) == []
-    assert errors == [] and clashes == []
+    groups, rode = _record_groups(graphs)
+    outputs = _serve_threads(graphs, cases, copy_outputs)
+    assert _check_exact(module, cases, outputs, groups, buckets) == []
+    assert clashes == []
     assert graphs.capture_count == captures and graphs.instance_count == instances
+    assert graphs.stats["coalesced"] == sum(rode)
+    assert not graphs.coalescing and groups == []  # off by default
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(("two_inputs", "shared_streams"), [(False, False), (True, False), (True, True)])
+def test_coalescing_under_contention_is_exact_per_caller_and_counted(two_inputs, shared_streams):
+    model = _model()
+    module = _TwoIn(model) if two_inputs else model
+    buckets = (1, 2, 4, 8, 16, 32, 64)
+    graphs = BucketedCUDAGraphs(module, buckets, instances=1, coalesce=True)
+    cases = _cases(module, two_inputs, THREADS * 60, buckets)
+    graphs(*cases[0][0])
+    captures = graphs.capture_count
+    groups, rode = _record_groups(graphs)
+    outputs = _serve_threads(graphs, cases, True, shared_streams)
+    assert _check_exact(module, cases, outputs, groups, buckets) == []
+    stats = graphs.stats
+    assert stats["coalesced"] > 0 and stats["coalesced_replays"] == len(groups) > 0, stats
+    assert stats["coalesced"] == sum(rode)
+    assert all(sum(xs[0].shape[0] for xs in g) <= buckets[-1] for g in groups)
+    assert graphs.capture_count == captures == len(buckets) and graphs.instance_count == 1
+
+
+@pytest.mark.gpu
+def test_coalescing_where_a_memory_budget_caps_the_pool():
+    import torch
+
+    model = _model()
+    x = torch.randn(3, 48, device="cuda", dtype=torch.float16)
+    probe = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32), instances=1)
+    probe(x)
+    one = probe.memory_bytes
+    probe.reset()
+    budget = int(1.5 * one)  # room for one instance: callers queue, and coalesce
+    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget), coalesce=True)
+    graphs(x)
+    warm = _cases(model, False, THREADS * 20, (32,))
+    for _ in range(2):
+        _serve_threads(graphs, warm, True)
+        graphs.replan()
+    buckets = graphs.buckets
+    cases = _cases(model, False, THREADS * 40, buckets)
+    captures = graphs.capture_count
+    groups, rode = _record_groups(graphs)
+    outputs = _serve_threads(graphs, cases, True)
+    assert _check_exact(model, cases, outputs, groups, buckets) == []
+    assert graphs.instance_count == 1 and graphs.memory_bytes <= budget
+    assert graphs.capture_count == captures and graphs.buckets == buckets
+    assert graphs.stats["coalesced"] >= sum(rode) > 0
 
 
 @pytest.mark.gpu
@@ -165,7 +270,9 @@ def test_auto_instances_grow_only_at_replan_and_stay_under_the_memory_budget():
     assert one > 0
     probe.reset()
     budget = int(3.5 * one)
-    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget))
+    # without coalescing (this launch-bound model would keep one instance and coalesce: the test below)
+    policy = AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget)
+    graphs = BucketedCUDAGraphs(model, policy, coalesce=False)
     cases = _cases(model, False, THREADS * 30, (16,))
     graphs(x)
     captures = graphs.capture_count

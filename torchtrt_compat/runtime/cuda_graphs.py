@@ -10,6 +10,11 @@ buffers. A call takes one instance for its duration (a short lock picks it; none
 so callers on different streams replay at the same time. Which buckets to capture is the planner's business
 (`bucket_planner.AutoBuckets`).
 
+With ``coalesce=True``, callers that queue for an instance are *coalesced*: the caller handed the instance takes the
+queued requests whose rows fit beside its own in the largest bucket, copies them all into one padded bucket input
+(one ``torch.cat``), replays once and hands each caller its rows of the outputs. A caller alone never waits for
+others to arrive.
+
 Assumes the rows of a batch are independent (true for inference with BatchNorm in eval mode): the padding rows hold
 stale data and are dropped.
 """
@@ -18,13 +23,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .._errors import UsageError
-from ._instance_pool import InstancePool
+from ._instance_pool import InstancePool, Ride
 from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, blank_inputs
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
+COMBINE_ROUNDS = 8  #: the most replays a caller makes for callers queued behind it before it hands the instance on
 _AUTO_OPTIONS = ("max_graphs", "max_batch", "memory_budget", "traffic", "cost")
 
 DEFAULT_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
@@ -139,10 +145,18 @@ class BucketedCUDAGraphs:
     `MAX_AUTO_INSTANCES` and what the policy's ``memory_budget`` allows; never inside a call. A call takes a free
     instance for its duration (no lock around copies or replay) and orders its work on its own stream.
 
-    ``copy_outputs=True`` (default) returns copies the caller owns. ``copy_outputs=False`` returns views of one
+    ``coalesce=True`` lets a caller that gets an instance while others queue for one serve the queued callers whose
+    rows fit beside its own in the largest bucket with one replay (`stats` counts them); it only acts when callers
+    outnumber instances (``instances`` fixed low, or a memory budget). Off by default: with threads as clients the
+    sleep and wake-up of each coalesced caller cost more than the launches saved (docs/runtime.md has the numbers).
+    It needs rows that are independent in ``batch_dim`` (no batch-coupled ops such as BatchNorm in train mode).
+
+    ``copy_outputs=True`` (default) returns copies the caller owns (a coalesced caller gets its rows of one fresh
+    tensor its group shares). ``copy_outputs=False`` returns views of one
     instance's static output buffers, valid until that instance is taken again: with at least as many instances as
     streams calling, each stream keeps its own, so until that stream's next call; otherwise possibly the next call
-    from any thread. `replan` and `reset` end them too. Overflow batches are always copies.
+    from any thread (with ``coalesce=True``, any call that queued). `replan` and `reset` end them too. Overflow
+    batches are always copies.
 
     Usable as a context manager: leaving the block releases the graphs and their memory (`reset`).
     """
@@ -158,13 +172,17 @@ class BucketedCUDAGraphs:
         share_pool: bool = True,
         copy_outputs: bool = True,
         instances: int | Literal["auto"] = "auto",
+        coalesce: bool = False,
         **auto_options: Any,
     ) -> None:
         if overflow not in ("chunks", "eager"):
             raise UsageError(f"overflow={overflow!r} is not known.", "pass overflow='chunks' or overflow='eager'")
         if instances != "auto" and (isinstance(instances, bool) or not isinstance(instances, int) or instances < 1):
             raise UsageError(f"instances={instances!r} is not known.", "pass instances='auto' or a count, e.g. 4")
+        if not isinstance(coalesce, bool):
+            raise UsageError(f"coalesce={coalesce!r} is not known.", "pass coalesce=True or coalesce=False")
         self.module, self.batch_dim, self.overflow, self.instances = module, batch_dim, overflow, instances
+        self.coalescing = coalesce  #: whether queued callers are coalesced into the replay of the one served
         self.warmup_iters, self.share_pool, self.copy_outputs = warmup_iters, share_pool, copy_outputs
         self.policy = _policy(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
         self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
@@ -181,6 +199,8 @@ class BucketedCUDAGraphs:
         self._raw_stream: Any = None  # torch's hot-path functions, bound at capture
         self._copy_many: Any = None
         self._mul_many: Any = None
+        self._cat: Any = None
+        self._split: Any = None
 
     @property
     def buckets(self) -> tuple[int, ...]:
@@ -220,6 +240,20 @@ class BucketedCUDAGraphs:
         """``{batch size: calls}`` seen since construction (every call counts, overflow too; lock-free, so
         concurrent callers may rarely lose a count)."""
         return self.policy.observed if self.policy else dict(sorted(self._observed.copy().items()))
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        """Counters: ``calls`` (as `observed`), ``coalesced`` (requests served by another caller's replay),
+        ``coalesced_replays`` (replays that served requests of callers that queued), ``instances``,
+        ``capture_count``, ``coalescing``."""
+        return {
+            "calls": sum(self.observed.values()),
+            "coalesced": self._pool.coalesced,
+            "coalesced_replays": self._pool.groups,
+            "instances": self.instance_count,
+            "capture_count": self.capture_count,
+            "coalescing": self.coalescing,
+        }
 
     def _count(self, batch: int) -> None:
         self._observed[batch] = self._observed.get(batch, 0) + 1
@@ -265,7 +299,9 @@ class BucketedCUDAGraphs:
         self._device_index = device.index if device.index is not None else torch.cuda.current_device()
         self._raw_stream = torch._C._cuda_getCurrentRawStream
         self._copy_many, self._mul_many = torch._foreach_copy_, torch._foreach_mul
+        self._cat, self._split = torch.cat, torch.split
         self._resize(count)
+        self._pool.capacity = self.buckets[-1] if self.coalescing else 0
         entries = self._pool.items[0].entries
         self._checks = {n: [t.shape for t in e.static_in] for n, e in entries.items()}
 
@@ -314,17 +350,23 @@ class BucketedCUDAGraphs:
             if t.shape != shape or t.dtype is not dtype or t.get_device() != self._device_index:
                 self._mismatch(inputs)
         self._observe(n)
-        return self._run(n, inputs, self.copy_outputs)
+        return self._run(n, inputs, self.copy_outputs, self.coalescing)
 
-    def _run(self, n: int, inputs: Sequence[Any], copy: bool) -> Any:
+    def _run(self, n: int, inputs: Sequence[Any], copy: bool, coalesce: bool = False) -> Any:
         raw = self._raw_stream(self._device_index)
-        inst = self._pool.take(raw)
+        inst = self._pool.take(raw, n, (inputs, raw)) if coalesce else self._pool.take(raw)
         if inst is None:  # reset while this call looked up its batch size
             return self._call_slow(inputs)
+        if type(inst) is Ride:  # served by the caller that got an instance
+            return inst.outcome()
+        inst = cast(_Instance, inst)
+        riders = self._pool.riders(inst)
         try:
-            entry = inst.entries[n]
             if raw != inst.last_raw:
                 self._switch_stream(inst, raw)
+            if riders:
+                return self._serve(inst, (n, inputs), riders, raw, copy)[0]
+            entry = inst.entries[n]
             if len(inputs) == 1:
                 entry.static_in[0].copy_(inputs[0])
             else:
@@ -339,8 +381,87 @@ class BucketedCUDAGraphs:
             else:
                 outs = [t.clone() for t in entry.outs]
         finally:
-            self._pool.give(inst)
+            try:
+                if coalesce and copy:
+                    self._combine(inst, raw)
+            finally:
+                self._pool.give(inst)
         return entry.rebuild(outs)
+
+    def _combine(self, inst: _Instance, raw: int) -> None:
+        """Before giving the instance back, serve the callers queued meanwhile, up to `COMBINE_ROUNDS` replays:
+        handing the instance to a sleeping thread costs a wake-up on the critical path, serving it does not."""
+        for _ in range(COMBINE_ROUNDS):
+            riders = self._pool.gather(inst)
+            if not riders:
+                return
+            try:
+                self._serve(inst, None, riders, raw, True)
+            except Exception:  # noqa: BLE001 - the riders got the error; this caller's own call succeeded
+                return
+
+    def _serve(
+        self,
+        inst: _Instance,
+        lead: tuple[int, Sequence[Any]] | None,
+        riders: list[Ride[_Instance]],
+        raw: int,
+        copy: bool,
+    ) -> list[Any]:
+        """One replay for this caller's rows (``lead``, if any) and its riders' (concatenated in that order, padded
+        to the bucket); each rider gets its rows, ready on its own stream, and is woken; returns the results, this
+        caller's first."""
+        results: list[Any] = []
+        own = 1 if lead is not None else 0
+        try:
+            stream = self._stream_of(raw)
+            others = {}
+            for r in riders:
+                if r.request[1] != raw:
+                    others[r.request[1]] = self._stream_of(r.request[1])
+            for s in others.values():  # the riders' inputs were made on their streams; they sleep meanwhile
+                stream.wait_stream(s)
+            sizes = ([lead[0]] if lead else []) + [r.rows for r in riders]
+            groups = ([lead[1]] if lead else []) + [r.request[0] for r in riders]
+            entry = inst.entries[sum(sizes)]
+            for i, static in enumerate(entry.static_in):
+                self._cat([xs[i] for xs in groups], dim=self.batch_dim, out=static)
+            entry.graph.replay()
+            if not copy:
+                outs = entry.outs
+            elif entry.fused:
+                outs = self._mul_many(entry.outs, 1)
+            else:
+                outs = [t.clone() for t in entry.outs]
+            pieces = [self._split(t, sizes, self.batch_dim) for t in outs]
+            if others:
+                done = stream.record_event()
+            for s in others.values():  # riders' outputs: made on this stream, used and freed on theirs
+                if copy:
+                    for t in outs:
+                        t.record_stream(s)
+                s.wait_event(done)
+            results = [entry.rebuild([p[j] for p in pieces]) for j in range(len(sizes))]
+        except BaseException as exc:
+            for r in riders:
+                r.finish(error=exc)
+            raise
+        for r, result in zip(riders, results[own:], strict=True):
+            r.finish(result)
+        return results
+
+    def _stream_of(self, raw: int) -> Any:
+        """The torch.cuda.Stream of a raw stream handle of this device (cached: `current_stream` costs 4 us)."""
+        import torch
+
+        stream = self._streams.get(raw)
+        if stream is None:
+            current = torch.cuda.current_stream(self._device_index)
+            if current.cuda_stream == raw:
+                stream = self._streams[raw] = current
+            else:  # a rider's stream, seen from its leader's thread
+                stream = self._streams[raw] = torch.cuda.ExternalStream(raw, device=self._device_index)
+        return stream
 
     def _switch_stream(self, inst: _Instance, raw: int) -> None:
         """Order this caller's stream after the instance's previous user's work on its stream."""
@@ -435,11 +556,12 @@ class BucketedCUDAGraphs:
 
     def _limit(self) -> int:
         """The most instances the memory budget allows (`MAX_AUTO_INSTANCES` without one)."""
+        most = MAX_AUTO_INSTANCES
         budget = self.policy.memory_budget if self.policy else None
         if budget is None or not self._pool.items:
-            return MAX_AUTO_INSTANCES
+            return most
         per = max(max(inst.nbytes for inst in self._pool.items), (self.plan.memory_bytes or 0) if self.plan else 0)
-        return max(1, min(MAX_AUTO_INSTANCES, int(budget // max(per, 1))))
+        return max(1, min(most, int(budget // max(per, 1))))
 
     def _resize(self, count: int) -> None:
         """Capture or drop instances until there are ``count`` (pool paused)."""
@@ -470,7 +592,7 @@ class BucketedCUDAGraphs:
         auto = f", auto (max_graphs={self.policy.max_graphs})" if self.policy else ""
         return (
             f"BucketedCUDAGraphs(buckets={self.buckets}{auto}, instances={self.instance_count}, "
-            f"captured={self.captured}, capture_count={self.capture_count})"
+            f"captured={self.captured}, capture_count={self.capture_count}, coalesced={self._pool.coalesced})"
         )
 
 
