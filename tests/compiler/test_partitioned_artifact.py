@@ -8,6 +8,7 @@ run. Nothing mocks torch, TensorRT or CUDA.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -246,3 +247,34 @@ def test_a_damaged_partitioned_manifest_is_one_usage_error(built, tmp_path_facto
         return
     with contextlib.suppress(UsageError):  # what loads attaches, or refuses with one clear error
         loaded.attach(DetectorWithRefine().eval())
+
+
+def test_a_signed_partitioned_artifact_verifies_and_a_changed_part_does_not(built, tmp_path: Path) -> None:
+    """Signatures cover the parts/ folder too: a signed partitioned folder verifies, and one byte flipped in a part's
+    .ep (manifest re-hashed, as an attacker would) fails before anything is parsed."""
+    pytest.importorskip("model_signing")
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    private, public = tmp_path / "k.pem", tmp_path / "k.pub"
+    private.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()
+        )
+    )
+    public.write_bytes(
+        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    )
+    art, _ = built
+    folder = art.save(tmp_path / "det", sign_key=private)
+    assert tc.EngineArtifact.load(folder, verify_with=public).engines == art.engines
+    part = folder / "parts" / "backbone.ep"
+    data = bytearray(part.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    part.write_bytes(bytes(data))
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["files"]["parts/backbone.ep"] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(tc.UsageError):
+        tc.EngineArtifact.load(folder, verify_with=public)
