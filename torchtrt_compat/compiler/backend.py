@@ -166,7 +166,6 @@ def dynamo_compile(
 ) -> BackendResult:
     """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims, watched by one `BuildWatch`;
     every failure is raised as a `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
-
     notes = []
     recurrent = count(program)
     if recurrent.keep_whole:  # shim recurrent_in_pytorch: no unrolling into tens of thousands of nodes
