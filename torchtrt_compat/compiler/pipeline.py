@@ -51,6 +51,7 @@ def run(request: CompileRequest) -> PipelineResult:
     start = time.perf_counter()
     kwargs = request.kwargs
     module = request.module
+    request = request.replace(warnings=(*request.warnings, *training_mode_warning(module)))  # both routes report it
     plan = plan_inputs(
         eager_module(module),
         request.inputs,
@@ -88,7 +89,7 @@ def run(request: CompileRequest) -> PipelineResult:
         from_program=is_exported_program(module),
         overhead=time.perf_counter() - start,
         targets=list(request.targets),
-        warnings=[*request.warnings, *training_mode_warning(module)],
+        warnings=list(request.warnings),
     )
     attach(built.module, report)
     return PipelineResult(built.module, report, plan)
