@@ -3,18 +3,22 @@
 Each client thread has its own CUDA stream and runs a closed loop: a request of a random batch size 1..16, then
 ``stream.synchronize()`` (it waits for its answer), then the next. Configurations, all measured in ONE run:
 
-- ``shared-auto``: one object shared by all threads, the defaults (``instances="auto"``, no coalescing): before
-  timing, the threads run short bursts and `replan()` is called after each (a serving process's warm-up), so the
-  pool grows where callers waited;
+- ``shared-auto``: one object shared by all threads, the defaults (``instances="auto"``, lent outputs, no
+  coalescing): before timing, the threads run short bursts and `replan()` is called after each (a serving
+  process's warm-up), so the pool grows where callers waited;
+- ``shared-copy``: the same with ``lend_outputs=False`` (every result a fresh copy: one more launch per call);
 - ``shared-coalesce``: the same with ``coalesce=True``;
 - ``shared-1`` / ``shared-1-coalesce``: one instance only (what a tight memory budget leaves), without and with
   coalescing: callers queue, so coalescing has the most to do;
 - ``per-thread``: one object per thread (``instances=1`` each): the upper bound that pays one memory pool per thread;
 - ``eager``: the module called directly;
 - ``batch1``: (8 threads only) every request one row, ``shared-1`` and ``shared-1-coalesce`` and ``shared-auto``:
-  where coalescing packs the most requests into one replay.
+  where coalescing packs the most requests into one replay;
+- ``keeping``: (8 threads only) ``shared-auto`` with clients that keep their previous result until the next one
+  arrives, so an instance cannot lend its buffers again and copies instead.
 
-``coalesced`` per configuration is the share of requests served by another caller's replay (`stats`).
+``coalesced`` per configuration is the share of requests served by another caller's replay, ``lent`` the share
+answered with an instance's lend buffers (`stats`).
 
 Memory per configuration is what the captured graph instances hold (`memory_bytes`: pools and static buffers,
 measured at capture). A contention profile (8 threads, shared-auto) says where a call's host time goes.
@@ -39,7 +43,7 @@ from typing import Any
 
 THREADS = (1, 2, 4, 8)
 BUCKETS = (1, 2, 4, 8, 16)
-SHARED = ("shared-auto", "shared-coalesce", "shared-1", "shared-1-coalesce")
+SHARED = ("shared-auto", "shared-copy", "shared-coalesce", "shared-1", "shared-1-coalesce")
 CONFIGS = (*SHARED, "per-thread", "eager")
 TARGET_COMPUTE = 0.9  # resnet18@64: shared-auto at 8 threads / per-thread at 8 threads
 TARGET_LAUNCH = 1.0  # MLP: shared-auto at 8 threads / shared-auto at 1 thread
@@ -61,10 +65,13 @@ def build_models() -> dict[str, tuple[Any, Callable[[int], tuple[Any, ...]]]]:
     mlp = torch.nn.Sequential(*layers).cuda().half().eval()
     resnet = torchvision.models.resnet18(weights=None).cuda().half().eval()
     two = _two_in_tuple_out().cuda().half().eval()
+    layer = torch.nn.TransformerEncoderLayer(256, 4, 512, dropout=0.0, batch_first=True)
+    encoder = torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False).cuda().half().eval()
     return {
         COMPUTE_BOUND: (resnet, lambda n: (torch.randn(n, 3, 64, 64, **half),)),
         LAUNCH_BOUND: (mlp, lambda n: (torch.randn(n, 512, **half),)),
         "two-in-tuple-out": (two, lambda n: (torch.randn(n, 128, **half), torch.randn(n, 32, **half))),
+        "encoder2x256": (encoder, lambda n: (torch.randn(n, 32, 256, **half),)),
     }
 
 
@@ -149,12 +156,14 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], seconds: floa
         "instances": {},
         "pool_history": {},
         "coalesced": {},
+        "lent": {},
         "stats": {},
     }
     for t in THREADS:
         inputs = client_inputs(make, t, seed=t)
         shared = {
             "shared-auto": BucketedCUDAGraphs(model, BUCKETS),
+            "shared-copy": BucketedCUDAGraphs(model, BUCKETS, lend_outputs=False),
             "shared-coalesce": BucketedCUDAGraphs(model, BUCKETS, coalesce=True),
             "shared-1": BucketedCUDAGraphs(model, BUCKETS, instances=1),
             "shared-1-coalesce": BucketedCUDAGraphs(model, BUCKETS, instances=1, coalesce=True),
@@ -178,6 +187,7 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], seconds: floa
             res["coalesced"].setdefault(config, {})[t] = (after["coalesced"] - before[config]["coalesced"]) / max(
                 1, calls
             )
+            res["lent"].setdefault(config, {})[t] = (after["lent"] - before[config]["lent"]) / max(1, calls)
             res["memory_bytes"].setdefault(config, {})[t] = g.memory_bytes
             res["instances"].setdefault(config, {})[t] = g.instance_count
             res["stats"].setdefault(config, {})[t] = after
@@ -225,9 +235,14 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], seconds: floa
     print(f"  {name:<17} batch 1, {top} threads: " + json.dumps(res["batch1"]), flush=True)
     for g in batch1.values():
         g.reset()
+    res["keeping"] = keeping_clients(model, make, top, seconds)
+    print(f"  {name:<17} keeping, {top} threads: " + json.dumps(res["keeping"]), flush=True)
     r = res["req_per_s"]
     res["ratios"] = {
         "shared8_over_perthread8": r["shared-auto"][top] / r["per-thread"][top],
+        "lend8_over_copy8": r["shared-auto"][top] / r["shared-copy"][top],
+        "copy8_over_shared1": r["shared-copy"][top] / r["shared-auto"][1],
+        "keeping8_over_shared1": res["keeping"]["req_per_s"] / r["shared-auto"][1],
         "shared8_over_shared1": r["shared-auto"][top] / r["shared-auto"][1],
         "coalesce8_over_shared1": r["shared-coalesce"][top] / r["shared-auto"][1],
         "coalesce8_over_shared8": r["shared-coalesce"][top] / r["shared-auto"][top],
@@ -240,6 +255,28 @@ def bench_model(name: str, model: Any, make: Callable[[int], Any], seconds: floa
         / max(1, res["memory_bytes"]["per-thread"][top]),
     }
     return res
+
+
+def keeping_clients(model: Any, make: Callable[[int], Any], threads: int, seconds: float) -> dict[str, float]:
+    """``shared-auto`` with clients that hold their previous result until the next one arrives."""
+    from torchtrt_compat.runtime import BucketedCUDAGraphs
+
+    inputs = client_inputs(make, threads, seed=threads)
+    graphs = BucketedCUDAGraphs(model, BUCKETS)
+    graphs(*inputs[0][0])
+    warm_shared(graphs, inputs)
+    last = threading.local()
+
+    def keeping(*xs: Any) -> Any:
+        last.out = graphs(*xs)  # the previous result is dropped only once this one is back
+        return last.out
+
+    before = graphs.stats
+    rate = closed_loop([keeping] * threads, inputs, seconds)
+    after = graphs.stats
+    graphs.reset()
+    calls = max(1, after["calls"] - before["calls"])
+    return {"req_per_s": rate, "lent": (after["lent"] - before["lent"]) / calls, "instances": after["instances"]}
 
 
 def contention_profile(graphs: Any, inputs: list[list[tuple[Any, ...]]], seconds: float = 1.0) -> dict[str, float]:
@@ -285,16 +322,21 @@ def table(report: dict[str, Any]) -> str:
     lines = [
         f"{'model':<17} {'config':<17} "
         + " ".join(f"{f'{t} thr':>9}" for t in THREADS)
-        + "   memory (MiB), coalesced share, instances"
+        + "   memory (MiB); coalesced share; lent share; instances"
     ]
     for name, res in report["models"].items():
         for config in CONFIGS:
-            rates = res["req_per_s"][config]
+            rates = res["req_per_s"].get(config)
+            if rates is None:  # a report from before this configuration existed
+                continue
             mem = res["memory_bytes"].get(config, {})
             memory = "  ".join(f"{mem[t] / 2**20:.0f}" for t in mem) if mem else "-"
             if config in res.get("coalesced", {}):
                 share = res["coalesced"][config]
                 memory += "; " + " ".join(f"{share[t]:.0%}" for t in THREADS)
+                lent = res.get("lent", {}).get(config)
+                if lent:
+                    memory += "; " + " ".join(f"{lent[t]:.0%}" for t in THREADS)
                 memory += "; " + " ".join(str(res["instances"][config][t]) for t in THREADS)
             lines.append(f"{name:<17} {config:<17} " + " ".join(f"{rates[t]:>9.0f}" for t in THREADS) + f"   {memory}")
         b1 = res["batch1"]
@@ -305,6 +347,12 @@ def table(report: dict[str, Any]) -> str:
                 for c, v in b1.items()
             )
         )
+        if "keeping" in res:
+            k = res["keeping"]
+            lines.append(
+                f"{name:<17} keeping, 8 threads (clients hold their last result): shared-auto "
+                f"{k['req_per_s']:.0f} req/s ({k['lent']:.0%} lent, {k['instances']} inst.)"
+            )
         lines.append(f"{name:<17} pool history (auto): {res['pool_history']}")
         for p in res["profile"].values():
             lines.append(
@@ -327,6 +375,11 @@ def table(report: dict[str, Any]) -> str:
             f"batch 1 one instance coalesce / not {q['batch1_one_coalesce_over_one']:.2f}; "
             f"shared-auto / per-thread {q['shared8_over_perthread8']:.2f}"
         )
+        if "lend8_over_copy8" in q:
+            lines.append(
+                f"{label}: at 8 threads lent / copied outputs {q['lend8_over_copy8']:.2f}; over shared-auto at 1 "
+                f"thread: shared-copy {q['copy8_over_shared1']:.2f}, keeping clients {q['keeping8_over_shared1']:.2f}"
+            )
     return "\n".join(lines)
 
 
@@ -340,9 +393,12 @@ def plot(report: dict[str, Any], path: Path) -> None:
     fig, axes = plt.subplots(1, len(models), figsize=(5.0 * len(models), 4.2))
     for ax, name in zip(axes, models, strict=True):
         res = report["models"][name]
-        styles = (("shared-auto", "o-"), ("shared-coalesce", "x-."), ("shared-1", "v:"), ("shared-1-coalesce", "d-"))
-        for config, style in (*styles, ("per-thread", "s--"), ("eager", "^:")):
-            rates = res["req_per_s"][config]
+        styles = (("shared-auto", "o-"), ("shared-copy", "P-"), ("shared-coalesce", "x-."), ("shared-1", "v:"))
+        styles += (("shared-1-coalesce", "d-"), ("per-thread", "s--"), ("eager", "^:"))
+        for config, style in styles:
+            rates = res["req_per_s"].get(config)
+            if rates is None:
+                continue
             ax.plot(list(THREADS), [rates[t] for t in THREADS], style, label=config)
         mem = res["memory_bytes"]
         top = THREADS[-1]
@@ -371,8 +427,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.plot_only:
         report = json.loads(args.plot_only.read_text())
         for res in report["models"].values():  # JSON keys are strings
-            for key in ("req_per_s", "memory_bytes", "coalesced", "instances", "stats", "pool_history"):
-                res[key] = {c: {int(t): v for t, v in d.items()} for c, d in res[key].items()}
+            for key in ("req_per_s", "memory_bytes", "coalesced", "lent", "instances", "stats", "pool_history"):
+                res[key] = {c: {int(t): v for t, v in d.items()} for c, d in res.get(key, {}).items()}
         print(table(report))
         plot(report, args.plot_only.with_suffix(".png"))
         return 0

@@ -22,6 +22,7 @@ stale data and are dropped.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, cast
 
@@ -75,26 +76,100 @@ def _tensors(args: Sequence[Any]) -> list[Any]:
 
 
 class _Entry:
-    """Everything one batch size needs at call time, computed once at capture: no pytree walk, no view per call."""
+    """Everything one batch size needs at call time, computed once at capture: no pytree walk, no view per call.
 
-    __slots__ = ("graph", "static_in", "outs", "rebuild", "fused")
+    ``lend_graph`` is the bucket's graph followed by a copy of its outputs into the instance's lend buffers, and
+    ``lend`` this batch size's views of those buffers (None without lending)."""
 
-    def __init__(self, graph: Any, static_in: list[Any], outs: list[Any], rebuild: Any) -> None:
+    __slots__ = ("graph", "static_in", "outs", "rebuild", "fused", "lend_graph", "lend")
+
+    def __init__(
+        self,
+        graph: Any,
+        static_in: list[Any],
+        outs: list[Any],
+        rebuild: Any,
+        lend_graph: Any = None,
+        lend: list[Any] | None = None,
+    ) -> None:
         self.graph, self.static_in, self.outs, self.rebuild = graph, static_in, outs, rebuild
+        self.lend_graph, self.lend = lend_graph, lend
         # several floating outputs: one fused multi-tensor op makes the copies (x * 1 is exact, -0 and NaN included)
         self.fused = len(outs) > 1 and all(t.dtype.is_floating_point for t in outs)
 
 
 class _Instance:
-    """One full set of bucket graphs with its own memory pool and static buffers; one call uses it at a time."""
+    """One full set of bucket graphs with its own memory pool and static buffers; one call uses it at a time.
 
-    __slots__ = ("entries", "last_raw", "last_stream", "done", "nbytes")
+    With lending, ``lent`` holds the views of the lend buffers handed out last (None: none yet); `_free` says
+    whether they are back."""
+
+    __slots__ = (
+        *("entries", "last_raw", "last_stream", "done", "nbytes"),
+        *("buffers", "lent", "storages", "refs", "uses", "lends"),
+    )
 
     def __init__(self, entries: dict[int, _Entry], nbytes: int, stream: Any, raw: int) -> None:
         import torch
 
         self.entries, self.nbytes = entries, nbytes
         self.last_stream, self.last_raw, self.done = stream, raw, torch.cuda.Event()
+        self.buffers: list[Any] = []  #: the lend buffers (largest bucket's rows), outside the graph pool
+        self.lent: list[Any] | None = None
+        self.storages: list[tuple[Any, int, int]] = []  #: (storage, its handle, its use count at rest) per buffer
+        self.refs = (0, 0)  #: a view's and a storage's reference count at rest, as `_free` sees them
+        self.uses = torch._C._storage_Use_Count
+        self.lends = 0  #: calls answered with lent buffers (one caller at a time holds the instance: exact)
+
+    def lend_to(self, buffers: list[Any], views: list[Any]) -> None:
+        """Keep the lend buffers and measure what `_free` compares against, while nobody outside holds them: each
+        storage's use count (the buffers and every entry's views) and the reference counts of a view (``views``)
+        and of a storage."""
+        self.buffers = buffers
+        # torch hands out this same storage object to anyone who asks (`untyped_storage()`): their references show
+        self.storages = [(st, st._cdata, self.uses(st._cdata)) for st in (t.untyped_storage() for t in buffers)]
+        self.refs = _refs(views, self.storages)
+
+
+def _free(inst: _Instance) -> bool:
+    """Whether nothing outside holds what the instance lent last: not the result's views (Python references, or
+    C++ ones such as a DLPack capsule), not a tensor made from them, not their storage (use counts and references
+    against those measured at capture). The test torch's own CUDA-graph trees make before they reuse outputs that
+    live in a graph's memory."""
+    lent = inst.lent
+    if lent is None:
+        return True
+    for view in lent:
+        if sys.getrefcount(view) != inst.refs[0] or view._use_count() != 1:
+            return False
+    for storage, cdata, uses in inst.storages:
+        if sys.getrefcount(storage) != inst.refs[1] or inst.uses(cdata) != uses:
+            return False
+    return True
+
+
+def _refs(views: list[Any], storages: list[tuple[Any, int, int]]) -> tuple[int, int]:
+    """The reference counts `_free` sees for a view and for a storage nobody outside holds (the same loops, so
+    the same references)."""
+    most = [0, 0]
+    for view in views:
+        most[0] = max(most[0], sys.getrefcount(view))
+    for storage, _cdata, _uses in storages:
+        most[1] = max(most[1], sys.getrefcount(storage))
+    return most[0], most[1]
+
+
+class _Lending:
+    """What a lend graph captures: the module, then a copy of its outputs into the first ``rows`` of the instance's
+    lend buffers."""
+
+    def __init__(self, module: Any, buffers: list[Any], rows: int, batch_dim: int) -> None:
+        self.module, self.targets = module, [t.narrow(batch_dim, 0, rows) for t in buffers]
+
+    def __call__(self, *inputs: Any) -> None:
+        import torch
+
+        torch._foreach_copy_(self.targets, _output_plan(self.module(*inputs))[0])
 
 
 def _output_plan(out: Any) -> tuple[list[Any], Any]:
@@ -151,8 +226,15 @@ class BucketedCUDAGraphs:
     sleep and wake-up of each coalesced caller cost more than the launches saved (docs/runtime.md has the numbers).
     It needs rows that are independent in ``batch_dim`` (no batch-coupled ops such as BatchNorm in train mode).
 
-    ``copy_outputs=True`` (default) returns copies the caller owns (a coalesced caller gets its rows of one fresh
-    tensor its group shares). ``copy_outputs=False`` returns views of one
+    ``copy_outputs=True`` (default) returns results the caller owns. With ``lend_outputs=True`` (default) a result
+    is the calling instance's *lend buffer*, which the bucket's second graph (its graph plus a copy of the outputs)
+    fills inside the replay: no copy and no allocation outside the graph, so a call makes two launches (copy-in,
+    replay), not three. An instance lends again only once the caller dropped what it lent last and every tensor
+    made from it (the reference-count test torch's CUDA-graph trees use); while it is held, calls on that instance
+    get fresh copies. As with any tensor torch's allocator would reuse, work that reads a result on another stream
+    must be ordered by the caller before the result is dropped. ``lend_outputs=False`` always copies and captures
+    one graph per bucket, not two. A coalesced caller gets its rows of one fresh tensor its group shares.
+    ``copy_outputs=False`` returns views of one
     instance's static output buffers, valid until that instance is taken again: with at least as many instances as
     streams calling, each stream keeps its own, so until that stream's next call; otherwise possibly the next call
     from any thread (with ``coalesce=True``, any call that queued). `replan` and `reset` end them too. Overflow
@@ -173,20 +255,24 @@ class BucketedCUDAGraphs:
         copy_outputs: bool = True,
         instances: int | Literal["auto"] = "auto",
         coalesce: bool = False,
+        lend_outputs: bool = True,
         **auto_options: Any,
     ) -> None:
         if overflow not in ("chunks", "eager"):
             raise UsageError(f"overflow={overflow!r} is not known.", "pass overflow='chunks' or overflow='eager'")
         if instances != "auto" and (isinstance(instances, bool) or not isinstance(instances, int) or instances < 1):
             raise UsageError(f"instances={instances!r} is not known.", "pass instances='auto' or a count, e.g. 4")
-        if not isinstance(coalesce, bool):
-            raise UsageError(f"coalesce={coalesce!r} is not known.", "pass coalesce=True or coalesce=False")
+        for name, flag in (("coalesce", coalesce), ("lend_outputs", lend_outputs), ("copy_outputs", copy_outputs)):
+            if not isinstance(flag, bool):
+                raise UsageError(f"{name}={flag!r} is not known.", f"pass {name}=True or {name}=False")
         self.module, self.batch_dim, self.overflow, self.instances = module, batch_dim, overflow, instances
         self.coalescing = coalesce  #: whether queued callers are coalesced into the replay of the one served
         self.warmup_iters, self.share_pool, self.copy_outputs = warmup_iters, share_pool, copy_outputs
+        self.lending = copy_outputs and lend_outputs  #: whether each bucket also has a lend graph
         self.policy = _policy(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
         self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
-        self.capture_count = 0  #: graphs captured over this object's life; changes only in warm-up, reset, replan
+        self.capture_count = 0  #: buckets captured over this object's life (with lending, two graphs each); changes
+        # only in warm-up, reset and replan
         self._observed: dict[int, int] = {}
         self._observe = self.policy.observe if self.policy else self._count
         self._pool: InstancePool[_Instance] = InstancePool()
@@ -232,7 +318,8 @@ class BucketedCUDAGraphs:
 
     @property
     def memory_bytes(self) -> int:
-        """Device memory the captured instances hold: their graph pools and static inputs, measured at capture."""
+        """Device memory the captured instances hold: their graph pools, static inputs and lend buffers, measured at
+        capture."""
         return sum(inst.nbytes for inst in self._pool.items)
 
     @property
@@ -244,10 +331,11 @@ class BucketedCUDAGraphs:
     @property
     def stats(self) -> dict[str, Any]:
         """Counters: ``calls`` (as `observed`), ``coalesced`` (requests served by another caller's replay),
-        ``coalesced_replays`` (replays that served requests of callers that queued), ``instances``,
-        ``capture_count``, ``coalescing``."""
+        ``coalesced_replays`` (replays that served requests of callers that queued), ``lent`` (calls answered with
+        an instance's lend buffers, no copy), ``instances``, ``capture_count``, ``coalescing``."""
         return {
             "calls": sum(self.observed.values()),
+            "lent": sum(inst.lends for inst in self._pool.items),
             "coalesced": self._pool.coalesced,
             "coalesced_replays": self._pool.groups,
             "instances": self.instance_count,
@@ -306,37 +394,49 @@ class BucketedCUDAGraphs:
         self._checks = {n: [t.shape for t in e.static_in] for n, e in entries.items()}
 
     def _add_instance(self) -> None:
-        """Capture one more full set of bucket graphs, largest first into its own pool (pool paused)."""
+        """Capture one more full set of bucket graphs, largest first into its own pool (pool paused); with lending,
+        each bucket also gets its lend graph, captured right after it into the same pool."""
         import torch
 
         signature, buckets = self._signature, self.buckets
         assert signature is not None
         warm = 0 if self._pool.items else self.warmup_iters
+        lend: list[Any] = []
         with torch.cuda.device(signature[0][2]):
             torch.cuda.synchronize()
             torch.cuda.empty_cache()  # the capture empties the cache too: measure from an empty one
             before = torch.cuda.memory_reserved()
             big = blank_inputs(signature, buckets[-1], self.batch_dim)  # smaller buckets capture views of it
             pools = [torch.cuda.graph_pool_handle()] if self.share_pool else []
-            statics: dict[int, tuple[Any, list[Any], Any]] = {}
+            statics: dict[int, tuple[Any, list[Any], Any, Any]] = {}
             for b in reversed(buckets):  # largest first: the smaller graphs reuse its blocks
                 static_in = [t.narrow(self.batch_dim, 0, b) for t in big]
                 if not self.share_pool:
                     pools.append(torch.cuda.graph_pool_handle())
                 graph, static_out = _capture_graph(self.module, static_in, pools[-1], warm)
-                statics[b] = (graph, static_in, static_out)
+                lend_graph = None
+                if self.lending:
+                    if not lend:  # outside the pool: no graph's intermediates ever land there
+                        lend = [torch.empty_like(t) for t in _output_plan(static_out)[0]]
+                    lend_graph = _capture_graph(_Lending(self.module, lend, b, self.batch_dim), static_in, pools[-1])[0]
+                statics[b] = (graph, static_in, static_out, lend_graph)
                 self.capture_count += 1
             torch.cuda.synchronize()
             torch.cuda.empty_cache()  # what the warm-up left cached is not the instance's
-            nbytes = _pool_bytes(pools, torch.cuda.memory_reserved() - before) + sum(t.nbytes for t in big)
+            nbytes = _pool_bytes(pools, torch.cuda.memory_reserved() - before) + sum(t.nbytes for t in big + lend)
             stream = torch.cuda.current_stream()
         entries = {}
         for n in range(1, buckets[-1] + 1):
-            graph, static_in, static_out = statics[next(b for b in buckets if b >= n)]
+            graph, static_in, static_out, lend_graph = statics[next(b for b in buckets if b >= n)]
             outs, rebuild = _output_plan(static_out)
             narrow = [t.narrow(self.batch_dim, 0, n) for t in static_in]
-            entries[n] = _Entry(graph, narrow, [t.narrow(self.batch_dim, 0, n) for t in outs], rebuild)
-        self._pool.add(_Instance(entries, nbytes, stream, self._raw_stream(self._device_index)))
+            lent = [t.narrow(self.batch_dim, 0, n) for t in lend] if lend else None
+            outs = [t.narrow(self.batch_dim, 0, n) for t in outs]
+            entries[n] = _Entry(graph, narrow, outs, rebuild, lend_graph, lent)
+        inst = _Instance(entries, nbytes, stream, self._raw_stream(self._device_index))
+        if lend:
+            inst.lend_to(lend, entries[1].lend or [])
+        self._pool.add(inst)
 
     def __call__(self, *inputs: Any) -> Any:
         try:
@@ -371,22 +471,27 @@ class BucketedCUDAGraphs:
                 entry.static_in[0].copy_(inputs[0])
             else:
                 self._copy_many(entry.static_in, inputs)
-            entry.graph.replay()
-            if not copy:
-                outs = entry.outs
-            elif len(entry.outs) == 1:
-                outs = [entry.outs[0].clone()]
-            elif entry.fused:
-                outs = self._mul_many(entry.outs, 1)
+            if copy and entry.lend is not None and _free(inst):
+                entry.lend_graph.replay()  # the outputs land in the lend buffers, inside the graph
+                inst.lent = entry.lend
+                inst.lends += 1
+                result = entry.rebuild(entry.lend)  # held before the instance is given back: not free to others
             else:
-                outs = [t.clone() for t in entry.outs]
+                entry.graph.replay()
+                result = entry.rebuild(self._copies(entry.outs, entry.fused) if copy else entry.outs)
         finally:
             try:
                 if coalesce and copy:
                     self._combine(inst, raw)
             finally:
                 self._pool.give(inst)
-        return entry.rebuild(outs)
+        return result
+
+    def _copies(self, outs: list[Any], fused: bool) -> list[Any]:
+        """Copies of static outputs the caller owns: one fused multi-tensor op for several floating ones."""
+        if len(outs) == 1:
+            return [outs[0].clone()]
+        return self._mul_many(outs, 1) if fused else [t.clone() for t in outs]
 
     def _combine(self, inst: _Instance, raw: int) -> None:
         """Before giving the instance back, serve the callers queued meanwhile, up to `COMBINE_ROUNDS` replays:
@@ -427,12 +532,7 @@ class BucketedCUDAGraphs:
             for i, static in enumerate(entry.static_in):
                 self._cat([xs[i] for xs in groups], dim=self.batch_dim, out=static)
             entry.graph.replay()
-            if not copy:
-                outs = entry.outs
-            elif entry.fused:
-                outs = self._mul_many(entry.outs, 1)
-            else:
-                outs = [t.clone() for t in entry.outs]
+            outs = self._copies(entry.outs, entry.fused) if copy else entry.outs
             pieces = [self._split(t, sizes, self.batch_dim) for t in outs]
             if others:
                 done = stream.record_event()
