@@ -444,3 +444,51 @@ def test_lent_results_are_exact_and_stay_intact_while_held(instances, two_inputs
     print(f"lent share without keeping, {instances} instances: {lent:.0%}")
     assert lent >= (0.9 if instances >= THREADS else 0.5), (lent, after)
     assert graphs.capture_count == captures and graphs.instance_count == instances
+
+
+@pytest.mark.gpu
+def test_capture_goes_on_while_other_threads_do_their_own_cuda_work():
+    """A serving process captures (first call, `replan`, `reset`) while its other threads create streams,
+    allocate, compute and synchronise: neither the capture nor their work may fail."""
+    import torch
+
+    model = _model()
+    cases = _cases(model, False, 16, (1, 2, 4, 8, 16))
+    stop = threading.Event()
+
+    def busy(_i: int) -> None:
+        while not stop.is_set():
+            stream = torch.cuda.Stream()
+            with torch.cuda.stream(stream):
+                t = torch.ones(256, 256, device="cuda")
+                assert float((t @ t)[0, 0]) == 256.0
+                stream.synchronize()
+
+    errors: list[BaseException] = []
+    workers = [threading.Thread(target=_guarded(busy, errors), args=(i,), daemon=True) for i in range(4)]
+    for t in workers:
+        t.start()
+    try:
+        graphs = BucketedCUDAGraphs(model, "auto", max_graphs=3, max_batch=16)
+        for round_ in range(4):
+            for xs, ref in cases:
+                torch.testing.assert_close(graphs(*xs), ref, atol=2e-3, rtol=2e-3)
+            if round_ % 2:
+                graphs.reset()  # the next call captures again
+            else:
+                graphs.replan()  # captures the planned buckets now
+    finally:
+        stop.set()
+        for t in workers:
+            t.join(60)
+    assert errors == []
+
+
+def _guarded(fn, errors: list[BaseException]):
+    def run(*args):
+        try:
+            fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion
+            errors.append(exc)
+
+    return run

@@ -271,7 +271,11 @@ def blank_inputs(signature: Signature, rows: int, batch_dim: int = 0) -> list[An
 
 def _capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_iters: int = 0) -> tuple[Any, Any]:
     """``(graph, output)``: ``module(*inputs)`` warmed up ``warmup_iters`` times on a side stream, then captured
-    into ``pool`` (a fresh private pool when None). The one capture sequence: replayer and probes both use it."""
+    into ``pool`` (a fresh private pool when None). The one capture sequence: replayer and probes both use it.
+
+    Captured in ``thread_local`` error mode: a `replan` or warm-up runs while other threads of a serving process
+    go on with their own CUDA work (creating streams, synchronising, allocating), which in torch's default
+    ``global`` mode would invalidate the capture."""
     import torch
 
     with torch.no_grad():
@@ -283,7 +287,7 @@ def _capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_
                     module(*inputs)
             torch.cuda.current_stream().wait_stream(side)
         graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph, pool=pool):
+        with torch.cuda.graph(graph, pool=pool, capture_error_mode="thread_local"):
             out = module(*inputs)
     return graph, out
 
