@@ -23,8 +23,10 @@ inside them.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -273,12 +275,15 @@ def _capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_
     """``(graph, output)``: ``module(*inputs)`` warmed up ``warmup_iters`` times on a side stream, then captured
     into ``pool`` (a fresh private pool when None). The one capture sequence: replayer and probes both use it.
 
-    Captured in ``thread_local`` error mode: a `replan` or warm-up runs while other threads of a serving process
-    go on with their own CUDA work (creating streams, synchronising, allocating), which in torch's default
-    ``global`` mode would invalidate the capture."""
+    Captured in ``thread_local`` error mode, so that only this thread's calls are checked against the capture
+    (another thread's synchronising CUDA work, such as ``.item()``, can still invalidate it: capture while the
+    process is quiet). Python's cyclic collector runs before and is held off during the
+    capture: collecting garbage that holds CUDA graphs (any object in a reference cycle that owns one) destroys
+    them, which is not permitted while a stream captures and invalidates the capture. torch stopped collecting
+    before a capture by default (``torch.compiler.config.force_cudagraph_gc``)."""
     import torch
 
-    with torch.no_grad():
+    with torch.no_grad(), _collector_held():
         if warmup_iters:
             side = torch.cuda.Stream()
             side.wait_stream(torch.cuda.current_stream())
@@ -290,6 +295,21 @@ def _capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_
         with torch.cuda.graph(graph, pool=pool, capture_error_mode="thread_local"):
             out = module(*inputs)
     return graph, out
+
+
+@contextmanager
+def _collector_held() -> Iterator[None]:
+    """Collect cyclic garbage now, then keep the collector off until the block ends; inside a block that holds it
+    already (or with the collector off anyway), nothing to do: one collection per capture session."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class GraphProfiler:

@@ -28,7 +28,7 @@ from typing import Any, Literal, cast
 
 from .._errors import UsageError
 from ._instance_pool import InstancePool, Ride
-from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, blank_inputs
+from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, _collector_held, blank_inputs
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
 COMBINE_ROUNDS = 8  #: the most replays a caller makes for callers queued behind it before it hands the instance on
@@ -274,7 +274,8 @@ class BucketedCUDAGraphs:
         self.capture_count = 0  #: buckets captured over this object's life (with lending, two graphs each); changes
         # only in warm-up, reset and replan
         self._observed: dict[int, int] = {}
-        self._observe = self.policy.observe if self.policy else self._count
+        # no bound method of self kept on self: a cycle would leave freeing the graphs to the cyclic collector
+        self._observe = self.policy.observe if self.policy else functools.partial(_count, self._observed)
         self._pool: InstancePool[_Instance] = InstancePool()
         self._target = 1 if instances == "auto" else instances
         self._checks: dict[int, list[Any]] = {}  # batch size -> input shapes a call must have
@@ -343,9 +344,6 @@ class BucketedCUDAGraphs:
             "coalescing": self.coalescing,
         }
 
-    def _count(self, batch: int) -> None:
-        self._observed[batch] = self._observed.get(batch, 0) + 1
-
     def _signature_of(self, args: Sequence[Any]) -> tuple[Any, ...]:
         shapes = []
         for t in args:
@@ -388,7 +386,11 @@ class BucketedCUDAGraphs:
         self._raw_stream = torch._C._cuda_getCurrentRawStream
         self._copy_many, self._mul_many = torch._foreach_copy_, torch._foreach_mul
         self._cat, self._split = torch.cat, torch.split
-        self._resize(count)
+        try:
+            self._resize(count)
+        except BaseException:  # a capture failed: nothing half-captured stays; the next call captures again
+            self._release()
+            raise
         self._pool.capacity = self.buckets[-1] if self.coalescing else 0
         entries = self._pool.items[0].entries
         self._checks = {n: [t.shape for t in e.static_in] for n, e in entries.items()}
@@ -402,7 +404,7 @@ class BucketedCUDAGraphs:
         assert signature is not None
         warm = 0 if self._pool.items else self.warmup_iters
         lend: list[Any] = []
-        with torch.cuda.device(signature[0][2]):
+        with torch.cuda.device(signature[0][2]), _collector_held():
             torch.cuda.synchronize()
             torch.cuda.empty_cache()  # the capture empties the cache too: measure from an empty one
             before = torch.cuda.memory_reserved()
@@ -694,6 +696,10 @@ class BucketedCUDAGraphs:
             f"BucketedCUDAGraphs(buckets={self.buckets}{auto}, instances={self.instance_count}, "
             f"captured={self.captured}, capture_count={self.capture_count}, coalesced={self._pool.coalesced})"
         )
+
+
+def _count(observed: dict[int, int], batch: int) -> None:
+    observed[batch] = observed.get(batch, 0) + 1
 
 
 def _pool_bytes(pools: list[Any], fallback: int) -> int:
