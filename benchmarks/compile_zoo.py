@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from torchtrt_compat.models import list_models
 
 import torchtrt_compat as tc
 from torchtrt_compat._atomic import atomic_write_text
@@ -34,7 +35,6 @@ from torchtrt_compat.compiler._upstream import load_torch_tensorrt, shim_context
 from torchtrt_compat.compiler.backend import summarize
 from torchtrt_compat.compiler.watch import BuildWatch
 from torchtrt_compat.env import detect_environment
-from torchtrt_compat.models import list_models
 from torchtrt_compat.shims import activate
 
 RESULTS = Path(__file__).parent / "results" / "compile_zoo.json"

@@ -14,8 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.env import (

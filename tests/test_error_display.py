@@ -10,14 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from _html import check_html
 
-from torchtrt_compat.ux import display as _display
-from torchtrt_compat.ux import progress as _progress
 from torchtrt_compat._errors import BuildError, CompatError, UsageError
 from torchtrt_compat.cli import _print_error
 from torchtrt_compat.troubleshooting import reraise_explained
-
-from _html import check_html
+from torchtrt_compat.ux import display as _display, progress as _progress
 
 OURS = re.compile(r"torchtrt_compat[/\\](?!.*tests)")
 

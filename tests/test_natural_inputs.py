@@ -12,20 +12,20 @@ from _paths import DATA
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compatibility.rules import check_environment
-from torchtrt_compat.env import GpuInfo, Package
 from torchtrt_compat.compatibility.target import (
     Overrides,
     Target,
     _spec_items,
-    resolve_pins,
     apply_overrides,
     load_spec,
     parse_gpu,
     parse_pin,
     read_target,
+    resolve_pins,
     target_from_requirements,
     to_environment,
 )
+from torchtrt_compat.env import GpuInfo, Package
 
 TARGETS = DATA / "targets"
 

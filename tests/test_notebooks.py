@@ -475,8 +475,8 @@ def test_the_browser_check_fails_on_a_stderr_box_a_long_error_and_a_missing_tabl
     screen (a real `BuildError` with a long problem text), rendered and screenshotted like the real ones."""
     browser = _browser()
     nbformat = pytest.importorskip("nbformat")
-    from torchtrt_compat.ux.display import error_panel
     from torchtrt_compat._errors import BuildError
+    from torchtrt_compat.ux.display import error_panel
 
     v4 = nbformat.v4
     try:

@@ -72,8 +72,9 @@ def test_the_module_paths_of_0_2_still_import(old: str) -> None:
 
 def test_old_and_new_names_share_their_functions() -> None:
     from torchtrt_compat.checker import check as old_check  # type: ignore[import-not-found]
-    from torchtrt_compat.compatibility.rules import check as new_check
     from torchtrt_compat.fleet import check_fleet as old_fleet  # type: ignore[import-not-found]
+
     from torchtrt_compat.compatibility.fleet import check_fleet
+    from torchtrt_compat.compatibility.rules import check as new_check
 
     assert old_check is new_check and old_fleet is check_fleet

@@ -38,10 +38,11 @@ import urllib.request
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
 from typing import Any
 
 from packaging.version import Version
+
+from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
 
 DEFAULT_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "tests", "data", "settings_fields.json")
 SURFACE_OUT = os.path.join(os.path.dirname(__file__), os.pardir, "torchtrt_compat", "data", "compile_surface.json")

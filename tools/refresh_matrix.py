@@ -43,12 +43,12 @@ from collections.abc import Iterable
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
-
 from packaging.requirements import InvalidRequirement, Requirement  # noqa: E402
 from packaging.specifiers import SpecifierSet  # noqa: E402
 from packaging.utils import canonicalize_name, parse_sdist_filename, parse_wheel_filename  # noqa: E402
 from packaging.version import InvalidVersion, Version  # noqa: E402
+
+from torchtrt_compat._atomic import atomic_write_text  # noqa: E402  (stdlib only)
 
 DEFAULT_OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "torchtrt_compat", "data")
 PLATFORMS = ("linux_x86_64", "linux_aarch64", "win_amd64")

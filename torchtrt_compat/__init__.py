@@ -66,28 +66,27 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._errors import BuildError as BuildError
-    from ._errors import CompatError as CompatError
-    from ._errors import IncompatibleError as IncompatibleError
-    from ._errors import InternalError as InternalError
-    from ._errors import MissingDependencyError as MissingDependencyError
-    from ._errors import UpstreamError as UpstreamError
-    from ._errors import UsageError as UsageError
-    from .compatibility.rules import CheckReport as CheckReport
-    from .compatibility.rules import Finding as Finding
-    from .compatibility.rules import check as check
-    from .compiler import CompileReport as CompileReport
-    from .compiler import EngineArtifact as EngineArtifact
-    from .compiler import build_engine as build_engine
-    from .compiler import compile as compile  # noqa: A004
-    from .compiler import export as export
-    from .compiler import report as report
+    from ._errors import (
+        BuildError as BuildError,
+        CompatError as CompatError,
+        IncompatibleError as IncompatibleError,
+        InternalError as InternalError,
+        MissingDependencyError as MissingDependencyError,
+        UpstreamError as UpstreamError,
+        UsageError as UsageError,
+    )
+    from .compatibility.rules import CheckReport as CheckReport, Finding as Finding, check as check
+    from .compiler import (
+        CompileReport as CompileReport,
+        EngineArtifact as EngineArtifact,
+        build_engine as build_engine,
+        compile as compile,  # noqa: A004
+        export as export,
+        report as report,
+    )
+    from .env import Environment as Environment, detect_environment as detect_environment
     from .farm import build_plan as build_plan
-    from .env import Environment as Environment
-    from .env import detect_environment as detect_environment
-    from .selftest import SelftestResult as SelftestResult
-    from .selftest import selftest as selftest
     from .runtime.bench import bench as bench
-    from .shims import list_shims as list_shims
-    from .shims import register_shim as register_shim
+    from .selftest import SelftestResult as SelftestResult, selftest as selftest
+    from .shims import list_shims as list_shims, register_shim as register_shim
     from .troubleshooting import explain as explain

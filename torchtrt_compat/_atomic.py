@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
+
 from ._bounded import read_bytes
 from ._errors import UsageError
 

@@ -19,10 +19,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ux.display import safe
 from ._version import __version__
-from .ux.display import compact_repr
-from .ux.display import bullet_list, key_values, panel, section
+from .ux.display import bullet_list, compact_repr, key_values, panel, safe, section
 
 if TYPE_CHECKING:
     import importlib.metadata as md
@@ -179,7 +177,6 @@ class Environment:
         return safe(scrub("\n".join(lines)))
 
     def __repr__(self) -> str:
-
         tt, trt = self.torch_tensorrt, self.tensorrt
         stack = ", ".join(
             p
@@ -193,7 +190,6 @@ class Environment:
         return scrub(compact_repr(f"Environment ({self.source})", stack, f"GPUs: {self._gpu_text()}"))
 
     def _repr_html_(self) -> str:
-
         rows = [(k.strip(), v if v is not None else "unknown") for k, v in self._rows()]
         notes = section("notes", bullet_list(self.notes)) if self.notes else ""
         return scrub(panel(f"Environment: {self.source}", key_values(rows), notes))
@@ -208,7 +204,6 @@ def scrub(text: str) -> str:
 
 
 def _own_version() -> str:
-
     return __version__
 
 

@@ -29,22 +29,16 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ._errors import CompatError, UsageError
-from .compatibility.rules import check_environment
-from .env import detect_environment
 from .compatibility.advice import gpu_advice, install_fix
-from .compiler import compile as trt_compile
-from .compiler import report as compile_report
-from .runtime.context import driver
-from .runtime.context import check
-from .runtime.context import current_context, diagnose_context, ensure_primary_context, primary_context
-from .runtime.bench import percentile
-from .runtime.cuda_graphs import BucketedCUDAGraphs
-from .runtime.bench import bench
-from .runtime.memory import memory_report
+from .compatibility.rules import check_environment
+from .compiler import compile as trt_compile, report as compile_report
+from .env import detect_environment
 from .runtime._device import resolve_device_index
-from .ux.display import compact_repr
-from .ux.display import badge, section, table
-from .ux.display import page
+from .runtime.bench import bench, percentile
+from .runtime.context import check, current_context, diagnose_context, driver, ensure_primary_context, primary_context
+from .runtime.cuda_graphs import BucketedCUDAGraphs
+from .runtime.memory import memory_report
+from .ux.display import badge, compact_repr, page, section, table
 
 Status = Literal["passed", "failed", "skipped"]
 EXIT_OK, EXIT_FAILED, EXIT_SKIPPED = 0, 1, 3
@@ -162,12 +156,10 @@ class SelftestResult:
         return "\n".join([*lines, self.advice])
 
     def __repr__(self) -> str:
-
         steps = ", ".join(f"{s.name} {s.status}" for s in self.steps)
         return compact_repr(f"SelftestResult {self.headline}", steps, self.advice)
 
     def _repr_html_(self) -> str:
-
         tone = {"passed": "ok", "failed": "error", "skipped": "warning"}
         rows = []
         for s in self.steps:
@@ -224,7 +216,6 @@ def _small_model(ctx: _Ctx) -> Any:
 
 
 def _step_environment(ctx: _Ctx) -> StepResult:
-
     try:
         import torch
     except ImportError as exc:
@@ -258,7 +249,6 @@ def _step_environment(ctx: _Ctx) -> StepResult:
 
 
 def _step_tensorrt(ctx: _Ctx) -> StepResult:
-
     device = _needs_gpu(ctx)
     env = ctx.env
     if env is None or ctx.report is None:
@@ -306,7 +296,6 @@ def _cuda_driver() -> Any:
 
 
 def _fill_kernel(drv: Any, cc: tuple[int, int]) -> Any:
-
     try:
         from cuda.bindings import nvrtc
     except ImportError:  # cuda-python < 12.6

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import pytest
+from _releases import RELEASE_KEYS
 
 from torchtrt_compat import check
 from torchtrt_compat.compatibility.release_traps import KNOWN_ISSUES
 from torchtrt_compat.shims import list_shims
 from torchtrt_compat.versions import satisfies
-
-from _releases import RELEASE_KEYS
 
 
 def _issue(code: str):  # type: ignore[no-untyped-def]

@@ -18,7 +18,6 @@ from torchtrt_compat.compatibility.advice import gpu_supported
 from torchtrt_compat.compatibility.rules import CheckReport, check, check_environment
 from torchtrt_compat.env import Environment, GpuInfo, Package
 
-
 H100 = {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
 A100 = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
 V100 = {"name": "Tesla V100-SXM2-32GB", "compute_capability": "7.0"}

@@ -10,11 +10,10 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from torchtrt_compat.compatibility import matrix
 from torchtrt_compat._errors import UsageError
+from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.compatibility.rules import check
 from torchtrt_compat.compatibility.suggest import Suggestion, suggest
 from torchtrt_compat.compatibility.target import PLATFORMS

@@ -17,9 +17,8 @@ from _paths import SPECS
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compatibility.rules import check
-from torchtrt_compat.env import GpuInfo, Package
 from torchtrt_compat.compatibility.target import EXAMPLE, KEYS, load_spec
-
+from torchtrt_compat.env import GpuInfo, Package
 
 # fixture file -> fragments the one-line message must contain (the key it names, and the offending value)
 BAD_FIXTURES = {

@@ -12,12 +12,11 @@ import sys
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from packaging.version import Version
 
-from torchtrt_compat.compatibility import matrix
 from torchtrt_compat._errors import UsageError
+from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.compatibility.rules import CheckReport, Finding, check
 from torchtrt_compat.compatibility.target import load_spec
 

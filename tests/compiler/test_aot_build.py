@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 import torch
+from torchtrt_compat.models import get_model
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
-from torchtrt_compat.env import detect_environment
-from torchtrt_compat.models import get_model
 from torchtrt_compat.compatibility.target import load_spec
+from torchtrt_compat.env import detect_environment
 from torchtrt_compat.versions import satisfies
 
 pytestmark = pytest.mark.slow

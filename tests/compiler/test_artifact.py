@@ -141,8 +141,9 @@ def _read_back(tt: Any, ep: Path) -> Any:
 
 def test_data_dependent_sizes_survive_the_save(tmp_path: Path) -> None:
     """nms stays in PyTorch with an output size known only at run time (an unbacked symbol): the .ep still loads."""
-    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
     from torchtrt_compat.models import get_model
+
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     entry = get_model("roi_head_nms")
     art = tc.build_engine(entry.build(), list(entry.example_inputs()), compute_capabilities=["8.9"])
@@ -502,8 +503,7 @@ def test_fuzzed_manifests_give_only_usage_errors(
     built: tuple[Any, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Any JSON in any manifest field: the loader answers with the artifact or a `CompatError`, nothing else."""
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
+    from hypothesis import HealthCheck, given, settings, strategies as st
 
     _, folder = built
     bad = _copy(folder, tmp_path_factory.mktemp("fuzz") / "bad")

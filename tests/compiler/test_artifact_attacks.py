@@ -558,8 +558,9 @@ def test_the_canonical_program_runs_like_the_model(model: str, tmp_path: Path) -
     and data-dependent sizes included, and the module computes what the model computes."""
     import io
 
-    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
     from torchtrt_compat.models import get_model
+
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
     torch.manual_seed(0)
     if model == "tiny":

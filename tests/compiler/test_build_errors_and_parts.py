@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 import torch
+from torchtrt_compat.models import get_model
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import BuildError, CompatError, UpstreamError, UsageError
 from torchtrt_compat.compiler._upstream import shim_context
 from torchtrt_compat.compiler.failures import BuildTracker, raise_build_error
-from torchtrt_compat.models import get_model
 from torchtrt_compat.shims import list_shims
 
 

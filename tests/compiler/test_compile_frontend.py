@@ -7,10 +7,10 @@ import sys
 
 import pytest
 import torch
+from torchtrt_compat.models import get_model
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
-from torchtrt_compat.models import get_model
 
 
 def test_signature_mirrors_torch_tensorrt() -> None:

@@ -7,9 +7,10 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("torchvision")
 
+from torchtrt_compat.models import get_model  # noqa: E402
+
 from torchtrt_compat.compiler.exporter import export_with_plan  # noqa: E402
 from torchtrt_compat.compiler.inputs import plan_inputs  # noqa: E402
-from torchtrt_compat.models import get_model  # noqa: E402
 
 
 def _export(model: torch.nn.Module, inputs: tuple[object, ...]):  # type: ignore[no-untyped-def]

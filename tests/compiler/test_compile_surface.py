@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 from _paths import ROOT
+from _releases import DATA, RELEASE_KEYS, release
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compiler import releases as rl
 from torchtrt_compat.compiler.settings import translate
-
-from _releases import DATA, RELEASE_KEYS, release
 
 
 def _tool() -> Any:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import pytest
 import torch
+from _releases import release
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compiler import settings as tr
 from torchtrt_compat.compiler.aot import zero_engine_advice
 from torchtrt_compat.compiler.compile_report import CompileReport
-
-from _releases import release
 
 RTX_2_14 = "torch-tensorrt-rtx==2.14.0"
 AUTOCAST_RELEASES = ["2.13.0", "2.14.0", "torch-tensorrt-rtx==2.11.0", "torch-tensorrt-rtx==2.12.1", RTX_2_14]

@@ -9,15 +9,12 @@ from typing import Any
 
 import pytest
 import torch
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from _releases import DATA as RELEASE_DATA, RELEASE_KEYS, release
+from hypothesis import given, settings, strategies as st
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compiler import settings as tr
 from torchtrt_compat.versions import satisfies
-
-from _releases import DATA as RELEASE_DATA
-from _releases import RELEASE_KEYS, release
 
 DATA = RELEASE_DATA
 RELEASES = RELEASE_KEYS

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 import torch
 from _oracle import fuzz_settings, only_compat_errors
-from hypothesis import assume, given
-from hypothesis import strategies as st
+from hypothesis import assume, given, strategies as st
 
 import torchtrt_compat
 from torchtrt_compat import build_engine

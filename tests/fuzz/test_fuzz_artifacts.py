@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 import torch
 from _oracle import bounded_memory, fuzz_settings, only_compat_errors
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from torchtrt_compat.compiler import artifact as artifact_module
 from torchtrt_compat.compiler.artifact import EngineArtifact

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 from _oracle import assert_clean_exit, fuzz_settings, run_cli
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from torchtrt_compat.cli import build_parser
 

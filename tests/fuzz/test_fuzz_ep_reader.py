@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 import torch
 from _oracle import fuzz_settings
-from hypothesis import assume, given
-from hypothesis import strategies as st
+from hypothesis import assume, given, strategies as st
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compiler._ep_reader import EngineRecord, validate_program

@@ -10,8 +10,7 @@ import json
 
 import pytest
 from _oracle import assert_clean_exit, bounded_memory, fuzz_settings, only_compat_errors, run_cli
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from torchtrt_compat.compatibility.target import load_spec
 

@@ -6,8 +6,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from torchtrt_compat import UsageError
 from torchtrt_compat.runtime.bucket_planner import (

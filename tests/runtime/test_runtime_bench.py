@@ -49,7 +49,6 @@ def test_cpu_path_times_with_perf_counter():
 
 def test_bench_model_cpu_and_unknown_backend():
     import torch
-
     from torchtrt_compat.models import ModelEntry
 
     entry = ModelEntry("tiny_mlp", lambda: torch.nn.Linear(16, 4), lambda: (torch.randn(2, 16),), 1e-3, 1e-3, "tiny")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-
 import pytest
 from _threads import run_threads
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from torchtrt_compat import UsageError
 from torchtrt_compat.runtime import BucketedCUDAGraphs

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from torchtrt_compat.runtime import memory_report

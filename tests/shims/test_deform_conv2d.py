@@ -3,14 +3,25 @@ numerics against torchvision's kernel, and the decomposed ExportedProgram."""
 
 from __future__ import annotations
 
-
 import pytest
 
 torch = pytest.importorskip("torch")
 torchvision = pytest.importorskip("torchvision")
 
-from hypothesis import assume, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from _deform_repro import (  # noqa: E402
+    CTX,
+    ModuleNoBias,
+    export as _export,  # noqa: E402
+    fake_cuda as _fake_cuda,  # noqa: E402
+    fold_constants_to_cpu as _fold_constants_to_cpu,  # noqa: E402
+    targets as _targets,  # noqa: E402
+)
+from hypothesis import (  # noqa: E402
+    assume,
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 from torch import nn  # noqa: E402
 from torch.fx.passes.fake_tensor_prop import FakeTensorProp  # noqa: E402
 from torchvision.ops import DeformConv2d, deform_conv2d  # noqa: E402  (bound before any shim, as user code does)
@@ -19,12 +30,6 @@ from torchtrt_compat._errors import UsageError  # noqa: E402
 from torchtrt_compat.ops import explain_device_mismatch  # noqa: E402
 from torchtrt_compat.ops.deform_conv2d import deform_conv2d as decomposition  # noqa: E402
 from torchtrt_compat.shims import ShimContext, activate, list_shims  # noqa: E402
-
-from _deform_repro import CTX, ModuleNoBias  # noqa: E402
-from _deform_repro import fake_cuda as _fake_cuda  # noqa: E402
-from _deform_repro import export as _export  # noqa: E402
-from _deform_repro import fold_constants_to_cpu as _fold_constants_to_cpu  # noqa: E402
-from _deform_repro import targets as _targets  # noqa: E402
 
 OP = torch.ops.torchvision.deform_conv2d.default
 

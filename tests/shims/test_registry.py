@@ -14,8 +14,7 @@ from _threads import run_threads
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat._patch import active_patches, patched
-from torchtrt_compat.shims import ShimContext, activate, get_shim, list_shims, register_shim
-from torchtrt_compat.shims import _registry
+from torchtrt_compat.shims import ShimContext, _registry, activate, get_shim, list_shims, register_shim
 
 
 def test_builtins_are_registered_by_importing_the_package() -> None:

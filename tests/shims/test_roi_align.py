@@ -11,14 +11,19 @@ import pytest
 torch = pytest.importorskip("torch")
 torchvision = pytest.importorskip("torchvision")
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
+from hypothesis import (  # noqa: E402
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 from torchtrt_compat.models import get_model  # noqa: E402
+
 from torchtrt_compat.ops import unsupported_in_trt, why_in_pytorch  # noqa: E402
 from torchtrt_compat.ops.deform_conv2d import deform_conv2d as deform_decomposition  # noqa: E402
-from torchtrt_compat.ops.roi_align import roi_align as roi_align_decomposition  # noqa: E402
-from torchtrt_compat.ops.roi_align import roi_align as decomposition  # noqa: E402
+from torchtrt_compat.ops.roi_align import (  # noqa: E402
+    roi_align as decomposition,
+    roi_align as roi_align_decomposition,
+)
 from torchtrt_compat.shims import ShimContext, activate, list_shims  # noqa: E402
 
 OP = torch.ops.torchvision.roi_align.default

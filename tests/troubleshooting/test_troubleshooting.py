@@ -24,12 +24,12 @@ from torchtrt_compat.cli import main
 from torchtrt_compat.env import Environment, Package
 from torchtrt_compat.troubleshooting import (
     GENERATED_MARKER,
-    generic_build_fix,
     KNOWN_ERRORS,
     Explanation,
     Explanations,
     KnownError,
     explain,
+    generic_build_fix,
     lookup,
     render_markdown,
     reraise_explained,

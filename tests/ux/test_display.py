@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from _html import check_html
 
 import torchtrt_compat as tc
-from torchtrt_compat.ux import display as _display
+from torchtrt_compat.compatibility.target import load_spec
 from torchtrt_compat.compiler.compile_report import CompileReport
 from torchtrt_compat.env import GpuInfo, Package
 from torchtrt_compat.runtime.bench import summarise
 from torchtrt_compat.runtime.context import ContextReport
 from torchtrt_compat.runtime.memory import MemoryReport
 from torchtrt_compat.selftest import SelftestResult, StepResult
-from torchtrt_compat.compatibility.target import load_spec
-
-from _html import check_html
+from torchtrt_compat.ux import display as _display
 
 
 def _objects() -> dict[str, object]:

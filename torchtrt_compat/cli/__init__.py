@@ -15,11 +15,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import NoReturn
 
-from ..ux.display import error_lines
 from .._errors import CompatError, IncompatibleError
-from ..ux.display import SafeStream
 from .._version import __version__
-from ..ux.display import safe
+from ..ux.display import SafeStream, error_lines, safe
 
 #: The command registry, in --help order: a module under torchtrt_compat.cli and the commands its
 #: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that

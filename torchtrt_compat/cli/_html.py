@@ -6,8 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from .._errors import UsageError
 from .._atomic import atomic_write_text
+from .._errors import UsageError
 
 HTML_FIX = "pass --html a file path in a folder you can write"
 

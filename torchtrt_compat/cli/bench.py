@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from .._errors import UsageError
-from ..runtime.bench import BenchResult, bench
-from ..models import get_model
 from .._lazy import require
 from ..compiler import compile as trt_compile
+from ..models import get_model
+from ..runtime.bench import BenchResult, bench
 
 BACKENDS = ("eager", "inductor", "trt")
 
@@ -40,7 +40,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-
     if not args.model.startswith("models:"):
         raise UsageError(
             f"MODEL {args.model!r} is not a catalogue name.", "write it as models:NAME (see `torchtrt-compat models`)"

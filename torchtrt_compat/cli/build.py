@@ -7,16 +7,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .._atomic import atomic_write_text, check_output_dir
 from .._errors import UsageError
-from ..compiler.inputs import example_inputs_of
-from ..models import get_model
-from .._atomic import atomic_write_text
-from ..farm import build_plan
-from ..ux.display import safe
-from .._atomic import check_output_dir
-from ..compiler.artifact import check_replaceable
 from ..compiler import build_engine
 from ..compiler.aot import zero_engine_advice
+from ..compiler.artifact import check_replaceable
+from ..compiler.inputs import example_inputs_of
+from ..farm import build_plan
+from ..models import get_model
+from ..ux.display import safe
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -155,7 +154,6 @@ def run_plan(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-
     if args.plan is not None:
         return run_plan(args)
     farm_flags = [f for f in ("workers", "timeout", "ray") if getattr(args, f) is not None]

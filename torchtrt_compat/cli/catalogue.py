@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+
 from ..compiler._upstream import shim_context
-from ..shims import list_shims
 from ..models import list_models
+from ..shims import list_shims
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -30,7 +31,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_shims(args: argparse.Namespace) -> int:
-
     ctx = shim_context(aot=True)
     rows = [
         {
@@ -56,7 +56,6 @@ def run_shims(args: argparse.Namespace) -> int:
 
 
 def run_models(args: argparse.Namespace) -> int:
-
     for entry in list_models(args.pattern):
         print(f"models:{entry.name:<22} atol={entry.atol:<8g} {entry.description}")
     return 0

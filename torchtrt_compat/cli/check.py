@@ -6,19 +6,16 @@ import argparse
 import json
 from typing import Any
 
-from ._html import check_html_path, write_html
-from ..compatibility.target import Overrides
-from ..ux.display import page
-from ..compatibility.rules import check_environment
-from ..env import detect_environment
-from ..compatibility.target import apply_overrides, read_target, target_from_environment, to_environment
-from ..compatibility.rules import check
-from ..compatibility.report import what_if
-from ..compatibility.fleet import check_fleet
 from .._errors import UsageError
-from ..env import to_json
 from ..compatibility import matrix
+from ..compatibility.fleet import check_fleet
+from ..compatibility.report import what_if
+from ..compatibility.rules import check, check_environment
+from ..compatibility.target import Overrides, apply_overrides, read_target, target_from_environment, to_environment
+from ..env import detect_environment, to_json
+from ..ux.display import page
 from ..versions import parse_version
+from ._html import check_html_path, write_html
 
 EXIT_TEXT = "Exit 0 compatible, 1 incompatible, 2 bad input or usage, 3 unknown (a deciding fact is missing)."
 
@@ -90,7 +87,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _overrides(args: argparse.Namespace) -> Any:
-
     return Overrides(
         gpus=args.gpu,
         driver=args.driver,
@@ -102,7 +98,6 @@ def _overrides(args: argparse.Namespace) -> Any:
 
 
 def _write_html(path: str, body: str, title: str) -> None:
-
     write_html(path, page(title, body))
 
 
@@ -142,7 +137,6 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
-
     if args.upgrade:
         raise UsageError("--upgrade applies to one target, not a fleet.", "run check --target HOST.json --upgrade ...")
     report = check_fleet(args.fleet, overrides if overrides else None)
@@ -153,14 +147,12 @@ def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
 
 
 def run_env(args: argparse.Namespace) -> int:
-
     env = detect_environment()
     print(to_json(env) if args.json else env.format())
     return 0
 
 
 def run_matrix(args: argparse.Namespace) -> int:
-
     if args.torch_tensorrt:
         if len(args.torch_tensorrt) > 64:  # int() of thousands of digits is refused by Python itself
             raise UsageError(

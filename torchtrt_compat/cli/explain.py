@@ -8,9 +8,8 @@ import sys
 
 from .._bounded import MAX_LOG_BYTES, read_bytes, read_stream
 from .._errors import UsageError
-from ..troubleshooting import SCAN_HEAD, SCAN_TAIL
-from ..troubleshooting import explain, format_explanation
 from ..env import detect_environment
+from ..troubleshooting import SCAN_HEAD, SCAN_TAIL, explain, format_explanation
 
 _FIX = "pass the file holding the error text, or - to read stdin"
 _STDIN_FIX = "pipe in the failing part of the log"
@@ -66,7 +65,6 @@ def _window(data: bytes) -> bytes:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-
     text = read_text(args.file)
     log = read_text(args.log) if args.log else None
     env = None

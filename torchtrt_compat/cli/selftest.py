@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+
 from ..selftest import selftest
 from ._html import check_html_path, write_html
 
@@ -24,7 +25,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_selftest(args: argparse.Namespace) -> int:
-
     if args.html:
         check_html_path(args.html)  # before the steps run, not after a minute of them
     result = selftest(args.device, args.steps)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+
 from ..compatibility.suggest import suggest
 
 
@@ -26,7 +27,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_suggest(args: argparse.Namespace) -> int:
-
     result = suggest(
         gpus=args.gpu, driver=args.driver, python=args.python, platform=args.platform, flavour=args.flavour
     )

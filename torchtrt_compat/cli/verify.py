@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+
 from ..compiler.artifact import EngineArtifact
 
 
@@ -21,7 +22,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-
     artifact = EngineArtifact.load(args.folder, verify_with=args.key)
     engines = len(artifact.engines)
     print(

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .. import _bounded
+from .._errors import CompatError, UsageError
 from ..ux import display as _display
 from . import matrix
-from .._errors import CompatError, UsageError
 from .rules import Finding, check_environment
 from .target import Overrides, Target, apply_overrides, read_target, target_from_object, to_environment
 

@@ -18,13 +18,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from ..ux import display as _display
-from . import matrix, requires
 from .._errors import InternalError
 from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
+from ..ux import display as _display
+from ..versions import major, satisfies, split_requirement
+from . import matrix, requires
 from .advice import _pip, gpu_advice, install_fix
 from .release_traps import KNOWN_ISSUES
-from ..versions import major, satisfies, split_requirement
 from .target import load_spec
 
 Severity = Literal["error", "unknown", "warning", "info"]

@@ -19,16 +19,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ux import display as _display
-from . import matrix
 from .._errors import UsageError
+from ..env import normalise_dist
+from ..ux import display as _display
+from ..versions import major, parse_version, satisfies, split_requirement
+from . import matrix
 from .advice import describe_cc
 from .requires import wheel_python
 from .rules import CheckReport, check_environment
-from ..env import normalise_dist
-from .target import PLATFORMS, from_spec, parse_gpu
-from ..versions import major, parse_version, satisfies, split_requirement
-from .target import _python
+from .target import PLATFORMS, _python, from_spec, parse_gpu
 
 FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
 DEFAULT_PLATFORM = "linux_x86_64"

@@ -26,18 +26,17 @@ from .. import _bounded
 from .._errors import UsageError
 from ..env import (
     RUNTIME_ONLY_TRT,
-    Origin,
     TORCH_TENSORRT_DISTS,
     Environment,
     GpuInfo,
+    Origin,
     Package,
     normalise_dist,
     tensorrt_dist_info,
 )
 from ..versions import cuda_local_tag, parse_compute_capability, parse_version
-from .requires import one_line
-from .requires import marker_applies, parse_python
 from . import matrix
+from .requires import marker_applies, one_line, parse_python
 
 if TYPE_CHECKING:
     from packaging.requirements import Requirement

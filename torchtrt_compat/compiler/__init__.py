@@ -2,9 +2,8 @@
 
 from .aot import build_engine as build_engine
 from .artifact import EngineArtifact as EngineArtifact
+from .compile_report import CompileReport as CompileReport, report as report
 from .exporter import export as export
 from .frontend import compile as compile  # noqa: A004
-from .compile_report import CompileReport as CompileReport
-from .compile_report import report as report
 
 __all__ = ["CompileReport", "EngineArtifact", "build_engine", "compile", "export", "report"]

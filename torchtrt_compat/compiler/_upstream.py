@@ -8,9 +8,9 @@ from types import ModuleType
 
 from .._errors import MissingDependencyError
 from .._lazy import is_installed
+from ..compatibility.advice import install_fix
 from ..env import detect_environment
 from ..shims import ShimContext, activate
-from ..compatibility.advice import install_fix
 from ..ux.quiet import captured
 
 

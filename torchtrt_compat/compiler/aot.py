@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..env import detect_environment
+from ..ux.progress import build_title, warn
+from . import pipeline
 from .artifact import EngineArtifact, now
 from .session import attach_capture, build_session, note_wait
 from .validation import engine_request
-from ..ux.progress import build_title, warn
-from . import pipeline
 
 
 def build_engine(

@@ -35,26 +35,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-
 from .. import _atomic
 from .._bounded import MAX_MANIFEST_BYTES, loads_json, read_bytes
+from .._engines import is_engine
 from .._errors import IncompatibleError, InternalError, UsageError
+from ..compatibility.advice import gpu_advice
+from ..env import detect_environment
+from ..runtime.hooks import guard_runtime
+from ..shims import activate
+from ..ux import display as _display
+from ..versions import base
 from ._ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
-from .artifact_files import FORMAT, MANIFEST, PART_FILE, PROGRAM, REPORT, check_program, describe, read_report
 from ._legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
+from ._upstream import load_torch_tensorrt, shim_context
+from .artifact_files import FORMAT, MANIFEST, PART_FILE, PROGRAM, REPORT, check_program, describe, read_report
 from .compile_report import CompileReport
 from .partitioned_artifact import attach, check_manifest, engine_modules, read_parts, write_into
-from .signing import SIGNATURE
-from .._engines import is_engine
-from .signing import sign_folder
-from ._upstream import load_torch_tensorrt, shim_context
-from ..shims import activate
-from .signing import required_key, verify_folder
-from ..env import detect_environment
-from ..versions import base
-from ..compatibility.advice import gpu_advice
-from ..runtime.hooks import guard_runtime
-from ..ux import display as _display
+from .signing import SIGNATURE, required_key, sign_folder, verify_folder
 
 KIND = "engine_artifact"  #: what `_atomic.mark_folder` records in the folders written here
 __all__ = ["FORMAT", "LEGACY_FORMAT", "EngineArtifact", "Reason"]
@@ -382,7 +379,6 @@ class EngineArtifact:
         return f"EngineArtifact({self._size_text()}, {self._targets_text()}, {built}{where})"
 
     def _repr_html_(self) -> str:
-
         meta = self.metadata
         rows = [(name, f"{len(blob) / 1e6:.1f} MB") for name, blob in self.engines.items()]
         facts = [

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._engines import is_engine
-from ._upstream import load_torch_tensorrt
+from ..ops.recurrent import _recurrent_op, count
 from ..shims import ShimContext, activate
+from ._upstream import load_torch_tensorrt
+from .failures import NO_GPU_NOISE, raise_build_error
 from .releases import dynamo_input_kwargs, installed_release_fields
 from .settings import Translation
 from .watch import BuildWatch
-from .failures import NO_GPU_NOISE, raise_build_error
-from ..ops.recurrent import _recurrent_op, count
 
 
 @dataclass

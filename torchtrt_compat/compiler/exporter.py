@@ -8,11 +8,11 @@ from typing import Any
 
 from .._errors import UsageError, exception_text
 from .._lazy import require
-from ._upstream import shim_context
-from ..shims import activate, exclusive
-from .inputs import InputPlan, plan_inputs
-from .failures import raise_build_error
 from ..ops import explain_device_mismatch
+from ..shims import activate, exclusive
+from ._upstream import shim_context
+from .failures import raise_build_error
+from .inputs import InputPlan, plan_inputs
 
 
 @dataclass

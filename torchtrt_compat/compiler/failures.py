@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import NoReturn
 
 from .._errors import BuildError, BuildStage, CompatError, InternalError, UpstreamError
-from .watch import TRT_LOGGER_NAME as TRT_LOGGER_NAME
-from .watch import BuildWatch
 from ..troubleshooting import reraise_explained
+from .watch import TRT_LOGGER_NAME as TRT_LOGGER_NAME, BuildWatch
 
 
 def raise_build_error(

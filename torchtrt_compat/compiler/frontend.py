@@ -14,23 +14,20 @@ from typing import Any
 
 from .._errors import CompatError, IncompatibleError
 from .._lazy import is_installed
+from ..compatibility.advice import gpu_advice
 from ..env import detect_environment
 from ..runtime.caches import seal_keyed_timing_cache, with_keyed_timing_cache
+from ..runtime.hooks import guard_runtime as install
+from ..ux.progress import build_title
+from . import pipeline
 from ._upstream import install_hint, load_torch_tensorrt
 from .compile_report import CompileReport, attach, report_of
+from .inputs import eager_module
+from .releases import check_frontend_kwargs, legacy_compile_kwargs
 from .request import CompileRequest
-from ..ux.progress import build_title
 from .session import attach_capture, build_session, note_wait
 from .settings import installed_release_fields, translate
-from .validation import _IR as _IR
-from .validation import FALLBACKS as FALLBACKS
-from .validation import compile_request
-from .validation import resolve_ir as resolve_ir
-from ..compatibility.advice import gpu_advice
-from .inputs import eager_module
-from . import pipeline
-from ..runtime.hooks import guard_runtime as install
-from .releases import check_frontend_kwargs, legacy_compile_kwargs
+from .validation import _IR as _IR, FALLBACKS as FALLBACKS, compile_request, resolve_ir as resolve_ir
 
 log = logging.getLogger("torchtrt_compat")
 
@@ -204,7 +201,6 @@ def _torch_compile(request: CompileRequest) -> Any:
 
 
 def _passthrough(request: CompileRequest) -> Any:
-
     tt = load_torch_tensorrt()
     release = installed_release_fields()
     kwargs, ir, inputs, arg_inputs = request.kwargs, request.ir_given, request.inputs, request.arg_inputs

@@ -24,10 +24,10 @@ import torch  # this module is imported only by a compile that uses partition="a
 from torch.utils import _pytree as pytree
 
 from .._errors import CompatError, IncompatibleError, UsageError
+from ._upstream import load_torch_tensorrt
+from .artifact_files import describe_submodule
 from .exporter import export_with_plan
 from .inputs import InputPlan
-from .artifact_files import describe_submodule
-from ._upstream import load_torch_tensorrt
 
 
 class _TensorSlot:

@@ -13,19 +13,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._errors import BuildError, UsageError
-from ..ux.progress import stage
-from .request import CompileRequest, Route
-from .validation import check_partition
-from .watch import STAGE_LABELS
-from ._upstream import load_torch_tensorrt, shim_context
-from ..shims import ShimContext
 from ..env import detect_environment
+from ..ops import why_in_pytorch
+from ..shims import ShimContext
+from ..ux.progress import stage
+from ._upstream import load_torch_tensorrt, shim_context
 from .backend import BackendResult, dynamo_compile
 from .compile_report import CompileReport, attach
 from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, truncates_double
+from .request import CompileRequest, Route
 from .settings import Translation, installed_release_fields, translate
-from ..ops import why_in_pytorch
+from .validation import check_partition
+from .watch import STAGE_LABELS
 
 
 @dataclass

@@ -21,8 +21,8 @@ from importlib import resources
 from typing import Any
 
 from .._errors import UsageError
-from ._upstream import load_torch_tensorrt
 from ..env import detect_environment
+from ._upstream import load_torch_tensorrt
 
 #: ``dynamo.compile`` parameters that carry the program and its example inputs, not settings.
 INPUT_PARAMS = ("exported_program", "inputs", "arg_inputs", "kwarg_inputs")

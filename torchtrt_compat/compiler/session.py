@@ -16,7 +16,6 @@ from ..ux.progress import progress
 from ..ux.quiet import Capture, captured
 from .compile_report import CompileReport, attach_log
 
-
 #: Said in the report of a build that waited for another thread's (builds in one process run one at a time)
 WAITED_NOTE = "waited {seconds:.1f} s for another thread's build: builds in one process run one at a time"
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from .._errors import UsageError
 from ..runtime._device import normalise_device
-from .releases import ReleaseFields, installed_release_fields
 from ..versions import satisfies
+from .releases import ReleaseFields, installed_release_fields
 
 __all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "installed_release_fields", "precision_name", "translate"]
 
@@ -367,7 +367,6 @@ def _spelling(name: str, release: ReleaseFields) -> tuple[str, Callable[[Any], A
 
 
 def _version_in(version: str, specifier: str) -> bool:
-
     return satisfies(version, specifier)
 
 

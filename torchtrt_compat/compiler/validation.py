@@ -13,10 +13,9 @@ from .._errors import IncompatibleError, UsageError
 from ..compatibility import matrix
 from ..compatibility.advice import gpu_advice
 from ..env import detect_environment
-from ..versions import parse_compute_capability as _parse_cc
-from ..versions import show_value as _show
-from .request import IR, CompileRequest, Fallback
+from ..versions import parse_compute_capability as _parse_cc, show_value as _show
 from .inputs import is_exported_program
+from .request import IR, CompileRequest, Fallback
 
 _IR: dict[str, IR] = {
     "default": "dynamo",
@@ -161,7 +160,6 @@ def _check_value(value: Any, where: str, depth: int) -> None:
 
 
 def _check_arity(module: Any, n_args: int, kwargs: dict[str, Any]) -> None:
-
     if is_exported_program(module):
         return
     forward = getattr(module, "forward", module)

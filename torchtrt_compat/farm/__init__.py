@@ -8,10 +8,7 @@ Nothing here imports torch; each build imports it in its own process.
 
 from __future__ import annotations
 
-from .plan import Job as Job
-from .plan import Plan as Plan
-from .plan import load_plan as load_plan
-from .runner import PlanResult as PlanResult
-from .runner import build_plan as build_plan
+from .plan import Job as Job, Plan as Plan, load_plan as load_plan
+from .runner import PlanResult as PlanResult, build_plan as build_plan
 
 __all__ = ["Job", "Plan", "PlanResult", "build_plan", "load_plan"]

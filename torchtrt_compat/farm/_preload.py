@@ -6,8 +6,10 @@ Only imports happen here: no CUDA context is created and no torch op runs, so no
 
 import torch  # noqa: F401
 
+from ..compiler import (
+    build_engine,  # noqa: F401
+    pipeline,  # noqa: F401
+)
 from ..compiler._upstream import load_torch_tensorrt
-from ..compiler import build_engine  # noqa: F401
-from ..compiler import pipeline  # noqa: F401
 
 load_torch_tensorrt()

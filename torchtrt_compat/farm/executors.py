@@ -25,8 +25,7 @@ from typing import Any
 from .. import _atomic
 from .._errors import MissingDependencyError
 from .plan import Job
-from .worker import base_row
-from .worker import forked_main
+from .worker import base_row, forked_main
 
 GIB = 1024**3
 STOP_GRACE_S = 5.0

@@ -20,9 +20,9 @@ from typing import Any
 
 from .._bounded import MAX_MANIFEST_BYTES, load_json_file
 from .._errors import CompatError
-from .plan import Job, module_file
 from .._version import __version__
 from ..env import detect_environment
+from .plan import Job, module_file
 
 KEY_FIELD = "build_key"  #: the manifest metadata field that holds the key
 

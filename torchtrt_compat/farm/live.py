@@ -8,10 +8,9 @@ import sys
 import time
 from typing import Any, TextIO
 
-from ..ux import display as _display
-from ..ux import progress as _progress
-from .plan import Job
+from ..ux import display as _display, progress as _progress
 from ..ux.display import safe
+from .plan import Job
 
 
 class Live:

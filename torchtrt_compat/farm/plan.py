@@ -38,17 +38,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._atomic import check_output_dir, check_replaceable
 from .._errors import CompatError, IncompatibleError, UsageError
-from .._atomic import check_replaceable
-from .._atomic import check_output_dir
-from ..compiler.validation import check_compile_kwargs
+from ..compatibility.target import gpu_by_name, normalise_cc
 from ..compiler.releases import known_releases
 from ..compiler.settings import OWN_KWARGS, _known_names
+from ..compiler.validation import check_compile_kwargs, resolve_targets
 from ..env import detect_environment
-from ..versions import base
 from ..models import get_model
-from ..compatibility.target import gpu_by_name, normalise_cc
-from ..compiler.validation import resolve_targets
+from ..versions import base
 
 TOP_KEYS = ("out", "workers", "defaults", "models")
 DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
@@ -221,7 +219,6 @@ def _show(value: Any) -> str:
 
 
 def _out_dir(flag: Any, planned: Any, origin: str, base: Path) -> Path:
-
     if flag is not None:
         return check_output_dir(flag, what="--out")
     if planned is None:
@@ -455,7 +452,6 @@ def check_imports(jobs: list[Job]) -> None:
 
 
 def _check_catalogue(job: Job) -> None:
-
     try:
         entry = get_model(job.location)
     except UsageError as exc:
@@ -490,7 +486,6 @@ def _target_sets(value: Any, where: str) -> list[tuple[str, ...]]:
 
 
 def _cc(value: Any, where: str) -> str:
-
     if not isinstance(value, str):
         if isinstance(value, float):  # targets = [8.9] in TOML: a float, meant as a compute capability
             value = str(value)
@@ -508,7 +503,6 @@ def _cc(value: Any, where: str) -> str:
 
 
 def _check_supported(ccs: list[str], where: str) -> None:
-
     try:
         resolve_targets(ccs)
     except IncompatibleError as exc:

@@ -11,15 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import _atomic
-from ..ux import display as _display
 from .._errors import UsageError
+from ..ux import display as _display
 from . import summary
-from .executors import default_workers, run_local, run_ray
+from .executors import _ray, default_workers, run_local, run_ray
 from .keys import built_manifest, with_key
 from .live import Live
 from .plan import Job, check_imports, load_plan
 from .worker import artifact_facts, base_row
-from .executors import _ray
 
 SUMMARY_JSON, SUMMARY_HTML = "build-summary.json", "build-summary.html"
 
@@ -163,7 +162,6 @@ def _write_summary(result: PlanResult) -> list[Path]:
 
 
 def _ray_cpus(address: str, todo: int) -> int:
-
     ray = _ray()
     if not todo:
         return 0

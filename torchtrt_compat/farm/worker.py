@@ -19,15 +19,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .._errors import UsageError
+from ..compiler import build_engine
+from ..compiler.inputs import example_inputs_of
+from ..models import get_model
+from ..troubleshooting import explain
+from ..ux import progress as _progress
+from ..ux.quiet import last_capture
 from .keys import KEY_FIELD
 from .plan import PRECISIONS, Job, import_paths
-from .._errors import UsageError
-from ..models import get_model
-from ..compiler.inputs import example_inputs_of
-from ..ux import progress as _progress
-from ..compiler import build_engine
-from ..ux.quiet import last_capture
-from ..troubleshooting import explain
 
 
 def base_row(job: Job) -> dict[str, Any]:
@@ -149,7 +149,6 @@ def failure_facts(exc: BaseException) -> dict[str, Any]:
 
 
 def _write_captured_log() -> None:
-
     capture = last_capture()
     if capture is not None and capture.lines:
         sys.stderr.write(capture.text())

@@ -6,27 +6,30 @@ Importing this package imports no torch, CUDA or TensorRT module; each helper im
 
 from __future__ import annotations
 
-from .bench import BenchResult as BenchResult
+from .bench import BenchResult as BenchResult, bench as bench
 from .bucket_planner import AutoBuckets as AutoBuckets
-from .bench import bench as bench
-from .caches import CacheKey as CacheKey
-from .caches import compile_cache_kwargs as compile_cache_kwargs
-from .caches import load_timing_cache as load_timing_cache
-from .caches import save_timing_cache as save_timing_cache
-from .context import ContextReport as ContextReport
-from .context import diagnose_context as diagnose_context
-from .context import ensure_primary_context as ensure_primary_context
-from .context import guarded as guarded
-from .context import primary_context as primary_context
+from .caches import (
+    CacheKey as CacheKey,
+    compile_cache_kwargs as compile_cache_kwargs,
+    load_timing_cache as load_timing_cache,
+    save_timing_cache as save_timing_cache,
+)
+from .context import (
+    ContextReport as ContextReport,
+    diagnose_context as diagnose_context,
+    ensure_primary_context as ensure_primary_context,
+    guarded as guarded,
+    primary_context as primary_context,
+)
 from .cuda_graphs import BucketedCUDAGraphs as BucketedCUDAGraphs
-from .memory import MemoryReport as MemoryReport
-from .memory import memory_report as memory_report
-from .pinning import DeviceChecked as DeviceChecked
-from .pinning import check_device as check_device
-from .pinning import pin_device as pin_device
-from .pinning import pinned_executor as pinned_executor
-from .streams import AsyncResult as AsyncResult
-from .streams import infer_async as infer_async
+from .memory import MemoryReport as MemoryReport, memory_report as memory_report
+from .pinning import (
+    DeviceChecked as DeviceChecked,
+    check_device as check_device,
+    pin_device as pin_device,
+    pinned_executor as pinned_executor,
+)
+from .streams import AsyncResult as AsyncResult, infer_async as infer_async
 
 __all__ = [
     "AsyncResult",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, Union
 
-from .._errors import UsageError
-from .._errors import IncompatibleError
+from .._errors import IncompatibleError, UsageError
 from .._lazy import require
 
 if TYPE_CHECKING:
@@ -70,7 +69,6 @@ def resolve_device_index(device: DeviceLike) -> int:
 
 @functools.lru_cache(maxsize=1)
 def _torch() -> Any:
-
     return require("torch", "for the CUDA runtime helpers")
 
 

@@ -22,8 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .._errors import UsageError
-from ..ux.display import compact_repr
-from ..ux.display import bullet_list, panel, section, table
+from ..ux.display import bullet_list, compact_repr, panel, section, table
 
 CV_LIMIT = 0.2
 P99_P50_LIMIT = 1.5
@@ -83,13 +82,11 @@ class BenchResult:
         return "\n".join([text, *(f"  warning: {w}" for w in self.warnings)])
 
     def __repr__(self) -> str:
-
         stats = f"p50 {self.p50_ms:.4f} ms, p90 {self.p90_ms:.4f}, p99 {self.p99_ms:.4f} (cv {self.cv:.2f})"
         warn = f"{len(self.warnings)} warning(s): {self.warnings[0]}" if self.warnings else ""
         return compact_repr(f"BenchResult {self.label} on {self.device}, {self.iters} iters", stats, warn)
 
     def _repr_html_(self) -> str:
-
         clocks = (
             "n/a"
             if self.sm_clock_mhz_after is None

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
-from collections.abc import Callable
 
 from .._errors import IncompatibleError, MissingDependencyError, UsageError
-from ._device import DeviceLike, resolve_device_index
+from ..ux.display import compact_repr, key_values, panel
+from ._device import DeviceLike, _torch, resolve_device_index
 from ._wrap import CallWrapper
-from ._device import _torch
-from ..ux.display import compact_repr
-from ..ux.display import key_values, panel
 
 T = TypeVar("T")
 
@@ -176,7 +174,6 @@ class ContextReport:
         return "info", "no context"
 
     def __repr__(self) -> str:
-
         _, verdict = self._verdict()
         return compact_repr(
             f"ContextReport thread {self.thread}: {verdict} (0x{self.current:x}, device {self.current_device})",
@@ -184,7 +181,6 @@ class ContextReport:
         )
 
     def _repr_html_(self) -> str:
-
         tone, verdict = self._verdict()
         rows = [("current context", f"0x{self.current:x} (device {self.current_device})")]
         rows += [(f"device {d} primary", "not created" if h is None else f"0x{h:x}") for d, h in self.primary.items()]

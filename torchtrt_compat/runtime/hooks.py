@@ -10,10 +10,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from .._lazy import is_installed
 from ._device import DeviceLike, resolve_device_index
 from .context import primary_context
 from .pinning import check_device
-from .._lazy import is_installed
 
 _STATE = threading.local()
 

@@ -6,9 +6,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..ux.display import compact_repr, key_values, panel
 from ._device import _torch
-from ..ux.display import compact_repr
-from ..ux.display import key_values, panel
 
 
 @dataclass(frozen=True)
@@ -45,12 +44,10 @@ class MemoryReport:
         return "\n".join([f"memory report ({self.device})"] + [f"  {k:<26}{_fmt(v)}" for k, v in rows])
 
     def __repr__(self) -> str:
-
         known = ", ".join(f"{k.strip()} {_short_bytes(v)}" for k, v in self._rows() if v is not None)
         return compact_repr(f"MemoryReport ({self.device})", known or "nothing measurable here")
 
     def _repr_html_(self) -> str:
-
         rows = [(k.replace("  ", "\u2003"), _fmt(v)) for k, v in self._rows()]
         return panel(f"Memory report ({self.device})", key_values(rows))
 

@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .._errors import InternalError, UsageError
+from ..ux.display import compact_repr, folded, panel, table
 from ..versions import satisfies
-from ..ux.display import compact_repr
-from ..ux.display import folded, panel, table
 
 Stage = Literal["import", "export", "compile", "save"]
 STAGES: tuple[Stage, ...] = ("import", "export", "compile", "save")
@@ -71,7 +70,6 @@ class Shim:
     when_text: str = ""
 
     def applies(self, ctx: ShimContext) -> bool:
-
         for module, spec in self.requires.items():
             version = ctx.versions.get(module)
             if version is None or not satisfies(version, spec):
@@ -85,7 +83,6 @@ class Shim:
         return ", ".join(parts) or "always"
 
     def __repr__(self) -> str:
-
         return compact_repr(f"Shim {self.name} ({self.stage} stage)", f"needed by: {self.needed_by()}", self.summary)
 
     def _repr_html_(self) -> str:
@@ -97,7 +94,6 @@ class ShimList(list[Shim]):
     changes, how it is undone) and never shows the functions behind them."""
 
     def __repr__(self) -> str:
-
         names = ", ".join(s.name for s in self)
         return compact_repr(f"{len(self)} shim{'s' if len(self) != 1 else ''}", names)
 

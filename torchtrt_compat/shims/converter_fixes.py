@@ -13,17 +13,20 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .._patch import patched
-from ._registry import ShimContext, register_shim
-from ..ops.converter_fixes import avg_pool2d, max_pool2d
-from ..ops.converter_fixes import slice_scatter
-from ..ops.converter_fixes import addmm
-from ..ops.converter_fixes import scaled_dot_product_attention
-from ._registry import mark_changed
-from ..ops.converter_fixes import empty_permuted, empty_strided
-from ..ops.converter_fixes import sort
-from ..ops.converter_fixes import col2im
-from ..ops.converter_fixes import unsafe_index_put as rewrite
+from ..ops.converter_fixes import (
+    addmm,
+    avg_pool2d,
+    col2im,
+    empty_permuted,
+    empty_strided,
+    max_pool2d,
+    scaled_dot_product_attention,
+    slice_scatter,
+    sort,
+    unsafe_index_put as rewrite,
+)
 from ..ops.recurrent import RECURRENT_OPS
+from ._registry import ShimContext, mark_changed, register_shim
 
 
 def _reporting(shim: str, rewrite: Callable[..., Any]) -> Callable[..., Any]:

@@ -15,19 +15,17 @@ Imports nothing from `compiler`, `runtime`, `shims` or `cli`; torch is never imp
 
 from __future__ import annotations
 
-from .docs import GENERATED_MARKER as GENERATED_MARKER
-from .docs import render_markdown as render_markdown
-from .docs import update_doc as update_doc
-from .match import BUILD_STAGES as BUILD_STAGES
-from .match import SCAN_HEAD as SCAN_HEAD
-from .match import SCAN_TAIL as SCAN_TAIL
-from .match import Explanation as Explanation
-from .match import Explanations as Explanations
-from .match import explain as explain
-from .match import format_explanation as format_explanation
-from .match import generic_build_fix as generic_build_fix
-from .match import lookup as lookup
-from .match import reraise_explained as reraise_explained
-from .table import KNOWN_ERRORS as KNOWN_ERRORS
-from .table import KnownError as KnownError
-from .table import Variant as Variant
+from .docs import GENERATED_MARKER as GENERATED_MARKER, render_markdown as render_markdown, update_doc as update_doc
+from .match import (
+    BUILD_STAGES as BUILD_STAGES,
+    SCAN_HEAD as SCAN_HEAD,
+    SCAN_TAIL as SCAN_TAIL,
+    Explanation as Explanation,
+    Explanations as Explanations,
+    explain as explain,
+    format_explanation as format_explanation,
+    generic_build_fix as generic_build_fix,
+    lookup as lookup,
+    reraise_explained as reraise_explained,
+)
+from .table import KNOWN_ERRORS as KNOWN_ERRORS, KnownError as KnownError, Variant as Variant

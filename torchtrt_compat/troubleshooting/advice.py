@@ -12,14 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..env import normalise_dist, tensorrt_dist_info
-from ..versions import split_requirement
-from .facts import TextFacts
-from ..versions import parse_version
-from ..versions import satisfies
 from ..compatibility import matrix
-from ..compatibility.advice import _merge_ranges, describe_cc
-from ..compatibility.advice import gpu_advice
+from ..compatibility.advice import _merge_ranges, describe_cc, gpu_advice
+from ..env import normalise_dist, tensorrt_dist_info
+from ..versions import parse_version, satisfies, split_requirement
+from .facts import TextFacts
 from .table import TENSORRT_API
 
 if TYPE_CHECKING:
@@ -40,7 +37,6 @@ _TEMPLATE = {  # the bug-report template of pytorch/TensorRT ("- Torch-TensorRT 
 
 
 def _is_version(text: str) -> bool:
-
     try:
         parse_version(text)
     except Exception:  # a UsageError for junk
@@ -49,7 +45,6 @@ def _is_version(text: str) -> bool:
 
 
 def _satisfies(version: str, spec: str) -> bool | None:
-
     try:
         return satisfies(version, spec)
     except Exception:  # unparsable: unknown
@@ -166,7 +161,6 @@ def _codes(v: Versions, names: tuple[str, ...] = ()) -> list[str]:
 
 
 def _advise_driver(v: Versions, _text: str) -> list[str]:
-
     lines = _codes(v)
     cuda = (v.facts.cuda if v.facts else None) or (v.torch_cuda if v.torch_cuda != "cpu" else None)
     if cuda:
@@ -257,7 +251,6 @@ def _advise_plugin(v: Versions, _text: str) -> list[str]:
 
 
 def _advise_tensorrt_api(v: Versions, text: str) -> list[str]:
-
     m = re.search(r"has no attribute '(\w{1,60})'", text)
     if m is None or m[1] not in TENSORRT_API:
         return []

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .._atomic import atomic_write_text
-from .table import KNOWN_ERRORS, KnownError
 from .facts import cuda_error_named
+from .table import KNOWN_ERRORS, KnownError
 
 #: The line in docs/troubleshooting.md below which everything is `render_markdown` output.
 GENERATED_MARKER = (
@@ -39,7 +39,6 @@ def _first_sentence(text: str) -> str:
 
 
 def _cuda_errors(k: KnownError) -> str:
-
     parts = []
     for name in k.cuda_errors:
         found = cuda_error_named(name)

@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .._errors import BUILD_STAGES, BuildError, BuildStage, UpstreamError
-from ..ux import display as _display
-from .advice import Versions, advise
-from .facts import TextFacts, extract, messages_of
-from .table import KNOWN_ERRORS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
-from .facts import cuda_error_named
-from ..versions import satisfies
 from ..env import detect_environment
+from ..ux import display as _display
+from ..versions import satisfies
+from .advice import Versions, advise
+from .facts import TextFacts, cuda_error_named, extract, messages_of
+from .table import KNOWN_ERRORS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -181,7 +180,6 @@ def _compiled() -> tuple[_Compiled, ...]:
 
 
 def _codes(names: tuple[str, ...]) -> frozenset[int]:
-
     return frozenset(c.code for c in (cuda_error_named(n) for n in names if n.startswith("cudaError")) if c is not None)
 
 
