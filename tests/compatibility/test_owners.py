@@ -7,9 +7,9 @@ from pathlib import Path
 
 from torchtrt_compat import env as env_module
 from torchtrt_compat.compatibility import advice, matrix, rules, suggest
-from torchtrt_compat.compatibility.report import what_if
 from torchtrt_compat.compatibility.rules import check_environment
 from torchtrt_compat.compatibility.target import Overrides, apply_overrides, read_target, to_environment
+from torchtrt_compat.compatibility.what_if import what_if
 from torchtrt_compat.env import FLAVOURS, detect_environment
 
 TARGETS = Path(__file__).parent.parent / "data" / "targets"

@@ -9,9 +9,9 @@ from typing import Any
 from .._errors import UsageError
 from ..compatibility import matrix
 from ..compatibility.fleet import check_fleet
-from ..compatibility.report import what_if
 from ..compatibility.rules import check, check_environment
 from ..compatibility.target import Overrides, apply_overrides, read_target, target_from_environment, to_environment
+from ..compatibility.what_if import what_if
 from ..env import detect_environment, to_json
 from ..ux.display import page
 from ..versions import parse_version

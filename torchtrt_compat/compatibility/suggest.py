@@ -29,7 +29,7 @@ from .requires import wheel_python
 from .rules import CheckReport, check_environment
 from .target import PLATFORMS, _python, from_spec, parse_gpu
 
-FLAVOURS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
+FLAVOUR_SPELLINGS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
 DEFAULT_PLATFORM = "linux_x86_64"
 
 
@@ -359,9 +359,9 @@ def _want(
         python = _python(python, "--python")  # the patch release is kept: Requires-Python may exclude one
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f"Unknown --platform {platform!r}.", f"use one of {', '.join(PLATFORMS)}")
-    if flavour is not None and flavour not in FLAVOURS:
+    if flavour is not None and flavour not in FLAVOUR_SPELLINGS:
         raise UsageError(f"Unknown --flavour {flavour!r}.", "use trt (full TensorRT) or rtx (TensorRT-RTX)")
-    flavours = (FLAVOURS[flavour],) if flavour else ("tensorrt", "tensorrt-rtx")
+    flavours = (FLAVOUR_SPELLINGS[flavour],) if flavour else ("tensorrt", "tensorrt-rtx")
     return _Want(
         tuple(g["compute_capability"] for g in parsed),
         tuple(g["name"] for g in parsed),
