@@ -35,7 +35,14 @@ from .compiler import compile as trt_compile, report as compile_report
 from .env import detect_environment
 from .runtime._device import resolve_device_index
 from .runtime.bench import bench, percentile
-from .runtime.context import check, current_context, diagnose_context, driver, ensure_primary_context, primary_context
+from .runtime.context import (
+    cuda_call,
+    current_context,
+    diagnose_context,
+    driver,
+    ensure_primary_context,
+    primary_context,
+)
 from .runtime.cuda_graphs import BucketedCUDAGraphs
 from .runtime.memory import memory_report
 from .ux.display import badge, compact_repr, page, section, table
@@ -300,16 +307,16 @@ def _fill_kernel(drv: Any, cc: tuple[int, int]) -> Any:
         from cuda.bindings import nvrtc
     except ImportError:  # cuda-python < 12.6
         from cuda import nvrtc
-    prog = check(nvrtc.nvrtcCreateProgram(_KERNEL.encode(), b"fill.cu", 0, [], []), "nvrtcCreateProgram")
+    prog = cuda_call(nvrtc.nvrtcCreateProgram(_KERNEL.encode(), b"fill.cu", 0, [], []), "nvrtcCreateProgram")
     opts = [f"--gpu-architecture=sm_{cc[0]}{cc[1]}".encode()]
     (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
     if int(err) != 0:
         raise _Fail(f"NVRTC could not compile a 4-line kernel for sm_{cc[0]}{cc[1]} ({err})", "reinstall cuda-python")
-    size = check(nvrtc.nvrtcGetCUBINSize(prog), "nvrtcGetCUBINSize")
+    size = cuda_call(nvrtc.nvrtcGetCUBINSize(prog), "nvrtcGetCUBINSize")
     cubin = b" " * size
-    check(nvrtc.nvrtcGetCUBIN(prog, cubin), "nvrtcGetCUBIN")
-    module = check(drv.cuModuleLoadData(cubin), "cuModuleLoadData")
-    return check(drv.cuModuleGetFunction(module, b"fill"), "cuModuleGetFunction")
+    cuda_call(nvrtc.nvrtcGetCUBIN(prog, cubin), "nvrtcGetCUBIN")
+    module = cuda_call(drv.cuModuleLoadData(cubin), "cuModuleLoadData")
+    return cuda_call(drv.cuModuleGetFunction(module, b"fill"), "cuModuleGetFunction")
 
 
 def _launch(drv: Any, func: Any, ptr: int, value: float, n: int) -> int:
@@ -331,11 +338,11 @@ def _step_context_guard(ctx: _Ctx) -> StepResult:
         func = _fill_kernel(drv, torch.cuda.get_device_capability(device))
         out = torch.zeros(4096, device=f"cuda:{device}")
         torch.cuda.synchronize(device)
-    dev = check(drv.cuDeviceGet(device), "cuDeviceGet")
+    dev = cuda_call(drv.cuDeviceGet(device), "cuDeviceGet")
     try:
-        foreign = check(drv.cuCtxCreate(None, 0, dev), "cuCtxCreate")  # cuda-python 13: (params, flags, dev)
+        foreign = cuda_call(drv.cuCtxCreate(None, 0, dev), "cuCtxCreate")  # cuda-python 13: (params, flags, dev)
     except TypeError:
-        foreign = check(drv.cuCtxCreate(0, dev), "cuCtxCreate")  # cuda-python 12: (flags, dev)
+        foreign = cuda_call(drv.cuCtxCreate(0, dev), "cuCtxCreate")  # cuda-python 12: (flags, dev)
     try:
         seen = diagnose_context()
         unguarded = _launch(drv, func, out.data_ptr(), 3.0, out.numel())
@@ -346,7 +353,7 @@ def _step_context_guard(ctx: _Ctx) -> StepResult:
             filled = bool(torch.equal(out, torch.full_like(out, 3.0)))
         restored = current_context() == int(foreign)
     finally:
-        check(drv.cuCtxDestroy(foreign), "cuCtxDestroy")
+        cuda_call(drv.cuCtxDestroy(foreign), "cuCtxDestroy")
     details = {
         "foreign_detected": seen.foreign,
         "unguarded_launch": unguarded,

@@ -52,9 +52,9 @@ def _drv():
 
 
 def _ok(result):
-    from torchtrt_compat.runtime.context import check
+    from torchtrt_compat.runtime.context import cuda_call
 
-    return check(result, "test")
+    return cuda_call(result, "test")
 
 
 def _current() -> int:

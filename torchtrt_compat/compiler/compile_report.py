@@ -151,7 +151,7 @@ def _seconds(value: float) -> str:
     return f"{value:.2f}s" if value < 10 else f"{value:.1f}s"
 
 
-def attach(module: Any, report: CompileReport) -> None:
+def attach_report(module: Any, report: CompileReport) -> None:
     try:
         object.__setattr__(module, _REPORT_ATTR, report)
     except (AttributeError, TypeError):  # e.g. a C-implemented callable from torch.compile

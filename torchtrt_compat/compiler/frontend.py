@@ -21,7 +21,7 @@ from ..runtime.hooks import guard_runtime as install
 from ..ux.progress import build_title
 from . import pipeline
 from ._upstream import install_hint, load_torch_tensorrt
-from .compile_report import CompileReport, attach, report_of
+from .compile_report import CompileReport, attach_report, report_of
 from .inputs import eager_module
 from .releases import check_frontend_kwargs, legacy_compile_kwargs
 from .request import CompileRequest
@@ -74,7 +74,7 @@ def _fallback(module: Any, how: str, reason: str, fix: str) -> Any:
         import torch
 
         result = torch.compile(eager_module(module), backend="inductor")
-    attach(result, report)
+    attach_report(result, report)
     return result
 
 
@@ -196,7 +196,7 @@ def _torch_compile(request: CompileRequest) -> Any:
         settings={k: repr(v) for k, v in translation.kwargs.items()},
         notes=list(translation.notes),
     )
-    attach(compiled, report)
+    attach_report(compiled, report)
     return compiled
 
 
@@ -222,5 +222,5 @@ def _passthrough(request: CompileRequest) -> Any:
         if inputs is None and arg_inputs is not None
         else [],
     )
-    attach(result, report)
+    attach_report(result, report)
     return result

@@ -19,7 +19,7 @@ from ..shims import ShimContext
 from ..ux.progress import stage
 from ._upstream import load_torch_tensorrt, shim_context
 from .backend import BackendResult, dynamo_compile
-from .compile_report import CompileReport, attach
+from .compile_report import CompileReport, attach_report
 from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, truncates_double
 from .request import CompileRequest, Route
@@ -91,7 +91,7 @@ def run(request: CompileRequest) -> PipelineResult:
         targets=list(request.targets),
         warnings=list(request.warnings),
     )
-    attach(built.module, report)
+    attach_report(built.module, report)
     return PipelineResult(built.module, report, plan)
 
 
@@ -205,7 +205,7 @@ def _compile_partitioned(
         "parts": list(built),
         "in_pytorch": [list(item) for item in split.in_pytorch],
     }
-    attach(combined.module, report)
+    attach_report(combined.module, report)
     return PipelineResult(combined.module, report, plan)
 
 

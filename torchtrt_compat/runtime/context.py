@@ -47,11 +47,11 @@ def driver() -> Any:
             f"The NVIDIA driver library could not be loaded ({exc}).",
             "run on a machine with an NVIDIA GPU and driver; CUDA contexts do not exist without one",
         ) from exc
-    check(result, "cuInit")
+    cuda_call(result, "cuInit")
     return drv
 
 
-def check(result: Any, what: str) -> Any:
+def cuda_call(result: Any, what: str) -> Any:
     """Unpack a cuda-python ``(err, *values)`` tuple, raising on any error; returns the value(s)."""
     err, *values = result if isinstance(result, tuple) else (result,)
     if int(err) != 0:
@@ -75,7 +75,7 @@ def _handle(ctx: Any) -> int:
 
 def current_context() -> int:
     """The handle of the context current on this thread, 0 when none is."""
-    return _handle(check(driver().cuCtxGetCurrent(), "cuCtxGetCurrent"))
+    return _handle(cuda_call(driver().cuCtxGetCurrent(), "cuCtxGetCurrent"))
 
 
 def _primary(index: int) -> Any:
@@ -83,8 +83,8 @@ def _primary(index: int) -> Any:
         ctx = _primary_handles.get(index)
         if ctx is None:
             drv = driver()
-            dev = check(drv.cuDeviceGet(index), "cuDeviceGet")
-            ctx = check(drv.cuDevicePrimaryCtxRetain(dev), "cuDevicePrimaryCtxRetain")
+            dev = cuda_call(drv.cuDeviceGet(index), "cuDeviceGet")
+            ctx = cuda_call(drv.cuDevicePrimaryCtxRetain(dev), "cuDevicePrimaryCtxRetain")
             _primary_handles[index] = ctx
         return ctx
 
@@ -115,11 +115,11 @@ class primary_context:
     def __init__(self, device: DeviceLike = None) -> None:
         self.device = resolve_device_index(device)
         drv = driver()
-        self._previous = check(drv.cuCtxGetCurrent(), "cuCtxGetCurrent")
+        self._previous = cuda_call(drv.cuCtxGetCurrent(), "cuCtxGetCurrent")
         self._primary = _primary(self.device)
         self._restored = False
         if _handle(self._previous) != _handle(self._primary):
-            check(drv.cuCtxSetCurrent(self._primary), "cuCtxSetCurrent")
+            cuda_call(drv.cuCtxSetCurrent(self._primary), "cuCtxSetCurrent")
 
     @property
     def previous(self) -> int:
@@ -134,7 +134,7 @@ class primary_context:
         if current_context() != self.previous:
             # CUcontext(0) pops the primary back off an empty stack: "no context" is restored too.
             prev = self._previous if self._previous is not None else driver().CUcontext(0)
-            check(driver().cuCtxSetCurrent(prev), "cuCtxSetCurrent")
+            cuda_call(driver().cuCtxSetCurrent(prev), "cuCtxSetCurrent")
 
     def __enter__(self) -> primary_context:
         return self
@@ -193,11 +193,11 @@ def diagnose_context() -> ContextReport:
     drv = driver()
     current = current_context()
     primary: dict[int, int | None] = {}
-    for index in range(check(drv.cuDeviceGetCount(), "cuDeviceGetCount")):
-        dev = check(drv.cuDeviceGet(index), "cuDeviceGet")
-        _flags, active = check(drv.cuDevicePrimaryCtxGetState(dev), "cuDevicePrimaryCtxGetState")
+    for index in range(cuda_call(drv.cuDeviceGetCount(), "cuDeviceGetCount")):
+        dev = cuda_call(drv.cuDeviceGet(index), "cuDeviceGet")
+        _flags, active = cuda_call(drv.cuDevicePrimaryCtxGetState(dev), "cuDevicePrimaryCtxGetState")
         primary[index] = _handle(_primary(index)) if active else None
-    current_device = int(check(drv.cuCtxGetDevice(), "cuCtxGetDevice")) if current else None
+    current_device = int(cuda_call(drv.cuCtxGetDevice(), "cuCtxGetDevice")) if current else None
     is_primary = bool(current) and current in primary.values()
     foreign = bool(current) and not is_primary
     if not current:
