@@ -13,7 +13,8 @@ from . import matrix
 __all__ = ["describe_cc", "gpu_advice", "gpu_supported", "install_fix"]
 
 
-def _pip(requirement: str) -> str:
+def pip_install(requirement: str) -> str:
+    """The pip command that installs ``requirement``, quoted for a shell."""
     return f"pip install '{requirement}'"
 
 
@@ -32,7 +33,7 @@ def describe_cc(cc: str) -> str:
     return f"{cc} ({name}: {examples.rstrip(')')})" if examples else f"{cc} ({arch})"
 
 
-def _merge_ranges(specs: list[str]) -> list[str]:
+def merge_ranges(specs: list[str]) -> list[str]:
     """``[">=10.8,<10.14", ">=10.14"]`` -> ``[">=10.8"]``: adjacent ranges of the GPU-support rows read as one."""
     bounds = []
     for text in specs:
@@ -65,7 +66,7 @@ def gpu_advice(flavour: str | None, tensorrt_version: str | None, cc: str | None
         f"{name} {tensorrt_version or ''}".rstrip()
         + f" cannot build or run engines for compute capability {describe_cc(cc)}; it supports {', '.join(supported)}"
     )
-    same = _merge_ranges(
+    same = merge_ranges(
         [
             r["versions"]
             for r in matrix.load()["gpu_support"]
@@ -93,7 +94,7 @@ def install_fix(env: Environment) -> str:
         fits = matrix.releases_for_torch(env.torch, info.distribution) if env.torch else []
         runs_here = all(gpu_supported(info.flavour, None, g.compute_capability) for g in env.gpus or [])
         if fits and runs_here:
-            options.append(_pip(f"{info.distribution}=={fits[-1]['version']}") + f" ({info.label})")
+            options.append(pip_install(f"{info.distribution}=={fits[-1]['version']}") + f" ({info.label})")
     return (
         " or ".join(options)
         or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"

@@ -23,7 +23,7 @@ from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist
 from ..ux import display as _display
 from ..versions import major, satisfies, split_requirement
 from . import matrix, requires
-from .advice import _pip, gpu_advice, install_fix
+from .advice import gpu_advice, install_fix, pip_install
 from .release_traps import KNOWN_ISSUES
 from .target import load_spec
 
@@ -284,7 +284,8 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
         raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     if c.env.torch is None:
         if c.local:
-            yield Finding("torch-missing", "error", "torch", "torch is not installed.", _pip(f"torch{c.row['torch']}"))
+            fix = pip_install(f"torch{c.row['torch']}")
+            yield Finding("torch-missing", "error", "torch", "torch is not installed.", fix)
         else:
             yield _unknown("torch", "The torch version")
         return
@@ -297,14 +298,14 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
     elif not ok:
         need = lines[0].specifier
         fits = matrix.releases_for_torch(c.env.torch, tt.name)
-        other = f", or keep torch and {_pip(tt.name + '==' + fits[-1]['version'])}" if fits else ""
+        other = f", or keep torch and {pip_install(tt.name + '==' + fits[-1]['version'])}" if fits else ""
         yield Finding(
             "torch-version",
             "error",
             "torch",
             f"{tt.name} {tt.version} requires torch{need} (its Requires-Dist), found torch {c.env.torch}; pip "
             "refuses this pair.",
-            _pip(f"torch{need}") + other,
+            pip_install(f"torch{need}") + other,
         )
 
 
@@ -386,7 +387,7 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
             and requires.admits(info["requires_dist"], "torch", env.torch, env.platform, c.python)[0]
             and requires.python_admitted(info["requires_python"], c.python) is not False
         ]
-        fix = _pip(f"torchvision=={fits[-1]}") if fits else f"pip install 'torch{need}'"
+        fix = pip_install(f"torchvision=={fits[-1]}") if fits else f"pip install 'torch{need}'"
         yield Finding(
             "torchvision-torch",
             "error",
@@ -538,7 +539,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
                 "error",
                 "tensorrt",
                 f"{tt.name} is installed but no TensorRT{'-RTX' if row['flavour'] == 'tensorrt-rtx' else ''} is.",
-                _pip(requirement) if requirement else f"pip install {row['flavour']}",
+                pip_install(requirement) if requirement else f"pip install {row['flavour']}",
             )
         else:
             need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
@@ -557,7 +558,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             "error",
             "tensorrt",
             f"{tt.name} needs {row['flavour']}, but {env.tensorrt.name} ({flavour}) is what is installed.",
-            _pip(requirement) if requirement else f"pip install {row['flavour']}",
+            pip_install(requirement) if requirement else f"pip install {row['flavour']}",
         )
         return
     requirement = _requirement_for(row, env.platform or "linux_x86_64", env.tensorrt.name) or requirement
@@ -573,7 +574,7 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
                 "tensorrt",
                 f"{tt.name} {tt.version} requires {requirement}, found {env.tensorrt.name} {env.tensorrt.version}."
                 + _unverified_note(row, "tensorrt_verified", "tensorrt_source"),
-                _pip(requirement),
+                pip_install(requirement),
             )
     info = tensorrt_dist_info(env.tensorrt.name)
     trt_cuda = info[1] if info else None
@@ -597,7 +598,8 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
                 and matrix.meta_cuda_major(env.tensorrt.name, v) == major(env.torch_cuda)
             ]
             fix = (
-                _pip(f"{env.tensorrt.name}=={same[-1]}") + f" (it installs the CUDA {major(env.torch_cuda)} build)"
+                pip_install(f"{env.tensorrt.name}=={same[-1]}")
+                + f" (it installs the CUDA {major(env.torch_cuda)} build)"
                 if same
                 else f"install torch's CUDA {pulled}.x build, or a torch_tensorrt release built for CUDA "
                 f"{major(env.torch_cuda)} (`torchtrt-compat suggest`)"

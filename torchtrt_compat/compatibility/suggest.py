@@ -27,7 +27,7 @@ from . import matrix
 from .advice import describe_cc
 from .requires import wheel_python
 from .rules import CheckReport, check_environment
-from .target import PLATFORMS, _python, from_spec, parse_gpu
+from .target import PLATFORMS, from_spec, normalise_python, parse_gpu
 
 FLAVOUR_SPELLINGS = {"trt": "tensorrt", "rtx": "tensorrt-rtx", "tensorrt": "tensorrt", "tensorrt-rtx": "tensorrt-rtx"}
 DEFAULT_PLATFORM = "linux_x86_64"
@@ -356,7 +356,7 @@ def _want(
     if driver is not None:
         parse_version(driver, what="--driver")
     if python is not None:
-        python = _python(python, "--python")  # the patch release is kept: Requires-Python may exclude one
+        python = normalise_python(python, "--python")  # the patch release is kept: Requires-Python may exclude one
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f"Unknown --platform {platform!r}.", f"use one of {', '.join(PLATFORMS)}")
     if flavour is not None and flavour not in FLAVOUR_SPELLINGS:

@@ -599,7 +599,7 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
     return gpus
 
 
-def _python(value: Any, what: str) -> str | None:
+def normalise_python(value: Any, what: str) -> str | None:
     """``"3.12.4"`` stays ``"3.12.4"`` (pip judges ``Requires-Python`` on the patch release: torchvision 0.29 declares
     ``!=3.14.1``); ``"3.12"`` says only the minor. A free-threaded build keeps its ``t``: ``"3.14t"``, ``"3.14.2t"``
     (wheels are tagged ``cp314t``)."""
@@ -636,7 +636,7 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
     platform = data.get("platform")
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f'Unknown "platform" {_short(repr(platform))}.', f"use one of {', '.join(PLATFORMS)}")
-    python = _python(data.get("python"), '"python"')
+    python = normalise_python(data.get("python"), '"python"')
     torch = _version(data, "torch")
     cuda = _version(data, "cuda")
     host = data.get("host")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..compatibility import matrix
-from ..compatibility.advice import _merge_ranges, describe_cc, gpu_advice
+from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
 from .facts import TextFacts
@@ -177,7 +177,7 @@ def _cc_support(cc: str) -> list[str]:
 
     out = []
     for flavour, name, pip in (("tensorrt", "TensorRT", "tensorrt"), ("tensorrt-rtx", "TensorRT-RTX", "tensorrt-rtx")):
-        ranges = _merge_ranges(
+        ranges = merge_ranges(
             [
                 r["versions"]
                 for r in matrix.load()["gpu_support"]
