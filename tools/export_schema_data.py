@@ -1,8 +1,8 @@
 """Write torchtrt_compat/data/export_schema.json from the installed torch's ``torch/_export/serde/schema.yaml``.
 
-`compiler/_ep_reader` parses an artifact's graph JSON against this table (the schema of the torch release that wrote
-it), so that no field torch does not define, and no value of the wrong type, reaches ``torch.export.load``. Run it
-after a torch upgrade; earlier schemas stay in the file (one entry per ``major.minor``).
+`compiler/artifact/ep_reader` parses an artifact's graph JSON against this table (the schema of the torch release that
+wrote it), so that no field torch does not define, and no value of the wrong type, reaches ``torch.export.load``. Run
+it after a torch upgrade; earlier schemas stay in the file (one entry per ``major.minor``).
 
     python tools/export_schema_data.py
 """

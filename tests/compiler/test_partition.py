@@ -138,7 +138,7 @@ def test_auto_partition_builds_the_parts_and_reports_the_rest(detector, tmp_path
     # the rest is the original PyTorch code, with the parts spliced in where they were
     assert type(art.module).__name__ == "TinyDetector"
     assert type(art.module.backbone).__name__ == "SplicedPart"
-    # the whole model does not export, so it is saved as one .ep per part (test_partitioned_artifact.py)
+    # the whole model does not export, so it is saved as one .ep per part (artifact/test_partitioned.py)
     assert sorted(p.name for p in (art.save(tmp_path / "art") / "parts").iterdir()) == ["backbone.ep", "head.ep"]
 
 

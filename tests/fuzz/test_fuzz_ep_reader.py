@@ -1,4 +1,4 @@
-"""Property-based fuzz of `_ep_reader.validate_program` on a real artifact's ``model.ep``: a random JSON value put at a
+"""Property-based fuzz of `ep_reader.validate_program` on a real artifact's ``model.ep``: a random JSON value put at a
 random place of the graph or a payload config, a random member renamed, or a random engine-record field changed.
 Accepted outcomes: a `ValidatedProgram` whose canonical re-write validates to itself, or one `UsageError` line."""
 
@@ -15,7 +15,7 @@ from _oracle import fuzz_settings
 from hypothesis import assume, given, strategies as st
 
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.compiler._ep_reader import EngineRecord, validate_program
+from torchtrt_compat.compiler.artifact.ep_reader import EngineRecord, validate_program
 
 pytestmark = [pytest.mark.requires_rtx, pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")]
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..env import detect_environment
-from ..ux.progress import build_title, warn
+from ..ux.progress import warn
 from . import pipeline
 from .artifact import EngineArtifact, now
 from .session import attach_capture, build_session, note_wait
 from .validation import engine_request
+from .watch import build_title
 
 
 def build_engine(
@@ -68,7 +69,7 @@ def build_engine(
     advice = zero_engine_advice(result.report, compile_kwargs)
     if advice and advice not in result.report.warnings:
         result.report.warnings.append(advice)
-    return EngineArtifact(result.module, result.report, metadata)
+    return EngineArtifact(result.module, result.report, metadata, "partitioned" if result.report.partition else "whole")
 
 
 def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._engines import is_engine
-from ..ops.recurrent import _recurrent_op, count
+from ..ops.recurrent import count, recurrent_op
 from ..shims import ShimContext, activate
 from ._upstream import load_torch_tensorrt
 from .failures import NO_GPU_NOISE, raise_build_error
@@ -104,7 +104,7 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
         if op in executed or str(node.target) in executed:
             reasons[op] = "torch_executed_ops keeps it in PyTorch"
             continue
-        if _recurrent_op(node.target) is not None:
+        if recurrent_op(node.target) is not None:
             reasons[op] = "a recurrent layer kept whole: unrolled it would take long to build (see the note)"
             continue
         if DYNAMO_CONVERTERS.get_unvalidated(node.target) is None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from .._errors import UsageError
 from ..ux.display import badge, bullet_list, compact_repr, key_values, section, short
+from ..versions import sm_name
 from .request import ROUTES, Route
 
 _REPORT_ATTR = "_torchtrt_compat_report"
@@ -86,7 +87,7 @@ class CompileReport:
             rows = [
                 ("path", self.path),
                 ("versions", versions),
-                *([("targets", ", ".join(f"sm_{c.replace('.', '')}" for c in self.targets))] if self.targets else []),
+                *([("targets", ", ".join(sm_name(c) for c in self.targets))] if self.targets else []),
                 ("settings passed", ", ".join(f"{k}={v}" for k, v in self.settings.items()) or "none (defaults)"),
                 ("shims that changed the graph", ", ".join(self.shims_changed) or "none"),
                 ("other shims active", ", ".join(others) or "none"),

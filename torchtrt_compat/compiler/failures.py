@@ -2,11 +2,8 @@
 
 `raise_build_error` hands upstream's exception to the troubleshooting table (`troubleshooting.reraise_explained`),
 which raises a `BuildError` with the known cause and fix, or, for an error nobody recognised, one naming the stage,
-the op and a fix for them. Upstream's exception is always the ``__cause__``.
-
-`watch.BuildWatch` follows torch_tensorrt through a compile (lowering -> partitioning -> conversion -> build),
-remembers the node being converted and captures the TensorRT log, so that "build_serialized_network returned None"
-arrives with the lines that say why.
+the op and a fix for them. Upstream's exception is always the ``__cause__``. The stage, node and TensorRT log it
+is given come from the build's observer (`watch.BuildWatch`).
 """
 
 from __future__ import annotations
@@ -15,7 +12,6 @@ from typing import NoReturn
 
 from .._errors import BuildError, BuildStage, CompatError, InternalError, UpstreamError
 from ..troubleshooting import reraise_explained
-from .watch import TRT_LOGGER_NAME as TRT_LOGGER_NAME, BuildWatch
 
 
 def raise_build_error(
@@ -36,9 +32,6 @@ def raise_build_error(
         raise BuildError(known.problem, known.fix, stage=stage, op=op, log=log) from exc
     raise InternalError(f"reraise_explained returned for a {stage} failure")  # it always raises
 
-
-#: The old name of the build observer (tests and callers of 0.2 use it for its log selection).
-BuildTracker = BuildWatch
 
 #: What TensorRT-RTX logs on every host without an NVIDIA driver, failed build or not: on such a host (an
 #: ahead-of-time build) it is never the cause, and matching it sent converter failures to "update the driver".

@@ -17,17 +17,17 @@ from .._lazy import is_installed
 from ..compatibility.advice import gpu_advice
 from ..env import detect_environment
 from ..runtime.caches import seal_keyed_timing_cache, with_keyed_timing_cache
-from ..runtime.hooks import guard_runtime as install
-from ..ux.progress import build_title
+from ..runtime.hooks import guard_runtime
 from . import pipeline
 from ._upstream import install_hint, load_torch_tensorrt
 from .compile_report import CompileReport, attach_report, report_of
 from .inputs import eager_module
-from .releases import check_frontend_kwargs, legacy_compile_kwargs
+from .releases import check_frontend_kwargs, installed_release_fields, legacy_compile_kwargs
 from .request import CompileRequest
 from .session import attach_capture, build_session, note_wait
-from .settings import installed_release_fields, translate
-from .validation import _IR as _IR, FALLBACKS as FALLBACKS, compile_request, resolve_ir as resolve_ir
+from .settings import translate
+from .validation import compile_request
+from .watch import build_title
 
 log = logging.getLogger("torchtrt_compat")
 
@@ -168,16 +168,10 @@ def _compile(request: CompileRequest) -> Any:
             seal_keyed_timing_cache(kwargs)
         except (OSError, CompatError) as exc:  # the compile succeeded; an unsealed cache is only re-timed next run
             result.report.warnings.append(f"timing cache not sealed ({exc})")
-    guard_runtime(result.module, kwargs.get("device"), result.report, context=request.context_guard)
-    return result.module
-
-
-def guard_runtime(module: Any, device: Any, report: CompileReport, *, context: bool = True) -> None:
-    """`runtime.hooks.guard_runtime`, its warning (if any) added to ``report``."""
-
-    warning = install(module, device, context=context)
+    warning = guard_runtime(result.module, kwargs.get("device"), context=request.context_guard)
     if warning:
-        report.warnings.append(warning)
+        result.report.warnings.append(warning)
+    return result.module
 
 
 def _torch_compile(request: CompileRequest) -> Any:

@@ -15,7 +15,10 @@ the example's shapes.
 from __future__ import annotations
 
 import copy
+import hashlib
+import inspect
 import io
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +28,6 @@ from torch.utils import _pytree as pytree
 
 from .._errors import CompatError, IncompatibleError, UsageError
 from ._upstream import load_torch_tensorrt
-from .artifact_files import describe_submodule
 from .exporter import export_with_plan
 from .inputs import InputPlan
 
@@ -251,8 +253,29 @@ def splice(root: Any, built: dict[str, Any], plan: PartitionPlan) -> Any:
     return result
 
 
+def describe_submodule(module: Any) -> dict[str, Any]:
+    """What a saved part records of the submodule it replaces, and what `artifact.partitioned.attach` compares: its
+    class, its forward's signature, and the names, shapes and dtypes of its weights (as a count and a sha256, so the
+    manifest stays small)."""
+    cls = type(module)
+    try:
+        signature = str(inspect.signature(module.forward))
+    except (TypeError, ValueError):
+        signature = "?"
+    layout = [
+        [name, list(t.shape), str(t.dtype).replace("torch.", "")]
+        for name, t in [*module.named_parameters(), *module.named_buffers()]
+    ]
+    digest = hashlib.sha256(json.dumps(layout).encode()).hexdigest()
+    return {
+        "class": f"{cls.__module__}.{cls.__qualname__}",
+        "signature": signature,
+        "weights": {"tensors": len(layout), "sha256": digest},
+    }
+
+
 class SavedProgram(torch.nn.Module):
-    """A saved part's ``.ep`` where its engines will run (`partitioned_artifact.attach`): loaded through
+    """A saved part's ``.ep`` where its engines will run (`artifact.partitioned.attach`): loaded through
     torch_tensorrt on the first call, once ``why_not_runnable()`` finds nothing that stops it. ``engines`` are the
     saved engine bytes."""
 

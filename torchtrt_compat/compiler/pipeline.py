@@ -22,8 +22,9 @@ from .backend import BackendResult, dynamo_compile
 from .compile_report import CompileReport, attach_report
 from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, truncates_double
+from .releases import installed_release_fields
 from .request import CompileRequest, Route
-from .settings import Translation, installed_release_fields, translate
+from .settings import Translation, translate
 from .validation import check_partition
 from .watch import STAGE_LABELS
 

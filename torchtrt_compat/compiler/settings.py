@@ -17,9 +17,9 @@ from typing import Any
 from .._errors import UsageError
 from ..runtime._device import normalise_device
 from ..versions import satisfies
-from .releases import ReleaseFields, installed_release_fields
+from .releases import ReleaseFields
 
-__all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "installed_release_fields", "precision_name", "translate"]
+__all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "precision_name", "translate"]
 
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
 OWN_KWARGS = frozenset({"fallback", "shims", "context_guard"})
@@ -197,12 +197,13 @@ def _torch_dtype(name: str) -> Any:
     return getattr(torch, name)
 
 
-def _known_names(release: ReleaseFields) -> set[str]:
+def known_names(release: ReleaseFields) -> set[str]:
+    """Every keyword ``release`` accepts: its parameters and settings, the synonyms, and names it ever accepted."""
     return set(release.params) | set(release.settings) | set(_SYNONYM_OF) | _EVER_ACCEPTED
 
 
 def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
-    close = difflib.get_close_matches(name, sorted(_known_names(release) | OWN_KWARGS), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, sorted(known_names(release) | OWN_KWARGS), n=1, cutoff=0.6)
     hint = f" Did you mean {close[0]!r}?" if close else ""
     return TypeError(
         f"compile() got an unexpected keyword argument {name!r}.{hint} "
@@ -224,11 +225,12 @@ def translate(
     ``refittable_buildable=False``: an ahead-of-time build on a host without a GPU, where TensorRT-RTX cannot build a
     refittable engine (its Myelin JIT needs CUDA: ``graph_jit.cpp CHECK(status == CUDA_SUCCESS)``, measured with
     TensorRT-RTX 1.6.1 under torch-tensorrt-rtx 2.14.0), so nothing is made refittable. ``torch_compile``: the
-    ``torch.compile(backend="tensorrt")`` path, whose option reader differs (`_TORCH_COMPILE_ONLY`)."""
+    ``torch.compile(backend="tensorrt")`` path, whose option reader differs (pass
+    ``release.for_torch_compile()``; `releases.TORCH_COMPILE_EXTRA`), and which notes what that backend resets."""
     out = Translation(release=release)
     kwargs = dict(user_kwargs)
     for name in list(kwargs):
-        if name not in _known_names(release):
+        if name not in known_names(release):
             raise _unknown_kwarg(name, release)
     _refuse_disagreeing_spellings(kwargs)
     if not refittable_buildable:
@@ -407,6 +409,21 @@ def _translate_precision(kwargs: dict[str, Any], release: ReleaseFields, request
         )
 
 
+def _as_enabled_precisions(names: set[str], explicit: Any, release: ReleaseFields, out: Translation) -> None:
+    """The request passed on as ``enabled_precisions`` (the release has the option and nothing forces strong typing),
+    with explicit typing turned off where the release defaults to it and would reject a lower precision."""
+    out.kwargs["enabled_precisions"] = {_torch_dtype(n) for n in names}
+    lower = sorted(names - {"float32"})
+    if lower and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
+        out.kwargs["use_explicit_typing"] = False
+        out.notes.append(
+            f"enabled_precisions={lower}: added use_explicit_typing=False (torch_tensorrt {release.version} "
+            "defaults to explicit typing and would reject the request)"
+        )
+    elif explicit is not None and release.has("use_explicit_typing"):
+        out.kwargs["use_explicit_typing"] = explicit
+
+
 def _translate_precision_request(
     kwargs: dict[str, Any], release: ReleaseFields, requested: Any, out: Translation
 ) -> None:
@@ -438,16 +455,7 @@ def _translate_precision_request(
         )
     strong = _strong_typing_reason(kwargs, release)
     if release.has("enabled_precisions") and (strong is None or names == {"float32"}):
-        out.kwargs["enabled_precisions"] = {_torch_dtype(n) for n in names}
-        lower = sorted(names - {"float32"})
-        if lower and release.has("use_explicit_typing") and release.default_is_true("use_explicit_typing"):
-            out.kwargs["use_explicit_typing"] = False
-            out.notes.append(
-                f"enabled_precisions={lower}: added use_explicit_typing=False (torch_tensorrt {v} "
-                "defaults to explicit typing and would reject the request)"
-            )
-        elif explicit is not None and release.has("use_explicit_typing"):
-            out.kwargs["use_explicit_typing"] = explicit
+        _as_enabled_precisions(names, explicit, release, out)
         return
     if release.has("enabled_precisions") and not reduced:
         raise UsageError(

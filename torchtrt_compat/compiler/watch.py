@@ -25,6 +25,7 @@ from typing import Any
 from .._errors import BuildStage
 from .._patch import patched
 from ..ux.progress import stage as announce
+from ..versions import sm_name
 
 #: The logger torch_tensorrt's TensorRT (or TensorRT-RTX) ILogger writes to (torch_tensorrt/logging.py, 2.4-2.14).
 TRT_LOGGER_NAME = "torch_tensorrt [TensorRT Conversion Context]"
@@ -38,6 +39,35 @@ STAGE_LABELS: dict[BuildStage, str] = {
     "conversion": "converting to TensorRT",
     "build": "building TensorRT engine",
 }
+
+
+def build_title(
+    action: str, module: object, enabled_precisions: Any, kwargs: dict[str, Any], targets: Any = None
+) -> str:
+    """A title that tells two builds in one cell apart: the action, the model's class, the precision and targets,
+    e.g. ``build_engine TinyNet FP16 for sm_89``."""
+    name = type(module).__name__
+    where = f" for {', '.join(sm_name(t) for t in targets)}" if targets else ""
+    return f"{action} {name} {precision_label(enabled_precisions, kwargs)}{where}"
+
+
+_PRECISIONS = {"float16": "FP16", "half": "FP16", "float32": "FP32", "float": "FP32", "bfloat16": "BF16",
+               "int8": "INT8", "float8_e4m3fn": "FP8", "fp16": "FP16", "fp32": "FP32", "bf16": "BF16"}  # fmt: skip
+
+
+def precision_label(enabled_precisions: Any, kwargs: dict[str, Any]) -> str:
+    """FP32, FP16, FP16+FP32, FP16 autocast ...: what the reader set, from dtype names (no torch import)."""
+
+    def label(dtype: object) -> str:
+        name = str(dtype).rsplit(".", 1)[-1].lower()
+        return _PRECISIONS.get(name, name.upper())
+
+    if kwargs.get("enable_autocast"):
+        return f"{label(kwargs.get('autocast_low_precision_type', 'float16'))} autocast"
+    if not enabled_precisions:
+        return "FP32"
+    items = [enabled_precisions] if isinstance(enabled_precisions, str) else list(enabled_precisions)
+    return "+".join(sorted({label(p) for p in items}))
 
 
 @dataclass
@@ -69,7 +99,7 @@ class BuildWatch:
             announce(STAGE_LABELS[stage])
 
     def label(self) -> str:
-        where = f" for {', '.join('sm_' + c.replace('.', '') for c in self.targets)}" if self.targets else ""
+        where = f" for {', '.join(sm_name(c) for c in self.targets)}" if self.targets else ""
         return f"{STAGE_LABELS['build']} {self.engines}{where}"
 
     def timings(self, total: float) -> dict[str, float]:

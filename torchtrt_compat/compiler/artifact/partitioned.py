@@ -16,25 +16,25 @@ has each part's submodule with the same class, forward signature and weight layo
 ``model`` whose parts are replaced by the saved programs (the original is not changed). The PyTorch glue between the
 parts is the user's own code. An engine part loads its ``.ep`` through torch_tensorrt on its first call, after
 `EngineArtifact.why_not_runnable` found nothing that stops it. Each ``.ep`` is checked with the reader that checks
-a whole-model ``.ep`` (`_ep_reader.read_ep`) before torch sees it.
+a whole-model ``.ep`` (`ep_reader.read_ep`) before torch sees it. The manifest's rules are checked by the folder
+reader (`folder.read_manifest`).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .. import _atomic
-from .._engines import is_engine
-from .._errors import InternalError, UsageError
-from ._ep_reader import read_ep
-from .artifact_files import FORMAT, MANIFEST, REPORT, check_program, describe, describe_submodule
-
-if TYPE_CHECKING:
-    from .artifact import EngineArtifact
+from ... import _atomic
+from ..._engines import is_engine
+from ..._errors import InternalError, UsageError
+from ..compile_report import CompileReport
+from .ep_reader import read_ep
+from .files import FORMAT, MANIFEST, REPORT, check_program, describe, export_program, note_shims
 
 KIND = "partitioned"
 SPLICED = "SplicedPart"  #: partition.SplicedPart, recognised by type name (that module imports torch)
@@ -53,10 +53,6 @@ class SavedPart:
 
 
 # ---- the built module ------------------------------------------------------------------------------------------
-def is_partitioned(report: Any) -> bool:
-    return bool(getattr(report, "partition", None))
-
-
 def spliced_parts(module: Any) -> dict[str, Any]:
     """Part path -> `SplicedPart` in a module built (or attached) with partition='auto', in module order."""
     if module is None:
@@ -103,22 +99,33 @@ def _program_file(index: int, path: str) -> str:
     return f"parts/{name}.ep"
 
 
-def _plan_file(path: str, name: str) -> str:
+def _part_plan_file(path: str, name: str) -> str:
     return f"engines/{path}.{name}.plan" if _SAFE_PATH.fullmatch(path) and ".." not in path else f"engines/{name}.plan"
 
 
 # ---- save ------------------------------------------------------------------------------------------------------
-def write_into(artifact: EngineArtifact, folder: Path) -> None:
-    """Write a partitioned artifact's files into the staging ``folder`` (see the module docstring)."""
-
+def write_into(
+    folder: Path,
+    *,
+    saved: list[SavedPart] | None,
+    module: Any,
+    report: CompileReport,
+    metadata: dict[str, Any],
+) -> None:
+    """Write a partitioned artifact's files into the staging ``folder`` (see the module docstring): the ``saved``
+    parts of a loaded artifact as they were read, else the parts spliced into the built ``module``, exported here."""
     (folder / "parts").mkdir()
     (folder / "engines").mkdir()
     files: dict[str, Any] = {}
     entries: list[dict[str, Any]] = []
     flat: dict[str, str] = {}
-    for index, (path, entry, program, plans) in enumerate(_parts_to_write(artifact, folder)):
+    if saved is not None:
+        to_write = [(p.path, {k: p.entry[k] for k in ("module", "call")}, p.program, p.engines) for p in saved]
+    else:
+        to_write = _export_parts(module, folder, report, metadata.get("targets") or [])
+    for index, (path, entry, program, plans) in enumerate(to_write):
         program_file = _program_file(index, path)
-        if artifact._saved_parts is not None:  # a loaded artifact: its checked bytes, as they were
+        if saved is not None:  # a loaded artifact: its checked bytes, as they were
             _atomic.write_file(folder / program_file, program)
         what = f"the saved {program_file}"
         inside = read_ep(program, what=what, fix="report this as a torchtrt_compat bug").engines
@@ -129,7 +136,7 @@ def write_into(artifact: EngineArtifact, folder: Path) -> None:
         files[program_file] = describe(program)
         engines = {}
         for name, blob in plans.items():
-            plan_file = _plan_file(path, name)
+            plan_file = _part_plan_file(path, name)
             if plan_file in files:
                 plan_file = f"engines/part{index}.{name}.plan"
             _atomic.write_file(folder / plan_file, blob)
@@ -137,35 +144,28 @@ def write_into(artifact: EngineArtifact, folder: Path) -> None:
             engines[name] = plan_file
             flat[f"{path}.{name}"] = plan_file
         entries.append({**entry, "path": path, "program": program_file, "engines": engines})
-    report = (artifact.report.to_json() + "\n").encode()
-    _atomic.write_file(folder / REPORT, report)
-    files[REPORT] = describe(report)
+    report_bytes = (report.to_json() + "\n").encode()
+    _atomic.write_file(folder / REPORT, report_bytes)
+    files[REPORT] = describe(report_bytes)
     manifest = {
-        "format": _format(),
+        "format": FORMAT,
         "kind": KIND,
         "load_with": "torchtrt_compat.EngineArtifact.load(DIR).attach(model), where model is built from your own "
         "code; or one part alone: torch_tensorrt.load('parts/<path>.ep').module()",
         "parts": entries,
         "engines": flat,
         "files": files,
-        "metadata": artifact.metadata,
-        "report": artifact.report.to_dict(),
+        "metadata": metadata,
+        "report": report.to_dict(),
     }
     _atomic.write_file(folder / MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode())
 
 
-def _format() -> str:
-    return FORMAT
-
-
-def _parts_to_write(
-    artifact: EngineArtifact, folder: Path
+def _export_parts(
+    module: Any, folder: Path, report: CompileReport, targets: Sequence[str]
 ) -> list[tuple[str, dict[str, Any], bytes, dict[str, bytes]]]:
-    """(path, manifest entry without files, .ep bytes, engines) for each part; a built part is exported here."""
-    if artifact._saved_parts is not None:
-        keep = ("module", "call")
-        return [(p.path, {k: p.entry[k] for k in keep}, p.program, p.engines) for p in artifact._saved_parts]
-    parts = spliced_parts(artifact.module)
+    """(path, manifest entry without files, .ep bytes, engines) for each part of a built module, exported here."""
+    parts = spliced_parts(module)
     if not parts:
         raise InternalError("a partitioned artifact has no spliced parts")
     out = []
@@ -173,57 +173,16 @@ def _parts_to_write(
         plans = {
             name: bytes(child.serialized_engine) for name, child in part.compiled.named_children() if is_engine(child)
         }
-        program = artifact._export_program(folder / _program_file(index, path), module=part.compiled)
+        program, applied = export_program(part.compiled, folder / _program_file(index, path), targets)
+        note_shims(report, applied)
         entry = {"module": part.origin, "call": call_signature(part)}
         out.append((path, entry, program, plans))
     return out
 
 
 # ---- load ------------------------------------------------------------------------------------------------------
-def check_manifest(data: dict[str, Any], bad: Any) -> None:
-    """The shape of a partitioned manifest's ``parts`` (after `artifact._read_manifest` checked the rest)."""
-    parts = data.get("parts")
-    if not isinstance(parts, list) or not parts:
-        raise bad("of kind 'partitioned' lists no 'parts'")
-    files = data["files"]
-    seen = set()
-    for i, part in enumerate(parts):
-        if not isinstance(part, dict):
-            raise bad(f"has part {i} that is not an object")
-        path = part.get("path")
-        if not isinstance(path, str) or not path or path in seen:
-            raise bad(f"has part {i} without a module path of its own")
-        seen.add(path)
-        if not isinstance(part.get("program"), str) or part["program"] not in files:
-            raise bad(f"names a program for part {path!r} that 'files' does not list")
-        engines = part.get("engines")
-        if not isinstance(engines, dict) or any(not isinstance(f, str) or f not in files for f in engines.values()):
-            raise bad(f"names engines for part {path!r} that 'files' does not list")
-        module, call = part.get("module"), part.get("call")
-        if not isinstance(module, dict) or not all(isinstance(module.get(k), (str, dict)) for k in _COMPARED):
-            raise bad(f"does not describe the submodule of part {path!r}")
-        if not (
-            isinstance(call, dict)
-            and isinstance(call.get("in_spec"), str)
-            and isinstance(call.get("out_spec"), str)
-            and isinstance(call.get("template"), list)
-            and all(isinstance(t, dict) and (t.get("tensor") is True or "value" in t) for t in call["template"])
-            and isinstance(call.get("inputs", []), list)
-        ):
-            raise bad(f"does not describe how part {path!r} is called")
-        for t in call["template"]:
-            if "value" in t and not isinstance(t["value"], (int, float, bool, str, type(None))):
-                raise bad(f"has a non-tensor argument of part {path!r} that is not a plain value")
-    in_parts = {f"{p['path']}.{name}": file for p in parts for name, file in p["engines"].items()}
-    if in_parts != data["engines"]:  # artifact.engines and what attach() puts in place must be the same files
-        raise bad("lists engines that differ from its parts' engines")
-
-
-_COMPARED = ("class", "signature", "weights")
-
-
 def read_parts(manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, rebuild: str) -> list[SavedPart]:
-    """Each part's ``.ep``, validated whole as a whole-model one is (`artifact_files.check_program`), kept as its
+    """Each part's ``.ep``, validated whole as a whole-model one is (`files.check_program`), kept as its
     canonical re-write, and its engines."""
     parts = []
     for entry in manifest["parts"]:
@@ -237,23 +196,18 @@ def read_parts(manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, 
 
 
 # ---- attach ----------------------------------------------------------------------------------------------------
-def attach(artifact: EngineArtifact, model: Any) -> Any:
+def attach(
+    parts: list[SavedPart], model: Any, source: Path | None, why_not_runnable: Callable[[], Sequence[str]]
+) -> Any:
     """A copy of ``model`` with each saved part in place of its submodule; a model that does not match is one
-    `UsageError` naming every difference (up to five)."""
+    `UsageError` naming every difference (up to five). ``why_not_runnable`` is asked before a part first runs."""
     import copy
 
     import torch
     from torch.utils import _pytree as pytree
 
-    from .partition import TENSOR, SavedProgram, SplicedPart
+    from ..partition import TENSOR, SavedProgram, SplicedPart, describe_submodule
 
-    parts = artifact._saved_parts
-    if parts is None:
-        raise UsageError(
-            "attach() takes the parts of a loaded partitioned artifact; this one "
-            + ("is not partitioned." if not is_partitioned(artifact.report) else "was built in this process."),
-            "use artifact.runnable_module() for a whole-model artifact, or artifact.module for one built here",
-        )
     if not isinstance(model, torch.nn.Module):
         raise UsageError(
             f"attach() needs the model as a torch.nn.Module, not {type(model).__name__}.",
@@ -278,7 +232,7 @@ def attach(artifact: EngineArtifact, model: Any) -> Any:
             )
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-        where = f" {artifact._source}" if artifact._source is not None else ""
+        where = f" {source}" if source is not None else ""
         raise UsageError(
             f"The model does not match the partitioned artifact{where}: {shown}.",
             "attach to a model built from the same code and configuration as at build time, or rebuild the artifact "
@@ -289,7 +243,7 @@ def attach(artifact: EngineArtifact, model: Any) -> Any:
     for part in parts:
         call = part.entry["call"]
         template = [TENSOR if t.get("tensor") is True else t["value"] for t in call["template"]]
-        saved = SavedProgram(part.path, part.canonical, part.engines, artifact.why_not_runnable)
+        saved = SavedProgram(part.path, part.canonical, part.engines, why_not_runnable)
         spliced = SplicedPart(
             saved, part.path, pytree.treespec_loads(call["in_spec"]), template, pytree.treespec_loads(call["out_spec"])
         )

@@ -22,7 +22,8 @@ import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
 from torchtrt_compat.compiler.partition import SavedProgram, SplicedPart
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from _artifact_helpers import signing_keys  # noqa: E402
 from test_partition import TinyDetector, _Head  # noqa: E402
 
 pytestmark = [pytest.mark.requires_rtx, pytest.mark.slow]
@@ -252,19 +253,7 @@ def test_a_signed_partitioned_artifact_verifies_and_a_changed_part_does_not(buil
     """Signatures cover the parts/ folder too: a signed partitioned folder verifies, and one byte flipped in a part's
     .ep (manifest re-hashed, as an attacker would) fails before anything is parsed."""
     pytest.importorskip("model_signing")
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-
-    key = ec.generate_private_key(ec.SECP256R1())
-    private, public = tmp_path / "k.pem", tmp_path / "k.pub"
-    private.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()
-        )
-    )
-    public.write_bytes(
-        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-    )
+    private, public = signing_keys(tmp_path)
     art, _ = built
     folder = art.save(tmp_path / "det", sign_key=private)
     assert tc.EngineArtifact.load(folder, verify_with=public).engines == art.engines

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 import torch
+from _artifact_helpers import TinyConvNet, copy_folder
 
 import torchtrt_compat as tc
 from torchtrt_compat import _atomic
@@ -32,31 +33,13 @@ from torchtrt_compat.compiler.artifact import FORMAT, LEGACY_FORMAT
 pytestmark = [pytest.mark.requires_rtx, pytest.mark.slow]
 
 
-class _SmallNet(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 16, 3, padding=1)
-        self.fc = torch.nn.Linear(16, 4)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.fc(torch.relu(self.conv(x)).mean(dim=(2, 3)))
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
     torch.manual_seed(0)
     art = tc.build_engine(
-        _SmallNet().eval(), [torch.randn(1, 3, 16, 16)], compute_capabilities=["8.9", "12.0"], min_block_size=1
+        TinyConvNet(16).eval(), [torch.randn(1, 3, 16, 16)], compute_capabilities=["8.9", "12.0"], min_block_size=1
     )
     return art, art.save(tmp_path_factory.mktemp("art") / "net")
-
-
-def _copy(src: Path, dst: Path) -> Path:
-    for f in src.rglob("*"):
-        if f.is_file():
-            (dst / f.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
-            (dst / f.relative_to(src)).write_bytes(f.read_bytes())
-    return dst
 
 
 def _rewrite(folder: Path, name: str, data: bytes) -> None:
@@ -191,7 +174,7 @@ def test_why_not_runnable_from_the_manifest_alone(built: tuple[Any, Path]) -> No
 def test_payload_in_the_engine_constant_never_runs(built: tuple[Any, Path], tmp_path: Path) -> None:
     _, folder = built
     marker = tmp_path / "pwned"
-    bad = _copy(folder, tmp_path / "bad")
+    bad = copy_folder(folder, tmp_path / "bad")
     with zipfile.ZipFile(folder / "model.ep") as src, zipfile.ZipFile(bad / "model.ep", "w") as dst:
         for info in src.infolist():
             data = src.read(info)
@@ -209,7 +192,7 @@ def test_payload_in_sample_inputs_never_runs(built: tuple[Any, Path], tmp_path: 
     """torch.export.load falls back to weights_only=False for sample inputs; the artifact loader never does."""
     _, folder = built
     marker = tmp_path / "pwned"
-    bad = _copy(folder, tmp_path / "bad")
+    bad = copy_folder(folder, tmp_path / "bad")
     payload = io.BytesIO()
     torch.save(_Payload(marker), payload)
     with zipfile.ZipFile(folder / "model.ep") as src, zipfile.ZipFile(bad / "model.ep", "w") as dst:
@@ -280,7 +263,7 @@ def test_zip_bomb_is_refused_before_decompression(tmp_path: Path) -> None:
         tracemalloc.stop()
     assert peak < 20 * 2**20, peak  # nothing was inflated
 
-    from torchtrt_compat.compiler._ep_reader import read_ep
+    from torchtrt_compat.compiler.artifact.ep_reader import read_ep
 
     with pytest.raises(UsageError, match="zip bomb"):
         read_ep(bomb.read_bytes(), what="x.ep", fix="rebuild")
@@ -307,7 +290,7 @@ def test_malformed_manifest_is_a_usage_error_with_the_rebuild_command(
     built: tuple[Any, Path], tmp_path: Path, case: str
 ) -> None:
     _, folder = built
-    bad = _copy(folder, tmp_path / "bad")
+    bad = copy_folder(folder, tmp_path / "bad")
     raw = _MANIFEST_CASES[case]
     if raw is None:
         m = json.loads((folder / "manifest.json").read_text())
@@ -335,7 +318,7 @@ def test_malformed_manifest_is_a_usage_error_with_the_rebuild_command(
 @pytest.mark.parametrize("damage", ["plan byte", "ep truncated", "plan missing", "plan swapped", "manifest missing"])
 def test_damaged_or_tampered_files_are_refused(built: tuple[Any, Path], tmp_path: Path, damage: str) -> None:
     _, folder = built
-    bad = _copy(folder, tmp_path / "bad")
+    bad = copy_folder(folder, tmp_path / "bad")
     plan = bad / "engines/_run_on_acc_0.plan"
     if damage == "plan byte":
         data = bytearray(plan.read_bytes())
@@ -506,7 +489,7 @@ def test_fuzzed_manifests_give_only_usage_errors(
     from hypothesis import HealthCheck, given, settings, strategies as st
 
     _, folder = built
-    bad = _copy(folder, tmp_path_factory.mktemp("fuzz") / "bad")
+    bad = copy_folder(folder, tmp_path_factory.mktemp("fuzz") / "bad")
     original = json.loads((folder / "manifest.json").read_text())
     leaf = st.none() | st.booleans() | st.integers() | st.text(max_size=20) | st.floats(allow_nan=False)
     value = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner))
@@ -549,7 +532,7 @@ def test_on_a_gpu_torch_tensorrt_alone_runs_the_ep(tmp_path: Path) -> None:
     """The deploy promise: torch_tensorrt.load(model.ep).module() runs in a fresh process that never imports us."""
     cc = "{}.{}".format(*torch.cuda.get_device_capability(0))
     torch.manual_seed(0)
-    model, x = _SmallNet().eval(), torch.randn(1, 3, 16, 16)
+    model, x = TinyConvNet(16).eval(), torch.randn(1, 3, 16, 16)
     folder = tc.build_engine(model, [x], compute_capabilities=[cc], min_block_size=1).save(tmp_path / "net")
     torch.save({"x": x, "y": model(x)}, tmp_path / "io.pt")
     code = textwrap.dedent(

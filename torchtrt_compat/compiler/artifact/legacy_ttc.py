@@ -12,12 +12,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
-from .._engines import is_engine
-from .._errors import UsageError
-from ._upstream import load_torch_tensorrt
-
-LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
+from ..._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
+from ..._engines import is_engine
+from ..._errors import UsageError
+from .._upstream import load_torch_tensorrt
 
 LEGACY_FORMAT = "torchtrt_compat.engine_artifact/1"  #: the single-file .ttc zip with a pickled module
 

@@ -21,9 +21,9 @@ import re
 import tempfile
 from pathlib import Path
 
-from .._bounded import read_bytes
-from .._errors import UsageError
-from .._lazy import require
+from ..._bounded import read_bytes
+from ..._errors import UsageError
+from ..._lazy import require
 
 SIGNATURE = "signature.sig"
 MAX_SIGNATURE_BYTES = 16 * 1024 * 1024

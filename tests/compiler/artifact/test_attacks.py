@@ -24,23 +24,14 @@ from typing import Any
 
 import pytest
 import torch
+from _artifact_helpers import TinyConvNet as _Tiny, copy_folder as _copy, signing_keys
 
 import torchtrt_compat as tc
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.compiler._ep_reader import EngineRecord, validate_program
 from torchtrt_compat.compiler.artifact import EngineArtifact
+from torchtrt_compat.compiler.artifact.ep_reader import EngineRecord, validate_program
 
 pytestmark = [pytest.mark.requires_rtx]
-
-
-class _Tiny(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
-        self.fc = torch.nn.Linear(8, 4)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.fc(torch.relu(self.conv(x)).mean(dim=(2, 3)))
 
 
 @pytest.fixture(scope="module")
@@ -56,14 +47,6 @@ class _Payload:
 
     def __reduce__(self) -> Any:
         return (exec, (f"open({str(self.marker)!r}, 'w').write('code ran')",))
-
-
-def _copy(src: Path, dst: Path) -> Path:
-    for f in src.rglob("*"):
-        if f.is_file():
-            (dst / f.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
-            (dst / f.relative_to(src)).write_bytes(f.read_bytes())
-    return dst
 
 
 def _rehash(folder: Path) -> None:
@@ -449,21 +432,7 @@ def test_a_symlinked_target_is_resolved(base: Path, tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     pytest.importorskip("model_signing")
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-
-    folder = tmp_path_factory.mktemp("keys")
-    key = ec.generate_private_key(ec.SECP256R1())
-    private, public = folder / "signing.key", folder / "signing.pub"
-    private.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()
-        )
-    )
-    public.write_bytes(
-        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-    )
-    return private, public
+    return signing_keys(tmp_path_factory.mktemp("keys"))
 
 
 @pytest.fixture(scope="module")
@@ -523,7 +492,7 @@ def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
         [sys.executable, "-m", "torchtrt_compat", *args],
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), **(env or {})},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3]), **(env or {})},
         timeout=300,
     )
 
@@ -598,7 +567,7 @@ def test_the_canonical_program_runs_like_the_model(model: str, tmp_path: Path) -
     ],
 )
 def test_symbolic_sizes_are_names_only(text: str, ok: bool) -> None:
-    from torchtrt_compat.compiler._ep_reader import _check_symbol
+    from torchtrt_compat.compiler.artifact.ep_reader import _check_symbol
 
     def fail(path: str, rule: str) -> UsageError:
         return UsageError(f"{path}: {rule}")
@@ -710,7 +679,7 @@ def test_a_file_swapped_after_verification_is_caught(
     signed: Path, keys: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bytes load() uses are the bytes the signature covers, even if the folder changes right after the check."""
-    from torchtrt_compat.compiler import artifact, signing
+    from torchtrt_compat.compiler.artifact import engine_artifact as artifact, signing
 
     folder = _copy(signed, tmp_path / "swap")
     real = signing.verify_folder

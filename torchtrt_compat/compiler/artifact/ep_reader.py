@@ -45,8 +45,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
-from .._errors import UsageError
+from ..._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
+from ..._errors import UsageError
 
 #: The one global an engine record may name: ``EngineSerializer.__reduce__`` in torch-tensorrt 2.12+ points here.
 ENGINE_GLOBAL = ("torch_tensorrt.dynamo.runtime._TRTEngine", "_reconstruct_trt_engine")
@@ -218,19 +218,7 @@ def validate_program(data: bytes, *, where: str, fix: str = "rebuild the artifac
         missing = sorted(set(FIXED_MEMBERS) - rels)
         if missing:
             raise refuse(f"{root}/{missing[0]}", "a member every torch.export archive has is missing")
-        fixed: dict[str, bytes] = {}
-        for rel, pattern in FIXED_MEMBERS.items():
-            if pattern is None:
-                continue
-            if members[f"{root}/{rel}"].file_size > 64:
-                rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else "holds more than 64 bytes"
-                raise refuse(f"{root}/{rel}", rule)
-            blob = read(rel)
-            if not pattern.fullmatch(blob):
-                rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else f"must match {pattern.pattern!r}"
-                raise refuse(f"{root}/{rel}", rule)
-            if rel != SAMPLE_INPUTS:
-                fixed[rel] = blob
+        fixed = _read_fixed_members(members, root, read, refuse)
         graph = _parse_graph(_read_json(read, root, MODEL, refuse), f"{root}/{MODEL}", refuse)
         program = ValidatedProgram(root, fixed, graph, {}, {})
         used: set[str] = set()
@@ -238,31 +226,12 @@ def validate_program(data: bytes, *, where: str, fix: str = "rebuild the artifac
             (WEIGHTS_CONFIG, ("weight",), program.weights),
             (CONSTANTS_CONFIG, ("tensor", "opaque_obj"), program.constants),
         ):
-            folder = config_rel.rsplit("/", 1)[0]
             config = _parse_config(_read_json(read, root, config_rel, refuse), f"{root}/{config_rel}", refuse)
             for fqn, meta in config.items():
-                path_name = meta["path_name"]
                 where_entry = f"{root}/{config_rel} entry {fqn!r}"
-                kind = path_name.rsplit("_", 1)[0] if re.fullmatch(r"[a-z_]+_[0-9]{1,6}", path_name) else ""
-                if kind not in kinds:
-                    raise refuse(where_entry, f"names {path_name!r}, which is not a {' or '.join(kinds)}_N payload")
-                rel = f"{folder}/{path_name}"
-                if rel not in rels:
-                    raise refuse(where_entry, f"names {rel!r}, which the archive does not hold")
-                if kind == "opaque_obj":
-                    if rel in used:
-                        raise refuse(where_entry, f"names {rel!r}, which another entry names too")
-                    record = _engine_record(fqn, read(rel), f"{root}/{rel}", refuse)
-                    program.records[rel] = record
-                    meta = {"path_name": path_name, "is_param": False, "use_pickle": True, "tensor_meta": None}
-                else:
-                    if meta["use_pickle"] is not False or meta["tensor_meta"] is None:
-                        raise refuse(where_entry, "a tensor must be raw bytes (use_pickle false, with tensor_meta)")
-                    blob = program.tensors[rel] if rel in program.tensors else read(rel)
-                    _check_static_tensor(meta["tensor_meta"], len(blob), where_entry, refuse)
-                    program.tensors[rel] = blob
+                rel = f"{config_rel.rsplit('/', 1)[0]}/{meta['path_name']}"
+                into[fqn] = _read_payload(program, fqn, meta, kinds, rel, (rels, used), read, where_entry, refuse)
                 used.add(rel)
-                into[fqn] = meta
         unused = sorted(r for r in rels if PAYLOAD_MEMBER.fullmatch(r) and r not in used)
         if unused:
             raise refuse(f"{root}/{unused[0]}", "no payload config lists this member")
@@ -270,6 +239,59 @@ def validate_program(data: bytes, *, where: str, fix: str = "rebuild the artifac
         if len(set(names)) != len(names):
             raise refuse(f"{root}/{CONSTANTS_CONFIG}", "two engine records have the same name")
         return program
+
+
+def _read_fixed_members(members: dict[str, Any], root: str, read: Any, refuse: Any) -> dict[str, bytes]:
+    """The small fixed members (version, byteorder, ...), each at most 64 bytes and of its exact form; sample inputs
+    must be empty (they are a pickle)."""
+    fixed: dict[str, bytes] = {}
+    for rel, pattern in FIXED_MEMBERS.items():
+        if pattern is None:
+            continue
+        if members[f"{root}/{rel}"].file_size > 64:
+            rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else "holds more than 64 bytes"
+            raise refuse(f"{root}/{rel}", rule)
+        blob = read(rel)
+        if not pattern.fullmatch(blob):
+            rule = "sample inputs must be empty" if rel == SAMPLE_INPUTS else f"must match {pattern.pattern!r}"
+            raise refuse(f"{root}/{rel}", rule)
+        if rel != SAMPLE_INPUTS:
+            fixed[rel] = blob
+    return fixed
+
+
+def _read_payload(
+    program: ValidatedProgram,
+    fqn: str,
+    meta: dict[str, Any],
+    kinds: tuple[str, ...],
+    rel: str,
+    seen: tuple[set[str], set[str]],
+    read: Any,
+    where: str,
+    refuse: Any,
+) -> dict[str, Any]:
+    """One payload config entry: its member ``rel`` exists and is of an allowed kind; an engine record
+    (``opaque_obj``) is read once, a tensor is raw bytes that fit its metadata. ``seen`` is (the archive's members,
+    the payloads already named). Returns the entry as the canonical config keeps it."""
+    rels, used = seen
+    path_name = meta["path_name"]
+    kind = path_name.rsplit("_", 1)[0] if re.fullmatch(r"[a-z_]+_[0-9]{1,6}", path_name) else ""
+    if kind not in kinds:
+        raise refuse(where, f"names {path_name!r}, which is not a {' or '.join(kinds)}_N payload")
+    if rel not in rels:
+        raise refuse(where, f"names {rel!r}, which the archive does not hold")
+    if kind == "opaque_obj":
+        if rel in used:
+            raise refuse(where, f"names {rel!r}, which another entry names too")
+        program.records[rel] = _engine_record(fqn, read(rel), f"{program.root}/{rel}", refuse)
+        return {"path_name": path_name, "is_param": False, "use_pickle": True, "tensor_meta": None}
+    if meta["use_pickle"] is not False or meta["tensor_meta"] is None:
+        raise refuse(where, "a tensor must be raw bytes (use_pickle false, with tensor_meta)")
+    blob = program.tensors[rel] if rel in program.tensors else read(rel)
+    _check_static_tensor(meta["tensor_meta"], len(blob), where, refuse)
+    program.tensors[rel] = blob
+    return meta
 
 
 def _check_names(names: list[str], refuse: Any) -> str:
@@ -360,13 +382,7 @@ class _Walker:
                 raise self.fail(path, f"expected a list ({typ})")
             return [self.value(v, typ[5:-1], f"{path}[{i}]", depth + 1, text) for i, v in enumerate(value)]
         if typ.startswith("Dict[str, "):
-            if not isinstance(value, dict):
-                raise self.fail(path, f"expected an object ({typ})")
-            inner = typ[10:-1]
-            if not free_keys:
-                for key in value:
-                    _check_name(key, f"{path}[{key[:60]!r}]", self.fail)
-            return {k: self.value(v, inner, f"{path}[{k[:60]!r}]", depth + 1, text) for k, v in value.items()}
+            return self.mapping(value, typ, path, depth, text, free_keys)
         if typ in ("int", "bool", "str", "float"):
             checked = _primitive(value, typ, path, self.fail)
             if typ == "str" and not text:
@@ -379,6 +395,20 @@ class _Walker:
             if not _is_int(value) or value not in spec["values"]:
                 raise self.fail(path, f"{value!r} is not a {typ} value")
             return value
+        return self.record(value, typ, spec, path, depth)
+
+    def mapping(self, value: Any, typ: str, path: str, depth: int, text: bool, free_keys: bool) -> dict[str, Any]:
+        """A ``Dict[str, T]``: keys are names unless ``free_keys``, each value rebuilt as ``T``."""
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected an object ({typ})")
+        inner = typ[10:-1]
+        if not free_keys:
+            for key in value:
+                _check_name(key, f"{path}[{key[:60]!r}]", self.fail)
+        return {k: self.value(v, inner, f"{path}[{k[:60]!r}]", depth + 1, text) for k, v in value.items()}
+
+    def record(self, value: Any, typ: str, spec: dict[str, Any], path: str, depth: int) -> dict[str, Any]:
+        """A schema struct or union: only its fields, the required ones present, a union holding exactly one."""
         if not isinstance(value, dict):
             raise self.fail(path, f"expected a {typ} object")
         fields = spec["fields"]

@@ -1,0 +1,98 @@
+"""The files of an artifact folder, shared by both kinds (`whole`, `partitioned`): their names, the format string, how
+a file is described in the manifest, how a program is exported into it, and the checks every ``.ep`` and the report
+pass on load."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ... import _atomic
+from ..._engines import is_engine
+from ..._errors import IncompatibleError, UsageError
+from ...shims import activate
+from .._upstream import load_torch_tensorrt, shim_context
+from ..compile_report import CompileReport
+from .ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
+
+FORMAT = "torchtrt_compat.engine_artifact/2"
+PROGRAM, MANIFEST, REPORT = "model.ep", "manifest.json", "report.json"
+#: the program and plan files of a partitioned artifact: ``parts/<path>.ep`` and ``engines/<path>.<name>.plan``
+PART_FILE = re.compile(r"(parts/[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}\.ep|engines/[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}\.plan)")
+
+
+def describe(blob: bytes) -> dict[str, Any]:
+    """``{"bytes", "sha256"}`` of a file, as the manifest lists it."""
+    return {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
+
+
+def plan_file(name: str) -> str:
+    """Where a whole-model artifact keeps the engine ``name``."""
+    return f"engines/{name}.plan"
+
+
+def is_engine_name(name: Any) -> bool:
+    """An engine name is an identifier (letters, digits, '_'): it becomes a file name and is never a path."""
+    return isinstance(name, str) and ENGINE_NAME.fullmatch(name) is not None
+
+
+def read_report(manifest: dict[str, Any], source: Path, rebuild: str) -> CompileReport:
+    """The manifest's report, each field of the right type (`CompileReport.from_dict`)."""
+    try:
+        return CompileReport.from_dict(manifest["report"])
+    except (TypeError, ValueError) as exc:
+        raise UsageError(f"{source / MANIFEST}: the report is malformed ({exc}).", rebuild) from None
+
+
+def check_program(
+    program: bytes, plans: dict[str, bytes], source: Path, rebuild: str, name: str = PROGRAM
+) -> ValidatedProgram:
+    """The whole .ep passes `validate_program`, and carries exactly the plan files' engines."""
+    what = f"{source / name}"
+    validated = validate_program(program, where=what, fix=rebuild)
+    if validated.engines != plans:
+        raise UsageError(
+            f"{what} and the plan files beside it hold different engines "
+            f"({sorted(validated.engines)} vs {sorted(plans)}, compared byte for byte).",
+            rebuild,
+        )
+    return validated
+
+
+def export_program(module: Any, path: Path, targets: Sequence[str]) -> tuple[bytes, list[str]]:
+    """``torch_tensorrt.save(module, path, output_format="exported_program")`` under the save-stage shims, for the
+    compute capabilities ``targets``: the bytes written (synced to disk) and the names of the shims that applied."""
+    ctx = shim_context(aot=True, compute_capabilities=list(targets))
+    tt = load_torch_tensorrt(ctx)
+    has_engines = any(is_engine(child) for child in module.children())
+    with activate("save", ctx) as applied, warnings.catch_warnings():
+        if has_engines and "aot_save_serialized_engine" not in applied.applied:
+            raise IncompatibleError(
+                f"torch_tensorrt {tt.__version__} cannot be made to store engines built ahead of time in an .ep "
+                "(the save-stage shim needs torch-tensorrt 2.14 or later).",
+                "pip install 'torch-tensorrt-rtx>=2.14' and rebuild",
+            )
+        warnings.simplefilter("ignore")  # torch.fx's note that the engine get_attr is not a registered buffer
+        archive_log = logging.getLogger("torch.export.pt2_archive._package")  # ".ep is not .pt2": upstream's name
+        level = archive_log.level
+        archive_log.setLevel(logging.ERROR)
+        try:
+            tt.save(module, str(path), output_format="exported_program", retrace=False)
+        finally:
+            archive_log.setLevel(level)
+    with open(path, "rb") as fh:
+        os.fsync(fh.fileno())
+        data = fh.read()
+    _atomic.wrote(path)
+    return data, list(applied.applied)
+
+
+def note_shims(report: CompileReport, applied: Sequence[str]) -> None:
+    """Add the save-stage shims that applied to the report's list, once each."""
+    report.shims += [name for name in applied if name not in report.shims]
