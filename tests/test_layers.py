@@ -1,5 +1,6 @@
 """The wings and their layers, as `docs/design.md` draws them: imports only point down, no module imports one that
-(directly or through others) imports it back, and the package top holds infrastructure only."""
+(directly or through others) imports it back (imports for type checking count: two files that must change together
+are a circle either way), the package top holds infrastructure only, and no module imports another's private name."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ P = "torchtrt_compat"
 
 #: module-level `.py` files allowed at the package top (``__init__``/``__main__`` aside)
 TOP_LEVEL = {"_atomic", "_bounded", "_checkout", "_engines", "_errors", "_lazy", "_patch", "_version"}
-TOP_PUBLIC = {"env", "versions", "selftest"}
+TOP_PUBLIC = {"env", "versions", "host_selftest"}
 #: `ux/` imports nothing of the package but infrastructure, so infrastructure may show itself through it (an error
 #: renders as a panel in Jupyter)
 INFRASTRUCTURE = (*(f"{P}.{m}" for m in sorted(TOP_LEVEL)), f"{P}.ux")
@@ -28,27 +29,37 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def _is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _module_level(tree: ast.Module) -> list[ast.stmt]:
+    """The import statements at the top of a file, those of its ``if TYPE_CHECKING:`` blocks included."""
+    top: list[ast.stmt] = []
+    for node in tree.body:
+        top.extend(node.body if isinstance(node, ast.If) and _is_type_checking(node) else [node])
+    return [n for n in top if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
+def _source_module(path: Path, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a ``from ... import`` reads (relative imports resolved)."""
+    package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
+    if not node.level:
+        return node.module or ""
+    base = package[: len(package) - node.level + 1]
+    return ".".join([*base, *(node.module.split(".") if node.module else [])])
+
+
 def _imports(path: Path, *, module_level_only: bool = False) -> set[str]:
-    """Absolute names of the package modules a file imports (relative imports resolved; ``from pkg import mod``
-    counts as an import of ``pkg.mod`` when that is a module)."""
+    """Absolute names of the package modules a file imports (``from pkg import mod`` counts as an import of
+    ``pkg.mod`` when that is a module). Imports for type checking count: they tie two files together as much."""
     modules = _modules()
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    package = parts[:-1]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):  # `if TYPE_CHECKING:` blocks import nothing at run time
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            node.body = []
-    nodes = tree.body if module_level_only else list(ast.walk(tree))
-    if module_level_only:
-        nodes = [n for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))]
+    nodes = _module_level(tree) if module_level_only else list(ast.walk(tree))
     names: set[str] = set()
     for node in nodes:
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                module = ".".join([*base, *(node.module.split(".") if node.module else [])])
-            else:
-                module = node.module or ""
+            module = _source_module(path, node)
             if not module.startswith(P):
                 continue
             subs = [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" in modules]
@@ -113,7 +124,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_circle_anywhere() -> None:
-    """Imports inside functions count too: a circle there is a circle in the design."""
+    """Imports inside functions and for type checking count too: a circle there is a circle in the design."""
     assert _cycles(_graph()) == []
 
 
@@ -167,14 +178,26 @@ def test_the_facts_layer_imports_no_pipeline() -> None:
     assert [o for o in offenders if o.split(" imports ")[1].startswith(forbidden)] == []
 
 
-#: inside compiler/: the artifact format stands below the front door and the pipeline
-COMPILER_LOWER = ("artifact", "_legacy_ttc", "_ep_reader", "compile_report")
+#: inside compiler/: the artifact room (compiler/artifact/) stands below the front door and the pipeline, and of the
+#: rest of the wing imports only these
+ARTIFACT_NEEDS = {f"{P}.compiler.{m}" for m in ("compile_report", "_upstream", "partition")}
 COMPILER_UPPER = tuple(f"{P}.compiler.{m}" for m in ("frontend", "pipeline", "aot"))
 
 
-@pytest.mark.parametrize("module", COMPILER_LOWER)
-def test_the_artifact_format_stands_below_the_front_door(module: str) -> None:
-    path = PACKAGE / "compiler" / f"{module}.py"
+def test_the_artifact_room_imports_only_the_report_the_gateway_and_the_partition() -> None:
+    room = f"{P}.compiler.artifact"
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted((PACKAGE / "compiler" / "artifact").rglob("*.py"))
+        for name in sorted(_imports(path))
+        if name.startswith(f"{P}.compiler") and name != f"{P}.compiler"
+        if not name.startswith(room) and name not in ARTIFACT_NEEDS
+    ]
+    assert offenders == []
+
+
+def test_the_compile_report_stands_below_the_front_door() -> None:
+    path = PACKAGE / "compiler" / "compile_report.py"
     assert [n for n in sorted(_imports(path)) if n.startswith(COMPILER_UPPER)] == []
 
 
@@ -183,9 +206,8 @@ DEFERRED_OK = {f"{P}.compiler.partition", f"{P}.ops.deform_conv2d", f"{P}.ops.ro
 
 
 def test_internal_imports_are_at_module_level() -> None:
-    """Deferred imports are for torch and the modules that pull it in (`DEFERRED_OK`, 138 other deferred internal
-    imports before the wings); every other internal import sits at the top of its file, so the top of a file tells
-    the truth about what it uses."""
+    """Deferred imports are for torch and the modules that pull it in (`DEFERRED_OK`); every other internal import
+    sits at the top of its file, so the top of a file tells the truth about what it uses."""
     modules = _modules()
     deferred = [
         f"{name} imports {target} inside a function"
@@ -194,3 +216,49 @@ def test_internal_imports_are_at_module_level() -> None:
         if target in modules and target != name and target not in DEFERRED_OK
     ]
     assert deferred == []
+
+
+#: private names that the runtime's CUDA-graph files still import from each other: removed by the runtime split
+#: (issue 32)
+PRIVATE_IMPORTS_OK = {
+    f"{P}.runtime.cuda_graphs: {P}.runtime.bucket_planner._capture_graph",
+    f"{P}.runtime.cuda_graphs: {P}.runtime.bucket_planner._collector_held",
+}
+
+
+def _private_uses(name: str, path: Path) -> set[str]:
+    """``module: other._name`` for each private name of another package module that ``path`` imports
+    (``from other import _name``) or reaches through an imported module (``other._name``). Private modules
+    (``_errors``, ``_upstream``) are infrastructure and may be imported; their private names may not."""
+    modules = _modules()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound: dict[str, str] = {}  # local name -> the package module it names
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            source = _source_module(path, node)
+            for alias in node.names:
+                if f"{source}.{alias.name}" in modules:
+                    bound[alias.asname or alias.name] = f"{source}.{alias.name}"
+                elif source.startswith(P) and source != name and _private(alias.name):
+                    found.add(f"{name}: {source}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            bound.update({a.asname: a.name for a in node.names if a.asname and a.name in modules})
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound:
+            target = f"{bound[node.value.id]}.{node.attr}"
+            if _private(node.attr) and target not in modules and bound[node.value.id] != name:
+                found.add(f"{name}: {target}")
+    return found
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    """A leading underscore is a promise: what a module keeps private, no other module imports or reaches into.
+    Make the name public, or move it to its user."""
+    used = {use for name, path in _modules().items() for use in _private_uses(name, path)}
+    assert sorted(used - PRIVATE_IMPORTS_OK) == []
+    assert PRIVATE_IMPORTS_OK <= used, "an allowed private import is gone: drop it from PRIVATE_IMPORTS_OK"

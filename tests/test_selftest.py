@@ -9,7 +9,7 @@ import pytest
 
 from torchtrt_compat import UsageError
 from torchtrt_compat.cli import main
-from torchtrt_compat.selftest import (
+from torchtrt_compat.host_selftest import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_SKIPPED,

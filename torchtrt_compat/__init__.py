@@ -37,8 +37,8 @@ _EXPORTS: dict[str, str] = {
     "EngineArtifact": ".compiler",
     "explain": ".troubleshooting",
     "bench": ".runtime.bench",
-    "selftest": ".selftest",
-    "SelftestResult": ".selftest",
+    "selftest": ".host_selftest",
+    "SelftestResult": ".host_selftest",
     "register_shim": ".shims",
     "list_shims": ".shims",
 }
@@ -53,10 +53,7 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'torchtrt_compat' has no attribute {name!r}")
-    loaded = importlib.import_module(module, __name__)
-    # `selftest` names a module and its function: the package attribute is the module, which calls the function
-    # (selftest.py), so ``import torchtrt_compat.selftest as m`` and ``torchtrt_compat.selftest()`` agree
-    value = loaded if module == f".{name}" else getattr(loaded, name)
+    value = getattr(importlib.import_module(module, __name__), name)
     globals()[name] = value
     return value
 
@@ -86,7 +83,7 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from .env import Environment as Environment, detect_environment as detect_environment
     from .farm import build_plan as build_plan
+    from .host_selftest import SelftestResult as SelftestResult, selftest as selftest
     from .runtime.bench import bench as bench
-    from .selftest import SelftestResult as SelftestResult, selftest as selftest
     from .shims import list_shims as list_shims, register_shim as register_shim
     from .troubleshooting import explain as explain

@@ -18,12 +18,9 @@ some were skipped, so the host is not proven to run the stack.
 from __future__ import annotations
 
 import html
-import inspect
 import json
 import platform
-import sys
 import time
-import types
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -525,15 +522,3 @@ def selftest(device: Any = None, steps: Sequence[str] | None = None) -> Selftest
     chosen = [(n, fn) for n, fn in STEPS if steps is None or n in steps or n == "environment"]
     results = [run_step(name, fn, ctx) for name, fn in chosen]
     return SelftestResult(host=platform.node() or "this host", steps=results, gpu=gpu)
-
-
-class _CallableModule(types.ModuleType):
-    """``torchtrt_compat.selftest`` names both this module and its function: importing the module makes the package
-    attribute the module, so the module calls the function and ``torchtrt_compat.selftest(...)`` works either way."""
-
-    def __call__(self, device: Any = None, steps: Sequence[str] | None = None) -> SelftestResult:
-        return selftest(device, steps)
-
-
-__signature__ = inspect.signature(selftest)
-sys.modules[__name__].__class__ = _CallableModule

@@ -154,6 +154,12 @@ def parse_compute_capability(value: object, *, what: str = "compute capability",
     return f"{int(match[1])}.{int(match[2])}"
 
 
+def sm_name(compute_capability: object, *, separator: str = "_") -> str:
+    """The SM architecture name of a compute capability: ``"sm_89"`` for ``"8.9"`` (``"sm89"`` with
+    ``separator=""``, as folder names spell it). The one writer of that name: reports, progress, artifacts, plans."""
+    return f"sm{separator}{str(compute_capability).replace('.', '')}"
+
+
 def show_value(value: object) -> str:
     """``repr(value)`` on one line, cut to 60 characters: how an error message quotes a bad argument."""
     text = " ".join(repr(value).split())

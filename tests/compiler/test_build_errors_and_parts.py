@@ -15,7 +15,8 @@ from torchtrt_compat.models import get_model
 import torchtrt_compat as tc
 from torchtrt_compat._errors import BuildError, CompatError, UpstreamError, UsageError
 from torchtrt_compat.compiler._upstream import shim_context
-from torchtrt_compat.compiler.failures import BuildTracker, raise_build_error
+from torchtrt_compat.compiler.failures import raise_build_error
+from torchtrt_compat.compiler.watch import BuildWatch, build_title, precision_label
 from torchtrt_compat.shims import list_shims
 
 
@@ -43,9 +44,9 @@ def test_our_own_usage_errors_pass_through_unchanged() -> None:
 
 
 def test_the_tensorrt_log_prefers_error_lines() -> None:
-    tracker = BuildTracker(lines=["WARNING: a", "ERROR: Myelin failed", "WARNING: b"])
-    assert tracker.log_text() == "ERROR: Myelin failed"
-    assert BuildTracker().log_text() is None
+    watch = BuildWatch(lines=["WARNING: a", "ERROR: Myelin failed", "WARNING: b"])
+    assert watch.log_text() == "ERROR: Myelin failed"
+    assert BuildWatch().log_text() is None
 
 
 @pytest.mark.slow
@@ -116,3 +117,16 @@ def test_deform_convnet_builds_in_fp16() -> None:
     assert fp16.report.trt_engines == 1 and fp16.report.pytorch_ops == []
     assert fp16.report.settings.get("enable_autocast") == "True" or "fp16" in str(fp16.report.settings).lower()
     assert "deform_conv2d_device" in fp16.report.shims
+
+
+def test_titles_tell_two_builds_apart() -> None:
+    class TinyNet:
+        pass
+
+    fp32 = build_title("build_engine", TinyNet(), None, {}, ["8.9", "12.0"])
+    fp16 = build_title(
+        "build_engine", TinyNet(), None, {"enable_autocast": True, "autocast_low_precision_type": "torch.float16"}
+    )
+    assert fp32 == "build_engine TinyNet FP32 for sm_89, sm_120"
+    assert fp16 == "build_engine TinyNet FP16 autocast"
+    assert precision_label({"torch.float16", "torch.float32"}, {}) == "FP16+FP32"

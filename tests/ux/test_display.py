@@ -9,10 +9,10 @@ import torchtrt_compat as tc
 from torchtrt_compat.compatibility.target import load_spec
 from torchtrt_compat.compiler.compile_report import CompileReport
 from torchtrt_compat.env import GpuInfo, Package
+from torchtrt_compat.host_selftest import SelftestResult, StepResult
 from torchtrt_compat.runtime.bench import summarise
 from torchtrt_compat.runtime.context import ContextReport
 from torchtrt_compat.runtime.memory import MemoryReport
-from torchtrt_compat.selftest import SelftestResult, StepResult
 from torchtrt_compat.ux import display as _display
 
 

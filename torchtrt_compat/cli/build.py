@@ -1,4 +1,4 @@
-"""``build``: ahead-of-time TensorRT-RTX engines for a catalogue model or a saved ExportedProgram."""
+"""``build``: ahead-of-time TensorRT-RTX engines for a catalogue model, your function or a saved ExportedProgram."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from .._errors import UsageError
 from ..compiler import build_engine
 from ..compiler.aot import zero_engine_advice
 from ..compiler.artifact import check_replaceable
-from ..compiler.inputs import example_inputs_of
 from ..farm import build_plan
-from ..models import get_model
+from ..farm.sources import load_source, resolve_source
 from ..ux.display import safe
 
 
@@ -25,11 +24,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         description="Build TensorRT-RTX engines for the named GPU architectures and write the artifact folder "
         "DIR/NAME/: model.ep (torch_tensorrt.load('model.ep').module() runs it on the GPU host), engines/*.plan, "
         "report.json and manifest.json, published as one. MODEL is models:NAME from the bundled catalogue "
-        "(`torchtrt-compat models`) or a .pt2 file written by torch.export.save. With --plan PLAN.toml, builds every "
+        "(`torchtrt-compat models`), pkg.mod:function (returning the model and its example inputs), or a .ep/.pt2 "
+        "file written by torch.export.save, resolved as a plan's source is. With --plan PLAN.toml, builds every "
         "model x target set x precision the plan names, in parallel, skipping what is already built "
         "(docs/build_farm.md).",
     )
-    p.add_argument("model", metavar="MODEL", nargs="?", help="models:NAME or path/to/program.pt2")
+    p.add_argument("model", metavar="MODEL", nargs="?", help="models:NAME, pkg.mod:function or path/to/program.pt2")
     p.add_argument("--cc", nargs="+", metavar="CC", help="target compute capabilities, e.g. 8.9 12.0")
     p.add_argument("--out", metavar="DIR", help="output directory (the artifact is DIR/NAME/)")
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
@@ -37,8 +37,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--trust",
         action="store_true",
-        help="read MODEL.pt2 although it is a program from disk: torch.export.load runs code a crafted .pt2 holds "
-        "(sympy expressions, guard code, pickles, AOTInductor libraries); pass it only for files you made",
+        help="read a MODEL .ep/.pt2 although it is a program from disk: torch.export.load runs code a crafted "
+        "file holds (sympy expressions, guard code, pickles, AOTInductor libraries); pass it only for files you made",
     )
     p.add_argument(
         "--sign-key",
@@ -82,34 +82,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, ...]]:
-    """``models:NAME`` -> (name, module, example inputs); ``file.pt2`` -> (stem, ExportedProgram, example inputs).
-
-    A ``.pt2`` is read only with ``trust``: ``torch.export.load`` runs code that a crafted file holds."""
-    if spec.startswith("models:"):
-        entry = get_model(spec.split(":", 1)[1])
-        return entry.name, entry.build(), entry.example_inputs()
-    path = Path(spec)
-    if path.suffix != ".pt2":
-        raise UsageError(f"MODEL {spec!r} is neither models:NAME nor a .pt2 file.", "see `torchtrt-compat models`")
-    if not path.is_file():
-        raise UsageError(f"{path} does not exist.", "pass a file written by torch.export.save(program, 'x.pt2')")
-    if not trust:
-        raise UsageError(
-            f"{path} is a program from disk: torch.export.load runs code a crafted .pt2 holds (sympy expressions, "
-            "guard code, pickles, AOTInductor libraries), so it is not read by default.",
-            "pass --trust if you made this file yourself (or got it from someone you trust), or build a catalogue "
-            "model (models:NAME)",
-        )
-    import torch
-
-    try:
-        program = torch.export.load(str(path))
-    except Exception as exc:
-        raise UsageError(
-            f"{path} is not a loadable ExportedProgram ({exc.__class__.__name__}).",
-            "re-export it with torch.export.save",
-        ) from None
-    return path.stem, program, example_inputs_of(program)
+    """MODEL as `farm.sources` resolves it (``models:NAME``, ``pkg.mod:function`` or a trusted ``.ep``/``.pt2``) ->
+    (artifact name, model, example inputs). Resolved the way a plan's ``source`` is, with the current folder as the
+    plan's folder."""
+    source = resolve_source(spec, "MODEL", Path.cwd(), trust)
+    model, inputs = load_source(source)
+    return source.name, model, inputs
 
 
 _KEY_FIX = (
@@ -118,8 +96,8 @@ _KEY_FIX = (
 )
 
 
-def _artifact_name(spec: str) -> str:
-    return spec.split(":", 1)[1] if spec.startswith("models:") else Path(spec).stem
+def _artifact_name(spec: str, trust: bool) -> str:
+    return resolve_source(spec, "MODEL", Path.cwd(), trust).name
 
 
 def _write_log(path: Path, verbose: bool, lines: list[str]) -> bool:
@@ -165,7 +143,7 @@ def run_build(args: argparse.Namespace) -> int:
         raise UsageError(f"build needs {missing}.", "torchtrt-compat build MODEL --cc 8.9 --out DIR (or --plan PLAN)")
 
     out = check_output_dir(args.out)  # before any import of torch and before minutes of building
-    check_replaceable(out / _artifact_name(args.model))
+    check_replaceable(out / _artifact_name(args.model, args.trust))
     if args.sign_key is not None and not Path(args.sign_key).expanduser().is_file():
         raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..selftest import selftest
+from ..host_selftest import selftest
 from ._html import check_html_path, write_html
 
 

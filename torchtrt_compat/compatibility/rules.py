@@ -49,13 +49,12 @@ class Finding:
 
     def _repr_html_(self) -> str:
         return _display.table(
-            [(_display.badge(self.severity, _TONES[self.severity]), self.component, self.message, self.fix)],
+            [(_display.badge(self.severity, self.severity), self.component, self.message, self.fix)],
             ("severity", "component", "finding", "fix"),
             raw_columns=frozenset({0}),
         )
 
 
-_TONES = {"error": "error", "unknown": "unknown", "warning": "warning", "info": "info"}
 _VERDICT_TONES = {"compatible": "ok", "incompatible": "error", "unknown": "unknown"}
 
 
@@ -138,7 +137,7 @@ class CheckReport:
             + f" <span>{html.escape(self.environment.source)} &middot; {self._counts()} &middot; "
             f"matrix snapshot {self.snapshot_date}</span>"
         )
-        rows = [(_display.badge(f.severity, _TONES[f.severity]), f.component, f.message, f.fix) for f in self.findings]
+        rows = [(_display.badge(f.severity, f.severity), f.component, f.message, f.fix) for f in self.findings]
         body = (
             _display.table(rows, ("severity", "component", "finding", "fix"), raw_columns=frozenset({0}))
             if rows

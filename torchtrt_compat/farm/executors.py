@@ -392,7 +392,8 @@ def _wait(running: dict[int, _Build]) -> None:
 
 
 # ---- Ray -----------------------------------------------------------------------------------------------------------
-def _ray() -> Any:
+def import_ray() -> Any:
+    """The ray module, or a `MissingDependencyError` naming the extra that installs it."""
     try:
         import ray
     except ImportError:
@@ -447,7 +448,7 @@ def run_ray(
     ``address`` None or "" starts a local Ray (or joins RAY_ADDRESS); ``transfer="shared"`` has each task publish
     its folder at the same path (a shared filesystem), ``"return"`` sends it back to the driver, which publishes it.
     """
-    ray = _ray()
+    ray = import_ray()
     if not ray.is_initialized():
         ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     on_start, _on_stage, on_done = events

@@ -22,7 +22,8 @@ from .._bounded import MAX_MANIFEST_BYTES, load_json_file
 from .._errors import CompatError
 from .._version import __version__
 from ..env import detect_environment
-from .plan import Job, module_file
+from .plan import Job
+from .sources import module_file
 
 KEY_FIELD = "build_key"  #: the manifest metadata field that holds the key
 

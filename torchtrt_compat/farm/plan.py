@@ -26,14 +26,11 @@ one folder, an output folder that cannot be written; each as one `UsageError` li
 
 from __future__ import annotations
 
-import ast
-import contextlib
 import difflib
 import importlib.util
 import os
 import re
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,11 +39,12 @@ from .._atomic import check_output_dir, check_replaceable
 from .._errors import CompatError, IncompatibleError, UsageError
 from ..compatibility.target import gpu_by_name, normalise_cc
 from ..compiler.releases import known_releases
-from ..compiler.settings import OWN_KWARGS, _known_names
+from ..compiler.settings import OWN_KWARGS, known_names
 from ..compiler.validation import check_compile_kwargs, resolve_targets
 from ..env import detect_environment
 from ..models import get_model
-from ..versions import base
+from ..versions import base, sm_name
+from .sources import ModelSource, SourceKind, import_paths, resolve_source
 
 TOP_KEYS = ("out", "workers", "defaults", "models")
 DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
@@ -55,8 +53,6 @@ MODEL_KEYS = ("source", "output", "depends", *DEFAULT_KEYS)
 PRECISIONS: dict[str, str | None] = {"fp32": None, "fp16": "float16", "bf16": "bfloat16"}
 DEFAULT_TIMEOUT_S = 1800.0
 DEFAULT_MEMORY_GB = 3.0  #: a small model's build peaks at 1-3 GB RSS; a plan names more for big ones
-PROGRAM_SUFFIXES = (".ep", ".pt2")
-_FUNCTION = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*", re.ASCII)
 _OUTPUT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}", re.ASCII)
 _CC = re.compile(r"\d+\.\d+", re.ASCII)
 
@@ -67,7 +63,7 @@ class Job:
 
     model: str  #: the plan's name for the model
     source: str  #: as the plan wrote it
-    kind: str  #: "catalogue", "function" or "program"
+    kind: SourceKind  #: "catalogue", "function" or "program"
     location: str  #: catalogue name, "module:function", or the program's absolute path
     targets: tuple[str, ...]  #: compute capabilities, sorted
     precision: str
@@ -80,6 +76,11 @@ class Job:
     import_paths: tuple[str, ...] = ()  #: put first on sys.path to import a function's module
     depends: tuple[str, ...] = ()  #: absolute paths of extra files hashed into the key
     key: str = field(default="", compare=False)  #: content hash (keys.build_key), filled in by the runner
+
+    @property
+    def model_source(self) -> ModelSource:
+        """Where the model comes from, as `sources.load_source` takes it."""
+        return ModelSource(self.kind, self.location, self.import_paths)
 
     @property
     def label(self) -> str:
@@ -100,7 +101,7 @@ class Plan:
 
 
 def target_label(ccs: tuple[str, ...] | list[str]) -> str:
-    return "+".join("sm" + c.replace(".", "") for c in ccs)
+    return "+".join(sm_name(c, separator="") for c in ccs)
 
 
 def load_plan(
@@ -245,7 +246,7 @@ def _jobs_of(
     if not isinstance(source, str) or not source.strip():
         raise UsageError(f"{where} has no source.", 'add source = "models:NAME" (or "module:function", or a .ep)')
     trust = _bool(spec.get("trust", False), f"{where}.trust") or trust_flag
-    kind, location, paths = _resolve_source(source.strip(), where, base, trust)
+    resolved = resolve_source(source.strip(), where, base, trust)
     output = spec.get("output", name)
     if not isinstance(output, str) or not _OUTPUT.fullmatch(output):
         raise UsageError(
@@ -284,8 +285,8 @@ def _jobs_of(
                 Job(
                     model=str(name),
                     source=source.strip(),
-                    kind=kind,
-                    location=location,
+                    kind=resolved.kind,
+                    location=resolved.location,
                     targets=ccs,
                     precision=precision,
                     settings=settings,
@@ -294,7 +295,7 @@ def _jobs_of(
                     trust=trust,
                     folder=str(out_dir / rel),
                     name=rel,
-                    import_paths=paths,
+                    import_paths=resolved.import_paths,
                     depends=tuple(dep_paths),
                 )
             )
@@ -324,7 +325,7 @@ def _check_setting_names(settings: dict[str, Any], where: str) -> None:
     release = known_releases().get(f"{installed.name}=={base(installed.version)}")
     if release is None:
         return  # a release the data does not know: torch_tensorrt itself will judge the names
-    known = _known_names(release) | OWN_KWARGS
+    known = known_names(release) | OWN_KWARGS
     for name in settings:
         if name not in known:
             close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
@@ -347,84 +348,6 @@ def _positive(value: Any, where: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise UsageError(f"{where} = {_show(value)} is not a positive number.", "write e.g. 600 (timeout) or 3 (GB)")
     return float(value)
-
-
-def _resolve_source(source: str, where: str, base: Path, trust: bool) -> tuple[str, str, tuple[str, ...]]:
-    """-> (kind, location, import paths); a source that cannot be found is refused here, before any build."""
-    if source.startswith("models:"):
-        name = source.split(":", 1)[1]
-        if not _OUTPUT.fullmatch(name):
-            raise UsageError(f"{where}: {source} is not a catalogue name.", "see `torchtrt-compat models`")
-        return "catalogue", name, ()  # looked up in check_imports: loading the catalogue imports torch
-    if source.endswith(PROGRAM_SUFFIXES):
-        path = (base / source).resolve()
-        if not path.is_file():
-            raise UsageError(f"{where}: {source} is not a file.", "pass a program written by torch.export.save")
-        if not trust:
-            raise UsageError(
-                f"{where}: {source} is an ExportedProgram; loading it unpickles parts of it, which can run code.",
-                "for a file you made yourself, pass --trust (or trust = true in the plan)",
-            )
-        return "program", str(path), ()
-    if not _FUNCTION.fullmatch(source):
-        raise UsageError(
-            f"{where}: source {_show(source)} is neither models:NAME, module:function nor a .ep/.pt2 file.",
-            'write e.g. source = "models:resnet18" or "mypkg.models:build"',
-        )
-    paths = tuple(dict.fromkeys([str(base), os.getcwd()]))
-    module, function = source.split(":")
-    origin = module_file(module, paths, where)
-    if origin is not None and not _defines(origin, function):
-        raise UsageError(f"{where}: {module} has no function {function!r}.", f"define {function}() -> (model, inputs)")
-    return "function", source, paths
-
-
-def module_file(module: str, paths: tuple[str, ...], where: str) -> str | None:
-    """The source file of ``module`` found with ``paths`` first on sys.path (None for a module without one);
-    a module that cannot be found is a `UsageError`."""
-    with import_paths(paths):
-        try:
-            spec = importlib.util.find_spec(module)
-        except (ImportError, ValueError) as exc:
-            raise UsageError(f"{where}: {module} does not import ({type(exc).__name__}: {exc}).", _FIX_IMPORT) from None
-    if spec is None:
-        raise UsageError(f"{where}: no module named {module!r}.", _FIX_IMPORT)
-    return spec.origin if spec.origin and spec.origin.endswith(".py") else None
-
-
-_FIX_IMPORT = "check the name, or run from (or put the plan in) the folder that holds the module"
-
-
-def _defines(path: str, function: str) -> bool:
-    try:
-        tree = ast.parse(Path(path).read_bytes())
-    except (OSError, SyntaxError, ValueError):
-        return True  # the import check says what is wrong with it
-    names: set[str] = set()
-    for node in ast.walk(tree):  # top-level and conditional definitions alike; a miss is only a missed hint
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            if any(a.name == "*" for a in node.names):
-                return True  # the import check decides
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("globals", "setattr", "exec"):
-            return True
-    return function in names
-
-
-@contextlib.contextmanager
-def import_paths(paths: tuple[str, ...]) -> Iterator[None]:
-    added = [p for p in paths if p not in sys.path]
-    sys.path[:0] = added
-    try:
-        yield
-    finally:
-        for p in added:
-            with contextlib.suppress(ValueError):
-                sys.path.remove(p)
 
 
 def check_imports(jobs: list[Job]) -> None:

@@ -14,7 +14,7 @@ from .. import _atomic
 from .._errors import UsageError
 from ..ux import display as _display
 from . import summary
-from .executors import _ray, default_workers, run_local, run_ray
+from .executors import default_workers, import_ray, run_local, run_ray
 from .keys import built_manifest, with_key
 from .live import Live
 from .plan import Job, check_imports, load_plan
@@ -162,7 +162,7 @@ def _write_summary(result: PlanResult) -> list[Path]:
 
 
 def _ray_cpus(address: str, todo: int) -> int:
-    ray = _ray()
+    ray = import_ray()
     if not todo:
         return 0
     if not ray.is_initialized():

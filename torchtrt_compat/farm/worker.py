@@ -1,9 +1,9 @@
 """One build in its own process: ``python -m torchtrt_compat.farm._child FD`` reads a `Job` (JSON) on stdin.
 
-It writes JSON lines to file descriptor FD: ``{"stage": text}`` as the build moves on (the `_progress` stages of
-`build_engine`), then ``{"result": row}``. Its stdout and stderr are the build log. A crash, a hang or an
-out-of-memory kill ends this process only; the parent turns that into a failed row. The artifact folder is
-published with `_atomic.atomic_dir` (through `EngineArtifact.save`): it appears complete or not at all.
+It writes JSON lines to file descriptor FD: ``{"stage": text}`` as the build moves on (the `ux.progress` stages of
+`build_engine`, through `nested_progress`), then ``{"result": row}``. Its stdout and stderr are the build log. A
+crash, a hang or an out-of-memory kill ends this process only; the parent turns that into a failed row. The artifact
+folder is published with `_atomic.atomic_dir` (through `EngineArtifact.save`): it appears complete or not at all.
 """
 
 from __future__ import annotations
@@ -19,15 +19,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .._errors import UsageError
 from ..compiler import build_engine
-from ..compiler.inputs import example_inputs_of
-from ..models import get_model
 from ..troubleshooting import explain
-from ..ux import progress as _progress
-from ..ux.quiet import last_capture
+from ..ux.progress import nested_progress
 from .keys import KEY_FIELD
-from .plan import PRECISIONS, Job, import_paths
+from .plan import PRECISIONS, Job
+from .sources import load_source
 
 
 def base_row(job: Job) -> dict[str, Any]:
@@ -58,35 +55,11 @@ def artifact_facts(manifest: dict[str, Any], folder: Path) -> dict[str, Any]:
     }
 
 
-def load_model(job: Job) -> tuple[Any, tuple[Any, ...]]:
-    """The model and its example inputs, as the plan names them."""
-
-    if job.kind == "catalogue":
-        entry = get_model(job.location)
-        return entry.build(), tuple(entry.example_inputs())
-    if job.kind == "program":
-        import torch
-
-        program = torch.export.load(job.location)
-        return program, example_inputs_of(program)
-    import importlib
-
-    module, function = job.location.split(":")
-    with import_paths(job.import_paths):
-        made = getattr(importlib.import_module(module), function)()
-    if not (isinstance(made, (tuple, list)) and len(made) == 2):
-        raise UsageError(
-            f"{job.location}() returned {type(made).__name__}, not (model, inputs).",
-            "return the model and a tuple of example inputs: return model, (x,)",
-        )
-    model, inputs = made
-    return model, tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
-
-
 def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str, Any]:
     """Build ``job`` in this process and publish its folder; returns its summary row (never raises)."""
 
     row = base_row(job)
+    log: list[str] = []
     start = time.perf_counter()
     try:
         emit("importing torch")
@@ -95,15 +68,11 @@ def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str
         torch.set_num_threads(max(1, threads))
 
         emit("loading the model")
-        model, inputs = load_model(job)
+        model, inputs = load_source(job.model_source)
         dtype = PRECISIONS[job.precision]
         precisions = {getattr(torch, dtype)} if dtype else None
-        bar = _progress._Progress(
-            job.name, lambda _title, stages, _done, _state: emit(stages[-1][0]) if stages else None
-        )
-        _progress._current.append(bar)  # build_engine's stages report into this bar (and on to the parent)
         built = time.perf_counter()
-        try:
+        with nested_progress(job.name, emit):  # build_engine's stages go on to the parent
             artifact = build_engine(
                 model,
                 list(inputs),
@@ -112,8 +81,7 @@ def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str
                 verbose=False,
                 **job.settings,
             )
-        finally:
-            _progress._current.remove(bar)
+        log = artifact.report.log
         row["build_seconds"] = time.perf_counter() - built
         artifact.metadata[KEY_FIELD] = job.key
         artifact.metadata["farm"] = {"model": job.model, "source": job.source, "precision": job.precision}
@@ -122,9 +90,10 @@ def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str
         manifest = json.loads((Path(job.folder) / "manifest.json").read_text())
         row.update(artifact_facts(manifest, Path(job.folder)), status="built")
     except BaseException as exc:  # one failed row, whatever went wrong; the parent keeps going
+        log = log or list(getattr(exc, "captured", None) or [])  # a BuildError carries what the build printed
         row.update(failure_facts(exc))
     finally:
-        _write_captured_log()
+        _write_log(log)
     row["seconds"] = time.perf_counter() - start
     row["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return row
@@ -138,8 +107,8 @@ def failure_facts(exc: BaseException) -> dict[str, Any]:
     stage = getattr(exc, "stage", None)
     if stage:
         facts["stage"] = stage
-    capture = last_capture()
-    log = getattr(exc, "log", None) or (capture.text() if capture else None)
+    captured = getattr(exc, "captured", None)
+    log = getattr(exc, "log", None) or ("\n".join(captured) + "\n" if captured else None)
     try:
         found = explain(text + "\n" + "".join(traceback.format_exception(exc)), log=log)
         facts["diagnosis"] = [{"key": e.key, "title": e.title, "fix": e.fix} for e in found[:2]]
@@ -148,10 +117,10 @@ def failure_facts(exc: BaseException) -> dict[str, Any]:
     return facts
 
 
-def _write_captured_log() -> None:
-    capture = last_capture()
-    if capture is not None and capture.lines:
-        sys.stderr.write(capture.text())
+def _write_log(lines: list[str]) -> None:
+    """What upstream printed during the build (captured, so it did not interleave with progress) into the log."""
+    if lines:
+        sys.stderr.write("\n".join(lines) + "\n")
         sys.stderr.flush()
 
 

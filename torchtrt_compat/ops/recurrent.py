@@ -43,7 +43,8 @@ class Recurrent:
         )
 
 
-def _recurrent_op(target: Any) -> str | None:
+def recurrent_op(target: Any) -> str | None:
+    """``"lstm"`` (``"gru"``, ...) for an aten recurrent op overload ``*.input``, else None."""
     name = getattr(target, "__name__", "")  # OpOverload: "lstm.input"
     base, _, overload = name.partition(".")
     return base if overload == "input" and base in RECURRENT_OPS and "aten" in str(target) else None
@@ -54,7 +55,7 @@ def count(program: Any) -> Recurrent:
     graph = getattr(program, "graph", None)
     found = Recurrent()
     for node in getattr(graph, "nodes", []):
-        op = _recurrent_op(node.target) if node.op == "call_function" else None
+        op = recurrent_op(node.target) if node.op == "call_function" else None
         if op is None:
             continue
         layers_at, bidirectional_at, batch_first_at = RECURRENT_OPS[op]

@@ -49,7 +49,7 @@ def parse_device_index(device: Any) -> int | None:
 
 def resolve_device_index(device: DeviceLike) -> int:
     """`parse_device_index`, with None and bare ``"cuda"`` meaning torch's current device; checks it exists."""
-    torch = _torch()
+    torch = torch_module()
     index = parse_device_index(device)
     if not torch.cuda.is_available():
         raise IncompatibleError(
@@ -68,7 +68,8 @@ def resolve_device_index(device: DeviceLike) -> int:
 
 
 @functools.lru_cache(maxsize=1)
-def _torch() -> Any:
+def torch_module() -> Any:
+    """torch, imported on first use (the runtime helpers import it only when they run)."""
     return require("torch", "for the CUDA runtime helpers")
 
 

@@ -31,6 +31,7 @@ from .._atomic import atomic_write_bytes, atomic_write_text
 from .._bounded import MAX_SIDECAR_BYTES, load_json_file, read_bytes
 from .._errors import UsageError
 from ..env import detect_environment
+from ..versions import sm_name
 
 ENV_CACHE_ROOT = "TORCHTRT_COMPAT_CACHE"
 _SIDECAR_FORMAT = 1
@@ -83,7 +84,7 @@ class CacheKey:
 
     def slug(self) -> str:
         """A directory name: ``nvidia-h100-80gb-hbm3__sm90__tensorrt-10.14.1``."""
-        cc = "sm" + self.compute_capability.replace(".", "")
+        cc = sm_name(self.compute_capability, separator="")
         return "__".join(_slugify(p) for p in (self.gpu_name, cc, f"{self.flavour}-{self.trt_version}"))
 
     def to_dict(self) -> dict[str, str]:

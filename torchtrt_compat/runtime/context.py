@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from .._errors import IncompatibleError, MissingDependencyError, UsageError
 from ..ux.display import compact_repr, key_values, panel
-from ._device import DeviceLike, _torch, resolve_device_index
+from ._device import DeviceLike, resolve_device_index, torch_module
 from ._wrap import CallWrapper
 
 T = TypeVar("T")
@@ -96,7 +96,7 @@ def ensure_primary_context(device: DeviceLike = None) -> int:
     be current. Returns the primary context's handle.
     """
 
-    torch = _torch()
+    torch = torch_module()
     index = resolve_device_index(device)
     with primary_context(index):
         torch.cuda.init()

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..ux.display import compact_repr, key_values, panel
-from ._device import _torch
+from ._device import torch_module
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def engine_device_bytes(module: Any) -> int | None:
 
 def memory_report(module: Any, inputs: Sequence[Any] | Any) -> MemoryReport:
     """Run ``module(*inputs)`` once under no_grad and report its memory; on CPU only the weights are known."""
-    torch = _torch()
+    torch = torch_module()
     args = tuple(inputs) if isinstance(inputs, (list, tuple)) else (inputs,)
     params, buffers = weight_bytes(module)
     weights = None if params is None else params + (buffers or 0)

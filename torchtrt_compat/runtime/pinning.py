@@ -13,7 +13,7 @@ import concurrent.futures
 from typing import Any
 
 from .._errors import IncompatibleError
-from ._device import DeviceLike, _torch, parse_device_index, resolve_device_index
+from ._device import DeviceLike, parse_device_index, resolve_device_index, torch_module
 from ._wrap import CallWrapper
 
 
@@ -25,7 +25,7 @@ class DevicePinned(CallWrapper):
         object.__setattr__(self, "device", resolve_device_index(device))
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        with _torch().cuda.device(self.device):
+        with torch_module().cuda.device(self.device):
             return self.__wrapped__(*args, **kwargs)
 
     def _repr_extra(self) -> str:
@@ -43,7 +43,7 @@ def pinned_executor(device: DeviceLike, max_workers: int | None = None) -> concu
     return concurrent.futures.ThreadPoolExecutor(
         max_workers=max_workers,
         thread_name_prefix=f"cuda{index}",
-        initializer=_torch().cuda.set_device,
+        initializer=torch_module().cuda.set_device,
         initargs=(index,),
     )
 
@@ -52,7 +52,7 @@ def check_device(expected: DeviceLike, current: int | None = None, what: str = "
     """Raise `IncompatibleError` unless ``current`` (default: this thread's current device) is ``expected``."""
     want = parse_device_index(expected)
     want = 0 if want is None else want
-    have = int(_torch().cuda.current_device()) if current is None else current
+    have = int(torch_module().cuda.current_device()) if current is None else current
     if have != want:
         import threading
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from .._engines import has_engine
 from .._errors import UsageError
-from ._device import _torch
+from ._device import torch_module
 
 #: engine-backed module -> (stream, event recorded after its last call; None while that call is being enqueued)
 _in_flight: weakref.WeakKeyDictionary[Any, tuple[Any, Any]] = weakref.WeakKeyDictionary()
@@ -35,7 +35,7 @@ class AsyncResult:
 
     def wait(self, stream: Any = None) -> Any:
         """Make ``stream`` (default: the current one) wait for the outputs, without blocking the host; returns them."""
-        torch = _torch()
+        torch = torch_module()
         target = stream if stream is not None else torch.cuda.current_stream(self.stream.device)
         target.wait_event(self.event)
         _record(self.outputs, target)
@@ -48,7 +48,7 @@ class AsyncResult:
 
 
 def _record(tree: Any, stream: Any) -> None:
-    torch = _torch()
+    torch = torch_module()
     for t in torch.utils._pytree.tree_leaves(tree):
         if isinstance(t, torch.Tensor) and t.is_cuda:
             t.record_stream(stream)
@@ -60,7 +60,7 @@ def infer_async(module: Any, inputs: Sequence[Any] | Any, stream: Any) -> AsyncR
     Inputs are marked as used on ``stream`` so the allocator does not recycle them early. Use one module instance
     per stream for TensorRT modules (see the module docstring).
     """
-    torch = _torch()
+    torch = torch_module()
     args = tuple(inputs) if isinstance(inputs, (list, tuple)) else (inputs,)
     engine_backed = has_engine(module)
     if engine_backed:

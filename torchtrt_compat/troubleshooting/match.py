@@ -367,6 +367,25 @@ def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None
     return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
 
 
+def _hit(c: _Compiled, hay: str, lower: str, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
+    """Where family ``c`` matches ``hay`` (start, end, the line), by its pattern or by the codes and messages in the
+    text's facts; None when it does not, or when its ``requires`` / ``unless`` rule it out."""
+    hit: tuple[int, int, str] | None = None
+    if c.literals is None or any(word in lower for word in c.literals):
+        m = c.pattern.search(hay)
+        if m is not None:
+            hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
+    if hit is None and (c.codes or c.messages):
+        hit = _by_code(c, facts, lower, hay)
+    if hit is None:
+        return None
+    if c.requires is not None and c.requires.search(hay) is None:
+        return None
+    if c.unless is not None and c.unless.search(hay) is not None:
+        return None
+    return hit
+
+
 def explain(text: str, *, log: str | None = None, env: Environment | None = None) -> Explanations:
     """Every known error found in ``text`` (a message, a traceback or a whole log), the most likely first.
 
@@ -390,18 +409,8 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
     found: list[Explanation] = []
     lower = hay.lower()
     for c in _compiled():
-        hit: tuple[int, int, str] | None = None
-        if c.literals is None or any(word in lower for word in c.literals):
-            m = c.pattern.search(hay)
-            if m is not None:
-                hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
-        if hit is None and (c.codes or c.messages):
-            hit = _by_code(c, facts, lower, hay)
+        hit = _hit(c, hay, lower, facts)
         if hit is None:
-            continue
-        if c.requires is not None and c.requires.search(hay) is None:
-            continue
-        if c.unless is not None and c.unless.search(hay) is not None:
             continue
         e = c.entry
         if _host_rules_out(e, env):

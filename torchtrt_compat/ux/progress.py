@@ -66,35 +66,6 @@ def warn(text: str) -> None:
         _current[-1].warning = text
 
 
-def build_title(
-    action: str, module: object, enabled_precisions: Any, kwargs: dict[str, Any], targets: Any = None
-) -> str:
-    """A title that tells two builds in one cell apart: the action, the model's class, the precision and targets,
-    e.g. ``build_engine TinyNet FP16 for sm_89``."""
-    name = type(module).__name__
-    where = f" for {', '.join('sm_' + str(t).replace('.', '') for t in targets)}" if targets else ""
-    return f"{action} {name} {precision_label(enabled_precisions, kwargs)}{where}"
-
-
-_PRECISIONS = {"float16": "FP16", "half": "FP16", "float32": "FP32", "float": "FP32", "bfloat16": "BF16",
-               "int8": "INT8", "float8_e4m3fn": "FP8", "fp16": "FP16", "fp32": "FP32", "bf16": "BF16"}  # fmt: skip
-
-
-def precision_label(enabled_precisions: Any, kwargs: dict[str, Any]) -> str:
-    """FP32, FP16, FP16+FP32, FP16 autocast ...: what the reader set, from dtype names (no torch import)."""
-
-    def label(dtype: object) -> str:
-        name = str(dtype).rsplit(".", 1)[-1].lower()
-        return _PRECISIONS.get(name, name.upper())
-
-    if kwargs.get("enable_autocast"):
-        return f"{label(kwargs.get('autocast_low_precision_type', 'float16'))} autocast"
-    if not enabled_precisions:
-        return "FP32"
-    items = [enabled_precisions] if isinstance(enabled_precisions, str) else list(enabled_precisions)
-    return "+".join(sorted({label(p) for p in items}))
-
-
 @contextlib.contextmanager
 def progress(title: str, *, console: TextIO | None = None, enabled: bool = True) -> Iterator[None]:
     """Show the stages reported with `stage` inside the block. ``console`` is the stream for terminal lines
@@ -116,6 +87,19 @@ def progress(title: str, *, console: TextIO | None = None, enabled: bool = True)
         _current.pop()
         with contextlib.suppress(Exception):  # a display problem never fails a build
             bar.finish(ok)
+
+
+@contextlib.contextmanager
+def nested_progress(title: str, on_stage: Callable[[str], None]) -> Iterator[None]:
+    """A progress block whose stages go to ``on_stage(text)`` instead of a display: every `stage` reported inside,
+    by this thread's code or by a `progress` block opened inside (which reports into this one), calls it. How a farm
+    worker forwards a build's stages to the process that shows them."""
+    bar = _Progress(title, lambda _title, stages, _done, _warning: on_stage(stages[-1][0]) if stages else None)
+    _current.append(bar)
+    try:
+        yield
+    finally:
+        _current.remove(bar)
 
 
 def _sink_for(console: TextIO) -> Sink | None:
