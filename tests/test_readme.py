@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
-from _paths import ROOT
+from _paths import ROOT, load_script
 
 pytest.importorskip("torch")
 
 
 def _tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("render_readme", ROOT / "tools" / "render_readme.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/render_readme.py")
 
 
 def test_generated_tables_are_up_to_date() -> None:

@@ -4,14 +4,13 @@ read real registry text (captured in tests/data/registry_samples; no network her
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from _paths import load_script
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
@@ -51,12 +50,7 @@ def _required(dist: str, version: str) -> bool:
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("refresh_matrix", ROOT / "tools" / "refresh_matrix.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["refresh_matrix"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/refresh_matrix.py")  # type: ignore[no-any-return]
 
 
 def _sample(name: str) -> str:

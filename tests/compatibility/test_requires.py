@@ -6,13 +6,13 @@ raw ``Requires-Dist`` / ``Requires-Python`` text with `packaging` directly, not 
 
 from __future__ import annotations
 
-import copy
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _specs import target_spec
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
@@ -23,23 +23,9 @@ from torchtrt_compat.compatibility import matrix, requires
 from torchtrt_compat.compatibility.rules import check
 from torchtrt_compat.compatibility.target import Overrides, load_spec, parse_gpu
 
-H100 = {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
-GOOD: dict[str, Any] = {
-    "platform": "linux_x86_64",
-    "python": "3.12.7",
-    "torch": "2.14.0+cu130",
-    "torchvision": "0.29.0",
-    "torch_tensorrt": {"package": "torch-tensorrt", "version": "2.14.0"},
-    "tensorrt": {"package": "tensorrt-cu13", "version": "11.1.0.106"},
-    "driver": "580.95.05",
-    "gpus": [H100],
-}
-
 
 def _spec(**changes: Any) -> dict[str, Any]:
-    spec = copy.deepcopy(GOOD)
-    spec.update(changes)
-    return spec
+    return target_spec(**{"python": "3.12.7", **changes})
 
 
 def _codes(spec: dict[str, Any], severity: str) -> set[str]:

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from _paths import SPECS
+from _specs import DRIVER_580, H100, target_spec
 
 from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.compatibility.advice import gpu_supported
 from torchtrt_compat.compatibility.rules import CheckReport, check, check_environment
 from torchtrt_compat.env import Environment, GpuInfo, Package
 
-H100 = {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
 A100 = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
 V100 = {"name": "Tesla V100-SXM2-32GB", "compute_capability": "7.0"}
 L4 = {"name": "NVIDIA L4", "compute_capability": "8.9"}
@@ -28,7 +28,6 @@ B200 = {"name": "NVIDIA B200", "compute_capability": "10.0"}
 GB10 = {"name": "NVIDIA GB10", "compute_capability": "12.1"}
 GH200 = {"name": "NVIDIA GH200 480GB", "compute_capability": "9.0"}
 
-DRIVER_580 = "580.95.05"
 DRIVER_570 = "570.124.06"
 DRIVER_550 = "550.54.15"
 DRIVER_535 = "535.104.05"
@@ -36,18 +35,7 @@ DRIVER_535 = "535.104.05"
 
 def trt_2_14(**overrides: Any) -> dict[str, Any]:
     """torch-tensorrt 2.14.0 (requires torch>=2.14.0,<2.15.0 and tensorrt-cu13>=11.1.0,<11.2.0) on an H100."""
-    spec = {
-        "platform": "linux_x86_64",
-        "python": "3.12",
-        "torch": "2.14.0+cu130",
-        "torchvision": "0.29.0",
-        "torch_tensorrt": {"package": "torch-tensorrt", "version": "2.14.0"},
-        "tensorrt": {"package": "tensorrt-cu13", "version": "11.1.0.106"},
-        "driver": DRIVER_580,
-        "gpus": [H100],
-    }
-    spec.update(overrides)
-    return spec
+    return target_spec(**overrides)
 
 
 def rtx_2_14(**overrides: Any) -> dict[str, Any]:

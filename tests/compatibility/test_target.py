@@ -7,12 +7,10 @@ no traceback).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from _cli import run_cli
 from _paths import SPECS
 
 from torchtrt_compat._errors import UsageError
@@ -240,19 +238,9 @@ def test_every_key_is_accepted(key: str) -> None:
 # -- through the CLI ---------------------------------------------------------------------------------------------
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "torchtrt_compat", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONWARNINGS": "ignore"},
-    )
-
-
 @pytest.mark.parametrize("name", sorted(BAD_FIXTURES))
 def test_cli_bad_spec_exits_2_with_one_line(name: str) -> None:
-    result = _cli("check", "--target", str(SPECS / name))
+    result = run_cli("check", "--target", str(SPECS / name))
     assert result.returncode == 2, result
     assert result.stdout == ""
     lines = result.stderr.splitlines()
@@ -266,7 +254,7 @@ def test_cli_bad_version_field_and_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     path.write_text(json.dumps({"tensorrt": {"package": "tensorrt-cu13", "version": "11.*"}}), encoding="utf-8")
     for target, fragment in ((path, '"tensorrt.version"'), (tmp_path / "missing.json", "does not exist")):
-        result = _cli("check", "--json", "--target", str(target))
+        result = run_cli("check", "--json", "--target", str(target))
         assert result.returncode == 2 and result.stdout == ""
         assert len(result.stderr.splitlines()) == 1 and fragment in result.stderr
         assert "Traceback" not in result.stderr

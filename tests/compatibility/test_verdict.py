@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
+from _cli import run_cli
+from _specs import GOOD, H100, target_spec
 from hypothesis import HealthCheck, given, settings, strategies as st
 from packaging.version import Version
 
@@ -20,23 +19,7 @@ from torchtrt_compat.compatibility import matrix
 from torchtrt_compat.compatibility.rules import CheckReport, Finding, check
 from torchtrt_compat.compatibility.target import load_spec
 
-H100 = {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
-GOOD = {
-    "platform": "linux_x86_64",
-    "python": "3.12",
-    "torch": "2.14.0+cu130",
-    "torchvision": "0.29.0",
-    "torch_tensorrt": {"package": "torch-tensorrt", "version": "2.14.0"},
-    "tensorrt": {"package": "tensorrt-cu13", "version": "11.1.0.106"},
-    "driver": "580.95.05",
-    "gpus": [H100],
-}
-
-
-def _spec(**changes: Any) -> dict[str, Any]:
-    spec = copy.deepcopy(GOOD)
-    spec.update(changes)
-    return spec
+_spec = target_spec
 
 
 def _codes(report: CheckReport, severity: str) -> set[str]:
@@ -283,25 +266,15 @@ def test_report_and_finding_display() -> None:
 # -- the command line --------------------------------------------------------------------------------------------
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "torchtrt_compat", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONWARNINGS": "ignore"},
-    )
-
-
 def test_cli_exit_codes_and_json_verdict() -> None:
-    unknown = _cli("check", "--target", "{}", "--json")
+    unknown = run_cli("check", "--target", "{}", "--json")
     assert unknown.returncode == 3, unknown.stderr
     data = json.loads(unknown.stdout)
     assert data["verdict"] == "unknown" and data["compatible"] is False
     assert data["matrix_snapshot"] == matrix.snapshot_date()
-    bad = _cli("check", "--target", json.dumps(_spec(gpus=[{"name": "x", "compute_capability": "10.7"}])), "--json")
+    bad = run_cli("check", "--target", json.dumps(_spec(gpus=[{"name": "x", "compute_capability": "10.7"}])), "--json")
     assert bad.returncode == 1 and json.loads(bad.stdout)["verdict"] == "incompatible"
-    good = _cli("check", "--target", json.dumps(_spec()))
+    good = run_cli("check", "--target", json.dumps(_spec()))
     assert good.returncode == 0 and "verdict: COMPATIBLE" in good.stdout
     assert f"matrix snapshot : {matrix.snapshot_date()}" in good.stdout
 
@@ -315,14 +288,14 @@ def test_cli_exit_codes_and_json_verdict() -> None:
     ],
 )
 def test_cli_bad_targets_exit_2_with_one_line(target: str, fragment: str) -> None:
-    result = _cli("check", "--target", target)
+    result = run_cli("check", "--target", target)
     assert result.returncode == 2, result.stderr
     assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1 and fragment in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_cli_help_documents_the_exit_codes() -> None:
-    result = _cli("check", "--help")
+    result = run_cli("check", "--help")
     assert "3 unknown" in " ".join(result.stdout.split())
 
 

@@ -83,25 +83,21 @@ def test_several_targets_and_patches_restored(small_net) -> None:
     from torch_tensorrt.dynamo.conversion import _TRTInterpreter
     from torch_tensorrt.dynamo.runtime import TorchTensorRTModule
 
-    before = (
-        torch.cuda.get_device_capability,
-        torch.cuda.mem_get_info,
-        torch.cuda.current_device,
-        _TRTInterpreter.trt,
-        TorchTensorRTModule.setup_engine,
-        _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
-    )
+    def patched_objects() -> tuple[object, ...]:  # what the build-time shims patch
+        return (
+            torch.cuda.get_device_capability,
+            torch.cuda.mem_get_info,
+            torch.cuda.current_device,
+            _TRTInterpreter.trt,
+            TorchTensorRTModule.setup_engine,
+            _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
+        )
+
+    before = patched_objects()
     model, x = small_net
     one = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1)
     two = tc.build_engine(model, [x], compute_capabilities=["8.6", "12.0"], min_block_size=1)
-    after = (
-        torch.cuda.get_device_capability,
-        torch.cuda.mem_get_info,
-        torch.cuda.current_device,
-        _TRTInterpreter.trt,
-        TorchTensorRTModule.setup_engine,
-        _TRTInterpreter.TRTInterpreter._populate_trt_builder_config,
-    )
+    after = patched_objects()
     assert before == after
     assert two.metadata["targets"] == ["8.6", "12.0"]
     assert len(next(iter(two.engines.values()))) > len(next(iter(one.engines.values())))

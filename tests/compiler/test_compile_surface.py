@@ -3,13 +3,12 @@ every published wheel (tests/data/settings_fields.json) and against the installe
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import json
 from typing import Any
 
 import pytest
-from _paths import ROOT
+from _paths import ROOT, load_script
 from _releases import DATA, RELEASE_KEYS, release
 
 from torchtrt_compat._errors import UsageError
@@ -18,11 +17,7 @@ from torchtrt_compat.compiler.settings import translate
 
 
 def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("extract", ROOT / "tools" / "extract_settings_fields.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/extract_settings_fields.py")
 
 
 def test_shipped_surface_is_generated_from_the_extracted_wheels() -> None:

@@ -32,6 +32,12 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
+def _plan(tmp_path: Path, targets: str, models: str) -> Path:
+    """``tmp_path/plan.toml`` building into ``out`` for ``targets`` (TOML) with min_block_size 1, then ``models``."""
+    header = f'out = "out"\n[defaults]\ntargets = {targets}\nsettings = {{ min_block_size = 1 }}'
+    return _write(tmp_path / "plan.toml", header + models)
+
+
 def test_a_plan_builds_in_parallel_keeps_failures_in_their_rows_and_reruns_for_free(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -39,19 +45,16 @@ def test_a_plan_builds_in_parallel_keeps_failures_in_their_rows_and_reruns_for_f
 
     import torch
 
-    from torchtrt_compat.farm.plan import import_paths
+    from torchtrt_compat.farm.sources import import_paths
 
     with import_paths((str(ROOT),)):
         model, inputs = importlib.import_module(MODELS).tiny_conv()
     torch.export.save(torch.export.export(model, inputs), str(tmp_path / "conv.pt2"))
     out = tmp_path / "out"
-    plan = _write(
-        tmp_path / "plan.toml",
+    plan = _plan(
+        tmp_path,
+        '["8.9", "RTX 5090"]',
         f"""
-out = "out"
-[defaults]
-targets = ["8.9", "RTX 5090"]
-settings = {{ min_block_size = 1 }}
 [models.tiny]
 source = "{MODELS}:tiny"
 [models.broken]
@@ -125,13 +128,10 @@ def test_fresh_processes_where_no_warm_fork_is_allowed(tmp_path: Path, monkeypat
 
 def test_ctrl_c_keeps_finished_folders_and_never_leaves_a_partial_one(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    plan = _write(
-        tmp_path / "plan.toml",
+    plan = _plan(
+        tmp_path,
+        '["8.9"]',
         f"""
-out = "out"
-[defaults]
-targets = ["8.9"]
-settings = {{ min_block_size = 1 }}
 [models.tiny]
 source = "{MODELS}:tiny"
 [models.hang]

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from _paths import load_script
 
 from torchtrt_compat.troubleshooting import explain
 from torchtrt_compat.troubleshooting.facts import cuda_error, extract, facts
@@ -44,11 +45,7 @@ def keys(text: str, **kw: object) -> list[str]:
 
 # ---- the facts are what the shipped files say ---------------------------------------------------------------------
 def _load_tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("extract_error_facts", ROOT / "tools" / "extract_error_facts.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/extract_error_facts.py")
 
 
 def test_the_cuda_table_is_the_installed_libcudart() -> None:
@@ -248,10 +245,7 @@ def test_zero_wrong_matches_on_every_labelled_case(name: str) -> None:
 
 def test_issue_19_targets_on_reports_from_elsewhere() -> None:
     """>= 60% right and >= 85% right-or-partial on the established cases of the fresh and blind sets together."""
-    spec = importlib.util.spec_from_file_location("explain_accuracy", ROOT / "benchmarks" / "explain_accuracy.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script("benchmarks/explain_accuracy.py")
     fresh, blind = bench.score("explain_fresh"), bench.score("explain_blind")
     n = fresh["established"] + blind["established"]
     right = fresh["right"] + blind["right"]

@@ -165,21 +165,8 @@ def test_a_block_in_another_thread_is_its_own_never_waits_and_nothing_deadlocks(
     assert _state() == before
 
 
-def test_progress_in_a_notebook_without_ipywidgets_updates_one_html_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    ipython_display = pytest.importorskip("IPython.display")
-    shown: list[object] = []
-
-    class Handle:
-        def update(self, obj: object) -> None:
-            shown.append(obj)
-
-    def display(obj: object, display_id: bool = False) -> Handle:
-        shown.append(obj)
-        return Handle()
-
-    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
-    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # import ipywidgets raises ImportError
-    monkeypatch.setattr(ipython_display, "display", display)
+def test_progress_in_a_notebook_without_ipywidgets_updates_one_html_output(notebook_display: list[object]) -> None:
+    shown = notebook_display
     with _progress.progress("build_engine for sm_89"):
         _progress.stage("exporting")
         _progress.stage("lowering")

@@ -140,19 +140,6 @@ def test_a_build_with_a_warning_does_not_read_as_a_plain_success() -> None:
     assert _display._COLOURS["ok"] not in warned
 
 
-def test_titles_tell_two_builds_apart() -> None:
-    class TinyNet:
-        pass
-
-    fp32 = _progress.build_title("build_engine", TinyNet(), None, {}, ["8.9", "12.0"])
-    fp16 = _progress.build_title(
-        "build_engine", TinyNet(), None, {"enable_autocast": True, "autocast_low_precision_type": "torch.float16"}
-    )
-    assert fp32 == "build_engine TinyNet FP32 for sm_89, sm_120"
-    assert fp16 == "build_engine TinyNet FP16 autocast"
-    assert _progress.precision_label({"torch.float16", "torch.float32"}, {}) == "FP16+FP32"
-
-
 def _luminance(colour: str) -> float:
     def channel(c: int) -> float:
         v = c / 255
@@ -227,25 +214,12 @@ def test_the_terminal_line_names_the_failed_stage_and_the_warning() -> None:
 
 
 @pytest.mark.slow
-def test_a_real_build_with_no_engine_ends_in_a_warning_not_done(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_real_build_with_no_engine_ends_in_a_warning_not_done(notebook_display: list[object]) -> None:
     """A model too small for min_block_size builds 0 engines: the stage table's last word is the warning."""
     torch = pytest.importorskip("torch")
-    ipython_display = pytest.importorskip("IPython.display")
     import torchtrt_compat
 
-    shown: list[object] = []
-
-    class Handle:
-        def update(self, obj: object) -> None:
-            shown.append(obj)
-
-    def display(obj: object, display_id: bool = False) -> Handle:
-        shown.append(obj)
-        return Handle()
-
-    monkeypatch.setattr(_progress, "in_notebook", lambda: True)
-    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # the plain HTML sink
-    monkeypatch.setattr(ipython_display, "display", display)
+    shown = notebook_display
     tiny = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())
     artifact = torchtrt_compat.build_engine(tiny, [torch.randn(2, 4)], compute_capabilities=["8.9"])
     assert artifact.report.trt_engines == 0
