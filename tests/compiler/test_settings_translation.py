@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compiler import settings as tr
+from torchtrt_compat.compiler.releases import installed_release_fields
 from torchtrt_compat.versions import satisfies
 
 DATA = RELEASE_DATA
@@ -252,7 +253,7 @@ def test_precision_spellings(spelling: Any) -> None:
 
 @pytest.mark.requires_rtx
 def test_installed_release_fields_agree_with_the_extracted_wheel() -> None:
-    live = tr.installed_release_fields()
+    live = installed_release_fields()
     key = f"{live.package}=={live.version}"
     if key not in DATA:
         pytest.skip(f"{key} not in the extracted data")
