@@ -1,4 +1,6 @@
-"""The compile pipeline: inputs -> export (with shims) -> settings translation -> torch_tensorrt -> report."""
+"""The compiler wing, in two halves: the compile pipeline (inputs -> export (with shims) -> settings translation ->
+torch_tensorrt -> report), and the deployable artifact it builds ahead of time (`artifact`: `EngineArtifact`, its
+folder format, its checks and signatures)."""
 
 from .aot import build_engine as build_engine
 from .artifact import EngineArtifact as EngineArtifact
