@@ -1,0 +1,165 @@
+"""What of a long text ``explain`` reads: all of it, within a time budget, or it says which part it skipped.
+
+A text up to `WHOLE` characters (512 KiB) is searched as it is. A longer one (a verbose build log) is read as its
+head, its tail, and, from the part between them, each distinct line (lines that differ only in their digits, such as
+timestamps, tactic ids and timings, count as one) that holds one of the *anchors* (`choose_anchors`: few words such
+that every family's pattern, `requires` and `unless`, every stage marker and every error mark contains one), with
+three lines on each side. A line no family could match is never searched. The distinct lines of the middle are read
+from the end backwards, a block at a time (an error's own lines are near the end of a log); when the time budget
+runs out, the lines not read are reported as skipped, with their line numbers and the command that searches them.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["HEAD", "TAIL", "WHOLE", "Reading", "choose_anchors", "minimal_words", "read"]
+
+WHOLE = 512 * 1024  #: texts up to this many characters are searched whole
+HEAD = 32 * 1024  #: always read whole: the first characters (the command, the versions)
+TAIL = 128 * 1024  #: always read whole: the last characters (where the error is)
+NEIGHBOURS = 3  #: lines kept before and after a line that holds an anchor (a traceback's frames, a log's context)
+BLOCK = 1024 * 1024  #: the distinct lines of the middle are searched this many characters at a time
+BUDGET_S = 0.5  #: seconds spent reading the middle at most
+LONG_LINE = 64 * 1024  #: a longer line is searched in pieces of this size
+_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+_REPLACED = "\ufffd".encode()  #: what an undecodable byte became when the text was decoded
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The text ``explain`` searches, and what it did not read."""
+
+    text: str
+    total: int  #: characters in the input
+    skipped: int = 0  #: characters of distinct lines not searched
+    skipped_lines: tuple[int, int] | None = None  #: the first and last line (1-based) of the part not searched
+    why: str = ""  #: why ("time budget")
+    binary: int = 0  #: bytes of lines that were mostly undecodable (not text), left out
+
+    @property
+    def complete(self) -> bool:
+        return not self.skipped
+
+    def note(self) -> str:
+        """One sentence on what was skipped, with the command that searches it; empty when everything was read."""
+        binary = f"{self.binary / 1e6:.1f} MB of undecodable bytes (not text) were left out" if self.binary else ""
+        if not self.skipped or self.skipped_lines is None:
+            return binary
+        a, b = self.skipped_lines
+        return (binary + "; " if binary else "") + (
+            f"{self.skipped / 1e6:.1f} MB of the {self.total / 1e6:.1f} MB were not searched (in lines {a:,}-{b:,}; "
+            f"{self.why}): to search them, run `sed -n '{a},{b}p' FILE | torchtrt-compat explain -`"
+        )
+
+
+def minimal_words(words: Iterable[str]) -> tuple[str, ...]:
+    """``words`` (lower case) less those that contain another of them: a line holding a dropped word holds the
+    shorter one too, so searching for the rest finds every such line."""
+    out: list[str] = []
+    for w in sorted({x.lower() for x in words if x}, key=len):
+        if not any(o in w for o in out):
+            out.append(w)
+    return tuple(sorted(out))
+
+
+def choose_anchors(words: Iterable[str], *, shortest: int = 5, longest: int = 12) -> tuple[str, ...]:
+    """Few words such that each of ``words`` contains one of them: a line that holds a word holds its anchor, so
+    searching for the anchors finds every line any word could be on, at one substring search per anchor.
+
+    Greedy set cover (lazily re-scored) over the words' substrings of ``shortest`` to ``longest`` characters that
+    neither start nor end with a space, preferring the substring in the most words, then the longer one; a word
+    shorter than ``shortest`` is its own anchor.
+    """
+    todo = set(minimal_words(words))
+    chosen = {w for w in todo if len(w) < shortest}
+    todo -= chosen
+    covers: dict[str, set[str]] = {}
+    for w in todo:
+        for n in range(shortest, min(longest, len(w)) + 1):
+            for i in range(len(w) - n + 1):
+                piece = w[i : i + n]
+                if piece[0] != " " and piece[-1] != " ":
+                    covers.setdefault(piece, set()).add(w)
+        covers.setdefault(w, set()).add(w)
+    heap = [(-len(ws), -len(c), c) for c, ws in covers.items()]
+    heapq.heapify(heap)
+    while todo and heap:
+        _, neg_len, piece = heapq.heappop(heap)
+        now = len(covers[piece] & todo)
+        if now == 0:
+            continue
+        if heap and now < -heap[0][0]:  # its score dropped since it was pushed: push it back with the new one
+            heapq.heappush(heap, (-now, neg_len, piece))
+            continue
+        chosen.add(piece)
+        todo -= covers[piece]
+    return tuple(sorted(chosen | todo))
+
+
+def read(text: str, anchors: Sequence[str], *, budget_s: float = BUDGET_S) -> Reading:
+    """``text`` as `explain` searches it (see the module's docstring)."""
+    total = len(text)
+    if total <= WHOLE:
+        return Reading(text, total)
+    deadline = time.perf_counter() + budget_s
+    head_end = text.rfind("\n", 0, HEAD) + 1 or HEAD
+    tail_start = text.find("\n", total - TAIL)
+    tail_start = total - TAIL if tail_start < 0 else tail_start + 1
+    # the middle as bytes: translating, splitting and searching bytes is several times faster than str
+    data = text[head_end:tail_start].encode("utf-8", "surrogatepass")
+    lines = _cut(data.split(b"\n"))
+    keys = _cut(data.translate(_DIGITS).split(b"\n")) if len(lines) > 1 else lines
+    first: dict[bytes, int] = {}
+    binary = 0
+    for i, key in enumerate(keys):
+        if key not in first:
+            if key.count(_REPLACED) * 12 > len(key) > 0:  # mostly undecodable bytes: not text
+                binary += len(key)
+                first[key] = -1
+            else:
+                first[key] = i
+    order = sorted((i for i in first.values() if i >= 0), reverse=True)  # distinct lines, the last first
+    words = [w.encode("utf-8") for w in anchors]
+    keep: set[int] = set()
+    done = 0
+    why = ""
+    while done < len(order):
+        if time.perf_counter() > deadline:
+            why = "time budget"
+            break
+        size, stop = 0, done
+        while stop < len(order) and size < BLOCK:
+            size += len(lines[order[stop]]) + 1
+            stop += 1
+        block = order[done:stop]
+        low = b"\n".join(lines[i] for i in block).lower()
+        hits = [w for w in words if w in low]
+        if hits:
+            for i in block:
+                line = lines[i].lower()
+                if any(w in line for w in hits):
+                    keep.update(range(i - NEIGHBOURS, i + NEIGHBOURS + 1))  # the line and its neighbours
+        done = stop
+    middle = [lines[i].decode("utf-8", "replace") for i in sorted(keep) if 0 <= i < len(lines)]
+    skipped, span = 0, None
+    if done < len(order):
+        rest = order[done:]
+        skipped = sum(len(lines[i]) + 1 for i in rest)
+        first_line = text.count("\n", 0, head_end) + 1
+        span = (first_line + min(rest), first_line + max(rest))
+    parts = [text[:head_end], *middle, text[tail_start:]]
+    return Reading("\n".join(parts), total, skipped, span, why, binary)
+
+
+def _cut(lines: list[bytes]) -> list[bytes]:
+    """Lines longer than `LONG_LINE` cut into pieces of that size (a 20 MB line is searched a piece at a time)."""
+    if max(map(len, lines), default=0) <= LONG_LINE:
+        return lines
+    out: list[bytes] = []
+    for x in lines:
+        out.extend(x[i : i + LONG_LINE] for i in range(0, len(x), LONG_LINE)) if len(x) > LONG_LINE else out.append(x)
+    return out
