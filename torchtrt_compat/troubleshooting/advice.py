@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["ADVISORS", "DECIDERS", "Versions", "advise", "decide"]
 
 _PIP_CONFLICT = re.compile(
-    r"^[^\n]{0,20}?(?P<pkg>[A-Za-z0-9][\w.-]{0,60}) (?P<ver>\S{1,40}) requires (?P<req>[A-Za-z0-9][\w.-]{0,60})"
+    r"(?:^|conflicts\. )[^\n]{0,20}?(?P<pkg>[A-Za-z0-9][\w.-]{0,60}) (?P<ver>\S{1,40}) requires "
+    r"(?P<req>[A-Za-z0-9][\w.-]{0,60})"
     r"(?P<spec>[<>=!~][^\n]{0,120}?)?, but you have (?P<name>[\w.-]{1,60}) (?P<have>\S{1,40}) which is incompatible",
     re.MULTILINE,
 )

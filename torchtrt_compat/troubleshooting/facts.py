@@ -12,6 +12,7 @@ Every pattern here bounds its repetitions; the text is the bounded window `match
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from dataclasses import dataclass, field
@@ -22,7 +23,17 @@ from .literals import literals
 from .symbols import Symbol, read_symbol
 from .table import CUDA_SONAMES, GPU_VENDORS, PRODUCTS, ROCM
 
-__all__ = ["CudaCode", "CudaLibrary", "TextFacts", "cuda_error", "cuda_error_named", "extract", "facts", "messages_of"]
+__all__ = [
+    "CudaCode",
+    "CudaLibrary",
+    "TextFacts",
+    "products_of",
+    "cuda_error",
+    "cuda_error_named",
+    "extract",
+    "facts",
+    "messages_of",
+]
 
 
 @functools.lru_cache(maxsize=1)
@@ -171,9 +182,14 @@ def _trt_tag(digits: str) -> str:
     return f"{int(digits[:-4])}.{int(digits[-4:-2])}.{int(digits[-2:])}"
 
 
+#: at most this many matches of one fact's pattern are read (a log repeating a line 10,000 times states it once)
+_MAX_MATCHES = 64
+
+
 def _finds(rx: re.Pattern[str], text: str, lower: str, *words: str) -> list[re.Match[str]]:
-    """``rx``'s matches, searched only when one of its literal ``words`` occurs (a plain substring test first)."""
-    return list(rx.finditer(text)) if any(w in lower for w in words) else []
+    """``rx``'s first matches, searched only when one of its literal ``words`` occurs (a plain substring test
+    first)."""
+    return list(itertools.islice(rx.finditer(text), _MAX_MATCHES)) if any(w in lower for w in words) else []
 
 
 def extract(text: str) -> TextFacts:
@@ -219,7 +235,7 @@ def extract(text: str) -> TextFacts:
     out.libraries = list(dict.fromkeys(m[1] for m in _finds(_LIBRARY, text, lower, "file too short")))
     for m in _finds(_PLUGIN, text, lower, "plugin"):
         out.plugins.append((m[1] or m[3], m[2]))
-    out.products = [name for name, rx in _products() if rx.search(text, lower)]
+    out.products = products_of(text, lower)
     out.rocm = _rocm().search(text, lower)
     out.gpu_vendors = [name for name, rx in _vendors() if rx.search(text, lower)]
     out.cuda_libraries = _cuda_libraries(text, lower)
@@ -262,7 +278,7 @@ def _cuda_libraries(text: str, lower: str) -> list[CudaLibrary]:
     if not any(w in lower for w in ("lib", ".dll")):
         return []
     out: dict[str, CudaLibrary] = {}
-    for m in _CUDA_LIB.finditer(text):
+    for m in itertools.islice(_CUDA_LIB.finditer(text), _MAX_MATCHES):
         line = _line(text, m.start())
         if _LOADER_WORDS.search(line) is None:
             continue
@@ -292,6 +308,12 @@ class _Guarded:
         if self.words is not None and not any(w in lower for w in self.words):
             return False
         return self.rx.search(text) is not None
+
+
+def products_of(text: str, lower: str | None = None) -> list[str]:
+    """The libraries ``text`` shows in use (`table.PRODUCTS` names, most specific first)."""
+    low = text.lower() if lower is None else lower
+    return [name for name, rx in _products() if rx.search(text, low)]
 
 
 @functools.lru_cache(maxsize=1)

@@ -34,7 +34,7 @@ from ..ux import display as _display
 from ..versions import satisfies
 from . import scan
 from .advice import Versions, advise, decide
-from .facts import TextFacts, cuda_error_named, extract, messages_of
+from .facts import TextFacts, cuda_error_named, extract, messages_of, products_of
 from .literals import literals as _literals
 from .severity import Levels, levels
 from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
@@ -432,6 +432,13 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         return known[0]
 
     lv = levels(hay)
+    seen_products: list[list[str]] = []
+
+    def products() -> list[str]:  # the libraries the text shows, read once and only when a variant needs them
+        if not seen_products:
+            seen_products.append(known[0].products if known else products_of(hay, lower))
+        return seen_products[0]
+
     versions: Versions | None = None
     found: list[Explanation] = []
     lower = hay.lower()
@@ -452,7 +459,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         e = c.entry
         if _host_rules_out(e, env) and (not e.decide or _SECONDARY.search(hit[2])):
             continue  # a decider weighs the machine's facts itself, unless the line only echoes another error
-        fix, situation, product = _variant(c, hay, lower, facts().products if c.variants else [])
+        fix, situation, product = _variant(c, hay, lower, products() if c.variants else [])
         confidence, alternatives = ("likely", e.alternatives) if e.loose else ("sure", ())
         if e.decide:
             versions = versions or Versions.gather(hay, env, facts())
@@ -464,7 +471,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 if other is None:
                     continue
                 c, e = other, other.entry
-                fix, situation, product = _variant(c, hay, lower, facts().products)
+                fix, situation, product = _variant(c, hay, lower, products())
                 confidence, alternatives = "sure", ()
             else:
                 confidence, alternatives = "sure", ()
@@ -543,7 +550,7 @@ def _conclude(result: Explanations, hay: str, lower: str, lv: Levels, facts: Cal
             result.outcome = "warnings-only"
             result.summary = (
                 "Only warnings, no error: nothing in this text failed (harmless"
-                + (f"; {top.title}" if top is not None else "")
+                + (f"; {top.title}" if top is not None and top.notice else "")
                 + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
                 "that one."
             )
@@ -556,8 +563,10 @@ def _conclude(result: Explanations, hay: str, lower: str, lv: Levels, facts: Cal
         )
         return
     result.outcome = "unexplained" if (lv.errors or top is not None) else "no-match"
-    stage = _stage(hay, lower) or ("runtime" if lv.errors else "unknown")
     products = facts().products
+    # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
+    # neither has no stage
+    stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
     library = products[0] if products else None
     result.stage, result.library = stage, library
     result.next_step = STAGE_STEPS.get(stage)

@@ -2,7 +2,8 @@
 
 A text up to `WHOLE` characters (512 KiB) is searched as it is. A longer one (a verbose build log) is read as its
 head, its tail, and, from the part between them, each distinct line (lines that differ only in their digits, such as
-timestamps, tactic ids and timings, count as one) that holds one of the *anchors* (`choose_anchors`: few words such
+timestamps, tactic ids and timings, count as one) and is not logged at verbose, info or debug level, and that holds
+one of the *anchors* (`choose_anchors`: few words such
 that every family's pattern, `requires` and `unless`, every stage marker and every error mark contains one), with
 three lines on each side. A line no family could match is never searched. The distinct lines of the middle are read
 from the end backwards, a block at a time (an error's own lines are near the end of a log); when the time budget
@@ -12,6 +13,7 @@ runs out, the lines not read are reported as skipped, with their line numbers an
 from __future__ import annotations
 
 import heapq
+import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -21,11 +23,24 @@ __all__ = ["HEAD", "TAIL", "WHOLE", "Reading", "choose_anchors", "minimal_words"
 WHOLE = 512 * 1024  #: texts up to this many characters are searched whole
 HEAD = 32 * 1024  #: always read whole: the first characters (the command, the versions)
 TAIL = 128 * 1024  #: always read whole: the last characters (where the error is)
+SHORT_LINE = 2048  #: lines up to this long bring their neighbours along
 NEIGHBOURS = 3  #: lines kept before and after a line that holds an anchor (a traceback's frames, a log's context)
 BLOCK = 1024 * 1024  #: the distinct lines of the middle are searched this many characters at a time
 BUDGET_S = 0.5  #: seconds spent reading the middle at most
 LONG_LINE = 64 * 1024  #: a longer line is searched in pieces of this size
 _DIGITS = bytes.maketrans(b"123456789", b"000000000")
+_HEX = re.compile(rb"0x[0-9a-fA-F]{2,16}")  #: tactic ids, addresses: lines that differ only in them count as one
+#: a line logged at verbose, info or debug level, in the formats `severity.LOG_FORMATS` reads: TensorRT's [V] / [I],
+#: Python's DEBUG: / INFO:, glog's I0512, TensorFlow's "... I tensorflow/...", GStreamer's INFO / DEBUG / LOG
+_QUIET = re.compile(
+    rb"^\s{0,4}(?:\[[^\]\n]{1,40}\]\s{0,3}){0,2}(?:\[TRT\]\s{0,2})?\[[VID]\]\s"
+    rb"|^\s{0,4}(?:\[TRT\]\s{0,2})\[[VID]\]"
+    rb"|^\s{0,4}(?:DEBUG|INFO|VERBOSE|TRACE)[:\s]"
+    rb"|^\s{0,4}[ID]\d{4} \d\d:\d\d:\d\d"
+    rb"|^\s{0,4}\d{4}-\d\d-\d\d[ T][\d:.,]{8,20}:? [ID] "
+    rb"|^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x0?\s{1,4}(?:INFO|DEBUG|LOG|TRACE)\b"
+)
+MAX_KEPT = 256 * 1024  #: at most this many characters of the middle's lines are searched (the rest is reported)
 _REPLACED = "\ufffd".encode()  #: what an undecodable byte became when the text was decoded
 
 
@@ -46,7 +61,7 @@ class Reading:
 
     def note(self) -> str:
         """One sentence on what was skipped, with the command that searches it; empty when everything was read."""
-        binary = f"{self.binary / 1e6:.1f} MB of undecodable bytes (not text) were left out" if self.binary else ""
+        binary = f"{self.binary / 1e6:.1f} MB of undecodable bytes (not text) were not searched" if self.binary else ""
         if not self.skipped or self.skipped_lines is None:
             return binary
         a, b = self.skipped_lines
@@ -66,7 +81,7 @@ def minimal_words(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def choose_anchors(words: Iterable[str], *, shortest: int = 5, longest: int = 12) -> tuple[str, ...]:
+def choose_anchors(words: Iterable[str], *, shortest: int = 5, longest: int = 8) -> tuple[str, ...]:
     """Few words such that each of ``words`` contains one of them: a line that holds a word holds its anchor, so
     searching for the anchors finds every line any word could be on, at one substring search per anchor.
 
@@ -105,30 +120,39 @@ def read(text: str, anchors: Sequence[str], *, budget_s: float = BUDGET_S) -> Re
     total = len(text)
     if total <= WHOLE:
         return Reading(text, total)
-    deadline = time.perf_counter() + budget_s
     head_end = text.rfind("\n", 0, HEAD) + 1 or HEAD
     tail_start = text.find("\n", total - TAIL)
     tail_start = total - TAIL if tail_start < 0 else tail_start + 1
+    if text.count("\ufffd", head_end, tail_start) * 4 > tail_start - head_end:  # mostly undecodable: not text
+        parts = [text[:head_end], text[tail_start:]]
+        return Reading("\n".join(parts), total, 0, None, "", len(text[head_end:tail_start].encode("utf-8")))
     # the middle as bytes: translating, splitting and searching bytes is several times faster than str
     data = text[head_end:tail_start].encode("utf-8", "surrogatepass")
     lines = _cut(data.split(b"\n"))
-    keys = _cut(data.translate(_DIGITS).split(b"\n")) if len(lines) > 1 else lines
+    keys = _cut(_HEX.sub(b"0x", data).translate(_DIGITS).split(b"\n")) if len(lines) > 1 else lines
+    if len(keys) != len(lines):  # a long line cut differently once its hex numbers shrank: key by the line itself
+        keys = lines
     first: dict[bytes, int] = {}
-    binary = 0
+    binary = quiet = 0
     for i, key in enumerate(keys):
         if key not in first:
-            if key.count(_REPLACED) * 12 > len(key) > 0:  # mostly undecodable bytes: not text
-                binary += len(key)
-                first[key] = -1
-            else:
-                first[key] = i
-    order = sorted((i for i in first.values() if i >= 0), reverse=True)  # distinct lines, the last first
+            first[key] = i
+    order: list[int] = []
+    for key, i in first.items():
+        if _QUIET.match(key):  # logged at verbose / info / debug level: no failure is written there
+            quiet += 1
+        elif key.count(_REPLACED) * 12 > len(key) > 0:  # mostly undecodable bytes: not text
+            binary += len(key)
+        else:
+            order.append(i)
+    order.sort(reverse=True)  # distinct lines, the last first
     words = [w.encode("utf-8") for w in anchors]
     keep: set[int] = set()
-    done = 0
+    kept = done = 0
     why = ""
+    deadline = time.perf_counter() + budget_s  # for the search itself: the first block (the last lines) always runs
     while done < len(order):
-        if time.perf_counter() > deadline:
+        if done and time.perf_counter() > deadline:
             why = "time budget"
             break
         size, stop = 0, done
@@ -138,13 +162,22 @@ def read(text: str, anchors: Sequence[str], *, budget_s: float = BUDGET_S) -> Re
         block = order[done:stop]
         low = b"\n".join(lines[i] for i in block).lower()
         hits = [w for w in words if w in low]
-        if hits:
-            for i in block:
-                line = lines[i].lower()
-                if any(w in line for w in hits):
-                    keep.update(range(i - NEIGHBOURS, i + NEIGHBOURS + 1))  # the line and its neighbours
+        for n, i in enumerate(block if hits else ()):
+            if kept > MAX_KEPT:
+                stop = done + n  # the lines from here on are reported as not searched
+                why = "too many lines hold the words the patterns look for"
+                break
+            line = lines[i].lower()
+            if any(w in line for w in hits):
+                near = NEIGHBOURS if len(line) <= SHORT_LINE else 0  # a piece of a long line keeps no neighbours
+                for j in range(i - near, i + near + 1):  # the line and its neighbours
+                    if j not in keep and 0 <= j < len(lines) and (j == i or len(lines[j]) <= SHORT_LINE):
+                        keep.add(j)
+                        kept += len(lines[j]) + 1
         done = stop
-    middle = [lines[i].decode("utf-8", "replace") for i in sorted(keep) if 0 <= i < len(lines)]
+        if why:
+            break
+    middle = [lines[i].decode("utf-8", "replace") for i in sorted(keep)]
     skipped, span = 0, None
     if done < len(order):
         rest = order[done:]

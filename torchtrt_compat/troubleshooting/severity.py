@@ -24,7 +24,7 @@ _LEVEL_WORDS: dict[str, Level] = {
     "F": "error", "E": "error", "W": "warning", "I": "info", "V": "info", "D": "info",
     "FATAL": "error", "CRITICAL": "error", "INTERNAL ERROR": "error", "INTERNAL_ERROR": "error", "ERROR": "error",
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
-    "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning",
+    "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
 }  # fmt: skip
 
 #: (regular expression whose group ``l`` is the level word, where the format comes from). Searched per line, case
@@ -88,6 +88,15 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
     ),
     (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)"),
     (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)"),
+    (
+        r"^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{4,16}\s{1,4}"
+        r"(?P<l>ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE)\b",
+        "GStreamer's default debug log (DeepStream: '0:00:04.46 1459 0x5b9e WARN nvinfer gstnvinfer.cpp:679:...')",
+    ),
+    (
+        r"^\s{0,4}(?P<l>[FEWI]) (?:tensorflow|external|third_party|xla|tsl)/[\w/.-]{1,200}:\d{1,6}\]",
+        "TensorFlow's C++ logging with the timestamp cut off ('W tensorflow/core/framework/op_kernel.cc:1745] ...')",
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
@@ -101,6 +110,7 @@ _ERROR_LINE = re.compile(
     re.MULTILINE,
 )
 _ERROR_WORDS = (
+    ": Error in ",  # DeepStream's nvinfer: "NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel()"
     "core dumped)",
     "' failed",
     "Error Code ",
@@ -121,6 +131,8 @@ _FORMAT_WORDS: dict[int, tuple[str, ...]] = {
     11: ("|",),
     14: (": warning: ", ": error: ", ": fatal error: "),
     16: ("NCCL ",),
+    17: (" 0x",),
+    18: ("/",),
 }
 
 

@@ -314,7 +314,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     KnownError(
         "pip-pin-conflict",
         'pip: "… requires …, but you have … which is incompatible"',
-        r"(?:^|installed\. )[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires "
+        r"(?:^|conflicts\. )[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires "
         r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible",
         "pip installed a torch, tensorrt or torchvision outside the range another installed package pins (pip warns "
         "and installs anyway); torch_tensorrt pins one torch minor and one TensorRT minor.",
@@ -338,7 +338,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         r"No matching distribution found for (?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60}"
         r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)"
         r"|failed to build installable wheels for[^\n]{0,80}tensorrt"
-        r"|Failed (?:building wheel|to build) (?:for )?tensorrt",
+        r"|Failed building wheel for tensorrt|Failed to build tensorrt[\w-]{0,20}\s*$",
         "The index pip searched has no wheel of that release for this Python version and platform (torch_tensorrt "
         "publishes wheels per Python, CUDA and platform; releases before 1.4 were only on GitHub's release pages).",
         "Pick a release that has a wheel for your Python and platform: `torchtrt-compat suggest --python <ver> "
@@ -488,6 +488,28 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "`torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest --driver <ver>` "
         "lists stacks that fit it.",
         variants=(
+            Variant(
+                r"\bcupy\b",
+                "CuPy",
+                "Update the NVIDIA driver, or install the CuPy wheel for an older CUDA that your driver supports "
+                "(cupy-cuda11x instead of cupy-cuda12x); `nvidia-smi` shows the highest CUDA the driver runs.",
+                product="cupy",
+            ),
+            Variant(
+                r"onnxruntime|ExecutionProvider",
+                "ONNX Runtime",
+                "Update the NVIDIA driver, or install the onnxruntime-gpu build for an older CUDA that your driver "
+                "supports; `nvidia-smi` shows the highest CUDA the driver runs. No NVIDIA GPU at all: use "
+                "providers=['CPUExecutionProvider'].",
+                product="onnxruntime",
+            ),
+            Variant(
+                r"\bpycuda\b",
+                "pycuda",
+                "Update the NVIDIA driver, or rebuild pycuda against a CUDA toolkit your driver supports "
+                "(`pip install --no-cache-dir --force-reinstall pycuda` with that toolkit's nvcc on PATH).",
+                product="pycuda",
+            ),
             Variant(
                 r"unsupported toolchain|UnsupportedPtxVersion|UNSUPPORTED_PTX_VERSION",
                 "PTX newer than the driver",
@@ -1133,7 +1155,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     KnownError(
         "engine-built-elsewhere",
         "Engine built on a GPU of another compute capability",
-        r"engine plan file is generated on an incompatible device|expecting compute \d{1,2}\.\d got compute",
+        r"engine plan file is generated on an incompatible device|expecting compute \d{1,2}\.\d got compute"
+        r"|No compatible device was found for instantiating TensorRT engine|No compatible device found on system",
         "A TensorRT engine holds kernels for the compute capability of the GPU that built it; a GPU of another "
         "compute capability cannot load it (a copied engine file, a cache shared between machines, a Jetson engine "
         "moved to another module).",
@@ -1356,12 +1379,15 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
                 "(graph.register_generator_state) before capturing.",
             ),
             Variant(
-                r"cublas|cudnn|cufft|cusolver|nccl|curand|thrust|nvjpeg|CUBLAS_STATUS|CUDNN_STATUS|NCCL",
+                r"cublas|cudnn|cufft|cusolver|nccl|curand|thrust|nvjpeg|CUBLAS_STATUS|CUDNN_STATUS|NCCL"
+                r"|all_reduce|allreduce|all_gather|torch\.distributed|c10d",
                 "a library call that cannot be captured",
-                "A library call inside the capture (cuBLAS, cuDNN, cuFFT, NCCL, ...) allocates, synchronises or "
-                "creates a handle when first called: run the model once on the capturing stream before capturing "
-                "(warm-up creates the handles and workspaces), set CUBLAS_WORKSPACE_CONFIG=:4096:8 for cuBLAS, and "
-                "move calls that still fail out of the graph.",
+                "A library call inside the capture (cuBLAS, cuDNN, cuFFT, a NCCL / torch.distributed collective) "
+                "allocates, synchronises or creates a handle when first called: run the model once on the capturing "
+                "stream before capturing (warm-up creates the handles and workspaces), set "
+                "CUBLAS_WORKSPACE_CONFIG=:4096:8 for cuBLAS; a collective is capturable only with NCCL (not gloo, "
+                "so not on Windows): disable CUDA graphs there (vLLM: --enforce-eager) and move calls that still "
+                "fail out of the graph.",
             ),
             Variant(
                 r"must be captured on a non-default stream",
@@ -1401,6 +1427,13 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the kernel; the errors "
         "after the first one are echoes.",
         variants=(
+            Variant(
+                r"getBestTactic|autotuning|computeCosts|tacticOptimizer|timing tactic",
+                "while the builder timed kernels",
+                "A kernel crashed while TensorRT's builder timed it (no buffer of yours is involved): a TensorRT or "
+                "driver bug for that layer on this GPU. Try another TensorRT release (or update the driver), build "
+                "in FP32 or with that layer's precision fixed, and report it with the model if it persists.",
+            ),
             Variant(
                 r"pycuda|make_context|autoinit",
                 "pycuda buffers",
@@ -1842,6 +1875,73 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example_source="onnxruntime's CUDA_CALL wording (core/providers/cuda/cuda_call.cc) on a host whose only GPU is "
         "an Intel one",
     ),
+    KnownError(
+        "ort-provider-fallback",
+        "ONNX Runtime could not create the CUDA / TensorRT provider and fell back (to the CPU)",
+        r"Failed to create (?:CUDA|Tensorrt|TensorRT|ROCm|Dml|DML|OpenVINO|CoreML)ExecutionProvider"
+        r"|Falling back to \[[^\n]{0,160}\] and retrying"
+        r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll",
+        "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
+        "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
+        "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
+        "the GPU is not used).",
+        "Install what the provider needs for your onnxruntime-gpu release (CUDA and cuDNN of its major; for "
+        "TensorRT, the TensorRT version it was built with) and put their lib folders on LD_LIBRARY_PATH (PATH on "
+        "Windows), then check `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` and the "
+        "session's `get_providers()` (what actually loaded).",
+        variants=(
+            Variant(
+                r"LoadLibrary failed with error 126|error 126",
+                "a DLL the provider needs is missing (Windows error 126)",
+                "Windows could not find a DLL the provider's DLL depends on (cudnn64_*, cublas64_*, nvinfer*): "
+                "install those of the versions your onnxruntime-gpu needs and add their folders to PATH (or call "
+                "onnxruntime.preload_dlls() in 1.21+); for the TensorRT provider, TensorRT's lib folder.",
+            ),
+        ),
+        severity="warns-of-failure",
+        weight=84,
+        applies="onnxruntime-gpu (CUDA, TensorRT providers), any platform",
+        shown_by=("tests/troubleshooting/test_round3.py::test_fixes_name_the_library_the_user_ran",),
+        example="[W:onnxruntime:Default, onnxruntime_pybind_state.cc:552 CreateExecutionProviderInstance] Failed to "
+        "create TensorrtExecutionProvider. Please reference https://onnxruntime.ai/docs/execution-providers/"
+        "TensorRT-ExecutionProvider.html#requirements to ensure all dependencies are met.",
+        example_source="onnxruntime, python/onnxruntime_pybind_state.cc (CreateExecutionProviderInstance) and "
+        "onnxruntime_inference_collection.py ('EP Error ... Falling back to ... and retrying')",
+    ),
+    KnownError(
+        "cudnn-not-initialized",
+        "CUDNN_STATUS_NOT_INITIALIZED / EXECUTION_FAILED (cuDNN could not start or run)",
+        r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR",
+        "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
+        "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
+        "not fit the CUDA runtime or the driver.",
+        "Watch `nvidia-smi` while it runs and lower the batch (or free GPU memory) first; if memory is not the "
+        "cause, check that the cuDNN loaded is the one your framework was built with (torch.backends.cudnn."
+        "version()) and that the driver supports its CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+        loose=True,
+        alternatives=("gpu-out-of-memory", "cuda-library-major"),
+        weight=60,
+        applies="cuDNN users (torch, TensorFlow, onnxruntime's CUDA provider, caffe2)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),
+        cuda_errors=(),
+        example="RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED",
+        example_source="cuDNN's status names (cudnnStatus_t; the strings of nvidia-cudnn-cu13 9.24.0.43, "
+        "libcudnn_graph.so.9)",
+    ),
+    KnownError(
+        "engine-file-empty",
+        "Cannot deserialize with an empty memory buffer (the engine file is empty or was not read)",
+        r"Cannot deserialize with an empty memory buffer",
+        "The bytes given to deserialize_cuda_engine are empty: the engine file does not exist at that path, is "
+        "0 bytes (a build that failed earlier left nothing), or was read in text mode.",
+        "Check the path and the file's size (`ls -l model.engine`); rebuild the engine if it is empty (the build's "
+        "own error is in its log), and read it with open(path, 'rb').",
+        weight=86,
+        applies="every TensorRT release",
+        shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),
+        example="[TensorRT] ERROR: INVALID_ARGUMENT: Cannot deserialize with an empty memory buffer.",
+        example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (its error text)",
+    ),
 )
 
 #: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
@@ -1851,10 +1951,15 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "import",
         r"^\s{0,8}(?:import|from) (?:tensorrt\w{0,8}|torch_tensorrt|pycuda|onnxruntime|cupy|tensorflow)\b|ImportError"
-        r"|ModuleNotFoundError"
+        r"|ModuleNotFoundError|LoadLibrary failed|ProviderLibrary::Get|Failed to load library"
+        r"|cannot open shared object file|Could not load (?:dynamic )?library"
         r"|error while loading shared libraries",
     ),
-    ("export", r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."),
+    (
+        "export",
+        r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."
+        r"|torch[\\/]onnx[\\/]|torch\.onnx\.export|\bexport_onnx\b",
+    ),
     ("lowering", r"torch_tensorrt[\\/]dynamo[\\/]lowering[\\/]"),
     (
         "conversion",
@@ -1865,18 +1970,21 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "build",
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the )?(?:TensorRT |TRT )?engine|Engine could not be created|engine != nullptr"
-        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine",
+        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
+        r"|Unable to create engine|Calibration failure|getBestTactic",
     ),
     (
         "deserialization",
         r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
-        r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load",
+        r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load"
+        r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file",
     ),
     (
         "runtime",
         r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
         r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
-        r"|\bin _call_impl\b|\bin forward\b",
+        r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
+        r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)",
     ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
