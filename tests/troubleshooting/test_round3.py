@@ -530,3 +530,11 @@ def test_review_m12_gaps_are_closed() -> None:
     device = "Expected most_compatible_device to be true but got false\nNo compatible device was found for "
     assert keys(device + "instantiating TensorRT engine")[:1] == ["engine-built-elsewhere"]
     assert explain("Target GPU SM 120 is not supported by this TensorRT release.")[0].op is None
+
+
+def test_a_fresh_install_in_the_same_process_means_restart() -> None:
+    notebook = "Successfully installed tensorrt-10.3.0 tensorrt-cu12-libs-10.3.0\nCell In[7], line 1\n"
+    nullptr = explain(notebook + "TypeError: pybind11::init(): factory function returned nullptr")
+    assert nullptr[0].key == "process-state-after-install" and nullptr[0].confidence == "sure"
+    vanished = explain(notebook + "ImportError: libnvinfer.so.8: cannot open shared object file: No such file")
+    assert vanished[0].situation == "TensorRT changed under a running Python" and "restart" in vanished[0].fix

@@ -255,6 +255,13 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Install the versions the release pins rather than adding paths by hand: `torchtrt-compat check` names them.",
         variants=(
             Variant(
+                r"Successfully installed[^\n]{0,400}tensorrt|Cell In\[\d{1,5}\]|<ipython-input",
+                "TensorRT changed under a running Python",
+                "The library was there when this Python started and a pip install (or upgrade) of TensorRT since "
+                "replaced it with another version's files: restart the Python process (the notebook kernel), then "
+                "import again; if it persists, the tensorrt packages are of mixed versions (reinstall them at one).",
+            ),
+            Variant(
                 r"libnv(?:infer|onnxparser|parsers)",
                 "TensorRT library",
                 "Install the TensorRT wheel this torch_tensorrt pins (`pip install 'tensorrt==<pin>'`; its -libs "
@@ -1721,6 +1728,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "and explain them; `nvidia-smi` must list the GPU; if you just installed TensorRT, restart Python first.",
         loose=True,
         alternatives=("cuda-driver-insufficient", "process-state-after-install", "gpu-out-of-memory"),
+        decide="restart-or-install",
         weight=55,
         applies="TensorRT's Python API (trt.Builder(logger), trt.Runtime(logger))",
         shown_by=("tests/troubleshooting/test_round3.py::test_process_state_after_an_install",),
