@@ -140,7 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     result = {
         "benchmark": "explain_speed",
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "host": {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()},
+        "host": {
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "cpus": os.cpu_count(),
+            "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
+        },
         "runs": args.runs,
         "target_seconds": TARGET_SECONDS,
         "cli_target_seconds": CLI_TARGET_SECONDS,

@@ -28,8 +28,8 @@ NEIGHBOURS = 3  #: lines kept before and after a line that holds an anchor (a tr
 BLOCK = 1024 * 1024  #: the distinct lines of the middle are searched this many characters at a time
 BUDGET_S = 0.5  #: seconds spent reading the middle at most
 LONG_LINE = 64 * 1024  #: a longer line is searched in pieces of this size
-_DIGITS = bytes.maketrans(b"123456789", b"000000000")
-_HEX = re.compile(rb"0x[0-9a-fA-F]{2,16}")  #: tactic ids, addresses: lines that differ only in them count as one
+#: digits and hex letters to 0: lines that differ only in numbers, tactic ids or addresses have one shape
+_SHAPE = bytes.maketrans(b"123456789abcdefABCDEF", b"0" * 21)
 #: a line logged at verbose, info or debug level, in the formats `severity.LOG_FORMATS` reads: TensorRT's [V] / [I],
 #: Python's DEBUG: / INFO:, glog's I0512, TensorFlow's "... I tensorflow/...", GStreamer's INFO / DEBUG / LOG
 _QUIET = re.compile(
@@ -38,7 +38,7 @@ _QUIET = re.compile(
     rb"|^\s{0,4}(?:DEBUG|INFO|VERBOSE|TRACE)[:\s]"
     rb"|^\s{0,4}[ID]\d{4} \d\d:\d\d:\d\d"
     rb"|^\s{0,4}\d{4}-\d\d-\d\d[ T][\d:.,]{8,20}:? [ID] "
-    rb"|^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x0?\s{1,4}(?:INFO|DEBUG|LOG|TRACE)\b"
+    rb"|^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{1,16}\s{1,4}(?:INFO|DEBUG|LOG|TRACE)\b"
 )
 MAX_KEPT = 256 * 1024  #: at most this many characters of the middle's lines are searched (the rest is reported)
 _REPLACED = "\ufffd".encode()  #: what an undecodable byte became when the text was decoded
@@ -125,24 +125,25 @@ def read(text: str, anchors: Sequence[str], *, budget_s: float = BUDGET_S) -> Re
     tail_start = total - TAIL if tail_start < 0 else tail_start + 1
     if text.count("\ufffd", head_end, tail_start) * 4 > tail_start - head_end:  # mostly undecodable: not text
         parts = [text[:head_end], text[tail_start:]]
-        return Reading("\n".join(parts), total, 0, None, "", len(text[head_end:tail_start].encode("utf-8")))
+        return Reading("\n".join(parts), total, 0, None, "", tail_start - head_end)
     # the middle as bytes: translating, splitting and searching bytes is several times faster than str
     data = text[head_end:tail_start].encode("utf-8", "surrogatepass")
-    lines = _cut(data.split(b"\n"))
-    keys = _cut(_HEX.sub(b"0x", data).translate(_DIGITS).split(b"\n")) if len(lines) > 1 else lines
-    if len(keys) != len(lines):  # a long line cut differently once its hex numbers shrank: key by the line itself
+    lines = data.split(b"\n")
+    line_of: list[int] | None = None  #: the line each piece comes from, when long lines were cut
+    if max(map(len, lines), default=0) > LONG_LINE:
+        lines, line_of = _cut(lines)
         keys = lines
-    first: dict[bytes, int] = {}
+    else:  # a line's shape: its digits and hex letters made 0 (timestamps, tactic ids, timings, addresses)
+        keys = data.translate(_SHAPE).split(b"\n")
+    last = dict(zip(keys, range(len(keys)), strict=True))  # each shape's last line (built in C, one pass)
     binary = quiet = 0
-    for i, key in enumerate(keys):
-        if key not in first:
-            first[key] = i
     order: list[int] = []
-    for key, i in first.items():
-        if _QUIET.match(key):  # logged at verbose / info / debug level: no failure is written there
+    for i in last.values():
+        line = lines[i]
+        if _QUIET.match(line):  # logged at verbose / info / debug level: no failure is written there
             quiet += 1
-        elif key.count(_REPLACED) * 12 > len(key) > 0:  # mostly undecodable bytes: not text
-            binary += len(key)
+        elif line.count(_REPLACED) * 12 > len(line) > 0:  # mostly undecodable bytes: not text
+            binary += len(line)
         else:
             order.append(i)
     order.sort(reverse=True)  # distinct lines, the last first
@@ -183,16 +184,21 @@ def read(text: str, anchors: Sequence[str], *, budget_s: float = BUDGET_S) -> Re
         rest = order[done:]
         skipped = sum(len(lines[i]) + 1 for i in rest)
         first_line = text.count("\n", 0, head_end) + 1
-        span = (first_line + min(rest), first_line + max(rest))
+        lo, hi = min(rest), max(rest)
+        if line_of is not None:
+            lo, hi = line_of[lo], line_of[hi]
+        span = (first_line + lo, first_line + hi)
     parts = [text[:head_end], *middle, text[tail_start:]]
     return Reading("\n".join(parts), total, skipped, span, why, binary)
 
 
-def _cut(lines: list[bytes]) -> list[bytes]:
-    """Lines longer than `LONG_LINE` cut into pieces of that size (a 20 MB line is searched a piece at a time)."""
-    if max(map(len, lines), default=0) <= LONG_LINE:
-        return lines
+def _cut(lines: list[bytes]) -> tuple[list[bytes], list[int]]:
+    """Lines longer than `LONG_LINE` cut into pieces of that size (a 20 MB line is searched a piece at a time), and
+    the index of the line each piece comes from."""
     out: list[bytes] = []
-    for x in lines:
-        out.extend(x[i : i + LONG_LINE] for i in range(0, len(x), LONG_LINE)) if len(x) > LONG_LINE else out.append(x)
-    return out
+    line_of: list[int] = []
+    for n, x in enumerate(lines):
+        pieces = [x[i : i + LONG_LINE] for i in range(0, len(x), LONG_LINE)] if len(x) > LONG_LINE else [x]
+        out.extend(pieces)
+        line_of.extend([n] * len(pieces))
+    return out, line_of
