@@ -259,7 +259,9 @@ def _iter_raw(
 
 def _key(target: Target) -> str:
     spec = {k: v for k, v in target.spec.items() if k != "host"}
-    return json.dumps([spec, target.installed, target.torch_cuda, target.built], sort_keys=True, default=str)
+    return json.dumps(
+        [spec, target.installed, target.torch_cuda, target.built, target.torch_arch], sort_keys=True, default=str
+    )
 
 
 def _check_overrides(overrides: Overrides | None) -> None:
