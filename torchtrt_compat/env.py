@@ -270,17 +270,17 @@ def parse_torch_version_py(text: str) -> str | None:
 _GENCODE = re.compile(r"code=\[?([a-z0-9_,]+)\]?")
 
 
-def parse_cuda_arch(cuda_config_h: str) -> list[str]:
+def parse_cuda_arch(cuda_config_h: str) -> list[str] | None:
     """The GPU code a torch build carries, from ``NVCC_FLAGS_EXTRA`` in ``torch/include/ATen/cuda/CUDAConfig.h``:
-    ``-gencode;arch=compute_90,code=sm_90;...`` -> ``['sm_90', ...]`` (binaries), PTX as ``compute_XY``; order kept,
-    an empty list when the build lists none."""
-    line = next((ln for ln in cuda_config_h.splitlines() if "NVCC_FLAGS_EXTRA" in ln), "")
+    ``-gencode;arch=compute_90,code=sm_90;...`` -> ``['sm_90', ...]`` (binaries), PTX as ``compute_XY``; order kept;
+    None when the header names no code (a build that says nothing is not a build without code)."""
+    line = next((ln for ln in cuda_config_h.splitlines() if ln.startswith("#define NVCC_FLAGS_EXTRA")), "")
     found: list[str] = []
     for group in _GENCODE.findall(line):
         for code in group.split(","):
             if re.fullmatch(r"(?:sm|compute)_\d+[af]?", code) and code not in found:
                 found.append(code)
-    return found
+    return found or None
 
 
 def _tensorrt_dists(dists: dict[str, md.Distribution]) -> list[Package]:

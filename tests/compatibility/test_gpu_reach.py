@@ -210,9 +210,11 @@ def test_every_architecture_row_is_judged_against_the_driver() -> None:
         gpu = [{"name": None, "compute_capability": cc}]
         base = {"platform": "linux_x86_64", "python": "3.11", "gpus": gpu}
         if row["last_branch"]:
-            newer = f"{int(row['last_branch']) + 15}.10.01"
+            newer = f"{row['dropped_in']}.10.01"
             assert "driver-dropped-gpu" in _codes(check({**base, "driver": newer}), "error"), row
             assert "driver-dropped-gpu" not in _codes(check({**base, "driver": f"{row['last_branch']}.95.05"}))
+            windows = {**base, "platform": "win_amd64", "driver": f"{int(row['last_branch']) + 1}.57"}
+            assert "driver-dropped-gpu" not in _codes(check(windows))  # Windows numbers R580 drivers 581.xx too
         if row["linux"]:
             major, _, rest = row["linux"].partition(".")
             older = f"{int(major) - 1}.{rest}" if rest else f"{int(major) - 1}"
@@ -354,3 +356,58 @@ def test_suggest_never_proposes_a_torch_without_code_for_the_gpu() -> None:
         assert result.spec is not None, cc
         build = matrix.torch_build(result.spec["torch"], "linux_x86_64")
         assert build is not None and _oracle(build["arch"], cc), (cc, result.spec)
+
+
+def test_the_header_list_is_the_list_torch_was_compiled_with() -> None:
+    """The installed torch's own compile-time list (``torch._C._cuda_getArchFlags``, what
+    ``torch.cuda.get_arch_list`` reports on a GPU host) equals the list read from its ``CUDAConfig.h`` without
+    importing it, and the registry record of that release and platform."""
+    from torchtrt_compat.env import detect_environment
+
+    env = detect_environment()
+    if env.torch is None or env.torch_cuda in (None, "cpu", "rocm"):
+        pytest.skip("needs a CUDA build of torch installed")
+    torch = pytest.importorskip("torch")
+    flags = torch._C._cuda_getArchFlags().split()
+    assert env.torch_arch == flags
+    build = matrix.torch_build(env.torch, env.platform or "")
+    if build is not None and "+" not in env.torch:
+        assert build["arch"] == flags
+
+
+def test_a_real_host_s_own_list_agrees_with_the_registry_and_decides() -> None:
+    """`env --json` of the H100 device (torch 2.11.0+cu130 from the registry): the GPU code it read from the
+    installed torch without importing it is the list the registry record of 2.11.0 holds (the two sources agree),
+    and it is what decides for another GPU."""
+    path = Path(__file__).resolve().parents[1] / "data" / "targets" / "env_json_h100_torch_2_11_device.json"
+    host = json.loads(path.read_text(encoding="utf-8"))
+    assert host["torch_arch"] == matrix.torch_build("2.11.0", "linux_x86_64")["arch"]  # type: ignore[index]
+    from torchtrt_compat.compatibility.target import Overrides, apply_overrides, read_target, to_environment
+
+    env = to_environment(apply_overrides(read_target(str(path)), Overrides(gpus=["V100"])))
+    assert env.torch_arch == host["torch_arch"] and env.torch_cuda == "13.0"
+    assert not any("registry's wheel" in n for n in env.notes)  # the host said what it runs: no inference
+    report = check(env)
+    finding = next(f for f in report.findings if f.code == "torch-no-gpu-code")
+    assert "env --json" in finding.message and "7.0" in finding.message
+
+
+def test_a_jetson_host_s_own_torch_is_its_jetpack_build() -> None:
+    """`env --json` of an Orin: its torch carries no local label but reports CUDA 12.6, so it is not the registry's
+    (CPU-only) aarch64 wheel of that version; its kernel release makes the markers JetPack's."""
+    host = {
+        "source": "orin-01",
+        "platform": "linux_aarch64",
+        "platform_release": "5.15.148-tegra",
+        "python": "3.10.12",
+        "torch": "2.8.0",
+        "torch_cuda": "12.6",
+        "torch_tensorrt": {"name": "torch-tensorrt", "version": "2.8.0"},
+        "tensorrt": {"name": "tensorrt", "version": "10.3.0"},
+        "gpus": [{"name": "Orin", "compute_capability": "8.7", "memory_mib": 62800}],
+    }
+    report = check(host)
+    codes = _codes(report)
+    assert "torch-cpu-only" not in codes and "jetson-needs-jetpack-torch" not in codes
+    assert "torch-jetpack-build" in codes and "tensorrt-version" not in codes
+    assert "jetson-cuda" in _codes(check({**host, "torch": "2.11.0", "torch_cuda": "13.0"}), "error")

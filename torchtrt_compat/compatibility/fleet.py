@@ -111,6 +111,7 @@ class FleetReport:
         return {
             "source": self.source,
             "matrix_snapshot": matrix.snapshot_date(),
+            "matrix_source": matrix.snapshot_source(),
             "summary": self.summary(),
             "hosts": [h.to_dict() for h in self.hosts],
         }
@@ -129,7 +130,11 @@ class FleetReport:
 
     def __str__(self) -> str:
         width = min(40, max([len("host")] + [len(_display.safe(h.host)) for h in self.hosts]))
-        lines = [f"fleet {self.source}: {self._line()}; matrix snapshot {matrix.snapshot_date()}", ""]
+        lines = [
+            f"fleet {self.source}: {self._line()}; matrix snapshot {matrix.snapshot_date()} "
+            f"({matrix.snapshot_source()})",
+            "",
+        ]
         if not self.hosts:
             lines.append(_EMPTY)
             return "\n".join(lines)

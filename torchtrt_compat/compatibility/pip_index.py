@@ -288,6 +288,10 @@ class NotFound(Exception):
     """A page or file a source does not have (HTTP 404/410, a missing local path)."""
 
 
+class RangeRefused(Exception):
+    """A server that answers a range request with the whole file (a torch wheel is about 1 GB)."""
+
+
 class Index:
     """Reads project pages, metadata files and wheel members from the sources pip is configured with; counts what it
     fetched (``fetched``) for the refresh's report."""
@@ -304,7 +308,13 @@ class Index:
     # -- transport -------------------------------------------------------------------------------------------------
 
     def _build_opener(self, *, verify: bool) -> urllib.request.OpenerDirector:
-        context = ssl.create_default_context(cafile=self.settings.cert) if verify else ssl._create_unverified_context()
+        cert = self.settings.cert
+        if not verify:
+            context = ssl._create_unverified_context()
+        elif cert and os.path.isdir(cert):
+            context = ssl.create_default_context(capath=cert)
+        else:
+            context = ssl.create_default_context(cafile=cert)
         if self.settings.client_cert:
             context.load_cert_chain(self.settings.client_cert)
         proxy = self.settings.proxy
@@ -335,6 +345,11 @@ class Index:
         for attempt in range(self.settings.retries):
             try:
                 with opener.open(request, timeout=self.settings.timeout) as response:
+                    if "Range" in (headers or {}) and response.status != 206:
+                        raise RangeRefused(
+                            f"{redact(clean)} was served whole, not the byte range asked for: reading a wheel's "
+                            "members would download the whole wheel"
+                        )
                     return response.read(), response.headers.get("Content-Type", "")
             except urllib.error.HTTPError as exc:
                 if exc.code in (404, 410):

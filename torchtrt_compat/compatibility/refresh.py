@@ -25,16 +25,17 @@ import json
 import re
 import sys
 import time
+import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._atomic import atomic_dir, atomic_write_text
-from .._errors import UsageError
+from .._errors import IncompatibleError
 from ..env import parse_cuda_arch
 from . import snapshot
-from .pip_index import FileEntry, Index, NotFound, PipSettings, pip_settings, redact
+from .pip_index import FileEntry, Index, NotFound, PipSettings, RangeRefused, pip_settings, redact
 from .requires import PLATFORM_MARKERS
 
 if TYPE_CHECKING:
@@ -810,13 +811,21 @@ def refresh(
             index, jobs=jobs, base=base, progress=progress, generated_by=generated_by
         )
     except NotFound as exc:
-        raise UsageError(
-            f"the index has no project page for {redact(str(exc))}: it does not serve torch and torch-tensorrt.",
+        raise IncompatibleError(
+            f"the index has no project page for {redact(str(exc))}: it does not serve torch and torch-tensorrt; the "
+            "snapshot in use is unchanged.",
             "point pip at an index that mirrors them (pip config set global.index-url URL) or pass --index-url URL",
         ) from None
-    except OSError as exc:
-        raise UsageError(
-            f"the package index could not be read ({redact(str(exc))}); the snapshot in use is unchanged.",
+    except RangeRefused as exc:
+        raise IncompatibleError(
+            f"{exc}; the snapshot in use is unchanged.",
+            "use an index that serves byte ranges or PEP 658 .metadata files (the public registry does), or pass "
+            "--index-url URL",
+        ) from None
+    except (OSError, zipfile.BadZipFile, ValueError) as exc:
+        raise IncompatibleError(
+            f"the package index could not be read ({type(exc).__name__}: {redact(str(exc))[:200]}); the snapshot in "
+            "use is unchanged.",
             "check the network, proxy and certificates pip uses (pip config list), or pass --index-url URL",
         ) from None
     folder = Path(out_dir) if out_dir is not None else snapshot.cache_dir()

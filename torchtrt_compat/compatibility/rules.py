@@ -353,7 +353,7 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
     if env.torch is None:
         return
     if env.torch_cuda == "cpu":
-        registry = "+" not in env.torch and torch_builds.registry_build(env.torch, env.platform) is not None
+        registry = "+" not in env.torch and torch_builds.registry_build(env.torch, env.platform, "cpu") is not None
         where = f" (the registry's {env.platform} wheel of torch {env.torch} is a CPU-only build)" if registry else ""
         yield Finding(
             "torch-cpu-only",
@@ -874,8 +874,8 @@ def _driver_per_gpu(c: _Ctx) -> Iterator[Finding]:
         if row is None:
             continue
         name = f"GPU {i} ({gpu.name or 'compute capability ' + cc}, {describe_cc(cc)})"
-        last = row.get("last_branch")
-        if last is not None and branch > int(last):
+        last, dropped = row.get("last_branch"), row.get("dropped_in")
+        if last is not None and dropped is not None and branch >= int(dropped):
             yield Finding(
                 "driver-dropped-gpu",
                 "error",
@@ -908,8 +908,9 @@ def _torch_gpu_code(c: _Ctx) -> Iterator[Finding]:
     if not env.gpus or env.torch is None or env.torch_cuda in (None, "cpu", "rocm"):
         return
     jetson = jetson_row(env)
-    if jetson is not None and env.torch_arch is None:
-        if torch_builds.registry_build(env.torch, "linux_aarch64") is not None and not jetson["registry_wheels"]:
+    if jetson is not None and not env.torch_arch:
+        registry = torch_builds.registry_build(env.torch, "linux_aarch64", env.torch_cuda)
+        if registry is not None and not jetson["registry_wheels"]:
             yield Finding(
                 "jetson-needs-jetpack-torch",
                 "error",
@@ -920,7 +921,7 @@ def _torch_gpu_code(c: _Ctx) -> Iterator[Finding]:
                 _cuda_torch_fix(c),
             )
             return
-        if torch_builds.registry_build(env.torch, "linux_aarch64") is None:
+        if registry is None:
             yield Finding(
                 "torch-jetpack-build",
                 "info",

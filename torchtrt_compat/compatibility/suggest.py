@@ -427,12 +427,12 @@ def _hardware_first(want: _Want) -> Suggestion | None:
         row = matrix.driver_support(cc) if want.driver is not None and jetson is None else None
         if row is None or want.driver is None:
             continue
-        last = row.get("last_branch")
+        last, dropped = row.get("last_branch"), row.get("dropped_in")
         try:
             branch = int(want.driver.split(".")[0])
         except ValueError:
             continue
-        if last is not None and branch > int(last):
+        if last is not None and dropped is not None and branch >= int(dropped):
             why = [f"driver {want.driver} (R{branch}) no longer supports {label} ({row['architecture']})"]
             change = (
                 f"install an R{last} driver: NVIDIA's last branch for {row['architecture']} "

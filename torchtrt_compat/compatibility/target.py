@@ -203,10 +203,9 @@ def to_environment(target: Target) -> Environment:
         target.kind,
         target.torch_arch,
     )
-    env = from_spec(target.spec, origin=target.origin)
+    host_cuda = target.torch_cuda if target.spec.get("cuda") is None else None
+    env = from_spec(target.spec, origin=target.origin, host_cuda=host_cuda)
     env.origin = target.kind
-    if target.torch_cuda is not None and target.spec.get("cuda") is None:
-        env.torch_cuda = target.torch_cuda
     if target.torch_arch is not None and env.torch_cuda == target.torch_cuda:
         env.torch_arch = list(target.torch_arch)
     env.torch_tensorrt_built = dict(target.built)
@@ -790,13 +789,14 @@ def _packages(data: dict[str, Any], key: str) -> list[Package]:
     return found
 
 
-def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
+def from_spec(data: Any, *, origin: str = "target spec", host_cuda: str | None = None) -> Environment:
     """Validate a spec object and build its `Environment` (the JSON form; see `KEYS`).
 
     A torch version without a local label is the registry's wheel (what ``pip install torch==X`` installs): its CUDA
     build, CPU-only ones included, is the registry's for the platform, whatever ``cuda`` says. A build from another
     index carries its label (``+cu126``, ``+cpu``), as ``pip freeze`` prints it. A Jetson GPU makes the platform
-    ``linux_aarch64`` and the markers see its JetPack kernel release.
+    ``linux_aarch64`` and the markers see its JetPack kernel release. ``host_cuda`` is what an installed host's own
+    ``torch/version.py`` says (``env --json``): it is the build, with no registry inference.
     """
     if not isinstance(data, dict):
         raise UsageError(f"The {origin} must be a JSON object, got {type(data).__name__}.", f"start from: {EXAMPLE}")
@@ -846,6 +846,9 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
                 f'"platform" {platform} cannot hold a {jetson["name"]} GPU: Jetsons are linux_aarch64.',
                 'set "platform": "linux_aarch64", or drop the Jetson from "gpus"',
             )
+    if host_cuda is not None:
+        env.torch_cuda = host_cuda
+        return env
     tagged = _tagged_build(torch) if torch else None
     env.torch_cuda = tagged or cuda
     if tagged and cuda and tagged.split(".")[0] != cuda.split(".")[0]:

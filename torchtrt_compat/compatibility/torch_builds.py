@@ -90,14 +90,18 @@ def variant_of(torch: str, cuda: str | None) -> str | None:
     return None
 
 
-def registry_build(torch: str, platform: str | None) -> dict[str, object] | None:
-    """The registry wheel's build when ``torch`` names it: a bare version, or a label equal to that wheel's."""
+def registry_build(torch: str, platform: str | None, cuda: str | None = None) -> dict[str, object] | None:
+    """The registry wheel's build when ``torch`` names it: a bare version, or a label equal to that wheel's, and (when
+    ``cuda``, the build the host reports, is given) the same CUDA build; else None (another index's build, a JetPack
+    wheel)."""
     if platform is None:
         return None
     build = matrix.torch_build(torch, platform)
     if build is None:
         return None
     _, _, local = torch.partition("+")
+    if cuda is not None and cuda != (build.get("cuda") or "cpu"):
+        return None
     return build if not local or local == build.get("variant") else None
 
 
@@ -105,10 +109,10 @@ def build_code(env: Environment) -> BuildCode | None:
     """The GPU code of ``env``'s torch (see the module docstring); None when torch is not a CUDA build or unknown."""
     if env.torch is None or env.torch_cuda in (None, "cpu", "rocm"):
         return None
-    if env.torch_arch is not None:
+    if env.torch_arch:  # an empty list says nothing: the registry or the variant may
         where = "this machine's torch" if env.origin == "machine" else "the host's torch (env --json)"
         return BuildCode(tuple(env.torch_arch), f"{where} (torch/include/ATen/cuda/CUDAConfig.h)")
-    exact = registry_build(env.torch, env.platform)
+    exact = registry_build(env.torch, env.platform, env.torch_cuda)
     if exact is not None and exact.get("arch") is not None:
         arch = exact["arch"]
         assert isinstance(arch, list)
