@@ -782,7 +782,10 @@ def _packages(data: dict[str, Any], key: str) -> list[Package]:
         )
     found = []
     for i, item in enumerate(value):
-        package = _package({"tensorrt": item}, "tensorrt")
+        try:
+            package = _package({"tensorrt": item}, "tensorrt")  # each entry is judged as "tensorrt" is
+        except UsageError as exc:
+            raise UsageError(f'"{key}[{i}]": {exc.problem}', exc.fix) from None
         if package is None:
             raise UsageError(f'"{key}[{i}]" is null.', "remove it or name the package and its version")
         found.append(package)
