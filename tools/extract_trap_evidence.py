@@ -18,6 +18,7 @@ import ast
 import concurrent.futures
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 
@@ -36,6 +37,7 @@ MEMBERS = {
     "defaults": PKG + "dynamo/_defaults.py",
     "dryrun": PKG + "dynamo/_DryRunTracker.py",
     "interpreter": PKG + "dynamo/conversion/_TRTInterpreter.py",
+    "conversion": PKG + "dynamo/conversion/_conversion.py",
     "ts_compiler": PKG + "ts/_compiler.py",
 }
 Sources = dict[str, str]
@@ -146,6 +148,73 @@ def has_dryrun(src: Sources) -> bool:
     return "dryrun" in _dynamo_params(src)
 
 
+def _compile_source(src: Sources) -> str:
+    func = _function(src.get("compiler", ""), "compile")
+    return ast.get_source_segment(src["compiler"], func) or "" if func else ""
+
+
+def has_explicit_typing(src: Sources) -> bool:
+    """dynamo ``compile`` takes ``use_explicit_typing``."""
+    return "use_explicit_typing" in _dynamo_params(src)
+
+
+def has_engine_cache(src: Sources) -> bool:
+    """dynamo ``compile`` takes ``cache_built_engines``."""
+    return "cache_built_engines" in _dynamo_params(src)
+
+
+def python_runtime_no_op(src: Sources) -> bool:
+    """``use_python_runtime`` is a ``compile`` parameter but no ``CompilationSettings`` field (so nothing reads it)."""
+    return "use_python_runtime" in _dynamo_params(src) and "use_python_runtime" not in _settings_fields(src)
+
+
+def cache_asserts_refittable(src: Sources) -> bool:
+    """``compile`` asserts ``make_refittable`` when engine caching is asked for."""
+    return "Engine caching requires make_refittable" in _compile_source(src)
+
+
+def cache_skip_warns(src: Sources) -> bool:
+    """``_conversion.py`` logs that immutable weights keep the engine out of the cache."""
+    return "The engine weights are immutable, so the engine will not be cached" in src.get("conversion", "")
+
+
+def refit_rejects_weight_streaming(src: Sources) -> bool:
+    """``compile`` raises for a refittable engine with weight streaming."""
+    text = _compile_source(src)
+    return "REFIT" in text and "not compatible with `enable_weight_streaming" in text
+
+
+def executed_modules_unimplemented(src: Sources) -> bool:
+    """``compile`` logs that ``torch_executed_modules`` is unimplemented."""
+    return "is unimplemented in Torch-TRT Dynamo" in _compile_source(src)
+
+
+def autocast_forces_explicit_typing(src: Sources) -> bool:
+    """``compile`` sets ``use_explicit_typing = True`` under ``if enable_autocast``."""
+    func = _function(src.get("compiler", ""), "compile")
+    for node in ast.walk(func) if func else ():
+        if isinstance(node, ast.If) and "enable_autocast" in ast.unparse(node.test):
+            if "use_explicit_typing = True" in "\n".join(ast.unparse(s) for s in node.body):
+                return True
+    return False
+
+
+def weight_streaming_asserts_explicit_typing(src: Sources) -> bool:
+    """``compile`` raises ``AssertionError`` when ``enable_weight_streaming`` is on without ``use_explicit_typing``."""
+    func = _function(src.get("compiler", ""), "compile")
+    for node in ast.walk(func) if func else ():
+        if isinstance(node, ast.If) and {"enable_weight_streaming", "use_explicit_typing"} <= set(
+            re.findall(r"\w+", ast.unparse(node.test))
+        ):
+            return any(isinstance(s, ast.Raise) and "AssertionError" in ast.unparse(s) for s in node.body)
+    return False
+
+
+def rtx_rejects_bf16(src: Sources) -> bool:
+    """``TRTInterpreter`` raises "TensorRT-RTX does not support bfloat16"."""
+    return "TensorRT-RTX does not support bfloat16" in src.get("interpreter", "")
+
+
 PREDICATES: dict[str, Callable[[Sources], bool]] = {
     "enabled_precisions_ignored": enabled_precisions_ignored,
     "explicit_typing_assertion": explicit_typing_assertion,
@@ -155,6 +224,16 @@ PREDICATES: dict[str, Callable[[Sources], bool]] = {
     "save_torchscript_traces": save_torchscript_traces,
     "dryrun_prints_to_stdout": dryrun_prints_to_stdout,
     "has_dryrun": has_dryrun,
+    "has_explicit_typing": has_explicit_typing,
+    "has_engine_cache": has_engine_cache,
+    "python_runtime_no_op": python_runtime_no_op,
+    "cache_asserts_refittable": cache_asserts_refittable,
+    "cache_skip_warns": cache_skip_warns,
+    "refit_rejects_weight_streaming": refit_rejects_weight_streaming,
+    "executed_modules_unimplemented": executed_modules_unimplemented,
+    "autocast_forces_explicit_typing": autocast_forces_explicit_typing,
+    "weight_streaming_asserts_explicit_typing": weight_streaming_asserts_explicit_typing,
+    "rtx_rejects_bf16": rtx_rejects_bf16,
 }
 
 

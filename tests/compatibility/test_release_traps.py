@@ -86,3 +86,37 @@ def test_the_dryrun_advice_holds_in_every_release() -> None:
     assert with_dryrun and all(a["dryrun_prints_to_stdout"] for a in with_dryrun)
     advice = zero_engine_advice(CompileReport(versions={}, path="dynamo", settings={}, notes=[]), {"dryrun": True})
     assert advice is not None and "stdout" in advice and "not" in advice and "log" in advice
+
+
+def _in_range(spec: str, predicate: str, *, package: str | None = None, given: str | None = None) -> None:
+    """``spec`` selects exactly the releases (of ``package``, among those where ``given`` holds) whose code holds
+    ``predicate``."""
+    for key, answers in EVIDENCE["releases"].items():
+        dist, version = key.split(" ")
+        if (package and dist != package) or (given and not answers[given]) or version == "1.4.0":
+            continue
+        assert satisfies(version, spec) == answers[predicate], (spec, predicate, key)
+
+
+def test_the_translator_s_release_ranges_are_the_wheels_code() -> None:
+    """The version ranges compiler/settings.py acts on, against the code of every wheel (each table names the code
+    in its comment; tools/extract_trap_evidence.py reads it)."""
+    from torchtrt_compat.compiler import settings
+
+    _in_range(settings._NO_OP["use_python_runtime"], "python_runtime_no_op", given="has_dryrun")
+    _in_range(settings._REFIT_REJECTS_WEIGHT_STREAMING, "refit_rejects_weight_streaming", given="has_dryrun")
+    _in_range(settings._UNIMPLEMENTED["torch_executed_modules"], "executed_modules_unimplemented", given="has_dryrun")
+    _in_range(
+        settings._FORCES_EXPLICIT_TYPING["enable_autocast"],
+        "autocast_forces_explicit_typing",
+        given="has_explicit_typing",
+    )
+    _in_range(
+        settings._FORCES_EXPLICIT_TYPING["enable_weight_streaming"],
+        "weight_streaming_asserts_explicit_typing",
+        given="has_explicit_typing",
+    )
+    _in_range(settings._NO_BF16["torch-tensorrt-rtx"], "rtx_rejects_bf16", package="torch-tensorrt-rtx")
+    fails, silent, warns = (spec for spec, _ in settings._CACHE_NOT_REFITTABLE)
+    _in_range(fails, "cache_asserts_refittable", given="has_engine_cache")
+    _in_range(warns, "cache_skip_warns", given="has_engine_cache")
