@@ -23,7 +23,8 @@ from ..ux.display import SafeStream, error_lines, safe
 #: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that
 #: fails to import leaves its commands in place, each failing with the import error; the others work.
 COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("check", ("check", "env", "matrix")),
+    ("check", ("check", "env")),
+    ("matrix", ("matrix",)),
     ("suggest", ("suggest",)),
     ("catalogue", ("shims", "models")),
     ("build", ("build",)),

@@ -78,8 +78,9 @@ def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | Non
         return None
     if compile_kwargs.get("dryrun"):
         return (
-            "0 TensorRT engines: dryrun=True analyses the partition and converts nothing by design; drop dryrun to "
-            "build engines"
+            "0 TensorRT engines: dryrun=True analyses the partition and converts nothing by design; torch_tensorrt "
+            "prints that analysis on stdout (not to the build log; dryrun='FILE' also writes it to a new file); drop "
+            "dryrun to build engines"
         )
     size = compile_kwargs.get("min_block_size", report.settings.get("min_block_size", 5))
     left = ", ".join(report.pytorch_ops[:6]) + (", ..." if len(report.pytorch_ops) > 6 else "")

@@ -325,8 +325,9 @@ def _cache_without_gpu(user: dict[str, Any], release: ReleaseFields, out: Transl
 
 
 #: Torch-TensorRT releases whose dynamo ``compile`` logs that ``torch_executed_modules`` is unimplemented
-#: ("torch_executed_modules ... is unimplemented in Torch-TRT Dynamo", dynamo/_compiler.py, 2.4-2.14).
-_UNIMPLEMENTED = {"torch_executed_modules": ">=2.4"}
+#: ("torch_executed_modules ... is unimplemented in Torch-TRT Dynamo", dynamo/_compiler.py, 2.2-2.14: every release
+#: with a dynamo frontend, tests/data/release_trap_evidence.json).
+_UNIMPLEMENTED = {"torch_executed_modules": ">=2.2"}
 
 
 def _silent_cases(kwargs: dict[str, Any], release: ReleaseFields, out: Translation, *, torch_compile: bool) -> None:

@@ -930,6 +930,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "TensorRT-RTX on GPT-2's addmm / view / split before attention).",
         "Keep the ops of that subgraph in PyTorch (torch_executed_ops={'torch.ops.aten.addmm.default'}, or "
         "torchtrt_compat's per-op fallback), or try another TensorRT release.",
+        unless=r"graph_jit\.cpp[^\n]{0,80}CUDA_SUCCESS",  # Myelin's JIT without CUDA: refit-needs-gpu, not a graph bug
         weight=86,
         applies="TensorRT 10+ and TensorRT-RTX builders",
         shown_by=("tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",),
