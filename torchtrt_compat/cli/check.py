@@ -82,6 +82,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--torch-tensorrt", metavar="VERSION", help="only releases of this version or minor, e.g. 2.13")
     p.add_argument("--package", choices=("torch-tensorrt", "torch-tensorrt-rtx"), help="only this distribution")
+    p.add_argument(
+        "--gpus", action="store_true", help="list the GPU names --gpu, --cc and plans accept, by compute capability"
+    )
     p.add_argument("--json", action="store_true", help="print the raw matrix rows as JSON")
     p.set_defaults(run=run_matrix)
 
@@ -153,6 +156,8 @@ def run_env(args: argparse.Namespace) -> int:
 
 
 def run_matrix(args: argparse.Namespace) -> int:
+    if args.gpus:
+        return _print_gpus(args.json)
     if args.torch_tensorrt:
         if len(args.torch_tensorrt) > 64:  # int() of thousands of digits is refused by Python itself
             raise UsageError(
@@ -170,4 +175,18 @@ def run_matrix(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2))
     else:
         print(matrix.format_table(rows))
+    return 0
+
+
+def _print_gpus(as_json: bool) -> int:
+    """``matrix --gpus``: every GPU model name the matrix knows, by compute capability."""
+    by_cc: dict[str, list[str]] = {}
+    for row in matrix.gpu_models():
+        by_cc.setdefault(str(row["compute_capability"]), []).extend(str(n) for n in row["names"])
+    order = sorted(by_cc, key=lambda cc: tuple(int(p) for p in cc.split(".")))
+    if as_json:
+        print(json.dumps({cc: {"architecture": matrix.architecture(cc), "names": by_cc[cc]} for cc in order}, indent=2))
+        return 0
+    for cc in order:
+        print(f"{cc:<5} {matrix.architecture(cc) or '':<26} {', '.join(by_cc[cc])}")
     return 0
