@@ -58,6 +58,8 @@ def _no_gpu_reason() -> tuple[str, str]:
     if not is_installed("torch"):
         return NO_TORCH, f"{install_hint('torch')}; then {RUN_ON_GPU}"
     return NO_GPU, RUN_ON_GPU
+
+
 _KERNEL = r"""
 extern "C" __global__ void fill(float* out, float value, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;

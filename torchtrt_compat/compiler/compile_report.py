@@ -48,6 +48,9 @@ class CompileReport:
     #: how it was compiled: "dynamo", "partitioned", "aot", "torch_compile", "legacy" (ir="ts"/"fx") or "fallback"
     #: (PyTorch ran it); None in reports written before 0.3
     route: Route | None = None
+    #: a fallback: each requested setting PyTorch did not apply, with what happens instead (e.g. FP16 asked for, the
+    #: outputs are FP32)
+    not_applied: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -83,6 +86,7 @@ class CompileReport:
         others = [s for s in self.shims if s not in self.shims_changed]
         if self.route == "fallback":  # nothing was compiled: no settings, shims, ops or timings to show
             rows = [("path", self.path), ("versions", versions), ("TensorRT engines", "0")]
+            rows += [("not applied", "; ".join(self.not_applied))] if self.not_applied else []
         else:
             rows = [
                 ("path", self.path),

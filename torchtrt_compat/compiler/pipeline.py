@@ -65,6 +65,7 @@ def run(request: CompileRequest) -> PipelineResult:
         installed_release_fields(),
         request.enabled_precisions,
         refittable_buildable=not request.aot or _has_gpu(),
+        function="build_engine" if request.aot else "compile",
     )
     ctx = shim_context(
         aot=request.aot, targets=request.targets, autocast=bool(translation.kwargs.get("enable_autocast"))

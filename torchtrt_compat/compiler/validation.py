@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from .._errors import IncompatibleError, UsageError
-from .._lazy import install_extra
+from .._lazy import install_extra, is_installed
 from ..compatibility import matrix
 from ..compatibility.advice import gpu_advice
 from ..compatibility.target import gpu_target
@@ -21,7 +21,9 @@ from ..shims import get_shim, list_shims
 from ..versions import show_value as _show
 from ._upstream import shim_context
 from .inputs import is_exported_program
+from .releases import release_fields_from_data
 from .request import IR, CompileRequest, Fallback
+from .settings import known_names, unknown_kwarg
 
 _IR: dict[str, IR] = {
     "default": "dynamo",
@@ -130,6 +132,19 @@ def check_inputs(module: Any, inputs: Any, arg_inputs: Any, kwarg_inputs: Any) -
     for name, value in (kwarg_inputs or {}).items():
         _check_value(value, f"kwarg_inputs[{name!r}]", 0)
     _check_arity(module, len(items), dict(kwarg_inputs or {}))
+
+
+def check_kwarg_names(kwargs: dict[str, Any], function: str) -> None:
+    """Every keyword is one some torch_tensorrt release takes (read from the extracted data, no import of
+    torch_tensorrt): a typo is an `UnknownArgumentError` (a `TypeError`) naming the closest name, before any export.
+    Without torch_tensorrt there is nothing to check against; the build says what to install."""
+    if not kwargs or not is_installed("torch_tensorrt"):
+        return
+    release = release_fields_from_data()
+    names = known_names(release)
+    for name in kwargs:
+        if name not in names:
+            raise unknown_kwarg(name, release, function)
 
 
 def check_compile_kwargs(kwargs: dict[str, Any]) -> None:
@@ -260,8 +275,13 @@ def compile_request(
     check_partition(partition)
     path = resolve_ir(ir)
     check_model(module, callable_ok=path != "dynamo")
-    if path == "dynamo" and (inputs is not None or arg_inputs is not None or kwarg_inputs is not None):
-        check_inputs(module, inputs, arg_inputs, kwarg_inputs)  # on the fallback paths too
+    if path == "dynamo":
+        check_kwarg_names(kwargs, "compile")
+    given = inputs is not None or arg_inputs is not None or kwarg_inputs is not None
+    if path == "dynamo" and (given or not is_exported_program(module)):
+        # a module is exported with its example inputs: none is a usage error on every path, the fallbacks included
+        # (a fallback would return the module and the missing inputs would surface on the GPU host)
+        check_inputs(module, inputs, arg_inputs, kwarg_inputs)
     check_compile_kwargs(kwargs)
     return CompileRequest(
         module,
@@ -294,6 +314,7 @@ def engine_request(
 ) -> CompileRequest:
     """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
     check_model(module)
+    check_kwarg_names(compile_kwargs, "build_engine")
     check_inputs(module, None, arg_inputs, kwarg_inputs)
     check_compile_kwargs(compile_kwargs)
     check_partition(partition)
