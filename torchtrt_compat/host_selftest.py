@@ -17,7 +17,6 @@ some were skipped, so the host is not proven to run the stack.
 
 from __future__ import annotations
 
-import html
 import json
 import platform
 import time
@@ -43,7 +42,7 @@ from .runtime.context import (
 )
 from .runtime.cuda_graphs import BucketedCUDAGraphs
 from .runtime.memory import memory_report
-from .ux.display import badge, compact_repr, page, section, table
+from .ux.display import badge, code_spans, compact_repr, page, section, table
 
 Status = Literal["passed", "failed", "skipped"]
 EXIT_OK, EXIT_FAILED, EXIT_SKIPPED = 0, 1, 3
@@ -181,12 +180,12 @@ class SelftestResult:
         for s in self.steps:
             notes = [("cause", s.cause if s.summary else ""), ("reason", s.reason if s.summary else ""), ("fix", s.fix)]
             notes += [("warning", w) for w in s.warnings]
-            text = html.escape(s.summary or s.cause or s.reason) + "".join(
-                f"<br><small><b>{k}:</b> {html.escape(v)}</small>" for k, v in notes if v
+            text = code_spans(s.summary or s.cause or s.reason) + "".join(
+                f"<br><small><b>{k}:</b> {code_spans(v)}</small>" for k, v in notes if v
             )
             rows.append((s.name, badge(s.status, tone[s.status]), text, f"{s.seconds:.1f} s"))
         body = table(rows, ("step", "status", "result", "time"), raw_columns=frozenset({1, 2}))
-        return section(self.headline, body, f"<p>{html.escape(self.advice)}</p>")
+        return section(self.headline, body, f"<p>{code_spans(self.advice)}</p>")
 
     def to_html(self) -> str:
         """A standalone HTML page (``selftest --html FILE``)."""

@@ -59,11 +59,12 @@ _NOWRAP = "white-space:nowrap"
 
 
 def badge(text: str, tone: str) -> str:
-    """A coloured label; ``tone`` is ok, error, warning, unknown or info."""
+    """A coloured label; ``tone`` is ok, error, warning, unknown or info. It never wraps ("warnin/g" in a narrow
+    table column): ``white-space:nowrap`` keeps it on one line whatever the cell around it allows."""
     colour = _COLOURS.get(tone, _COLOURS["unknown"])
     return (
-        f"<span style='background:{colour};color:#fff;border-radius:4px;padding:1px 6px;font-weight:600'>"
-        f"{html.escape(text)}</span>"
+        f"<span class='torchtrt-compat-badge' style='background:{colour};color:#fff;border-radius:4px;"
+        f"padding:1px 6px;font-weight:600;{_NOWRAP};display:inline-block'>{html.escape(text)}</span>"
     )
 
 
