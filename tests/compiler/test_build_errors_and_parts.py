@@ -185,3 +185,13 @@ def test_fallback_report_names_what_was_not_applied() -> None:
     assert not any("fallback=" in w for w in report.warnings), report.warnings
     with pytest.raises(UsageError, match="No example inputs"):
         tc.compile(model, fallback="eager")
+
+
+def test_a_build_with_no_engine_warns_in_a_script() -> None:
+    """Review Low 11: a script that logs to a file saw no progress and no warning for a build that made 0 engines."""
+    from torchtrt_compat.compiler.aot import ZeroEnginesWarning
+
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU()).eval()  # 2 ops: below min_block_size 5
+    with pytest.warns(ZeroEnginesWarning, match="min_block_size=1"):
+        artifact = tc.build_engine(model, [torch.randn(1, 3, 16, 16)], compute_capabilities=["8.9"])
+    assert artifact.report.trt_engines == 0

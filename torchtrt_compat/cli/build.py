@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from .._lazy import install_extra, require
 from ..compatibility import matrix
 from ..compatibility.target import gpu_target
 from ..compiler import build_engine
-from ..compiler.aot import zero_engine_advice
+from ..compiler.aot import ZeroEnginesWarning, zero_engine_advice
 from ..compiler.artifact import check_replaceable
 from ..compiler.validation import resolve_targets
 from ..farm import build_plan
@@ -198,7 +199,10 @@ def run_build(args: argparse.Namespace) -> int:
         )
     source = model_source(args.model, args.trust)
     out = check_output_dir(args.out)
-    check_replaceable(out / source.name)
+    try:
+        check_replaceable(out / source.name)
+    except UsageError as exc:  # the library's fix names a folder for save(); here the folder is --out/NAME
+        raise UsageError(exc.problem, f"pass another --out (the artifact goes to --out/{source.name}/)") from None
     if args.sign_key is not None and not Path(args.sign_key).expanduser().is_file():
         raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
     resolve_targets(targets)  # the installed TensorRT-RTX builds for them (exit 1 with the fix otherwise)
@@ -211,15 +215,17 @@ def run_build(args: argparse.Namespace) -> int:
         kwargs["min_block_size"] = args.min_block_size
     log_path = out / f"{name}.build.log"
     try:
-        artifact = build_engine(
-            model,
-            list(inputs),
-            compute_capabilities=targets,
-            enabled_precisions={torch.half} if args.fp16 else None,
-            verbose=args.verbose,
-            partition=args.partition,
-            **kwargs,
-        )
+        with warnings.catch_warnings():  # the command prints its own warning line after the report
+            warnings.simplefilter("ignore", ZeroEnginesWarning)
+            artifact = build_engine(
+                model,
+                list(inputs),
+                compute_capabilities=targets,
+                enabled_precisions={torch.half} if args.fp16 else None,
+                verbose=args.verbose,
+                partition=args.partition,
+                **kwargs,
+            )
     except BaseException as exc:  # a BuildError carries what its build captured
         if _write_log(log_path, args.verbose, list(getattr(exc, "captured", None) or [])):
             print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)

@@ -175,6 +175,8 @@ def to_environment(target: Target) -> Environment:
     env.origin = target.kind
     if target.torch_cuda is not None and target.spec.get("cuda") is None:
         env.torch_cuda = target.torch_cuda
+        # the host said which CUDA its torch is built for: the registry guess from_spec noted is not needed
+        env.notes = [n for n in env.notes if " has no +cu tag: " not in n]
     env.torch_tensorrt_built = dict(target.built)
     env.notes = list(target.notes) + env.notes
     return env
