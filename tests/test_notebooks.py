@@ -324,6 +324,8 @@ if (location.hash === '#facts') window.addEventListener('load', () => {
       b.getClientRects().length > 1 || b.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(b).fontSize))
       .map(text),
     badges: document.querySelectorAll('.torchtrt-compat-badge').length,
+    // nbconvert writes this alt text where a figure had none: a screen reader has nothing to say about the chart
+    no_alt: [...document.querySelectorAll('img')].filter(i => !i.alt || i.alt.startsWith('No description')).length,
   };
   const out = document.createElement('pre'); out.id = 'ttc-facts'; out.textContent = JSON.stringify(facts);
   document.body.appendChild(out);
@@ -442,7 +444,8 @@ def _layout_problems(facts: dict[str, object]) -> list[str]:
     """Outputs wider than the page, and badges broken over two lines."""
     wide = [f"an output wider than the page: {text}" for text in facts.get("wide") or []]  # type: ignore[attr-defined]
     badges = [f"a badge wraps onto two lines: {t!r}" for t in facts.get("wrapped_badges") or []]  # type: ignore[attr-defined]
-    return wide + badges
+    alt = [f"{facts['no_alt']} image(s) without alternative text"] if facts.get("no_alt") else []
+    return wide + badges + alt
 
 
 @pytest.mark.slow

@@ -158,6 +158,7 @@ class Environment:
             return "unknown"
         if not self.gpus:
             return "none"
+
         def one(g: GpuInfo) -> str:
             memory = f", {g.memory_mib} MiB" if g.memory_mib else ""
             return f"{g.name or 'a GPU'} (cc {g.compute_capability or '?'}{memory})"

@@ -32,9 +32,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default="eager",
         help="eager PyTorch, torch.compile (inductor), or TensorRT through torchtrt_compat.compile",
     )
-    p.add_argument("--device", default=None, help="cuda, cuda:N or cpu (default: cuda when torch sees a GPU, else cpu)")
-    p.add_argument("--iters", type=int, default=100, help="timed calls (default 100)")
-    p.add_argument("--warmup", type=int, default=10, help="untimed calls first (default 10)")
+    p.add_argument(
+        "--device",
+        default=None,
+        metavar="D",
+        help="cuda, cuda:N or cpu (default: cuda when torch sees a GPU, else cpu)",
+    )
+    p.add_argument("--iters", type=int, default=100, metavar="N", help="timed calls (default 100)")
+    p.add_argument("--warmup", type=int, default=10, metavar="N", help="untimed calls first (default 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument(
         "-v", "--verbose", action="store_true", help="show what torch_tensorrt and TensorRT print while compiling"

@@ -40,7 +40,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cc", nargs="+", metavar="CC", help="target compute capabilities, e.g. 8.9 12.0")
     p.add_argument("--out", metavar="DIR", help="output directory (the artifact is DIR/NAME/)")
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
-    p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
+    p.add_argument(
+        "--min-block-size", type=int, default=None, metavar="N", help="torch_tensorrt min_block_size (1 or more)"
+    )
     p.add_argument(
         "--trust",
         action="store_true",
