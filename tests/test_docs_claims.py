@@ -322,3 +322,10 @@ def test_the_readmes_python_block_runs_as_written(tmp_path: Path) -> None:
     if why_trt_cannot_run() is not None:  # what the README says the last line prints here
         assert done.stdout.rstrip().splitlines()[-1] == "fallback: inductor", done.stdout[-2000:]
     assert done.stderr == "", done.stderr[-3000:]
+
+
+def test_the_readme_links_every_docs_page() -> None:
+    """Review: the README's docs list left out docs/matrix.md. Its "Read on" list links every page of docs/."""
+    linked = set(LINK.findall(_text(ROOT / "README.md")))
+    missing = [f"docs/{p.name}" for p in sorted((ROOT / "docs").glob("*.md")) if f"docs/{p.name}" not in linked]
+    assert not missing, f"README.md does not link {missing}"

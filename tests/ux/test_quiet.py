@@ -243,7 +243,9 @@ def test_a_users_basic_config_works_after_two_builds_in_one_process() -> None:
     """Two real ahead-of-time builds (the second one used to print torch_tensorrt's min_block_size WARNING), then
     the user's own logging set-up: it takes effect, and the builds printed nothing."""
     code = (
-        "import logging, sys, torch, torchtrt_compat\n"
+        "import logging, sys, warnings, torch, torchtrt_compat\n"
+        "from torchtrt_compat.compiler.aot import ZeroEnginesWarning\n"
+        "warnings.simplefilter('ignore', ZeroEnginesWarning)\n"
         "m = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU()).eval()\n"
         "x = torch.randn(1, 3, 16, 16)\n"
         "for _ in range(2):\n"

@@ -236,21 +236,20 @@ def _shims(shims: Any) -> str | tuple[str, ...] | None:
 def check_gpu_free_shims(shims: str | tuple[str, ...] | None, targets: Sequence[str]) -> None:
     """On a host without a GPU an ahead-of-time build runs only with the shims that stand in for the GPU
     (``cpu_import``, ``virtual_cuda_device``, ...): without them torch_tensorrt dies with 'Found no NVIDIA driver'
-    half-way. Refuse that before the build, naming the shims ``shims=`` left out."""
-    if shims == "auto":
+    half-way. ``shims=None`` there is refused before the build, naming them. A list of names is the caller's own
+    choice (e.g. to see what one shim prevents) and is taken as it is."""
+    if shims not in (None, "none"):
         return
     here = shim_context(aot=True, targets=targets)
     if here.has_gpu:
         return
     with_gpu = dataclasses.replace(here, has_gpu=True)
-    chosen = set(shims if isinstance(shims, tuple) else ())
-    needed = [s.name for s in list_shims(ctx=here) if not s.applies(with_gpu) and s.name not in chosen]
+    needed = [s.name for s in list_shims(ctx=here) if not s.applies(with_gpu)]
     if needed:
-        given = _show(list(shims) if isinstance(shims, tuple) else shims)
         raise UsageError(
-            f"shims={given} leaves out {', '.join(needed)}, which an ahead-of-time build on a host without a "
+            f"shims={shims!r} leaves out {', '.join(needed)}, which an ahead-of-time build on a host without a "
             "GPU needs (without them torch_tensorrt fails with 'Found no NVIDIA driver').",
-            "pass shims='auto' (the default), or add those names to the list",
+            "pass shims='auto' (the default), or a list of shim names that includes them",
         )
 
 
