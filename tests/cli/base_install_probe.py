@@ -20,8 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-#: a refusal on a base install reads metadata and the catalogue only: the CPU seconds of its whole process
-REFUSAL_S = 1.0
+#: a refusal on a base install reads metadata and the catalogue only: the CPU seconds of its whole process. The
+#: target is 1 s (measured 0.5 to 0.75 s on the 2-core development host); the bound leaves room for a slower CI CPU
+#: and still fails on any heavy import (importing torch alone takes several CPU seconds)
+REFUSAL_S = 2.0
 
 
 def _cases(tmp: Path) -> list[tuple[list[str], set[int], str | None]]:
