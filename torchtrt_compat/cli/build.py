@@ -7,12 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .._atomic import atomic_write_text, check_output_dir
+from .._atomic import check_output_dir
 from .._errors import UsageError
 from ..compiler import build_engine
 from ..compiler.aot import zero_engine_advice
 from ..compiler.artifact import check_replaceable
+from ..compiler.artifact.signing import load_private_key
 from ..farm import build_plan
+from ..farm.logs import check_log, write_log
 from ..farm.sources import load_source, resolve_source
 from ..ux.display import safe
 
@@ -90,30 +92,51 @@ def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, 
     return source.name, model, inputs
 
 
-_KEY_FIX = (
-    "create a key pair: openssl ecparam -name prime256v1 -genkey -noout -out signing.key && "
-    "openssl ec -in signing.key -pubout -out signing.pub"
-)
-
-
 def _artifact_name(spec: str, trust: bool) -> str:
     return resolve_source(spec, "MODEL", Path.cwd(), trust).name
 
 
-def _write_log(path: Path, verbose: bool, lines: list[str]) -> bool:
-    """Write what the build captured from torch / torch_tensorrt / TensorRT to ``path``; False when nothing was."""
-
+def _write_log(path: Path, name: str, verbose: bool, lines: list[str]) -> Path | None:
+    """Write what the build captured from torch / torch_tensorrt / TensorRT beside the artifact (`farm.logs`: never
+    through a symlink, never over a file that is not a log of ours); where it went, or None when nothing was."""
     if verbose or not lines:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, "\n".join(lines) + "\n")
-    return True
+        return None
+    return write_log(path, name, "\n".join(lines) + "\n")
+
+
+#: every flag of `build`, and what it does with --plan: applied to every build of the plan (True), or refused with
+#: the fix (text). A flag added to the parser and missing here fails tests/cli/test_build_plan_flags.py.
+PLAN_FLAGS: dict[str, bool | str] = {
+    "plan": True,
+    "out": True,  # the output folder of every build (over the plan's out)
+    "trust": True,  # every model may load a program file or import from the current directory
+    "sign_key": True,  # every artifact signed (over the plan's sign_key)
+    "min_block_size": True,  # settings.min_block_size of every build
+    "partition": True,  # settings.partition of every build
+    "workers": True,
+    "timeout": True,
+    "force": True,
+    "ray": True,
+    "ray_return": True,
+    "model": "--plan builds what the plan names; drop MODEL",
+    "cc": 'the plan\'s targets say which GPUs: write targets = ["8.9"] in it, and drop --cc',
+    "fp16": 'the plan\'s precisions say which: write precisions = ["fp16"] (or ["fp32", "fp16"]), and drop --fp16',
+    "verbose": "each build's upstream output is in OUT/MODEL/LABEL.build.log; drop -v",
+}
 
 
 def run_plan(args: argparse.Namespace) -> int:
     """``build --plan``: exit 0 when every build is built or up to date, 1 when any failed, 2 for a bad plan."""
-    if args.model is not None or args.cc:
-        raise UsageError("--plan builds what the plan names; MODEL and --cc are for one build.", "drop MODEL and --cc")
+    for dest, meaning in PLAN_FLAGS.items():
+        given = getattr(args, dest, None)
+        if isinstance(meaning, str) and given not in (None, False, []):
+            flag = "MODEL" if dest == "model" else "-v" if dest == "verbose" else "--" + dest.replace("_", "-")
+            raise UsageError(f"{flag} does not apply to --plan builds.", meaning)
+    settings: dict[str, Any] = {}
+    if args.min_block_size is not None:
+        settings["min_block_size"] = args.min_block_size
+    if args.partition is not None:
+        settings["partition"] = args.partition
 
     result = build_plan(
         args.plan,
@@ -124,6 +147,8 @@ def run_plan(args: argparse.Namespace) -> int:
         ray=args.ray,
         ray_transfer="return" if args.ray_return else "shared",
         trust=bool(getattr(args, "trust", False)),
+        sign_key=args.sign_key,
+        settings=settings or None,
     )
 
     print(result.table())
@@ -143,9 +168,10 @@ def run_build(args: argparse.Namespace) -> int:
         raise UsageError(f"build needs {missing}.", "torchtrt-compat build MODEL --cc 8.9 --out DIR (or --plan PLAN)")
 
     out = check_output_dir(args.out)  # before any import of torch and before minutes of building
-    check_replaceable(out / _artifact_name(args.model, args.trust))
-    if args.sign_key is not None and not Path(args.sign_key).expanduser().is_file():
-        raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
+    target = check_replaceable(out / _artifact_name(args.model, args.trust))
+    check_log(out / f"{target.name}.build.log")  # a user's file of that name is theirs; a link is never followed
+    if args.sign_key is not None:
+        load_private_key(args.sign_key)  # a missing, public or unusable key: now, not after the build
 
     import torch
 
@@ -165,12 +191,13 @@ def run_build(args: argparse.Namespace) -> int:
             **kwargs,
         )
     except BaseException as exc:  # a BuildError carries what its build captured
-        if _write_log(log_path, args.verbose, list(getattr(exc, "captured", None) or [])):
-            print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)
+        written = _write_log(log_path, name, args.verbose, list(getattr(exc, "captured", None) or []))
+        if written is not None:
+            print(f"torchtrt-compat build: upstream output of the failed build is in {written}", file=sys.stderr)
         raise
-    _write_log(log_path, args.verbose, artifact.report.log)
-    if artifact.report.log:
-        artifact.report.log_file = str(log_path)
+    written = _write_log(log_path, name, args.verbose, artifact.report.log)
+    if written is not None:
+        artifact.report.log_file = str(written)  # shown below; saved artifacts keep no log and no host path
     path = artifact.save(out / name, sign_key=args.sign_key)
     print(artifact.summary())
     advice = zero_engine_advice(artifact.report, kwargs)
