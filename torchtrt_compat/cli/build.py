@@ -168,8 +168,9 @@ def run_build(args: argparse.Namespace) -> int:
         raise UsageError(f"build needs {missing}.", "torchtrt-compat build MODEL --cc 8.9 --out DIR (or --plan PLAN)")
 
     out = check_output_dir(args.out)  # before any import of torch and before minutes of building
-    target = check_replaceable(out / _artifact_name(args.model, args.trust))
-    check_log(out / f"{target.name}.build.log")  # a user's file of that name is theirs; a link is never followed
+    artifact_name = _artifact_name(args.model, args.trust)
+    check_replaceable(out / artifact_name)
+    check_log(out / f"{artifact_name}.build.log")  # a user's file of that name is theirs; a link is never followed
     if args.sign_key is not None:
         load_private_key(args.sign_key)  # a missing, public or unusable key: now, not after the build
 

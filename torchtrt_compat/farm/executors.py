@@ -496,13 +496,17 @@ def import_ray() -> Any:
 
 
 def connect_ray(address: str | None) -> Any:
-    """Ray, joined to ``address`` ("" or None: a local Ray, or ``RAY_ADDRESS``), within `RAY_CONNECT_TIMEOUT_S`: an
-    address nothing answers at, or that is no Ray head, is a one-line `UsageError`, never a wait without end."""
+    """Ray, joined to ``address`` ("" or None: ``RAY_ADDRESS``, else a local Ray started here) within
+    `RAY_CONNECT_TIMEOUT_S`: an address nothing answers at, or that is no Ray head, is a one-line `UsageError`, never
+    a wait without end."""
     ray = import_ray()
     if ray.is_initialized():
         return ray
     target = address or os.environ.get("RAY_ADDRESS", "")
-    if target and target != "auto":
+    if not target:  # a local Ray is started here: it may take a minute on a busy host, and has nothing to wait for
+        ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        return ray
+    if target != "auto":
         _probe(target)
     import threading
 
@@ -518,7 +522,7 @@ def connect_ray(address: str | None) -> Any:
     starter = threading.Thread(target=init, name="torchtrt-compat ray.init", daemon=True)
     starter.start()
     starter.join(RAY_CONNECT_TIMEOUT_S)
-    where = f"the Ray cluster at {target}" if target else "a local Ray"
+    where = f"the Ray cluster at {target}"
     if not outcome:
         raise UsageError(
             f"Could not join {where} within {RAY_CONNECT_TIMEOUT_S:.0f} s (no answer from its GCS).",
@@ -558,9 +562,11 @@ def check_feasible(ray: Any, jobs: list[Job]) -> None:
     nodes = [n.get("Resources") or {} for n in ray.nodes() if n.get("Alive")]
     if not nodes:
         raise UsageError("The Ray cluster has no live node.", "start a node (ray start) and run again")
-    biggest = max(float(r.get("memory", 0.0)) for r in nodes)
     if not any(float(r.get("CPU", 0.0)) >= 1 for r in nodes):
         raise UsageError("No node of the Ray cluster offers a CPU; every build needs one.", "add a node with CPUs")
+    if not any("memory" in r for r in nodes):
+        return  # a cluster that does not count memory: Ray cannot refuse a task for it either
+    biggest = max(float(r.get("memory", 0.0)) for r in nodes)
     for job in jobs:
         if job.memory_gb * GIB > biggest:
             raise UsageError(

@@ -13,6 +13,7 @@ from typing import Any
 from .. import _atomic
 from .._errors import UsageError
 from ..ux import display as _display
+from ..ux.display import safe
 from . import summary
 from .executors import connect_ray, default_workers, import_ray, run_local, run_ray
 from .keys import built_manifest, with_key
@@ -51,10 +52,12 @@ class PlanResult:
 
     def __repr__(self) -> str:
         failed = ", ".join(r["name"] for r in self.failed[:3])
-        return _display.compact_repr(
-            f"PlanResult {summary.totals_line(self.totals)}",
-            f"failed: {failed}" if failed else "",
-            f"summary: {self.out / SUMMARY_HTML}",
+        return _display.safe(
+            _display.compact_repr(
+                f"PlanResult {summary.totals_line(self.totals)}",
+                f"failed: {failed}" if failed else "",
+                f"summary: {self.out / SUMMARY_HTML}",
+            )
         )
 
     def _repr_html_(self) -> str:
@@ -161,9 +164,17 @@ def _unfinished(job: Job, interrupted: bool) -> dict[str, Any]:
 
 def _write_summary(result: PlanResult) -> list[Path]:
     json_path, html_path = result.out / SUMMARY_JSON, result.out / SUMMARY_HTML
-    _atomic.atomic_write_json(json_path, result.to_dict())
-    page = _display.page(f"torchtrt-compat build plan {result.origin}", summary.html_body(result.rows, result.totals))
-    _atomic.atomic_write_text(html_path, page)
+    page = _display.page(
+        safe(f"torchtrt-compat build plan {result.origin}"), summary.html_body(result.rows, result.totals)
+    )
+    try:
+        _atomic.atomic_write_json(json_path, result.to_dict())
+        _atomic.atomic_write_text(html_path, page)
+    except OSError as exc:  # the output folder became unwritable (or full) while the builds ran
+        raise UsageError(
+            f"The builds ended, but the summary cannot be written to {result.out}: {exc.strerror or exc}.",
+            "free space or fix the folder's permissions, then run the same command again (finished builds are kept)",
+        ) from None
     return [json_path, html_path]
 
 

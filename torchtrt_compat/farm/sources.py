@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from .._bounded import user_path
 from .._errors import UsageError
 from ..compiler.inputs import example_inputs_of
 from ..models import get_model
@@ -65,7 +66,9 @@ def resolve_source(source: str, where: str, base: Path, trust: bool) -> ModelSou
             raise UsageError(f"{where}: {source} is not a catalogue name.", "see `torchtrt-compat models`")
         return ModelSource("catalogue", name)  # looked up when loaded: loading the catalogue imports torch
     if source.endswith(PROGRAM_SUFFIXES):
-        path = (base / source).resolve()
+        path = user_path(
+            base / source, what=f"{where}:", fix="pass a program written by torch.export.save", resolve=True
+        )
         if not path.is_file():
             raise UsageError(f"{where}: {source} is not a file.", "pass a program written by torch.export.save")
         if not trust:

@@ -74,6 +74,7 @@ def load_private_key(path: str | os.PathLike[str]) -> Any:
     """The elliptic-curve private key (PEM, unencrypted) in ``path``; anything else (a public key, an RSA or an
     encrypted key, a missing file) is a `UsageError`, so a build can check its key before it starts."""
     key, raw = _key_bytes(path, "signing key")
+    require("model_signing", "to sign artifacts")  # the sign extra, which brings cryptography
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -93,6 +94,7 @@ def load_private_key(path: str | os.PathLike[str]) -> Any:
 def load_public_key(path: str | os.PathLike[str]) -> Any:
     """The elliptic-curve public key (PEM) in ``path``; anything else is a `UsageError`."""
     key, raw = _key_bytes(path, "public key")
+    require("model_signing", "to verify artifact signatures")
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
 
