@@ -563,3 +563,12 @@ def test_summary_json_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     result = build_plan(_plan(tmp_path), progress=False)
     data = json.loads((tmp_path / "out" / "build-summary.json").read_text())
     assert data["totals"]["builds"] == 1 and result.files
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [({"ray_transfer": "return"}, "without --ray"), ({"ray": "", "workers": 2}, "--workers sizes the local pool")],
+)
+def test_farm_options_that_would_be_dropped_are_refused(tmp_path: Path, kwargs: dict[str, Any], words: str) -> None:
+    with pytest.raises(UsageError, match=words):
+        build_plan(_plan(tmp_path), progress=False, **kwargs)

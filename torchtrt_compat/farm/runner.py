@@ -95,6 +95,13 @@ def build_plan(
         raise UsageError(f"--workers {workers!r} is not a positive whole number.", "pass e.g. --workers 2")
     if ray_transfer not in ("shared", "return"):
         raise UsageError(f"ray_transfer={ray_transfer!r} is neither 'shared' nor 'return'.", "pick one of them")
+    if ray is None and ray_transfer == "return":
+        raise UsageError("--ray-return sends Ray tasks' folders back; without --ray there are no tasks.", "add --ray")
+    if ray is not None and workers is not None:
+        raise UsageError(
+            "--workers sizes the local pool; with --ray, the cluster's CPUs decide how many builds run at once.",
+            "drop --workers (or drop --ray)",
+        )
     checked = load_plan(plan, out=out, trust=trust, timeout=timeout, sign_key=sign_key, settings=settings)
     jobs = [with_key(j) for j in checked.jobs]
     for job in jobs:  # what killed runs of this host left: staging folders, temporary logs

@@ -134,6 +134,11 @@ class EngineArtifact:
         that cannot be written is a `UsageError` and changes nothing.
         """
         target = Path(path)
+        if name is not None and not (isinstance(name, str) and 0 < len(name) <= 255 and name.isprintable()):
+            raise UsageError(
+                f"The name to sign under, {str(name)[:60]!r}, is not a printable text of 1 to 255 characters.",
+                "pass name='resnet' (default: the folder's name)",
+            )
         if sign_key is not None:
             load_private_key(sign_key)  # a wrong key fails before anything is written
         if within is not None:
@@ -432,7 +437,7 @@ class Expectations:
             got = metadata.get(BUILD_KEY)
             raise UsageError(
                 f"{source} has {'the build key ' + str(got)[:16] + '…' if got else 'no build key'}, not "
-                f"{self.build_key[:16]}…: another build (older, or of other code, settings or targets).",
+                f"{str(self.build_key)[:16]}…: another build (older, or of other code, settings or targets).",
                 fix,
             )
         if self.not_older_than is not None:
