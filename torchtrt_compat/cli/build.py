@@ -172,7 +172,10 @@ def run_build(args: argparse.Namespace) -> int:
     check_replaceable(out / artifact_name)
     check_log(out / f"{artifact_name}.build.log")  # a user's file of that name is theirs; a link is never followed
     if args.sign_key is not None:
-        load_private_key(args.sign_key)  # a missing, public or unusable key: now, not after the build
+        try:
+            load_private_key(args.sign_key)  # a missing, public or unusable key: now, not after the build
+        except UsageError as exc:
+            raise UsageError(f"--sign-key {args.sign_key}: {exc.problem}", exc.fix) from None
 
     import torch
 
