@@ -572,3 +572,26 @@ def test_summary_json_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 def test_farm_options_that_would_be_dropped_are_refused(tmp_path: Path, kwargs: dict[str, Any], words: str) -> None:
     with pytest.raises(UsageError, match=words):
         build_plan(_plan(tmp_path), progress=False, **kwargs)
+
+
+@pytest.mark.parametrize("kind", ["user_file", "directory", "symlink"])
+def test_a_single_build_never_replaces_a_log_that_is_not_ours(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`build MODEL --out DIR` writes DIR/NAME.build.log: your own file (or a folder, or a link) of that name is refused
+    before anything is built, and left as it was."""
+    log = tmp_path / "resnet18.build.log"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    if kind == "user_file":
+        log.write_text("my notes")
+    elif kind == "directory":
+        log.mkdir()
+    else:
+        log.symlink_to(victim)
+    started = time.monotonic()
+    code, err = _cli(["build", "models:resnet18", "--cc", "8.9", "--out", str(tmp_path)], capsys)
+    assert code == 2 and "build log" in _one_line(err) and time.monotonic() - started < 15
+    assert victim.read_text() == "precious" and not (tmp_path / "resnet18").exists()
+    if kind == "user_file":
+        assert log.read_text() == "my notes"
