@@ -25,6 +25,7 @@ from typing import Any
 
 from .. import _atomic
 from .._errors import CompatError, MissingDependencyError, UsageError
+from .._lazy import install_extra
 from ..compiler.artifact import EngineArtifact
 from .logs import open_log, publish_log, write_log
 from .plan import Job
@@ -490,7 +491,7 @@ def import_ray() -> Any:
         import ray
     except ImportError:
         raise MissingDependencyError(
-            "--ray needs Ray, which is not installed.", "pip install 'torchtrt-compat[farm]' (ray==2.60.0)"
+            "--ray needs Ray, which is not installed.", f"{install_extra('farm')} (ray==2.60.0)"
         ) from None
     return ray
 

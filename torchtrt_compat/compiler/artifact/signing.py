@@ -102,6 +102,12 @@ def load_public_key(path: str | os.PathLike[str]) -> Any:
         public = serialization.load_pem_public_key(raw)
     except (ValueError, TypeError, AttributeError):
         public = None
+    if public is None and b"PRIVATE KEY-----" in raw[:4096]:
+        raise UsageError(
+            f"{key} is a private key; verifying takes the public key of the pair (and the private key should stay "
+            "on the build host).",
+            f"pass the public key, made from it with: openssl ec -in {key} -pubout -out signing.pub",
+        )
     if not isinstance(public, ec.EllipticCurvePublicKey) or public.curve.key_size not in _CURVES:
         raise UsageError(
             f"{key} is not an elliptic-curve public key in PEM form.",
