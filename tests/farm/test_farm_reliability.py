@@ -404,20 +404,26 @@ def test_a_module_found_only_in_the_current_directory_needs_trust(
 
 # ---- up to date means verified --------------------------------------------------------------------------------------
 def test_the_key_follows_every_module_of_the_source_tree_a_model_imports(tmp_path: Path) -> None:
-    pkg = tmp_path / "mypkg"
+    pkg = tmp_path / "keytreepkg"  # a name no other test imports (sys.modules outlives a test's folder)
     (pkg / "layers").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
-    (pkg / "models.py").write_text("from .layers import block\nimport mypkg.config\nimport json\n\ndef build(): ...\n")
+    (pkg / "models.py").write_text(
+        "from .layers import block\nimport keytreepkg.config\nimport json\n\ndef build(): ...\n"
+    )
     (pkg / "layers" / "__init__.py").write_text("from . import block\n")
     (pkg / "layers" / "block.py").write_text("WIDTH = 8\n")
     (pkg / "config.py").write_text("SEED = 0\n")
-    files = imported_sources(str(pkg / "models.py"), "mypkg.models")
+    files = imported_sources(str(pkg / "models.py"), "keytreepkg.models")
     names = sorted(str(Path(f).relative_to(tmp_path)) for f in files)
     assert names == [
-        "mypkg/__init__.py", "mypkg/config.py", "mypkg/layers/__init__.py", "mypkg/layers/block.py", "mypkg/models.py"
-    ]  # fmt: skip
+        "keytreepkg/__init__.py",
+        "keytreepkg/config.py",
+        "keytreepkg/layers/__init__.py",
+        "keytreepkg/layers/block.py",
+        "keytreepkg/models.py",
+    ]
     (tmp_path / "plan.toml").write_text(
-        'out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.a]\nsource = "mypkg.models:build"\n'
+        'out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.a]\nsource = "keytreepkg.models:build"\n'
     )
     job = load_plan(tmp_path / "plan.toml").jobs[0]
     before = build_key(job)

@@ -153,6 +153,7 @@ def _write_log(path: Path, name: str, verbose: bool, lines: list[str]) -> Path |
     through a symlink, never over a file that is not a log of ours); where it went, or None when nothing was."""
     if verbose or not lines:
         return None
+    path.parent.mkdir(parents=True, exist_ok=True)  # --out, checked before the build; save() would make it too
     return write_log(path, name, "\n".join(lines) + "\n")
 
 
