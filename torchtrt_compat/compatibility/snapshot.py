@@ -79,7 +79,7 @@ def cached(folder: Path | None = None) -> tuple[Source | None, str]:
         folder = folder or cache_dir()
         if not (folder / "matrix.json").is_file():
             return None, ""
-    except (OSError, RuntimeError, UsageError):  # an unusable cache location (no home directory, a bad ~user) reads as none
+    except (OSError, RuntimeError, UsageError):  # an unusable cache location (no home, a bad ~user) reads as none
         return None, ""
     try:
         head = json.loads((folder / "matrix.json").read_text(encoding="utf-8"))
