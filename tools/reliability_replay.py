@@ -1,5 +1,6 @@
-"""Replay the reliability audit's cases of groups K (timing caches), P (API misuse), H (shims under threads) and the
-CLI cases outside check/build/explain, on this checkout; print a table and write JSON.
+"""Replay the reliability audit's cases of groups K (timing caches), P (API misuse), H (shims under threads), the
+CLI cases outside check/build/explain and F (the build farm, CLI paths and signatures: audit 2026-11-26, the cases
+that build nothing), on this checkout; print a table and write JSON.
 
     python tools/reliability_replay.py [--out results.json]
     PYTHONPATH=/path/to/older/checkout python tools/reliability_replay.py   # the same cases against older code
@@ -41,12 +42,19 @@ def _ok_if_compat(call: Callable[[], Any], accepted: str = "OTHER") -> str:
     from torchtrt_compat import CompatError
 
     try:
-        call()
+        result = call()
     except CompatError:
         return "CLEAN"
     except Exception as exc:  # noqa: BLE001
         return f"TRACEBACK ({type(exc).__name__})"
-    return accepted
+    return "CLEAN" if result is _RIGHT else accepted
+
+
+_RIGHT = object()  #: what a call returns when it accepted its input and gave the correct result
+
+
+def _built_for(artifact: Any, targets: list[str]) -> Any:
+    return _RIGHT if artifact.metadata.get("targets") == targets else None
 
 
 # ---- K: timing caches ------------------------------------------------------------------------------------------------
@@ -238,7 +246,8 @@ def _api_cases() -> None:
         "P-be_cc_abc": lambda: build_engine(m, [x], compute_capabilities=["abc"]),
         "P-be_cc_empty_list": lambda: build_engine(m, [x], compute_capabilities=[]),
         "P-be_cc_int_9": lambda: build_engine(m, [x], compute_capabilities=9),
-        "P-be_cc_trailing_space": lambda: build_engine(m, [x], compute_capabilities=["8.9 "]),
+        # the one GPU parser reads "8.9 " as 8.9: the right result when the artifact is built for 8.9
+        "P-be_cc_trailing_space": lambda: _built_for(build_engine(m, [x], compute_capabilities=["8.9 "]), ["8.9"]),
         "P-be_cc_dict": lambda: build_engine(m, [x], compute_capabilities={"8.9": True}),
         "P-be_min_block_size_negative": lambda: build_engine(m, [x], compute_capabilities=["8.9"], min_block_size=-1),
         "P-c_not_module_inductor": lambda: torchtrt_compat.compile("not a model", fallback="inductor"),
@@ -267,6 +276,126 @@ for _cid, _argv in [
     ("O26", ["build", "models:deform_convnet", "--cc", "", "--out", tempfile.gettempdir() + "/rel_o26"]),
 ]:
     case(_cid, " ".join(a[:20] for a in _argv))(lambda tmp, _argv=_argv: _cli(_argv))
+
+
+# ---- F: the build farm, the CLI's paths and the artifact (audit 2026-11-26), cases that build nothing ----------
+_PLAN = 'out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.tiny]\nsource = "models:resnet18"\n'
+
+
+def _cli_in(tmp: Path, argv: list[str], env: dict[str, str] | None = None, expect: int = 2) -> str:
+    import os
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "torchtrt_compat", *argv],
+        capture_output=True,
+        text=True,
+        cwd=tmp,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+    )
+    if "Traceback" in proc.stderr:
+        return f"TRACEBACK (exit {proc.returncode})"
+    return "CLEAN" if proc.returncode == expect else f"WRONG-EXIT ({proc.returncode})"
+
+
+def _plan_file(tmp: Path, text: str = _PLAN) -> str:
+    (tmp / "plan.toml").write_text(text)
+    return str(tmp / "plan.toml")
+
+
+@case("F5a", "build --plan /dev/zero")
+def _f5a(tmp: Path) -> str:
+    return _cli_in(tmp, ["build", "--plan", "/dev/zero"])
+
+
+@case("F5b", "build --plan FIFO")
+def _f5b(tmp: Path) -> str:
+    import os
+
+    os.mkfifo(tmp / "p.toml")
+    return _cli_in(tmp, ["build", "--plan", str(tmp / "p.toml")])
+
+
+@case("F16a", "an array nested 100,000 deep in the plan")
+def _f16a(tmp: Path) -> str:
+    return _cli_in(tmp, ["build", "--plan", _plan_file(tmp, "x = " + "[" * 100_000 + "]" * 100_000 + "\n")])
+
+
+@case("F16c", "memory_gb = 1e308")
+def _f16c(tmp: Path) -> str:
+    return _cli_in(
+        tmp,
+        [
+            "build",
+            "--plan",
+            _plan_file(tmp, _PLAN.replace('targets = ["8.9"]', 'targets = ["8.9"]\nmemory_gb = 1e308')),
+        ],
+    )
+
+
+@case("F2", "build --plan --fp16 (a flag a plan cannot honour)")
+def _f2(tmp: Path) -> str:
+    return _cli_in(tmp, ["build", "--plan", _plan_file(tmp), "--fp16"])
+
+
+@case("F3", "OUT/MODEL/LABEL.build.log planted as a symlink")
+def _f3(tmp: Path) -> str:
+    victim = tmp / "victim"
+    victim.write_text("precious")
+    (tmp / "out" / "tiny").mkdir(parents=True)
+    (tmp / "out" / "tiny" / "sm89-fp32.build.log").symlink_to(victim)
+    result = _cli_in(tmp, ["build", "--plan", _plan_file(tmp)])
+    return result if victim.read_text() == "precious" else "DATA (victim changed)"
+
+
+@case("F6", "a plan writing inside a single build's artifact folder")
+def _f6(tmp: Path) -> str:
+    from torchtrt_compat import _atomic
+
+    (tmp / "out" / "tiny").mkdir(parents=True)
+    _atomic.mark_folder(tmp / "out" / "tiny", "engine_artifact")
+    return _cli_in(tmp, ["build", "--plan", _plan_file(tmp)])
+
+
+@case("F10", "build --plan --ray 127.0.0.1:1")
+def _f10(tmp: Path) -> str:
+    start = time.perf_counter()
+    result = _cli_in(tmp, ["build", "--plan", _plan_file(tmp), "--ray", "127.0.0.1:1"])
+    return result if time.perf_counter() - start < 60 else "HANG"
+
+
+@case("F11", "~nosuchuser in --out, --sign-key, --key, a plan's out")
+def _f11(tmp: Path) -> str:
+    runs = [
+        _cli_in(tmp, ["build", "models:resnet18", "--cc", "8.9", "--out", "~nosuchuser/x"]),
+        _cli_in(
+            tmp, ["build", "models:resnet18", "--cc", "8.9", "--out", str(tmp / "o"), "--sign-key", "~nosuchuser/k"]
+        ),
+        _cli_in(tmp, ["verify", str(tmp), "--key", "~nosuchuser/k.pub"]),
+        _cli_in(tmp, ["build", "--plan", _plan_file(tmp, _PLAN.replace('"out"', '"~nosuchuser/out"'))]),
+    ]
+    bad = [r for r in runs if r != "CLEAN"]
+    return bad[0] if bad else "CLEAN"
+
+
+@case("F15", "a job folder holding someone's manifest.json and files (refused before building)")
+def _f15(tmp: Path) -> str:
+    mine = tmp / "out" / "tiny" / "sm89-fp32"
+    mine.mkdir(parents=True)
+    (mine / "manifest.json").write_text("{}")
+    (mine / "index.html").write_text("mine")
+    result = _cli_in(tmp, ["build", "--plan", _plan_file(tmp), "--ray", "--ray-return"])
+    return result if (mine / "index.html").read_text() == "mine" else "DATA (index.html gone)"
+
+
+@case("F8", "another host's live staging folder beside a target")
+def _f8(tmp: Path) -> str:
+    from torchtrt_compat import _atomic
+
+    other = tmp / ".m.tmp-h000000000000-400001-abcd"
+    other.mkdir()
+    _atomic.clean_stale(tmp / "m")
+    return "CLEAN" if other.exists() else "DATA (another host's staging folder removed)"
 
 
 @case("H8", "two threads each build_engine(deform model): patches restored")

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
+import hashlib
 import os
 import shutil
+import socket
+import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ._bounded import read_bytes
+from ._bounded import read_bytes, user_path
 from ._errors import UsageError
 
 
@@ -23,8 +28,8 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO[A
         raise ValueError(f"atomic_open supports 'w' and 'wb', not {mode!r}")
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a replaced file keeps its mode, a new one follows umask
+    clean_stale(target)
+    fd, tmp = new_temp_file(target)
     try:
         with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as fh:
             yield fh
@@ -72,12 +77,52 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, *, indent: int = 
 _after_write: Callable[[Path], None] | None = None
 
 _TMP, _OLD = "tmp", "old"
+#: A staging entry of another host or process namespace (a shared --out, NFS, containers) is removed only when it
+#: has not changed for this long: its owner's pids mean nothing here, and a live one must never be removed.
+STALE_AFTER_S = 24 * 3600.0
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+@functools.lru_cache(maxsize=1)
+def owner() -> str:
+    """This host and process namespace as a token for staging names (``h`` + 12 hex digits of the host name, boot
+    id and pid namespace): `clean_stale` judges by pid only the entries that carry this token."""
+    parts = [socket.gethostname()]
+    with contextlib.suppress(OSError):
+        with open("/proc/sys/kernel/random/boot_id", "rb") as fh:
+            parts.append(fh.read(64).decode("ascii", "replace").strip())
+    with contextlib.suppress(OSError):
+        parts.append(os.readlink("/proc/self/ns/pid"))
+    return "h" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
+
+
+def _prefix(target: Path, kind: str) -> str:
+    return f".{target.name}.{kind}-{owner()}-{os.getpid()}-"
+
+
+def new_temp_file(target: Path) -> tuple[int, str]:
+    """A new file beside ``target`` under an owned temporary name (``O_EXCL``: never a file that was there, never
+    through a symlink), with the mode ``target`` has or would get; (fd, path)."""
+    fd, tmp = tempfile.mkstemp(prefix=_prefix(target, _TMP), dir=target.parent)
+    os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a replaced file keeps its mode, a new one follows umask
+    return fd, tmp
+
+
+def new_temp_dir(target: Path) -> str:
+    """A new ``0700`` folder beside ``target`` under an owned temporary name (`clean_stale` removes it once its
+    process is gone)."""
+    return tempfile.mkdtemp(prefix=_prefix(target, _TMP), dir=target.parent)
+
+
+def open_new(path: str | os.PathLike[str], mode: int = 0o666) -> int:
+    """Open ``path`` for writing, creating it: it must not exist, and a symlink there is never followed."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
 
 
 def write_file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` (inside an `atomic_dir` staging folder) and flush it to disk. The file must not
     exist (``O_EXCL``, no symlink followed)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    fd = open_new(path)
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
         fh.flush()
@@ -91,27 +136,62 @@ def wrote(path: Path) -> None:
         _after_write(path)
 
 
+def check_no_links(path: str | os.PathLike[str], root: str | os.PathLike[str], *, what: str = "output") -> None:
+    """Every existing component of ``path`` below ``root`` (``path`` included) is a real folder, not a symlink or a
+    file: where several people write one output folder, a link planted there must not send our files elsewhere."""
+    base, target = Path(root), Path(path)
+    try:
+        rel = target.relative_to(base)
+    except ValueError:
+        raise UsageError(f"{target} is not inside {base}.", f"write {what} inside {base}") from None
+    current = base
+    for part in rel.parts:
+        current = current / part
+        try:
+            st = os.lstat(current)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise UsageError(f"Cannot use {current}: {exc.strerror or exc}.", "choose another output folder") from None
+        if stat.S_ISLNK(st.st_mode):
+            raise UsageError(
+                f"{current} is a symlink; {what} is written only into real folders below {base}, never through a "
+                "link someone else may have planted.",
+                "remove the link (or choose another output folder)",
+            )
+        if not stat.S_ISDIR(st.st_mode):
+            raise UsageError(f"{current} is a file, not a folder; {what} cannot go there.", "move the file away")
+
+
 @contextlib.contextmanager
-def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_dir(path: str | os.PathLike[str], *, within: str | os.PathLike[str] | None = None) -> Iterator[Path]:
     """Stage a folder beside ``path``, then publish it as one: a reader sees the old folder or the new one.
 
-    Yields the staging folder (``.NAME.tmp-PID-XXXX`` beside ``path``). On a clean exit its files are synced and it
-    replaces ``path`` in one step: an atomic exchange where the filesystem has one (Linux ``renameat2``), otherwise
-    the old folder is renamed aside, the new one renamed in, the old one deleted (a crash between the two renames
-    leaves the old folder aside, and the next `atomic_dir` on ``path`` puts it back). On an exception nothing changes.
-    Staging folders left by killed runs are removed when the next run starts.
+    Yields the staging folder (``.NAME.tmp-OWNER-PID-XXXX`` beside ``path``, ``0700`` until it is published, so
+    nobody else can put anything into it). On a clean exit its files are synced and it replaces ``path`` in one step:
+    an atomic exchange where the filesystem has one (Linux ``renameat2``), otherwise the old folder is renamed aside,
+    the new one renamed in, the old one deleted (a crash between the two renames leaves the old folder aside, and the
+    next `atomic_dir` on ``path`` puts it back). On an exception nothing changes. Staging folders left by killed runs
+    of this host are removed when the next run starts (`clean_stale`). With ``within``, no folder between it and
+    ``path`` may be a symlink, checked before staging and again before publishing.
     """
     target = Path(path)
+    if within is not None:
+        check_no_links(target, within)
     target.parent.mkdir(parents=True, exist_ok=True)
+    if within is not None:
+        check_no_links(target, within)
     clean_stale(target)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_TMP}-{os.getpid()}-", dir=target.parent))
+    staging = Path(tempfile.mkdtemp(prefix=_prefix(target, _TMP), dir=target.parent))
     try:
-        os.chmod(staging, _mode_for(target) | 0o111 if target.is_dir() else 0o777 & ~_umask())  # mkdtemp made 0700
         yield staging
         _fsync_dir(staging)
         for sub in staging.rglob("*"):
             if sub.is_dir():
                 _fsync_dir(sub)
+        if within is not None:
+            check_no_links(target, within)
+        os.chmod(staging, _mode_for(target) | 0o111 if target.is_dir() else 0o777 & ~_umask())  # mkdtemp made 0700
         _publish(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -130,7 +210,7 @@ def _publish(staging: Path, target: Path) -> None:
     if _exchange(staging, target):
         shutil.rmtree(staging, ignore_errors=True)  # the staging name now holds the old folder
         return
-    aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_OLD}-{os.getpid()}-", dir=target.parent))
+    aside = Path(tempfile.mkdtemp(prefix=_prefix(target, _OLD), dir=target.parent))
     os.rename(target, aside / "set")
     try:
         os.rename(staging, target)
@@ -161,22 +241,37 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def clean_stale(target: Path) -> list[Path]:
-    """Remove staging folders beside ``target`` left by runs that are gone; put back an old folder set aside by a
-    run killed mid-replacement when ``target`` itself is missing. Returns what was removed or restored."""
+    """Remove staging folders and temporary files beside ``target`` that nobody will finish; put back an old folder
+    set aside by a run killed mid-replacement when ``target`` itself is missing. Returns what was removed or restored.
+
+    An entry of this host and process namespace (`owner`) is stale when its process is gone. An entry of another
+    host or namespace, or an unowned one from an earlier release, is stale only when it has not changed for
+    `STALE_AFTER_S`: a pid from elsewhere says nothing here, and a build there may still be writing it.
+    """
     done: list[Path] = []
     try:
         entries = list(target.parent.iterdir())
     except OSError:
         return done
+    now = time.time()
     for entry in sorted(entries):
-        kind, pid = _staging_owner(entry.name, target.name)
-        if kind is None or pid == os.getpid() or _alive(pid):
+        kind, who, pid = _staging_owner(entry.name, target.name)
+        if kind is None:
             continue
+        if who == owner():
+            if pid == os.getpid() or _alive(pid):
+                continue
+        else:
+            try:
+                if now - os.lstat(entry).st_mtime < STALE_AFTER_S:
+                    continue
+            except OSError:
+                continue
         set_aside = entry / "set"
-        if kind == _OLD and set_aside.is_dir() and not os.path.lexists(target):
+        if kind == _OLD and not entry.is_symlink() and set_aside.is_dir() and not os.path.lexists(target):
             with contextlib.suppress(OSError):
                 os.rename(set_aside, target)
-        if entry.is_symlink():  # rmtree refuses symlinks: a staging name that holds a link is unlinked
+        if entry.is_symlink() or not entry.is_dir():  # a temporary file, or a link (rmtree refuses links)
             with contextlib.suppress(OSError):
                 os.unlink(entry)
         else:
@@ -185,14 +280,20 @@ def clean_stale(target: Path) -> list[Path]:
     return done
 
 
-def _staging_owner(name: str, target_name: str) -> tuple[str | None, int]:
+def _staging_owner(name: str, target_name: str) -> tuple[str | None, str | None, int]:
+    """(kind, owner token or None for an unowned name of an earlier release, pid) of a staging name for
+    ``target_name``; kind None when ``name`` is not one."""
     for kind in (_TMP, _OLD):
         prefix = f".{target_name}.{kind}-"
-        if name.startswith(prefix):
-            pid = name[len(prefix) :].split("-", 1)[0]
-            if pid.isascii() and pid.isdigit():
-                return kind, int(pid)
-    return None, 0
+        if not name.startswith(prefix):
+            continue
+        fields = name[len(prefix) :].split("-")
+        if len(fields) >= 3 and len(fields[0]) == 13 and fields[0][0] == "h" and fields[1].isascii():
+            if fields[1].isdigit():
+                return kind, fields[0], int(fields[1])
+        elif fields[0].isascii() and fields[0].isdigit():
+            return kind, None, int(fields[0])
+    return None, None, 0
 
 
 def _alive(pid: int) -> bool:
@@ -202,6 +303,8 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
+    except OverflowError:
+        return False
     return True
 
 
@@ -315,9 +418,9 @@ def check_output_dir(path: str | os.PathLike[str], *, what: str = "--out") -> Pa
     text = os.fspath(path)
     if not str(text).strip():
         raise UsageError(f"{what} is empty.", f"name a directory, e.g. {what} out")
-    given = Path(text).expanduser()
-    resolved = given.resolve()
     fix = f"choose a writable directory on a disk, e.g. {what} out (it is created if missing)"
+    given = user_path(text, what=what, fix=fix)
+    resolved = user_path(given, what=what, fix=fix, resolve=True)
     for tree in _SYSTEM_TREES:
         if resolved == Path(tree) or Path(tree) in resolved.parents:
             raise UsageError(f"{what} {given} is under {tree}, which holds no files to write.", fix)
@@ -327,6 +430,13 @@ def check_output_dir(path: str | os.PathLike[str], *, what: str = "--out") -> Pa
     if not existing.is_dir():
         where = "is a file" if existing == resolved else f"cannot be created: {existing} is a file"
         raise UsageError(f"{what} {given} {where}, not a directory.", fix)
+    inside = marked_ancestor(resolved)
+    if inside is not None:
+        raise UsageError(
+            f"{what} {given} is inside {inside}, a folder this library wrote and marked (an artifact is a closed "
+            "format: anything written into it breaks it).",
+            f"choose a folder outside it, e.g. {inside.parent / 'out'}",
+        )
     if not os.access(existing, os.W_OK | os.X_OK) or _read_only(existing):
         raise UsageError(f"{what} {given}: {existing} is not writable.", fix)
     if existing == resolved:
@@ -337,6 +447,14 @@ def check_output_dir(path: str | os.PathLike[str], *, what: str = "--out") -> Pa
         except OSError as exc:
             raise UsageError(f"{what} {given} is not writable ({exc.strerror or exc}).", fix) from None
     return resolved
+
+
+def marked_ancestor(path: Path) -> Path | None:
+    """``path`` itself or the nearest folder above it that carries our mark (`mark_folder`), else None."""
+    for folder in (path, *path.parents):
+        if os.path.lexists(folder / MARK):
+            return folder
+    return None
 
 
 def _read_only(path: Path) -> bool:

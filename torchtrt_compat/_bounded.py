@@ -8,6 +8,7 @@ problem and the fix, never a hang, a `MemoryError` or a `RecursionError`.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -32,6 +33,37 @@ GiB = 1024 * MiB
 MAX_ZIP_MEMBERS = 10_000
 MAX_ZIP_MEMBER_BYTES = 8 * GiB
 MAX_ZIP_RATIO = 10  #: declared bytes per byte of archive; a real artifact is stored, ratio 1 (a zip bomb: 1000+)
+
+
+def user_path(path: str | os.PathLike[str], *, what: str, fix: str | None = None, resolve: bool = False) -> Path:
+    """A path a user named (a flag, a plan value, an environment variable): ``~`` and ``~user`` expanded and, with
+    ``resolve``, made absolute with its symlinks resolved. A home that cannot be found (``~nosuchuser``), a symlink
+    loop or a NUL byte is a `UsageError` naming ``what``, never a `RuntimeError` traceback."""
+    text = os.fspath(path)
+    fix = fix or "pass a path that exists on this machine"
+    try:
+        given = Path(text).expanduser()
+        return Path(os.path.realpath(given, strict=False)) if resolve and _loop_free(given, what) else given
+    except RuntimeError as exc:  # expanduser: "Could not determine home directory."
+        raise UsageError(f"{what} {str(text)[:200]}: {exc}", fix) from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{what} {str(text)[:200]} is not a usable path ({exc}).", fix) from None
+
+
+def _loop_free(path: Path, what: str) -> bool:
+    """True, or a `UsageError` when resolving ``path`` meets a symlink loop (realpath would return a path silently)."""
+    loop = UsageError(
+        f"{what} {str(path)[:200]} goes through a symlink loop.", "pass a path whose symlinks end in a real folder"
+    )
+    try:
+        path.resolve(strict=False)
+    except RuntimeError:  # Python 3.10-3.12: "Symlink loop from ..."
+        raise loop from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # Python 3.13+
+            raise loop from None
+        raise
+    return True
 
 
 def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str | None = None) -> bytes:

@@ -207,3 +207,14 @@ def test_pip_settings_come_from_pip(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("/simple/")
+
+
+@pytest.mark.parametrize("var", ["TORCHTRT_COMPAT_CACHE", "XDG_CACHE_HOME"])
+def test_a_cache_variable_naming_no_home_is_one_usage_error_and_check_reads_the_bundle(var: str, monkeypatch) -> None:
+    from torchtrt_compat import UsageError
+
+    monkeypatch.delenv("TORCHTRT_COMPAT_CACHE", raising=False)
+    monkeypatch.setenv(var, "~nosuchuser-torchtrt/x")
+    with pytest.raises(UsageError, match=var):
+        snapshot.cache_dir()  # matrix --refresh: one line, exit 2 (was a RuntimeError traceback)
+    assert snapshot.cached() == (None, "")  # check: no user cache, the bundled matrix

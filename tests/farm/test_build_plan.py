@@ -3,6 +3,7 @@ what is built, Ctrl-C keeps finished folders and never leaves a partial one, and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -34,7 +35,7 @@ def _write(path: Path, text: str) -> Path:
 
 def _plan(tmp_path: Path, targets: str, models: str) -> Path:
     """``tmp_path/plan.toml`` building into ``out`` for ``targets`` (TOML) with min_block_size 1, then ``models``."""
-    header = f'out = "out"\n[defaults]\ntargets = {targets}\nsettings = {{ min_block_size = 1 }}'
+    header = f'out = "out"\n[defaults]\ntargets = {targets}\ntrust = true\nsettings = {{ min_block_size = 1 }}'
     return _write(tmp_path / "plan.toml", header + models)
 
 
@@ -183,3 +184,63 @@ def test_ray_builds_a_plan_and_returns_the_folders_to_the_driver(tmp_path: Path)
         assert (tmp_path / "out" / name / "sm89-fp32.build.log").is_file()
     _no_staging(tmp_path / "out")
     assert [r["status"] for r in build_plan(plan, progress=False).rows] == ["up to date", "up to date"]
+
+
+@pytest.mark.parametrize("warm", ["1", "0"])
+def test_build_processes_never_import_from_the_current_directory(tmp_path: Path, warm: str) -> None:
+    """A torch.py (or numpy.py) lying in the folder the plan is run from is never imported by the builds (the fork
+    server and each fresh build process start with no current directory on sys.path), even though the plan names a
+    module of the user's (found through PYTHONPATH here)."""
+    if sys.version_info < (3, 11):
+        pytest.skip("the driver itself is started with -P here")
+    here = tmp_path / "repo"
+    here.mkdir()
+    for name in ("torch", "numpy", "sympy"):
+        (here / f"{name}.py").write_text(f"open({str(tmp_path / ('ran-' + name))!r}, 'w').write('ran')\n")
+    plan = here / "plan.toml"
+    plan.write_text(f'out = "out"\n[defaults]\ntargets = ["8.9"]\n[models.odd]\nsource = "{MODELS}:not_a_pair"\n')
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "torchtrt_compat", "build", "--plan", str(plan)],
+        cwd=here,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TORCHTRT_COMPAT_FARM_WARM": warm},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 1, done.stderr  # the build ran and failed (not a pair), as the model says
+    assert "returned int, not (model, inputs)" in done.stdout
+    assert sorted(p.name for p in tmp_path.glob("ran-*")) == []
+
+
+def _children(pid: int) -> list[str]:
+    found: list[str] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found += task.read_text().split()
+    return found
+
+
+def test_ctrl_c_in_the_first_seconds_of_a_plan_prints_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the whole process group) while the fork server is still importing torch: one line, 130."""
+    plan = _plan(tmp_path, '["8.9"]', f'\n[models.hang]\nsource = "{MODELS}:hang"\n')
+    for delay in (0.5, 1.0, 2.5):  # after the fork server started: while it imports torch and torch_tensorrt
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "torchtrt_compat", "build", "--plan", str(plan)],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 120
+        while not _children(proc.pid):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode in (130, 2), err
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # nothing of the run may be left

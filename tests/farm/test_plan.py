@@ -54,7 +54,8 @@ def test_a_plan_becomes_one_job_per_model_target_set_and_precision(tmp_path: Pat
 
 def test_a_plan_file_reads_relative_paths_from_its_folder(tmp_path: Path) -> None:
     (tmp_path / "plan.toml").write_text(
-        'out = "engines"\n[defaults]\ntargets = ["L4"]\n[models.tiny]\nsource = "tests.farm._models:tiny"\n'
+        'out = "engines"\n[defaults]\ntargets = ["L4"]\ntrust = true\n'
+        '[models.tiny]\nsource = "tests.farm._models:tiny"\n'
     )
     plan = load_plan(tmp_path / "plan.toml")
     assert plan.out == (tmp_path / "engines").resolve()
@@ -180,7 +181,7 @@ def test_keys_follow_settings_precision_targets_code_and_dependencies(
 
 
 def test_the_pool_never_plans_more_builds_than_memory_holds(tmp_path: Path) -> None:
-    job = load_plan(_plan(tmp_path, big={"source": TINY, "memory_gb": 10**6, "targets": ["8.9", "12.0"]})).jobs
+    job = load_plan(_plan(tmp_path, big={"source": TINY, "memory_gb": 60_000, "targets": ["8.9", "12.0"]})).jobs
     assert default_workers(job) == 1
     small = load_plan(_plan(tmp_path, s={"source": TINY, "memory_gb": 0.001, "targets": ["8.9", "12.0"]})).jobs
     assert 1 <= default_workers(small) <= min(2, len(os.sched_getaffinity(0)))

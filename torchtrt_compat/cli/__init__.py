@@ -157,7 +157,11 @@ def _terminal() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     with _terminal():
-        return _main(argv)
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:  # Ctrl-C while a command module is still being imported (seconds, for build)
+            print("interrupted", file=sys.stderr)
+            return 130
 
 
 def entry() -> int:

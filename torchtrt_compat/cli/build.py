@@ -8,7 +8,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from .._atomic import atomic_write_text, check_output_dir
+from .._atomic import check_output_dir
 from .._errors import MissingDependencyError, UsageError
 from .._lazy import install_extra, require
 from ..compatibility import matrix
@@ -16,8 +16,10 @@ from ..compatibility.target import gpu_target
 from ..compiler import build_engine
 from ..compiler.aot import ZeroEnginesWarning, zero_engine_advice
 from ..compiler.artifact import check_replaceable
+from ..compiler.artifact.signing import load_private_key
 from ..compiler.validation import resolve_targets
 from ..farm import build_plan
+from ..farm.logs import check_log, write_log
 from ..farm.sources import PROGRAM_SUFFIXES, ModelSource, load_source, resolve_source
 from ..models import closest_names, get_model
 from ..ux.display import safe
@@ -90,10 +92,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_build)
 
 
-_KEY_FIX = (
-    "create a key pair: openssl ecparam -name prime256v1 -genkey -noout -out signing.key && "
-    "openssl ec -in signing.key -pubout -out signing.pub"
-)
 CC_FIX = "name each target GPU by compute capability or model, e.g. --cc 8.9 12.0 or --cc 'RTX 4090' (sm_89 = 8.9)"
 
 
@@ -150,20 +148,48 @@ def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, 
     return source.name, model, inputs
 
 
-def _write_log(path: Path, verbose: bool, lines: list[str]) -> bool:
-    """Write what the build captured from torch / torch_tensorrt / TensorRT to ``path``; False when nothing was."""
-
+def _write_log(path: Path, name: str, verbose: bool, lines: list[str]) -> Path | None:
+    """Write what the build captured from torch / torch_tensorrt / TensorRT beside the artifact (`farm.logs`: never
+    through a symlink, never over a file that is not a log of ours); where it went, or None when nothing was."""
     if verbose or not lines:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, "\n".join(lines) + "\n")
-    return True
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)  # --out, checked before the build; save() would make it too
+    return write_log(path, name, "\n".join(lines) + "\n")
+
+
+#: every flag of `build`, and what it does with --plan: applied to every build of the plan (True), or refused with
+#: the fix (text). A flag added to the parser and missing here fails tests/cli/test_build_plan_flags.py.
+PLAN_FLAGS: dict[str, bool | str] = {
+    "plan": True,
+    "out": True,  # the output folder of every build (over the plan's out)
+    "trust": True,  # every model may load a program file or import from the current directory
+    "sign_key": True,  # every artifact signed (over the plan's sign_key)
+    "min_block_size": True,  # settings.min_block_size of every build
+    "partition": True,  # settings.partition of every build
+    "workers": True,
+    "timeout": True,
+    "force": True,
+    "ray": True,
+    "ray_return": True,
+    "model": "--plan builds what the plan names; drop MODEL",
+    "cc": 'the plan\'s targets say which GPUs: write targets = ["8.9"] in it, and drop --cc',
+    "fp16": 'the plan\'s precisions say which: write precisions = ["fp16"] (or ["fp32", "fp16"]), and drop --fp16',
+    "verbose": "each build's upstream output is in OUT/MODEL/LABEL.build.log; drop -v",
+}
 
 
 def run_plan(args: argparse.Namespace) -> int:
     """``build --plan``: exit 0 when every build is built or up to date, 1 when any failed, 2 for a bad plan."""
-    if args.model is not None or args.cc:
-        raise UsageError("--plan builds what the plan names; MODEL and --cc are for one build.", "drop MODEL and --cc")
+    for dest, meaning in PLAN_FLAGS.items():
+        given = getattr(args, dest, None)
+        if isinstance(meaning, str) and given not in (None, False, []):
+            flag = "MODEL" if dest == "model" else "-v" if dest == "verbose" else "--" + dest.replace("_", "-")
+            raise UsageError(f"{flag} does not apply to --plan builds.", meaning)
+    settings: dict[str, Any] = {}
+    if args.min_block_size is not None:
+        settings["min_block_size"] = args.min_block_size
+    if args.partition is not None:
+        settings["partition"] = args.partition
 
     result = build_plan(
         args.plan,
@@ -174,6 +200,8 @@ def run_plan(args: argparse.Namespace) -> int:
         ray=args.ray,
         ray_transfer="return" if args.ray_return else "shared",
         trust=bool(getattr(args, "trust", False)),
+        sign_key=args.sign_key,
+        settings=settings or None,
     )
 
     print(result.table())
@@ -205,8 +233,12 @@ def run_build(args: argparse.Namespace) -> int:
         check_replaceable(out / source.name)
     except UsageError as exc:  # the library's fix names a folder for save(); here the folder is --out/NAME
         raise UsageError(exc.problem, f"pass another --out (the artifact goes to --out/{source.name}/)") from None
-    if args.sign_key is not None and not Path(args.sign_key).expanduser().is_file():
-        raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
+    check_log(out / f"{source.name}.build.log")  # a user's file of that name is theirs; a link is never followed
+    if args.sign_key is not None:
+        try:
+            load_private_key(args.sign_key)  # a missing, public or unusable key: now, not after the build
+        except UsageError as exc:
+            raise UsageError(f"--sign-key {args.sign_key}: {exc.problem}", exc.fix) from None
     resolve_targets(targets)  # the installed TensorRT-RTX builds for them (exit 1 with the fix otherwise)
     torch = require("torch", "to build engines")
 
@@ -229,12 +261,13 @@ def run_build(args: argparse.Namespace) -> int:
                 **kwargs,
             )
     except BaseException as exc:  # a BuildError carries what its build captured
-        if _write_log(log_path, args.verbose, list(getattr(exc, "captured", None) or [])):
-            print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)
+        written = _write_log(log_path, name, args.verbose, list(getattr(exc, "captured", None) or []))
+        if written is not None:
+            print(f"torchtrt-compat build: upstream output of the failed build is in {written}", file=sys.stderr)
         raise
-    _write_log(log_path, args.verbose, artifact.report.log)
-    if artifact.report.log:
-        artifact.report.log_file = str(log_path)
+    written = _write_log(log_path, name, args.verbose, artifact.report.log)
+    if written is not None:
+        artifact.report.log_file = str(written)  # shown below; saved artifacts keep no log and no host path
     path = artifact.save(out / name, sign_key=args.sign_key)
     print(artifact.summary())
     advice = zero_engine_advice(artifact.report, kwargs)

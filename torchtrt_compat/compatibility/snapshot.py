@@ -21,6 +21,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .._bounded import user_path
+from .._errors import UsageError
+
 #: The format of matrix.json / registry.json this release reads and writes. A cache in another format is ignored.
 SCHEMA = 3
 FILES = ("matrix.json", "registry.json")
@@ -52,16 +55,17 @@ class Source:
 
 def cache_dir() -> Path:
     """The folder `matrix --refresh` writes and the checker reads (see the module docstring)."""
+    fix = "set it to a folder on this machine, or unset it"
     explicit = os.environ.get("TORCHTRT_COMPAT_CACHE")
-    if explicit:
-        return Path(explicit).expanduser() / "matrix"
+    if explicit:  # ~nosuchuser or a NUL byte: a UsageError naming the variable, not a RuntimeError
+        return user_path(explicit, what="TORCHTRT_COMPAT_CACHE", fix=fix) / "matrix"
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg:
-        base = Path(xdg).expanduser()
+        base = user_path(xdg, what="XDG_CACHE_HOME", fix=fix)
     elif sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
         base = Path(os.environ["LOCALAPPDATA"])
-    else:
-        base = Path.home() / ".cache"
+    else:  # no home directory at all is one line too
+        base = user_path("~/.cache", what="The cache folder", fix="set XDG_CACHE_HOME to a folder you can write")
     return base / "torchtrt_compat" / "matrix"
 
 
@@ -75,7 +79,7 @@ def cached(folder: Path | None = None) -> tuple[Source | None, str]:
         folder = folder or cache_dir()
         if not (folder / "matrix.json").is_file():
             return None, ""
-    except (OSError, RuntimeError):  # an unusable cache location (no home directory, a bad ~user) reads as none
+    except (OSError, RuntimeError, UsageError):  # an unusable cache location (no home, a bad ~user) reads as none
         return None, ""
     try:
         head = json.loads((folder / "matrix.json").read_text(encoding="utf-8"))

@@ -79,6 +79,14 @@ class CompileReport:
                     f"The compile report's {name!r} is {short(repr(value), 60)}, not {_type_text(hints[name])}.",
                     _REBUILD,
                 )
+        partition = known.get("partition") or {}
+        for key, hint in _PARTITION_FIELDS.items():
+            if key in partition and not _fits(partition[key], hint):
+                raise UsageError(
+                    f"The compile report's partition {key!r} is {short(repr(partition[key]), 60)}, not "
+                    f"{_type_text(hint)}.",
+                    _REBUILD,
+                )
         return cls(**known)
 
     def _rows(self) -> list[tuple[str, str]]:
@@ -202,6 +210,15 @@ def report(module: Any) -> CompileReport:
     return found
 
 
+#: the shape of `CompileReport.partition` (what `_partition_rows` shows): a report read back is checked against it
+_PARTITION_FIELDS: dict[str, Any] = {
+    "policy": str | None,
+    "whole_module": str | None,
+    "parts": list[str],
+    "in_pytorch": list[tuple[str, str]],
+}
+
+
 @functools.cache
 def _field_types() -> dict[str, Any]:
     return typing.get_type_hints(CompileReport)
@@ -219,6 +236,12 @@ def _fits(value: Any, hint: Any) -> bool:
         return value in args
     if origin is list:
         return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
+    if origin is tuple:  # a JSON array of fixed length
+        return (
+            isinstance(value, (list, tuple))
+            and len(value) == len(args)
+            and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+        )
     if origin is dict:
         return isinstance(value, dict) and all(isinstance(k, str) and _fits(v, args[1]) for k, v in value.items())
     if hint is type(None):

@@ -4,7 +4,8 @@ Every build has a process of its own: a crash, a hang (the per-build timeout) or
 build's row, not the run. On a host without an NVIDIA driver (the farm's case: CPU build hosts) the pool forks each
 build from a multiprocessing fork server that imported torch and torch_tensorrt once (`_preload`), which saves
 seconds per build (a Ray worker keeps its own fork server warm from task to task); elsewhere each build is a fresh
-``python -m torchtrt_compat.farm._child``, whose peak memory comes from the kernel (``wait4``). The pool starts a
+``python -P`` (`BuildProcess`), whose peak memory comes from the kernel (``wait4``). Neither has the current directory
+on ``sys.path``, and both ignore Ctrl-C from their first instruction (the pool stops them). The pool starts a
 build only when the memory it expects fits beside what the running builds may still grow by.
 """
 
@@ -23,8 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import _atomic
-from .._errors import MissingDependencyError
+from .._errors import CompatError, MissingDependencyError, UsageError
 from .._lazy import install_extra
+from ..compiler.artifact import EngineArtifact
+from .logs import open_log, publish_log, write_log
 from .plan import Job
 from .worker import base_row, forked_main
 
@@ -83,7 +86,14 @@ class _Build:
         self.ended: tuple[int, float] | None = None  # (exit status, peak RSS MB) once ended
         self.stopped: str | None = None  # why the parent stopped it ("timed out", "interrupted")
         self.peak_seen = 0.0  # MB, sampled from /proc while it runs (a killed build reports nothing itself)
-        Path(job.folder).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(job.folder)
+        if job.out:
+            _atomic.check_no_links(folder, job.out, what=f"the build {job.name}")
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        if job.out:
+            _atomic.check_no_links(folder, job.out, what=f"the build {job.name}")
+        self.log_fd, self.log_tmp = open_log(Path(job.log), job.name)  # renamed into place when the build ends
+        self.log: Path | None = None
 
     @property
     def pid(self) -> int:
@@ -118,6 +128,15 @@ class _Build:
             while not self.reap():
                 time.sleep(0.05)
         _atomic.clean_stale(Path(self.job.folder))  # a killed build's staging folder: never a half folder
+        self.finish_log()
+
+    def finish_log(self) -> Path:
+        """The build's log, renamed into place (once)."""
+        if self.log is None:
+            with contextlib.suppress(OSError):
+                os.close(self.log_fd)
+            self.log = publish_log(self.log_tmp, Path(self.job.log))
+        return self.log
 
     def row(self) -> dict[str, Any]:
         """The summary row of the ended build."""
@@ -139,29 +158,52 @@ class _Build:
                 row.update(status="crashed", error=f"the build process died: {name}{hint}; see {self.job.log}")
         row["seconds"] = wall
         row["peak_rss_mb"] = max(float(row.get("peak_rss_mb") or 0.0), peak, self.peak_seen)
-        row["log"] = self.job.log
+        row["log"] = str(self.finish_log())
         return row
 
 
+#: how a fresh build process starts: Ctrl-C ignored from the first line (the parent stops it with SIGTERM), and no
+#: current directory on sys.path (``-P`` where Python has it; removed by hand before any import on 3.10)
+_BOOT = (
+    "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+    "import os, sys; sys.path[:] = [p for p in sys.path if p not in ('', os.getcwd())]\n"
+    "from torchtrt_compat.farm.worker import main; sys.exit(main())"
+)
+
+
+def _safe_env(threads: int | None = None) -> dict[str, str]:
+    """The environment of a build process: this one's, with the package importable and no current directory on
+    ``sys.path`` (``PYTHONSAFEPATH``, Python 3.11+)."""
+    env = dict(os.environ, PYTHONSAFEPATH="1")
+    if threads is not None:
+        env["OMP_NUM_THREADS"] = str(threads)
+    root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+    return env
+
+
 class BuildProcess(_Build):
-    """``python -m torchtrt_compat.farm._child`` for one job: a fresh interpreter (works anywhere, Ray included)."""
+    """A fresh ``python`` for one job (`_BOOT`, then `worker.main`): works anywhere, Ray included."""
 
     def __init__(self, job: Job, threads: int) -> None:
         super().__init__(job)
         self._buffer = b""
         read_fd, write_fd = os.pipe()
-        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-        root = str(Path(__file__).resolve().parents[2])
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
-        with open(job.log, "wb") as log:
+        safe = ["-P"] if sys.version_info >= (3, 11) else []
+        try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "torchtrt_compat.farm._child", str(write_fd), str(threads)],
+                [sys.executable, *safe, "-c", _BOOT, str(write_fd), str(threads)],
                 stdin=subprocess.PIPE,
-                stdout=log,
+                stdout=self.log_fd,
                 stderr=subprocess.STDOUT,
                 pass_fds=(write_fd,),
-                env=env,
+                env=_safe_env(threads),
             )
+        except BaseException:
+            os.close(read_fd)
+            os.close(write_fd)
+            self.finish_log()
+            raise
         os.close(write_fd)
         self.fd = read_fd
         os.set_blocking(read_fd, False)
@@ -218,10 +260,14 @@ class ForkedBuild(_Build):
 
         self.conn, send = ctx.Pipe(duplex=False)
         self.proc = ctx.Process(
-            target=forked_main, args=(job, send, threads, job.log), name=f"torchtrt-compat build {job.name}"
+            target=forked_main, args=(job, send, threads, self.log_tmp), name=f"torchtrt-compat build {job.name}"
         )
-        with _without_main():
-            self.proc.start()
+        try:
+            with _without_main():
+                self.proc.start()
+        except BaseException:
+            self.finish_log()
+            raise
         send.close()
         self.fd = self.conn.fileno()
 
@@ -306,13 +352,45 @@ def _starter(threads: int) -> Callable[[Job], _Build]:
 
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["torchtrt_compat.farm._preload"])
+    _start_forkserver()
     return lambda job: ForkedBuild(job, threads, ctx)
+
+
+def _start_forkserver() -> None:
+    """Start the fork server as a build process starts (`_safe_env`: no current directory on its ``sys.path``), with
+    Ctrl-C ignored from its first instruction: an interrupt during its seconds of imports is the driver's to handle,
+    and the builds forked from it ignore it too (the driver stops them with SIGTERM)."""
+    import threading
+    from multiprocessing import forkserver
+
+    saved = dict(os.environ)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    try:
+        os.environ.update(_safe_env())
+        forkserver.ensure_running()
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+
+
+def not_started(job: Job, exc: BaseException) -> dict[str, Any]:
+    """The row of a build whose process could not be started (its folder or log cannot be written)."""
+    row = base_row(job)
+    text = exc.problem if isinstance(exc, CompatError) else f"{type(exc).__name__}: {exc}"
+    row.update(status="failed", error=f"the build could not start: {text}"[:400], seconds=0.0)
+    return row
 
 
 def run_one(job: Job, threads: int = 1) -> dict[str, Any]:
     """Build ``job`` in a process of its own (forked warm where `warm_starts`), within its timeout; the row (what
     Ray tasks run: a Ray worker keeps its fork server warm from one task to the next)."""
-    proc = _starter(threads)(job)
+    try:
+        proc = _starter(threads)(job)
+    except Exception as exc:
+        return not_started(job, exc)
     try:
         while not proc.reap():
             proc.read()
@@ -342,7 +420,14 @@ def run_local(jobs: list[Job], workers: int, events: Events) -> Iterator[dict[st
             while pending and free_slots and _fits(pending[0], running, learned):
                 job = pending.pop(0)
                 slot = free_slots.pop(0)
-                running[slot] = start(job)
+                try:
+                    running[slot] = start(job)
+                except Exception as exc:  # its folder or log cannot be made: this build's row, not the run's end
+                    free_slots.insert(0, slot)
+                    row = not_started(job, exc)
+                    on_done(slot, row)
+                    yield row
+                    continue
                 on_start(slot, job)
             _wait(running)
             for slot, proc in list(running.items()):
@@ -393,6 +478,13 @@ def _wait(running: dict[int, _Build]) -> None:
 
 
 # ---- Ray -----------------------------------------------------------------------------------------------------------
+RAY_CONNECT_TIMEOUT_S = 60.0  #: how long joining a Ray cluster may take before the run is refused
+RAY_PROBE_TIMEOUT_S = 5.0  #: how long the head's address may take to accept a TCP connection
+#: a run in which Ray finishes no task for this long beyond the longest build timeout has stopped scheduling (nodes
+#: gone, resources taken by others): the tasks left are cancelled and their rows say so
+RAY_STALL_GRACE_S = 600.0
+
+
 def import_ray() -> Any:
     """The ray module, or a `MissingDependencyError` naming the extra that installs it."""
     try:
@@ -404,6 +496,87 @@ def import_ray() -> Any:
     return ray
 
 
+def connect_ray(address: str | None) -> Any:
+    """Ray, joined to ``address`` ("" or None: ``RAY_ADDRESS``, else a local Ray started here) within
+    `RAY_CONNECT_TIMEOUT_S`: an address nothing answers at, or that is no Ray head, is a one-line `UsageError`, never
+    a wait without end."""
+    ray = import_ray()
+    if ray.is_initialized():
+        return ray
+    target = address or os.environ.get("RAY_ADDRESS", "")
+    if not target:  # a local Ray is started here: it may take a minute on a busy host, and has nothing to wait for
+        ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        return ray
+    if target != "auto":
+        _probe(target)
+    import threading
+
+    outcome: list[BaseException | None] = []
+
+    def init() -> None:
+        try:
+            ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            outcome.append(exc)
+
+    starter = threading.Thread(target=init, name="torchtrt-compat ray.init", daemon=True)
+    starter.start()
+    starter.join(RAY_CONNECT_TIMEOUT_S)
+    where = f"the Ray cluster at {target}"
+    if not outcome:
+        raise UsageError(
+            f"Could not join {where} within {RAY_CONNECT_TIMEOUT_S:.0f} s (no answer from its GCS).",
+            "pass the head's address as ray start printed it (host:6379), and check that it runs and is reachable",
+        )
+    if outcome[0] is not None:
+        exc = outcome[0]
+        raise UsageError(
+            f"Could not join {where}: {type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}.",
+            "check the address (--ray HOST:PORT) and that the cluster runs the same Ray version",
+        ) from None
+    return ray
+
+
+def _probe(address: str) -> None:
+    """A TCP connection to ``address`` (``host:port``, ``ray://host:port``) within `RAY_PROBE_TIMEOUT_S`."""
+    import socket
+
+    text = address.split("://", 1)[-1]
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise UsageError(f"--ray {address}: not HOST:PORT.", "pass the head's address, e.g. --ray 10.0.0.5:6379")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_PROBE_TIMEOUT_S):
+            pass
+    except (OSError, ValueError, OverflowError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise UsageError(
+            f"--ray {address}: nothing answers there ({why}).",
+            "start the cluster (ray start --head) or pass its head's address, e.g. --ray 10.0.0.5:6379",
+        ) from None
+
+
+def check_feasible(ray: Any, jobs: list[Job]) -> None:
+    """Every job fits on some node of the cluster (its ``memory_gb`` and one CPU): a task no node can hold would
+    wait forever, so it is refused before anything is submitted."""
+    nodes = [n.get("Resources") or {} for n in ray.nodes() if n.get("Alive")]
+    if not nodes:
+        raise UsageError("The Ray cluster has no live node.", "start a node (ray start) and run again")
+    if not any(float(r.get("CPU", 0.0)) >= 1 for r in nodes):
+        raise UsageError("No node of the Ray cluster offers a CPU; every build needs one.", "add a node with CPUs")
+    if not any("memory" in r for r in nodes):
+        return  # a cluster that does not count memory: Ray cannot refuse a task for it either
+    biggest = max(float(r.get("memory", 0.0)) for r in nodes)
+    for job in jobs:
+        if job.memory_gb * GIB > biggest:
+            raise UsageError(
+                f"models.{job.model} asks for memory_gb = {job.memory_gb:g}, but the largest node of the Ray cluster "
+                f"offers {biggest / GIB:.1f} GB: no node could ever run {job.name}.",
+                "lower memory_gb for that model, or add a node with that much memory",
+            )
+
+
 def _ray_build(job: Job, transfer: str, threads: int) -> dict[str, Any]:
     """A Ray task: the same one-process build; with ``transfer="return"`` the folder comes back as a tar."""
     if transfer != "return":
@@ -413,7 +586,7 @@ def _ray_build(job: Job, transfer: str, threads: int) -> dict[str, Any]:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="torchtrt-compat-farm-") as tmp:
-        local = dataclasses.replace(job, folder=str(Path(tmp) / "artifact"))
+        local = dataclasses.replace(job, folder=str(Path(tmp) / "artifact"), out=tmp, sign_key=None)  # signed home
         row = run_one(local, threads)
         row["folder"], row["log"] = job.folder, job.log
         with contextlib.suppress(OSError):
@@ -427,18 +600,32 @@ def _ray_build(job: Job, transfer: str, threads: int) -> dict[str, Any]:
 
 
 def _receive(row: dict[str, Any], job: Job) -> None:
-    """Publish a folder a Ray task returned, through the same atomic publish as a local build."""
+    """Publish a folder a Ray task returned through the one publishing path of every build: read back as an
+    artifact (`EngineArtifact.load`: a closed format, nothing else taken), then `EngineArtifact.save` into the job's
+    folder (replacing only an artifact folder of ours, never through a symlink, signed here when the plan signs)."""
     import io
+    import shutil
     import tarfile
 
     log_text = row.pop("_log_text", None)
-    if log_text is not None:
-        _atomic.atomic_write_text(job.log, log_text)
     payload = row.pop("_payload", None)
+    folder = Path(job.folder)
+    if job.out:
+        _atomic.check_no_links(folder, job.out, what=f"the build {job.name}")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    if log_text is not None:
+        body = log_text.split("\n", 1)[1] if log_text.startswith("# torchtrt_compat build log") else log_text
+        row["log"] = str(write_log(Path(job.log), job.name, body))
     if payload is None:
         return
-    with _atomic.atomic_dir(job.folder) as staging, tarfile.open(fileobj=io.BytesIO(payload)) as tar:
-        tar.extractall(staging, filter="data")
+    unpacked = Path(_atomic.new_temp_dir(folder))
+    try:
+        with tarfile.open(fileobj=io.BytesIO(payload)) as tar:
+            tar.extractall(unpacked, filter="data")
+        artifact = EngineArtifact.load(unpacked)
+        artifact.save(folder, sign_key=job.sign_key, name=job.name, within=job.out or None)
+    finally:
+        shutil.rmtree(unpacked, ignore_errors=True)
 
 
 def run_ray(
@@ -448,10 +635,11 @@ def run_ray(
 
     ``address`` None or "" starts a local Ray (or joins RAY_ADDRESS); ``transfer="shared"`` has each task publish
     its folder at the same path (a shared filesystem), ``"return"`` sends it back to the driver, which publishes it.
+    A job no node can hold is refused before anything is submitted (`check_feasible`); when Ray finishes no task for
+    `RAY_STALL_GRACE_S` beyond the longest timeout, the tasks left are cancelled, each a row that says why.
     """
-    ray = import_ray()
-    if not ray.is_initialized():
-        ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    ray = connect_ray(address)
+    check_feasible(ray, jobs)
     on_start, _on_stage, on_done = events
     task = ray.remote(_ray_build)
     refs: dict[Any, tuple[int, Job]] = {}
@@ -461,9 +649,27 @@ def run_ray(
         ).remote(job, transfer, 1)
         refs[ref] = (slot, job)
         on_start(slot, job)
+    stall = max((j.timeout for j in jobs), default=0.0) + RAY_STALL_GRACE_S
+    progress = time.monotonic()
     try:
         while refs:
             ready, _ = ray.wait(list(refs), num_returns=1, timeout=1.0)
+            if ready:
+                progress = time.monotonic()
+            elif time.monotonic() - progress > stall:
+                for ref, (slot, job) in list(refs.items()):
+                    with contextlib.suppress(Exception):
+                        ray.cancel(ref, force=True)
+                    row = base_row(job)
+                    row.update(
+                        status="timed out",
+                        error=f"Ray finished no task for {stall:.0f} s and this one never ended; it was cancelled "
+                        "(are the cluster's nodes busy or gone?)",
+                    )
+                    del refs[ref]
+                    on_done(slot, row)
+                    yield row
+                break
             for ref in ready:
                 slot, job = refs.pop(ref)
                 try:
@@ -471,7 +677,8 @@ def run_ray(
                     _receive(row, job)
                 except Exception as exc:  # the task's worker died, or the folder could not be published
                     row = base_row(job)
-                    row.update(status="crashed", error=f"the Ray task failed: {type(exc).__name__}: {exc}"[:400])
+                    text = exc.problem if isinstance(exc, CompatError) else f"{type(exc).__name__}: {exc}"
+                    row.update(status="crashed", error=f"the Ray task failed: {text}"[:400])
                 on_done(slot, row)
                 yield row
     finally:

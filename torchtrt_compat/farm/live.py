@@ -90,7 +90,12 @@ class Live:
 
     def _clear(self) -> None:
         if self._drawn:
-            self.console.write(f"\x1b[{self._drawn}F\x1b[J")  # up to the first live line, clear to the end
+            # our own cursor codes go to the stream beneath the sanitiser (the CLI's SafeStream would print them as
+            # text); every line of text still goes through `safe`
+            self.console.flush()
+            raw = getattr(self.console, "raw", self.console)
+            raw.write(f"\x1b[{self._drawn}F\x1b[J")  # up to the first live line, clear to the end
+            raw.flush()
             self._drawn = 0
 
     def _notebook(self, final: bool) -> None:

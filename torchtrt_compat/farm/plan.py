@@ -4,6 +4,7 @@ A plan (TOML, or the same shape as a dict)::
 
     out = "engines"                      # the output folder (--out wins); relative to the plan file
     workers = 2                          # optional; --workers wins; default from cores and memory
+    sign_key = "keys/signing.key"        # optional; --sign-key wins: every artifact signed (docs/signing.md)
 
     [defaults]                           # every model gets these unless it names its own
     targets = ["8.9", "RTX 5090", ["8.6", "8.9"]]   # one artifact per item: a compute capability, a GPU name
@@ -15,17 +16,21 @@ A plan (TOML, or the same shape as a dict)::
 
     [models.resnet]
     source = "models:resnet18"           # models:NAME, package.module:function -> (model, inputs), or a .ep/.pt2
-    precisions = ["fp16"]                # file (needs trust = true or --trust: torch.export.load unpickles it)
-    depends = ["weights/resnet.pt"]      # files the function reads: hashed into the build key
+    precisions = ["fp16"]                # file (needs trust = true or --trust: torch.export.load unpickles it; a
+    depends = ["weights/resnet.pt"]      # module found only in the current directory needs it too); depends: files
+                                         # the function reads, hashed into the build key
 
 Each (model, target set, precision) is one `Job` and one artifact folder ``OUT/OUTPUT/LABEL-PRECISION`` (``OUTPUT``
 is the model's ``output``, by default its name; ``LABEL`` e.g. ``sm89`` or ``sm86+sm89``). `load_plan` refuses a bad
 plan before anything is built: an unknown key, a model that cannot be found, an unknown GPU name, two builds writing
-one folder, an output folder that cannot be written; each as one `UsageError` line.
+one folder, an output folder that cannot be written, a job folder in the way (anyone else's files, a file, a symlink,
+a folder inside another artifact, a build log that is not ours), a signing key that cannot sign; each as one
+`UsageError` line.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib.util
 import os
@@ -35,25 +40,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._atomic import check_output_dir, check_replaceable
+from .._atomic import check_no_links, check_output_dir, marked_ancestor
+from .._bounded import read_bytes, user_path
 from .._errors import CompatError, IncompatibleError, UsageError
 from .._lazy import install_extra
 from ..compatibility.target import gpu_target
+from ..compiler.artifact import check_replaceable
+from ..compiler.artifact.signing import KEY_FIX, key_fingerprint, load_private_key
 from ..compiler.releases import known_releases
 from ..compiler.settings import OWN_KWARGS, known_names
 from ..compiler.validation import check_compile_kwargs, resolve_targets
 from ..env import detect_environment
 from ..models import get_model
 from ..versions import base, sm_name
+from .logs import check_log
 from .sources import ModelSource, SourceKind, import_paths, resolve_source
 
-TOP_KEYS = ("out", "workers", "defaults", "models")
+TOP_KEYS = ("out", "workers", "sign_key", "defaults", "models")
 DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
 MODEL_KEYS = ("source", "output", "depends", *DEFAULT_KEYS)
 #: precision name -> the torch dtype build_engine is asked for (enabled_precisions); fp32 asks for nothing extra
 PRECISIONS: dict[str, str | None] = {"fp32": None, "fp16": "float16", "bf16": "bfloat16"}
 DEFAULT_TIMEOUT_S = 1800.0
 DEFAULT_MEMORY_GB = 3.0  #: a small model's build peaks at 1-3 GB RSS; a plan names more for big ones
+MAX_TIMEOUT_S = 7 * 24 * 3600.0  #: a week: longer is a typo (or infinity), not a build
+MAX_MEMORY_GB = 65536.0  #: 64 TB: more than any build host has
+MAX_PLAN_BYTES = 16 * 1024 * 1024  #: a 20,000-model plan is about 2 MB
+#: names in the output folder that belong to the run itself, not to a model
+RESERVED_OUTPUTS = ("build-summary.json", "build-summary.html")
 _OUTPUT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}", re.ASCII)
 
 
@@ -75,6 +89,9 @@ class Job:
     name: str  #: the folder relative to the output folder, e.g. "resnet/sm89-fp16" (the job's id)
     import_paths: tuple[str, ...] = ()  #: put first on sys.path to import a function's module
     depends: tuple[str, ...] = ()  #: absolute paths of extra files hashed into the key
+    out: str = ""  #: the plan's output folder: nothing between it and ``folder`` may be a symlink
+    sign_key: str | None = None  #: the private key that signs the folder (absolute path), or None
+    signer: str | None = None  #: the sha256 of that key's public half (part of the build key)
     key: str = field(default="", compare=False)  #: content hash (keys.build_key), filled in by the runner
 
     @property
@@ -110,11 +127,33 @@ def load_plan(
     out: str | os.PathLike[str] | None = None,
     trust: bool = False,
     timeout: float | None = None,
+    sign_key: str | os.PathLike[str] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> Plan:
     """Read and check a plan (a TOML file or a dict); every problem is a one-line `UsageError` before any build.
 
-    ``out``, ``trust`` and ``timeout`` override the plan (the CLI's ``--out``, ``--trust``, ``--timeout``).
+    ``out``, ``trust``, ``timeout``, ``sign_key`` and ``settings`` apply to every build and override the plan (the
+    CLI's ``--out``, ``--trust``, ``--timeout``, ``--sign-key``, and ``--min-block-size`` / ``--partition``).
     """
+    try:
+        return _load_plan(source, out, trust, timeout, sign_key, settings)
+    except OSError as exc:  # a path the plan names that the system refuses (too long, not readable, ...)
+        where = f" {str(exc.filename)[:200]}" if exc.filename else ""
+        raise UsageError(
+            f"The plan names a path that cannot be used:{where} ({exc.strerror or exc}).", "fix that path in the plan"
+        ) from None
+    except RecursionError:
+        raise UsageError("The plan is nested too deep to be a plan.", "fix the plan (see docs/build_farm.md)") from None
+
+
+def _load_plan(
+    source: str | os.PathLike[str] | dict[str, Any],
+    out: str | os.PathLike[str] | None,
+    trust: bool,
+    timeout: float | None,
+    sign_key: str | os.PathLike[str] | None,
+    settings: dict[str, Any] | None,
+) -> Plan:
     data, origin, base = _read(source)
     _unknown(data, TOP_KEYS, origin, "the top level")
     defaults = _table(data.get("defaults", {}), origin, "[defaults]")
@@ -126,8 +165,9 @@ def load_plan(
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise UsageError(f"{origin}: workers = {workers!r} is not a positive whole number.", "write workers = 2")
     out_dir = _out_dir(out, data.get("out"), origin, base)
-    if timeout is not None and (isinstance(timeout, bool) or not timeout > 0):
-        raise UsageError(f"--timeout {timeout!r} is not a positive number of seconds.", "pass e.g. --timeout 900")
+    if timeout is not None:
+        _bounded_number(timeout, "--timeout", MAX_TIMEOUT_S, "pass e.g. --timeout 900")
+    key_path, signer = _signing_key(sign_key, data.get("sign_key"), origin, base)
 
     jobs: list[Job] = []
     owners: dict[str, str] = {}
@@ -139,8 +179,12 @@ def load_plan(
         merged["settings"] = {
             **_table(defaults.get("settings", {}), origin, "[defaults].settings"),
             **_table(spec.get("settings", {}), origin, f"[{where}].settings"),
+            **(settings or {}),
         }
-        jobs += _jobs_of(name, merged, origin, base, out_dir, trust, timeout)
+        jobs += [
+            dataclasses.replace(j, out=str(out_dir), sign_key=key_path, signer=signer)
+            for j in _jobs_of(name, merged, origin, base, out_dir, trust, timeout)
+        ]
     for job in jobs:
         if job.folder in owners:
             other = owners[job.folder]
@@ -152,24 +196,42 @@ def load_plan(
         owners[job.folder] = job.model
 
     for job in jobs:
-        check_replaceable(Path(job.folder), marker="manifest.json", what="an engine artifact")
+        check_job_folder(job, origin)
+    for name in RESERVED_OUTPUTS:
+        if (out_dir / name).is_dir() and not (out_dir / name).is_symlink():
+            raise UsageError(f"{out_dir / name} is a folder; the run writes its summary there.", "move it away")
     return Plan(jobs, out_dir, workers, origin)
+
+
+def check_job_folder(job: Job, origin: str = "plan", *, log: bool = True) -> None:
+    """Where ``job`` publishes is ours to write: real folders (no symlink, no file) from the output folder down, none
+    of them an artifact folder (a single build's ``OUT/NAME``), the job folder missing, empty or an artifact folder
+    this library wrote, and (with ``log``) its build log missing or ours. Checked when the plan is read, and again
+    (without the log, which `logs.publish_log` judges itself) before the build is published."""
+    folder, out = Path(job.folder), Path(job.out or Path(job.folder).parent.parent)
+    where = f"{origin}: models.{job.model}"
+    try:
+        check_no_links(folder, out, what=f"the build {job.name}")
+        inside = marked_ancestor(folder.parent)
+        if inside is not None:
+            raise UsageError(
+                f"{folder.parent} is an artifact folder (a closed format); the plan would write {job.name} inside it.",
+                'give the model another output = "NAME", or move that folder away',
+            )
+        check_replaceable(folder)
+        if log:
+            check_log(Path(job.log))
+    except UsageError as exc:
+        raise UsageError(f"{where}: {exc.problem}", exc.fix) from None
 
 
 # ---- reading -------------------------------------------------------------------------------------------------------
 def _read(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[str, Any], str, Path]:
     if isinstance(source, dict):
         return source, "plan", Path.cwd()
-    path = Path(source)
+    path = user_path(source, what="Plan", fix=_PLAN_FIX)
     origin = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(
-            f"Plan {origin} does not exist.", "pass the path of a plan.toml (see docs/build_farm.md)"
-        ) from None
-    except OSError as exc:
-        raise UsageError(f"Plan {origin} cannot be read: {exc.strerror or exc}.", "pass a readable file") from None
+    raw = read_bytes(path, limit=MAX_PLAN_BYTES, what="Plan", fix=_PLAN_FIX)  # a FIFO or /dev/zero: refused
     toml = _tomllib()
     try:
         data = toml.loads(raw.decode("utf-8"))
@@ -177,7 +239,14 @@ def _read(source: str | os.PathLike[str] | dict[str, Any]) -> tuple[dict[str, An
         raise UsageError(f"Plan {origin} is not UTF-8 text.", "save it as UTF-8 TOML") from None
     except toml.TOMLDecodeError as exc:
         raise UsageError(f"Plan {origin} is not valid TOML: {exc}.", "fix the line it names") from None
-    return data, origin, path.resolve().parent
+    except RecursionError:
+        raise UsageError(
+            f"Plan {origin} is nested too deep to be a plan.", "fix the plan (see docs/build_farm.md)"
+        ) from None
+    return data, origin, user_path(path, what="Plan", resolve=True).parent
+
+
+_PLAN_FIX = "pass the path of a plan.toml (see docs/build_farm.md)"
 
 
 def _tomllib() -> Any:
@@ -226,7 +295,24 @@ def _out_dir(flag: Any, planned: Any, origin: str, base: Path) -> Path:
         raise UsageError(f"{origin} names no output folder.", 'pass --out DIR, or write out = "engines" in the plan')
     if not isinstance(planned, str):
         raise UsageError(f"{origin}: out = {_show(planned)} is not a folder path.", 'write out = "engines"')
-    return check_output_dir(base / Path(planned).expanduser(), what=f"{origin}: out")
+    return check_output_dir(base / user_path(planned, what=f"{origin}: out"), what=f"{origin}: out")
+
+
+def _signing_key(flag: Any, planned: Any, origin: str, base: Path) -> tuple[str | None, str | None]:
+    """(absolute path, public-key fingerprint) of the key that signs every artifact, or (None, None); a key that
+    cannot sign (missing, public, not elliptic-curve) is refused now, not after the builds."""
+    if flag is not None:
+        path = user_path(flag, what="--sign-key", fix=KEY_FIX, resolve=True)
+    elif planned is None:
+        return None, None
+    elif not isinstance(planned, str) or not planned.strip():
+        raise UsageError(f"{origin}: sign_key = {_show(planned)} is not a file path.", 'write sign_key = "signing.key"')
+    else:
+        path = user_path(
+            base / user_path(planned, what=f"{origin}: sign_key"), what=f"{origin}: sign_key", resolve=True
+        )
+    private = load_private_key(path)
+    return str(path), key_fingerprint(private.public_key())
 
 
 # ---- one model -> its jobs -----------------------------------------------------------------------------------------
@@ -252,6 +338,8 @@ def _jobs_of(
         raise UsageError(
             f"{where}.output = {_show(output)} is not a folder name.", "use letters, digits, '_', '-', '.'"
         )
+    if output.lower() in RESERVED_OUTPUTS:
+        raise UsageError(f"{where}: {output} is the name of the run's summary file.", 'give it output = "NAME"')
     target_sets = _target_sets(spec.get("targets"), where)
     precisions = spec.get("precisions", ["fp32"])
     if not isinstance(precisions, list) or not precisions:
@@ -266,14 +354,16 @@ def _jobs_of(
         check_compile_kwargs(settings)
     except UsageError as exc:
         raise UsageError(f"{where}.settings: {exc.problem}", exc.fix) from None
-    timeout = timeout_flag if timeout_flag is not None else _positive(spec.get("timeout"), f"{where}.timeout")
-    memory = _positive(spec.get("memory_gb"), f"{where}.memory_gb") or DEFAULT_MEMORY_GB
+    timeout = (
+        timeout_flag if timeout_flag is not None else _positive(spec.get("timeout"), f"{where}.timeout", MAX_TIMEOUT_S)
+    )
+    memory = _positive(spec.get("memory_gb"), f"{where}.memory_gb", MAX_MEMORY_GB) or DEFAULT_MEMORY_GB
     depends = spec.get("depends", [])
     if not isinstance(depends, list) or not all(isinstance(d, str) for d in depends):
         raise UsageError(f"{where}.depends must be a list of file paths.", 'write depends = ["weights.pt"]')
     dep_paths = []
     for d in depends:
-        p = (base / d).resolve()
+        p = user_path(base / user_path(d, what=f"{where}.depends"), what=f"{where}.depends", resolve=True)
         if not p.is_file():
             raise UsageError(f"{where}.depends: {d} is not a file.", "list files the model's function reads")
         dep_paths.append(str(p))
@@ -308,8 +398,11 @@ _PLAN_OWNED = {
     "enabled_precisions": 'precisions = ["fp16"]',
     "verbose": "the build log beside each folder",
     "kwarg_inputs": "the model's function returning (model, inputs)",
-    "partition": "nothing: a partition='auto' artifact cannot be saved as one folder",
 }
+
+
+#: build_engine arguments of its own (not torch_tensorrt's) a plan may set, and their values
+BUILD_ARGS: dict[str, tuple[Any, ...]] = {"partition": ("auto", None)}
 
 
 def _check_setting_names(settings: dict[str, Any], where: str) -> None:
@@ -319,13 +412,18 @@ def _check_setting_names(settings: dict[str, Any], where: str) -> None:
     for name in settings:
         if name in _PLAN_OWNED:
             raise UsageError(f"{where}.settings names {name}, which the plan sets.", f"use {_PLAN_OWNED[name]}")
+        if name in BUILD_ARGS and settings[name] not in BUILD_ARGS[name]:
+            choices = " or ".join(repr(c) for c in BUILD_ARGS[name] if c is not None)
+            raise UsageError(
+                f"{where}.settings: {name} = {_show(settings[name])} is not {choices}.", f"write {name} = {choices}"
+            )
     installed = detect_environment().torch_tensorrt
     if installed is None or installed.version is None:
         return
     release = known_releases().get(f"{installed.name}=={base(installed.version)}")
     if release is None:
         return  # a release the data does not know: torch_tensorrt itself will judge the names
-    known = known_names(release) | OWN_KWARGS
+    known = known_names(release) | OWN_KWARGS | set(BUILD_ARGS)
     for name in settings:
         if name not in known:
             close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
@@ -342,11 +440,17 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _positive(value: Any, where: str) -> float | None:
+def _positive(value: Any, where: str, upper: float) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise UsageError(f"{where} = {_show(value)} is not a positive number.", "write e.g. 600 (timeout) or 3 (GB)")
+    return _bounded_number(value, where, upper, "write e.g. 600 (timeout) or 3 (GB)", sep=" = ")
+
+
+def _bounded_number(value: Any, where: str, upper: float, fix: str, sep: str = " ") -> float:
+    """A finite number above 0 and at most ``upper``; anything else (inf, nan, 1e308, a string) is a `UsageError`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= upper:
+        limit = f"{upper:,.0f}"
+        raise UsageError(f"{where}{sep}{_show(value)} is not a number above 0 and at most {limit}.", fix)
     return float(value)
 
 

@@ -13,8 +13,9 @@ from typing import Any
 from .. import _atomic
 from .._errors import UsageError
 from ..ux import display as _display
+from ..ux.display import safe
 from . import summary
-from .executors import default_workers, import_ray, run_local, run_ray
+from .executors import connect_ray, default_workers, import_ray, run_local, run_ray
 from .keys import built_manifest, with_key
 from .live import Live
 from .plan import Job, check_imports, load_plan
@@ -51,10 +52,12 @@ class PlanResult:
 
     def __repr__(self) -> str:
         failed = ", ".join(r["name"] for r in self.failed[:3])
-        return _display.compact_repr(
-            f"PlanResult {summary.totals_line(self.totals)}",
-            f"failed: {failed}" if failed else "",
-            f"summary: {self.out / SUMMARY_HTML}",
+        return _display.safe(
+            _display.compact_repr(
+                f"PlanResult {summary.totals_line(self.totals)}",
+                f"failed: {failed}" if failed else "",
+                f"summary: {self.out / SUMMARY_HTML}",
+            )
         )
 
     def _repr_html_(self) -> str:
@@ -75,6 +78,8 @@ def build_plan(
     ray_transfer: str = "shared",
     trust: bool = False,
     progress: bool = True,
+    sign_key: str | os.PathLike[str] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> PlanResult:
     """Build every (model, target set, precision) of ``plan`` (a plan.toml or a dict; see `farm.plan`).
 
@@ -82,15 +87,26 @@ def build_plan(
     skipped (``force=True`` rebuilds). Each build runs in its own process: locally, ``workers`` at a time (default
     from cores and memory), or as Ray tasks with ``ray`` ("" for a local Ray, or a cluster address). A failed build
     is a row; the others go on. Writes ``OUT/build-summary.json`` and ``.html``. Ctrl-C stops cleanly: finished
-    folders stay, no partial folder appears, and a re-run resumes.
+    folders stay, no partial folder appears, and a re-run resumes. ``sign_key`` signs every folder (a plan's
+    ``sign_key`` otherwise); ``settings`` (build_engine keyword arguments) apply to every build over the plan's.
     """
     started = time.perf_counter()
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise UsageError(f"--workers {workers!r} is not a positive whole number.", "pass e.g. --workers 2")
     if ray_transfer not in ("shared", "return"):
         raise UsageError(f"ray_transfer={ray_transfer!r} is neither 'shared' nor 'return'.", "pick one of them")
-    checked = load_plan(plan, out=out, trust=trust, timeout=timeout)
+    if ray is None and ray_transfer == "return":
+        raise UsageError("--ray-return sends Ray tasks' folders back; without --ray there are no tasks.", "add --ray")
+    if ray is not None and workers is not None:
+        raise UsageError(
+            "--workers sizes the local pool; with --ray, the cluster's CPUs decide how many builds run at once.",
+            "drop --workers (or drop --ray)",
+        )
+    checked = load_plan(plan, out=out, trust=trust, timeout=timeout, sign_key=sign_key, settings=settings)
     jobs = [with_key(j) for j in checked.jobs]
+    for job in jobs:  # what killed runs of this host left: staging folders, temporary logs
+        _atomic.clean_stale(Path(job.folder))
+        _atomic.clean_stale(Path(job.log))
     rows: dict[str, dict[str, Any]] = {}
     todo: list[Job] = []
     for job in jobs:
@@ -104,8 +120,8 @@ def build_plan(
     check_imports(todo)
     if ray is not None:
         executor, n = "ray", _ray_cpus(ray, len(todo))
-    else:
-        executor, n = "local", workers or checked.workers or default_workers(todo)
+    else:  # never more workers than builds: a number of workers is a request, not an allocation
+        executor, n = "local", max(1, min(workers or checked.workers or default_workers(todo), len(todo)))
     live = Live(1 if executor == "ray" else n, len(todo), enabled=progress)
     events = (live.start, live.stage, live.done) if executor == "local" else _ray_events(live)
     stream: Iterator[dict[str, Any]] = iter(())
@@ -155,19 +171,26 @@ def _unfinished(job: Job, interrupted: bool) -> dict[str, Any]:
 
 def _write_summary(result: PlanResult) -> list[Path]:
     json_path, html_path = result.out / SUMMARY_JSON, result.out / SUMMARY_HTML
-    _atomic.atomic_write_json(json_path, result.to_dict())
-    page = _display.page(f"torchtrt-compat build plan {result.origin}", summary.html_body(result.rows, result.totals))
-    _atomic.atomic_write_text(html_path, page)
+    page = _display.page(
+        safe(f"torchtrt-compat build plan {result.origin}"), summary.html_body(result.rows, result.totals)
+    )
+    try:
+        _atomic.atomic_write_json(json_path, result.to_dict())
+        _atomic.atomic_write_text(html_path, page)
+    except OSError as exc:  # the output folder became unwritable (or full) while the builds ran
+        raise UsageError(
+            f"The builds ended, but the summary cannot be written to {result.out}: {exc.strerror or exc}.",
+            "free space or fix the folder's permissions, then run the same command again (finished builds are kept)",
+        ) from None
     return [json_path, html_path]
 
 
 def _ray_cpus(address: str, todo: int) -> int:
-    ray = import_ray()
+    import_ray()
     if not todo:
         return 0
-    if not ray.is_initialized():
-        ray.init(address=address or None, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
-    return int(ray.cluster_resources().get("CPU", 1))
+    ray = connect_ray(address)
+    return max(1, min(int(ray.cluster_resources().get("CPU", 1)), todo))
 
 
 def _ray_events(live: Live) -> Any:

@@ -1,8 +1,8 @@
 """Where a model to build comes from, for `torchtrt-compat build MODEL` and the farm's plans alike.
 
 - ``models:NAME``: the bundled catalogue (`torchtrt-compat models`);
-- ``pkg.mod:function``: your code; ``function()`` returns ``(model, example inputs)``, imported with the plan's folder
-  (or the current folder) first on ``sys.path``;
+- ``pkg.mod:function``: your code; ``function()`` returns ``(model, example inputs)``, imported from the plan's folder
+  or the installed packages; from the current directory only for a trusted model (`locate`);
 - a program file, ``.ep`` or ``.pt2`` (``torch.export.save``): read only when trusted (``--trust``, or
   ``trust = true`` in a plan), because ``torch.export.load`` unpickles parts of it, which can run code.
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import re
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from .._bounded import user_path
 from .._errors import UsageError
 from ..compiler.inputs import example_inputs_of
 from ..models import get_model
@@ -64,7 +66,9 @@ def resolve_source(source: str, where: str, base: Path, trust: bool) -> ModelSou
             raise UsageError(f"{where}: {source} is not a catalogue name.", "see `torchtrt-compat models`")
         return ModelSource("catalogue", name)  # looked up when loaded: loading the catalogue imports torch
     if source.endswith(PROGRAM_SUFFIXES):
-        path = (base / source).resolve()
+        path = user_path(
+            base / source, what=f"{where}:", fix="pass a program written by torch.export.save", resolve=True
+        )
         if not path.is_file():
             raise UsageError(f"{where}: {source} is not a file.", "pass a program written by torch.export.save")
         if not trust:
@@ -78,12 +82,94 @@ def resolve_source(source: str, where: str, base: Path, trust: bool) -> ModelSou
             f"{where}: source {_show(source)} is neither models:NAME, module:function nor a .ep/.pt2 file.",
             'write e.g. "models:resnet18" or "mypkg.models:build"',
         )
-    paths = tuple(dict.fromkeys([str(base), os.getcwd()]))
     module, function = source.split(":")
+    paths = locate(module, base, trust, where)
     origin = module_file(module, paths, where)
     if origin is not None and not _defines(origin, function):
         raise UsageError(f"{where}: {module} has no function {function!r}.", f"define {function}() -> (model, inputs)")
     return ModelSource("function", source, paths)
+
+
+def locate(module: str, base: Path, trust: bool, where: str) -> tuple[str, ...]:
+    """The folders a build puts first on ``sys.path`` to import ``module``: the plan's folder (``base``) when the
+    module is there; the ``sys.path`` folder it is found in otherwise (nothing for an installed package); the current
+    directory only when ``trust`` allows it. A build process starts with no current directory on its path
+    (``python -P``), so that a ``torch.py`` lying there is never imported by a plan that does not name it."""
+    top = module.split(".")[0]
+    folder = _folder_of(top, [str(base)]) or _folder_of(top, None)
+    cwd = os.path.realpath(os.getcwd())
+    if folder is None:
+        found_here = _folder_of(top, [cwd])
+        if found_here is None:
+            raise UsageError(f"{where}: no module named {module!r}.", FIX_IMPORT)
+        folder = found_here
+    real = os.path.realpath(folder)
+    if real == os.path.realpath(base):
+        return (str(base),)
+    if real == cwd:
+        if not trust:
+            raise UsageError(
+                f"{where}: {top} is found only in the current directory ({cwd}), and builds import from there only "
+                "when the plan says so.",
+                "set trust = true for this model (or pass --trust), or put the plan in the folder that holds it",
+            )
+        return (cwd,)
+    return () if installed_folder(real) else (folder,)
+
+
+def _folder_of(top: str, search: list[str] | None) -> str | None:
+    """The folder that holds the top-level module or package ``top``: searched in ``search`` only, or (None) as an
+    import would find it without the current directory (an imported module: where it came from)."""
+    if search is not None:
+        spec = importlib.machinery.PathFinder.find_spec(top, search)
+    elif top in sys.modules:
+        spec = getattr(sys.modules[top], "__spec__", None)
+    else:
+        with _without_current_directory():
+            try:
+                spec = importlib.util.find_spec(top)
+            except (ImportError, ValueError):
+                spec = None
+    if spec is None:
+        return None
+    if spec.origin in ("built-in", "frozen"):
+        import sysconfig
+
+        return sysconfig.get_paths()["stdlib"]
+    if spec.origin and os.path.isabs(spec.origin):
+        origin = Path(spec.origin)
+        return str(origin.parent.parent if origin.name.startswith("__init__.") else origin.parent)
+    locations = list(spec.submodule_search_locations or [])
+    return str(Path(locations[0]).parent) if locations else None
+
+
+def installed_folder(folder: str) -> bool:
+    """A folder every Python process of this environment searches already (site-packages, the standard library)."""
+    import site
+    import sysconfig
+
+    roots = {sysconfig.get_paths().get(k) for k in ("purelib", "platlib", "stdlib", "platstdlib")}
+    roots |= set(site.getsitepackages()) | {site.getusersitepackages()}
+    return os.path.basename(folder) in ("site-packages", "dist-packages") or folder in {
+        os.path.realpath(r) for r in roots if r
+    }
+
+
+@contextlib.contextmanager
+def _without_current_directory() -> Iterator[None]:
+    """``sys.path`` without the entry Python puts first for the current directory (``''`` or, with ``-m``, its
+    path), inside the block."""
+    saved = list(sys.path)
+    cwd = os.getcwd()
+    sys.path[:] = [
+        p
+        for i, p in enumerate(saved)
+        if p != "" and not (i == 0 and p == cwd and not getattr(sys.flags, "safe_path", False))
+    ]
+    try:
+        yield
+    finally:
+        sys.path[:] = saved
 
 
 def load_source(source: ModelSource) -> tuple[Any, tuple[Any, ...]]:

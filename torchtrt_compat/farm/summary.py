@@ -92,17 +92,18 @@ def html_body(rows: list[dict[str, Any]], t: dict[str, Any]) -> str:
     for r in rows:
         cells = columns(r)
         cells[1] = _display.badge(r["status"], tone.get(r["status"], "error"))
-        body.append([html.escape(c) if i != 1 else c for i, c in enumerate(cells)])
+        body.append([html.escape(safe(c)) if i != 1 else c for i, c in enumerate(cells)])
     parts = [
-        f"<p>{html.escape(totals_line(t))}</p>",
+        f"<p>{html.escape(safe(totals_line(t)))}</p>",
         _display.table(body, HEADER, raw_columns=frozenset(range(len(HEADER)))),
     ]
     for r in rows:
         if r["status"] in OK:
             continue
-        pairs: list[tuple[str, object]] = [("error", r.get("error") or r["status"])]
-        pairs += [(f"[{d['key']}] {d['title']}", d["fix"]) for d in r.get("diagnosis") or []]
+        # outside text (error messages, paths) without control characters: escaped HTML still carries raw ESC/BEL
+        pairs: list[tuple[str, object]] = [("error", safe(str(r.get("error") or r["status"])))]
+        pairs += [(safe(f"[{d['key']}] {d['title']}"), safe(str(d["fix"]))) for d in r.get("diagnosis") or []]
         if r.get("log"):
-            pairs.append(("log", r["log"]))
-        parts.append(_display.section(r["name"], _display.key_values(pairs)))
+            pairs.append(("log", safe(str(r["log"]))))
+        parts.append(_display.section(safe(r["name"]), _display.key_values(pairs)))
     return "".join(parts)

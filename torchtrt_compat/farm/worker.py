@@ -1,4 +1,5 @@
-"""One build in its own process: ``python -m torchtrt_compat.farm._child FD`` reads a `Job` (JSON) on stdin.
+"""One build in its own process (``python -P -c`` `executors._BOOT` ``FD THREADS``, then `main`) reads a `Job` (JSON)
+on stdin.
 
 It writes JSON lines to file descriptor FD: ``{"stage": text}`` as the build moves on (the `ux.progress` stages of
 `build_engine`, through `nested_progress`), then ``{"result": row}``. Its stdout and stderr are the build log. A
@@ -8,6 +9,7 @@ folder is published with `_atomic.atomic_dir` (through `EngineArtifact.save`): i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -23,7 +25,8 @@ from ..compiler import build_engine
 from ..troubleshooting import explain
 from ..ux.progress import nested_progress
 from .keys import KEY_FIELD
-from .plan import PRECISIONS, Job
+from .logs import append_to
+from .plan import PRECISIONS, Job, check_job_folder
 from .sources import load_source
 
 
@@ -86,7 +89,8 @@ def run_job(job: Job, emit: Callable[[str], None], threads: int = 1) -> dict[str
         artifact.metadata[KEY_FIELD] = job.key
         artifact.metadata["farm"] = {"model": job.model, "source": job.source, "precision": job.precision}
         emit("publishing")
-        artifact.save(job.folder)
+        check_job_folder(job, log=False)  # again: the output folder is shared, and minutes have passed
+        artifact.save(job.folder, sign_key=job.sign_key, name=job.name, within=job.out or None)
         manifest = json.loads((Path(job.folder) / "manifest.json").read_text())
         row.update(artifact_facts(manifest, Path(job.folder)), status="built")
     except BaseException as exc:  # one failed row, whatever went wrong; the parent keeps going
@@ -129,19 +133,29 @@ def _stop(signum: int, _frame: Any) -> None:
 
 
 def forked_main(job: Job, conn: Any, threads: int, log: str) -> None:
-    """A build forked from the pool's warm fork server: the same as `main`, over a multiprocessing pipe."""
+    """A build forked from the pool's warm fork server: the same as `main`, over a multiprocessing pipe. ``log`` is
+    the temporary log the pool made (`logs.open_log`), opened for appending and never through a symlink."""
     os.environ["OMP_NUM_THREADS"] = str(threads)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
-    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        fd = append_to(log)
+    except OSError as exc:  # gone: the pool stopped this build before it started (Ctrl-C), or someone removed it
+        row = base_row(job)
+        row.update(status="failed", error=f"the build log {log} cannot be written: {exc.strerror or exc}")
+        with contextlib.suppress(OSError):  # the pool may be gone too; this process's stderr is still its terminal
+            conn.send({"result": row})
+            conn.close()
+        os._exit(1)
     sys.stdout.flush()
     sys.stderr.flush()
     os.dup2(fd, 1)
     os.dup2(fd, 2)
     os.close(fd)
     row = run_job(job, lambda text: conn.send({"stage": text}), threads)
-    conn.send({"result": row})
-    conn.close()
+    with contextlib.suppress(OSError):  # the pool stopped waiting (interrupted): the row is in the summary anyway
+        conn.send({"result": row})
+        conn.close()
 
 
 def main(argv: list[str] | None = None) -> int:

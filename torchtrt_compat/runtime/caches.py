@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_bytes, atomic_write_text
-from .._bounded import MAX_SIDECAR_BYTES, load_json_file, read_bytes
+from .._bounded import MAX_SIDECAR_BYTES, load_json_file, read_bytes, user_path
 from .._errors import UsageError
 from .._lazy import install_extra
 from ..env import detect_environment
@@ -123,7 +123,7 @@ def cache_dir(
             f"Cache kind {kind!r} is not a plain name.", "use a lowercase name such as 'timing' or 'engines'"
         )
     key = CacheKey(gpu_name, _cc_text(cc), flavour, trt_version)
-    path = Path(root).expanduser() if root is not None else default_cache_root()
+    path = user_path(root, what="The cache root") if root is not None else default_cache_root()
     path = path / kind / key.slug()
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -44,6 +44,11 @@ class SafeStream(io.TextIOBase):
     def isatty(self) -> bool:
         return self._stream.isatty()
 
+    @property
+    def raw(self) -> TextIO:
+        """The stream written to, for our own terminal control codes (cursor moves), never for outside text."""
+        return self._stream
+
     def fileno(self) -> int:
         return self._stream.fileno()
 

@@ -436,7 +436,7 @@ def test_a_run_killed_between_the_two_renames_is_repaired(built: tuple[Any, Path
     """Where no atomic exchange exists, old is renamed aside, then new in: a kill between leaves old aside."""
     _, folder = built
     target = _variant(folder, "old", tmp_path / "out")
-    aside = tmp_path / ".out.old-999999999-x"  # a pid that cannot be alive
+    aside = tmp_path / f".out.old-{_atomic.owner()}-999999999-x"  # this host's, with a pid that cannot be alive
     aside.mkdir()
     os.rename(target, aside / "set")
     assert _atomic.clean_stale(target) == [aside]

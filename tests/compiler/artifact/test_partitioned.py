@@ -266,3 +266,85 @@ def test_a_signed_partitioned_artifact_verifies_and_a_changed_part_does_not(buil
     (folder / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(tc.UsageError):
         tc.EngineArtifact.load(folder, verify_with=public)
+
+
+# ---- audit 2026-11-26, item 12: call specs and parts are checked on load, never left for attach() to trip on -----
+def _edited(art: tc.EngineArtifact, folder: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+    if not folder.exists():
+        art.save(folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    edit(manifest)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    return folder
+
+
+def _deep_spec(depth: int) -> str:
+    node = '{"type": null, "context": null, "children_spec": []}'
+    for _ in range(depth):
+        node = '{"type": "builtins.tuple", "context": "null", "children_spec": [' + node + "]}"
+    return f"[1, {node}]"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("in_spec", "garbage", "not JSON"),
+        ("in_spec", '[1, {"type": "builtins.eval", "context": null, "children_spec": []}]', "builtins.eval"),
+        ("out_spec", _deep_spec(30_000), "malformed call"),  # deep, and within the manifest size limit
+        ("in_spec", '[99, {"type": null, "context": null, "children_spec": []}]', "protocol 1"),
+    ],
+)
+def test_a_malformed_call_spec_is_refused_on_load(built, tmp_path: Path, key: str, value: str, words: str) -> None:
+    art, _ = built
+
+    def edit(manifest: dict) -> None:  # type: ignore[type-arg]
+        manifest["parts"][0]["call"][key] = value
+
+    folder = _edited(art, tmp_path / "det", edit)
+    with pytest.raises(UsageError, match=words) as info:
+        tc.EngineArtifact.load(folder)
+    assert "\n" not in str(info.value)
+
+
+def test_a_part_inside_another_part_is_refused_on_load(built, tmp_path: Path) -> None:
+    art, _ = built
+
+    def edit(manifest: dict) -> None:  # type: ignore[type-arg]
+        inner = json.loads(json.dumps(manifest["parts"][0]))
+        inner["path"] = manifest["parts"][0]["path"] + ".body.0"
+        manifest["parts"].append(inner)
+
+    folder = _edited(art, tmp_path / "det", edit)
+    with pytest.raises(UsageError, match="inside the part"):
+        tc.EngineArtifact.load(folder)
+
+
+def test_two_parts_that_swap_their_programs_are_refused_on_load(built, tmp_path: Path) -> None:
+    art, _ = built
+
+    def edit(manifest: dict) -> None:  # type: ignore[type-arg]
+        a, b = manifest["parts"][:2]
+        a["program"], b["program"] = b["program"], a["program"]
+        a["engines"], b["engines"] = b["engines"], a["engines"]
+        manifest["engines"] = {f"{p['path']}.{n}": f for p in manifest["parts"] for n, f in p["engines"].items()}
+
+    folder = _edited(art, tmp_path / "det", edit)
+    assert len(json.loads((folder / "manifest.json").read_text())["parts"]) >= 2
+    with pytest.raises(UsageError, match="is not this part's"):
+        tc.EngineArtifact.load(folder)
+
+
+def test_a_spec_torch_cannot_read_is_one_usage_error_in_attach(built, tmp_path: Path) -> None:
+    """A spec torch refuses when attach() reads it (here: a context that is not JSON) is one UsageError from attach(),
+    not a raw exception."""
+    from torchtrt_compat.compiler.artifact import partitioned
+
+    art, _ = built
+    folder = art.save(tmp_path / "det")
+    loaded = tc.EngineArtifact.load(folder)
+    assert loaded._saved_parts is not None
+    part = loaded._saved_parts[0]
+    bad = '[1, {"type": "collections.OrderedDict", "context": "{not json", "children_spec": []}]'
+    part.entry["call"]["in_spec"] = bad
+    with pytest.raises(UsageError, match="cannot be read"):
+        partitioned.attach(loaded._saved_parts, DetectorWithRefine().eval(), folder, lambda: [])

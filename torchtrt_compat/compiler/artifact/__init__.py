@@ -14,14 +14,27 @@ It stands below the compile pipeline: from the rest of `compiler` it imports onl
 """
 
 from .engine_artifact import (
+    BUILD_KEY as BUILD_KEY,
     FORMAT as FORMAT,
     KIND as KIND,
     LEGACY_FORMAT as LEGACY_FORMAT,
     MAX_FILE_BYTES as MAX_FILE_BYTES,
     EngineArtifact as EngineArtifact,
     Reason as Reason,
+    check_files as check_files,
     check_replaceable as check_replaceable,
     now as now,
 )
 
-__all__ = ["FORMAT", "KIND", "LEGACY_FORMAT", "MAX_FILE_BYTES", "EngineArtifact", "Reason", "check_replaceable", "now"]
+__all__ = [
+    "BUILD_KEY",
+    "FORMAT",
+    "KIND",
+    "LEGACY_FORMAT",
+    "MAX_FILE_BYTES",
+    "EngineArtifact",
+    "Reason",
+    "check_files",
+    "check_replaceable",
+    "now",
+]

@@ -25,6 +25,7 @@ deployed with ``load(DIR).attach(model)``). `EngineArtifact.kind` says which. Bo
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 import time
@@ -44,12 +45,23 @@ from ..compile_report import CompileReport
 from . import partitioned, whole
 from .ep_reader import validate_program
 from .files import FORMAT, PROGRAM, read_report
-from .folder import KIND, MAX_FILE_BYTES, check_replaceable, identity, read_folder
+from .folder import KIND, MAX_FILE_BYTES, check_files, check_replaceable, identity, read_folder
 from .legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
 from .partitioned import SavedPart
-from .signing import SIGNATURE, required_key, sign_folder, verify_folder
+from .signing import SIGNATURE, load_private_key, required_key, sign_folder, verify_folder
 
-__all__ = ["FORMAT", "KIND", "LEGACY_FORMAT", "MAX_FILE_BYTES", "EngineArtifact", "Reason", "check_replaceable", "now"]
+__all__ = [
+    "BUILD_KEY",
+    "FORMAT",
+    "KIND",
+    "LEGACY_FORMAT",
+    "MAX_FILE_BYTES",
+    "EngineArtifact",
+    "Reason",
+    "check_files",
+    "check_replaceable",
+    "now",
+]
 Kind = Literal["whole", "partitioned"]
 
 
@@ -80,6 +92,12 @@ class EngineArtifact:
     _program: bytes | None = field(default=None, repr=False)  #: the checked .ep of a loaded whole-model artifact
     _source: Path | None = field(default=None, repr=False)
     _saved_parts: list[SavedPart] | None = field(default=None, repr=False)  #: a loaded partitioned artifact's parts
+    _signed_name: str | None = field(default=None, repr=False)  #: the name a verified signature binds
+
+    @property
+    def signed_as(self) -> str | None:
+        """The name the verified signature of a loaded artifact binds (``load(..., verify_with=)``), else None."""
+        return self._signed_name
 
     def engine_modules(self) -> dict[str, Any]:
         """Submodule name -> torch_tensorrt engine module of a built artifact: ``_run_on_acc_N``, or for a
@@ -98,21 +116,40 @@ class EngineArtifact:
         return {name: bytes(m.serialized_engine) for name, m in self.engine_modules().items()}
 
     # ---- files -------------------------------------------------------------------------------------------------
-    def save(self, path: str | os.PathLike[str], *, sign_key: str | os.PathLike[str] | None = None) -> Path:
+    def save(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        sign_key: str | os.PathLike[str] | None = None,
+        name: str | None = None,
+        within: str | os.PathLike[str] | None = None,
+    ) -> Path:
         """Write the artifact folder ``path`` as one (old folder or new one, never a mix); returns ``path``.
 
         An artifact folder this library wrote there is replaced; anything else (a file, a folder with other files) is
         left alone (a `UsageError`). A symlink to a folder is followed: the folder it names is replaced. With
-        ``sign_key`` (an elliptic-curve private key, PEM) the folder is signed before it is published. A disk that
-        fills or a path that cannot be written is a `UsageError` and changes nothing.
+        ``sign_key`` (an elliptic-curve private key, PEM) the folder is signed before it is published, under ``name``
+        (default: the folder's name), which a deploy host can pin (``load(..., expect_name=)``). With ``within`` (a
+        shared output folder), no folder from there down to ``path`` may be a symlink. A disk that fills or a path
+        that cannot be written is a `UsageError` and changes nothing.
         """
-        target = check_replaceable(Path(path))
+        target = Path(path)
+        if name is not None and not (isinstance(name, str) and 0 < len(name) <= 255 and name.isprintable()):
+            raise UsageError(
+                f"The name to sign under, {str(name)[:60]!r}, is not a printable text of 1 to 255 characters.",
+                "pass name='resnet' (default: the folder's name)",
+            )
+        if sign_key is not None:
+            load_private_key(sign_key)  # a wrong key fails before anything is written
+        if within is not None:
+            _atomic.check_no_links(target, within, what="an engine artifact")
+        target = check_replaceable(target)
         try:
-            with _atomic.atomic_dir(target) as staging:
+            with _atomic.atomic_dir(target, within=within) as staging:
                 self._write_into(staging)
                 _atomic.mark_folder(staging, KIND, may_add=(SIGNATURE,) if sign_key is not None else ())
                 if sign_key is not None:
-                    sign_folder(staging, sign_key)
+                    sign_folder(staging, sign_key, name=name or target.name)
         except OSError as exc:
             raise UsageError(
                 f"Cannot write the engine artifact {target}: {exc.strerror or exc}.",
@@ -142,15 +179,33 @@ class EngineArtifact:
         *,
         trust: bool = False,
         verify_with: str | os.PathLike[str] | None = None,
+        expect_name: str | None = None,
+        not_older_than: str | datetime.date | None = None,
+        expect_build_key: str | None = None,
     ) -> EngineArtifact:
         """Read an artifact folder written by `save` (no torch import, nothing unpickled that could run code).
 
         ``verify_with`` (a public key file), or ``TORCHTRT_COMPAT_REQUIRE_SIGNATURE`` on this host, checks the
-        folder's signature before anything in it is parsed. A damaged, foreign, unsigned-when-required or tampered
-        folder raises `UsageError` naming the fix. An old single-file ``.ttc`` holds a pickle that runs code when
-        read: it is read only with ``trust=True``, for files you built yourself.
+        folder's signature before anything in it is parsed; a symlinked folder is read (and verified) as the folder it
+        names. A signature proves who signed, not which build: ``expect_name`` (the name it was signed under, e.g.
+        ``resnet`` or a plan's ``resnet/sm89-fp16``), ``not_older_than`` (a date or ISO time, compared with the signed
+        ``created``) and ``expect_build_key`` (a build farm's content key) refuse a substituted or rolled-back
+        artifact; they need a signature. A damaged, foreign, unsigned-when-required, tampered or unexpected folder
+        raises `UsageError` naming the fix. An old single-file ``.ttc`` holds a pickle that runs code when read: it is
+        read only with ``trust=True``, for files you built yourself.
         """
         source = Path(path)
+        try:
+            return cls._load(source, trust, verify_with, Expectations(expect_name, not_older_than, expect_build_key))
+        except OSError as exc:  # a folder that vanished or cannot be read midway: the user's input, one line
+            raise UsageError(
+                f"Cannot read the engine artifact {source}: {exc.strerror or exc}.", "pass a readable artifact folder"
+            ) from None
+
+    @classmethod
+    def _load(
+        cls, source: Path, trust: bool, verify_with: str | os.PathLike[str] | None, expect: Expectations
+    ) -> EngineArtifact:
         rebuild = f"rebuild it: torchtrt-compat build MODEL --cc CC --out {source.parent}"
         key = verify_with if verify_with is not None else required_key()
         if source.is_file():
@@ -170,15 +225,29 @@ class EngineArtifact:
                 raise UsageError(f"{source}: the report is malformed ({exc}).", rebuild) from None
         if not source.is_dir():
             raise UsageError(f"Engine artifact {source} does not exist.", "pass the folder written by build/save")
+        if key is None and expect.any():
+            raise UsageError(
+                f"expect_name, not_older_than and expect_build_key check what a signature binds, and {source} is "
+                "loaded without a key.",
+                "pass verify_with=PUBLIC_KEY (torchtrt-compat verify DIR --key PUB), or set "
+                "TORCHTRT_COMPAT_REQUIRE_SIGNATURE",
+            )
+        real = Path(os.path.realpath(source))  # `current -> releases/v3`: one folder, verified and read
         for attempt in (1, 2):  # a build publishing over the folder meanwhile: read it again, once
-            before = identity(source)
+            before = identity(real)
             try:
-                signed = verify_folder(source, key) if key is not None else None  # before anything is parsed
-                return cls._load_folder(source, rebuild, signed)
+                signed = verify_folder(real, key, hash_files=False) if key is not None else None  # before parsing
+                artifact = cls._load_folder(real, rebuild, signed.digests if signed is not None else None)
+                break
             except UsageError:
-                if attempt == 2 or identity(source) == before:
+                if attempt == 2 or identity(real) == before:
                     raise
-        raise InternalError("unreachable")
+        else:  # pragma: no cover
+            raise InternalError("unreachable")
+        if signed is not None:
+            artifact._signed_name = signed.name
+            expect.check(source, signed.name, artifact.metadata)
+        return artifact
 
     @classmethod
     def _load_folder(cls, source: Path, rebuild: str, signed: dict[str, str] | None = None) -> EngineArtifact:
@@ -317,7 +386,7 @@ class EngineArtifact:
     def __repr__(self) -> str:
         built = f"{self.metadata.get('flavour') or '?'} {self.metadata.get('tensorrt_version') or ''}".strip()
         where = f", from {self._source}" if self._source is not None else ""
-        return f"EngineArtifact({self._size_text()}, {self._targets_text()}, {built}{where})"
+        return _display.safe(f"EngineArtifact({self._size_text()}, {self._targets_text()}, {built}{where})")
 
     def _repr_html_(self) -> str:
         meta = self.metadata
@@ -338,6 +407,66 @@ class EngineArtifact:
             _display.table(rows, ["engine (engines/NAME.plan)", "size"]) if rows else "",
             self.report._repr_html_(),
         )
+
+
+BUILD_KEY = "build_key"  #: the metadata field where a build farm records a build's content key
+
+
+@dataclass(frozen=True)
+class Expectations:
+    """What a deploy host pins beyond the key (`EngineArtifact.load`): all checked against signed data only."""
+
+    name: str | None = None
+    not_older_than: str | datetime.date | None = None
+    build_key: str | None = None
+
+    def any(self) -> bool:
+        return any(v is not None for v in (self.name, self.not_older_than, self.build_key))
+
+    def check(self, source: Path, signed_name: str, metadata: dict[str, Any]) -> None:
+        fix = "deploy the artifact you meant (check the folder and its signature), or rebuild and sign it"
+        if self.name is not None and signed_name != self.name:
+            raise UsageError(
+                f"{source} is signed as {signed_name!r}, not {self.name!r}: another artifact signed with the same key.",
+                fix,
+            )
+        if self.build_key is not None and metadata.get(BUILD_KEY) != self.build_key:
+            got = metadata.get(BUILD_KEY)
+            raise UsageError(
+                f"{source} has {'the build key ' + str(got)[:16] + '…' if got else 'no build key'}, not "
+                f"{str(self.build_key)[:16]}…: another build (older, or of other code, settings or targets).",
+                fix,
+            )
+        if self.not_older_than is not None:
+            limit = parse_time(self.not_older_than, what="not_older_than")
+            created = metadata.get("created")
+            try:
+                built = parse_time(str(created), what="created")
+            except UsageError:
+                raise UsageError(f"{source} records no build time it can be judged by.", fix) from None
+            if built < limit:
+                raise UsageError(
+                    f"{source} was built {created}, before {limit.isoformat().replace('+00:00', 'Z')}: an older "
+                    "signed artifact (a rollback?).",
+                    fix,
+                )
+
+
+def parse_time(value: str | datetime.date, *, what: str) -> datetime.datetime:
+    """A date (``2026-11-01``), an ISO time (``2026-11-01T12:00:00Z``) or a `datetime.date`, as an aware UTC time."""
+    if isinstance(value, datetime.datetime):
+        moment = value
+    elif isinstance(value, datetime.date):
+        moment = datetime.datetime(value.year, value.month, value.day)
+    else:
+        text = str(value).strip()
+        try:
+            moment = datetime.datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+        except ValueError:
+            raise UsageError(
+                f"{what} {text[:40]!r} is not a date or an ISO time.", "write e.g. 2026-11-01 or 2026-11-01T12:00:00Z"
+            ) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=datetime.timezone.utc)
 
 
 def _built_text(meta: dict[str, Any]) -> str:

@@ -520,11 +520,26 @@ def _check_target(text: str, path: str, fail: Any) -> None:
         raise fail(path, f"target {text[:80]!r} is not an operator of torch.ops.{{aten,prims,tensorrt,torchvision}}")
 
 
+def check_treespec(text: Any, *, where: str, fix: str) -> None:
+    """A pytree spec as ``torch.utils._pytree.treespec_dumps`` writes it (protocol 1), of the closed form a program's
+    graph may hold (`TREESPEC_TYPES`, nesting within `MAX_GRAPH_DEPTH`): what a partitioned artifact's call specs
+    must be before ``treespec_loads`` reads them; anything else is a `UsageError` naming ``where``."""
+
+    def fail(_path: str, rule: str) -> UsageError:
+        return UsageError(f"{where}: {rule}.", fix)
+
+    if not isinstance(text, str):
+        raise fail(where, "the tree spec is not text")
+    _check_treespec(text, where, fail)
+    if json.loads(text)[0] != 1:
+        raise fail(where, "the tree spec is not of protocol 1")
+
+
 def _check_treespec(text: str, path: str, fail: Any) -> None:
     try:
         spec = json.loads(text)
-    except ValueError:
-        raise fail(path, "the tree spec is not JSON") from None
+    except (ValueError, RecursionError):
+        raise fail(path, "the tree spec is not JSON (or is nested too deep)") from None
 
     def node(value: Any, depth: int) -> None:
         if depth > MAX_GRAPH_DEPTH or not isinstance(value, dict) or set(value) != {"type", "context", "children_spec"}:
@@ -713,6 +728,31 @@ def _check_metadata(text: str, where: str, refuse: Any) -> None:
 
 def _is_int(value: Any, *, signed: bool = False) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and (signed or value >= 0)
+
+
+#: ScalarType codes of the export schema -> torch dtype names (as ``str(dtype)`` writes them, without ``torch.``)
+DTYPE_NAMES = {1: "uint8", 2: "int8", 3: "int16", 4: "int32", 5: "int64", 6: "float16", 7: "float32", 8: "float64"}
+DTYPE_NAMES |= {9: "complex32", 10: "complex64", 11: "complex128", 12: "bool", 13: "bfloat16"}
+
+
+def user_inputs(program: ValidatedProgram) -> list[tuple[list[int | None], str | None]]:
+    """The program's user inputs in order: (sizes, None for a symbolic one; dtype name, None when unknown); a
+    non-tensor input reads ([], None)."""
+    module = program.graph.get("graph_module") or {}
+    values = (module.get("graph") or {}).get("tensor_values") or {}
+    out: list[tuple[list[int | None], str | None]] = []
+    for spec in (module.get("signature") or {}).get("input_specs") or []:
+        user = spec.get("user_input") if isinstance(spec, dict) else None
+        if not isinstance(user, dict):
+            continue
+        name = ((user.get("arg") or {}).get("as_tensor") or {}).get("name")
+        meta = values.get(name) if isinstance(name, str) else None
+        if not isinstance(meta, dict):
+            out.append(([], None))
+            continue
+        sizes = [d.get("as_int") if isinstance(d, dict) and _is_int(d.get("as_int")) else None for d in meta["sizes"]]
+        out.append((sizes, DTYPE_NAMES.get(meta.get("dtype"))))  # type: ignore[arg-type]
+    return out
 
 
 # ---- the earlier reader's interface --------------------------------------------------------------------------

@@ -32,6 +32,41 @@ def describe(blob: bytes) -> dict[str, Any]:
     return {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
 
 
+#: fields of a report that stay on the build host: what upstream printed (source lines, warning texts, paths) and
+#: where the CLI wrote it
+_HOST_ONLY = ("log", "log_file")
+#: an absolute path in text (POSIX, or a Windows drive), not part of a URL or a ratio
+_ABS_PATH = re.compile(
+    r"(?<![\w.:/~-])(?:/|[A-Za-z]:\\)(?:[^\s/\\'\"<>|:,;()\[\]{}]+[/\\])+(?=[^\s/\\'\"<>|:,;()\[\]{}]+)"
+)
+
+
+def saved_report(report: CompileReport) -> dict[str, Any]:
+    """What an artifact keeps of a report: everything but `_HOST_ONLY`, with absolute paths in its text cut to their
+    last part (``/home/alice/proj/cache.bin`` -> ``.../cache.bin``): artifacts go to deploy hosts and to other people,
+    the build host's layout and what upstream printed there do not."""
+    data = {k: v for k, v in report.to_dict().items() if k not in _HOST_ONLY}
+    return scrub_paths(data)
+
+
+def scrub_paths(value: Any) -> Any:
+    """``value`` (JSON-like) with every absolute path in its strings cut to its last part."""
+    if isinstance(value, str):
+        return _ABS_PATH.sub(".../", value)
+    if isinstance(value, dict):
+        return {k: scrub_paths(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [scrub_paths(v) for v in value]
+    return value
+
+
+def report_bytes(report: CompileReport) -> bytes:
+    """``report.json`` as an artifact holds it (`saved_report`)."""
+    import json
+
+    return (json.dumps(saved_report(report), indent=2, default=str) + "\n").encode()
+
+
 def plan_file(name: str) -> str:
     """Where a whole-model artifact keeps the engine ``name``."""
     return f"engines/{name}.plan"

@@ -17,6 +17,7 @@ from ... import _atomic
 from ..._bounded import MAX_MANIFEST_BYTES, loads_json, read_bytes
 from ..._errors import UsageError
 from . import partitioned, whole
+from .ep_reader import check_treespec
 from .files import FORMAT, MANIFEST, PART_FILE, PROGRAM, REPORT, is_engine_name, plan_file
 from .legacy_ttc import LEGACY_FORMAT
 from .signing import SIGNATURE
@@ -35,10 +36,34 @@ def read_folder(source: Path, rebuild: str, signed: dict[str, str] | None) -> tu
     verified signature), the bytes returned are the bytes that were signed, not a later swap."""
     manifest = read_manifest(source, rebuild, signed)
     check_listing(source, manifest, rebuild)
-    blobs = {name: read_checked(source, name, meta, rebuild) for name, meta in manifest["files"].items()}
-    for name, blob in blobs.items():
-        check_signed(source, name, blob, signed, rebuild)
+    blobs = {name: read_checked(source, name, meta, rebuild, signed) for name, meta in manifest["files"].items()}
+    for name in sorted(set(signed or {}) - set(blobs) - {MANIFEST}):  # the folder's mark: signed, not listed
+        data = read_bytes(source / name, limit=_atomic.MAX_MARK_BYTES, what="Engine artifact file", fix=rebuild)
+        check_signed(source, name, data, signed, rebuild)
     return manifest, blobs
+
+
+def check_files(source: Path) -> dict[str, Any]:
+    """The manifest of the artifact folder ``source`` when every file it lists is there with its recorded size and
+    sha256 (read in chunks, never whole) and the folder holds nothing else; a `UsageError` otherwise. What a build
+    farm re-run calls "up to date": verified, not guessed from sizes. Nothing is parsed beyond the manifest."""
+    rebuild = "rebuild it"
+    manifest = read_manifest(source, rebuild)
+    check_listing(source, manifest, rebuild)
+    for name, meta in manifest["files"].items():
+        path = source / name
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with os.fdopen(fd, "rb") as fh:
+                digest, size = hashlib.sha256(), 0
+                for chunk in iter(lambda: fh.read(1 << 20), b""):  # noqa: B023 - fh is this iteration's
+                    digest.update(chunk)
+                    size += len(chunk)
+        except OSError as exc:
+            raise UsageError(f"Cannot read {path}: {exc.strerror or exc}.", rebuild) from None
+        if size != meta["bytes"] or digest.hexdigest() != meta["sha256"]:
+            raise UsageError(f"{path} does not match the manifest (size or sha256).", rebuild)
+    return manifest
 
 
 def identity(folder: Path) -> tuple[int, int] | None:
@@ -118,6 +143,10 @@ def _partitioned_files(data: dict[str, Any], bad: Bad) -> set[str]:
     seen: set[str] = set()
     for i, part in enumerate(parts):
         _check_part(i, part, data["files"], seen, bad)
+    for path in sorted(seen):
+        inner = next((other for other in sorted(seen) if other.startswith(path + ".")), None)
+        if inner is not None:  # attach() replaces each part's submodule: one part cannot sit inside another
+            raise bad(f"has the part {inner[:80]!r} inside the part {path[:80]!r}")
     in_parts = {f"{p['path']}.{name}": file for p in parts for name, file in p["engines"].items()}
     if in_parts != data["engines"]:  # artifact.engines and what attach() puts in place must be the same files
         raise bad("lists engines that differ from its parts' engines")
@@ -148,6 +177,20 @@ def _check_part(i: int, part: Any, files: dict[str, Any], seen: set[str], bad: B
         raise bad(f"does not describe the submodule of part {path!r}")
     if not _is_call(part.get("call")):
         raise bad(f"does not describe how part {path!r} is called")
+    for key in ("in_spec", "out_spec"):
+        try:
+            check_treespec(part["call"][key], where=f"part {path[:80]!r} {key}", fix="")
+        except UsageError as exc:
+            raise bad(f"has a malformed call ({exc.problem.rstrip('.')})") from None
+    for shape in part["call"].get("inputs", []):
+        if not (
+            isinstance(shape, list)
+            and len(shape) == 2
+            and isinstance(shape[0], list)
+            and all(_is_int(d) for d in shape[0])
+            and isinstance(shape[1], str)
+        ):
+            raise bad(f"describes an input of part {path!r} that is not [shape, dtype]")
     for t in part["call"]["template"]:
         if "value" in t and not isinstance(t["value"], (int, float, bool, str, type(None))):
             raise bad(f"has a non-tensor argument of part {path!r} that is not a plain value")
@@ -217,17 +260,22 @@ def check_signed(source: Path, name: str, data: bytes, signed: dict[str, str] | 
     """With ``signed``, ``data`` must be the bytes the signature covers for ``name``."""
     if signed is not None and signed.get(name) != hashlib.sha256(data).hexdigest():
         raise UsageError(
-            f"Engine artifact file {source / name} changed after its signature was verified (or was never signed).",
+            f"The signature of {source} does not verify: {name} is not the file that was signed (changed after "
+            "signing, or never signed).",
             rebuild,
         )
 
 
-def read_checked(source: Path, name: str, meta: dict[str, Any], rebuild: str) -> bytes:
-    """A listed file, read within its declared size and checked against the manifest's size and sha256."""
+def read_checked(
+    source: Path, name: str, meta: dict[str, Any], rebuild: str, signed: dict[str, str] | None = None
+) -> bytes:
+    """A listed file, read within its declared size and checked against the signed sha256 (with ``signed``), then
+    the manifest's size and sha256."""
     declared = int(meta["bytes"])
     if declared > MAX_FILE_BYTES:
         raise UsageError(f"{source / name} declares {declared:,} bytes (at most {MAX_FILE_BYTES:,}).", rebuild)
     data = read_bytes(source / name, limit=declared, what="Engine artifact file", fix=rebuild)
+    check_signed(source, name, data, signed, rebuild)
     if len(data) != declared or hashlib.sha256(data).hexdigest() != meta["sha256"]:
         raise UsageError(
             f"Engine artifact file {source / name} does not match the manifest (size or sha256): it was changed or "

@@ -33,8 +33,19 @@ from ... import _atomic
 from ..._engines import is_engine
 from ..._errors import InternalError, UsageError
 from ..compile_report import CompileReport
-from .ep_reader import read_ep
-from .files import FORMAT, MANIFEST, REPORT, check_program, describe, export_program, note_shims
+from .ep_reader import read_ep, user_inputs
+from .files import (
+    FORMAT,
+    MANIFEST,
+    REPORT,
+    check_program,
+    describe,
+    export_program,
+    note_shims,
+    report_bytes,
+    saved_report,
+    scrub_paths,
+)
 
 KIND = "partitioned"
 SPLICED = "SplicedPart"  #: partition.SplicedPart, recognised by type name (that module imports torch)
@@ -144,9 +155,9 @@ def write_into(
             engines[name] = plan_file
             flat[f"{path}.{name}"] = plan_file
         entries.append({**entry, "path": path, "program": program_file, "engines": engines})
-    report_bytes = (report.to_json() + "\n").encode()
-    _atomic.write_file(folder / REPORT, report_bytes)
-    files[REPORT] = describe(report_bytes)
+    report_json = report_bytes(report)
+    _atomic.write_file(folder / REPORT, report_json)
+    files[REPORT] = describe(report_json)
     manifest = {
         "format": FORMAT,
         "kind": KIND,
@@ -155,8 +166,8 @@ def write_into(
         "parts": entries,
         "engines": flat,
         "files": files,
-        "metadata": metadata,
-        "report": report.to_dict(),
+        "metadata": scrub_paths(metadata),
+        "report": saved_report(report),
     }
     _atomic.write_file(folder / MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode())
 
@@ -189,10 +200,35 @@ def read_parts(manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, 
         plans = {name: blobs[file] for name, file in entry["engines"].items()}
         program = blobs[entry["program"]]
         validated = check_program(program, plans, source, rebuild, name=entry["program"])
+        _check_inputs(entry, user_inputs(validated), source, rebuild)
         # torch only ever reads the canonical re-write of the validated parts (as runnable_module does); a re-save
         # writes the bytes as they were
         parts.append(SavedPart(entry["path"], entry, program, plans, validated.canonical_bytes()))
     return parts
+
+
+def _check_inputs(
+    entry: dict[str, Any], inputs: list[tuple[list[int | None], str | None]], source: Path, rebuild: str
+) -> None:
+    """A part's program takes the tensors its call describes (count, static sizes, dtypes): a program moved to another
+    part's entry, or an entry edited, is refused here rather than failing (or computing garbage) inside the model."""
+    described = entry["call"].get("inputs") or []
+    where = f"{source / entry['program']}"
+    if len(described) != len(inputs):
+        raise UsageError(
+            f"{where} takes {len(inputs)} input(s), but the manifest calls part {entry['path']!r} with "
+            f"{len(described)}: the program is not this part's.",
+            rebuild,
+        )
+    for i, ((sizes, dtype), (shape, want_dtype)) in enumerate(zip(inputs, described, strict=True)):
+        same_rank = len(sizes) == len(shape)
+        same_sizes = same_rank and all(a is None or a == b for a, b in zip(sizes, shape, strict=True))
+        if not same_sizes or (dtype is not None and dtype != want_dtype):
+            raise UsageError(
+                f"{where} input {i} is {sizes} {dtype or '?'}, but the manifest calls part {entry['path']!r} with "
+                f"{shape} {want_dtype}: the program is not this part's.",
+                rebuild,
+            )
 
 
 # ---- attach ----------------------------------------------------------------------------------------------------
@@ -244,9 +280,17 @@ def attach(
         call = part.entry["call"]
         template = [TENSOR if t.get("tensor") is True else t["value"] for t in call["template"]]
         saved = SavedProgram(part.path, part.canonical, part.engines, why_not_runnable)
-        spliced = SplicedPart(
-            saved, part.path, pytree.treespec_loads(call["in_spec"]), template, pytree.treespec_loads(call["out_spec"])
-        )
+        specs = []
+        for key in ("in_spec", "out_spec"):
+            try:
+                specs.append(pytree.treespec_loads(call[key]))
+            except Exception as exc:  # checked on load; a spec torch still cannot read is the artifact's fault
+                raise UsageError(
+                    f"Part {part.path!r} of {source or 'the artifact'}: its {key} cannot be read "
+                    f"({type(exc).__name__}: {str(exc)[:120]}).",
+                    "rebuild the artifact (build_engine(..., partition='auto')) with this torch",
+                ) from None
+        spliced = SplicedPart(saved, part.path, specs[0], template, specs[1])
         spliced.origin = part.entry["module"]
         spliced.inputs = list(call.get("inputs") or [])
         parent_path, _, name = part.path.rpartition(".")

@@ -27,6 +27,9 @@ from .files import (
     is_engine_name,
     note_shims,
     plan_file,
+    report_bytes,
+    saved_report,
+    scrub_paths,
 )
 
 KIND = "whole"
@@ -69,17 +72,17 @@ def write_into(
     for name, blob in engines.items():
         _atomic.write_file(_inside(folder, plan_file(name)), blob)
         files[plan_file(name)] = describe(blob)
-    report_bytes = (report.to_json() + "\n").encode()
-    _atomic.write_file(folder / REPORT, report_bytes)
-    files[REPORT] = describe(report_bytes)
+    report_json = report_bytes(report)
+    _atomic.write_file(folder / REPORT, report_json)
+    files[REPORT] = describe(report_json)
     manifest = {
         "format": FORMAT,
         "program": PROGRAM,
         "load_with": f"torch_tensorrt.load('{PROGRAM}').module()",
         "engines": {name: plan_file(name) for name in engines},
         "files": files,
-        "metadata": metadata,
-        "report": report.to_dict(),
+        "metadata": scrub_paths(metadata),
+        "report": saved_report(report),
     }
     _atomic.write_file(folder / MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode())
 
