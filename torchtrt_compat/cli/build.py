@@ -168,6 +168,8 @@ def run_build(args: argparse.Namespace) -> int:
         if _write_log(log_path, args.verbose, list(getattr(exc, "captured", None) or [])):
             print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)
         raise
+    if not args.model.endswith((".ep", ".pt2")):  # `verify DIR --run` finds a catalogue model by it (no file paths)
+        artifact.metadata["source"] = args.model
     _write_log(log_path, args.verbose, artifact.report.log)
     if artifact.report.log:
         artifact.report.log_file = str(log_path)
