@@ -107,6 +107,20 @@ def test_inputs_as_one_draw_several_draws_or_a_function(two_heads: Any) -> None:
         check_against(fallback, model, x, runs=0)
 
 
+def test_a_candidate_that_raises_is_wrong_and_a_model_that_cannot_take_the_draws_is_a_usage_error(
+    two_heads: Any,
+) -> None:
+    model, _ = two_heads
+
+    def broken(x: torch.Tensor) -> Any:
+        raise RuntimeError("invalid resource handle")
+
+    check = check_against(broken, model, (torch.randn(2, 12),), latency=False, label="engine")
+    assert check.verdict == "wrong" and "engine raised RuntimeError: invalid resource handle on draw 0" in str(check)
+    with pytest.raises(UsageError, match="The PyTorch model fails on draw 0"):
+        check_against(model, model, (torch.randn(2, 5),), latency=False)
+
+
 def test_what_cannot_run_here_is_exit_2_with_every_reason() -> None:
     check = cannot_run(["no NVIDIA GPU is visible on this machine: run it on a GPU host"], precision="float16")
     assert isinstance(check, OutputCheck) and check.exit_code == 2 and not check.ok

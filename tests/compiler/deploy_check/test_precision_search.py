@@ -99,6 +99,30 @@ def test_the_printed_setting_through_torch_tensorrts_own_autocast_pass() -> None
     assert not plain.passed and kept.passed
 
 
+def test_torch_tensorrts_classifier_keeps_exactly_the_named_modules_nodes() -> None:
+    """torch_tensorrt 2.14's NodeClassifier: the printed patterns select the nodes of that module (re.match on the
+    innermost nn_module_stack path) and nothing else; autocast_excluded_ops matches qualified names as strings."""
+    if importlib.util.find_spec("torch_tensorrt") is None:
+        pytest.skip("needs torch_tensorrt installed")
+    from torchtrt_compat.compiler._upstream import load_torch_tensorrt
+
+    load_torch_tensorrt()
+    from torch_tensorrt.dynamo.lowering.passes.nodeclassifier import NodeClassifier
+
+    _, model, inputs = _overflow_model()
+    graph = torch.export.export(model, inputs, strict=False).run_decompositions({}).graph
+    inside = {
+        n.name
+        for n in graph.nodes
+        if n.op == "call_function" and list(n.meta["nn_module_stack"].values())[-1][0] == "norm"
+    }
+    _, high = NodeClassifier(graph.nodes, excluded_nodes={pattern_for("norm")}).run()
+    assert set(high) == inside and len(inside) >= 4
+    _, by_object = NodeClassifier(graph.nodes, excluded_ops={torch.ops.aten.pow.Tensor_Scalar}).run()
+    _, by_name = NodeClassifier(graph.nodes, excluded_ops={"torch.ops.aten.pow.Tensor_Scalar"}).run()
+    assert by_object == [] and len(by_name) == 1
+
+
 def test_a_layer_whose_output_overflows_and_the_one_that_reads_it_are_both_named() -> None:
     torch.manual_seed(0)
     model = torch.nn.Sequential(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ..._errors import UsageError
+from ..._errors import CompatError, UsageError
 from ...runtime.bench import BenchResult, bench
 from ...ux.display import badge, bullet_list, compact_repr, key_values, panel, section, table
 from .draws import InputRange, first_line, iter_draws
@@ -35,17 +35,24 @@ class Latency:
     p50_ms: float | None = None
     p99_ms: float | None = None
     device: str = ""
+    clocks: str = ""  #: the SM clock and performance state after the timed loop (NVML), as `bench` checks them
     warnings: list[str] = field(default_factory=list)
     error: str = ""
 
     @classmethod
     def of(cls, result: BenchResult) -> Latency:
-        return cls(result.label, result.p50_ms, result.p99_ms, result.device, list(result.warnings))
+        clocks = (
+            f"SM {result.sm_clock_mhz_after}/{result.max_sm_clock_mhz} MHz P{result.pstate_after}"
+            if result.sm_clock_mhz_after is not None
+            else ""
+        )
+        return cls(result.label, result.p50_ms, result.p99_ms, result.device, clocks, list(result.warnings))
 
     def line(self) -> str:
         if self.error:
             return f"{self.label}: not timed ({self.error})"
-        return f"{self.label}: p50 {self.p50_ms:.3f} ms, p99 {self.p99_ms:.3f} ms"
+        clocks = f", {self.clocks}" if self.clocks else ""
+        return f"{self.label}: p50 {self.p50_ms:.3f} ms, p99 {self.p99_ms:.3f} ms ({self.device}{clocks})"
 
 
 def time_callables(
@@ -201,13 +208,29 @@ def check_against(
     worst: dict[str, OutputStats] = {}
     first: tuple[Any, ...] | None = None
     failed: tuple[Any, ...] | None = None
+    raised = False
     count = 0
     with torch.no_grad():
         for number, args in iter_draws(inputs, runs, ranges, seed):
             args = _to_device(args, device)
             first = args if first is None else first
-            want = model(*_for_module(args, model))
-            got = candidate(*args)
+            try:
+                want = model(*_for_module(args, model))
+            except Exception as exc:
+                raise UsageError(
+                    f"The PyTorch model fails on draw {number} of the inputs ({first_line(exc)}).",
+                    "pass inputs it takes: real inputs (inputs=..., --inputs FILE) or a function that draws them",
+                ) from exc
+            try:
+                got = candidate(*args)
+            except CompatError:
+                raise
+            except Exception as exc:  # the candidate fails where PyTorch runs: that is a wrong result
+                problem = f"{label} raised {first_line(exc)} on draw {number}"
+                raised = True
+                worst.setdefault("output", OutputStats("output", [], passed=False, problem=problem, draw=number))
+                count += 1
+                continue
             for stats in compare_outputs(got, want, tol, draw=number):
                 worst[stats.name] = worst[stats.name].merge(stats) if stats.name in worst else stats
                 if not stats.passed and failed is None:
@@ -217,14 +240,15 @@ def check_against(
     check = OutputCheck("right", label, precision, tol, outputs, count, device=_device_name(device, first))
     if not all(o.passed for o in outputs):
         check.verdict = "wrong"
-        if search and precision != "float32" and failed is not None:
+        if search and precision != "float32" and failed is not None and not raised:
             check.diagnosis = find_precision_problems(
                 model, failed, precision, tolerance=tol, release=release, device=device
             )
     if latency and first is not None:
-        callables: list[tuple[str, Callable[..., Any]]] = [(label, candidate), ("eager", model)]
+        eager = _typed(model, model)
+        callables: list[tuple[str, Callable[..., Any]]] = [(label, candidate), ("eager", eager)]
         if torch_compile:
-            callables.append(("torch.compile", _compiled(model)))
+            callables.append(("torch.compile", _typed(_compiled(model), model)))
         check.latency = time_callables(callables, first, device=device, warmup=max(3, iters // 10), iters=iters)
         speed = check.speedup
         if check.verdict == "right" and speed is not None and speed <= 1.0:
@@ -258,6 +282,15 @@ def _quiet() -> Iterator[None]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         yield
+
+
+def _typed(fn: Callable[..., Any], model: Any) -> Callable[..., Any]:
+    """``fn`` called with the inputs in ``model``'s floating dtype."""
+
+    def run(*args: Any) -> Any:
+        return fn(*_for_module(args, model))
+
+    return run
 
 
 def _to_device(args: tuple[Any, ...], device: Any) -> tuple[Any, ...]:
