@@ -22,7 +22,9 @@ from torchtrt_compat.compiler.deploy_check import (
     reduced_precision,
     resolve_tolerance,
 )
-from torchtrt_compat.compiler.deploy_check.precision import DIVERGENCE, excluded, pattern_for, release_fields
+from torchtrt_compat.compiler.deploy_check.autocast import excluded, pattern_for
+from torchtrt_compat.compiler.deploy_check.precision import DIVERGENCE
+from torchtrt_compat.compiler.deploy_check.setting import release_fields
 from torchtrt_compat.compiler.releases import known_releases
 
 

@@ -102,9 +102,13 @@ class OutputCheck:
     @property
     def speedup(self) -> float | None:
         """Eager p50 / candidate p50 (above 1: faster than eager); None when either was not timed."""
+        return self.speedup_over("eager")
+
+    def speedup_over(self, baseline: str) -> float | None:
+        """``baseline``'s p50 / the candidate's p50 (``"eager"`` or ``"torch.compile"``); None when not timed."""
         times = {t.label: t.p50_ms for t in self.latency if t.p50_ms}
-        own, eager = times.get(self.label), times.get("eager")
-        return eager / own if own and eager else None
+        own, other = times.get(self.label), times.get(baseline)
+        return other / own if own and other else None
 
     @property
     def headline(self) -> str:
@@ -120,7 +124,9 @@ class OutputCheck:
         if speed is None:
             pace = "speed not measured" if not self.latency else "speed against eager unknown"
         else:
-            pace = f"{speed:.2f}x eager's speed" + (" (SLOWER than eager)" if speed <= 1 else "")
+            pace = f"{speed:.3g}x eager's speed" + (" (SLOWER than eager)" if speed <= 1 else "")
+            compiled = self.speedup_over("torch.compile")
+            pace += f", {compiled:.3g}x torch.compile's" if compiled is not None else ""
         return f"{self.label} in {self.precision} on {self.device or 'this host'}: {what}; {pace}"
 
     def lines(self) -> list[str]:
@@ -147,7 +153,12 @@ class OutputCheck:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["diagnosis"] = self.diagnosis.to_dict() if self.diagnosis is not None else None
-        data.update(exit_code=self.exit_code, headline=self.headline, speedup=self.speedup)
+        data.update(
+            exit_code=self.exit_code,
+            headline=self.headline,
+            speedup=self.speedup,
+            speedup_over_torch_compile=self.speedup_over("torch.compile"),
+        )
         return data
 
     def to_json(self) -> str:

@@ -11,29 +11,21 @@ differs by more than `DIVERGENCE` (relative L2); the deepest such modules are ke
 matches it, and the outputs are compared again; when that is not yet within the tolerance, the first module (in the
 order modules finish) whose output still differs is added, a few rounds at most.
 
-The setting per release comes from the release facts (`releases.known_releases`, ``data/compile_surface.json``)
-through the settings translation (`settings.translate`): torch_tensorrt 2.10 and later (both flavours) have
-``autocast_excluded_nodes``, regular expressions that ``re.match`` the innermost ``nn_module_stack`` path of each
-node (``lowering/passes/nodeclassifier.py``, ``DisabledNodeNameRegexRule``, torch-tensorrt-rtx 2.14.0); 2.6 to 2.9
-have only explicit typing (a model typed by hand, built with ``use_explicit_typing=True``); 2.4 and 2.5 have neither.
+The setting that keeps the named layers in FP32 is written per torch_tensorrt release by `setting`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import math
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..._errors import UsageError
-from ...env import detect_environment
 from ...ux.display import bullet_list, key_values, section
-from ...versions import parse_version
-from ..releases import ReleaseFields, known_releases
-from ..settings import translate
+from .autocast import autocast_like, excluded, floating_tensors, pattern_for, reduced_precision
+from .setting import FP32Setting, fp32_layers_setting
 from .stats import OutputStats, check_precision, compare_outputs, resolve_tolerance
 
 #: A module whose output, run alone in the reduced precision on the FP32 inputs, differs from FP32 by more than this
@@ -57,45 +49,6 @@ class LayerFinding:
     @property
     def label(self) -> str:
         return self.name or "(the top module's own code)"
-
-
-@dataclass
-class FP32Setting:
-    """How to keep layers in FP32 when building in a reduced precision with one torch_tensorrt release."""
-
-    release: str  #: e.g. "torch-tensorrt-rtx==2.14.0"
-    route: str  #: "autocast_excluded_nodes", "explicit typing" or "none"
-    patterns: list[str]  #: the autocast_excluded_nodes expressions (one per layer)
-    kwargs: dict[str, Any] = field(default_factory=dict)  #: for torchtrt_compat.compile / build_engine
-    release_kwargs: dict[str, Any] = field(default_factory=dict)  #: what torch_tensorrt receives, after translation
-    plan: str = ""  #: the same as lines of a plan's model table (build --plan), TOML
-    notes: list[str] = field(default_factory=list)
-
-    def python(self) -> str:
-        """The keyword arguments as Python source."""
-        return ", ".join(f"{k}={_source(v)}" for k, v in self.kwargs.items())
-
-    def lines(self) -> list[str]:
-        if self.route == "none":
-            return [f"setting for {self.release}: none keeps one layer in FP32", *self.notes]
-        out = [f"setting for {self.release} ({self.route}): {self.python()}"]
-        if self.release_kwargs:
-            passed = ", ".join(f"{k}={_source(v)}" for k, v in self.release_kwargs.items())
-            out.append(f"  torch_tensorrt receives: {passed}")
-        if self.plan:
-            out += ["  in a plan's model table (build --plan):", *(f"    {line}" for line in self.plan.splitlines())]
-        return out + [f"  {n}" for n in self.notes]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "release": self.release,
-            "route": self.route,
-            "patterns": self.patterns,
-            "kwargs": {k: _source(v) for k, v in self.kwargs.items()},
-            "release_kwargs": {k: _source(v) for k, v in self.release_kwargs.items()},
-            "plan": self.plan,
-            "notes": self.notes,
-        }
 
 
 @dataclass
@@ -154,144 +107,6 @@ class PrecisionDiagnosis:
         )
 
 
-def pattern_for(name: str) -> str:
-    """The ``autocast_excluded_nodes`` expression for the module ``name`` and everything inside it (``re.match``
-    against each node's innermost module path); ``"^$"`` for the top module's own code."""
-    return "^$" if name == "" else f"^{re.escape(name)}(\\.|$)"
-
-
-def excluded(name: str, patterns: Sequence[str]) -> bool:
-    """Whether torch_tensorrt keeps the ops of module ``name`` in FP32 under ``autocast_excluded_nodes=patterns``."""
-    return any(re.match(p, name) for p in patterns)
-
-
-def reduced_precision(model: Any, precision: str = "float16", *, excluded_nodes: Sequence[str] = ()) -> Any:
-    """``model`` run as torch_tensorrt's autocast builds it, in PyTorch: every operation in ``precision``, its
-    floating inputs (weights included) cast down, except the operations of modules whose path an ``excluded_nodes``
-    expression matches (``re.match`` on the innermost module, as ``autocast_excluded_nodes``), which run in FP32.
-    A module wrapping ``model``, which is neither copied nor changed; the casting lasts for each call only."""
-    import torch
-
-    low = getattr(torch, check_precision(precision))
-    for pattern in excluded_nodes:
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise UsageError(
-                f"autocast_excluded_nodes pattern {pattern!r} is not a regular expression ({exc}).",
-                "pass expressions such as '^encoder\\.layer\\.3(\\.|$)'",
-            ) from None
-    return _wrapper_class()(model, low, tuple(excluded_nodes))
-
-
-@functools.cache
-def _wrapper_class() -> Any:
-    import torch
-
-    class ReducedPrecision(torch.nn.Module):
-        """A model run with autocast's typing (`reduced_precision`)."""
-
-        def __init__(self, model: Any, low: Any, patterns: tuple[str, ...]) -> None:
-            super().__init__()
-            self.model, self.low, self.patterns = model, low, patterns
-
-        def forward(self, *args: Any, **kwargs: Any) -> Any:
-            with autocast_like(self.model, self.low, self.patterns):
-                return self.model(*args, **kwargs)
-
-    return ReducedPrecision
-
-
-@contextlib.contextmanager
-def autocast_like(model: Any, low: Any, patterns: Sequence[str] = (), *, watch: bool = False) -> Iterator[Any]:
-    """Inside the block, every aten operation run by ``model`` (or one of its modules called alone) takes its
-    floating inputs in ``low``, or FP32 where ``patterns`` match the innermost module running it; an in-place
-    operation keeps the dtype of what it writes. With ``watch``, the mode's ``first_overflow`` names the first
-    operation that made NaN/Inf out of finite inputs."""
-    stack: list[str] = []
-    handles = []
-    for name, module in model.named_modules():
-        handles.append(module.register_forward_pre_hook(_enter(stack, name)))
-        handles.append(module.register_forward_hook(_leave(stack)))
-    mode = _mode_class()(low, tuple(patterns), stack, watch)
-    try:
-        with mode:
-            yield mode
-    finally:
-        for h in handles:
-            h.remove()
-
-
-def _enter(stack: list[str], name: str) -> Any:
-    def hook(module: Any, args: Any) -> None:
-        stack.append(name)
-
-    return hook
-
-
-def _leave(stack: list[str]) -> Any:
-    def hook(module: Any, args: Any, output: Any) -> None:
-        if stack:
-            stack.pop()
-
-    return hook
-
-
-@functools.cache
-def _mode_class() -> Any:
-    import torch
-    from torch.utils._python_dispatch import TorchDispatchMode
-
-    class AutocastLike(TorchDispatchMode):
-        def __init__(self, low: Any, patterns: tuple[str, ...], stack: list[str], watch: bool) -> None:
-            super().__init__()
-            self.low, self.patterns, self.stack, self.watch = low, patterns, stack, watch
-            self.first_overflow: str | None = None
-
-        def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
-            kwargs = kwargs or {}
-            name = self.stack[-1] if self.stack else ""
-            dtype = torch.float32 if excluded(name, self.patterns) else self.low
-            written = _written(func, args, kwargs)
-            if written:
-                dtype = written[0].dtype if written[0].is_floating_point() else dtype
-            keep = {id(t) for t in written}
-
-            def cast(t: Any) -> Any:
-                if isinstance(t, torch.Tensor) and t.is_floating_point() and t.dtype != dtype and id(t) not in keep:
-                    return t.to(dtype)
-                return t
-
-            from torch.utils import _pytree as pytree
-
-            out = func(*pytree.tree_map(cast, args), **pytree.tree_map(cast, kwargs))
-            if self.watch and self.first_overflow is None and _finite((args, kwargs)) and not _finite(out):
-                self.first_overflow = f"{func} in {name or 'the top module'}"
-            return out
-
-    return AutocastLike
-
-
-def _written(func: Any, args: Any, kwargs: dict[str, Any]) -> list[Any]:
-    """The tensors an in-place operation writes (its mutable arguments)."""
-    import torch
-
-    out = []
-    for i, arg in enumerate(getattr(getattr(func, "_schema", None), "arguments", ())):
-        info = arg.alias_info
-        if info is not None and info.is_write:
-            value = args[i] if i < len(args) else kwargs.get(arg.name)
-            if isinstance(value, torch.Tensor):
-                out.append(value)
-    return out
-
-
-def _finite(tree: Any) -> bool:
-    import torch
-
-    return all(bool(torch.isfinite(t).all()) for t in _tensors(tree))
-
-
 @dataclass
 class _Call:
     args: tuple[Any, ...]
@@ -333,20 +148,13 @@ def _recording(model: Any) -> Iterator[dict[str, list[_Call]]]:
             h.remove()
 
 
-def _tensors(tree: Any) -> list[Any]:
-    import torch
-    from torch.utils import _pytree as pytree
-
-    return [t for t in pytree.tree_leaves(tree) if isinstance(t, torch.Tensor) and t.is_floating_point()]
-
-
 def _relative_error(got: Any, want: Any) -> float:
     """``||got - want|| / ||want||`` over every floating output (inf when ``got`` is NaN/Inf where ``want`` is
     finite); 0 when there is nothing to compare."""
     import torch
 
     num = den = 0.0
-    for g, w in zip(_tensors(got), _tensors(want), strict=False):
+    for g, w in zip(floating_tensors(got), floating_tensors(want), strict=False):
         if g.shape != w.shape:
             return math.inf
         g, w = g.detach().double(), w.detach().double().to(g.device)
@@ -361,7 +169,7 @@ def _relative_error(got: Any, want: Any) -> float:
 
 
 def _largest(tree: Any) -> float:
-    values = [float(t.detach().abs().max()) for t in _tensors(tree) if t.numel()]
+    values = [float(t.detach().abs().max()) for t in floating_tensors(tree) if t.numel()]
     return max(values, default=0.0)
 
 
@@ -519,87 +327,3 @@ def find_precision_problems(
             "(drop --fp16 / enabled_precisions) or keep more of the model in FP32"
         )
     return diagnosis
-
-
-# ---- the setting per release ------------------------------------------------------------------------------------
-
-
-def release_fields(release: Any = None) -> ReleaseFields:
-    """The `ReleaseFields` a setting is written for: given, named (``"torch-tensorrt-rtx==2.14.0"``), the installed
-    release (from package metadata, no import), or the newest known torch-tensorrt."""
-    if isinstance(release, ReleaseFields):
-        return release
-    known = known_releases()
-    if release is None:
-        installed = detect_environment().torch_tensorrt
-        release = f"{installed.name}=={installed.version}" if installed else None
-    if isinstance(release, str):
-        name, _, version = release.partition("==")
-        key = f"{name}=={version.split('+')[0]}"
-        if key in known:
-            return known[key]
-        same = [r for k, r in known.items() if k.startswith(f"{name}==")] or list(known.values())
-    else:
-        same = [r for k, r in known.items() if k.startswith("torch-tensorrt==")]
-    return max(same, key=lambda r: parse_version(r.version))
-
-
-def fp32_layers_setting(layers: Sequence[str], precision: str = "float16", release: Any = None) -> FP32Setting:
-    """The build setting that keeps the modules ``layers`` (paths in the model) in FP32 while the rest is built in
-    ``precision``, for ``release`` (see `release_fields`), in our spelling and in the release's after translation."""
-    import torch
-
-    fields = release_fields(release)
-    name = f"{fields.package}=={fields.version}"
-    dtype = getattr(torch, check_precision(precision))
-    patterns = [pattern_for(layer) for layer in dict.fromkeys(layers)]
-    if fields.has("autocast_excluded_nodes"):
-        kwargs: dict[str, Any] = {"enabled_precisions": {dtype}, "autocast_excluded_nodes": set(patterns)}
-        out = translate({"autocast_excluded_nodes": set(patterns)}, fields, {dtype})
-        plan = ""
-        if out.kwargs.get("enable_autocast"):
-            short = {"float16": "fp16", "bfloat16": "bf16"}[precision]
-            listed = ", ".join(f"'{p}'" for p in patterns)  # TOML literal strings: no escapes
-            plan = f'precisions = ["{short}"]\nsettings = {{ autocast_excluded_nodes = [{listed}] }}'
-        else:  # a release that still honours enabled_precisions (weak typing): ask for autocast itself
-            kwargs = {
-                "enable_autocast": True,
-                "autocast_low_precision_type": dtype,
-                "autocast_excluded_nodes": set(patterns),
-            }
-            out = translate(kwargs, fields)
-        notes = [n for n in out.notes if n.startswith("enabled_precisions=")]
-        return FP32Setting(name, "autocast_excluded_nodes", patterns, kwargs, dict(out.kwargs), plan, notes)
-    if fields.has("use_explicit_typing"):
-        return FP32Setting(
-            name,
-            "explicit typing",
-            patterns,
-            {"use_explicit_typing": True},
-            notes=[
-                f"torch_tensorrt {fields.version} has no autocast: type the model by hand (model.half(), these "
-                f"layers .float() with casts of their inputs and outputs) and build with use_explicit_typing=True; "
-                "or upgrade to torch_tensorrt>=2.10 for autocast_excluded_nodes"
-            ],
-        )
-    return FP32Setting(
-        name,
-        "none",
-        patterns,
-        notes=[
-            f"torch_tensorrt {fields.version} builds reduced precision with enabled_precisions only, and TensorRT "
-            "chooses each layer's precision; upgrade to torch_tensorrt>=2.10 (autocast_excluded_nodes), or build "
-            "in FP32"
-        ],
-    )
-
-
-def _source(value: Any) -> str:
-    """A setting value as Python source (sets sorted, dtypes as ``torch.float16``)."""
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(_source(v) for v in value)) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_source(v) for v in value) + "]"
-    if type(value).__module__ == "torch" and type(value).__name__ == "dtype":
-        return str(value)
-    return repr(value)
