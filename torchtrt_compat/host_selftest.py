@@ -484,11 +484,10 @@ def _step_memory(ctx: _Ctx) -> StepResult:
 def _step_artifact(ctx: _Ctx) -> StepResult:
     if ctx.deploy is None:
         raise _Skip("no artifact was named", "selftest --artifact DIR --model SOURCE")
-    device = f"cuda:{ctx.device}" if ctx.device is not None else "cuda:0"
-    check = ctx.deploy.run(device=device)
-    if check.verdict == "cannot_run":
-        fixes = [getattr(r, "fix", "") for r in ctx.deploy.artifact.why_not_runnable()]
-        raise _Skip("; ".join(check.reasons), next((f for f in fixes if f), ""))
+    reasons = ctx.deploy.artifact.why_not_runnable()
+    if reasons:
+        raise _Skip("; ".join(r.problem for r in reasons), reasons[0].fix)
+    check = ctx.deploy.run(device=f"cuda:{ctx.device}" if ctx.device is not None else "cuda:0")
     if check.exit_code:
         setting = check.diagnosis.setting if check.diagnosis is not None else None
         fix = (
@@ -599,13 +598,6 @@ def _recorded_source(metadata: dict[str, Any]) -> str | None:
             f"pass --model {found[:80]} yourself if you trust it",
         )
     return None
-
-
-def check_artifact(
-    folder: str | os.PathLike[str], model: str | None = None, *, device: str = "cuda:0", **options: Any
-) -> OutputCheck:
-    """``verify DIR --run``: `prepare_artifact_check` then `ArtifactCheck.run` on ``device``."""
-    return prepare_artifact_check(folder, model, **options).run(device=device)
 
 
 STEPS: tuple[tuple[str, Callable[[_Ctx], StepResult]], ...] = (

@@ -325,29 +325,33 @@ class EngineArtifact:
         ``(atol, rtol)``, a dict or a `deploy_check.Tolerance`; default the one for the artifact's precision.
         ``latency``: p50/p99 against eager and (``torch_compile``) ``torch.compile`` on ``device``. ``search``: when
         a reduced-precision artifact is wrong, the layers that fail in that precision in PyTorch and the build
-        setting of the artifact's torch_tensorrt release that keeps them in FP32. ``model`` is not changed (a copy
-        runs on ``device`` when it is elsewhere)."""
+        setting of the artifact's torch_tensorrt release that keeps them in FP32. ``model`` runs in eval mode and is
+        left as it was (a copy runs on ``device`` when it is elsewhere)."""
         precision = precision_of(self.report.settings, self.metadata)
         reasons = self.why_not_runnable()
         if reasons:
             return cannot_run(reasons, precision=precision)
         reference = model if _on(model, device) else copy.deepcopy(model).to(device)
         module = self.attach(reference) if self._saved_parts is not None else self.runnable_module(device)
-        return check_against(
-            module.to(device),
-            reference.eval(),
-            inputs,
-            ranges=recorded_input_ranges(self.metadata),
-            runs=runs,
-            tolerance=tolerance,
-            precision=precision,
-            device=device,
-            latency=latency,
-            torch_compile=torch_compile,
-            search=search,
-            iters=iters,
-            release=self.metadata.get("torch_tensorrt"),
-        )
+        training = reference.training
+        try:
+            return check_against(
+                module.to(device),
+                reference.eval(),
+                inputs,
+                ranges=recorded_input_ranges(self.metadata),
+                runs=runs,
+                tolerance=tolerance,
+                precision=precision,
+                device=device,
+                latency=latency,
+                torch_compile=torch_compile,
+                search=search,
+                iters=iters,
+                release=self.metadata.get("torch_tensorrt"),
+            )
+        finally:
+            reference.train(training)
 
     # ---- display -----------------------------------------------------------------------------------------------
     def _size_text(self) -> str:
