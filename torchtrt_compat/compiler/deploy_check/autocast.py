@@ -73,13 +73,19 @@ def _wrapper_class() -> Any:
 def autocast_like(model: Any, low: Any, patterns: Sequence[str] = (), *, watch: bool = False) -> Iterator[Any]:
     """Inside the block, every aten operation run by ``model`` (or one of its modules called alone) takes its
     floating inputs in ``low``, or FP32 where ``patterns`` match the innermost module running it; an in-place
-    operation keeps the dtype of what it writes. With ``watch``, the mode's ``first_overflow`` names the first
-    operation that made NaN/Inf out of finite inputs."""
+    operation keeps the dtype of what it writes. A module's own weights and its inputs are cast on entry too (some
+    operations check dtypes before any dispatch mode sees them): cast copies stand in the module's tables while it
+    runs and the originals are put back when it returns (all of them when the block ends); no tensor is changed. With ``watch``, the mode's ``first_overflow`` names the first operation that made
+    NaN/Inf out of finite inputs."""
+    import torch
+
     stack: list[str] = []
+    swapped: list[list[tuple[Any, str, Any]]] = []  #: per running module: (its table, name, the original tensor)
     handles = []
     for name, module in model.named_modules():
-        handles.append(module.register_forward_pre_hook(_enter(stack, name)))
-        handles.append(module.register_forward_hook(_leave(stack)))
+        dtype = torch.float32 if excluded(name, patterns) else low
+        handles.append(module.register_forward_pre_hook(_enter(stack, swapped, name, dtype), with_kwargs=True))
+        handles.append(module.register_forward_hook(_leave(stack, swapped)))
     mode = _mode_class()(low, tuple(patterns), stack, watch)
     try:
         with mode:
@@ -87,21 +93,52 @@ def autocast_like(model: Any, low: Any, patterns: Sequence[str] = (), *, watch: 
     finally:
         for h in handles:
             h.remove()
+        while swapped:
+            _restore(swapped.pop())
 
 
-def _enter(stack: list[str], name: str) -> Any:
-    def hook(module: Any, args: Any) -> None:
+def _enter(stack: list[str], swapped: list[list[tuple[Any, str, Any]]], name: str, dtype: Any) -> Any:
+    def hook(module: Any, args: Any, kwargs: Any) -> tuple[Any, Any]:
+        import torch
+
         stack.append(name)
+        kept = []
+        for table in (module._parameters, module._buffers):  # replaced in the tables: no tensor is changed
+            for key, tensor in list(table.items()):
+                if tensor is not None and tensor.is_floating_point() and tensor.dtype != dtype:
+                    kept.append((table, key, tensor))
+                    cast = tensor.detach().to(dtype)
+                    table[key] = torch.nn.Parameter(cast, requires_grad=False) if table is module._parameters else cast
+        swapped.append(kept)
+        return cast_floating(args, dtype), cast_floating(kwargs, dtype)
 
     return hook
 
 
-def _leave(stack: list[str]) -> Any:
+def _leave(stack: list[str], swapped: list[list[tuple[Any, str, Any]]]) -> Any:
     def hook(module: Any, args: Any, output: Any) -> None:
         if stack:
             stack.pop()
+        if swapped:
+            _restore(swapped.pop())
 
     return hook
+
+
+def _restore(kept: list[tuple[Any, str, Any]]) -> None:
+    for table, key, tensor in reversed(kept):
+        table[key] = tensor
+
+
+def cast_floating(tree: Any, dtype: Any) -> Any:
+    """Every floating tensor of ``tree`` in ``dtype`` (others as they are)."""
+    import torch
+    from torch.utils import _pytree as pytree
+
+    return pytree.tree_map(
+        lambda t: t.to(dtype) if isinstance(t, torch.Tensor) and t.is_floating_point() and t.dtype != dtype else t,
+        tree,
+    )
 
 
 @functools.cache
