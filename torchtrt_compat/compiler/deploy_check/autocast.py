@@ -75,8 +75,9 @@ def autocast_like(model: Any, low: Any, patterns: Sequence[str] = (), *, watch: 
     floating inputs in ``low``, or FP32 where ``patterns`` match the innermost module running it; an in-place
     operation keeps the dtype of what it writes. A module's own weights and its inputs are cast on entry too (some
     operations check dtypes before any dispatch mode sees them): cast copies stand in the module's tables while it
-    runs and the originals are put back when it returns (all of them when the block ends); no tensor is changed. With ``watch``, the mode's ``first_overflow`` names the first operation that made
-    NaN/Inf out of finite inputs."""
+    runs and the originals are put back when it returns (all of them when the block ends); no tensor is changed.
+    With ``watch``, the mode's ``first_overflow`` names the first operation that made NaN/Inf out of finite
+    inputs."""
     import torch
 
     stack: list[str] = []
