@@ -138,7 +138,7 @@ def calibration(name: str, draws: int) -> dict[str, Any]:
     seconds = {}
     rows: dict[str, Any] = {"model": name}
     for label, make, precision in (
-        ("tf32", tf32_copy, "float32"),
+        ("tf32", tf32_copy, "tf32"),
         ("float16", lambda m: reduced_precision(m, "float16"), "float16"),
         ("bfloat16", lambda m: reduced_precision(m, "bfloat16"), "bfloat16"),
     ):
@@ -157,6 +157,10 @@ def calibration(name: str, draws: int) -> dict[str, Any]:
             )
         except Exception as exc:  # e.g. nms has no FP16 CPU kernel
             rows[label] = {"error": f"{type(exc).__name__}: {str(exc).strip().splitlines()[0][:120]}"}
+            continue
+        problems = [o.problem for o in check.outputs if o.problem]
+        if problems:  # the candidate raised (an op without a kernel for this dtype on this device)
+            rows[label] = {"error": problems[0][:160]}
             continue
         with torch.no_grad():
             scale = max(float(t.abs().max()) for t in _leaves(model(*entry.example_inputs())))

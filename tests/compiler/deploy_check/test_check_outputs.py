@@ -42,7 +42,7 @@ def test_check_outputs_where_the_engines_cannot_run_is_exit_2_with_the_reason(ar
     artifact = tc.EngineArtifact.load(artifact_dir)
     model, inputs = _tiny()
     check = artifact.check_outputs(model, inputs)
-    assert check.verdict == "cannot_run" and check.exit_code == 2 and check.precision == "float32"
+    assert check.verdict == "cannot_run" and check.exit_code == 2 and check.precision == "tf32"
     assert any("no NVIDIA GPU is visible" in r for r in check.reasons) and not check.outputs
 
 

@@ -79,6 +79,7 @@ def test_the_worst_of_several_draws_is_kept() -> None:
 
 def test_tolerance_comes_from_the_user_then_the_catalogue_then_the_precision() -> None:
     assert resolve_tolerance("float16") == DEFAULT_TOLERANCES["float16"]
+    assert resolve_tolerance("tf32").atol > resolve_tolerance("float32").atol  # TF32 engines round their products
     catalogue = resolve_tolerance("float32", catalogue={"atol": 1e-2, "rtol": 1e-4})
     assert (catalogue.atol, catalogue.rtol, catalogue.source) == (1e-2, 1e-4, "catalogue")
     assert catalogue.min_cosine == DEFAULT_TOLERANCES["float32"].min_cosine
@@ -107,11 +108,12 @@ def test_the_catalogue_gives_fp32_and_its_named_reduced_precisions() -> None:
 @pytest.mark.parametrize(
     ("settings", "metadata", "precision"),
     [
-        ({}, {}, "float32"),
+        ({}, {}, "tf32"),
+        ({"disable_tf32": "True"}, {}, "float32"),
         ({"enable_autocast": "True", "autocast_low_precision_type": "torch.float16"}, {}, "float16"),
         ({"enable_autocast": "True", "autocast_low_precision_type": "torch.bfloat16"}, {}, "bfloat16"),
         ({"enabled_precisions": "{torch.float32, torch.float16}"}, {}, "float16"),
-        ({"enabled_precisions": "{torch.float32}"}, {}, "float32"),
+        ({"enabled_precisions": "{torch.float32}"}, {}, "tf32"),
         ({}, {"farm": {"precision": "fp16"}}, "float16"),
         ({}, {"inputs": [{"shape": [1, 3], "dtype": "float16"}]}, "float16"),
     ],

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..._errors import UsageError
-from .stats import check_precision
+from .stats import REDUCED, check_precision
 
 
 def pattern_for(name: str) -> str:
@@ -39,7 +39,7 @@ def reduced_precision(model: Any, precision: str = "float16", *, excluded_nodes:
     A module wrapping ``model``, which is neither copied nor changed; the casting lasts for each call only."""
     import torch
 
-    low = getattr(torch, check_precision(precision))
+    low = getattr(torch, check_precision(precision, ("float32", *REDUCED)))
     for pattern in excluded_nodes:
         try:
             re.compile(pattern)

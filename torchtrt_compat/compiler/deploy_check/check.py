@@ -21,7 +21,7 @@ from ...runtime.bench import BenchResult, bench
 from ...ux.display import badge, bullet_list, compact_repr, key_values, panel, section, table
 from .draws import InputRange, first_line, iter_draws
 from .precision import PrecisionDiagnosis, find_precision_problems
-from .stats import OutputStats, Tolerance, check_precision, compare_outputs, resolve_tolerance
+from .stats import REDUCED, OutputStats, Tolerance, check_precision, compare_outputs, resolve_tolerance
 
 Verdict = Literal["right", "wrong", "slower", "cannot_run"]
 EXIT_CODES: dict[str, int] = {"right": 0, "wrong": 1, "slower": 1, "cannot_run": 2}
@@ -251,7 +251,7 @@ def check_against(
     check = OutputCheck("right", label, precision, tol, outputs, count, device=_device_name(device, first))
     if not all(o.passed for o in outputs):
         check.verdict = "wrong"
-        if search and precision != "float32" and failed is not None and not raised:
+        if search and precision in REDUCED and failed is not None and not raised:
             check.diagnosis = find_precision_problems(
                 model, failed, precision, tolerance=tol, release=release, device=device
             )
@@ -338,8 +338,10 @@ def _device_name(device: Any, args: tuple[Any, ...] | None) -> str:
 
 def precision_of(settings: Mapping[str, Any], metadata: Mapping[str, Any] | None = None) -> str:
     """The precision an artifact was built in, from its report's settings (as passed to torch_tensorrt, after
-    translation) and metadata: ``float16``/``bfloat16`` for an autocast build, a reduced ``enabled_precisions`` or
-    a farm build of that precision, or inputs recorded in it (an explicitly typed model); else ``float32``."""
+    translation) and metadata: ``float16``/``bfloat16`` for an autocast build, a reduced ``enabled_precisions``, a
+    farm build of that precision, or inputs recorded in it (an explicitly typed model); else ``tf32`` (FP32, where
+    TensorRT computes convolutions and matrix products in TF32 unless built with ``disable_tf32=True``) or
+    ``float32`` (TF32 disabled)."""
     text = {str(k): str(v) for k, v in settings.items()}
     found: list[str] = []
     if text.get("enable_autocast") == "True":
@@ -355,4 +357,4 @@ def precision_of(settings: Mapping[str, Any], metadata: Mapping[str, Any] | None
         return "bfloat16"
     if "float16" in joined.replace("bfloat16", "") or "half" in joined:
         return "float16"
-    return "float32"
+    return "float32" if text.get("disable_tf32") == "True" else "tf32"

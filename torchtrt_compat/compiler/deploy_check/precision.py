@@ -26,7 +26,7 @@ from ..._errors import UsageError
 from ...ux.display import bullet_list, key_values, section
 from .autocast import autocast_like, excluded, floating_tensors, pattern_for, reduced_precision
 from .setting import FP32Setting, fp32_layers_setting
-from .stats import OutputStats, check_precision, compare_outputs, resolve_tolerance
+from .stats import REDUCED, OutputStats, check_precision, compare_outputs, resolve_tolerance
 
 #: A module whose output, run alone in the reduced precision on the FP32 inputs, differs from FP32 by more than this
 #: (``||low - fp32|| / ||fp32||``) diverges. Healthy layers of the bundled models stay below 1% in FP16 and BF16
@@ -229,7 +229,7 @@ def layer_errors(model: Any, inputs: Sequence[Any], precision: str = "float16") 
     range), in the order the modules finish."""
     import torch
 
-    dtype = getattr(torch, check_precision(precision))
+    dtype = getattr(torch, check_precision(precision, REDUCED))
     with torch.no_grad():
         with _recording(model) as calls:
             model(*inputs)
@@ -276,9 +276,11 @@ def find_precision_problems(
     brings every output within the tolerance (``fixed``)."""
     import torch
 
-    precision = check_precision(precision)
-    if precision == "float32":
-        raise UsageError("The precision search looks for layers that fail in a reduced precision.", "pass float16")
+    if precision not in REDUCED:
+        raise UsageError(
+            f"The precision search looks for layers that fail in a reduced precision, not {precision}.",
+            "pass float16 or bfloat16",
+        )
     dtype = getattr(torch, precision)
     tol = resolve_tolerance(precision, tolerance)
     args = tuple(a.to(device) if isinstance(a, torch.Tensor) and device is not None else a for a in inputs)

@@ -19,7 +19,7 @@ from ...versions import parse_version
 from ..releases import ReleaseFields, known_releases
 from ..settings import translate
 from .autocast import pattern_for
-from .stats import check_precision
+from .stats import REDUCED, check_precision
 
 
 @dataclass
@@ -88,7 +88,7 @@ def fp32_layers_setting(layers: Sequence[str], precision: str = "float16", relea
 
     fields = release_fields(release)
     name = f"{fields.package}=={fields.version}"
-    dtype = getattr(torch, check_precision(precision))
+    dtype = getattr(torch, check_precision(precision, REDUCED))
     patterns = [pattern_for(layer) for layer in dict.fromkeys(layers)]
     if fields.has("autocast_excluded_nodes"):
         kwargs: dict[str, Any] = {"enabled_precisions": {dtype}, "autocast_excluded_nodes": set(patterns)}

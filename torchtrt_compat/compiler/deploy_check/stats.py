@@ -14,8 +14,11 @@ from typing import Any
 
 from ..._errors import UsageError
 
-#: The precisions a check knows, in torch's names.
-PRECISIONS = ("float32", "float16", "bfloat16")
+#: The precisions a check knows, in torch's names; ``tf32`` is FP32 where TensorRT may compute convolutions and matrix
+#: products in TF32 (its default for an FP32 build unless ``disable_tf32=True``).
+PRECISIONS = ("float32", "tf32", "float16", "bfloat16")
+#: The precisions a model can be run in with autocast's typing (`autocast.reduced_precision`).
+REDUCED = ("float16", "bfloat16")
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class Tolerance:
 #: against FP32 in PyTorch.
 DEFAULT_TOLERANCES: dict[str, Tolerance] = {
     "float32": Tolerance(1e-3, 1e-3, 0.0, 0.9999, "default for float32"),
+    "tf32": Tolerance(1e-2, 1e-2, 0.0, 0.9999, "default for float32 with TF32"),
     "float16": Tolerance(1e-2, 1e-2, 0.001, 0.999, "default for float16"),
     "bfloat16": Tolerance(5e-2, 5e-2, 0.001, 0.99, "default for bfloat16"),
 }
@@ -89,10 +93,10 @@ def _bad_tolerance(given: Any) -> UsageError:
     )
 
 
-def check_precision(name: str) -> str:
-    """``name`` when it is one of `PRECISIONS`, else a `UsageError`."""
-    if name not in PRECISIONS:
-        raise UsageError(f"precision {name!r} is not one of {', '.join(PRECISIONS)}.", "pass float32 or float16")
+def check_precision(name: str, allowed: tuple[str, ...] = PRECISIONS) -> str:
+    """``name`` when it is one of ``allowed``, else a `UsageError`."""
+    if name not in allowed:
+        raise UsageError(f"precision {name!r} is not one of {', '.join(allowed)}.", f"pass {' or '.join(allowed)}")
     return name
 
 
