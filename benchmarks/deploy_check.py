@@ -282,6 +282,7 @@ def main() -> int:
     for name in names if "layers" in parts else []:
         row = healthy_layers(name)
         result["layer_errors"].append(row)
+        _save(args.out, result)
         cells = [
             f"{row[p]['worst_healthy_layer_error']:.2e}" if "error" not in row[p] else "error"
             for p in ("float16", "bfloat16")
@@ -300,6 +301,7 @@ def main() -> int:
     for name in names if "false_alarms" in parts else []:
         row = false_alarms(name, args.draws)
         result["false_alarms"].append(row)
+        _save(args.out, result)
         cos = "n/a" if row["min_cosine"] is None else f"{row['min_cosine']:.7f}"
         print(
             f"{name:<22} {row['draws']:>5} {row['false_alarms']:>12} {row['max_abs']:>9.2e} {cos:>10} "
