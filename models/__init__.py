@@ -28,6 +28,7 @@ _CATALOGUE_MODULES = (
     "zoo_torchvision",
     "zoo_timm",
     "zoo_transformers",
+    "precision",
 )
 
 
@@ -41,6 +42,16 @@ class ModelEntry:
     description: str
     tags: tuple[str, ...] = field(default_factory=tuple)
     requires: tuple[str, ...] = field(default_factory=tuple)  #: optional packages (the `zoo` extra), e.g. "timm"
+    #: (atol, rtol) per reduced precision ("float16", "bfloat16"); ``atol``/``rtol`` are FP32's
+    tolerances: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def tolerance(self, precision: str = "float32") -> dict[str, float] | None:
+        """The catalogue's ``{"atol":, "rtol":}`` for ``precision``; None where it names none (the check's default
+        for that precision applies)."""
+        if precision == "float32":
+            return {"atol": self.atol, "rtol": self.rtol}
+        pair = self.tolerances.get(precision)
+        return {"atol": pair[0], "rtol": pair[1]} if pair else None
 
     def missing(self) -> list[str]:
         """The optional packages this entry needs that are not installed (it is skipped while any is missing)."""
@@ -82,12 +93,21 @@ def register_model(
     description: str = "",
     tags: tuple[str, ...] = (),
     requires: tuple[str, ...] = (),
+    tolerances: dict[str, tuple[float, float]] | None = None,
 ) -> Callable[[Callable[[], torch.nn.Module]], Callable[[], torch.nn.Module]]:
     def decorate(builder: Callable[[], torch.nn.Module]) -> Callable[[], torch.nn.Module]:
         if name in _REGISTRY:
             warnings.warn(f"model {name!r} registered twice; the later one wins", stacklevel=2)
         _REGISTRY[name] = ModelEntry(
-            name, builder, inputs, atol, rtol, description or (builder.__doc__ or "").strip(), tags, requires
+            name,
+            builder,
+            inputs,
+            atol,
+            rtol,
+            description or (builder.__doc__ or "").strip(),
+            tags,
+            requires,
+            dict(tolerances or {}),
         )
         return builder
 

@@ -180,7 +180,7 @@ def test_the_facts_layer_imports_no_pipeline() -> None:
 
 #: inside compiler/: the artifact room (compiler/artifact/) stands below the front door and the pipeline, and of the
 #: rest of the wing imports only these
-ARTIFACT_NEEDS = {f"{P}.compiler.{m}" for m in ("compile_report", "_upstream", "partition")}
+ARTIFACT_NEEDS = {f"{P}.compiler.{m}" for m in ("compile_report", "_upstream", "partition", "deploy_check")}
 COMPILER_UPPER = tuple(f"{P}.compiler.{m}" for m in ("frontend", "pipeline", "aot"))
 
 

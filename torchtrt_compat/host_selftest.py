@@ -9,7 +9,9 @@
 4. ``cuda_graphs``: `BucketedCUDAGraphs` on a small model against eager, for every batch size up to past the largest
    bucket, with no re-capture;
 5. ``bench``: a short `bench` with the clock and variance check (its warnings are reported, not failures);
-6. ``memory``: `memory_report` of the small model.
+6. ``memory``: `memory_report` of the small model;
+7. ``artifact`` (with ``artifact=DIR``): `check_artifact`, that artifact run beside its PyTorch model on this GPU
+   (right and faster: passed; wrong or slower than eager: failed; cannot run here: skipped).
 
 Exit code (`SelftestResult.exit_code`): 0 when every step ran and passed, 1 when any failed, 3 when none failed but
 some were skipped, so the host is not proven to run the stack.
@@ -18,18 +20,31 @@ some were skipped, so the host is not proven to run the stack.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from ._errors import CompatError, UsageError
 from ._lazy import install_hint, is_installed
 from .compatibility.advice import gpu_advice, install_fix
 from .compatibility.rules import check_environment
-from .compiler import compile as trt_compile, report as compile_report
+from .compiler import EngineArtifact, compile as trt_compile, report as compile_report
+from .compiler.deploy_check import (
+    OutputCheck,
+    cannot_run,
+    draw_inputs,
+    precision_of,
+    read_inputs_file,
+    recorded_input_ranges,
+    resolve_tolerance,
+)
 from .env import detect_environment
+from .farm.sources import ModelSource, load_source, resolve_source
+from .models import get_model
 from .runtime._device import resolve_device_index
 from .runtime.bench import bench, percentile
 from .runtime.context import (
@@ -212,6 +227,7 @@ class _Ctx:
     report: Any = None  #: the check report of step 1
     model: Any = None  #: the small model the GPU steps share
     gpu: str | None = None
+    deploy: ArtifactCheck | None = None  #: the artifact step's artifact and model
 
 
 def _needs_gpu(ctx: _Ctx) -> int:
@@ -477,6 +493,127 @@ def _step_memory(ctx: _Ctx) -> StepResult:
     )
 
 
+def _step_artifact(ctx: _Ctx) -> StepResult:
+    if ctx.deploy is None:
+        raise _Skip("no artifact was named", "selftest --artifact DIR --model SOURCE")
+    reasons = ctx.deploy.artifact.why_not_runnable()
+    if reasons:
+        raise _Skip("; ".join(r.problem for r in reasons), reasons[0].fix)
+    check = ctx.deploy.run(device=f"cuda:{ctx.device}" if ctx.device is not None else "cuda:0")
+    if check.exit_code:
+        setting = check.diagnosis.setting if check.diagnosis is not None else None
+        fix = (
+            "; ".join(setting.lines()[:1])
+            if setting is not None and check.diagnosis is not None and check.diagnosis.fixed
+            else "rebuild the artifact on this stack, or in FP32; `torchtrt-compat verify DIR --run` prints the details"
+            if check.verdict == "wrong"
+            else "check the build settings (min_block_size, precision) and the ops left in PyTorch (the report)"
+        )
+        raise _Fail(" | ".join(check.lines()[:4]), fix)
+    return StepResult("artifact", "passed", check.headline, warnings=check.notes, details=check.to_dict())
+
+
+@dataclass
+class ArtifactCheck:
+    """An artifact and the model it was built from, resolved before anything runs (`prepare_artifact_check`)."""
+
+    artifact: Any  #: the loaded `EngineArtifact`
+    source: ModelSource | None  #: None when the artifact cannot run here (its model is not needed)
+    inputs_file: str | None = None
+    runs: int = 10
+    tolerance: dict[str, float] | None = None  #: atol / rtol the user gave
+    latency: bool = True
+    torch_compile: bool = True
+
+    def run(self, device: str = "cuda:0") -> OutputCheck:
+        """`EngineArtifact.check_outputs` with the model, inputs and tolerance the source names."""
+        artifact = self.artifact
+        precision = precision_of(artifact.report.settings, artifact.metadata)
+        reasons = artifact.why_not_runnable()
+        if reasons or self.source is None:
+            return cannot_run(reasons or ["the model is not known"], precision=precision)
+        model, example = load_source(self.source)
+        entry = get_model(self.source.location) if self.source.kind == "catalogue" else None
+        given = dict(self.tolerance or {})
+        catalogue = entry.tolerance(precision) if entry is not None else None
+        if given:
+            base = catalogue or vars(resolve_tolerance(precision))
+            given = {"atol": given.get("atol", base["atol"]), "rtol": given.get("rtol", base["rtol"])}
+        tolerance = resolve_tolerance(precision, given or None, catalogue)
+        ranges = recorded_input_ranges(artifact.metadata)
+        inputs: Any
+        if self.inputs_file is not None:
+            inputs = read_inputs_file(self.inputs_file)
+        elif entry is not None and _shapes(entry.example_inputs()) == [r.opt_shape for r in ranges]:
+            inputs = lambda i: entry.example_inputs(seed=i)  # noqa: E731 - the catalogue's own input maker
+        else:
+            inputs = lambda i: draw_inputs(ranges, i, like=example)  # noqa: E731
+        return artifact.check_outputs(
+            model,
+            inputs,
+            runs=self.runs,
+            tolerance=tolerance,
+            device=device,
+            latency=self.latency,
+            torch_compile=self.torch_compile,
+        )
+
+
+def _shapes(inputs: Sequence[Any]) -> list[tuple[int, ...] | None]:
+    return [tuple(getattr(x, "shape", ())) or None for x in inputs]
+
+
+def prepare_artifact_check(
+    folder: str | os.PathLike[str],
+    model: str | None = None,
+    *,
+    key: str | os.PathLike[str] | None = None,
+    pins: dict[str, str | None] | None = None,
+    trust: bool = False,
+    inputs_file: str | None = None,
+    runs: int = 10,
+    atol: float | None = None,
+    rtol: float | None = None,
+    latency: bool = True,
+    torch_compile: bool = True,
+) -> ArtifactCheck:
+    """Load the artifact ``folder`` (its signature first with ``key``) and resolve the model it is checked against:
+    ``model`` (``models:NAME``, ``pkg.mod:function`` or, with ``trust``, a ``.ep``/``.pt2``), else the catalogue
+    model the artifact records as its source; ``pins`` (expect_name, not_older_than, expect_build_key) go to
+    `EngineArtifact.load` with the key. Bad input is a `UsageError` here, before anything runs."""
+    artifact = EngineArtifact.load(folder, verify_with=key, **(pins or {}))
+    if runs < 1:
+        raise UsageError(f"--runs {runs} compares nothing.", "pass --runs 1 or more")
+    if inputs_file is not None and not Path(inputs_file).is_file():
+        raise UsageError(f"--inputs {inputs_file} is not a file.", "pass a .pt or .npz file of real inputs")
+    spec = model or _recorded_source(artifact.metadata)
+    source = resolve_source(spec, "--model", Path.cwd(), trust) if spec else None
+    if source is not None and source.kind == "catalogue":
+        get_model(source.location)  # an unknown name is bad input even where the engines cannot run
+    if source is None and not artifact.why_not_runnable():
+        raise UsageError(
+            f"{folder} does not record which model it was built from.",
+            "pass --model SOURCE: models:NAME, pkg.mod:function, or path/to/program.pt2 with --trust",
+        )
+    tolerance = {k: float(v) for k, v in (("atol", atol), ("rtol", rtol)) if v is not None}
+    return ArtifactCheck(artifact, source, inputs_file, runs, tolerance or None, latency, torch_compile)
+
+
+def _recorded_source(metadata: dict[str, Any]) -> str | None:
+    """The catalogue model a build recorded as its source (a plan build's ``farm.source``, or ``source``). Code is
+    never imported because an artifact names it: another source must be named on the command line."""
+    farm = metadata.get("farm")
+    found = farm.get("source") if isinstance(farm, dict) else metadata.get("source")
+    if isinstance(found, str) and found.startswith("models:"):
+        return found
+    if isinstance(found, str):
+        raise UsageError(
+            f"The artifact names {found[:80]!r} as its model source, which is code this check would run.",
+            f"pass --model {found[:80]} yourself if you trust it",
+        )
+    return None
+
+
 STEPS: tuple[tuple[str, Callable[[_Ctx], StepResult]], ...] = (
     ("environment", _step_environment),
     ("tensorrt", _step_tensorrt),
@@ -484,6 +621,7 @@ STEPS: tuple[tuple[str, Callable[[_Ctx], StepResult]], ...] = (
     ("cuda_graphs", _step_cuda_graphs),
     ("bench", _step_bench),
     ("memory", _step_memory),
+    ("artifact", _step_artifact),
 )
 STEP_NAMES: tuple[str, ...] = tuple(name for name, _ in STEPS)
 
@@ -524,13 +662,21 @@ def _visible_device(device: Any) -> tuple[int | None, str | None]:
     return index, torch.cuda.get_device_name(index)
 
 
-def selftest(device: Any = None, steps: Sequence[str] | None = None) -> SelftestResult:
-    """Run the selftest steps (all, or the named ones, in their fixed order) on ``device`` (default: current)."""
+def selftest(
+    device: Any = None, steps: Sequence[str] | None = None, *, artifact: ArtifactCheck | None = None
+) -> SelftestResult:
+    """Run the selftest steps (all, or the named ones, in their fixed order) on ``device`` (default: current).
+    ``artifact`` (from `prepare_artifact_check`) adds the ``artifact`` step: that artifact against its model."""
     unknown = sorted(set(steps or ()) - set(STEP_NAMES))
     if unknown:
         raise UsageError(f"Unknown selftest step(s): {', '.join(unknown)}.", f"choose from {', '.join(STEP_NAMES)}")
+    if artifact is None and "artifact" in (steps or ()):
+        raise UsageError(
+            "The artifact step checks an artifact, and none was named.", "add --artifact DIR --model SOURCE"
+        )
     index, gpu = _visible_device(device)
-    ctx = _Ctx(index, gpu=gpu)
-    chosen = [(n, fn) for n, fn in STEPS if steps is None or n in steps or n == "environment"]
+    ctx = _Ctx(index, gpu=gpu, deploy=artifact)
+    wanted = set(STEP_NAMES if steps is None else steps) - ({"artifact"} if artifact is None else set())
+    chosen = [(n, fn) for n, fn in STEPS if n in wanted or n == "environment" or (n == "artifact" and artifact)]
     results = [run_step(name, fn, ctx) for name, fn in chosen]
     return SelftestResult(host=platform.node() or "this host", steps=results, gpu=gpu)

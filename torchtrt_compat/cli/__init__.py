@@ -67,7 +67,11 @@ EXIT_CODES: dict[str, dict[int, str]] = {
         "failed, the others complete)",
         2: "bad model, arguments or plan",
     },
-    "verify": {0: "signed and unchanged", 2: "unsigned, tampered or malformed"},
+    "verify": {
+        0: "signed and unchanged (--run: right, and faster than eager)",
+        1: "--run: an output outside the tolerance, or slower than eager",
+        2: "unsigned, tampered or malformed (--run: the engines cannot run here, the reason printed)",
+    },
     "bench": {0: "timed", 1: "the backend or device cannot run on this machine", 2: "bad arguments"},
     "explain": {0: "a known error matched", 1: "nothing matched", 2: "FILE unreadable"},
     "selftest": {0: "every step passed", 1: "a step failed", 2: "bad arguments", 3: "steps were skipped"},

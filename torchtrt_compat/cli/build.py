@@ -265,6 +265,8 @@ def run_build(args: argparse.Namespace) -> int:
         if written is not None:
             print(f"torchtrt-compat build: upstream output of the failed build is in {written}", file=sys.stderr)
         raise
+    if not args.model.endswith((".ep", ".pt2")):  # `verify DIR --run` finds a catalogue model by it (no file paths)
+        artifact.metadata["source"] = args.model
     written = _write_log(log_path, name, args.verbose, artifact.report.log)
     if written is not None:
         artifact.report.log_file = str(written)  # shown below; saved artifacts keep no log and no host path

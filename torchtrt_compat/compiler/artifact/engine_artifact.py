@@ -25,6 +25,7 @@ deployed with ``load(DIR).attach(model)``). `EngineArtifact.kind` says which. Bo
 
 from __future__ import annotations
 
+import copy
 import datetime
 import io
 import os
@@ -42,6 +43,7 @@ from ...ux import display as _display
 from ...versions import base, sm_name
 from .._upstream import load_torch_tensorrt
 from ..compile_report import CompileReport
+from ..deploy_check import OutputCheck, cannot_run, check_against, precision_of, recorded_input_ranges
 from . import partitioned, whole
 from .ep_reader import validate_program
 from .files import FORMAT, PROGRAM, read_report
@@ -370,6 +372,56 @@ class EngineArtifact:
             self.report.warnings.append(warning)
         return module
 
+    def check_outputs(
+        self,
+        model: Any,
+        inputs: Any = None,
+        *,
+        runs: int = 10,
+        tolerance: Any = None,
+        device: str = "cuda:0",
+        latency: bool = True,
+        torch_compile: bool = True,
+        search: bool = True,
+        iters: int = 100,
+    ) -> OutputCheck:
+        """Run these engines beside ``model`` (the PyTorch model they were built from) on this host: is the artifact
+        right, and is it faster? Nothing is raised for a wrong or slow artifact; the `OutputCheck` says which
+        (``exit_code`` 0 right and faster, 1 wrong or slower than eager, 2 cannot run here, with `why_not_runnable`).
+
+        ``inputs``: a tensor or tuple (one draw), a list of tuples, a function ``draw -> tuple``, or None to draw
+        ``runs`` sets inside the shapes (or profiles) the artifact recorded. ``tolerance``: a number (atol),
+        ``(atol, rtol)``, a dict or a `deploy_check.Tolerance`; default the one for the artifact's precision.
+        ``latency``: p50/p99 against eager and (``torch_compile``) ``torch.compile`` on ``device``. ``search``: when
+        a reduced-precision artifact is wrong, the layers that fail in that precision in PyTorch and the build
+        setting of the artifact's torch_tensorrt release that keeps them in FP32. ``model`` runs in eval mode and is
+        left as it was (a copy runs on ``device`` when it is elsewhere)."""
+        precision = precision_of(self.report.settings, self.metadata)
+        reasons = self.why_not_runnable()
+        if reasons:
+            return cannot_run(reasons, precision=precision)
+        reference = model if _on(model, device) else copy.deepcopy(model).to(device)
+        module = self.attach(reference) if self._saved_parts is not None else self.runnable_module(device)
+        training = reference.training
+        try:
+            return check_against(
+                module.to(device),
+                reference.eval(),
+                inputs,
+                ranges=recorded_input_ranges(self.metadata),
+                runs=runs,
+                tolerance=tolerance,
+                precision=precision,
+                device=device,
+                latency=latency,
+                torch_compile=torch_compile,
+                search=search,
+                iters=iters,
+                release=self.metadata.get("torch_tensorrt"),
+            )
+        finally:
+            reference.train(training)
+
     # ---- display -----------------------------------------------------------------------------------------------
     def _size_text(self) -> str:
         sizes = [len(b) for b in self.engines.values()]
@@ -474,6 +526,15 @@ def _built_text(meta: dict[str, Any]) -> str:
     created = str(meta.get("created", "?")).replace("T", " ").replace("Z", " UTC")
     on = str(meta.get("built_on", "?"))
     return f"{created}, ahead of time on a host without a GPU" if on.startswith("no GPU") else f"{created} on {on}"
+
+
+def _on(model: Any, device: str) -> bool:
+    """Whether every parameter and buffer of ``model`` is on ``device`` already."""
+    import torch
+
+    want = torch.device(device)
+    tensors = [*model.parameters(), *model.buffers()]
+    return all(t.device.type == want.type and (t.device.index or 0) == (want.index or 0) for t in tensors)
 
 
 def now() -> str:
