@@ -14,7 +14,7 @@ from ..compatibility import matrix
 from ..compatibility.advice import gpu_advice
 from ..env import detect_environment
 from ..versions import parse_compute_capability as _parse_cc, show_value as _show
-from .inputs import is_exported_program
+from .inputs import is_exported_program, parse_dynamic
 from .request import IR, CompileRequest, Fallback
 
 _IR: dict[str, IR] = {
@@ -213,8 +213,10 @@ def compile_request(
     verbose: bool | None,
     partition: Any,
     kwargs: dict[str, Any],
+    dynamic: Any = None,
 ) -> CompileRequest:
     """The `CompileRequest` of a `compile` call, after every early check (a `UsageError` names the first problem)."""
+    parse_dynamic(dynamic)
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     check_partition(partition)
@@ -237,6 +239,7 @@ def compile_request(
         ir_given=ir,
         fallback=FALLBACKS[FALLBACKS.index(fallback)],
         context_guard=bool(context_guard),
+        dynamic=dynamic,
     )
 
 
@@ -251,8 +254,10 @@ def engine_request(
     verbose: bool | None,
     partition: Any,
     compile_kwargs: dict[str, Any],
+    dynamic: Any = None,
 ) -> CompileRequest:
     """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
+    parse_dynamic(dynamic)
     check_model(module)
     check_inputs(module, None, arg_inputs, kwarg_inputs)
     check_compile_kwargs(compile_kwargs)
@@ -268,6 +273,7 @@ def engine_request(
         partition=partition,
         verbose=verbose,
         targets=tuple(targets),
+        dynamic=dynamic,
     )
 
 
