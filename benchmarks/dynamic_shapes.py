@@ -27,19 +27,19 @@ RESULTS = Path(__file__).parent / "results" / "dynamic_shapes.json"
 #: timm name -> image size (small, so that CPU builds stay short)
 TIMM = {
     "dla34": 64,
-    "cspresnet50": 64,
-    "dpn68": 64,
-    "mixer_s16_224": 224,
-    "resmlp_12_224": 224,
+    "resnet10t": 64,
     "lcnet_050": 64,
     "mnasnet_small": 64,
     "gernet_s": 64,
-    "selecsls42b": 64,
     "tinynet_e": 64,
     "semnasnet_050": 64,
     "mobileone_s0": 64,
-    "inception_next_tiny": 64,
-    "hrnet_w18_small": 64,
+    "fbnetc_100": 64,
+    "spnasnet_100": 64,
+    "mobilevit_xxs": 64,
+    "ese_vovnet19b_slim_dw": 64,
+    "resmlp_12_224": 224,
+    "mixer_s16_224": 224,
 }
 #: transformers model class prefix -> extra config fields (beyond the tiny defaults below)
 HF = {

@@ -192,6 +192,8 @@ def _axis_number(axis: Any, where: str) -> int:
 
 
 def _range(value: Any, where: str) -> Range:
+    if isinstance(value, Range):  # parsed already (the CLI parses early, build_engine parses again)
+        return value
     dim = None
     if isinstance(value, str):
         parts = value.split(":")

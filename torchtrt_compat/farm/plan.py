@@ -10,6 +10,7 @@ A plan (TOML, or the same shape as a dict)::
                                                     # from the matrix, or a list of them (one artifact for all)
     precisions = ["fp32", "fp16"]
     settings = { min_block_size = 1 }    # build_engine keyword arguments (a model's settings update these)
+    dynamic = ["x:0=1:8:32"]             # dynamic ranges, as --dynamic writes them (or { x = { 0 = [1, 8, 32] } })
     timeout = 900                        # seconds per build
     memory_gb = 3                        # expected peak memory of one build (pool admission, Ray's requirement)
 
@@ -40,6 +41,7 @@ from .._errors import CompatError, IncompatibleError, UsageError
 from ..compatibility.target import gpu_by_name, normalise_cc
 from ..compiler.releases import known_releases
 from ..compiler.settings import OWN_KWARGS, known_names
+from ..compiler.inputs import parse_dynamic
 from ..compiler.validation import check_compile_kwargs, resolve_targets
 from ..env import detect_environment
 from ..models import get_model
@@ -47,7 +49,7 @@ from ..versions import base, sm_name
 from .sources import ModelSource, SourceKind, import_paths, resolve_source
 
 TOP_KEYS = ("out", "workers", "defaults", "models")
-DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
+DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust", "dynamic")
 MODEL_KEYS = ("source", "output", "depends", *DEFAULT_KEYS)
 #: precision name -> the torch dtype build_engine is asked for (enabled_precisions); fp32 asks for nothing extra
 PRECISIONS: dict[str, str | None] = {"fp32": None, "fp16": "float16", "bf16": "bfloat16"}
@@ -266,6 +268,9 @@ def _jobs_of(
         check_compile_kwargs(settings)
     except UsageError as exc:
         raise UsageError(f"{where}.settings: {exc.problem}", exc.fix) from None
+    if spec.get("dynamic") is not None:  # the one range parser (inputs.parse_dynamic), as build --dynamic uses it
+        parse_dynamic(spec["dynamic"], where=f"{where}.dynamic")
+        settings["dynamic"] = spec["dynamic"]  # build_engine's own keyword; hashed into the build key with the rest
     timeout = timeout_flag if timeout_flag is not None else _positive(spec.get("timeout"), f"{where}.timeout")
     memory = _positive(spec.get("memory_gb"), f"{where}.memory_gb") or DEFAULT_MEMORY_GB
     depends = spec.get("depends", [])

@@ -28,7 +28,16 @@ from typing import Any, Literal, cast
 
 from .._errors import UsageError
 from ._instance_pool import InstancePool, Ride
-from .bucket_planner import AutoBuckets, BucketPlan, GraphProfiler, _capture_graph, _collector_held, blank_inputs
+from .bucket_planner import (
+    AutoBuckets,
+    BucketPlan,
+    GraphProfiler,
+    _capture_graph,
+    _collector_held,
+    blank_inputs,
+    powers_of_two,
+)
+from .hooks import profile_batch_range
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
 COMBINE_ROUNDS = 8  #: the most replays a caller makes for callers queued behind it before it hands the instance on
@@ -44,6 +53,13 @@ def normalise_buckets(buckets: Sequence[int]) -> tuple[int, ...]:
             f"Buckets must be positive integers, got {tuple(buckets)!r}.", "pass e.g. buckets=(1, 2, 4, 8)"
         )
     return tuple(sorted(set(buckets)))
+
+
+def buckets_inside(buckets: Sequence[int], lo: int, hi: int) -> tuple[int, ...]:
+    """The buckets an engine built for batches ``lo`` to ``hi`` can run: those inside, and the largest that fits
+    (``min(largest bucket, hi)``), so that every batch up to it runs in one replay (smaller ones padded up)."""
+    top = max(lo, min(max(buckets), hi))
+    return tuple(sorted({*(b for b in buckets if lo <= b <= hi), top}))
 
 
 def bucket_for(batch: int, buckets: Sequence[int]) -> int | None:
@@ -270,7 +286,20 @@ class BucketedCUDAGraphs:
         self.warmup_iters, self.share_pool, self.copy_outputs = warmup_iters, share_pool, copy_outputs
         self.lending = copy_outputs and lend_outputs  #: whether each bucket also has a lend graph
         self.policy = _policy(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
+        #: (min, max) batch of a module built for a range (an EngineArtifact's runnable_module): buckets stay inside
+        self._profile = profile_batch_range(module, batch_dim)
         self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
+        if self._profile is not None and self.policy is None:
+            self._fixed = buckets_inside(self._fixed, *self._profile)
+        if self._profile is not None and self.policy is not None and self.policy.chosen is None:
+            if self.policy.max_batch is not None and self.policy.max_batch > self._profile[1]:
+                raise UsageError(
+                    f"max_batch={self.policy.max_batch} is above the largest batch the engines take "
+                    f"({self._profile[1]}).",
+                    f"pass max_batch <= {self._profile[1]}, or leave it out (the profile's max is used)",
+                )
+            self.policy.max_batch = self._profile[1]
+            self.policy.buckets = powers_of_two(self._profile[1], self.policy.max_graphs)
         self.capture_count = 0  #: buckets captured over this object's life (with lending, two graphs each); changes
         # only in warm-up, reset and replan
         self._observed: dict[int, int] = {}

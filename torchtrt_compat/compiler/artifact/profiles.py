@@ -16,12 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..._errors import UsageError
+from ...runtime.hooks import PROFILE_ATTR
 from . import sym_expr
 from .ep_reader import ValidatedProgram
 
-#: the attribute a guarded module carries: its input profiles, as the manifest lists them (the runtime's bucketed
-#: CUDA graphs read the batch range from it: runtime.hooks.PROFILE_ATTR names the same attribute)
-PROFILE_ATTR = "torchtrt_compat_input_profiles"
 
 
 def is_dynamic(spec: Any) -> bool:
@@ -168,7 +166,8 @@ def _range_text(lo: list[int], hi: list[int]) -> str:
 
 def guard(module: Any, specs: list[dict[str, Any]], what: str) -> Any:
     """Check every call of ``module`` against ``specs`` before it runs (a forward pre-hook; returns its handle) and
-    leave the profiles on the module (`PROFILE_ATTR`) for the runtime helpers."""
+    leave the profiles on the module (`runtime.hooks.PROFILE_ATTR`) for the runtime helpers (BucketedCUDAGraphs plans
+    its buckets inside the batch range)."""
     checked = [s for s in specs if isinstance(s, dict)]
 
     def before(mod: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -189,16 +188,3 @@ def part_specs(path: str, entry: dict[str, Any]) -> list[dict[str, Any]]:
         if isinstance(item, list) and len(item) == 2 and isinstance(item[0], list):
             specs.append({"name": f"{path} tensor {i}", "key": [i], "shape": item[0], "dtype": item[1]})
     return specs
-
-
-def batch_range(specs: list[dict[str, Any]]) -> tuple[int, int] | None:
-    """(min, max) of axis 0 shared by every tensor input, when the profile has one; None otherwise."""
-    spans = set()
-    for spec in specs:
-        if not isinstance(spec, dict) or "python" in spec:
-            continue
-        lo = spec.get("min_shape", spec.get("shape"))
-        hi = spec.get("max_shape", spec.get("shape"))
-        if isinstance(lo, list) and isinstance(hi, list) and lo and hi:
-            spans.add((lo[0], hi[0]))
-    return spans.pop() if len(spans) == 1 else None

@@ -90,6 +90,9 @@ class Expr:
     depth: int = 1
     nodes: int = 1
 
+    def __setstate__(self, state: Any) -> None:  # pickle's BUILD on a node: refused (sympy would take the state)
+        raise ExprError("a size expression is given state")
+
     @property
     def text(self) -> str:
         """The canonical srepr text (what ``sympy.srepr`` writes for the same expression)."""
