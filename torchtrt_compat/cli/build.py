@@ -24,7 +24,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="build TensorRT-RTX engines ahead of time (works without a GPU)",
         description="Build TensorRT-RTX engines for the named GPU architectures and write the artifact folder "
         "DIR/NAME/: model.ep (torch_tensorrt.load('model.ep').module() runs it on the GPU host; it holds the "
-        "engines), report.json and manifest.json, published as one. --dynamic builds for a range of sizes. MODEL is models:NAME from the bundled catalogue "
+        "engines), report.json and manifest.json, published as one; --dynamic builds for a range of sizes. MODEL "
+        "is models:NAME from the bundled catalogue "
         "(`torchtrt-compat models`), pkg.mod:function (returning the model and its example inputs), or a .ep/.pt2 "
         "file written by torch.export.save, resolved as a plan's source is. With --plan PLAN.toml, builds every "
         "model x target set x precision the plan names, in parallel, skipping what is already built "

@@ -500,7 +500,8 @@ def _apply_dynamic(asked: dict[str | int, dict[int, Range]], leaves: list[Leaf],
             raise UsageError(
                 f"dynamic names the input {key!r}, which the model's forward does not take "
                 f"(its tensor inputs: {', '.join(known) or 'none'}).",
-                f"{hint}name an input as forward() names it, e.g. dynamic={{{(known or ['x'])[0]!r}: {{0: (1, 8, 32)}}}}",
+                f"{hint}name an input as forward() names it, e.g. "
+                f"dynamic={{{(known or ['x'])[0]!r}: {{0: (1, 8, 32)}}}}",
             )
         if not _has_shape(leaf.value):
             raise UsageError(f"dynamic names {leaf.name}, which is not a tensor.", "name a tensor input")
@@ -669,10 +670,15 @@ def record_profiles(program: Any, plan: InputPlan) -> list[dict[str, Any]]:
             continue
         entry["dtype"] = _dtype_name(val.dtype)
         example = leaf.value if leaf is not None and _has_shape(leaf.value) else None
-        lo, opt, hi, symbols = [], [], [], {}
+        lo: list[int] = []
+        opt: list[int] = []
+        hi: list[int] = []
+        symbols: dict[str, str] = {}
         for axis, size in enumerate(val.shape):
             if not isinstance(size, torch.SymInt):
-                lo.append(int(size)), opt.append(int(size)), hi.append(int(size))
+                lo.append(int(size))
+                opt.append(int(size))
+                hi.append(int(size))
                 continue
             expr = size.node.expr
             low, high = _bounds(expr, ranges)
@@ -689,7 +695,9 @@ def record_profiles(program: Any, plan: InputPlan) -> list[dict[str, Any]]:
                     )
                 low, high = asked.min, asked.max
             here = int(example.shape[axis]) if example is not None else int(size.node.hint or low)
-            lo.append(low), opt.append(here), hi.append(high if high is not None else -1)
+            lo.append(low)
+            opt.append(here)
+            hi.append(high if high is not None else -1)
             symbols[str(axis)] = str(expr)
         if lo == hi:
             entry["shape"] = lo
@@ -714,7 +722,7 @@ def _bounds(expr: Any, ranges: dict[str, tuple[Any, Any]]) -> tuple[int, int | N
     except (TypeError, ValueError, OverflowError):
         low = 1
     try:
-        high: int | None = int(hi) if hi.is_finite else None  # type: ignore[union-attr]
+        high: int | None = int(hi) if hi.is_finite else None
     except (AttributeError, TypeError, ValueError, OverflowError):
         high = None
     if high is not None and high >= 2**62:

@@ -39,9 +39,9 @@ from typing import Any
 from .._atomic import check_output_dir, check_replaceable
 from .._errors import CompatError, IncompatibleError, UsageError
 from ..compatibility.target import gpu_by_name, normalise_cc
+from ..compiler.inputs import parse_dynamic
 from ..compiler.releases import known_releases
 from ..compiler.settings import OWN_KWARGS, known_names
-from ..compiler.inputs import parse_dynamic
 from ..compiler.validation import check_compile_kwargs, resolve_targets
 from ..env import detect_environment
 from ..models import get_model

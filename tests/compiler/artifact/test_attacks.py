@@ -585,7 +585,10 @@ def test_the_canonical_program_runs_like_the_model(model: str, tmp_path: Path) -
         ("Symbol('u0', integer=True)", "Symbol('u0', integer=True)"),
         ("Symbol('s0', integer=True, positive=True)", "Symbol('s0', integer=True, positive=True)"),
         ("Mul(Integer(1000),  Symbol('s27', positive=True, integer=True))", None),
-        ("FloorDiv(Add(Symbol('s0'), Integer(-1)), Integer(2))", "FloorDiv(Add(Symbol('s0'), Integer(-1)), Integer(2))"),
+        (
+            "FloorDiv(Add(Symbol('s0'), Integer(-1)), Integer(2))",
+            "FloorDiv(Add(Symbol('s0'), Integer(-1)), Integer(2))",
+        ),
         ("Symbol('s0', integer=__import__('os'))", "refused"),
         ("2*s0", "refused"),
         ("s0.func", "refused"),
@@ -810,7 +813,7 @@ def test_engine_shapes_in_metadata_are_read_as_data(label: str, expr: Any, refus
             ep_reader._check_metadata(text, "engine", refuse)
         return
     read = ep_reader._check_metadata(text, "engine", refuse)
-    (name, dims), = ep_reader._engine_shapes(read)["inputs"]
+    ((name, dims),) = ep_reader._engine_shapes(read)["inputs"]
     assert name == "x" and dims[1] == 3 and isinstance(dims[0], sym_expr.Expr)
     import sympy
 

@@ -44,8 +44,7 @@ from ...ux import display as _display
 from ...versions import base, sm_name
 from .._upstream import load_torch_tensorrt
 from ..compile_report import CompileReport, input_lines
-from . import partitioned, whole
-from . import profiles
+from . import partitioned, profiles, whole
 from .ep_reader import validate_program
 from .files import FORMAT, PROGRAM, read_report
 from .folder import KIND, MAX_FILE_BYTES, check_replaceable, identity, read_folder

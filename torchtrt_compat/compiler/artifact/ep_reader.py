@@ -18,7 +18,8 @@ So nothing here hands torch the bytes it was given. `validate_program` parses th
   A symbolic size is an integer or an expression of the closed size grammar (`sym_expr`: integers, size symbols,
   sums, products, floor division, ...), parsed, never evaluated, and re-written in canonical form; anything else is
   refused. ``guards_code`` (Python torch compiles into an input check) is read with the closed guard grammar
-  (comparisons and integer arithmetic of input sizes, `sym_expr.parse_guard`) and re-written the same way. Node targets are operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
+  (comparisons and integer arithmetic of input sizes, `sym_expr.parse_guard`) and re-written the same way. Node
+  targets are operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
   Node metadata (stack traces, module paths) is dropped;
 - payload configs are parsed the same way. A tensor is raw bytes (``use_pickle: false``, a ``tensor_meta``); an
   ``opaque_obj_*`` constant is a TensorRT engine record whatever its flags say, read by an unpickler that knows one
@@ -449,15 +450,14 @@ class _Walker:
             return {}
         text = rule is not None or (typ, name) in _FREE_TEXT
         checked = self.value(value, field_type, path, depth, text, free_keys=rule == "range_keys")
-        if rule == "expr":
-            checked = _canonical_expr(checked, path, self.fail)
-        elif rule == "target":
+        rewrite = _REWRITES.get(rule or "")
+        if rewrite is not None:  # text torch evaluates: only the canonical re-write of what was parsed goes on
+            return rewrite(checked, path, self.fail)
+        if rule == "target":
             _check_target(checked, path, self.fail)
         elif rule == "empty":
             if checked:
                 raise self.fail(path, "must be empty")
-        elif rule == "guards":
-            checked = [_canonical_guard(g, f"{path}[{i}]", self.fail) for i, g in enumerate(checked)]
         elif rule == "class":
             if checked not in CUSTOM_CLASSES:
                 raise self.fail(path, f"custom class {checked!r} is not a TensorRT engine")
@@ -549,6 +549,13 @@ def _canonical_guard(text: str, path: str, fail: Any) -> str:
         raise fail(
             path, f"guard code {text[:60]!r} is outside the guard grammar ({exc}; torch would exec it)"
         ) from None
+
+
+def _canonical_guards(guards: list[str], path: str, fail: Any) -> list[str]:
+    return [_canonical_guard(g, f"{path}[{i}]", fail) for i, g in enumerate(guards)]
+
+
+_REWRITES: dict[str, Any] = {"expr": _canonical_expr, "guards": _canonical_guards}
 
 
 def _check_target(text: str, path: str, fail: Any) -> None:

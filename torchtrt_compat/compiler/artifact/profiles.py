@@ -21,7 +21,6 @@ from . import sym_expr
 from .ep_reader import ValidatedProgram
 
 
-
 def is_dynamic(spec: Any) -> bool:
     return isinstance(spec, dict) and "min_shape" in spec and spec.get("min_shape") != spec.get("max_shape")
 
@@ -59,20 +58,24 @@ def engine_profiles(program: ValidatedProgram, specs: list[dict[str, Any]]) -> d
     """Engine name -> its inputs (``name`` and ``shape``, or ``min_shape``/``opt_shape``/``max_shape``), read from
     the engine record's symbolic shapes over the model inputs' ranges; an engine without them lists none."""
     ranges, opts = input_ranges(specs)
-    for name, (lo, hi) in program.symbol_ranges.items():
-        ranges.setdefault(name, (lo, hi if hi is not None else lo))
+    for name, (least, most) in program.symbol_ranges.items():
+        ranges.setdefault(name, (least, most if most is not None else least))
     out: dict[str, list[dict[str, Any]]] = {}
     for record in program.records.values():
         listed = []
         for name, dims in record.shapes.get("inputs", []):
-            lo, opt, hi = [], [], []
+            lo: list[int] = []
+            opt: list[int] = []
+            hi: list[int] = []
             for d in dims:
                 if isinstance(d, int):
-                    lo.append(d), opt.append(d), hi.append(d)
-                    continue
-                span = sym_expr.bounds(d, ranges)
-                at = sym_expr.value_at(d, {k: opts.get(k, v[0]) for k, v in ranges.items()})
-                lo.append(span[0] if span else -1), hi.append(span[1] if span else -1)
+                    span: tuple[int, int] | None = (d, d)
+                    at: int | None = d
+                else:
+                    span = sym_expr.bounds(d, ranges)
+                    at = sym_expr.value_at(d, {k: opts.get(k, v[0]) for k, v in ranges.items()})
+                lo.append(span[0] if span else -1)
+                hi.append(span[1] if span else -1)
                 opt.append(at if at is not None else -1)
             entry: dict[str, Any] = {"name": name}
             if lo == hi:
@@ -114,7 +117,7 @@ def check_call(specs: list[dict[str, Any]], args: tuple[Any, ...], kwargs: dict[
     for index, spec in enumerate(specs):
         if not isinstance(spec, dict) or "python" in spec:
             continue
-        key = spec.get("key") if isinstance(spec.get("key"), list) else [index]
+        key: list[Any] = spec["key"] if isinstance(spec.get("key"), list) else [index]
         found, value = _leaf(args, kwargs, key)
         shape = getattr(value, "shape", None)
         if not found or shape is None:
@@ -148,7 +151,7 @@ def check_call(specs: list[dict[str, Any]], args: tuple[Any, ...], kwargs: dict[
                 f"(shape {tuple(sizes)}; the engines take {_range_text(lo, hi)}).",
                 fix,
             )
-        symbols = spec.get("symbols") if isinstance(spec.get("symbols"), dict) else {}
+        symbols: dict[str, Any] = spec["symbols"] if isinstance(spec.get("symbols"), dict) else {}
         for axis_text, symbol in symbols.items():
             axis = int(axis_text)
             first = shared.setdefault(str(symbol), (name, axis, sizes[axis]))

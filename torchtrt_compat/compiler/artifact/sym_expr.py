@@ -262,23 +262,25 @@ def bounds(expr: Expr, ranges: dict[str, tuple[int, int]]) -> tuple[int, int] | 
         if lo < 0:
             return None
         return lo**k, hi**k
-    if op in ("FloorDiv", "CeilDiv"):
-        (lo, hi), (d_lo, d_hi) = spans
-        if d_lo <= 0 or lo < 0:
-            return None
-        if op == "FloorDiv":
-            return lo // d_hi, hi // d_lo
-        return -(-lo // d_hi), -(-hi // d_lo)
-    if op in ("Mod", "PythonMod"):
-        (lo, _), (d_lo, d_hi) = spans
-        if d_lo <= 0 or lo < 0:
-            return None
-        return 0, d_hi - 1
+    if op in ("FloorDiv", "CeilDiv", "Mod", "PythonMod"):
+        return _divided(op, spans[0], spans[1])
     if op == "Max":
         return max(lo for lo, _ in spans), max(hi for _, hi in spans)
     if op == "Min":
         return min(lo for lo, _ in spans), min(hi for _, hi in spans)
     return None
+
+
+def _divided(op: str, num: tuple[int, int], den: tuple[int, int]) -> tuple[int, int] | None:
+    """Bounds of a division or remainder of non-negative sizes by a positive divisor (None otherwise)."""
+    (lo, hi), (d_lo, d_hi) = num, den
+    if d_lo <= 0 or lo < 0:
+        return None
+    if op == "FloorDiv":
+        return lo // d_hi, hi // d_lo
+    if op == "CeilDiv":
+        return -(-lo // d_hi), -(-hi // d_lo)
+    return 0, d_hi - 1
 
 
 def value_at(expr: Expr, values: dict[str, int]) -> int | None:
