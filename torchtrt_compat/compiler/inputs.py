@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._errors import UsageError
+from ._upstream import load_torch_tensorrt
 
 #: dtypes a TensorRT engine can take as inputs; float64 only with truncate_double=True.
 SUPPORTED_DTYPES = ("float32", "float16", "bfloat16", "int32", "int64", "int8", "uint8", "bool", "float8_e4m3fn")
@@ -615,8 +616,6 @@ def _trt_input(spec: Any) -> Any:
     """A spec as torch_tensorrt takes it: ours becomes a torch_tensorrt.Input, theirs is passed as it is."""
     if not isinstance(spec, Input):
         return spec
-    from ._upstream import load_torch_tensorrt
-
     tt = load_torch_tensorrt()
     dtype = _spec_dtype(spec)
     if spec.shape_mode == "static":
