@@ -275,3 +275,18 @@ def test_explain_names_a_narrowed_range() -> None:
         "(1) is below the exported program's min (4). The program was exported with this dimension bounded to [4, 32]"
     )
     assert found and found[0].key == "dynamic-range-narrowed" and "torch.export.Dim" in found[0].fix
+
+
+def test_a_dynamic_export_failure_does_not_suggest_partition_auto() -> None:
+    """partition='auto' builds static parts only: the fix of a dynamic build's export failure says so."""
+    from torchtrt_compat._errors import BuildError
+
+    class DataDependent(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            if x.sum() > 0:
+                return x * 2
+            return x
+
+    with pytest.raises(BuildError) as info:
+        tc.export(DataDependent(), [torch.randn(4, 3)], dynamic={"x": {0: (1, 4, 8)}})
+    assert "static parts only" in (info.value.fix or "") and "pass partition='auto'" not in (info.value.fix or "")

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import UsageError, exception_text
+from .._errors import BuildError, UsageError, exception_text
 from .._lazy import require
 from ..ops import explain_device_mismatch
 from ..shims import activate, exclusive
@@ -45,7 +45,10 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
             mismatch = explain_device_mismatch(exc) or _cache_output(exc) or _dynamic_refused(exc, plan)
             if mismatch is not None:
                 raise mismatch from exc
-            raise_build_error(exc, stage="export", op=_failing_op(exc))
+            try:
+                raise_build_error(exc, stage="export", op=_failing_op(exc))
+            except BuildError as failed:
+                raise _for_dynamic(failed, plan) from exc
         _weights_without_grad(program)
         present = {n.target for n in program.graph.nodes if n.op == "call_function"}
         table = {op: fn for op, fn in applied.decompositions.items() if op in present}
@@ -116,6 +119,17 @@ def _cache_output(exc: BaseException) -> UsageError | None:
         "build without the cache: pass kwarg_inputs={'use_cache': False}, or set model.config.use_cache = False "
         "before compiling (a TensorRT engine has fixed inputs and outputs; it does not carry a cache between calls)",
     )
+
+
+def _for_dynamic(failed: BuildError, plan: InputPlan) -> BuildError:
+    """An export failure of a dynamic-shape build: partition='auto' (which builds static parts only) is no fix."""
+    if not plan.dynamic or "partition='auto'" not in (failed.fix or ""):
+        return failed
+    fix = (
+        "export it with these dynamic ranges first (torch.export.export(model, args, dynamic_shapes=..., "
+        "strict=False) shows the same error), or build it static; partition='auto' builds static parts only"
+    )
+    return BuildError(failed.problem, fix, stage=failed.stage, op=failed.op, log=failed.log)
 
 
 def _suggested(exc: BaseException, plan: InputPlan) -> list[tuple[Any, Any, str]] | None:
