@@ -574,3 +574,28 @@ def test_on_a_gpu_a_dynamic_batch_artifact_runs_its_range_and_refuses_the_rest(t
         torch.testing.assert_close(runnable(x.cuda()).cpu(), model(x), rtol=1e-2, atol=1e-2)
     with pytest.raises(UsageError, match="input x axis 0 is 9, outside the built range 1 to 8"):
         runnable(torch.randn(9, 3, 16, 16).cuda())
+
+
+def test_a_format_2_folder_still_loads_and_saves_as_format_3(built: tuple[Any, Path], tmp_path: Path) -> None:
+    """Folders written before each engine was stored once (an engines/<name>.plan copy beside model.ep) load as
+    before; saving one again writes format 3."""
+    from torchtrt_compat.compiler.artifact.files import FORMAT_V2
+
+    art, folder = built
+    old = copy_folder(folder, tmp_path / "old")
+    manifest = json.loads((old / "manifest.json").read_text())
+    (old / "engines").mkdir()
+    for name, blob in art.engines.items():
+        (old / "engines" / f"{name}.plan").write_bytes(blob)
+        manifest["files"][f"engines/{name}.plan"] = {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
+    manifest["engines"] = {name: f"engines/{name}.plan" for name in art.engines}
+    manifest["format"] = FORMAT_V2
+    (old / "manifest.json").write_text(json.dumps(manifest))
+    loaded = tc.EngineArtifact.load(old)
+    assert loaded.engines == art.engines
+    (old / "engines" / "_run_on_acc_0.plan").write_bytes(b"x" + art.engines["_run_on_acc_0"][1:])
+    with pytest.raises(UsageError, match="does not match the manifest"):
+        tc.EngineArtifact.load(old)
+    again = loaded.save(tmp_path / "new")
+    assert json.loads((again / "manifest.json").read_text())["format"] == FORMAT
+    assert not (again / "engines").exists() and tc.EngineArtifact.load(again).engines == art.engines

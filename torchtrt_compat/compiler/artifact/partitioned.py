@@ -135,7 +135,10 @@ def write_into(
         if saved is not None:  # a loaded artifact: its checked bytes, as they were
             _atomic.write_file(folder / program_file, program)
         what = f"the saved {program_file}"
-        inside = read_ep(program, what=what, fix="report this as a torchtrt_compat bug").engines
+        try:  # what this library just wrote must pass its own reader: a refusal here is our bug, not the user's
+            inside = read_ep(program, what=what, fix="").engines
+        except UsageError as exc:
+            raise InternalError(f"save wrote a program its own reader refuses: {exc.problem}") from None
         if inside != plans:  # each .ep carries exactly its part's engines, byte for byte
             raise InternalError(
                 f"the engines in {program_file} differ from the part's built engines ({sorted(inside)})"

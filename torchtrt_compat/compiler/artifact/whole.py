@@ -66,7 +66,10 @@ def write_into(
                 f"the artifact names the engine {str(name)[:80]!r}, which is not an identifier (letters, digits, '_').",
                 "rebuild the artifact; engine names become file names and are never paths",
             )
-    validated = validate_program(program, where=f"the saved {PROGRAM}", fix="report this as a torchtrt_compat bug")
+    try:  # what this library just wrote must pass its own reader: a refusal here is our bug, not the user's
+        validated = validate_program(program, where=f"the saved {PROGRAM}")
+    except UsageError as exc:
+        raise InternalError(f"save wrote a program its own reader refuses: {exc.problem}") from None
     if validated.engines != engines:  # the .ep must carry exactly the engines built here, byte for byte
         raise InternalError(f"the engines in {PROGRAM} differ from the built engines ({sorted(validated.engines)})")
     specs = metadata.get("inputs") or []
