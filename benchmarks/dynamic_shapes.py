@@ -48,7 +48,7 @@ HF = {
     "MobileBert": {"embedding_size": 32, "intra_bottleneck_size": 32, "true_hidden_size": 32},
     "MPNet": {},
     "Gemma": {"head_dim": 16, "num_key_value_heads": 1},
-    "CodeGen": {"n_embd": 32, "n_layer": 1, "n_head": 2, "rotary_dim": 8, "n_positions": 128, "n_ctx": 128},
+    "CodeGen": {"n_embd": 64, "n_layer": 1, "n_head": 4, "rotary_dim": 8, "n_positions": 128, "n_ctx": 128},
     "StableLm": {"num_key_value_heads": 2},
     "Olmo": {"num_key_value_heads": 2},
 }
