@@ -115,6 +115,7 @@ def test_dynamic_batch_from_input_specs(small_net, tmp_path: Path, flavour: str)
 
     tt = load_torch_tensorrt()  # the CPU-only import shim first
     from torch_tensorrt.dynamo.runtime import _TRTEngine
+
     model, _ = small_net
     cls = tt.Input if flavour == "torch_tensorrt.Input" else tc.Input
     spec = cls(min_shape=(1, 3, 32, 32), opt_shape=(4, 3, 32, 32), max_shape=(8, 3, 32, 32), dtype=torch.float32)
