@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import subprocess
 import sys
@@ -16,7 +17,9 @@ from torchtrt_compat.models import get_model
 import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
 from torchtrt_compat.compatibility.target import load_spec
+from torchtrt_compat.compiler.artifact.profiles import guard
 from torchtrt_compat.env import detect_environment
+from torchtrt_compat.runtime.cuda_graphs import BucketedCUDAGraphs
 from torchtrt_compat.versions import satisfies
 
 pytestmark = pytest.mark.slow
@@ -126,6 +129,13 @@ def test_dynamic_batch_from_input_specs(small_net, tmp_path: Path, flavour: str)
     folder = art.save(tmp_path / "dyn")
     loaded = tc.EngineArtifact.load(folder)
     assert loaded.engines == art.engines and loaded.inputs == art.metadata["inputs"]
+    # the loaded profile is what runnable_module() guards with: BucketedCUDAGraphs over such a module plans inside
+    # it (tests/runtime/test_cuda_graphs_profile.py replays it on a GPU)
+    stand_in = copy.deepcopy(model)
+    guard(stand_in, loaded.inputs, "artifact")
+    assert BucketedCUDAGraphs(stand_in, buckets=(1, 2, 4, 16, 32)).buckets == (1, 2, 4, 8)
+    with pytest.raises(UsageError, match="input x axis 0 is 9, outside the built range 1 to 8"):
+        stand_in(torch.randn(9, 3, 32, 32))
 
     def keep_bytes(info: list[Any]) -> Any:  # engine set-up is the one step that needs the GPU
         info = list(info)

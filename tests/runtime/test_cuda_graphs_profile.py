@@ -52,3 +52,5 @@ def test_every_replay_stays_inside_the_profile_on_the_gpu() -> None:
             x = torch.randn(batch, 16, device="cuda")
             torch.testing.assert_close(graphs(x), module.fc(x), rtol=1e-4, atol=1e-4)
     assert module.batches and all(2 <= b <= 20 for b in module.batches), module.batches
+    with pytest.raises(UsageError, match="input x axis 0 is 21, outside the built range 2 to 20"):
+        module(torch.randn(21, 16, device="cuda"))  # the guard is live: only the planning kept batches inside
