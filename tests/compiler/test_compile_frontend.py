@@ -94,7 +94,7 @@ def test_model_on_two_devices() -> None:
 
 def test_inputs_on_another_device_than_the_model(small_net) -> None:
     model, _ = small_net
-    with pytest.raises(UsageError, match="arg_inputs\\[0\\] is on meta but the model is on cpu"):
+    with pytest.raises(UsageError, match="input x is on meta but the model is on cpu"):
         tc.export(model, [torch.empty(1, 3, 32, 32, device="meta")])
 
 
