@@ -13,6 +13,10 @@ with ``partition="auto"`` (``ours_partitioned``): the table and the targets coun
 configs) are compared with nothing (``--plain zoo`` adds the
 plain torch_tensorrt run for them too); an entry whose optional package (timm, transformers) is missing is recorded
 as skipped. ``--merge`` keeps the rows of models not built in this run from the existing JSON.
+
+``--dynamic`` adds the dynamic column (`dynamic_row`): every model built again with a dynamic batch (1..32, tuned for
+8, on axis 0 of every tensor input) and, for sequence models (an ``input_ids`` input), a dynamic sequence length
+too (8..64, tuned for 16); each artifact saved and loaded back. Per model: built / saved / loaded, or the reason.
 """
 
 from __future__ import annotations
@@ -128,6 +132,81 @@ def plain(model: Any, args: tuple[Any, ...], cc: str) -> dict[str, Any]:
     }
 
 
+BATCH = (1, 8, 32)  #: the dynamic column's batch range (min, opt, max)
+SEQUENCE = (8, 16, 64)  #: and its sequence length, for models that take input_ids
+
+
+def dynamic_axes(model: Any, args: tuple[Any, ...], sequence: bool) -> dict[str, dict[int, tuple[int, int, int]]]:
+    """``dynamic=`` for the column: axis 0 of every tensor input (the batch), and axis 1 of token inputs (input_ids,
+    attention_mask, token_type_ids, ...: 2-D integer tensors) when ``sequence``."""
+    from torchtrt_compat.compiler.inputs import plan_inputs
+
+    plan = plan_inputs(model, arg_inputs=list(args))
+    axes: dict[str, dict[int, tuple[int, int, int]]] = {}
+    for leaf in plan.leaves:
+        if not isinstance(leaf.value, torch.Tensor) or leaf.value.dim() == 0:
+            continue
+        axes[leaf.name] = {0: BATCH}
+        if sequence and leaf.value.dim() == 2 and not leaf.value.is_floating_point():
+            axes[leaf.name][1] = SEQUENCE
+    return axes
+
+
+def is_sequence_model(args: tuple[Any, ...]) -> bool:
+    """A model fed token ids: a 2-D integer tensor input."""
+    return any(isinstance(a, torch.Tensor) and a.dim() == 2 and not a.is_floating_point() for a in args)
+
+
+def dynamic_row(model: Any, args: tuple[Any, ...], cc: str, sequence: bool, **kwargs: Any) -> dict[str, Any]:
+    """Build with dynamic ranges, save, load back and check the loaded profile: {"built", "saved", "loaded",
+    "stage" (where it stopped), "error", "inputs" (the profile as loaded), "total_s"}."""
+    import tempfile
+
+    axes = dynamic_axes(model, args, sequence)
+    row: dict[str, Any] = {
+        "built": False,
+        "saved": False,
+        "loaded": False,
+        "dynamic": {k: {str(a): list(r) for a, r in v.items()} for k, v in axes.items()},
+    }
+    start = time.perf_counter()
+    stage = "build"
+    try:
+        art = tc.build_engine(model, list(args), compute_capabilities=[cc], dynamic=axes, **kwargs)
+        row.update(built=True, engines=art.report.trt_engines, pytorch_ops=art.report.pytorch_ops)
+        with tempfile.TemporaryDirectory() as tmp:
+            stage = "save"
+            art.save(Path(tmp) / "a")
+            row["saved"] = True
+            row["folder_bytes"] = sum(f.stat().st_size for f in (Path(tmp) / "a").rglob("*") if f.is_file())
+            stage = "load"
+            loaded = tc.EngineArtifact.load(Path(tmp) / "a")
+            if loaded.engines != art.engines:
+                raise RuntimeError("the loaded engines differ from the built ones")
+            row["loaded"] = True
+            row["inputs"] = loaded.inputs
+            for name, ranges in axes.items():  # the recorded profile is the one asked for
+                spec = next(s for s in loaded.inputs if s.get("name") == name)
+                for axis, (lo, _, hi) in ranges.items():
+                    if (spec["min_shape"][axis], spec["max_shape"][axis]) != (lo, hi):
+                        raise RuntimeError(
+                            f"{name} axis {axis} recorded as {spec['min_shape'][axis]}..{spec['max_shape'][axis]}"
+                        )
+    except Exception as exc:  # the point is to record what fails
+        row.update(stage=stage, error=_first_line(exc), op=getattr(exc, "op", None))
+    row["total_s"] = time.perf_counter() - start
+    return row
+
+
+def dynamic_text(d: dict[str, Any] | None) -> str:
+    """The column: "loaded", or where it stopped and why."""
+    if d is None:
+        return "-"
+    if d.get("loaded"):
+        return "built, saved, loaded"
+    return f"{d.get('stage', '?')} failed: {d.get('error', '?')[:50]}"
+
+
 def _family(tags: tuple[str, ...]) -> str:
     for family in ("classification", "segmentation", "video", "detection", "optical-flow", "transformers"):
         if family in tags:
@@ -142,7 +221,9 @@ def _source(name: str, tags: tuple[str, ...]) -> str:
     return "catalogue"
 
 
-def run(names: list[str] | None, cc: str, repeats: int, plain_for: str = "catalogue") -> list[dict[str, Any]]:
+def run(
+    names: list[str] | None, cc: str, repeats: int, plain_for: str = "catalogue", with_dynamic: bool = False
+) -> list[dict[str, Any]]:
     load_torch_tensorrt()  # import once, outside every timing
     rows = []
     for entry in list_models():
@@ -176,6 +257,9 @@ def run(names: list[str] | None, cc: str, repeats: int, plain_for: str = "catalo
             row["plain"] = runs_plain[-1] | {"total_s": statistics.median(r["total_s"] for r in runs_plain)}
             if row["plain"]["ok"] and o["ok"]:
                 row["overhead_vs_plain"] = o["total_s"] / row["plain"]["total_s"] - 1
+        if with_dynamic and row["ours"]["ok"]:  # the dynamic column: only where the whole forward builds static
+            row["dynamic"] = dynamic_row(model, args, cc, sequence=is_sequence_model(args))
+            print(f"  {entry.name} dynamic: {dynamic_text(row['dynamic'])}", flush=True)
         rows.append(row)
         verdict = f"{o['engines']} engine(s), torch ops {o['pytorch_ops']}" if o["ok"] else f"FAILED {o['error']}"
         verdict += " (partitioned)" if "ours_partitioned" in row and o["ok"] else ""
@@ -216,11 +300,14 @@ def table(rows: list[dict[str, Any]]) -> str:
         "plain",
         "plain s",
         "ours/plain",
+        "dynamic",
     )
     lines = [head]
     for r in rows:
         if "skipped" in r:
-            lines.append((r["model"], r.get("family", "-"), "-", "skipped", "-", r["skipped"], "-", "-", "-", "-", "-"))
+            lines.append(
+                (r["model"], r.get("family", "-"), "-", "skipped", "-", r["skipped"], "-", "-", "-", "-", "-", "-")
+            )
             continue
         o, p = _best(r), r.get("plain")
         ok = o["ok"]
@@ -237,6 +324,7 @@ def table(rows: list[dict[str, Any]]) -> str:
                 "-" if p is None else (f"ok ({p['engines']} eng)" if p["ok"] else "FAIL"),
                 "-" if p is None else f"{p['total_s']:.1f}",
                 f"{o['total_s'] / p['total_s']:.2f}" if p is not None and p["ok"] and ok else "-",
+                dynamic_text(r.get("dynamic")),
             )
         )
     widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
@@ -307,6 +395,20 @@ def targets(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
     checks.append(
         ("zoo: >= 97% of the architectures build", len(built) >= 0.97 * len(by), f"{len(built) / max(len(by), 1):.0%}")
     )
+    with_dynamic = [r for r in by.values() if "dynamic" in r]
+    if with_dynamic:
+        loaded = [r for r in with_dynamic if r["dynamic"]["loaded"]]
+        saved_not_loaded = [r for r in with_dynamic if r["dynamic"]["saved"] and not r["dynamic"]["loaded"]]
+        checks.append(
+            (
+                "dynamic: >= 90% of those that build static build, save and load dynamic",
+                len(loaded) >= 0.9 * len(with_dynamic),
+                f"{len(loaded)}/{len(with_dynamic)}",
+            )
+        )
+        checks.append(
+            ("dynamic: 0 artifacts that save but do not load", not saved_not_loaded, str(len(saved_not_loaded)))
+        )
     detectors = [r for r in by.values() if r.get("family") == "detection" and r["model"].startswith("tv_")]
     if detectors:
         engined = [r for r in detectors if _best(r)["ok"] and _best(r)["engines"] >= 1]
@@ -332,10 +434,13 @@ def main() -> None:
         help="which entries also get the plain torch_tensorrt run (default: the catalogue's own, not the zoo's)",
     )
     parser.add_argument("--merge", action="store_true", help="keep rows of models not run now from --out")
+    parser.add_argument(
+        "--dynamic", action="store_true", help="add the dynamic column: batch 1..32 (and sequence 8..64), save, load"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
-    rows = run(args.models.split(",") if args.models else None, args.cc, args.repeats, args.plain)
+    rows = run(args.models.split(",") if args.models else None, args.cc, args.repeats, args.plain, args.dynamic)
     if args.merge and args.out.exists():
         fresh = {r["model"] for r in rows}
         old = [r for r in json.loads(args.out.read_text())["rows"] if r["model"] not in fresh]

@@ -36,6 +36,7 @@ _EXPORTS: dict[str, str] = {
     "report": ".compiler",
     "CompileReport": ".compiler",
     "EngineArtifact": ".compiler",
+    "Input": ".compiler",
     "explain": ".troubleshooting",
     "bench": ".runtime.bench",
     "selftest": ".host_selftest",
@@ -78,6 +79,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compiler import (
         CompileReport as CompileReport,
         EngineArtifact as EngineArtifact,
+        Input as Input,
         build_engine as build_engine,
         compile as compile,  # noqa: A004
         export as export,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -15,7 +17,9 @@ from torchtrt_compat.models import get_model
 import torchtrt_compat as tc
 from torchtrt_compat._errors import IncompatibleError, UsageError
 from torchtrt_compat.compatibility.target import load_spec
+from torchtrt_compat.compiler.artifact.profiles import guard
 from torchtrt_compat.env import detect_environment
+from torchtrt_compat.runtime.cuda_graphs import BucketedCUDAGraphs
 from torchtrt_compat.versions import satisfies
 
 pytestmark = pytest.mark.slow
@@ -104,15 +108,44 @@ def test_several_targets_and_patches_restored(small_net) -> None:
 
 
 @pytest.mark.requires_rtx
-def test_dynamic_batch_from_input_specs(small_net) -> None:
+@pytest.mark.parametrize("flavour", ["torch_tensorrt.Input", "torchtrt_compat.Input"])
+def test_dynamic_batch_from_input_specs(small_net, tmp_path: Path, flavour: str) -> None:
+    """Build, save, load (review H1: save refused every dynamic artifact), and torch_tensorrt.load reads the range."""
+    import base64
+
+    from torchtrt_compat._patch import patched
     from torchtrt_compat.compiler._upstream import load_torch_tensorrt
 
-    tt = load_torch_tensorrt()
+    tt = load_torch_tensorrt()  # the CPU-only import shim first
+    from torch_tensorrt.dynamo.runtime import _TRTEngine
+
     model, _ = small_net
-    spec = tt.Input(min_shape=(1, 3, 32, 32), opt_shape=(4, 3, 32, 32), max_shape=(8, 3, 32, 32), dtype=torch.float32)
+    cls = tt.Input if flavour == "torch_tensorrt.Input" else tc.Input
+    spec = cls(min_shape=(1, 3, 32, 32), opt_shape=(4, 3, 32, 32), max_shape=(8, 3, 32, 32), dtype=torch.float32)
     art = tc.build_engine(model, [spec], compute_capabilities=["8.9"], min_block_size=1)
     assert art.report.trt_engines == 1
     assert art.metadata["inputs"][0]["max_shape"] == [8, 3, 32, 32]
+    assert "x: float32 [1..8, 3, 32, 32] (opt 4)" in str(art.report)
+    folder = art.save(tmp_path / "dyn")
+    loaded = tc.EngineArtifact.load(folder)
+    assert loaded.engines == art.engines and loaded.inputs == art.metadata["inputs"]
+    # the loaded profile is what runnable_module() guards with: BucketedCUDAGraphs over such a module plans inside
+    # it (tests/runtime/test_cuda_graphs_profile.py replays it on a GPU)
+    stand_in = copy.deepcopy(model)
+    guard(stand_in, loaded.inputs, "artifact")
+    assert BucketedCUDAGraphs(stand_in, buckets=(1, 2, 4, 16, 32)).buckets == (1, 2, 4, 8)
+    with pytest.raises(UsageError, match="input x axis 0 is 9, outside the built range 1 to 8"):
+        stand_in(torch.randn(9, 3, 32, 32))
+
+    def keep_bytes(info: list[Any]) -> Any:  # engine set-up is the one step that needs the GPU
+        info = list(info)
+        info[3] = base64.b64decode(info[3])
+        return _TRTEngine.EngineSerializer(info)
+
+    with patched(_TRTEngine, "_reconstruct_trt_engine", keep_bytes):
+        program = tt.load(str(folder / "model.ep"))
+    # the program torch_tensorrt loads accepts the engine's whole range, batch 1 included (its lowering said 2)
+    assert [(int(r.lower), int(r.upper)) for r in program.range_constraints.values()] == [(1, 8)]
     program = tc.export(model, [spec])
     for batch in (1, 5, 8):
         x = torch.randn(batch, 3, 32, 32)
@@ -203,7 +236,6 @@ def test_build_cli(tmp_path: Path) -> None:
     folder = tmp_path / "deform_convnet"
     assert sorted(p.name for p in folder.iterdir()) == [
         ".torchtrt_compat",
-        "engines",
         "manifest.json",
         "model.ep",
         "report.json",

@@ -25,7 +25,7 @@ def test_signature_mirrors_torch_tensorrt() -> None:
     assert list(ours)[: len(upstream)] == upstream
     assert all(ours[n].default == theirs[n].default and ours[n].kind == theirs[n].kind for n in upstream)
     extra = list(ours)[len(upstream) : -1]
-    assert extra == ["fallback", "shims", "context_guard", "verbose", "partition"]
+    assert extra == ["fallback", "shims", "context_guard", "verbose", "partition", "dynamic"]
     assert all(ours[n].kind is inspect.Parameter.KEYWORD_ONLY for n in extra)
     assert list(ours)[-1] == "kwargs" and list(theirs)[-1] == "kwargs"
 
@@ -94,7 +94,7 @@ def test_model_on_two_devices() -> None:
 
 def test_inputs_on_another_device_than_the_model(small_net) -> None:
     model, _ = small_net
-    with pytest.raises(UsageError, match="arg_inputs\\[0\\] is on meta but the model is on cpu"):
+    with pytest.raises(UsageError, match="input x is on meta but the model is on cpu"):
         tc.export(model, [torch.empty(1, 3, 32, 32, device="meta")])
 
 

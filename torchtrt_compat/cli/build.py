@@ -17,6 +17,7 @@ from ..compiler import build_engine
 from ..compiler.aot import ZeroEnginesWarning, zero_engine_advice
 from ..compiler.artifact import check_replaceable
 from ..compiler.artifact.signing import load_private_key
+from ..compiler.inputs import parse_dynamic
 from ..compiler.validation import resolve_targets
 from ..farm import build_plan
 from ..farm.logs import check_log, write_log
@@ -31,8 +32,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "build",
         help="build TensorRT-RTX engines ahead of time (works without a GPU)",
         description="Build TensorRT-RTX engines for the named GPU architectures and write the artifact folder "
-        "DIR/NAME/: model.ep (torch_tensorrt.load('model.ep').module() runs it on the GPU host), engines/*.plan, "
-        "report.json and manifest.json, published as one. MODEL is models:NAME from the bundled catalogue "
+        "DIR/NAME/: model.ep (torch_tensorrt.load('model.ep').module() runs it on the GPU host; it holds the "
+        "engines), report.json and manifest.json, published as one; --dynamic builds for a range of sizes. MODEL "
+        "is models:NAME from the bundled catalogue "
         "(`torchtrt-compat models`), pkg.mod:function (returning the model and its example inputs), or a .ep/.pt2 "
         "file written by torch.export.save, resolved as a plan's source is. With --plan PLAN.toml, builds every "
         "model x target set x precision the plan names, in parallel, skipping what is already built "
@@ -44,6 +46,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
     p.add_argument(
         "--min-block-size", type=int, default=None, metavar="N", help="torch_tensorrt min_block_size (1 or more)"
+    )
+    p.add_argument(
+        "--dynamic",
+        action="append",
+        metavar="INPUT:AXIS=MIN:OPT:MAX",
+        help="build one engine for a range of sizes on that axis of that input (named as forward() names it, or "
+        "its position), e.g. --dynamic x:0=1:8:32 for batch 1 to 32 tuned for 8; repeat for more axes "
+        "(docs/dynamic_shapes.md)",
     )
     p.add_argument(
         "--trust",
@@ -222,6 +232,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     # every argument is checked before torch is imported and before minutes of building
     targets = cc_arguments(args.cc)
+    dynamic = parse_dynamic(args.dynamic, where="--dynamic") if args.dynamic else None  # a typo: exit 2, now
     if args.min_block_size is not None and args.min_block_size < 1:
         raise UsageError(
             f"--min-block-size {args.min_block_size} is not a positive whole number.",
@@ -258,6 +269,7 @@ def run_build(args: argparse.Namespace) -> int:
                 enabled_precisions={torch.half} if args.fp16 else None,
                 verbose=args.verbose,
                 partition=args.partition,
+                dynamic=dynamic,
                 **kwargs,
             )
     except BaseException as exc:  # a BuildError carries what its build captured
@@ -276,14 +288,17 @@ def run_build(args: argparse.Namespace) -> int:
     if advice:
         print(f"warning: {advice}", file=sys.stderr)
     size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
-    plans = len(artifact.engines)
+    engines = len(artifact.engines)
     signed = ", signature.sig" if args.sign_key is not None else ""
     if artifact.report.partition:
         parts = len(artifact.report.partition.get("parts") or [])
         print(
-            f"wrote {path}/ ({size / 1e6:.1f} MB): {parts} part(s) in parts/*.ep, {plans} plan file(s), report.json, "
+            f"wrote {path}/ ({size / 1e6:.1f} MB): {parts} part(s) in parts/*.ep holding {engines} engine(s), "
+            "report.json, "
             f"manifest.json{signed}; deploy with EngineArtifact.load(DIR).attach(model)"
         )
         return 0
-    print(f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep, {plans} plan file(s), report.json, manifest.json{signed}")
+    print(
+        f"wrote {path}/ ({size / 1e6:.1f} MB): model.ep holding {engines} engine(s), report.json, manifest.json{signed}"
+    )
     return 0

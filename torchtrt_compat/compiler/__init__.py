@@ -7,5 +7,6 @@ from .artifact import EngineArtifact as EngineArtifact
 from .compile_report import CompileReport as CompileReport, report as report
 from .exporter import export as export
 from .frontend import compile as compile  # noqa: A004
+from .inputs import Input as Input
 
-__all__ = ["CompileReport", "EngineArtifact", "build_engine", "compile", "export", "report"]
+__all__ = ["CompileReport", "EngineArtifact", "Input", "build_engine", "compile", "export", "report"]

@@ -25,13 +25,15 @@ def build_engine(
     shims: str | list[str] | None = "auto",
     verbose: bool | None = None,
     partition: str | None = None,
+    dynamic: Any = None,
     **compile_kwargs: Any,
 ) -> EngineArtifact:
     """Build TensorRT-RTX engines for ``compute_capabilities`` (e.g. ``["8.9", "12.0"]``) without running them.
 
     Works on a host with no GPU at all. ``partition="auto"``: when the whole module cannot be exported, build the
     largest exportable submodules and keep the rest in PyTorch (see `compile`). Other keyword arguments mean what
-    they mean to `compile`. The result holds
+    they mean to `compile`; ``dynamic={"x": {0: (1, 8, 32)}}`` (or `Input` ranges in ``arg_inputs``) builds one
+    engine for a range of shapes, recorded in the artifact and checked when it runs. The result holds
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
     report's ``log`` (``TORCHTRT_COMPAT_VERBOSE=1`` makes True the default). Progress is shown stage by stage.
@@ -48,6 +50,7 @@ def build_engine(
         verbose=verbose,
         partition=partition,
         compile_kwargs=compile_kwargs,
+        dynamic=dynamic,
     )
     targets = list(request.targets)
     env = detect_environment()

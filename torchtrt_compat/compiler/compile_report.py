@@ -50,6 +50,9 @@ class CompileReport:
     #: how it was compiled: "dynamo", "partitioned", "aot", "torch_compile", "legacy" (ir="ts"/"fx") or "fallback"
     #: (PyTorch ran it); None in reports written before 0.3
     route: Route | None = None
+    #: each input as built: ``name``, ``dtype`` and ``shape``, or ``min_shape``/``opt_shape``/``max_shape`` for a
+    #: dynamic one (what the artifact's run-time guard checks); empty in reports written before 0.4
+    inputs: list[dict[str, Any]] = field(default_factory=list)
     #: a fallback: each requested setting PyTorch did not apply, with what happens instead (e.g. FP16 asked for, the
     #: outputs are FP32)
     not_applied: list[str] = field(default_factory=list)
@@ -102,6 +105,7 @@ class CompileReport:
                 ("path", self.path),
                 ("versions", versions),
                 *([("targets", ", ".join(sm_name(c) for c in self.targets))] if self.targets else []),
+                *([("inputs", "; ".join(input_lines(self.inputs)))] if self.inputs else []),
                 ("settings passed", ", ".join(f"{k}={v}" for k, v in self.settings.items()) or "none (defaults)"),
                 ("shims that changed the graph", ", ".join(self.shims_changed) or "none"),
                 ("other shims active", ", ".join(others) or "none"),
@@ -173,6 +177,34 @@ class CompileReport:
         if self.warnings:
             parts.append(section("warnings", bullet_list(self.warnings)))
         return "<div>" + f"<b>torchtrt_compat compile report</b> {verdict}" + "".join(parts) + "</div>"
+
+
+def input_lines(specs: list[dict[str, Any]]) -> list[str]:
+    """One line per input, for reports and cards: ``x: float32 [1..32, 3, 224, 224] (opt 8)``. Reads a report from
+    disk too, so anything of an odd type shows as ``?``."""
+
+    def sizes(value: Any) -> list[int]:
+        return (
+            [v if isinstance(v, int) and not isinstance(v, bool) else -1 for v in value][:16]
+            if isinstance(value, list)
+            else []
+        )
+
+    lines = []
+    for spec in specs[:64]:
+        if not isinstance(spec, dict):
+            continue
+        name, dtype = short(str(spec.get("name", "input")), 40), short(str(spec.get("dtype", "?")), 20)
+        if "python" in spec:
+            lines.append(f"{name}: {short(str(spec['python']), 20)}")
+        elif "shape" in spec:
+            lines.append(f"{name}: {dtype} [{', '.join(str(s) for s in sizes(spec['shape']))}]")
+        else:
+            lo, opt, hi = (sizes(spec.get(k)) for k in ("min_shape", "opt_shape", "max_shape"))
+            dims = [str(a) if a == c else f"{a}..{c if c >= 0 else '?'}" for a, c in zip(lo, hi, strict=False)]
+            tuned = [str(o) for a, o, c in zip(lo, opt, hi, strict=False) if a != c]
+            lines.append(f"{name}: {dtype} [{', '.join(dims)}] (opt {', '.join(tuned) or '?'})")
+    return lines
 
 
 def _seconds(value: float) -> str:

@@ -13,7 +13,7 @@ from ..shims import activate, exclusive
 from ..ux.quiet import captured
 from ._upstream import shim_context
 from .failures import raise_build_error
-from .inputs import InputPlan, plan_inputs
+from .inputs import InputPlan, dim_name, plan_inputs
 
 
 @dataclass
@@ -31,16 +31,25 @@ def export_with_plan(module: Any, plan: InputPlan, *, shims: str | list[str] | N
 
     with activate("export", shim_context(), shims) as applied:
         try:
-            program = torch.export.export(
-                module, plan.args, plan.kwargs or None, dynamic_shapes=plan.dynamic_shapes, strict=False
-            )
+            try:
+                program = torch.export.export(
+                    module, plan.args, plan.kwargs or None, dynamic_shapes=plan.dynamic_shapes, strict=False
+                )
+            except Exception as first:
+                tied = _tied_dims(first, plan)  # dims the model needs equal (input_ids and mask): tie them, once
+                if tied is None:
+                    raise
+                program = torch.export.export(module, plan.args, plan.kwargs or None, dynamic_shapes=tied, strict=False)
         except UsageError:
             raise
         except Exception as exc:  # keep upstream's exception as the cause; explain what we know about it
-            mismatch = explain_device_mismatch(exc) or _cache_output(exc)
+            mismatch = explain_device_mismatch(exc) or _cache_output(exc) or _dynamic_refused(exc, plan)
             if mismatch is not None:
                 raise mismatch from exc
-            raise_build_error(exc, stage="export", op=_failing_op(exc))
+            try:
+                raise_build_error(exc, stage="export", op=_failing_op(exc))
+            except BuildError as failed:
+                raise _for_dynamic(failed, plan) from exc
         _weights_without_grad(program)
         present = {n.target for n in program.graph.nodes if n.op == "call_function"}
         table = {op: fn for op, fn in applied.decompositions.items() if op in present}
@@ -113,6 +122,102 @@ def _cache_output(exc: BaseException) -> UsageError | None:
     )
 
 
+def _for_dynamic(failed: BuildError, plan: InputPlan) -> BuildError:
+    """An export failure of a dynamic-shape build: partition='auto' (which builds static parts only) is no fix."""
+    if not plan.dynamic or "partition='auto'" not in (failed.fix or ""):
+        return failed
+    fix = (
+        "export it with these dynamic ranges first (torch.export.export(model, args, dynamic_shapes=..., "
+        "strict=False) shows the same error), or build it static; partition='auto' builds static parts only"
+    )
+    return BuildError(failed.problem, fix, stage=failed.stage, op=failed.op, log=failed.log)
+
+
+def _suggested(exc: BaseException, plan: InputPlan) -> list[tuple[Any, Any, str]] | None:
+    """For a constraint violation of the dims `plan_inputs` made: (our Dim, torch's suggestion for it, the input
+    and axis it stands for) for each dim torch would change; None for any other failure."""
+    import torch
+
+    text = exception_text(exc)
+    if "Suggested fixes:" not in text or not any(leaf.ranges for leaf in plan.leaves):
+        return None
+    from torch.export.dynamic_shapes import refine_dynamic_shapes_from_suggested_fixes
+
+    try:
+        refined = refine_dynamic_shapes_from_suggested_fixes(_fixes_text(text), plan.dynamic_shapes)
+    except Exception:  # a message torch's own helper cannot read
+        return None
+    where = {
+        getattr(r.dim, "__name__", None) or dim_name(leaf, axis): f"{leaf.name} axis {axis}"
+        for leaf in plan.leaves
+        for axis, r in leaf.ranges.items()
+    }
+    changes: list[tuple[Any, Any, str]] = []
+
+    def walk(ours: Any, theirs: Any) -> None:
+        if isinstance(ours, dict) and isinstance(theirs, dict):
+            for k, v in ours.items():
+                walk(v, theirs.get(k))
+        elif isinstance(ours, (list, tuple)) and isinstance(theirs, (list, tuple)):
+            for a, b in zip(ours, theirs, strict=False):
+                walk(a, b)
+        elif isinstance(ours, torch.export.dynamic_shapes.Dim) and theirs is not ours:
+            changes.append((ours, theirs, where.get(ours.__name__, ours.__name__)))
+
+    walk(plan.dynamic_shapes, refined)
+    return changes
+
+
+def _tied_dims(exc: BaseException, plan: InputPlan) -> Any:
+    """torch's refined ``dynamic_shapes`` when every change it suggests only ties our dims together (the same range,
+    or one derived from another): the model needs those sizes equal, which loses nothing asked for. Else None."""
+    import torch
+    from torch.export.dynamic_shapes import refine_dynamic_shapes_from_suggested_fixes
+
+    changes = _suggested(exc, plan)
+    if not changes:
+        return None
+    for ours, theirs, _ in changes:
+        same = isinstance(theirs, torch.export.dynamic_shapes.Dim) and (theirs.min, theirs.max) == (ours.min, ours.max)
+        if not (same or type(theirs).__name__ == "_DerivedDim"):
+            return None
+    return refine_dynamic_shapes_from_suggested_fixes(_fixes_text(exception_text(exc)), plan.dynamic_shapes)
+
+
+def _fixes_text(text: str) -> str:
+    """The "Suggested fixes:" block of torch's message alone (the lines up to the first blank one)."""
+    block = text.split("Suggested fixes:", 1)[1].strip("\n").split("\n\n", 1)[0]
+    return "Suggested fixes:\n" + block
+
+
+def _dynamic_refused(exc: BaseException, plan: InputPlan) -> UsageError | None:
+    """A dynamic range the model cannot export: torch's reason and its suggestion, said in ``dynamic=`` terms."""
+    import torch
+
+    changes = _suggested(exc, plan)
+    if not changes:
+        return None
+    text = exception_text(exc)
+    reason = next(
+        (line.strip(" -") for line in text.splitlines() if line.strip().startswith("- ")),
+        text.splitlines()[0] if text else "a constraint was violated",
+    )
+    fixes = []
+    for ours, theirs, where in changes:
+        if isinstance(theirs, int):
+            fixes.append(f"{where} is fixed to {theirs} by the model's code: leave it static")
+        elif isinstance(theirs, torch.export.dynamic_shapes.Dim):
+            lo = theirs.min if theirs.min is not None else ours.min
+            hi = theirs.max if theirs.max is not None else ours.max
+            fixes.append(f"{where} exports for sizes {lo} to {hi}: ask for a range inside it")
+        else:
+            fixes.append(f"{where} is tied to another input ({theirs})")
+    return UsageError(
+        f"torch.export cannot make the dynamic range asked for: {reason[:300]}.",
+        "; ".join(fixes[:4]) + " (torch suggests: " + " ".join(_fixes_text(text).split()[2:])[:200] + ")",
+    )
+
+
 def _failing_op(exc: BaseException) -> str | None:
     """The op named by an export failure, when upstream's message names one (e.g. "... for aten.nonzero")."""
     import re
@@ -126,19 +231,23 @@ def export(
     arg_inputs: Any,
     kwarg_inputs: dict[str, Any] | None = None,
     *,
+    dynamic: Any = None,
     dynamic_shapes: Any = None,
     shims: str | list[str] | None = "auto",
     verbose: bool | None = None,
 ) -> Any:
     """Export ``module`` for TensorRT: non-strict ``torch.export``, one device, shims for torchvision ops.
 
-    ``arg_inputs`` are example tensors or ``torch_tensorrt.Input`` specs (their min/opt/max shapes become dynamic
-    dimensions). The returned ``ExportedProgram`` runs on CPU like the original module: ``ep.module()(*args)``.
-    What torch prints while exporting (symbolic-shape warnings, graph dumps of a failed trace) is captured as in
-    `compile` (``verbose=True`` or ``TORCHTRT_COMPAT_VERBOSE=1`` shows it); a failed export's `BuildError` carries
-    it as ``captured``.
+    ``arg_inputs`` are example tensors or `Input` / ``torch_tensorrt.Input`` specs (their min/opt/max shapes become
+    dynamic dimensions); ``dynamic={"x": {0: (1, 8, 32)}}`` says the same for example tensors, and
+    ``dynamic_shapes`` is torch.export's own form. The returned ``ExportedProgram`` runs on CPU like the original
+    module: ``ep.module()(*args)``. What torch prints while exporting (symbolic-shape warnings, graph dumps of a
+    failed trace) is captured as in `compile` (``verbose=True`` or ``TORCHTRT_COMPAT_VERBOSE=1`` shows it); a failed
+    export's `BuildError` carries it as ``captured``.
     """
-    plan = plan_inputs(module, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs, dynamic_shapes=dynamic_shapes)
+    plan = plan_inputs(
+        module, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs, dynamic=dynamic, dynamic_shapes=dynamic_shapes
+    )
     with exclusive():  # one build at a time (see `compile`)
         with captured(verbose) as capture:
             try:

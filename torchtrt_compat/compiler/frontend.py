@@ -132,6 +132,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     context_guard: bool = True,
     verbose: bool | None = None,
     partition: str | None = None,
+    dynamic: Any = None,
     **kwargs: Any,
 ) -> Any:
     """Compile ``module`` with Torch-TensorRT so that the same arguments mean the same thing in every release.
@@ -149,6 +150,8 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
       ``"auto"``: when the whole module cannot be exported (e.g. a detector's data-dependent nms / top-k), compile
       the largest submodules that export (backbone, FPN, heads) into TensorRT and keep the rest in PyTorch. The
       result runs like the original; the report's ``partition`` lists each part and why the rest stayed in PyTorch.
+    - ``dynamic``: dynamic ranges, ``{"x": {0: (1, 8, 32)}}`` (input -> axis -> (min, opt, max); a
+      ``torch.export.Dim`` also works as a range); `Input` in ``arg_inputs`` says the same (docs/dynamic_shapes.md).
 
     Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects,
     so compiles (and `build_engine` calls) in one process run one at a time: a second thread's compile waits for the
@@ -168,6 +171,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         verbose=verbose,
         partition=partition,
         kwargs=kwargs,
+        dynamic=dynamic,
     )
     title = build_title("torchtrt_compat.compile", module, enabled_precisions, kwargs)
     with build_session(title, verbose) as (capture, waited):

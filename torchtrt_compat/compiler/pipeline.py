@@ -22,7 +22,7 @@ from ._upstream import load_torch_tensorrt, shim_context
 from .backend import BackendResult, dynamo_compile
 from .compile_report import CompileReport, attach_report
 from .exporter import ExportResult, export_with_plan
-from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, truncates_double
+from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, record_profiles, truncates_double
 from .releases import installed_release_fields
 from .request import CompileRequest, Route
 from .settings import Translation, translate
@@ -59,6 +59,7 @@ def run(request: CompileRequest) -> PipelineResult:
         request.inputs,
         request.arg_inputs,
         dict(request.kwarg_inputs) if request.kwarg_inputs is not None else None,
+        dynamic=request.dynamic,
         truncate_double=truncates_double(kwargs),
     )
     translation = translate(
@@ -81,6 +82,7 @@ def run(request: CompileRequest) -> PipelineResult:
             if request.partition != "auto" or exc.stage != "export":
                 raise
             return _compile_partitioned(request, plan, exc, translation=translation, ctx=ctx, start=start)
+    plan.specs = record_profiles(exported.program, plan)
     built = dynamo_compile(
         exported.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=translation, ctx=ctx,
         shims=request.shim_names,
@@ -93,6 +95,7 @@ def run(request: CompileRequest) -> PipelineResult:
         overhead=time.perf_counter() - start,
         targets=list(request.targets),
         warnings=list(request.warnings),
+        inputs=plan.specs,
     )
     attach_report(built.module, report)
     return PipelineResult(built.module, report, plan)
@@ -201,6 +204,7 @@ def _compile_partitioned(
         targets=list(request.targets),
         warnings=list(request.warnings),
         partitioned=True,
+        inputs=plan.specs,
     )
     report.partition = {
         "policy": "auto",
@@ -222,6 +226,7 @@ def assemble_report(
     targets: list[str] | None = None,
     warnings: list[str] | None = None,
     partitioned: bool = False,
+    inputs: list[dict[str, Any]] | None = None,
 ) -> CompileReport:
     """The one place a dynamo compile's `CompileReport` is made."""
 
@@ -254,4 +259,5 @@ def assemble_report(
         warnings=list(warnings or []),
         notes=[*translation.notes, *built.notes],
         targets=list(targets or []),
+        inputs=list(inputs or []),
     )

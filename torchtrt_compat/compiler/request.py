@@ -39,6 +39,7 @@ class CompileRequest:
     fallback: Fallback = "error"
     context_guard: bool = True
     warnings: tuple[str, ...] = ()  #: the caller's own report warnings (e.g. an unkeyed timing cache)
+    dynamic: Any = None  #: dynamic ranges as asked for (``dynamic=``), already checked by `inputs.parse_dynamic`
 
     @property
     def aot(self) -> bool:

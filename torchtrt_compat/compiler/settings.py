@@ -22,7 +22,7 @@ from .releases import ReleaseFields
 __all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "precision_name", "translate", "unknown_kwarg"]
 
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
-OWN_KWARGS = frozenset({"fallback", "shims", "context_guard"})
+OWN_KWARGS = frozenset({"fallback", "shims", "context_guard", "dynamic"})
 
 
 def _same(value: Any) -> Any:

@@ -20,7 +20,7 @@ from ..env import detect_environment
 from ..shims import get_shim, list_shims
 from ..versions import show_value as _show
 from ._upstream import shim_context
-from .inputs import is_exported_program
+from .inputs import is_exported_program, parse_dynamic
 from .releases import release_fields_from_data
 from .request import IR, CompileRequest, Fallback
 from .settings import known_names, unknown_kwarg
@@ -267,8 +267,10 @@ def compile_request(
     verbose: bool | None,
     partition: Any,
     kwargs: dict[str, Any],
+    dynamic: Any = None,
 ) -> CompileRequest:
     """The `CompileRequest` of a `compile` call, after every early check (a `UsageError` names the first problem)."""
+    parse_dynamic(dynamic)
     if fallback not in FALLBACKS:
         raise UsageError(f"fallback={fallback!r} is not understood.", f"use one of {', '.join(FALLBACKS)}")
     check_partition(partition)
@@ -296,6 +298,7 @@ def compile_request(
         ir_given=ir,
         fallback=FALLBACKS[FALLBACKS.index(fallback)],
         context_guard=bool(context_guard),
+        dynamic=dynamic,
     )
 
 
@@ -310,8 +313,10 @@ def engine_request(
     verbose: bool | None,
     partition: Any,
     compile_kwargs: dict[str, Any],
+    dynamic: Any = None,
 ) -> CompileRequest:
     """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
+    parse_dynamic(dynamic)
     check_model(module)
     check_kwarg_names(compile_kwargs, "build_engine")
     check_inputs(module, None, arg_inputs, kwarg_inputs)
@@ -330,6 +335,7 @@ def engine_request(
         partition=partition,
         verbose=verbose,
         targets=tuple(targets),
+        dynamic=dynamic,
     )
 
 

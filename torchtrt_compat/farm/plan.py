@@ -11,6 +11,7 @@ A plan (TOML, or the same shape as a dict)::
                                                     # from the matrix, or a list of them (one artifact for all)
     precisions = ["fp32", "fp16"]
     settings = { min_block_size = 1 }    # build_engine keyword arguments (a model's settings update these)
+    dynamic = ["x:0=1:8:32"]             # dynamic ranges, as --dynamic writes them (or { x = { 0 = [1, 8, 32] } })
     timeout = 900                        # seconds per build
     memory_gb = 3                        # expected peak memory of one build (pool admission, Ray's requirement)
 
@@ -47,6 +48,7 @@ from .._lazy import install_extra
 from ..compatibility.target import gpu_target
 from ..compiler.artifact import check_replaceable
 from ..compiler.artifact.signing import KEY_FIX, key_fingerprint, load_private_key
+from ..compiler.inputs import parse_dynamic
 from ..compiler.releases import known_releases
 from ..compiler.settings import OWN_KWARGS, known_names
 from ..compiler.validation import check_compile_kwargs, resolve_targets
@@ -57,7 +59,7 @@ from .logs import check_log
 from .sources import ModelSource, SourceKind, import_paths, resolve_source
 
 TOP_KEYS = ("out", "workers", "sign_key", "defaults", "models")
-DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust")
+DEFAULT_KEYS = ("targets", "precisions", "settings", "timeout", "memory_gb", "trust", "dynamic")
 MODEL_KEYS = ("source", "output", "depends", *DEFAULT_KEYS)
 #: precision name -> the torch dtype build_engine is asked for (enabled_precisions); fp32 asks for nothing extra
 PRECISIONS: dict[str, str | None] = {"fp32": None, "fp16": "float16", "bf16": "bfloat16"}
@@ -354,6 +356,9 @@ def _jobs_of(
         check_compile_kwargs(settings)
     except UsageError as exc:
         raise UsageError(f"{where}.settings: {exc.problem}", exc.fix) from None
+    if spec.get("dynamic") is not None:  # the one range parser (inputs.parse_dynamic), as build --dynamic uses it
+        parse_dynamic(spec["dynamic"], where=f"{where}.dynamic")
+        settings["dynamic"] = spec["dynamic"]  # build_engine's own keyword; hashed into the build key with the rest
     timeout = (
         timeout_flag if timeout_flag is not None else _positive(spec.get("timeout"), f"{where}.timeout", MAX_TIMEOUT_S)
     )

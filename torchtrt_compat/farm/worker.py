@@ -50,7 +50,11 @@ def artifact_facts(manifest: dict[str, Any], folder: Path) -> dict[str, Any]:
     engines = manifest.get("engines") or {}
     return {
         "engines": len(engines),
-        "engine_bytes": sum(int(files.get(f, {}).get("bytes", 0)) for f in engines.values()),
+        # format 3 lists each engine's size (it is stored inside the .ep); format 2 named its plan file
+        "engine_bytes": sum(
+            int(e.get("bytes", 0)) if isinstance(e, dict) else int(files.get(e, {}).get("bytes", 0))
+            for e in engines.values()
+        ),
         "folder_bytes": sum(int(m.get("bytes", 0)) for m in files.values() if isinstance(m, dict)),
         "pytorch_ops": list(report.get("pytorch_ops") or []),
         "trt_op_fraction": report.get("trt_op_fraction"),

@@ -16,6 +16,22 @@ from .context import primary_context
 from .pinning import check_device
 
 _STATE = threading.local()
+#: the attribute a module built for a range of input shapes carries: its inputs' profiles, as an artifact's manifest
+#: lists them (``min_shape``/``max_shape`` per input); EngineArtifact.runnable_module() and attach() set it
+PROFILE_ATTR = "torchtrt_compat_input_profiles"
+
+
+def profile_batch_range(module: Any, batch_dim: int = 0) -> tuple[int, int] | None:
+    """(min, max) of axis ``batch_dim`` shared by every tensor input of a module carrying input profiles
+    (`PROFILE_ATTR`); None when it carries none or its inputs disagree."""
+    specs = getattr(module, PROFILE_ATTR, None)
+    spans = set()
+    for spec in specs if isinstance(specs, list) else []:
+        lo = spec.get("min_shape", spec.get("shape")) if isinstance(spec, dict) else None
+        hi = spec.get("max_shape", spec.get("shape")) if isinstance(spec, dict) else None
+        if isinstance(lo, list) and isinstance(hi, list) and len(lo) > batch_dim and len(hi) > batch_dim:
+            spans.add((int(lo[batch_dim]), int(hi[batch_dim])))
+    return spans.pop() if len(spans) == 1 else None
 
 
 def install_runtime_guards(module: Any, device: DeviceLike = None, *, context: bool = True) -> list[Any]:

@@ -6,5 +6,6 @@ from . import (
     converter_fixes as converter_fixes,  # noqa: F401
     cpu_aot as cpu_aot,  # noqa: F401
     deform_conv2d as deform_conv2d,  # noqa: F401
+    dynamic_ranges as dynamic_ranges,  # noqa: F401
     roi_align as roi_align,  # noqa: F401
 )

@@ -837,6 +837,25 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example_source="https://github.com/pytorch/TensorRT/issues/1113",
     ),
     KnownError(
+        "dynamic-range-narrowed",
+        "Input range outside the range the exported program allows (torch_tensorrt 2.14)",
+        r"Input range \[\d+, \d+\] vs\s+exported program range \[\d+, \d+\]",
+        "torch_tensorrt 2.14 compares each dynamic Input's min/max with the range the program gives that size. The "
+        "program's range is narrower when torch.export was given a narrower Dim, when the model's code constrains "
+        "the size, or when lowering narrowed it (a fake kernel's memory-layout guard, e.g. a batch >= 4 for a "
+        "convolution, not a limit of the model).",
+        "Build through torchtrt_compat (build_engine / compile with Input ranges or dynamic=...): it keeps the range "
+        "torch.export gave through lowering. If the program was exported narrower, export again with "
+        "torch.export.Dim('batch', min=MIN, max=MAX) covering the Input range, or give an Input range inside the "
+        "program range the message names.",
+        weight=82,
+        applies="torch_tensorrt 2.14+, dynamic shapes (dynamo frontend)",
+        shown_by=("tests/compiler/test_dynamic_shapes.py::test_explain_names_a_narrowed_range",),
+        example="ValueError: Dynamic dimension 's77': Input range [1, 32] vs exported program range [4, 32]. "
+        "Input.min_shape (1) is below the exported program's min (4).",
+        example_source="torch_tensorrt 2.14.0 dynamo/_compiler.py (_build_user_symbol_bounds), timm efficientvit_m0",
+    ),
+    KnownError(
         "dynamic-shape-profile",
         "Invalid optimization profile (min / opt / max shapes)",
         r"k(?:OPT|MIN|MAX) values for profile|violate shape constraints|min_shape contains a 0 dimension"

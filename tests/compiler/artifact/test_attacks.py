@@ -50,11 +50,22 @@ class _Payload:
 
 
 def _rehash(folder: Path) -> None:
-    """Recompute every listed file's size and sha256, as an attacker who controls the folder would."""
+    """Recompute every listed file's and engine's size and sha256, as an attacker who controls the folder would."""
     manifest = json.loads((folder / "manifest.json").read_text())
     for name in manifest["files"]:
         data = (folder / name).read_bytes()
         manifest["files"][name] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    with zipfile.ZipFile(folder / "model.ep") as zf:
+        records = [n for n in zf.namelist() if "opaque_obj" in n]
+        for record in records:
+            try:
+                info = _engine_info({"model/data/constants/opaque_obj_0": zf.read(record)})
+                engine = base64.b64decode(info[3])
+            except Exception:  # a payload that is not a record: leave the manifest's entry as it was
+                continue
+            name = info[1][: -len("_engine")] if info[1].endswith("_engine") else info[1]
+            if isinstance(manifest["engines"].get(name), dict):
+                manifest["engines"][name].update(bytes=len(engine), sha256=hashlib.sha256(engine).hexdigest())
     (folder / "manifest.json").write_text(json.dumps(manifest))
 
 
@@ -109,6 +120,20 @@ def _sympy_range(graph: dict[str, Any]) -> None:
 
 def _sympy_symint_value(graph: dict[str, Any]) -> None:
     graph["graph_module"]["graph"]["sym_int_values"] = {"s0": {"as_expr": {"expr_str": "2*s0", "hint": None}}}
+
+
+def _sympy_function(graph: dict[str, Any]) -> None:  # a constructor outside the grammar (sympify resolves any name)
+    sizes = graph["graph_module"]["graph"]["tensor_values"]["x"]["sizes"]
+    sizes[0] = {"as_expr": {"expr_str": "Function('exec')(Symbol('s0'))", "hint": {"as_int": 1}}}
+
+
+def _sympy_power(graph: dict[str, Any]) -> None:  # evaluation as a denial of service: 10**(10**9)
+    sizes = graph["graph_module"]["graph"]["tensor_values"]["x"]["sizes"]
+    sizes[0] = {"as_expr": {"expr_str": "Pow(Integer(10), Integer(1000000000))", "hint": {"as_int": 1}}}
+
+
+def _guards_attribute(graph: dict[str, Any]) -> None:
+    graph["guards_code"] = ["L['x'].size()[0].__class__.__base__ == 1"]
 
 
 def _guards(graph: dict[str, Any]) -> None:  # V2: torch execs guards_code in .module()
@@ -253,10 +278,13 @@ def _second_root(members: dict[str, bytes], marker: Path) -> None:
 
 
 ROUTES: dict[str, tuple[Callable[[dict[str, bytes], Path], None], str]] = {
-    "V1 sympy expression in a size": (_graph_edit(_sympy_size), "expressions are refused"),
-    "V1 sympy expression in range_constraints": (_graph_edit(_sympy_range), "expressions are refused"),
-    "V1 derived symbolic value": (_graph_edit(_sympy_symint_value), "expressions are refused"),
-    "V2 guards_code": (_graph_edit(_guards), "guards_code: must be empty"),
+    "V1 sympy expression in a size": (_graph_edit(_sympy_size), "outside the size grammar"),
+    "V1 sympy expression in range_constraints": (_graph_edit(_sympy_range), "is not a symbol name"),
+    "V1 derived symbolic value": (_graph_edit(_sympy_symint_value), "outside the size grammar"),
+    "V1 sympy call outside the grammar": (_graph_edit(_sympy_function), "outside the size grammar"),
+    "V1 sympy power too large to evaluate": (_graph_edit(_sympy_power), "exponent"),
+    "V2 guards_code": (_graph_edit(_guards), "outside the guard grammar"),
+    "V2 guards_code through an attribute": (_graph_edit(_guards_attribute), "outside the guard grammar"),
     "target torch.ops.load_library": (_graph_edit(_target("torch.ops.load_library")), "is not an operator"),
     "target builtins.exec": (_graph_edit(_target("builtins.exec")), "is not an operator"),
     "target aten.from_file": (_graph_edit(_target("torch.ops.aten.from_file.default")), "is not an operator"),
@@ -383,11 +411,10 @@ def test_save_never_writes_outside_its_folder(base: Path, tmp_path: Path) -> Non
 
 def test_symlinks_and_unlisted_files_in_the_folder_are_refused(base: Path, tmp_path: Path) -> None:
     linked = _copy(base, tmp_path / "linked")
-    outside = _copy(base / "engines", tmp_path / "outside_engines")
-    import shutil
-
-    shutil.rmtree(linked / "engines")
-    (linked / "engines").symlink_to(outside)
+    outside = tmp_path / "outside.ep"
+    outside.write_bytes((base / "model.ep").read_bytes())
+    (linked / "model.ep").unlink()
+    (linked / "model.ep").symlink_to(outside)
     with pytest.raises(UsageError, match="symlink"):
         EngineArtifact.load(linked)
     extra = _copy(base, tmp_path / "extra")
@@ -448,7 +475,7 @@ def test_a_signed_folder_verifies(signed: Path, keys: tuple[Path, Path]) -> None
 
 def test_one_flipped_byte_anywhere_fails_verification(signed: Path, keys: tuple[Path, Path], tmp_path: Path) -> None:
     files = sorted(p.relative_to(signed) for p in signed.rglob("*") if p.is_file() and p.name != "signature.sig")
-    assert len(files) >= 5
+    assert len(files) >= 4  # the manifest, the program (holding the engines), the report, the mark
     for rel in files:
         copy = _copy(signed, tmp_path / rel.as_posix().replace("/", "_"))
         data = bytearray((copy / rel).read_bytes())
@@ -458,7 +485,7 @@ def test_one_flipped_byte_anywhere_fails_verification(signed: Path, keys: tuple[
             EngineArtifact.load(copy, verify_with=keys[1])
         assert rel.name in str(info.value)
     added = _copy(signed, tmp_path / "added")
-    (added / "engines" / "extra.plan").write_bytes(b"x")
+    (added / "extra.plan").write_bytes(b"x")
     with pytest.raises(UsageError, match="does not verify"):
         EngineArtifact.load(added, verify_with=keys[1])
     sig = _copy(signed, tmp_path / "sig")
@@ -551,32 +578,48 @@ def test_the_canonical_program_runs_like_the_model(model: str, tmp_path: Path) -
 
 
 @pytest.mark.parametrize(
-    "text, ok",
+    "text, canonical",
     [
-        ("s0", True),
-        ("u12", True),
-        ("Symbol('u0', integer=True)", True),
-        ("Symbol('s0', integer=True, positive=True)", True),
-        ("Symbol('s0', integer=__import__('os'))", False),
-        ("Mul(Integer(2), Symbol('s0', integer=True))", False),
-        ("2*s0", False),
-        ("s0.func", False),
-        ("S0", False),
-        ("Symbol('s0')\n", False),
-        ("__import__('os').system('id')", False),
+        ("s0", "s0"),
+        ("u12", "u12"),
+        ("Symbol('u0', integer=True)", "Symbol('u0', integer=True)"),
+        ("Symbol('s0', integer=True, positive=True)", "Symbol('s0', integer=True, positive=True)"),
+        ("Mul(Integer(1000),  Symbol('s27', positive=True, integer=True))", None),
+        (
+            "FloorDiv(Add(Symbol('s0'), Integer(-1)), Integer(2))",
+            "FloorDiv(Add(Symbol('s0'), Integer(-1)), Integer(2))",
+        ),
+        ("Symbol('s0', integer=__import__('os'))", "refused"),
+        ("2*s0", "refused"),
+        ("s0.func", "refused"),
+        ("S0", "refused"),
+        ("Symbol('s0')\n)", "refused"),
+        ("Symbol('x')", "refused"),  # not a size symbol's name
+        ("Symbol('s0', evaluate=True)", "refused"),
+        ("Pow(Symbol('s0'), Integer(9))", "refused"),
+        ("Integer(99999999999999999999)", "refused"),
+        ("Mul(" * 40 + "Integer(1), Integer(2)" + ")" * 40, "refused"),
+        ("__import__('os').system('id')", "refused"),
     ],
 )
-def test_symbolic_sizes_are_names_only(text: str, ok: bool) -> None:
-    from torchtrt_compat.compiler.artifact.ep_reader import _check_symbol
+def test_symbolic_sizes_are_read_by_a_closed_grammar(text: str, canonical: str | None) -> None:
+    """A size in the graph JSON is a symbol name or srepr text of the size grammar, re-written canonically (sympy
+    evaluates that text, so only what the reader wrote reaches it); anything else is refused."""
+    from torchtrt_compat.compiler.artifact.ep_reader import _canonical_expr
 
     def fail(path: str, rule: str) -> UsageError:
         return UsageError(f"{path}: {rule}")
 
-    if ok:
-        _check_symbol(text, "x", fail)
+    if canonical == "refused":
+        with pytest.raises(UsageError, match="outside the size grammar"):
+            _canonical_expr(text, "x", fail)
     else:
-        with pytest.raises(UsageError, match="expressions are refused"):
-            _check_symbol(text, "x", fail)
+        assert _canonical_expr(text, "x", fail) == (canonical or " ".join(text.split()))
+
+
+def _sympy_pickle(expr: Any) -> bytes:
+    """The metadata field as torch_tensorrt writes it for a dynamic engine: its input shape as sympy objects."""
+    return pickle.dumps({"inout_symexprs": {"inputs": [{"shape_exprs": [expr, 3], "name": "x"}], "outputs": []}})
 
 
 _SETTINGS = b"ctorch_tensorrt.dynamo._settings\nCompilationSettings\n"
@@ -591,6 +634,13 @@ _SETTINGS = b"ctorch_tensorrt.dynamo._settings\nCompilationSettings\n"
         (b"\x80\x02ctorch\nload\n.", "it names torch.load"),
         (b"\x80\x02" + _SETTINGS + b")\x81K\x01b.", "not a dict of names"),  # BUILD with a non-dict state
         (b"\x80\x02cbuiltins\ngetattr\n.", "it names builtins.getattr"),
+        # sympy objects (the engine's symbolic shapes) are data of the size grammar, built as stand-ins
+        (b"\x80\x02csympy.core.symbol\nSymbol\nX\x03\x00\x00\x00s27\x85R.", "Symbol is called"),  # REDUCE
+        (b"\x80\x02csympy.core.symbol\nSymbol\nX\x08\x00\x00\x00__init__\x85\x81.", "not a size symbol"),
+        (b"\x80\x02csympy.core.numbers\nInteger\n\x8a\x09" + b"\xff" * 8 + b"\x7f\x85\x81.", "below 2\\*\\*63"),
+        (b"\x80\x02csympy.core.function\nFunction\n.", "it names sympy.core.function.Function"),
+        (b"\x80\x02csympy\nsympify\n.", "it names sympy.sympify"),
+        (b"\x80\x02csympy.core.symbol\nSymbol\nX\x03\x00\x00\x00s27\x85\x81}b.", "given state"),
     ],
 )
 def test_engine_metadata_reader_builds_only_inert_values(
@@ -724,3 +774,113 @@ def test_a_parameter_name_cannot_inject_code_into_fx_generated_source(tmp_path: 
     with pytest.raises(UsageError):
         forged.runnable_module("cpu")
     assert not marker.exists()
+
+
+def _sympy_cases() -> list[tuple[str, Any, str | None]]:
+    import sympy
+    from torch.utils._sympy.functions import FloorDiv, Max, PythonMod
+
+    s = sympy.Symbol("s31", positive=True, integer=True)
+    u = sympy.Symbol("s2", positive=True, integer=True)
+    return [
+        ("symbol", s, None),
+        ("product", 1000 * s, None),
+        ("sum", s + 1, None),
+        ("two symbols", s * u, None),
+        ("floor division", FloorDiv(s, 2), None),
+        ("modulo", PythonMod(s, 4), None),
+        ("max", Max(s, u), None),
+        ("negative", -s, None),
+        ("a power too large", sympy.Pow(s, 9, evaluate=False), "exponent"),
+        ("a rational", s / 2, "it names sympy.core.numbers.Half"),
+        ("a function outside the grammar", sympy.Function("f")(s), "it names"),
+        ("a symbol that is no size", sympy.Symbol("__class__"), "not a size symbol"),
+    ]
+
+
+@pytest.mark.parametrize("label, expr, refused", _sympy_cases(), ids=[c[0] for c in _sympy_cases()])
+def test_engine_shapes_in_metadata_are_read_as_data(label: str, expr: Any, refused: str | None) -> None:
+    """torch_tensorrt pickles each engine's input/output shapes as sympy objects (``inout_symexprs``); the reader
+    builds size-grammar nodes in their place (never sympy) and refuses anything outside the grammar."""
+    from torchtrt_compat.compiler.artifact import ep_reader, sym_expr
+
+    def refuse(where: str, rule: str) -> UsageError:
+        return UsageError(f"{where}: {rule}")
+
+    text = base64.b64encode(_sympy_pickle(expr)).decode()
+    if refused is not None:
+        with pytest.raises(UsageError, match=refused):
+            ep_reader._check_metadata(text, "engine", refuse)
+        return
+    read = ep_reader._check_metadata(text, "engine", refuse)
+    ((name, dims),) = ep_reader._engine_shapes(read)["inputs"]
+    assert name == "x" and dims[1] == 3 and isinstance(dims[0], sym_expr.Expr)
+    import sympy
+
+    # the parsed expression, printed canonically, is the expression torch_tensorrt pickled
+    assert sympy.sympify(dims[0].text) == expr or sympy.srepr(expr) == dims[0].text
+
+
+@pytest.fixture(scope="module")
+def dynamic_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real dynamic-batch build (batch 1..8, tuned for 4), saved."""
+    torch.manual_seed(0)
+    art = tc.build_engine(
+        _Tiny().eval(),
+        [torch.randn(2, 3, 8, 8)],
+        compute_capabilities=["8.9"],
+        min_block_size=1,
+        dynamic={"x": {0: (1, 4, 8)}},
+    )
+    return art.save(tmp_path_factory.mktemp("attack") / "dynamic")
+
+
+def test_a_dynamic_artifact_saves_loads_and_guards(dynamic_base: Path) -> None:
+    """H1: the symbolic shape data torch_tensorrt writes is accepted as data; the profile is recorded and enforced."""
+    loaded = EngineArtifact.load(dynamic_base)
+    (spec,) = loaded.inputs
+    assert (spec["min_shape"], spec["opt_shape"], spec["max_shape"]) == ([1, 3, 8, 8], [4, 3, 8, 8], [8, 3, 8, 8])
+    manifest = json.loads((dynamic_base / "manifest.json").read_text())
+    (engine,) = manifest["engines"].values()
+    assert engine["inputs"][0]["min_shape"] == [1, 3, 8, 8] and engine["inputs"][0]["max_shape"] == [8, 3, 8, 8]
+    program = validate_program((dynamic_base / "model.ep").read_bytes(), where="model.ep")
+    assert program.symbol_ranges == {spec["symbols"]["0"]: (1, 8)}  # the engine's range, 1 included
+    (record,) = program.records.values()
+    assert str(record.shapes["inputs"][0][1][0]) == spec["symbols"]["0"]
+    loaded.check_inputs(torch.randn(8, 3, 8, 8))
+    with pytest.raises(UsageError, match=r"input x axis 0 is 9, outside the built range 1 to 8") as info:
+        loaded.check_inputs(torch.randn(9, 3, 8, 8))
+    assert "\n" not in str(info.value)
+    with pytest.raises(UsageError, match="axis 2 is 7, outside the built range 8"):
+        loaded.check_inputs(torch.randn(2, 3, 7, 8))
+
+
+@pytest.mark.parametrize(
+    "edit, rule",
+    [
+        (lambda raw: raw.replace(b"positive", b"evaluate"), "not one of"),  # an assumption sympy would act on
+        (lambda raw: raw.replace(b"sympy.core.symbol", b"sympy.core.assume"), "it names sympy.core.assume.Symbol"),
+    ],
+)
+def test_the_dynamic_engine_metadata_is_checked(dynamic_base: Path, tmp_path: Path, edit: Any, rule: str) -> None:
+    bad = _copy(dynamic_base, tmp_path / "bad")
+    members = _members(bad)
+    info = _engine_info(members)
+    raw = base64.b64decode(info[7])
+    assert b"sympy.core.symbol" in raw
+    info[7] = base64.b64encode(edit(raw)).decode()
+    _set_engine_info(members, info)
+    _write_ep(bad, members)
+    with pytest.raises(UsageError, match=rule):
+        EngineArtifact.load(bad)
+
+
+def test_engine_bytes_must_match_the_manifest(dynamic_base: Path, tmp_path: Path) -> None:
+    """Format 3 keeps each engine once, inside model.ep: the manifest's size and sha256 of it are checked."""
+    bad = _copy(dynamic_base, tmp_path / "bad")
+    manifest = json.loads((bad / "manifest.json").read_text())
+    (name,) = manifest["engines"]
+    manifest["engines"][name]["sha256"] = "0" * 64
+    (bad / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(UsageError, match="differ from the manifest"):
+        EngineArtifact.load(bad)

@@ -59,10 +59,10 @@ class _Payload:
 
 
 # ---- layout ------------------------------------------------------------------------------------------------------
-def test_folder_layout_manifest_and_plans(built: tuple[Any, Path]) -> None:
+def test_folder_layout_manifest_and_engines_stored_once(built: tuple[Any, Path]) -> None:
     art, folder = built
     files = sorted(str(f.relative_to(folder)) for f in folder.rglob("*") if f.is_file())
-    assert files == [".torchtrt_compat", "engines/_run_on_acc_0.plan", "manifest.json", "model.ep", "report.json"]
+    assert files == [".torchtrt_compat", "manifest.json", "model.ep", "report.json"]
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["format"] == FORMAT and manifest["program"] == "model.ep"
     assert manifest["metadata"]["targets"] == ["8.9", "12.0"]
@@ -71,8 +71,12 @@ def test_folder_layout_manifest_and_plans(built: tuple[Any, Path]) -> None:
     for name, meta in manifest["files"].items():
         data = (folder / name).read_bytes()
         assert meta == {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-    plan = (folder / "engines/_run_on_acc_0.plan").read_bytes()
-    assert plan == art.engines["_run_on_acc_0"] and len(plan) > 10_000
+    plan = art.engines["_run_on_acc_0"]
+    assert manifest["engines"]["_run_on_acc_0"]["sha256"] == hashlib.sha256(plan).hexdigest() and len(plan) > 10_000
+    # each engine once: the folder is the program (which holds the engine) plus a few kB of JSON
+    size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    assert size < (folder / "model.ep").stat().st_size + 64_000 < len(plan) * 2
+    assert tc.EngineArtifact.load(folder).engines == art.engines
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")], "no staging folder left behind"
 
 
@@ -84,8 +88,8 @@ def test_ep_carries_the_plan_bytes_and_torch_reads_it(built: tuple[Any, Path]) -
     tt = load_torch_tensorrt()
     from torch_tensorrt.dynamo.runtime import _TRTEngine
 
-    _, folder = built
-    plan = (folder / "engines/_run_on_acc_0.plan").read_bytes()
+    art, folder = built
+    plan = art.engines["_run_on_acc_0"]
     seen: list[list[Any]] = []
 
     def keep_bytes(info: list[Any]) -> Any:  # stands in for the GPU-only engine set-up; returns upstream's record
@@ -315,26 +319,28 @@ def test_malformed_manifest_is_a_usage_error_with_the_rebuild_command(
     assert "torchtrt-compat build" in str(info.value)
 
 
-@pytest.mark.parametrize("damage", ["plan byte", "ep truncated", "plan missing", "plan swapped", "manifest missing"])
+@pytest.mark.parametrize("damage", ["ep byte", "ep truncated", "ep missing", "engine swapped", "manifest missing"])
 def test_damaged_or_tampered_files_are_refused(built: tuple[Any, Path], tmp_path: Path, damage: str) -> None:
     _, folder = built
     bad = copy_folder(folder, tmp_path / "bad")
-    plan = bad / "engines/_run_on_acc_0.plan"
-    if damage == "plan byte":
-        data = bytearray(plan.read_bytes())
+    program = bad / "model.ep"
+    if damage == "ep byte":
+        data = bytearray(program.read_bytes())
         data[len(data) // 2] ^= 1
-        plan.write_bytes(bytes(data))
+        program.write_bytes(bytes(data))
         pattern = "does not match the manifest"
     elif damage == "ep truncated":
-        ep = (bad / "model.ep").read_bytes()
+        ep = program.read_bytes()
         _rewrite(bad, "model.ep", ep[: len(ep) // 2])
         pattern = "not a torch.export archive"
-    elif damage == "plan missing":
-        plan.unlink()
+    elif damage == "ep missing":
+        program.unlink()
         pattern = "does not exist"
-    elif damage == "plan swapped":  # a consistent manifest, but the plan is not the engine inside the .ep
-        _rewrite(bad, "engines/_run_on_acc_0.plan", plan.read_bytes()[:-1] + b"x")
-        pattern = "different engines"
+    elif damage == "engine swapped":  # a consistent file list, but the manifest's engine is not the one in the .ep
+        manifest = json.loads((bad / "manifest.json").read_text())
+        manifest["engines"]["_run_on_acc_0"]["bytes"] += 1
+        (bad / "manifest.json").write_text(json.dumps(manifest))
+        pattern = "differ from the manifest"
     else:
         (bad / "manifest.json").unlink()
         pattern = "does not exist"
@@ -371,7 +377,7 @@ def test_exception_between_writes_leaves_the_old_set(built: tuple[Any, Path], tm
     _, folder = built
     target = _variant(folder, "old", tmp_path / "out")
     new = tc.EngineArtifact.load(_variant(folder, "new", tmp_path / "new"))
-    for after in ("model.ep", "_run_on_acc_0.plan", "report.json", "manifest.json"):
+    for after in ("model.ep", "report.json", "manifest.json"):
 
         def fail(path: Path, after: str = after) -> None:
             if path.name == after:
@@ -406,7 +412,7 @@ art.save(sys.argv[2])
 """
 
 
-@pytest.mark.parametrize("stop_after", ["model.ep", "_run_on_acc_0.plan", "manifest.json"])
+@pytest.mark.parametrize("stop_after", ["model.ep", "report.json", "manifest.json"])
 def test_sigkill_mid_write_leaves_the_old_set_and_the_next_run_cleans_up(
     built: tuple[Any, Path], tmp_path: Path, stop_after: str
 ) -> None:
@@ -549,3 +555,47 @@ def test_on_a_gpu_torch_tensorrt_alone_runs_the_ep(tmp_path: Path) -> None:
     assert done.stdout.strip().endswith("RAN"), done.stderr[-3000:]
     runnable = tc.EngineArtifact.load(folder).runnable_module("cuda:0")
     torch.testing.assert_close(runnable(x.cuda()).cpu(), model(x), rtol=1e-2, atol=1e-2)
+
+
+@pytest.mark.gpu
+@pytest.mark.trt_gpu
+def test_on_a_gpu_a_dynamic_batch_artifact_runs_its_range_and_refuses_the_rest(tmp_path: Path) -> None:
+    """Built for batches 1..8 (dynamic=), saved, loaded: every batch in the range runs on the engine and matches
+    PyTorch; batch 9 is refused by the run-time guard with one line, before the engine sees it."""
+    cc = "{}.{}".format(*torch.cuda.get_device_capability(0))
+    torch.manual_seed(0)
+    model = TinyConvNet(16).eval()
+    art = tc.build_engine(
+        model, [torch.randn(2, 3, 16, 16)], compute_capabilities=[cc], min_block_size=1, dynamic={"x": {0: (1, 4, 8)}}
+    )
+    runnable = tc.EngineArtifact.load(art.save(tmp_path / "dyn")).runnable_module("cuda:0")
+    for batch in (1, 4, 8):
+        x = torch.randn(batch, 3, 16, 16)
+        torch.testing.assert_close(runnable(x.cuda()).cpu(), model(x), rtol=1e-2, atol=1e-2)
+    with pytest.raises(UsageError, match="input x axis 0 is 9, outside the built range 1 to 8"):
+        runnable(torch.randn(9, 3, 16, 16).cuda())
+
+
+def test_a_format_2_folder_still_loads_and_saves_as_format_3(built: tuple[Any, Path], tmp_path: Path) -> None:
+    """Folders written before each engine was stored once (an engines/<name>.plan copy beside model.ep) load as
+    before; saving one again writes format 3."""
+    from torchtrt_compat.compiler.artifact.files import FORMAT_V2
+
+    art, folder = built
+    old = copy_folder(folder, tmp_path / "old")
+    manifest = json.loads((old / "manifest.json").read_text())
+    (old / "engines").mkdir()
+    for name, blob in art.engines.items():
+        (old / "engines" / f"{name}.plan").write_bytes(blob)
+        manifest["files"][f"engines/{name}.plan"] = {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
+    manifest["engines"] = {name: f"engines/{name}.plan" for name in art.engines}
+    manifest["format"] = FORMAT_V2
+    (old / "manifest.json").write_text(json.dumps(manifest))
+    loaded = tc.EngineArtifact.load(old)
+    assert loaded.engines == art.engines
+    (old / "engines" / "_run_on_acc_0.plan").write_bytes(b"x" + art.engines["_run_on_acc_0"][1:])
+    with pytest.raises(UsageError, match="does not match the manifest"):
+        tc.EngineArtifact.load(old)
+    again = loaded.save(tmp_path / "new")
+    assert json.loads((again / "manifest.json").read_text())["format"] == FORMAT
+    assert not (again / "engines").exists() and tc.EngineArtifact.load(again).engines == art.engines

@@ -74,9 +74,7 @@ def test_save_load_attach_round_trip(built, tmp_path: Path) -> None:
     names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
     assert names == [
         ".torchtrt_compat",  # the mark that torchtrt_compat wrote this folder (_atomic.mark_folder)
-        "engines/backbone._run_on_acc_0.plan",
-        "engines/head._run_on_acc_0.plan",
-        "manifest.json",
+        "manifest.json",  # each engine is stored once, inside its part's .ep
         "parts/backbone.ep",
         "parts/head.ep",
         "report.json",
@@ -109,6 +107,9 @@ def test_save_load_attach_round_trip(built, tmp_path: Path) -> None:
     # an engine part does not run without its GPU: one clear error naming the part
     with pytest.raises(IncompatibleError, match="TensorRT part backbone cannot run here: .*no NVIDIA GPU"):
         attached(x)
+    # a part called with a shape it was not built for is refused before its engine is reached
+    with pytest.raises(UsageError, match=r"backbone tensor 0 axis 2 is 24, outside the built range 32"):
+        attached(torch.randn(1, 3, 24, 32))
     with pytest.raises(UsageError, match="attach"):
         loaded.runnable_module()
 
@@ -117,7 +118,7 @@ def test_resave_of_a_loaded_partitioned_artifact(built, tmp_path: Path) -> None:
     art, _ = built
     first = art.save(tmp_path / "a")
     again = tc.EngineArtifact.load(first).save(tmp_path / "b")
-    for name in ("parts/backbone.ep", "parts/head.ep", "engines/head._run_on_acc_0.plan"):
+    for name in ("parts/backbone.ep", "parts/head.ep"):
         assert (first / name).read_bytes() == (again / name).read_bytes()
     assert tc.EngineArtifact.load(again).engines == art.engines
 
@@ -199,11 +200,10 @@ def test_build_cli_partition_auto(tmp_path: Path, capsys) -> None:
     attached = loaded.attach(mine)
     programs = [m for m in attached.modules() if isinstance(m, SavedProgram)]
     saved = {f"{m.part_path}.{n}": b for m in programs for n, b in m.engines.items()}
-    on_disk = {
-        name: (folder / file).read_bytes()
-        for name, file in json.loads((folder / "manifest.json").read_text())["engines"].items()
-    }
-    assert saved == on_disk == loaded.engines
+    listed = json.loads((folder / "manifest.json").read_text())["engines"]
+    on_disk = {name: entry["sha256"] for name, entry in listed.items()}
+    assert {n: hashlib.sha256(b).hexdigest() for n, b in saved.items()} == on_disk
+    assert saved == loaded.engines
     assert isinstance(attached.model.backbone, SplicedPart)
     # its PyTorch parts run here: the transform (resize + normalise) and the anchor generator are the user's own
     image = torch.rand(1, 3, 128, 128)

@@ -3,18 +3,21 @@
 ``save(DIR)`` writes a folder, published as one (``_atomic.atomic_dir``)::
 
     DIR/model.ep                   torch_tensorrt.save(..., output_format="exported_program"): on a GPU host,
-                                   torch_tensorrt.load("DIR/model.ep").module() runs it, no torchtrt_compat needed
-    DIR/engines/<name>.plan        each engine's serialized bytes, as TensorRT-RTX built them (the same bytes as in
-                                   the .ep)
+                                   torch_tensorrt.load("DIR/model.ep").module() runs it, no torchtrt_compat needed;
+                                   it holds each engine (stored once; ``artifact.engines`` gives their bytes)
     DIR/report.json                the CompileReport
-    DIR/manifest.json              format, versions, targets, input specs, report, and every file's size and sha256
+    DIR/manifest.json              format, versions, targets, each input's shape or range (min/opt/max per axis),
+                                   each engine's size, sha256 and input profile, the report, every file's size and
+                                   sha256
     DIR/.torchtrt_compat           marks the folder as ours: only such a folder is ever replaced
     DIR/signature.sig              with save(sign_key=) / build --sign-key: an OpenSSF model-signing signature
 
 ``load(DIR)`` checks the signature first when one is required (``verify_with=``, ``TORCHTRT_COMPAT_REQUIRE_SIGNATURE``),
 then reads the manifest within limits, refuses any file it does not list and any symlink, checks every file's size and
 hash, and validates the whole ``.ep`` as a closed format (`ep_reader.validate_program`). `runnable_module` hands
-torch a canonical ``.ep`` re-written from the validated parts, never the bytes on disk. `why_not_runnable` needs only
+torch a canonical ``.ep`` re-written from the validated parts, never the bytes on disk, and (like `attach`) guards
+the module: a call with an input outside the recorded shapes or ranges is refused before it reaches an engine
+(`profiles.check_call`; `check_inputs` asks the same without running anything). `why_not_runnable` needs only
 the manifest. The old single-file ``.ttc`` (a pickle) is read only with ``trust=True``.
 
 The two kinds sit side by side: a whole model (`whole`, one ``model.ep``) and a ``partition="auto"`` build, whose
@@ -42,9 +45,9 @@ from ...runtime.hooks import guard_runtime
 from ...ux import display as _display
 from ...versions import base, sm_name
 from .._upstream import load_torch_tensorrt
-from ..compile_report import CompileReport
+from ..compile_report import CompileReport, input_lines
 from ..deploy_check import OutputCheck, cannot_run, check_against, precision_of, recorded_input_ranges
-from . import partitioned, whole
+from . import partitioned, profiles, whole
 from .ep_reader import validate_program
 from .files import FORMAT, PROGRAM, read_report
 from .folder import KIND, MAX_FILE_BYTES, check_files, check_replaceable, identity, read_folder
@@ -254,14 +257,14 @@ class EngineArtifact:
     @classmethod
     def _load_folder(cls, source: Path, rebuild: str, signed: dict[str, str] | None = None) -> EngineArtifact:
         manifest, blobs = read_folder(source, rebuild, signed)
-        plans = {name: blobs[file] for name, file in manifest["engines"].items()}
         if manifest.get("kind") == partitioned.KIND:
             parts = partitioned.read_parts(manifest, blobs, source, rebuild)
             report = read_report(manifest, source, rebuild)
+            plans = {f"{p.path}.{name}": blob for p in parts for name, blob in p.engines.items()}
             return cls(
                 None, report, manifest["metadata"], "partitioned", _plans=plans, _source=source, _saved_parts=parts
             )
-        program = whole.read_program(manifest, blobs, source, rebuild)
+        program, plans = whole.read_program(manifest, blobs, source, rebuild)
         report = read_report(manifest, source, rebuild)
         return cls(None, report, manifest["metadata"], _plans=plans, _program=program, _source=source)
 
@@ -275,7 +278,25 @@ class EngineArtifact:
                 + ("is not partitioned." if self.kind != partitioned.KIND else "was built in this process."),
                 "use artifact.runnable_module() for a whole-model artifact, or artifact.module for one built here",
             )
-        return partitioned.attach(self._saved_parts, model, self._source, self.why_not_runnable)
+        attached = partitioned.attach(self._saved_parts, model, self._source, self.why_not_runnable)
+        for part in self._saved_parts:  # each part runs only with the tensor shapes it was built for
+            spliced = attached.get_submodule(part.path)
+            profiles.guard(spliced.compiled, profiles.part_specs(part.path, part.entry), self._what())
+        return attached
+
+    @property
+    def inputs(self) -> list[dict[str, Any]]:
+        """Each input as built: ``name``, ``dtype``, and ``shape`` or ``min_shape``/``opt_shape``/``max_shape``."""
+        found = self.metadata.get("inputs")
+        return [s for s in found if isinstance(s, dict)] if isinstance(found, list) else []
+
+    def check_inputs(self, *args: Any, **kwargs: Any) -> None:
+        """Raise a one-line `UsageError` when a call with these inputs falls outside the shapes or ranges the engines
+        were built for (the check `runnable_module` runs before every call); return None when it fits."""
+        profiles.check_call(self.inputs, args, kwargs, self._what())
+
+    def _what(self) -> str:
+        return f"engine artifact {self._source}" if self._source is not None else "engine artifact"
 
     # ---- running -----------------------------------------------------------------------------------------------
     def why_not_runnable(self, env: Any = None) -> list[Reason]:
@@ -367,6 +388,7 @@ class EngineArtifact:
             for m in self.engine_modules().values():
                 m.setup_engine()
         module = self.module.to(device)
+        profiles.guard(module, self.inputs, self._what())  # first: no input outside the profile reaches an engine
         warning = guard_runtime(module, device)
         if warning:
             self.report.warnings.append(warning)
@@ -445,6 +467,7 @@ class EngineArtifact:
         rows = [(name, f"{len(blob) / 1e6:.1f} MB") for name, blob in self.engines.items()]
         facts = [
             ("targets", self._targets_text()),
+            *[("input", line) for line in input_lines(self.inputs)],
             ("built with", f"{meta.get('flavour') or '?'} {meta.get('tensorrt_version') or ''}"),
             ("torch_tensorrt", meta.get("torch_tensorrt") or "?"),
             ("built", _built_text(meta)),

@@ -15,14 +15,18 @@ So nothing here hands torch the bytes it was given. `validate_program` parses th
   (AOTInductor payloads, ``.so``, ``.cpp``, extra files, legacy pickles) is refused;
 - ``models/model.json`` is parsed against the export schema of the torch release that wrote it
   (``data/export_schema.json``, from torch's ``schema.yaml``): no unknown field, every value of its declared type.
-  A symbolic size is an integer or a symbol name (`SYMBOL`); any expression is refused. ``guards_code`` must be
-  empty. Node targets are operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
+  A symbolic size is an integer or an expression of the closed size grammar (`sym_expr`: integers, size symbols,
+  sums, products, floor division, ...), parsed, never evaluated, and re-written in canonical form; anything else is
+  refused. ``guards_code`` (Python torch compiles into an input check) is read with the closed guard grammar
+  (comparisons and integer arithmetic of input sizes, `sym_expr.parse_guard`) and re-written the same way. Node
+  targets are operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
   Node metadata (stack traces, module paths) is dropped;
 - payload configs are parsed the same way. A tensor is raw bytes (``use_pickle: false``, a ``tensor_meta``); an
   ``opaque_obj_*`` constant is a TensorRT engine record whatever its flags say, read by an unpickler that knows one
   global and keeps only a list of strings; its metadata field (a pickle torch_tensorrt reads with ``pickle.loads``)
   is read by an unpickler that knows only torch_tensorrt's settings classes and enums (`METADATA_GLOBALS`) and
-  builds inert stand-ins; ``custom_obj_*`` and pickled tensors are refused; sample inputs must be empty;
+  the sympy constructors of the size grammar (`sym_expr.PICKLED`, for the engine's symbolic input and output
+  shapes), and builds inert stand-ins; ``custom_obj_*`` and pickled tensors are refused; sample inputs must be empty;
 - engine names are identifiers (`ENGINE_NAME`), engines are non-empty.
 
 `ValidatedProgram.canonical_bytes` writes a new archive from those parts (the graph JSON re-serialised, the engine
@@ -47,6 +51,7 @@ from typing import Any
 
 from ..._bounded import MAX_MANIFEST_BYTES, check_zip_members, loads_json, read_zip_member
 from ..._errors import UsageError
+from . import sym_expr
 
 #: The one global an engine record may name: ``EngineSerializer.__reduce__`` in torch-tensorrt 2.12+ points here.
 ENGINE_GLOBAL = ("torch_tensorrt.dynamo.runtime._TRTEngine", "_reconstruct_trt_engine")
@@ -137,6 +142,8 @@ class EngineRecord:
 
     fqn: str
     info: tuple[str, ...]
+    #: the engine's symbolic input/output shapes from its metadata (`_engine_shapes`); compared as data, not bytes
+    shapes: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def name(self) -> str:
@@ -174,6 +181,17 @@ class ValidatedProgram:
     def engines(self) -> dict[str, bytes]:
         """Engine name -> serialized TensorRT engine."""
         return {r.name: r.engine for r in self.records.values()}
+
+    @property
+    def symbol_ranges(self) -> dict[str, tuple[int, int | None]]:
+        """Size symbol -> (least, greatest) value the program accepts (``range_constraints``; None: no upper
+        bound)."""
+        out: dict[str, tuple[int, int | None]] = {}
+        for name, bound in (self.graph.get("range_constraints") or {}).items():
+            lo, hi = bound.get("min_val"), bound.get("max_val")
+            if _is_int(lo, signed=True):
+                out[name] = (lo, hi if _is_int(hi, signed=True) and hi < sym_expr.MAX_INT else None)
+        return out
 
     def canonical_bytes(self) -> bytes:
         """A new ``.ep`` holding only the validated parts: what `runnable_module` hands to ``torch.export.load``."""
@@ -432,13 +450,14 @@ class _Walker:
             return {}
         text = rule is not None or (typ, name) in _FREE_TEXT
         checked = self.value(value, field_type, path, depth, text, free_keys=rule == "range_keys")
-        if rule == "expr":
-            _check_symbol(checked, path, self.fail)
-        elif rule == "target":
+        rewrite = _REWRITES.get(rule or "")
+        if rewrite is not None:  # text torch evaluates: only the canonical re-write of what was parsed goes on
+            return rewrite(checked, path, self.fail)
+        if rule == "target":
             _check_target(checked, path, self.fail)
         elif rule == "empty":
             if checked:
-                raise self.fail(path, "must be empty (guard code is Python that torch would exec)")
+                raise self.fail(path, "must be empty")
         elif rule == "class":
             if checked not in CUSTOM_CLASSES:
                 raise self.fail(path, f"custom class {checked!r} is not a TensorRT engine")
@@ -463,7 +482,7 @@ _FIELD_RULES: dict[tuple[str, str], str] = {
     ("Node", "metadata"): "drop",
     ("GraphModule", "metadata"): "drop",
     ("Argument", "as_operator"): "target",
-    ("ExportedProgram", "guards_code"): "empty",
+    ("ExportedProgram", "guards_code"): "guards",
     ("ExportedProgram", "range_constraints"): "range_keys",
     ("ExportedProgram", "torch_version"): "version",
     ("GraphModule", "treespec_namedtuple_fields"): "empty",
@@ -507,11 +526,36 @@ def _primitive(value: Any, typ: str, path: str, fail: Any) -> Any:
 
 def _check_symbol(text: str, path: str, fail: Any) -> None:
     if not (SYMBOL.fullmatch(text) or SYMBOL_CALL.fullmatch(text)):
+        raise fail(path, f"{text[:60]!r} is not a symbol name")
+
+
+def _canonical_expr(text: str, path: str, fail: Any) -> str:
+    """A symbolic size: a bare symbol name, or srepr text of the size grammar, returned in canonical form (torch
+    evaluates this text with sympy, so only text written here from the parsed expression reaches it)."""
+    if SYMBOL.fullmatch(text):
+        return text
+    try:
+        return sym_expr.parse(text).text
+    except sym_expr.ExprError as exc:
+        raise fail(path, f"symbolic size {text[:60]!r} is outside the size grammar ({exc})") from None
+
+
+def _canonical_guard(text: str, path: str, fail: Any) -> str:
+    """A guard on the inputs' sizes (Python torch compiles when it loads the program): only comparisons and integer
+    arithmetic of ``L[...].size()[i]`` (`sym_expr.parse_guard`), returned as the canonical text written here."""
+    try:
+        return sym_expr.parse_guard(text)
+    except sym_expr.ExprError as exc:
         raise fail(
-            path,
-            f"symbolic size {text[:60]!r} is not a symbol name (expressions are refused: torch evaluates "
-            "them with sympy)",
-        )
+            path, f"guard code {text[:60]!r} is outside the guard grammar ({exc}; torch would exec it)"
+        ) from None
+
+
+def _canonical_guards(guards: list[str], path: str, fail: Any) -> list[str]:
+    return [_canonical_guard(g, f"{path}[{i}]", fail) for i, g in enumerate(guards)]
+
+
+_REWRITES: dict[str, Any] = {"expr": _canonical_expr, "guards": _canonical_guards}
 
 
 def _check_target(text: str, path: str, fail: Any) -> None:
@@ -665,8 +709,43 @@ class _Constant:
         raise _Refused(f"{self.name} is called")
 
 
+class _NotCalled(type):
+    """A stand-in class that pickle may create objects of (NEWOBJ calls ``__new__``) but never call (REDUCE)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        raise _Refused(f"{cls.__name__} is called")
+
+
+class _SizeStandIn(metaclass=_NotCalled):
+    """Where a sympy constructor of the size grammar would be: created (NEWOBJ / NEWOBJ_EX) with checked arguments,
+    it returns a `sym_expr.Expr` (data); called directly (REDUCE), it is refused."""
+
+    kind = ""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        kind = cls.kind
+        if kind in ("0", "1", "-1"):
+            if args or kwargs:
+                raise _Refused(f"sympy's {kind} is created with arguments")
+            return sym_expr.make("int", value=int(kind))
+        if kind == "Integer":
+            if len(args) != 1 or kwargs:
+                raise _Refused("a sympy Integer is created with one integer")
+            return sym_expr.make("int", value=args[0])
+        if kind == "Symbol":
+            if len(args) != 1:
+                raise _Refused("a sympy Symbol is created with one name")
+            return sym_expr.make("Symbol", value=args[0], assumptions=tuple(kwargs.items()))
+        if kwargs:
+            raise _Refused(f"{kind} is created with keyword arguments")
+        return sym_expr.make(kind, tuple(args))
+
+
 class _MetadataUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
+        size = sym_expr.PICKLED.get((module, name))
+        if size is not None:
+            return type(name, (_SizeStandIn,), {"kind": size})
         use = METADATA_GLOBALS.get((module, name))
         if use == "enum":
             return _EnumStandIn(f"{module}.{name}")
@@ -704,26 +783,54 @@ def _engine_record(fqn: str, blob: bytes, where: str, refuse: Any) -> EngineReco
         raise refuse(where, "the engine field is not base64") from None
     if not engine:
         raise refuse(where, "the engine is empty (0 bytes)")
-    if info[METADATA_IDX]:
-        _check_metadata(info[METADATA_IDX], where, refuse)
-    record = EngineRecord(fqn, tuple(info))
+    shapes = _engine_shapes(_check_metadata(info[METADATA_IDX], where, refuse)) if info[METADATA_IDX] else {}
+    record = EngineRecord(fqn, tuple(info), shapes)
     if not ENGINE_NAME.fullmatch(record.name):
         raise refuse(where, f"the engine name {record.name!r} is not an identifier")
     return record
 
 
-def _check_metadata(text: str, where: str, refuse: Any) -> None:
-    """The metadata field: base64 of a pickle torch_tensorrt reads with ``pickle.loads``; only `METADATA_GLOBALS`."""
+def _check_metadata(text: str, where: str, refuse: Any) -> Any:
+    """The metadata field: base64 of a pickle torch_tensorrt reads with ``pickle.loads``; only `METADATA_GLOBALS`
+    and the size grammar's constructors. Returns what was read, built of stand-ins."""
     try:
         raw = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
         raise refuse(where, "the engine metadata field is not base64") from None
     try:
-        _MetadataUnpickler(io.BytesIO(raw)).load()
+        return _MetadataUnpickler(io.BytesIO(raw)).load()
     except _Refused as exc:
         raise refuse(where, f"the engine metadata field was not loaded: {exc}") from None
+    except sym_expr.ExprError as exc:
+        raise refuse(
+            where, f"the engine metadata field holds a symbolic shape outside the size grammar ({exc})"
+        ) from None
     except Exception as exc:
         raise refuse(where, f"the engine metadata field is not a readable pickle ({exc.__class__.__name__})") from None
+
+
+def _engine_shapes(metadata: Any) -> dict[str, list[tuple[str, tuple[int | sym_expr.Expr, ...]]]]:
+    """The engine's inputs and outputs as torch_tensorrt records them (``inout_symexprs``): ``{"inputs": [(name,
+    shape)], "outputs": [...]}``, each size an int or a `sym_expr.Expr`; empty when the metadata holds none."""
+    found = metadata.get("inout_symexprs") if isinstance(metadata, dict) else None
+    out: dict[str, list[tuple[str, tuple[int | sym_expr.Expr, ...]]]] = {}
+    if not isinstance(found, dict):
+        return out
+    for side in ("inputs", "outputs"):
+        entries = found.get(side)
+        if not isinstance(entries, list):
+            continue
+        listed = []
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict) or not isinstance(entry.get("shape_exprs"), list):
+                continue
+            sizes = tuple(entry["shape_exprs"])
+            if not all(_is_int(d, signed=True) or isinstance(d, sym_expr.Expr) for d in sizes):
+                continue
+            name = entry.get("name")
+            listed.append((name if isinstance(name, str) else f"{side[:-1]}{i}", sizes))
+        out[side] = listed
+    return out
 
 
 def _is_int(value: Any, *, signed: bool = False) -> bool:

@@ -21,7 +21,9 @@ from .._upstream import load_torch_tensorrt, shim_context
 from ..compile_report import CompileReport
 from .ep_reader import ENGINE_NAME, ValidatedProgram, validate_program
 
-FORMAT = "torchtrt_compat.engine_artifact/2"
+FORMAT = "torchtrt_compat.engine_artifact/3"  #: each engine stored once, inside its .ep; the manifest lists its hash
+FORMAT_V2 = "torchtrt_compat.engine_artifact/2"  #: read, never written: engines also as engines/*.plan files
+FORMATS = (FORMAT, FORMAT_V2)
 PROGRAM, MANIFEST, REPORT = "model.ep", "manifest.json", "report.json"
 #: the program and plan files of a partitioned artifact: ``parts/<path>.ep`` and ``engines/<path>.<name>.plan``
 PART_FILE = re.compile(r"(parts/[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}\.ep|engines/[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}\.plan)")
@@ -65,6 +67,37 @@ def report_bytes(report: CompileReport) -> bytes:
     import json
 
     return (json.dumps(saved_report(report), indent=2, default=str) + "\n").encode()
+
+
+def describe_engine(blob: bytes, inputs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """How the manifest lists an engine stored inside a program: its size and sha256, and its input profile."""
+    return {**describe(blob), "inputs": list(inputs or [])}
+
+
+def is_engine_entry(entry: Any) -> bool:
+    """A format-3 manifest's engine entry: ``{"bytes", "sha256", "inputs"}``."""
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("bytes"), int)
+        and not isinstance(entry.get("bytes"), bool)
+        and isinstance(entry.get("sha256"), str)
+        and re.fullmatch(r"[0-9a-f]{64}", entry["sha256"]) is not None
+        and isinstance(entry.get("inputs", []), list)
+    )
+
+
+def check_engines(validated: ValidatedProgram, listed: dict[str, Any], where: Path, rebuild: str) -> dict[str, bytes]:
+    """The engines inside a validated program, which must be exactly the manifest's (names, sizes, sha256)."""
+    inside = validated.engines
+    if set(inside) != set(listed) or any(
+        describe(inside[n]) != {k: listed[n][k] for k in ("bytes", "sha256")} for n in inside
+    ):
+        raise UsageError(
+            f"{where} holds engines that differ from the manifest's ({sorted(inside)} vs {sorted(listed)}, "
+            "compared by size and sha256).",
+            rebuild,
+        )
+    return inside
 
 
 def plan_file(name: str) -> str:

@@ -18,7 +18,7 @@ from ..._bounded import MAX_MANIFEST_BYTES, loads_json, read_bytes
 from ..._errors import UsageError
 from . import partitioned, whole
 from .ep_reader import check_treespec
-from .files import FORMAT, MANIFEST, PART_FILE, PROGRAM, REPORT, is_engine_name, plan_file
+from .files import FORMAT_V2, FORMATS, MANIFEST, PART_FILE, PROGRAM, REPORT, is_engine_entry, is_engine_name, plan_file
 from .legacy_ttc import LEGACY_FORMAT
 from .signing import SIGNATURE
 
@@ -104,7 +104,7 @@ def _check_common(data: Any, bad: Bad) -> None:
     """What both kinds share: our format, a known kind, the top-level keys, and a size and hash for each file."""
     if not isinstance(data, dict):
         raise bad(f"is a JSON {type(data).__name__}, not an object")
-    if data.get("format") != FORMAT:
+    if data.get("format") not in FORMATS:
         if data.get("format") == LEGACY_FORMAT:
             raise bad("is from the old single-file format")
         raise bad(f"is not a torchtrt_compat engine artifact (format {data.get('format')!r})")
@@ -123,15 +123,25 @@ def _check_common(data: Any, bad: Bad) -> None:
 
 
 def _whole_files(data: dict[str, Any], bad: Bad) -> set[str]:
-    """A whole-model manifest's rules: ``model.ep`` and one ``engines/<name>.plan`` per engine; the files it must
-    list."""
+    """A whole-model manifest's rules: ``model.ep`` holding the engines (format 3: each listed with its size and
+    sha256; format 2: and one ``engines/<name>.plan`` each); the files it must list."""
     if data["program"] != PROGRAM:
         raise bad(f"names the program {str(data['program'])[:80]!r}, not {PROGRAM!r}")
-    for name, file in data["engines"].items():
+    for name, entry in data["engines"].items():
         _check_engine_name(name, bad)
-        if file != plan_file(name):
-            raise bad(f"maps the engine {name!r} to {str(file)[:80]!r}, not {plan_file(name)!r}")
-    return {PROGRAM, REPORT, *(plan_file(n) for n in data["engines"])}
+        _check_engine_entry(name, entry, data["format"], bad, plan_file(name))
+    if data["format"] == FORMAT_V2:
+        return {PROGRAM, REPORT, *(plan_file(n) for n in data["engines"])}
+    return {PROGRAM, REPORT}
+
+
+def _check_engine_entry(name: str, entry: Any, form: str, bad: Bad, plan: str | None = None) -> None:
+    """Format 2 maps an engine to its plan file (``plan``, when the name fixes it); format 3 describes it."""
+    if form == FORMAT_V2:
+        if not isinstance(entry, str) or (plan is not None and entry != plan):
+            raise bad(f"maps the engine {name!r} to {str(entry)[:80]!r}, not {plan or 'a plan file'!r}")
+    elif not is_engine_entry(entry):
+        raise bad(f"describes the engine {name!r} without an integer 'bytes', a 'sha256' and a list of 'inputs'")
 
 
 def _partitioned_files(data: dict[str, Any], bad: Bad) -> set[str]:
@@ -148,12 +158,14 @@ def _partitioned_files(data: dict[str, Any], bad: Bad) -> set[str]:
         if inner is not None:  # attach() replaces each part's submodule: one part cannot sit inside another
             raise bad(f"has the part {inner[:80]!r} inside the part {path[:80]!r}")
     in_parts = {f"{p['path']}.{name}": file for p in parts for name, file in p["engines"].items()}
-    if in_parts != data["engines"]:  # artifact.engines and what attach() puts in place must be the same files
+    if in_parts != data["engines"]:  # artifact.engines and what attach() puts in place must be the same engines
         raise bad("lists engines that differ from its parts' engines")
     for part in parts:
-        for name in part["engines"]:
+        for name, entry in part["engines"].items():
             _check_engine_name(name, bad)
-    expected = {REPORT, *(p["program"] for p in parts), *data["engines"].values()}
+            _check_engine_entry(name, entry, data["format"], bad)
+    plans = set(data["engines"].values()) if data["format"] == FORMAT_V2 else set()
+    expected = {REPORT, *(p["program"] for p in parts), *plans}
     bad_file = next((f for f in sorted(expected - {REPORT}) if not PART_FILE.fullmatch(f)), None)
     if bad_file is not None:
         raise bad(f"names the file {bad_file[:80]!r}, which is not parts/NAME.ep or engines/NAME.plan")
@@ -170,7 +182,8 @@ def _check_part(i: int, part: Any, files: dict[str, Any], seen: set[str], bad: B
     if not isinstance(part.get("program"), str) or part["program"] not in files:
         raise bad(f"names a program for part {path!r} that 'files' does not list")
     engines = part.get("engines")
-    if not isinstance(engines, dict) or any(not isinstance(f, str) or f not in files for f in engines.values()):
+    v2 = isinstance(engines, dict) and all(isinstance(f, str) for f in engines.values())
+    if not isinstance(engines, dict) or (v2 and any(f not in files for f in engines.values())):
         raise bad(f"names engines for part {path!r} that 'files' does not list")
     module = part.get("module")
     if not isinstance(module, dict) or not all(isinstance(module.get(k), (str, dict)) for k in COMPARED):
@@ -242,7 +255,9 @@ def _check_member_name(name: str, bad: Bad) -> None:
 # ---- the files -------------------------------------------------------------------------------------------------
 def check_listing(source: Path, manifest: dict[str, Any], rebuild: str) -> None:
     """The folder holds what the manifest lists and our own files, nothing else, and no symlink."""
-    folders = {"engines", "parts"} if manifest.get("kind") == partitioned.KIND else {"engines"}
+    folders = {"parts"} if manifest.get("kind") == partitioned.KIND else set()
+    if manifest["format"] == FORMAT_V2:
+        folders.add("engines")
     allowed = {MANIFEST, _atomic.MARK, SIGNATURE, *folders, *manifest["files"]}
     for rel in _atomic.folder_entries(source):
         path = source / rel

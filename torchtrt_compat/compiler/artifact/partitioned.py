@@ -1,11 +1,12 @@
 """A partitioned build (``partition="auto"``) as an artifact folder, and its parts swapped into the user's module.
 
-The whole model did not export, so there is no single ``.ep``. ``save(DIR)`` writes, published as one::
+The whole model did not export, so there is no single ``.ep``. ``save(DIR)`` writes, published as one (each engine
+stored once, inside its part's ``.ep``; the manifest lists its size and sha256; a format-2 folder, with the engines
+also in ``engines/<path>.<name>.plan``, still loads)::
 
     DIR/parts/<path>.ep            one torch_tensorrt ``exported_program`` per TensorRT part (the submodule at
                                    <path>, called with its tensor arguments flattened); on a GPU host,
                                    torch_tensorrt.load("DIR/parts/<path>.ep").module() runs that part alone
-    DIR/engines/<path>.<name>.plan each part's engines, the same bytes as in its .ep
     DIR/report.json                the CompileReport (which parts, what stayed in PyTorch and why)
     DIR/manifest.json              "kind": "partitioned"; per part its submodule path, the submodule's class,
                                    forward signature and weight layout, and the call signature (pytree specs of
@@ -33,13 +34,16 @@ from ... import _atomic
 from ..._engines import is_engine
 from ..._errors import InternalError, UsageError
 from ..compile_report import CompileReport
-from .ep_reader import read_ep, user_inputs
+from .ep_reader import read_ep, user_inputs, validate_program
 from .files import (
     FORMAT,
+    FORMAT_V2,
     MANIFEST,
     REPORT,
+    check_engines,
     check_program,
     describe,
+    describe_engine,
     export_program,
     note_shims,
     report_bytes,
@@ -110,10 +114,6 @@ def _program_file(index: int, path: str) -> str:
     return f"parts/{name}.ep"
 
 
-def _part_plan_file(path: str, name: str) -> str:
-    return f"engines/{path}.{name}.plan" if _SAFE_PATH.fullmatch(path) and ".." not in path else f"engines/{name}.plan"
-
-
 # ---- save ------------------------------------------------------------------------------------------------------
 def write_into(
     folder: Path,
@@ -126,10 +126,9 @@ def write_into(
     """Write a partitioned artifact's files into the staging ``folder`` (see the module docstring): the ``saved``
     parts of a loaded artifact as they were read, else the parts spliced into the built ``module``, exported here."""
     (folder / "parts").mkdir()
-    (folder / "engines").mkdir()
     files: dict[str, Any] = {}
     entries: list[dict[str, Any]] = []
-    flat: dict[str, str] = {}
+    flat: dict[str, Any] = {}
     if saved is not None:
         to_write = [(p.path, {k: p.entry[k] for k in ("module", "call")}, p.program, p.engines) for p in saved]
     else:
@@ -139,21 +138,17 @@ def write_into(
         if saved is not None:  # a loaded artifact: its checked bytes, as they were
             _atomic.write_file(folder / program_file, program)
         what = f"the saved {program_file}"
-        inside = read_ep(program, what=what, fix="report this as a torchtrt_compat bug").engines
+        try:  # what this library just wrote must pass its own reader: a refusal here is our bug, not the user's
+            inside = read_ep(program, what=what, fix="").engines
+        except UsageError as exc:
+            raise InternalError(f"save wrote a program its own reader refuses: {exc.problem}") from None
         if inside != plans:  # each .ep carries exactly its part's engines, byte for byte
             raise InternalError(
                 f"the engines in {program_file} differ from the part's built engines ({sorted(inside)})"
             )
         files[program_file] = describe(program)
-        engines = {}
-        for name, blob in plans.items():
-            plan_file = _part_plan_file(path, name)
-            if plan_file in files:
-                plan_file = f"engines/part{index}.{name}.plan"
-            _atomic.write_file(folder / plan_file, blob)
-            files[plan_file] = describe(blob)
-            engines[name] = plan_file
-            flat[f"{path}.{name}"] = plan_file
+        engines = {name: describe_engine(blob) for name, blob in plans.items()}
+        flat.update({f"{path}.{name}": entry for name, entry in engines.items()})
         entries.append({**entry, "path": path, "program": program_file, "engines": engines})
     report_json = report_bytes(report)
     _atomic.write_file(folder / REPORT, report_json)
@@ -197,9 +192,13 @@ def read_parts(manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, 
     canonical re-write, and its engines."""
     parts = []
     for entry in manifest["parts"]:
-        plans = {name: blobs[file] for name, file in entry["engines"].items()}
         program = blobs[entry["program"]]
-        validated = check_program(program, plans, source, rebuild, name=entry["program"])
+        if manifest["format"] == FORMAT_V2:
+            plans = {name: blobs[file] for name, file in entry["engines"].items()}
+            validated = check_program(program, plans, source, rebuild, name=entry["program"])
+        else:
+            validated = validate_program(program, where=f"{source / entry['program']}", fix=rebuild)
+            plans = check_engines(validated, entry["engines"], source / entry["program"], rebuild)
         _check_inputs(entry, user_inputs(validated), source, rebuild)
         # torch only ever reads the canonical re-write of the validated parts (as runnable_module does); a re-save
         # writes the bytes as they were

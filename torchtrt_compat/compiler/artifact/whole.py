@@ -1,7 +1,9 @@
-"""A whole-model artifact (manifest ``"kind": "whole"``, the default): one ``model.ep`` and its engines.
+"""A whole-model artifact (manifest ``"kind": "whole"``, the default): one ``model.ep`` holding its engines.
 
-``DIR/model.ep`` is what ``torch_tensorrt.save(..., output_format="exported_program")`` writes;
-``DIR/engines/<name>.plan`` holds each engine's bytes, the same bytes as in the ``.ep``.
+``DIR/model.ep`` is what ``torch_tensorrt.save(..., output_format="exported_program")`` writes (for a dynamic-shape
+build, with the program's size ranges set to the engines' profile, `profiles.widen_program`), so
+``torch_tensorrt.load("DIR/model.ep")`` runs it. Each engine is stored once, inside it: the manifest lists each
+engine's size, sha256 and input profile. A format-2 folder (engines also as ``engines/<name>.plan``) still loads.
 """
 
 from __future__ import annotations
@@ -15,18 +17,21 @@ from ... import _atomic
 from ..._engines import is_engine
 from ..._errors import InternalError, UsageError
 from ..compile_report import CompileReport
+from . import profiles
 from .ep_reader import validate_program
 from .files import (
     FORMAT,
+    FORMAT_V2,
     MANIFEST,
     PROGRAM,
     REPORT,
+    check_engines,
     check_program,
     describe,
+    describe_engine,
     export_program,
     is_engine_name,
     note_shims,
-    plan_file,
     report_bytes,
     saved_report,
     scrub_paths,
@@ -64,14 +69,19 @@ def write_into(
                 f"the artifact names the engine {str(name)[:80]!r}, which is not an identifier (letters, digits, '_').",
                 "rebuild the artifact; engine names become file names and are never paths",
             )
-    validated = validate_program(program, where=f"the saved {PROGRAM}", fix="report this as a torchtrt_compat bug")
+    try:  # what this library just wrote must pass its own reader: a refusal here is our bug, not the user's
+        validated = validate_program(program, where=f"the saved {PROGRAM}")
+    except UsageError as exc:
+        raise InternalError(f"save wrote a program its own reader refuses: {exc.problem}") from None
     if validated.engines != engines:  # the .ep must carry exactly the engines built here, byte for byte
         raise InternalError(f"the engines in {PROGRAM} differ from the built engines ({sorted(validated.engines)})")
-    (folder / "engines").mkdir()
+    specs = metadata.get("inputs") or []
+    if profiles.widen_program(validated, specs):  # the program accepts every shape its engines take
+        program = validated.canonical_bytes()
+        (folder / PROGRAM).unlink()
+        _atomic.write_file(folder / PROGRAM, program)
+    engine_inputs = profiles.engine_profiles(validated, specs)
     files = {PROGRAM: describe(program)}
-    for name, blob in engines.items():
-        _atomic.write_file(_inside(folder, plan_file(name)), blob)
-        files[plan_file(name)] = describe(blob)
     report_json = report_bytes(report)
     _atomic.write_file(folder / REPORT, report_json)
     files[REPORT] = describe(report_json)
@@ -79,7 +89,7 @@ def write_into(
         "format": FORMAT,
         "program": PROGRAM,
         "load_with": f"torch_tensorrt.load('{PROGRAM}').module()",
-        "engines": {name: plan_file(name) for name in engines},
+        "engines": {name: describe_engine(blob, engine_inputs.get(name)) for name, blob in engines.items()},
         "files": files,
         "metadata": scrub_paths(metadata),
         "report": saved_report(report),
@@ -87,12 +97,18 @@ def write_into(
     _atomic.write_file(folder / MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode())
 
 
-def read_program(manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, rebuild: str) -> bytes:
-    """The checked ``model.ep`` of a whole-model folder: validated whole, carrying exactly the plan files' engines."""
-    plans = {name: blobs[file] for name, file in manifest["engines"].items()}
+def read_program(
+    manifest: dict[str, Any], blobs: dict[str, bytes], source: Path, rebuild: str
+) -> tuple[bytes, dict[str, bytes]]:
+    """The checked ``model.ep`` of a whole-model folder and its engines: validated whole, carrying exactly the
+    engines the manifest lists (format 3: by size and sha256; format 2: the plan files' bytes)."""
     program = blobs[manifest["program"]]
-    check_program(program, plans, source, rebuild)
-    return program
+    if manifest["format"] == FORMAT_V2:
+        plans = {name: blobs[file] for name, file in manifest["engines"].items()}
+        check_program(program, plans, source, rebuild)
+        return program, plans
+    validated = validate_program(program, where=f"{source / PROGRAM}", fix=rebuild)
+    return program, check_engines(validated, manifest["engines"], source / PROGRAM, rebuild)
 
 
 def _inside(folder: Path, rel: str) -> Path:

@@ -23,11 +23,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, cast
 
 from ..._errors import UsageError
+from ..hooks import profile_batch_range
 from .buckets import (
     DEFAULT_BUCKETS as DEFAULT_BUCKETS,
     Signature,
     batch_of,
     bucket_for as bucket_for,
+    buckets_inside as buckets_inside,
     normalise_buckets as normalise_buckets,
     plan_chunks as plan_chunks,
     require_tensors,
@@ -35,14 +37,21 @@ from .buckets import (
 )
 from .instance import Instance, capture_instance, copies
 from .launch import DriverLaunch, driver_launch
-from .planner import AutoBuckets, BucketPlan, GraphProfiler, capture_session, policy_for
+from .planner import AutoBuckets, BucketPlan, GraphProfiler, capture_session, policy_for, powers_of_two
 from .pool import Grower, InstancePool, Ride, combine, serve_group
 
 MAX_AUTO_INSTANCES = 8  #: the most graph instances ``instances="auto"`` grows to (a memory budget may allow fewer)
 COMBINE_ROUNDS = 8  #: the most replays a caller makes for callers queued behind it before it hands the instance on
 FREE_SHARE = 0.25  #: ``instances="auto"`` without a memory budget leaves at least this share of the device free
 
-__all__ = ["DEFAULT_BUCKETS", "MAX_AUTO_INSTANCES", "BucketedCUDAGraphs", "bucket_for", "normalise_buckets"]
+__all__ = [
+    "DEFAULT_BUCKETS",
+    "MAX_AUTO_INSTANCES",
+    "BucketedCUDAGraphs",
+    "bucket_for",
+    "buckets_inside",
+    "normalise_buckets",
+]
 
 
 class BucketedCUDAGraphs:
@@ -121,6 +130,10 @@ class BucketedCUDAGraphs:
         self.driver_launch = driver_launch  #: whether calls may copy in and replay through the CUDA driver
         self.policy = policy_for(buckets, auto_options)  #: the `AutoBuckets` choosing the buckets, or None when fixed
         self._fixed = () if self.policy else normalise_buckets(buckets)  # type: ignore[arg-type]
+        #: (min, max) batch of a module built for a range (an EngineArtifact's runnable_module): buckets stay inside
+        self._profile = profile_batch_range(module, batch_dim)
+        if self._profile is not None:
+            self._fit_profile(*self._profile)
         self.capture_count = 0  #: buckets captured over this object's life (with lending, two graphs each)
         self._observed: dict[int, int] = {}
         # no bound method of self kept on self: a cycle would leave freeing the graphs to the cyclic collector
@@ -139,6 +152,19 @@ class BucketedCUDAGraphs:
         self._raw_stream: Any = None  # torch's hot-path functions, bound at capture
         self._device_of_thread: Any = None
         self._copy_many: Any = None
+
+    def _fit_profile(self, lo: int, hi: int) -> None:
+        """Keep the buckets inside the batch range ``lo``..``hi`` the module's engines were built for."""
+        if self.policy is None:
+            self._fixed = buckets_inside(self._fixed, lo, hi)
+        elif self.policy.chosen is None:
+            if self.policy.max_batch is not None and self.policy.max_batch > hi:
+                raise UsageError(
+                    f"max_batch={self.policy.max_batch} is above the largest batch the engines take ({hi}).",
+                    f"pass max_batch <= {hi}, or leave it out (the profile's max is used)",
+                )
+            self.policy.max_batch = hi
+            self.policy.buckets = powers_of_two(hi, self.policy.max_graphs)
 
     @property
     def buckets(self) -> tuple[int, ...]:

@@ -24,6 +24,13 @@ def normalise_buckets(buckets: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(set(buckets)))
 
 
+def buckets_inside(buckets: Sequence[int], lo: int, hi: int) -> tuple[int, ...]:
+    """The buckets an engine built for batches ``lo`` to ``hi`` can run: those inside, and the largest that fits
+    (``min(largest bucket, hi)``), so that every batch up to it runs in one replay (smaller ones padded up)."""
+    top = max(lo, min(max(buckets), hi))
+    return tuple(sorted({*(b for b in buckets if lo <= b <= hi), top}))
+
+
 def bucket_for(batch: int, buckets: Sequence[int]) -> int | None:
     """The smallest bucket that holds ``batch`` rows, or None when ``batch`` exceeds the largest."""
     if batch < 1:
