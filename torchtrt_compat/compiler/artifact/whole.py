@@ -9,7 +9,6 @@ engine's size, sha256 and input profile. A format-2 folder (engines also as ``en
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -110,10 +109,3 @@ def read_program(
     validated = validate_program(program, where=f"{source / PROGRAM}", fix=rebuild)
     return program, check_engines(validated, manifest["engines"], source / PROGRAM, rebuild)
 
-
-def _inside(folder: Path, rel: str) -> Path:
-    """``folder/rel``, refusing any path that would land outside ``folder``."""
-    path = folder / rel
-    if os.path.commonpath([os.path.abspath(path), os.path.abspath(folder)]) != os.path.abspath(folder):
-        raise InternalError(f"{rel!r} would be written outside {folder}")
-    return path
