@@ -166,7 +166,12 @@ class Environment:
             return "unknown"
         if not self.gpus:
             return "none"
-        return "; ".join(f"{g.name} (cc {g.compute_capability or '?'}, {g.memory_mib or '?'} MiB)" for g in self.gpus)
+
+        def one(g: GpuInfo) -> str:
+            memory = f", {g.memory_mib} MiB" if g.memory_mib else ""
+            return f"{g.name or 'a GPU'} (cc {g.compute_capability or '?'}{memory})"
+
+        return "; ".join(one(g) for g in self.gpus)
 
     def _absent(self) -> str:
         """How a missing value reads: on this machine a package that is not there is not installed, not unknown."""

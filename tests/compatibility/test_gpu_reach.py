@@ -49,6 +49,12 @@ def _gpu_ccs() -> list[str]:
     )
 
 
+def _check_torch_on(torch: str, cc: str) -> Any:
+    """A bare x86 host with only torch installed, a new driver and one GPU of compute capability ``cc``."""
+    spec = {"platform": "linux_x86_64", "python": "3.11", "torch": torch, "driver": NEW_DRIVER}
+    return check({**spec, "gpus": [{"name": None, "compute_capability": cc}]})
+
+
 def _codes(report: Any, severity: str | None = None) -> set[str]:
     return {f.code for f in report.findings if severity is None or f.severity == severity}
 
@@ -116,15 +122,7 @@ def test_the_gencode_parser_keeps_binaries_ptx_and_variants() -> None:
 def test_every_registry_torch_build_against_every_gpu(version: str) -> None:
     build = TORCH[version]["builds"]["linux_x86_64"]
     for cc in _gpu_ccs():
-        report = check(
-            {
-                "platform": "linux_x86_64",
-                "python": "3.11",
-                "torch": version,
-                "driver": NEW_DRIVER,
-                "gpus": [{"name": None, "compute_capability": cc}],
-            }
-        )
+        report = _check_torch_on(version, cc)
         runs = _oracle(build["arch"], cc)
         assert ("torch-no-gpu-code" in _codes(report, "error")) is (not runs), (version, cc, str(report))
 
@@ -141,15 +139,7 @@ def test_every_registry_torch_build_against_every_gpu(version: str) -> None:
     ],
 )
 def test_builds_from_other_indexes(torch: str, cc: str, expected: str) -> None:
-    report = check(
-        {
-            "platform": "linux_x86_64",
-            "python": "3.11",
-            "torch": torch,
-            "driver": NEW_DRIVER,
-            "gpus": [{"name": None, "compute_capability": cc}],
-        }
-    )
+    report = _check_torch_on(torch, cc)
     assert expected in _codes(report), str(report)
     if expected == "torch-no-gpu-code":
         assert report.verdict == "incompatible"

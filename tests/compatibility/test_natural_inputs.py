@@ -177,7 +177,7 @@ def test_gpu_flag_names_and_compute_capabilities(value: str, cc: str) -> None:
 
 
 def test_unknown_gpu_name_names_the_closest_model() -> None:
-    with pytest.raises(UsageError, match="closest: H100"):
+    with pytest.raises(UsageError, match="did you mean .H100."):
         parse_gpu("H1000")
 
 

@@ -231,14 +231,15 @@ def test_huge_versions_are_one_usage_error(spec: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("cc", "normalised"), [("9.0", "9.0"), (9.0, "9.0"), ("09.00", "9.0"), ("12.1", "12.1"), (8.9, "8.9")]
+    ("cc", "normalised"),
+    [("9.0", "9.0"), (9.0, "9.0"), ("09.00", "9.0"), ("12.1", "12.1"), (8.9, "8.9"), ("sm_90", "9.0"), ("90", "9.0")],
 )
 def test_compute_capabilities_are_normalised(cc: object, normalised: str) -> None:
     env = load_spec({"gpus": [{"name": "x", "compute_capability": cc}]})
     assert env.gpus is not None and env.gpus[0].compute_capability == normalised
 
 
-@pytest.mark.parametrize("cc", ["\u00b2.0", "\u0668.\u0669", "\u0669.\u0660", "9", "sm_90", " 9.0", True, "9.0.1"])
+@pytest.mark.parametrize("cc", ["\u00b2.0", "\u0668.\u0669", "\u0669.\u0660", "9", "8.99", " 9.0", True, "9.0.1"])
 def test_non_ascii_or_malformed_compute_capabilities_are_rejected(cc: object) -> None:
     with pytest.raises(UsageError, match="is not a compute capability"):
         load_spec({"gpus": [{"name": "x", "compute_capability": cc}]})

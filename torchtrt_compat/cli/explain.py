@@ -32,7 +32,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "file", metavar="FILE", nargs="?", default="-", help="file with the error text; - reads stdin (default)"
     )
-    p.add_argument("--log", metavar="LOG", help="a build log (TensorRT's messages) to search with the error")
+    p.add_argument("--log", metavar="FILE", help="a build log (TensorRT's messages) to search with the error")
     p.add_argument(
         "--env",
         action="store_true",

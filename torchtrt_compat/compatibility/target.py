@@ -34,7 +34,13 @@ from ..env import (
     normalise_dist,
     tensorrt_dist_info,
 )
-from ..versions import cuda_local_tag, parse_compute_capability, parse_version
+from ..versions import (
+    cuda_local_tag,
+    looks_like_compute_capability,
+    parse_compute_capability,
+    parse_version,
+    show_value,
+)
 from . import matrix
 from .requires import marker_applies, one_line, parse_python
 
@@ -482,31 +488,60 @@ def gpu_by_name(name: str, *, what: str, fix: str) -> tuple[str, str]:
     `UsageError` that names the closest known model. ``what`` says where the name came from."""
     found = matrix.gpu_compute_capability(name)
     if found is None:
-        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
-        close = difflib.get_close_matches(name.upper(), [m.upper() for m in models], n=1)
-        hint = f" (closest: {close[0]})" if close else ""
+        close = closest_gpu_names(name)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
         raise UsageError(f"{what} is neither a compute capability nor a GPU model the matrix knows{hint}.", fix)
     return found
 
 
-def parse_gpu(text: str) -> dict[str, Any]:
-    """``--gpu`` value: a compute capability (``9.0``) or a model name (``H100``, ``RTX 4090``) from the matrix."""
+def closest_gpu_names(name: str, n: int = 2) -> list[str]:
+    """The known GPU model names closest to ``name`` (difflib, case ignored): for a "did you mean"."""
+    models = sorted({str(m) for row in matrix.gpu_models() for m in row["names"]})
+    by_upper = {m.upper(): m for m in models}
+    close = difflib.get_close_matches(" ".join(name.upper().split()), list(by_upper), n=n, cutoff=0.6)
+    return [by_upper[c] for c in close]
 
-    value = text.strip()
-    if re.fullmatch(r"\d+\.\d+", value, re.ASCII):
-        return {"name": None, "compute_capability": normalise_cc(value, what="--gpu")}
-    found = gpu_by_name(
-        value,
-        what=f"--gpu {text!r}",
-        fix="pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it)",
+
+#: how a GPU is named anywhere (a flag, a plan, an argument)
+GPU_FIX = (
+    'pass a compute capability ("8.9", sm_89 or 89) or a GPU model name ("RTX 4090", "H100"); '
+    "`torchtrt-compat matrix --gpus` lists the names"
+)
+
+
+def gpu_target(value: Any, *, what: str, fix: str = GPU_FIX) -> tuple[str | None, str]:
+    """(GPU model or None, compute capability) of a GPU as a person names it: ``"8.9"``, ``8.9``, ``"sm_89"``,
+    ``"89"`` or a model name (``"RTX 4090"``, ``"NVIDIA H100 80GB HBM3"``). The one reader of GPU names and compute
+    capabilities for every entry point (``check --gpu``, ``suggest --gpu``, ``build --cc``, plans'
+    ``targets``, ``compute_capabilities=``); impossible capabilities (``8.99``) and unknown names (with the closest
+    known ones) are a `UsageError` starting with ``what``."""
+    if isinstance(value, float) or not isinstance(value, str) or looks_like_compute_capability(value.strip()):
+        text = value.strip() if isinstance(value, str) else value
+        return None, parse_compute_capability(text, what=what, fix=fix)
+    text = " ".join(value.split())
+    if not text:
+        raise UsageError(f"{what} is empty.", fix)
+    model, cc = gpu_by_name(text, what=f"{what} {show_value(text)}", fix=fix)
+    return model, cc
+
+
+def parse_gpu(text: str) -> dict[str, Any]:
+    """``--gpu`` value: a compute capability (``9.0``, ``sm_90``, ``90``) or a model name (``H100``, ``RTX 4090``)
+    from the matrix (`gpu_target`)."""
+    fix = (
+        "pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it), or a GPU name "
+        "(`torchtrt-compat matrix --gpus` lists them)"
     )
-    models = matrix.gpu_models_in(value)
+    name, cc = gpu_target(text, what="--gpu", fix=fix)
+    if name is None:
+        return {"name": None, "compute_capability": cc}
+    models = matrix.gpu_models_in(text)
     if len(models) > 1:
         raise UsageError(
             f"--gpu {text!r} names more than one GPU ({' and '.join(m for m, _ in models)}).",
             "pass --gpu once per GPU, e.g. --gpu A100 --gpu H100",
         )
-    return {"name": text.strip(), "compute_capability": found[1]}
+    return {"name": " ".join(text.split()), "compute_capability": cc}
 
 
 def apply_overrides(target: Target, overrides: Overrides) -> Target:

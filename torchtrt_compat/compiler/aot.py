@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from ..env import detect_environment
+from ..ux.display import in_notebook
 from ..ux.progress import warn
 from . import pipeline
 from .artifact import EngineArtifact, now
@@ -69,7 +71,14 @@ def build_engine(
     advice = zero_engine_advice(result.report, compile_kwargs)
     if advice and advice not in result.report.warnings:
         result.report.warnings.append(advice)
+    if advice and not in_notebook():  # in Jupyter the progress display ends in this warning already
+        warnings.warn(advice, ZeroEnginesWarning, stacklevel=2)
     return EngineArtifact(result.module, result.report, metadata, "partitioned" if result.report.partition else "whole")
+
+
+class ZeroEnginesWarning(UserWarning):
+    """`build_engine` built no TensorRT engine: the artifact would run everything in PyTorch. Raised outside Jupyter
+    (a script logging to a file sees no progress display); the report's warnings say the same."""
 
 
 def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | None:
