@@ -14,7 +14,9 @@ Four sets of real reports (``tests/data/``), each case labelled from its thread:
   ``expect_added_after_blind``); ``after`` is the verdict by hand after round three's fixes, ``after_round4`` after
   round four's;
 - ``explain_round4.jsonl``: 42 reports from 38 repositories none of the sets above touch, drawn for issue 36's second
-  round before any of its changes; ``blind`` and ``after`` as above.
+  round before any of its changes; ``blind`` and ``after`` as above;
+- ``explain_round5.jsonl``: 21 reports from 21 repositories none of the sets above touch, drawn after round four's
+  fixes to measure how they generalise; ``blind`` and ``after`` (the fixes its classes led to) as above.
 
 Per set: right (the first match is an expected family), partial (an expected family matched but not first, or no
 family matched and the stage named is the case's stage), missed (nothing matched: an honest "no known error") and
@@ -41,7 +43,7 @@ from torchtrt_compat.troubleshooting import explain  # noqa: E402
 
 SETS = ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind")
 ROUND3 = "explain_round3"
-HELD_OUT = (ROUND3, "explain_round4")  #: the sets judged by hand, blind first
+HELD_OUT = (ROUND3, "explain_round4", "explain_round5")  #: the sets judged by hand, blind first
 DEFAULT_OUT = ROOT / "benchmarks" / "results" / "explain_accuracy.json"
 TARGETS = {"right": 0.60, "right_or_partial": 0.85, "wrong": 0}
 #: issue 36's targets on reports nobody here had read: the first answer right >= 65%, wrong <= 1 in 40, partial <= 15%,

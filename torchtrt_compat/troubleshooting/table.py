@@ -1912,7 +1912,9 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "cuda-library-major",
         "A CUDA library of another major could not be loaded (libcublas.so.12, libcudnn_*.so.8, cudart64_110.dll)",
         r"Could not load library libcudnn\w{0,30}\.so|Unable to load library '?libcudnn"
-        r"|Could not locate cudnn\w{0,30}\.dll"
+        r"|Could not locate (?:cudnn|cublas)\w{0,30}\.dll"
+        r"|Library (?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,12}"
+        r"(?:\.so\.\d{1,3}|\.dll) is not found or cannot be loaded"
         r"|Could not load dynamic library '?lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
         r"|lib(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)\.so\.\d{1,3}"
         r"(?:\.\d{1,4}){0,3}'?:? (?:cannot open shared object file|version)"
@@ -1946,6 +1948,17 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
                 "A library of the right major but an older minor is found first on the loader path (a system CUDA in "
                 "/usr/local/cuda/lib64 or LD_LIBRARY_PATH before the wheel's): remove it from LD_LIBRARY_PATH, or "
                 "install the newer one (pip install nvidia-<library>-cuXX) and put it first.",
+            ),
+            Variant(
+                r"is not found or cannot be loaded|ctranslate2|faster[_-]whisper|whisperx?\b",
+                "CTranslate2 (faster-whisper)",
+                "CTranslate2 loads cuBLAS and cuDNN when it first runs on the GPU, and each release needs one CUDA "
+                "major: 4.5 and later CUDA 12 with cuDNN 9, 4.0-4.4 CUDA 12 with cuDNN 8, 3.x CUDA 11. Install "
+                "the libraries it names for that major (`pip install nvidia-cublas-cu12 nvidia-cudnn-cu12==9.*`) and "
+                "put their lib folders on LD_LIBRARY_PATH (on Windows their bin folders on PATH, or "
+                "os.add_dll_directory before the import), or install the ctranslate2 release made for the CUDA you "
+                "have (`pip install 'ctranslate2<4'` for CUDA 11).",
+                product="ctranslate2",
             ),
             Variant(
                 r"onnxruntime|ExecutionProvider|InferenceSession",
@@ -2028,8 +2041,10 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ort-provider-fallback",
-        "ONNX Runtime could not create the CUDA / TensorRT provider and fell back (to the CPU)",
+        "ONNX Runtime could not create the CUDA / TensorRT provider (it falls back to the CPU, or raises)",
         r"Failed to create (?:CUDA|Tensorrt|TensorRT|ROCm|Dml|DML|OpenVINO|CoreML)ExecutionProvider"
+        r"|CUDA_PATH is set but CUDA wasn'?t able to be loaded"
+        r"|Exception during initialization:[^\n]{0,200}providers[\\/]cuda[\\/]cuda_call\.cc"
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
         r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
@@ -2058,6 +2073,28 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "TensorRT-ExecutionProvider.html#requirements to ensure all dependencies are met.",
         example_source="onnxruntime, python/onnxruntime_pybind_state.cc (CreateExecutionProviderInstance) and "
         "onnxruntime_inference_collection.py ('EP Error ... Falling back to ... and retrying')",
+    ),
+    KnownError(
+        "ort-cpu-package",
+        "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
+        r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
+        r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$",
+        "The onnxruntime in this environment was built without the CUDA and TensorRT providers: the CPU package "
+        "`onnxruntime` is installed instead of `onnxruntime-gpu`, or both are installed and the CPU one's files win "
+        "(they share the `onnxruntime` module), so a session runs on the CPU.",
+        "Remove every onnxruntime package and install the GPU one alone: `pip uninstall -y onnxruntime "
+        "onnxruntime-gpu` then `pip install onnxruntime-gpu` (the build for your CUDA major); reinstall it after "
+        "anything that pulls in the CPU package (e.g. a dependency pinning `onnxruntime`). "
+        "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
+        "CUDAExecutionProvider.",
+        severity="warns-of-failure",
+        weight=83,
+        applies="onnxruntime / onnxruntime-gpu (and what runs on them: insightface, rembg, ...), any platform",
+        shown_by=("tests/troubleshooting/test_round5.py::test_libraries_beside_tensorrt_in_their_own_words",),
+        example="UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names."
+        "Available providers: 'AzureExecutionProvider, CPUExecutionProvider'",
+        example_source="onnxruntime, python/onnxruntime_inference_collection.py (the warning when a requested "
+        "provider is not in get_available_providers())",
     ),
     KnownError(
         "cudnn-not-initialized",
@@ -2365,6 +2402,86 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "create_pipeline failed",
         example_source="deepstream-app's bins (sources/apps/apps-common/src/deepstream_*_bin.c: NVGSTDS_ERR_MSG_V "
         "(\"Failed to create '%s'\", elem_name))",
+    ),
+    KnownError(
+        "onnx-model-unreadable",
+        "TensorRT's ONNX parser cannot read the model file (missing, not a file, or not an ONNX protobuf)",
+        r"Could not open file [^\n]{1,400}\.onnx|Failed to parse the ONNX model(?::|\.\")"
+        r"|MODEL_DESERIALIZE_FAILED|Failed to parse ONNX model from file",
+        "The parser never reached a node: the path does not exist or is a directory, or the bytes are not an ONNX "
+        "protobuf (a download that stopped, a Git LFS pointer or an HTML page saved as .onnx, a model over 2 GB "
+        "whose external-data files are not beside it).",
+        "Check the file: `ls -l MODEL.onnx` (the path the log names, relative to where the program runs), then "
+        "`python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`. Download or export it again (for a "
+        "repository's models, its download script or `git lfs pull`); a model over 2 GB needs its external-data "
+        "files in the same folder.",
+        weight=78,
+        applies="ONNX models built with TensorRT (trtexec, OnnxParser.parse_from_file), any release",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example="[E] [TRT] ModelImporter.cpp:705: Failed to parse ONNX model from file: model/hitnet.onnx",
+        example_source="onnx-tensorrt ModelImporter.cpp (parseFromFile: 'Failed to parse the ONNX model: <file>', "
+        "ErrorCode kMODEL_DESERIALIZE_FAILED; older releases 'Could not open file' and 'Failed to parse ONNX model "
+        "from file')",
+    ),
+    KnownError(
+        "trtexec-not-found",
+        "trtexec is not on PATH (command not found)",
+        r"trtexec:? command not found|'trtexec' is not recognized as an internal or external command"
+        r"|trtexec: not found|No such file or directory: '?trtexec'?",
+        "trtexec comes with TensorRT's full install, in its bin folder (a tar / zip: TensorRT-<version>/bin; the "
+        "Debian packages and JetPack: /usr/src/tensorrt/bin), which is not on PATH; the pip wheel tensorrt has "
+        "no trtexec.",
+        "Add the folder to PATH: `export PATH=$PATH:/usr/src/tensorrt/bin` on JetPack and the Debian packages "
+        "(in ~/.bashrc to keep it), `TensorRT-<version>/bin` of a tar or zip install (PATH on Windows); with only "
+        "the pip wheel, build the engine from Python (the builder API, polygraphy) or install TensorRT's tar / zip.",
+        weight=80,
+        applies="TensorRT's command-line tool, every release; Jetson (JetPack puts it in /usr/src/tensorrt/bin)",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example="/bin/bash: trtexec: command not found",
+        example_source="bash's 'command not found' and cmd.exe's 'is not recognized' for TensorRT's trtexec "
+        "(TensorRT installation guide: trtexec is in the bin folder of the tar / zip and /usr/src/tensorrt/bin)",
+    ),
+    KnownError(
+        "trtexec-shape-name",
+        "trtexec's --shapes names an input the network does not have (Cannot find input tensor with name)",
+        r"Cannot find input tensor with name",
+        "The name given to --shapes / --minShapes / --optShapes / --maxShapes is not one of the network's inputs: "
+        "a typo, a name with a colon or spaces not quoted, or an input the export left out (torch.onnx.export "
+        "drops inputs the graph does not use, and names them input.1, ... unless input_names says otherwise).",
+        "List the model's real input names (`polygraphy inspect model MODEL.onnx`, or Netron) and pass those: "
+        "`--shapes=name:1x3x224x224`, quoted when the name has a colon (`--shapes=\\'input:0\\':1x3x224x224`). "
+        "If the input is missing from the ONNX, export again with input_names (and dynamic_axes) naming it and "
+        "make sure the model uses it.",
+        op=r"Cannot find input tensor with name \"?([\w.:/-]{1,120})",
+        weight=80,
+        applies="trtexec (TensorRT's command-line tool), every release",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example='[E] Cannot find input tensor with name "x" in the network inputs! Please make sure the input '
+        "tensor names are correct.",
+        example_source="TensorRT samples/common/sampleEngines.cpp (setupNetworkAndConfig: the profile of each "
+        "--shapes name)",
+    ),
+    KnownError(
+        "engine-deserialize-none",
+        "deserialize_cuda_engine returned None ('NoneType' object has no attribute 'create_execution_context')",
+        r"'NoneType' object has no attribute '(?:create_execution_context|num_bindings|num_io_tensors"
+        r"|get_binding_\w{1,20}|get_tensor_\w{1,20}|serialize|max_batch_size)'",
+        "TensorRT's Python API returns None, not an exception, when it cannot deserialize an engine (or build "
+        "one); the reason is in TensorRT's log just before: an engine built by another TensorRT release or on "
+        "another GPU, a plugin not loaded, or a file that is empty or not an engine.",
+        "Read the TensorRT log lines above the traceback (raise the logger to trt.Logger.VERBOSE if there are "
+        "none): a version or GPU mismatch means rebuilding the engine here with the TensorRT you run; a missing "
+        "plugin means loading its library (trt.init_libnvinfer_plugins(logger, '') for TensorRT's own) before "
+        "deserializing. Check the result: `if engine is None: raise RuntimeError(...)`.",
+        loose=True,
+        alternatives=("engine-version-mismatch", "plugin-not-found", "engine-file-empty"),
+        weight=45,
+        applies="TensorRT's Python API (deserialize_cuda_engine, build_engine), every release",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example="    self.context = self.engine.create_execution_context()\nAttributeError: 'NoneType' object "
+        "has no attribute 'create_execution_context'",
+        example_source="TensorRT's Python bindings (IRuntime.deserialize_cuda_engine returns None on failure and "
+        "logs why)",
     ),
 )
 
