@@ -11,7 +11,12 @@ Four sets of real reports (``tests/data/``), each case labelled from its thread:
   families were written. Each row keeps the first answer it got when it was first run (``blind``) and the verdict
   given to it by hand (right / partial / wrong / miss, with the reason); the table prints both those blind verdicts
   and today's answers, scored against the labels (keys added after the blind run are in
-  ``expect_added_after_blind``).
+  ``expect_added_after_blind``); ``after`` is the verdict by hand after round three's fixes, ``after_round4`` after
+  round four's;
+- ``explain_round4.jsonl``: 42 reports from 38 repositories none of the sets above touch, drawn for issue 36's second
+  round before any of its changes; ``blind`` and ``after`` as above;
+- ``explain_round5.jsonl``: 21 reports from 21 repositories none of the sets above touch, drawn after round four's
+  fixes to measure how they generalise; ``blind`` and ``after`` (the fixes its classes led to) as above.
 
 Per set: right (the first match is an expected family), partial (an expected family matched but not first, or no
 family matched and the stage named is the case's stage), missed (nothing matched: an honest "no known error") and
@@ -38,6 +43,7 @@ from torchtrt_compat.troubleshooting import explain  # noqa: E402
 
 SETS = ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind")
 ROUND3 = "explain_round3"
+HELD_OUT = (ROUND3, "explain_round4", "explain_round5")  #: the sets judged by hand, blind first
 DEFAULT_OUT = ROOT / "benchmarks" / "results" / "explain_accuracy.json"
 TARGETS = {"right": 0.60, "right_or_partial": 0.85, "wrong": 0}
 #: issue 36's targets on reports nobody here had read: the first answer right >= 65%, wrong <= 1 in 40, partial <= 15%,
@@ -90,16 +96,19 @@ def score(name: str) -> dict[str, Any]:
     }
 
 
-def score_round3() -> dict[str, Any]:
-    """The round-three set: the blind verdicts given by hand, and today's first answers against the labels."""
-    cases = [json.loads(x) for x in (ROOT / "tests" / "data" / f"{ROUND3}.jsonl").read_text().splitlines()]
+def score_round3(name: str = ROUND3) -> dict[str, Any]:
+    """A set judged by hand (round three, round four): the blind verdicts, the verdicts after each round's fixes, and
+    today's first answers against the labels."""
+    cases = [json.loads(x) for x in (ROOT / "tests" / "data" / f"{name}.jsonl").read_text().splitlines()]
     blind = {"right": 0, "partial": 0, "wrong": 0, "miss": 0}
     after = dict.fromkeys(blind, 0)
+    after4 = dict.fromkeys(blind, 0)
     now = {"right": 0, "wrong": 0, "miss": 0, "miss_with_stage": 0, "warnings_as_failure": 0}
     rows = []
     for case in cases:
         blind[case["blind"]["verdict"]] += 1
         after[case["after"]["verdict"]] += 1
+        after4[case.get("after_round4", case["after"])["verdict"]] += 1
         found = explain(str(case["error"]))
         first = found.first_answer
         expect = list(case["expect"])
@@ -123,6 +132,7 @@ def score_round3() -> dict[str, Any]:
         "blind_by_hand": blind,
         "blind_rates": {k: round(v / n, 3) for k, v in blind.items()},
         "after_by_hand": after,
+        "after_round4_by_hand": after4,
         "now_against_labels": now,
         "targets": ROUND3_TARGETS,
         "rows": rows,
@@ -147,23 +157,33 @@ def main(argv: list[str] | None = None) -> int:
     for name, r in results.items():
         for c in r["confusion"]:
             print(f"  wrong in {name}: {c['id']} matched {c['matched']}, expected {c['expected']}")
-    r3 = score_round3()
-    b, a, now, n = r3["blind_by_hand"], r3["after_by_hand"], r3["now_against_labels"], r3["cases"]
-    print(
-        f"\n{ROUND3} ({n} reports, {r3['repositories']} repositories), first answers:\n"
-        f"  blind, judged by hand: right {b['right']} ({100 * b['right'] / n:.0f}%), partial {b['partial']} "
-        f"({100 * b['partial'] / n:.0f}%), wrong {b['wrong']}, miss {b['miss']}\n"
-        f"  after the fixes, judged by hand (not blind): right {a['right']} ({100 * a['right'] / n:.0f}%), partial "
-        f"{a['partial']}, wrong {a['wrong']}, miss {a['miss']}\n"
-        f"  today, against the labels: right {now['right']} ({100 * now['right'] / n:.0f}%), wrong {now['wrong']}, "
-        f"miss {now['miss']} (with a stage and a command: {now['miss_with_stage']}), warnings-only pastes answered "
-        f"as failures: {now['warnings_as_failure']}"
-    )
+    held = {name: score_round3(name) for name in HELD_OUT}
+    for name, r3 in held.items():
+        b, a, now, n = r3["blind_by_hand"], r3["after_by_hand"], r3["now_against_labels"], r3["cases"]
+        a4 = r3["after_round4_by_hand"]
+        lines = [
+            f"\n{name} ({n} reports, {r3['repositories']} repositories), first answers:",
+            f"  blind, judged by hand: right {b['right']} ({100 * b['right'] / n:.0f}%), partial {b['partial']} "
+            f"({100 * b['partial'] / n:.0f}%), wrong {b['wrong']}, miss {b['miss']}",
+            f"  after its round's fixes, judged by hand (not blind): right {a['right']} ({100 * a['right'] / n:.0f}%), "
+            f"partial {a['partial']}, wrong {a['wrong']}, miss {a['miss']}",
+        ]
+        if name == ROUND3:
+            lines.append(
+                f"  after round four's fixes, judged by hand (not blind): right {a4['right']} "
+                f"({100 * a4['right'] / n:.0f}%), partial {a4['partial']}, wrong {a4['wrong']}, miss {a4['miss']}"
+            )
+        lines.append(
+            f"  today, against the labels: right {now['right']} ({100 * now['right'] / n:.0f}%), wrong {now['wrong']}, "
+            f"miss {now['miss']} (with a stage and a command: {now['miss_with_stage']}), warnings-only pastes "
+            f"answered as failures: {now['warnings_as_failure']}"
+        )
+        print("\n".join(lines))
     out = {
         "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "targets": TARGETS,
         "sets": results,
-        ROUND3: r3,
+        **held,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")

@@ -4,7 +4,9 @@ read all of it.
 Since issue 36 ``explain`` reads the whole text (`troubleshooting.scan`), not only its head and tail. Target: 20 MB
 explained in under 1 s in-process, with every line searched or the part left unread said in the answer (``unread``);
 the CLI (a fresh Python, reading and decoding the file) in under 1.5 s. The in-process rows time
-`troubleshooting.explain` alone (best of ``--runs``); the CLI rows are fresh processes (median of ``--runs``). The
+`troubleshooting.explain` alone (best of ``--runs``); the CLI rows are fresh processes (median of ``--runs``), with
+their bytecode cached as an installed package's is. Each row also has its CPU seconds (``*_cpu_s``: on a loaded
+host the wall clock waits for a core) and the load average before and after is recorded. The
 "error in the middle" row is a verbose TensorRT build log with an out-of-memory error 12 MB into it: it must be found.
 
     .venv/bin/python benchmarks/explain_speed.py            # writes benchmarks/results/explain_speed.json
@@ -18,6 +20,7 @@ import json
 import os
 import platform
 import random
+import resource
 import statistics
 import string
 import subprocess
@@ -81,29 +84,44 @@ def _verbose(first: int, last: int) -> bytes:
     ).encode()
 
 
-def _in_process(data: bytes, runs: int) -> tuple[float, list[str], str]:
-    best, keys, unread = float("inf"), [], ""
+def _in_process(data: bytes, runs: int) -> tuple[float, float, list[str], str]:
+    """Best wall-clock and best CPU seconds of `explain` over ``runs``, with what it matched and left unread."""
+    best, best_cpu, keys, unread = float("inf"), float("inf"), [], ""
     text = data.decode("utf-8", "replace")
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         found = explain(text)
         best = min(best, time.perf_counter() - start)
+        best_cpu = min(best_cpu, time.process_time() - cpu)
         keys, unread = [e.key for e in found], found.unread
-    return best, keys, unread
+    return best, best_cpu, keys, unread
 
 
-def _cli(path: Path, runs: int) -> float:
-    times = []
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _cli(path: Path, runs: int, env: dict[str, str]) -> tuple[float, float]:
+    """Median wall-clock and median CPU seconds (user + system) of fresh `torchtrt-compat explain` processes. On a
+    loaded host the wall clock waits for a core; the CPU time is what the command itself costs."""
+    times, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _children_cpu()
         subprocess.run(
-            [sys.executable, "-m", "torchtrt_compat", "explain", str(path)],
-            capture_output=True,
-            check=False,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            [sys.executable, "-m", "torchtrt_compat", "explain", str(path)], capture_output=True, check=False, env=env
         )
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        cpus.append(_children_cpu() - cpu)
+    return statistics.median(times), statistics.median(cpus)
+
+
+def _cli_env(pycache: str) -> dict[str, str]:
+    """The CLI's environment: this checkout, with its bytecode cached in ``pycache`` as an installed package's is (a
+    host that sets PYTHONDONTWRITEBYTECODE would otherwise compile every module on every run)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": pycache}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,30 +130,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
     rows = []
+    load_before = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory() as tmp:
+        env = _cli_env(str(Path(tmp) / "pycache"))
+        subprocess.run([sys.executable, "-m", "torchtrt_compat", "explain", "--list"], capture_output=True, env=env)
         for name, make in _inputs(13).items():
             data = make()
             path = Path(tmp) / "input.log"
             path.write_bytes(data)
-            seconds, keys, unread = _in_process(data, args.runs)
-            cli = _cli(path, args.runs)
+            seconds, cpu, keys, unread = _in_process(data, args.runs)
+            cli, cli_cpu = _cli(path, args.runs, env)
             rows.append(
                 {
                     "input": name,
                     "bytes": len(data),
                     "explain_s": round(seconds, 3),
+                    "explain_cpu_s": round(cpu, 3),
                     "cli_s": round(cli, 3),
+                    "cli_cpu_s": round(cli_cpu, 3),
                     "matched": keys,
                     "unread": unread,
                     "within_target": seconds <= TARGET_SECONDS and cli <= CLI_TARGET_SECONDS,
+                    "within_target_cpu": cpu <= TARGET_SECONDS and cli_cpu <= CLI_TARGET_SECONDS,
                 }
             )
-            said = f"  unread: {unread[:70]}" if unread else "  read whole"
-            print(f"{name:40s} {len(data) / 1e6:5.1f} MB  explain {seconds:6.3f} s  cli {cli:6.3f} s  {keys}{said}")
+            said = f"  unread: {unread[:60]}" if unread else "  read whole"
+            print(
+                f"{name:40s} {len(data) / 1e6:5.1f} MB  explain {seconds:6.3f} s (cpu {cpu:5.3f})  cli {cli:6.3f} s "
+                f"(cpu {cli_cpu:5.3f})  {keys}{said}"
+            )
     met = all(r["within_target"] for r in rows)
+    met_cpu = all(r["within_target_cpu"] for r in rows)
     print(
         f"\ntarget: explain <= {TARGET_SECONDS} s and the CLI <= {CLI_TARGET_SECONDS} s per 20 MB, with what was not "
-        f"read said: {'met' if met else 'MISSED'}"
+        f"read said: wall clock {'met' if met else 'MISSED'}, CPU time {'met' if met_cpu else 'MISSED'} "
+        f"(load average {load_before[0]} before, {os.getloadavg()[0]:.2f} after, {os.cpu_count()} CPUs)"
     )
     result = {
         "benchmark": "explain_speed",
@@ -145,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             "machine": platform.machine(),
             "cpus": os.cpu_count(),
             "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
+            "load_average_1_5_15_before": load_before,
         },
         "runs": args.runs,
         "target_seconds": TARGET_SECONDS,

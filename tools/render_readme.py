@@ -10,6 +10,7 @@
   ``torchtrt_compat.cli.EXIT_CODES``.
 - ``zoo`` (docs/model_zoo.md): the table of ``benchmarks/results/compile_zoo.json``.
 - ``explain_accuracy`` (docs/explain.md): the sets of ``benchmarks/results/explain_accuracy.json``.
+- ``explain_held_out`` (docs/explain.md): the sets of issue 36 judged by hand, blind first, from the same file.
 
 Usage: python tools/render_readme.py [FILE ...]   (rewrites the text between the GENERATED markers of README.md and
 docs/*.md, or of the files named). ``tests/test_readme.py`` fails when a file differs from what this writes.
@@ -219,12 +220,60 @@ def explain_accuracy_table() -> str:
     return "\n".join(lines)
 
 
+#: The sets judged by hand (issue 36): (results key, label, [(verdict key, when it was judged)]).
+_HELD_OUT = (
+    (
+        "explain_round3",
+        "round three",
+        [
+            ("blind_by_hand", "**blind**: first answers before its fixes"),
+            ("after_by_hand", "after round three's fixes (not blind)"),
+            ("after_round4_by_hand", "after round four's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round4",
+        "round four",
+        [
+            ("blind_by_hand", "**blind**: first answers before its fixes"),
+            ("after_by_hand", "after round four's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round5",
+        "round five",
+        [
+            ("blind_by_hand", "**blind**: first answers after round four's fixes, before its own"),
+            ("after_by_hand", "after round five's fixes (not blind)"),
+        ],
+    ),
+)
+
+
+def explain_held_out_table() -> str:
+    results = _results("explain_accuracy")
+    lines = [
+        "| set | judged by hand | right | partial | wrong | missed |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key, label, whens in _HELD_OUT:
+        r = results[key]
+        n = r["cases"]
+        for i, (verdicts, when) in enumerate(whens):
+            v = r[verdicts]
+            name = f"{label}: {n} reports, {r['repositories']} repositories" if i == 0 else ""
+            right = f"{v['right']} ({100 * v['right'] / n:.0f}%)"
+            lines.append(f"| {name} | {when} | {right} | {v['partial']} | {v['wrong']} | {v['miss']} |")
+    return "\n".join(lines)
+
+
 SECTIONS = {
     "translation": translation_table,
     "shims": shims_table,
     "cli": cli_table,
     "zoo": zoo_table,
     "explain_accuracy": explain_accuracy_table,
+    "explain_held_out": explain_held_out_table,
 }
 
 

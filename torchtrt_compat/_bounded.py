@@ -13,8 +13,9 @@ import json
 import os
 import stat
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from ._errors import UsageError
 
@@ -73,6 +74,102 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str 
     reading and again while reading, so a file that grows underneath cannot get past the limit.
     """
     p = Path(path)
+    size = _regular_file_size(p, what, fix)
+    if size > limit:
+        raise _too_large(what, p, size, limit, fix)
+    try:
+        with open(p, "rb") as fh:
+            return read_stream(fh, limit=limit, what=f"{what} {p}", fix=fix)
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+
+
+def read_stream(stream: IO[bytes], *, limit: int, what: str, fix: str | None = None) -> bytes:
+    """At most ``limit`` bytes from a binary stream (stdin, a zip member); more is a `UsageError`."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(what, None, None, limit, fix)
+    return bytes(data)
+
+
+@dataclass(frozen=True)
+class Ends:
+    """What `read_ends` read of a log: all of it, or its head and its tail with the byte range between them."""
+
+    head: bytes
+    tail: bytes = b""
+    total: int = 0  #: bytes in the input (for a stream cut at `MAX_STREAM_BYTES`: the bytes read)
+    skipped: tuple[int, int] | None = None  #: [start, end) byte offsets not read, when the input was cut
+    cut_at_end: bool = False  #: a stream longer than `MAX_STREAM_BYTES`: its end was never read
+
+    @property
+    def whole(self) -> bool:
+        return self.skipped is None and not self.cut_at_end
+
+
+class Readable(Protocol):
+    """What `read_ends` reads a stream through: ``read(n)`` returning at most about n bytes, b"" at the end."""
+
+    def read(self, n: int = -1, /) -> bytes: ...
+
+
+#: A stream (stdin) is read at most this far; beyond it the end is not read (a pipe may never end).
+MAX_STREAM_BYTES = 4 * GiB
+_CHUNK = 4 * MiB
+
+
+def read_ends(
+    source: str | os.PathLike[str] | Readable, *, limit: int, what: str, fix: str | None = None, head_share: int = 4
+) -> Ends:
+    """A log of any size, within ``limit`` bytes of memory: whole when it fits, else its first ``limit //
+    head_share`` bytes and its last bytes (a file is read at both ends with one seek; a stream is read through once,
+    keeping only its tail), with the byte range left out. A path must be a regular file (see `read_bytes`)."""
+    head_limit = limit // head_share
+    if not isinstance(source, (str, os.PathLike)):
+        return _stream_ends(source, limit=limit, head_limit=head_limit)
+    p = Path(source)
+    size = _regular_file_size(p, what, fix)
+    try:
+        with open(p, "rb") as fh:
+            if size <= limit:
+                data = fh.read(limit + 1)
+                if len(data) <= limit:
+                    return Ends(bytes(data), total=len(data))
+                fh.seek(0)  # it grew while we looked: read its two ends
+                size = os.fstat(fh.fileno()).st_size
+            head = fh.read(head_limit)
+            tail_start = max(size - (limit - head_limit), len(head))
+            fh.seek(tail_start)
+            tail = fh.read(limit - head_limit)
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+    skipped = (len(head), tail_start) if tail_start > len(head) else None
+    return Ends(bytes(head), bytes(tail), total=max(size, tail_start + len(tail)), skipped=skipped)
+
+
+def _stream_ends(stream: Readable, *, limit: int, head_limit: int) -> Ends:
+    head = bytes(stream.read(limit + 1))
+    if len(head) <= limit:
+        return Ends(head, total=len(head))
+    rest, head = head[head_limit:], head[:head_limit]
+    keep = limit - head_limit
+    tail = bytearray(rest[-keep:])
+    total = len(head) + len(rest)
+    while total < MAX_STREAM_BYTES:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            break
+        total += len(chunk)
+        tail += chunk
+        if len(tail) > 2 * keep:  # trim now and then, not on every chunk
+            del tail[: len(tail) - keep]
+    cut = total >= MAX_STREAM_BYTES and bool(stream.read(1))
+    del tail[: max(len(tail) - keep, 0)]
+    tail_start = total - len(tail)
+    return Ends(head, bytes(tail), total=total, skipped=(len(head), tail_start), cut_at_end=cut)
+
+
+def _regular_file_size(p: Path, what: str, fix: str | None) -> int:
     try:
         st = p.stat()
     except FileNotFoundError:
@@ -88,21 +185,57 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str, fix: str 
             f"{what} {p} is not a regular file (a device, pipe or socket may never end).",
             fix or "save the content to a file and pass that file",
         )
-    if st.st_size > limit:
-        raise _too_large(what, p, st.st_size, limit, fix)
-    try:
-        with open(p, "rb") as fh:
-            return read_stream(fh, limit=limit, what=f"{what} {p}", fix=fix)
-    except OSError as exc:
-        raise UsageError(f"Cannot read {what} {p}: {exc.strerror or exc}.", fix or "pass a readable file") from None
+    return st.st_size
 
 
-def read_stream(stream: IO[bytes], *, limit: int, what: str, fix: str | None = None) -> bytes:
-    """At most ``limit`` bytes from a binary stream (stdin, a zip member); more is a `UsageError`."""
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise _too_large(what, None, None, limit, fix)
-    return bytes(data)
+#: Byte-order marks, longest first (UTF-32's little-endian mark begins with UTF-16's).
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+
+
+def log_encoding(data: bytes) -> str:
+    """The encoding of a log's first bytes: UTF-16 (or UTF-32) when every other byte (every few bytes) is NUL, as
+    ASCII text in it is (Windows PowerShell's `>` writes UTF-16LE, with a byte-order mark); UTF-8 otherwise. A mark
+    alone does not decide: binary junk may start with 0xFF 0xFE."""
+    sample = data[:4096]
+    for bom, name in _BOMS:
+        if sample.startswith(bom):
+            if name == "utf-8-sig" or _nul_pattern(sample[len(bom) :], name):
+                return name
+            return "utf-8"
+    for name in ("utf-16-le", "utf-16-be"):
+        if _nul_pattern(sample, name, strict=True):
+            return name
+    return "utf-8"
+
+
+def _nul_pattern(sample: bytes, encoding: str, *, strict: bool = False) -> bool:
+    """Whether ``sample`` looks like mostly-ASCII text in ``encoding``: the high bytes of its code units are NUL."""
+    unit = 4 if encoding.startswith("utf-32") else 2
+    units = len(sample) // unit
+    if units < 8:
+        return False
+    low = 0 if encoding.endswith("le") else unit - 1  # where the ASCII byte sits in a code unit
+    nul_high = sum(sample[i::unit].count(0) for i in range(unit) if i != low) / (units * (unit - 1))
+    nul_low = sample[low::unit].count(0) / units
+    return nul_high >= (0.8 if strict else 0.5) and nul_low <= 0.05
+
+
+def decode_log(data: bytes, encoding: str, *, start: int = 0) -> str:
+    """``data`` (which starts ``start`` bytes into the log) as text in ``encoding``; a piece cut out of the middle of a
+    UTF-16 / UTF-32 log is realigned to its code units, and undecodable bytes become U+FFFD (a stray byte must not
+    hide the error around it)."""
+    if encoding.startswith(("utf-16", "utf-32")):
+        unit = 4 if encoding.startswith("utf-32") else 2
+        skip = (-start) % unit
+        data = data[skip : len(data) - (len(data) - skip) % unit]
+    text = data.decode("utf-8" if encoding == "utf-8-sig" else encoding, "replace")
+    return text[1:] if start == 0 and text.startswith("\ufeff") else text
 
 
 def decode_text(data: bytes, *, what: str, fix: str | None = None) -> str:

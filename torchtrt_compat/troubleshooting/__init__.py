@@ -15,7 +15,12 @@ Imports nothing from `compiler`, `runtime`, `shims` or `cli`; torch is never imp
 
 from __future__ import annotations
 
-from .docs import GENERATED_MARKER as GENERATED_MARKER, render_markdown as render_markdown, update_doc as update_doc
+from .docs import (
+    GENERATED_MARKER as GENERATED_MARKER,
+    format_entry as format_entry,
+    render_markdown as render_markdown,
+    update_doc as update_doc,
+)
 from .match import (
     BUILD_STAGES as BUILD_STAGES,
     SCAN_HEAD as SCAN_HEAD,

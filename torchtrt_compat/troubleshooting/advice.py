@@ -184,9 +184,18 @@ def _codes(v: Versions, names: tuple[str, ...] = ()) -> list[str]:
     return [c.describe() for c in v.facts.codes if not names or c.name in names][:2]
 
 
-def _advise_driver(v: Versions, _text: str) -> list[str]:
+def _advise_driver(v: Versions, text: str) -> list[str]:
     lines = _codes(v)
     cuda = (v.facts.cuda if v.facts else None) or (v.torch_cuda if v.torch_cuda != "cpu" else None)
+    if re.search(r"forward compatibility was attempted|\bError 804\b|COMPAT_NOT_SUPPORTED", text, re.I):
+        # CUDA error 804: the driver's own CUDA is older than the build's, and the forward-compatibility path that
+        # would bridge them exists only on data-centre GPUs; the minor-version minimum does not apply
+        need = f" ≥ the build's CUDA {cuda}" if cuda else " ≥ the CUDA of the build"
+        lines.append(
+            f"error 804: the driver must support the CUDA itself (`nvidia-smi`'s 'CUDA Version'{need}); a "
+            "cuda-compat libcuda found first (`ldconfig -p | grep libcuda`, LD_LIBRARY_PATH) cannot help on this GPU"
+        )
+        return lines
     if cuda:
         minimum = matrix.driver_minimum(cuda.split(".")[0], v.platform)
         if minimum is not None:
@@ -361,6 +370,19 @@ def _advise_symbol(v: Versions, _text: str) -> list[str]:
     return lines
 
 
+def _advise_onnx_opset(_v: Versions, text: str) -> list[str]:
+    """torch.onnx names the opset that added an op ("Support for this operator was added in version 16")."""
+    asked = re.search(r"to ONNX opset version (\d{1,3})", text)
+    added = re.search(r"Support for this operator was added in version (\d{1,3})", text)
+    if added is None:
+        return []
+    used = f" (the export asked for {asked[1]})" if asked else ""
+    return [
+        f"export with opset_version={added[1]}{used}: torch.onnx.export(model, args, path, opset_version={added[1]}); "
+        f"then use a TensorRT whose ONNX parser supports opset {added[1]}"
+    ]
+
+
 ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
     "tensorrt-pin": _advise_tensorrt,
     "torch-pin": _advise_torch,
@@ -374,6 +396,7 @@ ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
     "tensorrt-api": _advise_tensorrt_api,
     "cuda-library": _advise_cuda_library,
     "symbol": _advise_symbol,
+    "onnx-opset": _advise_onnx_opset,
 }
 
 

@@ -90,6 +90,25 @@ def render_markdown(errors: Sequence[KnownError] = KNOWN_ERRORS, *, doc_dir: str
     return "\n".join(out) + "\n"
 
 
+def format_entry(k: KnownError) -> str:
+    """One entry as plain text for a terminal (``torchtrt-compat explain --about KEY``): the installed package's own
+    copy of its section of ``docs/troubleshooting.md``, which is not installed with it."""
+    lines = [f"[{k.key}] {k.title}", ""]
+    if k.example:
+        lines += ["What you see:", *(f"  {x}" for x in k.example.splitlines()), ""]
+        if k.example_source:
+            lines += [f"Source: {k.example_source}", ""]
+    lines += [f"Cause: {k.cause}", "", f"Fix: {k.fix}"]
+    lines += [f"  - {v.label}: {v.fix}" for v in k.variants]
+    if k.commands:
+        lines += ["", "See also: " + ", ".join(f"`{c}`" for c in k.commands)]
+    if k.applies:
+        lines += ["", f"Applies to: {k.applies}."]
+    if k.cuda_errors:
+        lines += ["", "CUDA errors: " + _cuda_errors(k).replace("`", "")]
+    return "\n".join(lines) + "\n"
+
+
 def update_doc(path: str | Path) -> bool:
     """Rewrite the generated part of ``path`` (below `GENERATED_MARKER`); True when the file changed."""
     doc = Path(path)

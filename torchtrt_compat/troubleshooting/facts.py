@@ -32,6 +32,7 @@ __all__ = [
     "cuda_error_named",
     "extract",
     "facts",
+    "may_state_codes",
     "messages_of",
 ]
 
@@ -90,9 +91,19 @@ _CODE_AT = re.compile(
     r"|\bcudaError(?:_t)?\s{0,2}[=:]?\s{0,2}(\d{1,4})\b"
     r"|\bCUDA failure\s{0,2}(\d{1,4})\b"
     r"|\bCUDA error\s{0,2}(\d{1,4})\b"
-    r"|\bCuda Error in \w{1,60}:\s{0,2}(\d{1,4})\b",
+    r"|\bCuda Error in \w{1,60}:\s{0,2}(\d{1,4})\b"
+    r"|\bCuda Runtime Error:\s{0,2}(\d{1,4})\b",  # TensorRT's samples (common.py, check_cuda_err) print cudaError_t
     _F,
 )
+#: words one of which every match of `_CODE_AT` or `_NAMED` contains: a text without them states no CUDA error code
+_CODE_WORDS = ("initialization failure", "cudaerror", "cuda failure", "cuda error", "cuda runtime error", "cuda_error")
+
+
+def may_state_codes(lower: str) -> bool:
+    """Whether the lower-cased text may name a CUDA error by number or name (a substring test, no regex)."""
+    return any(w in lower for w in _CODE_WORDS)
+
+
 _NAMED = re.compile(r"\b(cudaError[A-Z]\w{2,60}|CUDA_ERROR_[A-Z_]{3,60})\b")
 _SM_TEN = re.compile(r"Target GPU SM (\d{2,3})\b|\bsm_(\d{2,3})\b", _F)
 #: torch's list of the architectures it was built for ("The current PyTorch install supports CUDA capabilities sm_50
@@ -197,7 +208,7 @@ def extract(text: str) -> TextFacts:
     out = TextFacts()
     lower = text.lower()
     seen: set[int] = set()
-    for m in _finds(_CODE_AT, text, lower, "initialization failure", "cudaerror", "cuda failure", "cuda error"):
+    for m in _finds(_CODE_AT, text, lower, *_CODE_WORDS):
         code = int(next(g for g in m.groups() if g))
         found = cuda_error(code)
         if found is not None and _renumbered(found, text[m.end() : m.end() + 160].lower()):

@@ -34,7 +34,7 @@ from ..ux import display as _display
 from ..versions import satisfies
 from . import scan
 from .advice import Versions, advise, decide
-from .facts import TextFacts, cuda_error_named, extract, messages_of, products_of
+from .facts import TextFacts, cuda_error_named, extract, may_state_codes, messages_of, products_of
 from .literals import literals as _literals
 from .severity import Levels, levels
 from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
@@ -68,14 +68,19 @@ _ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate",
 @dataclass(frozen=True)
 class _Rx:
     """A pattern that runs only when one of its literal words is in the (lower-cased) text: a regular expression
-    searched case-insensitively costs far more than a substring test, and most texts hold none of the words."""
+    searched case-insensitively costs far more than a substring test, and most texts hold none of the words. It is
+    compiled the first time a text holds one of them (most patterns never are, in one ``explain`` of a short paste)."""
 
-    rx: re.Pattern[str]
+    source: str
     words: tuple[str, ...] | None
 
     @classmethod
     def of(cls, pattern: str) -> _Rx:
-        return cls(re.compile(pattern, _FLAGS), _literals(pattern))
+        return cls(pattern, _literals(pattern))
+
+    @functools.cached_property
+    def rx(self) -> re.Pattern[str]:
+        return re.compile(self.source, _FLAGS)
 
     def search(self, hay: str, lower: str) -> re.Match[str] | None:
         if self.words is not None and not any(w in lower for w in self.words):
@@ -87,13 +92,17 @@ class _Rx:
 class _Compiled:
     entry: KnownError
     literals: tuple[str, ...] | None
-    pattern: re.Pattern[str]
+    source: str  #: the family's pattern, compiled on first use (`pattern`)
     requires: _Rx | None
     unless: _Rx | None
     op: _Rx | None
     variants: tuple[tuple[_Rx, Variant], ...]
     codes: frozenset[int] = frozenset()  #: numbers of the family's CUDA errors
     messages: tuple[str, ...] = ()  #: their messages, lower case
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern[str]:
+        return re.compile(self.source, _FLAGS)
 
 
 @functools.lru_cache(maxsize=1)
@@ -105,7 +114,7 @@ def _compiled() -> tuple[_Compiled, ...]:
         _Compiled(
             e,
             _literals(e.pattern),
-            re.compile(e.pattern, _FLAGS),
+            e.pattern,
             opt(e.requires),
             opt(e.unless),
             opt(e.op),
@@ -245,6 +254,22 @@ class Explanations(list[Explanation]):
     first_error: str = ""
     unread: str = ""
 
+    def to_dict(self, *, unread: str | None = None) -> dict[str, Any]:
+        """The first answer and the matches as one JSON-ready object (``explain --json-object``); ``unread`` replaces
+        `unread` when the caller knows more (a log read at both ends)."""
+        return {
+            "outcome": self.outcome,
+            "first_answer": self.first_answer,
+            "summary": self.summary,
+            "stage": self.stage,
+            "library": self.library,
+            "next_step": self.next_step,
+            "command": self.command,
+            "first_error": self.first_error,
+            "unread": self.unread if unread is None else unread,
+            "matches": [e.to_dict() for e in self],
+        }
+
     @property
     def failures(self) -> list[Explanation]:
         """The entries that explain a failure (notices left out)."""
@@ -331,7 +356,8 @@ _SECONDARY = re.compile(r"catchCudaError[^\n]{0,200}cudaError 35\b|a clean-up op
 
 def _by_code(c: _Compiled, facts: Callable[[], TextFacts], lower: str, hay: str) -> tuple[int, int, str] | None:
     """Where the text names one of the family's CUDA errors (by number, name or message): (start, end, line)."""
-    for code in facts().codes if c.codes or c.entry.cuda_errors else ():
+    named = (c.codes or c.entry.cuda_errors) and may_state_codes(lower)  # reading the facts costs a pass over hay
+    for code in facts().codes if named else ():
         if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and code.code in c.codes):
             at = hay.find(code.line) if code.line else -1
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
@@ -427,11 +453,11 @@ def _explanation(
 
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
-    reading = scan.read(text or "", _anchors())
+    reading = scan.read(text or "", _anchors() if len(text or "") > scan.WHOLE else ())
     hay = reading.text
     unread = [reading.note()] if reading.note() else []
     if log:
-        log_reading = scan.read(log, _anchors())
+        log_reading = scan.read(log, _anchors() if len(log) > scan.WHOLE else ())
         hay = hay + "\n" + log_reading.text
         if log_reading.note():
             unread.append("in the log: " + log_reading.note())
@@ -525,7 +551,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         )
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
-    _conclude(result, hay, lower, lv, facts)
+    _conclude(result, hay, lower, lv, facts, products)
     result.unread = "; ".join(unread)
     return result
 
@@ -564,7 +590,14 @@ def _dedupe(found: list[Explanation]) -> list[Explanation]:
     return out
 
 
-def _conclude(result: Explanations, hay: str, lower: str, lv: Levels, facts: Callable[[], TextFacts]) -> None:
+def _conclude(
+    result: Explanations,
+    hay: str,
+    lower: str,
+    lv: Levels,
+    facts: Callable[[], TextFacts],
+    shown: Callable[[], list[str]],
+) -> None:
     """The first answer: the failure's family, "only warnings", or the stage, library and next command."""
     result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
     top = result[0] if result else None
@@ -587,7 +620,7 @@ def _conclude(result: Explanations, hay: str, lower: str, lv: Levels, facts: Cal
         )
         return
     result.outcome = "unexplained" if (lv.errors or top is not None) else "no-match"
-    products = facts().products
+    products = shown()  # the libraries the text shows (a cheap pass; the full facts are read only when needed)
     # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
     # neither has no stage
     stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")

@@ -24,16 +24,31 @@ TORCHSCRIPT = (
 )
 #: Jetson / aarch64 context.
 JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
+#: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
+SUDO = (
+    r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"
+    r"(?:\./|python\d?(?:\.\d{1,2})?\s|/(?:usr|opt|home|root)/|[\w.-]{1,60}\.(?:py|sh)\b)"
+)
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
 PRODUCTS: tuple[tuple[str, str], ...] = (
-    ("pycuda", r"\bpycuda\b|PyCUDA"),
+    #: pycuda's own wording is "<driver API routine> failed: <CUresult text>" (src/cpp/cuda.hpp, error::make_message)
+    ("pycuda", r"\bpycuda\b|PyCUDA|\bcu[A-Z][A-Za-z0-9_]{2,40} failed: "),
     ("onnxruntime", r"onnxruntime|ONNXRuntimeError|InferenceSession|(?:CUDA|Tensorrt|TensorRT)ExecutionProvider"),
     ("cupy", r"\bcupy(?:_backends)?\b|\bCuPy\b"),
     ("tensorrt_llm", r"tensorrt_llm|TensorRT-LLM|\btrtllm"),
     ("tensorflow", r"\btensorflow\b|TF-TRT|tf2tensorrt"),
+    (
+        "tritonserver",
+        r"tritonserver|TRITONBACKEND|libtriton_|triton-inference-server|model_repository_manager|model_lifecycle",
+    ),
+    ("deepstream", r"deepstream|DeepStream|gstnvinfer|NvDsInfer|nvdsinfer|gst-launch-1\.0|GStreamer-CRITICAL"),
+    (
+        "paddle",
+        r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
+    ),
     ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
     ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
     ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch"),
@@ -255,11 +270,27 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Install the versions the release pins rather than adding paths by hand: `torchtrt-compat check` names them.",
         variants=(
             Variant(
+                SUDO,
+                "run with sudo",
+                "sudo starts the program with a clean environment: LD_LIBRARY_PATH (where the library is) is dropped. "
+                "Run it without sudo, or pass the path (`sudo env LD_LIBRARY_PATH=$LD_LIBRARY_PATH ./program`), or "
+                "register the folder with the loader (a file in /etc/ld.so.conf.d/ and `sudo ldconfig`).",
+            ),
+            Variant(
                 r"Successfully installed[^\n]{0,400}tensorrt|Cell In\[\d{1,5}\]|<ipython-input",
                 "TensorRT changed under a running Python",
                 "The library was there when this Python started and a pip install (or upgrade) of TensorRT since "
                 "replaced it with another version's files: restart the Python process (the notebook kernel), then "
                 "import again; if it persists, the tensorrt packages are of mixed versions (reinstall them at one).",
+            ),
+            Variant(
+                r"libnv(?:infer|onnxparser|parsers)[^\n]{0,200}(?:\n[^\n]{0,300}){0,6}(?:tritonserver|nvcr\.io|docker)"
+                r"|(?:tritonserver|nvcr\.io|docker)[^\n]{0,300}(?:\n[^\n]{0,300}){0,6}libnv(?:infer|onnxparser)",
+                "another TensorRT major in a container",
+                "The number after .so is the TensorRT major the library that needs it was built for, and the container "
+                "ships another one: build the plugin (or engine) inside the container that runs it, or pick the "
+                "container release whose TensorRT has that major (NGC's support matrix lists each release's TensorRT); "
+                "check LD_PRELOAD / --env paths for typos.",
             ),
             Variant(
                 r"libnv(?:infer|onnxparser|parsers)",
@@ -290,12 +321,29 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "windows-dll-load",
         "DLL load failed (Windows)",
         r"DLL load failed|\[WinError 12[67]\]|Error loading \"[^\"\n]{1,300}\.dll\" or one of its dependencies"
-        r"|Could not find module '[^'\n]{1,300}\.dll'",
+        r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?",
         "Windows could not load one of the DLLs torch, TensorRT or torch_tensorrt need: it is missing from the "
         "search path, or DLLs of two different versions (or two CUDA copies) are mixed in one process.",
         "Install the torch and tensorrt wheels the release pins in one environment (`torchtrt-compat check` names "
         "them), import torch before tensorrt, and install the Microsoft Visual C++ runtime.",
         variants=(
+            Variant(
+                r"Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH",
+                "TensorRT's Python package looks for its DLLs on PATH",
+                "The tensorrt package (from a TensorRT zip, or a wheel without its -libs package) loads nvinfer*.dll "
+                "and the cuBLAS / cuDNN DLLs it names from PATH: add the zip's lib folder (TensorRT-x.y\\lib) to "
+                "PATH in the environment that runs Python, then open a new terminal; or `pip install tensorrt` (its "
+                "tensorrt-cuXX-libs package ships the DLLs) instead of the zip's wheel.",
+            ),
+            Variant(
+                r"\bcupy\b|CuPy",
+                "CuPy",
+                "CuPy could not load the CUDA DLLs of its wheel's CUDA major: install the cupy-cudaXXx wheel of the "
+                "CUDA you have (cupy-cuda11x / cupy-cuda12x, and uninstall the others), set CUDA_PATH to that CUDA "
+                'toolkit (or `pip install "cupy-cuda12x[ctk]"` for the CUDA libraries as wheels), then check '
+                "`python -c 'import cupy; cupy.show_config()'`.",
+                product="cupy",
+            ),
             Variant(
                 r"specified procedure could not be found|WinError 127|找不到指定的程序",
                 "a symbol is missing (mixed versions)",
@@ -477,6 +525,15 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "The installed torch is a CPU-only build, so nothing can run on CUDA and torch_tensorrt cannot work.",
         "Install the CUDA build of torch that torch_tensorrt pins (`torchtrt-compat check` prints the command with "
         "the right CUDA index).",
+        variants=(
+            Variant(
+                JETSON,
+                "Jetson",
+                "pip's torch for aarch64 is a CPU-only build on a Jetson: install NVIDIA's torch wheel for your "
+                "JetPack (the Jetson wheels NVIDIA publishes per JetPack release, or an l4t-pytorch / l4t-ml "
+                "container), and torchvision built against it.",
+            ),
+        ),
         commands=(CHECK,),
         weight=85,
         applies="any release",
@@ -487,7 +544,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     KnownError(
         "cuda-driver-insufficient",
         "CUDA driver version is insufficient for CUDA runtime version",
-        r"CUDA driver version is insufficient|cudaErrorInsufficientDriver|NVIDIA driver on your system is too old",
+        r"CUDA driver version is insufficient|cudaErrorInsufficientDriver|NVIDIA driver on your system is too old"
+        r"|forward compatibility was attempted on non supported HW",
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
@@ -495,6 +553,16 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "`torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest --driver <ver>` "
         "lists stacks that fit it.",
         variants=(
+            Variant(
+                r"forward compatibility|Error 804|COMPAT_NOT_SUPPORTED|CompatNotSupported|Error 803"
+                r"|unsupported display driver / cuda driver combination",
+                "CUDA's forward compatibility",
+                "The CUDA runtime is newer than the driver and tried CUDA's forward-compatibility package "
+                "(cuda-compat's libcuda, common in containers), which runs only on data-centre GPUs and with its "
+                "matching driver branch: update the NVIDIA driver to one that supports this CUDA (or use a build "
+                "for the CUDA the driver supports), and keep cuda-compat's folder off LD_LIBRARY_PATH on GeForce / "
+                "RTX GPUs; after a driver update, reboot (a loaded older kernel module gives the same error).",
+            ),
             Variant(
                 r"\bcupy\b",
                 "CuPy",
@@ -537,8 +605,10 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
             "cudaErrorInsufficientDriver",
             "cudaErrorUnsupportedPtxVersion",
             "cudaErrorSystemDriverMismatch",
+            "cudaErrorCompatNotSupportedOnDevice",
             "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
             "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+            "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
         ),
         host="driver",
         severity="warns-of-failure",
@@ -860,11 +930,25 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Invalid optimization profile (min / opt / max shapes)",
         r"k(?:OPT|MIN|MAX) values for profile|violate shape constraints|min_shape contains a 0 dimension"
         r"|has no max bound for dim|reshape dimension with more than one -1|missing dimensions in profile"
-        r"|must satisfy MIN<=OPT<=MAX|no optimization profile has been defined",
+        r"|must satisfy MIN<=OPT<=MAX|no optimization profile has been defined"
+        r"|please enable trt dynamic_shape mode by SetTRTDynamicShapeInfo|trt inputs dynamic shape info not set"
+        r"|\] dynamic shape info not set, please check",
         "The optimization profile is not one the model can run at: a min or max shape the network rejects, a "
         "dimension without an upper bound, a min of 0, or an opt outside [min, max].",
         "Give every dynamic input explicit bounds the model can run at, with min ≥ 1 and min ≤ opt ≤ max: "
         "torch_tensorrt.Input(min_shape=..., opt_shape=..., max_shape=...) or torch.export.Dim('b', min=1, max=N).",
+        variants=(
+            Variant(
+                r"SetTRTDynamicShapeInfo|set_trt_dynamic_shape_info|dynamic shape info not set|trt subgraph",
+                "Paddle Inference",
+                "Paddle-TensorRT needs min / max / opt shapes for every input of every TensorRT subgraph, not only "
+                "the model's: give them all (config.set_trt_dynamic_shape_info(min, max, opt) with each name the INFO "
+                "log lists), or let Paddle collect them (a run with config.collect_shape_range_info(file), then "
+                "config.enable_tuned_tensorrt_dynamic_shape(file, True)), or raise min_subgraph_size so the small "
+                "subgraphs stay in Paddle.",
+                product="paddle",
+            ),
+        ),
         weight=75,
         applies="dynamic shapes, every release",
         shown_by=corpus("nvidia-tensorrt-1947", "pytorch-tensorrt-4610", "nvidia-stable-diffusion-webui-tensorrt-57"),
@@ -877,13 +961,26 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Input shape outside the engine's optimization profile",
         r"Runtime dimension does not satisfy any optimization profile|exceed min ~ max range"
         r"|profile(?:Max|Min)Dims\.d\[i\] [<>]= dimensions\.d\[i\]|DynamicShapeOutOfRangeException"
-        r"|exceed min\.\.max range for profile|Static dimension mismatch while setting input shape",
+        r"|exceed min\.\.max range for profile|Static dimension mismatch while setting input shape"
+        r"|TRT runtime input shape of [\w./-]{1,120} is invalid|Input shapes are inconsistent with the model",
         "The engine was built for a range of input shapes (its optimization profile) and was called with a shape "
         "outside it, e.g. a larger batch or a longer sequence than max_shape (for a static engine: any other shape "
         "than the one it was built for).",
         "Call it within the range it was built for, or rebuild with a max_shape (torch_tensorrt.Input(min_shape, "
         "opt_shape, max_shape) / torch.export.Dim(max=...)) that covers the shapes you serve; pad or split inputs "
         "that exceed it (torchtrt_compat.runtime.BucketedCUDAGraphs buckets batch sizes).",
+        variants=(
+            Variant(
+                r"SetTRTDynamicShapeInfo|Input shapes are inconsistent with the model|paddle",
+                "Paddle Inference",
+                "Paddle-TensorRT built the engine for the shape range set with set_trt_dynamic_shape_info (or, "
+                "without dynamic shape, for one static shape): widen min / max to cover the inputs you feed (or "
+                "collect them with collect_shape_range_info and enable_tuned_tensorrt_dynamic_shape), delete the "
+                "cached engines (the _opt_cache folder) after changing them, and resize inputs to the shapes built "
+                "for.",
+                product="paddle",
+            ),
+        ),
         op=r"Supplied binding dimension (\[[\d,]{1,60}\])",
         weight=80,
         applies="engines with dynamic shapes, every release",
@@ -987,12 +1084,27 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "engine-build-failed",
         "TensorRT built no engine (build_serialized_network returned None)",
         r"build_serialized_network returned None|assert cuda_engine|Building serialized network failed"
-        r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine",
+        r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine"
+        r"|Error in NvDsInferContextImpl::buildModel\(\)|build engine file failed"
+        r"|Failed to create network using custom network creation function|Failed to get cuda engine from custom"
+        r"|Assertion `network' failed",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
         "a layer, an invalid profile, a builder bug).",
         "Read the TensorRT log: torchtrt_compat attaches it to BuildError.log; run `torchtrt-compat explain --log "
         "build.log` on it (with plain torch_tensorrt, wrap the call in torch_tensorrt.logging.debug()). Common "
         "fixes: a larger workspace_size, free GPU memory, keep the failing op in PyTorch (torch_executed_ops).",
+        variants=(
+            Variant(
+                r"nvinfer|NvDsInfer|nvdsinfer|deepstream",
+                "DeepStream",
+                "nvinfer found no engine file (the 'Deserialize engine failed because file path: ... open error' "
+                "warning only says so) and could not build one: check the model paths in the config's [property] "
+                "section (onnx-file, or tlt-encoded-model with tlt-model-key; custom-lib-path and "
+                "engine-create-func-name for a custom builder), that the model's folder is writable, and run the "
+                "model through `trtexec --onnx=<file> --verbose` to see TensorRT's own error.",
+                product="deepstream",
+            ),
+        ),
         weight=20,
         applies="every release",
         shown_by=(
@@ -1048,7 +1160,9 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Engine plan built by another TensorRT (version tag / plan file not compatible)",
         r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
         r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch|Magic tag does not match"
-        r"|magicTag(?:Read)? == k(?:EXPECTED_)?MAGIC_TAG",
+        r"|magicTag(?:Read)? == k(?:EXPECTED_)?MAGIC_TAG"
+        r"|Expected length \(\d{1,12}\) != real length|Assertion failed: d == a \+ length"
+        r"|Mismatch between allocated memory size and expected size of serialized engine",
         "A TensorRT engine (plan) only loads in the TensorRT version, and on the platform, that built it (unless it "
         "was built version-compatible).",
         "Rebuild the engine with the TensorRT that will run it, or install the TensorRT that built it; build with "
@@ -1056,7 +1170,16 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
         variants=(
             Variant(
-                r"Magic tag|MAGIC_TAG",
+                r"real length|d == a \+ length|tensorrt_llm|TensorRT-LLM|trtllm",
+                "TensorRT-LLM",
+                "A TensorRT-LLM engine (its plugins' serialized fields too) loads only with the TensorRT-LLM release "
+                "that built it: run trtllm-build with the same TensorRT-LLM version as the runtime (for Triton, the "
+                "one inside the <yy.mm>-trtllm-python-py3 image that serves it), or serve with the release that "
+                "built the engine.",
+                product="tensorrt_llm",
+            ),
+            Variant(
+                r"Magic tag|MAGIC_TAG|expected size of serialized engine",
                 "not an engine this TensorRT reads",
                 "The file is not an engine this TensorRT can read: built by another TensorRT version, or no engine at "
                 "all (a truncated copy, an ONNX or torch_tensorrt .ep file given to deserialize_cuda_engine). Check "
@@ -1296,13 +1419,25 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "onnx-node-unsupported",
         "TensorRT's ONNX parser cannot import a node (While parsing node number …)",
         r"While parsing node number \d{1,6}|No importer registered for op|Unsupported ONNX data type"
-        r"|UNSUPPORTED_NODE|INVALID_NODE|Failed to parse onnx file|Failure while parsing ONNX file",
+        r"|UNSUPPORTED_NODE|INVALID_NODE|Failed to parse onnx file|Failure while parsing ONNX file"
+        r"|elementwise inputs must have same dimensions or follow broadcast rules"
+        r"|all concat input tensors must have the same dimensions except on the concatenation axis",
         "TensorRT's ONNX parser could not import one node: an op, opset or attribute it does not support, a data "
         "type it lacks, or a shape or weight it needs as a constant (e.g. Resize scales computed at run time).",
         "Fold constants and simplify the ONNX first (`polygraphy surgeon sanitize --fold-constants`, onnxsim), "
         "export with another opset, or use a TensorRT release that supports the op; for a custom op, register a "
         "plugin. From PyTorch, compiling the model with torchtrt_compat.compile skips ONNX (and keeps ops TensorRT "
         "lacks in PyTorch).",
+        variants=(
+            Variant(
+                r"broadcast rules|concat input tensors must have the same dimensions",
+                "a layer check rejected the node",
+                "TensorRT's own layer checks rejected a node while the network was built from the ONNX (a broadcast or "
+                "concat its release does not accept; often the box-decoding part of a detector on TensorRT 7): "
+                "simplify the ONNX (onnxsim, `polygraphy surgeon sanitize --fold-constants`), export without the "
+                "decode / grid part and do it in post-processing, or use a newer TensorRT.",
+            ),
+        ),
         op=r"While parsing node number \d{1,6} \[(\w{1,60})\]|No importer registered for op:? ?(\w{1,60})"
         r"|In node -?\d{1,6} \((import\w{1,60})\)",
         weight=60,
@@ -1796,7 +1931,9 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "cuda-library-major",
         "A CUDA library of another major could not be loaded (libcublas.so.12, libcudnn_*.so.8, cudart64_110.dll)",
         r"Could not load library libcudnn\w{0,30}\.so|Unable to load library '?libcudnn"
-        r"|Could not locate cudnn\w{0,30}\.dll"
+        r"|Could not locate (?:cudnn|cublas)\w{0,30}\.dll"
+        r"|Library (?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,12}"
+        r"(?:\.so\.\d{1,3}|\.dll) is not found or cannot be loaded"
         r"|Could not load dynamic library '?lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
         r"|lib(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)\.so\.\d{1,3}"
         r"(?:\.\d{1,4}){0,3}'?:? (?:cannot open shared object file|version)"
@@ -1811,6 +1948,13 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "majors.",
         variants=(
             Variant(
+                SUDO,
+                "run with sudo",
+                "sudo starts the program with a clean environment: LD_LIBRARY_PATH (where the library is) is dropped. "
+                "Run it without sudo, or pass the path (`sudo env LD_LIBRARY_PATH=$LD_LIBRARY_PATH ./program`), or "
+                "register the folder with the loader (a file in /etc/ld.so.conf.d/ and `sudo ldconfig`).",
+            ),
+            Variant(
                 r"libcuda\.so(?:\.1)?\b[^\n]{0,40}cannot open|nvcuda\.dll",
                 "the driver's libcuda is missing",
                 "The NVIDIA driver's own library (libcuda.so) is not on the loader path, so nothing CUDA can load: "
@@ -1823,6 +1967,17 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
                 "A library of the right major but an older minor is found first on the loader path (a system CUDA in "
                 "/usr/local/cuda/lib64 or LD_LIBRARY_PATH before the wheel's): remove it from LD_LIBRARY_PATH, or "
                 "install the newer one (pip install nvidia-<library>-cuXX) and put it first.",
+            ),
+            Variant(
+                r"is not found or cannot be loaded|ctranslate2|faster[_-]whisper|whisperx?\b",
+                "CTranslate2 (faster-whisper)",
+                "CTranslate2 loads cuBLAS and cuDNN when it first runs on the GPU, and each release needs one CUDA "
+                "major: 4.5 and later CUDA 12 with cuDNN 9, 4.0-4.4 CUDA 12 with cuDNN 8, 3.x CUDA 11. Install "
+                "the libraries it names for that major (`pip install nvidia-cublas-cu12 nvidia-cudnn-cu12==9.*`) and "
+                "put their lib folders on LD_LIBRARY_PATH (on Windows their bin folders on PATH, or "
+                "os.add_dll_directory before the import), or install the ctranslate2 release made for the CUDA you "
+                "have (`pip install 'ctranslate2<4'` for CUDA 11).",
+                product="ctranslate2",
             ),
             Variant(
                 r"onnxruntime|ExecutionProvider|InferenceSession",
@@ -1905,8 +2060,10 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ort-provider-fallback",
-        "ONNX Runtime could not create the CUDA / TensorRT provider and fell back (to the CPU)",
+        "ONNX Runtime could not create the CUDA / TensorRT provider (it falls back to the CPU, or raises)",
         r"Failed to create (?:CUDA|Tensorrt|TensorRT|ROCm|Dml|DML|OpenVINO|CoreML)ExecutionProvider"
+        r"|CUDA_PATH is set but CUDA wasn'?t able to be loaded"
+        r"|Exception during initialization:[^\n]{0,200}providers[\\/]cuda[\\/]cuda_call\.cc"
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
         r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
@@ -1935,6 +2092,28 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "TensorRT-ExecutionProvider.html#requirements to ensure all dependencies are met.",
         example_source="onnxruntime, python/onnxruntime_pybind_state.cc (CreateExecutionProviderInstance) and "
         "onnxruntime_inference_collection.py ('EP Error ... Falling back to ... and retrying')",
+    ),
+    KnownError(
+        "ort-cpu-package",
+        "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
+        r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
+        r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$",
+        "The onnxruntime in this environment was built without the CUDA and TensorRT providers: the CPU package "
+        "`onnxruntime` is installed instead of `onnxruntime-gpu`, or both are installed and the CPU one's files win "
+        "(they share the `onnxruntime` module), so a session runs on the CPU.",
+        "Remove every onnxruntime package and install the GPU one alone: `pip uninstall -y onnxruntime "
+        "onnxruntime-gpu` then `pip install onnxruntime-gpu` (the build for your CUDA major); reinstall it after "
+        "anything that pulls in the CPU package (e.g. a dependency pinning `onnxruntime`). "
+        "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
+        "CUDAExecutionProvider.",
+        severity="warns-of-failure",
+        weight=83,
+        applies="onnxruntime / onnxruntime-gpu (and what runs on them: insightface, rembg, ...), any platform",
+        shown_by=("tests/troubleshooting/test_round5.py::test_libraries_beside_tensorrt_in_their_own_words",),
+        example="UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names."
+        "Available providers: 'AzureExecutionProvider, CPUExecutionProvider'",
+        example_source="onnxruntime, python/onnxruntime_inference_collection.py (the warning when a requested "
+        "provider is not in get_available_providers())",
     ),
     KnownError(
         "cudnn-not-initialized",
@@ -1970,6 +2149,359 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example="[TensorRT] ERROR: INVALID_ARGUMENT: Cannot deserialize with an empty memory buffer.",
         example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (its error text)",
     ),
+    # ---- downstream stacks (issue 36, round four): installs, loaders and servers around TensorRT -------------------
+    KnownError(
+        "tensorrt-module-missing",
+        "No module named 'tensorrt' (the Python that runs the code has no TensorRT bindings)",
+        r"No module named ['\"]?tensorrt['\"]?(?:$|[^\w.'\"])",
+        "The interpreter that ran the code cannot import TensorRT's Python package: it was installed into another "
+        "Python (a venv, conda env, root's Python under sudo, another minor version), or only TensorRT's C++ "
+        "libraries are installed. On Jetson, JetPack ships the bindings for the system python3 only.",
+        "Install TensorRT's Python package into the Python that runs the code: `python -m pip install tensorrt` "
+        "(tensorrt-cu12 / tensorrt-cu13 for one CUDA major; `python -m pip show tensorrt` checks it). The bindings are "
+        "built per Python version: a tar or zip install has one wheel per version in its python/ folder, and "
+        "JetPack's packages serve only the system python3 (3.6 on JetPack 4, 3.8 on 5, 3.10 on 6): run that python3, "
+        "or a venv made from it with --system-site-packages.",
+        variants=(
+            Variant(
+                SUDO,
+                "run with sudo",
+                "sudo runs root's environment: another python3, no virtualenv, none of your ~/.local packages. Run "
+                "without sudo (or `sudo -E env PATH=$PATH python3 ...`), or install into the interpreter that sudo "
+                "runs; compare `python3 -c 'import sys; print(sys.executable)'` with and without sudo. On a Jetson, "
+                "JetPack's TensorRT bindings belong to the system /usr/bin/python3 only.",
+            ),
+            Variant(
+                JETSON + r"|\bnano\b|dist-packages/tensorrt",
+                "Jetson",
+                "JetPack installs TensorRT's Python bindings for its system Python only (/usr/lib/python3.X/"
+                "dist-packages/tensorrt: 3.6 on JetPack 4, 3.8 on JetPack 5, 3.10 on JetPack 6) and pip has no "
+                "Jetson wheel of tensorrt: run with that python3, or make the venv with `--system-site-packages` "
+                "from it (conda and other Python versions cannot import it), or build the bindings for your Python "
+                "from TensorRT's python/ folder against JetPack's TensorRT.",
+            ),
+            Variant(
+                r"\bconda\b|\bvenv\b|virtualenv|site-packages",
+                "a virtual environment",
+                "TensorRT is not installed in this environment: activate it and run `python -m pip install tensorrt` "
+                "(or the tar/zip's python/ wheel for this Python version); an environment does not see the system's "
+                "dist-packages unless it was made with `--system-site-packages` (the way to use JetPack's bindings "
+                "on a Jetson).",
+            ),
+        ),
+        unless=r"torch_tensorrt[\\/]",
+        commands=(CHECK,),
+        weight=80,
+        applies="every platform; Jetson (JetPack's bindings are for the system Python only)",
+        shown_by=("tests/troubleshooting/test_round4.py::test_installs_and_loaders_in_their_own_words",),
+        example="ModuleNotFoundError: No module named 'tensorrt'",
+        example_source="CPython's import error for a module not on sys.path (importlib._bootstrap, "
+        "_find_and_load_unlocked)",
+    ),
+    KnownError(
+        "cuda-unavailable",
+        "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
+        r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
+        r"|torch\.cuda\.is_available\(\) (?:is|returns?) False",
+        "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
+        "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
+        "CUDA.",
+        "Check, in order: `nvidia-smi` lists the GPU (if not: the driver, or the container's GPU access); `python -c "
+        "'import torch; print(torch.__version__, torch.version.cuda)'` shows a CUDA build (None or '+cpu' is a "
+        "CPU-only torch: install the CUDA build); nvidia-smi's 'CUDA Version' is at least torch.version.cuda; "
+        "CUDA_VISIBLE_DEVICES is not empty.",
+        variants=(
+            Variant(
+                r"docker|container|nvidia-docker|\bpod\b",
+                "in a container",
+                "The container sees no GPU unless it is started with one: `docker run --gpus all ...` (the NVIDIA "
+                "Container Toolkit on the host; `nvidia-docker run` for old setups) and an image whose torch is a CUDA "
+                "build (`conda install ... cpuonly` or a +cpu wheel in the Dockerfile gives a CPU-only torch).",
+            ),
+        ),
+        loose=True,
+        alternatives=("torch-cpu-build", "no-gpu-visible", "cuda-driver-insufficient"),
+        weight=55,
+        applies="torch (and what runs on it: Lightning, torch_tensorrt), any release",
+        shown_by=("tests/troubleshooting/test_round4.py::test_installs_and_loaders_in_their_own_words",),
+        example="pytorch_lightning.utilities.exceptions.MisconfigurationException: GPUs requested but none are "
+        "available.",
+        example_source="pytorch_lightning's accelerator connector (the MisconfigurationException it raises when "
+        "torch.cuda.is_available() is False)",
+    ),
+    KnownError(
+        "driver-library-missing",
+        "The NVIDIA driver's library (libcuda.so / nvcuda.dll) cannot be loaded",
+        r"libcuda\.so(?:\.1)?:? cannot open shared object file|(?:dlopen|load|open|find)\w{0,3} '?libcuda\.so"
+        r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
+        r"|NVML Shared Library Not Found",
+        "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
+        "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
+        "on the loader path.",
+        "Make the driver visible to the process: install the NVIDIA driver (`nvidia-smi` must work); in Docker start "
+        "the container with `--gpus all` (or `runtime: nvidia` / a GPU device reservation in compose, with the "
+        "NVIDIA Container Toolkit on the host); on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`.",
+        variants=(
+            Variant(
+                r"docker|container|kubernetes|\bk8s\b|\bpod\b|compose",
+                "in a container",
+                "The container was started without the NVIDIA runtime, so the host driver's libcuda is not mounted: "
+                "`docker run --gpus all ...` (compose: `deploy.resources.reservations.devices: [{driver: nvidia, "
+                "capabilities: [gpu]}]` or `runtime: nvidia`), with the NVIDIA Container Toolkit installed on the "
+                "host; `nvidia-smi` inside the container must list the GPU.",
+            ),
+            Variant(
+                r"\bwsl\b|/usr/lib/wsl",
+                "WSL2",
+                "Under WSL2 the driver's libcuda lives in /usr/lib/wsl/lib: `export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (and do not install a Linux NVIDIA driver "
+                "inside WSL).",
+            ),
+        ),
+        weight=92,
+        applies="any CUDA program (Linux, containers, WSL2, Windows)",
+        shown_by=("tests/troubleshooting/test_round4.py::test_installs_and_loaders_in_their_own_words",),
+        example="RuntimeError: Failed to dlopen libcuda.so",
+        example_source="cuda-python's driver loader (cuda/bindings/_bindings/cydriver, its dlopen failure text)",
+    ),
+    KnownError(
+        "int8-calibration",
+        "INT8 without calibration (no calibrator, no dynamic ranges: no scaling factors)",
+        r"Calibration failure occurr?ed with no scaling factors detected|Int8 mode specified but no calibrator"
+        r"|Calibrator is not being used\. Users must provide dynamic range|Builder failed while configuring INT8 mode",
+        "INT8 needs a scale for every tensor: from a calibrator that runs representative batches, from ranges set "
+        "by hand, or from the Q/DQ nodes of an explicitly quantized model; the INT8 flag was set with none of them "
+        "(an unset or empty calibrator, or one that never ran).",
+        "Give TensorRT the scales: set a calibrator on the config you build with (config.int8_calibrator = an "
+        "IInt8EntropyCalibrator2 whose get_batch returns representative batches; trtexec --int8 --calib=<cache>), or "
+        "set each tensor's range (ITensor.set_dynamic_range), or build an explicitly quantized model (Q/DQ nodes, "
+        "e.g. from NVIDIA modelopt); or drop the INT8 flag and build FP16.",
+        variants=(
+            Variant(
+                r"nvinfer|NvDsInfer|deepstream|int8-calib-file|network-mode",
+                "DeepStream",
+                "nvinfer builds INT8 only with a calibration table: set int8-calib-file in the [property] section "
+                "to a table made for this model (by the exporter or a calibration run), or build FP16 "
+                "(network-mode=2).",
+                product="deepstream",
+            ),
+            Variant(
+                r"torch_tensorrt|Torch-TensorRT",
+                "torch_tensorrt",
+                "torch_tensorrt's dynamo path takes no calibrator: quantize the model first (NVIDIA modelopt, "
+                "mtq.quantize with a calibration loop), then compile with enabled_precisions={torch.int8}.",
+                product="torch_tensorrt",
+            ),
+        ),
+        weight=82,
+        applies="INT8 builds (TensorRT's implicit quantization), every release",
+        shown_by=("tests/troubleshooting/test_round4.py::test_quantization_and_python_interfaces",),
+        example="ERROR: Calibration failure occurred with no scaling factors detected. This could be due to no int8 "
+        "calibrator or insufficient custom scales for network layers. Please see int8 sample to setup calibration "
+        "correctly.",
+        example_source="TensorRT's builder error table (TensorRT Developer Guide, error messages: 'Calibration failure "
+        "occurred with no scaling factors detected')",
+    ),
+    KnownError(
+        "tensorrt-python-subclass",
+        "A Python subclass of a TensorRT interface lacks a method (pure virtual function) or its base __init__",
+        r"Tried to call pure virtual function \"[\w:]{0,120}"
+        r"(?:Calibrator|Plugin|Allocator|ErrorRecorder|Logger|Monitor|StreamReader|_pyimpl)[\w:]{0,80}\""
+        r"|(?:tensorrt|trt)[\w.]{0,60}\.I\w{2,60}\.__init__\(\) must be called when overriding __init__",
+        "TensorRT calls the methods of a Python calibrator, plugin, allocator, logger or monitor from C++; "
+        "pybind11 raises this when it finds no Python method to call: the subclass does not define it (missing or "
+        "misspelt), its __init__ did not call the base class's, or the Python object is gone (garbage-collected "
+        "while TensorRT still held it).",
+        "Define every method of the interface with its exact name (the message names the one missing; a calibrator "
+        "needs get_batch_size, get_batch, read_calibration_cache and write_calibration_cache, returning None from "
+        "read_calibration_cache when there is no cache), call the base __init__ first in yours "
+        "(trt.IInt8EntropyCalibrator2.__init__(self) or super().__init__()), and keep a reference to the object "
+        "until the build ends, set on the object you build with (config.int8_calibrator with "
+        "build_serialized_network(network, config); not builder.int8_calibrator mixed with a config).",
+        op=r"pure virtual function \"[\w]{0,80}::(\w{1,60})\"",
+        weight=84,
+        applies="TensorRT's Python API (calibrators, IPluginV2/V3 Python plugins, IGpuAllocator, ILogger, "
+        "IProgressMonitor)",
+        shown_by=("tests/troubleshooting/test_round4.py::test_quantization_and_python_interfaces",),
+        example='RuntimeError: Tried to call pure virtual function "IInt8EntropyCalibrator2::read_calibration_cache"',
+        example_source="pybind11's PYBIND11_OVERRIDE_PURE failure text (pybind11/pybind11.h, 'Tried to call pure "
+        "virtual function') as TensorRT's Python bindings raise it",
+    ),
+    KnownError(
+        "buffer-size-mismatch",
+        "A copy into (or an allocation of) an engine's buffer was rejected: invalid argument",
+        r"cuMemcpy\w{0,20} failed: invalid (?:argument|value)|cuMemAlloc\w{0,10} failed: invalid (?:argument|value)"
+        r"|cudaMemcpy\w{0,20}[^\n]{0,160}(?:invalid argument|cudaErrorInvalidValue)",
+        "CUDA rejects a copy whose size or pointers do not fit the buffers (the host array is larger than the "
+        "device buffer, or not contiguous, or of another dtype), or an allocation of an impossible size: most often "
+        "a buffer sized from an engine shape with a dynamic -1 dimension, or an input not resized to the engine's "
+        "shape.",
+        "Make the host array exactly the device buffer: resize or pad the input to the engine's input shape, cast "
+        "it to the engine's dtype (trt.nptype(engine.get_tensor_dtype(name)); a float16 engine takes np.float16), "
+        "make it contiguous (np.ascontiguousarray) and copy into the page-locked buffer with np.copyto(host, "
+        "x.ravel()); check host.nbytes against the allocation.",
+        variants=(
+            Variant(
+                r"\(-1,|\[-1,|, -1\)|,-1\]|Dynamic tensor|dynamic shape|get_binding_shape|get_tensor_shape",
+                "a dynamic (-1) dimension",
+                "The engine has a dynamic dimension (-1), so a size computed from engine.get_tensor_shape / "
+                "get_binding_shape is negative or wrong: set the input shapes first (context.set_input_shape(name, "
+                "shape)), then size each buffer from context.get_tensor_shape(name), outputs included, or allocate "
+                "for the profile's maximum (engine.get_tensor_profile_shape(name, 0)[2]).",
+            ),
+        ),
+        requires=r"memcpy|Malloc|mem_alloc|cuda_call|cudart|pagelocked|\bcuMem",
+        cuda_errors=("cudaErrorInvalidValue", "CUDA_ERROR_INVALID_VALUE"),
+        weight=70,
+        applies="TensorRT's Python API with pycuda or cuda-python buffers, any release",
+        shown_by=("tests/troubleshooting/test_round4.py::test_buffers_and_shapes",),
+        example="pycuda._driver.LogicError: cuMemcpyHtoDAsync failed: invalid argument",
+        example_source="pycuda's error text ('<routine> failed: <CUresult string>', src/cpp/cuda.hpp) for "
+        "CUDA_ERROR_INVALID_VALUE",
+    ),
+    KnownError(
+        "onnx-export-unsupported-op",
+        "torch.onnx cannot export an operator at this opset",
+        r"Exporting the operator '?[\w:.]{1,80}'? to ONNX opset version \d{1,3} is not supported"
+        r"|ONNX export failed on an operator with unrecognized namespace|Couldn't export (?:Python )?operator \w{1,80}",
+        "torch.onnx has no translation of this op at the opset asked: the op exists in ONNX only from a later opset "
+        "(GridSample from 16, for example), or it has no ONNX equivalent (a custom or Python op).",
+        "Export with the opset the message names ('Support for this operator was added in version N': "
+        "torch.onnx.export(..., opset_version=N), and a TensorRT whose ONNX parser reads it); otherwise register a "
+        "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones. To build a "
+        "TensorRT engine from PyTorch, torch_tensorrt / torchtrt_compat.compile skips ONNX.",
+        op=r"Exporting the operator '?([\w:.]{1,80})'? to ONNX|Couldn't export (?:Python )?operator (\w{1,80})",
+        advice="onnx-opset",
+        weight=75,
+        applies="torch.onnx.export (the TorchScript exporter), every torch release",
+        shown_by=("tests/troubleshooting/test_round4.py::test_exports_and_parsers",),
+        example="torch.onnx.errors.UnsupportedOperatorError: Exporting the operator 'aten::grid_sampler' to ONNX opset "
+        "version 11 is not supported. Support for this operator was added in version 16, try exporting with this "
+        "version.",
+        example_source="torch 2.14 torch/onnx/errors.py (UnsupportedOperatorError's message)",
+    ),
+    KnownError(
+        "triton-backend-missing",
+        "Triton cannot find the model's backend library (libtriton_<backend>.so)",
+        r"unable to find '(?:[\w./-]{0,200}/)?libtriton_\w{1,60}\.so' for model"
+        r"|unable to find backend library for backend '[\w.-]{1,60}'",
+        "Triton loads each model's backend from its backend directory (/opt/tritonserver/backends/<name>/ unless "
+        "--backend-directory says otherwise): this image or install has no such backend, the directory is "
+        "elsewhere, or config.pbtxt names a platform / backend that does not exist.",
+        "Use a tritonserver image that ships the backend (the full <yy.mm>-py3 images; -min images and some releases "
+        "leave backends out), pass --backend-directory where the backends are, or correct platform / backend in "
+        "config.pbtxt (tensorrt_plan for a TensorRT engine, onnxruntime_onnx, pytorch_libtorch).",
+        op=r"unable to find '(?:[\w./-]{0,200}/)?(libtriton_\w{1,60}\.so)'|for backend '([\w.-]{1,60})'",
+        weight=85,
+        applies="Triton Inference Server, every release",
+        shown_by=("tests/troubleshooting/test_round4.py::test_servers_and_pipelines",),
+        example="failed to load 'model' version 1: Invalid argument: unable to find backend library for backend "
+        "'tensorrt', try specifying runtime on the model configuration.",
+        example_source="Triton core, src/backend_model.cc (TritonModel::ResolveBackendPaths: 'unable to find backend "
+        "library for backend')",
+    ),
+    KnownError(
+        "gstreamer-element-missing",
+        "A GStreamer element could not be created (DeepStream: Failed to create '…')",
+        r"Failed to create '[\w.-]{1,80}'|no element \"[\w-]{1,80}\"|Unable to create (?:pgie|sgie|nvinfer|nvosd"
+        r"|nvdsosd|nvvidconv|streammux|tracker|encoder|decoder|sink|source)\b",
+        "gst_element_factory_make returned nothing: the GStreamer plugin that provides the element did not load "
+        "(not installed, a library it links is missing, blacklisted in the registry cache after a failed load), "
+        "or the DeepStream release does not match the JetPack / driver it runs on.",
+        "Ask GStreamer why: `gst-inspect-1.0 <factory>` (nvdsosd, nvinfer, nvv4l2decoder, ...); after installing or "
+        "upgrading DeepStream clear the registry cache (`rm -rf ~/.cache/gstreamer-1.0`); check the plugin's "
+        "libraries load (`ldd` on its libnvdsgst_*.so, 'not found'); use the DeepStream release made for your "
+        "JetPack or driver, and in Docker run with --runtime nvidia.",
+        requires=r"deepstream|gst|GStreamer|nvds|NvDs|create_pipeline|_bin\b|nvinfer",
+        op=r"Failed to create '([\w.-]{1,80})'|no element \"([\w-]{1,80})\"",
+        weight=75,
+        applies="DeepStream and GStreamer pipelines (deepstream-app, deepstream_python_apps, gst-launch-1.0)",
+        shown_by=("tests/troubleshooting/test_round4.py::test_servers_and_pipelines",),
+        example="** ERROR: <create_osd_bin:58>: Failed to create 'nvosd0'\n** ERROR: <create_pipeline:1294>: "
+        "create_pipeline failed",
+        example_source="deepstream-app's bins (sources/apps/apps-common/src/deepstream_*_bin.c: NVGSTDS_ERR_MSG_V "
+        "(\"Failed to create '%s'\", elem_name))",
+    ),
+    KnownError(
+        "onnx-model-unreadable",
+        "TensorRT's ONNX parser cannot read the model file (missing, not a file, or not an ONNX protobuf)",
+        r"Could not open file [^\n]{1,400}\.onnx|Failed to parse the ONNX model(?::|\.\")"
+        r"|MODEL_DESERIALIZE_FAILED|Failed to parse ONNX model from file",
+        "The parser never reached a node: the path does not exist or is a directory, or the bytes are not an ONNX "
+        "protobuf (a download that stopped, a Git LFS pointer or an HTML page saved as .onnx, a model over 2 GB "
+        "whose external-data files are not beside it).",
+        "Check the file: `ls -l MODEL.onnx` (the path the log names, relative to where the program runs), then "
+        "`python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`. Download or export it again (for a "
+        "repository's models, its download script or `git lfs pull`); a model over 2 GB needs its external-data "
+        "files in the same folder.",
+        weight=78,
+        applies="ONNX models built with TensorRT (trtexec, OnnxParser.parse_from_file), any release",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example="[E] [TRT] ModelImporter.cpp:705: Failed to parse ONNX model from file: model/hitnet.onnx",
+        example_source="onnx-tensorrt ModelImporter.cpp (parseFromFile: 'Failed to parse the ONNX model: <file>', "
+        "ErrorCode kMODEL_DESERIALIZE_FAILED; older releases 'Could not open file' and 'Failed to parse ONNX model "
+        "from file')",
+    ),
+    KnownError(
+        "trtexec-not-found",
+        "trtexec is not on PATH (command not found)",
+        r"trtexec:? command not found|'trtexec' is not recognized as an internal or external command"
+        r"|trtexec: not found|No such file or directory: '?trtexec'?",
+        "trtexec comes with TensorRT's full install, in its bin folder (a tar / zip: TensorRT-<version>/bin; the "
+        "Debian packages and JetPack: /usr/src/tensorrt/bin), which is not on PATH; the pip wheel tensorrt has "
+        "no trtexec.",
+        "Add the folder to PATH: `export PATH=$PATH:/usr/src/tensorrt/bin` on JetPack and the Debian packages "
+        "(in ~/.bashrc to keep it), `TensorRT-<version>/bin` of a tar or zip install (PATH on Windows); with only "
+        "the pip wheel, build the engine from Python (the builder API, polygraphy) or install TensorRT's tar / zip.",
+        weight=80,
+        applies="TensorRT's command-line tool, every release; Jetson (JetPack puts it in /usr/src/tensorrt/bin)",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example="/bin/bash: trtexec: command not found",
+        example_source="bash's 'command not found' and cmd.exe's 'is not recognized' for TensorRT's trtexec "
+        "(TensorRT installation guide: trtexec is in the bin folder of the tar / zip and /usr/src/tensorrt/bin)",
+    ),
+    KnownError(
+        "trtexec-shape-name",
+        "trtexec's --shapes names an input the network does not have (Cannot find input tensor with name)",
+        r"Cannot find input tensor with name",
+        "The name given to --shapes / --minShapes / --optShapes / --maxShapes is not one of the network's inputs: "
+        "a typo, a name with a colon or spaces not quoted, or an input the export left out (torch.onnx.export "
+        "drops inputs the graph does not use, and names them input.1, ... unless input_names says otherwise).",
+        "List the model's real input names (`polygraphy inspect model MODEL.onnx`, or Netron) and pass those: "
+        "`--shapes=name:1x3x224x224`, quoted when the name has a colon (`--shapes=\\'input:0\\':1x3x224x224`). "
+        "If the input is missing from the ONNX, export again with input_names (and dynamic_axes) naming it and "
+        "make sure the model uses it.",
+        op=r"Cannot find input tensor with name \"?([\w.:/-]{1,120})",
+        weight=80,
+        applies="trtexec (TensorRT's command-line tool), every release",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example='[E] Cannot find input tensor with name "x" in the network inputs! Please make sure the input '
+        "tensor names are correct.",
+        example_source="TensorRT samples/common/sampleEngines.cpp (setupNetworkAndConfig: the profile of each "
+        "--shapes name)",
+    ),
+    KnownError(
+        "engine-deserialize-none",
+        "deserialize_cuda_engine returned None ('NoneType' object has no attribute 'create_execution_context')",
+        r"'NoneType' object has no attribute '(?:create_execution_context|num_bindings|num_io_tensors"
+        r"|get_binding_\w{1,20}|get_tensor_\w{1,20}|serialize|max_batch_size)'",
+        "TensorRT's Python API returns None, not an exception, when it cannot deserialize an engine (or build "
+        "one); the reason is in TensorRT's log just before: an engine built by another TensorRT release or on "
+        "another GPU, a plugin not loaded, or a file that is empty or not an engine.",
+        "Read the TensorRT log lines above the traceback (raise the logger to trt.Logger.VERBOSE if there are "
+        "none): a version or GPU mismatch means rebuilding the engine here with the TensorRT you run; a missing "
+        "plugin means loading its library (trt.init_libnvinfer_plugins(logger, '') for TensorRT's own) before "
+        "deserializing. Check the result: `if engine is None: raise RuntimeError(...)`.",
+        loose=True,
+        alternatives=("engine-version-mismatch", "plugin-not-found", "engine-file-empty"),
+        weight=45,
+        applies="TensorRT's Python API (deserialize_cuda_engine, build_engine), every release",
+        shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
+        example="    self.context = self.engine.create_execution_context()\nAttributeError: 'NoneType' object "
+        "has no attribute 'create_execution_context'",
+        example_source="TensorRT's Python bindings (IRuntime.deserialize_cuda_engine returns None on failure and "
+        "logs why)",
+    ),
 )
 
 #: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
@@ -1986,20 +2518,22 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "export",
         r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."
-        r"|torch[\\/]onnx[\\/]|torch\.onnx\.export|\bexport_onnx\b",
+        r"|torch[\\/]onnx[\\/]|torch\.onnx\.export|\bexport_onnx\b|Exporting the operator|ONNX export failed"
+        r"|UnsupportedOperatorError|\btorch2onnx\b",
     ),
     ("lowering", r"torch_tensorrt[\\/]dynamo[\\/]lowering[\\/]"),
     (
         "conversion",
         r"torch_tensorrt[\\/]dynamo[\\/]conversion[\\/]|ModelImporter\.cpp|While parsing node"
-        r"|Failed to parse onnx|No importer registered for op",
+        r"|Failed to parse onnx|No importer registered for op|ONNX IR version:|\bonnx2trt\b",
     ),
     (
         "build",
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the )?(?:TensorRT |TRT )?engine|Engine could not be created|engine != nullptr"
         r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
-        r"|Unable to create engine|Calibration failure|getBestTactic",
+        r"|Unable to create engine|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
+        r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator",
     ),
     (
         "deserialization",
@@ -2013,6 +2547,12 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
         r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
         r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)",
+    ),
+    (
+        "load",
+        r"model_lifecycle\.cc|model_repository_manager|failed to load '[\w.-]{1,80}' version|creating server: "
+        r"|create_pipeline failed|Failed to create pipeline|Failed to set pipeline to PAUSED|gst_nvinfer_start"
+        r"|Failed to create NvDsInferContext instance",
     ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
@@ -2036,6 +2576,10 @@ STAGE_STEPS: dict[str, str] = {
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
     "runtime": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, check "
     "the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory errors",
+    "load": "the server or pipeline could not load the model or an element: read its first error line (above "
+    "Triton's model table, or the first ERROR of the pipeline); for Triton check the model repository (config.pbtxt "
+    "platform / backend, a plan built by the server's own TensorRT), for DeepStream the model paths in the nvinfer "
+    "config and `gst-inspect-1.0` on the elements",
     "save": "saving failed: torch_tensorrt.save takes the result of torch_tensorrt.compile(ir='dynamo') (or a "
     "TorchScript module with output_format='torchscript'); check what type the module you save is",
     "refit": "refitting failed: the engine must be built refittable (immutable_weights=False) and the new weights "
@@ -2066,6 +2610,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "conversion/torch_tensorrt": "python your_script.py 2>&1 | torchtrt-compat explain - (with "
     "torch_tensorrt.logging.debug() around the compile)",
     "build": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain -",
+    "build/paddle": "python your_script.py 2>&1 | grep -iE 'trt input|dynamic shape|error' (without "
+    "config.disable_glog_info(): Paddle's INFO log names every TensorRT subgraph input)",
     "build/torch_tensorrt": "torchtrt-compat explain --log build.log (the TensorRT log torchtrt_compat attaches to "
     "BuildError.log)",
     "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
@@ -2073,6 +2619,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
     "runtime/onnxruntime": "python -c 'import onnxruntime as ort; print(ort.get_device(), "
     "ort.get_available_providers())'",
+    "load": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
+    "load/deepstream": "GST_DEBUG=3 deepstream-app -c <config> 2>&1 | torchtrt-compat explain -",
     "save": "python -c 'import torch_tensorrt; print(torch_tensorrt.__version__)' (save() takes what "
     'compile(ir="dynamo") returns)',
     "refit": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -i refit",
