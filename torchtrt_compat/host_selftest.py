@@ -581,7 +581,14 @@ def prepare_artifact_check(
     ``model`` (``models:NAME``, ``pkg.mod:function`` or, with ``trust``, a ``.ep``/``.pt2``), else the catalogue
     model the artifact records as its source; ``pins`` (expect_name, not_older_than, expect_build_key) go to
     `EngineArtifact.load` with the key. Bad input is a `UsageError` here, before anything runs."""
-    artifact = EngineArtifact.load(folder, verify_with=key, **(pins or {}))
+    pin = pins or {}
+    artifact = EngineArtifact.load(
+        folder,
+        verify_with=key,
+        expect_name=pin.get("expect_name"),
+        not_older_than=pin.get("not_older_than"),
+        expect_build_key=pin.get("expect_build_key"),
+    )
     if runs < 1:
         raise UsageError(f"--runs {runs} compares nothing.", "pass --runs 1 or more")
     if inputs_file is not None and not Path(inputs_file).is_file():

@@ -108,7 +108,13 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def _verify_signature(args: argparse.Namespace, pins: dict[str, str | None]) -> int:
     """`verify DIR --key PUB`: the signature, the format and the pins checked; nothing run."""
-    artifact = EngineArtifact.load(args.folder, verify_with=args.key, **pins)
+    artifact = EngineArtifact.load(
+        args.folder,
+        verify_with=args.key,
+        expect_name=pins["expect_name"],
+        not_older_than=pins["not_older_than"],
+        expect_build_key=pins["expect_build_key"],
+    )
     engines = len(artifact.engines)
     key = artifact.metadata.get(BUILD_KEY)
     facts = [

@@ -108,4 +108,3 @@ def read_program(
         return program, plans
     validated = validate_program(program, where=f"{source / PROGRAM}", fix=rebuild)
     return program, check_engines(validated, manifest["engines"], source / PROGRAM, rebuild)
-
