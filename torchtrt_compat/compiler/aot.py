@@ -23,12 +23,14 @@ def build_engine(
     shims: str | list[str] | None = "auto",
     verbose: bool | None = None,
     partition: str | None = None,
+    rewrite_check: bool = True,
     **compile_kwargs: Any,
 ) -> EngineArtifact:
     """Build TensorRT-RTX engines for ``compute_capabilities`` (e.g. ``["8.9", "12.0"]``) without running them.
 
     Works on a host with no GPU at all. ``partition="auto"``: when the whole module cannot be exported, build the
-    largest exportable submodules and keep the rest in PyTorch (see `compile`). Other keyword arguments mean what
+    largest exportable submodules and keep the rest in PyTorch (see `compile`). ``rewrite_check=False`` skips
+    running the graph handed to TensorRT against the model (see `compile`). Other keyword arguments mean what
     they mean to `compile`. The result holds
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
     ``verbose=True`` shows what torch, torch_tensorrt and TensorRT print; by default it is captured into the
@@ -46,6 +48,7 @@ def build_engine(
         verbose=verbose,
         partition=partition,
         compile_kwargs=compile_kwargs,
+        rewrite_check=rewrite_check,
     )
     targets = list(request.targets)
     env = detect_environment()

@@ -91,6 +91,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     context_guard: bool = True,
     verbose: bool | None = None,
     partition: str | None = None,
+    rewrite_check: bool = True,
     **kwargs: Any,
 ) -> Any:
     """Compile ``module`` with Torch-TensorRT so that the same arguments mean the same thing in every release.
@@ -108,6 +109,10 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
       ``"auto"``: when the whole module cannot be exported (e.g. a detector's data-dependent nms / top-k), compile
       the largest submodules that export (backbone, FPN, heads) into TensorRT and keep the rest in PyTorch. The
       result runs like the original; the report's ``partition`` lists each part and why the rest stayed in PyTorch.
+    - ``rewrite_check``: True (default) runs the graph handed to TensorRT, after every rewrite and torch_tensorrt's
+      lowering, in PyTorch against the model on the example inputs and a fresh draw, before TensorRT sees it; a
+      mismatch fails the build naming the rewrite, and the report's ``rewrite_check`` holds the largest error per
+      output. It costs two more forward passes of the model and of the graph; False skips it (huge models).
 
     Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects,
     so compiles (and `build_engine` calls) in one process run one at a time: a second thread's compile waits for the
@@ -127,6 +132,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         verbose=verbose,
         partition=partition,
         kwargs=kwargs,
+        rewrite_check=rewrite_check,
     )
     title = build_title("torchtrt_compat.compile", module, enabled_precisions, kwargs)
     with build_session(title, verbose) as (capture, waited):

@@ -39,6 +39,7 @@ class CompileRequest:
     fallback: Fallback = "error"
     context_guard: bool = True
     warnings: tuple[str, ...] = ()  #: the caller's own report warnings (e.g. an unkeyed timing cache)
+    rewrite_check: bool = True  #: run the graph handed to TensorRT against the model first (`rewrite_check`)
 
     @property
     def aot(self) -> bool:

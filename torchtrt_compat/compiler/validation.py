@@ -193,6 +193,16 @@ def check_partition(partition: Any) -> None:
         )
 
 
+def check_rewrite_check(value: Any) -> bool:
+    """``rewrite_check`` must be True or False."""
+    if not isinstance(value, bool):
+        raise UsageError(
+            f"rewrite_check={_show(value)} is not True or False.",
+            "pass rewrite_check=False to skip running the graph against the model (huge models), else leave it out",
+        )
+    return value
+
+
 def _shims(shims: Any) -> str | tuple[str, ...] | None:
     if shims is None or isinstance(shims, str):
         return shims  # a string other than "auto"/"none" is refused by shims.select, naming the choices
@@ -213,6 +223,7 @@ def compile_request(
     verbose: bool | None,
     partition: Any,
     kwargs: dict[str, Any],
+    rewrite_check: Any = True,
 ) -> CompileRequest:
     """The `CompileRequest` of a `compile` call, after every early check (a `UsageError` names the first problem)."""
     if fallback not in FALLBACKS:
@@ -237,6 +248,7 @@ def compile_request(
         ir_given=ir,
         fallback=FALLBACKS[FALLBACKS.index(fallback)],
         context_guard=bool(context_guard),
+        rewrite_check=check_rewrite_check(rewrite_check),
     )
 
 
@@ -251,6 +263,7 @@ def engine_request(
     verbose: bool | None,
     partition: Any,
     compile_kwargs: dict[str, Any],
+    rewrite_check: Any = True,
 ) -> CompileRequest:
     """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
     check_model(module)
@@ -268,6 +281,7 @@ def engine_request(
         partition=partition,
         verbose=verbose,
         targets=tuple(targets),
+        rewrite_check=check_rewrite_check(rewrite_check),
     )
 
 
