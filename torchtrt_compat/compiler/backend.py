@@ -101,8 +101,14 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
     block = settings.get("min_block_size", 5)
     reasons: dict[str, str] = {}
     logger = logging.getLogger("torch_tensorrt")
+    refused: set[str] = set()
     for node in _pytorch_nodes(gm):
         op = _op_name(node.target)
+        known = refusal(node)  # a call the converter claims but fails on (shim known_converter_failures_in_pytorch)
+        if known is not None and op not in refused:  # one such call of an op says why that op is here
+            reasons[op] = known
+            refused.add(op)
+            continue
         if op in reasons:
             continue
         if op in executed or str(node.target) in executed:
@@ -110,10 +116,6 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
             continue
         if recurrent_op(node.target) is not None:
             reasons[op] = "a recurrent layer kept whole: unrolled it would take long to build (see the note)"
-            continue
-        known = refusal(node)  # a call the converter claims but fails on (shim known_converter_failures_in_pytorch)
-        if known is not None:
-            reasons[op] = known
             continue
         if DYNAMO_CONVERTERS.get_unvalidated(node.target) is None:
             reasons[op] = "torch_tensorrt has no converter for it"

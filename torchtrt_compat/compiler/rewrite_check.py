@@ -17,9 +17,9 @@ otherwise the export (with its export-stage rewrites) or torch_tensorrt's loweri
 differ between two runs on the same inputs (dropout in training mode) is not failed, and the report says so. A
 reduced-precision graph (FP16 autocast, or the explicit half copy) is held to `REDUCED_TOLERANCE`; beyond it, a
 rewrite found by the same search fails the build, as does a graph `HALF_NOISE_FACTOR` times farther from the model
-than the model itself run in FP16 (a half copy on the same draws: timm's ConViT lost an in-place write to
-torch_tensorrt's autocast pass, 0.42 against 0.002); otherwise the report says how far the reduced precision alone
-moves the outputs.
+than the model itself run in FP16 (a half copy on the same draws: an autocast pass that cast a tensor before the
+view an in-place write went through lost timm's ConViT's relative positions, 0.42 against 0.002); otherwise the
+report says how far the reduced precision alone moves the outputs.
 
 Cost: two forward passes of the model and two of the graph, in PyTorch on the build host (`CheckResult.seconds`;
 benchmarks/compile_zoo.py measures it against the build). ``rewrite_check=False`` skips it for models too large to

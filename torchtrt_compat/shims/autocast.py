@@ -14,10 +14,11 @@ models (review zoo_2026-11-26, row 7):
   convit);
 - metadata that is not one tensor crashes the claim: a tuple ("'tuple' object has no attribute 'to'": batch norm's
   three outputs, every ResNet) or a Python scalar (``'SymFloat' object has no attribute 'to'``: yolov8);
-- the pass runs before functionalization, so a tensor written in place through a view (timm's ConViT fills its
-  relative positions with ``zeros(...)[..., 2] = ...`` on the first call) gets a cast before the view: the write
-  lands in the cast copy and is lost, and the engine computes with zeros (found by the rewrite check: relative error
-  0.42 where the model run in FP16 differs by 0.002).
+- the pass runs before functionalization, so a cast must never go between a tensor and the views an in-place op
+  writes through (timm's ConViT fills its relative positions with ``zeros(...)[..., 2] = ...`` on the first call):
+  the write would land in the cast copy. Upstream is spared only because it believes its own claim that ``zeros``
+  is already FP16; giving ``zeros`` its real float32 dtype made the first version of this shim insert that cast, and
+  the rewrite check caught it (relative error 0.42 where the model run in FP16 differs by 0.002).
 
 The shim runs the same classification (the same classifier, settings and calibration data) and casts only floating
 tensor arguments, leaves integers, booleans and scalars as they are, casts nothing along a chain of views that an
@@ -91,21 +92,37 @@ class _Typed:
         node.kwargs = cast(node.kwargs)
 
     def retype(self, node: Any, dtype: Any) -> None:
-        """Give ``node`` the metadata of what it computes now; where that cannot be computed, upstream's claim for
-        a single floating tensor, and nothing for the rest (tuples, scalars: upstream's crash)."""
+        """Give ``node`` the dtype it computes now (its shapes and symbols stay as export traced them); where that
+        cannot be computed, upstream's claim for a floating tensor. Tuples get their tensors' dtypes the same way
+        and scalars are left alone (upstream's ``.to()`` crashes on both)."""
         torch = self.torch
         old = _meta(node)
-        fresh = self._propagate(node)
-        if fresh is not None:
-            if _is_float(old) and _is_float(fresh) and fresh.dtype != dtype:
+        if isinstance(old, torch.Tensor):
+            fresh = self._propagate(node)
+            real = fresh.dtype if isinstance(fresh, torch.Tensor) else None
+            if real is None:
+                if _is_float(old):
+                    node.meta["val"] = old.to(dtype)
+                return
+            if _is_float(old) and real != dtype:
                 self.corrections += 1  # upstream would claim `dtype` for an op that makes another one
-            node.meta["val"] = fresh
-        elif isinstance(old, torch.Tensor) and _is_float(old):
-            node.meta["val"] = old.to(dtype)
-        elif old is not None and not isinstance(old, torch.Tensor):
-            self.corrections += 1  # a tuple or a scalar: upstream's .to() would crash here
+            node.meta["val"] = old if old.dtype == real else old.to(real)
+        elif isinstance(old, (tuple, list)):
+            self.corrections += 1
+            fresh = self._propagate(node)
+            fresh = fresh if isinstance(fresh, (tuple, list)) and len(fresh) == len(old) else [None] * len(old)
+            node.meta["val"] = type(old)(
+                (o.to(f.dtype) if isinstance(f, torch.Tensor) else o.to(dtype) if _is_float(o) else o)
+                if isinstance(o, torch.Tensor)
+                else o
+                for o, f in zip(old, fresh, strict=True)
+            )
+        elif old is not None:
+            self.corrections += 1  # a scalar (SymFloat, ...): upstream's .to() would crash here
 
     def _propagate(self, node: Any) -> Any:
+        import contextlib
+
         torch = self.torch
         missing = []
 
@@ -119,11 +136,11 @@ class _Typed:
         kwargs = torch.fx.node.map_arg(node.kwargs, value)
         if missing or not callable(node.target):
             return None
+        shape_env = getattr(self.fake_mode, "shape_env", None)
+        fresh_symbols = shape_env.ignore_fresh_unbacked_symbols() if shape_env is not None else contextlib.nullcontext()
         try:
-            if self.fake_mode is not None:
-                with self.fake_mode:
-                    return node.target(*args, **kwargs)
-            return node.target(*args, **kwargs)
+            with self.fake_mode if self.fake_mode is not None else contextlib.nullcontext(), fresh_symbols:
+                return node.target(*args, **kwargs)
         except Exception:  # noqa: BLE001 - an op FakeTensor cannot run: keep upstream's claim
             return None
 
