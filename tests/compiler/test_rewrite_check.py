@@ -162,3 +162,13 @@ def test_errors_treat_nan_and_integers_as_they_should() -> None:
     assert rc._error(torch.tensor([1, 2, 3, 4]), torch.tensor([1, 2, 3, 5])) == (1.0, 0.25)
     assert rc.limit("int64", rc.TOLERANCE) == rc.INTEGER_TOLERANCE
     assert rc.limit("float16", rc.TOLERANCE) == rc.REDUCED_TOLERANCE
+
+
+def test_the_cli_can_turn_it_off() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "torchtrt_compat", "build", "--help"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and "--no-rewrite-check" in done.stdout

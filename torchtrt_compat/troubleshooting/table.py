@@ -891,8 +891,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         applies="torch_tensorrt 2.10+ with enable_autocast=True (enabled_precisions FP16/BF16 from 2.13)",
         versions=">=2.10",
         shown_by=("tests/shims/test_autocast.py::test_autocast_builds_what_upstreams_pass_breaks",),
-        example="File \"torch_tensorrt/dynamo/lowering/passes/rule_based_autocast.py\", line 110, in "
-        "rule_based_autocast\n    node.meta[\"val\"] = node.meta[\"val\"].to(autocast_low_precision_type)\n"
+        example='File "torch_tensorrt/dynamo/lowering/passes/rule_based_autocast.py", line 110, in '
+        'rule_based_autocast\n    node.meta["val"] = node.meta["val"].to(autocast_low_precision_type)\n'
         "AttributeError: 'SymFloat' object has no attribute 'to'",
         example_source="tests/shims/test_autocast.py (a model that multiplies by a buffer's .item(), built FP16 "
         "with the autocast_dtypes shim left out); review zoo_2026-11-26 row 7 (ultralytics yolov8n)",
