@@ -22,7 +22,6 @@ $(STAMP): pyproject.toml $(CONSTRAINTS)
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/torchtrt-compat env
 	-$(BIN)/torchtrt-compat check
 	$(BIN)/torchtrt-compat build models:$(DEMO_MODEL) --cc $(DEMO_CC) --out $(OUT)
 

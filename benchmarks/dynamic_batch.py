@@ -7,7 +7,7 @@ so the ratios compare numbers taken side by side.
 
 - ``oracle``: one graph captured for every exact batch size (no padding; too much memory to deploy, but the latency
   limit), with the same copy-in and copy-out as `BucketedCUDAGraphs`; ``replay-alone`` is its replay without copies.
-- ``bucketed``: powers of two up to 64 (7 graphs); ``bucketed-auto``: ``buckets="auto", max_graphs=12``, planned by
+- ``bucketed``: powers of two up to 64 (7 graphs); ``bucketed-auto``: ``AutoBuckets(max_graphs=12)``, planned by
   ``replan()`` from the warm-up requests; ``-nocopy``: the same with ``copy_outputs=False``.
 - A second, skewed trace (most requests small, a long tail) compares automatic buckets with powers of two at the
   same number of graphs. A host profile says where the per-call microseconds go.
@@ -50,14 +50,14 @@ class ReRecordOnShapeChange:
     def __call__(self, *xs: Any) -> Any:
         import torch
 
-        from torchtrt_compat.runtime.cuda_graphs import _output_plan
+        from torchtrt_compat.runtime.cuda_graphs.lending import output_plan
 
         if xs[0].shape != self.shape:
             self.graph = None  # the previous graph and its pool go
             self.static_in = [x.clone() for x in xs]
             graph = torch.cuda.CUDAGraph()
             with torch.cuda.graph(graph):
-                self.outs, self.rebuild = _output_plan(self.module(*self.static_in))
+                self.outs, self.rebuild = output_plan(self.module(*self.static_in))
             self.graph, self.shape = graph, xs[0].shape
             self.captures += 1
         for dst, src in zip(self.static_in, xs, strict=True):
@@ -74,7 +74,7 @@ class ExactShapeOracle:
     def __init__(self, module: Callable[..., Any], sizes: list[int], make: Callable[[int], tuple[Any, ...]]) -> None:
         import torch
 
-        from torchtrt_compat.runtime.cuda_graphs import _output_plan
+        from torchtrt_compat.runtime.cuda_graphs.lending import output_plan
 
         self.graphs: dict[int, tuple[Any, list[Any], list[Any], Any]] = {}
         pool = torch.cuda.graph_pool_handle()
@@ -88,7 +88,7 @@ class ExactShapeOracle:
             static_in = [x.clone() for x in make(n)]
             graph = torch.cuda.CUDAGraph()
             with torch.cuda.graph(graph, pool=pool):
-                outs, rebuild = _output_plan(module(*static_in))
+                outs, rebuild = output_plan(module(*static_in))
             self.graphs[n] = (graph, static_in, outs, rebuild)
         self.copy_many = torch._foreach_copy_
 
@@ -214,14 +214,14 @@ def _max_error(a: Any, b: Any) -> float:
 def bench_model(name: str, model: Any, make: Callable[[int], Any], trace: list[int], warm: list[int]) -> dict:
     import torch
 
-    from torchtrt_compat.runtime import BucketedCUDAGraphs
+    from torchtrt_compat.runtime import AutoBuckets, BucketedCUDAGraphs
 
     sizes = sorted(set(trace) | set(warm))
     inputs = {n: make(n) for n in sizes}
     with torch.no_grad():
         rerecord = ReRecordOnShapeChange(model)
         pow2 = BucketedCUDAGraphs(model, BUCKETS)
-        auto = BucketedCUDAGraphs(model, "auto", max_graphs=AUTO_GRAPHS, max_batch=max(sizes))
+        auto = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=AUTO_GRAPHS, max_batch=max(sizes)))
         for n in warm:  # the warm-up requests are the traffic the automatic buckets are planned from
             auto(*inputs[n])
         plan = auto.replan()
@@ -298,16 +298,16 @@ def bench_skewed(model: Any, make: Callable[[int], Any], trace: list[int], warm:
     """Powers of two against automatic buckets with the same number of graphs, on a skewed trace."""
     import torch
 
-    from torchtrt_compat.runtime import BucketedCUDAGraphs
-    from torchtrt_compat.runtime.bucket_planner import evaluate
+    from torchtrt_compat.runtime import AutoBuckets, BucketedCUDAGraphs
+    from torchtrt_compat.runtime.cuda_graphs.planner import evaluate
 
     pow2_buckets = BUCKETS  # the server's cap is 64 for both
     inputs = {n: make(n) for n in sorted(set(trace) | set(warm))}
     with torch.no_grad():
         pow2 = BucketedCUDAGraphs(model, pow2_buckets)
         k, cap = len(pow2_buckets), BUCKETS[-1]
-        auto = BucketedCUDAGraphs(model, "auto", max_graphs=k, max_batch=cap, traffic=warm)
-        timed = BucketedCUDAGraphs(model, "auto", max_graphs=k, max_batch=cap, traffic=warm, cost="measured")
+        auto = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=k, max_batch=cap, traffic=warm))
+        timed = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=k, max_batch=cap, traffic=warm, cost="measured"))
         fns = {"powers-of-two": pow2, "auto": auto, "auto-measured": timed}
         run_interleaved(fns, warm[:200], inputs)
         latencies = run_interleaved(fns, trace, inputs)

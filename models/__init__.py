@@ -1,11 +1,14 @@
 """The bundled model catalogue: name -> builder with random weights, example inputs and a tolerance.
 
 No entry downloads anything. Installed as ``torchtrt_compat.models``; the CLI names entries as ``models:NAME``.
-Each catalogue module registers its entries with `register_model` when imported.
+Each catalogue module registers its entries with `register_model` when imported. Catalogue modules import torch,
+torchvision, timm and transformers only inside builders, so listing the catalogue (`list_models`, `get_model`,
+``torchtrt-compat models``) imports none of them.
 """
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import importlib
 import warnings
@@ -51,10 +54,11 @@ class ModelEntry:
 
         if self.missing():
             from torchtrt_compat._errors import MissingDependencyError
+            from torchtrt_compat._lazy import install_extra
 
             raise MissingDependencyError(
                 f"models:{self.name} needs {', '.join(self.missing())}, which is not installed.",
-                "pip install 'torchtrt-compat[zoo]'",
+                install_extra("zoo"),
             )
         torch.manual_seed(seed)
         return self.builder().eval()
@@ -104,13 +108,22 @@ def list_models(pattern: str = "*") -> list[ModelEntry]:
     return [e for n, e in sorted(_REGISTRY.items()) if fnmatch.fnmatch(n, pattern)]
 
 
+def closest_names(name: str, n: int = 3) -> list[str]:
+    """The catalogue names closest to ``name`` (difflib), for a "did you mean"."""
+    _load_all()
+    return difflib.get_close_matches(name, sorted(_REGISTRY), n=n, cutoff=0.6)
+
+
 def get_model(name: str) -> ModelEntry:
+    """The catalogue entry ``name``; an unknown name is a `UsageError` naming the closest entries."""
     _load_all()
     if name not in _REGISTRY:
         from torchtrt_compat._errors import UsageError
 
+        close = closest_names(name)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        listing = f"`torchtrt-compat models` lists its {len(_REGISTRY)} entries (`models 'resnet*'` filters)"
         raise UsageError(
-            f"No model {name!r} in the catalogue.",
-            f"use one of: {', '.join(sorted(_REGISTRY))} (see `torchtrt-compat models`)",
+            f"No model {name!r} in the catalogue{hint}.", f"use {close[0]!r}; {listing}" if close else listing
         )
     return _REGISTRY[name]

@@ -12,12 +12,23 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata as md
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The registry snapshot tests read is the bundled one: a user cache written by `matrix --refresh` on this
+    machine would make verdicts depend on the day (tests that need a cache make their own)."""
+    os.environ.pop("TORCHTRT_COMPAT_CACHE", None)
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="torchtrt-compat-test-cache-")
+
+
 PINNED = ("torch", "torchvision", "torch-tensorrt-rtx", "tensorrt-rtx")
 
 

@@ -218,12 +218,8 @@ def test_internal_imports_are_at_module_level() -> None:
     assert deferred == []
 
 
-#: private names that the runtime's CUDA-graph files still import from each other: removed by the runtime split
-#: (issue 32)
-PRIVATE_IMPORTS_OK = {
-    f"{P}.runtime.cuda_graphs: {P}.runtime.bucket_planner._capture_graph",
-    f"{P}.runtime.cuda_graphs: {P}.runtime.bucket_planner._collector_held",
-}
+#: private names one module may import from another: none
+PRIVATE_IMPORTS_OK: set[str] = set()
 
 
 def _private_uses(name: str, path: Path) -> set[str]:

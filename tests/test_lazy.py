@@ -35,7 +35,7 @@ def test_torch_hint_installs_the_pinned_pair_through_the_extras() -> None:
     """The hint names the extra, whose pins (pyproject.toml) are the torch the newest torch-tensorrt-rtx requires."""
     import tomllib
 
-    from torchtrt_compat._lazy import INSTALL_HINTS
+    from torchtrt_compat._lazy import install_hint
     from torchtrt_compat.compatibility import matrix
     from torchtrt_compat.versions import satisfies
 
@@ -44,5 +44,5 @@ def test_torch_hint_installs_the_pinned_pair_through_the_extras() -> None:
     ]["rtx"]
     torch_pin = next(r for r in extras if r.startswith("torch=="))
     newest = matrix.releases("torch-tensorrt-rtx")[-1]
-    assert "torchtrt-compat[rtx]" in INSTALL_HINTS["torch"]
+    assert "[rtx]" in install_hint("torch")
     assert satisfies(torch_pin.removeprefix("torch==").replace("*", "0"), newest["torch"])

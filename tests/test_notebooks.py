@@ -319,6 +319,13 @@ if (location.hash === '#facts') window.addEventListener('load', () => {
       .map(a => a.querySelectorAll('.torchtrt-compat-error').length).filter(n => n > 1),
     wide: [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.scrollWidth > o.clientWidth + 2)
       .map(o => text(o).slice(0, 80)),
+    // a badge on two lines ("warnin/g"): more than one box, or taller than two font sizes
+    wrapped_badges: [...document.querySelectorAll('.torchtrt-compat-badge')].filter(b =>
+      b.getClientRects().length > 1 || b.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(b).fontSize))
+      .map(text),
+    badges: document.querySelectorAll('.torchtrt-compat-badge').length,
+    // nbconvert writes this alt text where a figure had none: a screen reader has nothing to say about the chart
+    no_alt: [...document.querySelectorAll('img')].filter(i => !i.alt || i.alt.startsWith('No description')).length,
   };
   const out = document.createElement('pre'); out.id = 'ttc-facts'; out.textContent = JSON.stringify(facts);
   document.body.appendChild(out);
@@ -430,9 +437,15 @@ def page_problems(facts: dict[str, object], pixels: object, expected: set[str]) 
         problems.append("a cell shows the same error panel more than once")
     if facts.get("stderr"):
         problems.append(f"{facts['stderr']} stderr box(es)")
-    for text in facts.get("wide") or []:  # type: ignore[attr-defined]
-        problems.append(f"an output wider than the page: {text}")
-    return problems
+    return problems + _layout_problems(facts)
+
+
+def _layout_problems(facts: dict[str, object]) -> list[str]:
+    """Outputs wider than the page, and badges broken over two lines."""
+    wide = [f"an output wider than the page: {text}" for text in facts.get("wide") or []]  # type: ignore[attr-defined]
+    badges = [f"a badge wraps onto two lines: {t!r}" for t in facts.get("wrapped_badges") or []]  # type: ignore[attr-defined]
+    alt = [f"{facts['no_alt']} image(s) without alternative text"] if facts.get("no_alt") else []
+    return wide + badges + alt
 
 
 @pytest.mark.slow
@@ -514,3 +527,41 @@ def test_the_shim_table_fits_the_page(tmp_path: Path, monkeypatch: pytest.Monkey
     _render(v4.new_notebook(cells=[cell]), page, monkeypatch)
     facts = page_facts(browser, page, tmp_path / "profile")
     assert facts["wide"] == [] and int(facts["height"]) < 2 * SCREEN, facts  # type: ignore[call-overload]
+
+
+@pytest.mark.slow
+def test_badges_never_wrap_in_findings_fleet_and_selftest_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review M8: "warnin/g", "compatibl/e", "skippe/d" in narrow table columns. Every badge of a CheckReport's
+    findings table, the fleet page (`check --fleet --html`) and a SelftestResult stays on one line, here in a window
+    narrower than a laptop's so that the columns are squeezed; and the check fails on a badge that does wrap."""
+    browser = _browser()
+    nbformat = pytest.importorskip("nbformat")
+    import torchtrt_compat
+    from torchtrt_compat.compatibility.fleet import check_fleet
+    from torchtrt_compat.ux import display
+
+    v4 = nbformat.v4
+    fleet = check_fleet(str(NOTEBOOKS[0].parents[1] / "tests" / "data" / "targets" / "fleet_example.jsonl"))
+    outputs = [torchtrt_compat.check(), fleet, torchtrt_compat.selftest(steps=["environment"])]
+    cells = []
+    for i, result in enumerate(outputs):
+        cell = v4.new_code_cell(f"result{i}")
+        cell["id"] = f"c{i}"
+        cell.outputs = [v4.new_output("execute_result", data={"text/html": result._repr_html_(), "text/plain": "x"})]
+        cells.append(cell)
+    page = tmp_path / "badges.html"
+    _render(v4.new_notebook(cells=cells), page, monkeypatch)
+    monkeypatch.setattr(sys.modules[__name__], "WIDTH", 700)
+    facts = page_facts(browser, page, tmp_path / "profile")
+    assert int(facts["badges"]) >= 6 and facts["wrapped_badges"] == [], facts  # type: ignore[call-overload]
+
+    monkeypatch.setattr(display, "_NOWRAP", "white-space:normal")  # the check itself: without nowrap they wrap
+    squeezed = v4.new_code_cell("x")
+    squeezed["id"] = "c9"
+    cell_table = display.table([(display.badge("incompatible", "error"),)], raw_columns=frozenset({0}))
+    narrow = f"<div style='width:40px'>{cell_table}</div>"
+    squeezed.outputs = [v4.new_output("display_data", data={"text/html": narrow, "text/plain": "x"})]
+    _render(v4.new_notebook(cells=[squeezed]), page, monkeypatch)
+    assert page_facts(browser, page, tmp_path / "profile")["wrapped_badges"] == ["incompatible"]

@@ -66,7 +66,8 @@ def test_the_module_paths_of_0_2_still_import(old: str) -> None:
 
     module = importlib.import_module(old)
     assert module is importlib.import_module(MOVED[old])
-    assert getattr(torchtrt_compat, old.rsplit(".", 1)[1]) is module
+    parent, _, name = old.rpartition(".")
+    assert getattr(importlib.import_module(parent), name) is module
 
 
 def test_old_and_new_names_share_their_functions() -> None:

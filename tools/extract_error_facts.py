@@ -56,6 +56,48 @@ TRT_FORMATS = (
     "Unsupported SM",
     "Rebuild the engine with the same version of TensorRT-RTX as the current runtime.",
     "but the current CUDA driver version is ",
+    # warnings users paste as failures (issue 36): the notice families match these
+    "CUDA lazy loading is not enabled",
+    " bytes) could not be allocated. There may not be enough free memory for allocation to succeed.",
+    "Tactic Device request: ",
+    "MB. Device memory is insufficient to use tactic.",
+    "Failed to deserialize timing cache.",
+    "Timing cache header mismatch",
+    "The timing cache will not be used!",
+    "Detected subnormal FP16 values.",
+    "a non-conforming implementation was chosen",
+    "Using an engine plan file across different models of devices is not",
+    "Unable to load library",
+)
+#: The dynamic loader's own wordings (glibc ld.so): what a library that cannot be loaded or resolved is called.
+LOADER_FORMATS = (
+    "cannot open shared object file",
+    "error while loading shared libraries",
+    "version `%s' not found (required by %s)",
+    "undefined symbol: %s%s%s",
+    "symbol lookup error",
+    "file too short",
+    "invalid ELF header",
+)
+#: cuDNN's loader of its own sub-libraries (cuDNN 9: libcudnn_graph and friends).
+CUDNN_FORMATS = ("Unable to load library '%s'", "Could not load library '", "Could not load symbol %s. Error: %s")
+#: torch's CUDA-graph messages: (file under torch/, a phrase of the message that the families match).
+TORCH_GRAPH_SOURCES = (
+    ("_inductor/cudagraph_trees.py", "output of CUDAGraphs that has been overwritten by a subsequent run"),
+    ("_inductor/cudagraph_trees.py", "torch.compiler.cudagraph_mark_step_begin()"),
+    ("_inductor/cudagraph_trees.py", "Unable to hit fast path of CUDAGraphs"),
+    ("_inductor/cudagraph_utils.py", "skipping cudagraphs due to"),
+    ("cuda/__init__.py", "The current PyTorch install supports CUDA capabilities"),
+    ("cuda/__init__.py", "is not compatible with the current PyTorch installation"),
+)
+#: ... and the C++ ones in libtorch_cuda / libc10_cuda (strings of the shared libraries).
+TORCH_GRAPH_STRINGS = (
+    "during CUDA graph capture",
+    "Capture must end on the same stream it began on.",
+    "attempted to be captured on wrong device or stream.",
+    "CUDA graphs must be captured on a non-default stream.",
+    "without making it depend upon the original stream used for capture",
+    "RNG op during graph capture",
 )
 
 #: torch_tensorrt files whose raise sites are API misuse users meet (compile, save, Input, refit, features).
@@ -181,6 +223,39 @@ def tensorrt_formats(specs: list[str]) -> dict[str, Any]:
     return {"formats": found, "checked": [s.partition("=")[0] for s in specs]}
 
 
+def strings_in(specs: list[str], formats: tuple[str, ...]) -> dict[str, Any]:
+    """Which of ``formats`` each ``LABEL=PATH`` file (a shared library) holds, byte for byte."""
+    found: dict[str, list[str]] = {}
+    for spec in specs:
+        label, _, path = spec.partition("=")
+        data = Path(path).read_bytes()
+        for fmt in formats:
+            if fmt.encode() in data:
+                found.setdefault(fmt, []).append(label)
+    return {"formats": found, "checked": [s.partition("=")[0] for s in specs]}
+
+
+def torch_graph_facts() -> dict[str, Any]:
+    """torch's CUDA-graph messages: from its Python sources and from the strings of its CUDA libraries."""
+    import importlib.metadata as md
+    import importlib.util
+
+    spec = importlib.util.find_spec("torch")
+    if spec is None or spec.origin is None:
+        return {}
+    base = Path(spec.origin).parent
+    found: dict[str, list[str]] = {}
+    for rel, phrase in TORCH_GRAPH_SOURCES:
+        if phrase in (base / rel).read_text(errors="replace"):
+            found.setdefault(phrase, []).append(f"torch/{rel}")
+    for lib in sorted((base / "lib").glob("lib*cuda*.so")):
+        data = lib.read_bytes()
+        for phrase in TORCH_GRAPH_STRINGS:
+            if phrase.encode() in data:
+                found.setdefault(phrase, []).append(f"torch/lib/{lib.name}")
+    return {"source": f"torch {md.version('torch')}", "formats": found}
+
+
 def pycuda_facts(sdist: Path) -> dict[str, Any]:
     version = re.search(r"pycuda-([\w.]+)\.tar\.gz$", sdist.name)
     with tarfile.open(sdist) as tar:
@@ -281,16 +356,42 @@ def torch_export_facts() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument(
+        "--update",
+        action="store_true",
+        help="rewrite only the sections whose inputs are given (--trt-lib, --ld-so, --cudnn-lib, and torch's "
+        "CUDA-graph messages from the installed torch), keeping the rest of the file",
+    )
+    p.add_argument("--ld-so", action="append", default=[], help="LABEL=path to the dynamic loader (ld-linux*.so)")
+    p.add_argument("--cudnn-lib", action="append", default=[], help="LABEL=path to a cuDNN library")
     p.add_argument("--cudart", action="append", default=[], help="VERSION=path to libcudart.so or its wheel")
-    p.add_argument("--cuda-h", type=Path, required=True)
+    p.add_argument("--cuda-h", type=Path)
     p.add_argument("--cuda-h-version", default="13.0")
-    p.add_argument("--trt-header", type=Path, required=True)
+    p.add_argument("--trt-header", type=Path)
     p.add_argument("--trt-header-source", default="NVIDIA/TensorRT, include/NvInferRuntimeBase.h (enum ErrorCode)")
     p.add_argument("--trt-lib", action="append", default=[], help="LABEL=path to libnvinfer / libtensorrt_rtx")
-    p.add_argument("--pycuda", type=Path, required=True)
-    p.add_argument("--wheels", type=Path, required=True, help="folder of torch_tensorrt wheels")
+    p.add_argument("--pycuda", type=Path)
+    p.add_argument("--wheels", type=Path, help="folder of torch_tensorrt wheels")
     p.add_argument("--out", type=Path, default=OUT)
     a = p.parse_args(argv)
+    if a.update:
+        facts = json.loads(a.out.read_text())
+        if a.trt_lib:
+            facts["tensorrt_formats"] = tensorrt_formats(a.trt_lib)
+        if a.ld_so:
+            facts["loader_formats"] = {
+                "source": "the dynamic loader (glibc ld.so)",
+                **strings_in(a.ld_so, LOADER_FORMATS),
+            }
+        if a.cudnn_lib:
+            facts["cudnn_formats"] = {"source": "cuDNN's own library loader", **strings_in(a.cudnn_lib, CUDNN_FORMATS)}
+        facts["torch_cuda_graphs"] = torch_graph_facts()
+        a.out.write_text(json.dumps(facts, indent=1, ensure_ascii=False) + "\n")
+        print(f"updated {a.out}")
+        return 0
+    for need in ("cuda_h", "trt_header", "pycuda", "wheels"):
+        if getattr(a, need) is None:
+            p.error(f"--{need.replace('_', '-')} is required (or pass --update)")
     facts = {
         "schema": 1,
         "generated_by": "tools/extract_error_facts.py",

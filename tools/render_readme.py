@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Regenerate the README's generated tables from the code that decides them.
+"""Regenerate the generated tables of README.md and docs/*.md from the code and the results that decide them.
 
-- ``translation``: every row is a call of ``torchtrt_compat.compiler.settings.translate`` on the compile fields of
-  each published torch_tensorrt release (``torchtrt_compat/data/compile_surface.json``, extracted from the wheels);
-  releases whose cells all agree share a column; each distinct note is a numbered footnote under the table. Nothing
-  in the table is written by hand.
-- ``shims``: ``torchtrt_compat.list_shims()``: name, stage, who needs it, what it does.
+- ``translation`` (docs/compile_settings.md): every row is a call of ``torchtrt_compat.compiler.settings.translate``
+  on the compile fields of each published torch_tensorrt release (``torchtrt_compat/data/compile_surface.json``,
+  extracted from the wheels); releases whose cells all agree share a column; each distinct note is a numbered
+  footnote under the table. Nothing in the table is written by hand.
+- ``shims`` (docs/shims.md): ``torchtrt_compat.list_shims()``: name, stage, who needs it, what it does.
+- ``cli`` (docs/cli.md): every command of the argparse parsers with its flags, and its exit codes from
+  ``torchtrt_compat.cli.EXIT_CODES``.
+- ``zoo`` (docs/model_zoo.md): the table of ``benchmarks/results/compile_zoo.json``.
+- ``explain_accuracy`` (docs/explain.md): the sets of ``benchmarks/results/explain_accuracy.json``.
 
-Usage: python tools/render_readme.py [README.md]   (rewrites the text between the GENERATED markers)
-``tests/test_readme.py`` fails when the README differs from what this prints.
+Usage: python tools/render_readme.py [FILE ...]   (rewrites the text between the GENERATED markers of README.md and
+docs/*.md, or of the files named). ``tests/test_readme.py`` fails when a file differs from what this writes.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 import sys
 from pathlib import Path
@@ -143,26 +149,113 @@ def shims_table() -> str:
     return "\n".join(lines)
 
 
-SECTIONS = {"translation": translation_table, "shims": shims_table}
+def cli_table() -> str:
+    """One row per command: its synopsis (every flag, from the parser itself), what it does, its exit codes."""
+    from torchtrt_compat.cli import COMMAND_GROUPS, COMMON_EXIT_CODES, EXIT_CODES, build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    helps = {c.dest: c.help for c in commands._choices_actions}
+    lines = ["| command | what it does | exit codes |", "|---|---|---|"]
+    for _, names in COMMAND_GROUPS:
+        for name in names:
+            synopsis = _synopsis(name, commands.choices[name])
+            codes = "; ".join(f"{code} {text}" for code, text in EXIT_CODES[name].items())
+            lines.append(f"| `{synopsis}` | {helps.get(name, '')} | {codes} |".replace("||", "|"))
+    common = "; ".join(f"{code} {text}" for code, text in COMMON_EXIT_CODES.items())
+    lines += ["", f"Every command may also exit with: {common}."]
+    return "\n".join(lines)
+
+
+def _synopsis(name: str, sub: argparse.ArgumentParser) -> str:
+    parts = [name]
+    for action in sub._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        if not action.option_strings:
+            metavar = action.metavar or action.dest.upper()
+            parts.append(f"[{metavar}]" if action.nargs in ("?", "*") else str(metavar))
+            continue
+        flag = max(action.option_strings, key=len)
+        if action.nargs == 0:
+            parts.append(f"[{flag}]")
+        elif action.choices:
+            choices = "|".join(str(c) for c in action.choices)
+            parts.append(f"[{flag} {choices}]")
+        else:
+            metavar = action.metavar or action.dest.upper()
+            more = " ..." if action.nargs in ("+", "*") or isinstance(action, argparse._AppendAction) else ""
+            optional = " [" + str(metavar) + "]" if action.nargs == "?" else f" {metavar}"
+            parts.append(f"{flag}{optional}{more}" if action.required else f"[{flag}{optional}{more}]")
+    return " ".join(parts).replace("|", "\\|")
+
+
+def _results(name: str) -> dict[str, Any]:
+    return json.loads((ROOT / "benchmarks" / "results" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def zoo_table() -> str:
+    return str(_results("compile_zoo")["markdown"]).strip()
+
+
+_SETS = {
+    "explain_corpus": "corpus (patterns written against it; pytorch/TensorRT, NVIDIA/TensorRT, torch2trt, ...)",
+    "explain_holdout": "held out with the corpus (same searches)",
+    "explain_fresh": "fresh (drawn before its patterns were written; most from repositories the corpus never touched)",
+    "explain_blind": "blind (drawn after the patterns, never used to tune them)",
+}
+
+
+def explain_accuracy_table() -> str:
+    sets = _results("explain_accuracy")["sets"]
+    lines = [
+        "| sample | reports | cause established | right | partial | missed | wrong |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for key, label in _SETS.items():
+        row = sets[key]
+        cells = [row[k] for k in ("cases", "established", "right", "partial", "missed", "wrong")]
+        lines.append(f"| {label} | " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+SECTIONS = {
+    "translation": translation_table,
+    "shims": shims_table,
+    "cli": cli_table,
+    "zoo": zoo_table,
+    "explain_accuracy": explain_accuracy_table,
+}
+
+
+def sections_in(text: str) -> list[str]:
+    return [name for name in SECTIONS if f"<!-- BEGIN GENERATED {name} (tools/render_readme.py) -->" in text]
 
 
 def render(text: str) -> str:
-    for name, make in SECTIONS.items():
+    """``text`` with each GENERATED block it holds rewritten from the code (a file may hold any of them)."""
+    for name in sections_in(text):
         begin, end = f"<!-- BEGIN GENERATED {name} (tools/render_readme.py) -->", f"<!-- END GENERATED {name} -->"
-        if begin not in text or end not in text:
-            raise SystemExit(f"README has no {begin!r} ... {end!r} block")
+        if end not in text:
+            raise SystemExit(f"{begin!r} has no {end!r}")
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
-        text = f"{head}{begin}\n{make()}\n{end}{tail}"
+        text = f"{head}{begin}\n{SECTIONS[name]()}\n{end}{tail}"
     return text
 
 
+def documents() -> list[Path]:
+    """The files that may hold generated blocks: README.md and docs/*.md."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
 def main(argv: list[str]) -> int:
-    path = Path(argv[1]) if len(argv) > 1 else ROOT / "README.md"
-    new = render(path.read_text())
-    if new != path.read_text():
-        atomic_write_text(path, new)
-        print(f"rewrote {path}")
+    for path in [Path(a) for a in argv[1:]] or documents():
+        text = path.read_text(encoding="utf-8")
+        new = render(text)
+        if new != text:
+            atomic_write_text(path, new)
+            print(f"rewrote {path}")
     return 0
 
 

@@ -18,6 +18,7 @@ _checkout.install()
 _EXPORTS: dict[str, str] = {
     "CompatError": "._errors",
     "UsageError": "._errors",
+    "UnknownArgumentError": "._errors",
     "IncompatibleError": "._errors",
     "MissingDependencyError": "._errors",
     "UpstreamError": "._errors",
@@ -69,6 +70,7 @@ if TYPE_CHECKING:  # pragma: no cover
         IncompatibleError as IncompatibleError,
         InternalError as InternalError,
         MissingDependencyError as MissingDependencyError,
+        UnknownArgumentError as UnknownArgumentError,
         UpstreamError as UpstreamError,
         UsageError as UsageError,
     )

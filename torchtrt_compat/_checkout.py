@@ -6,7 +6,8 @@
   and after every other finder (an install, editable or not, wins).
 - The module paths of 0.2 (``torchtrt_compat.checker``, ``.matrix``, ``.target_spec``, ``.suggest``, ``.fleet``,
   ``.known_issues``) moved into the ``compatibility`` wing in 0.3. Importing an old path gives the new module itself
-  (the same object, so patching either name patches both); they are kept for one release.
+  (the same object, so patching either name patches both); they are kept for one release. So is
+  ``torchtrt_compat.runtime.bucket_planner`` of 0.3, now ``runtime.cuda_graphs.planner``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ MOVED: dict[str, str] = {
     "torchtrt_compat.suggest": "torchtrt_compat.compatibility.suggest",
     "torchtrt_compat.fleet": "torchtrt_compat.compatibility.fleet",
     "torchtrt_compat.known_issues": "torchtrt_compat.compatibility.release_traps",
+    "torchtrt_compat.runtime.bucket_planner": "torchtrt_compat.runtime.cuda_graphs.planner",
 }
 
 

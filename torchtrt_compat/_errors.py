@@ -40,6 +40,12 @@ class UsageError(CompatError):
     """Bad arguments, bad spec files, bad input tensors."""
 
 
+class UnknownArgumentError(UsageError, TypeError):
+    """A keyword argument the called function does not take. A `TypeError`, as Python raises for any function, so
+    ``except TypeError`` keeps working; a `CompatError`, so it shows as one line on the command line and as a short
+    panel in Jupyter."""
+
+
 class IncompatibleError(CompatError):
     """The installed stack (or the GPU) cannot do what was asked."""
 

@@ -4,29 +4,68 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
+import re
+from pathlib import Path
 from types import ModuleType
 
 from ._errors import MissingDependencyError
 
-#: module name -> how to install it, for error messages. Versions are not written here: torch and torchvision come
-#: with the extras, which pin the pair torch_tensorrt supports (pyproject.toml), and `suggest` names the newest set.
-_WITH_EXTRAS = (
-    "pip install 'torchtrt-compat[rtx]' (it pins the torch and torchvision that torch-tensorrt-rtx supports); "
-    "`torchtrt-compat suggest` names the newest working set for your GPU"
-)
-INSTALL_HINTS: dict[str, str] = {
-    "torch": _WITH_EXTRAS,
-    "torchvision": _WITH_EXTRAS,
-    "torch_tensorrt": (
-        "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT, needs "
-        "NVIDIA's package index); run `torchtrt-compat check` to see which versions fit your torch"
-    ),
-    "tensorrt": "pip install tensorrt (full TensorRT) or tensorrt-rtx (TensorRT-RTX)",
-    "tensorrt_rtx": "pip install tensorrt-rtx",
-    "pynvml": "pip install nvidia-ml-py",
-    "cuda": "pip install cuda-python",
-    "model_signing": "pip install 'torchtrt-compat[sign]' (OpenSSF model-signing)",
-}
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def checkout_root() -> Path | None:
+    """The source checkout this package runs from (the folder whose ``pyproject.toml`` names torchtrt-compat), or
+    None for an installed wheel."""
+    root = _PACKAGE.parent
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8", errors="replace")[:4096]
+    except OSError:
+        return None
+    return root if re.search(r'^name\s*=\s*"torchtrt-compat"', text, re.MULTILINE) else None
+
+
+def install_extra(extra: str) -> str:
+    """The pip command that installs torchtrt-compat's ``extra`` (``rtx``, ``sign``, ``zoo`` ...) where this copy
+    runs: the package is not published on the registry, so from a checkout it is an editable install of that
+    checkout (``pip install -e '.[rtx]'`` in it); a copy installed from a wheel names the published form."""
+    root = checkout_root()
+    if root is None:
+        return f"pip install 'torchtrt-compat[{extra}]'"
+    try:
+        here = Path.cwd().resolve() == root
+    except OSError:
+        here = False
+    where = "." if here else os.fspath(root)
+    return f"pip install -e '{where}[{extra}]'"
+
+
+# module name -> how to install it, for error messages (computed when needed: the checkout and the current folder
+# decide the command). Versions are not written here: torch and torchvision come with the extras, which pin the pair
+# torch_tensorrt supports (pyproject.toml), and `suggest` names the newest set.
+def _hints() -> dict[str, str]:
+    rtx = install_extra("rtx")
+    return {
+        "torch": f"{rtx} (it pins the torch and torchvision that torch-tensorrt-rtx supports); "
+        "`torchtrt-compat suggest` names the newest working set for your GPU",
+        "torchvision": f"{rtx} (it pins the torch and torchvision that torch-tensorrt-rtx supports)",
+        "torch_tensorrt": f"{rtx} (TensorRT-RTX) or {install_extra('trt')} (full TensorRT, needs NVIDIA's package "
+        "index); run `torchtrt-compat check` to see which versions fit your torch",
+        "tensorrt": "pip install tensorrt (full TensorRT) or tensorrt-rtx (TensorRT-RTX)",
+        "tensorrt_rtx": "pip install tensorrt-rtx",
+        "pynvml": "pip install nvidia-ml-py",
+        "cuda": "pip install cuda-python",
+        "model_signing": f"{install_extra('sign')} (OpenSSF model-signing)",
+        "timm": install_extra("zoo"),
+        "transformers": install_extra("zoo"),
+        "ray": f"{install_extra('farm')} (Ray)",
+    }
+
+
+def install_hint(module: str) -> str:
+    """How to install ``module`` (its top-level name), for an error's fix."""
+    top = module.split(".")[0]
+    return _hints().get(top, f"pip install {top}")
 
 
 def is_installed(module: str) -> bool:
@@ -45,10 +84,11 @@ def require(module: str, why: str = "") -> ModuleType:
     """
     try:
         return importlib.import_module(module)
-    except ImportError as exc:
+    except ImportError:
         top = module.split(".")[0]
         if is_installed(top):
             raise
-        hint = INSTALL_HINTS.get(top, f"pip install {top}")
+        hint = install_hint(top)
         purpose = f" (needed {why})" if why else ""
-        raise MissingDependencyError(f"Python package '{top}' is not installed{purpose}.", hint) from exc
+        # not installed says it all: the ImportError's traceback (importlib's frames) would only hide the fix
+        raise MissingDependencyError(f"Python package '{top}' is not installed{purpose}.", hint) from None

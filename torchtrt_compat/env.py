@@ -79,14 +79,20 @@ class Environment:
     python: str | None = None
     torch: str | None = None
     torch_cuda: str | None = None  #: CUDA version torch was built with; "cpu" for a CPU-only build
+    #: the GPU code the installed torch carries (``sm_90``, PTX as ``compute_90``), from its ``CUDAConfig.h``
+    torch_arch: list[str] | None = None
     torchvision: str | None = None
     torch_tensorrt: Package | None = None
     torch_tensorrt_built: dict[str, str] = field(default_factory=dict)  #: from _version.py: cuda, tensorrt, ...
     tensorrt: Package | None = None
+    #: every TensorRT distribution installed or pinned (meta, ``-cuXX``, ``-libs``, ``-bindings``): pip checks each
+    tensorrt_dists: list[Package] = field(default_factory=list)
     driver: str | None = None
     gpus: list[GpuInfo] | None = None
     notes: list[str] = field(default_factory=list)
     origin: Origin = "machine"  #: what kind of input ``source`` names
+    #: the kernel release (``platform.release()``): a Jetson's ends in ``-tegra``, which its wheels' markers test
+    platform_release: str | None = None
 
     @property
     def installed(self) -> bool:
@@ -138,13 +144,14 @@ class Environment:
         tt = self.torch_tensorrt
         trt = self.tensorrt
         built = ", ".join(f"{k} {v}" for k, v in sorted(self.torch_tensorrt_built.items())) or "unknown"
-        return [
+        rows = [
             ("torchtrt_compat", _own_version()),
             ("source", self.source),
             ("platform", self.platform),
             ("python", self.python),
             ("torch", self.torch),
             ("torch CUDA build", self.torch_cuda),
+            ("torch GPU code", " ".join(self.torch_arch) if self.torch_arch else None),
             ("torchvision", self.torchvision),
             ("torch_tensorrt", f"{tt.name} {tt.version}" if tt else None),
             ("  built against", built if tt else None),
@@ -152,13 +159,19 @@ class Environment:
             ("NVIDIA driver", self.driver),
             ("GPUs", self._gpu_text()),
         ]
+        return [(k, v) for k, v in rows if k != "torch GPU code" or v is not None]  # read on installed hosts only
 
     def _gpu_text(self) -> str:
         if self.gpus is None:
             return "unknown"
         if not self.gpus:
             return "none"
-        return "; ".join(f"{g.name} (cc {g.compute_capability or '?'}, {g.memory_mib or '?'} MiB)" for g in self.gpus)
+
+        def one(g: GpuInfo) -> str:
+            memory = f", {g.memory_mib} MiB" if g.memory_mib else ""
+            return f"{g.name or 'a GPU'} (cc {g.compute_capability or '?'}{memory})"
+
+        return "; ".join(one(g) for g in self.gpus)
 
     def _absent(self) -> str:
         """How a missing value reads: on this machine a package that is not there is not installed, not unknown."""
@@ -259,6 +272,27 @@ def parse_torch_version_py(text: str) -> str | None:
     return "rocm" if _TORCH_HIP.search(text) else "cpu"
 
 
+_GENCODE = re.compile(r"code=\[?([a-z0-9_,]+)\]?")
+
+
+def parse_cuda_arch(cuda_config_h: str) -> list[str] | None:
+    """The GPU code a torch build carries, from ``NVCC_FLAGS_EXTRA`` in ``torch/include/ATen/cuda/CUDAConfig.h``:
+    ``-gencode;arch=compute_90,code=sm_90;...`` -> ``['sm_90', ...]`` (binaries), PTX as ``compute_XY``; order kept;
+    None when the header names no code (a build that says nothing is not a build without code)."""
+    line = next((ln for ln in cuda_config_h.splitlines() if ln.startswith("#define NVCC_FLAGS_EXTRA")), "")
+    found: list[str] = []
+    for group in _GENCODE.findall(line):
+        for code in group.split(","):
+            if re.fullmatch(r"(?:sm|compute)_\d+[af]?", code) and code not in found:
+                found.append(code)
+    return found or None
+
+
+def _tensorrt_dists(dists: dict[str, md.Distribution]) -> list[Package]:
+    """Every TensorRT distribution installed (runtime-only lean/dispatch ones aside), by name."""
+    return [Package(name, dist.version) for name, dist in sorted(dists.items()) if _TRT_DIST.match(name)]
+
+
 def _pick_tensorrt(dists: dict[str, md.Distribution]) -> Package | None:
     """The TensorRT that torch_tensorrt will load: the meta package if present, else the cuXX one, else -libs."""
     candidates = []
@@ -350,11 +384,15 @@ def _probe_gpus(env: Environment) -> None:
 @functools.lru_cache(maxsize=1)
 def _detect_cached() -> Environment:
     env = Environment(platform=platform_tag(), python="{}.{}.{}".format(*sys.version_info[:3]))
+    env.platform_release = _platform.release() or None
     dists = _installed()
     if "torch" in dists:
         env.torch = dists["torch"].version
         text = _read_text(dists["torch"], "torch/version.py")
         env.torch_cuda = parse_torch_version_py(text) if text else None
+        if env.torch_cuda not in (None, "cpu", "rocm"):
+            config = _read_text(dists["torch"], "torch/include/ATen/cuda/CUDAConfig.h")
+            env.torch_arch = parse_cuda_arch(config) if config else None
     if "torchvision" in dists:
         env.torchvision = dists["torchvision"].version
     for name in TORCH_TENSORRT_DISTS:
@@ -364,6 +402,7 @@ def _detect_cached() -> Environment:
             env.torch_tensorrt_built = parse_torch_tensorrt_version_py(text) if text else {}
             break
     env.tensorrt = _pick_tensorrt(dists)
+    env.tensorrt_dists = _tensorrt_dists(dists)
     _probe_gpus(env)
     return env
 
@@ -379,6 +418,8 @@ def detect_environment(*, refresh: bool = False) -> Environment:
             "gpus": list(env.gpus) if env.gpus is not None else None,
             "notes": list(env.notes),
             "torch_tensorrt_built": dict(env.torch_tensorrt_built),
+            "tensorrt_dists": list(env.tensorrt_dists),
+            "torch_arch": list(env.torch_arch) if env.torch_arch is not None else None,
         }
     )
 

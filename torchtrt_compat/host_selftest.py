@@ -17,7 +17,6 @@ some were skipped, so the host is not proven to run the stack.
 
 from __future__ import annotations
 
-import html
 import json
 import platform
 import time
@@ -26,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ._errors import CompatError, UsageError
+from ._lazy import install_hint, is_installed
 from .compatibility.advice import gpu_advice, install_fix
 from .compatibility.rules import check_environment
 from .compiler import compile as trt_compile, report as compile_report
@@ -42,13 +42,23 @@ from .runtime.context import (
 )
 from .runtime.cuda_graphs import BucketedCUDAGraphs
 from .runtime.memory import memory_report
-from .ux.display import badge, compact_repr, page, section, table
+from .ux.display import badge, code_spans, compact_repr, page, section, table
 
 Status = Literal["passed", "failed", "skipped"]
 EXIT_OK, EXIT_FAILED, EXIT_SKIPPED = 0, 1, 3
 TRT_COMPONENTS = frozenset({"torch_tensorrt", "tensorrt", "gpu"})  # check findings the tensorrt step owns
 NO_GPU = "no CUDA device is visible to torch on this host"
 RUN_ON_GPU = "run `torchtrt-compat selftest` on the deployment GPU host, with the same packages installed"
+NO_TORCH = "torch is not installed, so nothing that needs a GPU can run"
+
+
+def _no_gpu_reason() -> tuple[str, str]:
+    """(why the GPU steps cannot run, the fix): torch missing is not "no CUDA device"."""
+    if not is_installed("torch"):
+        return NO_TORCH, f"{install_hint('torch')}; then {RUN_ON_GPU}"
+    return NO_GPU, RUN_ON_GPU
+
+
 _KERNEL = r"""
 extern "C" __global__ void fill(float* out, float value, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -128,8 +138,9 @@ class SelftestResult:
     @property
     def advice(self) -> str:
         if not self.testable:
+            reason, fix = _no_gpu_reason()
             return (
-                f"Nothing that needs a GPU can be tested here: {NO_GPU}. Fix: {RUN_ON_GPU}; from here, "
+                f"Nothing that needs a GPU can be tested here: {reason}. Fix: {fix}; from here, "
                 "`torchtrt-compat check --target SPEC.json` checks a described host's versions."
             )
         failed = [s.name for s in self.steps if s.status == "failed"]
@@ -169,12 +180,12 @@ class SelftestResult:
         for s in self.steps:
             notes = [("cause", s.cause if s.summary else ""), ("reason", s.reason if s.summary else ""), ("fix", s.fix)]
             notes += [("warning", w) for w in s.warnings]
-            text = html.escape(s.summary or s.cause or s.reason) + "".join(
-                f"<br><small><b>{k}:</b> {html.escape(v)}</small>" for k, v in notes if v
+            text = code_spans(s.summary or s.cause or s.reason) + "".join(
+                f"<br><small><b>{k}:</b> {code_spans(v)}</small>" for k, v in notes if v
             )
             rows.append((s.name, badge(s.status, tone[s.status]), text, f"{s.seconds:.1f} s"))
         body = table(rows, ("step", "status", "result", "time"), raw_columns=frozenset({1, 2}))
-        return section(self.headline, body, f"<p>{html.escape(self.advice)}</p>")
+        return section(self.headline, body, f"<p>{code_spans(self.advice)}</p>")
 
     def to_html(self) -> str:
         """A standalone HTML page (``selftest --html FILE``)."""
@@ -205,7 +216,7 @@ class _Ctx:
 
 def _needs_gpu(ctx: _Ctx) -> int:
     if ctx.device is None:
-        raise _Skip(NO_GPU)  # the result's advice says once where to run it
+        raise _Skip(_no_gpu_reason()[0])  # the result's advice says once where to run it
     return ctx.device
 
 
@@ -223,7 +234,8 @@ def _step_environment(ctx: _Ctx) -> StepResult:
     try:
         import torch
     except ImportError as exc:
-        raise _Fail(f"torch cannot be imported ({exc}).", "pip install torch (see `torchtrt-compat check`)") from exc
+        fix = install_hint("torch") if not is_installed("torch") else "reinstall torch (see `torchtrt-compat check`)"
+        raise _Fail(f"torch cannot be imported ({exc}).", fix) from exc
     ctx.env = env = detect_environment()
     ctx.report = report = check_environment(env)
     errors = [f for f in report.findings if f.severity == "error"]

@@ -133,14 +133,26 @@ def cuda_local_tag(text: str) -> str | None:
     return f"{digits[:-1]}.{digits[-1]}"
 
 
-_CC = re.compile(r"(\d{1,3})\.(\d{1,3})", re.ASCII)
-CC_FIX = 'write compute capabilities as ASCII MAJOR.MINOR strings, e.g. "8.9" or "12.0"'
+_CC = re.compile(r"0*(\d{1,2})\.(\d{1,2})", re.ASCII)
+#: the SM spellings of a compute capability: sm_89, sm89, SM_120, compute_89, sm_90a (an arch-specific target),
+#: or the bare digits (89, 120) as nvcc and the reports write them
+_SM = re.compile(r"(?:sm_?|compute_?)?0*(\d{1,2})(\d)[af]?", re.ASCII | re.IGNORECASE)
+CC_FIX = 'write compute capabilities as MAJOR.MINOR, e.g. "8.9" or "12.0" (sm_89 and 89 mean 8.9 too)'
+
+
+def looks_like_compute_capability(text: str) -> bool:
+    """True for text written as a compute capability (``8.9``, ``8.99``, ``sm_89``, ``89``), possible or not; a GPU
+    name (``RTX 4090``, ``H100``) is not."""
+    return bool(re.fullmatch(r"\d+\.\d+|(?:sm_?|compute_?)?\d+[af]?", text, re.ASCII | re.IGNORECASE))
 
 
 def parse_compute_capability(value: object, *, what: str = "compute capability", fix: str = CC_FIX) -> str:
-    """``"8.9"`` for ``"8.9"``, ``8.9`` or ``"08.9"``; anything that is not ASCII MAJOR.MINOR is a `UsageError`
-    (Unicode digits such as ``"٨.٩"`` or ``"².0"``, spaces, ``"sm_89"``, ints, bools). The one parser of compute
-    capabilities: specs, ``--gpu``/``--cc`` flags and the ``compute_capabilities`` argument all use it."""
+    """``"8.9"`` for ``"8.9"``, ``8.9``, ``"08.9"``, ``"sm_89"``, ``"sm89"``, ``"compute_89"``, ``"sm_90a"`` or
+    ``"89"`` (``"120"`` and ``"sm_120"`` are 12.0). Anything else is a `UsageError`: text that is not ASCII
+    (``"٨.٩"``, ``"².0"``), spaces, ints and bools, a bare major (``"8"``), and capabilities no GPU can have (a
+    minor version above 9 such as ``"8.99"``, a major of 0). The one parser of compute capabilities: specs,
+    ``--gpu``/``--cc`` flags, plans and the ``compute_capabilities`` argument all use it (GPU names go through
+    `compatibility.target.gpu_target`, which calls this one for numbers)."""
     if isinstance(value, float):
         value = repr(value)
     if not isinstance(value, str):
@@ -148,10 +160,17 @@ def parse_compute_capability(value: object, *, what: str = "compute capability",
         raise UsageError(
             f"{what} {show_value(value)} is not a compute capability (a {kind}, not MAJOR.MINOR text).", fix
         )
-    match = _CC.fullmatch(value)
+    match = _CC.fullmatch(value) or _SM.fullmatch(value)
     if match is None:
         raise UsageError(f"{what} {show_value(value)} is not a compute capability (MAJOR.MINOR).", fix)
-    return f"{int(match[1])}.{int(match[2])}"
+    major, minor = int(match[1]), int(match[2])
+    if major == 0 or minor > 9:
+        raise UsageError(
+            f"{what} {show_value(value)} is not a compute capability any GPU has: the major version starts at 1 and "
+            "the minor version is one digit (8.9, 12.0).",
+            fix,
+        )
+    return f"{major}.{minor}"
 
 
 def sm_name(compute_capability: object, *, separator: str = "_") -> str:

@@ -49,9 +49,10 @@ def test_an_os_error_from_a_command_is_one_line_exit_2(monkeypatch, capsys, tmp_
 
 
 @pytest.mark.parametrize("argv", [["shims", "["], ["models", "["], ["models", "\x00"], ["shims", "no_such_*"]])
-def test_odd_glob_patterns_list_nothing_and_succeed(argv, capsys):
-    code, _ = _run(argv, capsys)
-    assert code == 0
+def test_odd_glob_patterns_that_match_nothing_say_so_in_one_line(argv, capsys):
+    """Review Low 1: a pattern that matches nothing printed nothing and exited 0, as if all were well."""
+    code, err = _run(argv, capsys)
+    assert code == 2 and "matches" in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_ctrl_c_after_the_work_cannot_turn_success_into_a_kill() -> None:

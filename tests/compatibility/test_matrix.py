@@ -1,21 +1,21 @@
-"""matrix: the shipped data covers every release the registry listed at the snapshot, and the refresh tool's parsers
+"""matrix: the shipped data covers every release the registry listed at the snapshot, and the refresh's parsers
 read real registry text (captured in tests/data/registry_samples; no network here)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import re
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from _paths import load_script
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
-from torchtrt_compat.compatibility import matrix
+from torchtrt_compat.compatibility import matrix, pip_index, refresh
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "torchtrt_compat" / "data"
@@ -50,7 +50,8 @@ def _required(dist: str, version: str) -> bool:
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    return load_script("tools/refresh_matrix.py")  # type: ignore[no-any-return]
+    """The refresh's parsers (the package's own: tools/refresh_matrix.py is a thin wrapper of them)."""
+    return refresh
 
 
 def _sample(name: str) -> str:
@@ -212,7 +213,15 @@ def test_every_torch_minor_with_a_torchvision_release_is_paired() -> None:
 
 def test_every_curated_row_has_source_and_verified() -> None:
     data = matrix.load()
-    for section in ("gpu_support", "driver_min", "tensorrt_for_torch_tensorrt", "torchvision"):
+    for section in (
+        "gpu_support",
+        "driver_min",
+        "driver_support",
+        "cuda_toolkits",
+        "jetson",
+        "tensorrt_for_torch_tensorrt",
+        "torchvision",
+    ):
         for row in data[section]:
             assert isinstance(row["source"], str) and row["source"].strip(), (section, row)
             assert isinstance(row["verified"], bool), (section, row)
@@ -243,49 +252,69 @@ def test_every_cuda_major_a_release_is_built_for_has_a_driver_row() -> None:
 
 
 def test_no_source_holds_an_address() -> None:
-    for name in ("matrix.json", "registry.json"):
+    for name in ("matrix.json", "registry.json", "curated.json"):
         text = (DATA / name).read_text(encoding="utf-8")
         assert "http" not in text and "://" not in text, name
 
 
 def test_data_stays_small() -> None:
-    total = sum((DATA / n).stat().st_size for n in ("matrix.json", "registry.json"))
+    total = sum((DATA / n).stat().st_size for n in ("matrix.json", "registry.json", "curated.json"))
     assert total < 3_000_000
 
 
 # -- the refresh tool's parsers, on captured registry text -------------------------------------------------------
 
 
-def test_tool_holds_no_registry_address(tool: ModuleType) -> None:
-    source = (ROOT / "tools" / "refresh_matrix.py").read_text(encoding="utf-8")
-    assert "http://" not in source and "https://" not in source
+def test_refresh_code_holds_no_registry_address() -> None:
+    for path in (ROOT / "tools" / "refresh_matrix.py", Path(refresh.__file__), Path(pip_index.__file__)):
+        source = path.read_text(encoding="utf-8")
+        assert "http://" not in source and "https://" not in source, path
 
 
-def test_index_url_comes_from_argument_then_environment(tool: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert tool.index_url("file:///mirror/simple") == "file:///mirror/simple/"
-    monkeypatch.setenv("PIP_INDEX_URL", "file:///other/simple/")
-    assert tool.index_url() == "file:///other/simple/"
-    monkeypatch.delenv("PIP_INDEX_URL")
-    assert tool.index_url().endswith("/")  # pip's configuration or pip's own default
+def test_the_index_is_pips_own(tmp_path: Path) -> None:
+    """pip's configuration, read by pip: index-url, extra indexes, find-links, proxy and timeout as pip sees them;
+    ``--index-url`` replaces pip's index as it does for pip."""
+    conf = tmp_path / "pip.conf"
+    conf.write_text(
+        "[global]\nindex-url = file:///mirror/simple\nextra-index-url = file:///a/simple file:///b/simple\n"
+        "find-links = /opt/wheels\nproxy = http://user:secret@proxy.example:3128\ntimeout = 7\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PIP_CONFIG_FILE": str(conf)}
+    for key in ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_DEFAULT_TIMEOUT", "PIP_TIMEOUT"):
+        env.pop(key, None)
+    old = os.environ.copy()
+    try:
+        os.environ.clear()
+        os.environ.update(env)
+        settings = pip_index.pip_settings()
+        assert settings.index_url == "file:///mirror/simple/"
+        assert settings.extra_index_urls == ("file:///a/simple/", "file:///b/simple/")
+        assert settings.find_links == ("/opt/wheels",) and settings.timeout == 7.0
+        assert "secret" not in settings.describe() and "proxy.example" in settings.describe()
+        assert pip_index.pip_settings(index_url="file:///other/simple").index_url == "file:///other/simple/"
+    finally:
+        os.environ.clear()
+        os.environ.update(old)
 
 
 def test_simple_api_json_and_html_pages_parse_alike(tool: ModuleType) -> None:
     page_url = "file:///index/simple/torch-tensorrt-rtx/"
-    as_json = tool.parse_simple_page(
+    as_json = pip_index.parse_simple_page(
         _sample("page_torch-tensorrt-rtx.json"), "application/vnd.pypi.simple.v1+json", page_url
     )
-    as_html = tool.parse_simple_page(_sample("page_torch-tensorrt-rtx.html"), "text/html", page_url)
-    assert as_json["versions"] == as_html["versions"] == matrix.published_versions("torch-tensorrt-rtx")
+    as_html = pip_index.parse_simple_page(_sample("page_torch-tensorrt-rtx.html"), "text/html", page_url)
+    assert as_json.versions == as_html.versions == matrix.published_versions("torch-tensorrt-rtx")
 
-    def key(page: dict[str, list[dict[str, object]]]) -> list[tuple[object, ...]]:
-        return sorted((f["filename"], f["requires_python"], f["version"], f["yanked"]) for f in page["files"])
+    def key(page: pip_index.ProjectPage) -> list[tuple[object, ...]]:
+        return sorted((f.filename, f.requires_python, f.version, f.yanked) for f in page.files)
 
     assert key(as_json) == key(as_html)
-    assert all(f["url"].startswith("file:///index/files/") and "#" not in f["url"] for f in as_json["files"])
-    table = tool.wheels_by_platform([f for f in as_json["files"] if f["version"] == "2.14.0"])
+    assert all(f.url.startswith("file:///index/files/") and "#" not in f.url for f in as_json.files)
+    table = tool.wheels_by_platform([f for f in as_json.files if f.version == "2.14.0"])
     info = matrix.release_info("torch-tensorrt-rtx", "2.14.0")
     assert info is not None
-    assert {p: sorted(t, key=tool._python_key) for p, t in table.items()} == info["wheels"]
+    assert {p: sorted(t, key=tool.python_key) for p, t in table.items()} == info["wheels"]
 
 
 def test_wheel_tags_from_real_file_names(tool: ModuleType) -> None:
@@ -297,7 +326,7 @@ def test_wheel_tags_from_real_file_names(tool: ModuleType) -> None:
             by_platform.setdefault(platform, set()).update(tool.wheel_pythons(name))
     info = matrix.release_info("torch", "2.14.1")
     assert info is not None
-    assert {p: sorted(t, key=tool._python_key) for p, t in by_platform.items()} == info["wheels"]
+    assert {p: sorted(t, key=tool.python_key) for p, t in by_platform.items()} == info["wheels"]
     assert tool.wheel_pythons("tensorrt-10.0.0b6-py2.py3-none-manylinux_2_28_x86_64.whl") == ["py3"]
     assert tool.wheel_platform("torch-2.14.1-cp313-cp313t-macosx_14_0_arm64.whl") is None
 
@@ -376,13 +405,14 @@ def test_tensorrt_cuda_major_from_metadata(
     assert info is not None and info["cuda"] == cuda and info["requires_dist"] == parsed["requires_dist"]
 
 
-def test_the_tools_curated_tables_are_the_shipped_ones(tool: ModuleType) -> None:
-    """A refresh rewrites matrix.json from the tool's tables: they must already agree."""
+def test_the_curated_tables_come_from_the_package_whatever_the_snapshot() -> None:
+    """The curated tables are the package's (data/curated.json); the registry snapshot carries none of them."""
+    curated = json.loads((DATA / "curated.json").read_text(encoding="utf-8"))
+    snapshot = json.loads((DATA / "matrix.json").read_text(encoding="utf-8"))
     data = matrix.load()
-    assert data["gpu_support"] == tool.GPU_SUPPORT
-    assert data["driver_min"] == tool.DRIVER_MIN
-    assert data["gpu_models"] == tool.GPU_MODELS
-    assert data["tensorrt_for_torch_tensorrt"] == tool.TENSORRT_FOR_TORCH_TRT
+    for section in ("gpu_support", "driver_min", "driver_support", "cuda_toolkits", "jetson", "gpu_models"):
+        assert data[section] == curated[section]
+        assert section not in snapshot
 
 
 def test_every_gpu_model_name_reads_as_itself() -> None:
@@ -399,8 +429,13 @@ def test_every_gpu_model_name_reads_as_itself() -> None:
 
 
 def test_every_gpu_model_compute_capability_has_a_support_row() -> None:
+    """Each GPU model is in a TensorRT support row, or older than any TensorRT the matrix covers (Kepler: its models
+    are named so that check can say no TensorRT, torch cu12+ build or driver after R470 runs them)."""
     covered = {cc for row in matrix.load()["gpu_support"] for cc in row["compute_capabilities"]}
-    assert {str(r["compute_capability"]) for r in matrix.gpu_models()} <= covered
+    oldest = min(covered, key=lambda cc: Version(cc))
+    models = {str(r["compute_capability"]) for r in matrix.gpu_models()}
+    assert {cc for cc in models if Version(cc) >= Version(oldest)} <= covered
+    assert all(matrix.architecture(cc) for cc in models)  # every model's architecture has a name
 
 
 @pytest.mark.parametrize(
@@ -418,3 +453,19 @@ def test_every_gpu_model_compute_capability_has_a_support_row() -> None:
 )
 def test_scope_position(dist: str, version: str, position: str | None) -> None:
     assert matrix.scope_position(dist, version) == position
+
+
+def test_matrix_gpus_lists_every_named_gpu(capsys: pytest.CaptureFixture[str]) -> None:
+    """`torchtrt-compat matrix --gpus`: every curated GPU name, with its driver facts (Jetsons with their JetPack)."""
+    from torchtrt_compat.cli import main
+
+    assert main(["matrix", "--gpus"]) == 0
+    text = capsys.readouterr().out
+    for row in matrix.gpu_models():
+        for name in row["names"]:
+            assert name in text, name
+    assert "R580" in text and "570.133.20" in text and "JetPack 6" in text
+    assert main(["matrix", "--gpus", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    volta = next(r for r in rows if r["compute_capability"] == "7.0")
+    assert volta["last_branch"] == "580" and "V100" in volta["names"]

@@ -65,12 +65,20 @@ def test_env_json_of_this_cpu_host_is_judged_as_installed() -> None:
 
 def test_pip_freeze_of_this_host() -> None:
     target = read_target(TARGETS / "pip_freeze_cpu_host.txt")
-    assert _pinned(target) == {
+    pinned = _pinned(target)
+    assert {k: v for k, v in pinned.items() if k != "tensorrt_dists"} == {
         "torch": "2.14.1",
         "torchvision": "0.29.2",
         "torch_tensorrt": {"package": "torch-tensorrt-rtx", "version": "2.14.0"},
         "tensorrt": {"package": "tensorrt-rtx", "version": "1.6.1.120"},  # the meta package, not -cu13/-libs
     }
+    # every TensorRT pin is kept beside it, the meta package first: pip checks each
+    assert [d["package"] for d in pinned["tensorrt_dists"]] == [  # type: ignore[attr-defined]
+        "tensorrt-rtx",
+        "tensorrt-rtx-cu13",
+        "tensorrt-rtx-cu13-bindings",
+        "tensorrt-rtx-cu13-libs",
+    ]
     assert target.origin.startswith("requirements ")
     env = to_environment(
         apply_overrides(
@@ -78,7 +86,7 @@ def test_pip_freeze_of_this_host() -> None:
         )
     )
     assert env.torch_cuda == "13.0"  # torch 2.14.1 without a tag: the registry's linux_x86_64 wheel is CUDA 13.0
-    assert any("registry wheel" in n for n in env.notes)
+    assert any("registry's wheel" in n for n in env.notes)
     assert check_environment(env).verdict == "compatible"
     assert check_environment(to_environment(target)).verdict == "unknown"  # no GPU, driver, Python, platform
 
@@ -86,7 +94,13 @@ def test_pip_freeze_of_this_host() -> None:
 def test_pinned_requirements_with_every_form_pip_accepts() -> None:
     target = read_target(TARGETS / "requirements_h100_cu130.txt")
     assert "torch_tensorrt" not in _pinned(target)  # its line holds only where platform_system == "Linux"
-    assert _pinned(target, "linux_x86_64") == {
+    linux = _pinned(target, "linux_x86_64")
+    assert {p["package"] for p in linux.pop("tensorrt_dists")} == {  # type: ignore[attr-defined]
+        "tensorrt-cu13",
+        "tensorrt-cu13-libs",
+        "tensorrt-cu13-bindings",
+    }
+    assert linux == {
         "torch": "2.14.0+cu130",
         "torchvision": "0.29.0",  # ===
         "torch_tensorrt": {"package": "torch-tensorrt", "version": "2.14.0"},  # torch_tensorrt[dev] ; marker
@@ -163,7 +177,7 @@ def test_gpu_flag_names_and_compute_capabilities(value: str, cc: str) -> None:
 
 
 def test_unknown_gpu_name_names_the_closest_model() -> None:
-    with pytest.raises(UsageError, match="closest: H100"):
+    with pytest.raises(UsageError, match="did you mean .H100."):
         parse_gpu("H1000")
 
 

@@ -82,8 +82,8 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
         trt_2_14(),
         True,
         set(),
-        {"engine-cache-immutable-weights", "enabled-precisions-ignored"},  # 2.14 drops it like 2.13
-        {"save-torchscript-raises", "import-needs-gpu"},
+        {"engine-cache-immutable-weights", "enabled-precisions-ignored", "save-torchscript-raises"},  # 2.14 as 2.13
+        {"import-needs-gpu"},
     ),
     "trt-2.14-meta-tensorrt-aarch64-gh200": (
         trt_2_14(platform="linux_aarch64", tensorrt={"package": "tensorrt", "version": "11.1.0.106"}, gpus=[GH200]),
@@ -135,7 +135,7 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
         {"deform-conv2d-export"},
     ),
     "trt-2.8-b200-on-10.12": (
-        stack("2.8.0", "2.8.0+cu128", "0.23.0", ("tensorrt", "10.12.0.36"), driver=DRIVER_570, gpus=[B200]),
+        stack("2.8.0", "2.8.0+cu128", "0.23.0", ("tensorrt", "10.12.0.36"), driver="570.133.20", gpus=[B200]),
         True,
         set(),
         {"save-torchscript-raises"},
@@ -155,7 +155,7 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
     "trt-2.6-blackwell-12.0-on-10.7": (
         stack("2.6.1", "2.6.0+cu124", "0.21.0", ("tensorrt-cu12", "10.7.0.post1"), driver=DRIVER_570, gpus=[RTX5090]),
         False,
-        {"gpu-unsupported"},
+        {"gpu-unsupported", "torch-no-gpu-code"},  # TensorRT 10.7 and the cu124 torch build both stop at 9.0
         set(),
         set(),
     ),
@@ -299,8 +299,8 @@ CASES: dict[str, tuple[dict[str, Any], bool, set[str], set[str], set[str]]] = {
         stack("2.6.0", "2.6.0+cu124", "0.21.0", ("tensorrt", "10.7.0.post1"), gpus=[L4]),
         True,
         set(),
-        {"deform-conv2d-export", "engine-cache-immutable-weights"},  # 2.6 already skips caching (silently)
-        {"save-torchscript-raises"},
+        {"deform-conv2d-export", "engine-cache-immutable-weights", "save-torchscript-raises"},  # 2.6 as later
+        set(),
     ),
     "known-issue-2.10-import-needs-gpu": (
         stack("2.10.0", "2.10.0+cu130", "0.25.0", ("tensorrt", "10.14.1.48.post1"), gpus=[]),
@@ -597,13 +597,14 @@ def test_this_machine_is_compatible() -> None:
 def test_report_serialises() -> None:
     report = check(rtx_2_14(gpus=[H100]))
     data = json.loads(report.to_json())
-    assert set(data) == {"verdict", "compatible", "matrix_snapshot", "environment", "findings"}
+    assert set(data) == {"verdict", "compatible", "matrix_snapshot", "matrix_source", "environment", "findings"}
     assert data["compatible"] is False and data["verdict"] == "incompatible"
     assert data["matrix_snapshot"] == matrix.snapshot_date()
+    assert data["matrix_source"] == matrix.snapshot_source() == "bundled with torchtrt-compat"
     assert data["environment"]["flavour"] == "tensorrt-rtx"
     assert {"code", "severity", "component", "message", "fix"} == set(data["findings"][0])
     text = str(report)
     assert (
         "verdict: INCOMPATIBLE" in text and "[error] gpu:" in text and "fix: use full TensorRT (torch-tensorrt)" in text
     )
-    assert f"matrix snapshot : {matrix.snapshot_date()}" in text
+    assert f"matrix snapshot : {matrix.snapshot_date()} (bundled with torchtrt-compat" in text

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from packaging.version import Version
 
 from torchtrt_compat._errors import UsageError
 from torchtrt_compat.compatibility import matrix
@@ -61,8 +63,13 @@ def test_nothing_fits_names_the_smallest_change() -> None:
     assert rtx_on_h100.change is not None and "--flavour trt" in rtx_on_h100.change
     driver = suggest(gpus=["H100"], driver="400.1")
     assert not driver.fits and driver.change is not None
+    named = re.search(r"driver to >= ([\d.]+)", driver.change)
+    assert named is not None, driver.change
     lowest = min(str(r["linux"]) for r in matrix.load()["driver_min"])
-    assert f"driver to >= {lowest}" in driver.change
+    # the smallest driver that makes a set fit: no lower than a CUDA minimum, nor than what the H100 needs
+    assert Version(named.group(1)) >= Version(lowest)
+    assert Version(named.group(1)) >= Version(str(matrix.driver_support("9.0")["linux"]))  # type: ignore[index]
+    assert suggest(gpus=["H100"], driver=named.group(1)).fits
 
 
 def test_json_shape_and_check_accepts_the_spec_as_is(tmp_path) -> None:  # type: ignore[no-untyped-def]

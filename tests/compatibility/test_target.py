@@ -25,7 +25,7 @@ BAD_FIXTURES = {
     "bad_unknown_key.json": ["Unknown key(s)", "tensorrt_version", "allowed keys"],
     "bad_torch_tensorrt_package.json": ['"torch_tensorrt.package"', "torch2trt", "torch-tensorrt-rtx"],
     "bad_tensorrt_package.json": ['"tensorrt.package"', "tensorrt-llm", "tensorrt-cu13"],
-    "bad_compute_capability.json": ['"gpus[0].compute_capability"', "sm_90", '"8.9"'],
+    "bad_compute_capability.json": ['"gpus[0].compute_capability"', "9.99", '"8.9"'],
     "bad_gpus_not_list.json": ['"gpus" must be a list'],
     "bad_torch_version.json": ['"torch"', "'2.x'", "is not a version"],
 }
@@ -231,7 +231,12 @@ def test_every_key_is_accepted(key: str) -> None:
     value = data[key]
     if key == "host":  # names a fleet's row and changes no verdict
         return
-    probe = value["version"] if isinstance(value, dict) else value[0]["compute_capability"] if key == "gpus" else value
+    if key == "gpus":
+        probe = value[0]["compute_capability"]
+    elif key == "tensorrt_dists":
+        probe = value[-1]["package"]
+    else:
+        probe = value["version"] if isinstance(value, dict) else value
     assert str(probe).split("+")[0] in shown, (key, shown)
 
 

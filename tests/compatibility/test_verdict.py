@@ -44,8 +44,8 @@ def test_torch_newer_than_the_matrix_is_never_compatible() -> None:
     alone = check({"platform": "linux_x86_64", "python": "3.12", "torch": beyond, "gpus": [H100]})
     assert alone.verdict == "unknown" and alone.exit_code == 3
     finding = next(f for f in alone.findings if f.code == "torch-not-in-matrix")
-    assert finding.severity == "unknown" and "newer than every release" in finding.message
-    assert matrix.snapshot_date() in finding.message and finding.fix
+    assert finding.severity == "unknown" and "released after the matrix snapshot" in finding.message
+    assert matrix.snapshot_date() in finding.message and "torchtrt-compat matrix --refresh" in finding.fix
 
 
 def test_torch_tensorrt_1_4_0_without_tensorrt_is_unknown_and_names_tensorrt_8_6() -> None:
@@ -61,7 +61,7 @@ def test_torch_tensorrt_1_4_0_without_tensorrt_is_unknown_and_names_tensorrt_8_6
     )
     assert report.verdict == "unknown"
     text = str(report)
-    assert "newer than this torchtrt_compat" not in text and "newer than every release" not in text
+    assert "newer than this torchtrt_compat" not in text and "released after the matrix snapshot" not in text
     finding = next(f for f in report.findings if f.code == "tensorrt-unknown")
     assert "tensorrt>=8.6,<8.7" in finding.message  # the curated row: 1.4.0 needs TensorRT 8.6
     assert '"tensorrt"' in finding.fix and "--upgrade tensorrt==VERSION" in finding.fix
@@ -102,11 +102,23 @@ def test_packages_outside_the_matrix_are_unknown(dist_key: str, version: str, po
     assert report.verdict != "compatible"
     assert not report.compatible
     words = {
-        "newer": "newer than every release",
+        "newer": "released after the matrix snapshot",
         "older": "outside the releases the matrix covers",
-        "unlisted": "not published",
+        "unlisted": "not on the registry at the matrix snapshot",  # a plain release number: refresh, or own build
     }
     assert any(words[position] in f.message for f in report.by_severity("unknown")), str(report)
+    if position in ("newer", "unlisted"):
+        assert any("matrix --refresh" in f.fix for f in report.by_severity("unknown"))
+
+
+@pytest.mark.parametrize("version", ["2.14.0a0+git1234abc", "2.15.0.dev20261101", "2.14.0rc1"])
+def test_a_source_or_nightly_build_is_not_called_a_late_release(version: str) -> None:
+    spec = _spec()
+    spec["torch_tensorrt"] = {**spec["torch_tensorrt"], "version": version}
+    report = check(spec)
+    finding = next(f for f in report.by_severity("unknown") if f.code.endswith("-not-in-matrix"))
+    assert "source, nightly or vendor build" in finding.message or "released after" in finding.message
+    assert "refresh" not in finding.fix or "newer" in finding.message or "released after" in finding.message
 
 
 def test_empty_and_all_null_specs_are_unknown() -> None:
@@ -219,14 +231,15 @@ def test_huge_versions_are_one_usage_error(spec: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("cc", "normalised"), [("9.0", "9.0"), (9.0, "9.0"), ("09.00", "9.0"), ("12.1", "12.1"), (8.9, "8.9")]
+    ("cc", "normalised"),
+    [("9.0", "9.0"), (9.0, "9.0"), ("09.00", "9.0"), ("12.1", "12.1"), (8.9, "8.9"), ("sm_90", "9.0"), ("90", "9.0")],
 )
 def test_compute_capabilities_are_normalised(cc: object, normalised: str) -> None:
     env = load_spec({"gpus": [{"name": "x", "compute_capability": cc}]})
     assert env.gpus is not None and env.gpus[0].compute_capability == normalised
 
 
-@pytest.mark.parametrize("cc", ["\u00b2.0", "\u0668.\u0669", "\u0669.\u0660", "9", "sm_90", " 9.0", True, "9.0.1"])
+@pytest.mark.parametrize("cc", ["\u00b2.0", "\u0668.\u0669", "\u0669.\u0660", "9", "8.99", " 9.0", True, "9.0.1"])
 def test_non_ascii_or_malformed_compute_capabilities_are_rejected(cc: object) -> None:
     with pytest.raises(UsageError, match="is not a compute capability"):
         load_spec({"gpus": [{"name": "x", "compute_capability": cc}]})

@@ -130,3 +130,68 @@ def test_titles_tell_two_builds_apart() -> None:
     assert fp32 == "build_engine TinyNet FP32 for sm_89, sm_120"
     assert fp16 == "build_engine TinyNet FP16 autocast"
     assert precision_label({"torch.float16", "torch.float32"}, {}) == "FP16+FP32"
+
+
+def test_a_builder_failure_says_the_tensorrt_error_line_and_points_to_the_callers_line() -> None:
+    """Review M1, M2: a build-stage failure named compiler/watch.py as "your code", and said "the reason is only in
+    the TensorRT log" while BuildError.log held the ERROR line that says it (no tactic within the workspace)."""
+    from torchtrt_compat.ux.display import error_lines, your_code
+
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU()).eval()
+    with pytest.raises(BuildError) as info:
+        tc.build_engine(model, [torch.randn(1, 3, 16, 16)], compute_capabilities=["8.9"], min_block_size=1,
+                        workspace_size=1)  # fmt: skip
+    err = info.value
+    assert err.stage == "build" and "TensorRT said: ERROR" in err.problem and "workspace" in err.problem
+    mine = your_code(err)
+    assert mine is not None and "test_build_errors_and_parts.py" in mine and "build_engine" in mine
+    assert not any("torchtrt_compat/" in line for line in error_lines(err) if "your code" in line)
+
+
+def test_a_misspelt_keyword_is_a_type_error_panel_naming_the_function_called() -> None:
+    """Review M3: the misspelt keyword was a 50-line traceback in Jupyter, said compile() for build_engine, and sent
+    dynamic_shapes to assume_dynamic_shape_support. It is refused before any export, as a TypeError and a
+    CompatError (one line on a terminal, a panel in Jupyter)."""
+    from torchtrt_compat import UnknownArgumentError
+
+    model, x = torch.nn.Linear(4, 2).eval(), torch.randn(1, 4)
+    with pytest.raises(TypeError, match=r"build_engine\(\) got an unexpected keyword argument 'min_blok_size'") as info:
+        tc.build_engine(model, [x], compute_capabilities=["8.9"], min_blok_size=3)
+    err = info.value
+    assert isinstance(err, UnknownArgumentError) and isinstance(err, CompatError) and err.exit_code == 2
+    assert "min_block_size" in str(err) and "torchtrt-compat-error" in err._repr_html_()
+    assert len(err._render_traceback_()) == 1  # outside a kernel: one line, no library frames
+    with pytest.raises(TypeError, match=r"compile\(\) got an unexpected keyword argument"):
+        tc.compile(model, arg_inputs=[x], fallback="eager", min_blok_size=3)
+    with pytest.raises(TypeError, match="belongs to torch.export") as info:
+        tc.build_engine(model, [x], compute_capabilities=["8.9"], dynamic_shapes={"x": None})
+    assert "assume_dynamic_shape_support" not in str(info.value)
+
+
+def test_fallback_report_names_what_was_not_applied() -> None:
+    """Review M13: compile(..., enabled_precisions={torch.half}, fallback="inductor") returned FP32 outputs without a
+    word, and its fix offered the fallback already chosen."""
+    from torchtrt_compat.compiler.frontend import why_trt_cannot_run
+
+    if why_trt_cannot_run() is None:
+        pytest.skip("TensorRT runs here: nothing falls back")
+    model, x = torch.nn.Linear(4, 2).eval(), torch.randn(1, 4)
+    out = tc.compile(model, arg_inputs=[x], enabled_precisions={torch.half}, fallback="eager", min_block_size=1)
+    report = tc.report(out)
+    assert report.route == "fallback" and out(x).dtype == torch.float32
+    assert any(n.startswith("FP16 (enabled_precisions)") for n in report.not_applied)
+    assert any("min_block_size=1" in n for n in report.not_applied)
+    assert "not applied" in str(report) and "not applied" in report._repr_html_()
+    assert not any("fallback=" in w for w in report.warnings), report.warnings
+    with pytest.raises(UsageError, match="No example inputs"):
+        tc.compile(model, fallback="eager")
+
+
+def test_a_build_with_no_engine_warns_in_a_script() -> None:
+    """Review Low 11: a script that logs to a file saw no progress and no warning for a build that made 0 engines."""
+    from torchtrt_compat.compiler.aot import ZeroEnginesWarning
+
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU()).eval()  # 2 ops: below min_block_size 5
+    with pytest.warns(ZeroEnginesWarning, match="min_block_size=1"):
+        artifact = tc.build_engine(model, [torch.randn(1, 3, 16, 16)], compute_capabilities=["8.9"])
+    assert artifact.report.trt_engines == 0

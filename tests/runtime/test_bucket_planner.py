@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from torchtrt_compat import UsageError
-from torchtrt_compat.runtime.bucket_planner import (
+from torchtrt_compat.runtime.cuda_graphs.planner import (
     evaluate,
     expected_cost,
     histogram,

@@ -13,7 +13,7 @@ import time
 import pytest
 from _threads import run_threads
 
-from torchtrt_compat.runtime._instance_pool import InstancePool, Ride
+from torchtrt_compat.runtime.cuda_graphs.pool import InstancePool, Ride
 
 
 class _Item:

@@ -6,13 +6,14 @@ import gc
 import threading
 
 import pytest
+from _threads import run_threads
 
 from torchtrt_compat import UsageError
-from torchtrt_compat.runtime import BucketedCUDAGraphs
-from torchtrt_compat.runtime._instance_pool import Ride
-from torchtrt_compat.runtime.bucket_planner import AutoBuckets
+from torchtrt_compat.runtime import AutoBuckets, BucketedCUDAGraphs
+from torchtrt_compat.runtime.cuda_graphs.pool import Ride
 
 THREADS = 8
+TIMEOUT = 120.0  # seconds for a group of threads: a lost wake-up fails the test instead of hanging it
 
 
 def test_instances_argument_is_checked_without_a_gpu():
@@ -28,6 +29,9 @@ def test_instances_argument_is_checked_without_a_gpu():
             BucketedCUDAGraphs(object(), (1, 2), lend_outputs=bad)  # type: ignore[arg-type]
         with pytest.raises(UsageError, match="copy_outputs="):
             BucketedCUDAGraphs(object(), (1, 2), copy_outputs=bad)  # type: ignore[arg-type]
+    for bad in ("yes", 1, None):
+        with pytest.raises(UsageError, match="driver_launch="):
+            BucketedCUDAGraphs(object(), (1, 2), driver_launch=bad)  # type: ignore[arg-type]
     assert BucketedCUDAGraphs(object(), (1, 2)).lending
     assert not BucketedCUDAGraphs(object(), (1, 2), lend_outputs=False).lending
     assert not BucketedCUDAGraphs(object(), (1, 2), copy_outputs=False).lending  # views are lent by design
@@ -44,16 +48,15 @@ def test_a_lend_buffer_comes_back_only_once_nothing_outside_holds_it():
     reference counting): every way a caller can keep the data keeps the buffer lent."""
     import torch
 
-    from torchtrt_compat.runtime.cuda_graphs import _free, _Instance
+    from torchtrt_compat.runtime.cuda_graphs.lending import Lender
 
     buffers = [torch.zeros(16, 8), torch.zeros(16, 2)]
     views = {n: [t.narrow(0, 0, n) for t in buffers] for n in range(1, 17)}
-    inst = _Instance({}, 0, None, 0)
-    inst.lend_to(buffers, views[1])
-    assert _free(inst)
+    lender = Lender(buffers, views[1])
+    assert lender.free()
 
     def lend(n: int):
-        inst.lent = views[n]
+        lender.lent = views[n]
         return tuple(views[n])
 
     keepers = {
@@ -69,33 +72,12 @@ def test_a_lend_buffer_comes_back_only_once_nothing_outside_holds_it():
     }
     for what, keep in keepers.items():
         kept = keep(lend(5))
-        assert not _free(inst), f"{what} still holds the lent buffer"
+        assert not lender.free(), f"{what} still holds the lent buffer"
         del kept
-        assert _free(inst), f"dropping {what} gives the buffer back"
+        assert lender.free(), f"dropping {what} gives the buffer back"
     copy = lend(3)[0].clone()
-    assert _free(inst), "a copy does not hold the buffer"
+    assert lender.free(), "a copy does not hold the buffer"
     del copy
-
-
-def _run_threads(worker, n: int = THREADS, timeout: float = 120.0) -> list[BaseException]:
-    """``worker(i)`` in ``n`` threads started together; fails if one hangs (a lost wake-up would)."""
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(n)
-
-    def target(i: int) -> None:
-        try:
-            barrier.wait()
-            worker(i)
-        except BaseException as exc:  # noqa: BLE001 - collected for the assertion
-            errors.append(exc)
-
-    threads = [threading.Thread(target=target, args=(i,), daemon=True) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout)
-    assert not any(t.is_alive() for t in threads), "a caller hung waiting for an instance"
-    return errors
 
 
 def _model():
@@ -229,7 +211,7 @@ def _serve_threads(graphs, cases, copy_outputs: bool, shared_streams: bool = Fal
                 stream.synchronize()
                 outputs[k] = out
 
-    assert _run_threads(worker) == []
+    assert run_threads(worker, THREADS, TIMEOUT) == []
     return outputs
 
 
@@ -304,8 +286,67 @@ def test_coalescing_where_a_memory_budget_caps_the_pool():
     assert graphs.stats["coalesced"] >= sum(rode) > 0
 
 
+def _watch_captures(graphs) -> list[str]:
+    """Wrap the object's own instance capture to record the thread each capture ran in."""
+    where: list[str] = []
+    new_instance = graphs._new_instance
+
+    def recorded():
+        where.append(threading.current_thread().name)
+        return new_instance()
+
+    graphs._new_instance = recorded
+    return where
+
+
+def _callers(graphs, cases, check: bool = True):
+    """Eight client threads, each on its own stream, calling ``graphs`` on their share of ``cases`` and checking
+    each result against eager right after the call (a stream synchronisation, never a device-wide one)."""
+    import torch
+
+    wrong: list[str] = []
+
+    def worker(i: int) -> None:
+        stream = torch.cuda.Stream()
+        with torch.cuda.stream(stream):
+            for xs, ref in cases[i::THREADS]:
+                out = graphs(*xs)
+                stream.synchronize()
+                if check and not torch.equal(out, ref):
+                    wrong.append(f"batch {xs[0].shape[0]}")
+
+    assert run_threads(worker, THREADS, TIMEOUT) == []
+    return wrong
+
+
 @pytest.mark.gpu
-def test_auto_instances_grow_only_at_replan_and_stay_under_the_memory_budget():
+def test_naive_callers_grow_the_pool_in_the_background():
+    """Construct, call from eight threads, nothing else: the pool grows by itself (never in a caller's thread),
+    every result stays exact meanwhile, and the pool stops at the callers' concurrency."""
+    import torch
+
+    model = _model()
+    graphs = BucketedCUDAGraphs(model, (1, 2, 4, 8, 16))
+    cases = _cases(model, False, THREADS * 60, (1, 2, 4, 8, 16))
+    graphs(*cases[0][0])
+    where = _watch_captures(graphs)
+    assert graphs.instance_count == 1
+    for _ in range(3):
+        assert _callers(graphs, cases) == []
+    assert graphs.settle(60)
+    stats = graphs.stats
+    assert stats["growth_error"] is None, stats
+    assert 2 <= graphs.instance_count <= THREADS and stats["grown"] == graphs.instance_count - 1, stats
+    assert set(where) == {"cuda-graphs-grower"}, where
+    assert graphs.capture_count == 5 * graphs.instance_count
+    before = graphs.capture_count
+    assert _callers(graphs, cases) == [] and graphs.settle(60)
+    assert graphs.capture_count >= before and graphs.instance_count <= THREADS
+    torch.cuda.synchronize()
+
+
+@pytest.mark.gpu
+def test_auto_instances_grow_in_the_background_within_the_memory_budget():
     import torch
 
     model = _model()
@@ -316,27 +357,15 @@ def test_auto_instances_grow_only_at_replan_and_stay_under_the_memory_budget():
     assert one > 0
     probe.reset()
     budget = int(3.5 * one)
-    # without coalescing (this launch-bound model would keep one instance and coalesce: the test below)
-    policy = AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget)
-    graphs = BucketedCUDAGraphs(model, policy, coalesce=False)
+    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget))
     cases = _cases(model, False, THREADS * 30, (16,))
     graphs(x)
-    captures = graphs.capture_count
-    assert graphs.instance_count == 1
-
-    def worker(i: int) -> None:
-        stream = torch.cuda.Stream()
-        with torch.cuda.stream(stream):
-            for xs, _ref in cases[i::THREADS]:
-                graphs(*xs)
-                stream.synchronize()
-
-    for _ in range(4):  # contention is recorded in calls; the pool grows only here, in replan
-        assert _run_threads(worker) == []
-        assert graphs.capture_count == captures, "captured inside a call"
-        graphs.replan()
-        captures = graphs.capture_count
-    assert 2 <= graphs.instance_count <= 3, graphs.instance_count  # 3.5 instances' worth of budget
+    where = _watch_captures(graphs)
+    for _ in range(4):
+        _callers(graphs, cases, check=False)
+    assert graphs.settle(60)
+    assert set(where) <= {"cuda-graphs-grower"}, where
+    assert 2 <= graphs.instance_count <= 3, graphs.stats  # 3.5 instances' worth of budget
     assert graphs.memory_bytes <= budget
     for xs, ref in cases[:20]:
         torch.testing.assert_close(graphs(*xs), ref, atol=2e-3, rtol=2e-3)
@@ -352,6 +381,31 @@ def test_auto_instances_grow_only_at_replan_and_stay_under_the_memory_budget():
     # captured and keeps it for the process, so it is freed with whichever pool holds it
     assert 0 < freed <= budget + 2**25 + 2**21, (freed, budget)
     assert graphs.instance_count == 0 and graphs.memory_bytes == 0
+
+
+@pytest.mark.gpu
+def test_driver_launch_gives_torchs_results_and_steps_aside_where_it_cannot():
+    import torch
+
+    if not hasattr(torch.cuda.CUDAGraph, "raw_cuda_graph_exec"):
+        pytest.skip("this torch does not expose a graph's executable: every call goes through torch")
+    model = _model()
+    buckets = (1, 2, 4, 8, 16)
+    cases = _cases(model, False, 40, buckets)
+    through = {flag: BucketedCUDAGraphs(model, buckets, instances=1, driver_launch=flag) for flag in (True, False)}
+    assert not BucketedCUDAGraphs(model, buckets).driver_launch  # off by default
+    for flag, graphs in through.items():
+        for xs, ref in cases:
+            assert torch.equal(graphs(*xs), ref), flag
+            wide = torch.empty(48, xs[0].shape[0], device="cuda", dtype=torch.float16).t()  # not contiguous
+            wide.copy_(xs[0])
+            assert torch.equal(graphs(wide), ref), flag
+        assert graphs.stats["driver_launch"] is flag
+    noisy = BucketedCUDAGraphs(lambda x: x + torch.rand_like(x), (4,), driver_launch=True)
+    x = torch.zeros(4, 8, device="cuda")
+    first, second = noisy(x).clone(), noisy(x).clone()
+    assert not noisy.stats["driver_launch"]  # its replays advance the generator: torch's replay does that
+    assert not torch.equal(first, second)
 
 
 @pytest.mark.gpu
@@ -373,7 +427,7 @@ def test_reset_while_callers_wait_neither_hangs_nor_mixes_results():
                 stream.synchronize()
                 torch.testing.assert_close(out, ref, atol=2e-3, rtol=2e-3)
 
-    assert _run_threads(worker) == []
+    assert run_threads(worker, THREADS, TIMEOUT) == []
     assert graphs.instance_count == 1
 
 
@@ -431,11 +485,11 @@ def test_lent_results_are_exact_and_stay_intact_while_held(instances, two_inputs
 
         return worker
 
-    assert _run_threads(serve(keep=True)) == []
+    assert run_threads(serve(keep=True), THREADS, TIMEOUT) == []
     held_lent = graphs.stats["lent"]
     assert held_lent > 0 and wrong == [] and clashes == []
     before = graphs.stats
-    assert _run_threads(serve(keep=False)) == []
+    assert run_threads(serve(keep=False), THREADS, TIMEOUT) == []
     after = graphs.stats
     assert wrong == [] and clashes == []
     lent = (after["lent"] - before["lent"]) / (after["calls"] - before["calls"])
@@ -464,23 +518,23 @@ def test_graphs_objects_are_freed_without_the_cyclic_collector():
 
 
 def test_the_collector_is_held_exactly_around_a_capture():
-    from torchtrt_compat.runtime.bucket_planner import _collector_held
+    from torchtrt_compat.runtime.cuda_graphs.planner import collector_held
 
     class Cycle:
         def __init__(self):
             self.me = self
 
     assert gc.isenabled()
-    with _collector_held():
+    with collector_held():
         assert not gc.isenabled()
         junk = Cycle()
-        with _collector_held():  # nested: no second collection, still held
+        with collector_held():  # nested: no second collection, still held
             assert not gc.isenabled()
         del junk
     assert gc.isenabled()
     gc.disable()
     try:
-        with _collector_held():
+        with collector_held():
             assert not gc.isenabled()
         assert not gc.isenabled()  # the caller's choice stays
     finally:

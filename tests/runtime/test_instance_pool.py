@@ -7,7 +7,7 @@ import time
 
 from _threads import run_threads
 
-from torchtrt_compat.runtime._instance_pool import InstancePool
+from torchtrt_compat.runtime.cuda_graphs.pool import Grower, InstancePool
 
 
 class _Item:
@@ -111,3 +111,69 @@ def test_a_give_hands_the_item_to_a_waiter_and_clear_wakes_waiters_with_none():
         pool.clear()
     late.join(5)
     assert waiting[-1] is None and len(pool) == 0 and pool.take(9) is None
+
+
+class _Owner:
+    """What `BucketedCUDAGraphs` is to its pool: it owns the pool and makes new items when the grower asks."""
+
+    def __init__(self, pool: InstancePool[_Item], ceiling: int, fail_at: int | None = None) -> None:
+        self.pool, self.fail_at, self.makers = pool, fail_at, []
+        pool.grower = Grower(self.add_one)
+        pool.grower.ceiling = ceiling
+
+    def add_one(self) -> bool:
+        if len(self.pool) >= min(self.pool.grower.ceiling, self.pool.peak):  # type: ignore[union-attr]
+            return False
+        if len(self.pool) == self.fail_at:
+            raise RuntimeError("capture invalidated")
+        time.sleep(0.01)  # a capture takes a while; callers go on meanwhile
+        self.makers.append(threading.current_thread().name)
+        self.pool.add(_Item(f"grown{len(self.pool)}"))
+        return True
+
+
+def _hammer(pool: InstancePool[_Item], rounds: int = 200) -> list[BaseException]:
+    def worker(i: int) -> None:
+        for _ in range(rounds):
+            item = pool.take(i)
+            assert item is not None
+            time.sleep(0)
+            pool.give(item)
+
+    return run_threads(worker, 8, timeout=60)
+
+
+def test_waiting_callers_grow_the_pool_in_the_background_up_to_the_ceiling():
+    pool = _pool(1)
+    owner = _Owner(pool, ceiling=5)
+    assert _hammer(pool) == []
+    assert pool.grower is not None and pool.grower.wait(10)
+    assert pool.peak == 8 and len(pool) == 5 and pool.grower.added == 4
+    assert set(owner.makers) == {"cuda-graphs-grower"}  # never a caller's thread
+    assert pool.grower.failed is None
+
+
+def test_a_failed_growth_stops_growth_for_good_and_callers_go_on():
+    pool = _pool(1)
+    owner = _Owner(pool, ceiling=8, fail_at=3)
+    assert _hammer(pool) == []
+    assert pool.grower is not None and pool.grower.wait(10)
+    assert len(pool) == 3 and isinstance(pool.grower.failed, RuntimeError)
+    assert _hammer(pool, 50) == [] and len(pool) == 3 and len(owner.makers) == 2  # no second try
+
+
+def test_the_grower_holds_its_owner_weakly():
+    import gc
+    import weakref
+
+    pool = _pool(1)
+    owner = _Owner(pool, ceiling=4)
+    alive = weakref.ref(owner)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        del owner, pool
+        assert alive() is None  # no cycle through the grower
+    finally:
+        if was:
+            gc.enable()

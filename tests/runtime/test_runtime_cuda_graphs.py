@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 from _threads import run_threads
 from hypothesis import given, strategies as st
 
 from torchtrt_compat import UsageError
-from torchtrt_compat.runtime import BucketedCUDAGraphs
+from torchtrt_compat.runtime import AutoBuckets, BucketedCUDAGraphs
 from torchtrt_compat.runtime.cuda_graphs import bucket_for, normalise_buckets, plan_chunks
 
 
@@ -38,20 +40,29 @@ def test_plan_chunks_covers_batch_with_smallest_buckets(batch, buckets):
 
 
 def test_auto_arguments_are_checked_without_a_gpu():
-    with pytest.raises(UsageError, match="buckets='auto'"):
+    with pytest.raises(UsageError, match="AutoBuckets"):
         BucketedCUDAGraphs(object(), (1, 2), max_graphs=4)
     with pytest.raises(UsageError, match="not known"):
         BucketedCUDAGraphs(object(), "automatic")  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="max_graphs"):
-        BucketedCUDAGraphs(object(), "auto", max_graphs=0)
+        BucketedCUDAGraphs(object(), AutoBuckets(max_graphs=0))
     with pytest.raises(UsageError, match="explicitly"):
         BucketedCUDAGraphs(object(), (1, 2), instances=1).replan()
     assert BucketedCUDAGraphs(object(), (1, 2)).replan() is None  # instances="auto": nothing captured, nothing to do
     with pytest.raises(UsageError, match="No traffic"):
         BucketedCUDAGraphs(object(), "auto").replan()
-    planned = BucketedCUDAGraphs(object(), "auto", max_graphs=3, traffic=[1, 1, 1, 5, 6, 30])
+    planned = BucketedCUDAGraphs(object(), AutoBuckets(max_graphs=3, traffic=[1, 1, 1, 5, 6, 30]))
     assert planned.buckets == (1, 6, 30) and planned.plan is not None and not planned.captured
-    assert BucketedCUDAGraphs(object(), "auto", max_graphs=4, max_batch=48).buckets == (8, 16, 32, 48)
+    assert BucketedCUDAGraphs(object(), AutoBuckets(max_graphs=4, max_batch=48)).buckets == (8, 16, 32, 48)
+
+
+def test_the_old_auto_spelling_still_works_and_says_it_is_deprecated():
+    with pytest.warns(DeprecationWarning, match=r"AutoBuckets\(max_graphs=\.\.\., max_batch=\.\.\.\)"):
+        old = BucketedCUDAGraphs(object(), "auto", max_graphs=4, max_batch=48)
+    assert old.buckets == BucketedCUDAGraphs(object(), AutoBuckets(max_graphs=4, max_batch=48)).buckets
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert BucketedCUDAGraphs(object(), "auto").auto  # "auto" alone is AutoBuckets(): not deprecated
 
 
 # --------------------------------------------------------------------------------------------------- GPU only
@@ -158,7 +169,8 @@ def test_threaded_callers_on_their_own_streams_get_their_own_results():
 
     assert run_threads(worker) == []
     assert errors == []
-    assert graphs.capture_count == captures == 6
+    assert graphs.settle(60)  # streams that shared an instance asked for more, captured in the background
+    assert captures == 6 and graphs.capture_count == 6 * graphs.instance_count
 
 
 class _TwoInTwoOut:
@@ -201,12 +213,12 @@ def test_auto_buckets_plan_observe_and_replan_only_when_asked():
 
     import torch
 
-    from torchtrt_compat.runtime.bucket_planner import plan_buckets
+    from torchtrt_compat.runtime.cuda_graphs.planner import plan_buckets
 
     model = _model(torch.float16)
     rng = random.Random(0)
     traffic = [min(64, max(1, round(rng.lognormvariate(1.1, 1.0)))) for _ in range(300)]
-    graphs = BucketedCUDAGraphs(model, "auto", max_graphs=5, traffic=traffic)
+    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=5, traffic=traffic))
     assert graphs.buckets == plan_buckets(traffic, 5).buckets
     xs = {n: torch.randn(n, 48, device="cuda", dtype=torch.float16) for n in range(1, 65)}
     for n in traffic[:50]:
@@ -232,12 +244,12 @@ def test_measured_cost_plans_from_timed_replays():
 
     import torch
 
-    from torchtrt_compat.runtime.bucket_planner import measured_cost, plan_buckets
+    from torchtrt_compat.runtime.cuda_graphs.planner import measured_cost, plan_buckets
 
     model = _model(torch.float16)
     rng = random.Random(1)
     traffic = [rng.randint(1, 8) if rng.random() < 0.85 else rng.randint(9, 64) for _ in range(500)]
-    graphs = BucketedCUDAGraphs(model, "auto", max_graphs=5, max_batch=64, traffic=traffic, cost="measured")
+    graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=5, max_batch=64, traffic=traffic, cost="measured"))
     xs = {n: torch.randn(n, 48, device="cuda", dtype=torch.float16) for n in (1, 5, 9, 33, 64)}
     for x in xs.values():
         torch.testing.assert_close(graphs(x), model(x).detach(), atol=2e-3, rtol=2e-3)
@@ -256,11 +268,11 @@ def test_auto_buckets_under_a_memory_budget():
     model = _model(torch.float32)
     traffic = list(range(1, 257))
     x = torch.randn(3, 48, device="cuda")
-    roomy = BucketedCUDAGraphs(model, "auto", max_graphs=8, traffic=traffic, memory_budget=2**30)
+    roomy = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=8, traffic=traffic, memory_budget=2**30))
     roomy(x)
     tight_budget = int(roomy.plan.memory_bytes) - 1  # the 8-graph plan no longer fits
-    tight = BucketedCUDAGraphs(model, "auto", max_graphs=8, traffic=traffic, memory_budget=tight_budget)
+    tight = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=8, traffic=traffic, memory_budget=tight_budget))
     torch.testing.assert_close(tight(x), model(x).detach(), atol=1e-5, rtol=1e-5)
     assert len(roomy.buckets) == 8 and len(tight.buckets) < 8 and tight.plan.memory_bytes <= tight_budget
     with pytest.raises(UsageError, match="memory_budget"):
-        BucketedCUDAGraphs(model, "auto", traffic=traffic, memory_budget=16)(x)
+        BucketedCUDAGraphs(model, AutoBuckets(traffic=traffic, memory_budget=16))(x)

@@ -227,3 +227,17 @@ def test_a_real_build_with_no_engine_ends_in_a_warning_not_done(notebook_display
     assert "build_engine Sequential FP32 for sm_89" in final
     assert _display._COLOURS["warning"] in final and "0 TensorRT engines" in final
     assert _display._COLOURS["ok"] not in final
+
+
+def test_your_code_is_never_a_frame_of_torchtrt_compat_or_of_compiled_upstream_code() -> None:
+    """Review M1: "your code" named torchtrt_compat/_lazy.py (the package folder was taken to be ux/) and
+    cuda/bindings/_internal/driver.pyx (a Cython source path, no file on disk)."""
+    import torchtrt_compat._lazy
+    import torchtrt_compat.compiler.watch
+
+    for module in (torchtrt_compat._lazy, torchtrt_compat.compiler.watch):
+        assert _display._frame_kind(module.__file__ or "") == "ours"
+    assert _display._frame_kind("cuda/bindings/_internal/driver.pyx") == "upstream"
+    assert _display._frame_kind("<frozen importlib._bootstrap>") == "upstream"
+    assert _display._frame_kind("/tmp/ipykernel_1234/5678.py") == "user"  # a Jupyter cell
+    assert _display._frame_kind(__file__) == "user"

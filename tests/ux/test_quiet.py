@@ -199,3 +199,62 @@ def test_another_threads_warnings_records_and_prints_are_not_this_blocks() -> No
     assert "own record" in cap.text()
     assert "bystander" not in cap.text()
     assert seen == ["bystander warning"]  # its own catch_warnings still got it
+
+
+def test_module_level_logging_in_a_block_leaves_the_root_logger_exactly_as_it_was() -> None:
+    """Review H4: torch_tensorrt's lowering calls the module-level ``logging.debug``, which runs
+    ``logging.basicConfig()`` while stderr is swapped; the root logger kept a handler bound to the capture."""
+    code = (
+        "import logging, sys\n"
+        "from torchtrt_compat.ux import quiet\n"
+        "root = logging.getLogger()\n"
+        "before = (list(root.handlers), root.level)\n"
+        "with quiet.captured(verbose=False) as cap:\n"
+        "    logging.debug('what torch_tensorrt lowering does')\n"
+        "    logging.warning('an upstream warning through the root logger')\n"
+        "    root.setLevel(logging.ERROR)\n"
+        "assert (list(root.handlers), root.level) == before, (root.handlers, root.level)\n"
+        "assert any('upstream warning' in line for line in cap.lines), cap.lines\n"
+        "logging.basicConfig(level=logging.INFO, format='MYAPP %(message)s', stream=sys.stdout)\n"
+        "logging.getLogger('myapp').info('hello')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "MYAPP hello\n" and done.stderr == "", (done.stdout, done.stderr)
+
+
+def test_a_handler_made_inside_a_block_is_never_left_bound_to_the_capture_stream() -> None:
+    """A package imported during a build makes its ``StreamHandler()`` on ``sys.stderr``, the capture proxy then;
+    after the block it writes to the real stderr, not through the capture."""
+    logger = logging.getLogger("torchtrt_compat_test.imported_during_a_build")
+    before = sys.stderr
+    with _quiet.captured(verbose=False):
+        handler = logging.StreamHandler()
+        logger.addHandler(handler)
+        assert handler.stream is sys.stderr and sys.stderr is not before
+    try:
+        assert handler.stream is before
+    finally:
+        logger.removeHandler(handler)
+
+
+@pytest.mark.slow
+def test_a_users_basic_config_works_after_two_builds_in_one_process() -> None:
+    """Two real ahead-of-time builds (the second one used to print torch_tensorrt's min_block_size WARNING), then
+    the user's own logging set-up: it takes effect, and the builds printed nothing."""
+    code = (
+        "import logging, sys, warnings, torch, torchtrt_compat\n"
+        "from torchtrt_compat.compiler.aot import ZeroEnginesWarning\n"
+        "warnings.simplefilter('ignore', ZeroEnginesWarning)\n"
+        "m = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU()).eval()\n"
+        "x = torch.randn(1, 3, 16, 16)\n"
+        "for _ in range(2):\n"
+        "    torchtrt_compat.build_engine(m, [x], compute_capabilities=['8.9'])\n"
+        "assert logging.getLogger().handlers == [], logging.getLogger().handlers\n"
+        "logging.basicConfig(level=logging.INFO, format='MYAPP %(message)s')\n"
+        "logging.getLogger('myapp').info('hello')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "MYAPP hello\n", done.stderr

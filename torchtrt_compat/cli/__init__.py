@@ -1,8 +1,8 @@
 """``torchtrt-compat``: a thin command line over the library.
 
-Exit codes: 0 ok / compatible, 1 incompatible (or the job failed for a reason the user can fix in their stack),
-2 bad usage or bad input, 3 unknown (``check``: a fact the verdict depends on is missing). User errors print one line
-and no traceback.
+Exit codes (`EXIT_CODES` per command): 0 ok / compatible, 1 incompatible (or the job failed for a reason the user can
+fix in their stack, a package it needs included), 2 bad usage or bad input, 3 unknown (``check``: a fact the verdict
+depends on is missing), 130 interrupted. User errors print one line and no traceback.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from ..ux.display import SafeStream, error_lines, safe
 #: ``add_parsers(subparsers)`` adds (each with ``set_defaults(run=fn)``, ``fn(args) -> exit code``). A module that
 #: fails to import leaves its commands in place, each failing with the import error; the others work.
 COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("check", ("check", "env", "matrix")),
+    ("check", ("check", "env")),
+    ("matrix", ("matrix",)),
     ("suggest", ("suggest",)),
     ("catalogue", ("shims", "models")),
     ("build", ("build",)),
@@ -32,6 +33,45 @@ COMMAND_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("explain", ("explain",)),
     ("selftest", ("selftest",)),
 )
+
+
+#: What every command may exit with besides its own codes: a package the command needs is missing (1), a path it
+#: was given cannot be read or written (2), Ctrl-C (130).
+COMMON_EXIT_CODES: dict[int, str] = {
+    1: "a package it needs is not installed (the line names the pip command)",
+    2: "bad usage, or a path that cannot be read or written",
+    130: "interrupted (Ctrl-C)",
+}
+
+#: Each command's exit codes and what they mean. docs/cli.md's table is generated from it (tools/render_readme.py),
+#: and tests/cli/test_exit_codes.py runs each command into its codes.
+EXIT_CODES: dict[str, dict[int, str]] = {
+    "check": {
+        0: "compatible",
+        1: "incompatible (a fleet: any host incompatible)",
+        2: "bad input",
+        3: "unknown: a deciding fact is missing (a fleet: any host unknown or unreadable, none incompatible)",
+    },
+    "env": {0: "printed"},
+    "matrix": {
+        0: "printed, or refreshed",
+        1: "--refresh could not read the registry (nothing changed)",
+        2: "an unknown release",
+    },
+    "suggest": {0: "a set was found", 1: "nothing fits", 2: "bad input"},
+    "shims": {0: "listed", 2: "no shim matches the pattern"},
+    "models": {0: "listed", 2: "no model matches the pattern"},
+    "build": {
+        0: "built (with --plan: every build built or up to date)",
+        1: "this stack cannot build it (e.g. --cc 9.0 with TensorRT-RTX), or the build failed (--plan: a build "
+        "failed, the others complete)",
+        2: "bad model, arguments or plan",
+    },
+    "verify": {0: "signed and unchanged", 2: "unsigned, tampered or malformed"},
+    "bench": {0: "timed", 1: "the backend or device cannot run on this machine", 2: "bad arguments"},
+    "explain": {0: "a known error matched", 1: "nothing matched", 2: "FILE unreadable"},
+    "selftest": {0: "every step passed", 1: "a step failed", 2: "bad arguments", 3: "steps were skipped"},
+}
 
 
 class _Parser(argparse.ArgumentParser):

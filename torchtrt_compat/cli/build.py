@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text, check_output_dir
-from .._errors import UsageError
+from .._errors import MissingDependencyError, UsageError
+from .._lazy import install_extra, require
+from ..compatibility import matrix
+from ..compatibility.target import gpu_target
 from ..compiler import build_engine
-from ..compiler.aot import zero_engine_advice
+from ..compiler.aot import ZeroEnginesWarning, zero_engine_advice
 from ..compiler.artifact import check_replaceable
+from ..compiler.validation import resolve_targets
 from ..farm import build_plan
-from ..farm.sources import load_source, resolve_source
+from ..farm.sources import PROGRAM_SUFFIXES, ModelSource, load_source, resolve_source
+from ..models import closest_names, get_model
 from ..ux.display import safe
+from ..versions import looks_like_compute_capability
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -33,7 +40,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cc", nargs="+", metavar="CC", help="target compute capabilities, e.g. 8.9 12.0")
     p.add_argument("--out", metavar="DIR", help="output directory (the artifact is DIR/NAME/)")
     p.add_argument("--fp16", action="store_true", help="ask for FP16 (enabled_precisions={torch.half})")
-    p.add_argument("--min-block-size", type=int, default=None, help="torch_tensorrt min_block_size")
+    p.add_argument(
+        "--min-block-size", type=int, default=None, metavar="N", help="torch_tensorrt min_block_size (1 or more)"
+    )
     p.add_argument(
         "--trust",
         action="store_true",
@@ -87,23 +96,64 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_build)
 
 
-def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, ...]]:
-    """MODEL as `farm.sources` resolves it (``models:NAME``, ``pkg.mod:function`` or a trusted ``.ep``/``.pt2``) ->
-    (artifact name, model, example inputs). Resolved the way a plan's ``source`` is, with the current folder as the
-    plan's folder."""
-    source = resolve_source(spec, "MODEL", Path.cwd(), trust)
-    model, inputs = load_source(source)
-    return source.name, model, inputs
-
-
 _KEY_FIX = (
     "create a key pair: openssl ecparam -name prime256v1 -genkey -noout -out signing.key && "
     "openssl ec -in signing.key -pubout -out signing.pub"
 )
+CC_FIX = "name each target GPU by compute capability or model, e.g. --cc 8.9 12.0 or --cc 'RTX 4090' (sm_89 = 8.9)"
 
 
-def _artifact_name(spec: str, trust: bool) -> str:
-    return resolve_source(spec, "MODEL", Path.cwd(), trust).name
+def cc_arguments(tokens: list[str]) -> list[str]:
+    """``--cc`` values -> compute capabilities, through the one GPU parser (`compatibility.target.gpu_target`):
+    ``8.9``, ``sm_89``, ``89`` or a GPU name. A name the shell split (``--cc RTX 4090``) is read as one."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        try:
+            out.append(gpu_target(tokens[i], what="--cc", fix=CC_FIX)[1])
+            i += 1
+            continue
+        except UsageError as exc:
+            error = exc
+        for j in range(i + 2, min(len(tokens), i + 4) + 1):  # the shortest run of words that names a GPU
+            joined = " ".join(tokens[i:j])
+            if not looks_like_compute_capability(tokens[i]) and matrix.gpu_compute_capability(joined) is not None:
+                out.append(gpu_target(joined, what="--cc", fix=CC_FIX)[1])
+                i = j
+                break
+        else:
+            raise error
+    return list(dict.fromkeys(out))
+
+
+def model_source(spec: str, trust: bool) -> ModelSource:
+    """MODEL as `farm.sources` resolves it (``models:NAME``, ``pkg.mod:function`` or a trusted ``.ep``/``.pt2``),
+    with the current folder as the plan's folder. A catalogue name is looked up now (the catalogue lists without
+    importing torch): a typo gets the closest names, before any heavy import."""
+    if ":" not in spec and not spec.endswith(PROGRAM_SUFFIXES):
+        close = closest_names(spec, n=1)
+        if close:
+            raise UsageError(
+                f"MODEL {spec!r} is not models:NAME, pkg.mod:function or a .ep/.pt2 file (did you mean "
+                f"models:{close[0]}?).",
+                f"write it as models:{close[0]} (`torchtrt-compat models` lists the catalogue)",
+            )
+    source = resolve_source(spec, "MODEL", Path.cwd(), trust)
+    if source.kind == "catalogue":
+        entry = get_model(source.location)
+        missing = entry.missing()
+        if missing:
+            raise MissingDependencyError(
+                f"models:{entry.name} needs {', '.join(missing)}, which is not installed.", install_extra("zoo")
+            )
+    return source
+
+
+def load_model(spec: str, *, trust: bool = False) -> tuple[str, Any, tuple[Any, ...]]:
+    """MODEL -> (artifact name, model, example inputs), resolved as `model_source` does."""
+    source = model_source(spec, trust)
+    model, inputs = load_source(source)
+    return source.name, model, inputs
 
 
 def _write_log(path: Path, verbose: bool, lines: list[str]) -> bool:
@@ -148,29 +198,43 @@ def run_build(args: argparse.Namespace) -> int:
         missing = "MODEL" if args.model is None else "--cc" if not args.cc else "--out"
         raise UsageError(f"build needs {missing}.", "torchtrt-compat build MODEL --cc 8.9 --out DIR (or --plan PLAN)")
 
-    out = check_output_dir(args.out)  # before any import of torch and before minutes of building
-    check_replaceable(out / _artifact_name(args.model, args.trust))
+    # every argument is checked before torch is imported and before minutes of building
+    targets = cc_arguments(args.cc)
+    if args.min_block_size is not None and args.min_block_size < 1:
+        raise UsageError(
+            f"--min-block-size {args.min_block_size} is not a positive whole number.",
+            "pass --min-block-size 1 to convert every supported op, or a larger number to skip small TensorRT blocks",
+        )
+    source = model_source(args.model, args.trust)
+    out = check_output_dir(args.out)
+    try:
+        check_replaceable(out / source.name)
+    except UsageError as exc:  # the library's fix names a folder for save(); here the folder is --out/NAME
+        raise UsageError(exc.problem, f"pass another --out (the artifact goes to --out/{source.name}/)") from None
     if args.sign_key is not None and not Path(args.sign_key).expanduser().is_file():
         raise UsageError(f"--sign-key {args.sign_key} does not exist or is not a file.", _KEY_FIX)
+    resolve_targets(targets)  # the installed TensorRT-RTX builds for them (exit 1 with the fix otherwise)
+    torch = require("torch", "to build engines")
 
-    import torch
-
-    name, model, inputs = load_model(args.model, trust=args.trust)
+    model, inputs = load_source(source)
+    name = source.name
     kwargs: dict[str, Any] = {}
     if args.min_block_size is not None:
         kwargs["min_block_size"] = args.min_block_size
     log_path = out / f"{name}.build.log"
     try:
-        artifact = build_engine(
-            model,
-            list(inputs),
-            compute_capabilities=args.cc,
-            enabled_precisions={torch.half} if args.fp16 else None,
-            verbose=args.verbose,
-            partition=args.partition,
-            rewrite_check=not args.no_rewrite_check,
-            **kwargs,
-        )
+        with warnings.catch_warnings():  # the command prints its own warning line after the report
+            warnings.simplefilter("ignore", ZeroEnginesWarning)
+            artifact = build_engine(
+                model,
+                list(inputs),
+                compute_capabilities=targets,
+                enabled_precisions={torch.half} if args.fp16 else None,
+                verbose=args.verbose,
+                partition=args.partition,
+                rewrite_check=not args.no_rewrite_check,
+                **kwargs,
+            )
     except BaseException as exc:  # a BuildError carries what its build captured
         if _write_log(log_path, args.verbose, list(getattr(exc, "captured", None) or [])):
             print(f"torchtrt-compat build: upstream output of the failed build is in {log_path}", file=sys.stderr)

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+from collections.abc import Sequence
+from typing import TypeVar
 
+from .._errors import UsageError
+from .._lazy import install_extra, is_installed
 from ..compiler._upstream import shim_context
 from ..models import list_models
 from ..shims import list_shims
+
+T = TypeVar("T")
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -41,7 +48,7 @@ def run_shims(args: argparse.Namespace) -> int:
             "changes": s.summary,
             "undo": s.undo,
         }
-        for s in list_shims(args.pattern)
+        for s in _matching(list_shims(args.pattern), args.pattern, "shim", [s.name for s in list_shims()])
     ]
     if args.json:
         print(json.dumps(rows, indent=2))
@@ -56,6 +63,23 @@ def run_shims(args: argparse.Namespace) -> int:
 
 
 def run_models(args: argparse.Namespace) -> int:
-    for entry in list_models(args.pattern):
+    entries = _matching(list_models(args.pattern), args.pattern, "model", [e.name for e in list_models()])
+    for entry in entries:
         print(f"models:{entry.name:<22} atol={entry.atol:<8g} {entry.description}")
+    if not is_installed("torch"):
+        print(f"(building or benchmarking these needs torch: {install_extra('rtx')})")
     return 0
+
+
+def _matching(found: Sequence[T], pattern: str, kind: str, names: list[str]) -> Sequence[T]:
+    """``found``, or a `UsageError` naming the closest names when the pattern matches nothing (a typo lists
+    nothing otherwise, and exit 0 would say all is well)."""
+    if found:
+        return found
+    close = difflib.get_close_matches(pattern, names, n=3, cutoff=0.5)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return_all = f"`torchtrt-compat {kind}s` lists all {len(names)}"
+    raise UsageError(
+        f"No {kind} matches {pattern!r}{hint}.",
+        f"use {close[0]}; {return_all}" if close else f"{return_all}; a glob such as '*resnet*' matches part of a name",
+    )

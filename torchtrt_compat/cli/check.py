@@ -1,4 +1,4 @@
-"""``check``, ``env`` and ``matrix``: what is installed and whether it fits together."""
+"""``check`` and ``env``: what is installed and whether it fits together."""
 
 from __future__ import annotations
 
@@ -7,14 +7,12 @@ import json
 from typing import Any
 
 from .._errors import UsageError
-from ..compatibility import matrix
 from ..compatibility.fleet import check_fleet
 from ..compatibility.rules import check, check_environment
 from ..compatibility.target import Overrides, apply_overrides, read_target, target_from_environment, to_environment
 from ..compatibility.what_if import what_if
 from ..env import detect_environment, to_json
 from ..ux.display import page
-from ..versions import parse_version
 from ._html import check_html_path, write_html
 
 EXIT_TEXT = "Exit 0 compatible, 1 incompatible, 2 bad input or usage, 3 unknown (a deciding fact is missing)."
@@ -73,17 +71,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="print it as JSON")
     p.set_defaults(run=run_env)
-
-    p = sub.add_parser(
-        "matrix",
-        help="print the torch_tensorrt compatibility matrix",
-        description="Every torch-tensorrt / torch-tensorrt-rtx release with its torch requirement, TensorRT "
-        "requirement, CUDA build and the Python versions and platforms it has wheels for (from registry metadata).",
-    )
-    p.add_argument("--torch-tensorrt", metavar="VERSION", help="only releases of this version or minor, e.g. 2.13")
-    p.add_argument("--package", choices=("torch-tensorrt", "torch-tensorrt-rtx"), help="only this distribution")
-    p.add_argument("--json", action="store_true", help="print the raw matrix rows as JSON")
-    p.set_defaults(run=run_matrix)
 
 
 def _overrides(args: argparse.Namespace) -> Any:
@@ -149,25 +136,4 @@ def _run_fleet(args: argparse.Namespace, overrides: Any) -> int:
 def run_env(args: argparse.Namespace) -> int:
     env = detect_environment()
     print(to_json(env) if args.json else env.format())
-    return 0
-
-
-def run_matrix(args: argparse.Namespace) -> int:
-    if args.torch_tensorrt:
-        if len(args.torch_tensorrt) > 64:  # int() of thousands of digits is refused by Python itself
-            raise UsageError(
-                f"--torch-tensorrt is {len(args.torch_tensorrt):,} characters long, not a version.",
-                "use a version such as 2.14.0 or a minor such as 2.14",
-            )
-        parse_version(args.torch_tensorrt, what="--torch-tensorrt")
-    rows = matrix.select(args.package, args.torch_tensorrt)
-    if not rows:
-        raise UsageError(
-            f"No torch_tensorrt release matches {args.torch_tensorrt!r} in the matrix.",
-            "run `torchtrt-compat matrix` to list them all",
-        )
-    if args.json:
-        print(json.dumps(rows, indent=2))
-    else:
-        print(matrix.format_table(rows))
     return 0

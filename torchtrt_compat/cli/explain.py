@@ -9,7 +9,8 @@ import sys
 from .._bounded import MAX_LOG_BYTES, read_bytes, read_stream
 from .._errors import UsageError
 from ..env import detect_environment
-from ..troubleshooting import SCAN_HEAD, SCAN_TAIL, explain, format_explanation
+from ..troubleshooting import explain, format_explanation
+from ..ux.display import safe
 
 _FIX = "pass the file holding the error text, or - to read stdin"
 _STDIN_FIX = "pipe in the failing part of the log"
@@ -19,15 +20,17 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "explain",
         help="explain an error message, traceback or log: cause and fix (from a file or stdin)",
-        description="Match an error message, a whole traceback or a log against the known Torch-TensorRT failures "
-        "(docs/troubleshooting.md) and print the cause and the fix of each match, the most likely first. Exit 0 when "
-        "something matched, 1 when nothing did, 2 when FILE cannot be read.",
+        description="Match an error message, a whole traceback or a log against the known failures of "
+        "Torch-TensorRT, TensorRT, CUDA and the libraries around them (docs/troubleshooting.md) and print the first "
+        "answer (the failure's cause, 'only warnings', or where it failed and what to run next), then the cause and "
+        "fix of each match. Exit 0 when the text is explained or holds only warnings, 1 when no known error "
+        "explains it, 2 when FILE cannot be read.",
         epilog="Example: python serve.py 2>&1 | torchtrt-compat explain - --env",
     )
     p.add_argument(
         "file", metavar="FILE", nargs="?", default="-", help="file with the error text; - reads stdin (default)"
     )
-    p.add_argument("--log", metavar="LOG", help="a build log (TensorRT's messages) to search with the error")
+    p.add_argument("--log", metavar="FILE", help="a build log (TensorRT's messages) to search with the error")
     p.add_argument(
         "--env",
         action="store_true",
@@ -53,15 +56,7 @@ def read_text(source: str) -> str:
         data = read_stream(buffer, limit=MAX_LOG_BYTES, what="stdin", fix=_STDIN_FIX)
     else:
         data = read_bytes(source, limit=MAX_LOG_BYTES, what="error text", fix=_FIX)
-    return _window(data).decode("utf-8", "replace")  # logs are not JSON: a stray byte must not hide the error around it
-
-
-def _window(data: bytes) -> bytes:
-    """The bytes `explain` can search (its head and tail windows, 4 bytes per character at most): decoding 20 MB of
-    bytes only to search a few hundred KiB of them would cost most of the time."""
-
-    head, tail = SCAN_HEAD, 4 * SCAN_TAIL
-    return data if len(data) <= head + tail else data[:head] + b"\n" + data[-tail:]
+    return data.decode("utf-8", "replace")  # logs are not JSON: a stray byte must not hide the error around it
 
 
 def run_explain(args: argparse.Namespace) -> int:
@@ -71,18 +66,27 @@ def run_explain(args: argparse.Namespace) -> int:
     if args.env:
         env = detect_environment()
     found = explain(text, log=log, env=env)
+    ok = found.outcome in ("explained", "warnings-only")
     if args.json:
         print(json.dumps([e.to_dict() for e in found], indent=2, ensure_ascii=False))
-        return 0 if found else 1
-    if not found:
-        where = f"; it fails at {found.stage}.\nNext step: {found.next_step}" if found.stage else ""
-        print(
-            f"No known error matched this text{where}.\n"
-            "If it is a torchtrt_compat or Torch-TensorRT problem, open a bug report with the full traceback and the "
-            "output of `torchtrt-compat env`."
+        return 0 if ok else 1
+    print(safe(found.summary))
+    if found.unread:
+        print(safe(f"Not read: {found.unread}"))
+    if found.outcome in ("unexplained", "no-match"):
+        lines = [f"Stage: {found.stage}" + (f" (library: {found.library})" if found.library else "")]
+        if found.next_step:
+            lines.append(f"Next step: {found.next_step}")
+        if found.command:
+            lines.append(f"Run: {found.command}")
+        lines.append(
+            "If it is a torchtrt_compat or Torch-TensorRT problem, open a bug report with the full output and that "
+            "of `torchtrt-compat env`."
         )
-        return 1
-    print(f"{len(found)} known error{'s' if len(found) > 1 else ''} matched, the most likely first:\n")
-    print(format_explanation(found), end="")
-    print("\nMore: docs/troubleshooting.md")
-    return 0
+        print(safe("\n".join(lines)))
+    if found:
+        heading = "Also seen" if not ok or found.outcome == "warnings-only" else "Matches, the most likely first"
+        print(f"\n{heading}:\n")
+        print(format_explanation(found), end="")
+        print("\nMore: docs/troubleshooting.md (in the torchtrt_compat sources)")
+    return 0 if ok else 1

@@ -19,7 +19,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--html", metavar="FILE", help="also write the result as an HTML page to FILE")
-    p.add_argument("--device", default=None, help="cuda, cuda:N or N (default: the current CUDA device)")
+    p.add_argument("--device", default=None, metavar="D", help="cuda, cuda:N or N (default: the current CUDA device)")
     p.add_argument("--step", action="append", dest="steps", metavar="NAME", help="run only this step (repeatable)")
     p.set_defaults(run=run_selftest)
 

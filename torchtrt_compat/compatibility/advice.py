@@ -6,6 +6,7 @@ runtime import it from here, never from the rules engine (`rules`).
 
 from __future__ import annotations
 
+from .._lazy import install_extra
 from ..env import FLAVOURS, Environment
 from ..versions import parse_version
 from . import matrix
@@ -95,7 +96,4 @@ def install_fix(env: Environment) -> str:
         runs_here = all(gpu_supported(info.flavour, None, g.compute_capability) for g in env.gpus or [])
         if fits and runs_here:
             options.append(pip_install(f"{info.distribution}=={fits[-1]['version']}") + f" ({info.label})")
-    return (
-        " or ".join(options)
-        or "pip install 'torchtrt-compat[rtx]' (TensorRT-RTX) or 'torchtrt-compat[trt]' (full TensorRT)"
-    )
+    return " or ".join(options) or f"{install_extra('rtx')} (TensorRT-RTX) or {install_extra('trt')} (full TensorRT)"

@@ -111,6 +111,7 @@ class FleetReport:
         return {
             "source": self.source,
             "matrix_snapshot": matrix.snapshot_date(),
+            "matrix_source": matrix.snapshot_source(),
             "summary": self.summary(),
             "hosts": [h.to_dict() for h in self.hosts],
         }
@@ -129,7 +130,11 @@ class FleetReport:
 
     def __str__(self) -> str:
         width = min(40, max([len("host")] + [len(_display.safe(h.host)) for h in self.hosts]))
-        lines = [f"fleet {self.source}: {self._line()}; matrix snapshot {matrix.snapshot_date()}", ""]
+        lines = [
+            f"fleet {self.source}: {self._line()}; matrix snapshot {matrix.snapshot_date()} "
+            f"({matrix.snapshot_source()})",
+            "",
+        ]
         if not self.hosts:
             lines.append(_EMPTY)
             return "\n".join(lines)
@@ -259,7 +264,9 @@ def _iter_raw(
 
 def _key(target: Target) -> str:
     spec = {k: v for k, v in target.spec.items() if k != "host"}
-    return json.dumps([spec, target.installed, target.torch_cuda, target.built], sort_keys=True, default=str)
+    return json.dumps(
+        [spec, target.installed, target.torch_cuda, target.built, target.torch_arch], sort_keys=True, default=str
+    )
 
 
 def _check_overrides(overrides: Overrides | None) -> None:

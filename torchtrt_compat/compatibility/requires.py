@@ -124,34 +124,49 @@ def one_line(exc: BaseException) -> str:
     return lines[0].rstrip(".") if lines else type(exc).__name__
 
 
-def _environments(platform: str | None, python: PythonVersion | None) -> Iterator[dict[str, str]]:
+#: A kernel release as a Jetson reports it (JetPack 6); markers only ask whether ``"tegra"`` is in it.
+JETSON_RELEASE = "5.15.148-tegra"
+
+
+def _environments(
+    platform: str | None, python: PythonVersion | None, release: str | None = ""
+) -> Iterator[dict[str, str]]:
     platforms = [platform] if platform in PLATFORM_MARKERS else list(PLATFORM_MARKERS)
     if python is not None:
         fulls = python.candidates()
     else:
         fulls = [f"{m}.{p}" for m in _PYTHON_MINORS for p in (0, 1, 2, 9)]
     for plat in platforms:
-        for full in fulls:
-            minor = ".".join(full.split(".")[:2])
-            yield {
-                **PLATFORM_MARKERS[plat],
-                "python_version": minor,
-                "python_full_version": full,
-                "implementation_name": "cpython",
-                "platform_python_implementation": "CPython",
-                "implementation_version": full,
-                "platform_release": "",
-                "platform_version": "",
-                "extra": "",
-            }
+        # an aarch64 host not known to be or not to be a Jetson: its wheels' markers are tried both ways
+        releases = [release] if release is not None else (["", JETSON_RELEASE] if plat == "linux_aarch64" else [""])
+        for rel in releases:
+            for full in fulls:
+                minor = ".".join(full.split(".")[:2])
+                yield {
+                    **PLATFORM_MARKERS[plat],
+                    "python_version": minor,
+                    "python_full_version": full,
+                    "implementation_name": "cpython",
+                    "platform_python_implementation": "CPython",
+                    "implementation_version": full,
+                    "platform_release": rel,
+                    "platform_version": "",
+                    "extra": "",
+                }
 
 
-def marker_applies(text: str | None, platform: str | None, python: PythonVersion | None) -> bool | None:
-    """Does the marker hold on the target? None when it holds for some values of the facts not given."""
+def marker_applies(
+    text: str | None, platform: str | None, python: PythonVersion | None, release: str | None = ""
+) -> bool | None:
+    """Does the marker hold on the target? None when it holds for some values of the facts not given.
+
+    ``release`` is the host's ``platform_release`` (a Jetson's ends in ``-tegra``); ``''`` for a host that is not a
+    Jetson (the default); None when unknown (an aarch64 host may be a Jetson: both are tried).
+    """
     if not text:
         return True
     parsed = marker(text)
-    seen = {parsed.evaluate(env) for env in _environments(platform, python)}
+    seen = {parsed.evaluate(env) for env in _environments(platform, python, release)}
     return seen.pop() if len(seen) == 1 else None
 
 
@@ -185,7 +200,13 @@ class Need:
         return not self.specifier or satisfies(version, self.specifier)
 
 
-def needs(requires_dist: Iterable[str], dist: str, platform: str | None, python: PythonVersion | None) -> list[Need]:
+def needs(
+    requires_dist: Iterable[str],
+    dist: str,
+    platform: str | None,
+    python: PythonVersion | None,
+    release: str | None = "",
+) -> list[Need]:
     """The lines of ``requires_dist`` naming ``dist`` whose marker may apply (no extras: pip installs none)."""
     want = normalise_dist(dist)
     found = []
@@ -193,20 +214,25 @@ def needs(requires_dist: Iterable[str], dist: str, platform: str | None, python:
         req = requirement(text, what="Requires-Dist line")
         if normalise_dist(req.name) != want:
             continue
-        applies = marker_applies(str(req.marker) if req.marker else None, platform, python)
+        applies = marker_applies(str(req.marker) if req.marker else None, platform, python, release)
         if applies is not False:
             found.append(Need(text, want, show_specifier(str(req.specifier)), applies))
     return found
 
 
 def admits(
-    requires_dist: Iterable[str], dist: str, version: str, platform: str | None, python: PythonVersion | None
+    requires_dist: Iterable[str],
+    dist: str,
+    version: str,
+    platform: str | None,
+    python: PythonVersion | None,
+    release: str | None = "",
 ) -> tuple[bool | None, list[Need]]:
     """Does a release whose ``Requires-Dist`` is ``requires_dist`` admit ``dist==version`` on the target?
 
     Second item: the lines that refuse it (or could, when the first item is None).
     """
-    refusing = [n for n in needs(requires_dist, dist, platform, python) if not n.admits(version)]
+    refusing = [n for n in needs(requires_dist, dist, platform, python, release) if not n.admits(version)]
     if not refusing:
         return True, []
     if any(n.applies for n in refusing):

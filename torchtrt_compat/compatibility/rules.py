@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
@@ -21,11 +22,11 @@ from typing import Any, Literal
 from .._errors import InternalError
 from ..env import Environment, detect_environment, normalise_dist, tensorrt_dist_info
 from ..ux import display as _display
-from ..versions import major, satisfies, split_requirement
-from . import matrix, requires
-from .advice import gpu_advice, install_fix, pip_install
+from ..versions import major, parse_version, satisfies, split_requirement
+from . import matrix, requires, torch_builds
+from .advice import describe_cc, gpu_advice, install_fix, pip_install
 from .release_traps import KNOWN_ISSUES
-from .target import load_spec
+from .target import jetson_row, load_spec, marker_release
 
 Severity = Literal["error", "unknown", "warning", "info"]
 Verdict = Literal["compatible", "incompatible", "unknown"]
@@ -95,11 +96,13 @@ class CheckReport:
         return [f for f in self.findings if f.severity == severity]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"verdict", "compatible", "matrix_snapshot", "environment", "findings"}``, what ``check --json`` prints."""
+        """``{"verdict", "compatible", "matrix_snapshot", "matrix_source", "environment", "findings"}``, what
+        ``check --json`` prints."""
         return {
             "verdict": self.verdict,
             "compatible": self.compatible,
             "matrix_snapshot": self.snapshot_date,
+            "matrix_source": matrix.snapshot_source(),
             "environment": self.environment.to_dict(),
             "findings": [asdict(f) for f in self.findings],
         }
@@ -111,7 +114,8 @@ class CheckReport:
     def __str__(self) -> str:
         lines = [
             self.environment.format(),
-            f"matrix snapshot : {self.snapshot_date} (releases published later are unknown to this check)",
+            f"matrix snapshot : {self.snapshot_date} ({matrix.snapshot_source()}; releases published later are "
+            "unknown to this check until `torchtrt-compat matrix --refresh`)",
             "",
             f"verdict: {self.verdict.upper()}",
         ]
@@ -155,6 +159,11 @@ class _Ctx:
     @property
     def python(self) -> requires.PythonVersion | None:
         return requires.parse_python(self.env.python)
+
+    @property
+    def release(self) -> str | None:
+        """The ``platform_release`` the target's markers see (a Jetson's ends in ``-tegra``); None when unknown."""
+        return marker_release(self.env)
 
 
 Rule = Callable[[_Ctx], Iterator[Finding]]
@@ -209,20 +218,25 @@ def _unverified_note(row: dict[str, Any] | None, verified_key: str = "verified",
     return f" This rests on an unverified matrix row: {row.get(source_key) or 'no source recorded'}."
 
 
+_REFRESH = "`torchtrt-compat matrix --refresh` (it reads the registry through your pip configuration)"
 _POSITION_TEXT = {
-    "newer": "is newer than every release the matrix knows ({newest} is the newest; snapshot {snapshot}), so its "
+    "newer": "was released after the matrix snapshot ({snapshot}; the newest it knows is {newest}), so its "
     "requirements, wheels and CUDA build are unknown",
     "older": "is outside the releases the matrix covers ({scope}), so its requirements, wheels and CUDA build are "
     "unknown",
+    "after": "was not on the registry at the matrix snapshot ({snapshot}), although it lies between releases the "
+    "matrix knows: released after the snapshot, or a build of your own? Its requirements, wheels and CUDA build are "
+    "unknown",
     "unlisted": "was not published on the registry as of the snapshot ({snapshot}; a source, nightly or vendor "
-    "build?), "
-    "so its requirements, wheels and CUDA build are unknown",
+    "build), so its requirements, wheels and CUDA build are unknown",
     "uncovered": "is a distribution the matrix does not cover",
 }
 _POSITION_FIX = {
-    "newer": "refresh the matrix (python tools/refresh_matrix.py) or upgrade torchtrt-compat; or check a stack of "
-    "released versions the matrix knows (`torchtrt-compat suggest` names one)",
+    "newer": f"released after the snapshot: refresh with {_REFRESH}, then check again; or check released versions "
+    "the snapshot knows (`torchtrt-compat suggest` names a stack)",
     "older": "move to a covered release (`torchtrt-compat suggest` names the newest stack that fits)",
+    "after": f"released after the snapshot: refresh with {_REFRESH}, then check again; a build of your own: check the "
+    "registry release it was built from, knowing the verdict is then about that release",
     "unlisted": "check the registry release it was built from instead (e.g. 2.4.0 for 2.4.0a0+git...), knowing that "
     "the verdict is then about that release",
     "uncovered": "name a distribution the matrix covers (`torchtrt-compat matrix`)",
@@ -248,6 +262,8 @@ def _releases_known(c: _Ctx) -> Iterator[Finding]:
         position = matrix.scope_position(dist, version)
         if position is None:
             continue
+        if position == "unlisted" and _plain_release(version):
+            position = "after"
         known = matrix.known_versions(dist)
         text = _POSITION_TEXT[position].format(
             newest=f"{dist} {known[-1]}" if known else "-",
@@ -257,6 +273,16 @@ def _releases_known(c: _Ctx) -> Iterator[Finding]:
         yield Finding(
             f"{dist}-not-in-matrix", "unknown", component, f"{dist} {version} {text}.", _POSITION_FIX[position]
         )
+
+
+def _plain_release(version: str) -> bool:
+    """``2.14.2``: a final release number, which the registry may have published after the snapshot (not
+    ``2.4.0a0+git...``, ``2.15.0.dev20251101``, ``2.5.0+nv24.08``)."""
+    try:
+        parsed = parse_version(version)
+    except Exception:  # junk text is no release
+        return False
+    return not (parsed.is_prerelease or parsed.is_devrelease or parsed.local)
 
 
 @rule
@@ -291,7 +317,7 @@ def _torch_requirement(c: _Ctx) -> Iterator[Finding]:
     record = matrix.release_info(tt.name, tt.version)
     if record is None:
         return
-    ok, lines = requires.admits(record["requires_dist"], "torch", c.env.torch, c.env.platform, c.python)
+    ok, lines = requires.admits(record["requires_dist"], "torch", c.env.torch, c.env.platform, c.python, c.release)
     if ok is None:
         yield _depends(f"{tt.name} {tt.version}", lines, f"torch {c.env.torch}")
     elif not ok:
@@ -327,13 +353,15 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
     if env.torch is None:
         return
     if env.torch_cuda == "cpu":
+        registry = "+" not in env.torch and torch_builds.registry_build(env.torch, env.platform, "cpu") is not None
+        where = f" (the registry's {env.platform} wheel of torch {env.torch} is a CPU-only build)" if registry else ""
         yield Finding(
             "torch-cpu-only",
             "error",
             "torch",
-            f"torch {env.torch} is a CPU-only build; torch_tensorrt cannot load libtorchtrt.so with it.",
-            f"pip install --force-reinstall 'torch=={env.torch.split('+')[0]}' (the default Linux wheel is the "
-            "CUDA build; check that no find-links or index points pip at a +cpu wheel)",
+            f"torch {env.torch} is a CPU-only build{where}; torch_tensorrt cannot load libtorchtrt.so with it, and no "
+            "GPU runs its kernels.",
+            _cuda_torch_fix(c),
         )
         return
     if env.torch_cuda == "rocm":
@@ -347,7 +375,15 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
         )
         return
     if env.torch_cuda is None:
-        yield _unknown("cuda", "torch's CUDA build", deciding=env.torch_tensorrt is not None or bool(env.gpus))
+        builds = {p: torch_builds.registry_build(env.torch, p) for p in requires.PLATFORM_MARKERS}
+        known = {p: (b.get("cuda") or "CPU-only") for p, b in builds.items() if b is not None}
+        supply = None
+        if env.platform is None and known:
+            kinds = "; ".join(f"{p}: {'CUDA ' + str(v) if v != 'CPU-only' else v}" for p, v in known.items())
+            supply = SUPPLY["platform"] + f" (the registry's torch {env.torch} wheels: {kinds})"
+        yield _unknown(
+            "cuda", "torch's CUDA build", deciding=env.torch_tensorrt is not None or bool(env.gpus), supply=supply
+        )
         return
     built = env.torch_tensorrt_built.get("cuda") or (c.row or {}).get("cuda")
     if built and major(built) != major(env.torch_cuda):
@@ -363,6 +399,43 @@ def _torch_cuda_build(c: _Ctx) -> Iterator[Finding]:
         )
 
 
+def _cuda_torch_fix(c: _Ctx) -> str:
+    """How to get a CUDA build of torch on the target: the JetPack wheels on a Jetson; a registry release whose
+    wheel for the platform is a CUDA build (and that torch_tensorrt admits); else PyTorch's own CUDA index."""
+    env = c.env
+    assert env.torch is not None
+    public = env.torch.split("+")[0]
+    jetson = jetson_row(env)
+    if jetson is not None and not jetson["registry_wheels"]:
+        return (
+            f"install torch from NVIDIA's JetPack {jetson['jetpack']} wheels (CUDA {jetson['cuda']}) made for "
+            f"{jetson['name']}: the registry's aarch64 torch wheels are CPU-only or server-Arm (SBSA) builds"
+        )
+    platform = env.platform or "linux_x86_64"
+    admitted = (c.row or {}).get("torch") or ">=0"
+    cuda_builds = [
+        v
+        for v in reversed(matrix.known_versions("torch"))
+        if (b := matrix.torch_build(v, platform)) is not None and b.get("cuda") and satisfies(v, admitted)
+    ]
+    if public in cuda_builds and "+" in env.torch:
+        return (
+            f"pip install --force-reinstall 'torch=={public}' (the registry's {platform} wheel is the CUDA build; "
+            "check that no find-links or index points pip at a +cpu wheel)"
+        )
+    if cuda_builds and cuda_builds[0] != public:
+        build = matrix.torch_build(cuda_builds[0], platform) or {}
+        registry = (
+            f"pip install 'torch=={cuda_builds[0]}' (the registry's {platform} wheel of {cuda_builds[0]} is built for "
+            f"CUDA {build.get('cuda')})"
+        )
+        return registry + f", or the CUDA build of torch {public} from PyTorch's own CUDA wheel index"
+    return (
+        f"install the CUDA build of torch {public} from PyTorch's own CUDA wheel index (it carries a +cuXXX tag): the "
+        f"registry's {platform} torch wheels of this release are CPU-only"
+    )
+
+
 @rule
 def _torchvision(c: _Ctx) -> Iterator[Finding]:
     """torchvision's own ``Requires-Dist`` on torch (``torch==2.14.0`` for 0.29.0, ``torch>=2.14.0`` for 0.29.1)."""
@@ -374,7 +447,7 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
     record = matrix.release_info("torchvision", env.torchvision)
     if record is None:
         return  # an unknown torchvision is already an `unknown` finding; its requirement is not guessed
-    ok, lines = requires.admits(record["requires_dist"], "torch", env.torch, env.platform, c.python)
+    ok, lines = requires.admits(record["requires_dist"], "torch", env.torch, env.platform, c.python, c.release)
     if ok is None:
         yield _depends(f"torchvision {env.torchvision}", lines, f"torch {env.torch}")
     elif not ok:
@@ -383,7 +456,7 @@ def _torchvision(c: _Ctx) -> Iterator[Finding]:
             v
             for v in matrix.known_versions("torchvision")
             if (info := matrix.release_info("torchvision", v)) is not None
-            and requires.admits(info["requires_dist"], "torch", env.torch, env.platform, c.python)[0]
+            and requires.admits(info["requires_dist"], "torch", env.torch, env.platform, c.python, c.release)[0]
             and requires.python_admitted(info["requires_python"], c.python) is not False
         ]
         fix = pip_install(f"torchvision=={fits[-1]}") if fits else f"pip install 'torch{need}'"
@@ -531,6 +604,9 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
     if tt is None:
         raise InternalError("a matrix row was found for a stack without torch_tensorrt")
     requirement: str | None = row["tensorrt"].get(env.platform or "linux_x86_64")
+    tegra = _tegra_requirements(c, tt.name, tt.version or "")
+    if tegra is not None:
+        requirement = tegra[0] if tegra else None
     if env.tensorrt is None:
         if c.local:
             yield Finding(
@@ -560,7 +636,12 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             pip_install(requirement) if requirement else f"pip install {row['flavour']}",
         )
         return
-    requirement = _requirement_for(row, env.platform or "linux_x86_64", env.tensorrt.name) or requirement
+    if tegra is not None:
+        requirement = next(
+            (t for t in tegra if normalise_dist(split_requirement(t)[0]) == env.tensorrt.name), requirement
+        )
+    else:
+        requirement = _requirement_for(row, env.platform or "linux_x86_64", env.tensorrt.name) or requirement
     if env.tensorrt.version is None:
         need = f" ({tt.name} {tt.version} needs {requirement})" if requirement else ""
         yield _unknown("tensorrt", f"The version of {env.tensorrt.name}{need}")
@@ -575,6 +656,12 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
                 + _unverified_note(row, "tensorrt_verified", "tensorrt_source"),
                 pip_install(requirement),
             )
+    yield from _tensorrt_cuda_major(env, requirement)
+
+
+def _tensorrt_cuda_major(env: Environment, requirement: str | None) -> Iterator[Finding]:
+    """The installed TensorRT (a -cuXX build, or a meta package through the build it pulls) against torch's CUDA."""
+    assert env.tensorrt is not None
     info = tensorrt_dist_info(env.tensorrt.name)
     trt_cuda = info[1] if info else None
     if trt_cuda and env.torch_cuda not in (None, "cpu", "rocm") and trt_cuda != major(env.torch_cuda):
@@ -613,6 +700,116 @@ def _tensorrt(c: _Ctx) -> Iterator[Finding]:
             )
 
 
+def _pinned(env: Environment) -> dict[str, str]:
+    """Every distribution of the stack with its version: torch, torchvision, torch_tensorrt and each TensorRT one."""
+    pins = {dist: version.split("+")[0] for _, dist, version in _components(env)}
+    for package in env.tensorrt_dists:
+        if package.version:
+            pins.setdefault(package.name, package.version)
+    return pins
+
+
+def _implied(pins: dict[str, str], c: _Ctx) -> dict[str, tuple[str, str]]:
+    """TensorRT distributions the pinned ones install with an exact pin of their own (``tensorrt 11.0.0.114``
+    requires ``tensorrt_cu13==11.0.0.114``, which requires ``tensorrt_cu13_libs==11.0.0.114``): name -> (version,
+    the distribution that pins it)."""
+    implied: dict[str, tuple[str, str]] = {}
+    pending = list(pins.items())
+    while pending:
+        dist, version = pending.pop()
+        record = matrix.release_info(dist, version)
+        if record is None or tensorrt_dist_info(dist) is None:
+            continue
+        for text in record["requires_dist"]:
+            name, spec = split_requirement(text)
+            name = normalise_dist(name)
+            exact = re.fullmatch(r"\s*===?\s*([\w.!+-]+)\s*", spec)
+            if exact is None or name in pins or name in implied or tensorrt_dist_info(name) is None:
+                continue
+            if any(n.applies for n in requires.needs([text], name, c.env.platform, c.python, c.release)):
+                implied[name] = (exact.group(1), f"{dist} {version}")
+                pending.append((name, exact.group(1)))
+    return implied
+
+
+#: (requiring, required) pairs another rule judges already
+_JUDGED_ELSEWHERE = {("torchvision", "torch")}
+
+
+@rule
+def _every_pin(c: _Ctx) -> Iterator[Finding]:
+    """Every pinned distribution's ``Requires-Dist`` against every other pinned one (and the TensorRT parts the pins
+    install), markers evaluated for the target, as pip's resolver judges the set: a ``tensorrt_cu13_libs`` pin that
+    ``tensorrt_cu13`` does not admit is refused even when the pin torch_tensorrt loads is right."""
+    env = c.env
+    pins = _pinned(env)
+    implied = _implied(pins, c)
+    versions = {**pins, **{name: v for name, (v, _) in implied.items()}}
+    skip = set(_JUDGED_ELSEWHERE)
+    if env.torch_tensorrt is not None:
+        skip.add((env.torch_tensorrt.name, "torch"))
+        if env.tensorrt is not None and c.row is not None:
+            skip.add((env.torch_tensorrt.name, env.tensorrt.name))
+    judged: dict[tuple[str, str], tuple[bool | None, list[requires.Need]]] = {}
+    for dist, version in versions.items():
+        record = matrix.release_info(dist, version)
+        if record is None:
+            continue
+        for other, other_version in versions.items():
+            if other != dist:
+                judged[(dist, other)] = requires.admits(
+                    record["requires_dist"], other, other_version, env.platform, c.python, c.release
+                )
+    # a part installed by a pin that is refused already: that refusal is the finding, not what the part then lacks
+    refused = {other for (dist, other), (ok, _) in judged.items() if ok is False and dist in pins and other in pins}
+    for (dist, other), (ok, lines) in judged.items():
+        if ok is True or (dist, other) in skip:
+            continue
+        if any(implied[name][1].split(" ")[0] in refused for name in (dist, other) if name in implied):
+            continue
+        version, other_version = versions[dist], versions[other]
+        if ok is None:
+            yield _depends(f"{dist} {version}", lines, f"{other} {other_version}")
+            continue
+        need = lines[0].specifier
+        via = f" (installed by {implied[other][1]})" if other in implied else ""
+        by = f" (installed by {implied[dist][1]})" if dist in implied else ""
+        best = [v for v in matrix.known_versions(other) if satisfies(v, need)] if need else []
+        fix = (
+            f"pin {other}=={best[-1]} (a version {dist} {version} admits: {need})"
+            if best
+            else f"pin {other} to a version {dist} {version} admits ({need})"
+        )
+        yield Finding(
+            "pins-conflict",
+            "error",
+            "tensorrt" if tensorrt_dist_info(other) else other,
+            f"{dist} {version}{by} requires {other}{need} (its Requires-Dist), found {other} {other_version}"
+            f"{via}; pip refuses this set.",
+            fix,
+        )
+
+
+def _tegra_requirements(c: _Ctx, dist: str, version: str) -> list[str] | None:
+    """On a Jetson (``tegra`` in the platform release), the TensorRT requirements of torch_tensorrt's
+    ``Requires-Dist`` whose markers hold there, meta package first; None elsewhere (the matrix row, made for hosts
+    that are not Jetsons, applies)."""
+    if "tegra" not in (c.release or ""):
+        return None
+    record = matrix.release_info(dist, version)
+    if record is None:
+        return None
+    found = []
+    for text in record["requires_dist"]:
+        name = normalise_dist(split_requirement(text)[0])
+        if tensorrt_dist_info(name) is None:
+            continue
+        for need in requires.needs([text], name, c.env.platform, c.python, c.release):
+            if need.applies:
+                found.append((0 if name in ("tensorrt", "tensorrt-rtx") else 1, f"{name}{need.specifier}"))
+    return [text for _, text in sorted(found)]
+
+
 def _requirement_for(row: dict[str, Any], platform: str, dist: str) -> str | None:
     """The wheel's own requirement on ``dist`` (e.g. ``tensorrt-cu13>=10.14.1,!=10.14.1.48``), if it names it."""
     for text in row.get("tensorrt_requires", {}).get(platform, []):
@@ -624,8 +821,21 @@ def _requirement_for(row: dict[str, Any], platform: str, dist: str) -> str | Non
 @rule
 def _driver(c: _Ctx) -> Iterator[Finding]:
     env = c.env
-    cuda = env.torch_cuda if env.torch_cuda not in (None, "cpu") else None
+    cuda = env.torch_cuda if env.torch_cuda not in (None, "cpu", "rocm") else None
     if cuda is None:
+        return
+    jetson = jetson_row(env)
+    if jetson is not None:  # JetPack brings the driver, and with it the newest CUDA it runs
+        if major(cuda) > major(str(jetson["cuda"])):
+            yield Finding(
+                "jetson-cuda",
+                "error",
+                "cuda",
+                f"{jetson['name']} runs JetPack {jetson['jetpack']}, whose driver runs CUDA {jetson['cuda']}; torch "
+                f"{env.torch} is built for CUDA {cuda}.",
+                f"install NVIDIA's JetPack {jetson['jetpack']} builds of torch and torch_tensorrt (CUDA "
+                f"{jetson['cuda']})",
+            )
         return
     if env.driver is None:
         if env.gpus or (env.gpus is None and not c.local):
@@ -647,6 +857,163 @@ def _driver(c: _Ctx) -> Iterator[Finding]:
             f"upgrade the driver to >= {need}, or move the whole stack to releases built for CUDA "
             f"{int(major(cuda)) - 1}.x (torch, torch_tensorrt and TensorRT; see `torchtrt-compat matrix`)",
         )
+
+
+@rule
+def _driver_per_gpu(c: _Ctx) -> Iterator[Finding]:
+    """Each GPU's architecture against the driver: NVIDIA's minimum driver for it, and the last driver branch that
+    supports it (R580 for Maxwell, Pascal and Volta). Jetsons run JetPack's driver and are not judged here."""
+    env = c.env
+    if env.driver is None or not env.gpus:
+        return
+    try:
+        branch = int(env.driver.split(".")[0])
+    except ValueError:
+        return
+    windows = (env.platform or "").startswith("win")
+    seen: set[str] = set()
+    for i, gpu in enumerate(env.gpus):
+        cc = gpu.compute_capability
+        if cc is None or cc in seen or matrix.jetson(cc) is not None:
+            continue
+        seen.add(cc)
+        row = matrix.driver_support(cc)
+        if row is None:
+            continue
+        name = f"GPU {i} ({gpu.name or 'compute capability ' + cc}, {describe_cc(cc)})"
+        last, dropped = row.get("last_branch"), row.get("dropped_in")
+        if last is not None and dropped is not None and branch >= int(dropped):
+            yield Finding(
+                "driver-dropped-gpu",
+                "error",
+                "driver",
+                f"{name}: NVIDIA driver {env.driver} (branch R{branch}) no longer supports {row['architecture']}; "
+                f"R{last} is the last branch that does ({row['last_branch_source']}).",
+                f"install an R{last} driver (nvidia-driver-{last}), or deploy on a GPU the newer branch supports",
+            )
+            continue
+        if env.platform is None:
+            needs = [v for v in (row.get("linux"), row.get("windows")) if v]
+            need = min(needs, key=parse_version) if needs else None
+        else:
+            need = row.get("windows" if windows else "linux")
+        if need and not satisfies(env.driver, f">={need}"):
+            yield Finding(
+                "driver-too-old-for-gpu",
+                "error",
+                "driver",
+                f"{name} needs NVIDIA driver >= {need}, found {env.driver} ({row['source']}).{_unverified_note(row)}",
+                f"upgrade the driver to >= {need}",
+            )
+
+
+@rule
+def _torch_gpu_code(c: _Ctx) -> Iterator[Finding]:
+    """Each GPU against the GPU code of the torch build: a build without code for a GPU fails every kernel there
+    ("no kernel image is available for execution on the device")."""
+    env = c.env
+    if not env.gpus or env.torch is None or env.torch_cuda in (None, "cpu", "rocm"):
+        return
+    jetson = jetson_row(env)
+    if jetson is not None and not env.torch_arch:
+        registry = torch_builds.registry_build(env.torch, "linux_aarch64", env.torch_cuda)
+        if registry is not None and not jetson["registry_wheels"]:
+            yield Finding(
+                "jetson-needs-jetpack-torch",
+                "error",
+                "torch",
+                f"torch {env.torch} is the registry's aarch64 wheel, a server-Arm (SBSA) CUDA {env.torch_cuda} build; "
+                f"{jetson['name']} runs JetPack {jetson['jetpack']} (CUDA {jetson['cuda']}), whose integrated GPU "
+                "needs NVIDIA's JetPack builds.",
+                _cuda_torch_fix(c),
+            )
+            return
+        if registry is None:
+            yield Finding(
+                "torch-jetpack-build",
+                "info",
+                "torch",
+                f"torch {env.torch} is not a registry wheel: taken as NVIDIA's JetPack build for {jetson['name']}, "
+                "made for its GPU (run `torchtrt-compat env --json` on the device to check its GPU code).",
+            )
+            return
+    unknown: list[str] = []
+    for i, gpu in enumerate(env.gpus):
+        cc = gpu.compute_capability
+        if cc is None:
+            continue
+        judged = torch_builds.judge(env, cc)
+        if judged is None:
+            return
+        name = f"GPU {i} ({gpu.name or 'compute capability ' + cc}, {describe_cc(cc)})"
+        if judged.runs is False:
+            yield Finding(
+                "torch-no-gpu-code",
+                "error",
+                "torch",
+                f"{name}: torch {env.torch} has no GPU code for it ({judged.reason}), so every CUDA kernel fails there "
+                "with 'no kernel image is available for execution on the device'.",
+                _gpu_code_fix(c, cc),
+            )
+        elif judged.runs is None:
+            unknown.append(f"{name}: {judged.reason}")
+        elif judged.ptx_only:
+            yield Finding(
+                "torch-ptx-only",
+                "warning",
+                "torch",
+                f"{name}: torch {env.torch} has no binary for it, only PTX ({judged.code}), which the driver compiles "
+                "when each kernel first loads: slow first calls, and kernels shipped as binaries only are missing.",
+                _gpu_code_fix(c, cc),
+            )
+        elif judged.inferred:
+            yield Finding(
+                "torch-gpu-code-inferred",
+                "info",
+                "torch",
+                f"{name}: torch {env.torch} is not a registry wheel; {judged.reason}, all with code for it.",
+            )
+    if unknown:
+        yield Finding(
+            "torch-gpu-code-unknown",
+            "unknown",
+            "torch",
+            "Which GPUs this torch build can drive is unknown: " + "; ".join(unknown) + ".",
+            "run `torchtrt-compat env --json` on the host (it reads the installed torch's GPU code) and check that, "
+            "or use a registry torch release",
+        )
+
+
+def _gpu_code_fix(c: _Ctx, cc: str) -> str:
+    """A torch whose build carries code for ``cc``: a registry release torch_tensorrt admits; for a GPU newer than
+    the build, a build for the CUDA toolkit that first compiles for it."""
+    env = c.env
+    platform = env.platform or "linux_x86_64"
+    admitted = (c.row or {}).get("torch")
+    fits = [(v, b) for v, b in torch_builds.builds_for(cc, platform) if not admitted or satisfies(v, admitted)]
+    facts = torch_builds.build_code(env)
+    newest = torch_builds.newest_code(facts.arch) if facts and facts.arch else None
+    toolkit = torch_builds.first_toolkit(cc)
+    public = (env.torch or "").split("+")[0]
+    newer_gpu = newest is None or torch_builds.cc_key(cc) > torch_builds.cc_key(newest)
+    other = (
+        f"a build of torch {public} for CUDA {toolkit} or newer from PyTorch's own index"
+        if toolkit and newer_gpu
+        else ""
+    )
+    if fits:
+        version, build = fits[0]
+        registry = (
+            f"pip install 'torch=={version}' (the registry's {platform} wheel is a {build['variant']} build with "
+            f"code for {cc})"
+        )
+        return registry + (f", or {other}" if other else "")
+    if other:
+        return "install " + other
+    return (
+        f"use a torch build that carries code for compute capability {cc} (none of the registry's {platform} torch "
+        "wheels that torch_tensorrt admits does), or deploy on another GPU"
+    )
 
 
 @rule

@@ -23,7 +23,7 @@ from .._errors import UsageError
 from ..env import normalise_dist
 from ..ux import display as _display
 from ..versions import major, parse_version, satisfies, split_requirement
-from . import matrix
+from . import matrix, torch_builds
 from .advice import describe_cc
 from .requires import wheel_python
 from .rules import CheckReport, check_environment
@@ -176,6 +176,14 @@ def _torch_choices_iter(admitted: str, row_cuda: str | None, platform: str, pyth
                 yield f"{version}+{tag}", str(linux)
 
 
+def _torch_runs_on(torch: str, platform: str, ccs: Sequence[str]) -> bool:
+    """Does the registry build of ``torch`` (for a ``+cuXXX`` Windows choice: the Linux build of that variant) carry
+    code for every GPU?"""
+    build = matrix.torch_build(torch.split("+")[0], "linux_x86_64" if "+" in torch else platform)
+    arch = build.get("arch") if build else None
+    return arch is None or all(torch_builds.runs_on(arch, cc) is not None for cc in ccs)
+
+
 @functools.lru_cache(maxsize=4096)
 def _torchvision_for(torch: str, platform: str, python: str) -> str | None:
     public = str(parse_version(torch))
@@ -254,6 +262,8 @@ def _spec_for(row: dict[str, Any], platform: str, python: str, want: _Want) -> d
     if trt is None:
         return None
     for torch, cuda in _torch_choices(row, platform, python):
+        if not _torch_runs_on(torch, platform, want.ccs):
+            continue
         need = matrix.driver_minimum(major(cuda), platform)
         if need is None:
             continue
@@ -383,12 +393,64 @@ def suggest(
     """The newest working set for a target. ``gpus``: model names (``"H100"``) or compute capabilities
     (``"8.9"``); ``flavour``: ``"trt"`` or ``"rtx"`` (both when None)."""
     want = _want(gpus, driver, python, platform, flavour)
+    hardware = _hardware_first(want)
+    if hardware is not None:
+        return hardware
+    if want.platform is None and any(matrix.jetson(cc) for cc in want.ccs):
+        want = _replace(want, platform="linux_aarch64")  # a Jetson that runs registry wheels (Thor) is aarch64
     found = _first_fit(want)
     if found is not None:
         spec, report = found
         pip, constraints = _pip_and_constraints(spec)
         return Suggestion(spec, pip, constraints, _why(spec, want), report=report)
     return _nothing_fits(want)
+
+
+def _hardware_first(want: _Want) -> Suggestion | None:
+    """What no software choice can change, said before any search: a Jetson that runs only NVIDIA's JetPack builds,
+    a driver branch that no longer supports a GPU."""
+    for name, cc in zip(want.gpu_names, want.ccs, strict=True):
+        jetson = matrix.jetson(cc)
+        label = name or f"compute capability {cc}"
+        if jetson is not None and not jetson["registry_wheels"]:
+            why = [
+                f"{label} ({describe_cc(cc)}) is a Jetson: JetPack {jetson['jetpack']} ships CUDA {jetson['cuda']} "
+                "and TensorRT for its integrated GPU, and the registry's aarch64 wheels (CPU-only, or server-Arm "
+                "SBSA CUDA builds) do not run there",
+                f"source: {jetson['source']}",
+            ]
+            change = (
+                f"use NVIDIA's JetPack {jetson['jetpack']} wheels of torch, torchvision and torch_tensorrt made for "
+                f"{jetson['name']} (not a registry stack), then run `torchtrt-compat check` on the device"
+            )
+            return Suggestion(None, None, None, why, change=change)
+        row = matrix.driver_support(cc) if want.driver is not None and jetson is None else None
+        if row is None or want.driver is None:
+            continue
+        last, dropped = row.get("last_branch"), row.get("dropped_in")
+        try:
+            branch = int(want.driver.split(".")[0])
+        except ValueError:
+            continue
+        if last is not None and dropped is not None and branch >= int(dropped):
+            why = [f"driver {want.driver} (R{branch}) no longer supports {label} ({row['architecture']})"]
+            change = (
+                f"install an R{last} driver: NVIDIA's last branch for {row['architecture']} "
+                f"({row['last_branch_source']})"
+            )
+            return Suggestion(None, None, None, why, change=change)
+    return None
+
+
+def _gpu_driver_floor(want: _Want, platform: str) -> str | None:
+    """The newest of the GPUs' minimum drivers (NVIDIA's, per architecture)."""
+    needs = []
+    for cc in want.ccs:
+        row = matrix.driver_support(cc)
+        need = row.get("windows" if platform.startswith("win") else "linux") if row else None
+        if need:
+            needs.append(str(need))
+    return max(needs, key=parse_version) if needs else None
 
 
 def _nothing_fits(want: _Want) -> Suggestion:
@@ -436,9 +498,12 @@ def _change_text(what: str, spec: dict[str, Any], want: _Want) -> str:
     if what == "driver":
         needs = []
         for candidate in _candidates(_replace(want, driver=None)):
-            info = matrix.release_info("torch", candidate["torch"]) or {}
+            info = matrix.release_info("torch", candidate["torch"].split("+")[0]) or {}
             cuda = info.get("cuda_by_platform", {}).get(candidate["platform"]) or info.get("cuda")
             need = matrix.driver_minimum(major(str(cuda)), candidate["platform"]) if cuda else None
+            floor = _gpu_driver_floor(want, candidate["platform"])
+            if need and floor and parse_version(floor) > parse_version(need):
+                need = floor
             if need:
                 needs.append(need)
         lowest = min(needs, key=parse_version) if needs else "?"

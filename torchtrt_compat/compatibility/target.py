@@ -34,14 +34,33 @@ from ..env import (
     normalise_dist,
     tensorrt_dist_info,
 )
-from ..versions import cuda_local_tag, parse_compute_capability, parse_version
+from ..versions import (
+    cuda_local_tag,
+    looks_like_compute_capability,
+    parse_compute_capability,
+    parse_version,
+    show_value,
+)
 from . import matrix
 from .requires import marker_applies, one_line, parse_python
 
 if TYPE_CHECKING:
     from packaging.requirements import Requirement
 
-KEYS = ("platform", "python", "torch", "torchvision", "torch_tensorrt", "tensorrt", "cuda", "driver", "gpus", "host")
+KEYS = (
+    "platform",
+    "platform_release",
+    "python",
+    "torch",
+    "torchvision",
+    "torch_tensorrt",
+    "tensorrt",
+    "tensorrt_dists",
+    "cuda",
+    "driver",
+    "gpus",
+    "host",
+)
 PLATFORMS = ("linux_x86_64", "linux_aarch64", "win_amd64")
 EXAMPLE = (
     '{"platform": "linux_x86_64", "python": "3.12", "torch": "2.14.0+cu130", "torchvision": "0.29.0", '
@@ -67,6 +86,9 @@ ENV_JSON_KEYS = frozenset(
         "notes",
         "flavour",
         "origin",
+        "platform_release",
+        "tensorrt_dists",
+        "torch_arch",
     }
 )
 
@@ -88,6 +110,7 @@ class Target:
     notes: list[str] = field(default_factory=list)
     pins: list[Pin] = field(default_factory=list)  #: a requirements file's pins, markers judged in `to_environment`
     kind: Origin = "spec"  #: the `Environment.origin` this target becomes
+    torch_arch: list[str] | None = None  #: the GPU code of the host's torch (``env --json``)
 
 
 @dataclass
@@ -159,16 +182,38 @@ def to_environment(target: Target) -> Environment:
     if target.pins:
         python = spec.get("python")
         resolved, more = resolve_pins(
-            target.pins, spec.get("platform"), python if isinstance(python, str) else None, target.origin
+            target.pins,
+            spec.get("platform"),
+            python if isinstance(python, str) else None,
+            target.origin,
+            release=_spec_release(spec),
         )
         notes += more
         for key, value in _spec_items(resolved):
+            if key == "tensorrt":
+                continue  # chosen below from every TensorRT pin, the file's and the --upgrade ones
+            if key == "tensorrt_dists":
+                for pin in value:
+                    if not any(_same_dist(pin, d) for d in spec.get("tensorrt_dists") or []):
+                        _pin_tensorrt(spec, pin)  # an --upgrade pin already in the spec wins
+                continue
             spec.setdefault(key, value)  # an --upgrade pin already in the spec wins
-    target = Target(spec, target.origin, target.installed, target.torch_cuda, target.built, notes, [], target.kind)
-    env = from_spec(target.spec, origin=target.origin)
+    target = Target(
+        spec,
+        target.origin,
+        target.installed,
+        target.torch_cuda,
+        target.built,
+        notes,
+        [],
+        target.kind,
+        target.torch_arch,
+    )
+    host_cuda = target.torch_cuda if target.spec.get("cuda") is None else None
+    env = from_spec(target.spec, origin=target.origin, host_cuda=host_cuda)
     env.origin = target.kind
-    if target.torch_cuda is not None and target.spec.get("cuda") is None:
-        env.torch_cuda = target.torch_cuda
+    if target.torch_arch is not None and env.torch_cuda == target.torch_cuda:
+        env.torch_arch = list(target.torch_arch)
     env.torch_tensorrt_built = dict(target.built)
     env.notes = list(target.notes) + env.notes
     return env
@@ -210,6 +255,20 @@ def _from_env_json(data: dict[str, Any], origin: str) -> Target:
         "driver": data.get("driver"),
         "gpus": gpus,
     }
+    if data.get("platform_release") is not None:
+        spec["platform_release"] = data["platform_release"]
+    dists = data.get("tensorrt_dists")
+    if dists:
+        if not isinstance(dists, list) or not all(isinstance(d, dict) for d in dists):
+            raise UsageError(f'"tensorrt_dists" in {origin} must be a list of packages.', "pass the unedited output")
+        spec["tensorrt_dists"] = [{"package": d.get("name"), "version": d.get("version")} for d in dists]
+    torch_arch = data.get("torch_arch")
+    if torch_arch is not None and (
+        not isinstance(torch_arch, list) or not all(isinstance(a, str) and len(a) < 20 for a in torch_arch)
+    ):
+        raise UsageError(
+            f'"torch_arch" in {origin} must be a list like ["sm_80", "sm_90"].', "pass the unedited output"
+        )
     if "host" in data:
         spec["host"] = data["host"]
     torch_cuda = data.get("torch_cuda")
@@ -231,6 +290,7 @@ def _from_env_json(data: dict[str, Any], origin: str) -> Target:
         built=dict(built),
         notes=[str(n) for n in notes],
         kind="env-json",
+        torch_arch=list(torch_arch) if torch_arch is not None else None,
     )
 
 
@@ -308,8 +368,22 @@ def target_from_requirements(text: str, origin: str) -> Target:
     return target
 
 
+def _spec_release(spec: dict[str, Any]) -> str:
+    """The ``platform_release`` a requirements file's markers see: the spec's, a Jetson GPU's JetPack kernel, or
+    ``''`` (not a Jetson)."""
+    release = spec.get("platform_release")
+    if isinstance(release, str):
+        return release
+    for gpu in spec.get("gpus") or []:
+        cc = gpu.get("compute_capability") if isinstance(gpu, dict) else None
+        row = matrix.jetson(cc) if isinstance(cc, str) else None
+        if row is not None:
+            return str(row["platform_release"])
+    return ""
+
+
 def resolve_pins(
-    pins: Sequence[Pin], platform: str | None, python: str | None, origin: str
+    pins: Sequence[Pin], platform: str | None, python: str | None, origin: str, *, release: str = ""
 ) -> tuple[dict[str, str], list[str]]:
     """The pins whose marker holds on the target, by name; a pin whose marker depends on a fact not given is left
     out with a note (its package is then unknown). Two pins that both apply and differ are a `UsageError`."""
@@ -318,7 +392,7 @@ def resolve_pins(
     chosen: dict[str, Pin] = {}
     notes: list[str] = []
     for pin in pins:
-        applies = marker_applies(pin.marker, platform, py)
+        applies = marker_applies(pin.marker, platform, py, release)
         if applies is False:
             notes.append(f"{origin} line {pin.line}: {pin.name}=={pin.version} is for another target ({pin.marker})")
             continue
@@ -378,6 +452,7 @@ def _spec_items(pins: dict[str, str]) -> list[tuple[str, Any]]:
     if ranked:
         name = ranked[0][1]
         items.append(("tensorrt", {"package": name, "version": pins[name]}))
+        items.append(("tensorrt_dists", [{"package": n, "version": pins[n]} for _, n in ranked]))
     return items
 
 
@@ -413,37 +488,66 @@ def gpu_by_name(name: str, *, what: str, fix: str) -> tuple[str, str]:
     `UsageError` that names the closest known model. ``what`` says where the name came from."""
     found = matrix.gpu_compute_capability(name)
     if found is None:
-        models = sorted({n for row in matrix.gpu_models() for n in row["names"]})
-        close = difflib.get_close_matches(name.upper(), [m.upper() for m in models], n=1)
-        hint = f" (closest: {close[0]})" if close else ""
+        close = closest_gpu_names(name)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
         raise UsageError(f"{what} is neither a compute capability nor a GPU model the matrix knows{hint}.", fix)
     return found
 
 
-def parse_gpu(text: str) -> dict[str, Any]:
-    """``--gpu`` value: a compute capability (``9.0``) or a model name (``H100``, ``RTX 4090``) from the matrix."""
+def closest_gpu_names(name: str, n: int = 2) -> list[str]:
+    """The known GPU model names closest to ``name`` (difflib, case ignored): for a "did you mean"."""
+    models = sorted({str(m) for row in matrix.gpu_models() for m in row["names"]})
+    by_upper = {m.upper(): m for m in models}
+    close = difflib.get_close_matches(" ".join(name.upper().split()), list(by_upper), n=n, cutoff=0.6)
+    return [by_upper[c] for c in close]
 
-    value = text.strip()
-    if re.fullmatch(r"\d+\.\d+", value, re.ASCII):
-        return {"name": None, "compute_capability": normalise_cc(value, what="--gpu")}
-    found = gpu_by_name(
-        value,
-        what=f"--gpu {text!r}",
-        fix="pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it)",
+
+#: how a GPU is named anywhere (a flag, a plan, an argument)
+GPU_FIX = (
+    'pass a compute capability ("8.9", sm_89 or 89) or a GPU model name ("RTX 4090", "H100"); '
+    "`torchtrt-compat matrix --gpus` lists the names"
+)
+
+
+def gpu_target(value: Any, *, what: str, fix: str = GPU_FIX) -> tuple[str | None, str]:
+    """(GPU model or None, compute capability) of a GPU as a person names it: ``"8.9"``, ``8.9``, ``"sm_89"``,
+    ``"89"`` or a model name (``"RTX 4090"``, ``"NVIDIA H100 80GB HBM3"``). The one reader of GPU names and compute
+    capabilities for every entry point (``check --gpu``, ``suggest --gpu``, ``build --cc``, plans'
+    ``targets``, ``compute_capabilities=``); impossible capabilities (``8.99``) and unknown names (with the closest
+    known ones) are a `UsageError` starting with ``what``."""
+    if isinstance(value, float) or not isinstance(value, str) or looks_like_compute_capability(value.strip()):
+        text = value.strip() if isinstance(value, str) else value
+        return None, parse_compute_capability(text, what=what, fix=fix)
+    text = " ".join(value.split())
+    if not text:
+        raise UsageError(f"{what} is empty.", fix)
+    model, cc = gpu_by_name(text, what=f"{what} {show_value(text)}", fix=fix)
+    return model, cc
+
+
+def parse_gpu(text: str) -> dict[str, Any]:
+    """``--gpu`` value: a compute capability (``9.0``, ``sm_90``, ``90``) or a model name (``H100``, ``RTX 4090``)
+    from the matrix (`gpu_target`)."""
+    fix = (
+        "pass the compute capability, e.g. --gpu 8.9 (nvidia-smi --query-gpu=compute_cap prints it), or a GPU name "
+        "(`torchtrt-compat matrix --gpus` lists them)"
     )
-    models = matrix.gpu_models_in(value)
+    name, cc = gpu_target(text, what="--gpu", fix=fix)
+    if name is None:
+        return {"name": None, "compute_capability": cc}
+    models = matrix.gpu_models_in(text)
     if len(models) > 1:
         raise UsageError(
             f"--gpu {text!r} names more than one GPU ({' and '.join(m for m, _ in models)}).",
             "pass --gpu once per GPU, e.g. --gpu A100 --gpu H100",
         )
-    return {"name": text.strip(), "compute_capability": found[1]}
+    return {"name": " ".join(text.split()), "compute_capability": cc}
 
 
 def apply_overrides(target: Target, overrides: Overrides) -> Target:
     """The target with the flags' values in place of the input's; ``--upgrade`` pins replace packages."""
     spec = dict(target.spec)
-    torch_cuda, built = target.torch_cuda, dict(target.built)
+    torch_cuda, built, torch_arch = target.torch_cuda, dict(target.built), target.torch_arch
     notes = list(target.notes)
     if overrides.gpus:
         spec["gpus"] = [parse_gpu(g) for g in overrides.gpus]
@@ -452,7 +556,7 @@ def apply_overrides(target: Target, overrides: Overrides) -> Target:
         if value is not None:
             spec[key] = value
     if overrides.cuda is not None:
-        torch_cuda = None
+        torch_cuda, torch_arch = None, None
     applied: list[str] = []
     given: dict[str, tuple[str, Any]] = {}
     for pin in overrides.upgrades:
@@ -472,23 +576,55 @@ def apply_overrides(target: Target, overrides: Overrides) -> Target:
             if not holds:
                 notes.append(f"what-if: --upgrade {pin} not applied (its marker does not hold on this target)")
                 continue
-        if key in given and given[key][1] != value:
+        slot = f"tensorrt:{value['package']}" if key == "tensorrt" else key
+        if slot in given and given[slot][1] != value:
             raise UsageError(
-                f"--upgrade {given[key][0]!r} and --upgrade {pin!r} pin the same package differently.",
+                f"--upgrade {given[slot][0]!r} and --upgrade {pin!r} pin the same package differently.",
                 "pass one --upgrade per package",
             )
-        given[key] = (pin, value)
-        spec[key] = value
+        given[slot] = (pin, value)
+        if key == "tensorrt":
+            _pin_tensorrt(spec, value)
+        else:
+            spec[key] = value
         applied.append(pin)
         if key == "torch":
-            torch_cuda = None  # the new torch's build comes from its tag or the registry
+            torch_cuda, torch_arch = None, None  # the new torch's build comes from its tag or the registry
             if overrides.cuda is None:
                 spec.pop("cuda", None)
         if key == "torch_tensorrt":
             built = {}
     if applied:
         notes.append("what-if: " + ", ".join(applied) + " applied over " + target.origin)
-    return Target(spec, target.origin, target.installed, torch_cuda, built, notes, list(target.pins), target.kind)
+    return Target(
+        spec, target.origin, target.installed, torch_cuda, built, notes, list(target.pins), target.kind, torch_arch
+    )
+
+
+def _same_dist(a: Any, b: Any) -> bool:
+    return (
+        isinstance(a, dict)
+        and isinstance(b, dict)
+        and normalise_dist(str(a.get("package"))) == normalise_dist(str(b.get("package")))
+    )
+
+
+def _pin_tensorrt(spec: dict[str, Any], value: dict[str, Any]) -> None:
+    """An ``--upgrade`` of one TensorRT distribution: it replaces that distribution's pin (or joins the pins), and
+    ``tensorrt`` names the one torch_tensorrt loads (the meta package, then ``-cuXX``, then the parts)."""
+    current = spec.get("tensorrt_dists")
+    if not isinstance(current, list):
+        current = [spec["tensorrt"]] if isinstance(spec.get("tensorrt"), dict) else []
+    dists = [d for d in current if isinstance(d, dict) and normalise_dist(str(d.get("package"))) != value["package"]]
+    dists.append(value)
+    spec["tensorrt_dists"] = dists
+    ranked = sorted(
+        (rank, d["package"], i)
+        for i, d in enumerate(dists)
+        if (rank := _tensorrt_rank(normalise_dist(str(d["package"])))) is not None
+    )
+    if ranked:
+        spec["tensorrt"] = dists[ranked[0][2]]
 
 
 def _pin_marker(text: str) -> str | None:
@@ -567,7 +703,9 @@ def normalise_cc(value: Any, *, what: str) -> str:
     return parse_compute_capability(value, what=what, fix='write it as "8.9" or "12.0"')
 
 
-def _gpus(value: Any) -> list[GpuInfo] | None:
+def _gpus(value: Any, notes: list[str] | None = None) -> list[GpuInfo] | None:
+    """The ``gpus`` list; a GPU given by name alone (no ``compute_capability`` key) gets the compute capability of the
+    one curated model its name holds, with a note (an explicit null stays unknown)."""
     if value is None:
         return None
     if not isinstance(value, list):
@@ -589,6 +727,12 @@ def _gpus(value: Any) -> list[GpuInfo] | None:
         cc = item.get("compute_capability")
         if cc is not None:
             cc = normalise_cc(cc, what=f'"gpus[{i}].compute_capability"')
+        elif "compute_capability" not in item and name:
+            models = matrix.gpu_models_in(name)
+            if len(models) == 1:
+                cc = models[0][1]
+                if notes is not None:
+                    notes.append(f"GPU {i} ({name}): compute capability {cc} of the {models[0][0]} (matrix GPU names)")
         memory = item.get("memory_mib")
         if memory is not None and (not isinstance(memory, int) or isinstance(memory, bool) or memory < 0):
             raise UsageError(
@@ -616,32 +760,144 @@ def normalise_python(value: Any, what: str) -> str | None:
     return ".".join(str(int(p)) for p in parts)
 
 
-def _registry_cuda(torch: str, platform: str | None) -> str | None:
-    """The CUDA build of the registry's torch wheel for ``platform`` (None for CPU-only wheels or unknown)."""
+def _registry_build(torch: str, platform: str | None) -> str | None:
+    """The build of the registry's torch wheel for ``platform``: ``'12.8'``, ``'cpu'``; None when unknown."""
     if platform is None:
         return None
-
+    build = matrix.torch_build(torch, platform)
+    if build is not None:
+        return str(build["cuda"]) if build.get("cuda") else "cpu"
     info = matrix.release_info("torch", torch)
-    if info is None:
+    if info is None or platform not in info["wheels"]:
         return None
     cuda = info["cuda_by_platform"].get(platform)
-    return str(cuda) if cuda else None
+    return str(cuda) if cuda else "cpu"
 
 
-def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
-    """Validate a spec object and build its `Environment` (the JSON form; see `KEYS`)."""
+def _tagged_build(torch: str) -> str | None:
+    """The build a local label names: ``+cu128`` -> ``'12.8'``, ``+cpu`` -> ``'cpu'``, ``+rocm6.2`` -> ``'rocm'``."""
+    _, _, local = torch.partition("+")
+    if local.startswith("cpu"):
+        return "cpu"
+    if local.startswith("rocm"):
+        return "rocm"
+    return cuda_local_tag(torch)
+
+
+def jetson_row(env: Environment) -> dict[str, Any] | None:
+    """The curated Jetson row of the target's GPU (Orin, Xavier, Thor, ...); None for a host that is no Jetson."""
+    for gpu in env.gpus or []:
+        row = matrix.jetson(gpu.compute_capability)
+        if row is not None:
+            return row
+    return None
+
+
+def marker_release(env: Environment) -> str | None:
+    """The ``platform_release`` the target's wheels' markers see: the host's own, a Jetson's JetPack kernel
+    (``5.15.148-tegra``), ``''`` for a host known not to be a Jetson; None for an aarch64 host of unknown GPUs."""
+    if env.platform_release is not None:
+        return env.platform_release
+    row = jetson_row(env)
+    if row is not None:
+        return str(row["platform_release"])
+    if env.platform not in (None, "linux_aarch64") or env.gpus is not None:
+        return ""
+    return None
+
+
+def _packages(data: dict[str, Any], key: str) -> list[Package]:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > 64:
+        raise UsageError(
+            f'"{key}" must be a list of {{"package": ..., "version": ...}} objects, got {_short(repr(value))}.',
+            f'write e.g. "{key}": [{{"package": "tensorrt-cu13-libs", "version": "11.1.0.106"}}]',
+        )
+    found = []
+    for i, item in enumerate(value):
+        try:
+            package = _package({"tensorrt": item}, "tensorrt")  # each entry is judged as "tensorrt" is
+        except UsageError as exc:
+            raise UsageError(f'"{key}[{i}]": {exc.problem}', exc.fix) from None
+        if package is None:
+            raise UsageError(f'"{key}[{i}]" is null.', "remove it or name the package and its version")
+        found.append(package)
+    return found
+
+
+def _jetson_platform(env: Environment) -> str | None:
+    """The platform, made linux_aarch64 for a Jetson GPU (refused when the spec names another)."""
+    platform = env.platform
+    jetson = jetson_row(env)
+    if jetson is not None:
+        if platform is None:
+            env.platform = platform = "linux_aarch64"
+            env.notes.append(f"{jetson['name']} is a Jetson: platform linux_aarch64 (JetPack {jetson['jetpack']})")
+        elif platform != "linux_aarch64":
+            raise UsageError(
+                f'"platform" {platform} cannot hold a {jetson["name"]} GPU: Jetsons are linux_aarch64.',
+                'set "platform": "linux_aarch64", or drop the Jetson from "gpus"',
+            )
+    return platform
+
+
+def _set_torch_cuda(env: Environment, torch: str | None, cuda: str | None, platform: str | None) -> None:
+    """torch's CUDA build: its +cu tag, else the registry's wheel for the platform, else what "cuda" says."""
+    tagged = _tagged_build(torch) if torch else None
+    env.torch_cuda = tagged or cuda
+    if tagged and cuda and tagged.split(".")[0] != cuda.split(".")[0]:
+        env.notes.append(f'"torch" says CUDA {tagged} (+cu tag) but "cuda" says {cuda}; the +cu tag is used')
+    if torch and "+" not in torch:
+        registry = _registry_build(torch, platform)
+        if registry is not None:
+            what = "a CPU-only build" if registry == "cpu" else f"built for CUDA {registry}"
+            if cuda is None:
+                env.notes.append(
+                    f"torch {torch} has no local tag, so it is the registry's wheel for {platform}: {what} (a build "
+                    "from another index carries its tag, e.g. 2.8.0+cu126, as pip freeze prints it)"
+                )
+            elif cuda != registry:
+                env.notes.append(
+                    f'"cuda" {cuda} does not apply: torch {torch} without a local tag is the registry\'s wheel for '
+                    f"{platform}, {what}; give torch with its tag (e.g. {torch}+cu{cuda.replace('.', '')}) if it came "
+                    "from another index"
+                )
+            env.torch_cuda = registry
+
+
+def from_spec(data: Any, *, origin: str = "target spec", host_cuda: str | None = None) -> Environment:
+    """Validate a spec object and build its `Environment` (the JSON form; see `KEYS`).
+
+    A torch version without a local label is the registry's wheel (what ``pip install torch==X`` installs): its CUDA
+    build, CPU-only ones included, is the registry's for the platform, whatever ``cuda`` says. A build from another
+    index carries its label (``+cu126``, ``+cpu``), as ``pip freeze`` prints it. A Jetson GPU makes the platform
+    ``linux_aarch64`` and the markers see its JetPack kernel release. ``host_cuda`` is what an installed host's own
+    ``torch/version.py`` says (``env --json``): it is the build, with no registry inference.
+    """
     if not isinstance(data, dict):
         raise UsageError(f"The {origin} must be a JSON object, got {type(data).__name__}.", f"start from: {EXAMPLE}")
     _unknown_keys(data, KEYS, f"the {origin}")
     platform = data.get("platform")
     if platform is not None and platform not in PLATFORMS:
         raise UsageError(f'Unknown "platform" {_short(repr(platform))}.', f"use one of {', '.join(PLATFORMS)}")
+    release = data.get("platform_release")
+    if release is not None and (not isinstance(release, str) or len(release) > 200):
+        raise UsageError(
+            f'"platform_release" must be the kernel release text, got {_short(repr(release))}.',
+            'write what python -c "import platform; print(platform.release())" prints, e.g. "5.15.148-tegra"',
+        )
     python = normalise_python(data.get("python"), '"python"')
     torch = _version(data, "torch")
     cuda = _version(data, "cuda")
     host = data.get("host")
     if host is not None and not isinstance(host, str):
         raise UsageError(f'"host" must be a string, got {_short(repr(host))}.', 'write "host": "gpu-node-01"')
+    tensorrt = _package(data, "tensorrt")
+    dists = _packages(data, "tensorrt_dists")
+    if tensorrt is not None and all(d.name != tensorrt.name for d in dists):
+        dists.insert(0, tensorrt)
     env = Environment(
         source=origin,
         platform=platform,
@@ -649,20 +905,18 @@ def from_spec(data: Any, *, origin: str = "target spec") -> Environment:
         torch=torch,
         torchvision=_version(data, "torchvision"),
         torch_tensorrt=_package(data, "torch_tensorrt"),
-        tensorrt=_package(data, "tensorrt"),
+        tensorrt=tensorrt,
+        tensorrt_dists=dists,
         driver=_version(data, "driver"),
-        gpus=_gpus(data.get("gpus")),
+        gpus=None,
+        platform_release=release,
     )
-    tagged = ("cpu" if "+cpu" in torch else cuda_local_tag(torch)) if torch else None
-    env.torch_cuda = tagged or cuda
-    if tagged and cuda and tagged.split(".")[0] != cuda.split(".")[0]:
-        env.notes.append(f'"torch" says CUDA {tagged} (+cu tag) but "cuda" says {cuda}; the +cu tag is used')
-    if env.torch_cuda is None and torch and "+" not in torch:
-        registry = _registry_cuda(torch, platform)
-        if registry:
-            env.torch_cuda = registry
-            env.notes.append(
-                f"torch {torch} has no +cu tag: CUDA {registry} is the build of its registry wheel for {platform} "
-                "(give a +cuXXX tag or --cuda if it came from another index)"
-            )
+    env.gpus = _gpus(data.get("gpus"), env.notes)
+    if env.tensorrt is None and dists:
+        env.tensorrt = min(dists, key=lambda d: (_tensorrt_rank(d.name) or 0, d.name))
+    platform = _jetson_platform(env)
+    if host_cuda is not None:
+        env.torch_cuda = host_cuda
+        return env
+    _set_torch_cuda(env, torch, cuda, platform)
     return env

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from ..env import detect_environment
+from ..ux.display import in_notebook
 from ..ux.progress import warn
 from . import pipeline
 from .artifact import EngineArtifact, now
@@ -72,7 +74,14 @@ def build_engine(
     advice = zero_engine_advice(result.report, compile_kwargs)
     if advice and advice not in result.report.warnings:
         result.report.warnings.append(advice)
+    if advice and not in_notebook():  # in Jupyter the progress display ends in this warning already
+        warnings.warn(advice, ZeroEnginesWarning, stacklevel=2)
     return EngineArtifact(result.module, result.report, metadata, "partitioned" if result.report.partition else "whole")
+
+
+class ZeroEnginesWarning(UserWarning):
+    """`build_engine` built no TensorRT engine: the artifact would run everything in PyTorch. Raised outside Jupyter
+    (a script logging to a file sees no progress display); the report's warnings say the same."""
 
 
 def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | None:
@@ -81,8 +90,9 @@ def zero_engine_advice(report: Any, compile_kwargs: dict[str, Any]) -> str | Non
         return None
     if compile_kwargs.get("dryrun"):
         return (
-            "0 TensorRT engines: dryrun=True analyses the partition and converts nothing by design; drop dryrun to "
-            "build engines"
+            "0 TensorRT engines: dryrun=True analyses the partition and converts nothing by design; torch_tensorrt "
+            "prints that analysis on stdout (not to the build log; dryrun='FILE' also writes it to a new file); drop "
+            "dryrun to build engines"
         )
     size = compile_kwargs.get("min_block_size", report.settings.get("min_block_size", 5))
     left = ", ".join(report.pytorch_ops[:6]) + (", ..." if len(report.pytorch_ops) > 6 else "")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
+import textwrap
 import types
 import typing
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -54,6 +56,9 @@ class CompileReport:
     #: "largest_rel_error", "outputs" ([{"output", "max_abs", "rel", "dtype"}], worst first), "seconds", "rewrites",
     #: "reason"}; empty for routes that build no graph of their own (torch.compile, legacy, fallback)
     rewrite_check: dict[str, Any] = field(default_factory=dict)
+    #: a fallback: each requested setting PyTorch did not apply, with what happens instead (e.g. FP16 asked for, the
+    #: outputs are FP32)
+    not_applied: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -93,6 +98,7 @@ class CompileReport:
         others = [s for s in self.shims if s not in self.shims_changed]
         if self.route == "fallback":  # nothing was compiled: no settings, shims, ops or timings to show
             rows = [("path", self.path), ("versions", versions), ("TensorRT engines", "0")]
+            rows += [("not applied", "; ".join(self.not_applied))] if self.not_applied else []
         else:
             rows = [
                 ("path", self.path),
@@ -122,7 +128,11 @@ class CompileReport:
         return [
             ("partition", f"{self.partition.get('policy')}: the whole module was not exported ({why})"),
             ("parts in TensorRT", ", ".join(parts) or "none"),
-            ("left in PyTorch", "; ".join(f"{path} ({why})" for path, why in kept) or "none"),
+            (
+                "left in PyTorch",
+                "; ".join(f"{path} ({why})" for path, why in kept)
+                or "only the code between the parts (the rest of the model's forward)",
+            ),
         ]
 
     def _check_rows(self) -> list[tuple[str, str]]:
@@ -148,9 +158,18 @@ class CompileReport:
         return f"{op} ({why})" if why else op
 
     def __str__(self) -> str:
-        rows = self._rows()
-        width = max(len(k) for k, _ in rows)
-        lines = ["torchtrt_compat compile report"] + [f"  {k:<{width}} : {v}" for k, v in rows]
+        return self.format()
+
+    def format(self, extra: Sequence[tuple[str, str]] = (), width: int = 120) -> str:
+        """The terminal text: one row per fact (``extra`` rows after them, aligned alike), each value wrapped at
+        ``width`` columns under its own start, then the notes and warnings."""
+        rows = [*self._rows(), *extra]
+        key = max(len(k) for k, _ in rows)
+        indent = " " * (key + 5)
+        lines = ["torchtrt_compat compile report"]
+        for k, v in rows:
+            text = f"  {k:<{key}} : {v}"
+            lines += textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [text]
         lines += [f"  note: {n}" for n in self.notes]
         lines += [f"  warning: {w}" for w in self.warnings]
         return "\n".join(lines)

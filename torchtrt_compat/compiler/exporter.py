@@ -6,10 +6,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import UsageError, exception_text
+from .._errors import BuildError, UsageError, exception_text
 from .._lazy import require
 from ..ops import explain_device_mismatch
 from ..shims import activate, exclusive
+from ..ux.quiet import captured
 from ._upstream import shim_context
 from .failures import raise_build_error
 from .inputs import InputPlan, plan_inputs
@@ -135,12 +136,23 @@ def export(
     *,
     dynamic_shapes: Any = None,
     shims: str | list[str] | None = "auto",
+    verbose: bool | None = None,
 ) -> Any:
     """Export ``module`` for TensorRT: non-strict ``torch.export``, one device, shims for torchvision ops.
 
     ``arg_inputs`` are example tensors or ``torch_tensorrt.Input`` specs (their min/opt/max shapes become dynamic
     dimensions). The returned ``ExportedProgram`` runs on CPU like the original module: ``ep.module()(*args)``.
+    What torch prints while exporting (symbolic-shape warnings, graph dumps of a failed trace) is captured as in
+    `compile` (``verbose=True`` or ``TORCHTRT_COMPAT_VERBOSE=1`` shows it); a failed export's `BuildError` carries
+    it as ``captured``.
     """
     plan = plan_inputs(module, arg_inputs=arg_inputs, kwarg_inputs=kwarg_inputs, dynamic_shapes=dynamic_shapes)
     with exclusive():  # one build at a time (see `compile`)
-        return export_with_plan(module, plan, shims=shims).program
+        with captured(verbose) as capture:
+            try:
+                return export_with_plan(module, plan, shims=shims).program
+            except BuildError as exc:
+                failed = exc
+        if not capture.verbose:
+            failed.captured = [*capture.lines, *capture.unattributed]
+        raise failed

@@ -26,11 +26,32 @@ def raise_build_error(
 
     try:
         reraise_explained(exc, stage=stage, op=op, node=node, log=log)
-    except BuildError:
-        raise
+    except BuildError as explained:
+        said = first_error_line(log)
+        if said is None or said[:80] in explained.problem:
+            raise
+        # the log's own ERROR line says what the builder could not do (e.g. no tactic within the workspace limit)
+        raise BuildError(
+            f"{explained.problem} TensorRT said: {said}",
+            explained.fix,
+            stage=explained.stage,
+            op=explained.op,
+            log=explained.log,
+            captured=explained.captured,
+        ) from exc
     except UpstreamError as known:  # a known upstream failure outside the build stages: still a failed build
         raise BuildError(known.problem, known.fix, stage=stage, op=op, log=log) from exc
     raise InternalError(f"reraise_explained returned for a {stage} failure")  # it always raises
+
+
+def first_error_line(log: str | None, limit: int = 400) -> str | None:
+    """The first ``ERROR`` (or ``CRITICAL``) line of a build's TensorRT log, less the lines every host without a
+    driver logs (`NO_GPU_NOISE`), cut to ``limit`` characters; None when there is none."""
+    for line in (log or "").splitlines():
+        text = line.strip()
+        if text.startswith(("ERROR", "CRITICAL")) and not any(noise in text for noise in NO_GPU_NOISE):
+            return text if len(text) <= limit else text[: limit - 1] + "…"
+    return None
 
 
 #: What TensorRT-RTX logs on every host without an NVIDIA driver, failed build or not: on such a host (an

@@ -22,18 +22,28 @@ from . import pipeline
 from ._upstream import install_hint, load_torch_tensorrt
 from .compile_report import CompileReport, attach_report, report_of
 from .inputs import eager_module
-from .releases import check_frontend_kwargs, installed_release_fields, legacy_compile_kwargs
+from .releases import (
+    check_frontend_kwargs,
+    installed_release_fields,
+    legacy_compile_kwargs,
+    release_fields_from_data,
+)
 from .request import CompileRequest
 from .session import attach_capture, build_session, note_wait
 from .settings import translate
 from .validation import compile_request
-from .watch import build_title
+from .watch import build_title, precision_label
 
 log = logging.getLogger("torchtrt_compat")
 
 
+#: how a caller who did not ask for a fallback can get one (a fix for fallback="error" only)
+FALLBACK_FIX = "pass fallback='inductor' / 'eager' to run in PyTorch"
+
+
 def why_trt_cannot_run() -> tuple[str, str] | None:
-    """(reason, fix) when no TensorRT engine can execute on this host, else None."""
+    """(reason, fix) when no TensorRT engine can execute on this host, else None. The fix does not offer
+    ``fallback=`` (a caller that has one has chosen it); `compile` adds it for ``fallback="error"``."""
 
     env = detect_environment()
     if env.torch_tensorrt is None:
@@ -46,25 +56,52 @@ def why_trt_cannot_run() -> tuple[str, str] | None:
     if not env.gpus:
         return (
             "no NVIDIA GPU is visible",
-            "build ahead of time with torchtrt_compat.build_engine(..., compute_capabilities=[...]), or pass "
-            "fallback='inductor' / 'eager' to run in PyTorch",
+            "run it on a GPU host, or build engines for one ahead of time here with "
+            "torchtrt_compat.build_engine(..., compute_capabilities=[...])",
         )
     for gpu in env.gpus:
         advice = gpu_advice(env.flavour, env.tensorrt_version, gpu.compute_capability)
         if advice is not None:
             reason, fix = advice
-            return f"{reason}; this machine has {gpu.name}", f"{fix}, or pass fallback='inductor'"
+            return f"{reason}; this machine has {gpu.name}", fix
     return None
 
 
-def _fallback(module: Any, how: str, reason: str, fix: str) -> Any:
+def not_applied(request: CompileRequest) -> list[tuple[str, str]]:
+    """What a fallback to PyTorch leaves out of what was asked for, as (setting, what happens instead): the
+    precisions and every torch_tensorrt setting."""
+    out = []
+    precision = precision_label(request.enabled_precisions, dict(request.compile_kwargs))
+    if precision != "FP32":
+        out.append(
+            (
+                f"{precision} (enabled_precisions)",
+                "PyTorch runs the model in its own dtypes, so the outputs keep them (e.g. float32); for half "
+                "precision in PyTorch convert the model and inputs yourself (model.half())",
+            )
+        )
+    settings = ", ".join(f"{k}={v!r}" for k, v in request.compile_kwargs.items())
+    if settings:
+        out.append((settings, "torch_tensorrt settings, which mean nothing to PyTorch"))
+    return out
+
+
+def _fallback(request: CompileRequest, reason: str, fix: str) -> Any:
+    how, module = request.fallback, request.module
     if how == "error":
-        raise IncompatibleError(f"TensorRT cannot run here: {reason}.", fix)
+        raise IncompatibleError(f"TensorRT cannot run here: {reason}.", f"{fix}, or {FALLBACK_FIX}")
+    skipped = not_applied(request)
     report = CompileReport(
         versions=detect_environment().versions(by="dist"),
         path=f"fallback: {how}",
         route="fallback",
-        warnings=[f"TensorRT was not used: {reason}. Fix: {fix}"],
+        warnings=[f"TensorRT was not used: {reason}. Fix: {fix}"]
+        + ([f"not applied: {', '.join(s for s, _ in skipped)} (the 'not applied' row says why)"] if skipped else []),
+        notes=[
+            "the model was not exported here, so whether it exports for TensorRT is not known yet: "
+            "torchtrt_compat.export(model, inputs) or build_engine(...) checks it on this machine"
+        ],
+        not_applied=[f"{setting}: {instead}" for setting, instead in skipped],
     )
     # the report says why; a WARNING here would print the same reason again (stderr in a notebook)
     log.info("torchtrt_compat.compile: falling back to %s because %s", how, reason)
@@ -72,6 +109,10 @@ def _fallback(module: Any, how: str, reason: str, fix: str) -> Any:
         result = module
     else:
         import torch
+
+        # its import logs "No CUDA runtime is found" on a host without CUDA; imported here, inside the build's
+        # capture, that line goes to the report instead of stderr at the first call
+        import torch.utils.cpp_extension  # noqa: F401
 
         result = torch.compile(eager_module(module), backend="inductor")
     attach_report(result, report)
@@ -149,14 +190,14 @@ def _compile(request: CompileRequest) -> Any:
     blocked = why_trt_cannot_run()
     if blocked:
         if is_installed("torch_tensorrt") and path not in ("torchscript", "fx"):  # a typo is a typo even here
-            release = installed_release_fields()
+            release = release_fields_from_data()  # no torch_tensorrt import where TensorRT cannot run
             translate(
                 request.kwargs,
                 release.for_torch_compile() if path == "torch_compile" else release,
                 request.enabled_precisions,
                 torch_compile=path == "torch_compile",
             )
-        return _fallback(request.module, request.fallback, *blocked)
+        return _fallback(request, *blocked)
     if path in ("torchscript", "fx"):
         return _passthrough(request)
     if path == "torch_compile":

@@ -16,6 +16,7 @@ from .._errors import BuildError, UsageError
 from ..env import detect_environment
 from ..ops import why_in_pytorch
 from ..shims import ShimContext
+from ..ux.display import short
 from ..ux.progress import stage
 from . import explicit_half
 from ._upstream import load_torch_tensorrt, shim_context
@@ -67,6 +68,7 @@ def run(request: CompileRequest) -> PipelineResult:
         installed_release_fields(),
         request.enabled_precisions,
         refittable_buildable=not request.aot or _has_gpu(),
+        function="build_engine" if request.aot else "compile",
     )
     ctx = shim_context(
         aot=request.aot,
@@ -139,7 +141,7 @@ def _compile_partitioned(
             "partition='auto' builds each part for the example's shapes, but dynamic shapes were asked for.",
             "pass example tensors (static shapes) with partition='auto', or make the whole module exportable",
         ) from failure
-    why = failure.problem[:300]
+    why = short(failure.problem, 300)  # a cut text ends in an ellipsis, never mid-word without a mark
     split = plan_partition(module, plan.args, plan.kwargs, whole_module=why, shims=shims)
     if "min_block_size" not in translation.kwargs:
         # A part is a whole submodule chosen to be an engine: a small head (a few linear layers) would otherwise fall

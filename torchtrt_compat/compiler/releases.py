@@ -121,6 +121,17 @@ def installed_release_fields() -> ReleaseFields:
     )
 
 
+def release_fields_from_data() -> ReleaseFields:
+    """The installed release's fields from the extracted data when it is a published release (no import of
+    torch_tensorrt: a few seconds saved where TensorRT will not run anyway), else `installed_release_fields`."""
+    installed = detect_environment().torch_tensorrt
+    if installed is not None:
+        found = known_releases().get(f"{installed.name}=={installed.version}")
+        if found is not None:
+            return found
+    return installed_release_fields()
+
+
 def _named_params(fn: Any) -> dict[str, Any]:
     return {
         name: p.default

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import UsageError
+from .._errors import UnknownArgumentError, UsageError
 from ..runtime._device import normalise_device
 from ..versions import satisfies
 from .releases import ReleaseFields
 
-__all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "precision_name", "translate"]
+__all__ = ["OWN_KWARGS", "ReleaseFields", "Translation", "precision_name", "translate", "unknown_kwarg"]
 
 #: Our own keyword arguments: consumed by torchtrt_compat, never passed on.
 OWN_KWARGS = frozenset({"fallback", "shims", "context_guard"})
@@ -202,12 +202,31 @@ def known_names(release: ReleaseFields) -> set[str]:
     return set(release.params) | set(release.settings) | set(_SYNONYM_OF) | _EVER_ACCEPTED
 
 
-def _unknown_kwarg(name: str, release: ReleaseFields) -> TypeError:
+#: keywords of other functions that people pass to compile / build_engine, and what to do instead
+_FOREIGN_KWARGS = {
+    "dynamic_shapes": "dynamic_shapes belongs to torch.export: export first, "
+    "ep = torchtrt_compat.export(model, inputs, dynamic_shapes=...), and pass ep; or give "
+    "torch_tensorrt.Input(min_shape=..., opt_shape=..., max_shape=...) in arg_inputs",
+    "strict": "torchtrt_compat always exports with torch.export(strict=False); export yourself and pass the "
+    "ExportedProgram to choose otherwise",
+    "example_inputs": "pass the example inputs as arg_inputs=[...]",
+    "args": "pass the example inputs as arg_inputs=[...]",
+}
+
+
+def unknown_kwarg(name: str, release: ReleaseFields, function: str = "compile") -> UnknownArgumentError:
+    """The error for a keyword ``function`` (``compile``, ``build_engine``) does not take: the closest valid name,
+    or what to do instead when it is another function's keyword."""
     close = difflib.get_close_matches(name, sorted(known_names(release) | OWN_KWARGS), n=1, cutoff=0.6)
-    hint = f" Did you mean {close[0]!r}?" if close else ""
-    return TypeError(
-        f"compile() got an unexpected keyword argument {name!r}.{hint} "
-        f"(torch_tensorrt {release.version} would ignore it without a word.)"
+    instead = _FOREIGN_KWARGS.get(name)
+    problem = f"{function}() got an unexpected keyword argument {name!r}"
+    silent = f"torch_tensorrt {release.version} would ignore it without a word"
+    if instead:
+        return UnknownArgumentError(f"{problem} ({silent}).", instead)
+    if close:
+        return UnknownArgumentError(f"{problem}. Did you mean {close[0]!r}? ({silent}.)", f"pass {close[0]}=...")
+    return UnknownArgumentError(
+        f"{problem} ({silent}).", f"drop it; help(torchtrt_compat.{function}) and torch_tensorrt's docs list the rest"
     )
 
 
@@ -218,6 +237,7 @@ def translate(
     *,
     refittable_buildable: bool = True,
     torch_compile: bool = False,
+    function: str = "compile",
 ) -> Translation:
     """Map the user's compile arguments onto ``release`` so that they mean what they meant to the user.
 
@@ -231,7 +251,7 @@ def translate(
     kwargs = dict(user_kwargs)
     for name in list(kwargs):
         if name not in known_names(release):
-            raise _unknown_kwarg(name, release)
+            raise unknown_kwarg(name, release, function)
     _refuse_disagreeing_spellings(kwargs)
     if not refittable_buildable:
         _refuse_refit_without_gpu(kwargs)
@@ -325,8 +345,9 @@ def _cache_without_gpu(user: dict[str, Any], release: ReleaseFields, out: Transl
 
 
 #: Torch-TensorRT releases whose dynamo ``compile`` logs that ``torch_executed_modules`` is unimplemented
-#: ("torch_executed_modules ... is unimplemented in Torch-TRT Dynamo", dynamo/_compiler.py, 2.4-2.14).
-_UNIMPLEMENTED = {"torch_executed_modules": ">=2.4"}
+#: ("torch_executed_modules ... is unimplemented in Torch-TRT Dynamo", dynamo/_compiler.py, 2.2-2.14: every release
+#: with a dynamo frontend, tests/data/release_trap_evidence.json).
+_UNIMPLEMENTED = {"torch_executed_modules": ">=2.2"}
 
 
 def _silent_cases(kwargs: dict[str, Any], release: ReleaseFields, out: Translation, *, torch_compile: bool) -> None:

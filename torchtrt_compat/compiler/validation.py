@@ -6,16 +6,24 @@ eager fallbacks, ahead-of-time builds), so that a bad argument never surfaces as
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from .._errors import IncompatibleError, UsageError
+from .._lazy import install_extra, is_installed
 from ..compatibility import matrix
 from ..compatibility.advice import gpu_advice
+from ..compatibility.target import gpu_target
 from ..env import detect_environment
-from ..versions import parse_compute_capability as _parse_cc, show_value as _show
+from ..shims import get_shim, list_shims
+from ..versions import show_value as _show
+from ._upstream import shim_context
 from .inputs import is_exported_program
+from .releases import release_fields_from_data
 from .request import IR, CompileRequest, Fallback
+from .settings import known_names, unknown_kwarg
 
 _IR: dict[str, IR] = {
     "default": "dynamo",
@@ -28,15 +36,19 @@ _IR: dict[str, IR] = {
 FALLBACKS: tuple[Fallback, ...] = ("error", "inductor", "eager")
 PARTITIONS = (None, "auto")
 
-_CC_FIX = "write compute capabilities as ASCII MAJOR.MINOR strings, e.g. compute_capabilities=['8.9', '12.0']"
+_CC_FIX = (
+    "name each target GPU by compute capability or model, e.g. compute_capabilities=['8.9', '12.0'] or ['RTX 4090'] "
+    "(sm_89 and 89 mean 8.9 too)"
+)
 _SCALARS = (bool, int, float)
 _MAX_INPUT_ITEMS = 10_000  #: far more arguments than any forward takes
 _MAX_NESTING = 32
 
 
 def parse_compute_capability(value: Any, where: str = "compute capability") -> str:
-    """One compute capability of the ``compute_capabilities`` argument (`versions.parse_compute_capability`)."""
-    return _parse_cc(value, what=where, fix=_CC_FIX)
+    """One target of the ``compute_capabilities`` argument: a compute capability (``"8.9"``, ``"sm_89"``, ``"89"``)
+    or a GPU model name (``"RTX 4090"``), read by the one GPU parser (`compatibility.target.gpu_target`)."""
+    return gpu_target(value, what=where, fix=_CC_FIX)[1]
 
 
 def compute_capability_list(value: Any) -> list[str] | None:
@@ -122,6 +134,19 @@ def check_inputs(module: Any, inputs: Any, arg_inputs: Any, kwarg_inputs: Any) -
     _check_arity(module, len(items), dict(kwarg_inputs or {}))
 
 
+def check_kwarg_names(kwargs: dict[str, Any], function: str) -> None:
+    """Every keyword is one some torch_tensorrt release takes (read from the extracted data, no import of
+    torch_tensorrt): a typo is an `UnknownArgumentError` (a `TypeError`) naming the closest name, before any export.
+    Without torch_tensorrt there is nothing to check against; the build says what to install."""
+    if not kwargs or not is_installed("torch_tensorrt"):
+        return
+    release = release_fields_from_data()
+    names = known_names(release)
+    for name in kwargs:
+        if name not in names:
+            raise unknown_kwarg(name, release, function)
+
+
 def check_compile_kwargs(kwargs: dict[str, Any]) -> None:
     """Values torch_tensorrt would take silently and misread: ``min_block_size`` below 1."""
     size = kwargs.get("min_block_size")
@@ -204,9 +229,38 @@ def check_rewrite_check(value: Any) -> bool:
 
 
 def _shims(shims: Any) -> str | tuple[str, ...] | None:
-    if shims is None or isinstance(shims, str):
-        return shims  # a string other than "auto"/"none" is refused by shims.select, naming the choices
-    return tuple(shims)
+    """``shims`` as the request keeps it; an unknown name (with the closest known one) or an odd string is a
+    `UsageError` now, not at the stage that would have used it."""
+    if shims is None or shims in ("auto", "none"):
+        return cast("str | None", shims)
+    if isinstance(shims, str) or not isinstance(shims, (list, tuple, set, frozenset)):
+        raise UsageError(
+            f"shims={_show(shims)} is not understood.", 'pass "auto" (the default), None, or a list of names'
+        )
+    names = tuple(str(n) for n in shims)
+    for name in names:
+        get_shim(name)
+    return names
+
+
+def check_gpu_free_shims(shims: str | tuple[str, ...] | None, targets: Sequence[str]) -> None:
+    """On a host without a GPU an ahead-of-time build runs only with the shims that stand in for the GPU
+    (``cpu_import``, ``virtual_cuda_device``, ...): without them torch_tensorrt dies with 'Found no NVIDIA driver'
+    half-way. ``shims=None`` there is refused before the build, naming them. A list of names is the caller's own
+    choice (e.g. to see what one shim prevents) and is taken as it is."""
+    if shims not in (None, "none"):
+        return
+    here = shim_context(aot=True, targets=targets)
+    if here.has_gpu:
+        return
+    with_gpu = dataclasses.replace(here, has_gpu=True)
+    needed = [s.name for s in list_shims(ctx=here) if not s.applies(with_gpu)]
+    if needed:
+        raise UsageError(
+            f"shims={shims!r} leaves out {', '.join(needed)}, which an ahead-of-time build on a host without a "
+            "GPU needs (without them torch_tensorrt fails with 'Found no NVIDIA driver').",
+            "pass shims='auto' (the default), or a list of shim names that includes them",
+        )
 
 
 def compile_request(
@@ -231,8 +285,13 @@ def compile_request(
     check_partition(partition)
     path = resolve_ir(ir)
     check_model(module, callable_ok=path != "dynamo")
-    if path == "dynamo" and (inputs is not None or arg_inputs is not None or kwarg_inputs is not None):
-        check_inputs(module, inputs, arg_inputs, kwarg_inputs)  # on the fallback paths too
+    if path == "dynamo":
+        check_kwarg_names(kwargs, "compile")
+    given = inputs is not None or arg_inputs is not None or kwarg_inputs is not None
+    if path == "dynamo" and (given or not is_exported_program(module)):
+        # a module is exported with its example inputs: none is a usage error on every path, the fallbacks included
+        # (a fallback would return the module and the missing inputs would surface on the GPU host)
+        check_inputs(module, inputs, arg_inputs, kwarg_inputs)
     check_compile_kwargs(kwargs)
     return CompileRequest(
         module,
@@ -267,17 +326,20 @@ def engine_request(
 ) -> CompileRequest:
     """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
     check_model(module)
+    check_kwarg_names(compile_kwargs, "build_engine")
     check_inputs(module, None, arg_inputs, kwarg_inputs)
     check_compile_kwargs(compile_kwargs)
     check_partition(partition)
     targets = resolve_targets(compute_capability_list(compute_capabilities))
+    chosen_shims = _shims(shims)
+    check_gpu_free_shims(chosen_shims, targets)
     return CompileRequest(
         module,
         arg_inputs=arg_inputs,
         kwarg_inputs=kwarg_inputs,
         enabled_precisions=enabled_precisions,
         compile_kwargs=dict(compile_kwargs),
-        shims=_shims(shims),
+        shims=chosen_shims,
         partition=partition,
         verbose=verbose,
         targets=tuple(targets),
@@ -293,7 +355,7 @@ def resolve_targets(compute_capabilities: list[str] | None) -> list[str]:
     if flavour != "tensorrt-rtx":
         raise IncompatibleError(
             f"Ahead-of-time builds for named GPUs need TensorRT-RTX, but {flavour or 'no TensorRT'} is installed.",
-            "pip install 'torchtrt-compat[rtx]' (torch-tensorrt-rtx + tensorrt-rtx), or compile on the target GPU",
+            f"{install_extra('rtx')} (torch-tensorrt-rtx + tensorrt-rtx), or compile on the target GPU",
         )
     supported = matrix.compute_capabilities(flavour, version) or []
     if compute_capabilities is None:

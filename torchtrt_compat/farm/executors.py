@@ -24,6 +24,7 @@ from typing import Any
 
 from .. import _atomic
 from .._errors import MissingDependencyError
+from .._lazy import install_extra
 from .plan import Job
 from .worker import base_row, forked_main
 
@@ -398,7 +399,7 @@ def import_ray() -> Any:
         import ray
     except ImportError:
         raise MissingDependencyError(
-            "--ray needs Ray, which is not installed.", "pip install 'torchtrt-compat[farm]' (ray==2.60.0)"
+            "--ray needs Ray, which is not installed.", f"{install_extra('farm')} (ray==2.60.0)"
         ) from None
     return ray
 

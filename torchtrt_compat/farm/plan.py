@@ -37,7 +37,8 @@ from typing import Any
 
 from .._atomic import check_output_dir, check_replaceable
 from .._errors import CompatError, IncompatibleError, UsageError
-from ..compatibility.target import gpu_by_name, normalise_cc
+from .._lazy import install_extra
+from ..compatibility.target import gpu_target
 from ..compiler.releases import known_releases
 from ..compiler.settings import OWN_KWARGS, known_names
 from ..compiler.validation import check_compile_kwargs, resolve_targets
@@ -54,7 +55,6 @@ PRECISIONS: dict[str, str | None] = {"fp32": None, "fp16": "float16", "bf16": "b
 DEFAULT_TIMEOUT_S = 1800.0
 DEFAULT_MEMORY_GB = 3.0  #: a small model's build peaks at 1-3 GB RSS; a plan names more for big ones
 _OUTPUT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}", re.ASCII)
-_CC = re.compile(r"\d+\.\d+", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -383,7 +383,7 @@ def _check_catalogue(job: Job) -> None:
     if missing:
         raise UsageError(
             f"models.{job.model}: {job.source} needs {', '.join(missing)}, which is not installed.",
-            "pip install 'torchtrt-compat[zoo]'",
+            install_extra("zoo"),
         )
 
 
@@ -409,20 +409,9 @@ def _target_sets(value: Any, where: str) -> list[tuple[str, ...]]:
 
 
 def _cc(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        if isinstance(value, float):  # targets = [8.9] in TOML: a float, meant as a compute capability
-            value = str(value)
-        else:
-            raise UsageError(f"{where}.targets: {_show(value)} is not a GPU.", 'write "8.9" or a GPU name, e.g. "L4"')
-    text = value.strip()
-    if _CC.fullmatch(text):
-        return normalise_cc(text, what=f"{where}.targets")
-    found = gpu_by_name(
-        text,
-        what=f"{where}.targets: {text!r}",
-        fix='write the compute capability, e.g. "8.9" (`torchtrt-compat matrix` lists the GPU names)',
-    )
-    return found[1]
+    if not isinstance(value, (str, float)):  # targets = [8.9] in TOML is a float, meant as a compute capability
+        raise UsageError(f"{where}.targets: {_show(value)} is not a GPU.", 'write "8.9" or a GPU name, e.g. "L4"')
+    return gpu_target(value, what=f"{where}.targets:")[1]
 
 
 def _check_supported(ccs: list[str], where: str) -> None:

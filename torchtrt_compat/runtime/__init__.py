@@ -7,7 +7,6 @@ Importing this package imports no torch, CUDA or TensorRT module; each helper im
 from __future__ import annotations
 
 from .bench import BenchResult as BenchResult, bench as bench
-from .bucket_planner import AutoBuckets as AutoBuckets
 from .caches import (
     CacheKey as CacheKey,
     compile_cache_kwargs as compile_cache_kwargs,
@@ -22,6 +21,7 @@ from .context import (
     primary_context as primary_context,
 )
 from .cuda_graphs import BucketedCUDAGraphs as BucketedCUDAGraphs
+from .cuda_graphs.planner import AutoBuckets as AutoBuckets
 from .memory import MemoryReport as MemoryReport, memory_report as memory_report
 from .pinning import (
     DeviceChecked as DeviceChecked,

@@ -7,7 +7,9 @@ performance state through NVML before and after, and flags a run when
 * the SM clock after the timed loop is below 90% of its maximum, or the performance state is not P0; or
 * the spread is high: coefficient of variation (stdev / mean) above 0.2, or p99 / p50 above 1.5.
 
-It never changes the GPU's settings; the warning says how an administrator can lock clocks.
+It never changes the GPU's settings; the warning says how an administrator can lock clocks. Warnings are part of
+the result (``result.warnings``, shown by its text and HTML forms), not Python warnings: a benchmark in a notebook
+or a script reports its own reliability once, where its numbers are.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import contextlib
 import math
 import statistics
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -149,9 +150,15 @@ def summarise(
     ratio = result.p99_ms / p50 if p50 > 0 else 1.0
     if result.cv > CV_LIMIT or ratio > P99_P50_LIMIT:
         result.high_variance = True
-        result.warnings.append(
-            f"high variance: cv {result.cv:.2f} (limit {CV_LIMIT}), p99/p50 {ratio:.2f} (limit {P99_P50_LIMIT}); "
+        on_gpu = timer == "cuda_events"
+        why = (
             "another process or stream may be using the GPU (check nvidia-smi), or clocks are changing; " + LOCK_ADVICE
+            if on_gpu
+            else "other processes are using the CPU (check the load average with uptime or top); run it on an idle "
+            "machine, or with more iterations (--iters) so that one slow call counts less"
+        )
+        result.warnings.append(
+            f"high variance: cv {result.cv:.2f} (limit {CV_LIMIT}), p99/p50 {ratio:.2f} (limit {P99_P50_LIMIT}); {why}"
         )
     return result
 
@@ -213,7 +220,8 @@ def bench(
 ) -> BenchResult:
     """Time ``fn(*inputs)``: CUDA events per call on a GPU, ``time.perf_counter`` otherwise.
 
-    Warnings (high variance, clocks below max) are in ``result.warnings`` and also raised with `warnings.warn`.
+    Warnings (high variance, clocks below max) are in ``result.warnings`` (printed with the result), not raised as
+    Python warnings.
     """
     if iters < 1 or warmup < 0:
         raise UsageError(f"iters={iters}, warmup={warmup} cannot be timed.", "pass iters >= 1 and warmup >= 0")
@@ -257,8 +265,6 @@ def bench(
             result.sm_clock_mhz_before, _, result.pstate_before = before
             result.sm_clock_mhz_after, result.max_sm_clock_mhz, result.pstate_after = after
             _check_clocks(result)
-    for text in result.warnings:
-        warnings.warn(f"bench({label}): {text}", stacklevel=2)
     return result
 
 

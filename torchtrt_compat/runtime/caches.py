@@ -30,6 +30,7 @@ from typing import Any
 from .._atomic import atomic_write_bytes, atomic_write_text
 from .._bounded import MAX_SIDECAR_BYTES, load_json_file, read_bytes
 from .._errors import UsageError
+from .._lazy import install_extra
 from ..env import detect_environment
 from ..versions import sm_name
 
@@ -354,9 +355,7 @@ def key_from_environment(env: Any, device: int = 0) -> CacheKey:
         )
     flavour, version = getattr(env, "flavour", None), getattr(env, "tensorrt_version", None)
     if not flavour or not version:
-        raise UsageError(
-            "No TensorRT flavour is installed, so there is nothing to cache.", "pip install 'torchtrt-compat[rtx]'"
-        )
+        raise UsageError("No TensorRT flavour is installed, so there is nothing to cache.", install_extra("rtx"))
     return CacheKey(str(gpu.name), _cc_text(gpu.compute_capability), str(flavour), str(version))
 
 

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
 from .._errors import IncompatibleError, MissingDependencyError, UsageError
+from .._lazy import install_extra
 from ..ux.display import compact_repr, key_values, panel
 from ._device import DeviceLike, resolve_device_index, torch_module
 from ._wrap import CallWrapper
@@ -38,7 +39,7 @@ def driver() -> Any:
         except ImportError as exc:
             raise MissingDependencyError(
                 "Python package 'cuda-python' is not installed (needed to manage CUDA contexts).",
-                "pip install 'torchtrt-compat[runtime]' (or: pip install cuda-python)",
+                f"{install_extra('runtime')} (or: pip install cuda-python)",
             ) from exc
     try:
         result = drv.cuInit(0)

@@ -8,6 +8,7 @@ plain words what it changes and how it is undone. Nothing outlives the ``with`` 
 from __future__ import annotations
 
 import contextlib
+import difflib
 import fnmatch
 import threading
 import time
@@ -158,8 +159,11 @@ def get_shim(name: str) -> Shim:
     try:
         return _REGISTRY[name]
     except KeyError:
+        close = difflib.get_close_matches(str(name), sorted(_REGISTRY), n=2, cutoff=0.5)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
         raise UsageError(
-            f"Unknown shim {name!r}.", f"use one of: {', '.join(sorted(_REGISTRY))} (see `torchtrt-compat shims`)"
+            f"Unknown shim {name!r}{hint}.",
+            (f"use {close[0]!r}; " if close else "") + f"`torchtrt-compat shims` lists all {len(_REGISTRY)}",
         ) from None
 
 

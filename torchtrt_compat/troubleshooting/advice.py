@@ -17,15 +17,16 @@ from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
 from .facts import TextFacts
-from .table import TENSORRT_API
+from .table import TENSORRT_API, TENSORRT_API_ADDED
 
 if TYPE_CHECKING:
     from ..env import Environment
 
-__all__ = ["ADVISORS", "Versions", "advise"]
+__all__ = ["ADVISORS", "DECIDERS", "Versions", "advise", "decide"]
 
 _PIP_CONFLICT = re.compile(
-    r"^[^\n]{0,20}?(?P<pkg>[A-Za-z0-9][\w.-]{0,60}) (?P<ver>\S{1,40}) requires (?P<req>[A-Za-z0-9][\w.-]{0,60})"
+    r"(?:^|conflicts\. )[^\n]{0,20}?(?P<pkg>[A-Za-z0-9][\w.-]{0,60}) (?P<ver>\S{1,40}) requires "
+    r"(?P<req>[A-Za-z0-9][\w.-]{0,60})"
     r"(?P<spec>[<>=!~][^\n]{0,120}?)?, but you have (?P<name>[\w.-]{1,60}) (?P<have>\S{1,40}) which is incompatible",
     re.MULTILINE,
 )
@@ -91,12 +92,26 @@ class Versions:
         return v
 
 
-def _install(name: str, spec: str) -> str:
-    """The pip command for ``name`` within ``spec``: TensorRT pins exactly (its -libs/-bindings must match)."""
+_ROCM_BUILT = ("torch", "torchvision", "torchaudio", "pytorch-triton-rocm")
+
+
+def _install(name: str, spec: str, rocm: bool = False) -> str:
+    """The pip command for ``name`` within ``spec``: TensorRT pins exactly (its -libs/-bindings must match). For a
+    ROCm build of torch (``rocm``) the command keeps the ROCm index: a plain pip install would swap it for a CUDA
+    build."""
     lower = re.search(r"(?:>=|==|~=)\s*([\w.+!-]+)", spec)
     if lower and normalise_dist(name).startswith("tensorrt"):
         return f"pip install '{name}=={lower.group(1)}'"
+    if rocm and normalise_dist(name) in _ROCM_BUILT:
+        return (
+            f"pip install '{name}{spec}' --index-url <the ROCm index your torch came from> (a plain pip install "
+            "would replace the ROCm build with a CUDA one)"
+        )
     return f"pip install '{name}{spec}'"
+
+
+def _rocm(v: Versions) -> bool:
+    return bool(v.facts is not None and v.facts.rocm) or bool(v.torch and "rocm" in v.torch)
 
 
 def _release(v: Versions) -> dict[str, Any] | None:
@@ -125,6 +140,11 @@ def _advise_torch(v: Versions, _text: str) -> list[str]:
     row = _release(v)
     if row is not None and row.get("torch"):
         who = f"{row['package'].replace('-', '_')} {v.torch_tensorrt}"
+        rocm = _rocm(v)
+        if rocm:  # torch_tensorrt is built for CUDA torch only: no pin of it fits a ROCm torch
+            return [
+                f"{who} needs a CUDA build of torch{row['torch']}; the text shows a ROCm build, which it cannot use"
+            ]
         if v.torch is None:
             return [f"{who} was built against torch{row['torch']}: {_install('torch', row['torch'])}"]
         if _satisfies(v.torch, row["torch"]) is False:
@@ -148,6 +168,10 @@ def _advise_pip_lines(v: Versions, text: str) -> list[str]:
         if not spec:
             continue
         lines.append(f"{m['pkg']} {m['ver']} pins {m['req']}{spec}; you have {m['have']}")
+        rocm = _rocm(v) or "rocm" in m["ver"] or "rocm" in m["have"]
+        if rocm and normalise_dist(m["req"]) in _ROCM_BUILT:
+            lines.append(_install(m["req"], spec, rocm=True))
+            continue
         commands.setdefault(normalise_dist(m["req"]), _install(m["req"], spec).removeprefix("pip install "))
     if commands:
         lines.append("pip install " + " ".join(commands.values()))
@@ -202,6 +226,13 @@ def _advise_gpu(v: Versions, _text: str) -> list[str]:
     if not ccs and v.env is not None and v.env.gpus:
         ccs = [g.compute_capability for g in v.env.gpus if g.compute_capability]
     lines: list[str] = []
+    if v.facts and v.facts.build_archs and ccs:
+        built = " ".join(v.facts.build_archs)
+        lines.append(
+            f"this torch build has kernels for {built} only; the GPU is sm_{ccs[0].replace('.', '')}: install a "
+            "torch build whose list includes it (newer GPUs need a torch built with a newer CUDA, e.g. the cu128+ "
+            "builds for sm_120)"
+        )
     if v.facts and v.facts.tensorrt and ccs:
         lines.append(f"the text shows TensorRT {v.facts.tensorrt}")
     for cc in ccs[:2]:
@@ -250,20 +281,84 @@ def _advise_plugin(v: Versions, _text: str) -> list[str]:
     ]
 
 
+def _api_direction(v: Versions, name: str) -> str | None:
+    """ "removed" when the installed TensorRT is at or past the release that removed ``name``, "added" when it is
+    older than the release that added it, None when the versions do not tell."""
+    have = v.tensorrt
+    if not have or not _is_version(have):
+        return None
+    if name in TENSORRT_API and _satisfies(have, f">={TENSORRT_API[name][0]}"):
+        return "removed"
+    if name in TENSORRT_API_ADDED and _satisfies(have, f"<{TENSORRT_API_ADDED[name][0]}"):
+        return "added"
+    return None
+
+
 def _advise_tensorrt_api(v: Versions, text: str) -> list[str]:
     m = re.search(r"has no attribute '(\w{1,60})'", text)
-    if m is None or m[1] not in TENSORRT_API:
+    if m is None or (m[1] not in TENSORRT_API and m[1] not in TENSORRT_API_ADDED):
         return []
-    removed_in, replacement = TENSORRT_API[m[1]]
+    name = m[1]
     have = f" (you have {v.tensorrt})" if v.tensorrt else ""
-    return [
-        f"{m[1]} was removed in TensorRT {removed_in}{have}: use {replacement}, or pin "
-        f"`pip install 'tensorrt<{removed_in}'` for code written before it"
-    ]
+    removed = added = ""
+    if name in TENSORRT_API:
+        removed_in, replacement = TENSORRT_API[name]
+        removed = (
+            f"{name} was removed in TensorRT {removed_in}{have}: use {replacement}, or pin "
+            f"`pip install 'tensorrt<{removed_in}'` for code written before it"
+        )
+    if name in TENSORRT_API_ADDED:
+        added_in, before = TENSORRT_API_ADDED[name]
+        added = (
+            f"{name} was added in TensorRT {added_in}{have}: the code needs TensorRT ≥ {added_in} (`pip install "
+            f"'tensorrt>={added_in}'`), or use {before} on an older TensorRT"
+        )
+    direction = _api_direction(v, name)
+    if direction == "removed" and removed:
+        return [removed]
+    if direction == "added" and added:
+        return [added]
+    return [x for x in (removed, added) if x]
 
 
 def _advise_codes(v: Versions, _text: str) -> list[str]:
     return _codes(v)
+
+
+def _advise_cuda_library(v: Versions, _text: str) -> list[str]:
+    """Each CUDA library the loader could not load: its component, the CUDA (or cuDNN) release it belongs to, and
+    what needed it."""
+    if v.facts is None:
+        return []
+    lines = []
+    for lib in v.facts.cuda_libraries:
+        of = f"{lib.component} of {lib.toolkit}" if lib.toolkit else lib.component
+        by = f", needed by {lib.needed_by}" if lib.needed_by else ""
+        lines.append(f"{lib.soname} is {of}{by}")
+    if v.facts.rocm:
+        lines.append("the text shows a ROCm build of torch: CUDA libraries do not apply to it")
+    return lines
+
+
+def _advise_symbol(v: Versions, _text: str) -> list[str]:
+    """The undefined C++ symbols, demangled, with the library that defines them and the C++ ABI they expect."""
+    if v.facts is None or not v.facts.symbols:
+        return []
+    lines = []
+    for sym in v.facts.symbols[:2]:
+        name = sym.demangled or sym.mangled
+        owner = f", a symbol of {sym.library}" if sym.library else ""
+        lines.append(f"the missing symbol is {name}{owner}")
+        if sym.demangled and "__cxx11" in sym.demangled:
+            lines.append(
+                "it uses the C++11 string ABI (std::__cxx11): the extension was built with _GLIBCXX_USE_CXX11_ABI=1; "
+                "`python -c 'import torch; print(torch._C._GLIBCXX_USE_CXX11_ABI)'` shows which one your torch uses"
+            )
+    if v.facts.extension:
+        lines.append(f"the extension is {v.facts.extension}")
+    if v.torch:
+        lines.append(f"the torch installed is {v.torch}")
+    return lines
 
 
 ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
@@ -277,7 +372,58 @@ ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
     "plugin": _advise_plugin,
     "cuda-code": _advise_codes,
     "tensorrt-api": _advise_tensorrt_api,
+    "cuda-library": _advise_cuda_library,
+    "symbol": _advise_symbol,
 }
+
+
+# ---- deciders: which of two families the facts point to -----------------------------------------------------------
+def _decide_driver_or_no_gpu(v: Versions, _text: str) -> str | None:
+    """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, or the
+    machine's (with --env), decide; None when neither tells."""
+    vendors = v.facts.gpu_vendors if v.facts else []
+    if "nvidia" in vendors:
+        return "cuda-driver-insufficient"
+    if vendors:  # only Intel, AMD or Apple graphics named
+        return "no-nvidia-gpu"
+    if v.env is not None:
+        if v.env.gpus or v.env.driver:
+            return "cuda-driver-insufficient"
+        return "no-nvidia-gpu"
+    return None
+
+
+def _decide_api(v: Versions, text: str) -> str | None:
+    """The API family is sure when the installed TensorRT says which way the code and it differ."""
+    m = re.search(r"has no attribute '(\w{1,60})'", text)
+    if m is None:
+        return None
+    both = m[1] in TENSORRT_API and m[1] in TENSORRT_API_ADDED
+    if _api_direction(v, m[1]) is not None or not both:
+        return "tensorrt-api-removed" if m[1] in TENSORRT_API or m[1] in TENSORRT_API_ADDED else None
+    return None
+
+
+def _decide_restart(_v: Versions, text: str) -> str | None:
+    """A pip install in the same session, or a notebook kernel, makes "restart" the answer; otherwise unsure."""
+    if re.search(r"pip install|Successfully installed|ipykernel|Cell In\[\d|<ipython-input|jupyter", text, re.I):
+        return "process-state-after-install"
+    return None
+
+
+DECIDERS: dict[str, Callable[[Versions, str], str | None]] = {
+    "driver-or-no-gpu": _decide_driver_or_no_gpu,
+    "api-removed-or-added": _decide_api,
+    "restart-or-install": _decide_restart,
+}
+
+
+def decide(name: str, versions: Versions, text: str) -> str | None:
+    """The family decider ``name`` picks (a key), or None when the facts do not decide."""
+    try:
+        return DECIDERS[name](versions, text)
+    except Exception:  # a missing fact means undecided
+        return None
 
 
 def advise(name: str, versions: Versions, text: str) -> tuple[str, ...]:

@@ -25,8 +25,12 @@ def _cell(text: str) -> str:
 
 
 def _link(ref: str, doc_dir: str) -> str:
+    """A link to the file that shows an error; a notebook cell (``#cell-id``) or a test (``::name``) is named
+    beside the link, not written into it as an anchor that no rendered page has."""
     path = ref.split("::", 1)[0].split("#", 1)[0]
-    return f"[`{ref}`]({doc_dir}/{path})"
+    where = ref[len(path) :]
+    inside = f" (cell `{where[1:]}`)" if where.startswith("#") else f" (`{where[2:]}`)" if where else ""
+    return f"[`{path}`]({doc_dir}/{path}){inside}"
 
 
 def _source(src: str) -> str:

@@ -12,13 +12,28 @@ Every pattern here bounds its repetitions; the text is the bounded window `match
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-__all__ = ["CudaCode", "TextFacts", "cuda_error", "cuda_error_named", "extract", "facts", "messages_of"]
+from .literals import literals
+from .symbols import Symbol, read_symbol
+from .table import CUDA_SONAMES, GPU_VENDORS, PRODUCTS, ROCM
+
+__all__ = [
+    "CudaCode",
+    "CudaLibrary",
+    "TextFacts",
+    "products_of",
+    "cuda_error",
+    "cuda_error_named",
+    "extract",
+    "facts",
+    "messages_of",
+]
 
 
 @functools.lru_cache(maxsize=1)
@@ -80,6 +95,9 @@ _CODE_AT = re.compile(
 )
 _NAMED = re.compile(r"\b(cudaError[A-Z]\w{2,60}|CUDA_ERROR_[A-Z_]{3,60})\b")
 _SM_TEN = re.compile(r"Target GPU SM (\d{2,3})\b|\bsm_(\d{2,3})\b", _F)
+#: torch's list of the architectures it was built for ("The current PyTorch install supports CUDA capabilities sm_50
+#: sm_60 ..."; torch/cuda/__init__.py): the build's, not the GPU's
+_BUILD_ARCHS = re.compile(r"supports CUDA capabilities((?:[ ,]{1,3}(?:sm|compute)_\d{2,3}a?){1,40})", _F)
 _SM_HEX = re.compile(r"Unsupported SM:?\s{0,2}0x([0-9a-f]{3,4})\b", _F)
 _CC = re.compile(r"compute capability:?\s{0,3}(\d{1,2}\.\d)\b|\bcapability \((\d{1,2}), (\d)\)", _F)
 _EXPECT_GOT = re.compile(r"expecting compute (\d{1,2}\.\d) got compute (\d{1,2}\.\d)", _F)
@@ -101,18 +119,36 @@ _PLUGIN = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class CudaLibrary:
+    """A CUDA library a loader could not load: its file name, component and major, and what needed it."""
+
+    soname: str  #: "libcublasLt.so.11", "libcudnn_cnn_infer.so.8", "cublas64_12.dll"
+    component: str  #: "cuBLAS", "cuDNN", "the CUDA runtime"
+    major: str  #: the library's own major ("11", "8")
+    toolkit: str | None  #: the CUDA (or cuDNN) release it belongs to ("CUDA 11", "cuDNN 8"), when known
+    needed_by: str | None  #: the library or program that needed it, when the text says
+
+
 @dataclass
 class TextFacts:
     """The facts one text states (empty fields when it does not)."""
 
     codes: list[CudaCode] = field(default_factory=list)
     compute_capabilities: list[str] = field(default_factory=list)  #: "12.0", from SM numbers and capabilities
-    engine_cc: str | None = None  #: "expecting compute X": the GPU the engine was built for
-    gpu_cc: str | None = None  #: "got compute Y": the GPU loading it
+    engine_cc: str | None = None  #: "got compute Y": the GPU the engine was built on
+    gpu_cc: str | None = None  #: "expecting compute X": the GPU loading it
     tensorrt: str | None = None
     cuda: str | None = None
     libraries: list[str] = field(default_factory=list)
     plugins: list[tuple[str, str | None]] = field(default_factory=list)
+    build_archs: list[str] = field(default_factory=list)  #: "sm_50"...: the architectures torch says it was built for
+    products: list[str] = field(default_factory=list)  #: the libraries the text shows in use (`table.PRODUCTS` names)
+    rocm: bool = False  #: the text shows a ROCm (AMD) build of torch, not a CUDA one
+    gpu_vendors: list[str] = field(default_factory=list)  #: "nvidia", "amd", "intel", "apple": GPUs the text names
+    cuda_libraries: list[CudaLibrary] = field(default_factory=list)  #: CUDA libraries a loader could not load
+    symbols: list[Symbol] = field(default_factory=list)  #: C++ symbols a loader could not resolve, demangled
+    extension: str | None = None  #: the library file whose symbol was undefined
 
 
 @functools.lru_cache(maxsize=1)
@@ -146,9 +182,14 @@ def _trt_tag(digits: str) -> str:
     return f"{int(digits[:-4])}.{int(digits[-4:-2])}.{int(digits[-2:])}"
 
 
+#: at most this many matches of one fact's pattern are read (a log repeating a line 10,000 times states it once)
+_MAX_MATCHES = 64
+
+
 def _finds(rx: re.Pattern[str], text: str, lower: str, *words: str) -> list[re.Match[str]]:
-    """``rx``'s matches, searched only when one of its literal ``words`` occurs (a plain substring test first)."""
-    return list(rx.finditer(text)) if any(w in lower for w in words) else []
+    """``rx``'s first matches, searched only when one of its literal ``words`` occurs (a plain substring test
+    first)."""
+    return list(itertools.islice(rx.finditer(text), _MAX_MATCHES)) if any(w in lower for w in words) else []
 
 
 def extract(text: str) -> TextFacts:
@@ -170,16 +211,20 @@ def extract(text: str) -> TextFacts:
             seen.add(named.code)
             out.codes.append(CudaCode(named.code, m[1], named.message, _line(text, m.start())))
     ccs: list[str] = []
+    lists = _finds(_BUILD_ARCHS, text, lower, "supports cuda capabilities")
+    out.build_archs = list(dict.fromkeys(a for m in lists for a in re.findall(r"(?:sm|compute)_\d{2,3}a?", m[1])))
+    listed = [(m.start(1), m.end(1)) for m in lists]
     for m in _finds(_SM_HEX, text, lower, "unsupported sm"):
         v = int(m[1], 16)
         ccs.append(f"{v >> 8}.{v & 0xFF}")
     for m in _finds(_SM_TEN, text, lower, "target gpu sm", "sm_"):
-        ccs.append(_sm(next(g for g in m.groups() if g)))
+        if not any(a <= m.start() < b for a, b in listed):
+            ccs.append(_sm(next(g for g in m.groups() if g)))
     for m in _finds(_CC, text, lower, "capability"):
         ccs.append(m[1] or f"{m[2]}.{m[3]}")
     pair = _finds(_EXPECT_GOT, text, lower, "expecting compute")
-    if pair:
-        out.engine_cc, out.gpu_cc = pair[0][1], pair[0][2]
+    if pair:  # TensorRT expects the GPU it runs on and "got" the engine's: "expecting compute 7.5 got compute 6.1"
+        out.gpu_cc, out.engine_cc = pair[0][1], pair[0][2]
     out.compute_capabilities = list(dict.fromkeys(c for c in ccs if 1 <= float(c) < 20))
     tag = _TRT_TAG.search(text) if "[tensorrt v" in lower else None
     ver = next(iter(_finds(_TRT_VERSION, text, lower, "tensorrt", "trt")), None)
@@ -190,7 +235,100 @@ def extract(text: str) -> TextFacts:
     out.libraries = list(dict.fromkeys(m[1] for m in _finds(_LIBRARY, text, lower, "file too short")))
     for m in _finds(_PLUGIN, text, lower, "plugin"):
         out.plugins.append((m[1] or m[3], m[2]))
+    out.products = products_of(text, lower)
+    out.rocm = _rocm().search(text, lower)
+    out.gpu_vendors = [name for name, rx in _vendors() if rx.search(text, lower)]
+    out.cuda_libraries = _cuda_libraries(text, lower)
+    for m in _finds(_UNDEFINED, text, lower, "undefined symbol", "symbol lookup error"):
+        if len(out.symbols) < 4:
+            out.symbols.append(read_symbol(m["symbol"]))
+            out.extension = out.extension or (m["file"] and m["file"].strip()) or None
     return out
+
+
+#: "…/site-packages/pkg/_C.so: undefined symbol: _ZN…" (glibc's dlopen wording; Python quotes it after the file)
+_UNDEFINED = re.compile(
+    r"(?:(?P<file>[^\s'\"]{0,300}\.so(?:\.[\d.]{1,20})?):\s{0,2})?(?:undefined symbol|symbol lookup error[^\n]{0,300}"
+    r"undefined symbol):\s{0,2}(?P<symbol>[\w.$@]{2,4096})",
+    _F,
+)
+#: A CUDA library in a loader's words: dlopen / ld.so ("libcublas.so.12: cannot open shared object file", "version
+#: `libcublasLt.so.11' not found (required by …)"), cuDNN's own loader ("Could not load library
+#: libcudnn_cnn_infer.so.8",
+#: "Unable to load library 'libcudnn_graph.so.9'"), TensorFlow's ("Could not load dynamic library 'libcudart.so.11.0'"),
+#: ONNX Runtime's ("… which depends on "libcublasLt.so.11" which is missing") and Windows' DLL names.
+_CUDA_LIB = re.compile(
+    r"(?P<name>lib(?P<base>cudart|cublasLt|cublas|cudnn\w{0,30}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink"
+    r"|nvToolsExt|nccl|cupti|cuda)\.so(?:\.(?P<major>\d{1,3})(?:\.\d{1,4}){0,3})?)\b"
+    r"|(?P<dll>(?P<dbase>cudart|cublasLt|cublas|cudnn\w{0,30}|cufft|curand|cusparse|cusolver|nvrtc)64_"
+    r"(?P<dmajor>\d{1,3})(?:_\d{1,3})?\.dll|nvcuda\.dll)",
+)
+_LOADER_WORDS = re.compile(
+    r"cannot open shared object file|not found \(required by|Could not load (?:dynamic )?library|Unable to load library"
+    r"|which is missing|Could not locate|could not be (?:found|loaded)|not found|No such file|Error loading"
+    r"|LoadLibrary|DLL load failed|cannot be loaded|failed to load",
+    _F,
+)
+_REQUIRED_BY = re.compile(
+    r"required by [`'\"]?([^)\n'\"`]{1,300})|Error loading \"?([^\"\n]{1,300}?)\"? which depends on", _F
+)
+
+
+def _cuda_libraries(text: str, lower: str) -> list[CudaLibrary]:
+    if not any(w in lower for w in ("lib", ".dll")):
+        return []
+    out: dict[str, CudaLibrary] = {}
+    for m in itertools.islice(_CUDA_LIB.finditer(text), _MAX_MATCHES):
+        line = _line(text, m.start())
+        if _LOADER_WORDS.search(line) is None:
+            continue
+        name = m["name"] or m["dll"]
+        base = (m["base"] or m["dbase"] or ("cuda" if name.lower() == "nvcuda.dll" else "")).lower()
+        major = m["major"] or m["dmajor"] or ""
+        key = "cudnn" if base.startswith("cudnn") else base
+        row = CUDA_SONAMES.get(key)
+        component = row[0] if row else base
+        toolkit = row[1].get(major) if row else None
+        by = _REQUIRED_BY.search(line)
+        needed = (by[1] or by[2]).strip() if by else None
+        if needed and name in needed:
+            needed = None
+        out.setdefault(name, CudaLibrary(name, component, major, toolkit, needed))
+    return list(out.values())[:4]
+
+
+class _Guarded:
+    """A pattern searched only when one of its literal words is in the lower-cased text."""
+
+    def __init__(self, pattern: str) -> None:
+        self.rx = re.compile(pattern)
+        self.words = literals(pattern)
+
+    def search(self, text: str, lower: str) -> bool:
+        if self.words is not None and not any(w in lower for w in self.words):
+            return False
+        return self.rx.search(text) is not None
+
+
+def products_of(text: str, lower: str | None = None) -> list[str]:
+    """The libraries ``text`` shows in use (`table.PRODUCTS` names, most specific first)."""
+    low = text.lower() if lower is None else lower
+    return [name for name, rx in _products() if rx.search(text, low)]
+
+
+@functools.lru_cache(maxsize=1)
+def _products() -> tuple[tuple[str, _Guarded], ...]:
+    return tuple((name, _Guarded(rx)) for name, rx in PRODUCTS)
+
+
+@functools.lru_cache(maxsize=1)
+def _vendors() -> tuple[tuple[str, _Guarded], ...]:
+    return tuple((name, _Guarded(rx)) for name, rx in GPU_VENDORS)
+
+
+@functools.lru_cache(maxsize=1)
+def _rocm() -> _Guarded:
+    return _Guarded(ROCM)
 
 
 def messages_of(names: tuple[str, ...]) -> tuple[str, ...]:

@@ -4,10 +4,19 @@ The table lives in `table.py` (data, one row per failure, each with a real sampl
 same table drives ``torchtrt-compat explain``, the re-raise in `compile` / `build_engine` (`reraise_explained`) and
 ``docs/troubleshooting.md`` (`docs.py`).
 
-Matching is bounded: only the first 64 KiB and the last 512 KiB of a text are searched (an error's own lines are at
-the end of a log); every pattern is compiled once and runs only when one of its literal words occurs in the text (a
-plain substring test), and the patterns bound their repetitions, so a 20 MB log is explained in about a second
+Every line of a text is read (`scan`): a text up to 2 MiB whole, a longer one as its head, its tail and each
+distinct line between them that holds a word some pattern needs, within a time budget; what the budget left unread is
+said in the answer. Every pattern is compiled once and runs only when one of its literal words occurs in the text (a
+plain substring test), and the patterns bound their repetitions, so 20 MB are explained in well under a second
 (``benchmarks/explain_speed.py``).
+
+Each answer says what the text shows (`severity`: the log levels of its lines), how sure it is (`confidence`) and, for
+a text no family explains, where it failed, in which library, and the one command to run next. How sure:
+
+- *sure*: the family's own message matched, and nothing in the text or on the machine points elsewhere;
+- *likely*, with the other families named: the family's text is a symptom several causes share (`KnownError.loose`);
+  or its decider (`KnownError.decide`: e.g. "an old driver, or no NVIDIA GPU at all?") could not decide from the
+  GPUs the text names or the machine's facts; or a second family matched another line of the text almost as well.
 """
 
 from __future__ import annotations
@@ -16,16 +25,19 @@ import functools
 import re
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .._errors import BUILD_STAGES, BuildError, BuildStage, UpstreamError
 from ..env import detect_environment
 from ..ux import display as _display
 from ..versions import satisfies
-from .advice import Versions, advise
-from .facts import TextFacts, cuda_error_named, extract, messages_of
-from .table import KNOWN_ERRORS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
+from . import scan
+from .advice import Versions, advise, decide
+from .facts import TextFacts, cuda_error_named, extract, messages_of, products_of
+from .literals import literals as _literals
+from .severity import Levels, levels
+from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -45,104 +57,30 @@ __all__ = [
 
 #: The stages of a build; a failure in one of them is re-raised as `BuildError`.
 
-SCAN_HEAD = 64 * 1024
-SCAN_TAIL = 512 * 1024
+SCAN_HEAD = scan.HEAD  #: read whole at the start of a long text
+SCAN_TAIL = scan.TAIL  #: read whole at its end; in between, the distinct lines that hold an anchor word
 
 _FLAGS = re.IGNORECASE | re.MULTILINE
+#: lines that show a failure whatever their tool: anchors too, so the middle of a long log is read for them
+_ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate", "segmentation", "killed", "[e]")
 
 
-def _window(text: str) -> str:
-    """The part of ``text`` that is searched: all of it when short, else its head and its tail."""
-    if len(text) <= SCAN_HEAD + SCAN_TAIL:
-        return text
-    return text[:SCAN_HEAD] + "\n" + text[-SCAN_TAIL:]
+@dataclass(frozen=True)
+class _Rx:
+    """A pattern that runs only when one of its literal words is in the (lower-cased) text: a regular expression
+    searched case-insensitively costs far more than a substring test, and most texts hold none of the words."""
 
+    rx: re.Pattern[str]
+    words: tuple[str, ...] | None
 
-_BREAKS = set("()[]|^$.")
-_QUANT = set("?*{")
-_ESCAPED_LITERAL = set(".()[]{}|?*+\\^$/'\"-:=<>!#&~ ")
+    @classmethod
+    def of(cls, pattern: str) -> _Rx:
+        return cls(re.compile(pattern, _FLAGS), _literals(pattern))
 
-
-def _split_top(pattern: str) -> list[str]:
-    """``pattern``'s top-level alternatives (``|`` outside groups and classes)."""
-    parts, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    return [*parts, pattern[start:]]
-
-
-def _longest_literal(alternative: str) -> str:
-    """The longest run of plain characters every match of ``alternative`` contains (lower case), or ``""``."""
-    runs: list[str] = []
-    run: list[str] = []
-    depth, in_class, i = 0, False, 0
-
-    def cut() -> None:
-        if run:
-            runs.append("".join(run))
-            run.clear()
-
-    while i < len(alternative):
-        ch = alternative[i]
-        nxt = alternative[i + 1] if i + 1 < len(alternative) else ""
-        if in_class:
-            in_class = ch != "]" or alternative[i - 1] == "\\"
-            i += 1
-            continue
-        if ch == "\\":
-            esc = nxt
-            step = 2
-            after = alternative[i + 2] if i + 2 < len(alternative) else ""
-            if depth == 0 and esc in _ESCAPED_LITERAL and after not in _QUANT:
-                run.append(esc)
-            else:
-                cut()
-            i += step
-            continue
-        if ch == "{":  # a {m,n} quantifier: skip it
-            cut()
-            close = alternative.find("}", i)
-            i = len(alternative) if close < 0 else close + 1
-            continue
-        if ch == "[":
-            cut()
-            in_class = True
-        elif ch == "(":
-            cut()
-            depth += 1
-        elif ch == ")":
-            cut()
-            depth -= 1
-        elif ch in _BREAKS or ch in _QUANT or ch == "+":
-            cut()
-        elif depth == 0 and nxt not in _QUANT:
-            run.append(ch)
-        else:
-            cut()
-        i += 1
-    cut()
-    return max(runs, key=len, default="").lower()
-
-
-def _literals(pattern: str) -> tuple[str, ...] | None:
-    """Words one of which every match of ``pattern`` contains; None when an alternative has none worth testing."""
-    words = [_longest_literal(alt) for alt in _split_top(pattern)]
-    return None if any(len(w) < 4 for w in words) else tuple(words)
+    def search(self, hay: str, lower: str) -> re.Match[str] | None:
+        if self.words is not None and not any(w in lower for w in self.words):
+            return None
+        return self.rx.search(hay)
 
 
 @dataclass(frozen=True)
@@ -150,18 +88,18 @@ class _Compiled:
     entry: KnownError
     literals: tuple[str, ...] | None
     pattern: re.Pattern[str]
-    requires: re.Pattern[str] | None
-    unless: re.Pattern[str] | None
-    op: re.Pattern[str] | None
-    variants: tuple[tuple[re.Pattern[str], Variant], ...]
+    requires: _Rx | None
+    unless: _Rx | None
+    op: _Rx | None
+    variants: tuple[tuple[_Rx, Variant], ...]
     codes: frozenset[int] = frozenset()  #: numbers of the family's CUDA errors
     messages: tuple[str, ...] = ()  #: their messages, lower case
 
 
 @functools.lru_cache(maxsize=1)
 def _compiled() -> tuple[_Compiled, ...]:
-    def opt(p: str) -> re.Pattern[str] | None:
-        return re.compile(p, _FLAGS) if p else None
+    def opt(p: str) -> _Rx | None:
+        return _Rx.of(p) if p else None
 
     return tuple(
         _Compiled(
@@ -171,7 +109,7 @@ def _compiled() -> tuple[_Compiled, ...]:
             opt(e.requires),
             opt(e.unless),
             opt(e.op),
-            tuple((re.compile(v.when, _FLAGS), v) for v in e.variants),
+            tuple((_Rx.of(v.when), v) for v in e.variants),
             _codes(e.cuda_errors),
             tuple(m.lower() for m in messages_of(e.cuda_errors)),
         )
@@ -204,6 +142,13 @@ class Explanation:
     commands: tuple[str, ...] = ()
     #: where the entry applies (releases, frontend, platform)
     applies: str = ""
+    #: what the text shows at the matched line: "failure", or "warning" (the line is logged as a warning)
+    severity: str = "failure"
+    #: "sure", or "likely" (see the module's docstring): then `alternatives` names the other candidates
+    confidence: str = "sure"
+    alternatives: tuple[str, ...] = ()
+    #: the library the text shows in use whose own fix was chosen (`table.PRODUCTS` name), if one was
+    product: str | None = None
     _entry: KnownError | None = field(default=None, compare=False)
     _rank: float = field(default=0.0, compare=False)
 
@@ -224,13 +169,31 @@ class Explanation:
             "evidence": self.evidence,
             "commands": list(self.commands),
             "applies": self.applies,
+            "severity": self.severity,
+            "confidence": self.confidence,
+            "alternatives": list(self.alternatives),
+            "product": self.product,
             "docs": self.docs,
         }
+
+    @property
+    def notice(self) -> bool:
+        """The family is a harmless notice (a warning that is not a failure)."""
+        return self._entry is not None and self._entry.severity == "notice"
 
     def format(self) -> str:
         """Plain text for a terminal: evidence, op and advice quote the user's text, so all of it goes through
         the one sanitiser."""
-        lines = [f"[{self.key}] {self.title}", f"  cause: {self.cause}"]
+        head = f"[{self.key}] {self.title}"
+        if self.notice:
+            head += "  (a warning: harmless in itself)"
+        elif self.severity == "warning":
+            head += "  (logged as a warning)"
+        lines = [head]
+        if self.confidence == "likely":
+            others = ", ".join(self.alternatives) or "another cause"
+            lines.append(f"  likely: the text fits this only loosely; it may also be {others}")
+        lines.append(f"  cause: {self.cause}")
         fix = f"  fix:   {self.fix}"
         if self.situation:
             fix += f" ({self.situation})"
@@ -266,14 +229,39 @@ class Explanation:
 class Explanations(list[Explanation]):
     """The known failures found in a text, the most likely first (a list; renders as a table in notebooks).
 
-    Empty when no family matched; then ``stage`` names the stage the text shows (export, lowering, conversion, build,
-    deserialization, runtime, import, install), if any, and ``next_step`` that stage's next diagnostic step.
+    ``outcome`` says what the first answer is: "explained" (the first entry is the failure's family),
+    "warnings-only" (the text holds warnings and no error: harmless, say so first), "unexplained" (the text fails
+    but no family knows why) or "no-match". ``summary`` is that first answer in one sentence. For the last two,
+    ``stage`` names where the text fails, ``library`` the library it shows in use, ``next_step`` what to look at and
+    ``command`` the single most useful command to run next. ``unread`` says what of a long text was not searched.
     """
 
     stage: str | None = None
     next_step: str | None = None
+    outcome: str = "no-match"
+    summary: str = ""
+    library: str | None = None
+    command: str | None = None
+    first_error: str = ""
+    unread: str = ""
+
+    @property
+    def failures(self) -> list[Explanation]:
+        """The entries that explain a failure (notices left out)."""
+        return [e for e in self if not e.notice]
+
+    @property
+    def first_answer(self) -> str:
+        """The first answer as a key: the top family's, "warnings-only", or "miss"."""
+        if self.outcome == "warnings-only":
+            return "warnings-only"
+        if self.outcome == "explained" and self:
+            return self[0].key
+        return "miss"
 
     def __repr__(self) -> str:
+        if self.outcome == "warnings-only":
+            return "Explanations: " + self.summary
         if not self:
             if self.stage:
                 return f"Explanations: no known error matched; the text fails at {self.stage}: {self.next_step}"
@@ -284,12 +272,16 @@ class Explanations(list[Explanation]):
         return "\n".join(x for x in (head, first, rest) if x)
 
     def _repr_html_(self) -> str:
-        if not self:
-            badge = _display.badge("no known error matched", "unknown")
-            if self.stage:
-                pairs: list[tuple[str, object]] = [("stage", self.stage), ("next step", self.next_step or "")]
-                return _display.section("explain", badge + _display.key_values(pairs))
-            return _display.section("explain", badge)
+        if not self or self.outcome in ("warnings-only", "unexplained"):
+            state = "unknown" if self.outcome != "warnings-only" else "ok"
+            badge = _display.badge(self.summary or "no known error matched", state)
+            pairs: list[tuple[str, object]] = []
+            if self.stage and self.outcome != "warnings-only":
+                pairs += [("stage", self.stage), ("next step", self.next_step or "")]
+                if self.command:
+                    pairs.append(("run", self.command))
+            pairs += [(e.key, e.title) for e in self]
+            return _display.section("explain", badge + (_display.key_values(pairs) if pairs else ""))
         rows = [(e.key, e.title, e.fix + ("".join(f"\n{a}" for a in e.advice))) for e in self]
         return _display.section(
             f"explain: {len(self)} known error{'s' if len(self) > 1 else ''}, the most likely first",
@@ -367,23 +359,101 @@ def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None
     return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
 
 
-def _hit(c: _Compiled, hay: str, lower: str, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
+def _hit(c: _Compiled, hay: str, lower: str, lv: Levels, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
     """Where family ``c`` matches ``hay`` (start, end, the line), by its pattern or by the codes and messages in the
     text's facts; None when it does not, or when its ``requires`` / ``unless`` rule it out."""
     hit: tuple[int, int, str] | None = None
     if c.literals is None or any(word in lower for word in c.literals):
-        m = c.pattern.search(hay)
+        m = _best_match(c.pattern, hay, lv)
         if m is not None:
             hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
     if hit is None and (c.codes or c.messages):
         hit = _by_code(c, facts, lower, hay)
     if hit is None:
         return None
-    if c.requires is not None and c.requires.search(hay) is None:
+    if c.requires is not None and c.requires.search(hay, lower) is None:
         return None
-    if c.unless is not None and c.unless.search(hay) is not None:
+    if c.unless is not None and c.unless.search(hay, lower) is not None:
         return None
     return hit
+
+
+@functools.lru_cache(maxsize=1)
+def _anchors() -> tuple[str, ...]:
+    """The words the middle of a long text is read for: every family's, stage marker's and error mark's literals."""
+    words: list[str] = list(_ERROR_WORDS)
+    for c in _compiled():
+        words += c.literals or ()
+        for rx in (c.requires, c.unless):
+            words += (rx.words or ()) if rx is not None else ()
+    for _, _, lits in _stage_markers():
+        words += lits or ()
+    return scan.choose_anchors(words)
+
+
+def _variant(c: _Compiled, hay: str, lower: str, products: list[str]) -> tuple[str, str | None, str | None]:
+    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran."""
+    for when, variant in c.variants:
+        if (variant.product and variant.product in products) or when.search(hay, lower):
+            return variant.fix, variant.label, variant.product or None
+    return c.entry.fix, None, None
+
+
+def _explanation(
+    c: _Compiled,
+    fix: str,
+    situation: str | None,
+    hit: tuple[int, int, str],
+    hay: str,
+    lower: str,
+    advice: tuple[str, ...],
+) -> Explanation:
+    e = c.entry
+    op = c.op.search(hay, lower) if c.op is not None else None
+    return Explanation(
+        key=e.key,
+        title=e.title,
+        cause=e.cause,
+        fix=fix,
+        situation=situation,
+        evidence=_display.short(hit[2], 200),
+        op=_first_group(op),
+        advice=advice,
+        commands=e.commands,
+        applies=e.applies,
+        _entry=e,
+    )
+
+
+def _read(text: str, log: str | None) -> tuple[str, list[str]]:
+    """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
+    reading = scan.read(text or "", _anchors())
+    hay = reading.text
+    unread = [reading.note()] if reading.note() else []
+    if log:
+        log_reading = scan.read(log, _anchors())
+        hay = hay + "\n" + log_reading.text
+        if log_reading.note():
+            unread.append("in the log: " + log_reading.note())
+    return hay, unread
+
+
+def _decided(
+    c: _Compiled, versions: Versions | None, hay: str
+) -> tuple[_Compiled, KnownError, str, tuple[str, ...]] | None:
+    """The family to answer with and how sure: a loose family is "likely"; a family with a decider asks the facts,
+    which keep it ("sure"), point to the other family (answered instead), or cannot tell ("likely", with both)."""
+    e = c.entry
+    if not e.decide:
+        return (c, e, "likely", e.alternatives) if e.loose else (c, e, "sure", ())
+    assert versions is not None
+    chosen = decide(e.decide, versions, hay)
+    if chosen is None:
+        return c, e, "likely", e.alternatives
+    if chosen == e.key:
+        return c, e, "sure", ()
+    other = next((k for k in _compiled() if k.entry.key == chosen), None)  # the facts point to the other family
+    return None if other is None else (other, other.entry, "sure", ())
 
 
 def explain(text: str, *, log: str | None = None, env: Environment | None = None) -> Explanations:
@@ -392,12 +462,11 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
     ``log`` is a build log (e.g. `BuildError.log`, TensorRT's messages) searched with the text; ``env`` is the
     machine (`torchtrt_compat.env.detect_environment()`), whose versions make the fixes concrete and whose facts (no
     driver, no GPU) rule families in or out. The text's own versions (pip's conflict lines, a bug-report template)
-    win over the machine's. When no family matches, the result is empty; its ``stage`` and ``next_step`` say where
-    the text failed and what to look at next, when the text shows that.
+    win over the machine's. The result says what the first answer is (`Explanations.outcome`, `summary`): the
+    failure's family, "only warnings", or, when no family knows the failure, its stage, library and the command to
+    run next.
     """
-    hay = _window(text or "")
-    if log:
-        hay = hay + "\n" + _window(log)
+    hay, unread = _read(text, log)
     known: list[TextFacts] = []
 
     def facts() -> TextFacts:  # read once, and only when a family or an advisor needs the text's facts
@@ -405,21 +474,31 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
             known.append(extract(hay))
         return known[0]
 
+    lv = levels(hay)
+    seen_products: list[list[str]] = []
+
+    def products() -> list[str]:  # the libraries the text shows, read once and only when a variant needs them
+        if not seen_products:
+            seen_products.append(known[0].products if known else products_of(hay, lower))
+        return seen_products[0]
+
     versions: Versions | None = None
     found: list[Explanation] = []
     lower = hay.lower()
     for c in _compiled():
-        hit = _hit(c, hay, lower, facts)
+        hit = _hit(c, hay, lower, lv, facts)
         if hit is None:
             continue
         e = c.entry
-        if _host_rules_out(e, env):
+        if _host_rules_out(e, env) and (not e.decide or _SECONDARY.search(hit[2])):
+            continue  # a decider weighs the machine's facts itself, unless the line only echoes another error
+        if e.decide:
+            versions = versions or Versions.gather(hay, env, facts())
+        chosen = _decided(c, versions, hay)
+        if chosen is None:
             continue
-        fix, situation = e.fix, None
-        for when, variant in c.variants:
-            if when.search(hay):
-                fix, situation = variant.fix, variant.label
-                break
+        c, e, confidence, alternatives = chosen
+        fix, situation, product = _variant(c, hay, lower, products() if c.variants else [])
         advice: tuple[str, ...] = ()
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())
@@ -431,28 +510,99 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 rank -= 30
         if _SECONDARY.search(hit[2]):
             rank -= 40
+        level = lv.at(hit[0])
+        severity = "warning" if level in ("warning", "info") or e.severity == "notice" else "failure"
+        rank += _severity_rank(e, severity, lv)
         found.append(
-            Explanation(
-                key=e.key,
-                title=e.title,
-                cause=e.cause,
-                fix=fix,
-                situation=situation,
-                evidence=_display.short(hit[2], 200),
-                op=_first_group(c.op.search(hay)) if c.op is not None else None,
-                advice=advice,
-                commands=e.commands,
-                applies=e.applies,
-                _entry=e,
+            replace(
+                _explanation(c, fix, situation, hit, hay, lower, advice),
+                severity=severity,
+                confidence=confidence,
+                alternatives=tuple(a for a in alternatives if a != e.key),
+                product=product,
                 _rank=rank,
             )
         )
-    found.sort(key=lambda x: -x._rank)
+    found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
-    if not found:
-        result.stage = _stage(hay, lower)
-        result.next_step = STAGE_STEPS.get(result.stage) if result.stage else None
+    _conclude(result, hay, lower, lv, facts)
+    result.unread = "; ".join(unread)
     return result
+
+
+def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | None:
+    """The first match of ``rx``, or, when that one is on a warning line, a later one on a line that shows a failure
+    (the same family logged first as a warning, then as the error): at most 20 matches are looked at."""
+    first: re.Match[str] | None = None
+    for i, m in enumerate(rx.finditer(hay)):
+        if first is None:
+            first = m
+        if lv.at(m.start()) not in ("warning", "info") or i >= 20:
+            return m if lv.at(m.start()) not in ("warning", "info") else first
+    return first
+
+
+def _severity_rank(e: KnownError, severity: str, lv: Levels) -> float:
+    """Rank by what the text shows: a notice never outranks a failure in a text that failed; a failure family found
+    only on a warning line ranks below the families found on error lines (and below the notices when nothing failed),
+    unless the family is a warning that means a failure (`KnownError.severity` "warns-of-failure")."""
+    if e.severity == "notice":
+        return -200.0 if lv.errors else 0.0
+    if severity == "warning" and e.severity != "warns-of-failure":
+        return -150.0 if lv.warnings_only else -25.0
+    return 0.0
+
+
+def _dedupe(found: list[Explanation]) -> list[Explanation]:
+    """One entry per family (a decider can turn two matches into the same family): the better ranked one stays."""
+    seen: set[str] = set()
+    out = []
+    for e in found:
+        if e.key not in seen:
+            seen.add(e.key)
+            out.append(e)
+    return out
+
+
+def _conclude(result: Explanations, hay: str, lower: str, lv: Levels, facts: Callable[[], TextFacts]) -> None:
+    """The first answer: the failure's family, "only warnings", or the stage, library and next command."""
+    result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
+    top = result[0] if result else None
+    warns_of_failure = top is not None and top._entry is not None and top._entry.severity == "warns-of-failure"
+    if lv.warnings_only or (top is not None and all(e.notice for e in result) and not lv.errors):
+        if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
+            result.outcome = "warnings-only"
+            result.summary = (
+                "Only warnings, no error: nothing in this text failed (harmless"
+                + (f"; {top.title}" if top is not None and top.notice else "")
+                + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
+                "that one."
+            )
+            return
+    if top is not None and not top.notice:
+        result.outcome = "explained"
+        sure = "" if top.confidence == "sure" else f" (likely; or {', '.join(top.alternatives) or 'another cause'})"
+        result.summary = ("Failure: " if top.severity == "failure" else "Warning that means a failure: ") + (
+            top.title + sure
+        )
+        return
+    result.outcome = "unexplained" if (lv.errors or top is not None) else "no-match"
+    products = facts().products
+    # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
+    # neither has no stage
+    stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
+    library = products[0] if products else None
+    result.stage, result.library = stage, library
+    result.next_step = STAGE_STEPS.get(stage)
+    command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS.get(stage)
+    if stage == "import" and facts().libraries:
+        command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
+    result.command = command
+    where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
+    lib = f" in {library}" if library else ""
+    seen = f" (first error: {result.first_error})" if result.first_error else ""
+    notices = " The warnings in it are harmless." if top is not None else ""
+    result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
 
 
 # ---- the re-raise ----------------------------------------------------------------------------------------------------
@@ -522,7 +672,7 @@ def reraise_explained(
     unchanged.
     """
     text = _exception_text(exc)
-    found = explain(text, log=log, env=_machine())
+    found = explain(text, log=log, env=_machine()).failures  # a notice in the log never explains an exception
     message = str(exc).strip()
     first = message.splitlines()[0] if message else type(exc).__name__
     building = stage in BUILD_STAGES or stage == "compile"

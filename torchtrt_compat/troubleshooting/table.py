@@ -27,17 +27,67 @@ JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
 
+#: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
+PRODUCTS: tuple[tuple[str, str], ...] = (
+    ("pycuda", r"\bpycuda\b|PyCUDA"),
+    ("onnxruntime", r"onnxruntime|ONNXRuntimeError|InferenceSession|(?:CUDA|Tensorrt|TensorRT)ExecutionProvider"),
+    ("cupy", r"\bcupy(?:_backends)?\b|\bCuPy\b"),
+    ("tensorrt_llm", r"tensorrt_llm|TensorRT-LLM|\btrtllm"),
+    ("tensorflow", r"\btensorflow\b|TF-TRT|tf2tensorrt"),
+    ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
+    ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
+    ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch"),
+)
+#: GPUs a text names, by vendor (a GPU's name, nvidia-smi's table, ROCm's gfx targets); "nvidia-smi" named in advice
+#: is no evidence of a GPU.
+GPU_VENDORS: tuple[tuple[str, str], ...] = (
+    (
+        "nvidia",
+        r"NVIDIA (?:GeForce|Quadro|Tesla|RTX|TITAN|[AHLBT]\d{1,3}\b|Jetson)|GeForce (?:GTX|RTX|MX)|NVIDIA-SMI \d"
+        r"|Driver Version: \d{3}|\bTesla [KPVMT]\d|\bRTX \d{4}|\bGTX \d{3,4}|\bJetson\b|\bA100\b|\bH100\b|\bQuadro\b",
+    ),
+    ("amd", r"\bAMD Radeon|\bRadeon(?:\(TM\))? (?:RX|Pro|Graphics|Vega)|\bInstinct MI\d{2,3}"),
+    ("intel", r"Intel\(R\) (?:UHD|Iris|HD|Arc)|Intel (?:UHD|Iris|HD Graphics|Arc)\b"),
+    ("apple", r"\bApple M\d\b|Apple Silicon|\bMPS backend"),
+)
+#: A ROCm (AMD) build of torch: a pip fix must never swap it for a CUDA build.
+ROCM = (
+    r"\+rocm\d|\bROCm\b|\bhipError\w{0,40}|\bHIP error\b|/opt/rocm|\brocm-smi\b|HSA_OVERRIDE_GFX_VERSION"
+    r"|torch\.version\.hip"
+)
+#: CUDA libraries by the stem of their file name: (component, {the file's major: the release it belongs to}). Source:
+#: the file names in NVIDIA's nvidia-*-cu11 / -cu12 / -cu13 wheels (e.g. cu13: libcublas.so.13, libcufft.so.12,
+#: libcusolver.so.12, libcusparse.so.12, libcurand.so.10) and in nvidia-cudnn-cu11 / -cu12 / -cu13 (libcudnn*.so.8/9).
+CUDA_SONAMES: dict[str, tuple[str, dict[str, str]]] = {
+    "cuda": ("the NVIDIA driver's CUDA library (libcuda)", {"": "the NVIDIA driver", "1": "the NVIDIA driver"}),
+    "cudart": ("the CUDA runtime", {"10": "CUDA 10", "11": "CUDA 11", "12": "CUDA 12", "13": "CUDA 13"}),
+    "cublas": ("cuBLAS", {"10": "CUDA 10", "11": "CUDA 11", "12": "CUDA 12", "13": "CUDA 13"}),
+    "cublaslt": ("cuBLASLt", {"10": "CUDA 10", "11": "CUDA 11", "12": "CUDA 12", "13": "CUDA 13"}),
+    "cudnn": ("cuDNN", {"7": "cuDNN 7", "8": "cuDNN 8", "9": "cuDNN 9"}),
+    "cufft": ("cuFFT", {"10": "CUDA 11", "11": "CUDA 12", "12": "CUDA 13"}),
+    "curand": ("cuRAND", {"10": "CUDA 10 to 13"}),
+    "cusparse": ("cuSPARSE", {"11": "CUDA 11", "12": "CUDA 12 or 13"}),
+    "cusolver": ("cuSOLVER", {"10": "CUDA 10", "11": "CUDA 11 or 12", "12": "CUDA 13"}),
+    "nvrtc": ("NVRTC", {"10": "CUDA 10", "11": "CUDA 11", "12": "CUDA 12", "13": "CUDA 13"}),
+    "nvjitlink": ("nvJitLink", {"12": "CUDA 12", "13": "CUDA 13"}),
+    "nccl": ("NCCL", {"2": "NCCL 2"}),
+    "cupti": ("CUPTI", {"11": "CUDA 11", "12": "CUDA 12", "13": "CUDA 13"}),
+    "nvtoolsext": ("NVTX", {"1": "CUDA 10 to 12"}),
+}
+
 CHECK = "torchtrt-compat check"
 SUGGEST = "torchtrt-compat suggest"
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A fix that fits better when ``when`` (a regular expression) is found in the text."""
+    """A fix that fits better when ``when`` (a regular expression) is found in the text, or when the text shows the
+    user ran ``product`` (a `PRODUCTS` name): the fix then names that library's own remedy."""
 
     when: str
     label: str  #: the situation, in words ("source or Docker build")
     fix: str
+    product: str = ""  #: applies when the text shows this library in use (`PRODUCTS`), whatever ``when`` says
 
 
 @dataclass(frozen=True)
@@ -68,7 +118,95 @@ class KnownError:
     #: a fact about the machine the family needs; an `explain(env=...)` that shows otherwise rules it out
     #: ("driver": the host has an NVIDIA driver)
     host: str = ""
+    #: what a match means: "failure" (the default); "notice" (a warning that is harmless in itself: never the first
+    #: answer to a text that failed); "warns-of-failure" (a warning that means what it names will not work, e.g.
+    #: torch's "sm_120 is not compatible with the current PyTorch installation")
+    severity: str = "failure"
+    #: the text is a symptom several causes share: the answer says "likely" and names `alternatives` too
+    loose: bool = False
+    #: other families the same text can mean (keys); named beside this one when the answer is "likely"
+    alternatives: tuple[str, ...] = ()
+    #: a decider in `advice.DECIDERS` that picks between this family and its alternatives from the text's and the
+    #: machine's facts (e.g. an NVIDIA GPU named in the text, or none on the machine); undecided means "likely"
+    decide: str = ""
 
+
+#: TensorRT Python API added after the first releases, and what older code used instead (for "object has no attribute
+#: X" when the installed TensorRT is older than the code). Source: the TensorRT API reference's "Added, Deprecated, And
+#: Removed APIs" chapters (8.0.1, 8.4.0 EA, 8.5.1, 8.6) and the TensorRT 10 Python API.
+TENSORRT_API_ADDED: dict[str, tuple[str, str]] = {
+    "build_serialized_network": ("8.0", "builder.build_engine(network, config)"),
+    "set_memory_pool_limit": ("8.4", "config.max_workspace_size = nbytes"),
+    "get_memory_pool_limit": ("8.4", "config.max_workspace_size"),
+    "MemoryPoolType": ("8.4", "config.max_workspace_size"),
+    "max_threads": ("8.4", "nothing (one thread)"),
+    "num_io_tensors": ("8.5", "engine.num_bindings"),
+    "get_tensor_name": ("8.5", "engine.get_binding_name(i)"),
+    "get_tensor_mode": ("8.5", "engine.binding_is_input(i)"),
+    "get_tensor_shape": ("8.5", "engine.get_binding_shape(i) / context.get_binding_shape(i)"),
+    "get_tensor_dtype": ("8.5", "engine.get_binding_dtype(i)"),
+    "set_tensor_address": ("8.5", "a bindings list passed to execute_async_v2"),
+    "set_input_shape": ("8.5", "context.set_binding_shape(i, shape)"),
+    "execute_async_v3": ("8.5", "context.execute_async_v2(bindings, stream_handle)"),
+    "TensorIOMode": ("8.5", "engine.binding_is_input(i)"),
+    "set_preview_feature": ("8.5", "nothing"),
+    "builder_optimization_level": ("8.6", "nothing (the default level)"),
+    "hardware_compatibility_level": ("8.6", "nothing: build on the GPU that runs the engine"),
+    "HardwareCompatibilityLevel": ("8.6", "nothing: build on the GPU that runs the engine"),
+    "max_aux_streams": ("8.6", "nothing"),
+    "num_aux_streams": ("8.6", "nothing"),
+    "streamable_weights_size": ("10.0", "nothing (weight streaming is new in 10.0)"),
+    "weight_streaming_budget": ("10.0", "nothing (weight streaming is new in 10.0)"),
+    "weight_streaming_budget_v2": ("10.1", "weight_streaming_budget"),
+    "device_memory_size_v2": ("10.1", "engine.device_memory_size"),
+    "ExecutionContextAllocationStrategy": ("10.0", "create_execution_context_without_device_memory()"),
+}
+
+#: The fix for a CUDA context conflict, in the words of the library the user ran.
+CONTEXT_VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        r"pycuda\.autoinit|import pycuda|pycuda\._driver|make_context",
+        "pycuda",
+        "pycuda.autoinit (or Device.make_context) creates a second CUDA context, and TensorRT or torch work "
+        "created under one is used under the other: `import pycuda.autoprimaryctx` instead of pycuda.autoinit "
+        "(pycuda ≥ 2021.1) so pycuda uses the device's primary context, the one torch and TensorRT use; for threads, "
+        "ctx = cuda.Device(0).retain_primary_context(); ctx.push() ... ctx.pop().",
+        product="pycuda",
+    ),
+    Variant(
+        r"onnxruntime|InferenceSession|ExecutionProvider",
+        "ONNX Runtime",
+        "ONNX Runtime's CUDA / TensorRT provider ran on another CUDA stream or context than the buffers it was "
+        "given: bind inputs and outputs on the session's device with io_binding (bind_input(..., device_type='cuda', "
+        "device_id=N)), pass user_compute_stream in the provider options when another library shares the stream, "
+        "and create every session after the CUDA libraries the process uses (torch, cupy) have set their device.",
+        product="onnxruntime",
+    ),
+    Variant(
+        r"\bcupy\b",
+        "CuPy",
+        "CuPy uses the device's primary context; a handle, stream or memory made under another context (pycuda's "
+        "make_context, a driver-API context) is invalid in it: create everything under `with cupy.cuda.Device(n):` "
+        "and share streams with cupy.cuda.ExternalStream(ptr) instead of passing raw handles across contexts.",
+        product="cupy",
+    ),
+    Variant(
+        r"torch_tensorrt|Torch-TensorRT",
+        "torch_tensorrt",
+        "Wrap inference in torchtrt_compat.runtime.primary_context(device) (compile and loaded artifacts do it by "
+        "default); call torchtrt_compat.runtime.diagnose_context() to see which context is current.",
+        product="torch_tensorrt",
+    ),
+    Variant(
+        r"\btensorrt\b|\[TRT\]|IExecutionContext|execute_async",
+        "TensorRT's API",
+        "The engine, its execution context and the stream must all be created under the CUDA context that is "
+        "current when you call execute: make one context current for all of them (torch's: create them after a "
+        "torch.cuda call on that device; pycuda's: `import pycuda.autoprimaryctx`), and pass a stream of that "
+        "context (torch.cuda.current_stream().cuda_stream).",
+        product="tensorrt",
+    ),
+)
 
 CORPUS = "tests/data/explain_corpus.jsonl"
 
@@ -116,6 +254,13 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "TensorRT's libnvinfer*, or a torch library (libtorch_cuda_cu, libcudart) from another torch or CUDA build.",
         "Install the versions the release pins rather than adding paths by hand: `torchtrt-compat check` names them.",
         variants=(
+            Variant(
+                r"Successfully installed[^\n]{0,400}tensorrt|Cell In\[\d{1,5}\]|<ipython-input",
+                "TensorRT changed under a running Python",
+                "The library was there when this Python started and a pip install (or upgrade) of TensorRT since "
+                "replaced it with another version's files: restart the Python process (the notebook kernel), then "
+                "import again; if it persists, the tensorrt packages are of mixed versions (reinstall them at one).",
+            ),
             Variant(
                 r"libnv(?:infer|onnxparser|parsers)",
                 "TensorRT library",
@@ -176,8 +321,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     KnownError(
         "pip-pin-conflict",
         'pip: "… requires …, but you have … which is incompatible"',
-        r"^[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires [^\n]{1,200}, "
-        r"but you have [^\n]{1,200} which is incompatible",
+        r"(?:^|conflicts\. )[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires "
+        r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible",
         "pip installed a torch, tensorrt or torchvision outside the range another installed package pins (pip warns "
         "and installs anyway); torch_tensorrt pins one torch minor and one TensorRT minor.",
         "Install the pinned versions the pip lines name (the commands below), or pick a torch_tensorrt release that "
@@ -200,7 +345,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         r"No matching distribution found for (?:torch[-_]tensorrt|tensorrt)[\w.=<>!~-]{0,60}"
         r"|Could not find a version that satisfies the requirement (?:torch[-_]tensorrt|tensorrt)"
         r"|failed to build installable wheels for[^\n]{0,80}tensorrt"
-        r"|Failed (?:building wheel|to build) (?:for )?tensorrt",
+        r"|Failed building wheel for tensorrt|Failed to build tensorrt[\w-]{0,20}\s*$",
         "The index pip searched has no wheel of that release for this Python version and platform (torch_tensorrt "
         "publishes wheels per Python, CUDA and platform; releases before 1.4 were only on GitHub's release pages).",
         "Pick a release that has a wheel for your Python and platform: `torchtrt-compat suggest --python <ver> "
@@ -351,6 +496,28 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "lists stacks that fit it.",
         variants=(
             Variant(
+                r"\bcupy\b",
+                "CuPy",
+                "Update the NVIDIA driver, or install the CuPy wheel for an older CUDA that your driver supports "
+                "(cupy-cuda11x instead of cupy-cuda12x); `nvidia-smi` shows the highest CUDA the driver runs.",
+                product="cupy",
+            ),
+            Variant(
+                r"onnxruntime|ExecutionProvider",
+                "ONNX Runtime",
+                "Update the NVIDIA driver, or install the onnxruntime-gpu build for an older CUDA that your driver "
+                "supports; `nvidia-smi` shows the highest CUDA the driver runs. No NVIDIA GPU at all: use "
+                "providers=['CPUExecutionProvider'].",
+                product="onnxruntime",
+            ),
+            Variant(
+                r"\bpycuda\b",
+                "pycuda",
+                "Update the NVIDIA driver, or rebuild pycuda against a CUDA toolkit your driver supports "
+                "(`pip install --no-cache-dir --force-reinstall pycuda` with that toolkit's nvcc on PATH).",
+                product="pycuda",
+            ),
+            Variant(
                 r"unsupported toolchain|UnsupportedPtxVersion|UNSUPPORTED_PTX_VERSION",
                 "PTX newer than the driver",
                 "The kernels were compiled by a newer CUDA than this driver supports (cudaErrorUnsupportedPtxVersion): "
@@ -374,6 +541,9 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
             "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
         ),
         host="driver",
+        severity="warns-of-failure",
+        alternatives=("no-nvidia-gpu",),
+        decide="driver-or-no-gpu",
         example="RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version",
         example_source="https://github.com/nagadomi/nunif/issues/702 (CUDA 13 builds)",
     ),
@@ -388,8 +558,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "a Jetson GPU with an x86 build).",
         "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases that do "
         "for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
-        op=r"Target GPU SM (\d{2,3})|capability sm_(\d{2,3})|Unsupported SM:? ?(0x[0-9a-f]{3,4})",
         advice="gpu",
+        severity="warns-of-failure",
         cuda_errors=("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU"),
         commands=(CHECK, SUGGEST),
         weight=85,
@@ -760,6 +930,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "TensorRT-RTX on GPT-2's addmm / view / split before attention).",
         "Keep the ops of that subgraph in PyTorch (torch_executed_ops={'torch.ops.aten.addmm.default'}, or "
         "torchtrt_compat's per-op fallback), or try another TensorRT release.",
+        unless=r"graph_jit\.cpp[^\n]{0,80}CUDA_SUCCESS",  # Myelin's JIT without CUDA: refit-needs-gpu, not a graph bug
         weight=86,
         applies="TensorRT 10+ and TensorRT-RTX builders",
         shown_by=("tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",),
@@ -774,7 +945,18 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "memory, sometimes a precision or shape combination the layer does not support.",
         "Raise workspace_size (or leave it unset so TensorRT may use the GPU's memory) and free GPU memory; if it "
         "persists, keep that op in PyTorch (torch_executed_ops) or build it in FP32.",
-        op=r"implementation for node ([^\n]{1,160}?)(?:\.\)|\)\.|,|\]\s*$|$)",
+        variants=(
+            Variant(
+                r"implementation for node[^\n]{0,200}(?:QuantizeLinear|DequantizeLinear|_quantizer|QDQ|Q/DQ"
+                r"|fake_quant|quantize_op)",
+                "a quantized (Q/DQ) node",
+                "The node is a QuantizeLinear / DequantizeLinear pair TensorRT could not fuse with its neighbour "
+                "(not a memory limit): upgrade TensorRT (later releases fuse more Q/DQ patterns), move the Q/DQ "
+                "nodes so that they sit right before the quantizable layer (modelopt / pytorch-quantization "
+                "placement), or leave that layer unquantized.",
+            ),
+        ),
+        op=r"implementation for node \[?([^\n\[\]]{1,160}?)\]?(?:\.\)|\)\.|,|\.?\s*$)",
         weight=70,
         applies="every release",
         shown_by=corpus("nvidia-tensorrt-1766", "dusty-nv-jetson-inference-1499"),
@@ -924,6 +1106,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context.",
         "Wrap inference in torchtrt_compat.runtime.primary_context(device) (compile and loaded artifacts do it by "
         "default); call torchtrt_compat.runtime.diagnose_context() to see which context is current.",
+        variants=CONTEXT_VARIANTS,
         weight=75,
         applies="any release, with pycuda / other CUDA contexts in the process",
         shown_by=(
@@ -941,6 +1124,7 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         r"Cask convolution execution|\[cask\]|caskConvolution",
         "TensorRT's convolution kernels (Cask) were launched under a foreign CUDA context.",
         "Use torchtrt_compat.runtime.primary_context(device) around inference; avoid pycuda.autoinit.",
+        variants=CONTEXT_VARIANTS,
         weight=75,
         applies="any release",
         shown_by=(
@@ -1005,7 +1189,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     KnownError(
         "engine-built-elsewhere",
         "Engine built on a GPU of another compute capability",
-        r"engine plan file is generated on an incompatible device|expecting compute \d{1,2}\.\d got compute",
+        r"engine plan file is generated on an incompatible device|expecting compute \d{1,2}\.\d got compute"
+        r"|No compatible device was found for instantiating TensorRT engine|No compatible device found on system",
         "A TensorRT engine holds kernels for the compute capability of the GPU that built it; a GPU of another "
         "compute capability cannot load it (a copied engine file, a cache shared between machines, a Jetson engine "
         "moved to another module).",
@@ -1025,13 +1210,18 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "tensorrt-api-removed",
         "'tensorrt…Builder' object has no attribute … (TensorRT Python API of another major)",
         r"'tensorrt(?:_rtx)?(?:_bindings)?\.tensorrt(?:_rtx)?\.(?:Builder|IBuilderConfig|ICudaEngine|IExecutionContext"
-        r"|INetworkDefinition|Runtime|IHostMemory|OnnxParser)' object has no attribute '\w{1,60}'",
-        "The code was written for another major release of TensorRT's Python API: the attribute was removed or "
-        "renamed (each major drops the APIs the previous one deprecated).",
-        "Port the call to the API of the installed TensorRT (below), or install the TensorRT major the code was "
-        "written for (`pip install 'tensorrt==<major>.*'`).",
-        op=r"object has no attribute '(\w{1,60})'",
+        r"|INetworkDefinition|Runtime|IHostMemory|OnnxParser|IOptimizationProfile|ILayer|ITensor)' object has no "
+        r"attribute '\w{1,60}'|module 'tensorrt(?:_rtx)?' has no attribute '(?:"
+        + "|".join(sorted({**TENSORRT_API_ADDED}))
+        + r")'",
+        "The code and the installed TensorRT are of different releases: the attribute was removed in a later major "
+        "(each major drops what the previous one deprecated), or it was added in a later release than the one "
+        "installed.",
+        "Compare `python -c 'import tensorrt; print(tensorrt.__version__)'` with the release the code was written "
+        "for; then port the call to the installed API, or install the TensorRT the code needs (below).",
+        op=r"has no attribute '(\w{1,60})'",
         advice="tensorrt-api",
+        decide="api-removed-or-added",
         weight=85,
         applies="code written against an older (or newer) TensorRT major",
         shown_by=("tests/troubleshooting/test_generalisation.py::test_removed_tensorrt_api_names_its_replacement",),
@@ -1157,8 +1347,8 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "the thread that made or pushed it (worker threads, DataParallel replicas, a server's handlers), or none "
         "was made (cuda.init() without pycuda.autoinit or make_context).",
         "Make the context current in the thread that calls: ctx = cuda.Device(0).retain_primary_context(); "
-        "ctx.push() ... ctx.pop() (try/finally), or wrap the call in torchtrt_compat.runtime.primary_context(device), "
-        "which shares torch's context.",
+        "ctx.push() ... ctx.pop() (try/finally), or `import pycuda.autoprimaryctx` (pycuda ≥ 2021.1), which makes "
+        "the device's primary context (the one torch and TensorRT use) current.",
         unless=r"context::detach|context::pop|m_stack::pop|module cleanup|__del__",
         weight=80,
         applies="pycuda (and cuda-python driver calls) with threads or without pycuda.autoinit",
@@ -1187,13 +1377,59 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
     KnownError(
         "cudagraph-capture-conflict",
         "operation not permitted when stream is capturing (CUDA graph capture)",
-        r"CUDA graph capture on the stream has failed|stream is capturing",
+        r"CUDA graph capture on the stream has failed|stream is capturing|during CUDA graph capture"
+        r"|Capture must end on the same stream it began on|captured on wrong device or stream"
+        r"|must be captured on a non-default stream|without making it depend upon the original stream used for capture"
+        r"|RNG op during graph capture|capturing stream has unjoined work",
         "While a stream was being captured into a CUDA graph, something capture forbids ran: a synchronisation "
         "(cudaDeviceSynchronize, .item(), .cpu()), an allocation or a copy on the legacy default stream, or another "
         "thread's CUDA call under the global capture mode.",
         "Keep synchronisations and allocations out of the captured region (warm up once before capturing), capture "
         "with the thread-local mode on a side stream (torch.cuda.graph does), and keep other threads off the GPU "
         "while capturing; for a TensorRT engine that cannot be captured, run it without CUDA graphs.",
+        variants=(
+            Variant(
+                r"unjoined|StreamCaptureUnjoined|without making it depend upon the original stream",
+                "a side stream never joined",
+                "Work forked onto a side stream during the capture was never joined back: make the capturing stream "
+                "wait for the side stream before the capture ends (capture_stream.wait_stream(side), or record an "
+                "event on the side stream and wait for it), and make the side stream wait on the capturing stream "
+                "before its first launch.",
+            ),
+            Variant(
+                r"wrong device or stream|same stream it began on|StreamCaptureUnmatched|StreamCaptureIsolation"
+                r"|uncaptured work in another stream|cuda:[1-9]",
+                "a stream of another device or outside the capture",
+                "A stream used in the capture belongs to another GPU or does not depend on the capturing stream: a "
+                "side stream made on cuda:0 (torch.cuda.Stream() uses the current device) while the model runs on "
+                "cuda:N. Create streams with torch.cuda.Stream(device=x.device) inside `with torch.cuda.device(x."
+                "device):`, and make them wait on the capturing stream.",
+            ),
+            Variant(
+                r"CUDAGeneratorImpl|RNG op during graph capture|philox",
+                "random numbers in the capture",
+                "An op drew random numbers through a generator the graph does not own: keep dropout and sampling out "
+                "of the captured region (eval mode), or register the generator with the graph "
+                "(graph.register_generator_state) before capturing.",
+            ),
+            Variant(
+                r"cublas|cudnn|cufft|cusolver|nccl|curand|thrust|nvjpeg|CUBLAS_STATUS|CUDNN_STATUS|NCCL"
+                r"|all_reduce|allreduce|all_gather|torch\.distributed|c10d",
+                "a library call that cannot be captured",
+                "A library call inside the capture (cuBLAS, cuDNN, cuFFT, a NCCL / torch.distributed collective) "
+                "allocates, synchronises or creates a handle when first called: run the model once on the capturing "
+                "stream before capturing (warm-up creates the handles and workspaces), set "
+                "CUBLAS_WORKSPACE_CONFIG=:4096:8 for cuBLAS; a collective is capturable only with NCCL (not gloo, "
+                "so not on Windows): disable CUDA graphs there (vLLM: --enforce-eager) and move calls that still "
+                "fail out of the graph.",
+            ),
+            Variant(
+                r"must be captured on a non-default stream",
+                "captured on the default stream",
+                "Capture on a side stream: `with torch.cuda.graph(g):` makes one; a hand-made capture needs "
+                "`with torch.cuda.stream(s):` around it.",
+            ),
+        ),
         weight=82,
         applies="CUDA graphs (torch.cuda.graph, torch_tensorrt cudagraphs, trtexec --useCudaGraph), threads",
         shown_by=("tests/troubleshooting/test_generalisation.py::test_error_numbers_mean_what_cuda_says",),
@@ -1225,6 +1461,13 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the kernel; the errors "
         "after the first one are echoes.",
         variants=(
+            Variant(
+                r"getBestTactic|autotuning|computeCosts|tacticOptimizer|timing tactic",
+                "while the builder timed kernels",
+                "A kernel crashed while TensorRT's builder timed it (no buffer of yours is involved): a TensorRT or "
+                "driver bug for that layer on this GPU. Try another TensorRT release (or update the driver), build "
+                "in FP32 or with that layer's precision fixed, and report it with the model if it persists.",
+            ),
             Variant(
                 r"pycuda|make_context|autoinit",
                 "pycuda buffers",
@@ -1291,6 +1534,449 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         example="ValueError: Input model is of type nn.Module. Saving nn.Module directly is not supported.",
         example_source="torch-tensorrt 2.14.0, _compile.py (save)",
     ),
+    # ---- issue 36: warnings, process state, ABI, CUDA libraries, CUDA graphs, GPUs from other vendors ------------
+    KnownError(
+        "trt-lazy-loading",
+        "CUDA lazy loading is not enabled (a TensorRT notice)",
+        r"CUDA lazy loading is not enabled|Enabling it can significantly reduce device memory usage",
+        "TensorRT (8.6 and later) advises setting CUDA_MODULE_LOADING=LAZY, which loads kernels on first use; it is "
+        "a notice, not an error, and changes nothing about whether the build or the run works.",
+        "Nothing to fix: if you want the memory back, `export CUDA_MODULE_LOADING=LAZY` before starting Python "
+        "(torch sets it itself since 2.1). If something failed, look for the first error line ([E], ERROR, a "
+        "Traceback) and explain that one.",
+        severity="notice",
+        weight=30,
+        applies="TensorRT ≥ 8.6 and TensorRT-RTX, any program",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="[04/02/2024-10:00:00] [TRT] [W] CUDA lazy loading is not enabled. Enabling it can significantly "
+        "reduce device memory usage and speed up TensorRT initialization.",
+        example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (its warning text)",
+    ),
+    KnownError(
+        "trt-tactic-memory",
+        "TensorRT skipped tactics for lack of memory (a builder warning)",
+        r"bytes\) could not be allocated\. There may not be enough free memory|Tactic Device request: \d{1,9} ?MB"
+        r"|Device memory is insufficient to use tactic|Skipping tactic \S{1,40} due to insufficient memory"
+        r"|do not have sufficient workspace memory to run|due to insufficient workspace"
+        r"|Requested amount of (?:GPU )?memory \(\d{1,16} bytes\) could not be allocated",
+        "While timing kernels, the builder asked for more GPU memory than it could get and skipped those kernels "
+        "(tactics); the build goes on with the others. A warning: the engine is built unless an error follows.",
+        "Nothing to fix if the engine was built: it may only be slower than it could be. For the best kernels, free "
+        "GPU memory during the build or raise the workspace limit (workspace_size / --memPoolSize=workspace:N). If "
+        "the build failed, the error line after these warnings says why: explain that one.",
+        severity="notice",
+        weight=35,
+        applies="TensorRT 8 and later builders (trtexec, OnnxParser flows, torch_tensorrt)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="[W] [TRT] Requested amount of GPU memory (1073741824 bytes) could not be allocated. There may not "
+        "be enough free memory for allocation to succeed.\n[W] [TRT] Skipping tactic 3 due to insufficient memory "
+        "on requested size of 1073741824 detected for tactic 0x0000000000000004.",
+        example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (the warnings' texts)",
+    ),
+    KnownError(
+        "trt-timing-cache",
+        "The timing cache is invalid or from another TensorRT (it is ignored)",
+        r"Failed to deserialize timing cache|timing cache will not be used|Timing cache header mismatch"
+        r"|Detected (?:an )?invalid timing cache|Could not read timing cache from|invalid timing cache"
+        r"|timing cache[^\n]{0,60}(?:incompatible|is not compatible|mismatch|ignored|corrupted)",
+        "The timing cache file could not be used (made by another TensorRT version, another GPU, or cut short); "
+        "TensorRT ignores it and times the kernels again. A warning: the build is only slower.",
+        "Nothing to fix: delete the old cache file so a new one is written, and keep one timing cache per TensorRT "
+        "version and GPU model (torchtrt_compat.runtime's timing caches are keyed that way).",
+        severity="notice",
+        weight=35,
+        applies="TensorRT 8 and later (timing caches)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="[W] [TRT] Failed to deserialize timing cache. Returning an empty timing cache.",
+        example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (its warning text)",
+    ),
+    KnownError(
+        "onnx-int64-weights",
+        "Your ONNX model has been generated with INT64 weights (a parser warning)",
+        r"generated with INT64 weights|Attempting to cast down to INT32|does not natively support INT64",
+        "TensorRT's ONNX parser casts INT64 initializers (shapes, indices) to INT32 and says so; it is a warning "
+        "and almost never the cause of a failure.",
+        "Nothing to fix. If the build then fails, the error line after this one is the cause: explain that one "
+        "(`polygraphy surgeon sanitize --fold-constants` removes most INT64 shape computations).",
+        severity="notice",
+        weight=30,
+        applies="TensorRT's ONNX parser (onnx-tensorrt), TensorRT 7 to 9",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="[W] [TRT] onnx2trt_utils.cpp:374: Your ONNX model has been generated with INT64 weights, while "
+        "TensorRT does not natively support INT64. Attempting to cast down to INT32.",
+        example_source="onnx/onnx-tensorrt, onnx2trt_utils.cpp (convertINT64 warning)",
+    ),
+    KnownError(
+        "trt-precision-notice",
+        "Subnormal FP16 weights, or a layer not running in the precision asked (builder warnings)",
+        r"Detected subnormal (?:FP16|BF16) values|converted them to the (?:FP16|BF16) minimum"
+        r"|a non-conforming implementation was chosen|kSTRICT_TYPES is deprecated"
+        r"|(?:outside|out) of (?:the )?FP16 range|Detected layernorm nodes in FP16",
+        "The builder reports how it handled precision: weights too small for FP16 were rounded, or a layer runs in "
+        "another precision than requested because it was faster. Warnings: the engine is built.",
+        "Nothing to fix for the build. If the outputs are less accurate than expected, keep the flagged layers in "
+        "FP32 (layer precision with OBEY_PRECISION_CONSTRAINTS, or torch_tensorrt's torch_executed_ops / explicit "
+        "typing) and compare against FP32 with `polygraphy run model.onnx --trt --onnxrt`.",
+        severity="notice",
+        weight=30,
+        applies="TensorRT 8 and later, FP16 / BF16 / INT8 builds",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="[W] [TRT] Weights [name=conv1.weight] had the following issues when converted to FP16:\n[W] [TRT] "
+        " - Subnormal FP16 values detected.\n[W] [TRT] Detected subnormal FP16 values.",
+        example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (its warning texts)",
+    ),
+    KnownError(
+        "trt-library-version-notice",
+        "TensorRT was linked against cuBLAS / cuDNN X but loaded Y (a version notice)",
+        r"TensorRT was linked against (?:cuBLAS|cuDNN)[^\n]{0,60}but loaded"
+        r"|Using an engine plan file across different models of devices is not",
+        "TensorRT notes that the cuBLAS or cuDNN it loaded is another minor version than the one it was built with, "
+        "or that the engine was built on another GPU model; a warning that matters only if an error follows.",
+        "Usually nothing: minor versions of cuBLAS and cuDNN are compatible. If a later error names cuBLAS or cuDNN, "
+        "install the versions TensorRT was built with (they are in its release notes) or put them first on "
+        "LD_LIBRARY_PATH; rebuild engines on the GPU model that runs them.",
+        severity="notice",
+        weight=30,
+        applies="TensorRT 8 and later",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="[W] [TRT] TensorRT was linked against cuBLAS/cuBLAS LT 11.6.3 but loaded cuBLAS/cuBLAS LT 11.5.1",
+        example_source="TensorRT 8.2 builder (its warning text, as logged by trtexec)",
+    ),
+    KnownError(
+        "tf-trt-not-found",
+        "TF-TRT Warning: Could not find TensorRT (a TensorFlow notice)",
+        r"TF-TRT Warning: Could not find TensorRT|Cannot dlopen some TensorRT libraries",
+        "TensorFlow looks for TensorRT at import to enable TF-TRT and warns when it is not installed; TensorFlow "
+        "itself works, only TF-TRT conversion is unavailable.",
+        "Nothing to fix unless you use TF-TRT (tf.experimental.tensorrt): then install the TensorRT version your "
+        "TensorFlow build names. Look for the first error line for what actually failed.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 2.x with GPU support",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="2024-01-01 12:00:00.000000: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: "
+        "Could not find TensorRT",
+        example_source="tensorflow, tensorflow/compiler/tf2tensorrt/utils/py_utils.cc (its warning text)",
+    ),
+    KnownError(
+        "optional-component-notice",
+        "An optional component is not installed (modelopt, TensorRT-LLM plugins: an import notice)",
+        r"Unable to import quantiz(?:ation|e) op\. Please install modelopt|Please install modelopt library"
+        r"|Unable to import torchscript frontend core|Skipping TensorRT-LLM plugin support"
+        r"|TensorRT-LLM is not installed|Unable to import TensorRT plugin",
+        "torch_tensorrt logs at import which optional parts it could not load (quantized-model converters need "
+        "NVIDIA's modelopt; the TorchScript frontend needs its C++ library; distributed ops need TensorRT-LLM's "
+        "plugins). A notice: everything else works.",
+        "Nothing to fix unless you compile a model quantized with modelopt (`pip install nvidia-modelopt`) or use "
+        "the feature it names. Look for the first error line for what actually failed.",
+        severity="notice",
+        weight=30,
+        applies="torch_tensorrt 2.x at import",
+        shown_by=("tests/troubleshooting/test_round3.py::test_warnings_only_pastes_say_so_first",),
+        example="WARNING:torch_tensorrt.dynamo.conversion.aten_ops_converters:Unable to import quantization op. "
+        "Please install modelopt library (https://github.com/NVIDIA/TensorRT-Model-Optimizer?tab=readme-ov-file"
+        "#installation) to add support for compiling quantized models",
+        example_source="torch-tensorrt-rtx 2.14.0, dynamo/conversion/aten_ops_converters.py (its warning text)",
+    ),
+    KnownError(
+        "cudagraphs-skipped",
+        "skipping cudagraphs due to … (torch.compile ran without CUDA graphs)",
+        r"skipping cudagraphs due to|Unable to hit fast path of CUDAGraphs",
+        "torch.compile(mode='reduce-overhead') could not use CUDA graphs for this graph and ran it without them, for "
+        "the reason it names (mutated inputs, a CPU tensor, several devices, dynamic shapes, an op that cannot be "
+        "captured); results are right, only slower.",
+        "Nothing fails. To get the graphs, remove the reason named: keep inputs unmutated (clone before in-place "
+        "ops), move every tensor to the GPU, mark dynamic dims or pad to fixed sizes; for 'fast path' call "
+        "torch.compiler.cudagraph_mark_step_begin() before each call.",
+        severity="notice",
+        weight=40,
+        applies="torch ≥ 2.1, torch.compile with mode='reduce-overhead' (CUDA graph trees)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_cuda_graph_failures_are_told_apart",),
+        example='skipping cudagraphs due to mutated inputs (1 instances). Found from : \n   File "model.py", line 12',
+        example_source="torch 2.14.1, torch/_inductor/cudagraph_utils.py (format_default_skip_message)",
+    ),
+    KnownError(
+        "cudagraph-output-overwritten",
+        "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run",
+        r"output of CUDAGraphs that has been overwritten by a subsequent run",
+        "torch.compile's CUDA graphs reuse their output memory on the next call; a tensor kept from an earlier call "
+        "(a list of outputs, a running total) now points at memory the next run overwrote.",
+        "Call torch.compiler.cudagraph_mark_step_begin() before each model call, and clone outputs you keep across "
+        "calls outside torch.compile (out = model(x).clone()); for training loops, run backward before the next "
+        "forward.",
+        weight=88,
+        applies="torch ≥ 2.1, torch.compile with mode='reduce-overhead' / 'max-autotune' (CUDA graph trees)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_cuda_graph_failures_are_told_apart",),
+        example="RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent "
+        'run. Stack trace: File "train.py", line 40, in forward. To prevent overwriting, call '
+        "torch.compiler.cudagraph_mark_step_begin() before each model invocation.",
+        example_source="torch 2.14.1, torch/_inductor/cudagraph_trees.py (format_dealloc_msg)",
+    ),
+    KnownError(
+        "process-state-after-install",
+        "TensorRT changed under a running Python (after a pip install or upgrade)",
+        r"module 'tensorrt(?:_rtx)?' has no attribute '(?!(?:" + "|".join(sorted(TENSORRT_API_ADDED)) + r")')\w{1,60}'"
+        r"|libnvinfer_builder_resource(?:_win)?\.so\.\d{1,2}\.\d{1,2}\.\d{1,3}[^\n]{0,80}"
+        r"(?:cannot open|No such file|Unable to load)"
+        r"|Unable to load library: libnvinfer_builder_resource",
+        "The Python process imported (part of) TensorRT before pip replaced it: the module object is the old, "
+        "half-initialised one, or the libraries it loads by their full version (libnvinfer_builder_resource.so."
+        "X.Y.Z) are gone. A notebook kernel or a server that kept running across `pip install` shows this.",
+        "Restart the Python process (the notebook kernel), then check the install in a fresh one: `python -c "
+        "'import tensorrt; print(tensorrt.__version__, tensorrt.__file__)'`. If it persists, the tensorrt packages "
+        "are of mixed versions: `pip install --force-reinstall 'tensorrt-cu12==<one version>'` (cu13 for CUDA 13).",
+        variants=(
+            Variant(
+                r"[\\/](?:tensorrt|tensorrt_rtx)[\\/]__init__\.py|__file__[^\n]{0,40}None|namespace",
+                "a folder named tensorrt shadows the package",
+                "The module imported is not the package: a folder or file named tensorrt in the working directory "
+                "(or on sys.path) shadows it. Rename it, restart Python, and check `python -c 'import tensorrt; "
+                "print(tensorrt.__file__)'` points into site-packages.",
+            ),
+        ),
+        unless=r"object has no attribute",
+        loose=True,
+        alternatives=("tensorrt-package-incomplete",),
+        decide="restart-or-install",
+        weight=88,
+        applies="TensorRT's Python package, a long-running interpreter (Jupyter, servers)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_process_state_after_an_install",),
+        example="AttributeError: module 'tensorrt' has no attribute 'Logger'",
+        example_source="tensorrt's Python package (the AttributeError a half-imported module gives)",
+    ),
+    KnownError(
+        "tensorrt-factory-nullptr",
+        "TypeError: pybind11::init(): factory function returned nullptr (trt.Builder / trt.Runtime)",
+        r"factory function returned nullptr",
+        "TensorRT could not create the builder or runtime and its Python binding says only that: the reason is in "
+        "the TensorRT log lines just before it (CUDA could not start: no GPU or an old driver; a TensorRT library "
+        "could not be loaded; the GPU ran out of memory).",
+        "Read the [TRT] lines printed before the TypeError (make the logger verbose: trt.Logger(trt.Logger.VERBOSE)) "
+        "and explain them; `nvidia-smi` must list the GPU; if you just installed TensorRT, restart Python first.",
+        loose=True,
+        alternatives=("cuda-driver-insufficient", "process-state-after-install", "gpu-out-of-memory"),
+        decide="restart-or-install",
+        weight=55,
+        applies="TensorRT's Python API (trt.Builder(logger), trt.Runtime(logger))",
+        shown_by=("tests/troubleshooting/test_round3.py::test_process_state_after_an_install",),
+        example="TypeError: pybind11::init(): factory function returned nullptr",
+        example_source="TensorRT Python bindings (pybind11 constructors of Builder and Runtime)",
+    ),
+    KnownError(
+        "extension-abi-mismatch",
+        "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch",
+        r"undefined symbol: _ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d|4aten)\d"
+        r"|undefined symbol: _Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d",
+        "A compiled extension (a wheel with a .so: torchvision, tensorrt_llm, flash_attn, xformers, a custom op) was "
+        "built against another torch than the one installed: torch's C++ symbols change between releases and with "
+        "the C++ ABI flag, so the loader cannot find the one the extension calls.",
+        "Install the extension's build for your torch, or the torch it was built for (below); an extension you "
+        "compiled yourself: rebuild it against the installed torch (`pip install --no-build-isolation "
+        "--force-reinstall --no-cache-dir <package>`).",
+        variants=(
+            Variant(
+                r"torchvision[\\/]_C",
+                "torchvision",
+                "torchvision is built for one torch minor: install the torchvision that pairs with your torch "
+                "(`torchtrt-compat check` names it), from the same index (CUDA / CPU) as torch.",
+            ),
+            Variant(
+                r"tensorrt_llm",
+                "TensorRT-LLM",
+                "Each TensorRT-LLM release is built for one torch release (and one TensorRT): install the torch "
+                "its release notes name, or the TensorRT-LLM release built for your torch; in NGC containers use the "
+                "container's own torch.",
+                product="tensorrt_llm",
+            ),
+        ),
+        unless=r"libtorchtrt",
+        advice="symbol",
+        commands=(CHECK,),
+        weight=86,
+        applies="any compiled torch extension, Linux",
+        shown_by=("tests/troubleshooting/test_round3.py::test_undefined_torch_symbols_are_demangled",),
+        example="ImportError: /usr/local/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-"
+        "gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
+        example_source="glibc's dlopen wording (elf/dl-lookup.c) with a torch symbol (c10::cuda::SetDevice(int))",
+    ),
+    KnownError(
+        "cuda-library-major",
+        "A CUDA library of another major could not be loaded (libcublas.so.12, libcudnn_*.so.8, cudart64_110.dll)",
+        r"Could not load library libcudnn\w{0,30}\.so|Unable to load library '?libcudnn"
+        r"|Could not locate cudnn\w{0,30}\.dll"
+        r"|Could not load dynamic library '?lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
+        r"|lib(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)\.so\.\d{1,3}"
+        r"(?:\.\d{1,4}){0,3}'?:? (?:cannot open shared object file|version)"
+        r"|version `lib(?:cudart|cublas|cublasLt|cudnn|nvrtc)\w{0,20}\.so\.\d{1,3}' not found"
+        r"|which depends on \"?(?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,20}"
+        r"(?:\.so\.\d{1,3}|64_\d{1,3}\.dll)\"? which is missing",
+        "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
+        "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
+        "installed, or the library is installed but not on the loader's path.",
+        "Install the build of the library you run for the CUDA you have, or install the CUDA libraries it was built "
+        "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
+        "majors.",
+        variants=(
+            Variant(
+                r"libcuda\.so(?:\.1)?\b[^\n]{0,40}cannot open|nvcuda\.dll",
+                "the driver's libcuda is missing",
+                "The NVIDIA driver's own library (libcuda.so) is not on the loader path, so nothing CUDA can load: "
+                "on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`; in a container start it with "
+                "`--gpus all`; elsewhere install the NVIDIA driver (`nvidia-smi` must work).",
+            ),
+            Variant(
+                r"version `lib\w{1,30}\.so\.\d{1,3}' not found",
+                "an older copy is found first",
+                "A library of the right major but an older minor is found first on the loader path (a system CUDA in "
+                "/usr/local/cuda/lib64 or LD_LIBRARY_PATH before the wheel's): remove it from LD_LIBRARY_PATH, or "
+                "install the newer one (pip install nvidia-<library>-cuXX) and put it first.",
+            ),
+            Variant(
+                r"onnxruntime|ExecutionProvider|InferenceSession",
+                "ONNX Runtime",
+                "Install the onnxruntime-gpu build for the CUDA and cuDNN you have (onnxruntime-gpu 1.19 and later "
+                "are built for CUDA 12 and cuDNN 9; 1.18 and older for CUDA 11 and cuDNN 8, unless installed from "
+                "the CUDA 12 feed), or install the libraries it names (pip install nvidia-cublas-cu12 "
+                "nvidia-cudnn-cu12, and call onnxruntime.preload_dlls() in 1.21+).",
+                product="onnxruntime",
+            ),
+            Variant(
+                r"libnvinfer|tensorrt_libs|nvinfer",
+                "TensorRT",
+                "This TensorRT was built for another CUDA major than the CUDA libraries found: install the TensorRT "
+                "package for your CUDA (tensorrt-cu12 / tensorrt-cu13; tensorrt-cu11 for CUDA 11) in one version, or "
+                "install the CUDA libraries it needs (pip install nvidia-cublas-cuXX for the major named below).",
+                product="tensorrt",
+            ),
+            Variant(
+                r"tensorflow|dso_loader",
+                "TensorFlow",
+                "TensorFlow's GPU build needs the CUDA and cuDNN it was built with (the line names them): `pip "
+                "install 'tensorflow[and-cuda]'` installs them; on a machine without a GPU this warning is harmless.",
+                product="tensorflow",
+            ),
+            Variant(
+                r"\bcupy\b",
+                "CuPy",
+                "Install the CuPy wheel for your CUDA major (cupy-cuda11x, cupy-cuda12x, cupy-cuda13x) and uninstall "
+                "the others; `python -c 'import cupy; cupy.show_config()'` shows what it found.",
+                product="cupy",
+            ),
+            Variant(
+                r"\btorch\b|libtorch",
+                "torch",
+                "torch's CUDA build ships its CUDA libraries as nvidia-* wheels: reinstall the torch build for your "
+                "CUDA (`pip install --force-reinstall torch` from the index of that CUDA) and make sure "
+                "LD_LIBRARY_PATH does not put another CUDA's libraries first.",
+                product="torch",
+            ),
+        ),
+        unless=r"libtorchtrt",
+        advice="cuda-library",
+        weight=91,
+        applies="Linux and Windows; any library built for one CUDA / cuDNN major",
+        shown_by=("tests/troubleshooting/test_round3.py::test_cuda_library_majors_in_their_loaders_words",),
+        example="Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared "
+        "object file: No such file or directory\nPlease make sure libcudnn_cnn_infer.so.8 is in your library path!",
+        example_source="cuDNN 8's loader (libcudnn.so.8 loading its sub-libraries); cuDNN 9 says \"Unable to load "
+        "library 'libcudnn_*.so.9'\" (nvidia-cudnn-cu13 9.24.0.43, libcudnn_graph.so.9)",
+    ),
+    KnownError(
+        "no-nvidia-gpu",
+        "CUDA used on a machine without an NVIDIA GPU (Intel, AMD or Apple graphics)",
+        r"(?:AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)[^\n]{0,200}"
+        r"(?:CUDA|cudaError)|(?:CUDA|cudaError)[^\n]{0,300}(?:AMD Radeon|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)",
+        "CUDA runs only on NVIDIA GPUs: on a machine with Intel, AMD or Apple graphics the CUDA runtime finds no "
+        "NVIDIA driver, which it reports as 'CUDA driver version is insufficient' (error 35) or 'no CUDA-capable "
+        "device' (100). Updating drivers cannot fix it.",
+        "Run on the CPU, or use the provider for your GPU: onnxruntime's CPUExecutionProvider, DmlExecutionProvider "
+        "(onnxruntime-directml, Windows) or OpenVINO; a ROCm build of torch on AMD; MPS on Apple. TensorRT needs an "
+        "NVIDIA GPU (build ahead of time with torchtrt_compat.build_engine and run where one is).",
+        variants=(
+            Variant(
+                r"onnxruntime|ExecutionProvider",
+                "ONNX Runtime",
+                "Create the session with providers=['CPUExecutionProvider'] (or DmlExecutionProvider with "
+                "onnxruntime-directml on Windows, OpenVINOExecutionProvider on Intel): the CUDA and TensorRT "
+                "providers need an NVIDIA GPU.",
+                product="onnxruntime",
+            ),
+        ),
+        weight=86,
+        applies="any CUDA program on a machine without an NVIDIA GPU",
+        shown_by=("tests/troubleshooting/test_round3.py::test_cuda_35_without_an_nvidia_gpu",),
+        example="CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version ; GPU=0 ; "
+        "hostname=laptop ; (the machine's GPU: Intel(R) UHD Graphics 620)",
+        example_source="onnxruntime's CUDA_CALL wording (core/providers/cuda/cuda_call.cc) on a host whose only GPU is "
+        "an Intel one",
+    ),
+    KnownError(
+        "ort-provider-fallback",
+        "ONNX Runtime could not create the CUDA / TensorRT provider and fell back (to the CPU)",
+        r"Failed to create (?:CUDA|Tensorrt|TensorRT|ROCm|Dml|DML|OpenVINO|CoreML)ExecutionProvider"
+        r"|Falling back to \[[^\n]{0,160}\] and retrying"
+        r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll",
+        "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
+        "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
+        "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
+        "the GPU is not used).",
+        "Install what the provider needs for your onnxruntime-gpu release (CUDA and cuDNN of its major; for "
+        "TensorRT, the TensorRT version it was built with) and put their lib folders on LD_LIBRARY_PATH (PATH on "
+        "Windows), then check `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` and the "
+        "session's `get_providers()` (what actually loaded).",
+        variants=(
+            Variant(
+                r"LoadLibrary failed with error 126|error 126",
+                "a DLL the provider needs is missing (Windows error 126)",
+                "Windows could not find a DLL the provider's DLL depends on (cudnn64_*, cublas64_*, nvinfer*): "
+                "install those of the versions your onnxruntime-gpu needs and add their folders to PATH (or call "
+                "onnxruntime.preload_dlls() in 1.21+); for the TensorRT provider, TensorRT's lib folder.",
+            ),
+        ),
+        severity="warns-of-failure",
+        weight=84,
+        applies="onnxruntime-gpu (CUDA, TensorRT providers), any platform",
+        shown_by=("tests/troubleshooting/test_round3.py::test_fixes_name_the_library_the_user_ran",),
+        example="[W:onnxruntime:Default, onnxruntime_pybind_state.cc:552 CreateExecutionProviderInstance] Failed to "
+        "create TensorrtExecutionProvider. Please reference https://onnxruntime.ai/docs/execution-providers/"
+        "TensorRT-ExecutionProvider.html#requirements to ensure all dependencies are met.",
+        example_source="onnxruntime, python/onnxruntime_pybind_state.cc (CreateExecutionProviderInstance) and "
+        "onnxruntime_inference_collection.py ('EP Error ... Falling back to ... and retrying')",
+    ),
+    KnownError(
+        "cudnn-not-initialized",
+        "CUDNN_STATUS_NOT_INITIALIZED / EXECUTION_FAILED (cuDNN could not start or run)",
+        r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR",
+        "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
+        "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
+        "not fit the CUDA runtime or the driver.",
+        "Watch `nvidia-smi` while it runs and lower the batch (or free GPU memory) first; if memory is not the "
+        "cause, check that the cuDNN loaded is the one your framework was built with (torch.backends.cudnn."
+        "version()) and that the driver supports its CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+        loose=True,
+        alternatives=("gpu-out-of-memory", "cuda-library-major"),
+        weight=60,
+        applies="cuDNN users (torch, TensorFlow, onnxruntime's CUDA provider, caffe2)",
+        shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),
+        cuda_errors=(),
+        example="RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED",
+        example_source="cuDNN's status names (cudnnStatus_t; the strings of nvidia-cudnn-cu13 9.24.0.43, "
+        "libcudnn_graph.so.9)",
+    ),
+    KnownError(
+        "engine-file-empty",
+        "Cannot deserialize with an empty memory buffer (the engine file is empty or was not read)",
+        r"Cannot deserialize with an empty memory buffer",
+        "The bytes given to deserialize_cuda_engine are empty: the engine file does not exist at that path, is "
+        "0 bytes (a build that failed earlier left nothing), or was read in text mode.",
+        "Check the path and the file's size (`ls -l model.engine`); rebuild the engine if it is empty (the build's "
+        "own error is in its log), and read it with open(path, 'rb').",
+        weight=86,
+        applies="every TensorRT release",
+        shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),
+        example="[TensorRT] ERROR: INVALID_ARGUMENT: Cannot deserialize with an empty memory buffer.",
+        example_source="tensorrt-rtx 1.6.1.120, libtensorrt_rtx.so (its error text)",
+    ),
 )
 
 #: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
@@ -1299,10 +1985,16 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("install", r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"),
     (
         "import",
-        r"^\s{0,8}import (?:tensorrt|torch_tensorrt|pycuda)\b|ImportError|ModuleNotFoundError"
+        r"^\s{0,8}(?:import|from) (?:tensorrt\w{0,8}|torch_tensorrt|pycuda|onnxruntime|cupy|tensorflow)\b|ImportError"
+        r"|ModuleNotFoundError|LoadLibrary failed|ProviderLibrary::Get|Failed to load library"
+        r"|cannot open shared object file|Could not load (?:dynamic )?library"
         r"|error while loading shared libraries",
     ),
-    ("export", r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."),
+    (
+        "export",
+        r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."
+        r"|torch[\\/]onnx[\\/]|torch\.onnx\.export|\bexport_onnx\b",
+    ),
     ("lowering", r"torch_tensorrt[\\/]dynamo[\\/]lowering[\\/]"),
     (
         "conversion",
@@ -1313,17 +2005,21 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "build",
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the )?(?:TensorRT |TRT )?engine|Engine could not be created|engine != nullptr"
-        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine",
+        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
+        r"|Unable to create engine|Calibration failure|getBestTactic",
     ),
     (
         "deserialization",
         r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
-        r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load",
+        r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load"
+        r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file",
     ),
     (
         "runtime",
         r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
-        r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy",
+        r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
+        r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
+        r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)",
     ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
@@ -1351,6 +2047,44 @@ STAGE_STEPS: dict[str, str] = {
     "TorchScript module with output_format='torchscript'); check what type the module you save is",
     "refit": "refitting failed: the engine must be built refittable (immutable_weights=False) and the new weights "
     "must have the names, shapes and dtypes of the old ones",
+    "unknown": "the text shows no stage (no traceback, no log line of a known tool): run the program again and "
+    "give explain the whole output, from the command to the last line",
+}
+
+#: The single most useful command to run next, when no family matched: by stage, and by stage and library
+#: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.
+STAGE_COMMANDS: dict[str, str] = {
+    "install": "python -m pip install -v <package> 2>&1 | grep -iE 'error|requires|conflict'",
+    "import": "python -X faulthandler -c 'import <the module that failed>'",
+    "import/tensorrt": "python -c 'import tensorrt as trt; print(trt.__version__, trt.__file__)'",
+    "import/torch_tensorrt": "python -c 'import torch, torch_tensorrt; print(torch.__version__, "
+    "torch_tensorrt.__version__)'",
+    "import/onnxruntime": "python -c 'import onnxruntime as ort; print(ort.__version__, "
+    "ort.get_available_providers())'",
+    "import/pycuda": "python -c 'import pycuda.driver as d; d.init(); print(d.get_version(), d.get_driver_version())'",
+    "import/cupy": "python -c 'import cupy; cupy.show_config()'",
+    "import/torch": "python -m torch.utils.collect_env",
+    "import/tensorflow": "python -c 'import tensorflow as tf; print(tf.sysconfig.get_build_info())'",
+    "import/library": "ldd {file} | grep 'not found'",
+    "export": "TORCHDYNAMO_VERBOSE=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "lowering": "python your_script.py 2>&1 | torchtrt-compat explain - (with torch_tensorrt.logging.debug() around "
+    "the compile)",
+    "conversion": "polygraphy inspect capability model.onnx",
+    "conversion/torch_tensorrt": "python your_script.py 2>&1 | torchtrt-compat explain - (with "
+    "torch_tensorrt.logging.debug() around the compile)",
+    "build": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain -",
+    "build/torch_tensorrt": "torchtrt-compat explain --log build.log (the TensorRT log torchtrt_compat attaches to "
+    "BuildError.log)",
+    "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
+    "deserialization/torch_tensorrt": "torchtrt-compat check --target <artifact folder>",
+    "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "runtime/onnxruntime": "python -c 'import onnxruntime as ort; print(ort.get_device(), "
+    "ort.get_available_providers())'",
+    "save": "python -c 'import torch_tensorrt; print(torch_tensorrt.__version__)' (save() takes what "
+    'compile(ir="dynamo") returns)',
+    "refit": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -i refit",
+    "unknown": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the command to the "
+    "last line)",
 }
 
 #: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import io
+import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -58,11 +59,12 @@ _NOWRAP = "white-space:nowrap"
 
 
 def badge(text: str, tone: str) -> str:
-    """A coloured label; ``tone`` is ok, error, warning, unknown or info."""
+    """A coloured label; ``tone`` is ok, error, warning, unknown or info. It never wraps ("warnin/g" in a narrow
+    table column): ``white-space:nowrap`` keeps it on one line whatever the cell around it allows."""
     colour = _COLOURS.get(tone, _COLOURS["unknown"])
     return (
-        f"<span style='background:{colour};color:#fff;border-radius:4px;padding:1px 6px;font-weight:600'>"
-        f"{html.escape(text)}</span>"
+        f"<span class='torchtrt-compat-badge' style='background:{colour};color:#fff;border-radius:4px;"
+        f"padding:1px 6px;font-weight:600;{_NOWRAP};display:inline-block'>{html.escape(text)}</span>"
     )
 
 
@@ -172,21 +174,30 @@ def _ipython() -> Any:
 # ---- errors --------------------------------------------------------------------------------------------------------
 
 
+#: torchtrt_compat's own folders: the package, and a checkout's catalogue (installed as torchtrt_compat.models)
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_OURS = (_PACKAGE_DIR, os.path.join(os.path.dirname(_PACKAGE_DIR), "models"))
+_JUPYTER_CELL = re.compile(r"ipykernel_\d+[/\\]\d+\.py$")
+
+
 def _frame_kind(filename: str) -> str:
-    """'ours' (torchtrt_compat), 'upstream' (an installed package or the standard library) or 'user'."""
-    import os
+    """'ours' (torchtrt_compat), 'upstream' (an installed package, the standard library, or code with no source file
+    such as Cython's ``.pyx`` paths and ``<frozen ...>``) or 'user' (a notebook cell, or a source file of yours)."""
     import sysconfig
 
-    path = os.path.abspath(filename)
-    package = os.path.dirname(os.path.abspath(__file__))
-    if path.startswith(package + os.sep):
-        return "ours"
     if filename.startswith("<"):  # generated code; IPython's own cells are the user's
         return "user" if filename.startswith("<ipython-input") else "upstream"
+    if _JUPYTER_CELL.search(filename):  # a Jupyter cell (ipykernel names its code after a file that need not exist)
+        return "user"
+    path = os.path.abspath(filename)
+    if any(path.startswith(root + os.sep) for root in _OURS):
+        return "ours"
     if "site-packages" in path or "dist-packages" in path:
         return "upstream"
     stdlib = sysconfig.get_paths().get("stdlib", "")
-    return "upstream" if stdlib and path.startswith(os.path.abspath(stdlib) + os.sep) else "user"
+    if stdlib and path.startswith(os.path.abspath(stdlib) + os.sep):
+        return "upstream"
+    return "user" if os.path.isfile(path) else "upstream"  # no file: a compiled extension's source path
 
 
 def _place(filename: str) -> str:
@@ -202,7 +213,7 @@ def _place(filename: str) -> str:
     stdlib = os.path.abspath(sysconfig.get_paths().get("stdlib", "") or "/nonexistent")
     if os.path.abspath(filename).startswith(stdlib + os.sep):
         return os.path.relpath(os.path.abspath(filename), stdlib)
-    return "cell" if re.search(r"ipykernel_\d+[/\\]\d+\.py$", filename) else filename
+    return "cell" if _JUPYTER_CELL.search(filename) else filename
 
 
 def _chain(exc: BaseException) -> list[BaseException]:
@@ -244,6 +255,21 @@ def _kept_frames(exc: BaseException) -> tuple[list[str], int, list[str]]:
     return lines, len(frames) - len(keep), user
 
 
+def your_code(exc: BaseException) -> str | None:
+    """The line of the user's code an upstream failure came from: the innermost frame outside torchtrt_compat and
+    the libraries it calls, in the root cause first (a model's ``forward``), else in the error's own traceback (the
+    call of `build_engine` in a cell). None when there is no such frame (the command line, where everything is
+    library code) and for an error of ours with no upstream cause (it is one line: the problem and the fix)."""
+    chain = _chain(exc)
+    if len(chain) == 1:
+        return None
+    for e in reversed(chain):
+        _, _, user = _kept_frames(e)
+        if user:
+            return user[-1]
+    return None
+
+
 def error_fields(exc: BaseException) -> list[tuple[str, str]]:
     """What a `CompatError` says, in the order a reader needs it: stage, cause, the user's code, fix."""
     fields: list[tuple[str, str]] = []
@@ -256,12 +282,13 @@ def error_fields(exc: BaseException) -> list[tuple[str, str]]:
         name = type(cause).__name__
         first = _first_line(cause)
         said = first and first[:60] in str(exc)  # the problem quotes upstream already: name the exception only
-        lines, _, user = _kept_frames(cause)
+        lines, _, _ = _kept_frames(cause)
         last = lines[-1] if lines and not lines[-1].startswith("your code ") else ""
         text = name if said or not first else f"{name}: {first}"
         fields.append(("cause", text + (f", raised at {last}" if last else "")))
-        if user:
-            fields.append(("your code", user[-1]))
+    mine = your_code(exc)
+    if mine:
+        fields.append(("your code", mine))
     fix = getattr(exc, "fix", None)
     if fix:
         fields.append(("fix", fix))
@@ -315,8 +342,9 @@ def error_panel(exc: BaseException) -> str:
     if len(_chain(exc)) > 1:
         text, hidden = error_details(exc)
         details = (
-            f"<details style='margin-top:4px'><summary>upstream traceback ({hidden} library frames hidden; "
-            f"{html.escape(VERBOSE_HINT)})</summary>"
+            "<details style='margin-top:4px'><summary>upstream traceback ("
+            + (f"{hidden} library frames hidden; " if hidden else "")
+            + f"{html.escape(VERBOSE_HINT)})</summary>"
             f"<pre style='white-space:pre-wrap;font-size:85%;margin:2px 0'>{html.escape(text)}</pre></details>"
         )
     return (

@@ -18,6 +18,13 @@ notice, ``FutureWarning``s. `captured` collects them while torchtrt_compat calls
 Warnings and log records are attributed the same way: only the capturing thread's are captured (records through a
 per-thread `_patch.patched` ``Logger.callHandlers``, warnings through a ``showwarning`` that asks the thread).
 
+The root logger is left as it was: upstream code that calls the module-level ``logging.debug(...)`` (torch_tensorrt's
+lowering passes do) would run ``logging.basicConfig()`` while ``sys.stderr`` is the proxy, leaving a root handler
+bound to it, every later upstream warning on the console and the user's own ``logging.basicConfig(...)`` a no-op.
+In the capturing thread ``logging.basicConfig`` does nothing for the block (per thread, `_patch.patched`); when the
+block ends the root logger's handlers and level are restored exactly, and any handler anywhere that was bound to
+the proxy is pointed at the stream the proxy stood for.
+
 With ``verbose=True`` nothing is captured. Blocks nest within a thread: an inner block joins the outer one. A block
 in another thread is its own. The lines are kept on the `Capture` (``lines``) so that the compile report can count
 them and the CLI can write them to a log file.
@@ -125,12 +132,49 @@ def captured(verbose: bool | None = None) -> Iterator[Capture]:
             yield cap
             return
         with contextlib.ExitStack() as stack:
+            stack.enter_context(_root_logger_kept())
             stack.enter_context(_registered(cap))
             stack.enter_context(_log_records(cap))
             stack.enter_context(_python_stderr(cap))
             yield cap
     finally:
         opened.remove(cap)
+
+
+def _no_basic_config(*args: Any, **kwargs: Any) -> None:
+    """``logging.basicConfig`` in a capturing thread: upstream code must not configure the user's root logger."""
+
+
+@contextlib.contextmanager
+def _root_logger_kept() -> Iterator[None]:
+    """The root logger's handlers and level exactly as before the block (see the module docstring)."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        with patched(logging, "basicConfig", _no_basic_config):
+            yield
+    finally:
+        if root.level != level:
+            root.setLevel(level)
+        if root.handlers != handlers:
+            for handler in [h for h in root.handlers if h not in handlers]:
+                root.removeHandler(handler)
+            for handler in [h for h in handlers if h not in root.handlers]:
+                root.addHandler(handler)
+
+
+def _unbind(proxy: _ThreadStderr) -> None:
+    """Point every logging handler that holds ``proxy`` (one made while the block ran, e.g. by a package imported
+    then) at the stream the proxy stood for: after the block nothing writes through a capture stream."""
+    loggers: list[Any] = [logging.getLogger(), *list(logging.Logger.manager.loggerDict.values())]
+    for logger in loggers:
+        for handler in list(getattr(logger, "handlers", ())):
+            if isinstance(handler, logging.StreamHandler) and handler.stream is proxy:
+                with contextlib.suppress(Exception):
+                    handler.setStream(proxy.original)
+    if isinstance(logging.lastResort, logging.StreamHandler) and logging.lastResort.stream is proxy:
+        with contextlib.suppress(Exception):
+            logging.lastResort.setStream(proxy.original)
 
 
 @contextlib.contextmanager
@@ -281,6 +325,7 @@ def _python_stderr(cap: Capture) -> Iterator[None]:
                     sys.stderr = proxy.original
                 if _Shared.proxy is proxy:
                     _Shared.proxy = None
+                _unbind(proxy)
         cap.lines += [line for line in buffer.getvalue().splitlines() if line.strip()]
 
 

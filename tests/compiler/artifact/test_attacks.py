@@ -517,7 +517,7 @@ def test_build_sign_key_signs_and_pt2_needs_trust(keys: tuple[Path, Path], tmp_p
     refused = _cli("build", str(evil), "--cc", "8.9", "--out", str(tmp_path / "out"))
     assert refused.returncode == 2 and "--trust" in refused.stderr and "Traceback" not in refused.stderr
     assert not marker.exists()
-    missing_key = _cli("build", "models:tiny_mlp", "--cc", "8.9", "--out", str(tmp_path / "o"), "--sign-key", "nope")
+    missing_key = _cli("build", "models:resnet18", "--cc", "8.9", "--out", str(tmp_path / "o"), "--sign-key", "nope")
     assert missing_key.returncode == 2 and "--sign-key nope" in missing_key.stderr
 
 

@@ -312,10 +312,7 @@ class EngineArtifact:
     def summary(self) -> str:
         """The report plus engine sizes and build time, aligned like the report."""
         sizes = ", ".join(f"{n} {len(b) / 1e6:.1f} MB" for n, b in self.engines.items())
-        pad = " " * (len("ops left to PyTorch") - len("engines"))
-        return (
-            f"{self.report}\n  engines{pad} : {sizes or 'none'}\n  built{pad}   : {self.metadata.get('created', '?')}"
-        )
+        return self.report.format([("engines", sizes or "none"), ("built", str(self.metadata.get("created", "?")))])
 
     def __repr__(self) -> str:
         built = f"{self.metadata.get('flavour') or '?'} {self.metadata.get('tensorrt_version') or ''}".strip()

@@ -51,7 +51,22 @@ def _key_file(path: str | os.PathLike[str], what: str) -> Path:
             "create a key pair: openssl ecparam -name prime256v1 -genkey -noout -out signing.key && "
             "openssl ec -in signing.key -pubout -out signing.pub",
         )
+    if what == "public key" and _is_private_key(key):
+        raise UsageError(
+            f"{key} is a private key; verifying takes the public key of the pair (and the private key should stay "
+            "on the build host).",
+            f"pass the public key, made from it with: openssl ec -in {key} -pubout -out signing.pub",
+        )
     return key
+
+
+def _is_private_key(key: Path) -> bool:
+    try:
+        with key.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return b"PRIVATE KEY-----" in head
 
 
 def _hashing_config(model_signing: object) -> object:

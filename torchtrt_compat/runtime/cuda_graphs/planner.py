@@ -15,23 +15,28 @@ replay. Requests above it run in chunks of ``max_batch`` (`BucketedCUDAGraphs`'s
 chunk counts as a request of ``max_batch`` rows and the remainder as a request of its own.
 
 The planning itself is pure Python: plans can be computed and tested anywhere. `AutoBuckets` is the policy
-`BucketedCUDAGraphs` asks for its buckets (``buckets=AutoBuckets(...)`` or ``"auto"``); `GraphProfiler` holds the
-two GPU probes it plans with (a memory model from one eager run, a cost model from timed replays), and
-`_capture_graph` is the one warm-up-and-capture sequence the probes and the replayer share. torch is imported only
-inside them.
+`BucketedCUDAGraphs` asks for its buckets (``buckets=AutoBuckets(...)``); `GraphProfiler` holds the two GPU probes it
+plans with (a memory model from one eager run, a cost model from timed replays), and `capture_graph` is the one
+warm-up-and-capture sequence the probes and the instances share, one capture at a time in the process
+(`capture_session`). torch is imported only inside them.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._errors import UsageError
+from ..._errors import UsageError
+from .buckets import Signature
+from .launch import own_stream
 
+AUTO_OPTIONS = ("max_graphs", "max_batch", "memory_budget", "traffic", "cost")  #: AutoBuckets' arguments
 MemoryModel = Callable[[Sequence[int]], float]
 CostModel = Callable[[int], float]
 
@@ -256,9 +261,6 @@ def powers_of_two(max_batch: int, max_graphs: int | None = None) -> tuple[int, .
 # ------------------------------------------------------------------------------------------------ GPU probes
 
 
-Signature = tuple[Any, ...]  #: per input: (shape without the batch dimension, dtype, device)
-
-
 def blank_inputs(signature: Signature, rows: int, batch_dim: int = 0) -> list[Any]:
     """Zero tensors of ``rows`` rows matching ``signature``."""
     import torch
@@ -271,34 +273,95 @@ def blank_inputs(signature: Signature, rows: int, batch_dim: int = 0) -> list[An
     return out
 
 
-def _capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_iters: int = 0) -> tuple[Any, Any]:
-    """``(graph, output)``: ``module(*inputs)`` warmed up ``warmup_iters`` times on a side stream, then captured
-    into ``pool`` (a fresh private pool when None). The one capture sequence: replayer and probes both use it.
+_CAPTURING = threading.RLock()
+_CAPTURE_STREAMS: dict[int, Any] = {}
 
-    Captured in ``thread_local`` error mode, so that only this thread's calls are checked against the capture
-    (another thread's synchronising CUDA work, such as ``.item()``, can still invalidate it: capture while the
-    process is quiet). Python's cyclic collector runs before and is held off during the
-    capture: collecting garbage that holds CUDA graphs (any object in a reference cycle that owns one) destroys
+
+@contextmanager
+def capture_session() -> Iterator[None]:
+    """One capture session at a time in the whole process (every `BucketedCUDAGraphs`, its background growth and
+    the probes), with Python's cyclic collector held off (`collector_held`). Re-entrant in one thread.
+
+    CUDA allows one capture per stream; this keeps this package's captures (and the device-wide synchronisation
+    ``torch.cuda.graph`` makes before each) from running into each other from different threads."""
+    with _CAPTURING, collector_held():
+        yield
+
+
+def capture_stream() -> Any:
+    """This package's capture stream on the current device (inside `capture_session`): a stream of its own
+    (`launch.own_stream`), not one of torch's pool, which another thread may be handed while a capture runs on it,
+    and not torch's class-wide default capture stream (from that pool too)."""
+    import torch
+
+    device = torch.cuda.current_device()
+    stream = _CAPTURE_STREAMS.get(device)
+    if stream is None:
+        stream = _CAPTURE_STREAMS[device] = own_stream() or torch.cuda.Stream(device)
+    return stream
+
+
+def capture_graph(module: Any, inputs: Sequence[Any], pool: Any = None, warmup_iters: int = 0) -> tuple[Any, Any]:
+    """``(graph, output)``: ``module(*inputs)`` warmed up ``warmup_iters`` times on a side stream, then captured
+    into ``pool`` (a fresh private pool when None). The one capture sequence: instances and probes both use it.
+
+    Captured in ``thread_local`` error mode on this package's own capture stream, inside `capture_session`, so that
+    only this thread's calls are checked against the capture. Other threads may launch work on their own streams
+    meanwhile, but a device-wide ``torch.cuda.synchronize()`` in any thread fails while a capture is under way
+    (CUDA forbids synchronising a device that holds a capturing stream) and invalidates it. Python's cyclic
+    collector runs before and is held off during the capture: collecting garbage that holds CUDA graphs destroys
     them, which is not permitted while a stream captures and invalidates the capture. torch stopped collecting
     before a capture by default (``torch.compiler.config.force_cudagraph_gc``)."""
     import torch
 
-    with torch.no_grad(), _collector_held():
-        if warmup_iters:
-            side = torch.cuda.Stream()
-            side.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(side):
+    with torch.no_grad(), capture_session():
+        stream, current = capture_stream(), torch.cuda.current_stream()
+        if warmup_iters:  # on the capture stream too: no pool stream a client may be using
+            stream.wait_stream(current)
+            with torch.cuda.stream(stream):
                 for _ in range(warmup_iters):
                     module(*inputs)
-            torch.cuda.current_stream().wait_stream(side)
+            current.wait_stream(stream)
         graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph, pool=pool, capture_error_mode="thread_local"):
-            out = module(*inputs)
+        pool = torch.cuda.graph_pool_handle() if pool is None else pool
+        try:
+            # torch.cuda.graph synchronises the device first: the inputs are written by then
+            with torch.cuda.graph(graph, pool=pool, stream=stream, capture_error_mode="thread_local"):
+                out = module(*inputs)
+        except BaseException:
+            recover_from_failed_capture(pool, current)
+            raise
     return graph, out
 
 
+def recover_from_failed_capture(pool: Any, stream: Any) -> None:
+    """Undo what a failed capture leaves behind in torch (2.11), best effort: the allocator still routing the
+    capture stream's allocations to the graph's pool, the thread's current stream still the capture stream, and the
+    default CUDA generator still in capture mode, so that every random op after it raises "Offset increment outside
+    graph capture encountered unexpectedly". The generator gets a fresh state with the same seed and offset."""
+    import torch
+
+    device = torch.cuda.current_device()
+    for undo in (
+        lambda: torch._C._cuda_endAllocateToPool(device, pool),
+        lambda: torch.cuda.set_stream(stream),
+    ):
+        try:
+            undo()
+        except (AttributeError, RuntimeError):
+            pass
+    generator = torch.cuda.default_generators[device]
+    try:
+        offset = generator.get_offset()
+        torch.empty(1, device=stream.device).uniform_()  # raises while the generator thinks it captures
+        generator.set_offset(offset)
+    except RuntimeError as exc:
+        if "graph capture" in str(exc):
+            generator.graphsafe_set_state(generator.clone_state())
+
+
 @contextmanager
-def _collector_held() -> Iterator[None]:
+def collector_held() -> Iterator[None]:
     """Collect cyclic garbage now, then keep the collector off until the block ends; inside a block that holds it
     already (or with the collector off anyway), nothing to do: one collection per capture session."""
     if not gc.isenabled():
@@ -348,7 +411,7 @@ class GraphProfiler:
         samples: dict[int, float] = {}
         with torch.cuda.device(signature[0][2]):
             for rows in powers_of_two(cap):
-                graph, _ = _capture_graph(self.module, blank_inputs(signature, rows, self.batch_dim), None, 3)
+                graph, _ = capture_graph(self.module, blank_inputs(signature, rows, self.batch_dim), None, 3)
                 graph.replay()
                 start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
                 start.record()
@@ -376,7 +439,7 @@ class AutoBuckets:
     Without ``traffic=`` it starts from powers of two up to ``max_batch`` and `observe` records every call's batch
     size; `replan` plans again from what it saw. Buckets change only in `plan` (before the first capture, when the
     plan needs the GPU probes) and `replan`. ``memory_budget`` also caps how many graph instances a
-    ``BucketedCUDAGraphs(instances="auto")`` may hold.
+    ``BucketedCUDAGraphs(instances="auto")`` grows to.
     """
 
     def __init__(
@@ -465,3 +528,39 @@ class AutoBuckets:
             f"AutoBuckets(max_graphs={self.max_graphs}, max_batch={self.max_batch}, "
             f"memory_budget={self.memory_budget}, cost={self.cost!r}, buckets={self.buckets})"
         )
+
+
+def policy_for(buckets: Any, options: dict[str, Any]) -> AutoBuckets | None:
+    """The `AutoBuckets` for ``buckets`` ("auto" builds one, from the deprecated keyword arguments if given), or
+    None when fixed."""
+    unknown = sorted(set(options) - set(AUTO_OPTIONS))
+    if unknown:
+        raise UsageError(
+            f"BucketedCUDAGraphs got unknown keyword argument(s) {', '.join(unknown)}.",
+            "see help(BucketedCUDAGraphs) for its arguments",
+        )
+    if isinstance(buckets, AutoBuckets):
+        if options:
+            raise UsageError(
+                f"{', '.join(sorted(options))} belong inside AutoBuckets(...).",
+                "pass buckets=AutoBuckets(max_graphs=..., ...) alone",
+            )
+        return buckets
+    if isinstance(buckets, str):
+        if buckets != "auto":
+            raise UsageError(f"buckets={buckets!r} is not known.", "pass buckets=AutoBuckets() or a sequence of sizes")
+        if options:
+            spelled = ", ".join(f"{k}=..." for k in options)
+            warnings.warn(
+                f'BucketedCUDAGraphs(module, "auto", {spelled}) is deprecated: pass '
+                f"buckets=AutoBuckets({spelled}) (from torchtrt_compat.runtime import AutoBuckets).",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+        return AutoBuckets(**{k: v for k, v in options.items() if v is not None})
+    if any(options.get(k) is not None for k in AUTO_OPTIONS if k != "cost") or options.get("cost", "rows") != "rows":
+        raise UsageError(
+            "max_graphs, max_batch, memory_budget, traffic and cost choose buckets automatically.",
+            "pass buckets=AutoBuckets(max_graphs=..., ...) with them, or leave them out",
+        )
+    return None

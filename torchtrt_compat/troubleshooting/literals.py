@@ -1,0 +1,93 @@
+"""The literal words every match of a regular expression contains: a pattern runs only when one of its words is in
+the text (a plain substring test), which keeps matching fast on long texts.
+"""
+
+from __future__ import annotations
+
+__all__ = ["literals"]
+
+_BREAKS = set("()[]|^$.")
+_QUANT = set("?*{")
+_ESCAPED_LITERAL = set(".()[]{}|?*+\\^$/'\"-:=<>!#&~ ")
+
+
+def _split_top(pattern: str) -> list[str]:
+    """``pattern``'s top-level alternatives (``|`` outside groups and classes)."""
+    parts, depth, in_class, start, i = [], 0, False, 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    return [*parts, pattern[start:]]
+
+
+def _longest_literal(alternative: str) -> str:
+    """The longest run of plain characters every match of ``alternative`` contains (lower case), or ``""``."""
+    runs: list[str] = []
+    run: list[str] = []
+    depth, in_class, i = 0, False, 0
+
+    def cut() -> None:
+        if run:
+            runs.append("".join(run))
+            run.clear()
+
+    while i < len(alternative):
+        ch = alternative[i]
+        nxt = alternative[i + 1] if i + 1 < len(alternative) else ""
+        if in_class:
+            in_class = ch != "]" or alternative[i - 1] == "\\"
+            i += 1
+            continue
+        if ch == "\\":
+            esc = nxt
+            step = 2
+            after = alternative[i + 2] if i + 2 < len(alternative) else ""
+            if depth == 0 and esc in _ESCAPED_LITERAL and after not in _QUANT:
+                run.append(esc)
+            else:
+                cut()
+            i += step
+            continue
+        if ch == "{":  # a {m,n} quantifier: skip it
+            cut()
+            close = alternative.find("}", i)
+            i = len(alternative) if close < 0 else close + 1
+            continue
+        if ch == "[":
+            cut()
+            in_class = True
+        elif ch == "(":
+            cut()
+            depth += 1
+        elif ch == ")":
+            cut()
+            depth -= 1
+        elif ch in _BREAKS or ch in _QUANT or ch == "+":
+            cut()
+        elif depth == 0 and nxt not in _QUANT:
+            run.append(ch)
+        else:
+            cut()
+        i += 1
+    cut()
+    return max(runs, key=len, default="").lower()
+
+
+def literals(pattern: str) -> tuple[str, ...] | None:
+    """Words one of which every match of ``pattern`` contains; None when an alternative has none worth testing."""
+    words = [_longest_literal(alt) for alt in _split_top(pattern)]
+    return None if any(len(w) < 4 for w in words) else tuple(words)

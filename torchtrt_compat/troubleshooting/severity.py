@@ -1,0 +1,214 @@
+"""How severe each line of a pasted text is, read from the format of the logger that wrote it.
+
+TensorRT, torch_tensorrt, Python's logging and warnings, glog/absl (TensorFlow), ONNX Runtime, TensorRT-LLM, pycuda,
+pip and compilers each mark a line's level in their own way (``[W] [TRT]``, ``WARNING: [Torch-TensorRT] -``,
+``UserWarning:``, ``W0512 12:00:00``, ``[W:onnxruntime:``). `LOG_FORMATS` lists those marks with their sources; a line
+without one is an error line when it looks like one (a traceback, an exception line, ``terminate called``, a crash),
+and has no level otherwise. A text whose leveled lines are all warnings (or info) shows no failure: ``explain`` then
+says "only warnings" first instead of prescribing a fix for a build that worked.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["LOG_FORMATS", "Level", "Levels", "levels"]
+
+Level = Literal["error", "warning", "info"]
+
+_LEVEL_WORDS: dict[str, Level] = {
+    "F": "error", "E": "error", "W": "warning", "I": "info", "V": "info", "D": "info",
+    "FATAL": "error", "CRITICAL": "error", "INTERNAL ERROR": "error", "INTERNAL_ERROR": "error", "ERROR": "error",
+    "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
+    "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
+}  # fmt: skip
+
+#: (regular expression whose group ``l`` is the level word, where the format comes from). Searched per line, case
+#: sensitive: the level words are upper case in every one of these formats.
+LOG_FORMATS: tuple[tuple[str, str], ...] = (
+    (
+        r"\[(?:TRT|TensorRT)\]\s{0,2}\[(?P<l>[FEWIV])\]|(?:^|\s)\[(?P<l2>[FEWIV])\]\s{1,3}(?:\[TRT\]|\S)",
+        "TensorRT: samples/common/logging.h (trtexec, the samples: [F] [E] [W] [I] [V]) and the Python bindings' "
+        "default logger ([TRT] [W])",
+    ),
+    (
+        r"\[TensorRT\]\s{0,2}(?P<l>INTERNAL ERROR|ERROR|WARNING|INFO|VERBOSE)\b",
+        "TensorRT 7 and older, Python bindings ([TensorRT] WARNING:)",
+    ),
+    (
+        r"^\W{0,4}(?P<l>INTERNAL_ERROR|ERROR|WARNING|INFO|DEBUG|GRAPH): \[Torch-TensorRT",
+        "torch_tensorrt's C++ logger (core/util/logging: 'WARNING: [Torch-TensorRT] - ')",
+    ),
+    (
+        r"\[TensorRT-LLM\]\[(?P<l>ERROR|WARNING|INFO|DEBUG|TRACE|VERBOSE)\]",
+        "TensorRT-LLM's logger ([TensorRT-LLM][WARNING])",
+    ),
+    (r"\[(?P<l>[FEWIV]):onnxruntime:", "ONNX Runtime's default log sink ([W:onnxruntime:...])"),
+    (r"\bPyCUDA (?P<l>WARNING|ERROR):", "pycuda (src/cpp/cuda.hpp: 'PyCUDA WARNING:', 'PyCUDA ERROR:')"),
+    (
+        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>[FEWI])\d{4} \d\d:\d\d:\d\d\.\d{3,6}",
+        "glog / absl C++ logging (W0512 12:00:00.000000 ...)",
+    ),
+    (
+        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?:? (?P<l>[FEWI]) \w",
+        "TensorFlow's C++ logging ('2023-01-01 12:00:00.000000: W tensorflow/...')",
+    ),
+    (
+        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)"
+        r":[\w.<>\[\]-]{1,120}:",
+        "Python's logging, default format (WARNING:torch_tensorrt.dynamo._compiler:...)",
+    ),
+    (
+        r"^\s{0,4}(?P<l>ERROR|WARNING|DEPRECATION): ",
+        "pip's messages (ERROR: ..., WARNING: ...)",
+    ),
+    (
+        r"^[^\n]{0,300}?:\d{1,6}: (?:\w{0,30}Warning)(?=:)|^\s{0,8}(?:\w{1,30}\.)?(?:\w{0,30}Warning): ",
+        "Python's warnings module (file.py:12: UserWarning: ...)",
+    ),
+    (
+        r"^[^\n]{0,40}?\b(?P<l>CRITICAL|ERROR|WARNING|INFO|DEBUG)\s{0,8}\|",
+        "loguru-style loggers (| WARNING | ...)",
+    ),
+    (
+        r"^\s{0,4}(?P<l>ERROR|WARNING|INFO|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d",
+        "vLLM-style loggers (INFO 10-10 17:37:03 [file.py:12] ...)",
+    ),
+    (
+        r"^\s{0,4}\[(?P<l>ERROR|WARNING|WARN|INFO|DEBUG)\]",
+        "bracketed levels ([WARNING] ...)",
+    ),
+    (
+        r"^[^\n:]{1,300}:\d{1,6}(?::\d{1,4})?: (?P<l>warning|error|fatal error): ",
+        "compilers: gcc, clang and nvcc ('file.cpp:12:3: warning: ...')",
+    ),
+    (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)"),
+    (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)"),
+    (
+        r"^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{4,16}\s{1,4}"
+        r"(?P<l>ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE)\b",
+        "GStreamer's default debug log (DeepStream: '0:00:04.46 1459 0x5b9e WARN nvinfer gstnvinfer.cpp:679:...')",
+    ),
+    (
+        r"^\s{0,4}(?P<l>[FEWI]) (?:tensorflow|external|third_party|xla|tsl)/[\w/.-]{1,200}:\d{1,6}\]",
+        "TensorFlow's C++ logging with the timestamp cut off ('W tensorflow/core/framework/op_kernel.cc:1745] ...')",
+    ),
+)
+
+#: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
+#: marks that start a line are one pattern; the rest are plain substrings (searched with str.find, far faster than a
+#: pattern that may start anywhere).
+_ERROR_LINE = re.compile(
+    r"^\s{0,8}(?:\[rank\d{1,4}\]:\s{0,4})?(?:Traceback \(most recent call last\)"
+    r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?::|\s*$)"
+    r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
+    r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED)",
+    re.MULTILINE,
+)
+_ERROR_WORDS = (
+    ": Error in ",  # DeepStream's nvinfer: "NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel()"
+    "core dumped)",
+    "' failed",
+    "Error Code ",
+    "CUDA error: ",
+    "error while loading shared libraries",
+    "undefined reference to",
+    "cannot open shared object file",
+    "symbol lookup error",
+)
+#: a format runs only when its literal is in the text (the formats that may match anywhere in a line)
+_FORMAT_WORDS: dict[int, tuple[str, ...]] = {
+    0: ("[",),
+    1: ("[TensorRT]",),
+    3: ("[TensorRT-LLM]",),
+    4: (":onnxruntime:",),
+    5: ("PyCUDA ",),
+    10: ("Warning",),
+    11: ("|",),
+    14: (": warning: ", ": error: ", ": fatal error: "),
+    16: ("NCCL ",),
+    17: (" 0x",),
+    18: ("/",),
+}
+
+
+@dataclass(frozen=True)
+class Levels:
+    """The levels of a text's lines: where each leveled line starts and ends, its level, and the totals."""
+
+    starts: tuple[int, ...] = ()
+    ends: tuple[int, ...] = ()
+    marks: tuple[Level, ...] = ()
+    errors: int = 0
+    warnings: int = 0
+    first_error: str = ""  #: the first error line (shortened)
+    first_warning: str = ""
+
+    @property
+    def warnings_only(self) -> bool:
+        """The text holds warnings and no error line: nothing in it failed."""
+        return self.warnings > 0 and self.errors == 0
+
+    def at(self, position: int) -> Level | None:
+        """The level of the line holding ``position`` (None: the line has no level mark and is no error line)."""
+        i = bisect.bisect_right(self.starts, position) - 1
+        if i < 0 or position > self.ends[i]:
+            return None
+        return self.marks[i]
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, re.MULTILINE) for p, _ in LOG_FORMATS)
+
+
+def _word(m: re.Match[str]) -> Level:
+    groups = m.groupdict()
+    word = groups.get("l") or groups.get("l2")
+    if word is None:  # the warnings module's format carries no level word: it is a warning
+        return "warning"
+    return _LEVEL_WORDS.get(word.upper(), "info")
+
+
+def levels(text: str) -> Levels:
+    """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
+    ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
+    found: dict[int, Level] = {}
+    for i, rx in enumerate(_compiled()):
+        words = _FORMAT_WORDS.get(i)
+        if words is not None and not any(w in text for w in words):
+            continue
+        for m in rx.finditer(text):
+            start = text.rfind("\n", 0, m.start()) + 1
+            if start not in found:
+                found[start] = _word(m)
+    for m in _ERROR_LINE.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        found.setdefault(start, "error")
+    for word in _ERROR_WORDS:
+        at = text.find(word)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            found.setdefault(start, "error")
+            end = text.find("\n", at)
+            at = -1 if end < 0 else text.find(word, end)
+    starts = sorted(found)
+    ends = []
+    errors = warnings = 0
+    first_error = first_warning = ""
+    for s in starts:
+        end = text.find("\n", s)
+        ends.append(len(text) if end < 0 else end)
+        if found[s] == "error":
+            errors += 1
+            first_error = first_error or text[s : ends[-1]].strip()[:200]
+        elif found[s] == "warning":
+            warnings += 1
+            first_warning = first_warning or text[s : ends[-1]].strip()[:200]
+    return Levels(
+        tuple(starts), tuple(ends), tuple(found[s] for s in starts), errors, warnings, first_error, first_warning
+    )
