@@ -272,8 +272,10 @@ def one(name: str, fp16: bool) -> dict[str, Any]:
     return row
 
 
-def run(names: list[str], fp16: bool, timeout: int) -> list[dict[str, Any]]:
-    rows = []
+def run(
+    names: list[str], fp16: bool, timeout: int, after: Callable[[list[dict[str, Any]]], None] | None = None
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     for name in names:
         start = time.perf_counter()
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
@@ -287,6 +289,8 @@ def run(names: list[str], fp16: bool, timeout: int) -> list[dict[str, Any]]:
         row["wall_s"] = time.perf_counter() - start
         rows.append(row)
         print(f"  {name}: {_verdict(row)} ({row['wall_s']:.0f}s)", flush=True)
+        if after is not None:
+            after(rows)
     return rows
 
 
@@ -376,24 +380,29 @@ def main() -> None:
         Path(args.json).write_text(json.dumps(one(args.one, not args.no_fp16), default=str))
         return
     names = args.models.split(",") if args.models else list(MODELS)
-    rows = run(names, not args.no_fp16, args.timeout)
+    rows = run(names, not args.no_fp16, args.timeout, lambda done: _write(args.out, done, partial=True))
     print()
     print(table(rows))
     print()
-    checks = targets(rows)
-    for what, ok, detail in checks:
+    for what, ok, detail in targets(rows):
         print(f"[{'met' if ok else 'MISSED'}] {what}: {detail}")
+    _write(args.out, rows, partial=False)
+    print(f"\nwrote {args.out}")
+
+
+def _write(out: Path, rows: list[dict[str, Any]], partial: bool) -> None:
+    """The result file, rewritten after every model (``"partial": true`` until the run ends)."""
     from torchtrt_compat._atomic import atomic_write_text
     from torchtrt_compat.env import detect_environment
 
     payload = {
         "environment": detect_environment().to_dict(),
         "target_cc": CC,
+        "partial": partial,
         "rows": rows,
-        "targets": [{"target": w, "met": ok, "detail": d} for w, ok, d in checks],
+        "targets": [{"target": w, "met": ok, "detail": d} for w, ok, d in targets(rows)],
     }
-    atomic_write_text(args.out, json.dumps(payload, indent=2, default=str) + "\n")
-    print(f"\nwrote {args.out}")
+    atomic_write_text(out, json.dumps(payload, indent=2, default=str) + "\n")
 
 
 if __name__ == "__main__":
