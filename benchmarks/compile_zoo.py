@@ -5,10 +5,14 @@ ahead-of-time capture shims), none of the fixes. Per model and path: does export
 strict=False), TensorRT engines, ops left to PyTorch, share of aten ops inside TensorRT, and the time split between
 torchtrt_compat's own work and torch_tensorrt's. Prints a table; writes benchmarks/results/compile_zoo.json.
 
-    python benchmarks/compile_zoo.py [--models resnet18,deform_convnet] [--cc 8.9] [--repeats 3] [--merge]
+    python benchmarks/compile_zoo.py [--models resnet18,deform_convnet] [--cc 8.9] [--repeats 3] [--merge] [--fp16]
 
 Every model is built by default (the whole forward exported) first; only when that fails at export is it built again
-with ``partition="auto"`` (``ours_partitioned``): the table and the targets count both separately. The zoo entries
+with ``partition="auto"`` (``ours_partitioned``): the table and the targets count both separately. Column "rewrite
+check": the check's verdict on the graph handed to TensorRT (`compiler.rewrite_check`), its largest relative error
+against the model, and its cost in seconds and as a share of the build. ``--fp16`` builds each model again with
+``enabled_precisions={torch.half}`` (same route); column "fp16": autocast, explicit (a half copy, after autocast
+failed) or FAIL. The zoo entries
 (tag ``zoo``: torchvision classification, segmentation, video, detection and optical flow, timm, transformers from
 configs) are compared with nothing (``--plain zoo`` adds the
 plain torch_tensorrt run for them too); an entry whose optional package (timm, transformers) is missing is recorded
@@ -58,10 +62,13 @@ def try_export(model: Any, args: tuple[Any, ...], strict: bool) -> str:
         return _first_line(exc)
 
 
-def ours(model: Any, args: tuple[Any, ...], cc: str, partition: str | None = None) -> dict[str, Any]:
+def ours(
+    model: Any, args: tuple[Any, ...], cc: str, partition: str | None = None, fp16: bool = False
+) -> dict[str, Any]:
     start = time.perf_counter()
+    precision = {"enabled_precisions": {torch.half}} if fp16 else {}
     try:
-        art = tc.build_engine(model, list(args), compute_capabilities=[cc], partition=partition)
+        art = tc.build_engine(model, list(args), compute_capabilities=[cc], partition=partition, **precision)
     except Exception as exc:  # the point is to record what fails
         return {
             "ok": False,
@@ -90,6 +97,20 @@ def ours(model: Any, args: tuple[Any, ...], cc: str, partition: str | None = Non
         "shims_changed": r.shims_changed,
         "notes": r.notes,
         "warnings": r.warnings,
+        "rewrite_check": _check_summary(r.rewrite_check, total),
+        "explicit_fp16": any("explicit route" in n for n in r.notes),
+    }
+
+
+def _check_summary(check: dict[str, Any], total: float) -> dict[str, Any]:
+    """The rewrite check's verdict, its largest relative error and what it cost (seconds, share of the build)."""
+    seconds = float(check.get("seconds") or 0.0)
+    return {
+        "status": check.get("status"),
+        "largest_rel_error": check.get("largest_rel_error"),
+        "seconds": seconds,
+        "share": seconds / total if total else None,
+        "reason": check.get("reason", ""),
     }
 
 
@@ -222,7 +243,12 @@ def _source(name: str, tags: tuple[str, ...]) -> str:
 
 
 def run(
-    names: list[str] | None, cc: str, repeats: int, plain_for: str = "catalogue", with_dynamic: bool = False
+    names: list[str] | None,
+    cc: str,
+    repeats: int,
+    plain_for: str = "catalogue",
+    with_dynamic: bool = False,
+    fp16: bool = False,
 ) -> list[dict[str, Any]]:
     load_torch_tensorrt()  # import once, outside every timing
     rows = []
@@ -247,6 +273,8 @@ def run(
         if not row["ours"]["ok"] and row["ours"].get("stage") == "export":  # the whole forward does not export
             row["ours_partitioned"] = ours(model, args, cc, partition="auto")
         o = _best(row)
+        if fp16 and o["ok"]:  # the same route as the FP32 build that worked
+            row["fp16"] = ours(model, args, cc, partition="auto" if "ours_partitioned" in row else None, fp16=True)
         if o["ok"]:
             o["own_s"] = o["total_s"] - o["torch_tensorrt_s"]  # export (with shims) + our bookkeeping
             o["own_share"] = o["own_s"] / o["total_s"]
@@ -301,13 +329,13 @@ def table(rows: list[dict[str, Any]]) -> str:
         "plain s",
         "ours/plain",
         "dynamic",
+        "rewrite check",
+        "fp16",
     )
     lines = [head]
     for r in rows:
         if "skipped" in r:
-            lines.append(
-                (r["model"], r.get("family", "-"), "-", "skipped", "-", r["skipped"], "-", "-", "-", "-", "-", "-")
-            )
+            lines.append((r["model"], r.get("family", "-"), "-", "skipped", "-", r["skipped"], *["-"] * 8))
             continue
         o, p = _best(r), r.get("plain")
         ok = o["ok"]
@@ -325,6 +353,8 @@ def table(rows: list[dict[str, Any]]) -> str:
                 "-" if p is None else f"{p['total_s']:.1f}",
                 f"{o['total_s'] / p['total_s']:.2f}" if p is not None and p["ok"] and ok else "-",
                 dynamic_text(r.get("dynamic")),
+                _check_cell(o) if ok else "-",
+                _fp16_cell(r),
             )
         )
     widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
@@ -333,27 +363,53 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def _check_cell(o: dict[str, Any]) -> str:
+    """``passed 2e-07 (0.3s, 2%)``: the rewrite check's verdict, largest relative error and cost."""
+    check = o.get("rewrite_check")
+    if not check:
+        return "-"
+    rel = check.get("largest_rel_error")
+    rel_text = f" {rel:.0e}" if isinstance(rel, (int, float)) else ""
+    share = check.get("share")
+    cost = f" ({check['seconds']:.1f}s, {share:.0%})" if isinstance(share, (int, float)) else ""
+    return f"{check.get('status')}{rel_text}{cost}"
+
+
+def _fp16_cell(r: dict[str, Any]) -> str:
+    """``autocast``, ``explicit`` (the half copy, after autocast failed), ``FAIL`` or ``-`` (not built)."""
+    f = r.get("fp16")
+    if not f:
+        return "-"
+    if not f["ok"]:
+        return "FAIL"
+    return ("explicit" if f.get("explicit_fp16") else "autocast") + f" ({f['engines']} eng)"
+
+
 def markdown(rows: list[dict[str, Any]]) -> str:
     """The README's results table."""
     lines = [
-        "| model | family | source | built | engines | ops left to PyTorch | ops in TensorRT | build s |",
-        "|---|---|---|---|---|---|---|---|",
+        "| model | family | source | built | engines | ops left to PyTorch | ops in TensorRT | build s | rewrite check"
+        " | fp16 |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         # "built": "yes" by default (whole forward exported), "partitioned" when only partition="auto" built it
     ]
     for r in rows:
         head = f"| {r['model']} | {r.get('family', '-')} | {r.get('source', 'catalogue')} |"
         if "skipped" in r:
-            lines.append(f"{head} skipped | - | {r['skipped']} | - | - |")
+            lines.append(f"{head} skipped | - | {r['skipped']} | - | - | - | - |")
             continue
         o = _best(r)
         if not o["ok"]:
-            lines.append(f"{head} **no** | - | {o['error'][:80]} | - | - |")
+            lines.append(f"{head} **no** | - | {o['error'][:80]} | - | - | - | - |")
             continue
         ops = _fmt_ops(o["pytorch_ops"]).replace(",", ", ")
         kept = len((o.get("partition") or {}).get("in_pytorch") or [])
         note = f" (partition: {kept} modules in PyTorch)" if kept else ""
         built = "partitioned" if "ours_partitioned" in r else "yes"
-        lines.append(f"{head} {built} | {o['engines']}{note} | {ops} | {_share(o)} | {o['total_s']:.0f} |")
+        lines.append(
+            f"{head} {built} | {o['engines']}{note} | {ops} | {_share(o)} | {o['total_s']:.0f} | {_check_cell(o)} | "
+            f"{_fp16_cell(r)} |"
+        )
     return "\n".join(lines)
 
 
@@ -409,6 +465,31 @@ def targets(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str]]:
         checks.append(
             ("dynamic: 0 artifacts that save but do not load", not saved_not_loaded, str(len(saved_not_loaded)))
         )
+    checked = [_best(r)["rewrite_check"] for r in built if _best(r).get("rewrite_check")]
+    if checked:
+        shares = [c["share"] for c in checked if isinstance(c.get("share"), (int, float))]
+        statuses = sorted({str(c.get("status")) for c in checked})
+        checks.append(
+            (
+                "rewrite check ran on every build and no graph differs from its model",
+                all(c.get("status") in ("passed", "reduced precision", "not deterministic") for c in checked),
+                f"{len(checked)} builds, verdicts {statuses}; cost median {statistics.median(shares):.1%} of the "
+                f"build time, max {max(shares):.1%}"
+                if shares
+                else f"{len(checked)} builds, verdicts {statuses}",
+            )
+        )
+    halves = [r for r in built if "fp16" in r]
+    if halves:
+        ok = [r for r in halves if r["fp16"]["ok"]]
+        explicit = [r for r in ok if r["fp16"].get("explicit_fp16")]
+        checks.append(
+            (
+                ">= 90% of the builds also build in FP16",
+                len(ok) >= 0.9 * len(halves),
+                f"{len(ok)}/{len(halves)} ({len(explicit)} by the explicit route)",
+            )
+        )
     detectors = [r for r in by.values() if r.get("family") == "detection" and r["model"].startswith("tv_")]
     if detectors:
         engined = [r for r in detectors if _best(r)["ok"] and _best(r)["engines"] >= 1]
@@ -437,10 +518,18 @@ def main() -> None:
     parser.add_argument(
         "--dynamic", action="store_true", help="add the dynamic column: batch 1..32 (and sequence 8..64), save, load"
     )
+    parser.add_argument("--fp16", action="store_true", help="also build each model with enabled_precisions={half}")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
-    rows = run(args.models.split(",") if args.models else None, args.cc, args.repeats, args.plain, args.dynamic)
+    rows = run(
+        args.models.split(",") if args.models else None,
+        args.cc,
+        args.repeats,
+        args.plain,
+        with_dynamic=args.dynamic,
+        fp16=args.fp16,
+    )
     if args.merge and args.out.exists():
         fresh = {r["model"] for r in rows}
         old = [r for r in json.loads(args.out.read_text())["rows"] if r["model"] not in fresh]

@@ -197,7 +197,7 @@ def test_every_flag_the_docs_show_exists_in_its_commands_parser(doc: Path) -> No
                 wrong.append(f"{line}: no command {words[0]!r}")
             continue
         for word in words[1:]:
-            flag = re.match(r"(--[a-z][a-z-]*)", word)
+            flag = re.match(r"(--[a-z][a-z0-9-]*)", word)
             if flag and flag.group(1) not in _flags()[words[0]]:
                 wrong.append(f"{line}: {words[0]} has no {flag.group(1)}")
     assert not wrong, f"{_name(doc)}:\n" + "\n".join(wrong)

@@ -54,7 +54,7 @@ def test_fp16_request_survives_a_release_that_drops_enabled_precisions(wide_net)
     fp16 = tc.build_engine(model, [x], compute_capabilities=["8.9"], min_block_size=1, enabled_precisions={torch.half})
     size32, size16 = (len(next(iter(a.engines.values()))) for a in (fp32, fp16))
     assert size16 < 0.75 * size32, (size32, size16)
-    assert "autocast_multi_output" in fp16.report.shims  # BatchNorm's tuple metadata would crash the autocast pass
+    assert "autocast_dtypes" in fp16.report.shims  # BatchNorm's tuple metadata would crash the autocast pass
     assert fp16.report.trt_engines == 1
 
 

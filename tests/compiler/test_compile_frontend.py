@@ -25,7 +25,7 @@ def test_signature_mirrors_torch_tensorrt() -> None:
     assert list(ours)[: len(upstream)] == upstream
     assert all(ours[n].default == theirs[n].default and ours[n].kind == theirs[n].kind for n in upstream)
     extra = list(ours)[len(upstream) : -1]
-    assert extra == ["fallback", "shims", "context_guard", "verbose", "partition", "dynamic"]
+    assert extra == ["fallback", "shims", "context_guard", "verbose", "partition", "dynamic", "rewrite_check"]
     assert all(ours[n].kind is inspect.Parameter.KEYWORD_ONLY for n in extra)
     assert list(ours)[-1] == "kwargs" and list(theirs)[-1] == "kwargs"
 

@@ -185,3 +185,73 @@ def test_auto_partition_with_nothing_exportable_says_so() -> None:
     with pytest.raises(BuildError, match="found no submodule that exports") as info:
         tc.build_engine(Loop().eval(), [torch.randn(1, 4)], compute_capabilities=["8.9"], partition="auto")
     assert info.value.stage == "export" and "called" in str(info.value)
+
+
+class _Pyramid(nn.Module):
+    """UPerNet's pyramid pooling: a 4x4 map pooled to 3x3 (not a multiple) and back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(8, 8, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = self.conv(x)
+        return y + nn.functional.interpolate(nn.functional.adaptive_avg_pool2d(y, 3), size=y.shape[-2:])
+
+
+class _Spectral(nn.Module):
+    """FNet's mixing: the real part of an FFT."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(8, 8, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x + self.conv(torch.fft.fft2(x).real)
+
+
+class Stack(nn.Module):
+    """Layers in an nn.ModuleList that is never called itself (a transformer's encoder), then post-processing that
+    depends on the data (so the whole model does not export)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stem = nn.Conv2d(3, 8, 3, 1, 1)
+        self.layers = nn.ModuleList([_Pyramid(), _Spectral()])
+        self.head = nn.Linear(8, 2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = self.stem(x)
+        for layer in self.layers:
+            x = layer(x)
+        scores = self.head(x.mean((2, 3))).flatten()
+        keep = torch.nonzero(scores > scores.mean()).flatten()
+        if keep.numel() == 0:
+            return scores[:0]
+        return scores[keep].sigmoid()
+
+
+def test_plan_descends_into_containers_that_are_never_called() -> None:
+    torch.manual_seed(0)
+    model, x = Stack().eval(), torch.randn(1, 3, 4, 4)
+    plan = plan_partition(model, (x,), {}, whole_module="data-dependent")
+    assert [p.path for p in plan.parts] == ["stem", "layers.0", "layers.1", "head"]
+    assert not any(path == "layers" for path, _ in plan.in_pytorch)
+    assert plan.ops["(root)"] > sum(plan.ops[p.path] for p in plan.parts) > 0  # the glue runs outside the parts
+
+
+@pytest.mark.slow
+@pytest.mark.requires_rtx
+def test_auto_partition_counts_what_stays_in_pytorch_and_keeps_known_failures_there() -> None:
+    torch.manual_seed(0)
+    art = tc.build_engine(Stack().eval(), [torch.randn(1, 3, 4, 4)], compute_capabilities=["8.9"], partition="auto")
+    report = art.report
+    assert report.partition["parts"] == ["stem", "layers.0", "layers.1", "head"]
+    ops = report.partition["ops"]
+    assert ops["left_in_pytorch"] > 0 and ops["in_tensorrt"] < ops["in_parts"] <= ops["model"]
+    assert report.trt_op_fraction == pytest.approx(ops["in_tensorrt"] / ops["model"])
+    assert report.trt_op_fraction < 1 and "of the model's ops" in str(report)
+    reasons = " ".join(report.pytorch_op_reasons.values())
+    assert "not a multiple" in reasons and "complex-valued tensor" in reasons
+    assert report.rewrite_check["status"] == "passed"
+    assert set(report.rewrite_check["parts"]) == set(report.partition["parts"])

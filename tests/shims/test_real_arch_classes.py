@@ -259,3 +259,29 @@ def test_without_the_shim_the_failure_is_a_converter_failure_not_the_driver() ->
         )
     assert info.value.stage == "conversion" and "attention layer is None" in str(info.value)
     assert "driver" not in str(info.value).lower()
+
+
+def test_decompose_attention_true_wins_over_the_attention_rewrite() -> None:
+    """The user's decompose_attention=True is torch_tensorrt's own decomposition of every call: the attention_rank
+    shim stays out of the way (it used to replace that decomposition and leave 3-/4-D calls undecomposed)."""
+    from torchtrt_compat.compiler._upstream import shim_context
+    from torchtrt_compat.shims import list_shims
+
+    ctx = shim_context(aot=True, compute_capabilities=["8.9"], decompose_attention=True)
+    assert "attention_rank" not in [s.name for s in list_shims(ctx=ctx)]
+    art = tc.build_engine(
+        FourDimAttention().eval(), [torch.randn(1, 5, 16)], compute_capabilities=["8.9"], decompose_attention=True,
+        min_block_size=10_000,
+    )  # fmt: skip
+    assert "attention_rank" not in art.report.shims
+    assert not any("scaled_dot_product_attention" in op for op in art.report.pytorch_ops)  # decomposed, all of it
+    assert art.report.rewrite_check["status"] == "passed"
+
+
+def test_masked_3d_attention_goes_to_the_decomposition() -> None:
+    """TensorRT-RTX's attention layer takes a mask only in the padded 4-D form (SAM's image encoder)."""
+    q = torch.randn(2, 5, 8)
+    mask = torch.rand(2, 5, 5) > 0.2
+    assert not fixes._attention_layer_takes(q, q, q, mask, False, False)
+    assert fixes._attention_layer_takes(q, q, q, None, False, False)
+    assert fixes._attention_layer_takes(q[None], q[None], q[None], mask[None], False, False)

@@ -77,6 +77,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "EngineArtifact.load(DIR).attach(model) puts them into your model on the deploy host",
     )
     p.add_argument(
+        "--no-rewrite-check",
+        action="store_true",
+        help="skip running the graph handed to TensorRT against the model first (two more forward passes of each; "
+        "for models too large for that)",
+    )
+    p.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -270,6 +276,7 @@ def run_build(args: argparse.Namespace) -> int:
                 verbose=args.verbose,
                 partition=args.partition,
                 dynamic=dynamic,
+                rewrite_check=not args.no_rewrite_check,
                 **kwargs,
             )
     except BaseException as exc:  # a BuildError carries what its build captured

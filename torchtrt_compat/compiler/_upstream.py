@@ -20,12 +20,19 @@ def shim_context(
     targets: Sequence[str] = (),
     autocast: bool = False,
     compute_capabilities: Sequence[str] | None = None,
+    decompose_attention: bool = False,
 ) -> ShimContext:
     """The `ShimContext` of this host; ``compute_capabilities`` is another name for ``targets``."""
     env = detect_environment()
     chosen = tuple(str(c) for c in (compute_capabilities if compute_capabilities is not None else targets))
     return ShimContext(
-        versions=env.versions(), flavour=env.flavour, has_gpu=bool(env.gpus), aot=aot, targets=chosen, autocast=autocast
+        versions=env.versions(),
+        flavour=env.flavour,
+        has_gpu=bool(env.gpus),
+        aot=aot,
+        targets=chosen,
+        autocast=autocast,
+        decompose_attention=decompose_attention,
     )
 
 

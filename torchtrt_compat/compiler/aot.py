@@ -26,12 +26,14 @@ def build_engine(
     verbose: bool | None = None,
     partition: str | None = None,
     dynamic: Any = None,
+    rewrite_check: bool = True,
     **compile_kwargs: Any,
 ) -> EngineArtifact:
     """Build TensorRT-RTX engines for ``compute_capabilities`` (e.g. ``["8.9", "12.0"]``) without running them.
 
     Works on a host with no GPU at all. ``partition="auto"``: when the whole module cannot be exported, build the
-    largest exportable submodules and keep the rest in PyTorch (see `compile`). Other keyword arguments mean what
+    largest exportable submodules and keep the rest in PyTorch (see `compile`). ``rewrite_check=False`` skips
+    running the graph handed to TensorRT against the model (see `compile`). Other keyword arguments mean what
     they mean to `compile`; ``dynamic={"x": {0: (1, 8, 32)}}`` (or `Input` ranges in ``arg_inputs``) builds one
     engine for a range of shapes, recorded in the artifact and checked when it runs. The result holds
     the real serialized engines, the PyTorch parts, the `CompileReport`, and metadata (versions, targets, inputs).
@@ -51,6 +53,7 @@ def build_engine(
         partition=partition,
         compile_kwargs=compile_kwargs,
         dynamic=dynamic,
+        rewrite_check=rewrite_check,
     )
     targets = list(request.targets)
     env = detect_environment()

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._engines import is_engine
+from ..ops.converter_limits import refusal
 from ..ops.recurrent import count, recurrent_op
 from ..shims import ShimContext, activate
 from ._upstream import load_torch_tensorrt
 from .failures import NO_GPU_NOISE, raise_build_error
 from .releases import dynamo_input_kwargs, installed_release_fields
+from .rewrite_check import CheckResult, Reference, RewriteCheck, checking
 from .settings import Translation
 from .watch import BuildWatch
 
@@ -35,6 +37,7 @@ class BackendResult:
     nodes: tuple[int, int] = (0, 0)  #: (aten nodes inside TensorRT engines, aten nodes left to PyTorch)
     op_reasons: dict[str, str] = field(default_factory=dict)  #: op left to PyTorch -> why (`why_left`)
     notes: list[str] = field(default_factory=list)  #: what the build decided on its own (recurrent layers kept)
+    rewrite_check: dict[str, Any] = field(default_factory=dict)  #: `rewrite_check.CheckResult.to_dict`
 
 
 @contextlib.contextmanager
@@ -87,8 +90,9 @@ class _Collect(logging.Handler):
 
 def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
     """Op left to PyTorch -> why, asked of torch_tensorrt's converter registry for one node of each op: no converter
-    at all; a converter whose capability check refuses this call (with what the check logged, when it says);
-    kept by ``torch_executed_ops``; or convertible but in a run shorter than ``min_block_size``."""
+    at all; a converter whose capability check refuses this call (with what the check logged, when it says); a call
+    the converter claims but fails on (`ops.converter_limits`); kept by ``torch_executed_ops``; or convertible but in
+    a run shorter than ``min_block_size``."""
     try:
         from torch_tensorrt.dynamo.conversion._ConverterRegistry import DYNAMO_CONVERTERS
     except ImportError:
@@ -97,8 +101,14 @@ def why_left(gm: Any, settings: dict[str, Any]) -> dict[str, str]:
     block = settings.get("min_block_size", 5)
     reasons: dict[str, str] = {}
     logger = logging.getLogger("torch_tensorrt")
+    refused: set[str] = set()
     for node in _pytorch_nodes(gm):
         op = _op_name(node.target)
+        known = refusal(node)  # a call the converter claims but fails on (shim known_converter_failures_in_pytorch)
+        if known is not None and op not in refused:  # one such call of an op says why that op is here
+            reasons[op] = known
+            refused.add(op)
+            continue
         if op in reasons:
             continue
         if op in executed or str(node.target) in executed:
@@ -163,9 +173,15 @@ def dynamo_compile(
     translation: Translation,
     ctx: ShimContext,
     shims: str | list[str] | None,
+    reference: Reference | CheckResult | None = None,
+    export_changed: list[str] | None = None,
+    reduced_precision: bool = False,
 ) -> BackendResult:
     """``torch_tensorrt.dynamo.compile(program, ...)`` under the compile-stage shims, watched by one `BuildWatch`;
-    every failure is raised as a `BuildError` (stage, op, TensorRT log; known ones with their cause and fix)."""
+    every failure is raised as a `BuildError` (stage, op, TensorRT log; known ones with their cause and fix).
+
+    With a ``reference`` (the model's outputs, `rewrite_check.reference`) the graph torch_tensorrt is about to
+    partition is first run against it (`rewrite_check`); a `CheckResult` instead says why it is not."""
     notes = []
     recurrent = count(program)
     if recurrent.keep_whole:  # shim recurrent_in_pytorch: no unrolling into tens of thousands of nodes
@@ -180,6 +196,7 @@ def dynamo_compile(
     with (
         activate("compile", ctx, shims) as applied,
         watch.watching(),
+        checking(_check(reference, translation, applied, export_changed, reduced_precision)) as check,
         _debug_logging(translation.debug_logging),
     ):
         try:
@@ -195,15 +212,46 @@ def dynamo_compile(
             )
     engines, torch_nodes = _summary(gm)
     total_nodes = watch.trt_nodes + len(torch_nodes)
+    timings = watch.timings(time.perf_counter() - start)
+    if not isinstance(reference, Reference):
+        checked = (reference or CheckResult("off", reason="rewrite_check=False")).to_dict()
+    elif check is None or check.result is None:
+        checked = CheckResult("not run", reason="torch_tensorrt did not hand a graph to partitioning").to_dict()
+    else:
+        checked = check.result.to_dict()
+        in_build = max(check.result.seconds - reference.seconds, 0.0)  # the reference ran before the build
+        timings = {
+            **timings,
+            "lowering": max(timings["lowering"] - in_build, 0.0),
+            "rewrite check": check.result.seconds,
+        }
     return BackendResult(
         gm,
         engines,
         sorted(set(torch_nodes)),
         watch.trt_nodes / total_nodes if total_nodes else None,
-        watch.timings(time.perf_counter() - start),
+        timings,
         list(applied.applied),
         changed=list(applied.changed),
         nodes=(watch.trt_nodes, len(torch_nodes)),
         op_reasons=why_left(gm, translation.kwargs) if torch_nodes else {},
         notes=notes,
+        rewrite_check=checked,
+    )
+
+
+def _check(
+    reference: Reference | CheckResult | None,
+    translation: Translation,
+    applied: Any,
+    export_changed: list[str] | None,
+    reduced_precision: bool,
+) -> RewriteCheck | None:
+    if not isinstance(reference, Reference):
+        return None
+    return RewriteCheck(
+        reference,
+        reduced_precision=bool(translation.kwargs.get("enable_autocast")) or reduced_precision,
+        compile_changed=lambda: list(applied.changed),
+        export_changed=list(export_changed or []),
     )

@@ -45,7 +45,8 @@ class CompileReport:
     log: list[str] = field(default_factory=list)  #: upstream output captured during the compile (verbose=False)
     log_file: str | None = None  #: where that output was written, when a file was asked for (CLI ``build``)
     #: partition="auto" when the whole module did not export: {"policy", "whole_module" (why), "parts" (module
-    #: paths built into TensorRT), "in_pytorch" ([module path, reason] pairs)}; empty otherwise
+    #: paths built into TensorRT), "in_pytorch" ([module path, reason] pairs), "ops" (the model's aten ops in one
+    #: eager run: "model", "in_parts", "in_tensorrt", "left_in_pytorch")}; empty otherwise
     partition: dict[str, Any] = field(default_factory=dict)
     #: how it was compiled: "dynamo", "partitioned", "aot", "torch_compile", "legacy" (ir="ts"/"fx") or "fallback"
     #: (PyTorch ran it); None in reports written before 0.3
@@ -53,6 +54,11 @@ class CompileReport:
     #: each input as built: ``name``, ``dtype`` and ``shape``, or ``min_shape``/``opt_shape``/``max_shape`` for a
     #: dynamic one (what the artifact's run-time guard checks); empty in reports written before 0.4
     inputs: list[dict[str, Any]] = field(default_factory=list)
+    #: the graph handed to TensorRT, run in PyTorch against the model (`compiler.rewrite_check`): {"status"
+    #: ("passed", "reduced precision", "not deterministic", "not run", "off"), "tolerance", "draws",
+    #: "largest_rel_error", "outputs" ([{"output", "max_abs", "rel", "dtype"}], worst first), "seconds", "rewrites",
+    #: "reason"}; empty for routes that build no graph of their own (torch.compile, legacy, fallback)
+    rewrite_check: dict[str, Any] = field(default_factory=dict)
     #: a fallback: each requested setting PyTorch did not apply, with what happens instead (e.g. FP16 asked for, the
     #: outputs are FP32)
     not_applied: list[str] = field(default_factory=list)
@@ -96,6 +102,10 @@ class CompileReport:
         versions = ", ".join(f"{k} {v}" for k, v in self.versions.items() if v) or "unknown"
         timings = ", ".join(f"{k} {_seconds(v)}" for k, v in self.timings.items() if v >= 0.005) or "-"
         share = f"{self.trt_op_fraction:.0%}" if self.trt_op_fraction is not None else "-"
+        counted = self.partition.get("ops") if isinstance(self.partition.get("ops"), dict) else None
+        if counted and self.trt_op_fraction is not None and counted.get("model"):
+            left = counted.get("left_in_pytorch", 0) / counted["model"]
+            share += f" of the model's ops (one eager run; {left:.0%} are in modules left in PyTorch)"
         others = [s for s in self.shims if s not in self.shims_changed]
         if self.route == "fallback":  # nothing was compiled: no settings, shims, ops or timings to show
             rows = [("path", self.path), ("versions", versions), ("TensorRT engines", "0")]
@@ -113,6 +123,7 @@ class CompileReport:
                 ("ops in TensorRT", share),
                 ("ops left to PyTorch", ", ".join(self._op_text(op) for op in self.pytorch_ops) or "none"),
                 *self._partition_rows(),
+                *self._check_rows(),
                 ("timings", timings),
             ]
         if self.log or self.log_file:
@@ -135,6 +146,24 @@ class CompileReport:
                 or "only the code between the parts (the rest of the model's forward)",
             ),
         ]
+
+    def _check_rows(self) -> list[tuple[str, str]]:
+        check = self.rewrite_check
+        if not check:
+            return []
+        status = str(check.get("status", "?"))
+        if status in ("off", "not run"):
+            return [("rewrite check", f"{status}: {check.get('reason') or '-'}")]
+        worst = check.get("largest_rel_error", 0.0)
+        worst_text = f"{worst:.2g}" if isinstance(worst, (int, float)) else str(worst)
+        text = (
+            f"{status}: the graph handed to TensorRT vs the model, largest relative error {worst_text} over "
+            f"{check.get('draws', 0)} input draws (tolerance {check.get('tolerance')}; "
+            f"{_seconds(float(check.get('seconds') or 0.0))})"
+        )
+        if check.get("reason"):
+            text += f"; {check['reason']}"
+        return [("rewrite check", text)]
 
     def _op_text(self, op: str) -> str:
         why = self.pytorch_op_reasons.get(op)

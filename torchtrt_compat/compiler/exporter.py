@@ -72,6 +72,19 @@ def _weights_without_grad(program: Any) -> None:
     or, without grad, would change the caller's weights. So every weight becomes a detached view (no copy), and a
     weight the graph writes to (through any view) becomes a copy of its own."""
     torch = require("torch")
+    written = written_weights(program)
+    state = program.state_dict
+    for fqn, value in list(state.items()):
+        if not isinstance(value, torch.Tensor) or not (value.requires_grad or fqn in written):
+            continue
+        data = value.detach().clone() if fqn in written else value.detach()
+        state[fqn] = torch.nn.Parameter(data, requires_grad=False) if isinstance(value, torch.nn.Parameter) else data
+
+
+def written_weights(program: Any) -> set[str | None]:
+    """The parameters and buffers (by name) that ``program`` writes to in place, through any view or inside a
+    higher-order op (a no_grad block); None stands for a write whose source is not a weight."""
+    torch = require("torch")
     signature = program.graph_signature
     names = {**signature.inputs_to_parameters, **signature.inputs_to_buffers}
     gm = program.graph_module
@@ -90,18 +103,13 @@ def _weights_without_grad(program: Any) -> None:
             value = value.args[0]  # through the views (select, slice, view) to the tensor they view
         return names.get(value.name) if isinstance(value, torch.fx.Node) else None
 
-    written = set()
+    written: set[str | None] = set()
     for node in program.graph.nodes:
         if mutates(node):
             written.add(source(node.args[0]) if node.args else None)
         elif node.op == "call_function" and writes_inside(node):
             written.update(source(a) for a in node.args)
-    state = program.state_dict
-    for fqn, value in list(state.items()):
-        if not isinstance(value, torch.Tensor) or not (value.requires_grad or fqn in written):
-            continue
-        data = value.detach().clone() if fqn in written else value.detach()
-        state[fqn] = torch.nn.Parameter(data, requires_grad=False) if isinstance(value, torch.nn.Parameter) else data
+    return written
 
 
 def _cache_output(exc: BaseException) -> UsageError | None:

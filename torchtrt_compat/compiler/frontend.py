@@ -133,6 +133,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
     verbose: bool | None = None,
     partition: str | None = None,
     dynamic: Any = None,
+    rewrite_check: bool = True,
     **kwargs: Any,
 ) -> Any:
     """Compile ``module`` with Torch-TensorRT so that the same arguments mean the same thing in every release.
@@ -152,6 +153,10 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
       result runs like the original; the report's ``partition`` lists each part and why the rest stayed in PyTorch.
     - ``dynamic``: dynamic ranges, ``{"x": {0: (1, 8, 32)}}`` (input -> axis -> (min, opt, max); a
       ``torch.export.Dim`` also works as a range); `Input` in ``arg_inputs`` says the same (docs/dynamic_shapes.md).
+    - ``rewrite_check``: True (default) runs the graph handed to TensorRT, after every rewrite and torch_tensorrt's
+      lowering, in PyTorch against the model on the example inputs and a fresh draw, before TensorRT sees it; a
+      mismatch fails the build naming the rewrite, and the report's ``rewrite_check`` holds the largest error per
+      output. It costs two more forward passes of the model and of the graph; False skips it (huge models).
 
     Unknown keyword arguments raise ``TypeError`` naming the closest valid one. Shims patch process-wide objects,
     so compiles (and `build_engine` calls) in one process run one at a time: a second thread's compile waits for the
@@ -172,6 +177,7 @@ def compile(  # noqa: A001 - mirrors torch_tensorrt.compile
         partition=partition,
         kwargs=kwargs,
         dynamic=dynamic,
+        rewrite_check=rewrite_check,
     )
     title = build_title("torchtrt_compat.compile", module, enabled_precisions, kwargs)
     with build_session(title, verbose) as (capture, waited):

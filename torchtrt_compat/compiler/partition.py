@@ -8,6 +8,10 @@ does not is looked into, child by child. So the backbone, the FPN and the heads 
 them (and whatever does not export) stays in PyTorch. The result is a copy of the module whose parts are replaced by
 `SplicedPart` modules: it is called like the original and returns what the original returns.
 
+A container that is never called itself (``nn.ModuleList``, ``nn.ModuleDict``: the encoder layers of a transformer)
+is looked into, so its layers can become parts. The one eager run also counts the aten ops inside each submodule,
+so that a report can say what share of the model runs in TensorRT, the modules left in PyTorch included.
+
 `plan_partition` is the search (exports, no TensorRT); `splice` puts built parts in place. Each part is built for
 the example's shapes.
 """
@@ -25,6 +29,7 @@ from typing import Any
 
 import torch  # this module is imported only by a compile that uses partition="auto" (or to unpickle its result)
 from torch.utils import _pytree as pytree
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from .._errors import CompatError, IncompatibleError, UsageError
 from ._upstream import load_torch_tensorrt
@@ -71,6 +76,8 @@ class PartitionPlan:
     parts: list[Part] = field(default_factory=list)
     in_pytorch: list[tuple[str, str]] = field(default_factory=list)  #: (module path, reason)
     export_seconds: float = 0.0
+    #: aten ops one eager run of the model dispatched: in all ("(root)") and inside each submodule (by path)
+    ops: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -81,21 +88,46 @@ class _Call:
     count: int = 1
 
 
-def _record_calls(root: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[int, _Call]:
-    """Run ``root`` once; for every submodule, the arguments and output of its first call and how often it ran."""
+class _OpCounter(TorchDispatchMode):
+    """Counts the aten ops one eager run dispatches, for the whole run and for each module on the call stack."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[int] = []
+        self.inside: dict[int, int] = {}
+        self.total = 0
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        self.total += 1
+        for module in set(self.stack):
+            self.inside[module] = self.inside.get(module, 0) + 1
+        return func(*args, **(kwargs or {}))
+
+
+def _record_calls(root: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[dict[int, _Call], _OpCounter]:
+    """Run ``root`` once; for every submodule, the arguments and output of its first call and how often it ran, and
+    how many aten ops ran inside it."""
 
     calls: dict[int, _Call] = {}
+    counter = _OpCounter()
+
+    def enter(module: Any, a: tuple[Any, ...], kw: dict[str, Any]) -> None:
+        counter.stack.append(id(module))
 
     def hook(module: Any, a: tuple[Any, ...], kw: dict[str, Any], out: Any) -> None:
+        if counter.stack and counter.stack[-1] == id(module):
+            counter.stack.pop()
         seen = calls.get(id(module))
         if seen is None:
             calls[id(module)] = _Call(a, dict(kw), out)
         else:
             seen.count += 1
 
-    handles = [m.register_forward_hook(hook, with_kwargs=True) for m in root.modules()]
+    modules = list(root.modules())
+    handles = [m.register_forward_pre_hook(enter, with_kwargs=True) for m in modules]
+    handles += [m.register_forward_hook(hook, with_kwargs=True) for m in modules]
     try:
-        with torch.no_grad():
+        with torch.no_grad(), counter:
             root(*args, **kwargs)
     except Exception as exc:
         raise UsageError(
@@ -105,7 +137,7 @@ def _record_calls(root: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> d
     finally:
         for h in handles:
             h.remove()
-    return calls
+    return calls, counter
 
 
 def _params(module: Any) -> int:
@@ -163,16 +195,27 @@ def plan_partition(
 ) -> PartitionPlan:
     """Find the largest submodules of ``root`` that export, top down. Nothing is built here."""
 
-    calls = _record_calls(root, args, kwargs)
+    calls, counter = _record_calls(root, args, kwargs)
     plan = PartitionPlan(whole_module)
+    plan.ops = {"(root)": counter.total}
+    for path, module in root.named_modules():
+        if path and id(module) in counter.inside:
+            plan.ops[path] = counter.inside[id(module)]
 
     def visit(path: str, module: Any) -> None:
         call = calls.get(id(module))
         size = _params(module)
-        if call is None or size == 0:
-            if size:
-                plan.in_pytorch.append((path, "not called on the example inputs"))
+        if size == 0:
             return  # modules without weights stay in the PyTorch glue: nothing to build
+        if call is None:
+            # a container that is never called itself (nn.ModuleList, nn.ModuleDict, or a module whose children
+            # the parent calls directly): its children may be called, so they are tried one by one
+            if any(id(m) in calls for m in module.modules()):
+                for child_path, child in [(f"{path}.{n}" if path else n, c) for n, c in module.named_children()]:
+                    visit(child_path, child)
+            else:
+                plan.in_pytorch.append((path, "not called on the example inputs"))
+            return
         if call.count > 1:
             reason = f"called {call.count} times per forward (a part is built for one call's shapes)"
         else:

@@ -18,6 +18,7 @@ from ..ops import why_in_pytorch
 from ..shims import ShimContext
 from ..ux.display import short
 from ..ux.progress import stage
+from . import explicit_half
 from ._upstream import load_torch_tensorrt, shim_context
 from .backend import BackendResult, dynamo_compile
 from .compile_report import CompileReport, attach_report
@@ -25,6 +26,7 @@ from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, record_profiles, truncates_double
 from .releases import installed_release_fields
 from .request import CompileRequest, Route
+from .rewrite_check import combined as combined_check, prepare
 from .settings import Translation, translate
 from .validation import check_partition
 from .watch import STAGE_LABELS
@@ -70,7 +72,10 @@ def run(request: CompileRequest) -> PipelineResult:
         function="build_engine" if request.aot else "compile",
     )
     ctx = shim_context(
-        aot=request.aot, targets=request.targets, autocast=bool(translation.kwargs.get("enable_autocast"))
+        aot=request.aot,
+        targets=request.targets,
+        autocast=bool(translation.kwargs.get("enable_autocast")),
+        decompose_attention=bool(translation.kwargs.get("decompose_attention")),
     )
     if is_exported_program(module):
         exported = ExportResult(module, plan)
@@ -83,10 +88,9 @@ def run(request: CompileRequest) -> PipelineResult:
                 raise
             return _compile_partitioned(request, plan, exc, translation=translation, ctx=ctx, start=start)
     plan.specs = record_profiles(exported.program, plan)
-    built = dynamo_compile(
-        exported.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=translation, ctx=ctx,
-        shims=request.shim_names,
-    )  # fmt: skip
+    exported, built, translation = compile_or_half(
+        request, eager_module(module), exported, translation, ctx, retry=not is_exported_program(module)
+    )
     report = assemble_report(
         exported=exported,
         built=built,
@@ -132,7 +136,7 @@ def _compile_partitioned(
     start: float,
 ) -> PipelineResult:
     """partition="auto" after the whole module failed to export: build each exportable part, splice them in."""
-    from .partition import plan_partition, splice
+    from .partition import FlatCall, plan_partition, splice
 
     module, shims = request.module, request.shim_names
     if plan.dynamic_shapes is not None:
@@ -158,10 +162,13 @@ def _compile_partitioned(
     results: list[BackendResult] = []
     first_error: BuildError | None = None
     for part in split.parts:
+        eager = FlatCall(module.get_submodule(part.path), part.in_spec, part.template)
+        part_plan = InputPlan(part.args, {}, None, list(part.args), {})
         try:
-            result = dynamo_compile(
-                part.program, trt_args=list(part.args), trt_kwargs={}, translation=translation, ctx=ctx, shims=shims
+            _, result, used = compile_or_half(
+                request, eager, ExportResult(part.program, part_plan, list(part.shims)), translation, ctx, retry=True
             )
+            result.notes += [f"part {part.path}: {note}" for note in used.notes if note not in translation.notes]
         except BuildError as exc:
             first_error = first_error or exc
             split.in_pytorch.append((part.path, f"its build failed at {exc.stage}: {exc.problem[:200]}"))
@@ -180,17 +187,19 @@ def _compile_partitioned(
         ) from failure
     trt_nodes = sum(r.nodes[0] for r in results)
     torch_nodes = sum(r.nodes[1] for r in results)
+    ops = _partition_ops(split.ops, list(zip(built, results, strict=True)))
     combined = BackendResult(
         module=splice(module, built, split),
         trt_engines=sum(r.trt_engines for r in results),
         pytorch_ops=sorted({op for r in results for op in r.pytorch_ops}),
-        trt_op_fraction=trt_nodes / (trt_nodes + torch_nodes) if trt_nodes + torch_nodes else None,
+        trt_op_fraction=ops["in_tensorrt"] / ops["model"] if ops else _share(trt_nodes, torch_nodes),
         timings={k: sum(r.timings.get(k, 0.0) for r in results) for k in ("lowering", "partitioning", "build")},
         shims=list(dict.fromkeys(s for r in results for s in r.shims)),
         changed=list(dict.fromkeys(s for r in results for s in r.changed)),
         nodes=(trt_nodes, torch_nodes),
         op_reasons={op: why for r in results for op, why in r.op_reasons.items()},
         notes=list(dict.fromkeys(n for r in results for n in r.notes)),
+        rewrite_check=combined_check([(path, r.rewrite_check) for path, r in zip(built, results, strict=True)]),
     )
     exported = ExportResult(
         None, plan, list(dict.fromkeys(s for p in split.parts for s in p.shims)), split.export_seconds
@@ -211,9 +220,69 @@ def _compile_partitioned(
         "whole_module": why,
         "parts": list(built),
         "in_pytorch": [list(item) for item in split.in_pytorch],
+        **({"ops": ops} if ops else {}),
     }
     attach_report(combined.module, report)
     return PipelineResult(combined.module, report, plan)
+
+
+def compile_or_half(
+    request: CompileRequest,
+    eager: Any,
+    exported: ExportResult,
+    translation: Translation,
+    ctx: ShimContext,
+    *,
+    retry: bool,
+) -> tuple[ExportResult, BackendResult, Translation]:
+    """Build ``exported.program`` (the export of ``eager``), the rewrite check against ``eager`` included; when an
+    FP16 autocast build fails after the export and ``retry``, build the explicit route (`explicit_half`) instead.
+    Returns what was built, and the export and translation it was built from."""
+    plan = exported.plan
+    reference = prepare(request.rewrite_check, eager, plan.args, plan.kwargs, exported.program)
+    try:
+        built = dynamo_compile(
+            exported.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=translation, ctx=ctx,
+            shims=request.shim_names, reference=reference, export_changed=exported.changed,
+        )  # fmt: skip
+        return exported, built, translation
+    except BuildError as failure:
+        if not (retry and explicit_half.applies(translation, failure)):
+            raise
+        half_translation = explicit_half.translation_for(translation, failure)
+        try:
+            half = export_with_plan(explicit_half.half_copy(eager), plan, shims=request.shim_names)
+            built = dynamo_compile(
+                half.program, trt_args=plan.trt_args, trt_kwargs=plan.trt_kwargs, translation=half_translation,
+                ctx=dataclasses.replace(ctx, autocast=False), shims=request.shim_names, reference=reference,
+                export_changed=half.changed, reduced_precision=True,
+            )  # fmt: skip
+        except BuildError as second:
+            raise explicit_half.retry_failed(failure, second) from failure.__cause__
+        return half, built, half_translation
+
+
+def _share(inside: int, outside: int) -> float | None:
+    return inside / (inside + outside) if inside + outside else None
+
+
+def _partition_ops(counted: dict[str, int], built: list[tuple[str, BackendResult]]) -> dict[str, int]:
+    """The model's aten ops (one eager run, `partition.PartitionPlan.ops`) by where they run: ``model`` (all),
+    ``in_parts`` (inside the parts built into TensorRT), ``in_tensorrt`` (those parts' ops times each part's own
+    share inside its engines), ``left_in_pytorch`` (the rest: the modules and the glue left in PyTorch). Empty when
+    nothing was counted."""
+    total = counted.get("(root)", 0)
+    if not total:
+        return {}
+    in_parts = sum(counted.get(path, 0) for path, _ in built)
+    in_tensorrt = sum(counted.get(path, 0) * (result.trt_op_fraction or 0.0) for path, result in built)
+    in_parts = min(in_parts, total)
+    return {
+        "model": total,
+        "in_parts": in_parts,
+        "in_tensorrt": min(round(in_tensorrt), total),
+        "left_in_pytorch": total - in_parts,
+    }
 
 
 def assemble_report(
@@ -260,4 +329,5 @@ def assemble_report(
         notes=[*translation.notes, *built.notes],
         targets=list(targets or []),
         inputs=list(inputs or []),
+        rewrite_check=dict(built.rewrite_check),
     )

@@ -40,6 +40,7 @@ class CompileRequest:
     context_guard: bool = True
     warnings: tuple[str, ...] = ()  #: the caller's own report warnings (e.g. an unkeyed timing cache)
     dynamic: Any = None  #: dynamic ranges as asked for (``dynamic=``), already checked by `inputs.parse_dynamic`
+    rewrite_check: bool = True  #: run the graph handed to TensorRT against the model first (`rewrite_check`)
 
     @property
     def aot(self) -> bool:

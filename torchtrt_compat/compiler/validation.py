@@ -218,6 +218,16 @@ def check_partition(partition: Any) -> None:
         )
 
 
+def check_rewrite_check(value: Any) -> bool:
+    """``rewrite_check`` must be True or False."""
+    if not isinstance(value, bool):
+        raise UsageError(
+            f"rewrite_check={_show(value)} is not True or False.",
+            "pass rewrite_check=False to skip running the graph against the model (huge models), else leave it out",
+        )
+    return value
+
+
 def _shims(shims: Any) -> str | tuple[str, ...] | None:
     """``shims`` as the request keeps it; an unknown name (with the closest known one) or an odd string is a
     `UsageError` now, not at the stage that would have used it."""
@@ -268,6 +278,7 @@ def compile_request(
     partition: Any,
     kwargs: dict[str, Any],
     dynamic: Any = None,
+    rewrite_check: Any = True,
 ) -> CompileRequest:
     """The `CompileRequest` of a `compile` call, after every early check (a `UsageError` names the first problem)."""
     parse_dynamic(dynamic)
@@ -299,6 +310,7 @@ def compile_request(
         fallback=FALLBACKS[FALLBACKS.index(fallback)],
         context_guard=bool(context_guard),
         dynamic=dynamic,
+        rewrite_check=check_rewrite_check(rewrite_check),
     )
 
 
@@ -314,6 +326,7 @@ def engine_request(
     partition: Any,
     compile_kwargs: dict[str, Any],
     dynamic: Any = None,
+    rewrite_check: Any = True,
 ) -> CompileRequest:
     """The `CompileRequest` of a `build_engine` call: its targets resolved against the installed TensorRT-RTX."""
     parse_dynamic(dynamic)
@@ -336,6 +349,7 @@ def engine_request(
         verbose=verbose,
         targets=tuple(targets),
         dynamic=dynamic,
+        rewrite_check=check_rewrite_check(rewrite_check),
     )
 
 

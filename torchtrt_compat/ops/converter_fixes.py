@@ -133,10 +133,13 @@ def avg_pool2d(
 
 def _attention_layer_takes(q: Any, k: Any, v: Any, attn_mask: Any, is_causal: bool, enable_gqa: bool) -> bool:
     """Whether TensorRT-RTX's attention layer (``add_attention_v2``) takes this call as torch_tensorrt converts it:
-    query, key and value of rank 3 or 4 (the layer's limit; torch_tensorrt's validator accepts any equal rank), key
-    and value of one shape, query and key equal but for the sequence dim (and the head dim under GQA)."""
+    query, key and value of rank 3 or 4 (the layer's limit; torch_tensorrt's validator accepts any equal rank), rank 4
+    when a mask is given (TensorRT-RTX's padded form), key and value of one shape, query and key equal but for the
+    sequence dim (and the head dim under GQA)."""
     rank = q.dim()
     if rank not in (3, 4) or k.dim() != rank or v.dim() != rank or tuple(k.shape) != tuple(v.shape):
+        return False
+    if attn_mask is not None and rank != 4:  # "Query tensor must be 4D for padded (BHND) form" (SAM's encoder)
         return False
     if is_causal and attn_mask is not None:
         return False
@@ -209,26 +212,46 @@ def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, paddin
     """``aten.col2im`` (``F.fold``: timm's VOLO outlook attention) as a grouped ``conv_transpose2d`` with one-hot
     kernels: each column's value lands where fold puts it, overlaps summed, exactly. Torch's own decomposition
     (``_unsafe_index_put`` with accumulate=True) needs torch_tensorrt's ScatterAdd plugin, which an ahead-of-time
-    build does not have, so the fold stayed in PyTorch."""
+    build does not have, so the fold stayed in PyTorch.
+
+    The blocks span ``(L - 1) * stride + dilation * (kernel - 1) + 1`` rows; fold's output is that span cropped by
+    ``padding`` on each side, plus ``r = (out + 2 * pad - dilation * (kernel - 1) - 1) % stride`` rows at the end.
+    The first ``min(r, pad)`` of those are block values that the padding crop would drop: ``output_padding`` keeps
+    them (it must stay below the stride, and TensorRT's deconvolution takes it as ``pad - output_padding`` post
+    padding, so not above ``pad`` either). The rest lie beyond every block: fold leaves them zero, and so does the
+    zero padding after the transposed convolution."""
     import torch
 
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = (_pair(v) for v in (kernel_size, dilation, padding, stride))
     oh, ow = _pair(output_size)
+    if not all(isinstance(v, int) for v in (kh, kw, dh, dw, ph, pw, sh, sw, oh, ow, *input.shape)):
+        return NotImplemented  # symbolic sizes: torch's own decomposition
     batched = input.dim() == 3
     cols = input if batched else input.unsqueeze(0)
     n, ckk, length = cols.shape
     channels = ckk // (kh * kw)
-    lh = (oh + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    lw = (ow + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    span_h, span_w = oh + 2 * ph - dh * (kh - 1) - 1, ow + 2 * pw - dw * (kw - 1) - 1
+    if span_h < 0 or span_w < 0:
+        return NotImplemented
+    lh, lw = span_h // sh + 1, span_w // sw + 1
     if channels * kh * kw != ckk or lh * lw != length:
         return NotImplemented
+    out_pad = (min(span_h % sh, ph), min(span_w % sw, pw))
+    if out_pad[0] >= max(sh, dh) or out_pad[1] >= max(sw, dw):
+        return NotImplemented  # conv_transpose2d cannot take it (never, by the rule above: kept as a guard)
     eye = torch.eye(kh * kw, dtype=input.dtype, device=input.device).reshape(kh * kw, 1, kh, kw)
     weight = eye.repeat(channels, 1, 1, 1)  # [C*kh*kw, 1, kh, kw]: one-hot per kernel offset, C groups
     out = torch.nn.functional.conv_transpose2d(
-        cols.reshape(n, ckk, lh, lw), weight, stride=(sh, sw), padding=(ph, pw), groups=channels, dilation=(dh, dw)
+        cols.reshape(n, ckk, lh, lw),
+        weight,
+        stride=(sh, sw),
+        padding=(ph, pw),
+        output_padding=out_pad,
+        groups=channels,
+        dilation=(dh, dw),
     )
     extra_h, extra_w = oh - out.shape[2], ow - out.shape[3]
-    if extra_h or extra_w:  # rows/columns no block reaches: fold leaves them zero
+    if extra_h or extra_w:  # rows/columns beyond every block: fold leaves them zero
         out = torch.nn.functional.pad(out, (0, extra_w, 0, extra_h))
     return out if batched else out.squeeze(0)
 

@@ -47,7 +47,8 @@ class ShimContext:
     ``"tensorrt-rtx"`` or None. ``has_gpu`` says whether a CUDA device is visible (from NVML, no CUDA context).
     ``aot`` marks an ahead-of-time build for ``targets`` (compute capabilities such as ``"8.9"``); ``autocast`` says
     that the translated settings turn on torch_tensorrt's autocast (``enable_autocast=True``); ``recurrent_keep_whole``
-    that recurrent layers stay whole in PyTorch.
+    that recurrent layers stay whole in PyTorch; ``decompose_attention`` that the settings pass
+    ``decompose_attention=True``.
     """
 
     versions: dict[str, str | None] = field(default_factory=dict)
@@ -57,6 +58,7 @@ class ShimContext:
     targets: tuple[str, ...] = ()
     autocast: bool = False
     recurrent_keep_whole: bool = False  #: the program's recurrent layers would unroll too far (ops/recurrent.py)
+    decompose_attention: bool = False  #: the settings ask torch_tensorrt to decompose every attention call itself
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,17 @@ from ..ops.converter_fixes import (
     sort,
     unsafe_index_put as rewrite,
 )
+from ..ops.converter_limits import refusal, touches_complex
 from ..ops.recurrent import RECURRENT_OPS
 from ._registry import ShimContext, mark_changed, register_shim
 
+#: attributes a rewrite installed by `extra_decompositions` carries: the shim it reports to, and torch_tensorrt's own
+#: decomposition of the op it stands in front of (None when torch_tensorrt has none), for the rewrite check's search
+REPORTS_TO = "_torchtrt_compat_reports_to"
+REPLACES = "_torchtrt_compat_replaces"
 
-def _reporting(shim: str, rewrite: Callable[..., Any]) -> Callable[..., Any]:
+
+def _reporting(shim: str, rewrite: Callable[..., Any], replaces: Callable[..., Any] | None) -> Callable[..., Any]:
     """``rewrite`` that marks ``shim`` as having changed the graph whenever it rewrites a call (a rewrite returns
     NotImplemented for the calls it leaves to torch_tensorrt's own decomposition)."""
 
@@ -40,22 +46,23 @@ def _reporting(shim: str, rewrite: Callable[..., Any]) -> Callable[..., Any]:
             mark_changed(shim)
         return out
 
+    setattr(run, REPORTS_TO, shim)
+    setattr(run, REPLACES, replaces)
     return run
 
 
 @contextlib.contextmanager
-def extra_decompositions(table: Callable[[], dict[Any, Callable[..., Any]]], shim: str | None = None) -> Iterator[None]:
-    """Add ``table()`` to the decompositions torch_tensorrt's compiler applies before conversion; with ``shim``, each
-    rewrite that takes a call reports the change (`mark_changed`)."""
+def extra_decompositions(shim: str, table: Callable[[], dict[Any, Callable[..., Any]]]) -> Iterator[None]:
+    """Add ``table()`` to the decompositions torch_tensorrt's compiler applies before conversion. Every rewrite is
+    installed wrapped so that a call it takes reports ``shim`` as having changed the graph (`mark_changed`): there
+    is no way to install one that changes a graph silently (tests/shims/test_reporting.py holds every shim to it)."""
     from torch_tensorrt.dynamo import _compiler
 
     original = _compiler.get_decompositions
 
     def with_ours(*args: Any, **kwargs: Any) -> dict[Any, Callable[..., Any]]:
-        ours = table()
-        if shim is not None:
-            ours = {op: _reporting(shim, fn) for op, fn in ours.items()}
-        return {**original(*args, **kwargs), **ours}
+        theirs = original(*args, **kwargs)
+        return {**theirs, **{op: _reporting(shim, fn, theirs.get(op)) for op, fn in table().items()}}
 
     with patched(_compiler, "get_decompositions", with_ours):
         yield
@@ -77,7 +84,7 @@ def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
         torch.ops.aten.max_pool2d.default: max_pool2d,
         torch.ops.aten.avg_pool2d.default: avg_pool2d,
     }
-    with extra_decompositions(lambda: table):
+    with extra_decompositions("max_pool_ceil_mode", lambda: table):
         yield
 
 
@@ -92,7 +99,7 @@ def max_pool_ceil_mode(ctx: ShimContext) -> Iterator[None]:
 def slice_scatter_clamp(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    with extra_decompositions(lambda: {torch.ops.aten.slice_scatter.default: slice_scatter}):
+    with extra_decompositions("slice_scatter_clamp", lambda: {torch.ops.aten.slice_scatter.default: slice_scatter}):
         yield
 
 
@@ -110,7 +117,7 @@ def slice_scatter_clamp(ctx: ShimContext) -> Iterator[None]:
 def addmm_as_linear(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    with extra_decompositions(lambda: {torch.ops.aten.addmm.default: addmm}):
+    with extra_decompositions("addmm_as_linear", lambda: {torch.ops.aten.addmm.default: addmm}):
         yield
 
 
@@ -118,16 +125,19 @@ def addmm_as_linear(ctx: ShimContext) -> Iterator[None]:
     "attention_rank",
     stage="compile",
     requires={"torch_tensorrt": ">=2.10"},
-    summary="scaled_dot_product_attention with 5-D query/key/value (timm NesT, Hiera) passes torch_tensorrt's "
-    "validator but TensorRT's attention layer takes 3 or 4 dims ('attention layer is None'); decompose exactly those "
-    "calls into matmul + softmax (what decompose_attention=True does for all), keep the others one attention layer",
+    when=lambda ctx: not ctx.decompose_attention,
+    when_text="unless decompose_attention=True (then torch_tensorrt decomposes every call itself)",
+    summary="scaled_dot_product_attention with 5-D query/key/value (timm NesT, Hiera), or 3-D with a mask (SAM's "
+    "image encoder: 'Query tensor must be 4D for padded (BHND) form'), passes torch_tensorrt's validator but "
+    "TensorRT's attention layer cannot take it ('attention layer is None'); decompose exactly those calls into "
+    "matmul + softmax (what decompose_attention=True does for all), keep the others one attention layer",
     undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
 )
 def attention_rank(ctx: ShimContext) -> Iterator[None]:
     import torch
 
     table = {torch.ops.aten.scaled_dot_product_attention.default: scaled_dot_product_attention}
-    with extra_decompositions(lambda: table, shim="attention_rank"):
+    with extra_decompositions("attention_rank", lambda: table):
         yield
 
 
@@ -178,7 +188,7 @@ def empty_on_graph_device(ctx: ShimContext) -> Iterator[None]:
         torch.ops.aten.empty_permuted.default: empty_permuted,
         torch.ops.aten.empty_strided.default: empty_strided,
     }
-    with extra_decompositions(lambda: table, shim="empty_on_graph_device"):
+    with extra_decompositions("empty_on_graph_device", lambda: table):
         yield
 
 
@@ -193,7 +203,7 @@ def empty_on_graph_device(ctx: ShimContext) -> Iterator[None]:
 def sort_1d(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    with extra_decompositions(lambda: {torch.ops.aten.sort.default: sort}, shim="sort_1d"):
+    with extra_decompositions("sort_1d", lambda: {torch.ops.aten.sort.default: sort}):
         yield
 
 
@@ -203,13 +213,14 @@ def sort_1d(ctx: ShimContext) -> Iterator[None]:
     requires={"torch_tensorrt": ">=2.4"},
     summary="F.fold (aten.col2im: timm's VOLO) decomposes to _unsafe_index_put with accumulate=True, which has no "
     "converter without torch_tensorrt's ScatterAdd plugin and stayed in PyTorch; lower it as a grouped "
-    "conv_transpose2d with one-hot kernels (exact), which converts",
+    "conv_transpose2d with one-hot kernels, output_padding for the rows the padding crop would drop and zeros for "
+    "those no block reaches (equal to F.fold over a property-tested grid), which converts",
     undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
 )
 def fold_as_conv_transpose(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    with extra_decompositions(lambda: {torch.ops.aten.col2im.default: col2im}, shim="fold_as_conv_transpose"):
+    with extra_decompositions("fold_as_conv_transpose", lambda: {torch.ops.aten.col2im.default: col2im}):
         yield
 
 
@@ -224,7 +235,7 @@ def fold_as_conv_transpose(ctx: ShimContext) -> Iterator[None]:
 def unsafe_index_put(ctx: ShimContext) -> Iterator[None]:
     import torch
 
-    with extra_decompositions(lambda: {torch.ops.aten._unsafe_index_put.default: rewrite}, shim="unsafe_index_put"):
+    with extra_decompositions("unsafe_index_put", lambda: {torch.ops.aten._unsafe_index_put.default: rewrite}):
         yield
 
 
@@ -251,4 +262,87 @@ def recurrent_in_pytorch(ctx: ShimContext) -> Iterator[None]:
         return {op: fn for op, fn in original(*args, **kwargs).items() if op not in keep}
 
     with patched(_compiler, "get_decompositions", without_recurrent):
+        yield
+
+
+@register_shim(
+    "known_converter_failures_in_pytorch",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.4"},
+    summary="some calls pass a converter's capability check and then fail in it: adaptive average pooling whose "
+    "input is not a multiple of its output (UPerNet's pyramid pooling: 'Could not get tensor shape', a concat shape "
+    "mismatch) and nodes that read or make complex tensors (FFT/STFT: FNet); refuse exactly those calls "
+    "(ops.converter_limits), so that they stay in PyTorch with the reason and the rest still becomes engines",
+    undo="torch_tensorrt's ConverterRegistry.__getitem__ is restored when compile returns",
+)
+def known_converter_failures_in_pytorch(ctx: ShimContext) -> Iterator[None]:
+    from torch_tensorrt.dynamo.conversion._ConverterRegistry import ConverterRegistry
+
+    original = ConverterRegistry.__getitem__
+
+    def validated(self: Any, node: Any) -> Any:
+        why = refusal(node)
+        if why is not None:
+            mark_changed("known_converter_failures_in_pytorch")
+            raise KeyError(f"torchtrt_compat keeps {getattr(node, 'name', node)} in PyTorch: {why}")
+        return original(self, node)
+
+    with patched(ConverterRegistry, "__getitem__", validated):
+        yield
+
+
+def _has_complex(gm: Any) -> bool:
+    return any(touches_complex(n) for n in gm.graph.nodes if n.op == "call_function")
+
+
+def _lowers_cleanly(pass_fn: Callable[..., Any], gm: Any, settings: Any) -> str | None:
+    """Run the complex lowering on a copy of ``gm``'s graph (the weights shared, nothing of ``gm`` touched): None
+    when it succeeds, else its error."""
+    import copy
+
+    import torch
+
+    try:
+        trial = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+    except Exception:  # noqa: BLE001 - no copy to try on: upstream's pass runs as it would without the shim
+        return None
+    try:
+        pass_fn(trial, settings)
+    except Exception as exc:  # any failure of upstream's pass on this graph: keep the graph as it is
+        text = str(exc).strip().splitlines()
+        return f"{type(exc).__name__}: {text[0][:200] if text else ''}"
+    return None
+
+
+@register_shim(
+    "complex_in_pytorch",
+    stage="compile",
+    requires={"torch_tensorrt": ">=2.10"},
+    summary="torch_tensorrt's complex lowering (complex_lowering_pass) rewrites complex arithmetic into real pairs, "
+    "and crashes on graphs it does not know (FNet's FFT: 'view_as_complex is only supported for half, float and "
+    "double tensors, but got ComplexFloat'), before partitioning, so torch_executed_ops cannot help; try it on a copy "
+    "of the graph first and, when it fails, leave the graph as it was: the nodes that read or make complex tensors "
+    "then stay in PyTorch (known_converter_failures_in_pytorch) and the rest becomes engines",
+    undo="the post-lowering pass manager's original pass list is put back when compile returns",
+)
+def complex_in_pytorch(ctx: ShimContext) -> Iterator[None]:
+    from torch_tensorrt.dynamo.lowering.passes import _aten_lowering_pass as lowering
+
+    manager = lowering.ATEN_POST_LOWERING_PASSES
+
+    def guarded(pass_fn: Callable[..., Any]) -> Callable[..., Any]:
+        def run(gm: Any, settings: Any) -> Any:
+            if not _has_complex(gm):
+                return pass_fn(gm, settings)
+            failure = _lowers_cleanly(pass_fn, gm, settings)
+            if failure is None:
+                return pass_fn(gm, settings)
+            mark_changed("complex_in_pytorch")
+            return gm
+
+        run.__name__ = getattr(pass_fn, "__name__", "complex_lowering_pass")
+        return run
+
+    passes = [guarded(p) if "complex" in getattr(p, "__name__", "") else p for p in manager.passes]
+    with patched(manager, "passes", passes):
         yield

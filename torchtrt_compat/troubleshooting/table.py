@@ -1195,6 +1195,32 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (
         "Version tag does not match. Note: Current Version: 213, Serialized Engine Version: 232)",
         example_source="https://github.com/HKUST-Aerial-Robotics/D2SLAM/issues/52",
     ),
+    KnownError(
+        "autocast-lowering",
+        "FP16 autocast lowering failed",
+        r"'(?:SymFloat|SymInt|SymBool|tuple|float|int)' object has no attribute 'to'"
+        r"|'indices' to have one of the following scalar types: Long, Int; but got torch\.(?:float16|bfloat16)"
+        r"|Input type \((?:float|c10::Half|c10::BFloat16)\) and bias type \((?:float|c10::Half|c10::BFloat16)\) should"
+        r"|expected scalar type torch\.(?:float32|float16|bfloat16) but found torch\.(?:float32|float16|bfloat16)",
+        "torch_tensorrt's rule-based autocast pass (enable_autocast=True: what enabled_precisions={torch.half} "
+        "becomes from 2.13) cast every argument of a node to FP16, integers included, claimed FP16 outputs for ops "
+        "that make float32, or crashed on scalar and tuple metadata; the lowering that follows fails on the mixed "
+        "dtypes.",
+        "Build through torchtrt_compat with shims='auto': its autocast_dtypes shim keeps each node's real dtypes, "
+        "and a build whose autocast still fails is retried as a half copy of the model (the report says so). With "
+        "torch_tensorrt alone: cast the model yourself (model.half(), integer inputs kept) and drop enable_autocast, "
+        "or keep the failing op in FP32 with autocast_excluded_ops={...}.",
+        requires=r"rule_based_autocast|autocast|lowering failed|run_decompositions|pre_export_lowering",
+        weight=70,
+        applies="torch_tensorrt 2.10+ with enable_autocast=True (enabled_precisions FP16/BF16 from 2.13)",
+        versions=">=2.10",
+        shown_by=("tests/shims/test_autocast.py::test_autocast_builds_what_upstreams_pass_breaks",),
+        example='File "torch_tensorrt/dynamo/lowering/passes/rule_based_autocast.py", line 110, in '
+        'rule_based_autocast\n    node.meta["val"] = node.meta["val"].to(autocast_low_precision_type)\n'
+        "AttributeError: 'SymFloat' object has no attribute 'to'",
+        example_source="tests/shims/test_autocast.py (a model that multiplies by a buffer's .item(), built FP16 "
+        "with the autocast_dtypes shim left out); review zoo_2026-11-26 row 7 (ultralytics yolov8n)",
+    ),
     # ---- running -----------------------------------------------------------------------------------------------------
     KnownError(
         "dtype-mismatch",

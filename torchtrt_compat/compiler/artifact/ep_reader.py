@@ -18,8 +18,10 @@ So nothing here hands torch the bytes it was given. `validate_program` parses th
   A symbolic size is an integer or an expression of the closed size grammar (`sym_expr`: integers, size symbols,
   sums, products, floor division, ...), parsed, never evaluated, and re-written in canonical form; anything else is
   refused. ``guards_code`` (Python torch compiles into an input check) is read with the closed guard grammar
-  (comparisons and integer arithmetic of input sizes, `sym_expr.parse_guard`) and re-written the same way. Node
-  targets are operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
+  (comparisons and integer arithmetic of input sizes, `sym_expr.parse_guard`) and re-written the same way. A tree
+  spec names plain containers only, or a data output container (a Hugging Face ``ModelOutput``:
+  `DATA_OUTPUT_TYPE`, one named field per value), which is read as the dict of its fields. Node targets are
+  operator overloads of a few namespaces (`TARGET`) or a few builtins (`BUILTIN_TARGETS`).
   Node metadata (stack traces, module paths) is dropped;
 - payload configs are parsed the same way. A tensor is raw bytes (``use_pickle: false``, a ``tensor_meta``); an
   ``opaque_obj_*`` constant is a TensorRT engine record whatever its flags say, read by an unpickler that knows one
@@ -43,6 +45,7 @@ import json
 import pickle
 import re
 import struct
+import sys
 import zipfile
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -112,6 +115,16 @@ TREESPEC_TYPES = frozenset(
         "torch.fx.immutable_collections.immutable_list",
         "torch.fx.immutable_collections.immutable_dict",
     }
+)
+#: Output containers a library registers with torch's pytree as dataclasses of named fields, read as data (a dict of
+#: those fields) under their own name: transformers' ``ModelOutput`` subclasses (every Hugging Face model returns one,
+#: e.g. ``transformers.modeling_outputs.BaseModelOutputWithPooling``, ``...models.bert.modeling_bert.BertForPreTrain
+#: ingOutput``) and diffusers' ``BaseOutput`` ones (``diffusers.models.autoencoders.vae.DecoderOutput``). The name is
+#: only ever compared with the ones this process registered itself (see `ValidatedProgram.canonical_bytes`); nothing
+#: is imported or called from it. Any other type is refused.
+DATA_OUTPUT_TYPE = re.compile(
+    r"(?:transformers|diffusers)(?:\.[A-Za-z_][A-Za-z0-9_]{0,100}){1,8}"
+    r"\.[A-Za-z_][A-Za-z0-9_]{0,100}Output[A-Za-z0-9_]{0,100}"
 )
 FLOAT_WORDS = frozenset({"Infinity", "-Infinity", "NaN"})
 
@@ -194,9 +207,13 @@ class ValidatedProgram:
         return out
 
     def canonical_bytes(self) -> bytes:
-        """A new ``.ep`` holding only the validated parts: what `runnable_module` hands to ``torch.export.load``."""
+        """A new ``.ep`` holding only the validated parts: what `runnable_module` hands to ``torch.export.load``.
+
+        A data output container (`DATA_OUTPUT_TYPE`) keeps its type where this process registered that very name
+        with torch's pytree (the user imported transformers: the module returns a ``ModelOutput`` again) and is
+        written as a plain dict of the same fields everywhere else."""
         members: dict[str, bytes] = dict(self.fixed)
-        members[MODEL] = json.dumps(self.graph, sort_keys=True).encode()
+        members[MODEL] = json.dumps(_with_plain_containers(self.graph, _registered_types()), sort_keys=True).encode()
         members[WEIGHTS_CONFIG] = json.dumps({"config": self.weights}, sort_keys=True).encode()
         members[CONSTANTS_CONFIG] = json.dumps({"config": self.constants}, sort_keys=True).encode()
         members[SAMPLE_INPUTS] = b""
@@ -589,7 +606,9 @@ def _check_treespec(text: str, path: str, fail: Any) -> None:
         if depth > MAX_GRAPH_DEPTH or not isinstance(value, dict) or set(value) != {"type", "context", "children_spec"}:
             raise fail(path, "the tree spec is malformed")
         if value["type"] not in TREESPEC_TYPES:
-            raise fail(path, f"the tree spec names the type {str(value['type'])[:60]!r}")
+            if not (isinstance(value["type"], str) and DATA_OUTPUT_TYPE.fullmatch(value["type"])):
+                raise fail(path, f"the tree spec names the type {str(value['type'])[:60]!r}")
+            _check_data_fields(value, path, fail)
         context = value["context"]
         if context is not None:
             try:
@@ -609,6 +628,57 @@ def _check_treespec(text: str, path: str, fail: Any) -> None:
     if not (isinstance(spec, list) and len(spec) == 2 and _is_int(spec[0])):
         raise fail(path, "the tree spec is not [version, spec]")
     node(spec[1], 0)
+
+
+def _check_data_fields(value: dict[str, Any], path: str, fail: Any) -> None:
+    """A data output container's context names its fields: a JSON list of distinct identifiers, one per child."""
+    name = value["type"][:60]
+    try:
+        fields = json.loads(value["context"]) if isinstance(value["context"], str) else None
+    except ValueError:
+        fields = None
+    children = value["children_spec"]
+    if not (
+        isinstance(fields, list)
+        and isinstance(children, list)
+        and len(fields) == len(children)
+        and len(set(map(str, fields))) == len(fields)
+        and all(isinstance(f, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,200}", f) for f in fields)
+    ):
+        raise fail(path, f"the tree spec's {name!r} does not name one field per value (a data output container does)")
+
+
+def _registered_types() -> frozenset[str]:
+    """The pytree type names this process registered (torch's table, read only if torch is imported already)."""
+    pytree = sys.modules.get("torch.utils._pytree")
+    table = getattr(pytree, "SERIALIZED_TYPE_TO_PYTHON_TYPE", None)
+    return frozenset(k for k in table if isinstance(k, str)) if isinstance(table, dict) else frozenset()
+
+
+def _plain_spec(text: str, registered: frozenset[str]) -> str:
+    """A validated tree spec with each data output container this process did not register written as a dict."""
+    spec = json.loads(text)
+
+    def plain(value: dict[str, Any]) -> dict[str, Any]:
+        kind = value["type"]
+        if kind not in TREESPEC_TYPES and kind not in registered:
+            kind = "builtins.dict"
+        return {**value, "type": kind, "children_spec": [plain(c) for c in value["children_spec"]]}
+
+    return json.dumps([spec[0], plain(spec[1])])
+
+
+def _with_plain_containers(graph: Any, registered: frozenset[str]) -> Any:
+    """``graph`` with every module call signature's tree specs passed through `_plain_spec`."""
+    if isinstance(graph, list):
+        return [_with_plain_containers(v, registered) for v in graph]
+    if not isinstance(graph, dict):
+        return graph
+    out = {k: _with_plain_containers(v, registered) for k, v in graph.items()}
+    for key in ("in_spec", "out_spec"):
+        if isinstance(out.get(key), str) and "outputs" in out:  # a ModuleCallSignature
+            out[key] = _plain_spec(out[key], registered)
+    return out
 
 
 def _parse_config(data: Any, where: str, refuse: Any) -> dict[str, dict[str, Any]]:
