@@ -13,7 +13,7 @@ import pytest
 from _paths import DATA
 
 from torchtrt_compat._errors import UsageError
-from torchtrt_compat.compatibility.fleet import FleetReport, check_fleet
+from torchtrt_compat.compatibility.fleet import FleetReport, HostVerdict, check_fleet
 from torchtrt_compat.compatibility.target import Overrides
 
 TARGETS = DATA / "targets"
@@ -22,6 +22,11 @@ TARGETS = DATA / "targets"
 def _env_json(name: str) -> dict[str, object]:
     data: dict[str, object] = json.loads((TARGETS / name).read_text(encoding="utf-8"))
     return data
+
+
+def _verdicts(report: FleetReport) -> dict[str, HostVerdict]:
+    """Each host's verdict, by host name."""
+    return {h.host: h.verdict for h in report.hosts}
 
 
 def _fleet_lines() -> list[str]:
@@ -52,8 +57,7 @@ def test_json_lines_fleet(tmp_path: Path) -> None:
     path = tmp_path / "fleet.jsonl"
     path.write_text("\n".join(_fleet_lines()) + "\n", encoding="utf-8")
     report = check_fleet(path)
-    verdicts = {h.host: h.verdict for h in report.hosts}
-    assert verdicts == {
+    assert _verdicts(report) == {
         "gpu-01": "compatible",
         "gpu-02": "compatible",
         "gpu-old-driver": "incompatible",
@@ -85,9 +89,7 @@ def test_folder_of_specs_env_json_and_freezes(tmp_path: Path) -> None:
         (tmp_path / name).write_bytes((TARGETS / name).read_bytes())
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     (tmp_path / "README.md").write_text("not a target", encoding="utf-8")
-    report = check_fleet(tmp_path)
-    verdicts = {h.host: h.verdict for h in report.hosts}
-    assert verdicts == {
+    assert _verdicts(check_fleet(tmp_path)) == {
         "broken": "error",
         "env_json_cpu_host": "compatible",
         "env_json_h100_host": "compatible",
@@ -96,7 +98,7 @@ def test_folder_of_specs_env_json_and_freezes(tmp_path: Path) -> None:
     with_flags = check_fleet(
         tmp_path, Overrides(gpus=["H100"], driver="580.95.05", python="3.12", platform="linux_x86_64")
     )
-    assert {h.host: h.verdict for h in with_flags.hosts}["requirements_h100_cu130"] == "compatible"
+    assert _verdicts(with_flags)["requirements_h100_cu130"] == "compatible"
 
 
 def test_bad_fleet_sources(tmp_path: Path) -> None:

@@ -29,6 +29,17 @@ EXAMPLES = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 DTYPES = st.sampled_from([torch.float32, torch.float64, torch.float16, torch.bfloat16])
 #: largest |rewrite - op| / max(1, |op|) per dtype (the rewrites are exact in float64)
 TOLERANCE = {torch.float64: 1e-10, torch.float32: 1e-5, torch.float16: 2e-2, torch.bfloat16: 5e-2}
+SEEDS = st.integers(0, 2**16)
+
+
+def _pair(low: int, high: int) -> st.SearchStrategy[tuple[int, int]]:
+    """A 2-D size, kernel, stride, padding or dilation: (rows, columns), each drawn from [low, high]."""
+    return st.tuples(st.integers(low, high), st.integers(low, high))
+
+
+KERNELS, STRIDES, DILATIONS = _pair(1, 4), _pair(1, 4), _pair(1, 3)
+#: the windows both ceil-mode pools are drawn over
+POOL_WINDOWS = {"size": _pair(1, 14), "kernel": KERNELS, "stride": STRIDES, "padding": _pair(0, 2)}
 
 #: rewrite -> the test that holds it to its op over a grid
 PROPERTY_TESTED = {
@@ -61,14 +72,14 @@ def _gen(seed: int) -> torch.Generator:
 @EXAMPLES
 @given(
     channels=st.integers(1, 3),
-    kernel=st.tuples(st.integers(1, 4), st.integers(1, 4)),
-    dilation=st.tuples(st.integers(1, 3), st.integers(1, 3)),
-    padding=st.tuples(st.integers(0, 3), st.integers(0, 3)),
-    stride=st.tuples(st.integers(1, 4), st.integers(1, 4)),
-    out=st.tuples(st.integers(1, 16), st.integers(1, 16)),
+    kernel=KERNELS,
+    dilation=DILATIONS,
+    padding=_pair(0, 3),
+    stride=STRIDES,
+    out=_pair(1, 16),
     batched=st.booleans(),
     dtype=DTYPES,
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_fold(channels, kernel, dilation, padding, stride, out, batched, dtype, seed) -> None:
     spans = [o + 2 * p - d * (k - 1) - 1 for o, p, d, k in zip(out, padding, dilation, kernel, strict=True)]
@@ -99,16 +110,7 @@ def _pool_case(size: tuple[int, int], kernel: tuple[int, int], stride: tuple[int
 
 
 @EXAMPLES
-@given(
-    size=st.tuples(st.integers(1, 14), st.integers(1, 14)),
-    kernel=st.tuples(st.integers(1, 4), st.integers(1, 4)),
-    stride=st.tuples(st.integers(1, 4), st.integers(1, 4)),
-    padding=st.tuples(st.integers(0, 2), st.integers(0, 2)),
-    dilation=st.tuples(st.integers(1, 3), st.integers(1, 3)),
-    ceil_mode=st.booleans(),
-    dtype=DTYPES,
-    seed=st.integers(0, 2**16),
-)
+@given(**POOL_WINDOWS, dilation=DILATIONS, ceil_mode=st.booleans(), dtype=DTYPES, seed=SEEDS)
 def test_ceil_mode_max_pool(size, kernel, stride, padding, dilation, ceil_mode, dtype, seed) -> None:
     _pool_case(size, tuple(d * (k - 1) + 1 for d, k in zip(dilation, kernel, strict=True)), stride, padding)
     assume(all(p <= k // 2 for p, k in zip(padding, kernel, strict=True)))
@@ -128,14 +130,11 @@ def test_ceil_mode_max_pool(size, kernel, stride, padding, dilation, ceil_mode, 
 
 @EXAMPLES
 @given(
-    size=st.tuples(st.integers(1, 14), st.integers(1, 14)),
-    kernel=st.tuples(st.integers(1, 4), st.integers(1, 4)),
-    stride=st.tuples(st.integers(1, 4), st.integers(1, 4)),
-    padding=st.tuples(st.integers(0, 2), st.integers(0, 2)),
+    **POOL_WINDOWS,
     ceil_mode=st.booleans(),
     count_include_pad=st.booleans(),
     dtype=st.sampled_from([torch.float32, torch.float64, torch.bfloat16]),
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_ceil_mode_avg_pool(size, kernel, stride, padding, ceil_mode, count_include_pad, dtype, seed) -> None:
     _pool_case(size, kernel, stride, padding)
@@ -164,7 +163,7 @@ BOUNDS = st.one_of(st.none(), st.integers(-8, 8), st.just(BIG), st.just(-BIG))
     start=BOUNDS,
     end=BOUNDS,
     step=st.integers(1, 3),
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_slice_scatter(shape, dim, start, end, step, seed) -> None:
     assume(dim < len(shape))
@@ -187,7 +186,7 @@ def test_slice_scatter(shape, dim, start, end, step, seed) -> None:
     bias_2d=st.booleans(),
     beta=st.sampled_from([1, 2]),
     dtype=st.sampled_from([torch.float32, torch.float64]),
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_addmm(m, k, n, bias_2d, beta, dtype, seed) -> None:
     g = _gen(seed)
@@ -210,7 +209,7 @@ def test_addmm(m, k, n, bias_2d, beta, dtype, seed) -> None:
     mask=st.sampled_from([None, "bool", "float"]),
     causal=st.booleans(),
     scale=st.sampled_from([None, 0.5]),
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_attention(rank, heads, q_len, kv_len, dim, mask, causal, scale, seed) -> None:
     load_torch_tensorrt()  # the rewrite hands the calls the layer cannot take to torch_tensorrt's decomposition
@@ -253,7 +252,7 @@ def test_sort(values, descending, rank2) -> None:
     shape=st.tuples(st.integers(1, 6), st.integers(1, 4)),
     picks=st.lists(st.integers(0, 5), min_size=1, max_size=6),
     accumulate=st.booleans(),
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_unsafe_index_put(shape, picks, accumulate, seed) -> None:
     rows = [p % shape[0] for p in picks]
@@ -270,7 +269,7 @@ def test_unsafe_index_put(shape, picks, accumulate, seed) -> None:
 @given(
     shape=st.lists(st.integers(0, 4), min_size=1, max_size=4),
     dtype=st.sampled_from([torch.float32, torch.float16, torch.int64, torch.bool]),
-    seed=st.integers(0, 2**16),
+    seed=SEEDS,
 )
 def test_empty_tensors(shape, dtype, seed) -> None:
     order = torch.randperm(len(shape), generator=_gen(seed)).tolist()

@@ -258,17 +258,23 @@ def test_coalescing_under_contention_is_exact_per_caller_and_counted(two_inputs,
     assert graphs.capture_count == captures == len(buckets) and graphs.instance_count == 1
 
 
+def _one_instance_bytes(model, x, max_batch: int) -> int:
+    """What one instance's graphs (up to 4 buckets, batches up to ``max_batch``) hold after a first call with ``x``,
+    measured on a probe that is reset afterwards."""
+    probe = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=max_batch), instances=1)
+    probe(x)
+    one = probe.memory_bytes
+    probe.reset()
+    return one
+
+
 @pytest.mark.gpu
 def test_coalescing_where_a_memory_budget_caps_the_pool():
     import torch
 
     model = _model()
     x = torch.randn(3, 48, device="cuda", dtype=torch.float16)
-    probe = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32), instances=1)
-    probe(x)
-    one = probe.memory_bytes
-    probe.reset()
-    budget = int(1.5 * one)  # room for one instance: callers queue, and coalesce
+    budget = int(1.5 * _one_instance_bytes(model, x, 32))  # room for one instance: callers queue, and coalesce
     graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=32, memory_budget=budget), coalesce=True)
     graphs(x)
     warm = _cases(model, False, THREADS * 20, (32,))
@@ -351,11 +357,8 @@ def test_auto_instances_grow_in_the_background_within_the_memory_budget():
 
     model = _model()
     x = torch.randn(3, 48, device="cuda", dtype=torch.float16)
-    probe = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=16), instances=1)
-    probe(x)
-    one = probe.memory_bytes
+    one = _one_instance_bytes(model, x, 16)
     assert one > 0
-    probe.reset()
     budget = int(3.5 * one)
     graphs = BucketedCUDAGraphs(model, AutoBuckets(max_graphs=4, max_batch=16, memory_budget=budget))
     cases = _cases(model, False, THREADS * 30, (16,))

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from _explain import answer
 from _paths import load_script
 
 from torchtrt_compat.troubleshooting import explain
@@ -41,6 +42,11 @@ ATTENTION_FAILURE = (
 
 def keys(text: str, **kw: object) -> list[str]:
     return [e.key for e in explain(text, **kw)]  # type: ignore[arg-type]
+
+
+def advice(text: str, key: str) -> str:
+    """The advice of the first answer to ``text`` (which must be ``key``), as one text."""
+    return " ".join(answer(text, key).advice)
 
 
 # ---- the facts are what the shipped files say ---------------------------------------------------------------------
@@ -91,28 +97,25 @@ def test_sm_numbers_are_compute_capabilities() -> None:
     assert extract("Error Code 1: Internal Error (Unsupported SM: 0x809)").compute_capabilities == ["8.9"]
     assert extract("Unsupported SM: 0x601").compute_capabilities == ["6.1"]
     assert extract("GPU with CUDA capability sm_86 is not compatible").compute_capabilities == ["8.6"]
-    found = explain(
+    said = advice(
         "[E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 120 is not "
-        "supported by this TensorRT release.)\n&&&& FAILED TensorRT.trtexec [TensorRT v100700]"
+        "supported by this TensorRT release.)\n&&&& FAILED TensorRT.trtexec [TensorRT v100700]",
+        "gpu-arch-unsupported",
     )
-    assert found[0].key == "gpu-arch-unsupported"
-    advice = " ".join(found[0].advice)
-    assert "TensorRT 10.7.0" in advice and "12.0" in advice and "tensorrt>=10.8" in advice
-    assert "1.20" not in advice
-    old = explain("[E] [TRT] 1: [caskUtils.cpp::trtSmToCask::147] Error Code 1: Internal Error (Unsupported SM: 0x809)")
-    assert old[0].key == "gpu-arch-unsupported" and "8.9 (Ada)" in " ".join(old[0].advice)
+    assert "TensorRT 10.7.0" in said and "12.0" in said and "tensorrt>=10.8" in said and "1.20" not in said
+    old = "[E] [TRT] 1: [caskUtils.cpp::trtSmToCask::147] Error Code 1: Internal Error (Unsupported SM: 0x809)"
+    assert "8.9 (Ada)" in advice(old, "gpu-arch-unsupported")
 
 
 def test_engine_from_another_gpu_names_both_gpus() -> None:
-    found = explain(
+    said = advice(
         "[TRT] [E] 6: The engine plan file is generated on an incompatible device, expecting compute 9.0 got compute "
-        "8.9, please rebuild."
+        "8.9, please rebuild.",
+        "engine-built-elsewhere",
     )
-    assert found[0].key == "engine-built-elsewhere"
-    advice = " ".join(found[0].advice)
-    assert "9.0 (Hopper" in advice and "8.9 (Ada)" in advice and "hardware_compatible" in advice
-    jetson = explain("expecting compute 7.2 got compute 5.3, please rebuild.")
-    assert jetson[0].key == "engine-built-elsewhere" and "hardware_compatible" not in " ".join(jetson[0].advice)
+    assert "9.0 (Hopper" in said and "8.9 (Ada)" in said and "hardware_compatible" in said
+    jetson = "expecting compute 7.2 got compute 5.3, please rebuild."
+    assert "hardware_compatible" not in advice(jetson, "engine-built-elsewhere")
 
 
 def test_removed_tensorrt_api_names_its_replacement() -> None:

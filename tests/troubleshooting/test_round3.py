@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _explain import answer, answered_today, sourced_and_from_elsewhere
 
 from torchtrt_compat.cli import main
 from torchtrt_compat.env import Environment
@@ -229,35 +230,36 @@ def test_demangler_agrees_with_cxxfilt_on_torchs_own_symbols() -> None:
 
 
 def test_cuda_library_majors_in_their_loaders_words() -> None:
-    cudnn8 = explain(
+    major = "cuda-library-major"
+    cudnn8 = answer(
         "Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared object "
-        "file: No such file or directory"
+        "file: No such file or directory",
+        major,
     )
-    assert cudnn8[0].key == "cuda-library-major" and "libcudnn_cnn_infer.so.8 is cuDNN of cuDNN 8" in cudnn8[0].advice
+    assert "libcudnn_cnn_infer.so.8 is cuDNN of cuDNN 8" in cudnn8.advice
     wsl = explain("Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file")
     # the driver's own library has its own family since round four; cuDNN's line keeps the same fix below it
     assert wsl[0].key == "driver-library-missing" and "/usr/lib/wsl/lib" in wsl[0].fix
     assert wsl[1].situation == "the driver's libcuda is missing" and "/usr/lib/wsl/lib" in wsl[1].fix
-    cudnn9 = explain(
-        "Unable to load library 'libcudnn_graph.so.9': libcudnn_graph.so.9: cannot open shared object file"
-    )
-    assert cudnn9[0].key == "cuda-library-major"
+    answer("Unable to load library 'libcudnn_graph.so.9': libcudnn_graph.so.9: cannot open shared object file", major)
     assert "Unable to load library '%s'" in mined("cudnn_formats")
-    trt = explain(
+    trt = answer(
         "ImportError: /usr/lib/x86_64-linux-gnu/libnvinfer_plugin.so.10: version `libcublas.so.12' not found (required "
-        "by /usr/lib/x86_64-linux-gnu/libnvinfer_plugin.so.10)"
+        "by /usr/lib/x86_64-linux-gnu/libnvinfer_plugin.so.10)",
+        major,
     )
-    assert trt[0].key == "cuda-library-major" and trt[0].situation == "an older copy is found first"
-    assert any("CUDA 12" in a and "libnvinfer_plugin.so.10" in a for a in trt[0].advice)
+    assert trt.situation == "an older copy is found first"
+    assert any("CUDA 12" in a and "libnvinfer_plugin.so.10" in a for a in trt.advice)
     assert "version `%s' not found (required by %s)" in mined("loader_formats")
-    missing = explain("ImportError: libcublas.so.12: cannot open shared object file: No such file or directory\n"
-                      "  File \"/venv/lib/python3.10/site-packages/tensorrt/__init__.py\", line 75")  # fmt: skip
-    assert missing[0].key == "cuda-library-major" and missing[0].situation == "TensorRT"
-    ort = explain(
+    missing = answer("ImportError: libcublas.so.12: cannot open shared object file: No such file or directory\n"
+                     "  File \"/venv/lib/python3.10/site-packages/tensorrt/__init__.py\", line 75", major)  # fmt: skip
+    assert missing.situation == "TensorRT"
+    ort = answer(
         "[E:onnxruntime:Default, provider_bridge_ort.cc:1548 TryGetProviderInfo_CUDA] Failed to load library "
-        "libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open shared object file: No such file"
+        "libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open shared object file: No such file",
+        major,
     )
-    assert ort[0].key == "cuda-library-major" and ort[0].product == "onnxruntime" and "onnxruntime-gpu" in ort[0].fix
+    assert ort.product == "onnxruntime" and "onnxruntime-gpu" in ort.fix
     tf = explain(
         "2023-01-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
         "dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object"
@@ -494,30 +496,10 @@ def test_explain_does_not_import_torch() -> None:
 def test_round_three_reports_are_sourced_and_from_elsewhere() -> None:
     """42 reports drawn after the families were written, from repositories no other set touches; each carries the
     first answer it got when first run (blind) and the verdict given to it by hand."""
-    rows = [json.loads(x) for x in (ROOT / "tests" / "data" / "explain_round3.jsonl").read_text().splitlines()]
-    assert len(rows) >= 40 and len({r["id"] for r in rows}) == len(rows)
-    others = set()
-    for name in ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind"):
-        for line in (ROOT / "tests" / "data" / f"{name}.jsonl").read_text().splitlines():
-            source = json.loads(line)["source"]
-            if "github.com/" in source:
-                others.add("/".join(source.split("github.com/")[1].split("/")[:2]).lower())
-    for r in rows:
-        assert "://" not in r["repository"] and isinstance(r["thread"], int) and r["cause"], r["id"]
-        assert r["repository"].lower() not in others, r["id"]
-        assert r["blind"]["verdict"] in ("right", "partial", "wrong", "miss"), r["id"]
-        assert r["after"]["verdict"] in ("right", "partial", "wrong", "miss"), r["id"]
+    rows = sourced_and_from_elsewhere("round3", ("corpus", "holdout", "fresh", "blind"), at_least=40)
     # every answer today: no wrong first answer, no warnings-only paste answered as a failure, every miss names a
     # stage and a command
-    for r in rows:
-        found = explain(r["error"])
-        expect = r["expect"]
-        if found.first_answer not in ("miss", "warnings-only"):
-            assert not expect or found.first_answer in expect, (r["id"], found.first_answer)
-        if expect == ["warnings-only"]:
-            assert found.outcome == "warnings-only" or found[0].severity == "warning", r["id"]
-        if found.outcome in ("unexplained", "no-match"):
-            assert found.stage and found.stage != "unknown" and found.command, r["id"]
+    answered_today(rows)
 
 
 def test_review_m12_gaps_are_closed() -> None:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _explain import answer, answered_today, sourced_and_from_elsewhere
 
 from torchtrt_compat import _bounded
 from torchtrt_compat.cli import main
@@ -84,21 +85,21 @@ def test_installs_and_loaders_in_their_own_words() -> None:
 
 # ---- quantization and TensorRT's Python interfaces -----------------------------------------------------------------
 def test_quantization_and_python_interfaces() -> None:
-    trt7 = explain(
+    trt7 = answer(
         "WARNING: Int8 mode specified but no calibrator specified. Please ensure that you supply Int8 scales for the "
-        "network layers manually.\nERROR: Calibration failure occured with no scaling factors detected."
+        "network layers manually.\nERROR: Calibration failure occured with no scaling factors detected.",
+        "int8-calibration",
     )
-    assert trt7[0].key == "int8-calibration" and "int8_calibrator" in trt7[0].fix
-    ds = explain(
+    assert "int8_calibrator" in trt7.fix
+    ds = answer(
         "0:00:01 WARN nvinfer gstnvinfer.cpp:616:gst_nvinfer_logger:<primary_gie> NvDsInferContext[UID 1]\n"
-        "ERROR: [TRT]: Calibration failure occurred with no scaling factors detected."
+        "ERROR: [TRT]: Calibration failure occurred with no scaling factors detected.",
+        "int8-calibration",
     )
-    assert ds[0].key == "int8-calibration" and ds[0].product == "deepstream" and "int8-calib-file" in ds[0].fix
+    assert ds.product == "deepstream" and "int8-calib-file" in ds.fix
 
-    pure = explain(
-        'RuntimeError: Tried to call pure virtual function "IInt8EntropyCalibrator2_pyimpl::read_calibration_cache"'
-    )
-    assert pure[0].key == "tensorrt-python-subclass" and pure[0].op == "read_calibration_cache"
+    pure = 'RuntimeError: Tried to call pure virtual function "IInt8EntropyCalibrator2_pyimpl::read_calibration_cache"'
+    assert answer(pure, "tensorrt-python-subclass").op == "read_calibration_cache"
     init = "TypeError: tensorrt.tensorrt.IInt8EntropyCalibrator2.__init__() must be called when overriding __init__"
     assert first(init) == "tensorrt-python-subclass"
     assert first('Tried to call pure virtual function "Operator::apply"') != "tensorrt-python-subclass"  # not TRT's
@@ -271,27 +272,6 @@ def test_the_log_option_says_log_and_json_object_says_the_first_answer(
 def test_round_four_reports_are_sourced_and_from_elsewhere() -> None:
     """42 reports drawn before any change of round four, from repositories no other set touches; each keeps the
     first answer it got then (blind) and the verdicts given by hand, blind and after the fixes."""
-    rows = [json.loads(x) for x in (ROOT / "tests" / "data" / "explain_round4.jsonl").read_text().splitlines()]
-    assert len(rows) >= 40 and len({r["id"] for r in rows}) == len(rows)
-    others = set()
-    for name in ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind", "explain_round3"):
-        for line in (ROOT / "tests" / "data" / f"{name}.jsonl").read_text().splitlines():
-            row = json.loads(line)
-            source = row.get("source", "")
-            if "github.com/" in source:
-                others.add("/".join(source.split("github.com/")[1].split("/")[:2]).lower())
-            if "repository" in row:
-                others.add(row["repository"].lower())
-    for r in rows:
-        assert "://" not in r["repository"] and isinstance(r["thread"], int) and r["cause"], r["id"]
-        assert r["repository"].lower() not in others, r["id"]
-        assert r["blind"]["verdict"] in ("right", "partial", "wrong", "miss"), r["id"]
-        assert r["after"]["verdict"] in ("right", "partial", "wrong", "miss"), r["id"]
-    for r in rows:  # today: no wrong first answer, no warnings-only paste as a failure, misses name stage and command
-        found = explain(r["error"])
-        if found.first_answer not in ("miss", "warnings-only"):
-            assert not r["expect"] or found.first_answer in r["expect"], (r["id"], found.first_answer)
-        if r["expect"] == ["warnings-only"]:
-            assert found.outcome == "warnings-only" or found[0].severity == "warning", r["id"]
-        if found.outcome in ("unexplained", "no-match"):
-            assert found.stage and found.stage != "unknown" and found.command, r["id"]
+    earlier = ("corpus", "holdout", "fresh", "blind", "round3")
+    rows = sourced_and_from_elsewhere("round4", earlier, at_least=40)
+    answered_today(rows)  # no wrong first answer, no warnings-only paste as a failure, misses name stage and command

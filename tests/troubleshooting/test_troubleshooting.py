@@ -18,6 +18,7 @@ import traceback
 from pathlib import Path
 
 import pytest
+from _explain import only
 
 from torchtrt_compat._errors import BuildError, UpstreamError
 from torchtrt_compat.cli import main
@@ -181,15 +182,14 @@ def test_generic_device_text_is_not_blamed_on_export() -> None:
         "    compiled_cpp_mod = _C.compile_graph(module._c, _parse_compile_spec(spec))\n"
         "RuntimeError: The following operation failed in the TorchScript interpreter.\n" + eager
     )
-    assert keys(eager) == ["device-mismatch"]
-    found = explain(torchscript)
-    assert [e.key for e in found] == ["device-mismatch"] and found[0].situation == "TorchScript frontend"
+    only(eager, "device-mismatch")
+    assert only(torchscript, "device-mismatch").situation == "TorchScript frontend"
     fake = (
         '  File "/x/torch/_subclasses/fake_tensor.py", line 1234, in _find_common_device\n'
         "torch._subclasses.fake_tensor.FakeTensorDeviceMismatchError: Expected all tensors to be on the same device, "
         "but found at least two devices, cuda:0 and cpu!"
     )
-    assert keys(fake) == ["fake-device-propagation"]
+    only(fake, "fake-device-propagation")
 
 
 def test_no_driver_inside_compile_is_not_an_import_problem() -> None:
@@ -203,15 +203,15 @@ def test_no_driver_inside_compile_is_not_an_import_problem() -> None:
         "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed "
         "a driver from http://www.nvidia.com/Download/index.aspx"
     )
-    (found,) = explain(text)
-    assert found.key == "no-gpu-visible" and found.situation == "inside torch_tensorrt's compile"
+    found = only(text, "no-gpu-visible")
+    assert found.situation == "inside torch_tensorrt's compile"
     assert "build_engine" in found.fix and "keeps those parts on the CPU" in found.fix
     plain_import = (
         '  File "<string>", line 1, in <module>\n'
         '  File "/venv/lib/python3.11/site-packages/torch_tensorrt/__init__.py", line 125, in <module>\n'
         "RuntimeError: Found no NVIDIA driver on your system."
     )
-    assert keys(plain_import) == ["import-no-gpu"]
+    only(plain_import, "import-no-gpu")
 
 
 def test_int64_is_not_matched_on_user_settings_alone() -> None:
@@ -356,16 +356,22 @@ def test_the_generic_fix_follows_the_stage_and_op() -> None:
     )
 
 
+def _build_returned_none(log: str) -> tuple[RuntimeError, BuildError]:
+    """torch_tensorrt's "the build returned None", re-raised explained with the build's ``log``: the original
+    exception and the BuildError raised from it."""
+    original = RuntimeError("TensorRT build_serialized_network returned None; engine build failed.")
+    with pytest.raises(BuildError) as info:
+        reraise_explained(original, stage="compile", log=log)
+    return original, info.value
+
+
 def test_build_failure_is_explained_from_its_log() -> None:
     """GPT-2's Conv1D on TensorRT-RTX: the exception only says the build returned None; the log says why."""
-    original = RuntimeError("TensorRT build_serialized_network returned None; engine build failed.")
     log = (
         "[TRT] [E] [myelin] ... MyelinCheckException: ... logical_mem_size ...\n"
         "[TRT] [E] IBuilder::buildSerializedNetwork: Error Code 10: Internal Error"
     )
-    with pytest.raises(BuildError) as info:
-        reraise_explained(original, stage="compile", log=log)
-    error = info.value
+    original, error = _build_returned_none(log)
     assert error.__cause__ is original and error.log == log and error.stage == "build"
     assert "[myelin-builder-bug]" in str(error) and error.fix == lookup("myelin-builder-bug").fix
     assert keys(str(original)) == ["engine-build-failed"]
@@ -382,8 +388,7 @@ def test_converter_frame_names_the_op() -> None:
         "in slice_scatter\n"
         "ValueError: operands could not be broadcast together with shapes (1,1,1,0) (1,1,8,8)"
     )
-    (found,) = explain(text)
-    assert found.key == "converter-exception" and found.op == "slice_scatter"
+    assert only(text, "converter-exception").op == "slice_scatter"
     original = ValueError("operands could not be broadcast together with shapes (1,1,1,0) (1,1,8,8)")
     try:
         raise original
@@ -599,8 +604,7 @@ def test_pip_conflict_gives_the_pinned_install() -> None:
         "torch-tensorrt 2.6.0+cu126 requires tensorrt-cu12<10.8.0,>=10.7.0.post1, but you have tensorrt-cu12 "
         "10.8.0.43 which is incompatible.\n"
     )
-    (found,) = explain(text)
-    assert found.key == "pip-pin-conflict"
+    found = only(text, "pip-pin-conflict")
     assert "torch-tensorrt 2.6.0+cu126 pins tensorrt<10.8.0,>=10.7.0.post1; you have 10.8.0.43" in found.advice
     assert found.advice[-1] == "pip install 'tensorrt==10.7.0.post1' 'tensorrt-cu12==10.7.0.post1'"
     assert "torchtrt-compat suggest" in found.commands
@@ -632,11 +636,12 @@ def test_versions_on_the_machine_make_the_fix_concrete() -> None:
 
 
 def test_gpu_architecture_is_read_from_the_message() -> None:
-    (found,) = explain(
+    found = only(
         "IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 87 is not "
-        "supported by this TensorRT release.)"
+        "supported by this TensorRT release.)",
+        "gpu-arch-unsupported",
     )
-    assert found.key == "gpu-arch-unsupported" and found.op is None  # an SM number is no op (review M12)
+    assert found.op is None  # an SM number is no op (review M12)
     assert any("compute capability 8.7" in a for a in found.advice)
 
 
@@ -756,15 +761,13 @@ def test_explain_env_uses_this_machine(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_refit_without_gpu_is_not_blamed_on_addmm() -> None:
     """Settings audit W7: a refittable build without a GPU fails in Myelin's JIT; the diagnosis names REFIT."""
-    original = RuntimeError("TensorRT build_serialized_network returned None; engine build failed.")
     log = (
         "[TRT] [E] [myelin] MyelinCheckException: graph_jit.cpp:272: CHECK(status == CUDA_SUCCESS) failed.\n"
         "[TRT] [E] IBuilder::buildSerializedNetwork: Error Code 10: Internal Error"
     )
-    with pytest.raises(BuildError) as info:
-        reraise_explained(original, stage="compile", log=log)
-    assert "[refit-needs-gpu]" in str(info.value) and "addmm" not in info.value.fix
+    original, error = _build_returned_none(log)
+    assert "[refit-needs-gpu]" in str(error) and "addmm" not in error.fix
     assert keys(str(original) + "\n" + log)[0] == "refit-needs-gpu"
     # the GPT-2 addmm advice is not listed at all, not even second: Myelin's JIT without CUDA is no graph bug
     assert "myelin-builder-bug" not in keys(str(original) + "\n" + log)
-    assert "addmm" not in str(info.value)
+    assert "addmm" not in str(error)

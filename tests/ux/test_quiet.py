@@ -75,6 +75,14 @@ def test_environment_variable_turns_verbose_on(monkeypatch: pytest.MonkeyPatch) 
     assert not _quiet.verbose_default()
 
 
+def _run_quiet_by_default(code: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """Runs ``code`` in a fresh Python with the verbose switch unset (the default a user gets); it must exit 0."""
+    env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 @pytest.mark.slow
 @pytest.mark.requires_rtx
 def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> None:
@@ -84,9 +92,7 @@ def test_importing_torch_tensorrt_through_torchtrt_compat_prints_nothing() -> No
         "from torchtrt_compat.compiler._upstream import load_torch_tensorrt; "
         "load_torch_tensorrt(); print(len(_quiet.last_capture().lines))"
     )
-    env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=180)
-    assert done.returncode == 0, done.stderr
+    done = _run_quiet_by_default(code, timeout=180)
     assert done.stderr == "", done.stderr
     assert int(done.stdout.strip()) > 0
 
@@ -254,7 +260,5 @@ def test_a_users_basic_config_works_after_two_builds_in_one_process() -> None:
         "logging.basicConfig(level=logging.INFO, format='MYAPP %(message)s')\n"
         "logging.getLogger('myapp').info('hello')\n"
     )
-    env = {k: v for k, v in os.environ.items() if k != _quiet.ENV_VERBOSE}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
+    done = _run_quiet_by_default(code, timeout=300)
     assert done.stderr == "MYAPP hello\n", done.stderr
