@@ -70,6 +70,14 @@ def test_a_plan_that_never_ends_or_cannot_be_a_plan_is_one_line(
     assert "Plan" in _one_line(err)
 
 
+def test_no_rewrite_check_reaches_every_build_of_a_plan(tmp_path: Path) -> None:
+    """`build --plan P --no-rewrite-check` sets `settings.rewrite_check = False` on every job; other values fail."""
+    plan = load_plan(_plan(tmp_path), settings={"rewrite_check": False})
+    assert plan.jobs and all(job.settings.get("rewrite_check") is False for job in plan.jobs)
+    with pytest.raises(UsageError, match="rewrite_check = 'no' is not True or False"):
+        load_plan(_plan(tmp_path, tiny={"source": TINY, "settings": {"rewrite_check": "no"}}))
+
+
 def test_a_huge_plan_file_is_refused_without_reading_it(tmp_path: Path) -> None:
     plan = tmp_path / "plan.toml"
     with open(plan, "wb") as fh:
@@ -292,6 +300,7 @@ def test_every_build_flag_is_either_applied_or_refused_with_plan() -> None:
         (["-v"], "-v does not apply"),
         (["--cc", "8.9"], "--cc does not apply"),
         (["models:resnet18"], "MODEL does not apply"),
+        (["--dynamic", "x:0=1:8:32"], "--dynamic does not apply"),
     ],
 )
 def test_a_single_build_flag_with_plan_is_refused_in_one_line(

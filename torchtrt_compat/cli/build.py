@@ -182,6 +182,7 @@ PLAN_FLAGS: dict[str, bool | str] = {
     "sign_key": True,  # every artifact signed (over the plan's sign_key)
     "min_block_size": True,  # settings.min_block_size of every build
     "partition": True,  # settings.partition of every build
+    "no_rewrite_check": True,  # settings.rewrite_check = False for every build
     "workers": True,
     "timeout": True,
     "force": True,
@@ -190,6 +191,8 @@ PLAN_FLAGS: dict[str, bool | str] = {
     "model": "--plan builds what the plan names; drop MODEL",
     "cc": 'the plan\'s targets say which GPUs: write targets = ["8.9"] in it, and drop --cc',
     "fp16": 'the plan\'s precisions say which: write precisions = ["fp16"] (or ["fp32", "fp16"]), and drop --fp16',
+    "dynamic": 'a plan names its ranges per model: write dynamic = ["x:0=1:8:32"] in its [defaults] or a model\'s '
+    "table, and drop --dynamic",
     "verbose": "each build's upstream output is in OUT/MODEL/LABEL.build.log; drop -v",
 }
 
@@ -206,6 +209,8 @@ def run_plan(args: argparse.Namespace) -> int:
         settings["min_block_size"] = args.min_block_size
     if args.partition is not None:
         settings["partition"] = args.partition
+    if args.no_rewrite_check:
+        settings["rewrite_check"] = False
 
     result = build_plan(
         args.plan,

@@ -407,7 +407,7 @@ _PLAN_OWNED = {
 
 
 #: build_engine arguments of its own (not torch_tensorrt's) a plan may set, and their values
-BUILD_ARGS: dict[str, tuple[Any, ...]] = {"partition": ("auto", None)}
+BUILD_ARGS: dict[str, tuple[Any, ...]] = {"partition": ("auto", None), "rewrite_check": (True, False)}
 
 
 def _check_setting_names(settings: dict[str, Any], where: str) -> None:

@@ -241,15 +241,22 @@ def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, paddin
         return NotImplemented  # conv_transpose2d cannot take it (never, by the rule above: kept as a guard)
     eye = torch.eye(kh * kw, dtype=input.dtype, device=input.device).reshape(kh * kw, 1, kh, kw)
     weight = eye.repeat(channels, 1, 1, 1)  # [C*kh*kw, 1, kh, kw]: one-hot per kernel offset, C groups
-    out = torch.nn.functional.conv_transpose2d(
-        cols.reshape(n, ckk, lh, lw),
-        weight,
-        stride=(sh, sw),
-        padding=(ph, pw),
-        output_padding=out_pad,
-        groups=channels,
-        dilation=(dh, dw),
-    )
+    blocks = cols.reshape(n, ckk, lh, lw)
+    spans = [(lb - 1) * st + d * (k - 1) + 1 for lb, st, d, k in ((lh, sh, dh, kh), (lw, sw, dw, kw))]
+    if any(span - 2 * pad + op < 1 for span, pad, op in zip(spans, (ph, pw), out_pad, strict=True)):
+        # the padding crops away every block row (a stride past the span): place the blocks unpadded, crop after
+        out = torch.nn.functional.conv_transpose2d(blocks, weight, stride=(sh, sw), groups=channels, dilation=(dh, dw))
+        out = out[:, :, ph : ph + oh, pw : pw + ow]
+    else:
+        out = torch.nn.functional.conv_transpose2d(
+            blocks,
+            weight,
+            stride=(sh, sw),
+            padding=(ph, pw),
+            output_padding=out_pad,
+            groups=channels,
+            dilation=(dh, dw),
+        )
     extra_h, extra_w = oh - out.shape[2], ow - out.shape[3]
     if extra_h or extra_w:  # rows/columns beyond every block: fold leaves them zero
         out = torch.nn.functional.pad(out, (0, extra_w, 0, extra_h))
