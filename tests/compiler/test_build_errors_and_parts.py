@@ -15,8 +15,7 @@ from torchtrt_compat.models import get_model
 import torchtrt_compat as tc
 from torchtrt_compat._errors import BuildError, CompatError, UpstreamError, UsageError
 from torchtrt_compat.compiler._upstream import shim_context
-from torchtrt_compat.compiler.failures import raise_build_error
-from torchtrt_compat.compiler.watch import BuildWatch, build_title, precision_label
+from torchtrt_compat.compiler.watch import BuildWatch, build_title, precision_label, raise_build_error
 from torchtrt_compat.shims import list_shims
 
 

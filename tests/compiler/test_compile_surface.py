@@ -125,7 +125,7 @@ def test_legacy_passthrough_checks_before_calling_torch_tensorrt() -> None:
     import torch
 
     from torchtrt_compat.compiler.frontend import _passthrough
-    from torchtrt_compat.compiler.request import CompileRequest
+    from torchtrt_compat.compiler.validation import CompileRequest
 
     module = torch.nn.Linear(2, 2)
     ts = CompileRequest(module, arg_inputs=[torch.zeros(1, 2)], ir="torchscript", ir_given="ts")

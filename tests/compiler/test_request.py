@@ -9,9 +9,8 @@ from typing import get_args
 import pytest
 
 from torchtrt_compat._errors import BUILD_STAGES, BuildError, BuildStage, UsageError
-from torchtrt_compat.compiler.compile_report import CompileReport
-from torchtrt_compat.compiler.request import ROUTES, CompileRequest, Route
-from torchtrt_compat.compiler.validation import compile_request
+from torchtrt_compat.compiler.compile_report import ROUTES, CompileReport, Route
+from torchtrt_compat.compiler.validation import CompileRequest, compile_request
 from torchtrt_compat.compiler.watch import STAGE_LABELS
 from torchtrt_compat.shims import ShimContext
 

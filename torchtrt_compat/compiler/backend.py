@@ -16,11 +16,10 @@ from ..ops.converter_limits import refusal
 from ..ops.recurrent import count, recurrent_op
 from ..shims import ShimContext, activate
 from ._upstream import load_torch_tensorrt
-from .failures import NO_GPU_NOISE, raise_build_error
 from .releases import dynamo_input_kwargs, installed_release_fields
 from .rewrite_check import CheckResult, Reference, RewriteCheck, checking
 from .settings import Translation
-from .watch import BuildWatch
+from .watch import NO_GPU_NOISE, BuildWatch, raise_build_error
 
 
 @dataclass

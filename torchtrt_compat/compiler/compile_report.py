@@ -9,12 +9,15 @@ import types
 import typing
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .._errors import UsageError
 from ..ux.display import badge, bullet_list, compact_repr, key_values, section, short
 from ..versions import sm_name
-from .request import ROUTES, Route
+
+#: How a compile went: the report's ``route``.
+Route = Literal["dynamo", "partitioned", "aot", "torch_compile", "legacy", "fallback"]
+ROUTES: tuple[Route, ...] = ("dynamo", "partitioned", "aot", "torch_compile", "legacy", "fallback")
 
 _REPORT_ATTR = "_torchtrt_compat_report"
 _REBUILD = "rebuild the artifact (torchtrt-compat build ...) instead of editing its report"

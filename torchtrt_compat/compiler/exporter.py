@@ -12,8 +12,8 @@ from ..ops import explain_device_mismatch
 from ..shims import activate, exclusive
 from ..ux.quiet import captured
 from ._upstream import shim_context
-from .failures import raise_build_error
 from .inputs import InputPlan, dim_name, plan_inputs
+from .watch import raise_build_error
 
 
 @dataclass

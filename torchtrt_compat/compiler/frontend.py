@@ -28,10 +28,9 @@ from .releases import (
     legacy_compile_kwargs,
     release_fields_from_data,
 )
-from .request import CompileRequest
 from .session import attach_capture, build_session, note_wait
 from .settings import translate
-from .validation import compile_request
+from .validation import CompileRequest, compile_request
 from .watch import build_title, precision_label
 
 log = logging.getLogger("torchtrt_compat")

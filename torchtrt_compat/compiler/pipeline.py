@@ -21,14 +21,13 @@ from ..ux.progress import stage
 from . import explicit_half
 from ._upstream import load_torch_tensorrt, shim_context
 from .backend import BackendResult, dynamo_compile
-from .compile_report import CompileReport, attach_report
+from .compile_report import CompileReport, Route, attach_report
 from .exporter import ExportResult, export_with_plan
 from .inputs import InputPlan, eager_module, is_exported_program, plan_inputs, record_profiles, truncates_double
 from .releases import installed_release_fields
-from .request import CompileRequest, Route
 from .rewrite_check import combined as combined_check, prepare
 from .settings import Translation, translate
-from .validation import check_partition
+from .validation import CompileRequest, check_partition
 from .watch import STAGE_LABELS
 
 

@@ -2,14 +2,19 @@
 
 Each check raises one `UsageError` naming what was passed and the fix, on every path (TensorRT, the inductor and
 eager fallbacks, ahead-of-time builds), so that a bad argument never surfaces as a raw torch error minutes later.
+
+What passes is one frozen `CompileRequest` (`compile_request`, `engine_request`): everything one `compile` or
+`build_engine` call asked for, checked once and passed as one object to the pipeline (`pipeline.run`) and the front
+doors. An option added to `compile` is one field there, not an argument in four signatures.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
 
 from .._errors import IncompatibleError, UsageError
 from .._lazy import install_extra, is_installed
@@ -22,8 +27,52 @@ from ..versions import show_value as _show
 from ._upstream import shim_context
 from .inputs import is_exported_program, parse_dynamic
 from .releases import release_fields_from_data
-from .request import IR, CompileRequest, Fallback
 from .settings import known_names, unknown_kwarg
+
+IR = Literal["dynamo", "torch_compile", "torchscript", "fx"]
+Fallback = Literal["error", "inductor", "eager"]
+
+
+@dataclass(frozen=True)
+class CompileRequest:
+    """One compile or ahead-of-time build, as asked for (after validation)."""
+
+    module: Any  #: a torch.nn.Module or an ExportedProgram (any callable for ir="torch_compile" and the fallbacks)
+    arg_inputs: Any = None
+    inputs: Any = None  #: torch_tensorrt's older name for arg_inputs (compile only)
+    kwarg_inputs: Mapping[str, Any] | None = None
+    enabled_precisions: Any = None
+    compile_kwargs: Mapping[str, Any] = field(default_factory=dict)  #: torch_tensorrt settings, as the user wrote them
+    shims: str | tuple[str, ...] | None = "auto"
+    partition: Literal["auto"] | None = None
+    verbose: bool | None = None
+    targets: tuple[str, ...] = ()  #: compute capabilities of an ahead-of-time build (empty: build for this GPU)
+    ir: IR = "dynamo"  #: the resolved ``ir`` (compile only)
+    ir_given: str = "default"  #: ``ir`` as the user wrote it (the legacy frontends are called with it)
+    fallback: Fallback = "error"
+    context_guard: bool = True
+    warnings: tuple[str, ...] = ()  #: the caller's own report warnings (e.g. an unkeyed timing cache)
+    dynamic: Any = None  #: dynamic ranges as asked for (``dynamic=``), already checked by `inputs.parse_dynamic`
+    rewrite_check: bool = True  #: run the graph handed to TensorRT against the model first (`rewrite_check`)
+
+    @property
+    def aot(self) -> bool:
+        """An ahead-of-time build for named GPUs (`build_engine`)."""
+        return bool(self.targets)
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        """A fresh copy of ``compile_kwargs``."""
+        return dict(self.compile_kwargs)
+
+    @property
+    def shim_names(self) -> str | list[str] | None:
+        """``shims`` as `shims.activate` takes it."""
+        return list(self.shims) if isinstance(self.shims, tuple) else self.shims
+
+    def replace(self, **changes: Any) -> CompileRequest:
+        return dataclasses.replace(self, **changes)
+
 
 _IR: dict[str, IR] = {
     "default": "dynamo",
