@@ -93,6 +93,15 @@ def test_fold(channels, kernel, dilation, padding, stride, out, batched, dtype, 
     _close(got, want, dtype)
 
 
+def test_fold_where_the_padding_crops_every_block_row() -> None:
+    """A stride past the span (out 1, kernel 1, padding 1, stride 3): the padded transposed convolution would have no
+    rows left; fold still places the one block (Hypothesis found it)."""
+    cols = torch.randn(2, 1, dtype=torch.float64)
+    want = F.fold(cols, (1, 1), (1, 1), padding=(0, 1), stride=(1, 3))
+    got = fixes.col2im(cols, [1, 1], [1, 1], [1, 1], [0, 1], [1, 3])
+    torch.testing.assert_close(got, want, rtol=0, atol=0)
+
+
 @pytest.mark.parametrize("out", [14, 28, 15])
 def test_fold_of_the_volo_case(out: int) -> None:
     """The review's case (VOLO at 224: 28x28 maps, kernel 3, padding 1, stride 2), exact in float64."""
