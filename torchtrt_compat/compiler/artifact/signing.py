@@ -93,7 +93,11 @@ def load_private_key(path: str | os.PathLike[str]) -> Any:
 
 def load_public_key(path: str | os.PathLike[str]) -> Any:
     """The elliptic-curve public key (PEM) in ``path``; anything else is a `UsageError`."""
-    key, raw = _key_bytes(path, "public key")
+    return _public_key(*_key_bytes(path, "public key"))
+
+
+def _public_key(key: Path, raw: bytes) -> Any:
+    """The public key read from ``key`` (its bytes ``raw``), parsed; needs the ``[sign]`` extra."""
     require("model_signing", "to verify artifact signatures")
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -175,13 +179,14 @@ def verify_folder(
 
 
 def _verify(source: Path, real: Path, public_key: str | os.PathLike[str], hash_files: bool) -> SignedFolder:
-    public = load_public_key(public_key)
+    key_file = _key_bytes(public_key, "public key")  # the path and the file first: no extra needed to name them
     fix = "use the folder exactly as it was signed, or rebuild and sign it: torchtrt-compat build ... --sign-key KEY"
     signature = real / SIGNATURE
     if not real.is_dir():
         raise UsageError(f"Engine artifact {source} does not exist or is not a folder.", fix)
-    if signature.is_symlink() or not signature.is_file():
+    if signature.is_symlink() or not signature.is_file():  # said before the key needs model-signing (a base install)
         raise UsageError(f"{source} is not signed (no {SIGNATURE}), and a signature is required.", fix)
+    public = _public_key(*key_file)
     raw = read_bytes(signature, limit=MAX_SIGNATURE_BYTES, what="Signature", fix=fix)
     require("model_signing", "to verify artifact signatures")
     from model_signing._signing import sign_ec_key, sign_sigstore_pb
