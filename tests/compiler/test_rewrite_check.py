@@ -172,3 +172,13 @@ def test_the_cli_can_turn_it_off() -> None:
         [sys.executable, "-m", "torchtrt_compat", "build", "--help"], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0 and "--no-rewrite-check" in done.stdout
+
+
+def test_an_infinite_error_is_reported_not_raised() -> None:
+    """An FP16 graph whose output overflows (timm mobileone_s0 with random weights) lists its error as "inf"; the
+    report's largest error is then "inf" too, and the report stays JSON, instead of a TypeError ending the build."""
+    listed = [{"output": "output", "max_abs": "inf", "rel": "inf", "dtype": "float32"}]
+    result = rc.CheckResult("reduced precision", 0.05, 2, listed + [{**listed[0], "output": "[1]", "rel": 0.5}])
+    data = result.to_dict()
+    assert data["largest_rel_error"] == "inf" and result.worst() == float("inf")
+    assert json.loads(json.dumps(data)) == data

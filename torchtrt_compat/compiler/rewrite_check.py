@@ -76,7 +76,8 @@ class CheckResult:
     reason: str = ""
 
     def worst(self) -> float:
-        return max((o["rel"] for o in self.outputs), default=0.0)
+        """The largest relative error over the outputs (listed outputs hold "inf" for an infinite one)."""
+        return max((math.inf if o["rel"] == "inf" else float(o["rel"]) for o in self.outputs), default=0.0)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"status": self.status}
