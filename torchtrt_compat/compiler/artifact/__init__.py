@@ -13,18 +13,15 @@ It stands below the compile pipeline: from the rest of `compiler` it imports onl
 `partition`.
 """
 
-from .engine_artifact import (
-    BUILD_KEY as BUILD_KEY,
-    FORMAT as FORMAT,
+from .engine_artifact import BUILD_KEY as BUILD_KEY, EngineArtifact as EngineArtifact, Reason as Reason, now as now
+from .files import FORMAT as FORMAT
+from .folder import (
     KIND as KIND,
-    LEGACY_FORMAT as LEGACY_FORMAT,
     MAX_FILE_BYTES as MAX_FILE_BYTES,
-    EngineArtifact as EngineArtifact,
-    Reason as Reason,
     check_files as check_files,
     check_replaceable as check_replaceable,
-    now as now,
 )
+from .legacy_ttc import LEGACY_FORMAT as LEGACY_FORMAT
 
 __all__ = [
     "BUILD_KEY",

@@ -49,24 +49,14 @@ from ..compile_report import CompileReport, input_lines
 from ..deploy_check import OutputCheck, cannot_run, check_against, precision_of, recorded_input_ranges
 from . import partitioned, profiles, whole
 from .ep_reader import validate_program
-from .files import FORMAT, PROGRAM, read_report
-from .folder import KIND, MAX_FILE_BYTES, check_files, check_replaceable, identity, read_folder
-from .legacy_ttc import LEGACY_FORMAT, load_trusted_ttc
+from .files import PROGRAM, read_report
+from .folder import KIND, check_replaceable, identity, read_folder
+from .legacy_ttc import load_trusted_ttc
 from .partitioned import SavedPart
 from .signing import SIGNATURE, load_private_key, required_key, sign_folder, verify_folder
 
-__all__ = [
-    "BUILD_KEY",
-    "FORMAT",
-    "KIND",
-    "LEGACY_FORMAT",
-    "MAX_FILE_BYTES",
-    "EngineArtifact",
-    "Reason",
-    "check_files",
-    "check_replaceable",
-    "now",
-]
+__all__ = ["BUILD_KEY", "EngineArtifact", "Reason", "now"]
+
 Kind = Literal["whole", "partitioned"]
 
 
