@@ -136,6 +136,17 @@ def wrote(path: Path) -> None:
         _after_write(path)
 
 
+def lstat_entry(path: Path) -> os.stat_result | None:
+    """``os.lstat(path)`` (links not followed), None when nothing is there; any other failure is a one-line
+    `UsageError` about an output path."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise UsageError(f"Cannot use {path}: {exc.strerror or exc}.", "choose another output folder") from None
+
+
 def check_no_links(path: str | os.PathLike[str], root: str | os.PathLike[str], *, what: str = "output") -> None:
     """Every existing component of ``path`` below ``root`` (``path`` included) is a real folder, not a symlink or a
     file: where several people write one output folder, a link planted there must not send our files elsewhere."""
@@ -147,12 +158,9 @@ def check_no_links(path: str | os.PathLike[str], root: str | os.PathLike[str], *
     current = base
     for part in rel.parts:
         current = current / part
-        try:
-            st = os.lstat(current)
-        except FileNotFoundError:
+        st = lstat_entry(current)
+        if st is None:
             return
-        except OSError as exc:
-            raise UsageError(f"Cannot use {current}: {exc.strerror or exc}.", "choose another output folder") from None
         if stat.S_ISLNK(st.st_mode):
             raise UsageError(
                 f"{current} is a symlink; {what} is written only into real folders below {base}, never through a "

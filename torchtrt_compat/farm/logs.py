@@ -34,12 +34,9 @@ def artifact_of(log: Path) -> Path:
 
 def check_log(path: Path) -> None:
     """A `UsageError` unless ``path`` is missing or a build log this library wrote (and may replace)."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
+    st = _atomic.lstat_entry(path)
+    if st is None:
         return
-    except OSError as exc:
-        raise UsageError(f"Cannot use {path}: {exc.strerror or exc}.", "choose another output folder") from None
     if stat.S_ISLNK(st.st_mode):
         raise UsageError(
             f"{path} is a symlink where the build log goes; a log is never written through a link (anyone who can "
