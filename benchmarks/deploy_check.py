@@ -201,25 +201,18 @@ def failing_case() -> dict[str, Any]:
     fixed = reduced_precision(
         model, "float16", excluded_nodes=sorted(diagnosis.setting.kwargs["autocast_excluded_nodes"])
     )
-    before = check_against(
-        reduced_precision(model, "float16"),
-        model,
-        lambda i: entry.example_inputs(seed=i),
-        runs=20,
-        precision="float16",
-        tolerance=tolerance,
-        latency=False,
-        search=False,
-    )
-    after = check_against(
-        fixed,
-        model,
-        lambda i: entry.example_inputs(seed=i),
-        runs=20,
-        precision="float16",
-        tolerance=tolerance,
-        latency=False,
-        search=False,
+    before, after = (
+        check_against(
+            candidate,
+            model,
+            lambda i: entry.example_inputs(seed=i),
+            runs=20,
+            precision="float16",
+            tolerance=tolerance,
+            latency=False,
+            search=False,
+        )
+        for candidate in (reduced_precision(model, "float16"), fixed)
     )
     return {
         "named": diagnosis.names,
