@@ -214,12 +214,11 @@ def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, paddin
     (``_unsafe_index_put`` with accumulate=True) needs torch_tensorrt's ScatterAdd plugin, which an ahead-of-time
     build does not have, so the fold stayed in PyTorch.
 
-    The blocks span ``(L - 1) * stride + dilation * (kernel - 1) + 1`` rows; fold's output is that span cropped by
-    ``padding`` on each side, plus ``r = (out + 2 * pad - dilation * (kernel - 1) - 1) % stride`` rows at the end.
-    The first ``min(r, pad)`` of those are block values that the padding crop would drop: ``output_padding`` keeps
-    them (it must stay below the stride, and TensorRT's deconvolution takes it as ``pad - output_padding`` post
-    padding, so not above ``pad`` either). The rest lie beyond every block: fold leaves them zero, and so does the
-    zero padding after the transposed convolution."""
+    The transposed convolution places the blocks unpadded: ``(L - 1) * stride + dilation * (kernel - 1) + 1`` rows,
+    row ``i`` being fold's padded row ``i``. Fold's output is rows ``pad`` to ``pad + out`` of that: a slice, then
+    zero rows where the output reaches past every block (fold leaves them zero). Cropping after the convolution,
+    rather than through its ``padding``/``output_padding``, keeps the rows the padding would drop at the end and
+    holds where the padding is wider than the blocks' span (a stride past it)."""
     import torch
 
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = (_pair(v) for v in (kernel_size, dilation, padding, stride))
@@ -236,27 +235,12 @@ def col2im(input: Any, output_size: Any, kernel_size: Any, dilation: Any, paddin
     lh, lw = span_h // sh + 1, span_w // sw + 1
     if channels * kh * kw != ckk or lh * lw != length:
         return NotImplemented
-    out_pad = (min(span_h % sh, ph), min(span_w % sw, pw))
-    if out_pad[0] >= max(sh, dh) or out_pad[1] >= max(sw, dw):
-        return NotImplemented  # conv_transpose2d cannot take it (never, by the rule above: kept as a guard)
     eye = torch.eye(kh * kw, dtype=input.dtype, device=input.device).reshape(kh * kw, 1, kh, kw)
     weight = eye.repeat(channels, 1, 1, 1)  # [C*kh*kw, 1, kh, kw]: one-hot per kernel offset, C groups
-    blocks = cols.reshape(n, ckk, lh, lw)
-    spans = [(lb - 1) * st + d * (k - 1) + 1 for lb, st, d, k in ((lh, sh, dh, kh), (lw, sw, dw, kw))]
-    if any(span - 2 * pad + op < 1 for span, pad, op in zip(spans, (ph, pw), out_pad, strict=True)):
-        # the padding crops away every block row (a stride past the span): place the blocks unpadded, crop after
-        out = torch.nn.functional.conv_transpose2d(blocks, weight, stride=(sh, sw), groups=channels, dilation=(dh, dw))
-        out = out[:, :, ph : ph + oh, pw : pw + ow]
-    else:
-        out = torch.nn.functional.conv_transpose2d(
-            blocks,
-            weight,
-            stride=(sh, sw),
-            padding=(ph, pw),
-            output_padding=out_pad,
-            groups=channels,
-            dilation=(dh, dw),
-        )
+    placed = torch.nn.functional.conv_transpose2d(
+        cols.reshape(n, ckk, lh, lw), weight, stride=(sh, sw), groups=channels, dilation=(dh, dw)
+    )
+    out = placed[:, :, ph : ph + oh, pw : pw + ow]
     extra_h, extra_w = oh - out.shape[2], ow - out.shape[3]
     if extra_h or extra_w:  # rows/columns beyond every block: fold leaves them zero
         out = torch.nn.functional.pad(out, (0, extra_w, 0, extra_h))

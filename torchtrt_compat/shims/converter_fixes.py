@@ -213,8 +213,8 @@ def sort_1d(ctx: ShimContext) -> Iterator[None]:
     requires={"torch_tensorrt": ">=2.4"},
     summary="F.fold (aten.col2im: timm's VOLO) decomposes to _unsafe_index_put with accumulate=True, which has no "
     "converter without torch_tensorrt's ScatterAdd plugin and stayed in PyTorch; lower it as a grouped "
-    "conv_transpose2d with one-hot kernels, output_padding for the rows the padding crop would drop and zeros for "
-    "those no block reaches (equal to F.fold over a property-tested grid), which converts",
+    "conv_transpose2d with one-hot kernels placing the blocks unpadded, then the padding cropped by a slice and "
+    "zeros for the rows no block reaches (equal to F.fold over a property-tested grid), which converts",
     undo="torch_tensorrt.dynamo._compiler.get_decompositions is restored when compile returns",
 )
 def fold_as_conv_transpose(ctx: ShimContext) -> Iterator[None]:
