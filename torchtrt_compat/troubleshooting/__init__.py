@@ -21,6 +21,7 @@ from .docs import (
     render_markdown as render_markdown,
     update_doc as update_doc,
 )
+from .entry import KnownError as KnownError, Variant as Variant
 from .match import (
     BUILD_STAGES as BUILD_STAGES,
     SCAN_HEAD as SCAN_HEAD,
@@ -33,4 +34,4 @@ from .match import (
     lookup as lookup,
     reraise_explained as reraise_explained,
 )
-from .table import KNOWN_ERRORS as KNOWN_ERRORS, KnownError as KnownError, Variant as Variant
+from .table import KNOWN_ERRORS as KNOWN_ERRORS

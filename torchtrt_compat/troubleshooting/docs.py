@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .._atomic import atomic_write_text
+from .entry import KnownError
 from .facts import cuda_error_named
-from .table import KNOWN_ERRORS, KnownError
+from .table import KNOWN_ERRORS
 
 #: The line in docs/troubleshooting.md below which everything is `render_markdown` output.
 GENERATED_MARKER = (

@@ -34,10 +34,11 @@ from ..ux import display as _display
 from ..versions import satisfies
 from . import scan
 from .advice import Versions, advise, decide
+from .entry import KnownError, Variant
 from .facts import TextFacts, cuda_error_named, extract, may_state_codes, messages_of, products_of
 from .literals import literals as _literals
 from .severity import Levels, levels
-from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, KnownError, Variant
+from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS
 
 if TYPE_CHECKING:
     from ..env import Environment

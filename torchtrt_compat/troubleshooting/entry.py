@@ -1,0 +1,85 @@
+"""One row of the error table (`KnownError`) and the fix variants it carries (`Variant`), with the context patterns
+rows share (a source build, TorchScript, Jetson, sudo, C++). The rows live in `table` (the core families) and in the
+domain modules of `families/`; `match` reads them all through `table.KNOWN_ERRORS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["CHECK", "CPP", "JETSON", "SOURCE_BUILD", "SUDO", "SUGGEST", "TORCHSCRIPT", "KnownError", "Variant"]
+
+#: Where a torch_tensorrt source or container build shows in a message (paths and version tags of such builds).
+SOURCE_BUILD = (
+    r"setup\.py|bazel|WORKSPACE|--use-cxx11-abi|docker|Dockerfile|/opt/conda|dist-packages|nvcr\.io"
+    r"|\d\.\d+\.\d+a0|\+git[0-9a-f]{5}|\bsource build|built from source|build from source"
+)
+#: TorchScript frontend (``ir="ts"``) context.
+TORCHSCRIPT = (
+    r"TorchScript|torch_tensorrt[\\/]ts[\\/]|_C\.compile_graph|TRTorch|Torch-TensorRT\.TorchScript"
+    r"|\[Torch-TensorRT\] - |Error thrown at core/"
+)
+#: Jetson / aarch64 context.
+JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
+#: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
+SUDO = (
+    r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"
+    r"(?:\./|python\d?(?:\.\d{1,2})?\s|/(?:usr|opt|home|root)/|[\w.-]{1,60}\.(?:py|sh)\b)"
+)
+#: A C++ program (libtorch) rather than Python.
+CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
+
+CHECK = "torchtrt-compat check"
+SUGGEST = "torchtrt-compat suggest"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A fix that fits better when ``when`` (a regular expression) is found in the text, or when the text shows the
+    user ran ``product`` (a `PRODUCTS` name): the fix then names that library's own remedy."""
+
+    when: str
+    label: str  #: the situation, in words ("source or Docker build")
+    fix: str
+    product: str = ""  #: applies when the text shows this library in use (`PRODUCTS`), whatever ``when`` says
+
+
+@dataclass(frozen=True)
+class KnownError:
+    """One failure users meet: the text that identifies it, why it happens, what fixes it and what shows it."""
+
+    key: str
+    title: str
+    pattern: str  #: regular expression that identifies the failure (searched case-insensitively, per line)
+    cause: str  #: one sentence
+    fix: str  #: the fix when no variant applies
+    variants: tuple[Variant, ...] = ()
+    requires: str = ""  #: context that must also be in the text (e.g. the import of torch_tensorrt)
+    unless: str = ""  #: context that rules the entry out (a neighbour's own text)
+    op: str = ""  #: regular expression whose first non-empty group names the op or node
+    advice: str = ""  #: name of a version-aware advisor in `troubleshooting` ("tensorrt-pin", "torch-pin", ...)
+    commands: tuple[str, ...] = ()  #: torchtrt-compat commands that help (`check`, `suggest`)
+    weight: int = 50  #: rank among several matches: root causes high, symptoms (a failed build) low
+    applies: str = ""  #: where it applies, in words (releases, frontend, platform)
+    versions: str = ""  #: specifier on torch_tensorrt; an installed release outside it ranks the entry lower
+    #: tests (``path::function``), notebook cells (``path#cell-id``) and corpus cases (``jsonl#id``) that show it
+    shown_by: tuple[str, ...] = ()
+    example: str = ""  #: a real message (shortened); it must match `pattern` and `requires`
+    example_source: str = ""  #: where the example comes from (an issue address, or a test)
+    #: CUDA errors (``cudaError*`` / ``CUDA_ERROR_*`` names of ``data/error_facts.json``) that identify the family by
+    #: number, name or message, in any wording ("error: 35", "cudaError 35", "CUDA failure 900", the message itself)
+    cuda_errors: tuple[str, ...] = ()
+    #: a fact about the machine the family needs; an `explain(env=...)` that shows otherwise rules it out
+    #: ("driver": the host has an NVIDIA driver)
+    host: str = ""
+    #: what a match means: "failure" (the default); "notice" (a warning that is harmless in itself: never the first
+    #: answer to a text that failed); "warns-of-failure" (a warning that means what it names will not work, e.g.
+    #: torch's "sm_120 is not compatible with the current PyTorch installation")
+    severity: str = "failure"
+    #: the text is a symptom several causes share: the answer says "likely" and names `alternatives` too
+    loose: bool = False
+    #: other families the same text can mean (keys); named beside this one when the answer is "likely"
+    alternatives: tuple[str, ...] = ()
+    #: a decider in `advice.DECIDERS` that picks between this family and its alternatives from the text's and the
+    #: machine's facts (e.g. an NVIDIA GPU named in the text, or none on the machine); undecided means "likely"
+    decide: str = ""
