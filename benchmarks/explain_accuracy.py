@@ -43,7 +43,15 @@ from torchtrt_compat.troubleshooting import explain  # noqa: E402
 
 SETS = ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind")
 ROUND3 = "explain_round3"
-HELD_OUT = (ROUND3, "explain_round4", "explain_round5")  #: the sets judged by hand, blind first
+#: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
+#: judged blind before that domain's fixes) and round seven's blind sample (drawn after every round-six fix)
+HELD_OUT = (
+    ROUND3,
+    "explain_round4",
+    "explain_round5",
+    *sorted(p.stem for p in (ROOT / "tests" / "data").glob("explain_round6_*.jsonl")),
+    *(["explain_round7"] if (ROOT / "tests" / "data" / "explain_round7.jsonl").exists() else []),
+)
 DEFAULT_OUT = ROOT / "benchmarks" / "results" / "explain_accuracy.json"
 TARGETS = {"right": 0.60, "right_or_partial": 0.85, "wrong": 0}
 #: issue 36's targets on reports nobody here had read: the first answer right >= 65%, wrong <= 1 in 40, partial <= 15%,
@@ -107,8 +115,8 @@ def score_round3(name: str = ROUND3) -> dict[str, Any]:
     rows = []
     for case in cases:
         blind[case["blind"]["verdict"]] += 1
-        after[case["after"]["verdict"]] += 1
-        after4[case.get("after_round4", case["after"])["verdict"]] += 1
+        after[case.get("after", case["blind"])["verdict"]] += 1
+        after4[case.get("after_round4", case.get("after", case["blind"]))["verdict"]] += 1
         found = explain(str(case["error"]))
         first = found.first_answer
         expect = list(case["expect"])
