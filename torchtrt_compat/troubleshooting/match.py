@@ -62,6 +62,8 @@ SCAN_HEAD = scan.HEAD  #: read whole at the start of a long text
 SCAN_TAIL = scan.TAIL  #: read whole at its end; in between, the distinct lines that hold an anchor word
 
 _FLAGS = re.IGNORECASE | re.MULTILINE
+#: families that answer only from a line that is not logged as a warning (a remedy a deprecation warning states)
+_ERROR_LINE_ONLY = frozenset({"py-self-described"})
 #: lines that show a failure whatever their tool: anchors too, so the middle of a long log is read for them
 _ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate", "segmentation", "killed", "[e]")
 
@@ -539,6 +541,8 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
             rank -= 40
         level = lv.at(hit[0])
         severity = "warning" if level in ("warning", "info") or e.severity == "notice" else "failure"
+        if severity == "warning" and e.key in _ERROR_LINE_ONLY:
+            continue  # a warning's own remedy ("... is deprecated, use X") is no answer to a failure
         rank += _severity_rank(e, severity, lv)
         found.append(
             replace(

@@ -109,6 +109,8 @@ _ERROR_LINE = re.compile(
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED)",
     re.MULTILINE,
 )
+#: the head of a Python traceback, which is an error line but never the error itself
+_TRACEBACK_HEAD = re.compile(r"(?:\[rank\d{1,4}\]:\s{0,4})?Traceback \(most recent call last\)")
 _ERROR_WORDS = (
     ": Error in ",  # DeepStream's nvinfer: "NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel()"
     "core dumped)",
@@ -145,7 +147,7 @@ class Levels:
     marks: tuple[Level, ...] = ()
     errors: int = 0
     warnings: int = 0
-    first_error: str = ""  #: the first error line (shortened)
+    first_error: str = ""  #: the first error line (shortened); a traceback's exception line, not its head
     first_warning: str = ""
 
     @property
@@ -199,16 +201,26 @@ def levels(text: str) -> Levels:
     starts = sorted(found)
     ends = []
     errors = warnings = 0
-    first_error = first_warning = ""
+    first_error = first_warning = header = ""
     for s in starts:
         end = text.find("\n", s)
         ends.append(len(text) if end < 0 else end)
         if found[s] == "error":
             errors += 1
-            first_error = first_error or text[s : ends[-1]].strip()[:200]
+            line = text[s : ends[-1]].strip()[:200]
+            if _TRACEBACK_HEAD.match(line):  # a traceback's head says nothing: its exception line ends it
+                header = header or line
+            else:
+                first_error = first_error or line
         elif found[s] == "warning":
             warnings += 1
             first_warning = first_warning or text[s : ends[-1]].strip()[:200]
     return Levels(
-        tuple(starts), tuple(ends), tuple(found[s] for s in starts), errors, warnings, first_error, first_warning
+        tuple(starts),
+        tuple(ends),
+        tuple(found[s] for s in starts),
+        errors,
+        warnings,
+        first_error or header,
+        first_warning,
     )

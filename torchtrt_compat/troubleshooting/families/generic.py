@@ -1,0 +1,234 @@
+"""Generic families: Python's own exception classes and messages that state their own fix, in any library.
+
+These rows answer the long tail no library-specific family knows: a module that is not installed (and the pip
+distribution that provides it), a name or attribute a version moved, numpy's removed aliases and its 1.x/2.x ABI
+break, torch.load's ``weights_only`` default, a file that is not there or not writable, a version a library says it
+requires. They rank low (``weight`` 20 to 45), so that any specific family matched in the same text comes first; the
+advisors in `troubleshooting.advice` ("module-package", "self-remedy", "weights-only", "missing-file") read the
+module, the path and the message's own remedy from the text.
+"""
+
+from __future__ import annotations
+
+from ..entry import SUDO, KnownError, Variant
+
+#: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
+_OTHER_PYTHON = (
+    r"Requirement already satisfied|Successfully installed|ipykernel|<ipython-input|Cell In\[\d|jupyter"
+    r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "py-mmcv-ext-missing",
+        "No module named 'mmcv._ext' (mmcv installed without its compiled CUDA ops)",
+        r"No module named '?mmcv\._ext'?",
+        "The installed mmcv has no compiled ops: `pip install mmcv` gives the lite build (mmcv 1.x) or a source "
+        "build that skipped the CUDA extension, or the wheel was built for another torch / CUDA.",
+        "install the mmcv build made for your torch and CUDA: `pip install -U openmim && mim install mmcv-full` "
+        "(mmcv 1.x; `mim install mmcv` for 2.x), or build it with `MMCV_WITH_OPS=1 pip install -v --no-cache-dir "
+        "mmcv-full`; check with `python -c 'import mmcv.ops'`",
+        weight=75,
+        applies="mmcv, mmdet, mmseg, mmdet3d and the projects built on them",
+        example="ModuleNotFoundError: No module named 'mmcv._ext'",
+        example_source="XLearning-SCU/2022-CVPR-AirNet#5",
+    ),
+    KnownError(
+        "py-numpy2-abi",
+        "A module compiled using NumPy 1.x cannot be run in NumPy 2.x",
+        r"compiled using NumPy 1\.x cannot be run in|numpy\.core\.multiarray failed to import"
+        r"|_ARRAY_API not found|numpy\.dtype size changed, may indicate binary incompatibility",
+        "numpy 2 is installed beside a compiled extension (opencv, onnx, tensorrt, pycuda, a custom op...) built "
+        "against numpy 1.x, whose C ABI numpy 2 changed.",
+        "`pip install \"numpy<2\"` (numpy's own advice), or upgrade the extension the traceback names to a release "
+        "built for numpy 2",
+        weight=70,
+        applies="numpy >= 2.0 with extensions built for numpy 1.x (numpy's message, numpy/core/_multiarray_umath.py)",
+        example="A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.0 as it may crash.",
+        example_source="XingangPan/DragGAN#469",
+    ),
+    KnownError(
+        "py-numpy-alias-removed",
+        "module 'numpy' has no attribute 'bool' / 'int' / 'float' / 'NaN' (an alias numpy removed)",
+        r"module 'numpy' has no attribute '(?:bool|int|float|object|complex|str|long|unicode|typeDict|NaN|NAN|Inf"
+        r"|PINF|NINF|infty|float_|complex_|string_|unicode_|Infinity|product|cumproduct|alltrue|sometrue|in1d)'"
+        r"|`np\.\w{2,20}` was removed in the NumPy 2\.0 release|`np\.\w{2,20}` was a deprecated alias for",
+        "numpy 1.24 removed the aliases np.bool, np.int, np.float, np.object, np.complex, np.str; numpy 2.0 removed "
+        "np.NaN, np.Inf, np.float_ and others. Code written for an older numpy (yours or a library's) fails.",
+        "pin numpy below the release that removed the name (`pip install \"numpy<1.24\"` for np.bool/np.int/np.float,"
+        " `\"numpy<2\"` for np.NaN/np.float_), or change the code to the builtin (`bool`, `int`, `float`) / `np.nan`",
+        variants=(
+            Variant(
+                r"tensorrt[\\/]__init__\.py",
+                "TensorRT < 8.6's own nptype()",
+                "upgrade TensorRT to 8.6 or later (its tensorrt/__init__.py no longer uses np.bool), or pin "
+                "`pip install \"numpy<1.24\"`",
+                product="tensorrt",
+            ),
+            Variant(
+                r"pycuda[\\/]compyte",
+                "an old pycuda",
+                "upgrade pycuda (`pip install -U pycuda`; 2022.2 and later no longer use np.bool), or pin "
+                "`pip install \"numpy<1.24\"`",
+                product="pycuda",
+            ),
+        ),
+        weight=60,
+        applies="numpy >= 1.24 (np.bool, np.int, np.float, np.object); numpy >= 2.0 (np.NaN, np.Inf, np.float_)",
+        example="AttributeError: module 'numpy' has no attribute 'bool'.\n`np.bool` was a deprecated alias for the "
+        "builtin `bool`.",
+        example_source="frk-tt/yolov9-tensorrt#3",
+    ),
+    KnownError(
+        "py-torch-load-weights-only",
+        "torch.load: Weights only load failed (weights_only=True, the default since torch 2.6)",
+        r"Weights only load failed",
+        "torch 2.6 changed torch.load's default to weights_only=True, which refuses a checkpoint that pickles a "
+        "class (an argparse.Namespace, a Lightning callback, a model object), or a file that is not a torch "
+        "checkpoint at all (a partial download, a git-lfs pointer, an HTML page).",
+        "if the file is from a trusted source, allowlist the class the message names "
+        "(`torch.serialization.add_safe_globals([TheClass])`) or load with `torch.load(path, weights_only=False)`; "
+        "for 'Unsupported operand' re-download the file (it is not a checkpoint)",
+        advice="weights-only",
+        weight=55,
+        applies="torch >= 2.6 (torch/serialization.py, _get_wo_message)",
+        example="_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have "
+        "two options",
+        example_source="fudan-generative-vision/champ#144",
+    ),
+    KnownError(
+        "py-version-required",
+        "A library says it requires another version of a package",
+        r"requires [\w.-]{1,60} ?[<>=!~]=? ?[\w.*+-]{1,40} to function correctly, but [\w.+-]{1,40} was found"
+        r"|[\w.-]{1,60}[<>=!~]=?[\w.*+-]{1,40} is required for a normal functioning of this module, but found "
+        r"[\w.-]{1,60}==[\w.+-]{1,40}",
+        "The library checks the version of a package it depends on at import, and the installed one is outside the "
+        "range it needs (transformers' and diffusers' own version check, utils/versions.py).",
+        "install the version the message names (its own `pip install ...` line when it gives one); see the advice "
+        "line",
+        advice="self-remedy",
+        weight=60,
+        applies="transformers, diffusers, accelerate, peft and others that check their dependencies at import",
+        example="ImportError: `diffusers` requires transformers >= 4.25.1 to function correctly, but 4.21.0 was found "
+        "in your environment. You can upgrade it with pip: `pip install transformers --upgrade`",
+        example_source="AUTOMATIC1111/stable-diffusion-webui#5539",
+    ),
+    KnownError(
+        "py-cannot-import-name",
+        "ImportError: cannot import name X from Y (a version of Y without X)",
+        r"cannot import name '[\w.]{1,80}' from '[\w.]{1,120}'",
+        "The installed version of the package named after 'from' does not have that name: the code that imports it "
+        "was written for a version that added it (or one before it was removed). Two packages released apart "
+        "(diffusers and transformers, a model repo and its pinned library) meet this most.",
+        "install the version of the package the importing code was written for: the project's requirements file "
+        "pins it (`pip install -r requirements.txt`); else upgrade the package (for a name added later) or pin an "
+        "older one (for a name removed)",
+        unless=r"most likely due to a circular import",
+        op=r"cannot import name '([\w.]{1,80})' from '([\w.]{1,120})'",
+        advice="module-package",
+        weight=30,
+        loose=True,
+        applies="any Python package",
+        example="ImportError: cannot import name 'SAFE_WEIGHTS_NAME' from 'transformers.utils'",
+        example_source="CompVis/stable-diffusion#742",
+    ),
+    KnownError(
+        "py-module-missing",
+        "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
+        r"No module named '[\w.]{1,120}'|ImportError: No module named [\w.]{1,120}",
+        "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
+        "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
+        "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
+        "install the distribution that provides the module with the same interpreter: `python -m pip install "
+        "<distribution>` (the advice line names it)",
+        variants=(
+            Variant(
+                r"from versions: none\)|No matching distribution found",
+                "pip has no wheel of it for this Python",
+                "pip finds no wheel of the package for this interpreter (a Python too new or too old, 32-bit "
+                "Python, or an unsupported platform): install a Python version the package publishes wheels for "
+                "(`python --version`; torch: 64-bit CPython in its supported range), then `python -m pip install` it",
+            ),
+            Variant(
+                _OTHER_PYTHON,
+                "installed, but for another Python",
+                "the module is installed for another interpreter: run `python -m pip install <distribution>` with "
+                "the exact python that runs the script (`which python`; in a notebook `%pip install ...` and restart "
+                "the kernel; with sudo, `sudo -E $(which python)`)",
+            ),
+        ),
+        op=r"No module named '?([\w.]{1,120})",
+        advice="module-package",
+        weight=25,
+        applies="any Python package",
+        example="ModuleNotFoundError: No module named 'onnx_graphsurgeon'",
+        example_source="laugh12321/TensorRT-YOLO#30",
+    ),
+    KnownError(
+        "py-permission-denied",
+        "PermissionError: [Errno 13] Permission denied (a cache, a model folder or a device not writable)",
+        r"PermissionError: \[Errno 13\]|\[Errno 13\] Permission denied: ",
+        "The user that runs the program cannot write (or read) the path: a cache or model folder created by root or "
+        "by another container user, a read-only mount, or a GPU device node outside the user's groups.",
+        "make the path writable for this user (`sudo chown -R $(id -u):$(id -g) <folder>`), or point the cache "
+        "elsewhere (HF_HOME, TORCH_HOME, XDG_CACHE_HOME to a writable folder)",
+        variants=(
+            Variant(
+                r"/dev/nvidia|/dev/dri",
+                "a GPU device node",
+                "add the user to the group that owns the device (`sudo usermod -aG video $USER`, log in again); "
+                "in a container pass the GPU with `--gpus all`",
+            ),
+            Variant(
+                r"docker|container|/app/|/workspace/|compose|kubernetes|k8s|\bpod\b",
+                "a container",
+                "the container's user cannot write the mounted folder: give the volume to that user "
+                "(`chown -R <uid>:<gid>` on the host folder, or run with `--user $(id -u):$(id -g)`), or set HF_HOME "
+                "/ TORCH_HOME to a writable path inside the container",
+            ),
+            Variant(
+                r"\.cache|huggingface|torch[\\/]hub|HF_HOME|TRANSFORMERS_CACHE",
+                "a model cache",
+                "set HF_HOME (Hugging Face) / TORCH_HOME (torch.hub) to a folder this user can write, or fix the "
+                "cache folder's owner (`sudo chown -R $USER ~/.cache`)",
+            ),
+        ),
+        op=r"Permission denied: '([^'\n]{1,200})'",
+        weight=35,
+        applies="any program that writes a cache, a model or an engine",
+        example="PermissionError: [Errno 13] Permission denied: '/data/.cache'",
+        example_source="Jittor/JittorLLMs#97",
+    ),
+    KnownError(
+        "py-file-not-found",
+        "FileNotFoundError: No such file or directory (a model, engine, weights or config path)",
+        r"FileNotFoundError: \[Errno 2\]|\[Errno 2\] No such file or directory: '",
+        "The path the program opens does not exist where it runs: a relative path run from another folder, a step "
+        "that makes the file (export, engine build, download) not run or failed, or a typo.",
+        "check the path from the folder the program runs in (`ls -l <path>`); run the step that makes the file "
+        "first (the advice line says which for its extension), or pass an absolute path",
+        op=r"No such file or directory: '([^'\n]{1,200})'",
+        advice="missing-file",
+        unless=r"cannot open shared object file",
+        weight=30,
+        applies="any program",
+        example="FileNotFoundError: [Errno 2] No such file or directory: 'yolov4.engine'",
+        example_source="Python's FileNotFoundError (errno ENOENT)",
+    ),
+    KnownError(
+        "py-self-described",
+        "The error message names its own fix",
+        r"(?:Please|please) use [`'\"]?[\w.]{2,80}[`'\"]? instead|\bDid you mean:? [`'\"]?[\w.]{1,80}"
+        r"|You can (?:upgrade|install) it with pip: `|\bTo fix this,? |consider setting [`'\"]?\w{2,60}"
+        r"|\bis deprecated[^\n]{0,80}\buse [`'\"]?[\w.]{2,80}",
+        "The library that failed says in its message what to do; no more specific family matched.",
+        "do what the message says (quoted on the advice line); then run again and explain the next error if there is "
+        "one",
+        advice="self-remedy",
+        weight=10,
+        loose=True,
+        applies="any library whose errors carry a remedy",
+        example="AttributeError: module 'torch' has no attribute 'foo'. Did you mean: 'fo'?",
+        example_source="CPython's 'Did you mean' suggestions (Python 3.10+) and libraries' 'Please use X instead'",
+    ),
+)
