@@ -434,7 +434,7 @@ _SOURCE_ONLY = (
 )
 _REMEDY = re.compile(
     r"(?:You can (?:upgrade|install) it with pip: `(?P<pip>[^`\n]{3,160})`"
-    r"|(?P<use>[Pp]lease use [^\n.;]{2,160}? instead)"
+    r"|(?P<use>[Pp]lease use [^\n;]{2,160}? instead)"
     r"|Did you mean:? (?P<mean>[`'\"]?[\w.]{1,80}[`'\"]?)"
     r"|(?P<fix>To fix this,? [^\n]{3,200})"
     r"|(?P<set>consider setting [^\n]{3,160})"
