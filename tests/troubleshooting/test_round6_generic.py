@@ -94,7 +94,7 @@ def test_numpy_removed_aliases_and_its_abi_break() -> None:
     )
     assert trt[0].product == "tensorrt" and "8.6" in trt[0].fix
     abi = explain("A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.0 as it may crash.")
-    assert abi[0].key == "py-numpy2-abi" and 'numpy<2' in abi[0].fix
+    assert abi[0].key == "py-numpy2-abi" and "numpy<2" in abi[0].fix
     assert first("ImportError: numpy.core.multiarray failed to import") == "py-numpy2-abi"
 
 
@@ -137,7 +137,7 @@ def test_a_message_that_states_its_own_fix_is_quoted() -> None:
 
 
 def test_first_error_is_the_exception_not_the_traceback_head() -> None:
-    text = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nKeyError: \'x\'\n'
+    text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nKeyError: 'x'\n"
     assert levels(text).first_error == "KeyError: 'x'"
     assert levels("Traceback (most recent call last):\n").first_error.startswith("Traceback")
     miss = explain(text)

@@ -30,6 +30,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "mmcv-full`; check with `python -c 'import mmcv.ops'`",
         weight=75,
         applies="mmcv, mmdet, mmseg, mmdet3d and the projects built on them",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_specific_families_outrank_the_generic_ones",
+            "tests/data/explain_round6_generic.jsonl#xlearning-scu-airnet-5",
+            "tests/data/explain_round6_generic.jsonl#wzzheng-tpvformer-48",
+        ),
         example="ModuleNotFoundError: No module named 'mmcv._ext'",
         example_source="XLearning-SCU/2022-CVPR-AirNet#5",
     ),
@@ -40,10 +45,14 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|_ARRAY_API not found|numpy\.dtype size changed, may indicate binary incompatibility",
         "numpy 2 is installed beside a compiled extension (opencv, onnx, tensorrt, pycuda, a custom op...) built "
         "against numpy 1.x, whose C ABI numpy 2 changed.",
-        "`pip install \"numpy<2\"` (numpy's own advice), or upgrade the extension the traceback names to a release "
+        '`pip install "numpy<2"` (numpy\'s own advice), or upgrade the extension the traceback names to a release '
         "built for numpy 2",
         weight=70,
         applies="numpy >= 2.0 with extensions built for numpy 1.x (numpy's message, numpy/core/_multiarray_umath.py)",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_numpy_removed_aliases_and_its_abi_break",
+            "tests/data/explain_round6_generic.jsonl#xingangpan-draggan-469",
+        ),
         example="A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.0 as it may crash.",
         example_source="XingangPan/DragGAN#469",
     ),
@@ -55,26 +64,31 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|`np\.\w{2,20}` was removed in the NumPy 2\.0 release|`np\.\w{2,20}` was a deprecated alias for",
         "numpy 1.24 removed the aliases np.bool, np.int, np.float, np.object, np.complex, np.str; numpy 2.0 removed "
         "np.NaN, np.Inf, np.float_ and others. Code written for an older numpy (yours or a library's) fails.",
-        "pin numpy below the release that removed the name (`pip install \"numpy<1.24\"` for np.bool/np.int/np.float,"
-        " `\"numpy<2\"` for np.NaN/np.float_), or change the code to the builtin (`bool`, `int`, `float`) / `np.nan`",
+        'pin numpy below the release that removed the name (`pip install "numpy<1.24"` for np.bool/np.int/np.float,'
+        ' `"numpy<2"` for np.NaN/np.float_), or change the code to the builtin (`bool`, `int`, `float`) / `np.nan`',
         variants=(
             Variant(
                 r"tensorrt[\\/]__init__\.py",
                 "TensorRT < 8.6's own nptype()",
                 "upgrade TensorRT to 8.6 or later (its tensorrt/__init__.py no longer uses np.bool), or pin "
-                "`pip install \"numpy<1.24\"`",
+                '`pip install "numpy<1.24"`',
                 product="tensorrt",
             ),
             Variant(
                 r"pycuda[\\/]compyte",
                 "an old pycuda",
                 "upgrade pycuda (`pip install -U pycuda`; 2022.2 and later no longer use np.bool), or pin "
-                "`pip install \"numpy<1.24\"`",
+                '`pip install "numpy<1.24"`',
                 product="pycuda",
             ),
         ),
         weight=60,
         applies="numpy >= 1.24 (np.bool, np.int, np.float, np.object); numpy >= 2.0 (np.NaN, np.Inf, np.float_)",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_numpy_removed_aliases_and_its_abi_break",
+            "tests/data/explain_round6_generic.jsonl#frk-tt-yolov9-tensorrt-3",
+            "tests/data/explain_round6_generic.jsonl#stochasticai-x-stable-diffusion-30",
+        ),
         example="AttributeError: module 'numpy' has no attribute 'bool'.\n`np.bool` was a deprecated alias for the "
         "builtin `bool`.",
         example_source="frk-tt/yolov9-tensorrt#3",
@@ -92,6 +106,11 @@ FAMILIES: tuple[KnownError, ...] = (
         advice="weights-only",
         weight=55,
         applies="torch >= 2.6 (torch/serialization.py, _get_wo_message)",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_torch_load_weights_only",
+            "tests/data/explain_round6_generic.jsonl#fudan-generative-vision-champ-144",
+            "tests/data/explain_round6_generic.jsonl#openbmb-minicpm-185",
+        ),
         example="_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have "
         "two options",
         example_source="fudan-generative-vision/champ#144",
@@ -104,11 +123,14 @@ FAMILIES: tuple[KnownError, ...] = (
         r"[\w.-]{1,60}==[\w.+-]{1,40}",
         "The library checks the version of a package it depends on at import, and the installed one is outside the "
         "range it needs (transformers' and diffusers' own version check, utils/versions.py).",
-        "install the version the message names (its own `pip install ...` line when it gives one); see the advice "
-        "line",
+        "install the version the message names (its own `pip install ...` line when it gives one); see the advice line",
         advice="self-remedy",
         weight=60,
         applies="transformers, diffusers, accelerate, peft and others that check their dependencies at import",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",
+            "tests/data/explain_round6_generic.jsonl#automatic1111-stable-diffusion-webui-5539",
+        ),
         example="ImportError: `diffusers` requires transformers >= 4.25.1 to function correctly, but 4.21.0 was found "
         "in your environment. You can upgrade it with pip: `pip install transformers --upgrade`",
         example_source="AUTOMATIC1111/stable-diffusion-webui#5539",
@@ -129,6 +151,10 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=30,
         loose=True,
         applies="any Python package",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_cannot_import_name_is_a_version_of_the_package_after_from",
+            "tests/data/explain_round6_generic.jsonl#compvis-stable-diffusion-742",
+        ),
         example="ImportError: cannot import name 'SAFE_WEIGHTS_NAME' from 'transformers.utils'",
         example_source="CompVis/stable-diffusion#742",
     ),
@@ -161,6 +187,12 @@ FAMILIES: tuple[KnownError, ...] = (
         advice="module-package",
         weight=25,
         applies="any Python package",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_a_missing_module_names_the_distribution_that_provides_it",
+            "tests/troubleshooting/test_round6_generic.py::test_installed_for_another_python",
+            "tests/data/explain_round6_generic.jsonl#laugh12321-tensorrt-yolo-30",
+            "tests/data/explain_round6_generic.jsonl#cvcuda-cv-cuda-69",
+        ),
         example="ModuleNotFoundError: No module named 'onnx_graphsurgeon'",
         example_source="laugh12321/TensorRT-YOLO#30",
     ),
@@ -196,6 +228,11 @@ FAMILIES: tuple[KnownError, ...] = (
         op=r"Permission denied: '([^'\n]{1,200})'",
         weight=35,
         applies="any program that writes a cache, a model or an engine",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_paths_that_are_missing_or_not_writable",
+            "tests/data/explain_round6_generic.jsonl#jittor-jittorllms-97",
+            "tests/data/explain_round6_generic.jsonl#remsky-kokoro-fastapi-177",
+        ),
         example="PermissionError: [Errno 13] Permission denied: '/data/.cache'",
         example_source="Jittor/JittorLLMs#97",
     ),
@@ -212,6 +249,7 @@ FAMILIES: tuple[KnownError, ...] = (
         unless=r"cannot open shared object file",
         weight=30,
         applies="any program",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_paths_that_are_missing_or_not_writable",),
         example="FileNotFoundError: [Errno 2] No such file or directory: 'yolov4.engine'",
         example_source="Python's FileNotFoundError (errno ENOENT)",
     ),
@@ -228,6 +266,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=10,
         loose=True,
         applies="any library whose errors carry a remedy",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",),
         example="AttributeError: module 'torch' has no attribute 'foo'. Did you mean: 'fo'?",
         example_source="CPython's 'Did you mean' suggestions (Python 3.10+) and libraries' 'Please use X instead'",
     ),
