@@ -148,3 +148,48 @@ def test_round_six_generic_reports() -> None:
     rows = sourced_and_from_elsewhere("round6_generic", EARLIER, 25)
     answered_today(rows)
     assert sum(r["after"]["verdict"] == "right" for r in rows) >= 25
+
+
+def test_the_long_tail_of_python_failures() -> None:
+    # load_state_dict's own wording: a DataParallel prefix, or a layer of another size
+    prefix = explain(
+        'RuntimeError: Error(s) in loading state_dict for YOLO:\n\tMissing key(s) in state_dict: "model.0.conv.weight'
+        '".\n\tUnexpected key(s) in state_dict: "module.model.0.conv.weight".'
+    )
+    assert prefix[0].key == "py-state-dict-mismatch" and "module." in prefix[0].fix
+    size = explain(
+        "RuntimeError: Error(s) in loading state_dict for Net:\n\tsize mismatch for head.weight: copying a param with "
+        "shape torch.Size([80, 256]) from checkpoint, the shape in current model is torch.Size([2, 256])."
+    )
+    assert size[0].situation == "a size mismatch" and size[0].op == "head.weight"
+    # OpenCV's CV_Assert on an empty image; its lower-case exception class is an error line
+    cv = explain(
+        "cv2.error: OpenCV(4.8.0) /io/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) "
+        "!_src.empty() in function 'cvtColor'"
+    )
+    assert cv[0].key == "py-opencv-empty-image" and cv.first_error.startswith("cv2.error")
+    # the hub: gated, offline
+    gated = explain("OSError: Access to model meta-llama/Llama-2-7b-hf is restricted. You must be authenticated.")
+    assert gated[0].key == "py-hf-model-unavailable" and gated[0].situation == "a gated model"
+    offline = explain(
+        "OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached "
+        "files and it looks like bert-base is not the path to a directory containing a file named config.json."
+    )
+    assert offline[0].situation == "no network to the hub"
+    assert first("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)") == "py-config-unreadable"
+    kw = explain("TypeError: __init__() got an unexpected keyword argument 'use_auth_token'")
+    assert kw[0].key == "py-unexpected-keyword" and kw[0].op == "use_auth_token" and kw[0].confidence == "likely"
+    attr = explain("AttributeError: module 'torch' has no attribute 'compiler'")
+    assert attr[0].key == "py-module-attribute-missing" and "__file__" in attr[0].fix
+    # torch's "Numpy is not available" is numpy 2 beside a torch built for 1.x (or no numpy)
+    assert first("RuntimeError: Numpy is not available") == "py-numpy2-abi"
+    # the TensorRT API family keeps module 'tensorrt' attributes
+    assert first("AttributeError: module 'tensorrt' has no attribute 'Logger'") != "py-module-attribute-missing"
+
+
+def test_a_miss_on_a_python_exception_names_the_post_mortem_debugger() -> None:
+    miss = explain("ValueError: not enough values to unpack (expected 3, got 2)")
+    assert miss.outcome == "unexplained" and miss.stage == "runtime" and miss.command.startswith("python -m pdb")
+    # a CUDA failure keeps the synchronous-launch command
+    cuda = explain("RuntimeError: CUDA error: an unknown new failure happened")
+    assert cuda.first_answer != "miss" or "CUDA_LAUNCH_BLOCKING" in (cuda.command or "")

@@ -62,6 +62,16 @@ SCAN_HEAD = scan.HEAD  #: read whole at the start of a long text
 SCAN_TAIL = scan.TAIL  #: read whole at its end; in between, the distinct lines that hold an anchor word
 
 _FLAGS = re.IGNORECASE | re.MULTILINE
+#: a Python exception line whose class and message name no CUDA failure (for those, CUDA_LAUNCH_BLOCKING helps)
+_PYTHON_EXCEPTION = re.compile(
+    r"(?:[\w.]{0,80}\.)?(?!CUDA)[A-Z]\w{0,60}(?:Error|Exception|Warning)?: (?![^\n]{0,300}(?:CUDA|cuda|cuDNN|cudnn|cuBLAS"
+    r"|CUBLAS|NCCL|device-side|illegal memory|out of memory|GPU))"
+)
+#: the next command for such an exception: Python's post-mortem debugger stops at the line that raised it
+_POST_MORTEM = (
+    "python -m pdb -c continue your_script.py (stops at the line that raised: `p <name>` prints a value, `up` walks "
+    "to your own code)"
+)
 #: families that answer only from a line that is not logged as a warning (a remedy a deprecation warning states)
 _ERROR_LINE_ONLY = frozenset({"py-self-described"})
 #: lines that show a failure whatever their tool: anchors too, so the middle of a long log is read for them
@@ -635,6 +645,8 @@ def _conclude(
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS.get(stage)
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(result.first_error):
+        command = _POST_MORTEM  # a Python exception that names no CUDA failure: stop where it was raised
     result.command = command
     where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
     lib = f" in {library}" if library else ""

@@ -121,6 +121,7 @@ _ERROR_WORDS = (
     "undefined reference to",
     "cannot open shared object file",
     "symbol lookup error",
+    "cv2.error: ",  # OpenCV's Python exception class is lower-case: "cv2.error: OpenCV(4.8.0) ... error: (-215:..."
 )
 #: a format runs only when its literal is in the text (the formats that may match anywhere in a line)
 _FORMAT_WORDS: dict[int, tuple[str, ...]] = {

@@ -42,7 +42,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "py-numpy2-abi",
         "A module compiled using NumPy 1.x cannot be run in NumPy 2.x",
         r"compiled using NumPy 1\.x cannot be run in|numpy\.core\.multiarray failed to import"
-        r"|_ARRAY_API not found|numpy\.dtype size changed, may indicate binary incompatibility",
+        r"|_ARRAY_API not found|numpy\.dtype size changed, may indicate binary incompatibility"
+        r"|RuntimeError: Numpy is not available",
         "numpy 2 is installed beside a compiled extension (opencv, onnx, tensorrt, pycuda, a custom op...) built "
         "against numpy 1.x, whose C ABI numpy 2 changed.",
         '`pip install "numpy<2"` (numpy\'s own advice), or upgrade the extension the traceback names to a release '
@@ -254,6 +255,138 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="Python's FileNotFoundError (errno ENOENT)",
     ),
     KnownError(
+        "py-state-dict-mismatch",
+        "Error(s) in loading state_dict: missing / unexpected keys or a size mismatch",
+        r"Error\(s\) in loading state_dict for \w{1,80}",
+        "The checkpoint was saved from another model definition than the one built: another config (number of "
+        "classes, width, depth), another version of the model code, or a model wrapped in DataParallel / DDP "
+        "(every key prefixed `module.`).",
+        "build the model with the config the checkpoint was trained with (the same model file, number of classes and "
+        "size), or load the checkpoint that matches this model; `strict=False` only hides the mismatch",
+        variants=(
+            Variant(
+                r"Unexpected key\(s\) in state_dict: [^\n]{0,40}\"module\.|Missing key\(s\) in state_dict: "
+                r"[^\n]{0,40}\"module\.",
+                "keys prefixed `module.` (saved from DataParallel / DDP)",
+                "strip the `module.` prefix: `model.load_state_dict({k.removeprefix('module.'): v for k, v in "
+                "sd.items()})` (or save `model.module.state_dict()` when training)",
+            ),
+            Variant(
+                r"size mismatch for [\w.]{1,120}: copying a param with shape",
+                "a size mismatch",
+                "the checkpoint's layer has another shape than the model's: build the model with the checkpoint's "
+                "config (e.g. its number of classes, image size or width); to fine-tune a new head, drop the "
+                "mismatched keys from the state dict before load_state_dict(..., strict=False)",
+            ),
+        ),
+        op=r"(?:size mismatch for |Missing key\(s\) in state_dict: \"|Unexpected key\(s\) in state_dict: \")([\w.]{1,120})",
+        weight=50,
+        applies="torch.nn.Module.load_state_dict (torch/nn/modules/module.py)",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="RuntimeError: Error(s) in loading state_dict for Net:\n\tsize mismatch for head.weight: copying a "
+        "param with shape torch.Size([80, 256]) from checkpoint, the shape in current model is torch.Size([2, 256]).",
+        example_source="torch/nn/modules/module.py, load_state_dict's error message",
+    ),
+    KnownError(
+        "py-opencv-empty-image",
+        "OpenCV (-215:Assertion failed) !_src.empty(): the image or frame is empty",
+        r"\(-215:?\s?Assertion failed\)\s{0,3}(?:!_?src\.empty\(\)|!ssize\.empty\(\)|size\.width\s?>\s?0"
+        r"|!_img\.empty\(\)|!image\.empty\(\))",
+        "An OpenCV function got an empty image: cv2.imread returned None (a wrong or non-ASCII path, an unsupported "
+        "file) or a VideoCapture read failed (a camera or stream that did not open, the end of a video).",
+        "check what was read before the call: `img = cv2.imread(path); assert img is not None, path` (an absolute "
+        "path, no non-ASCII characters on Windows), or `ok, frame = cap.read()` and stop when ok is False",
+        weight=50,
+        applies="OpenCV 3.x and 4.x (the CV_Assert in imgproc and imgcodecs)",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="cv2.error: OpenCV(4.8.0) /io/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion "
+        "failed) !_src.empty() in function 'cvtColor'",
+        example_source="opencv/opencv modules/imgproc/src/color.cpp (CV_Assert(!_src.empty()))",
+    ),
+    KnownError(
+        "py-hf-model-unavailable",
+        "Hugging Face: a model or file that cannot be found, reached or accessed",
+        r"We couldn't connect to '[^'\n]{1,80}' to load|is not a local folder and is not a valid model identifier"
+        r"|does not appear to have a file named [\w.-]{1,80}|Can't load (?:tokenizer|config|the model|feature extractor)"
+        r" for '|Access to model [\w./-]{1,120} is restricted|GatedRepoError|RepositoryNotFoundError|LocalEntryNotFoundError",
+        "transformers / diffusers / huggingface_hub could not get the model: the id or local path is wrong, the "
+        "folder lacks that file, the model is gated (needs a login and accepted terms), or the machine cannot reach "
+        "the hub and the file is not in the cache.",
+        "check the model id or local folder (it must hold the file named); for a gated model accept its terms and "
+        "log in (`huggingface-cli login` or HF_TOKEN); offline, download it where there is network "
+        "(`huggingface-cli download <id> --local-dir <dir>`) and pass the folder",
+        variants=(
+            Variant(
+                r"restricted|gated|GatedRepoError|\b401\b|\b403\b|Unauthorized",
+                "a gated model",
+                "the model is gated: accept its terms on the hub with your account, then `huggingface-cli login` (or "
+                "set HF_TOKEN) on this machine",
+            ),
+            Variant(
+                r"couldn't connect|ConnectionError|Max retries exceeded|offline|LocalEntryNotFoundError|timed out",
+                "no network to the hub",
+                "this machine cannot reach the hub: download the model where there is network (`huggingface-cli "
+                "download <id> --local-dir <dir>`), copy it, and load the folder (or set HF_HUB_OFFLINE=1 with a "
+                "filled cache; HF_ENDPOINT for a mirror)",
+            ),
+        ),
+        weight=40,
+        applies="transformers, diffusers, sentence-transformers, huggingface_hub",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the "
+        "cached files and it looks like bert-base is not the path to a directory containing a file named config.json.",
+        example_source="huggingface/transformers src/transformers/utils/hub.py (cached_file's OSError)",
+    ),
+    KnownError(
+        "py-config-unreadable",
+        "A JSON or YAML file that does not parse (empty, HTML, a git-lfs pointer, or a syntax error)",
+        r"JSONDecodeError: Expecting value: line 1 column 1 \(char 0\)|yaml\.(?:scanner\.ScannerError|parser\.ParserError)"
+        r"|JSONDecodeError: Expecting (?:property name|',' delimiter|value)",
+        "The file (or HTTP response) read as JSON or YAML is not: empty, an HTML error page, a git-lfs pointer in "
+        "place of the real file, or a hand-edited config with a syntax error (tabs in YAML, a trailing comma in "
+        "JSON).",
+        "look at the file the traceback opens (`head -c 300 <file>`): download it again (`git lfs pull` for a "
+        "pointer) or fix the syntax at the line and column the message names",
+        weight=30,
+        applies="any program that reads a JSON or YAML config, or a JSON HTTP response",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)",
+        example_source="CPython's json.decoder (JSONDecodeError) and PyYAML's scanner / parser",
+    ),
+    KnownError(
+        "py-unexpected-keyword",
+        "TypeError: got an unexpected keyword argument (a version of the callee without that argument)",
+        r"got an unexpected keyword argument '\w{1,80}'",
+        "The function called does not take that argument in the installed version of its library: the calling code "
+        "was written for a version that added it (or one before it was removed or renamed).",
+        "install the version of the library the calling code was written for (the project's requirements pin it: "
+        "`pip install -r requirements.txt`), or drop / rename the argument for the installed version",
+        op=r"got an unexpected keyword argument '(\w{1,80})'",
+        weight=20,
+        loose=True,
+        applies="any Python library",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="TypeError: __init__() got an unexpected keyword argument 'use_auth_token'",
+        example_source="CPython's TypeError for a keyword the signature lacks",
+    ),
+    KnownError(
+        "py-module-attribute-missing",
+        "AttributeError: module X has no attribute Y (another version of X, or a file that shadows it)",
+        r"module '[\w.]{1,80}' has no attribute '\w{1,80}'",
+        "The installed X has no Y: the code was written for another version of X (Y added later, or removed), or a "
+        "file or folder named like the package in the working directory (e.g. a local torch.py or cv2.py) is "
+        "imported instead of it.",
+        'see which X is imported and its version: `python -c "import X; print(X.__file__, X.__version__)"`; '
+        "rename a local file that shadows it, else install the version the code was written for",
+        op=r"module '([\w.]{1,80})' has no attribute '(\w{1,80})'",
+        weight=15,
+        loose=True,
+        applies="any Python package",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="AttributeError: module 'torch' has no attribute 'compiler'",
+        example_source="CPython's module __getattr__ AttributeError",
+    ),
+    KnownError(
         "py-self-described",
         "The error message names its own fix",
         r"(?:Please|please) use [`'\"]?[\w.]{2,80}[`'\"]? instead|\bDid you mean:? [`'\"]?[\w.]{1,80}"
@@ -267,7 +400,7 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         applies="any library whose errors carry a remedy",
         shown_by=("tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",),
-        example="AttributeError: module 'torch' has no attribute 'foo'. Did you mean: 'fo'?",
+        example="ValueError: `layout` is an unknown mode. Please use `torch.sparse_csr` instead",
         example_source="CPython's 'Did you mean' suggestions (Python 3.10+) and libraries' 'Please use X instead'",
     ),
 )
