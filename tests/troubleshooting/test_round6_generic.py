@@ -193,3 +193,17 @@ def test_a_miss_on_a_python_exception_names_the_post_mortem_debugger() -> None:
     # a CUDA failure keeps the synchronous-launch command
     cuda = explain("RuntimeError: CUDA error: an unknown new failure happened")
     assert cuda.first_answer != "miss" or "CUDA_LAUNCH_BLOCKING" in (cuda.command or "")
+
+
+def test_a_model_file_that_is_not_whole() -> None:
+    for text in (
+        "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        "_pickle.UnpicklingError: invalid load key, 'v'.",
+        "EOFError: Ran out of input",
+        "safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge",
+        "llama.cpp: loading model from ./ggml-model-q4_1.bin\nerror loading model: unexpectedly reached end of file",
+    ):
+        assert first(text) == "py-model-file-incomplete", text
+    # a bare exception class with no message still gets the post-mortem command
+    miss = explain('Traceback (most recent call last):\n  File "a.py", line 3, in <module>\nAssertionError')
+    assert miss.first_error == "AssertionError" and miss.command.startswith("python -m pdb")

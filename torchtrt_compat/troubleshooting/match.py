@@ -64,8 +64,8 @@ SCAN_TAIL = scan.TAIL  #: read whole at its end; in between, the distinct lines 
 _FLAGS = re.IGNORECASE | re.MULTILINE
 #: a Python exception line whose class and message name no CUDA failure (for those, CUDA_LAUNCH_BLOCKING helps)
 _PYTHON_EXCEPTION = re.compile(
-    r"(?:[\w.]{0,80}\.)?(?!CUDA)[A-Z]\w{0,60}(?:Error|Exception|Warning)?: (?![^\n]{0,300}(?:CUDA|cuda|cuDNN|cudnn|cuBLAS"
-    r"|CUBLAS|NCCL|device-side|illegal memory|out of memory|GPU))"
+    r"(?:[\w.]{0,80}\.)?(?!CUDA)[A-Z]\w{0,60}(?:Error|Exception)(?:$|: (?![^\n]{0,300}(?:CUDA|cuda|cuDNN|cudnn|cuBLAS"
+    r"|CUBLAS|NCCL|device-side|illegal memory|out of memory|GPU)))"
 )
 #: the next command for such an exception: Python's post-mortem debugger stops at the line that raised it
 _POST_MORTEM = (

@@ -255,6 +255,24 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="Python's FileNotFoundError (errno ENOENT)",
     ),
     KnownError(
+        "py-model-file-incomplete",
+        "A model file that is truncated, empty or not the file at all (a partial download, a git-lfs pointer, HTML)",
+        r"PytorchStreamReader failed reading zip archive|failed finding central directory|EOFError: Ran out of input"
+        r"|invalid load key, '(?:v|<|\\x0a)'|unexpectedly reached end of file|Error while deserializing header: "
+        r"(?:HeaderTooLarge|MetadataIncompleteBuffer|InvalidHeaderDeserialization)|unexpected end of file"
+        r"|file is truncated|safetensors_rust\.SafetensorError",
+        "The weights file is not the whole file: a download that stopped, a disk that filled, a `git clone` without "
+        "git-lfs (a 130-byte text pointer in place of the weights: pickle's 'invalid load key, 'v''), or an HTML "
+        "error page saved under the model's name.",
+        "check the file's size against the source (`ls -l <file>`; `head -c 100 <file>` shows a git-lfs pointer or "
+        "HTML); download it again (`git lfs pull` in a cloned model repository, or `huggingface-cli download`)",
+        weight=55,
+        applies="torch.load, safetensors, llama.cpp (GGUF/GGML), pickle-based checkpoints",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        example_source="torch/csrc/jit/serialization (caffe2/serialize/inline_container.cc)",
+    ),
+    KnownError(
         "py-state-dict-mismatch",
         "Error(s) in loading state_dict: missing / unexpected keys or a size mismatch",
         r"Error\(s\) in loading state_dict for \w{1,80}",
