@@ -297,7 +297,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "mismatched keys from the state dict before load_state_dict(..., strict=False)",
             ),
         ),
-        op=r"(?:size mismatch for |Missing key\(s\) in state_dict: \"|Unexpected key\(s\) in state_dict: \")([\w.]{1,120})",
+        op=r"(?:size mismatch for |Missing key\(s\) in state_dict: \"|Unexpected key\(s\) in state_dict: \")"
+        r"([\w.]{1,120})",
         weight=50,
         applies="torch.nn.Module.load_state_dict (torch/nn/modules/module.py)",
         shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
@@ -325,8 +326,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "py-hf-model-unavailable",
         "Hugging Face: a model or file that cannot be found, reached or accessed",
         r"We couldn't connect to '[^'\n]{1,80}' to load|is not a local folder and is not a valid model identifier"
-        r"|does not appear to have a file named [\w.-]{1,80}|Can't load (?:tokenizer|config|the model|feature extractor)"
-        r" for '|Access to model [\w./-]{1,120} is restricted|GatedRepoError|RepositoryNotFoundError|LocalEntryNotFoundError",
+        r"|does not appear to have a file named [\w.-]{1,80}"
+        r"|Can't load (?:tokenizer|config|the model|feature extractor) for '"
+        r"|Access to model [\w./-]{1,120} is restricted|GatedRepoError|RepositoryNotFoundError|LocalEntryNotFoundError",
         "transformers / diffusers / huggingface_hub could not get the model: the id or local path is wrong, the "
         "folder lacks that file, the model is gated (needs a login and accepted terms), or the machine cannot reach "
         "the hub and the file is not in the cache.",
@@ -358,7 +360,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-config-unreadable",
         "A JSON or YAML file that does not parse (empty, HTML, a git-lfs pointer, or a syntax error)",
-        r"JSONDecodeError: Expecting value: line 1 column 1 \(char 0\)|yaml\.(?:scanner\.ScannerError|parser\.ParserError)"
+        r"JSONDecodeError: Expecting value: line 1 column 1 \(char 0\)"
+        r"|yaml\.(?:scanner\.ScannerError|parser\.ParserError)"
         r"|JSONDecodeError: Expecting (?:property name|',' delimiter|value)",
         "The file (or HTTP response) read as JSON or YAML is not: empty, an HTML error page, a git-lfs pointer in "
         "place of the real file, or a hand-edited config with a syntax error (tabs in YAML, a trailing comma in "
