@@ -383,6 +383,135 @@ def _advise_onnx_opset(_v: Versions, text: str) -> list[str]:
     ]
 
 
+# ---- generic Python failures (families/generic.py) -------------------------------------------------------------------
+#: import name -> the pip distribution that provides it, where the two differ or the right build is not the obvious
+#: one (source: each distribution's registry metadata, e.g. opencv-python 4.x provides cv2, cuda-python provides cuda,
+#: nvidia-modelopt provides modelopt, onnx-graphsurgeon provides onnx_graphsurgeon); "" means no wheel: build it.
+MODULE_PACKAGES: dict[str, str] = {
+    "cv2": "opencv-python (opencv-python-headless on a server)",
+    "PIL": "Pillow",
+    "yaml": "PyYAML",
+    "sklearn": "scikit-learn",
+    "skimage": "scikit-image",
+    "google.protobuf": "protobuf",
+    "attr": "attrs",
+    "dotenv": "python-dotenv",
+    "bs4": "beautifulsoup4",
+    "fitz": "PyMuPDF",
+    "Crypto": "pycryptodome",
+    "cuda": "cuda-python (cuda-python 13 moved `from cuda import cudart` to `from cuda.bindings import runtime`)",
+    "pycuda": "pycuda (built against your CUDA toolkit: nvcc must be on PATH)",
+    "tensorrt": "tensorrt (the version your engine or torch_tensorrt needs; `torchtrt-compat check` names it)",
+    "tensorrt_llm": "tensorrt-llm",
+    "onnx_graphsurgeon": "onnx-graphsurgeon",
+    "polygraphy": "polygraphy",
+    "modelopt": "nvidia-modelopt",
+    "pytorch_quantization": "pytorch-quantization",
+    "onnxruntime": "onnxruntime-gpu for CUDA (onnxruntime is the CPU build); only one of the two installed",
+    "onnxsim": "onnxsim",
+    "onnxscript": "onnxscript (torch.onnx.export(dynamo=True) needs it)",
+    "onnxconverter_common": "onnxconverter-common",
+    "cupy": "cupy-cuda12x (or cupy-cuda11x / cupy-cuda13x: the CUDA major of your driver's toolkit)",
+    "cvcuda": "cvcuda-cu12 (or cvcuda-cu11)",
+    "nvcv": "cvcuda-cu12 (or cvcuda-cu11)",
+    "tritonclient": "tritonclient[all]",
+    "faster_whisper": "faster-whisper",
+    "huggingface_hub": "huggingface-hub",
+    "flash_attn": "flash-attn (built for your torch and CUDA: `pip install flash-attn --no-build-isolation`)",
+    "mmcv": "mmcv via openmim (`mim install mmcv`, the build for your torch and CUDA)",
+    "mmseg": "mmsegmentation",
+    "mmdet3d": "mmdet3d",
+    "torch2trt": "",
+    "detectron2": "",
+    "pytorch3d": "",
+    "nvdiffrast": "",
+    "tinycudann": "",
+    "jetson": "",
+}
+_SOURCE_ONLY = (
+    "has no wheel on the registry: build it from its source repository with the same python "
+    "(`python -m pip install --no-build-isolation <path or git checkout>`), as the project's README says"
+)
+_REMEDY = re.compile(
+    r"(?:You can (?:upgrade|install) it with pip: `(?P<pip>[^`\n]{3,160})`"
+    r"|(?P<use>[Pp]lease use [^\n;]{2,160}? instead)"
+    r"|Did you mean:? (?P<mean>[`'\"]?[\w.]{1,80}[`'\"]?)"
+    r"|(?P<fix>To fix this,? [^\n]{3,200})"
+    r"|(?P<set>consider setting [^\n]{3,160})"
+    r"|(?P<dep>is deprecated[^\n]{0,80}?\buse [^\n.;]{2,120})"
+    r"|(?P<easy>the easiest solution will be to\s{1,4}[^\n]{3,160})"
+    r"|(?P<allow>Please use `torch\.serialization\.[^`\n]{3,160}`))"
+)
+
+
+def _advise_module(_v: Versions, text: str) -> list[str]:
+    """The pip distribution that provides the module the text misses (or whose name it cannot import)."""
+    m = re.search(r"No module named '?([\w.]{1,120})|cannot import name '[\w.]{1,80}' from '([\w.]{1,120})'", text)
+    if m is None:
+        return []
+    name = m[1] or m[2]
+    top = name.split(".")[0]
+    known = MODULE_PACKAGES.get(name, MODULE_PACKAGES.get(top))
+    if m[2]:  # cannot import name X from Y: the installed Y is another version
+        return [f"`python -m pip show {top}` shows the installed version; compare it with the project's pin"]
+    if known == "":
+        return [f"`{top}` {_SOURCE_ONLY}"]
+    if "." in name and known is None:
+        return [
+            f"`{name}` is a submodule: if `python -c 'import {top}'` works, the installed {top} is a version "
+            f"without `{name}` (moved or removed): install the version the code was written for"
+        ]
+    dist = known or top.replace("_", "-")
+    return [f"`{top}` comes from the pip distribution {dist}: `python -m pip install {dist.split(' ')[0]}`"]
+
+
+def _advise_remedy(_v: Versions, text: str) -> list[str]:
+    """The fix the message states itself ("You can upgrade it with pip: `...`", "Please use X instead")."""
+    m = _REMEDY.search(text)
+    if m is None:
+        return []
+    said = next(g for g in m.groups() if g)
+    return [f"the message says: {said.strip()}"]
+
+
+#: what makes a file of each kind, for "No such file or directory" of a model path
+_FILE_MAKERS: tuple[tuple[str, str], ...] = (
+    (r"\.(?:engine|trt|plan)$", "a TensorRT engine: build it first on this GPU (trtexec --onnx=... --saveEngine=...)"),
+    (r"\.onnx$", "an ONNX model: export it first (torch.onnx.export / the project's export script)"),
+    (r"\.(?:pt|pth|ckpt|bin|safetensors|pkl|tar)$", "weights: download them to that path (the README names where)"),
+    (r"\.(?:ya?ml|json|cfg|txt|ini|toml)$", "a config: run from the project's root folder, or pass its full path"),
+)
+
+
+def _advise_missing_file(_v: Versions, text: str) -> list[str]:
+    m = re.search(r"No such file or directory: '([^'\n]{1,200})'", text)
+    if m is None:
+        return []
+    path = m[1]
+    for rx, what in _FILE_MAKERS:
+        if re.search(rx, path, re.IGNORECASE):
+            return [f"'{path}' is {what}"]
+    return []
+
+
+def _advise_weights_only(_v: Versions, text: str) -> list[str]:
+    """torch names the class to allowlist; an 'Unsupported operand' byte tells what the file really is."""
+    out = []
+    m = re.search(r"Unsupported (?:global: GLOBAL |class )([\w.]{1,160})", text)
+    if m is not None:
+        cls = m[1].rsplit(".", 1)[-1]
+        out.append(f"allowlist it: `torch.serialization.add_safe_globals([{cls}])` (import {m[1]} first)")
+    op = re.search(r"Unsupported operand (\d{1,3})\b", text)
+    if op is not None and 32 <= int(op[1]) < 127:
+        byte = chr(int(op[1]))
+        hint = {"v": "a git-lfs pointer ('version https://git-lfs...')", "<": "an HTML page"}.get(byte)
+        out.append(
+            f"the file starts with {byte!r}, not a pickle opcode: it is not a torch checkpoint"
+            + (f" (likely {hint}: `git lfs pull` or download it again)" if hint else ": download it again")
+        )
+    return out
+
+
 ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
     "tensorrt-pin": _advise_tensorrt,
     "torch-pin": _advise_torch,
@@ -397,6 +526,10 @@ ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
     "cuda-library": _advise_cuda_library,
     "symbol": _advise_symbol,
     "onnx-opset": _advise_onnx_opset,
+    "module-package": _advise_module,
+    "self-remedy": _advise_remedy,
+    "missing-file": _advise_missing_file,
+    "weights-only": _advise_weights_only,
 }
 
 

@@ -30,7 +30,8 @@ def _link(ref: str, doc_dir: str) -> str:
     beside the link, not written into it as an anchor that no rendered page has."""
     path = ref.split("::", 1)[0].split("#", 1)[0]
     where = ref[len(path) :]
-    inside = f" (cell `{where[1:]}`)" if where.startswith("#") else f" (`{where[2:]}`)" if where else ""
+    kind = "case" if path.endswith(".jsonl") else "cell"  # a labelled report of a data set, or a notebook cell
+    inside = f" ({kind} `{where[1:]}`)" if where.startswith("#") else f" (`{where[2:]}`)" if where else ""
     return f"[`{path}`]({doc_dir}/{path}){inside}"
 
 

@@ -62,6 +62,18 @@ SCAN_HEAD = scan.HEAD  #: read whole at the start of a long text
 SCAN_TAIL = scan.TAIL  #: read whole at its end; in between, the distinct lines that hold an anchor word
 
 _FLAGS = re.IGNORECASE | re.MULTILINE
+#: a Python exception line whose class and message name no CUDA failure (for those, CUDA_LAUNCH_BLOCKING helps)
+_PYTHON_EXCEPTION = re.compile(
+    r"(?:[\w.]{0,80}\.)?(?!CUDA)[A-Z]\w{0,60}(?:Error|Exception)(?:$|: (?![^\n]{0,300}(?:CUDA|cuda|cuDNN|cudnn|cuBLAS"
+    r"|CUBLAS|NCCL|device-side|illegal memory|out of memory|GPU)))"
+)
+#: the next command for such an exception: Python's post-mortem debugger stops at the line that raised it
+_POST_MORTEM = (
+    "python -m pdb -c continue your_script.py (stops at the line that raised: `p <name>` prints a value, `up` walks "
+    "to your own code)"
+)
+#: families that answer only from a line that is not logged as a warning (a remedy a deprecation warning states)
+_ERROR_LINE_ONLY = frozenset({"py-self-described"})
 #: lines that show a failure whatever their tool: anchors too, so the middle of a long log is read for them
 _ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate", "segmentation", "killed", "[e]")
 
@@ -539,6 +551,8 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
             rank -= 40
         level = lv.at(hit[0])
         severity = "warning" if level in ("warning", "info") or e.severity == "notice" else "failure"
+        if severity == "warning" and e.key in _ERROR_LINE_ONLY:
+            continue  # a warning's own remedy ("... is deprecated, use X") is no answer to a failure
         rank += _severity_rank(e, severity, lv)
         found.append(
             replace(
@@ -631,6 +645,8 @@ def _conclude(
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS.get(stage)
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(result.first_error):
+        command = _POST_MORTEM  # a Python exception that names no CUDA failure: stop where it was raised
     result.command = command
     where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
     lib = f" in {library}" if library else ""

@@ -109,6 +109,8 @@ _ERROR_LINE = re.compile(
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED)",
     re.MULTILINE,
 )
+#: the head of a Python traceback, which is an error line but never the error itself
+_TRACEBACK_HEAD = re.compile(r"(?:\[rank\d{1,4}\]:\s{0,4})?Traceback \(most recent call last\)")
 _ERROR_WORDS = (
     ": Error in ",  # DeepStream's nvinfer: "NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel()"
     "core dumped)",
@@ -119,6 +121,7 @@ _ERROR_WORDS = (
     "undefined reference to",
     "cannot open shared object file",
     "symbol lookup error",
+    "cv2.error: ",  # OpenCV's Python exception class is lower-case: "cv2.error: OpenCV(4.8.0) ... error: (-215:..."
 )
 #: a format runs only when its literal is in the text (the formats that may match anywhere in a line)
 _FORMAT_WORDS: dict[int, tuple[str, ...]] = {
@@ -145,7 +148,7 @@ class Levels:
     marks: tuple[Level, ...] = ()
     errors: int = 0
     warnings: int = 0
-    first_error: str = ""  #: the first error line (shortened)
+    first_error: str = ""  #: the first error line (shortened); a traceback's exception line, not its head
     first_warning: str = ""
 
     @property
@@ -199,16 +202,26 @@ def levels(text: str) -> Levels:
     starts = sorted(found)
     ends = []
     errors = warnings = 0
-    first_error = first_warning = ""
+    first_error = first_warning = header = ""
     for s in starts:
         end = text.find("\n", s)
         ends.append(len(text) if end < 0 else end)
         if found[s] == "error":
             errors += 1
-            first_error = first_error or text[s : ends[-1]].strip()[:200]
+            line = text[s : ends[-1]].strip()[:200]
+            if _TRACEBACK_HEAD.match(line):  # a traceback's head says nothing: its exception line ends it
+                header = header or line
+            else:
+                first_error = first_error or line
         elif found[s] == "warning":
             warnings += 1
             first_warning = first_warning or text[s : ends[-1]].strip()[:200]
     return Levels(
-        tuple(starts), tuple(ends), tuple(found[s] for s in starts), errors, warnings, first_error, first_warning
+        tuple(starts),
+        tuple(ends),
+        tuple(found[s] for s in starts),
+        errors,
+        warnings,
+        first_error or header,
+        first_warning,
     )

@@ -1,0 +1,427 @@
+"""Generic families: Python's own exception classes and messages that state their own fix, in any library.
+
+These rows answer the long tail no library-specific family knows: a module that is not installed (and the pip
+distribution that provides it), a name or attribute a version moved, numpy's removed aliases and its 1.x/2.x ABI
+break, torch.load's ``weights_only`` default, a file that is not there or not writable, a version a library says it
+requires. They rank low (``weight`` 20 to 45), so that any specific family matched in the same text comes first; the
+advisors in `troubleshooting.advice` ("module-package", "self-remedy", "weights-only", "missing-file") read the
+module, the path and the message's own remedy from the text.
+"""
+
+from __future__ import annotations
+
+from ..entry import SUDO, KnownError, Variant
+
+#: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
+_OTHER_PYTHON = (
+    r"Requirement already satisfied|Successfully installed|ipykernel|<ipython-input|Cell In\[\d|jupyter"
+    r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "py-mmcv-ext-missing",
+        "No module named 'mmcv._ext' (mmcv installed without its compiled CUDA ops)",
+        r"No module named '?mmcv\._ext'?",
+        "The installed mmcv has no compiled ops: `pip install mmcv` gives the lite build (mmcv 1.x) or a source "
+        "build that skipped the CUDA extension, or the wheel was built for another torch / CUDA.",
+        "install the mmcv build made for your torch and CUDA: `pip install -U openmim && mim install mmcv-full` "
+        "(mmcv 1.x; `mim install mmcv` for 2.x), or build it with `MMCV_WITH_OPS=1 pip install -v --no-cache-dir "
+        "mmcv-full`; check with `python -c 'import mmcv.ops'`",
+        weight=75,
+        applies="mmcv, mmdet, mmseg, mmdet3d and the projects built on them",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_specific_families_outrank_the_generic_ones",
+            "tests/data/explain_round6_generic.jsonl#xlearning-scu-airnet-5",
+            "tests/data/explain_round6_generic.jsonl#wzzheng-tpvformer-48",
+        ),
+        example="ModuleNotFoundError: No module named 'mmcv._ext'",
+        example_source="XLearning-SCU/2022-CVPR-AirNet#5",
+    ),
+    KnownError(
+        "py-numpy2-abi",
+        "A module compiled using NumPy 1.x cannot be run in NumPy 2.x",
+        r"compiled using NumPy 1\.x cannot be run in|numpy\.core\.multiarray failed to import"
+        r"|_ARRAY_API not found|numpy\.dtype size changed, may indicate binary incompatibility"
+        r"|RuntimeError: Numpy is not available",
+        "numpy 2 is installed beside a compiled extension (opencv, onnx, tensorrt, pycuda, a custom op...) built "
+        "against numpy 1.x, whose C ABI numpy 2 changed.",
+        '`pip install "numpy<2"` (numpy\'s own advice), or upgrade the extension the traceback names to a release '
+        "built for numpy 2",
+        weight=70,
+        applies="numpy >= 2.0 with extensions built for numpy 1.x (numpy's message, numpy/core/_multiarray_umath.py)",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_numpy_removed_aliases_and_its_abi_break",
+            "tests/data/explain_round6_generic.jsonl#xingangpan-draggan-469",
+        ),
+        example="A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.0 as it may crash.",
+        example_source="XingangPan/DragGAN#469",
+    ),
+    KnownError(
+        "py-numpy-alias-removed",
+        "module 'numpy' has no attribute 'bool' / 'int' / 'float' / 'NaN' (an alias numpy removed)",
+        r"module 'numpy' has no attribute '(?:bool|int|float|object|complex|str|long|unicode|typeDict|NaN|NAN|Inf"
+        r"|PINF|NINF|infty|float_|complex_|string_|unicode_|Infinity|product|cumproduct|alltrue|sometrue|in1d)'"
+        r"|`np\.\w{2,20}` was removed in the NumPy 2\.0 release|`np\.\w{2,20}` was a deprecated alias for",
+        "numpy 1.24 removed the aliases np.bool, np.int, np.float, np.object, np.complex, np.str; numpy 2.0 removed "
+        "np.NaN, np.Inf, np.float_ and others. Code written for an older numpy (yours or a library's) fails.",
+        'pin numpy below the release that removed the name (`pip install "numpy<1.24"` for np.bool/np.int/np.float,'
+        ' `"numpy<2"` for np.NaN/np.float_), or change the code to the builtin (`bool`, `int`, `float`) / `np.nan`',
+        variants=(
+            Variant(
+                r"tensorrt[\\/]__init__\.py",
+                "TensorRT < 8.6's own nptype()",
+                "upgrade TensorRT to 8.6 or later (its tensorrt/__init__.py no longer uses np.bool), or pin "
+                '`pip install "numpy<1.24"`',
+                product="tensorrt",
+            ),
+            Variant(
+                r"pycuda[\\/]compyte",
+                "an old pycuda",
+                "upgrade pycuda (`pip install -U pycuda`; 2022.2 and later no longer use np.bool), or pin "
+                '`pip install "numpy<1.24"`',
+                product="pycuda",
+            ),
+        ),
+        weight=60,
+        applies="numpy >= 1.24 (np.bool, np.int, np.float, np.object); numpy >= 2.0 (np.NaN, np.Inf, np.float_)",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_numpy_removed_aliases_and_its_abi_break",
+            "tests/data/explain_round6_generic.jsonl#frk-tt-yolov9-tensorrt-3",
+            "tests/data/explain_round6_generic.jsonl#stochasticai-x-stable-diffusion-30",
+        ),
+        example="AttributeError: module 'numpy' has no attribute 'bool'.\n`np.bool` was a deprecated alias for the "
+        "builtin `bool`.",
+        example_source="frk-tt/yolov9-tensorrt#3",
+    ),
+    KnownError(
+        "py-torch-load-weights-only",
+        "torch.load: Weights only load failed (weights_only=True, the default since torch 2.6)",
+        r"Weights only load failed",
+        "torch 2.6 changed torch.load's default to weights_only=True, which refuses a checkpoint that pickles a "
+        "class (an argparse.Namespace, a Lightning callback, a model object), or a file that is not a torch "
+        "checkpoint at all (a partial download, a git-lfs pointer, an HTML page).",
+        "if the file is from a trusted source, allowlist the class the message names "
+        "(`torch.serialization.add_safe_globals([TheClass])`) or load with `torch.load(path, weights_only=False)`; "
+        "for 'Unsupported operand' re-download the file (it is not a checkpoint)",
+        advice="weights-only",
+        weight=55,
+        applies="torch >= 2.6 (torch/serialization.py, _get_wo_message)",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_torch_load_weights_only",
+            "tests/data/explain_round6_generic.jsonl#fudan-generative-vision-champ-144",
+            "tests/data/explain_round6_generic.jsonl#openbmb-minicpm-185",
+        ),
+        example="_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have "
+        "two options",
+        example_source="fudan-generative-vision/champ#144",
+    ),
+    KnownError(
+        "py-version-required",
+        "A library says it requires another version of a package",
+        r"requires [\w.-]{1,60} ?[<>=!~]=? ?[\w.*+-]{1,40} to function correctly, but [\w.+-]{1,40} was found"
+        r"|[\w.-]{1,60}[<>=!~]=?[\w.*+-]{1,40} is required for a normal functioning of this module, but found "
+        r"[\w.-]{1,60}==[\w.+-]{1,40}",
+        "The library checks the version of a package it depends on at import, and the installed one is outside the "
+        "range it needs (transformers' and diffusers' own version check, utils/versions.py).",
+        "install the version the message names (its own `pip install ...` line when it gives one); see the advice line",
+        advice="self-remedy",
+        weight=60,
+        applies="transformers, diffusers, accelerate, peft and others that check their dependencies at import",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",
+            "tests/data/explain_round6_generic.jsonl#automatic1111-stable-diffusion-webui-5539",
+        ),
+        example="ImportError: `diffusers` requires transformers >= 4.25.1 to function correctly, but 4.21.0 was found "
+        "in your environment. You can upgrade it with pip: `pip install transformers --upgrade`",
+        example_source="AUTOMATIC1111/stable-diffusion-webui#5539",
+    ),
+    KnownError(
+        "py-cannot-import-name",
+        "ImportError: cannot import name X from Y (a version of Y without X)",
+        r"cannot import name '[\w.]{1,80}' from '[\w.]{1,120}'",
+        "The installed version of the package named after 'from' does not have that name: the code that imports it "
+        "was written for a version that added it (or one before it was removed). Two packages released apart "
+        "(diffusers and transformers, a model repo and its pinned library) meet this most.",
+        "install the version of the package the importing code was written for: the project's requirements file "
+        "pins it (`pip install -r requirements.txt`); else upgrade the package (for a name added later) or pin an "
+        "older one (for a name removed)",
+        unless=r"most likely due to a circular import",
+        op=r"cannot import name '([\w.]{1,80})' from '([\w.]{1,120})'",
+        advice="module-package",
+        weight=30,
+        loose=True,
+        applies="any Python package",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_cannot_import_name_is_a_version_of_the_package_after_from",
+            "tests/data/explain_round6_generic.jsonl#compvis-stable-diffusion-742",
+        ),
+        example="ImportError: cannot import name 'SAFE_WEIGHTS_NAME' from 'transformers.utils'",
+        example_source="CompVis/stable-diffusion#742",
+    ),
+    KnownError(
+        "py-module-missing",
+        "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
+        r"No module named '[\w.]{1,120}'|ImportError: No module named [\w.]{1,120}",
+        "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
+        "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
+        "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
+        "install the distribution that provides the module with the same interpreter: `python -m pip install "
+        "<distribution>` (the advice line names it)",
+        variants=(
+            Variant(
+                r"from versions: none\)|No matching distribution found",
+                "pip has no wheel of it for this Python",
+                "pip finds no wheel of the package for this interpreter (a Python too new or too old, 32-bit "
+                "Python, or an unsupported platform): install a Python version the package publishes wheels for "
+                "(`python --version`; torch: 64-bit CPython in its supported range), then `python -m pip install` it",
+            ),
+            Variant(
+                _OTHER_PYTHON,
+                "installed, but for another Python",
+                "the module is installed for another interpreter: run `python -m pip install <distribution>` with "
+                "the exact python that runs the script (`which python`; in a notebook `%pip install ...` and restart "
+                "the kernel; with sudo, `sudo -E $(which python)`)",
+            ),
+        ),
+        op=r"No module named '?([\w.]{1,120})",
+        advice="module-package",
+        weight=25,
+        applies="any Python package",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_a_missing_module_names_the_distribution_that_provides_it",
+            "tests/troubleshooting/test_round6_generic.py::test_installed_for_another_python",
+            "tests/data/explain_round6_generic.jsonl#laugh12321-tensorrt-yolo-30",
+            "tests/data/explain_round6_generic.jsonl#cvcuda-cv-cuda-69",
+        ),
+        example="ModuleNotFoundError: No module named 'onnx_graphsurgeon'",
+        example_source="laugh12321/TensorRT-YOLO#30",
+    ),
+    KnownError(
+        "py-permission-denied",
+        "PermissionError: [Errno 13] Permission denied (a cache, a model folder or a device not writable)",
+        r"PermissionError: \[Errno 13\]|\[Errno 13\] Permission denied: ",
+        "The user that runs the program cannot write (or read) the path: a cache or model folder created by root or "
+        "by another container user, a read-only mount, or a GPU device node outside the user's groups.",
+        "make the path writable for this user (`sudo chown -R $(id -u):$(id -g) <folder>`), or point the cache "
+        "elsewhere (HF_HOME, TORCH_HOME, XDG_CACHE_HOME to a writable folder)",
+        variants=(
+            Variant(
+                r"/dev/nvidia|/dev/dri",
+                "a GPU device node",
+                "add the user to the group that owns the device (`sudo usermod -aG video $USER`, log in again); "
+                "in a container pass the GPU with `--gpus all`",
+            ),
+            Variant(
+                r"docker|container|/app/|/workspace/|compose|kubernetes|k8s|\bpod\b",
+                "a container",
+                "the container's user cannot write the mounted folder: give the volume to that user "
+                "(`chown -R <uid>:<gid>` on the host folder, or run with `--user $(id -u):$(id -g)`), or set HF_HOME "
+                "/ TORCH_HOME to a writable path inside the container",
+            ),
+            Variant(
+                r"\.cache|huggingface|torch[\\/]hub|HF_HOME|TRANSFORMERS_CACHE",
+                "a model cache",
+                "set HF_HOME (Hugging Face) / TORCH_HOME (torch.hub) to a folder this user can write, or fix the "
+                "cache folder's owner (`sudo chown -R $USER ~/.cache`)",
+            ),
+        ),
+        op=r"Permission denied: '([^'\n]{1,200})'",
+        weight=35,
+        applies="any program that writes a cache, a model or an engine",
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_paths_that_are_missing_or_not_writable",
+            "tests/data/explain_round6_generic.jsonl#jittor-jittorllms-97",
+            "tests/data/explain_round6_generic.jsonl#remsky-kokoro-fastapi-177",
+        ),
+        example="PermissionError: [Errno 13] Permission denied: '/data/.cache'",
+        example_source="Jittor/JittorLLMs#97",
+    ),
+    KnownError(
+        "py-file-not-found",
+        "FileNotFoundError: No such file or directory (a model, engine, weights or config path)",
+        r"FileNotFoundError: \[Errno 2\]|\[Errno 2\] No such file or directory: '",
+        "The path the program opens does not exist where it runs: a relative path run from another folder, a step "
+        "that makes the file (export, engine build, download) not run or failed, or a typo.",
+        "check the path from the folder the program runs in (`ls -l <path>`); run the step that makes the file "
+        "first (the advice line says which for its extension), or pass an absolute path",
+        op=r"No such file or directory: '([^'\n]{1,200})'",
+        advice="missing-file",
+        unless=r"cannot open shared object file",
+        weight=30,
+        applies="any program",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_paths_that_are_missing_or_not_writable",),
+        example="FileNotFoundError: [Errno 2] No such file or directory: 'yolov4.engine'",
+        example_source="Python's FileNotFoundError (errno ENOENT)",
+    ),
+    KnownError(
+        "py-model-file-incomplete",
+        "A model file that is truncated, empty or not the file at all (a partial download, a git-lfs pointer, HTML)",
+        r"PytorchStreamReader failed reading zip archive|failed finding central directory|EOFError: Ran out of input"
+        r"|invalid load key, '(?:v|<|\\x0a)'|unexpectedly reached end of file|Error while deserializing header: "
+        r"(?:HeaderTooLarge|MetadataIncompleteBuffer|InvalidHeaderDeserialization)|unexpected end of file"
+        r"|file is truncated|safetensors_rust\.SafetensorError",
+        "The weights file is not the whole file: a download that stopped, a disk that filled, a `git clone` without "
+        "git-lfs (a 130-byte text pointer in place of the weights: pickle's 'invalid load key, 'v''), or an HTML "
+        "error page saved under the model's name.",
+        "check the file's size against the source (`ls -l <file>`; `head -c 100 <file>` shows a git-lfs pointer or "
+        "HTML); download it again (`git lfs pull` in a cloned model repository, or `huggingface-cli download`)",
+        weight=55,
+        applies="torch.load, safetensors, llama.cpp (GGUF/GGML), pickle-based checkpoints",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        example_source="torch/csrc/jit/serialization (caffe2/serialize/inline_container.cc)",
+    ),
+    KnownError(
+        "py-state-dict-mismatch",
+        "Error(s) in loading state_dict: missing / unexpected keys or a size mismatch",
+        r"Error\(s\) in loading state_dict for \w{1,80}",
+        "The checkpoint was saved from another model definition than the one built: another config (number of "
+        "classes, width, depth), another version of the model code, or a model wrapped in DataParallel / DDP "
+        "(every key prefixed `module.`).",
+        "build the model with the config the checkpoint was trained with (the same model file, number of classes and "
+        "size), or load the checkpoint that matches this model; `strict=False` only hides the mismatch",
+        variants=(
+            Variant(
+                r"Unexpected key\(s\) in state_dict: [^\n]{0,40}\"module\.|Missing key\(s\) in state_dict: "
+                r"[^\n]{0,40}\"module\.",
+                "keys prefixed `module.` (saved from DataParallel / DDP)",
+                "strip the `module.` prefix: `model.load_state_dict({k.removeprefix('module.'): v for k, v in "
+                "sd.items()})` (or save `model.module.state_dict()` when training)",
+            ),
+            Variant(
+                r"size mismatch for [\w.]{1,120}: copying a param with shape",
+                "a size mismatch",
+                "the checkpoint's layer has another shape than the model's: build the model with the checkpoint's "
+                "config (e.g. its number of classes, image size or width); to fine-tune a new head, drop the "
+                "mismatched keys from the state dict before load_state_dict(..., strict=False)",
+            ),
+        ),
+        op=r"(?:size mismatch for |Missing key\(s\) in state_dict: \"|Unexpected key\(s\) in state_dict: \")"
+        r"([\w.]{1,120})",
+        weight=50,
+        applies="torch.nn.Module.load_state_dict (torch/nn/modules/module.py)",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="RuntimeError: Error(s) in loading state_dict for Net:\n\tsize mismatch for head.weight: copying a "
+        "param with shape torch.Size([80, 256]) from checkpoint, the shape in current model is torch.Size([2, 256]).",
+        example_source="torch/nn/modules/module.py, load_state_dict's error message",
+    ),
+    KnownError(
+        "py-opencv-empty-image",
+        "OpenCV (-215:Assertion failed) !_src.empty(): the image or frame is empty",
+        r"\(-215:?\s?Assertion failed\)\s{0,3}(?:!_?src\.empty\(\)|!ssize\.empty\(\)|size\.width\s?>\s?0"
+        r"|!_img\.empty\(\)|!image\.empty\(\))",
+        "An OpenCV function got an empty image: cv2.imread returned None (a wrong or non-ASCII path, an unsupported "
+        "file) or a VideoCapture read failed (a camera or stream that did not open, the end of a video).",
+        "check what was read before the call: `img = cv2.imread(path); assert img is not None, path` (an absolute "
+        "path, no non-ASCII characters on Windows), or `ok, frame = cap.read()` and stop when ok is False",
+        weight=50,
+        applies="OpenCV 3.x and 4.x (the CV_Assert in imgproc and imgcodecs)",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="cv2.error: OpenCV(4.8.0) /io/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion "
+        "failed) !_src.empty() in function 'cvtColor'",
+        example_source="opencv/opencv modules/imgproc/src/color.cpp (CV_Assert(!_src.empty()))",
+    ),
+    KnownError(
+        "py-hf-model-unavailable",
+        "Hugging Face: a model or file that cannot be found, reached or accessed",
+        r"We couldn't connect to '[^'\n]{1,80}' to load|is not a local folder and is not a valid model identifier"
+        r"|does not appear to have a file named [\w.-]{1,80}"
+        r"|Can't load (?:tokenizer|config|the model|feature extractor) for '"
+        r"|Access to model [\w./-]{1,120} is restricted|GatedRepoError|RepositoryNotFoundError|LocalEntryNotFoundError",
+        "transformers / diffusers / huggingface_hub could not get the model: the id or local path is wrong, the "
+        "folder lacks that file, the model is gated (needs a login and accepted terms), or the machine cannot reach "
+        "the hub and the file is not in the cache.",
+        "check the model id or local folder (it must hold the file named); for a gated model accept its terms and "
+        "log in (`huggingface-cli login` or HF_TOKEN); offline, download it where there is network "
+        "(`huggingface-cli download <id> --local-dir <dir>`) and pass the folder",
+        variants=(
+            Variant(
+                r"restricted|gated|GatedRepoError|\b401\b|\b403\b|Unauthorized",
+                "a gated model",
+                "the model is gated: accept its terms on the hub with your account, then `huggingface-cli login` (or "
+                "set HF_TOKEN) on this machine",
+            ),
+            Variant(
+                r"couldn't connect|ConnectionError|Max retries exceeded|offline|LocalEntryNotFoundError|timed out",
+                "no network to the hub",
+                "this machine cannot reach the hub: download the model where there is network (`huggingface-cli "
+                "download <id> --local-dir <dir>`), copy it, and load the folder (or set HF_HUB_OFFLINE=1 with a "
+                "filled cache; HF_ENDPOINT for a mirror)",
+            ),
+        ),
+        weight=40,
+        applies="transformers, diffusers, sentence-transformers, huggingface_hub",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the "
+        "cached files and it looks like bert-base is not the path to a directory containing a file named config.json.",
+        example_source="huggingface/transformers src/transformers/utils/hub.py (cached_file's OSError)",
+    ),
+    KnownError(
+        "py-config-unreadable",
+        "A JSON or YAML file that does not parse (empty, HTML, a git-lfs pointer, or a syntax error)",
+        r"JSONDecodeError: Expecting value: line 1 column 1 \(char 0\)"
+        r"|yaml\.(?:scanner\.ScannerError|parser\.ParserError)"
+        r"|JSONDecodeError: Expecting (?:property name|',' delimiter|value)",
+        "The file (or HTTP response) read as JSON or YAML is not: empty, an HTML error page, a git-lfs pointer in "
+        "place of the real file, or a hand-edited config with a syntax error (tabs in YAML, a trailing comma in "
+        "JSON).",
+        "look at the file the traceback opens (`head -c 300 <file>`): download it again (`git lfs pull` for a "
+        "pointer) or fix the syntax at the line and column the message names",
+        weight=30,
+        applies="any program that reads a JSON or YAML config, or a JSON HTTP response",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)",
+        example_source="CPython's json.decoder (JSONDecodeError) and PyYAML's scanner / parser",
+    ),
+    KnownError(
+        "py-unexpected-keyword",
+        "TypeError: got an unexpected keyword argument (a version of the callee without that argument)",
+        r"got an unexpected keyword argument '\w{1,80}'",
+        "The function called does not take that argument in the installed version of its library: the calling code "
+        "was written for a version that added it (or one before it was removed or renamed).",
+        "install the version of the library the calling code was written for (the project's requirements pin it: "
+        "`pip install -r requirements.txt`), or drop / rename the argument for the installed version",
+        op=r"got an unexpected keyword argument '(\w{1,80})'",
+        weight=20,
+        loose=True,
+        applies="any Python library",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="TypeError: __init__() got an unexpected keyword argument 'use_auth_token'",
+        example_source="CPython's TypeError for a keyword the signature lacks",
+    ),
+    KnownError(
+        "py-module-attribute-missing",
+        "AttributeError: module X has no attribute Y (another version of X, or a file that shadows it)",
+        r"module '[\w.]{1,80}' has no attribute '\w{1,80}'",
+        "The installed X has no Y: the code was written for another version of X (Y added later, or removed), or a "
+        "file or folder named like the package in the working directory (e.g. a local torch.py or cv2.py) is "
+        "imported instead of it.",
+        'see which X is imported and its version: `python -c "import X; print(X.__file__, X.__version__)"`; '
+        "rename a local file that shadows it, else install the version the code was written for",
+        op=r"module '([\w.]{1,80})' has no attribute '(\w{1,80})'",
+        weight=15,
+        loose=True,
+        applies="any Python package",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        example="AttributeError: module 'torch' has no attribute 'compiler'",
+        example_source="CPython's module __getattr__ AttributeError",
+    ),
+    KnownError(
+        "py-self-described",
+        "The error message names its own fix",
+        r"(?:Please|please) use [`'\"]?[\w.]{2,80}[`'\"]? instead|\bDid you mean:? [`'\"]?[\w.]{1,80}"
+        r"|You can (?:upgrade|install) it with pip: `|\bTo fix this,? |consider setting [`'\"]?\w{2,60}"
+        r"|\bis deprecated[^\n]{0,80}\buse [`'\"]?[\w.]{2,80}",
+        "The library that failed says in its message what to do; no more specific family matched.",
+        "do what the message says (quoted on the advice line); then run again and explain the next error if there is "
+        "one",
+        advice="self-remedy",
+        weight=10,
+        loose=True,
+        applies="any library whose errors carry a remedy",
+        shown_by=("tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",),
+        example="ValueError: `layout` is an unknown mode. Please use `torch.sparse_csr` instead",
+        example_source="CPython's 'Did you mean' suggestions (Python 3.10+) and libraries' 'Please use X instead'",
+    ),
+)
