@@ -46,7 +46,8 @@ def test_kernels_that_stopped_in_their_own_words() -> None:
     # the core row keeps the illegal memory access
     assert first("RuntimeError: CUDA error: an illegal memory access was encountered") == "illegal-memory-access"
 
-    assert "TdrDelay" in answer("RuntimeError: CUDA error: the launch timed out and was terminated", "torch-launch-timeout").fix
+    timeout = answer("RuntimeError: CUDA error: the launch timed out and was terminated", "torch-launch-timeout")
+    assert "TdrDelay" in timeout.fix
     wsl = answer(
         "RuntimeError: CUDA error: operation not supported\n(Linux-5.15.90.1-microsoft-standard-WSL2-x86_64)",
         "torch-operation-not-supported",
@@ -87,11 +88,14 @@ def test_cublas_and_cudnn_in_their_own_words() -> None:
         "torch-cublas-failure"
     )
 
-    assert "contiguous" in answer(
-        "RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a "
-        "non-contiguous input.",
-        "torch-cudnn-not-supported",
-    ).fix
+    assert (
+        "contiguous"
+        in answer(
+            "RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a "
+            "non-contiguous input.",
+            "torch-cudnn-not-supported",
+        ).fix
+    )
     assert first("RuntimeError: Unable to find a valid cuDNN algorithm to run convolution") == (
         "torch-cudnn-no-algorithm"
     )
@@ -157,14 +161,18 @@ def test_dtypes_in_torchs_own_words() -> None:
         "torch-weight-device-mismatch",
     )
     assert "nn.ModuleList" in dev.fix
-    assert first("RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be "
-                 "the same or input should be a MKLDNN tensor and weight is a dense tensor") == (
-        "torch-weight-device-mismatch"
-    )
-    # both on the GPU, different dtypes: the dtype row
     assert first(
-        "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.HalfTensor) should be the same"
-    ) == "dtype-mismatch"
+        "RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be "
+        "the same or input should be a MKLDNN tensor and weight is a dense tensor"
+    ) == ("torch-weight-device-mismatch")
+    # both on the GPU, different dtypes: the dtype row
+    assert (
+        first(
+            "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.HalfTensor) should be "
+            "the same"
+        )
+        == "dtype-mismatch"
+    )
 
     bf = answer(
         "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.",
@@ -205,7 +213,8 @@ def test_compile_and_triton_in_their_own_words() -> None:
     py = answer("RuntimeError: Python 3.12+ not yet supported for torch.compile", "torch-compile-platform")
     assert "Python" in py.fix
     # "triton" alone (Triton Inference Server, a missing optional module) is not inductor's
-    assert first("ModuleNotFoundError: No module named 'triton'") not in ("torch-triton-missing", "torch-triton-old-gpu")
+    module = first("ModuleNotFoundError: No module named 'triton'")
+    assert module not in ("torch-triton-missing", "torch-triton-old-gpu")
 
 
 def test_nccl_in_its_own_words() -> None:

@@ -4,8 +4,9 @@ GPU indices, dtypes in torch's own words (Half on the CPU, int64 targets, bfloat
 a weight left on the CPU), torch.compile / inductor / Triton availability and capability, NCCL, and kernel faults.
 
 Each pattern is keyed to the wording of its source: torch's ``c10/cuda`` checks ("CUDA error: <cudaGetErrorString>"),
-``CUDA_KERNEL_ASSERT``'s printf ("block: [..], thread: [..] Assertion `..` failed."), ``aten/src/ATen/cuda/CUDABlas.cpp``
-("CUDA error: CUBLAS_STATUS_* when calling `cublas...`"), ``aten/src/ATen/cudnn`` ("cuDNN error: CUDNN_STATUS_*"),
+``CUDA_KERNEL_ASSERT``'s printf ("block: [..], thread: [..] Assertion `..` failed."),
+``aten/src/ATen/cuda/CUDABlas.cpp`` ("CUDA error: CUBLAS_STATUS_* when calling `cublas...`"),
+``aten/src/ATen/cudnn`` ("cuDNN error: CUDNN_STATUS_*"),
 ``torch/cuda/__init__.py`` (``_lazy_init``), ``torch/serialization.py``, ``torch/amp/autocast_mode.py``,
 ``torch/_inductor/scheduler.py`` and ``torch/_inductor/exc.py`` (``TritonMissing``), ``torch/_dynamo/eval_frame.py``
 and ``torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp`` with NCCL's ``ncclResult_t`` names. Numbers, op names, dtypes
@@ -468,7 +469,7 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- dtypes in torch's words -----------------------------------------------------------------------------------
     KnownError(
         "torch-half-on-cpu",
-        '"<op>" not implemented for \'Half\' (a half-precision model running on the CPU)',
+        "\"<op>\" not implemented for 'Half' (a half-precision model running on the CPU)",
         r"\"(?![\w.:]{0,60}cuda)[\w.:]{1,60}\" not implemented for '(?:Half|BFloat16)'",
         "The model (or a tensor) is in float16 / bfloat16 but runs on the CPU, where this op has no half kernel: the "
         "GPU is not used (no GPU, a CPU-only torch, or the code never moved the model), or .half() was applied on a "
