@@ -33,6 +33,13 @@ def test_kernels_that_stopped_in_their_own_words() -> None:
     )
     assert "ignore_index" in nll.fix
     assert first("RuntimeError: CUDA error: device-side assert triggered") == "torch-device-assert"
+    # the cuBLAS status after an assert is its echo, not a second cause
+    echo = explain(
+        "Indexing.cu:1141: indexSelectLargeIndex: block: [0,0,0], thread: [0,0,0] Assertion `srcIndex < "
+        "srcSelectDimSize` failed.\nRuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling "
+        "`cublasCreate(handle)`\n  what():  CUDA error: device-side assert triggered"
+    )
+    assert [e.key for e in echo] == ["torch-device-assert"]
     assert first("CUDA error 710: cudaErrorAssert") == "torch-device-assert"
     # a host-side C assert is no CUDA kernel's
     assert first("python: ops.c:12: run: Assertion `n > 0' failed.") != "torch-device-assert"
@@ -103,6 +110,12 @@ def test_cublas_and_cudnn_in_their_own_words() -> None:
         "torch-cudnn-no-algorithm"
     )
     assert first("RuntimeError: cuDNN error: CUDNN_STATUS_MAPPING_ERROR") == "torch-cudnn-mapping"
+    version = answer(
+        "RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 9, 2) but found runtime "
+        "version (8, 5, 0). PyTorch already comes bundled with cuDNN.",
+        "torch-cudnn-version",
+    )
+    assert "LD_LIBRARY_PATH" in version.fix
     # the core cuDNN row keeps its statuses
     assert first("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED") == "cudnn-not-initialized"
     assert first("RuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED") == "cudnn-not-initialized"
@@ -238,8 +251,61 @@ def test_nccl_in_its_own_words() -> None:
         "torch-nccl-timeout",
     )
     assert "timeout=timedelta" in timeout.fix
+    assert (
+        "backend='gloo'"
+        in answer("RuntimeError: Distributed package doesn't have NCCL built in", "torch-nccl-unavailable").fix
+    )
+    assert first("RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!") == (
+        "torch-nccl-unavailable"
+    )
     # NCCL's INFO lines are no error
     assert first("node1:531:1762 [0] NCCL INFO NVLS comm 0x7f5d10e6e7d0 headRank 0 nHeads 4") == "miss"
+
+
+def test_checkpoints_and_host_copies_in_their_own_words() -> None:
+    weights = answer(
+        "_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two "
+        "options, do those steps only if you trust the source of the checkpoint.\nWeightsUnpickler error: "
+        "Unsupported global: GLOBAL numpy.core.multiarray.scalar was not an allowed global by default.",
+        "torch-load-weights-only",
+    )
+    assert "add_safe_globals" in weights.fix and "unknown source" in weights.fix
+    lfs = answer("_pickle.UnpicklingError: invalid load key, 'v'.", "torch-checkpoint-corrupt")
+    assert lfs.op == "v" and "git lfs pull" in lfs.fix
+    assert "HTML" in answer("_pickle.UnpicklingError: invalid load key, '<'.", "torch-checkpoint-corrupt").fix
+    assert first("RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory") == (
+        "torch-checkpoint-corrupt"
+    )
+    prefix = answer(
+        'RuntimeError: Error(s) in loading state_dict for ResNet:\n\tMissing key(s) in state_dict: "conv1.weight".'
+        '\n\tUnexpected key(s) in state_dict: "module.conv1.weight".',
+        "torch-state-dict-mismatch",
+    )
+    assert prefix.op == "ResNet" and "removeprefix('module.')" in prefix.fix
+    size = answer(
+        "size mismatch for fc.weight: copying a param with shape torch.Size([1000, 2048]) from checkpoint, the shape "
+        "in current model is torch.Size([10, 2048]).",
+        "torch-state-dict-mismatch",
+    )
+    assert "num_classes" in size.fix
+
+    assert (
+        ".cpu().numpy()"
+        in answer(
+            "TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host "
+            "memory first.",
+            "torch-cuda-to-numpy",
+        ).fix
+    )
+    gen = answer("RuntimeError: Expected a 'cuda' device type for generator but found 'cpu'", "torch-generator-device")
+    assert "torch.Generator(device='cuda')" in gen.fix
+    flash = answer("RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "torch-flash-attn-gpu")
+    assert "attn_implementation='sdpa'" in flash.fix
+    assert first("RuntimeError: Expected is_sm80 || is_sm90 to be true, but got false.") == "torch-flash-attn-gpu"
+    # a CPU index tensor against a GPU one: the device row, not a dtype row
+    assert first("RuntimeError: indices should be either on cpu or on the same device as the indexed tensor (cpu)") == (
+        "torch-weight-device-mismatch"
+    )
 
 
 def test_round_six_torch_reports_are_sourced_and_from_elsewhere() -> None:

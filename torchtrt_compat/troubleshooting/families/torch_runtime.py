@@ -30,6 +30,8 @@ def _sample(*ids: str) -> tuple[str, ...]:
     return tuple(f"{SAMPLE}#{i}" for i in ids)
 
 
+#: an earlier device-side assert: the cuBLAS / cuDNN status after it is an echo, the assert is the cause
+_AFTER_ASSERT = r"device-side assert triggered|\] Assertion `"
 #: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
 _WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWindows\b"
 
@@ -236,6 +238,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "LD_LIBRARY_PATH): `python -m torch.utils.collect_env` and the core row cuda-library-major.",
             ),
         ),
+        unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
         alternatives=("gpu-out-of-memory",),
         weight=80,
@@ -294,6 +297,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "(`python -c 'import torch; print(torch.version.cuda, torch.cuda.get_arch_list(), "
         "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed; else install a build for a newer "
         "CUDA); lower the batch; split very large batched matmuls.",
+        unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
         loose=True,
         alternatives=("gpu-arch-unsupported", "gpu-out-of-memory", "torch-device-assert"),
@@ -334,7 +338,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cudnn-no-algorithm",
         "Unable to find a valid cuDNN algorithm to run convolution",
         r"Unable to find a valid cuDNN algorithm to run convolution"
-        r"|(?:GET|FIND) was unable to find an engine to execute this computation",
+        r"|(?:GET|FIND) was unable to find an engine to execute this computation"
+        r"|no valid convolution algorithms available in CuDNN",
         "cuDNN found no convolution algorithm that fits: almost always the GPU's free memory is too small for any "
         "algorithm's workspace at this batch / resolution; otherwise the cuDNN loaded does not fit the GPU or torch.",
         "Lower the batch size or resolution and free GPU memory (other processes, earlier models); if memory is "
@@ -359,6 +364,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the first error; try a smaller batch; compare "
         "torch.cuda.get_arch_list() with the GPU's compute capability and install a torch build for it; "
         "torch.backends.cudnn.enabled = False confirms cuDNN is the part failing.",
+        unless=_AFTER_ASSERT,
         loose=True,
         alternatives=("gpu-arch-unsupported", "illegal-memory-access"),
         weight=60,
@@ -516,7 +522,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-weight-device-mismatch",
         "Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor): a layer's weights on another device",
         r"Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)"
-        r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)",
+        r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
+        r"|Input, output and indices must be on the current device"
+        r"|indices should be either on cpu or on the same device as the indexed tensor",
         "The input is on one device and a layer's weights on another (the 'type' torch names includes the device: "
         "torch.cuda.HalfTensor is on the GPU, torch.HalfTensor on the CPU): the model, or a layer of it, was not "
         "moved, or the input was not.",
@@ -699,9 +707,25 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/modelscope/ms-swift/issues/1233; NCCL's ncclResult_t names (nccl.h)",
     ),
     KnownError(
+        "torch-nccl-unavailable",
+        "NCCL is not available here (Windows / macOS builds, or no GPU): use the gloo backend",
+        r"Distributed package doesn't have NCCL built in|ProcessGroupNCCL is only supported with GPUs, no GPUs found",
+        "torch.distributed was asked for the NCCL backend where it cannot work: torch's Windows and macOS builds "
+        "have no NCCL, and NCCL needs CUDA GPUs (a CPU-only machine or a CPU-only torch has none).",
+        "Use backend='gloo' (init_process_group('gloo'); accelerate / Lightning / DeepSpeed have a backend or "
+        "strategy option, e.g. PL_TORCH_DISTRIBUTED_BACKEND=gloo), or run one process without torch.distributed; "
+        "NCCL itself needs Linux with CUDA GPUs.",
+        weight=86,
+        applies="torch.distributed on Windows, macOS or hosts without a GPU",
+        shown_by=(f"{TESTS}::test_nccl_in_its_own_words",),
+        example="RuntimeError: Distributed package doesn't have NCCL built in",
+        example_source="torch/distributed/distributed_c10d.py (the NCCL backend requested in a build without it)",
+    ),
+    KnownError(
         "torch-nccl-timeout",
         "Watchdog caught collective operation timeout (a rank stopped joining a collective)",
-        r"Watchdog caught collective operation timeout|WorkNCCL\([^\n]{0,200}ran for \d{1,12} milliseconds",
+        r"Watchdog caught collective operation timeout|WorkNCCL\([^\n]{0,200}ran for \d{1,12} milliseconds"
+        r"|NCCL communicator was aborted on rank",
         "One rank did not reach a collective the others waited on for the whole timeout: it crashed or raised, took "
         "another branch (data-dependent control flow, rank 0 alone evaluating / saving / downloading), or was far "
         "slower; less often NCCL hung on the link.",
@@ -715,5 +739,151 @@ FAMILIES: tuple[KnownError, ...] = (
         "NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for 600004 milliseconds before timing out.",
         example_source="torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (checkTimeout); "
         "https://github.com/hiyouga/LlamaFactory/issues/7396",
+    ),
+    # ---- checkpoints and tensors crossing to the host ---------------------------------------------------------------
+    KnownError(
+        "torch-load-weights-only",
+        "torch.load: Weights only load failed (torch 2.6 made weights_only=True the default)",
+        r"Weights only load failed|WeightsUnpickler error",
+        "Since torch 2.6 torch.load unpickles only tensors and a list of safe types by default (weights_only=True); "
+        "this checkpoint also holds other Python objects (numpy scalars, a training config, the whole model "
+        "object), so older code that loaded it now fails.",
+        "If you trust the file: allow just the type the message names (torch.serialization.add_safe_globals([...]) "
+        "or the torch.serialization.safe_globals([...]) context), or load it with torch.load(path, "
+        "weights_only=False), which can run code from the file; update the library that wrote the load call (many "
+        "fixed it), or pin torch<2.6 for old code. Never pass weights_only=False for a file from an unknown source.",
+        weight=85,
+        applies="torch ≥ 2.6 loading checkpoints written with pickled Python objects",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have "
+        "two options, do those steps only if you trust the source of the checkpoint.",
+        example_source="torch/serialization.py (torch 2.6+, the weights_only default)",
+    ),
+    KnownError(
+        "torch-checkpoint-corrupt",
+        "The checkpoint file is incomplete or not a checkpoint (PytorchStreamReader failed / invalid load key)",
+        r"PytorchStreamReader failed reading|failed finding central directory|invalid load key, '[^'\n]{1,6}'",
+        "torch.load could not read the file as a checkpoint: an interrupted download (a truncated zip), a Git LFS "
+        "pointer file instead of the weights (it starts with 'version', hence load key 'v'), an HTML page saved "
+        "instead of the file (load key '<'), or a file of another format.",
+        "Check the file's size against the original and download it again (delete the cached copy first, e.g. under "
+        "~/.cache/torch or ~/.cache/huggingface); for a repository with Git LFS run `git lfs install && git lfs "
+        "pull`; `head -c 200 file` shows a pointer or an HTML page.",
+        variants=(
+            Variant(
+                r"invalid load key, 'v'",
+                "a Git LFS pointer",
+                "The file is a Git LFS pointer ('version https://git-lfs...'), not the weights: `git lfs install "
+                "&& git lfs pull` in the repository (or download the file itself).",
+            ),
+            Variant(
+                r"invalid load key, '<'",
+                "an HTML page",
+                "The file is an HTML page (a login or a download page) saved under the checkpoint's name: download "
+                "the file itself (for Google Drive and similar, with their download tool).",
+            ),
+        ),
+        op=r"invalid load key, '([^'\n]{1,6})'",
+        weight=84,
+        applies="torch.load of any checkpoint",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        example_source="caffe2/serialize/inline_container.cc (torch's zip checkpoint reader)",
+    ),
+    KnownError(
+        "torch-state-dict-mismatch",
+        "Error(s) in loading state_dict (missing / unexpected keys, size mismatch)",
+        r"Error\(s\) in loading state_dict for [\w.]{1,80}|size mismatch for [\w.]{1,200}: copying a param with shape",
+        "The checkpoint was saved from another model definition than the one built: other layer names (a "
+        "'module.' prefix from DataParallel / DistributedDataParallel, '_orig_mod.' from torch.compile), another "
+        "configuration (number of classes, vocabulary, width) or another version of the code.",
+        "Build the model with the checkpoint's configuration (the same num_classes, variant and code version), and "
+        "strip wrapper prefixes before loading ({k.removeprefix('module.'): v for k, v in sd.items()}); "
+        "load_state_dict(..., strict=False) only when the missing keys are meant to be new (a head you retrain).",
+        variants=(
+            Variant(
+                r"\"module\.|\"_orig_mod\.",
+                "a wrapper's prefix",
+                "The keys carry a wrapper's prefix ('module.' from DataParallel / DDP, '_orig_mod.' from "
+                "torch.compile): strip it ({k.removeprefix('module.'): v for k, v in sd.items()}) or load into the "
+                "same wrapper.",
+            ),
+            Variant(
+                r"size mismatch for",
+                "a size mismatch",
+                "The layer exists with another shape: the model was built with another configuration than the "
+                "checkpoint (num_classes, vocabulary, image size, variant): use the checkpoint's config.",
+            ),
+        ),
+        op=r"in loading state_dict for ([\w.]{1,80}):",
+        weight=80,
+        applies="load_state_dict of any torch model",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: Error(s) in loading state_dict for ResNet:\n\tUnexpected key(s) in state_dict: "
+        '"module.conv1.weight", "module.bn1.weight".',
+        example_source="torch/nn/modules/module.py (load_state_dict's error)",
+    ),
+    KnownError(
+        "torch-cudnn-version",
+        "cuDNN version incompatibility (PyTorch was compiled against one cuDNN and found another)",
+        r"cuDNN version incompatibility",
+        "Another cuDNN than the one torch was built with was loaded first: a system or conda cuDNN on "
+        "LD_LIBRARY_PATH (or PATH on Windows) shadows the cuDNN torch brings (the nvidia-cudnn wheel).",
+        "Remove the other cuDNN's folder from LD_LIBRARY_PATH (/usr/local/cuda/lib64, a conda env's lib), or "
+        "install the nvidia-cudnn wheel for the version torch names; `python -c 'import torch; "
+        "print(torch.backends.cudnn.version())'` shows the one loaded.",
+        alternatives=("cuda-library-major",),
+        weight=86,
+        applies="torch CUDA builds with another cuDNN on the library path",
+        shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",),
+        example="RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 9, 2) but found "
+        "runtime version (8, 5, 0). PyTorch already comes bundled with cuDNN.",
+        example_source="torch/backends/cudnn/__init__.py (_init's version check)",
+    ),
+    KnownError(
+        "torch-cuda-to-numpy",
+        "can't convert cuda:0 device type tensor to numpy (a GPU tensor passed to numpy)",
+        r"can't convert (?:cuda:\d{1,2} device type tensor|CUDA tensor) to numpy",
+        "numpy works on host memory only; a tensor on the GPU was passed to numpy (np.array, .numpy(), "
+        "matplotlib, OpenCV, sklearn).",
+        "Copy it to the host first: t.detach().cpu().numpy() (detach when it requires grad).",
+        weight=86,
+        applies="any torch",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
+        "host memory first.",
+        example_source="torch/_tensor.py (Tensor.__array__ / numpy())",
+    ),
+    KnownError(
+        "torch-generator-device",
+        "Expected a 'cuda' device type for generator but found 'cpu'",
+        r"Expected a '(?:cuda|cpu)' device type for generator but found '(?:cuda|cpu)'",
+        "A random generator of one device was used for an op on the other: typically torch.set_default_device('cuda') "
+        "(or set_default_tensor_type(torch.cuda.FloatTensor)) makes the DataLoader's sampler (randperm) run on the "
+        "GPU with a CPU generator.",
+        "Do not set CUDA as the default device for the whole program (move the model and batches instead), or give "
+        "the sampler a generator of that device: DataLoader(..., generator=torch.Generator(device='cuda')).",
+        weight=84,
+        applies="any torch with a CUDA default device or a generator passed to another device's op",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: Expected a 'cuda' device type for generator but found 'cpu'",
+        example_source="aten's generator check (ATen/core/Generator.h, check_generator), torch 2.x",
+    ),
+    KnownError(
+        "torch-flash-attn-gpu",
+        "FlashAttention only supports Ampere GPUs or newer",
+        r"FlashAttention only supports Ampere GPUs or newer|Expected is_sm8x \|\| is_sm90 to be true"
+        r"|Expected is_sm80 \|\| is_sm90 to be true",
+        "The flash-attn kernels need compute capability 8.0 (Ampere) or newer (some backward kernels 8.0 / 9.0 "
+        "only); this GPU (Turing T4 / RTX 20xx, Volta V100) is older.",
+        "Load the model without flash-attn: attn_implementation='sdpa' (or 'eager') in transformers' "
+        "from_pretrained, no use_flash_attention_2 / --flash-attn switch; torch's own scaled_dot_product_attention "
+        "picks a kernel the GPU has.",
+        advice="gpu",
+        weight=86,
+        applies="flash-attn 2 (and models that require it) on GPUs below compute capability 8.0",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+        example_source="flash-attn's csrc/flash_attn/flash_api.cpp (the device check)",
     ),
 )
