@@ -93,7 +93,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA error: unspecified launch failure / an illegal instruction / misaligned address (a kernel crashed)",
         r"unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED"
         r"|an illegal instruction was encountered|CUDA error: misaligned address|uncorrectable ECC error"
-        r"|GPU (?:is lost|has fallen off the bus)|fallen off the bus|NVRM: Xid \(",
+        r"|GPU is lost|fallen off the bus|NVRM: Xid \(",
         "A kernel crashed without a specific reason (cudaErrorLaunchFailure 719, an illegal instruction 715, a "
         "misaligned address 716) and the CUDA context is lost. When it comes back at random places or after minutes "
         "under load, the GPU, its power or cooling, an overclock or the driver is the usual cause; when it is always "
