@@ -61,6 +61,22 @@ def test_kernels_that_stopped_in_their_own_words() -> None:
     )
     assert "pin_memory=False" in wsl.fix
     assert first("RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable") == "torch-gpu-busy"
+    # torch 0.x / 1.x (THC) wordings of the same classes
+    assert first("RuntimeError: cuda runtime error (30) : unknown error at /pytorch/torch/lib/THC/THCGeneral.c:66") == (
+        "torch-cuda-init-unknown"
+    )
+    old_init = answer(
+        '  File ".../torch/utils/data/dataloader.py", line 275, in __next__\nRuntimeError: cuda runtime error (3) '
+        "initialization error at /py/conda-bld/pytorch/work/torch/lib/THC/generic/THCStorage.c:55",
+        "torch-cuda-init-unknown",
+    )
+    assert "multiprocessing_context='spawn'" in old_init.fix
+    assert first("RuntimeError: cuda runtime error (8) : invalid device function at THCTensorMathPointwise.cu:246") == (
+        "torch-invalid-device-function"
+    )
+    assert first("RuntimeError: cublas runtime error : the GPU program failed to execute at THCBlas.cu:258") == (
+        "torch-cublas-failure"
+    )
     unknown = explain(
         "UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, "
         "e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be "

@@ -136,6 +136,26 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/opendatalab/MinerU/issues/426",
     ),
     KnownError(
+        "torch-invalid-device-function",
+        "CUDA error: invalid device function (kernels not built for this GPU)",
+        r"invalid device function|cudaErrorInvalidDeviceFunction",
+        "A kernel has no code for this GPU's architecture (cudaErrorInvalidDeviceFunction, 98): torch or a CUDA "
+        "extension (a custom op, mmcv, detectron2, a kernel library) was compiled for other compute capabilities "
+        "than the GPU's.",
+        "Install a torch build that supports the GPU (torch.cuda.get_arch_list() must list its sm_XY; "
+        "`torchtrt-compat check`), and rebuild the extensions for it: TORCH_CUDA_ARCH_LIST='<major.minor of "
+        "torch.cuda.get_device_capability()>' pip install --no-build-isolation --force-reinstall <extension>.",
+        advice="gpu",
+        cuda_errors=("cudaErrorInvalidDeviceFunction",),
+        alternatives=("gpu-arch-unsupported",),
+        weight=80,
+        applies="torch and CUDA extensions built for other GPU architectures",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words",),
+        example="RuntimeError: CUDA error: invalid device function",
+        example_source="CUDA's runtime message for cudaErrorInvalidDeviceFunction (98), as torch's C10_CUDA_CHECK "
+        "prints it; torch 0.x printed 'cuda runtime error (8) : invalid device function'",
+    ),
+    KnownError(
         "torch-launch-timeout",
         "CUDA error: the launch timed out and was terminated (the display watchdog stopped a kernel)",
         r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT",
@@ -200,14 +220,23 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cuda-init-unknown",
         "CUDA unknown error / initialization error when torch starts CUDA",
-        r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA error: unknown error"
-        r"|CUDA error: initialization error|CUDA initialization: CUDA unknown error",
+        r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA initialization: CUDA unknown"
+        r"|(?:CUDA error|cuda runtime error \(\d{1,3}\)) ?:? (?:unknown error|initialization error)",
         "The driver failed to start CUDA: on Linux most often after a suspend / resume (the nvidia_uvm module is "
         "left broken) or a driver update without a reboot; also CUDA_VISIBLE_DEVICES changed after the process "
         "started CUDA, or a container without the GPU's device files. torch then sees no GPU.",
         "Reload the driver's UVM module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) or reboot; set "
         "CUDA_VISIBLE_DEVICES before the process starts (in the shell, or in Python before `import torch`); check "
         "`nvidia-smi` and, in a container, that it was started with the GPU (`--gpus all`).",
+        variants=(
+            Variant(
+                r"DataLoader|_worker_loop|worker_loop|num_workers|multiprocessing|__getitem__|transforms\.",
+                "inside worker processes",
+                "CUDA was used in a forked worker (a Dataset, a transform or a pool started after CUDA): keep CUDA "
+                "out of the workers (CPU tensors there, .cuda() in the main loop) or use the spawn start method "
+                "(DataLoader(..., multiprocessing_context='spawn')).",
+            ),
+        ),
         severity="warns-of-failure",
         loose=True,
         alternatives=("cuda-driver-insufficient", "torch-cuda-fork"),
@@ -223,7 +252,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cublas-alloc",
         "CUBLAS_STATUS_ALLOC_FAILED (cuBLAS could not allocate: the GPU is full)",
-        r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED",
+        r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED"
+        r"|cublas runtime error : (?:resource allocation failed|library not initialized)",
         "cuBLAS could not allocate its handle or workspace (ALLOC_FAILED; NOT_INITIALIZED when creating the handle "
         "fails): the GPU's memory is (nearly) full, by this process or another one.",
         "Free GPU memory: lower the batch / sequence length, close other processes on that GPU (`nvidia-smi`), run on "
@@ -288,7 +318,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cublas-failure",
         "CUBLAS_STATUS_EXECUTION_FAILED / INTERNAL_ERROR / INVALID_VALUE (cuBLAS failed; the status says little)",
-        r"CUBLAS_STATUS_(?:EXECUTION_FAILED|INTERNAL_ERROR|INVALID_VALUE|MAPPING_ERROR)",
+        r"CUBLAS_STATUS_(?:EXECUTION_FAILED|INTERNAL_ERROR|INVALID_VALUE|MAPPING_ERROR)"
+        r"|cublas runtime error : (?:the GPU program failed to execute|an internal operation failed)",
         "cuBLAS failed to run a GEMM (EXECUTION_FAILED, INTERNAL_ERROR) or rejected its arguments (INVALID_VALUE). "
         "The usual causes, in order: an earlier asynchronous CUDA error (a device-side assert, an illegal access) "
         "surfacing at this call; a torch build without kernels for this GPU (an RTX 30xx / 40xx with a CUDA 10 "
