@@ -182,8 +182,18 @@ def test_dtypes_in_torchs_own_words() -> None:
     assert first("RuntimeError: \"nll_loss_forward_reduce_cuda_kernel_2d_index\" not implemented for 'Int'") == (
         "torch-index-dtype"
     )
-    # Half against Float stays the core dtype row
-    assert first("RuntimeError: expected scalar type Half but found Float") == "dtype-mismatch"
+    # Half against Float in eager PyTorch: this row; with TensorRT in the text, the core dtype row (engine inputs)
+    eager = answer(
+        "RuntimeError: expected mat1 and mat2 to have the same dtype, but got: float != c10::Half",
+        "torch-dtype-mismatch",
+    )
+    assert "next(model.parameters()).dtype" in eager.fix
+    assert first("RuntimeError: expected scalar type Half but found Float") == "torch-dtype-mismatch"
+    trt = (
+        "RuntimeError: [Error thrown at core/runtime/execute_engine.cpp:136] Expected inputs[i].dtype() == "
+        "expected_type\nExpected input tensors to have type Half, found type float"
+    )
+    assert first(trt) == "dtype-mismatch"
 
     dev = answer(
         "RuntimeError: Input type (torch.cuda.HalfTensor) and weight type (torch.HalfTensor) should be the same",
@@ -194,14 +204,15 @@ def test_dtypes_in_torchs_own_words() -> None:
         "RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be "
         "the same or input should be a MKLDNN tensor and weight is a dense tensor"
     ) == ("torch-weight-device-mismatch")
-    # both on the GPU, different dtypes: the dtype row
-    assert (
-        first(
-            "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.HalfTensor) should be "
-            "the same"
-        )
-        == "dtype-mismatch"
+    # both on the GPU, different dtypes: the dtype row, alone
+    both = explain(
+        "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.cuda.HalfTensor) should be the same"
     )
+    assert [e.key for e in both] == ["torch-dtype-mismatch", "dtype-mismatch"]
+    moved = explain(
+        "RuntimeError: Input type (torch.cuda.HalfTensor) and weight type (torch.HalfTensor) should be the same"
+    )
+    assert "torch-dtype-mismatch" not in [e.key for e in moved]
 
     bf = answer(
         "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.",

@@ -571,6 +571,27 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/alvinliu0/HumanGaussian/issues/25",
     ),
     KnownError(
+        "torch-dtype-mismatch",
+        "Half / Float / BFloat16 mixed in one op of an eager PyTorch model (mat1 and mat2, input and weight)",
+        r"expected mat1 and mat2 to have the same dtype|mat1 and mat2 must have the same dtype"
+        r"|expected scalar type (?:Float|Half|BFloat16) but found (?:Float|Half|BFloat16)"
+        r"|Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
+        r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)",
+        "One op got tensors of two floating dtypes: the model's weights are in one (model.half(), torch_dtype="
+        "torch.float16, bfloat16) and the input, or a tensor made inside forward, in another (float32 by default), or "
+        "part of the model was cast and part not.",
+        "Give the input the weights' dtype (x = x.to(next(model.parameters()).dtype)) and create tensors in forward "
+        "with dtype=x.dtype; or run the model under torch.autocast('cuda', dtype=torch.float16), which casts per op; "
+        "cast the whole model once (model.half() / model.float()), not single layers.",
+        unless=r"torch_tensorrt|Torch-TensorRT|TensorRT|execute_engine|\[TRT\]",
+        alternatives=("dtype-mismatch",),
+        weight=68,
+        applies="eager PyTorch (no TensorRT in the text); half / bfloat16 models",
+        shown_by=(f"{TESTS}::test_dtypes_in_torchs_own_words", *_sample("yu-fangxu-cold-attack-20")),
+        example="RuntimeError: expected mat1 and mat2 to have the same dtype, but got: float != c10::Half",
+        example_source="aten's addmm / matmul dtype check (ATen/native/LinearAlgebra.cpp, torch 2.x)",
+    ),
+    KnownError(
         "torch-bf16-unsupported",
         "bfloat16 on a GPU without it (compute capability below 8.0)",
         r"Current CUDA Device does not support bfloat16|Bfloat16 is only supported on GPUs with compute capability"
