@@ -103,7 +103,7 @@ def test_torch_load_weights_only() -> None:
         "_pickle.UnpicklingError: Weights only load failed. WeightsUnpickler error: Unsupported global: GLOBAL "
         "utils.HParams was not an allowed global by default."
     )
-    assert allow[0].key == "py-torch-load-weights-only"
+    assert allow[0].key == "torch-load-weights-only"
     assert "add_safe_globals([HParams])" in allow[0].advice[0]
     lfs = explain("UnpicklingError: Weights only load failed. WeightsUnpickler error: Unsupported operand 118")
     assert "git-lfs" in lfs[0].advice[0]
@@ -156,7 +156,7 @@ def test_the_long_tail_of_python_failures() -> None:
         'RuntimeError: Error(s) in loading state_dict for YOLO:\n\tMissing key(s) in state_dict: "model.0.conv.weight'
         '".\n\tUnexpected key(s) in state_dict: "module.model.0.conv.weight".'
     )
-    assert prefix[0].key == "py-state-dict-mismatch" and "module." in prefix[0].fix
+    assert prefix[0].key == "torch-state-dict-mismatch" and "module." in prefix[0].fix
     size = explain(
         "RuntimeError: Error(s) in loading state_dict for Net:\n\tsize mismatch for head.weight: copying a param with "
         "shape torch.Size([80, 256]) from checkpoint, the shape in current model is torch.Size([2, 256])."
@@ -196,9 +196,13 @@ def test_a_miss_on_a_python_exception_names_the_post_mortem_debugger() -> None:
 
 
 def test_a_model_file_that_is_not_whole() -> None:
+    # torch.load's own wording is the torch runtime family's
     for text in (
         "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
         "_pickle.UnpicklingError: invalid load key, 'v'.",
+    ):
+        assert first(text) == "torch-checkpoint-corrupt", text
+    for text in (
         "EOFError: Ran out of input",
         "safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge",
         "llama.cpp: loading model from ./ggml-model-q4_1.bin\nerror loading model: unexpectedly reached end of file",

@@ -1,12 +1,16 @@
 """Error families by domain, one module each, beside the core rows of `troubleshooting.table`. A domain module
 defines ``FAMILIES: tuple[KnownError, ...]`` (rows of `troubleshooting.entry.KnownError`, with their sources) and is
-listed here once; `table.KNOWN_ERRORS` appends them after the core rows.
+listed here once; `table.KNOWN_ERRORS` appends them after the core rows. The generic rows (plain Python exceptions,
+messages that name their own remedy) come last: any specific family ranks before them.
 """
 
 from __future__ import annotations
 
 from ..entry import KnownError
-from . import generic
+from . import torch_runtime, generic
 
 #: every domain module's rows, in the order of the modules below
-FAMILIES: tuple[KnownError, ...] = (*generic.FAMILIES,)
+FAMILIES: tuple[KnownError, ...] = (
+    *torch_runtime.FAMILIES,
+    *generic.FAMILIES,
+)

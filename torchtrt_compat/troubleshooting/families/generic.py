@@ -95,28 +95,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="frk-tt/yolov9-tensorrt#3",
     ),
     KnownError(
-        "py-torch-load-weights-only",
-        "torch.load: Weights only load failed (weights_only=True, the default since torch 2.6)",
-        r"Weights only load failed",
-        "torch 2.6 changed torch.load's default to weights_only=True, which refuses a checkpoint that pickles a "
-        "class (an argparse.Namespace, a Lightning callback, a model object), or a file that is not a torch "
-        "checkpoint at all (a partial download, a git-lfs pointer, an HTML page).",
-        "if the file is from a trusted source, allowlist the class the message names "
-        "(`torch.serialization.add_safe_globals([TheClass])`) or load with `torch.load(path, weights_only=False)`; "
-        "for 'Unsupported operand' re-download the file (it is not a checkpoint)",
-        advice="weights-only",
-        weight=55,
-        applies="torch >= 2.6 (torch/serialization.py, _get_wo_message)",
-        shown_by=(
-            "tests/troubleshooting/test_round6_generic.py::test_torch_load_weights_only",
-            "tests/data/explain_round6_generic.jsonl#fudan-generative-vision-champ-144",
-            "tests/data/explain_round6_generic.jsonl#openbmb-minicpm-185",
-        ),
-        example="_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have "
-        "two options",
-        example_source="fudan-generative-vision/champ#144",
-    ),
-    KnownError(
         "py-version-required",
         "A library says it requires another version of a package",
         r"requires [\w.-]{1,60} ?[<>=!~]=? ?[\w.*+-]{1,40} to function correctly, but [\w.+-]{1,40} was found"
@@ -257,8 +235,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-model-file-incomplete",
         "A model file that is truncated, empty or not the file at all (a partial download, a git-lfs pointer, HTML)",
-        r"PytorchStreamReader failed reading zip archive|failed finding central directory|EOFError: Ran out of input"
-        r"|invalid load key, '(?:v|<|\\x0a)'|unexpectedly reached end of file|Error while deserializing header: "
+        r"EOFError: Ran out of input|unexpectedly reached end of file|Error while deserializing header: "
         r"(?:HeaderTooLarge|MetadataIncompleteBuffer|InvalidHeaderDeserialization)|unexpected end of file"
         r"|file is truncated|safetensors_rust\.SafetensorError",
         "The weights file is not the whole file: a download that stopped, a disk that filled, a `git clone` without "
@@ -267,44 +244,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "check the file's size against the source (`ls -l <file>`; `head -c 100 <file>` shows a git-lfs pointer or "
         "HTML); download it again (`git lfs pull` in a cloned model repository, or `huggingface-cli download`)",
         weight=55,
-        applies="torch.load, safetensors, llama.cpp (GGUF/GGML), pickle-based checkpoints",
+        applies="safetensors, llama.cpp (GGUF/GGML), pickle-based checkpoints (torch.load's own wording: "
+        "`torch-checkpoint-corrupt`)",
         shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
-        example="RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
-        example_source="torch/csrc/jit/serialization (caffe2/serialize/inline_container.cc)",
-    ),
-    KnownError(
-        "py-state-dict-mismatch",
-        "Error(s) in loading state_dict: missing / unexpected keys or a size mismatch",
-        r"Error\(s\) in loading state_dict for \w{1,80}",
-        "The checkpoint was saved from another model definition than the one built: another config (number of "
-        "classes, width, depth), another version of the model code, or a model wrapped in DataParallel / DDP "
-        "(every key prefixed `module.`).",
-        "build the model with the config the checkpoint was trained with (the same model file, number of classes and "
-        "size), or load the checkpoint that matches this model; `strict=False` only hides the mismatch",
-        variants=(
-            Variant(
-                r"Unexpected key\(s\) in state_dict: [^\n]{0,40}\"module\.|Missing key\(s\) in state_dict: "
-                r"[^\n]{0,40}\"module\.",
-                "keys prefixed `module.` (saved from DataParallel / DDP)",
-                "strip the `module.` prefix: `model.load_state_dict({k.removeprefix('module.'): v for k, v in "
-                "sd.items()})` (or save `model.module.state_dict()` when training)",
-            ),
-            Variant(
-                r"size mismatch for [\w.]{1,120}: copying a param with shape",
-                "a size mismatch",
-                "the checkpoint's layer has another shape than the model's: build the model with the checkpoint's "
-                "config (e.g. its number of classes, image size or width); to fine-tune a new head, drop the "
-                "mismatched keys from the state dict before load_state_dict(..., strict=False)",
-            ),
-        ),
-        op=r"(?:size mismatch for |Missing key\(s\) in state_dict: \"|Unexpected key\(s\) in state_dict: \")"
-        r"([\w.]{1,120})",
-        weight=50,
-        applies="torch.nn.Module.load_state_dict (torch/nn/modules/module.py)",
-        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
-        example="RuntimeError: Error(s) in loading state_dict for Net:\n\tsize mismatch for head.weight: copying a "
-        "param with shape torch.Size([80, 256]) from checkpoint, the shape in current model is torch.Size([2, 256]).",
-        example_source="torch/nn/modules/module.py, load_state_dict's error message",
+        example="EOFError: Ran out of input",
+        example_source="Python's pickle (an empty or truncated file)",
     ),
     KnownError(
         "py-opencv-empty-image",

@@ -1,0 +1,944 @@
+"""PyTorch's CUDA runtime failures as any model's inference or deployment script meets them (not TensorRT-specific):
+device-side asserts, cuBLAS and cuDNN statuses, CUDA in forked workers, checkpoints saved on CUDA and loaded elsewhere,
+GPU indices, dtypes in torch's own words (Half on the CPU, int64 targets, bfloat16 below compute capability 8.0,
+a weight left on the CPU), torch.compile / inductor / Triton availability and capability, NCCL, and kernel faults.
+
+Each pattern is keyed to the wording of its source: torch's ``c10/cuda`` checks ("CUDA error: <cudaGetErrorString>"),
+``CUDA_KERNEL_ASSERT``'s printf ("block: [..], thread: [..] Assertion `..` failed."),
+``aten/src/ATen/cuda/CUDABlas.cpp`` ("CUDA error: CUBLAS_STATUS_* when calling `cublas...`"),
+``aten/src/ATen/cudnn`` ("cuDNN error: CUDNN_STATUS_*"),
+``torch/cuda/__init__.py`` (``_lazy_init``), ``torch/serialization.py``, ``torch/amp/autocast_mode.py``,
+``torch/_inductor/scheduler.py`` and ``torch/_inductor/exc.py`` (``TritonMissing``), ``torch/_dynamo/eval_frame.py``
+and ``torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp`` with NCCL's ``ncclResult_t`` names. Numbers, op names, dtypes
+and GPU names are read from the text; none is written into a pattern. Keys start with ``torch-``; the core rows
+(``gpu-out-of-memory``, ``illegal-memory-access``, ``device-mismatch``, ``dtype-mismatch``, ``cuda-unavailable``,
+``torch-cpu-build``, ``gpu-arch-unsupported``, ``no-gpu-visible``, ``cudnn-not-initialized``) keep their texts; the
+rows here are the more specific ones beside them.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+SAMPLE = "tests/data/explain_round6_torch.jsonl"
+TESTS = "tests/troubleshooting/test_round6_torch.py"
+
+
+def _sample(*ids: str) -> tuple[str, ...]:
+    return tuple(f"{SAMPLE}#{i}" for i in ids)
+
+
+#: an earlier device-side assert: the cuBLAS / cuDNN status after it is an echo, the assert is the cause
+_AFTER_ASSERT = r"device-side assert triggered|\] Assertion `"
+#: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
+_WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWindows\b"
+
+FAMILIES: tuple[KnownError, ...] = (
+    # ---- kernels that stopped: asserts and faults ----------------------------------------------------------------
+    KnownError(
+        "torch-device-assert",
+        "CUDA error: device-side assert triggered (a kernel's own check failed, most often an index out of range)",
+        r"device-side assert triggered|cudaErrorAssert|CUDA_ERROR_ASSERT"
+        r"|block: \[\d{1,6},\d{1,6},\d{1,6}\], thread: \[\d{1,6},\d{1,6},\d{1,6}\] Assertion",
+        "A CUDA kernel's own check (CUDA_KERNEL_ASSERT) failed; almost always an index outside a tensor: a token id "
+        "not below the embedding's size, a class target not below the number of classes, a gather / scatter / "
+        "indexing position beyond the dimension. The CUDA context is unusable afterwards: every later CUDA call "
+        "repeats the error, often at another line.",
+        "Run the failing batch once on the CPU (model.cpu()): the same op raises an IndexError that names the index "
+        "and the size; or rerun with CUDA_LAUNCH_BLOCKING=1 to see the op on the GPU. Then compare the indices' "
+        "max() with the size they index (labels < num_classes, token ids < num_embeddings), and restart the process "
+        "(the context cannot recover).",
+        variants=(
+            Variant(
+                r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index|\bembedding\b|\bEmbedding\b",
+                "an embedding lookup",
+                "A token id is not below the embedding's num_embeddings: the tokenizer and the model disagree (a "
+                "tokenizer with added tokens: model.resize_token_embeddings(len(tokenizer))), position ids run past "
+                "max_position_embeddings (inputs longer than the model allows: truncate), or ids are -1 padding. "
+                "Check ids.max() < model.get_input_embeddings().num_embeddings on the CPU.",
+            ),
+            Variant(
+                r"t >= 0 && t < n_classes|cur_target >= 0|n_classes|ClassNLLCriterion|nll_loss|cross_entropy"
+                r"|CrossEntropy",
+                "class targets",
+                "A class target is negative or not below the number of classes the model outputs: labels counted "
+                "from 1 instead of 0, an 'ignore' label (255, -1) without CrossEntropyLoss(ignore_index=...), or a "
+                "head with fewer classes than the data (num_classes). Check targets.min() >= 0 and "
+                "targets.max() < logits.shape[1].",
+            ),
+            Variant(
+                r"input_val >= zero && input_val <= one|binary_cross_entropy|BCELoss",
+                "binary cross-entropy inputs",
+                "BCELoss got inputs outside [0, 1] (raw logits, or NaN): apply torch.sigmoid first, or use "
+                "BCEWithLogitsLoss on the logits (numerically safer); NaN inputs mean the model diverged earlier.",
+            ),
+        ),
+        op=r"Assertion `([^`\n]{1,160})` failed",
+        cuda_errors=("cudaErrorAssert",),
+        weight=82,
+        applies="any CUDA op with an index or a class target (embedding, gather, scatter, index, losses); any torch",
+        shown_by=(
+            f"{TESTS}::test_kernels_that_stopped_in_their_own_words",
+            *_sample("deci-ai-super-gradients-1307", "facebookresearch-detectron2-2837"),
+        ),
+        example="../aten/src/ATen/native/cuda/IndexKernel.cu:92: operator(): block: [96,0,0], thread: [64,0,0] "
+        'Assertion `index >= -sizes[i] && index < sizes[i] && "index out of bounds"` failed.\nRuntimeError: CUDA '
+        "error: device-side assert triggered",
+        example_source="https://github.com/Deci-AI/super-gradients/issues/1307",
+    ),
+    KnownError(
+        "torch-gpu-fault",
+        "CUDA error: unspecified launch failure / an illegal instruction / misaligned address (a kernel crashed)",
+        r"unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED"
+        r"|an illegal instruction was encountered|CUDA error: misaligned address|uncorrectable ECC error"
+        r"|GPU is lost|fallen off the bus|NVRM: Xid \(",
+        "A kernel crashed without a specific reason (cudaErrorLaunchFailure 719, an illegal instruction 715, a "
+        "misaligned address 716) and the CUDA context is lost. When it comes back at random places or after minutes "
+        "under load, the GPU, its power or cooling, an overclock or the driver is the usual cause; when it is always "
+        "the same op, a kernel bug (a custom CUDA extension, flash-attn, xformers) for this GPU.",
+        "Rerun with CUDA_LAUNCH_BLOCKING=1 to name the kernel. Then look at the machine: `dmesg | grep -i xid` (NVRM "
+        "Xid lines), `nvidia-smi -q -d ECC,TEMPERATURE,POWER`; remove any overclock, update the driver and reboot "
+        "(the GPU often stays unusable until then). If one op always fails, rebuild or update the extension that "
+        "provides it for this torch and GPU.",
+        variants=(
+            Variant(
+                r"ECC|Xid|fallen off the bus|GPU is lost",
+                "the GPU reports a hardware fault",
+                "The GPU reported a hardware-level fault (ECC, Xid, fallen off the bus): reset or reboot, check "
+                "power and cooling, and if it repeats on this GPU only, have the card replaced (another card of the "
+                "same model working settles it).",
+            ),
+            Variant(
+                r"illegal instruction|misaligned address",
+                "a kernel fault",
+                "A kernel executed an invalid instruction or access: a CUDA extension built for another torch, CUDA "
+                "or GPU architecture, or a library bug. Rebuild the extensions for this torch (pip install "
+                "--no-build-isolation --force-reinstall <ext>), update them, and check with compute-sanitizer.",
+            ),
+        ),
+        cuda_errors=(
+            "cudaErrorLaunchFailure",
+            "cudaErrorIllegalInstruction",
+            "cudaErrorMisalignedAddress",
+            "cudaErrorECCUncorrectable",
+            "cudaErrorHardwareStackError",
+            "cudaErrorInvalidPc",
+        ),
+        loose=True,
+        alternatives=("illegal-memory-access",),
+        weight=60,
+        applies="any CUDA program; hardware and driver faults show up this way",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words", *_sample("opendatalab-mineru-426")),
+        example="RuntimeError: CUDA error: unspecified launch failure\nCUDA kernel errors might be asynchronously "
+        "reported at some other API call, so the stacktrace below might be incorrect.",
+        example_source="https://github.com/opendatalab/MinerU/issues/426",
+    ),
+    KnownError(
+        "torch-invalid-device-function",
+        "CUDA error: invalid device function (kernels not built for this GPU)",
+        r"invalid device function|cudaErrorInvalidDeviceFunction",
+        "A kernel has no code for this GPU's architecture (cudaErrorInvalidDeviceFunction, 98): torch or a CUDA "
+        "extension (a custom op, mmcv, detectron2, a kernel library) was compiled for other compute capabilities "
+        "than the GPU's.",
+        "Install a torch build that supports the GPU (torch.cuda.get_arch_list() must list its sm_XY; "
+        "`torchtrt-compat check`), and rebuild the extensions for it: TORCH_CUDA_ARCH_LIST='<major.minor of "
+        "torch.cuda.get_device_capability()>' pip install --no-build-isolation --force-reinstall <extension>.",
+        advice="gpu",
+        cuda_errors=("cudaErrorInvalidDeviceFunction",),
+        alternatives=("gpu-arch-unsupported",),
+        weight=80,
+        applies="torch and CUDA extensions built for other GPU architectures",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words",),
+        example="RuntimeError: CUDA error: invalid device function",
+        example_source="CUDA's runtime message for cudaErrorInvalidDeviceFunction (98), as torch's C10_CUDA_CHECK "
+        "prints it; torch 0.x printed 'cuda runtime error (8) : invalid device function'",
+    ),
+    KnownError(
+        "torch-launch-timeout",
+        "CUDA error: the launch timed out and was terminated (the display watchdog stopped a kernel)",
+        r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT",
+        "The operating system stopped a kernel that ran too long on a GPU that also drives a display (Windows' TDR "
+        "watchdog, about 2 s; X on Linux with the watchdog on).",
+        "Run on a GPU that drives no display (or headless), make the work per kernel smaller (a smaller batch or "
+        "resolution), or raise Windows' TdrDelay (registry, then reboot).",
+        cuda_errors=("cudaErrorLaunchTimeout",),
+        weight=78,
+        applies="GPUs that drive a display, mostly on Windows",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words",),
+        example="RuntimeError: CUDA error: the launch timed out and was terminated",
+        example_source="CUDA's runtime message for cudaErrorLaunchTimeout (702), as torch's C10_CUDA_CHECK prints it",
+    ),
+    KnownError(
+        "torch-operation-not-supported",
+        "CUDA error: operation not supported (the driver refused a feature on this platform)",
+        r"CUDA error: operation not supported|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED",
+        "The driver does not offer a CUDA feature on this platform: WSL2, a virtual GPU (vGPU / cloud instances), "
+        "MIG, or an old GPU. The usual features: pinned host memory, CUDA IPC (CUDA tensors shared between "
+        "processes), peer access between GPUs, and the cudaMallocAsync / expandable_segments allocator settings.",
+        "Find the call with CUDA_LAUNCH_BLOCKING=1. Then turn the feature off: DataLoader(pin_memory=False), "
+        "PYTORCH_CUDA_ALLOC_CONF without expandable_segments / backend:cudaMallocAsync, no CUDA tensors passed "
+        "between processes (pass CPU tensors), NCCL_P2P_DISABLE=1 between GPUs; update the driver (on WSL2, the "
+        "Windows driver).",
+        variants=(
+            Variant(
+                r"\bWSL\d?\b|microsoft-standard",
+                "WSL2",
+                "WSL2's CUDA lacks some features (pinned memory beyond limits, IPC, some allocator modes): "
+                "pin_memory=False, no CUDA IPC between processes, default allocator settings; update the Windows "
+                "NVIDIA driver (WSL uses it).",
+            ),
+        ),
+        cuda_errors=("cudaErrorNotSupported",),
+        loose=True,
+        alternatives=("gpu-arch-unsupported",),
+        weight=60,
+        applies="WSL2, virtual GPUs, MIG slices, old GPUs",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words", *_sample("comfy-org-comfyui-10629")),
+        example="CUDA error: operation not supported\nCUDA kernel errors might be asynchronously reported at some "
+        "other API call, so the stacktrace below might be incorrect.",
+        example_source="https://github.com/Comfy-Org/ComfyUI/issues/10629 (a Windows cloud VM's L40S / T4)",
+    ),
+    KnownError(
+        "torch-gpu-busy",
+        "CUDA-capable device(s) is/are busy or unavailable",
+        r"CUDA-capable device\(s\) (?:is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable"
+        r"|CUDA_ERROR_DEVICE_UNAVAILABLE",
+        "The GPU refuses a new context: it is in Exclusive_Process compute mode and another process holds it, or "
+        "it is reserved (a MIG / vGPU mode, a container given another GPU).",
+        "See who holds it (`nvidia-smi`: the process list and the 'Compute M.' column); stop that process, use "
+        "another GPU (CUDA_VISIBLE_DEVICES), or set the default compute mode (`sudo nvidia-smi -c DEFAULT`).",
+        cuda_errors=("cudaErrorDevicesUnavailable",),
+        weight=78,
+        applies="shared GPU servers, clusters with exclusive compute mode",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words",),
+        example="RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable",
+        example_source="CUDA's runtime message for cudaErrorDevicesUnavailable (46), as torch's C10_CUDA_CHECK prints "
+        "it",
+    ),
+    KnownError(
+        "torch-cuda-init-unknown",
+        "CUDA unknown error / initialization error when torch starts CUDA",
+        r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA initialization: CUDA unknown"
+        r"|(?:CUDA error|cuda runtime error \(\d{1,3}\)) ?:? (?:unknown error|initialization error)",
+        "The driver failed to start CUDA: on Linux most often after a suspend / resume (the nvidia_uvm module is "
+        "left broken) or a driver update without a reboot; also CUDA_VISIBLE_DEVICES changed after the process "
+        "started CUDA, or a container without the GPU's device files. torch then sees no GPU.",
+        "Reload the driver's UVM module (`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`) or reboot; set "
+        "CUDA_VISIBLE_DEVICES before the process starts (in the shell, or in Python before `import torch`); check "
+        "`nvidia-smi` and, in a container, that it was started with the GPU (`--gpus all`).",
+        variants=(
+            Variant(
+                r"DataLoader|_worker_loop|worker_loop|num_workers|multiprocessing|__getitem__|transforms\.",
+                "inside worker processes",
+                "CUDA was used in a forked worker (a Dataset, a transform or a pool started after CUDA): keep CUDA "
+                "out of the workers (CPU tensors there, .cuda() in the main loop) or use the spawn start method "
+                "(DataLoader(..., multiprocessing_context='spawn')).",
+            ),
+        ),
+        severity="warns-of-failure",
+        loose=True,
+        alternatives=("cuda-driver-insufficient", "torch-cuda-fork"),
+        weight=70,
+        applies="Linux hosts after suspend or a driver update; containers",
+        shown_by=(f"{TESTS}::test_kernels_that_stopped_in_their_own_words",),
+        example="UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up "
+        "environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available "
+        "devices to be zero.",
+        example_source="torch/cuda/__init__.py (is_available's warning from c10/cuda/CUDAFunctions.cpp, torch 2.x)",
+    ),
+    # ---- cuBLAS and cuDNN statuses ---------------------------------------------------------------------------------
+    KnownError(
+        "torch-cublas-alloc",
+        "CUBLAS_STATUS_ALLOC_FAILED (cuBLAS could not allocate: the GPU is full)",
+        r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED"
+        r"|cublas runtime error : (?:resource allocation failed|library not initialized)",
+        "cuBLAS could not allocate its handle or workspace (ALLOC_FAILED; NOT_INITIALIZED when creating the handle "
+        "fails): the GPU's memory is (nearly) full, by this process or another one.",
+        "Free GPU memory: lower the batch / sequence length, close other processes on that GPU (`nvidia-smi`), run on "
+        "a GPU with free memory (CUDA_VISIBLE_DEVICES), or load the model in half precision; with device_map='auto' "
+        "or several GPUs, check that the first GPU is not the full one.",
+        variants=(
+            Variant(
+                r"CUBLAS_STATUS_NOT_INITIALIZED",
+                "the handle could not be created",
+                "Most often the GPU had no memory left for cuBLAS's handle (free memory, lower the batch); if memory "
+                "is free, the cuBLAS loaded does not fit the driver or torch (another CUDA's libcublas on "
+                "LD_LIBRARY_PATH): `python -m torch.utils.collect_env` and the core row cuda-library-major.",
+            ),
+        ),
+        unless=_AFTER_ASSERT,
+        op=r"when calling `(cublas\w{1,40})",
+        alternatives=("gpu-out-of-memory",),
+        weight=80,
+        applies="any torch CUDA build; matmul / linear layers",
+        shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words", *_sample("qwenlm-qwen3-873")),
+        example="RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`",
+        example_source="https://github.com/QwenLM/Qwen3/issues/873",
+    ),
+    KnownError(
+        "torch-cublas-not-supported",
+        "CUBLAS_STATUS_NOT_SUPPORTED / ARCH_MISMATCH (no cuBLAS kernel for this dtype on this GPU)",
+        r"CUBLAS_STATUS_NOT_SUPPORTED|CUBLAS_STATUS_ARCH_MISMATCH",
+        "cuBLAS has no kernel for this call on this GPU: a data type the GPU lacks (bfloat16 below compute capability "
+        "8.0, FP8 below 8.9, half precision on some old GPUs), or a torch / cuBLAS build that does not support the "
+        "GPU.",
+        "Run in float32 to confirm (model.float(), inputs .float()); then use a dtype the GPU has (float16 instead of "
+        "bfloat16 below compute capability 8.0: torch.cuda.is_bf16_supported()), and check that torch was built for "
+        "the GPU (torch.cuda.get_arch_list() lists its sm_XY; `torchtrt-compat check`).",
+        variants=(
+            Variant(
+                r"CUDA_R_16BF|bfloat16|BFloat16",
+                "bfloat16",
+                "bfloat16 GEMMs need compute capability 8.0 (Ampere) or newer: use torch_dtype=torch.float16 (or "
+                "float32), autocast(dtype=torch.float16), or the app's --dtype half / fp16 switch.",
+            ),
+            Variant(
+                r"CUDA_R_8F|float8|Float8|\bfp8\b",
+                "FP8",
+                "FP8 GEMMs need compute capability 8.9 (Ada) or 9.0 (Hopper): load the model in float16 / "
+                "bfloat16 on this GPU.",
+            ),
+        ),
+        op=r"when calling `(cublas\w{1,40})",
+        loose=True,
+        alternatives=("torch-bf16-unsupported", "gpu-arch-unsupported"),
+        weight=75,
+        applies="half / bfloat16 / FP8 matmuls on GPUs without them; any torch",
+        shown_by=(
+            f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",
+            *_sample("buaacyw-gaussianeditor-46", "billwuhao-comfyui-ace-step-10"),
+        ),
+        example="RuntimeError: CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasGemmEx( handle, opa, opb, "
+        "m, n, k, &falpha, a, CUDA_R_16F, lda, b, CUDA_R_16F, ldb, &fbeta, c, CUDA_R_16F, ldc, CUDA_R_32F, "
+        "CUBLAS_GEMM_DEFAULT_TENSOR_OP)`",
+        example_source="https://github.com/buaacyw/GaussianEditor/issues/46",
+    ),
+    KnownError(
+        "torch-cublas-failure",
+        "CUBLAS_STATUS_EXECUTION_FAILED / INTERNAL_ERROR / INVALID_VALUE (cuBLAS failed; the status says little)",
+        r"CUBLAS_STATUS_(?:EXECUTION_FAILED|INTERNAL_ERROR|INVALID_VALUE|MAPPING_ERROR)"
+        r"|cublas runtime error : (?:the GPU program failed to execute|an internal operation failed)",
+        "cuBLAS failed to run a GEMM (EXECUTION_FAILED, INTERNAL_ERROR) or rejected its arguments (INVALID_VALUE). "
+        "The usual causes, in order: an earlier asynchronous CUDA error (a device-side assert, an illegal access) "
+        "surfacing at this call; a torch build without kernels for this GPU (an RTX 30xx / 40xx with a CUDA 10 "
+        "build); memory nearly exhausted; sizes beyond cuBLAS's 32-bit limits.",
+        "Rerun with CUDA_LAUNCH_BLOCKING=1 (the first error is the real one); check that torch supports the GPU "
+        "(`python -c 'import torch; print(torch.version.cuda, torch.cuda.get_arch_list(), "
+        "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed; else install a build for a newer "
+        "CUDA); lower the batch; split very large batched matmuls.",
+        unless=_AFTER_ASSERT,
+        op=r"when calling `(cublas\w{1,40})",
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "gpu-out-of-memory", "torch-device-assert"),
+        weight=60,
+        applies="any torch CUDA build",
+        shown_by=(
+            f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",
+            *_sample("facebookresearch-sparseconvnet-208", "jadore801120-attention-is-all-you-need-pytorch-193"),
+        ),
+        example="RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, "
+        "opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
+        example_source="https://github.com/facebookresearch/SparseConvNet/issues/208 (an RTX 3080 with a CUDA 10.0 "
+        "torch)",
+    ),
+    KnownError(
+        "torch-cudnn-not-supported",
+        "cuDNN error: CUDNN_STATUS_NOT_SUPPORTED / BAD_PARAM (no cuDNN kernel for these arguments)",
+        r"CUDNN_STATUS_NOT_SUPPORTED(?!_ARCH)|CUDNN_STATUS_BAD_PARAM",
+        "cuDNN has no kernel for this convolution / RNN with these arguments: a non-contiguous input (after "
+        "permute / transpose / expand), input and weight of different dtypes or layouts, or a tensor beyond cuDNN's "
+        "size limits (a very large batch or volume); near the memory limit it can also mean no workspace fitted.",
+        "Make the input contiguous (x = x.contiguous() after permute / transpose), give input and weight one dtype, "
+        "and try a smaller batch; torch.backends.cudnn.enabled = False confirms cuDNN is the part failing (slower, "
+        "for a test); update torch (it bundles cuDNN).",
+        loose=True,
+        alternatives=("gpu-out-of-memory",),
+        weight=70,
+        applies="convolutions and RNNs on CUDA, any torch",
+        shown_by=(
+            f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",
+            *_sample("loewex-greedy-infomax-3", "ppplang-sknet-14"),
+        ),
+        example="RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a "
+        "non-contiguous input.",
+        example_source="https://github.com/loeweX/Greedy_InfoMax/issues/3 (fixed by .contiguous() after a permute)",
+    ),
+    KnownError(
+        "torch-cudnn-no-algorithm",
+        "Unable to find a valid cuDNN algorithm to run convolution",
+        r"Unable to find a valid cuDNN algorithm to run convolution"
+        r"|(?:GET|FIND) was unable to find an engine to execute this computation"
+        r"|no valid convolution algorithms available in CuDNN",
+        "cuDNN found no convolution algorithm that fits: almost always the GPU's free memory is too small for any "
+        "algorithm's workspace at this batch / resolution; otherwise the cuDNN loaded does not fit the GPU or torch.",
+        "Lower the batch size or resolution and free GPU memory (other processes, earlier models); if memory is "
+        "plentiful, check that torch loads its own cuDNN (torch.backends.cudnn.version(); no other cuDNN on "
+        "LD_LIBRARY_PATH) and that torch supports the GPU.",
+        loose=True,
+        alternatives=("gpu-out-of-memory", "cuda-library-major"),
+        weight=70,
+        applies="convolutions on CUDA, any torch",
+        shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",),
+        example="RuntimeError: Unable to find a valid cuDNN algorithm to run convolution",
+        example_source="aten/src/ATen/native/cudnn/Conv_v7.cpp (torch's cuDNN v7 API path); Conv_v8.cpp says 'GET "
+        "was unable to find an engine to execute this computation'",
+    ),
+    KnownError(
+        "torch-cudnn-mapping",
+        "cuDNN error: CUDNN_STATUS_MAPPING_ERROR / ARCH_MISMATCH",
+        r"CUDNN_STATUS_MAPPING_ERROR|CUDNN_STATUS_ARCH_MISMATCH|CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH",
+        "cuDNN could not access GPU memory (MAPPING_ERROR) or has no kernels for this GPU (ARCH_MISMATCH): most often "
+        "an earlier asynchronous CUDA error surfacing here, memory pressure at a large batch, or a torch / cuDNN "
+        "build that does not support this GPU.",
+        "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the first error; try a smaller batch; compare "
+        "torch.cuda.get_arch_list() with the GPU's compute capability and install a torch build for it; "
+        "torch.backends.cudnn.enabled = False confirms cuDNN is the part failing.",
+        unless=_AFTER_ASSERT,
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "illegal-memory-access"),
+        weight=60,
+        applies="convolutions on CUDA, any torch",
+        shown_by=(
+            f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",
+            *_sample("sczhou-codeformer-303", "jeya-maria-jose-kiu-net-pytorch-3"),
+        ),
+        example="    return F.conv2d(input, weight, bias, self.stride,\nRuntimeError: cuDNN error: "
+        "CUDNN_STATUS_MAPPING_ERROR",
+        example_source="https://github.com/sczhou/CodeFormer/issues/303",
+    ),
+    # ---- processes, devices and checkpoints ------------------------------------------------------------------------
+    KnownError(
+        "torch-cuda-fork",
+        "Cannot re-initialize CUDA in forked subprocess (CUDA in a forked worker)",
+        r"Cannot re-initialize CUDA in forked subprocess",
+        "The parent process had started CUDA and then forked (DataLoader workers, multiprocessing.Pool, a server's "
+        "worker processes); a forked child cannot use CUDA.",
+        "Use the spawn start method before any pool or process is made, inside `if __name__ == '__main__':` "
+        "(torch.multiprocessing.set_start_method('spawn', force=True), or mp.get_context('spawn').Pool(...)), or keep "
+        "CUDA out of the children (they return CPU tensors; the parent moves them to the GPU).",
+        variants=(
+            Variant(
+                r"DataLoader|_worker_loop|worker_loop|num_workers|dataloader|__getitem__|collate",
+                "DataLoader workers",
+                "Keep CUDA out of the Dataset and collate_fn (return CPU tensors; call .cuda() in the training / "
+                "inference loop), or DataLoader(..., multiprocessing_context='spawn'), or num_workers=0.",
+            ),
+            Variant(
+                r"gunicorn|celery|uwsgi|django|qcluster|rq worker|ProcessPoolExecutor|multiprocessing\.Pool",
+                "a server's or pool's worker processes",
+                "Load the model inside each worker after it starts (gunicorn without --preload, a worker "
+                "initializer / post_fork hook, celery --pool=solo or threads), and touch no CUDA in the parent.",
+            ),
+        ),
+        weight=88,
+        applies="Linux and macOS (fork is the default start method there), any torch",
+        shown_by=(
+            f"{TESTS}::test_processes_devices_and_checkpoints_in_their_own_words",
+            *_sample("facebookresearch-pycls-183", "traveller59-spconv-408", "facebookresearch-detectron2-2704"),
+        ),
+        example="RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you "
+        "must use the 'spawn' start method",
+        example_source="torch/cuda/__init__.py, _lazy_init; https://github.com/facebookresearch/pycls/issues/183",
+    ),
+    KnownError(
+        "torch-load-cuda-on-cpu",
+        "Attempting to deserialize object on a CUDA device (torch.load of a checkpoint saved from the GPU)",
+        r"Attempting to deserialize object on (?:a )?CUDA device"
+        r"|please use torch\.load with map_location(?:=torch\.device\('cpu'\))? to map your storages",
+        "The checkpoint holds tensors saved from CUDA, and torch.load puts them back on that device by default, but "
+        "this process has no such GPU: no usable GPU at all (a CPU-only machine, a CPU-only torch), or fewer GPUs "
+        "than the machine that saved it.",
+        "Load with map_location: torch.load(path, map_location='cpu') on a CPU-only machine (then model.to(device)), "
+        "or map_location='cuda:0'; many projects have a --device cpu / --cpu switch. If the machine does have an "
+        "NVIDIA GPU, torch cannot use it: check `python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'` (a +cpu build: install the CUDA build).",
+        variants=(
+            Variant(
+                r"device_count\(\) is \d",
+                "a GPU index this machine lacks",
+                "The checkpoint was saved from cuda:N and this machine has fewer GPUs: "
+                "torch.load(path, map_location='cuda:0') (or a dict {'cuda:1': 'cuda:0'}, or 'cpu').",
+            ),
+        ),
+        alternatives=("torch-cpu-build", "cuda-unavailable"),
+        weight=88,
+        applies="torch.load of checkpoints saved on a GPU; any torch",
+        shown_by=(
+            f"{TESTS}::test_processes_devices_and_checkpoints_in_their_own_words",
+            *_sample("hkchengrex-cutie-37", "keunsoo-ko-cmt-1"),
+        ),
+        example="RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is "
+        "False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') "
+        "to map your storages to the CPU.",
+        example_source="torch/serialization.py (validate_cuda_device); https://github.com/hkchengrex/Cutie/issues/37",
+    ),
+    KnownError(
+        "torch-invalid-device",
+        "CUDA error: invalid device ordinal (a GPU index this machine does not have)",
+        r"invalid device ordinal|cudaErrorInvalidDevice|CUDA_ERROR_INVALID_DEVICE\b",
+        "The code asked for cuda:N (set_device, .cuda(N), --gpu / --device N, a local rank) with N not below the "
+        "number of GPUs this process sees. CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
+        "Use an index below torch.cuda.device_count() (`python -c 'import torch; print(torch.cuda.device_count())'`): "
+        "cuda:0 on a one-GPU machine, or the project's --device / --gpu_ids option; with CUDA_VISIBLE_DEVICES=2 the "
+        "one visible GPU is cuda:0.",
+        variants=(
+            Variant(
+                r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size",
+                "more processes than GPUs",
+                "A launcher started more processes than there are GPUs (each rank calls set_device(local_rank)): set "
+                "--nproc_per_node (torchrun / deepspeed --num_gpus) to the number of visible GPUs, and check "
+                "CUDA_VISIBLE_DEVICES lists that many.",
+            ),
+        ),
+        cuda_errors=("cudaErrorInvalidDevice",),
+        weight=80,
+        applies="any CUDA program; multi-GPU code run on fewer GPUs",
+        shown_by=(
+            f"{TESTS}::test_processes_devices_and_checkpoints_in_their_own_words",
+            *_sample("wdrink-pydeepfakedet-1", "gaomingqi-track-anything-83"),
+        ),
+        example="RuntimeError: CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported "
+        "at some other API call,so the stacktrace below might be incorrect.",
+        example_source="https://github.com/wdrink/PyDeepFakeDet/issues/1 (cuda:1 on a one-GPU machine)",
+    ),
+    # ---- dtypes in torch's words -----------------------------------------------------------------------------------
+    KnownError(
+        "torch-half-on-cpu",
+        "\"<op>\" not implemented for 'Half' (a half-precision model running on the CPU)",
+        r"\"(?![\w.:]{0,60}cuda)[\w.:]{1,60}\" not implemented for '(?:Half|BFloat16)'",
+        "The model (or a tensor) is in float16 / bfloat16 but runs on the CPU, where this op has no half kernel: the "
+        "GPU is not used (no GPU, a CPU-only torch, or the code never moved the model), or .half() was applied on a "
+        "CPU machine.",
+        "Run on the GPU (model.cuda() and inputs .cuda(); check torch.cuda.is_available() is True), or keep float32 "
+        "on the CPU (model.float(); torch_dtype=torch.float32; no .half() when the device is cpu).",
+        variants=(
+            Variant(
+                r"\+cpu\b|Torch not compiled with CUDA|cpuonly|is_available\(\) (?:is|returns?) False",
+                "a CPU-only torch",
+                "This torch is a CPU-only build: install the CUDA build for your driver (`torchtrt-compat check` "
+                "prints the command) or convert the model to float32 for the CPU.",
+            ),
+        ),
+        op=r"\"([\w.:]{1,60})\" not implemented for",
+        weight=80,
+        applies="any torch on the CPU; LLM and diffusion scripts that load in float16",
+        shown_by=(
+            f"{TESTS}::test_dtypes_in_torchs_own_words",
+            *_sample("zai-org-visualglm-6b-30", "scir-hi-huatuo-llama-med-chinese-43"),
+        ),
+        example="RuntimeError: \"addmm_impl_cpu_\" not implemented for 'Half'",
+        example_source="https://github.com/zai-org/VisualGLM-6B/issues/30",
+    ),
+    KnownError(
+        "torch-index-dtype",
+        "Class targets or indices of the wrong dtype (expected scalar type Long)",
+        r"expected scalar type Long but found \w{1,12}|Expected object of scalar type Long but got scalar type \w{1,12}"
+        r"|Expected tensor for argument #\d 'indices' to have (?:one of the following )?scalar types?:? Long"
+        r"|\"(?:nll_loss|cross_entropy|multi_margin|embedding|index|gather|scatter)[\w.]{0,60}\" not implemented for"
+        r" '(?:Int|Float|Double|Half|Byte|Char|Short)'",
+        "Class targets (CrossEntropyLoss / NLLLoss) and index tensors (embedding ids, gather / scatter / index) must "
+        "be int64 (torch.long); these are int32, float or uint8, often from numpy arrays or a dataset's labels.",
+        "Cast them: targets = targets.long(), ids = ids.long() (in the Dataset or before the call); for soft labels "
+        "(probabilities) CrossEntropyLoss takes float targets of the logits' shape and dtype instead.",
+        op=r"argument #\d '(\w{1,30})'|\"([\w.]{1,60})\" not implemented for",
+        weight=72,
+        applies="losses and indexing ops, any torch",
+        shown_by=(f"{TESTS}::test_dtypes_in_torchs_own_words",),
+        example="RuntimeError: expected scalar type Long but found Int",
+        example_source="aten's type check of nll_loss' target (ATen/native/LossNLL.cpp, torch 2.x)",
+    ),
+    KnownError(
+        "torch-weight-device-mismatch",
+        "Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor): a layer's weights on another device",
+        r"Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)"
+        r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
+        r"|Input, output and indices must be on the current device"
+        r"|indices should be either on cpu or on the same device as the indexed tensor",
+        "The input is on one device and a layer's weights on another (the 'type' torch names includes the device: "
+        "torch.cuda.HalfTensor is on the GPU, torch.HalfTensor on the CPU): the model, or a layer of it, was not "
+        "moved, or the input was not.",
+        "Move the whole model and the input to one device: model.to(device) after every layer is created (layers "
+        "kept in a plain Python list are not moved: use nn.ModuleList / nn.ModuleDict), and x = x.to(device); a "
+        "weight assigned as a plain tensor must be an nn.Parameter or a registered buffer.",
+        alternatives=("device-mismatch",),
+        weight=78,
+        applies="convolutions and linear layers, any torch",
+        shown_by=(f"{TESTS}::test_dtypes_in_torchs_own_words", *_sample("alvinliu0-humangaussian-25")),
+        example="RuntimeError: Input type (torch.cuda.HalfTensor) and weight type (torch.HalfTensor) should be the "
+        "same",
+        example_source="https://github.com/alvinliu0/HumanGaussian/issues/25",
+    ),
+    KnownError(
+        "torch-dtype-mismatch",
+        "Half / Float / BFloat16 mixed in one op of an eager PyTorch model (mat1 and mat2, input and weight)",
+        r"expected mat1 and mat2 to have the same dtype|mat1 and mat2 must have the same dtype"
+        r"|expected scalar type (?:Float|Half|BFloat16) but found (?:Float|Half|BFloat16)"
+        r"|Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
+        r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)",
+        "One op got tensors of two floating dtypes: the model's weights are in one (model.half(), torch_dtype="
+        "torch.float16, bfloat16) and the input, or a tensor made inside forward, in another (float32 by default), or "
+        "part of the model was cast and part not.",
+        "Give the input the weights' dtype (x = x.to(next(model.parameters()).dtype)) and create tensors in forward "
+        "with dtype=x.dtype; or run the model under torch.autocast('cuda', dtype=torch.float16), which casts per op; "
+        "cast the whole model once (model.half() / model.float()), not single layers.",
+        unless=r"torch_tensorrt|Torch-TensorRT|TensorRT|execute_engine|\[TRT\]",
+        alternatives=("dtype-mismatch",),
+        weight=68,
+        applies="eager PyTorch (no TensorRT in the text); half / bfloat16 models",
+        shown_by=(f"{TESTS}::test_dtypes_in_torchs_own_words", *_sample("yu-fangxu-cold-attack-20")),
+        example="RuntimeError: expected mat1 and mat2 to have the same dtype, but got: float != c10::Half",
+        example_source="aten's addmm / matmul dtype check (ATen/native/LinearAlgebra.cpp, torch 2.x)",
+    ),
+    KnownError(
+        "torch-bf16-unsupported",
+        "bfloat16 on a GPU without it (compute capability below 8.0)",
+        r"Current CUDA Device does not support bfloat16|Bfloat16 is only supported on GPUs with compute capability"
+        r"|Your setup doesn't support bf16/gpu",
+        "bfloat16 needs compute capability 8.0 (Ampere: A100, RTX 30xx) or newer; this GPU (Volta V100, Turing T4 / "
+        "RTX 20xx, Pascal) has none, and the code or the model's config asked for it.",
+        "Use float16 (or float32) instead: torch_dtype=torch.float16, autocast(dtype=torch.float16), fp16=True "
+        "instead of bf16=True, or the app's --dtype half; pick it at run time with torch.cuda.is_bf16_supported().",
+        variants=(
+            Variant(
+                r"vllm|--dtype",
+                "vLLM",
+                "Pass --dtype half (CLI) or LLM(model=..., dtype='half'): vLLM takes the model config's bfloat16 by "
+                "default.",
+            ),
+        ),
+        advice="gpu",
+        weight=86,
+        applies="GPUs below compute capability 8.0; autocast, transformers, vLLM",
+        shown_by=(
+            f"{TESTS}::test_dtypes_in_torchs_own_words",
+            *_sample("substratusai-vllm-docker-37", "karpathy-nanogpt-277"),
+        ),
+        example="ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla "
+        "T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the`dtype` flag in "
+        "CLI, for example: --dtype=half.",
+        example_source="vLLM's dtype check; https://github.com/substratusai/vllm-docker/issues/37; torch's own: "
+        "torch/amp/autocast_mode.py ('Current CUDA Device does not support bfloat16')",
+    ),
+    # ---- torch.compile: inductor and Triton ------------------------------------------------------------------------
+    KnownError(
+        "torch-triton-old-gpu",
+        "torch.compile: GPU too old for the Triton compiler (compute capability below 7.0)",
+        r"too old to be supported by the triton GPU compiler|Triton only supports devices of CUDA Capability",
+        "torch.compile's default backend (inductor) writes Triton kernels, and Triton needs compute capability 7.0 or "
+        "newer; this GPU (Pascal: GTX 10xx, P40, P100; Maxwell) is older.",
+        "Do not compile on this GPU: remove the torch.compile call or turn off the project's compile option (many "
+        "have one, e.g. --compile=False); TORCHDYNAMO_DISABLE=1 makes every torch.compile a no-op. The model runs "
+        "the same, without the speed-up; or use a GPU of compute capability 7.0+.",
+        variants=(
+            Variant(
+                r"convert_frame: \[WARNING\]|suppress_errors",
+                "a warning: dynamo fell back to eager",
+                "With torch._dynamo.config.suppress_errors the model still runs (eagerly) and this is only a "
+                "warning; turn compile off (TORCHDYNAMO_DISABLE=1) to stop the attempt and the message.",
+            ),
+        ),
+        advice="gpu",
+        weight=88,
+        applies="torch ≥ 2.0 with torch.compile (inductor) on GPUs below compute capability 7.0",
+        shown_by=(
+            f"{TESTS}::test_compile_and_triton_in_their_own_words",
+            *_sample("apple-ml-cross-entropy-41", "mic-dkfz-nnunet-2188"),
+        ),
+        example="RuntimeError: Found NVIDIA GeForce GTX 1070 which is too old to be supported by the triton GPU "
+        "compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your "
+        "device is of CUDA capability 6.1",
+        example_source="torch/_inductor/scheduler.py (create_backend); https://github.com/apple/ml-cross-entropy/issues"
+        "/41",
+    ),
+    KnownError(
+        "torch-triton-missing",
+        "torch.compile: Cannot find a working triton installation",
+        r"Cannot find a working triton installation|\bTritonMissing\b",
+        "torch.compile's inductor backend needs the triton package for GPU kernels and cannot import it: not "
+        "installed (Windows: torch's wheels do not bring it), installed into another Python, or a version that "
+        "does not fit this torch.",
+        "Install the triton that this torch requires into the Python that runs the program: on Linux it comes with "
+        "torch's CUDA wheels (`python -m pip install --force-reinstall torch==<your version>` from the index you "
+        "installed torch from restores it); or do not compile (remove torch.compile; TORCHDYNAMO_DISABLE=1).",
+        variants=(
+            Variant(
+                _WINDOWS,
+                "Windows",
+                "On Windows install the triton-windows package, in the release its README pairs with your torch, "
+                "with the Python that runs the app (`python -m pip install triton-windows`; ComfyUI portable: "
+                "python_embeded\\python.exe -m pip ...); or turn compile off in the app.",
+            ),
+        ),
+        weight=86,
+        applies="torch ≥ 2.0 with torch.compile (inductor) on a GPU",
+        shown_by=(
+            f"{TESTS}::test_compile_and_triton_in_their_own_words",
+            *_sample("kijai-comfyui-wanvideowrapper-978", "woct0rdho-triton-windows-34"),
+        ),
+        example="torch._inductor.exc.TritonMissing: Cannot find a working triton installation. Either the package is "
+        "not installed or it is too old.",
+        example_source="torch/_inductor/exc.py (TritonMissing); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues"
+        "/978",
+    ),
+    KnownError(
+        "torch-compile-platform",
+        "torch.compile: Windows (or this Python) not yet supported",
+        r"(?:Windows|Python 3\.\d{1,2}\+?) (?:is )?not yet supported for torch\.compile"
+        r"|torch\.compile is not supported on Python",
+        "This torch release refuses torch.compile on this platform: Windows (torch 2.0 / 2.1), or a Python newer "
+        "than the release's dynamo supports.",
+        "Skip compiling: remove the torch.compile call or turn off the project's compile option (the model runs the "
+        "same, slower). Or change the platform: a newer torch release (later ones compile on Windows, with "
+        "triton-windows for GPU kernels), Linux / WSL2, or a Python version this torch supports.",
+        variants=(
+            Variant(
+                r"Python 3\.\d{1,2}\+? (?:is )?not yet supported|not supported on Python",
+                "a Python this torch's dynamo does not support",
+                "Install a torch release that supports your Python (each release's notes name them), or create the "
+                "environment with an older Python; or skip torch.compile.",
+            ),
+        ),
+        weight=86,
+        applies="torch 2.0 and 2.1 on Windows; any torch on a Python newer than it supports",
+        shown_by=(
+            f"{TESTS}::test_compile_and_triton_in_their_own_words",
+            *_sample("tloen-alpaca-lora-80", "haoheliu-audioldm2-39"),
+        ),
+        example="RuntimeError: Windows not yet supported for torch.compile",
+        example_source="torch/_dynamo/eval_frame.py (check_if_dynamo_supported, torch 2.0); "
+        "https://github.com/tloen/alpaca-lora/issues/80",
+    ),
+    # ---- NCCL (multi-GPU inference and serving) --------------------------------------------------------------------
+    KnownError(
+        "torch-nccl-error",
+        "NCCL error in ProcessGroupNCCL (unhandled system error / cuda error / invalid usage / remote error)",
+        r"NCCL error in: [^\n]{0,200}|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
+        r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected",
+        "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
+        "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
+        "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
+        "every rank's first error, not the last one.",
+        variants=(
+            Variant(
+                r"unhandled system error|ncclSystemError|NCCL Error 2\b",
+                "a system call failed",
+                "A socket or shared-memory call failed: in Docker start with --ipc=host (or a larger --shm-size); "
+                "across machines set NCCL_SOCKET_IFNAME to the interface that connects them and open the ports, "
+                "NCCL_IB_DISABLE=1 without InfiniBand; NCCL_DEBUG=INFO names the call.",
+            ),
+            Variant(
+                r"unhandled cuda error|ncclUnhandledCudaError|NCCL Error 1\b",
+                "a CUDA call inside NCCL failed",
+                "Look for the CUDA error before it (out of memory, a device-side assert on one rank); GPUs that "
+                "cannot reach each other directly (consumer cards, some VMs, IOMMU on) need NCCL_P2P_DISABLE=1.",
+            ),
+            Variant(
+                r"invalid usage|ncclInvalidUsage|Duplicate GPU detected|NCCL Error 5\b",
+                "ranks disagree",
+                "Two ranks on one GPU or mismatched calls: call torch.cuda.set_device(local_rank) before "
+                "init_process_group (or pass device_id), start one process per GPU, and make every rank run the same "
+                "collectives with the same sizes.",
+            ),
+            Variant(
+                r"remote process exited|ncclRemoteError|NCCL Error 6\b",
+                "another rank failed",
+                "Another rank exited or lost the network: its own log has the first error.",
+            ),
+        ),
+        weight=75,
+        applies="torch.distributed with the NCCL backend (tensor-parallel inference, vLLM, DeepSpeed, accelerate)",
+        shown_by=(
+            f"{TESTS}::test_nccl_in_its_own_words",
+            *_sample("modelscope-ms-swift-1233", "meta-llama-llama-173"),
+        ),
+        example="torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL."
+        "cpp:1333, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.6\n"
+        "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.",
+        example_source="https://github.com/modelscope/ms-swift/issues/1233; NCCL's ncclResult_t names (nccl.h)",
+    ),
+    KnownError(
+        "torch-nccl-unavailable",
+        "NCCL is not available here (Windows / macOS builds, or no GPU): use the gloo backend",
+        r"Distributed package doesn't have NCCL built in|ProcessGroupNCCL is only supported with GPUs, no GPUs found",
+        "torch.distributed was asked for the NCCL backend where it cannot work: torch's Windows and macOS builds "
+        "have no NCCL, and NCCL needs CUDA GPUs (a CPU-only machine or a CPU-only torch has none).",
+        "Use backend='gloo' (init_process_group('gloo'); accelerate / Lightning / DeepSpeed have a backend or "
+        "strategy option, e.g. PL_TORCH_DISTRIBUTED_BACKEND=gloo), or run one process without torch.distributed; "
+        "NCCL itself needs Linux with CUDA GPUs.",
+        weight=86,
+        applies="torch.distributed on Windows, macOS or hosts without a GPU",
+        shown_by=(f"{TESTS}::test_nccl_in_its_own_words",),
+        example="RuntimeError: Distributed package doesn't have NCCL built in",
+        example_source="torch/distributed/distributed_c10d.py (the NCCL backend requested in a build without it)",
+    ),
+    KnownError(
+        "torch-nccl-timeout",
+        "Watchdog caught collective operation timeout (a rank stopped joining a collective)",
+        r"Watchdog caught collective operation timeout|WorkNCCL\([^\n]{0,200}ran for \d{1,12} milliseconds"
+        r"|NCCL communicator was aborted on rank",
+        "One rank did not reach a collective the others waited on for the whole timeout: it crashed or raised, took "
+        "another branch (data-dependent control flow, rank 0 alone evaluating / saving / downloading), or was far "
+        "slower; less often NCCL hung on the link.",
+        "Find the rank that did not arrive (its own log, py-spy dump of each rank); make every rank run the same "
+        "collectives; for long one-rank work raise the timeout (init_process_group(timeout=timedelta(minutes=60))) "
+        "or put a barrier after it; NCCL_DEBUG=INFO for link hangs.",
+        weight=75,
+        applies="torch.distributed with the NCCL backend",
+        shown_by=(f"{TESTS}::test_nccl_in_its_own_words",),
+        example="[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, "
+        "NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for 600004 milliseconds before timing out.",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (checkTimeout); "
+        "https://github.com/hiyouga/LlamaFactory/issues/7396",
+    ),
+    # ---- checkpoints and tensors crossing to the host ---------------------------------------------------------------
+    KnownError(
+        "torch-load-weights-only",
+        "torch.load: Weights only load failed (torch 2.6 made weights_only=True the default)",
+        r"Weights only load failed|WeightsUnpickler error",
+        "Since torch 2.6 torch.load unpickles only tensors and a list of safe types by default (weights_only=True); "
+        "this checkpoint also holds other Python objects (numpy scalars, a training config, the whole model "
+        "object), so older code that loaded it now fails.",
+        "If you trust the file: allow just the type the message names (torch.serialization.add_safe_globals([...]) "
+        "or the torch.serialization.safe_globals([...]) context), or load it with torch.load(path, "
+        "weights_only=False), which can run code from the file; update the library that wrote the load call (many "
+        "fixed it), or pin torch<2.6 for old code. Never pass weights_only=False for a file from an unknown source.",
+        advice="weights-only",
+        weight=85,
+        applies="torch ≥ 2.6 loading checkpoints written with pickled Python objects",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have "
+        "two options, do those steps only if you trust the source of the checkpoint.",
+        example_source="torch/serialization.py (torch 2.6+, the weights_only default)",
+    ),
+    KnownError(
+        "torch-checkpoint-corrupt",
+        "The checkpoint file is incomplete or not a checkpoint (PytorchStreamReader failed / invalid load key)",
+        r"PytorchStreamReader failed reading|failed finding central directory|invalid load key, '[^'\n]{1,6}'",
+        "torch.load could not read the file as a checkpoint: an interrupted download (a truncated zip), a Git LFS "
+        "pointer file instead of the weights (it starts with 'version', hence load key 'v'), an HTML page saved "
+        "instead of the file (load key '<'), or a file of another format.",
+        "Check the file's size against the original and download it again (delete the cached copy first, e.g. under "
+        "~/.cache/torch or ~/.cache/huggingface); for a repository with Git LFS run `git lfs install && git lfs "
+        "pull`; `head -c 200 file` shows a pointer or an HTML page.",
+        variants=(
+            Variant(
+                r"invalid load key, 'v'",
+                "a Git LFS pointer",
+                "The file is a Git LFS pointer ('version https://git-lfs...'), not the weights: `git lfs install "
+                "&& git lfs pull` in the repository (or download the file itself).",
+            ),
+            Variant(
+                r"invalid load key, '<'",
+                "an HTML page",
+                "The file is an HTML page (a login or a download page) saved under the checkpoint's name: download "
+                "the file itself (for Google Drive and similar, with their download tool).",
+            ),
+        ),
+        op=r"invalid load key, '([^'\n]{1,6})'",
+        weight=84,
+        applies="torch.load of any checkpoint",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        example_source="caffe2/serialize/inline_container.cc (torch's zip checkpoint reader)",
+    ),
+    KnownError(
+        "torch-state-dict-mismatch",
+        "Error(s) in loading state_dict (missing / unexpected keys, size mismatch)",
+        r"Error\(s\) in loading state_dict for [\w.]{1,80}|size mismatch for [\w.]{1,200}: copying a param with shape",
+        "The checkpoint was saved from another model definition than the one built: other layer names (a "
+        "'module.' prefix from DataParallel / DistributedDataParallel, '_orig_mod.' from torch.compile), another "
+        "configuration (number of classes, vocabulary, width) or another version of the code.",
+        "Build the model with the checkpoint's configuration (the same num_classes, variant and code version), and "
+        "strip wrapper prefixes before loading ({k.removeprefix('module.'): v for k, v in sd.items()}); "
+        "load_state_dict(..., strict=False) only when the missing keys are meant to be new (a head you retrain).",
+        variants=(
+            Variant(
+                r"\"module\.|\"_orig_mod\.",
+                "a wrapper's prefix",
+                "The keys carry a wrapper's prefix ('module.' from DataParallel / DDP, '_orig_mod.' from "
+                "torch.compile): strip it ({k.removeprefix('module.'): v for k, v in sd.items()}) or load into the "
+                "same wrapper.",
+            ),
+            Variant(
+                r"size mismatch for",
+                "a size mismatch",
+                "The layer exists with another shape: the model was built with another configuration than the "
+                "checkpoint (num_classes, vocabulary, image size, variant): use the checkpoint's config.",
+            ),
+        ),
+        #: the layer of a size mismatch, else the model the keys were loaded into
+        op=r"in loading state_dict for [\w.]{1,80}:(?:[^\n]{0,300}\n){0,4}?\s{0,8}size mismatch for ([\w.]{1,200}):"
+        r"|in loading state_dict for ([\w.]{1,80}):",
+        weight=80,
+        applies="load_state_dict of any torch model",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: Error(s) in loading state_dict for ResNet:\n\tUnexpected key(s) in state_dict: "
+        '"module.conv1.weight", "module.bn1.weight".',
+        example_source="torch/nn/modules/module.py (load_state_dict's error)",
+    ),
+    KnownError(
+        "torch-cudnn-version",
+        "cuDNN version incompatibility (PyTorch was compiled against one cuDNN and found another)",
+        r"cuDNN version incompatibility",
+        "Another cuDNN than the one torch was built with was loaded first: a system or conda cuDNN on "
+        "LD_LIBRARY_PATH (or PATH on Windows) shadows the cuDNN torch brings (the nvidia-cudnn wheel).",
+        "Remove the other cuDNN's folder from LD_LIBRARY_PATH (/usr/local/cuda/lib64, a conda env's lib), or "
+        "install the nvidia-cudnn wheel for the version torch names; `python -c 'import torch; "
+        "print(torch.backends.cudnn.version())'` shows the one loaded.",
+        alternatives=("cuda-library-major",),
+        weight=86,
+        applies="torch CUDA builds with another cuDNN on the library path",
+        shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",),
+        example="RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 9, 2) but found "
+        "runtime version (8, 5, 0). PyTorch already comes bundled with cuDNN.",
+        example_source="torch/backends/cudnn/__init__.py (_init's version check)",
+    ),
+    KnownError(
+        "torch-cuda-to-numpy",
+        "can't convert cuda:0 device type tensor to numpy (a GPU tensor passed to numpy)",
+        r"can't convert (?:cuda:\d{1,2} device type tensor|CUDA tensor) to numpy",
+        "numpy works on host memory only; a tensor on the GPU was passed to numpy (np.array, .numpy(), "
+        "matplotlib, OpenCV, sklearn).",
+        "Copy it to the host first: t.detach().cpu().numpy() (detach when it requires grad).",
+        weight=86,
+        applies="any torch",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
+        "host memory first.",
+        example_source="torch/_tensor.py (Tensor.__array__ / numpy())",
+    ),
+    KnownError(
+        "torch-generator-device",
+        "Expected a 'cuda' device type for generator but found 'cpu'",
+        r"Expected a '(?:cuda|cpu)' device type for generator but found '(?:cuda|cpu)'",
+        "A random generator of one device was used for an op on the other: typically torch.set_default_device('cuda') "
+        "(or set_default_tensor_type(torch.cuda.FloatTensor)) makes the DataLoader's sampler (randperm) run on the "
+        "GPU with a CPU generator.",
+        "Do not set CUDA as the default device for the whole program (move the model and batches instead), or give "
+        "the sampler a generator of that device: DataLoader(..., generator=torch.Generator(device='cuda')).",
+        weight=84,
+        applies="any torch with a CUDA default device or a generator passed to another device's op",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: Expected a 'cuda' device type for generator but found 'cpu'",
+        example_source="aten's generator check (ATen/core/Generator.h, check_generator), torch 2.x",
+    ),
+    KnownError(
+        "torch-flash-attn-gpu",
+        "FlashAttention only supports Ampere GPUs or newer",
+        r"FlashAttention only supports Ampere GPUs or newer|Expected is_sm8x \|\| is_sm90 to be true"
+        r"|Expected is_sm80 \|\| is_sm90 to be true",
+        "The flash-attn kernels need compute capability 8.0 (Ampere) or newer (some backward kernels 8.0 / 9.0 "
+        "only); this GPU (Turing T4 / RTX 20xx, Volta V100) is older.",
+        "Load the model without flash-attn: attn_implementation='sdpa' (or 'eager') in transformers' "
+        "from_pretrained, no use_flash_attention_2 / --flash-attn switch; torch's own scaled_dot_product_attention "
+        "picks a kernel the GPU has.",
+        advice="gpu",
+        weight=86,
+        applies="flash-attn 2 (and models that require it) on GPUs below compute capability 8.0",
+        shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
+        example="RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+        example_source="flash-attn's csrc/flash_attn/flash_api.cpp (the device check)",
+    ),
+)
