@@ -7,7 +7,7 @@ messages that name their own remedy) come last: any specific family ranks before
 from __future__ import annotations
 
 from ..entry import KnownError
-from . import torch_runtime, generic
+from . import generic, torch_runtime
 
 #: every domain module's rows, in the order of the modules below
 FAMILIES: tuple[KnownError, ...] = (
