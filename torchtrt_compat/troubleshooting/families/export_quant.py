@@ -65,7 +65,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "export-onnx-opset-unsupported",
         "The installed torch cannot export the requested ONNX opset",
-        r"Unsupported ONNX opset version:? \d{1,3}\b|only implements opset version \d{1,3}",
+        r"Unsupported ONNX opset version:? \d{1,3}\b",
         "Each torch release exports a fixed range of ONNX opsets (torch.onnx._constants.ONNX_MIN_OPSET .. "
         "ONNX_MAX_OPSET); the opset_version asked for (by you or by the tool's default) is outside the installed "
         "torch's range.",
@@ -246,8 +246,8 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="torch 2.5+ (dynamo=True; the default from 2.9)",
         shown_by=(_TEST + "test_torch_export_and_dynamo_exporter_classes",),
         example="    import onnxscript\nModuleNotFoundError: No module named 'onnxscript'",
-        example_source="ultralytics/ultralytics issue 20348 (torch/onnx/_internal/exporter/_core.py imports "
-        "onnxscript)",
+        example_source="torch/onnx/_internal/exporter/_core.py (imports onnxscript at module level), as reported in "
+        "ultralytics/ultralytics issue 20348",
     ),
     KnownError(
         "export-onnx-dynamo-failed",
