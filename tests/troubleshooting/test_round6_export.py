@@ -22,8 +22,9 @@ def test_onnx_exporter_classes_in_torch_wording() -> None:
     assert first(tril) == "onnx-export-unsupported-op"
 
     # an autograd.Function (prim::PythonOp) is not an opset problem; both apostrophes occur in pasted reports
-    swish = answer("RuntimeError: ONNX export failed: Couldn't export Python operator SwishImplementation",
-                   "export-onnx-python-op")
+    swish = answer(
+        "RuntimeError: ONNX export failed: Couldn't export Python operator SwishImplementation", "export-onnx-python-op"
+    )
     assert swish.op == "SwishImplementation" and "symbolic" in swish.fix and "dynamo=True" in swish.fix
     assert first("RuntimeError: ONNX export failed: Couldn’t export Python operator qfn") == "export-onnx-python-op"
     # a plain operator the exporter could not export is the core row's
@@ -44,9 +45,7 @@ def test_onnx_exporter_classes_in_torch_wording() -> None:
     # torch/onnx/_globals.py: the torch cannot export that opset at all
     assert first("ONNX: export failure 0.1s: Unsupported ONNX opset version: 17") == "export-onnx-opset-unsupported"
     # dynamo_export's note that it writes opset 18 is a warning, not this failure
-    assert first("UserWarning: torch.onnx.dynamo_export only implements opset version 18 for now.") == (
-        "warnings-only"
-    )
+    assert first("UserWarning: torch.onnx.dynamo_export only implements opset version 18 for now.") == ("warnings-only")
     # another runtime's opset range is not torch's exporter
     assert first("the model uses an unsupported ONNX opset") != "export-onnx-opset-unsupported"
 
@@ -63,10 +62,13 @@ def test_onnx_tools_in_their_own_words() -> None:
         "export-onnx-ir-version",
     )
     assert "pip install -U onnx" in ir.fix
-    assert "not an ONNX model" in answer(
-        "onnx.onnx_cpp2py_export.checker.ValidationError: The model does not have an ir_version set properly.",
-        "export-onnx-ir-version",
-    ).fix
+    assert (
+        "not an ONNX model"
+        in answer(
+            "onnx.onnx_cpp2py_export.checker.ValidationError: The model does not have an ir_version set properly.",
+            "export-onnx-ir-version",
+        ).fix
+    )
     assert first("ValidationError: model with IR version < 3 cannot have opset_import specified.") == (
         "export-onnx-ir-version"
     )
@@ -106,8 +108,12 @@ def test_onnx_tools_in_their_own_words() -> None:
         "export-onnx-not-toposorted",
     )
     assert "toposort()" in order.fix and order.op == "/layers.0/q_proj/Transpose_output_0"
-    assert first("OnnxGraphSurgeonException: Cycle detected in graph! Are there tensors with duplicate names in the "
-                 "graph?") == "export-onnx-duplicate-names"
+    assert (
+        first(
+            "OnnxGraphSurgeonException: Cycle detected in graph! Are there tensors with duplicate names in the graph?"
+        )
+        == "export-onnx-duplicate-names"
+    )
 
     # shape inference against the stored shapes
     shape = answer(
@@ -130,22 +136,30 @@ def test_onnx_tools_in_their_own_words() -> None:
     back = "Type Error: Type (tensor(float)) of output arg (y) of node (Mul_3) does not match expected type "
     assert first(back + "(tensor(float16)).") == "export-fp16-conversion"
     # an int64 / float mismatch is no FP16 conversion
-    assert first("Type Error: Type (tensor(int64)) of input arg (x) of node (Add_1) does not match expected type "
-                 "(tensor(float)).") != "export-fp16-conversion"
+    assert (
+        first(
+            "Type Error: Type (tensor(int64)) of input arg (x) of node (Add_1) does not match expected type "
+            "(tensor(float))."
+        )
+        != "export-fp16-conversion"
+    )
 
 
 def test_torch_export_and_dynamo_exporter_classes() -> None:
     # the dynamo exporter's optional dependencies
     script = answer("ModuleNotFoundError: No module named 'onnxscript'", "export-onnxscript-missing")
     assert "pip install onnxscript onnx" in script.fix and "dynamo=False" in script.fix
-    onnx = "  File \"/venv/lib/python3.12/site-packages/torch/onnx/_internal/exporter/_core.py\", line 18\n"
+    onnx = '  File "/venv/lib/python3.12/site-packages/torch/onnx/_internal/exporter/_core.py", line 18\n'
     assert first(onnx + "ModuleNotFoundError: No module named 'onnx'") == "export-onnxscript-missing"
     # onnxruntime missing is not the exporter's dependency
     assert first(onnx + "ModuleNotFoundError: No module named 'onnxruntime'") != "export-onnxscript-missing"
 
     # the dynamo exporter's steps; a named cause in the summary comes first
-    step = answer("TorchExportError: Failed to export the model with torch.export. This is step 1/3 of exporting the "
-                  "model to ONNX.", "export-onnx-dynamo-failed")
+    step = answer(
+        "TorchExportError: Failed to export the model with torch.export. This is step 1/3 of exporting the "
+        "model to ONNX.",
+        "export-onnx-dynamo-failed",
+    )
     assert "Exception summary" in step.fix and "dynamo=False" in step.fix
     guarded = (
         "torch.onnx._internal.exporter._errors.TorchExportError: Failed to export the model with torch.export.\n"
@@ -208,7 +222,7 @@ def test_quantization_and_torch_tensorrt_frontends() -> None:
 
     # TorchScript scripting (torch_tensorrt ir="ts") has no overload for these argument types
     ts = answer(
-        "RuntimeError: 0 INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir/alias_analysis.cpp\":615, please report a "
+        'RuntimeError: 0 INTERNAL ASSERT FAILED at "../torch/csrc/jit/ir/alias_analysis.cpp":615, please report a '
         "bug to PyTorch. We don't have an op for aten::floor_divide but it isn't a special case.  Argument types: "
         "int, int,",
         "export-ts-script-op",

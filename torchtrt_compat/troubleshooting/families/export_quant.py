@@ -325,7 +325,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=78,
         applies="torch.jit.script; torch_tensorrt ir='ts' and TorchScript-based tools",
         shown_by=(_TEST + "test_quantization_and_torch_tensorrt_frontends",),
-        example="RuntimeError: 0 INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir/alias_analysis.cpp\":615, please "
+        example='RuntimeError: 0 INTERNAL ASSERT FAILED at "../torch/csrc/jit/ir/alias_analysis.cpp":615, please '
         "report a bug to PyTorch. We don't have an op for aten::floor_divide but it isn't a special case.  Argument "
         "types: int, int, ",
         example_source="facebookresearch/segment-anything issue 446 (torch/csrc/jit/ir/alias_analysis.cpp)",
