@@ -115,6 +115,11 @@ def test_onnx_tools_in_their_own_words() -> None:
         == "export-onnx-duplicate-names"
     )
 
+    # an attribute the model's opset does not define
+    mixed = answer("ValidationError: Unrecognized attribute: split for operator Split", "export-onnx-opset-mismatch")
+    assert mixed.op == "Split" and "convert_version" in mixed.fix
+    assert first("ProviderException: Unrecognized attribute: connectionStringName") != "export-onnx-opset-mismatch"
+
     # shape inference against the stored shapes
     shape = answer(
         "onnx.onnx_cpp2py_export.shape_inference.InferenceError: [ShapeInferenceError] (op_type:Conv, node name: "
@@ -219,6 +224,17 @@ def test_quantization_and_torch_tensorrt_frontends() -> None:
     assert amax.op == "amax" and "calibrate" in amax.fix
     attr = "RuntimeError: Failed to export an ONNX attribute 'onnx::Gather', since it's not constant, please try to "
     assert first(attr + "make things (e.g., kernel size) static if possible") == "export-symbolic-needs-constant"
+
+    # a calibrator that never saw a tensor (pytorch-quantization's and modelopt's TensorQuantizer)
+    nan = answer(
+        "W1123 tensor_quantizer.py:173] Calibrator returned None. This usually happens when calibrator hasn't seen "
+        "any tensor.\nW1123 tensor_quantizer.py:174] Set amax to NaN!",
+        "export-calibrator-saw-no-data",
+    )
+    assert "enable_calib()" in nan.fix and "forward_loop" in nan.fix
+    assert first("RuntimeError: Calibrator not created.") == "export-calibrator-saw-no-data"
+    # a TensorRT calibrator that is not set is the core INT8 row
+    assert first("Int8 mode specified but no calibrator or dynamic ranges were set.") == "int8-calibration"
 
     # TorchScript scripting (torch_tensorrt ir="ts") has no overload for these argument types
     ts = answer(

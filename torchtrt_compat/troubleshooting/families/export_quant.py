@@ -394,6 +394,42 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="NVIDIA/Model-Optimizer issue 63",
     ),
     KnownError(
+        "export-calibrator-saw-no-data",
+        "A quantizer's calibrator saw no tensor, so its amax is missing (NaN)",
+        r"Calibrator returned None\. This usually happens when calibrator hasn't seen any|Calibrator not created\.",
+        "pytorch-quantization's and modelopt's TensorQuantizer.load_calib_amax reads the range its calibrator "
+        "collected; none was collected because calibration never ran through that quantizer (calibration was not "
+        "enabled during the forward passes, the loop ran no batch, or the module is never called in forward), so "
+        "amax becomes NaN and the quantized model outputs NaN.",
+        "Run calibration through every quantizer: pytorch-quantization — for each TensorQuantizer disable_quant() "
+        "and enable_calib(), run representative batches, then load_calib_amax(), enable_quant(), disable_calib(); "
+        "modelopt — mtq.quantize(model, config, forward_loop) with a forward_loop that calls the model it is given on "
+        "real batches. Quantizers of modules forward never calls can be disabled (or load_calib_amax(strict=False)).",
+        weight=80,
+        applies="pytorch-quantization and NVIDIA modelopt (TensorQuantizer.load_calib_amax)",
+        shown_by=(_TEST + "test_quantization_and_torch_tensorrt_frontends",),
+        example="WARNING: Calibrator returned None. This usually happens when calibrator hasn't seen any tensor.",
+        example_source="pytorch_quantization/nn/modules/tensor_quantizer.py load_calib_amax (the same text in "
+        "modelopt's TensorQuantizer)",
+    ),
+    KnownError(
+        "export-onnx-opset-mismatch",
+        "An ONNX node has an attribute its opset does not define (opset changed by hand, or mixed opsets)",
+        r"Unrecognized attribute: \w{1,80} for operator \w{1,80}",
+        "ONNX ops change between opsets (ReduceMean's axes, Split's split, Squeeze's axes moved from attribute to "
+        "input); the model's opset_import says one opset while the node was written for another — usually after "
+        "editing model.opset_import by hand or inserting nodes made for another opset.",
+        "Change opsets with the converter, not by hand: onnx.version_converter.convert_version(model, N), or "
+        "re-export from PyTorch with opset_version=N; nodes you add must follow the model's opset (onnx-graphsurgeon "
+        "graph.opset).",
+        op=r"for operator (\w{1,80})",
+        weight=76,
+        applies="onnx.checker / shape inference and the tools that run them",
+        shown_by=(_TEST + "test_onnx_tools_in_their_own_words",),
+        example="onnx.onnx_cpp2py_export.checker.ValidationError: Unrecognized attribute: axes for operator ReduceMean",
+        example_source="onnx/defs/schema.cc (OpSchema::Verify: 'Unrecognized attribute: <name> for operator <op>')",
+    ),
+    KnownError(
         "export-onnx-dynamic-axes-name",
         "torch.onnx.export ignores a dynamic_axes key that names no input or output",
         r"Provided key \S{1,120} for dynamic axes is not a valid input/output name",
