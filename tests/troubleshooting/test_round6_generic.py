@@ -23,7 +23,6 @@ def test_a_missing_module_names_the_distribution_that_provides_it() -> None:
     cases = {
         "cv2": "opencv-python",
         "onnx_graphsurgeon": "onnx-graphsurgeon",
-        "modelopt": "nvidia-modelopt",
         "cuda": "cuda-python",
         "yaml": "PyYAML",
         "PIL": "Pillow",
@@ -35,6 +34,8 @@ def test_a_missing_module_names_the_distribution_that_provides_it() -> None:
         assert any(dist in a for a in found[0].advice), (module, found[0].advice)
         # the first error line is the exception, not the traceback's head
         assert found.first_error.startswith("ModuleNotFoundError"), found.first_error
+    # a package with its own family (here the quantization toolkits) is answered by that family
+    assert first("ModuleNotFoundError: No module named 'modelopt'") == "export-quant-package-missing"
     # Python 2's wording, and a source-only package
     assert first("ImportError: No module named pycuda.driver") == "py-module-missing"
     src = explain("ModuleNotFoundError: No module named 'torch2trt'")
