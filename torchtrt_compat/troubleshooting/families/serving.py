@@ -306,7 +306,7 @@ _DEEPSTREAM: tuple[KnownError, ...] = (
         "rebuild the library with that parser (for DeepStream-Yolo: `CUDA_VER=<ver> make -C "
         "nvdsinfer_custom_impl_Yolo`; for mmdetection-to-tensorrt's amirstan_plugin: cmake -DWITH_DEEPSTREAM=ON).",
         op=r"get func (\w{1,120}) pointer",
-        weight=86,
+        weight=90,
         applies="DeepStream nvinfer with a custom parser or engine builder, every release",
         shown_by=(_test("test_deepstream_in_its_own_words"), *_case("grimoire-mmdetection-to-tensorrt-119")),
         example="NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::initResource() <nvdsinfer_context_impl.cpp:"
@@ -326,7 +326,7 @@ _DEEPSTREAM: tuple[KnownError, ...] = (
         "nvdsinfer_custom_impl_Yolo`), give custom-lib-path as an absolute path, and check it loads: `ldd "
         "<lib.so> | grep 'not found'`.",
         op=r"Could not open lib: ([^\n,]{1,300}), error string",
-        weight=78,
+        weight=88,
         applies="DeepStream nvinfer with a custom library, every release",
         shown_by=(_test("test_deepstream_in_its_own_words"), *_case("zhouyuchong-yolov5-deepstream-python-2")),
         example="ERROR: Could not open lib: /home/ubuntu/deepstream_yolov4/nvdsinfer_custom_impl_Yolo/"
@@ -456,8 +456,8 @@ _LLM: tuple[KnownError, ...] = (
         "mpi4py openmpi`); inside NVIDIA's containers MPI is under /opt/hpcx (export "
         "LD_LIBRARY_PATH=/opt/hpcx/ompi/lib:$LD_LIBRARY_PATH). Using the matching "
         "nvcr.io/nvidia/tritonserver:<yy.mm>-trtllm-python-py3 or TensorRT-LLM release container avoids all of it.",
-        requires=r"tensorrt_llm|TensorRT-LLM|trtllm|mpi4py|\bMPI\b",
-        weight=82,
+        requires=r"tensorrt_llm|TensorRT-LLM|trtllm|mpi4py|\bMPI|mpirun",
+        weight=88,
         applies="TensorRT-LLM (pip or source installs), every release",
         shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
         example="    from mpi4py import MPI\nImportError: libmpi.so.12: cannot open shared object file: No such file or "
@@ -498,7 +498,7 @@ _LLM: tuple[KnownError, ...] = (
         "KvCacheConfig(free_gpu_memory_fraction=...) in the LLM API); rebuild with a smaller --max_batch_size / "
         "--max_num_tokens / --max_seq_len, quantize (FP8 / INT4 weights), or split the model over GPUs "
         "(--tp_size); free the GPU of other processes (`nvidia-smi`).",
-        weight=86,
+        weight=92,
         applies="TensorRT-LLM runtimes and the Triton tensorrtllm backend, every release",
         shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
         example="unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] CUDA runtime error in "
