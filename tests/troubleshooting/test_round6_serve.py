@@ -29,16 +29,27 @@ def test_triton_model_repository_in_its_own_words() -> None:
         "inference.ModelConfig: 29:17: Expected integer, got: $"
     )
     assert syntax[0].key == "serve-triton-config-syntax" and "fill_template.py" in syntax[0].fix
-    typo = explain("Error parsing text-format inference.ModelConfig: 12:3: Expected \"]\", found \"}\".")
+    typo = explain('Error parsing text-format inference.ModelConfig: 12:3: Expected "]", found "}".')
     assert typo[0].key == "serve-triton-config-syntax" and "fill_template" not in typo[0].fix
-    stray = explain("E0428 12:20:22.188450 1 model_repository_manager.cc:1460] Poll failed for model directory "
-                    "'lost+found': Invalid model name")
+    stray = explain(
+        "E0428 12:20:22.188450 1 model_repository_manager.cc:1460] Poll failed for model directory "
+        "'lost+found': Invalid model name"
+    )
     assert stray[0].key == "serve-triton-not-a-model" and stray[0].op == "lost+found"
-    assert first("failed to load model 'ensemble_x': at least one version must be available under the version "
-                 "policy of model 'ensemble_x'") == "serve-triton-not-a-model"
-    assert first("Poll failed for model directory 'm': Invalid model name: Could not determine backend for model "
-                 "'m' with no backend in model configuration. Expected model name of the form 'model.<backend_name>'."
-                 ) == "serve-triton-not-a-model"
+    assert (
+        first(
+            "failed to load model 'ensemble_x': at least one version must be available under the version "
+            "policy of model 'ensemble_x'"
+        )
+        == "serve-triton-not-a-model"
+    )
+    assert (
+        first(
+            "Poll failed for model directory 'm': Invalid model name: Could not determine backend for model "
+            "'m' with no backend in model configuration. Expected model name of the form 'model.<backend_name>'."
+        )
+        == "serve-triton-not-a-model"
+    )
     # a config.pbtxt that exists and is read is no missing config
     assert first("I0101 model_repository_manager.cc:100] loading: m:1, config /models/m/config.pbtxt") == "miss"
 
@@ -50,37 +61,59 @@ def test_triton_model_repository_in_its_own_words() -> None:
     )
     assert batch[0].key == "serve-triton-batch-dims" and batch[0].op == "output"
     assert "max_batch_size: 0" in batch[0].fix and "dynamic_axes" in batch[0].fix
-    assert first("unable to load model 'bert', tensor 'input_ids': the model expects 1 dimensions but the model "
-                 "configuration specified 2 dimensions") == "serve-triton-batch-dims"
-    assert first("Poll failed for model directory 'ir50_onnx': model input has different size for dims and reshape "
-                 "for ir50_onnx") == "serve-triton-batch-dims"
-    plan = explain("UNAVAILABLE: Internal: autofill failed for model 'yolo': configuration specified max-batch 16 but "
-                   "TensorRT engine only supports max-batch 1")
+    assert (
+        first(
+            "unable to load model 'bert', tensor 'input_ids': the model expects 1 dimensions but the model "
+            "configuration specified 2 dimensions"
+        )
+        == "serve-triton-batch-dims"
+    )
+    assert (
+        first(
+            "Poll failed for model directory 'ir50_onnx': model input has different size for dims and reshape "
+            "for ir50_onnx"
+        )
+        == "serve-triton-batch-dims"
+    )
+    plan = explain(
+        "UNAVAILABLE: Internal: autofill failed for model 'yolo': configuration specified max-batch 16 but "
+        "TensorRT engine only supports max-batch 1"
+    )
     assert plan[0].key == "serve-triton-trt-max-batch" and "--maxShapes" in plan[0].fix
 
     # "unexpected datatype <the model's> for input '<name>', expecting <the config's>": the fix names the model's type
-    dtype = explain("UNAVAILABLE: Invalid argument: unexpected datatype TYPE_FP32 for inference input 'images', "
-                    "expecting TYPE_FP16")
+    dtype = explain(
+        "UNAVAILABLE: Invalid argument: unexpected datatype TYPE_FP32 for inference input 'images', expecting TYPE_FP16"
+    )
     assert dtype[0].key == "serve-triton-datatype" and dtype[0].op == "TYPE_FP32"
-    assert first("unable to load model 'recommendation, unexpected datatype INT64 for input 'users', expecting "
-                 "TYPE_FP32") == "serve-triton-datatype"
+    assert (
+        first("unable to load model 'recommendation, unexpected datatype INT64 for input 'users', expecting TYPE_FP32")
+        == "serve-triton-datatype"
+    )
 
     # model_config_utils.cc ValidateInstanceGroup: the GPU list after "are:" is empty when no GPU is visible
-    gpu = explain("instance group m_0 of model m specifies invalid or unsupported gpu id 2. GPUs with at least the "
-                  "minimum required CUDA compute compatibility of 6.000000 are: 0 1")
+    gpu = explain(
+        "instance group m_0 of model m specifies invalid or unsupported gpu id 2. GPUs with at least the "
+        "minimum required CUDA compute compatibility of 6.000000 are: 0 1"
+    )
     assert gpu[0].key == "serve-triton-instance-gpu" and gpu[0].op == "2" and "remove `gpus" in gpu[0].fix
-    none = explain("instance group m_0 of model m specifies invalid or unsupported gpu id 0. GPUs with at least the "
-                   "minimum required CUDA compute compatibility of 6.000000 are: ")
+    none = explain(
+        "instance group m_0 of model m specifies invalid or unsupported gpu id 0. GPUs with at least the "
+        "minimum required CUDA compute compatibility of 6.000000 are: "
+    )
     assert none[0].key == "serve-triton-instance-gpu" and "sees no usable GPU" in none[0].fix
 
     # a plan the backend cannot deserialize: likely, and TensorRT's own line wins when it is in the log
     unloadable = explain("UNAVAILABLE: Internal: unable to create TensorRT engine")
     assert unloadable[0].key == "serve-triton-plan-unloadable" and unloadable[0].confidence == "likely"
     assert "engine-version-mismatch" in unloadable[0].alternatives
-    assert first(
-        "E0530 logging.cc:43] The engine plan file is not compatible with this version of TensorRT, expecting "
-        "library version 5.1.2 got 5.1.5, please rebuild.\nInternal: unable to create TensorRT engine"
-    ) == "engine-version-mismatch"
+    assert (
+        first(
+            "E0530 logging.cc:43] The engine plan file is not compatible with this version of TensorRT, expecting "
+            "library version 5.1.2 got 5.1.5, please rebuild.\nInternal: unable to create TensorRT engine"
+        )
+        == "engine-version-mismatch"
+    )
 
 
 def test_triton_requests_in_its_own_words() -> None:
@@ -90,19 +123,28 @@ def test_triton_requests_in_its_own_words() -> None:
         "non-zero max_batch_size in the model config requires a batch dimension to be prepended to each input shape."
     )
     assert shape[0].key == "serve-triton-request-shape" and shape[0].op == "INPUT_TEXT"
-    profile = explain("request specifies invalid shape for input 'images' for yolov5x6_tensorrt. Error details: "
-                      "model expected the shape of dimension 0 to be between 1 and 1 but received 32")
+    profile = explain(
+        "request specifies invalid shape for input 'images' for yolov5x6_tensorrt. Error details: "
+        "model expected the shape of dimension 0 to be between 1 and 1 but received 32"
+    )
     assert profile[0].key == "serve-triton-request-shape" and "--maxShapes" in profile[0].fix
-    dtype = explain("in ensemble 'ensemble_vapd_cam', inference input data-type is 'BYTES', model expects 'FP32' for "
-                    "'Efficientb0_first'")
+    dtype = explain(
+        "in ensemble 'ensemble_vapd_cam', inference input data-type is 'BYTES', model expects 'FP32' for "
+        "'Efficientb0_first'"
+    )
     assert dtype[0].key == "serve-triton-request-datatype"
     assert first("sequence batching control 'CORRID' data-type is 'UINT64', but model 'seq' expects 'INT32'") == (
         "serve-triton-request-datatype"
     )
     unknown = explain("[StatusCode.UNAVAILABLE] Request for unknown model: 'yolov8' is not found")
     assert unknown[0].key == "serve-triton-unknown-model" and unknown[0].op == "yolov8"
-    assert first("tritonclient.utils.InferenceServerException: [StatusCode.INVALID_ARGUMENT] unexpected inference "
-                 "output 'output' for model 'efnet'") == "serve-triton-unknown-model"
+    assert (
+        first(
+            "tritonclient.utils.InferenceServerException: [StatusCode.INVALID_ARGUMENT] unexpected inference "
+            "output 'output' for model 'efnet'"
+        )
+        == "serve-triton-unknown-model"
+    )
     # a shape error of another library is not Triton's
     assert first("ValueError: unexpected shape for tensor x") != "serve-triton-request-shape"
 
@@ -124,15 +166,19 @@ def test_deepstream_in_its_own_words() -> None:
     )
     assert lib[0].key == "serve-ds-custom-lib" and lib[0].op == "/x/libnvdsinfer_custom_impl_Yolo.so"
     assert first("Config file path: cfg.txt, NvDsInfer Error: NVDSINFER_CUSTOM_LIB_FAILED") == "serve-ds-custom-lib"
-    coverage = explain("NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::parseBoundingBox() "
-                       "<nvdsinfer_context_impl_output_parsing.cpp:59> [UID = 1]: Could not find output coverage "
-                       "layer for parsing objects\nFailed to parse bboxes")
+    coverage = explain(
+        "NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::parseBoundingBox() "
+        "<nvdsinfer_context_impl_output_parsing.cpp:59> [UID = 1]: Could not find output coverage "
+        "layer for parsing objects\nFailed to parse bboxes"
+    )
     assert coverage[0].key == "serve-ds-coverage-layer" and "parse-bbox-func-name" in coverage[0].fix
     layer = explain("NvDsInferContext[UID 1]:checkEngineParams(): Could not find output layer 'boxes' in engine")
     assert layer[0].key == "serve-ds-output-layer-missing" and layer[0].op == "boxes"
-    nomodel = explain("ERROR: failed to build network since there is no model file matched.\nERROR: failed to build "
-                      "network.\nNvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel() "
-                      "<nvdsinfer_context_impl.cpp:1943> [UID = 1]: build engine file failed")
+    nomodel = explain(
+        "ERROR: failed to build network since there is no model file matched.\nERROR: failed to build "
+        "network.\nNvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel() "
+        "<nvdsinfer_context_impl.cpp:1943> [UID = 1]: build engine file failed"
+    )
     assert nomodel[0].key == "serve-ds-no-model-file" and "onnx-file" in nomodel[0].fix
 
     # nvdsinfer_model_builder.cpp: no engine yet is a notice (the first start), not a failure ...
@@ -150,36 +196,53 @@ def test_deepstream_in_its_own_words() -> None:
     )
     assert failed_build.first_answer == "serve-ds-no-model-file"
     # an engine that cannot be written means a rebuild at every start
-    write = explain("WARNING: Serialize engine failed because of file path: /opt/nvidia/deepstream/samples/models/"
-                    "resnet10.caffemodel_b1_gpu0_int8.engine opened error")
+    write = explain(
+        "WARNING: Serialize engine failed because of file path: /opt/nvidia/deepstream/samples/models/"
+        "resnet10.caffemodel_b1_gpu0_int8.engine opened error"
+    )
     assert write.first_answer == "serve-ds-engine-write" and "writable" in write[0].fix
 
 
 def test_tensorrt_llm_in_its_own_words() -> None:
-    mpi = explain("  File \"/usr/lib/python3/dist-packages/tensorrt_llm/logger.py\", line 19, in <module>\n"
-                  "    from mpi4py import MPI\nImportError: libmpi.so.40: cannot open shared object file: No such file "
-                  "or directory")
+    mpi = explain(
+        '  File "/usr/lib/python3/dist-packages/tensorrt_llm/logger.py", line 19, in <module>\n'
+        "    from mpi4py import MPI\nImportError: libmpi.so.40: cannot open shared object file: No such file "
+        "or directory"
+    )
     assert mpi[0].key == "serve-trtllm-mpi" and "libopenmpi-dev" in mpi[0].fix
-    assert first("*** An error occurred in MPI_Init_thread\n*** on a NULL communicator\n[host:3066184] Local abort "
-                 "before MPI_INIT completed completed successfully") == "serve-trtllm-mpi"
+    assert (
+        first(
+            "*** An error occurred in MPI_Init_thread\n*** on a NULL communicator\n[host:3066184] Local abort "
+            "before MPI_INIT completed completed successfully"
+        )
+        == "serve-trtllm-mpi"
+    )
     # another program's missing libmpi, with no MPI or TensorRT-LLM in sight, stays the generic loader family
     assert first("./solver: error while loading shared libraries: libmpi.so.40: cannot open shared object file") != (
         "serve-trtllm-mpi"
     )
     names = explain("RuntimeError: Tensor names in engine are not the same as expected.")
     assert names[0].key == "serve-trtllm-engine-mismatch"
-    assert first("[TensorRT-LLM][ERROR] Assertion failed: Tensor 'input_ids' has invalid shape (8192), expected (-1)"
-                 ) == "serve-trtllm-engine-mismatch"
-    oom = explain("[TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mMemPool->getPool(), "
-                  "mCudaStream->get()): out of memory")
+    assert (
+        first("[TensorRT-LLM][ERROR] Assertion failed: Tensor 'input_ids' has invalid shape (8192), expected (-1)")
+        == "serve-trtllm-engine-mismatch"
+    )
+    oom = explain(
+        "[TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mMemPool->getPool(), "
+        "mCudaStream->get()): out of memory"
+    )
     assert oom[0].key == "serve-trtllm-out-of-memory" and "kv_cache_free_gpu_mem_fraction" in oom[0].fix
-    rope = explain("ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got "
-                   "{'factor': 8.0, 'rope_type': 'llama3'}")
+    rope = explain(
+        "ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got "
+        "{'factor': 8.0, 'rope_type': 'llama3'}"
+    )
     assert rope[0].key == "serve-transformers-rope-scaling" and "4.43" in rope[0].fix
     # a TensorRT-LLM engine of another TensorRT is still the core version family (with its TensorRT-LLM fix)
-    version = explain("[TensorRT-LLM][ERROR] 1: [stdArchiveReader.cpp::stdArchiveReaderInitCommon::47] Error Code 1: "
-                      "Serialization (Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version "
-                      "tag does not match. Note: Current Version: 226, Serialized Engine Version: 228)")
+    version = explain(
+        "[TensorRT-LLM][ERROR] 1: [stdArchiveReader.cpp::stdArchiveReaderInitCommon::47] Error Code 1: "
+        "Serialization (Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version "
+        "tag does not match. Note: Current Version: 226, Serialized Engine Version: 228)"
+    )
     assert version[0].key == "engine-version-mismatch" and "trtllm-build" in version[0].fix
 
 
@@ -187,14 +250,18 @@ def test_ctranslate2_in_its_own_words() -> None:
     # src/types.cc: "Requested <type> compute type, but the target device or backend do not support efficient <type>
     # computation." The type is read from the text
     for kind in ("float16", "int8_float16", "int8", "bfloat16"):
-        found = explain(f"ValueError: Requested {kind} compute type, but the target device or backend do not "
-                        f"support efficient {kind} computation.")
+        found = explain(
+            f"ValueError: Requested {kind} compute type, but the target device or backend do not "
+            f"support efficient {kind} computation."
+        )
         assert found[0].key == "serve-ct2-compute-type" and found[0].op == kind
         assert "get_supported_compute_types" in found[0].fix
     # the load-time conversion is a notice: a paste of it alone is answered as harmless
-    notice = explain("[ctranslate2] [thread 1] [warning] The compute type inferred from the saved model is float16, "
-                     "but the target device or backend do not support efficient float16 computation. The model "
-                     "weights have been automatically converted to use the float32 compute type instead.")
+    notice = explain(
+        "[ctranslate2] [thread 1] [warning] The compute type inferred from the saved model is float16, "
+        "but the target device or backend do not support efficient float16 computation. The model "
+        "weights have been automatically converted to use the float32 compute type instead."
+    )
     assert notice.outcome == "warnings-only" and notice[0].key == "serve-ct2-compute-type-notice"
     # cuda/utils.h CUDA_CHECK: "CUDA failed with error " + cudaGetErrorString
     oom = explain("RuntimeError: CUDA failed with error out of memory")
@@ -211,8 +278,10 @@ def test_jetson_in_its_own_words() -> None:
     assert first("$ python -c 'import tensorflow'\nIllegal instruction (core dumped)") != (
         "serve-jetson-illegal-instruction"
     )
-    tegra = explain("      raise RuntimeError(\"TensorRT does not currently build wheels for Tegra systems\")\n"
-                    "  RuntimeError: TensorRT does not currently build wheels for Tegra systems")
+    tegra = explain(
+        '      raise RuntimeError("TensorRT does not currently build wheels for Tegra systems")\n'
+        "  RuntimeError: TensorRT does not currently build wheels for Tegra systems"
+    )
     assert tegra[0].key == "serve-jetson-pip-tensorrt" and "--system-site-packages" in tegra[0].fix
     wheel = explain("ERROR: torch-1.9.0-cp36-cp36m-linux_aarch64.whl is not a supported wheel on this platform.")
     assert wheel[0].key == "serve-jetson-wheel-platform"

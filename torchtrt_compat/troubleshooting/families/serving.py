@@ -173,7 +173,7 @@ _TRITON: tuple[KnownError, ...] = (
         weight=84,
         applies="Triton Inference Server, every backend",
         shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
-        example="E0531 07:53:02.315780 40386 backend_model.cc:692] \"ERROR: Failed to create instance: unexpected "
+        example='E0531 07:53:02.315780 40386 backend_model.cc:692] "ERROR: Failed to create instance: unexpected '
         "datatype TYPE_INT64 for inference input 'ref_seq', expecting TYPE_INT32 for t2s_encoder_0_0\"",
         example_source="https://github.com/triton-inference-server/server/issues/7307 (tensorrt backend); "
         "https://github.com/triton-inference-server/server/issues/2644 (onnxruntime backend)",
@@ -300,7 +300,7 @@ _DEEPSTREAM: tuple[KnownError, ...] = (
         r"dlsym failed to get func \w{1,120} pointer|Could not find (?:the )?(?:custom )?(?:parse|parsing) function",
         "nvinfer opened custom-lib-path but found no symbol named as parse-bbox-func-name (or engine-create-func-name "
         "/ parse-classifier-func-name) says: the name is misspelled (case, a comment on the same line), the library "
-        "was built without that parser, or it is not declared extern \"C\".",
+        'was built without that parser, or it is not declared extern "C".',
         "Make the config name a function the library exports: `nm -D --defined-only <custom-lib.so> | grep "
         "NvDsInfer` lists them; put nothing after the name on its line (an inline '# comment' becomes part of it); "
         "rebuild the library with that parser (for DeepStream-Yolo: `CUDA_VER=<ver> make -C "
@@ -389,8 +389,7 @@ _DEEPSTREAM: tuple[KnownError, ...] = (
         weight=86,
         applies="DeepStream nvinfer, every release",
         shown_by=(_test("test_deepstream_in_its_own_words"), *_case("zhouyuchong-face-recognition-deepstream-22")),
-        example="ERROR: failed to build network since there is no model file matched.\nERROR: failed to build "
-        "network.",
+        example="ERROR: failed to build network since there is no model file matched.\nERROR: failed to build network.",
         example_source="DeepStream nvdsinfer_model_builder.cpp (TrtModelBuilder::buildNetwork); "
         "https://github.com/zhouyuchong/face-recognition-deepstream/issues/22",
     ),
@@ -460,8 +459,8 @@ _LLM: tuple[KnownError, ...] = (
         weight=88,
         applies="TensorRT-LLM (pip or source installs), every release",
         shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
-        example="    from mpi4py import MPI\nImportError: libmpi.so.12: cannot open shared object file: No such file or "
-        "directory",
+        example="    from mpi4py import MPI\nImportError: libmpi.so.12: cannot open shared object file: No such file "
+        "or directory",
         example_source="https://github.com/NVIDIA/TensorRT-LLM/issues/167 (also issues 2286, 1825)",
     ),
     KnownError(
@@ -536,13 +535,14 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         "CTranslate2 refuses a compute type the device cannot run efficiently: float16 or int8_float16 on a CPU "
         "(a Mac, a machine without an NVIDIA GPU, a CPU-only torch that made the app choose device='cpu') or on a "
         "GPU without fast FP16 (Pascal and older: GTX 10xx, Tesla P40 / P4, compute capability < 7.0).",
-        "Pick a compute type the device supports: `python -c \"import ctranslate2; "
+        'Pick a compute type the device supports: `python -c "import ctranslate2; '
         "print(ctranslate2.get_supported_compute_types('cuda'))\"` (or 'cpu') lists them. On a CPU use "
         "compute_type='int8' (or 'float32'); on Pascal GPUs 'float32' or 'int8_float32'; whisperX takes "
         "--compute_type int8, faster-whisper WhisperModel(..., compute_type='int8').",
         op=r"Requested (\w{2,20}) compute type",
         weight=86,
-        applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, WhisperLive, whisper-ctranslate2)",
+        applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, WhisperLive, "
+        "whisper-ctranslate2)",
         shown_by=(
             _test("test_ctranslate2_in_its_own_words"),
             *_case(
@@ -649,8 +649,8 @@ _JETSON: tuple[KnownError, ...] = (
         weight=88,
         applies="Jetson / JetPack (Tegra), every TensorRT release on the registry",
         shown_by=(_test("test_jetson_in_its_own_words"),),
-        example="  File \"/tmp/pip-install-ahhg6ijg/tensorrt-cu12_951ba/setup.py\", line 71, in <module>\n    raise "
-        "RuntimeError(\"TensorRT does not currently build wheels for Tegra systems\")\nRuntimeError: TensorRT does "
+        example='  File "/tmp/pip-install-ahhg6ijg/tensorrt-cu12_951ba/setup.py", line 71, in <module>\n    raise '
+        'RuntimeError("TensorRT does not currently build wheels for Tegra systems")\nRuntimeError: TensorRT does '
         "not currently build wheels for Tegra systems",
         example_source="the tensorrt-cu12 sdist's setup.py (its Tegra check), registry metadata of tensorrt-cu12 "
         "10.8.0.43",
