@@ -115,6 +115,23 @@ def test_triton_model_repository_in_its_own_words() -> None:
         == "engine-version-mismatch"
     )
 
+    # python_backend pb_stub.cc: the exception model.py raised follows the colon
+    stub = explain("UNAVAILABLE: Internal: Failed to initialize Python stub: ModuleNotFoundError: No module named 'x'")
+    assert stub[0].key == "serve-triton-python-stub" and stub[0].op == "ModuleNotFoundError"
+    assert "EXECUTION_ENV_PATH" in stub[0].fix
+    shm = explain("Failed to initialize Python stub: No space left on device")
+    assert shm[0].key == "serve-triton-python-stub" and "--shm-size" in shm[0].fix
+    # a torch.save file given to torch.jit.load (Triton's pytorch backend)
+    saved = explain(
+        "failed to load 'resnet' version 1: Internal: PytorchStreamReader failed locating file constants.pkl: file "
+        "not found"
+    )
+    assert saved[0].key == "serve-torchscript-expected" and "torch.jit.trace" in saved[0].fix
+    # a truncated archive is another failure of the same reader
+    assert first("PytorchStreamReader failed reading zip archive: failed finding central directory") != (
+        "serve-torchscript-expected"
+    )
+
 
 def test_triton_requests_in_its_own_words() -> None:
     shape = explain(
@@ -246,6 +263,28 @@ def test_tensorrt_llm_in_its_own_words() -> None:
     assert version[0].key == "engine-version-mismatch" and "trtllm-build" in version[0].fix
 
 
+def test_llm_servers_in_their_own_words() -> None:
+    # vLLM's dtype check names the GPU and its compute capability
+    bf16 = explain(
+        "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU "
+        "has compute capability 7.5. You can use float16 instead by explicitly setting the`dtype` flag in CLI, for "
+        "example: --dtype=half."
+    )
+    assert bf16[0].key == "serve-bf16-unsupported-gpu" and bf16[0].op == "Tesla T4" and "--dtype half" in bf16[0].fix
+    # vLLM's KV-cache checks, old and new wording
+    for text in (
+        "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
+        "initializing the engine.",
+        "ValueError: The model's max seq len (131072) is larger than the maximum number of tokens that can be stored "
+        "in KV cache (43808). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
+        "initializing the engine.",
+        "ValueError: To serve at least one request with the models's max seq len (131072), (16.0 GiB KV cache is "
+        "needed, which is larger than the available KV cache memory (5.3 GiB).",
+    ):
+        found = explain(text)
+        assert found[0].key == "serve-vllm-kv-cache" and "--max-model-len" in found[0].fix, text
+
+
 def test_ctranslate2_in_its_own_words() -> None:
     # src/types.cc: "Requested <type> compute type, but the target device or backend do not support efficient <type>
     # computation." The type is read from the text
@@ -267,6 +306,14 @@ def test_ctranslate2_in_its_own_words() -> None:
     oom = explain("RuntimeError: CUDA failed with error out of memory")
     assert oom[0].key == "serve-ct2-out-of-memory" and "int8_float16" in oom[0].fix
     assert first("ValueError: This CTranslate2 package was not compiled with CUDA support") == "serve-ct2-no-cuda"
+    # cuDNN 9's loader names the sub-library it could not find
+    cudnn = explain(
+        "Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, libcudnn_cnn.so}\n"
+        "Invalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor"
+    )
+    assert cudnn[0].key == "serve-cudnn-sublibrary" and cudnn[0].op == "libcudnn_cnn"
+    assert "nvidia-cudnn-cu12" in cudnn[0].fix
+    assert first("Unable to load any of {libfoo.so.1, libfoo.so}") != "serve-cudnn-sublibrary"
     # torch's own out-of-memory stays torch's family
     assert first("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB") == "gpu-out-of-memory"
 

@@ -291,6 +291,52 @@ _TRITON: tuple[KnownError, ...] = (
         "'yolov8' is not found",
         example_source="Triton core model_repository_manager.cc / server.cc ('Request for unknown model')",
     ),
+    KnownError(
+        "serve-triton-python-stub",
+        "Triton's Python backend: the model's model.py failed to start (Failed to initialize Python stub)",
+        r"Failed to initialize Python stub(?: for auto-complete)?: [^\n]{1,300}",
+        "The Python backend runs each model.py in a stub process; its initialize() (or the import of model.py) "
+        "raised: most often a package model.py imports is not installed in the server's image, or the Python the "
+        "stub runs is not the one the packages were installed for; 'No space left on device' means the shared "
+        "memory (/dev/shm) the stub talks through is full.",
+        "Read the exception after 'Failed to initialize Python stub:' (it is model.py's own). For a missing module, "
+        "install it in the image the server runs (a Dockerfile FROM nvcr.io/nvidia/tritonserver:<yy.mm>-py3 with pip "
+        "install), or pack an environment (conda-pack) and point the model at it with parameters "
+        "EXECUTION_ENV_PATH; the stub's Python version must be the image's.",
+        variants=(
+            Variant(
+                r"No space left on device|shared memory|shm-size|Failed to increase the shared memory pool",
+                "shared memory is full",
+                "The stub's shared memory (/dev/shm) is too small: start the container with --shm-size=1g (or more), "
+                "in Kubernetes mount a memory-backed emptyDir at /dev/shm, or lower shm-default-byte-size with "
+                "--backend-config=python,shm-default-byte-size=<bytes>.",
+            ),
+        ),
+        op=r"Failed to initialize Python stub(?: for auto-complete)?: (\w{1,60}(?:Error|Exception))",
+        weight=84,
+        applies='Triton\'s Python backend (backend: "python", BLS, the vLLM and TensorRT-LLM Python models)',
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="UNAVAILABLE: Internal: Failed to initialize Python stub: ModuleNotFoundError: No module named 'torch'",
+        example_source="Triton python_backend src/pb_stub.cc (LOG_INFO 'Failed to initialize Python stub: ')",
+    ),
+    KnownError(
+        "serve-torchscript-expected",
+        "A torch.save file where TorchScript is expected (PytorchStreamReader failed locating file constants.pkl)",
+        r"PytorchStreamReader failed locating file constants\.pkl",
+        "torch.jit.load (Triton's pytorch backend, libtorch's torch::jit::load, DeepStream and other C++ hosts) was "
+        "given a file written by torch.save (a state_dict or a pickled nn.Module), which has no TorchScript code in "
+        "it.",
+        "Save the model as TorchScript: `torch.jit.trace(model.eval(), example).save('model.pt')` (or "
+        "torch.jit.script(model).save(...)) and serve that file; Triton's pytorch backend (platform pytorch_libtorch) "
+        "needs TorchScript in <model>/<version>/model.pt, or use the python backend to load a torch.save file.",
+        weight=84,
+        applies="torch.jit.load and its hosts (Triton pytorch_libtorch, libtorch programs), every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="failed to load 'resnet' version 1: Internal: PytorchStreamReader failed locating file constants.pkl: "
+        "file not found",
+        example_source="torch caffe2/serialize/inline_container.cc (PyTorchStreamReader::getRecordID: 'failed "
+        "locating file'), read by torch::jit::load",
+    ),
 )
 
 _DEEPSTREAM: tuple[KnownError, ...] = (
@@ -524,6 +570,48 @@ _LLM: tuple[KnownError, ...] = (
         example_source="transformers models/llama/configuration_llama.py (_rope_scaling_validation, releases before "
         "4.43); https://github.com/NVIDIA/TensorRT-LLM/issues/2105",
     ),
+    KnownError(
+        "serve-bf16-unsupported-gpu",
+        "bfloat16 on a GPU older than Ampere (Bfloat16 is only supported on GPUs with compute capability of at least "
+        "8.0)",
+        r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
+        "The model's weights are bfloat16 (the dtype 'auto' picks from config.json) and the GPU (Turing T4 / RTX 20xx "
+        "/ Quadro RTX, Volta V100, Pascal: compute capability below 8.0) has no bfloat16 arithmetic.",
+        "Serve in float16: vLLM `--dtype half` (LLM(..., dtype='half')), transformers torch_dtype=torch.float16; a "
+        "model trained in bfloat16 may overflow in float16 (inf / NaN outputs): then use float32, or a GPU of "
+        "compute capability 8.0 or newer (A10, A100, L4, RTX 30xx and later).",
+        op=r"Your (.{1,60}?) GPU has compute capability",
+        weight=86,
+        applies="vLLM and other servers that check the dtype against the GPU (compute capability < 8.0)",
+        shown_by=(_test("test_llm_servers_in_their_own_words"),),
+        example="ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla "
+        "T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the`dtype` flag in "
+        "CLI, for example: --dtype=half.",
+        example_source="vLLM worker (_check_if_gpu_supports_dtype: 'Bfloat16 is only supported on GPUs with compute "
+        "capability of at least 8.0')",
+    ),
+    KnownError(
+        "serve-vllm-kv-cache",
+        "vLLM: no room for the KV cache (No available memory for the cache blocks / max seq len larger than the KV "
+        "cache)",
+        r"No available memory for the cache blocks"
+        r"|is larger than the maximum number of tokens that can be stored in KV cache"
+        r"|KV cache is needed, which is larger than the available KV cache memory",
+        "After the weights (and CUDA graphs) vLLM reserves gpu_memory_utilization (default 0.9) of the GPU for the "
+        "KV cache: what is left cannot hold one sequence of max_model_len tokens (the model's full context, e.g. "
+        "32k or 128k), or nothing is left at all (the weights barely fit, another process holds memory).",
+        "Lower --max-model-len to what you need (e.g. 8192), raise --gpu-memory-utilization (0.95) if no other "
+        "process shares the GPU, quantize the weights (an AWQ / GPTQ / FP8 checkpoint), --enforce-eager to skip "
+        "CUDA-graph memory, or spread the model over GPUs (--tensor-parallel-size).",
+        weight=86,
+        applies="vLLM, every release (the wording changed from 'maximum number of tokens' to 'available KV cache "
+        "memory' in later releases)",
+        shown_by=(_test("test_llm_servers_in_their_own_words"),),
+        example="ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be "
+        "stored in KV cache (12345). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
+        "initializing the engine.",
+        example_source="vLLM worker / kv_cache_utils (raise_if_cache_size_invalid, _check_enough_kv_cache_memory)",
+    ),
 )
 
 _CTRANSLATE2: tuple[KnownError, ...] = (
@@ -610,6 +698,27 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         shown_by=(_test("test_ctranslate2_in_its_own_words"),),
         example="ValueError: This CTranslate2 package was not compiled with CUDA support",
         example_source="CTranslate2 python/cpp module (the device check when device='cuda')",
+    ),
+    KnownError(
+        "serve-cudnn-sublibrary",
+        "cuDNN 9 could not load one of its sub-libraries (Unable to load any of {libcudnn_ops.so.9...})",
+        r"Unable to load any of \{(?:lib)?cudnn_\w{1,30}(?:\.so\.\d{1,3}(?:\.\d{1,3}){0,2}|64_\d{1,2}\.dll)",
+        "cuDNN 9's front library loads its parts (libcudnn_ops, libcudnn_cnn, libcudnn_engines_*) by name at run "
+        "time and found none: cuDNN 9 is not installed where the loader looks (the nvidia-cudnn-cu12 wheel's folder "
+        "is not on LD_LIBRARY_PATH), or only cuDNN 8 is (a CTranslate2 >= 4.5 / onnxruntime 1.19+ build needs 9).",
+        "Install cuDNN 9 for your CUDA (`pip install nvidia-cudnn-cu12==9.*` or the distribution's libcudnn9-cuda-12) "
+        "and put its lib folder on the loader path before starting Python: `export LD_LIBRARY_PATH=$(python3 -c "
+        '\'import os, nvidia.cudnn.lib, nvidia.cublas.lib; print(os.path.dirname(nvidia.cudnn.lib.__file__) + ":" '
+        "+ os.path.dirname(nvidia.cublas.lib.__file__))'):$LD_LIBRARY_PATH`; or install the ctranslate2 release "
+        "built for the cuDNN you have (4.4.0 for cuDNN 8).",
+        op=r"Unable to load any of \{((?:lib)?cudnn_\w{1,30})",
+        weight=86,
+        applies="cuDNN 9 users (CTranslate2 / faster-whisper, onnxruntime's CUDA provider, torch)",
+        shown_by=(_test("test_ctranslate2_in_its_own_words"),),
+        example="Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, "
+        "libcudnn_ops.so}\nInvalid handle. Cannot load symbol cudnnCreateTensorDescriptor\nAborted (core dumped)",
+        example_source="cuDNN 9's loader (libcudnn.so.9, its 'Unable to load any of {...}' message); faster-whisper "
+        "users' reports",
     ),
 )
 
