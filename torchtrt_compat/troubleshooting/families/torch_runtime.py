@@ -609,6 +609,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         advice="gpu",
+        op=r"Your (.{1,60}?) GPU has compute capability",
         weight=86,
         applies="GPUs below compute capability 8.0; autocast, transformers, vLLM",
         shown_by=(

@@ -1,0 +1,766 @@
+"""Serving and edge stacks around TensorRT (issue 36, round six): NVIDIA Triton Inference Server's model repository
+and requests, DeepStream's nvinfer, TensorRT-LLM's runtime and its MPI, CTranslate2 (faster-whisper, whisperX) and
+Jetson / JetPack. Each row is keyed to the stack's own wording (Triton core's model_repository_manager.cc,
+model_config_utils.cc and its backends; DeepStream's nvdsinfer_context_impl*.cpp and nvdsinfer_model_builder.cpp;
+TensorRT-LLM's runtime; CTranslate2's cuda/utils.h and its compute-type check); names, numbers and paths are read
+from the text, never written into a pattern. The core rows these refine stay in `troubleshooting.table`
+(triton-backend-missing, gstreamer-element-missing, jetson-source-build, tensorrt-module-missing, cuda-library-major,
+engine-version-mismatch, engine-build-failed, gpu-out-of-memory).
+"""
+
+from __future__ import annotations
+
+from ..entry import JETSON, KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_SET = "tests/data/explain_round6_serve.jsonl"
+_TESTS = "tests/troubleshooting/test_round6_serve.py"
+
+
+def _case(*ids: str) -> tuple[str, ...]:
+    return tuple(f"{_SET}#{i}" for i in ids)
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+#: a Triton model name or tensor name as the server quotes it
+_NAME = r"'([^'\n]{1,200})'"
+
+_TRITON: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-triton-config-missing",
+        "Triton: a model directory has no config.pbtxt (Poll failed ... failed to open text file for read)",
+        r"failed to open text file for read [^\n]{0,300}config\.pbtxt",
+        "Triton reads <repository>/<model>/config.pbtxt for every folder in the model repository: this folder has "
+        "none (a converter or setup script did not write it, it is misnamed, or the folder is not a model at all).",
+        "Give every model folder its config.pbtxt beside the numbered version folders (<repo>/<model>/config.pbtxt, "
+        "<repo>/<model>/1/model.plan); remove folders that are no models from the repository (a checkout, a "
+        "lost+found, a script's output); the backends that can read their model's I/O (onnxruntime, tensorrt) also "
+        "start without one unless --disable-auto-complete-config (or --strict-model-config=true) is set. If a setup "
+        "script should have written it (FauxPilot's converter, tensorrtllm_backend's fill_template.py), rerun it and "
+        "read its own error.",
+        op=r"Poll failed for model directory '([^'\n]{1,200})'",
+        weight=84,
+        applies="Triton Inference Server, every release",
+        shown_by=(
+            _test("test_triton_model_repository_in_its_own_words"),
+            *_case("fauxpilot-fauxpilot-251", "fauxpilot-fauxpilot-150"),
+        ),
+        example="E0216 16:50:02.558074 89 model_repository_manager.cc:2063] Poll failed for model directory "
+        "'fastertransformer': failed to open text file for read /model/fastertransformer/config.pbtxt: No such file "
+        "or directory",
+        example_source="https://github.com/fauxpilot/fauxpilot/issues/150; Triton core model_repository_manager.cc "
+        "(LOG_ERROR 'Poll failed for model directory')",
+    ),
+    KnownError(
+        "serve-triton-config-syntax",
+        "Triton: config.pbtxt is not valid protobuf text (failed to read text proto / Error parsing text-format)",
+        r"failed to read text proto from [^\n]{0,300}config\.pbtxt"
+        r"|Error parsing text-format inference\.ModelConfig: \d{1,6}:\d{1,6}",
+        "The model's config.pbtxt does not parse as the ModelConfig protobuf: a typo, a missing bracket or quote, a "
+        "field that does not exist in this Triton release, or a template placeholder (${...}) that was never filled.",
+        "Fix the file at the line:column protobuf names (the 'Error parsing text-format inference.ModelConfig: L:C' "
+        "line just above or below): lists use [ ], enums are bare words (TYPE_FP32, KIND_GPU), strings are quoted; "
+        "compare with the model configuration reference of your Triton release.",
+        variants=(
+            Variant(
+                r"got: \$|\$\{[\w.-]{1,60}\}|fill_template",
+                "an unfilled template",
+                "The config still holds template placeholders (${...}): tensorrtllm_backend's model folders are "
+                "templates; fill every one with `python3 tools/fill_template.py -i <model>/config.pbtxt "
+                "key:value,...` (triton_max_batch_size, engine_dir, tokenizer_dir, decoupled_mode, ...) before "
+                "starting the server.",
+            ),
+        ),
+        op=r"Poll failed for model directory '([^'\n]{1,200})'|Error parsing text-format inference\.ModelConfig: "
+        r"(\d{1,6}:\d{1,6}: [^\n]{1,120})",
+        weight=84,
+        applies="Triton Inference Server, every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="E0407 20:46:46.986017 111 model_repository_manager.cc:1309] Poll failed for model directory "
+        "'ensemble': failed to read text proto from /tensorrtllm_backend/triton_model_repo/ensemble/config.pbtxt\n"
+        "[libprotobuf ERROR text_format.cc:335] Error parsing text-format inference.ModelConfig: 29:17: Expected "
+        "integer, got: $",
+        example_source="https://github.com/triton-inference-server/tensorrtllm_backend/issues/393; Triton core "
+        "model_config_utils (ReadTextProto: 'failed to read text proto from')",
+    ),
+    KnownError(
+        "serve-triton-not-a-model",
+        "Triton: a folder is no model (Invalid model name / Could not determine backend / no version available)",
+        r"Could not determine backend for model '[^'\n]{1,200}' with no backend in model configuration"
+        r"|Poll failed for model directory '[^'\n]{1,200}': Invalid model name"
+        r"|at least one version must be available under the version policy of model",
+        "Triton could not make a model of a repository folder: it has no numbered version folder (1/, 2/ ...) holding "
+        "the model file, the config names neither backend nor platform and the file name does not say it, or the "
+        "folder is not a model at all (lost+found, a hidden folder, an empty folder an object store dropped).",
+        "Lay each model out as <repo>/<model>/config.pbtxt and <repo>/<model>/<version>/<file> with the backend's "
+        "default file name (model.plan for tensorrt, model.onnx for onnxruntime, model.pt for pytorch, model.py for "
+        "python) or default_model_filename; set `backend:` (or `platform:`) in config.pbtxt; an ensemble needs an "
+        "empty version folder too (mkdir <repo>/<ensemble>/1: git and S3 drop empty folders); move folders that "
+        "are no models out of the repository.",
+        op=r"model directory '([^'\n]{1,200})'|backend for model '([^'\n]{1,200})'|version policy of model "
+        r"'([^'\n]{1,200})'",
+        weight=82,
+        applies="Triton Inference Server, every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="failed to load model 'ensemble_python_resnet50': at least one version must be available under the "
+        "version policy of model 'ensemble_python_resnet50'",
+        example_source="Triton core model_lifecycle.cc / model_repository_manager.cc ('at least one version must be "
+        "available under the version policy of model'); https://github.com/triton-inference-server/server/issues/7336",
+    ),
+    KnownError(
+        "serve-triton-batch-dims",
+        "Triton: max_batch_size > 0 but the model's first dimension is not a free batch dimension",
+        r"for the model to support batching the shape should have at least 1 dimension"
+        r"|the model expects \d{1,3} dimensions[^\n]{0,200}model configuration specifie[sd] \d{1,3} dimensions"
+        r"|model input has different size for dims and reshape",
+        "With max_batch_size > 0 Triton prepends a batch dimension to the config's dims and needs the model's first "
+        "dimension to be dynamic (-1): the model was exported with a fixed batch (1, 16), or dims in config.pbtxt "
+        "already include the batch dimension.",
+        "Either export the model with a dynamic batch axis (torch.onnx.export(..., dynamic_axes={'input': {0: "
+        "'batch'}, 'output': {0: 'batch'}}); for a TensorRT plan an optimization profile over the batch) and list "
+        "dims WITHOUT the batch in config.pbtxt, or set max_batch_size: 0 and give the full shape (batch included) "
+        "in dims.",
+        op=r"tensor '([^'\n]{1,200})'",
+        weight=84,
+        applies="Triton Inference Server, every backend (onnxruntime, tensorrt, pytorch, tensorflow)",
+        shown_by=(
+            _test("test_triton_model_repository_in_its_own_words"),
+            *_case(
+                "triton-inference-server-onnxruntime_backend-220", "triton-inference-server-onnxruntime_backend-111"
+            ),
+        ),
+        example="ERROR: Failed to create instance: model 'text_recognition', tensor '307': for the model to support "
+        "batching the shape should have at least 1 dimension and the first dimension must be -1; but shape expected "
+        "by the model is [1,26,37]",
+        example_source="https://github.com/triton-inference-server/onnxruntime_backend/issues/220; the backends' "
+        "CompareDimsSupported (onnxruntime_utils.cc, tensorrt model_state)",
+    ),
+    KnownError(
+        "serve-triton-trt-max-batch",
+        "Triton: config max_batch_size is larger than the TensorRT plan supports",
+        r"configuration specified max-batch \d{1,9} but TensorRT engine only supports max-batch \d{1,9}",
+        "The TensorRT plan's optimization profile (or implicit-batch max batch) allows a smaller batch than "
+        "config.pbtxt's max_batch_size: the engine was built for batch 1 (a static ONNX, trtexec without "
+        "--minShapes/--optShapes/--maxShapes), or max_batch_size counts something else.",
+        "Rebuild the plan with a batch range, e.g. `trtexec --onnx=model.onnx --minShapes=input:1x3x224x224 "
+        "--optShapes=input:8x3x224x224 --maxShapes=input:16x3x224x224 --saveEngine=model.plan` (the ONNX needs a "
+        "dynamic batch axis), or lower max_batch_size to what the engine supports (0 for a fixed-batch engine, with "
+        "the full shape in dims).",
+        weight=85,
+        applies="Triton's TensorRT backend (platform tensorrt_plan), every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="UNAVAILABLE: Internal: autofill failed for model 'yolov5x6_tensorrt': configuration specified "
+        "max-batch 128 but TensorRT engine only supports max-batch 1",
+        example_source="Triton tensorrt_backend model_state.cc (AutoCompleteConfig: 'configuration specified "
+        "max-batch ... but TensorRT engine only supports max-batch'); "
+        "https://github.com/triton-inference-server/server/issues/4384",
+    ),
+    KnownError(
+        "serve-triton-datatype",
+        "Triton: config.pbtxt's data_type differs from the model's (unexpected datatype ... expecting ...)",
+        r"unexpected datatype (?:TYPE_)?\w{2,8} for (?:inference )?(?:input|output) '[^'\n]{1,200}', expecting",
+        "The data_type config.pbtxt gives a tensor is not the type the model file has: the first type Triton names is "
+        "the model's, the one after 'expecting' is the config's (an FP16 engine whose I/O stayed FP32, an INT64 ONNX "
+        "input declared TYPE_INT32 or the reverse).",
+        "Set data_type in config.pbtxt to the model's own type, the first one the message names (TYPE_FP32 for an "
+        "FP16-built engine whose inputs are FP32; TYPE_INT64 for token ids from torch.onnx.export); TensorRT before "
+        "10 has no INT64 I/O, so an INT64 ONNX input becomes INT32 in the plan.",
+        op=r"unexpected datatype ((?:TYPE_)?\w{2,8}) for",
+        weight=84,
+        applies="Triton Inference Server, every backend",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example='E0531 07:53:02.315780 40386 backend_model.cc:692] "ERROR: Failed to create instance: unexpected '
+        "datatype TYPE_INT64 for inference input 'ref_seq', expecting TYPE_INT32 for t2s_encoder_0_0\"",
+        example_source="https://github.com/triton-inference-server/server/issues/7307 (tensorrt backend); "
+        "https://github.com/triton-inference-server/server/issues/2644 (onnxruntime backend)",
+    ),
+    KnownError(
+        "serve-triton-instance-gpu",
+        "Triton: instance_group names a GPU the server does not see (invalid or unsupported gpu id)",
+        r"instance group [^\n]{1,200} specifies invalid or unsupported gpu id"
+        r"|has kind KIND_GPU but no GPUs are available",
+        "config.pbtxt's instance_group lists GPU ids (gpus: [ ... ]) this server cannot use: the machine or "
+        "container has fewer GPUs (CUDA_VISIBLE_DEVICES, a Kubernetes GPU limit, docker run without --gpus), or the "
+        "GPU is older than Triton's minimum compute capability.",
+        "Run the server where the GPUs are visible (`docker run --gpus all ...`, nvidia.com/gpu limits in "
+        "Kubernetes, `nvidia-smi` inside the container), remove `gpus: [...]` from instance_group so Triton places "
+        "instances on every visible GPU, or use kind: KIND_CPU where no GPU is meant to run the model.",
+        variants=(
+            Variant(
+                r"compatibility of [\d.]{1,12} are:\s{0,3}(?:$|\|)|no GPUs are available",
+                "no GPU visible at all",
+                "Triton sees no usable GPU at all: start the container with GPUs (`docker run --gpus all ...`, the "
+                "NVIDIA container toolkit installed; in Kubernetes a nvidia.com/gpu limit), check `nvidia-smi` "
+                "inside it, or set kind: KIND_CPU for the instance group.",
+            ),
+        ),
+        op=r"unsupported gpu id (?:of )?(\d{1,3})",
+        weight=84,
+        applies="Triton Inference Server, every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"), *_case("awslabs-data-on-eks-584")),
+        example="| llama3    | 1       | UNAVAILABLE: Invalid argument: instance group llama3_0 of model llama3 "
+        "specifies invalid or unsupported gpu id 2. GPUs with at least the minimum required CUDA compute "
+        "compatibility of 6.000000 are: 0 1 |",
+        example_source="https://github.com/awslabs/data-on-eks/pull/584; Triton core model_config_utils.cc "
+        "(ValidateInstanceGroup)",
+    ),
+    KnownError(
+        "serve-triton-plan-unloadable",
+        "Triton: the TensorRT plan does not load (unable to create TensorRT engine / unable to load plan file)",
+        r"unable to load plan file to auto complete config|unable to create TensorRT engine",
+        "Triton's TensorRT backend could not deserialize model.plan: it was built by another TensorRT than the one in "
+        "this tritonserver image, on another GPU model, it needs plugins the server has not loaded, or it is no bare "
+        "plan (an Ultralytics .engine with its metadata header, an ONNX or torch_tensorrt file renamed).",
+        "Build the plan with the TensorRT of the server image: trtexec inside the matching nvcr.io/nvidia/"
+        "tensorrt:<yy.mm>-py3 (or tritonserver <yy.mm>) container and GPU model; load custom plugins with "
+        "LD_PRELOAD or --backend-config=tensorrt,plugins=<lib.so>; the TensorRT log lines above this one say which "
+        "(`Version tag does not match`, `Magic tag`, `getPluginCreator could not find plugin`).",
+        loose=True,
+        alternatives=("engine-version-mismatch", "plugin-not-found"),
+        weight=60,
+        applies="Triton's TensorRT backend (platform tensorrt_plan), every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="UNAVAILABLE: Internal: unable to load plan file to auto complete config: /tmp/folder6QdWaa/1/"
+        "model.plan",
+        example_source="https://github.com/triton-inference-server/server/issues/6059; Triton tensorrt_backend "
+        "(autocomplete and instance creation)",
+    ),
+    KnownError(
+        "serve-triton-request-shape",
+        "Triton: the request's shape does not fit the model (unexpected shape for input / invalid shape)",
+        r"unexpected shape for input '[^'\n]{1,200}' for model"
+        r"|request specifies invalid shape for input '[^'\n]{1,200}'",
+        "The client sent a tensor whose shape is not the model's: with max_batch_size > 0 every request shape "
+        "starts with the batch dimension (config dims exclude it), a fixed dimension differs (an image resized to "
+        "another size), or the batch is outside the TensorRT plan's optimization profile.",
+        "Send [batch, *dims] when max_batch_size > 0 (np.expand_dims(x, 0) for one sample) and exactly dims when it "
+        "is 0; read the model's shapes with `curl localhost:8000/v2/models/<model>/config`; resize or pad inputs to "
+        "the fixed dimensions. For 'model expected the shape of dimension 0 to be between A and B', rebuild the plan "
+        "with a wider batch profile (trtexec --minShapes/--optShapes/--maxShapes) or send smaller batches.",
+        op=r"for input '([^'\n]{1,200})'",
+        weight=80,
+        applies="Triton Inference Server and its clients (tritonclient HTTP / gRPC, perf_analyzer), every release",
+        shown_by=(_test("test_triton_requests_in_its_own_words"),),
+        example="tritonclient.utils.InferenceServerException: [StatusCode.INVALID_ARGUMENT] [request id: "
+        "<id_unknown>] unexpected shape for input 'images' for model 'yolo'. Expected [-1,3,640,640], got "
+        "[1,3,384,640]. NOTE: Setting a non-zero max_batch_size in the model config requires a batch dimension to be "
+        "prepended to each input shape.",
+        example_source="Triton core infer_request.cc (ValidateRequestInputs); "
+        "https://github.com/ultralytics/ultralytics/issues/21444",
+    ),
+    KnownError(
+        "serve-triton-request-datatype",
+        "Triton: the request's data type is not the model's (data-type is ..., but model expects ...)",
+        r"data-type is '\w{2,8}', but model '[^'\n]{1,200}' expects '\w{2,8}'"
+        r"|inference input data-type is '\w{2,8}', model expects '\w{2,8}'"
+        r"|unexpected explicit tensor data for input tensor '[^'\n]{1,200}' for model '[^'\n]{1,200}' of type",
+        "The client sent the tensor in another data type than the model declares (numpy's default float64 or int64 "
+        "where the model takes FP32 / INT32, BYTES for a numeric input).",
+        "Convert before sending: x.astype(np.float32) (or the type the message names after 'expects'), and give "
+        "InferInput the same datatype string ('FP32', 'INT64', 'BYTES'); check the model's types with `curl "
+        "localhost:8000/v2/models/<model>/config`.",
+        op=r"input tensor '([^'\n]{1,200})'|expects '(\w{2,8})'",
+        weight=80,
+        applies="Triton Inference Server and its clients, every release",
+        shown_by=(_test("test_triton_requests_in_its_own_words"),),
+        example="inference.GRPCInferenceService/ModelInfer: INVALID_ARGUMENT: unexpected explicit tensor data for "
+        "input tensor 'attention_mask' for model 'pipeline-poc' of type 'INT32', expected datatype 'INT64'",
+        example_source="https://github.com/triton-inference-server/server/issues/5395; Triton core infer_request.cc "
+        "(data-type checks)",
+    ),
+    KnownError(
+        "serve-triton-unknown-model",
+        "Triton: the request names a model the server has not loaded (Request for unknown model)",
+        r"Request for unknown model: '[^'\n]{1,200}'|Inference request for unknown model '[^'\n]{1,200}'"
+        r"|unexpected inference (?:input|output) '[^'\n]{1,200}' for model",
+        "The model (or the input / output name) the client asks for is not what the server serves: the model failed "
+        "to load (its error is in the server log, above the model table), it has another name or version, or the "
+        "server runs with --model-control-mode=explicit and the model was never loaded.",
+        "Read the server log's model table (`curl localhost:8000/v2/repository/index` lists every model and why it "
+        "is UNAVAILABLE): fix that model's load error first; use the model's folder name and the tensor names of "
+        "config.pbtxt; with --model-control-mode=explicit load it (--load-model=<name> or the repository API).",
+        op=r"unknown model:? '([^'\n]{1,200})'|inference (?:input|output) '([^'\n]{1,200})'",
+        weight=70,
+        applies="Triton Inference Server and its clients, every release",
+        shown_by=(_test("test_triton_requests_in_its_own_words"),),
+        example="tritonclient.utils.InferenceServerException: [StatusCode.UNAVAILABLE] Request for unknown model: "
+        "'yolov8' is not found",
+        example_source="Triton core model_repository_manager.cc / server.cc ('Request for unknown model')",
+    ),
+    KnownError(
+        "serve-triton-python-stub",
+        "Triton's Python backend: the model's model.py failed to start (Failed to initialize Python stub)",
+        r"Failed to initialize Python stub(?: for auto-complete)?: [^\n]{1,300}",
+        "The Python backend runs each model.py in a stub process; its initialize() (or the import of model.py) "
+        "raised: most often a package model.py imports is not installed in the server's image, or the Python the "
+        "stub runs is not the one the packages were installed for; 'No space left on device' means the shared "
+        "memory (/dev/shm) the stub talks through is full.",
+        "Read the exception after 'Failed to initialize Python stub:' (it is model.py's own). For a missing module, "
+        "install it in the image the server runs (a Dockerfile FROM nvcr.io/nvidia/tritonserver:<yy.mm>-py3 with pip "
+        "install), or pack an environment (conda-pack) and point the model at it with parameters "
+        "EXECUTION_ENV_PATH; the stub's Python version must be the image's.",
+        variants=(
+            Variant(
+                r"No space left on device|shared memory|shm-size|Failed to increase the shared memory pool",
+                "shared memory is full",
+                "The stub's shared memory (/dev/shm) is too small: start the container with --shm-size=1g (or more), "
+                "in Kubernetes mount a memory-backed emptyDir at /dev/shm, or lower shm-default-byte-size with "
+                "--backend-config=python,shm-default-byte-size=<bytes>.",
+            ),
+        ),
+        op=r"Failed to initialize Python stub(?: for auto-complete)?: (\w{1,60}(?:Error|Exception))",
+        weight=84,
+        applies='Triton\'s Python backend (backend: "python", BLS, the vLLM and TensorRT-LLM Python models)',
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="UNAVAILABLE: Internal: Failed to initialize Python stub: ModuleNotFoundError: No module named 'torch'",
+        example_source="Triton python_backend src/pb_stub.cc (LOG_INFO 'Failed to initialize Python stub: ')",
+    ),
+    KnownError(
+        "serve-torchscript-expected",
+        "A torch.save file where TorchScript is expected (PytorchStreamReader failed locating file constants.pkl)",
+        r"PytorchStreamReader failed locating file constants\.pkl",
+        "torch.jit.load (Triton's pytorch backend, libtorch's torch::jit::load, DeepStream and other C++ hosts) was "
+        "given a file written by torch.save (a state_dict or a pickled nn.Module), which has no TorchScript code in "
+        "it.",
+        "Save the model as TorchScript: `torch.jit.trace(model.eval(), example).save('model.pt')` (or "
+        "torch.jit.script(model).save(...)) and serve that file; Triton's pytorch backend (platform pytorch_libtorch) "
+        "needs TorchScript in <model>/<version>/model.pt, or use the python backend to load a torch.save file.",
+        weight=84,
+        applies="torch.jit.load and its hosts (Triton pytorch_libtorch, libtorch programs), every release",
+        shown_by=(_test("test_triton_model_repository_in_its_own_words"),),
+        example="failed to load 'resnet' version 1: Internal: PytorchStreamReader failed locating file constants.pkl: "
+        "file not found",
+        example_source="torch caffe2/serialize/inline_container.cc (PyTorchStreamReader::getRecordID: 'failed "
+        "locating file'), read by torch::jit::load",
+    ),
+)
+
+_DEEPSTREAM: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-ds-parse-func-missing",
+        "DeepStream: the custom library does not export the parse / engine-create function (dlsym failed)",
+        r"dlsym failed to get func \w{1,120} pointer|Could not find (?:the )?(?:custom )?(?:parse|parsing) function",
+        "nvinfer opened custom-lib-path but found no symbol named as parse-bbox-func-name (or engine-create-func-name "
+        "/ parse-classifier-func-name) says: the name is misspelled (case, a comment on the same line), the library "
+        'was built without that parser, or it is not declared extern "C".',
+        "Make the config name a function the library exports: `nm -D --defined-only <custom-lib.so> | grep "
+        "NvDsInfer` lists them; put nothing after the name on its line (an inline '# comment' becomes part of it); "
+        "rebuild the library with that parser (for DeepStream-Yolo: `CUDA_VER=<ver> make -C "
+        "nvdsinfer_custom_impl_Yolo`; for mmdetection-to-tensorrt's amirstan_plugin: cmake -DWITH_DEEPSTREAM=ON).",
+        op=r"get func (\w{1,120}) pointer",
+        weight=90,
+        applies="DeepStream nvinfer with a custom parser or engine builder, every release",
+        shown_by=(_test("test_deepstream_in_its_own_words"), *_case("grimoire-mmdetection-to-tensorrt-119")),
+        example="NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::initResource() <nvdsinfer_context_impl.cpp:"
+        "683> [UID = 1]: Detect-postprocessor failed to init resource because dlsym failed to get func "
+        "NvDsInferParseMmdet pointer",
+        example_source="https://github.com/grimoire/mmdetection-to-tensorrt/issues/119; DeepStream "
+        "nvdsinfer_context_impl.cpp (initResource)",
+    ),
+    KnownError(
+        "serve-ds-custom-lib",
+        "DeepStream: the custom library (custom-lib-path) could not be opened (NVDSINFER_CUSTOM_LIB_FAILED)",
+        r"Could not open custom lib|Could not open lib: [^\n]{1,300}error string|NVDSINFER_CUSTOM_LIB_FAILED",
+        "nvinfer could not dlopen the library named by custom-lib-path: it was never built (the repository ships "
+        "sources), the path is wrong (it is relative to where the app runs, not to the config), or it was built for "
+        "another DeepStream / CUDA / TensorRT and a library it links is missing.",
+        "Build the custom library on this machine for its CUDA (e.g. `CUDA_VER=12.2 make -C "
+        "nvdsinfer_custom_impl_Yolo`), give custom-lib-path as an absolute path, and check it loads: `ldd "
+        "<lib.so> | grep 'not found'`.",
+        op=r"Could not open lib: ([^\n,]{1,300}), error string",
+        weight=88,
+        applies="DeepStream nvinfer with a custom library, every release",
+        shown_by=(_test("test_deepstream_in_its_own_words"), *_case("zhouyuchong-yolov5-deepstream-python-2")),
+        example="ERROR: Could not open lib: /home/ubuntu/deepstream_yolov4/nvdsinfer_custom_impl_Yolo/"
+        "libnvdsinfer_custom_impl_Yolo.so, error string: /home/ubuntu/deepstream_yolov4/nvdsinfer_custom_impl_Yolo/"
+        "libnvdsinfer_custom_impl_Yolo.so: cannot open shared object file: No such file or directory",
+        example_source="https://github.com/marcoslucianops/DeepStream-Yolo/issues/523; DeepStream "
+        "nvdsinfer_context_impl.cpp (initialize: 'Could not open custom lib')",
+    ),
+    KnownError(
+        "serve-ds-coverage-layer",
+        "DeepStream: the default detector parser found no coverage layer (a model that needs a custom parser)",
+        r"Could not find (?:output )?coverage layer (?:for|while) pars|Could not find output bbox layer for parsing",
+        "nvinfer's built-in detector parser reads DetectNet/ResNet outputs named *cov* and *bbox*; this model "
+        "(YOLO, SSD, a custom detector) has other outputs, so it needs its own bounding-box parser.",
+        "Give nvinfer the model's parser: parse-bbox-func-name=<function> and custom-lib-path=<library> in the "
+        "[property] group (DeepStream-Yolo's NvDsInferParseYolo for YOLO models; the SSD sample parser for SSD), or "
+        "set network-type=100 with output-tensor-meta=1 and parse the raw tensors in a probe.",
+        weight=84,
+        applies="DeepStream nvinfer (network-type=0, detector), every release",
+        shown_by=(_test("test_deepstream_in_its_own_words"), *_case("aastanv-trt_object_detection-2")),
+        example="NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::parseBoundingBox() "
+        "<nvdsinfer_context_impl_output_parsing.cpp:59> [UID = 1]: Could not find output coverage layer for parsing "
+        "objects",
+        example_source="DeepStream nvdsinfer_context_impl_output_parsing.cpp (parseBoundingBox); "
+        "https://github.com/AastaNV/TRT_object_detection/issues/2",
+    ),
+    KnownError(
+        "serve-ds-output-layer-missing",
+        "DeepStream: output-blob-names names a tensor the engine does not have",
+        r"Could not find output layer '[^'\n]{1,200}' in engine",
+        "The nvinfer config's output-blob-names (or output-bbox-name) lists a tensor name the TensorRT engine does "
+        "not have: the names changed on export (ONNX renames outputs, TensorFlow adds ':0'), or the engine is an "
+        "older build of another model.",
+        "Use the engine's own output names: nvinfer prints them in its '[Implicit/FullDims Engine Info]: layers num' "
+        "table (also `polygraphy inspect model model.onnx`); with an ONNX model the outputs need not be listed at "
+        "all; delete the old .engine so it is rebuilt from the model the config names.",
+        op=r"Could not find output layer '([^'\n]{1,200})'",
+        weight=82,
+        applies="DeepStream nvinfer, every release",
+        shown_by=(
+            _test("test_deepstream_in_its_own_words"),
+            *_case("nvidia-retinanet-examples-86", "tensorlayer-hyperpose-295"),
+        ),
+        example="NvDsInferContext[UID 1]: Warning from NvDsInferContextImpl::checkBackendParams() "
+        "<nvdsinfer_context_impl.cpp:1545> [UID = 1]: Could not find output layer 'output_conf' in engine",
+        example_source="https://github.com/tensorlayer/HyperPose/issues/295; DeepStream nvdsinfer_context_impl.cpp "
+        "(checkBackendParams)",
+    ),
+    KnownError(
+        "serve-ds-no-model-file",
+        "DeepStream: no model file to build the engine from (failed to build network since there is no model file)",
+        r"failed to build network since there is no model file matched",
+        "nvinfer had to build an engine (none at model-engine-file, or the one there was built for another batch "
+        "size / GPU / precision) but the config names no model to build it from: no onnx-file, uff-file, "
+        "tlt-encoded-model or model-file, or that key is misspelled or commented out.",
+        "Name the model in the [property] group (onnx-file=<model.onnx>, or tlt-encoded-model with tlt-model-key), "
+        "relative to the config file; or make model-engine-file point at an engine built for this config's "
+        "batch-size, gpu-id and network-mode (the name nvinfer writes, model_b<batch>_gpu<id>_<precision>.engine) "
+        "so no rebuild is needed.",
+        weight=86,
+        applies="DeepStream nvinfer, every release",
+        shown_by=(_test("test_deepstream_in_its_own_words"), *_case("zhouyuchong-face-recognition-deepstream-22")),
+        example="ERROR: failed to build network since there is no model file matched.\nERROR: failed to build network.",
+        example_source="DeepStream nvdsinfer_model_builder.cpp (TrtModelBuilder::buildNetwork); "
+        "https://github.com/zhouyuchong/face-recognition-deepstream/issues/22",
+    ),
+    KnownError(
+        "serve-ds-engine-write",
+        "DeepStream: the built engine could not be written (Serialize engine failed ... opened error)",
+        r"Serialize engine failed because of file path: [^\n]{1,400}opened error"
+        r"|failed to serialize cud[ae] engine to file",
+        "nvinfer built the engine but could not write it next to the model (the folder is not writable: "
+        "/opt/nvidia/deepstream samples as a normal user, a read-only volume, a container user without rights), so "
+        "every start builds it again (minutes on a Jetson).",
+        "Make the folder writable for the user that runs the pipeline (`sudo chown -R $USER <model folder>`, or a "
+        "writable volume), or copy the model to a writable folder and point the config there; then "
+        "model-engine-file=<that folder>/<the engine name nvinfer prints> loads it next time.",
+        severity="warns-of-failure",
+        weight=80,
+        applies="DeepStream nvinfer, every release",
+        shown_by=(_test("test_deepstream_in_its_own_words"),),
+        example="WARNING: Serialize engine failed because of file path: /opt/nvidia/deepstream/deepstream-5.0/"
+        "samples/models/Primary_Detector/resnet10.caffemodel_b1_gpu0_int8.engine opened error",
+        example_source="DeepStream nvdsinfer_model_builder.cpp (TrtModelBuilder::serializeEngine)",
+    ),
+    KnownError(
+        "serve-ds-engine-not-cached",
+        "DeepStream: no engine file yet, nvinfer builds one (Deserialize engine failed because file path ... open "
+        "error)",
+        r"Deserialize engine failed because file path: [^\n]{1,400}open error"
+        r"|Failed to read from model engine file",
+        "A notice, not a failure: the engine file model-engine-file names does not exist (yet), so nvinfer builds it "
+        "from the model, which takes minutes. It is the normal first start; it repeats on every start when the "
+        "built engine cannot be saved or model-engine-file points elsewhere.",
+        "Wait for the build ('serialize cuda engine to file ... successfully' follows). If it is built again on every "
+        "start: make the model's folder writable for the user that runs the pipeline (DeepStream's sample folders "
+        "are root's), and set model-engine-file to the exact file nvinfer wrote (model_b<batch>_gpu<id>_"
+        "<precision>.engine, path relative to the config file). If the build itself fails, the error after this "
+        "line is the one to read.",
+        severity="notice",
+        weight=40,
+        applies="DeepStream nvinfer, every release",
+        shown_by=(
+            _test("test_deepstream_in_its_own_words"),
+            *_case("nvidia-ai-iot-face-mask-detection-36", "thatbrguy-deep-stream-onnx-7"),
+        ),
+        example="WARNING: Deserialize engine failed because file path: /opt/nvidia/deepstream/deepstream-6.1/"
+        "sources/DeepStream-Yolo/model_b1_gpu0_fp32.engine open error",
+        example_source="DeepStream nvdsinfer_model_builder.cpp (TrtModelBuilder::deserializeEngine); "
+        "https://github.com/marcoslucianops/DeepStream-Yolo/issues/361",
+    ),
+)
+
+_LLM: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-trtllm-mpi",
+        "TensorRT-LLM: MPI is missing or mismatched (libmpi.so, mpi4py, MPI_Init_thread)",
+        r"lib(?:mpi|open-rte|open-pal)\.so\.\d{1,3}: cannot open shared object file"
+        r"|An error occurred in MPI_Init_thread|Local abort before MPI_INIT completed"
+        r"|Failed (?:to )?build(?:ing wheel for)? mpi4py|mpi\.h: No such file or directory",
+        "TensorRT-LLM imports mpi4py at start, and mpi4py needs an MPI library (Open MPI) that matches the one it was "
+        "built against: none is installed (a plain pip install outside NVIDIA's container), the one found is "
+        "another MPI (conda's versus the system's), or mpi4py could not be built (no mpi.h).",
+        "Install Open MPI before TensorRT-LLM (`sudo apt-get install -y libopenmpi-dev openmpi-bin`, then `pip "
+        "install mpi4py tensorrt_llm`), or in conda install both from one channel (`conda install -c conda-forge "
+        "mpi4py openmpi`); inside NVIDIA's containers MPI is under /opt/hpcx (export "
+        "LD_LIBRARY_PATH=/opt/hpcx/ompi/lib:$LD_LIBRARY_PATH). Using the matching "
+        "nvcr.io/nvidia/tritonserver:<yy.mm>-trtllm-python-py3 or TensorRT-LLM release container avoids all of it.",
+        requires=r"tensorrt_llm|TensorRT-LLM|trtllm|mpi4py|\bMPI|mpirun",
+        weight=88,
+        applies="TensorRT-LLM (pip or source installs), every release",
+        shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
+        example="    from mpi4py import MPI\nImportError: libmpi.so.12: cannot open shared object file: No such file "
+        "or directory",
+        example_source="https://github.com/NVIDIA/TensorRT-LLM/issues/167 (also issues 2286, 1825)",
+    ),
+    KnownError(
+        "serve-trtllm-engine-mismatch",
+        "TensorRT-LLM: the engine's tensors are not what this runtime expects (built by another version or config)",
+        r"Tensor names in engine are not the same as expected"
+        r"|Tensor '[^'\n]{1,200}' has invalid shape \(\d{1,12}(?:, ?\d{1,12}){0,6}\), expected \(",
+        "The TensorRT-LLM engine does not match the runtime that loads it: it was built by another TensorRT-LLM "
+        "release (its inputs changed between releases), with other build options (plugins, paged KV cache, "
+        "max_input_len / max_num_tokens), or the request is longer than the engine was built for.",
+        "Build the engine with the TensorRT-LLM release that serves it (the one inside the "
+        "tritonserver:<yy.mm>-trtllm-python-py3 image for Triton: `python -c 'import tensorrt_llm; "
+        "print(tensorrt_llm.__version__)'` in both places) and rebuild after upgrading; for 'has invalid shape', "
+        "rebuild with trtllm-build --max_input_len / --max_seq_len / --max_num_tokens covering the requests, or "
+        "truncate the prompt.",
+        alternatives=("engine-version-mismatch",),
+        weight=82,
+        applies="TensorRT-LLM runtimes (ModelRunner, GenerationSession, the Triton tensorrtllm backend)",
+        shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
+        example="RuntimeError: Tensor names in engine are not the same as expected, to use this GenerationSession, "
+        "you need to use PretrainedModel.prepare_inputs to create TRT Network inputs.",
+        example_source="TensorRT-LLM tensorrt_llm/runtime/generation.py (GenerationSession.__init__); "
+        "https://github.com/triton-inference-server/tensorrtllm_backend/issues/320",
+    ),
+    KnownError(
+        "serve-trtllm-out-of-memory",
+        "TensorRT-LLM: out of GPU memory (engine, KV cache and buffers do not fit)",
+        r"\[TensorRT-LLM\]\[ERROR\][^\n]{0,300}(?:out of memory|OutOfMemory)"
+        r"|CUDA runtime error in ::cudaMalloc\w{0,10}\([^\n]{0,200}\): out of memory",
+        "The engine's weights, the paged KV cache (by default 90% of the GPU memory left after the weights) and the "
+        "runtime buffers do not fit the GPU: another process holds memory, several instances share one GPU, or the "
+        "engine was built for a larger max_batch_size / max_num_tokens than this GPU can serve.",
+        "Give the KV cache less: kv_cache_free_gpu_mem_fraction=0.5 (Triton's tensorrt_llm config.pbtxt, or "
+        "KvCacheConfig(free_gpu_memory_fraction=...) in the LLM API); rebuild with a smaller --max_batch_size / "
+        "--max_num_tokens / --max_seq_len, quantize (FP8 / INT4 weights), or split the model over GPUs "
+        "(--tp_size); free the GPU of other processes (`nvidia-smi`).",
+        weight=92,
+        applies="TensorRT-LLM runtimes and the Triton tensorrtllm backend, every release",
+        shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
+        example="unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] CUDA runtime error in "
+        "::cudaMallocAsync(ptr, n, mMemPool->getPool(), mCudaStream->get()): out of memory",
+        example_source="TensorRT-LLM cpp/tensorrt_llm/common/cudaUtils.h (check_cuda_error: 'CUDA runtime error in "
+        "<call>: <cudaGetErrorString>'); https://github.com/NVIDIA/TensorRT-LLM/issues/2398",
+    ),
+    KnownError(
+        "serve-transformers-rope-scaling",
+        "A model's rope_scaling is newer than the installed transformers (Llama 3.1+ configs)",
+        r"`rope_scaling` must be a dictionary with (?:two|with two) fields|Unrecognized keys in `rope_scaling`",
+        "The model's config.json uses a rope_scaling layout (rope_type 'llama3', 'yarn', mrope sections) that the "
+        "installed transformers does not know: the serving stack (TensorRT-LLM's convert_checkpoint, vLLM, TGI) "
+        "pins a transformers older than the model.",
+        "Upgrade transformers to a release that knows the model (Llama 3.1 needs transformers >= 4.43) together with "
+        "the serving stack that pins it (a TensorRT-LLM or vLLM release that lists the model as supported); do not "
+        "edit rope_scaling in config.json, it changes the model's output.",
+        weight=80,
+        applies="transformers-based converters and servers (TensorRT-LLM convert_checkpoint.py, vLLM, TGI)",
+        shown_by=(_test("test_tensorrt_llm_in_its_own_words"),),
+        example="ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got "
+        "{'factor': 8.0, 'low_freq_factor': 1.0, 'high_freq_factor': 4.0, 'original_max_position_embeddings': 8192, "
+        "'rope_type': 'llama3'}",
+        example_source="transformers models/llama/configuration_llama.py (_rope_scaling_validation, releases before "
+        "4.43); https://github.com/NVIDIA/TensorRT-LLM/issues/2105",
+    ),
+    KnownError(
+        "serve-vllm-kv-cache",
+        "vLLM: no room for the KV cache (No available memory for the cache blocks / max seq len larger than the KV "
+        "cache)",
+        r"No available memory for the cache blocks"
+        r"|is larger than the maximum number of tokens that can be stored in KV cache"
+        r"|KV cache is needed, which is larger than the available KV cache memory",
+        "After the weights (and CUDA graphs) vLLM reserves gpu_memory_utilization (default 0.9) of the GPU for the "
+        "KV cache: what is left cannot hold one sequence of max_model_len tokens (the model's full context, e.g. "
+        "32k or 128k), or nothing is left at all (the weights barely fit, another process holds memory).",
+        "Lower --max-model-len to what you need (e.g. 8192), raise --gpu-memory-utilization (0.95) if no other "
+        "process shares the GPU, quantize the weights (an AWQ / GPTQ / FP8 checkpoint), --enforce-eager to skip "
+        "CUDA-graph memory, or spread the model over GPUs (--tensor-parallel-size).",
+        weight=86,
+        applies="vLLM, every release (the wording changed from 'maximum number of tokens' to 'available KV cache "
+        "memory' in later releases)",
+        shown_by=(_test("test_llm_servers_in_their_own_words"),),
+        example="ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be "
+        "stored in KV cache (12345). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
+        "initializing the engine.",
+        example_source="vLLM worker / kv_cache_utils (raise_if_cache_size_invalid, _check_enough_kv_cache_memory)",
+    ),
+)
+
+_CTRANSLATE2: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-ct2-compute-type",
+        "CTranslate2 (faster-whisper, whisperX): the compute type is not supported on this device",
+        r"Requested \w{2,20} compute type, but the target device or backend do not support efficient \w{2,20} "
+        r"computation",
+        "CTranslate2 refuses a compute type the device cannot run efficiently: float16 or int8_float16 on a CPU "
+        "(a Mac, a machine without an NVIDIA GPU, a CPU-only torch that made the app choose device='cpu') or on a "
+        "GPU without fast FP16 (Pascal and older: GTX 10xx, Tesla P40 / P4, compute capability < 7.0).",
+        'Pick a compute type the device supports: `python -c "import ctranslate2; '
+        "print(ctranslate2.get_supported_compute_types('cuda'))\"` (or 'cpu') lists them. On a CPU use "
+        "compute_type='int8' (or 'float32'); on Pascal GPUs 'float32' or 'int8_float32'; whisperX takes "
+        "--compute_type int8, faster-whisper WhisperModel(..., compute_type='int8').",
+        op=r"Requested (\w{2,20}) compute type",
+        weight=86,
+        applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, WhisperLive, "
+        "whisper-ctranslate2)",
+        shown_by=(
+            _test("test_ctranslate2_in_its_own_words"),
+            *_case(
+                "justinwlin-whisperxmac-1",
+                "mahmoudashraf97-whisper-diarization-216",
+                "collabora-whisperlive-195",
+                "m-bain-whisperx-878",
+            ),
+        ),
+        example="ValueError: Requested float16 compute type, but the target device or backend do not support "
+        "efficient float16 computation.",
+        example_source="CTranslate2 src/types.cc (resolve_compute_type); https://github.com/collabora/WhisperLive/"
+        "issues/195",
+    ),
+    KnownError(
+        "serve-ct2-compute-type-notice",
+        "CTranslate2: the saved model's compute type was converted for this device (a notice)",
+        r"The compute type inferred from the saved model is \w{2,20}, but the target device or backend do not "
+        r"support efficient",
+        "A notice, not a failure: the model was saved in a compute type (float16) the device cannot run efficiently, "
+        "so CTranslate2 converted the weights (to float32) when loading; it works, with more memory and time.",
+        "Nothing to fix; to silence it pass the compute type the device supports (compute_type='int8' or 'float32' "
+        "on a CPU, 'int8_float32' on Pascal GPUs).",
+        severity="notice",
+        weight=30,
+        applies="CTranslate2 and the libraries built on it",
+        shown_by=(_test("test_ctranslate2_in_its_own_words"),),
+        example="[ctranslate2] [thread 1234] [warning] The compute type inferred from the saved model is float16, "
+        "but the target device or backend do not support efficient float16 computation. The model weights have been "
+        "automatically converted to use the float32 compute type instead.",
+        example_source="CTranslate2 src/models/model.cc (the warning when the saved type is not supported)",
+    ),
+    KnownError(
+        "serve-ct2-out-of-memory",
+        "CTranslate2 (faster-whisper, whisperX): CUDA failed with error out of memory",
+        r"CUDA failed with error out of memory",
+        "The model, its compute type and the batch do not fit the GPU's free memory (large-v2/v3 in float32 needs "
+        "about 8 GB, in int8 about 4 GB; a batched whisperX pipeline more), or another process (a second model, "
+        "the alignment or diarization model, a browser) holds it.",
+        "Use less memory: compute_type='int8_float16' (or 'int8'), a smaller model (medium, small, distil-large), a "
+        "smaller batch (whisperX --batch_size 4, faster-whisper BatchedInferencePipeline batch_size) and beam_size; "
+        "free the GPU of other processes (`nvidia-smi`), or run device='cpu' with compute_type='int8'.",
+        weight=92,
+        applies="CTranslate2 and the libraries built on it",
+        shown_by=(
+            _test("test_ctranslate2_in_its_own_words"),
+            *_case("purfview-whisper-standalone-win-50", "m-bain-whisperx-504", "cheshirecc-faster-whisper-gui-48"),
+        ),
+        example="RuntimeError: CUDA failed with error out of memory",
+        example_source="CTranslate2 src/cuda/utils.h (CUDA_CHECK: 'CUDA failed with error ' + cudaGetErrorString); "
+        "https://github.com/m-bain/whisperX/issues/504",
+    ),
+    KnownError(
+        "serve-ct2-no-cuda",
+        "CTranslate2 was built without CUDA (This CTranslate2 package was not compiled with CUDA support)",
+        r"CTranslate2 package was not compiled with CUDA support",
+        "The installed ctranslate2 wheel is a CPU build: the wheels for macOS and Linux aarch64 (Jetson, Grace, "
+        "DGX Spark) carry no CUDA, or a CPU-only build replaced a CUDA one.",
+        "On x86-64 Linux or Windows reinstall the CUDA wheel (`pip install --force-reinstall ctranslate2`, the "
+        "release made for your CUDA: 3.x for CUDA 11, 4.x for CUDA 12); on aarch64 build CTranslate2 from source "
+        "with -DWITH_CUDA=ON -DWITH_CUDNN=ON (or use a Jetson container that ships it); otherwise run "
+        "device='cpu', compute_type='int8'.",
+        weight=86,
+        applies="CTranslate2 and the libraries built on it",
+        shown_by=(_test("test_ctranslate2_in_its_own_words"),),
+        example="ValueError: This CTranslate2 package was not compiled with CUDA support",
+        example_source="CTranslate2 python/cpp module (the device check when device='cuda')",
+    ),
+    KnownError(
+        "serve-cudnn-sublibrary",
+        "cuDNN 9 could not load one of its sub-libraries (Unable to load any of {libcudnn_ops.so.9...})",
+        r"Unable to load any of \{(?:lib)?cudnn_\w{1,30}(?:\.so\.\d{1,3}(?:\.\d{1,3}){0,2}|64_\d{1,2}\.dll)",
+        "cuDNN 9's front library loads its parts (libcudnn_ops, libcudnn_cnn, libcudnn_engines_*) by name at run "
+        "time and found none: cuDNN 9 is not installed where the loader looks (the nvidia-cudnn-cu12 wheel's folder "
+        "is not on LD_LIBRARY_PATH), or only cuDNN 8 is (a CTranslate2 >= 4.5 / onnxruntime 1.19+ build needs 9).",
+        "Install cuDNN 9 for your CUDA (`pip install nvidia-cudnn-cu12==9.*` or the distribution's libcudnn9-cuda-12) "
+        "and put its lib folder on the loader path before starting Python: `export LD_LIBRARY_PATH=$(python3 -c "
+        '\'import os, nvidia.cudnn.lib, nvidia.cublas.lib; print(os.path.dirname(nvidia.cudnn.lib.__file__) + ":" '
+        "+ os.path.dirname(nvidia.cublas.lib.__file__))'):$LD_LIBRARY_PATH`; or install the ctranslate2 release "
+        "built for the cuDNN you have (4.4.0 for cuDNN 8).",
+        op=r"Unable to load any of \{((?:lib)?cudnn_\w{1,30})",
+        weight=86,
+        applies="cuDNN 9 users (CTranslate2 / faster-whisper, onnxruntime's CUDA provider, torch)",
+        shown_by=(_test("test_ctranslate2_in_its_own_words"),),
+        example="Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, "
+        "libcudnn_ops.so}\nInvalid handle. Cannot load symbol cudnnCreateTensorDescriptor\nAborted (core dumped)",
+        example_source="cuDNN 9's loader (libcudnn.so.9, its 'Unable to load any of {...}' message); faster-whisper "
+        "users' reports",
+    ),
+)
+
+_JETSON: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-jetson-illegal-instruction",
+        "Illegal instruction (core dumped) on a Jetson / aarch64 (numpy's OpenBLAS, a wheel built for another CPU)",
+        r"Illegal instruction(?: \(core dumped\))?",
+        "The process executed an instruction the Jetson's ARM CPU does not have: pip's numpy 1.19.5+ wheels bundle "
+        "an OpenBLAS whose CPU detection faults on Jetson (Nano, TX2, Xavier), or another wheel (onnxruntime, onnx, "
+        "a source build) was compiled for a newer ARM CPU.",
+        "Find the module that crashes (`python3 -X faulthandler -c 'import numpy'`). For numpy's OpenBLAS: `export "
+        "OPENBLAS_CORETYPE=ARMV8` before starting Python (put it in ~/.bashrc or the service's environment), or "
+        "install numpy==1.19.4 on JetPack 4. For another wheel, use the Jetson build of it (NVIDIA's Jetson wheels, "
+        "jetson-containers) or build it on the device.",
+        requires=JETSON + r"|\barm64\b|openblas|\bnano\b",
+        weight=80,
+        applies="Jetson / JetPack (aarch64), every release",
+        shown_by=(
+            _test("test_jetson_in_its_own_words"),
+            *_case("thehapyone-nanocamera-7", "numpy-numpy-18175"),
+        ),
+        example="I'm working on a Jetson Xavier NX (arm64) device\n>>> import numpy\nIllegal instruction (core dumped)",
+        example_source="https://github.com/numpy/numpy/issues/18175 (a duplicate of numpy issue 18131: OpenBLAS's "
+        "CPU detection on Jetson)",
+    ),
+    KnownError(
+        "serve-jetson-pip-tensorrt",
+        "pip cannot install TensorRT on a Jetson (TensorRT does not currently build wheels for Tegra systems)",
+        r"TensorRT does not currently build wheels for Tegra systems",
+        "pip's tensorrt packages (tensorrt, tensorrt-cu12, and packages that depend on them: TensorRT-LLM, "
+        "torch-tensorrt from the registry) have no Jetson build; on a Jetson TensorRT comes with JetPack, with Python "
+        "bindings for the system python3 only.",
+        "Do not pip install tensorrt on a Jetson: use JetPack's (`sudo apt-get install python3-libnvinfer` if "
+        "missing) with the system python3, or a venv made from it with --system-site-packages; install packages "
+        "that depend on tensorrt with --no-deps, or use an l4t / jetson-containers image that ships them.",
+        weight=88,
+        applies="Jetson / JetPack (Tegra), every TensorRT release on the registry",
+        shown_by=(_test("test_jetson_in_its_own_words"),),
+        example='  File "/tmp/pip-install-ahhg6ijg/tensorrt-cu12_951ba/setup.py", line 71, in <module>\n    raise '
+        'RuntimeError("TensorRT does not currently build wheels for Tegra systems")\nRuntimeError: TensorRT does '
+        "not currently build wheels for Tegra systems",
+        example_source="the tensorrt-cu12 sdist's setup.py (its Tegra check), registry metadata of tensorrt-cu12 "
+        "10.8.0.43",
+    ),
+    KnownError(
+        "serve-jetson-wheel-platform",
+        "A Jetson wheel is not for this Python / platform (is not a supported wheel on this platform)",
+        r"[\w.+-]{1,120}-cp\d{2,3}-cp\d{2,3}m?-linux_aarch64\.whl is not a supported wheel on this platform",
+        "The aarch64 wheel (NVIDIA's torch or TensorFlow for JetPack, a Jetson onnxruntime-gpu) was built for one "
+        "Python version and this pip belongs to another (JetPack 4: 3.6, JetPack 5: 3.8, JetPack 6: 3.10), or pip "
+        "runs on another machine (x86-64).",
+        "Install it with the Python it was built for (`python3.8 -m pip install <wheel>` on JetPack 5, the cpXY in "
+        "its name), or download the wheel built for your Python and JetPack release; a conda or pyenv Python of "
+        "another version cannot use these wheels.",
+        weight=82,
+        applies="Jetson / JetPack (aarch64) wheels",
+        shown_by=(_test("test_jetson_in_its_own_words"),),
+        example="ERROR: tensorflow-1.10.1-cp35-cp35m-linux_aarch64.whl is not a supported wheel on this platform.",
+        example_source="https://github.com/NVIDIA-AI-IOT/tf_trt_models/issues/57 (pip's wheel tag check)",
+    ),
+)
+
+#: this module's rows, appended after the core rows by `families.FAMILIES`
+FAMILIES: tuple[KnownError, ...] = (*_TRITON, *_DEEPSTREAM, *_LLM, *_CTRANSLATE2, *_JETSON)
