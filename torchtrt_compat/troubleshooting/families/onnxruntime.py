@@ -1,0 +1,265 @@
+"""onnxruntime's own failures (issue 36, round six): a session that cannot load its model (file missing, not a model,
+opset or IR version newer than the runtime, no kernel for a node), a run fed the wrong inputs (shape, rank, type,
+name), its CUDA provider out of memory, its TensorRT provider failing to build or load an engine, and the provider
+list the Python API requires. Each pattern is keyed to onnxruntime's own wording (core/graph/model.cc,
+core/graph/model_load_utils.h, core/framework/session_state / kernel registry, core/session/inference_session.cc,
+core/framework/bfc_arena.cc, providers/tensorrt/tensorrt_execution_provider.cc, python/onnxruntime_inference_
+collection.py); names, numbers and paths are read from the text, never written into a pattern. The core rows
+``ort-provider-fallback`` and ``ort-cpu-package`` (`troubleshooting.table`) stay where they are.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round6_ort.py::test_onnxruntime_in_its_own_words"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "ort-input-shape",
+        "onnxruntime: an input's shape or rank differs from the model's (\"Got invalid dimensions for input\")",
+        r"Got invalid dimensions for input: ?\S{0,200} for the following indices"
+        r"|Invalid rank for input: \S{1,200} Got: \d{1,3} Expected: \d{1,3}",
+        "The array fed for that input does not have the shape the ONNX model declares: a fixed dimension (a number "
+        "in `sess.get_inputs()[i].shape`, e.g. an image size or a batch of 1 fixed at export) differs, or the rank "
+        "differs (no batch axis, HWC where NCHW is wanted).",
+        "Print `[(i.name, i.shape, i.type) for i in sess.get_inputs()]` and make the array match: resize or pad to "
+        "the fixed sizes, add the batch axis (`np.expand_dims(x, 0)`), transpose HWC to NCHW. To feed other sizes, "
+        "export the model again with those axes dynamic (torch.onnx.export's `dynamic_axes` / `dynamic_shapes`; "
+        "skl2onnx `initial_types=[('x', FloatTensorType([None, n]))]`).",
+        op=r"(?:dimensions|rank) for input: ?(\S{1,200})",
+        weight=80,
+        applies="onnxruntime (every API and provider), InferenceSession.run",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : "
+        "INVALID_ARGUMENT : Got invalid dimensions for input: images for the following indices\n index: 2 Got: "
+        "960 Expected: 736\n Please fix either the inputs or the model.",
+        example_source="stephansturges/WALDO#9; onnxruntime core/framework (the input check of InferenceSession::Run)",
+    ),
+    KnownError(
+        "ort-input-dtype",
+        "onnxruntime: an input's element type differs from the model's (\"Unexpected input data type\")",
+        r"Unexpected input data type\.? ?Actual: ?\([^\n]{1,160}\) ?, ?expected: ?\(",
+        "The array fed for that input has another element type than the model declares: numpy makes float64 "
+        "(double) and, on Windows, int32 by default, while models mostly take float32 and int64; a float16 model "
+        "wants float16.",
+        "Cast each input to the type `sess.get_inputs()[i].type` names before run: `x.astype(np.float32)` for "
+        "tensor(float), `np.int64` for tensor(int64), `np.float16` for tensor(float16).",
+        weight=80,
+        applies="onnxruntime (every API and provider), InferenceSession.run",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : "
+        "INVALID_ARGUMENT : Unexpected input data type. Actual: (tensor(int32)) , expected: (tensor(int64))",
+        example_source="pengzhendong/streaming-sensevoice#2; onnxruntime core/session/inference_session.cc "
+        "(ValidateInputsOutputs)",
+    ),
+    KnownError(
+        "ort-input-name",
+        "onnxruntime: the input names fed are not the model's (an unknown name, or a required input missing)",
+        r"Invalid Feed Input Names?: ?\S|Invalid input name: \S|Missing Input: \S"
+        r"|Required inputs \(\[[^\n]{0,400}\]\) are missing from input feed|input '[^'\n]{1,200}' is missing in 'feeds'",
+        "The feed dictionary's keys are not the model's input names: a name the model does not have (often an "
+        "optional input such as token_type_ids that this export dropped), or one the model requires is not fed.",
+        "Feed exactly the names `[i.name for i in sess.get_inputs()]` lists (`{sess.get_inputs()[0].name: x}`): "
+        "drop the names the model does not have, and add the ones it requires (e.g. position_ids, token_type_ids "
+        "as zeros); a pipeline that adds inputs on its own (transformers' tokenizer) needs the model exported with "
+        "them.",
+        weight=80,
+        applies="onnxruntime (every API and provider), InferenceSession.run",
+        shown_by=(_SHOWN,),
+        example="RuntimeError: Method run failed due to: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Invalid Feed "
+        "Input Name:data",
+        example_source="onnx/onnx#2099; onnxruntime core/session/inference_session.cc ('Invalid Feed Input Name', "
+        "later 'Invalid input name') and python/onnxruntime_inference_collection.py (_validate_input)",
+    ),
+    KnownError(
+        "ort-op-not-implemented",
+        "onnxruntime has no kernel for a node (\"Could not find an implementation for Op(N) node\")",
+        r"Could not find an implementation for (?:the node )?[A-Za-z][\w.]{0,80}\(\d{1,3}\)",
+        "No execution provider in the session registers a kernel for that operator at that opset version with the "
+        "node's input types: a type the kernel does not take (int32 or float64 where only float is registered, "
+        "float16 on the CPU provider), an opset older than 7, or an operator of another domain (ATen, a custom "
+        "or com.microsoft op) this build does not have.",
+        "Open the model in Netron, find the node and its input types: cast to a type the op supports (re-export "
+        "in float32, or insert Cast nodes), re-export at a recent opset (torch.onnx.export(opset_version=17) or "
+        "onnx.version_converter), add the provider that has the op (CUDAExecutionProvider for some float16 "
+        "kernels), or upgrade onnxruntime when the opset is newer than it.",
+        op=r"Could not find an implementation for (?:the node )?([A-Za-z][\w.]{0,80}\(\d{1,3}\))",
+        weight=78,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.NotImplemented: [ONNXRuntimeError] : 9 : "
+        "NOT_IMPLEMENTED : Could not find an implementation for Mul(14) node with name '/Mul_1'",
+        example_source="DakeQQ/Native-LLM-for-Android#35; onnxruntime core/framework/session_state / kernel "
+        "registry (the NOT_IMPLEMENTED status of a node no provider takes)",
+    ),
+    KnownError(
+        "ort-model-too-new",
+        "The model's opset or IR version is newer than this onnxruntime reads",
+        r"Unsupported model IR version: \d{1,3}, max supported IR version: \d{1,3}"
+        r"|ONNX Runtime only \*guarantees\* support for models stamped with official released onnx opset"
+        r"|Current official support for domain [\w.]{1,60} is till opset \d{1,3}",
+        "The model was written by a newer onnx / exporter than the installed onnxruntime knows: its IR version "
+        "or the opset of a domain (ai.onnx, ai.onnx.ml, com.microsoft) is above what this release reads.",
+        "Upgrade onnxruntime (`pip install -U onnxruntime-gpu`, or the onnxruntime package you use; C#: "
+        "Microsoft.ML.OnnxRuntime) to a release whose notes list that opset and IR version; or write the model "
+        "for the older runtime: export with a lower opset (torch.onnx.export(opset_version=...)) using an onnx "
+        "package the runtime supports.",
+        variants=(
+            Variant(
+                r"IR version",
+                "the IR version is too new",
+                "Upgrade onnxruntime to a release that reads that IR version; if you cannot, save the model with "
+                "an onnx package of the runtime's era (the IR version follows the onnx package that saved it), or "
+                "set `model.ir_version` to the supported value with onnx and check the model still loads.",
+            ),
+        ),
+        weight=82,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : Load model "
+        "from ./sin.onnx failed:/Users/runner/work/1/s/onnxruntime/core/graph/model.cc:182 onnxruntime::Model::Model "
+        "Unsupported model IR version: 11, max supported IR version: 10",
+        example_source="enpasos/jax2onnx#28; onnxruntime core/graph/model.cc (Model::Model) and "
+        "core/graph/model_load_utils.h (ValidateOpsetForDomain)",
+    ),
+    KnownError(
+        "ort-model-file-missing",
+        "onnxruntime: the model file does not exist at that path (NO_SUCHFILE)",
+        r"NO_SUCHFILE : |\[ErrorCode:NoSuchFile\]|Load model [^\n]{1,400} failed\. File doesn'?t exist",
+        "No file exists at the path given to InferenceSession: it was never downloaded (a model step of the "
+        "project's install that did not run), or the path is relative to another folder than the one the program "
+        "runs in, or it holds a `~` or backslashes the OS does not expand.",
+        "Check `os.path.exists(path)` with the path the message names: download the model file into that folder "
+        "(the project's download script or README's model links), or pass an absolute path "
+        "(`os.path.expanduser`, `pathlib.Path(__file__).parent / ...`).",
+        weight=80,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.NoSuchFile: [ONNXRuntimeError] : 3 : NO_SUCHFILE : "
+        "Load model from ./models/tts/maskgct/poly_bert_model.onnx failed:Load model "
+        "./models/tts/maskgct/poly_bert_model.onnx failed. File doesn't exist",
+        example_source="justinjohn0306/MaskGCT-Windows#7; onnxruntime core/graph/model.cc (Model::Load)",
+    ),
+    KnownError(
+        "ort-model-unreadable",
+        "onnxruntime: the model file is not an ONNX protobuf (INVALID_PROTOBUF, \"Protobuf parsing failed\")",
+        r"INVALID_PROTOBUF : |\[ErrorCode:InvalidProtobuf\]|failed: ?Protobuf parsing failed"
+        r"|protobuf parsing failed\.",
+        "The file exists but its bytes are not an ONNX model: a download that stopped, a Git LFS pointer, an "
+        "HTML page saved as .onnx, another format (.bin, .pt, .engine), or a model over 2 GB whose external-data "
+        "files are not beside it.",
+        "Check the file: `ls -l MODEL.onnx` against its published size, `head -c 200 MODEL.onnx` (a Git LFS "
+        "pointer starts 'version https://git-lfs'), then `python -c \"import onnx; onnx.checker.check_model("
+        "'MODEL.onnx')\"`. Download it again (for a repository's models, `git lfs pull` or its download script); "
+        "pass the .onnx, not a weights file.",
+        weight=79,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.InvalidProtobuf: [ONNXRuntimeError] : 7 : "
+        "INVALID_PROTOBUF : Load model from /home/mojo/commavq/models/decoder.onnx failed:Protobuf parsing failed.",
+        example_source="commaai/commavq#12; onnxruntime core/graph/model.cc (Model::Load)",
+    ),
+    KnownError(
+        "ort-cuda-out-of-memory",
+        "onnxruntime's CUDA provider ran out of GPU memory (BFCArena / CUDA failure 2 / CUBLAS_STATUS_ALLOC_FAILED)",
+        r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
+        r"|Failed to allocate memory for requested buffer of size \d"
+        r"|onnxruntime::CudaCall[^\n]{0,600}(?:CUDA failure 2: out of memory|CUBLAS_STATUS_ALLOC_FAILED)",
+        "The CUDA provider could not allocate GPU memory: the inputs (batch, image size, sequence length) need "
+        "more than the card has free, or other sessions and processes hold it (each session keeps its own arena, "
+        "which grows and does not shrink); cuBLAS failing to allocate its handle is the same shortage.",
+        "Lower the batch or input size, close other sessions and programs on the GPU (`nvidia-smi`), and bound "
+        "the arena in the CUDA provider's options: `('CUDAExecutionProvider', {'gpu_mem_limit': N, "
+        "'arena_extend_strategy': 'kSameAsRequested', 'cudnn_conv_use_max_workspace': '0'})`; share one session "
+        "between threads instead of one per thread.",
+        variants=(
+            Variant(
+                r"CPUExecutionProvider|\bCPU\b",
+                "the CPU provider's arena",
+                "On the CPU provider this is host memory: lower the batch or input size, or turn the arena off "
+                "(`so.enable_cpu_mem_arena = False`).",
+            ),
+        ),
+        weight=86,
+        applies="onnxruntime-gpu (CUDA provider), InferenceSession.run",
+        shown_by=(_SHOWN,),
+        example="[E:onnxruntime:, sequential_executor.cc:514 ExecuteKernel] Non-zero status code returned while "
+        "running FusedConv node. Name:'stage3_unit1_conv1' Status Message: /onnxruntime_src/onnxruntime/core/"
+        "framework/bfc_arena.cc:368 void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, "
+        "onnxruntime::Stream*, bool, onnxruntime::WaitNotificationFn) Failed to allocate memory for requested "
+        "buffer of size 134217728",
+        example_source="onnxruntime core/framework/bfc_arena.cc (AllocateRawInternal) and "
+        "core/providers/cuda/cuda_call.cc (CudaCall)",
+    ),
+    KnownError(
+        "ort-tensorrt-ep-engine",
+        "onnxruntime's TensorRT provider could not build or load a TensorRT engine",
+        r"TensorRT EP (?:failed to create engine from network|could not build [Ee]ngine for fused node"
+        r"|could not deserialize engine from (?:cache|binary data|\S{1,200}\.engine))",
+        "TensorRT refused the subgraph the provider gave it (an op or shape TensorRT cannot build on this GPU, "
+        "not enough workspace, precision flags the GPU lacks), or an engine from the cache was built by another "
+        "TensorRT release or for another GPU and cannot be loaded.",
+        "Read TensorRT's own lines just above (the provider logs them as [W:onnxruntime ... tensorrt_execution_"
+        "provider.h ... log]) for the reason. Delete the engine cache folder (`trt_engine_cache_path`) after any "
+        "TensorRT, onnxruntime or GPU change; try without `trt_fp16_enable` / `trt_int8_enable`, raise "
+        "`trt_max_workspace_size`; if it still fails, list CUDAExecutionProvider alone so the model runs "
+        "without TensorRT.",
+        variants=(
+            Variant(
+                r"could not deserialize engine",
+                "an engine from the cache that cannot be loaded",
+                "The cached engine was built by another TensorRT release or for another GPU: delete the "
+                "`trt_engine_cache_path` folder (or the _ctx.onnx's embedded engine) and let the provider build "
+                "it again with the TensorRT it loads now.",
+            ),
+        ),
+        weight=82,
+        applies="onnxruntime-gpu (TensorRT provider), session creation and first run",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.EPFail: [ONNXRuntimeError] : 11 : EP_FAIL : "
+        "TensorRT EP could not build engine for fused node: TensorrtExecutionProvider_TRTKernel_graph_tf2onnx_1_1",
+        example_source="onnxruntime providers/tensorrt/tensorrt_execution_provider.cc (the EP_FAIL statuses of "
+        "engine build and deserialisation)",
+    ),
+    KnownError(
+        "ort-providers-required",
+        "onnxruntime ≥ 1.9 needs the providers argument (\"you are required to explicitly set the providers\")",
+        r"Since ORT 1\.9, you are required to explicitly set the providers parameter",
+        "Since onnxruntime 1.9 a build with more than the CPU provider (onnxruntime-gpu, -directml, -openvino) "
+        "raises when InferenceSession is created without `providers=`; code written for older releases (or a "
+        "library pinned to them) does that.",
+        "Pass the providers you want: `onnxruntime.InferenceSession(path, providers=['CUDAExecutionProvider', "
+        "'CPUExecutionProvider'])` (the list the message prints is what this build has); in a library you "
+        "cannot edit, upgrade it to a release that passes them.",
+        weight=84,
+        applies="onnxruntime 1.9 and later (GPU, DirectML, OpenVINO builds), session creation",
+        shown_by=(_SHOWN,),
+        example="ValueError: This ORT build has ['TensorrtExecutionProvider', 'CUDAExecutionProvider', "
+        "'CPUExecutionProvider'] enabled. Since ORT 1.9, you are required to explicitly set the providers "
+        "parameter when instantiating InferenceSession. For example, onnxruntime.InferenceSession(..., "
+        "providers=['TensorrtExecutionProvider', 'CUDAExecutionProvider', 'CPUExecutionProvider'], ...)",
+        example_source="onnxruntime python/onnxruntime_inference_collection.py (_create_inference_session)",
+    ),
+    KnownError(
+        "ort-provider-not-in-build",
+        "The DirectML / OpenVINO / ROCm provider asked for is not in this onnxruntime build",
+        r"Specified provider '(?:Dml|DML|OpenVINO|ROCM|ROCm|MIGraphX|CoreML|QNN)ExecutionProvider' is not in "
+        r"available provider names",
+        "Each of these providers ships in its own package (onnxruntime-directml, onnxruntime-openvino, the ROCm "
+        "build); the `onnxruntime` module installed is another build, often because two onnxruntime packages are "
+        "installed and the last one's files win.",
+        "Remove every onnxruntime package and install the one for your provider alone: `pip uninstall -y "
+        "onnxruntime onnxruntime-gpu onnxruntime-directml onnxruntime-openvino` then `pip install "
+        "onnxruntime-directml` (Windows, DirectML) or `onnxruntime-openvino` (Intel); check "
+        "`onnxruntime.get_available_providers()`.",
+        severity="warns-of-failure",
+        weight=83,
+        applies="onnxruntime builds for DirectML, OpenVINO, ROCm, any platform",
+        shown_by=(_SHOWN,),
+        example="UserWarning: Specified provider 'DmlExecutionProvider' is not in available provider names."
+        "Available providers: 'CPUExecutionProvider'",
+        example_source="onnxruntime python/onnxruntime_inference_collection.py (the warning when a requested "
+        "provider is not in get_available_providers())",
+    ),
+)
