@@ -254,7 +254,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "onnxruntime-directml` (Windows, DirectML) or `onnxruntime-openvino` (Intel); check "
         "`onnxruntime.get_available_providers()`.",
         severity="warns-of-failure",
-        weight=83,
+        weight=86,
         applies="onnxruntime builds for DirectML, OpenVINO, ROCm, any platform",
         shown_by=(_SHOWN,),
         example="UserWarning: Specified provider 'DmlExecutionProvider' is not in available provider names."

@@ -1,0 +1,126 @@
+"""`explain`, round six, onnxruntime (issue 36): a blind set of 30 onnxruntime reports
+(``tests/data/explain_round6_ort.jsonl``) and the failure classes of onnxruntime beyond it, each checked against
+onnxruntime's own wording (core/graph/model.cc, model_load_utils.h, inference_session.cc, bfc_arena.cc,
+cuda_call.cc, the TensorRT provider, onnxruntime_inference_collection.py), with texts that must not match.
+"""
+
+from __future__ import annotations
+
+from _explain import sourced_and_from_elsewhere
+
+from torchtrt_compat.troubleshooting import explain
+
+
+def first(text: str) -> str:
+    return explain(text).first_answer
+
+
+def test_onnxruntime_in_its_own_words() -> None:
+    # a run fed the wrong shape or rank: the input's name is read from the text
+    shape = explain(
+        "onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : "
+        "Got invalid dimensions for input: pixel_values for the following indices\n index: 2 Got: 224 Expected: 192"
+        "\n Please fix either the inputs/outputs or the model."
+    )
+    assert shape[0].key == "ort-input-shape" and "get_inputs" in shape[0].fix
+    assert first("ORT_INVALID_ARGUMENT - message: Invalid rank for input: input_var Got: 1 Expected: 2") == (
+        "ort-input-shape"
+    )
+    # ... the wrong element type, in both the old and the current wording
+    assert first("INVALID_ARGUMENT : Unexpected input data type. Actual: (tensor(double)) , expected: (tensor(float))")
+    dtype = explain(
+        "InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Unexpected input data type. Actual: (class "
+        "onnxruntime::PrimitiveDataType<double>) , expected: (class onnxruntime::PrimitiveDataType<float>)"
+    )
+    assert dtype[0].key == "ort-input-dtype" and "astype(np.float32)" in dtype[0].fix
+    # ... names the model does not have, or required ones missing (C++ and Python wording)
+    for text in (
+        "[ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Invalid Feed Input Name:token_type_ids",
+        "[ErrorCode:InvalidArgument] Invalid input name: missing",
+        "ValueError: Required inputs (['position_ids']) are missing from input feed (['input_ids', 'attention_mask']).",
+    ):
+        assert first(text) == "ort-input-name", text
+
+    # loading: no kernel (an op and its opset read from the text), opset / IR too new, no file, not a model
+    op = explain(
+        "NotImplemented: [ONNXRuntimeError] : 9 : NOT_IMPLEMENTED : Could not find an implementation for "
+        "EyeLike(9) node with name '/blocks.0/intra_mossformer/EyeLike'"
+    )
+    assert op[0].key == "ort-op-not-implemented" and op[0].op == "EyeLike(9)"
+    too_new = explain(
+        "[ONNXRuntimeError] : 1 : FAIL : Load model from best.onnx failed:model_load_utils.h:57 "
+        "onnxruntime::model_load_utils::ValidateOpsetForDomain ONNX Runtime only *guarantees* support for models "
+        "stamped with official released onnx opset versions. Opset 17 is under development and support for this "
+        "is limited. Current official support for domain ai.onnx is till opset 15"
+    )
+    assert too_new[0].key == "ort-model-too-new" and "Upgrade onnxruntime" in too_new[0].fix
+    ir = explain("onnxruntime::Model::Model Unsupported model IR version: 10, max supported IR version: 9")
+    assert ir[0].key == "ort-model-too-new" and "ir_version" in ir[0].fix
+    assert first(
+        "NoSuchFile: [ONNXRuntimeError] : 3 : NO_SUCHFILE : Load model from deep.onnx failed:Load model deep.onnx "
+        "failed. File doesn't exist"
+    ) == ("ort-model-file-missing")
+    unreadable = explain(
+        "onnxruntime.capi.onnxruntime_pybind11_state.InvalidProtobuf: [ONNXRuntimeError] : 7 : INVALID_PROTOBUF : "
+        "Load model from /models/inswapper_128_fp16.onnx failed:Protobuf parsing failed."
+    )
+    assert unreadable[0].key == "ort-model-unreadable" and "git lfs pull" in unreadable[0].fix
+
+    # the CUDA provider out of memory (its arena, cuBLAS's handle), the TensorRT provider's engine, providers
+    arena = explain(
+        "Non-zero status code returned while running ReduceSum node. onnxruntime::BFCArena::AllocateRawInternal "
+        "Failed to allocate memory for requested buffer of size 939524096"
+    )
+    assert arena[0].key == "ort-cuda-out-of-memory" and "gpu_mem_limit" in arena[0].fix
+    cublas = (
+        "[ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Gemm node. "
+        "Name:'fc1' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\cuda\\cuda_call.cc:121 "
+        "onnxruntime::CudaCall CUBLAS failure 3: CUBLAS_STATUS_ALLOC_FAILED ; GPU=0 ; expr=cublasCreate(&cublas_handle_);"
+    )
+    assert first(cublas) == "ort-cuda-out-of-memory"
+    trt = explain(
+        "EPFail: [ONNXRuntimeError] : 11 : EP_FAIL : TensorRT EP could not build Engine for fused node: "
+        "TensorrtExecutionProvider_TRTKernel_6_6."
+    )
+    assert trt[0].key == "ort-tensorrt-ep-engine" and "trt_engine_cache_path" in trt[0].fix
+    cache = explain("[ONNXRuntimeError] : 11 : EP_FAIL : TensorRT EP could not deserialize engine from cache: a.engine")
+    assert cache[0].key == "ort-tensorrt-ep-engine" and "another TensorRT release" in cache[0].fix
+    assert first(
+        "ValueError: This ORT build has ['AzureExecutionProvider', 'CPUExecutionProvider'] enabled. Since ORT 1.9, "
+        "you are required to explicitly set the providers parameter when instantiating InferenceSession."
+    ) == ("ort-providers-required")
+    dml = explain(
+        "UserWarning: Specified provider 'DmlExecutionProvider' is not in available provider names.Available "
+        "providers: 'CPUExecutionProvider'"
+    )
+    assert dml[0].key == "ort-provider-not-in-build" and "onnxruntime-directml" in dml[0].fix
+    # the CUDA provider stays with the core row
+    assert first("Specified provider 'CUDAExecutionProvider' is not in available provider names") == (
+        "ort-cpu-package"
+    )
+
+
+def test_near_misses_stay_out() -> None:
+    # TensorRT's own builder says "any implementation": not onnxruntime's missing kernel
+    trt_tactic = "[E] Error[10]: [optimizer.cpp::computeCosts::2033] Error Code 10: Internal Error (Could not find "
+    trt_tactic += "any implementation for node {ForeignNode[/model/Conv]}.)"
+    assert first(trt_tactic) != "ort-op-not-implemented"
+    # a shape named in prose, an IR version printed by a tool, a file that does exist
+    assert first("the model expects an input of shape (1, 3, 640, 640)") != "ort-input-shape"
+    assert first("Model IR version: 10, opset 17") != "ort-model-too-new"
+    assert first("Loaded model from deep.onnx; input name is data") == "miss"
+    # torch's own out-of-memory is not onnxruntime's arena
+    assert first("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB") != "ort-cuda-out-of-memory"
+    # a protobuf message of another library without onnxruntime's wording
+    assert first("google.protobuf.message.DecodeError: Error parsing message") != "ort-model-unreadable"
+
+
+def test_round_six_onnxruntime_reports_are_sourced_and_from_elsewhere() -> None:
+    """30 onnxruntime reports from repositories no other set touches; each keeps its blind first answer and the
+    verdicts given by hand, blind and after."""
+    earlier = ("corpus", "holdout", "fresh", "blind", "round3", "round4", "round5")
+    rows = sourced_and_from_elsewhere("round6_ort", earlier, at_least=25)
+    assert sum(r["blind"]["verdict"] == "right" for r in rows) == 4
+    for r in rows:
+        found = explain(r["error"])
+        assert found.first_answer in r["expect"], (r["id"], found.first_answer)
