@@ -75,7 +75,8 @@ def test_onnxruntime_in_its_own_words() -> None:
     cublas = (
         "[ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Gemm node. "
         "Name:'fc1' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\cuda\\cuda_call.cc:121 "
-        "onnxruntime::CudaCall CUBLAS failure 3: CUBLAS_STATUS_ALLOC_FAILED ; GPU=0 ; expr=cublasCreate(&cublas_handle_);"
+        "onnxruntime::CudaCall CUBLAS failure 3: CUBLAS_STATUS_ALLOC_FAILED ; GPU=0 ; "
+        "expr=cublasCreate(&cublas_handle_);"
     )
     assert first(cublas) == "ort-cuda-out-of-memory"
     trt = explain(
@@ -95,9 +96,7 @@ def test_onnxruntime_in_its_own_words() -> None:
     )
     assert dml[0].key == "ort-provider-not-in-build" and "onnxruntime-directml" in dml[0].fix
     # the CUDA provider stays with the core row
-    assert first("Specified provider 'CUDAExecutionProvider' is not in available provider names") == (
-        "ort-cpu-package"
-    )
+    assert first("Specified provider 'CUDAExecutionProvider' is not in available provider names") == ("ort-cpu-package")
 
 
 def test_near_misses_stay_out() -> None:
@@ -113,6 +112,51 @@ def test_near_misses_stay_out() -> None:
     assert first("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB") != "ort-cuda-out-of-memory"
     # a protobuf message of another library without onnxruntime's wording
     assert first("google.protobuf.message.DecodeError: Error parsing message") != "ort-model-unreadable"
+
+
+def test_inside_the_graph_in_onnxruntime_words() -> None:
+    # a node inside the model fails on sizes the export baked in: the node's name is read from the text
+    broadcast = explain(
+        "Non-zero status code returned while running Add node. Name:'node_add_10' Status Message: "
+        "BroadcastIterator::Append axis == 1 || axis == largest was false. Attempting to broadcast an axis by a "
+        "dimension other than 1. 4096 by 4182"
+    )
+    assert broadcast[0].key == "ort-node-shape-at-run" and broadcast[0].op == "node_add_10"
+    assert "max_length" in broadcast[0].fix
+    reshape = (
+        "RUNTIME_EXCEPTION : Non-zero status code returned while running Reshape node. Name:'/Reshape_3' Status "
+        "Message: reshape_helper.h:45 input_shape_size == size was false. The input tensor cannot be reshaped to "
+        "the requested shape. Input shape:{1,76,16}, requested shape:{-1,4151,4,4}"
+    )
+    assert first(reshape) == "ort-node-shape-at-run"
+    # the graph breaks ONNX's rules (a conversion left a type its op does not take)
+    graph = explain(
+        "onnxruntime.capi.onnxruntime_pybind11_state.InvalidGraph: [ONNXRuntimeError] : 10 : INVALID_GRAPH : Load "
+        "model from m.onnx failed:This is an invalid model. Type Error: Type 'tensor(float16)' of input parameter "
+        "(x) of operator (Range) in node (/Range_1) is invalid."
+    )
+    assert graph[0].key == "ort-invalid-graph" and graph[0].op == "Range" and "keep_io_types" in graph[0].fix
+    assert first("[ONNXRuntimeError] : 1 : FAIL : Node (Reshape_12) Op (Reshape) [ShapeInferenceError] bad") == (
+        "ort-invalid-graph"
+    )
+    # an operator outside the domains onnxruntime registers
+    custom = explain(
+        "[ONNXRuntimeError] : 1 : FAIL : Load model from my_add.onnx failed:Fatal error: my_domain:MyAdd(-1) is not "
+        "a registered function/op"
+    )
+    assert custom[0].key == "ort-op-not-registered" and custom[0].op == "my_domain:MyAdd"
+    assert "register_custom_ops_library" in custom[0].fix
+    # a module without its contents
+    assert first("AttributeError: module 'onnxruntime' has no attribute 'InferenceSession'") == "ort-broken-install"
+    assert first("ImportError: cannot import name 'InferenceSession' from 'onnxruntime' (unknown location)") == (
+        "ort-broken-install"
+    )
+    # near misses: onnx's own checker wording, another module's attribute, an op name in prose
+    assert not first("onnx.onnx_cpp2py_export.shape_inference.InferenceError: [ShapeInferenceError] bad").startswith(
+        "ort-"
+    )
+    assert first("AttributeError: module 'onnx' has no attribute 'load_model_from_string'") != "ort-broken-install"
+    assert first("MyAdd is not registered in the model zoo") != "ort-op-not-registered"
 
 
 def test_round_six_onnxruntime_reports_are_sourced_and_from_elsewhere() -> None:

@@ -57,7 +57,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "ort-input-name",
         "onnxruntime: the input names fed are not the model's (an unknown name, or a required input missing)",
         r"Invalid Feed Input Names?: ?\S|Invalid input name: \S|Missing Input: \S"
-        r"|Required inputs \(\[[^\n]{0,400}\]\) are missing from input feed|input '[^'\n]{1,200}' is missing in 'feeds'",
+        r"|Required inputs \(\[[^\n]{0,400}\]\) are missing from input feed"
+        r"|input '[^'\n]{1,200}' is missing in 'feeds'",
         "The feed dictionary's keys are not the model's input names: a name the model does not have (often an "
         "optional input such as token_type_ids that this export dropped), or one the model requires is not fed.",
         "Feed exactly the names `[i.name for i in sess.get_inputs()]` lists (`{sess.get_inputs()[0].name: x}`): "
@@ -74,7 +75,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ort-op-not-implemented",
-        "onnxruntime has no kernel for a node (\"Could not find an implementation for Op(N) node\")",
+        'onnxruntime has no kernel for a node ("Could not find an implementation for Op(N) node")',
         r"Could not find an implementation for (?:the node )?[A-Za-z][\w.]{0,80}\(\d{1,3}\)",
         "No execution provider in the session registers a kernel for that operator at that opset version with the "
         "node's input types: a type the kernel does not take (int32 or float64 where only float is registered, "
@@ -143,7 +144,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ort-model-unreadable",
-        "onnxruntime: the model file is not an ONNX protobuf (INVALID_PROTOBUF, \"Protobuf parsing failed\")",
+        'onnxruntime: the model file is not an ONNX protobuf (INVALID_PROTOBUF, "Protobuf parsing failed")',
         r"INVALID_PROTOBUF : |\[ErrorCode:InvalidProtobuf\]|failed: ?Protobuf parsing failed"
         r"|protobuf parsing failed\.",
         "The file exists but its bytes are not an ONNX model: a download that stopped, a Git LFS pointer, an "
@@ -161,6 +162,94 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="commaai/commavq#12; onnxruntime core/graph/model.cc (Model::Load)",
     ),
     KnownError(
+        "ort-node-shape-at-run",
+        "onnxruntime: a node inside the model got a shape the export did not foresee (broadcast / reshape at run)",
+        r"Attempting to broadcast an axis by a dimension other than 1\. ?\d{1,9} by \d{1,9}"
+        r"|The input tensor cannot be reshaped to the requested shape"
+        r"|axis == 1 \|\| axis == largest was false",
+        "The inputs passed the model's input checks, but a node inside failed on them: the export baked a size "
+        "into the graph (an attention mask or position table for N tokens or frames, a Reshape to the traced "
+        "batch or image size), the input is longer than the model's maximum (512 tokens, a fixed number of audio "
+        "frames), or a size is not the multiple of the network's stride it needs.",
+        "Keep the inputs within what the export allows: truncate text to the model's maximum length (the "
+        "tokenizer's `truncation=True, max_length=...`), cut long audio into chunks, pad images to a multiple of "
+        "the stride (8 or 32), use the batch size of the export. To accept other sizes, export again with those "
+        "axes dynamic and example inputs of a size that is not 1 (so no size is traced as a constant).",
+        op=r"running \w{1,80} node\. Name: ?'([^'\n]{1,200})'",
+        weight=76,
+        applies="onnxruntime (every API and provider), InferenceSession.run",
+        shown_by=(_SHOWN,),
+        example="ORT error: Non-zero status code returned while running Add node. Name:'node_add_10' Status Message: "
+        "BroadcastIterator::Append axis == 1 || axis == largest was false. Attempting to broadcast an axis by a "
+        "dimension other than 1. 4096 by 4182",
+        example_source="onnxruntime core/providers/cpu/math/element_wise_ops.h (BroadcastIterator) and "
+        "core/providers/cpu/tensor/reshape_helper.h (ReshapeHelper)",
+    ),
+    KnownError(
+        "ort-invalid-graph",
+        "onnxruntime rejects the model's graph (INVALID_GRAPH: a type or shape that breaks ONNX's rules)",
+        r"INVALID_GRAPH : |\[ErrorCode:InvalidGraph\]|This is an invalid model\. (?:Type Error|In Node|Error)"
+        r"|Node \([^)\n]{0,200}\) Op \([\w.]{1,80}\) \[(?:Shape|Type)InferenceError\]"
+        r"|Type Error: Type \(tensor\(\w{1,20}\)\) of (?:output|input) arg \([^)\n]{0,200}\) of node",
+        "The model file breaks ONNX's own rules where onnxruntime checks them: a node gets a type its operator "
+        "does not accept or shapes that contradict each other; usually left by a conversion after export (float16 "
+        "or int8/int16 quantization, a graph edit, an exporter bug).",
+        "Find the node: `python -c \"import onnx; onnx.checker.check_model(onnx.load('MODEL.onnx'), "
+        "full_check=True)\"`. For a float16 conversion, convert with onnxconverter_common's "
+        "`convert_float_to_float16(model, keep_io_types=True, op_block_list=[...the op named...])`; for "
+        "quantization, use the QDQ format and types onnxruntime supports (int8/uint8); otherwise export again "
+        "from the framework.",
+        op=r"(?:of operator|Op) \(([\w.]{1,80})\)|of node \(([^)\n]{1,200})\)",
+        weight=77,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.InvalidGraph: [ONNXRuntimeError] : 10 : INVALID_GRAPH "
+        ": Load model from mnist_model_int8.onnx failed:This is an invalid model. Type Error: Type 'tensor(int8)' "
+        "of input parameter (conv1.weight) of operator (Conv) in node (/conv1/Conv) is invalid.",
+        example_source="onnxruntime core/graph/graph.cc (Graph::Resolve: 'This is an invalid model', type and shape "
+        "inference errors)",
+    ),
+    KnownError(
+        "ort-op-not-registered",
+        'onnxruntime does not know a custom or contrib operator ("is not a registered function/op")',
+        r"[\w.]{0,60}:?[A-Za-z]\w{0,80}\(-?\d{1,3}\) is not a registered function/op"
+        r"|Fatal error: [\w.:]{1,120} is not a registered function/op",
+        "The model uses an operator outside the standard domains onnxruntime registers: a custom op whose "
+        "library was not registered with the session, a com.microsoft contrib op this onnxruntime release or "
+        "build does not have (the model was optimised by a newer onnxruntime, onnxruntime-genai, or for another "
+        "provider), or an ai.onnx.preview op.",
+        "For a custom op, register its library before creating the session (`so = onnxruntime.SessionOptions(); "
+        "so.register_custom_ops_library(path)`, or onnxruntime-extensions' `get_library_path()`); for a "
+        "com.microsoft op, use the onnxruntime release (or the build: -gpu, -training) the model was optimised "
+        "with, or export the model again without those fusions.",
+        op=r"([\w.]{0,60}:?[A-Za-z]\w{0,80})\(-?\d{1,3}\) is not a registered function/op",
+        weight=78,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="[ONNXRuntimeError] : 1 : FAIL : Load model from my_add.onnx failed:Fatal error: my_domain:MyAdd(-1) "
+        "is not a registered function/op",
+        example_source="onnxruntime core/graph/graph.cc (the resolve error for a node whose op has no schema)",
+    ),
+    KnownError(
+        "ort-broken-install",
+        "The onnxruntime module is empty or shadowed (\"module 'onnxruntime' has no attribute 'InferenceSession'\")",
+        r"module 'onnxruntime' has no attribute '(?:InferenceSession|get_available_providers|SessionOptions"
+        r"|get_device|set_default_logger_severity)'"
+        r"|cannot import name '\w{1,60}' from 'onnxruntime' \(unknown location\)",
+        "Python found an `onnxruntime` without its contents: two onnxruntime packages (onnxruntime and "
+        "onnxruntime-gpu, -directml) share the module's folder, so uninstalling one removed files the other "
+        "needs; or a file or folder named onnxruntime in the working directory shadows the package.",
+        "Check `python -c 'import onnxruntime; print(onnxruntime.__file__)'`: rename a local onnxruntime.py or "
+        "folder; otherwise `pip uninstall -y onnxruntime onnxruntime-gpu onnxruntime-directml` and install the "
+        "one package you need again (`pip install onnxruntime-gpu`).",
+        weight=80,
+        applies="onnxruntime (every package), import",
+        shown_by=(_SHOWN,),
+        example="AttributeError: module 'onnxruntime' has no attribute 'InferenceSession'",
+        example_source="Python's import of a namespace package left by two onnxruntime wheels sharing one folder "
+        "(onnxruntime, onnxruntime-gpu wheels both install the onnxruntime module)",
+    ),
+    KnownError(
         "ort-cuda-out-of-memory",
         "onnxruntime's CUDA provider ran out of GPU memory (BFCArena / CUDA failure 2 / CUBLAS_STATUS_ALLOC_FAILED)",
         r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
@@ -175,7 +264,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "between threads instead of one per thread.",
         variants=(
             Variant(
-                r"CPUExecutionProvider|\bCPU\b",
+                r"providers=\[?'CPUExecutionProvider'\]|Applied providers: \['CPUExecutionProvider'\]",
                 "the CPU provider's arena",
                 "On the CPU provider this is host memory: lower the batch or input size, or turn the arena off "
                 "(`so.enable_cpu_mem_arena = False`).",
@@ -224,7 +313,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ort-providers-required",
-        "onnxruntime ≥ 1.9 needs the providers argument (\"you are required to explicitly set the providers\")",
+        'onnxruntime ≥ 1.9 needs the providers argument ("you are required to explicitly set the providers")',
         r"Since ORT 1\.9, you are required to explicitly set the providers parameter",
         "Since onnxruntime 1.9 a build with more than the CPU provider (onnxruntime-gpu, -directml, -openvino) "
         "raises when InferenceSession is created without `providers=`; code written for older releases (or a "
