@@ -159,6 +159,25 @@ def test_inside_the_graph_in_onnxruntime_words() -> None:
     assert first("MyAdd is not registered in the model zoo") != "ort-op-not-registered"
 
 
+def test_directml_in_its_own_words() -> None:
+    # the DirectML provider's failed call, with its HRESULT: the session requirements the provider documents
+    dml = explain(
+        "Message=[ErrorCode:RuntimeException] Non-zero status code returned while running Trilu node. "
+        "Name:'Trilu_233' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\dml\\"
+        "DmlExecutionProvider\\src\\MLOperatorAuthorImpl.cpp(2340)\\onnxruntime.DLL!00007FF9AB78E70A: (caller: "
+        "00007FF9AB78DC5B) Exception(3) tid(7118) 80070057 The parameter is incorrect."
+    )
+    assert dml[0].key == "ort-directml-failure" and "enable_mem_pattern = False" in dml[0].fix
+    removed = explain(
+        "Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\dml\\DmlExecutionProvider\\"
+        "src\\DmlCommandRecorder.cpp(371)\\onnxruntime_pybind11_state.pyd!00007FFA: Exception(2) 887A0005 The GPU "
+        "device instance has been suspended."
+    )
+    assert removed[0].key == "ort-directml-failure" and "GPU reset" in removed[0].fix
+    # a DirectML word in prose is not the provider's failure
+    assert first("I use DmlExecutionProvider and it is slow") != "ort-directml-failure"
+
+
 def test_round_six_onnxruntime_reports_are_sourced_and_from_elsewhere() -> None:
     """30 onnxruntime reports from repositories no other set touches; each keeps its blind first answer and the
     verdicts given by hand, blind and after."""

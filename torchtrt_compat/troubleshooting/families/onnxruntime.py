@@ -250,6 +250,38 @@ FAMILIES: tuple[KnownError, ...] = (
         "(onnxruntime, onnxruntime-gpu wheels both install the onnxruntime module)",
     ),
     KnownError(
+        "ort-directml-failure",
+        "onnxruntime's DirectML provider failed in a node (MLOperatorAuthorImpl / FusedGraphKernel, an HRESULT)",
+        r"DmlExecutionProvider[\\/]src[\\/]\w{1,60}\.cpp\(\d{1,5}\)",
+        "DirectML (Windows, any GPU vendor) rejected a node or the session: the DirectML provider needs memory "
+        "patterns and parallel execution off, some operator configurations are not supported by the DirectML "
+        "or driver version installed, and 887A0005 / 887A0006 mean the GPU was removed or reset (a driver "
+        "timeout, often out of video memory).",
+        "Create the session as the DirectML provider requires: `so.enable_mem_pattern = False` and "
+        "`so.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL`; update onnxruntime-directml (it ships "
+        "its DirectML) and the GPU driver; if one node still fails, run the model with CPUExecutionProvider or "
+        "export it again at another opset. For 887A0005, lower the input size or batch.",
+        variants=(
+            Variant(
+                r"887A000[56]",
+                "the GPU was removed or reset",
+                "The GPU reset under the session (887A0005 DXGI_ERROR_DEVICE_REMOVED / 887A0006 hung): lower the "
+                "input size or batch, close other GPU programs, update the driver.",
+            ),
+        ),
+        loose=True,
+        weight=74,
+        applies="onnxruntime-directml (Windows), session creation and run",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : "
+        "RUNTIME_EXCEPTION : Non-zero status code returned while running Resize node. Name:'Resize_0' Status "
+        "Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\dml\\DmlExecutionProvider\\src\\"
+        "MLOperatorAuthorImpl.cpp(1856)\\onnxruntime_pybind11_state.pyd!00007FFF12A2ABAA: (caller: "
+        "00007FFF12A2A8B5) Exception(1) tid(59c) 80070057 The parameter is incorrect.",
+        example_source="hpc203/pp-yoloe-onnxrun-cpp-py#4; onnxruntime core/providers/dml/DmlExecutionProvider/src "
+        "(the HRESULT of a failed DirectML call); the DirectML provider's documented session requirements",
+    ),
+    KnownError(
         "ort-cuda-out-of-memory",
         "onnxruntime's CUDA provider ran out of GPU memory (BFCArena / CUDA failure 2 / CUBLAS_STATUS_ALLOC_FAILED)",
         r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
