@@ -178,6 +178,15 @@ def test_directml_in_its_own_words() -> None:
     assert first("I use DmlExecutionProvider and it is slow") != "ort-directml-failure"
 
 
+def test_an_unknown_node_failure_names_the_run() -> None:
+    # onnxruntime's node failure with a message no family knows is a miss at the run stage, with a next step
+    found = explain(
+        "[ErrorCode:RuntimeException] Non-zero status code returned while running Add node. Name:'/blocks.7/attn/"
+        "Add_2' Status Message: bad allocation"
+    )
+    assert found.first_answer == "miss" and found.stage == "runtime" and found.command
+
+
 def test_round_six_onnxruntime_reports_are_sourced_and_from_elsewhere() -> None:
     """30 onnxruntime reports from repositories no other set touches; each keeps its blind first answer and the
     verdicts given by hand, blind and after."""
