@@ -187,6 +187,30 @@ def test_an_unknown_node_failure_names_the_run() -> None:
     assert found.first_answer == "miss" and found.stage == "runtime" and found.command
 
 
+def test_provider_libraries_and_file_access_in_onnxruntime_words() -> None:
+    # the TensorRT provider cannot load TensorRT: the fix is onnxruntime's, not torch_tensorrt's
+    trt = explain(
+        "[E:onnxruntime:Default, provider_bridge_ort.cc:2167 TryGetProviderInfo_TensorRT] onnxruntime::Provider& "
+        "onnxruntime::ProviderLibrary::Get() [ONNXRuntimeError] : 1 : FAIL : Failed to load library "
+        "libonnxruntime_providers_tensorrt.so with error: libnvinfer.so.10: cannot open shared object file: No such "
+        "file or directory"
+    )
+    assert trt[0].key == "ort-tensorrt-libs-missing" and "TensorrtExecutionProvider" in trt[0].fix
+    assert first("[ONNXRuntimeError] : 11 : EP_FAIL : TensorRT EP could not open shared library from x") == (
+        "ort-tensorrt-libs-missing"
+    )
+    # the CUDA provider's own library with cuDNN missing stays with the CUDA-library family
+    cudnn = "Failed to load library libonnxruntime_providers_cuda.so with error: libcudnn.so.9: cannot open shared"
+    assert first(cudnn + " object file: No such file or directory") == "cuda-library-major"
+    # the OS refused to open the model file
+    access = explain(
+        "onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : Load model from "
+        "models/hyperswap_1c_256.onnx failed:system error number 13"
+    )
+    assert access[0].key == "ort-model-file-access" and access.first_answer == "ort-model-file-access"
+    assert first("error: system error number 13 while reading config.yaml") != "ort-model-file-access"
+
+
 def test_round_six_onnxruntime_reports_are_sourced_and_from_elsewhere() -> None:
     """30 onnxruntime reports from repositories no other set touches; each keeps its blind first answer and the
     verdicts given by hand, blind and after."""

@@ -282,6 +282,51 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the HRESULT of a failed DirectML call); the DirectML provider's documented session requirements",
     ),
     KnownError(
+        "ort-tensorrt-libs-missing",
+        "onnxruntime's TensorRT provider cannot load TensorRT (libnvinfer of the major it was built for)",
+        r"Failed to load library (?:lib)?onnxruntime_providers_tensorrt\.(?:so|dll) with error: ?"
+        r"(?:lib)?nv(?:infer|onnxparser)\w{0,20}"
+        r"|Please install TensorRT libraries as mentioned in the GPU requirements page"
+        r"|TensorRT EP could not open shared library",
+        "onnxruntime-gpu's TensorRT provider is a library of its own that loads TensorRT (libnvinfer.so.N / "
+        "nvinfer_N.dll) of the major it was built with; that TensorRT is not installed or not on the library "
+        "path, so the provider is dropped and the session runs on CUDA or the CPU.",
+        "Install TensorRT of the major your onnxruntime-gpu release was built with (the number in the missing "
+        "file, e.g. libnvinfer.so.10: `pip install tensorrt-cu12==10.*` or NVIDIA's TensorRT archive) and put its "
+        "lib folder on LD_LIBRARY_PATH (PATH on Windows; for the wheel, the tensorrt_libs folder in site-packages); "
+        "or leave TensorrtExecutionProvider out of `providers` and run on CUDAExecutionProvider.",
+        weight=92,
+        applies="onnxruntime-gpu (TensorRT provider), session creation",
+        shown_by=(_SHOWN,),
+        example="[E:onnxruntime:Default, provider_bridge_ort.cc:2167 TryGetProviderInfo_TensorRT] "
+        "/onnxruntime_src/onnxruntime/core/session/provider_bridge_ort.cc:1778 onnxruntime::Provider& "
+        "onnxruntime::ProviderLibrary::Get() [ONNXRuntimeError] : 1 : FAIL : Failed to load library "
+        "libonnxruntime_providers_tensorrt.so with error: libnvinfer.so.10: cannot open shared object file: No "
+        "such file or directory",
+        example_source="FocoosAI/focoos#143; onnxruntime core/session/provider_bridge_ort.cc (ProviderLibrary::Get) "
+        "and python/onnxruntime_pybind_state.cc (RegisterTensorRTPluginsAsCustomOps)",
+    ),
+    KnownError(
+        "ort-model-file-access",
+        'onnxruntime could not open the model file ("failed:system error number N")',
+        r"Load model from [^\n]{1,400} failed: ?system error number \d{1,4}",
+        "The operating system refused to open the model file (errno N): 13 is permission denied, which on Windows "
+        "also means the file is still being written (a download in progress) or held open by another program, "
+        "or the path is a folder; 2 is a path that does not exist.",
+        "Wait for a download to finish (or download the file again), check the path names a file and that you "
+        "may read it (`ls -l`, or the file's Properties on Windows), close programs that hold it, and start the "
+        "program again.",
+        loose=True,
+        alternatives=("ort-model-file-missing",),
+        weight=75,
+        applies="onnxruntime (every API), session creation",
+        shown_by=(_SHOWN,),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : Load model from "
+        "models\\hyperswap_1c_256.onnx failed:system error number 13",
+        example_source="huygiatrng/Facefusion_comfyui#1; onnxruntime core/platform (the errno of a failed open, "
+        "'system error number')",
+    ),
+    KnownError(
         "ort-cuda-out-of-memory",
         "onnxruntime's CUDA provider ran out of GPU memory (BFCArena / CUDA failure 2 / CUBLAS_STATUS_ALLOC_FAILED)",
         r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
