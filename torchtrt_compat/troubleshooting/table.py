@@ -2500,7 +2500,8 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
         r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
         r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
-        r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)",
+        r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)"
+        r"|Non-zero status code returned while running \w{1,80} node|\[ErrorCode:RuntimeException\]",
     ),
     (
         "load",
