@@ -34,8 +34,11 @@ def test_round6_native_sample_is_held_out_and_answered() -> None:
 
 def test_tensorrt_cpp_api_of_another_release() -> None:
     # gcc (typographic quotes too), clang, nvcc (EDG) and MSVC name the member; the release data names the fix
-    gcc = answer("engine.cpp:88:20: error: \u2018class nvinfer1::IExecutionContext\u2019 has no member named "
-                 "\u2018enqueueV2\u2019", "build-trt-cpp-api")  # fmt: skip
+    gcc = answer(
+        "engine.cpp:88:20: error: \u2018class nvinfer1::IExecutionContext\u2019 has no member named "
+        "\u2018enqueueV2\u2019",
+        "build-trt-cpp-api",
+    )
     assert gcc.op == "enqueueV2" and "TensorRT 10.0 removed" in gcc.fix and "enqueueV3" in gcc.fix
     clang = answer("error: no member named 'setMaxWorkspaceSize' in 'nvinfer1::IBuilderConfig'", "build-trt-cpp-api")
     assert clang.op == "setMaxWorkspaceSize" and "kWORKSPACE" in clang.fix
@@ -46,11 +49,16 @@ def test_tensorrt_cpp_api_of_another_release() -> None:
     legacy = answer("error: 'DimsCHW' is not a member of 'nvinfer1'", "build-trt-cpp-api")
     assert "Dims3" in legacy.fix
     # enqueue and enqueueV2 are told apart by the quotes around the member
-    assert "enqueueV2" not in answer("error: 'class nvinfer1::IExecutionContext' has no member named 'enqueue'",
-                                     "build-trt-cpp-api").situation  # type: ignore[operator]  # fmt: skip
+    assert (
+        "enqueueV2"
+        not in answer(
+            "error: 'class nvinfer1::IExecutionContext' has no member named 'enqueue'", "build-trt-cpp-api"
+        ).situation
+    )  # type: ignore[operator]
     # a member the data does not know still gets the family and the general fix
-    unknown = answer("error: 'class nvinfer1::INetworkDefinition' has no member named 'addFancyLayer'",
-                     "build-trt-cpp-api")  # fmt: skip
+    unknown = answer(
+        "error: 'class nvinfer1::INetworkDefinition' has no member named 'addFancyLayer'", "build-trt-cpp-api"
+    )
     assert unknown.op == "addFancyLayer" and "NvInferVersion.h" in unknown.fix
     assert all(release in ("8.0", "10.0") for release, _ in TENSORRT_CPP_REMOVED.values())
     # another library's missing member is not TensorRT's
@@ -73,8 +81,11 @@ def test_plugin_written_for_another_tensorrt() -> None:
         "const*, void**, void*, cudaStream_t)' marked 'override', but does not override"
     )
     answer(override, "build-trt-plugin-signature")
-    answer("mish.h(33): error: member function declared with \"override\" does not override a base class member\n"
-           "mish.cu(107): error: object of abstract class type \"nvinfer1::MishPlugin\" is not allowed", "build-trt-plugin-signature")  # fmt: skip
+    edg = (
+        'mish.h(33): error: member function declared with "override" does not override a base class member\n'
+        'mish.cu(107): error: object of abstract class type "nvinfer1::MishPlugin" is not allowed'
+    )
+    answer(edg, "build-trt-plugin-signature")
     # the same C++ error in code that has nothing to do with TensorRT is not this family
     assert first("widget.h:12:10: error: 'void Widget::draw()' marked 'override', but does not override") != (
         "build-trt-plugin-signature"
@@ -107,26 +118,37 @@ def test_headers_and_libraries_not_found() -> None:
     assert trt.op == "NvInfer.h" and "libnvinfer-dev" in trt.fix
     clang = answer("plugin.cpp:3:10: fatal error: 'NvOnnxParser.h' file not found", "build-header-not-found")
     assert clang.op == "NvOnnxParser.h"
-    msvc = answer("fatal error C1083: Cannot open include file: 'cuda_runtime_api.h': No such file or directory",
-                  "build-header-not-found")  # fmt: skip
+    msvc = answer(
+        "fatal error C1083: Cannot open include file: 'cuda_runtime_api.h': No such file or directory",
+        "build-header-not-found",
+    )
     assert msvc.situation == "CUDA toolkit"
-    assert answer("kernel.cu:1:10: fatal error: cudnn.h: No such file or directory",
-                  "build-header-not-found").situation == "cuDNN"  # fmt: skip
-    assert answer("src/ext.cpp:1:10: fatal error: Python.h: No such file or directory",
-                  "build-header-not-found").situation == "Python headers"  # fmt: skip
+    assert (
+        answer("kernel.cu:1:10: fatal error: cudnn.h: No such file or directory", "build-header-not-found").situation
+        == "cuDNN"
+    )
+    assert (
+        answer("src/ext.cpp:1:10: fatal error: Python.h: No such file or directory", "build-header-not-found").situation
+        == "Python headers"
+    )
     # a header of the user's own project is no library's
     assert first("main.cpp:2:10: fatal error: myconfig.h: No such file or directory") != "build-header-not-found"
 
-    cuda = answer("main.cpp:(.text+0x2a): undefined reference to `cudaMemcpyAsync'\ncollect2: error: ld returned 1 "
-                  "exit status", "build-cuda-link-error")  # fmt: skip
+    cuda = answer(
+        "main.cpp:(.text+0x2a): undefined reference to `cudaMemcpyAsync'\ncollect2: error: ld returned 1 exit status",
+        "build-cuda-link-error",
+    )
     assert "CUDA::cudart" in cuda.fix
     answer("/usr/bin/ld: cannot find -lcudart", "build-cuda-link-error")
     # TensorRT's own libraries keep the core family
     assert first("/usr/bin/ld: cannot find -lnvinfer\ncollect2: error: ld returned 1 exit status") == (
         "tensorrt-link-error"
     )
-    abi = answer("undefined reference to `c10::detail::torchCheckFail(char const*, char const*, unsigned int, "
-                 "std::__cxx11::basic_string<char> const&)'", "build-libtorch-link-error")  # fmt: skip
+    abi = answer(
+        "undefined reference to `c10::detail::torchCheckFail(char const*, char const*, unsigned int, "
+        "std::__cxx11::basic_string<char> const&)'",
+        "build-libtorch-link-error",
+    )
     assert abi.situation == "C++ ABI"
     # an undefined symbol at load time stays the extension ABI family
     assert first("ImportError: ext.so: undefined symbol: _ZN3c104cuda9SetDeviceEi") == "extension-abi-mismatch"
@@ -140,8 +162,13 @@ def test_nvcc_refuses_the_host_compiler() -> None:
         "build-nvcc-host-compiler",
     )
     assert new.op == "11" and "-ccbin" in new.fix
-    assert answer("host_config.h:82:2: error: #error -- unsupported GNU version! gcc 4.9 and up are not supported!",
-                  "build-nvcc-host-compiler").op == "4.9"  # fmt: skip
+    assert (
+        answer(
+            "host_config.h:82:2: error: #error -- unsupported GNU version! gcc 4.9 and up are not supported!",
+            "build-nvcc-host-compiler",
+        ).op
+        == "4.9"
+    )
     msvc = answer(
         "host_config.h(164): fatal error C1189: #error:  -- unsupported Microsoft Visual Studio version! Only the "
         "versions between 2017 and 2022 (inclusive) are supported!",
@@ -167,16 +194,20 @@ def test_nvcc_does_not_know_the_architecture() -> None:
     answer("nvcc fatal   : Value 'sm_90a' is not defined for option 'gpu-architecture'", "build-nvcc-arch-unsupported")
     answer("ptxas fatal   : Unsupported .target 'sm_120a'", "build-nvcc-arch-unsupported")
     # an arch the data does not list still gets the general fix
-    assert "--list-gpu-arch" in answer("nvcc fatal : Unsupported gpu architecture 'compute_999'",
-                                       "build-nvcc-arch-unsupported").fix  # fmt: skip
+    assert (
+        "--list-gpu-arch"
+        in answer("nvcc fatal : Unsupported gpu architecture 'compute_999'", "build-nvcc-arch-unsupported").fix
+    )
     assert CUDA_ARCH_FIRST["89"] == "11.8"
     # the GPU is too new for a prebuilt torch or TensorRT: the run-time family, not the compiler's
     assert first("no kernel image is available for execution on the device") == "gpu-arch-unsupported"
 
 
 def test_extension_builder_in_its_own_words() -> None:
-    home = answer("OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.",
-                  "build-cuda-home-unset")  # fmt: skip
+    home = answer(
+        "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.",
+        "build-cuda-home-unset",
+    )
     assert "torch.version.cuda" in home.fix
     pip = answer(
         "  Preparing metadata (setup.py) ... error\n  error: subprocess-exited-with-error\n      OSError: CUDA_HOME "
@@ -192,7 +223,8 @@ def test_extension_builder_in_its_own_words() -> None:
         "build-cuda-version-mismatch",
     )
     assert joined.op == "12.4"
-    answer("RuntimeError: Ninja is required to load C++ extensions (pip install ninja to get it)", "build-ninja-missing")
+    ninja = "RuntimeError: Ninja is required to load C++ extensions (pip install ninja to get it)"
+    answer(ninja, "build-ninja-missing")
     answer("nvcc fatal   : Value 'c++17' is not defined for option 'std'", "build-cxx-standard")
     answer("#error C++17 or later compatible compiler is required to use PyTorch.", "build-cxx-standard")
     # the symptom line alone is "likely", naming the specific families
@@ -214,11 +246,15 @@ def test_cmake_cannot_find_torch_or_cuda() -> None:
         "build-cmake-package-not-found",
     )
     assert torch.situation == "libtorch" and "cmake_prefix_path" in torch.fix
-    trt = answer('Could not find a package configuration file provided by "TensorRT" with any of',
-                 "build-cmake-package-not-found")  # fmt: skip
+    trt = answer(
+        'Could not find a package configuration file provided by "TensorRT" with any of',
+        "build-cmake-package-not-found",
+    )
     assert trt.situation == "TensorRT" and trt.op == "TensorRT"
-    answer("CMake Error at /usr/share/cmake-3.10/Modules/FindCUDA.cmake:682 (message):\n  Specify "
-           "CUDA_TOOLKIT_ROOT_DIR", "build-cmake-no-cuda")  # fmt: skip
+    answer(
+        "CMake Error at /usr/share/cmake-3.10/Modules/FindCUDA.cmake:682 (message):\n  Specify CUDA_TOOLKIT_ROOT_DIR",
+        "build-cmake-no-cuda",
+    )
     answer("-- Could NOT find CUDAToolkit (missing: CUDAToolkit_INCLUDE_DIR CUDA_CUDART)", "build-cmake-no-cuda")
     win = answer(
         "-- Building for: Visual Studio 16 2019\n-- The CUDA compiler identification is unknown\nCMake Error at "
@@ -226,8 +262,10 @@ def test_cmake_cannot_find_torch_or_cuda() -> None:
         "build-cmake-no-cuda",
     )
     assert win.situation == "Windows / Visual Studio"
-    answer("CMake Error at CMakeLists.txt:7 (project):\n  CMAKE_CUDA_ARCHITECTURES must be non-empty if set.",
-           "build-cmake-cuda-architectures")  # fmt: skip
+    answer(
+        "CMake Error at CMakeLists.txt:7 (project):\n  CMAKE_CUDA_ARCHITECTURES must be non-empty if set.",
+        "build-cmake-cuda-architectures",
+    )
     assert answer('Unknown CMake command "cuda_add_executable".', "build-cmake-findcuda-command").op == (
         "cuda_add_executable"
     )
@@ -237,8 +275,10 @@ def test_windows_compiler_and_linker() -> None:
     answer("nvcc fatal   : Cannot find compiler 'cl.exe' in PATH", "build-msvc-missing")
     answer("'cl' is not recognized as an internal or external command,", "build-msvc-missing")
     answer("LINK : fatal error LNK1104: cannot open file 'cudart.lib'", "build-cuda-link-error")
-    answer("error LNK2019: unresolved external symbol cudaGetDeviceCount referenced in function main",
-           "build-cuda-link-error")  # fmt: skip
+    answer(
+        "error LNK2019: unresolved external symbol cudaGetDeviceCount referenced in function main",
+        "build-cuda-link-error",
+    )
     # TensorRT's unresolved externals keep the core family
     assert first("error LNK2019: unresolved external symbol createInferBuilder_INTERNAL referenced in function") == (
         "tensorrt-link-error"

@@ -19,8 +19,9 @@ __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED"
 _R6 = "tests/data/explain_round6_native.jsonl"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
 
-#: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale.
-_Q = "['\"\u2018\u2019`]"
+#: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
+#: shown in a Markdown code span in docs/troubleshooting.md).
+_Q = "['\"\u2018\u2019]"
 
 #: TensorRT C++ API a major release removed: member -> (the release that removed it, what replaces it). Source: the
 #: TensorRT API reference's "Deprecated and Removed APIs" lists and the migration guides for 8.0 (implicit-batch
@@ -120,7 +121,7 @@ def _arch_variants() -> tuple[Variant, ...]:
                 f"compute_{arch} (needs CUDA {first})",
                 f"compute_{arch} needs nvcc from CUDA {first} or newer; the nvcc in use is older (`nvcc --version`). "
                 f"Install CUDA {first}+ and build with it (CUDA_HOME / PATH / CMAKE_CUDA_COMPILER), or build for an "
-                "architecture this nvcc knows (`nvcc --list-gpu-arch`): TORCH_CUDA_ARCH_LIST=\"8.6\" for torch "
+                'architecture this nvcc knows (`nvcc --list-gpu-arch`): TORCH_CUDA_ARCH_LIST="8.6" for torch '
                 "extensions, -DCMAKE_CUDA_ARCHITECTURES=86 for CMake (a GPU runs code built for an older arch of the "
                 "same major via PTX).",
             )
@@ -325,7 +326,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "or newer than an architecture it dropped (compute_35 after CUDA 11.8). torch extensions build for the "
         "GPU they see unless TORCH_CUDA_ARCH_LIST says otherwise.",
         "Build with a CUDA toolkit that knows the architecture (`nvcc --list-gpu-arch` lists those it does), or "
-        "build for one it knows: TORCH_CUDA_ARCH_LIST=\"8.6\" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 "
+        'build for one it knows: TORCH_CUDA_ARCH_LIST="8.6" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 '
         "for CMake, the -gencode / -arch flags of a Makefile.",
         variants=_arch_variants(),
         op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}}){_Q}|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"
@@ -414,7 +415,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-cmake-package-not-found",
-        "CMake: Could not find a package configuration file provided by \"Torch\" / \"TensorRT\"",
+        'CMake: Could not find a package configuration file provided by "Torch" / "TensorRT"',
         r"Could not find a package configuration file provided by \"?\w{1,60}\"?"
         r"|By not providing \"Find\w{1,60}\.cmake\" in CMAKE_MODULE_PATH",
         "CMake's find_package found no <Name>Config.cmake for the package: the package is not installed, or its "
@@ -453,7 +454,7 @@ FAMILIES: tuple[KnownError, ...] = (
             f"{_R6}#iamhankai-cpp-pytorch-1",
             f"{_R6}#ljk53-pytorch-android-cpp-demo-3",
         ),
-        example="Could not find a package configuration file provided by \"Torch\" with any of\n  the following "
+        example='Could not find a package configuration file provided by "Torch" with any of\n  the following '
         "names:\n\n    TorchConfig.cmake\n    torch-config.cmake",
         example_source="https://github.com/iamhankai/cpp-pytorch/issues/1",
     ),
@@ -528,7 +529,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-cmake-findcuda-command",
-        "Unknown CMake command \"cuda_add_library\" / \"cuda_add_executable\" (FindCUDA not loaded)",
+        'Unknown CMake command "cuda_add_library" / "cuda_add_executable" (FindCUDA not loaded)',
         r"Unknown CMake command \"cuda_\w{1,40}\"",
         "The project uses FindCUDA's commands (cuda_add_library, cuda_add_executable) without find_package(CUDA) "
         "having run: FindCUDA is deprecated since CMake 3.10 and removed under policy CMP0146 (CMake ≥ 3.27), or "
@@ -629,7 +630,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the pre-cxx11 and cxx11 builds of libtorch differ in every std::string symbol: std::__cxx11::basic_string "
         "in one, std::string in the other).",
         "Link libtorch the CMake way (`find_package(Torch REQUIRED)` and `target_link_libraries(app "
-        "\"${TORCH_LIBRARIES}\")`, which also sets the ABI flag); use the libtorch whose ABI matches your other "
+        '"${TORCH_LIBRARIES}")`, which also sets the ABI flag); use the libtorch whose ABI matches your other '
         "libraries (the cxx11 ABI build with gcc's default, or -D_GLIBCXX_USE_CXX11_ABI=0 everywhere for the "
         "pre-cxx11 one).",
         variants=(
