@@ -218,11 +218,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-header-not-found",
         "fatal error: NvInfer.h / cuda_runtime_api.h: No such file or directory",
-        r"(?:NvInfer\w{0,20}|NvOnnxParser\w{0,20}|NvCaffeParser|NvUffParser|cuda_runtime(?:_api)?|cuda|cudnn\w{0,20}"
-        r"|cublas\w{0,20}|cufft\w{0,20}|curand\w{0,20}|cusparse\w{0,20}|cusolver\w{0,20}|nvrtc|nvml|nccl"
-        r"|cuda_fp16|cuda_bf16|helper_cuda|Python|torch/\w{1,40}|ATen/\w{1,40}|c10/\w{1,40})\.hp?p?"
-        rf"(?:: No such file or directory|{_Q}? file not found|{_Q}: No such file or directory"
-        r"|\": No such file or directory)"
+        r"\b(?:Nv(?:Infer|OnnxParser|CaffeParser|UffParser)|cu|Python|torch/|ATen/|c10/|nccl|nvrtc|nvml|helper_cuda)"
+        rf"[\w/]{{0,40}}\.hp?p?(?:: No such file or directory|{_Q}? file not found|\": No such file or directory)"
         rf"|cannot open source file \"(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn)\.h\""
         rf"|Cannot open include file: {_Q}(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn|cuda)\.h",
         "The compiler cannot find a header of a library the code uses: the library (or its -dev package) is not "
