@@ -283,3 +283,39 @@ def test_windows_compiler_and_linker() -> None:
     assert first("error LNK2019: unresolved external symbol createInferBuilder_INTERNAL referenced in function") == (
         "tensorrt-link-error"
     )
+
+
+def test_more_build_classes_in_their_tools_words() -> None:
+    # gcc 11's std_function.h with an nvcc older than CUDA 11.4 is the host compiler again
+    answer(
+        "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with '...':",
+        "build-nvcc-host-compiler",
+    )
+    deprecated = explain(
+        "nvcc warning : The 'compute_35', 'compute_37', 'sm_35', and 'sm_37' architectures are deprecated, and may "
+        "be removed in a future release (Use -Wno-deprecated-gpu-targets to suppress warning)."
+    )
+    assert deprecated.outcome == "warnings-only" and deprecated[0].key == "build-nvcc-notice"
+    arch_list = explain(
+        "UserWarning: TORCH_CUDA_ARCH_LIST is not set, all archs for visible cards are included for compilation."
+    )
+    assert arch_list.outcome == "warnings-only"
+    answer("CMake Error at cuda.cmake:65 (message):\n  Failed to find nvToolsExt", "build-libtorch-nvtoolsext")
+    pic = answer(
+        "/usr/bin/ld: libk.a(nms.cu.o): relocation R_X86_64_32 against `.bss' can not be used when making a shared "
+        "object; recompile with -fPIC",
+        "build-fpic",
+    )
+    assert "POSITION_INDEPENDENT_CODE" in pic.fix
+    plugin = answer(
+        "yolov5.cpp:(.text+0x1f4): undefined reference to `nvinfer1::YoloPluginCreator::YoloPluginCreator()'",
+        "build-trt-undefined-reference",
+    )
+    assert "nvinfer_plugin" in plugin.fix
+    # TensorRT's factory functions stay the core family
+    assert first("main.cpp:(.text+0xf35): undefined reference to `createInferBuilder_INTERNAL'") == (
+        "tensorrt-link-error"
+    )
+    answer("error: command 'gcc' failed: No such file or directory", "build-no-compiler")
+    # gcc that ran and failed is the symptom family, not a missing compiler
+    assert first("error: command 'gcc' failed with exit status 1") == "build-extension-compile-failed"

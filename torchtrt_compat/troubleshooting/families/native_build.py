@@ -282,7 +282,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|unsupported clang version! clang version must be less than \d{1,2}"
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
-        r"maximum|less than the minimum) required version by CUDA",
+        r"maximum|less than the minimum) required version by CUDA"
+        r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
@@ -647,6 +648,89 @@ FAMILIES: tuple[KnownError, ...] = (
         example="main.cpp:(.text+0x41): undefined reference to `c10::detail::torchCheckFail(char const*, char const*, "
         "unsigned int, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&)'",
         example_source="GNU ld's undefined-reference wording with a libtorch symbol (c10/util/Exception.h)",
+    ),
+    KnownError(
+        "build-nvcc-notice",
+        "nvcc warning : The 'compute_XY' architectures are deprecated / TORCH_CUDA_ARCH_LIST is not set (warnings)",
+        rf"nvcc warning : The {_Q}(?:compute|sm)_\w{{1,8}}{_Q}[^\n]{{0,300}}architectures? (?:is|are) deprecated"
+        r"|TORCH_CUDA_ARCH_LIST is not set, all archs for visible cards are included",
+        "A build warning: nvcc says an architecture in the list will be removed in a future CUDA, or "
+        "torch.utils.cpp_extension builds for the GPUs it sees because TORCH_CUDA_ARCH_LIST is not set. The build "
+        "goes on.",
+        "Nothing fails now. To build for other GPUs (a Docker image, another machine), set TORCH_CUDA_ARCH_LIST "
+        '(e.g. "8.0;8.6;8.9;9.0") or CMAKE_CUDA_ARCHITECTURES; -Wno-deprecated-gpu-targets hides the nvcc one.',
+        severity="notice",
+        weight=30,
+        applies="nvcc builds and torch extension builds",
+        shown_by=(f"{_TESTS}::test_build_warnings_are_only_warnings",),
+        example="nvcc warning : The 'compute_35', 'compute_37', 'sm_35', and 'sm_37' architectures are deprecated, "
+        "and may be removed in a future release (Use -Wno-deprecated-gpu-targets to suppress warning).",
+        example_source="nvcc's deprecated-target warning (CUDA 11.x)",
+    ),
+    KnownError(
+        "build-libtorch-nvtoolsext",
+        "CMake (libtorch): Failed to find nvToolsExt",
+        r"Failed to find nvToolsExt",
+        "libtorch's CMake config (Caffe2/public/cuda.cmake) looks for the NVTX library libnvToolsExt, which CUDA "
+        "12 toolkits no longer ship by default (NVTX 3 is header-only).",
+        "Install the toolkit's NVTX component (e.g. `apt install cuda-nvtx-12-x`, or the NVTX option of the CUDA "
+        "installer) so libnvToolsExt is found, or use a newer libtorch whose CMake config uses the header-only NVTX "
+        "3; keep libtorch's CUDA and the toolkit's at the same major.",
+        weight=80,
+        applies="CMake projects using libtorch 2.x with a CUDA 12 toolkit",
+        shown_by=(f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",),
+        example="CMake Error at libtorch/share/cmake/Caffe2/public/cuda.cmake:65 (message):\n  Failed to find "
+        "nvToolsExt",
+        example_source="libtorch's share/cmake/Caffe2/public/cuda.cmake (torch 2.x)",
+    ),
+    KnownError(
+        "build-fpic",
+        "relocation R_X86_64_32 … recompile with -fPIC (a CUDA object in a shared library)",
+        r"can not be used when making a shared object; recompile with -fPIC"
+        r"|requires dynamic R_X86_64_PC32 reloc against",
+        "An object or static library linked into a shared library (a TensorRT plugin .so, a Python extension) was "
+        "compiled without position-independent code: nvcc does not pass -fPIC to the host compiler unless told to.",
+        "Compile everything that goes into the .so with PIC: CMake `set(CMAKE_POSITION_INDEPENDENT_CODE ON)` (or "
+        "the target property POSITION_INDEPENDENT_CODE), nvcc `-Xcompiler -fPIC`, g++ `-fPIC`; rebuild the static "
+        "libraries it links.",
+        weight=78,
+        applies="shared libraries with CUDA code (TensorRT plugins, extensions), Linux",
+        shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
+        example="/usr/bin/ld: libkernels.a(nms.cu.o): relocation R_X86_64_32 against `.bss' can not be used when "
+        "making a shared object; recompile with -fPIC",
+        example_source="GNU ld's relocation error for a non-PIC nvcc object",
+    ),
+    KnownError(
+        "build-trt-undefined-reference",
+        "undefined reference to `nvinfer1::…' (a TensorRT plugin or sample code not linked)",
+        r"undefined reference to `(?:vtable for |typeinfo for )?(?:nvinfer1|nvonnxparser)::[^\n]{1,300}'"
+        r"|unresolved external symbol [^\n]{0,300}@nvinfer1@@",
+        "The program calls TensorRT-side C++ code that is not in the link: a plugin class (nvinfer1::plugin::..., "
+        "a project's own plugin creator) whose library or source file is not linked, or nvinfer_plugin itself.",
+        "Link the library that defines the symbol: TensorRT's plugins with nvinfer_plugin "
+        "(`target_link_libraries(app nvinfer nvinfer_plugin)`), a project plugin with its own library (myplugins) "
+        "or by adding its .cpp / .cu to the target; the symbol's namespace and class name say which.",
+        weight=81,
+        applies="C++ programs with TensorRT plugins",
+        shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
+        example="yolov5.cpp:(.text+0x1f4): undefined reference to `nvinfer1::YoloPluginCreator::YoloPluginCreator()'",
+        example_source="GNU ld's undefined-reference wording for a tensorrtx plugin creator not linked",
+    ),
+    KnownError(
+        "build-no-compiler",
+        "No C / C++ compiler (gcc: No such file or directory, unable to execute 'gcc')",
+        r"error: command '(?:gcc|g\+\+|c\+\+|cc|x86_64-linux-gnu-gcc|aarch64-linux-gnu-gcc)' failed: No such file "
+        r"or directory|unable to execute '(?:gcc|g\+\+|c\+\+|x86_64-linux-gnu-gcc)': No such file or directory"
+        r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found",
+        "The build needs a C / C++ compiler and none is installed (a slim Docker image, a fresh machine).",
+        "Install the compiler: Debian/Ubuntu `apt install build-essential` (g++), RHEL `dnf install gcc-c++`, "
+        "conda `conda install -c conda-forge cxx-compiler`; on Windows the Visual Studio C++ build tools. Or "
+        "install a prebuilt wheel instead of building from source.",
+        weight=80,
+        applies="source builds of C / C++ / CUDA packages",
+        shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
+        example="error: command 'gcc' failed: No such file or directory",
+        example_source="setuptools' spawn wording when gcc is absent",
     ),
     KnownError(
         "build-extension-compile-failed",
