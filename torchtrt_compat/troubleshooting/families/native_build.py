@@ -1,0 +1,756 @@
+"""Native builds: compiling and linking C++ / CUDA code that uses TensorRT, CUDA or libtorch (tensorrtx-style CMake
+projects, TensorRT plugins, torch.utils.cpp_extension / setup.py builds of CUDA extensions).
+
+Each row is keyed to the wording of the tool that prints it: gcc, clang, nvcc (EDG front end) and MSVC for the
+compiler errors, nvcc's ``crt/host_config.h`` for its host-compiler check, CMake's ``find_package`` /
+``CMakeDetermineCUDACompiler`` / ``FindCUDA`` messages, and ``torch/utils/cpp_extension.py`` for the extension
+builder. What varies (a member, a header, an architecture, a version) is read from the text; the release facts
+(which TensorRT removed or added a C++ API, which CUDA first or last compiles an architecture) are data below.
+The core rows `tensorrt-link-error`, `undefined-symbol`, `extension-abi-mismatch` and `jetson-source-build` stay
+where they are; these rows are the more specific classes around them.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
+
+_R6 = "tests/data/explain_round6_native.jsonl"
+_TESTS = "tests/troubleshooting/test_round6_native.py"
+
+#: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
+#: shown in a Markdown code span in docs/troubleshooting.md).
+_Q = "['\"\u2018\u2019]"
+
+#: TensorRT C++ API a major release removed: member -> (the release that removed it, what replaces it). Source: the
+#: TensorRT API reference's "Deprecated and Removed APIs" lists and the migration guides for 8.0 (implicit-batch
+#: builder API, the IPlugin / IPluginExt / legacy Dims classes) and 10.0 (bindings, implicit batch, workspace size,
+#: destroy(), buildEngineWithConfig).
+TENSORRT_CPP_REMOVED: dict[str, tuple[str, str]] = {
+    "createNetwork": ("8.0", "builder->createNetworkV2(flags)"),
+    "buildCudaEngine": ("8.0", "builder->buildSerializedNetwork(*network, *config) + runtime->deserializeCudaEngine"),
+    "setFp16Mode": ("8.0", "config->setFlag(nvinfer1::BuilderFlag::kFP16)"),
+    "setInt8Mode": ("8.0", "config->setFlag(nvinfer1::BuilderFlag::kINT8)"),
+    "setHalf2Mode": ("8.0", "config->setFlag(nvinfer1::BuilderFlag::kFP16)"),
+    "DimsCHW": ("8.0", "nvinfer1::Dims3"),
+    "DimsNCHW": ("8.0", "nvinfer1::Dims4"),
+    "IPluginExt": ("8.0", "nvinfer1::IPluginV2IOExt (or IPluginV2DynamicExt)"),
+    "IPluginFactory": ("8.0", "nvinfer1::IPluginCreator registered with REGISTER_TENSORRT_PLUGIN"),
+    "buildEngineWithConfig": ("10.0", "builder->buildSerializedNetwork(*network, *config) + deserializeCudaEngine"),
+    "setMaxWorkspaceSize": ("10.0", "config->setMemoryPoolLimit(nvinfer1::MemoryPoolType::kWORKSPACE, bytes)"),
+    "getMaxWorkspaceSize": ("10.0", "config->getMemoryPoolLimit(nvinfer1::MemoryPoolType::kWORKSPACE)"),
+    "setMaxBatchSize": ("10.0", "explicit-batch networks and optimization profiles"),
+    "getMaxBatchSize": ("10.0", "the input shapes of the optimization profile"),
+    "getNbBindings": ("10.0", "engine->getNbIOTensors()"),
+    "getBindingIndex": ("10.0", "tensor names: engine->getIOTensorName(i)"),
+    "getBindingName": ("10.0", "engine->getIOTensorName(i)"),
+    "getBindingDimensions": ("10.0", "engine->getTensorShape(name) / context->getTensorShape(name)"),
+    "getBindingDataType": ("10.0", "engine->getTensorDataType(name)"),
+    "bindingIsInput": ("10.0", "engine->getTensorIOMode(name) == nvinfer1::TensorIOMode::kINPUT"),
+    "setBindingDimensions": ("10.0", "context->setInputShape(name, dims)"),
+    "allInputDimensionsSpecified": ("10.0", "context->inferShapes() (or setInputShape for every input)"),
+    "enqueueV2": ("10.0", "context->setTensorAddress(name, ptr) for each I/O tensor + context->enqueueV3(stream)"),
+    "enqueue": ("10.0", "context->setTensorAddress(name, ptr) for each I/O tensor + context->enqueueV3(stream)"),
+    "execute": ("10.0", "context->executeV2(bindings) or enqueueV3"),
+    "destroy": ("10.0", "delete ptr (or std::unique_ptr)"),
+}
+#: TensorRT C++ API added after older releases still in use: member -> (the first release that has it, what older
+#: code used instead). Source: the same "Added APIs" lists (8.0, 8.4, 8.5).
+TENSORRT_CPP_ADDED: dict[str, tuple[str, str]] = {
+    "buildSerializedNetwork": ("8.0", "builder->buildEngineWithConfig(*network, *config) then engine->serialize()"),
+    "setMemoryPoolLimit": ("8.4", "config->setMaxWorkspaceSize(bytes)"),
+    "getNbIOTensors": ("8.5", "engine->getNbBindings()"),
+    "getIOTensorName": ("8.5", "engine->getBindingName(i)"),
+    "getTensorShape": ("8.5", "engine->getBindingDimensions(i)"),
+    "getTensorDataType": ("8.5", "engine->getBindingDataType(i)"),
+    "getTensorIOMode": ("8.5", "engine->bindingIsInput(i)"),
+    "setTensorAddress": ("8.5", "a bindings array passed to enqueueV2"),
+    "setInputShape": ("8.5", "context->setBindingDimensions(i, dims)"),
+    "enqueueV3": ("8.5", "context->enqueueV2(bindings, stream, nullptr)"),
+}
+
+#: The first CUDA release whose nvcc compiles an architecture (compute_XY / sm_XY). Source: the CUDA Toolkit release
+#: notes (8.6: 11.1; 8.7: 11.4; 8.9 and 9.0: 11.8; 9.0a: 12.0; 10.0, 10.1/11.0, 12.0: 12.8; 10.3, 12.1: 12.9).
+CUDA_ARCH_FIRST: dict[str, str] = {
+    "75": "10.0", "80": "11.0", "86": "11.1", "87": "11.4", "89": "11.8", "90": "11.8",
+    "90a": "12.0", "100": "12.8", "100a": "12.8", "101": "12.8", "110": "13.0", "120": "12.8", "120a": "12.8",
+    "103": "12.9", "121": "12.9",
+}  # fmt: skip
+#: The last CUDA major whose nvcc still compiles an architecture the next major removed. Source: the CUDA Toolkit
+#: release notes (11.0 removed sm_30/32; 12.0 removed sm_35/37; 13.0 removed Maxwell, Pascal and Volta, sm_50-72).
+CUDA_ARCH_LAST: dict[str, str] = {
+    "30": "10.2", "32": "10.2", "35": "11.8", "37": "11.8", "50": "12.9", "52": "12.9", "53": "12.9", "60": "12.9",
+    "61": "12.9", "62": "12.9", "70": "12.9", "72": "12.9",
+}  # fmt: skip
+
+
+def _member_variants() -> tuple[Variant, ...]:
+    """One variant per TensorRT C++ member the release data knows, chosen when the compiler names that member."""
+    out = []
+    for name, (release, instead) in TENSORRT_CPP_REMOVED.items():
+        out.append(
+            Variant(
+                rf"(?:member(?: named)?|member) {_Q}{name}{_Q}|{_Q}{name}{_Q}:? is not a member",
+                f"{name} (removed in TensorRT {release})",
+                f"TensorRT {release} removed `{name}`: port the call to {instead} (the TensorRT {release} migration "
+                f"guide lists each replacement), or build against a TensorRT older than {release} (include and lib "
+                "folders of that one release).",
+            )
+        )
+    for name, (release, before) in TENSORRT_CPP_ADDED.items():
+        out.append(
+            Variant(
+                rf"(?:member(?: named)?|member) {_Q}{name}{_Q}|{_Q}{name}{_Q}:? is not a member",
+                f"{name} (added in TensorRT {release})",
+                f"`{name}` came with TensorRT {release}; the TensorRT headers this build finds are older. Point the "
+                f"build at TensorRT {release} or newer (its include and lib folders, e.g. TensorRT_ROOT / "
+                f"include_directories + link_directories), or, on the old release, use {before}.",
+            )
+        )
+    return tuple(out)
+
+
+def _arch_variants() -> tuple[Variant, ...]:
+    """One variant per architecture: too new for the toolkit (the first CUDA that has it), or removed from it."""
+    out = []
+    for arch, first in CUDA_ARCH_FIRST.items():
+        out.append(
+            Variant(
+                rf"architecture {_Q}(?:compute|sm|lto)_{arch}{_Q}|Value {_Q}(?:compute|sm)_{arch}{_Q}",
+                f"compute_{arch} (needs CUDA {first})",
+                f"compute_{arch} needs nvcc from CUDA {first} or newer; the nvcc in use is older (`nvcc --version`). "
+                f"Install CUDA {first}+ and build with it (CUDA_HOME / PATH / CMAKE_CUDA_COMPILER), or build for an "
+                'architecture this nvcc knows (`nvcc --list-gpu-arch`): TORCH_CUDA_ARCH_LIST="8.6" for torch '
+                "extensions, -DCMAKE_CUDA_ARCHITECTURES=86 for CMake (a GPU runs code built for an older arch of the "
+                "same major via PTX).",
+            )
+        )
+    for arch, last in CUDA_ARCH_LAST.items():
+        out.append(
+            Variant(
+                rf"architecture {_Q}(?:compute|sm)_{arch}{_Q}|Value {_Q}(?:compute|sm)_{arch}{_Q}",
+                f"compute_{arch} (removed after CUDA {last})",
+                f"compute_{arch} was removed from nvcc after CUDA {last}: drop it from the architecture list "
+                "(TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES, -gencode flags), or build with CUDA "
+                f"{last} or older for that GPU.",
+            )
+        )
+    return tuple(out)
+
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "build-trt-cpp-api",
+        "'class nvinfer1::…' has no member named … (TensorRT C++ API of another release)",
+        rf"{_Q}class [^\n]{{0,80}}nvinfer1::\w{{1,60}}>?{_Q} has no member named {_Q}\w{{1,60}}{_Q}"
+        rf"|{_Q}\w{{1,60}}{_Q}:? is not a member of {_Q}(?:class )?nvinfer1(?:::\w{{1,60}})?{_Q}"
+        rf"|no member named {_Q}\w{{1,60}}{_Q} in (?:namespace )?{_Q}nvinfer1(?:::\w{{1,60}})?{_Q}"
+        r"|(?:class|namespace) \"nvinfer1(?:::\w{1,60})?\" has no member \"\w{1,60}\"",
+        "The code and the TensorRT headers it compiles against are of different releases: TensorRT 8.0 and 10.0 "
+        "each removed the C++ API the previous major had deprecated (createNetwork, buildCudaEngine, "
+        "setMaxWorkspaceSize, setMaxBatchSize, the binding-index API, enqueueV2, destroy()), and newer code calls API "
+        "that older releases lack (buildSerializedNetwork, the named-tensor API of 8.5, enqueueV3).",
+        "Check which TensorRT the build finds (`grep -E 'define NV_TENSORRT_(MAJOR|MINOR)' NvInferVersion.h` in its "
+        "include folder) against the release the code was written for; port the call, or point the build at the "
+        "TensorRT the code needs (its include and lib folders together).",
+        variants=_member_variants(),
+        op=rf"has no member named {_Q}(\w{{1,60}}){_Q}|no member named {_Q}(\w{{1,60}}){_Q}"
+        rf"|{_Q}(\w{{1,60}}){_Q}:? is not a member of|has no member \"(\w{{1,60}})\"",
+        weight=84,
+        applies="C++ code written against another TensorRT major (7, 8 and 10 above all)",
+        shown_by=(
+            f"{_TESTS}::test_tensorrt_cpp_api_of_another_release",
+            f"{_R6}#hale423-centerpoint-17",
+            f"{_R6}#linclubs-yolov8-ros-tensorrt-12",
+        ),
+        example="src/centerpoint.cpp:134:48: error: 'class nvinfer1::IBuilder' has no member named "
+        "'buildSerializedNetwork'",
+        example_source="https://github.com/Hale423/CenterPoint/issues/17",
+    ),
+    KnownError(
+        "build-trt-plugin-signature",
+        "A TensorRT plugin no longer overrides its interface (noexcept, 'marked override, but does not override')",
+        r"looser (?:throw specifier|exception specification)[^\n]{0,300}"
+        r"|exception specification (?:for virtual function [^\n]{0,200}is incompatible with that of overridden"
+        r"|of overriding function is more lax than base version)"
+        r"|overriding virtual function has less restrictive exception specification"
+        rf"|marked {_Q}override{_Q},? but does not override"
+        r"|member function declared with \"override\" does not override a base class member"
+        r"|method with override specifier 'override' did not override any base class methods"
+        r"|pure virtual function \"nvinfer1::\w{1,60}::\w{1,60}\" has no overrider",
+        "A TensorRT plugin (a class deriving from nvinfer1::IPluginV2* / IPluginCreator) was written for another "
+        "TensorRT: TensorRT 8 declared every plugin interface method noexcept and changed signatures (enqueue's "
+        "outputs became `void* const*`, int became int32_t), so the old methods no longer override (or override "
+        "with a looser exception specification).",
+        "Build the plugin against the TensorRT it was written for, or port it: add `noexcept` to every overriding "
+        "method (TensorRT's samples use a TRT_NOEXCEPT macro for code that must build on 7 and 8), and copy each "
+        "signature from the installed NvInferRuntime*.h (`enqueue(..., void* const* outputs, ...)`, int32_t).",
+        requires=r"nvinfer1|NvInfer\w{0,20}\.h|IPluginV2|IPluginCreator|[Pp]lugin",
+        weight=83,
+        applies="TensorRT plugins written for TensorRT ≤ 7 built against 8+ (and the reverse)",
+        shown_by=(
+            f"{_TESTS}::test_plugin_written_for_another_tensorrt",
+            f"{_R6}#isarsoft-yolov4-triton-tensorrt-55",
+        ),
+        example="trt_corner_pool.hpp:30:23: error: looser throw specifier for 'virtual nvinfer1::DimsExprs "
+        "CornerPoolPluginDynamic::getOutputDimensions(int, const nvinfer1::DimsExprs*, int, nvinfer1::IExprBuilder&)'",
+        example_source="https://github.com/open-mmlab/mmdeploy/issues/412",
+    ),
+    KnownError(
+        "build-trt-deprecated-notice",
+        "warning: '…' is deprecated (TensorRT API deprecated in this release)",
+        rf"warning: {_Q}[^\n]{{0,200}}{_Q} is deprecated[^\n]{{0,200}}-Wdeprecated-declarations"
+        r"|warning #1444-D: [^\n]{0,200}was declared deprecated",
+        "The compiler warns that a TensorRT API the code calls is deprecated in the installed release (e.g. the "
+        "IPluginV2 family and implicit batch in TensorRT 10): it still builds, and the next major removes it.",
+        "Nothing fails now; plan the port before the next TensorRT major (the release's migration guide names each "
+        "replacement), or silence it with -Wno-deprecated-declarations.",
+        requires=r"nvinfer1|NvInfer|TensorRT|IPluginV\d|IPluginCreator",
+        severity="notice",
+        weight=30,
+        applies="TensorRT 8.x / 10.x C++ builds",
+        shown_by=(f"{_TESTS}::test_build_warnings_are_only_warnings",),
+        example="yololayer.h:48:7: warning: 'IPluginV2IOExt' is deprecated [-Wdeprecated-declarations] "
+        "(nvinfer1::IPluginV2IOExt, NvInferRuntimePlugin.h)",
+        example_source="gcc's -Wdeprecated-declarations wording with TensorRT 10's TRT_DEPRECATED plugin classes",
+    ),
+    KnownError(
+        "build-header-not-found",
+        "fatal error: NvInfer.h / cuda_runtime_api.h: No such file or directory",
+        r"\b(?:Nv(?:Infer|OnnxParser|CaffeParser|UffParser)|cu|Python|torch/|ATen/|c10/|nccl|nvrtc|nvml|helper_cuda)"
+        rf"[\w/]{{0,40}}\.hp?p?(?:: No such file or directory|{_Q}? file not found|\": No such file or directory)"
+        rf"|cannot open source file \"(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn)\.h\""
+        rf"|Cannot open include file: {_Q}(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn|cuda)\.h",
+        "The compiler cannot find a header of a library the code uses: the library (or its -dev package) is not "
+        "installed, or it is installed in a folder that is not on the include path (a TensorRT or cuDNN tar / zip, "
+        "a CUDA toolkit outside /usr/local/cuda, a conda env).",
+        "Install the development files and add their include folder to the build (CMake: "
+        "`include_directories(<dir>/include)` or target_include_directories; Makefile: -I<dir>/include), with the "
+        "matching lib folder for the link.",
+        variants=(
+            Variant(
+                r"NvInfer|NvOnnxParser|NvCaffeParser|NvUffParser",
+                "TensorRT",
+                "TensorRT's C++ headers are missing or not on the include path: install them (Debian/Ubuntu: "
+                "`apt install libnvinfer-dev libnvonnxparsers-dev libnvinfer-plugin-dev`; tar / zip: unpack it) and "
+                "pass its folder to the build (`-DTensorRT_ROOT=<dir>` / include_directories(<dir>/include) and "
+                "link_directories(<dir>/lib)). The pip wheel `tensorrt` ships no headers.",
+            ),
+            Variant(
+                r"cudnn",
+                "cuDNN",
+                "cuDNN's headers are missing or not on the include path: install the cuDNN dev package for your "
+                "CUDA (libcudnn9-dev-cuda-12, or the tar's include folder) and add its include folder.",
+            ),
+            Variant(
+                r"Python\.h",
+                "Python headers",
+                "Python's development headers are missing: install python3-dev (python3.X-dev for your Python) or "
+                "build in a conda env, whose Python ships them.",
+            ),
+            Variant(
+                r"(?:torch|ATen|c10)/",
+                "libtorch headers",
+                "The build does not use torch's include folders: build through torch.utils.cpp_extension "
+                "(CppExtension / CUDAExtension) or, with CMake, find_package(Torch) with "
+                "-DCMAKE_PREFIX_PATH=`python -c 'import torch; print(torch.utils.cmake_prefix_path)'`.",
+            ),
+            Variant(
+                r"cuda|cublas|cufft|curand|cusparse|cusolver|nvrtc|nvml|nccl|helper_cuda",
+                "CUDA toolkit",
+                "The CUDA toolkit's headers are not on the include path: install the toolkit (not only the driver "
+                "or the pip runtime wheels) and add <cuda>/include (CMake: find_package(CUDAToolkit) and link "
+                "CUDA::cudart; Makefile: -I/usr/local/cuda/include), or build with nvcc, which adds it.",
+            ),
+        ),
+        op=r"(\w{1,60}(?:/\w{1,40})?\.hp?p?)(?:: No such file|['\"\u2019]? file not found|\"|['\u2019]: No such)",
+        weight=82,
+        applies="C++ / CUDA builds (make, CMake, setup.py) on Linux and Windows",
+        shown_by=(
+            f"{_TESTS}::test_headers_and_libraries_not_found",
+            f"{_R6}#sair-lab-airslam-47",
+            f"{_R6}#mit-han-lab-inter-operator-scheduler-3",
+        ),
+        example="logging.h:20:10: fatal error: NvInferRuntime.h: No such file or directory",
+        example_source="https://github.com/sair-lab/AirSLAM/issues/47",
+    ),
+    KnownError(
+        "build-nvcc-host-compiler",
+        "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check)",
+        r"unsupported GNU version! gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
+        r"|unsupported clang version! clang version must be less than \d{1,2}"
+        r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
+        r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
+        r"maximum|less than the minimum) required version by CUDA"
+        r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with",
+        "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
+        "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
+        "(or older) than this CUDA supports.",
+        "Use a host compiler this CUDA supports, or a CUDA release that supports your compiler (newer CUDA takes "
+        "newer gcc). Install the older gcc beside the new one (`apt install gcc-N g++-N`) and pass it to nvcc: "
+        "`-ccbin g++-N` / `NVCC_CCBIN=g++-N`, CMake `-DCMAKE_CUDA_HOST_COMPILER=g++-N`, torch extensions "
+        "`CC=gcc-N CXX=g++-N python setup.py ...`. `-allow-unsupported-compiler` skips only the check: the build or "
+        "the program may still fail.",
+        variants=(
+            Variant(
+                r"Microsoft Visual Studio version",
+                "MSVC",
+                "This CUDA does not support the installed Visual Studio: install the CUDA release that lists your "
+                "Visual Studio, or the MSVC toolset it supports (Visual Studio Installer: an older 'MSVC v14x' "
+                "toolset), and build from that toolset's x64 Native Tools prompt.",
+            ),
+        ),
+        op=r"gcc versions later than (\d{1,2})|gcc (\d{1,2}\.\d{1,2}) and up|clang version must be less than (\d{1,2})",
+        weight=86,
+        applies="nvcc builds (CMake, make, torch extensions) with a system compiler newer than the CUDA release",
+        shown_by=(
+            f"{_TESTS}::test_nvcc_refuses_the_host_compiler",
+            f"{_R6}#computationalradiationphysics-cuda_memtest-26",
+            f"{_R6}#nvlabs-instant-ngp-1562",
+        ),
+        example="/usr/include/crt/host_config.h:121:2: error: #error -- unsupported GNU version! gcc versions later "
+        "than 6 are not supported!",
+        example_source="https://github.com/ComputationalRadiationPhysics/cuda_memtest/issues/26",
+    ),
+    KnownError(
+        "build-nvcc-arch-unsupported",
+        "nvcc fatal : Unsupported gpu architecture 'compute_XY' (the CUDA toolkit does not know the GPU)",
+        rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_\w{{1,8}}{_Q}"
+        rf"|Value {_Q}(?:compute|sm)_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-(?:architecture|name|code){_Q}"
+        r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'",
+        "The build asks nvcc for a GPU architecture that this CUDA release does not know: the toolkit is older "
+        "than the GPU (e.g. compute_89 for an RTX 40xx needs CUDA 11.8, compute_120 for an RTX 50xx needs 12.8), "
+        "or newer than an architecture it dropped (compute_35 after CUDA 11.8). torch extensions build for the "
+        "GPU they see unless TORCH_CUDA_ARCH_LIST says otherwise.",
+        "Build with a CUDA toolkit that knows the architecture (`nvcc --list-gpu-arch` lists those it does), or "
+        'build for one it knows: TORCH_CUDA_ARCH_LIST="8.6" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 '
+        "for CMake, the -gencode / -arch flags of a Makefile.",
+        variants=_arch_variants(),
+        op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}}){_Q}|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"
+        r"|\.target '(sm_\w{1,8})'",
+        weight=86,
+        applies="nvcc builds; the toolkit must be at least as new as the GPU architecture",
+        shown_by=(
+            f"{_TESTS}::test_nvcc_does_not_know_the_architecture",
+            f"{_R6}#facebookresearch-3detr-59",
+            f"{_R6}#ztxz16-fastllm-367",
+        ),
+        example="nvcc fatal   : Unsupported gpu architecture 'compute_89'",
+        example_source="https://github.com/ztxz16/fastllm/issues/367",
+    ),
+    KnownError(
+        "build-cuda-home-unset",
+        "CUDA_HOME environment variable is not set (torch.utils.cpp_extension finds no CUDA toolkit)",
+        r"CUDA_HOME environment variable is not set|CUDA was not found on the system, please set the CUDA_HOME"
+        r"|CUDA_HOME does not exist, unable to compile CUDA op"
+        r"|No such file or directory: '[^'\n]{0,200}[\\/]bin[\\/]nvcc(?:\.exe)?'"
+        r"|(?:/bin/sh: \d{1,3}: |sh: )nvcc: (?:not found|command not found)",
+        "torch.utils.cpp_extension (and the setup.py of a CUDA extension) needs a CUDA toolkit with nvcc: it looks "
+        "at CUDA_HOME / CUDA_PATH, then for nvcc on PATH, then /usr/local/cuda, and found none. The NVIDIA driver "
+        "and torch's own CUDA libraries are no toolkit (they have no nvcc and no headers).",
+        "Install the CUDA toolkit whose version matches torch's (`python -c 'import torch; "
+        "print(torch.version.cuda)'`) and point CUDA_HOME at it (`export CUDA_HOME=/usr/local/cuda-12.4`, "
+        "PATH=$CUDA_HOME/bin:$PATH; Windows: CUDA_PATH); in conda, `conda install -c nvidia cuda-toolkit=<that "
+        "version>`. Or install a prebuilt wheel of the package for your torch and CUDA instead of building it.",
+        variants=(
+            Variant(
+                r"pip-install-|pip-req-build|subprocess-exited-with-error|Preparing metadata|Building wheel for",
+                "pip build",
+                "pip builds this package from source: install the CUDA toolkit matching torch.version.cuda and set "
+                "CUDA_HOME, then build against the installed torch with `pip install --no-build-isolation "
+                "<package>` (an isolated build may pull another torch); or install a prebuilt wheel for your torch "
+                "and CUDA.",
+            ),
+        ),
+        weight=85,
+        applies="torch C++/CUDA extensions (setup.py, pip builds, torch.utils.cpp_extension.load)",
+        shown_by=(
+            f"{_TESTS}::test_extension_builder_in_its_own_words",
+            f"{_R6}#nvidia-flownet2-pytorch-218",
+            f"{_R6}#openbmb-cpm-live-244",
+        ),
+        example="OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.",
+        example_source="https://github.com/NVIDIA/flownet2-pytorch/issues/218",
+    ),
+    KnownError(
+        "build-cuda-version-mismatch",
+        "The detected CUDA version (X) mismatches the version that was used to compile PyTorch (Y)",
+        r"The detected CUDA version \(\d{1,2}\.\d{1,2}\) mismatches the version that was used to compile",
+        "torch.utils.cpp_extension builds with the nvcc of CUDA_HOME (or PATH), and that toolkit's major differs "
+        "from the CUDA torch was built with: an extension built so would not load with this torch.",
+        "Make the two agree: point CUDA_HOME (and PATH) at the toolkit of torch's CUDA (`python -c 'import torch; "
+        "print(torch.version.cuda)'`), installing it beside the other if needed; or install the torch build for "
+        "the toolkit you have (the cuXYZ wheel of the same torch version, e.g. `pip install torch==<ver> "
+        "--index-url <PyTorch's cu121 index>`).",
+        op=r"The detected CUDA version \((\d{1,2}\.\d{1,2})\)",
+        weight=85,
+        applies="torch C++/CUDA extensions; a minor-version difference is only a warning (torch ≥ 2.0)",
+        shown_by=(
+            f"{_TESTS}::test_extension_builder_in_its_own_words",
+            f"{_R6}#open-mmlab-openpcdet-1275",
+            f"{_R6}#boschresearch-droidcalib-5",
+        ),
+        example="RuntimeError:\nThe detected CUDA version (12.1) mismatches the version that was used to compile "
+        "PyTorch (11.3). Please make sure to use the same CUDA versions.",
+        example_source="https://github.com/boschresearch/DroidCalib/issues/5",
+    ),
+    KnownError(
+        "build-cuda-minor-mismatch-notice",
+        "The detected CUDA version has a minor version mismatch … (a warning)",
+        r"The detected CUDA version \(\d{1,2}\.\d{1,2}\) has a minor version mismatch with the version that was "
+        r"used to compile PyTorch",
+        "torch.utils.cpp_extension found a toolkit of the same CUDA major as torch's but another minor: it warns "
+        "and builds (binaries of one CUDA major are compatible).",
+        "Nothing to fix; if the extension later fails to load, build it with the toolkit of torch's exact CUDA.",
+        severity="notice",
+        weight=30,
+        applies="torch ≥ 2.0 extension builds",
+        shown_by=(f"{_TESTS}::test_build_warnings_are_only_warnings",),
+        example="UserWarning: The detected CUDA version (12.1) has a minor version mismatch with the version that "
+        "was used to compile PyTorch (12.4). Most likely this shouldn't be a problem.",
+        example_source="torch/utils/cpp_extension.py (CUDA_MISMATCH_WARN), torch 2.x",
+    ),
+    KnownError(
+        "build-cmake-package-not-found",
+        'CMake: Could not find a package configuration file provided by "Torch" / "TensorRT"',
+        r"Could not find a package configuration file provided by \"?\w{1,60}\"?"
+        r"|By not providing \"Find\w{1,60}\.cmake\" in CMAKE_MODULE_PATH",
+        "CMake's find_package found no <Name>Config.cmake for the package: the package is not installed, or its "
+        "prefix is not on CMAKE_PREFIX_PATH / <Name>_DIR (a relative path, or the wrong folder level), or the "
+        "package ships no CMake config at all.",
+        "Pass the package's prefix as an absolute path: `cmake -DCMAKE_PREFIX_PATH=/abs/path/to/<package> ..` "
+        "(or -D<Name>_DIR=<folder holding <Name>Config.cmake>), and delete CMakeCache.txt before re-running.",
+        variants=(
+            Variant(
+                r"provided by \"?Torch\"?|TorchConfig\.cmake|FindTorch\.cmake",
+                "libtorch",
+                "Point CMake at libtorch by an absolute path: the unzipped libtorch folder "
+                "(`-DCMAKE_PREFIX_PATH=$PWD/../libtorch`), or the pip torch's own CMake files "
+                "(`-DCMAKE_PREFIX_PATH=$(python -c 'import torch; print(torch.utils.cmake_prefix_path)')`); use a "
+                "libtorch with the same CUDA and C++ ABI (cxx11) as the rest of the build.",
+            ),
+            Variant(
+                r"provided by \"?(?:TensorRT|nvinfer|NvInfer)\w{0,20}\"?",
+                "TensorRT",
+                "TensorRT ships no CMake package config: find it by hand (find_path(NvInfer.h) and "
+                "find_library(nvinfer) with HINTS ${TensorRT_ROOT}/include and /lib), or use the project's "
+                "FindTensorRT.cmake on CMAKE_MODULE_PATH, with -DTensorRT_ROOT=<unpacked TensorRT>.",
+            ),
+            Variant(
+                r"provided by \"?torchtrt\"?|provided by \"?TorchTensorRT\"?",
+                "Torch-TensorRT",
+                "Point CMake at the Torch-TensorRT C++ package (the unpacked libtorchtrt tarball's "
+                "lib/cmake/torchtrt) with -Dtorchtrt_DIR, built for the same libtorch and TensorRT.",
+            ),
+        ),
+        op=r"provided by \"?(\w{1,60})\"?|Find(\w{1,60})\.cmake",
+        weight=80,
+        applies="CMake projects using libtorch, TensorRT, OpenCV and other packages",
+        shown_by=(
+            f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",
+            f"{_R6}#iamhankai-cpp-pytorch-1",
+            f"{_R6}#ljk53-pytorch-android-cpp-demo-3",
+        ),
+        example='Could not find a package configuration file provided by "Torch" with any of\n  the following '
+        "names:\n\n    TorchConfig.cmake\n    torch-config.cmake",
+        example_source="https://github.com/iamhankai/cpp-pytorch/issues/1",
+    ),
+    KnownError(
+        "build-cmake-no-cuda",
+        "CMake cannot find the CUDA compiler or toolkit (No CMAKE_CUDA_COMPILER could be found)",
+        r"No CMAKE_CUDA_COMPILER could be found|CMAKE_CUDA_COMPILER not set, after EnableLanguage"
+        r"|Failed to find nvcc\.|Specify CUDA_TOOLKIT_ROOT_DIR|CUDA_TOOLKIT_ROOT_DIR not found or specified"
+        r"|Could NOT find CUDA(?:Toolkit)? \(missing:[^\n]{0,200}\)|Could not find CUDA toolkit"
+        r"|The CUDA compiler identification is unknown",
+        "CMake found no CUDA toolkit: nvcc is not on PATH and no CUDACXX / CMAKE_CUDA_COMPILER / "
+        "CUDA_TOOLKIT_ROOT_DIR points at one (the driver alone, a conda cudatoolkit or pip's nvidia-* wheels have "
+        "no nvcc; on Windows the toolkit's Visual Studio integration is missing when CUDA was installed before "
+        "Visual Studio).",
+        "Install the CUDA toolkit and tell CMake where it is: `cmake -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc "
+        "..` (or `export CUDACXX=/usr/local/cuda/bin/nvcc`, or /usr/local/cuda/bin first on PATH; for FindCUDA "
+        "-DCUDA_TOOLKIT_ROOT_DIR=/usr/local/cuda), then delete CMakeCache.txt and configure again.",
+        variants=(
+            Variant(
+                r"Visual Studio|MSVC|\bcl\.exe|\.vcxproj|Windows",
+                "Windows / Visual Studio",
+                "The CUDA toolkit's Visual Studio integration is missing (CUDA installed before Visual Studio): "
+                "re-run the CUDA installer (custom: Visual Studio Integration), or copy the files from CUDA's "
+                "extras/visual_studio_integration/MSBuildExtensions into Visual Studio's BuildCustomizations folder; "
+                "or use the Ninja generator from an x64 Native Tools prompt with nvcc on PATH.",
+            ),
+        ),
+        weight=82,
+        applies="CMake projects with CUDA (enable_language(CUDA), project(... CUDA), find_package(CUDA))",
+        shown_by=(
+            f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",
+            f"{_R6}#limbo018-dreamplace-63",
+            f"{_R6}#isunchy-cuboid_abstraction-2",
+        ),
+        example="CMake Error at CMakeLists.txt:3 (project):\n  No CMAKE_CUDA_COMPILER could be found.",
+        example_source="https://github.com/limbo018/DREAMPlace/issues/63",
+    ),
+    KnownError(
+        "build-cmake-cuda-architectures",
+        "CMake Error: CUDA_ARCHITECTURES is empty for target …",
+        r"CMake Error in [^\n]{1,300}:\s{1,8}CUDA_ARCHITECTURES is empty for target"
+        r"|CMAKE_CUDA_ARCHITECTURES must be non-empty if set"
+        r"|CMAKE_CUDA_ARCHITECTURES:[^\n]{0,40}\s{1,8}\w{0,40}\s{1,8}is not one of the following",
+        "CMake (policy CMP0104 NEW, CMake ≥ 3.18) needs the CUDA architectures of every CUDA target, and this "
+        "project sets none (or an invalid value): the target's CUDA_ARCHITECTURES is empty.",
+        "Give CMake the architectures: `cmake -DCMAKE_CUDA_ARCHITECTURES=86 ..` (your GPU's compute capability; "
+        "`native` with CMake ≥ 3.24), or set_target_properties(<target> PROPERTIES CUDA_ARCHITECTURES 86) / "
+        "set(CMAKE_CUDA_ARCHITECTURES 86) before project() in CMakeLists.txt.",
+        weight=80,
+        applies="CMake ≥ 3.18 CUDA projects",
+        shown_by=(f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda", f"{_R6}#icldisco-parsec-555"),
+        example="CMake Error in build/_deps/parsec-src/tests/dsl/dtd/CMakeLists.txt:\n  CUDA_ARCHITECTURES is empty "
+        'for target "dtd_test_new_tile".',
+        example_source="https://github.com/ICLDisco/parsec/issues/555",
+    ),
+    KnownError(
+        "build-cmake-policy-notice",
+        "CMake Warning (dev): Policy CMP0104 / CMP0146 is not set (a developer warning)",
+        r"Policy CMP0104 is not set|Policy CMP0146 is not set|The FindCUDA module is removed",
+        "A CMake developer warning: the project predates a policy (CMP0104: CUDA_ARCHITECTURES; CMP0146: FindCUDA "
+        "removed in CMake 3.27). The build goes on with the old behaviour.",
+        "Nothing fails now (add -Wno-dev to hide it). If a later error follows, explain that one; the project can "
+        "set CMAKE_CUDA_ARCHITECTURES, or move from find_package(CUDA) to enable_language(CUDA) / "
+        "find_package(CUDAToolkit).",
+        severity="notice",
+        weight=30,
+        applies="CMake ≥ 3.18 (CMP0104), ≥ 3.27 (CMP0146)",
+        shown_by=(f"{_TESTS}::test_build_warnings_are_only_warnings", f"{_R6}#llnl-rajaperf-112"),
+        example="CMake Warning (dev) in src/CMakeLists.txt:\n  Policy CMP0104 is not set: CMAKE_CUDA_ARCHITECTURES "
+        "now detected for NVCC,\n  empty CUDA_ARCHITECTURES not allowed.",
+        example_source="https://github.com/llnl/RAJAPerf/issues/112",
+    ),
+    KnownError(
+        "build-cmake-findcuda-command",
+        'Unknown CMake command "cuda_add_library" / "cuda_add_executable" (FindCUDA not loaded)',
+        r"Unknown CMake command \"cuda_\w{1,40}\"",
+        "The project uses FindCUDA's commands (cuda_add_library, cuda_add_executable) without find_package(CUDA) "
+        "having run: FindCUDA is deprecated since CMake 3.10 and removed under policy CMP0146 (CMake ≥ 3.27), or "
+        "find_package(CUDA) was skipped.",
+        "Call find_package(CUDA REQUIRED) before the cuda_* commands (with cmake_policy(SET CMP0146 OLD) on CMake "
+        "≥ 3.27), or port to first-class CUDA: enable_language(CUDA), add_library(... .cu) and "
+        "target_link_libraries(... CUDA::cudart) with find_package(CUDAToolkit).",
+        op=r"Unknown CMake command \"(cuda_\w{1,40})\"",
+        weight=80,
+        applies="CMake projects written for FindCUDA",
+        shown_by=(f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",),
+        example='CMake Error at CMakeLists.txt:28 (cuda_add_library):\n  Unknown CMake command "cuda_add_library".',
+        example_source="CMake's unknown-command wording (cmMakefile) with FindCUDA's cuda_add_library",
+    ),
+    KnownError(
+        "build-ninja-missing",
+        "Ninja is required to load C++ extensions",
+        r"Ninja is required to (?:load C\+\+ extensions|build a CUDA Extension)",
+        "torch.utils.cpp_extension.load (and JIT-compiled extensions) build with the ninja tool, which is not "
+        "installed in this environment or not on the PATH the process sees (a notebook kernel often lacks the env's "
+        "bin folder).",
+        "`pip install ninja` in the same environment (check `ninja --version` from the same shell or kernel); from "
+        "Jupyter, put the env's bin folder on PATH (os.environ['PATH']) before the extension loads.",
+        weight=84,
+        applies="torch C++/CUDA extensions compiled at import (torch.utils.cpp_extension.load)",
+        shown_by=(
+            f"{_TESTS}::test_extension_builder_in_its_own_words",
+            f"{_R6}#nx-ai-xlstm-76",
+            f"{_R6}#csailvision-unifiedparsing-12",
+        ),
+        example='raise RuntimeError("Ninja is required to load C++ extensions")\nRuntimeError: Ninja is required to '
+        "load C++ extensions",
+        example_source="https://github.com/CSAILVision/unifiedparsing/issues/12",
+    ),
+    KnownError(
+        "build-msvc-missing",
+        "No MSVC compiler (cl.exe) for the build (Windows)",
+        r"Microsoft Visual C\+\+ 14\.0 or greater is required"
+        r"|Cannot find compiler 'cl\.exe' in PATH"
+        r"|'cl(?:\.exe)?' is not recognized as an internal or external command"
+        r"|Error checking compiler version for cl:",
+        "The build needs Microsoft's C++ compiler (cl.exe) and cannot run it: the Visual Studio C++ build tools are "
+        "not installed, or the shell is not a Visual Studio developer prompt (cl.exe is not on PATH; nvcc needs it "
+        "as its host compiler on Windows).",
+        "Install the 'Desktop development with C++' workload (Visual Studio or the Build Tools) in a version your "
+        "CUDA supports, and build from the 'x64 Native Tools Command Prompt' (or run vcvars64.bat first) so cl.exe "
+        "is on PATH; or install a prebuilt wheel instead of building.",
+        weight=82,
+        applies="Windows builds of C++ / CUDA extensions and CMake projects",
+        shown_by=(f"{_TESTS}::test_windows_compiler_and_linker", f"{_R6}#tczhangzhi-pytorch-parallel-3"),
+        example='error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools"',
+        example_source="https://github.com/tczhangzhi/pytorch-parallel/issues/3",
+    ),
+    KnownError(
+        "build-cxx-standard",
+        "C++17 required (nvcc fatal : Value 'c++17' is not defined for option 'std')",
+        rf"Value {_Q}c\+\+\d\d{_Q} is not defined for option {_Q}std{_Q}"
+        r"|C\+\+\d\d or later compatible compiler is required to use (?:PyTorch|ATen|c10)",
+        "torch ≥ 2.1 headers need C++17; the compiler is run in an older mode, or nvcc is too old to know "
+        "-std=c++17 (CUDA < 11).",
+        "Compile as C++17: CMake `set(CMAKE_CXX_STANDARD 17)` and `set(CMAKE_CUDA_STANDARD 17)`, Makefiles "
+        "-std=c++17 for g++ and nvcc; with nvcc older than CUDA 11, install a newer CUDA.",
+        weight=82,
+        applies="builds against torch ≥ 2.1 headers (libtorch, extensions)",
+        shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
+        example="nvcc fatal   : Value 'c++17' is not defined for option 'std'",
+        example_source="nvcc's option check (CUDA 10.x) with torch ≥ 2.1's -std=c++17",
+    ),
+    KnownError(
+        "build-cuda-link-error",
+        "undefined reference to `cudaMalloc' / cannot find -lcudart (CUDA libraries not linked)",
+        r"undefined reference to `(?:cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvml|nccl"
+        r"|cu)[A-Z]\w{1,60}'"
+        r"|cannot find -l(?:cudart|cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvidia-ml"
+        r"|nccl|nvToolsExt)\b"
+        r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}"
+        r"|cannot open file '(?:cudart|cuda|cublas|cudnn|nvinfer\w{0,20}|nvonnxparser|torch\w{0,10}|c10)\.lib'",
+        "The link step lacks a CUDA library the code calls (cudart, the driver's libcuda, cuBLAS, cuDNN ...): it "
+        "is not named in the link, or its folder (<cuda>/lib64, lib64/stubs for libcuda, <cuda>/lib/x64 on "
+        "Windows) is not on the link path.",
+        "Link what you call from the toolkit you compile with: CMake `find_package(CUDAToolkit)` and "
+        "`target_link_libraries(app CUDA::cudart CUDA::cublas CUDA::cuda_driver)`; Makefiles "
+        "`-L/usr/local/cuda/lib64 -lcudart` (libcuda: -L/usr/local/cuda/lib64/stubs -lcuda); Windows: add "
+        "<cuda>/lib/x64 (and TensorRT's lib) to the linker's Additional Library Directories.",
+        weight=78,
+        applies="C++ / CUDA programs and libraries using the CUDA libraries",
+        shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found", f"{_TESTS}::test_windows_compiler_and_linker"),
+        example="main.cpp:(.text+0x2a): undefined reference to `cudaMalloc'\ncollect2: error: ld returned 1 exit "
+        "status",
+        example_source="GNU ld's undefined-reference wording with a CUDA runtime symbol",
+    ),
+    KnownError(
+        "build-libtorch-link-error",
+        "undefined reference to `c10::…' / `torch::…' (libtorch not linked, or another C++ ABI)",
+        r"undefined reference to `(?:c10|at|torch|caffe2)::[^\n]{1,300}'"
+        r"|unresolved external symbol [^\n]{0,200}(?:c10|at|torch)@@",
+        "The program is linked without libtorch's libraries, or against a libtorch built with another C++ ABI "
+        "(the pre-cxx11 and cxx11 builds of libtorch differ in every std::string symbol: std::__cxx11::basic_string "
+        "in one, std::string in the other).",
+        "Link libtorch the CMake way (`find_package(Torch REQUIRED)` and `target_link_libraries(app "
+        '"${TORCH_LIBRARIES}")`, which also sets the ABI flag); use the libtorch whose ABI matches your other '
+        "libraries (the cxx11 ABI build with gcc's default, or -D_GLIBCXX_USE_CXX11_ABI=0 everywhere for the "
+        "pre-cxx11 one).",
+        variants=(
+            Variant(
+                r"__cxx11|_GLIBCXX_USE_CXX11_ABI",
+                "C++ ABI",
+                "The symbols differ only in the C++ ABI (std::__cxx11 strings): download the libtorch of the other "
+                "ABI ('cxx11 ABI' build for a default gcc), or build everything with the same "
+                "-D_GLIBCXX_USE_CXX11_ABI value as libtorch (`python -c 'import torch; "
+                "print(torch._C._GLIBCXX_USE_CXX11_ABI)'` for the pip torch).",
+            ),
+        ),
+        unless=r"libtorchtrt",
+        weight=79,
+        applies="C++ programs using libtorch (Linux, Windows)",
+        shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
+        example="main.cpp:(.text+0x41): undefined reference to `c10::detail::torchCheckFail(char const*, char const*, "
+        "unsigned int, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&)'",
+        example_source="GNU ld's undefined-reference wording with a libtorch symbol (c10/util/Exception.h)",
+    ),
+    KnownError(
+        "build-nvcc-notice",
+        "nvcc warning : The 'compute_XY' architectures are deprecated / TORCH_CUDA_ARCH_LIST is not set (warnings)",
+        rf"nvcc warning : The {_Q}(?:compute|sm)_\w{{1,8}}{_Q}[^\n]{{0,300}}architectures? (?:is|are) deprecated"
+        r"|TORCH_CUDA_ARCH_LIST is not set, all archs for visible cards are included",
+        "A build warning: nvcc says an architecture in the list will be removed in a future CUDA, or "
+        "torch.utils.cpp_extension builds for the GPUs it sees because TORCH_CUDA_ARCH_LIST is not set. The build "
+        "goes on.",
+        "Nothing fails now. To build for other GPUs (a Docker image, another machine), set TORCH_CUDA_ARCH_LIST "
+        '(e.g. "8.0;8.6;8.9;9.0") or CMAKE_CUDA_ARCHITECTURES; -Wno-deprecated-gpu-targets hides the nvcc one.',
+        severity="notice",
+        weight=30,
+        applies="nvcc builds and torch extension builds",
+        shown_by=(f"{_TESTS}::test_build_warnings_are_only_warnings",),
+        example="nvcc warning : The 'compute_35', 'compute_37', 'sm_35', and 'sm_37' architectures are deprecated, "
+        "and may be removed in a future release (Use -Wno-deprecated-gpu-targets to suppress warning).",
+        example_source="nvcc's deprecated-target warning (CUDA 11.x)",
+    ),
+    KnownError(
+        "build-libtorch-nvtoolsext",
+        "CMake (libtorch): Failed to find nvToolsExt",
+        r"Failed to find nvToolsExt",
+        "libtorch's CMake config (Caffe2/public/cuda.cmake) looks for the NVTX library libnvToolsExt, which CUDA "
+        "12 toolkits no longer ship by default (NVTX 3 is header-only).",
+        "Install the toolkit's NVTX component (e.g. `apt install cuda-nvtx-12-x`, or the NVTX option of the CUDA "
+        "installer) so libnvToolsExt is found, or use a newer libtorch whose CMake config uses the header-only NVTX "
+        "3; keep libtorch's CUDA and the toolkit's at the same major.",
+        weight=80,
+        applies="CMake projects using libtorch 2.x with a CUDA 12 toolkit",
+        shown_by=(f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",),
+        example="CMake Error at libtorch/share/cmake/Caffe2/public/cuda.cmake:65 (message):\n  Failed to find "
+        "nvToolsExt",
+        example_source="libtorch's share/cmake/Caffe2/public/cuda.cmake (torch 2.x)",
+    ),
+    KnownError(
+        "build-fpic",
+        "relocation R_X86_64_32 … recompile with -fPIC (a CUDA object in a shared library)",
+        r"can not be used when making a shared object; recompile with -fPIC"
+        r"|requires dynamic R_X86_64_PC32 reloc against",
+        "An object or static library linked into a shared library (a TensorRT plugin .so, a Python extension) was "
+        "compiled without position-independent code: nvcc does not pass -fPIC to the host compiler unless told to.",
+        "Compile everything that goes into the .so with PIC: CMake `set(CMAKE_POSITION_INDEPENDENT_CODE ON)` (or "
+        "the target property POSITION_INDEPENDENT_CODE), nvcc `-Xcompiler -fPIC`, g++ `-fPIC`; rebuild the static "
+        "libraries it links.",
+        weight=78,
+        applies="shared libraries with CUDA code (TensorRT plugins, extensions), Linux",
+        shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
+        example="/usr/bin/ld: libkernels.a(nms.cu.o): relocation R_X86_64_32 against `.bss' can not be used when "
+        "making a shared object; recompile with -fPIC",
+        example_source="GNU ld's relocation error for a non-PIC nvcc object",
+    ),
+    KnownError(
+        "build-trt-undefined-reference",
+        "undefined reference to `nvinfer1::…' (a TensorRT plugin or sample code not linked)",
+        r"undefined reference to `(?:vtable for |typeinfo for )?(?:nvinfer1|nvonnxparser)::[^\n]{1,300}'"
+        r"|unresolved external symbol [^\n]{0,300}@nvinfer1@@",
+        "The program calls TensorRT-side C++ code that is not in the link: a plugin class (nvinfer1::plugin::..., "
+        "a project's own plugin creator) whose library or source file is not linked, or nvinfer_plugin itself.",
+        "Link the library that defines the symbol: TensorRT's plugins with nvinfer_plugin "
+        "(`target_link_libraries(app nvinfer nvinfer_plugin)`), a project plugin with its own library (myplugins) "
+        "or by adding its .cpp / .cu to the target; the symbol's namespace and class name say which.",
+        weight=81,
+        applies="C++ programs with TensorRT plugins",
+        shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
+        example="yolov5.cpp:(.text+0x1f4): undefined reference to `nvinfer1::YoloPluginCreator::YoloPluginCreator()'",
+        example_source="GNU ld's undefined-reference wording for a tensorrtx plugin creator not linked",
+    ),
+    KnownError(
+        "build-no-compiler",
+        "No C / C++ compiler (gcc: No such file or directory, unable to execute 'gcc')",
+        r"error: command '(?:gcc|g\+\+|c\+\+|cc|x86_64-linux-gnu-gcc|aarch64-linux-gnu-gcc)' failed: No such file "
+        r"or directory|unable to execute '(?:gcc|g\+\+|c\+\+|x86_64-linux-gnu-gcc)': No such file or directory"
+        r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found",
+        "The build needs a C / C++ compiler and none is installed (a slim Docker image, a fresh machine).",
+        "Install the compiler: Debian/Ubuntu `apt install build-essential` (g++), RHEL `dnf install gcc-c++`, "
+        "conda `conda install -c conda-forge cxx-compiler`; on Windows the Visual Studio C++ build tools. Or "
+        "install a prebuilt wheel instead of building from source.",
+        weight=80,
+        applies="source builds of C / C++ / CUDA packages",
+        shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
+        example="error: command 'gcc' failed: No such file or directory",
+        example_source="setuptools' spawn wording when gcc is absent",
+    ),
+    KnownError(
+        "build-extension-compile-failed",
+        "error: command 'nvcc' failed / Error compiling objects for extension (a compile step failed)",
+        r"error: command '[^'\n]{0,300}(?:nvcc|gcc|g\+\+|c\+\+|cl|x86_64-linux-gnu-gcc)(?:\.exe)?' failed with exit "
+        r"(?:status|code) \d{1,3}"
+        r"|RuntimeError: Error compiling objects for extension"
+        r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
+        r"|ninja: build stopped: subcommand failed",
+        "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
+        "above them (a missing header, an unsupported compiler or architecture, a C++ error).",
+        "Find the first 'error:' (or 'nvcc fatal') line above and explain that one: rerun the build with one job so "
+        "the log is in order (`MAX_JOBS=1 pip install -v --no-build-isolation .` or `python setup.py build_ext "
+        "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
+        loose=True,
+        alternatives=("build-nvcc-host-compiler", "build-nvcc-arch-unsupported", "build-header-not-found"),
+        weight=40,
+        applies="torch C++/CUDA extensions (setup.py, pip, torch.utils.cpp_extension.load)",
+        shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
+        example="error: command '/usr/local/cuda/bin/nvcc' failed with exit code 1",
+        example_source="setuptools' build_ext wording (distutils spawn) around torch.utils.cpp_extension",
+    ),
+)
