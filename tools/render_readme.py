@@ -250,13 +250,40 @@ _HELD_OUT = (
 )
 
 
+#: round six's samples, one per domain (a results key ``explain_round6_<domain>``), and round seven's blind sample
+_ROUND6_DOMAINS = {
+    "ort": "onnxruntime",
+    "trt": "TensorRT builder and parser",
+    "native": "native builds",
+    "torch": "torch CUDA runtime",
+    "export": "export and quantization",
+    "serve": "serving and edge",
+    "generic": "Python's long tail",
+}
+_ROUND6_WHENS = [
+    ("blind_by_hand", "**blind**: first answers before round six's fixes"),
+    ("after_by_hand", "after round six's fixes (not blind)"),
+]
+_ROUND7 = ("explain_round7", "round seven", [("blind_by_hand", "**blind**: first answers after every round-six fix")])
+
+
+def _held_out_sets(results: dict[str, Any]) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    sets = list(_HELD_OUT)
+    for key in sorted(k for k in results if k.startswith("explain_round6_")):
+        domain = key.removeprefix("explain_round6_")
+        sets.append((key, f"round six, {_ROUND6_DOMAINS.get(domain, domain)}", _ROUND6_WHENS))
+    if _ROUND7[0] in results:
+        sets.append(_ROUND7)
+    return sets
+
+
 def explain_held_out_table() -> str:
     results = _results("explain_accuracy")
     lines = [
         "| set | judged by hand | right | partial | wrong | missed |",
         "|---|---|---|---|---|---|",
     ]
-    for key, label, whens in _HELD_OUT:
+    for key, label, whens in _held_out_sets(results):
         r = results[key]
         n = r["cases"]
         for i, (verdicts, when) in enumerate(whens):
