@@ -6,6 +6,7 @@ listed here once; `table.KNOWN_ERRORS` appends them after the core rows.
 from __future__ import annotations
 
 from ..entry import KnownError
+from . import tensorrt_build
 
 #: every domain module's rows, in the order of the modules below
-FAMILIES: tuple[KnownError, ...] = ()
+FAMILIES: tuple[KnownError, ...] = (*tensorrt_build.FAMILIES,)
