@@ -93,7 +93,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "k, static shapes) or use a newer TensorRT release, which accepts more of these inputs as tensors.",
         op=r"In node -?\d{1,6} \((import\w{1,60})\)|While parsing node number \d{1,6} \[(\w{1,60})"
         r"|In function (import\w{1,60})",
-        weight=72,
+        weight=58,
         applies="TensorRT's ONNX parser, every release (each release accepts more inputs as tensors)",
         shown_by=(
             f"{_TESTS}::test_parser_assertion_classes_in_onnx_tensorrt_wording",
@@ -136,7 +136,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "initializers' types.",
         loose=True,
         alternatives=("trt-onnx-unsupported-dtype", "onnx-model-unreadable"),
-        weight=62,
+        weight=58,
         applies="TensorRT's ONNX parser, every release",
         shown_by=(f"{_TESTS}::test_parser_assertion_classes_in_onnx_tensorrt_wording",),
         example="ERROR: ModelImporter.cpp:92 In function parseGraph:\n[8] Assertion failed: "
@@ -218,8 +218,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "trt-no-optimization-profile",
         "Network has dynamic or shape inputs, but no optimization profile has been defined",
-        r"Network has dynamic or shape inputs, but no optimization profile has been defined"
-        r"|dynamic input is missing dimensions in profile",
+        r"Network has dynamic or shape inputs, but no optimization profile has been defined",
         "The network has an input with a dynamic dimension (-1 in the ONNX: a dynamic batch or image size), and the "
         "build configuration has no optimization profile giving that input's min / opt / max shapes.",
         "Add a profile for every dynamic input before building: `profile = builder.create_optimization_profile(); "
@@ -244,7 +243,6 @@ FAMILIES: tuple[KnownError, ...] = (
                 product="onnxruntime",
             ),
         ),
-        op=r"(?:^|\s)([\w./:-]{1,120}): dynamic input is missing dimensions",
         weight=80,
         applies="TensorRT 7 and later with dynamic-shape ONNX models (trtexec, the builder API, onnx2trt)",
         shown_by=(f"{_TESTS}::test_builder_checks_and_error_codes", *_set("daniel89710-trt-depth-anything-1")),
@@ -346,7 +344,7 @@ FAMILIES: tuple[KnownError, ...] = (
         op=r"Error Code 1: Cuda (?:Runtime|Driver) \(([^)\n]{1,120})\)|Cuda Error in (\w{1,60})",
         loose=True,
         alternatives=("illegal-memory-access", "invalid-resource-handle", "multi-gpu-device"),
-        weight=50,
+        weight=42,
         applies="every TensorRT release, at build and at run",
         shown_by=(f"{_TESTS}::test_builder_checks_and_error_codes", *_set("thb1314-tensorrt-onnx-fasterrcnn-fpn-roialign-10")),
         example="NVInfer: 1: [runner.cpp::execute::416] Error Code 1: Cuda Runtime (invalid argument)",
@@ -412,6 +410,13 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a clean-up warning, not the failure.",
             ),
             Variant(
+                r"addInput[^\n]{0,200}knownInput",
+                "an input name used twice",
+                "INetworkDefinition::addInput refused a name the network already has: give every network input a "
+                "unique name (ONNX: unique graph input names; a converter adding the same input twice is a converter "
+                "bug - the error after this one, if any, is the real failure).",
+            ),
+            Variant(
                 r"Neither address or allocator is set|setTensorAddress|setOutputAllocator",
                 "a tensor address not set",
                 "Set an address for every input and output before enqueueV3 / execute_async_v3: "
@@ -425,7 +430,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "network): drop that flag, or build the network without STRONGLY_TYPED.",
             ),
         ),
-        op=r"condition: ([^\n)]{1,120})",
+        op=r"condition: ([^\n]{1,120}?)(?:\.\s|\.?\s?\)\s*$|$)",
         loose=True,
         alternatives=("input-outside-profile",),
         weight=40,
@@ -459,12 +464,11 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "trt-engine-null",
-        "TensorRT built no engine and the program used it anyway (None / nullptr where the engine should be)",
-        r"Assertion `?\w{0,20}engine\w{0,4} != nullptr'? failed|Assertion `\*?\w{0,20}engine\w{0,4}' failed"
-        r"|\[!\] Invalid Engine\. Please ensure the engine was built correctly"
+        "TensorRT built no engine and the program used it anyway (None where the engine should be)",
+        r"\[!\] Invalid Engine\. Please ensure the engine was built correctly"
         r"|a bytes-like object is required, not 'NoneType'|AttributeError: __enter__",
-        "The build returned None (Python) or nullptr (C++) and the program went on with it (wrote it to a file, "
-        "entered it in a `with`, asserted it): the reason is TensorRT's error line before this one.",
+        "The build returned None and the program went on with it (wrote it to a file, entered it in a `with`; "
+        "polygraphy checks it and stops): the reason is TensorRT's error line before this one.",
         "Find the first [E] / ERROR line of TensorRT above this one and explain that (run `torchtrt-compat explain "
         "--log build.log` on the whole log; raise the logger to VERBOSE if there is none); check the result of "
         "build_serialized_network before writing it.",
@@ -480,7 +484,7 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("engine-build-failed", "gpu-arch-unsupported", "gpu-out-of-memory"),
         weight=19,
-        applies="every TensorRT release (Python build_serialized_network returns None, C++ nullptr)",
+        applies="every TensorRT release (Python's build_serialized_network returns None on failure)",
         shown_by=(f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words", *_set("comfyanonymous-comfyui_tensorrt-105")),
         example="    f.write(engine)\nTypeError: a bytes-like object is required, not 'NoneType'\n(TensorRT engine "
         "export)",
