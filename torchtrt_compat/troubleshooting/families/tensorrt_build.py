@@ -93,16 +93,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "k, static shapes) or use a newer TensorRT release, which accepts more of these inputs as tensors.",
         op=r"In node -?\d{1,6} \((import\w{1,60})\)|While parsing node number \d{1,6} \[(\w{1,60})"
         r"|In function (import\w{1,60})",
-        weight=58,
+        weight=54,
         applies="TensorRT's ONNX parser, every release (each release accepts more inputs as tensors)",
         shown_by=(
             f"{_TESTS}::test_parser_assertion_classes_in_onnx_tensorrt_wording",
             *_set("sangbumchoi-mobilehumanpose-20"),
         ),
-        example='In node 143 (importResize): UNSUPPORTED_NODE: Assertion failed: scales.is_weights() && "Resize '
-        'scales must be an initializer!"',
-        example_source="SangbumChoi/MobileHumanPose#20 (onnx-tensorrt builtin_op_importers.cpp, importResize; "
-        "importTopK: 'This version of TensorRT only supports input K as an initializer.')",
+        example="ERROR: builtin_op_importers.cpp:3563 In function importTopK:\n[8] This version of TensorRT only "
+        "supports input K as an initializer. Try applying constant folding on the model using Polygraphy",
+        example_source="NVIDIA/TensorRT#2721 (onnx-tensorrt builtin_op_importers.cpp, importTopK; importResize: "
+        "'Resize scales must be an initializer!')",
     ),
     KnownError(
         "trt-onnx-unsupported-attribute",
@@ -136,7 +136,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "initializers' types.",
         loose=True,
         alternatives=("trt-onnx-unsupported-dtype", "onnx-model-unreadable"),
-        weight=58,
+        weight=54,
         applies="TensorRT's ONNX parser, every release",
         shown_by=(f"{_TESTS}::test_parser_assertion_classes_in_onnx_tensorrt_wording",),
         example="ERROR: ModelImporter.cpp:92 In function parseGraph:\n[8] Assertion failed: "
