@@ -40,7 +40,7 @@ def test_parser_assertion_classes_in_onnx_tensorrt_wording() -> None:
 
     # an input the parser needs as an initializer (Resize scales, TopK's K), named by its importer
     resize = explain(
-        'ERROR: builtin_op_importers.cpp:2412 In function importResize:\n[8] Assertion failed: scales.is_weights() '
+        "ERROR: builtin_op_importers.cpp:2412 In function importResize:\n[8] Assertion failed: scales.is_weights() "
         '&& "Resize scales must be an initializer!"'
     )
     assert resize[0].key == "trt-onnx-input-not-constant" and resize[0].op == "importResize"
@@ -75,7 +75,7 @@ def test_parser_assertion_classes_in_onnx_tensorrt_wording() -> None:
     # ... and the data type, when the parser names it, wins
     both = (
         "[E] [TRT] onnx2trt_utils.cpp:748: Found unsupported datatype (8) when importing initializer: classes\n"
-        "[8] Assertion failed: convertOnnxWeights(initializer, &weights, ctx) && \"Failed to import initializer.\""
+        '[8] Assertion failed: convertOnnxWeights(initializer, &weights, ctx) && "Failed to import initializer."'
     )
     assert first(both) == "trt-onnx-unsupported-dtype"
 
@@ -132,6 +132,14 @@ def test_builder_checks_and_error_codes() -> None:
     )
     assert usage[0].key == "trt-api-usage-error" and "reverse order" in usage[0].fix
     assert usage[0].op.startswith("mObjectCounter.use_count() == 1")
+    runtime = explain(
+        "[runtime.cpp::~Runtime::346] Error Code 3: API Usage Error (Parameter check failed at: "
+        "runtime/rt/runtime.cpp::~Runtime::346, condition: mEngineCounter.use_count() == 1. Destroying a runtime "
+        "before destroying deserialized engines created by the runtime leads to undefined behavior."
+    )
+    assert runtime[0].key == "trt-api-usage-error" and "engines and execution contexts before the runtime" in (
+        runtime[0].fix
+    )
     # ... but a shape outside the profile keeps its own family
     static = (
         "[executionContext.cpp::setInputShape::2264] Error Code 3: API Usage Error (Parameter check failed at: "
@@ -185,7 +193,7 @@ def test_polygraphy_and_trtexec_in_their_own_words() -> None:
     parse = explain("polygraphy.exception.exception.PolygraphyException: Could not parse ONNX correctly")
     assert parse[0].key == "trt-polygraphy-onnx-parse" and parse[0].confidence == "likely"
     node = (
-        "[E] [TRT] ModelImporter.cpp:773: While parsing node number 4 [PRelu -> \"conv_1_relu\"]:\n"
+        '[E] [TRT] ModelImporter.cpp:773: While parsing node number 4 [PRelu -> "conv_1_relu"]:\n'
         "[E] In node 4 (parseGraph): INVALID_NODE: Invalid Node - conv_1_relu\n"
         "polygraphy.exception.exception.PolygraphyException: Could not parse ONNX correctly"
     )

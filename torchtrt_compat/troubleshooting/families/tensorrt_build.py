@@ -26,9 +26,7 @@ def _set(*ids: str) -> tuple[str, ...]:
 
 
 #: how to fold what the parser needs as a constant (polygraphy and onnxsim), shared by the parser's rows
-_FOLD = (
-    "polygraphy surgeon sanitize model.onnx --fold-constants -o folded.onnx (or `onnxsim model.onnx folded.onnx`)"
-)
+_FOLD = "polygraphy surgeon sanitize model.onnx --fold-constants -o folded.onnx (or `onnxsim model.onnx folded.onnx`)"
 
 FAMILIES: tuple[KnownError, ...] = (
     # ---- onnx-tensorrt: the parser's assertion classes ------------------------------------------------------------
@@ -76,13 +74,13 @@ FAMILIES: tuple[KnownError, ...] = (
             f"{_TESTS}::test_parser_assertion_classes_in_onnx_tensorrt_wording",
             *_set("josephchenhub-centernet-tensorrt-15", "syencil-tensorrt-42"),
         ),
-        example="Unsupported ONNX data type: UINT8 (2)\nWhile parsing node number 108 [Cast -> \"292\"]:",
+        example='Unsupported ONNX data type: UINT8 (2)\nWhile parsing node number 108 [Cast -> "292"]:',
         example_source="JosephChenHub/CenterNet-TensorRT#15 (onnx-tensorrt onnx2trt_utils.cpp, convertDtype's "
         "'Unsupported ONNX data type: ')",
     ),
     KnownError(
         "trt-onnx-input-not-constant",
-        "TensorRT's ONNX parser needs an input as a constant (\"must be an initializer\")",
+        'TensorRT\'s ONNX parser needs an input as a constant ("must be an initializer")',
         r"must be an initializer|only supports input \S{1,40} as an initializer"
         r"|Assertion failed: \(?\w{1,40}\.is_weights\(\)",
         "The node takes a value (Resize's scales or sizes, TopK's K, Pad's pads, an If's condition, a Reshape's "
@@ -175,10 +173,12 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=40,
         applies="polygraphy (run, convert, surgeon) and tools built on it (TensorRT demos, Stable Diffusion WebUI "
         "TensorRT)",
-        shown_by=(f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words", *_set("nv-tlabs-diffusiontexturepainting-5")),
+        shown_by=(
+            f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words",
+            *_set("nv-tlabs-diffusiontexturepainting-5"),
+        ),
         example="polygraphy.exception.exception.PolygraphyException: Could not parse ONNX correctly",
-        example_source="nv-tlabs/DiffusionTexturePainting#5 (polygraphy backend/trt/util.py, "
-        "check_onnx_parser_errors)",
+        example_source="nv-tlabs/DiffusionTexturePainting#5 (polygraphy backend/trt/util.py, check_onnx_parser_errors)",
     ),
     KnownError(
         "trt-polygraphy-onnx-file",
@@ -346,7 +346,10 @@ FAMILIES: tuple[KnownError, ...] = (
         alternatives=("illegal-memory-access", "invalid-resource-handle", "multi-gpu-device"),
         weight=42,
         applies="every TensorRT release, at build and at run",
-        shown_by=(f"{_TESTS}::test_builder_checks_and_error_codes", *_set("thb1314-tensorrt-onnx-fasterrcnn-fpn-roialign-10")),
+        shown_by=(
+            f"{_TESTS}::test_builder_checks_and_error_codes",
+            *_set("thb1314-tensorrt-onnx-fasterrcnn-fpn-roialign-10"),
+        ),
         example="NVInfer: 1: [runner.cpp::execute::416] Error Code 1: Cuda Runtime (invalid argument)",
         example_source="thb1314/tensorrt-onnx-fasterrcnn-fpn-roialign#10 (TensorRT's logger: ErrorCode 1 with "
         "CUDA's own message)",
@@ -402,12 +405,13 @@ FAMILIES: tuple[KnownError, ...] = (
         "checks (setInputShape / setBindingDimensions against the profile) have their own entry.",
         variants=(
             Variant(
-                r"~Builder|mObjectCounter|Destroying a builder object",
-                "the builder destroyed first",
-                "Destroy what the builder made (engine, network, config, parser, serialized memory) before the "
-                "builder itself: delete in reverse order of creation (C++: unique_ptrs declared in creation order, "
-                "or explicit delete; Python: `del` them or nest the `with` blocks). If the engine was built, it is "
-                "a clean-up warning, not the failure.",
+                r"~(?:Builder|Runtime)::|mObjectCounter|mEngineCounter|Destroying a (?:builder|runtime) ",
+                "the builder or runtime destroyed first",
+                "Destroy what a builder or runtime made before the builder or runtime itself: engines and execution "
+                "contexts before the runtime that deserialized them; network, config, parser and serialized memory "
+                "before the builder - in reverse order of creation (C++: unique_ptrs declared in creation order, or "
+                "explicit delete; Python: `del` them or nest the `with` blocks). At exit this is a clean-up warning: "
+                "if something failed before, that error is the failure.",
             ),
             Variant(
                 r"addInput[^\n]{0,200}knownInput",
@@ -485,7 +489,10 @@ FAMILIES: tuple[KnownError, ...] = (
         alternatives=("engine-build-failed", "gpu-arch-unsupported", "gpu-out-of-memory"),
         weight=19,
         applies="every TensorRT release (Python's build_serialized_network returns None on failure)",
-        shown_by=(f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words", *_set("comfyanonymous-comfyui_tensorrt-105")),
+        shown_by=(
+            f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words",
+            *_set("comfyanonymous-comfyui_tensorrt-105"),
+        ),
         example="    f.write(engine)\nTypeError: a bytes-like object is required, not 'NoneType'\n(TensorRT engine "
         "export)",
         example_source="ArgoHA/D-FINE-seg#20 (writing the None that build_serialized_network returned)",
