@@ -211,6 +211,8 @@ def test_polygraphy_and_trtexec_in_their_own_words() -> None:
     nonetype = "    f.write(engine)\nTypeError: a bytes-like object is required, not 'NoneType'\n(TensorRT export)"
     assert first(nonetype) == "trt-engine-null"
     # the same TypeError with nothing of TensorRT around it is not this family
+    sql = "sqlalchemy engine.connect()\nTypeError: a bytes-like object is required, not 'NoneType'"
+    assert first(sql) != "trt-engine-null"
     assert first("TypeError: a bytes-like object is required, not 'NoneType'\n  File \"upload.py\"") != (
         "trt-engine-null"
     )

@@ -484,7 +484,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "cause (run the same build with --verbose to see it).",
             ),
         ),
-        requires=r"tensorrt|trt|engine|polygraphy|nvinfer",
+        requires=r"tensorrt|trt|polygraphy|nvinfer|serialized_network|\.engine\b|\.plan\b|Invalid Engine\. Please",
         loose=True,
         alternatives=("engine-build-failed", "gpu-arch-unsupported", "gpu-out-of-memory"),
         weight=19,
