@@ -124,6 +124,14 @@ def test_builder_checks_and_error_codes() -> None:
     plugin = "2: [pluginV2Runner.cpp::execute::265] Error Code 2: Internal Error (Assertion status == " \
         "kSTATUS_SUCCESS failed. )"  # fmt: skip
     assert first(plugin) == "trt-plugin-execute-failed"
+    # a program that asks the registry for a creator itself
+    creator = explain("RuntimeError: cannot get YoloLayer_TRT plugin creator")
+    assert creator[0].key == "trt-plugin-creator-missing" and creator[0].op == "YoloLayer_TRT"
+    assert "init_libnvinfer_plugins" in creator[0].fix
+    # TensorRT's own registry message keeps the core row
+    assert first("INVALID_ARGUMENT: getPluginCreator could not find plugin YoloLayer_TRT version 1") == (
+        "plugin-not-found"
+    )
     # Error Code 3: the condition is read; the builder's destruction order has its own remedy
     usage = explain(
         "Error Code 3: API Usage Error (Parameter check failed at: optimizer/api/builder.cpp::~Builder::336, "

@@ -394,6 +394,26 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="NVIDIA-AI-IOT/CUDA-PointPillars#27 (TensorRT's plugin runners)",
     ),
     KnownError(
+        "trt-plugin-creator-missing",
+        "A program could not get a TensorRT plugin creator (its library not loaded or not registered)",
+        r"cannot get [\w.-]{1,80} plugin creator|getPluginCreator(?:\(\))? returned (?:nullptr|NULL|None)"
+        r"|plugin creator (?:returned|was) (?:nullptr|null|None)",
+        "The program asked TensorRT's plugin registry for a plugin creator and got none: the plugin library (a "
+        "custom .so, or TensorRT's libnvinfer_plugin) was not loaded into this process, it was built against "
+        "another TensorRT so its REGISTER_TENSORRT_PLUGIN did not take, or name / version / namespace differ.",
+        "Load the library before asking: ctypes.CDLL('/abs/path/libyolo_layer.so') (C++: link it with "
+        "-Wl,--no-as-needed or dlopen it) and trt.init_libnvinfer_plugins(logger, '') for TensorRT's own plugins; "
+        "rebuild the plugin library against the installed TensorRT (`make clean; make`) and check "
+        "[c.name for c in trt.get_plugin_registry().plugin_creator_list] for its name and version.",
+        op=r"cannot get ([\w.-]{1,80}) plugin creator",
+        weight=84,
+        applies="every TensorRT release; programs that add plugin layers themselves (YOLO layers, NMS)",
+        shown_by=(f"{_TESTS}::test_builder_checks_and_error_codes",),
+        example="    raise RuntimeError('cannot get YoloLayer_TRT plugin creator')\nRuntimeError: cannot get "
+        "YoloLayer_TRT plugin creator",
+        example_source="jkjung-avt/tensorrt_demos#476 (get_plugin_creator returning None in the program's plugins.py)",
+    ),
+    KnownError(
         "trt-api-usage-error",
         "TensorRT API Usage Error (Parameter check failed ..., condition: ...)",
         r"Error Code 3: API Usage Error \(|Parameter check failed (?:at: |, condition: )"
