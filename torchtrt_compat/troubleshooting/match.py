@@ -743,7 +743,8 @@ def reraise_explained(
     problem = f"{first[:300]}{'' if said else ' -- ' + best.title} [{best.key}]: {best.cause}"
     if building:
         where = _stage_of(text, stage)
-        raise BuildError(f"{where} failed: {problem}", fix, stage=where, op=op or best.op, log=log) from exc
+        at = f" at {op}" + (f" (node {node})" if node else "") if op else ""
+        raise BuildError(f"{where} failed{at}: {problem}", fix, stage=where, op=op or best.op, log=log) from exc
     raise UpstreamError(f"{stage} failed: {problem}", fix) from exc
 
 
