@@ -285,8 +285,8 @@ def test_nccl_in_its_own_words() -> None:
     assert first("RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!") == (
         "torch-nccl-unavailable"
     )
-    # NCCL's INFO lines are no error
-    assert first("node1:531:1762 [0] NCCL INFO NVLS comm 0x7f5d10e6e7d0 headRank 0 nHeads 4") == "miss"
+    # NCCL's INFO lines are no error: a paste of them alone shows nothing that failed
+    assert first("node1:531:1762 [0] NCCL INFO NVLS comm 0x7f5d10e6e7d0 headRank 0 nHeads 4") == "warnings-only"
 
 
 def test_checkpoints_and_host_copies_in_their_own_words() -> None:

@@ -34,6 +34,7 @@ __all__ = [
     "facts",
     "may_state_codes",
     "messages_of",
+    "within_longer_message",
 ]
 
 
@@ -165,6 +166,18 @@ class TextFacts:
 @functools.lru_cache(maxsize=1)
 def _messages() -> tuple[str, ...]:
     return tuple(m.lower().rstrip(".") for _, m in _runtime_by_code().values() if len(m) > 12)
+
+
+def within_longer_message(lower: str, at: int, message: str) -> bool:
+    """The occurrence of CUDA message ``message`` at ``at`` in ``lower`` is part of a longer CUDA message there
+    ("operation not supported" inside 304's "os call failed or operation not supported on this os")."""
+    for m in _messages():
+        if len(m) > len(message) and message in m:
+            lo = max(0, at - len(m))
+            start = lower.find(m, lo, at + len(m) + len(message))
+            if start >= 0 and start <= at < start + len(m):
+                return True
+    return False
 
 
 def _renumbered(found: CudaCode, after: str) -> bool:

@@ -35,7 +35,15 @@ from ..versions import satisfies
 from . import scan
 from .advice import Versions, advise, decide
 from .entry import KnownError, Variant
-from .facts import TextFacts, cuda_error_named, extract, may_state_codes, messages_of, products_of
+from .facts import (
+    TextFacts,
+    cuda_error_named,
+    extract,
+    may_state_codes,
+    messages_of,
+    products_of,
+    within_longer_message,
+)
 from .literals import literals as _literals
 from .severity import Levels, levels
 from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS
@@ -376,7 +384,7 @@ def _by_code(c: _Compiled, facts: Callable[[], TextFacts], lower: str, hay: str)
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
     for message in c.messages:
         at = lower.find(message)
-        if at >= 0:
+        if at >= 0 and not within_longer_message(lower, at, message):
             return (at, at + len(message), _line_at(hay, at, at + len(message)))
     return None
 
@@ -464,9 +472,27 @@ def _explanation(
     )
 
 
+#: a run of letters with a space after each ("E r r o r   o n n x"): UTF-16 text pasted through a tool that showed
+#: each NUL byte as a space
+_SPACED = re.compile(r"(?:[^\s] {1,3}){12,}[^\s]")
+
+
+def _unspace(text: str) -> str:
+    """``text`` with its letter-spaced runs joined back ("E r r o r   o n n x" -> "Error onnx"); short texts only (a
+    pasted fragment), so a long log costs nothing."""
+    if len(text) > scan.WHOLE or "  " not in text:
+        return text
+
+    def joined(m: re.Match[str]) -> str:
+        return " ".join(word.replace(" ", "") for word in m.group(0).split("   "))
+
+    return _SPACED.sub(joined, text)
+
+
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
-    reading = scan.read(text or "", _anchors() if len(text or "") > scan.WHOLE else ())
+    text = _unspace(text or "")
+    reading = scan.read(text, _anchors() if len(text) > scan.WHOLE else ())
     hay = reading.text
     unread = [reading.note()] if reading.note() else []
     if log:

@@ -22,7 +22,8 @@ Level = Literal["error", "warning", "info"]
 
 _LEVEL_WORDS: dict[str, Level] = {
     "F": "error", "E": "error", "W": "warning", "I": "info", "V": "info", "D": "info",
-    "FATAL": "error", "CRITICAL": "error", "INTERNAL ERROR": "error", "INTERNAL_ERROR": "error", "ERROR": "error",
+    "FATAL": "error", "FATAL ERROR": "error", "CRITICAL": "error", "INTERNAL ERROR": "error",
+    "INTERNAL_ERROR": "error", "ERROR": "error",
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
     "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
 }  # fmt: skip
@@ -97,6 +98,11 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         r"^\s{0,4}(?P<l>[FEWI]) (?:tensorflow|external|third_party|xla|tsl)/[\w/.-]{1,200}:\d{1,6}\]",
         "TensorFlow's C++ logging with the timestamp cut off ('W tensorflow/core/framework/op_kernel.cc:1745] ...')",
     ),
+    (
+        r"NvDsInferContext\[UID \d{1,5}\]: (?P<l>Warning|Error|Info) (?:from|in) ",
+        "DeepStream's nvinfer (nvdsinfer_context_impl.cpp: 'NvDsInferContext[UID 1]: Warning from "
+        "NvDsInferContextImpl::...')",
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
@@ -106,7 +112,13 @@ _ERROR_LINE = re.compile(
     r"^\s{0,8}(?:\[rank\d{1,4}\]:\s{0,4})?(?:Traceback \(most recent call last\)"
     r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?::|\s*$)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
-    r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED)",
+    r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
+    #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
+    r"|[^\n]{0,200}?: line \d{1,6}: {1,4}\d{1,9} "
+    r"(?:Killed|Segmentation fault|Aborted|Bus error|Illegal instruction)\b"
+    #: glibc's translated "Segmentation fault" (zh_CN, de, fr, es, ja)
+    r"|[^\n]{0,200}?(?:段错误|Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento"
+    r"|セグメンテーション違反))",
     re.MULTILINE,
 )
 #: the head of a Python traceback, which is an error line but never the error itself
@@ -122,6 +134,7 @@ _ERROR_WORDS = (
     "cannot open shared object file",
     "symbol lookup error",
     "cv2.error: ",  # OpenCV's Python exception class is lower-case: "cv2.error: OpenCV(4.8.0) ... error: (-215:..."
+    " failed despite ",  # bitsandbytes' cuda_setup: "CUDA Setup failed despite GPU being available"
 )
 #: a format runs only when its literal is in the text (the formats that may match anywhere in a line)
 _FORMAT_WORDS: dict[int, tuple[str, ...]] = {
@@ -136,6 +149,7 @@ _FORMAT_WORDS: dict[int, tuple[str, ...]] = {
     16: ("NCCL ",),
     17: (" 0x",),
     18: ("/",),
+    19: ("NvDsInferContext[",),
 }
 
 
@@ -148,13 +162,14 @@ class Levels:
     marks: tuple[Level, ...] = ()
     errors: int = 0
     warnings: int = 0
+    infos: int = 0
     first_error: str = ""  #: the first error line (shortened); a traceback's exception line, not its head
     first_warning: str = ""
 
     @property
     def warnings_only(self) -> bool:
-        """The text holds warnings and no error line: nothing in it failed."""
-        return self.warnings > 0 and self.errors == 0
+        """The text holds warnings (or only a logger's info lines) and no error line: nothing in it failed."""
+        return (self.warnings > 0 or self.infos > 0) and self.errors == 0
 
     def at(self, position: int) -> Level | None:
         """The level of the line holding ``position`` (None: the line has no level mark and is no error line)."""
@@ -201,7 +216,7 @@ def levels(text: str) -> Levels:
             at = -1 if end < 0 else text.find(word, end)
     starts = sorted(found)
     ends = []
-    errors = warnings = 0
+    errors = warnings = infos = 0
     first_error = first_warning = header = ""
     for s in starts:
         end = text.find("\n", s)
@@ -216,12 +231,15 @@ def levels(text: str) -> Levels:
         elif found[s] == "warning":
             warnings += 1
             first_warning = first_warning or text[s : ends[-1]].strip()[:200]
+        else:
+            infos += 1
     return Levels(
         tuple(starts),
         tuple(ends),
         tuple(found[s] for s in starts),
         errors,
         warnings,
+        infos,
         first_error or header,
         first_warning,
     )

@@ -2153,7 +2153,10 @@ _CORE: tuple[KnownError, ...] = (
         "cuda-unavailable",
         "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
         r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
-        r"|torch\.cuda\.is_available\(\) (?:is|returns?) False",
+        r"|torch\.cuda\.is_available\(\) (?:is|returns?) False"
+        #: an application's own fallback notice ("CUDA not available - defaulting to CPU", "... using CPU instead")
+        r"|CUDA (?:is )?not available[^\n]{0,12}(?:defaulting|falling back|fall back|using|switching)"
+        r"(?: to)? (?:the )?CPU",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",
@@ -2463,6 +2466,12 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (*_CORE, *FAMILIES)
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("install", r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"),
     (
+        "compile",
+        r"make(?:\[\d{1,3}\])?: \*\*\*|recipe for target|CMakeFiles[\\/]|^CMake Error|collect2: error|nvcc fatal"
+        r"|error: command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
+        r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:",
+    ),
+    (
         "import",
         r"^\s{0,8}(?:import|from) (?:tensorrt\w{0,8}|torch_tensorrt|pycuda|onnxruntime|cupy|tensorflow)\b|ImportError"
         r"|ModuleNotFoundError|LoadLibrary failed|ProviderLibrary::Get|Failed to load library"
@@ -2515,6 +2524,9 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
 
 #: The next diagnostic step for a failure whose family is unknown, by stage.
 STAGE_STEPS: dict[str, str] = {
+    "compile": "compiling native code (a C++ / CUDA program, a TensorRT plugin, an extension) failed: the cause is "
+    "the first compiler or linker 'error' line, not make's 'Error 1' / 'Error 2' summaries after it; paste from that "
+    "line on",
     "install": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python <ver>` "
     "lists the releases with wheels for this Python and platform",
     "import": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import torch_tensorrt'` apart, "
@@ -2546,6 +2558,7 @@ STAGE_STEPS: dict[str, str] = {
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
 #: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.
 STAGE_COMMANDS: dict[str, str] = {
+    "compile": "make VERBOSE=1 2>&1 | grep -n -m1 -B2 -A8 -E 'error|undefined reference|cannot find'",
     "install": "python -m pip install -v <package> 2>&1 | grep -iE 'error|requires|conflict'",
     "import": "python -X faulthandler -c 'import <the module that failed>'",
     "import/tensorrt": "python -c 'import tensorrt as trt; print(trt.__version__, trt.__file__)'",

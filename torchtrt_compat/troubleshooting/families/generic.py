@@ -18,6 +18,9 @@ _OTHER_PYTHON = (
     r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
 )
 
+#: the tests of the rows round seven's blind sample led to
+T = "tests/troubleshooting/test_round7_engine.py"
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-mmcv-ext-missing",
@@ -350,6 +353,105 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
         example="AttributeError: module 'torch' has no attribute 'compiler'",
         example_source="CPython's module __getattr__ AttributeError",
+    ),
+    KnownError(
+        "py-process-killed",
+        "The process was killed (SIGKILL): almost always the kernel's out-of-memory killer",
+        r"^\s{0,4}Killed\s*$|: line \d{1,6}: {1,4}\d{1,9} Killed\b|Killed signal terminated program"
+        r"|exited with code 137|exit (?:code|status) 137\b|returned non-zero exit status -9\b"
+        r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL",
+        "Something sent the process SIGKILL; with no one pressing Ctrl-\\ or kill -9 that is the kernel's "
+        "out-of-memory killer: host RAM (not GPU memory) ran out while loading weights, building an engine or "
+        "compiling (each parallel compiler job takes GBs), or a container's memory limit was reached (exit 137).",
+        "Confirm with `sudo dmesg | grep -iE 'killed process|out of memory'`; then give it more host memory: close "
+        "other programs, add swap (`sudo fallocate -l 16G /swapfile && sudo chmod 600 /swapfile && sudo mkswap "
+        "/swapfile && sudo swapon /swapfile`), raise the container's --memory limit, build with fewer jobs "
+        "(`MAX_JOBS=1`, `make -j2`), load weights in lower precision or shard them.",
+        variants=(
+            Variant(
+                r"tensorrt_llm|trtllm-build|convert_checkpoint|build\.py[^\n]{0,200}--(?:model_dir|dtype)",
+                "TensorRT-LLM build",
+                "TensorRT-LLM's checkpoint conversion and engine build hold the whole model in host RAM (a 13B model "
+                "in float16 is 26 GB, more while converting): add swap or RAM, convert with --workers 1 and "
+                "--load_model_on_cpu off, or use a smaller or pre-quantized checkpoint; `dmesg` confirms the kill.",
+                product="tensorrt_llm",
+            ),
+            Variant(
+                r"cc1plus|nvcc|ninja|setup\.py|make(?:\[\d{1,3}\])?:",
+                "compiling",
+                "Each compiler job of a CUDA / C++ build can take several GB: build with fewer jobs (`MAX_JOBS=1 "
+                "pip install ...`, `make -j2`, `ninja -j2`) or add swap.",
+            ),
+        ),
+        weight=70,
+        applies="any program on Linux (the OOM killer), Docker / Kubernetes (exit code 137)",
+        shown_by=(f"{T}::test_crashes_and_kills_in_the_shells_and_the_kernels_words",),
+        example="ma.sh: line 1: 41317 Killed                  python build.py --model_dir ./model/llama",
+        example_source="bash's job report of a signal (jobs.c); the kernel's OOM killer (mm/oom_kill.c)",
+    ),
+    KnownError(
+        "native-crash",
+        "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
+        r"Segmentation fault|\bBus error\b|\bcore dumped\)|段错误|Speicherzugriffsfehler|Erreur de segmentation"
+        r"|Violación de segmento|セグメンテーション違反|Fatal Python error: Segmentation fault|SIGSEGV",
+        "Native code (a TensorRT, CUDA, ONNX Runtime or OpenCV library, or a compiled extension) read memory it "
+        "must not: the crash itself does not say which library or why; what ran just before it usually does.",
+        "Find the library and the Python line: `python -X faulthandler your_script.py` (prints the Python stack at "
+        "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
+        "that output.",
+        variants=(
+            Variant(
+                r"(?:Loading|load(?:ed|ing)?) (?:a |the )?cached (?:TensorRT )?engine|deserializ\w{0,10}[^\n]{0,80}"
+                r"engine|engine from (?:file|cache)|\.(?:engine|plan|trt)\b[^\n]{0,60}\n[^\n]{0,200}(?:Segmentation"
+                r"|core dumped)",
+                "after loading a saved engine",
+                "A saved engine was built by another TensorRT version, on another GPU, or for other input shapes, "
+                "and crashes instead of failing cleanly: delete the cached engine file and let the program build it "
+                "again with this TensorRT on this GPU.",
+            ),
+            Variant(
+                r"for ONNX node|Parsing node|ModelImporter|Importing initializer|While parsing node",
+                "while parsing the ONNX model",
+                "The ONNX parser crashed on the last node it logged: simplify the model (`polygraphy surgeon "
+                "sanitize model.onnx --fold-constants -o folded.onnx`, or onnxsim), try a newer TensorRT, and run "
+                "`trtexec --onnx=model.onnx --verbose` to see the last node before the crash.",
+            ),
+            Variant(
+                r"AppendExecutionProvider_CUDA|CUDAExecutionProvider|onnxruntime",
+                "in ONNX Runtime's CUDA provider",
+                "onnxruntime-gpu crashed while creating its CUDA provider: its CUDA / cuDNN majors differ from the "
+                "ones installed (onnxruntime-gpu 1.18 and later are built for CUDA 12 with cuDNN 8 or 9, older for "
+                "CUDA 11): install the onnxruntime-gpu build for your CUDA, or the CUDA and cuDNN it needs.",
+                product="onnxruntime",
+            ),
+        ),
+        #: a crash alone says nothing of its cause: the row answers only where the text shows what ran before it
+        requires=r"(?:Loading|load(?:ed|ing)?) (?:a |the )?cached (?:TensorRT )?engine|deserializ\w{0,10}[^\n]{0,80}"
+        r"engine|engine from (?:file|cache)|\.(?:engine|plan|trt)\b|for ONNX node|Parsing node|ModelImporter"
+        r"|Importing initializer|While parsing node|AppendExecutionProvider_CUDA|CUDAExecutionProvider|onnxruntime",
+        loose=True,
+        weight=20,
+        applies="any program that runs native code",
+        shown_by=(f"{T}::test_crashes_and_kills_in_the_shells_and_the_kernels_words",),
+        example="Loading cached TensorRT engine from engines/FLOAT/engine_bs_1.buf\nSegmentation fault (core dumped)",
+        example_source="glibc's strsignal (SIGSEGV), as the shell prints it",
+    ),
+    KnownError(
+        "py-cli-arguments",
+        "The program rejected its command line (argparse's usage error, or a usage banner)",
+        r"error: unrecognized arguments: |error: the following arguments are required: |error: argument [^\n]{1,60}: "
+        r"(?:invalid choice|expected (?:one|at least one) argument|invalid \w{1,20} value)"
+        r"|^usage: [\w./-]{1,100} \[",
+        "The command line does not match what the program's argument parser accepts: a flag from another version "
+        "of the program (its README may be newer or older than the code you run), a misspelled or removed option, "
+        "a missing required argument, or an unquoted value with spaces.",
+        "Run the program with --help and compare each flag with its list (the usage line shows them); use the "
+        "flags of the version you installed, quote values with spaces, and give the required arguments.",
+        weight=40,
+        applies="any command-line program (Python argparse, C/C++ getopt programs that print a usage banner)",
+        shown_by=(f"{T}::test_a_rejected_command_line",),
+        example="main.py: error: unrecognized arguments: --explicitBatch",
+        example_source="Python's argparse (ArgumentParser.error: 'unrecognized arguments: %s')",
     ),
     KnownError(
         "py-self-described",

@@ -171,6 +171,25 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="CUDA's runtime message for cudaErrorLaunchTimeout (702), as torch's C10_CUDA_CHECK prints it",
     ),
     KnownError(
+        "cuda-os-call-failed",
+        "cudaErrorOperatingSystem (304): an OS call the CUDA driver made failed",
+        r"OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|CUDA_ERROR_OPERATING_SYSTEM",
+        "The CUDA driver asked the operating system for something and was refused: in a container the default "
+        "seccomp profile or a small /dev/shm blocks the calls CUDA uses for pinned memory and IPC; under WSL2 some "
+        "of those calls do not exist; on bare Linux a low locked-memory limit (ulimit -l) refuses pinned memory.",
+        "In Docker, run with `--ipc=host` (or a larger `--shm-size`) and, to confirm, `--security-opt "
+        "seccomp=unconfined`; raise `ulimit -l`; under WSL2 turn off what needs IPC / pinned memory (pin_memory="
+        "False, CUDA tensors shared between processes).",
+        cuda_errors=("cudaErrorOperatingSystem",),
+        weight=80,
+        applies="any CUDA program (torch, llama.cpp, TensorRT, ONNX Runtime), mostly in containers and WSL2",
+        shown_by=(
+            "tests/troubleshooting/test_round7_engine.py::test_crashes_and_kills_in_the_shells_and_the_kernels_words",
+        ),
+        example="CUDA error 304 at ggml-cuda.cu:5065: OS call failed or operation not supported on this OS",
+        example_source="CUDA's runtime error table (cudaErrorOperatingSystem = 304, libcudart's message)",
+    ),
+    KnownError(
         "torch-operation-not-supported",
         "CUDA error: operation not supported (the driver refused a feature on this platform)",
         r"CUDA error: operation not supported|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED",
