@@ -90,4 +90,5 @@ def _longest_literal(alternative: str) -> str:
 def literals(pattern: str) -> tuple[str, ...] | None:
     """Words one of which every match of ``pattern`` contains; None when an alternative has none worth testing."""
     words = [_longest_literal(alt) for alt in _split_top(pattern)]
-    return None if any(len(w) < 4 for w in words) else tuple(words)
+    # four bytes at least: a three-letter word of another script (glibc's zh_CN "段错误") is as rare as four ASCII ones
+    return None if any(len(w.encode("utf-8")) < 4 for w in words) else tuple(words)

@@ -240,7 +240,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cuda-init-unknown",
         "CUDA unknown error / initialization error when torch starts CUDA",
         r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA initialization: CUDA unknown"
-        r"|(?:CUDA error|cuda runtime error \(\d{1,3}\)) ?:? (?:unknown error|initialization error)",
+        r"|CUDA error ?:? (?:unknown|initialization) error"
+        r"|cuda runtime error \(\d{1,3}\) ?:? (?:unknown|initialization) error",
         "The driver failed to start CUDA: on Linux most often after a suspend / resume (the nvidia_uvm module is "
         "left broken) or a driver update without a reboot; also CUDA_VISIBLE_DEVICES changed after the process "
         "started CUDA, or a container without the GPU's device files. torch then sees no GPU.",
