@@ -2048,7 +2048,10 @@ _CORE: tuple[KnownError, ...] = (
         "ort-cpu-package",
         "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
         r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
-        r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$",
+        r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$"
+        # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
+        r"|(?:CUDA|TensorRT|Tensorrt|DirectML|DML|ROCm|ROCM|MIGraphX|OpenVINO) execution provider is not enabled "
+        r"in this build",
         "The onnxruntime in this environment was built without the CUDA and TensorRT providers: the CPU package "
         "`onnxruntime` is installed instead of `onnxruntime-gpu`, or both are installed and the CPU one's files win "
         "(they share the `onnxruntime` module), so a session runs on the CPU.",
@@ -2057,6 +2060,21 @@ _CORE: tuple[KnownError, ...] = (
         "anything that pulls in the CPU package (e.g. a dependency pinning `onnxruntime`). "
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
+        variants=(
+            Variant(
+                r"(?:DirectML|DML) execution provider is not enabled",
+                "the DirectML provider",
+                "The DirectML provider ships in its own build: use onnxruntime-directml (Python) or the "
+                "Microsoft.ML.OnnxRuntime.DirectML package (C#/C++, Windows) instead of the CPU one, alone.",
+            ),
+            Variant(
+                r"execution provider is not enabled in this build",
+                "the C / C# API (NuGet packages)",
+                "The native package referenced is the CPU build: reference Microsoft.ML.OnnxRuntime.Gpu (CUDA and "
+                "TensorRT providers) instead of Microsoft.ML.OnnxRuntime, not both, and put the CUDA / cuDNN (and "
+                "TensorRT) libraries its release needs on PATH / LD_LIBRARY_PATH.",
+            ),
+        ),
         severity="warns-of-failure",
         weight=83,
         applies="onnxruntime / onnxruntime-gpu (and what runs on them: insightface, rembg, ...), any platform",

@@ -538,7 +538,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "trt-trtexec-bad-option",
         "trtexec rejected an option (unknown option or invalid value)",
-        r"Unknown option: --\w{1,40}|Unknown (?:memory pool|precision constraints|tactic source|profilingVerbosity"
+        # "Unknown argument" is the wording of trtexec up to TensorRT 7; later releases say "Unknown option"
+        r"Unknown (?:option|argument): --\w{1,40}|Unknown (?:memory pool|precision constraints|tactic source|profilingVerbosity"
         r"|hardwareCompatibilityLevel|preview feature|useRuntime): |fp8 and int8 aren't allowed to be enabled together"
         r"|Incompatible load and save engine options selected|Tactic source must be prefixed with \+ or -"
         r"|Building a TensorRT engine requires --useRuntime=full|Negative memory pool size",
@@ -550,7 +551,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "values as in the help (e.g. --tacticSources=-CUDNN,+CUBLAS).",
         requires=r"trtexec|--(?:onnx|saveEngine|loadEngine|workspace|explicitBatch|memPoolSize|fp16|int8|shapes"
         r"|minShapes|tacticSources|useRuntime)\b",
-        op=r"Unknown option: (--\w{1,40})|Unknown (\w{1,30}(?: \w{1,20})?): ",
+        variants=(
+            Variant(
+                r"Unknown (?:option|argument): --explicitBatch\b",
+                "--explicitBatch",
+                "--explicitBatch is not in every trtexec: TensorRT 5 and 6 lack it (implicit batch only; use a TensorRT "
+                "7+ trtexec for ONNX models with dynamic shapes) and TensorRT 10 removed it (explicit batch is always "
+                "on): drop the flag on TensorRT 10, keep it for TensorRT 7-8.x; `trtexec --help` shows which you have.",
+            ),
+        ),
+        op=r"Unknown (?:option|argument): (--\w{1,40})|Unknown (\w{1,30}(?: \w{1,20})?): ",
         weight=78,
         applies="trtexec, every release (each release adds and removes flags)",
         shown_by=(f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words",),
