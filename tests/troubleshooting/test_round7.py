@@ -41,3 +41,21 @@ def test_old_trtexec_says_unknown_argument() -> None:
         assert eb.op == "--explicitBatch" and "TensorRT 10" in eb.fix and "TensorRT 5 and 6" in eb.fix
     # near miss: an unknown argument of some other program is not trtexec's
     assert "trt-trtexec-bad-option" not in keys("error: Unknown argument: --fp17")
+
+
+def test_cudnn_missing_and_nvrtc_too_old() -> None:
+    # TensorRT's cuDNN tactic source cannot start cuDNN: install the cuDNN it expects or drop the tactic source
+    cudnn = answer(
+        "[TRT] [E] 1: [convolutionRunner.cpp::executeConv::465] Error Code 1: Cudnn (Could not initialize cudnn, "
+        "please check cudnn installation.)",
+        "trt-cudnn-tactic-missing",
+    )
+    assert "--tacticSources=-CUDNN" in cudnn.fix
+    assert "trt-cudnn-tactic-missing" not in keys("cudnn installation: could not find cudnn.h, please set CUDNN_HOME")
+    # NVRTC does not know the GPU's architecture: the GPU is newer than the CUDA torch was built with
+    nvrtc = answer(
+        "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)\n\nnvrtc compilation failed",
+        "gpu-arch-unsupported",
+    )
+    assert "get_arch_list()" in nvrtc.fix
+    assert "gpu-arch-unsupported" not in keys("nvcc fatal   : Value 'sm_20' is not defined for option 'gpu-name'")

@@ -548,11 +548,23 @@ _CORE: tuple[KnownError, ...] = (
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
         r"|no kernel image is available for execution on the device"
-        r"|Unsupported SM\b|trtSmToCask",
+        r"|Unsupported SM\b|trtSmToCask"
+        # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
+        r"|nvrtc: error: invalid value for --gpu-architecture",
         "The installed TensorRT or torch build has no kernels for this GPU's compute capability (too new, too old, or "
         "a Jetson GPU with an x86 build).",
         "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases that do "
         "for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
+        variants=(
+            Variant(
+                r"nvrtc: error: invalid value for --gpu-architecture",
+                "NVRTC (run-time compiled kernels)",
+                "The GPU is newer than the CUDA (and its NVRTC) the program was built with, so its run-time kernel "
+                "compiler does not know the GPU's architecture: install the torch (or CuPy) build for a CUDA release "
+                "that supports this GPU (`torchtrt-compat check` names it); `torch.cuda.get_arch_list()` shows the "
+                "architectures the installed torch was built for.",
+            ),
+        ),
         advice="gpu",
         severity="warns-of-failure",
         cuda_errors=("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU"),

@@ -586,4 +586,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "overriding shape to: 1x128x128x3",
         example_source="NVIDIA/TensorRT#2046 (trtexec, samples/common/sampleEngines.cpp)",
     ),
+    KnownError(
+        "trt-cudnn-tactic-missing",
+        "TensorRT: Could not initialize cudnn (its cuDNN tactic source finds no usable cuDNN)",
+        r"Could not initialize cudnn, please check cudnn installation",
+        "TensorRT (up to 8.x, where cuDNN is a tactic source on by default) loads cuDNN when it builds or runs a "
+        "layer with cuDNN tactics; no cuDNN was found, or one of another major than the TensorRT release was built "
+        "with (e.g. cuDNN 7 for a TensorRT built on cuDNN 8), so cuDNN could not start.",
+        "Install the cuDNN the TensorRT release names in its support matrix (same major, the CUDA major of your "
+        "TensorRT) and put its lib folder on LD_LIBRARY_PATH (PATH on Windows); or build without cuDNN tactics: "
+        "`trtexec --tacticSources=-CUDNN`, or `config.set_tactic_sources(...)` without tensorrt.TacticSource.CUDNN.",
+        alternatives=("cuda-library-major",),
+        weight=84,
+        applies="TensorRT 7.x-8.x with the cuDNN tactic source (TensorRT 10 drops cuDNN by default)",
+        shown_by=("tests/troubleshooting/test_round7.py::test_cudnn_missing_and_nvrtc_too_old",),
+        example="[TensorRT] ERROR: 1: [convolutionRunner.cpp::executeConv::465] Error Code 1: Cudnn (Could not "
+        "initialize cudnn, please check cudnn installation.)",
+        example_source="TensorRT's cuDNN tactic source (the 'Error Code 1: Cudnn' wording of TensorRT 8.x)",
+    ),
 )
