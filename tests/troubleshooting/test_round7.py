@@ -59,3 +59,23 @@ def test_cudnn_missing_and_nvrtc_too_old() -> None:
     )
     assert "get_arch_list()" in nvrtc.fix
     assert "gpu-arch-unsupported" not in keys("nvcc fatal   : Value 'sm_20' is not defined for option 'gpu-name'")
+
+
+def test_legacy_tensorrt_python_api_in_python_2_and_3() -> None:
+    # TensorRT <= 4's tensorrt.infer / utils / lite / parsers, in Python 2's and Python 3's wording; the name is read
+    for text in (
+        "import tensorrt as trt\nAttributeError: 'module' object has no attribute 'infer'",
+        "import tensorrt\nAttributeError: module 'tensorrt' has no attribute 'infer'",
+        "from tensorrt import parsers\nAttributeError: 'module' object has no attribute 'uffparser'",
+    ):
+        found = answer(text, "tensorrt-api-removed")
+        assert found.op in ("infer", "uffparser"), found.op
+    # the TensorRT 5 API's entry point on a TensorRT 4 (Python 2)
+    assert (
+        answer(
+            "import tensorrt as trt\nAttributeError: 'module' object has no attribute 'Logger'", "tensorrt-api-removed"
+        ).op
+        == "Logger"
+    )
+    # near miss: Python 2's wording for another module is not TensorRT's
+    assert "tensorrt-api-removed" not in keys("import numpy\nAttributeError: 'module' object has no attribute 'utils'")

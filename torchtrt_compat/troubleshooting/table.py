@@ -71,6 +71,25 @@ CUDA_SONAMES: dict[str, tuple[str, dict[str, str]]] = {
     "nvtoolsext": ("NVTX", {"1": "CUDA 10 to 12"}),
 }
 
+#: The Python API of TensorRT 4 and older (Python 2 era: tensorrt.infer, tensorrt.utils, tensorrt.lite,
+#: tensorrt.parsers.uffparser), replaced by the TensorRT 5 API (5.0 kept the old one as tensorrt.legacy); read for
+#: "module 'tensorrt' has no attribute X" and Python 2's "'module' object has no attribute X". Source: the TensorRT 5.0
+#: release notes (the Python API rewrite).
+TENSORRT_LEGACY_API: dict[str, tuple[str, str]] = {
+    "infer": ("5.0", "trt.Logger, trt.Builder and trt.Runtime (the TensorRT 5+ API)"),
+    "utils": ("5.0", "trt.Runtime(logger).deserialize_cuda_engine to load and engine.serialize() to save"),
+    "lite": ("5.0", "trt.Builder with trt.OnnxParser, and trt.Runtime"),
+    "parsers": ("5.0", "trt.OnnxParser (trt.UffParser / trt.CaffeParser until TensorRT 10)"),
+    "uffparser": ("5.0", "trt.OnnxParser (trt.UffParser until TensorRT 10)"),
+    "caffeparser": ("5.0", "trt.OnnxParser (trt.CaffeParser until TensorRT 10)"),
+}
+#: The TensorRT 5 API's entry points, missing from TensorRT 4 and older (Python 2's "'module' object has no
+#: attribute 'Logger'" with such a TensorRT installed).
+TENSORRT_V5_API: dict[str, tuple[str, str]] = {
+    name: ("5.0", "the legacy tensorrt.infer / tensorrt.utils API of TensorRT 4")
+    for name in ("Logger", "Builder", "Runtime", "OnnxParser", "UffParser", "CaffeParser", "ILogger")
+}
+
 #: TensorRT Python API added after the first releases, and what older code used instead (for "object has no attribute
 #: X" when the installed TensorRT is older than the code). Source: the TensorRT API reference's "Added, Deprecated, And
 #: Removed APIs" chapters (8.0.1, 8.4.0 EA, 8.5.1, 8.6) and the TensorRT 10 Python API.
@@ -98,6 +117,7 @@ TENSORRT_API_ADDED: dict[str, tuple[str, str]] = {
     "streamable_weights_size": ("10.0", "nothing (weight streaming is new in 10.0)"),
     "weight_streaming_budget": ("10.0", "nothing (weight streaming is new in 10.0)"),
     "weight_streaming_budget_v2": ("10.1", "weight_streaming_budget"),
+    **TENSORRT_V5_API,
     "device_memory_size_v2": ("10.1", "engine.device_memory_size"),
     "ExecutionContextAllocationStrategy": ("10.0", "create_execution_context_without_device_memory()"),
 }
@@ -1291,13 +1311,18 @@ _CORE: tuple[KnownError, ...] = (
         r"'tensorrt(?:_rtx)?(?:_bindings)?\.tensorrt(?:_rtx)?\.(?:Builder|IBuilderConfig|ICudaEngine|IExecutionContext"
         r"|INetworkDefinition|Runtime|IHostMemory|OnnxParser|IOptimizationProfile|ILayer|ITensor)' object has no "
         r"attribute '\w{1,60}'|module 'tensorrt(?:_rtx)?' has no attribute '(?:"
-        + "|".join(sorted({**TENSORRT_API_ADDED}))
+        + "|".join(sorted({**TENSORRT_API_ADDED, **TENSORRT_LEGACY_API}.keys() - TENSORRT_V5_API.keys()))
+        + r")'"
+        # Python 2's wording names no module: only the legacy and TensorRT 5 entry points, with tensorrt in the text
+        + r"|'module' object has no attribute '(?:"
+        + "|".join(sorted({**TENSORRT_LEGACY_API, **TENSORRT_V5_API}))
         + r")'",
         "The code and the installed TensorRT are of different releases: the attribute was removed in a later major "
         "(each major drops what the previous one deprecated), or it was added in a later release than the one "
         "installed.",
         "Compare `python -c 'import tensorrt; print(tensorrt.__version__)'` with the release the code was written "
         "for; then port the call to the installed API, or install the TensorRT the code needs (below).",
+        requires=r"tensorrt|\btrt\.",
         op=r"has no attribute '(\w{1,60})'",
         advice="tensorrt-api",
         decide="api-removed-or-added",
@@ -1806,7 +1831,9 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "process-state-after-install",
         "TensorRT changed under a running Python (after a pip install or upgrade)",
-        r"module 'tensorrt(?:_rtx)?' has no attribute '(?!(?:" + "|".join(sorted(TENSORRT_API_ADDED)) + r")')\w{1,60}'"
+        r"module 'tensorrt(?:_rtx)?' has no attribute '(?!(?:"
+        + "|".join(sorted({**TENSORRT_API_ADDED, **TENSORRT_LEGACY_API}.keys() - TENSORRT_V5_API.keys()))
+        + r")')\w{1,60}'"
         r"|libnvinfer_builder_resource(?:_win)?\.so\.\d{1,2}\.\d{1,2}\.\d{1,3}[^\n]{0,80}"
         r"(?:cannot open|No such file|Unable to load)"
         r"|Unable to load library: libnvinfer_builder_resource",
@@ -2630,4 +2657,5 @@ TENSORRT_API: dict[str, tuple[str, str]] = {
     "execute_async_v2": ("10.0", "context.set_tensor_address(name, ptr) + context.execute_async_v3(stream)"),
     "execute_v2": ("10.0", "context.set_tensor_address(name, ptr) + context.execute_async_v3(stream)"),
     "set_binding_shape": ("10.0", "context.set_input_shape(name, shape)"),
+    **TENSORRT_LEGACY_API,
 }
