@@ -79,3 +79,23 @@ def test_legacy_tensorrt_python_api_in_python_2_and_3() -> None:
     )
     # near miss: Python 2's wording for another module is not TensorRT's
     assert "tensorrt-api-removed" not in keys("import numpy\nAttributeError: 'module' object has no attribute 'utils'")
+
+
+def test_a_container_started_without_gpus() -> None:
+    for text, key in (
+        (
+            "$ docker run -it nvcr.io/nvidia/pytorch:23.01-py3\nRuntimeError: CUDA error: no CUDA-capable device is "
+            "detected",
+            "no-gpu-visible",
+        ),
+        (
+            "docker run --rm app\nCUDA failure 35: CUDA driver version is insufficient for CUDA runtime version",
+            "cuda-driver-insufficient",
+        ),
+        ("(inside /.dockerenv) RuntimeError: Found no NVIDIA driver on your system.", "no-gpu-visible"),
+    ):
+        found = answer(text, key)
+        assert "--gpus all" in found.fix and "runtime: nvidia" in found.fix, found.fix
+    # near miss: the same error outside a container keeps the driver fix
+    bare = answer("CUDA driver version is insufficient for CUDA runtime version", "cuda-driver-insufficient")
+    assert "--gpus all" not in bare.fix

@@ -168,6 +168,16 @@ CONTEXT_VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
+#: A process in a container (Docker, an NGC image, compose), where a GPU is visible only if the container was started
+#: with one.
+CONTAINER = r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b"
+#: How to give a container the GPUs: the NVIDIA Container Toolkit's flags and compose keys.
+CONTAINER_GPUS = (
+    "start the container with `docker run --gpus all ...` (the NVIDIA Container Toolkit installed on the host), or in "
+    "compose `runtime: nvidia` / `deploy.resources.reservations.devices: [{driver: nvidia, count: all, "
+    "capabilities: [gpu]}]`; `nvidia-smi` inside the container must list the GPU"
+)
+
 CORPUS = "tests/data/explain_corpus.jsonl"
 
 
@@ -443,10 +453,9 @@ _CORE: tuple[KnownError, ...] = (
                 "to the GPU when loaded).",
             ),
             Variant(
-                r"docker|container|triton",
+                CONTAINER + r"|triton",
                 "in a container",
-                "The container sees no GPU: start it with `--gpus all` (NVIDIA Container Toolkit installed on the "
-                "host), and check `nvidia-smi` inside it.",
+                f"The container sees no GPU: {CONTAINER_GPUS}.",
             ),
         ),
         unless=r"import torch_tensorrt|torch_tensorrt[\\/]__init__\.py|torch_tensorrt[\\/]_features\.py"
@@ -535,6 +544,13 @@ _CORE: tuple[KnownError, ...] = (
                 "PTX newer than the driver",
                 "The kernels were compiled by a newer CUDA than this driver supports (cudaErrorUnsupportedPtxVersion): "
                 "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports.",
+            ),
+            Variant(
+                CONTAINER,
+                "in a container",
+                "In a container started without GPUs the CUDA runtime finds no driver and reports it as this error "
+                f"(35): {CONTAINER_GPUS}. If the GPU is listed there, the host's driver is older than the image's "
+                "CUDA: update the host driver, or use an image for an older CUDA.",
             ),
         ),
         advice="driver",
@@ -2038,6 +2054,11 @@ _CORE: tuple[KnownError, ...] = (
                 "onnxruntime-directml on Windows, OpenVINOExecutionProvider on Intel): the CUDA and TensorRT "
                 "providers need an NVIDIA GPU.",
                 product="onnxruntime",
+            ),
+            Variant(
+                CONTAINER,
+                "in a container",
+                f"If the host has an NVIDIA GPU too, the container was started without it: {CONTAINER_GPUS}.",
             ),
         ),
         weight=86,
