@@ -99,3 +99,18 @@ def test_a_container_started_without_gpus() -> None:
     # near miss: the same error outside a container keeps the driver fix
     bare = answer("CUDA driver version is insufficient for CUDA runtime version", "cuda-driver-insufficient")
     assert "--gpus all" not in bare.fix
+
+
+def test_the_linker_in_another_locale() -> None:
+    # GNU ld's "cannot find -lX" as gettext localises it; which library is read from the text picks the family
+    for text, key in (
+        ("/usr/bin/ld: 找不到 -lnvinfer", "tensorrt-link-error"),
+        ("/usr/bin/ld: kann -lnvonnxparser nicht finden", "tensorrt-link-error"),
+        ("/usr/bin/ld: no se puede encontrar -lnvinfer_plugin", "tensorrt-link-error"),
+        ("/usr/bin/ld : ne peut trouver -lcudart", "build-cuda-link-error"),
+        ("/usr/bin/ld: -lcublas が見つかりません", "build-cuda-link-error"),
+    ):
+        answer(text, key)
+    # near miss: another library's name that only starts like TensorRT's is neither family
+    found = keys("/usr/bin/ld: 找不到 -lnvinfer_custom_ops")
+    assert "tensorrt-link-error" not in found and "build-cuda-link-error" not in found

@@ -10,7 +10,7 @@ make them backtrack.
 
 from __future__ import annotations
 
-from .entry import CHECK, CPP, JETSON, SOURCE_BUILD, SUDO, SUGGEST, TORCHSCRIPT, KnownError, Variant
+from .entry import CHECK, CPP, JETSON, SOURCE_BUILD, SUDO, SUGGEST, TORCHSCRIPT, KnownError, Variant, ld_cannot_find
 from .families import FAMILIES
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
@@ -1396,8 +1396,9 @@ _CORE: tuple[KnownError, ...] = (
         r"undefined reference to `?(?:create\w{0,40}_INTERNAL|getInferLibVersion|getPluginRegistry"
         r"|initLibNvInferPlugins)"
         r"|unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
-        r"|cannot find -l(?:nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser)\b"
-        r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
+        r"|"
+        + ld_cannot_find("nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser")
+        + r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
         "A C++ program is linked without the TensorRT library that holds the API it calls (nvinfer, nvonnxparser, "
         "nvinfer_plugin), or against another TensorRT than the headers it was compiled with, or loads another one "
         "at run time.",
