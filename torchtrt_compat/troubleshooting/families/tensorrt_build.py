@@ -539,7 +539,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "trt-trtexec-bad-option",
         "trtexec rejected an option (unknown option or invalid value)",
         # "Unknown argument" is the wording of trtexec up to TensorRT 7; later releases say "Unknown option"
-        r"Unknown (?:option|argument): --\w{1,40}|Unknown (?:memory pool|precision constraints|tactic source|profilingVerbosity"
+        r"Unknown (?:option|argument): --\w{1,40}"
+        r"|Unknown (?:memory pool|precision constraints|tactic source|profilingVerbosity"
         r"|hardwareCompatibilityLevel|preview feature|useRuntime): |fp8 and int8 aren't allowed to be enabled together"
         r"|Incompatible load and save engine options selected|Tactic source must be prefixed with \+ or -"
         r"|Building a TensorRT engine requires --useRuntime=full|Negative memory pool size",
@@ -555,9 +556,10 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"Unknown (?:option|argument): --explicitBatch\b",
                 "--explicitBatch",
-                "--explicitBatch is not in every trtexec: TensorRT 5 and 6 lack it (implicit batch only; use a TensorRT "
-                "7+ trtexec for ONNX models with dynamic shapes) and TensorRT 10 removed it (explicit batch is always "
-                "on): drop the flag on TensorRT 10, keep it for TensorRT 7-8.x; `trtexec --help` shows which you have.",
+                "--explicitBatch is not in every trtexec: TensorRT 5 and 6 lack it (implicit batch only; use a "
+                "TensorRT 7+ trtexec for ONNX models with dynamic shapes) and TensorRT 10 removed it (explicit batch "
+                "is always on): drop the flag on TensorRT 10, keep it for TensorRT 7-8.x; `trtexec --help` shows "
+                "which you have.",
             ),
         ),
         op=r"Unknown (?:option|argument): (--\w{1,40})|Unknown (\w{1,30}(?: \w{1,20})?): ",
