@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CHECK", "CPP", "JETSON", "SOURCE_BUILD", "SUDO", "SUGGEST", "TORCHSCRIPT", "KnownError", "Variant"]
+__all__ = [
+    "CHECK",
+    "CPP",
+    "JETSON",
+    "SOURCE_BUILD",
+    "SUDO",
+    "SUGGEST",
+    "TORCHSCRIPT",
+    "KnownError",
+    "Variant",
+    "ld_cannot_find",
+]
 
 #: Where a torch_tensorrt source or container build shows in a message (paths and version tags of such builds).
 SOURCE_BUILD = (
@@ -28,6 +39,22 @@ SUDO = (
 )
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
+
+#: GNU ld's "cannot find -lX" as gettext localises it ("cannot find %s" in ld's po files). The translations are the
+#: common ones of binutils' zh_CN, de, fr, es and ja catalogues, written from their usual wording (the po files
+#: themselves were not at hand): Chinese "找不到 -lX", German "kann -lX nicht finden", French "ne peut trouver -lX",
+#: Spanish "no se puede encontrar -lX", Japanese "-lX が見つかりません". ``{lib}`` is where the library names go.
+_LD_CANNOT_FIND = (
+    r"(?:cannot find|找不到|ne peut (?:pas )?trouver|no se puede encontrar) -l{lib}"
+    r"|kann -l{lib}:? nicht finden|-l{lib}:? ?が見つかりません"
+)
+
+
+def ld_cannot_find(libs: str) -> str:
+    """A regular expression for the linker's "cannot find -lX" (English and localised) where X is one of ``libs``
+    (an alternation, e.g. ``"nvinfer|nvonnxparser"``), as a whole library name."""
+    return _LD_CANNOT_FIND.format(lib=rf"(?:{libs})\b")
+
 
 CHECK = "torchtrt-compat check"
 SUGGEST = "torchtrt-compat suggest"

@@ -10,7 +10,7 @@ make them backtrack.
 
 from __future__ import annotations
 
-from .entry import CHECK, CPP, JETSON, SOURCE_BUILD, SUDO, SUGGEST, TORCHSCRIPT, KnownError, Variant
+from .entry import CHECK, CPP, JETSON, SOURCE_BUILD, SUDO, SUGGEST, TORCHSCRIPT, KnownError, Variant, ld_cannot_find
 from .families import FAMILIES
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
@@ -71,6 +71,25 @@ CUDA_SONAMES: dict[str, tuple[str, dict[str, str]]] = {
     "nvtoolsext": ("NVTX", {"1": "CUDA 10 to 12"}),
 }
 
+#: The Python API of TensorRT 4 and older (Python 2 era: tensorrt.infer, tensorrt.utils, tensorrt.lite,
+#: tensorrt.parsers.uffparser), replaced by the TensorRT 5 API (5.0 kept the old one as tensorrt.legacy); read for
+#: "module 'tensorrt' has no attribute X" and Python 2's "'module' object has no attribute X". Source: the TensorRT 5.0
+#: release notes (the Python API rewrite).
+TENSORRT_LEGACY_API: dict[str, tuple[str, str]] = {
+    "infer": ("5.0", "trt.Logger, trt.Builder and trt.Runtime (the TensorRT 5+ API)"),
+    "utils": ("5.0", "trt.Runtime(logger).deserialize_cuda_engine to load and engine.serialize() to save"),
+    "lite": ("5.0", "trt.Builder with trt.OnnxParser, and trt.Runtime"),
+    "parsers": ("5.0", "trt.OnnxParser (trt.UffParser / trt.CaffeParser until TensorRT 10)"),
+    "uffparser": ("5.0", "trt.OnnxParser (trt.UffParser until TensorRT 10)"),
+    "caffeparser": ("5.0", "trt.OnnxParser (trt.CaffeParser until TensorRT 10)"),
+}
+#: The TensorRT 5 API's entry points, missing from TensorRT 4 and older (Python 2's "'module' object has no
+#: attribute 'Logger'" with such a TensorRT installed).
+TENSORRT_V5_API: dict[str, tuple[str, str]] = {
+    name: ("5.0", "the legacy tensorrt.infer / tensorrt.utils API of TensorRT 4")
+    for name in ("Logger", "Builder", "Runtime", "OnnxParser", "UffParser", "CaffeParser", "ILogger")
+}
+
 #: TensorRT Python API added after the first releases, and what older code used instead (for "object has no attribute
 #: X" when the installed TensorRT is older than the code). Source: the TensorRT API reference's "Added, Deprecated, And
 #: Removed APIs" chapters (8.0.1, 8.4.0 EA, 8.5.1, 8.6) and the TensorRT 10 Python API.
@@ -98,6 +117,7 @@ TENSORRT_API_ADDED: dict[str, tuple[str, str]] = {
     "streamable_weights_size": ("10.0", "nothing (weight streaming is new in 10.0)"),
     "weight_streaming_budget": ("10.0", "nothing (weight streaming is new in 10.0)"),
     "weight_streaming_budget_v2": ("10.1", "weight_streaming_budget"),
+    **TENSORRT_V5_API,
     "device_memory_size_v2": ("10.1", "engine.device_memory_size"),
     "ExecutionContextAllocationStrategy": ("10.0", "create_execution_context_without_device_memory()"),
 }
@@ -146,6 +166,16 @@ CONTEXT_VARIANTS: tuple[Variant, ...] = (
         "context (torch.cuda.current_stream().cuda_stream).",
         product="tensorrt",
     ),
+)
+
+#: A process in a container (Docker, an NGC image, compose), where a GPU is visible only if the container was started
+#: with one.
+CONTAINER = r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b"
+#: How to give a container the GPUs: the NVIDIA Container Toolkit's flags and compose keys.
+CONTAINER_GPUS = (
+    "start the container with `docker run --gpus all ...` (the NVIDIA Container Toolkit installed on the host), or in "
+    "compose `runtime: nvidia` / `deploy.resources.reservations.devices: [{driver: nvidia, count: all, "
+    "capabilities: [gpu]}]`; `nvidia-smi` inside the container must list the GPU"
 )
 
 CORPUS = "tests/data/explain_corpus.jsonl"
@@ -423,10 +453,9 @@ _CORE: tuple[KnownError, ...] = (
                 "to the GPU when loaded).",
             ),
             Variant(
-                r"docker|container|triton",
+                CONTAINER + r"|triton",
                 "in a container",
-                "The container sees no GPU: start it with `--gpus all` (NVIDIA Container Toolkit installed on the "
-                "host), and check `nvidia-smi` inside it.",
+                f"The container sees no GPU: {CONTAINER_GPUS}.",
             ),
         ),
         unless=r"import torch_tensorrt|torch_tensorrt[\\/]__init__\.py|torch_tensorrt[\\/]_features\.py"
@@ -516,6 +545,13 @@ _CORE: tuple[KnownError, ...] = (
                 "The kernels were compiled by a newer CUDA than this driver supports (cudaErrorUnsupportedPtxVersion): "
                 "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports.",
             ),
+            Variant(
+                CONTAINER,
+                "in a container",
+                "In a container started without GPUs the CUDA runtime finds no driver and reports it as this error "
+                f"(35): {CONTAINER_GPUS}. If the GPU is listed there, the host's driver is older than the image's "
+                "CUDA: update the host driver, or use an image for an older CUDA.",
+            ),
         ),
         advice="driver",
         commands=(CHECK, SUGGEST),
@@ -548,11 +584,23 @@ _CORE: tuple[KnownError, ...] = (
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
         r"|no kernel image is available for execution on the device"
-        r"|Unsupported SM\b|trtSmToCask",
+        r"|Unsupported SM\b|trtSmToCask"
+        # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
+        r"|nvrtc: error: invalid value for --gpu-architecture",
         "The installed TensorRT or torch build has no kernels for this GPU's compute capability (too new, too old, or "
         "a Jetson GPU with an x86 build).",
         "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases that do "
         "for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
+        variants=(
+            Variant(
+                r"nvrtc: error: invalid value for --gpu-architecture",
+                "NVRTC (run-time compiled kernels)",
+                "The GPU is newer than the CUDA (and its NVRTC) the program was built with, so its run-time kernel "
+                "compiler does not know the GPU's architecture: install the torch (or CuPy) build for a CUDA release "
+                "that supports this GPU (`torchtrt-compat check` names it); `torch.cuda.get_arch_list()` shows the "
+                "architectures the installed torch was built for.",
+            ),
+        ),
         advice="gpu",
         severity="warns-of-failure",
         cuda_errors=("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU"),
@@ -1279,13 +1327,18 @@ _CORE: tuple[KnownError, ...] = (
         r"'tensorrt(?:_rtx)?(?:_bindings)?\.tensorrt(?:_rtx)?\.(?:Builder|IBuilderConfig|ICudaEngine|IExecutionContext"
         r"|INetworkDefinition|Runtime|IHostMemory|OnnxParser|IOptimizationProfile|ILayer|ITensor)' object has no "
         r"attribute '\w{1,60}'|module 'tensorrt(?:_rtx)?' has no attribute '(?:"
-        + "|".join(sorted({**TENSORRT_API_ADDED}))
+        + "|".join(sorted({**TENSORRT_API_ADDED, **TENSORRT_LEGACY_API}.keys() - TENSORRT_V5_API.keys()))
+        + r")'"
+        # Python 2's wording names no module: only the legacy and TensorRT 5 entry points, with tensorrt in the text
+        + r"|'module' object has no attribute '(?:"
+        + "|".join(sorted({**TENSORRT_LEGACY_API, **TENSORRT_V5_API}))
         + r")'",
         "The code and the installed TensorRT are of different releases: the attribute was removed in a later major "
         "(each major drops what the previous one deprecated), or it was added in a later release than the one "
         "installed.",
         "Compare `python -c 'import tensorrt; print(tensorrt.__version__)'` with the release the code was written "
         "for; then port the call to the installed API, or install the TensorRT the code needs (below).",
+        requires=r"tensorrt|\btrt\.",
         op=r"has no attribute '(\w{1,60})'",
         advice="tensorrt-api",
         decide="api-removed-or-added",
@@ -1343,8 +1396,9 @@ _CORE: tuple[KnownError, ...] = (
         r"undefined reference to `?(?:create\w{0,40}_INTERNAL|getInferLibVersion|getPluginRegistry"
         r"|initLibNvInferPlugins)"
         r"|unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
-        r"|cannot find -l(?:nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser)\b"
-        r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
+        r"|"
+        + ld_cannot_find("nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser")
+        + r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
         "A C++ program is linked without the TensorRT library that holds the API it calls (nvinfer, nvonnxparser, "
         "nvinfer_plugin), or against another TensorRT than the headers it was compiled with, or loads another one "
         "at run time.",
@@ -1794,7 +1848,9 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "process-state-after-install",
         "TensorRT changed under a running Python (after a pip install or upgrade)",
-        r"module 'tensorrt(?:_rtx)?' has no attribute '(?!(?:" + "|".join(sorted(TENSORRT_API_ADDED)) + r")')\w{1,60}'"
+        r"module 'tensorrt(?:_rtx)?' has no attribute '(?!(?:"
+        + "|".join(sorted({**TENSORRT_API_ADDED, **TENSORRT_LEGACY_API}.keys() - TENSORRT_V5_API.keys()))
+        + r")')\w{1,60}'"
         r"|libnvinfer_builder_resource(?:_win)?\.so\.\d{1,2}\.\d{1,2}\.\d{1,3}[^\n]{0,80}"
         r"(?:cannot open|No such file|Unable to load)"
         r"|Unable to load library: libnvinfer_builder_resource",
@@ -2000,6 +2056,11 @@ _CORE: tuple[KnownError, ...] = (
                 "providers need an NVIDIA GPU.",
                 product="onnxruntime",
             ),
+            Variant(
+                CONTAINER,
+                "in a container",
+                f"If the host has an NVIDIA GPU too, the container was started without it: {CONTAINER_GPUS}.",
+            ),
         ),
         weight=86,
         applies="any CUDA program on a machine without an NVIDIA GPU",
@@ -2048,7 +2109,10 @@ _CORE: tuple[KnownError, ...] = (
         "ort-cpu-package",
         "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
         r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
-        r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$",
+        r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$"
+        # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
+        r"|(?:CUDA|TensorRT|Tensorrt|DirectML|DML|ROCm|ROCM|MIGraphX|OpenVINO) execution provider is not enabled "
+        r"in this build",
         "The onnxruntime in this environment was built without the CUDA and TensorRT providers: the CPU package "
         "`onnxruntime` is installed instead of `onnxruntime-gpu`, or both are installed and the CPU one's files win "
         "(they share the `onnxruntime` module), so a session runs on the CPU.",
@@ -2057,6 +2121,21 @@ _CORE: tuple[KnownError, ...] = (
         "anything that pulls in the CPU package (e.g. a dependency pinning `onnxruntime`). "
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
+        variants=(
+            Variant(
+                r"(?:DirectML|DML) execution provider is not enabled",
+                "the DirectML provider",
+                "The DirectML provider ships in its own build: use onnxruntime-directml (Python) or the "
+                "Microsoft.ML.OnnxRuntime.DirectML package (C#/C++, Windows) instead of the CPU one, alone.",
+            ),
+            Variant(
+                r"execution provider is not enabled in this build",
+                "the C / C# API (NuGet packages)",
+                "The native package referenced is the CPU build: reference Microsoft.ML.OnnxRuntime.Gpu (CUDA and "
+                "TensorRT providers) instead of Microsoft.ML.OnnxRuntime, not both, and put the CUDA / cuDNN (and "
+                "TensorRT) libraries its release needs on PATH / LD_LIBRARY_PATH.",
+            ),
+        ),
         severity="warns-of-failure",
         weight=83,
         applies="onnxruntime / onnxruntime-gpu (and what runs on them: insightface, rembg, ...), any platform",
@@ -2613,4 +2692,5 @@ TENSORRT_API: dict[str, tuple[str, str]] = {
     "execute_async_v2": ("10.0", "context.set_tensor_address(name, ptr) + context.execute_async_v3(stream)"),
     "execute_v2": ("10.0", "context.set_tensor_address(name, ptr) + context.execute_async_v3(stream)"),
     "set_binding_shape": ("10.0", "context.set_input_shape(name, shape)"),
+    **TENSORRT_LEGACY_API,
 }

@@ -12,7 +12,7 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, ld_cannot_find
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
@@ -601,9 +601,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "undefined reference to `cudaMalloc' / cannot find -lcudart (CUDA libraries not linked)",
         r"undefined reference to `(?:cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvml|nccl"
         r"|cu)[A-Z]\w{1,60}'"
-        r"|cannot find -l(?:cudart|cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvidia-ml"
-        r"|nccl|nvToolsExt)\b"
-        r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}"
+        r"|"
+        + ld_cannot_find(
+            "cudart|cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvidia-ml|nccl|nvToolsExt"
+        )
+        + r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}"
         r"|cannot open file '(?:cudart|cuda|cublas|cudnn|nvinfer\w{0,20}|nvonnxparser|torch\w{0,10}|c10)\.lib'",
         "The link step lacks a CUDA library the code calls (cudart, the driver's libcuda, cuBLAS, cuDNN ...): it "
         "is not named in the link, or its folder (<cuda>/lib64, lib64/stubs for libcuda, <cuda>/lib/x64 on "

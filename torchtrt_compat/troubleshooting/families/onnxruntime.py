@@ -428,4 +428,20 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="onnxruntime python/onnxruntime_inference_collection.py (the warning when a requested "
         "provider is not in get_available_providers())",
     ),
+    KnownError(
+        "ort-provider-name",
+        "onnxruntime: Unknown Provider Type (a provider name that does not exist)",
+        r"Unknown Provider Type: ?(?:'|\b)\w{1,60}",
+        "The providers list names a provider onnxruntime does not know at all (a misspelling or an invented name "
+        "such as GPUExecutionProvider); provider names are exact and case-sensitive.",
+        "Use the exact names: 'CUDAExecutionProvider', 'TensorrtExecutionProvider', 'DmlExecutionProvider', "
+        "'CPUExecutionProvider' ...; `onnxruntime.get_available_providers()` lists those this build has, and "
+        "`onnxruntime.get_all_providers()` every name onnxruntime knows.",
+        op=r"Unknown Provider Type: ?'?(\w{1,60})",
+        weight=86,
+        applies="onnxruntime, every API (InferenceSession providers / set_providers)",
+        shown_by=("tests/troubleshooting/test_round7.py::test_onnxruntime_provider_names_and_builds",),
+        example="ValueError: Unknown Provider Type: GPUExecutionProvider",
+        example_source="onnxruntime python/onnxruntime_pybind_state.cc (the providers check of a session)",
+    ),
 )

@@ -538,7 +538,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "trt-trtexec-bad-option",
         "trtexec rejected an option (unknown option or invalid value)",
-        r"Unknown option: --\w{1,40}|Unknown (?:memory pool|precision constraints|tactic source|profilingVerbosity"
+        # "Unknown argument" is the wording of trtexec up to TensorRT 7; later releases say "Unknown option"
+        r"Unknown (?:option|argument): --\w{1,40}"
+        r"|Unknown (?:memory pool|precision constraints|tactic source|profilingVerbosity"
         r"|hardwareCompatibilityLevel|preview feature|useRuntime): |fp8 and int8 aren't allowed to be enabled together"
         r"|Incompatible load and save engine options selected|Tactic source must be prefixed with \+ or -"
         r"|Building a TensorRT engine requires --useRuntime=full|Negative memory pool size",
@@ -550,7 +552,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "values as in the help (e.g. --tacticSources=-CUDNN,+CUBLAS).",
         requires=r"trtexec|--(?:onnx|saveEngine|loadEngine|workspace|explicitBatch|memPoolSize|fp16|int8|shapes"
         r"|minShapes|tacticSources|useRuntime)\b",
-        op=r"Unknown option: (--\w{1,40})|Unknown (\w{1,30}(?: \w{1,20})?): ",
+        variants=(
+            Variant(
+                r"Unknown (?:option|argument): --explicitBatch\b",
+                "--explicitBatch",
+                "--explicitBatch is not in every trtexec: TensorRT 5 and 6 lack it (implicit batch only; use a "
+                "TensorRT 7+ trtexec for ONNX models with dynamic shapes) and TensorRT 10 removed it (explicit batch "
+                "is always on): drop the flag on TensorRT 10, keep it for TensorRT 7-8.x; `trtexec --help` shows "
+                "which you have.",
+            ),
+        ),
+        op=r"Unknown (?:option|argument): (--\w{1,40})|Unknown (\w{1,30}(?: \w{1,20})?): ",
         weight=78,
         applies="trtexec, every release (each release adds and removes flags)",
         shown_by=(f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words",),
@@ -575,5 +587,23 @@ FAMILIES: tuple[KnownError, ...] = (
         example="[W] Dynamic dimensions required for input: input_4, but no shapes were provided. Automatically "
         "overriding shape to: 1x128x128x3",
         example_source="NVIDIA/TensorRT#2046 (trtexec, samples/common/sampleEngines.cpp)",
+    ),
+    KnownError(
+        "trt-cudnn-tactic-missing",
+        "TensorRT: Could not initialize cudnn (its cuDNN tactic source finds no usable cuDNN)",
+        r"Could not initialize cudnn, please check cudnn installation",
+        "TensorRT (up to 8.x, where cuDNN is a tactic source on by default) loads cuDNN when it builds or runs a "
+        "layer with cuDNN tactics; no cuDNN was found, or one of another major than the TensorRT release was built "
+        "with (e.g. cuDNN 7 for a TensorRT built on cuDNN 8), so cuDNN could not start.",
+        "Install the cuDNN the TensorRT release names in its support matrix (same major, the CUDA major of your "
+        "TensorRT) and put its lib folder on LD_LIBRARY_PATH (PATH on Windows); or build without cuDNN tactics: "
+        "`trtexec --tacticSources=-CUDNN`, or `config.set_tactic_sources(...)` without tensorrt.TacticSource.CUDNN.",
+        alternatives=("cuda-library-major",),
+        weight=84,
+        applies="TensorRT 7.x-8.x with the cuDNN tactic source (TensorRT 10 drops cuDNN by default)",
+        shown_by=("tests/troubleshooting/test_round7.py::test_cudnn_missing_and_nvrtc_too_old",),
+        example="[TensorRT] ERROR: 1: [convolutionRunner.cpp::executeConv::465] Error Code 1: Cudnn (Could not "
+        "initialize cudnn, please check cudnn installation.)",
+        example_source="TensorRT's cuDNN tactic source (the 'Error Code 1: Cudnn' wording of TensorRT 8.x)",
     ),
 )
