@@ -264,7 +264,14 @@ _ROUND6_WHENS = [
     ("blind_by_hand", "**blind**: first answers before round six's fixes"),
     ("after_by_hand", "after round six's fixes (not blind)"),
 ]
-_ROUND7 = ("explain_round7", "round seven", [("blind_by_hand", "**blind**: first answers after every round-six fix")])
+_ROUND7 = (
+    "explain_round7",
+    "round seven",
+    [
+        ("blind_by_hand", "**blind**: first answers after every round-six fix"),
+        ("after_by_hand", "after round seven's fixes (not blind)"),
+    ],
+)
 
 
 def _held_out_sets(results: dict[str, Any]) -> list[tuple[str, str, list[tuple[str, str]]]]:

@@ -366,7 +366,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "Confirm with `sudo dmesg | grep -iE 'killed process|out of memory'`; then give it more host memory: close "
         "other programs, add swap (`sudo fallocate -l 16G /swapfile && sudo chmod 600 /swapfile && sudo mkswap "
         "/swapfile && sudo swapon /swapfile`), raise the container's --memory limit, build with fewer jobs "
-        "(`MAX_JOBS=1`, `make -j2`), load weights in lower precision or shard them.",
+        "(`MAX_JOBS=1`, or -j2 for make and ninja), load weights in lower precision or shard them.",
         variants=(
             Variant(
                 r"tensorrt_llm|trtllm-build|convert_checkpoint|build\.py[^\n]{0,200}--(?:model_dir|dtype)",
@@ -380,7 +380,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"cc1plus|nvcc|ninja|setup\.py|make(?:\[\d{1,3}\])?:",
                 "compiling",
                 "Each compiler job of a CUDA / C++ build can take several GB: build with fewer jobs (`MAX_JOBS=1 "
-                "pip install ...`, `make -j2`, `ninja -j2`) or add swap.",
+                "pip install ...`, or -j2 for make and ninja) or add swap.",
             ),
         ),
         weight=70,
