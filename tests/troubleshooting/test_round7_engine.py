@@ -103,3 +103,9 @@ def test_a_native_build_is_its_own_stage() -> None:
     )
     found = explain(text)
     assert found.first_answer == "miss" and found.stage == "compile" and found.command.startswith("make VERBOSE=1")
+
+
+def test_a_megabyte_line_is_read_for_facts_at_its_ends() -> None:
+    # a dump on one line costs each fact pattern a pass: its ends are read, where an error line's code is
+    text = "x" * 300_000 + " CUDA error 304 at ggml-cuda.cu:5065: OS call failed or operation not supported on this OS"
+    assert first(text) == "cuda-os-call-failed"

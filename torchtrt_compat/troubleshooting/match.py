@@ -489,6 +489,18 @@ def _unspace(text: str) -> str:
     return _SPACED.sub(joined, text)
 
 
+#: a line longer than this is no log line (minified data, a dump): its facts are read from its two ends only
+_LONG_LINE = 16384
+_LONG = re.compile(rf"[^\n]{{{_LONG_LINE + 1},}}")
+
+
+def _clip_long_lines(text: str) -> str:
+    """``text`` with each line over `_LONG_LINE` characters cut to its first and last half of that: the facts of a
+    text (codes, versions, libraries) are stated in lines of a log's length, and a megabyte line costs each of their
+    patterns a pass."""
+    return _LONG.sub(lambda m: m.group(0)[: _LONG_LINE // 2] + "\n" + m.group(0)[-_LONG_LINE // 2 :], text)
+
+
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
     text = _unspace(text or "")
@@ -536,7 +548,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
 
     def facts() -> TextFacts:  # read once, and only when a family or an advisor needs the text's facts
         if not known:
-            known.append(extract(hay))
+            known.append(extract(_clip_long_lines(hay)))
         return known[0]
 
     lv = levels(hay)
