@@ -11,6 +11,7 @@ __all__ = [
     "CHECK",
     "CPP",
     "JETSON",
+    "SEGFAULT_TRANSLATED",
     "SOURCE_BUILD",
     "SUDO",
     "SUGGEST",
@@ -19,6 +20,11 @@ __all__ = [
     "Variant",
     "ld_cannot_find",
 ]
+
+#: glibc's "Segmentation fault" in its translations (zh_CN, de, fr, es, ja), as a shell prints it
+SEGFAULT_TRANSLATED = (
+    r"段错误|Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento|セグメンテーション違反"
+)
 
 #: Where a torch_tensorrt source or container build shows in a message (paths and version tags of such builds).
 SOURCE_BUILD = (

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from .entry import SEGFAULT_TRANSLATED
+
 __all__ = ["LOG_FORMATS", "Level", "Levels", "levels"]
 
 Level = Literal["error", "warning", "info"]
@@ -116,9 +118,8 @@ _ERROR_LINE = re.compile(
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
     r"|[^\n]{0,200}?: line \d{1,6}: {1,4}\d{1,9} "
     r"(?:Killed|Segmentation fault|Aborted|Bus error|Illegal instruction)\b"
-    #: glibc's translated "Segmentation fault" (zh_CN, de, fr, es, ja)
-    r"|[^\n]{0,200}?(?:段错误|Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento"
-    r"|セグメンテーション違反))",
+    #: glibc's translated "Segmentation fault"
+    rf"|[^\n]{{0,200}}?(?:{SEGFAULT_TRANSLATED}))",
     re.MULTILINE,
 )
 #: the head of a Python traceback, which is an error line but never the error itself

@@ -10,13 +10,23 @@ module, the path and the message's own remedy from the text.
 
 from __future__ import annotations
 
-from ..entry import SUDO, KnownError, Variant
+from ..entry import SEGFAULT_TRANSLATED, SUDO, KnownError, Variant
 
 #: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
 _OTHER_PYTHON = (
     r"Requirement already satisfied|Successfully installed|ipykernel|<ipython-input|Cell In\[\d|jupyter"
     r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
 )
+
+#: what ran before a native crash, the situations `native-crash` answers (and requires): a saved engine loaded, the
+#: ONNX parser at work, onnxruntime's CUDA provider
+_CACHED_ENGINE = (
+    r"(?:Loading|load(?:ed|ing)?) (?:a |the )?cached (?:TensorRT )?engine|deserializ\w{0,10}[^\n]{0,80}engine"
+    r"|engine from (?:file|cache)"
+)
+_ENGINE_FILE = r"\.(?:engine|plan|trt)\b"
+_ONNX_PARSING = r"for ONNX node|Parsing node|ModelImporter|Importing initializer|While parsing node"
+_ORT_CUDA = r"AppendExecutionProvider_CUDA|CUDAExecutionProvider|onnxruntime"
 
 #: the tests of the rows round seven's blind sample led to
 T = "tests/troubleshooting/test_round7_engine.py"
@@ -392,8 +402,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "native-crash",
         "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
-        r"Segmentation fault|\bBus error\b|\bcore dumped\)|段错误|Speicherzugriffsfehler|Erreur de segmentation"
-        r"|Violación de segmento|セグメンテーション違反|Fatal Python error: Segmentation fault|SIGSEGV",
+        rf"Segmentation fault|\bBus error\b|\bcore dumped\)|{SEGFAULT_TRANSLATED}"
+        r"|Fatal Python error: Segmentation fault|SIGSEGV",
         "Native code (a TensorRT, CUDA, ONNX Runtime or OpenCV library, or a compiled extension) read memory it "
         "must not: the crash itself does not say which library or why; what ran just before it usually does.",
         "Find the library and the Python line: `python -X faulthandler your_script.py` (prints the Python stack at "
@@ -401,23 +411,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "that output.",
         variants=(
             Variant(
-                r"(?:Loading|load(?:ed|ing)?) (?:a |the )?cached (?:TensorRT )?engine|deserializ\w{0,10}[^\n]{0,80}"
-                r"engine|engine from (?:file|cache)|\.(?:engine|plan|trt)\b[^\n]{0,60}\n[^\n]{0,200}(?:Segmentation"
-                r"|core dumped)",
+                rf"{_CACHED_ENGINE}|{_ENGINE_FILE}[^\n]{{0,60}}\n[^\n]{{0,200}}(?:Segmentation|core dumped)",
                 "after loading a saved engine",
                 "A saved engine was built by another TensorRT version, on another GPU, or for other input shapes, "
                 "and crashes instead of failing cleanly: delete the cached engine file and let the program build it "
                 "again with this TensorRT on this GPU.",
             ),
             Variant(
-                r"for ONNX node|Parsing node|ModelImporter|Importing initializer|While parsing node",
+                _ONNX_PARSING,
                 "while parsing the ONNX model",
                 "The ONNX parser crashed on the last node it logged: simplify the model (`polygraphy surgeon "
                 "sanitize model.onnx --fold-constants -o folded.onnx`, or onnxsim), try a newer TensorRT, and run "
                 "`trtexec --onnx=model.onnx --verbose` to see the last node before the crash.",
             ),
             Variant(
-                r"AppendExecutionProvider_CUDA|CUDAExecutionProvider|onnxruntime",
+                _ORT_CUDA,
                 "in ONNX Runtime's CUDA provider",
                 "onnxruntime-gpu crashed while creating its CUDA provider: its CUDA / cuDNN majors differ from the "
                 "ones installed (onnxruntime-gpu 1.18 and later are built for CUDA 12 with cuDNN 8 or 9, older for "
@@ -426,9 +434,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         #: a crash alone says nothing of its cause: the row answers only where the text shows what ran before it
-        requires=r"(?:Loading|load(?:ed|ing)?) (?:a |the )?cached (?:TensorRT )?engine|deserializ\w{0,10}[^\n]{0,80}"
-        r"engine|engine from (?:file|cache)|\.(?:engine|plan|trt)\b|for ONNX node|Parsing node|ModelImporter"
-        r"|Importing initializer|While parsing node|AppendExecutionProvider_CUDA|CUDAExecutionProvider|onnxruntime",
+        requires="|".join((_CACHED_ENGINE, _ENGINE_FILE, _ONNX_PARSING, _ORT_CUDA)),
         loose=True,
         weight=20,
         applies="any program that runs native code",
