@@ -30,6 +30,8 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
         "paddle",
         r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
     ),
+    #: CTranslate2 and faster-whisper, the Whisper runner built on it
+    ("ctranslate2", r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\("),
     ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
     ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
     ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch"),

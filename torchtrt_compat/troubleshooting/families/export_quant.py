@@ -446,4 +446,37 @@ FAMILIES: tuple[KnownError, ...] = (
         example="UserWarning: Provided key input for dynamic axes is not a valid input/output name",
         example_source="torch/onnx/utils.py _validate_dynamic_axes",
     ),
+    KnownError(
+        "quant-bnb-cuda-setup",
+        "bitsandbytes found no CUDA library of its own and fell back to its CPU build (CUDA Setup failed)",
+        r"CUDA Setup failed despite GPU being available|CUDA SETUP: (?:Problem|Required library version not found)"
+        r"|libbitsandbytes_cpu\.\w{2,5}: undefined symbol|compiled without GPU support\. 8-bit optimizers"
+        r"|Could not find the bitsandbytes CUDA binary|libbitsandbytes_cuda\d{2,3}\w{0,10}\.\w{2,5} not found",
+        "bitsandbytes loads a native library built for one CUDA release (libbitsandbytes_cudaXYZ) and looks for the "
+        "CUDA runtime (libcudart) beside it; when its release has no binary for your CUDA or platform (before 0.43: "
+        "no Windows build, few CUDA 12 builds) or the runtime is not on the library path, it loads the CPU library, "
+        "and the first 8-bit call fails (an undefined symbol such as cget_col_row_stats, or this RuntimeError).",
+        "`pip install -U bitsandbytes` (0.43 and later ship binaries for CUDA 11.8-12.x on Linux and Windows and use "
+        "the CUDA runtime torch brings); then `python -m bitsandbytes` prints what it loaded. For an older pinned "
+        "release: put the folder holding libcudart.so on LD_LIBRARY_PATH, or set BNB_CUDA_VERSION to a CUDA it has a "
+        "binary for.",
+        variants=(
+            Variant(
+                r"WindowsPath|WinError 193|\.dll\b|[A-Z]:\\",
+                "Windows",
+                "bitsandbytes before 0.43 has no Windows build (its CUDA setup searches Linux paths and loads a .so, "
+                "WinError 193): `pip install -U bitsandbytes` (0.43 and later ship Windows wheels); the community "
+                "'bitsandbytes-windows' forks are no longer needed.",
+            ),
+        ),
+        weight=78,
+        applies="bitsandbytes 0.35-0.42 (cuda_setup/main.py) and the loader of 0.43 and later (cextension.py)",
+        shown_by=(
+            "tests/troubleshooting/test_round8_core.py::test_bitsandbytes_cuda_setup",
+            "tests/data/explain_round7.jsonl#bitsandbytes-foundation-bitsandbytes-940",
+        ),
+        example="RuntimeError:\n        CUDA Setup failed despite GPU being available. Please run the following "
+        "command to get more information:",
+        example_source="bitsandbytes 0.41 bitsandbytes/cextension.py (the RuntimeError after CUDASetup.run_cuda_setup)",
+    ),
 )

@@ -1,0 +1,62 @@
+"""`explain`, round eight (issue 36): the classes round seven's after-pass left open and a fresh blind sample
+showed, each checked against its source's wording and a near miss that must not match."""
+
+from __future__ import annotations
+
+from torchtrt_compat.troubleshooting import explain
+
+
+def first(text: str) -> str:
+    return explain(text).first_answer
+
+
+def test_a_notice_logged_at_error_level_is_no_failure() -> None:
+    # DeepStream's nvinfer logs its "no engine yet, I build one" notice at ERROR level, then warns; nothing failed
+    start = (
+        "ERROR: Deserialize engine failed because file path: /opt/models/w11.engine open error\n"
+        "0:00:02.012833513 14753      0x10dc640 WARN                 nvinfer gstnvinfer.cpp:635:gst_nvinfer_logger:"
+        "<primary_gie> NvDsInferContext[UID 1]: Warning from NvDsInferContextImpl::deserializeEngineAndBackend() "
+        "<nvdsinfer_context_impl.cpp:1889> [UID = 1]: deserialize engine from file :/opt/models/w11.engine failed\n"
+    )
+    notice = explain(start)
+    assert notice.outcome == "warnings-only" and notice[0].key == "serve-ds-engine-not-cached"
+    # the same notice before a real error: the error is the answer
+    failed = explain(start + "ERROR: [TRT]: 1: [stdArchiveReader.cpp::StdArchiveReader::32] Error Code 1: Serialization "
+                     "(Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)\n")
+    assert failed.outcome == "explained" and failed[0].key != "serve-ds-engine-not-cached"
+
+
+def test_bitsandbytes_cuda_setup() -> None:
+    setup = explain(
+        "/venv/lib/python3.10/site-packages/bitsandbytes/cuda_setup/main.py:166: UserWarning: /usr/lib64: did not "
+        "contain ['libcudart.so', 'libcudart.so.11.0', 'libcudart.so.12.0'] as expected! Searching\n"
+        "RuntimeError:\n        CUDA Setup failed despite GPU being available. Please run the following command to "
+        "get more information:\n\n        python -m bitsandbytes\n"
+    )
+    assert setup.outcome == "explained" and setup[0].key == "quant-bnb-cuda-setup"
+    assert "python -m bitsandbytes" in setup[0].fix
+    # the CPU library loaded in its place: its first 8-bit call has no symbol
+    cpu = "AttributeError: /site-packages/bitsandbytes/libbitsandbytes_cpu.so: undefined symbol: cget_col_row_stats"
+    assert first(cpu) == "quant-bnb-cuda-setup"
+    windows = explain(
+        "CUDA SETUP: Loading binary C:\\venv\\lib\\site-packages\\bitsandbytes\\libbitsandbytes_cuda118.so...\n"
+        "[WinError 193] %1 is not a valid Win32 application\n"
+        "CUDA SETUP: Problem: The main issue seems to be that the main CUDA runtime library was not detected."
+    )
+    assert windows[0].key == "quant-bnb-cuda-setup" and windows[0].situation == "Windows"
+    # an undefined symbol of another library is not bitsandbytes'
+    assert first("ImportError: /opt/lib/libfoo_cpu.so: undefined symbol: cget_col_row_stats") != "quant-bnb-cuda-setup"
+
+
+def test_ctranslate2_is_a_product() -> None:
+    # faster-whisper runs on CTranslate2: the CUDA-library fix names CTranslate2's own remedy
+    text = (
+        "from faster_whisper import WhisperModel\n"
+        "Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared object "
+        "file: No such file or directory"
+    )
+    found = explain(text)
+    assert found[0].key == "cuda-library-major" and found[0].product == "ctranslate2"
+    # a failure no family knows names CTranslate2 as the library that failed, not torch
+    miss = explain("import ctranslate2\nRuntimeError: unexpected model layout in /models/ct2/model.bin")
+    assert miss.first_answer == "miss" and miss.library == "ctranslate2"
