@@ -60,3 +60,20 @@ def test_ctranslate2_is_a_product() -> None:
     # a failure no family knows names CTranslate2 as the library that failed, not torch
     miss = explain("import ctranslate2\nRuntimeError: unexpected model layout in /models/ct2/model.bin")
     assert miss.first_answer == "miss" and miss.library == "ctranslate2"
+
+
+def test_every_family_has_a_literal_prefilter_that_admits_its_example() -> None:
+    import re
+
+    from torchtrt_compat.troubleshooting.literals import literals
+    from torchtrt_compat.troubleshooting.match import _compiled
+
+    # a pattern that opens with a group of alternatives gets one word per alternative of the group
+    assert literals(r"(?:AMD Radeon|Intel\(R\) (?:UHD|Iris))[^\n]{0,200}GPU") == ("amd radeon", "intel(r) ")
+    # an optional group or a lookahead is no evidence
+    assert literals(r"(?:Segmentation fault)?x\d") is None and literals(r"(?=Bus error)\w") is None
+    for c in _compiled():
+        assert c.literals is not None, c.entry.key  # no family is searched without one
+        if c.entry.example:
+            m = re.search(c.entry.pattern, c.entry.example, re.IGNORECASE | re.MULTILINE)
+            assert m is not None and any(w in m.group(0).lower() for w in c.literals), c.entry.key

@@ -87,8 +87,64 @@ def _longest_literal(alternative: str) -> str:
     return max(runs, key=len, default="").lower()
 
 
+def _groups(alternative: str) -> list[str]:
+    """The insides of ``alternative``'s top-level groups that every match passes through (not optional, not a
+    lookaround, not an inline flag)."""
+    inside, depth, in_class, start, i = [], 0, False, 0, 0
+    while i < len(alternative):
+        ch = alternative[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+            if depth == 1:
+                start = i + 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                after = alternative[i + 1] if i + 1 < len(alternative) else ""
+                body = alternative[start:i]
+                if after not in _QUANT and not body.startswith(("?=", "?!", "?<=", "?<!", "?#")):
+                    if body.startswith("?:"):
+                        inside.append(body[2:])
+                    elif body.startswith("?P<"):
+                        inside.append(body[body.find(">") + 1 :])
+                    elif not body.startswith("?"):
+                        inside.append(body)
+        i += 1
+    return inside
+
+
+def _worth(word: str) -> bool:
+    # four bytes at least: a three-letter word of another script (glibc's zh_CN "段错误") is as rare as four ASCII ones
+    return len(word.encode("utf-8")) >= 4
+
+
+def _words(alternative: str) -> tuple[str, ...] | None:
+    """Words one of which every match of ``alternative`` contains: its longest plain run, or else the words of one
+    of its groups (one word per alternative of the group), the group whose shortest word is longest."""
+    word = _longest_literal(alternative)
+    if _worth(word):
+        return (word,)
+    best: tuple[str, ...] | None = None
+    for body in _groups(alternative):
+        found = literals(body)
+        if found is not None and (best is None or min(map(len, found)) > min(map(len, best))):
+            best = found
+    return best
+
+
 def literals(pattern: str) -> tuple[str, ...] | None:
     """Words one of which every match of ``pattern`` contains; None when an alternative has none worth testing."""
-    words = [_longest_literal(alt) for alt in _split_top(pattern)]
-    # four bytes at least: a three-letter word of another script (glibc's zh_CN "段错误") is as rare as four ASCII ones
-    return None if any(len(w.encode("utf-8")) < 4 for w in words) else tuple(words)
+    words: list[str] = []
+    for alt in _split_top(pattern):
+        found = _words(alt)
+        if found is None:
+            return None
+        words += found
+    return tuple(dict.fromkeys(words))
