@@ -21,8 +21,10 @@ def test_a_notice_logged_at_error_level_is_no_failure() -> None:
     notice = explain(start)
     assert notice.outcome == "warnings-only" and notice[0].key == "serve-ds-engine-not-cached"
     # the same notice before a real error: the error is the answer
-    failed = explain(start + "ERROR: [TRT]: 1: [stdArchiveReader.cpp::StdArchiveReader::32] Error Code 1: Serialization "
-                     "(Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)\n")
+    failed = explain(
+        start + "ERROR: [TRT]: 1: [stdArchiveReader.cpp::StdArchiveReader::32] Error Code 1: Serialization "
+        "(Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)\n"
+    )
     assert failed.outcome == "explained" and failed[0].key != "serve-ds-engine-not-cached"
 
 

@@ -181,6 +181,7 @@ class Explanation:
     product: str | None = None
     _entry: KnownError | None = field(default=None, compare=False)
     _rank: float = field(default=0.0, compare=False)
+    _at: int = field(default=-1, compare=False)  #: where in the text it matched
 
     @property
     def docs(self) -> str:
@@ -561,9 +562,6 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
 
     versions: Versions | None = None
     found: list[Explanation] = []
-    #: error lines a notice explains (a library that logs its harmless notice at ERROR level, e.g. DeepStream's
-    #: "Deserialize engine failed because file path ... open error" before it builds the engine)
-    noticed: set[int] = set()
     lower = hay.lower()
     for c in _compiled():
         hit = _hit(c, hay, lower, lv, facts)
@@ -591,8 +589,6 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         if _SECONDARY.search(hit[2]):
             rank -= 40
         level = lv.at(hit[0])
-        if level == "error" and e.severity == "notice":
-            noticed.add(hay.rfind("\n", 0, hit[0]) + 1)
         severity = "warning" if level in ("warning", "info") or e.severity == "notice" else "failure"
         if severity == "warning" and e.key in _ERROR_LINE_ONLY:
             continue  # a warning's own remedy ("... is deprecated, use X") is no answer to a failure
@@ -605,11 +601,12 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 alternatives=tuple(a for a in alternatives if a != e.key),
                 product=product,
                 _rank=rank,
+                _at=hit[0],
             )
         )
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
-    _conclude(result, hay, lower, lv, facts, products, noticed=len(noticed))
+    _conclude(result, hay, lower, lv, facts, products)
     result.unread = "; ".join(unread)
     return result
 
@@ -655,15 +652,15 @@ def _conclude(
     lv: Levels,
     facts: Callable[[], TextFacts],
     shown: Callable[[], list[str]],
-    *,
-    noticed: int = 0,
 ) -> None:
-    """The first answer: the failure's family, "only warnings", or the stage, library and next command. ``noticed``
-    error lines are a notice's own (logged at ERROR level): they show no failure."""
+    """The first answer: the failure's family, "only warnings", or the stage, library and next command. An error line
+    a notice explains shows no failure (a library that logs its harmless notice at ERROR level, e.g. DeepStream's
+    "Deserialize engine failed because file path ... open error" before it builds the engine)."""
     result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
     top = result[0] if result else None
     warns_of_failure = top is not None and top._entry is not None and top._entry.severity == "warns-of-failure"
-    failed = lv.errors > noticed
+    noticed = {hay.rfind("\n", 0, e._at) + 1 for e in result if e.notice and lv.at(e._at) == "error"}
+    failed = lv.errors > len(noticed)
     if lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
