@@ -79,3 +79,27 @@ def test_every_family_has_a_literal_prefilter_that_admits_its_example() -> None:
         if c.entry.example:
             m = re.search(c.entry.pattern, c.entry.example, re.IGNORECASE | re.MULTILINE)
             assert m is not None and any(w in m.group(0).lower() for w in c.literals), c.entry.key
+
+
+def test_a_failure_that_follows_another_is_no_cause() -> None:
+    # the export failed first, so the engine builder found no ONNX file: the device mismatch is the answer
+    text = (
+        "ERROR:root:Exporting to ONNX failed. Expected all tensors to be on the same device, but found at least two "
+        "devices, cpu and cuda:0! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)\n"
+        "Building TensorRT engine for /models/Unet-onnx/model.onnx: /models/Unet-trt/model.trt\n"
+        "Could not open file /models/Unet-onnx/model.onnx\n"
+        "[E] ModelImporter.cpp:773: Failed to parse ONNX model from file: /models/Unet-onnx/model.onnx\n"
+        "[!] Failed to parse ONNX model. Does the model file exist and contain a valid ONNX model?\n"
+    )
+    found = explain(text)
+    assert found[0].key == "device-mismatch"
+    assert {"trt-polygraphy-onnx-file", "onnx-model-unreadable"} <= {e.key for e in found[1:]}
+    # alone, the missing file is the answer
+    assert first("\n".join(text.splitlines()[2:])) in ("trt-polygraphy-onnx-file", "onnx-model-unreadable")
+
+
+def test_a_letter_spaced_fragment_names_the_provider_library() -> None:
+    # a UTF-16 paste shown with a space after each letter, words not set apart: joined back whole
+    assert first("E r r o r ... o n n x r u n t i m e _ p r o v i d e r s _ c u d a . d l l") == "ort-provider-fallback"
+    # ordinary text with one-letter words is left as it is
+    assert first("x y z\nRuntimeError: CUDA error: an illegal memory access was encountered") != "miss"

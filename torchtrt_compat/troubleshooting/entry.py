@@ -116,3 +116,6 @@ class KnownError:
     #: a decider in `advice.DECIDERS` that picks between this family and its alternatives from the text's and the
     #: machine's facts (e.g. an NVIDIA GPU named in the text, or none on the machine); undecided means "likely"
     decide: str = ""
+    #: a failure that usually follows an earlier one (a file an earlier step did not write, an engine that was not
+    #: built or not read): a failure the text shows before it outranks it
+    downstream: bool = False

@@ -476,18 +476,20 @@ def _explanation(
 #: a run of letters with a space after each ("E r r o r   o n n x"): UTF-16 text pasted through a tool that showed
 #: each NUL byte as a space
 _SPACED = re.compile(r"(?:[^\s] {1,3}){12,}[^\s]")
+#: a shorter run ("E r r o r"), joined only in a text that holds a long one
+_SPACED_SHORT = re.compile(r"(?:[^\s] {1,3}){3,}[^\s]")
 
 
 def _unspace(text: str) -> str:
     """``text`` with its letter-spaced runs joined back ("E r r o r   o n n x" -> "Error onnx"); short texts only (a
     pasted fragment), so a long log costs nothing."""
-    if len(text) > scan.WHOLE or "  " not in text:
+    if len(text) > scan.WHOLE:
         return text
 
     def joined(m: re.Match[str]) -> str:
         return " ".join(word.replace(" ", "") for word in m.group(0).split("   "))
 
-    return _SPACED.sub(joined, text)
+    return _SPACED_SHORT.sub(joined, text) if _SPACED.search(text) else text
 
 
 #: a line longer than this is no log line (minified data, a dump): its facts are read from its two ends only
@@ -604,7 +606,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 _at=hit[0],
             )
         )
-    found = _dedupe(sorted(found, key=lambda x: -x._rank))
+    found = _dedupe(sorted(_after_the_cause(found), key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, lower, lv, facts, products)
     result.unread = "; ".join(unread)
@@ -632,6 +634,19 @@ def _severity_rank(e: KnownError, severity: str, lv: Levels) -> float:
     if severity == "warning" and e.severity != "warns-of-failure":
         return -150.0 if lv.warnings_only else -25.0
     return 0.0
+
+
+def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
+    """A downstream failure (`KnownError.downstream`: a file an earlier step did not write, an engine not built) that
+    the text shows after another failure ranks below that one: the earlier failure is the cause."""
+    causes = [e for e in found if e.severity == "failure" and e._entry is not None and not e._entry.downstream]
+    if not causes:
+        return found
+    cause = min(causes, key=lambda e: e._at)
+    return [
+        replace(e, _rank=min(e._rank, cause._rank - 1)) if e._entry and e._entry.downstream and e._at > cause._at else e
+        for e in found
+    ]
 
 
 def _dedupe(found: list[Explanation]) -> list[Explanation]:

@@ -1081,6 +1081,7 @@ _CORE: tuple[KnownError, ...] = (
             ),
         ),
         weight=20,
+        downstream=True,
         applies="every release",
         shown_by=(
             "tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",
@@ -2079,7 +2080,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA_PATH is set but CUDA wasn'?t able to be loaded"
         r"|Exception during initialization:[^\n]{0,200}providers[\\/]cuda[\\/]cuda_call\.cc"
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
-        r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll",
+        r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll"
+        #: the provider's library named on an error line (a fragment of "Error loading ...providers_cuda.dll")
+        r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
         "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
         "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
@@ -2176,6 +2179,7 @@ _CORE: tuple[KnownError, ...] = (
         "Check the path and the file's size (`ls -l model.engine`); rebuild the engine if it is empty (the build's "
         "own error is in its log), and read it with open(path, 'rb').",
         weight=86,
+        downstream=True,
         applies="every TensorRT release",
         shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),
         example="[TensorRT] ERROR: INVALID_ARGUMENT: Cannot deserialize with an empty memory buffer.",
@@ -2470,6 +2474,7 @@ _CORE: tuple[KnownError, ...] = (
         "repository's models, its download script or `git lfs pull`); a model over 2 GB needs its external-data "
         "files in the same folder.",
         weight=78,
+        downstream=True,
         applies="ONNX models built with TensorRT (trtexec, OnnxParser.parse_from_file), any release",
         shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
         example="[E] [TRT] ModelImporter.cpp:705: Failed to parse ONNX model from file: model/hitnet.onnx",
@@ -2530,6 +2535,7 @@ _CORE: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("engine-version-mismatch", "plugin-not-found", "engine-file-empty"),
         weight=45,
+        downstream=True,
         applies="TensorRT's Python API (deserialize_cuda_engine, build_engine), every release",
         shown_by=("tests/troubleshooting/test_round5.py::test_tensorrt_tools_in_their_own_words",),
         example="    self.context = self.engine.create_execution_context()\nAttributeError: 'NoneType' object "

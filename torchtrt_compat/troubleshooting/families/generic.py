@@ -240,6 +240,7 @@ FAMILIES: tuple[KnownError, ...] = (
         advice="missing-file",
         unless=r"cannot open shared object file",
         weight=30,
+        downstream=True,
         applies="any program",
         shown_by=("tests/troubleshooting/test_round6_generic.py::test_paths_that_are_missing_or_not_writable",),
         example="FileNotFoundError: [Errno 2] No such file or directory: 'yolov4.engine'",

@@ -135,6 +135,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the project's download script or README's model links), or pass an absolute path "
         "(`os.path.expanduser`, `pathlib.Path(__file__).parent / ...`).",
         weight=80,
+        downstream=True,
         applies="onnxruntime (every API), session creation",
         shown_by=(_SHOWN,),
         example="onnxruntime.capi.onnxruntime_pybind11_state.NoSuchFile: [ONNXRuntimeError] : 3 : NO_SUCHFILE : "

@@ -433,6 +433,7 @@ _DEEPSTREAM: tuple[KnownError, ...] = (
         "batch-size, gpu-id and network-mode (the name nvinfer writes, model_b<batch>_gpu<id>_<precision>.engine) "
         "so no rebuild is needed.",
         weight=86,
+        downstream=True,
         applies="DeepStream nvinfer, every release",
         shown_by=(_test("test_deepstream_in_its_own_words"), *_case("zhouyuchong-face-recognition-deepstream-22")),
         example="ERROR: failed to build network since there is no model file matched.\nERROR: failed to build network.",

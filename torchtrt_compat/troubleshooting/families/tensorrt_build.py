@@ -171,6 +171,7 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("onnx-node-unsupported", "onnx-model-unreadable"),
         weight=40,
+        downstream=True,
         applies="polygraphy (run, convert, surgeon) and tools built on it (TensorRT demos, Stable Diffusion WebUI "
         "TensorRT)",
         shown_by=(
@@ -190,6 +191,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "export it again and watch that export's own log (an exporter that ran out of memory leaves no model); a "
         "model over 2 GB needs its external-data files beside it.",
         weight=77,
+        downstream=True,
         applies="polygraphy and tools built on it (Stable Diffusion WebUI TensorRT, TensorRT demos)",
         shown_by=(f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words",),
         example="[!] Failed to parse ONNX model. Does the model file exist and contain a valid ONNX model?",
@@ -508,6 +510,7 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("engine-build-failed", "gpu-arch-unsupported", "gpu-out-of-memory"),
         weight=19,
+        downstream=True,
         applies="every TensorRT release (Python's build_serialized_network returns None on failure)",
         shown_by=(
             f"{_TESTS}::test_polygraphy_and_trtexec_in_their_own_words",
