@@ -252,7 +252,7 @@ def test_the_log_option_says_log_and_json_object_says_the_first_answer(
     assert obj["summary"].startswith("Failure: ") and obj["matches"][0]["key"] == "tensorrt-module-missing"
     assert main(["explain", "--json", str(tmp_path / "e.txt")]) == 0  # the list shape stays
     assert isinstance(json.loads(capsys.readouterr().out), list)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("Segmentation fault (core dumped)\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Aborted\n"))
     assert main(["explain", "--json-object", "-"]) == 1
     miss = json.loads(capsys.readouterr().out)
     assert miss["outcome"] == "unexplained" and miss["stage"] == "runtime" and miss["command"] and miss["matches"] == []

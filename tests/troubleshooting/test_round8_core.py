@@ -103,3 +103,59 @@ def test_a_letter_spaced_fragment_names_the_provider_library() -> None:
     assert first("E r r o r ... o n n x r u n t i m e _ p r o v i d e r s _ c u d a . d l l") == "ort-provider-fallback"
     # ordinary text with one-letter words is left as it is
     assert first("x y z\nRuntimeError: CUDA error: an illegal memory access was encountered") != "miss"
+
+
+def test_nan_outputs() -> None:
+    # the web UI's own check, transformers' sampler, numpy's warning on a black image, autograd's anomaly check
+    webui = explain(
+        "modules.devices.NansException: A tensor with all NaNs was produced in Unet. This could be either because "
+        "there's not enough precision to represent the picture, or because your video card does not support half type."
+    )
+    assert webui[0].key == "torch-nan-outputs" and "--no-half" in webui[0].fix
+    assert explain("RuntimeError: probability tensor contains either `inf`, `nan` or element < 0")[0].situation == (
+        "sampling in transformers' generate()"
+    )
+    black = explain(
+        "/venv/lib/python3.10/site-packages/diffusers/image_processor.py:90: RuntimeWarning: invalid value "
+        'encountered in cast\n  images = (images * 255).round().astype("uint8")'
+    )
+    assert black.outcome == "explained" and black[0].key == "torch-nan-outputs"  # the warning is the failure
+    assert first("Error: Generation produced NaN or Inf latents.") == "torch-nan-outputs"
+    # "nan" in other words is no NaN output
+    assert first("ValueError: could not convert string to float: 'nan value'") != "torch-nan-outputs"
+
+
+def test_levels_that_hide_a_failure_or_show_none() -> None:
+    from torchtrt_compat.troubleshooting.severity import levels
+
+    # TensorFlow logs a failed op at W level: an error; its TF-TRT "Not found" lookup stays a warning
+    tf = (
+        "2025-05-31 19:37:00.138606: W tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at "
+        "xla_ops.cc:590 : UNAVAILABLE: No PTX compilation provider is available."
+    )
+    assert levels(tf).errors == 1 and explain(tf).outcome != "warnings-only"
+    tftrt = (
+        "W tensorflow/core/framework/op_kernel.cc:1745] OP_REQUIRES failed at trt_engine_resource_ops.cc:196 : "
+        "Not found: Container TF-TRT does not exist."
+    )
+    assert levels(tftrt).errors == 0
+    # a launcher's prefix before a native abort (ROS 2 launch, compose)
+    ros = "[bevfusion_node-1] terminate called after throwing an instance of 'std::runtime_error'"
+    assert levels(ros).errors == 1 and explain(ros).outcome != "warnings-only"
+    assert levels("web-1  | Traceback (most recent call last):").errors == 1
+    # a component then a level (lmdeploy's TurboMind): info lines only say where a hang stopped, not that it failed
+    hang = explain("[TM][INFO] [forward] Enqueue requests\n[TM][INFO] [forward] Wait for requests to complete ...")
+    assert hang.outcome == "warnings-only" and "py-spy dump" in hang.summary
+
+
+def test_misses_name_the_stage_of_containers_and_windows_builds() -> None:
+    docker = explain(
+        'docker: Error response from daemon: failed to create task for container: unknown error "xyz".\n'
+        "ERRO[0000] error waiting for container: context canceled"
+    )
+    assert docker.stage == "container" and docker.command == "docker run --rm --gpus all ubuntu nvidia-smi"
+    msvc = explain("build\\main.obj : error LNK2038: mismatch detected for 'RuntimeLibrary'")
+    assert msvc.stage == "compile" and "msbuild" in (msvc.command or "")
+    # a Python exception that names no CUDA failure: the step and the command are Python's, not an engine's
+    py = explain('  File "app.py", line 9, in run\n    x = cfg["size"]\nKeyError: \'size\'')
+    assert py.command is not None and "pdb" in py.command and "engine" not in (py.next_step or "")

@@ -660,6 +660,15 @@ def _dedupe(found: list[Explanation]) -> list[Explanation]:
     return out
 
 
+#: the answer to a text of a logger's info lines only
+_INFO_ONLY = (
+    "Only informational log lines, no warning or error: nothing in this text reports a failure. If the program hung "
+    "here, `py-spy dump --pid <pid>` shows where each thread waits; if it stopped without a message, its exit code "
+    "says how (`echo $?`: 139 a segmentation fault, 137 killed, e.g. out of memory). Otherwise explain the first error "
+    "line of the full output."
+)
+
+
 def _conclude(
     result: Explanations,
     hay: str,
@@ -680,10 +689,14 @@ def _conclude(
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
-                "Only warnings, no error: nothing in this text failed (harmless"
-                + (f"; {top.title}" if top is not None and top.notice else "")
-                + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
-                "that one."
+                _INFO_ONLY
+                if not lv.warnings and top is None
+                else (
+                    "Only warnings, no error: nothing in this text failed (harmless"
+                    + (f"; {top.title}" if top is not None and top.notice else "")
+                    + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
+                    "that one."
+                )
             )
             return
     if top is not None and not top.notice:
@@ -700,18 +713,34 @@ def _conclude(
     stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
     library = products[0] if products else None
     result.stage, result.library = stage, library
-    result.next_step = STAGE_STEPS.get(stage)
-    command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS.get(stage)
-    if stage == "import" and facts().libraries:
-        command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(result.first_error):
-        command = _POST_MORTEM  # a Python exception that names no CUDA failure: stop where it was raised
+    result.next_step, command = _next_step(stage, library, result.first_error, hay, facts)
     result.command = command
     where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error else ""
     notices = " The warnings in it are harmless." if top is not None else ""
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
+
+
+def _next_step(
+    stage: str, library: str | None, first_error: str, hay: str, facts: Callable[[], TextFacts]
+) -> tuple[str | None, str]:
+    """The next diagnostic step and command of a miss: by stage, by the library the text shows, and by what failed
+    (a Python exception, a library file, a Windows build)."""
+    step = STAGE_STEPS.get(f"{stage}/{library}") or STAGE_STEPS.get(stage)
+    command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS[stage]
+    if stage == "import" and facts().libraries:
+        command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
+    elif stage == "compile" and _MSVC.search(hay):
+        step, command = STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
+        # a Python exception that names no CUDA failure: stop where it was raised
+        step, command = STAGE_STEPS["runtime/python"], _POST_MORTEM
+    return step, command
+
+
+#: a build by Microsoft's tools (the next command is not make's)
+_MSVC = re.compile(r"\bLNK\d{4}\b|: (?:fatal )?error C\d{4}:|\bcl\.exe\b|MSBuild|\.vcxproj\b")
 
 
 # ---- the re-raise ----------------------------------------------------------------------------------------------------

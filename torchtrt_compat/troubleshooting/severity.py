@@ -105,13 +105,18 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         "DeepStream's nvinfer (nvdsinfer_context_impl.cpp: 'NvDsInferContext[UID 1]: Warning from "
         "NvDsInferContextImpl::...')",
     ),
+    (
+        r"^\s{0,4}\[[A-Za-z][\w-]{0,20}\]\s{0,2}\[(?P<l>FATAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE|VERBOSE)\]",
+        "a component then a level in brackets: lmdeploy's TurboMind ([TM][INFO]), FasterTransformer ([FT][WARNING])",
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
 #: marks that start a line are one pattern; the rest are plain substrings (searched with str.find, far faster than a
 #: pattern that may start anywhere).
 _ERROR_LINE = re.compile(
-    r"^\s{0,8}(?:\[rank\d{1,4}\]:\s{0,4})?(?:Traceback \(most recent call last\)"
+    #: a launcher's prefix may come first: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", compose's "web-1  | "
+    r"^\s{0,8}(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,4})?(?:Traceback \(most recent call last\)"
     r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?::|\s*$)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
@@ -137,6 +142,14 @@ _ERROR_WORDS = (
     "cv2.error: ",  # OpenCV's Python exception class is lower-case: "cv2.error: OpenCV(4.8.0) ... error: (-215:..."
     " failed despite ",  # bitsandbytes' cuda_setup: "CUDA Setup failed despite GPU being available"
 )
+#: a line that is an error line whatever level its logger gave it: TensorFlow logs a failed op at W level ("W
+#: tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: ..."); its "Not
+#: found" (TF-TRT looking up a resource that is not there yet) stays a warning
+_FAILURE_AT_ANY_LEVEL = re.compile(
+    r"OP_REQUIRES failed at [\w./-]{1,120}:\d{1,6} ?: ?(?:UNAVAILABLE|INTERNAL|Internal|INVALID_ARGUMENT"
+    r"|Invalid argument|RESOURCE_EXHAUSTED|Resource exhausted|UNIMPLEMENTED|Unimplemented|FAILED_PRECONDITION"
+    r"|Failed precondition|UNKNOWN|Unknown):"
+)
 #: a format runs only when its literal is in the text (the formats that may match anywhere in a line)
 _FORMAT_WORDS: dict[int, tuple[str, ...]] = {
     0: ("[",),
@@ -151,6 +164,7 @@ _FORMAT_WORDS: dict[int, tuple[str, ...]] = {
     17: (" 0x",),
     18: ("/",),
     19: ("NvDsInferContext[",),
+    20: ("][",),
 }
 
 
@@ -193,6 +207,17 @@ def _word(m: re.Match[str]) -> Level:
     return _LEVEL_WORDS.get(word.upper(), "info")
 
 
+def _lines_with(text: str, word: str) -> list[int]:
+    """Where each line that holds ``word`` starts."""
+    starts = []
+    at = text.find(word)
+    while at >= 0:
+        starts.append(text.rfind("\n", 0, at) + 1)
+        end = text.find("\n", at)
+        at = -1 if end < 0 else text.find(word, end)
+    return starts
+
+
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
@@ -209,12 +234,11 @@ def levels(text: str) -> Levels:
         start = text.rfind("\n", 0, m.start()) + 1
         found.setdefault(start, "error")
     for word in _ERROR_WORDS:
-        at = text.find(word)
-        while at >= 0:
-            start = text.rfind("\n", 0, at) + 1
+        for start in _lines_with(text, word):
             found.setdefault(start, "error")
-            end = text.find("\n", at)
-            at = -1 if end < 0 else text.find(word, end)
+    if "OP_REQUIRES failed" in text:
+        for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
+            found[text.rfind("\n", 0, m.start()) + 1] = "error"
     starts = sorted(found)
     ends = []
     errors = warnings = infos = 0

@@ -1061,6 +1061,9 @@ _CORE: tuple[KnownError, ...] = (
         r"build_serialized_network returned None|assert cuda_engine|Building serialized network failed"
         r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine"
         r"|Error in NvDsInferContextImpl::buildModel\(\)|build engine file failed"
+        # a tool that runs trtexec for you and points to its log (vs-mlrt: "trtexec execution fails, log has been
+        # written to ...")
+        r"|trtexec (?:execution )?fail\w{0,3}[^\n]{0,40}\blog\b"
         r"|Failed to create network using custom network creation function|Failed to get cuda engine from custom"
         r"|Assertion `network' failed",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
@@ -2115,6 +2118,8 @@ _CORE: tuple[KnownError, ...] = (
         "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
         r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
         r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$"
+        # insightface's model loader prints the providers each session got
+        r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
         r"|(?:CUDA|TensorRT|Tensorrt|DirectML|DML|ROCm|ROCM|MIGraphX|OpenVINO) execution provider is not enabled "
         r"in this build",
@@ -2401,7 +2406,7 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "onnx-export-unsupported-op",
         "torch.onnx cannot export an operator at this opset",
-        r"Exporting the operator '?[\w:.]{1,80}'? to ONNX opset version \d{1,3} is not supported"
+        r"Exporting the operator [`'‘]?[\w:.]{1,80}[`'’]? to ONNX opset version \d{1,3} is not supported"
         r"|ONNX export failed on an operator with unrecognized namespace|Couldn't export (?:Python )?operator \w{1,80}",
         "torch.onnx has no translation of this op at the opset asked: the op exists in ONNX only from a later opset "
         "(GridSample from 16, for example), or it has no ONNX equivalent (a custom or Python op).",
@@ -2409,7 +2414,7 @@ _CORE: tuple[KnownError, ...] = (
         "torch.onnx.export(..., opset_version=N), and a TensorRT whose ONNX parser reads it); otherwise register a "
         "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones. To build a "
         "TensorRT engine from PyTorch, torch_tensorrt / torchtrt_compat.compile skips ONNX.",
-        op=r"Exporting the operator '?([\w:.]{1,80})'? to ONNX|Couldn't export (?:Python )?operator (\w{1,80})",
+        op=r"Exporting the operator [`'‘]?([\w:.]{1,80})[`'’]? to ONNX|Couldn't export (?:Python )?operator (\w{1,80})",
         advice="onnx-opset",
         weight=75,
         applies="torch.onnx.export (the TorchScript exporter), every torch release",
@@ -2580,7 +2585,7 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "build",
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
-        r"|Build(?:ing)? (?:the )?(?:TensorRT |TRT )?engine|Engine could not be created|engine != nullptr"
+        r"|Build(?:ing)? (?:the |a )?(?:TensorRT |TRT )?(?:CUDA )?engine|Engine could not be created|engine != nullptr"
         r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
         r"|Unable to create engine|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
         r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator",
@@ -2605,6 +2610,12 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|create_pipeline failed|Failed to create pipeline|Failed to set pipeline to PAUSED|gst_nvinfer_start"
         r"|Failed to create NvDsInferContext instance",
     ),
+    (
+        "container",
+        r"docker: Error response from daemon|nvidia-container-(?:cli|runtime|toolkit)|could not select device driver"
+        r"|OCI runtime (?:create|exec) failed|manifest (?:for [^\n]{1,120} )?unknown|no matching manifest for"
+        r"|\bdocker (?:run|pull|compose)\b|\bnvidia\.com/gpu\b|ImagePullBackOff|ErrImagePull",
+    ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
 )
@@ -2616,8 +2627,13 @@ STAGE_STEPS: dict[str, str] = {
     "line on",
     "install": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python <ver>` "
     "lists the releases with wheels for this Python and platform",
-    "import": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import torch_tensorrt'` apart, "
-    "then `torchtrt-compat check` (it compares the installed versions and libraries)",
+    "compile/msvc": "Microsoft's compiler or linker failed: the cause is the first 'error C' / 'error LNK' line "
+    "(LNK1181 and LNK2019 name the .lib or symbol that is missing); build from an 'x64 Native Tools Command Prompt' "
+    "of the Visual Studio release your CUDA supports",
+    "import": "the import failed: import the failing module alone to see its own error, then check that its "
+    "version fits the installed torch, CUDA and driver (for the TensorRT stack `torchtrt-compat check` compares them)",
+    "import/tensorrt": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import torch_tensorrt'` "
+    "apart, then `torchtrt-compat check` (it compares the installed versions and libraries)",
     "export": "torch.export failed: run torch.export.export(model, args, strict=False) alone to see the graph break; "
     "compile with partition='auto' to keep what does not export in PyTorch",
     "lowering": "a lowering pass failed: rerun with debug logging (torch_tensorrt.logging.debug(), or "
@@ -2628,8 +2644,18 @@ STAGE_STEPS: dict[str, str] = {
     "the full (verbose) TensorRT log",
     "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
-    "runtime": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, check "
-    "the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory errors",
+    "runtime": "the program failed while running: CUDA reports an error at a later call, so rerun with "
+    "CUDA_LAUNCH_BLOCKING=1 to find the failing call; check the inputs' shapes, dtypes and devices, and run under "
+    "compute-sanitizer for memory errors",
+    "runtime/tensorrt": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, "
+    "check the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory "
+    "errors",
+    "runtime/python": "a Python exception ended the program: its last line names the error and the frame above it "
+    "the code that raised it; stop there in the debugger and look at the values it used",
+    "container": "the container did not start with the GPU, or its image did not pull: check the host first "
+    "(`nvidia-smi`), then a bare GPU container; if that fails, install or configure the NVIDIA Container Toolkit "
+    "(`sudo nvidia-ctk runtime configure --runtime=docker`, then restart docker); for an image error, use a tag made "
+    "for your platform (arm64, your JetPack / L4T release)",
     "load": "the server or pipeline could not load the model or an element: read its first error line (above "
     "Triton's model table, or the first ERROR of the pipeline); for Triton check the model repository (config.pbtxt "
     "platform / backend, a plan built by the server's own TensorRT), for DeepStream the model paths in the nvinfer "
@@ -2641,6 +2667,9 @@ STAGE_STEPS: dict[str, str] = {
     "unknown": "the text shows no stage (no traceback, no log line of a known tool): run the program again and "
     "give explain the whole output, from the command to the last line",
 }
+
+STAGE_STEPS["import/torch_tensorrt"] = STAGE_STEPS["import/tensorrt"]
+STAGE_STEPS["runtime/torch_tensorrt"] = STAGE_STEPS["runtime/tensorrt"]
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
 #: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.
@@ -2672,6 +2701,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
     "deserialization/torch_tensorrt": "torchtrt-compat check --target <artifact folder>",
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "compile/msvc": 'msbuild <project>.vcxproj -v:detailed 2>&1 | findstr /n /c:"error C" /c:"error LNK"',
+    "container": "docker run --rm --gpus all ubuntu nvidia-smi",
     "runtime/onnxruntime": "python -c 'import onnxruntime as ort; print(ort.get_device(), "
     "ort.get_available_providers())'",
     "load": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",

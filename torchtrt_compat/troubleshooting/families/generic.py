@@ -434,8 +434,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 product="onnxruntime",
             ),
         ),
-        #: a crash alone says nothing of its cause: the row answers only where the text shows what ran before it
-        requires="|".join((_CACHED_ENGINE, _ENGINE_FILE, _ONNX_PARSING, _ORT_CUDA)),
+        #: a crash alone says little of its cause: "likely", and the fix is the command that names the library; where
+        #: the text shows what ran before it, a variant names that situation's fix
         loose=True,
         weight=20,
         applies="any program that runs native code",

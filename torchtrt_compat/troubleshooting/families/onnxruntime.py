@@ -14,6 +14,9 @@ from ..entry import KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round6_ort.py::test_onnxruntime_in_its_own_words"
 
+#: providers by the short names onnxruntime-genai's genai_config.json uses (real providers, not misspellings)
+_PROVIDER_SHORT_NAMES = r"(?:dml|cuda|rocm|openvino|qnn|webgpu|coreml|migraphx|tensorrt|NvTensorRtRtx)\b"
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ort-input-shape",
@@ -412,7 +415,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "ort-provider-not-in-build",
         "The DirectML / OpenVINO / ROCm provider asked for is not in this onnxruntime build",
         r"Specified provider '(?:Dml|DML|OpenVINO|ROCM|ROCm|MIGraphX|CoreML|QNN)ExecutionProvider' is not in "
-        r"available provider names",
+        r"available provider names"
+        # onnxruntime-genai names providers by their short names ("dml", "cuda") in genai_config.json
+        r"|Unknown Provider Type: ?'?(?:" + _PROVIDER_SHORT_NAMES + ")",
         "Each of these providers ships in its own package (onnxruntime-directml, onnxruntime-openvino, the ROCm "
         "build); the `onnxruntime` module installed is another build, often because two onnxruntime packages are "
         "installed and the last one's files win.",
@@ -420,6 +425,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "onnxruntime onnxruntime-gpu onnxruntime-directml onnxruntime-openvino` then `pip install "
         "onnxruntime-directml` (Windows, DirectML) or `onnxruntime-openvino` (Intel); check "
         "`onnxruntime.get_available_providers()`.",
+        variants=(
+            Variant(
+                r"GenAI|genai",
+                "onnxruntime-genai",
+                "onnxruntime-genai comes in one package per provider (pip: onnxruntime-genai for the CPU, "
+                "onnxruntime-genai-cuda, onnxruntime-genai-directml; NuGet: Microsoft.ML.OnnxRuntimeGenAI, .Cuda, "
+                ".DirectML), and a model folder is built for one provider, named in its genai_config.json: use the "
+                "package for the provider the model names, or download the model's variant for your package (e.g. "
+                "its cuda folder instead of the directml one).",
+            ),
+        ),
         severity="warns-of-failure",
         weight=86,
         applies="onnxruntime builds for DirectML, OpenVINO, ROCm, any platform",
@@ -432,7 +448,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ort-provider-name",
         "onnxruntime: Unknown Provider Type (a provider name that does not exist)",
-        r"Unknown Provider Type: ?(?:'|\b)\w{1,60}",
+        r"Unknown Provider Type: ?(?:'|\b)(?!" + _PROVIDER_SHORT_NAMES + r")\w{1,60}",
         "The providers list names a provider onnxruntime does not know at all (a misspelling or an invented name "
         "such as GPUExecutionProvider); provider names are exact and case-sensitive.",
         "Use the exact names: 'CUDAExecutionProvider', 'TensorrtExecutionProvider', 'DmlExecutionProvider', "

@@ -497,13 +497,24 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-invalid-device",
         "CUDA error: invalid device ordinal (a GPU index this machine does not have)",
-        r"invalid device ordinal|cudaErrorInvalidDevice|CUDA_ERROR_INVALID_DEVICE\b",
+        r"invalid device ordinal|cudaErrorInvalidDevice|CUDA_ERROR_INVALID_DEVICE\b"
+        # torch's own check of the index (c10/cuda), raised at lazy init when the GPUs were counted before
+        # CUDA_VISIBLE_DEVICES changed
+        r"|device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
         "The code asked for cuda:N (set_device, .cuda(N), --gpu / --device N, a local rank) with N not below the "
         "number of GPUs this process sees. CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
         "Use an index below torch.cuda.device_count() (`python -c 'import torch; print(torch.cuda.device_count())'`): "
         "cuda:0 on a one-GPU machine, or the project's --device / --gpu_ids option; with CUDA_VISIBLE_DEVICES=2 the "
         "one visible GPU is cuda:0.",
         variants=(
+            Variant(
+                r"num_gpus INTERNAL ASSERT FAILED",
+                "GPUs counted before CUDA_VISIBLE_DEVICES changed",
+                "torch counted the GPUs when CUDA was first touched, and CUDA_VISIBLE_DEVICES (or the device index a "
+                "framework picked) changed after that: set CUDA_VISIBLE_DEVICES in the environment before the "
+                "process starts (or at the top of the entry script, before anything imports torch), and pass device "
+                "indices below the visible count (with CUDA_VISIBLE_DEVICES=2 the one visible GPU is cuda:0).",
+            ),
             Variant(
                 r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size",
                 "more processes than GPUs",
@@ -961,5 +972,58 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
         example="RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
         example_source="flash-attn's csrc/flash_attn/flash_api.cpp (the device check)",
+    ),
+    KnownError(
+        "torch-nan-outputs",
+        "NaN or Inf in a model's outputs or loss (half precision overflowed, most often)",
+        r"A tensor with all NaNs was produced in|probability tensor contains either [`']?inf[`']?, [`']?nan[`']?"
+        r"|Function '\w{1,80}' returned nan values|produced NaN or Inf|\b(?:NaN|Inf|nan|inf)s? (?:detected|found) in"
+        r"|\b[Ll]oss (?:is|became|=) (?:NaN|nan|inf)\b|invalid value encountered in cast",
+        "float16 holds values up to 65504: attention scores, large logits or a VAE's activations overflow to inf, "
+        "and inf - inf gives NaN, which then spreads through every later layer (a black or noise image, garbage "
+        "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. Less "
+        "often: a checkpoint that does not fit its config or quantization, or NaN already in the inputs.",
+        "Run the model (or the part that overflows) in float32, or in bfloat16 on a GPU of compute capability 8.0 or "
+        "later (`torch_dtype=torch.bfloat16`; float32 on older GPUs); check the inputs with "
+        "`torch.isfinite(x).all()`; to find the first layer that produces NaN, register forward hooks that test "
+        "each output, or in training `torch.autograd.set_detect_anomaly(True)`.",
+        variants=(
+            Variant(
+                r"NansException|--no-half|Upcast cross attention",
+                "Stable Diffusion web UI",
+                "The web UI runs the UNet and VAE in half precision: start it with `--no-half-vae` (a VAE that "
+                "overflows: black images), `--upcast-sampling` or `--no-half` (the UNet; slower), or set 'Upcast "
+                "cross attention layer to float32' in Settings > Stable Diffusion; for SDXL use the fp16-fixed VAE.",
+            ),
+            Variant(
+                r"invalid value encountered in cast",
+                "a diffusers pipeline's image (black output)",
+                "NaN reached the image conversion (numpy's warning; the image is black): the VAE overflowed in "
+                "float16. Load the VAE in float32 (`pipe.vae.to(torch.float32)` or `pipe.upcast_vae()`), or use a "
+                "VAE made for float16 (for SDXL, madebyollin/sdxl-vae-fp16-fix), or run the pipeline in bfloat16.",
+            ),
+            Variant(
+                r"probability tensor contains",
+                "sampling in transformers' generate()",
+                "The logits became inf / NaN before sampling: load the model with `torch_dtype=torch.bfloat16` "
+                "(compute capability 8.0 or later) or `torch.float32` instead of float16, and check that the "
+                "tokenizer, the checkpoint and its config (and any quantization) belong together.",
+            ),
+            Variant(
+                r"returned nan values|[Ll]oss (?:is|became|=) (?:NaN|nan|inf)",
+                "training",
+                "The loss or a gradient became NaN: lower the learning rate, clip gradients "
+                "(`torch.nn.utils.clip_grad_norm_`), use torch.autocast with a GradScaler instead of a model cast to "
+                "half, and find the op with `torch.autograd.set_detect_anomaly(True)`.",
+            ),
+        ),
+        severity="warns-of-failure",  #: numpy's RuntimeWarning on the image is the failure
+        loose=True,
+        weight=45,
+        applies="any model run in half precision (torch, diffusers, transformers, web UIs built on them)",
+        shown_by=("tests/troubleshooting/test_round8_core.py::test_nan_outputs",),
+        example="modules.devices.NansException: A tensor with all NaNs was produced in Unet. This could be either "
+        "because there's not enough precision to represent the picture",
+        example_source="AUTOMATIC1111/stable-diffusion-webui modules/devices.py (test_for_nans)",
     ),
 )
