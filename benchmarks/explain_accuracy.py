@@ -43,14 +43,16 @@ from torchtrt_compat.troubleshooting import explain  # noqa: E402
 
 SETS = ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind")
 ROUND3 = "explain_round3"
+#: the later blind samples, each drawn after every fix of the rounds before it (seven, eight, nine)
+LATER_ROUNDS = ("explain_round7", "explain_round8", "explain_round9")
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
-#: judged blind before that domain's fixes) and round seven's blind sample (drawn after every round-six fix)
+#: judged blind before that domain's fixes) and the later rounds' blind samples
 HELD_OUT = (
     ROUND3,
     "explain_round4",
     "explain_round5",
     *sorted(p.stem for p in (ROOT / "tests" / "data").glob("explain_round6_*.jsonl")),
-    *(["explain_round7"] if (ROOT / "tests" / "data" / "explain_round7.jsonl").exists() else []),
+    *(name for name in LATER_ROUNDS if (ROOT / "tests" / "data" / f"{name}.jsonl").exists()),
 )
 DEFAULT_OUT = ROOT / "benchmarks" / "results" / "explain_accuracy.json"
 TARGETS = {"right": 0.60, "right_or_partial": 0.85, "wrong": 0}

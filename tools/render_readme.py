@@ -264,13 +264,28 @@ _ROUND6_WHENS = [
     ("blind_by_hand", "**blind**: first answers before round six's fixes"),
     ("after_by_hand", "after round six's fixes (not blind)"),
 ]
-_ROUND7 = (
-    "explain_round7",
-    "round seven",
-    [
-        ("blind_by_hand", "**blind**: first answers after every round-six fix"),
-        ("after_by_hand", "after round seven's fixes (not blind)"),
-    ],
+_LATER_ROUNDS = (
+    (
+        "explain_round7",
+        "round seven",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-six fix"),
+            ("after_by_hand", "after round seven's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round8",
+        "round eight",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-seven fix"),
+            ("after_by_hand", "after round eight's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round9",
+        "round nine",
+        [("blind_by_hand", "**blind**: first answers after every round-eight fix")],
+    ),
 )
 
 
@@ -279,8 +294,7 @@ def _held_out_sets(results: dict[str, Any]) -> list[tuple[str, str, list[tuple[s
     for key in sorted(k for k in results if k.startswith("explain_round6_")):
         domain = key.removeprefix("explain_round6_")
         sets.append((key, f"round six, {_ROUND6_DOMAINS.get(domain, domain)}", _ROUND6_WHENS))
-    if _ROUND7[0] in results:
-        sets.append(_ROUND7)
+    sets += [later for later in _LATER_ROUNDS if later[0] in results]
     return sets
 
 
