@@ -17,6 +17,7 @@ from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
 from .facts import TextFacts
+from .families.containers import CONTAINER_CONTEXT
 from .table import TENSORRT_API, TENSORRT_API_ADDED
 
 if TYPE_CHECKING:
@@ -534,14 +535,17 @@ ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
 
 
 # ---- deciders: which of two families the facts point to -----------------------------------------------------------
-def _decide_driver_or_no_gpu(v: Versions, _text: str) -> str | None:
-    """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, or the
-    machine's (with --env), decide; None when neither tells."""
+def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
+    """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, a container
+    the text shows (started without its GPUs, unless it names an NVIDIA one), or the machine's GPUs (with --env),
+    decide; None when none tells."""
     vendors = v.facts.gpu_vendors if v.facts else []
     if "nvidia" in vendors:
         return "cuda-driver-insufficient"
     if vendors:  # only Intel, AMD or Apple graphics named
         return "no-nvidia-gpu"
+    if re.search(CONTAINER_CONTEXT, text, re.IGNORECASE):  # no GPU named, in a container: started without GPUs
+        return "host-container-no-gpu"
     if v.env is not None:
         if v.env.gpus or v.env.driver:
             return "cuda-driver-insufficient"

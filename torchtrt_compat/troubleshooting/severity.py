@@ -105,6 +105,12 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         "DeepStream's nvinfer (nvdsinfer_context_impl.cpp: 'NvDsInferContext[UID 1]: Warning from "
         "NvDsInferContextImpl::...')",
     ),
+    (
+        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?[\s|-]{1,5}"
+        r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
+        "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
+        "-- ...'; '%(asctime)s - %(levelname)s - ...')",
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
