@@ -507,8 +507,7 @@ _CORE: tuple[KnownError, ...] = (
         "'CUDA initialization failure with error: 35'.",
         "Update the NVIDIA driver, or install the torch / TensorRT build for an older CUDA that your driver supports: "
         "`torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest --driver <ver>` "
-        "lists stacks that fit it. In a container, a host driver that is new enough means the container was started "
-        "without the GPU: `docker run --gpus all` (the NVIDIA runtime).",
+        "lists stacks that fit it.",
         variants=(
             Variant(
                 r"forward compatibility|Error 804|COMPAT_NOT_SUPPORTED|CompatNotSupported|Error 803"

@@ -57,7 +57,7 @@ _SHM_USERS = (
 _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-toolkit-missing",
-        "docker has no NVIDIA runtime for --gpus (could not select device driver \"\" with capabilities: [[gpu]])",
+        'docker has no NVIDIA runtime for --gpus (could not select device driver "" with capabilities: [[gpu]])',
         r"could not select device driver \"[^\"\n]{0,40}\" with capabilities: \[\[gpu\]\]"
         r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
         r"|no runtime for \"?nvidia\"? is configured"
@@ -205,7 +205,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "host-container-no-gpu",
-        "A container started without GPU access: CUDA finds no driver (error 35, 'CUDA driver version is insufficient')",
+        "A container started without GPU access: CUDA finds no driver (error 35, 'driver version is insufficient')",
         r"(?:CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver)",
         "Inside a container the NVIDIA driver's libraries and device nodes exist only when the container was started "
         "with the GPUs (docker --gpus, the nvidia runtime, a GPU device reservation): without them CUDA reports 'CUDA "
@@ -213,6 +213,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "`nvidia-smi` inside the container does list the GPU, the host driver is older than the image's CUDA "
         "instead.",
         "Start the container with the GPUs: `docker run --gpus all ...` (or `--runtime=nvidia`), in compose "
+        "`runtime: nvidia` or "
         "`deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]`, in Kubernetes "
         "a `nvidia.com/gpu` limit; the NVIDIA Container Toolkit must be installed on the host. `nvidia-smi` inside "
         "the container must list the GPU; if it does, update the host driver or use an image for an older CUDA.",
@@ -237,8 +238,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "shows the same.",
         "Restart the container (it gets its GPUs back). To stop it recurring: update the NVIDIA Container Toolkit and "
         "create the /dev/char links (`sudo nvidia-ctk system create-dev-char-symlinks --create-all`, or the "
-        "toolkit's udev rule), or switch docker to the cgroupfs driver (`\"exec-opts\": "
-        "[\"native.cgroupdriver=cgroupfs\"]` in /etc/docker/daemon.json), or use CDI (`--device nvidia.com/gpu=all`). "
+        'toolkit\'s udev rule), or switch docker to the cgroupfs driver (`"exec-opts": '
+        '["native.cgroupdriver=cgroupfs"]` in /etc/docker/daemon.json), or use CDI (`--device nvidia.com/gpu=all`). '
         "On a host (no container), reboot after a driver update.",
         variants=(
             Variant(
@@ -532,9 +533,8 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "host-gpu-lost",
-        "The GPU dropped off the system (NVRM Xid, GPU has fallen off the bus, Unable to determine the device handle)",
-        r"Unable to determine the device handle for GPU ?([0-9A-Fa-f:.]{7,20}): [^\n]{0,40}"
-        r"|GPU has fallen off the bus|NVRM: Xid \(PCI:[0-9A-Fa-f:.]{7,20}\): (\d{1,3})|RmInitAdapter failed",
+        "nvidia-smi: Unable to determine the device handle for GPU (the driver lost the GPU: read its Xid)",
+        r"Unable to determine the device handle for GPU ?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]): [^\n]{0,40}|RmInitAdapter failed",
         "The driver lost the GPU: a hardware or firmware fault (power, cooling, PCIe or riser, an Xid like 79 'fallen "
         "off the bus' or 48 'double-bit ECC'), or a driver / GSP firmware hang (Xid 119, 120); nvidia-smi then "
         "cannot read it and every CUDA program on it fails until it is reset.",
@@ -557,12 +557,13 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
                 "suspect the hardware only when different programs fail the same way.",
             ),
         ),
-        op=r"NVRM: Xid \(PCI:[0-9A-Fa-f:.]{7,20}\): (\d{1,3})|device handle for GPU ?([0-9A-Fa-f:.]{7,20})",
+        op=r"device handle for GPU ?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])|RmInitAdapter failed! \((0x[0-9a-f:]{1,30})",
         weight=88,
         applies="Linux hosts with the NVIDIA driver (bare metal, cloud, containers see it as NVML errors)",
         shown_by=(_test("test_wsl_and_lost_gpus"),),
         example="Unable to determine the device handle for GPU 0000:01:00.0: Unknown Error",
-        example_source="nvidia-smi (NVML's device-handle error); NVIDIA driver NVRM Xid kernel messages",
+        example_source="nvidia-smi (NVML's device-handle error); NVIDIA driver NVRM kernel messages (a bare Xid "
+        "line stays torch-gpu-fault's, whose hardware variant answers it)",
     ),
 )
 
