@@ -515,6 +515,9 @@ _SHM_ROWS: tuple[KnownError, ...] = (
     ),
 )
 
+#: a PCI bus id as nvidia-smi prints it (0000:01:00.0)
+_BUS_ID = r"[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]"
+
 _PLATFORM_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-wsl-libcuda-notice",
@@ -534,7 +537,7 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-gpu-lost",
         "nvidia-smi: Unable to determine the device handle for GPU (the driver lost the GPU: read its Xid)",
-        r"Unable to determine the device handle for GPU ?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]): [^\n]{0,40}|RmInitAdapter failed",
+        rf"Unable to determine the device handle for GPU ?({_BUS_ID}): [^\n]{{0,40}}|RmInitAdapter failed",
         "The driver lost the GPU: a hardware or firmware fault (power, cooling, PCIe or riser, an Xid like 79 'fallen "
         "off the bus' or 48 'double-bit ECC'), or a driver / GSP firmware hang (Xid 119, 120); nvidia-smi then "
         "cannot read it and every CUDA program on it fails until it is reset.",
@@ -557,7 +560,7 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
                 "suspect the hardware only when different programs fail the same way.",
             ),
         ),
-        op=r"device handle for GPU ?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])|RmInitAdapter failed! \((0x[0-9a-f:]{1,30})",
+        op=rf"device handle for GPU ?({_BUS_ID})|RmInitAdapter failed! \((0x[0-9a-f:]{{1,30}})",
         weight=88,
         applies="Linux hosts with the NVIDIA driver (bare metal, cloud, containers see it as NVML errors)",
         shown_by=(_test("test_wsl_and_lost_gpus"),),
