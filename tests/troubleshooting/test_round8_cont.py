@@ -205,6 +205,10 @@ def test_shared_memory_in_containers() -> None:
         "open files (24)"
     )
     assert files[0].key == "host-shm-open-files" and "file_system" in files[0].fix
+    # a worker that died without a word: likely /dev/shm, or memory
+    died = explain("RuntimeError: DataLoader worker (pid(s) 1234, 1235) exited unexpectedly")
+    assert died[0].key == "host-dataloader-worker-exited" and died[0].confidence == "likely"
+    assert "host-shm-too-small" in died[0].alternatives and "num_workers=0" in died[0].fix
     # near miss: a disk that is full is not /dev/shm
     assert first("OSError: [Errno 28] No space left on device: '/data/ckpt.pt'") not in (
         "host-shm-too-small",
@@ -227,3 +231,44 @@ def test_wsl_and_lost_gpus() -> None:
     assert explain("NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.")[0].key == "torch-gpu-fault"
     # near miss: a device handle that was found
     assert first("GPU 0000:01:00.0: device handle acquired") != "host-gpu-lost"
+
+
+def test_the_host_and_its_engine() -> None:
+    smi = explain(
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest "
+        "NVIDIA driver is installed and running."
+    )
+    assert smi[0].key == "host-driver-not-loaded" and "reboot" in smi[0].fix
+    inside = explain(
+        "root@c0ffee:/workspace# nvidia-smi  (docker)\nNVIDIA-SMI has failed because it couldn't communicate with the "
+        "NVIDIA driver."
+    )
+    assert inside[0].situation == "in a container"
+    sock = explain(
+        "docker: Got permission denied while trying to connect to the Docker daemon socket at "
+        "unix:///var/run/docker.sock: Post http://%2Fvar%2Frun%2Fdocker.sock/v1.40/containers/create: dial unix "
+        "/var/run/docker.sock: connect: permission denied."
+    )
+    assert sock[0].key == "host-docker-daemon" and "usermod -aG docker" in sock[0].fix
+    down = "docker: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?."
+    assert first(down) == "host-docker-daemon"
+    full = explain(
+        "failed to register layer: Error processing tar file(exit status 1): write "
+        "/usr/lib/x86_64-linux-gnu/libcudnn.so.8: no space left on device"
+    )
+    assert full[0].key == "host-docker-disk-full" and "docker system prune" in full[0].fix
+    assert first("docker: Error response from daemon: toomanyrequests: You have reached your pull rate limit.") == (
+        "host-image-pull-limit"
+    )
+    nv = explain("WARNING: Could not find any nv files on this host!")
+    assert nv.outcome == "explained" and nv[0].key == "host-apptainer-no-nv"
+    slurm = explain("srun: error: Unable to allocate resources: Requested node configuration is not available")
+    assert slurm[0].key == "host-slurm-no-gpu-node" and "sinfo" in slurm[0].fix
+    rootless = explain(
+        "nvidia-container-cli: mount error: failed to add device rules: unable to find any existing device filters "
+        "attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not permitted: unknown"
+    )
+    assert rootless[0].key == "host-toolkit-driver" and "no-cgroups = true" in rootless[0].fix
+    # near misses: a file system full that is not docker's, a socket refused that is not docker's
+    assert first("OSError: [Errno 28] No space left on device: '/data/out.bin'") != "host-docker-disk-full"
+    assert first("ConnectionRefusedError: [Errno 111] Connection refused") != "host-docker-daemon"

@@ -105,7 +105,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "host-toolkit-driver",
-        "nvidia-container-cli: initialization error (the toolkit cannot reach the host's NVIDIA driver)",
+        "nvidia-container-cli: initialization / mount error (the toolkit cannot set the GPU up from the host's driver)",
         r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}",
         "The NVIDIA Container Toolkit is installed, but its prestart hook (nvidia-container-cli) could not set the "
         "container up: it loads the host driver's NVML (libnvidia-ml.so.1) to find the GPUs, so a host without a "
@@ -130,6 +130,13 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "container that ran with GPUs, or a Dockerfile that copied or installed a driver), so the hook cannot "
                 "mount the host's over them: remove them from the image (do not install nvidia-driver / "
                 "libnvidia-compute packages in it) and rebuild.",
+            ),
+            Variant(
+                r"bpf_prog_query|BPF_CGROUP_DEVICE|rootless",
+                "rootless docker / podman",
+                "A rootless engine cannot set device cgroups: set `no-cgroups = true` in "
+                "/etc/nvidia-container-runtime/config.toml and pass the devices through the toolkit (or use CDI: "
+                "`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then `--device nvidia.com/gpu=all`).",
             ),
             Variant(
                 r"driver/library version mismatch",
@@ -515,6 +522,144 @@ _SHM_ROWS: tuple[KnownError, ...] = (
     ),
 )
 
+_HOST_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-driver-not-loaded",
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver (no driver loaded)",
+        r"NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver",
+        "nvidia-smi found no running NVIDIA kernel module: the driver is not installed, or it is installed but its "
+        "module was not built for the running kernel (a kernel update without DKMS), Secure Boot refused the unsigned "
+        "module, nouveau holds the GPU, or an update is waiting for a reboot. Nothing CUDA works until it loads.",
+        "Check `lsmod | grep nvidia` and `dmesg | grep -iE 'nvidia|nvrm'`; reinstall the driver for the running kernel "
+        "(Ubuntu: `sudo ubuntu-drivers install`, or the nvidia-driver-<branch> package with its DKMS module) and "
+        "reboot; with Secure Boot, enrol the module's key (mokutil) or use the signed driver packages.",
+        variants=(
+            Variant(
+                CONTAINER_CONTEXT,
+                "in a container",
+                "Inside a container nvidia-smi talks to the host's driver only when the container has the GPUs: "
+                "start it with `docker run --gpus all ...` (the NVIDIA Container Toolkit on the host) and check "
+                "`nvidia-smi` on the host first.",
+            ),
+            Variant(
+                _WSL,
+                "WSL2",
+                "Under WSL2 the driver is the Windows one: update it in Windows, remove any Linux NVIDIA driver "
+                "installed inside WSL, `wsl --shutdown`, and use /usr/lib/wsl/lib/nvidia-smi.",
+            ),
+        ),
+        weight=90,
+        applies="Linux hosts, containers and WSL2",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the "
+        "latest NVIDIA driver is installed and running.",
+        example_source="nvidia-smi (the driver's own message when no NVIDIA kernel module answers)",
+    ),
+    KnownError(
+        "host-docker-daemon",
+        "docker: permission denied on /var/run/docker.sock / Cannot connect to the Docker daemon",
+        r"permission denied while trying to connect to the Docker daemon socket"
+        r"|Cannot connect to the Docker daemon at ([^\s]{1,200})",
+        "The docker client cannot talk to the daemon: this user is not in the docker group (the socket is root's), "
+        "or the daemon is not running (not started, crashed on a bad /etc/docker/daemon.json after configuring a "
+        "runtime, or Docker Desktop is closed).",
+        "Permission denied: `sudo usermod -aG docker $USER`, then log out and in (or `newgrp docker`), or run with "
+        "sudo. Not running: `sudo systemctl start docker` and read `journalctl -u docker` (a daemon.json that does "
+        "not parse stops it; `nvidia-ctk runtime configure` rewrites that file), or start Docker Desktop.",
+        weight=80,
+        applies="docker on Linux, macOS and Windows",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="docker: Got permission denied while trying to connect to the Docker daemon socket at "
+        "unix:///var/run/docker.sock: Post http://%2Fvar%2Frun%2Fdocker.sock/v1.40/containers/create: dial unix "
+        "/var/run/docker.sock: connect: permission denied.",
+        example_source="docker CLI (client connection errors: 'permission denied while trying to connect to the "
+        "Docker daemon socket', 'Cannot connect to the Docker daemon at %s. Is the docker daemon running?')",
+    ),
+    KnownError(
+        "host-docker-disk-full",
+        "docker pull / build: no space left on device (the images' disk is full)",
+        r"(?:failed to register layer|Error processing tar file|write /var/lib/(?:docker|containerd)/"
+        r"|failed to copy|failed to extract layer|ResourceExhausted)[^\n]{0,300}no space left on device",
+        "GPU images are large (CUDA, cuDNN, TensorRT, torch: 10 to 20 GB each) and docker unpacks them under "
+        "/var/lib/docker (or containerd's root), which is full.",
+        "Free space: `docker system df`, then `docker system prune -a` (unused images, build cache: `docker builder "
+        'prune`); or move docker\'s data-root to a larger disk (`"data-root": "/big/docker"` in '
+        "/etc/docker/daemon.json, then restart docker); `df -h /var/lib/docker` shows it.",
+        weight=82,
+        applies="docker, podman, containerd",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="failed to register layer: Error processing tar file(exit status 1): write "
+        "/usr/lib/x86_64-linux-gnu/libcudnn.so.8: no space left on device",
+        example_source="docker's layer store (daemon/graphdriver: 'failed to register layer', the kernel's ENOSPC)",
+    ),
+    KnownError(
+        "host-image-pull-limit",
+        "docker pull: toomanyrequests (Docker Hub's pull rate limit)",
+        r"toomanyrequests: (?:You have reached your pull rate limit|Too Many Requests)",
+        "Docker Hub limits anonymous (per IP) and free-account pulls per six hours; a CI runner or a shared NAT "
+        "reaches it.",
+        "`docker login` (an authenticated pull has a higher limit), pull from a mirror or another registry holding "
+        "the same image (NGC's nvcr.io for NVIDIA's images, a pull-through cache), or wait for the window to reset.",
+        weight=80,
+        applies="docker, podman, containerd pulling from Docker Hub",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="docker: Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may "
+        "increase the limit by authenticating and upgrading",
+        example_source="Docker Hub's registry (TOOMANYREQUESTS error code)",
+    ),
+    KnownError(
+        "host-apptainer-no-nv",
+        "Apptainer / Singularity --nv: Could not find any nv files on this host (the container gets no GPU)",
+        r"Could not find any nv files on this host",
+        "Apptainer's --nv binds the host driver's libraries listed by nvidia-container-cli or ldconfig into the "
+        "container; it found none, so the container runs without the GPU (CUDA then reports no device or error "
+        "35): the node has no NVIDIA driver (a login or CPU node), or its libraries are not in the ldconfig cache.",
+        "Run on a GPU node (in Slurm, ask for one: `--gres=gpu:1` / `--gpus=1`) where `nvidia-smi` works, then "
+        "`apptainer exec --nv image.sif nvidia-smi`; if the driver is installed in a non-standard place, run "
+        "`ldconfig` for it or use `--nvccli` (the NVIDIA Container Toolkit's cli).",
+        severity="warns-of-failure",
+        weight=86,
+        applies="Apptainer and SingularityCE with --nv",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="WARNING: Could not find any nv files on this host!",
+        example_source="Apptainer internal/pkg/util/gpu (nvidia file discovery for --nv)",
+    ),
+    KnownError(
+        "host-slurm-no-gpu-node",
+        "Slurm: Requested node configuration is not available / Invalid generic resource (gres) specification",
+        r"Requested node configuration is not available|Invalid generic resource \(gres\) specification"
+        r"|Invalid gres specification",
+        "Slurm found no node (in that partition) that can ever satisfy the request: a GPU count, type or memory no "
+        "node has, the GPUs asked for in a partition without GPU nodes, or a gres name this cluster does not define.",
+        "Ask for what exists: `sinfo -o '%P %G %N'` lists each partition's GPUs (gres); request them in that form "
+        "(`--partition=<gpu partition> --gres=gpu:<type>:<n>` or `--gpus=<n>`), with no more GPUs per node than a "
+        "node has.",
+        weight=82,
+        applies="Slurm (sbatch, srun, salloc) clusters",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="srun: error: Unable to allocate resources: Requested node configuration is not available",
+        example_source="Slurm (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE's text)",
+    ),
+    KnownError(
+        "host-dataloader-worker-exited",
+        "DataLoader worker (pid(s) N) exited unexpectedly (a worker died: /dev/shm, memory, or its own error)",
+        r"DataLoader worker \(pid\(?s?\)? ?[\d, ]{1,80}\) exited unexpectedly",
+        "A DataLoader worker process died without a Python error: killed for memory (the kernel's OOM killer), by "
+        "SIGBUS when /dev/shm is full (a container's 64 MB default), or by a crash in a library it called.",
+        "Rerun with `num_workers=0`: the real error shows in the main process. In a container raise /dev/shm "
+        "(`--shm-size=16g` or `--ipc=host`; in Kubernetes a memory-backed emptyDir at /dev/shm); `dmesg | grep -i "
+        "kill` shows an OOM kill (lower the batch size or workers).",
+        loose=True,
+        alternatives=("host-shm-too-small",),
+        weight=70,
+        applies="torch DataLoader with num_workers > 0",
+        shown_by=(_test("test_shared_memory_in_containers"),),
+        example="RuntimeError: DataLoader worker (pid(s) 1234, 1235) exited unexpectedly",
+        example_source="torch 2.x torch/utils/data/dataloader.py (_try_get_data: 'DataLoader worker (pid(s) {}) "
+        "exited unexpectedly')",
+    ),
+)
+
 #: a PCI bus id as nvidia-smi prints it (0000:01:00.0)
 _BUS_ID = r"[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]"
 
@@ -570,4 +715,11 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES: tuple[KnownError, ...] = (*_TOOLKIT_ROWS, *_CLUSTER_ROWS, *_IMAGE_ROWS, *_SHM_ROWS, *_PLATFORM_ROWS)
+FAMILIES: tuple[KnownError, ...] = (
+    *_TOOLKIT_ROWS,
+    *_CLUSTER_ROWS,
+    *_IMAGE_ROWS,
+    *_SHM_ROWS,
+    *_HOST_ROWS,
+    *_PLATFORM_ROWS,
+)
