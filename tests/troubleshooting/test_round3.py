@@ -271,7 +271,7 @@ def test_cuda_35_without_an_nvidia_gpu() -> None:
     message = "CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version ; GPU=0 ; hostname=pc"
     unsure = explain(message)
     assert unsure[0].key == "cuda-driver-insufficient" and unsure[0].confidence == "likely"
-    assert unsure[0].alternatives == ("no-nvidia-gpu",) and "no-nvidia-gpu" in unsure.summary
+    assert unsure[0].alternatives == ("no-nvidia-gpu", "host-container-no-gpu") and "no-nvidia-gpu" in unsure.summary
     intel = explain(message + "\nDevice: Intel(R) UHD Graphics 620\nonnxruntime.capi.onnxruntime_pybind11_state.Fail")
     assert intel[0].key == "no-nvidia-gpu" and intel[0].confidence == "sure"
     assert "CPUExecutionProvider" in intel[0].fix and "update" not in intel[0].fix.lower()
@@ -428,7 +428,11 @@ def test_the_cli_says_the_first_answer_first(
     monkeypatch.setattr(sys, "stdin", io.StringIO("CUDA failure 35: CUDA driver version is insufficient\n"))
     assert main(["explain", "--json", "-"]) == 0
     row = json.loads(capsys.readouterr().out)[0]
-    assert row["confidence"] == "likely" and row["alternatives"] == ["no-nvidia-gpu"] and row["severity"] == "failure"
+    assert (
+        row["confidence"] == "likely"
+        and row["alternatives"] == ["no-nvidia-gpu", "host-container-no-gpu"]
+        and row["severity"] == "failure"
+    )
 
 
 # ---- the whole input -----------------------------------------------------------------------------------------------

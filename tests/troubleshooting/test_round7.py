@@ -90,7 +90,7 @@ def test_a_container_started_without_gpus() -> None:
         ),
         (
             "docker run --rm app\nCUDA failure 35: CUDA driver version is insufficient for CUDA runtime version",
-            "cuda-driver-insufficient",
+            "host-container-no-gpu",  # round eight: the container family, picked by the driver-or-no-gpu decider
         ),
         ("(inside /.dockerenv) RuntimeError: Found no NVIDIA driver on your system.", "no-gpu-visible"),
     ):

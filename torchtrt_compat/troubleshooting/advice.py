@@ -17,6 +17,7 @@ from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
 from .facts import TextFacts
+from .families.containers import CONTAINER_CONTEXT
 from .table import TENSORRT_API, TENSORRT_API_ADDED
 
 if TYPE_CHECKING:
@@ -534,14 +535,27 @@ ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
 
 
 # ---- deciders: which of two families the facts point to -----------------------------------------------------------
-def _decide_driver_or_no_gpu(v: Versions, _text: str) -> str | None:
-    """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, or the
-    machine's (with --env), decide; None when neither tells."""
+#: error 35 as "no driver at all" reads it (a container without its GPUs reports the same)
+_NO_DRIVER_35 = re.compile(r"driver version is insufficient|InsufficientDriver|error:? 35\b", re.IGNORECASE)
+#: the text shows a driver that answered (forward compatibility refused, a PTX too new) or an NVIDIA card by name
+_DRIVER_SEEN = re.compile(
+    r"forward compatibility|Error 80[34]|COMPAT_NOT_SUPPORTED|PtxVersion|unsupported toolchain"
+    r"|\b(?:RTX|GTX|GeForce|Quadro|Tesla|A100|H100|H200|L40S?|A10G?|T4)(?:\b|\d)|Driver Version:",
+    re.IGNORECASE,
+)
+
+
+def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
+    """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, a container
+    the text shows (started without its GPUs, unless it names an NVIDIA one), or the machine's GPUs (with --env),
+    decide; None when none tells."""
     vendors = v.facts.gpu_vendors if v.facts else []
     if "nvidia" in vendors:
         return "cuda-driver-insufficient"
     if vendors:  # only Intel, AMD or Apple graphics named
         return "no-nvidia-gpu"
+    if _NO_DRIVER_35.search(text) and not _DRIVER_SEEN.search(text) and re.search(CONTAINER_CONTEXT, text, re.I):
+        return "host-container-no-gpu"  # no driver found in a container that names no NVIDIA GPU: started without
     if v.env is not None:
         if v.env.gpus or v.env.driver:
             return "cuda-driver-insufficient"

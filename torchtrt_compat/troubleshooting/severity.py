@@ -109,6 +109,12 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         r"^\s{0,4}\[[A-Za-z][\w-]{0,20}\]\s{0,2}\[(?P<l>FATAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE|VERBOSE)\]",
         "a component then a level in brackets: lmdeploy's TurboMind ([TM][INFO]), FasterTransformer ([FT][WARNING])",
     ),
+    (
+        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?[\s|-]{1,5}"
+        r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
+        "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
+        "-- ...'; '%(asctime)s - %(levelname)s - ...')",
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The

@@ -548,6 +548,14 @@ _CORE: tuple[KnownError, ...] = (
                 "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports.",
             ),
             Variant(
+                r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard",
+                "WSL2",
+                "Under WSL2 CUDA uses the Windows NVIDIA driver through /usr/lib/wsl/lib: update the Windows driver "
+                "(not one inside WSL), do not install a Linux NVIDIA driver or the cuda-drivers package in WSL (it "
+                "shadows WSL's libcuda: remove it), keep /usr/lib/wsl/lib on LD_LIBRARY_PATH, then `wsl --shutdown` "
+                "and reopen; `nvidia-smi` in WSL shows the CUDA the driver supports.",
+            ),
+            Variant(
                 CONTAINER,
                 "in a container",
                 "In a container started without GPUs the CUDA runtime finds no driver and reports it as this error "
@@ -575,7 +583,7 @@ _CORE: tuple[KnownError, ...] = (
         ),
         host="driver",
         severity="warns-of-failure",
-        alternatives=("no-nvidia-gpu",),
+        alternatives=("no-nvidia-gpu", "host-container-no-gpu"),
         decide="driver-or-no-gpu",
         example="RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version",
         example_source="https://github.com/nagadomi/nunif/issues/702 (CUDA 13 builds)",

@@ -1,0 +1,725 @@
+"""Containers, clusters and the host platform (issue 36, round eight): the NVIDIA Container Toolkit missing or
+misconfigured (docker's device-driver and runtime errors, nvidia-container-cli's initialization, requirement and
+mount errors, podman's CDI devices), a container that lost its GPUs after a systemd reload, Kubernetes GPU
+scheduling and the NVIDIA device plugin, an image tag that does not exist (or not for this platform / L4T release),
+a binary for another CPU, a container's /dev/shm too small (torch's DataLoader, NCCL, Ray), WSL2's driver library,
+a driver updated without a reboot, and a GPU lost at runtime (NVRM Xid, "fallen off the bus").
+
+Each row is keyed to the tool's own wording (docker's daemon, libnvidia-container's nvidia-container-cli, podman's
+CDI registry, kube-scheduler's fit predicates, k8s-device-plugin's factory.go, the registry's manifest errors, the
+kernel's ENOEXEC, torch's DataLoader worker and shared-memory messages, NCCL's shm transport, Ray's services.py,
+NVML's init errors, the NVIDIA kernel module's Xid lines); image names, versions and numbers are read from the text,
+never written into a pattern. The core rows these refine stay in `troubleshooting.table` (driver-library-missing,
+cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows are narrower and rank above them.
+"""
+
+from __future__ import annotations
+
+from ..entry import JETSON, KnownError, Variant
+
+__all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round8_cont.py"
+_SET = "tests/data/explain_round8"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+#: a process in a container or a pod (the text shows docker, podman, compose, Kubernetes or an NGC image); the
+#: "driver-or-no-gpu" decider (`troubleshooting.advice`) reads it too
+CONTAINER_CONTEXT = (
+    r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b|\bkubernetes\b|\bkubectl\b|\bpod\b"
+)
+#: Kubernetes context: a pod, a node, kubectl, a KServe / Ray cluster
+_KUBERNETES = (
+    r"\bkubectl\b|\bkubernetes\b|\bk8s\b|\bpods?\b|\bnodes?\b[^\n]{0,40}\bavailable\b|kserve|emptyDir"
+    #: a Deployment's pod name: <name>-<ReplicaSet hash>-<5 characters>
+    r"|\b[a-z0-9]{1,60}-[a-z0-9]{8,10}-[a-z0-9]{5}\b"
+)
+#: WSL2 context
+_WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
+#: the host has no NVIDIA GPU (its only GPU is Intel, AMD or Apple)
+_NO_NVIDIA = r"Intel\(R\) (?:UHD|Iris|HD|Arc)|Mesa Intel|Intel® (?:UHD|Iris|Xe)|AMD Radeon|Radeon\(TM\)|Apple M\d"
+#: installing and wiring the NVIDIA Container Toolkit into docker
+_TOOLKIT = (
+    "install the NVIDIA Container Toolkit on the host (package nvidia-container-toolkit from NVIDIA's repository), "
+    "register it with docker (`sudo nvidia-ctk runtime configure --runtime=docker`) and restart the daemon (`sudo "
+    "systemctl restart docker`); `docker info | grep -i runtimes` must list nvidia, and `docker run --rm --gpus all "
+    "ubuntu nvidia-smi` must show the GPU"
+)
+#: the process and library names a /dev/shm-hungry workload shows (NCCL's shm transport, a DataLoader, vLLM's TP)
+_SHM_USERS = (
+    r"\bNCCL\b|tensor[_ -]parallel|\bvllm\b|RayWorkerWrapper|DataLoader|torch\.distributed|torchrun|num_workers"
+)
+
+_TOOLKIT_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-toolkit-missing",
+        'docker has no NVIDIA runtime for --gpus (could not select device driver "" with capabilities: [[gpu]])',
+        r"could not select device driver \"[^\"\n]{0,40}\" with capabilities: \[\[gpu\]\]"
+        r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
+        r"|no runtime for \"?nvidia\"? is configured"
+        r"|exec: \"nvidia-container-runtime(?:-hook)?\": executable file not found",
+        "`docker run --gpus ...` (or compose's GPU device reservation, or `--runtime=nvidia`) asks the daemon for the "
+        "NVIDIA runtime, and this daemon has none: the NVIDIA Container Toolkit is not installed on the host, or it "
+        "was installed but the daemon was not configured and restarted; the NVIDIA driver on the host is a separate "
+        "requirement.",
+        f"On the host: {_TOOLKIT}. The host needs a working NVIDIA driver too (`nvidia-smi` on the host).",
+        variants=(
+            Variant(
+                _NO_NVIDIA,
+                "the host has no NVIDIA GPU",
+                "The host's GPU is not an NVIDIA one, so there is no GPU docker can give the container: drop "
+                "`--gpus` / the compose device reservation and run the image's CPU mode (or use a host with an "
+                "NVIDIA GPU).",
+            ),
+            Variant(
+                _WSL + r"|Windows",
+                "Docker Desktop on Windows",
+                "Docker Desktop gives containers the GPU through WSL2: use the WSL2 backend (Settings > General), "
+                "update Docker Desktop and the Windows NVIDIA driver (do not install a Linux driver inside WSL), "
+                "`wsl --update`, then `docker run --rm --gpus all ubuntu nvidia-smi`.",
+            ),
+            Variant(
+                r"no runtime for \"?nvidia\"? is configured|containerd|cri-o|\bcrio\b|RuntimeClass",
+                "containerd / CRI-O (Kubernetes)",
+                "The node's container runtime has no nvidia runtime: `sudo nvidia-ctk runtime configure "
+                "--runtime=containerd` (or `--runtime=crio`), restart it (`sudo systemctl restart containerd`), "
+                "and create the `nvidia` RuntimeClass the pods name (the GPU Operator does all of this).",
+            ),
+            Variant(
+                r"/snap/|\bsnap\b",
+                "docker from snap",
+                "Docker installed as a snap does not use the host's NVIDIA Container Toolkit: remove the snap and "
+                f"install Docker Engine from Docker's apt repository, then {_TOOLKIT}.",
+            ),
+        ),
+        weight=90,
+        applies="docker / compose with --gpus or runtime: nvidia, containerd and CRI-O on GPU nodes",
+        shown_by=(_test("test_toolkit_missing_in_docker_words"), f"{_SET}c.jsonl#nvidia-dcgm-exporter-33"),
+        example='docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
+        example_source="https://github.com/NVIDIA/dcgm-exporter/issues/33; docker daemon (daemon/devices.go, "
+        "'could not select device driver %q with capabilities: %v')",
+    ),
+    KnownError(
+        "host-toolkit-driver",
+        "nvidia-container-cli: initialization / mount error (the toolkit cannot set the GPU up from the host's driver)",
+        r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}",
+        "The NVIDIA Container Toolkit is installed, but its prestart hook (nvidia-container-cli) could not set the "
+        "container up: it loads the host driver's NVML (libnvidia-ml.so.1) to find the GPUs, so a host without a "
+        "loaded NVIDIA driver (not installed, the kernel module not loaded after an update or with Secure Boot, "
+        "docker as a snap or rootless without the driver's files in view) fails here before the container starts.",
+        "Make the driver work on the host first: `nvidia-smi` on the host must list the GPU (install the driver, or "
+        "reboot after installing or updating it; with Secure Boot, enrol the module's key or sign it). Then restart "
+        "docker and run `docker run --rm --gpus all ubuntu nvidia-smi`; `nvidia-container-cli -k -d /dev/tty info` "
+        "shows what the hook sees.",
+        variants=(
+            Variant(
+                r"WSL environment detected but no adapters|" + _WSL,
+                "WSL2 / Docker Desktop",
+                "Under WSL2 the container's GPU comes from the Windows NVIDIA driver: update the Windows driver "
+                "(do not install a Linux NVIDIA driver inside WSL), run `wsl --update`, check that `nvidia-smi` works "
+                "in the WSL shell, then restart Docker Desktop.",
+            ),
+            Variant(
+                r"mount error: [^\n]{0,200}file exists",
+                "driver files baked into the image",
+                "The image already holds NVIDIA driver libraries (libnvidia-ml, libcuda: an image committed from a "
+                "container that ran with GPUs, or a Dockerfile that copied or installed a driver), so the hook cannot "
+                "mount the host's over them: remove them from the image (do not install nvidia-driver / "
+                "libnvidia-compute packages in it) and rebuild.",
+            ),
+            Variant(
+                r"bpf_prog_query|BPF_CGROUP_DEVICE|rootless",
+                "rootless docker / podman",
+                "A rootless engine cannot set device cgroups: set `no-cgroups = true` in "
+                "/etc/nvidia-container-runtime/config.toml and pass the devices through the toolkit (or use CDI: "
+                "`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, then `--device nvidia.com/gpu=all`).",
+            ),
+            Variant(
+                r"driver/library version mismatch",
+                "driver updated without a reboot",
+                "The host's NVIDIA driver was updated while the old kernel module is still loaded: reboot the host "
+                "(or unload and reload the nvidia kernel modules), then restart docker.",
+            ),
+            Variant(
+                r"driver not loaded|driver rpc error",
+                "the kernel module is not loaded",
+                "The NVIDIA kernel module is not loaded on the host: reboot after installing the driver, check "
+                "`lsmod | grep nvidia` and `dmesg | grep -i nvidia` (Secure Boot refuses an unsigned module: enrol "
+                "its key with mokutil, or install the signed driver packages).",
+            ),
+        ),
+        weight=93,
+        applies="the NVIDIA Container Toolkit (libnvidia-container) with docker, podman, containerd",
+        shown_by=(_test("test_toolkit_cannot_reach_the_driver"),),
+        example="docker: Error response from daemon: OCI runtime create failed: container_linux.go:380: starting "
+        "container process caused: process_linux.go:545: container init caused: Running hook #0:: error running "
+        "hook: exit status 1, stdout: , stderr: nvidia-container-cli: initialization error: load library failed: "
+        "libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown.",
+        example_source="https://github.com/NVIDIA/nvidia-docker/issues/1034 (same class); libnvidia-container "
+        "nvc.c / driver.c ('initialization error', 'load library failed')",
+    ),
+    KnownError(
+        "host-toolkit-cuda-requirement",
+        "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=X (the host driver is older than the "
+        "image's CUDA)",
+        r"nvidia-container-cli:? requirement error: unsatisfied condition: ([^\n,]{1,60})",
+        "A CUDA image states the CUDA it needs (NVIDIA_REQUIRE_CUDA, e.g. cuda>=12.8) and the toolkit checks it "
+        "against the host driver before starting the container: this host's driver supports an older CUDA.",
+        "Update the host's NVIDIA driver to one that supports the image's CUDA (`nvidia-smi` on the host shows the "
+        "highest CUDA it runs), or use the image tag built for an older CUDA. On data-centre GPUs with CUDA's "
+        "forward-compatibility package in the image, `-e NVIDIA_DISABLE_REQUIRES=true` skips the check (on GeForce "
+        "/ RTX cards the program then fails with error 804 instead).",
+        op=r"unsatisfied condition: ([^\n,]{1,60})",
+        advice="driver",
+        weight=92,
+        applies="CUDA base images (NVIDIA_REQUIRE_CUDA) under the NVIDIA Container Toolkit",
+        shown_by=(_test("test_toolkit_cannot_reach_the_driver"),),
+        example="nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your "
+        "driver to a newer version, or use an earlier cuda container: unknown",
+        example_source="https://github.com/SyneRBI/PETRIC2/issues/27; libnvidia-container nvc_container.c "
+        "(requirement error)",
+    ),
+    KnownError(
+        "host-cdi-unresolvable",
+        "unresolvable CDI devices nvidia.com/gpu=... (podman / CDI: no NVIDIA CDI specification)",
+        r"unresolvable CDI devices? ([\w./-]{1,60}=[\w.,-]{1,60})|unresolvable CDI devices?",
+        "Podman (and docker or containerd in CDI mode) resolves `--device nvidia.com/gpu=all` through a CDI "
+        "specification file (/etc/cdi/nvidia.yaml or /var/run/cdi/nvidia.yaml) that the NVIDIA Container Toolkit "
+        "generates; none exists, it is stale (the driver changed since), or it is not readable by this user.",
+        "Generate it on the host: `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml` (again after every "
+        "driver update), make it readable (`sudo chmod a+r /etc/cdi/nvidia.yaml`), check `nvidia-ctk cdi list` names "
+        "the device you ask for, then `podman run --rm --device nvidia.com/gpu=all ubuntu nvidia-smi -L`. Podman "
+        "needs 4.1+ for CDI.",
+        variants=(
+            Variant(
+                JETSON,
+                "Jetson",
+                "On Jetson (integrated GPU) generate the specification in CSV mode: `sudo nvidia-ctk cdi generate "
+                "--mode=csv --output=/etc/cdi/nvidia.yaml`, and regenerate it after each JetPack or toolkit update.",
+            ),
+        ),
+        op=r"unresolvable CDI devices? ([\w./-]{1,60}=[\w.,-]{1,60})",
+        weight=90,
+        applies="podman 4.1+, docker 25+ and containerd with CDI; NVIDIA Container Toolkit 1.12+",
+        shown_by=(_test("test_toolkit_missing_in_docker_words"),),
+        example="Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all",
+        example_source="https://github.com/NVIDIA/nvidia-container-toolkit/issues/146; the CDI registry's "
+        "InjectDevices ('unresolvable CDI devices')",
+    ),
+    KnownError(
+        "host-container-no-gpu",
+        "A container started without GPU access: CUDA finds no driver (error 35, 'driver version is insufficient')",
+        r"(?:CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver)",
+        "Inside a container the NVIDIA driver's libraries and device nodes exist only when the container was started "
+        "with the GPUs (docker --gpus, the nvidia runtime, a GPU device reservation): without them CUDA reports 'CUDA "
+        "driver version is insufficient' (35) or 'no CUDA-capable device' (100) whatever the host's driver. If "
+        "`nvidia-smi` inside the container does list the GPU, the host driver is older than the image's CUDA "
+        "instead.",
+        "Start the container with the GPUs: `docker run --gpus all ...` (or `--runtime=nvidia`), in compose "
+        "`runtime: nvidia` or "
+        "`deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]`, in Kubernetes "
+        "a `nvidia.com/gpu` limit; the NVIDIA Container Toolkit must be installed on the host. `nvidia-smi` inside "
+        "the container must list the GPU; if it does, update the host driver or use an image for an older CUDA.",
+        requires=CONTAINER_CONTEXT,
+        alternatives=("cuda-driver-insufficient",),
+        decide="driver-or-no-gpu",
+        weight=84,
+        applies="any CUDA program in docker, podman or a Kubernetes pod",
+        shown_by=(_test("test_cuda_in_a_container_without_gpus"), f"{_SET}a.jsonl#alexjc-neural-enhance-235"),
+        example="$ docker run -it --rm alexjc/neural-enhance --zoom=2 1.jpg\nCUDA driver version is insufficient "
+        "for CUDA runtime version",
+        example_source="https://github.com/alexjc/neural-enhance/issues/235 (the docker image run without the "
+        "NVIDIA runtime)",
+    ),
+    KnownError(
+        "host-nvml-lost",
+        "Failed to initialize NVML: Unknown Error inside a container (it lost its GPUs: systemd reload, cgroups)",
+        r"Failed to initialize NVML: Unknown Error",
+        "A running container lost access to its GPU device nodes: with docker's systemd cgroup driver, a `systemctl "
+        "daemon-reload` on the host (often from an automatic package update) rewrites the container's device cgroup "
+        "without the NVIDIA devices; a container started without `--gpus` (devices passed by hand, no privileges) "
+        "shows the same.",
+        "Restart the container (it gets its GPUs back). To stop it recurring: update the NVIDIA Container Toolkit and "
+        "create the /dev/char links (`sudo nvidia-ctk system create-dev-char-symlinks --create-all`, or the "
+        'toolkit\'s udev rule), or switch docker to the cgroupfs driver (`"exec-opts": '
+        '["native.cgroupdriver=cgroupfs"]` in /etc/docker/daemon.json), or use CDI (`--device nvidia.com/gpu=all`). '
+        "On a host (no container), reboot after a driver update.",
+        variants=(
+            Variant(
+                _KUBERNETES,
+                "Kubernetes",
+                "Pods lose their GPUs the same way after a daemon-reload on the node: delete the pod (it is "
+                "recreated with its GPUs), and on the node use the toolkit's /dev/char symlinks (`nvidia-ctk system "
+                "create-dev-char-symlinks --create-all`; the GPU Operator's validator does it) or CDI.",
+            ),
+        ),
+        weight=86,
+        applies="GPU containers under systemd cgroup management (docker, containerd, Kubernetes), cgroup v1 and v2",
+        shown_by=(_test("test_nvml_in_a_container_and_on_a_host"),),
+        example="root@098b49afe624:/# nvidia-smi\nFailed to initialize NVML: Unknown Error",
+        example_source="https://github.com/NVIDIA/nvidia-container-toolkit/issues/251 (after systemctl "
+        "daemon-reload); NVIDIA's notice in nvidia-container-toolkit issue 48",
+    ),
+    KnownError(
+        "host-driver-reboot",
+        "Failed to initialize NVML: Driver/library version mismatch (a driver updated without a reboot)",
+        r"(?:Failed to initialize NVML|nvml error): Driver/library version mismatch"
+        r"|(?:NVML library version|API mismatch): [^\n]{0,80}(?:kernel module|client) has version",
+        "The NVIDIA driver's user-space libraries were updated (an apt upgrade, an installer) while the older kernel "
+        "module is still loaded, so NVML, CUDA and the container toolkit refuse to talk to it.",
+        "Reboot the machine (or stop everything that uses the GPU and reload the modules: `sudo rmmod nvidia_uvm "
+        "nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`); to avoid it, hold the driver packages out of "
+        "unattended upgrades.",
+        weight=94,
+        applies="Linux hosts with the NVIDIA driver, any CUDA program",
+        shown_by=(_test("test_nvml_in_a_container_and_on_a_host"),),
+        example="$ nvidia-smi\nFailed to initialize NVML: Driver/library version mismatch\nNVML library version: "
+        "535.161",
+        example_source="nvidia-smi / NVML (nvmlInit's NVML_ERROR_LIB_RM_VERSION_MISMATCH text)",
+    ),
+)
+
+_CLUSTER_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-k8s-insufficient-gpu",
+        "Kubernetes: 0/N nodes are available: Insufficient nvidia.com/gpu (no node offers a free GPU)",
+        r"Insufficient (nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,4}gb))",
+        "The scheduler found no node with a free `nvidia.com/gpu` to give the pod: the NVIDIA device plugin is not "
+        "running (or sees no GPU) on the GPU nodes, so they advertise none; or every GPU is already taken; or the "
+        "pod asks for more GPUs than one node has.",
+        "Look at what the nodes offer: `kubectl describe nodes | grep -A8 Allocatable` (nvidia.com/gpu must be > 0). "
+        "None: install the NVIDIA device plugin or the GPU Operator, configure the node's container runtime for "
+        "NVIDIA (`nvidia-ctk runtime configure --runtime=containerd`) and read the plugin's log (`kubectl logs -n "
+        "kube-system -l name=nvidia-device-plugin-ds`). Some, all in use: free them, lower the pod's limit, or add "
+        "nodes; check the pod's nodeSelector and tolerations fit the GPU nodes' labels and taints.",
+        op=r"Insufficient (nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,4}gb))",
+        weight=88,
+        applies="Kubernetes (and KServe, Ray on Kubernetes, Kubeflow) with the NVIDIA device plugin",
+        shown_by=(_test("test_kubernetes_scheduling_and_its_device_plugin"),),
+        example="Warning  FailedScheduling  default-scheduler  0/1 nodes are available: 1 Insufficient "
+        "nvidia.com/gpu. preemption: 0/1 nodes are available",
+        example_source="https://github.com/NVIDIA/k8s-device-plugin/issues/585; kube-scheduler's NodeResourcesFit "
+        "('Insufficient %v')",
+    ),
+    KnownError(
+        "host-k8s-device-plugin",
+        "NVIDIA device plugin sees no GPU (Incompatible strategy detected / did you configure the NVIDIA Container "
+        "Toolkit?)",
+        r"Incompatible strategy detected|If this is a GPU node, did you configure the NVIDIA Container Toolkit"
+        r"|No devices found\. Waiting indefinitely",
+        "The NVIDIA device plugin runs in a pod and finds GPUs through the container runtime's NVIDIA hook: on this "
+        "node containerd / CRI-O does not run it with the nvidia runtime (not the default, no RuntimeClass), or the "
+        "node has no driver, so it advertises no nvidia.com/gpu and GPU pods stay Pending.",
+        "On the node: `nvidia-smi` must work; `sudo nvidia-ctk runtime configure --runtime=containerd "
+        "--set-as-default` (or `--runtime=crio`) and restart the runtime, or deploy the plugin with "
+        "`runtimeClassName: nvidia` (its Helm chart's runtimeClassName value); the GPU Operator sets all of this up. "
+        "Then `kubectl describe node` shows nvidia.com/gpu under Allocatable.",
+        severity="warns-of-failure",
+        weight=88,
+        applies="NVIDIA k8s-device-plugin 0.14+ on containerd or CRI-O",
+        shown_by=(_test("test_kubernetes_scheduling_and_its_device_plugin"),),
+        example="E0402 22:17:31.198643       1 factory.go:112] Incompatible strategy detected auto\nE0402 "
+        "22:17:31.198657       1 factory.go:113] If this is a GPU node, did you configure the NVIDIA Container "
+        "Toolkit?",
+        example_source="https://github.com/NVIDIA/k8s-device-plugin/issues/1220; k8s-device-plugin "
+        "internal/rm factory.go",
+    ),
+)
+
+_IMAGE_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-image-tag-missing",
+        "docker pull: manifest unknown / repository does not exist (no such image or tag)",
+        r"manifest for ([^\s:]{1,200}:[\w.-]{1,128}) not found|manifest unknown|pull access denied for ([^\s,]{1,200})"
+        r"|repository does not exist or may require 'docker login'",
+        "The registry has no image of that name and tag: the tag was never published (a version, CUDA or L4T "
+        "release the project builds no image for), it was removed, the name is misspelt, or the image is private "
+        "and needs a login.",
+        "Check the tags that exist (the registry's tag list, `docker manifest inspect <image>:<tag>`) and pick the "
+        "closest published one, or build the image yourself from the project's Dockerfile; for a private image "
+        "`docker login <registry>` first.",
+        variants=(
+            Variant(
+                JETSON + r"|dustynv|jetson-containers|-r3\d\.\d",
+                "Jetson / L4T",
+                "Jetson images are tagged per L4T release (cat /etc/nv_tegra_release; the tag's -r35.4.1 part) and "
+                "not every release has one: use the tag of the closest published release of the same L4T major "
+                "(r35.x images run on other r35 releases; r32, r35 and r36 do not mix), e.g. with jetson-containers' "
+                "`autotag`, or build it with jetson-containers (`jetson-containers build <package>`).",
+            ),
+            Variant(
+                r"nvcr\.io",
+                "an NGC image",
+                "NGC tags are the release month (YY.MM-py3, YY.MM-py3-igpu for Jetson, -trtllm-python-py3 ...): list "
+                "them on the NGC catalogue page of the image and `docker login nvcr.io` (user $oauthtoken, an NGC API "
+                "key) for images that need it.",
+            ),
+        ),
+        op=r"manifest for ([^\s:]{1,200}:[\w.-]{1,128}) not found|pull access denied for ([^\s,]{1,200})",
+        weight=85,
+        applies="docker, podman, containerd pulls from any registry",
+        shown_by=(_test("test_image_tags_and_platforms"), f"{_SET}a.jsonl#dusty-nv-ros-deep-learning-129"),
+        example="Unable to find image 'dustynv/ros:noetic-pytorch-l4t-r35.4.1' locally\ndocker: Error response "
+        "from daemon: manifest for dustynv/ros:noetic-pytorch-l4t-r35.4.1 not found: manifest unknown: manifest "
+        "unknown.",
+        example_source="https://github.com/dusty-nv/ros_deep_learning/issues/129; the registry API's "
+        "MANIFEST_UNKNOWN error",
+    ),
+    KnownError(
+        "host-image-platform",
+        "An image or binary for another CPU (no matching manifest for linux/arm64 / exec format error)",
+        r"no matching manifest for ([\w/]{3,30}) in the manifest list"
+        r"|image with reference [^\n]{1,200} was found but does not match the specified platform"
+        r"|requested image's platform \(([\w/]{3,30})\) does not match the detected host platform"
+        r"|exec format error|Exec format error",
+        "The image (or a binary, a wheel's library) was built for another CPU architecture than the machine's: an "
+        "x86_64 (amd64) image on a Jetson or another arm64 host, or the reverse; the registry has no variant for "
+        "this platform, or docker pulled the other one and the kernel cannot execute it (ENOEXEC, 'exec format "
+        "error'). A script without a #! line run directly gives the same error.",
+        "Use an image built for this platform: `docker manifest inspect <image>` lists the platforms it has; "
+        "`uname -m` shows the machine's. Build it for the target (`docker buildx build --platform linux/arm64 ...`) "
+        "or, only to test, run the other architecture under emulation (binfmt / qemu-user-static); a script run "
+        "directly needs its `#!/usr/bin/env python3` (or bash) first line.",
+        variants=(
+            Variant(
+                JETSON,
+                "Jetson",
+                "A Jetson runs arm64 images built for its L4T release only: use NVIDIA's l4t images "
+                "(l4t-pytorch, l4t-tensorrt, l4t-jetpack, NGC -igpu tags) or jetson-containers' images for your L4T "
+                "(cat /etc/nv_tegra_release), not the x86_64 images of NGC or Docker Hub; build the project's "
+                "Dockerfile from such a base.",
+            ),
+            Variant(
+                r"\[Errno 8\]|OSError|subprocess|Popen",
+                "a program started from Python",
+                "The file Python tried to start is not a program this machine can run: a script without a #! line "
+                "(add `#!/usr/bin/env python3` or start it through its interpreter), or a binary downloaded or "
+                "copied for another CPU (`file <path>` names its architecture; get the one for `uname -m`).",
+            ),
+        ),
+        op=r"no matching manifest for ([\w/]{3,30})|exec ([^\s:]{1,200}): exec format error",
+        severity="warns-of-failure",
+        weight=84,
+        applies="docker, podman and any program on arm64 (Jetson, Grace, Apple silicon) and x86_64 hosts",
+        shown_by=(_test("test_image_tags_and_platforms"),),
+        example="docker: no matching manifest for linux/arm64/v8 in the manifest list entries.",
+        example_source="docker's distribution client ('no matching manifest for %s in the manifest list "
+        "entries'); the kernel's ENOEXEC ('exec format error')",
+    ),
+)
+
+_SHM_FIX = (
+    "Give the container more shared memory: `docker run --shm-size=16g ...` (or `--ipc=host`), compose "
+    "`shm_size: 16gb`; in Kubernetes mount a memory-backed emptyDir at /dev/shm (`volumes: [{name: dshm, emptyDir: "
+    "{medium: Memory, sizeLimit: 16Gi}}]` with `volumeMounts: [{name: dshm, mountPath: /dev/shm}]`). Docker's "
+    "default is 64 MB; `df -h /dev/shm` inside shows it."
+)
+
+_SHM_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-shm-too-small",
+        "Shared memory (/dev/shm) too small: DataLoader bus error, 'unable to write to file </torch_...>', NCCL shm",
+        r"insufficient shared memory \(shm\)|out of shared memory\. Please try to raise your shared memory limit"
+        r"|unable to write to file </torch_|unable to allocate shared memory\(shm\)",
+        "Worker processes pass tensors through shared memory (/dev/shm): torch's DataLoader workers, NCCL between "
+        "GPUs of one host, Ray's object store. A container's /dev/shm is 64 MB unless raised, so the first large "
+        "batch fails (a worker killed by SIGBUS, 'No space left on device' on /dev/shm/torch_*, NCCL failing to "
+        "extend its segment).",
+        _SHM_FIX + " Without a container: fewer DataLoader workers, or free /dev/shm.",
+        variants=(
+            Variant(
+                _KUBERNETES,
+                "Kubernetes",
+                "A pod's /dev/shm is small unless you mount one: add a memory-backed emptyDir at /dev/shm "
+                "(`emptyDir: {medium: Memory, sizeLimit: 16Gi}` mounted at /dev/shm; KServe and Ray clusters take it "
+                "in the predictor's / worker's pod spec).",
+            ),
+            Variant(
+                r"\bNCCL\b",
+                "NCCL",
+                "NCCL's shared-memory transport between the GPUs of one host needs room in /dev/shm: "
+                + _SHM_FIX
+                + " Only as a last resort NCCL_SHM_DISABLE=1 (slower).",
+            ),
+        ),
+        weight=88,
+        applies="torch DataLoader (num_workers > 0), NCCL, Ray, vLLM in docker, podman and Kubernetes",
+        shown_by=(_test("test_shared_memory_in_containers"),),
+        example="ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared "
+        "memory (shm).",
+        example_source="torch 2.x torch/utils/data/_utils/signal_handling (the DataLoader worker's SIGBUS handler "
+        "text)",
+    ),
+    KnownError(
+        "host-shm-small-warning",
+        "/dev/shm too small for NCCL (NCCL's shm warnings; Ray's '/dev/shm has only N bytes' before NCCL work)",
+        r"because /dev/shm has only (\d{1,15}) bytes available"
+        r"|NCCL WARN [^\n]{0,80}(?:failed to extend /dev/shm|/dev/shm/nccl-[^\n]{0,120}No space left)"
+        r"|NCCL WARN Call to posix_fallocate failed",
+        "NCCL moves data between the GPUs of one host through /dev/shm, which a container keeps tiny (64 MB is "
+        "docker's and a pod's default): NCCL warns it cannot extend its segment, or Ray warns that /dev/shm is small "
+        "in a text that shows NCCL or tensor-parallel workers; the collective then fails (an NCCL 'unhandled system "
+        "error') or hangs.",
+        _SHM_FIX,
+        variants=(
+            Variant(
+                _KUBERNETES,
+                "Kubernetes",
+                "Mount a memory-backed emptyDir at /dev/shm in the pod (`emptyDir: {medium: Memory, sizeLimit: "
+                "16Gi}`, mountPath /dev/shm); in KServe put the volume and its mount in the InferenceService's "
+                "predictor spec, in a Ray cluster in the worker group's pod template.",
+            ),
+        ),
+        requires=_SHM_USERS,
+        severity="warns-of-failure",
+        op=r"because /dev/shm has only (\d{1,15}) bytes available",
+        weight=80,
+        applies="Ray (vLLM's distributed executor, KServe's vLLM runtime) in docker and Kubernetes",
+        shown_by=(_test("test_shared_memory_in_containers"), f"{_SET}b.jsonl#kserve-kserve-3791"),
+        example="WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm because "
+        "/dev/shm has only 67108864 bytes available. This will harm performance!\n(RayWorkerWrapper pid=1148) "
+        "NCCL INFO Setting affinity for GPU 1 to aaaa,aaaaaaaa",
+        example_source="https://github.com/kserve/kserve/issues/3791; Ray python/ray/_private/services.py; NCCL "
+        "src/transport/shm.cc and shmutils.cc ('failed to extend %s to %ld bytes')",
+    ),
+    KnownError(
+        "host-shm-small-notice",
+        "/dev/shm has only N bytes available (Ray's object store uses /tmp: slower, not a failure)",
+        r"because /dev/shm has only (\d{1,15}) bytes available",
+        "Ray's object store falls back to /tmp when /dev/shm is small (a container's default 64 MB): it works, "
+        "slower; nothing in the text needs /dev/shm to work (no NCCL, no DataLoader workers).",
+        _SHM_FIX,
+        unless=_SHM_USERS,
+        severity="notice",
+        weight=30,
+        applies="Ray in docker and Kubernetes",
+        shown_by=(_test("test_shared_memory_in_containers"),),
+        example="WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 67108864 "
+        "bytes available. This will harm performance!",
+        example_source="Ray python/ray/_private/services.py (the object store's /dev/shm check)",
+    ),
+    KnownError(
+        "host-shm-open-files",
+        "unable to open shared memory object </torch_...>: Too many open files (DataLoader's file-descriptor sharing)",
+        r"unable to open shared memory object </torch_[^\n]{0,120}Too many open files"
+        r"|received (\d{1,6}) items of ancdata",
+        "torch's default sharing strategy keeps one open file descriptor per tensor a DataLoader worker sends; many "
+        "small tensors per batch exceed the process's open-file limit (ulimit -n).",
+        "Switch the sharing strategy before creating the DataLoader: `torch.multiprocessing.set_sharing_strategy("
+        "'file_system')`, or raise the limit (`ulimit -n 65535`; docker `--ulimit nofile=65535:65535`), or return "
+        "fewer, larger tensors per sample (numpy arrays collated once).",
+        weight=86,
+        applies="torch DataLoader with num_workers > 0 on Linux",
+        shown_by=(_test("test_shared_memory_in_containers"),),
+        example="RuntimeError: unable to open shared memory object </torch_26546_3416657152> in read-write mode: "
+        "Too many open files (24)",
+        example_source="torch 2.x aten/src/ATen/MapAllocator.cpp ('unable to open shared memory object <%s> in "
+        "read-write mode')",
+    ),
+)
+
+_HOST_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-driver-not-loaded",
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver (no driver loaded)",
+        r"NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver",
+        "nvidia-smi found no running NVIDIA kernel module: the driver is not installed, or it is installed but its "
+        "module was not built for the running kernel (a kernel update without DKMS), Secure Boot refused the unsigned "
+        "module, nouveau holds the GPU, or an update is waiting for a reboot. Nothing CUDA works until it loads.",
+        "Check `lsmod | grep nvidia` and `dmesg | grep -iE 'nvidia|nvrm'`; reinstall the driver for the running kernel "
+        "(Ubuntu: `sudo ubuntu-drivers install`, or the nvidia-driver-<branch> package with its DKMS module) and "
+        "reboot; with Secure Boot, enrol the module's key (mokutil) or use the signed driver packages.",
+        variants=(
+            Variant(
+                CONTAINER_CONTEXT,
+                "in a container",
+                "Inside a container nvidia-smi talks to the host's driver only when the container has the GPUs: "
+                "start it with `docker run --gpus all ...` (the NVIDIA Container Toolkit on the host) and check "
+                "`nvidia-smi` on the host first.",
+            ),
+            Variant(
+                _WSL,
+                "WSL2",
+                "Under WSL2 the driver is the Windows one: update it in Windows, remove any Linux NVIDIA driver "
+                "installed inside WSL, `wsl --shutdown`, and use /usr/lib/wsl/lib/nvidia-smi.",
+            ),
+        ),
+        weight=90,
+        applies="Linux hosts, containers and WSL2",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the "
+        "latest NVIDIA driver is installed and running.",
+        example_source="nvidia-smi (the driver's own message when no NVIDIA kernel module answers)",
+    ),
+    KnownError(
+        "host-docker-daemon",
+        "docker: permission denied on /var/run/docker.sock / Cannot connect to the Docker daemon",
+        r"permission denied while trying to connect to the Docker daemon socket"
+        r"|Cannot connect to the Docker daemon at ([^\s]{1,200})",
+        "The docker client cannot talk to the daemon: this user is not in the docker group (the socket is root's), "
+        "or the daemon is not running (not started, crashed on a bad /etc/docker/daemon.json after configuring a "
+        "runtime, or Docker Desktop is closed).",
+        "Permission denied: `sudo usermod -aG docker $USER`, then log out and in (or `newgrp docker`), or run with "
+        "sudo. Not running: `sudo systemctl start docker` and read `journalctl -u docker` (a daemon.json that does "
+        "not parse stops it; `nvidia-ctk runtime configure` rewrites that file), or start Docker Desktop.",
+        weight=80,
+        applies="docker on Linux, macOS and Windows",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="docker: Got permission denied while trying to connect to the Docker daemon socket at "
+        "unix:///var/run/docker.sock: Post http://%2Fvar%2Frun%2Fdocker.sock/v1.40/containers/create: dial unix "
+        "/var/run/docker.sock: connect: permission denied.",
+        example_source="docker CLI (client connection errors: 'permission denied while trying to connect to the "
+        "Docker daemon socket', 'Cannot connect to the Docker daemon at %s. Is the docker daemon running?')",
+    ),
+    KnownError(
+        "host-docker-disk-full",
+        "docker pull / build: no space left on device (the images' disk is full)",
+        r"(?:failed to register layer|Error processing tar file|write /var/lib/(?:docker|containerd)/"
+        r"|failed to copy|failed to extract layer|ResourceExhausted)[^\n]{0,300}no space left on device",
+        "GPU images are large (CUDA, cuDNN, TensorRT, torch: 10 to 20 GB each) and docker unpacks them under "
+        "/var/lib/docker (or containerd's root), which is full.",
+        "Free space: `docker system df`, then `docker system prune -a` (unused images, build cache: `docker builder "
+        'prune`); or move docker\'s data-root to a larger disk (`"data-root": "/big/docker"` in '
+        "/etc/docker/daemon.json, then restart docker); `df -h /var/lib/docker` shows it.",
+        weight=82,
+        applies="docker, podman, containerd",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="failed to register layer: Error processing tar file(exit status 1): write "
+        "/usr/lib/x86_64-linux-gnu/libcudnn.so.8: no space left on device",
+        example_source="docker's layer store (daemon/graphdriver: 'failed to register layer', the kernel's ENOSPC)",
+    ),
+    KnownError(
+        "host-image-pull-limit",
+        "docker pull: toomanyrequests (Docker Hub's pull rate limit)",
+        r"toomanyrequests: (?:You have reached your pull rate limit|Too Many Requests)",
+        "Docker Hub limits anonymous (per IP) and free-account pulls per six hours; a CI runner or a shared NAT "
+        "reaches it.",
+        "`docker login` (an authenticated pull has a higher limit), pull from a mirror or another registry holding "
+        "the same image (NGC's nvcr.io for NVIDIA's images, a pull-through cache), or wait for the window to reset.",
+        weight=80,
+        applies="docker, podman, containerd pulling from Docker Hub",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="docker: Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may "
+        "increase the limit by authenticating and upgrading",
+        example_source="Docker Hub's registry (TOOMANYREQUESTS error code)",
+    ),
+    KnownError(
+        "host-apptainer-no-nv",
+        "Apptainer / Singularity --nv: Could not find any nv files on this host (the container gets no GPU)",
+        r"Could not find any nv files on this host",
+        "Apptainer's --nv binds the host driver's libraries listed by nvidia-container-cli or ldconfig into the "
+        "container; it found none, so the container runs without the GPU (CUDA then reports no device or error "
+        "35): the node has no NVIDIA driver (a login or CPU node), or its libraries are not in the ldconfig cache.",
+        "Run on a GPU node (in Slurm, ask for one: `--gres=gpu:1` / `--gpus=1`) where `nvidia-smi` works, then "
+        "`apptainer exec --nv image.sif nvidia-smi`; if the driver is installed in a non-standard place, run "
+        "`ldconfig` for it or use `--nvccli` (the NVIDIA Container Toolkit's cli).",
+        severity="warns-of-failure",
+        weight=86,
+        applies="Apptainer and SingularityCE with --nv",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="WARNING: Could not find any nv files on this host!",
+        example_source="Apptainer internal/pkg/util/gpu (nvidia file discovery for --nv)",
+    ),
+    KnownError(
+        "host-slurm-no-gpu-node",
+        "Slurm: Requested node configuration is not available / Invalid generic resource (gres) specification",
+        r"Requested node configuration is not available|Invalid generic resource \(gres\) specification"
+        r"|Invalid gres specification",
+        "Slurm found no node (in that partition) that can ever satisfy the request: a GPU count, type or memory no "
+        "node has, the GPUs asked for in a partition without GPU nodes, or a gres name this cluster does not define.",
+        "Ask for what exists: `sinfo -o '%P %G %N'` lists each partition's GPUs (gres); request them in that form "
+        "(`--partition=<gpu partition> --gres=gpu:<type>:<n>` or `--gpus=<n>`), with no more GPUs per node than a "
+        "node has.",
+        weight=82,
+        applies="Slurm (sbatch, srun, salloc) clusters",
+        shown_by=(_test("test_the_host_and_its_engine"),),
+        example="srun: error: Unable to allocate resources: Requested node configuration is not available",
+        example_source="Slurm (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE's text)",
+    ),
+    KnownError(
+        "host-dataloader-worker-exited",
+        "DataLoader worker (pid(s) N) exited unexpectedly (a worker died: /dev/shm, memory, or its own error)",
+        r"DataLoader worker \(pid\(?s?\)? ?[\d, ]{1,80}\) exited unexpectedly",
+        "A DataLoader worker process died without a Python error: killed for memory (the kernel's OOM killer), by "
+        "SIGBUS when /dev/shm is full (a container's 64 MB default), or by a crash in a library it called.",
+        "Rerun with `num_workers=0`: the real error shows in the main process. In a container raise /dev/shm "
+        "(`--shm-size=16g` or `--ipc=host`; in Kubernetes a memory-backed emptyDir at /dev/shm); `dmesg | grep -i "
+        "kill` shows an OOM kill (lower the batch size or workers).",
+        loose=True,
+        alternatives=("host-shm-too-small",),
+        weight=70,
+        applies="torch DataLoader with num_workers > 0",
+        shown_by=(_test("test_shared_memory_in_containers"),),
+        example="RuntimeError: DataLoader worker (pid(s) 1234, 1235) exited unexpectedly",
+        example_source="torch 2.x torch/utils/data/dataloader.py (_try_get_data: 'DataLoader worker (pid(s) {}) "
+        "exited unexpectedly')",
+    ),
+)
+
+#: a PCI bus id as nvidia-smi prints it (0000:01:00.0)
+_BUS_ID = r"[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]"
+
+_PLATFORM_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "host-wsl-libcuda-notice",
+        "ldconfig: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link (WSL2, harmless)",
+        r"/usr/lib/wsl/lib/(libcuda\.so[\w.]{0,8}) is not a symbolic link",
+        "WSL2 mounts the Windows driver's libraries in /usr/lib/wsl/lib as plain files; ldconfig notes that on every "
+        "run. CUDA works regardless.",
+        "Nothing to fix; to silence it, run ldconfig without that folder in /etc/ld.so.conf.d, or replace the files "
+        "by links in a copy of the folder put first on LD_LIBRARY_PATH.",
+        severity="notice",
+        weight=30,
+        applies="WSL2",
+        shown_by=(_test("test_wsl_and_lost_gpus"),),
+        example="/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link",
+        example_source="glibc ldconfig on WSL2 ('%s is not a symbolic link')",
+    ),
+    KnownError(
+        "host-gpu-lost",
+        "nvidia-smi: Unable to determine the device handle for GPU (the driver lost the GPU: read its Xid)",
+        rf"Unable to determine the device handle for GPU ?({_BUS_ID}): [^\n]{{0,40}}|RmInitAdapter failed",
+        "The driver lost the GPU: a hardware or firmware fault (power, cooling, PCIe or riser, an Xid like 79 'fallen "
+        "off the bus' or 48 'double-bit ECC'), or a driver / GSP firmware hang (Xid 119, 120); nvidia-smi then "
+        "cannot read it and every CUDA program on it fails until it is reset.",
+        "Read the kernel's log: `sudo dmesg -T | grep -iE 'xid|nvrm'` (the Xid number says which fault). Reset or "
+        "reboot (`sudo nvidia-smi -r -i <gpu>` when nothing uses it). If it repeats: check power (PSU, cables), "
+        "cooling and the PCIe slot, remove overclocks, update the driver; on one card only, have it replaced.",
+        variants=(
+            Variant(
+                r"Xid \(PCI:[^)\n]{1,20}\): (?:119|120)\b",
+                "GSP firmware timeout (Xid 119/120)",
+                "The GPU System Processor firmware stopped answering: update the driver; if it persists, run the "
+                "driver without GSP firmware (`options nvidia NVreg_EnableGpuFirmware=0` in /etc/modprobe.d, "
+                "proprietary kernel modules only) and reboot.",
+            ),
+            Variant(
+                r"Xid \(PCI:[^)\n]{1,20}\): (?:13|31|43)\b",
+                "an application fault (Xid 13/31/43)",
+                "These Xids usually mean a program's kernel faulted (an out-of-range access, an illegal instruction), "
+                "not the hardware: rerun with CUDA_LAUNCH_BLOCKING=1 and under compute-sanitizer to find the kernel; "
+                "suspect the hardware only when different programs fail the same way.",
+            ),
+        ),
+        op=rf"device handle for GPU ?({_BUS_ID})|RmInitAdapter failed! \((0x[0-9a-f:]{{1,30}})",
+        weight=88,
+        applies="Linux hosts with the NVIDIA driver (bare metal, cloud, containers see it as NVML errors)",
+        shown_by=(_test("test_wsl_and_lost_gpus"),),
+        example="Unable to determine the device handle for GPU 0000:01:00.0: Unknown Error",
+        example_source="nvidia-smi (NVML's device-handle error); NVIDIA driver NVRM kernel messages (a bare Xid "
+        "line stays torch-gpu-fault's, whose hardware variant answers it)",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    *_TOOLKIT_ROWS,
+    *_CLUSTER_ROWS,
+    *_IMAGE_ROWS,
+    *_SHM_ROWS,
+    *_HOST_ROWS,
+    *_PLATFORM_ROWS,
+)
