@@ -691,7 +691,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "print(torch._C._GLIBCXX_USE_CXX11_ABI)'` for the pip torch).",
             ),
         ),
-        unless=r"libtorchtrt",
+        unless=r"libtorchtrt|LNK20(?:19|01): unresolved external",  # MSVC's: build-msvc-unresolved-external
         weight=79,
         applies="C++ programs using libtorch (Linux, Windows)",
         shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
@@ -809,7 +809,9 @@ FAMILIES: tuple[KnownError, ...] = (
 # ---- round eight: Windows' linker and compiler, foreign objects, CMake's find_library, extensions without CUDA ------
 _R8 = "tests/troubleshooting/test_round8_build.py"
 #: POSIX-only headers and libraries: on Windows their absence means the code (or one of its ops) is Linux-only
-_POSIX_HEADERS = r"unistd|pthread|dlfcn|libaio|aio|sys/(?:time|mman|ioctl|socket|wait|resource|un|select|uio)|netinet/\w{1,20}"
+_POSIX_HEADERS = (
+    r"unistd|pthread|dlfcn|libaio|aio|sys/(?:time|mman|ioctl|socket|wait|resource|un|select|uio)|netinet/\w{1,20}"
+)
 _POSIX_LIBS = r"aio|pthread|dl|rt|m|numa|stdc\+\+fs"
 
 _ROUND8: tuple[KnownError, ...] = (
@@ -905,13 +907,17 @@ _ROUND8: tuple[KnownError, ...] = (
             Variant(
                 r"unresolved external symbol[^\n]{0,300}(?:c10|at|torch)(?:::|@@)",
                 "libtorch",
-                "Link libtorch (find_package(Torch) and target_link_libraries(app \"${TORCH_LIBRARIES}\"), or "
+                'Link libtorch (find_package(Torch) and target_link_libraries(app "${TORCH_LIBRARIES}"), or '
                 "torch.utils.cpp_extension), the build of the same configuration (Release / Debug) and CUDA; "
                 "write int64_t, not long, for torch's 64-bit integers.",
             ),
         ),
         op=r"unresolved external symbol \"?([^\n\"]{1,160}?)\"?(?: referenced|\s*$)",
-        weight=76,
+        #: TensorRT's and CUDA's own symbols: tensorrt-link-error and build-cuda-link-error answer them, with Windows
+        #: fixes of their own
+        unless=r"unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
+        r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}",
+        weight=82,  # above the Linux-worded libtorch / CUDA link rows: the fix names Windows' link settings
         applies="Windows builds with MSVC",
         shown_by=(f"{_R8}::test_windows_linker_and_compiler",),
         example='nms.obj : error LNK2001: unresolved external symbol "public: long * __cdecl at::TensorBase::'
@@ -1095,7 +1101,10 @@ _ROUND8: tuple[KnownError, ...] = (
         advice="nvcc-vs-torch",
         weight=32,
         applies="pip installs that build from source (sdists, git checkouts, torch extensions)",
-        shown_by=(f"{_R8}::test_a_pip_source_build_that_failed", "tests/data/explain_round8c.jsonl#rusty1s-pytorch_scatter-51"),
+        shown_by=(
+            f"{_R8}::test_a_pip_source_build_that_failed",
+            "tests/data/explain_round8c.jsonl#rusty1s-pytorch_scatter-51",
+        ),
         example="  Building wheel for torch-scatter (setup.py) ... error\n  ERROR: Failed building wheel for "
         "torch-scatter",
         example_source="pip's wheel-build wording (pip 19-24: 'Failed building wheel for X', "
@@ -1109,7 +1118,7 @@ _ROUND8: tuple[KnownError, ...] = (
         "node, a driver not visible): it says so and builds with the toolkit at CUDA_HOME. In itself this is "
         "harmless; without TORCH_CUDA_ARCH_LIST the build then targets a default list of architectures, and a "
         "setup.py that checks torch.cuda.is_available() may build without its CUDA ops.",
-        "Nothing fails from this line. Set TORCH_CUDA_ARCH_LIST to your GPUs (e.g. \"8.6\") and, for projects that "
+        'Nothing fails from this line. Set TORCH_CUDA_ARCH_LIST to your GPUs (e.g. "8.6") and, for projects that '
         "switch on it, FORCE_CUDA=1 so the CUDA ops are built; if the build failed, its first error is elsewhere.",
         severity="notice",
         weight=30,
@@ -1135,7 +1144,8 @@ _ROUND8: tuple[KnownError, ...] = (
         "-v --no-build-isolation .`.",
         variants=(
             Variant(
-                r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d|\bnms is not compiled|Deform\w{0,20} is not compiled",
+                r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
+                r"|\bnms is not compiled|Deform\w{0,20} is not compiled",
                 "mmcv",
                 "mmcv's ops were built without CUDA (the 'mmcv' / 'mmcv-lite' package, or a source build without "
                 "nvcc of torch's CUDA): uninstall it and install the full mmcv built for your torch and CUDA (`pip "
@@ -1193,7 +1203,10 @@ _ROUND8: tuple[KnownError, ...] = (
         requires=r"paddle|Paddle|tensorrt_subgraph_pass",
         weight=88,
         applies="PaddlePaddle / Paddle Inference (PaddleSeg, PaddleDetection, PaddleOCR deploy scripts)",
-        shown_by=(f"{_R8}::test_paddle_without_tensorrt", "tests/data/explain_round8c.jsonl#paddlepaddle-paddleseg-1720"),
+        shown_by=(
+            f"{_R8}::test_paddle_without_tensorrt",
+            "tests/data/explain_round8c.jsonl#paddlepaddle-paddleseg-1720",
+        ),
         example="ValueError: (InvalidArgument) Pass tensorrt_subgraph_pass has not been registered. Please use the "
         "paddle inference library compiled with tensorrt or disable the tensorrt engine in inference configuration!",
         example_source="https://github.com/PaddlePaddle/PaddleSeg/issues/1720",
