@@ -206,8 +206,14 @@ def test_other_projects_check_nvcc_against_torch() -> None:
         "error: command '/usr/local/cuda/bin/nvcc' failed with exit status 1\nCuda compilation tools, release 12.1, "
         "V12.1.105\ntorch.version.cuda: 12.4"
     )
-    assert same[0].key == "build-extension-compile-failed"
-    assert not any("but torch was built" in a for a in same[0].advice)
+    assert same[0].key == "build-extension-compile-failed" and same[0].confidence == "likely"
+    # only the facts, no project's message: a failed compile with nvcc and torch of two majors is that mismatch
+    facts = explain(
+        "error: command '/usr/bin/nvcc' failed with exit status 1\n$ nvcc -V\nCuda compilation tools, release 9.1, "
+        "V9.1.85\n>>> torch.version.cuda\n'10.0'"
+    )
+    assert facts[0].key == "build-cuda-version-mismatch" and facts[0].confidence == "sure"
+    assert any("nvcc is CUDA 9.1 but torch was built with CUDA 10.0" in a for a in facts[0].advice)
 
 
 def test_a_module_no_distribution_is_known_for() -> None:

@@ -478,7 +478,7 @@ def _advise_module(_v: Versions, text: str) -> list[str]:
 _NVCC_RELEASE = re.compile(r"Cuda compilation tools, release (\d{1,2})\.(\d{1,2})", re.IGNORECASE)
 _TORCH_CUDA = re.compile(
     r"(?:torch\.version\.cuda|CUDA used to build PyTorch|Pytorch binaries were compiled with Cuda|CUDA Runtime"
-    r"|\bcudatoolkit)[ \t:=(',]{1,8}(\d{1,2})\.(\d{1,2})",
+    r"|\bcudatoolkit)[\s:=(',]{1,8}(\d{1,2})\.(\d{1,2})",
     re.IGNORECASE,
 )
 
@@ -600,10 +600,20 @@ def _decide_restart(_v: Versions, text: str) -> str | None:
     return None
 
 
+def _decide_nvcc_vs_torch(_v: Versions, text: str) -> str | None:
+    """A failed build whose paste prints nvcc's CUDA and torch's of another major: that mismatch is the cause (torch's
+    extension builder, apex and DeepSpeed all refuse it); None (undecided) otherwise."""
+    nvcc, torch_cuda = _NVCC_RELEASE.search(text), _TORCH_CUDA.search(text)
+    if nvcc is None or torch_cuda is None or nvcc[1] == torch_cuda[1]:
+        return None
+    return "build-cuda-version-mismatch"
+
+
 DECIDERS: dict[str, Callable[[Versions, str], str | None]] = {
     "driver-or-no-gpu": _decide_driver_or_no_gpu,
     "api-removed-or-added": _decide_api,
     "restart-or-install": _decide_restart,
+    "nvcc-vs-torch": _decide_nvcc_vs_torch,
 }
 
 

@@ -797,7 +797,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
         loose=True,
         alternatives=("build-nvcc-host-compiler", "build-nvcc-arch-unsupported", "build-header-not-found"),
-        advice="nvcc-vs-torch",
+        decide="nvcc-vs-torch",  # nvcc and torch's CUDA printed as facts, of two majors: the mismatch is the cause
         weight=40,
         applies="torch C++/CUDA extensions (setup.py, pip, torch.utils.cpp_extension.load)",
         shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
@@ -1098,7 +1098,7 @@ _ROUND8: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("build-cuda-home-unset", "build-cuda-version-mismatch", "build-no-compiler"),
         downstream=True,
-        advice="nvcc-vs-torch",
+        decide="nvcc-vs-torch",
         weight=32,
         applies="pip installs that build from source (sdists, git checkouts, torch extensions)",
         shown_by=(
