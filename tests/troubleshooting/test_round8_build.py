@@ -168,7 +168,10 @@ def test_extension_ops_without_cuda() -> None:
     assert explain('RuntimeError: Not compiled with CUDA support\n  File "torch_scatter/scatter.py"')[0].situation == (
         "PyTorch Geometric extensions"
     )
-    # near miss: torch itself without CUDA is another family
+    # near misses: torch itself without CUDA, and CTranslate2's wording, are other families
+    assert "build-extension-without-cuda" not in keys(
+        "ValueError: This CTranslate2 package was not compiled with CUDA support"
+    )
     assert "build-extension-without-cuda" not in keys("AssertionError: Torch not compiled with CUDA enabled")
 
 
@@ -229,3 +232,41 @@ def test_a_module_no_distribution_is_known_for() -> None:
     assert "pip install tf-trt-models" not in advice
     # a known one is still named outright
     assert "opencv-python" in explain("ModuleNotFoundError: No module named 'cv2'")[0].advice[0]
+
+
+def test_torch_cpp_api_an_extension_predates() -> None:
+    thc = explain("src/cuda/dcn_v2_cuda.cu:7:10: fatal error: THC/THC.h: No such file or directory")
+    assert thc[0].key == "build-torch-thc-removed" and thc[0].op == "THC/THC.h"
+    assert "at::cuda::getCurrentCUDAStream" in thc[0].fix
+    assert first("nms.cpp:12:3: error: 'AT_CHECK' was not declared in this scope") == "build-torch-thc-removed"
+    assert first('kernel.cu(40): error: identifier "THCCeilDiv" is undefined') == "build-torch-thc-removed"
+    # near miss: a torch header that is simply not on the include path stays build-header-not-found
+    assert first("ext.cpp:1:10: fatal error: torch/extension.h: No such file or directory") == "build-header-not-found"
+
+
+def test_pip_install_classes() -> None:
+    # pip's isolated build lacks torch: --no-build-isolation, not "pip install torch"
+    iso = explain(
+        "  error: subprocess-exited-with-error\n\n  × Getting requirements to build wheel did not run successfully.\n"
+        "  │ exit code: 1\n  ╰─> [20 lines of output]\n      Traceback (most recent call last):\n"
+        "      ModuleNotFoundError: No module named 'torch'\n      [end of output]"
+    )
+    assert iso[0].key == "py-module-missing" and "--no-build-isolation" in iso[0].fix
+    # a Rust package built from source; g++ missing behind gcc
+    assert first("      error: can't find Rust compiler") == "build-rust-missing"
+    assert first("gcc: error trying to exec 'cc1plus': execvp: No such file or directory") == "build-no-compiler"
+    # torch.utils.cpp_extension.load's JIT build: the cause is above it
+    assert first("RuntimeError: Error building extension 'fused_adam'") == "build-extension-compile-failed"
+    # no release for this requirement; torch-tensorrt keeps its own family
+    old = explain(
+        "ERROR: Could not find a version that satisfies the requirement torch==1.8.0 (from versions: 2.2.0, 2.3.0)\n"
+        "ERROR: No matching distribution found for torch==1.8.0"
+    )
+    assert old[0].key == "py-pip-no-matching-distribution" and old[0].op == "torch==1.8.0"
+    none = explain("ERROR: Could not find a version that satisfies the requirement pkgx (from versions: none)")
+    assert none[0].situation == "no release for this Python or platform"
+    local = explain("ERROR: Could not find a version that satisfies the requirement torch==2.1.0+cu121")
+    assert local[0].situation == "a torch local build (+cu / +cpu)"
+    assert first("ERROR: No matching distribution found for torch-tensorrt==1.2.0") == "no-matching-distribution"
+    # near miss: a requirement pip found
+    assert "py-pip-no-matching-distribution" not in keys("Requirement already satisfied: torch==2.4.0 in ./venv")

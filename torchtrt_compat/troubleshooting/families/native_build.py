@@ -771,7 +771,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "No C / C++ compiler (gcc: No such file or directory, unable to execute 'gcc')",
         r"error: command '(?:gcc|g\+\+|c\+\+|cc|x86_64-linux-gnu-gcc|aarch64-linux-gnu-gcc)' failed: No such file "
         r"or directory|unable to execute '(?:gcc|g\+\+|c\+\+|x86_64-linux-gnu-gcc)': No such file or directory"
-        r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found",
+        r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found"
+        r"|error trying to exec 'cc1(?:plus)?': execvp: No such file or directory",
         "The build needs a C / C++ compiler and none is installed (a slim Docker image, a fresh machine).",
         "Install the compiler: Debian/Ubuntu `apt install build-essential` (g++), RHEL `dnf install gcc-c++`, "
         "conda `conda install -c conda-forge cxx-compiler`; on Windows the Visual Studio C++ build tools. Or "
@@ -787,7 +788,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "error: command 'nvcc' failed / Error compiling objects for extension (a compile step failed)",
         r"error: command '[^'\n]{0,300}(?:nvcc|gcc|g\+\+|c\+\+|cl|x86_64-linux-gnu-gcc)(?:\.exe)?' failed with exit "
         r"(?:status|code) \d{1,3}"
-        r"|RuntimeError: Error compiling objects for extension"
+        r"|RuntimeError: Error compiling objects for extension|Error building extension '[\w.-]{1,80}'"
         r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
         r"|ninja: build stopped: subcommand failed",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
@@ -1099,7 +1100,7 @@ _ROUND8: tuple[KnownError, ...] = (
         alternatives=("build-cuda-home-unset", "build-cuda-version-mismatch", "build-no-compiler"),
         downstream=True,
         decide="nvcc-vs-torch",
-        weight=32,
+        weight=20,  # a summary line: any cause the paste shows (even a generic Python error) comes first
         applies="pip installs that build from source (sdists, git checkouts, torch extensions)",
         shown_by=(
             f"{_R8}::test_a_pip_source_build_that_failed",
@@ -1180,6 +1181,7 @@ _ROUND8: tuple[KnownError, ...] = (
         ),
         op=r"\b([\w:]{1,60}) (?:is|was) not compiled with|operator (torchvision::\w{1,40}) does not exist"
         r"|Could not run '(torchvision::\w{1,40})'",
+        unless=r"CTranslate2 package was not compiled",  # serve-ct2-no-cuda answers CTranslate2
         advice="nvcc-vs-torch",
         weight=84,
         applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
@@ -1213,4 +1215,85 @@ _ROUND8: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES = FAMILIES + _ROUND8
+_ROUND8_MORE: tuple[KnownError, ...] = (
+    KnownError(
+        "build-torch-thc-removed",
+        "THC/THC.h: No such file or directory / 'AT_CHECK' was not declared (torch C++ API an extension predates)",
+        r"\bTHC/THC\w{0,30}\.h(?:: No such file or directory|['\"\u2019]? file not found)"
+        rf"|Cannot open include file: {_Q}THC/THC\w{{0,30}}\.h{_Q}"
+        rf"|{_Q}(?:AT_CHECK|THCState\w{{0,30}}|THCudaCheck|THCCeilDiv|THCudaMalloc|THCudaFree|THCNumerics)"
+        rf"{_Q} (?:was not declared in this scope|does not name a type|has not been declared)"
+        r"|identifier \"(?:AT_CHECK|THCState\w{0,30}|THCudaCheck|THCCeilDiv|THCudaMalloc|THCudaFree)\" is undefined",
+        "The extension was written for an old torch C++ API that the installed torch no longer has: torch 1.11 "
+        "removed the THC library (THC/THC.h, THCState, THCudaCheck, THCCeilDiv, THCudaMalloc), and torch 1.5 "
+        "removed AT_CHECK.",
+        "Port the extension to ATen / c10 (or use the project's updated fork, or a torch older than the removal): "
+        "AT_CHECK -> TORCH_CHECK; #include <THC/THC.h> -> <ATen/cuda/CUDAContext.h> (and <c10/cuda/CUDAGuard.h>); "
+        "THCState_getCurrentStream(state) -> at::cuda::getCurrentCUDAStream(); THCudaCheck -> C10_CUDA_CHECK; "
+        "THCCeilDiv -> at::ceil_div (<ATen/ceil_div.h>); THCudaMalloc / THCudaFree -> "
+        "c10::cuda::CUDACachingAllocator::raw_alloc / raw_delete; then rebuild.",
+        op=r"\b(THC/THC\w{0,30}\.h)|['\"\u2018\u2019](AT_CHECK|THC\w{1,30})['\"\u2019]",
+        weight=87,
+        applies="C++ / CUDA extensions written for torch < 1.11 (THC) or < 1.5 (AT_CHECK), built against newer torch",
+        shown_by=(f"{_R8}::test_torch_cpp_api_an_extension_predates",),
+        example="src/cuda/dcn_v2_cuda.cu:7:10: fatal error: THC/THC.h: No such file or directory",
+        example_source="torch 1.11 release notes (THC removed); the DCNv2-style CUDA extensions that include it",
+    ),
+    KnownError(
+        "build-rust-missing",
+        "error: can't find Rust compiler (pip builds a Rust package such as tokenizers from source)",
+        r"can't find Rust compiler|error: could not compile `[\w-]{1,60}`[^\n]{0,80}"
+        r"|Cargo, the Rust package manager, is not installed or is not on PATH",
+        "pip found no wheel of a package written in Rust (tokenizers, safetensors, orjson, ...) for this Python "
+        "and platform, so it tried to build it from source, which needs a Rust toolchain: the Python is newer than "
+        "the package's wheels, or the pinned version is older than this Python (or the platform has no wheels).",
+        "Install a version of the package that has a wheel for your Python (a newer release, or relax the pin: `pip "
+        "install -U <package>`), or run a Python version its wheels cover; only if you must build it, install Rust "
+        "(rustup, then reopen the shell) and upgrade pip (`python -m pip install -U pip`).",
+        weight=80,
+        applies="pip installs of Rust-based packages (tokenizers, safetensors, orjson) without a matching wheel",
+        shown_by=(f"{_R8}::test_a_pip_source_build_that_failed",),
+        example="      error: can't find Rust compiler",
+        example_source="setuptools-rust's wording (setuptools_rust/build.py) when pip builds tokenizers from source",
+    ),
+    KnownError(
+        "py-pip-no-matching-distribution",
+        "pip: Could not find a version that satisfies the requirement X (no release for this Python / platform)",
+        r"Could not find a version that satisfies the requirement (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}"
+        r"|No matching distribution found for (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}",
+        "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
+        "pinned version is not on it (too old and removed for this Python, or a local build such as torch's "
+        "+cu121, which lives on PyTorch's own index), no release has a wheel for this Python version or platform "
+        "(`from versions: none`), or the name is misspelt.",
+        "Read pip's `(from versions: ...)` list: pin one of those, or use a Python version the pinned release "
+        "supports (`python --version`); torch builds with +cuXXX come from PyTorch's own index (`--index-url` of "
+        "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
+        "what this Python can get.",
+        variants=(
+            Variant(
+                r"from versions: none\)",
+                "no release for this Python or platform",
+                "No release of the package has a file for this interpreter: check the name, then use a Python "
+                "version and platform the package publishes wheels for (`python --version`; 64-bit CPython; "
+                "Windows / aarch64 wheels are missing for some packages), or install it from its source.",
+            ),
+            Variant(
+                r"requirement (?:torch|torchvision|torchaudio)[=<>~!]{1,2}[\d.]{1,12}\+(?:cu|rocm|cpu)",
+                "a torch local build (+cu / +cpu)",
+                "torch's +cuXXX / +cpu builds are not on the default index: install from PyTorch's index for that "
+                "CUDA (`--index-url` as PyTorch's install selector prints it, e.g. the cu121 one) or drop the "
+                "local suffix.",
+            ),
+        ),
+        op=r"satisfies the requirement ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)"
+        r"|No matching distribution found for ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)",
+        weight=20,  # below py-module-missing, whose "pip has no wheel" fix answers both lines together
+        applies="pip installs (any package other than torch-tensorrt / tensorrt, which have their own family)",
+        shown_by=(f"{_R8}::test_a_pip_source_build_that_failed",),
+        example="ERROR: Could not find a version that satisfies the requirement torch==1.8.0 (from versions: 2.2.0, "
+        "2.2.1)\nERROR: No matching distribution found for torch==1.8.0",
+        example_source="pip's resolver wording (pip 20-24, 'Could not find a version that satisfies the requirement')",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND8 + _ROUND8_MORE
