@@ -122,7 +122,7 @@ def test_headers_and_libraries_not_found() -> None:
         "fatal error C1083: Cannot open include file: 'cuda_runtime_api.h': No such file or directory",
         "build-header-not-found",
     )
-    assert msvc.situation == "CUDA toolkit"
+    assert msvc.situation == "CUDA toolkit (Windows)" and "CUDA_PATH" in msvc.fix  # MSVC: a Windows fix (round 8)
     assert (
         answer("kernel.cu:1:10: fatal error: cudnn.h: No such file or directory", "build-header-not-found").situation
         == "cuDNN"

@@ -462,8 +462,40 @@ def _advise_module(_v: Versions, text: str) -> list[str]:
             f"`{name}` is a submodule: if `python -c 'import {top}'` works, the installed {top} is a version "
             f"without `{name}` (moved or removed): install the version the code was written for"
         ]
-    dist = known or top.replace("_", "-")
-    return [f"`{top}` comes from the pip distribution {dist}: `python -m pip install {dist.split(' ')[0]}`"]
+    if known is None:  # a name this table does not know: no distribution name is invented for it
+        guess = top.replace("_", "-")
+        return [
+            f"`{top}` is not a pip distribution this tool knows; the module may come from a source checkout rather "
+            f"than from pip. Check first: `python -m pip download --no-deps {guess}` (or `python -m pip index "
+            f"versions {guess}`); if pip finds no such distribution, install `{top}` the way the project's README "
+            "or requirements say (often `git clone` of the repository that provides it, then `python -m pip install "
+            "<checkout>` or its folder on PYTHONPATH)"
+        ]
+    return [f"`{top}` comes from the pip distribution {known}: `python -m pip install {known.split(' ')[0]}`"]
+
+
+#: nvcc's version line and torch's CUDA as the paste states them (nvcc -V, torch.version.cuda, collect_env, mmcv's
+#: env print "CUDA Runtime 11.0", conda's cudatoolkit, apex's "Pytorch binaries were compiled with Cuda X")
+_NVCC_RELEASE = re.compile(r"Cuda compilation tools, release (\d{1,2})\.(\d{1,2})", re.IGNORECASE)
+_TORCH_CUDA = re.compile(
+    r"(?:torch\.version\.cuda|CUDA used to build PyTorch|Pytorch binaries were compiled with Cuda|CUDA Runtime"
+    r"|\bcudatoolkit)[\s:=(',]{1,8}(\d{1,2})\.(\d{1,2})",
+    re.IGNORECASE,
+)
+
+
+def _advise_nvcc_vs_torch(_v: Versions, text: str) -> list[str]:
+    """The nvcc and the torch CUDA a paste prints as facts, compared: a different major is the build's problem."""
+    nvcc, torch_cuda = _NVCC_RELEASE.search(text), _TORCH_CUDA.search(text)
+    if nvcc is None or torch_cuda is None:
+        return []
+    n, t = f"{nvcc[1]}.{nvcc[2]}", f"{torch_cuda[1]}.{torch_cuda[2]}"
+    if nvcc[1] == torch_cuda[1]:
+        return [f"nvcc is CUDA {n} and torch was built with CUDA {t}: the same major, so this pair is not the cause"]
+    return [
+        f"nvcc is CUDA {n} but torch was built with CUDA {t}: build with the CUDA {t} toolkit (CUDA_HOME and PATH "
+        f"pointing at it, `which nvcc` showing it) or install the torch build for CUDA {n}"
+    ]
 
 
 def _advise_remedy(_v: Versions, text: str) -> list[str]:
@@ -528,6 +560,7 @@ ADVISORS: dict[str, Callable[[Versions, str], list[str]]] = {
     "symbol": _advise_symbol,
     "onnx-opset": _advise_onnx_opset,
     "module-package": _advise_module,
+    "nvcc-vs-torch": _advise_nvcc_vs_torch,
     "self-remedy": _advise_remedy,
     "missing-file": _advise_missing_file,
     "weights-only": _advise_weights_only,
@@ -581,10 +614,20 @@ def _decide_restart(_v: Versions, text: str) -> str | None:
     return None
 
 
+def _decide_nvcc_vs_torch(_v: Versions, text: str) -> str | None:
+    """A failed build whose paste prints nvcc's CUDA and torch's of another major: that mismatch is the cause (torch's
+    extension builder, apex and DeepSpeed all refuse it); None (undecided) otherwise."""
+    nvcc, torch_cuda = _NVCC_RELEASE.search(text), _TORCH_CUDA.search(text)
+    if nvcc is None or torch_cuda is None or nvcc[1] == torch_cuda[1]:
+        return None
+    return "build-cuda-version-mismatch"
+
+
 DECIDERS: dict[str, Callable[[Versions, str], str | None]] = {
     "driver-or-no-gpu": _decide_driver_or_no_gpu,
     "api-removed-or-added": _decide_api,
     "restart-or-install": _decide_restart,
+    "nvcc-vs-torch": _decide_nvcc_vs_torch,
 }
 
 

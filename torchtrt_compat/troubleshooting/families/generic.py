@@ -161,6 +161,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "<distribution>` (the advice line names it)",
         variants=(
             Variant(
+                r"Getting requirements to build (?:wheel|editable)|pip-build-env-|Preparing metadata \(setup\.py\)"
+                r"|pip-install-\w{1,20}[\\/][\w.-]{1,80}[\\/]setup\.py|setup\.py egg_info",
+                "pip's isolated build environment",
+                "pip runs the package's setup.py in an isolated build environment that has only its declared build "
+                "requirements, and the setup.py imports a module it does not declare (torch, above all, for CUDA "
+                "extensions such as flash-attn, apex, xformers): install that module first, then build without "
+                "isolation: `python -m pip install --no-build-isolation <package>`",
+            ),
+            Variant(
                 r"from versions: none\)|No matching distribution found",
                 "pip has no wheel of it for this Python",
                 "pip finds no wheel of the package for this interpreter (a Python too new or too old, 32-bit "

@@ -221,7 +221,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\b(?:Nv(?:Infer|OnnxParser|CaffeParser|UffParser)|cu|Python|torch/|ATen/|c10/|nccl|nvrtc|nvml|helper_cuda)"
         rf"[\w/]{{0,40}}\.hp?p?(?:: No such file or directory|{_Q}? file not found|\": No such file or directory)"
         rf"|cannot open source file \"(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn)\.h\""
-        rf"|Cannot open include file: {_Q}(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn|cuda)\.h",
+        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}",
         "The compiler cannot find a header of a library the code uses: the library (or its -dev package) is not "
         "installed, or it is installed in a folder that is not on the include path (a TensorRT or cuDNN tar / zip, "
         "a CUDA toolkit outside /usr/local/cuda, a conda env).",
@@ -229,6 +229,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "`include_directories(<dir>/include)` or target_include_directories; Makefile: -I<dir>/include), with the "
         "matching lib folder for the link.",
         variants=(
+            Variant(
+                rf"Cannot open include file: {_Q}(?:NvInfer|NvOnnxParser)",
+                "TensorRT (Windows)",
+                "MSVC does not find TensorRT's headers: unzip the TensorRT zip for your CUDA and add its include "
+                "folder (TensorRT-x.y\\include) to the build (Visual Studio: C/C++ > General > Additional Include "
+                "Directories; CMake: -DTensorRT_ROOT=<unzipped folder> or target_include_directories; setup.py: "
+                "include_dirs) with its lib folder for the link; the pip wheel `tensorrt` ships no headers.",
+            ),
+            Variant(
+                rf"Cannot open include file: {_Q}(?:cuda|cudnn|cublas|cufft|curand|cusparse|cusolver|nvrtc|nvml|nccl)",
+                "CUDA toolkit (Windows)",
+                "MSVC does not find the CUDA headers: install the CUDA toolkit of torch.version.cuda (the pip "
+                "nvidia-* wheels ship no headers for MSVC builds) and add %CUDA_PATH%\\include (cuDNN: the zip's "
+                "include folder) to the include path; build from the 'x64 Native Tools Command Prompt' with "
+                "CUDA_PATH set.",
+            ),
             Variant(
                 r"NvInfer|NvOnnxParser|NvCaffeParser|NvUffParser",
                 "TensorRT",
@@ -263,8 +279,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "or the pip runtime wheels) and add <cuda>/include (CMake: find_package(CUDAToolkit) and link "
                 "CUDA::cudart; Makefile: -I/usr/local/cuda/include), or build with nvcc, which adds it.",
             ),
+            Variant(
+                r"Cannot open include file",
+                "Windows (MSVC)",
+                "MSVC does not find the header: install the library's development files for Windows and add their "
+                "include folder (Visual Studio: Additional Include Directories; CMake target_include_directories; "
+                "setup.py include_dirs; or `set INCLUDE=<folder>;%INCLUDE%` in the developer prompt).",
+            ),
         ),
-        op=r"(\w{1,60}(?:/\w{1,40})?\.hp?p?)(?:: No such file|['\"\u2019]? file not found|\"|['\u2019]: No such)",
+        op=r"(\w{1,60}(?:/\w{1,40})?\.hp?p?)(?:: No such file|['\"\u2019]? file not found|\"|['\u2019]: No such)"
+        r"|Cannot open include file: ['\u2018\u2019]([\w./\\-]{1,80})['\u2018\u2019]",
         weight=82,
         applies="C++ / CUDA builds (make, CMake, setup.py) on Linux and Windows",
         shown_by=(
@@ -376,14 +400,38 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-cuda-version-mismatch",
         "The detected CUDA version (X) mismatches the version that was used to compile PyTorch (Y)",
-        r"The detected CUDA version \(\d{1,2}\.\d{1,2}\) mismatches the version that was used to compile",
+        r"The detected CUDA version \(\d{1,2}\.\d{1,2}\) mismatches the version that was used to compile"
+        r"|Cuda extensions are being compiled with a version of Cuda that does\b"
+        r"|Installed CUDA version \d{1,2}\.\d{1,2} does not match the version torch was compiled with"
+        r"|nvcc version \(?\d{1,2}\.\d{1,2}\)? (?:does not match|mismatch(?:es)? with) (?:the )?(?:PyTorch|torch)",
         "torch.utils.cpp_extension builds with the nvcc of CUDA_HOME (or PATH), and that toolkit's major differs "
-        "from the CUDA torch was built with: an extension built so would not load with this torch.",
+        "from the CUDA torch was built with: an extension built so would not load with this torch (apex's setup.py "
+        "and DeepSpeed's op builder make the same check in their own words, and refuse any other release).",
         "Make the two agree: point CUDA_HOME (and PATH) at the toolkit of torch's CUDA (`python -c 'import torch; "
         "print(torch.version.cuda)'`), installing it beside the other if needed; or install the torch build for "
         "the toolkit you have (the cuXYZ wheel of the same torch version, e.g. `pip install torch==<ver> "
         "--index-url <PyTorch's cu121 index>`).",
-        op=r"The detected CUDA version \((\d{1,2}\.\d{1,2})\)",
+        variants=(
+            Variant(
+                r"Cuda extensions are being compiled with a version of Cuda|\bapex\b",
+                "apex",
+                "apex's setup.py compares the nvcc of CUDA_HOME (or PATH) with torch.version.cuda and refuses another "
+                "release: install the CUDA toolkit of torch.version.cuda (conda's cudatoolkit has no nvcc: `conda "
+                "install -c nvidia cuda-toolkit=<that version>` or NVIDIA's installer), point CUDA_HOME and PATH at "
+                "it (`which nvcc` must be that one), then `pip install -v --no-build-isolation --config-settings "
+                '"--build-option=--cpp_ext" --config-settings "--build-option=--cuda_ext" ./` (older pip: '
+                "`python setup.py install --cuda_ext --cpp_ext`); or install the torch build of your nvcc's CUDA.",
+            ),
+            Variant(
+                r"Installed CUDA version \d{1,2}\.\d{1,2} does not match|deepspeed|DS_BUILD",
+                "DeepSpeed",
+                "DeepSpeed's op builder compares the nvcc of CUDA_HOME with torch.version.cuda: point CUDA_HOME at "
+                "the toolkit of torch's CUDA (or install the torch build of your toolkit); DS_SKIP_CUDA_CHECK=1 "
+                "skips only the check, the ops may then fail to load.",
+            ),
+        ),
+        op=r"The detected CUDA version \((\d{1,2}\.\d{1,2})\)|Installed CUDA version (\d{1,2}\.\d{1,2})",
+        advice="nvcc-vs-torch",
         weight=85,
         applies="torch C++/CUDA extensions; a minor-version difference is only a warning (torch ≥ 2.0)",
         shown_by=(
@@ -643,7 +691,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "print(torch._C._GLIBCXX_USE_CXX11_ABI)'` for the pip torch).",
             ),
         ),
-        unless=r"libtorchtrt",
+        unless=r"libtorchtrt|LNK20(?:19|01): unresolved external",  # MSVC's: build-msvc-unresolved-external
         weight=79,
         applies="C++ programs using libtorch (Linux, Windows)",
         shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found",),
@@ -723,7 +771,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "No C / C++ compiler (gcc: No such file or directory, unable to execute 'gcc')",
         r"error: command '(?:gcc|g\+\+|c\+\+|cc|x86_64-linux-gnu-gcc|aarch64-linux-gnu-gcc)' failed: No such file "
         r"or directory|unable to execute '(?:gcc|g\+\+|c\+\+|x86_64-linux-gnu-gcc)': No such file or directory"
-        r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found",
+        r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found"
+        r"|error trying to exec 'cc1(?:plus)?': execvp: No such file or directory",
         "The build needs a C / C++ compiler and none is installed (a slim Docker image, a fresh machine).",
         "Install the compiler: Debian/Ubuntu `apt install build-essential` (g++), RHEL `dnf install gcc-c++`, "
         "conda `conda install -c conda-forge cxx-compiler`; on Windows the Visual Studio C++ build tools. Or "
@@ -739,7 +788,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "error: command 'nvcc' failed / Error compiling objects for extension (a compile step failed)",
         r"error: command '[^'\n]{0,300}(?:nvcc|gcc|g\+\+|c\+\+|cl|x86_64-linux-gnu-gcc)(?:\.exe)?' failed with exit "
         r"(?:status|code) \d{1,3}"
-        r"|RuntimeError: Error compiling objects for extension"
+        r"|RuntimeError: Error compiling objects for extension|Error building extension '[\w.-]{1,80}'"
         r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
         r"|ninja: build stopped: subcommand failed",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
@@ -749,6 +798,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
         loose=True,
         alternatives=("build-nvcc-host-compiler", "build-nvcc-arch-unsupported", "build-header-not-found"),
+        decide="nvcc-vs-torch",  # nvcc and torch's CUDA printed as facts, of two majors: the mismatch is the cause
         weight=40,
         applies="torch C++/CUDA extensions (setup.py, pip, torch.utils.cpp_extension.load)",
         shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
@@ -756,3 +806,494 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="setuptools' build_ext wording (distutils spawn) around torch.utils.cpp_extension",
     ),
 )
+
+# ---- round eight: Windows' linker and compiler, foreign objects, CMake's find_library, extensions without CUDA ------
+_R8 = "tests/troubleshooting/test_round8_build.py"
+#: POSIX-only headers and libraries: on Windows their absence means the code (or one of its ops) is Linux-only
+_POSIX_HEADERS = (
+    r"unistd|pthread|dlfcn|libaio|aio|sys/(?:time|mman|ioctl|socket|wait|resource|un|select|uio)|netinet/\w{1,20}"
+)
+_POSIX_LIBS = r"aio|pthread|dl|rt|m|numa|stdc\+\+fs"
+
+_ROUND8: tuple[KnownError, ...] = (
+    KnownError(
+        "build-msvc-lib-not-found",
+        "LINK : fatal error LNK1181: cannot open input file 'X.lib' (Windows' linker cannot find a library)",
+        r"LNK1181: cannot open input file '[^'\n]{1,200}'|LNK1104: cannot open file '[^'\n]{1,200}\.lib'",
+        "MSVC's linker was told to link a library (X.lib) and finds it in none of its library folders (the LIB "
+        "variable, /LIBPATH, the project's library_dirs): the library is not installed, its folder is not passed to "
+        "the link, or it is a Linux-only library (libaio, pthread, dl) that has no Windows build at all.",
+        "Find the .lib (`where /r C:\\ X.lib` in a developer prompt) and add its folder to the link: setup.py "
+        "library_dirs=[...], CMake target_link_directories / the full path in target_link_libraries, Visual "
+        "Studio's Linker > General > Additional Library Directories, or `set LIB=<folder>;%LIB%`; build from the "
+        "'x64 Native Tools Command Prompt' so the SDK and CRT folders are set.",
+        variants=(
+            Variant(
+                r"'aio\.lib'|deepspeed|DS_BUILD",
+                "DeepSpeed's async_io op on Windows",
+                "DeepSpeed's async I/O op (async_io) links libaio, which Windows does not have: build DeepSpeed "
+                "without it (`set DS_BUILD_AIO=0` before the pip or build_win.bat build; DeepSpeed's build_win.bat "
+                "also turns off the other Linux-only ops: DS_BUILD_SPARSE_ATTN=0, DS_BUILD_CUTLASS_OPS=0, "
+                "DS_BUILD_GDS=0), or install DeepSpeed without prebuilding ops (DS_BUILD_OPS=0) so they JIT-compile "
+                "only when used.",
+            ),
+            Variant(
+                rf"'(?:{_POSIX_LIBS})\.lib'",
+                "a Linux-only library",
+                "The build links a POSIX library (libaio, pthread, dl, rt, numa) that Windows does not have: that "
+                "part of the project is Linux-only. Build without it (the project's switch for that op, or drop "
+                "the library from its libraries=[...]), use WSL2 / Linux, or install the project's Windows wheel.",
+            ),
+            Variant(
+                r"'(?:nvinfer|nvonnxparser|nvparsers|nvinfer_plugin)\w{0,20}\.lib'",
+                "TensorRT",
+                "Add TensorRT's lib folder (the unzipped TensorRT-x.y\\lib) to the linker's library folders and "
+                "link nvinfer.lib (nvinfer_10.lib with TensorRT 10 zips) / nvonnxparser.lib; the .lib names change "
+                "with the TensorRT major, so use the names its lib folder has.",
+            ),
+            Variant(
+                r"'(?:cudart|cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nccl|nvToolsExt\w{0,10})"
+                r"\w{0,12}\.lib'",
+                "a CUDA library",
+                "Add the CUDA toolkit's %CUDA_PATH%\\lib\\x64 (and cuDNN's lib\\x64) to the linker's library "
+                "folders; install the toolkit whose version matches torch.version.cuda (the pip wheels ship DLLs, no "
+                ".lib files).",
+            ),
+            Variant(
+                r"'(?:torch\w{0,12}|c10\w{0,8}|torch_python)\.lib'",
+                "libtorch",
+                "Link libtorch through CMake's find_package(Torch) (it adds libtorch\\lib) with "
+                "-DCMAKE_PREFIX_PATH=<libtorch>, or through torch.utils.cpp_extension; use the libtorch of your "
+                "build type (Release / Debug) and CUDA.",
+            ),
+        ),
+        op=r"cannot open input file '([^'\n]{1,200})'|cannot open file '([^'\n]{1,200}\.lib)'",
+        weight=77,
+        applies="Windows builds with MSVC (setup.py, pip source builds, CMake, Visual Studio)",
+        shown_by=(f"{_R8}::test_windows_linker_and_compiler",),
+        example="LINK : fatal error LNK1181: cannot open input file 'aio.lib'",
+        example_source="https://github.com/daswer123/xtts-webui/issues/128",
+    ),
+    KnownError(
+        "build-msvc-unresolved-external",
+        "error LNK2019 / LNK2001: unresolved external symbol … (Windows' linker)",
+        r"LNK20(?:19|01): unresolved external symbol|LNK1120: \d{1,5} unresolved externals",
+        "MSVC's linker found a call whose definition is in none of the objects and libraries of the link: a "
+        "library missing from the link, one built for another configuration (x86 / x64, Debug / Release, another "
+        "CUDA or torch), or a C++ declaration that does not match the library's (on Windows `long` is 32 bits, so "
+        "data_ptr<long> has no definition in torch).",
+        "Read the symbol's name: add the library that defines it to the link (Linker > Input > Additional "
+        "Dependencies, target_link_libraries, setup.py libraries=[...]), built for the same architecture, "
+        "configuration and toolkit as the rest; for torch extensions build through torch.utils.cpp_extension, "
+        "which links torch's .lib files.",
+        variants=(
+            Variant(
+                r"data_ptr<long>|data_ptr<unsigned long>|\?\?\$data_ptr@J@",
+                "long on Windows",
+                "The code calls data_ptr<long>(), which torch defines for int64_t only; on Windows long is 32 bits: "
+                "write data_ptr<int64_t>() (and int64_t for every 64-bit index), then rebuild.",
+            ),
+            Variant(
+                r"unresolved external symbol[^\n]{0,300}(?:cuda|cublas|cudnn|cufft|curand|nvrtc)[A-Z]\w{0,60}",
+                "a CUDA library",
+                "Link the CUDA library that defines it: cudart.lib (cublas.lib, cudnn.lib ...) from "
+                "%CUDA_PATH%\\lib\\x64 (CMake: find_package(CUDAToolkit) and CUDA::cudart), built for x64.",
+            ),
+            Variant(
+                r"unresolved external symbol[^\n]{0,300}(?:nvinfer1|nvonnxparser|createInferBuilder|getPluginRegistry)",
+                "TensorRT",
+                "Link TensorRT's libraries from its lib folder (nvinfer.lib, nvinfer_plugin.lib, nvonnxparser.lib; "
+                "nvinfer_10.lib in TensorRT 10 zips) and add a project plugin's .cpp / .cu to the target.",
+            ),
+            Variant(
+                r"unresolved external symbol[^\n]{0,300}(?:c10|at|torch)(?:::|@@)",
+                "libtorch",
+                'Link libtorch (find_package(Torch) and target_link_libraries(app "${TORCH_LIBRARIES}"), or '
+                "torch.utils.cpp_extension), the build of the same configuration (Release / Debug) and CUDA; "
+                "write int64_t, not long, for torch's 64-bit integers.",
+            ),
+        ),
+        op=r"unresolved external symbol \"?([^\n\"]{1,160}?)\"?(?: referenced|\s*$)",
+        #: TensorRT's and CUDA's own symbols: tensorrt-link-error and build-cuda-link-error answer them, with Windows
+        #: fixes of their own
+        unless=r"unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
+        r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}",
+        weight=82,  # above the Linux-worded libtorch / CUDA link rows: the fix names Windows' link settings
+        applies="Windows builds with MSVC",
+        shown_by=(f"{_R8}::test_windows_linker_and_compiler",),
+        example='nms.obj : error LNK2001: unresolved external symbol "public: long * __cdecl at::TensorBase::'
+        'data_ptr<long>(void)const " (??$data_ptr@J@TensorBase@at@@QEBAPEAJXZ)',
+        example_source="MSVC's LNK2001 wording for a torch extension using data_ptr<long> (torch "
+        "aten/src/ATen/core/TensorBase.h defines data_ptr for int64_t)",
+    ),
+    KnownError(
+        "build-posix-header-on-windows",
+        "C1083: Cannot open include file: 'unistd.h' / 'pthread.h' / 'libaio.h' (a Linux-only header on Windows)",
+        rf"Cannot open include file: {_Q}(?:{_POSIX_HEADERS})\.h{_Q}",
+        "The code includes a POSIX header that Windows' C runtime does not have (unistd.h, pthread.h, "
+        "sys/mman.h, libaio.h): the project, or the op being compiled, is written for Linux only.",
+        "Build on Linux or WSL2; or build the project without the Linux-only part (its switch for that op, e.g. "
+        "DeepSpeed's DS_BUILD_AIO=0), or install its Windows wheel if it publishes one.",
+        variants=(
+            Variant(
+                r"deepspeed|DS_BUILD|libaio|\baio\.h",
+                "DeepSpeed's async_io op",
+                "DeepSpeed's async I/O op needs libaio, which Windows does not have: `set DS_BUILD_AIO=0` (DeepSpeed's "
+                "build_win.bat turns off every Linux-only op) and rebuild, or JIT-build only the ops you use "
+                "(DS_BUILD_OPS=0).",
+            ),
+        ),
+        op=rf"Cannot open include file: {_Q}([\w/]{{1,60}}\.h){_Q}",
+        weight=84,
+        applies="Windows builds (MSVC) of code written for Linux",
+        shown_by=(f"{_R8}::test_windows_linker_and_compiler",),
+        example="csrc\\aio\\py_lib\\deepspeed_py_aio.h(13): fatal error C1083: Cannot open include file: "
+        "'libaio.h': No such file or directory",
+        example_source="MSVC's C1083 wording (DeepSpeed's csrc/aio on Windows)",
+    ),
+    KnownError(
+        "build-object-not-recognized",
+        "file not recognized: File format not recognized / file in wrong format (a stale or foreign object)",
+        r"[\w.-]{1,120}\.(?:o|obj|a|so(?:\.\d{1,3}){0,3}|lib): file not recognized: (?:File format not recognized"
+        r"|file format not recognized|File truncated|file truncated)"
+        r"|[\w.-]{1,120}: file format not recognized; treating as linker script"
+        r"|error adding symbols: file in wrong format"
+        r"|[\w.-]{1,120}\.(?:o|obj|a|so(?:\.\d{1,3}){0,3}) is incompatible with [\w:-]{1,40} output"
+        r"|LNK1112: module machine type '\w{1,10}' conflicts with target machine type '\w{1,10}'"
+        r"|LNK1107: invalid or corrupt file: cannot read at 0x[0-9A-Fa-f]{1,8}",
+        "The linker was given an object or library that is not one for this target: a stale .o left by another "
+        "build (another machine, architecture or compiler: an x86-64 object on aarch64, a 32-bit one in a 64-bit "
+        "link), a file that is truncated or not an object at all (a git-lfs pointer, an interrupted build), or a "
+        "library of the other architecture.",
+        "Delete the build's leftovers and build again from a clean tree (`git clean -xdf` in a checkout, or remove "
+        "build/, *.o, *.so and the extension cache ~/.cache/torch_extensions); if the file came with the "
+        "repository, fetch the real one (`git lfs pull`) or build it on this machine; `file <that file>` shows its "
+        "architecture.",
+        variants=(
+            Variant(
+                r"fused_kernels|megatron",
+                "Megatron-LM's fused kernels",
+                "Megatron-LM's megatron/fused_kernels is no package to install (there is no setup.py to run): a "
+                "stale object in that folder breaks the link. Start from a clean checkout (`git clean -xdf "
+                "megatron/fused_kernels`, or delete its build/ and *.o) and let Megatron JIT-build the kernels into "
+                "fused_kernels/build when training starts (on one rank first).",
+            ),
+            Variant(
+                r"LNK1112|machine type",
+                "x86 / x64 mix (Windows)",
+                "Objects or libraries of x86 and x64 are mixed: build everything for x64 from the 'x64 Native "
+                "Tools Command Prompt' (CMake -A x64), and delete the old build folder first.",
+            ),
+        ),
+        op=r"([\w.-]{1,120}\.(?:o|obj|a|so(?:\.\d{1,3}){0,3}|lib)): file not recognized"
+        r"|([\w.-]{1,120}\.(?:o|obj|a|so(?:\.\d{1,3}){0,3})) is incompatible with",
+        weight=85,
+        applies="any native link (gcc / ld, MSVC): setup.py builds, CMake, make, torch JIT extensions",
+        shown_by=(f"{_R8}::test_stale_or_foreign_objects",),
+        example="megatron/fused_kernels/scaled_upper_triang_masked_softmax.o: file not recognized: File format not "
+        "recognized\ncollect2: error: ld returned 1 exit status",
+        example_source="https://github.com/NVIDIA/Megatron-LM/issues/187",
+    ),
+    KnownError(
+        "build-ld-skipping-incompatible",
+        "ld: skipping incompatible libX.so when searching for -lX (a library of another architecture)",
+        r"skipping incompatible [^\n]{1,300} when searching for -l[\w+.-]{1,60}",
+        "The linker found the library on its path but built for another architecture (32-bit i386 libraries in "
+        "lib/, aarch64 ones on x86_64, or the other way round) and skipped it; if no other copy fits, the link "
+        "fails with 'cannot find -lX'.",
+        "Point the link at the folder of this machine's architecture (`file <the library>` shows it): "
+        "/usr/local/cuda/lib64 rather than lib, /usr/lib/x86_64-linux-gnu or /usr/lib/aarch64-linux-gnu, "
+        "<cuda>/targets/<arch>-linux/lib; install the library for this architecture.",
+        op=r"when searching for -l([\w+.-]{1,60})",
+        severity="warns-of-failure",
+        weight=83,
+        applies="GNU ld links (Linux, Jetson, cross builds)",
+        shown_by=(f"{_R8}::test_stale_or_foreign_objects",),
+        example="/usr/bin/ld: skipping incompatible /usr/local/cuda/lib/libcudart.so when searching for -lcudart",
+        example_source="GNU ld's 'skipping incompatible %s when searching for %s' (ld/ldfile.c)",
+    ),
+    KnownError(
+        "build-cmake-library-not-found",
+        "CMake: Could NOT find CUDNN / TensorRT / NCCL, Could not find X_LIBRARY, X_LIBRARY-NOTFOUND",
+        r"Could NOT find (?!CUDA(?:Toolkit)? \()\w{1,40} \(missing:[^\n]{0,300}"
+        r"|Could not find \w{1,60} using the following names:"
+        r"|\b\w{1,60}_(?:LIBRARY|LIBRARIES|INCLUDE_DIR|INCLUDE_DIRS|LIB|PATH|ROOT)\w{0,20}-NOTFOUND"
+        r"|variables are used in this project, but they are set to NOTFOUND",
+        "CMake's configure step looked for a dependency library (find_library / find_path, or a Find<Name>.cmake "
+        "with find_package) and found none: the library is not installed, or it is installed where the search "
+        "does not look (a tar / pip wheel folder, a conda env, lib64 vs lib) and no <Name>_ROOT / hint variable "
+        "points at it. Nothing was compiled yet.",
+        "Install the library and tell CMake where it is: `-D<Name>_ROOT=<prefix>` (CMake ≥ 3.12) or the hint "
+        "variables the project's Find<Name>.cmake reads (the line above the error names the file), or put the "
+        "prefix on CMAKE_PREFIX_PATH; delete CMakeCache.txt (a cached X-NOTFOUND stays) and configure again.",
+        variants=(
+            Variant(
+                r"transformer_engine|TransformerEngine",
+                "Transformer Engine (cuDNN)",
+                "Transformer Engine's build looks for cuDNN under CUDNN_PATH (or CUDNN_HOME) and the CUDA toolkit: "
+                "install cuDNN for your CUDA major (`pip install nvidia-cudnn-cu12`, or the cuDNN tar / "
+                "libcudnn9-dev-cuda-12), then `export CUDNN_PATH=$(python -c 'import os, nvidia.cudnn; "
+                "print(os.path.dirname(nvidia.cudnn.__file__))')` and build again (`pip install "
+                "--no-build-isolation transformer_engine[pytorch]`).",
+            ),
+            Variant(
+                r"cudnn",
+                "cuDNN",
+                "cuDNN (library and headers) is not where the build looks: install it for your CUDA major (the "
+                "cuDNN tar, libcudnn9-dev-cuda-12, or `pip install nvidia-cudnn-cu12`, whose folder is "
+                "site-packages/nvidia/cudnn) and point the build at it (-DCUDNN_ROOT=<prefix>, or CUDNN_LIBRARY="
+                "<path to libcudnn.so> and CUDNN_INCLUDE_DIR=<folder of cudnn.h>; many projects read CUDNN_PATH / "
+                "CUDNN_HOME / CUDNN_ROOT_DIR from the environment).",
+            ),
+            Variant(
+                r"tensorrt|nvinfer|nvonnxparser",
+                "TensorRT",
+                "TensorRT's C++ libraries and headers are not where the build looks: install them (the TensorRT tar "
+                "/ zip, or libnvinfer-dev libnvonnxparsers-dev; the pip wheel has no headers) and pass "
+                "-DTensorRT_ROOT=<unpacked TensorRT> (or TENSORRT_ROOT / TRT_LIB_DIR and TRT_INCLUDE_DIR, as the "
+                "project's FindTensorRT.cmake names them).",
+            ),
+            Variant(
+                r"nccl",
+                "NCCL",
+                "NCCL is not where the build looks: install it (libnccl-dev, or `pip install nvidia-nccl-cu12`, "
+                "folder site-packages/nvidia/nccl) and point the build at it (NCCL_ROOT / NCCL_ROOT_DIR, or "
+                "NCCL_INCLUDE_DIR and NCCL_LIB_DIR).",
+            ),
+            Variant(
+                r"Could NOT find Python|Python_INCLUDE|PYTHON_INCLUDE",
+                "Python development files",
+                "CMake finds no Python headers / library: install python3-dev (python3.X-dev), or pass "
+                "-DPython_EXECUTABLE=$(which python) (-DPYTHON_EXECUTABLE for FindPythonLibs) so CMake uses this "
+                "interpreter's files.",
+            ),
+        ),
+        op=r"Could NOT find (\w{1,40}) \(missing|Could not find (\w{1,60}) using the following names"
+        r"|\b(\w{1,60}_(?:LIBRARY|LIBRARIES|INCLUDE_DIR|INCLUDE_DIRS|LIB|PATH|ROOT)\w{0,20})-NOTFOUND",
+        weight=81,
+        applies="CMake configure steps (setup.py builds that run CMake, C++ projects) of CUDA libraries' users",
+        shown_by=(f"{_R8}::test_cmake_cannot_find_a_library",),
+        example="CMake Error at cmake/FindCUDNN.cmake:19 (find_library):\n  Could not find cudnn_LIBRARY using the "
+        "following names: cudnn, libcudnn.so.",
+        example_source="https://github.com/NVIDIA/TransformerEngine/issues/954",
+    ),
+    KnownError(
+        "build-pip-wheel-failed",
+        "Failed building wheel for X / subprocess-exited-with-error (a pip source build failed; the cause is above)",
+        r"Failed building wheel for [\w.-]{1,80}|Could not build wheels for [\w.-]{1,80}"
+        r"|error: subprocess-exited-with-error|\berror: legacy-install-failure"
+        r"|Complete output from command [^\n]{0,60}python[^\n]{0,2000}setup\.py"
+        r"|Running setup\.py install for [\w.-]{1,80} \.\.\. error"
+        r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error",
+        "pip built the package from source (no wheel fits this Python, platform, torch or CUDA) and the build "
+        "failed; these lines only say so. The cause is the build's own first error, which a short paste cuts off "
+        "(a missing compiler or CUDA toolkit, a header, nvcc against another CUDA than torch's, no GPU at build "
+        "time).",
+        "Rerun the build verbosely and read its first error: `python -m pip install -v --no-build-isolation <package> "
+        "2>&1 | tee build.log` (--no-build-isolation builds against your installed torch), then `grep -n -m3 -E "
+        "'error|fatal' build.log` or `torchtrt-compat explain --log build.log`; or install a prebuilt wheel made "
+        "for your torch and CUDA (the project's README names its wheel index).",
+        op=r"Failed building wheel for ([\w.-]{1,80})|Could not build wheels for ([\w.-]{1,80})"
+        r"|Running setup\.py install for ([\w.-]{1,80})|Building wheel for ([\w.-]{1,80}) \("
+        r"|pip-install-\w{1,20}[\\/]([\w.-]{1,80})[\\/]setup\.py",
+        loose=True,
+        alternatives=("build-cuda-home-unset", "build-cuda-version-mismatch", "build-no-compiler"),
+        downstream=True,
+        decide="nvcc-vs-torch",
+        weight=20,  # a summary line: any cause the paste shows (even a generic Python error) comes first
+        applies="pip installs that build from source (sdists, git checkouts, torch extensions)",
+        shown_by=(
+            f"{_R8}::test_a_pip_source_build_that_failed",
+            "tests/data/explain_round8c.jsonl#rusty1s-pytorch_scatter-51",
+        ),
+        example="  Building wheel for torch-scatter (setup.py) ... error\n  ERROR: Failed building wheel for "
+        "torch-scatter",
+        example_source="pip's wheel-build wording (pip 19-24: 'Failed building wheel for X', "
+        "'subprocess-exited-with-error', 'legacy-install-failure')",
+    ),
+    KnownError(
+        "build-no-cuda-runtime-notice",
+        "No CUDA runtime is found, using CUDA_HOME=… (torch sees no GPU at build time; a notice)",
+        r"No CUDA runtime is found, using CUDA_HOME=",
+        "torch.utils.cpp_extension found no usable GPU while the extension was built (a Docker build, a login "
+        "node, a driver not visible): it says so and builds with the toolkit at CUDA_HOME. In itself this is "
+        "harmless; without TORCH_CUDA_ARCH_LIST the build then targets a default list of architectures, and a "
+        "setup.py that checks torch.cuda.is_available() may build without its CUDA ops.",
+        'Nothing fails from this line. Set TORCH_CUDA_ARCH_LIST to your GPUs (e.g. "8.6") and, for projects that '
+        "switch on it, FORCE_CUDA=1 so the CUDA ops are built; if the build failed, its first error is elsewhere.",
+        severity="notice",
+        weight=30,
+        applies="torch.utils.cpp_extension builds on machines (or containers) without a visible GPU",
+        shown_by=(f"{_R8}::test_a_pip_source_build_that_failed",),
+        example="No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'",
+        example_source="torch/utils/cpp_extension.py (the print when torch.cuda.is_available() is false)",
+    ),
+    KnownError(
+        "build-extension-without-cuda",
+        "X is not compiled with GPU support / Couldn't load custom C++ ops (an extension's ops built without CUDA)",
+        r"\b[\w:]{1,60} (?:is|was) not compiled with (?:GPU|CUDA) support"
+        r"|\bNot compiled with (?:GPU|CUDA) support"
+        r"|Couldn't load custom C\+\+ ops"
+        r"|operator torchvision::\w{1,40} does not exist"
+        r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend",
+        "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
+        "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
+        "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
+        "Install the package's build for your torch and CUDA (`python -c 'import torch; print(torch.__version__, "
+        "torch.version.cuda)'`); when building from source, use the CUDA toolkit of torch.version.cuda (nvcc -V), "
+        "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
+        "-v --no-build-isolation .`.",
+        variants=(
+            Variant(
+                r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
+                r"|\bnms is not compiled|Deform\w{0,20} is not compiled",
+                "mmcv",
+                "mmcv's ops were built without CUDA (the 'mmcv' / 'mmcv-lite' package, or a source build without "
+                "nvcc of torch's CUDA): uninstall it and install the full mmcv built for your torch and CUDA (`pip "
+                "install -U openmim && mim install mmcv-full` for mmcv 1.x, `mim install mmcv` for 2.x, which pick "
+                "the prebuilt wheel); from source: `MMCV_WITH_OPS=1 FORCE_CUDA=1 pip install -v -e .` with the "
+                "CUDA toolkit of torch.version.cuda.",
+            ),
+            Variant(
+                r"detectron2|maskrcnn_benchmark|AdelaiDet",
+                "detectron2",
+                "detectron2 was built without CUDA: rebuild it with the CUDA toolkit of torch.version.cuda visible "
+                "(`rm -rf build/ **/*.so; FORCE_CUDA=1 TORCH_CUDA_ARCH_LIST=<your GPU, e.g. 8.6> python -m pip "
+                "install -v --no-build-isolation -e .`); `python -m detectron2.utils.collect_env` shows how it was "
+                "built.",
+            ),
+            Variant(
+                r"torchvision|Couldn't load custom C\+\+ ops",
+                "torchvision",
+                "torchvision's compiled ops do not load with this torch (or are a CPU build): install the "
+                "torchvision that pairs with your torch, from the same index (the same CUDA) as torch "
+                "(`torchtrt-compat check` names it); `python -c 'import torch, torchvision; "
+                "print(torch.__version__, torchvision.__version__)'` shows the pair.",
+            ),
+            Variant(
+                r"torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|torch_geometric|pyg_lib",
+                "PyTorch Geometric extensions",
+                "The PyG extension (torch-scatter / torch-sparse / torch-cluster) is a CPU build: install the wheel "
+                "for your torch and CUDA from PyG's wheel index (the -f link in its README, named after torch's "
+                "version and CUDA, e.g. torch-2.4.0+cu121), or build it with FORCE_CUDA=1 and nvcc of "
+                "torch.version.cuda.",
+            ),
+        ),
+        op=r"\b([\w:]{1,60}) (?:is|was) not compiled with|operator (torchvision::\w{1,40}) does not exist"
+        r"|Could not run '(torchvision::\w{1,40})'",
+        unless=r"CTranslate2 package was not compiled",  # serve-ct2-no-cuda answers CTranslate2
+        advice="nvcc-vs-torch",
+        weight=84,
+        applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
+        shown_by=(f"{_R8}::test_extension_ops_without_cuda", "tests/data/explain_round8c.jsonl#open-mmlab-mmpose-369"),
+        example="RuntimeError: nms is not compiled with GPU support",
+        example_source="https://github.com/open-mmlab/mmpose/issues/369",
+    ),
+    KnownError(
+        "build-paddle-without-tensorrt",
+        "Paddle: Pass tensorrt_subgraph_pass has not been registered (a Paddle build without TensorRT)",
+        r"Pass tensorrt_subgraph_pass has not been registered"
+        r"|please use the paddle inference library compiled with tensorrt"
+        r"|To use TensorRT engine, please compile inference lib with GPU first",
+        "The installed paddlepaddle-gpu / Paddle Inference library was compiled without TensorRT, so it has no "
+        "TensorRT subgraph pass: creating a predictor with the TensorRT engine turned on (--use_trt, "
+        "config.enable_tensorrt_engine) fails. Paddle's own message names the two fixes.",
+        "Install a Paddle Inference build compiled with TensorRT (Paddle's install page lists the "
+        "paddlepaddle-gpu / inference-library builds 'with TensorRT' per CUDA, cuDNN and TensorRT version) and "
+        "the TensorRT libraries of the version it names, on LD_LIBRARY_PATH (PATH on Windows); or run without "
+        "TensorRT (drop --use_trt / config.enable_tensorrt_engine).",
+        requires=r"paddle|Paddle|tensorrt_subgraph_pass",
+        weight=88,
+        applies="PaddlePaddle / Paddle Inference (PaddleSeg, PaddleDetection, PaddleOCR deploy scripts)",
+        shown_by=(
+            f"{_R8}::test_paddle_without_tensorrt",
+            "tests/data/explain_round8c.jsonl#paddlepaddle-paddleseg-1720",
+        ),
+        example="ValueError: (InvalidArgument) Pass tensorrt_subgraph_pass has not been registered. Please use the "
+        "paddle inference library compiled with tensorrt or disable the tensorrt engine in inference configuration!",
+        example_source="https://github.com/PaddlePaddle/PaddleSeg/issues/1720",
+    ),
+)
+
+_ROUND8_MORE: tuple[KnownError, ...] = (
+    KnownError(
+        "build-torch-thc-removed",
+        "THC/THC.h: No such file or directory / 'AT_CHECK' was not declared (torch C++ API an extension predates)",
+        r"\bTHC/THC\w{0,30}\.h(?:: No such file or directory|['\"\u2019]? file not found)"
+        rf"|Cannot open include file: {_Q}THC/THC\w{{0,30}}\.h{_Q}"
+        rf"|{_Q}(?:AT_CHECK|THCState\w{{0,30}}|THCudaCheck|THCCeilDiv|THCudaMalloc|THCudaFree|THCNumerics)"
+        rf"{_Q} (?:was not declared in this scope|does not name a type|has not been declared)"
+        r"|identifier \"(?:AT_CHECK|THCState\w{0,30}|THCudaCheck|THCCeilDiv|THCudaMalloc|THCudaFree)\" is undefined",
+        "The extension was written for an old torch C++ API that the installed torch no longer has: torch 1.11 "
+        "removed the THC library (THC/THC.h, THCState, THCudaCheck, THCCeilDiv, THCudaMalloc), and torch 1.5 "
+        "removed AT_CHECK.",
+        "Port the extension to ATen / c10 (or use the project's updated fork, or a torch older than the removal): "
+        "AT_CHECK -> TORCH_CHECK; #include <THC/THC.h> -> <ATen/cuda/CUDAContext.h> (and <c10/cuda/CUDAGuard.h>); "
+        "THCState_getCurrentStream(state) -> at::cuda::getCurrentCUDAStream(); THCudaCheck -> C10_CUDA_CHECK; "
+        "THCCeilDiv -> at::ceil_div (<ATen/ceil_div.h>); THCudaMalloc / THCudaFree -> "
+        "c10::cuda::CUDACachingAllocator::raw_alloc / raw_delete; then rebuild.",
+        op=r"\b(THC/THC\w{0,30}\.h)|['\"\u2018\u2019](AT_CHECK|THC\w{1,30})['\"\u2019]",
+        weight=87,
+        applies="C++ / CUDA extensions written for torch < 1.11 (THC) or < 1.5 (AT_CHECK), built against newer torch",
+        shown_by=(f"{_R8}::test_torch_cpp_api_an_extension_predates",),
+        example="src/cuda/dcn_v2_cuda.cu:7:10: fatal error: THC/THC.h: No such file or directory",
+        example_source="torch 1.11 release notes (THC removed); the DCNv2-style CUDA extensions that include it",
+    ),
+    KnownError(
+        "build-rust-missing",
+        "error: can't find Rust compiler (pip builds a Rust package such as tokenizers from source)",
+        r"can't find Rust compiler|error: could not compile `[\w-]{1,60}`[^\n]{0,80}"
+        r"|Cargo, the Rust package manager, is not installed or is not on PATH",
+        "pip found no wheel of a package written in Rust (tokenizers, safetensors, orjson, ...) for this Python "
+        "and platform, so it tried to build it from source, which needs a Rust toolchain: the Python is newer than "
+        "the package's wheels, or the pinned version is older than this Python (or the platform has no wheels).",
+        "Install a version of the package that has a wheel for your Python (a newer release, or relax the pin: `pip "
+        "install -U <package>`), or run a Python version its wheels cover; only if you must build it, install Rust "
+        "(rustup, then reopen the shell) and upgrade pip (`python -m pip install -U pip`).",
+        weight=80,
+        applies="pip installs of Rust-based packages (tokenizers, safetensors, orjson) without a matching wheel",
+        shown_by=(f"{_R8}::test_a_pip_source_build_that_failed",),
+        example="      error: can't find Rust compiler",
+        example_source="setuptools-rust's wording (setuptools_rust/build.py) when pip builds tokenizers from source",
+    ),
+    KnownError(
+        "py-pip-no-matching-distribution",
+        "pip: Could not find a version that satisfies the requirement X (no release for this Python / platform)",
+        r"Could not find a version that satisfies the requirement (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}"
+        r"|No matching distribution found for (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}",
+        "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
+        "pinned version is not on it (too old and removed for this Python, or a local build such as torch's "
+        "+cu121, which lives on PyTorch's own index), no release has a wheel for this Python version or platform "
+        "(`from versions: none`), or the name is misspelt.",
+        "Read pip's `(from versions: ...)` list: pin one of those, or use a Python version the pinned release "
+        "supports (`python --version`); torch builds with +cuXXX come from PyTorch's own index (`--index-url` of "
+        "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
+        "what this Python can get.",
+        variants=(
+            Variant(
+                r"from versions: none\)",
+                "no release for this Python or platform",
+                "No release of the package has a file for this interpreter: check the name, then use a Python "
+                "version and platform the package publishes wheels for (`python --version`; 64-bit CPython; "
+                "Windows / aarch64 wheels are missing for some packages), or install it from its source.",
+            ),
+            Variant(
+                r"requirement (?:torch|torchvision|torchaudio)[=<>~!]{1,2}[\d.]{1,12}\+(?:cu|rocm|cpu)",
+                "a torch local build (+cu / +cpu)",
+                "torch's +cuXXX / +cpu builds are not on the default index: install from PyTorch's index for that "
+                "CUDA (`--index-url` as PyTorch's install selector prints it, e.g. the cu121 one) or drop the "
+                "local suffix.",
+            ),
+        ),
+        op=r"satisfies the requirement ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)"
+        r"|No matching distribution found for ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)",
+        weight=20,  # below py-module-missing, whose "pip has no wheel" fix answers both lines together
+        applies="pip installs (any package other than torch-tensorrt / tensorrt, which have their own family)",
+        shown_by=(f"{_R8}::test_a_pip_source_build_that_failed",),
+        example="ERROR: Could not find a version that satisfies the requirement torch==1.8.0 (from versions: 2.2.0, "
+        "2.2.1)\nERROR: No matching distribution found for torch==1.8.0",
+        example_source="pip's resolver wording (pip 20-24, 'Could not find a version that satisfies the requirement')",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND8 + _ROUND8_MORE
