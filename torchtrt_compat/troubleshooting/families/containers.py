@@ -98,7 +98,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         ),
         weight=90,
         applies="docker / compose with --gpus or runtime: nvidia, containerd and CRI-O on GPU nodes",
-        shown_by=(_test("test_toolkit_missing_in_docker_words"), f"{_SET}c.jsonl#nvidia-dcgm-exporter-33"),
+        shown_by=(_test("test_toolkit_missing_in_docker_words"), f"{_SET}.jsonl#nvidia-dcgm-exporter-33"),
         example='docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
         example_source="https://github.com/NVIDIA/dcgm-exporter/issues/33; docker daemon (daemon/devices.go, "
         "'could not select device driver %q with capabilities: %v')",
@@ -229,7 +229,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         decide="driver-or-no-gpu",
         weight=84,
         applies="any CUDA program in docker, podman or a Kubernetes pod",
-        shown_by=(_test("test_cuda_in_a_container_without_gpus"), f"{_SET}a.jsonl#alexjc-neural-enhance-235"),
+        shown_by=(_test("test_cuda_in_a_container_without_gpus"), f"{_SET}.jsonl#alexjc-neural-enhance-235"),
         example="$ docker run -it --rm alexjc/neural-enhance --zoom=2 1.jpg\nCUDA driver version is insufficient "
         "for CUDA runtime version",
         example_source="https://github.com/alexjc/neural-enhance/issues/235 (the docker image run without the "
@@ -362,7 +362,7 @@ _IMAGE_ROWS: tuple[KnownError, ...] = (
         op=r"manifest for ([^\s:]{1,200}:[\w.-]{1,128}) not found|pull access denied for ([^\s,]{1,200})",
         weight=85,
         applies="docker, podman, containerd pulls from any registry",
-        shown_by=(_test("test_image_tags_and_platforms"), f"{_SET}a.jsonl#dusty-nv-ros-deep-learning-129"),
+        shown_by=(_test("test_image_tags_and_platforms"), f"{_SET}.jsonl#dusty-nv-ros-deep-learning-129"),
         example="Unable to find image 'dustynv/ros:noetic-pytorch-l4t-r35.4.1' locally\ndocker: Error response "
         "from daemon: manifest for dustynv/ros:noetic-pytorch-l4t-r35.4.1 not found: manifest unknown: manifest "
         "unknown.",
@@ -479,7 +479,7 @@ _SHM_ROWS: tuple[KnownError, ...] = (
         op=r"because /dev/shm has only (\d{1,15}) bytes available",
         weight=80,
         applies="Ray (vLLM's distributed executor, KServe's vLLM runtime) in docker and Kubernetes",
-        shown_by=(_test("test_shared_memory_in_containers"), f"{_SET}b.jsonl#kserve-kserve-3791"),
+        shown_by=(_test("test_shared_memory_in_containers"), f"{_SET}.jsonl#kserve-kserve-3791"),
         example="WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm because "
         "/dev/shm has only 67108864 bytes available. This will harm performance!\n(RayWorkerWrapper pid=1148) "
         "NCCL INFO Setting affinity for GPU 1 to aaaa,aaaaaaaa",

@@ -1104,7 +1104,7 @@ _ROUND8: tuple[KnownError, ...] = (
         applies="pip installs that build from source (sdists, git checkouts, torch extensions)",
         shown_by=(
             f"{_R8}::test_a_pip_source_build_that_failed",
-            "tests/data/explain_round8c.jsonl#rusty1s-pytorch_scatter-51",
+            "tests/data/explain_round8.jsonl#rusty1s-pytorch_scatter-51",
         ),
         example="  Building wheel for torch-scatter (setup.py) ... error\n  ERROR: Failed building wheel for "
         "torch-scatter",
@@ -1185,7 +1185,7 @@ _ROUND8: tuple[KnownError, ...] = (
         advice="nvcc-vs-torch",
         weight=84,
         applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
-        shown_by=(f"{_R8}::test_extension_ops_without_cuda", "tests/data/explain_round8c.jsonl#open-mmlab-mmpose-369"),
+        shown_by=(f"{_R8}::test_extension_ops_without_cuda", "tests/data/explain_round8.jsonl#open-mmlab-mmpose-369"),
         example="RuntimeError: nms is not compiled with GPU support",
         example_source="https://github.com/open-mmlab/mmpose/issues/369",
     ),
@@ -1207,7 +1207,7 @@ _ROUND8: tuple[KnownError, ...] = (
         applies="PaddlePaddle / Paddle Inference (PaddleSeg, PaddleDetection, PaddleOCR deploy scripts)",
         shown_by=(
             f"{_R8}::test_paddle_without_tensorrt",
-            "tests/data/explain_round8c.jsonl#paddlepaddle-paddleseg-1720",
+            "tests/data/explain_round8.jsonl#paddlepaddle-paddleseg-1720",
         ),
         example="ValueError: (InvalidArgument) Pass tensorrt_subgraph_pass has not been registered. Please use the "
         "paddle inference library compiled with tensorrt or disable the tensorrt engine in inference configuration!",
