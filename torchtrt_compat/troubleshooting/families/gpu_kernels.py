@@ -5,7 +5,7 @@ CUDA kernels (cpm_kernels, bitsandbytes, SageAttention, flash-attn, xformers).
 
 Each row is keyed to the wording of the library that prints it: Triton's ``language/semantic.py`` dtype assertions,
 ``runtime/errors.py`` (PTXASError, OutOfResources) and ``runtime/build.py`` (its C compiler lookup); torch's
-``_inductor`` (GPUTooOldForTriton, TritonMissing, compile_fx's bfloat16 warning); XLA's ``nvptx_compiler.cc`` /
+``_inductor`` (compile_fx's bfloat16 warning); XLA's ``nvptx_compiler.cc`` /
 ``ptx_compiler`` providers and ``nvptx_libdevice_path.cc``; CUDA's runtime error table (cudaErrorInvalidKernelImage,
 cudaErrorInvalidPtx, cudaErrorJitCompilerNotFound, from ``data/error_facts.json``); NVRTC's ``nvrtcResult`` names as
 CuPy raises them; numba's ``cudadrv/nvvm.py``, ``cudadrv/driver.py`` and ``cudadrv/libs.py``; cpm_kernels' and
@@ -211,51 +211,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example="triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, Hardware "
         "limit: 101376. Reducing block sizes or `num_stages` may help.",
         example_source="triton/runtime/errors.py (OutOfResources); https://github.com/unslothai/unsloth/issues/1013",
-    ),
-    KnownError(
-        "kern-triton-gpu-too-old",
-        "torch.compile: the GPU is too old for the Triton GPU compiler (compute capability below 7.0)",
-        r"which is too old to be supported by the triton GPU compiler"
-        r"|Triton only supports devices of CUDA Capability >= \d",
-        "torch.compile's inductor generates GPU kernels with Triton, which supports compute capability 7.0 (Volta) "
-        "or newer; this GPU (Pascal P100 / P40 / GTX 10xx, Maxwell) is older.",
-        "Run the model without torch.compile on this GPU (drop the compile call, or "
-        "torch.compile(model, backend='aot_eager') to keep the code path), or use a GPU of compute capability 7.0+; "
-        "Unsloth and other Triton-based libraries need 7.0+ too.",
-        op=r"Found (.{1,60}?) which is too old",
-        weight=88,
-        applies="torch.compile (inductor) on GPUs below compute capability 7.0",
-        shown_by=(_test("test_triton_gpu_too_old_and_triton_missing"),),
-        example="RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU "
-        "compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your "
-        "device is of CUDA capability 6.0",
-        example_source="torch/_inductor/exc.py (GPUTooOldForTriton); https://github.com/unslothai/unsloth/issues/1998",
-    ),
-    KnownError(
-        "kern-triton-missing",
-        "torch.compile: Cannot find a working triton installation (TritonMissing)",
-        r"Cannot find a working triton installation|TritonMissing|No module named '?triton'?(?![\w.])",
-        "torch.compile's inductor needs the triton package for GPU kernels and cannot import it: not installed "
-        "(Windows and macOS torch wheels do not bring it; a CPU or custom build), or too old for this torch.",
-        "Install the triton this torch pins (Linux: `pip install triton==<the version in `pip show torch`'s "
-        "Requires>`; reinstalling torch from its CUDA index brings it); on Windows `pip install triton-windows` "
-        "(its release for your torch); or run without torch.compile.",
-        variants=(
-            Variant(
-                r"[A-Z]:\\|\\site-packages\\|Windows|\.exe\b",
-                "Windows",
-                "torch's Windows wheels do not include triton: `pip install -U triton-windows`, pinned to the "
-                "release line its README pairs with your torch minor (one line per torch release), or run without "
-                "torch.compile.",
-            ),
-        ),
-        weight=80,
-        applies="torch.compile (inductor) on CUDA; above all Windows, where torch does not bring triton",
-        shown_by=(_test("test_triton_gpu_too_old_and_triton_missing"),),
-        example="torch._inductor.exc.TritonMissing: Cannot find a working triton installation. Either the package is "
-        "not installed or it is too old. More information on installing Triton can be found at: "
-        "https://github.com/triton-lang/triton",
-        example_source="torch/_inductor/exc.py (TritonMissing)",
     ),
     KnownError(
         "kern-triton-version-mismatch",
@@ -564,27 +519,19 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/woct0rdho/SageAttention/issues/97 (sageattention/core.py)",
     ),
     KnownError(
-        "kern-flash-attn-arch",
-        "FlashAttention only supports Ampere GPUs or newer (or fp16 / bf16 only)",
-        r"FlashAttention only supports Ampere GPUs or newer|FlashAttention only support fp16 and bf16 data type",
-        "flash-attn 2.x has kernels for compute capability 8.0+ (Ampere, Ada, Hopper) in fp16 / bf16 only; this "
-        "GPU (Turing RTX 20xx / T4, Volta V100) or this dtype (float32) is not one of them.",
-        "Use another attention on this GPU: transformers' attn_implementation=\"sdpa\" (or \"eager\") instead of "
-        "\"flash_attention_2\", xformers, or the app's option to turn flash-attn off; for the dtype message, run "
-        "the model in fp16 / bf16.",
-        variants=(
-            Variant(
-                r"only support fp16 and bf16",
-                "a float32 input",
-                "Cast the model (and inputs) to fp16 or bf16 (torch_dtype=torch.float16) or use another attention "
-                "for float32: flash-attn has no float32 kernels.",
-            ),
-        ),
-        weight=88,
+        "kern-flash-attn-dtype",
+        "FlashAttention only support fp16 and bf16 data type (a float32 input)",
+        r"FlashAttention only support fp16 and bf16 data type",
+        "flash-attn has kernels for fp16 and bf16 only; the attention ran in float32 (a model loaded without "
+        "torch_dtype, autocast off, or an fp32 upcast before attention).",
+        "Run the model in half precision (torch_dtype=torch.float16 / bfloat16, or under torch.autocast), or load "
+        "it with another attention for float32: attn_implementation=\"sdpa\" (or \"eager\") instead of "
+        "\"flash_attention_2\".",
+        weight=86,
         applies="flash-attn 2.x (and libraries that call it: transformers, vLLM, diffusers pipelines)",
         shown_by=(_test("test_sageattention_flash_attn_xformers"),),
-        example="RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
-        example_source="flash-attn csrc/flash_attn/flash_api.cpp (mha_fwd's TORCH_CHECK)",
+        example="RuntimeError: FlashAttention only support fp16 and bf16 data type",
+        example_source="flash-attn csrc/flash_attn/flash_api.cpp (mha_fwd's TORCH_CHECK on q's dtype)",
     ),
     KnownError(
         "kern-flash-attn-unavailable",
@@ -618,13 +565,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "pipe.disable_xformers_memory_efficient_attention(), torch's SDPA).",
         variants=(
             Variant(
+                r"wasn't build with CUDA support|Operator wasn't built|can't load C\+\+/CUDA extensions",
+                "xformers' CUDA extensions did not load",
+                "This xformers was built for another torch / CUDA, so none of its CUDA kernels loaded: install the "
+                "xformers release built for your torch from torch's CUDA index (`pip install -U xformers "
+                "--index-url <the index torch came from>`; `python -m xformers.info` must then list the kernels as "
+                "available), or turn xformers attention off and use torch's SDPA.",
+            ),
+            Variant(
                 r"dtype=torch\.float32 \(supported|float32[^\n]{0,40}supported: \{",
                 "float32 inputs",
                 "The inputs are float32 and xformers' CUDA kernels take fp16 / bf16: run the model in half precision "
                 "(torch_dtype=torch.float16, or autocast), or turn xformers off for float32.",
             ),
             Variant(
-                r"requires device with capability [^\n]{0,40}\(too old\)",
+                r"requires device with capability [^\n]{0,80}\(too old\)",
                 "a GPU too old for its kernels",
                 "The GPU's compute capability is below what every xformers kernel for these inputs needs (the "
                 "reasons lines name it): turn xformers attention off and use torch's scaled_dot_product_attention, "
