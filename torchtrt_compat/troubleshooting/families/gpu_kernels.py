@@ -38,7 +38,7 @@ _XLA = r"\bxla\b|XLA_FLAGS|xla_ops|XlaRuntimeError|\btensorflow\b|\bjax(?:lib)?\
 #: where a kernel library's own CUDA kernels are named in a traceback or log
 _KERNEL_LIBS = (
     r"cpm_kernels|bitsandbytes|csrc[\\/]ops\.cu|flash_attn|xformers|sageattention|\bmmcv\b|auto_gptq|exllama"
-    r"|\bawq\b|llama_cpp|ggml[-_]cuda|quantization_kernels|\.quantize\(\d"
+    r"|\bawq\b|quantization_kernels|\.quantize\(\d"
 )
 
 FAMILIES: tuple[KnownError, ...] = (
@@ -440,7 +440,7 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- kernel libraries' own kernels ----------------------------------------------------------------------------
     KnownError(
         "kern-lib-no-kernel-image",
-        "no kernel image is available, raised by a kernel library (cpm_kernels, bitsandbytes, llama.cpp, ...): the "
+        "no kernel image is available, raised by a kernel library (cpm_kernels, bitsandbytes, ...): the "
         "library's own kernels were not built for this GPU",
         r"(?-i:CUDA Error): no kernel image is available for execution on the device"
         r"|Error no kernel image is available for execution on the device at line \d{1,6} in file",
@@ -468,7 +468,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         weight=90,
-        applies="kernel libraries that ship precompiled CUDA kernels: cpm_kernels, bitsandbytes, llama.cpp / ggml",
+        applies="kernel libraries that ship precompiled CUDA kernels: cpm_kernels, bitsandbytes",
         shown_by=(
             _test("test_a_kernel_library_without_kernels_for_the_gpu"),
             f"{_R8}d.jsonl#zai-org-chatglm-6b-1234",
@@ -493,7 +493,7 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("gpu-arch-unsupported",),
         weight=87,
-        applies="CUDA extensions and kernel libraries (flash-attn, xformers, mmcv, AutoGPTQ, exllama, llama.cpp)",
+        applies="CUDA extensions and kernel libraries (flash-attn, xformers, mmcv, AutoGPTQ, exllama)",
         shown_by=(_test("test_a_kernel_library_without_kernels_for_the_gpu"),),
         example='  File "/site-packages/auto_gptq/nn_modules/qlinear/qlinear_cuda.py", line 260, in forward\n'
         "RuntimeError: CUDA error: no kernel image is available for execution on the device",
