@@ -170,7 +170,7 @@ def test_nvrtc_in_its_own_words() -> None:
     assert cupy[0].key == "kern-nvrtc-builtins" and cupy[0].product == "cupy"
     torch = explain(
         "RuntimeError: nvrtc: error: failed to open libnvrtc-builtins.so.12.1.\n  Make sure that "
-        "libnvrtc-builtins.so.12.1 is installed correctly.\n  File \"/site-packages/torch/cuda/jiterator.py\""
+        'libnvrtc-builtins.so.12.1 is installed correctly.\n  File "/site-packages/torch/cuda/jiterator.py"'
     )
     assert torch[0].key == "kern-nvrtc-builtins" and torch[0].situation == "torch"
     header = explain(
@@ -210,9 +210,7 @@ def test_a_kernel_library_without_kernels_for_the_gpu() -> None:
     cpm = explain("RuntimeError: CUDA Error: no kernel image is available for execution on the device")
     assert cpm[0].key == "kern-lib-no-kernel-image" and "quantize" in cpm[0].fix
     assert "TensorRT" not in cpm[0].fix.replace("not in torch or TensorRT", "")
-    bnb = explain(
-        "Error no kernel image is available for execution on the device at line 380 in file /src/csrc/ops.cu"
-    )
+    bnb = explain("Error no kernel image is available for execution on the device at line 380 in file /src/csrc/ops.cu")
     assert bnb[0].key == "kern-lib-no-kernel-image" and bnb[0].situation == "bitsandbytes"
     # torch's own wording with a kernel library in the traceback: likely the library's
     ctx = explain(
@@ -228,9 +226,7 @@ def test_a_kernel_library_without_kernels_for_the_gpu() -> None:
 
 
 def test_sageattention_flash_attn_xformers() -> None:
-    sage = explain(
-        'AssertionError: SM89 kernel is not available. Make sure you GPUs with compute capability 8.9.'
-    )
+    sage = explain("AssertionError: SM89 kernel is not available. Make sure you GPUs with compute capability 8.9.")
     assert sage[0].key == "kern-sageattention-arch" and sage[0].op == "SM89"
     assert first("ValueError: Unsupported CUDA architecture: sm75") == "kern-sageattention-arch"
     assert first("RuntimeError: FlashAttention only support fp16 and bf16 data type") == "kern-flash-attn-dtype"

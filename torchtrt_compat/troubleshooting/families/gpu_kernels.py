@@ -68,7 +68,7 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"\bjax(?:lib)?\b",
                 "JAX",
-                "Install jax with the CUDA wheels (`pip install -U \"jax[cuda12]\"`, or cuda13) so XLA uses the "
+                'Install jax with the CUDA wheels (`pip install -U "jax[cuda12]"`, or cuda13) so XLA uses the '
                 "nvidia-cuda-nvcc wheel's ptxas, which knows the GPU; or put a newer CUDA's bin/ first on PATH.",
             ),
             Variant(
@@ -285,7 +285,7 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"\bjax(?:lib)?\b",
                 "JAX",
-                "Install JAX with NVIDIA's CUDA wheels: `pip install -U \"jax[cuda12]\"` (or cuda13), which brings "
+                'Install JAX with NVIDIA\'s CUDA wheels: `pip install -U "jax[cuda12]"` (or cuda13), which brings '
                 "nvidia-cuda-nvcc's ptxas; with a local CUDA toolkit use jax[cuda12-local] and put its bin/ on PATH.",
             ),
             Variant(
@@ -298,7 +298,7 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"\btensorflow\b|xla_ops|OP_REQUIRES",
                 "TensorFlow",
-                "Install TensorFlow with its CUDA wheels (`pip install \"tensorflow[and-cuda]\"` brings "
+                'Install TensorFlow with its CUDA wheels (`pip install "tensorflow[and-cuda]"` brings '
                 "nvidia-cuda-nvcc's ptxas) or a CUDA toolkit and put its bin/ on PATH; for a GPU newer than the "
                 "toolkit (RTX 50xx: CUDA 12.8+) the ptxas must know it; XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root> "
                 "when it is not in a standard place.",
@@ -334,8 +334,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\bcupy\b",
                 "CuPy",
                 "CuPy compiles its kernels with NVRTC from a CUDA toolkit: install the toolkit of the CUDA major of "
-                "your cupy-cudaXXx wheel, or the NVRTC wheel (`pip install \"cupy-cuda12x[ctk]\"` / "
-                "`pip install \"cuda-toolkit[nvrtc]==12.*\"`, matching the CUDA major), then check "
+                'your cupy-cudaXXx wheel, or the NVRTC wheel (`pip install "cupy-cuda12x[ctk]"` / '
+                '`pip install "cuda-toolkit[nvrtc]==12.*"`, matching the CUDA major), then check '
                 "`python -c 'import cupy; cupy.show_config()'` lists NVRTC.",
                 product="cupy",
             ),
@@ -355,7 +355,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "kern-nvrtc-header-missing",
-        "NVRTC: cannot open source file \"cuda_fp16.h\" (the CUDA headers a run-time kernel includes are missing)",
+        'NVRTC: cannot open source file "cuda_fp16.h" (the CUDA headers a run-time kernel includes are missing)',
         r"catastrophic error: cannot open source file",
         "A kernel compiled at run time by NVRTC includes a CUDA header (cuda_fp16.h, cuda_bf16.h, "
         "curand_kernel.h, cuda/std/...) that is not on its include path: only the runtime libraries are installed, "
@@ -368,7 +368,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\bcupy\b",
                 "CuPy",
                 "CuPy looks for the headers under CUDA_PATH (or the default CUDA install): install that CUDA "
-                "toolkit (or `pip install \"cupy-cuda12x[ctk]\"`) and set CUDA_PATH to it; "
+                'toolkit (or `pip install "cupy-cuda12x[ctk]"`) and set CUDA_PATH to it; '
                 "`cupy.show_config()` shows the CUDA root it uses.",
                 product="cupy",
             ),
@@ -378,7 +378,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=84,
         applies="CuPy, torch's jiterator, numba and Warp kernels compiled at run time",
         shown_by=(_test("test_nvrtc_in_its_own_words"),),
-        example='cupy.cuda.compiler.CompileException: /tmp/tmpx/kern.cu(1): catastrophic error: cannot open source '
+        example="cupy.cuda.compiler.CompileException: /tmp/tmpx/kern.cu(1): catastrophic error: cannot open source "
         'file "cuda_fp16.h"',
         example_source="cupy/cuda/compiler.py (CompileException with NVRTC's log); "
         "https://github.com/cupy/cupy/issues/3282",
@@ -506,7 +506,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "SageAttention dispatches to a kernel per architecture (sm80, sm86, sm89, sm90, sm120) and asserts the one "
         "for this GPU was compiled: the installed build (a wheel for other GPUs, or a source build whose "
         "TORCH_CUDA_ARCH_LIST or detection left the GPU out) lacks it, or the GPU is one it does not support.",
-        "Rebuild SageAttention for the GPU: `TORCH_CUDA_ARCH_LIST=\"8.9\" pip install --no-build-isolation -e .` "
+        'Rebuild SageAttention for the GPU: `TORCH_CUDA_ARCH_LIST="8.9" pip install --no-build-isolation -e .` '
         "in its source folder (the GPU's major.minor from torch.cuda.get_device_capability()), with a CUDA toolkit "
         "that knows the architecture; or install a wheel built for your GPU and torch; the build log shows the "
         "architectures it compiled.",
@@ -525,8 +525,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "flash-attn has kernels for fp16 and bf16 only; the attention ran in float32 (a model loaded without "
         "torch_dtype, autocast off, or an fp32 upcast before attention).",
         "Run the model in half precision (torch_dtype=torch.float16 / bfloat16, or under torch.autocast), or load "
-        "it with another attention for float32: attn_implementation=\"sdpa\" (or \"eager\") instead of "
-        "\"flash_attention_2\".",
+        'it with another attention for float32: attn_implementation="sdpa" (or "eager") instead of '
+        '"flash_attention_2".',
         weight=86,
         applies="flash-attn 2.x (and libraries that call it: transformers, vLLM, diffusers pipelines)",
         shown_by=(_test("test_sageattention_flash_attn_xformers"),),
@@ -537,10 +537,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "kern-flash-attn-unavailable",
         "transformers: FlashAttention2 has been toggled on, but it cannot be used (flash_attn missing or unusable)",
         r"FlashAttention2 has been toggled on, but it cannot be used due to the following error",
-        "The model was loaded with attn_implementation=\"flash_attention_2\" (or use_flash_attention_2=True) and "
+        'The model was loaded with attn_implementation="flash_attention_2" (or use_flash_attention_2=True) and '
         "transformers cannot use flash-attn here: the package is not installed, its build does not load for this "
         "torch, or the GPU / device is not supported (the message after 'error:' says which).",
-        "Load the model with attn_implementation=\"sdpa\" (or drop the argument), or install a flash-attn build "
+        'Load the model with attn_implementation="sdpa" (or drop the argument), or install a flash-attn build '
         "for this torch and CUDA (`pip install flash-attn --no-build-isolation`, an Ampere or newer GPU).",
         weight=82,
         applies="transformers 4.36+ with attn_implementation='flash_attention_2'",
@@ -552,8 +552,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "kern-xformers-no-operator",
-        "xformers: No operator found for `memory_efficient_attention_forward` (no usable kernel: build, GPU or "
-        "dtype)",
+        "xformers: No operator found for `memory_efficient_attention_forward` (no usable kernel: build, GPU or dtype)",
         r"No operator found for .{0,2}memory_efficient_attention_(?:forward|backward)",
         "xformers has no kernel that accepts these inputs; its reasons lines say why: most often the installed "
         "xformers was built for another torch / CUDA so its C++/CUDA extensions did not load ('xFormers wasn't "
