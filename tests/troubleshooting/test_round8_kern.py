@@ -295,3 +295,30 @@ def test_xformers_reasons_lines_pick_the_fix() -> None:
     found = explain(text)
     assert found[0].key == "kern-xformers-no-operator"
     assert found[0].situation == "xformers' CUDA extensions did not load" and "xformers.info" in found[0].fix
+
+
+def test_triton_links_libcuda_and_compiles_kernels() -> None:
+    wsl = explain(
+        "/usr/bin/ld: cannot find -lcuda\nsubprocess.CalledProcessError: Command '['/usr/bin/gcc', "
+        "'/tmp/tmpa/main.c', '-O3', '-shared', '-fPIC', '-o', '/tmp/tmpa/cuda_utils.so', '-lcuda', "
+        "'-L/env/lib/python3.10/site-packages/triton/backends/nvidia/lib']' returned non-zero exit status 1."
+    )
+    assert wsl[0].key == "kern-triton-libcuda" and "TRITON_LIBCUDA_PATH" in wsl[0].fix
+    assert first(
+        'AssertionError: libcuda.so cannot found!\n  File "/site-packages/triton/backends/nvidia/driver.py"'
+    ) == ("kern-triton-libcuda")
+    # a C++ program's own link step stays the build family's
+    assert first("/usr/bin/ld: cannot find -lcuda\ncollect2: error: ld returned 1 exit status") == (
+        "build-cuda-link-error"
+    )
+    ptxas = explain("ptxas error   : Entry function 'triton_mm' uses too much shared data (0x12000 bytes, 0xc000 max)")
+    assert ptxas[0].key == "kern-triton-out-of-resources"
+    compiled = explain(
+        '  File "/site-packages/triton/compiler/compiler.py", line 100, in make_ttgir\n    pm.run(mod)\n'
+        "RuntimeError: PassManager::run failed"
+    )
+    assert compiled[0].key == "kern-triton-compile-failed" and compiled[0].confidence != "sure"
+    intrinsic = explain("LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32")
+    assert intrinsic[0].key == "kern-triton-compile-failed" and intrinsic[0].op == "llvm.nvvm.shfl.sync.bfly.i32"
+    # an MLIR pass manager failing outside Triton (e.g. in a TensorFlow / IREE build) is another story
+    assert first("error: PassManager run failed for module") != "kern-triton-compile-failed"

@@ -17,7 +17,7 @@ kernel is fixed in Triton's or torch's install, a library's kernels in that libr
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, ld_cannot_find
 
 __all__ = ["FAMILIES"]
 
@@ -188,7 +188,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-triton-out-of-resources",
         "Triton: out of resource: shared memory (a kernel's block sizes need more than this GPU has)",
-        r"out of resource: (?:shared memory|registers|threads)|OutOfResources: out of resource",
+        r"out of resource: (?:shared memory|registers|threads)|OutOfResources: out of resource"
+        r"|uses too much shared data \(0x[0-9a-f]{1,8} bytes, 0x[0-9a-f]{1,8} max\)",
         "A Triton kernel's configuration (block sizes x num_stages) needs more shared memory (or registers) than "
         "this GPU has per SM: configs tuned on an A100 / H100 (up to 228 KB) do not fit a consumer GPU "
         "(about 100 KB on RTX 30xx / 40xx, 64 KB on a T4).",
@@ -204,7 +205,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "sizes from, or report the GPU to the library; TensorRT and torch are not involved.",
             ),
         ),
-        op=r"out of resource: (\w{1,20}(?: \w{1,20})?)",
+        op=r"out of resource: (\w{1,20}(?: \w{1,20})?)|uses too much (shared data)",
         weight=85,
         applies="Triton kernels on GPUs with less shared memory than the one their configs were tuned on",
         shown_by=(_test("test_triton_out_of_shared_memory"),),
@@ -248,6 +249,48 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_test("test_triton_cannot_build_its_launcher"),),
         example="RuntimeError: Failed to find C compiler. Please specify via CC environment variable.",
         example_source="triton/runtime/build.py (_build)",
+    ),
+    KnownError(
+        "kern-triton-libcuda",
+        "Triton cannot link its launcher against libcuda (cannot find -lcuda / libcuda.so cannot found)",
+        ld_cannot_find("cuda") + r"|libcuda\.so cannot found",
+        "Triton links each kernel's launcher with -lcuda and looks for libcuda.so (the driver's library, without a "
+        "version suffix) through `ldconfig -p`: the host has only libcuda.so.1 (no unversioned symlink), the driver "
+        "library lives where ldconfig does not look (WSL2: /usr/lib/wsl/lib), or a container has no driver mounted.",
+        "Tell Triton where libcuda is: `export TRITON_LIBCUDA_PATH=<folder holding libcuda.so*>` (WSL2: "
+        "/usr/lib/wsl/lib), or create the symlink (`ln -s libcuda.so.1 libcuda.so` in that folder, then "
+        "`ldconfig`); in Docker start the container with --gpus all so the driver's libraries are mounted.",
+        requires=_TRITON,
+        weight=86,
+        applies="Triton (torch.compile, Triton-based libraries) on WSL2, containers and hosts without libcuda.so",
+        shown_by=(_test("test_triton_links_libcuda_and_compiles_kernels"),),
+        example="/usr/bin/ld: cannot find -lcuda\nsubprocess.CalledProcessError: Command '['/usr/bin/gcc', "
+        "'/tmp/tmpa/main.c', '-O3', '-shared', '-fPIC', '-o', '/tmp/tmpa/cuda_utils.so', '-lcuda', "
+        "'-L/env/lib/python3.10/site-packages/triton/backends/nvidia/lib']' returned non-zero exit status 1.",
+        example_source="triton/runtime/build.py (the launcher's gcc command) and "
+        "triton/backends/nvidia/driver.py (libcuda_dirs)",
+    ),
+    KnownError(
+        "kern-triton-compile-failed",
+        "Triton's compiler failed on a kernel (PassManager::run failed / LLVM ERROR: Cannot select an nvvm intrinsic)",
+        r"PassManager::run failed|LLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.[\w.]{1,60}",
+        "Triton's MLIR / LLVM pipeline could not lower a kernel for this GPU: most often an operation or dtype the "
+        "architecture lacks (bf16 or fp8 dot products on a GPU below compute capability 8.0 / 8.9), else a bug of "
+        "this Triton release with this kernel.",
+        "Use a dtype the GPU has (fp16 instead of bf16 before Ampere), and install the newest torch + triton pair "
+        "(never triton alone: `pip install -U torch` brings its pin); under torch.compile, run that module "
+        "uncompiled (torch.compiler.disable on it) until it is fixed; for a library's kernel, report the GPU to it.",
+        loose=True,
+        alternatives=("kern-triton-dtype-arch",),
+        op=r"intrinsic %(llvm\.nvvm\.[\w.]{1,60})",
+        weight=70,
+        applies="Triton kernels (torch.compile, Unsloth, vLLM, FlashAttention's Triton kernels), above all on GPUs "
+        "below Ampere",
+        shown_by=(_test("test_triton_links_libcuda_and_compiles_kernels"),),
+        example='  File "/site-packages/triton/compiler/compiler.py", line 100, in make_ttgir\n    pm.run(mod)\n'
+        "RuntimeError: PassManager::run failed",
+        example_source="triton/backends/nvidia/compiler.py (make_ttgir / make_llir: pm.run), as Triton 2.1-3.x "
+        "raise it",
     ),
     KnownError(
         "kern-inductor-bf16-skipped",
