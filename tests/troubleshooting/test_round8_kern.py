@@ -157,7 +157,20 @@ def test_xla_cannot_find_ptxas_or_libdevice() -> None:
     )
     assert libdevice[0].key == "kern-xla-ptxas-missing" and "xla_gpu_cuda_data_dir" in libdevice[0].fix
     jax = explain("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Couldn't get ptxas version : FAILED_PRECONDITION")
-    assert jax[0].key == "kern-xla-ptxas-missing" and "jax[cuda12]" in jax[0].fix
+    assert jax[0].key == "kern-xla-ptxas-lookup" and "jax[cuda12]" in jax[0].fix
+    # TensorFlow's lookup warnings followed by its fallback to the driver: nothing failed
+    fallback = explain(
+        "W tensorflow/stream_executor/gpu/asm_compiler.cc:63] Couldn't get ptxas version string: INTERNAL: Couldn't "
+        "invoke ptxas --version\nW tensorflow/stream_executor/gpu/redzone_allocator.cc:314] INTERNAL: ptxas exited "
+        "with non-zero error code -1, output: \nRelying on driver to perform ptx compilation. \nModify $PATH to "
+        "customize ptxas location.\nThis message will be only logged once."
+    )
+    assert fallback.outcome == "warnings-only", (fallback.summary, [e.key for e in fallback])
+    older = explain(
+        "W tensorflow/stream_executor/gpu/asm_compiler.cc:191] Falling back to the CUDA driver for PTX compilation; "
+        "ptxas does not support CC 8.6"
+    )
+    assert older.outcome == "warnings-only" and older[0].key == "kern-xla-driver-ptx-fallback"
     # nvcc missing for a source build is the build family's
     assert first("error: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'") != "kern-xla-ptxas-missing"
 

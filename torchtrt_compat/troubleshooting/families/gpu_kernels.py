@@ -41,6 +41,36 @@ _KERNEL_LIBS = (
     r"|\bawq\b|quantization_kernels|\.quantize\(\d"
 )
 
+#: XLA's remedy for a missing ptxas / libdevice, shared by the failure and the lookup warning
+_XLA_FIX = (
+    "Install the compiler parts and point XLA at them: `pip install nvidia-cuda-nvcc-cu12` (ptxas, libdevice) "
+    "or a CUDA toolkit, put its bin/ on PATH, and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root holding "
+    "bin/ptxas and nvvm/libdevice>."
+)
+_XLA_VARIANTS = (
+    Variant(
+        r"\bjax(?:lib)?\b",
+        "JAX",
+        'Install JAX with NVIDIA\'s CUDA wheels: `pip install -U "jax[cuda12]"` (or cuda13), which brings '
+        "nvidia-cuda-nvcc's ptxas; with a local CUDA toolkit use jax[cuda12-local] and put its bin/ on PATH.",
+    ),
+    Variant(
+        r"libdevice",
+        "libdevice",
+        "Point XLA at a CUDA root that holds nvvm/libdevice/libdevice.10.bc: "
+        "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (or $CONDA_PREFIX/lib after `conda install -c "
+        "nvidia cuda-nvcc`; pip: the nvidia/cuda_nvcc folder of `pip install nvidia-cuda-nvcc-cu12`).",
+    ),
+    Variant(
+        r"\btensorflow\b|xla_ops|OP_REQUIRES",
+        "TensorFlow",
+        'Install TensorFlow with its CUDA wheels (`pip install "tensorflow[and-cuda]"` brings '
+        "nvidia-cuda-nvcc's ptxas) or a CUDA toolkit and put its bin/ on PATH; for a GPU newer than the "
+        "toolkit (RTX 50xx: CUDA 12.8+) the ptxas must know it; XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root> "
+        "when it is not in a standard place.",
+    ),
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     # ---- Triton (torch.compile / inductor, and kernel libraries written in Triton) --------------------------------
     KnownError(
@@ -313,40 +343,13 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- XLA (TensorFlow, JAX) -------------------------------------------------------------------------------------
     KnownError(
         "kern-xla-ptxas-missing",
-        "XLA cannot find ptxas or libdevice (No PTX compilation provider / Couldn't get ptxas version / Can't find "
-        "libdevice directory)",
-        r"No PTX compilation provider is available|Couldn't get ptxas version|Couldn't invoke ptxas --version"
-        r"|Couldn't find a suitable version of ptxas|bin/ptxas not found|Can't find libdevice directory"
-        r"|libdevice not found at [^\n]{0,200}libdevice",
+        "XLA cannot find ptxas or libdevice (No PTX compilation provider / ptxas not found / libdevice not found)",
+        r"No PTX compilation provider is available|bin/ptxas not found|libdevice not found at [^\n]{0,200}libdevice",
         "XLA (TensorFlow's jit_compile / XLA ops, JAX) compiles its GPU kernels to PTX and needs a CUDA toolkit's "
         "ptxas (or nvJitLink) and nvvm/libdevice: the CUDA runtime libraries are installed (pip or conda) but the "
         "toolkit's compiler parts are not, or XLA does not look where they are.",
-        "Install the compiler parts and point XLA at them: `pip install nvidia-cuda-nvcc-cu12` (ptxas, libdevice) "
-        "or a CUDA toolkit, put its bin/ on PATH, and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root holding "
-        "bin/ptxas and nvvm/libdevice>.",
-        variants=(
-            Variant(
-                r"\bjax(?:lib)?\b",
-                "JAX",
-                'Install JAX with NVIDIA\'s CUDA wheels: `pip install -U "jax[cuda12]"` (or cuda13), which brings '
-                "nvidia-cuda-nvcc's ptxas; with a local CUDA toolkit use jax[cuda12-local] and put its bin/ on PATH.",
-            ),
-            Variant(
-                r"libdevice",
-                "libdevice",
-                "Point XLA at a CUDA root that holds nvvm/libdevice/libdevice.10.bc: "
-                "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (or $CONDA_PREFIX/lib after `conda install -c "
-                "nvidia cuda-nvcc`; pip: the nvidia/cuda_nvcc folder of `pip install nvidia-cuda-nvcc-cu12`).",
-            ),
-            Variant(
-                r"\btensorflow\b|xla_ops|OP_REQUIRES",
-                "TensorFlow",
-                'Install TensorFlow with its CUDA wheels (`pip install "tensorflow[and-cuda]"` brings '
-                "nvidia-cuda-nvcc's ptxas) or a CUDA toolkit and put its bin/ on PATH; for a GPU newer than the "
-                "toolkit (RTX 50xx: CUDA 12.8+) the ptxas must know it; XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root> "
-                "when it is not in a standard place.",
-            ),
-        ),
+        _XLA_FIX,
+        variants=_XLA_VARIANTS,
         severity="warns-of-failure",
         weight=86,
         applies="TensorFlow 2.x (XLA ops, jit_compile, some Keras layers) and JAX on NVIDIA GPUs",
@@ -359,6 +362,42 @@ FAMILIES: tuple[KnownError, ...] = (
         "No PTX compilation provider is available. Neither ptxas/nvlink nor nvjtlink is available.",
         example_source="https://github.com/wutzebaer/tensorflow-5090/issues/3; XLA's ptx compilation provider "
         "(xla/stream_executor/cuda)",
+    ),
+    KnownError(
+        "kern-xla-ptxas-lookup",
+        "XLA could not run ptxas or find libdevice (Couldn't get ptxas version / Can't find libdevice directory): a "
+        "warning, a failure once an XLA compile needs them",
+        r"Couldn't get ptxas version|Couldn't invoke ptxas --version|Couldn't find a suitable version of ptxas"
+        r"|Can't find libdevice directory",
+        "XLA looked for the CUDA toolkit's ptxas or nvvm/libdevice and did not find them; TensorFlow logs it as a "
+        "warning and may fall back to the driver's PTX compiler ('Relying on driver to perform ptx compilation'), "
+        "and the first XLA compile that needs them fails (in JAX at once).",
+        _XLA_FIX,
+        variants=_XLA_VARIANTS,
+        alternatives=("kern-xla-ptxas-missing",),
+        weight=84,
+        applies="TensorFlow 2.x and JAX on NVIDIA GPUs without the CUDA toolkit's compiler parts",
+        shown_by=(_test("test_xla_cannot_find_ptxas_or_libdevice"),),
+        example="jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Couldn't get ptxas version : FAILED_PRECONDITION: "
+        "Couldn't get ptxas/nvlink version string",
+        example_source="XLA's ptxas version lookup (xla/stream_executor/cuda/ptx_compiler_helpers / asm_compiler)",
+    ),
+    KnownError(
+        "kern-xla-driver-ptx-fallback",
+        "XLA compiles PTX with the driver instead of ptxas (Relying on driver to perform ptx compilation): a notice",
+        r"Relying on driver to perform ptx compilation|Falling back to the CUDA driver for PTX compilation"
+        r"|ptxas too old\. Falling back to the driver",
+        "TensorFlow / XLA found no (or too old a) ptxas and hands the PTX to the NVIDIA driver's JIT compiler "
+        "instead: it works, with a slower first run.",
+        "Nothing failed. To silence it (and compile faster), install a ptxas that knows the GPU "
+        "(`pip install nvidia-cuda-nvcc-cu12`, or a CUDA toolkit on PATH).",
+        severity="notice",
+        weight=60,
+        applies="TensorFlow 2.x / XLA without a usable ptxas",
+        shown_by=(_test("test_xla_cannot_find_ptxas_or_libdevice"),),
+        example="W tensorflow/stream_executor/gpu/asm_compiler.cc:191] Falling back to the CUDA driver for PTX "
+        "compilation; ptxas does not support CC 8.6",
+        example_source="TensorFlow's stream_executor/gpu/asm_compiler.cc (the driver fallback warning)",
     ),
     # ---- NVRTC (CuPy, torch's JIT, numba, Warp) ---------------------------------------------------------------------
     KnownError(
