@@ -335,3 +335,24 @@ def test_triton_links_libcuda_and_compiles_kernels() -> None:
     assert intrinsic[0].key == "kern-triton-compile-failed" and intrinsic[0].op == "llvm.nvvm.shfl.sync.bfly.i32"
     # an MLIR pass manager failing outside Triton (e.g. in a TensorFlow / IREE build) is another story
     assert first("error: PassManager run failed for module") != "kern-triton-compile-failed"
+
+
+def test_nvrtc_cannot_open_cupys_temporary_source() -> None:
+    text = (
+        "cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_COMPILATION (6)\n\ncupy.cuda.compiler.CompileException: "
+        'Catastrophic error: cannot open source file "C:\\Users\\榛刓\\AppData\\Local\\Temp\\tmpg4c62iyd\\'
+        '7cb9cb82a45540883a7190c81ea23c5d_2.cubin.cu"'
+    )
+    found = explain(text)
+    assert found[0].key == "kern-nvrtc-temp-path" and "CUPY_CACHE_DIR" in found[0].fix
+    assert "kern-nvrtc-header-missing" not in keys(text)
+    # the old wording of the builtins failure
+    old = "cupy.cuda.compiler.CompileException: nvrtc: error: failed to load builtins\nNVRTC_ERROR unknown (7)"
+    assert first(old) == "kern-nvrtc-builtins"
+    # a PTX feature newer than the ptxas Triton runs
+    feature = (
+        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nRuntimeError: Internal Triton PTX "
+        "codegen error:\nptxas /tmp/x.ptx, line 5; error   : Feature 'Kernel parameter size larger than 4352 bytes' "
+        "requires PTX ISA .version 8.1 or later"
+    )
+    assert first(feature) == "kern-ptxas-too-old"

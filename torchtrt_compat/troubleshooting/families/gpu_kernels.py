@@ -41,6 +41,8 @@ _KERNEL_LIBS = (
     r"|\bawq\b|quantization_kernels|\.quantize\(\d"
 )
 
+#: CuPy's temporary kernel source (``<hash>_<n>.cubin.cu`` in the temp folder) that NVRTC was asked to open
+_CUPY_TEMP_SOURCE = r'cannot open source file "[^"\n]{0,300}[\\/][0-9a-f]{16,64}_\d{1,3}\.cubin\.cu"'
 #: XLA's remedy for a missing ptxas / libdevice, shared by the failure and the lookup warning
 _XLA_FIX = (
     "Install the compiler parts and point XLA at them: `pip install nvidia-cuda-nvcc-cu12` (ptxas, libdevice) "
@@ -80,7 +82,8 @@ FAMILIES: tuple[KnownError, ...] = (
         rf"Value {_Q}sm_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-name{_Q}"
         rf"|ptxas fatal\s{{0,4}}: Unsupported \.target {_Q}sm_\w{{1,8}}{_Q}"
         r"|ptxas fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
-        r"|ptxas does not support CC \d{1,3}\.\d",
+        r"|ptxas does not support CC \d{1,3}\.\d"
+        r"|Feature '[^'\n]{1,80}' requires PTX ISA \.version \d{1,2}\.\d{1,2} or later",
         "The ptxas that assembles the run-time generated kernels does not know this GPU's architecture (or the PTX "
         "version the compiler emitted): Triton runs the ptxas bundled in its wheel (triton/backends/nvidia/bin), "
         "XLA the first ptxas it finds; either predates the GPU (sm_100 / sm_120 / sm_121 need CUDA 12.8 / 12.9+).",
@@ -404,7 +407,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "kern-nvrtc-builtins",
         "NVRTC cannot load its builtins library (NVRTC_ERROR_BUILTIN_OPERATION_FAILURE / nvrtc-builtins missing)",
         r"NVRTC_ERROR_BUILTIN_OPERATION_FAILURE|failed to open (?:lib)?nvrtc-builtins"
-        r"|nvrtc-builtins64_\d{2,4}\.dll|libnvrtc-builtins\.so\.\d{1,3}(?:\.\d{1,3})?: cannot open",
+        r"|nvrtc: error: failed to load builtins|nvrtc-builtins64_\d{2,4}\.dll"
+        r"|libnvrtc-builtins\.so\.\d{1,3}(?:\.\d{1,3})?: cannot open",
         "NVRTC (the run-time CUDA compiler CuPy, torch's fusers and numba use) loads a companion library, "
         "nvrtc-builtins, of exactly its own CUDA version; it is missing or from another CUDA (only the runtime "
         "wheels installed, two CUDA versions mixed on PATH / LD_LIBRARY_PATH).",
@@ -456,6 +460,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         requires=r"nvrtc|cupy|CompileException|numba|\bwarp\b|jiterator",
+        unless=_CUPY_TEMP_SOURCE,
         op=r"cannot open source file \"?([\w./-]{1,80})",
         weight=84,
         applies="CuPy, torch's jiterator, numba and Warp kernels compiled at run time",
@@ -464,6 +469,24 @@ FAMILIES: tuple[KnownError, ...] = (
         'file "cuda_fp16.h"',
         example_source="cupy/cuda/compiler.py (CompileException with NVRTC's log); "
         "https://github.com/cupy/cupy/issues/3282",
+    ),
+    KnownError(
+        "kern-nvrtc-temp-path",
+        "NVRTC cannot open CuPy's own temporary kernel source (a non-ASCII user or temp folder on Windows)",
+        _CUPY_TEMP_SOURCE,
+        "CuPy writes each kernel's source to a temporary file (<hash>_N.cubin.cu under %TEMP%) and NVRTC cannot "
+        "open it: the path holds characters outside the system code page (a Chinese, Japanese or accented Windows "
+        "user name; the garbled characters in the message show it).",
+        "Point the temporary and cache folders at an ASCII-only path before starting Python: `set TEMP=C:\\tmp`, "
+        "`set TMP=C:\\tmp` and `set CUPY_CACHE_DIR=C:\\cupy_cache` (or the same in the environment settings), "
+        "or run under a user whose profile path is ASCII.",
+        op=r'cannot open source file "([^"\n]{1,300})"',
+        weight=88,
+        applies="CuPy (and libraries on it) on Windows, any release",
+        shown_by=(_test("test_nvrtc_in_its_own_words"),),
+        example='cupy.cuda.compiler.CompileException: Catastrophic error: cannot open source file "C:\\Users\\榛刓'
+        '\\AppData\\Local\\Temp\\tmpg4c62iyd\\7cb9cb82a45540883a7190c81ea23c5d_2.cubin.cu"',
+        example_source="https://github.com/cupy/cupy/issues/2100",
     ),
     # ---- numba ---------------------------------------------------------------------------------------------------
     KnownError(
