@@ -210,6 +210,18 @@ def test_numba_finds_no_nvvm_or_driver() -> None:
         "try setting environment variable NUMBA_CUDA_DRIVER"
     )
     assert first(driver) == "kern-numba-driver-missing"
+    windows = explain(
+        "numba.cuda.cudadrv.error.NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`:\n"
+        "Could not find module 'nvvm.dll' (or one of its dependencies). Try using the full path with constructor "
+        "syntax."
+    )
+    assert windows[0].key == "kern-numba-nvvm-missing" and windows[0].situation == "Windows"
+    assert first("OSError: library nvvm not found") == "kern-numba-nvvm-missing"
+    ptx = explain(
+        "numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR ptxas "
+        "application ptx input, line 9; fatal   : Unsupported .version 7.3; current version is '7.1'"
+    )
+    assert ptx[0].key == "kern-driver-ptx-too-new" and "cudatoolkit" in ptx[0].fix
     arch = "NvvmSupportError: No supported GPU compute capabilities found. Please check your cudatoolkit version"
     assert first(arch) == "kern-numba-nvvm-arch"
     # another library's missing .so stays the shared-library family

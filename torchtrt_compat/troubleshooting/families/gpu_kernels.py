@@ -493,7 +493,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "kern-numba-nvvm-missing",
         "numba: libNVVM cannot be found (or libdevice): numba finds no CUDA toolkit's NVVM",
         r"libNVVM cannot be found|NvvmSupportError: [^\n]{0,40}libNVVM|Missing libdevice file"
-        r"|libdevice cannot be found|Cannot find libdevice",
+        r"|libdevice cannot be found|Cannot find libdevice|failed to open nvvm|library nvvm not found",
         "numba compiles CUDA kernels with the toolkit's NVVM (nvvm/lib64/libnvvm.so, nvvm/bin/nvvm64_*.dll) and "
         "libdevice; it looks in CUDA_HOME (and the old NUMBAPRO_NVVM / NUMBAPRO_LIBDEVICE variables), a conda "
         "cudatoolkit, the nvidia-cuda-nvcc wheel, then the system CUDA; the path it tried does not exist (a stale "
@@ -501,6 +501,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "Point numba at a CUDA that exists: `export CUDA_HOME=/usr/local/cuda-<installed>` and unset NUMBAPRO_NVVM "
         "/ NUMBAPRO_LIBDEVICE if they name another one; or install NVVM: `conda install cuda-nvcc` / `pip install "
         "nvidia-cuda-nvcc-cu12` (numba-cuda finds it). `numba -s` prints what it found.",
+        variants=(
+            Variant(
+                r"nvvm\.dll|nvvm64|[A-Z]:\\",
+                "Windows",
+                "Install the CUDA toolkit (its nvvm\\bin holds nvvm64_*.dll) or `pip install numba-cuda "
+                "nvidia-cuda-nvcc-cu12`, and set CUDA_HOME (or CUDA_PATH) to the toolkit folder, e.g. "
+                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4; `numba -s` shows what it finds.",
+            ),
+        ),
         op=r"(/[\w./-]{1,200}libnvvm\.so[\w.]{0,10}|[A-Z]:\\[^\n:]{1,200}nvvm\w{0,12}\.dll)",
         weight=92,
         applies="numba.cuda (and libraries on it: cuDF, RAPIDS, librosa's GPU paths, UMAP)",
@@ -508,6 +517,25 @@ FAMILIES: tuple[KnownError, ...] = (
         example="NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`:\n/usr/local/cuda-9.0/nvvm/"
         "lib64/libnvvm.so: cannot open shared object file: No such file or directory",
         example_source="https://github.com/rapidsai/cudf/issues/1992 (numba/cuda/cudadrv/nvvm.py)",
+    ),
+    KnownError(
+        "kern-driver-ptx-too-new",
+        "The driver's PTX JIT is older than the PTX (ptx input ... Unsupported .version X; current version is Y)",
+        r"ptx input, line \d{1,6}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
+        "The NVIDIA driver compiles the program's PTX itself (cuLinkAddData / cuModuleLoadData) and its PTX compiler "
+        "is older than the PTX, which a newer CUDA toolkit wrote (numba's NVVM from a newer cudatoolkit, a CuPy or "
+        "Triton built for a newer CUDA): the driver supports an older CUDA than the toolkit in use.",
+        "Update the NVIDIA driver to one for the toolkit's CUDA, or use the toolkit the driver supports (`nvidia-smi` "
+        "prints its highest CUDA): for numba `conda install cudatoolkit=<that version>` (or the matching "
+        "nvidia-cuda-nvcc wheel); for CuPy the cupy-cudaXXx wheel of that CUDA.",
+        op=r"Unsupported (\.version \d{1,2}\.\d{1,2}); current version is '?(\d{1,2}\.\d{1,2})",
+        alternatives=("cuda-driver-insufficient",),
+        weight=84,
+        applies="numba.cuda, CuPy, Triton and any program that loads PTX on an older driver",
+        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"),),
+        example="numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR "
+        "ptxas application ptx input, line 9; fatal   : Unsupported .version 7.3; current version is '7.1'",
+        example_source="https://github.com/xinzhuma/monodle/issues/23 (conda cudatoolkit 11.3 on a CUDA 11.1 driver)",
     ),
     KnownError(
         "kern-numba-driver-missing",
