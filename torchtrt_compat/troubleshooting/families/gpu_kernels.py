@@ -1,0 +1,746 @@
+"""GPU code generation and kernel availability outside TensorRT (issue 36, round eight): the compilers that turn
+code into GPU kernels at run time (OpenAI Triton under torch.compile / inductor and under kernel libraries, XLA in
+TensorFlow and JAX, NVRTC under CuPy / torch / numba, numba's NVVM) and the kernel libraries that ship their own
+CUDA kernels (cpm_kernels, bitsandbytes, SageAttention, flash-attn, xformers).
+
+Each row is keyed to the wording of the library that prints it: Triton's ``language/semantic.py`` dtype assertions,
+``runtime/errors.py`` (PTXASError, OutOfResources) and ``runtime/build.py`` (its C compiler lookup); torch's
+``_inductor`` (compile_fx's bfloat16 warning); XLA's ``nvptx_compiler.cc`` /
+``ptx_compiler`` providers and ``nvptx_libdevice_path.cc``; CUDA's runtime error table (cudaErrorInvalidKernelImage,
+cudaErrorInvalidPtx, cudaErrorJitCompilerNotFound, from ``data/error_facts.json``); NVRTC's ``nvrtcResult`` names as
+CuPy raises them; numba's ``cudadrv/nvvm.py``, ``cudadrv/driver.py`` and ``cudadrv/libs.py``; cpm_kernels' and
+bitsandbytes' own CUDA error formats; SageAttention's ``core.py``; flash-attn's C++ checks; xformers'
+``ops/fmha/dispatch.py`` and its ``_cpp_lib.py`` warning; transformers' flash-attention check. What varies (an
+architecture, a dtype, a library, a path) is read from the text. The fix names the library the user ran: a Triton
+kernel is fixed in Triton's or torch's install, a library's kernels in that library's build, never in TensorRT.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant, ld_cannot_find
+
+__all__ = ["FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round8_kern.py"
+_R8 = "tests/data/explain_round8"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+#: a quote as ptxas and nvcc print it: ASCII or typographic
+_Q = "['\"\u2018\u2019]"
+#: Triton in use: its package, its errors, its environment variables, or torch.compile's inductor that drives it
+_TRITON = r"\btriton\b|PTXASError|TRITON_PTXAS_PATH|torch[\\/._]{1,2}_inductor|\binductor\b"
+#: XLA in use: TensorFlow's or JAX's GPU JIT
+_XLA = r"\bxla\b|XLA_FLAGS|xla_ops|XlaRuntimeError|\btensorflow\b|\bjax(?:lib)?\b"
+#: where a kernel library's own CUDA kernels are named in a traceback or log
+_KERNEL_LIBS = (
+    r"cpm_kernels|bitsandbytes|csrc[\\/]ops\.cu|flash_attn|xformers|sageattention|\bmmcv\b|auto_gptq|exllama"
+    r"|\bawq\b|quantization_kernels|\.quantize\(\d"
+)
+
+#: CuPy's temporary kernel source (``<hash>_<n>.cubin.cu`` in the temp folder) that NVRTC was asked to open
+_CUPY_TEMP_SOURCE = r'cannot open source file "[^"\n]{0,300}[\\/][0-9a-f]{16,64}_\d{1,3}\.cubin\.cu"'
+#: XLA's remedy for a missing ptxas / libdevice, shared by the failure and the lookup warning
+_XLA_FIX = (
+    "Install the compiler parts and point XLA at them: `pip install nvidia-cuda-nvcc-cu12` (ptxas, libdevice) "
+    "or a CUDA toolkit, put its bin/ on PATH, and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root holding "
+    "bin/ptxas and nvvm/libdevice>."
+)
+_XLA_VARIANTS = (
+    Variant(
+        r"\bjax(?:lib)?\b",
+        "JAX",
+        'Install JAX with NVIDIA\'s CUDA wheels: `pip install -U "jax[cuda12]"` (or cuda13), which brings '
+        "nvidia-cuda-nvcc's ptxas; with a local CUDA toolkit use jax[cuda12-local] and put its bin/ on PATH.",
+    ),
+    Variant(
+        r"libdevice",
+        "libdevice",
+        "Point XLA at a CUDA root that holds nvvm/libdevice/libdevice.10.bc: "
+        "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (or $CONDA_PREFIX/lib after `conda install -c "
+        "nvidia cuda-nvcc`; pip: the nvidia/cuda_nvcc folder of `pip install nvidia-cuda-nvcc-cu12`).",
+    ),
+    Variant(
+        r"\btensorflow\b|xla_ops|OP_REQUIRES",
+        "TensorFlow",
+        'Install TensorFlow with its CUDA wheels (`pip install "tensorflow[and-cuda]"` brings '
+        "nvidia-cuda-nvcc's ptxas) or a CUDA toolkit and put its bin/ on PATH; for a GPU newer than the "
+        "toolkit (RTX 50xx: CUDA 12.8+) the ptxas must know it; XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root> "
+        "when it is not in a standard place.",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    # ---- Triton (torch.compile / inductor, and kernel libraries written in Triton) --------------------------------
+    KnownError(
+        "kern-ptxas-too-old",
+        "ptxas (Triton's bundled one, or XLA's) is older than the GPU: Value 'sm_XY' is not defined for option "
+        "'gpu-name'",
+        rf"Value {_Q}sm_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-name{_Q}"
+        rf"|ptxas fatal\s{{0,4}}: Unsupported \.target {_Q}sm_\w{{1,8}}{_Q}"
+        r"|ptxas fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
+        r"|ptxas does not support CC \d{1,3}\.\d"
+        r"|Feature '[^'\n]{1,80}' requires PTX ISA \.version \d{1,2}\.\d{1,2} or later",
+        "The ptxas that assembles the run-time generated kernels does not know this GPU's architecture (or the PTX "
+        "version the compiler emitted): Triton runs the ptxas bundled in its wheel (triton/backends/nvidia/bin), "
+        "XLA the first ptxas it finds; either predates the GPU (sm_100 / sm_120 / sm_121 need CUDA 12.8 / 12.9+).",
+        "Use a ptxas from a CUDA release that knows the GPU (`ptxas --version`; `nvcc --list-gpu-arch`), or a "
+        "newer Triton / jaxlib / TensorFlow that bundles one.",
+        variants=(
+            Variant(
+                r"\btriton\b|PTXASError|TRITON_PTXAS_PATH|_inductor",
+                "Triton (torch.compile, or a library's Triton kernels)",
+                "Point Triton at a newer CUDA's ptxas: `export TRITON_PTXAS_PATH=/usr/local/cuda-13.0/bin/ptxas` "
+                "(any installed CUDA whose `nvcc --list-gpu-arch` lists the GPU's sm_XY), then clear ~/.triton/cache; "
+                "or install a newer triton that bundles it (the one your torch release pins: `pip install -U torch` "
+                "brings it). Not a torch, TensorRT or nvcc build problem: Triton's own ptxas is too old.",
+            ),
+            Variant(
+                r"\bjax(?:lib)?\b",
+                "JAX",
+                'Install jax with the CUDA wheels (`pip install -U "jax[cuda12]"`, or cuda13) so XLA uses the '
+                "nvidia-cuda-nvcc wheel's ptxas, which knows the GPU; or put a newer CUDA's bin/ first on PATH.",
+            ),
+            Variant(
+                r"\btensorflow\b|\bxla\b|XLA_FLAGS",
+                "TensorFlow / XLA",
+                "Give XLA a ptxas that knows the GPU: a CUDA toolkit at least as new as the GPU on PATH (or "
+                "XLA_FLAGS=--xla_gpu_cuda_data_dir=<that CUDA>), or `pip install -U nvidia-cuda-nvcc-cu12`; a "
+                "TensorFlow built for an older CUDA may still lack the GPU's kernels (use a release that supports it).",
+            ),
+        ),
+        requires=_TRITON + "|" + _XLA,
+        op=rf"Value {_Q}(sm_\w{{1,8}}){_Q}|\.target {_Q}(sm_\w{{1,8}}){_Q}|(\.version \d{{1,2}}\.\d{{1,2}})"
+        r"|does not support (CC \d{1,3}\.\d)",
+        weight=90,
+        applies="Triton (torch.compile, Unsloth, vLLM, SGLang, any @triton.jit kernel); XLA (TensorFlow, JAX)",
+        shown_by=(_test("test_triton_ptxas_too_old_names_triton_ptxas_path"), f"{_R8}d.jsonl#triton-lang-triton-8539"),
+        example="ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'\n\nRepro command: /home/u/env/"
+        "lib/python3.10/site-packages/triton/backends/nvidia/bin/ptxas -lineinfo -v --gpu-name=sm_121a /tmp/t.ptx",
+        example_source="https://github.com/triton-lang/triton/issues/8539 (DGX Spark, GB10)",
+    ),
+    KnownError(
+        "kern-triton-dtype-arch",
+        "Triton: the GPU has no such dtype (fp8e4nv needs compute capability 8.9; bf16 8.0)",
+        r"(?:fp8e4nv|fp8e4b15|fp8e5|bf16) data type is not supported on CUDA arch"
+        r"|type (?:fp8\w{1,8}|bf16) not supported in this architecture",
+        "A Triton kernel (generated by torch.compile for fp8 / bfloat16 weights, or a library's own) uses a dtype "
+        "this GPU's architecture lacks: Triton refuses fp8 e4m3 (fp8e4nv) below compute capability 8.9 (RTX 40xx, "
+        "L4, H100) and bfloat16 below 8.0.",
+        "Use a dtype the GPU has: fp16 (or bf16 on 8.0+) weights instead of an fp8 checkpoint, or keep the fp8 "
+        "weights and run without torch.compile on this GPU; `torch.cuda.get_device_capability()` shows the GPU's.",
+        variants=(
+            Variant(
+                r"\bvllm\b|kv[_-]cache[_-]dtype",
+                "vLLM",
+                "On a GPU below compute capability 8.9 use --kv-cache-dtype auto and a non-fp8 checkpoint (or "
+                "--quantization with a method the GPU has, e.g. awq / gptq); fp8 kernels need an RTX 40xx / L4 / H100.",
+            ),
+            Variant(
+                r"ComfyUI|comfy[\\/]|Flux|weight_dtype",
+                "ComfyUI (fp8 weights under torch.compile)",
+                "Load the model with weight_dtype 'default' (fp16 / bf16) instead of fp8_e4m3fn, or turn off the "
+                "compile node (WaveSpeed / TorchCompileModel) on this GPU: fp8 casts compile only on 8.9+.",
+            ),
+        ),
+        op=r"(fp8e4nv|fp8e4b15|fp8e5|bf16) data type|type (fp8\w{1,8}|bf16) not supported",
+        weight=88,
+        applies="Triton on NVIDIA GPUs below compute capability 8.9 (fp8) or 8.0 (bf16): torch.compile, vLLM, "
+        "kernel libraries",
+        shown_by=(
+            _test("test_triton_refuses_a_dtype_the_gpu_lacks"),
+            f"{_R8}a.jsonl#chengzeyi-comfy-wavespeed-33",
+        ),
+        example='    assert builder.options.allow_fp8e4nv, "fp8e4nv data type is not supported on CUDA arch < 89"\n'
+        "AssertionError: fp8e4nv data type is not supported on CUDA arch < 89",
+        example_source="https://github.com/chengzeyi/Comfy-WaveSpeed/issues/33 (triton/language/semantic.py, cast)",
+    ),
+    KnownError(
+        "kern-kernel-image-invalid",
+        "device kernel image is invalid (cudaErrorInvalidKernelImage): the driver cannot load a compiled kernel",
+        r"device kernel image is invalid|CUDA_ERROR_INVALID_IMAGE|cudaErrorInvalidKernelImage",
+        "The CUDA driver refused a compiled kernel (a cubin): it was assembled by a newer CUDA than this driver "
+        "supports (Triton bundles a recent ptxas; a wheel built with a newer toolkit), for another architecture, "
+        "or the kernel cache holds a file from another setup.",
+        "Update the NVIDIA driver to one that supports the CUDA the kernels were built with (`nvidia-smi` shows "
+        "the highest CUDA the driver runs), or use builds for the CUDA the driver supports; clear the kernel cache.",
+        variants=(
+            Variant(
+                r"\btriton\b|_inductor|unsloth",
+                "Triton",
+                "Triton assembled the kernel with its bundled ptxas, newer than your driver: update the NVIDIA driver "
+                "(the CUDA version `nvidia-smi` prints must be at least triton's bundled CUDA), or point Triton at the "
+                "ptxas of the CUDA the driver supports (`export TRITON_PTXAS_PATH=/usr/local/cuda-12.x/bin/ptxas`), "
+                "or install the torch + triton pair built for that CUDA; then `rm -rf ~/.triton/cache`.",
+            ),
+        ),
+        cuda_errors=("cudaErrorInvalidKernelImage", "CUDA_ERROR_INVALID_IMAGE"),
+        alternatives=("cuda-driver-insufficient", "torch-invalid-device-function"),
+        weight=84,
+        applies="Triton kernels (torch.compile, Unsloth, vLLM) and any precompiled CUDA kernel on an older driver",
+        shown_by=(_test("test_a_kernel_the_driver_cannot_load"), f"{_R8}d.jsonl#unslothai-unsloth-424"),
+        example="RuntimeError: Triton Error [CUDA]: device kernel image is invalid",
+        example_source="https://github.com/unslothai/unsloth/issues/424; CUDA's runtime message for "
+        "cudaErrorInvalidKernelImage (200)",
+    ),
+    KnownError(
+        "kern-ptx-jit-failed",
+        "a PTX JIT compilation failed (cudaErrorInvalidPtx): the driver could not compile the PTX",
+        r"a PTX JIT compilation failed|CUDA_ERROR_INVALID_PTX|cudaErrorInvalidPtx",
+        "The program shipped PTX (no cubin for this GPU) and the driver's JIT could not compile it: the PTX comes "
+        "from a newer CUDA than the driver, or uses features this GPU lacks.",
+        "Update the NVIDIA driver (or install builds for the CUDA it supports), and prefer builds that carry a "
+        "cubin for the GPU's architecture (TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES including it).",
+        cuda_errors=("cudaErrorInvalidPtx", "CUDA_ERROR_INVALID_PTX"),
+        alternatives=("cuda-driver-insufficient",),
+        weight=80,
+        applies="any CUDA program that loads PTX (Triton, NVRTC, extensions built for compute_XY only)",
+        shown_by=(_test("test_the_driver_jit_in_cudas_words"),),
+        example="RuntimeError: CUDA error: a PTX JIT compilation failed",
+        example_source="CUDA's runtime message for cudaErrorInvalidPtx (218), as torch's C10_CUDA_CHECK prints it",
+    ),
+    KnownError(
+        "kern-ptx-jit-compiler-missing",
+        "PTX JIT compiler library not found (cudaErrorJitCompilerNotFound: libnvidia-ptxjitcompiler missing)",
+        r"PTX JIT compiler library not found|CUDA_ERROR_JIT_COMPILER_NOT_FOUND|cudaErrorJitCompilerNotFound",
+        "The driver's PTX JIT library (libnvidia-ptxjitcompiler.so, part of the NVIDIA driver) is not there: a "
+        "container started without the driver's compute libraries, or a driver install that left it out.",
+        "In Docker start the container with the compute capability: `--gpus all -e "
+        "NVIDIA_DRIVER_CAPABILITIES=compute,utility` (NVIDIA Container Toolkit); on a host, reinstall the full "
+        "NVIDIA driver package (libnvidia-compute / nvidia-driver) so libnvidia-ptxjitcompiler.so.1 is installed.",
+        cuda_errors=("cudaErrorJitCompilerNotFound", "CUDA_ERROR_JIT_COMPILER_NOT_FOUND"),
+        weight=82,
+        applies="containers and minimal driver installs; any program that JIT-compiles PTX",
+        shown_by=(_test("test_the_driver_jit_in_cudas_words"),),
+        example="RuntimeError: CUDA error: PTX JIT compiler library not found",
+        example_source="CUDA's runtime message for cudaErrorJitCompilerNotFound (221)",
+    ),
+    KnownError(
+        "kern-triton-out-of-resources",
+        "Triton: out of resource: shared memory (a kernel's block sizes need more than this GPU has)",
+        r"out of resource: (?:shared memory|registers|threads)|OutOfResources: out of resource"
+        r"|uses too much shared data \(0x[0-9a-f]{1,8} bytes, 0x[0-9a-f]{1,8} max\)",
+        "A Triton kernel's configuration (block sizes x num_stages) needs more shared memory (or registers) than "
+        "this GPU has per SM: configs tuned on an A100 / H100 (up to 228 KB) do not fit a consumer GPU "
+        "(about 100 KB on RTX 30xx / 40xx, 64 KB on a T4).",
+        "Use smaller BLOCK sizes or fewer num_stages in the kernel's triton.Config (the message says 'Reducing "
+        "block sizes or num_stages may help'); for a library's kernel, update the library or report your GPU to "
+        "it; under torch.compile, try mode='default' instead of 'max-autotune'.",
+        variants=(
+            Variant(
+                r"unsloth|flash_attn|mamba_ssm|vllm|sglang|fla[\\/.]|liger",
+                "a library's Triton kernel",
+                "The kernel belongs to the library in the traceback, tuned for larger GPUs: update it (its newer "
+                "releases pick configs per GPU), lower the sequence length / head size its config derives block "
+                "sizes from, or report the GPU to the library; TensorRT and torch are not involved.",
+            ),
+        ),
+        op=r"out of resource: (\w{1,20}(?: \w{1,20})?)|uses too much (shared data)",
+        weight=85,
+        applies="Triton kernels on GPUs with less shared memory than the one their configs were tuned on",
+        shown_by=(_test("test_triton_out_of_shared_memory"),),
+        example="triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, Hardware "
+        "limit: 101376. Reducing block sizes or `num_stages` may help.",
+        example_source="triton/runtime/errors.py (OutOfResources); https://github.com/unslothai/unsloth/issues/1013",
+    ),
+    KnownError(
+        "kern-triton-version-mismatch",
+        "triton does not match torch (or the library importing it): cannot import name X from 'triton...'",
+        r"cannot import name '\w{1,60}' from 'triton(?:\.[\w.]{1,60})?'"
+        r"|No module named 'triton\.[\w.]{1,60}'"
+        r"|module 'triton(?:\.[\w.]{1,60})?' has no attribute '\w{1,60}'",
+        "The installed triton is not the version the importing code was written for: torch's inductor needs the "
+        "triton its release pins, and libraries written against an older Triton API (triton.ops, removed in "
+        "triton 3.0; AttrsDescriptor, removed in 3.3) break on a newer one.",
+        "Install the triton your torch pins (`pip show torch` lists it under Requires; `pip install --force-reinstall "
+        "torch` from the same index restores the pair) instead of upgrading triton alone; if the import is a "
+        "library's (bitsandbytes, xformers, unsloth, an old diffusers), upgrade that library to a release for this "
+        "triton.",
+        op=r"cannot import name '(\w{1,60})' from 'triton|No module named '(triton\.[\w.]{1,60})'"
+        r"|has no attribute '(\w{1,60})'",
+        weight=70,
+        applies="torch.compile, and libraries that import triton directly",
+        shown_by=(_test("test_triton_version_mismatch"),),
+        example="ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'",
+        example_source="torch/_inductor/runtime/hints.py import against triton 3.3 (which removed AttrsDescriptor)",
+    ),
+    KnownError(
+        "kern-triton-c-compiler",
+        "Triton cannot build its launcher: Failed to find C compiler / Python.h missing",
+        r"Failed to find C compiler\. Please specify via CC environment variable"
+        r"|main\.c:\d{1,5}:\d{1,4}: fatal error: Python\.h: No such file or directory",
+        "Triton compiles a small C launcher (main.c) per kernel with the system C compiler against Python's "
+        "headers: no gcc / clang / cl is on PATH, or the Python development headers are not installed.",
+        "Install a C compiler and the Python headers (Debian/Ubuntu: `apt-get install build-essential "
+        "python3-dev` or python3.X-dev for your Python; conda: `conda install gcc_linux-64`), or set CC to one; "
+        "on Windows triton-windows needs its bundled TinyCC or MSVC's cl.exe on PATH.",
+        weight=84,
+        applies="Triton (torch.compile, Triton-based libraries) on hosts without a C toolchain (slim containers)",
+        shown_by=(_test("test_triton_cannot_build_its_launcher"),),
+        example="RuntimeError: Failed to find C compiler. Please specify via CC environment variable.",
+        example_source="triton/runtime/build.py (_build)",
+    ),
+    KnownError(
+        "kern-triton-libcuda",
+        "Triton cannot link its launcher against libcuda (cannot find -lcuda / libcuda.so cannot found)",
+        ld_cannot_find("cuda") + r"|libcuda\.so cannot found",
+        "Triton links each kernel's launcher with -lcuda and looks for libcuda.so (the driver's library, without a "
+        "version suffix) through `ldconfig -p`: the host has only libcuda.so.1 (no unversioned symlink), the driver "
+        "library lives where ldconfig does not look (WSL2: /usr/lib/wsl/lib), or a container has no driver mounted.",
+        "Tell Triton where libcuda is: `export TRITON_LIBCUDA_PATH=<folder holding libcuda.so*>` (WSL2: "
+        "/usr/lib/wsl/lib), or create the symlink (`ln -s libcuda.so.1 libcuda.so` in that folder, then "
+        "`ldconfig`); in Docker start the container with --gpus all so the driver's libraries are mounted.",
+        requires=_TRITON,
+        weight=86,
+        applies="Triton (torch.compile, Triton-based libraries) on WSL2, containers and hosts without libcuda.so",
+        shown_by=(_test("test_triton_links_libcuda_and_compiles_kernels"),),
+        example="/usr/bin/ld: cannot find -lcuda\nsubprocess.CalledProcessError: Command '['/usr/bin/gcc', "
+        "'/tmp/tmpa/main.c', '-O3', '-shared', '-fPIC', '-o', '/tmp/tmpa/cuda_utils.so', '-lcuda', "
+        "'-L/env/lib/python3.10/site-packages/triton/backends/nvidia/lib']' returned non-zero exit status 1.",
+        example_source="triton/runtime/build.py (the launcher's gcc command) and "
+        "triton/backends/nvidia/driver.py (libcuda_dirs)",
+    ),
+    KnownError(
+        "kern-triton-compile-failed",
+        "Triton's compiler failed on a kernel (PassManager::run failed / LLVM ERROR: Cannot select an nvvm intrinsic)",
+        r"PassManager::run failed|LLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.[\w.]{1,60}",
+        "Triton's MLIR / LLVM pipeline could not lower a kernel for this GPU: most often an operation or dtype the "
+        "architecture lacks (bf16 or fp8 dot products on a GPU below compute capability 8.0 / 8.9), else a bug of "
+        "this Triton release with this kernel.",
+        "Use a dtype the GPU has (fp16 instead of bf16 before Ampere), and install the newest torch + triton pair "
+        "(never triton alone: `pip install -U torch` brings its pin); under torch.compile, run that module "
+        "uncompiled (torch.compiler.disable on it) until it is fixed; for a library's kernel, report the GPU to it.",
+        loose=True,
+        alternatives=("kern-triton-dtype-arch",),
+        op=r"intrinsic %(llvm\.nvvm\.[\w.]{1,60})",
+        weight=70,
+        applies="Triton kernels (torch.compile, Unsloth, vLLM, FlashAttention's Triton kernels), above all on GPUs "
+        "below Ampere",
+        shown_by=(_test("test_triton_links_libcuda_and_compiles_kernels"),),
+        example='  File "/site-packages/triton/compiler/compiler.py", line 100, in make_ttgir\n    pm.run(mod)\n'
+        "RuntimeError: PassManager::run failed",
+        example_source="triton/backends/nvidia/compiler.py (make_ttgir / make_llir: pm.run), as Triton 2.1-3.x "
+        "raise it",
+    ),
+    KnownError(
+        "kern-inductor-bf16-skipped",
+        "torch.compile skipped: this GPU has no native bfloat16 (compute capability below 8.0); the model runs "
+        "uncompiled",
+        r"does not support bfloat16 compilation natively, skipping",
+        "A warning from torch.compile's inductor: the GPU (Turing RTX 20xx / T4, Volta, Pascal) has no native "
+        "bfloat16, so inductor does not compile the bfloat16 graph and the model runs in eager mode (slower, but "
+        "correct).",
+        "Nothing failed. To get the compiled speed on this GPU use float16 instead of bfloat16 (the app's fp16 / "
+        "--dtype float16 option, torch_dtype=torch.float16); to silence it, do not call torch.compile on this GPU.",
+        op=r"(NVIDIA [\w -]{1,40}?|Tesla [\w -]{1,40}?) does not support bfloat16",
+        severity="notice",
+        weight=60,
+        applies="torch.compile (inductor) on GPUs below compute capability 8.0 with bfloat16 models",
+        shown_by=(_test("test_inductor_skips_bf16_on_an_old_gpu"), f"{_R8}a.jsonl#deepbeepmeep-wan2gp-38"),
+        example="UserWarning: NVIDIA GeForce RTX 2060 does not support bfloat16 compilation natively, skipping",
+        example_source="https://github.com/deepbeepmeep/Wan2GP/issues/38 (torch/_inductor/compile_fx.py)",
+    ),
+    # ---- XLA (TensorFlow, JAX) -------------------------------------------------------------------------------------
+    KnownError(
+        "kern-xla-ptxas-missing",
+        "XLA cannot find ptxas or libdevice (No PTX compilation provider / ptxas not found / libdevice not found)",
+        r"No PTX compilation provider is available|bin/ptxas not found|libdevice not found at [^\n]{0,200}libdevice",
+        "XLA (TensorFlow's jit_compile / XLA ops, JAX) compiles its GPU kernels to PTX and needs a CUDA toolkit's "
+        "ptxas (or nvJitLink) and nvvm/libdevice: the CUDA runtime libraries are installed (pip or conda) but the "
+        "toolkit's compiler parts are not, or XLA does not look where they are.",
+        _XLA_FIX,
+        variants=_XLA_VARIANTS,
+        severity="warns-of-failure",
+        weight=86,
+        applies="TensorFlow 2.x (XLA ops, jit_compile, some Keras layers) and JAX on NVIDIA GPUs",
+        shown_by=(
+            _test("test_xla_cannot_find_ptxas_or_libdevice"),
+            f"{_R8}d.jsonl#tensorflow-models-9847",
+            f"{_R8}d.jsonl#wutzebaer-tensorflow-5090-3",
+        ),
+        example="W tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: "
+        "No PTX compilation provider is available. Neither ptxas/nvlink nor nvjtlink is available.",
+        example_source="https://github.com/wutzebaer/tensorflow-5090/issues/3; XLA's ptx compilation provider "
+        "(xla/stream_executor/cuda)",
+    ),
+    KnownError(
+        "kern-xla-ptxas-lookup",
+        "XLA could not run ptxas or find libdevice (Couldn't get ptxas version / Can't find libdevice directory): a "
+        "warning, a failure once an XLA compile needs them",
+        r"Couldn't get ptxas version|Couldn't invoke ptxas --version|Couldn't find a suitable version of ptxas"
+        r"|Can't find libdevice directory",
+        "XLA looked for the CUDA toolkit's ptxas or nvvm/libdevice and did not find them; TensorFlow logs it as a "
+        "warning and may fall back to the driver's PTX compiler ('Relying on driver to perform ptx compilation'), "
+        "and the first XLA compile that needs them fails (in JAX at once).",
+        _XLA_FIX,
+        variants=_XLA_VARIANTS,
+        alternatives=("kern-xla-ptxas-missing",),
+        weight=84,
+        applies="TensorFlow 2.x and JAX on NVIDIA GPUs without the CUDA toolkit's compiler parts",
+        shown_by=(_test("test_xla_cannot_find_ptxas_or_libdevice"),),
+        example="jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Couldn't get ptxas version : FAILED_PRECONDITION: "
+        "Couldn't get ptxas/nvlink version string",
+        example_source="XLA's ptxas version lookup (xla/stream_executor/cuda/ptx_compiler_helpers / asm_compiler)",
+    ),
+    KnownError(
+        "kern-xla-driver-ptx-fallback",
+        "XLA compiles PTX with the driver instead of ptxas (Relying on driver to perform ptx compilation): a notice",
+        r"Relying on driver to perform ptx compilation|Falling back to the CUDA driver for PTX compilation"
+        r"|ptxas too old\. Falling back to the driver",
+        "TensorFlow / XLA found no (or too old a) ptxas and hands the PTX to the NVIDIA driver's JIT compiler "
+        "instead: it works, with a slower first run.",
+        "Nothing failed. To silence it (and compile faster), install a ptxas that knows the GPU "
+        "(`pip install nvidia-cuda-nvcc-cu12`, or a CUDA toolkit on PATH).",
+        severity="notice",
+        weight=60,
+        applies="TensorFlow 2.x / XLA without a usable ptxas",
+        shown_by=(_test("test_xla_cannot_find_ptxas_or_libdevice"),),
+        example="W tensorflow/stream_executor/gpu/asm_compiler.cc:191] Falling back to the CUDA driver for PTX "
+        "compilation; ptxas does not support CC 8.6",
+        example_source="TensorFlow's stream_executor/gpu/asm_compiler.cc (the driver fallback warning)",
+    ),
+    # ---- NVRTC (CuPy, torch's JIT, numba, Warp) ---------------------------------------------------------------------
+    KnownError(
+        "kern-nvrtc-builtins",
+        "NVRTC cannot load its builtins library (NVRTC_ERROR_BUILTIN_OPERATION_FAILURE / nvrtc-builtins missing)",
+        r"NVRTC_ERROR_BUILTIN_OPERATION_FAILURE|failed to open (?:lib)?nvrtc-builtins"
+        r"|nvrtc: error: failed to load builtins|nvrtc-builtins64_\d{2,4}\.dll"
+        r"|libnvrtc-builtins\.so\.\d{1,3}(?:\.\d{1,3})?: cannot open",
+        "NVRTC (the run-time CUDA compiler CuPy, torch's fusers and numba use) loads a companion library, "
+        "nvrtc-builtins, of exactly its own CUDA version; it is missing or from another CUDA (only the runtime "
+        "wheels installed, two CUDA versions mixed on PATH / LD_LIBRARY_PATH).",
+        "Install NVRTC of the CUDA version the library was built for, with its builtins: `pip install "
+        "nvidia-cuda-nvrtc-cu12` (or the CUDA toolkit), and keep one CUDA version's bin/ (Windows) or lib64/ "
+        "(Linux) on the search path.",
+        variants=(
+            Variant(
+                r"\bcupy\b",
+                "CuPy",
+                "CuPy compiles its kernels with NVRTC from a CUDA toolkit: install the toolkit of the CUDA major of "
+                'your cupy-cudaXXx wheel, or the NVRTC wheel (`pip install "cupy-cuda12x[ctk]"` / '
+                '`pip install "cuda-toolkit[nvrtc]==12.*"`, matching the CUDA major), then check '
+                "`python -c 'import cupy; cupy.show_config()'` lists NVRTC.",
+                product="cupy",
+            ),
+            Variant(
+                r"\btorch\b",
+                "torch",
+                "torch ships its NVRTC in the nvidia-cuda-nvrtc wheel: reinstall it at the version torch pins "
+                "(`pip install --force-reinstall torch` from the same index), and remove other CUDA lib64 folders "
+                "from LD_LIBRARY_PATH that shadow it.",
+            ),
+        ),
+        weight=86,
+        applies="CuPy, torch (jiterator, nvFuser), numba and Warp on any CUDA; above all pip-only installs",
+        shown_by=(_test("test_nvrtc_in_its_own_words"), f"{_R8}c.jsonl#nvidia-cutile-python-57"),
+        example="cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (7)",
+        example_source="https://github.com/NVIDIA/cutile-python/issues/57 (nvrtcResult 7)",
+    ),
+    KnownError(
+        "kern-nvrtc-header-missing",
+        'NVRTC: cannot open source file "cuda_fp16.h" (the CUDA headers a run-time kernel includes are missing)',
+        r"catastrophic error: cannot open source file",
+        "A kernel compiled at run time by NVRTC includes a CUDA header (cuda_fp16.h, cuda_bf16.h, "
+        "curand_kernel.h, cuda/std/...) that is not on its include path: only the runtime libraries are installed, "
+        "or CUDA_PATH / CUDA_HOME points at another CUDA.",
+        "Install the CUDA headers of the CUDA version the library was built for (a CUDA toolkit, or the "
+        "nvidia-cuda-runtime / nvidia-cuda-cccl wheels of that version) and point CUDA_PATH (CuPy) / CUDA_HOME at "
+        "that CUDA.",
+        variants=(
+            Variant(
+                r"\bcupy\b",
+                "CuPy",
+                "CuPy looks for the headers under CUDA_PATH (or the default CUDA install): install that CUDA "
+                'toolkit (or `pip install "cupy-cuda12x[ctk]"`) and set CUDA_PATH to it; '
+                "`cupy.show_config()` shows the CUDA root it uses.",
+                product="cupy",
+            ),
+        ),
+        requires=r"nvrtc|cupy|CompileException|numba|\bwarp\b|jiterator",
+        unless=_CUPY_TEMP_SOURCE,
+        op=r"cannot open source file \"?([\w./-]{1,80})",
+        weight=84,
+        applies="CuPy, torch's jiterator, numba and Warp kernels compiled at run time",
+        shown_by=(_test("test_nvrtc_in_its_own_words"),),
+        example="cupy.cuda.compiler.CompileException: /tmp/tmpx/kern.cu(1): catastrophic error: cannot open source "
+        'file "cuda_fp16.h"',
+        example_source="cupy/cuda/compiler.py (CompileException with NVRTC's log); "
+        "https://github.com/cupy/cupy/issues/3282",
+    ),
+    KnownError(
+        "kern-nvrtc-temp-path",
+        "NVRTC cannot open CuPy's own temporary kernel source (a non-ASCII user or temp folder on Windows)",
+        _CUPY_TEMP_SOURCE,
+        "CuPy writes each kernel's source to a temporary file (<hash>_N.cubin.cu under %TEMP%) and NVRTC cannot "
+        "open it: the path holds characters outside the system code page (a Chinese, Japanese or accented Windows "
+        "user name; the garbled characters in the message show it).",
+        "Point the temporary and cache folders at an ASCII-only path before starting Python: `set TEMP=C:\\tmp`, "
+        "`set TMP=C:\\tmp` and `set CUPY_CACHE_DIR=C:\\cupy_cache` (or the same in the environment settings), "
+        "or run under a user whose profile path is ASCII.",
+        op=r'cannot open source file "([^"\n]{1,300})"',
+        weight=88,
+        applies="CuPy (and libraries on it) on Windows, any release",
+        shown_by=(_test("test_nvrtc_in_its_own_words"),),
+        example='cupy.cuda.compiler.CompileException: Catastrophic error: cannot open source file "C:\\Users\\榛刓'
+        '\\AppData\\Local\\Temp\\tmpg4c62iyd\\7cb9cb82a45540883a7190c81ea23c5d_2.cubin.cu"',
+        example_source="https://github.com/cupy/cupy/issues/2100",
+    ),
+    # ---- numba ---------------------------------------------------------------------------------------------------
+    KnownError(
+        "kern-numba-nvvm-missing",
+        "numba: libNVVM cannot be found (or libdevice): numba finds no CUDA toolkit's NVVM",
+        r"libNVVM cannot be found|NvvmSupportError: [^\n]{0,40}libNVVM|Missing libdevice file"
+        r"|libdevice cannot be found|Cannot find libdevice|failed to open nvvm|library nvvm not found",
+        "numba compiles CUDA kernels with the toolkit's NVVM (nvvm/lib64/libnvvm.so, nvvm/bin/nvvm64_*.dll) and "
+        "libdevice; it looks in CUDA_HOME (and the old NUMBAPRO_NVVM / NUMBAPRO_LIBDEVICE variables), a conda "
+        "cudatoolkit, the nvidia-cuda-nvcc wheel, then the system CUDA; the path it tried does not exist (a stale "
+        "CUDA_HOME / NUMBAPRO_* naming a removed CUDA) or no toolkit with NVVM is installed.",
+        "Point numba at a CUDA that exists: `export CUDA_HOME=/usr/local/cuda-<installed>` and unset NUMBAPRO_NVVM "
+        "/ NUMBAPRO_LIBDEVICE if they name another one; or install NVVM: `conda install cuda-nvcc` / `pip install "
+        "nvidia-cuda-nvcc-cu12` (numba-cuda finds it). `numba -s` prints what it found.",
+        variants=(
+            Variant(
+                r"nvvm\.dll|nvvm64|[A-Z]:\\",
+                "Windows",
+                "Install the CUDA toolkit (its nvvm\\bin holds nvvm64_*.dll) or `pip install numba-cuda "
+                "nvidia-cuda-nvcc-cu12`, and set CUDA_HOME (or CUDA_PATH) to the toolkit folder, e.g. "
+                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4; `numba -s` shows what it finds.",
+            ),
+        ),
+        op=r"(/[\w./-]{1,200}libnvvm\.so[\w.]{0,10}|[A-Z]:\\[^\n:]{1,200}nvvm\w{0,12}\.dll)",
+        weight=92,
+        applies="numba.cuda (and libraries on it: cuDF, RAPIDS, librosa's GPU paths, UMAP)",
+        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"), f"{_R8}c.jsonl#nvidia-cudf-1992"),
+        example="NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`:\n/usr/local/cuda-9.0/nvvm/"
+        "lib64/libnvvm.so: cannot open shared object file: No such file or directory",
+        example_source="https://github.com/rapidsai/cudf/issues/1992 (numba/cuda/cudadrv/nvvm.py)",
+    ),
+    KnownError(
+        "kern-driver-ptx-too-new",
+        "The driver's PTX JIT is older than the PTX (ptx input ... Unsupported .version X; current version is Y)",
+        r"ptx input, line \d{1,6}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
+        "The NVIDIA driver compiles the program's PTX itself (cuLinkAddData / cuModuleLoadData) and its PTX compiler "
+        "is older than the PTX, which a newer CUDA toolkit wrote (numba's NVVM from a newer cudatoolkit, a CuPy or "
+        "Triton built for a newer CUDA): the driver supports an older CUDA than the toolkit in use.",
+        "Update the NVIDIA driver to one for the toolkit's CUDA, or use the toolkit the driver supports (`nvidia-smi` "
+        "prints its highest CUDA): for numba `conda install cudatoolkit=<that version>` (or the matching "
+        "nvidia-cuda-nvcc wheel); for CuPy the cupy-cudaXXx wheel of that CUDA.",
+        op=r"Unsupported (\.version \d{1,2}\.\d{1,2}); current version is '?(\d{1,2}\.\d{1,2})",
+        alternatives=("cuda-driver-insufficient",),
+        weight=84,
+        applies="numba.cuda, CuPy, Triton and any program that loads PTX on an older driver",
+        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"),),
+        example="numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR "
+        "ptxas application ptx input, line 9; fatal   : Unsupported .version 7.3; current version is '7.1'",
+        example_source="https://github.com/xinzhuma/monodle/issues/23 (conda cudatoolkit 11.3 on a CUDA 11.1 driver)",
+    ),
+    KnownError(
+        "kern-numba-driver-missing",
+        "numba: CUDA driver library cannot be found (NUMBA_CUDA_DRIVER)",
+        r"CUDA driver library cannot be found|NUMBA_CUDA_DRIVER",
+        "numba loads the NVIDIA driver's libcuda.so (nvcuda.dll) itself and did not find it: no NVIDIA driver on "
+        "this host or in this container, or NUMBA_CUDA_DRIVER names a file that is not there.",
+        "Check `nvidia-smi` works here (in Docker start with --gpus all); if the driver is in a non-standard place, "
+        "`export NUMBA_CUDA_DRIVER=/path/to/libcuda.so.1`; unset NUMBA_CUDA_DRIVER if it names a stale path.",
+        unless=r"libNVVM cannot be found",
+        weight=84,
+        applies="numba.cuda and libraries on it (cuDF, RAPIDS)",
+        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"),),
+        example="numba.cuda.cudadrv.error.CudaSupportError: Error at driver init: \nCUDA driver library cannot be "
+        "found.\nIf you are sure that a CUDA driver is installed,\ntry setting environment variable "
+        "NUMBA_CUDA_DRIVER\nwith the file path of the CUDA driver shared library.",
+        example_source="numba/cuda/cudadrv/driver.py (find_driver)",
+    ),
+    KnownError(
+        "kern-numba-nvvm-arch",
+        "numba: No supported GPU compute capabilities found (the CUDA toolkit's NVVM does not match the GPU)",
+        r"No supported GPU compute capabilities found"
+        r"|GPU compute capability \d{1,2}\.\d not supported|compute capability \d{1,2}\.\d is not supported by NVVM",
+        "numba asked the toolkit's NVVM for the compute capabilities it can target and none fits: the cudatoolkit "
+        "found (conda's, or CUDA_HOME's) is older than the GPU, or too new for an old GPU it dropped.",
+        "Install a CUDA toolkit (conda cudatoolkit / cuda-nvcc, or nvidia-cuda-nvcc wheel) that supports the GPU "
+        "and the driver, and make numba use it (CUDA_HOME); `numba -s` shows the toolkit and GPU it sees.",
+        weight=84,
+        applies="numba.cuda",
+        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"),),
+        example="numba.cuda.cudadrv.error.NvvmSupportError: No supported GPU compute capabilities found. Please check "
+        "your cudatoolkit version matches your CUDA version.",
+        example_source="numba/cuda/cudadrv/nvvm.py (get_supported_ccs)",
+    ),
+    # ---- kernel libraries' own kernels ----------------------------------------------------------------------------
+    KnownError(
+        "kern-lib-no-kernel-image",
+        "no kernel image is available, raised by a kernel library (cpm_kernels, bitsandbytes, ...): the "
+        "library's own kernels were not built for this GPU",
+        r"(?-i:CUDA Error): no kernel image is available for execution on the device"
+        r"|Error no kernel image is available for execution on the device at line \d{1,6} in file",
+        "The kernels without an image for this GPU are a library's own precompiled CUDA kernels, not torch's or "
+        "TensorRT's: 'CUDA Error: ...' (capital E) is cpm_kernels' wording (ChatGLM's .quantize(4/8) path), "
+        "'Error ... at line N in file ...ops.cu' bitsandbytes'; the library was built for other compute "
+        "capabilities (too old a GPU for its kernels, or a build for newer GPUs only).",
+        "Fix it in that library, not in torch or TensorRT: install its build for your GPU's compute capability "
+        "(`python -c 'import torch; print(torch.cuda.get_device_capability())'`), or build it from source for it; "
+        "or turn off the feature that runs its kernels (run the model unquantized in fp16).",
+        variants=(
+            Variant(
+                r"bitsandbytes|csrc[\\/]ops\.cu|at line \d{1,6} in file",
+                "bitsandbytes",
+                "bitsandbytes' kernels lack this GPU: `pip install -U bitsandbytes` (recent wheels cover more "
+                "GPUs), or build it for the GPU (`cmake -DCOMPUTE_BACKEND=cuda -DCOMPUTE_CAPABILITY=<XY> -S . && "
+                "make && pip install .`); or load the model without 8-bit / 4-bit quantization.",
+            ),
+            Variant(
+                r"(?-i:CUDA Error): no kernel image|cpm_kernels|quantiz|chatglm",
+                "cpm_kernels (ChatGLM's quantization)",
+                "The quantized model (.quantize(4) / .quantize(8), an -int4 / -int8 checkpoint) runs cpm_kernels' "
+                "precompiled kernels, which do not cover this GPU (older GPUs above all): run the fp16 model without "
+                ".quantize(...) (or quantize with bitsandbytes: load_in_8bit / load_in_4bit), or use a newer GPU.",
+            ),
+        ),
+        weight=90,
+        applies="kernel libraries that ship precompiled CUDA kernels: cpm_kernels, bitsandbytes",
+        shown_by=(
+            _test("test_a_kernel_library_without_kernels_for_the_gpu"),
+            f"{_R8}d.jsonl#zai-org-chatglm-6b-1234",
+            f"{_R8}d.jsonl#zai-org-chatglm3-695",
+        ),
+        example="RuntimeError: CUDA Error: no kernel image is available for execution on the device",
+        example_source="https://github.com/zai-org/ChatGLM3/issues/695 (cpm_kernels/library/base.py, checkCUStatus)",
+    ),
+    KnownError(
+        "kern-lib-no-kernel-image-context",
+        "no kernel image is available in a traceback through a kernel library (its CUDA kernels lack this GPU)",
+        r"no kernel image is available for execution on the device",
+        "CUDA found no kernel image for this GPU while a kernel library (named in the traceback) was running: most "
+        "often that library's own compiled kernels were built for other compute capabilities, not torch's.",
+        "Check torch first (`python -c 'import torch; print(torch.cuda.get_arch_list(), "
+        "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed); if it is, install the library's "
+        "build for your GPU or rebuild it: TORCH_CUDA_ARCH_LIST='<major.minor>' pip install --no-build-isolation "
+        "--force-reinstall <library>.",
+        requires=_KERNEL_LIBS,
+        unless=r"(?-i:CUDA Error): no kernel image|at line \d{1,6} in file",
+        op=rf"({_KERNEL_LIBS})",
+        loose=True,
+        alternatives=("gpu-arch-unsupported",),
+        weight=87,
+        applies="CUDA extensions and kernel libraries (flash-attn, xformers, mmcv, AutoGPTQ, exllama)",
+        shown_by=(_test("test_a_kernel_library_without_kernels_for_the_gpu"),),
+        example='  File "/site-packages/auto_gptq/nn_modules/qlinear/qlinear_cuda.py", line 260, in forward\n'
+        "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+        example_source="CUDA's message for cudaErrorNoKernelImageForDevice (209) raised inside a kernel library",
+    ),
+    KnownError(
+        "kern-sageattention-arch",
+        "SageAttention: SMxx kernel is not available (the build lacks this GPU's kernel)",
+        r"SM\d{2,3}A? kernel is not available|Unsupported CUDA architecture: sm\d{2,3}",
+        "SageAttention dispatches to a kernel per architecture (sm80, sm86, sm89, sm90, sm120) and asserts the one "
+        "for this GPU was compiled: the installed build (a wheel for other GPUs, or a source build whose "
+        "TORCH_CUDA_ARCH_LIST or detection left the GPU out) lacks it, or the GPU is one it does not support.",
+        'Rebuild SageAttention for the GPU: `TORCH_CUDA_ARCH_LIST="8.9" pip install --no-build-isolation -e .` '
+        "in its source folder (the GPU's major.minor from torch.cuda.get_device_capability()), with a CUDA toolkit "
+        "that knows the architecture; or install a wheel built for your GPU and torch; the build log shows the "
+        "architectures it compiled.",
+        op=r"(SM\d{2,3}A?) kernel is not available|Unsupported CUDA architecture: (sm\d{2,3})",
+        weight=90,
+        applies="SageAttention 2.x (ComfyUI, Wan, HunyuanVideo pipelines)",
+        shown_by=(_test("test_sageattention_flash_attn_xformers"), f"{_R8}d.jsonl#woct0rdho-sageattention-97"),
+        example='    assert SM89_ENABLED, "SM89 kernel is not available. Make sure you GPUs with compute capability '
+        '8.9."\nAssertionError: SM89 kernel is not available. Make sure you GPUs with compute capability 8.9.',
+        example_source="https://github.com/woct0rdho/SageAttention/issues/97 (sageattention/core.py)",
+    ),
+    KnownError(
+        "kern-flash-attn-dtype",
+        "FlashAttention only support fp16 and bf16 data type (a float32 input)",
+        r"FlashAttention only support fp16 and bf16 data type",
+        "flash-attn has kernels for fp16 and bf16 only; the attention ran in float32 (a model loaded without "
+        "torch_dtype, autocast off, or an fp32 upcast before attention).",
+        "Run the model in half precision (torch_dtype=torch.float16 / bfloat16, or under torch.autocast), or load "
+        'it with another attention for float32: attn_implementation="sdpa" (or "eager") instead of '
+        '"flash_attention_2".',
+        weight=86,
+        applies="flash-attn 2.x (and libraries that call it: transformers, vLLM, diffusers pipelines)",
+        shown_by=(_test("test_sageattention_flash_attn_xformers"),),
+        example="RuntimeError: FlashAttention only support fp16 and bf16 data type",
+        example_source="flash-attn csrc/flash_attn/flash_api.cpp (mha_fwd's TORCH_CHECK on q's dtype)",
+    ),
+    KnownError(
+        "kern-flash-attn-unavailable",
+        "transformers: FlashAttention2 has been toggled on, but it cannot be used (flash_attn missing or unusable)",
+        r"FlashAttention2 has been toggled on, but it cannot be used due to the following error",
+        'The model was loaded with attn_implementation="flash_attention_2" (or use_flash_attention_2=True) and '
+        "transformers cannot use flash-attn here: the package is not installed, its build does not load for this "
+        "torch, or the GPU / device is not supported (the message after 'error:' says which).",
+        'Load the model with attn_implementation="sdpa" (or drop the argument), or install a flash-attn build '
+        "for this torch and CUDA (`pip install flash-attn --no-build-isolation`, an Ampere or newer GPU).",
+        weight=82,
+        applies="transformers 4.36+ with attn_implementation='flash_attention_2'",
+        shown_by=(_test("test_sageattention_flash_attn_xformers"),),
+        example="ImportError: FlashAttention2 has been toggled on, but it cannot be used due to the following error: "
+        "the package flash_attn seems to be not installed. Please refer to the documentation of "
+        "https://huggingface.co/docs/transformers/perf_infer_gpu_one#flashattention-2 to install Flash Attention 2.",
+        example_source="transformers/modeling_utils.py (_check_and_enable_flash_attn_2)",
+    ),
+    KnownError(
+        "kern-xformers-no-operator",
+        "xformers: No operator found for `memory_efficient_attention_forward` (no usable kernel: build, GPU or dtype)",
+        r"No operator found for .{0,2}memory_efficient_attention_(?:forward|backward)",
+        "xformers has no kernel that accepts these inputs; its reasons lines say why: most often the installed "
+        "xformers was built for another torch / CUDA so its C++/CUDA extensions did not load ('xFormers wasn't "
+        "build with CUDA support', 'Operator wasn't built'), else the GPU is too old for every kernel ('requires "
+        "device with capability > (8, 0)') or the dtype / head size is not supported.",
+        "Install the xformers built for your torch (`pip install -U xformers --index-url <torch's CUDA index>` "
+        "with the same CUDA as torch, or the xformers release its notes pair with your torch); `python -m "
+        "xformers.info` shows what loaded; or turn xformers attention off (the app's --xformers flag, "
+        "pipe.disable_xformers_memory_efficient_attention(), torch's SDPA).",
+        variants=(
+            Variant(
+                r"wasn't build with CUDA support|Operator wasn't built|can't load C\+\+/CUDA extensions",
+                "xformers' CUDA extensions did not load",
+                "This xformers was built for another torch / CUDA, so none of its CUDA kernels loaded: install the "
+                "xformers release built for your torch from torch's CUDA index (`pip install -U xformers "
+                "--index-url <the index torch came from>`; `python -m xformers.info` must then list the kernels as "
+                "available), or turn xformers attention off and use torch's SDPA.",
+            ),
+            Variant(
+                r"dtype=torch\.float32 \(supported|float32[^\n]{0,40}supported: \{",
+                "float32 inputs",
+                "The inputs are float32 and xformers' CUDA kernels take fp16 / bf16: run the model in half precision "
+                "(torch_dtype=torch.float16, or autocast), or turn xformers off for float32.",
+            ),
+            Variant(
+                r"requires device with capability [^\n]{0,80}\(too old\)",
+                "a GPU too old for its kernels",
+                "The GPU's compute capability is below what every xformers kernel for these inputs needs (the "
+                "reasons lines name it): turn xformers attention off and use torch's scaled_dot_product_attention, "
+                "or use fp16 with a head size the older kernels support.",
+            ),
+        ),
+        op=r"No operator found for .{0,2}(memory_efficient_attention_\w{1,20})",
+        weight=88,
+        applies="xformers (diffusers, Stable Diffusion web UIs, LECO / LoRA trainers)",
+        shown_by=(_test("test_sageattention_flash_attn_xformers"), f"{_R8}c.jsonl#p1atdev-leco-8"),
+        example="NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:",
+        example_source="https://github.com/p1atdev/LECO/issues/8 (xformers/ops/fmha/dispatch.py)",
+    ),
+    KnownError(
+        "kern-xformers-built-for-other-torch",
+        "xFormers can't load C++/CUDA extensions: xFormers was built for another PyTorch / CUDA",
+        r"xFormers can't load C\+\+/CUDA extensions",
+        "The installed xformers wheel was built for another torch (or CUDA) than the one installed, so its "
+        "compiled kernels do not load; memory_efficient_attention then fails with 'No operator found'.",
+        "Install the xformers release built for your torch and its CUDA (the warning prints both: 'built for "
+        "PyTorch X with CUDA Y (you have Z)'), from the same index as torch; or uninstall xformers and use "
+        "torch's SDPA.",
+        op=r"built for:?\s{0,10}(PyTorch [\w.+]{1,30} with CUDA \d{1,5})",
+        severity="warns-of-failure",
+        weight=86,
+        applies="xformers, every release",
+        shown_by=(_test("test_sageattention_flash_attn_xformers"),),
+        example="WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n    PyTorch "
+        "2.0.1+cu118 with CUDA 1108 (you have 2.1.0+cu121)",
+        example_source="xformers/_cpp_lib.py (the warning when its extensions fail to load)",
+    ),
+)
