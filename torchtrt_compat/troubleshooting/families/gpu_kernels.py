@@ -117,7 +117,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|does not support (CC \d{1,3}\.\d)",
         weight=90,
         applies="Triton (torch.compile, Unsloth, vLLM, SGLang, any @triton.jit kernel); XLA (TensorFlow, JAX)",
-        shown_by=(_test("test_triton_ptxas_too_old_names_triton_ptxas_path"), f"{_R8}d.jsonl#triton-lang-triton-8539"),
+        shown_by=(_test("test_triton_ptxas_too_old_names_triton_ptxas_path"), f"{_R8}.jsonl#triton-lang-triton-8539"),
         example="ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'\n\nRepro command: /home/u/env/"
         "lib/python3.10/site-packages/triton/backends/nvidia/bin/ptxas -lineinfo -v --gpu-name=sm_121a /tmp/t.ptx",
         example_source="https://github.com/triton-lang/triton/issues/8539 (DGX Spark, GB10)",
@@ -152,7 +152,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "kernel libraries",
         shown_by=(
             _test("test_triton_refuses_a_dtype_the_gpu_lacks"),
-            f"{_R8}a.jsonl#chengzeyi-comfy-wavespeed-33",
+            f"{_R8}.jsonl#chengzeyi-comfy-wavespeed-33",
         ),
         example='    assert builder.options.allow_fp8e4nv, "fp8e4nv data type is not supported on CUDA arch < 89"\n'
         "AssertionError: fp8e4nv data type is not supported on CUDA arch < 89",
@@ -181,7 +181,7 @@ FAMILIES: tuple[KnownError, ...] = (
         alternatives=("cuda-driver-insufficient", "torch-invalid-device-function"),
         weight=84,
         applies="Triton kernels (torch.compile, Unsloth, vLLM) and any precompiled CUDA kernel on an older driver",
-        shown_by=(_test("test_a_kernel_the_driver_cannot_load"), f"{_R8}d.jsonl#unslothai-unsloth-424"),
+        shown_by=(_test("test_a_kernel_the_driver_cannot_load"), f"{_R8}.jsonl#unslothai-unsloth-424"),
         example="RuntimeError: Triton Error [CUDA]: device kernel image is invalid",
         example_source="https://github.com/unslothai/unsloth/issues/424; CUDA's runtime message for "
         "cudaErrorInvalidKernelImage (200)",
@@ -339,7 +339,7 @@ FAMILIES: tuple[KnownError, ...] = (
         severity="notice",
         weight=60,
         applies="torch.compile (inductor) on GPUs below compute capability 8.0 with bfloat16 models",
-        shown_by=(_test("test_inductor_skips_bf16_on_an_old_gpu"), f"{_R8}a.jsonl#deepbeepmeep-wan2gp-38"),
+        shown_by=(_test("test_inductor_skips_bf16_on_an_old_gpu"), f"{_R8}.jsonl#deepbeepmeep-wan2gp-38"),
         example="UserWarning: NVIDIA GeForce RTX 2060 does not support bfloat16 compilation natively, skipping",
         example_source="https://github.com/deepbeepmeep/Wan2GP/issues/38 (torch/_inductor/compile_fx.py)",
     ),
@@ -358,8 +358,8 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="TensorFlow 2.x (XLA ops, jit_compile, some Keras layers) and JAX on NVIDIA GPUs",
         shown_by=(
             _test("test_xla_cannot_find_ptxas_or_libdevice"),
-            f"{_R8}d.jsonl#tensorflow-models-9847",
-            f"{_R8}d.jsonl#wutzebaer-tensorflow-5090-3",
+            f"{_R8}.jsonl#tensorflow-models-9847",
+            f"{_R8}.jsonl#wutzebaer-tensorflow-5090-3",
         ),
         example="W tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: "
         "No PTX compilation provider is available. Neither ptxas/nvlink nor nvjtlink is available.",
@@ -435,7 +435,7 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         weight=86,
         applies="CuPy, torch (jiterator, nvFuser), numba and Warp on any CUDA; above all pip-only installs",
-        shown_by=(_test("test_nvrtc_in_its_own_words"), f"{_R8}c.jsonl#nvidia-cutile-python-57"),
+        shown_by=(_test("test_nvrtc_in_its_own_words"), f"{_R8}.jsonl#nvidia-cutile-python-57"),
         example="cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (7)",
         example_source="https://github.com/NVIDIA/cutile-python/issues/57 (nvrtcResult 7)",
     ),
@@ -513,7 +513,7 @@ FAMILIES: tuple[KnownError, ...] = (
         op=r"(/[\w./-]{1,200}libnvvm\.so[\w.]{0,10}|[A-Z]:\\[^\n:]{1,200}nvvm\w{0,12}\.dll)",
         weight=92,
         applies="numba.cuda (and libraries on it: cuDF, RAPIDS, librosa's GPU paths, UMAP)",
-        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"), f"{_R8}c.jsonl#nvidia-cudf-1992"),
+        shown_by=(_test("test_numba_finds_no_nvvm_or_driver"), f"{_R8}.jsonl#nvidia-cudf-1992"),
         example="NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`:\n/usr/local/cuda-9.0/nvvm/"
         "lib64/libnvvm.so: cannot open shared object file: No such file or directory",
         example_source="https://github.com/rapidsai/cudf/issues/1992 (numba/cuda/cudadrv/nvvm.py)",
@@ -604,8 +604,8 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="kernel libraries that ship precompiled CUDA kernels: cpm_kernels, bitsandbytes",
         shown_by=(
             _test("test_a_kernel_library_without_kernels_for_the_gpu"),
-            f"{_R8}d.jsonl#zai-org-chatglm-6b-1234",
-            f"{_R8}d.jsonl#zai-org-chatglm3-695",
+            f"{_R8}.jsonl#zai-org-chatglm-6b-1234",
+            f"{_R8}.jsonl#zai-org-chatglm3-695",
         ),
         example="RuntimeError: CUDA Error: no kernel image is available for execution on the device",
         example_source="https://github.com/zai-org/ChatGLM3/issues/695 (cpm_kernels/library/base.py, checkCUStatus)",
@@ -646,7 +646,7 @@ FAMILIES: tuple[KnownError, ...] = (
         op=r"(SM\d{2,3}A?) kernel is not available|Unsupported CUDA architecture: (sm\d{2,3})",
         weight=90,
         applies="SageAttention 2.x (ComfyUI, Wan, HunyuanVideo pipelines)",
-        shown_by=(_test("test_sageattention_flash_attn_xformers"), f"{_R8}d.jsonl#woct0rdho-sageattention-97"),
+        shown_by=(_test("test_sageattention_flash_attn_xformers"), f"{_R8}.jsonl#woct0rdho-sageattention-97"),
         example='    assert SM89_ENABLED, "SM89 kernel is not available. Make sure you GPUs with compute capability '
         '8.9."\nAssertionError: SM89 kernel is not available. Make sure you GPUs with compute capability 8.9.',
         example_source="https://github.com/woct0rdho/SageAttention/issues/97 (sageattention/core.py)",
@@ -721,7 +721,7 @@ FAMILIES: tuple[KnownError, ...] = (
         op=r"No operator found for .{0,2}(memory_efficient_attention_\w{1,20})",
         weight=88,
         applies="xformers (diffusers, Stable Diffusion web UIs, LECO / LoRA trainers)",
-        shown_by=(_test("test_sageattention_flash_attn_xformers"), f"{_R8}c.jsonl#p1atdev-leco-8"),
+        shown_by=(_test("test_sageattention_flash_attn_xformers"), f"{_R8}.jsonl#p1atdev-leco-8"),
         example="NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:",
         example_source="https://github.com/p1atdev/LECO/issues/8 (xformers/ops/fmha/dispatch.py)",
     ),
