@@ -7,7 +7,17 @@ messages that name their own remedy) come last: any specific family ranks before
 from __future__ import annotations
 
 from ..entry import KnownError
-from . import containers, export_quant, generic, gpu_kernels, native_build, onnxruntime, serving, tensorrt_build, torch_runtime
+from . import (
+    containers,
+    export_quant,
+    generic,
+    gpu_kernels,
+    native_build,
+    onnxruntime,
+    serving,
+    tensorrt_build,
+    torch_runtime,
+)
 
 #: every domain module's rows, in the order of the modules below
 FAMILIES: tuple[KnownError, ...] = (
