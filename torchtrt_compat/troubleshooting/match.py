@@ -80,6 +80,10 @@ _POST_MORTEM = (
     "python -m pdb -c continue your_script.py (stops at the line that raised: `p <name>` prints a value, `up` walks "
     "to your own code)"
 )
+#: the libraries whose users `torchtrt-compat check` / `suggest` help: an answer names these commands only to a text
+#: that shows one of them, or whose matched line names torch_tensorrt or TensorRT itself
+_TORCHTRT_PRODUCTS = frozenset({"torch_tensorrt", "tensorrt"})
+_TORCHTRT_LINE = re.compile(r"torch_?trt|tensorrt|\btrt\b|nvinfer|trtexec", re.IGNORECASE)
 #: families that answer only from a line that is not logged as a warning (a remedy a deprecation warning states)
 _ERROR_LINE_ONLY = frozenset({"py-self-described"})
 #: lines that show a failure whatever their tool: anchors too, so the middle of a long log is read for them
@@ -583,6 +587,9 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())
             advice = advise(e.advice, versions, hay)
+        commands = e.commands
+        if commands and not (_TORCHTRT_PRODUCTS.intersection(products()) or _TORCHTRT_LINE.search(hit[2])):
+            commands = ()  # another library's user: torchtrt-compat's commands name TensorRT stacks
         rank = e.weight + 5.0 * hit[1] / max(len(hay), 1)
         if e.versions and env is not None:
             versions = versions or Versions.gather(hay, env, facts())
@@ -602,6 +609,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 confidence=confidence,
                 alternatives=tuple(a for a in alternatives if a != e.key),
                 product=product,
+                commands=commands,
                 _rank=rank,
                 _at=hit[0],
             )
