@@ -443,6 +443,14 @@ def _anchors() -> tuple[str, ...]:
     return scan.choose_anchors(words)
 
 
+def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -> tuple[str, ...]:
+    """The family's torchtrt-compat commands, for a text that shows torch_tensorrt or TensorRT (or whose matched line
+    names them); another library's user gets none (they name TensorRT stacks)."""
+    if _TORCHTRT_PRODUCTS.intersection(products()) or _TORCHTRT_LINE.search(line):
+        return e.commands
+    return ()
+
+
 def _variant(c: _Compiled, hay: str, lower: str, products: list[str]) -> tuple[str, str | None, str | None]:
     """The fix for this text: the first variant whose situation the text shows, or whose library the user ran."""
     for when, variant in c.variants:
@@ -587,9 +595,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())
             advice = advise(e.advice, versions, hay)
-        commands = e.commands
-        if commands and not (_TORCHTRT_PRODUCTS.intersection(products()) or _TORCHTRT_LINE.search(hit[2])):
-            commands = ()  # another library's user: torchtrt-compat's commands name TensorRT stacks
+        commands = _commands_for(e, hit[2], products) if e.commands else ()
         rank = e.weight + 5.0 * hit[1] / max(len(hay), 1)
         if e.versions and env is not None:
             versions = versions or Versions.gather(hay, env, facts())

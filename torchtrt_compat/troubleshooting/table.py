@@ -518,8 +518,8 @@ _CORE: tuple[KnownError, ...] = (
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
-                "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead of "
-                "time with torchtrt_compat.build_engine, which never needs the GPU on the build host.",
+                "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead "
+                "of time with torchtrt_compat.build_engine, which never needs the GPU on the build host.",
                 product="torch_tensorrt",
             ),
         ),
@@ -633,8 +633,8 @@ _CORE: tuple[KnownError, ...] = (
                 SHOWN["torch"],
                 "torch",
                 "Update the NVIDIA driver, or install the torch wheel for an older CUDA that your driver supports (the "
-                "index of that CUDA, e.g. cu118 / cu121 / cu126); `python -c 'import torch; print(torch.version.cuda)'` "
-                "shows the build's CUDA and `nvidia-smi` the highest the driver runs.",
+                "index of that CUDA, e.g. cu118 / cu121 / cu126); `python -c 'import torch; "
+                "print(torch.version.cuda)'` shows the build's CUDA and `nvidia-smi` the highest the driver runs.",
                 product="torch",
             ),
             Variant(
@@ -1123,7 +1123,8 @@ _CORE: tuple[KnownError, ...] = (
                 "an LLM serving engine",
                 "The model's weights plus the server's KV cache and warm-up batch do not fit: lower the server's "
                 "limits (vLLM: --max-model-len, --max-num-seqs, --gpu-memory-utilization; TGI: "
-                "--max-batch-prefill-tokens, --max-total-tokens; SGLang: --mem-fraction-static, --max-running-requests), "
+                "--max-batch-prefill-tokens, --max-total-tokens; SGLang: --mem-fraction-static, "
+                "--max-running-requests), "
                 "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
             ),
             Variant(
