@@ -714,7 +714,8 @@ def _conclude(
     stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
     library = products[0] if products else None
     result.stage, result.library = stage, library
-    result.next_step = STAGE_STEPS.get(stage)
+    steps = (STAGE_STEPS.get(f"{stage}/{p}") for p in products)
+    result.next_step = next((step for step in steps if step), STAGE_STEPS.get(stage))
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS.get(stage)
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])

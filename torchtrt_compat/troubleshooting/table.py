@@ -2849,15 +2849,26 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
 )
 
-#: The next diagnostic step for a failure whose family is unknown, by stage.
+#: The next diagnostic step for a failure whose family is unknown, by stage, and by "stage/library" (`PRODUCTS`
+#: names) where that library's step differs (a TensorRT engine's inputs; a text that names no library gets the step
+#: every library shares).
 STAGE_STEPS: dict[str, str] = {
     "compile": "compiling native code (a C++ / CUDA program, a TensorRT plugin, an extension) failed: the cause is "
     "the first compiler or linker 'error' line, not make's 'Error 1' / 'Error 2' summaries after it; paste from that "
     "line on",
-    "install": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python <ver>` "
-    "lists the releases with wheels for this Python and platform",
-    "import": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import torch_tensorrt'` apart, "
-    "then `torchtrt-compat check` (it compares the installed versions and libraries)",
+    "install": "pip could not install it: read pip's first 'ERROR:' line (a build from source fails on the first "
+    "compiler error above it); check the package has a wheel for this Python, platform and torch / CUDA (its release "
+    "page or index), or install the build tools and the torch it builds against first",
+    "install/torch_tensorrt": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest "
+    "--python <ver>` lists the releases with wheels for this Python and platform",
+    "install/tensorrt": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python "
+    "<ver>` lists the releases with wheels for this Python and platform",
+    "import": "the import failed: import the module alone (`python -X faulthandler -c 'import <module>'`) to see its "
+    "own error, and check it was built for the installed Python, torch and CUDA (its version against theirs)",
+    "import/torch_tensorrt": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import "
+    "torch_tensorrt'` apart, then `torchtrt-compat check` (it compares the installed versions and libraries)",
+    "import/tensorrt": "the import failed: run `python -c 'import tensorrt'` alone, then `torchtrt-compat check` (it "
+    "compares the installed versions and libraries)",
     "export": "torch.export failed: run torch.export.export(model, args, strict=False) alone to see the graph break; "
     "compile with partition='auto' to keep what does not export in PyTorch",
     "lowering": "a lowering pass failed: rerun with debug logging (torch_tensorrt.logging.debug(), or "
@@ -2868,8 +2879,15 @@ STAGE_STEPS: dict[str, str] = {
     "the full (verbose) TensorRT log",
     "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
-    "runtime": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, check "
-    "the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory errors",
+    "runtime": "it failed while running: find the failing call (the traceback's last frame in your code; for a CUDA "
+    "error rerun with CUDA_LAUNCH_BLOCKING=1, since CUDA reports errors late), check the inputs' shapes, dtypes and "
+    "device against what the model or kernel expects, and run under compute-sanitizer for memory errors",
+    "runtime/torch_tensorrt": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing "
+    "call, check the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for "
+    "memory errors",
+    "runtime/tensorrt": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, "
+    "check the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory "
+    "errors",
     "load": "the server or pipeline could not load the model or an element: read its first error line (above "
     "Triton's model table, or the first ERROR of the pipeline); for Triton check the model repository (config.pbtxt "
     "platform / backend, a plan built by the server's own TensorRT), for DeepStream the model paths in the nvinfer "
