@@ -1392,9 +1392,12 @@ _CORE: tuple[KnownError, ...] = (
         "invalid resource handle",
         r"invalid resource handle|CUDA_ERROR_INVALID_HANDLE|cudaErrorInvalidResourceHandle",
         "A CUDA resource (kernel module, stream, event) created in one CUDA context was used while another context "
-        "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context.",
-        "Wrap inference in torchtrt_compat.runtime.primary_context(device) (compile and loaded artifacts do it by "
-        "default); call torchtrt_compat.runtime.diagnose_context() to see which context is current.",
+        "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context, or the object "
+        "was made on another device or inherited by a fork()ed process.",
+        "Create and use every CUDA object (streams, events, kernels, buffers) under the one context and device that "
+        "runs them: no second context beside torch's (pycuda.autoinit, cuCtxCreate), the device set before streams "
+        "are created in each thread (torch.cuda.set_device), and no CUDA object carried into a fork()ed worker (use "
+        "the 'spawn' start method); with torch_tensorrt, torchtrt_compat.runtime.primary_context(device) does it.",
         variants=CONTEXT_VARIANTS,
         weight=75,
         applies="any release, with pycuda / other CUDA contexts in the process",
@@ -2119,7 +2122,8 @@ _CORE: tuple[KnownError, ...] = (
                 r"torchvision[\\/]_C",
                 "torchvision",
                 "torchvision is built for one torch minor: install the torchvision that pairs with your torch "
-                "(`torchtrt-compat check` names it), from the same index (CUDA / CPU) as torch.",
+                "(torchvision 0.N+15 for torch 2.N, e.g. 0.21 with torch 2.6; `torchtrt-compat check` names it), "
+                "from the same index (CUDA / CPU) as torch.",
             ),
             Variant(
                 r"tensorrt_llm",
