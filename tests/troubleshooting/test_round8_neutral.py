@@ -237,3 +237,16 @@ def test_a_miss_names_the_step_of_the_library_it_shows() -> None:
     assert other.stage == "install" and other.next_step and "torchtrt-compat" not in other.next_step
     trt = explain(pip.format("tensorrt"))  # TensorRT's own wheel failing is a family, with torchtrt-compat's commands
     assert trt[0].key == "no-matching-distribution" and "torchtrt-compat suggest" in trt[0].commands
+
+
+def test_a_negative_size_outside_torch_tensorrt_is_a_size_to_trace() -> None:
+    plain = answer(
+        "RuntimeError: Trying to create tensor with negative dimension -1: [-1, 4096]", "dynamic-shape-negative-dim"
+    )
+    assert "config" in plain.fix and "torchtrt" not in plain.fix
+    ts = answer(
+        "[Torch-TensorRT] - Partitioning\nRuntimeError: Trying to create tensor with negative dimension -1: [-1, 3, "
+        "224, 224]",
+        "dynamic-shape-negative-dim",
+    )
+    assert "torch_tensorrt.Input" in ts.fix

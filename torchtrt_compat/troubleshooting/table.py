@@ -772,10 +772,20 @@ _CORE: tuple[KnownError, ...] = (
         r"|Dynamic control flow is not supported",
         "Python control flow depends on tensor values (an `if` on a tensor, .item(), or a size computed from values "
         "such as nonzero, masking, NMS or top-k), so torch.export cannot trace one graph for every input.",
-        "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / build_engine(..., "
-        "partition='auto'); or write a branch on values as torch.where / torch.cond; or, for a computed size, tell "
-        "export it is valid with torch._check(n >= 0) / torch._check_is_size(n) right after computing it; or move "
-        "the post-processing out of forward.",
+        "Write a branch on values as torch.where / torch.cond; for a computed size, tell export it is valid with "
+        "torch._check(n >= 0) / torch._check_is_size(n) right after computing it; or move the post-processing "
+        "(NMS, masking, top-k on values) out of forward and export the part before it.",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / "
+                "build_engine(..., partition='auto'); or write a branch on values as torch.where / torch.cond; or, "
+                "for a computed size, tell export it is valid with torch._check(n >= 0) / torch._check_is_size(n) "
+                "right after computing it; or move the post-processing out of forward.",
+                product="torch_tensorrt",
+            ),
+        ),
         weight=80,
         applies="torch.export (dynamo frontend, every torch_tensorrt ≥ 2.1); detectors' post-processing above all",
         shown_by=corpus("pytorch-executorch-8988", "pytorch-pytorch-193693"),
@@ -996,11 +1006,24 @@ _CORE: tuple[KnownError, ...] = (
         "dynamic-shape-negative-dim",
         "Negative dimension with dynamic shapes",
         r"Trying to create tensor with negative dimension|with inherently negative length",
-        "The -1 standing for a dynamic dimension reached code that needs a real size: TorchScript partitioning's "
-        "shape analysis running a PyTorch segment, or a converter computing a length from dynamic sizes.",
-        "Compile with the dynamo frontend and torch_tensorrt.Input(min_shape, opt_shape, max_shape) "
-        "(torchtrt_compat.compile); if it persists, build static shapes per batch size "
-        "(torchtrt_compat.runtime.BucketedCUDAGraphs) or keep the op in PyTorch.",
+        "A size computed at run time came out negative where an op needs a real size: a -1 standing for a dynamic "
+        "dimension (TorchScript partitioning's shape analysis, a converter computing a length from dynamic sizes), "
+        "a config value left at -1 (vocab_size, num_labels, a hidden size), or arithmetic on sizes that went below "
+        "zero.",
+        "Print the shape the op gets (the number in brackets) and trace where that size comes from: a config "
+        "value of -1 or None (set it, e.g. from the tokenizer's vocabulary size), a checkpoint whose sizes differ "
+        "from the config, or a length computed from an input too short for it (a kernel or window larger than the "
+        "input).",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"] + "|" + TORCHSCRIPT,
+                "torch_tensorrt",
+                "Compile with the dynamo frontend and torch_tensorrt.Input(min_shape, opt_shape, max_shape) "
+                "(torchtrt_compat.compile); if it persists, build static shapes per batch size "
+                "(torchtrt_compat.runtime.BucketedCUDAGraphs) or keep the op in PyTorch.",
+                product="torch_tensorrt",
+            ),
+        ),
         weight=70,
         applies="TorchScript frontend with dynamic shapes and fallback (1.x); dynamo converters",
         shown_by=corpus("pytorch-tensorrt-1271", "pytorch-tensorrt-1113", "pytorch-tensorrt-1465"),
