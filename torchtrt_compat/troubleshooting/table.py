@@ -2673,9 +2673,18 @@ _CORE: tuple[KnownError, ...] = (
         "torch.onnx has no translation of this op at the opset asked: the op exists in ONNX only from a later opset "
         "(GridSample from 16, for example), or it has no ONNX equivalent (a custom or Python op).",
         "Export with the opset the message names ('Support for this operator was added in version N': "
-        "torch.onnx.export(..., opset_version=N), and a TensorRT whose ONNX parser reads it); otherwise register a "
-        "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones. To build a "
-        "TensorRT engine from PyTorch, torch_tensorrt / torchtrt_compat.compile skips ONNX.",
+        "torch.onnx.export(..., opset_version=N), and a runtime that reads that opset); otherwise register a "
+        "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones.",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"] + "|" + SHOWN["tensorrt"],
+                "for TensorRT",
+                "Export with the opset the message names ('Support for this operator was added in version N': "
+                "torch.onnx.export(..., opset_version=N), and a TensorRT whose ONNX parser reads it); otherwise "
+                "register a symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones. "
+                "To build a TensorRT engine from PyTorch, torch_tensorrt / torchtrt_compat.compile skips ONNX.",
+            ),
+        ),
         op=r"Exporting the operator '?([\w:.]{1,80})'? to ONNX|Couldn't export (?:Python )?operator (\w{1,80})",
         advice="onnx-opset",
         weight=75,
