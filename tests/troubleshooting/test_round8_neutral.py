@@ -250,3 +250,18 @@ def test_a_negative_size_outside_torch_tensorrt_is_a_size_to_trace() -> None:
         "dynamic-shape-negative-dim",
     )
     assert "torch_tensorrt.Input" in ts.fix
+
+
+def test_cudnn_status_in_ctranslate2s_words_and_mixed_cudnn_libraries() -> None:
+    # CTranslate2's CUDNN_CHECK: "cuDNN failed with status <cudnnGetErrorString>" (include/ctranslate2/cuda/utils.h);
+    # jianchang512/stt#130 runs faster-whisper
+    ct2 = answer("RuntimeError: cuDNN failed with status CUDNN_STATUS_NOT_INITIALIZED", "cudnn-not-initialized")
+    assert ct2.product == "ctranslate2" and "compute_type" in ct2.fix
+    # cuDNN 9's sub-libraries of another version than the main one: two cuDNN copies on the loader path
+    mixed = answer(
+        "RuntimeError: cuDNN failed with status CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH", "cudnn-not-initialized"
+    )
+    assert mixed.situation == "cuDNN libraries of two versions" and "ldconfig -p | grep cudnn" in mixed.fix
+    # near miss: torch's own wording is no CTranslate2 text
+    torch = answer("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED", "cudnn-not-initialized")
+    assert torch.product != "ctranslate2"

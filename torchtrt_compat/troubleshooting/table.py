@@ -31,7 +31,11 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
         r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
     ),
     #: CTranslate2 and faster-whisper, the Whisper runner built on it
-    ("ctranslate2", r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\("),
+    #: (its CUDNN_CHECK / CUBLAS_CHECK say "cuDNN failed with status X": include/ctranslate2/cuda/utils.h)
+    (
+        "ctranslate2",
+        r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\(|\bcu(?:DNN|BLAS) failed with status\b",
+    ),
     ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
     ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
     ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch"),
@@ -2390,7 +2394,8 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "cudnn-not-initialized",
         "CUDNN_STATUS_NOT_INITIALIZED / EXECUTION_FAILED (cuDNN could not start or run)",
-        r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR",
+        r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR"
+        r"|CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
         "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
         "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
         "not fit the CUDA runtime or the driver.",
@@ -2400,6 +2405,14 @@ _CORE: tuple[KnownError, ...] = (
         "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
         variants=(
             Variant(
+                r"CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
+                "cuDNN libraries of two versions",
+                "cuDNN 9 is split into sub-libraries (libcudnn_ops, _cnn, _adv, _graph, _engines_*) and found ones of "
+                "another version than the main library: two cuDNN copies are on the loader path (a system cuDNN in "
+                "/usr/lib or LD_LIBRARY_PATH, and a pip nvidia-cudnn wheel, e.g. torch's): keep one (`ldconfig -p | "
+                "grep cudnn`, `pip list | grep cudnn`), of the version the library you run was built for.",
+            ),
+            Variant(
                 r"\bdlib\b|cudnn_dlibapi|in file [^\n]{1,200}\.(?:cpp|cu|cc):\d{1,6}",
                 "a library built from source (dlib and the like)",
                 "The library was compiled against a CUDA and cuDNN that do not match what runs now (a cuDNN or CUDA "
@@ -2407,6 +2420,16 @@ _CORE: tuple[KnownError, ...] = (
                 "against the installed CUDA and cuDNN with a driver that supports that CUDA (dlib: `pip install "
                 "--no-cache-dir --force-reinstall dlib` with the CUDA toolkit and cuDNN on the paths, then "
                 "`python -c 'import dlib; print(dlib.DLIB_USE_CUDA)'`); a memory shortage shows in `nvidia-smi`.",
+            ),
+            Variant(
+                SHOWN["ctranslate2"],
+                "CTranslate2 (faster-whisper)",
+                "CTranslate2 calls cuDNN itself and needs the cuDNN major its release was built for (4.5 and later: "
+                "CUDA 12 with cuDNN 9; 4.0 to 4.4: cuDNN 8), and a torch in the same process loads its own "
+                "nvidia-cudnn wheel first: make them agree (pip install the nvidia-cudnn-cu12 version torch pins, or "
+                "the ctranslate2 release for the cuDNN you have). If `nvidia-smi` shows the GPU full, use a smaller "
+                "model or compute_type='int8_float16'; device='cpu' runs without cuDNN.",
+                product="ctranslate2",
             ),
             Variant(
                 SHOWN["tensorflow"],
