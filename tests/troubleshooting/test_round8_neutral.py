@@ -265,3 +265,25 @@ def test_cudnn_status_in_ctranslate2s_words_and_mixed_cudnn_libraries() -> None:
     # near miss: torch's own wording is no CTranslate2 text
     torch = answer("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED", "cudnn-not-initialized")
     assert torch.product != "ctranslate2"
+
+
+def test_out_of_memory_and_no_kernel_image_in_other_libraries_words() -> None:
+    # TensorFlow's allocator: "OOM when allocating tensor with shape[...]" (ResourceExhaustedError)
+    tf = answer(
+        "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+        "shape[256,512,28,28] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc",
+        "gpu-out-of-memory",
+    )
+    assert tf.product == "tensorflow" and "set_memory_growth" in tf.fix
+    cupy = answer("cupy.cuda.memory.OutOfMemoryError: Out of memory allocating 1,024 bytes", "gpu-out-of-memory")
+    assert cupy.product == "cupy" and "free_all_blocks" in cupy.fix
+    ort = answer(
+        "onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : "
+        "Non-zero status code returned while running Conv node. Name:'Conv_0' Status Message: CUDA error "
+        "cudaErrorNoKernelImageForDevice:no kernel image is available for execution on the device",
+        "gpu-arch-unsupported",
+    )
+    assert ort.product == "onnxruntime" and "CPUExecutionProvider" in ort.fix
+    # near miss: the host's OOM killer is no GPU allocation
+    host = explain("kernel: Out of memory: Killed process 1234 (python) total-vm:9000kB, OOM score 900")
+    assert all(e.key != "gpu-out-of-memory" for e in host)

@@ -723,6 +723,15 @@ _CORE: tuple[KnownError, ...] = (
                 product="tensorrt",
             ),
             Variant(
+                SHOWN["onnxruntime"],
+                "ONNX Runtime",
+                "The onnxruntime-gpu build has no kernels for this GPU: each release is built for a list of "
+                "architectures (a GPU newer than the release, or an old one a newer release dropped): install an "
+                "onnxruntime-gpu release (and its CUDA) that supports your GPU's compute capability, or run the "
+                "session with providers=['CPUExecutionProvider'].",
+                product="onnxruntime",
+            ),
+            Variant(
                 SHOWN["torch"],
                 "torch",
                 "Check whether torch itself lacks the GPU: `python -c 'import torch; print(torch.cuda.get_arch_list(), "
@@ -1124,7 +1133,9 @@ _CORE: tuple[KnownError, ...] = (
         "Out of GPU memory (CUDA out of memory; a TensorRT build or execution context)",
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
-        r"|CUDA out of memory|torch\.OutOfMemoryError",
+        r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
+        r"|OOM when allocating tensor",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1170,6 +1181,15 @@ _CORE: tuple[KnownError, ...] = (
                 product="tensorrt",
             ),
             Variant(
+                SHOWN["cupy"],
+                "CuPy",
+                "CuPy keeps freed blocks in its memory pool: release them (`cupy.get_default_memory_pool()."
+                "free_all_blocks()`, and the pinned pool's) between steps, bound the pool "
+                "(`cupy.get_default_memory_pool().set_limit(size=...)` or CUPY_GPU_MEMORY_LIMIT), process the data "
+                "in chunks, and check `nvidia-smi` for other processes on the GPU.",
+                product="cupy",
+            ),
+            Variant(
                 SHOWN["tensorflow"],
                 "TensorFlow",
                 "TensorFlow reserves nearly all GPU memory up front: let it grow instead "
@@ -1189,6 +1209,8 @@ _CORE: tuple[KnownError, ...] = (
             ),
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
+        # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's
+        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b",
         weight=88,
         applies="every release",
         shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
