@@ -287,3 +287,13 @@ def test_out_of_memory_and_no_kernel_image_in_other_libraries_words() -> None:
     # near miss: the host's OOM killer is no GPU allocation
     host = explain("kernel: Out of memory: Killed process 1234 (python) total-vm:9000kB, OOM score 900")
     assert all(e.key != "gpu-out-of-memory" for e in host)
+
+
+def test_ctranslate2s_wording_inside_a_chinese_sentence() -> None:
+    # jianchang512/stt#130: the message runs on from Chinese text without a space
+    found = answer(
+        "ubuntu系统 3090ti+cuda12.1,torch2.5.1,cudnn9.13.0调用gpu运行出现cuDNN failed with status "
+        "CUDNN_STATUS_NOT_INITIALIZED",
+        "cudnn-not-initialized",
+    )
+    assert found.product == "ctranslate2"

@@ -31,10 +31,11 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
         r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
     ),
     #: CTranslate2 and faster-whisper, the Whisper runner built on it
-    #: (its CUDNN_CHECK / CUBLAS_CHECK say "cuDNN failed with status X": include/ctranslate2/cuda/utils.h)
+    #: (its CUDNN_CHECK / CUBLAS_CHECK say "cuDNN failed with status X": include/ctranslate2/cuda/utils.h; no \b
+    #: before it: a Chinese sentence runs into "cuDNN" without a space)
     (
         "ctranslate2",
-        r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\(|\bcu(?:DNN|BLAS) failed with status\b",
+        r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\(|cu(?:DNN|BLAS) failed with status\b",
     ),
     ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
     ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
