@@ -136,8 +136,11 @@ def test_a_warning_that_means_a_failure_is_answered_as_one() -> None:
     assert found.outcome == "explained" and found[0].key == "gpu-arch-unsupported"
     assert found[0].severity == "warning" and found.summary.startswith("Warning that means a failure")
     advice = " ".join(found[0].advice)
-    assert "12.0" in advice and "5.0" not in advice  # torch's own list is the build's, not the GPU
+    # torch's own list is the build's, not the GPU; a torch-only text gets no TensorRT lines (round eight: which
+    # TensorRT supports the GPU is noise to a torch user)
+    assert "the GPU is sm_120" in advice and "5.0" not in advice and "TensorRT" not in advice
     assert "sm_50 sm_60" in advice and "sm_120" in advice
+    assert "TensorRT" in " ".join(explain(text + "import tensorrt\n")[0].advice)  # a TensorRT user still gets them
     assert extract(text).compute_capabilities == ["12.0"]
 
 

@@ -231,6 +231,13 @@ def _cc_support(cc: str) -> list[str]:
     return [f"compute capability {describe_cc(cc)} is supported by " + "; ".join(out)]
 
 
+def _uses_tensorrt(v: Versions) -> bool:
+    """The text shows torch_tensorrt or TensorRT, or the machine has one installed."""
+    if v.env is not None and v.env.flavour:
+        return True
+    return v.facts is not None and bool({"torch_tensorrt", "tensorrt"}.intersection(v.facts.products))
+
+
 def _advise_gpu(v: Versions, _text: str) -> list[str]:
     ccs = list(v.facts.compute_capabilities) if v.facts else []
     if not ccs and v.env is not None and v.env.gpus:
@@ -245,6 +252,8 @@ def _advise_gpu(v: Versions, _text: str) -> list[str]:
         )
     if v.facts and v.facts.tensorrt and ccs:
         lines.append(f"the text shows TensorRT {v.facts.tensorrt}")
+    if not _uses_tensorrt(v):
+        return lines  # which TensorRT supports the GPU is noise to a user of another library
     for cc in ccs[:2]:
         if v.env is not None and v.env.flavour:
             found = gpu_advice(v.env.flavour, v.env.tensorrt_version, cc)

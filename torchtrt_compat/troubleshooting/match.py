@@ -80,6 +80,10 @@ _POST_MORTEM = (
     "python -m pdb -c continue your_script.py (stops at the line that raised: `p <name>` prints a value, `up` walks "
     "to your own code)"
 )
+#: the libraries whose users `torchtrt-compat check` / `suggest` help: an answer names these commands only to a text
+#: that shows one of them, or whose matched line names torch_tensorrt or TensorRT itself
+_TORCHTRT_PRODUCTS = frozenset({"torch_tensorrt", "tensorrt"})
+_TORCHTRT_LINE = re.compile(r"torch_?trt|tensorrt|\btrt\b|nvinfer|trtexec", re.IGNORECASE)
 #: families that answer only from a line that is not logged as a warning (a remedy a deprecation warning states)
 _ERROR_LINE_ONLY = frozenset({"py-self-described"})
 #: lines that show a failure whatever their tool: anchors too, so the middle of a long log is read for them
@@ -439,6 +443,14 @@ def _anchors() -> tuple[str, ...]:
     return scan.choose_anchors(words)
 
 
+def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -> tuple[str, ...]:
+    """The family's torchtrt-compat commands, for a text that shows torch_tensorrt or TensorRT (or whose matched line
+    names them); another library's user gets none (they name TensorRT stacks)."""
+    if _TORCHTRT_PRODUCTS.intersection(products()) or _TORCHTRT_LINE.search(line):
+        return e.commands
+    return ()
+
+
 def _variant(c: _Compiled, hay: str, lower: str, products: list[str]) -> tuple[str, str | None, str | None]:
     """The fix for this text: the first variant whose situation the text shows, or whose library the user ran."""
     for when, variant in c.variants:
@@ -583,6 +595,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())
             advice = advise(e.advice, versions, hay)
+        commands = _commands_for(e, hit[2], products) if e.commands else ()
         rank = e.weight + 5.0 * hit[1] / max(len(hay), 1)
         if e.versions and env is not None:
             versions = versions or Versions.gather(hay, env, facts())
@@ -602,6 +615,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 confidence=confidence,
                 alternatives=tuple(a for a in alternatives if a != e.key),
                 product=product,
+                commands=commands,
                 _rank=rank,
                 _at=hit[0],
             )
@@ -713,7 +727,7 @@ def _conclude(
     stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
     library = products[0] if products else None
     result.stage, result.library = stage, library
-    result.next_step, command = _next_step(stage, library, result.first_error, hay, facts)
+    result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
     result.command = command
     where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
     lib = f" in {library}" if library else ""
@@ -723,19 +737,23 @@ def _conclude(
 
 
 def _next_step(
-    stage: str, library: str | None, first_error: str, hay: str, facts: Callable[[], TextFacts]
+    stage: str, products: list[str], first_error: str, hay: str, facts: Callable[[], TextFacts]
 ) -> tuple[str | None, str]:
-    """The next diagnostic step and command of a miss: by stage, by the library the text shows, and by what failed
-    (a Python exception, a library file, a Windows build)."""
-    step = STAGE_STEPS.get(f"{stage}/{library}") or STAGE_STEPS.get(stage)
+    """The next diagnostic step and command of a miss: by stage, by the libraries the text shows (the step of the
+    most specific one that has its own; the command of the first), and by what failed (a Python exception, a library
+    file, a Windows build)."""
+    library = products[0] if products else None
+    steps = (STAGE_STEPS.get(f"{stage}/{p}") for p in products)
+    step = next((s for s in steps if s), STAGE_STEPS.get(stage))
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS[stage]
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
     elif stage == "compile" and _MSVC.search(hay):
         step, command = STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
-        # a Python exception that names no CUDA failure: stop where it was raised
-        step, command = STAGE_STEPS["runtime/python"], _POST_MORTEM
+        # a Python exception that names no CUDA failure: stop where it was raised (an engine's own step stays)
+        command = _POST_MORTEM
+        step = STAGE_STEPS["runtime/python"] if step == STAGE_STEPS["runtime"] else step
     return step, command
 
 

@@ -31,11 +31,18 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
         r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
     ),
     #: CTranslate2 and faster-whisper, the Whisper runner built on it
-    ("ctranslate2", r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\("),
+    #: (its CUDNN_CHECK / CUBLAS_CHECK say "cuDNN failed with status X": include/ctranslate2/cuda/utils.h; no \b
+    #: before it: a Chinese sentence runs into "cuDNN" without a space)
+    (
+        "ctranslate2",
+        r"\bctranslate2\b|\bCTranslate2\b|faster[_-]whisper|WhisperModel\(|cu(?:DNN|BLAS) failed with status\b",
+    ),
     ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
     ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
     ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch"),
 )
+#: Where a text shows each product (a Variant's ``when`` for a fix that names that library's own remedy).
+SHOWN: dict[str, str] = dict(PRODUCTS)
 #: GPUs a text names, by vendor (a GPU's name, nvidia-smi's table, ROCm's gfx targets); "nvidia-smi" named in advice
 #: is no evidence of a GPU.
 GPU_VENDORS: tuple[tuple[str, str], ...] = (
@@ -222,9 +229,16 @@ _CORE: tuple[KnownError, ...] = (
         "shared-library-not-found",
         "lib….so: cannot open shared object file",
         r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file",
-        "A shared library torch_tensorrt or TensorRT loads at import is not installed or not on the loader path: "
-        "TensorRT's libnvinfer*, or a torch library (libtorch_cuda_cu, libcudart) from another torch or CUDA build.",
-        "Install the versions the release pins rather than adding paths by hand: `torchtrt-compat check` names them.",
+        "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
+        "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
+        "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
+        "library from another torch or CUDA build.",
+        "Find which package ships the library the message names and install it in the version the program was built "
+        "for (the number after .so is the major it wants); `ldd <the program or its .so> | grep 'not found'` lists "
+        "what does not resolve and `ldconfig -p | grep <name>` the copies the loader sees; if it is installed, put "
+        "its folder on LD_LIBRARY_PATH (or in /etc/ld.so.conf.d/ and run `sudo ldconfig`). In a container, check the "
+        "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
+        "LD_LIBRARY_PATH.",
         variants=(
             Variant(
                 SUDO,
@@ -257,10 +271,29 @@ _CORE: tuple[KnownError, ...] = (
                 "LD_LIBRARY_PATH. The number after .so is the TensorRT major the library was built for.",
             ),
             Variant(
-                r"libtorch|libc10|libcudart|libcublas|libcudnn",
-                "torch / CUDA library",
-                "torch_tensorrt was built against another torch or another CUDA than the one installed: install the "
-                "torch build (version and CUDA) this release pins, e.g. the +cu wheel of the CUDA it was built for.",
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Install the versions the release pins rather than adding paths by hand: `torchtrt-compat check` "
+                "names them; a torch or CUDA library (libtorch*, libc10, libcudart) missing means torch_tensorrt was "
+                "built against another torch or CUDA than the one installed: install the torch build (version and "
+                "CUDA) this release pins, e.g. the +cu wheel of the CUDA it was built for.",
+                product="torch_tensorrt",
+            ),
+            Variant(
+                r"(?:/usr/local/cuda-\d{1,2}(?:\.\d{1,2})?|CUDA[\\/]v\d{1,2}\.\d{1,2})[\w/\\.+-]{0,80}"
+                r"\.so(?:\.\d+){0,3}: cannot open",
+                "a path into a versioned CUDA folder",
+                "The library is looked for in a CUDA folder of one version (the path names it), which is not "
+                "installed here: point CUDA_HOME / CUDA_PATH (and LD_LIBRARY_PATH, or the library's own variable, "
+                "e.g. numba's NUMBAPRO_* / CUDA_HOME) at the CUDA that is installed (`ls -d /usr/local/cuda*`), or "
+                "install that CUDA version; a conda environment's cudatoolkit lives under $CONDA_PREFIX/lib.",
+            ),
+            Variant(
+                r"\blibtorch\w{0,20}\.so|\blibc10\w{0,10}\.so",
+                "a torch library",
+                "A torch library is missing: the module that needs it (a torch extension, torchvision, torchaudio) "
+                "was built against another torch, or is imported before torch: install its build for the installed "
+                "torch (or the torch it was built for), and `import torch` first.",
             ),
         ),
         op=r"(lib[\w+-]{1,40}\.so(?:\.\d+){0,3}): cannot open",
@@ -279,11 +312,20 @@ _CORE: tuple[KnownError, ...] = (
         "DLL load failed (Windows)",
         r"DLL load failed|\[WinError 12[67]\]|Error loading \"[^\"\n]{1,300}\.dll\" or one of its dependencies"
         r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?",
-        "Windows could not load one of the DLLs torch, TensorRT or torch_tensorrt need: it is missing from the "
-        "search path, or DLLs of two different versions (or two CUDA copies) are mixed in one process.",
-        "Install the torch and tensorrt wheels the release pins in one environment (`torchtrt-compat check` names "
-        "them), import torch before tensorrt, and install the Microsoft Visual C++ runtime.",
+        "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
+        "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
+        "are mixed in one process.",
+        "Reinstall the package that failed to import in a clean environment (one of pip or conda, not both), install "
+        "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
+        "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Install the torch and tensorrt wheels the release pins in one environment (`torchtrt-compat check` "
+                "names them), import torch before tensorrt, and install the Microsoft Visual C++ runtime.",
+                product="torch_tensorrt",
+            ),
             Variant(
                 r"Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH",
                 "TensorRT's Python package looks for its DLLs on PATH",
@@ -305,14 +347,16 @@ _CORE: tuple[KnownError, ...] = (
                 r"specified procedure could not be found|WinError 127|找不到指定的程序",
                 "a symbol is missing (mixed versions)",
                 "A DLL of another version was loaded (the Windows form of `undefined symbol`): uninstall the extra "
-                "tensorrt / tensorrt-cu12 / torch copies and install exactly the versions the release pins; import "
-                "torch before tensorrt so that torch's CUDA DLLs are the ones loaded.",
+                "copies of the package (and of torch, tensorrt / tensorrt-cu12) and install one set of versions that "
+                "belong together; import torch first so that torch's CUDA DLLs are the ones loaded.",
             ),
             Variant(
                 r"specified module could not be found|WinError 126",
                 "a DLL is missing",
-                "A DLL is not on the search path: install the tensorrt wheel the release pins (it ships the "
-                "TensorRT DLLs) or add TensorRT's lib folder to PATH; check the CUDA and cuDNN DLLs torch needs.",
+                "A DLL (or one it depends on) is not on the search path: reinstall the package that failed to load, "
+                "install the Microsoft Visual C++ runtime, and put the folder of the CUDA / cuDNN DLLs it needs on "
+                "PATH (for TensorRT: the tensorrt wheel of the pinned version ships its DLLs, or add TensorRT's lib "
+                "folder to PATH).",
             ),
         ),
         advice="tensorrt-pin",
@@ -330,8 +374,24 @@ _CORE: tuple[KnownError, ...] = (
         r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible",
         "pip installed a torch, tensorrt or torchvision outside the range another installed package pins (pip warns "
         "and installs anyway); torch_tensorrt pins one torch minor and one TensorRT minor.",
-        "Install the pinned versions the pip lines name (the commands below), or pick a torch_tensorrt release that "
-        "fits the torch you want: `torchtrt-compat suggest`.",
+        "Install the pinned versions the pip lines name (the commands below), or the release of the package that "
+        "pins the torch you want (torchvision and torchaudio pin one torch minor each).",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Install the pinned versions the pip lines name (the commands below), or pick a torch_tensorrt release "
+                "that fits the torch you want: `torchtrt-compat suggest`.",
+                product="torch_tensorrt",
+            ),
+            Variant(
+                SHOWN["tensorrt"],
+                "TensorRT",
+                "Install the pinned versions the pip lines name (the commands below); the tensorrt, tensorrt-cuXX and "
+                "tensorrt-cuXX-libs packages must be of one version (`torchtrt-compat suggest` lists stacks that fit).",
+                product="tensorrt",
+            ),
+        ),
         advice="pip-lines",
         commands=(CHECK, SUGGEST),
         weight=90,
@@ -444,8 +504,9 @@ _CORE: tuple[KnownError, ...] = (
         r"Found no NVIDIA driver|No CUDA GPUs are available|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
         "Code moved a tensor or module to CUDA (or asked for the GPU's properties) in a process that sees no NVIDIA "
         "GPU: a CPU-only host, a container started without GPUs, or CUDA_VISIBLE_DEVICES set to nothing.",
-        "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead of time "
-        "with torchtrt_compat.build_engine, which never needs the GPU on the build host.",
+        "Run where a GPU is visible: `nvidia-smi` must list it in the same shell or container; in Docker pass "
+        "`--gpus all`; CUDA_VISIBLE_DEVICES must not be empty or name a GPU that is not there; a job scheduler or "
+        "framework must give the process a GPU (Ray: num_gpus on the task or actor; Slurm: --gres=gpu:N).",
         variants=(
             Variant(
                 r"torch_tensorrt[\\/]dynamo[\\/]_compiler\.py|compile_module|submodule\.to",
@@ -458,6 +519,13 @@ _CORE: tuple[KnownError, ...] = (
                 CONTAINER + r"|triton",
                 "in a container",
                 f"The container sees no GPU: {CONTAINER_GPUS}.",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead "
+                "of time with torchtrt_compat.build_engine, which never needs the GPU on the build host.",
+                product="torch_tensorrt",
             ),
         ),
         unless=r"import torch_tensorrt|torch_tensorrt[\\/]__init__\.py|torch_tensorrt[\\/]_features\.py"
@@ -478,10 +546,20 @@ _CORE: tuple[KnownError, ...] = (
         "torch-cpu-build",
         "Torch not compiled with CUDA enabled",
         r"Torch not compiled with CUDA enabled",
-        "The installed torch is a CPU-only build, so nothing can run on CUDA and torch_tensorrt cannot work.",
-        "Install the CUDA build of torch that torch_tensorrt pins (`torchtrt-compat check` prints the command with "
-        "the right CUDA index).",
+        "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
+        "in by another package), so nothing can run on CUDA.",
+        "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
+        "build that satisfies the version), then install from the index of a CUDA your driver supports (the "
+        "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
+        "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Install the CUDA build of torch that torch_tensorrt pins (`torchtrt-compat check` prints the command "
+                "with the right CUDA index).",
+                product="torch_tensorrt",
+            ),
             Variant(
                 JETSON,
                 "Jetson",
@@ -505,9 +583,9 @@ _CORE: tuple[KnownError, ...] = (
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
-        "Update the NVIDIA driver, or install the torch / TensorRT build for an older CUDA that your driver supports: "
-        "`torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest --driver <ver>` "
-        "lists stacks that fit it.",
+        "Update the NVIDIA driver (`nvidia-smi`'s 'CUDA Version' must be at least the CUDA the program was built "
+        "with), or install the build of the library you run for an older CUDA that your driver supports; on a "
+        "Jetson the driver comes with JetPack: build against the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
             Variant(
                 r"forward compatibility|Error 804|COMPAT_NOT_SUPPORTED|CompatNotSupported|Error 803"
@@ -540,6 +618,29 @@ _CORE: tuple[KnownError, ...] = (
                 "Update the NVIDIA driver, or rebuild pycuda against a CUDA toolkit your driver supports "
                 "(`pip install --no-cache-dir --force-reinstall pycuda` with that toolkit's nvcc on PATH).",
                 product="pycuda",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Update the NVIDIA driver, or install the torch / TensorRT build for an older CUDA that your driver "
+                "supports: `torchtrt-compat check` compares the driver with the CUDA build; `torchtrt-compat suggest "
+                "--driver <ver>` lists stacks that fit it.",
+                product="torch_tensorrt",
+            ),
+            Variant(
+                SHOWN["tensorrt"],
+                "TensorRT",
+                "Update the NVIDIA driver, or install the TensorRT build for an older CUDA that your driver supports "
+                "(tensorrt-cu11 / -cu12 / -cu13): `torchtrt-compat check` compares the driver with the CUDA build.",
+                product="tensorrt",
+            ),
+            Variant(
+                SHOWN["torch"],
+                "torch",
+                "Update the NVIDIA driver, or install the torch wheel for an older CUDA that your driver supports (the "
+                "index of that CUDA, e.g. cu118 / cu121 / cu126); `python -c 'import torch; "
+                "print(torch.version.cuda)'` shows the build's CUDA and `nvidia-smi` the highest the driver runs.",
+                product="torch",
             ),
             Variant(
                 r"unsupported toolchain|UnsupportedPtxVersion|UNSUPPORTED_PTX_VERSION",
@@ -597,18 +698,57 @@ _CORE: tuple[KnownError, ...] = (
         r"|Unsupported SM\b|trtSmToCask"
         # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
         r"|nvrtc: error: invalid value for --gpu-architecture",
-        "The installed TensorRT or torch build has no kernels for this GPU's compute capability (too new, too old, or "
-        "a Jetson GPU with an x86 build).",
-        "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases that do "
-        "for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
+        "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
+        "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
+        "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
+        "Find which library launched the kernel (the traceback's last frames; CUDA_LAUNCH_BLOCKING=1 makes them "
+        "exact) and install a build of it that includes your GPU's architecture, or rebuild it for it "
+        "(TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES / nvcc -gencode with your sm_XY; `nvidia-smi "
+        "--query-gpu=name,compute_cap --format=csv` shows it). A GPU older than the library supports (prebuilt "
+        "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
+        "that feature (no quantization, another attention implementation).",
         variants=(
             Variant(
                 r"nvrtc: error: invalid value for --gpu-architecture",
                 "NVRTC (run-time compiled kernels)",
                 "The GPU is newer than the CUDA (and its NVRTC) the program was built with, so its run-time kernel "
                 "compiler does not know the GPU's architecture: install the torch (or CuPy) build for a CUDA release "
-                "that supports this GPU (`torchtrt-compat check` names it); `torch.cuda.get_arch_list()` shows the "
-                "architectures the installed torch was built for.",
+                "that supports this GPU; `torch.cuda.get_arch_list()` shows the architectures the installed torch "
+                "was built for.",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases "
+                "that do for your compute capability, and `torchtrt-compat suggest --gpu <name>` lists whole stacks.",
+                product="torch_tensorrt",
+            ),
+            Variant(
+                SHOWN["tensorrt"],
+                "TensorRT",
+                "Install a TensorRT release that supports this compute capability (the lines below name them; "
+                "TensorRT drops old and adds new architectures per release), and build the engine on the GPU that "
+                "runs it; `torchtrt-compat check` compares the installed TensorRT with the GPU.",
+                product="tensorrt",
+            ),
+            Variant(
+                SHOWN["onnxruntime"],
+                "ONNX Runtime",
+                "The onnxruntime-gpu build has no kernels for this GPU: each release is built for a list of "
+                "architectures (a GPU newer than the release, or an old one a newer release dropped): install an "
+                "onnxruntime-gpu release (and its CUDA) that supports your GPU's compute capability, or run the "
+                "session with providers=['CPUExecutionProvider'].",
+                product="onnxruntime",
+            ),
+            Variant(
+                SHOWN["torch"],
+                "torch",
+                "Check whether torch itself lacks the GPU: `python -c 'import torch; print(torch.cuda.get_arch_list(), "
+                "torch.cuda.get_device_capability())'`. If the GPU's sm_XY is not in the list, install a torch build "
+                "that has it (a newer GPU needs a torch built with a newer CUDA, e.g. the cu128+ wheels for sm_120; an "
+                "old GPU an older torch); if it is, the kernel is an extension's or a kernel library's: reinstall or "
+                "rebuild that package for this GPU, or run without it.",
+                product="torch",
             ),
         ),
         advice="gpu",
@@ -654,10 +794,20 @@ _CORE: tuple[KnownError, ...] = (
         r"|Dynamic control flow is not supported",
         "Python control flow depends on tensor values (an `if` on a tensor, .item(), or a size computed from values "
         "such as nonzero, masking, NMS or top-k), so torch.export cannot trace one graph for every input.",
-        "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / build_engine(..., "
-        "partition='auto'); or write a branch on values as torch.where / torch.cond; or, for a computed size, tell "
-        "export it is valid with torch._check(n >= 0) / torch._check_is_size(n) right after computing it; or move "
-        "the post-processing out of forward.",
+        "Write a branch on values as torch.where / torch.cond; for a computed size, tell export it is valid with "
+        "torch._check(n >= 0) / torch._check_is_size(n) right after computing it; or move the post-processing "
+        "(NMS, masking, top-k on values) out of forward and export the part before it.",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Compile the exportable parts and keep the rest in PyTorch: torchtrt_compat.compile / "
+                "build_engine(..., partition='auto'); or write a branch on values as torch.where / torch.cond; or, "
+                "for a computed size, tell export it is valid with torch._check(n >= 0) / torch._check_is_size(n) "
+                "right after computing it; or move the post-processing out of forward.",
+                product="torch_tensorrt",
+            ),
+        ),
         weight=80,
         applies="torch.export (dynamo frontend, every torch_tensorrt ≥ 2.1); detectors' post-processing above all",
         shown_by=corpus("pytorch-executorch-8988", "pytorch-pytorch-193693"),
@@ -878,11 +1028,24 @@ _CORE: tuple[KnownError, ...] = (
         "dynamic-shape-negative-dim",
         "Negative dimension with dynamic shapes",
         r"Trying to create tensor with negative dimension|with inherently negative length",
-        "The -1 standing for a dynamic dimension reached code that needs a real size: TorchScript partitioning's "
-        "shape analysis running a PyTorch segment, or a converter computing a length from dynamic sizes.",
-        "Compile with the dynamo frontend and torch_tensorrt.Input(min_shape, opt_shape, max_shape) "
-        "(torchtrt_compat.compile); if it persists, build static shapes per batch size "
-        "(torchtrt_compat.runtime.BucketedCUDAGraphs) or keep the op in PyTorch.",
+        "A size computed at run time came out negative where an op needs a real size: a -1 standing for a dynamic "
+        "dimension (TorchScript partitioning's shape analysis, a converter computing a length from dynamic sizes), "
+        "a config value left at -1 (vocab_size, num_labels, a hidden size), or arithmetic on sizes that went below "
+        "zero.",
+        "Print the shape the op gets (the number in brackets) and trace where that size comes from: a config "
+        "value of -1 or None (set it, e.g. from the tokenizer's vocabulary size), a checkpoint whose sizes differ "
+        "from the config, or a length computed from an input too short for it (a kernel or window larger than the "
+        "input).",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"] + "|" + TORCHSCRIPT,
+                "torch_tensorrt",
+                "Compile with the dynamo frontend and torch_tensorrt.Input(min_shape, opt_shape, max_shape) "
+                "(torchtrt_compat.compile); if it persists, build static shapes per batch size "
+                "(torchtrt_compat.runtime.BucketedCUDAGraphs) or keep the op in PyTorch.",
+                product="torch_tensorrt",
+            ),
+        ),
         weight=70,
         applies="TorchScript frontend with dynamic shapes and fallback (1.x); dynamo converters",
         shown_by=corpus("pytorch-tensorrt-1271", "pytorch-tensorrt-1113", "pytorch-tensorrt-1465"),
@@ -976,14 +1139,18 @@ _CORE: tuple[KnownError, ...] = (
     # ---- the engine build --------------------------------------------------------------------------------------------
     KnownError(
         "gpu-out-of-memory",
-        "Out of GPU memory (building the engine or creating its context)",
+        "Out of GPU memory (CUDA out of memory; a TensorRT build or execution context)",
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
-        r"|CUDA out of memory|torch\.OutOfMemoryError",
-        "The GPU ran out of memory: while the builder timed kernels (workspace), or when the engine's execution "
-        "context allocated its activations.",
-        "Free GPU memory (other processes, other engines), lower the batch or the max shape, or build on a GPU with "
-        "more memory; the builder: cap workspace_size, use FP16.",
+        r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
+        r"|OOM when allocating tensor",
+        "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
+        "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
+        "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
+        "Free GPU memory (other processes: `nvidia-smi`), lower the batch size (or the sequence length / image "
+        "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
+        "(or shard the model over several).",
         variants=(
             Variant(
                 r"executionContext|ExecutionContext|create_execution_context",
@@ -997,8 +1164,62 @@ _CORE: tuple[KnownError, ...] = (
                 "The builder ran out of memory while timing kernels: set a smaller workspace_size, close other GPU "
                 "processes, build with FP16, or build on a GPU with more memory.",
             ),
+            Variant(
+                r"\bvllm\b|\bvLLM\b|\bsglang\b|SGLang|text-generation-inference|text_generation_server|\bTGI\b"
+                r"|\blmdeploy\b",
+                "an LLM serving engine",
+                "The model's weights plus the server's KV cache and warm-up batch do not fit: lower the server's "
+                "limits (vLLM: --max-model-len, --max-num-seqs, --gpu-memory-utilization; TGI: "
+                "--max-batch-prefill-tokens, --max-total-tokens; SGLang: --mem-fraction-static, "
+                "--max-running-requests), "
+                "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Free GPU memory (other processes, other engines), lower the batch or the max shape, or build on a GPU "
+                "with more memory; the builder: cap workspace_size, use FP16.",
+                product="torch_tensorrt",
+            ),
+            Variant(
+                SHOWN["tensorrt"],
+                "TensorRT",
+                "Free GPU memory (other processes, other engines), lower the batch or the max shape of the "
+                "optimization profile, or build on a GPU with more memory; the builder: cap the workspace memory pool, "
+                "use FP16.",
+                product="tensorrt",
+            ),
+            Variant(
+                SHOWN["cupy"],
+                "CuPy",
+                "CuPy keeps freed blocks in its memory pool: release them (`cupy.get_default_memory_pool()."
+                "free_all_blocks()`, and the pinned pool's) between steps, bound the pool "
+                "(`cupy.get_default_memory_pool().set_limit(size=...)` or CUPY_GPU_MEMORY_LIMIT), process the data "
+                "in chunks, and check `nvidia-smi` for other processes on the GPU.",
+                product="cupy",
+            ),
+            Variant(
+                SHOWN["tensorflow"],
+                "TensorFlow",
+                "TensorFlow reserves nearly all GPU memory up front: let it grow instead "
+                "(`tf.config.experimental.set_memory_growth(gpu, True)` before the first op, or "
+                "TF_FORCE_GPU_ALLOW_GROWTH=true), keep one process per GPU, and lower the batch size.",
+                product="tensorflow",
+            ),
+            Variant(
+                SHOWN["torch"],
+                "torch",
+                "Lower the batch size (training: gradient accumulation keeps the effective batch), use mixed precision "
+                "(bf16 / fp16) and gradient checkpointing when training, torch.no_grad() / inference_mode when not; "
+                "free what you no longer need (`del` it, then torch.cuda.empty_cache()); when 'reserved but "
+                "unallocated' is large, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; `nvidia-smi` shows "
+                "other processes holding memory.",
+                product="torch",
+            ),
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
+        # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's
+        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b",
         weight=88,
         applies="every release",
         shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
@@ -1232,9 +1453,12 @@ _CORE: tuple[KnownError, ...] = (
         "invalid resource handle",
         r"invalid resource handle|CUDA_ERROR_INVALID_HANDLE|cudaErrorInvalidResourceHandle",
         "A CUDA resource (kernel module, stream, event) created in one CUDA context was used while another context "
-        "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context.",
-        "Wrap inference in torchtrt_compat.runtime.primary_context(device) (compile and loaded artifacts do it by "
-        "default); call torchtrt_compat.runtime.diagnose_context() to see which context is current.",
+        "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context, or the object "
+        "was made on another device or inherited by a fork()ed process.",
+        "Create and use every CUDA object (streams, events, kernels, buffers) under the one context and device that "
+        "runs them: no second context beside torch's (pycuda.autoinit, cuCtxCreate), the device set before streams "
+        "are created in each thread (torch.cuda.set_device), and no CUDA object carried into a fork()ed worker (use "
+        "the 'spawn' start method); with torch_tensorrt, torchtrt_compat.runtime.primary_context(device) does it.",
         variants=CONTEXT_VARIANTS,
         weight=75,
         applies="any release, with pycuda / other CUDA contexts in the process",
@@ -1267,9 +1491,12 @@ _CORE: tuple[KnownError, ...] = (
         "all-zero-outputs",
         "All-zero outputs",
         r"all[- ]zero outputs?|outputs? (?:are|is) all zeros?",
-        "The engine ran under the wrong CUDA context or on the wrong device and wrote nothing; TensorRT reported an "
-        "error only in its log.",
-        "Use torchtrt_compat.runtime.primary_context and pin_device; check with diagnose_context().",
+        "The kernels ran under another CUDA context or on another device than the buffers (or failed), so nothing was "
+        "written to the output; a library that runs them often reports the error only in its log (TensorRT does).",
+        "Read the log at the warning/error level for the first CUDA error, check every input and output lives on "
+        "the device that runs the model, and create the session / engine and its buffers under one CUDA context "
+        "(no pycuda.autoinit beside torch); with torch_tensorrt or TensorRT use torchtrt_compat.runtime."
+        "primary_context and pin_device, and check with diagnose_context().",
         weight=40,
         applies="any release",
         shown_by=(
@@ -1284,8 +1511,9 @@ _CORE: tuple[KnownError, ...] = (
         "Latency jitter after idle",
         r"latency (?:jumps?|jitter|spikes?)|slow after idle",
         "GPU clocks drop while idle and ramp up slowly; the first calls after a pause run at low clocks.",
-        "Measure with torchtrt_compat.runtime.bench (it reads SM clocks through NVML and warns); lock clocks with "
-        "`sudo nvidia-smi --lock-gpu-clocks=<max>` where you administer the machine.",
+        "Warm up after idle (a few untimed calls), watch the SM clock while measuring (`nvidia-smi --query-gpu="
+        "clocks.sm --format=csv -l 1`; torchtrt_compat.runtime.bench reads it through NVML and warns), and lock clocks "
+        "with `sudo nvidia-smi --lock-gpu-clocks=<max>` where you administer the machine.",
         weight=30,
         applies="any release",
         shown_by=(
@@ -1601,12 +1829,15 @@ _CORE: tuple[KnownError, ...] = (
         "illegal-memory-access",
         "an illegal memory access was encountered (cudaErrorIllegalAddress)",
         r"illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS",
-        "A kernel read or wrote outside its buffers, and the CUDA context is unusable from then on (every later call "
-        "repeats the error): with TensorRT most often an input or output buffer smaller than the engine's tensor "
-        "(another shape, dtype or profile), device pointers made under another CUDA context, or a plugin's bug.",
-        "Find the first failing call with CUDA_LAUNCH_BLOCKING=1, check each buffer's size against the engine's "
-        "tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the kernel; the errors "
-        "after the first one are echoes.",
+        "A kernel read or wrote outside its memory, and the CUDA context is unusable from then on (every later call "
+        "repeats the error): an index out of range, a buffer smaller than the kernel assumes, memory freed or made "
+        "under another CUDA context, or a bug in a library's kernel (a custom extension, an attention or "
+        "quantization kernel, a serving engine's cache); with TensorRT, most often an input or output buffer smaller "
+        "than the engine's tensor.",
+        "Find the first failing call with CUDA_LAUNCH_BLOCKING=1 (the errors after the first one are echoes) and run "
+        "under `compute-sanitizer` to name the kernel; an index error shows on the CPU (run the same step there) as "
+        "an IndexError. If the kernel is a library's, update that library or turn the feature that uses it off to "
+        "confirm, and report it with the versions and the input that triggers it.",
         variants=(
             Variant(
                 r"getBestTactic|autotuning|computeCosts|tacticOptimizer|timing tactic",
@@ -1621,6 +1852,31 @@ _CORE: tuple[KnownError, ...] = (
                 "Allocate the buffers under the context that runs the engine (pycuda's make_context and torch's "
                 "context are different; torchtrt_compat.runtime.primary_context(device) shares torch's), and size "
                 "them from engine.get_tensor_shape / context.get_tensor_shape after setting the input shapes.",
+            ),
+            Variant(
+                r"\bvllm\b|\bvLLM\b|\bsglang\b|SGLang|text-generation-inference|text_generation_server|\bTGI\b"
+                r"|\blmdeploy\b|\bllama\.cpp\b|\bggml\b",
+                "an LLM serving engine",
+                "A kernel of the serving engine faulted (not your buffers): CUDA_LAUNCH_BLOCKING=1 names it. Turn its "
+                "optional features off one at a time to find the trigger (CUDA graphs: vLLM --enforce-eager, SGLang "
+                "--disable-cuda-graph; a prefix / hierarchical KV cache; custom all-reduce; a quantization or "
+                "attention backend), update the engine, and report it with the model, the flags and the load.",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Find the first failing call with CUDA_LAUNCH_BLOCKING=1, check each input's shape and dtype against "
+                "the ones the module was compiled for (its Input min/opt/max shapes), and run under "
+                "`compute-sanitizer` to name the kernel; the errors after the first one are echoes.",
+                product="torch_tensorrt",
+            ),
+            Variant(
+                SHOWN["tensorrt"],
+                "TensorRT",
+                "Find the first failing call with CUDA_LAUNCH_BLOCKING=1, check each buffer's size against the "
+                "engine's tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the "
+                "kernel; the errors after the first one are echoes.",
+                product="tensorrt",
             ),
         ),
         weight=55,
@@ -1927,7 +2183,8 @@ _CORE: tuple[KnownError, ...] = (
                 r"torchvision[\\/]_C",
                 "torchvision",
                 "torchvision is built for one torch minor: install the torchvision that pairs with your torch "
-                "(`torchtrt-compat check` names it), from the same index (CUDA / CPU) as torch.",
+                "(torchvision 0.N+15 for torch 2.N, e.g. 0.21 with torch 2.6; `torchtrt-compat check` names it), "
+                "from the same index (CUDA / CPU) as torch.",
             ),
             Variant(
                 r"tensorrt_llm",
@@ -2059,9 +2316,16 @@ _CORE: tuple[KnownError, ...] = (
         "NVIDIA driver, which it reports as 'CUDA driver version is insufficient' (error 35) or 'no CUDA-capable "
         "device' (100). Updating drivers cannot fix it.",
         "Run on the CPU, or use the provider for your GPU: onnxruntime's CPUExecutionProvider, DmlExecutionProvider "
-        "(onnxruntime-directml, Windows) or OpenVINO; a ROCm build of torch on AMD; MPS on Apple. TensorRT needs an "
-        "NVIDIA GPU (build ahead of time with torchtrt_compat.build_engine and run where one is).",
+        "(onnxruntime-directml, Windows) or OpenVINO; a ROCm build of torch on AMD; MPS on Apple; or run on a "
+        "machine with an NVIDIA GPU.",
         variants=(
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "TensorRT needs an NVIDIA GPU: build ahead of time with torchtrt_compat.build_engine and run the "
+                "engine where one is; run the model itself on the CPU (or MPS / a ROCm torch) meanwhile.",
+                product="torch_tensorrt",
+            ),
             Variant(
                 r"onnxruntime|ExecutionProvider",
                 "ONNX Runtime",
@@ -2166,13 +2430,62 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "cudnn-not-initialized",
         "CUDNN_STATUS_NOT_INITIALIZED / EXECUTION_FAILED (cuDNN could not start or run)",
-        r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR",
+        r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR"
+        r"|CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
         "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
         "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
         "not fit the CUDA runtime or the driver.",
-        "Watch `nvidia-smi` while it runs and lower the batch (or free GPU memory) first; if memory is not the "
-        "cause, check that the cuDNN loaded is the one your framework was built with (torch.backends.cudnn."
-        "version()) and that the driver supports its CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+        "Watch `nvidia-smi` while it runs: if memory is nearly full, lower the batch (or free GPU memory); if not, "
+        "the cuDNN loaded does not fit the library that calls it: install (or rebuild) that library for the CUDA "
+        "and cuDNN installed, check the driver supports that CUDA (`nvidia-smi`'s 'CUDA Version'), and that only one "
+        "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+        variants=(
+            Variant(
+                r"CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
+                "cuDNN libraries of two versions",
+                "cuDNN 9 is split into sub-libraries (libcudnn_ops, _cnn, _adv, _graph, _engines_*) and found ones of "
+                "another version than the main library: two cuDNN copies are on the loader path (a system cuDNN in "
+                "/usr/lib or LD_LIBRARY_PATH, and a pip nvidia-cudnn wheel, e.g. torch's): keep one (`ldconfig -p | "
+                "grep cudnn`, `pip list | grep cudnn`), of the version the library you run was built for.",
+            ),
+            Variant(
+                r"\bdlib\b|cudnn_dlibapi|in file [^\n]{1,200}\.(?:cpp|cu|cc):\d{1,6}",
+                "a library built from source (dlib and the like)",
+                "The library was compiled against a CUDA and cuDNN that do not match what runs now (a cuDNN or CUDA "
+                "upgraded since, or one the build found that is not the one loaded), or for another GPU: rebuild it "
+                "against the installed CUDA and cuDNN with a driver that supports that CUDA (dlib: `pip install "
+                "--no-cache-dir --force-reinstall dlib` with the CUDA toolkit and cuDNN on the paths, then "
+                "`python -c 'import dlib; print(dlib.DLIB_USE_CUDA)'`); a memory shortage shows in `nvidia-smi`.",
+            ),
+            Variant(
+                SHOWN["ctranslate2"],
+                "CTranslate2 (faster-whisper)",
+                "CTranslate2 calls cuDNN itself and needs the cuDNN major its release was built for (4.5 and later: "
+                "CUDA 12 with cuDNN 9; 4.0 to 4.4: cuDNN 8), and a torch in the same process loads its own "
+                "nvidia-cudnn wheel first: make them agree (pip install the nvidia-cudnn-cu12 version torch pins, or "
+                "the ctranslate2 release for the cuDNN you have). If `nvidia-smi` shows the GPU full, use a smaller "
+                "model or compute_type='int8_float16'; device='cpu' runs without cuDNN.",
+                product="ctranslate2",
+            ),
+            Variant(
+                SHOWN["tensorflow"],
+                "TensorFlow",
+                "TensorFlow reserves nearly all GPU memory up front, so cuDNN cannot create its handle: let memory "
+                "grow (`tf.config.experimental.set_memory_growth(gpu, True)`, or TF_FORCE_GPU_ALLOW_GROWTH=true) and "
+                "run one process per GPU; if it persists, install the cuDNN this TensorFlow release was built with "
+                "(`pip install 'tensorflow[and-cuda]'`).",
+                product="tensorflow",
+            ),
+            Variant(
+                SHOWN["torch"],
+                "torch",
+                "Watch `nvidia-smi` while it runs and lower the batch (or free GPU memory) first; if memory is not "
+                "the cause, check that the cuDNN loaded is the one torch was built with (torch.backends.cudnn."
+                "version(); a system cuDNN on LD_LIBRARY_PATH can shadow torch's nvidia-cudnn wheel) and that the "
+                "driver supports torch's CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+                product="torch",
+            ),
+        ),
         loose=True,
         alternatives=("gpu-out-of-memory", "cuda-library-major"),
         weight=60,
@@ -2419,9 +2732,18 @@ _CORE: tuple[KnownError, ...] = (
         "torch.onnx has no translation of this op at the opset asked: the op exists in ONNX only from a later opset "
         "(GridSample from 16, for example), or it has no ONNX equivalent (a custom or Python op).",
         "Export with the opset the message names ('Support for this operator was added in version N': "
-        "torch.onnx.export(..., opset_version=N), and a TensorRT whose ONNX parser reads it); otherwise register a "
-        "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones. To build a "
-        "TensorRT engine from PyTorch, torch_tensorrt / torchtrt_compat.compile skips ONNX.",
+        "torch.onnx.export(..., opset_version=N), and a runtime that reads that opset); otherwise register a "
+        "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones.",
+        variants=(
+            Variant(
+                SHOWN["torch_tensorrt"] + "|" + SHOWN["tensorrt"],
+                "for TensorRT",
+                "Export with the opset the message names ('Support for this operator was added in version N': "
+                "torch.onnx.export(..., opset_version=N), and a TensorRT whose ONNX parser reads it); otherwise "
+                "register a symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones. "
+                "To build a TensorRT engine from PyTorch, torch_tensorrt / torchtrt_compat.compile skips ONNX.",
+            ),
+        ),
         op=r"Exporting the operator [`'‘]?([\w:.]{1,80})[`'’]? to ONNX|Couldn't export (?:Python )?operator (\w{1,80})",
         advice="onnx-opset",
         weight=75,
@@ -2628,20 +2950,29 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
 )
 
-#: The next diagnostic step for a failure whose family is unknown, by stage.
+#: The next diagnostic step for a failure whose family is unknown, by stage, and by "stage/library" (`PRODUCTS`
+#: names) where that library's step differs (a TensorRT engine's inputs; a text that names no library gets the step
+#: every library shares).
 STAGE_STEPS: dict[str, str] = {
     "compile": "compiling native code (a C++ / CUDA program, a TensorRT plugin, an extension) failed: the cause is "
     "the first compiler or linker 'error' line, not make's 'Error 1' / 'Error 2' summaries after it; paste from that "
     "line on",
-    "install": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python <ver>` "
-    "lists the releases with wheels for this Python and platform",
+    "install": "pip could not install it: read pip's first 'ERROR:' line (a build from source fails on the first "
+    "compiler error above it); check the package has a wheel for this Python, platform and torch / CUDA (its release "
+    "page or index), or install the build tools and the torch it builds against first",
+    "install/torch_tensorrt": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest "
+    "--python <ver>` lists the releases with wheels for this Python and platform",
+    "install/tensorrt": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python "
+    "<ver>` lists the releases with wheels for this Python and platform",
+    "import": "the import failed: import the module alone (`python -X faulthandler -c 'import <module>'`) to see its "
+    "own error, and check it was built for the installed Python, torch and CUDA (its version against theirs)",
+    "import/torch_tensorrt": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import "
+    "torch_tensorrt'` apart, then `torchtrt-compat check` (it compares the installed versions and libraries)",
+    "import/tensorrt": "the import failed: run `python -c 'import tensorrt'` alone, then `torchtrt-compat check` (it "
+    "compares the installed versions and libraries)",
     "compile/msvc": "Microsoft's compiler or linker failed: the cause is the first 'error C' / 'error LNK' line "
     "(LNK1181 and LNK2019 name the .lib or symbol that is missing); build from an 'x64 Native Tools Command Prompt' "
     "of the Visual Studio release your CUDA supports",
-    "import": "the import failed: import the failing module alone to see its own error, then check that its "
-    "version fits the installed torch, CUDA and driver (for the TensorRT stack `torchtrt-compat check` compares them)",
-    "import/tensorrt": "the import failed: run `python -c 'import tensorrt'` and `python -c 'import torch_tensorrt'` "
-    "apart, then `torchtrt-compat check` (it compares the installed versions and libraries)",
     "export": "torch.export failed: run torch.export.export(model, args, strict=False) alone to see the graph break; "
     "compile with partition='auto' to keep what does not export in PyTorch",
     "lowering": "a lowering pass failed: rerun with debug logging (torch_tensorrt.logging.debug(), or "
@@ -2652,9 +2983,12 @@ STAGE_STEPS: dict[str, str] = {
     "the full (verbose) TensorRT log",
     "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
-    "runtime": "the program failed while running: CUDA reports an error at a later call, so rerun with "
-    "CUDA_LAUNCH_BLOCKING=1 to find the failing call; check the inputs' shapes, dtypes and devices, and run under "
-    "compute-sanitizer for memory errors",
+    "runtime": "it failed while running: find the failing call (the traceback's last frame in your code; for a CUDA "
+    "error rerun with CUDA_LAUNCH_BLOCKING=1, since CUDA reports errors late), check the inputs' shapes, dtypes and "
+    "device against what the model or kernel expects, and run under compute-sanitizer for memory errors",
+    "runtime/torch_tensorrt": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing "
+    "call, check the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for "
+    "memory errors",
     "runtime/tensorrt": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, "
     "check the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory "
     "errors",
@@ -2675,9 +3009,6 @@ STAGE_STEPS: dict[str, str] = {
     "unknown": "the text shows no stage (no traceback, no log line of a known tool): run the program again and "
     "give explain the whole output, from the command to the last line",
 }
-
-STAGE_STEPS["import/torch_tensorrt"] = STAGE_STEPS["import/tensorrt"]
-STAGE_STEPS["runtime/torch_tensorrt"] = STAGE_STEPS["runtime/tensorrt"]
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
 #: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.

@@ -299,6 +299,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "file, e.g. libnvinfer.so.10: `pip install tensorrt-cu12==10.*` or NVIDIA's TensorRT archive) and put its "
         "lib folder on LD_LIBRARY_PATH (PATH on Windows; for the wheel, the tensorrt_libs folder in site-packages); "
         "or leave TensorrtExecutionProvider out of `providers` and run on CUDAExecutionProvider.",
+        # the provider's loader names the file it missed: a CUDA or cuDNN library is cuda-library-major's (the CUDA
+        # provider fails on it too), and the "Please install TensorRT libraries" line that follows says nothing more
+        unless=r"onnxruntime_providers_tensorrt\.(?:so|dll) with error: ?(?:lib)?"
+        r"(?:cudart|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)",
         weight=92,
         applies="onnxruntime-gpu (TensorRT provider), session creation",
         shown_by=(_SHOWN,),
