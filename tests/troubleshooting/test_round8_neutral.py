@@ -235,7 +235,9 @@ def test_a_miss_names_the_step_of_the_library_it_shows() -> None:
     assert own.next_step and own.next_step.startswith("the engine failed while running")
     # pip's failure: another package's install gets no torchtrt-compat command
     pip = "Collecting {0}\n  Building wheel for {0} (setup.py) ... error\nERROR: Failed building wheel for {0} zzqx\n"
-    other = explain(pip.format("torch-scatter"))
+    other = explain(pip.format("torch-scatter"))  # a family since round eight: pip's wheel build failed
+    assert other[0].key == "build-pip-wheel-failed" and "torchtrt-compat" not in other[0].fix + str(other[0].commands)
+    other = explain("Collecting torch-scatter\nERROR: zzqx frobnicated while installing torch-scatter\n")
     assert other.stage == "install" and other.next_step and "torchtrt-compat" not in other.next_step
     trt = explain(pip.format("tensorrt"))  # TensorRT's own wheel failing is a family, with torchtrt-compat's commands
     assert trt[0].key == "no-matching-distribution" and "torchtrt-compat suggest" in trt[0].commands

@@ -2886,7 +2886,11 @@ KNOWN_ERRORS: tuple[KnownError, ...] = (*_CORE, *FAMILIES)
 #: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
 #: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
-    ("install", r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"),
+    (
+        "install",
+        r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"
+        r"|^\s{0,4}Collecting [A-Za-z0-9][\w.\[\]-]{0,80}|Installing collected packages|pip's dependency resolver",
+    ),
     (
         "compile",
         r"make(?:\[\d{1,3}\])?: \*\*\*|recipe for target|CMakeFiles[\\/]|^CMake Error|collect2: error|nvcc fatal"
