@@ -32,6 +32,10 @@ _LEVEL_WORDS: dict[str, Level] = {
 
 #: (regular expression whose group ``l`` is the level word, where the format comes from). Searched per line, case
 #: sensitive: the level words are upper case in every one of these formats.
+#: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ".
+#: Every format that starts at a line's start (``^\s{0,4}``) and the error line accept it.
+_LAUNCHER = r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,4})?"
+
 LOG_FORMATS: tuple[tuple[str, str], ...] = (
     (
         r"\[(?:TRT|TensorRT)\]\s{0,2}\[(?P<l>[FEWIV])\]|(?:^|\s)\[(?P<l2>[FEWIV])\]\s{1,3}(?:\[TRT\]|\S)",
@@ -121,8 +125,7 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
 #: marks that start a line are one pattern; the rest are plain substrings (searched with str.find, far faster than a
 #: pattern that may start anywhere).
 _ERROR_LINE = re.compile(
-    #: a launcher's prefix may come first: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", compose's "web-1  | "
-    r"^\s{0,8}(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,4})?(?:Traceback \(most recent call last\)"
+    rf"^\s{{0,8}}{_LAUNCHER}(?:Traceback \(most recent call last\)"
     r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?::|\s*$)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
@@ -202,7 +205,11 @@ class Levels:
 
 @functools.lru_cache(maxsize=1)
 def _compiled() -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(p, re.MULTILINE) for p, _ in LOG_FORMATS)
+    start = "^\\s{0,4}"
+    return tuple(
+        re.compile(start + _LAUNCHER + p[len(start) :] if p.startswith(start) else p, re.MULTILINE)
+        for p, _ in LOG_FORMATS
+    )
 
 
 def _word(m: re.Match[str]) -> Level:

@@ -1297,10 +1297,27 @@ _CORE: tuple[KnownError, ...] = (
         r"|Assertion `network' failed",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
         "a layer, an invalid profile, a builder bug).",
-        "Read the TensorRT log: torchtrt_compat attaches it to BuildError.log; run `torchtrt-compat explain --log "
-        "build.log` on it (with plain torch_tensorrt, wrap the call in torch_tensorrt.logging.debug()). Common "
-        "fixes: a larger workspace_size, free GPU memory, keep the failing op in PyTorch (torch_executed_ops).",
+        "Read TensorRT's log before the failure: the builder's first [E] / ERROR line is the cause (out of memory, "
+        "no kernel for a layer, an invalid optimization profile); if the log is not shown, rerun with a verbose "
+        "logger (`trtexec --onnx=model.onnx --verbose`, or trt.Logger(trt.Logger.VERBOSE)) and run `torchtrt-compat "
+        "explain` on it. Common fixes: a larger workspace, free GPU memory, simplify or replace the failing layer.",
         variants=(
+            Variant(
+                r"trtexec (?:execution )?fail\w{0,3}[^\n]{0,40}\blog\b",
+                "a tool that ran trtexec for you",
+                "The tool (vs-mlrt, a converter script) ran trtexec and wrote trtexec's log to the path its message "
+                "names: open that log, or run `torchtrt-compat explain <that log>`; its first [E] line is the cause "
+                "(an unsupported layer, out of memory, a shape outside the profile). Rerun the same trtexec command "
+                "with --verbose for more.",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Read the TensorRT log: torchtrt_compat attaches it to BuildError.log; run `torchtrt-compat explain "
+                "--log build.log` on it (with plain torch_tensorrt, wrap the call in torch_tensorrt.logging.debug()). "
+                "Common fixes: a larger workspace_size, free GPU memory, keep the failing op in PyTorch "
+                "(torch_executed_ops).",
+            ),
             Variant(
                 r"nvinfer|NvDsInfer|nvdsinfer|deepstream",
                 "DeepStream",
@@ -2996,6 +3013,10 @@ STAGE_STEPS: dict[str, str] = {
     "runtime/tensorrt": "the engine failed while running: rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing call, "
     "check the inputs' shapes, dtypes and device against the engine's, and run under compute-sanitizer for memory "
     "errors",
+    "runtime/tritonserver": "the server failed: a native backtrace names the backend library it crashed in "
+    "(libtorch, libnvinfer, the python stub); rerun the server with --log-verbose=1 to see the model it was loading or "
+    "running and that backend's own error, and load the model alone in its framework (torch.jit.load, trtexec "
+    "--loadEngine) with the server's versions",
     "runtime/python": "a Python exception ended the program: its last line names the error and the frame above it "
     "the code that raised it; stop there in the debugger and look at the values it used",
     "container": "the container did not start with the GPU, or its image did not pull: check the host first "
@@ -3046,6 +3067,7 @@ STAGE_COMMANDS: dict[str, str] = {
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
     "compile/msvc": 'msbuild <project>.vcxproj -v:detailed 2>&1 | findstr /n /c:"error C" /c:"error LNK"',
     "container": "docker run --rm --gpus all ubuntu nvidia-smi",
+    "runtime/tritonserver": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
     "runtime/onnxruntime": "python -c 'import onnxruntime as ort; print(ort.get_device(), "
     "ort.get_available_providers())'",
     "load": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
