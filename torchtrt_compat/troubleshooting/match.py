@@ -711,7 +711,7 @@ def _conclude(
                     + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
                     "that one."
                     # a failure family on a warning line: what it warns of, if that is what you need (a GPU)
-                    + (f" It warns: {top.title}; if you need that, see its fix." if top and not top.notice else "")
+                     + (f" It warns: {top.title}; if you need that, see its fix." if top and not top.notice else "")
                 )
             )
             return
