@@ -159,3 +159,22 @@ def test_misses_name_the_stage_of_containers_and_windows_builds() -> None:
     # a Python exception that names no CUDA failure: the step and the command are Python's, not an engine's
     py = explain('  File "app.py", line 9, in run\n    x = cfg["size"]\nKeyError: \'size\'')
     assert py.command is not None and "pdb" in py.command and "engine" not in (py.next_step or "")
+
+
+def test_a_long_text_runs_only_the_alternatives_it_holds_words_of() -> None:
+    from torchtrt_compat.troubleshooting.literals import alternatives
+    from torchtrt_compat.troubleshooting.match import _compiled
+
+    assert alternatives(r"abcd (x)\1|efgh") is None  # a back reference: the alternatives cannot run apart
+    assert alternatives(r"Segmentation fault|Bus error") == (
+        ("Segmentation fault", ("segmentation fault",)),
+        ("Bus error", ("bus error",)),
+    )
+    filler = "[I] [TRT] tactic 0x0000 time 0.01 ms\n" * 2000  # past the length from which patterns are cut
+    for c in _compiled():
+        if not c.entry.example:
+            continue
+        text = filler + c.entry.example
+        lower = text.lower()
+        cut, whole = c.pattern_for(lower).search(text), c.pattern.search(text)
+        assert (cut and cut.span()) == (whole and whole.span()), c.entry.key

@@ -4,7 +4,7 @@ the text (a plain substring test), which keeps matching fast on long texts.
 
 from __future__ import annotations
 
-__all__ = ["literals"]
+__all__ = ["alternatives", "literals"]
 
 _BREAKS = set("()[]|^$.")
 _QUANT = set("?*{")
@@ -148,3 +148,17 @@ def literals(pattern: str) -> tuple[str, ...] | None:
             return None
         words += found
     return tuple(dict.fromkeys(words))
+
+
+def alternatives(pattern: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """``pattern``'s top-level alternatives, each with the words one of which its every match contains; None when an
+    alternative has none, or the pattern refers back to a group (its alternatives cannot run apart)."""
+    if "(?P=" in pattern or any(pattern[i] == "\\" and pattern[i + 1 : i + 2].isdigit() for i in range(len(pattern))):
+        return None
+    out = []
+    for alt in _split_top(pattern):
+        found = _words(alt)
+        if found is None:
+            return None
+        out.append((alt, found))
+    return tuple(out)
