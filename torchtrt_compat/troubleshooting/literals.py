@@ -11,9 +11,12 @@ _QUANT = set("?*{")
 _ESCAPED_LITERAL = set(".()[]{}|?*+\\^$/'\"-:=<>!#&~ ")
 
 
-def _split_top(pattern: str) -> list[str]:
-    """``pattern``'s top-level alternatives (``|`` outside groups and classes)."""
-    parts, depth, in_class, start, i = [], 0, False, 0, 0
+def _structure(pattern: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """Where ``pattern``'s top-level ``|`` stand, and the (start, end) of its top-level groups: outside character
+    classes, escapes skipped."""
+    bars: list[int] = []
+    groups: list[tuple[int, int]] = []
+    depth, in_class, start, i = 0, False, 0, 0
     while i < len(pattern):
         ch = pattern[i]
         if ch == "\\":
@@ -25,13 +28,21 @@ def _split_top(pattern: str) -> list[str]:
             in_class = True
         elif ch == "(":
             depth += 1
+            start = i if depth == 1 else start
         elif ch == ")":
             depth -= 1
+            if depth == 0:
+                groups.append((start, i))
         elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
+            bars.append(i)
         i += 1
-    return [*parts, pattern[start:]]
+    return bars, groups
+
+
+def _split_top(pattern: str) -> list[str]:
+    """``pattern``'s top-level alternatives (``|`` outside groups and classes)."""
+    edges = [-1, *_structure(pattern)[0], len(pattern)]
+    return [pattern[a + 1 : b] for a, b in zip(edges, edges[1:])]
 
 
 def _longest_literal(alternative: str) -> str:
@@ -90,33 +101,18 @@ def _longest_literal(alternative: str) -> str:
 def _groups(alternative: str) -> list[str]:
     """The insides of ``alternative``'s top-level groups that every match passes through (not optional, not a
     lookaround, not an inline flag)."""
-    inside, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(alternative):
-        ch = alternative[i]
-        if ch == "\\":
-            i += 2
+    inside = []
+    for start, end in _structure(alternative)[1]:
+        after = alternative[end + 1 : end + 2]
+        body = alternative[start + 1 : end]
+        if after in _QUANT or body.startswith(("?=", "?!", "?<=", "?<!", "?#")):
             continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-            if depth == 1:
-                start = i + 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                after = alternative[i + 1] if i + 1 < len(alternative) else ""
-                body = alternative[start:i]
-                if after not in _QUANT and not body.startswith(("?=", "?!", "?<=", "?<!", "?#")):
-                    if body.startswith("?:"):
-                        inside.append(body[2:])
-                    elif body.startswith("?P<"):
-                        inside.append(body[body.find(">") + 1 :])
-                    elif not body.startswith("?"):
-                        inside.append(body)
-        i += 1
+        if body.startswith("?:"):
+            inside.append(body[2:])
+        elif body.startswith("?P<"):
+            inside.append(body[body.find(">") + 1 :])
+        elif not body.startswith("?"):
+            inside.append(body)
     return inside
 
 
