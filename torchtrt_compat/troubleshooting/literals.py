@@ -42,7 +42,7 @@ def _structure(pattern: str) -> tuple[list[int], list[tuple[int, int]]]:
 def _split_top(pattern: str) -> list[str]:
     """``pattern``'s top-level alternatives (``|`` outside groups and classes)."""
     edges = [-1, *_structure(pattern)[0], len(pattern)]
-    return [pattern[a + 1 : b] for a, b in zip(edges, edges[1:])]
+    return [pattern[a + 1 : b] for a, b in zip(edges[:-1], edges[1:], strict=True)]
 
 
 def _longest_literal(alternative: str) -> str:
