@@ -178,3 +178,14 @@ def test_a_long_text_runs_only_the_alternatives_it_holds_words_of() -> None:
         lower = text.lower()
         cut, whole = c.pattern_for(lower).search(text), c.pattern.search(text)
         assert (cut and cut.span()) == (whole and whole.span()), c.entry.key
+
+
+def test_deep_indents_after_a_compose_prefix_and_rust_tracing_levels() -> None:
+    from torchtrt_compat.troubleshooting.severity import levels
+
+    # docker compose's prefix, then a traceback indented by its own renderer
+    wrapped = "tabbyapi  |                        RuntimeError: cudaHostRegister(0x70a98bbe9000, 71397376)"
+    assert levels(wrapped).errors == 1 and explain(wrapped).stage == "runtime"
+    # Rust's tracing: the time with a Z, then the level
+    rust = "2024-07-24T07:25:27.219390Z  WARN llama_cpp_server::supervisor: <embedding>: ggml_cuda_init: found 1"
+    assert levels(rust).warnings == 1 and levels(rust).errors == 0

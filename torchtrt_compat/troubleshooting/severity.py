@@ -34,7 +34,7 @@ _LEVEL_WORDS: dict[str, Level] = {
 #: sensitive: the level words are upper case in every one of these formats.
 #: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ".
 #: Every format that starts at a line's start (``^\s{0,4}``) and the error line accept it.
-_LAUNCHER = r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,4})?"
+_LAUNCHER = r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,40})?"
 
 LOG_FORMATS: tuple[tuple[str, str], ...] = (
     (
@@ -114,10 +114,10 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         "a component then a level in brackets: lmdeploy's TurboMind ([TM][INFO]), FasterTransformer ([FT][WARNING])",
     ),
     (
-        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?[\s|-]{1,5}"
+        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z?[\s|-]{1,5}"
         r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
         "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
-        "-- ...'; '%(asctime)s - %(levelname)s - ...')",
+        "-- ...'; '%(asctime)s - %(levelname)s - ...'), and Rust's tracing ('2024-07-24T07:25:27.219390Z  WARN ...')",
     ),
 )
 
