@@ -521,6 +521,25 @@ _CORE: tuple[KnownError, ...] = (
                 f"The container sees no GPU: {CONTAINER_GPUS}.",
             ),
             Variant(
+                r"onnxruntime|CudaCall|ExecutionProvider",
+                "ONNX Runtime's CUDA provider",
+                "onnxruntime's CUDA provider found no NVIDIA GPU (CUDA error 100). On a machine without one (Intel, "
+                "AMD or Apple graphics) create the session with providers=['CPUExecutionProvider'], or install "
+                "onnxruntime-directml and use DmlExecutionProvider (Windows); otherwise `nvidia-smi` must list the "
+                "GPU in the same shell or container (Docker: `--gpus all`; CUDA_VISIBLE_DEVICES not empty).",
+                product="onnxruntime",
+            ),
+            Variant(
+                r"DriverError\(CUDA_ERROR_NO_DEVICE|\bcudarc\b|\bcandle\b|\bcargo\b",
+                "a binding that loads the driver itself (Rust cudarc / candle, cuda-python, JAX)",
+                "The binding dlopens the driver library (libcuda.so) itself, so when `nvidia-smi` and torch see the "
+                "GPU it loaded another libcuda than the driver's: on WSL2 put /usr/lib/wsl/lib first (`export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`) and remove a Linux NVIDIA driver or "
+                "cuda-drivers package installed inside WSL; keep the toolkit's stub (cuda/lib64/stubs/libcuda.so) "
+                "off LD_LIBRARY_PATH; `ldconfig -p | grep libcuda` shows which one is found. With no NVIDIA GPU, "
+                "use the CPU build of the program.",
+            ),
+            Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
                 "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead "
@@ -2234,7 +2253,14 @@ _CORE: tuple[KnownError, ...] = (
         r"(?:\.\d{1,4}){0,3}'?:? (?:cannot open shared object file|version)"
         r"|version `lib(?:cudart|cublas|cublasLt|cudnn|nvrtc)\w{0,20}\.so\.\d{1,3}' not found"
         r"|which depends on \"?(?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,20}"
-        r"(?:\.so\.\d{1,3}|64_\d{1,3}\.dll)\"? which is missing",
+        r"(?:\.so\.\d{1,3}|64_\d{1,3}\.dll)\"? which is missing"
+        # an application's own line that a CUDA / cuDNN DLL is missing (the major is read from the name)
+        r"|(?:missing|not found|cannot find|could not find|unable to find|failed to load|cannot load)[:\s]{1,3}['\"]?"
+        r"(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll"
+        r"|\b(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll['\"]?"
+        r"(?: was| is|:)? (?:not found|missing|could not be (?:found|loaded)|cannot be (?:found|loaded)|not loaded)"
+        # Windows' Application Error event / WER report of a crash inside a CUDA library's DLL
+        r"|(?:Faulting|Error) module name: ?(?:cudnn|cublas|cublasLt|cudart|cufft|curand|nvcuda|nvrtc)\w{0,30}\.dll",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path.",
@@ -2242,6 +2268,17 @@ _CORE: tuple[KnownError, ...] = (
         "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
         "majors.",
         variants=(
+            Variant(
+                r"(?:Faulting|Error) module name:",
+                "Windows reports a crash inside a CUDA library's DLL",
+                "Windows' Application Error event (or WER) shows the program crashed inside that CUDA / cuDNN DLL "
+                "(0xc0000409 / 0xc0000005): most often a DLL of another CUDA or cuDNN release than the program was "
+                "built for is loaded (from PATH, or one the program bundles beside a different CUDA runtime). Install "
+                "the CUDA release (major and minor) the program's build expects (its release notes; for "
+                "CTranslate2 / faster-whisper builds 3.x: CUDA 11.8 with cuDNN 8) or the program's build for your "
+                "CUDA, remove other CUDA / cuDNN bin folders from PATH, and update the NVIDIA driver; `where "
+                "cudnn64_*.dll cublas64_*.dll` lists the copies Windows can pick.",
+            ),
             Variant(
                 SUDO,
                 "run with sudo",
@@ -2282,6 +2319,15 @@ _CORE: tuple[KnownError, ...] = (
                 "the CUDA 12 feed), or install the libraries it names (pip install nvidia-cublas-cu12 "
                 "nvidia-cudnn-cu12, and call onnxruntime.preload_dlls() in 1.21+).",
                 product="onnxruntime",
+            ),
+            Variant(
+                r"64_\d{1,3}\.dll",
+                "a CUDA / cuDNN DLL not found on Windows",
+                "The program looks for that DLL of one CUDA / cuDNN major (the name says which: cudnn64_9 = cuDNN 9, "
+                "cublas64_12 = CUDA 12) on PATH: install that major (cuDNN 9 for CUDA 12 puts its DLLs in "
+                "C:\\Program Files\\NVIDIA\\CUDNN\\v9.x\\bin\\12.x, which its installer does not add to PATH), add "
+                "the folder holding the DLL to PATH (or copy it beside the program), open a new terminal, and check "
+                "with `where cudnn64_9.dll`; a cuDNN / CUDA of another major does not count.",
             ),
             Variant(
                 r"libnvinfer|tensorrt_libs|nvinfer",
