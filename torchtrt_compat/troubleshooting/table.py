@@ -2394,7 +2394,8 @@ _CORE: tuple[KnownError, ...] = (
                 "ONNX Runtime",
                 "Create the session with providers=['CPUExecutionProvider'] (or DmlExecutionProvider with "
                 "onnxruntime-directml on Windows, OpenVINOExecutionProvider on Intel): the CUDA and TensorRT "
-                "providers need an NVIDIA GPU.",
+                "providers need an NVIDIA GPU. If the machine does have an NVIDIA GPU, error 35 means its driver is "
+                "older than the CUDA this onnxruntime-gpu was built for: update the driver (`nvidia-smi`).",
                 product="onnxruntime",
             ),
             Variant(
@@ -2420,7 +2421,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
         r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll"
         #: the provider's library named on an error line (a fragment of "Error loading ...providers_cuda.dll")
-        r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b",
+        r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b"
+        # the Java API (ai.onnxruntime.OrtException) when the provider's shared library cannot be loaded
+        r"|OrtSessionOptionsAppendExecutionProvider_\w{1,20}: Failed to load shared library",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
         "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
         "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
@@ -2430,6 +2433,14 @@ _CORE: tuple[KnownError, ...] = (
         "Windows), then check `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` and the "
         "session's `get_providers()` (what actually loaded).",
         variants=(
+            Variant(
+                r"ai\.onnxruntime|OrtException|: Failed to load shared library",
+                "the Java API",
+                "The Java artifact com.microsoft.onnxruntime:onnxruntime is the CPU build (it has no "
+                "onnxruntime_providers_cuda): depend on com.microsoft.onnxruntime:onnxruntime_gpu instead, not both; "
+                "with onnxruntime_gpu, the CUDA and cuDNN of its release must be on PATH / LD_LIBRARY_PATH (the "
+                "provider library is unpacked to a temporary folder and loads them from there).",
+            ),
             Variant(
                 r"LoadLibrary failed with error 126|error 126",
                 "a DLL the provider needs is missing (Windows error 126)",
@@ -2453,6 +2464,15 @@ _CORE: tuple[KnownError, ...] = (
         "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
         r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
         r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$"
+        # onnxruntime's own warning with the list in any order, and wrappers' wordings of a list without CUDA:
+        # Hugging Face Optimum ("the available execution providers are [...]"), RapidOCR ("is not in available
+        # providers ([...])", "The available lists are [...]")
+        r"|[Aa]vailable providers: '(?:(?:Azure|CPU)ExecutionProvider(?:, ?)?){1,2}'"
+        r"|(?:available (?:execution )?providers(?: are)?|available lists are) \(?\["
+        r"(?:'(?:Azure|CPU)ExecutionProvider',? ?){1,2}\]"
+        # .NET's P/Invoke into the CPU package's onnxruntime.dll, which has no CUDA / TensorRT entry point
+        r"|Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider_"
+        r"(?:CUDA|Cuda|Tensorrt|TensorRT|ROCM|MIGraphX|OpenVINO|DML)\w{0,10}'? in (?:DLL|shared library)"
         # insightface's model loader prints the providers each session got
         r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
@@ -2467,6 +2487,33 @@ _CORE: tuple[KnownError, ...] = (
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
         variants=(
+            Variant(
+                r"Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider",
+                "the .NET CPU package (EntryPointNotFoundException)",
+                "The onnxruntime.dll loaded is the CPU build from the Microsoft.ML.OnnxRuntime NuGet package (often "
+                "pulled in by another package), which has no CUDA / TensorRT entry point: reference "
+                "Microsoft.ML.OnnxRuntime.Gpu (Windows: .Gpu.Windows, Linux: .Gpu.Linux) instead and remove the CPU "
+                "package from every project of the solution (`dotnet list package --include-transitive` shows who "
+                "brings it), clean the output folder so the CPU onnxruntime.dll is gone, and put the CUDA / cuDNN "
+                "its release needs on PATH.",
+            ),
+            Variant(
+                r"Asked to use CUDAExecutionProvider as an ONNX Runtime execution provider|\boptimum\b|ORTModel",
+                "Hugging Face Optimum",
+                "Optimum's ORTModel checks onnxruntime's provider list: only the CPU package is importable. `pip "
+                "uninstall -y onnxruntime onnxruntime-gpu` then `pip install onnxruntime-gpu` (or `pip install "
+                "optimum[onnxruntime-gpu]`), and reinstall onnxruntime-gpu after anything that pulls the CPU "
+                "package back; `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must "
+                "list CUDAExecutionProvider.",
+            ),
+            Variant(
+                r"OrtInferSession|RapidOCR|rapidocr|available lists are",
+                "RapidOCR",
+                "RapidOCR's onnxruntime engine asks for CUDA only when onnxruntime-gpu is the onnxruntime installed: "
+                "`pip uninstall -y onnxruntime onnxruntime-gpu rapidocr-onnxruntime`, `pip install rapidocr "
+                "onnxruntime-gpu`, and set `EngineConfig.onnxruntime.use_cuda: true`; its log must then list "
+                "CUDAExecutionProvider.",
+            ),
             Variant(
                 r"(?:DirectML|DML) execution provider is not enabled",
                 "the DirectML provider",
