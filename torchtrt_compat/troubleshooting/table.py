@@ -2395,7 +2395,7 @@ _CORE: tuple[KnownError, ...] = (
                 "Create the session with providers=['CPUExecutionProvider'] (or DmlExecutionProvider with "
                 "onnxruntime-directml on Windows, OpenVINOExecutionProvider on Intel): the CUDA and TensorRT "
                 "providers need an NVIDIA GPU. If the machine does have an NVIDIA GPU, error 35 means its driver is "
-                "older than the CUDA this onnxruntime-gpu was built for: update the driver (`nvidia-smi`).",
+                "older than the CUDA this onnxruntime-gpu was built for: install a newer one (`nvidia-smi`).",
                 product="onnxruntime",
             ),
             Variant(
@@ -2404,7 +2404,7 @@ _CORE: tuple[KnownError, ...] = (
                 f"If the host has an NVIDIA GPU too, the container was started without it: {CONTAINER_GPUS}.",
             ),
         ),
-        weight=86,
+        weight=90,
         applies="any CUDA program on a machine without an NVIDIA GPU",
         shown_by=("tests/troubleshooting/test_round3.py::test_cuda_35_without_an_nvidia_gpu",),
         example="CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version ; GPU=0 ; "
@@ -2449,6 +2449,7 @@ _CORE: tuple[KnownError, ...] = (
                 "onnxruntime.preload_dlls() in 1.21+); for the TensorRT provider, TensorRT's lib folder.",
             ),
         ),
+        downstream=True,
         severity="warns-of-failure",
         weight=84,
         applies="onnxruntime-gpu (CUDA, TensorRT providers), any platform",

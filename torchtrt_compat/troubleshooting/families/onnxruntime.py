@@ -467,8 +467,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ort-provider-cuda-symbol",
-        "onnxruntime's CUDA / TensorRT provider library has an unresolved CUDA-library symbol (nvrtc, cuBLASLt, "
-        "cuDNN)",
+        "onnxruntime's CUDA / TensorRT provider library has an unresolved CUDA-library symbol (nvrtc, cuBLASLt, cuDNN)",
         r"onnxruntime_providers_(?:cuda|tensorrt)\.(?:so|dll)[^\n]{0,40}undefined symbol: "
         r"(?:nvrtc|cublasLt|cublas|cudnn|cufft|curand|cusparse|cusolver|nvJitLink|cuda|cu)[A-Z]\w{0,80}",
         "The provider library calls a function of a CUDA library (the symbol's prefix names it: nvrtc = NVRTC, "
