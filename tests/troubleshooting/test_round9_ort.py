@@ -19,7 +19,10 @@ def test_the_cpu_onnxruntime_in_wrappers_words() -> None:
     assert optimum[0].key == "ort-cpu-package" and optimum[0].situation == "Hugging Face Optimum"
     assert "pip install onnxruntime-gpu" in optimum[0].fix
     # RapidOCR's OrtInferSession warning (rapidocr_onnxruntime) and its 3.x provider_config line
-    rapid = "OrtInferSession - WARNING: CUDAExecutionProvider is not in available providers (['AzureExecutionProvider', 'CPUExecutionProvider']). Use AzureExecutionProvider inference by default."
+    rapid = (
+        "OrtInferSession - WARNING: CUDAExecutionProvider is not in available providers (['AzureExecutionProvider', "
+        "'CPUExecutionProvider']). Use AzureExecutionProvider inference by default."
+    )
     assert explain(rapid)[0].key == "ort-cpu-package" and explain(rapid)[0].situation == "RapidOCR"
     assert first("[RapidOCR] provider_config.py:83: The available lists are ['CPUExecutionProvider']") == (
         "ort-cpu-package"
@@ -35,8 +38,8 @@ def test_the_cpu_onnxruntime_in_wrappers_words() -> None:
     # near misses: a list that holds the CUDA provider is no CPU package
     assert (
         first(
-            "ValueError: Asked to use TensorrtExecutionProvider as an ONNX Runtime execution provider, but the available "
-            "execution providers are ['CUDAExecutionProvider', 'CPUExecutionProvider']."
+            "ValueError: Asked to use TensorrtExecutionProvider as an ONNX Runtime execution provider, but the "
+            "available execution providers are ['CUDAExecutionProvider', 'CPUExecutionProvider']."
         )
         != "ort-cpu-package"
     )
@@ -79,8 +82,8 @@ def test_onnxruntime_cuda_errors_without_an_nvidia_gpu() -> None:
     # the same from a Linux container (no Windows path): an old driver or a container without GPUs, not decided here
     assert (
         first(
-            "[E:onnxruntime:Default, cuda_call.cc:118 CudaCall] CUDA failure 35: CUDA driver version is insufficient for "
-            "CUDA runtime version ; GPU=0 ; hostname=d158deaa4612 ; expr=cudaGetDeviceCount(&num_devices);"
+            "[E:onnxruntime:Default, cuda_call.cc:118 CudaCall] CUDA failure 35: CUDA driver version is insufficient "
+            "for CUDA runtime version ; GPU=0 ; hostname=d158deaa4612 ; expr=cudaGetDeviceCount(&num_devices);"
         )
         == "cuda-driver-insufficient"
     )
