@@ -156,3 +156,18 @@ def test_provider_library_with_an_unresolved_cuda_symbol() -> None:
     assert first("libonnxruntime_providers_cuda.so: undefined symbol: _ZN3c104cuda9SetDeviceEi") != (
         "ort-provider-cuda-symbol"
     )
+
+
+def test_the_cpu_build_in_a_repl_and_in_rust() -> None:
+    # the list printed right after asking onnxruntime for it (microsoft/onnxruntime#23833's wording)
+    repl = ">>> onnxruntime.get_available_providers()\n['AzureExecutionProvider', 'CPUExecutionProvider']\n>>>"
+    assert first(repl) == "ort-cpu-package"
+    assert first(">>> onnxruntime.get_available_providers()\n['CUDAExecutionProvider', 'CPUExecutionProvider']") != (
+        "ort-cpu-package"
+    )
+    # the Rust ort crate (pykeio/ort's execution_providers log) over a CPU-only binary
+    rust = explain(
+        "ERROR ort::execution_providers: An error occurred when attempting to register `CUDAExecutionProvider`: "
+        "CUDA execution provider is not enabled in this build."
+    )
+    assert rust[0].key == "ort-cpu-package" and rust[0].situation == "the Rust ort crate"

@@ -2471,6 +2471,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|[Aa]vailable providers: '(?:(?:Azure|CPU)ExecutionProvider(?:, ?)?){1,2}'"
         r"|(?:available (?:execution )?providers(?: are)?|available lists are) \(?\["
         r"(?:'(?:Azure|CPU)ExecutionProvider',? ?){1,2}\]"
+        # the providers printed right after asking for them (a REPL or a script's print)
+        r"|get_available_providers\(\)\)?\s{0,20}(?:>>> ?)?(?:[\w ]{0,20}: ?)?\["
+        r"(?:'(?:Azure|CPU)ExecutionProvider',? ?){1,2}\]"
         # .NET's P/Invoke into the CPU package's onnxruntime.dll, which has no CUDA / TensorRT entry point
         r"|Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider_"
         r"(?:CUDA|Cuda|Tensorrt|TensorRT|ROCM|MIGraphX|OpenVINO|DML)\w{0,10}'? in (?:DLL|shared library)"
@@ -2514,6 +2517,15 @@ _CORE: tuple[KnownError, ...] = (
                 "`pip uninstall -y onnxruntime onnxruntime-gpu rapidocr-onnxruntime`, `pip install rapidocr "
                 "onnxruntime-gpu`, and set `EngineConfig.onnxruntime.use_cuda: true`; its log must then list "
                 "CUDAExecutionProvider.",
+            ),
+            Variant(
+                r"ort::execution_providers|\bort-sys\b|attempting to register `",
+                "the Rust ort crate",
+                "The ort crate's downloaded binaries (download-binaries) are the CPU build for this target: enable "
+                "its `cuda` (or `tensorrt`) feature so it fetches the GPU build where one exists, or link Microsoft's "
+                "GPU release of onnxruntime yourself (`load-dynamic` with ORT_DYLIB_PATH pointing at its "
+                "libonnxruntime, or ORT_LIB_LOCATION at build time); some targets (e.g. aarch64) have no prebuilt "
+                "GPU build: build onnxruntime from source with --use_cuda.",
             ),
             Variant(
                 r"(?:DirectML|DML) execution provider is not enabled",
