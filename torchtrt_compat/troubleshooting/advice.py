@@ -587,6 +587,13 @@ _DRIVER_SEEN = re.compile(
 )
 
 
+#: onnxruntime's CUDA provider's own CUDA_CALL wording (core/providers/cuda/cuda_call.cc), where the Python package of
+#: onnxruntime-gpu is often installed beside a desktop app on a machine with no NVIDIA GPU at all
+#: a Windows path (no container there): a desktop where onnxruntime-gpu came with an app
+_WINDOWS_PATH = re.compile(r"\b[A-Z]:\\[\w ]")
+_ORT_CUDA_PROVIDER = re.compile(r"onnxruntime::CudaCall|providers[\\/]cuda[\\/]cuda_call\.cc|CUDA failure 35:")
+
+
 def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
     """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, a container
     the text shows (started without its GPUs, unless it names an NVIDIA one), or the machine's GPUs (with --env),
@@ -602,6 +609,13 @@ def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
         if v.env.gpus or v.env.driver:
             return "cuda-driver-insufficient"
         return "no-nvidia-gpu"
+    if (
+        _NO_DRIVER_35.search(text)
+        and _ORT_CUDA_PROVIDER.search(text)
+        and _WINDOWS_PATH.search(text)
+        and not _DRIVER_SEEN.search(text)
+    ):
+        return "no-nvidia-gpu"  # onnxruntime's provider on a Windows desktop found no driver, no NVIDIA GPU is named
     return None
 
 

@@ -290,7 +290,7 @@ _CUDA_LIB = re.compile(
 _LOADER_WORDS = re.compile(
     r"cannot open shared object file|not found \(required by|Could not load (?:dynamic )?library|Unable to load library"
     r"|which is missing|Could not locate|could not be (?:found|loaded)|not found|No such file|Error loading"
-    r"|LoadLibrary|DLL load failed|cannot be loaded|failed to load",
+    r"|LoadLibrary|DLL load failed|cannot be loaded|failed to load|\bmissing\b|(?:Faulting|Error) module (?:name|path)",
     _F,
 )
 _REQUIRED_BY = re.compile(

@@ -521,6 +521,25 @@ _CORE: tuple[KnownError, ...] = (
                 f"The container sees no GPU: {CONTAINER_GPUS}.",
             ),
             Variant(
+                r"onnxruntime|CudaCall|ExecutionProvider",
+                "ONNX Runtime's CUDA provider",
+                "onnxruntime's CUDA provider found no NVIDIA GPU (CUDA error 100). On a machine without one (Intel, "
+                "AMD or Apple graphics) create the session with providers=['CPUExecutionProvider'], or install "
+                "onnxruntime-directml and use DmlExecutionProvider (Windows); otherwise `nvidia-smi` must list the "
+                "GPU in the same shell or container (Docker: `--gpus all`; CUDA_VISIBLE_DEVICES not empty).",
+                product="onnxruntime",
+            ),
+            Variant(
+                r"DriverError\(CUDA_ERROR_NO_DEVICE|\bcudarc\b|\bcandle\b|\bcargo\b",
+                "a binding that loads the driver itself (Rust cudarc / candle, cuda-python, JAX)",
+                "The binding dlopens the driver library (libcuda.so) itself, so when `nvidia-smi` and torch see the "
+                "GPU it loaded another libcuda than the driver's: on WSL2 put /usr/lib/wsl/lib first (`export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`) and remove a Linux NVIDIA driver or "
+                "cuda-drivers package installed inside WSL; keep the toolkit's stub (cuda/lib64/stubs/libcuda.so) "
+                "off LD_LIBRARY_PATH; `ldconfig -p | grep libcuda` shows which one is found. With no NVIDIA GPU, "
+                "use the CPU build of the program.",
+            ),
+            Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
                 "Run where a GPU is visible (`nvidia-smi` must list it; in Docker pass `--gpus all`), or build ahead "
@@ -2234,7 +2253,14 @@ _CORE: tuple[KnownError, ...] = (
         r"(?:\.\d{1,4}){0,3}'?:? (?:cannot open shared object file|version)"
         r"|version `lib(?:cudart|cublas|cublasLt|cudnn|nvrtc)\w{0,20}\.so\.\d{1,3}' not found"
         r"|which depends on \"?(?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,20}"
-        r"(?:\.so\.\d{1,3}|64_\d{1,3}\.dll)\"? which is missing",
+        r"(?:\.so\.\d{1,3}|64_\d{1,3}\.dll)\"? which is missing"
+        # an application's own line that a CUDA / cuDNN DLL is missing (the major is read from the name)
+        r"|(?:missing|not found|cannot find|could not find|unable to find|failed to load|cannot load)[:\s]{1,3}['\"]?"
+        r"(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll"
+        r"|\b(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll['\"]?"
+        r"(?: was| is|:)? (?:not found|missing|could not be (?:found|loaded)|cannot be (?:found|loaded)|not loaded)"
+        # Windows' Application Error event / WER report of a crash inside a CUDA library's DLL
+        r"|(?:Faulting|Error) module name: ?(?:cudnn|cublas|cublasLt|cudart|cufft|curand|nvcuda|nvrtc)\w{0,30}\.dll",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path.",
@@ -2242,6 +2268,17 @@ _CORE: tuple[KnownError, ...] = (
         "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
         "majors.",
         variants=(
+            Variant(
+                r"(?:Faulting|Error) module name:",
+                "Windows reports a crash inside a CUDA library's DLL",
+                "Windows' Application Error event (or WER) shows the program crashed inside that CUDA / cuDNN DLL "
+                "(0xc0000409 / 0xc0000005): most often a DLL of another CUDA or cuDNN release than the program was "
+                "built for is loaded (from PATH, or one the program bundles beside a different CUDA runtime). Install "
+                "the CUDA release (major and minor) the program's build expects (its release notes; for "
+                "CTranslate2 / faster-whisper builds 3.x: CUDA 11.8 with cuDNN 8) or the program's build for your "
+                "CUDA, remove other CUDA / cuDNN bin folders from PATH, and update the NVIDIA driver; `where "
+                "cudnn64_*.dll cublas64_*.dll` lists the copies Windows can pick.",
+            ),
             Variant(
                 SUDO,
                 "run with sudo",
@@ -2282,6 +2319,15 @@ _CORE: tuple[KnownError, ...] = (
                 "the CUDA 12 feed), or install the libraries it names (pip install nvidia-cublas-cu12 "
                 "nvidia-cudnn-cu12, and call onnxruntime.preload_dlls() in 1.21+).",
                 product="onnxruntime",
+            ),
+            Variant(
+                r"64_\d{1,3}\.dll",
+                "a CUDA / cuDNN DLL not found on Windows",
+                "The program looks for that DLL of one CUDA / cuDNN major (the name says which: cudnn64_9 = cuDNN 9, "
+                "cublas64_12 = CUDA 12) on PATH: install that major (cuDNN 9 for CUDA 12 puts its DLLs in "
+                "C:\\Program Files\\NVIDIA\\CUDNN\\v9.x\\bin\\12.x, which its installer does not add to PATH), add "
+                "the folder holding the DLL to PATH (or copy it beside the program), open a new terminal, and check "
+                "with `where cudnn64_9.dll`; a cuDNN / CUDA of another major does not count.",
             ),
             Variant(
                 r"libnvinfer|tensorrt_libs|nvinfer",
@@ -2348,7 +2394,8 @@ _CORE: tuple[KnownError, ...] = (
                 "ONNX Runtime",
                 "Create the session with providers=['CPUExecutionProvider'] (or DmlExecutionProvider with "
                 "onnxruntime-directml on Windows, OpenVINOExecutionProvider on Intel): the CUDA and TensorRT "
-                "providers need an NVIDIA GPU.",
+                "providers need an NVIDIA GPU. If the machine does have an NVIDIA GPU, error 35 means its driver is "
+                "older than the CUDA this onnxruntime-gpu was built for: install a newer one (`nvidia-smi`).",
                 product="onnxruntime",
             ),
             Variant(
@@ -2357,7 +2404,7 @@ _CORE: tuple[KnownError, ...] = (
                 f"If the host has an NVIDIA GPU too, the container was started without it: {CONTAINER_GPUS}.",
             ),
         ),
-        weight=86,
+        weight=90,
         applies="any CUDA program on a machine without an NVIDIA GPU",
         shown_by=("tests/troubleshooting/test_round3.py::test_cuda_35_without_an_nvidia_gpu",),
         example="CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version ; GPU=0 ; "
@@ -2374,7 +2421,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
         r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll"
         #: the provider's library named on an error line (a fragment of "Error loading ...providers_cuda.dll")
-        r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b",
+        r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b"
+        # the Java API (ai.onnxruntime.OrtException) when the provider's shared library cannot be loaded
+        r"|OrtSessionOptionsAppendExecutionProvider_\w{1,20}: Failed to load shared library",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
         "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
         "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
@@ -2385,6 +2434,14 @@ _CORE: tuple[KnownError, ...] = (
         "session's `get_providers()` (what actually loaded).",
         variants=(
             Variant(
+                r"ai\.onnxruntime|OrtException|: Failed to load shared library",
+                "the Java API",
+                "The Java artifact com.microsoft.onnxruntime:onnxruntime is the CPU build (it has no "
+                "onnxruntime_providers_cuda): depend on com.microsoft.onnxruntime:onnxruntime_gpu instead, not both; "
+                "with onnxruntime_gpu, the CUDA and cuDNN of its release must be on PATH / LD_LIBRARY_PATH (the "
+                "provider library is unpacked to a temporary folder and loads them from there).",
+            ),
+            Variant(
                 r"LoadLibrary failed with error 126|error 126",
                 "a DLL the provider needs is missing (Windows error 126)",
                 "Windows could not find a DLL the provider's DLL depends on (cudnn64_*, cublas64_*, nvinfer*): "
@@ -2392,6 +2449,7 @@ _CORE: tuple[KnownError, ...] = (
                 "onnxruntime.preload_dlls() in 1.21+); for the TensorRT provider, TensorRT's lib folder.",
             ),
         ),
+        downstream=True,
         severity="warns-of-failure",
         weight=84,
         applies="onnxruntime-gpu (CUDA, TensorRT providers), any platform",
@@ -2407,6 +2465,18 @@ _CORE: tuple[KnownError, ...] = (
         "This onnxruntime has no CUDA provider (the CPU package: 'CUDAExecutionProvider' is not available)",
         r"Specified provider '(?:CUDA|Tensorrt|TensorRT)ExecutionProvider' is not in available provider names"
         r"|[Aa]vailable providers:? \[?'?(?:AzureExecutionProvider'?, ?'?)?CPUExecutionProvider'?\]?'?\s*$"
+        # onnxruntime's own warning with the list in any order, and wrappers' wordings of a list without CUDA:
+        # Hugging Face Optimum ("the available execution providers are [...]"), RapidOCR ("is not in available
+        # providers ([...])", "The available lists are [...]")
+        r"|[Aa]vailable providers: '(?:(?:Azure|CPU)ExecutionProvider(?:, ?)?){1,2}'"
+        r"|(?:available (?:execution )?providers(?: are)?|available lists are) \(?\["
+        r"(?:'(?:Azure|CPU)ExecutionProvider',? ?){1,2}\]"
+        # the providers printed right after asking for them (a REPL or a script's print)
+        r"|get_available_providers\(\)\)?\s{0,20}(?:>>> ?)?(?:[\w ]{0,20}: ?)?\["
+        r"(?:'(?:Azure|CPU)ExecutionProvider',? ?){1,2}\]"
+        # .NET's P/Invoke into the CPU package's onnxruntime.dll, which has no CUDA / TensorRT entry point
+        r"|Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider_"
+        r"(?:CUDA|Cuda|Tensorrt|TensorRT|ROCM|MIGraphX|OpenVINO|DML)\w{0,10}'? in (?:DLL|shared library)"
         # insightface's model loader prints the providers each session got
         r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
@@ -2421,6 +2491,42 @@ _CORE: tuple[KnownError, ...] = (
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
         variants=(
+            Variant(
+                r"Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider",
+                "the .NET CPU package (EntryPointNotFoundException)",
+                "The onnxruntime.dll loaded is the CPU build from the Microsoft.ML.OnnxRuntime NuGet package (often "
+                "pulled in by another package), which has no CUDA / TensorRT entry point: reference "
+                "Microsoft.ML.OnnxRuntime.Gpu (Windows: .Gpu.Windows, Linux: .Gpu.Linux) instead and remove the CPU "
+                "package from every project of the solution (`dotnet list package --include-transitive` shows who "
+                "brings it), clean the output folder so the CPU onnxruntime.dll is gone, and put the CUDA / cuDNN "
+                "its release needs on PATH.",
+            ),
+            Variant(
+                r"Asked to use CUDAExecutionProvider as an ONNX Runtime execution provider|\boptimum\b|ORTModel",
+                "Hugging Face Optimum",
+                "Optimum's ORTModel checks onnxruntime's provider list: only the CPU package is importable. `pip "
+                "uninstall -y onnxruntime onnxruntime-gpu` then `pip install onnxruntime-gpu` (or `pip install "
+                "optimum[onnxruntime-gpu]`), and reinstall onnxruntime-gpu after anything that pulls the CPU "
+                "package back; `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must "
+                "list CUDAExecutionProvider.",
+            ),
+            Variant(
+                r"OrtInferSession|RapidOCR|rapidocr|available lists are",
+                "RapidOCR",
+                "RapidOCR's onnxruntime engine asks for CUDA only when onnxruntime-gpu is the onnxruntime installed: "
+                "`pip uninstall -y onnxruntime onnxruntime-gpu rapidocr-onnxruntime`, `pip install rapidocr "
+                "onnxruntime-gpu`, and set `EngineConfig.onnxruntime.use_cuda: true`; its log must then list "
+                "CUDAExecutionProvider.",
+            ),
+            Variant(
+                r"ort::execution_providers|\bort-sys\b|attempting to register `",
+                "the Rust ort crate",
+                "The ort crate's downloaded binaries (download-binaries) are the CPU build for this target: enable "
+                "its `cuda` (or `tensorrt`) feature so it fetches the GPU build where one exists, or link Microsoft's "
+                "GPU release of onnxruntime yourself (`load-dynamic` with ORT_DYLIB_PATH pointing at its "
+                "libonnxruntime, or ORT_LIB_LOCATION at build time); some targets (e.g. aarch64) have no prebuilt "
+                "GPU build: build onnxruntime from source with --use_cuda.",
+            ),
             Variant(
                 r"(?:DirectML|DML) execution provider is not enabled",
                 "the DirectML provider",

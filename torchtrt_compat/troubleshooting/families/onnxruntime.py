@@ -465,4 +465,36 @@ FAMILIES: tuple[KnownError, ...] = (
         example="ValueError: Unknown Provider Type: GPUExecutionProvider",
         example_source="onnxruntime python/onnxruntime_pybind_state.cc (the providers check of a session)",
     ),
+    KnownError(
+        "ort-provider-cuda-symbol",
+        "onnxruntime's CUDA / TensorRT provider library has an unresolved CUDA-library symbol (nvrtc, cuBLASLt, cuDNN)",
+        r"onnxruntime_providers_(?:cuda|tensorrt)\.(?:so|dll)[^\n]{0,40}undefined symbol: "
+        r"(?:nvrtc|cublasLt|cublas|cudnn|cufft|curand|cusparse|cusolver|nvJitLink|cuda|cu)[A-Z]\w{0,80}",
+        "The provider library calls a function of a CUDA library (the symbol's prefix names it: nvrtc = NVRTC, "
+        "cublasLt = cuBLASLt, cudnn = cuDNN) that no library loaded in the process defines: the onnxruntime build "
+        "was not linked against that library (a distribution or source build that missed it: e.g. cudnn-frontend "
+        "1.19+ needs NVRTC), or the library found is of another major or an older minor than the build's.",
+        "Use a build that links it: update the package (a distribution's onnxruntime, nixpkgs, conda-forge: its "
+        "fixed release, or report the missing link to its maintainers), or `pip install onnxruntime-gpu` for your "
+        "CUDA major with the matching nvidia-*-cuXX libraries; `ldd -r libonnxruntime_providers_cuda.so | grep "
+        "undefined` lists every missing symbol and `ldd` which CUDA library is picked. Preloading the library "
+        "(LD_PRELOAD=libnvrtc.so.12) is a stop-gap only.",
+        variants=(
+            Variant(
+                r"/nix/store|nixpkgs|\bnix\b",
+                "nixpkgs",
+                "The nixpkgs onnxruntime derivation does not link the CUDA library the symbol belongs to (e.g. "
+                "CUDA::nvrtc, needed since cudnn-frontend 1.19): update the channel to the fixed derivation, or "
+                "override it to add the library (cudaPackages.cuda_nvrtc) to its build inputs.",
+            ),
+        ),
+        weight=88,
+        applies="onnxruntime-gpu and source / distribution builds of onnxruntime (Linux; Windows reports a missing "
+        "entry point)",
+        shown_by=("tests/troubleshooting/test_round9_ort.py::test_provider_library_with_an_unresolved_cuda_symbol",),
+        example="onnxruntime fails to load the CUDAExecutionProvider with an `libonnxruntime_providers_cuda.so: "
+        "undefined symbol: nvrtcGetProgramLogSize` error.",
+        example_source="NixOS/nixpkgs#536183; glibc's dlopen wording (elf/dl-lookup.c) for onnxruntime's provider "
+        "library",
+    ),
 )
