@@ -23,6 +23,13 @@ _TESTS = "tests/troubleshooting/test_round6_native.py"
 #: shown in a Markdown code span in docs/troubleshooting.md).
 _Q = "['\"\u2018\u2019]"
 
+#: "fatal error: X.h" of gcc / clang / nvcc for a header no toolkit row knows (the project's own, or a third-party
+#: library's); the TensorRT, CUDA, Python and torch headers have their own variants, THC its own family
+_PROJECT_HEADER = (
+    rf"fatal error: {_Q}?(?!Nv(?:Infer|OnnxParser)|cuda|cudnn|cublas|Python\.h|torch/|ATen/|c10/|THC/)"
+    r"[\w+-]{1,60}(?:/[\w.+-]{1,60}){0,4}\.(?:h|hh|hpp|hxx|cuh|inl)\b"
+)
+
 #: TensorRT C++ API a major release removed: member -> (the release that removed it, what replaces it). Source: the
 #: TensorRT API reference's "Deprecated and Removed APIs" lists and the migration guides for 8.0 (implicit-batch
 #: builder API, the IPlugin / IPluginExt / legacy Dims classes) and 10.0 (bindings, implicit batch, workspace size,
@@ -221,7 +228,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\b(?:Nv(?:Infer|OnnxParser|CaffeParser|UffParser)|cu|Python|torch/|ATen/|c10/|nccl|nvrtc|nvml|helper_cuda)"
         rf"[\w/]{{0,40}}\.hp?p?(?:: No such file or directory|{_Q}? file not found|\": No such file or directory)"
         rf"|cannot open source file \"(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn)\.h\""
-        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}",
+        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}"
+        # any other header (the project's own, or a third-party library's) in gcc's / clang's / nvcc's wording
+        + "|" + _PROJECT_HEADER,
         "The compiler cannot find a header of a library the code uses: the library (or its -dev package) is not "
         "installed, or it is installed in a folder that is not on the include path (a TensorRT or cuDNN tar / zip, "
         "a CUDA toolkit outside /usr/local/cuda, a conda env).",
@@ -280,6 +289,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA::cudart; Makefile: -I/usr/local/cuda/include), or build with nvcc, which adds it.",
             ),
             Variant(
+                _PROJECT_HEADER,
+                "a header of the project (or of a library it vendors)",
+                "A header the build's own include paths should supply is missing: if it is the project's (a folder "
+                "of this repository, e.g. csrc/..., or of a git submodule), the checkout is incomplete (`git "
+                "submodule update --init --recursive`, or a release archive without submodules: clone instead) or "
+                "the build runs from another folder than its relative -I paths expect (run `pip install .` / "
+                "`python setup.py build develop` from the repository root). Old setup.py files with relative "
+                "include_dirs fail under torch 1.5+'s ninja build: make include_dirs absolute "
+                "(os.path.abspath / os.path.join(this_dir, ...)) or build with use_ninja=False. A third-party "
+                "library's header (opencv2/, eigen3/, boost/): install its development package and add its include "
+                "folder.",
+            ),
+            Variant(
                 r"Cannot open include file",
                 "Windows (MSVC)",
                 "MSVC does not find the header: install the library's development files for Windows and add their "
@@ -307,7 +329,13 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
         r"maximum|less than the minimum) required version by CUDA"
-        r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with",
+        r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with"
+        # nvcc's own driver checks and the other compilers of crt/host_config.h
+        r"|Unsupported NVHPC compiler found|nvc\+\+ is the only NVHPC compiler that is supported"
+        r"|unsupported (?:ICC|pgc\+\+|NVHPC|nvc\+\+|xlC|IBM XL)[\w .]{0,20}(?:configuration|version)!"
+        r"|Host compiler targets unsupported OS"
+        r"|The version \('[\w.]{1,20}'\) of the host compiler \('[^'\n]{1,60}'\) is not supported"
+        r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
@@ -318,7 +346,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "the program may still fail.",
         variants=(
             Variant(
-                r"Microsoft Visual Studio version",
+                r"NVHPC|nvc\+\+|pgc\+\+",
+                "NVHPC / PGI host compiler",
+                "nvcc was handed the NVIDIA HPC SDK compiler (nvc / nvc++, often set as CC / CXX by an HPC "
+                "module) as its host compiler: load a GCC module (`module load gcc`) or point the build at g++: "
+                "`CC=gcc CXX=g++` for torch extensions / pip builds, `-ccbin g++` / NVCC_CCBIN=g++, CMake "
+                "`-DCMAKE_CUDA_HOST_COMPILER=g++` (or CUDAHOSTCXX=g++), then rebuild from a clean build folder.",
+            ),
+            Variant(
+                r"Host compiler targets unsupported OS",
+                "32-bit MSVC",
+                "nvcc found a cl.exe that targets 32-bit x86: CUDA builds only for x64. Build from the 'x64 Native "
+                "Tools Command Prompt' of Visual Studio (or run vcvars64.bat first), or pass the x64 cl.exe with "
+                "-ccbin (...\\bin\\Hostx64\\x64), then rebuild.",
+            ),
+            Variant(
+                r"different than the one specified with -ccbin",
+                "two host compilers",
+                "The cl.exe on PATH is not the one -ccbin names: build from the developer prompt of the Visual "
+                "Studio that -ccbin points at, or drop -ccbin (CUDAHOSTCXX / CMAKE_CUDA_HOST_COMPILER) so nvcc uses "
+                "the cl.exe on PATH.",
+            ),
+            Variant(
+                r"Microsoft Visual Studio version|host compiler \('[^'\n]{0,20}Visual Studio",
                 "MSVC",
                 "This CUDA does not support the installed Visual Studio: install the CUDA release that lists your "
                 "Visual Studio, or the MSVC toolset it supports (Visual Studio Installer: an older 'MSVC v14x' "
@@ -510,7 +560,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"No CMAKE_CUDA_COMPILER could be found|CMAKE_CUDA_COMPILER not set, after EnableLanguage"
         r"|Failed to find nvcc\.|Specify CUDA_TOOLKIT_ROOT_DIR|CUDA_TOOLKIT_ROOT_DIR not found or specified"
         r"|Could NOT find CUDA(?:Toolkit)? \(missing:[^\n]{0,200}\)|Could not find CUDA toolkit"
-        r"|The CUDA compiler identification is unknown",
+        r"|The CUDA compiler identification is unknown"
+        # CMakeDetermineCUDACompiler.cmake: nvcc found but its test compile / architecture probe failed
+        r"|Failed to detect a default CUDA architecture"
+        r"|Compiling the CUDA compiler identification source file \"CMakeCUDACompilerId\.cu\" failed"
+        r"|The CMAKE_CUDA_COMPILER:\s{1,8}[^\n]{1,200}\s{1,8}is not a full path to an existing compiler tool",
         "CMake found no CUDA toolkit: nvcc is not on PATH and no CUDACXX / CMAKE_CUDA_COMPILER / "
         "CUDA_TOOLKIT_ROOT_DIR points at one (the driver alone, a conda cudatoolkit or pip's nvidia-* wheels have "
         "no nvcc; on Windows the toolkit's Visual Studio integration is missing when CUDA was installed before "
@@ -519,6 +573,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "..` (or `export CUDACXX=/usr/local/cuda/bin/nvcc`, or /usr/local/cuda/bin first on PATH; for FindCUDA "
         "-DCUDA_TOOLKIT_ROOT_DIR=/usr/local/cuda), then delete CMakeCache.txt and configure again.",
         variants=(
+            Variant(
+                r"Failed to detect a default CUDA architecture|CMakeCUDACompilerId\.cu\" failed",
+                "nvcc found, but CMake's test compile with it failed",
+                "CMake found an nvcc but could not compile its test file with it (the 'Compiler output' below the "
+                "error says why): a CUDA newer than this CMake knows (upgrade CMake: `pip install -U cmake` or the "
+                "distribution's newer one), an nvcc from another CUDA than the toolkit (several CUDA installs: "
+                "set CUDACXX=/usr/local/cuda-X.Y/bin/nvcc), or nvcc rejecting the host compiler (an 'unsupported "
+                "GNU version' line). Then set the architecture yourself (`-DCMAKE_CUDA_ARCHITECTURES=native` on "
+                "CMake 3.24+, or your GPU's, e.g. 86; for a wrapper such as node-llama-cpp or llama-cpp-python pass "
+                "it through CMAKE_ARGS / its build options) and configure again from an empty build folder.",
+            ),
             Variant(
                 r"Visual Studio|MSVC|\bcl\.exe|\.vcxproj|Windows",
                 "Windows / Visual Studio",
