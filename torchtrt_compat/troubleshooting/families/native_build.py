@@ -1195,12 +1195,20 @@ _ROUND8: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-extension-without-cuda",
-        "X is not compiled with GPU support / Couldn't load custom C++ ops (an extension's ops built without CUDA)",
+        "A package's compiled ops have no CUDA (X is not compiled with GPU support, Couldn't load custom C++ ops, "
+        "CUDA extension not installed, DNN module was not built with CUDA backend)",
         r"\b[\w:]{1,60} (?:is|was) not compiled with (?:GPU|CUDA) support"
         r"|\bNot compiled with (?:GPU|CUDA) support"
         r"|Couldn't load custom C\+\+ ops"
         r"|operator torchvision::\w{1,40} does not exist"
-        r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend",
+        r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
+        # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
+        # (nn_modules/qlinear: "CUDA extension not installed.", 0.5+: "CUDA kernels for auto_gptq are not
+        # installed"), exllama / exllamav2 kernels, AutoAWQ's awq_ext
+        r"|\bCUDA extension not installed\b|CUDA kernels for auto_gptq are not installed"
+        r"|\bexllama(?:v2)?_kernels? (?:is )?not installed|AutoAWQ[^\n]{0,40}(?:kernels|awq_ext) (?:are |is )?not installed"
+        # OpenCV's DNN module (dnn/src/net_impl.cpp, setUpNet): a cv2 without the CUDA backend falls back to the CPU
+        r"|DNN module was not built with CUDA backend",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -1209,6 +1217,28 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            Variant(
+                r"DNN module was not built with CUDA backend",
+                "OpenCV DNN",
+                "The cv2 that Python imports has no CUDA DNN backend, so setPreferableBackend(DNN_BACKEND_CUDA) "
+                "falls back to the CPU: pip's opencv-python / opencv-contrib-python wheels are never built with CUDA. "
+                "Build OpenCV with -DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON "
+                "-DCUDA_ARCH_BIN=<your GPU, e.g. 8.6> and opencv_contrib (its build summary must list 'NVIDIA "
+                "CUDA: YES' and 'cuDNN: YES' under the DNN module), install that build, and `pip uninstall "
+                "opencv-python opencv-contrib-python opencv-python-headless` so no pip cv2 shadows it; "
+                "`cv2.cuda.getCudaEnabledDeviceCount()` must be > 0.",
+            ),
+            Variant(
+                r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
+                "quantization kernels (auto-gptq, exllama, AutoAWQ)",
+                "The quantization library's compiled CUDA kernels did not load (a wheel for another torch / CUDA, "
+                "a CPU-only or source install without nvcc, or a torch that is the CPU build), so GPTQ / AWQ layers "
+                "run without them (very slowly, or they fail on the GPU). Install the wheel built for your torch and "
+                "CUDA (auto-gptq: the release for your torch from its own wheel index, `pip install auto-gptq "
+                "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
+                "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
+                "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
+            ),
             Variant(
                 r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
                 r"|\bnms is not compiled|Deform\w{0,20} is not compiled",
@@ -1248,6 +1278,7 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|Could not run '(torchvision::\w{1,40})'",
         unless=r"CTranslate2 package was not compiled",  # serve-ct2-no-cuda answers CTranslate2
         advice="nvcc-vs-torch",
+        severity="warns-of-failure",  # auto-gptq, OpenCV and torchvision say it as a warning: it is the failure
         weight=84,
         applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
         shown_by=(f"{_R8}::test_extension_ops_without_cuda", "tests/data/explain_round8.jsonl#open-mmlab-mmpose-369"),
@@ -1325,7 +1356,19 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "py-pip-no-matching-distribution",
         "pip: Could not find a version that satisfies the requirement X (no release for this Python / platform)",
         r"Could not find a version that satisfies the requirement (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}"
-        r"|No matching distribution found for (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}",
+        r"|No matching distribution found for (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}"
+        # uv's resolver (no wheel for this interpreter or platform, a version that does not exist, Requires-Python)
+        # (uv wraps its lines at any space: the words may be split over lines)
+        r"|has\s{1,12}no\s{1,12}(?:usable\s{1,12})?wheels\s{1,12}with\s{1,12}a\s{1,12}matching\s{1,12}"
+        r"(?:Python\s{1,12}ABI|Python\s{1,12}implementation|Python|platform)\s{1,12}tag"
+        r"|doesn't\s{1,12}have\s{1,12}a\s{1,12}source\s{1,12}distribution\s{1,12}or\s{1,12}wheel\s{1,12}for"
+        r"\s{1,12}the\s{1,12}current\s{1,12}platform"
+        r"|Because\s{1,12}there\s{1,12}is\s{1,12}no\s{1,12}version\s{1,12}of\s{1,12}[\w.-]{1,80}[=<>~!]{1,2}"
+        r"|the\s{1,12}current\s{1,12}Python\s{1,12}version\s{1,12}\([\d.]{1,12}\)\s{1,12}does\s{1,12}not"
+        r"\s{1,12}satisfy\s{1,12}Python"
+        # poetry: its installer found no file for this platform; its solver found no version
+        r"|Unable to find installation candidates for [\w.-]{1,80}"
+        r"|which doesn't match any versions, version solving failed",
         "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
         "pinned version is not on it (too old and removed for this Python, or a local build such as torch's "
         "+cu121, which lives on PyTorch's own index), no release has a wheel for this Python version or platform "
@@ -1335,6 +1378,24 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            Variant(
+                r"wheels\s{1,12}with\s{1,12}a\s{1,12}matching|or\s{1,12}wheel\s{1,12}for\s{1,12}the\s{1,12}current"
+                r"|the\s{1,12}current\s{1,12}Python\s{1,12}version\s{1,12}\(",
+                "uv: no wheel for this Python or platform",
+                "uv found releases of the package but none with a wheel for this interpreter or platform (its "
+                "`hint:` line names the tags it needs and those the package has, e.g. cp313 vs cp312): run a "
+                "Python version the package publishes wheels for (`uv venv --python 3.12`, or `uv python pin "
+                "3.12`), pin a release that has a wheel for yours, or, for a platform without wheels, build it from "
+                "source (its sdist or repository).",
+            ),
+            Variant(
+                r"Unable to find installation candidates|version solving failed",
+                "poetry",
+                "poetry found no file of that version it can install here (no wheel for this Python / platform, or "
+                "a stale cache or lock): `poetry cache clear --all pypi` and `poetry lock` (the lock may name a "
+                "file that is gone), then pin a version that has a wheel for this Python and platform, or set the "
+                "project's python range to one the package supports (`poetry env use 3.12`).",
+            ),
             Variant(
                 r"from versions: none\)",
                 "no release for this Python or platform",
@@ -1351,6 +1412,8 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
             ),
         ),
         op=r"satisfies the requirement ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)"
+        r"|Because ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)\s{1,12}has\s{1,12}no\s{1,12}(?:usable\s{1,12})?wheels"
+        r"|installation candidates for ([\w.-]{1,80}(?: \([\w.+-]{1,30}\))?)"
         r"|No matching distribution found for ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)",
         weight=20,  # below py-module-missing, whose "pip has no wheel" fix answers both lines together
         applies="pip installs (any package other than torch-tensorrt / tensorrt, which have their own family)",
