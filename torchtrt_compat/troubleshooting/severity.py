@@ -94,10 +94,6 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         "compilers: gcc, clang and nvcc ('file.cpp:12:3: warning: ...')",
     ),
     (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)"),
-    (
-        r"^\s{0,4}\[ {0,2}(?P<l>FATAL|ERROR|WARN|INFO|DEBUG|VERBOSE):\d{1,4}(?:@[\d.]{1,14})?\]",
-        "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
-    ),
     (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)"),
     (
         r"^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{4,16}\s{1,4}"
@@ -122,6 +118,10 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
         "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
         "-- ...'; '%(asctime)s - %(levelname)s - ...')",
+    ),
+    (
+        r"^\s{0,4}\[ {0,2}(?P<l>FATAL|ERROR|WARN|INFO|DEBUG|VERBOSE):\d{1,4}(?:@[\d.]{1,14})?\]",
+        "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
     ),
 )
 
