@@ -20,14 +20,16 @@ def keys(text: str) -> set[str]:
 def test_cmake_cuda_compiler_check_in_its_other_wordings() -> None:
     # CMakeDetermineCUDACompiler.cmake: nvcc found, its architecture probe failed (node-llama-cpp #22)
     arch = explain(
-        "CMake Error at /usr/share/cmake-3.26/Modules/CMakeDetermineCUDACompiler.cmake:603 (message):\n"
-        "  Failed to detect a default CUDA architecture.\n\n  Compiler output:\n\nCall Stack (most recent call first):\n"
+        "CMake Error at /usr/share/cmake-3.26/Modules/CMakeDetermineCUDACompiler.cmake:603 (message):"
+        "\n"
+        "  Failed to detect a default CUDA architecture.\n\n  Compiler output:\n\n"
+        "Call Stack (most recent call first):\n"
         "  llama.cpp/CMakeLists.txt:285 (enable_language)"
     )
     assert arch[0].key == "build-cmake-no-cuda" and "CMAKE_CUDA_ARCHITECTURES" in arch[0].fix
     assert "CUDACXX" in arch[0].fix and "upgrade CMake" in arch[0].fix
     ident = explain(
-        'CMake Error at CMakeDetermineCompilerId.cmake:26 (message):\n  Compiling the CUDA compiler identification '
+        "CMake Error at CMakeDetermineCompilerId.cmake:26 (message):\n  Compiling the CUDA compiler identification "
         'source file "CMakeCUDACompilerId.cu" failed.'
     )
     assert ident[0].key == "build-cmake-no-cuda"
@@ -98,7 +100,7 @@ def test_a_project_header_missing_in_an_extension_build() -> None:
     assert first("a.cu:7:10: fatal error: THC/THC.h: No such file or directory") == "build-torch-thc-removed"
     # near misses: a C++ error that is no header, a header that was found
     assert "build-header-not-found" not in keys("a.cpp:4:1: fatal error: too many errors emitted, stopping now")
-    assert "build-header-not-found" not in keys("#include \"cpu/vision.h\"\n-- Found header cpu/vision.h")
+    assert "build-header-not-found" not in keys('#include "cpu/vision.h"\n-- Found header cpu/vision.h')
     # a failed setup.py build with no family reads as the compile stage (not runtime)
     unknown = explain("running build_ext\nbuilding 'ext._C' extension\nsrc/x.cpp:3:5: error: expected ';' before '}'")
     assert unknown.stage == "compile"
@@ -127,7 +129,9 @@ def test_architecture_dependent_atomics_and_pads_gpu_check() -> None:
 
 def test_kernel_libraries_and_opencv_without_cuda() -> None:
     # auto-gptq's "CUDA extension not installed." before a failure (thisserand/llama2_local #3)
-    gptq = explain("CUDA extension not installed.\nTraceback (most recent call last):\nNameError: name 'autogptq_cuda_256'")
+    gptq = explain(
+        "CUDA extension not installed.\nTraceback (most recent call last):\nNameError: name 'autogptq_cuda_256'"
+    )
     assert gptq[0].key == "build-extension-without-cuda" and "auto-gptq" in gptq[0].fix
     assert first("WARNING - CUDA kernels for auto_gptq are not installed, this will result in very slow inference "
                  "speed.") == "build-extension-without-cuda"  # fmt: skip
@@ -161,11 +165,13 @@ def test_uv_and_poetry_no_wheel_wordings() -> None:
         "wheels with a matching\n      Python ABI tag (e.g., `cp313`) and only nvidia-cudnn-frontend<=1.13.0\n"
         "      is available, we can conclude that nvidia-cudnn-frontend>=1.13.0 cannot be used."
     )
-    assert uv[0].key == "py-pip-no-matching-distribution" and uv[0].situation == "uv: no wheel for this Python or platform"
-    assert uv[0].op == "nvidia-cudnn-frontend==1.13.0" and "uv venv --python" in uv[0].fix
-    assert first("Because open3d>=0.16.0 has no wheels with a matching platform tag (e.g., `manylinux_2_17_x86_64`)") == (
-        "py-pip-no-matching-distribution"
+    assert (
+        uv[0].key == "py-pip-no-matching-distribution" and uv[0].situation == "uv: no wheel for this Python or platform"
     )
+    assert uv[0].op == "nvidia-cudnn-frontend==1.13.0" and "uv venv --python" in uv[0].fix
+    assert first(
+        "Because open3d>=0.16.0 has no wheels with a matching platform tag (e.g., `manylinux_2_17_x86_64`)"
+    ) == ("py-pip-no-matching-distribution")
     assert first("error: Distribution `tensorflow-io==0.37.1` can't be installed because it doesn't have a source "
                  "distribution or wheel for the current platform") == "py-pip-no-matching-distribution"  # fmt: skip
     assert first("Because the current Python version (3.13.1) does not satisfy Python>=3.8,<3.12 and foo==1.0 "
@@ -187,7 +193,7 @@ def test_a_cpu_torch_shown_by_a_version_warning() -> None:
     text = (
         "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"
         "    PyTorch 2.0.1+cu118 with CUDA 1108 (you have 2.0.1+cpu)\n    Python  3.11.5 (you have 3.11.7)\n"
-        "Traceback (most recent call last):\n  File \"x.py\", line 78, in main\n    ).to(\"cuda\")"
+        'Traceback (most recent call last):\n  File "x.py", line 78, in main\n    ).to("cuda")'
     )
     found = explain(text)
     assert [e.key for e in found][:2] == ["torch-cpu-build", "kern-xformers-built-for-other-torch"]

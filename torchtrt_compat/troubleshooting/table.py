@@ -725,7 +725,7 @@ _CORE: tuple[KnownError, ...] = (
                 "This is a compile error, not a runtime one: the CUDA code calls atomicAdd (or another atomic) on a "
                 "type the compiled architecture has no overload for (double needs compute capability 6.0, half "
                 "7.0, bfloat16 8.0; the 'argument types are' line names the type). Compile for your GPU's "
-                "architecture: TORCH_CUDA_ARCH_LIST=\"7.0;7.5;8.0;8.6\" (your GPU's, `nvidia-smi "
+                'architecture: TORCH_CUDA_ARCH_LIST="7.0;7.5;8.0;8.6" (your GPU\'s, `nvidia-smi '
                 "--query-gpu=compute_cap --format=csv`) for torch extensions, -gencode arch=compute_70,code=sm_70 "
                 "for nvcc, CMAKE_CUDA_ARCHITECTURES for CMake, then rebuild from a clean build folder. A GPU below "
                 "that capability cannot run this code: use a newer GPU (or the project's fallback for old GPUs).",

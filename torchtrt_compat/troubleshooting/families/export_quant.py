@@ -449,7 +449,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "quant-bnb-cuda-setup",
         "bitsandbytes found no CUDA library of its own and fell back to its CPU build (CUDA Setup failed)",
-        r"CUDA Setup failed despite (?:GPU|CUDA) being available|CUDA SETUP: (?:Problem|Required library version not found)"
+        r"CUDA Setup failed despite (?:GPU|CUDA) being available"
+        r"|CUDA SETUP: (?:Problem|Required library version not found)"
         r"|Could not load bitsandbytes native library"
         r"|libbitsandbytes_cpu\.\w{2,5}: undefined symbol|compiled without GPU support\. 8-bit optimizers"
         r"|Could not find the bitsandbytes CUDA binary|libbitsandbytes_cuda\d{2,3}\w{0,10}\.\w{2,5} not found",

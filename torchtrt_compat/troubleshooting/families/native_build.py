@@ -228,9 +228,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\b(?:Nv(?:Infer|OnnxParser|CaffeParser|UffParser)|cu|Python|torch/|ATen/|c10/|nccl|nvrtc|nvml|helper_cuda)"
         rf"[\w/]{{0,40}}\.hp?p?(?:: No such file or directory|{_Q}? file not found|\": No such file or directory)"
         rf"|cannot open source file \"(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn)\.h\""
-        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}"
+        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}" + "|" + _PROJECT_HEADER,
         # any other header (the project's own, or a third-party library's) in gcc's / clang's / nvcc's wording
-        + "|" + _PROJECT_HEADER,
         "The compiler cannot find a header of a library the code uses: the library (or its -dev package) is not "
         "installed, or it is installed in a folder that is not on the include path (a TensorRT or cuDNN tar / zip, "
         "a CUDA toolkit outside /usr/local/cuda, a conda env).",
@@ -1206,7 +1205,8 @@ _ROUND8: tuple[KnownError, ...] = (
         # (nn_modules/qlinear: "CUDA extension not installed.", 0.5+: "CUDA kernels for auto_gptq are not
         # installed"), exllama / exllamav2 kernels, AutoAWQ's awq_ext
         r"|\bCUDA extension not installed\b|CUDA kernels for auto_gptq are not installed"
-        r"|\bexllama(?:v2)?_kernels? (?:is )?not installed|AutoAWQ[^\n]{0,40}(?:kernels|awq_ext) (?:are |is )?not installed"
+        r"|\bexllama(?:v2)?_kernels? (?:is )?not installed"
+        r"|AutoAWQ[^\n]{0,40}(?:kernels|awq_ext) (?:are |is )?not installed"
         # OpenCV's DNN module (dnn/src/net_impl.cpp, setUpNet): a cv2 without the CUDA backend falls back to the CPU
         r"|DNN module was not built with CUDA backend",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
