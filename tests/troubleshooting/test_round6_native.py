@@ -131,8 +131,11 @@ def test_headers_and_libraries_not_found() -> None:
         answer("src/ext.cpp:1:10: fatal error: Python.h: No such file or directory", "build-header-not-found").situation
         == "Python headers"
     )
-    # a header of the user's own project is no library's
-    assert first("main.cpp:2:10: fatal error: myconfig.h: No such file or directory") != "build-header-not-found"
+    # a header of the user's own project is no library's: since round nine it gets the project's own fix (an
+    # incomplete checkout, the build's folder or include paths), never a library's install advice
+    own = explain("main.cpp:2:10: fatal error: myconfig.h: No such file or directory")[0]
+    assert own.situation == "a header of the project (or of a library it vendors)" and "submodule" in own.fix
+    assert not own.fix.startswith("Install the development files")
 
     cuda = answer(
         "main.cpp:(.text+0x2a): undefined reference to `cudaMemcpyAsync'\ncollect2: error: ld returned 1 exit status",

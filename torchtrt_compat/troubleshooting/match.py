@@ -630,8 +630,7 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
                 rank -= 30
         if _SECONDARY.search(hit[2]):
             rank -= 40
-        level = lv.at(hit[0])
-        severity = "warning" if level in ("warning", "info") or e.severity == "notice" else "failure"
+        severity = _line_severity(e, lv.at(hit[0]), lv, hit[2])
         if severity == "warning" and e.key in _ERROR_LINE_ONLY:
             continue  # a warning's own remedy ("... is deprecated, use X") is no answer to a failure
         rank += _severity_rank(e, severity, lv)
@@ -664,6 +663,22 @@ def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | No
         if lv.at(m.start()) not in ("warning", "info") or i >= 20:
             return m if lv.at(m.start()) not in ("warning", "info") else first
     return first
+
+
+#: words that make a line without a level mark a failure report ("CUDA failure 35: ...", "... error ...")
+_FAILURE_WORDS = re.compile(r"error|fail|fatal|abort|exception|cannot|unable|denied|crash", re.IGNORECASE)
+
+
+def _line_severity(e: KnownError, level: str | None, lv: Levels, line: str) -> str:
+    """What a match shows: a warning on a warning or info line, or for a notice; a family that is a warning meaning
+    a failure (`KnownError.severity` "warns-of-failure") on a line without a level mark and without a failure word,
+    in a text without an error line, is that warning too (a library's warning pasted without its logger's prefix,
+    e.g. OpenCV's "DNN module was not built with CUDA backend; switching to CPU"); else a failure."""
+    if level in ("warning", "info") or e.severity == "notice":
+        return "warning"
+    if level is None and not lv.errors and e.severity == "warns-of-failure" and not _FAILURE_WORDS.search(line):
+        return "warning"
+    return "failure"
 
 
 def _severity_rank(e: KnownError, severity: str, lv: Levels) -> float:

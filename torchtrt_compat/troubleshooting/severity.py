@@ -119,6 +119,10 @@ LOG_FORMATS: tuple[tuple[str, str], ...] = (
         "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
         "-- ...'; '%(asctime)s - %(levelname)s - ...'), and Rust's tracing ('2024-07-24T07:25:27.219390Z  WARN ...')",
     ),
+    (
+        r"^\s{0,4}\[ {0,2}(?P<l>FATAL|ERROR|WARN|INFO|DEBUG|VERBOSE):\d{1,4}(?:@[\d.]{1,14})?\]",
+        "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The

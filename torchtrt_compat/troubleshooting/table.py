@@ -564,7 +564,11 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "torch-cpu-build",
         "Torch not compiled with CUDA enabled",
-        r"Torch not compiled with CUDA enabled",
+        r"Torch not compiled with CUDA enabled"
+        # a library's version check that shows the installed torch is the CPU build ("(you have 2.0.1+cpu)")
+        r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
+        r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
+        r"(?:CUDA|GPU|cuda)",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
@@ -588,7 +592,8 @@ _CORE: tuple[KnownError, ...] = (
             ),
         ),
         commands=(CHECK,),
-        weight=85,
+        severity="warns-of-failure",  # "you have X+cpu" is often a library's warning, and it is the cause
+        weight=87,  # above the library that printed it (xformers' "built for ... (you have X+cpu)")
         applies="any release",
         shown_by=("tests/troubleshooting/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",),
         example="AssertionError: Torch not compiled with CUDA enabled",
@@ -716,7 +721,13 @@ _CORE: tuple[KnownError, ...] = (
         r"|no kernel image is available for execution on the device"
         r"|Unsupported SM\b|trtSmToCask"
         # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
-        r"|nvrtc: error: invalid value for --gpu-architecture",
+        r"|nvrtc: error: invalid value for --gpu-architecture"
+        # nvcc: an intrinsic whose overload exists only from an architecture on (atomicAdd on double: sm_60, on
+        # half / bfloat16: sm_70 / sm_80) while the build compiles for an older one
+        r"|no instance of overloaded function \"atomic(?:Add|Max|Min|CAS|Exch)\" matches the argument list"
+        # Paddle's device check (paddle/phi/backends/gpu/gpu_resources.cc) and its kernel-image check
+        r"|The GPU compute capability in your current machine is \d{2,3}, which is not supported by Paddle"
+        r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -727,6 +738,27 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"no instance of overloaded function \"atomic",
+                "nvcc: an atomic the target architecture lacks",
+                "This is a compile error, not a runtime one: the CUDA code calls atomicAdd (or another atomic) on a "
+                "type the compiled architecture has no overload for (double needs compute capability 6.0, half "
+                "7.0, bfloat16 8.0; the 'argument types are' line names the type). Compile for your GPU's "
+                'architecture: TORCH_CUDA_ARCH_LIST="7.0;7.5;8.0;8.6" (your GPU\'s, `nvidia-smi '
+                "--query-gpu=compute_cap --format=csv`) for torch extensions, -gencode arch=compute_70,code=sm_70 "
+                "for nvcc, CMAKE_CUDA_ARCHITECTURES for CMake, then rebuild from a clean build folder. A GPU below "
+                "that capability cannot run this code: use a newer GPU (or the project's fallback for old GPUs).",
+            ),
+            Variant(
+                r"not supported by Paddle|but (?:your )?current GPU is \d",
+                "PaddlePaddle",
+                "The installed paddlepaddle-gpu has no kernels for this GPU's compute capability (its warning names "
+                "it; `paddle.utils.run_check()` may still pass, then inference fails). Install the paddlepaddle-gpu "
+                "build that lists your GPU's architecture on Paddle's install page (a GPU of compute capability "
+                "12.0, RTX 50xx, needs a build for CUDA 12.8 or newer that includes sm_120; an old GPU an older "
+                "release), in a fresh environment.",
+                product="paddle",
+            ),
             Variant(
                 r"nvrtc: error: invalid value for --gpu-architecture",
                 "NVRTC (run-time compiled kernels)",
@@ -3012,13 +3044,16 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "install",
         r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"
-        r"|^\s{0,4}Collecting [A-Za-z0-9][\w.\[\]-]{0,80}|Installing collected packages|pip's dependency resolver",
+        r"|^\s{0,4}Collecting [A-Za-z0-9][\w.\[\]-]{0,80}|Installing collected packages|pip's dependency resolver"
+        r"|No solution found when resolving dependencies|version solving failed|Unable to find installation candidates",
     ),
     (
         "compile",
         r"make(?:\[\d{1,3}\])?: \*\*\*|recipe for target|CMakeFiles[\\/]|^CMake Error|collect2: error|nvcc fatal"
         r"|error: command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
-        r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:",
+        r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
+        r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
+        r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)",
     ),
     (
         "import",

@@ -449,7 +449,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "quant-bnb-cuda-setup",
         "bitsandbytes found no CUDA library of its own and fell back to its CPU build (CUDA Setup failed)",
-        r"CUDA Setup failed despite GPU being available|CUDA SETUP: (?:Problem|Required library version not found)"
+        r"CUDA Setup failed despite (?:GPU|CUDA) being available"
+        r"|CUDA SETUP: (?:Problem|Required library version not found)"
+        r"|Could not load bitsandbytes native library"
         r"|libbitsandbytes_cpu\.\w{2,5}: undefined symbol|compiled without GPU support\. 8-bit optimizers"
         r"|Could not find the bitsandbytes CUDA binary|libbitsandbytes_cuda\d{2,3}\w{0,10}\.\w{2,5} not found",
         "bitsandbytes loads a native library built for one CUDA release (libbitsandbytes_cudaXYZ) and looks for the "
@@ -469,6 +471,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "'bitsandbytes-windows' forks are no longer needed.",
             ),
         ),
+        severity="warns-of-failure",  # "compiled without GPU support" is a UserWarning: every 8-bit call then fails
         weight=78,
         applies="bitsandbytes 0.35-0.42 (cuda_setup/main.py) and the loader of 0.43 and later (cextension.py)",
         shown_by=(

@@ -486,4 +486,87 @@ FAMILIES: tuple[KnownError, ...] = (
         example="ValueError: `layout` is an unknown mode. Please use `torch.sparse_csr` instead",
         example_source="CPython's 'Did you mean' suggestions (Python 3.10+) and libraries' 'Please use X instead'",
     ),
+    # Hugging Face accelerate / transformers' own checks of where a model's weights go (device_map, quantized
+    # loading): library-specific, so they rank above the generic rows (their fixes are the libraries' own)
+    KnownError(
+        "py-accelerate-device-map-incomplete",
+        "accelerate: The device_map provided does not give any device for the following parameters",
+        r"The device_map provided does not give any device for the following parameters",
+        "A device_map written by hand (a dict of module names to devices) leaves some of the model's parameters "
+        "without a device: its names are another model's or another version's (e.g. chatglm-6b's "
+        "transformer.word_embeddings / transformer.layers.N for chatglm2-6b, whose modules are "
+        "transformer.embedding / transformer.encoder.layers.N), or it misses a module (the final norm, lm_head).",
+        "Let accelerate place the model (`device_map='auto'`, with `max_memory={0: '20GiB', 1: '20GiB'}` to spread "
+        "it over GPUs), or build the map from this model's own module names: `print([n for n, _ in "
+        "model.named_parameters()])` (or accelerate's `infer_auto_device_map(model, max_memory=...)`) and give "
+        "every top-level module listed in the error a device.",
+        weight=72,
+        applies="accelerate's check_device_map (load_checkpoint_and_dispatch, dispatch_model, from_pretrained with "
+        "a device_map dict)",
+        shown_by=("tests/troubleshooting/test_round9_b9.py::test_hugging_face_device_map_and_quantized_loading",),
+        example="ValueError: The device_map provided does not give any device for the following parameters: "
+        "transformer.embedding.word_embeddings.weight",
+        example_source="huggingface/accelerate src/accelerate/utils/modeling.py (check_device_map); wenda-llm/wenda "
+        "issue 416",
+    ),
+    KnownError(
+        "py-hf-quantized-cpu-offload",
+        "transformers: Some modules are dispatched on the CPU or the disk (a quantized model that does not fit the "
+        "GPU)",
+        r"Some modules are dispatched on the CPU or the disk\. Make sure you have enough GPU RAM"
+        r"|llm_int8_enable_fp32_cpu_offload=True|load_in_8bit_fp32_cpu_offload=True",
+        "Loading a bitsandbytes 8-bit / 4-bit model, device_map ('auto') put some modules on the CPU or the disk: the "
+        "free GPU memory is smaller than the quantized model, or torch / bitsandbytes see no usable GPU (a CPU "
+        "build of torch, a bitsandbytes without CUDA), so everything lands on the CPU; quantized layers cannot "
+        "live there.",
+        "First check the GPU is usable: `python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'` (a +cpu torch or False: install the CUDA build of torch; a bitsandbytes "
+        "'compiled without GPU support' warning: install a bitsandbytes with CUDA). If it is, the model does not "
+        "fit: free the GPU (`nvidia-smi`), load it in 4-bit, use a smaller model or more GPUs (`max_memory`), or "
+        "keep the offloaded modules in fp32 on the CPU: `BitsAndBytesConfig(load_in_8bit=True, "
+        "llm_int8_enable_fp32_cpu_offload=True)` with a device_map that names the offloaded modules.",
+        weight=70,  # below a bitsandbytes without CUDA (quant-bnb-cuda-setup) shown in the same text: the cause
+        applies="transformers' bitsandbytes quantizers (load_in_8bit / load_in_4bit, BitsAndBytesConfig)",
+        shown_by=("tests/troubleshooting/test_round9_b9.py::test_hugging_face_device_map_and_quantized_loading",),
+        example="ValueError: Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to "
+        "fit the quantized model. If you want to dispatch the model on the CPU or the disk while keeping these "
+        "modules in 32-bit, you need to set `llm_int8_enable_fp32_cpu_offload=True` and pass a custom `device_map`",
+        example_source="huggingface/transformers src/transformers/quantizers/quantizer_bnb_8bit.py "
+        "(validate_environment); ymcui/Chinese-LLaMA-Alpaca issue 747",
+    ),
+    KnownError(
+        "py-hf-quantization-no-gpu",
+        "transformers: No GPU found. A GPU is needed for quantization",
+        r"No GPU found\. A GPU is needed for quantization"
+        r"|(?:Using|Loading) (?:an? )?(?:`?load_in_8bit=True`?|`?load_in_4bit=True`?|bitsandbytes)[^\n]{0,60}"
+        r"requires? (?:a )?(?:CUDA|GPU)",
+        "transformers' bitsandbytes (and GPTQ / AWQ) quantizers need a CUDA GPU and torch sees none: the installed "
+        "torch is the CPU build, CUDA_VISIBLE_DEVICES hides the GPUs, or the driver does not work.",
+        "`python -c 'import torch; print(torch.__version__, torch.cuda.is_available())'`: a +cpu version means the "
+        "CPU build (install the CUDA build of torch from PyTorch's index for your CUDA); False with a CUDA build "
+        "means the driver or CUDA_VISIBLE_DEVICES (`nvidia-smi`). Without a GPU, load the model unquantized (no "
+        "load_in_8bit / quantization_config) or use a CPU format (GGUF with llama.cpp).",
+        weight=74,
+        applies="transformers' quantizers (bitsandbytes, GPTQ, AWQ) on a machine where torch sees no GPU",
+        shown_by=("tests/troubleshooting/test_round9_b9.py::test_hugging_face_device_map_and_quantized_loading",),
+        example="RuntimeError: No GPU found. A GPU is needed for quantization.",
+        example_source="huggingface/transformers src/transformers/quantizers/quantizer_bnb_8bit.py "
+        "(validate_environment)",
+    ),
+    KnownError(
+        "py-hf-quantized-to",
+        "transformers: `.to` is not supported for `4-bit` or `8-bit` bitsandbytes models",
+        r"\.to.? is not supported for .?4-bit.? or .?8-bit.? bitsandbytes models",
+        "A model loaded in 8-bit or 4-bit with bitsandbytes is already placed on its devices by device_map; "
+        "transformers refuses to move or cast it with .to() / .cuda() / .half().",
+        "Drop the `.to(device)` / `.cuda()` / `.half()` call on the quantized model (move only the inputs: "
+        "`inputs.to(model.device)`), and choose the devices when loading (`device_map='auto'` or {'': 0}); upgrade "
+        "transformers and bitsandbytes if a library (a pipeline, accelerate) makes the call for you.",
+        weight=70,
+        applies="transformers with bitsandbytes 8-bit / 4-bit models",
+        shown_by=("tests/troubleshooting/test_round9_b9.py::test_hugging_face_device_map_and_quantized_loading",),
+        example="ValueError: `.to` is not supported for `4-bit` or `8-bit` bitsandbytes models. Please use the model "
+        "as it is, since the model has already been set to the correct devices and casted to the correct `dtype`.",
+        example_source="huggingface/transformers src/transformers/modeling_utils.py (PreTrainedModel.to)",
+    ),
 )

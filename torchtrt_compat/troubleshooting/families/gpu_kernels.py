@@ -669,12 +669,34 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-flash-attn-unavailable",
         "transformers: FlashAttention2 has been toggled on, but it cannot be used (flash_attn missing or unusable)",
-        r"FlashAttention2 has been toggled on, but it cannot be used due to the following error",
+        r"FlashAttention2 has been toggled on, but it cannot be used due to the following error"
+        # other projects' own checks of the flash_attn package (an import guarded by try/except)
+        r"|\bFlash ?Attention(?: ?2)? is not installed|\bflash[_-]attn is not installed"
+        r"|flash_attn_2_cuda\S{0,60}: undefined symbol",
         'The model was loaded with attn_implementation="flash_attention_2" (or use_flash_attention_2=True) and '
         "transformers cannot use flash-attn here: the package is not installed, its build does not load for this "
         "torch, or the GPU / device is not supported (the message after 'error:' says which).",
         'Load the model with attn_implementation="sdpa" (or drop the argument), or install a flash-attn build '
         "for this torch and CUDA (`pip install flash-attn --no-build-isolation`, an Ampere or newer GPU).",
+        variants=(
+            Variant(
+                r"undefined symbol",
+                "a flash-attn binary built for another torch",
+                "The installed flash-attn was built for another torch (or C++ ABI / CUDA): its flash_attn_2_cuda "
+                "library does not load. Reinstall it for this torch: `pip uninstall flash-attn && pip install "
+                "flash-attn --no-build-isolation --no-cache-dir` (it builds or downloads the wheel matching torch, "
+                "CUDA and the cxx11 ABI), or pick the release wheel whose name carries your torch, CUDA, "
+                "cxx11abiTRUE/FALSE and Python; or turn flash attention off in the app.",
+            ),
+            Variant(
+                r"is not installed",
+                "flash-attn not installed",
+                "The program found no flash_attn package: install the flash-attn wheel for your torch, CUDA and "
+                "Python (`pip install flash-attn --no-build-isolation`; it needs an Ampere or newer GPU and, to "
+                "build, the CUDA toolkit of torch.version.cuda), or turn flash attention off in the program (its "
+                "option for SDPA / eager attention, e.g. attn_implementation='sdpa').",
+            ),
+        ),
         weight=82,
         applies="transformers 4.36+ with attn_implementation='flash_attention_2'",
         shown_by=(_test("test_sageattention_flash_attn_xformers"),),

@@ -23,6 +23,13 @@ _TESTS = "tests/troubleshooting/test_round6_native.py"
 #: shown in a Markdown code span in docs/troubleshooting.md).
 _Q = "['\"\u2018\u2019]"
 
+#: "fatal error: X.h" of gcc / clang / nvcc for a header no toolkit row knows (the project's own, or a third-party
+#: library's); the TensorRT, CUDA, Python and torch headers have their own variants, THC its own family
+_PROJECT_HEADER = (
+    rf"fatal error: {_Q}?(?!Nv(?:Infer|OnnxParser)|cuda|cudnn|cublas|Python\.h|torch/|ATen/|c10/|THC/)"
+    r"[\w+-]{1,60}(?:/[\w.+-]{1,60}){0,4}\.(?:h|hh|hpp|hxx|cuh|inl)\b"
+)
+
 #: TensorRT C++ API a major release removed: member -> (the release that removed it, what replaces it). Source: the
 #: TensorRT API reference's "Deprecated and Removed APIs" lists and the migration guides for 8.0 (implicit-batch
 #: builder API, the IPlugin / IPluginExt / legacy Dims classes) and 10.0 (bindings, implicit batch, workspace size,
@@ -221,7 +228,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\b(?:Nv(?:Infer|OnnxParser|CaffeParser|UffParser)|cu|Python|torch/|ATen/|c10/|nccl|nvrtc|nvml|helper_cuda)"
         rf"[\w/]{{0,40}}\.hp?p?(?:: No such file or directory|{_Q}? file not found|\": No such file or directory)"
         rf"|cannot open source file \"(?:NvInfer\w{{0,20}}|NvOnnxParser|cuda_runtime\w{{0,8}}|cudnn)\.h\""
-        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}",
+        rf"|Cannot open include file: {_Q}[\w./\\-]{{1,80}}\.(?:h|hpp|cuh){_Q}" + "|" + _PROJECT_HEADER,
+        # any other header (the project's own, or a third-party library's) in gcc's / clang's / nvcc's wording
         "The compiler cannot find a header of a library the code uses: the library (or its -dev package) is not "
         "installed, or it is installed in a folder that is not on the include path (a TensorRT or cuDNN tar / zip, "
         "a CUDA toolkit outside /usr/local/cuda, a conda env).",
@@ -280,6 +288,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA::cudart; Makefile: -I/usr/local/cuda/include), or build with nvcc, which adds it.",
             ),
             Variant(
+                _PROJECT_HEADER,
+                "a header of the project (or of a library it vendors)",
+                "A header the build's own include paths should supply is missing: if it is the project's (a folder "
+                "of this repository, e.g. csrc/..., or of a git submodule), the checkout is incomplete (`git "
+                "submodule update --init --recursive`, or a release archive without submodules: clone instead) or "
+                "the build runs from another folder than its relative -I paths expect (run `pip install .` / "
+                "`python setup.py build develop` from the repository root). Old setup.py files with relative "
+                "include_dirs fail under torch 1.5+'s ninja build: make include_dirs absolute "
+                "(os.path.abspath / os.path.join(this_dir, ...)) or build with use_ninja=False. A third-party "
+                "library's header (opencv2/, eigen3/, boost/): install its development package and add its include "
+                "folder.",
+            ),
+            Variant(
                 r"Cannot open include file",
                 "Windows (MSVC)",
                 "MSVC does not find the header: install the library's development files for Windows and add their "
@@ -307,7 +328,13 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
         r"maximum|less than the minimum) required version by CUDA"
-        r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with",
+        r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with"
+        # nvcc's own driver checks and the other compilers of crt/host_config.h
+        r"|Unsupported NVHPC compiler found|nvc\+\+ is the only NVHPC compiler that is supported"
+        r"|unsupported (?:ICC|pgc\+\+|NVHPC|nvc\+\+|xlC|IBM XL)[\w .]{0,20}(?:configuration|version)!"
+        r"|Host compiler targets unsupported OS"
+        r"|The version \('[\w.]{1,20}'\) of the host compiler \('[^'\n]{1,60}'\) is not supported"
+        r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
@@ -318,7 +345,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "the program may still fail.",
         variants=(
             Variant(
-                r"Microsoft Visual Studio version",
+                r"NVHPC|nvc\+\+|pgc\+\+",
+                "NVHPC / PGI host compiler",
+                "nvcc was handed the NVIDIA HPC SDK compiler (nvc / nvc++, often set as CC / CXX by an HPC "
+                "module) as its host compiler: load a GCC module (`module load gcc`) or point the build at g++: "
+                "`CC=gcc CXX=g++` for torch extensions / pip builds, `-ccbin g++` / NVCC_CCBIN=g++, CMake "
+                "`-DCMAKE_CUDA_HOST_COMPILER=g++` (or CUDAHOSTCXX=g++), then rebuild from a clean build folder.",
+            ),
+            Variant(
+                r"Host compiler targets unsupported OS",
+                "32-bit MSVC",
+                "nvcc found a cl.exe that targets 32-bit x86: CUDA builds only for x64. Build from the 'x64 Native "
+                "Tools Command Prompt' of Visual Studio (or run vcvars64.bat first), or pass the x64 cl.exe with "
+                "-ccbin (...\\bin\\Hostx64\\x64), then rebuild.",
+            ),
+            Variant(
+                r"different than the one specified with -ccbin",
+                "two host compilers",
+                "The cl.exe on PATH is not the one -ccbin names: build from the developer prompt of the Visual "
+                "Studio that -ccbin points at, or drop -ccbin (CUDAHOSTCXX / CMAKE_CUDA_HOST_COMPILER) so nvcc uses "
+                "the cl.exe on PATH.",
+            ),
+            Variant(
+                r"Microsoft Visual Studio version|host compiler \('[^'\n]{0,20}Visual Studio",
                 "MSVC",
                 "This CUDA does not support the installed Visual Studio: install the CUDA release that lists your "
                 "Visual Studio, or the MSVC toolset it supports (Visual Studio Installer: an older 'MSVC v14x' "
@@ -510,7 +559,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"No CMAKE_CUDA_COMPILER could be found|CMAKE_CUDA_COMPILER not set, after EnableLanguage"
         r"|Failed to find nvcc\.|Specify CUDA_TOOLKIT_ROOT_DIR|CUDA_TOOLKIT_ROOT_DIR not found or specified"
         r"|Could NOT find CUDA(?:Toolkit)? \(missing:[^\n]{0,200}\)|Could not find CUDA toolkit"
-        r"|The CUDA compiler identification is unknown",
+        r"|The CUDA compiler identification is unknown"
+        # CMakeDetermineCUDACompiler.cmake: nvcc found but its test compile / architecture probe failed
+        r"|Failed to detect a default CUDA architecture"
+        r"|Compiling the CUDA compiler identification source file \"CMakeCUDACompilerId\.cu\" failed"
+        r"|The CMAKE_CUDA_COMPILER:\s{1,8}[^\n]{1,200}\s{1,8}is not a full path to an existing compiler tool",
         "CMake found no CUDA toolkit: nvcc is not on PATH and no CUDACXX / CMAKE_CUDA_COMPILER / "
         "CUDA_TOOLKIT_ROOT_DIR points at one (the driver alone, a conda cudatoolkit or pip's nvidia-* wheels have "
         "no nvcc; on Windows the toolkit's Visual Studio integration is missing when CUDA was installed before "
@@ -519,6 +572,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "..` (or `export CUDACXX=/usr/local/cuda/bin/nvcc`, or /usr/local/cuda/bin first on PATH; for FindCUDA "
         "-DCUDA_TOOLKIT_ROOT_DIR=/usr/local/cuda), then delete CMakeCache.txt and configure again.",
         variants=(
+            Variant(
+                r"Failed to detect a default CUDA architecture|CMakeCUDACompilerId\.cu\" failed",
+                "nvcc found, but CMake's test compile with it failed",
+                "CMake found an nvcc but could not compile its test file with it (the 'Compiler output' below the "
+                "error says why): a CUDA newer than this CMake knows (upgrade CMake: `pip install -U cmake` or the "
+                "distribution's newer one), an nvcc from another CUDA than the toolkit (several CUDA installs: "
+                "set CUDACXX=/usr/local/cuda-X.Y/bin/nvcc), or nvcc rejecting the host compiler (an 'unsupported "
+                "GNU version' line). Then set the architecture yourself (`-DCMAKE_CUDA_ARCHITECTURES=native` on "
+                "CMake 3.24+, or your GPU's, e.g. 86; for a wrapper such as node-llama-cpp or llama-cpp-python pass "
+                "it through CMAKE_ARGS / its build options) and configure again from an empty build folder.",
+            ),
             Variant(
                 r"Visual Studio|MSVC|\bcl\.exe|\.vcxproj|Windows",
                 "Windows / Visual Studio",
@@ -1130,12 +1194,21 @@ _ROUND8: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-extension-without-cuda",
-        "X is not compiled with GPU support / Couldn't load custom C++ ops (an extension's ops built without CUDA)",
+        "A package's compiled ops have no CUDA (X is not compiled with GPU support, Couldn't load custom C++ ops, "
+        "CUDA extension not installed, DNN module was not built with CUDA backend)",
         r"\b[\w:]{1,60} (?:is|was) not compiled with (?:GPU|CUDA) support"
         r"|\bNot compiled with (?:GPU|CUDA) support"
         r"|Couldn't load custom C\+\+ ops"
         r"|operator torchvision::\w{1,40} does not exist"
-        r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend",
+        r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
+        # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
+        # (nn_modules/qlinear: "CUDA extension not installed.", 0.5+: "CUDA kernels for auto_gptq are not
+        # installed"), exllama / exllamav2 kernels, AutoAWQ's awq_ext
+        r"|\bCUDA extension not installed\b|CUDA kernels for auto_gptq are not installed"
+        r"|\bexllama(?:v2)?_kernels? (?:is )?not installed"
+        r"|AutoAWQ[^\n]{0,40}(?:kernels|awq_ext) (?:are |is )?not installed"
+        # OpenCV's DNN module (dnn/src/net_impl.cpp, setUpNet): a cv2 without the CUDA backend falls back to the CPU
+        r"|DNN module was not built with CUDA backend",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -1144,6 +1217,28 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            Variant(
+                r"DNN module was not built with CUDA backend",
+                "OpenCV DNN",
+                "The cv2 that Python imports has no CUDA DNN backend, so setPreferableBackend(DNN_BACKEND_CUDA) "
+                "falls back to the CPU: pip's opencv-python / opencv-contrib-python wheels are never built with CUDA. "
+                "Build OpenCV with -DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON "
+                "-DCUDA_ARCH_BIN=<your GPU, e.g. 8.6> and opencv_contrib (its build summary must list 'NVIDIA "
+                "CUDA: YES' and 'cuDNN: YES' under the DNN module), install that build, and `pip uninstall "
+                "opencv-python opencv-contrib-python opencv-python-headless` so no pip cv2 shadows it; "
+                "`cv2.cuda.getCudaEnabledDeviceCount()` must be > 0.",
+            ),
+            Variant(
+                r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
+                "quantization kernels (auto-gptq, exllama, AutoAWQ)",
+                "The quantization library's compiled CUDA kernels did not load (a wheel for another torch / CUDA, "
+                "a CPU-only or source install without nvcc, or a torch that is the CPU build), so GPTQ / AWQ layers "
+                "run without them (very slowly, or they fail on the GPU). Install the wheel built for your torch and "
+                "CUDA (auto-gptq: the release for your torch from its own wheel index, `pip install auto-gptq "
+                "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
+                "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
+                "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
+            ),
             Variant(
                 r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
                 r"|\bnms is not compiled|Deform\w{0,20} is not compiled",
@@ -1183,6 +1278,7 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|Could not run '(torchvision::\w{1,40})'",
         unless=r"CTranslate2 package was not compiled",  # serve-ct2-no-cuda answers CTranslate2
         advice="nvcc-vs-torch",
+        severity="warns-of-failure",  # auto-gptq, OpenCV and torchvision say it as a warning: it is the failure
         weight=84,
         applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
         shown_by=(f"{_R8}::test_extension_ops_without_cuda", "tests/data/explain_round8.jsonl#open-mmlab-mmpose-369"),
@@ -1260,7 +1356,19 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "py-pip-no-matching-distribution",
         "pip: Could not find a version that satisfies the requirement X (no release for this Python / platform)",
         r"Could not find a version that satisfies the requirement (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}"
-        r"|No matching distribution found for (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}",
+        r"|No matching distribution found for (?!torch[-_]tensorrt|tensorrt\b)[\w.-]{1,80}"
+        # uv's resolver (no wheel for this interpreter or platform, a version that does not exist, Requires-Python)
+        # (uv wraps its lines at any space: the words may be split over lines)
+        r"|has\s{1,12}no\s{1,12}(?:usable\s{1,12})?wheels\s{1,12}with\s{1,12}a\s{1,12}matching\s{1,12}"
+        r"(?:Python\s{1,12}ABI|Python\s{1,12}implementation|Python|platform)\s{1,12}tag"
+        r"|doesn't\s{1,12}have\s{1,12}a\s{1,12}source\s{1,12}distribution\s{1,12}or\s{1,12}wheel\s{1,12}for"
+        r"\s{1,12}the\s{1,12}current\s{1,12}platform"
+        r"|Because\s{1,12}there\s{1,12}is\s{1,12}no\s{1,12}version\s{1,12}of\s{1,12}[\w.-]{1,80}[=<>~!]{1,2}"
+        r"|the\s{1,12}current\s{1,12}Python\s{1,12}version\s{1,12}\([\d.]{1,12}\)\s{1,12}does\s{1,12}not"
+        r"\s{1,12}satisfy\s{1,12}Python"
+        # poetry: its installer found no file for this platform; its solver found no version
+        r"|Unable to find installation candidates for [\w.-]{1,80}"
+        r"|which doesn't match any versions, version solving failed",
         "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
         "pinned version is not on it (too old and removed for this Python, or a local build such as torch's "
         "+cu121, which lives on PyTorch's own index), no release has a wheel for this Python version or platform "
@@ -1270,6 +1378,24 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            Variant(
+                r"wheels\s{1,12}with\s{1,12}a\s{1,12}matching|or\s{1,12}wheel\s{1,12}for\s{1,12}the\s{1,12}current"
+                r"|the\s{1,12}current\s{1,12}Python\s{1,12}version\s{1,12}\(",
+                "uv: no wheel for this Python or platform",
+                "uv found releases of the package but none with a wheel for this interpreter or platform (its "
+                "`hint:` line names the tags it needs and those the package has, e.g. cp313 vs cp312): run a "
+                "Python version the package publishes wheels for (`uv venv --python 3.12`, or `uv python pin "
+                "3.12`), pin a release that has a wheel for yours, or, for a platform without wheels, build it from "
+                "source (its sdist or repository).",
+            ),
+            Variant(
+                r"Unable to find installation candidates|version solving failed",
+                "poetry",
+                "poetry found no file of that version it can install here (no wheel for this Python / platform, or "
+                "a stale cache or lock): `poetry cache clear --all pypi` and `poetry lock` (the lock may name a "
+                "file that is gone), then pin a version that has a wheel for this Python and platform, or set the "
+                "project's python range to one the package supports (`poetry env use 3.12`).",
+            ),
             Variant(
                 r"from versions: none\)",
                 "no release for this Python or platform",
@@ -1286,6 +1412,8 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
             ),
         ),
         op=r"satisfies the requirement ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)"
+        r"|Because ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)\s{1,12}has\s{1,12}no\s{1,12}(?:usable\s{1,12})?wheels"
+        r"|installation candidates for ([\w.-]{1,80}(?: \([\w.+-]{1,30}\))?)"
         r"|No matching distribution found for ([\w.-]{1,80}(?:[=<>~!]{1,2}[\w.+*-]{1,30})?)",
         weight=20,  # below py-module-missing, whose "pip has no wheel" fix answers both lines together
         applies="pip installs (any package other than torch-tensorrt / tensorrt, which have their own family)",
