@@ -257,6 +257,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(DataLoader(..., multiprocessing_context='spawn')).",
             ),
         ),
+        # the initialization error by number or name in any program's format (Caffe's "Check failed: error ==
+        # cudaSuccess (3 vs. 0) initialization error", "CUDA error 3")
+        cuda_errors=("cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED"),
         severity="warns-of-failure",
         loose=True,
         alternatives=("cuda-driver-insufficient", "torch-cuda-fork"),
