@@ -916,12 +916,26 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cudnn-version",
         "cuDNN version incompatibility (PyTorch was compiled against one cuDNN and found another)",
-        r"cuDNN version incompatibility",
+        r"cuDNN version incompatibility"
+        # torch 0.3-0.4's wording (torch/backends/cudnn/__init__.py), cuDNN's version numbers as integers
+        r"|cuDNN version mismatch: PyTorch was compiled against \d{1,6} but linked against \d{1,6}"
+        # an error whose status is success: the torch binary and the loaded cuDNN / CUDA do not belong together
+        r"|CuDNN error: CUDNN_STATUS_SUCCESS\b",
         "Another cuDNN than the one torch was built with was loaded first: a system or conda cuDNN on "
         "LD_LIBRARY_PATH (or PATH on Windows) shadows the cuDNN torch brings (the nvidia-cudnn wheel).",
         "Remove the other cuDNN's folder from LD_LIBRARY_PATH (/usr/local/cuda/lib64, a conda env's lib), or "
         "install the nvidia-cudnn wheel for the version torch names; `python -c 'import torch; "
         "print(torch.backends.cudnn.version())'` shows the one loaded.",
+        variants=(
+            Variant(
+                r"CUDNN_STATUS_SUCCESS",
+                "a status of success raised as an error",
+                "torch raised a cuDNN error whose status is success: the torch binary and the cuDNN / CUDA it loads "
+                "do not belong together (a wheel built for one CUDA with another CUDA's cuDNN found first). Install "
+                "the torch build for the CUDA you have (its own cuDNN comes with it), keep other cuDNN folders off "
+                "LD_LIBRARY_PATH; to go on meanwhile, torch.backends.cudnn.enabled = False.",
+            ),
+        ),
         alternatives=("cuda-library-major",),
         weight=86,
         applies="torch CUDA builds with another cuDNN on the library path",
