@@ -586,13 +586,20 @@ _DRIVER_SEEN = re.compile(
     re.IGNORECASE,
 )
 
+#: an installed driver answered and was found too old: libcuda lacks an entry point, a product read its version
+_DRIVER_TOO_OLD = re.compile(
+    r"libcuda\.so[^\n]{0,12}undefined symbol|undefined symbol:\s{0,2}cu(?!da)\w"
+    r"|minimum (?:NVIDIA |GPU |CUDA )?driver version|current NVIDIA GPU driver|driver (?:version )?[\d. ]{0,14}is too old",
+    re.IGNORECASE,
+)
+
 
 def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
     """Error 35 means an old driver on an NVIDIA GPU, or no NVIDIA driver at all: the GPUs the text names, a container
     the text shows (started without its GPUs, unless it names an NVIDIA one), or the machine's GPUs (with --env),
     decide; None when none tells."""
     vendors = v.facts.gpu_vendors if v.facts else []
-    if "nvidia" in vendors:
+    if "nvidia" in vendors or _DRIVER_TOO_OLD.search(text):
         return "cuda-driver-insufficient"
     if vendors:  # only Intel, AMD or Apple graphics named
         return "no-nvidia-gpu"

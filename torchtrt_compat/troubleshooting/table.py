@@ -28,7 +28,9 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
     ("deepstream", r"deepstream|DeepStream|gstnvinfer|NvDsInfer|nvdsinfer|gst-launch-1\.0|GStreamer-CRITICAL"),
     (
         "paddle",
-        r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
+        r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/](?:fluid|phi)|\bPaddle(?:Paddle)?\b"
+        # Paddle's enforce wording for a CUDA error: "(External) CUDA error(719), unspecified launch failure."
+        r"|\(External\) CUDA error\(\d",
     ),
     #: CTranslate2 and faster-whisper, the Whisper runner built on it
     #: (its CUDNN_CHECK / CUBLAS_CHECK say "cuDNN failed with status X": include/ctranslate2/cuda/utils.h; no \b
