@@ -47,7 +47,9 @@ def test_numbers_in_other_programs_formats() -> None:
 
 def test_cuda_10_numbers_read_by_the_message_beside_them() -> None:
     # CUDA 10.0 and older numbered "no CUDA-capable device" 38, "illegal memory access" 77, "unknown error" 30
-    old = extract("THCudaCheck FAIL file=torch/csrc/cuda/Module.cpp line=32 error=38 : no CUDA-capable device is detected")
+    old = extract(
+        "THCudaCheck FAIL file=torch/csrc/cuda/Module.cpp line=32 error=38 : no CUDA-capable device is detected"
+    )
     assert [c.name for c in old.codes] == ["cudaErrorNoDevice"]
     illegal = extract("RuntimeError: cuda runtime error (77) : an illegal memory access was encountered at x.cu:1")
     assert [c.name for c in illegal.codes] == ["cudaErrorIllegalAddress"]
@@ -116,5 +118,8 @@ def test_the_kernel_drivers_gsp_and_bus_lines() -> None:
         "kernel: NVRM: GPU0 rpcRmApiFree_GSP: GspRmFree failed: hClient=0xc1d00018; status=0x0000000f"
     )
     assert first(gsp) == "host-gpu-lost"
-    assert first("NVRM: GPU at PCI:0000:65:00: GPU-1234 has fallen off the bus.") in ("host-gpu-lost", "torch-gpu-fault")
+    assert first("NVRM: GPU at PCI:0000:65:00: GPU-1234 has fallen off the bus.") in (
+        "host-gpu-lost",
+        "torch-gpu-fault",
+    )
     assert "host-gpu-lost" not in keys("NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.14")

@@ -589,7 +589,8 @@ _DRIVER_SEEN = re.compile(
 #: an installed driver answered and was found too old: libcuda lacks an entry point, a product read its version
 _DRIVER_TOO_OLD = re.compile(
     r"libcuda\.so[^\n]{0,12}undefined symbol|undefined symbol:\s{0,2}cu(?!da)\w"
-    r"|minimum (?:NVIDIA |GPU |CUDA )?driver version|current NVIDIA GPU driver|driver (?:version )?[\d. ]{0,14}is too old",
+    r"|minimum (?:NVIDIA |GPU |CUDA )?driver version|current NVIDIA GPU driver"
+    r"|driver (?:version )?[\d. ]{0,14}is too old",
     re.IGNORECASE,
 )
 

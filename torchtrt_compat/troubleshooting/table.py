@@ -585,8 +585,8 @@ _CORE: tuple[KnownError, ...] = (
         # a driver API entry point the installed libcuda lacks (cudarc, cuda-python, a runtime's cuGetProcAddress):
         # the program was built for a newer CUDA than the driver knows
         r"|libcuda\.so(?:\.\d{1,3})?:?\s{0,2}undefined symbol:\s{0,2}cu\w{2,60}"
-        r"|undefined symbol:\s{0,2}cu(?:Ctx|GetProcAddress|DevicePrimaryCtx|Library|Kernel|TensorMap|Graph|LaunchKernelEx"
-        r"|MemAddress|MemCreate|MemMap|StreamBeginCapture|Multicast|Green)\w{0,40}_v\d{1,2}\b"
+        r"|undefined symbol:\s{0,2}cu(?:Ctx|GetProcAddress|DevicePrimaryCtx|Library|Kernel|TensorMap|Graph"
+        r"|LaunchKernelEx|MemAddress|MemCreate|MemMap|StreamBeginCapture|Multicast|Green)\w{0,40}_v\d{1,2}\b"
         # a product's own words (Modular MAX, vLLM, ollama, llama.cpp): "requires a minimum driver version of 550"
         r"|requires a minimum (?:NVIDIA |GPU |CUDA )?driver version|doesn't support your current NVIDIA GPU driver"
         r"|(?:NVIDIA|GPU|CUDA) driver (?:version )?(?:[\d.]{1,12} )?is too old"
