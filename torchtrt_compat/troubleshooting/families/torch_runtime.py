@@ -174,6 +174,26 @@ FAMILIES: tuple[KnownError, ...] = (
         "prints it; torch 0.x printed 'cuda runtime error (8) : invalid device function'",
     ),
     KnownError(
+        "torch-ffi-extension-cuda-error",
+        "CUDA Error encountered in <function CompiledLib.X> (a compiled extension's own CUDA check, no code given)",
+        r"CUDA Error encountered in <function (?:CompiledLib|_?lib)\.\w{1,80}",
+        "A CUDA extension compiled with torch.utils.ffi / cffi (torch 0.4-era layers: in-place ABN, correlation, "
+        "NMS, DCN) reported that its kernel failed, without the CUDA error: most often the extension was compiled "
+        "(its build.sh / setup.py with a fixed nvcc -arch) for another GPU architecture than this GPU's, else a "
+        "shape the kernel does not handle.",
+        "Rebuild the extension for this GPU: put the GPU's sm_XY in its build script's nvcc -gencode / -arch flags "
+        "(`nvidia-smi --query-gpu=compute_cap --format=csv`), clean the old build and rerun it; run with "
+        "CUDA_LAUNCH_BLOCKING=1 to see whether the first call already fails (architecture) or a later one (input).",
+        loose=True,
+        alternatives=("torch-invalid-device-function", "gpu-arch-unsupported"),
+        weight=70,
+        applies="cffi / torch.utils.ffi CUDA extensions (torch 0.4 and older APIs)",
+        shown_by=("tests/troubleshooting/test_round9_codes.py::test_a_rocm_torch_and_a_shadowing_cudart",),
+        example="RuntimeError: CUDA Error encountered in <function CompiledLib.bn_mean_var_cuda at 0x2b95dc47ad08>",
+        example_source="https://github.com/speedinghzl/pytorch-segmentation-toolbox/issues/26 (in-place ABN's cffi "
+        "wrapper)",
+    ),
+    KnownError(
         "torch-launch-timeout",
         "CUDA error: the launch timed out and was terminated (the display watchdog stopped a kernel)",
         r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT",
