@@ -99,8 +99,8 @@ def test_a_rocm_torch_and_a_shadowing_cudart() -> None:
     assert cudart[0].key == "cuda-cudart-shadowed" and "conda" in cudart[0].fix
     assert "cuda-cudart-shadowed" not in keys("undefined symbol: cudaFoo")
     ffi = explain("RuntimeError: CUDA Error encountered in <function CompiledLib.bn_mean_var_cuda at 0x2b95dc47ad08>")
-    assert ffi[0].key == "torch-ffi-extension-cuda-error" and "torch-invalid-device-function" in ffi[0].alternatives
-    assert "torch-ffi-extension-cuda-error" not in keys("CUDA Error encountered while loading the model")
+    assert ffi[0].key == "cuda-ffi-extension-error" and "torch-invalid-device-function" in ffi[0].alternatives
+    assert "cuda-ffi-extension-error" not in keys("CUDA Error encountered while loading the model")
 
 
 def test_torchs_older_cudnn_wordings_and_tensorflows_stub() -> None:

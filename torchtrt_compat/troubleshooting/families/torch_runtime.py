@@ -174,7 +174,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "prints it; torch 0.x printed 'cuda runtime error (8) : invalid device function'",
     ),
     KnownError(
-        "torch-ffi-extension-cuda-error",
+        "cuda-ffi-extension-error",
         "CUDA Error encountered in <function CompiledLib.X> (a compiled extension's own CUDA check, no code given)",
         r"CUDA Error encountered in <function (?:CompiledLib|_?lib)\.\w{1,80}",
         "A CUDA extension compiled with torch.utils.ffi / cffi (torch 0.4-era layers: in-place ABN, correlation, "
