@@ -586,6 +586,14 @@ _DRIVER_SEEN = re.compile(
     re.IGNORECASE,
 )
 
+#: an installed driver answered and was found too old: libcuda lacks an entry point, a product read its version
+_DRIVER_TOO_OLD = re.compile(
+    r"libcuda\.so[^\n]{0,12}undefined symbol|undefined symbol:\s{0,2}cu(?!da)\w"
+    r"|minimum (?:NVIDIA |GPU |CUDA )?driver version|current NVIDIA GPU driver"
+    r"|driver (?:version )?[\d. ]{0,14}is too old",
+    re.IGNORECASE,
+)
+
 
 #: onnxruntime's CUDA provider's own CUDA_CALL wording (core/providers/cuda/cuda_call.cc), where the Python package of
 #: onnxruntime-gpu is often installed beside a desktop app on a machine with no NVIDIA GPU at all
@@ -599,7 +607,7 @@ def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
     the text shows (started without its GPUs, unless it names an NVIDIA one), or the machine's GPUs (with --env),
     decide; None when none tells."""
     vendors = v.facts.gpu_vendors if v.facts else []
-    if "nvidia" in vendors:
+    if "nvidia" in vendors or _DRIVER_TOO_OLD.search(text):
         return "cuda-driver-insufficient"
     if vendors:  # only Intel, AMD or Apple graphics named
         return "no-nvidia-gpu"

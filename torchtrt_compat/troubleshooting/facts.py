@@ -34,6 +34,7 @@ __all__ = [
     "facts",
     "may_state_codes",
     "messages_of",
+    "older_messages",
     "within_longer_message",
 ]
 
@@ -71,6 +72,25 @@ def _by_name() -> dict[str, tuple[int, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _older() -> dict[str, Any]:
+    """Older CUDA releases' wordings and numbers of today's errors (``data/cuda_older_wordings.json``)."""
+    data = resources.files("torchtrt_compat.data").joinpath("cuda_older_wordings.json").read_text("utf-8")
+    return dict(json.loads(data)["errors"])
+
+
+def older_messages(name: str) -> tuple[str, ...]:
+    """The wordings older CUDA releases gave the error ``name`` ("all CUDA-capable devices are busy or
+    unavailable" for cudaErrorDevicesUnavailable, CUDA 8-10)."""
+    return tuple(_older().get(name, {}).get("messages", ()))
+
+
+@functools.lru_cache(maxsize=1)
+def _older_by_code() -> dict[int, str]:
+    """CUDA 10.0 and older's numbers -> today's cudaError name (38 -> cudaErrorNoDevice)."""
+    return {int(n): name for name, row in _older().items() for n in row.get("numbers", ())}
+
+
 def cuda_error(code: int) -> CudaCode | None:
     """The CUDA runtime error numbered ``code`` (``35`` -> cudaErrorInsufficientDriver), or None."""
     row = _runtime_by_code().get(code)
@@ -91,13 +111,25 @@ _CODE_AT = re.compile(
     r"|\(cudaError\s{0,2}(\d{1,4})\b"
     r"|\bcudaError(?:_t)?\s{0,2}[=:]?\s{0,2}(\d{1,4})\b"
     r"|\bCUDA failure\s{0,2}(\d{1,4})\b"
-    r"|\bCUDA error\s{0,2}(\d{1,4})\b"
+    r"|\bCUDA error\s{0,2}\(?(\d{1,4})\b"  # Paddle: "CUDA error(719), unspecified launch failure"
+    r"|==\s{0,2}cudaSuccess \((\d{1,4}) vs\. 0\)"  # glog's CHECK_EQ (Caffe): "error == cudaSuccess (3 vs. 0)"
+    r"|THCudaCheck FAIL[^\n]{0,300}?\berror=(\d{1,4})\b"  # torch 0.x: "THCudaCheck FAIL file=... error=46 :"
+    r"|\bcuda runtime error \((\d{1,4})\)"  # torch 0.x: "cuda runtime error (2) : out of memory"
     r"|\bCuda Error in \w{1,60}:\s{0,2}(\d{1,4})\b"
     r"|\bCuda Runtime Error:\s{0,2}(\d{1,4})\b",  # TensorRT's samples (common.py, check_cuda_err) print cudaError_t
     _F,
 )
 #: words one of which every match of `_CODE_AT` or `_NAMED` contains: a text without them states no CUDA error code
-_CODE_WORDS = ("initialization failure", "cudaerror", "cuda failure", "cuda error", "cuda runtime error", "cuda_error")
+_CODE_WORDS = (
+    "initialization failure",
+    "cudaerror",
+    "cuda failure",
+    "cuda error",
+    "cuda runtime error",
+    "cuda_error",
+    "cudasuccess",
+    "thcudacheck",
+)
 
 
 def may_state_codes(lower: str) -> bool:
@@ -165,7 +197,14 @@ class TextFacts:
 
 @functools.lru_cache(maxsize=1)
 def _messages() -> tuple[str, ...]:
-    return tuple(m.lower().rstrip(".") for _, m in _runtime_by_code().values() if len(m) > 12)
+    today = [m for _, m in _runtime_by_code().values()]
+    older = [m for row in _older().values() for m in row.get("messages", ())]
+    return tuple(m.lower().rstrip(".") for m in today + older if len(m) > 12)
+
+
+def _wordings(found: CudaCode) -> tuple[str, ...]:
+    """Every wording of ``found``'s message: today's and older releases'."""
+    return tuple(m.lower().rstrip(".") for m in (found.message, *older_messages(found.name)) if m)
 
 
 def within_longer_message(lower: str, at: int, message: str) -> bool:
@@ -183,8 +222,15 @@ def within_longer_message(lower: str, at: int, message: str) -> bool:
 def _renumbered(found: CudaCode, after: str) -> bool:
     """The text gives another error's message beside the number: an older CUDA's numbering (CUDA 10.0 and older
     numbered "no kernel image" 48 and "illegal address" 77), so the number is not read through today's table."""
-    mine = found.message.lower().rstrip(".")
-    return mine not in after and any(m in after for m in _messages() if m != mine)
+    mine = _wordings(found)
+    return not any(m in after for m in mine) and any(m in after for m in _messages() if m not in mine)
+
+
+def _older_numbered(code: int, after: str) -> CudaCode | None:
+    """The error CUDA 10.0 and older numbered ``code``, when the text beside it gives that error's message."""
+    name = _older_by_code().get(code)
+    found = cuda_error_named(name) if name else None
+    return found if found is not None and any(m in after for m in _wordings(found)) else None
 
 
 def _line(text: str, at: int) -> str:
@@ -224,8 +270,10 @@ def extract(text: str) -> TextFacts:
     for m in _finds(_CODE_AT, text, lower, *_CODE_WORDS):
         code = int(next(g for g in m.groups() if g))
         found = cuda_error(code)
-        if found is not None and _renumbered(found, text[m.end() : m.end() + 160].lower()):
-            continue
+        after = text[m.end() : m.end() + 160].lower()
+        if found is None or _renumbered(found, after):
+            found = _older_numbered(code, after)
+            code = found.code if found is not None else code
         if found is not None and code not in seen:
             seen.add(code)
             out.codes.append(CudaCode(found.code, found.name, found.message, _line(text, m.start())))
@@ -362,4 +410,5 @@ def messages_of(names: tuple[str, ...]) -> tuple[str, ...]:
         found = cuda_error_named(name)
         if found is not None and found.message:
             out.append(found.message.rstrip("."))
+        out += [m.rstrip(".") for m in older_messages(name)]
     return tuple(dict.fromkeys(out))

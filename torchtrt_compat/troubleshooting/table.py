@@ -28,7 +28,9 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
     ("deepstream", r"deepstream|DeepStream|gstnvinfer|NvDsInfer|nvdsinfer|gst-launch-1\.0|GStreamer-CRITICAL"),
     (
         "paddle",
-        r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/]fluid|\bPaddle(?:Paddle)?\b",
+        r"paddle_infer|paddle\.inference|AnalysisConfig|AnalysisPredictor|paddle[\\/](?:fluid|phi)|\bPaddle(?:Paddle)?\b"
+        # Paddle's enforce wording for a CUDA error: "(External) CUDA error(719), unspecified launch failure."
+        r"|\(External\) CUDA error\(\d",
     ),
     #: CTranslate2 and faster-whisper, the Whisper runner built on it
     #: (its CUDNN_CHECK / CUBLAS_CHECK say "cuDNN failed with status X": include/ctranslate2/cuda/utils.h; no \b
@@ -603,7 +605,16 @@ _CORE: tuple[KnownError, ...] = (
         "cuda-driver-insufficient",
         "CUDA driver version is insufficient for CUDA runtime version",
         r"CUDA driver version is insufficient|cudaErrorInsufficientDriver|NVIDIA driver on your system is too old"
-        r"|forward compatibility was attempted on non supported HW",
+        r"|forward compatibility was attempted on non supported HW"
+        # a driver API entry point the installed libcuda lacks (cudarc, cuda-python, a runtime's cuGetProcAddress):
+        # the program was built for a newer CUDA than the driver knows
+        r"|libcuda\.so(?:\.\d{1,3})?:?\s{0,2}undefined symbol:\s{0,2}cu\w{2,60}"
+        r"|undefined symbol:\s{0,2}cu(?:Ctx|GetProcAddress|DevicePrimaryCtx|Library|Kernel|TensorMap|Graph"
+        r"|LaunchKernelEx|MemAddress|MemCreate|MemMap|StreamBeginCapture|Multicast|Green)\w{0,40}_v\d{1,2}\b"
+        # a product's own words (Modular MAX, vLLM, ollama, llama.cpp): "requires a minimum driver version of 550"
+        r"|requires a minimum (?:NVIDIA |GPU |CUDA )?driver version|doesn't support your current NVIDIA GPU driver"
+        r"|(?:NVIDIA|GPU|CUDA) driver (?:version )?(?:[\d.]{1,12} )?is too old"
+        r"|minimum (?:required )?(?:NVIDIA |CUDA )?driver version (?:is|required)",
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
@@ -611,6 +622,30 @@ _CORE: tuple[KnownError, ...] = (
         "with), or install the build of the library you run for an older CUDA that your driver supports; on a "
         "Jetson the driver comes with JetPack: build against the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
+            Variant(
+                r"undefined symbol:\s{0,2}cu(?!da)",
+                "the driver lacks a CUDA driver API function",
+                "The installed driver's libcuda lacks a driver API function the program calls (its _vN versions "
+                "arrive with newer drivers): the program or its CUDA bindings (cudarc's cuda-XXXXX feature, "
+                "cuda-python, a CUDA 12.x build) were made for a newer CUDA than the driver supports. Update the "
+                "NVIDIA driver (`nvidia-smi`'s 'CUDA Version' must reach the CUDA the bindings target), or build "
+                "with bindings for the driver's CUDA (cudarc: the cuda-XXXXX feature of the driver's version, or "
+                "its dynamic-linking / fallback-latest features).",
+            ),
+            Variant(
+                r"\bMAX\b|modular|max serve",
+                "Modular MAX",
+                "MAX checks the driver when it creates the device: update the NVIDIA driver to the minimum the "
+                "message names (on a cloud service, pick a GPU image or region whose driver meets it), or use a "
+                "MAX release whose minimum your driver meets.",
+            ),
+            Variant(
+                r"ollama|llama\.cpp|ggml",
+                "ollama / llama.cpp",
+                "ollama and llama.cpp bundle a CUDA runtime of one major: update the NVIDIA driver to one that "
+                "supports it (`nvidia-smi` shows the highest CUDA it runs), or install the ollama / llama.cpp build "
+                "for the older CUDA (llama.cpp: build with the toolkit your driver supports).",
+            ),
             Variant(
                 r"forward compatibility|Error 804|COMPAT_NOT_SUPPORTED|CompatNotSupported|Error 803"
                 r"|unsupported display driver / cuda driver combination",
@@ -2292,7 +2327,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|\b(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll['\"]?"
         r"(?: was| is|:)? (?:not found|missing|could not be (?:found|loaded)|cannot be (?:found|loaded)|not loaded)"
         # Windows' Application Error event / WER report of a crash inside a CUDA library's DLL
-        r"|(?:Faulting|Error) module name: ?(?:cudnn|cublas|cublasLt|cudart|cufft|curand|nvcuda|nvrtc)\w{0,30}\.dll",
+        r"|(?:Faulting|Error) module name: ?(?:cudnn|cublas|cublasLt|cudart|cufft|curand|nvcuda|nvrtc)\w{0,30}\.dll"
+        # TensorFlow's cudart stub when no libcudart of its CUDA major loaded (tsl/cuda/cudart_stub.cc)
+        r"|cudaGetErrorString symbol not found",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path.",

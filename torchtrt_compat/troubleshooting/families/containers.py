@@ -682,7 +682,11 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-gpu-lost",
         "nvidia-smi: Unable to determine the device handle for GPU (the driver lost the GPU: read its Xid)",
-        rf"Unable to determine the device handle for GPU ?({_BUS_ID}): [^\n]{{0,40}}|RmInitAdapter failed",
+        rf"Unable to determine the device handle for GPU ?({_BUS_ID}): [^\n]{{0,40}}|RmInitAdapter failed"
+        # the kernel driver's own lines: the GPU left the PCIe bus, GSP firmware RPCs that got no answer
+        r"|NVRM: GPU at PCI:[\w:.]{1,20}:?(?: GPU-[\w-]{1,40}:?)? has fallen off the bus"
+        r"|NVRM: GPU\d{0,2} _issueRpcAndWait: rpcSendMessage failed|NVRM: [^\n]{0,60}GspRm\w{0,20} failed"
+        r"|NV_ERR_GPU_IN_FULLCHIP_RESET|NVRM: [^\n]{0,60}(?:GSP RPC timeout|Timeout waiting for RPC from GSP)",
         "The driver lost the GPU: a hardware or firmware fault (power, cooling, PCIe or riser, an Xid like 79 'fallen "
         "off the bus' or 48 'double-bit ECC'), or a driver / GSP firmware hang (Xid 119, 120); nvidia-smi then "
         "cannot read it and every CUDA program on it fails until it is reset.",

@@ -104,6 +104,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "provides it for this torch and GPU.",
         variants=(
             Variant(
+                r"\(External\) CUDA error\(|paddle",
+                "PaddlePaddle",
+                "A Paddle kernel crashed: most often the installed paddlepaddle-gpu build does not fit the CUDA / "
+                "cuDNN and driver (a wheel for another CUDA, or CUDA libraries of another version found first). "
+                "Install the paddlepaddle-gpu build for your CUDA (the install page's command for that CUDA, or "
+                "conda's paddlepaddle-gpu with its cudatoolkit), check with `python -c 'import paddle; "
+                "paddle.utils.run_check()'`, then rerun with CUDA_LAUNCH_BLOCKING=1 to name the op.",
+                product="paddle",
+            ),
+            Variant(
+                r"ggml_cuda|ggml-cuda|llama\.cpp|\bollama\b|llm_load_tensors|llama_model_load",
+                "ollama / llama.cpp (ggml's CUDA backend)",
+                "A kernel of ggml's CUDA backend (bundled by ollama and llama.cpp) crashed on this GPU: when an "
+                "older release worked, it is a regression of that backend for this GPU or model; go back to the "
+                "release that worked (or try the newest), and report it with the GPU and compute capability. To go "
+                "on meanwhile: fewer layers on the GPU (ollama's num_gpu, llama.cpp's -ngl), or the CPU backend.",
+            ),
+            Variant(
                 r"ECC|Xid|fallen off the bus|GPU is lost",
                 "the GPU reports a hardware fault",
                 "The GPU reported a hardware-level fault (ECC, Xid, fallen off the bus): reset or reboot, check "
@@ -154,6 +172,26 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: CUDA error: invalid device function",
         example_source="CUDA's runtime message for cudaErrorInvalidDeviceFunction (98), as torch's C10_CUDA_CHECK "
         "prints it; torch 0.x printed 'cuda runtime error (8) : invalid device function'",
+    ),
+    KnownError(
+        "cuda-ffi-extension-error",
+        "CUDA Error encountered in <function CompiledLib.X> (a compiled extension's own CUDA check, no code given)",
+        r"CUDA Error encountered in <function (?:CompiledLib|_?lib)\.\w{1,80}",
+        "A CUDA extension compiled with torch.utils.ffi / cffi (torch 0.4-era layers: in-place ABN, correlation, "
+        "NMS, DCN) reported that its kernel failed, without the CUDA error: most often the extension was compiled "
+        "(its build.sh / setup.py with a fixed nvcc -arch) for another GPU architecture than this GPU's, else a "
+        "shape the kernel does not handle.",
+        "Rebuild the extension for this GPU: put the GPU's sm_XY in its build script's nvcc -gencode / -arch flags "
+        "(`nvidia-smi --query-gpu=compute_cap --format=csv`), clean the old build and rerun it; run with "
+        "CUDA_LAUNCH_BLOCKING=1 to see whether the first call already fails (architecture) or a later one (input).",
+        loose=True,
+        alternatives=("torch-invalid-device-function", "gpu-arch-unsupported"),
+        weight=70,
+        applies="cffi / torch.utils.ffi CUDA extensions (torch 0.4 and older APIs)",
+        shown_by=("tests/troubleshooting/test_round9_codes.py::test_a_rocm_torch_and_a_shadowing_cudart",),
+        example="RuntimeError: CUDA Error encountered in <function CompiledLib.bn_mean_var_cuda at 0x2b95dc47ad08>",
+        example_source="https://github.com/speedinghzl/pytorch-segmentation-toolbox/issues/26 (in-place ABN's cffi "
+        "wrapper)",
     ),
     KnownError(
         "torch-launch-timeout",
@@ -220,9 +258,68 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/Comfy-Org/ComfyUI/issues/10629 (a Windows cloud VM's L40S / T4)",
     ),
     KnownError(
+        "cuda-rocm-torch",
+        "No HIP GPUs are available (a ROCm build of torch found no AMD GPU)",
+        r"No HIP GPUs are available|HIP error: no ROCm-capable device is detected|\bhipErrorNoDevice\b",
+        "torch is a ROCm (AMD) build: it looks for AMD GPUs through HIP and never uses an NVIDIA GPU; on an NVIDIA "
+        "machine the ROCm wheel (a +rocm version, installed from the ROCm index or a nightly for it) was installed "
+        "instead of the CUDA one. On an AMD machine ROCm itself finds no GPU (the user cannot open /dev/kfd, a GPU "
+        "ROCm does not support).",
+        "Check `python -c 'import torch; print(torch.__version__, torch.version.hip, torch.version.cuda)'`: on an "
+        "NVIDIA GPU install the CUDA build of torch (the cuXXX index for your driver) in place of the +rocm one. On "
+        "an AMD GPU: `rocminfo` must list it; add the user to the render and video groups, and for an unlisted "
+        "Radeon set HSA_OVERRIDE_GFX_VERSION to the nearest supported gfx target.",
+        variants=(
+            Variant(
+                r"NVIDIA|nvidia-smi|\bCUDA\b|GeForce|Tesla|\bT4\b|A100|H100|L4\b",
+                "an NVIDIA machine",
+                "This torch is the ROCm (AMD) build, so the NVIDIA GPU is invisible to it: uninstall it and install "
+                "the CUDA build (pip install torch --index-url <the cuXXX index for your driver>; in an image build, "
+                "drop the rocm index / nightly line).",
+            ),
+        ),
+        weight=86,
+        applies="ROCm builds of torch (+rocm versions), on NVIDIA machines or AMD machines without a working ROCm",
+        shown_by=("tests/troubleshooting/test_round9_codes.py::test_a_rocm_torch_and_a_shadowing_cudart",),
+        example="RuntimeError: No HIP GPUs are available",
+        example_source="https://github.com/modal-labs/modal-examples/issues/681 (torch/cuda/__init__.py, _lazy_init "
+        "of a ROCm build)",
+    ),
+    KnownError(
+        "cuda-cudart-shadowed",
+        "undefined symbol: cudaXxx, version libcudart.so.N (an older CUDA runtime found first)",
+        r"undefined symbol:\s{0,2}cuda[A-Z]\w{1,60}, version libcudart\.so\.\d{1,3}"
+        r"|undefined symbol:\s{0,2}cuda(?:LaunchKernelExC|GetDriverEntryPoint|GraphInstantiateWithParams"
+        r"|StreamGetCaptureInfo_v2|MallocAsync|LibraryLoad\w{0,20}|GetFuncBySymbol)\b",
+        "The program was linked against a CUDA runtime (libcudart) of the same major but a newer minor, and an older "
+        "libcudart.so of that major was loaded first: a system CUDA or a conda cudatoolkit on LD_LIBRARY_PATH "
+        "shadows the one the package brings (torch's nvidia-cuda-runtime wheel), and it lacks the function.",
+        "Find the libcudart loaded (`ldd <the .so named> | grep cudart`; `echo $LD_LIBRARY_PATH`) and take the older "
+        "CUDA's folder off LD_LIBRARY_PATH (/usr/local/cuda-11.x/lib64, a conda env's lib with an old cudatoolkit), "
+        "or update that runtime (conda install cuda-cudart / pip install nvidia-cuda-runtime-cuXX of the minor the "
+        "package needs), or install the package build for the CUDA you have.",
+        variants=(
+            Variant(
+                r"conda|anaconda|miniconda|mamba",
+                "a conda environment",
+                "An old cudatoolkit in the conda env provides the older libcudart: `conda list cuda` shows it; "
+                "remove it (conda remove cudatoolkit) or update it to the minor the package needs, and do not add "
+                "$CONDA_PREFIX/lib to LD_LIBRARY_PATH by hand.",
+            ),
+        ),
+        alternatives=("cuda-library-major",),
+        weight=84,
+        applies="any CUDA package (torch, TensorFlow, a CUDA extension) with another libcudart on the library path",
+        shown_by=("tests/troubleshooting/test_round9_codes.py::test_a_rocm_torch_and_a_shadowing_cudart",),
+        example="ImportError: /home/anaconda3/envs/mol/lib/python3.9/site-packages/torch/lib/libtorch_cuda.so: "
+        "undefined symbol: cudaLaunchKernelExC, version libcudart.so.11.0",
+        example_source="https://github.com/Layne-Huang/PMDM/issues/5 (cudaLaunchKernelExC arrived in CUDA 11.8)",
+    ),
+    KnownError(
         "torch-gpu-busy",
         "CUDA-capable device(s) is/are busy or unavailable",
         r"CUDA-capable device\(s\) (?:is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable"
+        r"|all CUDA-capable devices are busy or unavailable"
         r"|CUDA_ERROR_DEVICE_UNAVAILABLE",
         "The GPU refuses a new context: it is in Exclusive_Process compute mode and another process holds it, or "
         "it is reserved (a MIG / vGPU mode, a container given another GPU).",
@@ -257,6 +354,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(DataLoader(..., multiprocessing_context='spawn')).",
             ),
         ),
+        # the initialization error by number or name in any program's format (Caffe's "Check failed: error ==
+        # cudaSuccess (3 vs. 0) initialization error", "CUDA error 3")
+        cuda_errors=("cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED"),
+        # inside TensorRT's own check or beside pycuda the error is a context not made current in that thread (the
+        # TensorRT / pycuda context families), not a driver that failed to start
+        unless=r"Cuda Error in \w{1,60}: 3\b|\bpycuda\b|PyCUDA",
         severity="warns-of-failure",
         loose=True,
         alternatives=("cuda-driver-insufficient", "torch-cuda-fork"),
@@ -913,12 +1016,26 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cudnn-version",
         "cuDNN version incompatibility (PyTorch was compiled against one cuDNN and found another)",
-        r"cuDNN version incompatibility",
+        r"cuDNN version incompatibility"
+        # torch 0.3-0.4's wording (torch/backends/cudnn/__init__.py), cuDNN's version numbers as integers
+        r"|cuDNN version mismatch: PyTorch was compiled against \d{1,6} but linked against \d{1,6}"
+        # an error whose status is success: the torch binary and the loaded cuDNN / CUDA do not belong together
+        r"|CuDNN error: CUDNN_STATUS_SUCCESS\b",
         "Another cuDNN than the one torch was built with was loaded first: a system or conda cuDNN on "
         "LD_LIBRARY_PATH (or PATH on Windows) shadows the cuDNN torch brings (the nvidia-cudnn wheel).",
         "Remove the other cuDNN's folder from LD_LIBRARY_PATH (/usr/local/cuda/lib64, a conda env's lib), or "
         "install the nvidia-cudnn wheel for the version torch names; `python -c 'import torch; "
         "print(torch.backends.cudnn.version())'` shows the one loaded.",
+        variants=(
+            Variant(
+                r"CUDNN_STATUS_SUCCESS",
+                "a status of success raised as an error",
+                "torch raised a cuDNN error whose status is success: the torch binary and the cuDNN / CUDA it loads "
+                "do not belong together (a wheel built for one CUDA with another CUDA's cuDNN found first). Install "
+                "the torch build for the CUDA you have (its own cuDNN comes with it), keep other cuDNN folders off "
+                "LD_LIBRARY_PATH; to go on meanwhile, torch.backends.cudnn.enabled = False.",
+            ),
+        ),
         alternatives=("cuda-library-major",),
         weight=86,
         applies="torch CUDA builds with another cuDNN on the library path",
