@@ -189,3 +189,18 @@ def test_deep_indents_after_a_compose_prefix_and_rust_tracing_levels() -> None:
     # Rust's tracing: the time with a Z, then the level
     rust = "2024-07-24T07:25:27.219390Z  WARN llama_cpp_server::supervisor: <embedding>: ggml_cuda_init: found 1"
     assert levels(rust).warnings == 1 and levels(rust).errors == 0
+
+
+def test_a_header_fix_is_chosen_by_the_header_not_by_the_command_line() -> None:
+    # the compile command names torch's and CUDA's include folders; the missing header is the project's own
+    text = (
+        "[1/2] c++ -MMD -Imaskrcnn_benchmark/csrc -I/venv/lib/python3.7/site-packages/torch/include "
+        "-I/usr/local/cuda/include -c maskrcnn_benchmark/csrc/cpu/nms_cpu.cpp -o nms_cpu.o\n"
+        "maskrcnn_benchmark/csrc/cpu/nms_cpu.cpp:2:10: fatal error: cpu/vision.h: No such file or directory\n"
+    )
+    found = explain(text)
+    assert found[0].key == "build-header-not-found"
+    assert found[0].situation == "a header of the project (or of a library it vendors)"
+    assert explain("x.cpp:1:10: fatal error: torch/extension.h: No such file or directory")[0].situation == (
+        "libtorch headers"
+    )

@@ -262,7 +262,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "link_directories(<dir>/lib)). The pip wheel `tensorrt` ships no headers.",
             ),
             Variant(
-                r"cudnn",
+                r"\bcudnn\w{0,20}\.h\b",
                 "cuDNN",
                 "cuDNN's headers are missing or not on the include path: install the cuDNN dev package for your "
                 "CUDA (libcudnn9-dev-cuda-12, or the tar's include folder) and add its include folder.",
@@ -274,14 +274,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "build in a conda env, whose Python ships them.",
             ),
             Variant(
-                r"(?:torch|ATen|c10)/",
+                r"\b(?:torch|ATen|c10)/[\w/]{0,60}\.h",  # a header's name, not an include folder of a command line
                 "libtorch headers",
                 "The build does not use torch's include folders: build through torch.utils.cpp_extension "
                 "(CppExtension / CUDAExtension) or, with CMake, find_package(Torch) with "
                 "-DCMAKE_PREFIX_PATH=`python -c 'import torch; print(torch.utils.cmake_prefix_path)'`.",
             ),
             Variant(
-                r"cuda|cublas|cufft|curand|cusparse|cusolver|nvrtc|nvml|nccl|helper_cuda",
+                r"\b(?:cuda|cublas|cufft|curand|cusparse|cusolver|nvrtc|nvml|nccl|helper_cuda)\w{0,30}\.h\b",
                 "CUDA toolkit",
                 "The CUDA toolkit's headers are not on the include path: install the toolkit (not only the driver "
                 "or the pip runtime wheels) and add <cuda>/include (CMake: find_package(CUDAToolkit) and link "
