@@ -284,7 +284,10 @@ _LATER_ROUNDS = (
     (
         "explain_round9",
         "round nine",
-        [("blind_by_hand", "**blind**: first answers after every round-eight fix")],
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-eight fix"),
+            ("after_by_hand", "after round nine's fixes (not blind)"),
+        ],
     ),
 )
 
