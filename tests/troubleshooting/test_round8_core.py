@@ -204,3 +204,11 @@ def test_a_header_fix_is_chosen_by_the_header_not_by_the_command_line() -> None:
     assert explain("x.cpp:1:10: fatal error: torch/extension.h: No such file or directory")[0].situation == (
         "libtorch headers"
     )
+
+
+def test_the_library_the_caller_ran_chooses_its_fix() -> None:
+    # torch.export's own text does not name torch_tensorrt; torchtrt_compat's compile knows it ran it
+    text = "torch._dynamo.exc.UserError: Could not guard on data-dependent expression Eq(u0, 1)"
+    plain, ours = explain(text), explain(text, ran=("torch_tensorrt",))
+    assert plain[0].key == ours[0].key == "data-dependent-guard"
+    assert "partition='auto'" not in plain[0].fix and "partition='auto'" in ours[0].fix

@@ -575,15 +575,18 @@ def _decided(
     return None if other is None else (other, other.entry, "sure", ())
 
 
-def explain(text: str, *, log: str | None = None, env: Environment | None = None) -> Explanations:
+def explain(
+    text: str, *, log: str | None = None, env: Environment | None = None, ran: tuple[str, ...] = ()
+) -> Explanations:
     """Every known error found in ``text`` (a message, a traceback or a whole log), the most likely first.
 
     ``log`` is a build log (e.g. `BuildError.log`, TensorRT's messages) searched with the text; ``env`` is the
     machine (`torchtrt_compat.env.detect_environment()`), whose versions make the fixes concrete and whose facts (no
     driver, no GPU) rule families in or out. The text's own versions (pip's conflict lines, a bug-report template)
-    win over the machine's. The result says what the first answer is (`Explanations.outcome`, `summary`): the
-    failure's family, "only warnings", or, when no family knows the failure, its stage, library and the command to
-    run next.
+    win over the machine's. ``ran`` names libraries (`table.PRODUCTS` names) the caller knows ran whether the text
+    shows them or not (torchtrt_compat's own compile passes "torch_tensorrt"): their fixes apply. The result says what
+    the first answer is (`Explanations.outcome`, `summary`): the failure's family, "only warnings", or, when no family
+    knows the failure, its stage, library and the command to run next.
     """
     hay, unread = _read(text, log)
     known: list[TextFacts] = []
@@ -598,7 +601,8 @@ def explain(text: str, *, log: str | None = None, env: Environment | None = None
 
     def products() -> list[str]:  # the libraries the text shows, read once and only when a variant needs them
         if not seen_products:
-            seen_products.append(known[0].products if known else products_of(hay, lower))
+            shown = known[0].products if known else products_of(hay, lower)
+            seen_products.append([*ran, *(p for p in shown if p not in ran)])
         return seen_products[0]
 
     versions: Versions | None = None
@@ -872,7 +876,8 @@ def reraise_explained(
     unchanged.
     """
     text = _exception_text(exc)
-    found = explain(text, log=log, env=_machine()).failures  # a notice in the log never explains an exception
+    # a notice in the log never explains an exception; the caller is torchtrt_compat's compile: torch_tensorrt ran
+    found = explain(text, log=log, env=_machine(), ran=("torch_tensorrt",)).failures
     message = str(exc).strip()
     first = message.splitlines()[0] if message else type(exc).__name__
     building = stage in BUILD_STAGES or stage == "compile"
