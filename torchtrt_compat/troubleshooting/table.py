@@ -1382,6 +1382,9 @@ _CORE: tuple[KnownError, ...] = (
         # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's
         unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b",
         weight=88,
+        # TensorRT's builder logs "Error Code 2: OutOfMemory" for each tactic it cannot time, then goes on: a build
+        # that went on and shows no failure of its own is the builder's notice (trt-tactic-memory)
+        decide="tactic-memory",
         applies="every release",
         shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
         cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
@@ -2151,7 +2154,9 @@ _CORE: tuple[KnownError, ...] = (
         r"bytes\) could not be allocated\. There may not be enough free memory|Tactic Device request: \d{1,9} ?MB"
         r"|Device memory is insufficient to use tactic|Skipping tactic \S{1,40} due to insufficient memory"
         r"|do not have sufficient workspace memory to run|due to insufficient workspace"
-        r"|Requested amount of (?:GPU )?memory \(\d{1,16} bytes\) could not be allocated",
+        r"|Requested amount of (?:GPU )?memory \(\d{1,16} bytes\) could not be allocated"
+        # the [E] line the builder's allocator logs for the same tactic (virtualMemoryBuffer.cpp, resizePhysical)
+        r"|virtualMemoryBuffer\.cpp[^\n]{0,120}Error Code 2: OutOfMemory",
         "While timing kernels, the builder asked for more GPU memory than it could get and skipped those kernels "
         "(tactics); the build goes on with the others. A warning: the engine is built unless an error follows.",
         "Nothing to fix if the engine was built: it may only be slower than it could be. For the best kernels, free "
