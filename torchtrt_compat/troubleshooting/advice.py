@@ -657,7 +657,7 @@ def _decide_nvcc_vs_torch(_v: Versions, text: str) -> str | None:
 #: TensorRT's builder went on after its tactic-timing OutOfMemory lines: it skipped the tactics, or wrote the engine
 _BUILDER_WENT_ON = re.compile(
     r"Skipping tactic|due to insufficient (?:memo|workspace)|Tactic Device request|Device memory is insufficient to "
-    r"use tactic|could not be allocated\. There may not be enough free memory|Finished engine building"
+    r"use tactic|Finished engine building"
     r"|Engine generation completed|Total Activation Memory|engine (?:was )?(?:built|saved|written|serialized|"
     r"generated|exported)\b|(?:saved|wrote|serialized) (?:the )?engine|Serialized engine",
     re.IGNORECASE,
@@ -668,7 +668,8 @@ _OOM_FAILED = re.compile(
     r"CUDA out of memory|OutOfMemoryError|OOM when allocating|Cuda Error in allocate|Cuda Runtime \(out of memory\)"
     r"|OutOfMemory Error in|execution ?context|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY"
     r"|could not be created|Failed to (?:build|create)|failed to build|Unable to (?:build|create)|NoneType"
-    r"|returned (?:None|nullptr)|Could not find any implementation|engine is None|Build failed|Traceback",
+    r"|returned (?:None|nullptr)|Could not find any implementation|engine is None|Build failed|Traceback"
+    r"|INTERNAL_ERROR|\[F\]|kINTERNAL_ERROR",
     re.IGNORECASE,
 )
 

@@ -1036,18 +1036,18 @@ _CORE: tuple[KnownError, ...] = (
                 "Running on one GPU only (CUDA_VISIBLE_DEVICES=0) confirms it.",
             ),
             Variant(
-                SHOWN["torch_tensorrt"],
-                "torch_tensorrt",
-                "Move the model and every input to one device before compiling (model.cuda().eval(), x = x.cuda()) "
-                "and create tensors inside forward with device=x.device.",
-                product="torch_tensorrt",
-            ),
-            Variant(
                 TORCHSCRIPT,
                 "TorchScript frontend",
                 "Trace or script the model after model.cuda().eval(), with CUDA example inputs; tensors made in "
                 "forward must use device=x.device, because partitioning runs the PyTorch segments on the recorded "
                 "devices. Or use the dynamo frontend (torchtrt_compat.compile).",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Move the model and every input to one device before compiling (model.cuda().eval(), x = x.cuda()) "
+                "and create tensors inside forward with device=x.device.",
+                product="torch_tensorrt",
             ),
         ),
         unless=r"FakeTensor|fake_tensor\.py",
