@@ -26,8 +26,8 @@ def test_two_gpus_in_one_process_are_not_moved_to_one_device() -> None:
     assert "device of the layer that takes it" in dp[0].fix and "before compiling" not in dp[0].fix
     sharded = explain(
         'File ".../huggingface/modules/transformers_modules/cogvlm2-llama3-chat-19B/visual.py", line 83, in forward\n'
-        "    output = mlp_input + mlp_output\nRuntimeError: Expected all tensors to be on the same device, but found at "
-        "least two devices, cuda:5 and cuda:6!"
+        "    output = mlp_input + mlp_output\nRuntimeError: Expected all tensors to be on the same device, but found "
+        "at least two devices, cuda:5 and cuda:6!"
     )
     assert sharded[0].situation == "a model split across GPUs" and "no_split_module_classes" in sharded[0].fix
     replicas = explain(
@@ -146,3 +146,28 @@ def test_illegal_address_in_a_native_librarys_kernels() -> None:
     assert found.first_answer == "illegal-memory-access" and "compute_XX" in found[0].fix
     plain = explain("RuntimeError: CUDA error: an illegal memory access was encountered")
     assert plain.first_answer == "illegal-memory-access" and "darknet" not in plain[0].fix
+
+
+def test_inputs_on_another_device_in_torch_tensorrt_and_dataparallel_wording() -> None:
+    # torch_tensorrt's runtime check (core/runtime/execute_engine.cpp) and DataParallel's (data_parallel.py)
+    compiled = explain(
+        "RuntimeError: [Error thrown at core/runtime/execute_engine.cpp:63] Expected inputs[i].is_cuda() to be true "
+        "but got false\nExpected input tensors to have device cuda, found device cpu"
+    )
+    assert compiled[0].key == "device-mismatch" and compiled[0].situation == "a compiled module given CPU inputs"
+    wrapped = explain(
+        "RuntimeError: module must have its parameters and buffers on device cuda:0 (device_ids[0]) but found one of "
+        "them on device: cuda:1"
+    )
+    assert wrapped[0].key == "device-mismatch" and wrapped[0].situation == "DataParallel replicas"
+    # the dtype check beside it is another family
+    assert explain("Expected input tensors to have type Half, found type float")[0].key != "device-mismatch"
+
+
+def test_enqueue_v3_without_a_tensor_address() -> None:
+    found = explain(
+        "[TRT] [E] 3: [executionContext.cpp::enqueueV3::2666] Error Code 3: API Usage Error (Parameter check failed "
+        "at: runtime/api/executionContext.cpp::enqueueV3::2666, condition: mContext.profileObliviousBindings.at("
+        "profileObliviousIndex) || getPtrOrNull(mOutputAllocators, profileObliviousIndex)"
+    )
+    assert found[0].key == "trt-api-usage-error" and "set_tensor_address" in found[0].fix

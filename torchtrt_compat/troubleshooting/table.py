@@ -575,7 +575,8 @@ _CORE: tuple[KnownError, ...] = (
         # '_CudaDeviceProperties'), and its torch.cuda.Event / Stream are stubs whose __new__ fails (torch/cuda/
         # streams.py: "TypeError: object.__new__() takes exactly one argument")
         r"|module 'torch\._C' has no attribute '_cuda\w{1,40}'"
-        r"|torch[\\/.]cuda[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,6}[^\n]{0,40}object\.__new__\(\) takes exactly one argument"
+        r"|torch[\\/.]cuda[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,6}[^\n]{0,40}"
+        r"object\.__new__\(\) takes exactly one argument"
         # a serving system whose torch backend has no CUDA (RedisAI's torch backend fetched for CPU)
         r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
@@ -998,7 +999,11 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "device-mismatch",
         "Expected all tensors to be on the same device",
-        r"Expected all tensors to be on the same device",
+        r"Expected all tensors to be on the same device"
+        # torch_tensorrt's runtime check of a compiled module's inputs (core/runtime/execute_engine.cpp)
+        r"|Expected input tensors to have device cuda, found device \w{1,8}"
+        # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
+        r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
@@ -1007,7 +1012,14 @@ _CORE: tuple[KnownError, ...] = (
             # two GPUs in one process: the model is split over them on purpose (device_map, pipeline stages) or
             # replicated (DataParallel); moving everything to one device would undo that
             Variant(
-                r"DataParallel|data_parallel|parallel_apply|replicas?\b",
+                r"Expected input tensors to have device cuda",
+                "a compiled module given CPU inputs",
+                "The compiled TensorRT module takes CUDA tensors only: move every input to the GPU it was compiled "
+                "for before calling it (x.cuda() / x.to('cuda:0'), the same device as the compile's inputs); "
+                "outputs come back on that GPU.",
+            ),
+            Variant(
+                r"DataParallel|data_parallel|parallel_apply|replicas?\b|device_ids\[0\]",
                 "DataParallel replicas",
                 "Under DataParallel each replica runs on its own GPU: a tensor made inside forward with .cuda(), "
                 "device='cuda' or torch.device('cuda:0') stays on the first GPU. Create it with device=x.device (or "

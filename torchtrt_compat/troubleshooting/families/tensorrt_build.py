@@ -463,7 +463,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "execute_v2 / execute_async_v3; size the output buffers from context.get_tensor_shape afterwards.",
             ),
             Variant(
-                r"Neither address or allocator is set|setTensorAddress|setOutputAllocator",
+                r"Neither address or allocator is set|setTensorAddress|setOutputAllocator|profileObliviousBindings",
                 "a tensor address not set",
                 "Set an address for every input and output before enqueueV3 / execute_async_v3: "
                 "context.set_tensor_address(name, ptr) for each engine.get_tensor_name(i) (or an output "
