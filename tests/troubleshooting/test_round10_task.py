@@ -171,3 +171,22 @@ def test_enqueue_v3_without_a_tensor_address() -> None:
         "profileObliviousIndex) || getPtrOrNull(mOutputAllocators, profileObliviousIndex)"
     )
     assert found[0].key == "trt-api-usage-error" and "set_tensor_address" in found[0].fix
+
+
+def test_darknets_own_cuda_checks_name_its_makefile() -> None:
+    # darknet's check_error (src/dark_cuda.c, src/cuda.c) prints "CUDA Error: ..." like cpm_kernels does
+    no_image = explain(
+        "CUDA Error: no kernel image is available for execution on the device\n"
+        "python3: ./src/cuda.c:36: check_error: Assertion `0' failed."
+    )
+    assert no_image[0].situation == "darknet" and "ARCH=" in no_image[0].fix
+    function = explain(
+        "CUDA status Error: file: ./src/dark_cuda.c : () : line: 39 : build time: Jan 21 2020 - 12:00:00\n\n"
+        " CUDA Error: invalid device function"
+    )
+    assert function.first_answer == "torch-invalid-device-function" and function[0].situation == "darknet"
+    # cpm_kernels' same wording without darknet keeps its own fix
+    assert (
+        explain("RuntimeError: CUDA Error: no kernel image is available for execution on the device")[0].situation
+        != "darknet"
+    )

@@ -10,7 +10,19 @@ make them backtrack.
 
 from __future__ import annotations
 
-from .entry import CHECK, CPP, JETSON, SOURCE_BUILD, SUDO, SUGGEST, TORCHSCRIPT, KnownError, Variant, ld_cannot_find
+from .entry import (
+    CHECK,
+    CPP,
+    DARKNET,
+    JETSON,
+    SOURCE_BUILD,
+    SUDO,
+    SUGGEST,
+    TORCHSCRIPT,
+    KnownError,
+    Variant,
+    ld_cannot_find,
+)
 from .families import FAMILIES
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
@@ -2035,7 +2047,7 @@ _CORE: tuple[KnownError, ...] = (
             # a third-party native library's own kernels (darknet's check_error in src/cuda.c, a camera SDK's
             # sl::Mat copies): built for another architecture, or racing the SDK's frames
             Variant(
-                r"darknet|src[\\/]cuda\.c|check_error: Assertion|\bsl::\w{1,30}|\bpyzed\b|ZED SDK",
+                DARKNET + r"|\bsl::\w{1,30}|\bpyzed\b|ZED SDK",
                 "a native library's kernels (darknet, a camera SDK)",
                 "The fault is in a native library's own CUDA code, not in your tensors: rebuild it for this GPU's "
                 "architecture (darknet: the Makefile's ARCH= -gencode arch=compute_XX,code=[sm_XX,compute_XX] line "
