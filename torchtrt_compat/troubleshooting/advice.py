@@ -654,7 +654,37 @@ def _decide_nvcc_vs_torch(_v: Versions, text: str) -> str | None:
     return "build-cuda-version-mismatch"
 
 
+#: TensorRT's builder went on after its tactic-timing OutOfMemory lines: it skipped the tactics, or wrote the engine
+_BUILDER_WENT_ON = re.compile(
+    r"Skipping tactic|due to insufficient (?:memo|workspace)|Tactic Device request|Device memory is insufficient to "
+    r"use tactic|Finished engine building"
+    r"|Engine generation completed|Total Activation Memory|engine (?:was )?(?:built|saved|written|serialized|"
+    r"generated|exported)\b|(?:saved|wrote|serialized) (?:the )?engine|Serialized engine",
+    re.IGNORECASE,
+)
+#: a failure that is the out of memory itself (torch's, TensorFlow's, an execution context's), or a build that
+#: failed after the tactic lines: the OOM family stays the answer
+_OOM_FAILED = re.compile(
+    r"CUDA out of memory|OutOfMemoryError|OOM when allocating|Cuda Error in allocate|Cuda Runtime \(out of memory\)"
+    r"|OutOfMemory Error in|execution ?context|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY"
+    r"|could not be created|Failed to (?:build|create)|failed to build|Unable to (?:build|create)|NoneType"
+    r"|returned (?:None|nullptr)|Could not find any implementation|engine is None|Build failed|Traceback"
+    r"|INTERNAL_ERROR|\[F\]|kINTERNAL_ERROR",
+    re.IGNORECASE,
+)
+
+
+def _decide_tactic_memory(_v: Versions, text: str) -> str | None:
+    """TensorRT's builder logs an OutOfMemory error for each tactic it cannot time, then skips it and goes on: when
+    the text shows it went on (skipped tactics, an engine written) and no failure of its own, the lines are the
+    builder's notice (trt-tactic-memory); otherwise the out of memory is the failure."""
+    if _BUILDER_WENT_ON.search(text) and not _OOM_FAILED.search(text):
+        return "trt-tactic-memory"
+    return "gpu-out-of-memory"
+
+
 DECIDERS: dict[str, Callable[[Versions, str], str | None]] = {
+    "tactic-memory": _decide_tactic_memory,
     "driver-or-no-gpu": _decide_driver_or_no_gpu,
     "api-removed-or-added": _decide_api,
     "restart-or-install": _decide_restart,

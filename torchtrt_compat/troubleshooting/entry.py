@@ -10,6 +10,8 @@ from dataclasses import dataclass
 __all__ = [
     "CHECK",
     "CPP",
+    "DARKNET",
+    "DARKNET_FIX",
     "JETSON",
     "SEGFAULT_TRANSLATED",
     "SOURCE_BUILD",
@@ -61,6 +63,17 @@ def ld_cannot_find(libs: str) -> str:
     (an alternation, e.g. ``"nvinfer|nvonnxparser"``), as a whole library name."""
     return _LD_CANNOT_FIND.format(lib=rf"(?:{libs})\b")
 
+
+#: darknet's own CUDA checks (src/cuda.c / src/dark_cuda.c check_error: "CUDA Error: ...", "CUDA status Error: file:
+#: ./src/dark_cuda.c", then "check_error: Assertion `0' failed"): its kernels are built by its Makefile's ARCH line
+DARKNET = r"darknet|src[\\/](?:dark_)?cuda\.c|check_error: Assertion|CUDA status Error: file"
+#: what fixes darknet's kernels for a GPU (its Makefile), shared by the rows its errors reach
+DARKNET_FIX = (
+    "darknet's kernels are compiled by its Makefile for the architectures on its ARCH= line: add this GPU's "
+    "(-gencode arch=compute_XY,code=[sm_XY,compute_XY] with XY from torch.cuda.get_device_capability() or "
+    "nvidia-smi --query-gpu=compute_cap), keep GPU=1 CUDNN=1, then `make clean && make` and use the new "
+    "libdarknet.so (CMake builds: CMAKE_CUDA_ARCHITECTURES=XY)."
+)
 
 CHECK = "torchtrt-compat check"
 SUGGEST = "torchtrt-compat suggest"

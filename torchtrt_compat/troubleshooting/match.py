@@ -743,7 +743,7 @@ def _conclude(
     result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
     top = result[0] if result else None
     warns_of_failure = top is not None and top._entry is not None and top._entry.severity == "warns-of-failure"
-    noticed = {hay.rfind("\n", 0, e._at) + 1 for e in result if e.notice and lv.at(e._at) == "error"}
+    noticed = _noticed_error_lines(result, hay, lv)
     failed = lv.errors > len(noticed)
     if lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
@@ -782,6 +782,27 @@ def _conclude(
     seen = f" (first error: {result.first_error})" if result.first_error else ""
     notices = " The warnings in it are harmless." if top is not None else ""
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
+
+
+def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]:
+    """The error lines (their starts) the notices found explain: every line a notice's pattern matches at error level
+    (a builder that logs the same harmless notice at ERROR level once per tactic), up to 64 matches a notice."""
+    by_key = {c.entry.key: c for c in _compiled()}
+    lines: set[int] = set()
+    for e in result:
+        if not e.notice:
+            continue
+        if lv.at(e._at) == "error":
+            lines.add(hay.rfind("\n", 0, e._at) + 1)
+        c = by_key.get(e.key)
+        if c is None:
+            continue
+        for i, m in enumerate(c.pattern.finditer(hay)):
+            if i >= 64:
+                break
+            if lv.at(m.start()) == "error":
+                lines.add(hay.rfind("\n", 0, m.start()) + 1)
+    return lines
 
 
 def _next_step(

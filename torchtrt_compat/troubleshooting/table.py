@@ -10,7 +10,19 @@ make them backtrack.
 
 from __future__ import annotations
 
-from .entry import CHECK, CPP, JETSON, SOURCE_BUILD, SUDO, SUGGEST, TORCHSCRIPT, KnownError, Variant, ld_cannot_find
+from .entry import (
+    CHECK,
+    CPP,
+    DARKNET,
+    JETSON,
+    SOURCE_BUILD,
+    SUDO,
+    SUGGEST,
+    TORCHSCRIPT,
+    KnownError,
+    Variant,
+    ld_cannot_find,
+)
 from .families import FAMILIES
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
@@ -570,7 +582,15 @@ _CORE: tuple[KnownError, ...] = (
         # a library's version check that shows the installed torch is the CPU build ("(you have 2.0.1+cpu)")
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
-        r"(?:CUDA|GPU|cuda)",
+        r"(?:CUDA|GPU|cuda)"
+        # the CPU build's torch._C lacks the CUDA bindings ("module 'torch._C' has no attribute '_cuda_setDevice'",
+        # '_CudaDeviceProperties'), and its torch.cuda.Event / Stream are stubs whose __new__ fails (torch/cuda/
+        # streams.py: "TypeError: object.__new__() takes exactly one argument")
+        r"|module 'torch\._C' has no attribute '_cuda\w{1,40}'"
+        r"|torch[\\/.]cuda[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,6}[^\n]{0,40}"
+        r"object\.__new__\(\) takes exactly one argument"
+        # a serving system whose torch backend has no CUDA (RedisAI's torch backend fetched for CPU)
+        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
@@ -578,6 +598,23 @@ _CORE: tuple[KnownError, ...] = (
         "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
         "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
+            Variant(
+                r"\bredisai\b|RedisAI|AI\.MODEL(?:SET|STORE|RUN|EXECUTE)|redis\.exceptions|redis/modules",
+                "RedisAI",
+                "RedisAI's backends (its libtorch, TensorFlow, ONNX Runtime) were fetched or built for CPU: build "
+                "them with GPU support (`bash get_deps.sh gpu`, then rebuild the module with GPU=1) or run the "
+                "GPU image (redisai's *-gpu tags with `docker run --gpus all`), and check the backend loads from the "
+                "GPU install folder (AI.CONFIG LOADBACKEND / BACKENDSPATH).",
+            ),
+            Variant(
+                r"torch\.cuda\.(?:Event|Stream)\b|torch[\\/]cuda[\\/]streams\.py",
+                "torch.cuda.Event / Stream on a CPU-only torch",
+                "The code makes CUDA events or streams although this torch is a CPU-only build (its torch.cuda.Event "
+                "is a stub that cannot be created): when running on the CPU, guard those lines (`if "
+                "torch.cuda.is_available():`, or time with time.perf_counter()); to run on the GPU, install a CUDA "
+                "build of torch (`pip uninstall torch`, then the +cuXXX wheel for your driver; "
+                "torch.version.cuda must not be None).",
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -974,18 +1011,67 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "device-mismatch",
         "Expected all tensors to be on the same device",
-        r"Expected all tensors to be on the same device",
+        r"Expected all tensors to be on the same device"
+        # torch_tensorrt's runtime check of a compiled module's inputs (core/runtime/execute_engine.cpp)
+        r"|Expected input tensors to have device cuda, found device \w{1,8}"
+        # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
+        r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
-        "Move the model and every input to one device before compiling (model.cuda().eval(), x = x.cuda()) and "
-        "create tensors inside forward with device=x.device.",
+        "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
+        "inside forward with device=x.device (or register them as buffers, which move with the model).",
         variants=(
+            # two GPUs in one process: the model is split over them on purpose (device_map, pipeline stages) or
+            # replicated (DataParallel); moving everything to one device would undo that
+            Variant(
+                r"Expected input tensors to have device cuda",
+                "a compiled module given CPU inputs",
+                "The compiled TensorRT module takes CUDA tensors only: move every input to the GPU it was compiled "
+                "for before calling it (x.cuda() / x.to('cuda:0'), the same device as the compile's inputs); "
+                "outputs come back on that GPU.",
+            ),
+            Variant(
+                r"DataParallel|data_parallel|parallel_apply|replicas?\b|device_ids\[0\]",
+                "DataParallel replicas",
+                "Under DataParallel each replica runs on its own GPU: a tensor made inside forward with .cuda(), "
+                "device='cuda' or torch.device('cuda:0') stays on the first GPU. Create it with device=x.device (or "
+                "register it as a buffer, which is copied to each replica), never call .cuda() inside forward, and "
+                "keep the model's parameters on device_ids[0] before wrapping (DistributedDataParallel, one process "
+                "per GPU, avoids the problem).",
+            ),
+            Variant(
+                r"device_map|hf_device_map|max_memory|\baccelerate\b|transformers_modules|pipeline stage",
+                "a model split across GPUs",
+                "The model is split over several GPUs (device_map / max_memory, or pipeline stages) and one op got "
+                "operands from two of them: keep each input on the device of the layer that takes it "
+                "(x.to(layer.weight.device)); with transformers / accelerate, keep a block whole on one GPU "
+                "(no_split_module_classes=[the block's class] in infer_auto_device_map / from_pretrained, or a "
+                "device_map that puts its residual's ends together), and put the inputs on "
+                "model.hf_device_map's first device. A model that fits one GPU: load it there (device_map='cuda:0').",
+            ),
+            Variant(
+                r"\bcuda:\d{1,2},? and cuda:\d{1,2}|\bcuda:\d{1,2}, cuda:\d{1,2}",
+                "two GPUs in one process",
+                "Two GPUs meet in one op: the model is replicated (DataParallel) or split over the GPUs (device_map, "
+                "model parallel), and a tensor stayed on the first one. Keep each input on the device of the layer "
+                "that takes it (x.to(layer.weight.device)); create tensors inside forward with device=x.device, "
+                "never with .cuda() or 'cuda:0' (DataParallel copies buffers to each replica, not tensors made "
+                "there); with transformers / accelerate, keep a block whole on one GPU (no_split_module_classes). "
+                "Running on one GPU only (CUDA_VISIBLE_DEVICES=0) confirms it.",
+            ),
             Variant(
                 TORCHSCRIPT,
                 "TorchScript frontend",
                 "Trace or script the model after model.cuda().eval(), with CUDA example inputs; tensors made in "
                 "forward must use device=x.device, because partitioning runs the PyTorch segments on the recorded "
                 "devices. Or use the dynamo frontend (torchtrt_compat.compile).",
+            ),
+            Variant(
+                SHOWN["torch_tensorrt"],
+                "torch_tensorrt",
+                "Move the model and every input to one device before compiling (model.cuda().eval(), x = x.cuda()) "
+                "and create tensors inside forward with device=x.device.",
+                product="torch_tensorrt",
             ),
         ),
         unless=r"FakeTensor|fake_tensor\.py",
@@ -1238,6 +1324,19 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            # memory that grows over many inferences, where the text names the leak (a library's own "Leaking ..."
+            # warning, a cache that grows): the generic OOM fixes do not stop it
+            Variant(
+                r"\bLeaking\b|memory leak|\bleak(?:s|ed|ing)? (?:memory|GPU memory|in)\b|memory (?:keeps|kept) "
+                r"(?:growing|increasing)|memory grows",
+                "memory that grows over many inferences (a leak the text names)",
+                "Memory grows with each inference until none is left: the text names what leaks (a library's "
+                "'Leaking ...' warning names its store or cache). Clear that store between inputs (the library's "
+                "reset / clear call, or a new session per video or request), drop references to past outputs "
+                "(history lists, tensors kept with their graph: run under torch.inference_mode() and keep "
+                ".detach().cpu() copies), and watch torch.cuda.memory_allocated() per iteration to confirm it stops "
+                "growing; update the library or report the leak with the warning if it is its own.",
+            ),
             Variant(
                 r"executionContext|ExecutionContext|create_execution_context",
                 "creating the execution context",
@@ -1307,6 +1406,9 @@ _CORE: tuple[KnownError, ...] = (
         # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's
         unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b",
         weight=88,
+        # TensorRT's builder logs "Error Code 2: OutOfMemory" for each tactic it cannot time, then goes on: a build
+        # that went on and shows no failure of its own is the builder's notice (trt-tactic-memory)
+        decide="tactic-memory",
         applies="every release",
         shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
         cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
@@ -1942,6 +2044,18 @@ _CORE: tuple[KnownError, ...] = (
         "an IndexError. If the kernel is a library's, update that library or turn the feature that uses it off to "
         "confirm, and report it with the versions and the input that triggers it.",
         variants=(
+            # a third-party native library's own kernels (darknet's check_error in src/cuda.c, a camera SDK's
+            # sl::Mat copies): built for another architecture, or racing the SDK's frames
+            Variant(
+                DARKNET + r"|\bsl::\w{1,30}|\bpyzed\b|ZED SDK",
+                "a native library's kernels (darknet, a camera SDK)",
+                "The fault is in a native library's own CUDA code, not in your tensors: rebuild it for this GPU's "
+                "architecture (darknet: the Makefile's ARCH= -gencode arch=compute_XX,code=[sm_XX,compute_XX] line "
+                "for your card's compute capability, GPU=1 CUDNN=1, then `make clean && make`), with the same CUDA as "
+                "the SDK it shares buffers with; if it still faults, lower the load (the camera's FPS or resolution) "
+                "and report it to the library with its version and the GPU. CUDA_LAUNCH_BLOCKING=1 names the first "
+                "failing call.",
+            ),
             Variant(
                 r"getBestTactic|autotuning|computeCosts|tacticOptimizer|timing tactic",
                 "while the builder timed kernels",
@@ -2064,7 +2178,9 @@ _CORE: tuple[KnownError, ...] = (
         r"bytes\) could not be allocated\. There may not be enough free memory|Tactic Device request: \d{1,9} ?MB"
         r"|Device memory is insufficient to use tactic|Skipping tactic \S{1,40} due to insufficient memory"
         r"|do not have sufficient workspace memory to run|due to insufficient workspace"
-        r"|Requested amount of (?:GPU )?memory \(\d{1,16} bytes\) could not be allocated",
+        r"|Requested amount of (?:GPU )?memory \(\d{1,16} bytes\) could not be allocated"
+        # the [E] line the builder's allocator logs for the same tactic (virtualMemoryBuffer.cpp, resizePhysical)
+        r"|virtualMemoryBuffer\.cpp[^\n]{0,120}Error Code 2: OutOfMemory",
         "While timing kernels, the builder asked for more GPU memory than it could get and skipped those kernels "
         "(tactics); the build goes on with the others. A warning: the engine is built unless an error follows.",
         "Nothing to fix if the engine was built: it may only be slower than it could be. For the best kernels, free "
@@ -2759,7 +2875,12 @@ _CORE: tuple[KnownError, ...] = (
         r"|torch\.cuda\.is_available\(\) (?:is|returns?) False"
         #: an application's own fallback notice ("CUDA not available - defaulting to CPU", "... using CPU instead")
         r"|CUDA (?:is )?not available[^\n]{0,12}(?:defaulting|falling back|fall back|using|switching)"
-        r"(?: to)? (?:the )?CPU",
+        r"(?: to)? (?:the )?CPU"
+        #: the user's own assert / raise on torch.cuda.is_available() ("AssertionError: cuda device is not avaliable",
+        #: "RuntimeError: CUDA is not available", "assert torch.cuda.is_available()")
+        r"|(?:Assertion|Runtime|Value|Environment|System)Error:? {0,2}[^\n]{0,40}\b(?:cuda|gpu)\b[^\n]{0,24}"
+        r"\b(?:is|are) not (?:available|avaliable|availabe|avaiable|avalable|found|detected)"
+        r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",
@@ -2774,6 +2895,14 @@ _CORE: tuple[KnownError, ...] = (
                 "The container sees no GPU unless it is started with one: `docker run --gpus all ...` (the NVIDIA "
                 "Container Toolkit on the host; `nvidia-docker run` for old setups) and an image whose torch is a CUDA "
                 "build (`conda install ... cpuonly` or a +cpu wheel in the Dockerfile gives a CPU-only torch).",
+            ),
+            Variant(
+                JETSON,
+                "Jetson",
+                "On a Jetson, pip's torch for aarch64 is a CPU-only build: `python -c 'import torch; "
+                "print(torch.__version__, torch.version.cuda)'` shows None. Install NVIDIA's torch wheel for your "
+                "JetPack (`cat /etc/nv_tegra_release` or `dpkg -l nvidia-jetpack` gives the release), or run an "
+                "l4t-pytorch / l4t-ml container, and torchvision built against it.",
             ),
         ),
         loose=True,

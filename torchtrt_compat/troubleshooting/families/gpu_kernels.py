@@ -17,7 +17,7 @@ kernel is fixed in Triton's or torch's install, a library's kernels in that libr
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, ld_cannot_find
+from ..entry import DARKNET, DARKNET_FIX, KnownError, Variant, ld_cannot_find
 
 __all__ = ["FAMILIES"]
 
@@ -585,6 +585,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "(`python -c 'import torch; print(torch.cuda.get_device_capability())'`), or build it from source for it; "
         "or turn off the feature that runs its kernels (run the model unquantized in fp16).",
         variants=(
+            Variant(DARKNET, "darknet", DARKNET_FIX),
             Variant(
                 r"bitsandbytes|csrc[\\/]ops\.cu|at line \d{1,6} in file",
                 "bitsandbytes",

@@ -442,8 +442,28 @@ FAMILIES: tuple[KnownError, ...] = (
                 "unique name (ONNX: unique graph input names; a converter adding the same input twice is a converter "
                 "bug - the error after this one, if any, is the real failure).",
             ),
+            # TensorRT 7/8's implicit-batch calls (execute / enqueue with a batch size) on an explicit-batch engine
+            # (every ONNX engine, and every dynamic-shape one): its max batch size is 1 in the implicit sense
             Variant(
-                r"Neither address or allocator is set|setTensorAddress|setOutputAllocator",
+                r"batchSize <= mEngine\.getMaxBatchSize|engine max batch size was|enqueue::\d{1,6}, condition: "
+                r"batchSize|execute::\d{1,6}, condition: batchSize",
+                "execute / enqueue with a batch size on an explicit-batch engine",
+                "execute(batch_size) / enqueue(batch_size, ...) are the implicit-batch API; an engine built from "
+                "ONNX (explicit batch, the batch is the first dimension of the input) takes execute_v2(bindings) / "
+                "execute_async_v2 (C++ enqueueV2), or on TensorRT 8.5+ set_input_shape + set_tensor_address + "
+                "execute_async_v3 (enqueueV3). Set the input's shape first (context.set_binding_shape(0, (10, 3, H, "
+                "W)) / set_input_shape), inside the optimization profile's min..max (build with a max batch of at "
+                "least the batch you run); a static engine built for batch 1 must be rebuilt with a dynamic batch.",
+            ),
+            Variant(
+                r"allInputDimensionsSpecified|allInputShapesSpecified",
+                "input shapes not set before execution",
+                "A dynamic-shape engine needs each input's shape before it runs: context.set_input_shape(name, shape) "
+                "(TensorRT 8.5+; older: set_binding_shape(i, shape)) inside the profile's min..max, then "
+                "execute_v2 / execute_async_v3; size the output buffers from context.get_tensor_shape afterwards.",
+            ),
+            Variant(
+                r"Neither address or allocator is set|setTensorAddress|setOutputAllocator|profileObliviousBindings",
                 "a tensor address not set",
                 "Set an address for every input and output before enqueueV3 / execute_async_v3: "
                 "context.set_tensor_address(name, ptr) for each engine.get_tensor_name(i) (or an output "

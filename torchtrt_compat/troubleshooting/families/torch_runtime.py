@@ -18,7 +18,7 @@ rows here are the more specific ones beside them.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import DARKNET, DARKNET_FIX, KnownError, Variant
 
 __all__ = ["FAMILIES"]
 
@@ -163,6 +163,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "Install a torch build that supports the GPU (torch.cuda.get_arch_list() must list its sm_XY; "
         "`torchtrt-compat check`), and rebuild the extensions for it: TORCH_CUDA_ARCH_LIST='<major.minor of "
         "torch.cuda.get_device_capability()>' pip install --no-build-isolation --force-reinstall <extension>.",
+        variants=(Variant(DARKNET, "darknet", DARKNET_FIX),),
         advice="gpu",
         cuda_errors=("cudaErrorInvalidDeviceFunction",),
         alternatives=("gpu-arch-unsupported",),
