@@ -212,3 +212,35 @@ def test_the_library_the_caller_ran_chooses_its_fix() -> None:
     plain, ours = explain(text), explain(text, ran=("torch_tensorrt",))
     assert plain[0].key == ours[0].key == "data-dependent-guard"
     assert "partition='auto'" not in plain[0].fix and "partition='auto'" in ours[0].fix
+
+
+def test_tvm_untuned_fallback() -> None:
+    text = (
+        "WARNING:autotvm:Cannot find config for target=cuda -model=unknown, workload=('conv2d', (1, 64, 262, 262, "
+        "'float32'), (1, 1)). A fallback configuration is used, which may bring great performance regression.\n"
+    ) * 3
+    found = explain(text)
+    assert found.outcome == "explained" and found[0].key == "kern-tvm-untuned-fallback"
+    assert "apply_history_best" in found[0].fix
+    # another tool's fallback notice is not TVM's
+    assert first("[W] [TRT] Using a fallback tactic for layer conv1") != "kern-tvm-untuned-fallback"
+
+
+def test_other_languages_and_old_wordings_of_known_failures() -> None:
+    java = (
+        'Exception in thread "AMDSI prefetch thread" java.lang.RuntimeException: java.lang.RuntimeException: Failed '
+        "to allocate 637074016 bytes from DEVICE [0] memory\n"
+        "Caused by: java.lang.RuntimeException: Failed to allocate 637074016 bytes from DEVICE [0] memory"
+    )
+    assert first(java) == "gpu-out-of-memory"
+    from torchtrt_compat.troubleshooting.severity import levels
+
+    assert levels(java).errors == 2
+    assert first("Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: /usr/local/nvidia/lib") == (
+        "shared-library-not-found"
+    )
+    tvm = (
+        "Check failed: ret == 0 (-1 vs. 0) Assert fail: (2 == tvm_struct_get(arg1, 0, 10)), Argument "
+        "arg1.device_type has an unsatisfied constraint"
+    )
+    assert first(tvm) == "device-mismatch"

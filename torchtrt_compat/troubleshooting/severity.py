@@ -154,6 +154,8 @@ _ERROR_WORDS = (
     "symbol lookup error",
     "cv2.error: ",  # OpenCV's Python exception class is lower-case: "cv2.error: OpenCV(4.8.0) ... error: (-215:..."
     " failed despite ",  # bitsandbytes' cuda_setup: "CUDA Setup failed despite GPU being available"
+    'Exception in thread "',  # Java's uncaught exception ('Exception in thread "main" java.lang.RuntimeException')
+    "Caused by: ",  # Java's chained cause
 )
 #: a line that is an error line whatever level its logger gave it: TensorFlow logs a failed op at W level ("W
 #: tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: ..."); its "Not

@@ -242,7 +242,9 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "shared-library-not-found",
         "lib….so: cannot open shared object file",
-        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file",
+        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
+        # TensorFlow 1.x's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
+        r"|Couldn't open CUDA library lib\w{1,40}\.so",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
         "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
@@ -1015,7 +1017,9 @@ _CORE: tuple[KnownError, ...] = (
         # torch_tensorrt's runtime check of a compiled module's inputs (core/runtime/execute_engine.cpp)
         r"|Expected input tensors to have device cuda, found device \w{1,8}"
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
-        r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)",
+        r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
+        # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
+        r"|Argument \w{1,40}\.device_type has an unsatisfied constraint",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
@@ -1316,7 +1320,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
         # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
-        r"|OOM when allocating tensor",
+        r"|OOM when allocating tensor"
+        # ND4J's CUDA memory manager (deeplearning4j: "Failed to allocate 637074016 bytes from DEVICE [0] memory")
+        r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",

@@ -766,4 +766,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "2.0.1+cu118 with CUDA 1108 (you have 2.1.0+cu121)",
         example_source="xformers/_cpp_lib.py (the warning when its extensions fail to load)",
     ),
+    KnownError(
+        "kern-tvm-untuned-fallback",
+        "TVM: Cannot find config for target ... A fallback configuration is used (the model runs untuned, slowly)",
+        r"Cannot find config for target=[^\n]{1,400}A fallback configuration is used"
+        r"|A fallback configuration is used, which may bring great performance regression",
+        "autotvm compiled these workloads without a tuned schedule: no tuning log was applied to relay.build, or the "
+        "log was tuned for another target string (a different -model / -arch), another shape or dtype, so each "
+        "listed operator runs a default configuration, often many times slower.",
+        "Build inside the tuning log's context for the exact same target: `with autotvm.apply_history_best(log_file): "
+        "lib = relay.build(mod, target=target, params=params)` (with auto_scheduler / MetaSchedule: their own "
+        "apply_history_best / database); tune the workloads the warnings list (autotvm.task.extract_from_program, "
+        "then tune them) if the log lacks them. Only the speed suffers: the model's results are unchanged.",
+        severity="warns-of-failure",
+        weight=60,
+        applies="Apache TVM's autotvm (relay.build on CUDA and other targets)",
+        shown_by=("tests/troubleshooting/test_round8_core.py::test_tvm_untuned_fallback",),
+        example="WARNING:autotvm:Cannot find config for target=cuda -model=unknown, workload=('conv2d', (1, 64, 262, "
+        "262, 'float32'), (1, 1)). A fallback configuration is used, which may bring great performance regression.",
+        example_source="apache/tvm python/tvm/autotvm/task/dispatcher.py (FallbackContext's warning)",
+    ),
 )
