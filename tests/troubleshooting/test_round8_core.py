@@ -185,7 +185,8 @@ def test_deep_indents_after_a_compose_prefix_and_rust_tracing_levels() -> None:
 
     # docker compose's prefix, then a traceback indented by its own renderer
     wrapped = "tabbyapi  |                        RuntimeError: cudaHostRegister(0x70a98bbe9000, 71397376)"
-    assert levels(wrapped).errors == 1 and explain(wrapped).stage == "runtime"
+    assert levels(wrapped).errors == 1  # (since round ten, pinned host memory: `cuda-pinned-host-memory`)
+    assert explain(wrapped)[0].key == "cuda-pinned-host-memory"
     # Rust's tracing: the time with a Z, then the level
     rust = "2024-07-24T07:25:27.219390Z  WARN llama_cpp_server::supervisor: <embedding>: ggml_cuda_init: found 1"
     assert levels(rust).warnings == 1 and levels(rust).errors == 0
@@ -244,3 +245,24 @@ def test_other_languages_and_old_wordings_of_known_failures() -> None:
         "arg1.device_type has an unsatisfied constraint"
     )
     assert first(tvm) == "device-mismatch"
+
+
+def test_bindings_and_pinned_memory() -> None:
+    rust = (
+        "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: TorchError { c_error: \"Cannot "
+        'initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries"'
+    )
+    found = explain(rust)
+    assert found[0].key == "torch-cpu-build" and "no-as-needed" in found[0].fix
+    dotnet = "DllNotFoundException: Unable to load DLL 'TensorRT-C-API' or one of its dependencies:"
+    assert explain(dotnet)[0].key == "windows-dll-load" and "x64" in explain(dotnet)[0].fix
+    julia = 'ERROR: LoadError: could not load symbol "cuDriverGetVersion":\njulia: undefined symbol: cuDriverGetVersion'
+    assert first(julia) == "driver-library-missing"
+    assert first("ValueError: TensorRT engine build returned None") == "engine-build-failed"
+    pinned = "ggml_cuda_host_malloc ... invalid argument\nfailed to allocate 10965.24 MiB of pinned memory"
+    assert first(pinned) == "cuda-pinned-host-memory"
+    assert first("RuntimeError: cudaHostRegister(0x70a98bbe9000, 71397376)\nfailed: invalid argument") == (
+        "cuda-pinned-host-memory"
+    )
+    # a copy rejected for its size stays the buffer's problem
+    assert first("pycuda._driver.LogicError: cuMemcpyHtoDAsync failed: invalid argument") != "cuda-pinned-host-memory"

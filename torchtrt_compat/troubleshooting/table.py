@@ -327,7 +327,9 @@ _CORE: tuple[KnownError, ...] = (
         "windows-dll-load",
         "DLL load failed (Windows)",
         r"DLL load failed|\[WinError 12[67]\]|Error loading \"[^\"\n]{1,300}\.dll\" or one of its dependencies"
-        r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?",
+        r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?"
+        # .NET's DllNotFoundException (a P/Invoke wrapper's native DLL, or one it depends on)
+        r"|Unable to load DLL '[^'\n]{1,120}'(?: or one of its dependencies)?",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -335,6 +337,14 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            Variant(
+                r"Unable to load DLL '",
+                ".NET (DllNotFoundException)",
+                "The wrapper's native DLL, or one it depends on, is not where Windows looks: copy the package's "
+                "native DLLs (runtimes/win-x64/native) beside the program, put the folders of what they load on PATH "
+                "(TensorRT's lib folder with nvinfer*.dll, CUDA's bin, cuDNN's bin) and build for x64, not AnyCPU / "
+                "x86; `dumpbin /dependents <the dll>` lists what it needs.",
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -581,6 +591,8 @@ _CORE: tuple[KnownError, ...] = (
         "torch-cpu-build",
         "Torch not compiled with CUDA enabled",
         r"Torch not compiled with CUDA enabled"
+        # libtorch's own check (c10/cuda): its CUDA library is not loaded (a CPU libtorch, or the linker dropped it)
+        r"|Cannot initialize CUDA without ATen_cuda library"
         # a library's version check that shows the installed torch is the CPU build ("(you have 2.0.1+cpu)")
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
@@ -600,6 +612,16 @@ _CORE: tuple[KnownError, ...] = (
         "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
         "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
+            Variant(
+                r"ATen_cuda library",
+                "libtorch from C++ or Rust (tch-rs)",
+                "The program's libtorch is the CPU build, or the linker dropped its torch_cuda library because no "
+                "symbol of it is used directly: link a CUDA libtorch (tch-rs: LIBTORCH pointing at a CUDA libtorch "
+                "download, or TORCH_CUDA_VERSION=cu121 with the download-libtorch feature, then `cargo clean`; C++: "
+                "find_package(Torch) of a CUDA libtorch) and keep torch_cuda linked with -Wl,--no-as-needed (CMake: "
+                "target_link_options(<target> PRIVATE -Wl,--no-as-needed); older tch-rs: RUSTFLAGS='-C "
+                "link-args=-Wl,--no-as-needed').",
+            ),
             Variant(
                 r"\bredisai\b|RedisAI|AI\.MODEL(?:SET|STORE|RUN|EXECUTE)|redis\.exceptions|redis/modules",
                 "RedisAI",
@@ -1481,7 +1503,8 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "engine-build-failed",
         "TensorRT built no engine (build_serialized_network returned None)",
-        r"build_serialized_network returned None|assert cuda_engine|Building serialized network failed"
+        r"build_serialized_network returned None|(?:TensorRT )?engine build returned None|assert cuda_engine"
+        r"|Building serialized network failed"
         r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine"
         r"|Error in NvDsInferContextImpl::buildModel\(\)|build engine file failed"
         # a tool that runs trtexec for you and points to its log (vs-mlrt: "trtexec execution fails, log has been
@@ -2926,7 +2949,9 @@ _CORE: tuple[KnownError, ...] = (
         "The NVIDIA driver's library (libcuda.so / nvcuda.dll) cannot be loaded",
         r"libcuda\.so(?:\.1)?:? cannot open shared object file|(?:dlopen|load|open|find)\w{0,3} '?libcuda\.so"
         r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
-        r"|NVML Shared Library Not Found",
+        r"|NVML Shared Library Not Found"
+        # a binding that looks the driver's entry points up itself and finds no libcuda (CUDA.jl, cudarc)
+        r"|could not load symbol \"?cu(?:DriverGetVersion|Init|GetProcAddress)\b",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",

@@ -1144,4 +1144,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "because there's not enough precision to represent the picture",
         example_source="AUTOMATIC1111/stable-diffusion-webui modules/devices.py (test_for_nans)",
     ),
+    KnownError(
+        "cuda-pinned-host-memory",
+        "Pinned (page-locked) host memory could not be allocated or registered (cudaHostAlloc / cudaHostRegister)",
+        r"failed to allocate [\d.]{1,12} ?[KMG]i?B of pinned memory|cudaHostRegister\([^)\n]{1,80}\)"
+        r"|cuda(?:HostAlloc|MallocHost|HostRegister)\w{0,10}[^\n]{0,120}(?:failed|error|invalid argument)"
+        r"|host_malloc[^\n]{0,80}invalid argument",
+        "Page-locked host memory (used for fast copies to the GPU) is limited by what the OS lets a process lock and "
+        "by free RAM: a large pinned buffer (a model's CPU-side layers, a KV cache, a DataLoader's pin_memory) is "
+        "refused (invalid argument / out of memory); containers and WSL2 lock less by default.",
+        "Ask for less pinned memory or none: llama.cpp / koboldcpp / ollama: GGML_CUDA_NO_PINNED=1 (or more layers "
+        "on the GPU so fewer stay on the CPU); torch: DataLoader(pin_memory=False); exllama / TabbyAPI: turn off "
+        "the tensor-parallel host buffers or lower the cache size. In a container raise the limit (`docker run "
+        "--ulimit memlock=-1`, Kubernetes: the runtime's memlock setting); check `ulimit -l` and free RAM.",
+        weight=75,
+        applies="any CUDA program that pins host memory (llama.cpp and its apps, exllama, torch's pin_memory)",
+        shown_by=("tests/troubleshooting/test_round8_core.py::test_bindings_and_pinned_memory",),
+        example="ggml_cuda_host_malloc: failed to allocate 10965.24 MiB of pinned memory: invalid argument",
+        example_source="llama.cpp ggml-cuda.cu (ggml_cuda_host_malloc's warning); LostRuins/koboldcpp#1158",
+    ),
 )
