@@ -289,6 +289,14 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round nine's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round10",
+        "round ten (bindings in other languages, deploy tasks, forums)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-nine fix"),
+            ("after_by_hand", "after round ten's fixes (not blind)"),
+        ],
+    ),
 )
 
 
