@@ -16,6 +16,7 @@ from ..compatibility import matrix
 from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
+from .entry import TENSORRT_PRODUCTS
 from .facts import TextFacts
 from .families.containers import CONTAINER_CONTEXT
 from .table import TENSORRT_API, TENSORRT_API_ADDED
@@ -235,7 +236,7 @@ def _uses_tensorrt(v: Versions) -> bool:
     """The text shows torch_tensorrt or TensorRT, or the machine has one installed."""
     if v.env is not None and v.env.flavour:
         return True
-    return v.facts is not None and bool({"torch_tensorrt", "tensorrt"}.intersection(v.facts.products))
+    return v.facts is not None and bool(TENSORRT_PRODUCTS.intersection(v.facts.products))
 
 
 def _advise_gpu(v: Versions, _text: str) -> list[str]:
@@ -493,11 +494,18 @@ _TORCH_CUDA = re.compile(
 )
 
 
+def _nvcc_and_torch_cuda(text: str) -> tuple[re.Match[str], re.Match[str]] | None:
+    """nvcc's release and torch's CUDA as the text prints them (major in group 1, minor in group 2), or None."""
+    nvcc, torch_cuda = _NVCC_RELEASE.search(text), _TORCH_CUDA.search(text)
+    return None if nvcc is None or torch_cuda is None else (nvcc, torch_cuda)
+
+
 def _advise_nvcc_vs_torch(_v: Versions, text: str) -> list[str]:
     """The nvcc and the torch CUDA a paste prints as facts, compared: a different major is the build's problem."""
-    nvcc, torch_cuda = _NVCC_RELEASE.search(text), _TORCH_CUDA.search(text)
-    if nvcc is None or torch_cuda is None:
+    pair = _nvcc_and_torch_cuda(text)
+    if pair is None:
         return []
+    nvcc, torch_cuda = pair
     n, t = f"{nvcc[1]}.{nvcc[2]}", f"{torch_cuda[1]}.{torch_cuda[2]}"
     if nvcc[1] == torch_cuda[1]:
         return [f"nvcc is CUDA {n} and torch was built with CUDA {t}: the same major, so this pair is not the cause"]
@@ -648,8 +656,8 @@ def _decide_restart(_v: Versions, text: str) -> str | None:
 def _decide_nvcc_vs_torch(_v: Versions, text: str) -> str | None:
     """A failed build whose paste prints nvcc's CUDA and torch's of another major: that mismatch is the cause (torch's
     extension builder, apex and DeepSpeed all refuse it); None (undecided) otherwise."""
-    nvcc, torch_cuda = _NVCC_RELEASE.search(text), _TORCH_CUDA.search(text)
-    if nvcc is None or torch_cuda is None or nvcc[1] == torch_cuda[1]:
+    pair = _nvcc_and_torch_cuda(text)
+    if pair is None or pair[0][1] == pair[1][1]:
         return None
     return "build-cuda-version-mismatch"
 

@@ -17,6 +17,7 @@ __all__ = [
     "SOURCE_BUILD",
     "SUDO",
     "SUGGEST",
+    "TENSORRT_PRODUCTS",
     "TORCHSCRIPT",
     "KnownError",
     "Variant",
@@ -74,6 +75,9 @@ DARKNET_FIX = (
     "nvidia-smi --query-gpu=compute_cap), keep GPU=1 CUDNN=1, then `make clean && make` and use the new "
     "libdarknet.so (CMake builds: CMAKE_CUDA_ARCHITECTURES=XY)."
 )
+
+#: the `table.PRODUCTS` names whose users `torchtrt-compat check` / `suggest` and TensorRT's own advice help
+TENSORRT_PRODUCTS = frozenset({"torch_tensorrt", "tensorrt"})
 
 CHECK = "torchtrt-compat check"
 SUGGEST = "torchtrt-compat suggest"

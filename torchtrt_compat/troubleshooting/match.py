@@ -34,7 +34,7 @@ from ..ux import display as _display
 from ..versions import satisfies
 from . import scan
 from .advice import Versions, advise, decide
-from .entry import KnownError, Variant
+from .entry import TENSORRT_PRODUCTS, KnownError, Variant
 from .facts import (
     TextFacts,
     cuda_error_named,
@@ -80,9 +80,8 @@ _POST_MORTEM = (
     "python -m pdb -c continue your_script.py (stops at the line that raised: `p <name>` prints a value, `up` walks "
     "to your own code)"
 )
-#: the libraries whose users `torchtrt-compat check` / `suggest` help: an answer names these commands only to a text
-#: that shows one of them, or whose matched line names torch_tensorrt or TensorRT itself
-_TORCHTRT_PRODUCTS = frozenset({"torch_tensorrt", "tensorrt"})
+#: an answer names `torchtrt-compat check` / `suggest` only to a text that shows torch_tensorrt or TensorRT
+#: (`entry.TENSORRT_PRODUCTS`), or whose matched line names one of them itself
 _TORCHTRT_LINE = re.compile(r"torch_?trt|tensorrt|\btrt\b|nvinfer|trtexec", re.IGNORECASE)
 #: families that answer only from a line that is not logged as a warning (a remedy a deprecation warning states)
 _ERROR_LINE_ONLY = frozenset({"py-self-described"})
@@ -143,7 +142,12 @@ class _Compiled:
         present = tuple(i for i, (_, words) in enumerate(alts) if any(w in lower for w in words))
         if len(present) == len(alts):
             return self.pattern
-        return _subset(self.source, present, "|".join(alts[i][0] for i in present))
+        return _subset("|".join(alts[i][0] for i in present))
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled_by_key() -> dict[str, _Compiled]:
+    return {c.entry.key: c for c in _compiled()}
 
 
 #: a text this long has its patterns cut to the alternatives it holds words of (below, one search costs less than
@@ -152,8 +156,8 @@ _SPLIT_FROM = 64 * 1024
 
 
 @functools.lru_cache(maxsize=512)
-def _subset(source: str, present: tuple[int, ...], pattern: str) -> re.Pattern[str]:
-    """A family's pattern cut to some of its alternatives (``source`` and ``present`` key the cache)."""
+def _subset(pattern: str) -> re.Pattern[str]:
+    """A family's pattern cut to some of its alternatives (none: a pattern that never matches)."""
     return re.compile(pattern or "(?!)", _FLAGS)
 
 
@@ -473,7 +477,7 @@ def _anchors() -> tuple[str, ...]:
 def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -> tuple[str, ...]:
     """The family's torchtrt-compat commands, for a text that shows torch_tensorrt or TensorRT (or whose matched line
     names them); another library's user gets none (they name TensorRT stacks)."""
-    if _TORCHTRT_PRODUCTS.intersection(products()) or _TORCHTRT_LINE.search(line):
+    if TENSORRT_PRODUCTS.intersection(products()) or _TORCHTRT_LINE.search(line):
         return e.commands
     return ()
 
@@ -571,7 +575,7 @@ def _decided(
         return c, e, "likely", e.alternatives
     if chosen == e.key:
         return c, e, "sure", ()
-    other = next((k for k in _compiled() if k.entry.key == chosen), None)  # the facts point to the other family
+    other = _compiled_by_key().get(chosen)  # the facts point to the other family
     return None if other is None else (other, other.entry, "sure", ())
 
 
@@ -787,14 +791,13 @@ def _conclude(
 def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]:
     """The error lines (their starts) the notices found explain: every line a notice's pattern matches at error level
     (a builder that logs the same harmless notice at ERROR level once per tactic), up to 64 matches a notice."""
-    by_key = {c.entry.key: c for c in _compiled()}
     lines: set[int] = set()
     for e in result:
         if not e.notice:
             continue
         if lv.at(e._at) == "error":
             lines.add(hay.rfind("\n", 0, e._at) + 1)
-        c = by_key.get(e.key)
+        c = _compiled_by_key().get(e.key)
         if c is None:
             continue
         for i, m in enumerate(c.pattern.finditer(hay)):

@@ -30,12 +30,12 @@ _LEVEL_WORDS: dict[str, Level] = {
     "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
 }  # fmt: skip
 
-#: (regular expression whose group ``l`` is the level word, where the format comes from). Searched per line, case
-#: sensitive: the level words are upper case in every one of these formats.
 #: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ".
 #: Every format that starts at a line's start (``^\s{0,4}``) and the error line accept it.
 _LAUNCHER = r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,40})?"
 
+#: (regular expression whose group ``l`` is the level word, where the format comes from). Searched per line, case
+#: sensitive: the level words are upper case in every one of these formats.
 LOG_FORMATS: tuple[tuple[str, str], ...] = (
     (
         r"\[(?:TRT|TensorRT)\]\s{0,2}\[(?P<l>[FEWIV])\]|(?:^|\s)\[(?P<l2>[FEWIV])\]\s{1,3}(?:\[TRT\]|\S)",
