@@ -313,7 +313,10 @@ _CORE: tuple[KnownError, ...] = (
         "windows-dll-load",
         "DLL load failed (Windows)",
         r"DLL load failed|\[WinError 12[67]\]|Error loading \"[^\"\n]{1,300}\.dll\" or one of its dependencies"
-        r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?",
+        r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?"
+        # .NET's P/Invoke (DllNotFoundException; "shared library" on Linux / macOS), and a 32/64-bit mismatch
+        r"|Unable to load (?:DLL|shared library) '[^'\n]{1,200}' or one of its dependencies|DllNotFoundException"
+        r"|BadImageFormatException",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -327,6 +330,18 @@ _CORE: tuple[KnownError, ...] = (
                 "Install the torch and tensorrt wheels the release pins in one environment (`torchtrt-compat check` "
                 "names them), import torch before tensorrt, and install the Microsoft Visual C++ runtime.",
                 product="torch_tensorrt",
+            ),
+            Variant(
+                r"DllNotFoundException|Unable to load (?:DLL|shared library)|BadImageFormatException"
+                r"|TypeInitializationException|\bSystem\.\w{1,40}Exception",
+                ".NET (P/Invoke of a native library)",
+                "The .NET wrapper could not load its native library (the one named in quotes) or a library it needs "
+                "(TensorRT's nvinfer*.dll, cudart64_*.dll, cuDNN, the MSVC runtime). Copy the native DLL next to the "
+                "executable or add its folder and the CUDA / TensorRT / cuDNN bin folders to PATH; use the wrapper's "
+                "runtime NuGet package for GPU (e.g. Microsoft.ML.OnnxRuntime.Gpu, SciSharp.TensorFlow.Redist-Windows-"
+                "GPU, TorchSharp-cuda-windows) rather than the CPU one; find the missing dependency with the "
+                "Dependencies tool (or `dumpbin /dependents X.dll`). BadImageFormatException is a 32/64-bit mismatch: "
+                "build for x64 (`<PlatformTarget>x64</PlatformTarget>`, not AnyCPU with 'Prefer 32-bit').",
             ),
             Variant(
                 r"Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH",
@@ -570,7 +585,9 @@ _CORE: tuple[KnownError, ...] = (
         # a library's version check that shows the installed torch is the CPU build ("(you have 2.0.1+cpu)")
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
-        r"(?:CUDA|GPU|cuda)",
+        r"(?:CUDA|GPU|cuda)"
+        # libtorch (C++, Rust's tch / rust-bert) without its CUDA library loaded (aten/src/ATen/detail/CUDAHooksInterface)
+        r"|Cannot initialize CUDA without ATen_cuda library",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
@@ -578,6 +595,26 @@ _CORE: tuple[KnownError, ...] = (
         "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
         "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
+            Variant(
+                r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
+                "libtorch from Rust (tch, rust-bert)",
+                "The Rust binary runs a libtorch whose CUDA library (torch_cuda) is not loaded: a CPU libtorch (tch's "
+                "build script downloads the CPU one unless told otherwise) or one the linker dropped. Point tch at a "
+                "CUDA libtorch: `LIBTORCH=/path/to/libtorch` (the CUDA download of the version tch pins), or "
+                "`LIBTORCH_USE_PYTORCH=1` with a CUDA build of torch in the active Python, or `TORCH_CUDA_VERSION=cu1xx` "
+                "for the automatic download; then `cargo clean -p torch-sys` and rebuild. Put libtorch's lib folder "
+                "on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies on Windows) must list "
+                "libtorch_cuda / torch_cuda.dll, and `tch::Cuda::is_available()` must be true.",
+            ),
+            Variant(
+                r"Cannot initialize CUDA without ATen_cuda library",
+                "libtorch from C++",
+                "Link against a CUDA libtorch (the cuXXX download, not the CPU one) and keep its CUDA library: on Linux "
+                "pass `-Wl,--no-as-needed` before the torch libraries (CMake's find_package(Torch) with "
+                "`target_link_libraries(app \"${TORCH_LIBRARIES}\")` does this), and check `ldd app | grep torch_cuda`; "
+                "with MSVC add the linker option `/INCLUDE:?warp_size@cuda@at@@YAHXZ` so torch_cuda.dll is kept, and "
+                "put libtorch\\lib on PATH.",
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -1380,7 +1417,9 @@ _CORE: tuple[KnownError, ...] = (
         # written to ...")
         r"|trtexec (?:execution )?fail\w{0,3}[^\n]{0,40}\blog\b"
         r"|Failed to create network using custom network creation function|Failed to get cuda engine from custom"
-        r"|Assertion `network' failed",
+        r"|Assertion `network' failed"
+        # an application's wording of the same None ("ValueError: TensorRT engine build returned None")
+        r"|engine build (?:returned|is) None",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
         "a layer, an invalid profile, a builder bug).",
         "Read TensorRT's log before the failure: the builder's first [E] / ERROR line is the cause (out of memory, "
@@ -2550,7 +2589,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
         r"|(?:CUDA|TensorRT|Tensorrt|DirectML|DML|ROCm|ROCM|MIGraphX|OpenVINO) execution provider is not enabled "
-        r"in this build",
+        r"in this build"
+        # a wrapper built without its GPU option says so and falls back (sherpa-onnx's session.cc: "Please compile
+        # with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider, . Fallback to cpu!")
+        r"|Please compile with -D\w{1,40}_(?:ENABLE_)?(?:GPU|CUDA)\w{0,10}=ON",
         "The onnxruntime in this environment was built without the CUDA and TensorRT providers: the CPU package "
         "`onnxruntime` is installed instead of `onnxruntime-gpu`, or both are installed and the CPU one's files win "
         "(they share the `onnxruntime` module), so a session runs on the CPU.",
@@ -2560,6 +2602,16 @@ _CORE: tuple[KnownError, ...] = (
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
         variants=(
+            Variant(
+                r"Please compile with -D\w{1,40}_(?:ENABLE_)?(?:GPU|CUDA)\w{0,10}=ON|sherpa[-_]onnx",
+                "a wrapper whose native library was built for the CPU (sherpa-onnx)",
+                "The wrapper's native library (and the onnxruntime it bundles) was built without GPU support, so it "
+                "runs on the CPU whatever provider you ask for. Use its GPU build: build it with the option the "
+                "message names (sherpa-onnx: `cmake -DSHERPA_ONNX_ENABLE_GPU=ON ...`, or its prebuilt CUDA shared "
+                "libraries / the CUDA wheel), and install the CUDA / cuDNN that build's onnxruntime needs (see its "
+                "release notes); for the Go, C# or other bindings point them at the GPU build's libraries "
+                "(LD_LIBRARY_PATH / PATH, Go's CGO_LDFLAGS=-L<lib dir>).",
+            ),
             Variant(
                 r"Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider",
                 "the .NET CPU package (EntryPointNotFoundException)",
@@ -2791,7 +2843,10 @@ _CORE: tuple[KnownError, ...] = (
         "The NVIDIA driver's library (libcuda.so / nvcuda.dll) cannot be loaded",
         r"libcuda\.so(?:\.1)?:? cannot open shared object file|(?:dlopen|load|open|find)\w{0,3} '?libcuda\.so"
         r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
-        r"|NVML Shared Library Not Found",
+        r"|NVML Shared Library Not Found"
+        # Julia's dlsym of a driver entry point where no libcuda was found (CUDA.jl: "could not load symbol
+        # \"cuDriverGetVersion\""), and cudarc's loader ("Unable to dynamically load the \"cuda\" shared library")
+        r"|could not load symbol \"cu[A-Z]\w{2,40}\"|Unable to dynamically load the \"cuda\" shared library",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -2799,6 +2854,16 @@ _CORE: tuple[KnownError, ...] = (
         "the container with `--gpus all` (or `runtime: nvidia` / a GPU device reservation in compose, with the "
         "NVIDIA Container Toolkit on the host); on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`.",
         variants=(
+            Variant(
+                r"CUDA\.jl|\bjulia\b|\.jl:\d|\bCUDA\.functional",
+                "Julia (CUDA.jl)",
+                "CUDA.jl found no NVIDIA driver library (libcuda / nvcuda.dll) on this host, so its driver calls "
+                "fail. On a machine with a GPU: install the NVIDIA driver (`nvidia-smi` must work) and check with "
+                "`using CUDA; CUDA.versioninfo()`. On CI or a host without a GPU: guard GPU code with "
+                "`CUDA.functional()`, and update CUDA.jl (`] up CUDA`): older releases looked driver symbols up in "
+                "the julia process itself when no libcuda was found, which fails this way instead of reporting 'no "
+                "driver'.",
+            ),
             Variant(
                 r"docker|container|kubernetes|\bk8s\b|\bpod\b|compose",
                 "in a container",
@@ -3090,14 +3155,16 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|error: command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
-        r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)",
+        r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
+        r"|failed to run custom build command for `|build-script-build|nvcc error while compiling",
     ),
     (
         "import",
         r"^\s{0,8}(?:import|from) (?:tensorrt\w{0,8}|torch_tensorrt|pycuda|onnxruntime|cupy|tensorflow)\b|ImportError"
         r"|ModuleNotFoundError|LoadLibrary failed|ProviderLibrary::Get|Failed to load library"
         r"|cannot open shared object file|Could not load (?:dynamic )?library"
-        r"|error while loading shared libraries",
+        r"|error while loading shared libraries|Unable to load (?:DLL|shared library) '|DllNotFoundException"
+        r"|could not load symbol \"|Unable to dynamically load the \"",
     ),
     (
         "export",
@@ -3116,7 +3183,8 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the |a )?(?:TensorRT |TRT )?(?:CUDA )?engine|Engine could not be created|engine != nullptr"
         r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
-        r"|Unable to create engine|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
+        r"|Unable to create engine|engine build (?:returned|is) None|Compiling (?:the )?TensorRT engine"
+        r"|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
         r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator",
     ),
     (

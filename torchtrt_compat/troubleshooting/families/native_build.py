@@ -854,12 +854,29 @@ FAMILIES: tuple[KnownError, ...] = (
         r"(?:status|code) \d{1,3}"
         r"|RuntimeError: Error compiling objects for extension|Error building extension '[\w.-]{1,80}'"
         r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
-        r"|ninja: build stopped: subcommand failed",
+        r"|ninja: build stopped: subcommand failed"
+        # cargo's report of a build script that compiles CUDA kernels (candle-kernels, cudarc's, bindgen_cuda users):
+        # the crate's name carries its GPU purpose, or the script's output names nvcc / the compute capability
+        r"|failed to run custom build command for `[\w-]{0,40}(?:cuda|kernels|nvrtc|cublas|cudnn|flash|gpu)[\w-]{0,40}"
+        r" v[\w.+-]{1,40}`|nvcc error while compiling",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
         "above them (a missing header, an unsupported compiler or architecture, a C++ error).",
         "Find the first 'error:' (or 'nvcc fatal') line above and explain that one: rerun the build with one job so "
         "the log is in order (`MAX_JOBS=1 pip install -v --no-build-isolation .` or `python setup.py build_ext "
         "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
+        variants=(
+            Variant(
+                r"custom build command|cargo:|build-script-build|nvcc error while compiling",
+                "a Rust crate's build script (cargo, bindgen_cuda)",
+                "The crate's build script ran nvcc and it failed; nvcc's own error is in the script's stderr, which "
+                "cargo cuts. Rerun `cargo build -vv` (or read target/<profile>/build/<crate>-*/stderr) and explain "
+                "that line. Usual causes: nvcc not on PATH (set CUDA_ROOT / CUDA_PATH, or add the toolkit's bin); "
+                "on Windows no MSVC cl.exe on PATH (build from an 'x64 Native Tools' prompt); a GPU the kernels do not "
+                "support: the script compiles for CUDA_COMPUTE_CAP (read from nvidia-smi), and candle's kernels need "
+                "a recent one (bf16 / f16 kernels want compute 8.0 / 5.3+), so set CUDA_COMPUTE_CAP or use the "
+                "CPU build on an old GPU; a toolkit too old for the GPU.",
+            ),
+        ),
         loose=True,
         alternatives=("build-nvcc-host-compiler", "build-nvcc-arch-unsupported", "build-header-not-found"),
         decide="nvcc-vs-torch",  # nvcc and torch's CUDA printed as facts, of two majors: the mismatch is the cause

@@ -240,6 +240,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "Windows driver).",
         variants=(
             Variant(
+                r"\bcudarc\b|DriverError\(|\bcandle\b|process didn't exit successfully",
+                "a Rust CUDA binding (cudarc, candle)",
+                "The driver refused a feature the binding used; with cudarc / candle it is most often the "
+                "stream-ordered allocator (cuMemAllocAsync / memory pools), which some Windows (WDDM) drivers, vGPUs "
+                "and older GPUs do not offer. Check `CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED` for the device; "
+                "update the NVIDIA driver and the crate (newer cudarc falls back to cuMemAlloc where pools are not "
+                "supported), or allocate without the async path; run with `RUST_BACKTRACE=1` to see the failing "
+                "call.",
+            ),
+            Variant(
                 r"\bWSL\d?\b|microsoft-standard",
                 "WSL2",
                 "WSL2's CUDA lacks some features (pinned memory beyond limits, IPC, some allocator modes): "
@@ -376,13 +386,25 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cublas-alloc",
         "CUBLAS_STATUS_ALLOC_FAILED (cuBLAS could not allocate: the GPU is full)",
         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED"
-        r"|cublas runtime error : (?:resource allocation failed|library not initialized)",
+        r"|cublas runtime error : (?:resource allocation failed|library not initialized)"
+        # TensorFlow's stream executor (every binding: Python, TensorFlow.NET, Java): the handle could not be created
+        r"|failed to create cublas handle: CUBLAS_STATUS_\w{3,30}",
         "cuBLAS could not allocate its handle or workspace (ALLOC_FAILED; NOT_INITIALIZED when creating the handle "
         "fails): the GPU's memory is (nearly) full, by this process or another one.",
         "Free GPU memory: lower the batch / sequence length, close other processes on that GPU (`nvidia-smi`), run on "
         "a GPU with free memory (CUDA_VISIBLE_DEVICES), or load the model in half precision; with device_map='auto' "
         "or several GPUs, check that the first GPU is not the full one.",
         variants=(
+            Variant(
+                r"failed to create cublas handle|Blas GEMM launch failed|\bTensorflow\b|TF_FORCE_GPU_ALLOW_GROWTH",
+                "TensorFlow (Python, TensorFlow.NET, Java)",
+                "TensorFlow maps nearly all GPU memory at start, so cuBLAS finds none left for its handle: let it "
+                "grow instead (`TF_FORCE_GPU_ALLOW_GROWTH=true` in the environment works for every binding, including "
+                "TensorFlow.NET / ML.NET; in Python `tf.config.experimental.set_memory_growth(gpu, True)`), close "
+                "other processes on the GPU (`nvidia-smi`) and lower the batch. If memory is free, the CUDA / cuDNN "
+                "installed is not the one this TensorFlow build was made for (its tested build configurations): "
+                "install that pair.",
+            ),
             Variant(
                 r"CUBLAS_STATUS_NOT_INITIALIZED",
                 "the handle could not be created",
