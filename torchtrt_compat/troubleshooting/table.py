@@ -611,7 +611,7 @@ _CORE: tuple[KnownError, ...] = (
                 "libtorch from C++",
                 "Link against a CUDA libtorch (the cuXXX download, not the CPU one) and keep its CUDA library: on Linux "
                 "pass `-Wl,--no-as-needed` before the torch libraries (CMake's find_package(Torch) with "
-                "`target_link_libraries(app \"${TORCH_LIBRARIES}\")` does this), and check `ldd app | grep torch_cuda`; "
+                '`target_link_libraries(app "${TORCH_LIBRARIES}")` does this), and check `ldd app | grep torch_cuda`; '
                 "with MSVC add the linker option `/INCLUDE:?warp_size@cuda@at@@YAHXZ` so torch_cuda.dll is kept, and "
                 "put libtorch\\lib on PATH.",
             ),
