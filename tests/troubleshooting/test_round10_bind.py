@@ -62,7 +62,8 @@ def test_a_julia_binding_that_found_no_driver_library() -> None:
     text = (
         'ERROR: LoadError: could not load symbol "cuDriverGetVersion":\n'
         "/opt/julia/bin/julia: undefined symbol: cuDriverGetVersion\n"
-        '  [3] (::CUDA.var"#get_version#2")(driver::String)\n    @ CUDA ~/.julia/packages/CUDA/x/lib/cudadrv/CUDAdrv.jl:50'
+        '  [3] (::CUDA.var"#get_version#2")(driver::String)\n'
+        "    @ CUDA ~/.julia/packages/CUDA/x/lib/cudadrv/CUDAdrv.jl:50"
     )
     key, fix = first(text)
     assert key == "driver-library-missing" and "CUDA.versioninfo()" in fix and "CUDA.functional()" in fix

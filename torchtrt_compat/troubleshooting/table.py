@@ -586,7 +586,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
         r"(?:CUDA|GPU|cuda)"
-        # libtorch (C++, Rust's tch / rust-bert) without its CUDA library loaded (aten/src/ATen/detail/CUDAHooksInterface)
+        # libtorch (C++, Rust's tch / rust-bert) without its CUDA library loaded
+        # (aten/src/ATen/detail/CUDAHooksInterface.h, initCUDA)
         r"|Cannot initialize CUDA without ATen_cuda library",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
@@ -601,16 +602,16 @@ _CORE: tuple[KnownError, ...] = (
                 "The Rust binary runs a libtorch whose CUDA library (torch_cuda) is not loaded: a CPU libtorch (tch's "
                 "build script downloads the CPU one unless told otherwise) or one the linker dropped. Point tch at a "
                 "CUDA libtorch: `LIBTORCH=/path/to/libtorch` (the CUDA download of the version tch pins), or "
-                "`LIBTORCH_USE_PYTORCH=1` with a CUDA build of torch in the active Python, or `TORCH_CUDA_VERSION=cu1xx` "
-                "for the automatic download; then `cargo clean -p torch-sys` and rebuild. Put libtorch's lib folder "
-                "on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies on Windows) must list "
+                "`LIBTORCH_USE_PYTORCH=1` with a CUDA build of torch in the active Python, or "
+                "`TORCH_CUDA_VERSION=cu1xx` for the automatic download; then `cargo clean -p torch-sys` and rebuild. "
+                "Put libtorch's lib folder on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies on Windows) must list "
                 "libtorch_cuda / torch_cuda.dll, and `tch::Cuda::is_available()` must be true.",
             ),
             Variant(
                 r"Cannot initialize CUDA without ATen_cuda library",
                 "libtorch from C++",
-                "Link against a CUDA libtorch (the cuXXX download, not the CPU one) and keep its CUDA library: on Linux "
-                "pass `-Wl,--no-as-needed` before the torch libraries (CMake's find_package(Torch) with "
+                "Link against a CUDA libtorch (the cuXXX download, not the CPU one) and keep its CUDA library: on "
+                "Linux pass `-Wl,--no-as-needed` before the torch libraries (CMake's find_package(Torch) with "
                 '`target_link_libraries(app "${TORCH_LIBRARIES}")` does this), and check `ldd app | grep torch_cuda`; '
                 "with MSVC add the linker option `/INCLUDE:?warp_size@cuda@at@@YAHXZ` so torch_cuda.dll is kept, and "
                 "put libtorch\\lib on PATH.",
