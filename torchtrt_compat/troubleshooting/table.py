@@ -604,8 +604,8 @@ _CORE: tuple[KnownError, ...] = (
                 "CUDA libtorch: `LIBTORCH=/path/to/libtorch` (the CUDA download of the version tch pins), or "
                 "`LIBTORCH_USE_PYTORCH=1` with a CUDA build of torch in the active Python, or "
                 "`TORCH_CUDA_VERSION=cu1xx` for the automatic download; then `cargo clean -p torch-sys` and rebuild. "
-                "Put libtorch's lib folder on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies on Windows) must list "
-                "libtorch_cuda / torch_cuda.dll, and `tch::Cuda::is_available()` must be true.",
+                "Put libtorch's lib folder on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies "
+                "on Windows) must list libtorch_cuda / torch_cuda.dll, and `tch::Cuda::is_available()` must be true.",
             ),
             Variant(
                 r"Cannot initialize CUDA without ATen_cuda library",
