@@ -173,3 +173,14 @@ def test_cuda_failure_read_by_number() -> None:
     assert keys("DEBUG [main] Found default engine: MXNet\nCuda failure: 2")[0] == "gpu-out-of-memory"
     # near miss: a count of failures is no error number
     assert extract("CUDA failures: 2 of 10 tests").codes == []
+
+
+def test_java_native_library_loads() -> None:
+    # the JVM's System.loadLibrary wording and DJL's engine loader (ai.djl.engine.EngineException)
+    key, fix = first('Exception in thread "main" java.lang.UnsatisfiedLinkError: no jnitensorflow in java.library.path')
+    assert key == "shared-library-not-found" and "-Djava.library.path" in fix
+    assert first("ai.djl.engine.EngineException: Failed to load PyTorch native library")[0] == (
+        "shared-library-not-found"
+    )
+    # near miss: a Java class that is not found is no native library
+    assert "shared-library-not-found" not in keys("java.lang.ClassNotFoundException: ai.djl.pytorch.engine.PtEngine")

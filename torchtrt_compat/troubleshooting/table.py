@@ -230,7 +230,10 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "shared-library-not-found",
         "lib….so: cannot open shared object file",
-        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file",
+        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
+        # Java's loader (System.loadLibrary: "no X in java.library.path") and DJL's engine loader
+        r"|UnsatisfiedLinkError: no [\w.-]{1,80} in (?:java\.library\.path|\[)"
+        r"|Failed to load \w{1,20} native library",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
         "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
@@ -242,6 +245,17 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            Variant(
+                r"UnsatisfiedLinkError|java\.library\.path|\bai\.djl\.|EngineException",
+                "Java (JNI, DJL)",
+                "The JVM could not load the native library (or one it depends on): pass its folder with "
+                "`-Djava.library.path=<dir>` and put the CUDA / cuDNN lib folders on LD_LIBRARY_PATH (PATH on "
+                "Windows) before starting java. With DJL, use the native artifact built for your CUDA (e.g. "
+                "ai.djl.pytorch:pytorch-native-cu1xx with its classifier, or PYTORCH_FLAVOR=cu1xx for the automatic "
+                "download, cached under ~/.djl.ai), in the engine version that DJL release pins; set "
+                "`-Dai.djl.default_engine` to the engine you meant, and read the first 'Caused by' for the library "
+                "that failed.",
+            ),
             Variant(
                 SUDO,
                 "run with sudo",
@@ -3165,6 +3179,7 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|ModuleNotFoundError|LoadLibrary failed|ProviderLibrary::Get|Failed to load library"
         r"|cannot open shared object file|Could not load (?:dynamic )?library"
         r"|error while loading shared libraries|Unable to load (?:DLL|shared library) '|DllNotFoundException"
+        r"|UnsatisfiedLinkError|Failed to load \w{1,20} native library"
         r"|could not load symbol \"|Unable to dynamically load the \"",
     ),
     (
