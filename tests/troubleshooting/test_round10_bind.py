@@ -184,3 +184,19 @@ def test_java_native_library_loads() -> None:
     )
     # near miss: a Java class that is not found is no native library
     assert "shared-library-not-found" not in keys("java.lang.ClassNotFoundException: ai.djl.pytorch.engine.PtEngine")
+
+
+def test_julia_and_stub_driver_libraries() -> None:
+    # CUDA.jl's older dlopen wording, and a stub libcuda that lacks the driver's entry points
+    julia = (
+        'Error: Could not initialize CUDA\n  exception =\n   could not load library "libcuda"\n   libcuda.so: cannot'
+    )
+    assert first(julia)[0] == "driver-library-missing"
+    stub = (
+        'ERROR: InitError: could not load symbol "cuDriverGetVersion":\n'
+        "/usr/lib64/libcuda.so: undefined symbol: cuDriverGetVersion"
+    )
+    key, fix = first(stub)
+    assert key == "driver-library-missing" and "stubs" in fix
+    # near miss: another library Julia could not load
+    assert "driver-library-missing" not in keys('could not load library "libhdf5"')

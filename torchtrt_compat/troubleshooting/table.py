@@ -618,6 +618,9 @@ _CORE: tuple[KnownError, ...] = (
                 "CUDA libtorch: `LIBTORCH=/path/to/libtorch` (the CUDA download of the version tch pins), or "
                 "`LIBTORCH_USE_PYTORCH=1` with a CUDA build of torch in the active Python, or "
                 "`TORCH_CUDA_VERSION=cu1xx` for the automatic download; then `cargo clean -p torch-sys` and rebuild. "
+                "Keep the CUDA library linked: put a build.rs like tch-rs' own in the crate root (it passes "
+                "`-Wl,--no-as-needed` and links torch / torch_cuda; on Windows `/INCLUDE:?warp_size@cuda@at@@YAHXZ`), "
+                "since tch as a dependency does not do it for your binary. "
                 "Put libtorch's lib folder on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies "
                 "on Windows) must list libtorch_cuda / torch_cuda.dll, and `tch::Cuda::is_available()` must be true.",
             ),
@@ -2861,7 +2864,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|NVML Shared Library Not Found"
         # Julia's dlsym of a driver entry point where no libcuda was found (CUDA.jl: "could not load symbol
         # \"cuDriverGetVersion\""), and cudarc's loader ("Unable to dynamically load the \"cuda\" shared library")
-        r"|could not load symbol \"cu[A-Z]\w{2,40}\"|Unable to dynamically load the \"cuda\" shared library",
+        r"|could not load symbol \"cu[A-Z]\w{2,40}\"|Unable to dynamically load the \"cuda\" shared library"
+        r"|could not load library \"(?:lib)?cuda\"|could not load library \"nvcuda\"",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -2869,6 +2873,14 @@ _CORE: tuple[KnownError, ...] = (
         "the container with `--gpus all` (or `runtime: nvidia` / a GPU device reservation in compose, with the "
         "NVIDIA Container Toolkit on the host); on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`.",
         variants=(
+            Variant(
+                r"libcuda\.so[\w.]{0,8}: undefined symbol: cu[A-Z]",
+                "a libcuda without the driver's entry points (the toolkit's stub)",
+                "The libcuda.so loaded lacks the driver's entry points: it is the CUDA toolkit's link-time stub "
+                "(<cuda>/lib64/stubs) or another fake copy ahead of the driver's on the loader path. Remove the stubs "
+                "folder from LD_LIBRARY_PATH (it is for linking only), and check `ldconfig -p | grep libcuda` lists "
+                "the driver's copy (installed with the NVIDIA driver, version-numbered like libcuda.so.550.xx).",
+            ),
             Variant(
                 r"CUDA\.jl|\bjulia\b|\.jl:\d|\bCUDA\.functional",
                 "Julia (CUDA.jl)",
