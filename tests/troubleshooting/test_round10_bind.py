@@ -200,3 +200,15 @@ def test_julia_and_stub_driver_libraries() -> None:
     assert key == "driver-library-missing" and "stubs" in fix
     # near miss: another library Julia could not load
     assert "driver-library-missing" not in keys('could not load library "libhdf5"')
+
+
+def test_rust_loader_and_ggml_device_memory() -> None:
+    # cudarc's run-time loader (src/lib.rs panic) for a library other than the driver's
+    nvrtc = 'Unable to dynamically load the "nvrtc" shared library - searched for library names: ["nvrtc"].'
+    key, fix = first(nvrtc)
+    assert key == "shared-library-not-found" and "cudarc" in fix
+    # ggml's device allocation (llama.cpp, ollama): out of GPU memory, with the offload fix
+    key, fix = first("Error: llama runner process has terminated: error loading model: unable to allocate CUDA0 buffer")
+    assert key == "gpu-out-of-memory" and "-ngl" in fix
+    # near miss: a host buffer is not a CUDA device buffer
+    assert "gpu-out-of-memory" not in keys("unable to allocate CPU buffer")

@@ -233,6 +233,8 @@ _CORE: tuple[KnownError, ...] = (
         r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
         # Java's loader (System.loadLibrary: "no X in java.library.path") and DJL's engine loader
         r"|UnsatisfiedLinkError: no [\w.-]{1,80} in (?:java\.library\.path|\[)"
+        # cudarc's loader for a library other than the driver's ("Unable to dynamically load the \"nvrtc\" ...")
+        r"|Unable to dynamically load the \"(?!cuda\")[\w-]{1,30}\" shared library"
         r"|Failed to load \w{1,20} native library",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
@@ -245,6 +247,15 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            Variant(
+                r"Unable to dynamically load the \"|\bcudarc\b|\bcandle\b|DlOpen \{",
+                "a Rust binding that loads CUDA libraries itself (cudarc, candle)",
+                "cudarc opens the CUDA libraries (nvrtc, cublas, cudnn, curand) at run time by name: install them "
+                "(the CUDA toolkit, or the nvidia-*-cu12 wheels' lib folders) in the major the crate was built for, "
+                "and put their folder on LD_LIBRARY_PATH (PATH on Windows, e.g. the toolkit's bin); cudarc's "
+                "`cuda-version-from-build-system` / `cuda-12xxx` Cargo features pick the version, and "
+                "`dynamic-linking` links them at build time instead.",
+            ),
             Variant(
                 r"UnsatisfiedLinkError|java\.library\.path|\bai\.djl\.|EngineException",
                 "Java (JNI, DJL)",
@@ -1285,7 +1296,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
         # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
-        r"|OOM when allocating tensor",
+        r"|OOM when allocating tensor"
+        # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
+        r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1293,6 +1306,14 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            Variant(
+                r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer",
+                "llama.cpp and the apps built on it (ollama, koboldcpp, LM Studio)",
+                "The layers offloaded to the GPU plus the KV cache do not fit: offload fewer layers (`-ngl` / "
+                "`--gpulayers`, ollama's `num_gpu`), lower the context size (`-c`, `num_ctx`), quantize the KV cache "
+                "(`--cache-type-k q8_0`) or use a smaller quantization of the model; close other programs on the GPU "
+                "(`nvidia-smi`).",
+            ),
             Variant(
                 r"executionContext|ExecutionContext|create_execution_context",
                 "creating the execution context",
