@@ -110,7 +110,7 @@ _CODE_AT = re.compile(
     r"CUDA initialization failure with error:?\s{0,3}(\d{1,4})"
     r"|\(cudaError\s{0,2}(\d{1,4})\b"
     r"|\bcudaError(?:_t)?\s{0,2}[=:]?\s{0,2}(\d{1,4})\b"
-    r"|\bCUDA failure\s{0,2}(\d{1,4})\b"
+    r"|\bCUDA failure:?\s{0,2}(\d{1,4})\b"  # DJL, TensorRT samples: "Cuda failure: 2"
     r"|\bCUDA error\s{0,2}\(?(\d{1,4})\b"  # Paddle: "CUDA error(719), unspecified launch failure"
     r"|==\s{0,2}cudaSuccess \((\d{1,4}) vs\. 0\)"  # glog's CHECK_EQ (Caffe): "error == cudaSuccess (3 vs. 0)"
     r"|THCudaCheck FAIL[^\n]{0,300}?\berror=(\d{1,4})\b"  # torch 0.x: "THCudaCheck FAIL file=... error=46 :"

@@ -244,7 +244,12 @@ _CORE: tuple[KnownError, ...] = (
         "lib….so: cannot open shared object file",
         r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
         # TensorFlow 1.x's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
-        r"|Couldn't open CUDA library lib\w{1,40}\.so",
+        r"|Couldn't open CUDA library lib\w{1,40}\.so"
+        # Java's loader (System.loadLibrary: "no X in java.library.path") and DJL's engine loader
+        r"|UnsatisfiedLinkError: no [\w.-]{1,80} in (?:java\.library\.path|\[)"
+        # cudarc's loader for a library other than the driver's ("Unable to dynamically load the \"nvrtc\" ...")
+        r"|Unable to dynamically load the \"(?!cuda\")[\w-]{1,30}\" shared library"
+        r"|Failed to load \w{1,20} native library",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
         "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
@@ -256,6 +261,26 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            Variant(
+                r"Unable to dynamically load the \"|\bcudarc\b|\bcandle\b|DlOpen \{",
+                "a Rust binding that loads CUDA libraries itself (cudarc, candle)",
+                "cudarc opens the CUDA libraries (nvrtc, cublas, cudnn, curand) at run time by name: install them "
+                "(the CUDA toolkit, or the nvidia-*-cu12 wheels' lib folders) in the major the crate was built for, "
+                "and put their folder on LD_LIBRARY_PATH (PATH on Windows, e.g. the toolkit's bin); cudarc's "
+                "`cuda-version-from-build-system` / `cuda-12xxx` Cargo features pick the version, and "
+                "`dynamic-linking` links them at build time instead.",
+            ),
+            Variant(
+                r"UnsatisfiedLinkError|java\.library\.path|\bai\.djl\.|EngineException",
+                "Java (JNI, DJL)",
+                "The JVM could not load the native library (or one it depends on): pass its folder with "
+                "`-Djava.library.path=<dir>` and put the CUDA / cuDNN lib folders on LD_LIBRARY_PATH (PATH on "
+                "Windows) before starting java. With DJL, use the native artifact built for your CUDA (e.g. "
+                "ai.djl.pytorch:pytorch-native-cu1xx with its classifier, or PYTORCH_FLAVOR=cu1xx for the automatic "
+                "download, cached under ~/.djl.ai), in the engine version that DJL release pins; set "
+                "`-Dai.djl.default_engine` to the engine you meant, and read the first 'Caused by' for the library "
+                "that failed.",
+            ),
             Variant(
                 SUDO,
                 "run with sudo",
@@ -329,7 +354,10 @@ _CORE: tuple[KnownError, ...] = (
         r"DLL load failed|\[WinError 12[67]\]|Error loading \"[^\"\n]{1,300}\.dll\" or one of its dependencies"
         r"|Could not find module '[^'\n]{1,300}\.dll'|Could not find: [\w.-]{1,80}\.dll\. Is it on your PATH\?"
         # .NET's DllNotFoundException (a P/Invoke wrapper's native DLL, or one it depends on)
-        r"|Unable to load DLL '[^'\n]{1,120}'(?: or one of its dependencies)?",
+        r"|Unable to load DLL '[^'\n]{1,120}'(?: or one of its dependencies)?"
+        # .NET's P/Invoke (DllNotFoundException; "shared library" on Linux / macOS), and a 32/64-bit mismatch
+        r"|Unable to load (?:DLL|shared library) '[^'\n]{1,200}' or one of its dependencies|DllNotFoundException"
+        r"|BadImageFormatException",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -338,12 +366,16 @@ _CORE: tuple[KnownError, ...] = (
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
             Variant(
-                r"Unable to load DLL '",
-                ".NET (DllNotFoundException)",
-                "The wrapper's native DLL, or one it depends on, is not where Windows looks: copy the package's "
-                "native DLLs (runtimes/win-x64/native) beside the program, put the folders of what they load on PATH "
-                "(TensorRT's lib folder with nvinfer*.dll, CUDA's bin, cuDNN's bin) and build for x64, not AnyCPU / "
-                "x86; `dumpbin /dependents <the dll>` lists what it needs.",
+                r"DllNotFoundException|Unable to load (?:DLL|shared library)|BadImageFormatException"
+                r"|TypeInitializationException|\bSystem\.\w{1,40}Exception",
+                ".NET (P/Invoke of a native library)",
+                "The .NET wrapper could not load its native library (the one named in quotes) or a library it needs "
+                "(TensorRT's nvinfer*.dll, cudart64_*.dll, cuDNN, the MSVC runtime). Copy the native DLL next to the "
+                "executable or add its folder and the CUDA / TensorRT / cuDNN bin folders to PATH; use the wrapper's "
+                "runtime NuGet package for GPU (e.g. Microsoft.ML.OnnxRuntime.Gpu, SciSharp.TensorFlow.Redist-Windows-"
+                "GPU, TorchSharp-cuda-windows) rather than the CPU one; find the missing dependency with the "
+                "Dependencies tool (or `dumpbin /dependents X.dll`). BadImageFormatException is a 32/64-bit mismatch: "
+                "build for x64 (`<PlatformTarget>x64</PlatformTarget>`, not AnyCPU with 'Prefer 32-bit').",
             ),
             Variant(
                 SHOWN["torch_tensorrt"],
@@ -604,7 +636,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|torch[\\/.]cuda[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,6}[^\n]{0,40}"
         r"object\.__new__\(\) takes exactly one argument"
         # a serving system whose torch backend has no CUDA (RedisAI's torch backend fetched for CPU)
-        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
+        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available"
+        # libtorch (C++, Rust's tch / rust-bert) without its CUDA library loaded
+        # (aten/src/ATen/detail/CUDAHooksInterface.h, initCUDA)
+        r"|Cannot initialize CUDA without ATen_cuda library",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
@@ -613,14 +648,27 @@ _CORE: tuple[KnownError, ...] = (
         "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
             Variant(
-                r"ATen_cuda library",
-                "libtorch from C++ or Rust (tch-rs)",
-                "The program's libtorch is the CPU build, or the linker dropped its torch_cuda library because no "
-                "symbol of it is used directly: link a CUDA libtorch (tch-rs: LIBTORCH pointing at a CUDA libtorch "
-                "download, or TORCH_CUDA_VERSION=cu121 with the download-libtorch feature, then `cargo clean`; C++: "
-                "find_package(Torch) of a CUDA libtorch) and keep torch_cuda linked with -Wl,--no-as-needed (CMake: "
-                "target_link_options(<target> PRIVATE -Wl,--no-as-needed); older tch-rs: RUSTFLAGS='-C "
-                "link-args=-Wl,--no-as-needed').",
+                r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
+                "libtorch from Rust (tch, rust-bert)",
+                "The Rust binary runs a libtorch whose CUDA library (torch_cuda) is not loaded: a CPU libtorch (tch's "
+                "build script downloads the CPU one unless told otherwise) or one the linker dropped. Point tch at a "
+                "CUDA libtorch: `LIBTORCH=/path/to/libtorch` (the CUDA download of the version tch pins), or "
+                "`LIBTORCH_USE_PYTORCH=1` with a CUDA build of torch in the active Python, or "
+                "`TORCH_CUDA_VERSION=cu1xx` for the automatic download; then `cargo clean -p torch-sys` and rebuild. "
+                "Keep the CUDA library linked: put a build.rs like tch-rs' own in the crate root (it passes "
+                "`-Wl,--no-as-needed` and links torch / torch_cuda; on Windows `/INCLUDE:?warp_size@cuda@at@@YAHXZ`), "
+                "since tch as a dependency does not do it for your binary. "
+                "Put libtorch's lib folder on LD_LIBRARY_PATH (PATH on Windows); `ldd` on the binary (Dependencies "
+                "on Windows) must list libtorch_cuda / torch_cuda.dll, and `tch::Cuda::is_available()` must be true.",
+            ),
+            Variant(
+                r"Cannot initialize CUDA without ATen_cuda library",
+                "libtorch from C++",
+                "Link against a CUDA libtorch (the cuXXX download, not the CPU one) and keep its CUDA library: on "
+                "Linux pass `-Wl,--no-as-needed` before the torch libraries (CMake's find_package(Torch) with "
+                '`target_link_libraries(app "${TORCH_LIBRARIES}")` does this), and check `ldd app | grep torch_cuda`; '
+                "with MSVC add the linker option `/INCLUDE:?warp_size@cuda@at@@YAHXZ` so torch_cuda.dll is kept, and "
+                "put libtorch\\lib on PATH.",
             ),
             Variant(
                 r"\bredisai\b|RedisAI|AI\.MODEL(?:SET|STORE|RUN|EXECUTE)|redis\.exceptions|redis/modules",
@@ -1344,7 +1392,9 @@ _CORE: tuple[KnownError, ...] = (
         # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
         r"|OOM when allocating tensor"
         # ND4J's CUDA memory manager (deeplearning4j: "Failed to allocate 637074016 bytes from DEVICE [0] memory")
-        r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory",
+        r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
+        # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
+        r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1364,6 +1414,14 @@ _CORE: tuple[KnownError, ...] = (
                 "(history lists, tensors kept with their graph: run under torch.inference_mode() and keep "
                 ".detach().cpu() copies), and watch torch.cuda.memory_allocated() per iteration to confirm it stops "
                 "growing; update the library or report the leak with the warning if it is its own.",
+            ),
+            Variant(
+                r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer",
+                "llama.cpp and the apps built on it (ollama, koboldcpp, LM Studio)",
+                "The layers offloaded to the GPU plus the KV cache do not fit: offload fewer layers (`-ngl` / "
+                "`--gpulayers`, ollama's `num_gpu`), lower the context size (`-c`, `num_ctx`), quantize the KV cache "
+                "(`--cache-type-k q8_0`) or use a smaller quantization of the model; close other programs on the GPU "
+                "(`nvidia-smi`).",
             ),
             Variant(
                 r"executionContext|ExecutionContext|create_execution_context",
@@ -1511,7 +1569,9 @@ _CORE: tuple[KnownError, ...] = (
         # written to ...")
         r"|trtexec (?:execution )?fail\w{0,3}[^\n]{0,40}\blog\b"
         r"|Failed to create network using custom network creation function|Failed to get cuda engine from custom"
-        r"|Assertion `network' failed",
+        r"|Assertion `network' failed"
+        # an application's wording of the same None ("ValueError: TensorRT engine build returned None")
+        r"|engine build (?:returned|is) None",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
         "a layer, an invalid profile, a builder bug).",
         "Read TensorRT's log before the failure: the builder's first [E] / ERROR line is the cause (out of memory, "
@@ -2695,7 +2755,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)
         r"|(?:CUDA|TensorRT|Tensorrt|DirectML|DML|ROCm|ROCM|MIGraphX|OpenVINO) execution provider is not enabled "
-        r"in this build",
+        r"in this build"
+        # a wrapper built without its GPU option says so and falls back (sherpa-onnx's session.cc: "Please compile
+        # with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider, . Fallback to cpu!")
+        r"|Please compile with -D\w{1,40}_(?:ENABLE_)?(?:GPU|CUDA)\w{0,10}=ON",
         "The onnxruntime in this environment was built without the CUDA and TensorRT providers: the CPU package "
         "`onnxruntime` is installed instead of `onnxruntime-gpu`, or both are installed and the CPU one's files win "
         "(they share the `onnxruntime` module), so a session runs on the CPU.",
@@ -2705,6 +2768,16 @@ _CORE: tuple[KnownError, ...] = (
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
         variants=(
+            Variant(
+                r"Please compile with -D\w{1,40}_(?:ENABLE_)?(?:GPU|CUDA)\w{0,10}=ON|sherpa[-_]onnx",
+                "a wrapper whose native library was built for the CPU (sherpa-onnx)",
+                "The wrapper's native library (and the onnxruntime it bundles) was built without GPU support, so it "
+                "runs on the CPU whatever provider you ask for. Use its GPU build: build it with the option the "
+                "message names (sherpa-onnx: `cmake -DSHERPA_ONNX_ENABLE_GPU=ON ...`, or its prebuilt CUDA shared "
+                "libraries / the CUDA wheel), and install the CUDA / cuDNN that build's onnxruntime needs (see its "
+                "release notes); for the Go, C# or other bindings point them at the GPU build's libraries "
+                "(LD_LIBRARY_PATH / PATH, Go's CGO_LDFLAGS=-L<lib dir>).",
+            ),
             Variant(
                 r"Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider",
                 "the .NET CPU package (EntryPointNotFoundException)",
@@ -2951,7 +3024,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
         r"|NVML Shared Library Not Found"
         # a binding that looks the driver's entry points up itself and finds no libcuda (CUDA.jl, cudarc)
-        r"|could not load symbol \"?cu(?:DriverGetVersion|Init|GetProcAddress)\b",
+        r"|could not load symbol \"?cu(?:DriverGetVersion|Init|GetProcAddress)\b"
+        # Julia's dlsym of a driver entry point where no libcuda was found (CUDA.jl: "could not load symbol
+        # \"cuDriverGetVersion\""), and cudarc's loader ("Unable to dynamically load the \"cuda\" shared library")
+        r"|could not load symbol \"cu[A-Z]\w{2,40}\"|Unable to dynamically load the \"cuda\" shared library"
+        r"|could not load library \"(?:lib)?cuda\"|could not load library \"nvcuda\"",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -2959,6 +3036,24 @@ _CORE: tuple[KnownError, ...] = (
         "the container with `--gpus all` (or `runtime: nvidia` / a GPU device reservation in compose, with the "
         "NVIDIA Container Toolkit on the host); on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`.",
         variants=(
+            Variant(
+                r"libcuda\.so[\w.]{0,8}: undefined symbol: cu[A-Z]",
+                "a libcuda without the driver's entry points (the toolkit's stub)",
+                "The libcuda.so loaded lacks the driver's entry points: it is the CUDA toolkit's link-time stub "
+                "(<cuda>/lib64/stubs) or another fake copy ahead of the driver's on the loader path. Remove the stubs "
+                "folder from LD_LIBRARY_PATH (it is for linking only), and check `ldconfig -p | grep libcuda` lists "
+                "the driver's copy (installed with the NVIDIA driver, version-numbered like libcuda.so.550.xx).",
+            ),
+            Variant(
+                r"CUDA\.jl|\bjulia\b|\.jl:\d|\bCUDA\.functional",
+                "Julia (CUDA.jl)",
+                "CUDA.jl found no NVIDIA driver library (libcuda / nvcuda.dll) on this host, so its driver calls "
+                "fail. On a machine with a GPU: install the NVIDIA driver (`nvidia-smi` must work) and check with "
+                "`using CUDA; CUDA.versioninfo()`. On CI or a host without a GPU: guard GPU code with "
+                "`CUDA.functional()`, and update CUDA.jl (`] up CUDA`): older releases looked driver symbols up in "
+                "the julia process itself when no libcuda was found, which fails this way instead of reporting 'no "
+                "driver'.",
+            ),
             Variant(
                 r"docker|container|kubernetes|\bk8s\b|\bpod\b|compose",
                 "in a container",
@@ -3250,14 +3345,17 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|error: command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
-        r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)",
+        r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
+        r"|failed to run custom build command for `|build-script-build|nvcc error while compiling",
     ),
     (
         "import",
         r"^\s{0,8}(?:import|from) (?:tensorrt\w{0,8}|torch_tensorrt|pycuda|onnxruntime|cupy|tensorflow)\b|ImportError"
         r"|ModuleNotFoundError|LoadLibrary failed|ProviderLibrary::Get|Failed to load library"
         r"|cannot open shared object file|Could not load (?:dynamic )?library"
-        r"|error while loading shared libraries",
+        r"|error while loading shared libraries|Unable to load (?:DLL|shared library) '|DllNotFoundException"
+        r"|UnsatisfiedLinkError|Failed to load \w{1,20} native library"
+        r"|could not load symbol \"|Unable to dynamically load the \"",
     ),
     (
         "export",
@@ -3276,7 +3374,8 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the |a )?(?:TensorRT |TRT )?(?:CUDA )?engine|Engine could not be created|engine != nullptr"
         r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
-        r"|Unable to create engine|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
+        r"|Unable to create engine|engine build (?:returned|is) None|Compiling (?:the )?TensorRT engine"
+        r"|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
         r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator",
     ),
     (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..entry import KnownError
 from . import (
+    bindings,
     containers,
     export_quant,
     generic,
@@ -29,5 +30,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *serving.FAMILIES,
     *gpu_kernels.FAMILIES,
     *containers.FAMILIES,
+    *bindings.FAMILIES,
     *generic.FAMILIES,
 )

@@ -146,6 +146,12 @@ def _arch_variants() -> tuple[Variant, ...]:
     return tuple(out)
 
 
+#: a Go build through cgo (its package header "# github.com/...", a .go file, the CGO_ variables)
+_GO_CGO = (
+    r"\bcgo\b|\bCGO_\w{4,10}|\.go:\d{1,5}:|# (?:github\.com|golang\.org|gorgonia\.org)/"
+    r"|\bgo (?:build|run|test|install)\b"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-trt-cpp-api",
@@ -237,6 +243,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "`include_directories(<dir>/include)` or target_include_directories; Makefile: -I<dir>/include), with the "
         "matching lib folder for the link.",
         variants=(
+            Variant(
+                _GO_CGO,
+                "Go (cgo)",
+                "cgo takes the CUDA paths from the environment, not from a CMake file: `export CGO_CFLAGS="
+                '"-I/usr/local/cuda/include"` and `export CGO_LDFLAGS="-L/usr/local/cuda/lib64 -lcudart -lcublas"` '
+                "(the folders of your toolkit / TensorRT / cuDNN; on Windows `C:/Program Files/NVIDIA GPU Computing "
+                "Toolkit/CUDA/vX.Y/include` and `lib/x64`), or `#cgo CFLAGS:` / `#cgo LDFLAGS:` lines above `import "
+                '"C"`; at run time the same lib folder must be on LD_LIBRARY_PATH (PATH on Windows). `go env '
+                "CGO_CFLAGS CGO_LDFLAGS` shows what the build used.",
+            ),
             Variant(
                 rf"Cannot open include file: {_Q}(?:NvInfer|NvOnnxParser)",
                 "TensorRT (Windows)",
@@ -726,6 +742,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "`target_link_libraries(app CUDA::cudart CUDA::cublas CUDA::cuda_driver)`; Makefiles "
         "`-L/usr/local/cuda/lib64 -lcudart` (libcuda: -L/usr/local/cuda/lib64/stubs -lcuda); Windows: add "
         "<cuda>/lib/x64 (and TensorRT's lib) to the linker's Additional Library Directories.",
+        variants=(
+            Variant(
+                _GO_CGO,
+                "Go (cgo)",
+                "cgo takes the CUDA paths from the environment, not from a CMake file: `export CGO_CFLAGS="
+                '"-I/usr/local/cuda/include"` and `export CGO_LDFLAGS="-L/usr/local/cuda/lib64 -lcudart -lcublas"` '
+                "(the folders of your toolkit / TensorRT / cuDNN; on Windows `C:/Program Files/NVIDIA GPU Computing "
+                "Toolkit/CUDA/vX.Y/include` and `lib/x64`), or `#cgo CFLAGS:` / `#cgo LDFLAGS:` lines above `import "
+                '"C"`; at run time the same lib folder must be on LD_LIBRARY_PATH (PATH on Windows). `go env '
+                "CGO_CFLAGS CGO_LDFLAGS` shows what the build used.",
+            ),
+        ),
         weight=78,
         applies="C++ / CUDA programs and libraries using the CUDA libraries",
         shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found", f"{_TESTS}::test_windows_compiler_and_linker"),
@@ -854,12 +882,29 @@ FAMILIES: tuple[KnownError, ...] = (
         r"(?:status|code) \d{1,3}"
         r"|RuntimeError: Error compiling objects for extension|Error building extension '[\w.-]{1,80}'"
         r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
-        r"|ninja: build stopped: subcommand failed",
+        r"|ninja: build stopped: subcommand failed"
+        # cargo's report of a build script that compiles CUDA kernels (candle-kernels, cudarc's, bindgen_cuda users):
+        # the crate's name carries its GPU purpose, or the script's output names nvcc / the compute capability
+        r"|failed to run custom build command for `[\w-]{0,40}(?:cuda|kernels|nvrtc|cublas|cudnn|flash|gpu)[\w-]{0,40}"
+        r" v[\w.+-]{1,40}`|nvcc error while compiling",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
         "above them (a missing header, an unsupported compiler or architecture, a C++ error).",
         "Find the first 'error:' (or 'nvcc fatal') line above and explain that one: rerun the build with one job so "
         "the log is in order (`MAX_JOBS=1 pip install -v --no-build-isolation .` or `python setup.py build_ext "
         "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
+        variants=(
+            Variant(
+                r"custom build command|cargo:|build-script-build|nvcc error while compiling",
+                "a Rust crate's build script (cargo, bindgen_cuda)",
+                "The crate's build script ran nvcc and it failed; nvcc's own error is in the script's stderr, which "
+                "cargo cuts. Rerun `cargo build -vv` (or read target/<profile>/build/<crate>-*/stderr) and explain "
+                "that line. Usual causes: nvcc not on PATH (set CUDA_ROOT / CUDA_PATH, or add the toolkit's bin); "
+                "on Windows no MSVC cl.exe on PATH (build from an 'x64 Native Tools' prompt); a GPU the kernels do not "
+                "support: the script compiles for CUDA_COMPUTE_CAP (read from nvidia-smi), and candle's kernels need "
+                "a recent one (bf16 / f16 kernels want compute 8.0 / 5.3+), so set CUDA_COMPUTE_CAP or use the "
+                "CPU build on an old GPU; a toolkit too old for the GPU.",
+            ),
+        ),
         loose=True,
         alternatives=("build-nvcc-host-compiler", "build-nvcc-arch-unsupported", "build-header-not-found"),
         decide="nvcc-vs-torch",  # nvcc and torch's CUDA printed as facts, of two majors: the mismatch is the cause

@@ -241,6 +241,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "Windows driver).",
         variants=(
             Variant(
+                r"\bcudarc\b|DriverError\(|\bcandle\b|process didn't exit successfully",
+                "a Rust CUDA binding (cudarc, candle)",
+                "The driver refused a feature the binding used; with cudarc / candle it is most often the "
+                "stream-ordered allocator (cuMemAllocAsync / memory pools), which some Windows (WDDM) drivers, vGPUs "
+                "and older GPUs do not offer. Check `CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED` for the device; "
+                "update the NVIDIA driver and the crate (newer cudarc falls back to cuMemAlloc where pools are not "
+                "supported), or allocate without the async path; run with `RUST_BACKTRACE=1` to see the failing "
+                "call.",
+            ),
+            Variant(
                 r"\bWSL\d?\b|microsoft-standard",
                 "WSL2",
                 "WSL2's CUDA lacks some features (pinned memory beyond limits, IPC, some allocator modes): "
@@ -377,13 +387,25 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cublas-alloc",
         "CUBLAS_STATUS_ALLOC_FAILED (cuBLAS could not allocate: the GPU is full)",
         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED"
-        r"|cublas runtime error : (?:resource allocation failed|library not initialized)",
+        r"|cublas runtime error : (?:resource allocation failed|library not initialized)"
+        # TensorFlow's stream executor (every binding: Python, TensorFlow.NET, Java): the handle could not be created
+        r"|failed to create cublas handle: CUBLAS_STATUS_\w{3,30}",
         "cuBLAS could not allocate its handle or workspace (ALLOC_FAILED; NOT_INITIALIZED when creating the handle "
         "fails): the GPU's memory is (nearly) full, by this process or another one.",
         "Free GPU memory: lower the batch / sequence length, close other processes on that GPU (`nvidia-smi`), run on "
         "a GPU with free memory (CUDA_VISIBLE_DEVICES), or load the model in half precision; with device_map='auto' "
         "or several GPUs, check that the first GPU is not the full one.",
         variants=(
+            Variant(
+                r"failed to create cublas handle|Blas GEMM launch failed|\bTensorflow\b|TF_FORCE_GPU_ALLOW_GROWTH",
+                "TensorFlow (Python, TensorFlow.NET, Java)",
+                "TensorFlow maps nearly all GPU memory at start, so cuBLAS finds none left for its handle: let it "
+                "grow instead (`TF_FORCE_GPU_ALLOW_GROWTH=true` in the environment works for every binding, including "
+                "TensorFlow.NET / ML.NET; in Python `tf.config.experimental.set_memory_growth(gpu, True)`), close "
+                "other processes on the GPU (`nvidia-smi`) and lower the batch. If memory is free, the CUDA / cuDNN "
+                "installed is not the one this TensorFlow build was made for (its tested build configurations): "
+                "install that pair.",
+            ),
             Variant(
                 r"CUBLAS_STATUS_NOT_INITIALIZED",
                 "the handle could not be created",
@@ -1143,24 +1165,5 @@ FAMILIES: tuple[KnownError, ...] = (
         example="modules.devices.NansException: A tensor with all NaNs was produced in Unet. This could be either "
         "because there's not enough precision to represent the picture",
         example_source="AUTOMATIC1111/stable-diffusion-webui modules/devices.py (test_for_nans)",
-    ),
-    KnownError(
-        "cuda-pinned-host-memory",
-        "Pinned (page-locked) host memory could not be allocated or registered (cudaHostAlloc / cudaHostRegister)",
-        r"failed to allocate [\d.]{1,12} ?[KMG]i?B of pinned memory|cudaHostRegister\([^)\n]{1,80}\)"
-        r"|cuda(?:HostAlloc|MallocHost|HostRegister)\w{0,10}[^\n]{0,120}(?:failed|error|invalid argument)"
-        r"|host_malloc[^\n]{0,80}invalid argument",
-        "Page-locked host memory (used for fast copies to the GPU) is limited by what the OS lets a process lock and "
-        "by free RAM: a large pinned buffer (a model's CPU-side layers, a KV cache, a DataLoader's pin_memory) is "
-        "refused (invalid argument / out of memory); containers and WSL2 lock less by default.",
-        "Ask for less pinned memory or none: llama.cpp / koboldcpp / ollama: GGML_CUDA_NO_PINNED=1 (or more layers "
-        "on the GPU so fewer stay on the CPU); torch: DataLoader(pin_memory=False); exllama / TabbyAPI: turn off "
-        "the tensor-parallel host buffers or lower the cache size. In a container raise the limit (`docker run "
-        "--ulimit memlock=-1`, Kubernetes: the runtime's memlock setting); check `ulimit -l` and free RAM.",
-        weight=75,
-        applies="any CUDA program that pins host memory (llama.cpp and its apps, exllama, torch's pin_memory)",
-        shown_by=("tests/troubleshooting/test_round8_core.py::test_bindings_and_pinned_memory",),
-        example="ggml_cuda_host_malloc: failed to allocate 10965.24 MiB of pinned memory: invalid argument",
-        example_source="llama.cpp ggml-cuda.cu (ggml_cuda_host_malloc's warning); LostRuins/koboldcpp#1158",
     ),
 )

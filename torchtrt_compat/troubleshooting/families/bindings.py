@@ -1,0 +1,131 @@
+"""GPU runtimes reached from other languages and desktop apps (issue 36, round ten): the failures that have no row of
+their own elsewhere. A pinned (page-locked) host allocation that fails (llama.cpp's ggml_cuda_host_malloc, CUDA's
+cudaHostAlloc / cudaHostRegister, torch's pin-memory thread, TensorFlow's pinned host allocator), onnxruntime's
+provider options read as an enum it does not know (a binding of another version than the native library), and a
+desktop app that could not download its CUDA backend. Each pattern is keyed to the library's own wording (ggml-cuda's
+"failed to allocate %.2f MiB of pinned memory", onnxruntime's core/framework/provider_options_utils.h, Jan's download
+toast); sizes, names and numbers are read from the text, never written into a pattern. The rows these languages share
+with Python (libtorch's missing CUDA half, .NET's DllNotFoundException, CUDA.jl's driver lookup, cgo's flags, cargo's
+build scripts) are variants of the core and domain rows they belong to.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round10_bind.py"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "cuda-pinned-host-memory",
+        "Pinned (page-locked) host memory could not be allocated (cudaHostAlloc / cudaHostRegister failed)",
+        r"\bcuda(?:HostAlloc|MallocHost|HostRegister)\w{0,12}\b[^\n]{0,120}(?:failed|error|out of memory)"
+        r"|cudaHostRegister\([^)\n]{1,80}\)|\bcuMem(?:HostAlloc|AllocHost|HostRegister)\w{0,5}\b[^\n]{0,80}(?:failed|error)"
+        r"|could not allocate pinned host memory|Caught \w{1,40} in pin memory thread"
+        r"|(?:pinned|page-locked) (?:host )?memory allocation failed|failed to alloc \d{1,14} bytes on host",
+        "Pinned host memory (RAM the GPU copies from directly) is a scarce OS resource, separate from GPU memory: a "
+        "large pinned buffer fails when the OS will not lock that much RAM (a container's memlock limit, WSL2's or "
+        "Windows' limit, too little free RAM), or when the driver and the prebuilt binary's CUDA runtime disagree "
+        "after an update; fewer layers on the GPU make the host buffer larger, not smaller.",
+        "Use less (or no) pinned memory: turn pinning off in the program (torch: `DataLoader(pin_memory=False)`; "
+        "llama.cpp-based apps: `GGML_CUDA_NO_PINNED=1`), put more of the model on the GPU or use a smaller model / "
+        "context so the host buffer shrinks, free RAM; in Docker raise the lock limit (`--ulimit memlock=-1`); "
+        "after a driver update, reinstall the NVIDIA driver and use a build of the app made for that CUDA (a "
+        "source build on the same system shows whether the prebuilt binary is at fault).",
+        variants=(
+            Variant(
+                r"pin memory thread|pin_memory|\btorch\b",
+                "torch (DataLoader pin_memory)",
+                "The DataLoader's pin-memory thread could not pin a batch: `DataLoader(..., pin_memory=False)` (or "
+                "fewer workers / a smaller batch / prefetch_factor); in Docker add `--ulimit memlock=-1 "
+                "--shm-size=8g`; under WSL2 pinned memory is limited: raise the VM's memory in .wslconfig.",
+            ),
+            Variant(
+                r"could not allocate pinned host memory|failed to alloc \d{1,14} bytes on host|\btensorflow\b",
+                "TensorFlow",
+                "TensorFlow's host allocator could not pin that much RAM: lower the batch / prefetch buffers, free "
+                "RAM, raise the container's memlock limit (`--ulimit memlock=-1`); "
+                "`TF_GPU_HOST_MEM_LIMIT_IN_MB` caps the pinned pool.",
+            ),
+        ),
+        alternatives=("gpu-out-of-memory",),
+        weight=94,  # the pinned failure is the cause of the "out of memory" the same thread reports
+        applies="any CUDA program that pins host memory (torch, TensorFlow, C++ / CUDA programs)",
+        shown_by=(f"{_SHOWN}::test_pinned_host_memory_in_its_own_words",),
+        example="RuntimeError: Caught RuntimeError in pin memory thread for device 0.",
+        example_source="torch's DataLoader (torch/utils/data/_utils/pin_memory.py, the pin-memory thread's wrapper)",
+    ),
+    KnownError(
+        "ggml-pinned-memory",
+        'llama.cpp / ggml could not pin its host buffer ("failed to allocate X MiB of pinned memory")',
+        r"failed to allocate [\d.]{1,14} ?[KMG]i?B of pinned memory|\bggml_cuda_host_malloc\b",
+        "ggml (llama.cpp and the apps built on it: koboldcpp, ollama, LM Studio, Jan) asks CUDA for pinned "
+        "(page-locked) host memory for its CPU-side buffers; the OS or driver refused that much (a lock limit, too "
+        "little free RAM, a driver / prebuilt-runtime mismatch after an update). ggml then falls back to ordinary "
+        "RAM, so the line alone is slow copies, not the failure: if the app stops, the failure is the next error; "
+        "fewer GPU layers make this host buffer larger, not smaller.",
+        "Set the environment variable `GGML_CUDA_NO_PINNED=1` before starting the app so ggml uses ordinary RAM "
+        "without trying; offload more layers / lower the context so the host buffer shrinks, or free RAM. If it "
+        "began after a driver or system update, reinstall the driver, then update the app or build it from source "
+        "against the installed CUDA (a source build that works points at the prebuilt binary). If the app stops "
+        "after this line, explain the error that follows it.",
+        severity="warns-of-failure",
+        alternatives=("cuda-pinned-host-memory", "gpu-out-of-memory"),
+        weight=78,  # above buffer-size-mismatch (70), which reads its "invalid argument" as a copy into a buffer
+        applies="llama.cpp (ggml-cuda) and the apps built on it",
+        shown_by=(f"{_SHOWN}::test_pinned_host_memory_in_its_own_words",),
+        example="ggml_cuda_host_malloc: failed to allocate 10965.24 MiB of pinned memory: invalid argument",
+        example_source="LostRuins/koboldcpp#1158; ggml-cuda's ggml_cuda_host_malloc (its message when "
+        "cudaMallocHost fails, before the fallback to a CPU buffer)",
+    ),
+    KnownError(
+        "ort-provider-option-enum",
+        'onnxruntime: a provider option\'s value is not one it knows ("EnumToName Failed to map enum value")',
+        r"Failed to map enum value to name:? ?-?\d{1,12}|EnumToName[^\n]{0,160}Failed to map enum value",
+        "A provider option that onnxruntime reads as an enum (cudnn_conv_algo_search, arena_extend_strategy, the "
+        "TensorRT provider's enums) arrived as a number it has no name for: a binding (C#, Java, Pascal, Rust, Go) "
+        "written for another onnxruntime release passes the option struct with another layout, or marshals it "
+        "wrongly, so onnxruntime reads other bytes as the enum.",
+        "Use the binding with the native onnxruntime library of the release it was made for (the same version on "
+        "both sides: the NuGet / crate / package version and the onnxruntime shared library loaded at run time). "
+        "Prefer the key/value options API (CreateCUDAProviderOptions + UpdateCUDAProviderOptions with strings such "
+        "as cudnn_conv_algo_search=HEURISTIC) to the legacy OrtCUDAProviderOptions struct, whose layout changes "
+        "between releases; leave enum options out to take the defaults.",
+        variants=(
+            Variant(
+                r"cudnn_conv_algo_search|arena_extend_strategy",
+                "an option set by name",
+                "The value given for that option is not one of its names: cudnn_conv_algo_search takes EXHAUSTIVE, "
+                "HEURISTIC or DEFAULT; arena_extend_strategy takes kNextPowerOfTwo or kSameAsRequested (or their "
+                "numbers 0 / 1 where the API takes an integer).",
+            ),
+        ),
+        weight=82,
+        applies="onnxruntime's CUDA / TensorRT providers from any language binding",
+        shown_by=(f"{_SHOWN}::test_onnxruntime_options_from_a_binding",),
+        example="Code [1]: D:\\a\\_work\\1\\s\\include\\onnxruntime\\core/framework/provider_options_utils.h:41 "
+        "onnxruntime::EnumToName [ONNXRuntimeError] : 1 : FAIL : provider_options_utils.h:33 "
+        "onnxruntime::EnumToName Failed to map enum value to name: 7297107",
+        example_source="hshatti/TOnnxRuntime#4; onnxruntime core/framework/provider_options_utils.h (EnumToName)",
+    ),
+    KnownError(
+        "app-gpu-backend-download",
+        'A desktop app could not download its CUDA backend ("Download Failed - llamacpp-...-cuda-...")',
+        r"Download(?:ing)? [Ff]ailed:? -? ?[\w.+-]{0,80}(?:cuda|cu1\d|cublas|cudart)[\w.+-]{0,60}"
+        r"|[Ff]ailed to download [^\n]{0,80}(?:cuda|cu1\d|cublas|cudart)[\w.+-]{0,60}",
+        "The app (Jan, LM Studio, koboldcpp's launcher and the like) fetches its llama.cpp CUDA backend (or the "
+        "CUDA runtime libraries it needs) on first use; the download failed (no network, a proxy or firewall, an "
+        "antivirus quarantining the archive, a release asset that does not exist for this version), so no GPU "
+        "backend is installed and the app runs on the CPU or not at all.",
+        "Retry the download from the app's settings (its engine / backend page) on a working connection, with the "
+        "proxy set in the app if you need one; allow the app's folder in the antivirus; pick a backend whose CUDA "
+        "fits your driver (a cu12 build needs a CUDA 12 driver: `nvidia-smi` shows the highest CUDA it supports); "
+        "if the release asset is missing, update the app or install the backend archive by hand from the project's "
+        "releases page (the app's 'install backend from file' option, where it has one).",
+        weight=70,
+        applies="desktop apps that download their GPU backend (Jan, LM Studio, koboldcpp, ollama's installers)",
+        shown_by=(f"{_SHOWN}::test_an_app_that_could_not_fetch_its_cuda_backend",),
+        example="Download Failed - llamacpp-b8795-win-avx-cuda-cu12-0-x64",
+        example_source="janhq/jan#8090 (the app's download notification)",
+    ),
+)
