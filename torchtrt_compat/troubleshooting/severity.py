@@ -34,94 +34,114 @@ _LEVEL_WORDS: dict[str, Level] = {
 #: Every format that starts at a line's start (``^\s{0,4}``) and the error line accept it.
 _LAUNCHER = r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,40})?"
 
-#: (regular expression whose group ``l`` is the level word, where the format comes from). Searched per line, case
-#: sensitive: the level words are upper case in every one of these formats.
-LOG_FORMATS: tuple[tuple[str, str], ...] = (
+#: (regular expression whose group ``l`` is the level word, where the format comes from, the words one of which every
+#: line in it holds). Searched per line, case sensitive: the level words are upper case in every one of these formats.
+#: A format with words runs only on a text that holds one of them (a substring test); ``()``: it always runs.
+LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         r"\[(?:TRT|TensorRT)\]\s{0,2}\[(?P<l>[FEWIV])\]|(?:^|\s)\[(?P<l2>[FEWIV])\]\s{1,3}(?:\[TRT\]|\S)",
         "TensorRT: samples/common/logging.h (trtexec, the samples: [F] [E] [W] [I] [V]) and the Python bindings' "
         "default logger ([TRT] [W])",
+        ("[",),
     ),
     (
         r"\[TensorRT\]\s{0,2}(?P<l>INTERNAL ERROR|ERROR|WARNING|INFO|VERBOSE)\b",
         "TensorRT 7 and older, Python bindings ([TensorRT] WARNING:)",
+        ("[TensorRT]",),
     ),
     (
         r"^\W{0,4}(?P<l>INTERNAL_ERROR|ERROR|WARNING|INFO|DEBUG|GRAPH): \[Torch-TensorRT",
         "torch_tensorrt's C++ logger (core/util/logging: 'WARNING: [Torch-TensorRT] - ')",
+        (),
     ),
     (
         r"\[TensorRT-LLM\]\[(?P<l>ERROR|WARNING|INFO|DEBUG|TRACE|VERBOSE)\]",
         "TensorRT-LLM's logger ([TensorRT-LLM][WARNING])",
+        ("[TensorRT-LLM]",),
     ),
-    (r"\[(?P<l>[FEWIV]):onnxruntime:", "ONNX Runtime's default log sink ([W:onnxruntime:...])"),
-    (r"\bPyCUDA (?P<l>WARNING|ERROR):", "pycuda (src/cpp/cuda.hpp: 'PyCUDA WARNING:', 'PyCUDA ERROR:')"),
+    (r"\[(?P<l>[FEWIV]):onnxruntime:", "ONNX Runtime's default log sink ([W:onnxruntime:...])", (":onnxruntime:",)),
+    (r"\bPyCUDA (?P<l>WARNING|ERROR):", "pycuda (src/cpp/cuda.hpp: 'PyCUDA WARNING:', 'PyCUDA ERROR:')", ("PyCUDA ",)),
     (
         r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>[FEWI])\d{4} \d\d:\d\d:\d\d\.\d{3,6}",
         "glog / absl C++ logging (W0512 12:00:00.000000 ...)",
+        (),
     ),
     (
         r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?:? (?P<l>[FEWI]) \w",
         "TensorFlow's C++ logging ('2023-01-01 12:00:00.000000: W tensorflow/...')",
+        (),
     ),
     (
         r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)"
         r":[\w.<>\[\]-]{1,120}:",
         "Python's logging, default format (WARNING:torch_tensorrt.dynamo._compiler:...)",
+        (),
     ),
     (
         r"^\s{0,4}(?P<l>ERROR|WARNING|DEPRECATION): ",
         "pip's messages (ERROR: ..., WARNING: ...)",
+        (),
     ),
     (
         r"^[^\n]{0,300}?:\d{1,6}: (?:\w{0,30}Warning)(?=:)|^\s{0,8}(?:\w{1,30}\.)?(?:\w{0,30}Warning): ",
         "Python's warnings module (file.py:12: UserWarning: ...)",
+        ("Warning",),
     ),
     (
         r"^[^\n]{0,40}?\b(?P<l>CRITICAL|ERROR|WARNING|INFO|DEBUG)\s{0,8}\|",
         "loguru-style loggers (| WARNING | ...)",
+        ("|",),
     ),
     (
         r"^\s{0,4}(?P<l>ERROR|WARNING|INFO|DEBUG) \d\d-\d\d \d\d:\d\d:\d\d",
         "vLLM-style loggers (INFO 10-10 17:37:03 [file.py:12] ...)",
+        (),
     ),
     (
         r"^\s{0,4}\[(?P<l>ERROR|WARNING|WARN|INFO|DEBUG)\]",
         "bracketed levels ([WARNING] ...)",
+        (),
     ),
     (
         r"^[^\n:]{1,300}:\d{1,6}(?::\d{1,4})?: (?P<l>warning|error|fatal error): ",
         "compilers: gcc, clang and nvcc ('file.cpp:12:3: warning: ...')",
+        (": warning: ", ": error: ", ": fatal error: "),
     ),
-    (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)"),
-    (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)"),
+    (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)", ()),
+    (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)", ("NCCL ",)),
     (
         r"^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{4,16}\s{1,4}"
         r"(?P<l>ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE)\b",
         "GStreamer's default debug log (DeepStream: '0:00:04.46 1459 0x5b9e WARN nvinfer gstnvinfer.cpp:679:...')",
+        (" 0x",),
     ),
     (
         r"^\s{0,4}(?P<l>[FEWI]) (?:tensorflow|external|third_party|xla|tsl)/[\w/.-]{1,200}:\d{1,6}\]",
         "TensorFlow's C++ logging with the timestamp cut off ('W tensorflow/core/framework/op_kernel.cc:1745] ...')",
+        ("/",),
     ),
     (
         r"NvDsInferContext\[UID \d{1,5}\]: (?P<l>Warning|Error|Info) (?:from|in) ",
         "DeepStream's nvinfer (nvdsinfer_context_impl.cpp: 'NvDsInferContext[UID 1]: Warning from "
         "NvDsInferContextImpl::...')",
+        ("NvDsInferContext[",),
     ),
     (
         r"^\s{0,4}\[[A-Za-z][\w-]{0,20}\]\s{0,2}\[(?P<l>FATAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE|VERBOSE)\]",
         "a component then a level in brackets: lmdeploy's TurboMind ([TM][INFO]), FasterTransformer ([FT][WARNING])",
+        ("][",),
     ),
     (
         r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z?[\s|-]{1,5}"
         r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
         "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
         "-- ...'; '%(asctime)s - %(levelname)s - ...'), and Rust's tracing ('2024-07-24T07:25:27.219390Z  WARN ...')",
+        (),
     ),
     (
         r"^\s{0,4}\[ {0,2}(?P<l>FATAL|ERROR|WARN|INFO|DEBUG|VERBOSE):\d{1,4}(?:@[\d.]{1,14})?\]",
         "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
+        (),
     ),
 )
 
@@ -165,22 +185,6 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     r"|Invalid argument|RESOURCE_EXHAUSTED|Resource exhausted|UNIMPLEMENTED|Unimplemented|FAILED_PRECONDITION"
     r"|Failed precondition|UNKNOWN|Unknown):"
 )
-#: a format runs only when its literal is in the text (the formats that may match anywhere in a line)
-_FORMAT_WORDS: dict[int, tuple[str, ...]] = {
-    0: ("[",),
-    1: ("[TensorRT]",),
-    3: ("[TensorRT-LLM]",),
-    4: (":onnxruntime:",),
-    5: ("PyCUDA ",),
-    10: ("Warning",),
-    11: ("|",),
-    14: (": warning: ", ": error: ", ": fatal error: "),
-    16: ("NCCL ",),
-    17: (" 0x",),
-    18: ("/",),
-    19: ("NvDsInferContext[",),
-    20: ("][",),
-}
 
 
 @dataclass(frozen=True)
@@ -210,11 +214,11 @@ class Levels:
 
 
 @functools.lru_cache(maxsize=1)
-def _compiled() -> tuple[re.Pattern[str], ...]:
+def _compiled() -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
     start = "^\\s{0,4}"
     return tuple(
-        re.compile(start + _LAUNCHER + p[len(start) :] if p.startswith(start) else p, re.MULTILINE)
-        for p, _ in LOG_FORMATS
+        (re.compile(start + _LAUNCHER + p[len(start) :] if p.startswith(start) else p, re.MULTILINE), words)
+        for p, _, words in LOG_FORMATS
     )
 
 
@@ -241,9 +245,8 @@ def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
     found: dict[int, Level] = {}
-    for i, rx in enumerate(_compiled()):
-        words = _FORMAT_WORDS.get(i)
-        if words is not None and not any(w in text for w in words):
+    for rx, words in _compiled():
+        if words and not any(w in text for w in words):
             continue
         for m in rx.finditer(text):
             start = text.rfind("\n", 0, m.start()) + 1
