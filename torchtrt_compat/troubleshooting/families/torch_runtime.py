@@ -929,8 +929,14 @@ FAMILIES: tuple[KnownError, ...] = (
         "every rank's first error, not the last one.",
         variants=(
             Variant(
-                r"NCCL operation \w{1,40}\([^\n]{0,200}\) failed[^\n]{0,300}(?:\bjax|\bxla\b|XLA_|jaxlib)"
-                r"|\bjax(?:lib)?\b[^\n]{0,400}\n(?:[^\n]{0,400}\n){0,40}[^\n]{0,200}NCCL operation",
+                r"no socket interface found|NET/Socket ?: no interface found",
+                "NCCL found no network interface",
+                "NCCL found no usable network interface (its WARN line above says so): list the interfaces "
+                "(`ip -br addr`) and set NCCL_SOCKET_IFNAME to the one that connects the nodes (e.g. eth0), or unset "
+                "a value copied from another cluster; in Docker use --network=host for multi-node runs.",
+            ),
+            Variant(
+                r"\bjaxlib\b|\bjax\.|XlaRuntimeError|xla[\\/]service[\\/]gpu|XLA_PYTHON",
                 "JAX / XLA",
                 "XLA preallocates 75% of each GPU, which can leave NCCL no memory for its buffers: set "
                 "XLA_PYTHON_CLIENT_MEM_FRACTION=.6 (or XLA_PYTHON_CLIENT_PREALLOCATE=false) before the process "
