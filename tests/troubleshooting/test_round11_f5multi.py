@@ -37,14 +37,19 @@ def test_the_launchers_port_is_taken() -> None:
     )
     key, fix = first(c10d)
     assert key == "dist-port-in-use" and "--master_port" in fix
-    warn = "[W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:6000 (errno: 98 - Address already in use)."
+    warn = (
+        "[W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:6000 "
+        "(errno: 98 - Address already in use)."
+    )
     assert first(warn)[0] == "dist-port-in-use"
     key, fix = first("deepspeed --num_gpus 2 train.py\n" + c10d)
     assert key == "dist-port-in-use" and "deepspeed --master_port" in fix
     key, fix = first("accelerate launch train.py\n" + c10d)
     assert key == "dist-port-in-use" and "--main_process_port" in fix
     # near miss: a web server's port in use is no distributed launch
-    assert "dist-port-in-use" not in keys("OSError: [Errno 98] error while attempting to bind on address: address already in use")
+    assert "dist-port-in-use" not in keys(
+        "OSError: [Errno 98] error while attempting to bind on address: address already in use"
+    )
 
 
 def test_ranks_that_never_met() -> None:
@@ -79,12 +84,16 @@ def test_device_settings_after_the_runtime_started() -> None:
     assert first("RuntimeError: Virtual devices cannot be modified after being initialized")[0] == (
         "dist-device-config-after-init"
     )
-    key, fix = first("RuntimeError: jax.distributed.initialize() must be called before any JAX computations are executed.")
+    key, fix = first(
+        "RuntimeError: jax.distributed.initialize() must be called before any JAX computations are executed."
+    )
     assert key == "dist-device-config-after-init" and "jax.distributed.initialize()" in fix
     key, fix = first("RuntimeError: distributed.initialize should only be called once.")
     assert key == "dist-device-config-after-init" and "once" in fix
     # near miss: a setting that succeeded
-    assert "dist-device-config-after-init" not in keys("Physical devices: [PhysicalDevice(name='/physical_device:GPU:0')]")
+    assert "dist-device-config-after-init" not in keys(
+        "Physical devices: [PhysicalDevice(name='/physical_device:GPU:0')]"
+    )
 
 
 def test_accelerate_refuses_device_map_in_a_distributed_run() -> None:
@@ -272,12 +281,19 @@ def test_a_launcher_that_reports_a_failed_rank() -> None:
     crashed = _ELASTIC.format(code=-11, trace="Signal 11 (SIGSEGV) received by PID 1234")
     key, fix = first(crashed)
     assert key == "native-crash" and "faulthandler" in fix and "--nproc_per_node=1" in fix
-    plain = _ELASTIC.format(code=1, trace="To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html")
+    plain = _ELASTIC.format(
+        code=1, trace="To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html"
+    )
     key, fix = first(plain)
     assert key == "dist-child-failed" and "@record" in fix
     # the rank's own error printed above the summary is the answer
-    assert keys("[rank0]: ValueError: Default process group has not been initialized, please make sure to call "
-                "init_process_group.\n" + plain)[0] == "dist-not-initialized"
+    assert (
+        keys(
+            "[rank0]: ValueError: Default process group has not been initialized, please make sure to call "
+            "init_process_group.\n" + plain
+        )[0]
+        == "dist-not-initialized"
+    )
     ds1 = "[ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', 'train.py'] exits with return code = 1"
     key, fix = first(ds1)
     assert key == "dist-child-failed" and "deepspeed --num_gpus=1" in fix
