@@ -313,3 +313,61 @@ def test_deepspeed_launcher_notices() -> None:
     # torch's own ninja wording keeps its fix
     key, fix = first("RuntimeError: Ninja is required to load C++ extensions")
     assert key == "build-ninja-missing" and "DS_BUILD" not in fix
+
+
+def test_ddps_reducer_in_its_own_words() -> None:
+    unused = (
+        "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This "
+        "error indicates that your module has parameters that were not used in producing loss."
+    )
+    key, fix = first(unused)
+    assert key == "ddp-unused-parameters" and "find_unused_parameters=True" in fix
+    key, fix = first("import pytorch_lightning as pl\n" + unused)
+    assert key == "ddp-unused-parameters" and "ddp_find_unused_parameters_true" in fix
+    key, fix = first("from transformers import Trainer\n" + unused)
+    assert key == "ddp-unused-parameters" and "ddp_find_unused_parameters=True" in fix
+    static = (
+        "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This "
+        "error indicates that your training graph has changed in this iteration, e.g., one parameter is used in "
+        "first iteration, but then got unused in the second iteration. this is not compatible with static_graph "
+        "set to True."
+    )
+    key, fix = first(static)
+    assert key == "ddp-unused-parameters" and "static_graph" in fix
+    twice = (
+        "RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following "
+        "reasons: 1) Use of a module parameter outside the `forward` function."
+    )
+    key, fix = first(twice)
+    assert key == "ddp-ready-twice" and "use_reentrant=False" in fix
+    # near miss: DDP's notice that find_unused_parameters found nothing is no failure
+    assert "ddp-unused-parameters" not in keys(
+        "Warning: find_unused_parameters=True was specified in DDP constructor, but did not find any unused "
+        "parameters in the forward pass."
+    )
+
+
+def test_a_cpu_tensor_in_a_gpu_collective() -> None:
+    key, fix = first("RuntimeError: No backend type associated with device type cpu")
+    assert key == "dist-collective-cpu-tensor" and "cpu:gloo,cuda:nccl" in fix
+    key, fix = first("ValueError: Tensors must be CUDA and dense")
+    assert key == "dist-collective-cpu-tensor" and "local_rank" in fix
+    key, fix = first("self.log('val_loss', loss, sync_dist=True)\nValueError: Tensors must be CUDA and dense")
+    assert key == "dist-collective-cpu-tensor" and "self.device" in fix
+    # near miss: a tensor that is CUDA and dense
+    assert "dist-collective-cpu-tensor" not in keys("all tensors are CUDA and dense")
+
+
+def test_lightning_in_its_own_words() -> None:
+    fork = (
+        "RuntimeError: Lightning can't create new processes if CUDA is already initialized. Did you manually call "
+        "`torch.cuda.*` functions, have moved the model to the device, or allocated memory on the GPU any other way?"
+    )
+    key, fix = first(fork)
+    assert key == "torch-cuda-fork" and "strategy='ddp'" in fix
+    index = "MisconfigurationException: You requested gpu: [1]\n But your machine only has: [0]"
+    key, fix = first(index)
+    assert key == "torch-invalid-device" and "devices=1" in fix
+    none = "MisconfigurationException: You requested GPUs: [0]\n But your machine only has: []"
+    key, fix = first(none)
+    assert key == "torch-invalid-device" and "accelerator='cpu'" in fix

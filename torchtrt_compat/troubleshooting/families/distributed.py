@@ -187,6 +187,110 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="accelerate/accelerator.py (prepare_model)",
     ),
     KnownError(
+        "ddp-unused-parameters",
+        "DDP: Expected to have finished reduction in the prior iteration (parameters that did not get a gradient)",
+        r"Expected to have finished reduction in the prior iteration before starting a new one",
+        "DistributedDataParallel waits for a gradient for every parameter that requires one; some parameters took "
+        "no part in this step's loss (a branch or head not used, a frozen-by-logic layer, an output not in the "
+        "loss), so the reduction never finished; with static_graph=True the graph changed between iterations.",
+        "Make every trainable parameter take part in the loss, or freeze the unused ones (requires_grad=False "
+        "before wrapping), or let DDP look for them: DistributedDataParallel(model, find_unused_parameters=True) "
+        "(slower); TORCH_DISTRIBUTED_DEBUG=DETAIL names the parameters that got no gradient.",
+        variants=(
+            Variant(
+                r"training graph has changed in this iteration",
+                "static_graph=True with a graph that changes",
+                "DDP was told the graph is static (static_graph=True, or _set_static_graph()) but this iteration used "
+                "other parameters: drop static_graph (and use find_unused_parameters=True if some parameters are "
+                "unused in some steps), or make forward use the same parameters every step.",
+            ),
+            Variant(
+                r"\blightning\b|pytorch_lightning|lightning_fabric",
+                "Lightning",
+                "In Lightning pass Trainer(strategy='ddp_find_unused_parameters_true') (or "
+                "DDPStrategy(find_unused_parameters=True)), or freeze the parameters the step does not use; "
+                "TORCH_DISTRIBUTED_DEBUG=DETAIL names them.",
+            ),
+            Variant(
+                r"\btransformers\b|TrainingArguments|\bTrainer\b|\btrl\b|\bpeft\b",
+                "transformers' Trainer",
+                "Set TrainingArguments(ddp_find_unused_parameters=True) (or --ddp_find_unused_parameters true), or "
+                "freeze the unused parameters; with gradient checkpointing prefer "
+                "gradient_checkpointing_kwargs={'use_reentrant': False}.",
+            ),
+            Variant(
+                r"\baccelerate\b|Accelerator\(",
+                "accelerate",
+                "Pass Accelerator(kwargs_handlers=[DistributedDataParallelKwargs(find_unused_parameters=True)]), or "
+                "freeze the parameters the step does not use.",
+            ),
+        ),
+        weight=84,
+        applies="torch.nn.parallel.DistributedDataParallel (torchrun, Lightning, transformers, accelerate)",
+        shown_by=(f"{_SHOWN}::test_ddps_reducer_in_its_own_words",),
+        example="RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+        "This error indicates that your module has parameters that were not used in producing loss.",
+        example_source="torch/csrc/distributed/c10d/reducer.cpp (Reducer::prepare_for_backward / "
+        "ensure_prior_reduction_finished)",
+    ),
+    KnownError(
+        "ddp-ready-twice",
+        "DDP: Expected to mark a variable ready only once (a parameter's gradient arrived twice)",
+        r"Expected to mark a variable ready only once|has been marked as ready twice",
+        "DDP saw a parameter's gradient hook fire twice in one backward: reentrant gradient checkpointing (the "
+        "checkpointed part runs backward again), a parameter shared by several layers or modules, or a model "
+        "wrapped twice or run twice per backward.",
+        "Use non-reentrant checkpointing (torch.utils.checkpoint.checkpoint(..., use_reentrant=False)), or tell "
+        "DDP the graph does not change (DistributedDataParallel(..., static_graph=True)) and leave "
+        "find_unused_parameters off; TORCH_DISTRIBUTED_DEBUG=DETAIL names the parameter.",
+        variants=(
+            Variant(
+                r"\btransformers\b|TrainingArguments|\bTrainer\b|\bpeft\b|\btrl\b|gradient_checkpointing",
+                "transformers' Trainer with gradient checkpointing",
+                "Set TrainingArguments(gradient_checkpointing_kwargs={'use_reentrant': False}) (or "
+                "model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={'use_reentrant': False})) and "
+                "ddp_find_unused_parameters=False.",
+            ),
+        ),
+        weight=84,
+        applies="torch.nn.parallel.DistributedDataParallel with gradient checkpointing or shared weights",
+        shown_by=(f"{_SHOWN}::test_ddps_reducer_in_its_own_words",),
+        example="RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the "
+        "following reasons: 1) Use of a module parameter outside the `forward` function.",
+        example_source="torch/csrc/distributed/c10d/reducer.cpp (Reducer::mark_variable_ready)",
+    ),
+    KnownError(
+        "dist-collective-cpu-tensor",
+        "A CPU tensor in a GPU collective (Tensors must be CUDA and dense / No backend type associated with device "
+        "type cpu)",
+        r"Tensors must be CUDA and dense|No backend type associated with device type \w{2,10}",
+        "An NCCL process group moves GPU tensors only; the collective (all_reduce, broadcast, all_gather, a metric "
+        "sync) got a tensor on the CPU (or on a device the group has no backend for).",
+        "Put the tensor on this rank's GPU before the collective (torch.tensor(x, device=f'cuda:{local_rank}'), "
+        "t.cuda()), or give CPU tensors a backend too: init_process_group(backend='cpu:gloo,cuda:nccl'), or a "
+        "separate dist.new_group(backend='gloo') for CPU objects.",
+        variants=(
+            Variant(
+                r"\blightning\b|pytorch_lightning|torchmetrics|sync_dist",
+                "Lightning / torchmetrics",
+                "A value logged with sync_dist=True (or a metric's state) is on the CPU: log tensors on "
+                "self.device (torch.tensor(v, device=self.device)), or leave sync_dist off for CPU values.",
+            ),
+            Variant(
+                r"Tensors must be CUDA and dense tensor|\bpaddle\b",
+                "Paddle",
+                "Paddle's NCCL collective got a tensor that is not on the GPU: move it to the GPU first "
+                "(paddle.to_tensor(x, place=paddle.CUDAPlace(rank)) or x.cuda()).",
+            ),
+        ),
+        weight=84,
+        applies="torch.distributed with the NCCL backend (and other device-only backends); Paddle's collectives",
+        shown_by=(f"{_SHOWN}::test_a_cpu_tensor_in_a_gpu_collective",),
+        example="RuntimeError: No backend type associated with device type cpu",
+        example_source="torch/csrc/distributed/c10d/ProcessGroup.hpp (getBackend); "
+        "torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (check_gpu_single_tensor)",
+    ),
+    KnownError(
         "dist-replica-wrapper",
         "DataParallel: Caught <Error> in replica N on device N (the wrapped error below is the failure)",
         r"Caught \w{1,60} in replica \d{1,3} on device \d{1,3}",

@@ -560,7 +560,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Cannot re-initialize CUDA in forked subprocess (CUDA in a forked worker)",
         r"Cannot re-initialize CUDA in forked subprocess"
         # numba's driver (numba/cuda/cudadrv/driver.py: CudaDriverError("CUDA initialized before forking"))
-        r"|CUDA initialized before forking",
+        r"|CUDA initialized before forking"
+        # Lightning's own check before it forks (lightning/fabric/strategies/launchers/multiprocessing.py)
+        r"|Lightning can't create new processes if CUDA is already initialized",
         "The parent process had started CUDA and then forked (DataLoader workers, multiprocessing.Pool, a server's "
         "worker processes); a forked child cannot use CUDA.",
         "Use the spawn start method before any pool or process is made, inside `if __name__ == '__main__':` "
@@ -573,6 +575,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "vLLM's workers were forked after CUDA started in the parent: set VLLM_WORKER_MULTIPROC_METHOD=spawn "
                 "in the environment, keep the LLM(...) construction under `if __name__ == '__main__':`, and touch "
                 "no CUDA (torch.cuda calls, a model on the GPU) before vLLM starts its workers.",
+            ),
+            Variant(
+                r"Lightning can't create new processes|\blightning\b",
+                "Lightning",
+                "Lightning's fork-based strategies (ddp_notebook / ddp_fork, the default in a notebook) need CUDA "
+                "untouched before trainer.fit: remove torch.cuda calls, .cuda() / .to('cuda') and GPU allocations "
+                "before it (Lightning moves the model itself), restart the kernel; or run the training as a script "
+                "with strategy='ddp'.",
             ),
             Variant(
                 r"CUDA initialized before forking|\bnumba\b",
@@ -647,13 +657,29 @@ FAMILIES: tuple[KnownError, ...] = (
         # ordinal value (%d). Valid range is [0, %d]."), TensorFlow's placer for an explicit GPU index
         r"|Invalid CUDAPlace\(\d{1,3}\), must inside \[0, \d{1,3}\)"
         r"|Invalid device ordinal value \(\d{1,3}\)\. Valid range is \[0, \d{1,3}\]"
-        r"|Could not satisfy (?:explicit )?device specification '[^'\n]{0,80}GPU:\d{1,2}'",
+        r"|Could not satisfy (?:explicit )?device specification '[^'\n]{0,80}GPU:\d{1,2}'"
+        # Lightning's device parser (lightning/fabric/utilities/device_parser.py)
+        r"|But your machine only has: \[[\d, ]{0,40}\]",
         "The code asked for cuda:N (set_device, .cuda(N), --gpu / --device N, a local rank) with N not below the "
         "number of GPUs this process sees. CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
         "Use an index below torch.cuda.device_count() (`python -c 'import torch; print(torch.cuda.device_count())'`): "
         "cuda:0 on a one-GPU machine, or the project's --device / --gpu_ids option; with CUDA_VISIBLE_DEVICES=2 the "
         "one visible GPU is cuda:0.",
         variants=(
+            Variant(
+                r"machine only has: \[\]",
+                "Lightning sees no GPU",
+                "Lightning found no GPU at all (an empty list): torch here cannot use CUDA (a CPU-only build, no "
+                "driver, CUDA_VISIBLE_DEVICES empty): check torch.cuda.is_available(), install the CUDA build of "
+                "torch, or run with accelerator='cpu'.",
+            ),
+            Variant(
+                r"But your machine only has|\blightning\b",
+                "Lightning",
+                "Lightning's devices=[1] means the GPU with index 1, and indices count the visible GPUs from 0 "
+                "(CUDA_VISIBLE_DEVICES renumbers them): pass a count (devices=1, --devices 1 / --gpus 1) or an index "
+                "below the visible count, and ask for no more GPUs than the machine or the job's allocation has.",
+            ),
             Variant(
                 r"Invalid CUDAPlace|\bpaddle\b",
                 "Paddle",
