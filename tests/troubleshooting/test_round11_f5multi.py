@@ -371,3 +371,31 @@ def test_lightning_in_its_own_words() -> None:
     none = "MisconfigurationException: You requested GPUs: [0]\n But your machine only has: []"
     key, fix = first(none)
     assert key == "torch-invalid-device" and "accelerator='cpu'" in fix
+
+
+def test_vllm_parallel_sizes() -> None:
+    heads = "ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3)."
+    key, fix = first(heads)
+    assert key == "vllm-parallel-size" and "num_attention_heads" in fix
+    ray = "ValueError: The number of required GPUs exceeds the total number of available GPUs in the placement group."
+    key, fix = first(ray)
+    assert key == "vllm-parallel-size" and "ray status" in fix
+    # near miss: a divisible configuration logged by vLLM
+    assert "vllm-parallel-size" not in keys("INFO tensor_parallel_size=4, num_attention_heads=32")
+
+
+def test_deepspeed_cpu_adam_and_nccl_over_infiniband() -> None:
+    adam = "AttributeError: 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'"
+    key, fix = first(adam)
+    assert key == "ds-cpu-adam-missing" and "ds_report" in fix
+    # the op build's own failure above it is the answer
+    assert keys("RuntimeError: Ninja is required to load C++ extensions\n" + adam)[0] == "build-ninja-missing"
+    ib = (
+        "node-2:5776:5902 [0] transport/net_ib.cc:1296 NCCL WARN NET/IB : Got completion from peer 10.2.0.5<33092> "
+        "with error 12, opcode 0, len 0, vendor err 129 (Recv)\n"
+        "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, "
+        "remote process exited or there was a network error, NCCL version 2.20.5\n"
+        "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely."
+    )
+    key, fix = first(ib)
+    assert key == "torch-nccl-error" and "NCCL_IB_GID_INDEX" in fix

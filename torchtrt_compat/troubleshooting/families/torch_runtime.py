@@ -962,6 +962,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a value copied from another cluster; in Docker use --network=host for multi-node runs.",
             ),
             Variant(
+                r"NET/IB ?: Got completion from peer|NET/IB[^\n]{0,80}(?:timed out|Connection reset)",
+                "InfiniBand / RoCE between the nodes failed",
+                "NCCL's InfiniBand (RoCE) transport lost the link to a peer (its WARN names the peer and the IB "
+                "status; error 12 is a transport retry timeout): check the IB / RoCE fabric and that every node uses "
+                "the same HCAs (NCCL_IB_HCA) and GID index (NCCL_IB_GID_INDEX for RoCE); to confirm, run once with "
+                "NCCL_IB_DISABLE=1 (sockets, slower).",
+            ),
+            Variant(
                 r"\bjaxlib\b|\bjax\.|XlaRuntimeError|xla[\\/]service[\\/]gpu|XLA_PYTHON",
                 "JAX / XLA",
                 "XLA preallocates 75% of each GPU, which can leave NCCL no memory for its buffers: set "
