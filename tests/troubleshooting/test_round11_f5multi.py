@@ -399,3 +399,19 @@ def test_deepspeed_cpu_adam_and_nccl_over_infiniband() -> None:
     )
     key, fix = first(ib)
     assert key == "torch-nccl-error" and "NCCL_IB_GID_INDEX" in fix
+
+
+def test_a_script_started_without_its_launcher() -> None:
+    env = (
+        "ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK "
+        "expected, but not set"
+    )
+    key, fix = first(env)
+    assert key == "dist-launch-env-missing" and "torchrun --nproc_per_node" in fix
+    assert (
+        first("    local_rank = int(os.environ['LOCAL_RANK'])\nKeyError: 'LOCAL_RANK'")[0] == "dist-launch-env-missing"
+    )
+    key, fix = first("ValueError: coordinator_address should be defined.")
+    assert key == "dist-launch-env-missing" and "JAX_COORDINATOR_ADDRESS" in fix
+    # near miss: another missing key is no launcher's variable
+    assert "dist-launch-env-missing" not in keys("KeyError: 'RANKING'")

@@ -1,11 +1,13 @@
 """Several GPUs, several processes and device placement (issue 36, round eleven): the failures of multi-GPU and
 multi-process runs that have no row of their own elsewhere, in each product's own words. The launcher's port taken
-(torch's c10d socket.cpp), ranks that never met (torch's rendezvous and TCPStore), a process group or Horovod never
-initialised, device settings changed after the runtime started (TensorFlow's context.py, jax._src.distributed),
-accelerate's refusal to train a model split with device_map, DataParallel's replica wrapper (the wrapped error is the
-answer), GPUs that cannot reach each other (CUDA's peer-access errors), NCCL that finds no network interface,
-Horovod's shutdown and stall inspector, Ray's GPU requests no node can meet, a launcher that reports only that a rank
-failed, DeepSpeed's hostfile notice and JAX's warning about os.fork. Each pattern is keyed to the wording in the
+(torch's c10d socket.cpp), ranks that never met (torch's rendezvous and TCPStore), a script started without its
+launcher (torch's env:// rendezvous, JAX's coordinator), a process group or Horovod never initialised, device settings
+changed after the runtime started (TensorFlow's context.py, jax._src.distributed), DDP's reducer (unused parameters, a
+variable ready twice), a CPU tensor in a GPU collective, accelerate's refusal to train a model split with device_map,
+DataParallel's replica wrapper (the wrapped error is the answer), GPUs that cannot reach each other (CUDA's
+peer-access errors), NCCL that finds no network interface, Horovod's shutdown and stall inspector, Ray's GPU requests
+no node can meet, vLLM's parallel sizes, DeepSpeed's missing cpu_adam op and hostfile notice, a launcher that reports
+only that a rank failed, and JAX's warning about os.fork. Each pattern is keyed to the wording in the
 library's own source (named in ``example_source``); numbers, ports, ranks and PIDs are read from the text, never written
 into a pattern. The classes other rows own (NCCL's error kinds and timeouts, invalid device ordinals, CUDA in forked
 workers, tensors on two devices, a killed or crashed process) carry these products' wordings and fixes as variants.
@@ -121,6 +123,38 @@ FAMILIES: tuple[KnownError, ...] = (
         "init_process_group.",
         example_source="torch/distributed/distributed_c10d.py (_get_default_group); horovod/common/operations.cc "
         "(NOT_INITIALIZED_ERROR)",
+    ),
+    KnownError(
+        "dist-launch-env-missing",
+        "A distributed script started without its launcher: RANK / WORLD_SIZE / MASTER_ADDR not set (env:// "
+        "rendezvous), JAX's coordinator_address not defined",
+        r"env:// rendezvous: environment variable \w{2,20} expected, but not set"
+        r"|\bKeyError: '(?:LOCAL_RANK|RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|MASTER_ADDR|MASTER_PORT)'"
+        r"|coordinator_address should be defined|The process id of the current process must be defined",
+        "The script initialises a multi-process group from the environment that a launcher sets (torchrun, "
+        "deepspeed, accelerate launch, srun, mpirun): started with plain python (or from a notebook or an IDE), "
+        "those variables do not exist.",
+        "Start it with its launcher, e.g. `torchrun --nproc_per_node=NUM_GPUS script.py` (one GPU: "
+        "--nproc_per_node=1), or for a single process set the variables yourself before init_process_group "
+        "(RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=29500 LOCAL_RANK=0), or turn the project's "
+        "distributed option off.",
+        variants=(
+            Variant(
+                r"coordinator_address should be defined|process id of the current process",
+                "JAX",
+                "jax.distributed.initialize() found no cluster to detect (no Slurm, MPI, Kubernetes or TPU "
+                "environment): pass coordinator_address='HOST:PORT', num_processes and process_id to it (or "
+                "JAX_COORDINATOR_ADDRESS, JAX_NUM_PROCESSES, JAX_PROCESS_ID), or skip it on a single host (one "
+                "process sees all local GPUs).",
+            ),
+        ),
+        weight=84,
+        applies="torch.distributed's env:// rendezvous; scripts that read LOCAL_RANK; jax.distributed",
+        shown_by=(f"{_SHOWN}::test_a_script_started_without_its_launcher",),
+        example="ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK "
+        "expected, but not set",
+        example_source="torch/distributed/rendezvous.py (_env_rendezvous_handler); jax/_src/distributed.py "
+        "(State.initialize)",
     ),
     KnownError(
         "dist-device-config-after-init",
