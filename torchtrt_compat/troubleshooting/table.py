@@ -2992,6 +2992,14 @@ _CORE: tuple[KnownError, ...] = (
         "CUDA_VISIBLE_DEVICES is not empty.",
         variants=(
             Variant(
+                r"\bray::\w|\(\w{1,60} pid=\d{1,9}(?:, ip=[\d.]{7,15})?\)|RayTaskError|RayActorError|@ray\.remote",
+                "inside a Ray task or actor",
+                "Ray gives a task or actor GPUs only when it asks for them: it sets CUDA_VISIBLE_DEVICES from "
+                "num_gpus, so one declared without it sees none. Declare @ray.remote(num_gpus=1) (or "
+                ".options(num_gpus=1), ScalingConfig(use_gpu=True) in Ray Train), make sure the cluster has them "
+                "(`ray status`; ray start --num-gpus=N), and check ray.get_gpu_ids() inside the actor.",
+            ),
+            Variant(
                 r"docker|container|nvidia-docker|\bpod\b",
                 "in a container",
                 "The container sees no GPU unless it is started with one: `docker run --gpus all ...` (the NVIDIA "

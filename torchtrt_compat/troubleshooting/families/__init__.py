@@ -10,6 +10,7 @@ from ..entry import KnownError
 from . import (
     bindings,
     containers,
+    distributed,
     export_quant,
     generic,
     gpu_kernels,
@@ -31,5 +32,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *gpu_kernels.FAMILIES,
     *containers.FAMILIES,
     *bindings.FAMILIES,
+    *distributed.FAMILIES,
     *generic.FAMILIES,
 )

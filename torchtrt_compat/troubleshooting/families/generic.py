@@ -379,7 +379,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "The process was killed (SIGKILL): almost always the kernel's out-of-memory killer",
         r"^\s{0,4}Killed\s*$|: line \d{1,6}: {1,4}\d{1,9} Killed\b|Killed signal terminated program"
         r"|exited with code 137|exit (?:code|status) 137\b|returned non-zero exit status -9\b"
-        r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL",
+        r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL"
+        # torch.distributed.elastic's failure summary ("exitcode  : -9 (pid: N)", "Signal 9 (SIGKILL) received by
+        # PID N") and DeepSpeed's launcher (launch.py sigkill_handler: "exits with return code = -9")
+        r"|exitcode\s{0,4}: -9 \(pid: \d{1,10}\)|Signal 9 \(SIGKILL\) received by PID|exits with return code = -9\b",
         "Something sent the process SIGKILL; with no one pressing Ctrl-\\ or kill -9 that is the kernel's "
         "out-of-memory killer: host RAM (not GPU memory) ran out while loading weights, building an engine or "
         "compiling (each parallel compiler job takes GBs), or a container's memory limit was reached (exit 137).",
@@ -388,6 +391,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "/swapfile && sudo swapon /swapfile`), raise the container's --memory limit, build with fewer jobs "
         "(`MAX_JOBS=1`, or -j2 for make and ninja), load weights in lower precision or shard them.",
         variants=(
+            Variant(
+                r"exitcode\s{0,4}: -9\b|Signal 9 \(SIGKILL\)|exits with return code = -9|ChildFailedError",
+                "a rank of a distributed launch (torchrun, DeepSpeed, accelerate)",
+                "The kernel killed a rank for host RAM: every rank loads its own copy of the checkpoint into RAM "
+                "(N processes x the model), and ZeRO / FSDP CPU offload keeps optimizer states in RAM too. Confirm "
+                "with `sudo dmesg | grep -i 'killed process'`; then load with low_cpu_mem_usage=True (or "
+                "device_map={'': local_rank}, safetensors memory-mapping), start fewer processes, turn CPU offload "
+                "off or add RAM / swap, and in a container raise its --memory limit.",
+            ),
             Variant(
                 r"tensorrt_llm|trtllm-build|convert_checkpoint|build\.py[^\n]{0,200}--(?:model_dir|dtype)",
                 "TensorRT-LLM build",
@@ -413,13 +425,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "native-crash",
         "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
         rf"Segmentation fault|\bBus error\b|\bcore dumped\)|{SEGFAULT_TRANSLATED}"
-        r"|Fatal Python error: Segmentation fault|SIGSEGV",
+        r"|Fatal Python error: Segmentation fault|SIGSEGV|exitcode\s{0,4}: -11 \(pid: \d{1,10}\)",
         "Native code (a TensorRT, CUDA, ONNX Runtime or OpenCV library, or a compiled extension) read memory it "
         "must not: the crash itself does not say which library or why; what ran just before it usually does.",
         "Find the library and the Python line: `python -X faulthandler your_script.py` (prints the Python stack at "
         "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
         "that output.",
         variants=(
+            Variant(
+                r"exitcode\s{0,4}: -11\b|Signal 11 \(SIGSEGV\) received by PID|exits with return code = -11\b",
+                "a rank of a distributed launch",
+                "One rank crashed in native code and the launcher reports only the signal: run that rank alone with "
+                "`python -X faulthandler` (or torchrun --nproc_per_node=1) to get its stack, then explain it; common "
+                "causes are a compiled extension built for another torch, NCCL (NCCL_DEBUG=INFO) and /dev/shm too "
+                "small in a container (--shm-size / --ipc=host).",
+            ),
             Variant(
                 rf"{_CACHED_ENGINE}|{_ENGINE_FILE}[^\n]{{0,60}}\n[^\n]{{0,200}}(?:Segmentation|core dumped)",
                 "after loading a saved engine",

@@ -673,12 +673,24 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-ninja-missing",
         "Ninja is required to load C++ extensions",
-        r"Ninja is required to (?:load C\+\+ extensions|build a CUDA Extension)",
+        r"Ninja is required to (?:load C\+\+ extensions|build a CUDA Extension)"
+        # DeepSpeed's op builder (op_builder/builder.py, jit_load)
+        r"|Unable to JIT load the \w{1,40} op due to ninja not being installed",
         "torch.utils.cpp_extension.load (and JIT-compiled extensions) build with the ninja tool, which is not "
         "installed in this environment or not on the PATH the process sees (a notebook kernel often lacks the env's "
         "bin folder).",
         "`pip install ninja` in the same environment (check `ninja --version` from the same shell or kernel); from "
         "Jupyter, put the env's bin folder on PATH (os.environ['PATH']) before the extension loads.",
+        variants=(
+            Variant(
+                r"Unable to JIT load the \w{1,40} op|\bdeepspeed\b",
+                "DeepSpeed's JIT-built ops",
+                "DeepSpeed builds its ops (fused_adam, cpu_adam, ...) with ninja when first used: `pip install ninja` "
+                "in the same environment and make sure the launcher's PATH has that environment's bin folder (a "
+                "Slurm or deepspeed multi-node launch may not), or prebuild the ops at install "
+                "(DS_BUILD_FUSED_ADAM=1 / DS_BUILD_CPU_ADAM=1 pip install deepspeed).",
+            ),
+        ),
         weight=84,
         applies="torch C++/CUDA extensions compiled at import (torch.utils.cpp_extension.load)",
         shown_by=(

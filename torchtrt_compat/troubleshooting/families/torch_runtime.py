@@ -558,13 +558,39 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cuda-fork",
         "Cannot re-initialize CUDA in forked subprocess (CUDA in a forked worker)",
-        r"Cannot re-initialize CUDA in forked subprocess",
+        r"Cannot re-initialize CUDA in forked subprocess"
+        # numba's driver (numba/cuda/cudadrv/driver.py: CudaDriverError("CUDA initialized before forking"))
+        r"|CUDA initialized before forking"
+        # Lightning's own check before it forks (lightning/fabric/strategies/launchers/multiprocessing.py)
+        r"|Lightning can't create new processes if CUDA is already initialized",
         "The parent process had started CUDA and then forked (DataLoader workers, multiprocessing.Pool, a server's "
         "worker processes); a forked child cannot use CUDA.",
         "Use the spawn start method before any pool or process is made, inside `if __name__ == '__main__':` "
         "(torch.multiprocessing.set_start_method('spawn', force=True), or mp.get_context('spawn').Pool(...)), or keep "
         "CUDA out of the children (they return CPU tensors; the parent moves them to the GPU).",
         variants=(
+            Variant(
+                r"\bvllm\b|VLLM_WORKER_MULTIPROC_METHOD",
+                "vLLM's worker processes",
+                "vLLM's workers were forked after CUDA started in the parent: set VLLM_WORKER_MULTIPROC_METHOD=spawn "
+                "in the environment, keep the LLM(...) construction under `if __name__ == '__main__':`, and touch "
+                "no CUDA (torch.cuda calls, a model on the GPU) before vLLM starts its workers.",
+            ),
+            Variant(
+                r"Lightning can't create new processes|\blightning\b",
+                "Lightning",
+                "Lightning's fork-based strategies (ddp_notebook / ddp_fork, the default in a notebook) need CUDA "
+                "untouched before trainer.fit: remove torch.cuda calls, .cuda() / .to('cuda') and GPU allocations "
+                "before it (Lightning moves the model itself), restart the kernel; or run the training as a script "
+                "with strategy='ddp'.",
+            ),
+            Variant(
+                r"CUDA initialized before forking|\bnumba\b",
+                "numba",
+                "numba's CUDA driver was initialised in the parent before the fork: call numba.cuda functions "
+                "(cuda.to_device, cuda.gpus, kernels) only inside the children or after the pool exists, or use "
+                "multiprocessing.get_context('spawn').",
+            ),
             Variant(
                 r"DataLoader|_worker_loop|worker_loop|num_workers|dataloader|__getitem__|collate",
                 "DataLoader workers",
@@ -626,13 +652,59 @@ FAMILIES: tuple[KnownError, ...] = (
         r"invalid device ordinal|cudaErrorInvalidDevice|CUDA_ERROR_INVALID_DEVICE\b"
         # torch's own check of the index (c10/cuda), raised at lazy init when the GPUs were counted before
         # CUDA_VISIBLE_DEVICES changed
-        r"|device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
+        r"|device >= 0 && device < num_gpus INTERNAL ASSERT FAILED"
+        # Paddle's CUDAPlace check (paddle/fluid/pybind/place.cc), XLA's (xla/service/backend.cc: "Invalid device
+        # ordinal value (%d). Valid range is [0, %d]."), TensorFlow's placer for an explicit GPU index
+        r"|Invalid CUDAPlace\(\d{1,3}\), must inside \[0, \d{1,3}\)"
+        r"|Invalid device ordinal value \(\d{1,3}\)\. Valid range is \[0, \d{1,3}\]"
+        r"|Could not satisfy (?:explicit )?device specification '[^'\n]{0,80}GPU:\d{1,2}'"
+        # Lightning's device parser (lightning/fabric/utilities/device_parser.py)
+        r"|But your machine only has: \[[\d, ]{0,40}\]",
         "The code asked for cuda:N (set_device, .cuda(N), --gpu / --device N, a local rank) with N not below the "
         "number of GPUs this process sees. CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
         "Use an index below torch.cuda.device_count() (`python -c 'import torch; print(torch.cuda.device_count())'`): "
         "cuda:0 on a one-GPU machine, or the project's --device / --gpu_ids option; with CUDA_VISIBLE_DEVICES=2 the "
         "one visible GPU is cuda:0.",
         variants=(
+            Variant(
+                r"machine only has: \[\]",
+                "Lightning sees no GPU",
+                "Lightning found no GPU at all (an empty list): torch here cannot use CUDA (a CPU-only build, no "
+                "driver, CUDA_VISIBLE_DEVICES empty): check torch.cuda.is_available(), install the CUDA build of "
+                "torch, or run with accelerator='cpu'.",
+            ),
+            Variant(
+                r"But your machine only has|\blightning\b",
+                "Lightning",
+                "Lightning's devices=[1] means the GPU with index 1, and indices count the visible GPUs from 0 "
+                "(CUDA_VISIBLE_DEVICES renumbers them): pass a count (devices=1, --devices 1 / --gpus 1) or an index "
+                "below the visible count, and ask for no more GPUs than the machine or the job's allocation has.",
+            ),
+            Variant(
+                r"Invalid CUDAPlace|\bpaddle\b",
+                "Paddle",
+                "Paddle was asked for a GPU index (paddle.CUDAPlace(N), paddle.set_device('gpu:N'), a --gpus / "
+                "--ngpu option) that is not below the number of GPUs it sees: use an index from 0 to count-1 "
+                "(paddle.device.cuda.device_count()), lower the script's --ngpu / gpus list, and remember that "
+                "CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
+            ),
+            Variant(
+                r"Supported device types \[CPU\]",
+                "TensorFlow sees no GPU at all",
+                "TensorFlow lists only the CPU, so no GPU index exists: this TensorFlow has no GPU support or cannot "
+                "load CUDA (tf.config.list_physical_devices('GPU') is empty; native Windows TensorFlow has no GPU "
+                "after 2.10); install the CUDA-enabled build (pip install tensorflow[and-cuda] on Linux) or run on "
+                "the CPU.",
+            ),
+            Variant(
+                r"Invalid device ordinal value|Could not satisfy (?:explicit )?device specification|\btensorflow\b"
+                r"|\bjax\b|XLA_GPU_JIT",
+                "TensorFlow / JAX (XLA)",
+                "The device index is not among the GPUs this process sees (XLA counts from 0 over the visible GPUs): "
+                "use '/GPU:0' .. (tf.config.list_physical_devices('GPU') / jax.devices() list them), set "
+                "CUDA_VISIBLE_DEVICES before the process starts to choose the GPU, or allow soft placement "
+                "(tf.config.set_soft_device_placement(True)).",
+            ),
             Variant(
                 r"num_gpus INTERNAL ASSERT FAILED",
                 "GPUs counted before CUDA_VISIBLE_DEVICES changed",
@@ -873,12 +945,45 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-nccl-error",
         "NCCL error in ProcessGroupNCCL (unhandled system error / cuda error / invalid usage / remote error)",
         r"NCCL error in: [^\n]{0,200}|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
-        r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected",
+        r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected"
+        # XLA's and TensorFlow's NCCL status ("%s:%d: NCCL operation %s failed: %s", xla/service/gpu and
+        # tensorflow/core/nccl): JAX, TensorFlow's MirroredStrategy
+        r"|NCCL operation \w{1,40}\([^\n]{0,200}\) failed: ",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
         "every rank's first error, not the last one.",
         variants=(
+            Variant(
+                r"no socket interface found|NET/Socket ?: no interface found",
+                "NCCL found no network interface",
+                "NCCL found no usable network interface (its WARN line above says so): list the interfaces "
+                "(`ip -br addr`) and set NCCL_SOCKET_IFNAME to the one that connects the nodes (e.g. eth0), or unset "
+                "a value copied from another cluster; in Docker use --network=host for multi-node runs.",
+            ),
+            Variant(
+                r"NET/IB ?: Got completion from peer|NET/IB[^\n]{0,80}(?:timed out|Connection reset)",
+                "InfiniBand / RoCE between the nodes failed",
+                "NCCL's InfiniBand (RoCE) transport lost the link to a peer (its WARN names the peer and the IB "
+                "status; error 12 is a transport retry timeout): check the IB / RoCE fabric and that every node uses "
+                "the same HCAs (NCCL_IB_HCA) and GID index (NCCL_IB_GID_INDEX for RoCE); to confirm, run once with "
+                "NCCL_IB_DISABLE=1 (sockets, slower).",
+            ),
+            Variant(
+                r"\bjaxlib\b|\bjax\.|XlaRuntimeError|xla[\\/]service[\\/]gpu|XLA_PYTHON",
+                "JAX / XLA",
+                "XLA preallocates 75% of each GPU, which can leave NCCL no memory for its buffers: set "
+                "XLA_PYTHON_CLIENT_MEM_FRACTION=.6 (or XLA_PYTHON_CLIENT_PREALLOCATE=false) before the process "
+                "starts; run one process per GPU with jax.distributed.initialize() called first; NCCL_DEBUG=INFO names "
+                "the failing call, and GPUs without peer access need NCCL_P2P_DISABLE=1.",
+            ),
+            Variant(
+                r"NCCL operation \w{1,40}\([^\n]{0,200}\) failed|MirroredStrategy|\btensorflow\b",
+                "TensorFlow (MirroredStrategy)",
+                "TensorFlow's MirroredStrategy all-reduces with NCCL by default: rerun with NCCL_DEBUG=INFO to see "
+                "the failing call, or avoid NCCL with tf.distribute.MirroredStrategy(cross_device_ops="
+                "tf.distribute.HierarchicalCopyAllReduce()); GPUs without peer access need NCCL_P2P_DISABLE=1.",
+            ),
             Variant(
                 r"unhandled system error|ncclSystemError|NCCL Error 2\b",
                 "a system call failed",
@@ -919,14 +1024,25 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-nccl-unavailable",
         "NCCL is not available here (Windows / macOS builds, or no GPU): use the gloo backend",
-        r"Distributed package doesn't have NCCL built in|ProcessGroupNCCL is only supported with GPUs, no GPUs found",
+        r"Distributed package doesn't have NCCL built in|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
+        # TensorFlow's op registry (core/framework/op_kernel.cc) in a build without NCCL kernels (Windows)
+        r"|No OpKernel was registered to support Op 'Nccl\w{3,20}'",
         "torch.distributed was asked for the NCCL backend where it cannot work: torch's Windows and macOS builds "
         "have no NCCL, and NCCL needs CUDA GPUs (a CPU-only machine or a CPU-only torch has none).",
         "Use backend='gloo' (init_process_group('gloo'); accelerate / Lightning / DeepSpeed have a backend or "
         "strategy option, e.g. PL_TORCH_DISTRIBUTED_BACKEND=gloo), or run one process without torch.distributed; "
         "NCCL itself needs Linux with CUDA GPUs.",
+        variants=(
+            Variant(
+                r"Op 'Nccl\w{3,20}'|\btensorflow\b|MirroredStrategy",
+                "TensorFlow",
+                "This TensorFlow has no NCCL kernels (Windows builds; native Windows TensorFlow has no GPU at all "
+                "after 2.10): give MirroredStrategy another all-reduce, tf.distribute.MirroredStrategy("
+                "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()), or run under WSL2 / Linux.",
+            ),
+        ),
         weight=86,
-        applies="torch.distributed on Windows, macOS or hosts without a GPU",
+        applies="torch.distributed on Windows, macOS or hosts without a GPU; TensorFlow without NCCL",
         shown_by=(f"{TESTS}::test_nccl_in_its_own_words",),
         example="RuntimeError: Distributed package doesn't have NCCL built in",
         example_source="torch/distributed/distributed_c10d.py (the NCCL backend requested in a build without it)",

@@ -1,0 +1,560 @@
+"""Several GPUs, several processes and device placement (issue 36, round eleven): the failures of multi-GPU and
+multi-process runs that have no row of their own elsewhere, in each product's own words. The launcher's port taken
+(torch's c10d socket.cpp), ranks that never met (torch's rendezvous and TCPStore), a script started without its
+launcher (torch's env:// rendezvous, JAX's coordinator), a process group or Horovod never initialised, device settings
+changed after the runtime started (TensorFlow's context.py, jax._src.distributed), DDP's reducer (unused parameters, a
+variable ready twice), a CPU tensor in a GPU collective, accelerate's refusal to train a model split with device_map,
+DataParallel's replica wrapper (the wrapped error is the answer), GPUs that cannot reach each other (CUDA's
+peer-access errors), NCCL that finds no network interface, Horovod's shutdown and stall inspector, Ray's GPU requests
+no node can meet, vLLM's parallel sizes, DeepSpeed's missing cpu_adam op and hostfile notice, a launcher that reports
+only that a rank failed, and JAX's warning about os.fork. Each pattern is keyed to the wording in the
+library's own source (named in ``example_source``); numbers, ports, ranks and PIDs are read from the text, never written
+into a pattern. The classes other rows own (NCCL's error kinds and timeouts, invalid device ordinals, CUDA in forked
+workers, tensors on two devices, a killed or crashed process) carry these products' wordings and fixes as variants.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
+#: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
+_DIST = (
+    r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
+    r"|TCPStore|main_process_port|\bdeepspeed\b|server socket|rdzv|nproc_per_node"
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "dist-port-in-use",
+        "The launcher's port is taken: the server socket has failed to bind (errno: 98 - Address already in use)",
+        r"The server socket has failed to listen on any local network address"
+        r"|The server socket has failed to (?:bind to|listen on) [^\n]{1,80}\(errno: (?:98|48|10048) - "
+        r"|\bAddress already in use\b|\bEADDRINUSE\b",
+        "Rank 0 starts a TCP store on MASTER_ADDR:MASTER_PORT (29500 unless set) and the port is already held: an "
+        "earlier run that did not exit (a crashed job's surviving ranks, a notebook kernel still holding it), or "
+        "another job on the same host that uses the same default port.",
+        "Free the port or use another one: find what holds it (`ss -ltnp | grep 29500` or `lsof -i :29500`) and end "
+        "that earlier run by its PID; give each job on one host its own port (torchrun --master_port=29501, or "
+        "MASTER_PORT=29501 in the environment; torchrun --standalone or --rdzv-endpoint=localhost:0 picks a free one "
+        "for a single node).",
+        variants=(
+            Variant(
+                r"\bdeepspeed\b",
+                "DeepSpeed's launcher",
+                "DeepSpeed's launcher uses port 29500 unless told: `deepspeed --master_port 29501 train.py ...` (each "
+                "job on the host its own port), and end the earlier run's processes (`ss -ltnp | grep 29500` shows "
+                "the PID).",
+            ),
+            Variant(
+                r"accelerate launch|main_process_port|\baccelerate[\\/]",
+                "accelerate launch",
+                "accelerate launch passes its port to torch: `accelerate launch --main_process_port 29501 ...` (or "
+                "main_process_port in the accelerate config file), and end the earlier run still holding the port "
+                "(`ss -ltnp | grep 29500` shows its PID).",
+            ),
+        ),
+        requires=_DIST,
+        weight=84,
+        applies="torch.distributed with the env:// or tcp:// rendezvous (torchrun, DeepSpeed, accelerate)",
+        shown_by=(f"{_SHOWN}::test_the_launchers_port_is_taken",),
+        example="torch.distributed.DistNetworkError: The server socket has failed to listen on any local network "
+        "address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).",
+        example_source="torch/csrc/distributed/c10d/socket.cpp (SocketListenOp: 'The server socket has failed to "
+        "bind to {} {}.', torch 2.x)",
+    ),
+    KnownError(
+        "dist-rendezvous-timeout",
+        "The ranks never met: rendezvous or TCPStore timed out (N/M clients joined, client socket timed out)",
+        r"RendezvousTimeoutError|rendezvous has timed out after [\d.]{1,12} seconds"
+        r"|Timed out after \d{1,7} seconds waiting for clients\. \d{1,6}/\d{1,6} clients joined"
+        r"|The client socket has timed out after \d{1,7}m?s while trying to connect to"
+        r"|Timed out initializing process group in store based barrier",
+        "The processes of one job did not all reach the rendezvous within its timeout: another node could not "
+        "connect to MASTER_ADDR:MASTER_PORT (a firewall, rank 0's address given as 127.0.0.1 or a name other nodes "
+        "cannot resolve, another network interface), the nodes disagree on the number of nodes or processes, or one "
+        "rank failed or was still busy before it joined.",
+        "Check that every node uses the same MASTER_ADDR (rank 0's address that the others can reach: `nc -zv "
+        "MASTER_ADDR MASTER_PORT` from each node), the same port, --nnodes and --nproc_per_node (world size = nodes x "
+        "processes); open the port in the firewall; start all nodes within the timeout; read the log of the rank "
+        "that did not join (it often failed first). N/M clients joined tells how many arrived.",
+        variants=(
+            Variant(
+                r"RendezvousTimeoutError|rendezvous has timed out",
+                "torchrun's elastic rendezvous",
+                "torchrun's rendezvous (--rdzv-backend c10d) waited for --nnodes nodes: start torchrun on every node "
+                "with the same --rdzv-id, --rdzv-endpoint=HOST:PORT (a host all nodes reach) and --nnodes, within "
+                "--rdzv-conf join_timeout (600 s by default), and open that port between the nodes.",
+            ),
+        ),
+        weight=80,
+        applies="torch.distributed (torchrun, DeepSpeed, accelerate) across processes or nodes",
+        shown_by=(f"{_SHOWN}::test_ranks_that_never_met",),
+        example="torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 1/2 clients "
+        "joined.",
+        example_source="torch/csrc/distributed/c10d/TCPStore.cpp (the server's wait for clients); "
+        "torch/distributed/elastic/rendezvous/dynamic_rendezvous.py (RendezvousTimeoutError)",
+    ),
+    KnownError(
+        "dist-not-initialized",
+        "The process group was never initialised (Default process group has not been initialized; hvd.init())",
+        r"Default process group has not been initialized|Horovod has not been initialized; use hvd\.init\(\)",
+        "The code calls a distributed function (get_rank, barrier, all_reduce, DistributedSampler, SyncBatchNorm, "
+        "DistributedDataParallel) in a process that never initialised the process group: the script was started "
+        "with plain python instead of its launcher, or a distributed option is on for a one-GPU run.",
+        "Either launch it as the project expects (torchrun --nproc_per_node=N script.py, and the script calls "
+        "torch.distributed.init_process_group before any collective), or turn the distributed option off for one "
+        "GPU (the project's --distributed / --launcher none / --ddp switch; SyncBatchNorm -> BatchNorm); in your own "
+        "code guard the calls with torch.distributed.is_initialized().",
+        variants=(
+            Variant(
+                r"Horovod has not been initialized|\bhorovod\b|\bhvd\.",
+                "Horovod",
+                "Call hvd.init() first, before any other Horovod call (hvd.rank(), hvd.DistributedOptimizer, "
+                "hvd.broadcast_parameters), and start the script with horovodrun -np N (or mpirun).",
+            ),
+        ),
+        weight=82,
+        applies="torch.distributed and Horovod",
+        shown_by=(f"{_SHOWN}::test_a_process_group_never_initialised",),
+        example="ValueError: Default process group has not been initialized, please make sure to call "
+        "init_process_group.",
+        example_source="torch/distributed/distributed_c10d.py (_get_default_group); horovod/common/operations.cc "
+        "(NOT_INITIALIZED_ERROR)",
+    ),
+    KnownError(
+        "dist-launch-env-missing",
+        "A distributed script started without its launcher: RANK / WORLD_SIZE / MASTER_ADDR not set (env:// "
+        "rendezvous), JAX's coordinator_address not defined",
+        r"env:// rendezvous: environment variable \w{2,20} expected, but not set"
+        r"|\bKeyError: '(?:LOCAL_RANK|RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|MASTER_ADDR|MASTER_PORT)'"
+        r"|coordinator_address should be defined|The process id of the current process must be defined",
+        "The script initialises a multi-process group from the environment that a launcher sets (torchrun, "
+        "deepspeed, accelerate launch, srun, mpirun): started with plain python (or from a notebook or an IDE), "
+        "those variables do not exist.",
+        "Start it with its launcher, e.g. `torchrun --nproc_per_node=NUM_GPUS script.py` (one GPU: "
+        "--nproc_per_node=1), or for a single process set the variables yourself before init_process_group "
+        "(RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=29500 LOCAL_RANK=0), or turn the project's "
+        "distributed option off.",
+        variants=(
+            Variant(
+                r"coordinator_address should be defined|process id of the current process",
+                "JAX",
+                "jax.distributed.initialize() found no cluster to detect (no Slurm, MPI, Kubernetes or TPU "
+                "environment): pass coordinator_address='HOST:PORT', num_processes and process_id to it (or "
+                "JAX_COORDINATOR_ADDRESS, JAX_NUM_PROCESSES, JAX_PROCESS_ID), or skip it on a single host (one "
+                "process sees all local GPUs).",
+            ),
+        ),
+        weight=84,
+        applies="torch.distributed's env:// rendezvous; scripts that read LOCAL_RANK; jax.distributed",
+        shown_by=(f"{_SHOWN}::test_a_script_started_without_its_launcher",),
+        example="ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK "
+        "expected, but not set",
+        example_source="torch/distributed/rendezvous.py (_env_rendezvous_handler); jax/_src/distributed.py "
+        "(State.initialize)",
+    ),
+    KnownError(
+        "dist-device-config-after-init",
+        "Device settings changed after the runtime started (TensorFlow's physical devices, jax.distributed.initialize)",
+        r"(?:Physical|Virtual) devices cannot be modified after being initialized"
+        r"|jax\.distributed\.initialize\(\) must be called before any JAX computations"
+        r"|distributed\.initialize should only be called once",
+        "The runtime fixes its devices the first time it touches the GPU; the program changed the device "
+        "configuration afterwards (visible GPUs, memory growth, logical devices) or started the multi-process "
+        "runtime after a computation or a second time.",
+        "Configure devices once, at the very top of the program, before any computation or device listing: set "
+        "CUDA_VISIBLE_DEVICES in the environment before the process starts, then the framework's device options, "
+        "then build the model.",
+        variants=(
+            Variant(
+                r"(?:Physical|Virtual) devices cannot be modified",
+                "TensorFlow",
+                "Call tf.config.set_visible_devices / tf.config.experimental.set_memory_growth / "
+                "set_logical_device_configuration right after importing TensorFlow, before any op, model or "
+                "tf.config.list_logical_devices (an imported library may create tensors: move the calls above that "
+                "import); or set CUDA_VISIBLE_DEVICES and TF_FORCE_GPU_ALLOW_GROWTH=true in the environment.",
+            ),
+            Variant(
+                r"should only be called once",
+                "jax.distributed.initialize called twice",
+                "jax.distributed.initialize() may run once per process: call it once at start-up (guard it, e.g. "
+                "jax.distributed.is_initialized() in newer JAX, or run each training in its own process).",
+            ),
+            Variant(
+                r"must be called before any JAX computations",
+                "JAX",
+                "Call jax.distributed.initialize() first thing in each process, before jax.devices(), any jnp "
+                "array or any library that computes with JAX on import; set JAX_PLATFORMS / CUDA_VISIBLE_DEVICES in "
+                "the environment, not after.",
+            ),
+        ),
+        weight=84,
+        applies="TensorFlow 2 (tf.config), JAX multi-process (jax.distributed)",
+        shown_by=(f"{_SHOWN}::test_device_settings_after_the_runtime_started",),
+        example="RuntimeError: Physical devices cannot be modified after being initialized",
+        example_source="tensorflow/python/eager/context.py (set_memory_growth / set_visible_devices); "
+        "jax/_src/distributed.py (initialize)",
+    ),
+    KnownError(
+        "dist-accelerate-device-map",
+        "accelerate: You can't train a model that has been loaded with device_map='auto' in any distributed mode",
+        r"You can't train a model that has been loaded with `?device_map='auto'`? in any distributed mode"
+        r"|You can't train a model that has been loaded in 8-bit(?: or 4-bit)? precision on a different device "
+        r"than the one",
+        "device_map='auto' splits one model over all visible GPUs (model parallelism) while a distributed launch "
+        "(accelerate launch with several processes, torchrun, DeepSpeed) runs one copy per GPU (data "
+        "parallelism); accelerate refuses the mix, and refuses a quantized model placed on another GPU than its "
+        "process's.",
+        "Pick one: for data parallelism load the whole model on each process's own GPU, "
+        "device_map={'': Accelerator().local_process_index} (or {'': int(os.environ['LOCAL_RANK'])}), if it fits "
+        "one GPU; to split a model too large for one GPU, run a single process (`python train.py` or `accelerate "
+        "launch --num_processes=1`) with device_map='auto', or use DeepSpeed ZeRO-3 / FSDP instead of device_map.",
+        weight=86,
+        applies="accelerate (transformers Trainer, TRL, PEFT) under a multi-process launch",
+        shown_by=(f"{_SHOWN}::test_accelerate_refuses_device_map_in_a_distributed_run",),
+        example="ValueError: You can't train a model that has been loaded with `device_map='auto'` in any "
+        "distributed mode. Please rerun your script specifying `--num_processes=1` or by launching with `python "
+        "{{myscript.py}}`.",
+        example_source="accelerate/accelerator.py (prepare_model)",
+    ),
+    KnownError(
+        "ddp-unused-parameters",
+        "DDP: Expected to have finished reduction in the prior iteration (parameters that did not get a gradient)",
+        r"Expected to have finished reduction in the prior iteration before starting a new one",
+        "DistributedDataParallel waits for a gradient for every parameter that requires one; some parameters took "
+        "no part in this step's loss (a branch or head not used, a frozen-by-logic layer, an output not in the "
+        "loss), so the reduction never finished; with static_graph=True the graph changed between iterations.",
+        "Make every trainable parameter take part in the loss, or freeze the unused ones (requires_grad=False "
+        "before wrapping), or let DDP look for them: DistributedDataParallel(model, find_unused_parameters=True) "
+        "(slower); TORCH_DISTRIBUTED_DEBUG=DETAIL names the parameters that got no gradient.",
+        variants=(
+            Variant(
+                r"training graph has changed in this iteration",
+                "static_graph=True with a graph that changes",
+                "DDP was told the graph is static (static_graph=True, or _set_static_graph()) but this iteration used "
+                "other parameters: drop static_graph (and use find_unused_parameters=True if some parameters are "
+                "unused in some steps), or make forward use the same parameters every step.",
+            ),
+            Variant(
+                r"\blightning\b|pytorch_lightning|lightning_fabric",
+                "Lightning",
+                "In Lightning pass Trainer(strategy='ddp_find_unused_parameters_true') (or "
+                "DDPStrategy(find_unused_parameters=True)), or freeze the parameters the step does not use; "
+                "TORCH_DISTRIBUTED_DEBUG=DETAIL names them.",
+            ),
+            Variant(
+                r"\btransformers\b|TrainingArguments|\bTrainer\b|\btrl\b|\bpeft\b",
+                "transformers' Trainer",
+                "Set TrainingArguments(ddp_find_unused_parameters=True) (or --ddp_find_unused_parameters true), or "
+                "freeze the unused parameters; with gradient checkpointing prefer "
+                "gradient_checkpointing_kwargs={'use_reentrant': False}.",
+            ),
+            Variant(
+                r"\baccelerate\b|Accelerator\(",
+                "accelerate",
+                "Pass Accelerator(kwargs_handlers=[DistributedDataParallelKwargs(find_unused_parameters=True)]), or "
+                "freeze the parameters the step does not use.",
+            ),
+        ),
+        weight=84,
+        applies="torch.nn.parallel.DistributedDataParallel (torchrun, Lightning, transformers, accelerate)",
+        shown_by=(f"{_SHOWN}::test_ddps_reducer_in_its_own_words",),
+        example="RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+        "This error indicates that your module has parameters that were not used in producing loss.",
+        example_source="torch/csrc/distributed/c10d/reducer.cpp (Reducer::prepare_for_backward / "
+        "ensure_prior_reduction_finished)",
+    ),
+    KnownError(
+        "ddp-ready-twice",
+        "DDP: Expected to mark a variable ready only once (a parameter's gradient arrived twice)",
+        r"Expected to mark a variable ready only once|has been marked as ready twice",
+        "DDP saw a parameter's gradient hook fire twice in one backward: reentrant gradient checkpointing (the "
+        "checkpointed part runs backward again), a parameter shared by several layers or modules, or a model "
+        "wrapped twice or run twice per backward.",
+        "Use non-reentrant checkpointing (torch.utils.checkpoint.checkpoint(..., use_reentrant=False)), or tell "
+        "DDP the graph does not change (DistributedDataParallel(..., static_graph=True)) and leave "
+        "find_unused_parameters off; TORCH_DISTRIBUTED_DEBUG=DETAIL names the parameter.",
+        variants=(
+            Variant(
+                r"\btransformers\b|TrainingArguments|\bTrainer\b|\bpeft\b|\btrl\b|gradient_checkpointing",
+                "transformers' Trainer with gradient checkpointing",
+                "Set TrainingArguments(gradient_checkpointing_kwargs={'use_reentrant': False}) (or "
+                "model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={'use_reentrant': False})) and "
+                "ddp_find_unused_parameters=False.",
+            ),
+        ),
+        weight=84,
+        applies="torch.nn.parallel.DistributedDataParallel with gradient checkpointing or shared weights",
+        shown_by=(f"{_SHOWN}::test_ddps_reducer_in_its_own_words",),
+        example="RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the "
+        "following reasons: 1) Use of a module parameter outside the `forward` function.",
+        example_source="torch/csrc/distributed/c10d/reducer.cpp (Reducer::mark_variable_ready)",
+    ),
+    KnownError(
+        "dist-collective-cpu-tensor",
+        "A CPU tensor in a GPU collective (Tensors must be CUDA and dense / No backend type associated with device "
+        "type cpu)",
+        r"Tensors must be CUDA and dense|No backend type associated with device type \w{2,10}",
+        "An NCCL process group moves GPU tensors only; the collective (all_reduce, broadcast, all_gather, a metric "
+        "sync) got a tensor on the CPU (or on a device the group has no backend for).",
+        "Put the tensor on this rank's GPU before the collective (torch.tensor(x, device=f'cuda:{local_rank}'), "
+        "t.cuda()), or give CPU tensors a backend too: init_process_group(backend='cpu:gloo,cuda:nccl'), or a "
+        "separate dist.new_group(backend='gloo') for CPU objects.",
+        variants=(
+            Variant(
+                r"\blightning\b|pytorch_lightning|torchmetrics|sync_dist",
+                "Lightning / torchmetrics",
+                "A value logged with sync_dist=True (or a metric's state) is on the CPU: log tensors on "
+                "self.device (torch.tensor(v, device=self.device)), or leave sync_dist off for CPU values.",
+            ),
+            Variant(
+                r"Tensors must be CUDA and dense tensor|\bpaddle\b",
+                "Paddle",
+                "Paddle's NCCL collective got a tensor that is not on the GPU: move it to the GPU first "
+                "(paddle.to_tensor(x, place=paddle.CUDAPlace(rank)) or x.cuda()).",
+            ),
+        ),
+        weight=84,
+        applies="torch.distributed with the NCCL backend (and other device-only backends); Paddle's collectives",
+        shown_by=(f"{_SHOWN}::test_a_cpu_tensor_in_a_gpu_collective",),
+        example="RuntimeError: No backend type associated with device type cpu",
+        example_source="torch/csrc/distributed/c10d/ProcessGroup.hpp (getBackend); "
+        "torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (check_gpu_single_tensor)",
+    ),
+    KnownError(
+        "dist-replica-wrapper",
+        "DataParallel: Caught <Error> in replica N on device N (the wrapped error below is the failure)",
+        r"Caught \w{1,60} in replica \d{1,3} on device \d{1,3}",
+        "DataParallel runs the model on each GPU in a thread and re-raises a replica's error with this header; the "
+        "failure itself is the error printed under 'Original Traceback' (out of memory, a device mismatch, a "
+        "dtype or shape error in forward).",
+        "Read the error under 'Original Traceback (most recent call last)' and explain that part; to see it without "
+        "the wrapper, run on one GPU (CUDA_VISIBLE_DEVICES=0, no DataParallel). DistributedDataParallel (one "
+        "process per GPU) is the recommended replacement for DataParallel.",
+        downstream=True,
+        weight=30,
+        applies="torch.nn.DataParallel",
+        shown_by=(f"{_SHOWN}::test_dataparallels_wrapper_gives_way_to_the_wrapped_error",),
+        example="RuntimeError: Caught RuntimeError in replica 1 on device 1.",
+        example_source="torch/nn/parallel/parallel_apply.py (ExceptionWrapper(where=f'in replica {i} on device "
+        "{device}'))",
+    ),
+    KnownError(
+        "cuda-peer-access",
+        "GPUs cannot reach each other directly (peer access is not supported between these two devices)",
+        r"peer access is not supported between these two devices|peer mapping resources exhausted"
+        r"|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|cudaErrorTooManyPeers"
+        r"|CUDA_ERROR_TOO_MANY_PEERS",
+        "A copy or collective between two GPUs asked for direct peer-to-peer access, which this pair does not "
+        "offer: consumer cards without P2P, GPUs under different CPU sockets or PCIe root ports, an IOMMU or PCIe "
+        "ACS that blocks it, or a VM.",
+        "Route the traffic through host memory: NCCL_P2P_DISABLE=1 in the environment for NCCL (torch.distributed, "
+        "DeepSpeed, accelerate, vLLM); in your own code copy via the CPU (t.cpu().to('cuda:1')). `nvidia-smi topo "
+        "-m` shows how the GPUs connect; on bare metal, IOMMU passthrough (iommu=pt) or ACS off in the BIOS can "
+        "restore P2P.",
+        variants=(
+            Variant(
+                r"\bXLA\b|\bxla\b|\bjax\b|\bjaxlib\b|\btensorflow\b",
+                "XLA (JAX, TensorFlow)",
+                "XLA's collectives go through NCCL: set NCCL_P2P_DISABLE=1 before the process starts; `nvidia-smi "
+                "topo -m` shows how the GPUs connect.",
+            ),
+        ),
+        cuda_errors=("cudaErrorPeerAccessUnsupported", "cudaErrorTooManyPeers"),
+        weight=86,
+        applies="several GPUs in one host (torch, NCCL, XLA, CUDA programs)",
+        shown_by=(f"{_SHOWN}::test_gpus_that_cannot_reach_each_other",),
+        example="NCCL WARN Cuda failure 'peer access is not supported between these two devices'",
+        example_source="CUDA runtime's cudaGetErrorString for cudaErrorPeerAccessUnsupported (217); NCCL's "
+        "CUDACHECK ('Cuda failure %s')",
+    ),
+    KnownError(
+        "nccl-no-network-interface",
+        "NCCL finds no network interface (Bootstrap : no socket interface found / NET/Socket : no interface found)",
+        r"Bootstrap ?: no socket interface found|NET/Socket ?: no interface found",
+        "NCCL looks for the network interface named by NCCL_SOCKET_IFNAME (or any usable one) and found none: the "
+        "variable names an interface this host or container does not have (copied from another cluster), "
+        "excludes every interface, or the container has only loopback.",
+        "List the interfaces (`ip -br addr`) and set NCCL_SOCKET_IFNAME to the one that connects the nodes (e.g. "
+        "eth0; a prefix such as ^docker,lo excludes), or unset it on a single node; in Docker use --network=host "
+        "for multi-node runs; NCCL_DEBUG=INFO prints the interfaces NCCL sees.",
+        weight=86,  # above torch-nccl-error (75): the WARN names the cause of the error that follows
+        applies="NCCL (torch.distributed, DeepSpeed, vLLM, JAX / XLA, TensorFlow)",
+        shown_by=(f"{_SHOWN}::test_nccl_without_a_network_interface",),
+        example="node1:123:123 [0] NCCL WARN Bootstrap : no socket interface found",
+        example_source="NCCL src/bootstrap.cc (bootstrapNetInit) and src/transport/net_socket.cc (ncclNetSocketInit)",
+    ),
+    KnownError(
+        "horovod-shutdown",
+        "Horovod has been shut down (an exception on one rank, or a collective after a rank finished)",
+        r"Horovod has been shut down\. This (?:was|has been) caused by an exception on one of the ranks?",
+        "One rank raised (or finished its loop early) and Horovod shut down; every other rank then reports this "
+        "message, which is not the cause.",
+        "Find the first exception of any rank (horovodrun --output-filename DIR keeps each rank's log; mpirun "
+        "--tag-output prefixes them) and explain that; if a rank finished early, give every rank the same number "
+        "of steps (an even split of the data: hvd's DistributedSampler, drop_last=True).",
+        downstream=True,
+        weight=40,
+        applies="Horovod (TensorFlow, Keras, PyTorch, MXNet)",
+        shown_by=(f"{_SHOWN}::test_horovod_in_its_own_words",),
+        example="horovod.common.exceptions.HorovodInternalError: Horovod has been shut down. This was caused by an "
+        "exception on one of the ranks or an attempt to allreduce, allgather or broadcast a tensor after one of the "
+        "ranks finished execution.",
+        example_source="horovod/common/operations.cc (SHUT_DOWN_ERROR)",
+    ),
+    KnownError(
+        "horovod-stall",
+        "Horovod stall warning: tensors submitted by a subset of ranks (Missing ranks: ...)",
+        r"One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks",
+        "Some ranks wait in a collective that the ranks listed under 'Missing ranks' never submitted: those ranks "
+        "crashed, are still busy (rank 0 alone evaluating or saving), run fewer steps, or run other ops (a branch "
+        "that depends on the rank or the data); the job will hang.",
+        "Look at the missing ranks' logs; make every rank run the same collectives in the same order and the same "
+        "number of steps; HOROVOD_STALL_SHUTDOWN_TIME_SECONDS makes Horovod stop instead of hanging.",
+        severity="warns-of-failure",
+        alternatives=("torch-nccl-timeout",),
+        weight=70,
+        applies="Horovod",
+        shown_by=(f"{_SHOWN}::test_horovod_in_its_own_words",),
+        example="W horovod/common/stall_inspector.cc:107] One or more tensors were submitted to be reduced, gathered "
+        "or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds.",
+        example_source="horovod/common/stall_inspector.cc (CheckForStalledTensors)",
+    ),
+    KnownError(
+        "ray-gpu-unschedulable",
+        "Ray cannot place a GPU task or actor (resource request cannot be scheduled / no node type can fulfill)",
+        r"(?:No available node types can fulfill resource requests?|The following resource request cannot be "
+        r"scheduled right now:) \{[^}\n]{0,200}'GPU': [\d.]{1,8}",
+        "The tasks and actors ask for more GPUs (num_gpus) than the Ray cluster offers: Ray was started without "
+        "the GPUs (a head node or pod with none, a container that sees none), other actors hold them, or a "
+        "fractional request adds up to more than there is. The task waits forever.",
+        "`ray status` shows the cluster's GPUs and what is requested: start Ray with the GPUs (`ray start --head "
+        "--num-gpus=N`, ray.init(num_gpus=N); in Docker / Kubernetes the worker must see the GPUs), ask for fewer "
+        "(num_gpus=0.5 shares one GPU between two actors), or create fewer GPU actors; vLLM on Ray needs "
+        "tensor_parallel_size x pipeline_parallel_size GPUs in the cluster.",
+        severity="warns-of-failure",
+        weight=80,
+        applies="Ray (Ray Train / Tune / Serve, vLLM's Ray executor, RLlib)",
+        shown_by=(f"{_SHOWN}::test_ray_cannot_place_a_gpu_actor",),
+        example="Error: No available node types can fulfill resource request {'GPU': 1.0, 'CPU': 1.0}. Add suitable "
+        "node types to this cluster to resolve this issue.",
+        example_source="ray python/ray/autoscaler/_private/autoscaler.py (infeasible requests); ray's scheduler "
+        "warning 'The following resource request cannot be scheduled right now'",
+    ),
+    KnownError(
+        "vllm-parallel-size",
+        "vLLM: the parallel sizes do not fit the model or the GPUs (attention heads not divisible by tensor parallel "
+        "size; required GPUs exceed the available ones)",
+        r"Total number of attention heads \(\d{1,5}\) must be divisible by tensor parallel size \(\d{1,4}\)"
+        r"|The number of required GPUs exceeds the total number of available GPUs",
+        "vLLM splits each layer's attention heads over tensor_parallel_size GPUs, so the size must divide the "
+        "model's head count; and it needs tensor_parallel_size x pipeline_parallel_size GPUs that it (or its Ray "
+        "placement group) can see.",
+        "Choose a tensor_parallel_size that divides the model's num_attention_heads (config.json; usually 1, 2, 4 "
+        "or 8) and is at most the GPUs visible here (`nvidia-smi -L`, CUDA_VISIBLE_DEVICES); for more GPUs than "
+        "the heads allow use pipeline_parallel_size; on Ray, `ray status` must show tensor_parallel_size x "
+        "pipeline_parallel_size GPUs (start Ray on every node before vLLM, with the GPUs visible).",
+        variants=(
+            Variant(
+                r"required GPUs exceeds",
+                "more GPUs asked for than Ray offers",
+                "vLLM asked Ray for tensor_parallel_size x pipeline_parallel_size GPUs and the placement group or "
+                "cluster has fewer: `ray status` shows the GPUs; lower the sizes, or join the other nodes to the same "
+                "Ray cluster (ray start --address=HEAD:6379 on each, with its GPUs visible) before starting vLLM; a "
+                "vLLM that starts its own local Ray instance sees only this node.",
+            ),
+        ),
+        weight=86,
+        applies="vLLM (tensor / pipeline parallel, Ray executor)",
+        shown_by=(f"{_SHOWN}::test_vllm_parallel_sizes",),
+        example="ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3).",
+        example_source="vllm/config.py (ModelConfig.verify_with_parallel_config); vllm/executor/ray_utils.py "
+        "(initialize_ray_cluster)",
+    ),
+    KnownError(
+        "ds-cpu-adam-missing",
+        "DeepSpeed: 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam' (the cpu_adam op did not build)",
+        r"'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'",
+        "ZeRO's CPU optimizer offload uses DeepSpeed's cpu_adam op, built on first use; the build or load failed "
+        "(no nvcc or a CUDA toolkit of another version than torch's, no ninja, an old gcc, a stale build cached "
+        "for another torch), so the optimizer has no op and its clean-up fails with this message.",
+        "Read the error above it (the op build's own failure) and fix that; `ds_report` shows which ops can "
+        "build. Usually: install the CUDA toolkit that matches torch.version.cuda (or point CUDA_HOME at it), "
+        "`pip install ninja`, clear the stale build (rm -rf ~/.cache/torch_extensions), or prebuild it "
+        "(DS_BUILD_CPU_ADAM=1 pip install deepspeed --no-cache-dir); without offload (offload_optimizer: none) "
+        "the op is not needed.",
+        downstream=True,
+        weight=60,
+        applies="DeepSpeed ZeRO with offload_optimizer to the CPU",
+        shown_by=(f"{_SHOWN}::test_deepspeed_cpu_adam_and_nccl_over_infiniband",),
+        example="AttributeError: 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'",
+        example_source="deepspeed/ops/adam/cpu_adam.py (DeepSpeedCPUAdam.__del__ after CPUAdamBuilder().load() "
+        "failed in __init__)",
+    ),
+    KnownError(
+        "dist-child-failed",
+        "A launcher reports that a rank failed (torchrun's ChildFailedError, DeepSpeed's 'exits with return code')",
+        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,400}exits with return code = -?\d{1,3}",
+        "The launcher (torchrun / torch.distributed.elastic, DeepSpeed's launcher) only reports that a worker "
+        "process exited with an error code; the cause is that rank's own error, printed above the summary (often "
+        "prefixed [rankN]:).",
+        "Search the log above for the first rank's traceback or error and explain that; if none was printed, "
+        "decorate the entry function with @record (from torch.distributed.elastic.multiprocessing.errors import "
+        "record) so the summary carries it, or run one process (--nproc_per_node=1) to see it. exitcode -6 "
+        "(SIGABRT) is a C++ abort (an NCCL watchdog, 'terminate called'); -7 (SIGBUS) is often /dev/shm too small.",
+        variants=(
+            Variant(
+                r"sigkill_handler|\bdeepspeed\b",
+                "DeepSpeed's launcher",
+                "DeepSpeed's launcher killed the other ranks after one failed: search above for the first rank's "
+                "traceback (the lines before 'Killing subprocess') and explain that; `deepspeed --num_gpus=1` shows "
+                "it alone.",
+            ),
+        ),
+        unless=r"exitcode\s{0,4}: -(?:9|11)\b|Signal (?:9|11) \(SIG|exits with return code = -(?:9|11)\b",
+        downstream=True,
+        weight=25,
+        applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher",
+        shown_by=(f"{_SHOWN}::test_a_launcher_that_reports_a_failed_rank",),
+        example="torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank      : 0 (local_rank: 0)\n"
+        "  exitcode  : 1 (pid: 99)",
+        example_source="torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError's summary)",
+    ),
+    KnownError(
+        "ds-hostfile-notice",
+        "DeepSpeed: Unable to find hostfile, will proceed with training with local resources only (a notice)",
+        r"Unable to find hostfile, will proceed with training with local resources only",
+        "DeepSpeed's launcher found no hostfile (/job/hostfile by default), so it runs on this machine's GPUs only; "
+        "harmless for a one-node run.",
+        "Nothing to do on one machine. For several nodes, write a hostfile ('worker-1 slots=8' per line) and pass "
+        "`deepspeed --hostfile=FILE`; if the run failed, explain the error that follows.",
+        severity="notice",
+        weight=20,
+        applies="DeepSpeed's launcher",
+        shown_by=(f"{_SHOWN}::test_deepspeed_launcher_notices",),
+        example="[WARNING] [runner.py:202:fetch_hostfile] Unable to find hostfile, will proceed with training with "
+        "local resources only.",
+        example_source="deepspeed/launcher/runner.py (fetch_hostfile)",
+    ),
+    KnownError(
+        "jax-fork-warning",
+        "JAX: os.fork() was called ... JAX is multithreaded, so this will likely lead to a deadlock",
+        r"os\.fork\(\) is incompatible with multithreaded code, and JAX is multithreaded",
+        "A process that imported JAX forked (multiprocessing's default 'fork' on Linux, a DataLoader with workers, "
+        "subprocess in some Pythons); JAX's threads do not survive a fork, so a child that uses JAX can hang.",
+        "Use the spawn or forkserver start method (multiprocessing.set_start_method('spawn') under "
+        "`if __name__ == '__main__':`, or DataLoader(multiprocessing_context='spawn')), or keep JAX out of the "
+        "children; if the children never touch JAX and nothing hangs, the warning is harmless.",
+        severity="warns-of-failure",
+        alternatives=("torch-cuda-fork",),
+        weight=60,
+        applies="JAX (and libraries built on it: Flax, Keras 3 with the JAX backend)",
+        shown_by=(f"{_SHOWN}::test_cuda_and_fork_in_other_products_words",),
+        example="RuntimeWarning: os.fork() was called. os.fork() is incompatible with multithreaded code, and JAX is "
+        "multithreaded, so this will likely lead to a deadlock.",
+        example_source="jax/_src/xla_bridge.py (_at_fork warning)",
+    ),
+)
