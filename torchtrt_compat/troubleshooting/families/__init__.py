@@ -11,6 +11,7 @@ from . import (
     bindings,
     containers,
     export_quant,
+    framework_libs,
     generic,
     gpu_kernels,
     native_build,
@@ -31,5 +32,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *gpu_kernels.FAMILIES,
     *containers.FAMILIES,
     *bindings.FAMILIES,
+    *framework_libs.FAMILIES,
     *generic.FAMILIES,
 )
