@@ -389,8 +389,8 @@ _CORE: tuple[KnownError, ...] = (
                 "a DLL of another architecture (WinError 193)",
                 "Windows found a file of the right name that is not a 64-bit DLL for this Python: a 32-bit (or ARM) "
                 "build, a DLL truncated by an interrupted download, or a Linux .so copied over. Check "
-                "`python -c \"import struct; print(struct.calcsize('P')*8)\"` says 64, reinstall the package that failed "
-                "(`pip install --force-reinstall --no-cache-dir <package>`), and remove other copies of that DLL from "
+                "`python -c \"import struct; print(struct.calcsize('P')*8)\"` says 64, reinstall the package that "
+                "failed (`pip install --force-reinstall --no-cache-dir <package>`), and remove other copies of that DLL from "
                 "PATH (`where <dll>`).",
             ),
             Variant(
@@ -447,6 +447,8 @@ _CORE: tuple[KnownError, ...] = (
         ),
         advice="tensorrt-pin",
         commands=(CHECK,),
+        # bitsandbytes' own CUDA SETUP report names the DLL it tried (quant-bnb-cuda-setup has its fix)
+        unless=r"CUDA SETUP: (?:Problem|Loading binary)",
         weight=80,
         applies="Windows (torch_tensorrt ≥ 2.4 ships Windows wheels)",
         shown_by=corpus("nvidia-tensorrt-1693", "holywu-vs-rife-55", "nvidia-tensorrt-2563"),
@@ -2898,10 +2900,10 @@ _CORE: tuple[KnownError, ...] = (
             Variant(
                 r"\bJAX\b|\bjax(?:lib)?\b|XlaRuntimeError|jax_plugins",
                 "JAX",
-                "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no memory "
-                "for its handle (another process, or torch / TensorFlow in the same process, holds the rest): set "
+                "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
+                "memory for its handle (another process, or torch / TensorFlow in the same process, holds the rest): set "
                 "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax. "
-                "Otherwise the cuDNN loaded is older than jaxlib's: `pip install -U \"jax[cuda12]\"` (or cuda13) and "
+                'Otherwise the cuDNN loaded is older than jaxlib\'s: `pip install -U "jax[cuda12]"` (or cuda13) and '
                 "unset LD_LIBRARY_PATH so its nvidia-cudnn wheel is the one found (a torch install can bring another "
                 "cuDNN: keep both at one cuDNN major).",
                 product="jax",

@@ -47,8 +47,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\bJAX\b|\bjax(?:lib)?\b|jax_plugins",
                 "JAX",
                 "JAX's CUDA plugin found a CUDA component older than the one jaxlib was built against, so it fell "
-                "back to the CPU. Install the CUDA libraries from pip with the plugin (`pip install -U \"jax[cuda12]\"` "
-                "or `\"jax[cuda13]\"`, the same version as jax) and unset LD_LIBRARY_PATH (or drop the system "
+                'back to the CPU. Install the CUDA libraries from pip with the plugin (`pip install -U "jax[cuda12]"` '
+                'or `"jax[cuda13]"`, the same version as jax) and unset LD_LIBRARY_PATH (or drop the system '
                 "CUDA / cuDNN folders from it) so the nvidia-* wheels are the ones loaded; with a local CUDA install "
                 "(`jax[cuda12-local]`), upgrade it to at least the version named. `python -c 'import jax; "
                 "print(jax.devices())'` shows whether the GPU is back.",
@@ -58,7 +58,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"Loaded runtime CuDNN library|\btensorflow\b|cuda_dnn\.cc",
                 "TensorFlow",
                 "TensorFlow loaded an older cuDNN than it was built with (both versions are in the line). Install the "
-                "cuDNN its tested-build table names for this TensorFlow release (`pip install \"tensorflow[and-cuda]\"` "
+                'cuDNN its tested-build table names for this TensorFlow release (`pip install "tensorflow[and-cuda]"` '
                 "brings the matching nvidia-cudnn wheel on Linux), or pick the TensorFlow release built for the cuDNN "
                 "you have; remove other cuDNN folders (a system or conda cuDNN, another framework's) from "
                 "LD_LIBRARY_PATH so TensorFlow's is found first.",
@@ -84,8 +84,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "which JAX was built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)",
         example_source="jax's jax/_src/xla_bridge.py (_check_cuda_versions at tag jax-v0.4.20: 'Found X version "
         "N, but JAX was built against version M'), jax_plugins/cuda/__init__.py at jax 0.11.1 ('Outdated X "
-        "installation found', 'Unable to load X. Is it installed?'); TensorFlow's stream_executor/cuda/cuda_dnn.cc (CudnnSupport::Init); Paddle's "
-        "paddle/phi/backends/gpu/gpu_resources.cc (the CUDNN version warning)",
+        "installation found', 'Unable to load X. Is it installed?'); TensorFlow's stream_executor/cuda/cuda_dnn.cc "
+        "(CudnnSupport::Init); Paddle's paddle/phi/backends/gpu/gpu_resources.cc (the CUDNN version warning)",
     ),
     KnownError(
         "jax-jaxlib-version",
@@ -114,7 +114,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
         "jax found an NVIDIA GPU but no CUDA plugin: the plain `jax` (or `jax[cpu]`) install has no CUDA, so every "
         "computation runs on the CPU.",
-        "Install the CUDA build: `pip install -U \"jax[cuda12]\"` (or `\"jax[cuda13]\"` for a CUDA 13 driver: "
+        'Install the CUDA build: `pip install -U "jax[cuda12]"` (or `"jax[cuda13]"` for a CUDA 13 driver: '
         "`nvidia-smi` shows the highest CUDA the driver supports); it installs the jax-cuda plugin and its nvidia-* "
         "libraries at jax's version. Then `python -c 'import jax; print(jax.devices())'` lists CudaDevice. On Windows "
         "JAX has no CUDA build: use WSL2.",
@@ -250,7 +250,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example="W external/xla/xla/service/gpu/nvptx_compiler.cc:698] The NVIDIA driver's CUDA version is 11.4 "
         "which is older than the ptxas CUDA version (11.8.89). Because the driver is older than the ptxas version, "
         "XLA is disabling parallel compilation, which may slow down compilation.",
-        example_source="XLA's xla/service/gpu/nvptx_compiler.cc (WarnIfBadDriverJITVersion / the ptxas version "
-        "check)",
+        example_source="XLA's xla/service/gpu/nvptx_compiler.cc (WarnIfBadDriverJITVersion / the ptxas version check)",
     ),
 )
