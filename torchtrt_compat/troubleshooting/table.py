@@ -390,8 +390,8 @@ _CORE: tuple[KnownError, ...] = (
                 "Windows found a file of the right name that is not a 64-bit DLL for this Python: a 32-bit (or ARM) "
                 "build, a DLL truncated by an interrupted download, or a Linux .so copied over. Check "
                 "`python -c \"import struct; print(struct.calcsize('P')*8)\"` says 64, reinstall the package that "
-                "failed (`pip install --force-reinstall --no-cache-dir <package>`), and remove other copies of that DLL from "
-                "PATH (`where <dll>`).",
+                "failed (`pip install --force-reinstall --no-cache-dir <package>`), and remove other copies of that "
+                "DLL from PATH (`where <dll>`).",
             ),
             Variant(
                 r"DllNotFoundException|Unable to load (?:DLL|shared library)|BadImageFormatException"
@@ -2901,8 +2901,8 @@ _CORE: tuple[KnownError, ...] = (
                 r"\bJAX\b|\bjax(?:lib)?\b|XlaRuntimeError|jax_plugins",
                 "JAX",
                 "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
-                "memory for its handle (another process, or torch / TensorFlow in the same process, holds the rest): set "
-                "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax. "
+                "memory for its handle (another process, or torch / TensorFlow in the same process, holds the "
+                "rest): set XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax. "
                 'Otherwise the cuDNN loaded is older than jaxlib\'s: `pip install -U "jax[cuda12]"` (or cuda13) and '
                 "unset LD_LIBRARY_PATH so its nvidia-cudnn wheel is the one found (a torch install can bring another "
                 "cuDNN: keep both at one cuDNN major).",
