@@ -2902,7 +2902,8 @@ _CORE: tuple[KnownError, ...] = (
                 "JAX",
                 "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
                 "memory for its handle (another process, or torch / TensorFlow in the same process, holds the "
-                "rest): set XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax. "
+                "rest): set XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before "
+                "importing jax. "
                 'Otherwise the cuDNN loaded is older than jaxlib\'s: `pip install -U "jax[cuda12]"` (or cuda13) and '
                 "unset LD_LIBRARY_PATH so its nvidia-cudnn wheel is the one found (a torch install can bring another "
                 "cuDNN: keep both at one cuDNN major).",
