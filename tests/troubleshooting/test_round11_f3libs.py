@@ -201,3 +201,43 @@ def test_harmless_notices_of_tensorflow_and_xla() -> None:
     # a failure after the notice is answered as that failure
     failed = factory + "\njaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed."
     assert explain(failed)[0].key == "cudnn-not-initialized"
+
+
+def test_tensorflow_that_could_not_load_its_gpu_libraries() -> None:
+    linux = (
+        "2021-03-01 12:00:00.123456: W tensorflow/stream_executor/platform/default/dso_loader.cc:60] Could not load "
+        "dynamic library 'libcusparse.so.11'; dlerror: libcusparse.so.11: cannot open shared object file: No such "
+        "file or directory\n"
+        "2021-03-01 12:00:00.123456: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1850] Cannot dlopen some GPU "
+        "libraries. Please make sure the missing libraries mentioned above are installed properly if you would like "
+        "to use GPU. Follow the guide at the TensorFlow site for how to download and setup the required libraries.\n"
+        "Skipping registering GPU devices..."
+    )
+    found = explain(linux)
+    assert found[0].key == "tf-gpu-libraries-missing" and "tensorflow[and-cuda]" in found[0].fix
+    assert "cuda-library-major" in [e.key for e in found]
+    windows = linux.replace("libcusparse.so.11", "cusparse64_11.dll")
+    assert "WSL2" in explain(windows)[0].fix
+    # near miss: a TensorFlow that found its libraries
+    ok = "I tensorflow/stream_executor/platform/default/dso_loader.cc:53] Successfully opened dynamic library libcudart"
+    assert "tf-gpu-libraries-missing" not in keys(ok)
+
+
+def test_windows_paging_file_too_small_for_cuda_dlls() -> None:
+    text = (
+        "OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "
+        '"C:\\Users\\me\\anaconda3\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its '
+        "dependencies."
+    )
+    found = answer(text, "windows-dll-load")
+    assert "paging file" in found.fix and "num_workers" in found.fix
+
+
+def test_tensorflow_ptx_jit_notice() -> None:
+    text = (
+        "W0000 00:00:1770261679.049880   71740 gpu_device.cc:2430] TensorFlow was not built with CUDA kernel binaries "
+        "compatible with compute capability 12.0. CUDA kernels will be jit-compiled from PTX, which could take 30 "
+        "minutes or longer."
+    )
+    found = explain(text)
+    assert found.outcome == "warnings-only" and found[0].key == "tf-ptx-jit-notice"

@@ -376,7 +376,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|Unable to load (?:DLL|shared library) '[^'\n]{1,200}' or one of its dependencies|DllNotFoundException"
         r"|BadImageFormatException"
         # CPython's OSError for a DLL of another architecture (32-bit, ARM) or not a DLL at all (ERROR_BAD_EXE_FORMAT)
-        r"|\[WinError 193\]|is not a valid Win32 application",
+        r"|\[WinError 193\]|is not a valid Win32 application"
+        # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
+        r"|\[WinError 1455\]",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -384,6 +386,14 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            Variant(
+                r"\[WinError 1455\]|paging file is too small",
+                "the paging file is too small (WinError 1455)",
+                "Windows ran out of commit memory while mapping the CUDA DLLs (cuDNN, cuBLAS are hundreds of MB, and "
+                "every DataLoader worker process maps them again): enlarge the paging file (System > Advanced system "
+                "settings > Performance > Virtual memory: system managed, on a drive with free space), use fewer "
+                "DataLoader workers (`num_workers=0` or 2), close other programs, then restart.",
+            ),
             Variant(
                 r"\[WinError 193\]|is not a valid Win32 application",
                 "a DLL of another architecture (WinError 193)",

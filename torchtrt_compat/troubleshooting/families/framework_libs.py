@@ -216,6 +216,58 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="TensorFlow's third_party/xla/third_party/tsl/tsl/cuda/cudart_stub.cc (TensorFlow 2.14+)",
     ),
     KnownError(
+        "tf-gpu-libraries-missing",
+        "TensorFlow: 'Cannot dlopen some GPU libraries ... Skipping registering GPU devices' (it runs on the CPU)",
+        r"Cannot dlopen some GPU libraries\. Please make sure the missing libraries mentioned above are installed",
+        "TensorFlow could not load one or more of the CUDA libraries it was built for (the 'Could not load dynamic "
+        "library' lines above it name them: cudart, cublas, cufft, cusparse, cudnn of one CUDA major), so it "
+        "registers no GPU and runs everything on the CPU; a later `tf.device('/GPU:0')` then fails.",
+        'On Linux install the CUDA libraries with TensorFlow (`pip install "tensorflow[and-cuda]"`, TensorFlow '
+        "2.14+), or install the CUDA and cuDNN release of TensorFlow's tested-build table for your version and put "
+        "their lib folders on LD_LIBRARY_PATH; then "
+        "`python -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'` lists the GPU.",
+        variants=(
+            Variant(
+                r"\.dll\b|[A-Z]:\\|\bWindows\b",
+                "native Windows",
+                "TensorFlow 2.10 was the last release with GPU support on native Windows: for 2.11+ use WSL2 (and "
+                '`pip install "tensorflow[and-cuda]"` inside it); to stay native, install tensorflow 2.10 with CUDA '
+                "11.2 and cuDNN 8.1 and put their bin folders on PATH (the DLL names above show which are missing).",
+            ),
+        ),
+        severity="warns-of-failure",
+        alternatives=("cuda-library-major",),
+        weight=70,  # below cuda-library-major, whose line names the library that was not loaded
+        applies="TensorFlow 2.x with GPU support",
+        shown_by=(f"{_SHOWN}::test_tensorflow_that_could_not_load_its_gpu_libraries",),
+        example="W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries. Please "
+        "make sure the missing libraries mentioned above are installed properly if you would like to use GPU.",
+        example_source="TensorFlow's tensorflow/core/common_runtime/gpu/gpu_device.cc (the file its log line names; "
+        "TensorFlow 2.x)",
+    ),
+    KnownError(
+        "tf-ptx-jit-notice",
+        "TensorFlow was not built with CUDA kernel binaries compatible with compute capability X (kernels JIT from "
+        "PTX)",
+        r"TensorFlow was not built with CUDA kernel binaries compatible with compute capability",
+        "The TensorFlow wheel carries no compiled kernels for this GPU's architecture (a newer GPU than the "
+        "release), so the driver compiles every kernel from PTX at first use: the first run is slow (minutes), "
+        "later runs reuse the driver's cache. It is no failure in itself.",
+        "Wait for the first run, and keep the compiled kernels: a larger CUDA cache (`export "
+        "CUDA_CACHE_MAXSIZE=4294967296`, and CUDA_CACHE_PATH on a persistent disk in containers). A TensorFlow "
+        "release built for this GPU's compute capability (or the NVIDIA TensorFlow container) removes the wait. If "
+        "the program then fails with a PTX error, explain that error.",
+        severity="notice",
+        weight=22,
+        applies="TensorFlow on a GPU newer than the release's compiled architectures",
+        shown_by=(f"{_SHOWN}::test_tensorflow_ptx_jit_notice",),
+        example="W tensorflow/core/common_runtime/gpu/gpu_device.cc:2348] TensorFlow was not built with CUDA kernel "
+        "binaries compatible with compute capability 9.0. CUDA kernels will be jit-compiled from PTX, which could "
+        "take 30 minutes or longer.",
+        example_source="TensorFlow's tensorflow/core/common_runtime/gpu/gpu_device.cc (the file its log line names; "
+        "TensorFlow 2.x)",
+    ),
+    KnownError(
         "tf-factory-registered-notice",
         "Unable to register cuDNN / cuFFT / cuBLAS factory: one has already been registered (a TensorFlow notice)",
         r"Unable to register cu(?:DNN|FFT|BLAS) factory: Attempting to register factory for plugin"
