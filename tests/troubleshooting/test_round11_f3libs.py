@@ -241,3 +241,11 @@ def test_tensorflow_ptx_jit_notice() -> None:
     )
     found = explain(text)
     assert found.outcome == "warnings-only" and found[0].key == "tf-ptx-jit-notice"
+
+
+def test_numba_without_the_device_runtime_library() -> None:
+    text = "numba.cuda.cudadrv.driver.LinkerError: /usr/local/cuda/lib64/libcudadevrt.a not found"
+    found = answer(text, "kern-numba-nvvm-missing")
+    assert "cooperative groups" in found.fix and "numba -s" in found.fix
+    # near miss: numba's own missing-function error is no library lookup
+    assert "kern-numba-nvvm-missing" not in keys("KeyError: 'Function add_kernel not found'")
