@@ -249,3 +249,22 @@ def test_numba_without_the_device_runtime_library() -> None:
     assert "cooperative groups" in found.fix and "numba -s" in found.fix
     # near miss: numba's own missing-function error is no library lookup
     assert "kern-numba-nvvm-missing" not in keys("KeyError: 'Function add_kernel not found'")
+
+
+def test_jax_whose_cuda_backend_did_not_start() -> None:
+    text = (
+        "RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. (you may "
+        "need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)"
+    )
+    found = answer(text, "jax-cuda-backend-init")
+    assert found.confidence == "likely" and "CUDA_VISIBLE_DEVICES" in found.fix
+    memory = "CUDA backend failed to initialize: INTERNAL: no supported devices found for platform CUDA."
+    assert "XLA_PYTHON_CLIENT_PREALLOCATE" in answer(memory, "jax-cuda-backend-init").fix
+    # the reason after the colon wins when a row knows it
+    version = (
+        "CUDA backend failed to initialize: Found CUDA version 12010, but JAX was built against version 12020, "
+        "which is newer."
+    )
+    answer(version, "fw-cuda-library-older")
+    # near miss: another backend
+    assert "jax-cuda-backend-init" not in keys("Unable to initialize backend 'tpu': NOT_FOUND: No TPU found")

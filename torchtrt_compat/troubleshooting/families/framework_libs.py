@@ -128,6 +128,46 @@ FAMILIES: tuple[KnownError, ...] = (
         "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5)",
     ),
     KnownError(
+        "jax-cuda-backend-init",
+        "JAX could not start its CUDA backend ('Unable to initialize backend 'cuda'' / 'CUDA backend failed to "
+        "initialize')",
+        r"Unable to initialize backend 'cuda'|CUDA backend failed to initialize",
+        "JAX's CUDA plugin is installed but could not start; the rest of the line says why: no GPU visible to the "
+        "process (FAILED_PRECONDITION: No visible GPU devices: CUDA_VISIBLE_DEVICES, a container without the GPU, "
+        "a driver that is not loaded), CUDA libraries of another version than jaxlib's, or no GPU memory left for "
+        "CUDA's own start (no supported devices found for platform CUDA).",
+        "Read the reason after the colon: check `nvidia-smi` works in the same shell or container and that "
+        "CUDA_VISIBLE_DEVICES names a GPU; reinstall the CUDA build at jax's version (`pip install -U "
+        '"jax[cuda12]"` or `"jax[cuda13]"`) with LD_LIBRARY_PATH unset so its nvidia-* wheels are used; to run on '
+        "the CPU meanwhile set JAX_PLATFORMS=cpu.",
+        variants=(
+            Variant(
+                r"no supported devices found for platform CUDA|CUDA_ERROR_OUT_OF_MEMORY|RESOURCE_EXHAUSTED",
+                "no GPU memory left when CUDA started",
+                "Another process (or torch / TensorFlow in this one) holds the GPU memory, or JAX's pre-allocation "
+                "left none for CUDA's start: free the GPU (`nvidia-smi` lists the processes), and set "
+                "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax.",
+            ),
+            Variant(
+                r"No visible GPU devices|CUDA_ERROR_NO_DEVICE|no CUDA-capable device",
+                "no GPU visible to the process",
+                "The process sees no GPU: unset or fix CUDA_VISIBLE_DEVICES, start the container with `--gpus all` "
+                "(the NVIDIA Container Toolkit), under WSL2 keep /usr/lib/wsl/lib on LD_LIBRARY_PATH, and check "
+                "`nvidia-smi` in the same environment.",
+            ),
+        ),
+        severity="warns-of-failure",
+        loose=True,
+        alternatives=("fw-cuda-library-older", "no-gpu-visible", "gpu-out-of-memory"),
+        weight=58,  # below the rows that name the reason given after the colon
+        applies="JAX with the jax-cuda plugins",
+        shown_by=(f"{_SHOWN}::test_jax_whose_cuda_backend_did_not_start",),
+        example="RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. "
+        "(you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)",
+        example_source="jax's jax/_src/xla_bridge.py (backends() and _suggest_missing_backends, jax 0.11.1 at commit "
+        "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5)",
+    ),
+    KnownError(
         "cupy-multiple-packages",
         "Several CuPy packages in one environment ('CuPy may not function correctly because multiple CuPy packages "
         "are installed')",
