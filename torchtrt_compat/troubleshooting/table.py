@@ -33,6 +33,8 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
     ("cupy", r"\bcupy(?:_backends)?\b|\bCuPy\b"),
     ("tensorrt_llm", r"tensorrt_llm|TensorRT-LLM|\btrtllm"),
     ("tensorflow", r"\btensorflow\b|TF-TRT|tf2tensorrt"),
+    #: JAX (jax, jaxlib and its CUDA plugins: jax_plugins/cuda, jax._src.xla_bridge's logger)
+    ("jax", r"\bjax(?:lib)?\b|\bJAX\b|jax_plugins|xla_bridge"),
     (
         "tritonserver",
         r"tritonserver|TRITONBACKEND|libtriton_|triton-inference-server|model_repository_manager|model_lifecycle",
@@ -245,6 +247,10 @@ _CORE: tuple[KnownError, ...] = (
         r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
         # TensorFlow 1.x's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
         r"|Couldn't open CUDA library lib\w{1,40}\.so"
+        # Paddle's dynload wrapper when its dlopen of cuDNN failed (paddle/phi/backends/dynload/cudnn.h)
+        r"|Cannot load cudnn shared library"
+        # Paddle's dynamic_loader.cc for any library it dlopens (Linux .so and Windows .dll, "error code is 126")
+        r"|(?:third-party|TensorRT) dynamic library \([\w.+-]{1,80}\) that Paddle depends on is not configured"
         # Java's loader (System.loadLibrary: "no X in java.library.path") and DJL's engine loader
         r"|UnsatisfiedLinkError: no [\w.-]{1,80} in (?:java\.library\.path|\[)"
         # cudarc's loader for a library other than the driver's ("Unable to dynamically load the \"nvrtc\" ...")
@@ -261,6 +267,17 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            Variant(
+                r"that Paddle depends on|Cannot load cudnn shared library|\bPaddle\b",
+                "Paddle",
+                "Paddle loads CUDA, cuDNN and cuBLAS at run time (dlopen) and did not find the one named: install the "
+                "paddlepaddle-gpu build for the CUDA you have (each CUDA has its own build; recent ones bring the "
+                "nvidia-* wheels they need), or install that CUDA / cuDNN release and put its lib folder on "
+                "LD_LIBRARY_PATH (its bin folder on PATH on Windows); the unversioned name (libcudnn.so) needs the "
+                "development symlink or the nvidia-cudnn wheel. `python -c 'import paddle; "
+                "paddle.utils.run_check()'` checks the result.",
+                product="paddle",
+            ),
             Variant(
                 r"Unable to dynamically load the \"|\bcudarc\b|\bcandle\b|DlOpen \{",
                 "a Rust binding that loads CUDA libraries itself (cudarc, candle)",
@@ -357,7 +374,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|Unable to load DLL '[^'\n]{1,120}'(?: or one of its dependencies)?"
         # .NET's P/Invoke (DllNotFoundException; "shared library" on Linux / macOS), and a 32/64-bit mismatch
         r"|Unable to load (?:DLL|shared library) '[^'\n]{1,200}' or one of its dependencies|DllNotFoundException"
-        r"|BadImageFormatException",
+        r"|BadImageFormatException"
+        # CPython's OSError for a DLL of another architecture (32-bit, ARM) or not a DLL at all (ERROR_BAD_EXE_FORMAT)
+        r"|\[WinError 193\]|is not a valid Win32 application"
+        # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
+        r"|\[WinError 1455\]",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -365,6 +386,23 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            Variant(
+                r"\[WinError 1455\]|paging file is too small",
+                "the paging file is too small (WinError 1455)",
+                "Windows ran out of commit memory while mapping the CUDA DLLs (cuDNN, cuBLAS are hundreds of MB, and "
+                "every DataLoader worker process maps them again): enlarge the paging file (System > Advanced system "
+                "settings > Performance > Virtual memory: system managed, on a drive with free space), use fewer "
+                "DataLoader workers (`num_workers=0` or 2), close other programs, then restart.",
+            ),
+            Variant(
+                r"\[WinError 193\]|is not a valid Win32 application",
+                "a DLL of another architecture (WinError 193)",
+                "Windows found a file of the right name that is not a 64-bit DLL for this Python: a 32-bit (or ARM) "
+                "build, a DLL truncated by an interrupted download, or a Linux .so copied over. Check "
+                "`python -c \"import struct; print(struct.calcsize('P')*8)\"` says 64, reinstall the package that "
+                "failed (`pip install --force-reinstall --no-cache-dir <package>`), and remove other copies of that "
+                "DLL from PATH (`where <dll>`).",
+            ),
             Variant(
                 r"DllNotFoundException|Unable to load (?:DLL|shared library)|BadImageFormatException"
                 r"|TypeInitializationException|\bSystem\.\w{1,40}Exception",
@@ -419,6 +457,8 @@ _CORE: tuple[KnownError, ...] = (
         ),
         advice="tensorrt-pin",
         commands=(CHECK,),
+        # bitsandbytes' own CUDA SETUP report names the DLL it tried (quant-bnb-cuda-setup has its fix)
+        unless=r"CUDA SETUP: (?:Problem|Loading binary)",
         weight=80,
         applies="Windows (torch_tensorrt ≥ 2.4 ships Windows wheels)",
         shown_by=corpus("nvidia-tensorrt-1693", "holywu-vs-rife-55", "nvidia-tensorrt-2563"),
@@ -625,6 +665,8 @@ _CORE: tuple[KnownError, ...] = (
         r"Torch not compiled with CUDA enabled"
         # libtorch's own check (c10/cuda): its CUDA library is not loaded (a CPU libtorch, or the linker dropped it)
         r"|Cannot initialize CUDA without ATen_cuda library"
+        # MXNet's CPU build asked for a GPU context (src/storage/storage.cc, src/engine: LOG(FATAL))
+        r"|Compile with USE_CUDA=1 to enable GPU usage"
         # a library's version check that shows the installed torch is the CPU build ("(you have 2.0.1+cpu)")
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
@@ -639,7 +681,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available"
         # libtorch (C++, Rust's tch / rust-bert) without its CUDA library loaded
         # (aten/src/ATen/detail/CUDAHooksInterface.h, initCUDA)
-        r"|Cannot initialize CUDA without ATen_cuda library",
+        r"|Cannot initialize CUDA without ATen_cuda library"
+        # MXNet's CPU build asked for a GPU context (src/storage/storage.cc, src/engine: LOG(FATAL))
+        r"|Compile with USE_CUDA=1 to enable GPU usage",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
@@ -647,6 +691,14 @@ _CORE: tuple[KnownError, ...] = (
         "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
         "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
+            Variant(
+                r"USE_CUDA=1|\bmxnet\b|MXNet|dmlc::Error",
+                "MXNet (a CPU build)",
+                "This MXNet is the CPU build (the `mxnet` package) and the program asked for mx.gpu(): install the "
+                "CUDA build for your CUDA (`pip uninstall mxnet && pip install mxnet-cu112`, the suffix being the "
+                "CUDA major and minor it was built for; MXNet is retired, so the newest CUDA builds are 11.x), or "
+                "build MXNet with USE_CUDA=1; `python -c 'import mxnet; print(mxnet.context.num_gpus())'` checks it.",
+            ),
             Variant(
                 r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
                 "libtorch from Rust (tch, rust-bert)",
@@ -2841,7 +2893,12 @@ _CORE: tuple[KnownError, ...] = (
         "cudnn-not-initialized",
         "CUDNN_STATUS_NOT_INITIALIZED / EXECUTION_FAILED (cuDNN could not start or run)",
         r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR"
-        r"|CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
+        r"|CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH"
+        # TensorFlow's wordings (kernels/conv_ops*.cc, stream_executor's DnnSupport, fused_batch_norm_op.cc)
+        r"|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize"
+        r"|DNN library is not found|cuDNN launch failure"
+        # XLA's (JAX, TensorFlow 2.x) when the DNN support object was not created (stream_executor_util.cc)
+        r"|DNN library initialization failed",
         "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
         "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
         "not fit the CUDA runtime or the driver.",
@@ -2850,6 +2907,18 @@ _CORE: tuple[KnownError, ...] = (
         "and cuDNN installed, check the driver supports that CUDA (`nvidia-smi`'s 'CUDA Version'), and that only one "
         "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
         variants=(
+            Variant(
+                r"\bJAX\b|\bjax(?:lib)?\b|XlaRuntimeError|jax_plugins",
+                "JAX",
+                "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
+                "memory for its handle (another process, or torch / TensorFlow in the same process, holds the "
+                "rest): set XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before "
+                "importing jax. "
+                'Otherwise the cuDNN loaded is older than jaxlib\'s: `pip install -U "jax[cuda12]"` (or cuda13) and '
+                "unset LD_LIBRARY_PATH so its nvidia-cudnn wheel is the one found (a torch install can bring another "
+                "cuDNN: keep both at one cuDNN major).",
+                product="jax",
+            ),
             Variant(
                 r"CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
                 "cuDNN libraries of two versions",

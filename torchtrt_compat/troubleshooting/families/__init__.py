@@ -12,6 +12,7 @@ from . import (
     containers,
     distributed,
     export_quant,
+    framework_libs,
     generic,
     gpu_kernels,
     native_build,
@@ -33,5 +34,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *containers.FAMILIES,
     *bindings.FAMILIES,
     *distributed.FAMILIES,
+    *framework_libs.FAMILIES,
     *generic.FAMILIES,
 )

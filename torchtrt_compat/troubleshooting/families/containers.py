@@ -268,7 +268,9 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "host-driver-reboot",
         "Failed to initialize NVML: Driver/library version mismatch (a driver updated without a reboot)",
         r"(?:Failed to initialize NVML|nvml error): Driver/library version mismatch"
-        r"|(?:NVML library version|API mismatch): [^\n]{0,80}(?:kernel module|client) has version",
+        r"|(?:NVML library version|API mismatch): [^\n]{0,80}(?:kernel module|client) has version"
+        # TensorFlow / XLA's cuda_diagnostics.cc after cuInit failed
+        r"|kernel version [\d.]{1,16} does not match DSO version [\d.]{1,16}",
         "The NVIDIA driver's user-space libraries were updated (an apt upgrade, an installer) while the older kernel "
         "module is still loaded, so NVML, CUDA and the container toolkit refuse to talk to it.",
         "Reboot the machine (or stop everything that uses the GPU and reload the modules: `sudo rmmod nvidia_uvm "

@@ -491,9 +491,12 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- numba ---------------------------------------------------------------------------------------------------
     KnownError(
         "kern-numba-nvvm-missing",
-        "numba: libNVVM cannot be found (or libdevice): numba finds no CUDA toolkit's NVVM",
+        "numba: libNVVM cannot be found (or libdevice, libcudadevrt): numba finds no CUDA toolkit's NVVM",
         r"libNVVM cannot be found|NvvmSupportError: [^\n]{0,40}libNVVM|Missing libdevice file"
-        r"|libdevice cannot be found|Cannot find libdevice|failed to open nvvm|library nvvm not found",
+        r"|libdevice cannot be found|Cannot find libdevice|failed to open nvvm|library nvvm not found"
+        # numba's linker when a kernel needs the device runtime (cooperative groups, dynamic parallelism) and the
+        # toolkit's static libcudadevrt.a / cudadevrt.lib is absent (numba/cuda/cudadrv/driver.py, libs.py)
+        r"|(?:lib)?cudadevrt\.(?:a|lib) not found",
         "numba compiles CUDA kernels with the toolkit's NVVM (nvvm/lib64/libnvvm.so, nvvm/bin/nvvm64_*.dll) and "
         "libdevice; it looks in CUDA_HOME (and the old NUMBAPRO_NVVM / NUMBAPRO_LIBDEVICE variables), a conda "
         "cudatoolkit, the nvidia-cuda-nvcc wheel, then the system CUDA; the path it tried does not exist (a stale "
@@ -502,6 +505,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "/ NUMBAPRO_LIBDEVICE if they name another one; or install NVVM: `conda install cuda-nvcc` / `pip install "
         "nvidia-cuda-nvcc-cu12` (numba-cuda finds it). `numba -s` prints what it found.",
         variants=(
+            Variant(
+                r"cudadevrt\.(?:a|lib) not found",
+                "the device runtime library (libcudadevrt) is missing",
+                "The kernel uses cooperative groups or launches kernels itself, which links CUDA's static device "
+                "runtime (lib64/libcudadevrt.a, lib\\x64\\cudadevrt.lib): install the CUDA toolkit's runtime "
+                "development files (`conda install cuda-cudart-static` / `cuda-cudart-dev`, or `pip install "
+                "nvidia-cuda-runtime-cu12` for numba-cuda) or point CUDA_HOME at a full toolkit; `numba -s` shows the "
+                "library folders it searched.",
+            ),
             Variant(
                 r"nvvm\.dll|nvvm64|[A-Z]:\\",
                 "Windows",
