@@ -1394,7 +1394,25 @@ _CORE: tuple[KnownError, ...] = (
         # ND4J's CUDA memory manager (deeplearning4j: "Failed to allocate 637074016 bytes from DEVICE [0] memory")
         r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
         # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
-        r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory",
+        r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory"
+        # TensorFlow's BFC allocator when the allocation fails (bfc_allocator.cc: "... (rounded to N)requested by op
+        # X"; its "The caller indicates that this is not a failure" notice is tf-bfc-allocator-notice), and the eager
+        # runtime's ResourceExhaustedError
+        r"|Allocator \(\w{1,30}\) ran out of memory trying to allocate [^\n]{0,40}\(rounded to \d{1,15}\)"
+        r"|(?:ResourceExhaustedError|Resource exhausted): failed to allocate memory"
+        # XLA / JAX (PJRT's "Out of memory while trying to allocate N bytes", the stream executor allocator's "Failed
+        # to allocate request for 1.00GiB (NB) on device ordinal 0", XLA:TPU's HBM)
+        r"|RESOURCE_EXHAUSTED: (?:Out of memory while trying to allocate|Failed to allocate request for"
+        r"|XLA:TPU compile permanent error\. Ran out of memory)"
+        # PaddlePaddle's allocators (paddle/fluid/memory/allocation/cuda_allocator.cc)
+        r"|Out of memory error on GPU (?:Virtual Memory )?\d"
+        # MXNet's pooled storage manager; RAPIDS RMM's pool (RMM_FAIL in pool_memory_resource.hpp)
+        r"|cudaMalloc retry failed: out of memory|RMM failure at[^\n]{0,300}Maximum pool size exceeded"
+        # torch on Apple silicon (MPS) and ROCm (HIP), Metal's command buffer (ggml-metal, MLX), ggml's Vulkan backend
+        r"|MPS backend out of memory|HIP out of memory|kIOGPUCommandBufferCallbackErrorOutOfMemory"
+        r"|ggml_vulkan: Device memory allocation of size \d{1,15} failed|allocateMemory: ErrorOutOfDeviceMemory"
+        # cuDNN's workspace or handle allocation
+        r"|CUDNN_STATUS_ALLOC_FAILED",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1445,6 +1463,99 @@ _CORE: tuple[KnownError, ...] = (
                 "--max-running-requests), "
                 "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
             ),
+            # the products below word the same shortage in their own terms and have their own remedies; each is
+            # named by its own wording or module path (JAX before TensorFlow: jaxlib logs from org_tensorflow paths)
+            Variant(
+                r"\bjax(?:lib)?\b|XlaRuntimeError|JaxRuntimeError|RESOURCE_EXHAUSTED: (?:Out of memory while trying"
+                r"|Failed to allocate request for)|\bXLA_PYTHON_CLIENT",
+                "JAX / XLA",
+                "JAX preallocates 75% of the GPU at its first operation: with another process on the GPU (a second "
+                "JAX or torch process, a notebook kernel) give each a share (`XLA_PYTHON_CLIENT_MEM_FRACTION=.45`, "
+                "XLA_CLIENT_MEM_FRACTION in newer releases) or turn preallocation off "
+                "(`XLA_PYTHON_CLIENT_PREALLOCATE=false`); if the program itself needs more, lower the batch, donate "
+                "buffers (`jax.jit(..., donate_argnums=...)`) and rematerialize activations (`jax.checkpoint`).",
+            ),
+            Variant(
+                r"Out of memory error on GPU|\bpaddle\b|PaddlePaddle|FLAGS_fraction_of_gpu_memory",
+                "PaddlePaddle",
+                "Stop other processes on that GPU (`nvidia-smi`) or run on another one (CUDA_VISIBLE_DEVICES), lower "
+                "the batch size; Paddle's own limits: `FLAGS_allocator_strategy=auto_growth` (grow instead of "
+                "reserving), `FLAGS_fraction_of_gpu_memory_to_use` / `FLAGS_gpu_memory_limit_mb` to share the GPU, "
+                "and for Paddle Inference a smaller `config.enable_use_gpu(memory_pool_init_size_mb, device_id)`.",
+            ),
+            Variant(
+                r"\bmxnet\b|MXNetError|pooled_storage_manager",
+                "MXNet",
+                "MXNet's pooled storage keeps freed blocks for reuse: lower the batch size, set "
+                "`MXNET_GPU_MEM_POOL_TYPE=Round` (less waste from odd sizes) or `MXNET_GPU_MEM_POOL_RESERVE` to leave "
+                "room for cuDNN, call `mx.nd.waitall()` so freed arrays return to the pool, and check `nvidia-smi` for "
+                "other processes.",
+            ),
+            Variant(
+                r"\brmm\b|RMM failure|\brmm::|std::bad_alloc: out_of_memory|\bcudf\b|\bcuml\b|\bcugraph\b"
+                r"|dask[_-]cuda",
+                "RAPIDS (RMM, cuDF, cuML)",
+                "RAPIDS allocates through RMM: process the data in smaller partitions (dask_cuda with "
+                "`device_memory_limit` spills to host), let RMM use managed memory that can oversubscribe the GPU "
+                "(`rmm.reinitialize(managed_memory=True)`), turn on cuDF's spilling (`CUDF_SPILL=on`); with a pool "
+                "('Maximum pool size exceeded') raise `maximum_pool_size` or size the pool to what the GPU has free.",
+            ),
+            Variant(
+                r"\bnumba\b|CudaAPIError|Call to cuMemAlloc\w{0,6} results in",
+                "Numba (numba.cuda)",
+                "Numba frees device arrays once they are unreferenced (in batches): `del` the arrays you no longer "
+                "need, copy the data to the GPU in chunks instead of all at once, check "
+                "`numba.cuda.current_context().get_memory_info()` for what is free, and `nvidia-smi` for other "
+                "processes holding the GPU.",
+            ),
+            Variant(
+                r"MPS backend out of memory|PYTORCH_MPS_HIGH_WATERMARK_RATIO"
+                r"|kIOGPUCommandBufferCallbackErrorOutOfMemory|\[METAL\]",
+                "Apple silicon (MPS / Metal, unified memory)",
+                "On a Mac the GPU shares the system's unified memory: close other apps, lower the batch, the image "
+                "size or the context, use a smaller or quantized model; torch's MPS cap can be raised with "
+                "PYTORCH_MPS_HIGH_WATERMARK_RATIO (0.0 removes it and risks the whole system), and "
+                "torch.mps.empty_cache() returns cached blocks.",
+            ),
+            Variant(
+                r"HIP out of memory|hipErrorOutOfMemory|\bROCm\b|rocm-smi",
+                "ROCm (AMD GPUs)",
+                "The AMD GPU's memory is full: `rocm-smi` (or `amd-smi`) shows other processes; lower the batch, load "
+                "the model in fp16 / bf16; torch on ROCm reads its allocator options from PYTORCH_HIP_ALLOC_CONF "
+                "(expandable_segments:True when 'reserved but unallocated' is large).",
+            ),
+            Variant(
+                r"\bai\.djl\b|\bDJL\b",
+                "DJL (Deep Java Library)",
+                "In DJL every NDArray lives until its NDManager is closed: open a sub-manager per request "
+                "(`try (NDManager m = manager.newSubManager())`) and close Predictors when done, so memory does not "
+                "grow request after request; lower the batch, and check `nvidia-smi` for other processes.",
+            ),
+            Variant(
+                SHOWN["onnxruntime"] + r"|OrtException|Ort::Exception",
+                "onnxruntime",
+                "Bound the CUDA provider's arena in its options: `('CUDAExecutionProvider', {'gpu_mem_limit': N, "
+                "'arena_extend_strategy': 'kSameAsRequested'})`, share one session between threads, lower the batch "
+                "or input size, and check `nvidia-smi` for other sessions and processes.",
+                product="onnxruntime",
+            ),
+            Variant(
+                SHOWN["tritonserver"],
+                "Triton Inference Server",
+                "Every model instance holds its own copy on the GPU: lower `count` in the model's instance_group, "
+                "load only the models you need (`--model-control-mode=explicit`), cap each backend's memory (e.g. "
+                "the onnxruntime backend's gpu_mem_limit parameter, `--backend-config=tensorflow,"
+                "gpu-memory-fraction=0.5`), and lower the max_batch_size.",
+                product="tritonserver",
+            ),
+            Variant(
+                SHOWN["pycuda"],
+                "PyCUDA",
+                "Free device buffers explicitly (`DeviceAllocation.free()`, or drop the GPUArray) instead of waiting "
+                "for garbage collection, reuse buffers through `pycuda.tools.DeviceMemoryPool` (and `free_held()` "
+                "it), and check `pycuda.driver.mem_get_info()` for what is free.",
+                product="pycuda",
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -1474,7 +1585,9 @@ _CORE: tuple[KnownError, ...] = (
                 "TensorFlow",
                 "TensorFlow reserves nearly all GPU memory up front: let it grow instead "
                 "(`tf.config.experimental.set_memory_growth(gpu, True)` before the first op, or "
-                "TF_FORCE_GPU_ALLOW_GROWTH=true), keep one process per GPU, and lower the batch size.",
+                "TF_FORCE_GPU_ALLOW_GROWTH=true), keep one process per GPU, and lower the batch size; when the "
+                "allocator's summary points at fragmentation, TF_GPU_ALLOCATOR=cuda_malloc_async lets CUDA's own pool "
+                "allocate.",
                 product="tensorflow",
             ),
             Variant(
@@ -1486,6 +1599,13 @@ _CORE: tuple[KnownError, ...] = (
                 "unallocated' is large, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; `nvidia-smi` shows "
                 "other processes holding memory.",
                 product="torch",
+            ),
+            Variant(
+                r"cudaErrorMemoryAllocation|cudaMalloc(?:Managed|Pitch|Async)?\(|GPUassert|\.cu\(?:?\d",
+                "a CUDA C / C++ program",
+                "Check the size the failing cudaMalloc asked for (a size computed in int overflows or goes negative "
+                "and asks for terabytes), call cudaMemGetInfo(&free, &total) before it to see what is left, cudaFree "
+                "what a loop allocates on every pass, and close other processes on the GPU (`nvidia-smi`).",
             ),
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",

@@ -1,0 +1,121 @@
+"""GPU memory configuration and sizing in other products' words (issue 36, round eleven): the classes beside the
+out-of-memory failure itself (``gpu-out-of-memory`` in `troubleshooting.table`, whose variants word the fix for each
+product). TensorFlow's BFC allocator notice that is no failure, TensorFlow's memory growth set after the GPU was
+initialised, vLLM's startup check of free memory against gpu_memory_utilization, and an LLM server (SGLang,
+Hugging Face TGI) that has no room left for its KV cache or warm-up batch after the weights. Each pattern is keyed to
+the library's own wording (TensorFlow's core/common_runtime/bfc_allocator.cc and python/eager/context.py; vLLM's
+v1/worker gpu_worker; SGLang's model_executor memory pool configuration; TGI's server/text_generation_server/models
+warm-up); sizes, fractions and names are read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round11_f1mem.py"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "tf-bfc-allocator-notice",
+        "TensorFlow's allocator could not get memory it asked for and went on without it (a notice, not a failure)",
+        r"The caller indicates that this is not a failure"
+        r"|ran out of memory trying to allocate [^\n]{0,60}with freed_by_count=",
+        "A notice, not a failure: a kernel (usually cuDNN choosing a convolution algorithm, or a workspace) asked "
+        "TensorFlow's BFC allocator for optional scratch memory, did not get it, and chose a variant that needs "
+        "less. The program goes on; it may only be slower than with more free memory.",
+        "Nothing to fix when the program runs on. To silence it or give the kernels room: a smaller batch, memory "
+        "growth (`tf.config.experimental.set_memory_growth(gpu, True)` before the first op), or fewer other "
+        "processes on the GPU (`nvidia-smi`). If the program did fail, the error after these lines (OOM when "
+        "allocating tensor, ResourceExhaustedError) is the one to explain.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 1.x and 2.x on a GPU (and Keras on TensorFlow)",
+        shown_by=(_test("test_tensorflow_memory_in_its_own_words"),),
+        example="W tensorflow/core/common_runtime/bfc_allocator.cc:245] Allocator (GPU_0_bfc) ran out of memory "
+        "trying to allocate 272.00MiB with freed_by_count=0. The caller indicates that this is not a failure, but may "
+        "mean that there could be performance gains if more memory were available.",
+        example_source="TensorFlow tensorflow/core/common_runtime/bfc_allocator.cc (BFCAllocator::AllocateRawInternal, "
+        "the dry-run warning), TensorFlow 2.x",
+    ),
+    KnownError(
+        "tf-memory-growth-after-init",
+        "TensorFlow: memory growth or a memory limit was set after the GPU was initialised",
+        r"(?:Physical|Virtual) devices cannot be modified after being initialized",
+        "tf.config.experimental.set_memory_growth (or set_logical_device_configuration / a memory_limit) must run "
+        "before TensorFlow initialises the GPU; something already created a tensor, built a model or listed logical "
+        "devices (an import that builds a model, a notebook cell run earlier, Keras loading weights).",
+        "Configure the GPUs first, right after `import tensorflow as tf` and before any tensor, model or "
+        "`tf.config.list_logical_devices()` call: `for gpu in tf.config.list_physical_devices('GPU'): "
+        "tf.config.experimental.set_memory_growth(gpu, True)`; or set it from outside with "
+        "TF_FORCE_GPU_ALLOW_GROWTH=true in the environment. In a notebook, restart the kernel and run that cell "
+        "first.",
+        weight=84,
+        applies="TensorFlow 2.x (tf.config), Keras on TensorFlow",
+        shown_by=(_test("test_tensorflow_memory_in_its_own_words"),),
+        example="RuntimeError: Physical devices cannot be modified after being initialized",
+        example_source="TensorFlow tensorflow/python/eager/context.py (Context.set_memory_growth and "
+        "set_logical_device_configuration), TensorFlow 2.x",
+    ),
+    KnownError(
+        "serve-vllm-gpu-memory-utilization",
+        "vLLM: less GPU memory is free at startup than gpu_memory_utilization asks for",
+        r"Free memory on device[^\n]{0,80} on startup is less than desired GPU memory utilization",
+        "vLLM takes gpu_memory_utilization (default 0.9) of the GPU's TOTAL memory for itself, and checks at "
+        "startup that this much is free: another process holds the rest (a vLLM engine from an earlier run still "
+        "alive, another model or server, a notebook), or several vLLM instances share one GPU with fractions that "
+        "add up to more than 1.",
+        "Free the GPU (`nvidia-smi` lists the processes; an orphaned VLLM::EngineCore from an earlier run holds "
+        "memory until it is killed), or lower --gpu-memory-utilization (LLM(gpu_memory_utilization=...)) below the "
+        "free share the message shows; instances that share a GPU need fractions that add up to less than 1.",
+        weight=90,
+        applies="vLLM (V1 engine) and the stacks that start it (OpenAI-compatible server, RL trainers)",
+        shown_by=(_test("test_llm_server_memory_in_their_own_words"),),
+        example="ValueError: Free memory on device (6.92/8.0 GiB) on startup is less than desired GPU memory "
+        "utilization (0.9, 7.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+        example_source="vLLM vllm/v1/worker/gpu_worker.py (Worker.init_device, the startup memory check), vLLM 0.8+",
+    ),
+    KnownError(
+        "serve-kv-cache-no-room",
+        "An LLM server has no room for its KV cache or warm-up batch after the weights (SGLang, TGI)",
+        r"Not enough memory\. Please try to increase --mem-fraction-static"
+        r"|Not enough memory to handle \d{1,9} prefill tokens",
+        "After loading the weights the server sizes its KV cache (and warms up with its largest prefill batch) from "
+        "the memory left in its share of the GPU: the share is too small for the weights plus one batch, the "
+        "context or prefill limits are too large for this GPU, or another process holds memory.",
+        "Give the cache room or ask for less: quantize the weights (AWQ / GPTQ / FP8), shard the model over more "
+        "GPUs (tensor parallel), lower the context and batch limits, and free the GPU of other processes "
+        "(`nvidia-smi`).",
+        variants=(
+            Variant(
+                r"--mem-fraction-static",
+                "SGLang",
+                "SGLang's --mem-fraction-static is the share of the GPU for the weights AND the KV cache pool: raise "
+                "it (0.85 to 0.9; lower it only when the failure is a CUDA out of memory during a run), lower "
+                "--context-length or --max-running-requests, quantize the weights (--quantization fp8), or shard "
+                "over more GPUs (--tp).",
+            ),
+            Variant(
+                r"prefill tokens|max-batch-prefill-tokens|text[-_]generation",
+                "Hugging Face TGI",
+                "TGI warms up with --max-batch-prefill-tokens tokens at once: lower it (and --max-total-tokens / "
+                "--max-input-tokens to match), quantize (--quantize awq / gptq / fp8 / bitsandbytes), shard over "
+                "more GPUs (--num-shard), and leave the GPU to TGI alone (--cuda-memory-fraction when it must "
+                "share).",
+            ),
+        ),
+        alternatives=("gpu-out-of-memory",),
+        weight=92,  # the server's own diagnosis of the CUDA out of memory its warm-up raised
+        applies="SGLang (memory pool configuration), Hugging Face text-generation-inference (warm-up)",
+        shown_by=(_test("test_llm_server_memory_in_their_own_words"),),
+        example="RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.",
+        example_source="SGLang python/sglang/srt/model_executor/model_runner.py (init_memory_pool, "
+        "max_total_num_tokens <= 0); TGI server/text_generation_server/models/flash_causal_lm.py (warmup)",
+    ),
+)
