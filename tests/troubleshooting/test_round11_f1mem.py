@@ -150,6 +150,27 @@ _OOM = (
         "ErrorOutOfDeviceMemory",
         "-ngl",
     ),
+    # llama.cpp's context (llama-context.cpp graph_reserve), ncnn's Vulkan allocator (src/allocator.cpp), OpenCV's
+    # CUDA module (modules/core/src/cuda/gpu_mat.cu), MLX's Metal allocator (mlx/backend/metal/allocator.cpp)
+    (
+        "llama.cpp-compute",
+        "ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 11488208896\ngraph_reserve: failed to "
+        "allocate compute buffers",
+        "-ngl",
+    ),
+    ("ncnn", "vkAllocateMemory failed -2\nvkAllocateMemory failed -2", "-t 200"),
+    (
+        "opencv",
+        "cv2.error: OpenCV(4.5.5) /opencv/modules/core/src/cuda/gpu_mat.cu:116: error: (-217:Gpu API call) out of "
+        "memory in function 'allocate'",
+        "GpuMat",
+    ),
+    (
+        "mlx-malloc",
+        "ValueError: [metal::malloc] Attempting to allocate 134767706112 bytes which is greater than the maximum "
+        "allowed buffer size of 86586540032 bytes.",
+        "unified memory",
+    ),
     # a CUDA C program's own check (helper_cuda.h's checkCudaErrors: "code=2(cudaErrorMemoryAllocation)")
     (
         "cuda-c",
@@ -259,3 +280,52 @@ def test_llm_server_memory_in_their_own_words() -> None:
     # near misses: the server's settings in a log line are no failure
     assert keys("server_args=ServerArgs(mem_fraction_static=0.88, context_length=8192)") == []
     assert keys("INFO Warming up model with max_batch_prefill_tokens=4096") == []
+
+
+def test_host_memory_in_each_products_words() -> None:
+    # torch's CPU allocator (c10/core/impl/alloc_cpu.cpp), on Linux and Windows
+    torch_cpu = (
+        "RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: not enough memory: you tried "
+        "to allocate 37984010240 bytes."
+    )
+    key, fix = first(torch_cpu)
+    assert key == "host-memory-allocation" and "mmap=True" in fix
+    assert (
+        first(
+            "RuntimeError: DefaultCPUAllocator: can't allocate memory: you tried to allocate 1073741824 bytes. "
+            "Error code 12 (Cannot allocate memory)"
+        )[0]
+        == "host-memory-allocation"
+    )
+    # NumPy (numpy/core/_exceptions.py, _ArrayMemoryError)
+    key, fix = first(
+        "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 3.58 GiB for an array with shape "
+        "(10000, 48000) and data type float64"
+    )
+    assert key == "host-memory-allocation" and "np.memmap" in fix and "float64" in fix
+    # ollama (llm/server.go)
+    key, fix = first("Error: model requires more system memory (44.0 GiB) than is available (7.6 GiB)")
+    assert key == "host-memory-allocation" and "ollama stop" in fix
+    # near misses: ollama's inventory of memory, NumPy printing a shape, a GPU out of memory
+    assert keys('level=INFO source=server.go msg="system memory" total="31.3 GiB" free="20.0 GiB"') == []
+    assert keys("array with shape (10000, 48000) and data type float64 allocated") == []
+    assert "host-memory-allocation" not in keys("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB")
+
+
+def test_cudnn_handle_failures_in_tensorflow_and_jax_words() -> None:
+    # TensorFlow's convolution kernels (core/kernels/conv_ops*.cc): TensorFlow took the memory cuDNN needed
+    tf = (
+        "UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so "
+        "try looking to see if a warning log message was printed above."
+    )
+    key, fix = first(tf)
+    assert key == "cudnn-not-initialized" and "set_memory_growth" in fix
+    # XLA's stream executor (stream_executor/cuda/cuda_dnn.cc), seen from JAX
+    jax = (
+        "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed. Look at the "
+        "errors above for more details."
+    )
+    key, fix = first(jax)
+    assert key == "cudnn-not-initialized" and "XLA_PYTHON_CLIENT_PREALLOCATE" in fix and "jax[cuda12]" in fix
+    # near miss: TensorFlow choosing an algorithm is no failure
+    assert keys("I tensorflow/core/kernels/conv_ops.cc] Using convolution algorithm 1") == []

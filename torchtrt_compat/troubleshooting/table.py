@@ -1412,7 +1412,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|MPS backend out of memory|HIP out of memory|kIOGPUCommandBufferCallbackErrorOutOfMemory"
         r"|ggml_vulkan: Device memory allocation of size \d{1,15} failed|allocateMemory: ErrorOutOfDeviceMemory"
         # cuDNN's workspace or handle allocation
-        r"|CUDNN_STATUS_ALLOC_FAILED",
+        r"|CUDNN_STATUS_ALLOC_FAILED"
+        # llama.cpp's context (llama-context.cpp graph_reserve; llama_new_context_with_model in older releases),
+        # ncnn's Vulkan allocator (src/allocator.cpp), MLX's Metal allocator (backend/metal/allocator.cpp)
+        r"|failed to allocate compute (?:pp )?buffers|vkAllocateMemory failed -?\d"
+        r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1434,7 +1438,8 @@ _CORE: tuple[KnownError, ...] = (
                 "growing; update the library or report the leak with the warning if it is its own.",
             ),
             Variant(
-                r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer",
+                r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer|compute (?:pp )?buffers"
+                r"|\bllama_\w{1,40}:",
                 "llama.cpp and the apps built on it (ollama, koboldcpp, LM Studio)",
                 "The layers offloaded to the GPU plus the KV cache do not fit: offload fewer layers (`-ngl` / "
                 "`--gpulayers`, ollama's `num_gpu`), lower the context size (`-c`, `num_ctx`), quantize the KV cache "
@@ -1462,6 +1467,20 @@ _CORE: tuple[KnownError, ...] = (
                 "--max-batch-prefill-tokens, --max-total-tokens; SGLang: --mem-fraction-static, "
                 "--max-running-requests), "
                 "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
+            ),
+            Variant(
+                r"vkAllocateMemory failed|\bncnn\b",
+                "ncnn (Vulkan: Real-ESRGAN / waifu2x / RIFE -ncnn-vulkan apps)",
+                "ncnn could not allocate Vulkan memory for the image: use a smaller tile (the -ncnn-vulkan apps' "
+                "`-t 200`, or lower; 0 picks one from the GPU's memory), a smaller scale or input, fewer jobs "
+                "(`-j 1:1:1`), or pick the GPU with more memory (`-g`); close other programs using the GPU.",
+            ),
+            Variant(
+                r"cv2\.error|OpenCV\(|\bcv::cuda\b|Gpu API call\) out of memory",
+                "OpenCV's CUDA module (GpuMat)",
+                "Allocate GpuMats once and reuse them across frames (create them outside the loop, pass them as the "
+                "output argument) instead of new ones per frame, release() those you no longer need, process smaller "
+                "images or tiles, and check `nvidia-smi` for other processes.",
             ),
             # the products below word the same shortage in their own terms and have their own remedies; each is
             # named by its own wording or module path (JAX before TensorFlow: jaxlib logs from org_tensorflow paths)
@@ -1510,7 +1529,7 @@ _CORE: tuple[KnownError, ...] = (
             ),
             Variant(
                 r"MPS backend out of memory|PYTORCH_MPS_HIGH_WATERMARK_RATIO"
-                r"|kIOGPUCommandBufferCallbackErrorOutOfMemory|\[METAL\]",
+                r"|kIOGPUCommandBufferCallbackErrorOutOfMemory|\[METAL\]|\[metal::",
                 "Apple silicon (MPS / Metal, unified memory)",
                 "On a Mac the GPU shares the system's unified memory: close other apps, lower the batch, the image "
                 "size or the context, use a smaller or quantized model; torch's MPS cap can be raised with "
@@ -2961,7 +2980,10 @@ _CORE: tuple[KnownError, ...] = (
         "cudnn-not-initialized",
         "CUDNN_STATUS_NOT_INITIALIZED / EXECUTION_FAILED (cuDNN could not start or run)",
         r"CUDNN_STATUS_NOT_INITIALIZED|CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_INTERNAL_ERROR"
-        r"|CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH",
+        r"|CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH"
+        # TensorFlow's convolution kernels and XLA's stream executor (TensorFlow, JAX) when cuDNN's handle failed
+        r"|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize"
+        r"|DNN library initialization failed",
         "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
         "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
         "not fit the CUDA runtime or the driver.",
@@ -2998,7 +3020,17 @@ _CORE: tuple[KnownError, ...] = (
                 product="ctranslate2",
             ),
             Variant(
-                SHOWN["tensorflow"],
+                r"\bjax(?:lib)?\b|XlaRuntimeError|JaxRuntimeError",
+                "JAX",
+                "JAX preallocates 75% of the GPU, so cuDNN may find no room for its handle when another process (or "
+                "a torch / TensorFlow in the same process) holds the rest: XLA_PYTHON_CLIENT_PREALLOCATE=false or "
+                "XLA_PYTHON_CLIENT_MEM_FRACTION=.5; otherwise the cuDNN loaded is older than the one jaxlib was built "
+                "with (the lines above say 'Loaded runtime CuDNN library: X but source was compiled with: Y'): "
+                "install jax with its CUDA wheels (`pip install -U 'jax[cuda12]'`) and take any other cuDNN "
+                "(LD_LIBRARY_PATH, a torch with another nvidia-cudnn wheel) off the loader path.",
+            ),
+            Variant(
+                SHOWN["tensorflow"] + r"|Failed to get convolution algorithm",
                 "TensorFlow",
                 "TensorFlow reserves nearly all GPU memory up front, so cuDNN cannot create its handle: let memory "
                 "grow (`tf.config.experimental.set_memory_growth(gpu, True)`, or TF_FORCE_GPU_ALLOW_GROWTH=true) and "

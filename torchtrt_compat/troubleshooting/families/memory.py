@@ -1,11 +1,13 @@
 """GPU memory configuration and sizing in other products' words (issue 36, round eleven): the classes beside the
 out-of-memory failure itself (``gpu-out-of-memory`` in `troubleshooting.table`, whose variants word the fix for each
 product). TensorFlow's BFC allocator notice that is no failure, TensorFlow's memory growth set after the GPU was
-initialised, vLLM's startup check of free memory against gpu_memory_utilization, and an LLM server (SGLang,
-Hugging Face TGI) that has no room left for its KV cache or warm-up batch after the weights. Each pattern is keyed to
-the library's own wording (TensorFlow's core/common_runtime/bfc_allocator.cc and python/eager/context.py; vLLM's
-v1/worker gpu_worker; SGLang's model_executor memory pool configuration; TGI's server/text_generation_server/models
-warm-up); sizes, fractions and names are read from the text, never written into a pattern.
+initialised, vLLM's startup check of free memory against gpu_memory_utilization, an LLM server (SGLang, Hugging Face
+TGI) that has no room left for its KV cache or warm-up batch after the weights, and host RAM that ran out (torch's
+CPU allocator, NumPy's array allocation, ollama's memory check). Each pattern is keyed to the library's own wording
+(TensorFlow's core/common_runtime/bfc_allocator.cc and python/eager/context.py; vLLM's v1/worker gpu_worker; SGLang's
+model_executor memory pool configuration; TGI's server/text_generation_server/models warm-up; torch's
+c10/core/impl/alloc_cpu.cpp; NumPy's core/_exceptions.py; ollama's llm/server.go); sizes, fractions and names are
+read from the text, never written into a pattern.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ def _test(name: str) -> str:
     return f"{_TESTS}::{name}"
 
 
-FAMILIES: tuple[KnownError, ...] = (
+_CONFIG: tuple[KnownError, ...] = (
     KnownError(
         "tf-bfc-allocator-notice",
         "TensorFlow's allocator could not get memory it asked for and went on without it (a notice, not a failure)",
@@ -119,3 +121,47 @@ FAMILIES: tuple[KnownError, ...] = (
         "max_total_num_tokens <= 0); TGI server/text_generation_server/models/flash_causal_lm.py (warmup)",
     ),
 )
+
+_HOST: tuple[KnownError, ...] = (
+    KnownError(
+        "host-memory-allocation",
+        "Host memory (RAM) could not be allocated: torch's CPU allocator, NumPy, ollama's memory check",
+        r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)"
+        r"|Unable to allocate [\d.]{1,12} [KMGTPE]?i?B for an array with shape"
+        r"|model requires more system memory \([^)\n]{1,24}\) than is available",
+        "The machine's RAM (not the GPU's memory) ran out: a tensor or array larger than the free RAM (often a "
+        "whole dataset, a float64 array, a model's full-precision weights loaded on the CPU before moving to the "
+        "GPU), several copies at once, or a model larger than RAM plus what fits on the GPU. On Windows the page "
+        "file's size bounds it too.",
+        "Use less RAM at once: smaller arrays or chunks (np.memmap, a data loader instead of one array), float32 or "
+        "lower precision, no extra copies; load models straight to the GPU or lazily (torch.load(..., mmap=True), "
+        "transformers' low_cpu_mem_usage=True / device_map='auto'); close other programs; on Windows let the "
+        "page file grow (System > Advanced > Performance > Virtual memory).",
+        variants=(
+            Variant(
+                r"model requires more system memory",
+                "ollama",
+                "The model does not fit RAM plus the GPU's memory: pull a smaller model or quantization (a q4_K_M "
+                "tag), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH), unload other models (`ollama ps`, "
+                "`ollama stop <model>`; OLLAMA_MAX_LOADED_MODELS=1), and close other programs.",
+            ),
+            Variant(
+                r"for an array with shape",
+                "NumPy",
+                "The array is larger than free RAM: check its shape and dtype (the message names both; float64 "
+                "doubles float32), build it in chunks or as np.memmap on disk, avoid temporaries (in-place ops, "
+                "out=), and on Windows let the page file grow.",
+            ),
+        ),
+        weight=80,
+        applies="any program on the CPU side: torch (c10's CPU allocator), NumPy, ollama",
+        shown_by=(_test("test_host_memory_in_each_products_words"),),
+        example="RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: not enough memory: you "
+        "tried to allocate 37984010240 bytes.",
+        example_source="torch c10/core/impl/alloc_cpu.cpp (alloc_cpu); NumPy numpy/core/_exceptions.py "
+        "(_ArrayMemoryError.__str__); ollama llm/server.go (the system memory check)",
+    ),
+)
+
+#: the rows of this domain (`families.FAMILIES` plugs them in)
+FAMILIES: tuple[KnownError, ...] = (*_CONFIG, *_HOST)
