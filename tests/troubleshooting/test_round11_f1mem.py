@@ -240,6 +240,15 @@ def test_tensorflow_memory_in_its_own_words() -> None:
     )
     key, fix = first(failed)
     assert key == "gpu-out-of-memory" and "set_memory_growth" in fix
+    # Keras' predict called in a loop (polymorphic_function.py's frequent-tracing warning): a notice
+    retrace = (
+        "WARNING:tensorflow:6 out of the last 11 calls to <function Model.make_predict_function.<locals>."
+        "predict_function at 0x13f7ee670> triggered tf.function retracing. Tracing is expensive and the excessive "
+        "number of tracings could be due to (1) creating @tf.function repeatedly in a loop."
+    )
+    found = explain(retrace)
+    assert found.outcome == "warnings-only" and found[0].key == "tf-function-retracing"
+    assert "predict_on_batch" in found[0].fix
     # memory growth set after the GPU was initialised (tensorflow/python/eager/context.py)
     for text in (
         "RuntimeError: Physical devices cannot be modified after being initialized",

@@ -122,6 +122,32 @@ _CONFIG: tuple[KnownError, ...] = (
     ),
 )
 
+#: memory that grows call after call, in the product's own warning
+_GROWTH: tuple[KnownError, ...] = (
+    KnownError(
+        "tf-function-retracing",
+        "TensorFlow retraces a tf.function on many calls (a notice; memory and time grow with each trace)",
+        r"calls to <[^\n]{1,200}> triggered tf\.function retracing",
+        "A notice, not a failure: TensorFlow traced the function again for new input shapes or Python values (Keras' "
+        "predict / evaluate called in a loop, an @tf.function created inside a loop, Python numbers passed "
+        "instead of tensors); every trace keeps a new graph, so a long loop slows down and its memory grows.",
+        "Call the model directly in loops (`model(x, training=False)` or `model.predict_on_batch(x)`) or pass all "
+        "inputs to one predict call; create tf.functions once, outside the loop; pass tensors of fixed shapes "
+        "(`input_signature=[tf.TensorSpec([None, ...])]`, or `reduce_retracing=True`); when building models in a "
+        "loop, `tf.keras.backend.clear_session()` between them.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 2.x, Keras on TensorFlow",
+        shown_by=(_test("test_tensorflow_memory_in_its_own_words"),),
+        example="WARNING:tensorflow:5 out of the last 5 calls to <function Model.make_predict_function.<locals>."
+        "predict_function at 0x7f0c> triggered tf.function retracing. Tracing is expensive and the excessive number "
+        "of tracings could be due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with "
+        "different shapes, (3) passing Python objects instead of tensors.",
+        example_source="TensorFlow tensorflow/python/eager/polymorphic_function/polymorphic_function.py (the "
+        "frequent-tracing warning), TensorFlow 2.x",
+    ),
+)
+
 _HOST: tuple[KnownError, ...] = (
     KnownError(
         "host-memory-allocation",
@@ -164,4 +190,4 @@ _HOST: tuple[KnownError, ...] = (
 )
 
 #: the rows of this domain (`families.FAMILIES` plugs them in)
-FAMILIES: tuple[KnownError, ...] = (*_CONFIG, *_HOST)
+FAMILIES: tuple[KnownError, ...] = (*_CONFIG, *_GROWTH, *_HOST)
