@@ -171,6 +171,20 @@ _OOM = (
         "allowed buffer size of 86586540032 bytes.",
         "unified memory",
     ),
+    # CUDA.jl (src/pool.jl, OutOfGPUMemoryError), NCCL's CUDACHECK (src/include/checks.h), cudarc's DriverError
+    (
+        "julia",
+        "ERROR: LoadError: Out of GPU memory trying to allocate 11.921 GiB\nEffective GPU memory usage: 99.85% "
+        "(15.758 GiB/15.782 GiB)\nMemory pool usage: 13.411 GiB (15.281 GiB reserved)",
+        "CUDA.reclaim()",
+    ),
+    (
+        "nccl",
+        "node1:1234:1300 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'\nnode1:1234:1300 [0] NCCL "
+        "INFO init.cc:1000 -> 1",
+        "NCCL_BUFFSIZE",
+    ),
+    ("rust-cudarc", 'Error: DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory")', "DType::BF16"),
     # a CUDA C program's own check (helper_cuda.h's checkCudaErrors: "code=2(cudaErrorMemoryAllocation)")
     (
         "cuda-c",
@@ -319,6 +333,13 @@ def test_host_memory_in_each_products_words() -> None:
     assert keys('level=INFO source=server.go msg="system memory" total="31.3 GiB" free="20.0 GiB"') == []
     assert keys("array with shape (10000, 48000) and data type float64 allocated") == []
     assert "host-memory-allocation" not in keys("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB")
+    # a torch out of memory in a multi-GPU run whose log has other NCCL warnings keeps torch's fix
+    ddp = (
+        "node1:1:1 [0] NCCL WARN Connect to 10.0.0.2<45678> failed : Connection refused\n"
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79 GiB"
+    )
+    key, fix = first(ddp)
+    assert key == "gpu-out-of-memory" and "expandable_segments" in fix and "NCCL_BUFFSIZE" not in fix
 
 
 def test_cudnn_handle_failures_in_tensorflow_and_jax_words() -> None:

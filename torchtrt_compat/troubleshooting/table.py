@@ -1416,7 +1416,9 @@ _CORE: tuple[KnownError, ...] = (
         # llama.cpp's context (llama-context.cpp graph_reserve; llama_new_context_with_model in older releases),
         # ncnn's Vulkan allocator (src/allocator.cpp), MLX's Metal allocator (backend/metal/allocator.cpp)
         r"|failed to allocate compute (?:pp )?buffers|vkAllocateMemory failed -?\d"
-        r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than",
+        r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than"
+        # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
+        r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1467,6 +1469,30 @@ _CORE: tuple[KnownError, ...] = (
                 "--max-batch-prefill-tokens, --max-total-tokens; SGLang: --mem-fraction-static, "
                 "--max-running-requests), "
                 "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
+            ),
+            Variant(
+                r"Out of GPU memory trying to allocate|OutOfGPUMemoryError|\bCUDA\.jl\b|\.jl:\d",
+                "Julia (CUDA.jl)",
+                "CUDA.jl frees GPU arrays when Julia's garbage collector runs: free the big ones early "
+                "(`CUDA.unsafe_free!(x)`), call `GC.gc(); CUDA.reclaim()` between steps, work in smaller batches, "
+                "and check `CUDA.memory_status()`; JULIA_CUDA_HARD_MEMORY_LIMIT / JULIA_CUDA_SOFT_MEMORY_LIMIT bound "
+                "the pool when the GPU is shared, and `nvidia-smi` shows other processes (an earlier Julia session "
+                "still alive holds its memory).",
+            ),
+            Variant(
+                r"Cuda failure '(?:out of memory|cudaErrorMemoryAllocation)'",
+                "NCCL (multi-GPU communication)",
+                "NCCL could not allocate its buffers on a GPU the model already fills: leave room (a smaller batch or "
+                "model shard), shrink NCCL's buffers (NCCL_BUFFSIZE, fewer channels with NCCL_MAX_NCHANNELS), turn "
+                "off NVLink SHARP buffers on Hopper (NCCL_NVLS_ENABLE=0), and check that every rank uses its own GPU "
+                "(two ranks on one GPU double its memory).",
+            ),
+            Variant(
+                r"DriverError\(CUDA_ERROR_OUT_OF_MEMORY|\bcandle\b|\bcudarc\b",
+                "Rust (candle / cudarc)",
+                "Load the weights in a smaller dtype (DType::BF16 / F16) or a quantized model, drop tensors as soon as "
+                "they are used (end their scope), lower the batch or sequence length, and check `nvidia-smi` for "
+                "other processes.",
             ),
             Variant(
                 r"vkAllocateMemory failed|\bncnn\b",
