@@ -682,12 +682,26 @@ _OOM_FAILED = re.compile(
 )
 
 
+#: TensorFlow's BFC allocator's notice (bfc_allocator.cc): a kernel asked for optional scratch memory and went on
+_TF_BFC_NOTICE = re.compile(r"The caller indicates that this is not a failure|with freed_by_count=", re.IGNORECASE)
+#: what shows a TensorFlow program did fail for memory (its allocator's failing line, its error, a traceback)
+_TF_OOM_FAILED = re.compile(
+    r"OOM when allocating|ResourceExhausted|Resource exhausted|RESOURCE_EXHAUSTED|\(rounded to \d{1,15}\)"
+    r"|Traceback|CUDA out of memory|OutOfMemoryError|Check failed|core dumped|Aborted",
+    re.IGNORECASE,
+)
+
+
 def _decide_tactic_memory(_v: Versions, text: str) -> str | None:
     """TensorRT's builder logs an OutOfMemory error for each tactic it cannot time, then skips it and goes on: when
     the text shows it went on (skipped tactics, an engine written) and no failure of its own, the lines are the
-    builder's notice (trt-tactic-memory); otherwise the out of memory is the failure."""
+    builder's notice (trt-tactic-memory); TensorFlow's allocator says so itself ("The caller indicates that this is
+    not a failure": tf-bfc-allocator-notice) unless the program failed after it; otherwise the out of memory is the
+    failure."""
     if _BUILDER_WENT_ON.search(text) and not _OOM_FAILED.search(text):
         return "trt-tactic-memory"
+    if _TF_BFC_NOTICE.search(text) and not _TF_OOM_FAILED.search(text):
+        return "tf-bfc-allocator-notice"
     return "gpu-out-of-memory"
 
 

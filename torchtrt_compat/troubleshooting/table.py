@@ -1446,7 +1446,31 @@ _CORE: tuple[KnownError, ...] = (
         # ND4J's CUDA memory manager (deeplearning4j: "Failed to allocate 637074016 bytes from DEVICE [0] memory")
         r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
         # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
-        r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory",
+        r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory"
+        # TensorFlow's BFC allocator when the allocation fails (bfc_allocator.cc: "... (rounded to N)requested by op
+        # X"; its "The caller indicates that this is not a failure" notice is tf-bfc-allocator-notice), and the eager
+        # runtime's ResourceExhaustedError
+        r"|Allocator \(\w{1,30}\) ran out of memory trying to allocate [^\n]{0,40}\(rounded to \d{1,15}\)"
+        r"|(?:ResourceExhaustedError|Resource exhausted): failed to allocate memory"
+        # XLA / JAX (PJRT's "Out of memory while trying to allocate N bytes", the stream executor allocator's "Failed
+        # to allocate request for 1.00GiB (NB) on device ordinal 0", XLA:TPU's HBM)
+        r"|RESOURCE_EXHAUSTED: (?:Out of memory while trying to allocate|Failed to allocate request for"
+        r"|XLA:TPU compile permanent error\. Ran out of memory)"
+        # PaddlePaddle's allocators (paddle/fluid/memory/allocation/cuda_allocator.cc)
+        r"|Out of memory error on GPU (?:Virtual Memory )?\d"
+        # MXNet's pooled storage manager; RAPIDS RMM's pool (RMM_FAIL in pool_memory_resource.hpp)
+        r"|cudaMalloc retry failed: out of memory|RMM failure at[^\n]{0,300}Maximum pool size exceeded"
+        # torch on Apple silicon (MPS) and ROCm (HIP), Metal's command buffer (ggml-metal, MLX), ggml's Vulkan backend
+        r"|MPS backend out of memory|HIP out of memory|kIOGPUCommandBufferCallbackErrorOutOfMemory"
+        r"|ggml_vulkan: Device memory allocation of size \d{1,15} failed|allocateMemory: ErrorOutOfDeviceMemory"
+        # cuDNN's workspace or handle allocation
+        r"|CUDNN_STATUS_ALLOC_FAILED"
+        # llama.cpp's context (llama-context.cpp graph_reserve; llama_new_context_with_model in older releases),
+        # ncnn's Vulkan allocator (src/allocator.cpp), MLX's Metal allocator (backend/metal/allocator.cpp)
+        r"|failed to allocate compute (?:pp )?buffers|vkAllocateMemory failed -?\d"
+        r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than"
+        # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
+        r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1468,7 +1492,8 @@ _CORE: tuple[KnownError, ...] = (
                 "growing; update the library or report the leak with the warning if it is its own.",
             ),
             Variant(
-                r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer",
+                r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer|compute (?:pp )?buffers"
+                r"|\bllama_\w{1,40}:",
                 "llama.cpp and the apps built on it (ollama, koboldcpp, LM Studio)",
                 "The layers offloaded to the GPU plus the KV cache do not fit: offload fewer layers (`-ngl` / "
                 "`--gpulayers`, ollama's `num_gpu`), lower the context size (`-c`, `num_ctx`), quantize the KV cache "
@@ -1496,6 +1521,137 @@ _CORE: tuple[KnownError, ...] = (
                 "--max-batch-prefill-tokens, --max-total-tokens; SGLang: --mem-fraction-static, "
                 "--max-running-requests), "
                 "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
+            ),
+            Variant(
+                r"Out of GPU memory trying to allocate|OutOfGPUMemoryError|\bCUDA\.jl\b|\.jl:\d",
+                "Julia (CUDA.jl)",
+                "CUDA.jl frees GPU arrays when Julia's garbage collector runs: free the big ones early "
+                "(`CUDA.unsafe_free!(x)`), call `GC.gc(); CUDA.reclaim()` between steps, work in smaller batches, "
+                "and check `CUDA.memory_status()`; JULIA_CUDA_HARD_MEMORY_LIMIT / JULIA_CUDA_SOFT_MEMORY_LIMIT bound "
+                "the pool when the GPU is shared, and `nvidia-smi` shows other processes (an earlier Julia session "
+                "still alive holds its memory).",
+            ),
+            Variant(
+                r"Cuda failure '(?:out of memory|cudaErrorMemoryAllocation)'",
+                "NCCL (multi-GPU communication)",
+                "NCCL could not allocate its buffers on a GPU the model already fills: leave room (a smaller batch or "
+                "model shard), shrink NCCL's buffers (NCCL_BUFFSIZE, fewer channels with NCCL_MAX_NCHANNELS), turn "
+                "off NVLink SHARP buffers on Hopper (NCCL_NVLS_ENABLE=0), and check that every rank uses its own GPU "
+                "(two ranks on one GPU double its memory).",
+            ),
+            Variant(
+                r"DriverError\(CUDA_ERROR_OUT_OF_MEMORY|\bcandle\b|\bcudarc\b",
+                "Rust (candle / cudarc)",
+                "Load the weights in a smaller dtype (DType::BF16 / F16) or a quantized model, drop tensors as soon as "
+                "they are used (end their scope), lower the batch or sequence length, and check `nvidia-smi` for "
+                "other processes.",
+            ),
+            Variant(
+                r"vkAllocateMemory failed|\bncnn\b",
+                "ncnn (Vulkan: Real-ESRGAN / waifu2x / RIFE -ncnn-vulkan apps)",
+                "ncnn could not allocate Vulkan memory for the image: use a smaller tile (the -ncnn-vulkan apps' "
+                "`-t 200`, or lower; 0 picks one from the GPU's memory), a smaller scale or input, fewer jobs "
+                "(`-j 1:1:1`), or pick the GPU with more memory (`-g`); close other programs using the GPU.",
+            ),
+            Variant(
+                r"cv2\.error|OpenCV\(|\bcv::cuda\b|Gpu API call\) out of memory",
+                "OpenCV's CUDA module (GpuMat)",
+                "Allocate GpuMats once and reuse them across frames (create them outside the loop, pass them as the "
+                "output argument) instead of new ones per frame, release() those you no longer need, process smaller "
+                "images or tiles, and check `nvidia-smi` for other processes.",
+            ),
+            # the products below word the same shortage in their own terms and have their own remedies; each is
+            # named by its own wording or module path (JAX before TensorFlow: jaxlib logs from org_tensorflow paths)
+            Variant(
+                r"\bjax(?:lib)?\b|XlaRuntimeError|JaxRuntimeError|RESOURCE_EXHAUSTED: (?:Out of memory while trying"
+                r"|Failed to allocate request for)|\bXLA_PYTHON_CLIENT",
+                "JAX / XLA",
+                "JAX preallocates 75% of the GPU at its first operation: with another process on the GPU (a second "
+                "JAX or torch process, a notebook kernel) give each a share (`XLA_PYTHON_CLIENT_MEM_FRACTION=.45`, "
+                "XLA_CLIENT_MEM_FRACTION in newer releases) or turn preallocation off "
+                "(`XLA_PYTHON_CLIENT_PREALLOCATE=false`); if the program itself needs more, lower the batch, donate "
+                "buffers (`jax.jit(..., donate_argnums=...)`) and rematerialize activations (`jax.checkpoint`).",
+            ),
+            Variant(
+                r"Out of memory error on GPU|\bpaddle\b|PaddlePaddle|FLAGS_fraction_of_gpu_memory",
+                "PaddlePaddle",
+                "Stop other processes on that GPU (`nvidia-smi`) or run on another one (CUDA_VISIBLE_DEVICES), lower "
+                "the batch size; Paddle's own limits: `FLAGS_allocator_strategy=auto_growth` (grow instead of "
+                "reserving), `FLAGS_fraction_of_gpu_memory_to_use` / `FLAGS_gpu_memory_limit_mb` to share the GPU, "
+                "and for Paddle Inference a smaller `config.enable_use_gpu(memory_pool_init_size_mb, device_id)`.",
+            ),
+            Variant(
+                r"\bmxnet\b|MXNetError|pooled_storage_manager",
+                "MXNet",
+                "MXNet's pooled storage keeps freed blocks for reuse: lower the batch size, set "
+                "`MXNET_GPU_MEM_POOL_TYPE=Round` (less waste from odd sizes) or `MXNET_GPU_MEM_POOL_RESERVE` to leave "
+                "room for cuDNN, call `mx.nd.waitall()` so freed arrays return to the pool, and check `nvidia-smi` for "
+                "other processes.",
+            ),
+            Variant(
+                r"\brmm\b|RMM failure|\brmm::|std::bad_alloc: out_of_memory|\bcudf\b|\bcuml\b|\bcugraph\b"
+                r"|dask[_-]cuda",
+                "RAPIDS (RMM, cuDF, cuML)",
+                "RAPIDS allocates through RMM: process the data in smaller partitions (dask_cuda with "
+                "`device_memory_limit` spills to host), let RMM use managed memory that can oversubscribe the GPU "
+                "(`rmm.reinitialize(managed_memory=True)`), turn on cuDF's spilling (`CUDF_SPILL=on`); with a pool "
+                "('Maximum pool size exceeded') raise `maximum_pool_size` or size the pool to what the GPU has free.",
+            ),
+            Variant(
+                r"\bnumba\b|CudaAPIError|Call to cuMemAlloc\w{0,6} results in",
+                "Numba (numba.cuda)",
+                "Numba frees device arrays once they are unreferenced (in batches): `del` the arrays you no longer "
+                "need, copy the data to the GPU in chunks instead of all at once, check "
+                "`numba.cuda.current_context().get_memory_info()` for what is free, and `nvidia-smi` for other "
+                "processes holding the GPU.",
+            ),
+            Variant(
+                r"MPS backend out of memory|PYTORCH_MPS_HIGH_WATERMARK_RATIO"
+                r"|kIOGPUCommandBufferCallbackErrorOutOfMemory|\[METAL\]|\[metal::",
+                "Apple silicon (MPS / Metal, unified memory)",
+                "On a Mac the GPU shares the system's unified memory: close other apps, lower the batch, the image "
+                "size or the context, use a smaller or quantized model; torch's MPS cap can be raised with "
+                "PYTORCH_MPS_HIGH_WATERMARK_RATIO (0.0 removes it and risks the whole system), and "
+                "torch.mps.empty_cache() returns cached blocks.",
+            ),
+            Variant(
+                r"HIP out of memory|hipErrorOutOfMemory|\bROCm\b|rocm-smi",
+                "ROCm (AMD GPUs)",
+                "The AMD GPU's memory is full: `rocm-smi` (or `amd-smi`) shows other processes; lower the batch, load "
+                "the model in fp16 / bf16; torch on ROCm reads its allocator options from PYTORCH_HIP_ALLOC_CONF "
+                "(expandable_segments:True when 'reserved but unallocated' is large).",
+            ),
+            Variant(
+                r"\bai\.djl\b|\bDJL\b",
+                "DJL (Deep Java Library)",
+                "In DJL every NDArray lives until its NDManager is closed: open a sub-manager per request "
+                "(`try (NDManager m = manager.newSubManager())`) and close Predictors when done, so memory does not "
+                "grow request after request; lower the batch, and check `nvidia-smi` for other processes.",
+            ),
+            Variant(
+                SHOWN["onnxruntime"] + r"|OrtException|Ort::Exception",
+                "onnxruntime",
+                "Bound the CUDA provider's arena in its options: `('CUDAExecutionProvider', {'gpu_mem_limit': N, "
+                "'arena_extend_strategy': 'kSameAsRequested'})`, share one session between threads, lower the batch "
+                "or input size, and check `nvidia-smi` for other sessions and processes.",
+                product="onnxruntime",
+            ),
+            Variant(
+                SHOWN["tritonserver"],
+                "Triton Inference Server",
+                "Every model instance holds its own copy on the GPU: lower `count` in the model's instance_group, "
+                "load only the models you need (`--model-control-mode=explicit`), cap each backend's memory (e.g. "
+                "the onnxruntime backend's gpu_mem_limit parameter, `--backend-config=tensorflow,"
+                "gpu-memory-fraction=0.5`), and lower the max_batch_size.",
+                product="tritonserver",
+            ),
+            Variant(
+                SHOWN["pycuda"],
+                "PyCUDA",
+                "Free device buffers explicitly (`DeviceAllocation.free()`, or drop the GPUArray) instead of waiting "
+                "for garbage collection, reuse buffers through `pycuda.tools.DeviceMemoryPool` (and `free_held()` "
+                "it), and check `pycuda.driver.mem_get_info()` for what is free.",
+                product="pycuda",
             ),
             Variant(
                 SHOWN["torch_tensorrt"],
@@ -1526,7 +1682,9 @@ _CORE: tuple[KnownError, ...] = (
                 "TensorFlow",
                 "TensorFlow reserves nearly all GPU memory up front: let it grow instead "
                 "(`tf.config.experimental.set_memory_growth(gpu, True)` before the first op, or "
-                "TF_FORCE_GPU_ALLOW_GROWTH=true), keep one process per GPU, and lower the batch size.",
+                "TF_FORCE_GPU_ALLOW_GROWTH=true), keep one process per GPU, and lower the batch size; when the "
+                "allocator's summary points at fragmentation, TF_GPU_ALLOCATOR=cuda_malloc_async lets CUDA's own pool "
+                "allocate.",
                 product="tensorflow",
             ),
             Variant(
@@ -1538,6 +1696,13 @@ _CORE: tuple[KnownError, ...] = (
                 "unallocated' is large, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; `nvidia-smi` shows "
                 "other processes holding memory.",
                 product="torch",
+            ),
+            Variant(
+                r"cudaErrorMemoryAllocation|cudaMalloc(?:Managed|Pitch|Async)?\(|GPUassert|\.cu\(?:?\d",
+                "a CUDA C / C++ program",
+                "Check the size the failing cudaMalloc asked for (a size computed in int overflows or goes negative "
+                "and asks for terabytes), call cudaMemGetInfo(&free, &total) before it to see what is left, cudaFree "
+                "what a loop allocates on every pass, and close other processes on the GPU (`nvidia-smi`).",
             ),
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
@@ -2947,7 +3112,7 @@ _CORE: tuple[KnownError, ...] = (
                 product="ctranslate2",
             ),
             Variant(
-                SHOWN["tensorflow"],
+                SHOWN["tensorflow"] + r"|Failed to get convolution algorithm",
                 "TensorFlow",
                 "TensorFlow reserves nearly all GPU memory up front, so cuDNN cannot create its handle: let memory "
                 "grow (`tf.config.experimental.set_memory_growth(gpu, True)`, or TF_FORCE_GPU_ALLOW_GROWTH=true) and "

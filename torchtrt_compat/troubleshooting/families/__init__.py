@@ -15,6 +15,7 @@ from . import (
     framework_libs,
     generic,
     gpu_kernels,
+    memory,
     native_build,
     onnxruntime,
     serving,
@@ -35,5 +36,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *bindings.FAMILIES,
     *distributed.FAMILIES,
     *framework_libs.FAMILIES,
+    *memory.FAMILIES,
     *generic.FAMILIES,
 )

@@ -1,0 +1,174 @@
+"""GPU memory configuration and sizing in other products' words (issue 36, round eleven): the classes beside the
+out-of-memory failure itself (``gpu-out-of-memory`` in `troubleshooting.table`, whose variants word the fix for each
+product). TensorFlow's BFC allocator notice that is no failure, TensorFlow's memory growth set after the GPU was
+initialised, vLLM's startup check of free memory against gpu_memory_utilization, an LLM server (SGLang, Hugging Face
+TGI) that has no room left for its KV cache or warm-up batch after the weights, and host RAM that ran out (torch's
+CPU allocator, NumPy's array allocation, ollama's memory check). Each pattern is keyed to the library's own wording
+(TensorFlow's core/common_runtime/bfc_allocator.cc and python/eager/context.py; vLLM's v1/worker gpu_worker; SGLang's
+model_executor memory pool configuration; TGI's server/text_generation_server/models warm-up; torch's
+c10/core/impl/alloc_cpu.cpp; NumPy's core/_exceptions.py; ollama's llm/server.go); sizes, fractions and names are
+read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round11_f1mem.py"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+_CONFIG: tuple[KnownError, ...] = (
+    KnownError(
+        "tf-bfc-allocator-notice",
+        "TensorFlow's allocator could not get memory it asked for and went on without it (a notice, not a failure)",
+        r"The caller indicates that this is not a failure"
+        r"|ran out of memory trying to allocate [^\n]{0,60}with freed_by_count=",
+        "A notice, not a failure: a kernel (usually cuDNN choosing a convolution algorithm, or a workspace) asked "
+        "TensorFlow's BFC allocator for optional scratch memory, did not get it, and chose a variant that needs "
+        "less. The program goes on; it may only be slower than with more free memory.",
+        "Nothing to fix when the program runs on. To silence it or give the kernels room: a smaller batch, memory "
+        "growth (`tf.config.experimental.set_memory_growth(gpu, True)` before the first op), or fewer other "
+        "processes on the GPU (`nvidia-smi`). If the program did fail, the error after these lines (OOM when "
+        "allocating tensor, ResourceExhaustedError) is the one to explain.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 1.x and 2.x on a GPU (and Keras on TensorFlow)",
+        shown_by=(_test("test_tensorflow_memory_in_its_own_words"),),
+        example="W tensorflow/core/common_runtime/bfc_allocator.cc:245] Allocator (GPU_0_bfc) ran out of memory "
+        "trying to allocate 272.00MiB with freed_by_count=0. The caller indicates that this is not a failure, but may "
+        "mean that there could be performance gains if more memory were available.",
+        example_source="TensorFlow tensorflow/core/common_runtime/bfc_allocator.cc (BFCAllocator::AllocateRawInternal, "
+        "the dry-run warning), TensorFlow 2.x",
+    ),
+    KnownError(
+        "serve-vllm-gpu-memory-utilization",
+        "vLLM: less GPU memory is free at startup than gpu_memory_utilization asks for",
+        r"Free memory on device[^\n]{0,80} on startup is less than desired GPU memory utilization",
+        "vLLM takes gpu_memory_utilization (default 0.9) of the GPU's TOTAL memory for itself, and checks at "
+        "startup that this much is free: another process holds the rest (a vLLM engine from an earlier run still "
+        "alive, another model or server, a notebook), or several vLLM instances share one GPU with fractions that "
+        "add up to more than 1.",
+        "Free the GPU (`nvidia-smi` lists the processes; an orphaned VLLM::EngineCore from an earlier run holds "
+        "memory until it is killed), or lower --gpu-memory-utilization (LLM(gpu_memory_utilization=...)) below the "
+        "free share the message shows; instances that share a GPU need fractions that add up to less than 1.",
+        weight=90,
+        applies="vLLM (V1 engine) and the stacks that start it (OpenAI-compatible server, RL trainers)",
+        shown_by=(_test("test_llm_server_memory_in_their_own_words"),),
+        example="ValueError: Free memory on device (6.92/8.0 GiB) on startup is less than desired GPU memory "
+        "utilization (0.9, 7.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+        example_source="vLLM vllm/v1/worker/gpu_worker.py (Worker.init_device, the startup memory check), vLLM 0.8+",
+    ),
+    KnownError(
+        "serve-kv-cache-no-room",
+        "An LLM server has no room for its KV cache or warm-up batch after the weights (SGLang, TGI)",
+        r"Not enough memory\. Please try to increase --mem-fraction-static"
+        r"|Not enough memory to handle \d{1,9} prefill tokens",
+        "After loading the weights the server sizes its KV cache (and warms up with its largest prefill batch) from "
+        "the memory left in its share of the GPU: the share is too small for the weights plus one batch, the "
+        "context or prefill limits are too large for this GPU, or another process holds memory.",
+        "Give the cache room or ask for less: quantize the weights (AWQ / GPTQ / FP8), shard the model over more "
+        "GPUs (tensor parallel), lower the context and batch limits, and free the GPU of other processes "
+        "(`nvidia-smi`).",
+        variants=(
+            Variant(
+                r"--mem-fraction-static",
+                "SGLang",
+                "SGLang's --mem-fraction-static is the share of the GPU for the weights AND the KV cache pool: raise "
+                "it (0.85 to 0.9; lower it only when the failure is a CUDA out of memory during a run), lower "
+                "--context-length or --max-running-requests, quantize the weights (--quantization fp8), or shard "
+                "over more GPUs (--tp).",
+            ),
+            Variant(
+                r"prefill tokens|max-batch-prefill-tokens|text[-_]generation",
+                "Hugging Face TGI",
+                "TGI warms up with --max-batch-prefill-tokens tokens at once: lower it (and --max-total-tokens / "
+                "--max-input-tokens to match), quantize (--quantize awq / gptq / fp8 / bitsandbytes), shard over "
+                "more GPUs (--num-shard), and leave the GPU to TGI alone (--cuda-memory-fraction when it must "
+                "share).",
+            ),
+        ),
+        alternatives=("gpu-out-of-memory",),
+        weight=92,  # the server's own diagnosis of the CUDA out of memory its warm-up raised
+        applies="SGLang (memory pool configuration), Hugging Face text-generation-inference (warm-up)",
+        shown_by=(_test("test_llm_server_memory_in_their_own_words"),),
+        example="RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.",
+        example_source="SGLang python/sglang/srt/model_executor/model_runner.py (init_memory_pool, "
+        "max_total_num_tokens <= 0); TGI server/text_generation_server/models/flash_causal_lm.py (warmup)",
+    ),
+)
+
+#: memory that grows call after call, in the product's own warning
+_GROWTH: tuple[KnownError, ...] = (
+    KnownError(
+        "tf-function-retracing",
+        "TensorFlow retraces a tf.function on many calls (a notice; memory and time grow with each trace)",
+        r"calls to <[^\n]{1,200}> triggered tf\.function retracing",
+        "A notice, not a failure: TensorFlow traced the function again for new input shapes or Python values (Keras' "
+        "predict / evaluate called in a loop, an @tf.function created inside a loop, Python numbers passed "
+        "instead of tensors); every trace keeps a new graph, so a long loop slows down and its memory grows.",
+        "Call the model directly in loops (`model(x, training=False)` or `model.predict_on_batch(x)`) or pass all "
+        "inputs to one predict call; create tf.functions once, outside the loop; pass tensors of fixed shapes "
+        "(`input_signature=[tf.TensorSpec([None, ...])]`, or `reduce_retracing=True`); when building models in a "
+        "loop, `tf.keras.backend.clear_session()` between them.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 2.x, Keras on TensorFlow",
+        shown_by=(_test("test_tensorflow_memory_in_its_own_words"),),
+        example="WARNING:tensorflow:5 out of the last 5 calls to <function Model.make_predict_function.<locals>."
+        "predict_function at 0x7f0c> triggered tf.function retracing. Tracing is expensive and the excessive number "
+        "of tracings could be due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with "
+        "different shapes, (3) passing Python objects instead of tensors.",
+        example_source="TensorFlow tensorflow/python/eager/polymorphic_function/polymorphic_function.py (the "
+        "frequent-tracing warning), TensorFlow 2.x",
+    ),
+)
+
+_HOST: tuple[KnownError, ...] = (
+    KnownError(
+        "host-memory-allocation",
+        "Host memory (RAM) could not be allocated: torch's CPU allocator, NumPy, ollama's memory check",
+        r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)"
+        r"|Unable to allocate [\d.]{1,12} [KMGTPE]?i?B for an array with shape"
+        r"|model requires more system memory \([^)\n]{1,24}\) than is available",
+        "The machine's RAM (not the GPU's memory) ran out: a tensor or array larger than the free RAM (often a "
+        "whole dataset, a float64 array, a model's full-precision weights loaded on the CPU before moving to the "
+        "GPU), several copies at once, or a model larger than RAM plus what fits on the GPU. On Windows the page "
+        "file's size bounds it too.",
+        "Use less RAM at once: smaller arrays or chunks (np.memmap, a data loader instead of one array), float32 or "
+        "lower precision, no extra copies; load models straight to the GPU or lazily (torch.load(..., mmap=True), "
+        "transformers' low_cpu_mem_usage=True / device_map='auto'); close other programs; on Windows let the "
+        "page file grow (System > Advanced > Performance > Virtual memory).",
+        variants=(
+            Variant(
+                r"model requires more system memory",
+                "ollama",
+                "The model does not fit RAM plus the GPU's memory: pull a smaller model or quantization (a q4_K_M "
+                "tag), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH), unload other models (`ollama ps`, "
+                "`ollama stop <model>`; OLLAMA_MAX_LOADED_MODELS=1), and close other programs.",
+            ),
+            Variant(
+                r"for an array with shape",
+                "NumPy",
+                "The array is larger than free RAM: check its shape and dtype (the message names both; float64 "
+                "doubles float32), build it in chunks or as np.memmap on disk, avoid temporaries (in-place ops, "
+                "out=), and on Windows let the page file grow.",
+            ),
+        ),
+        weight=80,
+        applies="any program on the CPU side: torch (c10's CPU allocator), NumPy, ollama",
+        shown_by=(_test("test_host_memory_in_each_products_words"),),
+        example="RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: not enough memory: you "
+        "tried to allocate 37984010240 bytes.",
+        example_source="torch c10/core/impl/alloc_cpu.cpp (alloc_cpu); NumPy numpy/core/_exceptions.py "
+        "(_ArrayMemoryError.__str__); ollama llm/server.go (the system memory check)",
+    ),
+)
+
+#: the rows of this domain (`families.FAMILIES` plugs them in)
+FAMILIES: tuple[KnownError, ...] = (*_CONFIG, *_GROWTH, *_HOST)
