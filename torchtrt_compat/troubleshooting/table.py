@@ -2982,7 +2982,11 @@ _CORE: tuple[KnownError, ...] = (
         #: "RuntimeError: CUDA is not available", "assert torch.cuda.is_available()")
         r"|(?:Assertion|Runtime|Value|Environment|System)Error:? {0,2}[^\n]{0,40}\b(?:cuda|gpu)\b[^\n]{0,24}"
         r"\b(?:is|are) not (?:available|avaliable|availabe|avaiable|avalable|found|detected)"
-        r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError",
+        r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
+        #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
+        #: torch/amp/autocast_mode.py)
+        r"|GradScaler is enabled, but CUDA is not available|CUDA is not available or torch_xla is imported\. "
+        r"Disabling autocast",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",

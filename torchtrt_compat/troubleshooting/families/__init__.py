@@ -10,6 +10,7 @@ from ..entry import KnownError
 from . import (
     bindings,
     containers,
+    cpu_builds,
     export_quant,
     generic,
     gpu_kernels,
@@ -31,5 +32,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *gpu_kernels.FAMILIES,
     *containers.FAMILIES,
     *bindings.FAMILIES,
+    *cpu_builds.FAMILIES,
     *generic.FAMILIES,
 )
