@@ -588,6 +588,14 @@ _CORE: tuple[KnownError, ...] = (
                 product="onnxruntime",
             ),
             Variant(
+                r"failed call to cuInit|stream_executor|\btensorflow\b|\bjax(?:lib)?\b|xla_bridge",
+                "TensorFlow / JAX (XLA's cuInit)",
+                "XLA's CUDA driver found no GPU (cuInit: no CUDA-capable device), so TensorFlow / JAX run on the CPU. "
+                "On a machine without an NVIDIA GPU that is expected (hide it with TF_CPP_MIN_LOG_LEVEL=2, or "
+                "JAX_PLATFORMS=cpu); with one, `nvidia-smi` must list it in the same shell or container (Docker: "
+                "`--gpus all`), and CUDA_VISIBLE_DEVICES must not be empty or -1.",
+            ),
+            Variant(
                 r"DriverError\(CUDA_ERROR_NO_DEVICE|\bcudarc\b|\bcandle\b|\bcargo\b",
                 "a binding that loads the driver itself (Rust cudarc / candle, cuda-python, JAX)",
                 "The binding dlopens the driver library (libcuda.so) itself, so when `nvidia-smi` and torch see the "

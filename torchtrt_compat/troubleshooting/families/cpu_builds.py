@@ -20,6 +20,23 @@ def _test(name: str) -> str:
     return f"{_SHOWN}::{name}"
 
 
+#: Another failure in the text: a traceback, an exception line, a C++ abort or a crash. A fallback warning that every
+#: start of the library prints on a host without a usable GPU (TensorFlow's driver stub, JAX's fallback, XGBoost's
+#: device change) is the answer only to a text that shows no such failure; beside one, the failure is the report.
+_ANOTHER_FAILURE = (
+    r"Traceback \(most recent call last\)|terminate called after|Segmentation fault|core dumped"
+    r"|^\s{0,8}[\w.]{0,80}(?:Error|Exception): "
+)
+
+
+#: XGBoost's fix when its CUDA build sees no GPU
+_XGB_NO_GPU_FIX = (
+    "Run where `nvidia-smi` lists the GPU in the same shell or container (Docker: `--gpus all`; CUDA_VISIBLE_DEVICES "
+    "not empty; a driver new enough for the CUDA of the xgboost build); if the model was only loaded here to predict "
+    "on the CPU, that is expected: `model.set_params(device='cpu')` (tree_method='hist', predictor='cpu_predictor' "
+    "before 2.0) runs it there without the GPU."
+)
+
 _TENSORFLOW: tuple[KnownError, ...] = (
     KnownError(
         "cpu-tf-gpu-not-registered",
@@ -29,7 +46,9 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         r"|Could not find cuda drivers on your machine, GPU will not be used"
         r"|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?\[\]"
         r"|Num GPUs Available:?\s{1,4}0\b"
-        r"|TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows",
+        r"|TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows"
+        r"|is_built_with_cuda\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?False\b"
+        r"|kernel driver does not appear to be running on this host",
         "TensorFlow found no usable GPU and runs everything on the CPU: the CUDA and cuDNN libraries it was built for "
         "are not installed or not on the loader path (a pip `tensorflow` without its `[and-cuda]` extra, a system "
         "CUDA of another major), the NVIDIA driver's libcuda is not visible (a machine or container without a GPU), "
@@ -43,6 +62,16 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "Windows use WSL2 (or TensorFlow 2.10 with CUDA 11.2 / cuDNN 8.1); macOS has no CUDA build.",
         variants=(
             Variant(
+                r"Could not load dynamic library '",
+                "a CUDA / cuDNN library named above did not load",
+                "The 'Could not load dynamic library' lines above name the CUDA / cuDNN files (and their major "
+                "versions) this TensorFlow was built for: install exactly those (`tf.sysconfig.get_build_info()` "
+                "gives cuda_version / cudnn_version; on Linux `pip install 'tensorflow[and-cuda]'` installs them "
+                "for 2.14+), put their lib folders on LD_LIBRARY_PATH (PATH on Windows), and check "
+                "`tf.config.list_physical_devices('GPU')`; a library of another major (cudart64_110 vs CUDA 12) "
+                "does not count.",
+            ),
+            Variant(
                 r"Could not find cuda drivers on your machine",
                 "no NVIDIA driver visible (TensorFlow's CUDA stub)",
                 "TensorFlow could not load the NVIDIA driver's libcuda.so, so it will not use a GPU. If this machine "
@@ -53,6 +82,21 @@ _TENSORFLOW: tuple[KnownError, ...] = (
                 "'tensorflow[and-cuda]'` and check `tf.config.list_physical_devices('GPU')`.",
             ),
             Variant(
+                r"kernel driver does not appear to be running",
+                "no NVIDIA kernel driver loaded",
+                "TensorFlow's CUDA diagnostics found no NVIDIA kernel module (/proc/driver/nvidia/version does not "
+                "exist): on a machine without an NVIDIA GPU this is expected and TensorFlow runs on the CPU; with one, "
+                "install or load the driver (`nvidia-smi` must work; after a driver update, reboot), and in Docker "
+                "start the container with `--gpus all`.",
+            ),
+            Variant(
+                r"is_built_with_cuda",
+                "a TensorFlow package without CUDA",
+                "This TensorFlow was built without CUDA (tensorflow-cpu, tensorflow-intel / native Windows after "
+                "2.10, macOS): on Linux `pip uninstall tensorflow-cpu tensorflow` then `pip install "
+                "'tensorflow[and-cuda]'`; on Windows run it under WSL2; `tf.test.is_built_with_cuda()` must be True.",
+            ),
+            Variant(
                 r"native-Windows|[A-Z]:\\|\.dll\b|\bwindows\b",
                 "native Windows",
                 "TensorFlow 2.11 and later have no GPU build for native Windows, so they always run on the CPU "
@@ -61,6 +105,7 @@ _TENSORFLOW: tuple[KnownError, ...] = (
                 "use the tensorflow-directml-plugin.",
             ),
         ),
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=72,
         applies="TensorFlow 2.x (pip, conda, containers); Keras with the TensorFlow backend",
@@ -81,6 +126,7 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "Use a TensorFlow release whose CUDA kernels still cover this GPU (an older release: its tested build "
         "configuration lists the CUDA and the capabilities it supports), or build TensorFlow from source with "
         "TF_CUDA_COMPUTE_CAPABILITIES set to this GPU's capability; otherwise run on the CPU or on a newer GPU.",
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=86,
         applies="TensorFlow 2.x on old GPUs (Kepler, early Maxwell)",
@@ -99,6 +145,7 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "Install a TensorFlow release built for this GPU (a newer one: its build includes this compute capability), "
         "with `pip install 'tensorflow[and-cuda]'` on Linux; meanwhile keep the driver's JIT cache between runs "
         "(`export CUDA_CACHE_MAXSIZE=4294967296`) so only the first start is slow.",
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=80,
         applies="TensorFlow 2.x on GPUs newer than the release",
@@ -108,6 +155,30 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "take 30 minutes or longer.",
         example_source="TensorFlow tensorflow/core/common_runtime/gpu/gpu_device.cc (the PTX JIT warning)",
     ),
+    KnownError(
+        "cpu-tf-no-gpu-device",
+        "TensorFlow: a node is pinned to a GPU that was never registered (Could not satisfy explicit device "
+        "specification '/device:GPU:0' because no devices matching that specification are registered)",
+        r"Could not satisfy explicit device specification '[^'\n]{0,80}GPU[^'\n]{0,20}' because no devices "
+        r"matching that specification are registered",
+        "The graph places an op on a GPU (tf.device('/GPU:0'), a model saved with GPU placement) but TensorFlow "
+        "registered no GPU in this process: its CUDA / cuDNN libraries did not load, the platform has no GPU build "
+        "(native Windows after 2.10, macOS), or no GPU is visible; the log's 'Cannot dlopen some GPU libraries' / "
+        "'Could not find cuda drivers' lines say which.",
+        "Make TensorFlow see the GPU (Linux: `pip install 'tensorflow[and-cuda]'`, unset an LD_LIBRARY_PATH to "
+        "another CUDA; native Windows: WSL2; `nvidia-smi` working in the same shell or container) and check "
+        "`tf.config.list_physical_devices('GPU')`; to run on the CPU instead, remove the explicit device or call "
+        "`tf.config.set_soft_device_placement(True)` (TF1: ConfigProto(allow_soft_placement=True)), and clear "
+        "devices when importing a saved graph (`clear_devices=True`).",
+        weight=88,
+        applies="TensorFlow 1.x / 2.x",
+        shown_by=(_test("test_tensorflow_runs_on_the_cpu"),),
+        example="InvalidArgumentError: Cannot assign a device for operation MatMul: Could not satisfy explicit device "
+        "specification '/device:GPU:0' because no devices matching that specification are registered in this "
+        "process; available devices: /job:localhost/replica:0/task:0/device:CPU:0",
+        example_source="TensorFlow tensorflow/core/common_runtime/placer (the placer's message, as its "
+        "simple_placer_test.cc checks it)",
+    ),
 )
 
 _JAX: tuple[KnownError, ...] = (
@@ -115,12 +186,7 @@ _JAX: tuple[KnownError, ...] = (
         "cpu-jax-cpu-jaxlib",
         "JAX falls back to the CPU: no CUDA jaxlib or plugin is installed (An NVIDIA GPU may be present on this "
         "machine, but a CUDA-enabled jaxlib is not installed)",
-        r"a CUDA-enabled jaxlib is not installed"
-        r"|No GPU/TPU found, falling back to CPU"
-        r"|Unknown backend:? '(?:gpu|cuda)' requested, but no platforms that are instances of (?:gpu|cuda) are "
-        r"present"
-        r"|Unknown backend:? '?(?:gpu|cuda)'?\.? Available backends are \[[^\]\n]{0,60}\]"
-        r"|Backend '(?:gpu|cuda)' is not in the list of known backends",
+        r"a CUDA-enabled jaxlib is not installed|No GPU/TPU found, falling back to CPU",
         "The JAX installed is the CPU-only one (`pip install jax` gives jaxlib without the CUDA plugin), so JAX runs "
         "on the CPU even where an NVIDIA GPU is present, or refuses a GPU backend asked for by name.",
         "Install JAX with its CUDA plugin: `pip install -U 'jax[cuda12]'` (or `'jax[cuda13]'`; this pulls "
@@ -128,6 +194,7 @@ _JAX: tuple[KnownError, ...] = (
         "`'jax[cuda12-local]'` only to use a system CUDA. Linux x86-64 / aarch64 only: on Windows run it under WSL2, "
         "macOS has no CUDA. Unset LD_LIBRARY_PATH entries pointing at another CUDA, then check `python -c 'import "
         "jax; print(jax.devices())'` lists CudaDevice.",
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=86,
         applies="JAX 0.4+ (jaxlib with the jax-cuda12 / cuda13 plugins)",
@@ -136,6 +203,29 @@ _JAX: tuple[KnownError, ...] = (
         "is not installed. Falling back to cpu.",
         example_source="JAX jax/_src/xla_bridge.py (_suggest_missing_backends; 'Unknown backend' in "
         "canonicalize_platform; older releases' 'No GPU/TPU found, falling back to CPU'), jax-ml/jax at cec06d1",
+    ),
+    KnownError(
+        "cpu-jax-gpu-backend-missing",
+        "JAX has no GPU backend to give (Unknown backend: 'gpu' requested, but no platforms that are instances of gpu "
+        "are present)",
+        r"Unknown backend:? '(?:gpu|cuda)' requested, but no platforms that are instances of (?:gpu|cuda) are "
+        r"present"
+        r"|Unknown backend:? '?(?:gpu|cuda)'?\.? Available backends are \[[^\]\n]{0,60}\]"
+        r"|Backend '(?:gpu|cuda)' is not in the list of known backends",
+        "The code asked JAX for the GPU backend by name (jax.devices('gpu'), JAX_PLATFORMS=cuda, device_put to a GPU) "
+        "but only the CPU backend exists: the CPU-only jaxlib is installed, or the CUDA plugin failed to start "
+        "(its own 'Unable to initialize backend' line, earlier in the log, says why).",
+        "Install JAX with its CUDA plugin: `pip install -U 'jax[cuda12]'` (or `'jax[cuda13]'`), Linux only (WSL2 on "
+        "Windows); if the log shows 'Unable to initialize backend 'cuda'' or 'CUDA backend failed to initialize', "
+        "fix that error first. `python -c 'import jax; print(jax.devices())'` must list CudaDevice; on a machine "
+        "without an NVIDIA GPU, drop the backend name (or JAX_PLATFORMS=cpu).",
+        weight=86,
+        applies="JAX 0.4+",
+        shown_by=(_test("test_jax_on_the_cpu_in_its_own_words"),),
+        example="RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are "
+        "present. Platforms present are: cpu",
+        example_source="JAX jax/_src/xla_bridge.py (canonicalize_platform; 'Unknown backend X. Available backends "
+        "are [...]' in _get_backend_uncached), jax-ml/jax at cec06d1",
     ),
     KnownError(
         "cpu-jax-cuda-backend-failed",
@@ -220,6 +310,7 @@ _PADDLE_MXNET: tuple[KnownError, ...] = (
         "cuDNN of this paddlepaddle-gpu build are installed and on LD_LIBRARY_PATH (PATH on Windows), and run "
         "`python -c 'import paddle; paddle.utils.run_check()'`, which names what fails; "
         "`paddle.device.cuda.device_count()` must be > 0.",
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=84,
         applies="paddlepaddle-gpu",
@@ -294,15 +385,29 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         example_source="XGBoost src/common/common.h (AssertGPUSupport), dmlc/xgboost at 379b29f",
     ),
     KnownError(
+        "cpu-xgboost-gpu-not-visible",
+        "XGBoost asked for the GPU but sees none (No visible GPU is found for XGBoost)",
+        r"No visible GPU is found for XGBoost",
+        "This XGBoost has CUDA, but the process sees no GPU (a CPU-only machine or container, CUDA_VISIBLE_DEVICES "
+        "empty, a driver too old for the build's CUDA), so a GPU predictor or tree method cannot run.",
+        _XGB_NO_GPU_FIX,
+        weight=88,
+        applies="XGBoost 1.1 to 2.0 CUDA builds (src/gbm/gbtree.cc's check)",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="xgboost.core.XGBoostError: [12:00:00] ../src/gbm/gbtree.cc:554: Check failed: "
+        "common::AllVisibleGPUs() >= 1 (0 vs. 1) : No visible GPU is found for XGBoost.",
+        example_source="XGBoost src/gbm/gbtree.cc (CHECK_GE(common::AllVisibleGPUs(), 1), added in 7d93932, removed "
+        "in bc267dd)",
+    ),
+    KnownError(
         "cpu-xgboost-no-visible-gpu",
         "XGBoost found no GPU and trains on the CPU (No visible GPU is found, setting device to CPU)",
         r"No visible GPU is found, setting device to CPU"
         r"|Device is changed from GPU to CPU as we couldn't find any available GPU",
         "This XGBoost has CUDA, but the process sees no GPU (a CPU-only machine or container, CUDA_VISIBLE_DEVICES "
         "empty), so device='cuda' falls back to the CPU; a GPU-trained model loaded on such a host does the same.",
-        "Run where `nvidia-smi` lists the GPU in the same shell or container (Docker: `--gpus all`; "
-        "CUDA_VISIBLE_DEVICES not empty); if the model was only loaded here for prediction on the CPU, the line is "
-        "expected: set `model.set_params(device='cpu')` to silence it.",
+        _XGB_NO_GPU_FIX,
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=82,
         applies="XGBoost 2.x / 3.x CUDA builds",
@@ -407,6 +512,7 @@ _APPS: tuple[KnownError, ...] = (
                 "pywhispercpp, whisper.net) need their CUDA feature or runtime package.",
             ),
         ),
+        unless=_ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=84,
         applies="llama.cpp, whisper.cpp and their bindings (llama-cpp-python, whisper-rs, pywhispercpp)",
@@ -464,6 +570,44 @@ _APPS: tuple[KnownError, ...] = (
         shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),
         example="ValueError: Cannot use GPU, CuPy is not installed",
         example_source="thinc thinc/util.py (require_gpu), explosion/thinc at 20eec35",
+    ),
+    KnownError(
+        "cpu-sd-webui-torch-no-gpu",
+        "Stable Diffusion web UI: Torch is not able to use GPU (its launcher's CUDA check failed)",
+        r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+        "The web UI's launcher checks torch.cuda.is_available() before starting: the torch in its venv is a CPU "
+        "build (or one for ROCm / another CUDA), or the process sees no NVIDIA GPU (no driver, an AMD or Intel GPU).",
+        "With an NVIDIA GPU: `nvidia-smi` must work; delete the web UI's `venv` folder and start webui-user.bat / "
+        "webui.sh again so it reinstalls torch with CUDA (or set TORCH_COMMAND in webui-user to the +cuXXX torch "
+        "for your driver); `venv/Scripts/python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'` must show a +cu build and True. With an AMD GPU use the web UI's DirectML / "
+        "ROCm setup (Linux: the ROCm torch); with no usable GPU, COMMANDLINE_ARGS `--skip-torch-cuda-test --use-cpu "
+        "all --precision full --no-half` runs it, slowly, on the CPU.",
+        weight=88,
+        applies="AUTOMATIC1111 stable-diffusion-webui and its forks (Forge, reForge)",
+        shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),
+        example="RuntimeError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable "
+        "to disable this check",
+        example_source="stable-diffusion-webui modules/launch_utils.py (prepare_environment's CUDA check)",
+    ),
+    KnownError(
+        "cpu-whisper-fp16-on-cpu",
+        "openai-whisper runs on the CPU (FP16 is not supported on CPU; using FP32 instead)",
+        r"FP16 is not supported on CPU; using FP32 instead",
+        "Whisper loaded the model on the CPU (torch found no usable GPU: a CPU-only torch, no NVIDIA GPU visible, "
+        "or device='cpu'), so it drops FP16 and transcribes slowly on the CPU.",
+        "If this machine has an NVIDIA GPU: `python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'`; '+cpu' or False means install the CUDA build of torch (`pip uninstall "
+        "torch`, then the +cuXXX wheel for your driver) and load with `whisper.load_model(name, device='cuda')`. "
+        "Without one the warning is expected: pass `fp16=False` to transcribe() to silence it.",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=60,
+        applies="openai-whisper (and apps on it)",
+        shown_by=(_test("test_faiss_and_ggml_without_gpu"),),
+        example="UserWarning: FP16 is not supported on CPU; using FP32 instead",
+        example_source="openai-whisper whisper/transcribe.py (transcribe: warnings.warn when the model is on the CPU "
+        "and fp16 is asked)",
     ),
 )
 
