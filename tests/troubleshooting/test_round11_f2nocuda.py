@@ -211,7 +211,10 @@ def test_opencv_and_boosters_without_gpu() -> None:
     )
     assert first(check)[0] == "cpu-xgboost-gpu-not-visible"
     # LightGBM src/treelearner/gpu_tree_learner.h and cuda/cuda_single_gpu_tree_learner.hpp
-    lgbm = "[LightGBM] [Fatal] GPU Tree Learner was not enabled in this build.\nPlease recompile with CMake option -DUSE_GPU=1"
+    lgbm = (
+        "[LightGBM] [Fatal] GPU Tree Learner was not enabled in this build.\n"
+        "Please recompile with CMake option -DUSE_GPU=1"
+    )
     key, fix = first(lgbm)
     assert key == "cpu-lightgbm-no-gpu" and "USE_GPU=ON" in fix
     cuda = (
