@@ -300,3 +300,35 @@ def test_torch_amp_without_cuda_is_torch_seeing_no_gpu() -> None:
     autocast = "UserWarning: CUDA is not available or torch_xla is imported. Disabling autocast."
     assert "cuda-unavailable" in keys(autocast)
     assert "cuda-unavailable" not in keys("GradScaler is enabled")
+
+
+def test_servers_and_kernels_that_found_no_gpu() -> None:
+    # vllm/config.py (DeviceConfig) and vllm/platforms/__init__.py
+    vllm = (
+        '  File "/venv/lib/python3.10/site-packages/vllm/config.py", line 1660, in __init__\n'
+        '    raise RuntimeError("Failed to infer device type")\nRuntimeError: Failed to infer device type'
+    )
+    key, fix = first(vllm)
+    assert key == "cpu-vllm-no-platform" and "VLLM_LOGGING_LEVEL=DEBUG" in fix
+    # near miss: another library's message that starts with the same words
+    assert "cpu-vllm-no-platform" not in keys("RuntimeError: Failed to infer device type in CameraCalibration.create")
+    # triton/runtime/driver.py (_create_driver)
+    key, fix = first("RuntimeError: 0 active drivers ([]). There should only be one.")
+    assert key == "cpu-triton-no-driver" and "nvidia-smi" in fix
+    assert "cpu-triton-no-driver" not in keys("RuntimeError: 2 active drivers ([CudaDriver, HIPDriver]).")
+    # Ollama's discover/gpu.go
+    ollama = (
+        'time=2024-10-15T09:18:18.299Z level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"\n'
+        'time=2024-10-15T09:18:18.299Z level=INFO source=types.go:107 msg="inference compute" id=0 library=cpu'
+    )
+    key, fix = first(ollama)
+    assert key == "cpu-ollama-no-gpu" and "--gpus=all" in fix and "OLLAMA_DEBUG=1" in fix
+    found = 'level=INFO source=types.go:131 msg="inference compute" id=GPU-5f1a library=cuda variant=v12'
+    assert "cpu-ollama-no-gpu" not in keys(found)
+    # Lightning's accelerator connector: torch sees no GPU
+    lightning = (
+        "lightning_fabric.utilities.exceptions.MisconfigurationException: `CUDAAccelerator` can not run on your "
+        "system since the accelerator is not available. The following accelerator(s) is available and can be passed "
+        "into `accelerator` argument of `Trainer`: ['cpu']."
+    )
+    assert first(lightning)[0] == "cuda-unavailable"

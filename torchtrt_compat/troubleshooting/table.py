@@ -2994,7 +2994,9 @@ _CORE: tuple[KnownError, ...] = (
         #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
         #: torch/amp/autocast_mode.py)
         r"|GradScaler is enabled, but CUDA is not available|CUDA is not available or torch_xla is imported\. "
-        r"Disabling autocast",
+        r"Disabling autocast"
+        #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
+        r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",

@@ -609,6 +609,68 @@ _APPS: tuple[KnownError, ...] = (
         example_source="openai-whisper whisper/transcribe.py (transcribe: warnings.warn when the model is on the CPU "
         "and fp16 is asked)",
     ),
+    KnownError(
+        "cpu-vllm-no-platform",
+        "vLLM found no GPU platform (Failed to infer device type / No platform detected, vLLM is running on "
+        "UnspecifiedPlatform)",
+        r"Failed to infer device type(?! in )|No platform detected, vLLM is running on UnspecifiedPlatform",
+        "vLLM picks its platform at start-up (CUDA through NVML and torch, ROCm, CPU, or a plugin's accelerator) and "
+        "found none: the container or process sees no NVIDIA GPU (no --gpus, the driver's libraries such as "
+        "libnvidia-ml not on the loader path), the torch installed is not the CUDA build vLLM needs, or the "
+        "accelerator's platform plugin (vllm-ascend, a Tenstorrent or Gaudi plugin) is not installed; the pip vllm "
+        "wheel is the CUDA build and does not run on a CPU-only host.",
+        "Check from the same shell or container: `nvidia-smi` lists the GPU (Docker: `--gpus all` or "
+        "`--runtime nvidia`; Kubernetes: an nvidia.com/gpu limit; custom images: /usr/local/nvidia/lib64 on "
+        "LD_LIBRARY_PATH), `python -c 'import torch; print(torch.__version__, torch.cuda.is_available())'` shows the "
+        "CUDA torch vLLM pins, and rerun with `VLLM_LOGGING_LEVEL=DEBUG` to see why each platform was rejected. For "
+        "a CPU-only host use vLLM's CPU build (built or installed for CPU, VLLM_TARGET_DEVICE=cpu); for another "
+        "accelerator install its vLLM plugin.",
+        weight=86,
+        applies="vLLM 0.5+ (DeviceConfig(device='auto'))",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="RuntimeError: Failed to infer device type",
+        example_source="vLLM vllm/config.py (DeviceConfig: 'Failed to infer device type'), vllm/platforms/__init__.py "
+        "('No platform detected, vLLM is running on UnspecifiedPlatform')",
+    ),
+    KnownError(
+        "cpu-triton-no-driver",
+        "Triton found no GPU driver (0 active drivers ([]). There should only be one.)",
+        r"\b0 active drivers \(\[\]\)\.? There should only be one",
+        "Triton (the kernel compiler under torch.compile's GPU code and under libraries with Triton kernels: "
+        "unsloth, liger-kernel, flash-linear-attention, bitsandbytes' newer ops) found no active GPU backend: no "
+        "NVIDIA (or AMD) GPU visible to the process, or a CPU-only torch, so a Triton kernel cannot be launched.",
+        "Run the code where a GPU is visible: `nvidia-smi` in the same shell or container (Docker: `--gpus all`) and "
+        "`python -c 'import torch; print(torch.cuda.is_available())'` True (a '+cpu' torch: install the CUDA build). "
+        "On a CPU-only host keep the model on the CPU: torch.compile then uses its C++ backend, and libraries whose "
+        "kernels are Triton-only (unsloth, liger-kernel) need a GPU.",
+        weight=84,
+        applies="triton 2.2+ (triton/runtime/driver.py), torch.compile and libraries with Triton kernels",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="RuntimeError: 0 active drivers ([]). There should only be one.",
+        example_source="triton python/triton/runtime/driver.py (_create_driver)",
+    ),
+    KnownError(
+        "cpu-ollama-no-gpu",
+        "Ollama runs on the CPU (no compatible GPUs were discovered / inference compute library=cpu)",
+        r"no compatible GPUs were discovered"
+        r"|inference compute\"? id=\"?0\"? library=\"?cpu\b",
+        "Ollama's GPU discovery found no GPU it can use, so models run on the CPU: no NVIDIA driver (or one older "
+        "than its bundled CUDA runner), a container started without GPUs, an AMD GPU that ROCm does not support, or "
+        "the libraries it loads failing (the lines before say which).",
+        "`nvidia-smi` must work where Ollama runs (Docker: `docker run --gpus=all ... ollama/ollama` with the NVIDIA "
+        "Container Toolkit; systemd service: the driver loaded at boot); update the NVIDIA driver if it is older "
+        "than Ollama's CUDA runner needs; for AMD, a ROCm-supported GPU (or HSA_OVERRIDE_GFX_VERSION for a close "
+        "one). Restart with `OLLAMA_DEBUG=1` and read the discovery lines before this one; the 'inference compute' "
+        "line must then name library=cuda (or rocm).",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=80,
+        applies="Ollama (its discover/gpu.go start-up)",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example='time=2024-10-15T09:18:18.299Z level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',
+        example_source="Ollama discover/gpu.go (GetGPUInfo: slog.Info 'no compatible GPUs were discovered', and the "
+        "'inference compute' line of types.go)",
+    ),
 )
 
 FAMILIES: tuple[KnownError, ...] = (*_TENSORFLOW, *_JAX, *_PADDLE_MXNET, *_OPENCV_ML, *_APPS)
