@@ -332,3 +332,27 @@ def test_servers_and_kernels_that_found_no_gpu() -> None:
         "into `accelerator` argument of `Trainer`: ['cpu']."
     )
     assert first(lightning)[0] == "cuda-unavailable"
+
+
+def test_numba_djl_and_older_yolo_wordings() -> None:
+    # numba/cuda/cudadrv/driver.py
+    numba = (
+        "numba.cuda.cudadrv.error.CudaSupportError: CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1 in the "
+        "environment, or because CUDA is unsupported on 32-bit systems."
+    )
+    key, fix = first(numba)
+    assert key == "cpu-numba-cuda-disabled" and "NUMBA_DISABLE_CUDA" in fix
+    old = (
+        "numba.cuda.cudadrv.error.CudaSupportError: <CUDA device 0 'b'GeForce GT 710''> has compute capability < (5, 0)"
+    )
+    key, fix = first(old)
+    assert key == "cpu-numba-cuda-disabled" and "older numba" in fix
+    # DJL's PyTorch and TensorFlow engine loaders
+    djl = "WARN  ai.djl.pytorch.jni.LibUtils - No matching cuda flavor for linux-x86_64 found: cu124."
+    key, fix = first(djl)
+    assert key == "cpu-djl-no-cuda-flavor" and "PYTORCH_FLAVOR" in fix
+    tf = "No matching CUDA flavor for linux-x86_64 found: cu118/sm_89, fallback to CPU."
+    assert first(tf)[0] == "cpu-djl-no-cuda-flavor"
+    # YOLOv3 / YOLOv5's older select_device
+    yolo = "AssertionError: CUDA unavailable, invalid device 0 requested"
+    assert first(yolo)[0] == "cpu-ultralytics-invalid-device"

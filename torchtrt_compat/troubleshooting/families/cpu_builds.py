@@ -526,7 +526,8 @@ _APPS: tuple[KnownError, ...] = (
     KnownError(
         "cpu-ultralytics-invalid-device",
         "Ultralytics / YOLOv5: Invalid CUDA 'device=0' requested (torch sees no GPU)",
-        r"Invalid CUDA '(?:--)?device[= ][^'\n]{0,40}' requested",
+        r"Invalid CUDA '(?:--)?device[= ][^'\n]{0,40}' requested"
+        r"|CUDA unavailable, invalid device [^\n]{0,40}requested",
         "Ultralytics checked torch before training or predicting on the GPU: torch.cuda.is_available() is False, "
         "because the torch installed is the CPU build (pip's default wheel on Windows, or one another package "
         "pulled in) or because the process sees no NVIDIA GPU.",
@@ -670,6 +671,54 @@ _APPS: tuple[KnownError, ...] = (
         example='time=2024-10-15T09:18:18.299Z level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',
         example_source="Ollama discover/gpu.go (GetGPUInfo: slog.Info 'no compatible GPUs were discovered', and the "
         "'inference compute' line of types.go)",
+    ),
+    KnownError(
+        "cpu-numba-cuda-disabled",
+        "numba's CUDA target is off (CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1) or the GPU is too old for "
+        "it",
+        r"CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1"
+        r"|CudaSupportError:? [^\n]{0,200} has compute capability < \(?\d",
+        "numba.cuda refuses to start: NUMBA_DISABLE_CUDA=1 is set in the environment (or a config file, or the "
+        "Python is 32-bit, where numba has no CUDA), or the GPU's compute capability is below the lowest this numba "
+        "release supports.",
+        "Unset NUMBA_DISABLE_CUDA (`env | grep NUMBA`, a .numba_config.yaml, the job's environment) and use a 64-bit "
+        "Python; `numba -s` then shows the CUDA driver and devices numba sees.",
+        variants=(
+            Variant(
+                r"has compute capability <",
+                "a GPU older than numba supports",
+                "This numba release dropped the GPU's compute capability (the line names the minimum): install an "
+                "older numba (and its llvmlite) that still supports it, or run the code on a newer GPU or with "
+                "NUMBA_ENABLE_CUDASIM=1 (the simulator, slow) for testing.",
+            ),
+        ),
+        weight=86,
+        applies="numba.cuda (and cuDF / RAPIDS on it)",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="numba.cuda.cudadrv.error.CudaSupportError: CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1 in "
+        "the environment, or because CUDA is unsupported on 32-bit systems.",
+        example_source="numba numba/cuda/cudadrv/driver.py (Driver.__init__; met_requirement_for_device), "
+        "numba/numba snapshot of 2026",
+    ),
+    KnownError(
+        "cpu-djl-no-cuda-flavor",
+        "DJL found no native engine build for this CUDA and falls back to the CPU (No matching CUDA flavor ... found)",
+        r"No matching (?:cuda|CUDA) flavor for [\w.-]{1,60} found",
+        "DJL downloads its engine's native library (libtorch, TensorFlow) in a 'flavor' per CUDA version; none "
+        "matches the CUDA it detected on this machine (a CUDA newer or older than those published for that engine "
+        "version, or a GPU architecture it lacks), so it loads the CPU flavor and runs on the CPU.",
+        "Choose the flavor yourself: set `PYTORCH_FLAVOR` (environment variable or system property, e.g. cu121) or "
+        "`PYTORCH_VERSION` to a PyTorch release DJL publishes for your CUDA (the engine README's table), or depend "
+        "on the matching ai.djl.pytorch:pytorch-native-cuXXX artifact; the driver must support that CUDA "
+        "(`nvidia-smi`). With `PYTORCH_LIBRARY_PATH` you can point DJL at a local CUDA libtorch.",
+        severity="warns-of-failure",
+        weight=84,
+        applies="DJL (Deep Java Library) PyTorch and TensorFlow engines",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="WARN  ai.djl.pytorch.jni.LibUtils - No matching cuda flavor for linux-x86_64 found: cu124.",
+        example_source="DJL engines/pytorch/pytorch-engine/src/main/java/ai/djl/pytorch/jni/LibUtils.java and "
+        "engines/tensorflow/.../javacpp/LibUtils.java ('No matching CUDA flavor ... fallback to CPU'), "
+        "engines/pytorch/pytorch-engine/README.md (PYTORCH_FLAVOR)",
     ),
 )
 
