@@ -628,6 +628,14 @@ _CORE: tuple[KnownError, ...] = (
                 product="onnxruntime",
             ),
             Variant(
+                r"failed call to cuInit|stream_executor|\btensorflow\b|\bjax(?:lib)?\b|xla_bridge",
+                "TensorFlow / JAX (XLA's cuInit)",
+                "XLA's CUDA driver found no GPU (cuInit: no CUDA-capable device), so TensorFlow / JAX run on the CPU. "
+                "On a machine without an NVIDIA GPU that is expected (hide it with TF_CPP_MIN_LOG_LEVEL=2, or "
+                "JAX_PLATFORMS=cpu); with one, `nvidia-smi` must list it in the same shell or container (Docker: "
+                "`--gpus all`), and CUDA_VISIBLE_DEVICES must not be empty or -1.",
+            ),
+            Variant(
                 r"DriverError\(CUDA_ERROR_NO_DEVICE|\bcudarc\b|\bcandle\b|\bcargo\b",
                 "a binding that loads the driver itself (Rust cudarc / candle, cuda-python, JAX)",
                 "The binding dlopens the driver library (libcuda.so) itself, so when `nvidia-smi` and torch see the "
@@ -665,8 +673,6 @@ _CORE: tuple[KnownError, ...] = (
         r"Torch not compiled with CUDA enabled"
         # libtorch's own check (c10/cuda): its CUDA library is not loaded (a CPU libtorch, or the linker dropped it)
         r"|Cannot initialize CUDA without ATen_cuda library"
-        # MXNet's CPU build asked for a GPU context (src/storage/storage.cc, src/engine: LOG(FATAL))
-        r"|Compile with USE_CUDA=1 to enable GPU usage"
         # a library's version check that shows the installed torch is the CPU build ("(you have 2.0.1+cpu)")
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
@@ -678,12 +684,7 @@ _CORE: tuple[KnownError, ...] = (
         r"|torch[\\/.]cuda[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,6}[^\n]{0,40}"
         r"object\.__new__\(\) takes exactly one argument"
         # a serving system whose torch backend has no CUDA (RedisAI's torch backend fetched for CPU)
-        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available"
-        # libtorch (C++, Rust's tch / rust-bert) without its CUDA library loaded
-        # (aten/src/ATen/detail/CUDAHooksInterface.h, initCUDA)
-        r"|Cannot initialize CUDA without ATen_cuda library"
-        # MXNet's CPU build asked for a GPU context (src/storage/storage.cc, src/engine: LOG(FATAL))
-        r"|Compile with USE_CUDA=1 to enable GPU usage",
+        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
@@ -691,14 +692,6 @@ _CORE: tuple[KnownError, ...] = (
         "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
         "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
         variants=(
-            Variant(
-                r"USE_CUDA=1|\bmxnet\b|MXNet|dmlc::Error",
-                "MXNet (a CPU build)",
-                "This MXNet is the CPU build (the `mxnet` package) and the program asked for mx.gpu(): install the "
-                "CUDA build for your CUDA (`pip uninstall mxnet && pip install mxnet-cu112`, the suffix being the "
-                "CUDA major and minor it was built for; MXNet is retired, so the newest CUDA builds are 11.x), or "
-                "build MXNet with USE_CUDA=1; `python -c 'import mxnet; print(mxnet.context.num_gpus())'` checks it.",
-            ),
             Variant(
                 r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
                 "libtorch from Rust (tch, rust-bert)",
@@ -3216,7 +3209,13 @@ _CORE: tuple[KnownError, ...] = (
         #: "RuntimeError: CUDA is not available", "assert torch.cuda.is_available()")
         r"|(?:Assertion|Runtime|Value|Environment|System)Error:? {0,2}[^\n]{0,40}\b(?:cuda|gpu)\b[^\n]{0,24}"
         r"\b(?:is|are) not (?:available|avaliable|availabe|avaiable|avalable|found|detected)"
-        r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError",
+        r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
+        #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
+        #: torch/amp/autocast_mode.py)
+        r"|GradScaler is enabled, but CUDA is not available|CUDA is not available or torch_xla is imported\. "
+        r"Disabling autocast"
+        #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
+        r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",

@@ -10,6 +10,7 @@ from ..entry import KnownError
 from . import (
     bindings,
     containers,
+    cpu_builds,
     distributed,
     export_quant,
     framework_libs,
@@ -34,6 +35,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *gpu_kernels.FAMILIES,
     *containers.FAMILIES,
     *bindings.FAMILIES,
+    *cpu_builds.FAMILIES,
     *distributed.FAMILIES,
     *framework_libs.FAMILIES,
     *memory.FAMILIES,

@@ -76,7 +76,7 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         severity="warns-of-failure",
         alternatives=("torch-cudnn-version", "cuda-library-major"),
-        weight=84,
+        weight=88,  # above cpu-jax-cuda-backend-failed (84): the version check names the component to replace
         applies="TensorFlow, JAX (jaxlib's CUDA plugin), PaddlePaddle on NVIDIA GPUs",
         shown_by=(f"{_SHOWN}::test_a_framework_that_loaded_an_older_cuda_library",),
         example="CUDA backend failed to initialize: Found cuDNN version 8600, but JAX was built against version "
@@ -106,66 +106,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: jaxlib is version 0.4.1, but this version of jax requires version >= 0.4.7.",
         example_source="jax's jax/_src/lib/__init__.py (check_jaxlib_version and the jaxlib import; the same "
         "wording from jax-v0.3.10 to jax 0.11.1 at commit cec06d116c05f0d52adfceee3d3b730fdbcb0ce5)",
-    ),
-    KnownError(
-        "jax-cpu-jaxlib",
-        "JAX runs on the CPU: 'An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not "
-        "installed'",
-        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
-        "jax found an NVIDIA GPU but no CUDA plugin: the plain `jax` (or `jax[cpu]`) install has no CUDA, so every "
-        "computation runs on the CPU.",
-        'Install the CUDA build: `pip install -U "jax[cuda12]"` (or `"jax[cuda13]"` for a CUDA 13 driver: '
-        "`nvidia-smi` shows the highest CUDA the driver supports); it installs the jax-cuda plugin and its nvidia-* "
-        "libraries at jax's version. Then `python -c 'import jax; print(jax.devices())'` lists CudaDevice. On Windows "
-        "JAX has no CUDA build: use WSL2.",
-        severity="warns-of-failure",
-        weight=80,
-        applies="JAX on Linux / WSL2 with an NVIDIA GPU",
-        shown_by=(f"{_SHOWN}::test_jax_without_its_cuda_plugin",),
-        example="WARNING:jax._src.xla_bridge:An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib "
-        "is not installed. Falling back to cpu.",
-        example_source="jax's jax/_src/xla_bridge.py (_suggest_missing_backends, jax 0.11.1 at commit "
-        "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5)",
-    ),
-    KnownError(
-        "jax-cuda-backend-init",
-        "JAX could not start its CUDA backend ('Unable to initialize backend 'cuda'' / 'CUDA backend failed to "
-        "initialize')",
-        r"Unable to initialize backend 'cuda'|CUDA backend failed to initialize",
-        "JAX's CUDA plugin is installed but could not start; the rest of the line says why: no GPU visible to the "
-        "process (FAILED_PRECONDITION: No visible GPU devices: CUDA_VISIBLE_DEVICES, a container without the GPU, "
-        "a driver that is not loaded), CUDA libraries of another version than jaxlib's, or no GPU memory left for "
-        "CUDA's own start (no supported devices found for platform CUDA).",
-        "Read the reason after the colon: check `nvidia-smi` works in the same shell or container and that "
-        "CUDA_VISIBLE_DEVICES names a GPU; reinstall the CUDA build at jax's version (`pip install -U "
-        '"jax[cuda12]"` or `"jax[cuda13]"`) with LD_LIBRARY_PATH unset so its nvidia-* wheels are used; to run on '
-        "the CPU meanwhile set JAX_PLATFORMS=cpu.",
-        variants=(
-            Variant(
-                r"no supported devices found for platform CUDA|CUDA_ERROR_OUT_OF_MEMORY|RESOURCE_EXHAUSTED",
-                "no GPU memory left when CUDA started",
-                "Another process (or torch / TensorFlow in this one) holds the GPU memory, or JAX's pre-allocation "
-                "left none for CUDA's start: free the GPU (`nvidia-smi` lists the processes), and set "
-                "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax.",
-            ),
-            Variant(
-                r"No visible GPU devices|CUDA_ERROR_NO_DEVICE|no CUDA-capable device",
-                "no GPU visible to the process",
-                "The process sees no GPU: unset or fix CUDA_VISIBLE_DEVICES, start the container with `--gpus all` "
-                "(the NVIDIA Container Toolkit), under WSL2 keep /usr/lib/wsl/lib on LD_LIBRARY_PATH, and check "
-                "`nvidia-smi` in the same environment.",
-            ),
-        ),
-        severity="warns-of-failure",
-        loose=True,
-        alternatives=("fw-cuda-library-older", "no-gpu-visible", "gpu-out-of-memory"),
-        weight=58,  # below the rows that name the reason given after the colon
-        applies="JAX with the jax-cuda plugins",
-        shown_by=(f"{_SHOWN}::test_jax_whose_cuda_backend_did_not_start",),
-        example="RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. "
-        "(you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)",
-        example_source="jax's jax/_src/xla_bridge.py (backends() and _suggest_missing_backends, jax 0.11.1 at commit "
-        "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5)",
     ),
     KnownError(
         "cupy-multiple-packages",
@@ -233,57 +173,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Could not locate zlibwapi.dll. Please make sure it is in your library path!",
         example_source="cuDNN 8 for Windows (cudnn_ops_infer64_8.dll's loader message); NVIDIA's cuDNN 8 "
         "installation guide, Windows: 'Installing Zlib'",
-    ),
-    KnownError(
-        "tf-no-cuda-driver",
-        "TensorFlow: 'Could not find cuda drivers on your machine, GPU will not be used'",
-        r"Could not find cuda drivers on your machine, GPU will not be used",
-        "TensorFlow's cudart stub could not load the NVIDIA driver's libcuda.so.1: no NVIDIA driver on this machine, "
-        "a container started without GPU access, or (WSL2) /usr/lib/wsl/lib is not on the loader path. "
-        "TensorFlow then runs on the CPU.",
-        "If this machine should use a GPU: check `nvidia-smi` works in the same shell or container (Docker: `--gpus "
-        "all` with the NVIDIA Container Toolkit; WSL2: the Windows NVIDIA driver, no Linux driver inside, and "
-        "`export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`); then install `tensorflow[and-cuda]` (Linux) "
-        "and check `python -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'`. "
-        "On a CPU-only machine the line is harmless.",
-        severity="warns-of-failure",
-        alternatives=("driver-library-missing", "no-gpu-visible"),
-        weight=64,
-        applies="TensorFlow 2.14+ (tsl/cuda/cudart_stub.cc)",
-        shown_by=(f"{_SHOWN}::test_tensorflow_without_a_driver",),
-        example="I external/local_tsl/tsl/cuda/cudart_stub.cc:31] Could not find cuda drivers on your machine, GPU "
-        "will not be used.",
-        example_source="TensorFlow's third_party/xla/third_party/tsl/tsl/cuda/cudart_stub.cc (TensorFlow 2.14+)",
-    ),
-    KnownError(
-        "tf-gpu-libraries-missing",
-        "TensorFlow: 'Cannot dlopen some GPU libraries ... Skipping registering GPU devices' (it runs on the CPU)",
-        r"Cannot dlopen some GPU libraries\. Please make sure the missing libraries mentioned above are installed",
-        "TensorFlow could not load one or more of the CUDA libraries it was built for (the 'Could not load dynamic "
-        "library' lines above it name them: cudart, cublas, cufft, cusparse, cudnn of one CUDA major), so it "
-        "registers no GPU and runs everything on the CPU; a later `tf.device('/GPU:0')` then fails.",
-        'On Linux install the CUDA libraries with TensorFlow (`pip install "tensorflow[and-cuda]"`, TensorFlow '
-        "2.14+), or install the CUDA and cuDNN release of TensorFlow's tested-build table for your version and put "
-        "their lib folders on LD_LIBRARY_PATH; then "
-        "`python -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'` lists the GPU.",
-        variants=(
-            Variant(
-                r"\.dll\b|[A-Z]:\\|\bWindows\b",
-                "native Windows",
-                "TensorFlow 2.10 was the last release with GPU support on native Windows: for 2.11+ use WSL2 (and "
-                '`pip install "tensorflow[and-cuda]"` inside it); to stay native, install tensorflow 2.10 with CUDA '
-                "11.2 and cuDNN 8.1 and put their bin folders on PATH (the DLL names above show which are missing).",
-            ),
-        ),
-        severity="warns-of-failure",
-        alternatives=("cuda-library-major",),
-        weight=70,  # below cuda-library-major, whose line names the library that was not loaded
-        applies="TensorFlow 2.x with GPU support",
-        shown_by=(f"{_SHOWN}::test_tensorflow_that_could_not_load_its_gpu_libraries",),
-        example="W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries. Please "
-        "make sure the missing libraries mentioned above are installed properly if you would like to use GPU.",
-        example_source="TensorFlow's tensorflow/core/common_runtime/gpu/gpu_device.cc (the file its log line names; "
-        "TensorFlow 2.x)",
     ),
     KnownError(
         "tf-ptx-jit-notice",

@@ -1,0 +1,712 @@
+"""GPU not used (issue 36, round eleven): a framework or library that runs on the CPU, or refuses the GPU, because the
+installed build has no CUDA or because it finds no usable GPU, in each product's own words and with that product's
+fix. TensorFlow (its GPU registration and its driver stub), JAX (the CPU jaxlib, a CUDA backend or plugin that failed),
+PaddlePaddle, MXNet, OpenCV's cv2.cuda, XGBoost, LightGBM, CatBoost, faiss, llama.cpp and whisper.cpp (ggml builds
+without a GPU backend), Ultralytics / YOLOv5's device check and spaCy / thinc's require_gpu. Each pattern is keyed to
+the library's own message (cited in ``example_source`` with the file it is raised or logged in); versions, names and
+numbers are read from the text, never written into a pattern. Most of these are warnings after which the program runs
+on, on the CPU: they are the user's problem ("warns-of-failure"). torch's, CTranslate2's and onnxruntime's CPU builds
+keep their rows (``torch-cpu-build``, ``serve-ct2-no-cuda``, ``ort-cpu-package``).
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round11_f2nocuda.py"
+
+
+def _test(name: str) -> str:
+    return f"{_SHOWN}::{name}"
+
+
+#: Another failure in the text: a traceback, an exception line, a C++ abort or a crash. A fallback warning that every
+#: start of the library prints on a host without a usable GPU (TensorFlow's driver stub, JAX's fallback, XGBoost's
+#: device change) is the answer only to a text that shows no such failure; beside one, the failure is the report.
+_ANOTHER_FAILURE = (
+    r"Traceback \(most recent call last\)|terminate called after|Segmentation fault|core dumped"
+    r"|^\s{0,8}[\w.]{0,80}(?:Error|Exception): "
+)
+
+
+#: XGBoost's fix when its CUDA build sees no GPU
+_XGB_NO_GPU_FIX = (
+    "Run where `nvidia-smi` lists the GPU in the same shell or container (Docker: `--gpus all`; CUDA_VISIBLE_DEVICES "
+    "not empty; a driver new enough for the CUDA of the xgboost build); if the model was only loaded here to predict "
+    "on the CPU, that is expected: `model.set_params(device='cpu')` (tree_method='hist', predictor='cpu_predictor' "
+    "before 2.0) runs it there without the GPU."
+)
+
+_TENSORFLOW: tuple[KnownError, ...] = (
+    KnownError(
+        "cpu-tf-gpu-not-registered",
+        "TensorFlow runs on the CPU: it registered no GPU (Cannot dlopen some GPU libraries / Could not find cuda "
+        "drivers on your machine, GPU will not be used / list_physical_devices('GPU') is [])",
+        r"Cannot dlopen some GPU libraries|Skipping registering GPU devices"
+        r"|Could not find cuda drivers on your machine, GPU will not be used"
+        r"|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?\[\]"
+        r"|Num GPUs Available:?\s{1,4}0\b"
+        r"|TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows"
+        r"|is_built_with_cuda\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?False\b"
+        r"|kernel driver does not appear to be running on this host",
+        "TensorFlow found no usable GPU and runs everything on the CPU: the CUDA and cuDNN libraries it was built for "
+        "are not installed or not on the loader path (a pip `tensorflow` without its `[and-cuda]` extra, a system "
+        "CUDA of another major), the NVIDIA driver's libcuda is not visible (a machine or container without a GPU), "
+        "or the platform has no GPU build at all (native Windows after TensorFlow 2.10, macOS).",
+        "On Linux install the GPU build's libraries with TensorFlow itself: `pip install 'tensorflow[and-cuda]'` "
+        "(TensorFlow 2.14+; it pulls the nvidia-* CUDA / cuDNN wheels of the versions this release was built "
+        "against), and unset an LD_LIBRARY_PATH that points at another CUDA. Run with `TF_CPP_MIN_LOG_LEVEL=0` to see "
+        "which library failed to load, compare with `tf.sysconfig.get_build_info()` (its cuda_version / "
+        "cudnn_version), and check `tf.config.list_physical_devices('GPU')` lists the GPU and `nvidia-smi` works in "
+        "the same shell or container (Docker: `--gpus all`, or the tensorflow/tensorflow:*-gpu image). On native "
+        "Windows use WSL2 (or TensorFlow 2.10 with CUDA 11.2 / cuDNN 8.1); macOS has no CUDA build.",
+        variants=(
+            Variant(
+                r"Could not load dynamic library '",
+                "a CUDA / cuDNN library named above did not load",
+                "The 'Could not load dynamic library' lines above name the CUDA / cuDNN files (and their major "
+                "versions) this TensorFlow was built for: install exactly those (`tf.sysconfig.get_build_info()` "
+                "gives cuda_version / cudnn_version; on Linux `pip install 'tensorflow[and-cuda]'` installs them "
+                "for 2.14+), put their lib folders on LD_LIBRARY_PATH (PATH on Windows), and check "
+                "`tf.config.list_physical_devices('GPU')`; a library of another major (cudart64_110 vs CUDA 12) "
+                "does not count.",
+            ),
+            Variant(
+                r"Could not find cuda drivers on your machine",
+                "no NVIDIA driver visible (TensorFlow's CUDA stub)",
+                "TensorFlow could not load the NVIDIA driver's libcuda.so, so it will not use a GPU. If this machine "
+                "(or container) has no NVIDIA GPU, the line is expected: TensorFlow runs on the CPU, and another "
+                "framework (Keras with the torch or JAX backend) is unaffected; ignore it or hide it with "
+                "`TF_CPP_MIN_LOG_LEVEL=2`. If it has one, `nvidia-smi` must work in the same shell or container "
+                "(Docker: `--gpus all`; WSL2: /usr/lib/wsl/lib on the loader path), then `pip install "
+                "'tensorflow[and-cuda]'` and check `tf.config.list_physical_devices('GPU')`.",
+            ),
+            Variant(
+                r"kernel driver does not appear to be running",
+                "no NVIDIA kernel driver loaded",
+                "TensorFlow's CUDA diagnostics found no NVIDIA kernel module (/proc/driver/nvidia/version does not "
+                "exist): on a machine without an NVIDIA GPU this is expected and TensorFlow runs on the CPU; with one, "
+                "install or load the driver (`nvidia-smi` must work; after a driver update, reboot), and in Docker "
+                "start the container with `--gpus all`.",
+            ),
+            Variant(
+                r"is_built_with_cuda",
+                "a TensorFlow package without CUDA",
+                "This TensorFlow was built without CUDA (tensorflow-cpu, tensorflow-intel / native Windows after "
+                "2.10, macOS): on Linux `pip uninstall tensorflow-cpu tensorflow` then `pip install "
+                "'tensorflow[and-cuda]'`; on Windows run it under WSL2; `tf.test.is_built_with_cuda()` must be True.",
+            ),
+            Variant(
+                r"native-Windows|[A-Z]:\\|\.dll\b|\bwindows\b",
+                "native Windows",
+                "TensorFlow 2.11 and later have no GPU build for native Windows, so they always run on the CPU "
+                "there: run TensorFlow under WSL2 (`pip install 'tensorflow[and-cuda]'` inside it), or pin "
+                "tensorflow<2.11 with the CUDA 11.2 and cuDNN 8.1 it was built for (their bin folders on PATH), or "
+                "use the tensorflow-directml-plugin.",
+            ),
+        ),
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=72,
+        applies="TensorFlow 2.x (pip, conda, containers); Keras with the TensorFlow backend",
+        shown_by=(_test("test_tensorflow_runs_on_the_cpu"),),
+        example="W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries. Please "
+        "make sure the missing libraries mentioned above are installed properly if you would like to use GPU.\n"
+        "Skipping registering GPU devices...",
+        example_source="TensorFlow tensorflow/core/common_runtime/gpu/gpu_device.cc (GetValidDeviceIds, 2.x) and "
+        "xla/tsl/cuda/cudart_stub.cc ('Could not find cuda drivers on your machine, GPU will not be used', 2.14+)",
+    ),
+    KnownError(
+        "cpu-tf-gpu-too-old",
+        "TensorFlow ignores a GPU below its minimum compute capability (Ignoring visible gpu device ... The minimum "
+        "required Cuda capability is X)",
+        r"Ignoring visible gpu device \([^\n]{0,300}\) with (?:Cuda|CUDA) compute capability \d{1,2}\.\d",
+        "The GPU's compute capability is below the lowest this TensorFlow release was built for (the line names "
+        "both), so TensorFlow does not register it and runs on the CPU.",
+        "Use a TensorFlow release whose CUDA kernels still cover this GPU (an older release: its tested build "
+        "configuration lists the CUDA and the capabilities it supports), or build TensorFlow from source with "
+        "TF_CUDA_COMPUTE_CAPABILITIES set to this GPU's capability; otherwise run on the CPU or on a newer GPU.",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=86,
+        applies="TensorFlow 2.x on old GPUs (Kepler, early Maxwell)",
+        shown_by=(_test("test_tensorflow_runs_on_the_cpu"),),
+        example="Ignoring visible gpu device (device: 0, name: GeForce GT 730, pci bus id: 0000:01:00.0, compute "
+        "capability: 3.0) with Cuda compute capability 3.0. The minimum required Cuda capability is 3.5.",
+        example_source="TensorFlow tensorflow/core/common_runtime/gpu/gpu_device.cc (GetValidDeviceIds)",
+    ),
+    KnownError(
+        "cpu-tf-no-gpu-device",
+        "TensorFlow: a node is pinned to a GPU that was never registered (Could not satisfy explicit device "
+        "specification '/device:GPU:0' because no devices matching that specification are registered)",
+        r"Could not satisfy explicit device specification '[^'\n]{0,80}GPU[^'\n]{0,20}' because no devices "
+        r"matching that specification are registered",
+        "The graph places an op on a GPU (tf.device('/GPU:0'), a model saved with GPU placement) but TensorFlow "
+        "registered no GPU in this process: its CUDA / cuDNN libraries did not load, the platform has no GPU build "
+        "(native Windows after 2.10, macOS), or no GPU is visible; the log's 'Cannot dlopen some GPU libraries' / "
+        "'Could not find cuda drivers' lines say which.",
+        "Make TensorFlow see the GPU (Linux: `pip install 'tensorflow[and-cuda]'`, unset an LD_LIBRARY_PATH to "
+        "another CUDA; native Windows: WSL2; `nvidia-smi` working in the same shell or container) and check "
+        "`tf.config.list_physical_devices('GPU')`; to run on the CPU instead, remove the explicit device or call "
+        "`tf.config.set_soft_device_placement(True)` (TF1: ConfigProto(allow_soft_placement=True)), and clear "
+        "devices when importing a saved graph (`clear_devices=True`).",
+        weight=88,
+        applies="TensorFlow 1.x / 2.x",
+        shown_by=(_test("test_tensorflow_runs_on_the_cpu"),),
+        example="InvalidArgumentError: Cannot assign a device for operation MatMul: Could not satisfy explicit device "
+        "specification '/device:GPU:0' because no devices matching that specification are registered in this "
+        "process; available devices: /job:localhost/replica:0/task:0/device:CPU:0",
+        example_source="TensorFlow tensorflow/core/common_runtime/placer (the placer's message, as its "
+        "simple_placer_test.cc checks it)",
+    ),
+)
+
+_JAX: tuple[KnownError, ...] = (
+    KnownError(
+        "cpu-jax-cpu-jaxlib",
+        "JAX falls back to the CPU: no CUDA jaxlib or plugin is installed (An NVIDIA GPU may be present on this "
+        "machine, but a CUDA-enabled jaxlib is not installed)",
+        r"a CUDA-enabled jaxlib is not installed|No GPU/TPU found, falling back to CPU",
+        "The JAX installed is the CPU-only one (`pip install jax` gives jaxlib without the CUDA plugin), so JAX runs "
+        "on the CPU even where an NVIDIA GPU is present, or refuses a GPU backend asked for by name.",
+        "Install JAX with its CUDA plugin: `pip install -U 'jax[cuda12]'` (or `'jax[cuda13]'`; this pulls "
+        "jax-cuda12-plugin, jax-cuda12-pjrt and the nvidia-* CUDA wheels in matching versions); use "
+        "`'jax[cuda12-local]'` only to use a system CUDA. Linux x86-64 / aarch64 only: on Windows run it under WSL2, "
+        "macOS has no CUDA. Unset LD_LIBRARY_PATH entries pointing at another CUDA, then check `python -c 'import "
+        "jax; print(jax.devices())'` lists CudaDevice.",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=86,
+        applies="JAX 0.4+ (jaxlib with the jax-cuda12 / cuda13 plugins)",
+        shown_by=(_test("test_jax_on_the_cpu_in_its_own_words"),),
+        example="WARNING:jax._src.xla_bridge:An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib "
+        "is not installed. Falling back to cpu.",
+        example_source="JAX jax/_src/xla_bridge.py (_suggest_missing_backends; 'Unknown backend' in "
+        "canonicalize_platform; older releases' 'No GPU/TPU found, falling back to CPU'), jax-ml/jax at cec06d1",
+    ),
+    KnownError(
+        "cpu-jax-gpu-backend-missing",
+        "JAX has no GPU backend to give (Unknown backend: 'gpu' requested, but no platforms that are instances of gpu "
+        "are present)",
+        r"Unknown backend:? '(?:gpu|cuda)' requested, but no platforms that are instances of (?:gpu|cuda) are "
+        r"present"
+        r"|Unknown backend:? '?(?:gpu|cuda)'?\.? Available backends are \[[^\]\n]{0,60}\]"
+        r"|Backend '(?:gpu|cuda)' is not in the list of known backends",
+        "The code asked JAX for the GPU backend by name (jax.devices('gpu'), JAX_PLATFORMS=cuda, device_put to a GPU) "
+        "but only the CPU backend exists: the CPU-only jaxlib is installed, or the CUDA plugin failed to start "
+        "(its own 'Unable to initialize backend' line, earlier in the log, says why).",
+        "Install JAX with its CUDA plugin: `pip install -U 'jax[cuda12]'` (or `'jax[cuda13]'`), Linux only (WSL2 on "
+        "Windows); if the log shows 'Unable to initialize backend 'cuda'' or 'CUDA backend failed to initialize', "
+        "fix that error first. `python -c 'import jax; print(jax.devices())'` must list CudaDevice; on a machine "
+        "without an NVIDIA GPU, drop the backend name (or JAX_PLATFORMS=cpu).",
+        weight=86,
+        applies="JAX 0.4+",
+        shown_by=(_test("test_jax_on_the_cpu_in_its_own_words"),),
+        example="RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are "
+        "present. Platforms present are: cpu",
+        example_source="JAX jax/_src/xla_bridge.py (canonicalize_platform; 'Unknown backend X. Available backends "
+        "are [...]' in _get_backend_uncached), jax-ml/jax at cec06d1",
+    ),
+    KnownError(
+        "cpu-jax-cuda-backend-failed",
+        "JAX's CUDA backend failed to start (Unable to initialize backend 'cuda' / CUDA backend failed to initialize "
+        "/ a CUDA plugin that does not match jaxlib)",
+        r"Unable to initialize backend '(?:cuda|gpu|rocm)'"
+        r"|CUDA backend failed to initialize"
+        r"|Unable to use CUDA because of the following issues with CUDA components"
+        r"|JAX plugin jax_(?:cuda|rocm)\w{0,20} version [\w.+-]{1,40} is installed, but it is not compatible with "
+        r"the installed jaxlib",
+        "JAX has a CUDA plugin, but it could not start: the CUDA / cuDNN / cuBLAS libraries it loaded are older than "
+        "the ones it was built against (another CUDA on LD_LIBRARY_PATH found first), the plugin and jaxlib are of "
+        "different versions, the process sees no GPU, or preallocation left too little memory; JAX then stops or "
+        "runs on the CPU.",
+        "Reinstall JAX and its plugin together so every version matches: `pip install -U 'jax[cuda12]'` (or "
+        "cuda13), after `pip uninstall jax-cuda12-plugin jax-cuda12-pjrt` if older ones linger; unset "
+        "LD_LIBRARY_PATH (the pip CUDA wheels are found without it) and rerun with `TF_CPP_MIN_LOG_LEVEL=0` for "
+        "the detailed error; `nvidia-smi` must list the GPU in the same shell or container.",
+        variants=(
+            Variant(
+                r"no supported devices found for platform CUDA|CUDA_ERROR_OUT_OF_MEMORY|RESOURCE_EXHAUSTED",
+                "no GPU memory left when CUDA started",
+                "Another process (or torch / TensorFlow in this one) holds the GPU memory, or JAX's pre-allocation "
+                "left none for CUDA's start: free the GPU (`nvidia-smi` lists the processes), and set "
+                "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5) before importing jax.",
+            ),
+            Variant(
+                r"JAX plugin jax_\w{1,30} version [\w.+-]{1,40} is installed, but it is not compatible",
+                "a plugin of another version than jaxlib",
+                "The CUDA plugin and jaxlib must be the same release: `pip install -U 'jax[cuda12]'` (it pins jax, "
+                "jaxlib, jax-cuda12-plugin and jax-cuda12-pjrt together), or install the plugin of the jaxlib "
+                "version the line names; `pip list | grep jax` must show one version for all of them.",
+            ),
+            Variant(
+                r"Found (?:cuDNN|CUDA|cuBLAS|cuFFT|cuSPARSE|cuPTI) version|but JAX was built against"
+                r"|issues with CUDA components",
+                "CUDA libraries older than the ones JAX was built against",
+                "JAX loaded a CUDA / cuDNN older than the one it was built with (the line names both): unset "
+                "LD_LIBRARY_PATH (and CUDA paths in it) so the nvidia-* wheels that `pip install 'jax[cuda12]'` "
+                "installs are used, or upgrade the system CUDA / cuDNN if you use 'jax[cuda12-local]'.",
+            ),
+            Variant(
+                r"no supported devices found for platform CUDA|No visible GPU devices|CUDA_ERROR_NO_DEVICE",
+                "no GPU visible to the process",
+                "JAX saw no usable GPU: `nvidia-smi` must list it in the same shell or container (Docker: `--gpus "
+                "all`), CUDA_VISIBLE_DEVICES must not hide it, and another process must not hold all its memory "
+                "(`XLA_PYTHON_CLIENT_PREALLOCATE=false` or a smaller `XLA_PYTHON_CLIENT_MEM_FRACTION`).",
+            ),
+        ),
+        weight=84,
+        applies="JAX 0.4+ with the jax-cuda12 / cuda13 plugins",
+        shown_by=(_test("test_jax_on_the_cpu_in_its_own_words"),),
+        example="RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. (you "
+        "may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)",
+        example_source="JAX jax/_src/xla_bridge.py (backends: 'Unable to initialize backend', "
+        "_suggest_missing_backends: 'CUDA backend failed to initialize'), jax_plugins/cuda/__init__.py ('Unable to "
+        "use CUDA because of the following issues with CUDA components'), jaxlib/plugin_support.py (the version "
+        "check), jax-ml/jax at cec06d1",
+    ),
+)
+
+_PADDLE_MXNET: tuple[KnownError, ...] = (
+    KnownError(
+        "cpu-paddle-cpu-build",
+        "PaddlePaddle is the CPU build (not compiled with CUDA / Cannot use CUDAPlace in CPU only version)",
+        r"PaddlePaddle is not compiled with CUDA|Cannot use CUDAPlace in CPU only version"
+        r"|reinstall Paddle with CUDA support",
+        "The installed package is `paddlepaddle`, the CPU build; a GPU device, CUDAPlace or CUDA tensor needs the "
+        "`paddlepaddle-gpu` build.",
+        "`pip uninstall paddlepaddle` and install `paddlepaddle-gpu` built for your CUDA (the version and index URL "
+        "for your CUDA from PaddlePaddle's install page; the CUDA it needs must not be newer than `nvidia-smi`'s), "
+        "never both; then `python -c 'import paddle; paddle.utils.run_check()'` must report the GPU, and "
+        "`paddle.device.is_compiled_with_cuda()` is True.",
+        weight=88,
+        applies="PaddlePaddle 2.x / 3.x and the libraries on it (PaddleOCR, PaddleDetection, PaddleNLP)",
+        shown_by=(_test("test_paddle_and_mxnet_cpu_builds"),),
+        example="ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+        example_source="PaddlePaddle python/paddle/device/__init__.py (_convert_to_place) and paddle/fluid/pybind "
+        "(PADDLE_THROW PermissionDenied 'Cannot use CUDAPlace in CPU only version')",
+    ),
+    KnownError(
+        "cpu-paddle-gpu-not-set",
+        "GPU PaddlePaddle found no usable GPU and uses the CPU (your CUDA device is not set properly)",
+        r"You are using GPU version Paddle(?: Fluid)?, [Bb]ut [Yy]our CUDA [Dd]evice is not set properly",
+        "The paddlepaddle-gpu build is installed but found no usable CUDA device: no NVIDIA driver or GPU visible "
+        "here (a container without GPUs, CUDA_VISIBLE_DEVICES empty), or the CUDA / cuDNN libraries it needs do not "
+        "load, so it falls back to the CPU.",
+        "Check `nvidia-smi` lists the GPU in the same shell or container (Docker: `--gpus all`), that the CUDA and "
+        "cuDNN of this paddlepaddle-gpu build are installed and on LD_LIBRARY_PATH (PATH on Windows), and run "
+        "`python -c 'import paddle; paddle.utils.run_check()'`, which names what fails; "
+        "`paddle.device.cuda.device_count()` must be > 0.",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=84,
+        applies="paddlepaddle-gpu",
+        shown_by=(_test("test_paddle_and_mxnet_cpu_builds"),),
+        example="UserWarning: You are using GPU version Paddle, but your CUDA device is not set properly. CPU device "
+        "will be used by default.",
+        example_source="PaddlePaddle python/paddle/base/framework.py (_current_expected_place)",
+    ),
+    KnownError(
+        "cpu-mxnet-no-cuda",
+        "MXNet has no CUDA (Compile with USE_CUDA=1 to enable GPU usage)",
+        r"Compile with USE_CUDA=1 to enable GPU usage|GPU usage requires at least 1 GPU",
+        "The MXNet installed is the CPU build (`pip install mxnet`), so any mx.gpu() context fails; or, for 'GPU "
+        "usage requires at least 1 GPU', a CUDA build that sees no GPU.",
+        "Install the CUDA build of MXNet for your CUDA instead of the CPU one: `pip uninstall mxnet` then `pip "
+        "install mxnet-cu112` (the mxnet-cuXXX package whose CUDA your driver supports; MXNet is retired, so its "
+        "last CUDA builds are for CUDA 11.x); `mx.context.num_gpus()` must be > 0.",
+        variants=(
+            Variant(
+                r"GPU usage requires at least 1 GPU",
+                "a CUDA build that sees no GPU",
+                "This MXNet has CUDA but sees no GPU: `nvidia-smi` must list it in the same shell or container "
+                "(Docker: `--gpus all`), CUDA_VISIBLE_DEVICES must not be empty; otherwise use mx.cpu().",
+            ),
+        ),
+        weight=86,
+        applies="Apache MXNet 1.x (and GluonCV / GluonNLP, insightface's MXNet models)",
+        shown_by=(_test("test_paddle_and_mxnet_cpu_builds"),),
+        example="terminate called after throwing an instance of 'dmlc::Error'\n  what():  [22:03:01] "
+        "src/storage/storage.cc:119: Compile with USE_CUDA=1 to enable GPU usage",
+        example_source="MXNet src/storage/storage.cc and src/engine (LOG(FATAL) when built without MXNET_USE_CUDA)",
+    ),
+)
+
+_OPENCV_ML: tuple[KnownError, ...] = (
+    KnownError(
+        "cpu-opencv-no-cuda",
+        "OpenCV was built without CUDA: cv2.cuda fails (-216:No CUDA support) The library is compiled without CUDA "
+        "support",
+        r"The library is compiled without CUDA support"
+        r"|getCudaEnabledDeviceCount\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?0\s{0,4}$",
+        "The cv2 that Python imports has no CUDA modules (pip's opencv-python / opencv-contrib-python wheels are "
+        "never built with CUDA), so every cv2.cuda function raises and getCudaEnabledDeviceCount() is 0.",
+        "Build OpenCV with CUDA: opencv and opencv_contrib of the same version, `cmake -D WITH_CUDA=ON -D "
+        "WITH_CUDNN=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your GPU, e.g. 8.6> -D "
+        "OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules -D BUILD_opencv_python3=ON ..` (its summary must say "
+        "'NVIDIA CUDA: YES'), install it, and `pip uninstall opencv-python opencv-contrib-python "
+        "opencv-python-headless` so no pip cv2 shadows it; `cv2.cuda.getCudaEnabledDeviceCount()` must be > 0 "
+        "(`print(cv2.getBuildInformation())` shows what the imported cv2 was built with).",
+        weight=88,
+        applies="OpenCV 3.x / 4.x (Python and C++), the cv2.cuda module",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="cv2.error: OpenCV(4.8.0) /io/opencv/modules/core/include/opencv2/core/private.cuda.hpp:106: error: "
+        "(-216:No CUDA support) The library is compiled without CUDA support in function 'throw_no_cuda'",
+        example_source="OpenCV modules/core/include/opencv2/core/private.cuda.hpp (throw_no_cuda, "
+        "Error::GpuNotSupported)",
+    ),
+    KnownError(
+        "cpu-xgboost-no-gpu",
+        "XGBoost version not compiled with GPU support (device='cuda' with a CPU build)",
+        r"XGBoost version not compiled with GPU support",
+        "The installed XGBoost has no CUDA: the `xgboost-cpu` package, a macOS or conda CPU build, or a source build "
+        "without USE_CUDA, so device='cuda' (tree_method='gpu_hist' before 2.0) fails.",
+        "Install the CUDA build: `pip uninstall xgboost-cpu` then `pip install xgboost` (its Linux x86-64 and "
+        "Windows wheels include CUDA), or with conda `conda install -c conda-forge py-xgboost=*=cuda*`; from source "
+        "build with `-DUSE_CUDA=ON`. macOS has no GPU build: use device='cpu'.",
+        weight=90,  # above build-extension-without-cuda (84), whose generic "not compiled with GPU support" it also is
+        applies="XGBoost 1.x / 2.x / 3.x (Python, R, JVM)",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="xgboost.core.XGBoostError: [10:12:01] /workspace/src/common/common.h:187: XGBoost version not "
+        "compiled with GPU support.",
+        example_source="XGBoost src/common/common.h (AssertGPUSupport), dmlc/xgboost at 379b29f",
+    ),
+    KnownError(
+        "cpu-xgboost-gpu-not-visible",
+        "XGBoost asked for the GPU but sees none (No visible GPU is found for XGBoost)",
+        r"No visible GPU is found for XGBoost",
+        "This XGBoost has CUDA, but the process sees no GPU (a CPU-only machine or container, CUDA_VISIBLE_DEVICES "
+        "empty, a driver too old for the build's CUDA), so a GPU predictor or tree method cannot run.",
+        _XGB_NO_GPU_FIX,
+        weight=88,
+        applies="XGBoost 1.1 to 2.0 CUDA builds (src/gbm/gbtree.cc's check)",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="xgboost.core.XGBoostError: [12:00:00] ../src/gbm/gbtree.cc:554: Check failed: "
+        "common::AllVisibleGPUs() >= 1 (0 vs. 1) : No visible GPU is found for XGBoost.",
+        example_source="XGBoost src/gbm/gbtree.cc (CHECK_GE(common::AllVisibleGPUs(), 1), added in 7d93932, removed "
+        "in bc267dd)",
+    ),
+    KnownError(
+        "cpu-xgboost-no-visible-gpu",
+        "XGBoost found no GPU and trains on the CPU (No visible GPU is found, setting device to CPU)",
+        r"No visible GPU is found, setting device to CPU"
+        r"|Device is changed from GPU to CPU as we couldn't find any available GPU",
+        "This XGBoost has CUDA, but the process sees no GPU (a CPU-only machine or container, CUDA_VISIBLE_DEVICES "
+        "empty), so device='cuda' falls back to the CPU; a GPU-trained model loaded on such a host does the same.",
+        _XGB_NO_GPU_FIX,
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=82,
+        applies="XGBoost 2.x / 3.x CUDA builds",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="WARNING: /workspace/src/context.cc:55: No visible GPU is found, setting device to CPU.",
+        example_source="XGBoost src/context.cc (CUDAOrdinal, MakeDeviceOrd), dmlc/xgboost at 379b29f",
+    ),
+    KnownError(
+        "cpu-lightgbm-no-gpu",
+        "LightGBM was built without its GPU learner (GPU / CUDA Tree Learner was not enabled in this build)",
+        r"(?:GPU|CUDA) Tree Learner was not enabled in this build",
+        "device_type='gpu' (OpenCL) or 'cuda' asks for a tree learner this LightGBM binary was built without: the "
+        "pip wheel has no CUDA learner, and builds without -DUSE_GPU have no OpenCL one.",
+        "Build LightGBM with the learner you ask for: `pip install lightgbm --no-binary lightgbm "
+        "--config-settings=cmake.define.USE_CUDA=ON` for device_type='cuda' (NVIDIA, a CUDA toolkit installed), or "
+        "`--config-settings=cmake.define.USE_GPU=ON` for device_type='gpu' (OpenCL headers and library needed; "
+        "CMake's -DUSE_GPU=1 / -DUSE_CUDA=1 for the CLI); or use device_type='cpu'.",
+        variants=(
+            Variant(
+                r"CUDA Tree Learner",
+                "the CUDA learner",
+                "device_type='cuda' needs a LightGBM built with CUDA: `pip install lightgbm --no-binary lightgbm "
+                "--config-settings=cmake.define.USE_CUDA=ON` with a CUDA toolkit (nvcc) installed (CMake "
+                "-DUSE_CUDA=1 for the CLI / R); or use device_type='gpu' (OpenCL) if your build has it.",
+            ),
+        ),
+        weight=88,
+        applies="LightGBM 3.x / 4.x (Python, R, CLI)",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="[LightGBM] [Fatal] GPU Tree Learner was not enabled in this build.\nPlease recompile with CMake "
+        "option -DUSE_GPU=1",
+        example_source="LightGBM src/treelearner/gpu_tree_learner.h and cuda/cuda_single_gpu_tree_learner.hpp, "
+        "python-package/README.rst (the --config-settings builds), microsoft/LightGBM at bae0b7b",
+    ),
+    KnownError(
+        "cpu-catboost-no-gpu",
+        "CatBoost has no GPU support here (Environment for task type [GPU] not found)",
+        r"Environment for task type \[GPU\] not found",
+        "task_type='GPU' needs CatBoost's CUDA training code, which this catboost build does not have (macOS and "
+        "Linux aarch64 packages, a source build without CUDA).",
+        "Train with task_type='CPU' on this platform, or install a catboost with GPU support: the pip / conda "
+        "packages for Linux x86-64 and Windows include it (`pip install -U catboost`), a source build needs CUDA "
+        "enabled; `catboost.utils.get_gpu_device_count()` must be > 0 (a driver older than its CUDA also shows 0).",
+        weight=88,
+        applies="CatBoost (Python, R, CLI) with task_type='GPU'",
+        shown_by=(_test("test_opencv_and_boosters_without_gpu"),),
+        example="_catboost.CatBoostError: catboost/libs/train_lib/trainer_env.cpp:9: Environment for task type [GPU] "
+        "not found",
+        example_source="CatBoost catboost/libs/train_lib/trainer_env.cpp (the trainer environment factory)",
+    ),
+    KnownError(
+        "cpu-faiss-cpu-package",
+        "faiss is the CPU package (module 'faiss' has no attribute 'StandardGpuResources')",
+        r"module 'faiss' has no attribute '(?:StandardGpuResources|GpuIndex\w{1,30}|index_cpu_to_(?:all_)?gpus?"
+        r"|GpuCloner\w{0,20}|GpuMultipleClonerOptions|get_num_gpus|index_gpu_to_cpu)'",
+        "The faiss installed is faiss-cpu, which has no GPU classes (StandardGpuResources, GpuIndex*, "
+        "index_cpu_to_gpu).",
+        "Remove faiss-cpu and install the GPU build: with conda `conda install -c pytorch -c nvidia -c conda-forge "
+        "faiss-gpu` (Linux x86-64; the CUDA it needs must suit the driver), or a faiss-gpu pip wheel built for your "
+        "CUDA (e.g. faiss-gpu-cu12); never both. `faiss.get_num_gpus()` must be > 0.",
+        weight=88,
+        applies="faiss (Python)",
+        shown_by=(_test("test_faiss_and_ggml_without_gpu"),),
+        example="AttributeError: module 'faiss' has no attribute 'StandardGpuResources'",
+        example_source="faiss INSTALL.md (faiss-cpu has no GPU indices; faiss-gpu), CPython's AttributeError for a "
+        "module attribute, facebookresearch/faiss at 02dbb4e",
+    ),
+)
+
+_APPS: tuple[KnownError, ...] = (
+    KnownError(
+        "cpu-ggml-no-gpu-backend",
+        "llama.cpp / whisper.cpp run on the CPU: no usable GPU (--gpu-layers ignored; built without GPU support)",
+        r"no usable GPU found, --(?:n-)?gpu-layers option will be ignored"
+        r"|llama\.cpp was compiled without GPU support"
+        r"|not compiled with GPU offload support, --n-gpu-layers option will be ignored"
+        r"|whisper_backend_init_gpu: no GPU found"
+        r"|offloaded 0/\d{1,4} layers to GPU",
+        "The ggml build loaded has no GPU backend (llama.cpp / whisper.cpp / llama-cpp-python built without "
+        "GGML_CUDA, the default for pip's llama-cpp-python and a plain cmake build), or its CUDA backend found no "
+        "usable GPU, so all layers run on the CPU.",
+        "Build with the CUDA backend: `cmake -B build -DGGML_CUDA=ON && cmake --build build --config Release` "
+        "(older releases: LLAMA_CUBLAS / LLAMA_CUDA, whisper.cpp: WHISPER_CUBLAS) with a CUDA toolkit installed, "
+        "or use a release archive built for CUDA; the log must then show 'ggml_cuda_init: found N CUDA devices' and "
+        "'offloaded N/N layers to GPU' with -ngl set. If it says no CUDA device, `nvidia-smi` must work in the same "
+        "shell or container.",
+        variants=(
+            Variant(
+                r"llama_cpp\b|llama-cpp-python|from llama_cpp|Llama\(",
+                "llama-cpp-python",
+                'pip builds llama-cpp-python for the CPU unless told otherwise: `CMAKE_ARGS="-DGGML_CUDA=on" pip '
+                "install llama-cpp-python --force-reinstall --no-cache-dir` (a CUDA toolkit and compiler needed; "
+                "releases before 0.2.80: -DLLAMA_CUBLAS=on), or its prebuilt CUDA wheel for your CUDA; then pass "
+                "n_gpu_layers=-1 and check the log says 'offloaded N/N layers to GPU'.",
+            ),
+            Variant(
+                r"whisper_backend_init_gpu|whisper\.cpp|whisper-cli",
+                "whisper.cpp",
+                "Build whisper.cpp with its CUDA backend: `cmake -B build -DGGML_CUDA=1 && cmake --build build -j "
+                "--config Release` (older releases: WHISPER_CUDA / WHISPER_CUBLAS=1 make), or a release built for "
+                "CUDA; the log must then say 'whisper_backend_init_gpu: using CUDA0 backend'. Bindings (whisper-rs, "
+                "pywhispercpp, whisper.net) need their CUDA feature or runtime package.",
+            ),
+        ),
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=84,
+        applies="llama.cpp, whisper.cpp and their bindings (llama-cpp-python, whisper-rs, pywhispercpp)",
+        shown_by=(_test("test_faiss_and_ggml_without_gpu"),),
+        example="warning: no usable GPU found, --gpu-layers option will be ignored\nwarning: one possible reason is "
+        "that llama.cpp was compiled without GPU support\nwarning: consult docs/build.md for compilation instructions",
+        example_source="llama.cpp common/arg.cpp (the --gpu-layers handler; older common/common.cpp: 'not compiled "
+        "with GPU offload support'), whisper.cpp src/whisper.cpp (whisper_backend_init_gpu), src/llama-model.cpp "
+        "('offloaded %d/%d layers to GPU')",
+    ),
+    KnownError(
+        "cpu-ultralytics-invalid-device",
+        "Ultralytics / YOLOv5: Invalid CUDA 'device=0' requested (torch sees no GPU)",
+        r"Invalid CUDA '(?:--)?device[= ][^'\n]{0,40}' requested"
+        r"|CUDA unavailable, invalid device [^\n]{0,40}requested",
+        "Ultralytics checked torch before training or predicting on the GPU: torch.cuda.is_available() is False, "
+        "because the torch installed is the CPU build (pip's default wheel on Windows, or one another package "
+        "pulled in) or because the process sees no NVIDIA GPU.",
+        "`python -c 'import torch; print(torch.__version__, torch.version.cuda, torch.cuda.is_available())'`: "
+        "'+cpu' or None is a CPU torch: `pip uninstall torch torchvision` and install them from the CUDA index for "
+        "your driver (the +cuXXX wheels), then reinstall nothing that pulls the CPU torch back; if torch is a CUDA "
+        "build, `nvidia-smi` must list the GPU (Docker: `--gpus all`). Otherwise pass device='cpu' (or device="
+        "'mps' on Apple silicon).",
+        variants=(
+            Variant(
+                r"torch[- ]\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu|\+cpu\b",
+                "a CPU build of torch",
+                "The banner shows torch '+cpu', a CPU-only build: `pip uninstall torch torchvision` and install both "
+                "from the CUDA index for your driver (the +cuXXX wheels; `nvidia-smi` shows the highest CUDA it "
+                "supports), then check `torch.cuda.is_available()` is True.",
+            ),
+        ),
+        weight=86,
+        applies="Ultralytics YOLO (v8, 11) and YOLOv5's select_device",
+        shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),
+        example="ValueError: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if "
+        "available, i.e. 'device=0' or 'device=0,1,2,3' for Multi-GPU.\n\ntorch.cuda.is_available(): False\n"
+        "torch.cuda.device_count(): 0",
+        example_source="Ultralytics ultralytics/utils/torch_utils.py (select_device); YOLOv5 utils/torch_utils.py "
+        "(select_device's \"Invalid CUDA '--device 0' requested\")",
+    ),
+    KnownError(
+        "cpu-thinc-require-gpu",
+        "spaCy / thinc cannot use the GPU (Cannot use GPU, CuPy is not installed / No GPU devices detected)",
+        r"Cannot use GPU, (?:CuPy is not installed|installed PyTorch does not support MPS|PyTorch is not installed)"
+        r"|No GPU devices detected",
+        "spacy.require_gpu() (thinc's require_gpu) needs CuPy for the GPU on Linux and Windows (PyTorch with MPS on "
+        "macOS); CuPy is not installed, or it is installed but finds no GPU.",
+        "Install spaCy with the CuPy of your CUDA: `pip install -U 'spacy[cuda12x]'` (or `pip install "
+        "cupy-cuda12x` / cupy-cuda11x to match `nvidia-smi`'s CUDA; never two cupy packages), and for transformer "
+        "pipelines a CUDA build of torch; `python -c 'import cupy; print(cupy.cuda.runtime.getDeviceCount())'` must "
+        "be > 0. Use spacy.prefer_gpu() to fall back to the CPU silently.",
+        requires=r"Cannot use GPU, |require_gpu|prefer_gpu|\bthinc\b|\bspacy\b",
+        weight=84,
+        applies="spaCy 3.x / thinc 8.x",
+        shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),
+        example="ValueError: Cannot use GPU, CuPy is not installed",
+        example_source="thinc thinc/util.py (require_gpu), explosion/thinc at 20eec35",
+    ),
+    KnownError(
+        "cpu-sd-webui-torch-no-gpu",
+        "Stable Diffusion web UI: Torch is not able to use GPU (its launcher's CUDA check failed)",
+        r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+        "The web UI's launcher checks torch.cuda.is_available() before starting: the torch in its venv is a CPU "
+        "build (or one for ROCm / another CUDA), or the process sees no NVIDIA GPU (no driver, an AMD or Intel GPU).",
+        "With an NVIDIA GPU: `nvidia-smi` must work; delete the web UI's `venv` folder and start webui-user.bat / "
+        "webui.sh again so it reinstalls torch with CUDA (or set TORCH_COMMAND in webui-user to the +cuXXX torch "
+        "for your driver); `venv/Scripts/python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'` must show a +cu build and True. With an AMD GPU use the web UI's DirectML / "
+        "ROCm setup (Linux: the ROCm torch); with no usable GPU, COMMANDLINE_ARGS `--skip-torch-cuda-test --use-cpu "
+        "all --precision full --no-half` runs it, slowly, on the CPU.",
+        weight=88,
+        applies="AUTOMATIC1111 stable-diffusion-webui and its forks (Forge, reForge)",
+        shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),
+        example="RuntimeError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable "
+        "to disable this check",
+        example_source="stable-diffusion-webui modules/launch_utils.py (prepare_environment's CUDA check)",
+    ),
+    KnownError(
+        "cpu-whisper-fp16-on-cpu",
+        "openai-whisper runs on the CPU (FP16 is not supported on CPU; using FP32 instead)",
+        r"FP16 is not supported on CPU; using FP32 instead",
+        "Whisper loaded the model on the CPU (torch found no usable GPU: a CPU-only torch, no NVIDIA GPU visible, "
+        "or device='cpu'), so it drops FP16 and transcribes slowly on the CPU.",
+        "If this machine has an NVIDIA GPU: `python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'`; '+cpu' or False means install the CUDA build of torch (`pip uninstall "
+        "torch`, then the +cuXXX wheel for your driver) and load with `whisper.load_model(name, device='cuda')`. "
+        "Without one the warning is expected: pass `fp16=False` to transcribe() to silence it.",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=60,
+        applies="openai-whisper (and apps on it)",
+        shown_by=(_test("test_faiss_and_ggml_without_gpu"),),
+        example="UserWarning: FP16 is not supported on CPU; using FP32 instead",
+        example_source="openai-whisper whisper/transcribe.py (transcribe: warnings.warn when the model is on the CPU "
+        "and fp16 is asked)",
+    ),
+    KnownError(
+        "cpu-vllm-no-platform",
+        "vLLM found no GPU platform (Failed to infer device type / No platform detected, vLLM is running on "
+        "UnspecifiedPlatform)",
+        r"Failed to infer device type(?! in )|No platform detected, vLLM is running on UnspecifiedPlatform",
+        "vLLM picks its platform at start-up (CUDA through NVML and torch, ROCm, CPU, or a plugin's accelerator) and "
+        "found none: the container or process sees no NVIDIA GPU (no --gpus, the driver's libraries such as "
+        "libnvidia-ml not on the loader path), the torch installed is not the CUDA build vLLM needs, or the "
+        "accelerator's platform plugin (vllm-ascend, a Tenstorrent or Gaudi plugin) is not installed; the pip vllm "
+        "wheel is the CUDA build and does not run on a CPU-only host.",
+        "Check from the same shell or container: `nvidia-smi` lists the GPU (Docker: `--gpus all` or "
+        "`--runtime nvidia`; Kubernetes: an nvidia.com/gpu limit; custom images: /usr/local/nvidia/lib64 on "
+        "LD_LIBRARY_PATH), `python -c 'import torch; print(torch.__version__, torch.cuda.is_available())'` shows the "
+        "CUDA torch vLLM pins, and rerun with `VLLM_LOGGING_LEVEL=DEBUG` to see why each platform was rejected. For "
+        "a CPU-only host use vLLM's CPU build (built or installed for CPU, VLLM_TARGET_DEVICE=cpu); for another "
+        "accelerator install its vLLM plugin.",
+        weight=86,
+        applies="vLLM 0.5+ (DeviceConfig(device='auto'))",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="RuntimeError: Failed to infer device type",
+        example_source="vLLM vllm/config.py (DeviceConfig: 'Failed to infer device type'), vllm/platforms/__init__.py "
+        "('No platform detected, vLLM is running on UnspecifiedPlatform')",
+    ),
+    KnownError(
+        "cpu-triton-no-driver",
+        "Triton found no GPU driver (0 active drivers ([]). There should only be one.)",
+        r"\b0 active drivers \(\[\]\)\.? There should only be one",
+        "Triton (the kernel compiler under torch.compile's GPU code and under libraries with Triton kernels: "
+        "unsloth, liger-kernel, flash-linear-attention, bitsandbytes' newer ops) found no active GPU backend: no "
+        "NVIDIA (or AMD) GPU visible to the process, or a CPU-only torch, so a Triton kernel cannot be launched.",
+        "Run the code where a GPU is visible: `nvidia-smi` in the same shell or container (Docker: `--gpus all`) and "
+        "`python -c 'import torch; print(torch.cuda.is_available())'` True (a '+cpu' torch: install the CUDA build). "
+        "On a CPU-only host keep the model on the CPU: torch.compile then uses its C++ backend, and libraries whose "
+        "kernels are Triton-only (unsloth, liger-kernel) need a GPU.",
+        weight=84,
+        applies="triton 2.2+ (triton/runtime/driver.py), torch.compile and libraries with Triton kernels",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="RuntimeError: 0 active drivers ([]). There should only be one.",
+        example_source="triton python/triton/runtime/driver.py (_create_driver)",
+    ),
+    KnownError(
+        "cpu-ollama-no-gpu",
+        "Ollama runs on the CPU (no compatible GPUs were discovered / inference compute library=cpu)",
+        r"no compatible GPUs were discovered"
+        r"|inference compute\"? id=\"?0\"? library=\"?cpu\b",
+        "Ollama's GPU discovery found no GPU it can use, so models run on the CPU: no NVIDIA driver (or one older "
+        "than its bundled CUDA runner), a container started without GPUs, an AMD GPU that ROCm does not support, or "
+        "the libraries it loads failing (the lines before say which).",
+        "`nvidia-smi` must work where Ollama runs (Docker: `docker run --gpus=all ... ollama/ollama` with the NVIDIA "
+        "Container Toolkit; systemd service: the driver loaded at boot); update the NVIDIA driver if it is older "
+        "than Ollama's CUDA runner needs; for AMD, a ROCm-supported GPU (or HSA_OVERRIDE_GFX_VERSION for a close "
+        "one). Restart with `OLLAMA_DEBUG=1` and read the discovery lines before this one; the 'inference compute' "
+        "line must then name library=cuda (or rocm).",
+        unless=_ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=80,
+        applies="Ollama (its discover/gpu.go start-up)",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example='time=2024-10-15T09:18:18.299Z level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',
+        example_source="Ollama discover/gpu.go (GetGPUInfo: slog.Info 'no compatible GPUs were discovered', and the "
+        "'inference compute' line of types.go)",
+    ),
+    KnownError(
+        "cpu-numba-cuda-disabled",
+        "numba's CUDA target is off (CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1) or the GPU is too old for "
+        "it",
+        r"CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1"
+        r"|CudaSupportError:? [^\n]{0,200} has compute capability < \(?\d",
+        "numba.cuda refuses to start: NUMBA_DISABLE_CUDA=1 is set in the environment (or a config file, or the "
+        "Python is 32-bit, where numba has no CUDA), or the GPU's compute capability is below the lowest this numba "
+        "release supports.",
+        "Unset NUMBA_DISABLE_CUDA (`env | grep NUMBA`, a .numba_config.yaml, the job's environment) and use a 64-bit "
+        "Python; `numba -s` then shows the CUDA driver and devices numba sees.",
+        variants=(
+            Variant(
+                r"has compute capability <",
+                "a GPU older than numba supports",
+                "This numba release dropped the GPU's compute capability (the line names the minimum): install an "
+                "older numba (and its llvmlite) that still supports it, or run the code on a newer GPU or with "
+                "NUMBA_ENABLE_CUDASIM=1 (the simulator, slow) for testing.",
+            ),
+        ),
+        weight=86,
+        applies="numba.cuda (and cuDF / RAPIDS on it)",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="numba.cuda.cudadrv.error.CudaSupportError: CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1 in "
+        "the environment, or because CUDA is unsupported on 32-bit systems.",
+        example_source="numba numba/cuda/cudadrv/driver.py (Driver.__init__; met_requirement_for_device), "
+        "numba/numba snapshot of 2026",
+    ),
+    KnownError(
+        "cpu-djl-no-cuda-flavor",
+        "DJL found no native engine build for this CUDA and falls back to the CPU (No matching CUDA flavor ... found)",
+        r"No matching (?:cuda|CUDA) flavor for [\w.-]{1,60} found",
+        "DJL downloads its engine's native library (libtorch, TensorFlow) in a 'flavor' per CUDA version; none "
+        "matches the CUDA it detected on this machine (a CUDA newer or older than those published for that engine "
+        "version, or a GPU architecture it lacks), so it loads the CPU flavor and runs on the CPU.",
+        "Choose the flavor yourself: set `PYTORCH_FLAVOR` (environment variable or system property, e.g. cu121) or "
+        "`PYTORCH_VERSION` to a PyTorch release DJL publishes for your CUDA (the engine README's table), or depend "
+        "on the matching ai.djl.pytorch:pytorch-native-cuXXX artifact; the driver must support that CUDA "
+        "(`nvidia-smi`). With `PYTORCH_LIBRARY_PATH` you can point DJL at a local CUDA libtorch.",
+        severity="warns-of-failure",
+        weight=84,
+        applies="DJL (Deep Java Library) PyTorch and TensorFlow engines",
+        shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),
+        example="WARN  ai.djl.pytorch.jni.LibUtils - No matching cuda flavor for linux-x86_64 found: cu124.",
+        example_source="DJL engines/pytorch/pytorch-engine/src/main/java/ai/djl/pytorch/jni/LibUtils.java and "
+        "engines/tensorflow/.../javacpp/LibUtils.java ('No matching CUDA flavor ... fallback to CPU'), "
+        "engines/pytorch/pytorch-engine/README.md (PYTORCH_FLAVOR)",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (*_TENSORFLOW, *_JAX, *_PADDLE_MXNET, *_OPENCV_ML, *_APPS)
