@@ -74,6 +74,27 @@ def test_tvm_argument_constraints() -> None:
     assert keys("In this case Bundle Y has an unsatisfied constraint leaf on Bundle Z.") == []
 
 
+# apache/tvm src/relay/transforms/device_planner.cc, include/tvm/ir/op.h (OpAttrMap's "has not been registered")
+def test_tvm_device_planning_and_ops_without_compute() -> None:
+    plan = (
+        "[Heterogeneous Execution] Check failed: Function parameters and result VirtualDevices do not match those "
+        "of call. Call:\nfree_var %x: Tensor[(10), float32];"
+    )
+    key, fix = first(plan)
+    assert key == "tvm-device-planning" and "relay.fallback_device_type" in fix
+    on_device = (
+        "Attribute FTVMCompute has not been registered for Operator on_device\nTraceback (most recent call last):\n"
+        '  File "bert_tvm.py", line 83, in get_tvm_runtime\n    graph, lib, params = relay.build(sym, target=target)'
+    )
+    assert first(on_device)[0] == "tvm-device-planning"
+    grad = "Check failed: Attribute FTVMCompute has not been registered for Operator _conv2d_grad"
+    key, fix = first(grad)
+    assert key == "tvm-op-no-compute" and "register_compute" in fix
+    assert explain(grad)[0].op == "_conv2d_grad"
+    # near miss: a registry check of another attribute kind in another framework (RAF's FRAFDeclare)
+    assert "tvm-op-no-compute" not in keys("Attribute FRAFDeclare has not been registered for Operator raf.op.softmax")
+
+
 # vllm/config.py (_verify_quantization, verify_with_parallel_config, _get_and_verify_max_len),
 # vllm/model_executor/model_loader/utils.py (capability check), vllm/executor/ray_utils.py
 def test_llm_server_config_refusals() -> None:
@@ -195,6 +216,29 @@ def test_llama_cpp_and_ollama_in_their_own_words() -> None:
     # vLLM's own illegal access keeps its fix
     vllm = "vllm.engine: RuntimeError: CUDA error: an illegal memory access was encountered"
     assert "--enforce-eager" in first(vllm)[1]
+    # llama.cpp's GGUF loader (src/llama-model-loader.cpp)
+    tensors = (
+        "llama_model_load: error loading model: done_getting_tensors: wrong number of tensors; expected 255, got "
+        "254\nllama_load_model_from_file: failed to load model"
+    )
+    key, fix = first(tensors)
+    assert key == "serve-gguf-incompatible" and "convert_hf_to_gguf.py" in fix
+    dims = (
+        "llama_model_load: error loading model: check_tensor_dims: tensor 'token_embd.weight' has wrong shape; "
+        "expected 4096, 32005, got 4096, 32000, 1, 1"
+    )
+    assert first(dims)[0] == "serve-gguf-incompatible" and explain(dims)[0].op == "token_embd.weight"
+    cut = "tensor 'blk.35.ffn_up.weight' data is not within the file bounds, model is corrupted or incomplete"
+    key, fix = first(cut)
+    assert key == "serve-gguf-incompatible" and "sha256" in fix
+    # ollama's runner (llm/server.go): the reason on its line outranks the runner's exit
+    runner = (
+        "Error: llama runner process has terminated: exit status 1: error loading model: unknown model "
+        "architecture: 'mllama'"
+    )
+    assert keys(runner)[0] == "serve-llm-architecture-unknown"
+    key, fix = first("Error: llama runner process has terminated: exit status 2")
+    assert key == "serve-llm-start-failed" and "OLLAMA_DEBUG=1" in fix
     # near miss: ollama reporting the GPU it found
     assert "serve-ollama-no-gpu" not in keys('msg="inference compute" id=GPU-1 library=cuda compute=8.6')
 

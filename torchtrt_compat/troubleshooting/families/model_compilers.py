@@ -125,4 +125,52 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source='apache/tvm src/tir/transforms/arg_binder.cc (ArgBinder::Bind_ / BindDLTensor: "Argument " '
         '+ arg_name + " has an unsatisfied constraint: "; arg_name + ".dtype is expected to be "), v0.14',
     ),
+    KnownError(
+        "tvm-device-planning",
+        "TVM: heterogeneous device planning failed (VirtualDevices do not match those of call / on_device without a "
+        "compute)",
+        r"Function parameters and result VirtualDevices do not match those of call"
+        r"|Attribute FTVMCompute has not been registered for Operator (?:on_device|device_copy)\b",
+        "relay.build places every expression on a device (PlanDevices): the on_device annotations of the graph ask "
+        "for one value on two devices (a variable used by a CPU op and by a GPU op) or a function called with "
+        "arguments on other devices than its parameters, and the planner does not insert the copy itself; an "
+        "on_device / device_copy op left in the graph (FTVMCompute not registered) means the annotations were "
+        "never planned: the build was not given a target for each device.",
+        "Give relay.build a target per device kind the annotations use (target={'cuda': 'cuda', 'llvm': 'llvm'} "
+        "or a list of tvm.target.Target with a target_host) and the fallback device "
+        "(PassContext(config={'relay.fallback_device_type': 2}) for CUDA); annotate so each value lives on one "
+        "device, and put an explicit relay.device_copy where a value crosses devices; with no need for "
+        "heterogeneous execution, drop the on_device annotations and build for one target.",
+        weight=84,
+        applies="Apache TVM Relay (heterogeneous execution: on_device / device_copy, PlanDevices since v0.9)",
+        shown_by=(_test("test_tvm_device_planning_and_ops_without_compute"),),
+        example="Check failed: Function parameters and result VirtualDevices do not match those of call. Call:\n"
+        "free_var %x: Tensor[(10), float32];",
+        example_source="apache/tvm src/relay/transforms/device_planner.cc (DeviceAnalyzer: LOG(FATAL) << "
+        '"Function parameters and result VirtualDevices do not match those of call. Call:"), v0.10',
+    ),
+    KnownError(
+        "tvm-op-no-compute",
+        "TVM: an operator has no implementation for this build (Attribute FTVMCompute / FTVMStrategy has not been "
+        "registered for Operator X)",
+        r"Attribute FTVM(?:Compute|Strategy|Schedule|Lower|Legalize)\w{0,20} has not been registered for Operator "
+        r"[\w.]{1,80}",
+        "TVM found an operator in the graph with no compute / strategy registered for it: a frontend op without a "
+        "TVM lowering (a gradient op, a framework-specific op the importer passed through), an op whose "
+        "implementation lives in a TOPI / contrib module this build or target lacks, or an op a custom pass left "
+        "behind.",
+        "Name the operator the message gives and either keep it out of the model you import (export an inference "
+        "graph: no training / gradient ops, fold framework-specific ops before conversion), upgrade TVM to a "
+        "release that implements it, or register it yourself (relay.op.register_compute / register_strategy with "
+        "a TOPI implementation for your target).",
+        unless=r"Operator (?:on_device|device_copy)\b",
+        op=r"has not been registered for Operator ([\w.]{1,80})",
+        weight=80,
+        applies="Apache TVM (Relay / NNVM / Relax op registries), every release",
+        shown_by=(_test("test_tvm_device_planning_and_ops_without_compute"),),
+        example="nnvm._base.NNVMError: [12:38:56] nnvm/include/nnvm/op.h:532: Check failed: idx < data_.size() && "
+        "data_[idx].second: Attribute FTVMCompute has not been registered for Operator _conv2d_grad",
+        example_source='apache/tvm include/tvm/ir/op.h (OpAttrMap / GenericOpMap::operator[]: "Attribute " << '
+        'attr_name_ << " has not been registered for Operator " << op->name), v0.10; nnvm/include/nnvm/op.h',
+    ),
 )

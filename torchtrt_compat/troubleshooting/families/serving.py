@@ -786,7 +786,8 @@ _LLM_START: tuple[KnownError, ...] = (
         "to start / Failed to create NvDsInferContext instance): the cause is the error above it",
         r"RuntimeError: Engine process failed to start|Engine core initialization failed\. See root cause above"
         r"|\bShard \d{1,3} failed to start|Error: ShardCannotStart|Error when initializing model"
-        r"|Failed to create NvDsInferContext instance",
+        r"|Failed to create NvDsInferContext instance"
+        r"|llama runner process has terminated|timed out waiting for llama runner to start",
         "The launcher only reports that its worker process (vLLM's engine core, a TGI shard, DeepStream's nvinfer "
         "context) died while starting; the reason is the worker's own traceback or error line printed before this "
         "one: a config the engine refused, a model it does not know, memory, a missing kernel package.",
@@ -814,6 +815,17 @@ _LLM_START: tuple[KnownError, ...] = (
                 "--max-total-tokens / --max-batch-prefill-tokens or shard over more GPUs (--num-shard).",
             ),
             Variant(
+                r"llama runner",
+                "ollama",
+                "ollama's runner (its llama.cpp server process) exited while loading or running the model; the "
+                "reason follows on the same line after 'exit status N:' or is in the server log above it "
+                "(`journalctl -u ollama`, `docker logs <container>`, ~/.ollama/logs/server.log on macOS; "
+                "OLLAMA_DEBUG=1 for more): an architecture this ollama does not know (update ollama), out of "
+                "memory (a smaller model or quantization, a lower num_ctx, fewer GPU layers with num_gpu), or a "
+                "CUDA error of its kernels. 'timed out waiting for llama runner to start' is a load slower than "
+                "OLLAMA_LOAD_TIMEOUT (a large model from a slow disk): raise it.",
+            ),
+            Variant(
                 r"NvDsInfer|nvinfer|gst-stream-error-quark",
                 "DeepStream nvinfer",
                 "nvinfer could not create its inference context; the NvDsInfer Error after 'Config file path:' "
@@ -827,7 +839,8 @@ _LLM_START: tuple[KnownError, ...] = (
         op=r"NvDsInfer Error: (NVDSINFER_\w{1,40})|Shard (\d{1,3}) failed",
         weight=30,
         downstream=True,
-        applies="vLLM (its engine process), text-generation-inference (its shards), DeepStream's nvinfer",
+        applies="vLLM (its engine process), text-generation-inference (its shards), ollama (its llama runner), "
+        "DeepStream's nvinfer",
         shown_by=(_r11("test_llm_server_start_failures_point_at_the_worker_error"),),
         example='  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", '
         "line 288, in build_async_engine_client_from_engine_args\n    raise RuntimeError(\nRuntimeError: Engine "
@@ -1015,6 +1028,40 @@ _LLM_START: tuple[KnownError, ...] = (
         example="INFO 12-06 17:06:57 selector.py:261] Cannot use FlashAttention-2 backend for Volta and Turing GPUs.",
         example_source='vllm vllm/attention/selector.py (which_attn_to_use: logger.info("Cannot use FlashAttention-2 '
         'backend for Volta and Turing GPUs."), then selected_backend = _Backend.XFORMERS), v0.6',
+    ),
+    KnownError(
+        "serve-gguf-incompatible",
+        "llama.cpp cannot load a GGUF file (wrong number of tensors / tensor has wrong shape / data is not within "
+        "the file bounds)",
+        r"done_getting_tensors: wrong number of tensors; expected \d{1,7}, got \d{1,7}"
+        r"|tensor '[^'\n]{1,200}' has wrong shape; expected [\d, ]{1,80}, got"
+        r"|tensor '[^'\n]{1,200}' data is not within the file bounds",
+        "The GGUF does not match what this llama.cpp build expects of its architecture: it was converted by "
+        "another llama.cpp release or a fork (an ollama model blob, a patched converter, a model with extra MTP / "
+        "vision tensors) so tensors are missing, extra or of another shape; or the file is truncated (an "
+        "interrupted download: 'data is not within the file bounds').",
+        "Use a llama.cpp (or llama-cpp-python, LM Studio runtime) release that matches the GGUF: update it to the "
+        "newest, or reconvert the model with the convert_hf_to_gguf.py of the build that loads it; ollama's own "
+        "blobs load only in ollama; a vision model's projector goes in its own --mmproj file. For 'not within the "
+        "file bounds', download the file again and compare its size / sha256 with the source's.",
+        variants=(
+            Variant(
+                r"not within the file bounds",
+                "a truncated file",
+                "The file is shorter than its header says (an interrupted or partial download, a disk that filled "
+                "up): download it again (huggingface-cli download resumes and checks it), compare the size / "
+                "sha256 with the model page's, and make sure the disk has room.",
+            ),
+        ),
+        op=r"tensor '([^'\n]{1,200})'",
+        weight=84,
+        applies="llama.cpp and what bundles it (llama-cpp-python, ollama, LM Studio), every GGUF release",
+        shown_by=(_r11("test_llama_cpp_and_ollama_in_their_own_words"),),
+        example="llama_model_load: error loading model: done_getting_tensors: wrong number of tensors; expected 255, "
+        "got 254\nllama_load_model_from_file: failed to load model",
+        example_source='llama.cpp src/llama-model-loader.cpp (done_getting_tensors: "%s: wrong number of tensors; '
+        'expected %d, got %d"; check_tensor_dims: "%s: tensor \'%s\' has wrong shape; expected %s, got %s"; '
+        "load_all_data: \"tensor '%s' data is not within the file bounds, model is corrupted or incomplete\"), b4000",
     ),
     KnownError(
         "serve-ollama-no-gpu",
