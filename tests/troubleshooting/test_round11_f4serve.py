@@ -119,9 +119,31 @@ def test_llm_server_config_refusals() -> None:
     )
     key, fix = first(length)
     assert key == "serve-llm-max-model-len" and "VLLM_ALLOW_LONG_MAX_MODEL_LEN" in fix
+    # vllm/config.py DeviceConfig (no platform)
+    platform = (
+        '  File "/venv/lib/python3.10/site-packages/vllm/config.py", line 1660, in __init__\n    raise '
+        'RuntimeError("Failed to infer device type")\nRuntimeError: Failed to infer device type'
+    )
+    key, fix = first(platform)
+    assert key == "serve-vllm-no-platform" and "--gpus all" in fix
+    # TensorRT-LLM cpp/tensorrt_llm/runtime/worldConfig.cpp, both wordings
+    for text in (
+        "[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp (/src/tensorrt_llm/cpp/runtime/worldConfig.cpp:99)",
+        "[TensorRT-LLM][ERROR] Assertion failed: MPI size 1 != TP size 2 * PP size 1",
+    ):
+        key, fix = first(text)
+        assert key == "serve-trtllm-world-size" and "mpirun -n <tp*pp>" in fix
+    # Triton's backends (onnxruntime_backend ValidateInputs)
+    io = (
+        "E0101 model_lifecycle.cc:621] failed to load 'onnx_model' version 1: Invalid argument: unable to load "
+        "model 'onnx_model', configuration expects 2 inputs, model provides 1"
+    )
+    key, fix = first(io)
+    assert key == "serve-triton-io-count" and "polygraphy inspect model" in fix
     # near misses: a quantizer script's own message, another library's divisibility assert
     assert "serve-llm-quantization-unsupported" not in keys("Unknown quantization method: foo. Use 'dynamic'.")
     assert "serve-llm-parallel-size" not in keys("The number of attention heads must be divisible by tensor parallel")
+    assert "serve-vllm-no-platform" not in keys("RuntimeError: Failed to infer device type in CameraCalibration.create")
 
 
 # vllm/model_executor/models/registry.py, transformers' configuration_auto.py, llama.cpp src/llama-model.cpp

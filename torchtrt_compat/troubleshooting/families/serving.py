@@ -1030,6 +1030,72 @@ _LLM_START: tuple[KnownError, ...] = (
         'backend for Volta and Turing GPUs."), then selected_backend = _Backend.XFORMERS), v0.6',
     ),
     KnownError(
+        "serve-vllm-no-platform",
+        "vLLM: Failed to infer device type (no platform detected: the CUDA build sees no NVIDIA GPU)",
+        r"RuntimeError: Failed to infer device type(?:,|\.|\s{0,4}$)"
+        r"|No platform detected, vLLM is running on UnspecifiedPlatform",
+        "vLLM picks its platform when it starts (CUDA through NVML, ROCm, CPU, TPU, XPU ...) and found none: the "
+        "CUDA vLLM runs where no NVIDIA GPU or driver library is visible (a container started without GPUs, "
+        "libnvidia-ml / libcuda not on the library path, a machine without a GPU), or the machine's accelerator "
+        "needs another vLLM build (the CPU, ROCm or a vendor plugin build).",
+        "Run it where the GPU is visible: `nvidia-smi` must work in the same container (docker run --gpus all / "
+        "--runtime nvidia with the NVIDIA Container Toolkit; Kubernetes nvidia.com/gpu), and the driver's "
+        "libraries must be on the library path (LD_LIBRARY_PATH with /usr/local/nvidia/lib64 or the driver's "
+        "folder in custom images); `python -c 'import torch; print(torch.cuda.is_available())'` must print True. "
+        "Without an NVIDIA GPU, install the vLLM build for your hardware (the CPU build, vllm-rocm images, a "
+        "platform plugin) or set VLLM_LOGGING_LEVEL=DEBUG to see why each platform was rejected.",
+        weight=84,
+        applies="vLLM 0.6 and later (vllm/config.py DeviceConfig; vllm/platforms)",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example='  File "/usr/local/lib/python3.10/site-packages/vllm/config.py", line 1660, in __init__\n    raise '
+        'RuntimeError("Failed to infer device type")\nRuntimeError: Failed to infer device type',
+        example_source='vllm vllm/config.py (DeviceConfig.__init__: raise RuntimeError("Failed to infer device '
+        'type") when current_platform is neither cuda-alike nor cpu), v0.6.3',
+    ),
+    KnownError(
+        "serve-trtllm-world-size",
+        "TensorRT-LLM: the number of MPI ranks is not the engine's tensor x pipeline parallel size (mpiSize == tp * "
+        "pp)",
+        r"Assertion failed: mpiSize == tp \* pp|MPI size \d{1,4} != TP size \d{1,4} \* PP size \d{1,4}",
+        "A TensorRT-LLM engine is built for tp x pp GPUs (trtllm-build's --tp_size / --pp_size, one engine file per "
+        "rank) and its runtime needs exactly that many MPI ranks: it was started with another count (plain `python "
+        "run.py` is one rank; mpirun -n with another number; Triton's launch_triton_server.py with another "
+        "--world_size).",
+        "Start one rank per GPU of the engine: `mpirun -n <tp*pp> --allow-run-as-root python3 run.py "
+        "--engine_dir <dir> ...`, Triton: `python3 scripts/launch_triton_server.py --world_size <tp*pp> ...`, "
+        "trtllm-serve: --tp_size / --pp_size as built (config.json in the engine folder names them); to run on "
+        "another GPU count, rebuild the engine with that --tp_size / --pp_size.",
+        weight=86,
+        applies="TensorRT-LLM's C++ runtime (cpp/tensorrt_llm/runtime/worldConfig.cpp), every release",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp "
+        "(/src/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)",
+        example_source="TensorRT-LLM cpp/tensorrt_llm/runtime/worldConfig.cpp (WorldConfig::mpi: TLLM_CHECK(mpiSize "
+        '== tp * pp); later TLLM_CHECK_WITH_INFO(... "MPI size %d != TP size %d * PP size %d")), v0.7 / v0.12',
+    ),
+    KnownError(
+        "serve-triton-io-count",
+        "Triton: config.pbtxt lists another number of inputs or outputs than the model has (configuration expects "
+        "N inputs, model provides M)",
+        r"unable to load model '[^'\n]{1,200}', configuration expects \d{1,4} (?:inputs|outputs), model provides"
+        r"(?: at most)? \d{1,4}",
+        "The backend compared config.pbtxt's input (or output) list with the model file's: the counts differ (a "
+        "config written for another export, an ONNX with extra inputs such as attention_mask or token_type_ids, "
+        "inputs the exporter folded away as constants).",
+        "Make the config list exactly the model's tensors, with the model's names (read them with `polygraphy "
+        "inspect model model.onnx` or Netron; TorchScript models take INPUT__0, INPUT__1 ... in forward()'s order), "
+        "or leave input / output out of config.pbtxt so the onnxruntime / tensorrt backend fills them from the "
+        "model (auto-complete, unless --disable-auto-complete-config).",
+        op=r"unable to load model '([^'\n]{1,200})'",
+        weight=84,
+        applies="Triton Inference Server backends (onnxruntime, tensorflow, pytorch, openvino), every release",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="E0101 model_lifecycle.cc:621] failed to load 'onnx_model' version 1: Invalid argument: unable to "
+        "load model 'onnx_model', configuration expects 2 inputs, model provides 1",
+        example_source='triton-inference-server onnxruntime_backend src/onnxruntime.cc (ValidateInputs: "unable '
+        "to load model '...', configuration expects N inputs, model provides M\"), r23.10",
+    ),
+    KnownError(
         "serve-gguf-incompatible",
         "llama.cpp cannot load a GGUF file (wrong number of tensors / tensor has wrong shape / data is not within "
         "the file bounds)",
