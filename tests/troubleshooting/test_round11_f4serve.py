@@ -289,3 +289,45 @@ def test_engines_and_images_from_elsewhere_get_their_products_fix() -> None:
     # a bare TensorRT text keeps TensorRT's fix
     bare = "[TensorRT] ERROR: The engine plan file is generated on an incompatible device, expecting compute 6.1 got"
     assert "trtllm-build" not in first(bare)[1]
+
+
+# Triton core model_repository_manager.cc ("failed to load all models"); TensorRT-LLM tllmRuntime.cpp; vLLM's pynccl
+# wrapper (NCCL_CHECK) as vLLM's troubleshooting guide quotes it
+def test_downstream_lines_of_servers_and_engines() -> None:
+    summary = (
+        "I0101 00:00:00.000 1 server.cc:307] Waiting for in-flight requests to complete.\nerror: creating server: "
+        "Internal - failed to load all models"
+    )
+    found = explain(summary)
+    assert found.outcome == "explained" and found[0].key == "serve-triton-load-all-failed"
+    assert "--exit-on-error=false" in found[0].fix
+    # the model's own reason above the summary is the first answer
+    model = (
+        "E0101 model_lifecycle.cc:621] failed to load 'onnx_model' version 1: Invalid argument: unable to load "
+        "model 'onnx_model', configuration expects 2 inputs, model provides 1\n" + summary
+    )
+    assert keys(model)[0] == "serve-triton-io-count"
+    trtllm = (
+        "[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine. "
+        "(/tmp/tritonbuild/tensorrtllm/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmRuntime.cpp:72)"
+    )
+    found = explain(trtllm)
+    assert found[0].key == "serve-engine-deserialize-failed" and found[0].confidence == "likely"
+    assert "trtllm-build" in found[0].fix
+    # TensorRT's own reason before it outranks it
+    tag = (
+        "[TensorRT-LLM][ERROR] 1: [stdArchiveReader.cpp::StdArchiveReader::32] Error Code 1: Serialization "
+        "(Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)\n" + trtllm
+    )
+    assert keys(tag)[0] == "engine-version-mismatch"
+    nccl = (
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/distributed/device_communicators/pynccl_wrapper.py", '
+        'line 256, in NCCL_CHECK\n    raise RuntimeError(f"NCCL error: {error_str}")\nRuntimeError: NCCL error: '
+        "unhandled system error (run with NCCL_DEBUG=INFO for details)"
+    )
+    key, fix = first(nccl)
+    assert key == "torch-nccl-error" and "IPC_LOCK" in fix and "--ipc=host" in fix
+    # near misses: an app's own "Failed to load all models" (no tritonserver start-up), and "NCCL error:" with a
+    # number from another wrapper, not one of NCCL's kinds
+    assert "serve-triton-load-all-failed" not in keys('logger.error("Failed to load all models")')
+    assert "torch-nccl-error" not in keys("RuntimeError: NCCL error: 5")

@@ -773,9 +773,8 @@ def _r11(name: str) -> str:
 #: where a text shows an LLM server or runner in use (each a Variant's ``when``)
 _VLLM = r"\bvllm\b|\bvLLM\b|EngineCore|AsyncLLMEngine|LLMEngine|VllmWorker"
 _TGI = r"text[-_]generation[-_](?:launcher|server|inference)|\bTGI\b|ShardCannotStart"
-_LLAMA_CPP = r"llama\.cpp|llama_model_load|llama_load_model|\bggml\b|ggml_|\bgguf\b|llama-server|llama-cli"
-_OLLAMA = r"\bollama\b|\bOllama\b|source=(?:gpu|discover|server)\.go"
-_SGLANG = r"\bsglang\b|\bSGLang\b"
+#: where a text shows TensorRT-LLM (as `table.PRODUCTS` spells it)
+_TRTLLM = r"tensorrt_llm|TensorRT-LLM|\btrtllm"
 
 #: LLM servers' start and configuration failures (round eleven): the engine refuses a config before any memory is
 #: spent, or a launcher reports that its worker died (the worker's own error is above it)
@@ -1094,6 +1093,63 @@ _LLM_START: tuple[KnownError, ...] = (
         "load model 'onnx_model', configuration expects 2 inputs, model provides 1",
         example_source='triton-inference-server onnxruntime_backend src/onnxruntime.cc (ValidateInputs: "unable '
         "to load model '...', configuration expects N inputs, model provides M\"), r23.10",
+    ),
+    KnownError(
+        "serve-triton-load-all-failed",
+        "Triton: failed to load all models (the server stops because a model did not load; its reason is above)",
+        r"creating server: [\w ]{1,30} - failed to load all models",
+        "tritonserver stops at start-up when any model of the repository fails to load (with the default "
+        "--exit-on-error=true); this line is the summary, and each failed model's own reason is its 'failed to "
+        "load '<model>' version N: ...' line and its UNAVAILABLE row in the model table printed above.",
+        "Read the model table and the first 'failed to load' / E line above it and fix that model (its config.pbtxt, "
+        "its backend, its plan built by the server's own TensorRT); to keep serving the other models meanwhile "
+        "start with --exit-on-error=false (or --model-control-mode=explicit --load-model=<name> for the ones you "
+        "need), and --log-verbose=1 for each backend's detail.",
+        op=r"failed to load '([^'\n]{1,200})' version",
+        weight=30,
+        downstream=True,
+        applies="Triton Inference Server, every release",
+        shown_by=(_r11("test_downstream_lines_of_servers_and_engines"),),
+        example="I0101 00:00:00.000 1 server.cc:307] Waiting for in-flight requests to complete.\nerror: creating "
+        "server: Internal - failed to load all models",
+        example_source="triton-inference-server core src/model_repository_manager.cc (Create: return "
+        'Status(Status::Code::INTERNAL, "failed to load all models")), and server src/main.cc ("error: '
+        'creating server: " + code + " - " + message), r23.10',
+    ),
+    KnownError(
+        "serve-engine-deserialize-failed",
+        "An application's own 'Failed to deserialize CUDA engine' (TensorRT's deserializeCudaEngine returned null)",
+        r"Failed to deserialize (?:the )?CUDA engine",
+        "The program asked TensorRT to load an engine file and got nothing back; TensorRT's own log line before this "
+        "one says why: most often the engine was built by another TensorRT (or TensorRT-LLM) release, on a GPU of "
+        "another compute capability, with plugins this process has not loaded, or the file is no bare engine "
+        "(empty, truncated, or with a header another tool wrote).",
+        "Read TensorRT's error just before this line (Version tag / Magic tag: another TensorRT; 'incompatible "
+        "device': another GPU; getPluginCreator: a plugin library missing) and rebuild the engine where it runs, "
+        "with the TensorRT the program links (trtexec --onnx=model.onnx --saveEngine=model.engine on this machine), "
+        "loading its plugins first (initLibNvInferPlugins / the plugin .so) when it uses any.",
+        variants=(
+            Variant(
+                _TRTLLM,
+                "TensorRT-LLM",
+                "TensorRT-LLM could not load its engine: build it with the same TensorRT-LLM release (and container) "
+                "that runs it, on this GPU model (`trtllm-build --checkpoint_dir <ckpt> --output_dir <engine_dir>`; "
+                "Triton's tensorrtllm_backend needs the TensorRT-LLM of its own <yy.mm> image), with the tp / pp "
+                "the runtime uses.",
+                product="tensorrt_llm",
+            ),
+        ),
+        loose=True,
+        alternatives=("engine-version-mismatch", "engine-built-elsewhere"),
+        downstream=True,
+        weight=40,
+        applies="TensorRT applications (C++ and Python) and TensorRT-LLM's runtime, every TensorRT release",
+        shown_by=(_r11("test_downstream_lines_of_servers_and_engines"),),
+        example="[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine. "
+        "(/tmp/tritonbuild/tensorrtllm/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmRuntime.cpp:72)",
+        example_source="TensorRT-LLM cpp/tensorrt_llm/runtime/tllmRuntime.cpp (TllmRuntime: TLLM_CHECK_WITH_INFO("
+        'mEngine != nullptr, "Failed to deserialize cuda engine.")); the same words in TensorRT samples\' '
+        'applications (assert(engine != nullptr && "Failed to deserialize cuda engine."))',
     ),
     KnownError(
         "serve-gguf-incompatible",

@@ -873,12 +873,25 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-nccl-error",
         "NCCL error in ProcessGroupNCCL (unhandled system error / cuda error / invalid usage / remote error)",
         r"NCCL error in: [^\n]{0,200}|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
-        r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected",
+        r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected"
+        # vLLM's / SGLang's pynccl wrapper (NCCL_CHECK: raise RuntimeError(f"NCCL error: {error_str}"))
+        r"|RuntimeError: NCCL error: (?:unhandled (?:system|cuda) error|internal error|invalid (?:usage|argument)"
+        r"|remote process exited)",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
         "every rank's first error, not the last one.",
         variants=(
+            Variant(
+                r"pynccl|\bvllm\b|\bsglang\b|VllmWorker|EngineCore",
+                "vLLM / SGLang (their pynccl communicator)",
+                "The serving engine's own NCCL communicator (pynccl) failed between its GPU workers. Per vLLM's "
+                "troubleshooting guide, 'unhandled system error' at ncclCommInitRank usually means /dev/shm is not "
+                "mounted or too small (docker run --ipc=host or --shm-size=16g; Kubernetes: an emptyDir medium: "
+                "Memory on /dev/shm) or the container lacks the IPC_LOCK capability GPUDirect RDMA needs (--cap-add "
+                "IPC_LOCK); rerun with NCCL_DEBUG=INFO to see the failing transport, and check that every worker "
+                "sees its GPU (tensor_parallel_size GPUs visible, no two workers on one GPU).",
+            ),
             Variant(
                 r"unhandled system error|ncclSystemError|NCCL Error 2\b",
                 "a system call failed",
