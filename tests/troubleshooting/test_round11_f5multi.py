@@ -376,12 +376,12 @@ def test_lightning_in_its_own_words() -> None:
 def test_vllm_parallel_sizes() -> None:
     heads = "ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3)."
     key, fix = first(heads)
-    assert key == "vllm-parallel-size" and "num_attention_heads" in fix
+    assert key == "serve-llm-parallel-size" and "num_attention_heads" in fix
     ray = "ValueError: The number of required GPUs exceeds the total number of available GPUs in the placement group."
     key, fix = first(ray)
-    assert key == "vllm-parallel-size" and "ray status" in fix
+    assert key == "serve-llm-parallel-size" and "ray status" in fix
     # near miss: a divisible configuration logged by vLLM
-    assert "vllm-parallel-size" not in keys("INFO tensor_parallel_size=4, num_attention_heads=32")
+    assert "serve-llm-parallel-size" not in keys("INFO tensor_parallel_size=4, num_attention_heads=32")
 
 
 def test_deepspeed_cpu_adam_and_nccl_over_infiniband() -> None:

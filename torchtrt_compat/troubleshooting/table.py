@@ -811,6 +811,16 @@ _CORE: tuple[KnownError, ...] = (
                 "RTX GPUs; after a driver update, reboot (a loaded older kernel module gives the same error).",
             ),
             Variant(
+                r"tritonserver|model_lifecycle|model_repository_manager|TRITONBACKEND|triton-inference-server",
+                "Triton Inference Server",
+                "The tritonserver image (and the backend that failed) was built with a newer CUDA than this driver "
+                "runs: use a tritonserver <yy.mm> image whose CUDA your driver supports (the framework support "
+                "matrix lists each release's CUDA and minimum driver; `nvidia-smi` shows the highest CUDA the "
+                "driver runs), or update the driver; data-centre GPUs can also use the image's CUDA forward "
+                "compatibility with a supported driver branch.",
+                product="tritonserver",
+            ),
+            Variant(
                 r"\bcupy\b",
                 "CuPy",
                 "Update the NVIDIA driver, or install the CuPy wheel for an older CUDA that your driver supports "
@@ -937,6 +947,17 @@ _CORE: tuple[KnownError, ...] = (
                 "--query-gpu=compute_cap --format=csv`) for torch extensions, -gencode arch=compute_70,code=sm_70 "
                 "for nvcc, CMAKE_CUDA_ARCHITECTURES for CMake, then rebuild from a clean build folder. A GPU below "
                 "that capability cannot run this code: use a newer GPU (or the project's fallback for old GPUs).",
+            ),
+            Variant(
+                r"ggml_cuda|ggml-cuda|\bggml\b|llama\.cpp|llama-server|\bollama\b",
+                "llama.cpp / ollama (ggml's CUDA kernels)",
+                "ggml's CUDA kernels were compiled for other architectures than this GPU's: rebuild llama.cpp for it "
+                "(`cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=XY && cmake --build build --config "
+                "Release`, XY from `nvidia-smi --query-gpu=compute_cap --format=csv`, e.g. 86; llama-cpp-python: "
+                'CMAKE_ARGS="-DGGML_CUDA=on -DCMAKE_CUDA_ARCHITECTURES=XY" pip install --force-reinstall '
+                "--no-cache-dir llama-cpp-python), or install an ollama / llama.cpp release whose CUDA build covers "
+                "the GPU (a new GPU needs a build with a CUDA that knows it; a GPU older than its minimum compute "
+                "capability runs on the CPU).",
             ),
             Variant(
                 r"not supported by Paddle|but (?:your )?current GPU is \d",
@@ -1134,12 +1155,21 @@ _CORE: tuple[KnownError, ...] = (
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
-        r"|Argument \w{1,40}\.device_type has an unsatisfied constraint",
+        r"|(?:Argument [\w.]{1,200}|\barg\w{0,10})\.(?:device_type|device_id) has an unsatisfied constraint",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
         "inside forward with device=x.device (or register them as buffers, which move with the model).",
         variants=(
+            Variant(
+                r"has an unsatisfied constraint|TVMError|\btvm\b|mlc_llm",
+                "a TVM-compiled function",
+                "The array lives on another device than the compiled function's target (device_type 1 is CPU, 2 is "
+                "CUDA): create inputs and outputs on the target's device, e.g. `dev = tvm.cuda(0); a = "
+                "tvm.nd.array(x, device=dev)` (numpy arrays go to the CPU), run the module with the same dev "
+                "(`graph_executor.GraphModule(lib['default'](dev))`, `relax.VirtualMachine(ex, dev)`), keep every "
+                "argument of one call on one device, and build for the device you run on (target 'cuda' for a GPU).",
+            ),
             # two GPUs in one process: the model is split over them on purpose (device_map, pipeline stages) or
             # replicated (DataParallel); moving everything to one device would undo that
             Variant(
@@ -2058,6 +2088,34 @@ _CORE: tuple[KnownError, ...] = (
         "Rebuild the engine on the GPU that runs it (delete the cached engine file so the application builds a new "
         "one); ship the model (ONNX, ExportedProgram or torchtrt_compat artifact with compute_capabilities=[...]) "
         "rather than one engine file.",
+        variants=(
+            Variant(
+                SHOWN["tensorrt_llm"],
+                "TensorRT-LLM",
+                "TensorRT-LLM engines hold kernels for the GPU that built them: rebuild the engine on this GPU model "
+                "with the same TensorRT-LLM release that runs it (`trtllm-build --checkpoint_dir <ckpt> --output_dir "
+                "<engine_dir> ...` from the converted checkpoint, inside the same container), or serve the Hugging "
+                "Face checkpoint through the LLM API / PyTorch backend, which builds for the local GPU.",
+                product="tensorrt_llm",
+            ),
+            Variant(
+                SHOWN["tritonserver"],
+                "Triton Inference Server",
+                "model.plan was built on another GPU model: build it on a GPU of the model the server runs on, with "
+                "the TensorRT of the tritonserver image (trtexec inside nvcr.io/nvidia/tensorrt:<same yy.mm>-py3), "
+                "and keep one plan per GPU model (cc_model_filenames in config.pbtxt maps compute capabilities to "
+                "plan files).",
+                product="tritonserver",
+            ),
+            Variant(
+                SHOWN["deepstream"],
+                "DeepStream",
+                "The .engine named by model-engine-file was built on another GPU: delete it (or point "
+                "model-engine-file at a new name) so nvinfer rebuilds it from the onnx-file / model the config "
+                "names on this GPU, and do not ship engine files between GPU models.",
+                product="deepstream",
+            ),
+        ),
         advice="engine-elsewhere",
         commands=(CHECK,),
         weight=88,
@@ -2368,6 +2426,24 @@ _CORE: tuple[KnownError, ...] = (
                 "Allocate the buffers under the context that runs the engine (pycuda's make_context and torch's "
                 "context are different; torchtrt_compat.runtime.primary_context(device) shares torch's), and size "
                 "them from engine.get_tensor_shape / context.get_tensor_shape after setting the input shapes.",
+            ),
+            Variant(
+                r"ggml_cuda|ggml-cuda|ggml_backend_cuda|\bollama\b",
+                "llama.cpp / ollama (ggml's CUDA backend)",
+                "A ggml CUDA kernel faulted (the 'in function' line names the op or call): update llama.cpp / ollama "
+                "first (such faults are fixed per op in later releases), then narrow it down: fewer layers on the "
+                "GPU (-ngl / num_gpu), flash attention off (-fa off, OLLAMA_FLASH_ATTENTION=0), a smaller context "
+                "(-c / num_ctx), one GPU (CUDA_VISIBLE_DEVICES=0), and GGML_CUDA_DISABLE_GRAPHS=1; rerun with "
+                "CUDA_LAUNCH_BLOCKING=1 and report the model, the quantization and the failing function.",
+            ),
+            Variant(
+                r"TVMError|\btvm\b|mlc_llm|\bMLC\b",
+                "TVM / MLC-LLM",
+                "A kernel TVM generated (or a library it calls) read or wrote outside its buffers: check that every "
+                "input has the shape and dtype the module was built for and lives on the module's device "
+                "(tvm.nd.array(x, device=tvm.cuda(0))); set CUDA_LAUNCH_BLOCKING=1 to name the failing kernel; a "
+                "freshly tuned schedule can be wrong: rebuild without the tuning log (or with another) to confirm; "
+                "MLC-LLM: rebuild the model library with the same mlc-llm / TVM release as the runtime.",
             ),
             Variant(
                 r"\bvllm\b|\bvLLM\b|\bsglang\b|SGLang|text-generation-inference|text_generation_server|\bTGI\b"

@@ -17,6 +17,7 @@ from . import (
     generic,
     gpu_kernels,
     memory,
+    model_compilers,
     native_build,
     onnxruntime,
     serving,
@@ -39,5 +40,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *distributed.FAMILIES,
     *framework_libs.FAMILIES,
     *memory.FAMILIES,
+    *model_compilers.FAMILIES,
     *generic.FAMILIES,
 )

@@ -445,36 +445,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "warning 'The following resource request cannot be scheduled right now'",
     ),
     KnownError(
-        "vllm-parallel-size",
-        "vLLM: the parallel sizes do not fit the model or the GPUs (attention heads not divisible by tensor parallel "
-        "size; required GPUs exceed the available ones)",
-        r"Total number of attention heads \(\d{1,5}\) must be divisible by tensor parallel size \(\d{1,4}\)"
-        r"|The number of required GPUs exceeds the total number of available GPUs",
-        "vLLM splits each layer's attention heads over tensor_parallel_size GPUs, so the size must divide the "
-        "model's head count; and it needs tensor_parallel_size x pipeline_parallel_size GPUs that it (or its Ray "
-        "placement group) can see.",
-        "Choose a tensor_parallel_size that divides the model's num_attention_heads (config.json; usually 1, 2, 4 "
-        "or 8) and is at most the GPUs visible here (`nvidia-smi -L`, CUDA_VISIBLE_DEVICES); for more GPUs than "
-        "the heads allow use pipeline_parallel_size; on Ray, `ray status` must show tensor_parallel_size x "
-        "pipeline_parallel_size GPUs (start Ray on every node before vLLM, with the GPUs visible).",
-        variants=(
-            Variant(
-                r"required GPUs exceeds",
-                "more GPUs asked for than Ray offers",
-                "vLLM asked Ray for tensor_parallel_size x pipeline_parallel_size GPUs and the placement group or "
-                "cluster has fewer: `ray status` shows the GPUs; lower the sizes, or join the other nodes to the same "
-                "Ray cluster (ray start --address=HEAD:6379 on each, with its GPUs visible) before starting vLLM; a "
-                "vLLM that starts its own local Ray instance sees only this node.",
-            ),
-        ),
-        weight=86,
-        applies="vLLM (tensor / pipeline parallel, Ray executor)",
-        shown_by=(f"{_SHOWN}::test_vllm_parallel_sizes",),
-        example="ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3).",
-        example_source="vllm/config.py (ModelConfig.verify_with_parallel_config); vllm/executor/ray_utils.py "
-        "(initialize_ray_cluster)",
-    ),
-    KnownError(
         "ds-cpu-adam-missing",
         "DeepSpeed: 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam' (the cpu_adam op did not build)",
         r"'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'",

@@ -763,5 +763,406 @@ _JETSON: tuple[KnownError, ...] = (
     ),
 )
 
+_R11 = "tests/troubleshooting/test_round11_f4serve.py"
+
+
+def _r11(name: str) -> str:
+    return f"{_R11}::{name}"
+
+
+#: where a text shows an LLM server or runner in use (each a Variant's ``when``)
+_VLLM = r"\bvllm\b|\bvLLM\b|EngineCore|AsyncLLMEngine|LLMEngine|VllmWorker"
+_TGI = r"text[-_]generation[-_](?:launcher|server|inference)|\bTGI\b|ShardCannotStart"
+#: where a text shows TensorRT-LLM (as `table.PRODUCTS` spells it)
+_TRTLLM = r"tensorrt_llm|TensorRT-LLM|\btrtllm"
+
+#: LLM servers' start and configuration failures (round eleven): the engine refuses a config before any memory is
+#: spent, or a launcher reports that its worker died (the worker's own error is above it)
+_LLM_START: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-llm-start-failed",
+        "An LLM server's worker or pipeline element did not start (Engine process failed to start / Shard N failed "
+        "to start / Failed to create NvDsInferContext instance): the cause is the error above it",
+        r"RuntimeError: Engine process failed to start|Engine core initialization failed\. See root cause above"
+        r"|\bShard \d{1,3} failed to start|Error: ShardCannotStart|Error when initializing model"
+        r"|Failed to create NvDsInferContext instance"
+        r"|llama runner process has terminated|timed out waiting for llama runner to start",
+        "The launcher only reports that its worker process (vLLM's engine core, a TGI shard, DeepStream's nvinfer "
+        "context) died while starting; the reason is the worker's own traceback or error line printed before this "
+        "one: a config the engine refused, a model it does not know, memory, a missing kernel package.",
+        "Scroll up to the first error of the worker (vLLM: the EngineCore / worker process's traceback, its last "
+        "line; TGI: the shard's Python traceback after 'Error when initializing model'; DeepStream: the "
+        "NvDsInferContext lines before it) and paste the whole log from the command on: that first error is the "
+        "failure to fix.",
+        variants=(
+            Variant(
+                _VLLM,
+                "vLLM",
+                "vLLM's engine runs in its own process and died while starting: the root cause is the EngineCore / "
+                "worker traceback above this line (its last 'Error:' line). If none is shown, start it again with "
+                "VLLM_LOGGING_LEVEL=DEBUG and keep the whole output; common first errors are a config vLLM refused "
+                "(dtype, quantization, max_model_len, tensor_parallel_size), a model architecture it does not know, "
+                "or GPU memory for the weights and KV cache.",
+            ),
+            Variant(
+                _TGI,
+                "text-generation-inference",
+                "TGI's launcher reports that a shard (the Python text-generation-server) died: its traceback is "
+                "printed above, after 'Error when initializing model' (its last line is the cause: a model type "
+                "this TGI does not know, flash-attention kernels missing for the GPU, out of memory for the weights, "
+                "a quantization the GPU cannot run). Use the official TGI image for your GPU, and for memory lower "
+                "--max-total-tokens / --max-batch-prefill-tokens or shard over more GPUs (--num-shard).",
+            ),
+            Variant(
+                r"llama runner",
+                "ollama",
+                "ollama's runner (its llama.cpp server process) exited while loading or running the model; the "
+                "reason follows on the same line after 'exit status N:' or is in the server log above it "
+                "(`journalctl -u ollama`, `docker logs <container>`, ~/.ollama/logs/server.log on macOS; "
+                "OLLAMA_DEBUG=1 for more): an architecture this ollama does not know (update ollama), out of "
+                "memory (a smaller model or quantization, a lower num_ctx, fewer GPU layers with num_gpu), or a "
+                "CUDA error of its kernels. 'timed out waiting for llama runner to start' is a load slower than "
+                "OLLAMA_LOAD_TIMEOUT (a large model from a slow disk): raise it.",
+            ),
+            Variant(
+                r"NvDsInfer|nvinfer|gst-stream-error-quark",
+                "DeepStream nvinfer",
+                "nvinfer could not create its inference context; the NvDsInfer Error after 'Config file path:' "
+                "names the kind (NVDSINFER_CONFIG_FAILED: a key of the nvinfer config file is wrong or a model / "
+                "engine / label file it names is missing; NVDSINFER_TENSORRT_ERROR: TensorRT could not build or "
+                "load the engine; NVDSINFER_CUSTOM_LIB_FAILED: custom-lib-path did not load), and the lines before "
+                "it give the detail. Check every path in the config (relative to the config file), delete a stale "
+                ".engine so it is rebuilt, and run with GST_DEBUG=3 to see nvinfer's own messages.",
+            ),
+        ),
+        op=r"NvDsInfer Error: (NVDSINFER_\w{1,40})|Shard (\d{1,3}) failed",
+        weight=30,
+        downstream=True,
+        applies="vLLM (its engine process), text-generation-inference (its shards), ollama (its llama runner), "
+        "DeepStream's nvinfer",
+        shown_by=(_r11("test_llm_server_start_failures_point_at_the_worker_error"),),
+        example='  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", '
+        "line 288, in build_async_engine_client_from_engine_args\n    raise RuntimeError(\nRuntimeError: Engine "
+        "process failed to start. See stack trace for the root cause.",
+        example_source="vllm vllm/entrypoints/openai/api_server.py (build_async_engine_client_from_engine_args: raise "
+        'RuntimeError("Engine process failed to start. See stack trace for the root cause.")), v0.6.6; '
+        'text-generation-inference launcher/src/main.rs (tracing::error!("Shard {rank} failed to start"), '
+        'LauncherError::ShardCannotStart) and server/text_generation_server/server.py (logger.exception("Error when '
+        'initializing model")); DeepStream gst-nvinfer gstnvinfer.cpp (GST_ELEMENT_ERROR "Failed to create '
+        'NvDsInferContext instance", "Config file path: %s, NvDsInfer Error: %s")',
+    ),
+    KnownError(
+        "serve-llm-quantization-unsupported",
+        "An LLM server refuses the quantization (Unknown quantization method / not supported for the current GPU)",
+        r"Unknown quantization method: [\w-]{1,60}\. Must be one of"
+        r"|The quantization method [\w-]{1,60} is not supported for the current GPU\. Minimum capability: \d{2,3}",
+        "The checkpoint's quantization (its config.json quantization_config.quant_method, or --quantization) is "
+        "either one this vLLM release does not know (a newer method, a misspelling, a method of another tool), or "
+        "its kernels need a newer GPU than this one (the minimum and current capabilities are in the message: 75 = "
+        "Turing, 80 = Ampere, 89 = Ada for FP8).",
+        "For 'Unknown quantization method', upgrade vLLM to a release that lists the method (its "
+        "docs' supported-quantization table), or pass a method it knows with --quantization; for 'not supported for "
+        "the current GPU', use a checkpoint whose method this GPU runs (an unquantized one with --dtype half, GPTQ / "
+        "bitsandbytes on older GPUs; FP8 needs compute capability 8.9, AWQ / Marlin kernels 7.5 / 8.0) or a newer "
+        "GPU.",
+        op=r"Unknown quantization method: ([\w-]{1,60})|The quantization method ([\w-]{1,60}) is not supported",
+        weight=86,
+        applies="vLLM, every release (SGLang reuses vLLM's check)",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="ValueError: The quantization method awq is not supported for the current GPU. Minimum capability: "
+        "75. Current capability: 70.",
+        example_source='vllm vllm/config.py (ModelConfig._verify_quantization: "Unknown quantization method: ... '
+        'Must be one of ...") and vllm/model_executor/model_loader/utils.py (_get_quantization_config: "The '
+        'quantization method ... is not supported for the current GPU. Minimum capability: ..."), v0.8',
+    ),
+    KnownError(
+        "serve-llm-parallel-size",
+        "An LLM server's tensor / pipeline parallel size does not fit the model or the GPUs (attention heads not "
+        "divisible / required GPUs exceed the available ones)",
+        r"Total number of attention heads \(\d{1,5}\) must be divisible by tensor parallel size \(\d{1,4}\)"
+        r"|Total number of hidden layers \(\d{1,5}\) must be divisible by pipeline parallel size \(\d{1,4}\)"
+        r"|The number of required GPUs exceeds the total number of available GPUs in the (?:placement group|cluster)",
+        "Tensor parallelism splits the attention heads over the GPUs, so tensor_parallel_size must divide the "
+        "model's head count (a 32-head model runs on 1, 2, 4 or 8 GPUs, not 3 or 6); and tensor_parallel_size x "
+        "pipeline_parallel_size GPUs must be visible to the engine (Ray's cluster or placement group, "
+        "CUDA_VISIBLE_DEVICES, a container's GPU limit).",
+        "Pick --tensor-parallel-size that divides the head count (num_attention_heads in the model's config.json; "
+        "for the layer message, --pipeline-parallel-size that divides num_hidden_layers), and no more GPUs than "
+        "are visible (`nvidia-smi -L` in the same container; in Kubernetes the nvidia.com/gpu limit). With Ray over "
+        "several nodes, start vLLM on the head node of the running cluster (RAY_ADDRESS set to it, `ray status` "
+        "lists every GPU) rather than letting it start a local Ray instance.",
+        variants=(
+            Variant(
+                r"required GPUs exceeds",
+                "more GPUs requested than visible",
+                "The engine asks for tensor_parallel_size x pipeline_parallel_size GPUs and Ray sees fewer: lower "
+                "--tensor-parallel-size to the GPUs this machine or container shows (`nvidia-smi -L`, "
+                "CUDA_VISIBLE_DEVICES, docker --gpus, the Kubernetes nvidia.com/gpu limit), or for several nodes "
+                "run vLLM inside the existing Ray cluster (RAY_ADDRESS=<head>:6379, `ray status` lists all GPUs).",
+            ),
+        ),
+        op=r"attention heads \((\d{1,5})\)|tensor parallel size \((\d{1,4})\)",
+        weight=86,
+        applies="vLLM, every release (ModelConfig.verify_with_parallel_config; the Ray executor's GPU check)",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3).",
+        example_source='vllm vllm/config.py (ModelConfig.verify_with_parallel_config: "Total number of attention '
+        'heads ... must be divisible by tensor parallel size ..."), vllm/executor/ray_utils.py '
+        '(initialize_ray_cluster: "The number of required GPUs exceeds the total number of available GPUs in the '
+        'placement group."), v0.8',
+    ),
+    KnownError(
+        "serve-llm-max-model-len",
+        "vLLM: the requested max_model_len is longer than the model's own context (greater than the derived "
+        "max_model_len)",
+        r"User-specified max_model_len \(\d{1,9}\) is greater than the derived max_model_len",
+        "--max-model-len asks for more tokens than the model's config.json allows (max_position_embeddings, or "
+        "model_max_length, with its rope_scaling): positions past it were never trained, so vLLM refuses.",
+        "Set --max-model-len to at most the derived value the message names (or leave it out: vLLM uses the "
+        "model's own); to extend the context deliberately, configure RoPE scaling for the model (--rope-scaling / "
+        "hf_overrides with a YaRN factor) and only then allow it with VLLM_ALLOW_LONG_MAX_MODEL_LEN=1.",
+        weight=86,
+        applies="vLLM, every release",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="ValueError: User-specified max_model_len (131072) is greater than the derived max_model_len "
+        "(max_position_embeddings=32768 or model_max_length=None in model's config.json). This may lead to "
+        "incorrect model outputs or CUDA errors.",
+        example_source='vllm vllm/config.py (_get_and_verify_max_len: "User-specified max_model_len ... is greater '
+        'than the derived max_model_len ..."), v0.8',
+    ),
+    KnownError(
+        "serve-llm-architecture-unknown",
+        "The LLM runtime does not know the model's architecture (vLLM: Model architectures [...] are not supported; "
+        "transformers: does not recognize this architecture; llama.cpp: unknown model architecture)",
+        r"Model architectures \[[^\]\n]{1,300}\] are not supported for now"
+        r"|has model type `[\w.-]{1,60}` but Transformers does not recognize this architecture"
+        r"|unknown model architecture: '[\w.-]{1,60}'",
+        "The model is newer than the runtime that loads it: its architecture (config.json's architectures / "
+        "model_type, or the GGUF's general.architecture) was added in a later release of vLLM / transformers / "
+        "llama.cpp (and of the apps that bundle it: ollama, LM Studio, text-generation-webui), or the name is "
+        "misspelled in a hand-made config.",
+        "Upgrade the runtime to a release that supports the architecture (its supported-models list), and the "
+        "things it bundles with it (vLLM pins a transformers; an image tag pins both); a model whose code lives in "
+        "its repository needs trust_remote_code=True (--trust-remote-code) where the runtime supports that.",
+        variants=(
+            Variant(
+                r"Model architectures \[",
+                "vLLM",
+                "This vLLM has no implementation of the architecture: upgrade vLLM (pip install -U vllm, or a newer "
+                "vllm/vllm-openai image) to a release whose supported-models list has it; vLLM's Transformers "
+                "fallback (--model-impl transformers) runs some models it lacks, with the transformers release "
+                "that knows them.",
+            ),
+            Variant(
+                r"Transformers does not recognize this architecture",
+                "transformers",
+                "The installed transformers predates this model type: `pip install -U transformers` (or the "
+                "release the model card names; a brand-new model may need transformers from its main branch), "
+                "and upgrade the server that pins it (vLLM, TGI, SGLang images pin a transformers); a model with "
+                "its own code needs trust_remote_code=True.",
+            ),
+            Variant(
+                r"unknown model architecture: '",
+                "llama.cpp / GGUF",
+                "This llama.cpp build predates the GGUF's architecture: update llama.cpp (a newer release, or "
+                "rebuild from a recent checkout) or the app that bundles it (ollama, LM Studio's runtime, "
+                "llama-cpp-python: pip install -U llama-cpp-python with its CUDA build flags), or use a GGUF of an "
+                "architecture this build knows.",
+            ),
+        ),
+        op=r"Model architectures \[([^\]\n]{1,300})\]|model type `([\w.-]{1,60})`|architecture: '([\w.-]{1,60})'",
+        weight=86,
+        applies="vLLM, Hugging Face transformers (and the servers built on it: TGI, SGLang), llama.cpp and the apps "
+        "that bundle it (ollama, LM Studio)",
+        shown_by=(_r11("test_unknown_model_architectures_per_runtime"),),
+        example="llama_model_load: error loading model: error loading model architecture: unknown model "
+        "architecture: 'qwen3'",
+        example_source='vllm vllm/model_executor/models/registry.py (_ModelRegistry._raise_for_unsupported: "Model '
+        'architectures ... are not supported for now"), v0.9; llama.cpp src/llama-model.cpp (llama_model::load_arch: '
+        "\"unknown model architecture: '...'\"); transformers src/transformers/models/auto/configuration_auto.py "
+        '(AutoConfig.from_pretrained: "... has model type `...` but Transformers does not recognize this '
+        'architecture")',
+    ),
+    KnownError(
+        "serve-tgi-flash-attention",
+        "text-generation-inference: the model needs Flash Attention kernels this install lacks (Flash Attention V2 "
+        "is not installed / GPU with CUDA capability X Y is not supported for Flash Attention V2)",
+        r"Flash Attention V2 is not installed|Flash Attention is not installed"
+        r"|GPU with CUDA capability \d{1,2} \d{1,2} is not supported for Flash Attention V2",
+        "TGI's flash models import the flash-attention kernels it builds into its Docker image: this server was "
+        "installed without them (a local `make install` or a pip install), or the GPU is older than Flash Attention "
+        "V2 supports (compute capability 8.0; Turing 7.5 only has the V1 kernels).",
+        "Run TGI from its official Docker image (the text-generation-inference image for your GPU vendor), which "
+        "ships the kernels; for a local install, build them: `cd server && make install install-flash-attention-v2` "
+        "(the -cuda / -rocm target of your release). On a GPU below compute capability 8.0 use a model TGI serves "
+        "without flash attention, or a GPU of Ampere or newer.",
+        op=r"GPU with CUDA capability (\d{1,2} \d{1,2})",
+        weight=84,
+        applies="text-generation-inference (server/text_generation_server/utils/flash_attn.py), and its forks "
+        "(LoRAX, text-embeddings-inference)",
+        shown_by=(_r11("test_tgi_flash_attention_and_vllm_backend_notice"),),
+        example="ImportError: Flash Attention V2 is not installed.\nUse the official Docker image "
+        "(ghcr.io/huggingface/text-generation-inference:latest) or install flash attention v2 with `cd server && "
+        "make install install-flash-attention-v2-cuda`",
+        example_source="text-generation-inference server/text_generation_server/utils/flash_attn.py (raise "
+        'ImportError("Flash Attention V2 is not installed.\\n..."), "GPU with CUDA capability {major} {minor} is '
+        'not supported for Flash Attention V2"), v1.4',
+    ),
+    KnownError(
+        "serve-vllm-attention-fallback",
+        "vLLM: Cannot use FlashAttention-2 backend (for Volta and Turing GPUs / this dtype / flash_attn not found): "
+        "a notice, vLLM uses another attention backend",
+        r"Cannot use FlashAttention-2 backend (?:for Volta and Turing GPUs|for dtype other than"
+        r"|because the (?:vllm\.vllm_flash_attn|flash_attn) package is not found|for head size)",
+        "vLLM prefers FlashAttention-2 and logs at INFO level why it cannot use it here (a GPU below compute "
+        "capability 8.0, a float32 model, a head size the kernels lack, the package missing), then picks another "
+        "backend (XFormers, FlashInfer, Torch SDPA) and runs: this line is not a failure.",
+        "Nothing to fix: the model runs with the backend vLLM names on the next line ('Using XFormers backend.'). "
+        "If the server failed, the cause is another error in the log; on Volta / Turing use --dtype half "
+        "(bfloat16 needs compute capability 8.0).",
+        severity="notice",
+        weight=40,
+        applies="vLLM 0.4 to 0.10 (vllm/attention/selector.py, vllm/platforms/cuda.py)",
+        shown_by=(_r11("test_tgi_flash_attention_and_vllm_backend_notice"),),
+        example="INFO 12-06 17:06:57 selector.py:261] Cannot use FlashAttention-2 backend for Volta and Turing GPUs.",
+        example_source='vllm vllm/attention/selector.py (which_attn_to_use: logger.info("Cannot use FlashAttention-2 '
+        'backend for Volta and Turing GPUs."), then selected_backend = _Backend.XFORMERS), v0.6',
+    ),
+    KnownError(
+        "serve-trtllm-world-size",
+        "TensorRT-LLM: the number of MPI ranks is not the engine's tensor x pipeline parallel size (mpiSize == tp * "
+        "pp)",
+        r"Assertion failed: mpiSize == tp \* pp|MPI size \d{1,4} != TP size \d{1,4} \* PP size \d{1,4}",
+        "A TensorRT-LLM engine is built for tp x pp GPUs (trtllm-build's --tp_size / --pp_size, one engine file per "
+        "rank) and its runtime needs exactly that many MPI ranks: it was started with another count (plain `python "
+        "run.py` is one rank; mpirun -n with another number; Triton's launch_triton_server.py with another "
+        "--world_size).",
+        "Start one rank per GPU of the engine: `mpirun -n <tp*pp> --allow-run-as-root python3 run.py "
+        "--engine_dir <dir> ...`, Triton: `python3 scripts/launch_triton_server.py --world_size <tp*pp> ...`, "
+        "trtllm-serve: --tp_size / --pp_size as built (config.json in the engine folder names them); to run on "
+        "another GPU count, rebuild the engine with that --tp_size / --pp_size.",
+        weight=86,
+        applies="TensorRT-LLM's C++ runtime (cpp/tensorrt_llm/runtime/worldConfig.cpp), every release",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp "
+        "(/src/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:99)",
+        example_source="TensorRT-LLM cpp/tensorrt_llm/runtime/worldConfig.cpp (WorldConfig::mpi: TLLM_CHECK(mpiSize "
+        '== tp * pp); later TLLM_CHECK_WITH_INFO(... "MPI size %d != TP size %d * PP size %d")), v0.7 / v0.12',
+    ),
+    KnownError(
+        "serve-triton-io-count",
+        "Triton: config.pbtxt lists another number of inputs or outputs than the model has (configuration expects "
+        "N inputs, model provides M)",
+        r"unable to load model '[^'\n]{1,200}', configuration expects \d{1,4} (?:inputs|outputs), model provides"
+        r"(?: at most)? \d{1,4}",
+        "The backend compared config.pbtxt's input (or output) list with the model file's: the counts differ (a "
+        "config written for another export, an ONNX with extra inputs such as attention_mask or token_type_ids, "
+        "inputs the exporter folded away as constants).",
+        "Make the config list exactly the model's tensors, with the model's names (read them with `polygraphy "
+        "inspect model model.onnx` or Netron; TorchScript models take INPUT__0, INPUT__1 ... in forward()'s order), "
+        "or leave input / output out of config.pbtxt so the onnxruntime / tensorrt backend fills them from the "
+        "model (auto-complete, unless --disable-auto-complete-config).",
+        op=r"unable to load model '([^'\n]{1,200})'",
+        weight=84,
+        applies="Triton Inference Server backends (onnxruntime, tensorflow, pytorch, openvino), every release",
+        shown_by=(_r11("test_llm_server_config_refusals"),),
+        example="E0101 model_lifecycle.cc:621] failed to load 'onnx_model' version 1: Invalid argument: unable to "
+        "load model 'onnx_model', configuration expects 2 inputs, model provides 1",
+        example_source='triton-inference-server onnxruntime_backend src/onnxruntime.cc (ValidateInputs: "unable '
+        "to load model '...', configuration expects N inputs, model provides M\"), r23.10",
+    ),
+    KnownError(
+        "serve-triton-load-all-failed",
+        "Triton: failed to load all models (the server stops because a model did not load; its reason is above)",
+        r"creating server: [\w ]{1,30} - failed to load all models",
+        "tritonserver stops at start-up when any model of the repository fails to load (with the default "
+        "--exit-on-error=true); this line is the summary, and each failed model's own reason is its 'failed to "
+        "load '<model>' version N: ...' line and its UNAVAILABLE row in the model table printed above.",
+        "Read the model table and the first 'failed to load' / E line above it and fix that model (its config.pbtxt, "
+        "its backend, its plan built by the server's own TensorRT); to keep serving the other models meanwhile "
+        "start with --exit-on-error=false (or --model-control-mode=explicit --load-model=<name> for the ones you "
+        "need), and --log-verbose=1 for each backend's detail.",
+        op=r"failed to load '([^'\n]{1,200})' version",
+        weight=30,
+        downstream=True,
+        applies="Triton Inference Server, every release",
+        shown_by=(_r11("test_downstream_lines_of_servers_and_engines"),),
+        example="I0101 00:00:00.000 1 server.cc:307] Waiting for in-flight requests to complete.\nerror: creating "
+        "server: Internal - failed to load all models",
+        example_source="triton-inference-server core src/model_repository_manager.cc (Create: return "
+        'Status(Status::Code::INTERNAL, "failed to load all models")), and server src/main.cc ("error: '
+        'creating server: " + code + " - " + message), r23.10',
+    ),
+    KnownError(
+        "serve-engine-deserialize-failed",
+        "An application's own 'Failed to deserialize CUDA engine' (TensorRT's deserializeCudaEngine returned null)",
+        r"Failed to deserialize (?:the )?CUDA engine",
+        "The program asked TensorRT to load an engine file and got nothing back; TensorRT's own log line before this "
+        "one says why: most often the engine was built by another TensorRT (or TensorRT-LLM) release, on a GPU of "
+        "another compute capability, with plugins this process has not loaded, or the file is no bare engine "
+        "(empty, truncated, or with a header another tool wrote).",
+        "Read TensorRT's error just before this line (Version tag / Magic tag: another TensorRT; 'incompatible "
+        "device': another GPU; getPluginCreator: a plugin library missing) and rebuild the engine where it runs, "
+        "with the TensorRT the program links (trtexec --onnx=model.onnx --saveEngine=model.engine on this machine), "
+        "loading its plugins first (initLibNvInferPlugins / the plugin .so) when it uses any.",
+        variants=(
+            Variant(
+                _TRTLLM,
+                "TensorRT-LLM",
+                "TensorRT-LLM could not load its engine: build it with the same TensorRT-LLM release (and container) "
+                "that runs it, on this GPU model (`trtllm-build --checkpoint_dir <ckpt> --output_dir <engine_dir>`; "
+                "Triton's tensorrtllm_backend needs the TensorRT-LLM of its own <yy.mm> image), with the tp / pp "
+                "the runtime uses.",
+                product="tensorrt_llm",
+            ),
+        ),
+        loose=True,
+        alternatives=("engine-version-mismatch", "engine-built-elsewhere"),
+        downstream=True,
+        weight=40,
+        applies="TensorRT applications (C++ and Python) and TensorRT-LLM's runtime, every TensorRT release",
+        shown_by=(_r11("test_downstream_lines_of_servers_and_engines"),),
+        example="[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine. "
+        "(/tmp/tritonbuild/tensorrtllm/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmRuntime.cpp:72)",
+        example_source="TensorRT-LLM cpp/tensorrt_llm/runtime/tllmRuntime.cpp (TllmRuntime: TLLM_CHECK_WITH_INFO("
+        'mEngine != nullptr, "Failed to deserialize cuda engine.")); the same words in TensorRT samples\' '
+        'applications (assert(engine != nullptr && "Failed to deserialize cuda engine."))',
+    ),
+    KnownError(
+        "serve-gguf-incompatible",
+        "llama.cpp cannot load a GGUF file (wrong number of tensors / tensor has wrong shape / data is not within "
+        "the file bounds)",
+        r"done_getting_tensors: wrong number of tensors; expected \d{1,7}, got \d{1,7}"
+        r"|tensor '[^'\n]{1,200}' has wrong shape; expected [\d, ]{1,80}, got"
+        r"|tensor '[^'\n]{1,200}' data is not within the file bounds",
+        "The GGUF does not match what this llama.cpp build expects of its architecture: it was converted by "
+        "another llama.cpp release or a fork (an ollama model blob, a patched converter, a model with extra MTP / "
+        "vision tensors) so tensors are missing, extra or of another shape; or the file is truncated (an "
+        "interrupted download: 'data is not within the file bounds').",
+        "Use a llama.cpp (or llama-cpp-python, LM Studio runtime) release that matches the GGUF: update it to the "
+        "newest, or reconvert the model with the convert_hf_to_gguf.py of the build that loads it; ollama's own "
+        "blobs load only in ollama; a vision model's projector goes in its own --mmproj file. For 'not within the "
+        "file bounds', download the file again and compare its size / sha256 with the source's.",
+        variants=(
+            Variant(
+                r"not within the file bounds",
+                "a truncated file",
+                "The file is shorter than its header says (an interrupted or partial download, a disk that filled "
+                "up): download it again (huggingface-cli download resumes and checks it), compare the size / "
+                "sha256 with the model page's, and make sure the disk has room.",
+            ),
+        ),
+        op=r"tensor '([^'\n]{1,200})'",
+        weight=84,
+        applies="llama.cpp and what bundles it (llama-cpp-python, ollama, LM Studio), every GGUF release",
+        shown_by=(_r11("test_llama_cpp_and_ollama_in_their_own_words"),),
+        example="llama_model_load: error loading model: done_getting_tensors: wrong number of tensors; expected 255, "
+        "got 254\nllama_load_model_from_file: failed to load model",
+        example_source='llama.cpp src/llama-model-loader.cpp (done_getting_tensors: "%s: wrong number of tensors; '
+        'expected %d, got %d"; check_tensor_dims: "%s: tensor \'%s\' has wrong shape; expected %s, got %s"; '
+        "load_all_data: \"tensor '%s' data is not within the file bounds, model is corrupted or incomplete\"), b4000",
+    ),
+)
+
 #: this module's rows, appended after the core rows by `families.FAMILIES`
-FAMILIES: tuple[KnownError, ...] = (*_TRITON, *_DEEPSTREAM, *_LLM, *_CTRANSLATE2, *_JETSON)
+FAMILIES: tuple[KnownError, ...] = (*_TRITON, *_DEEPSTREAM, *_LLM, *_LLM_START, *_CTRANSLATE2, *_JETSON)

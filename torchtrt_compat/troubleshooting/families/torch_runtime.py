@@ -948,7 +948,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected"
         # XLA's and TensorFlow's NCCL status ("%s:%d: NCCL operation %s failed: %s", xla/service/gpu and
         # tensorflow/core/nccl): JAX, TensorFlow's MirroredStrategy
-        r"|NCCL operation \w{1,40}\([^\n]{0,200}\) failed: ",
+        r"|NCCL operation \w{1,40}\([^\n]{0,200}\) failed: "
+        # vLLM's / SGLang's pynccl wrapper (NCCL_CHECK: raise RuntimeError(f"NCCL error: {error_str}"))
+        r"|RuntimeError: NCCL error: (?:unhandled (?:system|cuda) error|internal error|invalid (?:usage|argument)"
+        r"|remote process exited)",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
@@ -983,6 +986,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "TensorFlow's MirroredStrategy all-reduces with NCCL by default: rerun with NCCL_DEBUG=INFO to see "
                 "the failing call, or avoid NCCL with tf.distribute.MirroredStrategy(cross_device_ops="
                 "tf.distribute.HierarchicalCopyAllReduce()); GPUs without peer access need NCCL_P2P_DISABLE=1.",
+            ),
+            Variant(
+                r"pynccl|\bvllm\b|\bsglang\b|VllmWorker|EngineCore",
+                "vLLM / SGLang (their pynccl communicator)",
+                "The serving engine's own NCCL communicator (pynccl) failed between its GPU workers. Per vLLM's "
+                "troubleshooting guide, 'unhandled system error' at ncclCommInitRank usually means /dev/shm is not "
+                "mounted or too small (docker run --ipc=host or --shm-size=16g; Kubernetes: an emptyDir medium: "
+                "Memory on /dev/shm) or the container lacks the IPC_LOCK capability GPUDirect RDMA needs (--cap-add "
+                "IPC_LOCK); rerun with NCCL_DEBUG=INFO to see the failing transport, and check that every worker "
+                "sees its GPU (tensor_parallel_size GPUs visible, no two workers on one GPU).",
             ),
             Variant(
                 r"unhandled system error|ncclSystemError|NCCL Error 2\b",
