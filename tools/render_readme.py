@@ -297,6 +297,14 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round ten's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round11",
+        "round eleven (model domains, symptoms, deploy targets)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-ten fix and the round-eleven families"),
+            ("after_by_hand", "after round eleven's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -139,6 +139,13 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (),
     ),
     (
+        r"^\s{0,4}\[?(?:\d{4}-\d\d-\d\dT[\d:.]{8,20}Z?\s{1,2})?(?P<l>ERROR|WARN|INFO|DEBUG|TRACE)\s{1,2}"
+        r"[a-z_]\w{0,40}(?:::\w{1,40}){1,6}\]?:? ",
+        "Rust's log / env_logger and tracing without a time ('WARN ort::logging: ...', '[2024-01-01T00:00:00Z WARN  "
+        "candle_core::cuda] ...'): the level, then a module path with '::'",
+        ("::",),
+    ),
+    (
         r"^\s{0,4}\[ {0,2}(?P<l>FATAL|ERROR|WARN|INFO|DEBUG|VERBOSE):\d{1,4}(?:@[\d.]{1,14})?\]",
         "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
         (),
