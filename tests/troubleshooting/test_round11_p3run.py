@@ -5,6 +5,7 @@ another library or version) that must not reach it."""
 from __future__ import annotations
 
 from torchtrt_compat.troubleshooting import explain
+from torchtrt_compat.troubleshooting.severity import levels
 
 
 def keys(text: str) -> list[str]:
@@ -104,3 +105,65 @@ def test_jetson_nvmap() -> None:
         key, fix = first(text)
         assert key == "jetson-nvmap-alloc-failed" and "reboot" in fix, text
     assert "jetson-nvmap-alloc-failed" not in keys("nvmap: module loaded")
+
+
+def test_driver_branch_too_new_for_the_gpu() -> None:
+    # the NVIDIA kernel module's probe message (dmesg / journalctl -k)
+    text = (
+        "[15280.304871] NVRM: The NVIDIA Tesla K80 GPU installed in this system is\n"
+        "NVRM:  supported through the NVIDIA 470.xx Legacy drivers. Please\n"
+        "NVRM:  visit http://www.nvidia.com/object/unix.html for more\n"
+        "NVRM:  information.  The 510.47.03 NVIDIA driver will ignore\nNVRM:  this GPU.  Continuing probe...\n"
+        "NVRM: No NVIDIA GPU found."
+    )
+    key, fix = first(text)
+    assert key == "host-driver-legacy-gpu" and "legacy branch" in fix
+    # nvidia-smi alone stays the driver-not-loaded row, whose fix now names the legacy message to look for
+    smi = "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver."
+    key, fix = first(smi)
+    assert key == "host-driver-not-loaded" and "Legacy drivers" in fix
+    assert "host-driver-legacy-gpu" not in keys("Installing nvidia-driver-470 (legacy) for the K80 worked")
+
+
+def test_initialization_error_mid_run() -> None:
+    # torch's "CUDA error: initialization error" raised by a call in a run that already used the GPU
+    text = (
+        "python train.py --max_epochs 30 --gpus 0\n  File \"train.py\", line 149, in visualize\n"
+        "    meshes = model.extract_mesh(out)\nRuntimeError: CUDA error: initialization error"
+    )
+    key, fix = first(text)
+    assert key == "torch-cuda-init-error-mid-run" and "spawn" in fix
+    # the error at CUDA's start (torch's lazy init) stays the driver-start row
+    start = (
+        '  File "/usr/lib/python3/site-packages/torch/cuda/__init__.py", line 247, in _lazy_init\n'
+        "    torch._C._cuda_init()\nRuntimeError: CUDA error: initialization error"
+    )
+    assert "torch-cuda-init-error-mid-run" not in keys(start)
+    assert first(start)[0] == "torch-cuda-init-unknown"
+
+
+def test_warnings_with_a_cut_glog_prefix_stay_warnings() -> None:
+    # a paste that starts mid-line: the first dso_loader line lost its "W" prefix; glog logs one call site at one level
+    text = (
+        "tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library "
+        "'libcusolver.so.11'; dlerror: libcusolver.so.11: cannot open shared object file: No such file or directory\n"
+        "2022-07-10 15:08:09.276131: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or "
+        "directory\n2022-07-10 15:08:09.276917: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1850] Cannot "
+        "dlopen some GPU libraries.\nSkipping registering GPU devices..."
+    )
+    found = levels(text)
+    assert found.errors == 0 and found.warnings_only
+    result = explain(text)
+    assert result[0].key == "cpu-tf-gpu-not-registered"
+    old_tf = [e for e in result if e.key == "cuda-library-major"]
+    assert old_tf and "tensorflow[and-cuda]" not in old_tf[0].fix and "LD_LIBRARY_PATH" in old_tf[0].fix
+    # a newer TensorFlow's line (xla / tsl paths) keeps the [and-cuda] fix
+    new = (
+        "2024-01-01 00:00:00.000000: W external/local_xla/xla/tsl/cuda/dso_loader.cc:64] Could not load dynamic "
+        "library 'libcudnn.so.9'; dlerror: libcudnn.so.9: cannot open shared object file: No such file or directory "
+        "tensorflow"
+    )
+    assert any("tensorflow[and-cuda]" in e.fix for e in explain(new) if e.key == "cuda-library-major")
+    # a cut line whose call site appears nowhere else gets no level from it; an error line stays an error
+    assert levels("foo/bar.cc:12] cannot open shared object file\nW0101 foo/bar.cc:13] x").errors == 1

@@ -179,4 +179,53 @@ _FAULTS: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES: tuple[KnownError, ...] = _FAULTS
+_DRIVER: tuple[KnownError, ...] = (
+    KnownError(
+        "host-driver-legacy-gpu",
+        "NVRM: the GPU is supported through the NVIDIA NNN.xx Legacy drivers (the driver branch is too new for it)",
+        r"supported through the NVIDIA \d{3}\.xx Legacy drivers",
+        "The installed NVIDIA driver branch no longer supports this GPU's architecture and ignores it (Kepler, e.g. a "
+        "Tesla K80 / K40 or GT 710, after the 470 branch; Maxwell, Pascal and Volta after the 580 branch), so no "
+        "NVIDIA GPU is found: nvidia-smi cannot talk to the driver and CUDA sees no device.",
+        "Install the legacy branch the message names (e.g. nvidia-driver-470 on Ubuntu, the 470xx / 580xx legacy "
+        "packages of your distribution, or a cloud image that ships it) and a CUDA / framework build that branch "
+        "supports (470: CUDA 11.4 at most), or move to a GPU the current branch supports.",
+        weight=92,
+        applies="Linux hosts with an NVIDIA GPU older than the installed driver branch",
+        shown_by=(_test("test_driver_branch_too_new_for_the_gpu"),),
+        example="NVRM: The NVIDIA GeForce GT 710 GPU installed in this system is\n NVRM:  supported through the NVIDIA "
+        "470.xx Legacy drivers. Please\n NVRM:  information.  The 535.129.03 NVIDIA driver will ignore\n NVRM:  this "
+        "GPU.  Continuing probe...",
+        example_source="https://github.com/siderolabs/talos/issues/8764 (the NVIDIA kernel module's probe message)",
+    ),
+)
+
+_RUN: tuple[KnownError, ...] = (
+    KnownError(
+        "torch-cuda-init-error-mid-run",
+        "CUDA error: initialization error in the middle of a run (CUDA touched in a forked process)",
+        r"CUDA error: initialization error",
+        "CUDA reports 'initialization error' for a call made after the program already used the GPU (an epoch, a "
+        "validation or visualisation step, a worker): the call runs in a process forked after the parent started "
+        "CUDA (a DataLoader / Lightning / multiprocessing worker), which cannot use the parent's CUDA context. Less "
+        "often the host driver is too old for the CUDA of the image or environment.",
+        "Find the process the failing call runs in: if it is a forked worker, use the 'spawn' start method "
+        "(multiprocessing.set_start_method('spawn'), DataLoader(..., multiprocessing_context='spawn')) or "
+        "num_workers=0, and keep CUDA tensors out of what workers receive; otherwise check that the host driver "
+        "supports the CUDA of the environment (in a container: a minimal `python -c 'import torch; "
+        "torch.zeros(1).cuda()'` inside it, and `nvidia-smi` on the host).",
+        requires=r"\bepochs?\b|max_epochs|training_step|validation_step|_worker_loop|DataLoader|multiprocessing"
+        r"|\bfork|\bvisuali[sz]e|\.cpu\(\)|\.to\(device",
+        unless=r"_lazy_init|torch\.cuda\.init\(|is_available\(\)|CUDA initialization:|\bpycuda\b|PyCUDA",
+        loose=True,
+        alternatives=("torch-cuda-fork", "torch-cuda-init-unknown"),
+        weight=72,
+        applies="torch with worker processes (DataLoader, Lightning, multiprocessing) on Linux",
+        shown_by=(_test("test_initialization_error_mid_run"), f"{_R11}#sylabs-singularity-899"),
+        example="  File \"training_code/train.py\", line 149, in visualize\nRuntimeError: CUDA error: initialization "
+        "error",
+        example_source="https://github.com/sylabs/singularity/issues/899",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (*_FAULTS, *_DRIVER, *_RUN)
