@@ -36,7 +36,9 @@ def test_nvcc_older_than_the_gpu() -> None:
     # no version in the text: the general row answers
     assert "build-nvcc-older-than-gpu" not in keys("nvcc fatal   : Unsupported gpu architecture 'compute_61'")
     # an architecture newer than any CUDA 12 drop is the general row's
-    assert "build-nvcc-older-than-gpu" not in keys("CUDA 11.3\nnvcc fatal   : Unsupported gpu architecture 'compute_89'")
+    assert "build-nvcc-older-than-gpu" not in keys(
+        "CUDA 11.3\nnvcc fatal   : Unsupported gpu architecture 'compute_89'"
+    )
 
 
 def test_cublas_failure_in_another_framework() -> None:
@@ -128,7 +130,7 @@ def test_driver_branch_too_new_for_the_gpu() -> None:
 def test_initialization_error_mid_run() -> None:
     # torch's "CUDA error: initialization error" raised by a call in a run that already used the GPU
     text = (
-        "python train.py --max_epochs 30 --gpus 0\n  File \"train.py\", line 149, in visualize\n"
+        'python train.py --max_epochs 30 --gpus 0\n  File "train.py", line 149, in visualize\n'
         "    meshes = model.extract_mesh(out)\nRuntimeError: CUDA error: initialization error"
     )
     key, fix = first(text)

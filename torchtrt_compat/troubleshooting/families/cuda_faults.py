@@ -102,8 +102,8 @@ _FAULTS: tuple[KnownError, ...] = (
         weight=62,
         applies="frameworks with their own CUDA matrix code (CNTK, Caffe, MXNet)",
         shown_by=(_test("test_cublas_failure_in_another_framework"), f"{_R11}#microsoft-cntk-379"),
-        example="CUBLAS failure 13: CUBLAS_STATUS_EXECUTION_FAILED ; GPU=1 ; hostname=rg404 ; expr=cublas_gemm(cuHandle, "
-        "CUBLAS_OP_N, CUBLAS_OP_N, (int) ARows, 1, (int) ACols, &alpha)",
+        example="CUBLAS failure 13: CUBLAS_STATUS_EXECUTION_FAILED ; GPU=1 ; hostname=rg404 ; "
+        "expr=cublas_gemm(cuHandle, CUBLAS_OP_N, CUBLAS_OP_N, (int) ARows, 1, (int) ACols, &alpha)",
         example_source="https://github.com/microsoft/CNTK/issues/379",
     ),
     KnownError(
@@ -222,7 +222,7 @@ _RUN: tuple[KnownError, ...] = (
         weight=72,
         applies="torch with worker processes (DataLoader, Lightning, multiprocessing) on Linux",
         shown_by=(_test("test_initialization_error_mid_run"), f"{_R11}#sylabs-singularity-899"),
-        example="  File \"training_code/train.py\", line 149, in visualize\nRuntimeError: CUDA error: initialization "
+        example='  File "training_code/train.py", line 149, in visualize\nRuntimeError: CUDA error: initialization '
         "error",
         example_source="https://github.com/sylabs/singularity/issues/899",
     ),
