@@ -194,6 +194,25 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
 )
 
 
+#: a glog line whose level prefix the paste cut off (the paste starts mid-line: "tensorflow/stream_executor/platform/
+#: default/dso_loader.cc:64] Could not load dynamic library ..."): group 1 is its call site
+_CUT_GLOG = re.compile(r"^[ \t]{0,4}([\w./-]{1,160}\.(?:cc|cpp|h|c):\d{1,6})\] ", re.MULTILINE)
+
+
+def _cut_glog(text: str, found: dict[int, Level]) -> None:
+    """Give a glog line whose prefix was cut off the level of another line its call site wrote (glog logs each call
+    site at one level); a call site seen nowhere else keeps no level."""
+    for n, m in enumerate(_CUT_GLOG.finditer(text)):
+        if n >= 64:
+            break
+        if m.start() in found:
+            continue
+        for s in _lines_with(text, m.group(1) + "] "):
+            if s != m.start() and s in found:
+                found[m.start()] = found[s]
+                break
+
+
 @dataclass(frozen=True)
 class Levels:
     """The levels of a text's lines: where each leveled line starts and ends, its level, and the totals."""
@@ -259,6 +278,8 @@ def levels(text: str) -> Levels:
             start = text.rfind("\n", 0, m.start()) + 1
             if start not in found:
                 found[start] = _word(m)
+    if "] " in text:
+        _cut_glog(text, found)
     for m in _ERROR_LINE.finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
         found.setdefault(start, "error")

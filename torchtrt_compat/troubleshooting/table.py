@@ -2898,6 +2898,17 @@ _CORE: tuple[KnownError, ...] = (
                 product="tensorrt",
             ),
             Variant(
+                # TensorFlow before 2.12 logs from tensorflow/stream_executor/ (later: xla/ and tsl/); Python 3.7 or
+                # 3.8 has no TensorFlow 2.14+, the first with the [and-cuda] extra
+                r"tensorflow/stream_executor/|python3\.[5-8]\b|Python 3\.[5-8]\b|\bcudart64_1[01]\d?\.dll",
+                "TensorFlow before 2.14 (no tensorflow[and-cuda] extra)",
+                "These lines are TensorFlow warnings: it runs on, on the CPU. For the GPU, install the CUDA and cuDNN "
+                "majors the lines name (this TensorFlow's tested pair: `tf.sysconfig.get_build_info()`, e.g. CUDA 11 "
+                "and cuDNN 8: the toolkit / cuDNN archives, conda's cudatoolkit + cudnn, or the nvidia-*-cu11 pip "
+                "wheels), add their lib folders to LD_LIBRARY_PATH, and check "
+                "`tf.config.list_physical_devices('GPU')`.",
+            ),
+            Variant(
                 r"tensorflow|dso_loader",
                 "TensorFlow",
                 "TensorFlow's GPU build needs the CUDA and cuDNN it was built with (the line names them): `pip "

@@ -11,6 +11,7 @@ from . import (
     bindings,
     containers,
     cpu_builds,
+    cuda_faults,
     distributed,
     export_quant,
     framework_libs,
@@ -41,5 +42,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *framework_libs.FAMILIES,
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
+    *cuda_faults.FAMILIES,
     *generic.FAMILIES,
 )

@@ -534,7 +534,9 @@ _HOST_ROWS: tuple[KnownError, ...] = (
         "module, nouveau holds the GPU, or an update is waiting for a reboot. Nothing CUDA works until it loads.",
         "Check `lsmod | grep nvidia` and `dmesg | grep -iE 'nvidia|nvrm'`; reinstall the driver for the running kernel "
         "(Ubuntu: `sudo ubuntu-drivers install`, or the nvidia-driver-<branch> package with its DKMS module) and "
-        "reboot; with Secure Boot, enrol the module's key (mokutil) or use the signed driver packages.",
+        "reboot; with Secure Boot, enrol the module's key (mokutil) or use the signed driver packages. If dmesg says "
+        "the GPU 'is supported through the NVIDIA 470.xx Legacy drivers' (a Kepler K80 / K40 on 495+; Maxwell, "
+        "Pascal, Volta on 590+), the branch is too new for the GPU: install that legacy branch or use a newer GPU.",
         variants=(
             Variant(
                 CONTAINER_CONTEXT,
