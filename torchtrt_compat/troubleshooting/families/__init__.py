@@ -38,10 +38,10 @@ FAMILIES: tuple[KnownError, ...] = (
     *containers.FAMILIES,
     *bindings.FAMILIES,
     *cpu_builds.FAMILIES,
+    *cuda_faults.FAMILIES,
     *distributed.FAMILIES,
     *framework_libs.FAMILIES,
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
-    *cuda_faults.FAMILIES,
     *generic.FAMILIES,
 )
