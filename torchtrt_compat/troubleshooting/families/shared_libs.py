@@ -198,7 +198,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-cuda13-template-stub",
         "undefined reference at the link of a CUDA extension under CUDA 13 (nvcc's static global template stubs)",
-        r"undefined reference to [`'\"]?(?:void )?__device_stub__\w{1,200}|undefined reference",
+        r"undefined reference to [`'\"]?(?:void )?__device_stub__\w{1,200}"
+        # not a CUDA API call (a library missing from the link) nor a libtorch symbol: their rows answer those
+        r"|undefined reference(?! to [`'\"]?(?:cuda|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nccl|cu|nv)"
+        r"[A-Z])(?! to [`'\"]?(?:c10|torch)::)",
         "CUDA 13's nvcc makes the host stubs of __global__ function templates static (internal linkage) by default "
         "(-static-global-template-stub=true), so a kernel template instantiated in one .cu file and launched from "
         "another no longer links: code written for CUDA 12 fails with undefined references.",
@@ -225,7 +228,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "installed.",
         "Run `python -c 'import sys, tensorrt; print(sys.executable, tensorrt.__version__)'` with the Python that "
         "fails and with the one that works; install TensorRT's Python package into the failing one (`python -m pip "
-        "install tensorrt`, per CUDA major tensorrt-cu12 / -cu13), or run with the Python that has it.",
+        "install tensorrt`, per CUDA major tensorrt-cu12 / -cu13), or run with the Python that has it. On a Jetson, "
+        "JetPack's bindings belong to its system python3 only (3.6 on JetPack 4, 3.8 on 5, 3.10 on 6) and pip has "
+        "no Jetson wheel: use that python3, or a venv made from it with --system-site-packages.",
         variants=(
             Variant(
                 JETSON + r"|\bnano\b|JetPack|dist-packages",
