@@ -124,6 +124,21 @@ def test_an_undefined_cxx_standard_library_symbol() -> None:
     )
 
 
+def test_glibcxx_not_found_for_an_extension_compiled_here() -> None:
+    # glibc's dl-version.c wording, "required by" an extension module: rebuild it or load a newer libstdc++
+    key, fix = first(
+        "ImportError: /home/u/miniconda3/envs/x/lib/libstdc++.so.6: version `GLIBCXX_3.4.29' not found (required by "
+        "/home/u/DDF/ddf/ddf_mul_ext.cpython-37m-x86_64-linux-gnu.so)"
+    )
+    assert key == "glibc-version-too-old" and "rebuild it" in fix
+    # a prebuilt wheel's library keeps the general fix
+    key, fix = first(
+        "ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by "
+        "/opt/venv/lib/python3.10/site-packages/paddle/fluid/libpaddle.so)"
+    )
+    assert key == "glibc-version-too-old" and "rebuild it" not in fix
+
+
 def test_a_cuda13_link_failure_of_template_kernels() -> None:
     text = (
         "aarch64-linux-gnu-g++ -shared -Wl,-O1 /tmp/pip-req-build/build/temp.linux-aarch64-cpython-312/ball_query.o\n"

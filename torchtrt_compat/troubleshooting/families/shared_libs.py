@@ -31,10 +31,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "code 126')",
         r"Could not (?:load library|locate) (?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll"
         r"|Please make sure (?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll is in your library path",
-        "cuDNN 8's front DLL (cudnn64_8.dll) loads its sub-libraries (cudnn_ops_infer64_8.dll, cudnn_cnn_infer64_8.dll) "
-        "by name at the first convolution: the one named (or a DLL it depends on: cuBLAS, the CUDA runtime of the "
-        "same CUDA major, zlibwapi.dll) is not on PATH, or the copy found is a cuDNN 8 built for another CUDA major "
-        "than the program (error 126 = a module it needs was not found).",
+        "cuDNN 8's front DLL (cudnn64_8.dll) loads its sub-libraries (cudnn_ops_infer64_8.dll, "
+        "cudnn_cnn_infer64_8.dll) by name at the first convolution: the one named (or a DLL it depends on: cuBLAS, "
+        "the CUDA runtime of the same CUDA major, zlibwapi.dll) is not on PATH, or the copy found is a cuDNN 8 built "
+        "for another CUDA major than the program (error 126 = a module it needs was not found).",
         "Put the cuDNN 8 built for the CUDA major your program was built with, and that CUDA's cuBLAS / runtime, on "
         "PATH (the CUDA vNN\\bin folder, or the nvidia-cudnn-cu11 / -cu12 wheels' bin folders) and restart the "
         f"shell; {_CT2_MAJORS}. `where cudnn_ops_infer64_8.dll cublas64_*.dll` lists the copies Windows can pick: "
