@@ -1,64 +1,25 @@
-"""Shared libraries, symbols and native builds in the loaders' and linkers' own words (issue 36, round eleven): cuDNN
-8's DLL loader on Windows ("Could not load library X.dll. Error code 126"), a CUDA library and its companion from two
-releases ("undefined symbol: X, version libcublasLt.so.11"), only the unversioned libcuda.so missing beside an
-installed driver, an extension's undefined torch C symbol (THPVariableClass: imported before torch, or built for
-another torch), an undefined C++ standard-library symbol (libstdc++ of another compiler), a CUDA 13 link failure of
-template kernels (nvcc's static global template stubs), and a missing tensorrt module described in prose. Each
-pattern is keyed to the library's own wording, cited in `example_source`; versions, names and paths are read from
-the text, never written into a pattern.
+"""Shared libraries, symbols and native builds in the loaders' and linkers' own words (issue 36, round eleven): a CUDA
+library and its companion from two releases ("undefined symbol: X, version libcublasLt.so.11"), an extension's
+undefined torch C symbol (THPVariableClass: imported before torch, or built for another torch), an undefined C++
+standard-library symbol (libstdc++ of another compiler), and a CUDA 13 link failure of template kernels (nvcc's
+static global template stubs). Each pattern is keyed to the library's own wording, cited in `example_source`;
+versions, names and paths are read from the text, never written into a pattern. The classes that belong to core rows
+are variants there: cuDNN 8's Windows DLL loader and a DLL under another CUDA major's folder (cuda-library-major),
+only the unversioned libcuda.so missing (driver-library-missing), a missing tensorrt module in a user's prose
+(tensorrt-module-missing).
 """
 
 from __future__ import annotations
 
-from ..entry import JETSON, KnownError, Variant
+from ..entry import KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round11_p2libs.py"
 
-#: the CUDA math / runtime libraries whose sonames carry symbol versions (libcublasLt.so.11, libnvJitLink.so.12)
-_CUDA_LIBS = r"(?:cublasLt|cublas|cudart|cudnn\w{0,24}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|nccl)"
-
-#: CTranslate2's CUDA / cuDNN majors by release (its README and release notes), shared by the rows its DLLs reach
-_CT2_MAJORS = (
-    "CTranslate2 (faster-whisper, WhisperX) 3.x needs CUDA 11 with cuDNN 8 for CUDA 11; 4.0 to 4.4 need CUDA 12 "
-    "(cuBLAS 12) with cuDNN 8 for CUDA 12; 4.5 and later need CUDA 12 with cuDNN 9 (`pip show ctranslate2` gives the "
-    "release)"
-)
+#: the CUDA math libraries whose sonames carry symbol versions (libcublasLt.so.11, libnvJitLink.so.12); libcudart's
+#: own ("version libcudart.so.11.0") is torch_runtime's cuda-cudart-shadowed
+_CUDA_LIBS = r"(?:cublasLt|cublas|cudnn\w{0,24}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|nccl)"
 
 FAMILIES: tuple[KnownError, ...] = (
-    KnownError(
-        "cudnn8-dll-load",
-        "cuDNN 8 could not load one of its DLLs on Windows ('Could not load library cudnn_ops_infer64_8.dll. Error "
-        "code 126')",
-        r"Could not (?:load library|locate) (?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll"
-        r"|Please make sure (?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll is in your library path",
-        "cuDNN 8's front DLL (cudnn64_8.dll) loads its sub-libraries (cudnn_ops_infer64_8.dll, "
-        "cudnn_cnn_infer64_8.dll) by name at the first convolution: the one named (or a DLL it depends on: cuBLAS, "
-        "the CUDA runtime of the same CUDA major, zlibwapi.dll) is not on PATH, or the copy found is a cuDNN 8 built "
-        "for another CUDA major than the program (error 126 = a module it needs was not found).",
-        "Put the cuDNN 8 built for the CUDA major your program was built with, and that CUDA's cuBLAS / runtime, on "
-        "PATH (the CUDA vNN\\bin folder, or the nvidia-cudnn-cu11 / -cu12 wheels' bin folders) and restart the "
-        f"shell; {_CT2_MAJORS}. `where cudnn_ops_infer64_8.dll cublas64_*.dll` lists the copies Windows can pick: "
-        "a copy under another CUDA major's folder does not help. Or run on the CPU (device='cpu').",
-        variants=(
-            Variant(
-                r"CUDA[\\/]v\d{1,2}\.\d",
-                "the DLL is there, under a CUDA folder of one major",
-                "A cuDNN 8 copy is on PATH (the folder named), but cuDNN builds are per CUDA major and the DLLs it "
-                "depends on (cuBLAS / cudart of that major) must be the program's: if the folder's CUDA major is not "
-                f"the one your program was built for, install that CUDA's runtime and cuBLAS and the cuDNN 8 for it; "
-                f"{_CT2_MAJORS}. Or pin the program's build for the CUDA you have (ctranslate2==3.24.0 for CUDA 11). "
-                "`where cublas64_*.dll` shows which CUDA majors are on PATH.",
-            ),
-        ),
-        op=r"((?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll)",
-        weight=93,  # above cuda-library-major (91): the cuDNN 8 loader's own line names the DLL and its major
-        applies="cuDNN 8 on Windows (CTranslate2 / faster-whisper, TensorFlow, onnxruntime, a system cuDNN)",
-        shown_by=(f"{_SHOWN}::test_cudnn8_dll_loader_on_windows",),
-        example="Could not load library cudnn_ops_infer64_8.dll. Error code 126\nPlease make sure "
-        "cudnn_ops_infer64_8.dll is in your library path!",
-        example_source="cuDNN 8 for Windows (cudnn64_8.dll's sub-library loader message); "
-        "https://github.com/markgoodhead/dictate-wizard/issues/2",
-    ),
     KnownError(
         "cuda-library-mixed-versions",
         "A CUDA library and its companion from two releases ('undefined symbol: X, version libcublasLt.so.11')",
@@ -107,27 +68,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "symbol: init_gemm_select, version libcublasLt.so.11",
         example_source="glibc's dynamic loader (elf/dl-lookup.c: 'symbol lookup error', 'undefined symbol: %s, "
         "version %s'); https://github.com/wzmsltw/PaintTransformer/issues/12",
-    ),
-    KnownError(
-        "driver-libcuda-unversioned",
-        "Only the unversioned libcuda.so is missing (libcuda.so: cannot open shared object file, driver installed)",
-        r"(?<![\w.])libcuda\.so: cannot open shared object file",
-        "The program (cuDNN 8's libcudnn_cnn_infer, Triton, a JIT) opens the driver library by its unversioned "
-        "development name libcuda.so; the NVIDIA driver installs only libcuda.so.1 (and libcuda.so.<version>), the "
-        "libcuda.so link comes with the driver's development package, so a host with a working driver can still "
-        "fail here. Where no driver is installed at all, the same line appears.",
-        "Check what the loader sees: `ldconfig -p | grep libcuda`. If libcuda.so.1 is listed (nvidia-smi works), add "
-        "the unversioned link next to it: `sudo ln -s libcuda.so.1 <that folder>/libcuda.so && sudo ldconfig` (or "
-        "install the driver's dev package, e.g. libnvidia-compute / nvidia-driver-dev on Ubuntu; on WSL2 add "
-        "/usr/lib/wsl/lib to LD_LIBRARY_PATH). Do not point LD_LIBRARY_PATH at the CUDA toolkit's lib64/stubs. If "
-        "nothing is listed, install the NVIDIA driver (containers: start with --gpus all).",
-        unless=r"libcuda\.so\.1:? cannot open|NVIDIA-SMI has failed|nvidia-smi: (?:command )?not found",
-        weight=94,  # above driver-library-missing (92): the unversioned name alone is missing
-        applies="Linux hosts and containers with the NVIDIA driver (cuDNN 8, Triton, TensorFlow / SLEAP)",
-        shown_by=(f"{_SHOWN}::test_only_the_unversioned_libcuda_is_missing",),
-        example="Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file: "
-        "No such file or directory",
-        example_source="cuDNN 8's sub-library loader (libcudnn.so.8); https://github.com/talmolab/sleap/issues/1806",
     ),
     KnownError(
         "extension-torch-c-symbol",
@@ -217,37 +157,5 @@ FAMILIES: tuple[KnownError, ...] = (
         "reference' linker errors)",
         example_source="CUDA 13.0 release notes (nvcc: -static-global-template-stub default); "
         "https://github.com/facebookresearch/pytorch3d/issues/2011",
-    ),
-    KnownError(
-        "tensorrt-module-missing-prose",
-        "The tensorrt module is not found, in the user's own words (no ModuleNotFoundError line)",
-        r"(?:could not|couldn't|cannot|can't|unable to) (?:find|import|load) (?:the )?(?:python )?module "
-        r"['\"]?tensorrt\b|\btensorrt['\"]? (?:module )?(?:is )?not (?:found|installed|available)",
-        "The Python that runs the code cannot import TensorRT's package: the bindings were installed for another "
-        "Python (JetPack's system python3, another venv or minor version), or only TensorRT's C++ libraries are "
-        "installed.",
-        "Run `python -c 'import sys, tensorrt; print(sys.executable, tensorrt.__version__)'` with the Python that "
-        "fails and with the one that works; install TensorRT's Python package into the failing one (`python -m pip "
-        "install tensorrt`, per CUDA major tensorrt-cu12 / -cu13), or run with the Python that has it. On a Jetson, "
-        "JetPack's bindings belong to its system python3 only (3.6 on JetPack 4, 3.8 on 5, 3.10 on 6) and pip has "
-        "no Jetson wheel: use that python3, or a venv made from it with --system-site-packages.",
-        variants=(
-            Variant(
-                JETSON + r"|\bnano\b|JetPack|dist-packages",
-                "Jetson",
-                "JetPack installs TensorRT's Python bindings for its system Python only (3.6 on JetPack 4, 3.8 on 5, "
-                "3.10 on 6) and pip has no Jetson wheel of tensorrt: run with that python3 (or a venv made from it "
-                "with --system-site-packages), or build the bindings for your Python from TensorRT's python/ folder "
-                "against JetPack's TensorRT, or move to the JetPack whose Python you need.",
-            ),
-        ),
-        requires=r"import tensorrt|python ?\d(?:\.\d{1,2})?\b|\btrt\.",
-        unless=r"No module named ['\"]?tensorrt",
-        weight=60,
-        applies="TensorRT's Python bindings (pip, tar / zip installs, JetPack)",
-        shown_by=(f"{_SHOWN}::test_a_missing_tensorrt_module_in_prose",),
-        example="import tensorrt as trt\nIn Python3.8 if I call for Tensorrt it does not appear. It gives error "
-        "saying tensorrt not found. With 3.6 it works fine.",
-        example_source="https://github.com/Qengineering/Jetson-Nano-image/issues/27",
     ),
 )
