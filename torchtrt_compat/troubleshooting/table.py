@@ -3418,7 +3418,8 @@ _CORE: tuple[KnownError, ...] = (
                 "development package. Check `ldconfig -p | grep libcuda`: if libcuda.so.1 is listed (nvidia-smi "
                 "works), add the link beside it (`sudo ln -s libcuda.so.1 <that folder>/libcuda.so && sudo "
                 "ldconfig`, or install the driver's dev package, e.g. libnvidia-compute / nvidia-driver-dev); do not "
-                "point LD_LIBRARY_PATH at the toolkit's lib64/stubs. If nothing is listed: install the NVIDIA driver, "
+                "point LD_LIBRARY_PATH at the toolkit's lib64/stubs. On WSL2: `export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. If nothing is listed: install the NVIDIA driver, "
                 "or in a container start it with `--gpus all` (podman / CDI: a CDI spec that mounts the driver's "
                 "libcuda.so*).",
             ),
