@@ -178,3 +178,26 @@ def test_a_missing_tensorrt_module_in_prose() -> None:
     assert first("ModuleNotFoundError: No module named 'tensorrt'")[0] == "tensorrt-module-missing"
     assert "tensorrt-module-missing" not in keys("CMake Error: Could NOT find TensorRT (missing: TensorRT_LIB)")
     assert "tensorrt-module-missing" not in keys("could not find module tensorrt.plugin in the registry")
+
+
+def test_loader_refusals_in_their_own_words() -> None:
+    # glibc 2.41+ and a library marked execstack
+    key, fix = first(
+        "ImportError: /usr/lib/python3.13/site-packages/ctranslate2/../ctranslate2.libs/libctranslate2.so.4: cannot "
+        "enable executable stack as shared object requires: Invalid argument"
+    )
+    assert key == "loader-executable-stack" and "patchelf --clear-execstack" in fix
+    # the other architecture: ELF class, and macOS dyld
+    assert first("OSError: /opt/lib/libfoo.so: wrong ELF class: ELFCLASS32")[0] == "loader-wrong-architecture"
+    key, fix = first(
+        "ImportError: dlopen(/u/site-packages/torch/_C.cpython-311-darwin.so, 0x0002): tried: '/u/_C.so' (mach-o "
+        "file, but is an incompatible architecture (have 'x86_64', need 'arm64'))"
+    )
+    assert key == "loader-wrong-architecture" and "arm64" in fix
+    # CPython's missing PyInit_<name>
+    key, fix = first("ImportError: dynamic module does not define module export function (PyInit__ext)")
+    assert key == "extension-no-module-init" and "PyInit_" in fix
+    # near misses: an executable stack warning of the linker, an ELF header of a truncated file, a missing symbol
+    assert "loader-executable-stack" not in keys("/usr/bin/ld: warning: foo.o: missing .note.GNU-stack section")
+    assert "loader-wrong-architecture" not in keys("ImportError: libfoo.so: invalid ELF header")
+    assert "extension-no-module-init" not in keys("ImportError: /x/_ext.so: undefined symbol: PyInit_helper")

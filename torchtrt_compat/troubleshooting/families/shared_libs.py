@@ -158,4 +158,67 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="CUDA 13.0 release notes (nvcc: -static-global-template-stub default); "
         "https://github.com/facebookresearch/pytorch3d/issues/2011",
     ),
+    KnownError(
+        "loader-executable-stack",
+        "cannot enable executable stack as shared object requires (glibc 2.41+ refuses a library marked execstack)",
+        r"cannot enable executable stack as shared object requires",
+        "The shared library is marked as needing an executable stack (an old assembler or linker flag in its build); "
+        "glibc 2.41 and later no longer make the stack executable for a library loaded with dlopen (a Python "
+        "extension, a plugin), so the load fails on new distributions (Fedora 42, Arch, Ubuntu 25.04+) and in "
+        "hardened kernels (SELinux execmem).",
+        "Install a release of the package whose library no longer carries the flag (most projects rebuilt with "
+        "-Wl,-z,noexecstack after glibc 2.41); meanwhile clear the flag on the file the message names: `patchelf "
+        "--clear-execstack <that .so>` (patchelf 0.18+, or `execstack -c <that .so>`), or run on a distribution / "
+        "container image with an older glibc.",
+        weight=86,
+        applies="Linux with glibc 2.41+ (or SELinux denying execmem), any dlopen-ed native library",
+        shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
+        example="ImportError: /usr/lib/python3.13/site-packages/onnxruntime/capi/onnxruntime_pybind11_state.so: "
+        "cannot enable executable stack as shared object requires: Invalid argument",
+        example_source="glibc's dynamic loader (elf/dl-load.c, _dl_map_segments / the execstack check; glibc 2.41 "
+        "NEWS: dlopen no longer makes the stack executable)",
+    ),
+    KnownError(
+        "loader-wrong-architecture",
+        "A native library of another architecture (wrong ELF class: ELFCLASS32, mach-o 'incompatible architecture')",
+        r"wrong ELF class: ELFCLASS\d{2}"
+        r"|mach-o file, but is an incompatible architecture \(have '?\w{1,12}'?, need '?\w{1,12}'?\)"
+        r"|incompatible architecture \(have \(?'?\w{1,12}'?\)?, need \(?'?\w{1,12}'?\)?\)",
+        "The loader found a library built for another architecture than the process: 32-bit where the process is "
+        "64-bit (ELFCLASS32), or on macOS an x86_64 library in an arm64 Python (or the reverse: a Rosetta "
+        "terminal, an x86_64 conda / Homebrew under /usr/local, a wheel of the other platform).",
+        "Install the package's build for this machine's architecture into an interpreter of the same architecture: "
+        "`python -c 'import platform; print(platform.machine())'` and `file <the library named>` must agree; on "
+        "Apple silicon use an arm64 Python (Miniforge / conda osx-arm64, Homebrew under /opt/homebrew) and "
+        "reinstall the package with `pip install --force-reinstall --no-cache-dir`; on Linux install the 64-bit "
+        "library (not the i386 one) or the wheel for your platform (aarch64 vs x86_64).",
+        weight=84,
+        applies="Linux (ELF) and macOS (Mach-O) loaders; any native extension or library",
+        shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
+        example="ImportError: dlopen(/Users/u/venv/lib/python3.11/site-packages/torch/_C.cpython-311-darwin.so, "
+        "0x0002): tried: '/Users/u/venv/lib/python3.11/site-packages/torch/_C.cpython-311-darwin.so' (mach-o file, "
+        "but is an incompatible architecture (have 'x86_64', need 'arm64'))",
+        example_source="macOS dyld's load error (dyld3 'tried:' list); glibc's elf/dl-load.c ('wrong ELF class: "
+        "ELFCLASS32')",
+    ),
+    KnownError(
+        "extension-no-module-init",
+        "dynamic module does not define module export function (PyInit_X): the .so is not the module of that name",
+        r"dynamic module does not define (?:module export|init) function \(PyInit_\w{1,80}|"
+        r"dynamic module does not define init function \(init\w{1,80}\)",
+        "CPython loaded the extension file but found no PyInit_<name> for the name it was imported as: the file was "
+        "renamed or copied under another name, the build's module name (setup.py Extension name, "
+        "PYBIND11_MODULE / TORCH_EXTENSION_NAME) differs from the file's, or it was built for Python 2 "
+        "(init<name>) or is a plain C library rather than a Python extension.",
+        "Import the module under the name it was built with, or rebuild it so the names agree (the Extension's "
+        "name = the file's base name = the name in PYBIND11_MODULE(name, m) / TORCH_EXTENSION_NAME); rebuild it for "
+        "this Python 3 (`pip install --force-reinstall --no-cache-dir .` after deleting build/); `nm -D <file> | grep "
+        "PyInit_` shows the name it exports.",
+        weight=82,
+        applies="compiled Python extensions (setuptools, pybind11, torch cpp_extension, Cython)",
+        shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
+        example="ImportError: dynamic module does not define module export function (PyInit__ext)",
+        example_source="CPython's Python/importdl.c (_PyImport_LoadDynamicModuleWithSpec: 'dynamic module does not "
+        "define module export function (%s)')",
+    ),
 )
