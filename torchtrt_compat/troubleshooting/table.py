@@ -2803,7 +2803,7 @@ _CORE: tuple[KnownError, ...] = (
         "cuda-library-major",
         "A CUDA library of another major could not be loaded (libcublas.so.12, libcudnn_*.so.8, cudart64_110.dll)",
         r"Could not load library libcudnn\w{0,30}\.so|Unable to load library '?libcudnn"
-        r"|Could not locate (?:cudnn|cublas)\w{0,30}\.dll"
+        r"|Could not (?:locate|load library) (?:cudnn|cublas)\w{0,30}\.dll"
         r"|Library (?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,12}"
         r"(?:\.so\.\d{1,3}|\.dll) is not found or cannot be loaded"
         r"|Could not load dynamic library '?lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
@@ -2859,6 +2859,27 @@ _CORE: tuple[KnownError, ...] = (
                 "A library of the right major but an older minor is found first on the loader path (a system CUDA in "
                 "/usr/local/cuda/lib64 or LD_LIBRARY_PATH before the wheel's): remove it from LD_LIBRARY_PATH, or "
                 "install the newer one (pip install nvidia-<library>-cuXX) and put it first.",
+            ),
+            Variant(
+                r"CUDA[\\/]v\d{1,2}\.\d[^\n]{0,200}(?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll",
+                "the DLL is on PATH, under one CUDA major's folder",
+                "A copy of the DLL is on PATH (the CUDA vNN folder named), but cuDNN builds are per CUDA major and "
+                "the DLLs they load (cuBLAS, cudart) must be those of the major the program was built for: if that "
+                "folder's major is not the program's, install that CUDA's runtime and cuBLAS and the cuDNN built for "
+                "it and put them on PATH, or install the program's build for the CUDA you have. CTranslate2 "
+                "(faster-whisper): 3.x needs CUDA 11 with cuDNN 8, 4.0-4.4 CUDA 12 (cuBLAS 12) with cuDNN 8 for "
+                "CUDA 12, 4.5+ CUDA 12 with cuDNN 9 (`pip install 'ctranslate2<4'` keeps CUDA 11). `where "
+                "cublas64_*.dll cudnn*64_*.dll` lists the majors Windows can pick.",
+            ),
+            Variant(
+                r"Could not load library (?:cudnn|cublas)\w{0,30}64_\d{1,2}\.dll\. Error code",
+                "cuDNN 8's loader on Windows (error code 126)",
+                "cuDNN 8's cudnn64_8.dll could not load the sub-library named (error 126: it, or a DLL it needs, "
+                "is not found): install the cuDNN 8 built for the CUDA major your program was built with, with that "
+                "CUDA's cuBLAS / cudart (and zlibwapi.dll for cuDNN 8.3+), and put their bin folders on PATH (or the "
+                "nvidia-cudnn-cu11 / -cu12 wheels' bin folders), then restart the shell. CTranslate2 "
+                "(faster-whisper) 3.x needs CUDA 11 + cuDNN 8, 4.0-4.4 CUDA 12 + cuDNN 8, 4.5+ CUDA 12 + cuDNN 9; or "
+                "update the program to a release that ships or locates these DLLs, or run on the CPU.",
             ),
             Variant(
                 r"is not found or cannot be loaded|ctranslate2|faster[_-]whisper|whisperx?\b",
@@ -3239,7 +3260,10 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "tensorrt-module-missing",
         "No module named 'tensorrt' (the Python that runs the code has no TensorRT bindings)",
-        r"No module named ['\"]?tensorrt['\"]?(?:$|[^\w.'\"])",
+        r"No module named ['\"]?tensorrt['\"]?(?:$|[^\w.'\"])"
+        # a user's own words for the same ImportError
+        r"|(?:could not|couldn't|cannot|can't|unable to) (?:find|import|load) (?:the )?(?:python )?module "
+        r"['\"]?tensorrt\b(?!\.\w)",
         "The interpreter that ran the code cannot import TensorRT's Python package: it was installed into another "
         "Python (a venv, conda env, root's Python under sudo, another minor version), or only TensorRT's C++ "
         "libraries are installed. On Jetson, JetPack ships the bindings for the system python3 only.",
@@ -3396,6 +3420,19 @@ _CORE: tuple[KnownError, ...] = (
                 "Under WSL2 the driver's libcuda lives in /usr/lib/wsl/lib: `export "
                 "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (and do not install a Linux NVIDIA driver "
                 "inside WSL).",
+            ),
+            Variant(
+                r"(?<![\w.])libcuda\.so: cannot open shared object file",
+                "only the unversioned libcuda.so is looked for (cuDNN 8, Triton)",
+                "The program opens the driver library by its unversioned name libcuda.so (cuDNN 8's "
+                "libcudnn_cnn_infer, Triton); the driver installs libcuda.so.1, the libcuda.so link comes with its "
+                "development package. Check `ldconfig -p | grep libcuda`: if libcuda.so.1 is listed (nvidia-smi "
+                "works), add the link beside it (`sudo ln -s libcuda.so.1 <that folder>/libcuda.so && sudo "
+                "ldconfig`, or install the driver's dev package, e.g. libnvidia-compute / nvidia-driver-dev); do not "
+                "point LD_LIBRARY_PATH at the toolkit's lib64/stubs. On WSL2: `export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. If nothing is listed: install the NVIDIA driver, "
+                "or in a container start it with `--gpus all` (podman / CDI: a CDI spec that mounts the driver's "
+                "libcuda.so*).",
             ),
         ),
         weight=92,

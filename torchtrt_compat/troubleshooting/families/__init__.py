@@ -22,6 +22,7 @@ from . import (
     native_build,
     onnxruntime,
     serving,
+    shared_libs,
     tensorrt_build,
     torch_runtime,
 )
@@ -43,5 +44,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *framework_libs.FAMILIES,
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
+    *shared_libs.FAMILIES,
     *generic.FAMILIES,
 )

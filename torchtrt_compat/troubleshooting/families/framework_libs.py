@@ -148,6 +148,15 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install an older release of the package whose wheel targets your glibc (its manylinux tag, e.g. "
                 "manylinux2014 = glibc 2.17).",
             ),
+            Variant(
+                r"version `(?:GLIBCXX|CXXABI)_[\d.]{1,10}' not found \(required by [^\n)]{0,300}\.cpython-\d{2,3}",
+                "an extension compiled here needs a newer libstdc++",
+                "The module named after 'required by' (a compiled extension) was built with a newer GCC than the "
+                "libstdc++ the process loads (a conda environment's older copy is found first): rebuild it with the "
+                "environment's compiler, or load a newer libstdc++ (`conda install -c conda-forge libstdcxx-ng`, or "
+                "`LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6`); `strings <the libstdc++ loaded> | grep "
+                "GLIBCXX_` lists what a copy provides.",
+            ),
         ),
         weight=84,
         applies="prebuilt Linux binaries (wheels of paddle, jaxlib, tensorflow, onnxruntime, llama.cpp builds)",

@@ -708,7 +708,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Microsoft Visual C\+\+ 14\.0 or greater is required"
         r"|Cannot find compiler 'cl\.exe' in PATH"
         r"|'cl(?:\.exe)?' is not recognized as an internal or external command"
-        r"|Error checking compiler version for cl:",
+        r"|Error checking compiler version for cl:"
+        # a build script's or distutils' own words (setup_cuda.py's find_in_path, msvc9compiler / _msvccompiler)
+        r"|cannot find cl\.exe|cl\.exe[^\n]{0,30}not (?:found|in PATH|on PATH)|Unable to find vcvarsall\.bat",
         "The build needs Microsoft's C++ compiler (cl.exe) and cannot run it: the Visual Studio C++ build tools are "
         "not installed, or the shell is not a Visual Studio developer prompt (cl.exe is not on PATH; nvcc needs it "
         "as its host compiler on Windows).",

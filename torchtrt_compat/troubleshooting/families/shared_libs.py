@@ -1,0 +1,224 @@
+"""Shared libraries, symbols and native builds in the loaders' and linkers' own words (issue 36, round eleven): a CUDA
+library and its companion from two releases ("undefined symbol: X, version libcublasLt.so.11"), an extension's
+undefined torch C symbol (THPVariableClass: imported before torch, or built for another torch), an undefined C++
+standard-library symbol (libstdc++ of another compiler), and a CUDA 13 link failure of template kernels (nvcc's
+static global template stubs). Each pattern is keyed to the library's own wording, cited in `example_source`;
+versions, names and paths are read from the text, never written into a pattern. The classes that belong to core rows
+are variants there: cuDNN 8's Windows DLL loader and a DLL under another CUDA major's folder (cuda-library-major),
+only the unversioned libcuda.so missing (driver-library-missing), a missing tensorrt module in a user's prose
+(tensorrt-module-missing).
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round11_p2libs.py"
+
+#: the CUDA math libraries whose sonames carry symbol versions (libcublasLt.so.11, libnvJitLink.so.12); libcudart's
+#: own ("version libcudart.so.11.0") is torch_runtime's cuda-cudart-shadowed
+_CUDA_LIBS = r"(?:cublasLt|cublas|cudnn\w{0,24}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|nccl)"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "cuda-library-mixed-versions",
+        "A CUDA library and its companion from two releases ('undefined symbol: X, version libcublasLt.so.11')",
+        rf"undefined symbol: [\w@.]{{1,120}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
+        rf"|symbol lookup error: [^\n]{{0,300}}lib{_CUDA_LIBS}\.so[\d.]{{0,12}}: undefined symbol",
+        "Two libraries of one CUDA stack were loaded from different releases: the first (named before "
+        "'undefined symbol') calls a versioned entry point of its companion (named after 'version') that the copy "
+        "found does not have: cuBLAS and cuBLASLt from two CUDA minors, cuSPARSE with an older nvJitLink, cuDNN's "
+        "sub-libraries of two cuDNN versions. A CUDA folder on LD_LIBRARY_PATH (or a conda / pip copy) supplies one "
+        "and the framework's own files the other.",
+        "Make the loader take both from one release: `ldd <the library named first> | grep -E 'cublas|nvJitLink|"
+        "cudnn'` shows where each resolves; remove the other CUDA folder from LD_LIBRARY_PATH (or put the toolkit "
+        "the framework was built for first), or install the framework build for the CUDA you have. Do not copy or "
+        "symlink single .so files between releases.",
+        variants=(
+            Variant(
+                r"version libnvJitLink\.so",
+                "nvJitLink older than cuSPARSE / cuFFT",
+                "cuSPARSE (or cuFFT) of a newer CUDA 12 minor found an older libnvJitLink.so.12: with torch's pip "
+                "wheels, `pip install -U nvidia-nvjitlink-cu12` (to at least the cusparse wheel's minor) and unset "
+                "LD_LIBRARY_PATH / drop /usr/local/cuda/lib64 from it so the wheels' copies are loaded together.",
+            ),
+            Variant(
+                r"version libcudnn\w{0,24}\.so",
+                "cuDNN sub-libraries of two cuDNN versions",
+                "libcudnn_*.so of two cuDNN releases are on the loader path (a system cuDNN and the nvidia-cudnn "
+                "wheel or the framework's bundled one): `ldconfig -p | grep cudnn` and `pip list | grep cudnn` list "
+                "them; remove the system folder from LD_LIBRARY_PATH (or uninstall one) so all cuDNN files come "
+                "from the release the framework needs.",
+            ),
+            Variant(
+                r"\bPaddle\b|paddle",
+                "Paddle",
+                "Paddle loads cuBLAS / cuBLASLt / cuDNN at run time from LD_LIBRARY_PATH: make one CUDA release the "
+                "one found (the toolkit the paddlepaddle-gpu wheel was built for, e.g. post112 = CUDA 11.2, first on "
+                "LD_LIBRARY_PATH, with its cuDNN), or install the paddlepaddle-gpu build for the CUDA you have; "
+                "`python -c 'import paddle; paddle.utils.run_check()'` checks it.",
+                product="paddle",
+            ),
+        ),
+        op=rf"(lib{_CUDA_LIBS}\.so[\d.]{{0,12}}): undefined symbol",
+        weight=92,  # a fatal loader error: above fw-cuda-library-older's warning beside it (88)
+        applies="Linux, any framework loading CUDA's math libraries (torch, Paddle, TensorFlow, CTranslate2)",
+        shown_by=(f"{_SHOWN}::test_cuda_libraries_of_two_releases",),
+        example="python: symbol lookup error: /usr/local/cuda-11.1/targets/x86_64-linux/lib/libcublas.so: undefined "
+        "symbol: init_gemm_select, version libcublasLt.so.11",
+        example_source="glibc's dynamic loader (elf/dl-lookup.c: 'symbol lookup error', 'undefined symbol: %s, "
+        "version %s'); https://github.com/wzmsltw/PaintTransformer/issues/12",
+    ),
+    KnownError(
+        "extension-torch-c-symbol",
+        "An extension's undefined torch C symbol (undefined symbol: THPVariableClass): imported before torch, or "
+        "built for another torch",
+        r"\.so(?:\.\d{1,3})?: undefined symbol: (?:THP[A-Z]\w{1,60}|THC[A-Za-z_]\w{0,60}|TH[A-Z][a-z]\w{0,60}"
+        r"|state)\b",
+        "A compiled torch extension calls C symbols that live in torch's own libraries (THPVariableClass in "
+        "libtorch_python, THC* / TH* in old torch): the loader finds them only once `import torch` has loaded "
+        "those libraries, and only if the installed torch still exports them (the extension was built for this "
+        "torch).",
+        "Import torch before the extension (`import torch` first, then `import <extension>`); if it already is, the "
+        "extension was built for another torch: rebuild it against the installed one (`pip install "
+        "--no-build-isolation --force-reinstall --no-cache-dir .` in its source, or `python setup.py install` after "
+        "deleting its build/ folder).",
+        variants=(
+            Variant(
+                r"undefined symbol: (?:state|THC\w{0,60})\b|torch\.utils\.ffi|create_extension|[\\/]_ext[\\/]",
+                "an FFI / THC extension (torch.utils.ffi)",
+                "The extension links torch's old THC C API (the THCState 'state', THC* functions): it must run with "
+                "a torch that exports them and be rebuilt against it. Upgrade to a fixed torch binary of the same "
+                "release (a packaging bug dropped 'state' from some builds), rebuild the extension (`python "
+                "build.py` / setup.py after deleting its build files), and import torch before it; torch >= 1.0 "
+                "removed torch.utils.ffi and THC: port it to torch.utils.cpp_extension.",
+            ),
+        ),
+        unless=r"libtorchtrt",
+        weight=85,
+        applies="compiled torch extensions (cpp_extension, old torch.utils.ffi), Linux",
+        shown_by=(f"{_SHOWN}::test_an_extension_missing_torch_c_symbols",),
+        example="lltm_cpp.cpython-36m-x86_64-linux-gnu.so: undefined symbol: THPVariableClass",
+        example_source="glibc's dlopen wording (elf/dl-lookup.c); https://github.com/pytorch/extension-cpp/issues/6",
+    ),
+    KnownError(
+        "extension-libstdcxx-symbol",
+        "An undefined C++ standard-library symbol (undefined symbol: _ZNSt…, std::…): built with another "
+        "compiler's libstdc++",
+        r"undefined symbol: _ZN?K?(?:St|Sa|Ss|Si|So)\d{0,3}\w{1,200}|undefined symbol: _ZT[ISV]N?St\w{1,120}"
+        r"|undefined symbol: __cxa_\w{1,40}",
+        "The compiled module references a symbol of the C++ standard library (std::..., mangled _ZNSt / _ZSt) that "
+        "the libstdc++ loaded at run time does not export: it was built with a newer GCC than the libstdc++ the "
+        "process loads (a conda environment's older libstdc++.so.6 ahead of the system's), or with the other "
+        "libstdc++ string ABI (std::__cxx11, _GLIBCXX_USE_CXX11_ABI).",
+        "Make the build and the run use one libstdc++: rebuild the extension with the compiler of the environment "
+        "that runs it (conda: `conda install -c conda-forge gxx_linux-64` or build outside conda), or load a new "
+        "enough libstdc++ (`conda install -c conda-forge libstdcxx-ng`, or `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/"
+        "libstdc++.so.6`); `strings $(dirname $(which python))/../lib/libstdc++.so.6 | grep GLIBCXX_` shows what the "
+        "env's copy provides.",
+        variants=(
+            Variant(
+                r"undefined symbol: _ZN?K?St7__cxx11",
+                "the libstdc++ string ABI (std::__cxx11)",
+                "The module was compiled with the other libstdc++ string ABI than the library it links (torch "
+                "wheels before 2.7 used the old ABI, later ones the new): build it with torch's flag (`python -c "
+                "'import torch; print(torch._C._GLIBCXX_USE_CXX11_ABI)'` -> -D_GLIBCXX_USE_CXX11_ABI=0 or 1; "
+                "torch.utils.cpp_extension sets it for you), then reinstall.",
+            ),
+        ),
+        alternatives=("glibc-version-too-old",),
+        weight=84,
+        applies="compiled C++ extensions and native modules on Linux (GCC / libstdc++)",
+        shown_by=(f"{_SHOWN}::test_an_undefined_cxx_standard_library_symbol",),
+        example="ImportError: /home/user/DDF/ddf/ddf_mul_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: "
+        "_ZNSt15__exception_ptr13exception_ptr9_M_addrefEv",
+        example_source="glibc's dlopen wording (elf/dl-lookup.c) with a libstdc++ symbol; "
+        "https://github.com/thefoxofsky/ddfnet/issues/7",
+    ),
+    KnownError(
+        "build-cuda13-template-stub",
+        "undefined reference at the link of a CUDA extension under CUDA 13 (nvcc's static global template stubs)",
+        r"undefined reference to [`'\"]?(?:void )?__device_stub__\w{1,200}"
+        # not a CUDA API call (a library missing from the link) nor a libtorch symbol: their rows answer those
+        r"|undefined reference(?! to [`'\"]?(?:cuda|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nccl|cu|nv)"
+        r"[A-Z])(?! to [`'\"]?(?:c10|torch)::)",
+        "CUDA 13's nvcc makes the host stubs of __global__ function templates static (internal linkage) by default "
+        "(-static-global-template-stub=true), so a kernel template instantiated in one .cu file and launched from "
+        "another no longer links: code written for CUDA 12 fails with undefined references.",
+        "Restore the old linkage until the project's source is updated: add `-static-global-template-stub=false` to "
+        "the nvcc flags (setup.py extra_compile_args={'nvcc': [...]}, NVCC_FLAGS / NVCC_APPEND_FLAGS, CMake "
+        "CMAKE_CUDA_FLAGS), or build with a CUDA 12.x toolkit and a torch built for it (cu12x); update the project "
+        "when it declares the templates for CUDA 13.",
+        requires=r"\+cu13\d|\bcu13\d\b|cuda[-:_ /]?1[3-9]\.\d|CUDA 1[3-9]\b|release 1[3-9]\.\d|__device_stub__",
+        weight=80,  # above build-cuda-link-error (78) and build-libtorch-link-error (79)
+        applies="CUDA 13+ builds of extensions with templated kernels (pytorch3d, custom ops)",
+        shown_by=(f"{_SHOWN}::test_a_cuda13_link_failure_of_template_kernels",),
+        example="(build with torch 2.9.0+cu130 in nvcr.io/nvidia/cuda:13.0.1-devel-ubuntu24.04 fails with 'undefined "
+        "reference' linker errors)",
+        example_source="CUDA 13.0 release notes (nvcc: -static-global-template-stub default); "
+        "https://github.com/facebookresearch/pytorch3d/issues/2011",
+    ),
+    KnownError(
+        "loader-executable-stack",
+        "cannot enable executable stack as shared object requires (glibc 2.41+ refuses a library marked execstack)",
+        r"cannot enable executable stack as shared object requires",
+        "The shared library is marked as needing an executable stack (an old assembler or linker flag in its build); "
+        "glibc 2.41 and later no longer make the stack executable for a library loaded with dlopen (a Python "
+        "extension, a plugin), so the load fails on new distributions (Fedora 42, Arch, Ubuntu 25.04+) and in "
+        "hardened kernels (SELinux execmem).",
+        "Install a release of the package whose library no longer carries the flag (most projects rebuilt with "
+        "-Wl,-z,noexecstack after glibc 2.41); meanwhile clear the flag on the file the message names: `patchelf "
+        "--clear-execstack <that .so>` (patchelf 0.18+, or `execstack -c <that .so>`), or run on a distribution / "
+        "container image with an older glibc.",
+        weight=86,
+        applies="Linux with glibc 2.41+ (or SELinux denying execmem), any dlopen-ed native library",
+        shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
+        example="ImportError: /usr/lib/python3.13/site-packages/onnxruntime/capi/onnxruntime_pybind11_state.so: "
+        "cannot enable executable stack as shared object requires: Invalid argument",
+        example_source="glibc's dynamic loader (elf/dl-load.c, _dl_map_segments / the execstack check; glibc 2.41 "
+        "NEWS: dlopen no longer makes the stack executable)",
+    ),
+    KnownError(
+        "loader-wrong-architecture",
+        "A native library of another architecture (wrong ELF class: ELFCLASS32, mach-o 'incompatible architecture')",
+        r"wrong ELF class: ELFCLASS\d{2}"
+        r"|mach-o file, but is an incompatible architecture \(have '?\w{1,12}'?, need '?\w{1,12}'?\)"
+        r"|incompatible architecture \(have \(?'?\w{1,12}'?\)?, need \(?'?\w{1,12}'?\)?\)",
+        "The loader found a library built for another architecture than the process: 32-bit where the process is "
+        "64-bit (ELFCLASS32), or on macOS an x86_64 library in an arm64 Python (or the reverse: a Rosetta "
+        "terminal, an x86_64 conda / Homebrew under /usr/local, a wheel of the other platform).",
+        "Install the package's build for this machine's architecture into an interpreter of the same architecture: "
+        "`python -c 'import platform; print(platform.machine())'` and `file <the library named>` must agree; on "
+        "Apple silicon use an arm64 Python (Miniforge / conda osx-arm64, Homebrew under /opt/homebrew) and "
+        "reinstall the package with `pip install --force-reinstall --no-cache-dir`; on Linux install the 64-bit "
+        "library (not the i386 one) or the wheel for your platform (aarch64 vs x86_64).",
+        weight=84,
+        applies="Linux (ELF) and macOS (Mach-O) loaders; any native extension or library",
+        shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
+        example="ImportError: dlopen(/Users/u/venv/lib/python3.11/site-packages/torch/_C.cpython-311-darwin.so, "
+        "0x0002): tried: '/Users/u/venv/lib/python3.11/site-packages/torch/_C.cpython-311-darwin.so' (mach-o file, "
+        "but is an incompatible architecture (have 'x86_64', need 'arm64'))",
+        example_source="macOS dyld's load error (dyld3 'tried:' list); glibc's elf/dl-load.c ('wrong ELF class: "
+        "ELFCLASS32')",
+    ),
+    KnownError(
+        "extension-no-module-init",
+        "dynamic module does not define module export function (PyInit_X): the .so is not the module of that name",
+        r"dynamic module does not define (?:module export|init) function \(PyInit_\w{1,80}|"
+        r"dynamic module does not define init function \(init\w{1,80}\)",
+        "CPython loaded the extension file but found no PyInit_<name> for the name it was imported as: the file was "
+        "renamed or copied under another name, the build's module name (setup.py Extension name, "
+        "PYBIND11_MODULE / TORCH_EXTENSION_NAME) differs from the file's, or it was built for Python 2 "
+        "(init<name>) or is a plain C library rather than a Python extension.",
+        "Import the module under the name it was built with, or rebuild it so the names agree (the Extension's "
+        "name = the file's base name = the name in PYBIND11_MODULE(name, m) / TORCH_EXTENSION_NAME); rebuild it for "
+        "this Python 3 (`pip install --force-reinstall --no-cache-dir .` after deleting build/); `nm -D <file> | grep "
+        "PyInit_` shows the name it exports.",
+        weight=82,
+        applies="compiled Python extensions (setuptools, pybind11, torch cpp_extension, Cython)",
+        shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
+        example="ImportError: dynamic module does not define module export function (PyInit__ext)",
+        example_source="CPython's Python/importdl.c (_PyImport_LoadDynamicModuleWithSpec: 'dynamic module does not "
+        "define module export function (%s)')",
+    ),
+)
