@@ -16,6 +16,7 @@ from . import (
     framework_libs,
     generic,
     gpu_kernels,
+    inference_notices,
     memory,
     model_compilers,
     native_build,
@@ -41,5 +42,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *framework_libs.FAMILIES,
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
+    *inference_notices.FAMILIES,
     *generic.FAMILIES,
 )
