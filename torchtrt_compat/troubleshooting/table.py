@@ -2253,8 +2253,8 @@ _CORE: tuple[KnownError, ...] = (
         # TensorRT 8's parser dumps the node it failed on between these lines (onnx-tensorrt ModelImporter.cpp)
         r"|ModelImporter\.cpp:\d{1,5}:? --- Begin node ---"
         # a script's own line after parser.parse() returned False ("RuntimeError: failed to load ONNX file: ...")
-        r"|(?:fail(?:ed)? to|unable to|could not|cannot|can't) (?:load (?:the )?ONNX file|parse (?:the )?ONNX "
-        r"(?:file|model))\b(?!\.\"|:| from file)|\bParsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
+        r"|(?:fail(?:ed)? to|unable to|could not|cannot|can't) (?:(?:load|parse) (?:the )?ONNX file\b"
+        r"|parse (?:the )?ONNX model\b(?!\.\"|:| from file))|\bParsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
         "TensorRT's ONNX parser could not import one node: an op, opset or attribute it does not support, a data "
         "type it lacks, or a shape or weight it needs as a constant (e.g. Resize scales computed at run time).",
         "Fold constants and simplify the ONNX first (`polygraphy surgeon sanitize --fold-constants`, onnxsim), "
