@@ -1830,7 +1830,7 @@ _CORE: tuple[KnownError, ...] = (
         r"|building (?:the )?(?:TensorRT |trt )?engine (?:is |was |has )?fail\w{0,3}"
         r"|build(?:SerializedNetwork|EngineWithConfig|CudaEngine)\(?\)? (?:returned|returns|is) (?:a )?null"
         r"|(?:fail(?:ed)? to|unable to|could not|cannot) (?:build|serialize) (?:the )?(?:TensorRT |trt )?"
-        r"(?:network|engine)\b|Serializ\w{1,5} (?:the )?engine fail\w{0,3}",
+        r"(?:network|engine)\b|\bSerializ\w{1,5} (?:the )?engine fail\w{0,3}",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
         "a layer, an invalid profile, a builder bug).",
         "Read TensorRT's log before the failure: the builder's first [E] / ERROR line is the cause (out of memory, "

@@ -108,7 +108,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "An application could not load its TensorRT engine (its own 'failed to deserialize engine' line)",
         r"(?:fail(?:ed)? to|unable to|could not|cannot|can't) (?:deserialize|load) (?:the )?(?:TensorRT |trt |cuda )?"
         r"engine\b(?! cache)"
-        r"|deserializ\w{1,10} (?:the )?(?:cuda )?engine (?:is |has )?fail\w{0,3}"
+        r"|deserializ(?:e|ing) engine (?:is |has )?fail\w{0,3}"
         r"|deserializeCudaEngine\(?\)? (?:returned|returns|is) (?:a )?null",
         "TensorRT's runtime returned no engine and the application says only that: most often the plan was built "
         "by another TensorRT release or on another GPU model (a plan runs only where it was built), or the plan "
@@ -120,6 +120,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "call initLibNvInferPlugins (Python: trt.init_libnvinfer_plugins(logger, '')) or load the plugin library "
         "first when the engine uses plugins; check the path and size of the file.",
         requires=r"tensorrt|\btrt\b|nvinfer|\.engine\b|\.plan\b|\.trt\b|deserializ",
+        # DeepStream warns so when no engine is cached yet, then builds one (its own rows answer it)
+        unless=r"nvdsinfer|NvDsInfer|because file path",
         loose=True,
         alternatives=("engine-version-mismatch", "plugin-not-found", "gpu-arch-unsupported"),
         downstream=True,
