@@ -50,9 +50,13 @@ def test_onnxruntime_partition_notices_stay_notices() -> None:
     )
     assert explain(unused).outcome == "warnings-only"
     # a notice never outranks the failure after it
-    failed = py + "\nonnxruntime.capi.onnxruntime_pybind_state.InvalidArgument: [ONNXRuntimeError] : 2 : " + (
-        "INVALID_ARGUMENT : Got invalid dimensions for input: images for the following indices\n index: 2 Got: 320 "
-        "Expected: 640"
+    failed = (
+        py
+        + "\nonnxruntime.capi.onnxruntime_pybind_state.InvalidArgument: [ONNXRuntimeError] : 2 : "
+        + (
+            "INVALID_ARGUMENT : Got invalid dimensions for input: images for the following indices\n index: 2 Got: 320 "
+            "Expected: 640"
+        )
     )
     assert first(failed)[0] == "ort-input-shape"
     # near misses: nodes that are assigned, memcpy in prose

@@ -980,7 +980,8 @@ _CORE: tuple[KnownError, ...] = (
             Variant(
                 # the failing kernel is the program's own: its CUDA check names the .cu file (a plugin, a project
                 # kernel), whatever library names its folders show ("CUDA error 209 at .../PReLUPlugin.cu:183")
-                r"(?:CUDA|cuda) (?:error|failure)[^\n]{0,40}\b(?:at|in|file:?) [^\n]{0,200}\.cu\b:?\s{0,2}(?:line )?\d{1,6}"
+                r"(?:CUDA|cuda) (?:error|failure)[^\n]{0,40}\b(?:at|in|file:?) [^\n]{0,200}\.cu\b:?\s{0,2}"
+                r"(?:line )?\d{1,6}"
                 r"|\b\w{0,60}[Pp]lugin\w{0,40}\.cu:\d{1,6}",
                 "the program's own CUDA code (a plugin or project kernel)",
                 "The kernel without an image is the program's own (the .cu file the error names, e.g. a TensorRT "
@@ -2254,7 +2255,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|ModelImporter\.cpp:\d{1,5}:? --- Begin node ---"
         # a script's own line after parser.parse() returned False ("RuntimeError: failed to load ONNX file: ...")
         r"|(?:fail(?:ed)? to|unable to|could not|cannot|can't) (?:(?:load|parse) (?:the )?ONNX file\b"
-        r"|parse (?:the )?ONNX model\b(?!\.\"|:| from file))|\bParsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
+        r"|parse (?:the )?ONNX model\b(?!\.\"|:| from file))"
+        r"|\bParsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
         "TensorRT's ONNX parser could not import one node: an op, opset or attribute it does not support, a data "
         "type it lacks, or a shape or weight it needs as a constant (e.g. Resize scales computed at run time).",
         "Fold constants and simplify the ONNX first (`polygraphy surgeon sanitize --fold-constants`, onnxsim), "
@@ -2275,8 +2277,9 @@ _CORE: tuple[KnownError, ...] = (
                 r"(?:file|model))"
                 r"|Parsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
                 "a script's own line after the parser returned False",
-                "The script only says the parse failed; TensorRT's parser kept its reasons. Print them (Python: `if not "
-                "parser.parse(f.read()): [print(parser.get_error(i)) for i in range(parser.num_errors)]`; C++: "
+                "The script only says the parse failed; TensorRT's parser kept its reasons. Print them (Python: "
+                "`if not parser.parse(f.read()): [print(parser.get_error(i)) for i in range(parser.num_errors)]`; "
+                "C++: "
                 "parser->getNbErrors() / getError(i)) or run `trtexec --onnx=MODEL.onnx --verbose` and explain that "
                 "output; if the file is missing or empty, export it again. The usual remedies for a node error: fold "
                 "constants and simplify (onnxsim, `polygraphy surgeon sanitize --fold-constants`), another opset, a "
@@ -3083,7 +3086,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider_"
         r"(?:CUDA|Cuda|Tensorrt|TensorRT|ROCM|MIGraphX|OpenVINO|DML)\w{0,10}'? in (?:DLL|shared library)"
         # an application's own check of the list (faceswaplab: "CUDAExecutionProvider not found in
-        # onnxruntime.available_providers : [...]"; DeepFaceLive: "CUDAExecutionProvider is not avaiable in onnxruntime")
+        # onnxruntime.available_providers : [...]"; DeepFaceLive: "CUDAExecutionProvider is not avaiable in
+        # onnxruntime")
         r"|(?:CUDA|Tensorrt|TensorRT)ExecutionProvider'?\"? (?:is )?not (?:found|avai\w{0,6}|available|present|listed)"
         r"(?: in (?:the )?(?:onnxruntime|ort|available[_ ]providers)\b|[,.;!]|\s*$)"
         # insightface's model loader prints the providers each session got

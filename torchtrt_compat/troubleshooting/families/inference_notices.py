@@ -34,7 +34,8 @@ FAMILIES: tuple[KnownError, ...] = (
         example="WARN ort::logging: Some nodes were not assigned to the preferred execution providers which may or "
         "may not have an negative impact on performance. e.g. ORT explicitly assigns shape related ops to CPU to "
         "improve perf.",
-        example_source="GreatV/oar-ocr#42 (onnxruntime core/framework/session_state.cc, VerifyEachNodeIsAssignedToAnEp)",
+        example_source="GreatV/oar-ocr#42 (onnxruntime core/framework/session_state.cc, "
+        "VerifyEachNodeIsAssignedToAnEp)",
     ),
     KnownError(
         "ort-memcpy-notice",
@@ -98,7 +99,7 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="TensorRT 7 to 9 (TensorRT 10 removed implicit batch)",
         shown_by=(f"{_SHOWN}::test_tensorrt_parser_needs_explicit_batch",),
         example="ERROR: In node -1 (importModel): INVALID_VALUE: Assertion failed: "
-        "!_importer_ctx.network()->hasImplicitBatchDimension() && \"This version of the ONNX parser only supports "
+        '!_importer_ctx.network()->hasImplicitBatchDimension() && "This version of the ONNX parser only supports '
         "TensorRT INetworkDefinitions with an explicit batch dimension. Please ensure the network was created using "
         'the EXPLICIT_BATCH NetworkDefinitionCreationFlag."',
         example_source="onnx-tensorrt ModelImporter.cpp (ModelImporter::importModel's assertion)",
@@ -128,7 +129,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=30,
         applies="applications that load a serialized TensorRT engine (any release)",
         shown_by=(f"{_SHOWN}::test_an_application_s_own_engine_lines",),
-        example='RuntimeError: Failed to deserialize engine.\n(after runtime.deserialize_cuda_engine(f.read()) '
+        example="RuntimeError: Failed to deserialize engine.\n(after runtime.deserialize_cuda_engine(f.read()) "
         "returned None for model.engine)",
         example_source="TensorRT's IRuntime.deserialize_cuda_engine returns None (C++ deserializeCudaEngine nullptr) "
         "on failure; applications then print their own line, as in the loaders of public TensorRT projects",

@@ -174,7 +174,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:class|namespace) \"nvinfer1(?:::\w{1,60})?\" has no member \"\w{1,60}\""
         # the Caffe and UFF parsers: libnvcaffe_parser's name went in TensorRT 8, libnvparsers (and the headers
         # NvCaffeParser.h / NvUffParser.h) in TensorRT 10 (TensorRT's release notes)
-        r"|" + ld_cannot_find("nvcaffe_parser|nvparsers")
+        r"|"
+        + ld_cannot_find("nvcaffe_parser|nvparsers")
         + r"|(?:NvCaffeParser|NvUffParser)\.h:? No such file"
         + rf"|{_Q}?(?:nvcaffeparser1|nvuffparser){_Q}? (?:has not been declared|is not a namespace)",
         "The code and the TensorRT headers it compiles against are of different releases: TensorRT 8.0 and 10.0 "
