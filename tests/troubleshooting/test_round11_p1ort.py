@@ -152,8 +152,11 @@ def test_removed_tensorrt_parsers_are_a_removed_api() -> None:
     assert first("/usr/bin/ld: cannot find -lnvparsers")[0] == "build-trt-cpp-api"
     header = "fatal error: NvCaffeParser.h: No such file or directory"
     assert first(header)[0] == "build-trt-cpp-api"
-    # near miss: the libraries TensorRT still ships are a link-path problem
+    # near misses: the libraries TensorRT still ships are a link-path problem, and so is every library missing at
+    # once (TensorRT not found at all; gettext's zh_CN wording)
     assert first("/usr/bin/ld: cannot find -lnvonnxparser")[0] == "tensorrt-link-error"
+    all_missing = "/usr/bin/ld: 找不到 -lnvinfer\n/usr/bin/ld: 找不到 -lnvparsers\n/usr/bin/ld: 找不到 -lnvcaffe_parser"
+    assert first(all_missing)[0] == "tensorrt-link-error"
 
 
 def test_a_kernel_of_the_program_s_own_cu_file_gets_the_rebuild_fix() -> None:

@@ -186,6 +186,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "include folder) against the release the code was written for; port the call, or point the build at the "
         "TensorRT the code needs (its include and lib folders together).",
         variants=(_REMOVED_PARSERS, *_member_variants()),
+        # every TensorRT library missing (-lnvinfer too) is TensorRT not found: tensorrt-link-error answers it
+        unless=ld_cannot_find("nvinfer|nvinfer_plugin|nvonnxparser"),
         op=rf"has no member named {_Q}(\w{{1,60}}){_Q}|no member named {_Q}(\w{{1,60}}){_Q}"
         rf"|{_Q}(\w{{1,60}}){_Q}:? is not a member of|has no member \"(\w{{1,60}})\"",
         weight=84,
