@@ -978,6 +978,19 @@ _CORE: tuple[KnownError, ...] = (
                 "was built for.",
             ),
             Variant(
+                # the failing kernel is the program's own: its CUDA check names the .cu file (a plugin, a project
+                # kernel), whatever library names its folders show ("CUDA error 209 at .../PReLUPlugin.cu:183")
+                r"(?:CUDA|cuda) (?:error|failure)[^\n]{0,40}\b(?:at|in|file:?) [^\n]{0,200}\.cu\b:?\s{0,2}"
+                r"(?:line )?\d{1,6}"
+                r"|\b\w{0,60}[Pp]lugin\w{0,40}\.cu:\d{1,6}",
+                "the program's own CUDA code (a plugin or project kernel)",
+                "The kernel without an image is the program's own (the .cu file the error names, e.g. a TensorRT "
+                "plugin of the project), so no new TensorRT or torch helps: rebuild that code with this GPU's "
+                "architecture in its list (CMake: CMAKE_CUDA_ARCHITECTURES=XY or the project's -gencode "
+                "arch=compute_XY,code=sm_XY flags; XY from `nvidia-smi --query-gpu=compute_cap --format=csv`, a "
+                "Jetson Nano is 53, TX2 62, Xavier 72, Orin 87), from a clean build folder.",
+            ),
+            Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
                 "Install a build that supports your GPU: `torchtrt-compat check` names the TensorRT / torch releases "
@@ -1811,7 +1824,14 @@ _CORE: tuple[KnownError, ...] = (
         r"|Failed to create network using custom network creation function|Failed to get cuda engine from custom"
         r"|Assertion `network' failed"
         # an application's wording of the same None ("ValueError: TensorRT engine build returned None")
-        r"|engine build (?:returned|is) None",
+        r"|engine build (?:returned|is) None"
+        # applications' own lines (SuperPoint-SuperGlue-TensorRT: "Error in SuperPoint building engine"; C++ checks
+        # of buildSerializedNetwork / buildEngineWithConfig returning null)
+        r"|Error in [\w ]{1,40}building (?:the )?(?:TensorRT |trt )?engine"
+        r"|building (?:the )?(?:TensorRT |trt )?engine (?:is |was |has )?fail\w{0,3}"
+        r"|build(?:SerializedNetwork|EngineWithConfig|CudaEngine)\(?\)? (?:returned|returns|is) (?:a )?null"
+        r"|(?:fail(?:ed)? to|unable to|could not|cannot) (?:build|serialize) (?:the )?(?:TensorRT |trt )?"
+        r"(?:network|engine)\b|\bSerializ\w{1,5} (?:the )?engine fail\w{0,3}",
         "TensorRT's builder produced no engine; the reason is only in the TensorRT log (out of memory, no kernel for "
         "a layer, an invalid profile, a builder bug).",
         "Read TensorRT's log before the failure: the builder's first [E] / ERROR line is the cause (out of memory, "
@@ -2201,7 +2221,7 @@ _CORE: tuple[KnownError, ...] = (
         r"|initLibNvInferPlugins)"
         r"|unresolved external symbol[^\n]{0,160}(?:_INTERNAL|nvinfer1|nvonnxparser)"
         r"|"
-        + ld_cannot_find("nvinfer|nvonnxparser|nvinfer_plugin|nvparsers|nvcaffe_parser")
+        + ld_cannot_find("nvinfer|nvonnxparser|nvinfer_plugin")
         + r"|undefined symbol: [^\n]{0,120}(?:_ZN8nvinfer1|_ZN12nvonnxparser|createInfer\w{0,30}_INTERNAL)",
         "A C++ program is linked without the TensorRT library that holds the API it calls (nvinfer, nvonnxparser, "
         "nvinfer_plugin), or against another TensorRT than the headers it was compiled with, or loads another one "
@@ -2230,7 +2250,13 @@ _CORE: tuple[KnownError, ...] = (
         r"While parsing node number \d{1,6}|No importer registered for op|Unsupported ONNX data type"
         r"|UNSUPPORTED_NODE|INVALID_NODE|Failed to parse onnx file|Failure while parsing ONNX file"
         r"|elementwise inputs must have same dimensions or follow broadcast rules"
-        r"|all concat input tensors must have the same dimensions except on the concatenation axis",
+        r"|all concat input tensors must have the same dimensions except on the concatenation axis"
+        # TensorRT 8's parser dumps the node it failed on between these lines (onnx-tensorrt ModelImporter.cpp)
+        r"|ModelImporter\.cpp:\d{1,5}:? --- Begin node ---"
+        # a script's own line after parser.parse() returned False ("RuntimeError: failed to load ONNX file: ...")
+        r"|(?:fail(?:ed)? to|unable to|could not|cannot|can't) (?:(?:load|parse) (?:the )?ONNX file\b"
+        r"|parse (?:the )?ONNX model\b(?!\.\"|:| from file))"
+        r"|\bParsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
         "TensorRT's ONNX parser could not import one node: an op, opset or attribute it does not support, a data "
         "type it lacks, or a shape or weight it needs as a constant (e.g. Resize scales computed at run time).",
         "Fold constants and simplify the ONNX first (`polygraphy surgeon sanitize --fold-constants`, onnxsim), "
@@ -2246,9 +2272,31 @@ _CORE: tuple[KnownError, ...] = (
                 "simplify the ONNX (onnxsim, `polygraphy surgeon sanitize --fold-constants`), export without the "
                 "decode / grid part and do it in post-processing, or use a newer TensorRT.",
             ),
+            Variant(
+                r"(?:fail(?:ed)? to|unable to|could not|cannot|can't) (?:load (?:the )?ONNX file|parse (?:the )?ONNX "
+                r"(?:file|model))"
+                r"|Parsing model failed|ONNX (?:file |model )?pars(?:e|ing) failed",
+                "a script's own line after the parser returned False",
+                "The script only says the parse failed; TensorRT's parser kept its reasons. Print them (Python: "
+                "`if not parser.parse(f.read()): [print(parser.get_error(i)) for i in range(parser.num_errors)]`; "
+                "C++: "
+                "parser->getNbErrors() / getError(i)) or run `trtexec --onnx=MODEL.onnx --verbose` and explain that "
+                "output; if the file is missing or empty, export it again. The usual remedies for a node error: fold "
+                "constants and simplify (onnxsim, `polygraphy surgeon sanitize --fold-constants`), another opset, a "
+                "newer TensorRT.",
+            ),
+            Variant(
+                r"--- Begin node ---",
+                "TensorRT 8's node dump (op_type names the node)",
+                "The op_type line between 'Begin node' and 'End node' names the node TensorRT's parser rejected; the "
+                "parser's assertion lines around it say why. Fold constants and simplify the ONNX first (weights or "
+                "shapes computed in the graph must become initializers: onnxsim, `polygraphy surgeon sanitize "
+                "--fold-constants`, tf2onnx with constant folding); an op the release lacks (e.g. NonZero before "
+                "TensorRT 8.5) needs a newer TensorRT, a plugin, or that part of the graph run outside TensorRT.",
+            ),
         ),
         op=r"While parsing node number \d{1,6} \[(\w{1,60})\]|No importer registered for op:? ?(\w{1,60})"
-        r"|In node -?\d{1,6} \((import\w{1,60})\)",
+        r"|In node -?\d{1,6} \((import\w{1,60})\)|^op_type: \"(\w{1,60})\"",
         weight=60,
         applies="ONNX models built with TensorRT (trtexec, OnnxParser), any release",
         shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
@@ -3069,6 +3117,11 @@ _CORE: tuple[KnownError, ...] = (
         # .NET's P/Invoke into the CPU package's onnxruntime.dll, which has no CUDA / TensorRT entry point
         r"|Unable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider_"
         r"(?:CUDA|Cuda|Tensorrt|TensorRT|ROCM|MIGraphX|OpenVINO|DML)\w{0,10}'? in (?:DLL|shared library)"
+        # an application's own check of the list (faceswaplab: "CUDAExecutionProvider not found in
+        # onnxruntime.available_providers : [...]"; DeepFaceLive: "CUDAExecutionProvider is not avaiable in
+        # onnxruntime")
+        r"|(?:CUDA|Tensorrt|TensorRT)ExecutionProvider'?\"? (?:is )?not (?:found|avai\w{0,6}|available|present|listed)"
+        r"(?: in (?:the )?(?:onnxruntime|ort|available[_ ]providers)\b|[,.;!]|\s*$)"
         # insightface's model loader prints the providers each session got
         r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)

@@ -118,6 +118,18 @@ def _member_variants() -> tuple[Variant, ...]:
     return tuple(out)
 
 
+#: the Caffe / UFF parsers a later TensorRT removed (no link or include path brings them back)
+_REMOVED_PARSERS = Variant(
+    r"nvcaffe_parser|nvparsers|NvCaffeParser|NvUffParser|nvcaffeparser1|nvuffparser",
+    "the Caffe / UFF parser (removed from TensorRT)",
+    "The code uses TensorRT's Caffe or UFF parser, which the installed TensorRT no longer ships (TensorRT 8 "
+    "dropped the libnvcaffe_parser name, keeping both parsers in libnvparsers; TensorRT 10 removed them): no "
+    "link or include path fixes it. Use a revision of the project ported to the ONNX parser (nvonnxparser; e.g. "
+    "jetson-inference / ros_deep_learning master), convert the model to ONNX, or build on the older TensorRT / "
+    "JetPack the code was written for (on TensorRT 8 to 9, link nvparsers instead of nvcaffe_parser).",
+)
+
+
 def _arch_variants() -> tuple[Variant, ...]:
     """One variant per architecture: too new for the toolkit (the first CUDA that has it), or removed from it."""
     out = []
@@ -159,7 +171,13 @@ FAMILIES: tuple[KnownError, ...] = (
         rf"{_Q}class [^\n]{{0,80}}nvinfer1::\w{{1,60}}>?{_Q} has no member named {_Q}\w{{1,60}}{_Q}"
         rf"|{_Q}\w{{1,60}}{_Q}:? is not a member of {_Q}(?:class )?nvinfer1(?:::\w{{1,60}})?{_Q}"
         rf"|no member named {_Q}\w{{1,60}}{_Q} in (?:namespace )?{_Q}nvinfer1(?:::\w{{1,60}})?{_Q}"
-        r"|(?:class|namespace) \"nvinfer1(?:::\w{1,60})?\" has no member \"\w{1,60}\"",
+        r"|(?:class|namespace) \"nvinfer1(?:::\w{1,60})?\" has no member \"\w{1,60}\""
+        # the Caffe and UFF parsers: libnvcaffe_parser's name went in TensorRT 8, libnvparsers (and the headers
+        # NvCaffeParser.h / NvUffParser.h) in TensorRT 10 (TensorRT's release notes)
+        r"|"
+        + ld_cannot_find("nvcaffe_parser|nvparsers")
+        + r"|(?:NvCaffeParser|NvUffParser)\.h:? No such file"
+        + rf"|{_Q}?(?:nvcaffeparser1|nvuffparser){_Q}? (?:has not been declared|is not a namespace)",
         "The code and the TensorRT headers it compiles against are of different releases: TensorRT 8.0 and 10.0 "
         "each removed the C++ API the previous major had deprecated (createNetwork, buildCudaEngine, "
         "setMaxWorkspaceSize, setMaxBatchSize, the binding-index API, enqueueV2, destroy()), and newer code calls API "
@@ -167,7 +185,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Check which TensorRT the build finds (`grep -E 'define NV_TENSORRT_(MAJOR|MINOR)' NvInferVersion.h` in its "
         "include folder) against the release the code was written for; port the call, or point the build at the "
         "TensorRT the code needs (its include and lib folders together).",
-        variants=_member_variants(),
+        variants=(_REMOVED_PARSERS, *_member_variants()),
+        # every TensorRT library missing (-lnvinfer too) is TensorRT not found: tensorrt-link-error answers it
+        unless=ld_cannot_find("nvinfer|nvinfer_plugin|nvonnxparser"),
         op=rf"has no member named {_Q}(\w{{1,60}}){_Q}|no member named {_Q}(\w{{1,60}}){_Q}"
         rf"|{_Q}(\w{{1,60}}){_Q}:? is not a member of|has no member \"(\w{{1,60}})\"",
         weight=84,
