@@ -191,6 +191,9 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     r"OP_REQUIRES failed at [\w./-]{1,120}:\d{1,6} ?: ?(?:UNAVAILABLE|INTERNAL|Internal|INVALID_ARGUMENT"
     r"|Invalid argument|RESOURCE_EXHAUSTED|Resource exhausted|UNIMPLEMENTED|Unimplemented|FAILED_PRECONDITION"
     r"|Failed precondition|UNKNOWN|Unknown):"
+    #: gst-launch-1.0 prints a pipeline it could not build as "WARNING: erroneous pipeline: no element ..." and exits
+    #: 1; OpenCV's GStreamer backend logs the same parse error at WARN and then does not open the capture
+    r"|erroneous pipeline: |GStreamer warning: Error opening bin: "
 )
 
 
@@ -286,7 +289,7 @@ def levels(text: str) -> Levels:
     for word in _ERROR_WORDS:
         for start in _lines_with(text, word):
             found.setdefault(start, "error")
-    if "OP_REQUIRES failed" in text:
+    if any(word in text for word in ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ")):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[text.rfind("\n", 0, m.start()) + 1] = "error"
     starts = sorted(found)

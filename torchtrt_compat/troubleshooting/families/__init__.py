@@ -26,6 +26,7 @@ from . import (
     shared_libs,
     tensorrt_build,
     torch_runtime,
+    video,
 )
 
 #: every domain module's rows, in the order of the modules below
@@ -47,5 +48,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
     *shared_libs.FAMILIES,
+    *video.FAMILIES,
     *generic.FAMILIES,
 )

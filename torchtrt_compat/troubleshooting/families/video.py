@@ -1,0 +1,399 @@
+"""GPU video and image decode / encode and GPU data pipelines in each product's own words (issue 36, round twelve):
+FFmpeg's NVDEC / NVENC (the driver's video libraries not loadable, an NVENC API newer than the driver, NVENC's
+session limit, a GPU or format NVENC cannot encode, an FFmpeg built without the NVIDIA codecs), NVDEC refusing a
+stream (FFmpeg's hwaccel, the Video Codec SDK's NvDecoder as PyNvVideoCodec / VPF / torchvision ship it), decoders
+built without CUDA (decord, torchvision's GPU video decoder and nvJPEG path, OpenCV's cudacodec), DALI's NVML and
+nvJPEG errors, and GStreamer's missing NVIDIA elements and the Jetson EGL notice. Each pattern is keyed to the
+library's own wording, cited in `example_source`; codecs, versions, names and paths are read from the text, never
+written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import JETSON, KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round12_w1video.py"
+
+#: a container started without the driver's video libraries (NVIDIA Container Toolkit's capabilities)
+_CONTAINER = r"docker|container|kubernetes|k8s|nvcr\.io|/\.dockerenv|podman|NVIDIA_DRIVER_CAPABILITIES"
+_CONTAINER_FIX = (
+    "In a container the NVIDIA Container Toolkit mounts the driver's video libraries (libnvcuvid, "
+    "libnvidia-encode) only with the 'video' capability: run it with `-e NVIDIA_DRIVER_CAPABILITIES="
+    "compute,utility,video` (or `all`; Kubernetes: the same env on the pod, or the device plugin's "
+    "capabilities), and do not copy those libraries into the image: they must match the host's driver."
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "nvcodec-library-missing",
+        "The driver's video codec library could not be loaded (FFmpeg: 'Cannot load libnvcuvid.so.1' / "
+        "'Cannot load libnvidia-encode.so.1')",
+        r"Cannot load (?:lib)?(?:nvcuvid|nvidia-encode|nvEncodeAPI(?:64)?)(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?\b"
+        r"|Failed loading nvcuvid\b|Failed loading nvenc\b",
+        "NVDEC and NVENC are reached through libraries of the NVIDIA driver itself (libnvcuvid.so.1 for decoding, "
+        "libnvidia-encode.so.1 for encoding; nvcuvid.dll / nvEncodeAPI64.dll on Windows), loaded at run time: the "
+        "loader did not find them because the driver installed lacks them (a headless / compute-only driver "
+        "package, WSL without them), or a container was started without the driver's video capability, or the "
+        "process runs where no NVIDIA driver is installed.",
+        "Check the driver's video libraries are there: `ldconfig -p | grep -E 'nvcuvid|nvidia-encode'` (Windows: "
+        "nvcuvid.dll and nvEncodeAPI64.dll in System32). If missing, install the packages of the same driver "
+        "version (Ubuntu: libnvidia-decode-<branch> and libnvidia-encode-<branch>, <branch> from nvidia-smi's "
+        "Driver Version); never copy them from another driver. " + _CONTAINER_FIX,
+        variants=(
+            Variant(_CONTAINER, "container", _CONTAINER_FIX),
+            Variant(
+                r"\bdecord\b",
+                "decord",
+                "decord's GPU build dlopens libnvcuvid.so.1 from the driver: install the driver's decode library "
+                "(libnvidia-decode-<branch>) or, in a container, start it with NVIDIA_DRIVER_CAPABILITIES="
+                "compute,utility,video; to build decord with CUDA, point cmake at the driver's libnvcuvid (a "
+                "symlink libnvcuvid.so -> libnvcuvid.so.1 in a library folder), never at a copied stub.",
+            ),
+        ),
+        op=r"Cannot load ((?:lib)?[\w-]{3,30}(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?)",
+        weight=90,
+        applies="FFmpeg (h264_cuvid / hevc_cuvid, -hwaccel cuda / nvdec, h264_nvenc / hevc_nvenc), and the "
+        "tools built on it (torchaudio's StreamReader / StreamWriter, OpenCV's FFmpeg backend, decord, PyAV)",
+        shown_by=(f"{_SHOWN}::test_ffmpeg_cannot_load_the_driver_video_libraries",),
+        example="[h264_cuvid @ 0x55d1c2a0] Cannot load libnvcuvid.so.1\n[h264_cuvid @ 0x55d1c2a0] Failed loading "
+        "nvcuvid.",
+        example_source="nv-codec-headers (FFmpeg's ffnvcodec) include/ffnvcodec/dynlink_loader.h, n12.x: "
+        "LOAD_LIBRARY's 'Cannot load %s' with NVCUVID_LIBNAME 'libnvcuvid.so.1' and NVENC_LIBNAME "
+        "'libnvidia-encode.so.1'; FFmpeg 6.x libavcodec/cuviddec.c ('Failed loading nvcuvid.')",
+    ),
+    KnownError(
+        "nvenc-driver-too-old",
+        "FFmpeg's NVENC needs a newer driver ('Driver does not support the required nvenc API version. Required: "
+        "X Found: Y')",
+        r"Driver does not support the required nvenc API version"
+        r"|The minimum required Nvidia driver for nvenc is [\d.]{1,12}",
+        "FFmpeg was built against NVIDIA's codec headers (nv-codec-headers) of a newer NVENC API than the "
+        "installed driver provides: each FFmpeg build asks for the API version of its headers and names the "
+        "oldest driver that has it ('The minimum required Nvidia driver for nvenc is ...'). A newer FFmpeg (a "
+        "static build, a pip wheel bundling one, a conda package) on an older driver meets it.",
+        "Upgrade the NVIDIA driver to at least the version FFmpeg names (the 'minimum required ... driver' line; "
+        "nvidia-smi shows the installed one), or use an FFmpeg built against older nv-codec-headers (a release "
+        "from the same time as the driver; when building: `git checkout sdk/<API major.minor the driver has>` in "
+        "nv-codec-headers, `make install`, then configure FFmpeg again). In a container, the host's driver "
+        "counts: upgrade it there.",
+        unless=r"Cannot load (?:lib)?(?:nvidia-encode|nvEncodeAPI)",
+        op=r"minimum required Nvidia driver for nvenc is ([\d.]{1,12})",
+        weight=86,
+        applies="FFmpeg's h264_nvenc / hevc_nvenc / av1_nvenc and programs that run it (OBS, HandBrake, "
+        "torchaudio's StreamWriter, moviepy, imageio-ffmpeg)",
+        shown_by=(f"{_SHOWN}::test_nvenc_asks_for_a_newer_driver",),
+        example="[hevc_nvenc @ 0x1] Driver does not support the required nvenc API version. Required: 13.0 Found: "
+        "12.2\n[hevc_nvenc @ 0x1] The minimum required Nvidia driver for nvenc is 570.0 or newer",
+        example_source="FFmpeg 7.x libavcodec/nvenc.c (nvenc_load_libraries: 'Driver does not support the "
+        "required nvenc API version. Required: %d.%d Found: %d.%d'; nvenc_print_driver_requirement: 'The minimum "
+        "required Nvidia driver for nvenc is %s or newer')",
+    ),
+    KnownError(
+        "nvenc-session-limit",
+        "NVENC refused another encode session ('OpenEncodeSessionEx failed: incompatible client key (21)'): the "
+        "GPU's concurrent-session limit",
+        r"OpenEncodeSessionEx failed: (?:incompatible client key \(21\)|out of memory \(10\))"
+        r"|NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY",
+        "GeForce and some workstation GPUs allow only a few NVENC sessions at once across all processes (older "
+        "drivers 2 or 3, recent ones 8); the next OpenEncodeSessionEx is refused with 'incompatible client key "
+        "(21)' (or 'out of memory (10)'), while other encodes (other ffmpeg processes, OBS, a browser, parallel "
+        "workers) still hold theirs. Data-centre GPUs with NVENC have no such cap and then run out of memory.",
+        "Run fewer encodes at once on this GPU (cap the number of ffmpeg workers / streams using *_nvenc; `nvidia-"
+        "smi -q -d ENCODER` or `nvidia-smi encodersessions` shows the sessions open now), close encoders that "
+        "leaked (a process that did not close its output), spread encodes over GPUs, or encode the rest on the "
+        "CPU (libx264 / libx265); upgrading the driver raises the GeForce limit to 8 on recent branches.",
+        weight=88,
+        applies="NVENC through FFmpeg and the Video Codec SDK (PyNvVideoCodec, VPF), GeForce / Quadro GPUs",
+        shown_by=(f"{_SHOWN}::test_nvenc_session_limit",),
+        example="[hevc_nvenc @ 0x64daa18f0900] OpenEncodeSessionEx failed: incompatible client key (21): (no "
+        "details)\n[hevc_nvenc @ 0x64daa18f0900] No capable devices found",
+        example_source="FFmpeg 7.x libavcodec/nvenc.c (nvenc_errors: NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY "
+        "'incompatible client key', NV_ENC_ERR_OUT_OF_MEMORY 'out of memory'; nvenc_open_session: "
+        "nvenc_print_error(..., 'OpenEncodeSessionEx failed') as '%s: %s (%d)')",
+    ),
+    KnownError(
+        "nvenc-unsupported",
+        "This GPU cannot NVENC-encode this (FFmpeg: 'OpenEncodeSessionEx failed: unsupported device (2)', 'No "
+        "capable devices found', 'Provided device doesn't support required NVENC features')",
+        r"OpenEncodeSessionEx failed: unsupported device \(2\)|No (?:NVENC )?capable devices found"
+        r"|Provided device doesn't support required NVENC features|\b10 bit encode not supported\b"
+        r"|\bNV_ENC_ERR_UNSUPPORTED_DEVICE\b",
+        "The GPU FFmpeg opened has no NVENC for what was asked: some GPUs have no video encoder at all (A100, "
+        "H100 and other compute GPUs; GPUs shared through vGPU / MIG without it), or lack the codec, bit depth "
+        "or feature (AV1 encoding needs Ada or newer; h264_nvenc has no 10-bit; 4:4:4 and lossless need newer "
+        "chips); 'No capable devices found' follows any of these when FFmpeg tried every GPU.",
+        "Check what the GPU encodes (NVIDIA's Video Encode and Decode GPU Support Matrix for its chip; `ffmpeg -h "
+        "encoder=h264_nvenc` lists the pixel formats): pick a codec and format it has (hevc_nvenc / h264_nvenc "
+        "with -pix_fmt yuv420p for 8-bit; p010le only with hevc / av1), select a GPU with NVENC (`-gpu N` or "
+        "CUDA_VISIBLE_DEVICES), or encode on the CPU (libx264 / libx265 / libsvtav1) on compute GPUs such as "
+        "A100 / H100 (they decode with NVDEC but have no NVENC).",
+        unless=r"incompatible client key \(21\)|OpenEncodeSessionEx failed: out of memory \(10\)",
+        weight=84,
+        loose=True,
+        alternatives=("nvenc-session-limit",),
+        applies="FFmpeg's *_nvenc encoders and programs that run them",
+        shown_by=(f"{_SHOWN}::test_nvenc_on_a_gpu_that_cannot",),
+        example="[h264_nvenc @ 0x5618] OpenEncodeSessionEx failed: unsupported device (2): (no details)\n"
+        "[h264_nvenc @ 0x5618] No capable devices found",
+        example_source="FFmpeg 7.x libavcodec/nvenc.c (nvenc_errors: NV_ENC_ERR_UNSUPPORTED_DEVICE 'unsupported "
+        "device'; nvenc_setup_device: 'Provided device doesn't support required NVENC features', 'No capable "
+        "devices found'; nvenc_check_capabilities: '10 bit encode not supported'); FFmpeg 3.x nvenc.c ('No NVENC "
+        "capable devices found')",
+    ),
+    KnownError(
+        "ffmpeg-without-nvidia-codecs",
+        "The FFmpeg in use has no NVIDIA codecs ('Unknown encoder 'h264_nvenc'', torchaudio's 'Unsupported codec: "
+        "\"h264_cuvid\"')",
+        r"Unknown (?:encoder|decoder) '[\w]{1,20}_(?:nvenc|cuvid)'"
+        r"|Unsupported (?:codec|decoder|encoder): \"?[\w]{1,20}_(?:nvenc|cuvid)\b"
+        r"|Unrecognized hwaccel: (?:cuda|nvdec|cuvid)\b",
+        "The FFmpeg libraries loaded were built without NVIDIA's codecs (--enable-cuvid / --enable-nvdec / "
+        "--enable-nvenc need nv-codec-headers at build time): most distribution and pip-bundled FFmpeg builds "
+        "(the one torchaudio or PyAV finds, imageio-ffmpeg's) have none, so the encoder or decoder name is "
+        "unknown, whatever the GPU.",
+        "Use an FFmpeg built with them (`ffmpeg -hide_banner -encoders | grep nvenc` and `-decoders | grep cuvid` "
+        "must list them): conda-forge's ffmpeg, a static build that lists --enable-nvenc --enable-cuvid in "
+        "`ffmpeg -buildconf`, or build one after installing nv-codec-headers; make the program load that one "
+        "(PATH, or the library folder first on LD_LIBRARY_PATH).",
+        variants=(
+            Variant(
+                r"torchaudio|StreamReader|StreamWriter",
+                "torchaudio",
+                "torchaudio's StreamReader / StreamWriter use the FFmpeg libraries it finds at run time: install an "
+                "FFmpeg with the NVIDIA codecs (torchaudio's 'Enabling GPU video decoder/encoder' page builds one "
+                "with nv-codec-headers; conda-forge's ffmpeg also has them) and check with `torchaudio.utils."
+                "ffmpeg_utils.get_video_decoders()` that h264_cuvid is listed before passing decoder='h264_cuvid' / "
+                "hw_accel='cuda:0'.",
+            ),
+        ),
+        op=r"'?\"?([\w]{1,20}_(?:nvenc|cuvid))",
+        weight=82,
+        applies="FFmpeg command lines and libraries (torchaudio.io, PyAV, OpenCV's FFmpeg backend, moviepy)",
+        shown_by=(f"{_SHOWN}::test_an_ffmpeg_without_nvidia_codecs",),
+        example="Unknown encoder 'h264_nvenc'",
+        example_source="FFmpeg 6.x fftools/ffmpeg_opt.c (find_codec: 'Unknown %s '%s''); torchaudio 2.1 "
+        "torchaudio/csrc/ffmpeg/stream_reader/stream_processor.cpp (get_decode_context: 'Unsupported codec: "
+        "\"%s\".')",
+    ),
+    KnownError(
+        "nvdec-stream-unsupported",
+        "NVDEC cannot decode this stream on this GPU (Video Codec SDK: 'Codec not supported on this GPU'; FFmpeg: "
+        "'cuvidCreateDecoder(...) failed', 'Failed setup for format cuda')",
+        r"(?:Codec|Resolution|MBCount) not supported on this GPU"
+        r"|cuvidCreateDecoder\([^\n]{0,120}\) failed -> CUDA_ERROR_\w{1,40}"
+        r"|Failed setup for format cuda: hwaccel initialisation returned error"
+        r"|Hardware is lacking required capabilities",
+        "The GPU's NVDEC refused the stream: its codec, profile, chroma format (4:2:2 / 4:4:4) or bit depth is not "
+        "decoded by this chip, the picture is larger than it supports, or the decoder could not be created "
+        "(too many decode surfaces or sessions, GPU memory full).",
+        "Check the stream (`ffprobe -show_streams`: codec, profile, pix_fmt, width / height) against what this "
+        "GPU's NVDEC decodes (NVIDIA's Video Encode and Decode GPU Support Matrix); decode such streams on the CPU "
+        "(drop -hwaccel cuda / h264_cuvid, or let FFmpeg fall back), and for 'decode surfaces' or out-of-memory "
+        "failures lower -extra_hw_frames / the decoder's surface count and decode fewer streams at once.",
+        variants=(
+            Variant(
+                r"PyNvVideoCodec|\bnvc\.|PyNvDecoder|VideoProcessingFramework|\bVPF\b|HandleVideoSequence",
+                "PyNvVideoCodec / VPF",
+                "PyNvVideoCodec's (and VPF's) decoder checks cuvidGetDecoderCaps in HandleVideoSequence and throws "
+                "for a codec, chroma format, bit depth or size this GPU's NVDEC lacks: convert the input to a "
+                "format it decodes (ffmpeg -c:v libx264 -pix_fmt yuv420p), or decode it with a CPU decoder; "
+                "the GPU's limits are in NVIDIA's Video Encode and Decode GPU Support Matrix.",
+            ),
+        ),
+        weight=80,
+        applies="NVDEC through FFmpeg (-hwaccel cuda, *_cuvid), the Video Codec SDK's NvDecoder (PyNvVideoCodec, "
+        "VPF, torchvision's GPU decoder), DALI's video reader",
+        shown_by=(f"{_SHOWN}::test_nvdec_refuses_a_stream",),
+        example="HandleVideoSequence : Codec not supported on this GPU at src/PyNvVideoCodec/src/NvDecoder.cpp:287",
+        example_source="NVIDIA Video Codec SDK 12.x Samples/NvCodec/NvDecoder/NvDecoder.cpp (HandleVideoSequence: "
+        "NVDEC_THROW_ERROR('Codec not supported on this GPU', CUDA_ERROR_NOT_SUPPORTED), 'Resolution not "
+        "supported on this GPU', 'MBCount not supported on this GPU'); FFmpeg 6.x libavcodec/nvdec.c "
+        "(CHECK_CU on cuvidCreateDecoder, 'Hardware is lacking required capabilities') and libavcodec/decode.c "
+        "('Failed setup for format %s: hwaccel initialisation returned error.')",
+    ),
+    KnownError(
+        "decord-without-cuda",
+        "decord was built without CUDA ('CUDA not enabled. Requested context GPU(0)')",
+        r"CUDA not enabled\. Requested context GPU\(\d{1,3}\)",
+        "decord's pip wheels are CPU-only builds: asking for decord.gpu(N) reaches the LOG(FATAL) its CPU build "
+        "has in place of the NVDEC decoder.",
+        "Read with decord.cpu(0) (and move the frames to the GPU afterwards), or build decord with CUDA from "
+        "source: `cmake .. -DUSE_CUDA=ON -DCMAKE_BUILD_TYPE=Release` (with FFmpeg 4.x development files and the "
+        "driver's libnvcuvid.so findable), `make`, then `cd ../python && pip install .`; check with "
+        "`decord.VideoReader(path, ctx=decord.gpu(0))`.",
+        weight=88,
+        applies="decord (pip wheels are CPU-only)",
+        shown_by=(f"{_SHOWN}::test_decord_built_without_cuda",),
+        example="decord._ffi.base.DECORDError: [10:14:02] /github/workspace/src/video/video_reader.cc:151: CUDA "
+        "not enabled. Requested context GPU(0).",
+        example_source="dmlc/decord 0.6.0 src/video/video_reader.cc (LOG(FATAL) << 'CUDA not enabled. Requested "
+        "context GPU(' << ctx_.device_id << ').')",
+    ),
+    KnownError(
+        "torchvision-gpu-codec-not-built",
+        "torchvision was built without its GPU decoders ('Not compiled with GPU decoder support.', "
+        "'decode_jpeg_cuda: torchvision not compiled with nvJPEG support')",
+        r"Not compiled with GPU decoder support|decode_jpegs?_cuda: torchvision not compiled with nvJPEG support"
+        r"|decodeJPEG_cuda: torchvision not compiled with nvJPEG support"
+        r"|encode_jpegs?_cuda: torchvision not compiled with nvJPEG support",
+        "The torchvision installed lacks the GPU path asked for: decode_jpeg / encode_jpeg on 'cuda' need a "
+        "CUDA build of torchvision (the CPU wheel, or a source build that did not find nvJPEG, has none), and "
+        "VideoReader(device='cuda') needs a source build with NVIDIA's Video Codec SDK, which no torchvision "
+        "wheel has (and torchvision 0.22 removed it).",
+        "For JPEG: install the CUDA build of torchvision for your torch (the same CUDA tag as torch's, e.g. "
+        "`pip install torchvision==<the release for your torch> --index-url <PyTorch's cuXXX index>`; "
+        "`torchvision.io.decode_jpeg(data, device='cuda')` then works). For video: decode with torchcodec "
+        "(VideoDecoder(path, device='cuda')) or PyNvVideoCodec, or read on the CPU and move frames to the GPU.",
+        weight=86,
+        applies="torchvision.io (decode_jpeg / encode_jpeg on cuda, VideoReader with device='cuda')",
+        shown_by=(f"{_SHOWN}::test_torchvision_without_gpu_decoders",),
+        example="RuntimeError: decode_jpegs_cuda: torchvision not compiled with nvJPEG support",
+        example_source="pytorch/vision 0.19 torchvision/csrc/io/image/cuda/decode_jpegs_cuda.cpp (TORCH_CHECK(false, "
+        "'decode_jpegs_cuda: torchvision not compiled with nvJPEG support')); torchvision 0.16 "
+        "torchvision/io/video_reader.py ('Not compiled with GPU decoder support.')",
+    ),
+    KnownError(
+        "opencv-cudacodec-not-built",
+        "OpenCV's cudacodec was built without NVIDIA's video codecs ('The called functionality is disabled for "
+        "current build or platform' in cudacodec)",
+        r"The called functionality is disabled for current build or platform",
+        "OpenCV was built with CUDA but cv::cudacodec (VideoReader / VideoWriter) without NVIDIA's Video Codec SDK "
+        "(WITH_NVCUVID / WITH_NVCUVENC found no nvcuvid / nvEncodeAPI headers and libraries), so its functions "
+        "are stubs that throw this.",
+        "Rebuild OpenCV with the Video Codec SDK: put its headers (nvcuvid.h, cuviddec.h, nvEncodeAPI.h) in the "
+        "CUDA include folder and point the build at the driver's libnvcuvid / libnvidia-encode, configure with "
+        "-DWITH_NVCUVID=ON -DWITH_NVCUVENC=ON (cmake's summary must list NVCUVID / NVCUVENC under 'NVIDIA "
+        "CUDA'); or decode with cv2.VideoCapture's FFmpeg backend (OPENCV_FFMPEG_CAPTURE_OPTIONS="
+        "'video_codec;h264_cuvid') or PyNvVideoCodec and upload the frames.",
+        requires=r"cudacodec|VideoReader|VideoWriter|NVCUVID|NVCUVENC|nvcuvid",
+        weight=84,
+        applies="OpenCV's cudacodec module (opencv_contrib) built with CUDA",
+        shown_by=(f"{_SHOWN}::test_opencv_cudacodec_without_the_codec_sdk",),
+        example="cv2.error: OpenCV(4.8.0) /io/opencv_contrib/modules/cudacodec/src/video_reader.cpp:54: error: "
+        "(-213:The function/feature is not implemented) The called functionality is disabled for current build or "
+        "platform in function 'throw_no_cuda'",
+        example_source="OpenCV 4.x modules/core/include/opencv2/core/private.cuda.hpp (throw_no_cuda in a CUDA "
+        "build: CV_Error(cv::Error::StsNotImplemented, 'The called functionality is disabled for current build or "
+        "platform')); opencv_contrib 4.x modules/cudacodec/src/video_reader.cpp (#ifndef HAVE_NVCUVID stubs)",
+    ),
+    KnownError(
+        "dali-nvml-error",
+        "DALI's NVML call failed ('nvml error (N)'): CPU-affinity pinning on a GPU or platform NVML does not "
+        "serve",
+        r"\bnvml error \(\d{1,3}\)",
+        "DALI queries NVML (the driver's management library) to pin its threads near the GPU: on Jetson and other "
+        "integrated GPUs NVML does not answer those queries (NVML_ERROR_NOT_SUPPORTED, 3), in a container without "
+        "the utility capability libnvidia-ml is missing, and a driver / library mismatch fails nvmlInit.",
+        "Turn the pinning off: `fn.decoders.image(..., device='mixed', affine=False)` (and "
+        "`Pipeline(..., set_affinity=False)` where set); on desktop / server GPUs check `nvidia-smi` works in "
+        "the same environment (containers: NVIDIA_DRIVER_CAPABILITIES including utility).",
+        variants=(
+            Variant(
+                JETSON,
+                "Jetson",
+                "NVML does not serve Jetson's integrated GPU: pass affine=False to the mixed decoders "
+                "(fn.decoders.image and friends) and use DALI's aarch64 / Jetson build (nvidia-dali-tf-plugin is "
+                "not needed); nvidia-smi is not there to check it.",
+            ),
+        ),
+        requires=r"\bdali\b|DALI|nvidia\.dali|decoders\.|ImageDecoder",
+        weight=84,
+        applies="NVIDIA DALI's mixed-device decoders (fn.decoders.image, ImageDecoder) and pipelines",
+        shown_by=(f"{_SHOWN}::test_dali_nvml_and_nvjpeg_errors",),
+        example="RuntimeError: Critical error in pipeline:\nError in thread 0: [/opt/dali/dali/util/nvml.h:142] nvml "
+        "error (3): Not Supported",
+        example_source="NVIDIA DALI 1.x dali/util/nvml.h and dali/core/error_handling.h (NvmlError's message "
+        "'nvml error (<code>): <nvmlErrorString>')",
+    ),
+    KnownError(
+        "dali-nvjpeg-error",
+        "DALI's nvJPEG decode failed ('nvJPEG error (N): ...'): an image or a GPU nvJPEG cannot decode",
+        r"\bnvJPEG error \(\d{1,2}\)",
+        "DALI's GPU JPEG decoder (nvJPEG) returned an error: the file is not a JPEG nvJPEG decodes (a corrupt or "
+        "truncated file, CMYK / lossless / arithmetic-coded JPEG, a PNG named .jpg), the hardware JPEG decoder "
+        "path is not available on this GPU (NVJPEG_STATUS_ARCH_MISMATCH, 7), or GPU memory ran out (allocator "
+        "failed, 5).",
+        "Find the image (DALI names the file in the message or decode the batch on the CPU to see which fails: "
+        "device='cpu'); let DALI fall back for images nvJPEG refuses (it does for many formats; check the file "
+        "with `file`/PIL), on GPUs without the hardware decoder pass hw_decoder_load=0, and for allocation "
+        "failures lower the batch size or device_memory_padding.",
+        requires=r"\bdali\b|DALI|nvidia\.dali|decoders\.|ImageDecoder",
+        loose=True,
+        alternatives=("gpu-out-of-memory",),
+        weight=80,
+        applies="NVIDIA DALI's GPU / mixed image decoders",
+        shown_by=(f"{_SHOWN}::test_dali_nvml_and_nvjpeg_errors",),
+        example="Error in thread 1: [/opt/dali/dali/operators/decoder/nvjpeg/nvjpeg_decoder_decoupled_api.h:780] "
+        "nvJPEG error (7): NVJPEG_STATUS_ARCH_MISMATCH",
+        example_source="NVIDIA DALI 1.x dali/core/nvjpeg_error.h (NvjpegError::Message: 'nvJPEG error (', result, "
+        "'): ', ErrorString(result))",
+    ),
+    KnownError(
+        "dali-feature-not-compiled",
+        "This DALI build lacks a feature ('DALI was not compiled with TFRecord support.')",
+        r"DALI was not compiled with \w{1,30} support",
+        "The DALI installed was built without that optional part (TFRecord reading needs protobuf at build time); "
+        "a source build or a trimmed package lacks it.",
+        "Install NVIDIA's prebuilt DALI wheel for your CUDA major (nvidia-dali-cuda120 / -cuda110, from NVIDIA's "
+        "package index), which has it, or rebuild with the option the message names (BUILD_PROTO3=ON / "
+        "BUILD_PROTOBUF=ON for TFRecord).",
+        weight=80,
+        applies="NVIDIA DALI (nvidia.dali.tfrecord and other optional readers)",
+        shown_by=(f"{_SHOWN}::test_dali_nvml_and_nvjpeg_errors",),
+        example="RuntimeError: DALI was not compiled with TFRecord support. Use BUILD_PROTO3=ON CMake option to "
+        "enable TFRecord support",
+        example_source="NVIDIA DALI 1.x dali/python/nvidia/dali/tfrecord.py",
+    ),
+    KnownError(
+        "gstreamer-no-such-element",
+        "GStreamer has no such element ('no element \"nvv4l2decoder\"'): the plugin that provides it did not load",
+        r"no element \\?\"[\w-]{1,60}\\?\"",
+        "gst_parse_launch could not find a factory of that name: the plugin that provides it is not installed or "
+        "did not load (a missing library it links, a stale plugin registry), or it belongs to another platform "
+        "(nvv4l2decoder / nvvidconv ship with Jetson's L4T or DeepStream; nvh264dec / nvh264enc with "
+        "gst-plugins-bad's nvcodec, which loads only where libnvcuvid / libnvidia-encode load).",
+        "Ask GStreamer: `gst-inspect-1.0 <element>`; if it is missing, install its plugin (Jetson: the L4T / "
+        "JetPack GStreamer packages; x86 GPUs: DeepStream for nvv4l2decoder / nvvideoconvert, or "
+        "gstreamer1.0-plugins-bad for nvh264dec), clear the registry cache (`rm -rf ~/.cache/gstreamer-1.0`) and "
+        "check the plugin's libraries load (`gst-inspect-1.0 -b` lists blacklisted files; `ldd` on them). "
+        "Off Jetson / DeepStream, use the element that exists there (nvh264dec or avdec_h264 instead of "
+        "nvv4l2decoder).",
+        variants=(
+            Variant(
+                r"cap_gstreamer|OpenCV \| GStreamer|CAP_GSTREAMER",
+                "OpenCV's GStreamer backend",
+                "OpenCV passes the pipeline string to GStreamer: make the element exist for the GStreamer OpenCV "
+                "uses (`gst-inspect-1.0 <element>` from the same environment; a pip opencv-python has no "
+                "GStreamer at all: cv2.getBuildInformation() must show 'GStreamer: YES'), or build OpenCV with "
+                "-DWITH_GSTREAMER=ON against the system GStreamer that has the NVIDIA plugins.",
+            ),
+        ),
+        op=r"no element \\?\"([\w-]{1,60})",
+        weight=84,
+        applies="GStreamer pipelines (gst-launch-1.0, OpenCV's GStreamer backend, DeepStream, Jetson camera apps)",
+        shown_by=(f"{_SHOWN}::test_gstreamer_missing_nvidia_elements",),
+        example="WARNING: erroneous pipeline: no element \"nvv4l2decoder\"",
+        example_source="GStreamer 1.x gst/parse/grammar.y (GST_PARSE_ERROR_NO_SUCH_ELEMENT: 'no element \"%s\"'); "
+        "gst-launch-1.0's 'WARNING: erroneous pipeline: %s'",
+    ),
+    KnownError(
+        "egl-display-notice",
+        "Jetson's buffer libraries found no EGL display ('nvbuf_utils: Could not get EGL display connection'): "
+        "harmless without a display sink",
+        r"(?:nvbuf_utils|nvbufsurftransform|nvbufsurface): Could not get EGL display connection",
+        "NVIDIA's buffer-transform libraries (nvbuf_utils, nvbufsurftransform) open the default EGL display when "
+        "they load and print this when there is none (a headless board, an ssh session whose DISPLAY points to "
+        "a forwarded X server); decoding and conversion to system memory work without it.",
+        "Nothing to fix unless the pipeline shows video: the real error, if any, is a later line. For display "
+        "sinks (nveglglessink, nv3dsink) run on the board's own display (`export DISPLAY=:0`) or `unset "
+        "DISPLAY` for ssh -X sessions; headless pipelines use fakesink / appsink.",
+        severity="notice",
+        weight=40,
+        applies="Jetson (L4T / JetPack) GStreamer and multimedia API programs, DeepStream",
+        shown_by=(f"{_SHOWN}::test_the_egl_display_notice_is_harmless",),
+        example="nvbuf_utils: Could not get EGL display connection",
+        example_source="gst-plugins-bad 1.x ext/eglgles/gsteglglessink.c (GST_ERROR_OBJECT 'Could not get EGL "
+        "display connection' when eglGetDisplay returns EGL_NO_DISPLAY), the wording Jetson's nvbuf_utils / "
+        "nvbufsurftransform print for the same call",
+    ),
+)
