@@ -89,7 +89,7 @@ def test_an_ffmpeg_without_nvidia_codecs() -> None:
     key, fix = first("Unknown encoder 'h264_nvenc'")
     assert key == "ffmpeg-without-nvidia-codecs" and "-encoders" in fix
     ta = (
-        "File \"/x/torchaudio/io/_stream_reader.py\", line 2, in add_video_stream\n"
+        'File "/x/torchaudio/io/_stream_reader.py", line 2, in add_video_stream\n'
         'RuntimeError: Unsupported codec: "h264_cuvid".'
     )
     key, fix = first(ta)
@@ -193,5 +193,78 @@ def test_the_egl_display_notice_is_harmless() -> None:
     assert found and found[0].key == "egl-display-notice" and found[0].notice
     assert found.outcome == "warnings-only"
     # beside a real failure, the failure is the answer
-    failed = text + "\nWARNING: erroneous pipeline: no element \"nvv4l2decoder\""
+    failed = text + '\nWARNING: erroneous pipeline: no element "nvv4l2decoder"'
     assert first(failed)[0] == "gstreamer-no-such-element"
+
+
+def test_nvdec_asked_for_too_many_surfaces() -> None:
+    text = (
+        "[h264 @ 0x557b] decoder->cvdl->cuvidCreateDecoder(&decoder->decoder, params) failed -> "
+        "CUDA_ERROR_INVALID_VALUE: invalid argument\n"
+        "[h264 @ 0x557b] Using more than 32 (34) decode surfaces might cause nvdec to fail.\n"
+        "[h264 @ 0x557b] Try lowering the amount of threads. Using 16 right now."
+    )
+    key, fix = first(text)
+    assert key == "nvdec-stream-unsupported" and "-threads" in fix
+
+
+def test_nvenc_refuses_its_settings() -> None:
+    text = (
+        "[h264_nvenc @ 0x1] InitializeEncoder failed: invalid param (8): Invalid Level.\n"
+        "Error while opening encoder for output stream #0:0 - maybe incorrect parameters such as bit_rate, rate, "
+        "width or height"
+    )
+    found = explain(text)
+    assert found[0].key == "nvenc-invalid-parameters" and found[0].confidence == "likely"
+    assert "-preset" in found[0].fix
+    # near miss: the encoder's other calls failing are not its settings
+    assert "nvenc-invalid-parameters" not in keys("[h264_nvenc @ 0x1] EncodePicture failed!: encoder busy (12)")
+
+
+def test_gpu_frames_into_a_cpu_filter() -> None:
+    text = (
+        "ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i in.mp4 -vf scale=1280:720 -c:v h264_nvenc out.mp4\n"
+        "[Parsed_scale_0 @ 0x1] Impossible to convert between the formats supported by the filter 'graph 0 input "
+        "from stream 0:0' and the filter 'auto_scale_0'\nError reinitializing filters!"
+    )
+    key, fix = first(text)
+    assert key == "ffmpeg-gpu-frames-cpu-filter" and "hwdownload" in fix and "scale_cuda" in fix
+    # near miss: the same filter error of a CPU-only command is another matter
+    cpu = (
+        "ffmpeg -i in.mp4 -vf format=yuv444p -c:v libx264 out.mp4\n[Parsed_format_0 @ 0x1] Impossible to convert "
+        "between the formats supported by the filter 'Parsed_format_0' and the filter 'auto_scale_0'"
+    )
+    assert "ffmpeg-gpu-frames-cpu-filter" not in keys(cpu)
+
+
+def test_gstreamer_caps_not_negotiated() -> None:
+    text = (
+        "ERROR: from element /GstPipeline:pipeline0/GstFileSrc:filesrc0: Internal data stream error.\n"
+        "Additional debug info:\ngstbasesrc.c(3072): gst_base_src_loop (): /GstPipeline:pipeline0/GstFileSrc:"
+        "filesrc0:\nstreaming stopped, reason not-negotiated (-4)"
+    )
+    found = explain(text)
+    assert found[0].key == "gstreamer-not-negotiated" and found[0].confidence == "likely"
+    assert "nvvidconv" in found[0].fix and "GST_DEBUG" in found[0].fix
+    # near miss: a stream that ended normally
+    assert "gstreamer-not-negotiated" not in keys('Got EOS from element "pipeline0".\nstreaming stopped, reason eos')
+
+
+def test_torchcodec_cannot_load() -> None:
+    missing = (
+        "RuntimeError: Could not load libtorchcodec. Likely causes:\n"
+        "          1. FFmpeg is not properly installed in your environment. We support\n"
+        "             versions 4, 5, 6 and 7.\n"
+        "[start of libtorchcodec loading traceback]\n"
+        "FFmpeg version 7: libavutil.so.59: cannot open shared object file: No such file or directory\n"
+        "[end of libtorchcodec loading traceback]."
+    )
+    key, fix = first(missing)
+    assert key == "torchcodec-cannot-load" and "conda-forge" in fix
+    mismatch = missing.replace(
+        "libavutil.so.59: cannot open shared object file: No such file or directory",
+        "/x/libtorchcodec_core7.so: undefined symbol: _ZN3c1013MessageLoggerC1EPKciib",
+    )
+    key, fix = first(mismatch)
+    assert key == "torchcodec-cannot-load" and "compatibility" not in fix and "torch" in fix
+    assert "torchcodec-cannot-load" not in keys("Loaded libtorchcodec_core7.so")

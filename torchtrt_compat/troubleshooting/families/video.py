@@ -143,7 +143,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ffmpeg-without-nvidia-codecs",
         "The FFmpeg in use has no NVIDIA codecs ('Unknown encoder 'h264_nvenc'', torchaudio's 'Unsupported codec: "
-        "\"h264_cuvid\"')",
+        '"h264_cuvid"\')',
         r"Unknown (?:encoder|decoder) '[\w]{1,20}_(?:nvenc|cuvid)'"
         r"|Unsupported (?:codec|decoder|encoder): \"?[\w]{1,20}_(?:nvenc|cuvid)\b"
         r"|Unrecognized hwaccel: (?:cuda|nvdec|cuvid)\b",
@@ -171,9 +171,9 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="FFmpeg command lines and libraries (torchaudio.io, PyAV, OpenCV's FFmpeg backend, moviepy)",
         shown_by=(f"{_SHOWN}::test_an_ffmpeg_without_nvidia_codecs",),
         example="Unknown encoder 'h264_nvenc'",
-        example_source="FFmpeg 6.x fftools/ffmpeg_opt.c (find_codec: 'Unknown %s '%s''); torchaudio 2.1 "
-        "torchaudio/csrc/ffmpeg/stream_reader/stream_processor.cpp (get_decode_context: 'Unsupported codec: "
-        "\"%s\".')",
+        example_source="FFmpeg 6.x fftools/ffmpeg_opt.c (find_codec: 'Unknown %s '%s''); torchaudio 2.0 "
+        "torchaudio/csrc/ffmpeg/stream_reader/decoder.cpp (get_decode_context: 'Unsupported codec: "
+        '"%s".\')',
     ),
     KnownError(
         "nvdec-stream-unsupported",
@@ -182,7 +182,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"(?:Codec|Resolution|MBCount) not supported on this GPU"
         r"|cuvidCreateDecoder\([^\n]{0,120}\) failed -> CUDA_ERROR_\w{1,40}"
         r"|Failed setup for format cuda: hwaccel initialisation returned error"
-        r"|Hardware is lacking required capabilities",
+        r"|Hardware is lacking required capabilities"
+        r"|Using more than 32 \(\d{1,4}\) decode surfaces might cause nvdec to fail",
         "The GPU's NVDEC refused the stream: its codec, profile, chroma format (4:2:2 / 4:4:4) or bit depth is not "
         "decoded by this chip, the picture is larger than it supports, or the decoder could not be created "
         "(too many decode surfaces or sessions, GPU memory full).",
@@ -191,6 +192,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "(drop -hwaccel cuda / h264_cuvid, or let FFmpeg fall back), and for 'decode surfaces' or out-of-memory "
         "failures lower -extra_hw_frames / the decoder's surface count and decode fewer streams at once.",
         variants=(
+            Variant(
+                r"decode surfaces might cause nvdec to fail",
+                "more than 32 decode surfaces",
+                "NVDEC allows at most 32 decode surfaces per decoder and FFmpeg asked for more (it adds one per "
+                "decoding thread and -extra_hw_frames to the codec's reference frames): lower the threads of the "
+                "input (`-threads 1` to `-threads 8` before -i, or the decoder's thread_count in PyAV / torchaudio) "
+                "and -extra_hw_frames, or use the h264_cuvid / hevc_cuvid decoder, whose surface count is its "
+                "-surfaces option.",
+            ),
             Variant(
                 r"PyNvVideoCodec|\bnvc\.|PyNvDecoder|VideoProcessingFramework|\bVPF\b|HandleVideoSequence",
                 "PyNvVideoCodec / VPF",
@@ -278,8 +288,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "dali-nvml-error",
-        "DALI's NVML call failed ('nvml error (N)'): CPU-affinity pinning on a GPU or platform NVML does not "
-        "serve",
+        "DALI's NVML call failed ('nvml error (N)'): CPU-affinity pinning on a GPU or platform NVML does not serve",
         r"\bnvml error \(\d{1,3}\)",
         "DALI queries NVML (the driver's management library) to pin its threads near the GPU: on Jetson and other "
         "integrated GPUs NVML does not answer those queries (NVML_ERROR_NOT_SUPPORTED, 3), in a container without "
@@ -372,7 +381,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=84,
         applies="GStreamer pipelines (gst-launch-1.0, OpenCV's GStreamer backend, DeepStream, Jetson camera apps)",
         shown_by=(f"{_SHOWN}::test_gstreamer_missing_nvidia_elements",),
-        example="WARNING: erroneous pipeline: no element \"nvv4l2decoder\"",
+        example='WARNING: erroneous pipeline: no element "nvv4l2decoder"',
         example_source="GStreamer 1.x gst/parse/grammar.y (GST_PARSE_ERROR_NO_SUCH_ELEMENT: 'no element \"%s\"'); "
         "gst-launch-1.0's 'WARNING: erroneous pipeline: %s'",
     ),
@@ -395,5 +404,105 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="gst-plugins-bad 1.x ext/eglgles/gsteglglessink.c (GST_ERROR_OBJECT 'Could not get EGL "
         "display connection' when eglGetDisplay returns EGL_NO_DISPLAY), the wording Jetson's nvbuf_utils / "
         "nvbufsurftransform print for the same call",
+    ),
+    KnownError(
+        "nvenc-invalid-parameters",
+        "NVENC refused the encoder's settings ('InitializeEncoder failed: invalid param (8)')",
+        r"InitializeEncoder failed: invalid param(?:eter)? \(8\)|\bNV_ENC_ERR_INVALID_PARAM\b",
+        "The GPU's encoder rejected a setting FFmpeg passed: a preset, tuning or rate-control mode this driver or "
+        "chip does not know (the p1 to p7 presets need a driver of NVENC API 10 or newer), B-frames or B-frame "
+        "references the chip lacks, a level or profile that does not fit the size and rate, or a picture size "
+        "outside NVENC's range (too small, e.g. under 145 x 49 for HEVC, or too large).",
+        "Retry with defaults to find the setting: drop -preset / -tune / -rc / -bf / -b_ref_mode / -level / "
+        "-profile one at a time (`ffmpeg -h encoder=h264_nvenc` lists what this FFmpeg accepts), keep sizes even "
+        "and within the chip's limits, and update the driver when the presets are new; `-loglevel verbose` shows "
+        "NVENC's detail after 'invalid param (8):'.",
+        loose=True,
+        alternatives=("nvenc-unsupported", "nvenc-driver-too-old"),
+        weight=82,
+        applies="FFmpeg's *_nvenc encoders and programs that run them",
+        shown_by=(f"{_SHOWN}::test_nvenc_refuses_its_settings",),
+        example="[h264_nvenc @ 0x1] InitializeEncoder failed: invalid param (8): Invalid Level.",
+        example_source="FFmpeg 7.x libavcodec/nvenc.c (nvenc_setup_encoder: nvenc_print_error(avctx, nv_status, "
+        "'InitializeEncoder failed'); nvenc_errors: NV_ENC_ERR_INVALID_PARAM 'invalid param')",
+    ),
+    KnownError(
+        "ffmpeg-gpu-frames-cpu-filter",
+        "FFmpeg's GPU frames met a CPU filter ('Impossible to convert between the formats supported by the "
+        "filter ...' with -hwaccel_output_format cuda)",
+        r"Impossible to convert between the formats supported by the filter '[^'\n]{1,120}' and the filter",
+        "With -hwaccel cuda -hwaccel_output_format cuda (or a *_cuvid decoder) the decoded frames stay in GPU "
+        "memory (pixel format 'cuda'); a software filter (scale, crop, fps, format, overlay, subtitles) or a CPU "
+        "encoder cannot take them, and FFmpeg has no automatic conversion between the two.",
+        "Keep the chain on the GPU (scale_cuda / scale_npp instead of scale, overlay_cuda, then an *_nvenc "
+        "encoder), or bring frames back before CPU filters: `-vf hwdownload,format=nv12,<cpu filters>` (p010le "
+        "for 10-bit), or drop -hwaccel_output_format cuda so FFmpeg copies frames to system memory itself.",
+        requires=r"hwaccel_output_format\s{1,4}cuda|_cuvid\b|_nvenc\b|scale_cuda|scale_npp|hwupload_cuda"
+        r"|-hwaccel\s{1,4}(?:cuda|nvdec|cuvid)|\bcuda\b",
+        weight=82,
+        applies="FFmpeg with NVDEC output in GPU memory (-hwaccel cuda -hwaccel_output_format cuda, *_cuvid)",
+        shown_by=(f"{_SHOWN}::test_gpu_frames_into_a_cpu_filter",),
+        example="[Parsed_scale_0 @ 0x1] Impossible to convert between the formats supported by the filter 'graph "
+        "0 input from stream 0:0' and the filter 'auto_scale_0'",
+        example_source="FFmpeg 6.x libavfilter/avfiltergraph.c (query_formats: 'Impossible to convert between the "
+        "formats supported by the filter '%s' and the filter '%s'')",
+    ),
+    KnownError(
+        "gstreamer-not-negotiated",
+        "A GStreamer pipeline's elements could not agree on a format ('streaming stopped, reason not-negotiated (-4)')",
+        r"streaming stopped, reason not-negotiated(?: \(-4\))?|\breason not-negotiated \(-4\)",
+        "Two linked elements share no caps (format, memory type, size or rate): typically NVIDIA buffers in "
+        "device memory (video/x-raw(memory:NVMM)) linked straight to a CPU element (videoconvert, appsink, "
+        "x264enc) or the reverse, a capsfilter the upstream element cannot produce, or a decoder fed the wrong "
+        "stream (missing parser such as h264parse).",
+        "Run with GST_DEBUG=3 (or GST_DEBUG=*:3,GST_CAPS:4) to see which link failed, and put the converter "
+        "between them: nvvidconv (Jetson) / nvvideoconvert (DeepStream) between NVMM and system-memory "
+        "elements, with caps 'video/x-raw(memory:NVMM),format=NV12' or 'video/x-raw,format=BGRx' then "
+        "videoconvert for BGR appsinks; add the parser (h264parse / h265parse) before the decoder.",
+        loose=True,
+        alternatives=("gstreamer-no-such-element",),
+        weight=78,
+        applies="GStreamer pipelines (gst-launch-1.0, OpenCV's GStreamer backend, DeepStream, Jetson)",
+        shown_by=(f"{_SHOWN}::test_gstreamer_caps_not_negotiated",),
+        example="ERROR: from element /GstPipeline:pipeline0/GstFileSrc:filesrc0: Internal data stream error.\n"
+        "Additional debug info:\ngstbasesrc.c(3072): gst_base_src_loop (): /GstPipeline:pipeline0/GstFileSrc:"
+        "filesrc0:\nstreaming stopped, reason not-negotiated (-4)",
+        example_source="GStreamer 1.x gst/gstelement.h (GST_ELEMENT_FLOW_ERROR: 'Internal data stream error.', "
+        "'streaming stopped, reason %s (%d)') and gst/gstpad.c (gst_flow_get_name: 'not-negotiated' for "
+        "GST_FLOW_NOT_NEGOTIATED, -4)",
+    ),
+    KnownError(
+        "torchcodec-cannot-load",
+        "TorchCodec could not load its library ('Could not load libtorchcodec'): no FFmpeg shared libraries, or a "
+        "torch it was not built for",
+        r"Could not load libtorchcodec\b",
+        "TorchCodec (and torchaudio 2.9+, which loads audio through it) dlopens FFmpeg's shared libraries "
+        "(libavcodec, libavformat, libavutil of FFmpeg 4 to 7 or 8) and its own libraries built for one torch "
+        "release: it fails when no FFmpeg shared libraries are findable (a static ffmpeg binary is not enough) "
+        "or when the installed torch is not the one this TorchCodec release was built for ('undefined symbol' in "
+        "the traceback below the message).",
+        "Read the per-version lines under 'The following exceptions were raised': 'cannot open shared object "
+        "file' / 'Could not find module' means FFmpeg's shared libraries are missing: `conda install -c "
+        "conda-forge 'ffmpeg<8'`, or `apt install ffmpeg` / `brew install ffmpeg` (Windows: a 'shared' FFmpeg "
+        "build whose bin folder is on PATH); 'undefined symbol' means a torch / torchcodec mismatch: install the "
+        "torchcodec release of TorchCodec's compatibility table for your torch.",
+        variants=(
+            Variant(
+                r"undefined symbol|symbol not found|The specified procedure could not be found",
+                "torch / torchcodec mismatch",
+                "The loader found FFmpeg but TorchCodec's library calls torch symbols the installed torch does not "
+                "have: install the torchcodec release made for your torch (TorchCodec's README has the table; e.g. "
+                "`pip install 'torchcodec==<the release for your torch>'`), with the same CUDA variant as torch "
+                "when you use its GPU decoder.",
+            ),
+        ),
+        weight=93,  # above shared-library-not-found (85) for the loader lines TorchCodec lists under it
+        applies="TorchCodec (torchcodec.decoders, torchaudio 2.9+ load / save, Hugging Face datasets' Audio / "
+        "Video features)",
+        shown_by=(f"{_SHOWN}::test_torchcodec_cannot_load",),
+        example="RuntimeError: Could not load libtorchcodec. Likely causes:\n          1. FFmpeg is not properly "
+        "installed in your environment. We support\n             versions 4, 5, 6 and 7.",
+        example_source="pytorch/torchcodec 0.5 src/torchcodec/_core/ops.py (load_torchcodec_shared_libraries: "
+        "'Could not load libtorchcodec. Likely causes: ...')",
     ),
 )
