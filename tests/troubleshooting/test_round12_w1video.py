@@ -268,3 +268,14 @@ def test_torchcodec_cannot_load() -> None:
     key, fix = first(mismatch)
     assert key == "torchcodec-cannot-load" and "compatibility" not in fix and "torch" in fix
     assert "torchcodec-cannot-load" not in keys("Loaded libtorchcodec_core7.so")
+
+
+def test_the_video_codec_sdk_encoder_in_its_own_words() -> None:
+    old = "NVENCException: Current Driver Version does not support this NvEncodeAPI version, please upgrade driver"
+    key, fix = first(old)
+    assert key == "nvenc-driver-too-old" and "driver" in fix
+    assert first("NVENCException: EncodeAPI not found")[0] == "nvcodec-library-missing"
+    busy = "m_nvenc.nvEncOpenEncodeSessionEx(&encodeSessionExParams, &hEncoder) returned error 21 in OpenEncodeSession"
+    assert first(busy)[0] == "nvenc-session-limit"
+    # near miss: another error code of the same call is not the session limit
+    assert "nvenc-session-limit" not in keys(busy.replace("error 21", "error 8"))

@@ -29,7 +29,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "The driver's video codec library could not be loaded (FFmpeg: 'Cannot load libnvcuvid.so.1' / "
         "'Cannot load libnvidia-encode.so.1')",
         r"Cannot load (?:lib)?(?:nvcuvid|nvidia-encode|nvEncodeAPI(?:64)?)(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?\b"
-        r"|Failed loading nvcuvid\b|Failed loading nvenc\b",
+        r"|Failed loading nvcuvid\b|Failed loading nvenc\b|\bEncodeAPI not found\b",
         "NVDEC and NVENC are reached through libraries of the NVIDIA driver itself (libnvcuvid.so.1 for decoding, "
         "libnvidia-encode.so.1 for encoding; nvcuvid.dll / nvEncodeAPI64.dll on Windows), loaded at run time: the "
         "loader did not find them because the driver installed lacks them (a headless / compute-only driver "
@@ -59,14 +59,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "nvcuvid.",
         example_source="nv-codec-headers (FFmpeg's ffnvcodec) include/ffnvcodec/dynlink_loader.h, n12.x: "
         "LOAD_LIBRARY's 'Cannot load %s' with NVCUVID_LIBNAME 'libnvcuvid.so.1' and NVENC_LIBNAME "
-        "'libnvidia-encode.so.1'; FFmpeg 6.x libavcodec/cuviddec.c ('Failed loading nvcuvid.')",
+        "'libnvidia-encode.so.1'; FFmpeg 6.x libavcodec/cuviddec.c ('Failed loading nvcuvid.'); NVIDIA Video Codec SDK "
+        "12.x NvEncoder.cpp (LoadNvEncApi: NVENC_THROW_ERROR('EncodeAPI not found', NV_ENC_ERR_NO_ENCODE_DEVICE))",
     ),
     KnownError(
         "nvenc-driver-too-old",
         "FFmpeg's NVENC needs a newer driver ('Driver does not support the required nvenc API version. Required: "
         "X Found: Y')",
         r"Driver does not support the required nvenc API version"
-        r"|The minimum required Nvidia driver for nvenc is [\d.]{1,12}",
+        r"|The minimum required Nvidia driver for nvenc is [\d.]{1,12}"
+        r"|Current Driver Version does not support this NvEncodeAPI version",
         "FFmpeg was built against NVIDIA's codec headers (nv-codec-headers) of a newer NVENC API than the "
         "installed driver provides: each FFmpeg build asks for the API version of its headers and names the "
         "oldest driver that has it ('The minimum required Nvidia driver for nvenc is ...'). A newer FFmpeg (a "
@@ -86,14 +88,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "12.2\n[hevc_nvenc @ 0x1] The minimum required Nvidia driver for nvenc is 570.0 or newer",
         example_source="FFmpeg 7.x libavcodec/nvenc.c (nvenc_load_libraries: 'Driver does not support the "
         "required nvenc API version. Required: %d.%d Found: %d.%d'; nvenc_print_driver_requirement: 'The minimum "
-        "required Nvidia driver for nvenc is %s or newer')",
+        "required Nvidia driver for nvenc is %s or newer'); NVIDIA Video Codec SDK 12.x NvEncoder.cpp (LoadNvEncApi: "
+        "'Current Driver Version does not support this NvEncodeAPI version, please upgrade driver')",
     ),
     KnownError(
         "nvenc-session-limit",
         "NVENC refused another encode session ('OpenEncodeSessionEx failed: incompatible client key (21)'): the "
         "GPU's concurrent-session limit",
         r"OpenEncodeSessionEx failed: (?:incompatible client key \(21\)|out of memory \(10\))"
-        r"|NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY",
+        r"|NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY|nvEncOpenEncodeSessionEx\([^\n]{0,160}\) returned error 21\b",
         "GeForce and some workstation GPUs allow only a few NVENC sessions at once across all processes (older "
         "drivers 2 or 3, recent ones 8); the next OpenEncodeSessionEx is refused with 'incompatible client key "
         "(21)' (or 'out of memory (10)'), while other encodes (other ffmpeg processes, OBS, a browser, parallel "
@@ -109,7 +112,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "details)\n[hevc_nvenc @ 0x64daa18f0900] No capable devices found",
         example_source="FFmpeg 7.x libavcodec/nvenc.c (nvenc_errors: NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY "
         "'incompatible client key', NV_ENC_ERR_OUT_OF_MEMORY 'out of memory'; nvenc_open_session: "
-        "nvenc_print_error(..., 'OpenEncodeSessionEx failed') as '%s: %s (%d)')",
+        "nvenc_print_error(..., 'OpenEncodeSessionEx failed') as '%s: %s (%d)'); NVIDIA Video Codec SDK 12.x "
+        "NvEncoder.cpp (NVENC_API_CALL: '<call> returned error <code>')",
     ),
     KnownError(
         "nvenc-unsupported",
