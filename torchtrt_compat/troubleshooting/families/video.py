@@ -446,7 +446,8 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=82,
         applies="FFmpeg with NVDEC output in GPU memory (-hwaccel cuda -hwaccel_output_format cuda, *_cuvid)",
         shown_by=(f"{_SHOWN}::test_gpu_frames_into_a_cpu_filter",),
-        example="[Parsed_scale_0 @ 0x1] Impossible to convert between the formats supported by the filter 'graph "
+        example="ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i in.mp4 -vf scale=1280:720 out.mp4\n"
+        "[Parsed_scale_0 @ 0x1] Impossible to convert between the formats supported by the filter 'graph "
         "0 input from stream 0:0' and the filter 'auto_scale_0'",
         example_source="FFmpeg 6.x libavfilter/avfiltergraph.c (query_formats: 'Impossible to convert between the "
         "formats supported by the filter '%s' and the filter '%s'')",
