@@ -24,6 +24,7 @@ from .entry import (
     ld_cannot_find,
 )
 from .families import FAMILIES
+from .families.edge import JETSON_BOARD
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
 PRODUCTS: tuple[tuple[str, str], ...] = (
@@ -267,6 +268,15 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            Variant(
+                r"libopencv_\w{1,40}\.so(?:\.\d{1,4}){0,3}: cannot open",
+                "an OpenCV library of another version (ROS, JetPack)",
+                "The program was built against an OpenCV release (the number after .so) that is not installed here: "
+                "ROS packages (cv_bridge, image_transport) built for Ubuntu's OpenCV meet JetPack's own OpenCV 4.x, "
+                "or a source build was removed. Install that OpenCV release, or rebuild the program (and cv_bridge: "
+                "vision_opencv from source in your ROS workspace) against the OpenCV that is installed (`pkg-config "
+                "--modversion opencv4`); `ldd <the program> | grep opencv` lists what it needs.",
+            ),
             Variant(
                 r"that Paddle depends on|Cannot load cudnn shared library|\bPaddle\b",
                 "Paddle",
@@ -2876,6 +2886,15 @@ _CORE: tuple[KnownError, ...] = (
         "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
         "majors.",
         variants=(
+            Variant(
+                JETSON_BOARD,
+                "Jetson: a build for another JetPack",
+                "On a Jetson the CUDA libraries come with JetPack (JetPack 4: CUDA 10.2, JetPack 5: 11.4, JetPack 6: "
+                "12.2+), and the package was built for another JetPack (its CUDA is the number after .so): install its "
+                "build for your JetPack (NVIDIA's Jetson wheels of torch / onnxruntime-gpu for that release, or a "
+                "jetson-containers / l4t image of your L4T), never copy libraries across JetPacks; `cat "
+                "/etc/nv_tegra_release` (or `dpkg -l nvidia-jetpack`) shows the release.",
+            ),
             Variant(
                 r"(?:Faulting|Error) module name:",
                 "Windows reports a crash inside a CUDA library's DLL",

@@ -13,6 +13,7 @@ from . import (
     cpu_builds,
     cuda_faults,
     distributed,
+    edge,
     export_quant,
     framework_libs,
     generic,
@@ -47,5 +48,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
     *shared_libs.FAMILIES,
+    *edge.FAMILIES,
     *generic.FAMILIES,
 )

@@ -16,6 +16,7 @@ cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows a
 from __future__ import annotations
 
 from ..entry import JETSON, KnownError, Variant
+from .edge import JETSON_BOARD
 
 __all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
 
@@ -68,6 +69,15 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "requirement.",
         f"On the host: {_TOOLKIT}. The host needs a working NVIDIA driver too (`nvidia-smi` on the host).",
         variants=(
+            Variant(
+                JETSON_BOARD,
+                "Jetson",
+                "On a Jetson the NVIDIA runtime comes with JetPack: install it (`sudo apt-get install "
+                "nvidia-container`, JetPack 5 / 6; nvidia-docker2 on JetPack 4), register it (`sudo nvidia-ctk "
+                'runtime configure --runtime=docker`, or `"default-runtime": "nvidia"` in '
+                "/etc/docker/daemon.json) and `sudo systemctl restart docker`; start l4t images with `--runtime "
+                "nvidia`. `docker info | grep -i runtime` must list nvidia.",
+            ),
             Variant(
                 _NO_NVIDIA,
                 "the host has no NVIDIA GPU",
