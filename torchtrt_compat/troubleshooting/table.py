@@ -1942,6 +1942,15 @@ _CORE: tuple[KnownError, ...] = (
         "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
         variants=(
             Variant(
+                JETSON_BOARD,
+                "Jetson (an engine from another machine or JetPack)",
+                "A TensorRT engine runs only on the GPU model and TensorRT version that built it: an engine built on "
+                "an x86 PC, another Jetson module or another JetPack (each JetPack ships its own TensorRT) does not "
+                "load here. Build it on this Jetson from the ONNX model (`/usr/src/tensorrt/bin/trtexec "
+                "--onnx=model.onnx --saveEngine=model.engine`, or let the app rebuild it: delete the old .engine), "
+                "and rebuild after every JetPack upgrade.",
+            ),
+            Variant(
                 r"real length|d == a \+ length|tensorrt_llm|TensorRT-LLM|trtllm",
                 "TensorRT-LLM",
                 "A TensorRT-LLM engine (its plugins' serialized fields too) loads only with the TensorRT-LLM release "

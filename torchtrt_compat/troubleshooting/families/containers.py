@@ -127,6 +127,16 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "shows what the hook sees.",
         variants=(
             Variant(
+                JETSON_BOARD + r"|/tegra/|\.csv\b",
+                "Jetson (CSV mode)",
+                "On a Jetson the toolkit mounts the host's JetPack libraries listed in "
+                "/etc/nvidia-container-runtime/host-files-for-container.d/*.csv into the container: a file it names "
+                "is missing on this host (a partial JetPack: `sudo apt-get install nvidia-jetpack`, or the CSV "
+                "packages nvidia-container-csv-*), or the image is for another L4T release than the host's (`cat "
+                "/etc/nv_tegra_release`; l4t-base / l4t-jetpack / jetson-containers tags name the L4T: r32 images "
+                "need a JetPack 4 host, r35 JetPack 5, r36 JetPack 6). Run l4t images with `--runtime nvidia`.",
+            ),
+            Variant(
                 r"WSL environment detected but no adapters|" + _WSL,
                 "WSL2 / Docker Desktop",
                 "Under WSL2 the container's GPU comes from the Windows NVIDIA driver: update the Windows driver "

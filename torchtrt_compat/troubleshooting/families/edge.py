@@ -186,25 +186,82 @@ _CAMERA_DISPLAY: tuple[KnownError, ...] = (
         'Multimedia API argus samples (ORIGINATE_ERROR("Failed to create CaptureSession"))',
     ),
     KnownError(
+        "edge-opencv-capture-open",
+        "OpenCV: VideoCapture's backend could not open the camera or pipeline (can't be used to capture by name)",
+        r"VIDEOIO\((\w{2,12})(?::[^)\n]{0,80})?\): backend is generally available but can't be used to capture by"
+        r" name|GStreamer warning: Embedded video playback halted; module [\w-]{1,60} reported",
+        "cv2.VideoCapture tried a backend (GStreamer, V4L2, FFMPEG, DSHOW, MSMF) and it could not open the source: "
+        "for a GStreamer pipeline string, the pipeline failed (an element missing or failing, e.g. "
+        "nvarguscamerasrc without its daemon, caps the camera does not offer) or this OpenCV has no GStreamer "
+        "(pip's opencv-python wheels are built without it) so another backend read the string as a file name; for "
+        "a camera, the device is busy, absent, or V4L2 was given a path instead of an index. While probing "
+        "backends, the line is harmless if another backend then opens the source.",
+        "If `cap.isOpened()` is False: for a GStreamer pipeline, check `cv2.getBuildInformation()` shows GStreamer: "
+        "YES (on a Jetson use JetPack's OpenCV, python3-opencv from the L4T repository or a jetson-containers "
+        "build, and `pip uninstall opencv-python`), pass `cv2.CAP_GSTREAMER`, and run the same pipeline with "
+        "`gst-launch-1.0` (ending in fakesink) to see the element that fails; for a camera, pass its index "
+        "(`cv2.VideoCapture(0, cv2.CAP_V4L2)`), check `v4l2-ctl --list-devices` and that no other process holds "
+        "it.",
+        variants=(
+            Variant(
+                r"nvarguscamerasrc|nvargus|Argus",
+                "a Jetson CSI camera (nvarguscamerasrc)",
+                "The nvarguscamerasrc pipeline did not start: run it alone (`gst-launch-1.0 nvarguscamerasrc "
+                "sensor-id=0 num-buffers=30 ! fakesink`); if Argus cannot create a capture session restart the "
+                "daemon (`sudo systemctl restart nvargus-daemon`); use JetPack's OpenCV (GStreamer: YES in "
+                "cv2.getBuildInformation(); pip's opencv-python has none) and `cv2.VideoCapture(pipeline, "
+                "cv2.CAP_GSTREAMER)`, with the pipeline ending in `videoconvert ! video/x-raw, format=BGR ! appsink`.",
+            ),
+        ),
+        op=r"VIDEOIO\((\w{2,12})(?::[^)\n]{0,80})?\): backend is generally available",
+        severity="warns-of-failure",
+        weight=55,
+        applies="OpenCV 4.x videoio (cv2.VideoCapture) on Linux, Windows and macOS; Jetson camera pipelines",
+        shown_by=(_test("test_argus_camera"),),
+        example="[ WARN:0@0.021] global cap.cpp:204 open VIDEOIO(GSTREAMER): backend is generally available but "
+        "can't be used to capture by name",
+        example_source="OpenCV modules/videoio/src/cap.cpp (VideoCapture::open: 'VIDEOIO(%s): backend is generally "
+        "available but can't be used to capture by name'), OpenCV 4.5 to 4.10; modules/videoio/src/cap_gstreamer.cpp "
+        "('Embedded video playback halted; module %s reported: %s')",
+    ),
+    KnownError(
         "edge-egl-display",
         "Could not get EGL display connection (an EGL display that a headless board or container does not have)",
-        r"Could not get EGL display connection|Failed to get EGL display"
+        r"(?<!nvbuf_utils: )(?<!nvbufsurftransform: )Could not get EGL display connection|Failed to get EGL display"
         r"|eglGetDisplay\w{0,10}\(?[^\n]{0,40}(?:failed|returned (?:NULL|EGL_NO_DISPLAY))",
         "eglGetDisplay found no display: EGL went to the X server named by DISPLAY and none answers (an ssh -X "
         "session, a container without the X socket, a headless board), so elements that need EGL (nveglglessink, "
-        "eglglessink, nvvidconv / nvbufsurftransform's EGL path on some L4T releases) cannot start. From "
-        "nvbuf_utils / nvbufsurftransform alone the line is often harmless if the pipeline goes on.",
-        "If the pipeline runs on, ignore it. Otherwise: on a board without a desktop `unset DISPLAY` (ssh -X sets "
+        "eglglessink, an EGL renderer) cannot start.",
+        "On a board without a desktop `unset DISPLAY` (ssh -X sets "
         "one EGL cannot use) and use a sink that needs no display (fakesink, appsink, filesink, an RTSP / UDP "
         "sink); with a monitor, run it from the desktop session or `export DISPLAY=:0` and `xhost +local:`; in a "
         "container pass `-e DISPLAY -v /tmp/.X11-unix:/tmp/.X11-unix` with `--runtime nvidia`.",
-        severity="warns-of-failure",
         weight=70,
-        applies="EGL users on Linux: GStreamer's EGL sinks, Jetson's nvbuf_utils / nvbufsurftransform, DeepStream",
+        applies="EGL users on Linux: GStreamer's EGL sinks (eglglessink, nveglglessink), DeepStream, EGL renderers",
         shown_by=(_test("test_displays_a_headless_machine_lacks"),),
-        example="nvbuf_utils: Could not get EGL display connection",
+        example="ERROR eglglessink gsteglglessink.c: Could not get EGL display connection",
         example_source="gst-plugins-bad ext/eglgles/gsteglglessink.c (GST_ERROR_OBJECT 'Could not get EGL display "
         "connection'), GStreamer 1.x; NVIDIA's gst-nveglglessink (L4T public sources)",
+    ),
+    KnownError(
+        "edge-nvbuf-egl-notice",
+        "nvbuf_utils / nvbufsurftransform: Could not get EGL display connection (a Jetson notice, usually harmless)",
+        r"(?:nvbuf_utils|nvbufsurftransform): Could not get EGL display connection",
+        "Jetson's buffer libraries (nvbuf_utils, nvbufsurftransform: used by nvvidconv, nvv4l2 codecs, "
+        "DeepStream, jetson-utils, OpenCV's GStreamer pipelines) try to open an EGL display when they load and "
+        "print this when DISPLAY names no reachable X server (ssh -X, a container, a service). Conversions that "
+        "need no EGL go on, so on its own it is a notice.",
+        "Nothing to fix if the program runs on. To silence it, `unset DISPLAY` on a headless board or ssh session "
+        "(or give a container the display: `-e DISPLAY -v /tmp/.X11-unix:/tmp/.X11-unix`). If the pipeline does "
+        "fail, explain the error after it (the element that failed); an EGL sink (nveglglessink) needs a real "
+        "display: use fakesink / appsink / an encoder instead.",
+        severity="notice",
+        weight=25,
+        applies="Jetson (L4T / JetPack): nvbuf_utils (JetPack 4) and nvbufsurftransform (JetPack 5 / 6)",
+        shown_by=(_test("test_displays_a_headless_machine_lacks"),),
+        example="nvbuf_utils: Could not get EGL display connection",
+        example_source="Jetson Multimedia API nvbuf_utils / nvbufsurftransform (libnvbuf_utils.so, "
+        "libnvbufsurftransform.so; L4T 32.x to 36.x), which print it at load",
     ),
     KnownError(
         "edge-x-display",

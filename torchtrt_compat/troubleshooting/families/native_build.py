@@ -1298,6 +1298,19 @@ _ROUND8: tuple[KnownError, ...] = (
         "-v --no-build-isolation .`.",
         variants=(
             Variant(
+                r"torchvision[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}"
+                + JETSON_BOARD
+                + r"|(?:"
+                + JETSON_BOARD
+                + r")[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}torchvision",
+                "torchvision on a Jetson",
+                "On a Jetson, torch comes from NVIDIA's Jetson wheel and pip's torchvision is built for another "
+                "torch (and without CUDA): install the torchvision that pairs with that torch from the same Jetson "
+                "build (NVIDIA's / jetson-containers' wheel for your JetPack), or build it from source on the board "
+                "(`git clone --branch v0.X.0` of the paired release, then `python3 setup.py install` with "
+                "FORCE_CUDA=1); `pip install torchvision` would also replace NVIDIA's torch with a CPU one.",
+            ),
+            Variant(
                 r"DNN module was not built with CUDA backend",
                 "OpenCV DNN",
                 "The cv2 that Python imports has no CUDA DNN backend, so setPreferableBackend(DNN_BACKEND_CUDA) "
