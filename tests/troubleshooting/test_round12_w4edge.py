@@ -49,7 +49,8 @@ def test_dla_in_tensorrt_words() -> None:
     # TensorRT samples/common/sampleEngines.cpp (trtexec)
     key, fix = first("[11/26/2026-10:00:00] [E] Cannot create DLA engine, 0 not available")
     assert key == "edge-dla-not-available" and "num_DLA_cores" in fix
-    tt = "torch_tensorrt.compile(model, device=torch_tensorrt.Device('dla:0'))\nCannot create DLA engine, 0 not available"
+    tt = "torch_tensorrt.compile(model, device=torch_tensorrt.Device('dla:0'))\n"
+    tt += "Cannot create DLA engine, 0 not available"
     key, fix = first(tt)
     assert key == "edge-dla-not-available" and "torch_tensorrt.Device('cuda:0')" in fix
     # the builder's validation with GPU fallback off
