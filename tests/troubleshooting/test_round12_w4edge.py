@@ -208,3 +208,25 @@ def test_jetson_variants_of_core_rows() -> None:
     # near miss: the same libcudart error on an x86 host keeps the general fix
     key, fix = first("ImportError: libcudart.so.10.2: cannot open shared object file: No such file or directory")
     assert key == "cuda-library-major" and "JetPack" not in fix
+
+
+def test_jetson_nvmap_access() -> None:
+    denied = (
+        "NvRmMemInitNvmap failed with Permission denied\nMemory Manager Not supported\nCUDA initialization: CUDA "
+        "unknown error - this may be due to an incorrectly set up environment\nRuntimeError: No CUDA GPUs are available"
+    )
+    found = explain(denied)
+    assert found[0].key == "edge-nvmap-access" and "video" in found[0].fix and "--runtime nvidia" in found[0].fix
+    assert found[0].op == "Permission denied"
+    assert first("NvRmMemInitNvmap failed: error No such file or directory")[0] == "edge-nvmap-access"
+    # near miss: the allocator's own failure is the NvMap memory row
+    assert "edge-nvmap-access" not in keys("NvMapMemAllocInternalTagged: 1075072515 error 12")
+
+
+def test_tensorrt_libraries_on_a_jetson() -> None:
+    text = "ImportError: libnvinfer.so.8: cannot open shared object file: No such file or directory\n(Jetson Orin, JetPack 6)"
+    key, fix = first(text)
+    assert key == "shared-library-not-found" and "JetPack" in fix and "pip has no Jetson wheel" in fix
+    # near miss: off a Jetson, the TensorRT wheel's fix stays
+    key, fix = first("ImportError: libnvinfer.so.8: cannot open shared object file: No such file or directory")
+    assert "JetPack" not in fix

@@ -323,6 +323,21 @@ _CORE: tuple[KnownError, ...] = (
                 "import again; if it persists, the tensorrt packages are of mixed versions (reinstall them at one).",
             ),
             Variant(
+                r"libnv(?:infer|onnxparser|parsers)[\w.]{0,20}: cannot open[^\n]{0,200}(?:\n[^\n]{0,300}){0,8}(?:"
+                + JETSON_BOARD
+                + r")|(?:"
+                + JETSON_BOARD
+                + r")[^\n]{0,300}(?:\n[^\n]{0,300}){0,8}libnv(?:infer|onnxparser|parsers)",
+                "TensorRT on a Jetson (JetPack's own)",
+                "On a Jetson TensorRT comes with JetPack, one release each (JetPack 4.6: TensorRT 8.2, JetPack 5: 8.5, "
+                "JetPack 6.0: 8.6, JetPack 6.1+: 10.3), and pip has no Jetson wheel of it: the program or wheel was "
+                "built for another JetPack's TensorRT (the number after .so is its major). Rebuild it on this board "
+                "(or install its build for your JetPack, or run it in the l4t / jetson-containers image of the "
+                "JetPack it was built for); if TensorRT is missing altogether, install JetPack's (`sudo apt-get "
+                "install nvidia-jetpack`, or the tensorrt / libnvinfer packages). `cat /etc/nv_tegra_release` shows "
+                "the L4T release.",
+            ),
+            Variant(
                 r"libnv(?:infer|onnxparser|parsers)[^\n]{0,200}(?:\n[^\n]{0,300}){0,6}(?:tritonserver|nvcr\.io|docker)"
                 r"|(?:tritonserver|nvcr\.io|docker)[^\n]{0,300}(?:\n[^\n]{0,300}){0,6}libnv(?:infer|onnxparser)",
                 "another TensorRT major in a container",

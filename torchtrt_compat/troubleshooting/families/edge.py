@@ -68,6 +68,31 @@ _TLS: tuple[KnownError, ...] = (
     ),
 )
 
+_NVMAP: tuple[KnownError, ...] = (
+    KnownError(
+        "edge-nvmap-access",
+        "Jetson: NvRmMemInitNvmap failed (the process cannot open /dev/nvmap, so CUDA finds no GPU)",
+        r"NvRmMemInitNvmap failed(?::? (?:with |error )?([\w ]{1,40}))?",
+        "On a Jetson, CUDA reaches the integrated GPU through the nvmap and nvgpu device nodes (/dev/nvmap, "
+        "/dev/nvhost-*, /dev/nvgpu/*): 'Permission denied' means this process may not open them (a user outside the "
+        "video group, a service or Slurm job without it, a sandbox, a container started without the NVIDIA "
+        "runtime); 'No such file or directory' means the nodes are not there (a container without the devices, or "
+        "a kernel rebuilt without NVIDIA's out-of-tree nvgpu / nvmap modules). CUDA then reports an unknown error "
+        "or no GPU.",
+        "Give the process the devices: add the user to the video group (`sudo usermod -a -G video $USER`, then log "
+        "in again; for a service or job, run it with that group); run containers with `--runtime nvidia` (it "
+        "mounts the Jetson device nodes; plain docker needs `--device /dev/nvmap --device /dev/nvhost-ctrl-gpu` "
+        "and the rest, so prefer the runtime); if /dev/nvmap is missing on the host, the NVIDIA kernel modules "
+        "are not loaded: rebuild / reinstall them for the running kernel (the L4T kernel packages of your JetPack) "
+        "and reboot.",
+        weight=90,
+        applies="NVIDIA Jetson (L4T / JetPack 5 and 6): any CUDA program (torch, TensorRT, ollama, nvidia-smi)",
+        shown_by=(_test("test_jetson_nvmap_access"),),
+        example="NvRmMemInitNvmap failed with Permission denied\nRuntimeError: No CUDA GPUs are available",
+        example_source="NVIDIA's L4T libnvrm_mem (NvRmMemInitNvmap, opening /dev/nvmap), as L4T 35.x / 36.x print it",
+    ),
+)
+
 _DLA: tuple[KnownError, ...] = (
     KnownError(
         "edge-dla-not-available",
@@ -419,4 +444,4 @@ _ROS_ROWS: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES: tuple[KnownError, ...] = (*_TLS, *_DLA, *_CAMERA_DISPLAY, *_TOOLS, *_ROS_ROWS)
+FAMILIES: tuple[KnownError, ...] = (*_TLS, *_NVMAP, *_DLA, *_CAMERA_DISPLAY, *_TOOLS, *_ROS_ROWS)
