@@ -224,7 +224,8 @@ def test_jetson_nvmap_access() -> None:
 
 
 def test_tensorrt_libraries_on_a_jetson() -> None:
-    text = "ImportError: libnvinfer.so.8: cannot open shared object file: No such file or directory\n(Jetson Orin, JetPack 6)"
+    text = "ImportError: libnvinfer.so.8: cannot open shared object file: No such file or directory\n"
+    text += "(Jetson Orin, JetPack 6)"
     key, fix = first(text)
     assert key == "shared-library-not-found" and "JetPack" in fix and "pip has no Jetson wheel" in fix
     # near miss: off a Jetson, the TensorRT wheel's fix stays

@@ -85,6 +85,7 @@ _NVMAP: tuple[KnownError, ...] = (
         "and the rest, so prefer the runtime); if /dev/nvmap is missing on the host, the NVIDIA kernel modules "
         "are not loaded: rebuild / reinstall them for the running kernel (the L4T kernel packages of your JetPack) "
         "and reboot.",
+        op=r"NvRmMemInitNvmap failed:? (?:with |error )?(\w[\w ]{0,39})",
         weight=90,
         applies="NVIDIA Jetson (L4T / JetPack 5 and 6): any CUDA program (torch, TensorRT, ollama, nvidia-smi)",
         shown_by=(_test("test_jetson_nvmap_access"),),
