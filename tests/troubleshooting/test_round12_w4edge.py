@@ -231,3 +231,17 @@ def test_tensorrt_libraries_on_a_jetson() -> None:
     # near miss: off a Jetson, the TensorRT wheel's fix stays
     key, fix = first("ImportError: libnvinfer.so.8: cannot open shared object file: No such file or directory")
     assert "JetPack" not in fix
+
+
+def test_nvpmodel() -> None:
+    key, fix = first("$ sudo nvpmodel -m 2\nNVPM ERROR: request for bad power mode 2")
+    assert key == "edge-nvpmodel" and "nvpmodel -p --verbose" in fix
+    key, fix = first("NV Power Mode: MAXN\n0\nNVPM ERROR: Error opening /sys/kernel/nvpmodel_emc_cap/emc_iso_cap: 13")
+    assert key == "edge-nvpmodel" and "sudo nvpmodel" in fix
+    prompt = (
+        "NVPM WARN: Reboot required for changing to this power mode: 1\nNVPM WARN: DO YOU WANT TO REBOOT NOW? enter "
+        "YES/yes to confirm:\nNVPM ERROR: optMask is 1, no request for power mode"
+    )
+    assert first(prompt)[0] == "edge-nvpmodel"
+    # near miss: the query's own output is no error
+    assert "edge-nvpmodel" not in keys("NV Power Mode: MAXN\n0")

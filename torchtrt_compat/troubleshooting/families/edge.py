@@ -386,6 +386,34 @@ _TOOLS: tuple[KnownError, ...] = (
         example_source="jetson_stats jtop/jtop.py (jtop.start: JtopException messages), jetson-stats 4.2",
     ),
     KnownError(
+        "edge-nvpmodel",
+        "Jetson: nvpmodel refused the power mode (NVPM ERROR: bad power mode / not root / reboot prompt unanswered)",
+        r"NVPM ERROR: ?(?:request for bad power mode|Error opening|optMask is \d{1,3}, no request for power mode"
+        r"|bad input|[^\n]{0,40}(?:Permission denied|failed))",
+        "nvpmodel sets the module's power mode (CPU cores, GPU / EMC clock caps) from /etc/nvpmodel.conf: the mode "
+        "number is not defined for this module (mode IDs differ between Nano, NX, AGX and the Super releases), it "
+        "ran without root (errno 13 opening the sysfs nodes), or the mode needs a reboot and its YES / no prompt "
+        "got no answer (a script, ssh without a terminal), so nothing changed.",
+        "List the modes this module has (`sudo nvpmodel -p --verbose`, or the POWER_MODEL lines of "
+        "/etc/nvpmodel.conf) and pick one of them; run it as root (`sudo nvpmodel -m <id>`; `nvpmodel -q` shows "
+        "the current one); for a mode that needs a reboot, run it from an interactive shell, answer the prompt, "
+        "and reboot. Then `sudo jetson_clocks` pins the clocks at that mode's maximum (`--show` prints them).",
+        variants=(
+            Variant(
+                r"Error opening[^\n]{0,200}: ?13\b|Permission denied",
+                "not run as root",
+                "nvpmodel writes the power-mode sysfs nodes, which only root may open (errno 13): run it with sudo "
+                "(`sudo nvpmodel -m <id>`); as a plain user `nvpmodel -q` still prints the mode above these lines.",
+            ),
+        ),
+        weight=70,
+        applies="NVIDIA Jetson (L4T / JetPack): nvpmodel, and tools that call it (jetson-stats' jtop, scripts)",
+        shown_by=(_test("test_nvpmodel"),),
+        example="$ sudo nvpmodel -m 2\nNVPM ERROR: request for bad power mode 2",
+        example_source="nvpmodel (L4T's power-mode tool; its 'NVPM ERROR' lines, which jetson_stats "
+        "jtop/core/nvpmodel.py checks for), L4T 35.x / 36.x",
+    ),
+    KnownError(
         "edge-omniverse-gpu-device",
         "Omniverse Kit / Isaac Sim: Failed to create any GPU devices (no usable Vulkan driver for the RTX renderer)",
         r"Failed to create any GPU devices|GPU Foundation is not initialized"
