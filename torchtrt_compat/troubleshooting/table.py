@@ -24,6 +24,7 @@ from .entry import (
     ld_cannot_find,
 )
 from .families import FAMILIES
+from .families.edge import JETSON_BOARD
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
 PRODUCTS: tuple[tuple[str, str], ...] = (
@@ -268,6 +269,15 @@ _CORE: tuple[KnownError, ...] = (
         "LD_LIBRARY_PATH.",
         variants=(
             Variant(
+                r"libopencv_\w{1,40}\.so(?:\.\d{1,4}){0,3}: cannot open",
+                "an OpenCV library of another version (ROS, JetPack)",
+                "The program was built against an OpenCV release (the number after .so) that is not installed here: "
+                "ROS packages (cv_bridge, image_transport) built for Ubuntu's OpenCV meet JetPack's own OpenCV 4.x, "
+                "or a source build was removed. Install that OpenCV release, or rebuild the program (and cv_bridge: "
+                "vision_opencv from source in your ROS workspace) against the OpenCV that is installed (`pkg-config "
+                "--modversion opencv4`); `ldd <the program> | grep opencv` lists what it needs.",
+            ),
+            Variant(
                 r"that Paddle depends on|Cannot load cudnn shared library|\bPaddle\b",
                 "Paddle",
                 "Paddle loads CUDA, cuDNN and cuBLAS at run time (dlopen) and did not find the one named: install the "
@@ -311,6 +321,21 @@ _CORE: tuple[KnownError, ...] = (
                 "The library was there when this Python started and a pip install (or upgrade) of TensorRT since "
                 "replaced it with another version's files: restart the Python process (the notebook kernel), then "
                 "import again; if it persists, the tensorrt packages are of mixed versions (reinstall them at one).",
+            ),
+            Variant(
+                r"libnv(?:infer|onnxparser|parsers)[\w.]{0,20}: cannot open[^\n]{0,200}(?:\n[^\n]{0,300}){0,8}(?:"
+                + JETSON_BOARD
+                + r")|(?:"
+                + JETSON_BOARD
+                + r")[^\n]{0,300}(?:\n[^\n]{0,300}){0,8}libnv(?:infer|onnxparser|parsers)",
+                "TensorRT on a Jetson (JetPack's own)",
+                "On a Jetson TensorRT comes with JetPack, one release each (JetPack 4.6: TensorRT 8.2, JetPack 5: 8.5, "
+                "JetPack 6.0: 8.6, JetPack 6.1+: 10.3), and pip has no Jetson wheel of it: the program or wheel was "
+                "built for another JetPack's TensorRT (the number after .so is its major). Rebuild it on this board "
+                "(or install its build for your JetPack, or run it in the l4t / jetson-containers image of the "
+                "JetPack it was built for); if TensorRT is missing altogether, install JetPack's (`sudo apt-get "
+                "install nvidia-jetpack`, or the tensorrt / libnvinfer packages). `cat /etc/nv_tegra_release` shows "
+                "the L4T release.",
             ),
             Variant(
                 r"libnv(?:infer|onnxparser|parsers)[^\n]{0,200}(?:\n[^\n]{0,300}){0,6}(?:tritonserver|nvcr\.io|docker)"
@@ -1932,6 +1957,15 @@ _CORE: tuple[KnownError, ...] = (
         "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
         variants=(
             Variant(
+                JETSON_BOARD,
+                "Jetson (an engine from another machine or JetPack)",
+                "A TensorRT engine runs only on the GPU model and TensorRT version that built it: an engine built on "
+                "an x86 PC, another Jetson module or another JetPack (each JetPack ships its own TensorRT) does not "
+                "load here. Build it on this Jetson from the ONNX model (`/usr/src/tensorrt/bin/trtexec "
+                "--onnx=model.onnx --saveEngine=model.engine`, or let the app rebuild it: delete the old .engine), "
+                "and rebuild after every JetPack upgrade.",
+            ),
+            Variant(
                 r"real length|d == a \+ length|tensorrt_llm|TensorRT-LLM|trtllm",
                 "TensorRT-LLM",
                 "A TensorRT-LLM engine (its plugins' serialized fields too) loads only with the TensorRT-LLM release "
@@ -2876,6 +2910,15 @@ _CORE: tuple[KnownError, ...] = (
         "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
         "majors.",
         variants=(
+            Variant(
+                JETSON_BOARD,
+                "Jetson: a build for another JetPack",
+                "On a Jetson the CUDA libraries come with JetPack (JetPack 4: CUDA 10.2, JetPack 5: 11.4, JetPack 6: "
+                "12.2+), and the package was built for another JetPack (its CUDA is the number after .so): install its "
+                "build for your JetPack (NVIDIA's Jetson wheels of torch / onnxruntime-gpu for that release, or a "
+                "jetson-containers / l4t image of your L4T), never copy libraries across JetPacks; `cat "
+                "/etc/nv_tegra_release` (or `dpkg -l nvidia-jetpack`) shows the release.",
+            ),
             Variant(
                 r"(?:Faulting|Error) module name:",
                 "Windows reports a crash inside a CUDA library's DLL",

@@ -16,6 +16,7 @@ cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows a
 from __future__ import annotations
 
 from ..entry import JETSON, KnownError, Variant
+from .edge import JETSON_BOARD
 
 __all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
 
@@ -69,6 +70,15 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         f"On the host: {_TOOLKIT}. The host needs a working NVIDIA driver too (`nvidia-smi` on the host).",
         variants=(
             Variant(
+                JETSON_BOARD,
+                "Jetson",
+                "On a Jetson the NVIDIA runtime comes with JetPack: install it (`sudo apt-get install "
+                "nvidia-container`, JetPack 5 / 6; nvidia-docker2 on JetPack 4), register it (`sudo nvidia-ctk "
+                'runtime configure --runtime=docker`, or `"default-runtime": "nvidia"` in '
+                "/etc/docker/daemon.json) and `sudo systemctl restart docker`; start l4t images with `--runtime "
+                "nvidia`. `docker info | grep -i runtime` must list nvidia.",
+            ),
+            Variant(
                 _NO_NVIDIA,
                 "the host has no NVIDIA GPU",
                 "The host's GPU is not an NVIDIA one, so there is no GPU docker can give the container: drop "
@@ -116,6 +126,16 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "docker and run `docker run --rm --gpus all ubuntu nvidia-smi`; `nvidia-container-cli -k -d /dev/tty info` "
         "shows what the hook sees.",
         variants=(
+            Variant(
+                JETSON_BOARD + r"|/tegra/|\.csv\b",
+                "Jetson (CSV mode)",
+                "On a Jetson the toolkit mounts the host's JetPack libraries listed in "
+                "/etc/nvidia-container-runtime/host-files-for-container.d/*.csv into the container: a file it names "
+                "is missing on this host (a partial JetPack: `sudo apt-get install nvidia-jetpack`, or the CSV "
+                "packages nvidia-container-csv-*), or the image is for another L4T release than the host's (`cat "
+                "/etc/nv_tegra_release`; l4t-base / l4t-jetpack / jetson-containers tags name the L4T: r32 images "
+                "need a JetPack 4 host, r35 JetPack 5, r36 JetPack 6). Run l4t images with `--runtime nvidia`.",
+            ),
             Variant(
                 r"WSL environment detected but no adapters|" + _WSL,
                 "WSL2 / Docker Desktop",

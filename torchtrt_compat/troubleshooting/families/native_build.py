@@ -13,6 +13,7 @@ where they are; these rows are the more specific classes around them.
 from __future__ import annotations
 
 from ..entry import KnownError, Variant, ld_cannot_find
+from .edge import JETSON_BOARD
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
@@ -1297,6 +1298,19 @@ _ROUND8: tuple[KnownError, ...] = (
         "-v --no-build-isolation .`.",
         variants=(
             Variant(
+                r"torchvision[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}"
+                + JETSON_BOARD
+                + r"|(?:"
+                + JETSON_BOARD
+                + r")[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}torchvision",
+                "torchvision on a Jetson",
+                "On a Jetson, torch comes from NVIDIA's Jetson wheel and pip's torchvision is built for another "
+                "torch (and without CUDA): install the torchvision that pairs with that torch from the same Jetson "
+                "build (NVIDIA's / jetson-containers' wheel for your JetPack), or build it from source on the board "
+                "(`git clone --branch v0.X.0` of the paired release, then `python3 setup.py install` with "
+                "FORCE_CUDA=1); `pip install torchvision` would also replace NVIDIA's torch with a CPU one.",
+            ),
+            Variant(
                 r"DNN module was not built with CUDA backend",
                 "OpenCV DNN",
                 "The cv2 that Python imports has no CUDA DNN backend, so setPreferableBackend(DNN_BACKEND_CUDA) "
@@ -1457,6 +1471,16 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            Variant(
+                JETSON_BOARD,
+                "Jetson (aarch64 with JetPack's CUDA)",
+                "The registry has no CUDA build of this package for Jetson (aarch64 + JetPack): install NVIDIA's "
+                "Jetson build for your JetPack release (the Jetson wheels of torch, torchvision and onnxruntime-gpu "
+                "NVIDIA "
+                "publishes per JetPack, or a jetson-containers / l4t image that ships them); TensorRT's Python "
+                "bindings come with JetPack (`sudo apt-get install python3-libnvinfer`) for the system python3. "
+                "`cat /etc/nv_tegra_release` shows the L4T release.",
+            ),
             Variant(
                 r"wheels\s{1,12}with\s{1,12}a\s{1,12}matching|or\s{1,12}wheel\s{1,12}for\s{1,12}the\s{1,12}current"
                 r"|the\s{1,12}current\s{1,12}Python\s{1,12}version\s{1,12}\(",

@@ -214,6 +214,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "name = the file's base name = the name in PYBIND11_MODULE(name, m) / TORCH_EXTENSION_NAME); rebuild it for "
         "this Python 3 (`pip install --force-reinstall --no-cache-dir .` after deleting build/); `nm -D <file> | grep "
         "PyInit_` shows the name it exports.",
+        variants=(
+            Variant(
+                r"cv_bridge|/opt/ros/",
+                "ROS's cv_bridge under Python 3",
+                "ROS 1 Melodic (and older) builds cv_bridge for Python 2: under python3 build vision_opencv "
+                "(cv_bridge) from source for Python 3 in a catkin workspace (`catkin config "
+                "-DPYTHON_EXECUTABLE=/usr/bin/python3` with the python3 headers and numpy), source that workspace "
+                "after /opt/ros, or move to a ROS release built for Python 3 (Noetic, ROS 2).",
+            ),
+        ),
         weight=82,
         applies="compiled Python extensions (setuptools, pybind11, torch cpp_extension, Cython)",
         shown_by=(f"{_SHOWN}::test_loader_refusals_in_their_own_words",),
