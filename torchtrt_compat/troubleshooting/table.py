@@ -2656,7 +2656,8 @@ _CORE: tuple[KnownError, ...] = (
         "Subnormal FP16 weights, or a layer not running in the precision asked (builder warnings)",
         r"Detected subnormal (?:FP16|BF16) values|converted them to the (?:FP16|BF16) minimum"
         r"|a non-conforming implementation was chosen|kSTRICT_TYPES is deprecated"
-        r"|(?:outside|out) of (?:the )?FP16 range|Detected layernorm nodes in FP16",
+        r"|(?:outside|out) of (?:the )?FP16 range|Detected layernorm nodes in FP16"
+        r"|had the following issues when converted to (?:FP16|BF16)|Subnormal (?:FP16|BF16) values detected",
         "The builder reports how it handled precision: weights too small for FP16 were rounded, or a layer runs in "
         "another precision than requested because it was faster. Warnings: the engine is built.",
         "Nothing to fix for the build. If the outputs are less accurate than expected, keep the flagged layers in "

@@ -21,6 +21,7 @@ from . import (
     memory,
     model_compilers,
     native_build,
+    numerics,
     onnxruntime,
     serving,
     shared_libs,
@@ -46,6 +47,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *inference_notices.FAMILIES,
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
+    *numerics.FAMILIES,
     *shared_libs.FAMILIES,
     *generic.FAMILIES,
 )
