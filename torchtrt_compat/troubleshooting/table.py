@@ -3377,7 +3377,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
         #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
         #: torch/amp/autocast_mode.py)
-        r"|GradScaler is enabled, but CUDA is not available|CUDA is not available or torch_xla is imported\. "
+        r"|GradScaler is enabled, but CUDA is not available|User provided device_type of 'cuda', but CUDA is not "
+        r"available|CUDA is not available or torch_xla is imported\. "
         r"Disabling autocast"
         #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
         r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available",

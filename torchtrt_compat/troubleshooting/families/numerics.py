@@ -222,6 +222,112 @@ _FAILURES: tuple[KnownError, ...] = (
         "does not match type ... of argument'), TensorFlow 2.x; JAX jax/_src/lax/lax.py (check_same_dtypes), "
         "jax 0.4",
     ),
+    KnownError(
+        "num-float64-mixed",
+        "Double (float64) or integer tensors meet float32 ones (NumPy's float64, a loss target of another dtype)",
+        r"Found dtype \w{1,12} but expected \w{1,12}"
+        r"|expected scalar type (?:Float|Half|BFloat16) but found Double|expected scalar type Double but found "
+        r"(?:Float|Half|BFloat16)",
+        "A float64 tensor met float32 weights, or a loss was computed from tensors of another dtype than the "
+        "parameters: NumPy arrays are float64 by default and torch.from_numpy / torch.tensor keep that; a target "
+        "of Double or Long given to MSELoss / BCELoss makes backward see gradients of another dtype ('Found dtype X "
+        "but expected Y').",
+        "Convert at the source: np.float32 arrays (`x.astype(np.float32)`), `torch.from_numpy(x).float()`, targets "
+        "`.float()` for MSE / BCE losses (`.long()` class indices for CrossEntropyLoss), and create tensors in "
+        "forward with dtype=x.dtype.",
+        alternatives=("torch-dtype-mismatch",),
+        weight=70,
+        applies="any torch (eager), data from NumPy / pandas",
+        shown_by=(_test("test_dtypes_beside_torchs_mismatch_rows"),),
+        example="RuntimeError: Found dtype Double but expected Float",
+        example_source="torch torch/csrc/autograd/engine.cpp (validate_outputs: 'Found dtype ... but expected ...'), "
+        "torch 1.8+; aten's scalar type checks ('expected scalar type ... but found ...'), torch 2.x",
+    ),
+    KnownError(
+        "num-result-type-cast",
+        "result type Float can't be cast to the desired output type Long (an in-place op or out= of another dtype)",
+        r"result type \w{1,16} can't be cast to the desired output type [\w ]{1,20}",
+        "An in-place op (x += ..., x.div_(), clamp_) or an out= tensor asks torch to write a result of a wider dtype "
+        "into a narrower one: a float result into an integer or bool tensor (true division of integers gives "
+        "float since torch 1.5), or float64 into float32; torch refuses to cast it down silently.",
+        "Make the destination the result's dtype (x = x.float() before the in-place op, or write `x = x + y` "
+        "instead of `x += y`), or ask for an integer result (`torch.div(a, b, rounding_mode='floor')` / `a // b`); "
+        "code written for old torch (e.g. older YOLOv5 / fairseq releases) is fixed in its newer releases.",
+        variants=(
+            Variant(
+                r"\bdiv\b|rounding_mode|floor_divide|output type (?:Long|long int|Int)\b",
+                "integer division",
+                "Integer tensors divided with / give float since torch 1.5: use `torch.div(a, b, "
+                "rounding_mode='floor')` (or `a // b`) where an integer result is meant, or cast the output with "
+                ".long() after a float division.",
+            ),
+        ),
+        weight=74,
+        applies="torch 1.5 and later (type promotion of in-place and out= ops)",
+        shown_by=(_test("test_dtypes_beside_torchs_mismatch_rows"),),
+        example="RuntimeError: result type Float can't be cast to the desired output type Long",
+        example_source="torch aten/src/ATen/TensorIterator.cpp (compute_types: 'result type ... can't be cast to the "
+        "desired output type ...'), torch 1.5+",
+    ),
+    KnownError(
+        "num-cuda-op-no-dtype-kernel",
+        "\"<op>_cuda\" not implemented for 'BFloat16' / 'Half' (no CUDA kernel of this op for the dtype)",
+        r"\"[\w.:]{1,60}_cuda\w{0,30}\" not implemented for '(?:Half|BFloat16|ComplexHalf|Float8_\w{1,10})'",
+        "This torch has no CUDA kernel of the op for this reduced precision (bfloat16 and half coverage of ops grew "
+        "release by release): the op runs on the GPU, but not in this dtype in this version.",
+        "Compute this op in float32 and cast back (`y = op(x.float()).to(x.dtype)`, or run it with "
+        "`torch.autocast('cuda', enabled=False)` on float32 inputs), or upgrade torch (`torchtrt-compat check` "
+        "shows which release fits the rest of the stack).",
+        op=r"\"([\w.:]{1,60})\" not implemented for",
+        weight=76,
+        applies="torch CUDA builds; ops without a half / bfloat16 kernel in that release",
+        shown_by=(_test("test_dtypes_beside_torchs_mismatch_rows"),),
+        example="RuntimeError: \"erfinv_cuda\" not implemented for 'BFloat16'",
+        example_source="torch aten/src/ATen/Dispatch.h (AT_DISPATCH_*: '\"name\" not implemented for \'dtype\''), "
+        "torch 2.x",
+    ),
+    KnownError(
+        "num-bf16-to-numpy",
+        "Got unsupported ScalarType BFloat16 (a bfloat16 tensor converted to NumPy)",
+        r"Got unsupported ScalarType \w{1,20}",
+        "NumPy has no bfloat16 (nor float8 or some unsigned types): tensor.numpy(), np.array(tensor) or a library "
+        "that converts outputs to NumPy (plotting, metrics, saving) was given a bfloat16 tensor.",
+        "Cast before converting: `t.float().cpu().numpy()` (or `.to(torch.float32)`); keep the model in bfloat16 "
+        "and convert only its outputs.",
+        weight=78,
+        applies="any torch with bfloat16 (or float8) tensors handed to NumPy",
+        shown_by=(_test("test_dtypes_beside_torchs_mismatch_rows"),),
+        example="TypeError: Got unsupported ScalarType BFloat16",
+        example_source="torch torch/csrc/utils/tensor_numpy.cpp (aten_to_numpy_dtype), torch 2.x",
+    ),
+    KnownError(
+        "num-bnb-blockwise-dtype",
+        "bitsandbytes: Blockwise quantization only supports 16/32-bit floats (an already-quantized weight quantized "
+        "again)",
+        r"Blockwise quantization only supports 16/32-bit floats, but got",
+        "bitsandbytes was asked to quantize a tensor that is not float16 / bfloat16 / float32: almost always a weight "
+        "that is already quantized (uint8, the packed 4-bit / 8-bit storage) being quantized again when the model "
+        "is moved or offloaded after loading (.to('cuda') / .cuda(), diffusers' sequential CPU offload, a device "
+        "map that reloads layers), less often a float64 tensor.",
+        "Load the model straight onto its device (device_map / quantization_config at from_pretrained) and do not "
+        "move or cast it afterwards (no .to() / .half() / .cuda() on a bitsandbytes model); keep bitsandbytes, "
+        "transformers, accelerate (and diffusers) at versions released together.",
+        variants=(
+            Variant(
+                r"sequential_cpu_offload|diffusers",
+                "diffusers",
+                "Use `pipe.enable_model_cpu_offload()` instead of enable_sequential_cpu_offload() with a "
+                "bitsandbytes-quantized transformer / text encoder: sequential offload re-quantizes the packed "
+                "weights.",
+            ),
+        ),
+        weight=80,
+        applies="bitsandbytes 4-bit / 8-bit (transformers, diffusers, PEFT)",
+        shown_by=(_test("test_mixed_precision_training_in_each_products_words"),),
+        example="ValueError: Blockwise quantization only supports 16/32-bit floats, but got torch.uint8",
+        example_source="bitsandbytes bitsandbytes/backends/cuda/ops.py (quantize_blockwise / quantize_4bit kernels), "
+        "bitsandbytes 0.45+; bitsandbytes/functional.py before",
+    ),
 )
 
 #: notices: the program goes on, in another precision or slower
