@@ -30,7 +30,7 @@ _TRAINING = (
     # torch torch/amp/grad_scaler.py (GradScaler._unscale_grads_, allow_fp16=False)
     (
         "torch-gradscaler",
-        "  File \"train.py\", line 80, in step\n    scaler.unscale_(optimizer)\n"
+        '  File "train.py", line 80, in step\n    scaler.unscale_(optimizer)\n'
         "ValueError: Attempting to unscale FP16 gradients.",
         "num-amp-unscale-fp16",
         "autocast",
@@ -38,8 +38,8 @@ _TRAINING = (
     # the same raise reached through transformers' Trainer with fp16=True and a PEFT adapter
     (
         "transformers-trainer",
-        "  File \"/site-packages/transformers/trainer.py\", line 1859, in train\n"
-        "  File \"/site-packages/accelerate/accelerator.py\", line 2040, in clip_grad_norm_\n"
+        '  File "/site-packages/transformers/trainer.py", line 1859, in train\n'
+        '  File "/site-packages/accelerate/accelerator.py", line 2040, in clip_grad_norm_\n'
         "    self.unscale_gradients()\nValueError: Attempting to unscale FP16 gradients.",
         "num-amp-unscale-fp16",
         "bf16=True",
@@ -47,7 +47,7 @@ _TRAINING = (
     # Lightning's MixedPrecision plugin ('16-mixed') calls the same GradScaler
     (
         "lightning",
-        "  File \"/site-packages/lightning/pytorch/plugins/precision/amp.py\", line 80, in optimizer_step\n"
+        '  File "/site-packages/lightning/pytorch/plugins/precision/amp.py", line 80, in optimizer_step\n'
         "ValueError: Attempting to unscale FP16 gradients.",
         "num-amp-unscale-fp16",
         "16-true",
@@ -73,7 +73,7 @@ _TRAINING = (
     ),
     (
         "bnb-diffusers-offload",
-        "    pipe.enable_sequential_cpu_offload()\n  File \"/site-packages/diffusers/pipelines/pipeline_utils.py\"\n"
+        '    pipe.enable_sequential_cpu_offload()\n  File "/site-packages/diffusers/pipelines/pipeline_utils.py"\n'
         "ValueError: Blockwise quantization only supports 16/32-bit floats, but got torch.uint8",
         "num-bnb-blockwise-dtype",
         "enable_model_cpu_offload",
@@ -151,8 +151,8 @@ _FP8 = (
     # the same torch check reached through vLLM's --quantization fp8
     (
         "vllm-fp8",
-        "$ vllm serve Qwen/Qwen2-7B --quantization fp8\n  File \"/site-packages/vllm/model_executor/layers/"
-        "quantization/fp8.py\", line 200, in apply\nRuntimeError: torch._scaled_mm is only supported on CUDA devices "
+        '$ vllm serve Qwen/Qwen2-7B --quantization fp8\n  File "/site-packages/vllm/model_executor/layers/'
+        'quantization/fp8.py", line 200, in apply\nRuntimeError: torch._scaled_mm is only supported on CUDA devices '
         "with compute capability >= 9.0 or 8.9, or ROCm MI300+",
         "--kv-cache-dtype",
     ),

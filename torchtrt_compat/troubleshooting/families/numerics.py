@@ -283,7 +283,7 @@ _FAILURES: tuple[KnownError, ...] = (
         applies="torch CUDA builds; ops without a half / bfloat16 kernel in that release",
         shown_by=(_test("test_dtypes_beside_torchs_mismatch_rows"),),
         example="RuntimeError: \"erfinv_cuda\" not implemented for 'BFloat16'",
-        example_source="torch aten/src/ATen/Dispatch.h (AT_DISPATCH_*: '\"name\" not implemented for \'dtype\''), "
+        example_source="torch aten/src/ATen/Dispatch.h (AT_DISPATCH_*: '\"name\" not implemented for 'dtype''), "
         "torch 2.x",
     ),
     KnownError(
