@@ -338,3 +338,34 @@ def test_precision_notice_near_misses() -> None:
     # with a failure after the notice, the failure is the answer
     text = _NOTICES[0][1] + "\nRuntimeError: mat1 and mat2 must have the same dtype"
     assert explain(text).outcome == "explained" and first(text)[0] == "torch-dtype-mismatch"
+
+
+def test_loss_scaling_in_each_products_words() -> None:
+    # DeepSpeed deepspeed/runtime/fp16/loss_scaler.py (DynamicLossScaler.update_scale): the scale hit its floor
+    key, fix = first("Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.")
+    assert key == "num-loss-scale-at-minimum" and '"bf16"' in fix
+    # the skipped steps before it are notices (DeepSpeed's loss_scaler.py and unfused_optimizer.py, Apex's handle.py)
+    for text in (
+        "[2024-09-15 00:13:28,261] [INFO] [loss_scaler.py:190:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
+        "step. Attempted loss scale: 4294967296, but hysteresis is 2. Reducing hysteresis to 1",
+        "[INFO] [unfused_optimizer.py:207:step] [deepspeed] fp16 dynamic loss scale overflow! Skipping step. "
+        "Attempted loss scale: 65536.0, reducing to 32768.0",
+        "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0",
+    ):
+        found = explain(text)
+        assert found.outcome == "warnings-only" and found[0].key == "num-loss-scale-overflow-notice", text
+    # near miss: a config that names the loss scale is no overflow
+    assert "num-loss-scale-overflow-notice" not in keys('"fp16": {"enabled": true, "loss_scale": 0}')
+
+
+def test_nan_checks_in_tensorflow_and_jax_words() -> None:
+    # TensorFlow core/kernels/check_numerics_op.cc ("<message> : Tensor had NaN values")
+    found = explain(
+        "tensorflow.python.framework.errors_impl.InvalidArgumentError: Loss is inf or nan : Tensor had NaN values"
+    )
+    assert found[0].key == "torch-nan-outputs" and found[0].situation == "TensorFlow's check_numerics"
+    # JAX's jax_debug_nans (_check_special: f"invalid value (nan) encountered in {name}")
+    found = explain("FloatingPointError: invalid value (nan) encountered in dot_general")
+    assert found[0].key == "torch-nan-outputs" and "double where" in found[0].fix
+    # near miss: the check named in code, without its message
+    assert "torch-nan-outputs" not in keys("tf.debugging.check_numerics(x, message='checking x')")

@@ -328,6 +328,25 @@ _FAILURES: tuple[KnownError, ...] = (
         example_source="bitsandbytes bitsandbytes/backends/cuda/ops.py (quantize_blockwise / quantize_4bit kernels), "
         "bitsandbytes 0.45+; bitsandbytes/functional.py before",
     ),
+    KnownError(
+        "num-loss-scale-at-minimum",
+        "Current loss scale already at minimum (fp16 gradients overflow on every step: DeepSpeed)",
+        r"Current loss scale already at minimum - cannot decrease scale anymore",
+        "fp16 training with dynamic loss scaling halves the scale after each step whose gradients hold inf / NaN; "
+        "here every step overflowed until the scale reached its minimum: the loss or the gradients are NaN / inf "
+        "whatever the scale (a diverged run, a learning rate too high, a model that overflows float16's 65504, a "
+        "checkpoint trained in bfloat16 fine-tuned in fp16, bad data).",
+        'Train in bfloat16 on compute capability 8.0+ (DeepSpeed config: "bf16": {"enabled": true} and no '
+        '"fp16" block; Trainer bf16=True), which needs no loss scaling; otherwise find the first NaN (check the '
+        "loss and inputs with torch.isfinite), lower the learning rate, clip gradients, and keep the model's "
+        "original dtype (a bfloat16-trained model in fp16 overflows).",
+        weight=84,
+        applies="DeepSpeed fp16 (dynamic loss scaler), Megatron-DeepSpeed and the trainers built on them",
+        shown_by=(_test("test_loss_scaling_in_each_products_words"),),
+        example="Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.",
+        example_source="DeepSpeed deepspeed/runtime/fp16/loss_scaler.py (DynamicLossScaler.update_scale, "
+        "raise_error_at_min_scale), DeepSpeed 0.9+",
+    ),
 )
 
 #: notices: the program goes on, in another precision or slower
@@ -433,6 +452,26 @@ _NOTICES: tuple[KnownError, ...] = (
         example="UserWarning: Input type into Linear4bit is torch.float16, but bnb_4bit_compute_dtype=torch.float32 "
         "(default). This will lead to slow inference or training speed.",
         example_source="bitsandbytes bitsandbytes/nn/modules.py (Linear4bit.set_compute_type), bitsandbytes 0.41+",
+    ),
+    KnownError(
+        "num-loss-scale-overflow-notice",
+        "fp16 gradient overflow, step skipped and loss scale reduced (DeepSpeed, Apex: a notice)",
+        r"OVERFLOW! Rank \d{1,5} Skipping step\. Attempted loss scale"
+        r"|loss scale overflow! Skipping step\. Attempted loss scale"
+        r"|Gradient overflow\. {1,2}Skipping step, loss scaler \d{1,3} reducing loss scale to",
+        "A notice of dynamic loss scaling at work: fp16 gradients overflowed at this scale, so the optimizer skipped "
+        "the step and halved the scale. A few at the start of training (the scale starts high) are normal.",
+        "Nothing to fix while they are occasional. If they repeat every step (or the scale keeps falling), the loss "
+        'or gradients are NaN / inf: train in bfloat16 on compute capability 8.0+ (DeepSpeed "bf16": '
+        '{"enabled": true}; Apex is superseded by torch.amp), lower the learning rate, clip gradients.',
+        severity="notice",
+        weight=30,
+        applies="DeepSpeed fp16 (loss_scaler.py, fused / unfused optimizers), NVIDIA Apex amp",
+        shown_by=(_test("test_loss_scaling_in_each_products_words"),),
+        example="[2023-07-24 13:21:32,378] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 "
+        "Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648",
+        example_source="DeepSpeed deepspeed/runtime/fp16/loss_scaler.py (DynamicLossScaler.update_scale) and "
+        "fp16/unfused_optimizer.py, DeepSpeed 0.9+; Apex apex/amp/handle.py (skip_step)",
     ),
 )
 
