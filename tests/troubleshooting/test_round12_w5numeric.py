@@ -369,3 +369,23 @@ def test_nan_checks_in_tensorflow_and_jax_words() -> None:
     assert found[0].key == "torch-nan-outputs" and "double where" in found[0].fix
     # near miss: the check named in code, without its message
     assert "torch-nan-outputs" not in keys("tf.debugging.check_numerics(x, message='checking x')")
+
+
+def test_quantized_kv_cache_in_llamacpps_words() -> None:
+    # llama.cpp src/llama-context.cpp (llama_init_from_model), the older and the newer wording
+    key, fix = first("llama_init_from_model: V cache quantization requires flash_attn\nerror: failed to create context")
+    assert key == "num-llamacpp-quantized-v-cache" and "--flash-attn on" in fix
+    ollama = (
+        "Error: llama-server process has terminated: exit status 1: llama_init_from_model: quantized V cache requires "
+        'flash_attn to be enabled\ntime=2025 level=INFO source=server.go msg="OLLAMA_KV_CACHE_TYPE=q8_0"'
+    )
+    key, fix = first(ollama)
+    assert key == "num-llamacpp-quantized-v-cache" and "OLLAMA_FLASH_ATTENTION=1" in fix
+    # near miss: a log line that reports flash attention on is no failure
+    assert "num-llamacpp-quantized-v-cache" not in keys("llama_context: flash_attn = enabled, type_v = q8_0")
+
+
+def test_tensorflow_python_values_of_another_dtype() -> None:
+    # TensorFlow python/eager/pywrap_tensor.cc: "Cannot convert <value> to EagerTensor of dtype <dtype>"
+    found = explain("TypeError: Cannot convert 1e-07 to EagerTensor of dtype int64")
+    assert found[0].key == "num-dtype-mismatch-tf-jax" and found[0].situation == "TensorFlow / Keras"

@@ -6,7 +6,10 @@ GradScaler refusing float16 weights (torch's GradScaler), a Python number that d
 checked conversion), scaled_dot_product_attention with no kernel left for its inputs, fp16 mixed precision asked for
 without a CUDA GPU (accelerate, transformers' Trainer), FP8 on a GPU below compute capability 8.9 (torch._scaled_mm,
 Transformer Engine) and vLLM's weight-only FP8 notice, two dtypes in one op in TensorFlow's and JAX's words (neither
-promotes implicitly), and the notices that change no result: TF32 left off (torch inductor, Lightning), TensorFlow's
+promotes implicitly), llama.cpp's quantized V cache without flash attention, float64 from NumPy, in-place results of
+another dtype, CUDA ops without a bfloat16 kernel, bfloat16 handed to NumPy, bitsandbytes re-quantizing its packed
+weights, DeepSpeed's loss scale at its minimum, and the notices that change no result (DeepSpeed's and Apex's skipped
+overflow steps too): TF32 left off (torch inductor, Lightning), TensorFlow's
 mixed precision check of the GPU, JAX's float64 truncated to float32, bitsandbytes' 4-bit compute dtype. Each pattern
 is keyed to the library's own wording (its source file is named in ``example_source``); dtypes, sizes, op names and
 GPU names are read from the text, never written into a pattern.
@@ -186,16 +189,17 @@ _FAILURES: tuple[KnownError, ...] = (
         "promotion)",
         r"cannot compute \w{1,80} as input #\d{1,3}\(zero-based\) was expected to be a \w{1,20} tensor but is a"
         r"|Input '\w{1,40}' of '\w{1,80}' Op has type \w{1,20} that does not match type \w{1,20} of argument"
-        r"|\brequires arguments to have (?:the )?same dtypes(?:, got| up to floating point precision)",
+        r"|\brequires arguments to have (?:the )?same dtypes(?:, got| up to floating point precision)"
+        r"|Cannot convert [^\n]{1,80} to EagerTensor of dtype \w{1,20}",
         "TensorFlow ops and jax.lax primitives take operands of one dtype and never promote: a float16 activation "
         "(a mixed_float16 policy, a bfloat16 model) met a float32 tensor made by the code (a constant, a mask, "
-        "noise, a loss term), or a Python int constant met a float tensor, or float64 met float32 under "
-        "jax_enable_x64.",
+        "noise, a loss term), or a Python int constant met a float tensor (or a float value an int tensor: "
+        "'Cannot convert 1e-07 to EagerTensor of dtype int64'), or float64 met float32 under jax_enable_x64.",
         "Cast one operand to the other's dtype where they meet (tf.cast(x, y.dtype) / x.astype(y.dtype)), and create "
         "constants and masks in the activations' dtype rather than the default float32.",
         variants=(
             Variant(
-                r"zero-based\) was expected|Op has type",
+                r"zero-based\) was expected|Op has type|EagerTensor of dtype",
                 "TensorFlow / Keras",
                 "Cast where the two meet: `tf.cast(x, y.dtype)`; in a layer under a mixed_float16 / mixed_bfloat16 "
                 "policy create tensors in `self.compute_dtype` (tf.cast(noise, self.compute_dtype)), keep the "
@@ -220,7 +224,33 @@ _FAILURES: tuple[KnownError, ...] = (
         example_source="TensorFlow tensorflow/core/common_runtime/eager/execute.cc (the input dtype check) and "
         "tensorflow/python/framework/op_def_library.py (_apply_op_helper: 'Input ... of ... Op has type ... that "
         "does not match type ... of argument'), TensorFlow 2.x; JAX jax/_src/lax/lax.py (check_same_dtypes), "
-        "jax 0.4",
+        "jax 0.4; TensorFlow tensorflow/python/eager/pywrap_tensor.cc ('Cannot convert ... to EagerTensor of dtype')",
+    ),
+    KnownError(
+        "num-llamacpp-quantized-v-cache",
+        "llama.cpp: a quantized V cache requires flash attention (--cache-type-v with flash attention off)",
+        r"(?:quantized V cache|V cache quantization) requires flash_attn",
+        "llama.cpp stores the V cache transposed when flash attention is off, which a quantized cache type cannot "
+        "be: --cache-type-v q8_0 / q4_0 (Ollama's OLLAMA_KV_CACHE_TYPE) was asked for while flash attention is off "
+        "(--flash-attn off / -fa 0, or the backend or GPU has no flash attention kernel, so 'auto' turned it off).",
+        "Turn flash attention on (llama.cpp: --flash-attn on / -fa 1; llama-cpp-python: flash_attn=True) or keep the "
+        "V cache in f16 (--cache-type-v f16; a quantized K cache alone works without it); on a GPU or backend "
+        "without flash attention, f16 is the choice.",
+        variants=(
+            Variant(
+                r"ollama|OLLAMA_",
+                "Ollama",
+                "Set OLLAMA_FLASH_ATTENTION=1 for the Ollama server together with OLLAMA_KV_CACHE_TYPE=q8_0 / q4_0, "
+                "or unset OLLAMA_KV_CACHE_TYPE (f16) where the GPU has no flash attention; restart the server.",
+            ),
+        ),
+        weight=84,
+        applies="llama.cpp (llama-server, llama-cli, bindings: llama-cpp-python, LLamaSharp, Go / Rust wrappers), "
+        "Ollama",
+        shown_by=(_test("test_quantized_kv_cache_in_llamacpps_words"),),
+        example="llama_init_from_model: V cache quantization requires flash_attn",
+        example_source="llama.cpp src/llama-context.cpp (llama_init_from_model: the V cache type check; later "
+        "releases say 'quantized V cache requires flash_attn to be enabled'), llama.cpp 2025",
     ),
     KnownError(
         "num-float64-mixed",
