@@ -389,3 +389,21 @@ def test_tensorflow_python_values_of_another_dtype() -> None:
     # TensorFlow python/eager/pywrap_tensor.cc: "Cannot convert <value> to EagerTensor of dtype <dtype>"
     found = explain("TypeError: Cannot convert 1e-07 to EagerTensor of dtype int64")
     assert found[0].key == "num-dtype-mismatch-tf-jax" and found[0].situation == "TensorFlow / Keras"
+
+
+def test_older_torch_and_mps_dtype_wordings() -> None:
+    # torch 1.x TH / THC wrappers: "Expected object of scalar type X but got scalar type Y for argument #n"
+    old = "RuntimeError: Expected object of scalar type Float but got scalar type Double for argument #2 'mat2'"
+    assert first(old)[0] == "num-float64-mixed"
+    half = "RuntimeError: Expected object of scalar type Half but got scalar type Float for argument #2 'weight'"
+    assert first(half)[0] == "torch-dtype-mismatch"
+    # the Long rows stay the index row's
+    assert (
+        first("RuntimeError: Expected object of scalar type Long but got scalar type Float")[0] == "torch-index-dtype"
+    )
+    # torch aten/src/ATen/mps/EmptyTensor.cpp (MPS_ERROR_DOUBLE_NOT_SUPPORTED)
+    key, fix = first(
+        "TypeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support float64. "
+        "Please use float32 instead."
+    )
+    assert key == "num-mps-float64" and "float32" in fix

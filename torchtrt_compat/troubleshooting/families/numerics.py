@@ -257,7 +257,11 @@ _FAILURES: tuple[KnownError, ...] = (
         "Double (float64) or integer tensors meet float32 ones (NumPy's float64, a loss target of another dtype)",
         r"Found dtype \w{1,12} but expected \w{1,12}"
         r"|expected scalar type (?:Float|Half|BFloat16) but found Double|expected scalar type Double but found "
-        r"(?:Float|Half|BFloat16)",
+        r"(?:Float|Half|BFloat16)"
+        #: torch 1.x (the TH / THC wrappers): "Expected object of scalar type Float but got scalar type Double for
+        #: argument #2 'mat2'"
+        r"|Expected object of scalar type (?:Float|Half|BFloat16) but got scalar type Double"
+        r"|Expected object of scalar type Double but got scalar type (?:Float|Half|BFloat16)",
         "A float64 tensor met float32 weights, or a loss was computed from tensors of another dtype than the "
         "parameters: NumPy arrays are float64 by default and torch.from_numpy / torch.tensor keep that; a target "
         "of Double or Long given to MSELoss / BCELoss makes backward see gradients of another dtype ('Found dtype X "
@@ -272,6 +276,23 @@ _FAILURES: tuple[KnownError, ...] = (
         example="RuntimeError: Found dtype Double but expected Float",
         example_source="torch torch/csrc/autograd/engine.cpp (validate_outputs: 'Found dtype ... but expected ...'), "
         "torch 1.8+; aten's scalar type checks ('expected scalar type ... but found ...'), torch 2.x",
+    ),
+    KnownError(
+        "num-mps-float64",
+        "Cannot convert a MPS Tensor to float64 dtype (Apple's MPS backend has no float64)",
+        r"Cannot convert a MPS Tensor to float64 dtype|MPS framework doesn't support float64",
+        "Apple's Metal (MPS) backend has no float64: a float64 tensor (NumPy's default dtype, torch.tensor of Python "
+        "floats with a float64 default, a library's float64 buffer or timestamp math) was moved to or created on "
+        "the 'mps' device.",
+        "Make it float32 before it reaches the GPU: `torch.from_numpy(x).float().to('mps')`, `x.astype(np.float32)`, "
+        "`.to('mps', dtype=torch.float32)`; for a library that does float64 math internally run that part (or the "
+        "whole model) on the CPU (device='cpu').",
+        weight=86,
+        applies="torch 1.12 and later on Apple silicon / AMD GPUs of Macs (the 'mps' device)",
+        shown_by=(_test("test_dtypes_beside_torchs_mismatch_rows"),),
+        example="TypeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support "
+        "float64. Please use float32 instead.",
+        example_source="torch aten/src/ATen/mps/EmptyTensor.cpp (MPS_ERROR_DOUBLE_NOT_SUPPORTED), torch 1.13+",
     ),
     KnownError(
         "num-result-type-cast",

@@ -804,6 +804,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "Half / Float / BFloat16 mixed in one op of an eager PyTorch model (mat1 and mat2, input and weight)",
         r"expected mat1 and mat2 to have the same dtype|mat1 and mat2 must have the same dtype"
         r"|expected scalar type (?:Float|Half|BFloat16) but found (?:Float|Half|BFloat16)"
+        r"|Expected object of scalar type (?:Float|Half|BFloat16) but got scalar type (?:Float|Half|BFloat16)"
         r"|Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
         r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)",
         "One op got tensors of two floating dtypes: the model's weights are in one (model.half(), torch_dtype="
