@@ -2690,7 +2690,8 @@ _CORE: tuple[KnownError, ...] = (
         "Subnormal FP16 weights, or a layer not running in the precision asked (builder warnings)",
         r"Detected subnormal (?:FP16|BF16) values|converted them to the (?:FP16|BF16) minimum"
         r"|a non-conforming implementation was chosen|kSTRICT_TYPES is deprecated"
-        r"|(?:outside|out) of (?:the )?FP16 range|Detected layernorm nodes in FP16",
+        r"|(?:outside|out) of (?:the )?FP16 range|Detected layernorm nodes in FP16"
+        r"|had the following issues when converted to (?:FP16|BF16)|Subnormal (?:FP16|BF16) values detected",
         "The builder reports how it handled precision: weights too small for FP16 were rounded, or a layer runs in "
         "another precision than requested because it was faster. Warnings: the engine is built.",
         "Nothing to fix for the build. If the outputs are less accurate than expected, keep the flagged layers in "
@@ -3419,7 +3420,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
         #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
         #: torch/amp/autocast_mode.py)
-        r"|GradScaler is enabled, but CUDA is not available|CUDA is not available or torch_xla is imported\. "
+        r"|GradScaler is enabled, but CUDA is not available|User provided device_type of 'cuda', but CUDA is not "
+        r"available|CUDA is not available or torch_xla is imported\. "
         r"Disabling autocast"
         #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
         r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available",

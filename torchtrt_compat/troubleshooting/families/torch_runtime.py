@@ -804,6 +804,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "Half / Float / BFloat16 mixed in one op of an eager PyTorch model (mat1 and mat2, input and weight)",
         r"expected mat1 and mat2 to have the same dtype|mat1 and mat2 must have the same dtype"
         r"|expected scalar type (?:Float|Half|BFloat16) but found (?:Float|Half|BFloat16)"
+        r"|Expected object of scalar type (?:Float|Half|BFloat16) but got scalar type (?:Float|Half|BFloat16)"
         r"|Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
         r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)",
         "One op got tensors of two floating dtypes: the model's weights are in one (model.half(), torch_dtype="
@@ -1247,7 +1248,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "NaN or Inf in a model's outputs or loss (half precision overflowed, most often)",
         r"A tensor with all NaNs was produced in|probability tensor contains either [`']?inf[`']?, [`']?nan[`']?"
         r"|Function '\w{1,80}' returned nan values|produced NaN or Inf|\b(?:NaN|Inf|nan|inf)s? (?:detected|found) in"
-        r"|\b[Ll]oss (?:is|became|=) (?:NaN|nan|inf)\b|invalid value encountered in cast",
+        r"|\b[Ll]oss (?:is|became|=) (?:NaN|nan|inf)\b|invalid value encountered in cast"
+        #: TensorFlow's check_numerics (core/kernels/check_numerics_op.cc) and JAX's jax_debug_nans
+        #: (jax/_src/interpreters/pxla.py / dispatch.py, _check_special)
+        r"|Tensor had (?:NaN|Inf) values|invalid value \((?:nan|inf)\) encountered in",
         "float16 holds values up to 65504: attention scores, large logits or a VAE's activations overflow to inf, "
         "and inf - inf gives NaN, which then spreads through every later layer (a black or noise image, garbage "
         "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. Less "
@@ -1257,6 +1261,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "`torch.isfinite(x).all()`; to find the first layer that produces NaN, register forward hooks that test "
         "each output, or in training `torch.autograd.set_detect_anomaly(True)`.",
         variants=(
+            Variant(
+                r"Tensor had (?:NaN|Inf) values|check_numerics|CheckNumerics",
+                "TensorFlow's check_numerics",
+                "The checked tensor (a loss, a gradient) became NaN / Inf: lower the learning rate, clip gradients "
+                "(the optimizer's clipnorm / global_clipnorm), keep the model's last layer (softmax) in float32 under "
+                "a mixed_float16 policy, and look for log(0) / division by zero in a custom loss "
+                "(tf.debugging.enable_check_numerics() names the first op).",
+            ),
+            Variant(
+                r"invalid value \((?:nan|inf)\) encountered|jax_debug_nans|jax_debug_infs",
+                "JAX (jax_debug_nans)",
+                "jax_debug_nans re-ran the primitive that produced the first NaN: guard its inputs (jnp.sqrt(x + eps), "
+                "log of a clipped value, the 'double where' trick for gradients of jnp.where), and compute it in "
+                "float32 when the model runs in bfloat16 / float16.",
+            ),
             Variant(
                 r"NansException|--no-half|Upcast cross attention",
                 "Stable Diffusion web UI",
