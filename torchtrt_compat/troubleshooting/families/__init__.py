@@ -16,6 +16,7 @@ from . import (
     export_quant,
     framework_libs,
     generic,
+    geometry_ext,
     gpu_kernels,
     inference_notices,
     memory,
@@ -47,5 +48,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
     *shared_libs.FAMILIES,
+    *geometry_ext.FAMILIES,
     *generic.FAMILIES,
 )

@@ -304,6 +304,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA (libcudnn9-dev-cuda-12, or the tar's include folder) and add its include folder.",
             ),
             Variant(
+                r"\b(?:EGL|GL|GLES\d?|KHR)/\w{1,20}\.h\b",
+                "OpenGL / EGL headers",
+                "The OpenGL / EGL development headers are missing: install them (Debian/Ubuntu: `apt install "
+                "libegl-dev libgl-dev libgles-dev` or libegl1-mesa-dev libgl1-mesa-dev; in a CUDA devel image too). "
+                "nvdiffrast builds its OpenGL rasteriser only for dr.RasterizeGLContext: dr.RasterizeCudaContext "
+                "needs neither the headers nor OpenGL.",
+            ),
+            Variant(
                 r"Python\.h",
                 "Python headers",
                 "Python's development headers are missing: install python3-dev (python3.X-dev for your Python) or "
@@ -1296,6 +1304,15 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            Variant(
+                r"pytorch3d|PyTorch3D",
+                "PyTorch3D",
+                "PyTorch3D was built without CUDA (a source build that saw no GPU and no FORCE_CUDA, or a CPU "
+                "build): install its build for your torch and CUDA (conda's pytorch3d channel), or rebuild "
+                "with `FORCE_CUDA=1 TORCH_CUDA_ARCH_LIST=<your GPU, e.g. 8.6> pip install --no-build-isolation "
+                "--no-cache-dir \"git+<pytorch3d repository>@stable\"` with the CUDA toolkit of torch.version.cuda "
+                "(`nvcc -V`); delete an old build/ folder first.",
+            ),
             Variant(
                 r"DNN module was not built with CUDA backend",
                 "OpenCV DNN",

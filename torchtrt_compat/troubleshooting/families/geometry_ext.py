@@ -1,0 +1,299 @@
+"""The CUDA extensions of 3D, graphics, sparse and geometric deep learning in their own words (issue 36, round
+twelve): tiny-cuda-nn built for other GPUs, an extension whose CUDA differs from torch's (PyG's torch_sparse /
+torch_scatter / torch_cluster / torch_spline_conv, torchvision, torchaudio), PyG's compiled libraries missing, the
+Windows compiler search of NVIDIA research code (nvdiffrast, StyleGAN's custom ops), nvdiffrast's OpenGL / EGL
+context, OpenMMLab's version pins (mmdet, mmseg, mmdet3d, mmpose asserting the mmcv / mmengine range), DGL's CPU
+build and its graphbolt library built for other torch releases, and the source-built CUDA modules of 3D projects
+(diff_gaussian_rasterization, simple_knn, tinycudann, nvdiffrast, pointnet2 ops) that are not built at all.
+
+Each pattern is keyed to the library's own wording (the file is named in each row's ``example_source``); numbers,
+names and versions are read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round12_w2ext3d.py"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+#: PyG's compiled extension packages (each loads its own ``_version_cuda`` / ``_cpu`` libraries)
+_PYG = r"torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|pyg_lib|torch_geometric"
+#: what fixes a PyG extension built for another torch or CUDA (its wheels are per torch release and CUDA)
+_PYG_FIX = (
+    "PyG's extension wheels are built per torch release and CUDA: uninstall them (`pip uninstall torch-scatter "
+    "torch-sparse torch-cluster torch-spline-conv pyg-lib`) and install the ones for your pair from PyG's wheel "
+    "index (`pip install torch-scatter torch-sparse -f <PyG wheel index for torch-X.Y.Z+cuXYZ>`, X.Y.Z+cuXYZ from "
+    "`python -c 'import torch; print(torch.__version__)'`); since PyG 2.3 most layers need none of them (`pip "
+    "install torch_geometric` alone). Building from source needs the CUDA toolkit of torch.version.cuda "
+    "(`pip install --no-build-isolation --no-cache-dir torch-scatter`)."
+)
+
+_ARCH: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-tcnn-no-compatible-arch",
+        "tiny-cuda-nn: Could not find compatible tinycudann extension for compute capability N (built for other GPUs)",
+        r"Could not find compatible tinycudann extension for compute capability",
+        "tiny-cuda-nn's torch bindings compile one module per GPU architecture (tinycudann_bindings._NN_C) for the "
+        "architectures of the machine that built it (or TCNN_CUDA_ARCHITECTURES); none is for this GPU or an older "
+        "architecture it can run: the package was built on another machine (a Docker image, a cluster's login "
+        "node, a wheel from elsewhere) or for a newer GPU only.",
+        "Rebuild tiny-cuda-nn's bindings for this GPU: `pip uninstall tinycudann`, then `TCNN_CUDA_ARCHITECTURES=NN "
+        "pip install --no-build-isolation --no-cache-dir git+<tiny-cuda-nn repository>#subdirectory=bindings/torch` "
+        "with NN the compute capability the message names (several: '86;89'), the CUDA toolkit of "
+        "torch.version.cuda, on a machine that sees the GPU (or with the variable set where it does not). GPUs "
+        "older than compute capability 7.5 lose the fully fused MLP (FullyFusedMLP); use CutlassMLP there.",
+        weight=92,
+        applies="tiny-cuda-nn's PyTorch bindings (nerfstudio, instant-nsr-pl, threestudio and other NeRF projects)",
+        shown_by=(_test("test_tiny_cuda_nn_built_for_other_gpus"),),
+        example="OSError: Could not find compatible tinycudann extension for compute capability 89.",
+        example_source="tiny-cuda-nn bindings/torch/tinycudann/modules.py (the module-per-architecture import "
+        "loop), tiny-cuda-nn 1.7",
+    ),
+    KnownError(
+        "geo-tcnn-lower-arch-notice",
+        "tiny-cuda-nn was built for a lower compute capability than the GPU's (a notice: it runs, maybe slower)",
+        r"tinycudann was built for lower compute capability \(\d{2,3}\) than the system's",
+        "A notice, not a failure: tiny-cuda-nn found no module built for this GPU's architecture and loaded one "
+        "built for an older architecture, which runs here but without this GPU's newer instructions.",
+        "Nothing to fix when the program runs on. For full speed rebuild the bindings for this GPU "
+        "(`TCNN_CUDA_ARCHITECTURES=NN pip install --no-build-isolation git+<tiny-cuda-nn repository>"
+        "#subdirectory=bindings/torch`, NN the system's capability in the message).",
+        severity="notice",
+        weight=30,
+        applies="tiny-cuda-nn's PyTorch bindings",
+        shown_by=(_test("test_tiny_cuda_nn_built_for_other_gpus"),),
+        example="UserWarning: tinycudann was built for lower compute capability (86) than the system's (89). "
+        "Performance may be suboptimal.",
+        example_source="tiny-cuda-nn bindings/torch/tinycudann/modules.py (warnings.warn in the import loop), "
+        "tiny-cuda-nn 1.7",
+    ),
+)
+
+_PAIRS: tuple[KnownError, ...] = (
+    KnownError(
+        "ext-cuda-version-differs",
+        "Detected that PyTorch and X were compiled with different CUDA versions (an extension built for another CUDA)",
+        r"Detected that PyTorch and [\w.-]{1,40} (?:were compiled with different CUDA versions"
+        r"|have a minor version mismatch)",
+        "The extension checks at import that its CUDA is torch's: the installed wheel was built for another CUDA "
+        "than the torch beside it (a wheel from another index than torch's, torch upgraded or reinstalled after the "
+        "extension, or a source build with a toolkit other than torch.version.cuda).",
+        "Install the extension's build for torch's CUDA (the message names both versions), from the same index as "
+        "torch, or rebuild it with the CUDA toolkit of torch.version.cuda.",
+        variants=(
+            Variant(_PYG, "PyTorch Geometric extensions", _PYG_FIX),
+            Variant(
+                r"PyTorch and torchvision",
+                "torchvision",
+                "Install the torchvision that pairs with your torch from the same index (the same +cuXYZ tag as "
+                "torch: `pip install torchvision==<pair> --index-url <torch's index for cuXYZ>`); `torchtrt-compat "
+                "check` names the pair.",
+            ),
+            Variant(
+                r"PyTorch and TorchAudio",
+                "torchaudio",
+                "Install the torchaudio of your torch's release and CUDA from the same index as torch (`pip install "
+                "torchaudio==<torch's version> --index-url <torch's index for cuXYZ>`), or uninstall torchaudio if "
+                "nothing needs it (transformers imports it whenever it is installed).",
+            ),
+        ),
+        weight=90,
+        applies="extensions that compare their CUDA with torch's at import (PyG's torch-scatter, torch-sparse, "
+        "torch-cluster, torch-spline-conv; torchvision; torchaudio)",
+        shown_by=(_test("test_an_extension_built_for_another_cuda"),),
+        example="RuntimeError: Detected that PyTorch and torch_sparse were compiled with different CUDA versions. "
+        "PyTorch has CUDA version 11.8 and torch_sparse has CUDA version 11.7. Please reinstall the torch_sparse "
+        "that matches your PyTorch install.",
+        example_source="torch-sparse torch_sparse/__init__.py (the cuda_version check at import), torch-sparse "
+        "0.6; the same check in torch-scatter, torch-cluster, torch-spline-conv and torchvision/extension.py",
+    ),
+    KnownError(
+        "geo-pyg-library-missing",
+        "PyG: Could not find module '_version_cpu' in torch_scatter / torch_sparse (no library for this Python or "
+        "platform)",
+        r"Could not find module '_\w{1,30}_cpu' in",
+        "PyG's extension packages load their compiled libraries (_version_cuda / _version_cpu ...) from the package "
+        "folder: none is there for this Python, platform or torch (an sdist that did not compile, a wheel for "
+        "another Python or OS, files left by an interrupted install).",
+        _PYG_FIX,
+        weight=88,
+        applies="PyG's torch-scatter, torch-sparse, torch-cluster, torch-spline-conv",
+        shown_by=(_test("test_an_extension_built_for_another_cuda"),),
+        example="ImportError: Could not find module '_version_cpu' in /usr/lib/python3.10/site-packages/"
+        "torch_spline_conv",
+        example_source="torch-spline-conv torch_spline_conv/__init__.py (the library loop at import), "
+        "torch-spline-conv 1.2; the same loop in torch-scatter and torch-sparse",
+    ),
+    KnownError(
+        "geo-openmmlab-version-pin",
+        "OpenMMLab: MMCV==X is used but incompatible. Please install mmcv>=A, <B (mmdet / mmseg / mmdet3d pins)",
+        r"\b(?:MMCV|MMEngine|MMDetection|MMDET|mmcv|mmengine|mmdet)==[\w.+-]{1,20} is used but incompatible",
+        "Each OpenMMLab package (mmdet, mmseg, mmdet3d, mmpose, mmrotate...) asserts at import that the mmcv / "
+        "mmengine / mmdet installed is in the range its release supports: the one installed is newer (mim or pip "
+        "took the latest mmcv) or older than that range.",
+        "Install the version the message asks for with mim, which picks the prebuilt wheel for your torch and "
+        "CUDA: `pip install -U openmim && mim install \"mmcv>=A,<B\"` (the bounds of the message; mmdet 3.x and "
+        "mmseg 1.x need mmcv < 2.2.0, e.g. mmcv 2.1.0, whose wheels exist up to torch 2.1; mmcv-full 1.x for "
+        "mmdet 2.x), or the release of mmdet / mmseg that supports your mmcv. Do not edit the assertion away: "
+        "the ops' signatures differ between those releases.",
+        weight=90,
+        applies="mmdet, mmseg, mmdet3d, mmpose, mmrotate, mmocr (their __init__.py version checks)",
+        shown_by=(_test("test_openmmlab_version_pins"),),
+        example="AssertionError: MMCV==2.2.0 is used but incompatible. Please install mmcv>=2.0.0rc4, <2.2.0.",
+        example_source="mmdetection mmdet/__init__.py (the mmcv_minimum_version / mmcv_maximum_version assert), "
+        "mmdet 3.3; the FAQ of mmdetection docs/en/notes/faq.md quotes it",
+    ),
+)
+
+_GRAPH: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-dgl-cpu-build",
+        "DGL: Device API cuda is not enabled. Please install the cuda version of dgl (the CPU build of DGL)",
+        r"Device API (?:cuda|gpu) is not enabled\. Please install the cuda version of dgl",
+        "The installed DGL is its CPU build (the plain `dgl` package of the registry is CPU-only): moving a graph "
+        "to the GPU (g.to('cuda'), pin_memory_, a CUDA sampler) needs DGL's CUDA build.",
+        "Uninstall it and install DGL's CUDA build for your torch and CUDA from DGL's own wheel index (`pip "
+        "uninstall dgl && pip install dgl -f <DGL wheel index for torch-X.Y/cuXYZ>`, or conda's dglteam "
+        "channel, e.g. dgl=*=*cuda*); DGL 2.x wheels are per torch release and CUDA, and Windows / macOS have no "
+        "CUDA builds of recent releases.",
+        weight=90,
+        applies="DGL (dgl, dgl.graphbolt) and the projects built on it (ALIGNN, DGL-LifeSci)",
+        shown_by=(_test("test_dgl_builds"),),
+        example="dgl._ffi.base.DGLError: Check failed: allow_missing: Device API cuda is not enabled. Please install "
+        "the cuda version of dgl.",
+        example_source="DGL src/runtime/c_runtime_api.cc (DeviceAPIManager::GetAPI), DGL 1.x and 2.x",
+    ),
+    KnownError(
+        "geo-dgl-graphbolt-torch",
+        "DGL: Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_X.so (DGL built for other torch "
+        "releases)",
+        r"Cannot find DGL C\+\+ graphbolt library|Cannot load Graphbolt C\+\+ library",
+        "DGL ships its graphbolt library once per torch release it was built for (libgraphbolt_pytorch_X.Y.Z.so / "
+        ".dll) and loads the one named after the installed torch: this DGL was not built for that torch (torch "
+        "upgraded after DGL, or a DGL release older than torch).",
+        "Install the DGL built for your torch (DGL's wheel index per torch release and CUDA: `pip install dgl -f "
+        "<DGL wheel index for torch-X.Y/cuXYZ>`), or the torch this DGL was built for: the file names in "
+        "dgl/graphbolt/ (`ls <site-packages>/dgl/graphbolt/`) list the torch releases it supports.",
+        weight=90,
+        applies="DGL 2.x (dgl.graphbolt is imported by `import dgl`)",
+        shown_by=(_test("test_dgl_builds"),),
+        example="FileNotFoundError: Cannot find DGL C++ graphbolt library at /venv/lib/python3.10/site-packages/dgl/"
+        "graphbolt/libgraphbolt_pytorch_2.4.1.so",
+        example_source="DGL python/dgl/graphbolt/__init__.py (load_graphbolt), DGL 2.1 to 2.4",
+    ),
+)
+
+_RENDER: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-windows-compiler-bindir",
+        "Could not find MSVC/GCC/CLANG installation on this computer (NVIDIA research code's compiler search on "
+        "Windows)",
+        r"Could not find MSVC/GCC/CLANG installation on this computer",
+        "On Windows the plugin loader of nvdiffrast and of NVIDIA's research code (StyleGAN2/3, EG3D and others "
+        "with dnnlib / torch_utils custom_ops) builds its CUDA ops with MSVC: cl.exe is not on PATH and no Visual "
+        "Studio installation was found in the folders it searches (_find_compiler_bindir: fixed Program Files "
+        "paths of certain editions and years).",
+        "Install Visual Studio (or its Build Tools) with the 'Desktop development with C++' workload, in a "
+        "version your CUDA toolkit supports, and run Python from the 'x64 Native Tools Command Prompt for VS' so "
+        "cl.exe is on PATH (or run vcvars64.bat first); if Visual Studio is installed elsewhere, add its "
+        "VC\\Tools\\MSVC\\<version>\\bin\\Hostx64\\x64 folder to PATH or to the search list of "
+        "_find_compiler_bindir the message names.",
+        weight=90,
+        applies="nvdiffrast's torch plugin loader, StyleGAN2-ADA / StyleGAN3 / EG3D torch_utils/custom_ops.py, on "
+        "Windows",
+        shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
+        example="RuntimeError: Could not find MSVC/GCC/CLANG installation on this computer. Check "
+        "_find_compiler_bindir() in \"C:\\nvdiffrast\\nvdiffrast\\torch\\ops.py\".",
+        example_source="nvdiffrast nvdiffrast/torch/ops.py (_get_plugin), nvdiffrast 0.3; stylegan3 "
+        "torch_utils/custom_ops.py (get_plugin)",
+    ),
+    KnownError(
+        "geo-egl-context-failed",
+        "nvdiffrast / EGL: eglGetDisplay() / eglInitialize() / eglCreateContext() failed (no OpenGL for the GPU)",
+        r"\begl(?:GetDisplay|Initialize|ChooseConfig|BindAPI|CreateContext|MakeCurrent)\(\) failed",
+        "An OpenGL context through EGL could not be created: the process has no EGL driver for the NVIDIA GPU (a "
+        "container started without the graphics capability, so libEGL_nvidia is missing; only Mesa's EGL; a "
+        "headless server without the driver's OpenGL libraries), or no display at all.",
+        "Give the process the driver's EGL: in Docker set NVIDIA_DRIVER_CAPABILITIES=all (or "
+        "compute,utility,graphics) and install libegl1 / libgl1 / libglvnd in the image; on a server install "
+        "the driver's OpenGL / EGL libraries (not only the compute part); with several GPUs the EGL device must "
+        "match CUDA's. Code that only needs rasterisation can avoid OpenGL altogether (below).",
+        variants=(
+            Variant(
+                r"nvdiffrast|glutil\.cpp|RasterizeGLContext|RasterizeCudaContext|\bdr\.Rasterize",
+                "nvdiffrast",
+                "Use nvdiffrast's CUDA rasteriser, which needs no OpenGL: `glctx = dr.RasterizeCudaContext()` "
+                "instead of dr.RasterizeGLContext() (projects often have a flag, e.g. --force_cuda_rast); to keep "
+                "OpenGL, run in a container with NVIDIA_DRIVER_CAPABILITIES=all and libegl1 / libgl1 installed "
+                "(nvdiffrast's own Dockerfile does both).",
+            ),
+        ),
+        weight=84,
+        applies="nvdiffrast's RasterizeGLContext (common/glutil.cpp) and other EGL renderers on Linux",
+        shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
+        example="[F glutil.cpp:338] eglInitialize() failed",
+        example_source="nvdiffrast nvdiffrast/common/glutil.cpp (createGLContext, LOG(FATAL)), nvdiffrast 0.3",
+    ),
+)
+
+#: CUDA modules of 3D projects that are built from a source checkout (a git submodule, a subfolder), never pip names
+_SOURCE_BUILT = (
+    r"diff_gaussian_rasterization\w{0,30}|simple_knn|tinycudann|nvdiffrast|pointnet2_ops|pointnet2_batch"
+    r"|pointnet2_stack|knn_cuda|chamfer(?:_?3D|dist)?|emd_cuda|pointops\w{0,10}|MinkowskiEngine|torchsparse"
+    r"|pytorch3d\._C|detectron2\._C|fused_ssim|raymarching|gridencoder|shencoder|freqencoder|_raymarching\w{0,10}"
+)
+
+_MODULES: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-source-built-module-missing",
+        "No module named 'diff_gaussian_rasterization' / 'simple_knn' / 'tinycudann' (a CUDA module of a 3D project "
+        "that was not built)",
+        rf"No module named '?(?:{_SOURCE_BUILT})\b",
+        "The module is a CUDA extension that the project builds from its own source (a git submodule or a "
+        "subfolder: Gaussian Splatting's submodules/, tiny-cuda-nn's bindings/torch, a pointnet2 ops folder); it "
+        "was never built for this Python, or its build failed earlier (no nvcc of torch's CUDA, no compiler), or "
+        "a private module (pytorch3d._C, detectron2._C) is missing because the package was installed without "
+        "its compiled part or is imported from its source folder.",
+        "Build the module with the interpreter that runs the script, from the project's checkout, with the CUDA "
+        "toolkit of torch.version.cuda (`nvcc -V`) and a compiler: `git submodule update --init --recursive`, "
+        "then `pip install --no-build-isolation ./<path of the module's setup.py>` (Gaussian Splatting: "
+        "`pip install --no-build-isolation submodules/diff-gaussian-rasterization submodules/simple-knn`; "
+        "tiny-cuda-nn: `pip install --no-build-isolation git+<tiny-cuda-nn repository>#subdirectory=bindings/torch`). "
+        "If the build fails, explain its first error; the pip name is not the module name, so `pip install "
+        "<module>` installs nothing useful.",
+        variants=(
+            Variant(
+                r"pytorch3d\._C|cannot import name '_C' from 'pytorch3d",
+                "PyTorch3D",
+                "PyTorch3D's compiled part is missing: install a build for your torch and CUDA (conda's pytorch3d "
+                "channel, or `pip install --no-build-isolation \"git+<pytorch3d repository>@stable\"` with "
+                "FORCE_CUDA=1 and the CUDA toolkit of torch.version.cuda), and do not run from inside the pytorch3d "
+                "source folder, which shadows the installed package.",
+            ),
+            Variant(
+                r"detectron2\._C",
+                "detectron2",
+                "detectron2's compiled part is missing: build it with `python -m pip install --no-build-isolation "
+                "-e <detectron2 checkout>` (the CUDA toolkit of torch.version.cuda visible), and run from outside "
+                "the checkout's root, whose detectron2 folder shadows the built package.",
+            ),
+        ),
+        weight=78,  # above py-module-missing: a module pip cannot install
+        applies="3D Gaussian Splatting and its forks, tiny-cuda-nn, nvdiffrast, point-cloud ops (pointnet2, KNN, "
+        "Chamfer), MinkowskiEngine, torchsparse, PyTorch3D, detectron2",
+        shown_by=(_test("test_source_built_3d_modules"),),
+        example="ModuleNotFoundError: No module named 'diff_gaussian_rasterization'",
+        example_source="gaussian-splatting environment.yml and README (submodules/diff-gaussian-rasterization and "
+        "submodules/simple-knn installed by pip from the checkout); tiny-cuda-nn README (bindings/torch)",
+    ),
+)
+
+#: the rows of this domain (`families.FAMILIES` plugs them in)
+FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_MODULES)
