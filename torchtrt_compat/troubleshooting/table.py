@@ -780,6 +780,13 @@ _CORE: tuple[KnownError, ...] = (
         "Jetson the driver comes with JetPack: build against the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
             Variant(
+                r"\bspconv\b|\bcumm\b|tensorview",
+                "spconv / cumm",
+                "spconv's kernels come from its spconv-cuXYZ / cumm-cuXYZ packages: install the pair for a CUDA your "
+                "driver supports (`nvidia-smi` shows the highest; e.g. spconv-cu118 under a CUDA 11.8 driver; "
+                "uninstall every other spconv* / cumm* first), or update the NVIDIA driver.",
+            ),
+            Variant(
                 r"Warp requires CUDA driver|Warp CUDA error|\bwarp-lang\b",
                 "NVIDIA Warp",
                 "Warp's CUDA build needs the driver of the CUDA it was built with (warp-lang wheels of the registry "

@@ -139,7 +139,7 @@ _PAIRS: tuple[KnownError, ...] = (
         "mmengine / mmdet installed is in the range its release supports: the one installed is newer (mim or pip "
         "took the latest mmcv) or older than that range.",
         "Install the version the message asks for with mim, which picks the prebuilt wheel for your torch and "
-        "CUDA: `pip install -U openmim && mim install \"mmcv>=A,<B\"` (the bounds of the message; mmdet 3.x and "
+        'CUDA: `pip install -U openmim && mim install "mmcv>=A,<B"` (the bounds of the message; mmdet 3.x and '
         "mmseg 1.x need mmcv < 2.2.0, e.g. mmcv 2.1.0, whose wheels exist up to torch 2.1; mmcv-full 1.x for "
         "mmdet 2.x), or the release of mmdet / mmseg that supports your mmcv. Do not edit the assertion away: "
         "the ops' signatures differ between those releases.",
@@ -210,7 +210,7 @@ _RENDER: tuple[KnownError, ...] = (
         "Windows",
         shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
         example="RuntimeError: Could not find MSVC/GCC/CLANG installation on this computer. Check "
-        "_find_compiler_bindir() in \"C:\\nvdiffrast\\nvdiffrast\\torch\\ops.py\".",
+        '_find_compiler_bindir() in "C:\\nvdiffrast\\nvdiffrast\\torch\\ops.py".',
         example_source="nvdiffrast nvdiffrast/torch/ops.py (_get_plugin), nvdiffrast 0.3; stylegan3 "
         "torch_utils/custom_ops.py (get_plugin)",
     ),
@@ -240,6 +240,74 @@ _RENDER: tuple[KnownError, ...] = (
         shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
         example="[F glutil.cpp:338] eglInitialize() failed",
         example_source="nvdiffrast nvdiffrast/common/glutil.cpp (createGLContext, LOG(FATAL)), nvdiffrast 0.3",
+    ),
+)
+
+_SPARSE: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-spconv-empty-launch",
+        "spconv: CUDA kernel launch blocks must be positive, but got N= 0 (a sparse convolution with no output points)",
+        r"CUDA kernel launch blocks must be positive, but got N\s{0,2}=\s{0,2}0",
+        "spconv (through cumm's tensorview launch check) was asked to launch a kernel over zero points: the input "
+        "had no voxels (an empty point cloud or a range filter that dropped every point), or the convolution's "
+        "spatial shape, stride and padding leave no output site for any input point (e.g. a z padding of 0 drops "
+        "every point at the last z index).",
+        "Check the input first: the voxel count of the failing batch must be above 0 (skip or pad empty samples; "
+        "check the point-cloud range and voxel size of the config). If inputs are not empty, change the conv "
+        "parameters (padding, stride, spatial shape) so every input point has at least one output point, as "
+        "spconv's COMMON_PROBLEMS notes say.",
+        weight=88,
+        applies="spconv 2.x (cumm's tensorview), OpenPCDet, mmdet3d and other LiDAR detectors built on it",
+        shown_by=(_test("test_spconv_and_cumm"),),
+        example="RuntimeError: /io/include/tensorview/kernel/launch.h(53)\nblocks.x > 0 assert faild. CUDA kernel "
+        "launch blocks must be positive, but got N= 0",
+        example_source="spconv docs/COMMON_PROBLEMS.md (the message and its cause), spconv 2.x; cumm "
+        "include/tensorview/kernel launch check",
+    ),
+    KnownError(
+        "geo-spconv-cumm-mismatch",
+        "spconv: arg(): could not convert default argument 'workspace: tv::Tensor' (spconv and cumm of different "
+        "builds)",
+        r"could not convert default argument '[^'\n]{0,80}tv::Tensor'",
+        "spconv's compiled core and cumm's tensorview (tv::Tensor) come from different builds: spconv was built "
+        "against another cumm (another release or CUDA) than the one installed, or two spconv-cuXYZ / cumm-cuXYZ "
+        "packages are installed side by side.",
+        "Keep one matching pair: `pip list | grep -i -E 'spconv|cumm'`, uninstall every spconv* and cumm* "
+        "package, then install one spconv-cuXYZ (it pulls its cumm-cuXYZ) for torch's CUDA (cuXYZ from "
+        "torch.version.cuda); a source build of spconv needs cumm built from source with the same CUDA first.",
+        weight=88,
+        applies="spconv 2.x with cumm (pip packages spconv-cuXYZ / cumm-cuXYZ, or source builds)",
+        shown_by=(_test("test_spconv_and_cumm"),),
+        example="ImportError: arg(): could not convert default argument 'workspace: tv::Tensor' in method '<class "
+        "'spconv.core_cc.csrc.sparse.convops.gemmops.GemmTunerSimple'>.run_with_tuned_result' into a Python object "
+        "(type not registered yet?)",
+        example_source="spconv README.md (the QA on cumm not matching; pybind11's default-argument conversion "
+        "error), spconv 2.x",
+    ),
+    KnownError(
+        "geo-kaolin-torch-range",
+        "Kaolin requires PyTorch >= A, <= B, but found version X (kaolin's build pins a torch range)",
+        r"Kaolin requires PyTorch\s{0,2}>=\s{0,2}[\d.]{1,12},\s{0,2}<=\s{0,2}[\d.]{1,12}"
+        r"(?:, but found version|[,.] {0,2}(?:but couldn't find|Please install it))",
+        "Kaolin's setup.py checks the torch it builds against: the torch found is outside the range this kaolin "
+        "release supports, or no torch was found at all (pip's isolated build environment has none).",
+        "Install kaolin's prebuilt wheel for your torch and CUDA (`pip install kaolin==<release> -f <kaolin wheel "
+        "index for torch-X.Y.Z_cuXYZ>`; kaolin's installation notes list the pairs), or a torch inside the range "
+        "the message names; building from source with another torch: `IGNORE_TORCH_VER=1 pip install "
+        "--no-build-isolation .` (untested by kaolin).",
+        variants=(
+            Variant(
+                r"couldn't find the module installed|Please install it before proceeding",
+                "no torch in the build environment",
+                "pip builds kaolin in an isolated environment without torch: install torch first, then `pip install "
+                "--no-build-isolation .` (or the prebuilt wheel for your torch and CUDA, which needs no build).",
+            ),
+        ),
+        weight=90,
+        applies="NVIDIA Kaolin source builds and sdists (setup.py's TORCH_MIN_VER / TORCH_MAX_VER)",
+        shown_by=(_test("test_spconv_and_cumm"),),
+        example="ImportError: Kaolin requires PyTorch >= 1.6.0, <= 2.8.0, but found version 2.9.1+cu128 instead.",
+        example_source="kaolin setup.py (the TORCH_MIN_VER / TORCH_MAX_VER check), kaolin 0.15 to 0.18",
     ),
 )
 
@@ -273,7 +341,7 @@ _MODULES: tuple[KnownError, ...] = (
                 r"pytorch3d\._C|cannot import name '_C' from 'pytorch3d",
                 "PyTorch3D",
                 "PyTorch3D's compiled part is missing: install a build for your torch and CUDA (conda's pytorch3d "
-                "channel, or `pip install --no-build-isolation \"git+<pytorch3d repository>@stable\"` with "
+                'channel, or `pip install --no-build-isolation "git+<pytorch3d repository>@stable"` with '
                 "FORCE_CUDA=1 and the CUDA toolkit of torch.version.cuda), and do not run from inside the pytorch3d "
                 "source folder, which shadows the installed package.",
             ),
@@ -296,4 +364,4 @@ _MODULES: tuple[KnownError, ...] = (
 )
 
 #: the rows of this domain (`families.FAMILIES` plugs them in)
-FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_MODULES)
+FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_SPARSE, *_MODULES)

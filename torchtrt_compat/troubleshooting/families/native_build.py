@@ -1310,7 +1310,7 @@ _ROUND8: tuple[KnownError, ...] = (
                 "PyTorch3D was built without CUDA (a source build that saw no GPU and no FORCE_CUDA, or a CPU "
                 "build): install its build for your torch and CUDA (conda's pytorch3d channel), or rebuild "
                 "with `FORCE_CUDA=1 TORCH_CUDA_ARCH_LIST=<your GPU, e.g. 8.6> pip install --no-build-isolation "
-                "--no-cache-dir \"git+<pytorch3d repository>@stable\"` with the CUDA toolkit of torch.version.cuda "
+                '--no-cache-dir "git+<pytorch3d repository>@stable"` with the CUDA toolkit of torch.version.cuda '
                 "(`nvcc -V`); delete an old build/ folder first.",
             ),
             Variant(
