@@ -201,3 +201,21 @@ def test_spconv_and_cumm() -> None:
     # near misses: a positive launch, a pybind11 default argument of another type
     assert "geo-spconv-empty-launch" not in keys("CUDA kernel launch blocks must be positive, but got N= 12")
     assert "geo-spconv-cumm-mismatch" not in keys("arg(): could not convert default argument 'x: numpy.ndarray'")
+
+
+def test_gsplat_without_a_toolkit_and_minkowski_notice() -> None:
+    text = (
+        "gsplat: No CUDA toolkit found. gsplat will be disabled.\nTraceback (most recent call last):\n"
+        '  File "/venv/lib/python3.10/site-packages/gsplat/rendering.py", line 300, in rasterization\n'
+        "AttributeError: 'NoneType' object has no attribute 'CameraModelType'"
+    )
+    key, fix = first(text)
+    assert key == "geo-gsplat-no-cuda-toolkit" and "CUDA_HOME" in fix
+    notice = (
+        "/usr/local/lib/python3.8/dist-packages/MinkowskiEngine/__init__.py:36: UserWarning: The environment "
+        "variable `OMP_NUM_THREADS` not set. MinkowskiEngine will automatically set `OMP_NUM_THREADS=16`."
+    )
+    found = explain(notice)
+    assert found and found[0].key == "geo-minkowski-omp-notice" and found.outcome == "warnings-only"
+    # near miss: gsplat's success line
+    assert "geo-gsplat-no-cuda-toolkit" not in keys("gsplat: CUDA extension has been set up successfully in 90.1 s")

@@ -320,6 +320,41 @@ _SOURCE_BUILT = (
 
 _MODULES: tuple[KnownError, ...] = (
     KnownError(
+        "geo-gsplat-no-cuda-toolkit",
+        "gsplat: No CUDA toolkit found. gsplat will be disabled (then 'NoneType' object has no attribute ...)",
+        r"gsplat: No CUDA toolkit found",
+        "gsplat ships no prebuilt kernels in its registry package: it compiles its CUDA extension on first import "
+        "(JIT, through torch.utils.cpp_extension) and needs nvcc for that; none was found (no CUDA toolkit, or "
+        "not on PATH / CUDA_HOME), so gsplat's _C is None and the first rasterisation call fails with "
+        "\"'NoneType' object has no attribute ...\".",
+        "Install the CUDA toolkit of torch.version.cuda (conda: cuda-toolkit of that version; Windows: also Visual "
+        "Studio's C++ build tools) and make it visible (`export CUDA_HOME=/usr/local/cuda-X.Y; export "
+        "PATH=$CUDA_HOME/bin:$PATH`; `nvcc -V` must work), then import gsplat again (the first import compiles "
+        "for minutes); or install a prebuilt gsplat wheel for your torch and CUDA from gsplat's own wheel index.",
+        severity="warns-of-failure",
+        weight=90,
+        applies="gsplat (nerfstudio's splatfacto and other 3D Gaussian Splatting trainers and renderers)",
+        shown_by=(_test("test_source_built_3d_modules"),),
+        example="gsplat: No CUDA toolkit found. gsplat will be disabled.",
+        example_source="gsplat gsplat/cuda/_backend.py (the JIT build at import), gsplat 1.x",
+    ),
+    KnownError(
+        "geo-minkowski-omp-notice",
+        "MinkowskiEngine: OMP_NUM_THREADS not set, MinkowskiEngine will automatically set it (a notice)",
+        r"MinkowskiEngine will automatically set .?OMP_NUM_THREADS",
+        "A notice, not a failure: on a machine with more than 16 CPUs MinkowskiEngine sets OMP_NUM_THREADS=16 for "
+        "its CPU kernels when the variable is not set.",
+        "Nothing to fix. To choose the count yourself: `export OMP_NUM_THREADS=<n>` before starting Python. If the "
+        "program failed, the error after this line is the one to explain.",
+        severity="notice",
+        weight=30,
+        applies="MinkowskiEngine 0.5",
+        shown_by=(_test("test_source_built_3d_modules"),),
+        example="UserWarning: The environment variable `OMP_NUM_THREADS` not set. MinkowskiEngine will automatically "
+        "set `OMP_NUM_THREADS=16`.",
+        example_source="MinkowskiEngine MinkowskiEngine/__init__.py (the OMP_NUM_THREADS setup), MinkowskiEngine 0.5.4",
+    ),
+    KnownError(
         "geo-source-built-module-missing",
         "No module named 'diff_gaussian_rasterization' / 'simple_knn' / 'tinycudann' (a CUDA module of a 3D project "
         "that was not built)",
