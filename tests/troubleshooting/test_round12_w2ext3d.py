@@ -219,3 +219,30 @@ def test_gsplat_without_a_toolkit_and_minkowski_notice() -> None:
     assert found and found[0].key == "geo-minkowski-omp-notice" and found.outcome == "warnings-only"
     # near miss: gsplat's success line
     assert "geo-gsplat-no-cuda-toolkit" not in keys("gsplat: CUDA extension has been set up successfully in 90.1 s")
+
+
+def test_openmmlab_1x_code_under_mmcv2_and_missing_includes() -> None:
+    key, fix = first("ModuleNotFoundError: No module named 'mmcv.runner'")
+    assert key == "geo-mmcv2-removed-api" and "mmcv-full" in fix and "mmengine" in fix
+    cfg = "ImportError: cannot import name 'Config' from 'mmcv' (/opt/conda/lib/python3.10/site-packages/mmcv/x.py)"
+    assert first(cfg)[0] == "geo-mmcv2-removed-api"
+    # near miss: a name mmcv 2.x still has is another failure
+    assert "geo-mmcv2-removed-api" not in keys("ImportError: cannot import name 'imread' from 'mmcv'")
+    uint = (
+        "cuda_rasterizer/rasterizer_impl.h:23:42: error: 'uint32_t' does not name a type\n"
+        "error: command '/usr/local/cuda/bin/nvcc' failed with exit code 1"
+    )
+    key, fix = first(uint)
+    assert key == "build-cxx-missing-std-include" and "#include <cstdint>" in fix
+    flt = 'simple_knn.cu(154): error: identifier "FLT_MAX" is undefined'
+    key, fix = first(flt)
+    assert key == "build-cxx-missing-std-include" and "<cfloat>" in fix
+    # near miss: a type of the project's own that is unknown
+    assert "build-cxx-missing-std-include" not in keys("error: 'GaussianModel' does not name a type")
+    # PyG's older import of its libraries: find_spec(...) found none
+    origin = (
+        '  File "/usr/lib/python3.9/site-packages/torch_sparse/__init__.py", line 15, in <module>\n'
+        "AttributeError: 'NoneType' object has no attribute 'origin'"
+    )
+    assert first(origin)[0] == "geo-pyg-library-missing"
+    assert "geo-pyg-library-missing" not in keys("AttributeError: 'NoneType' object has no attribute 'origin'")

@@ -118,11 +118,12 @@ _PAIRS: tuple[KnownError, ...] = (
         "geo-pyg-library-missing",
         "PyG: Could not find module '_version_cpu' in torch_scatter / torch_sparse (no library for this Python or "
         "platform)",
-        r"Could not find module '_\w{1,30}_cpu' in",
+        r"Could not find module '_\w{1,30}_cpu' in|'NoneType' object has no attribute 'origin'",
         "PyG's extension packages load their compiled libraries (_version_cuda / _version_cpu ...) from the package "
         "folder: none is there for this Python, platform or torch (an sdist that did not compile, a wheel for "
         "another Python or OS, files left by an interrupted install).",
         _PYG_FIX,
+        requires=_PYG,  # the find_spec(...).origin of older releases says nothing of PyG by itself
         weight=88,
         applies="PyG's torch-scatter, torch-sparse, torch-cluster, torch-spline-conv",
         shown_by=(_test("test_an_extension_built_for_another_cuda"),),
@@ -149,6 +150,32 @@ _PAIRS: tuple[KnownError, ...] = (
         example="AssertionError: MMCV==2.2.0 is used but incompatible. Please install mmcv>=2.0.0rc4, <2.2.0.",
         example_source="mmdetection mmdet/__init__.py (the mmcv_minimum_version / mmcv_maximum_version assert), "
         "mmdet 3.3; the FAQ of mmdetection docs/en/notes/faq.md quotes it",
+    ),
+    KnownError(
+        "geo-mmcv2-removed-api",
+        "No module named 'mmcv.runner' / cannot import name 'Config' from 'mmcv' (OpenMMLab 1.x code under mmcv 2.x)",
+        r"No module named '?mmcv\.(?:runner|parallel|engine|device|fileio|onnx|tensorrt)\b"
+        r"|cannot import name '(?:Config|ConfigDict|DictAction|Registry|build_from_cfg|ProgressBar|mkdir_or_exist"
+        r"|get_logger|print_log|collect_env|is_list_of|is_str|digit_version|track_iter_progress|scandir|load|dump"
+        r"|get_dist_info|init_dist|load_checkpoint|wrap_fp16_model|auto_fp16|force_fp32|BaseModule|ModuleList"
+        r"|Sequential|MMDataParallel|MMDistributedDataParallel)' from 'mmcv(?:\.utils|\.runner|\.parallel)?'"
+        r"|module 'mmcv' has no attribute '(?:Config|ConfigDict|load|dump|mkdir_or_exist|ProgressBar|track_progress"
+        r"|list_from_file|dict_from_file|FileClient|is_list_of|is_str|scandir|runner|parallel|fileio)'",
+        "mmcv 2.0 removed mmcv.runner, mmcv.parallel, mmcv.engine, mmcv.device, mmcv.fileio, mmcv.onnx, "
+        "mmcv.tensorrt and the classes of mmcv.utils (Config, Registry...): they moved to mmengine. The code was "
+        "written for OpenMMLab 1.x (mmcv-full 1.x with mmdet 2.x, mmseg 0.x, mmdet3d 0.x / 1.0) and runs with mmcv "
+        "2.x (the package named mmcv since 2.0, which mim / pip install by default now).",
+        "Install what the code was written for: `pip uninstall -y mmcv mmcv-lite mmcv-full` then `pip install -U "
+        'openmim && mim install "mmcv-full==1.7.2"` (1.x, with the mmdet / mmseg / mmdet3d releases the project\'s '
+        "requirements pin: mmdet<3, mmseg<1), on a torch that mmcv-full 1.x has wheels for (up to 1.13 / 2.0); or "
+        "port the imports to mmengine (`from mmengine.config import Config`, `from mmengine.runner import "
+        "load_checkpoint`, `from mmengine.dist import get_dist_info`, mmengine.fileio for load / dump).",
+        weight=88,
+        applies="code of OpenMMLab 1.x (mmdet 2.x, mmseg 0.x, mmdet3d <= 1.0, mmpose 0.x) with mmcv >= 2.0",
+        shown_by=(_test("test_openmmlab_1x_code_under_mmcv2_and_missing_includes"),),
+        example="ModuleNotFoundError: No module named 'mmcv.runner'",
+        example_source="mmcv docs/en/compatibility.md (the components mmcv 2.0 removed: mmcv.fileio, mmcv.runner, "
+        "mmcv.parallel, mmcv.engine, mmcv.device, the classes of mmcv.utils), mmcv 2.0",
     ),
 )
 
@@ -311,6 +338,35 @@ _SPARSE: tuple[KnownError, ...] = (
     ),
 )
 
+_COMPILE: tuple[KnownError, ...] = (
+    KnownError(
+        "build-cxx-missing-std-include",
+        "'uint32_t' does not name a type / identifier \"FLT_MAX\" is undefined (a header newer GCC no longer "
+        "includes for you)",
+        r"'(?:std::)?u?int(?:8|16|32|64|ptr)_t' (?:does not name a type|was not declared in this scope"
+        r"|has not been declared|is not a member of 'std')"
+        r"|identifier \"(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX|u?int(?:8|16|32|64|ptr)_t)\" is undefined"
+        r"|'(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX)' was not declared in this scope",
+        "The source uses a fixed-width integer type (uint32_t, uintptr_t) or a float limit (FLT_MAX) without "
+        "including its header (<cstdint>, <cfloat>): older GCC / CUDA headers included them indirectly, GCC 13 and "
+        "newer (and recent CUDA toolkits) no longer do, so code that built before fails now (e.g. 3D Gaussian "
+        "Splatting's diff-gaussian-rasterization rasterizer_impl.h, simple-knn's simple_knn.cu).",
+        "Add the include to the file the error names: `#include <cstdint>` for uint32_t / uintptr_t, `#include "
+        "<cfloat>` for FLT_MAX (at the top of the header or .cu file), then rebuild (`pip install "
+        "--no-build-isolation ./<the module's folder>`); or update the project / submodule to a commit that has "
+        "it; or build with an older host compiler (`CC=gcc-11 CXX=g++-11`, which nvcc also uses through "
+        "NVCC_CCBIN / -ccbin).",
+        weight=82,
+        applies="C++ / CUDA extensions built with GCC 13+ or recent CUDA toolkits (diff-gaussian-rasterization, "
+        "simple-knn and other research code)",
+        shown_by=(_test("test_openmmlab_1x_code_under_mmcv2_and_missing_includes"),),
+        example="cuda_rasterizer/rasterizer_impl.h:23:42: error: 'uint32_t' does not name a type",
+        example_source='GCC\'s diagnostic wording (cp/parser.cc, "%qT does not name a type"; GCC 13 porting notes: '
+        "<cstdint> no longer included by other headers); nvcc's front end ('identifier \"X\" is undefined'); "
+        "diff-gaussian-rasterization cuda_rasterizer/rasterizer_impl.h",
+    ),
+)
+
 #: CUDA modules of 3D projects that are built from a source checkout (a git submodule, a subfolder), never pip names
 _SOURCE_BUILT = (
     r"diff_gaussian_rasterization\w{0,30}|simple_knn|tinycudann|nvdiffrast|pointnet2_ops|pointnet2_batch"
@@ -334,7 +390,7 @@ _MODULES: tuple[KnownError, ...] = (
         severity="warns-of-failure",
         weight=90,
         applies="gsplat (nerfstudio's splatfacto and other 3D Gaussian Splatting trainers and renderers)",
-        shown_by=(_test("test_source_built_3d_modules"),),
+        shown_by=(_test("test_gsplat_without_a_toolkit_and_minkowski_notice"),),
         example="gsplat: No CUDA toolkit found. gsplat will be disabled.",
         example_source="gsplat gsplat/cuda/_backend.py (the JIT build at import), gsplat 1.x",
     ),
@@ -349,7 +405,7 @@ _MODULES: tuple[KnownError, ...] = (
         severity="notice",
         weight=30,
         applies="MinkowskiEngine 0.5",
-        shown_by=(_test("test_source_built_3d_modules"),),
+        shown_by=(_test("test_gsplat_without_a_toolkit_and_minkowski_notice"),),
         example="UserWarning: The environment variable `OMP_NUM_THREADS` not set. MinkowskiEngine will automatically "
         "set `OMP_NUM_THREADS=16`.",
         example_source="MinkowskiEngine MinkowskiEngine/__init__.py (the OMP_NUM_THREADS setup), MinkowskiEngine 0.5.4",
@@ -399,4 +455,4 @@ _MODULES: tuple[KnownError, ...] = (
 )
 
 #: the rows of this domain (`families.FAMILIES` plugs them in)
-FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_SPARSE, *_MODULES)
+FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_SPARSE, *_COMPILE, *_MODULES)
