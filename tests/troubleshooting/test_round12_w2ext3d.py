@@ -246,3 +246,17 @@ def test_openmmlab_1x_code_under_mmcv2_and_missing_includes() -> None:
     )
     assert first(origin)[0] == "geo-pyg-library-missing"
     assert "geo-pyg-library-missing" not in keys("AttributeError: 'NoneType' object has no attribute 'origin'")
+
+
+def test_warp_library_and_tcnn_fallback_notice() -> None:
+    text = "RuntimeError: Failed to load the shared library '/venv/lib/python3.10/site-packages/warp/bin/warp.so'"
+    found = explain(text)
+    assert found and found[0].key == "geo-warp-library-load" and "ctypes.CDLL" in found[0].fix
+    notice = (
+        "tiny-cuda-nn warning: FullyFusedMLP is not supported for the selected architecture 61. Falling back to "
+        "CutlassMLP. For maximum performance, raise the target GPU architecture to 75+."
+    )
+    found = explain(notice)
+    assert found and found[0].key == "geo-tcnn-fully-fused-fallback" and found.outcome == "warnings-only"
+    # near miss: another library's shared library
+    assert "geo-warp-library-load" not in keys("RuntimeError: Failed to load the shared library '/opt/lib/libfoo.so'")

@@ -74,6 +74,25 @@ _ARCH: tuple[KnownError, ...] = (
         example_source="tiny-cuda-nn bindings/torch/tinycudann/modules.py (warnings.warn in the import loop), "
         "tiny-cuda-nn 1.7",
     ),
+    KnownError(
+        "geo-tcnn-fully-fused-fallback",
+        "tiny-cuda-nn: FullyFusedMLP is not supported for the selected architecture, falling back to CutlassMLP (a "
+        "notice)",
+        r"FullyFusedMLP is not supported for the selected architecture",
+        "A notice, not a failure: tiny-cuda-nn's fully fused MLP needs compute capability 7.5 or newer (tensor "
+        "cores of Turing and later); on an older GPU (or a build for an older target) it runs the slower "
+        "CutlassMLP instead.",
+        "Nothing to fix when the program runs on. On a GPU of compute capability 7.5+, rebuild tiny-cuda-nn for it "
+        "(`TCNN_CUDA_ARCHITECTURES=NN`, NN its capability) so the fused MLP is used; on an older GPU this is the "
+        "fastest it gets.",
+        severity="notice",
+        weight=30,
+        applies="tiny-cuda-nn (nerfstudio, instant-ngp and NeRF projects using its MLPs)",
+        shown_by=(_test("test_warp_library_and_tcnn_fallback_notice"),),
+        example="tiny-cuda-nn warning: FullyFusedMLP is not supported for the selected architecture 61. Falling back "
+        "to CutlassMLP. For maximum performance, raise the target GPU architecture to 75+.",
+        example_source="tiny-cuda-nn src/network.cu (create_network, the architecture check), tiny-cuda-nn 1.7",
+    ),
 )
 
 _PAIRS: tuple[KnownError, ...] = (
@@ -271,6 +290,26 @@ _RENDER: tuple[KnownError, ...] = (
 )
 
 _SPARSE: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-warp-library-load",
+        "NVIDIA Warp: Failed to load the shared library '.../warp.so' (Warp's native library does not load)",
+        r"Failed to load the shared library '[^'\n]{0,200}warp(?:-clang)?\.(?:so|dll|dylib)'",
+        "Warp's native library (warp.so / warp.dll) did not load and Warp hides the loader's reason: a wheel for "
+        "another platform or CPU architecture, a system C / C++ library older than the wheel needs (glibc, "
+        "libstdc++), a file a partial install or a source build left out, or a DLL it depends on that Windows "
+        "does not find.",
+        "Print the loader's own reason: `python -c \"import ctypes; ctypes.CDLL('<the path in the message>')\"`, and "
+        "explain that line. Then reinstall warp-lang for this platform (`pip install --force-reinstall --no-cache-dir "
+        "warp-lang`; aarch64 / Jetson and Windows have their own wheels), or build Warp from source here "
+        "(`python build_lib.py` in its checkout) when no wheel fits the system's libraries.",
+        loose=True,
+        alternatives=("cuda-driver-insufficient",),
+        weight=70,
+        applies="NVIDIA Warp (warp-lang) and the simulators built on it (Isaac Lab, Newton, MuJoCo Warp)",
+        shown_by=(_test("test_warp_library_and_tcnn_fallback_notice"),),
+        example="RuntimeError: Failed to load the shared library '/venv/lib/python3.10/site-packages/warp/bin/warp.so'",
+        example_source="warp warp/build.py (load_dll), warp-lang 1.x",
+    ),
     KnownError(
         "geo-spconv-empty-launch",
         "spconv: CUDA kernel launch blocks must be positive, but got N= 0 (a sparse convolution with no output points)",
