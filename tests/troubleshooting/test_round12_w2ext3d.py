@@ -260,3 +260,22 @@ def test_warp_library_and_tcnn_fallback_notice() -> None:
     assert found and found[0].key == "geo-tcnn-fully-fused-fallback" and found.outcome == "warnings-only"
     # near miss: another library's shared library
     assert "geo-warp-library-load" not in keys("RuntimeError: Failed to load the shared library '/opt/lib/libfoo.so'")
+
+
+def test_pyg_disabled_extensions_and_open3d() -> None:
+    warning = (
+        "/venv/lib/python3.10/site-packages/torch_geometric/typing.py:68: UserWarning: An issue occurred while "
+        "importing 'pyg-lib'. Disabling its usage. Stacktrace: /venv/lib/python3.10/site-packages/libpyg.so: "
+        "undefined symbol: _ZN3c1010Dispatcher17runRecordFunctionERN2at14RecordFunctionE\n"
+        "  warnings.warn(f\"An issue occurred while importing 'pyg-lib'. \""
+    )
+    found = explain(warning)
+    # PyG goes on without the package: a warnings-only paste, whose first answer names PyG's wheels
+    assert found and found[0].key == "geo-pyg-extension-disabled" and found.outcome == "warnings-only"
+    assert "PyG's wheel index" in found[0].fix
+    o3d = "Exception: Version mismatch: Open3D needs PyTorch version 2.2.*, but version 2.4.1 is installed!"
+    key, fix = first(o3d)
+    assert key == "geo-open3d-ml-torch-version" and "BUILD_PYTORCH_OPS" in fix
+    assert first("Exception: Open3D was not built with PyTorch support!")[0] == "geo-open3d-ml-torch-version"
+    # near miss: another package's import issue
+    assert "geo-pyg-extension-disabled" not in keys("An issue occurred while importing 'foo'. Disabling its usage.")

@@ -200,6 +200,46 @@ _PAIRS: tuple[KnownError, ...] = (
 
 _GRAPH: tuple[KnownError, ...] = (
     KnownError(
+        "geo-pyg-extension-disabled",
+        "PyG: An issue occurred while importing 'pyg-lib' / 'torch-scatter'. Disabling its usage (a wheel for "
+        "another torch or CUDA; PyG runs without it)",
+        r"An issue occurred while importing '(?:pyg-lib|torch-scatter|torch-sparse|torch-cluster"
+        r"|torch-spline-conv)'\. Disabling its usage",
+        "A warning: PyG tried the optional compiled package, it failed to load (the stack trace after 'Stacktrace:' "
+        "says why: usually an undefined symbol or a missing libcudart of another release, i.e. a wheel built for "
+        "another torch or CUDA; on macOS a wheel built for another Python), and PyG goes on without it, with "
+        "slower pure-torch fallbacks; features that need it (neighbour sampling, METIS, some sparse ops) fail "
+        "later.",
+        _PYG_FIX
+        + " If nothing in your code needs the package, uninstall it and the warning goes: PyG works without it.",
+        severity="notice",
+        weight=40,
+        applies="torch_geometric 2.3+ (torch_geometric/typing.py's optional imports)",
+        shown_by=(_test("test_pyg_disabled_extensions_and_open3d"),),
+        example="UserWarning: An issue occurred while importing 'torch-scatter'. Disabling its usage. Stacktrace: "
+        "/venv/lib/python3.10/site-packages/torch_scatter/_scatter_cuda.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev",
+        example_source="pytorch_geometric torch_geometric/typing.py (the optional imports of pyg-lib, torch-scatter, "
+        "torch-sparse, torch-cluster, torch-spline-conv), torch_geometric 2.3 to 2.6",
+    ),
+    KnownError(
+        "geo-open3d-ml-torch-version",
+        "Open3D-ML: Version mismatch: Open3D needs PyTorch version X, but version Y is installed (or Open3D built "
+        "without PyTorch)",
+        r"Open3D needs Pytorch version [\d.*]{1,12}, but version|Open3D was not built with PyTorch support",
+        "open3d.ml.torch loads ops compiled against one torch minor (the one of its build): the installed torch is "
+        "another minor, or this Open3D build has no PyTorch ops at all (a build without BUILD_PYTORCH_OPS, or a "
+        "platform whose wheel ships none, e.g. Windows / macOS).",
+        'Install the torch minor the message names (`pip install "torch==X.Y.*"` from the index of your CUDA), or '
+        "the Open3D release built for your torch (each Open3D release names its torch); to keep your torch, build "
+        "Open3D from source with -DBUILD_PYTORCH_OPS=ON -DBUILD_CUDA_MODULE=ON against it. Open3D's geometry and "
+        "visualisation need none of this: only open3d.ml.torch does.",
+        weight=90,
+        applies="Open3D-ML (open3d.ml.torch: RandLA-Net, KPConv, PointPillars) and projects importing it",
+        shown_by=(_test("test_pyg_disabled_extensions_and_open3d"),),
+        example="Exception: Version mismatch: Open3D needs PyTorch version 2.2.*, but version 2.4.1 is installed!",
+        example_source="Open3D python/open3d/ml/torch/__init__.py (the build-config torch check), Open3D 0.17 to 0.19",
+    ),
+    KnownError(
         "geo-dgl-cpu-build",
         "DGL: Device API cuda is not enabled. Please install the cuda version of dgl (the CPU build of DGL)",
         r"Device API (?:cuda|gpu) is not enabled\. Please install the cuda version of dgl",
