@@ -217,7 +217,8 @@ _GRAPH: tuple[KnownError, ...] = (
         applies="torch_geometric 2.3+ (torch_geometric/typing.py's optional imports)",
         shown_by=(_test("test_pyg_disabled_extensions_and_open3d"),),
         example="UserWarning: An issue occurred while importing 'torch-scatter'. Disabling its usage. Stacktrace: "
-        "/venv/lib/python3.10/site-packages/torch_scatter/_scatter_cuda.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev",
+        "/venv/lib/python3.10/site-packages/torch_scatter/_scatter_cuda.so: undefined symbol: "
+        "_ZN3c1017RegisterOperatorsD1Ev",
         example_source="pytorch_geometric torch_geometric/typing.py (the optional imports of pyg-lib, torch-scatter, "
         "torch-sparse, torch-cluster, torch-spline-conv), torch_geometric 2.3 to 2.6",
     ),
