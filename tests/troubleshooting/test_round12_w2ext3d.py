@@ -279,3 +279,24 @@ def test_pyg_disabled_extensions_and_open3d() -> None:
     assert first("Exception: Open3D was not built with PyTorch support!")[0] == "geo-open3d-ml-torch-version"
     # near miss: another package's import issue
     assert "geo-pyg-extension-disabled" not in keys("An issue occurred while importing 'foo'. Disabling its usage.")
+
+
+def test_builds_without_torch_and_dgl_torchdata() -> None:
+    build = (
+        "Collecting torch-scatter\n  Getting requirements to build wheel ... error\n"
+        "      File \"<string>\", line 8, in <module>\n  ModuleNotFoundError: No module named 'torch'\n"
+        "  error: subprocess-exited-with-error"
+    )
+    key, fix = first(build)
+    assert key == "build-isolation-no-torch" and "--no-build-isolation" in fix
+    # near misses: a script without torch is not a build; a torch submodule is another failure
+    assert "build-isolation-no-torch" not in keys("ModuleNotFoundError: No module named 'torch'")
+    assert "build-isolation-no-torch" not in keys(
+        "Building wheel for x ... error\nModuleNotFoundError: No module named 'torch._six'"
+    )
+    dgl = (
+        '  File "/venv/lib/python3.10/site-packages/dgl/graphbolt/base.py", line 8, in <module>\n'
+        "ModuleNotFoundError: No module named 'torchdata.datapipes'"
+    )
+    key, fix = first(dgl)
+    assert key == "geo-dgl-torchdata-datapipes" and "torchdata<0.10" in fix
