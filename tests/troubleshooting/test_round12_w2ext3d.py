@@ -287,13 +287,8 @@ def test_builds_without_torch_and_dgl_torchdata() -> None:
         "      File \"<string>\", line 8, in <module>\n  ModuleNotFoundError: No module named 'torch'\n"
         "  error: subprocess-exited-with-error"
     )
-    key, fix = first(build)
-    assert key == "build-isolation-no-torch" and "--no-build-isolation" in fix
-    # near misses: a script without torch is not a build; a torch submodule is another failure
-    assert "build-isolation-no-torch" not in keys("ModuleNotFoundError: No module named 'torch'")
-    assert "build-isolation-no-torch" not in keys(
-        "Building wheel for x ... error\nModuleNotFoundError: No module named 'torch._six'"
-    )
+    key, fix = first(build)  # the existing row's build-isolation variant answers it
+    assert key == "py-module-missing" and "--no-build-isolation" in fix
     dgl = (
         '  File "/venv/lib/python3.10/site-packages/dgl/graphbolt/base.py", line 8, in <module>\n'
         "ModuleNotFoundError: No module named 'torchdata.datapipes'"

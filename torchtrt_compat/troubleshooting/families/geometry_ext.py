@@ -200,28 +200,6 @@ _PAIRS: tuple[KnownError, ...] = (
 
 _GRAPH: tuple[KnownError, ...] = (
     KnownError(
-        "build-isolation-no-torch",
-        "No module named 'torch' while pip builds a CUDA extension (pip's isolated build environment has no torch)",
-        r"No module named '?torch'?(?![\w.])",
-        "pip builds a source package in a fresh, isolated environment that holds only the package's declared "
-        "build requirements; torch extensions (torch-scatter, pytorch3d, detectron2, diff-gaussian-rasterization, "
-        "flash-attn, mmcv) import torch in setup.py but cannot declare it (it must be the torch already installed), "
-        "so the build finds none even though `import torch` works in your environment.",
-        "Install torch (the build you run) first, then build against it without isolation: `pip install "
-        "--no-build-isolation <package or ./folder>` (with the CUDA toolkit of torch.version.cuda for CUDA ops); "
-        "better, install a prebuilt wheel for your torch and CUDA where the project has one (PyG's wheel index for "
-        "torch-scatter / torch-sparse, `mim install mmcv`, conda's pytorch3d channel).",
-        requires=r"Building wheel for|Getting requirements to build wheel|Preparing metadata \(pyproject\.toml\)"
-        r"|subprocess-exited-with-error|metadata-generation-failed|setup\.py egg_info|Building editable for",
-        weight=80,  # above the failed wheel it explains and the generic module-missing row
-        applies="pip source builds of torch extensions (pip >= 19 builds in isolation by default; pyproject.toml "
-        "projects always)",
-        shown_by=(_test("test_builds_without_torch_and_dgl_torchdata"),),
-        example="  Getting requirements to build wheel ... error\n  ModuleNotFoundError: No module named 'torch'",
-        example_source="pip's build isolation (pip docs, reference/build-system: --no-build-isolation); the "
-        "setup.py of torch-scatter / pytorch3d / detectron2 import torch.utils.cpp_extension",
-    ),
-    KnownError(
         "geo-dgl-torchdata-datapipes",
         "No module named 'torchdata.datapipes' (torchdata 0.10 removed DataPipes that DGL's graphbolt imports)",
         r"No module named '?torchdata\.(?:datapipes|dataloader2)\b",
