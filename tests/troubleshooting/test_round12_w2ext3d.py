@@ -295,3 +295,15 @@ def test_builds_without_torch_and_dgl_torchdata() -> None:
     )
     key, fix = first(dgl)
     assert key == "geo-dgl-torchdata-datapipes" and "torchdata<0.10" in fix
+
+
+def test_tiny_cuda_nn_without_a_usable_gpu() -> None:
+    text = (
+        '  File "/venv/lib/python3.10/site-packages/tinycudann/modules.py", line 19, in '
+        "_get_device_compute_capability\nOSError: Unknown compute capability. Ensure PyTorch with CUDA support is "
+        "installed."
+    )
+    found = explain(text)
+    # torch sees no GPU: the answer is "likely" and names the CPU build and the hidden GPU beside it
+    assert found and "nvidia-smi" in found[0].fix and "torch.version.cuda" in found[0].fix
+    assert "geo-tcnn-no-compatible-arch" not in keys(text)

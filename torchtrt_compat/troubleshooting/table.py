@@ -3426,7 +3426,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|GradScaler is enabled, but CUDA is not available|CUDA is not available or torch_xla is imported\. "
         r"Disabling autocast"
         #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
-        r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available",
+        r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available"
+        #: tiny-cuda-nn's bindings when torch sees no GPU (bindings/torch/tinycudann/modules.py)
+        r"|Unknown compute capability\. Ensure PyTorch with CUDA support is installed",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",
