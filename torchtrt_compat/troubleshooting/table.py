@@ -793,7 +793,10 @@ _CORE: tuple[KnownError, ...] = (
         # a product's own words (Modular MAX, vLLM, ollama, llama.cpp): "requires a minimum driver version of 550"
         r"|requires a minimum (?:NVIDIA |GPU |CUDA )?driver version|doesn't support your current NVIDIA GPU driver"
         r"|(?:NVIDIA|GPU|CUDA) driver (?:version )?(?:[\d.]{1,12} )?is too old"
-        r"|minimum (?:required )?(?:NVIDIA |CUDA )?driver version (?:is|required)",
+        r"|minimum (?:required )?(?:NVIDIA |CUDA )?driver version (?:is|required)"
+        # NVIDIA Warp's driver check (warp/native/warp.cu, init_cuda_driver / get_driver_entry_point)
+        r"|Warp requires CUDA driver [\d.]{1,8} or higher|Warp CUDA error: Failed to get driver entry point"
+        r"|Warp CUDA error: Function \w{1,60}: a suitable driver entry point was not found",
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
@@ -801,6 +804,23 @@ _CORE: tuple[KnownError, ...] = (
         "with), or install the build of the library you run for an older CUDA that your driver supports; on a "
         "Jetson the driver comes with JetPack: build against the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
+            Variant(
+                r"\bspconv\b|\bcumm\b|tensorview",
+                "spconv / cumm",
+                "spconv's kernels come from its spconv-cuXYZ / cumm-cuXYZ packages: install the pair for a CUDA your "
+                "driver supports (`nvidia-smi` shows the highest; e.g. spconv-cu118 under a CUDA 11.8 driver; "
+                "uninstall every other spconv* / cumm* first), or update the NVIDIA driver.",
+            ),
+            Variant(
+                r"Warp requires CUDA driver|Warp CUDA error|\bwarp-lang\b",
+                "NVIDIA Warp",
+                "Warp's CUDA build needs the driver of the CUDA it was built with (warp-lang wheels of the registry "
+                "are CUDA 12 builds): update the NVIDIA driver (`nvidia-smi`'s 'CUDA Version' must reach the one "
+                "the message names), or install the warp-lang build for your driver's CUDA (Warp's releases carry "
+                "CUDA 11 wheels, +cu11), or run Warp on the CPU (wp.init() then device='cpu'). A driver newer than "
+                "an application supports (Isaac Sim pins its validated driver) gives the same line: use the "
+                "driver the application names.",
+            ),
             Variant(
                 r"undefined symbol:\s{0,2}cu(?!da)",
                 "the driver lacks a CUDA driver API function",
@@ -1551,6 +1571,15 @@ _CORE: tuple[KnownError, ...] = (
                 "(history lists, tensors kept with their graph: run under torch.inference_mode() and keep "
                 ".detach().cpu() copies), and watch torch.cuda.memory_allocated() per iteration to confirm it stops "
                 "growing; update the library or report the leak with the warning if it is its own.",
+            ),
+            Variant(
+                r"Warp CUDA error 2\b|\bwarp\.(?:context|types|sim)|\bwp\.(?:array|launch|zeros|empty)",
+                "NVIDIA Warp",
+                "Warp allocates its arrays from the same GPU memory as the frameworks in the process: lower what "
+                "one launch or graph needs (fewer environments or particles, smaller arrays), let other frameworks "
+                "leave room (JAX preallocates 75% of the GPU: XLA_PYTHON_CLIENT_PREALLOCATE=false or "
+                "XLA_PYTHON_CLIENT_MEM_FRACTION; torch: torch.cuda.empty_cache()), and let Warp's memory pool give "
+                "memory back (wp.set_mempool_release_threshold(device, 0)); check nvidia-smi for other processes.",
             ),
             Variant(
                 r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer|compute (?:pp )?buffers"
@@ -2857,6 +2886,24 @@ _CORE: tuple[KnownError, ...] = (
         "--force-reinstall --no-cache-dir <package>`).",
         variants=(
             Variant(
+                r"torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|pyg_lib",
+                "PyTorch Geometric extensions",
+                "PyG's extension wheels are built per torch release and CUDA: uninstall them (`pip uninstall "
+                "torch-scatter torch-sparse torch-cluster torch-spline-conv pyg-lib`) and install the ones for your "
+                "pair from PyG's wheel index (`pip install torch-scatter -f <PyG wheel index for "
+                "torch-X.Y.Z+cuXYZ>`); since PyG 2.3 most layers need none of them.",
+            ),
+            Variant(
+                r"pytorch3d|detectron2|diff_gaussian_rasterization|simple_knn|tinycudann|nvdiffrast|pointnet2"
+                r"|MinkowskiEngine|spconv|mmcv[\\/]_ext",
+                "an extension built for an older torch (3D / detection)",
+                "The extension was compiled against another torch than the one installed (torch upgraded after it "
+                "was built, or a prebuilt wheel for another torch): rebuild it in this environment (`pip uninstall` "
+                "it, delete its build/ folder and *.so, then `pip install --no-build-isolation --no-cache-dir` from "
+                "its checkout, with the CUDA toolkit of torch.version.cuda), or install its wheel for your torch "
+                "and CUDA (mmcv: `mim install mmcv`; spconv: the spconv-cuXYZ package of torch's CUDA).",
+            ),
+            Variant(
                 r"torchvision[\\/]_C",
                 "torchvision",
                 "torchvision is built for one torch minor: install the torchvision that pairs with your torch "
@@ -3424,7 +3471,9 @@ _CORE: tuple[KnownError, ...] = (
         r"available|CUDA is not available or torch_xla is imported\. "
         r"Disabling autocast"
         #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
-        r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available",
+        r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available"
+        #: tiny-cuda-nn's bindings when torch sees no GPU (bindings/torch/tinycudann/modules.py)
+        r"|Unknown compute capability\. Ensure PyTorch with CUDA support is installed",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",

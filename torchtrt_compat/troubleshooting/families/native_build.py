@@ -305,6 +305,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA (libcudnn9-dev-cuda-12, or the tar's include folder) and add its include folder.",
             ),
             Variant(
+                r"\b(?:EGL|GL|GLES\d?|KHR)/\w{1,20}\.h\b",
+                "OpenGL / EGL headers",
+                "The OpenGL / EGL development headers are missing: install them (Debian/Ubuntu: `apt install "
+                "libegl-dev libgl-dev libgles-dev` or libegl1-mesa-dev libgl1-mesa-dev; in a CUDA devel image too). "
+                "nvdiffrast builds its OpenGL rasteriser only for dr.RasterizeGLContext: dr.RasterizeCudaContext "
+                "needs neither the headers nor OpenGL.",
+            ),
+            Variant(
                 r"Python\.h",
                 "Python headers",
                 "Python's development headers are missing: install python3-dev (python3.X-dev for your Python) or "
@@ -1298,6 +1306,7 @@ _ROUND8: tuple[KnownError, ...] = (
         "-v --no-build-isolation .`.",
         variants=(
             Variant(
+<<<<<<< HEAD
                 r"torchvision[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}"
                 + JETSON_BOARD
                 + r"|(?:"
@@ -1309,6 +1318,15 @@ _ROUND8: tuple[KnownError, ...] = (
                 "build (NVIDIA's / jetson-containers' wheel for your JetPack), or build it from source on the board "
                 "(`git clone --branch v0.X.0` of the paired release, then `python3 setup.py install` with "
                 "FORCE_CUDA=1); `pip install torchvision` would also replace NVIDIA's torch with a CPU one.",
+=======
+                r"pytorch3d|PyTorch3D",
+                "PyTorch3D",
+                "PyTorch3D was built without CUDA (a source build that saw no GPU and no FORCE_CUDA, or a CPU "
+                "build): install its build for your torch and CUDA (conda's pytorch3d channel), or rebuild "
+                "with `FORCE_CUDA=1 TORCH_CUDA_ARCH_LIST=<your GPU, e.g. 8.6> pip install --no-build-isolation "
+                '--no-cache-dir "git+<pytorch3d repository>@stable"` with the CUDA toolkit of torch.version.cuda '
+                "(`nvcc -V`); delete an old build/ folder first.",
+>>>>>>> r12w2ext3d
             ),
             Variant(
                 r"DNN module was not built with CUDA backend",

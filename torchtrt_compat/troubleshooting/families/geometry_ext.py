@@ -1,0 +1,554 @@
+"""The CUDA extensions of 3D, graphics, sparse and geometric deep learning in their own words (issue 36, round
+twelve): tiny-cuda-nn built for other GPUs, an extension whose CUDA differs from torch's (PyG's torch_sparse /
+torch_scatter / torch_cluster / torch_spline_conv, torchvision, torchaudio), PyG's compiled libraries missing, the
+Windows compiler search of NVIDIA research code (nvdiffrast, StyleGAN's custom ops), nvdiffrast's OpenGL / EGL
+context, OpenMMLab's version pins (mmdet, mmseg, mmdet3d, mmpose asserting the mmcv / mmengine range), DGL's CPU
+build and its graphbolt library built for other torch releases, and the source-built CUDA modules of 3D projects
+(diff_gaussian_rasterization, simple_knn, tinycudann, nvdiffrast, pointnet2 ops) that are not built at all.
+
+Each pattern is keyed to the library's own wording (the file is named in each row's ``example_source``); numbers,
+names and versions are read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round12_w2ext3d.py"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+#: PyG's compiled extension packages (each loads its own ``_version_cuda`` / ``_cpu`` libraries)
+_PYG = r"torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|pyg_lib|torch_geometric"
+#: what fixes a PyG extension built for another torch or CUDA (its wheels are per torch release and CUDA)
+_PYG_FIX = (
+    "PyG's extension wheels are built per torch release and CUDA: uninstall them (`pip uninstall torch-scatter "
+    "torch-sparse torch-cluster torch-spline-conv pyg-lib`) and install the ones for your pair from PyG's wheel "
+    "index (`pip install torch-scatter torch-sparse -f <PyG wheel index for torch-X.Y.Z+cuXYZ>`, X.Y.Z+cuXYZ from "
+    "`python -c 'import torch; print(torch.__version__)'`); since PyG 2.3 most layers need none of them (`pip "
+    "install torch_geometric` alone). Building from source needs the CUDA toolkit of torch.version.cuda "
+    "(`pip install --no-build-isolation --no-cache-dir torch-scatter`)."
+)
+
+_ARCH: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-tcnn-no-compatible-arch",
+        "tiny-cuda-nn: Could not find compatible tinycudann extension for compute capability N (built for other GPUs)",
+        r"Could not find compatible tinycudann extension for compute capability",
+        "tiny-cuda-nn's torch bindings compile one module per GPU architecture (tinycudann_bindings._NN_C) for the "
+        "architectures of the machine that built it (or TCNN_CUDA_ARCHITECTURES); none is for this GPU or an older "
+        "architecture it can run: the package was built on another machine (a Docker image, a cluster's login "
+        "node, a wheel from elsewhere) or for a newer GPU only.",
+        "Rebuild tiny-cuda-nn's bindings for this GPU: `pip uninstall tinycudann`, then `TCNN_CUDA_ARCHITECTURES=NN "
+        "pip install --no-build-isolation --no-cache-dir git+<tiny-cuda-nn repository>#subdirectory=bindings/torch` "
+        "with NN the compute capability the message names (several: '86;89'), the CUDA toolkit of "
+        "torch.version.cuda, on a machine that sees the GPU (or with the variable set where it does not). GPUs "
+        "older than compute capability 7.5 lose the fully fused MLP (FullyFusedMLP); use CutlassMLP there.",
+        weight=92,
+        applies="tiny-cuda-nn's PyTorch bindings (nerfstudio, instant-nsr-pl, threestudio and other NeRF projects)",
+        shown_by=(_test("test_tiny_cuda_nn_built_for_other_gpus"),),
+        example="OSError: Could not find compatible tinycudann extension for compute capability 89.",
+        example_source="tiny-cuda-nn bindings/torch/tinycudann/modules.py (the module-per-architecture import "
+        "loop), tiny-cuda-nn 1.7",
+    ),
+    KnownError(
+        "geo-tcnn-lower-arch-notice",
+        "tiny-cuda-nn was built for a lower compute capability than the GPU's (a notice: it runs, maybe slower)",
+        r"tinycudann was built for lower compute capability \(\d{2,3}\) than the system's",
+        "A notice, not a failure: tiny-cuda-nn found no module built for this GPU's architecture and loaded one "
+        "built for an older architecture, which runs here but without this GPU's newer instructions.",
+        "Nothing to fix when the program runs on. For full speed rebuild the bindings for this GPU "
+        "(`TCNN_CUDA_ARCHITECTURES=NN pip install --no-build-isolation git+<tiny-cuda-nn repository>"
+        "#subdirectory=bindings/torch`, NN the system's capability in the message).",
+        severity="notice",
+        weight=30,
+        applies="tiny-cuda-nn's PyTorch bindings",
+        shown_by=(_test("test_tiny_cuda_nn_built_for_other_gpus"),),
+        example="UserWarning: tinycudann was built for lower compute capability (86) than the system's (89). "
+        "Performance may be suboptimal.",
+        example_source="tiny-cuda-nn bindings/torch/tinycudann/modules.py (warnings.warn in the import loop), "
+        "tiny-cuda-nn 1.7",
+    ),
+    KnownError(
+        "geo-tcnn-fully-fused-fallback",
+        "tiny-cuda-nn: FullyFusedMLP is not supported for the selected architecture, falling back to CutlassMLP (a "
+        "notice)",
+        r"FullyFusedMLP is not supported for the selected architecture",
+        "A notice, not a failure: tiny-cuda-nn's fully fused MLP needs compute capability 7.5 or newer (tensor "
+        "cores of Turing and later); on an older GPU (or a build for an older target) it runs the slower "
+        "CutlassMLP instead.",
+        "Nothing to fix when the program runs on. On a GPU of compute capability 7.5+, rebuild tiny-cuda-nn for it "
+        "(`TCNN_CUDA_ARCHITECTURES=NN`, NN its capability) so the fused MLP is used; on an older GPU this is the "
+        "fastest it gets.",
+        severity="notice",
+        weight=30,
+        applies="tiny-cuda-nn (nerfstudio, instant-ngp and NeRF projects using its MLPs)",
+        shown_by=(_test("test_warp_library_and_tcnn_fallback_notice"),),
+        example="tiny-cuda-nn warning: FullyFusedMLP is not supported for the selected architecture 61. Falling back "
+        "to CutlassMLP. For maximum performance, raise the target GPU architecture to 75+.",
+        example_source="tiny-cuda-nn src/network.cu (create_network, the architecture check), tiny-cuda-nn 1.7",
+    ),
+)
+
+_PAIRS: tuple[KnownError, ...] = (
+    KnownError(
+        "ext-cuda-version-differs",
+        "Detected that PyTorch and X were compiled with different CUDA versions (an extension built for another CUDA)",
+        r"Detected that PyTorch and [\w.-]{1,40} (?:were compiled with different CUDA versions"
+        r"|have a minor version mismatch)",
+        "The extension checks at import that its CUDA is torch's: the installed wheel was built for another CUDA "
+        "than the torch beside it (a wheel from another index than torch's, torch upgraded or reinstalled after the "
+        "extension, or a source build with a toolkit other than torch.version.cuda).",
+        "Install the extension's build for torch's CUDA (the message names both versions), from the same index as "
+        "torch, or rebuild it with the CUDA toolkit of torch.version.cuda.",
+        variants=(
+            Variant(_PYG, "PyTorch Geometric extensions", _PYG_FIX),
+            Variant(
+                r"PyTorch and torchvision",
+                "torchvision",
+                "Install the torchvision that pairs with your torch from the same index (the same +cuXYZ tag as "
+                "torch: `pip install torchvision==<pair> --index-url <torch's index for cuXYZ>`); `torchtrt-compat "
+                "check` names the pair.",
+            ),
+            Variant(
+                r"PyTorch and TorchAudio",
+                "torchaudio",
+                "Install the torchaudio of your torch's release and CUDA from the same index as torch (`pip install "
+                "torchaudio==<torch's version> --index-url <torch's index for cuXYZ>`), or uninstall torchaudio if "
+                "nothing needs it (transformers imports it whenever it is installed).",
+            ),
+        ),
+        weight=90,
+        applies="extensions that compare their CUDA with torch's at import (PyG's torch-scatter, torch-sparse, "
+        "torch-cluster, torch-spline-conv; torchvision; torchaudio)",
+        shown_by=(_test("test_an_extension_built_for_another_cuda"),),
+        example="RuntimeError: Detected that PyTorch and torch_sparse were compiled with different CUDA versions. "
+        "PyTorch has CUDA version 11.8 and torch_sparse has CUDA version 11.7. Please reinstall the torch_sparse "
+        "that matches your PyTorch install.",
+        example_source="torch-sparse torch_sparse/__init__.py (the cuda_version check at import), torch-sparse "
+        "0.6; the same check in torch-scatter, torch-cluster, torch-spline-conv and torchvision/extension.py",
+    ),
+    KnownError(
+        "geo-pyg-library-missing",
+        "PyG: Could not find module '_version_cpu' in torch_scatter / torch_sparse (no library for this Python or "
+        "platform)",
+        r"Could not find module '_\w{1,30}_cpu' in|'NoneType' object has no attribute 'origin'",
+        "PyG's extension packages load their compiled libraries (_version_cuda / _version_cpu ...) from the package "
+        "folder: none is there for this Python, platform or torch (an sdist that did not compile, a wheel for "
+        "another Python or OS, files left by an interrupted install).",
+        _PYG_FIX,
+        requires=_PYG,  # the find_spec(...).origin of older releases says nothing of PyG by itself
+        weight=88,
+        applies="PyG's torch-scatter, torch-sparse, torch-cluster, torch-spline-conv",
+        shown_by=(_test("test_an_extension_built_for_another_cuda"),),
+        example="ImportError: Could not find module '_version_cpu' in /usr/lib/python3.10/site-packages/"
+        "torch_spline_conv",
+        example_source="torch-spline-conv torch_spline_conv/__init__.py (the library loop at import), "
+        "torch-spline-conv 1.2; the same loop in torch-scatter and torch-sparse",
+    ),
+    KnownError(
+        "geo-openmmlab-version-pin",
+        "OpenMMLab: MMCV==X is used but incompatible. Please install mmcv>=A, <B (mmdet / mmseg / mmdet3d pins)",
+        r"\b(?:MMCV|MMEngine|MMDetection|MMDET|mmcv|mmengine|mmdet)==[\w.+-]{1,20} is used but incompatible",
+        "Each OpenMMLab package (mmdet, mmseg, mmdet3d, mmpose, mmrotate...) asserts at import that the mmcv / "
+        "mmengine / mmdet installed is in the range its release supports: the one installed is newer (mim or pip "
+        "took the latest mmcv) or older than that range.",
+        "Install the version the message asks for with mim, which picks the prebuilt wheel for your torch and "
+        'CUDA: `pip install -U openmim && mim install "mmcv>=A,<B"` (the bounds of the message; mmdet 3.x and '
+        "mmseg 1.x need mmcv < 2.2.0, e.g. mmcv 2.1.0, whose wheels exist up to torch 2.1; mmcv-full 1.x for "
+        "mmdet 2.x), or the release of mmdet / mmseg that supports your mmcv. Do not edit the assertion away: "
+        "the ops' signatures differ between those releases.",
+        weight=90,
+        applies="mmdet, mmseg, mmdet3d, mmpose, mmrotate, mmocr (their __init__.py version checks)",
+        shown_by=(_test("test_openmmlab_version_pins"),),
+        example="AssertionError: MMCV==2.2.0 is used but incompatible. Please install mmcv>=2.0.0rc4, <2.2.0.",
+        example_source="mmdetection mmdet/__init__.py (the mmcv_minimum_version / mmcv_maximum_version assert), "
+        "mmdet 3.3; the FAQ of mmdetection docs/en/notes/faq.md quotes it",
+    ),
+    KnownError(
+        "geo-mmcv2-removed-api",
+        "No module named 'mmcv.runner' / cannot import name 'Config' from 'mmcv' (OpenMMLab 1.x code under mmcv 2.x)",
+        r"No module named '?mmcv\.(?:runner|parallel|engine|device|fileio|onnx|tensorrt)\b"
+        r"|cannot import name '(?:Config|ConfigDict|DictAction|Registry|build_from_cfg|ProgressBar|mkdir_or_exist"
+        r"|get_logger|print_log|collect_env|is_list_of|is_str|digit_version|track_iter_progress|scandir|load|dump"
+        r"|get_dist_info|init_dist|load_checkpoint|wrap_fp16_model|auto_fp16|force_fp32|BaseModule|ModuleList"
+        r"|Sequential|MMDataParallel|MMDistributedDataParallel)' from 'mmcv(?:\.utils|\.runner|\.parallel)?'"
+        r"|module 'mmcv' has no attribute '(?:Config|ConfigDict|load|dump|mkdir_or_exist|ProgressBar|track_progress"
+        r"|list_from_file|dict_from_file|FileClient|is_list_of|is_str|scandir|runner|parallel|fileio)'",
+        "mmcv 2.0 removed mmcv.runner, mmcv.parallel, mmcv.engine, mmcv.device, mmcv.fileio, mmcv.onnx, "
+        "mmcv.tensorrt and the classes of mmcv.utils (Config, Registry...): they moved to mmengine. The code was "
+        "written for OpenMMLab 1.x (mmcv-full 1.x with mmdet 2.x, mmseg 0.x, mmdet3d 0.x / 1.0) and runs with mmcv "
+        "2.x (the package named mmcv since 2.0, which mim / pip install by default now).",
+        "Install what the code was written for: `pip uninstall -y mmcv mmcv-lite mmcv-full` then `pip install -U "
+        'openmim && mim install "mmcv-full==1.7.2"` (1.x, with the mmdet / mmseg / mmdet3d releases the project\'s '
+        "requirements pin: mmdet<3, mmseg<1), on a torch that mmcv-full 1.x has wheels for (up to 1.13 / 2.0); or "
+        "port the imports to mmengine (`from mmengine.config import Config`, `from mmengine.runner import "
+        "load_checkpoint`, `from mmengine.dist import get_dist_info`, mmengine.fileio for load / dump).",
+        weight=88,
+        applies="code of OpenMMLab 1.x (mmdet 2.x, mmseg 0.x, mmdet3d <= 1.0, mmpose 0.x) with mmcv >= 2.0",
+        shown_by=(_test("test_openmmlab_1x_code_under_mmcv2_and_missing_includes"),),
+        example="ModuleNotFoundError: No module named 'mmcv.runner'",
+        example_source="mmcv docs/en/compatibility.md (the components mmcv 2.0 removed: mmcv.fileio, mmcv.runner, "
+        "mmcv.parallel, mmcv.engine, mmcv.device, the classes of mmcv.utils), mmcv 2.0",
+    ),
+)
+
+_GRAPH: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-dgl-torchdata-datapipes",
+        "No module named 'torchdata.datapipes' (torchdata 0.10 removed DataPipes that DGL's graphbolt imports)",
+        r"No module named '?torchdata\.(?:datapipes|dataloader2)\b",
+        "torchdata 0.10 removed DataPipes and DataLoader2; DGL's graphbolt (imported by `import dgl` in DGL 2.x) "
+        "and other code written for them import torchdata.datapipes, which the installed torchdata no longer has.",
+        "Install a torchdata that still has DataPipes, without letting pip move torch: `pip install --no-deps "
+        '"torchdata<0.10"` (the release of your torch\'s era, e.g. 0.7.1 for torch 2.1, 0.9 for torch 2.5), or '
+        "a DGL release that no longer imports it for your torch.",
+        weight=85,
+        applies="DGL 2.x (dgl.graphbolt), torchtext / torchrec code using DataPipes, with torchdata >= 0.10",
+        shown_by=(_test("test_builds_without_torch_and_dgl_torchdata"),),
+        example="ModuleNotFoundError: No module named 'torchdata.datapipes'",
+        example_source="torchdata README (0.10: DataPipes and DataLoader2 removed); DGL python/dgl/graphbolt "
+        "(from torchdata.datapipes.iter import ...), DGL 2.1",
+    ),
+    KnownError(
+        "geo-pyg-extension-disabled",
+        "PyG: An issue occurred while importing 'pyg-lib' / 'torch-scatter'. Disabling its usage (a wheel for "
+        "another torch or CUDA; PyG runs without it)",
+        r"An issue occurred while importing '(?:pyg-lib|torch-scatter|torch-sparse|torch-cluster"
+        r"|torch-spline-conv)'\. Disabling its usage",
+        "A warning: PyG tried the optional compiled package, it failed to load (the stack trace after 'Stacktrace:' "
+        "says why: usually an undefined symbol or a missing libcudart of another release, i.e. a wheel built for "
+        "another torch or CUDA; on macOS a wheel built for another Python), and PyG goes on without it, with "
+        "slower pure-torch fallbacks; features that need it (neighbour sampling, METIS, some sparse ops) fail "
+        "later.",
+        _PYG_FIX
+        + " If nothing in your code needs the package, uninstall it and the warning goes: PyG works without it.",
+        severity="notice",
+        weight=40,
+        applies="torch_geometric 2.3+ (torch_geometric/typing.py's optional imports)",
+        shown_by=(_test("test_pyg_disabled_extensions_and_open3d"),),
+        example="UserWarning: An issue occurred while importing 'torch-scatter'. Disabling its usage. Stacktrace: "
+        "/venv/lib/python3.10/site-packages/torch_scatter/_scatter_cuda.so: undefined symbol: "
+        "_ZN3c1017RegisterOperatorsD1Ev",
+        example_source="pytorch_geometric torch_geometric/typing.py (the optional imports of pyg-lib, torch-scatter, "
+        "torch-sparse, torch-cluster, torch-spline-conv), torch_geometric 2.3 to 2.6",
+    ),
+    KnownError(
+        "geo-open3d-ml-torch-version",
+        "Open3D-ML: Version mismatch: Open3D needs PyTorch version X, but version Y is installed (or Open3D built "
+        "without PyTorch)",
+        r"Open3D needs Pytorch version [\d.*]{1,12}, but version|Open3D was not built with PyTorch support",
+        "open3d.ml.torch loads ops compiled against one torch minor (the one of its build): the installed torch is "
+        "another minor, or this Open3D build has no PyTorch ops at all (a build without BUILD_PYTORCH_OPS, or a "
+        "platform whose wheel ships none, e.g. Windows / macOS).",
+        'Install the torch minor the message names (`pip install "torch==X.Y.*"` from the index of your CUDA), or '
+        "the Open3D release built for your torch (each Open3D release names its torch); to keep your torch, build "
+        "Open3D from source with -DBUILD_PYTORCH_OPS=ON -DBUILD_CUDA_MODULE=ON against it. Open3D's geometry and "
+        "visualisation need none of this: only open3d.ml.torch does.",
+        weight=90,
+        applies="Open3D-ML (open3d.ml.torch: RandLA-Net, KPConv, PointPillars) and projects importing it",
+        shown_by=(_test("test_pyg_disabled_extensions_and_open3d"),),
+        example="Exception: Version mismatch: Open3D needs PyTorch version 2.2.*, but version 2.4.1 is installed!",
+        example_source="Open3D python/open3d/ml/torch/__init__.py (the build-config torch check), Open3D 0.17 to 0.19",
+    ),
+    KnownError(
+        "geo-dgl-cpu-build",
+        "DGL: Device API cuda is not enabled. Please install the cuda version of dgl (the CPU build of DGL)",
+        r"Device API (?:cuda|gpu) is not enabled\. Please install the cuda version of dgl",
+        "The installed DGL is its CPU build (the plain `dgl` package of the registry is CPU-only): moving a graph "
+        "to the GPU (g.to('cuda'), pin_memory_, a CUDA sampler) needs DGL's CUDA build.",
+        "Uninstall it and install DGL's CUDA build for your torch and CUDA from DGL's own wheel index (`pip "
+        "uninstall dgl && pip install dgl -f <DGL wheel index for torch-X.Y/cuXYZ>`, or conda's dglteam "
+        "channel, e.g. dgl=*=*cuda*); DGL 2.x wheels are per torch release and CUDA, and Windows / macOS have no "
+        "CUDA builds of recent releases.",
+        weight=90,
+        applies="DGL (dgl, dgl.graphbolt) and the projects built on it (ALIGNN, DGL-LifeSci)",
+        shown_by=(_test("test_dgl_builds"),),
+        example="dgl._ffi.base.DGLError: Check failed: allow_missing: Device API cuda is not enabled. Please install "
+        "the cuda version of dgl.",
+        example_source="DGL src/runtime/c_runtime_api.cc (DeviceAPIManager::GetAPI), DGL 1.x and 2.x",
+    ),
+    KnownError(
+        "geo-dgl-graphbolt-torch",
+        "DGL: Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_X.so (DGL built for other torch "
+        "releases)",
+        r"Cannot find DGL C\+\+ graphbolt library|Cannot load Graphbolt C\+\+ library",
+        "DGL ships its graphbolt library once per torch release it was built for (libgraphbolt_pytorch_X.Y.Z.so / "
+        ".dll) and loads the one named after the installed torch: this DGL was not built for that torch (torch "
+        "upgraded after DGL, or a DGL release older than torch).",
+        "Install the DGL built for your torch (DGL's wheel index per torch release and CUDA: `pip install dgl -f "
+        "<DGL wheel index for torch-X.Y/cuXYZ>`), or the torch this DGL was built for: the file names in "
+        "dgl/graphbolt/ (`ls <site-packages>/dgl/graphbolt/`) list the torch releases it supports.",
+        weight=90,
+        applies="DGL 2.x (dgl.graphbolt is imported by `import dgl`)",
+        shown_by=(_test("test_dgl_builds"),),
+        example="FileNotFoundError: Cannot find DGL C++ graphbolt library at /venv/lib/python3.10/site-packages/dgl/"
+        "graphbolt/libgraphbolt_pytorch_2.4.1.so",
+        example_source="DGL python/dgl/graphbolt/__init__.py (load_graphbolt), DGL 2.1 to 2.4",
+    ),
+)
+
+_RENDER: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-windows-compiler-bindir",
+        "Could not find MSVC/GCC/CLANG installation on this computer (NVIDIA research code's compiler search on "
+        "Windows)",
+        r"Could not find MSVC/GCC/CLANG installation on this computer",
+        "On Windows the plugin loader of nvdiffrast and of NVIDIA's research code (StyleGAN2/3, EG3D and others "
+        "with dnnlib / torch_utils custom_ops) builds its CUDA ops with MSVC: cl.exe is not on PATH and no Visual "
+        "Studio installation was found in the folders it searches (_find_compiler_bindir: fixed Program Files "
+        "paths of certain editions and years).",
+        "Install Visual Studio (or its Build Tools) with the 'Desktop development with C++' workload, in a "
+        "version your CUDA toolkit supports, and run Python from the 'x64 Native Tools Command Prompt for VS' so "
+        "cl.exe is on PATH (or run vcvars64.bat first); if Visual Studio is installed elsewhere, add its "
+        "VC\\Tools\\MSVC\\<version>\\bin\\Hostx64\\x64 folder to PATH or to the search list of "
+        "_find_compiler_bindir the message names.",
+        weight=90,
+        applies="nvdiffrast's torch plugin loader, StyleGAN2-ADA / StyleGAN3 / EG3D torch_utils/custom_ops.py, on "
+        "Windows",
+        shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
+        example="RuntimeError: Could not find MSVC/GCC/CLANG installation on this computer. Check "
+        '_find_compiler_bindir() in "C:\\nvdiffrast\\nvdiffrast\\torch\\ops.py".',
+        example_source="nvdiffrast nvdiffrast/torch/ops.py (_get_plugin), nvdiffrast 0.3; stylegan3 "
+        "torch_utils/custom_ops.py (get_plugin)",
+    ),
+    KnownError(
+        "geo-egl-context-failed",
+        "nvdiffrast / EGL: eglGetDisplay() / eglInitialize() / eglCreateContext() failed (no OpenGL for the GPU)",
+        r"\begl(?:GetDisplay|Initialize|ChooseConfig|BindAPI|CreateContext|MakeCurrent)\(\) failed",
+        "An OpenGL context through EGL could not be created: the process has no EGL driver for the NVIDIA GPU (a "
+        "container started without the graphics capability, so libEGL_nvidia is missing; only Mesa's EGL; a "
+        "headless server without the driver's OpenGL libraries), or no display at all.",
+        "Give the process the driver's EGL: in Docker set NVIDIA_DRIVER_CAPABILITIES=all (or "
+        "compute,utility,graphics) and install libegl1 / libgl1 / libglvnd in the image; on a server install "
+        "the driver's OpenGL / EGL libraries (not only the compute part); with several GPUs the EGL device must "
+        "match CUDA's. Code that only needs rasterisation can avoid OpenGL altogether (below).",
+        variants=(
+            Variant(
+                r"nvdiffrast|glutil\.cpp|RasterizeGLContext|RasterizeCudaContext|\bdr\.Rasterize",
+                "nvdiffrast",
+                "Use nvdiffrast's CUDA rasteriser, which needs no OpenGL: `glctx = dr.RasterizeCudaContext()` "
+                "instead of dr.RasterizeGLContext() (projects often have a flag, e.g. --force_cuda_rast); to keep "
+                "OpenGL, run in a container with NVIDIA_DRIVER_CAPABILITIES=all and libegl1 / libgl1 installed "
+                "(nvdiffrast's own Dockerfile does both).",
+            ),
+        ),
+        weight=84,
+        applies="nvdiffrast's RasterizeGLContext (common/glutil.cpp) and other EGL renderers on Linux",
+        shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
+        example="[F glutil.cpp:338] eglInitialize() failed",
+        example_source="nvdiffrast nvdiffrast/common/glutil.cpp (createGLContext, LOG(FATAL)), nvdiffrast 0.3",
+    ),
+)
+
+_SPARSE: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-warp-library-load",
+        "NVIDIA Warp: Failed to load the shared library '.../warp.so' (Warp's native library does not load)",
+        r"Failed to load the shared library '[^'\n]{0,200}warp(?:-clang)?\.(?:so|dll|dylib)'",
+        "Warp's native library (warp.so / warp.dll) did not load and Warp hides the loader's reason: a wheel for "
+        "another platform or CPU architecture, a system C / C++ library older than the wheel needs (glibc, "
+        "libstdc++), a file a partial install or a source build left out, or a DLL it depends on that Windows "
+        "does not find.",
+        "Print the loader's own reason: `python -c \"import ctypes; ctypes.CDLL('<the path in the message>')\"`, and "
+        "explain that line. Then reinstall warp-lang for this platform (`pip install --force-reinstall --no-cache-dir "
+        "warp-lang`; aarch64 / Jetson and Windows have their own wheels), or build Warp from source here "
+        "(`python build_lib.py` in its checkout) when no wheel fits the system's libraries.",
+        loose=True,
+        alternatives=("cuda-driver-insufficient",),
+        weight=70,
+        applies="NVIDIA Warp (warp-lang) and the simulators built on it (Isaac Lab, Newton, MuJoCo Warp)",
+        shown_by=(_test("test_warp_library_and_tcnn_fallback_notice"),),
+        example="RuntimeError: Failed to load the shared library '/venv/lib/python3.10/site-packages/warp/bin/warp.so'",
+        example_source="warp warp/build.py (load_dll), warp-lang 1.x",
+    ),
+    KnownError(
+        "geo-spconv-empty-launch",
+        "spconv: CUDA kernel launch blocks must be positive, but got N= 0 (a sparse convolution with no output points)",
+        r"CUDA kernel launch blocks must be positive, but got N\s{0,2}=\s{0,2}0",
+        "spconv (through cumm's tensorview launch check) was asked to launch a kernel over zero points: the input "
+        "had no voxels (an empty point cloud or a range filter that dropped every point), or the convolution's "
+        "spatial shape, stride and padding leave no output site for any input point (e.g. a z padding of 0 drops "
+        "every point at the last z index).",
+        "Check the input first: the voxel count of the failing batch must be above 0 (skip or pad empty samples; "
+        "check the point-cloud range and voxel size of the config). If inputs are not empty, change the conv "
+        "parameters (padding, stride, spatial shape) so every input point has at least one output point, as "
+        "spconv's COMMON_PROBLEMS notes say.",
+        weight=88,
+        applies="spconv 2.x (cumm's tensorview), OpenPCDet, mmdet3d and other LiDAR detectors built on it",
+        shown_by=(_test("test_spconv_and_cumm"),),
+        example="RuntimeError: /io/include/tensorview/kernel/launch.h(53)\nblocks.x > 0 assert faild. CUDA kernel "
+        "launch blocks must be positive, but got N= 0",
+        example_source="spconv docs/COMMON_PROBLEMS.md (the message and its cause), spconv 2.x; cumm "
+        "include/tensorview/kernel launch check",
+    ),
+    KnownError(
+        "geo-spconv-cumm-mismatch",
+        "spconv: arg(): could not convert default argument 'workspace: tv::Tensor' (spconv and cumm of different "
+        "builds)",
+        r"could not convert default argument '[^'\n]{0,80}tv::Tensor'",
+        "spconv's compiled core and cumm's tensorview (tv::Tensor) come from different builds: spconv was built "
+        "against another cumm (another release or CUDA) than the one installed, or two spconv-cuXYZ / cumm-cuXYZ "
+        "packages are installed side by side.",
+        "Keep one matching pair: `pip list | grep -i -E 'spconv|cumm'`, uninstall every spconv* and cumm* "
+        "package, then install one spconv-cuXYZ (it pulls its cumm-cuXYZ) for torch's CUDA (cuXYZ from "
+        "torch.version.cuda); a source build of spconv needs cumm built from source with the same CUDA first.",
+        weight=88,
+        applies="spconv 2.x with cumm (pip packages spconv-cuXYZ / cumm-cuXYZ, or source builds)",
+        shown_by=(_test("test_spconv_and_cumm"),),
+        example="ImportError: arg(): could not convert default argument 'workspace: tv::Tensor' in method '<class "
+        "'spconv.core_cc.csrc.sparse.convops.gemmops.GemmTunerSimple'>.run_with_tuned_result' into a Python object "
+        "(type not registered yet?)",
+        example_source="spconv README.md (the QA on cumm not matching; pybind11's default-argument conversion "
+        "error), spconv 2.x",
+    ),
+    KnownError(
+        "geo-kaolin-torch-range",
+        "Kaolin requires PyTorch >= A, <= B, but found version X (kaolin's build pins a torch range)",
+        r"Kaolin requires PyTorch\s{0,2}>=\s{0,2}[\d.]{1,12},\s{0,2}<=\s{0,2}[\d.]{1,12}"
+        r"(?:, but found version|[,.] {0,2}(?:but couldn't find|Please install it))",
+        "Kaolin's setup.py checks the torch it builds against: the torch found is outside the range this kaolin "
+        "release supports, or no torch was found at all (pip's isolated build environment has none).",
+        "Install kaolin's prebuilt wheel for your torch and CUDA (`pip install kaolin==<release> -f <kaolin wheel "
+        "index for torch-X.Y.Z_cuXYZ>`; kaolin's installation notes list the pairs), or a torch inside the range "
+        "the message names; building from source with another torch: `IGNORE_TORCH_VER=1 pip install "
+        "--no-build-isolation .` (untested by kaolin).",
+        variants=(
+            Variant(
+                r"couldn't find the module installed|Please install it before proceeding",
+                "no torch in the build environment",
+                "pip builds kaolin in an isolated environment without torch: install torch first, then `pip install "
+                "--no-build-isolation .` (or the prebuilt wheel for your torch and CUDA, which needs no build).",
+            ),
+        ),
+        weight=90,
+        applies="NVIDIA Kaolin source builds and sdists (setup.py's TORCH_MIN_VER / TORCH_MAX_VER)",
+        shown_by=(_test("test_spconv_and_cumm"),),
+        example="ImportError: Kaolin requires PyTorch >= 1.6.0, <= 2.8.0, but found version 2.9.1+cu128 instead.",
+        example_source="kaolin setup.py (the TORCH_MIN_VER / TORCH_MAX_VER check), kaolin 0.15 to 0.18",
+    ),
+)
+
+_COMPILE: tuple[KnownError, ...] = (
+    KnownError(
+        "build-cxx-missing-std-include",
+        "'uint32_t' does not name a type / identifier \"FLT_MAX\" is undefined (a header newer GCC no longer "
+        "includes for you)",
+        r"'(?:std::)?u?int(?:8|16|32|64|ptr)_t' (?:does not name a type|was not declared in this scope"
+        r"|has not been declared|is not a member of 'std')"
+        r"|identifier \"(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX|u?int(?:8|16|32|64|ptr)_t)\" is undefined"
+        r"|'(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX)' was not declared in this scope",
+        "The source uses a fixed-width integer type (uint32_t, uintptr_t) or a float limit (FLT_MAX) without "
+        "including its header (<cstdint>, <cfloat>): older GCC / CUDA headers included them indirectly, GCC 13 and "
+        "newer (and recent CUDA toolkits) no longer do, so code that built before fails now (e.g. 3D Gaussian "
+        "Splatting's diff-gaussian-rasterization rasterizer_impl.h, simple-knn's simple_knn.cu).",
+        "Add the include to the file the error names: `#include <cstdint>` for uint32_t / uintptr_t, `#include "
+        "<cfloat>` for FLT_MAX (at the top of the header or .cu file), then rebuild (`pip install "
+        "--no-build-isolation ./<the module's folder>`); or update the project / submodule to a commit that has "
+        "it; or build with an older host compiler (`CC=gcc-11 CXX=g++-11`, which nvcc also uses through "
+        "NVCC_CCBIN / -ccbin).",
+        weight=82,
+        applies="C++ / CUDA extensions built with GCC 13+ or recent CUDA toolkits (diff-gaussian-rasterization, "
+        "simple-knn and other research code)",
+        shown_by=(_test("test_openmmlab_1x_code_under_mmcv2_and_missing_includes"),),
+        example="cuda_rasterizer/rasterizer_impl.h:23:42: error: 'uint32_t' does not name a type",
+        example_source='GCC\'s diagnostic wording (cp/parser.cc, "%qT does not name a type"; GCC 13 porting notes: '
+        "<cstdint> no longer included by other headers); nvcc's front end ('identifier \"X\" is undefined'); "
+        "diff-gaussian-rasterization cuda_rasterizer/rasterizer_impl.h",
+    ),
+)
+
+#: CUDA modules of 3D projects that are built from a source checkout (a git submodule, a subfolder), never pip names
+_SOURCE_BUILT = (
+    r"diff_gaussian_rasterization\w{0,30}|simple_knn|tinycudann|nvdiffrast|pointnet2_ops|pointnet2_batch"
+    r"|pointnet2_stack|knn_cuda|chamfer(?:_?3D|dist)?|emd_cuda|pointops\w{0,10}|MinkowskiEngine|torchsparse"
+    r"|pytorch3d\._C|detectron2\._C|fused_ssim|raymarching|gridencoder|shencoder|freqencoder|_raymarching\w{0,10}"
+)
+
+_MODULES: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-gsplat-no-cuda-toolkit",
+        "gsplat: No CUDA toolkit found. gsplat will be disabled (then 'NoneType' object has no attribute ...)",
+        r"gsplat: No CUDA toolkit found",
+        "gsplat ships no prebuilt kernels in its registry package: it compiles its CUDA extension on first import "
+        "(JIT, through torch.utils.cpp_extension) and needs nvcc for that; none was found (no CUDA toolkit, or "
+        "not on PATH / CUDA_HOME), so gsplat's _C is None and the first rasterisation call fails with "
+        "\"'NoneType' object has no attribute ...\".",
+        "Install the CUDA toolkit of torch.version.cuda (conda: cuda-toolkit of that version; Windows: also Visual "
+        "Studio's C++ build tools) and make it visible (`export CUDA_HOME=/usr/local/cuda-X.Y; export "
+        "PATH=$CUDA_HOME/bin:$PATH`; `nvcc -V` must work), then import gsplat again (the first import compiles "
+        "for minutes); or install a prebuilt gsplat wheel for your torch and CUDA from gsplat's own wheel index.",
+        severity="warns-of-failure",
+        weight=90,
+        applies="gsplat (nerfstudio's splatfacto and other 3D Gaussian Splatting trainers and renderers)",
+        shown_by=(_test("test_gsplat_without_a_toolkit_and_minkowski_notice"),),
+        example="gsplat: No CUDA toolkit found. gsplat will be disabled.",
+        example_source="gsplat gsplat/cuda/_backend.py (the JIT build at import), gsplat 1.x",
+    ),
+    KnownError(
+        "geo-minkowski-omp-notice",
+        "MinkowskiEngine: OMP_NUM_THREADS not set, MinkowskiEngine will automatically set it (a notice)",
+        r"MinkowskiEngine will automatically set .?OMP_NUM_THREADS",
+        "A notice, not a failure: on a machine with more than 16 CPUs MinkowskiEngine sets OMP_NUM_THREADS=16 for "
+        "its CPU kernels when the variable is not set.",
+        "Nothing to fix. To choose the count yourself: `export OMP_NUM_THREADS=<n>` before starting Python. If the "
+        "program failed, the error after this line is the one to explain.",
+        severity="notice",
+        weight=30,
+        applies="MinkowskiEngine 0.5",
+        shown_by=(_test("test_gsplat_without_a_toolkit_and_minkowski_notice"),),
+        example="UserWarning: The environment variable `OMP_NUM_THREADS` not set. MinkowskiEngine will automatically "
+        "set `OMP_NUM_THREADS=16`.",
+        example_source="MinkowskiEngine MinkowskiEngine/__init__.py (the OMP_NUM_THREADS setup), MinkowskiEngine 0.5.4",
+    ),
+    KnownError(
+        "geo-source-built-module-missing",
+        "No module named 'diff_gaussian_rasterization' / 'simple_knn' / 'tinycudann' (a CUDA module of a 3D project "
+        "that was not built)",
+        rf"No module named '?(?:{_SOURCE_BUILT})\b",
+        "The module is a CUDA extension that the project builds from its own source (a git submodule or a "
+        "subfolder: Gaussian Splatting's submodules/, tiny-cuda-nn's bindings/torch, a pointnet2 ops folder); it "
+        "was never built for this Python, or its build failed earlier (no nvcc of torch's CUDA, no compiler), or "
+        "a private module (pytorch3d._C, detectron2._C) is missing because the package was installed without "
+        "its compiled part or is imported from its source folder.",
+        "Build the module with the interpreter that runs the script, from the project's checkout, with the CUDA "
+        "toolkit of torch.version.cuda (`nvcc -V`) and a compiler: `git submodule update --init --recursive`, "
+        "then `pip install --no-build-isolation ./<path of the module's setup.py>` (Gaussian Splatting: "
+        "`pip install --no-build-isolation submodules/diff-gaussian-rasterization submodules/simple-knn`; "
+        "tiny-cuda-nn: `pip install --no-build-isolation git+<tiny-cuda-nn repository>#subdirectory=bindings/torch`). "
+        "If the build fails, explain its first error; the pip name is not the module name, so `pip install "
+        "<module>` installs nothing useful.",
+        variants=(
+            Variant(
+                r"pytorch3d\._C|cannot import name '_C' from 'pytorch3d",
+                "PyTorch3D",
+                "PyTorch3D's compiled part is missing: install a build for your torch and CUDA (conda's pytorch3d "
+                'channel, or `pip install --no-build-isolation "git+<pytorch3d repository>@stable"` with '
+                "FORCE_CUDA=1 and the CUDA toolkit of torch.version.cuda), and do not run from inside the pytorch3d "
+                "source folder, which shadows the installed package.",
+            ),
+            Variant(
+                r"detectron2\._C",
+                "detectron2",
+                "detectron2's compiled part is missing: build it with `python -m pip install --no-build-isolation "
+                "-e <detectron2 checkout>` (the CUDA toolkit of torch.version.cuda visible), and run from outside "
+                "the checkout's root, whose detectron2 folder shadows the built package.",
+            ),
+        ),
+        weight=78,  # above py-module-missing: a module pip cannot install
+        applies="3D Gaussian Splatting and its forks, tiny-cuda-nn, nvdiffrast, point-cloud ops (pointnet2, KNN, "
+        "Chamfer), MinkowskiEngine, torchsparse, PyTorch3D, detectron2",
+        shown_by=(_test("test_source_built_3d_modules"),),
+        example="ModuleNotFoundError: No module named 'diff_gaussian_rasterization'",
+        example_source="gaussian-splatting environment.yml and README (submodules/diff-gaussian-rasterization and "
+        "submodules/simple-knn installed by pip from the checkout); tiny-cuda-nn README (bindings/torch)",
+    ),
+)
+
+#: the rows of this domain (`families.FAMILIES` plugs them in)
+FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_SPARSE, *_COMPILE, *_MODULES)
