@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..entry import KnownError
 from . import (
+    apps,
     bindings,
     containers,
     cpu_builds,
@@ -47,5 +48,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *memory.FAMILIES,
     *model_compilers.FAMILIES,
     *shared_libs.FAMILIES,
+    *apps.FAMILIES,
     *generic.FAMILIES,
 )
