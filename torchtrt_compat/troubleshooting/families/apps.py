@@ -1,7 +1,8 @@
 """Desktop AI apps and web UIs in their own words (issue 36, round twelve): AUTOMATIC1111's Stable Diffusion web UI
 (its NaN check and its launcher's failed installs), ComfyUI's custom nodes that did not import, the ncnn-Vulkan
-upscalers (Real-ESRGAN, waifu2x, RIFE and the GUIs that bundle them) that found no Vulkan GPU, and accelerate's
-launch-defaults warning that kohya_ss / sd-scripts print before every run. The wordings are the apps' own, read in
+upscalers (Real-ESRGAN, waifu2x, RIFE and the GUIs that bundle them) that found no Vulkan GPU, koboldcpp started
+without the library of its GPU backend, and accelerate's launch-defaults warning that kohya_ss / sd-scripts print
+before every run. The wordings are the apps' own, read in
 their sources (cited in ``example_source``). Where an app meets a class another row owns (a CPU build of torch, out
 of GPU memory, a missing module, xformers built for another torch, the CPU onnxruntime), that row carries the app's
 fix as a Variant keyed to the app's paths and launchers (`entry.SD_WEBUI`, `entry.COMFYUI`, ...).
@@ -112,8 +113,28 @@ FAMILIES: tuple[KnownError, ...] = (
         "them (Upscayl, Video2X, Waifu2x-Extension-GUI)",
         shown_by=(f"{_SHOWN}::test_ncnn_vulkan_without_a_vulkan_gpu",),
         example="[vkCreateInstance failed -9]\ninvalid gpu device",
-        example_source="Tencent/ncnn src/gpu.cpp (create_gpu_instance: \"vkCreateInstance failed %d\"); "
+        example_source='Tencent/ncnn src/gpu.cpp (create_gpu_instance: "vkCreateInstance failed %d"); '
         'xinntao/Real-ESRGAN-ncnn-vulkan src/main.cpp 0b577898 ("invalid gpu device")',
+    ),
+    KnownError(
+        "app-koboldcpp-gpu-backend-missing",
+        "koboldcpp: CuBLAS / CLBlast / Vulkan library file not found, Non-BLAS library will be used (runs on the CPU)",
+        r"Warning: (?:NoAVX2 )?(?:CuBLAS|CLBlast|Vulkan|hipBLAS)[\w ]{0,12} library file not found\. "
+        r"Non-BLAS library will be used",
+        "koboldcpp was started with a GPU backend (--usecublas, --useclblast, --usevulkan) but the library of that "
+        "backend is not beside it: the download is the build without it (koboldcpp_nocuda, a CPU-only or "
+        "old-CPU build), or a source build made without the option. It goes on with the plain CPU library, so "
+        "--gpulayers does nothing and generation is slow.",
+        "Use the koboldcpp build that holds the backend: on Windows koboldcpp.exe (CUDA; koboldcpp_cu12.exe for "
+        "recent cards) instead of koboldcpp_nocuda.exe, on Linux the -cuda binary; or start with `--usevulkan`, "
+        "which needs no CUDA. From source, build with the backend (`make LLAMA_CUBLAS=1`, `LLAMA_CLBLAST=1`, "
+        "`LLAMA_VULKAN=1`). The start-up log must then say 'Attempting to use CuBLAS library'.",
+        severity="warns-of-failure",
+        weight=70,
+        applies="koboldcpp (its Python launcher koboldcpp.py and the one-file builds)",
+        shown_by=(f"{_SHOWN}::test_koboldcpp_without_its_gpu_library",),
+        example="Warning: CuBLAS library file not found. Non-BLAS library will be used.",
+        example_source="LostRuins/koboldcpp koboldcpp.py 1.46.1 (init_library)",
     ),
     KnownError(
         "app-accelerate-launch-defaults-notice",
@@ -131,7 +152,6 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(f"{_SHOWN}::test_accelerate_launch_defaults_is_a_notice",),
         example="The following values were not passed to `accelerate launch` and had defaults used instead:\n"
         "\t`--num_processes` was set to a value of `1`",
-        example_source="huggingface/accelerate src/accelerate/commands/launch.py (_validate_launch_command's "
-        "warning)",
+        example_source="huggingface/accelerate src/accelerate/commands/launch.py (_validate_launch_command's warning)",
     ),
 )
