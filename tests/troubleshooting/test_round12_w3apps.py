@@ -182,3 +182,19 @@ def test_apps_fixes_on_the_shared_rows() -> None:
     assert "quant-bnb-cuda-setup" not in keys(
         "CUDA SETUP: Loading binary /opt/conda/lib/python3.9/site-packages/bitsandbytes/libbitsandbytes_cuda116.so..."
     )
+
+
+def test_a_gpu_torch_does_not_know_in_the_apps() -> None:
+    """torch's own warning for a GPU its build lacks, in ComfyUI's portable Python and in the web UI's venv."""
+    warning = (
+        "UserWarning:\nNVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch "
+        "installation.\nRuntimeError: CUDA error: no kernel image is available for execution on the device"
+    )
+    comfy = "D:\\ComfyUI_windows_portable\\python_embeded\\Lib\\site-packages\\torch\\cuda\\__init__.py:230: " + warning
+    key, fix = first(comfy)
+    assert key == "gpu-arch-unsupported" and "update_comfyui_and_python_dependencies.bat" in fix
+    webui = "C:\\stable-diffusion-webui\\venv\\lib\\site-packages\\torch\\cuda\\__init__.py:230: " + warning
+    key, fix = first(webui)
+    assert key == "gpu-arch-unsupported" and "TORCH_COMMAND" in fix
+    # near miss: without an app in the text, the app's tools are not named
+    assert "TORCH_COMMAND" not in first(warning)[1] and "python_embeded" not in first(warning)[1]

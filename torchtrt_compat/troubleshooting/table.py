@@ -1002,6 +1002,26 @@ _CORE: tuple[KnownError, ...] = (
                 "capability runs on the CPU).",
             ),
             Variant(
+                COMFYUI,
+                "ComfyUI",
+                "If torch lacks the GPU (torch's warning 'sm_XY is not compatible with the current PyTorch "
+                "installation'; RTX 50xx needs a torch built with CUDA 12.8 or newer), update the torch of the Python "
+                "ComfyUI runs: on the portable build run update\\update_comfyui_and_python_dependencies.bat or unpack "
+                "the newest portable release, or `python_embeded\\python.exe -m pip install --upgrade torch "
+                "torchvision torchaudio` from PyTorch's CUDA index of a CUDA that knows the GPU (a manual install: its "
+                "venv python). If torch has it, the kernel is a custom node's compiled extension (SageAttention, "
+                "xformers, a -cuda wheel): install that package's build for this torch and CUDA.",
+            ),
+            Variant(
+                SD_WEBUI,
+                "Stable Diffusion web UI (AUTOMATIC1111, Forge, SD.Next)",
+                "The web UI's venv has a torch without this GPU's architecture (RTX 50xx needs a torch built with "
+                "CUDA 12.8 or newer): set TORCH_COMMAND in webui-user.bat / webui-user.sh to a torch from PyTorch's "
+                "CUDA index of a CUDA that knows the GPU, delete the `venv` folder (or add `--reinstall-torch` to "
+                "COMMANDLINE_ARGS once) and start it again; reinstall xformers for that torch too "
+                "(`--reinstall-xformers`) or drop `--xformers`.",
+            ),
+            Variant(
                 r"not supported by Paddle|but (?:your )?current GPU is \d",
                 "PaddlePaddle",
                 "The installed paddlepaddle-gpu has no kernels for this GPU's compute capability (its warning names "
