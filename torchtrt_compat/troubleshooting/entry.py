@@ -9,14 +9,20 @@ from dataclasses import dataclass
 
 __all__ = [
     "CHECK",
+    "COMFYUI",
     "CPP",
     "DARKNET",
     "DARKNET_FIX",
+    "FACESWAP_APPS",
+    "FOOOCUS",
     "JETSON",
+    "KOHYA",
+    "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
     "SOURCE_BUILD",
     "SUDO",
     "SUGGEST",
+    "TEXTGEN_WEBUI",
     "TENSORRT_PRODUCTS",
     "TORCHSCRIPT",
     "KnownError",
@@ -48,6 +54,30 @@ SUDO = (
 )
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
+
+#: Desktop AI apps and web UIs, by the paths, launchers and module names their logs show (issue 36, round twelve).
+#: AUTOMATIC1111's stable-diffusion-webui and its forks (Forge, reForge, the DirectML fork, SD.Next): its folder, its
+#: launcher scripts (webui-user.bat / webui.sh), modules/launch_utils.py and modules.devices.
+SD_WEBUI = (
+    r"stable-diffusion-webui|\bsd-webui\b|webui-user\.(?:bat|sh)|\bwebui\.(?:bat|sh)\b|modules[\\/]launch_utils\.py"
+    r"|\bmodules\.devices\.|COMMANDLINE_ARGS|\bSD\.Next\b|\breForge\b"
+)
+#: ComfyUI (its portable Windows build runs python_embeded; its modules are comfy.* and its nodes custom_nodes/; its
+#: execution.py logs "!!! Exception during processing !!!" and "Got an OOM, unloading all loaded models.", and its
+#: front end shows "Error occurred when executing <node>:").
+COMFYUI = (
+    r"\bComfyUI|python_embeded|\bcomfy[\\/.](?:model_management|sd|samplers|ldm|utils|ops)\b|custom_nodes[\\/]"
+    r"|!!! Exception during processing !!!|Got an OOM, unloading all loaded models"
+    r"|(?<!an )Error occurred when executing [\w ]{1,80}:"
+)
+#: Fooocus (its ldm_patched copy of ComfyUI's model management, its entry_with_update.py launcher).
+FOOOCUS = r"\bFooocus\b|\bldm_patched\b|entry_with_update\.py"
+#: kohya_ss / sd-scripts (LoRA and fine-tuning scripts run through accelerate).
+KOHYA = r"\bkohya|sd-scripts|\b(?:sdxl_|flux_|sd3_)?train_network\.py|\bsdxl_train\.py|\bfine_tune\.py"
+#: oobabooga's text-generation-webui (its one-click installer's conda env lives in installer_files).
+TEXTGEN_WEBUI = r"text-generation-webui|\boobabooga|installer_files[\\/]env|\bone_click\.py"
+#: face-swap apps on onnxruntime (roop and its forks, Deep-Live-Cam, facefusion, rope).
+FACESWAP_APPS = r"\broop\b|Deep-Live-Cam|\bfacefusion\b|\bFaceFusion\b|\binswapper\b"
 
 #: GNU ld's "cannot find -lX" as gettext localises it ("cannot find %s" in ld's po files). The translations are the
 #: common ones of binutils' zh_CN, de, fr, es and ja catalogues, written from their usual wording (the po files

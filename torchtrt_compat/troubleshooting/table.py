@@ -12,12 +12,18 @@ from __future__ import annotations
 
 from .entry import (
     CHECK,
+    COMFYUI,
     CPP,
     DARKNET,
+    FACESWAP_APPS,
+    FOOOCUS,
     JETSON,
+    KOHYA,
+    SD_WEBUI,
     SOURCE_BUILD,
     SUDO,
     SUGGEST,
+    TEXTGEN_WEBUI,
     TORCHSCRIPT,
     KnownError,
     Variant,
@@ -758,6 +764,42 @@ _CORE: tuple[KnownError, ...] = (
                 "torch.version.cuda must not be None).",
             ),
             Variant(
+                COMFYUI,
+                "ComfyUI (portable build or its own venv)",
+                "ComfyUI runs the torch of the Python that starts main.py, here a CPU build. Replace it in that "
+                "Python: the portable build's is python_embeded (`python_embeded\\python.exe -m pip uninstall -y torch "
+                "torchvision torchaudio`, then `python_embeded\\python.exe -m pip install torch torchvision "
+                "torchaudio` from PyTorch's CUDA wheel index for a CUDA your driver supports, as ComfyUI's README "
+                "names it), or unpack a fresh portable release for NVIDIA; a manual install: the same with its venv's "
+                "python. Without an NVIDIA GPU start it with `--cpu` (run_cpu.bat), or use the AMD / Intel builds "
+                "ComfyUI's README lists.",
+            ),
+            Variant(
+                SD_WEBUI,
+                "Stable Diffusion web UI (AUTOMATIC1111, Forge, SD.Next)",
+                "The web UI's venv holds a CPU build of torch. Delete the `venv` folder inside stable-diffusion-webui "
+                "and start webui-user.bat / webui.sh again: its launcher installs the CUDA torch of its TORCH_COMMAND "
+                "(set TORCH_COMMAND in webui-user to a +cuXXX torch your driver supports if it picked another), or "
+                "add `--reinstall-torch` to COMMANDLINE_ARGS once. No NVIDIA GPU: the DirectML / ZLUDA forks, or run "
+                "on the CPU with `--skip-torch-cuda-test --use-cpu all --precision full --no-half`.",
+            ),
+            Variant(
+                FOOOCUS,
+                "Fooocus",
+                "Fooocus runs the torch of its own Python (the Windows package's python_embeded): replace the CPU "
+                "build there (`python_embeded\\python.exe -m pip uninstall -y torch torchvision`, then install the "
+                "+cuXXX torch Fooocus's requirements name, from PyTorch's CUDA index), or unpack the package again; "
+                "without an NVIDIA GPU start it with `--always-cpu`.",
+            ),
+            Variant(
+                TEXTGEN_WEBUI,
+                "text-generation-webui",
+                "The one-click installer put a CPU torch in its env (installer_files\\env): run "
+                "start_windows.bat / start_linux.sh after deleting installer_files, and answer its GPU question "
+                "with NVIDIA (and the CUDA it offers for your driver); or open cmd_windows.bat / cmd_linux.sh and "
+                "install the +cuXXX torch its one_click.py pins.",
+            ),
+            Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
                 "Install the CUDA build of torch that torch_tensorrt pins (`torchtrt-compat check` prints the command "
@@ -1003,6 +1045,26 @@ _CORE: tuple[KnownError, ...] = (
                 "--no-cache-dir llama-cpp-python), or install an ollama / llama.cpp release whose CUDA build covers "
                 "the GPU (a new GPU needs a build with a CUDA that knows it; a GPU older than its minimum compute "
                 "capability runs on the CPU).",
+            ),
+            Variant(
+                COMFYUI,
+                "ComfyUI",
+                "If torch lacks the GPU (torch's warning 'sm_XY is not compatible with the current PyTorch "
+                "installation'; RTX 50xx needs a torch built with CUDA 12.8 or newer), update the torch of the Python "
+                "ComfyUI runs: on the portable build run update\\update_comfyui_and_python_dependencies.bat or unpack "
+                "the newest portable release, or `python_embeded\\python.exe -m pip install --upgrade torch "
+                "torchvision torchaudio` from PyTorch's CUDA index of a CUDA that knows the GPU (a manual install: its "
+                "venv python). If torch has it, the kernel is a custom node's compiled extension (SageAttention, "
+                "xformers, a -cuda wheel): install that package's build for this torch and CUDA.",
+            ),
+            Variant(
+                SD_WEBUI,
+                "Stable Diffusion web UI (AUTOMATIC1111, Forge, SD.Next)",
+                "The web UI's venv has a torch without this GPU's architecture (RTX 50xx needs a torch built with "
+                "CUDA 12.8 or newer): set TORCH_COMMAND in webui-user.bat / webui-user.sh to a torch from PyTorch's "
+                "CUDA index of a CUDA that knows the GPU, delete the `venv` folder (or add `--reinstall-torch` to "
+                "COMMANDLINE_ARGS once) and start it again; reinstall xformers for that torch too "
+                "(`--reinstall-xformers`) or drop `--xformers`.",
             ),
             Variant(
                 r"not supported by Paddle|but (?:your )?current GPU is \d",
@@ -1595,6 +1657,37 @@ _CORE: tuple[KnownError, ...] = (
                 "creating the execution context",
                 "The engine's activations for the max shape do not fit: lower max_shape / the batch, free GPU memory "
                 "(one copy per process, fewer engines alive), or share memory between contexts.",
+            ),
+            Variant(
+                COMFYUI,
+                "ComfyUI",
+                "ComfyUI ran out of GPU memory in a node: start it with `--lowvram` (or `--novram`; `--reserve-vram "
+                "N` leaves N GB to other programs, `--cpu` runs without the GPU), lower the width / height or "
+                "batch_size of the latent, decode with 'VAE Decode (Tiled)', load the model's weights in fp8 "
+                "(weight_dtype fp8_e4m3fn) or a GGUF / smaller checkpoint, and close other programs on the GPU "
+                "(`nvidia-smi`).",
+            ),
+            Variant(
+                SD_WEBUI,
+                "Stable Diffusion web UI (AUTOMATIC1111, Forge, SD.Next)",
+                "Add `--medvram` (SDXL: `--medvram-sdxl`) or, on 4 GB cards, `--lowvram` to COMMANDLINE_ARGS in "
+                "webui-user.bat / webui-user.sh, with `--xformers` or `--opt-sdp-attention`; lower the resolution, "
+                "batch size and hires-fix upscale, and use a tiled VAE for large images. Forge manages memory itself: "
+                "lower its 'GPU Weights' setting instead.",
+            ),
+            Variant(
+                FOOOCUS,
+                "Fooocus",
+                "Start Fooocus with `--always-low-vram` (or `--always-no-vram`), lower the image size, and close other "
+                "programs on the GPU (`nvidia-smi`).",
+            ),
+            Variant(
+                KOHYA,
+                "kohya_ss / sd-scripts training",
+                "Training needs less memory with `--gradient_checkpointing`, `--cache_latents` (and "
+                "`--cache_text_encoder_outputs` for SDXL / Flux), `--mixed_precision bf16` (fp16 before Ampere), "
+                "`--xformers` or `--sdpa`, an 8-bit optimizer (`--optimizer_type AdamW8bit`), train_batch_size 1 "
+                "and a lower resolution; Flux / SD3: `--fp8_base` and `--blocks_to_swap N`.",
             ),
             Variant(
                 r"tacticOptimizer|computeCosts|buildSerializedNetwork|Conversion Context|getBestTactic|autotuning",
@@ -3230,6 +3323,15 @@ _CORE: tuple[KnownError, ...] = (
         "`python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` must list "
         "CUDAExecutionProvider.",
         variants=(
+            Variant(
+                FACESWAP_APPS,
+                "face-swap apps (roop, Deep-Live-Cam, facefusion)",
+                "The app's environment has the CPU onnxruntime. In the app's venv: `pip uninstall -y onnxruntime "
+                "onnxruntime-gpu`, then `pip install onnxruntime-gpu==<the version its requirements.txt pins>` (a "
+                "build for the CUDA and cuDNN installed: onnxruntime-gpu 1.19+ wants CUDA 12 and cuDNN 9); facefusion: "
+                "`python install.py --onnxruntime cuda`. Then start it with the GPU provider: roop / Deep-Live-Cam "
+                "`python run.py --execution-provider cuda`, facefusion `--execution-providers cuda`.",
+            ),
             Variant(
                 r"Please compile with -D\w{1,40}_(?:ENABLE_)?(?:GPU|CUDA)\w{0,10}=ON|sherpa[-_]onnx",
                 "a wrapper whose native library was built for the CPU (sherpa-onnx)",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..entry import KnownError
 from . import (
+    apps,
     bindings,
     containers,
     cpu_builds,
@@ -43,6 +44,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *gpu_kernels.FAMILIES,
     *containers.FAMILIES,
     *bindings.FAMILIES,
+    *apps.FAMILIES,
     *cpu_builds.FAMILIES,
     *cuda_faults.FAMILIES,
     *distributed.FAMILIES,

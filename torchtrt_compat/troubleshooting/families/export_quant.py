@@ -9,7 +9,7 @@ the file are read from the text, never written into a pattern). Sample set: ``te
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KOHYA, KnownError, Variant
 
 _TEST = "tests/troubleshooting/test_round6_export.py::"
 
@@ -453,7 +453,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|CUDA SETUP: (?:Problem|Required library version not found)"
         r"|Could not load bitsandbytes native library"
         r"|libbitsandbytes_cpu\.\w{2,5}: undefined symbol|compiled without GPU support\. 8-bit optimizers"
-        r"|Could not find the bitsandbytes CUDA binary|libbitsandbytes_cuda\d{2,3}\w{0,10}\.\w{2,5} not found",
+        r"|Could not find the bitsandbytes CUDA binary|libbitsandbytes_cuda\d{2,3}\w{0,10}\.\w{2,5} not found"
+        # 0.35-0.42's cuda_setup/main.py when it falls back ("CUDA SETUP: Loading binary .../libbitsandbytes_cpu.so...")
+        r"|CUDA SETUP: Loading binary [^\n]{1,300}libbitsandbytes_cpu\.\w{2,5}",
         "bitsandbytes loads a native library built for one CUDA release (libbitsandbytes_cudaXYZ) and looks for the "
         "CUDA runtime (libcudart) beside it; when its release has no binary for your CUDA or platform (before 0.43: "
         "no Windows build, few CUDA 12 builds) or the runtime is not on the library path, it loads the CPU library, "
@@ -463,6 +465,14 @@ FAMILIES: tuple[KnownError, ...] = (
         "release: put the folder holding libcudart.so on LD_LIBRARY_PATH, or set BNB_CUDA_VERSION to a CUDA it has a "
         "binary for.",
         variants=(
+            Variant(
+                KOHYA,
+                "kohya_ss / sd-scripts",
+                "Update bitsandbytes in kohya_ss's venv (`venv\\Scripts\\python.exe -m pip install -U bitsandbytes` on "
+                "Windows, `venv/bin/python -m pip ...` on Linux; 0.43 and later have Windows and CUDA 12 builds), or "
+                "rerun kohya_ss's setup.bat / setup.sh, which installs the release it pins; until then train with an "
+                "optimizer that needs no bitsandbytes (`--optimizer_type AdamW`, not AdamW8bit / PagedAdamW8bit).",
+            ),
             Variant(
                 r"WindowsPath|WinError 193|\.dll\b|[A-Z]:\\",
                 "Windows",

@@ -10,7 +10,7 @@ module, the path and the message's own remedy from the text.
 
 from __future__ import annotations
 
-from ..entry import SEGFAULT_TRANSLATED, SUDO, KnownError, Variant
+from ..entry import COMFYUI, SD_WEBUI, SEGFAULT_TRANSLATED, SUDO, KnownError, Variant
 
 #: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
 _OTHER_PYTHON = (
@@ -175,6 +175,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "pip finds no wheel of the package for this interpreter (a Python too new or too old, 32-bit "
                 "Python, or an unsupported platform): install a Python version the package publishes wheels for "
                 "(`python --version`; torch: 64-bit CPython in its supported range), then `python -m pip install` it",
+            ),
+            Variant(
+                COMFYUI,
+                "ComfyUI (a custom node's requirement)",
+                "Install the module into the Python ComfyUI runs, then restart ComfyUI: the portable build's "
+                "`python_embeded\\python.exe -s -m pip install <distribution>` (a custom node's whole list: "
+                "`python_embeded\\python.exe -s -m pip install -r ComfyUI\\custom_nodes\\<node>\\requirements.txt`), "
+                "a manual install's venv python likewise; ComfyUI-Manager's 'Try fix' / 'Install Missing Custom "
+                "Nodes' does the same. A plain `pip install` from another prompt installs into another Python.",
+            ),
+            Variant(
+                SD_WEBUI,
+                "Stable Diffusion web UI (an extension's requirement)",
+                "Install the module into the web UI's venv, then restart it: `venv\\Scripts\\python.exe -m pip "
+                "install <distribution>` inside stable-diffusion-webui (Linux: `venv/bin/python -m pip ...`); an "
+                "extension's install.py does this at start-up, so a failed one shows its pip error above. A plain "
+                "`pip install` from another prompt installs into another Python.",
             ),
             Variant(
                 _OTHER_PYTHON,

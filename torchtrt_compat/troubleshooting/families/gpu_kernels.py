@@ -17,7 +17,7 @@ kernel is fixed in Triton's or torch's install, a library's kernels in that libr
 
 from __future__ import annotations
 
-from ..entry import DARKNET, DARKNET_FIX, KnownError, Variant, ld_cannot_find
+from ..entry import COMFYUI, DARKNET, DARKNET_FIX, SD_WEBUI, KnownError, Variant, ld_cannot_find
 
 __all__ = ["FAMILIES"]
 
@@ -769,6 +769,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "Install the xformers release built for your torch and its CUDA (the warning prints both: 'built for "
         "PyTorch X with CUDA Y (you have Z)'), from the same index as torch; or uninstall xformers and use "
         "torch's SDPA.",
+        variants=(
+            Variant(
+                SD_WEBUI,
+                "Stable Diffusion web UI (AUTOMATIC1111, Forge, SD.Next)",
+                "Let the web UI install the xformers its launcher pins for its torch: add `--xformers "
+                "--reinstall-xformers` to COMMANDLINE_ARGS in webui-user.bat / webui-user.sh for one start (then "
+                "drop --reinstall-xformers); or uninstall xformers from its venv (`venv\\Scripts\\python.exe -m pip "
+                "uninstall xformers`) and use `--opt-sdp-attention` instead.",
+            ),
+            Variant(
+                COMFYUI,
+                "ComfyUI",
+                "ComfyUI uses torch's own attention when xformers is absent: uninstall it from the Python ComfyUI "
+                "runs (`python_embeded\\python.exe -m pip uninstall xformers` on the portable build), or install "
+                "the xformers release built for that torch and CUDA from the same index as torch; `--disable-xformers` "
+                "starts ComfyUI without it.",
+            ),
+        ),
         op=r"built for:?\s{0,10}(PyTorch [\w.+]{1,30} with CUDA \d{1,5})",
         severity="warns-of-failure",
         weight=86,

@@ -1310,8 +1310,10 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=45,
         applies="any model run in half precision (torch, diffusers, transformers, web UIs built on them)",
         shown_by=("tests/troubleshooting/test_round8_core.py::test_nan_outputs",),
-        example="modules.devices.NansException: A tensor with all NaNs was produced in Unet. This could be either "
-        "because there's not enough precision to represent the picture",
-        example_source="AUTOMATIC1111/stable-diffusion-webui modules/devices.py (test_for_nans)",
+        # the web UI's own NansException has its own row (apps.py, app-sd-webui-nans); this is numpy's warning when
+        # diffusers turns a NaN image into uint8 (a black image)
+        example="/venv/lib/python3.10/site-packages/diffusers/image_processor.py:90: RuntimeWarning: invalid value "
+        'encountered in cast\n  images = (images * 255).round().astype("uint8")',
+        example_source="diffusers src/diffusers/image_processor.py (numpy_to_pil: NaN pixels cast to uint8)",
     ),
 )
