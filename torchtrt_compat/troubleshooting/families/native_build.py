@@ -1306,7 +1306,6 @@ _ROUND8: tuple[KnownError, ...] = (
         "-v --no-build-isolation .`.",
         variants=(
             Variant(
-<<<<<<< HEAD
                 r"torchvision[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}"
                 + JETSON_BOARD
                 + r"|(?:"
@@ -1318,7 +1317,8 @@ _ROUND8: tuple[KnownError, ...] = (
                 "build (NVIDIA's / jetson-containers' wheel for your JetPack), or build it from source on the board "
                 "(`git clone --branch v0.X.0` of the paired release, then `python3 setup.py install` with "
                 "FORCE_CUDA=1); `pip install torchvision` would also replace NVIDIA's torch with a CPU one.",
-=======
+            ),
+            Variant(
                 r"pytorch3d|PyTorch3D",
                 "PyTorch3D",
                 "PyTorch3D was built without CUDA (a source build that saw no GPU and no FORCE_CUDA, or a CPU "
@@ -1326,7 +1326,6 @@ _ROUND8: tuple[KnownError, ...] = (
                 "with `FORCE_CUDA=1 TORCH_CUDA_ARCH_LIST=<your GPU, e.g. 8.6> pip install --no-build-isolation "
                 '--no-cache-dir "git+<pytorch3d repository>@stable"` with the CUDA toolkit of torch.version.cuda '
                 "(`nvcc -V`); delete an old build/ folder first.",
->>>>>>> r12w2ext3d
             ),
             Variant(
                 r"DNN module was not built with CUDA backend",
