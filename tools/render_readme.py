@@ -305,6 +305,14 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round eleven's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round12",
+        "round twelve (pipeline steps, libraries beyond torch, users' own words)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-eleven fix and the round-twelve families"),
+            ("after_by_hand", "after round twelve's fixes (not blind)"),
+        ],
+    ),
 )
 
 

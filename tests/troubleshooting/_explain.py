@@ -73,3 +73,14 @@ def answered_today(rows: list[dict[str, Any]]) -> None:
             assert found.outcome == "warnings-only" or found[0].severity == "warning", r["id"]
         if found.outcome in ("unexplained", "no-match"):
             assert found.stage and found.stage != "unknown" and found.command, r["id"]
+
+
+def keys(text: str) -> list[str]:
+    """The keys of every answer `explain` gives to ``text``, best first."""
+    return [e.key for e in explain(text)]
+
+
+def first(text: str) -> tuple[str, str]:
+    """The first answer's key and the fix it gives (``("", "")`` when nothing matched)."""
+    found = explain(text)
+    return (found[0].key, found[0].fix) if found else ("", "")

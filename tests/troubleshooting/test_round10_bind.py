@@ -8,19 +8,10 @@ must name the user's language and tool."""
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
 from torchtrt_compat.troubleshooting.facts import extract
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
-
 
 # libtorch's own wording (aten/src/ATen/detail/CUDAHooksInterface.h, initCUDA), as tch-rs and rust-bert show it
 _ATEN = (

@@ -5,17 +5,9 @@ library's line) must not match, and a fallback warning that every start prints s
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
 
 
 def test_tensorflow_runs_on_the_cpu() -> None:

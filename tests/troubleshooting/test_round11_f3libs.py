@@ -8,13 +8,9 @@ worded for the product the text shows."""
 
 from __future__ import annotations
 
-from _explain import answer
+from _explain import answer, keys
 
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
 
 
 def test_a_framework_that_loaded_an_older_cuda_library() -> None:

@@ -6,17 +6,9 @@ with near misses that must not match, and the fix must be worded for the product
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
 
 
 # apache/tvm src/target/codegen.cc: ICHECK(bf != nullptr) << build_f_name << " is not enabled"

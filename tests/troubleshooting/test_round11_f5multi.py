@@ -8,18 +8,9 @@ be the one the user's product takes."""
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
-
 
 _ELASTIC = (
     "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"

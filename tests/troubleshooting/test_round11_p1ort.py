@@ -8,16 +8,9 @@ the rebuild fix whatever a folder name says."""
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
 
 
 def test_onnxruntime_partition_notices_stay_notices() -> None:

@@ -4,17 +4,7 @@ fits it; near misses (the same words of a neighbouring cause) must not match."""
 
 from __future__ import annotations
 
-from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
+from _explain import first, keys
 
 
 def test_cudnn8_dll_loader_on_windows() -> None:

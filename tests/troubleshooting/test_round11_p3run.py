@@ -4,18 +4,10 @@ another library or version) that must not reach it."""
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
 from torchtrt_compat.troubleshooting.severity import levels
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
 
 
 def test_nvcc_older_than_the_gpu() -> None:

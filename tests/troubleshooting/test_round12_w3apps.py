@@ -7,18 +7,9 @@ the family's ``example_source``) with near misses that must not match, and the f
 
 from __future__ import annotations
 
+from _explain import first, keys
+
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
-
 
 # stable-diffusion-webui modules/devices.py (test_for_nans)
 _UNET_NANS = (

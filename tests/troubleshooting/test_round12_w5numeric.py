@@ -11,19 +11,9 @@ families' ``example_source``), with near misses that must not match."""
 from __future__ import annotations
 
 import pytest
+from _explain import first, keys
 
 from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
-
-
-def first(text: str) -> tuple[str, str]:
-    """The first answer's key and the fix it gives."""
-    found = explain(text)
-    return (found[0].key, found[0].fix) if found else ("", "")
-
 
 # (case, the library's own wording, the family, a word of that product's own remedy the fix must name)
 _TRAINING = (

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _explain import answer, answered_today, sourced_and_from_elsewhere
+from _explain import answer, answered_today, keys, sourced_and_from_elsewhere
 
 from torchtrt_compat.cli import main
 from torchtrt_compat.env import Environment
@@ -29,10 +29,6 @@ from torchtrt_compat.troubleshooting.severity import levels
 from torchtrt_compat.troubleshooting.symbols import demangle, library_of, read_symbol
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
 
 
 def mined(section: str) -> dict[str, list[str]]:

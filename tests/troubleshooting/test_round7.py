@@ -3,13 +3,7 @@ showed failing, each checked in the library's own wording, with a near miss that
 
 from __future__ import annotations
 
-from _explain import answer
-
-from torchtrt_compat.troubleshooting import explain
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
+from _explain import answer, keys
 
 
 def test_onnxruntime_provider_names_and_builds() -> None:

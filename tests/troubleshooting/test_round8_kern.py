@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from _explain import keys
+
 from torchtrt_compat.troubleshooting import explain
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -14,10 +16,6 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 def first(text: str) -> str:
     return explain(text).first_answer
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
 
 
 def test_triton_ptxas_too_old_names_triton_ptxas_path() -> None:

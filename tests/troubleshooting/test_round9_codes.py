@@ -6,12 +6,10 @@ kernel driver's NVRM lines. Each is checked against its source's wording, with n
 
 from __future__ import annotations
 
+from _explain import keys
+
 from torchtrt_compat.troubleshooting import explain
 from torchtrt_compat.troubleshooting.facts import extract, messages_of, older_messages
-
-
-def keys(text: str) -> list[str]:
-    return [e.key for e in explain(text)]
 
 
 def first(text: str) -> str:

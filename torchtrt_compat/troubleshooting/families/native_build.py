@@ -164,6 +164,17 @@ _GO_CGO = (
     r"\bcgo\b|\bCGO_\w{4,10}|\.go:\d{1,5}:|# (?:github\.com|golang\.org|gorgonia\.org)/"
     r"|\bgo (?:build|run|test|install)\b"
 )
+#: the cgo flags fix, shared by the link and the header rows a Go build fails in
+_CGO_VARIANT = Variant(
+    _GO_CGO,
+    "Go (cgo)",
+    "cgo takes the CUDA paths from the environment, not from a CMake file: `export CGO_CFLAGS="
+    '"-I/usr/local/cuda/include"` and `export CGO_LDFLAGS="-L/usr/local/cuda/lib64 -lcudart -lcublas"` '
+    "(the folders of your toolkit / TensorRT / cuDNN; on Windows `C:/Program Files/NVIDIA GPU Computing "
+    "Toolkit/CUDA/vX.Y/include` and `lib/x64`), or `#cgo CFLAGS:` / `#cgo LDFLAGS:` lines above `import "
+    '"C"`; at run time the same lib folder must be on LD_LIBRARY_PATH (PATH on Windows). `go env '
+    "CGO_CFLAGS CGO_LDFLAGS` shows what the build used.",
+)
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -264,16 +275,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "`include_directories(<dir>/include)` or target_include_directories; Makefile: -I<dir>/include), with the "
         "matching lib folder for the link.",
         variants=(
-            Variant(
-                _GO_CGO,
-                "Go (cgo)",
-                "cgo takes the CUDA paths from the environment, not from a CMake file: `export CGO_CFLAGS="
-                '"-I/usr/local/cuda/include"` and `export CGO_LDFLAGS="-L/usr/local/cuda/lib64 -lcudart -lcublas"` '
-                "(the folders of your toolkit / TensorRT / cuDNN; on Windows `C:/Program Files/NVIDIA GPU Computing "
-                "Toolkit/CUDA/vX.Y/include` and `lib/x64`), or `#cgo CFLAGS:` / `#cgo LDFLAGS:` lines above `import "
-                '"C"`; at run time the same lib folder must be on LD_LIBRARY_PATH (PATH on Windows). `go env '
-                "CGO_CFLAGS CGO_LDFLAGS` shows what the build used.",
-            ),
+            _CGO_VARIANT,
             Variant(
                 rf"Cannot open include file: {_Q}(?:NvInfer|NvOnnxParser)",
                 "TensorRT (Windows)",
@@ -785,18 +787,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "`target_link_libraries(app CUDA::cudart CUDA::cublas CUDA::cuda_driver)`; Makefiles "
         "`-L/usr/local/cuda/lib64 -lcudart` (libcuda: -L/usr/local/cuda/lib64/stubs -lcuda); Windows: add "
         "<cuda>/lib/x64 (and TensorRT's lib) to the linker's Additional Library Directories.",
-        variants=(
-            Variant(
-                _GO_CGO,
-                "Go (cgo)",
-                "cgo takes the CUDA paths from the environment, not from a CMake file: `export CGO_CFLAGS="
-                '"-I/usr/local/cuda/include"` and `export CGO_LDFLAGS="-L/usr/local/cuda/lib64 -lcudart -lcublas"` '
-                "(the folders of your toolkit / TensorRT / cuDNN; on Windows `C:/Program Files/NVIDIA GPU Computing "
-                "Toolkit/CUDA/vX.Y/include` and `lib/x64`), or `#cgo CFLAGS:` / `#cgo LDFLAGS:` lines above `import "
-                '"C"`; at run time the same lib folder must be on LD_LIBRARY_PATH (PATH on Windows). `go env '
-                "CGO_CFLAGS CGO_LDFLAGS` shows what the build used.",
-            ),
-        ),
+        variants=(_CGO_VARIANT,),
         weight=78,
         applies="C++ / CUDA programs and libraries using the CUDA libraries",
         shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found", f"{_TESTS}::test_windows_compiler_and_linker"),
