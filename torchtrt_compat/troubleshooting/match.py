@@ -46,7 +46,7 @@ from .facts import (
 )
 from .literals import alternatives as _alternatives, literals as _literals
 from .severity import Levels, levels
-from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS
+from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, STAGE_WORDS
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -437,6 +437,17 @@ def _stage(text: str, lower: str) -> str | None:
     return last[1] if last else None
 
 
+def _stage_from_words(text: str) -> str | None:
+    """The stage a text without markers speaks of (`table.STAGE_WORDS`, the first that matches), or None."""
+    head = text[:4096]  # a title or a few sentences: the words that matter are at the start
+    return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
+
+
+@functools.lru_cache(maxsize=1)
+def _stage_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((stage, re.compile(p, _FLAGS)) for stage, p in STAGE_WORDS)
+
+
 @functools.lru_cache(maxsize=1)
 def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None], ...]:
     return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
@@ -777,11 +788,21 @@ def _conclude(
     # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
     # neither has no stage
     stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
+    guessed = _stage_from_words(hay) if stage == "unknown" else None
     library = products[0] if products else None
-    result.stage, result.library = stage, library
-    result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
+    result.stage, result.library = guessed or stage, library
+    if guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
+        result.next_step, command = STAGE_STEPS["guessed"], STAGE_COMMANDS["guessed"]
+    else:
+        result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
     result.command = command
-    where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
+    where = (
+        f"at {guessed} (a guess from its words: it shows no error line)"
+        if guessed
+        else f"at {stage}"
+        if stage != "unknown"
+        else "at a stage the text does not show"
+    )
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error else ""
     notices = " The warnings in it are harmless." if top is not None else ""

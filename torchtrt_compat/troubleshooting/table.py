@@ -4022,6 +4022,20 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
 )
 
+#: A text with no stage marker, no error line and no GPU library (an issue title, a sentence): the stage its words
+#: speak of, the first that matches. A guess, and the answer says so; its next step is the ``guessed`` one.
+STAGE_WORDS: tuple[tuple[str, str], ...] = (
+    ("container", r"\b(?:docker|container|kubernetes|k8s|singularity|apptainer)\b|\bpods?\b"),
+    ("install", r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"),
+    ("compile", r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ed|ing|ation)\b|\bnvcc\b|\bcmake\b|\bsetup\.py\b"),
+    ("import", r"\bimport(?:ing)?\b|\bNo module named\b"),
+    (
+        "runtime",
+        r"\b(?:train(?:ing)?|inference|predict(?:ion)?|forward|epochs?|generat(?:e|es|ing|ion)|render(?:ing)?|runs?)\b"
+        r"|is_available\(\)|\bGPUs?\b|\bCUDA\b|\bVRAM\b|\bcuda:\d",
+    ),
+)
+
 #: The next diagnostic step for a failure whose family is unknown, by stage, and by "stage/library" (`PRODUCTS`
 #: names) where that library's step differs (a TensorRT engine's inputs; a text that names no library gets the step
 #: every library shares).
@@ -4084,6 +4098,11 @@ STAGE_STEPS: dict[str, str] = {
     "must have the names, shapes and dtypes of the old ones",
     "unknown": "the text shows no stage (no traceback, no log line of a known tool): run the program again and "
     "give explain the whole output, from the command to the last line",
+    "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
+    "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
+    "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
+    "TensorFlow: `tf.config.list_physical_devices('GPU')`; onnxruntime: `onnxruntime.get_available_providers()`); "
+    "then run the program again and give explain the whole output, from the command to the last line",
 }
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
@@ -4128,6 +4147,7 @@ STAGE_COMMANDS: dict[str, str] = {
     "refit": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -i refit",
     "unknown": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the command to the "
     "last line)",
+    "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
 }
 
 #: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no
