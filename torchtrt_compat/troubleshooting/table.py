@@ -1272,6 +1272,8 @@ _CORE: tuple[KnownError, ...] = (
         r"Expected all tensors to be on the same device"
         # torch_tensorrt's runtime check of a compiled module's inputs (core/runtime/execute_engine.cpp)
         r"|Expected input tensors to have device cuda, found device \w{1,8}"
+        # torch 0.4 to 1.4's wording of the same check (ATen's checked_tensor_unwrap / THNN forward)
+        r"|Expected object of (?:device type|backend) \w{1,10} but got (?:device type|backend) \w{1,10} for argument"
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
@@ -3558,7 +3560,7 @@ _CORE: tuple[KnownError, ...] = (
         "cuda-unavailable",
         "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
         r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
-        r"|torch\.cuda\.is_available\(\) (?:is|returns?) False"
+        r"|torch\.cuda\.is_available\(\)\s{0,2}(?:is|returns?|=|==|gives|shows|->)\s{0,2}False"
         #: an application's own fallback notice ("CUDA not available - defaulting to CPU", "... using CPU instead")
         r"|CUDA (?:is )?not available[^\n]{0,12}(?:defaulting|falling back|fall back|using|switching)"
         r"(?: to)? (?:the )?CPU"

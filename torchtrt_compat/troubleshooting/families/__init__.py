@@ -26,6 +26,7 @@ from . import (
     native_build,
     numerics,
     onnxruntime,
+    runtime_devices,
     serving,
     shared_libs,
     tensorrt_build,
@@ -37,6 +38,7 @@ from . import (
 FAMILIES: tuple[KnownError, ...] = (
     *torch_runtime.FAMILIES,
     *onnxruntime.FAMILIES,
+    *runtime_devices.FAMILIES,
     *tensorrt_build.FAMILIES,
     *native_build.FAMILIES,
     *export_quant.FAMILIES,
