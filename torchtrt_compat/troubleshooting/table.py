@@ -3422,6 +3422,14 @@ _CORE: tuple[KnownError, ...] = (
         "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
         variants=(
             Variant(
+                r"^Stream closed\.\s{0,4}$",
+                "right after the video stream ended (darknet's demo)",
+                "The detection ran until the stream closed; darknet's demo loop then runs one more forward pass on an "
+                "empty frame and cuDNN refuses it, so the CUDA / cuDNN installation is not at fault: update darknet "
+                "(AlexeyAB's fork fixed the end-of-stream frame) and rebuild; the output written before the error is "
+                "complete except its last frame.",
+            ),
+            Variant(
                 r"\bJAX\b|\bjax(?:lib)?\b|XlaRuntimeError|jax_plugins",
                 "JAX",
                 "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
