@@ -89,10 +89,12 @@ def test_flash_attention_hopper_kernel() -> None:
         "Engine core initialization failed. See root cause above. Failed core proc(s): {}"
     )
     key, fix = first(text)
-    assert key == "flash-attn-hopper-kernel-other-gpu" and "VLLM_ATTENTION_BACKEND" in fix
+    assert key == "gpu-arch-unsupported" and "VLLM_ATTENTION_BACKEND" in fix
     # flash-attention 2's own CUDA error (not the hopper/ kernels) is not this
     other = "CUDA error (/flash-attention/csrc/flash_attn/src/flash_fwd_launch_template.h:89): invalid argument"
-    assert "flash-attn-hopper-kernel-other-gpu" not in keys(other)
+    assert "gpu-arch-unsupported" not in keys(other)
+    image = "CUDA error (/build/flash-attention/hopper/flash_fwd_launch_template.h:167): no kernel image is available"
+    assert first(image + " for execution on the device")[0] == "gpu-arch-unsupported"
 
 
 def test_old_torch_device_wording() -> None:

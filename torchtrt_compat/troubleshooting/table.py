@@ -1013,7 +1013,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|no instance of overloaded function \"atomic(?:Add|Max|Min|CAS|Exch)\" matches the argument list"
         # Paddle's device check (paddle/phi/backends/gpu/gpu_resources.cc) and its kernel-image check
         r"|The GPU compute capability in your current machine is \d{2,3}, which is not supported by Paddle"
-        r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}",
+        r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}"
+        # FlashAttention-3's Hopper-only kernels (flash-attention/hopper, bundled in xformers / vLLM) launched on
+        # another GPU: CHECK_CUDA in flash_fwd_launch_template.h reports the launch error ("invalid argument")
+        r"|CUDA error \([^\n)]{0,200}flash-attention/hopper/[\w.]{1,60}:\d{1,5}\): [^\n]{1,80}",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1024,6 +1027,15 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"flash-attention/hopper/",
+                "FlashAttention-3's Hopper-only kernels (xformers, vLLM)",
+                "FlashAttention-3 (flash-attention's hopper/ tree, bundled in xformers and some vLLM builds) has "
+                "kernels for sm_90 only, so on another GPU (Blackwell sm_100/sm_120, Ada, Ampere) its launch fails: "
+                "use another attention backend (vLLM: `VLLM_ATTENTION_BACKEND=FLASHINFER` or TRITON_ATTN; torch "
+                "SDPA), build xformers without FlashAttention-3 (`XFORMERS_DISABLE_FLASH_ATTN=1` when building), and "
+                "upgrade vLLM / xformers / torch to builds with this GPU's architecture (sm_120 needs CUDA 12.8+).",
+            ),
             Variant(
                 r"no instance of overloaded function \"atomic",
                 "nvcc: an atomic the target architecture lacks",
