@@ -1016,7 +1016,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}"
         # FlashAttention-3's Hopper-only kernels (flash-attention/hopper, bundled in xformers / vLLM) launched on
         # another GPU: CHECK_CUDA in flash_fwd_launch_template.h reports the launch error ("invalid argument")
-        r"|CUDA error \([^\n)]{0,200}flash-attention/hopper/[\w.]{1,60}:\d{1,5}\): [^\n]{1,80}",
+        r"|CUDA error \([^\n)]{0,200}flash-attention/hopper/[\w.]{1,60}:\d{1,5}\): [^\n]{1,80}"
+        # spconv's C++ library (cumm ConvTunerSimple) with no prebuilt kernel for this GPU falls to its NVRTC path,
+        # which only the Python package implements
+        r"|nvrtc_params\.cc\(\d{1,5}\)\s{0,4}(?:\n[^\n]{0,60})?not implemented in c\+\+, must be overrided in python",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1027,6 +1030,15 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"must be overrided in python|\bspconv",
+                "spconv's C++ library",
+                "spconv's prebuilt C++ library (spconv_cpp, used by TensorRT plugins such as BEVFusion's) has no "
+                "kernels for this GPU's compute capability, so its tuner asks for NVRTC, which only the Python "
+                "package implements: rebuild spconv_cpp / cumm with this architecture in CUMM_CUDA_ARCH_LIST (e.g. "
+                "12.0 for RTX 50xx, `nvidia-smi --query-gpu=compute_cap --format=csv`), or use a spconv release "
+                "that ships it.",
+            ),
             Variant(
                 r"flash-attention/hopper/",
                 "FlashAttention-3's Hopper-only kernels (xformers, vLLM)",
