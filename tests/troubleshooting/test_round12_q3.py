@@ -152,7 +152,8 @@ def test_tf_trt_cudnn_context() -> None:
 def test_spconv_nvrtc_path_means_no_kernels_for_this_gpu() -> None:
     # spconv / cumm's ConvTunerSimple when its C++ build has no kernel for the GPU (autoware-universe#11933's wording)
     text = (
-        "[node-1] terminate called after throwing an instance of 'std::runtime_error'\n[node-1]   what():  /ws/spconv_cpp/"
+        "[node-1] terminate called after throwing an instance of 'std::runtime_error'\n"
+        "[node-1]   what():  /ws/spconv_cpp/"
         "spconv/src/spconvlib/spconv/csrc/sparse/convops/convops/ConvTunerSimple/ConvTunerSimple_cached_get_nvrtc_params"
         ".cc(18)\n[node-1] not implemented in c++, must be overrided in python!!!"
     )
