@@ -24,7 +24,7 @@ def test_rust_log_lines_carry_their_level() -> None:
 
 def test_a_text_without_log_lines_gets_the_stage_its_words_speak_of() -> None:
     # a title or a sentence: no error line, no library the table knows; the stage is a guess and says so
-    found = explain("Error: No such container: triton-server")
+    found = explain("The GPU is not visible inside my kubernetes pod since Monday")
     assert found.outcome == "no-match" and found.stage == "container"
     assert "a guess from its words" in found.summary and found.command.startswith("nvidia-smi")
     assert "nvidia-smi" in (found.next_step or "") and "collect_env" in (found.next_step or "")

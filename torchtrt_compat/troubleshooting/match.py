@@ -760,6 +760,9 @@ def _conclude(
     warns_of_failure = top is not None and top._entry is not None and top._entry.severity == "warns-of-failure"
     noticed = _noticed_error_lines(result, hay, lv)
     failed = lv.errors > len(noticed)
+    # every error line is one a notice calls harmless (TensorFlow's "failed call to cuInit" on a host without a GPU):
+    # a warning that means a failure is then what the text warns of, not a failure it shows
+    harmless_errors = bool(noticed) and not failed
     if lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
@@ -779,6 +782,12 @@ def _conclude(
     if top is not None and not top.notice:
         result.outcome = "explained"
         sure = "" if top.confidence == "sure" else f" (likely; or {', '.join(top.alternatives) or 'another cause'})"
+        if harmless_errors and warns_of_failure and top.severity == "warning":
+            result.summary = (
+                f"Warning, no failure: {top.title}{sure}. Harmless where that is not wanted (the error lines are "
+                "notices); if you need it, see its fix."
+            )
+            return
         result.summary = ("Failure: " if top.severity == "failure" else "Warning that means a failure: ") + (
             top.title + sure
         )

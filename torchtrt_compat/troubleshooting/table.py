@@ -1013,7 +1013,13 @@ _CORE: tuple[KnownError, ...] = (
         r"|no instance of overloaded function \"atomic(?:Add|Max|Min|CAS|Exch)\" matches the argument list"
         # Paddle's device check (paddle/phi/backends/gpu/gpu_resources.cc) and its kernel-image check
         r"|The GPU compute capability in your current machine is \d{2,3}, which is not supported by Paddle"
-        r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}",
+        r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}"
+        # FlashAttention-3's Hopper-only kernels (flash-attention/hopper, bundled in xformers / vLLM) launched on
+        # another GPU: CHECK_CUDA in flash_fwd_launch_template.h reports the launch error ("invalid argument")
+        r"|CUDA error \([^\n)]{0,200}flash-attention/hopper/[\w.]{1,60}:\d{1,5}\): [^\n]{1,80}"
+        # spconv's C++ library (cumm ConvTunerSimple) with no prebuilt kernel for this GPU falls to its NVRTC path,
+        # which only the Python package implements
+        r"|nvrtc_params\.cc\(\d{1,5}\)\s{0,4}(?:\n[^\n]{0,60})?not implemented in c\+\+, must be overrided in python",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1024,6 +1030,24 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"must be overrided in python|\bspconv",
+                "spconv's C++ library",
+                "spconv's prebuilt C++ library (spconv_cpp, used by TensorRT plugins such as BEVFusion's) has no "
+                "kernels for this GPU's compute capability, so its tuner asks for NVRTC, which only the Python "
+                "package implements: rebuild spconv_cpp / cumm with this architecture in CUMM_CUDA_ARCH_LIST (e.g. "
+                "12.0 for RTX 50xx, `nvidia-smi --query-gpu=compute_cap --format=csv`), or use a spconv release "
+                "that ships it.",
+            ),
+            Variant(
+                r"flash-attention/hopper/",
+                "FlashAttention-3's Hopper-only kernels (xformers, vLLM)",
+                "FlashAttention-3 (flash-attention's hopper/ tree, bundled in xformers and some vLLM builds) has "
+                "kernels for sm_90 only, so on another GPU (Blackwell sm_100/sm_120, Ada, Ampere) its launch fails: "
+                "use another attention backend (vLLM: `VLLM_ATTENTION_BACKEND=FLASHINFER` or TRITON_ATTN; torch "
+                "SDPA), build xformers without FlashAttention-3 (`XFORMERS_DISABLE_FLASH_ATTN=1` when building), and "
+                "upgrade vLLM / xformers / torch to builds with this GPU's architecture (sm_120 needs CUDA 12.8+).",
+            ),
             Variant(
                 r"no instance of overloaded function \"atomic",
                 "nvcc: an atomic the target architecture lacks",
@@ -1272,6 +1296,8 @@ _CORE: tuple[KnownError, ...] = (
         r"Expected all tensors to be on the same device"
         # torch_tensorrt's runtime check of a compiled module's inputs (core/runtime/execute_engine.cpp)
         r"|Expected input tensors to have device cuda, found device \w{1,8}"
+        # torch 0.4 to 1.4's wording of the same check (ATen's checked_tensor_unwrap / THNN forward)
+        r"|Expected object of (?:device type|backend) \w{1,10} but got (?:device type|backend) \w{1,10} for argument"
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
@@ -3420,6 +3446,14 @@ _CORE: tuple[KnownError, ...] = (
         "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
         variants=(
             Variant(
+                r"^Stream closed\.\s{0,4}$",
+                "right after the video stream ended (darknet's demo)",
+                "The detection ran until the stream closed; darknet's demo loop then runs one more forward pass on an "
+                "empty frame and cuDNN refuses it, so the CUDA / cuDNN installation is not at fault: update darknet "
+                "(AlexeyAB's fork fixed the end-of-stream frame) and rebuild; the output written before the error is "
+                "complete except its last frame.",
+            ),
+            Variant(
                 r"\bJAX\b|\bjax(?:lib)?\b|XlaRuntimeError|jax_plugins",
                 "JAX",
                 "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
@@ -3558,7 +3592,7 @@ _CORE: tuple[KnownError, ...] = (
         "cuda-unavailable",
         "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
         r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
-        r"|torch\.cuda\.is_available\(\) (?:is|returns?) False"
+        r"|torch\.cuda\.is_available\(\)\s{0,2}(?:is|returns?|=|==|gives|shows|->)\s{0,2}False"
         #: an application's own fallback notice ("CUDA not available - defaulting to CPU", "... using CPU instead")
         r"|CUDA (?:is )?not available[^\n]{0,12}(?:defaulting|falling back|fall back|using|switching)"
         r"(?: to)? (?:the )?CPU"

@@ -61,8 +61,17 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "the same shell or container (Docker: `--gpus all`, or the tensorflow/tensorflow:*-gpu image). On native "
         "Windows use WSL2 (or TensorFlow 2.10 with CUDA 11.2 / cuDNN 8.1); macOS has no CUDA build.",
         variants=(
+            # no kernel module at all first: then a missing libcuda (or CUDA library) is that, not an install
             Variant(
-                r"Could not load dynamic library '",
+                r"kernel driver does not appear to be running",
+                "no NVIDIA kernel driver loaded",
+                "TensorFlow's CUDA diagnostics found no NVIDIA kernel module (/proc/driver/nvidia/version does not "
+                "exist): on a machine without an NVIDIA GPU this is expected and TensorFlow runs on the CPU; with one, "
+                "install or load the driver (`nvidia-smi` must work; after a driver update, reboot), and in Docker "
+                "start the container with `--gpus all`.",
+            ),
+            Variant(
+                r"Could not load dynamic library '(?!libcuda\.|nvcuda\.)",
                 "a CUDA / cuDNN library named above did not load",
                 "The 'Could not load dynamic library' lines above name the CUDA / cuDNN files (and their major "
                 "versions) this TensorFlow was built for: install exactly those (`tf.sysconfig.get_build_info()` "
@@ -80,14 +89,6 @@ _TENSORFLOW: tuple[KnownError, ...] = (
                 "`TF_CPP_MIN_LOG_LEVEL=2`. If it has one, `nvidia-smi` must work in the same shell or container "
                 "(Docker: `--gpus all`; WSL2: /usr/lib/wsl/lib on the loader path), then `pip install "
                 "'tensorflow[and-cuda]'` and check `tf.config.list_physical_devices('GPU')`.",
-            ),
-            Variant(
-                r"kernel driver does not appear to be running",
-                "no NVIDIA kernel driver loaded",
-                "TensorFlow's CUDA diagnostics found no NVIDIA kernel module (/proc/driver/nvidia/version does not "
-                "exist): on a machine without an NVIDIA GPU this is expected and TensorFlow runs on the CPU; with one, "
-                "install or load the driver (`nvidia-smi` must work; after a driver update, reboot), and in Docker "
-                "start the container with `--gpus all`.",
             ),
             Variant(
                 r"is_built_with_cuda",

@@ -621,6 +621,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "Install the cuDNN the TensorRT release names in its support matrix (same major, the CUDA major of your "
         "TensorRT) and put its lib folder on LD_LIBRARY_PATH (PATH on Windows); or build without cuDNN tactics: "
         "`trtexec --tacticSources=-CUDNN`, or `config.set_tactic_sources(...)` without tensorrt.TacticSource.CUDNN.",
+        variants=(
+            Variant(
+                r"TF-TRT|tf2tensorrt|TRTEngineOp",
+                "TF-TRT inside TensorFlow",
+                "Under TF-TRT, TensorFlow has usually reserved (nearly) all GPU memory before TensorRT builds its "
+                "engine, so TensorRT cannot create its cuDNN handle: enable memory growth "
+                "(`tf.config.experimental.set_memory_growth(gpu, True)`, TF_FORCE_GPU_ALLOW_GROWTH=true, or "
+                "per_process_gpu_memory_fraction in TF 1.x) and a smaller max_workspace_size_bytes; and load the "
+                "cuDNN minor TensorRT names in 'linked against cuDNN X but loaded cuDNN Y' (a same-major older "
+                "minor is only warned of). TF-TRT then runs the native segment instead of failing.",
+            ),
+        ),
         alternatives=("cuda-library-major",),
         weight=84,
         applies="TensorRT 7.x-8.x with the cuDNN tactic source (TensorRT 10 drops cuDNN by default)",

@@ -664,8 +664,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "number of GPUs this process sees. CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
         "Use an index below torch.cuda.device_count() (`python -c 'import torch; print(torch.cuda.device_count())'`): "
         "cuda:0 on a one-GPU machine, or the project's --device / --gpu_ids option; with CUDA_VISIBLE_DEVICES=2 the "
-        "one visible GPU is cuda:0.",
+        "one visible GPU is cuda:0. If it fails only under a server or launcher (bentoml serve, Ray Serve, a worker "
+        "pool) while a plain script works, that worker has its own CUDA_VISIBLE_DEVICES: print it and "
+        "torch.cuda.device_count() inside the worker, give the worker GPUs in the server's resource configuration, "
+        "and do not bake GPU indices into a saved model (a pipeline saved with device_map records them).",
         variants=(
+            Variant(
+                r"\bbentoml\b|openllm",
+                "a BentoML / OpenLLM worker",
+                "BentoML sets CUDA_VISIBLE_DEVICES for each runner and API worker from its resource scheduling, so "
+                "an index that works in a plain script may not exist there (or the worker has no GPU): give the "
+                "runner GPUs (`resources: nvidia.com/gpu: 1` in bentofile / configuration, SUPPORTED_RESOURCES "
+                "for a custom runnable), run the model inside the runner, select the device by the visible index "
+                "(cuda:0), and save pipelines without device_map / device placement so the runner places them; "
+                "print CUDA_VISIBLE_DEVICES inside the worker to check.",
+            ),
             Variant(
                 r"machine only has: \[\]",
                 "Lightning sees no GPU",
