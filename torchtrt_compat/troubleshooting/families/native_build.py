@@ -1278,6 +1278,11 @@ _ROUND8: tuple[KnownError, ...] = (
         r"\b[\w:]{1,60} (?:is|was) not compiled with (?:GPU|CUDA) support"
         r"|\bNot compiled with (?:GPU|CUDA) support"
         r"|Couldn't load custom C\+\+ ops"
+        # a package's own fallback notice when its compiled ops do not import (GroundingDINO's ms_deform_attn:
+        # "Failed to load custom C++ ops. Running on CPU mode Only!"), and the NameError its GPU path then raises on
+        # the module it never imported (groundingdino's `_C`, auto-gptq's `autogptq_cuda_256`)
+        r"|Failed to load custom C\+\+ ops"
+        r"|NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined"
         r"|operator torchvision::\w{1,40} does not exist"
         r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
         # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
@@ -1296,6 +1301,27 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            Variant(
+                r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
+                "quantization kernels (auto-gptq, exllama, AutoAWQ)",
+                "The quantization library's compiled CUDA kernels did not load (a wheel for another torch / CUDA, "
+                "a CPU-only or source install without nvcc, or a torch that is the CPU build), so GPTQ / AWQ layers "
+                "run without them (very slowly, or they fail on the GPU). Install the wheel built for your torch and "
+                "CUDA (auto-gptq: the release for your torch from its own wheel index, `pip install auto-gptq "
+                "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
+                "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
+                "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
+            ),
+            Variant(
+                r"groundingdino|GroundingDINO|Failed to load custom C\+\+ ops|NameError: name '_C' is not defined",
+                "GroundingDINO-style extension (_C)",
+                "The package's compiled module (`_C`, e.g. groundingdino._C with its multi-scale deformable attention) "
+                "was not built with CUDA, so its import failed quietly and the GPU path raises: its setup.py builds "
+                "the CUDA extension only when it sees CUDA_HOME and a CUDA torch. Set CUDA_HOME to the toolkit of "
+                "torch.version.cuda (`export CUDA_HOME=/usr/local/cuda-12.1`; torch.version.cuda must not be None), "
+                "delete build/ and the old *.so, reinstall with `pip install --no-build-isolation -e .` and check "
+                "the build log compiles the CUDA sources; `python -c 'from groundingdino import _C'` must work.",
+            ),
             Variant(
                 r"torchvision[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}"
                 + JETSON_BOARD
@@ -1328,17 +1354,6 @@ _ROUND8: tuple[KnownError, ...] = (
                 "CUDA: YES' and 'cuDNN: YES' under the DNN module), install that build, and `pip uninstall "
                 "opencv-python opencv-contrib-python opencv-python-headless` so no pip cv2 shadows it; "
                 "`cv2.cuda.getCudaEnabledDeviceCount()` must be > 0.",
-            ),
-            Variant(
-                r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
-                "quantization kernels (auto-gptq, exllama, AutoAWQ)",
-                "The quantization library's compiled CUDA kernels did not load (a wheel for another torch / CUDA, "
-                "a CPU-only or source install without nvcc, or a torch that is the CPU build), so GPTQ / AWQ layers "
-                "run without them (very slowly, or they fail on the GPU). Install the wheel built for your torch and "
-                "CUDA (auto-gptq: the release for your torch from its own wheel index, `pip install auto-gptq "
-                "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
-                "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
-                "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
             ),
             Variant(
                 r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
