@@ -475,6 +475,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "version>`. Or install a prebuilt wheel of the package for your torch and CUDA instead of building it.",
         variants=(
             Variant(
+                # the user shows CUDA_HOME already set (cmd's `set "CUDA_HOME=…"`, bash's export, PowerShell's
+                # $env:) and the error stays: cpp_extension drops CUDA_HOME when torch is a CPU build
+                r"(?:^|[\s>])(?:set\s{1,4}\"?|export\s{1,4}|\$env:)CUDA_HOME\s{0,2}=",
+                "CUDA_HOME already set (a CPU-only torch)",
+                "CUDA_HOME is set and the error stays: torch.utils.cpp_extension ignores CUDA_HOME (takes it as "
+                "None) when the installed torch is a CPU-only build. Check `python -c 'import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.cuda.is_available())'` in the same environment: "
+                "None / +cpu means a CPU wheel; replace it with the CUDA build of the same torch from PyTorch's "
+                "cuXYZ index (the CUDA major of your toolkit), then build again from the shell where CUDA_HOME is "
+                "set.",
+            ),
+            Variant(
                 r"pip-install-|pip-req-build|subprocess-exited-with-error|Preparing metadata|Building wheel for",
                 "pip build",
                 "pip builds this package from source: install the CUDA toolkit matching torch.version.cuda and set "
@@ -1227,7 +1239,10 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|error: subprocess-exited-with-error|\berror: legacy-install-failure"
         r"|Complete output from command [^\n]{0,60}python[^\n]{0,2000}setup\.py"
         r"|Running setup\.py install for [\w.-]{1,80} \.\.\. error"
-        r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error",
+        r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error"
+        # pip's own frame when it runs a source package's setup.py (pip 20+: src/pip/_internal/utils/
+        # setuptools_build.py names the script "<pip-setuptools-caller>"); a traceback through it is a pip install
+        r"|File \"<pip-setuptools-caller>\"",
         "pip built the package from source (no wheel fits this Python, platform, torch or CUDA) and the build "
         "failed; these lines only say so. The cause is the build's own first error, which a short paste cuts off "
         "(a missing compiler or CUDA toolkit, a header, nvcc against another CUDA than torch's, no GPU at build "
@@ -1236,6 +1251,19 @@ _ROUND8: tuple[KnownError, ...] = (
         "2>&1 | tee build.log` (--no-build-isolation builds against your installed torch), then `grep -n -m3 -E "
         "'error|fatal' build.log` or `torchtrt-compat explain --log build.log`; or install a prebuilt wheel made "
         "for your torch and CUDA (the project's README names its wheel index).",
+        variants=(
+            Variant(
+                r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
+                r"|Building wheel for tensorrt\b|Failed building wheel for tensorrt\b",
+                "TensorRT's source package",
+                "pip found no TensorRT wheel for this platform and Python (e.g. a pinned pre-release such as 9.x "
+                "that has only Linux wheels, or a Python newer than the release supports) and ran the tensorrt "
+                "source package's setup.py, which only fetches the platform wheels and fails. Install a TensorRT "
+                "release that has wheels for your platform and Python (TensorRT 10.x ships Windows wheels: `pip "
+                "install tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip for Windows, instead "
+                "of the version the installer pins.",
+            ),
+        ),
         op=r"Failed building wheel for ([\w.-]{1,80})|Could not build wheels for ([\w.-]{1,80})"
         r"|Running setup\.py install for ([\w.-]{1,80})|Building wheel for ([\w.-]{1,80}) \("
         r"|pip-install-\w{1,20}[\\/]([\w.-]{1,80})[\\/]setup\.py",
