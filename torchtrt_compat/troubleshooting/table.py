@@ -3114,6 +3114,19 @@ _CORE: tuple[KnownError, ...] = (
                 "update the program to a release that ships or locates these DLLs, or run on the CPU.",
             ),
             Variant(
+                # a CTranslate2 text that asks for cuDNN 8 (libcudnn_ops_infer.so.8, cudnn_ops_infer64_8.dll): the
+                # command must install that major, not cuDNN 9
+                r"(?:ctranslate2|whisper)[\s\S]{0,3000}?(?:libcudnn\w{0,30}\.so\.8|cudnn\w{0,30}64_8\.dll)"
+                r"|(?:libcudnn\w{0,30}\.so\.8|cudnn\w{0,30}64_8\.dll)[\s\S]{0,3000}?(?:ctranslate2|whisper)",
+                "CTranslate2 (faster-whisper) asking for cuDNN 8",
+                "This CTranslate2 build (3.x, or 4.0-4.4) loads cuDNN 8 at its first GPU call: install cuDNN 8 for "
+                "its CUDA major (`pip install 'nvidia-cudnn-cu12==8.*' nvidia-cublas-cu12` for 4.0-4.4, "
+                "nvidia-cudnn-cu11==8.* with nvidia-cublas-cu11 for 3.x) and put its lib folder on LD_LIBRARY_PATH "
+                "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
+                "print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH`; Windows: its bin folder on "
+                "PATH), or move to ctranslate2 4.5+ (faster-whisper 1.1+), which loads cuDNN 9.",
+            ),
+            Variant(
                 r"is not found or cannot be loaded|ctranslate2|faster[_-]whisper|whisperx?\b",
                 "CTranslate2 (faster-whisper)",
                 "CTranslate2 loads cuBLAS and cuDNN when it first runs on the GPU, and each release needs one CUDA "
