@@ -1591,8 +1591,8 @@ _ROUND12: tuple[KnownError, ...] = (
         "build-tensorrt-source-package",
         "pip ran the tensorrt source package's setup.py (no TensorRT wheel for this platform / Python)",
         r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
-        r"|(?:Building wheel for|Failed building wheel for|Running setup\.py install for) tensorrt"
-        r"(?:[-_]cu\d{2})?(?:[-_]libs)?\b",
+        # (pip's own "Failed building wheel for tensorrt" is no-matching-distribution's, which names the releases)
+        r"|Running setup\.py install for tensorrt(?:[-_]cu\d{2})?(?:[-_]libs)? \.\.\. error",
         "pip found no TensorRT wheel for this platform and Python (a pinned release or pre-release that has wheels "
         "only for Linux, or none for this Python) and fell back to the tensorrt source package, whose setup.py only "
         "fetches the platform wheels from NVIDIA's index and fails.",
