@@ -3125,6 +3125,8 @@ _CORE: tuple[KnownError, ...] = (
                 "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
                 "print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH`; Windows: its bin folder on "
                 "PATH), or move to ctranslate2 4.5+ (faster-whisper 1.1+), which loads cuDNN 9.",
+                product="ctranslate2",
+                strict=True,
             ),
             Variant(
                 r"is not found or cannot be loaded|ctranslate2|faster[_-]whisper|whisperx?\b",
