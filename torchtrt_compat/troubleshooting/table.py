@@ -409,7 +409,9 @@ _CORE: tuple[KnownError, ...] = (
         # CPython's OSError for a DLL of another architecture (32-bit, ARM) or not a DLL at all (ERROR_BAD_EXE_FORMAT)
         r"|\[WinError 193\]|is not a valid Win32 application"
         # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
-        r"|\[WinError 1455\]",
+        r"|\[WinError 1455\]"
+        # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
+        r"|Unable to open library: [\w.+-]{1,80}\.dll",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -417,6 +419,27 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            Variant(
+                r"Unable to open library: [\w.+-]{1,80}\.dll",
+                "TensorRT's loader (Unable to open library)",
+                "TensorRT could not open one of its own DLLs: put TensorRT's lib folder (the zip's lib, where "
+                "nvinfer_plugin.dll lies, or the tensorrt_libs folder of the wheel) and the CUDA and cuDNN bin folders "
+                "of the CUDA major that TensorRT build targets on PATH in the same shell that runs trtexec or your "
+                "program; if it still fails, a DLL it depends on is missing: list its dependencies (Dependencies, or "
+                "`dumpbin /dependents nvinfer_plugin.dll`) and install that cuDNN / cuBLAS release.",
+            ),
+            Variant(
+                r"_jit_compile|_write_ninja_file_and_build_library",
+                "a prebuilt extension, then its JIT rebuild",
+                "The package's prebuilt extension does not load (built for another torch or CUDA than the one "
+                "installed, or its CUDA DLLs not found) and its fallback, a JIT build through "
+                "torch.utils.cpp_extension.load, failed too. Install the package's build for your torch and CUDA "
+                "(`python -c 'import torch; print(torch.__version__, torch.version.cuda)'`; for exllama in "
+                "text-generation-webui the wheel its requirements file / one-click installer names for that "
+                "torch+cuXYZ) instead of relying on the JIT build; to compile, install the CUDA toolkit of "
+                "torch.version.cuda and the MSVC build tools, run from the x64 Native Tools prompt, and read the "
+                "compiler's first error.",
+            ),
             Variant(
                 r"\[WinError 1455\]|paging file is too small",
                 "the paging file is too small (WinError 1455)",

@@ -1512,7 +1512,11 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         r"\s{1,12}satisfy\s{1,12}Python"
         # poetry: its installer found no file for this platform; its solver found no version
         r"|Unable to find installation candidates for [\w.-]{1,80}"
-        r"|which doesn't match any versions, version solving failed",
+        r"|which doesn't match any versions, version solving failed"
+        # pip fell back to TensorRT's source package (no wheel for this platform / Python): pip's own frame runs its
+        # setup.py from pip-install-XXXX/tensorrt_<hash>/ (pip 20+: utils/setuptools_build.py, "<pip-setuptools-caller>")
+        r"|pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
+        r"|Running setup\.py install for tensorrt(?:[-_]cu\d{2})?(?:[-_]libs)? \.\.\. error",
         "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
         "pinned version is not on it (too old and removed for this Python, or a local build such as torch's "
         "+cu121, which lives on PyTorch's own index), no release has a wheel for this Python version or platform "
@@ -1522,6 +1526,16 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            Variant(
+                r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py|Running setup\.py install for tensorrt",
+                "TensorRT's source package",
+                "pip found no TensorRT wheel for this platform and Python (a pinned release or pre-release with "
+                "wheels only for Linux, e.g. 9.x, or none for this Python) and fell back to the tensorrt source "
+                "package, whose setup.py only fetches the platform wheels and fails. Install a TensorRT release that "
+                "has wheels for your platform and Python: TensorRT 10.x ships Windows and Linux wheels (`pip install "
+                "tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip (Windows) / tar (Linux) with its "
+                "python/*.whl; change the version the installer pins rather than the build.",
+            ),
             Variant(
                 JETSON_BOARD,
                 "Jetson (aarch64 with JetPack's CUDA)",
@@ -1582,33 +1596,12 @@ FAMILIES = FAMILIES + _ROUND8 + _ROUND8_MORE
 
 _R12 = "tests/troubleshooting/test_round12_q2.py"
 
-#: Builds, extensions and installs in their tools' own words (issue 36, round twelve): pip running the TensorRT
-#: source package (no wheel for the platform), a torch extension's compute-capability probe that finds no CUDA torch
-#: (tiny-cuda-nn and the projects that copied its setup.py), a prebuilt extension that does not load followed by a
-#: failed JIT rebuild, and TensorRT's own loader failing to open one of its libraries.
+#: Builds, extensions and installs in their tools' own words (issue 36, round twelve): a torch extension's
+#: compute-capability probe that finds no CUDA torch (tiny-cuda-nn and the projects that copied its setup.py), and
+#: tiny-cuda-nn's build seeing no CUDA runtime. (pip running the TensorRT source package is a variant of
+#: py-pip-no-matching-distribution; a prebuilt extension then a failed JIT rebuild, and TensorRT's "Unable to open
+#: library: X.dll", are variants of windows-dll-load.)
 _ROUND12: tuple[KnownError, ...] = (
-    KnownError(
-        "build-tensorrt-source-package",
-        "pip ran the tensorrt source package's setup.py (no TensorRT wheel for this platform / Python)",
-        r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
-        # (pip's own "Failed building wheel for tensorrt" is no-matching-distribution's, which names the releases)
-        r"|Running setup\.py install for tensorrt(?:[-_]cu\d{2})?(?:[-_]libs)? \.\.\. error",
-        "pip found no TensorRT wheel for this platform and Python (a pinned release or pre-release that has wheels "
-        "only for Linux, or none for this Python) and fell back to the tensorrt source package, whose setup.py only "
-        "fetches the platform wheels from NVIDIA's index and fails.",
-        "Install a TensorRT release that has wheels for your platform and Python: TensorRT 10.x ships Windows and "
-        "Linux wheels (`pip install tensorrt-cu12==10.*` for torch's CUDA 12, tensorrt-cu11 for CUDA 11), or NVIDIA's "
-        "TensorRT zip (Windows) / tar (Linux) with its python/*.whl; change the version the installer pins "
-        "(e.g. a Linux-only 9.x pre-release) rather than the build.",
-        op=r"pip-install-\w{1,40}[\\/](tensorrt[\w-]{0,20}?)_[0-9a-f]{8,40}[\\/]setup\.py",
-        weight=72,
-        applies="pip installs of tensorrt / tensorrt-cuXY where no wheel fits (Windows, another Python, aarch64)",
-        shown_by=(f"{_R12}::test_pip_runs_the_tensorrt_source_package",),
-        example='  File "C:\\Users\\u\\AppData\\Local\\Temp\\pip-install-3f9w90j2\\tensorrt_57af7e9df70849e5bcf837ea6f0'
-        '16f79\\setup.py", line 120, in <module>',
-        example_source="tests/data/explain_round12.jsonl#cumulo-autumn-streamdiffusion-123 (pip's "
-        "<pip-setuptools-caller> running tensorrt 9.0.1.post11.dev4's setup.py on Windows)",
-    ),
     KnownError(
         "build-arch-probe-no-cuda-torch",
         "Unknown compute capability. Specify the target compute capabilities in the X_CUDA_ARCHITECTURES (torch "
@@ -1652,49 +1645,6 @@ _ROUND12: tuple[KnownError, ...] = (
         "\\v11.7'\n(pip install git+...tiny-cuda-nn/#subdirectory=bindings/torch stops)",
         example_source="tests/data/explain_round12.jsonl#nerfstudio-project-nerfstudio-1642; the print is "
         "torch/utils/cpp_extension.py's",
-    ),
-    KnownError(
-        "build-prebuilt-ext-then-jit-failed",
-        "A prebuilt extension does not load (DLL load failed) and the JIT rebuild through cpp_extension.load fails",
-        r"DLL load failed while importing \w{1,60}",
-        "The package's prebuilt extension binary does not load here (built for another torch or CUDA than the one "
-        "installed, or its CUDA DLLs are not found), and its fallback compiles the extension at import time "
-        "through torch.utils.cpp_extension.load, which needs MSVC and the CUDA toolkit of torch's CUDA and failed "
-        "too.",
-        "Install the package's build for your torch and CUDA (`python -c 'import torch; print(torch.__version__, "
-        "torch.version.cuda)'`; for exllama in text-generation-webui, the wheel its requirements file / one-click "
-        "installer names for that torch+cuXYZ) rather than relying on the JIT build; to compile instead, install the "
-        "CUDA toolkit of torch.version.cuda and the MSVC build tools, run from the x64 Native Tools prompt, and read "
-        "the compiler's first error.",
-        requires=r"_jit_compile|_write_ninja_file_and_build_library|cpp_extension\.py\", line \d{1,5}, in load\b",
-        op=r"DLL load failed while importing (\w{1,60})",
-        weight=84,
-        applies="extensions with a prebuilt binary and a cpp_extension.load fallback (exllama, other web-UI kernels)",
-        shown_by=(f"{_R12}::test_prebuilt_extension_then_jit_rebuild",),
-        example="ImportError: DLL load failed while importing exllama_ext: The specified module could not be found."
-        '\n  File "C:\\Python310\\lib\\site-packages\\torch\\utils\\cpp_extension.py", line 1710, in _jit_compile',
-        example_source="tests/data/explain_round12.jsonl#oobabooga-textgen-4382 (exllama's cuda_ext.py, torch "
-        "cpp_extension.load)",
-    ),
-    KnownError(
-        "trt-unable-to-open-library",
-        "TensorRT: Unable to open library: X (a TensorRT library or one it needs is not on the loader's path)",
-        r"Unable to open library: [\w.+-]{1,80}",
-        "TensorRT's loader could not open one of its own libraries (nvinfer_plugin, a builder resource, a lean or "
-        "dispatch runtime): its folder is not on PATH (Windows) / LD_LIBRARY_PATH (Linux) of the process, or a "
-        "library it depends on (cuDNN, cuBLAS of the CUDA major the TensorRT build targets) is missing, which "
-        "Windows reports as the top-level DLL failing to open.",
-        "Put TensorRT's lib folder (Windows: the zip's lib, where nvinfer_plugin.dll lies; Linux: the tar's lib or "
-        "the tensorrt_libs folder of the wheel) and the CUDA / cuDNN library folders of the CUDA major TensorRT was "
-        "built for on PATH / LD_LIBRARY_PATH in the same shell that runs trtexec or your program; if it still "
-        "fails, list the DLL's dependencies (Dependencies / dumpbin /dependents, or ldd on Linux) and install the "
-        "one missing.",
-        op=r"Unable to open library: ([\w.+-]{1,80})",
-        weight=78,
-        applies="TensorRT 8.x / 10.x (trtexec, the Python and C++ APIs), Windows and Linux",
-        shown_by=(f"{_R12}::test_tensorrt_cannot_open_its_library",),
-        example="[E] Uncaught exception detected: Unable to open library: nvinfer_plugin.dll",
-        example_source="https://github.com/spacewalk01/depth-anything-tensorrt/issues/19 (trtexec on Windows)",
     ),
 )
 
