@@ -1514,7 +1514,7 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         r"|Unable to find installation candidates for [\w.-]{1,80}"
         r"|which doesn't match any versions, version solving failed"
         # pip fell back to TensorRT's source package (no wheel for this platform / Python): pip's own frame runs its
-        # setup.py from pip-install-XXXX/tensorrt_<hash>/ (pip 20+: utils/setuptools_build.py, "<pip-setuptools-caller>")
+        # setup.py from pip-install-XXXX/tensorrt_<hash>/ (pip 20+: utils/setuptools_build.py)
         r"|pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
         r"|Running setup\.py install for tensorrt(?:[-_]cu\d{2})?(?:[-_]libs)? \.\.\. error",
         "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
