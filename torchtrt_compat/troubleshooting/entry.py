@@ -122,6 +122,9 @@ class Variant:
     label: str  #: the situation, in words ("source or Docker build")
     fix: str
     product: str = ""  #: applies when the text shows this library in use (`PRODUCTS`), whatever ``when`` says
+    #: the variant applies only where ``when`` matches, even where ``product`` shows (a product's variant for one
+    #: situation, e.g. CTranslate2 asking for cuDNN 8, ahead of that product's general one)
+    strict: bool = False
 
 
 @dataclass(frozen=True)

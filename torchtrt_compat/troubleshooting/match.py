@@ -496,7 +496,7 @@ def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -
 def _variant(c: _Compiled, hay: str, lower: str, products: list[str]) -> tuple[str, str | None, str | None]:
     """The fix for this text: the first variant whose situation the text shows, or whose library the user ran."""
     for when, variant in c.variants:
-        if (variant.product and variant.product in products) or when.search(hay, lower):
+        if (variant.product and not variant.strict and variant.product in products) or when.search(hay, lower):
             return variant.fix, variant.label, variant.product or None
     return c.entry.fix, None, None
 

@@ -409,7 +409,9 @@ _CORE: tuple[KnownError, ...] = (
         # CPython's OSError for a DLL of another architecture (32-bit, ARM) or not a DLL at all (ERROR_BAD_EXE_FORMAT)
         r"|\[WinError 193\]|is not a valid Win32 application"
         # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
-        r"|\[WinError 1455\]",
+        r"|\[WinError 1455\]"
+        # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
+        r"|Unable to open library: [\w.+-]{1,80}\.dll",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -417,6 +419,27 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            Variant(
+                r"Unable to open library: [\w.+-]{1,80}\.dll",
+                "TensorRT's loader (Unable to open library)",
+                "TensorRT could not open one of its own DLLs: put TensorRT's lib folder (the zip's lib, where "
+                "nvinfer_plugin.dll lies, or the tensorrt_libs folder of the wheel) and the CUDA and cuDNN bin folders "
+                "of the CUDA major that TensorRT build targets on PATH in the same shell that runs trtexec or your "
+                "program; if it still fails, a DLL it depends on is missing: list its dependencies (Dependencies, or "
+                "`dumpbin /dependents nvinfer_plugin.dll`) and install that cuDNN / cuBLAS release.",
+            ),
+            Variant(
+                r"_jit_compile|_write_ninja_file_and_build_library",
+                "a prebuilt extension, then its JIT rebuild",
+                "The package's prebuilt extension does not load (built for another torch or CUDA than the one "
+                "installed, or its CUDA DLLs not found) and its fallback, a JIT build through "
+                "torch.utils.cpp_extension.load, failed too. Install the package's build for your torch and CUDA "
+                "(`python -c 'import torch; print(torch.__version__, torch.version.cuda)'`; for exllama in "
+                "text-generation-webui the wheel its requirements file / one-click installer names for that "
+                "torch+cuXYZ) instead of relying on the JIT build; to compile, install the CUDA toolkit of "
+                "torch.version.cuda and the MSVC build tools, run from the x64 Native Tools prompt, and read the "
+                "compiler's first error.",
+            ),
             Variant(
                 r"\[WinError 1455\]|paging file is too small",
                 "the paging file is too small (WinError 1455)",
@@ -3138,6 +3161,21 @@ _CORE: tuple[KnownError, ...] = (
                 "nvidia-cudnn-cu11 / -cu12 wheels' bin folders), then restart the shell. CTranslate2 "
                 "(faster-whisper) 3.x needs CUDA 11 + cuDNN 8, 4.0-4.4 CUDA 12 + cuDNN 8, 4.5+ CUDA 12 + cuDNN 9; or "
                 "update the program to a release that ships or locates these DLLs, or run on the CPU.",
+            ),
+            Variant(
+                # a CTranslate2 text that asks for cuDNN 8 (libcudnn_ops_infer.so.8, cudnn_ops_infer64_8.dll): the
+                # command must install that major, not cuDNN 9
+                r"(?:ctranslate2|whisper)[\s\S]{0,3000}?(?:libcudnn\w{0,30}\.so\.8|cudnn\w{0,30}64_8\.dll)"
+                r"|(?:libcudnn\w{0,30}\.so\.8|cudnn\w{0,30}64_8\.dll)[\s\S]{0,3000}?(?:ctranslate2|whisper)",
+                "CTranslate2 (faster-whisper) asking for cuDNN 8",
+                "This CTranslate2 build (3.x, or 4.0-4.4) loads cuDNN 8 at its first GPU call: install cuDNN 8 for "
+                "its CUDA major (`pip install 'nvidia-cudnn-cu12==8.*' nvidia-cublas-cu12` for 4.0-4.4, "
+                "nvidia-cudnn-cu11==8.* with nvidia-cublas-cu11 for 3.x) and put its lib folder on LD_LIBRARY_PATH "
+                "(`export LD_LIBRARY_PATH=$(python -c 'import os, nvidia.cudnn; "
+                "print(os.path.dirname(nvidia.cudnn.__file__))')/lib:$LD_LIBRARY_PATH`; Windows: its bin folder on "
+                "PATH), or move to ctranslate2 4.5+ (faster-whisper 1.1+), which loads cuDNN 9.",
+                product="ctranslate2",
+                strict=True,
             ),
             Variant(
                 r"is not found or cannot be loaded|ctranslate2|faster[_-]whisper|whisperx?\b",

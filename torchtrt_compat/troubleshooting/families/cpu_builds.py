@@ -406,7 +406,9 @@ _OPENCV_ML: tuple[KnownError, ...] = (
     KnownError(
         "cpu-lightgbm-no-gpu",
         "LightGBM was built without its GPU learner (GPU / CUDA Tree Learner was not enabled in this build)",
-        r"(?:GPU|CUDA) Tree Learner was not enabled in this build",
+        r"(?:GPU|CUDA) Tree Learner was not enabled in this build"
+        # the line LightGBM prints after it (src/treelearner/tree_learner.cpp; 4.1's says -DUSE_CUDAP=1, a typo)
+        r"|Please recompile with CMake option -DUSE_(?:GPU|CUDA\w{0,2})=1",
         "device_type='gpu' (OpenCL) or 'cuda' asks for a tree learner this LightGBM binary was built without: the "
         "pip wheel has no CUDA learner, and builds without -DUSE_GPU have no OpenCL one.",
         "Build LightGBM with the learner you ask for: `pip install lightgbm --no-binary lightgbm "
@@ -415,7 +417,7 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         "CMake's -DUSE_GPU=1 / -DUSE_CUDA=1 for the CLI); or use device_type='cpu'.",
         variants=(
             Variant(
-                r"CUDA Tree Learner",
+                r"CUDA Tree Learner|-DUSE_CUDA",
                 "the CUDA learner",
                 "device_type='cuda' needs a LightGBM built with CUDA: `pip install lightgbm --no-binary lightgbm "
                 "--config-settings=cmake.define.USE_CUDA=ON` with a CUDA toolkit (nvcc) installed (CMake "

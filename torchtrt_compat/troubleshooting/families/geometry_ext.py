@@ -389,9 +389,10 @@ _SPARSE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "geo-spconv-cumm-mismatch",
-        "spconv: arg(): could not convert default argument 'workspace: tv::Tensor' (spconv and cumm of different "
-        "builds)",
-        r"could not convert default argument '[^'\n]{0,80}tv::Tensor'",
+        "spconv: arg(): could not convert default argument 'x: tv::Type' (type not registered: spconv and cumm "
+        "of different builds)",
+        # any tensorview type (tv::Tensor, tv::CUDAKernelTimer, ...) that pybind11 finds unregistered
+        r"could not convert default argument '[^'\n]{0,80}tv::\w{1,40}'",
         "spconv's compiled core and cumm's tensorview (tv::Tensor) come from different builds: spconv was built "
         "against another cumm (another release or CUDA) than the one installed, or two spconv-cuXYZ / cumm-cuXYZ "
         "packages are installed side by side.",

@@ -475,6 +475,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "version>`. Or install a prebuilt wheel of the package for your torch and CUDA instead of building it.",
         variants=(
             Variant(
+                # the user shows CUDA_HOME already set (cmd's `set "CUDA_HOME=…"`, bash's export, PowerShell's
+                # $env:) and the error stays: cpp_extension drops CUDA_HOME when torch is a CPU build
+                r"(?:^|[\s>])(?:set\s{1,4}\"?|export\s{1,4}|\$env:)CUDA_HOME\s{0,2}=",
+                "CUDA_HOME already set (a CPU-only torch)",
+                "CUDA_HOME is set and the error stays: torch.utils.cpp_extension ignores CUDA_HOME (takes it as "
+                "None) when the installed torch is a CPU-only build. Check `python -c 'import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.cuda.is_available())'` in the same environment: "
+                "None / +cpu means a CPU wheel; replace it with the CUDA build of the same torch from PyTorch's "
+                "cuXYZ index (the CUDA major of your toolkit), then build again from the shell where CUDA_HOME is "
+                "set.",
+            ),
+            Variant(
                 r"pip-install-|pip-req-build|subprocess-exited-with-error|Preparing metadata|Building wheel for",
                 "pip build",
                 "pip builds this package from source: install the CUDA toolkit matching torch.version.cuda and set "
@@ -1227,7 +1239,10 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|error: subprocess-exited-with-error|\berror: legacy-install-failure"
         r"|Complete output from command [^\n]{0,60}python[^\n]{0,2000}setup\.py"
         r"|Running setup\.py install for [\w.-]{1,80} \.\.\. error"
-        r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error",
+        r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error"
+        # pip's own frame when it runs a source package's setup.py (pip 20+: src/pip/_internal/utils/
+        # setuptools_build.py names the script "<pip-setuptools-caller>"); a traceback through it is a pip install
+        r"|File \"<pip-setuptools-caller>\"",
         "pip built the package from source (no wheel fits this Python, platform, torch or CUDA) and the build "
         "failed; these lines only say so. The cause is the build's own first error, which a short paste cuts off "
         "(a missing compiler or CUDA toolkit, a header, nvcc against another CUDA than torch's, no GPU at build "
@@ -1236,6 +1251,19 @@ _ROUND8: tuple[KnownError, ...] = (
         "2>&1 | tee build.log` (--no-build-isolation builds against your installed torch), then `grep -n -m3 -E "
         "'error|fatal' build.log` or `torchtrt-compat explain --log build.log`; or install a prebuilt wheel made "
         "for your torch and CUDA (the project's README names its wheel index).",
+        variants=(
+            Variant(
+                r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
+                r"|Building wheel for tensorrt\b|Failed building wheel for tensorrt\b",
+                "TensorRT's source package",
+                "pip found no TensorRT wheel for this platform and Python (e.g. a pinned pre-release such as 9.x "
+                "that has only Linux wheels, or a Python newer than the release supports) and ran the tensorrt "
+                "source package's setup.py, which only fetches the platform wheels and fails. Install a TensorRT "
+                "release that has wheels for your platform and Python (TensorRT 10.x ships Windows wheels: `pip "
+                "install tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip for Windows, instead "
+                "of the version the installer pins.",
+            ),
+        ),
         op=r"Failed building wheel for ([\w.-]{1,80})|Could not build wheels for ([\w.-]{1,80})"
         r"|Running setup\.py install for ([\w.-]{1,80})|Building wheel for ([\w.-]{1,80}) \("
         r"|pip-install-\w{1,20}[\\/]([\w.-]{1,80})[\\/]setup\.py",
@@ -1278,6 +1306,11 @@ _ROUND8: tuple[KnownError, ...] = (
         r"\b[\w:]{1,60} (?:is|was) not compiled with (?:GPU|CUDA) support"
         r"|\bNot compiled with (?:GPU|CUDA) support"
         r"|Couldn't load custom C\+\+ ops"
+        # a package's own fallback notice when its compiled ops do not import (GroundingDINO's ms_deform_attn:
+        # "Failed to load custom C++ ops. Running on CPU mode Only!"), and the NameError its GPU path then raises on
+        # the module it never imported (groundingdino's `_C`, auto-gptq's `autogptq_cuda_256`)
+        r"|Failed to load custom C\+\+ ops"
+        r"|NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined"
         r"|operator torchvision::\w{1,40} does not exist"
         r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
         # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
@@ -1296,6 +1329,27 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            Variant(
+                r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
+                "quantization kernels (auto-gptq, exllama, AutoAWQ)",
+                "The quantization library's compiled CUDA kernels did not load (a wheel for another torch / CUDA, "
+                "a CPU-only or source install without nvcc, or a torch that is the CPU build), so GPTQ / AWQ layers "
+                "run without them (very slowly, or they fail on the GPU). Install the wheel built for your torch and "
+                "CUDA (auto-gptq: the release for your torch from its own wheel index, `pip install auto-gptq "
+                "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
+                "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
+                "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
+            ),
+            Variant(
+                r"groundingdino|GroundingDINO|Failed to load custom C\+\+ ops|NameError: name '_C' is not defined",
+                "GroundingDINO-style extension (_C)",
+                "The package's compiled module (`_C`, e.g. groundingdino._C with its multi-scale deformable attention) "
+                "was not built with CUDA, so its import failed quietly and the GPU path raises: its setup.py builds "
+                "the CUDA extension only when it sees CUDA_HOME and a CUDA torch. Set CUDA_HOME to the toolkit of "
+                "torch.version.cuda (`export CUDA_HOME=/usr/local/cuda-12.1`; torch.version.cuda must not be None), "
+                "delete build/ and the old *.so, reinstall with `pip install --no-build-isolation -e .` and check "
+                "the build log compiles the CUDA sources; `python -c 'from groundingdino import _C'` must work.",
+            ),
             Variant(
                 r"torchvision[^\n]{0,400}(?:\n[^\n]{0,400}){0,8}"
                 + JETSON_BOARD
@@ -1328,17 +1382,6 @@ _ROUND8: tuple[KnownError, ...] = (
                 "CUDA: YES' and 'cuDNN: YES' under the DNN module), install that build, and `pip uninstall "
                 "opencv-python opencv-contrib-python opencv-python-headless` so no pip cv2 shadows it; "
                 "`cv2.cuda.getCudaEnabledDeviceCount()` must be > 0.",
-            ),
-            Variant(
-                r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
-                "quantization kernels (auto-gptq, exllama, AutoAWQ)",
-                "The quantization library's compiled CUDA kernels did not load (a wheel for another torch / CUDA, "
-                "a CPU-only or source install without nvcc, or a torch that is the CPU build), so GPTQ / AWQ layers "
-                "run without them (very slowly, or they fail on the GPU). Install the wheel built for your torch and "
-                "CUDA (auto-gptq: the release for your torch from its own wheel index, `pip install auto-gptq "
-                "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
-                "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
-                "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
             ),
             Variant(
                 r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
@@ -1469,7 +1512,11 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         r"\s{1,12}satisfy\s{1,12}Python"
         # poetry: its installer found no file for this platform; its solver found no version
         r"|Unable to find installation candidates for [\w.-]{1,80}"
-        r"|which doesn't match any versions, version solving failed",
+        r"|which doesn't match any versions, version solving failed"
+        # pip fell back to TensorRT's source package (no wheel for this platform / Python): pip's own frame runs its
+        # setup.py from pip-install-XXXX/tensorrt_<hash>/ (pip 20+: utils/setuptools_build.py)
+        r"|pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
+        r"|Running setup\.py install for tensorrt(?:[-_]cu\d{2})?(?:[-_]libs)? \.\.\. error",
         "The index pip reads has no release of the package that fits the requirement and this interpreter: the "
         "pinned version is not on it (too old and removed for this Python, or a local build such as torch's "
         "+cu121, which lives on PyTorch's own index), no release has a wheel for this Python version or platform "
@@ -1479,6 +1526,16 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            Variant(
+                r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py|Running setup\.py install for tensorrt",
+                "TensorRT's source package",
+                "pip found no TensorRT wheel for this platform and Python (a pinned release or pre-release with "
+                "wheels only for Linux, e.g. 9.x, or none for this Python) and fell back to the tensorrt source "
+                "package, whose setup.py only fetches the platform wheels and fails. Install a TensorRT release that "
+                "has wheels for your platform and Python: TensorRT 10.x ships Windows and Linux wheels (`pip install "
+                "tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip (Windows) / tar (Linux) with its "
+                "python/*.whl; change the version the installer pins rather than the build.",
+            ),
             Variant(
                 JETSON_BOARD,
                 "Jetson (aarch64 with JetPack's CUDA)",
@@ -1536,3 +1593,59 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND8 + _ROUND8_MORE
+
+_R12 = "tests/troubleshooting/test_round12_q2.py"
+
+#: Builds, extensions and installs in their tools' own words (issue 36, round twelve): a torch extension's
+#: compute-capability probe that finds no CUDA torch (tiny-cuda-nn and the projects that copied its setup.py), and
+#: tiny-cuda-nn's build seeing no CUDA runtime. (pip running the TensorRT source package is a variant of
+#: py-pip-no-matching-distribution; a prebuilt extension then a failed JIT rebuild, and TensorRT's "Unable to open
+#: library: X.dll", are variants of windows-dll-load.)
+_ROUND12: tuple[KnownError, ...] = (
+    KnownError(
+        "build-arch-probe-no-cuda-torch",
+        "Unknown compute capability. Specify the target compute capabilities in the X_CUDA_ARCHITECTURES (torch "
+        "sees no CUDA at build time)",
+        r"Unknown compute capability\. {0,2}Specify the target compute capabilities in the\s{0,4}"
+        r"\"?\w{1,40}_CUDA_ARCHITECTURES",
+        "The extension's setup.py asks torch for the GPU's compute capability and torch has none to give: the "
+        "torch in the build environment is a CPU-only build (or pip's isolated build env pulled one), or no GPU is "
+        "visible while building (a Docker build, a login node).",
+        "Install the CUDA build of torch for your toolkit (`python -c 'import torch; print(torch.version.cuda, "
+        "torch.cuda.is_available())'` must show a version and True) and build with `pip install "
+        "--no-build-isolation`, or name the architectures in the variable the message names (e.g. "
+        "TCNN_CUDA_ARCHITECTURES=86 for an RTX 30xx; 89 for RTX 40xx) before building; on Windows build from the "
+        "x64 Native Tools prompt with the CUDA toolkit of torch.version.cuda.",
+        op=r"compute capabilities in the\s{0,4}\"?(\w{1,40}_CUDA_ARCHITECTURES)",
+        weight=86,
+        applies="tiny-cuda-nn's torch bindings and the projects that copied its setup.py (KiloNeRF, PENC)",
+        shown_by=(f"{_R12}::test_tiny_cuda_nn_build_without_a_cuda_torch",),
+        example="EnvironmentError: Unknown compute capability. Specify the target compute capabilities in the "
+        "TCNN_CUDA_ARCHITECTURES environment variable or install PyTorch with the CUDA backend to detect it "
+        "automatically.",
+        example_source="tiny-cuda-nn bindings/torch/setup.py (NVlabs/tiny-cuda-nn)",
+    ),
+    KnownError(
+        "build-tcnn-no-cuda-runtime",
+        "No CUDA runtime is found while building tiny-cuda-nn (its setup.py then cannot pick an architecture)",
+        r"No CUDA runtime is found, using CUDA_HOME=",
+        "torch in this environment sees no CUDA (a CPU-only torch, or no visible GPU) while tiny-cuda-nn's torch "
+        "bindings are built: unlike plain cpp_extension builds, its setup.py takes the architecture from torch and "
+        "stops ('Unknown compute capability') unless TCNN_CUDA_ARCHITECTURES is set.",
+        "Install the CUDA build of torch matching your toolkit (torch.cuda.is_available() must be True), or set "
+        "TCNN_CUDA_ARCHITECTURES to your GPU's compute capability (e.g. 86) before `pip install "
+        "--no-build-isolation git+<tiny-cuda-nn>#subdirectory=bindings/torch` (tiny-cuda-nn reads this variable, "
+        "not TORCH_CUDA_ARCH_LIST); on Windows from the x64 Native Tools prompt with the matching CUDA toolkit.",
+        requires=r"tiny-cuda-nn|tinycudann|TCNN_CUDA_ARCHITECTURES",
+        severity="warns-of-failure",
+        weight=60,
+        applies="tiny-cuda-nn's torch bindings (nerfstudio, instant-ngp users)",
+        shown_by=(f"{_R12}::test_tiny_cuda_nn_build_without_a_cuda_torch",),
+        example="No CUDA runtime is found, using CUDA_HOME='C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA"
+        "\\v11.7'\n(pip install git+...tiny-cuda-nn/#subdirectory=bindings/torch stops)",
+        example_source="tests/data/explain_round12.jsonl#nerfstudio-project-nerfstudio-1642; the print is "
+        "torch/utils/cpp_extension.py's",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND12
