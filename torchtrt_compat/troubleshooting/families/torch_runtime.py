@@ -251,6 +251,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "call.",
             ),
             Variant(
+                r"\[TM\]\[(?:ERROR|WARNING)\]|\bturbomind\b|\bTurboMind\b",
+                "lmdeploy TurboMind",
+                "lmdeploy's TurboMind engine allocates with CUDA's stream-ordered allocator (cudaMallocAsync / memory "
+                "pools, its allocator.h), which this GPU setup does not offer (a vGPU / GRID profile, some "
+                "virtualised or WSL setups, an old driver); torch's allocator settings do not reach it. Run on a "
+                "GPU and driver with memory-pool support (bare metal, a recent driver; `nvidia-smi -q` shows a vGPU), "
+                "or use lmdeploy's PyTorch engine instead (`backend='pytorch'`, PytorchEngineConfig / --backend "
+                "pytorch).",
+            ),
+            Variant(
                 r"\bWSL\d?\b|microsoft-standard",
                 "WSL2",
                 "WSL2's CUDA lacks some features (pinned memory beyond limits, IPC, some allocator modes): "
