@@ -116,12 +116,11 @@ _CODE_AT = re.compile(
     r"|THCudaCheck FAIL[^\n]{0,300}?\berror=(\d{1,4})\b"  # torch 0.x: "THCudaCheck FAIL file=... error=46 :"
     r"|\bcuda runtime error \((\d{1,4})\)"  # torch 0.x: "cuda runtime error (2) : out of memory"
     r"|\bCuda Error in \w{1,60}:\s{0,2}(\d{1,4})\b"
-    r"|\bCuda Runtime Error:\s{0,2}(\d{1,4})\b"
+    r"|\bCuda Runtime Error:\s{0,2}(\d{1,4})\b"  # TensorRT's samples (common.py, check_cuda_err) print cudaError_t
     # CUDA samples' helper_cuda.h checkCudaErrors (DL4J's libnd4j, many native projects):
     # "CUDA error at NativeOps.cu:1903 code=77(<unknown>) "dZ""
     r"|\bCUDA error at [^\n]{1,300}?\bcode=(\d{1,4})\("
     r"|\bCUDA error:\s{0,2}(\d{1,4})\[",  # nvdiffrast's NVDR_CHECK_CUDA_ERROR: "Cuda error: 208[cudaGraphics...]"
-  # TensorRT's samples (common.py, check_cuda_err) print cudaError_t
     _F,
 )
 #: words one of which every match of `_CODE_AT` or `_NAMED` contains: a text without them states no CUDA error code
