@@ -120,6 +120,12 @@ def test_myelin_kernel_failure_first() -> None:
         "[checkMacros.cpp::catchCudaError::212] Error Code 1: Cuda Runtime (an illegal memory access was encountered)"
     )
     assert "trt-myelin-kernel-failed" not in keys(alone)
+    # a Myelin line carrying a CUDA error number is read through that number (400: another GPU's context)
+    ctx = (
+        "ERROR: [Torch-TensorRT] - IExecutionContext::enqueueV3: Error Code 1: Myelin ([exec_instruction.cpp:exec:"
+        "1164] CUDA error 400 launching __myl_ReplMove kernel.)"
+    )
+    assert "trt-myelin-kernel-failed" not in keys(ctx) and first(ctx)[0] == "invalid-resource-handle"
 
 
 def test_caffe_cudnn_check() -> None:
@@ -128,7 +134,14 @@ def test_caffe_cudnn_check() -> None:
         "CUDNN_STATUS_BAD_PARAM\n*** Check failure stack trace: ***\nAborted (core dumped)"
     )
     key, fix = first(caffe)
-    assert key == "caffe-cudnn-check-failed" and "USE_CUDNN" in fix and ".contiguous()" not in fix
+    # BAD_PARAM keeps its family, with the Caffe fix
+    assert key == "torch-cudnn-not-supported" and "USE_CUDNN" in fix and ".contiguous()" not in fix
+    arch = (
+        "F0614 10:01:02.000001 4242 cudnn_conv_layer.cu:131] Check failed: status == CUDNN_STATUS_SUCCESS (6 vs. 0)  "
+        "CUDNN_STATUS_ARCH_MISMATCH"
+    )
+    key, fix = first(arch)
+    assert key == "caffe-cudnn-check-failed" and "USE_CUDNN" in fix
     # torch's wording keeps torch's family
     torch_text = "RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM"
     assert first(torch_text)[0] == "torch-cudnn-not-supported"

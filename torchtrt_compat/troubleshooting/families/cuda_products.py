@@ -183,7 +183,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "trt-myelin-kernel-failed",
         "TensorRT: Error Code 1: Myelin / CuTensor at enqueue (a fused kernel failed in the engine)",
-        r"Error Code \d{1,2}: (?:Myelin|CuTensor|cuTensor) \(",
+        # a Myelin line that carries a CUDA error number ("CUDA error 400 launching __myl_ReplMove kernel") is read
+        # through that number's family (an invalid resource handle: another GPU's context), not as a kernel failure
+        r"Error Code \d{1,2}: (?:Myelin|CuTensor|cuTensor) \((?![^\n]{0,160}CUDA error \d)",
         "A kernel TensorRT's Myelin compiler fused (or a cuTensor permutation inside it) failed when the engine "
         "ran: an engine built by another TensorRT / JetPack than the one running it, a TensorRT release with a bug "
         "for this graph on this GPU, or a device-specific problem (zero-copy Jetson memory); the illegal-memory-access "
@@ -201,8 +203,10 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "caffe-cudnn-check-failed",
-        "Caffe: Check failed: status == CUDNN_STATUS_SUCCESS (N vs. 0) (Caffe's cuDNN layers and the cuDNN they got)",
-        r"Check failed: status == CUDNN_STATUS_SUCCESS \(\d{1,2} vs\. 0\)",
+        "Caffe: Check failed: status == CUDNN_STATUS_SUCCESS (N vs. 0) (Caffe's cuDNN layers: allocation, "
+        "architecture, execution failures)",
+        # BAD_PARAM (3) and NOT_SUPPORTED (9) are torch-cudnn-not-supported's, with its Caffe variant
+        r"Check failed: status == CUDNN_STATUS_SUCCESS \((?:[124-8]|1\d) vs\. 0\)",
         "A cuDNN call of Caffe's cuDNN layers (cudnn_conv_layer, cudnn_pooling_layer, ...) failed: most often the "
         "cuDNN found at run time is not one this Caffe revision was written for (BAD_PARAM or NOT_SUPPORTED when "
         "descriptors change, e.g. a new input shape; ARCH_MISMATCH when the GPU is too old for it), or the GPU "
@@ -211,12 +215,13 @@ FAMILIES: tuple[KnownError, ...] = (
         "revisions: v2 / v3) and make that cuDNN the one loaded (LD_LIBRARY_PATH), or build with USE_CUDNN := 0 "
         "in Makefile.config (Caffe's own CUDA kernels, slower); for STATUS_ALLOC_FAILED / EXECUTION_FAILED lower "
         "the batch size.",
-        weight=78,  # above torch-cudnn-not-supported (70): the text is Caffe's CUDNN_CHECK
+        weight=78,
         applies="BVLC Caffe and its forks built with USE_CUDNN",
-        shown_by=(_test("test_caffe_cudnn_check"), f"{_R12}#graphific-deepdreamvideo-29"),
-        example="F0711 15:16:20.228301 31398 cudnn_conv_layer.cu:53] Check failed: status == CUDNN_STATUS_SUCCESS "
-        "(3 vs. 0)  CUDNN_STATUS_BAD_PARAM",
-        example_source="graphific/DeepDreamVideo#29; Caffe's CUDNN_CHECK (include/caffe/util/cudnn.hpp)",
+        shown_by=(_test("test_caffe_cudnn_check"),),
+        example="F0614 cudnn_conv_layer.cu:131] Check failed: status == CUDNN_STATUS_SUCCESS (6 vs. 0)  "
+        "CUDNN_STATUS_ARCH_MISMATCH",
+        example_source="Caffe's CUDNN_CHECK (include/caffe/util/cudnn.hpp), which logs cudnnGetErrorString; "
+        "cuDNN's cudnnStatus_t numbering (6: ARCH_MISMATCH)",
     ),
     KnownError(
         "vulkan-software-driver",

@@ -509,6 +509,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "Make the input contiguous (x = x.contiguous() after permute / transpose), give input and weight one dtype, "
         "and try a smaller batch; torch.backends.cudnn.enabled = False confirms cuDNN is the part failing (slower, "
         "for a test); update torch (it bundles cuDNN).",
+        variants=(
+            Variant(
+                r"\bcaffe\b|\bCaffe\b|cudnn_\w{2,20}_layer\.cu|_layer\.cu:\d|\bcaffe::",
+                "Caffe",
+                "Caffe's cuDNN layers (cudnn_conv_layer.cu) rejected the descriptors, typically when the input shape "
+                "changes after the first iterations with a cuDNN this Caffe revision was not written for: rebuild "
+                "Caffe against a cuDNN release its revision supports (BVLC master: cuDNN 5 to 7) and make it the one "
+                "loaded (LD_LIBRARY_PATH), or build with USE_CUDNN := 0 in Makefile.config (Caffe's own CUDA "
+                "kernels) as a workaround.",
+            ),
+        ),
         loose=True,
         alternatives=("gpu-out-of-memory",),
         weight=70,
