@@ -123,6 +123,9 @@ _CODE_AT = re.compile(
     r"|\bCUDA error:\s{0,2}(\d{1,4})\[",  # nvdiffrast's NVDR_CHECK_CUDA_ERROR: "Cuda error: 208[cudaGraphics...]"
     _F,
 )
+#: a CUDA toolkit of 10.0 or older named in the text ("cuda-10.0", "CUDA 9.2", "cuda_8.0"): its numbering of errors
+#: differs from today's
+_OLD_CUDA = re.compile(r"\bcuda[-_ ]?v?(?:[1-9]\.\d|10\.0)\b", _F)
 #: words one of which every match of `_CODE_AT` or `_NAMED` contains: a text without them states no CUDA error code
 _CODE_WORDS = (
     "initialization failure",
@@ -232,8 +235,8 @@ def _renumbered(found: CudaCode, after: str) -> bool:
 
 def _older_numbered(code: int, after: str, *, unknown_today: bool = False) -> CudaCode | None:
     """The error CUDA 10.0 and older numbered ``code``, when the text beside it gives that error's message, or when
-    today's table has no such number (``unknown_today``: then only the older numbering can read it, e.g. DL4J's
-    checkCudaErrors "code=77(<unknown>)" from a CUDA 10.0 build)."""
+    today's table has no such number and the text shows a CUDA 10.0 or older build (``unknown_today``, e.g. DL4J's
+    checkCudaErrors "code=77(<unknown>)" from a ".../cuda-10.0/..." build)."""
     name = _older_by_code().get(code)
     found = cuda_error_named(name) if name else None
     if found is None:
@@ -280,7 +283,7 @@ def extract(text: str) -> TextFacts:
         found = cuda_error(code)
         after = text[m.end() : m.end() + 160].lower()
         if found is None or _renumbered(found, after):
-            found = _older_numbered(code, after, unknown_today=found is None)
+            found = _older_numbered(code, after, unknown_today=found is None and _OLD_CUDA.search(text) is not None)
             code = found.code if found is not None else code
         if found is not None and code not in seen:
             seen.add(code)
