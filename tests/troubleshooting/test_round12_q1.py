@@ -189,3 +189,28 @@ def test_lmdeploy_and_jax_variants_follow_what_ran() -> None:
     assert key == "fw-cuda-library-older" and "jax[cuda12]" in fix
     key, fix = first(line.format("tensorflow/"))
     assert key == "fw-cuda-library-older" and "tensorflow[and-cuda]" in fix
+
+
+def test_launch_out_of_resources_and_numba_numbers() -> None:
+    key, fix = first("RuntimeError: CUDA error: too many resources requested for launch")
+    assert key == "cuda-launch-out-of-resources" and "threads per block" in fix
+    numba = "numba.cuda.cudadrv.driver.CudaAPIError: [701] Call to cuLaunchKernel results in UNKNOWN_CUDA_ERROR"
+    key, fix = first(numba)
+    assert key == "cuda-launch-out-of-resources" and "max_registers" in fix
+    # Numba's bracketed driver number is read like any other product's
+    assert first("numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuMemcpyDtoH results in UNKNOWN_CUDA_ERROR")[
+        0
+    ] == ("illegal-memory-access")
+    assert keys("a list [700] of numbers") == []
+    key, fix = first(
+        "RuntimeError: cusolver error: CUSOLVER_STATUS_INTERNAL_ERROR, when calling `cusolverDnCreate(handle)`"
+    )
+    assert key == "torch-cusolver-error" and "magma" in fix
+    # ONNX Runtime's wording of an invalid launch configuration gets its own fix
+    ort = (
+        "[E:onnxruntime:, sequential_executor.cc:339 Execute] Non-zero status code returned while running GatherND "
+        "node. Name:'GatherNd_28' Status Message: CUDA error cudaErrorInvalidConfiguration:invalid configuration "
+        "argument"
+    )
+    key, fix = first(ort)
+    assert key == "cuda-invalid-configuration" and "CPUExecutionProvider" in fix

@@ -120,7 +120,8 @@ _CODE_AT = re.compile(
     # CUDA samples' helper_cuda.h checkCudaErrors (DL4J's libnd4j, many native projects):
     # "CUDA error at NativeOps.cu:1903 code=77(<unknown>) "dZ""
     r"|\bCUDA error at [^\n]{1,300}?\bcode=(\d{1,4})\("
-    r"|\bCUDA error:\s{0,2}(\d{1,4})\[",  # nvdiffrast's NVDR_CHECK_CUDA_ERROR: "Cuda error: 208[cudaGraphics...]"
+    r"|\bCUDA error:\s{0,2}(\d{1,4})\["  # nvdiffrast's NVDR_CHECK_CUDA_ERROR: "Cuda error: 208[cudaGraphics...]"
+    r"|\bCudaAPIError: \[(\d{1,4})\] Call to",  # Numba's driver.py: "CudaAPIError: [700] Call to cuMemcpyDtoH"
     _F,
 )
 #: a CUDA toolkit of 10.0 or older named in the text ("cuda-10.0", "CUDA 9.2", "cuda_8.0"): its numbering of errors
@@ -136,6 +137,7 @@ _CODE_WORDS = (
     "cuda_error",
     "cudasuccess",
     "thcudacheck",
+    "cudaapierror",
 )
 
 

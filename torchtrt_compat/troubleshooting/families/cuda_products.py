@@ -49,6 +49,15 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the data layer) so the largest layer fits; small nets (MNIST) work on the same card.",
             ),
             Variant(
+                r"onnxruntime|\[E:onnxruntime|Non-zero status code returned while running",
+                "ONNX Runtime",
+                "An ONNX Runtime CUDA kernel (the node named in the line) was launched with sizes it cannot take: "
+                "check that node's input shapes for 0 elements or an unusually large dimension (feed a non-empty "
+                "input; split the batch), update onnxruntime-gpu (such launch bounds are fixed per kernel), and as a "
+                "workaround run the model with providers=['CPUExecutionProvider'] or keep that node on the CPU.",
+                product="onnxruntime",
+            ),
+            Variant(
                 r"\btorch\b|\bPyTorch\b|RuntimeError: CUDA error",
                 "torch",
                 "A torch (or extension) kernel got sizes it cannot launch: rerun with CUDA_LAUNCH_BLOCKING=1 to name "
@@ -282,5 +291,69 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR",
         example_source="voicepaw/so-vits-svc-fork#200 (torch cu117 on an RTX 4090); torch's "
         "aten/src/ATen/native/cuda/CuFFTUtils.h (_cudaGetErrorEnum)",
+    ),
+    KnownError(
+        "cuda-launch-out-of-resources",
+        "CUDA: too many resources requested for launch (a kernel needs more registers / shared memory than a block "
+        "of that size can have)",
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+        "A kernel was launched with more threads per block than its register (or shared-memory) use allows on this "
+        "GPU: a kernel compiled with debug code (-G, no register limit), for another architecture, or a block size "
+        "hard-coded for a bigger GPU; it is a property of the kernel and the block size, not of the data.",
+        "Launch with fewer threads per block (e.g. 256 or 128 instead of 1024), or cap the registers the kernel may "
+        "use (nvcc -maxrregcount=N or __launch_bounds__), and build without -G (device debug) for real runs; "
+        "rebuild the kernel for this GPU's architecture.",
+        variants=(
+            Variant(
+                r"\bnumba\b|CudaAPIError|\[\d{1,4}, \d{1,4}\]\(",
+                "Numba",
+                "Numba's kernel needs more registers than the block size allows: launch it with fewer threads per "
+                "block (kernel[blocks, 128](...)), or compile it with a register cap "
+                "(@cuda.jit(max_registers=64)); kernel.get_regs_per_thread() shows its use and debug=True / "
+                "opt=False raise it.",
+            ),
+            Variant(
+                r"\bcupy\b|\bCuPy\b|RawKernel|ElementwiseKernel",
+                "CuPy",
+                "The CuPy kernel needs more registers than the block size allows: pass a smaller block to the launch "
+                "(RawKernel((grid,), (128,), args)), or compile with options=('--maxrregcount=64',); "
+                "kernel.max_threads_per_block and kernel.num_regs show the limit.",
+                product="cupy",
+            ),
+            Variant(
+                r"\btorch\b|\bPyTorch\b|cpp_extension|\.cu:\d",
+                "a torch CUDA extension",
+                "A CUDA extension's kernel launches more threads per block than its registers allow on this GPU: "
+                "lower the block size in its launch (or add __launch_bounds__ / -maxrregcount=N to its nvcc flags), "
+                "make sure it was not built with -G, and rebuild it for this GPU's architecture "
+                "(TORCH_CUDA_ARCH_LIST).",
+            ),
+        ),
+        cuda_errors=("cudaErrorLaunchOutOfResources",),
+        weight=72,
+        applies="any CUDA kernel: custom extensions, Numba, CuPy, native programs; older or smaller GPUs most often",
+        shown_by=(_test("test_launch_out_of_resources_and_numba_numbers"),),
+        example="RuntimeError: CUDA error: too many resources requested for launch",
+        example_source="CUDA's runtime error table (cudaErrorLaunchOutOfResources = 701, libcudart's message)",
+    ),
+    KnownError(
+        "torch-cusolver-error",
+        "torch: cusolver error: CUSOLVER_STATUS_... (torch.linalg on cuSOLVER)",
+        r"cusolver error: CUSOLVER_STATUS_\w{3,40}",
+        "A cuSOLVER call of torch.linalg (inverse, solve, eigh, svd, cholesky, lstsq) failed: at cusolverDnCreate "
+        "most often the GPU had no memory left for cuSOLVER's handle and workspace (torch's caching allocator "
+        "holds it), or torch's bundled cuSOLVER does not support this GPU (a build for an older CUDA); inside a "
+        "routine, an input with NaN / Inf or an ill-conditioned matrix.",
+        "Free GPU memory before the call (a smaller batch; torch.cuda.empty_cache()) and check the input "
+        "(torch.isfinite(x).all()); try torch.backends.cuda.preferred_linalg_library('magma') to use MAGMA "
+        "instead of cuSOLVER; install a torch build for a CUDA that supports the GPU (nvidia-smi's GPU vs. "
+        "torch.version.cuda); as a workaround run the op on the CPU (x.cpu()).",
+        loose=True,
+        alternatives=("gpu-out-of-memory", "gpu-arch-unsupported"),
+        weight=70,
+        applies="torch.linalg and torch's matrix routines on CUDA",
+        shown_by=(_test("test_launch_out_of_resources_and_numba_numbers"),),
+        example="RuntimeError: cusolver error: CUSOLVER_STATUS_INTERNAL_ERROR, when calling `cusolverDnCreate(handle)`",
+        example_source="torch's aten/src/ATen/native/cuda/linalg (TORCH_CUSOLVER_CHECK in CUDASolver.h)",
     ),
 )
