@@ -308,7 +308,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\bnumba\b|CudaAPIError|\[\d{1,4}, \d{1,4}\]\(",
                 "Numba",
                 "Numba's kernel needs more registers than the block size allows: launch it with fewer threads per "
-                "block (kernel[blocks, 128](...)), or compile it with a register cap "
+                "block (a launch configuration of 128 instead of 1024 threads), or compile it with a register cap "
                 "(@cuda.jit(max_registers=64)); kernel.get_regs_per_thread() shows its use and debug=True / "
                 "opt=False raise it.",
             ),
