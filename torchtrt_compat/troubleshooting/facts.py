@@ -116,9 +116,17 @@ _CODE_AT = re.compile(
     r"|THCudaCheck FAIL[^\n]{0,300}?\berror=(\d{1,4})\b"  # torch 0.x: "THCudaCheck FAIL file=... error=46 :"
     r"|\bcuda runtime error \((\d{1,4})\)"  # torch 0.x: "cuda runtime error (2) : out of memory"
     r"|\bCuda Error in \w{1,60}:\s{0,2}(\d{1,4})\b"
-    r"|\bCuda Runtime Error:\s{0,2}(\d{1,4})\b",  # TensorRT's samples (common.py, check_cuda_err) print cudaError_t
+    r"|\bCuda Runtime Error:\s{0,2}(\d{1,4})\b"  # TensorRT's samples (common.py, check_cuda_err) print cudaError_t
+    # CUDA samples' helper_cuda.h checkCudaErrors (DL4J's libnd4j, many native projects):
+    # "CUDA error at NativeOps.cu:1903 code=77(<unknown>) "dZ""
+    r"|\bCUDA error at [^\n]{1,300}?\bcode=(\d{1,4})\("
+    r"|\bCUDA error:\s{0,2}(\d{1,4})\["  # nvdiffrast's NVDR_CHECK_CUDA_ERROR: "Cuda error: 208[cudaGraphics...]"
+    r"|\bCudaAPIError: \[(\d{1,4})\] Call to",  # Numba's driver.py: "CudaAPIError: [700] Call to cuMemcpyDtoH"
     _F,
 )
+#: a CUDA toolkit of 10.0 or older named in the text ("cuda-10.0", "CUDA 9.2", "cuda_8.0"): its numbering of errors
+#: differs from today's
+_OLD_CUDA = re.compile(r"\bcuda[-_ ]?v?(?:[1-9]\.\d|10\.0)\b", _F)
 #: words one of which every match of `_CODE_AT` or `_NAMED` contains: a text without them states no CUDA error code
 _CODE_WORDS = (
     "initialization failure",
@@ -129,6 +137,7 @@ _CODE_WORDS = (
     "cuda_error",
     "cudasuccess",
     "thcudacheck",
+    "cudaapierror",
 )
 
 
@@ -226,11 +235,15 @@ def _renumbered(found: CudaCode, after: str) -> bool:
     return not any(m in after for m in mine) and any(m in after for m in _messages() if m not in mine)
 
 
-def _older_numbered(code: int, after: str) -> CudaCode | None:
-    """The error CUDA 10.0 and older numbered ``code``, when the text beside it gives that error's message."""
+def _older_numbered(code: int, after: str, *, unknown_today: bool = False) -> CudaCode | None:
+    """The error CUDA 10.0 and older numbered ``code``, when the text beside it gives that error's message, or when
+    today's table has no such number and the text shows a CUDA 10.0 or older build (``unknown_today``, e.g. DL4J's
+    checkCudaErrors "code=77(<unknown>)" from a ".../cuda-10.0/..." build)."""
     name = _older_by_code().get(code)
     found = cuda_error_named(name) if name else None
-    return found if found is not None and any(m in after for m in _wordings(found)) else None
+    if found is None:
+        return None
+    return found if unknown_today or any(m in after for m in _wordings(found)) else None
 
 
 def _line(text: str, at: int) -> str:
@@ -272,7 +285,7 @@ def extract(text: str) -> TextFacts:
         found = cuda_error(code)
         after = text[m.end() : m.end() + 160].lower()
         if found is None or _renumbered(found, after):
-            found = _older_numbered(code, after)
+            found = _older_numbered(code, after, unknown_today=found is None and _OLD_CUDA.search(text) is not None)
             code = found.code if found is not None else code
         if found is not None and code not in seen:
             seen.add(code)

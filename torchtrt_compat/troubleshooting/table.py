@@ -2657,6 +2657,15 @@ _CORE: tuple[KnownError, ...] = (
             # a third-party native library's own kernels (darknet's check_error in src/cuda.c, a camera SDK's
             # sl::Mat copies): built for another architecture, or racing the SDK's frames
             Variant(
+                r"\blibnd4j\b|\bnd4j\b|\bND4J\b|deeplearning4j|NativeOps\.cu",
+                "DL4J / ND4J's CUDA backend",
+                "The fault is in ND4J's native CUDA backend (libnd4j's NativeOps), not in your Java code: upgrade "
+                "deeplearning4j / nd4j-cuda to the newest release (such faults in long runs are fixed there) and "
+                "report a minimal repro with the versions; as a stopgap serialise GPU work on the model (no "
+                "concurrent inference or I/O threads sharing a workspace). compute-sanitizer java ... names the "
+                "kernel.",
+            ),
+            Variant(
                 DARKNET + r"|\bsl::\w{1,30}|\bpyzed\b|ZED SDK",
                 "a native library's kernels (darknet, a camera SDK)",
                 "The fault is in a native library's own CUDA code, not in your tensors: rebuild it for this GPU's "

@@ -44,7 +44,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "nvidia` show the copies); the message names both versions.",
         variants=(
             Variant(
-                r"\bJAX\b|\bjax(?:lib)?\b|jax_plugins",
+                # jaxlib's bundled XLA logs under Bazel's external repositories (external/org_tensorflow/... before
+                # 2023, external/xla/xla/... after); TensorFlow's own build logs tensorflow/... or external/local_xla
+                r"\bJAX\b|\bjax(?:lib)?\b|jax_plugins|\bexternal/org_tensorflow/|\bexternal/xla/xla/",
                 "JAX",
                 "JAX's CUDA plugin found a CUDA component older than the one jaxlib was built against, so it fell "
                 'back to the CPU. Install the CUDA libraries from pip with the plugin (`pip install -U "jax[cuda12]"` '

@@ -251,6 +251,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "call.",
             ),
             Variant(
+                r"\[TM\]\[(?:ERROR|WARNING)\]|\bturbomind\b|\bTurboMind\b",
+                "lmdeploy TurboMind",
+                "lmdeploy's TurboMind engine allocates with CUDA's stream-ordered allocator (cudaMallocAsync / memory "
+                "pools, its allocator.h), which this GPU setup does not offer (a vGPU / GRID profile, some "
+                "virtualised or WSL setups, an old driver); torch's allocator settings do not reach it. Run on a "
+                "GPU and driver with memory-pool support (bare metal, a recent driver; `nvidia-smi -q` shows a vGPU), "
+                "or use lmdeploy's PyTorch engine instead (`backend='pytorch'`, PytorchEngineConfig / --backend "
+                "pytorch).",
+            ),
+            Variant(
                 r"\bWSL\d?\b|microsoft-standard",
                 "WSL2",
                 "WSL2's CUDA lacks some features (pinned memory beyond limits, IPC, some allocator modes): "
@@ -499,6 +509,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "Make the input contiguous (x = x.contiguous() after permute / transpose), give input and weight one dtype, "
         "and try a smaller batch; torch.backends.cudnn.enabled = False confirms cuDNN is the part failing (slower, "
         "for a test); update torch (it bundles cuDNN).",
+        variants=(
+            Variant(
+                r"\bcaffe\b|\bCaffe\b|cudnn_\w{2,20}_layer\.cu|_layer\.cu:\d|\bcaffe::",
+                "Caffe",
+                "Caffe's cuDNN layers (cudnn_conv_layer.cu) rejected the descriptors, typically when the input shape "
+                "changes after the first iterations with a cuDNN this Caffe revision was not written for: rebuild "
+                "Caffe against a cuDNN release its revision supports (BVLC master: cuDNN 5 to 7) and make it the one "
+                "loaded (LD_LIBRARY_PATH), or build with USE_CUDNN := 0 in Makefile.config (Caffe's own CUDA "
+                "kernels) as a workaround.",
+            ),
+        ),
         loose=True,
         alternatives=("gpu-out-of-memory",),
         weight=70,
