@@ -270,8 +270,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "cuFFT failed inside a plan or an FFT: most often the cuFFT bundled with the framework predates the GPU "
         "(torch's CUDA 11.7 builds and older on an RTX 40xx / Ada sm_89 or Hopper, torch issue 88038), sometimes a "
         "transform too large for the GPU's memory.",
-        "Install a build for a CUDA new enough for the GPU: for torch, one for CUDA 11.8 or newer (`pip install "
-        "torch --index-url https://download.pytorch.org/whl/cu118` or a later cu12x) and make sure the project's "
+        "Install a build for a CUDA new enough for the GPU: for torch, one for CUDA 11.8 or newer (the cu118 wheel "
+        "from PyTorch's own index, or a later cu12x) and make sure the project's "
         "requirements do not put the cu117 build back; if the GPU is supported, try a smaller transform (batch or "
         "n_fft) and torch.backends.cuda.cufft_plan_cache.clear().",
         variants=(
