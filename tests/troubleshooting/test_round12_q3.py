@@ -160,3 +160,15 @@ def test_spconv_nvrtc_path_means_no_kernels_for_this_gpu() -> None:
     key, fix = first(text)
     assert key == "gpu-arch-unsupported" and "CUMM_CUDA_ARCH_LIST" in fix
     assert "gpu-arch-unsupported" not in keys("NotImplementedError: not implemented in c++")
+
+
+def test_the_device_probe_warning_gives_way_to_a_failure_in_the_same_text() -> None:
+    # a build host without a GPU prints Torch-TensorRT's probe line before every build; the build's own failure wins
+    probe = "WARNING: [Torch-TensorRT] - Unable to read CUDA capable devices. Return status: 35"
+    failed = (
+        probe + '\nTraceback (most recent call last):\n  File "build.py", line 3, in <module>\n'
+        "torch._dynamo.exc.UserError: Could not guard on data-dependent expression Eq(u0, 3) (unhinted: Eq(u0, 3))."
+    )
+    assert [e.key for e in explain(failed)][:1] == ["data-dependent-guard"]
+    assert "torchtrt-device-probe-no-gpu" not in [e.key for e in explain(failed)]
+    assert explain(probe)[0].key == "torchtrt-device-probe-no-gpu"

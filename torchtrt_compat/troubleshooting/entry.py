@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "ANOTHER_FAILURE",
     "CHECK",
     "COMFYUI",
     "CPP",
@@ -29,6 +30,14 @@ __all__ = [
     "Variant",
     "ld_cannot_find",
 ]
+
+#: A failure of its own in the same text (a traceback, an exception line, an abort, a crash): a row whose line is a
+#: start-up warning that is harmless when something else failed (a probe that found no GPU on a build host) names it
+#: as ``unless``, so the other failure is the answer.
+ANOTHER_FAILURE = (
+    r"Traceback \(most recent call last\)|terminate called after|Segmentation fault|core dumped"
+    r"|^\s{0,8}[\w.]{0,80}(?:Error|Exception): "
+)
 
 #: glibc's "Segmentation fault" in its translations (zh_CN, de, fr, es, ja), as a shell prints it
 SEGFAULT_TRANSLATED = (

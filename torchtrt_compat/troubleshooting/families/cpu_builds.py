@@ -11,7 +11,7 @@ keep their rows (``torch-cpu-build``, ``serve-ct2-no-cuda``, ``ort-cpu-package``
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round11_f2nocuda.py"
 
@@ -23,10 +23,6 @@ def _test(name: str) -> str:
 #: Another failure in the text: a traceback, an exception line, a C++ abort or a crash. A fallback warning that every
 #: start of the library prints on a host without a usable GPU (TensorFlow's driver stub, JAX's fallback, XGBoost's
 #: device change) is the answer only to a text that shows no such failure; beside one, the failure is the report.
-_ANOTHER_FAILURE = (
-    r"Traceback \(most recent call last\)|terminate called after|Segmentation fault|core dumped"
-    r"|^\s{0,8}[\w.]{0,80}(?:Error|Exception): "
-)
 
 
 #: XGBoost's fix when its CUDA build sees no GPU
@@ -106,7 +102,7 @@ _TENSORFLOW: tuple[KnownError, ...] = (
                 "use the tensorflow-directml-plugin.",
             ),
         ),
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=72,
         applies="TensorFlow 2.x (pip, conda, containers); Keras with the TensorFlow backend",
@@ -127,7 +123,7 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "Use a TensorFlow release whose CUDA kernels still cover this GPU (an older release: its tested build "
         "configuration lists the CUDA and the capabilities it supports), or build TensorFlow from source with "
         "TF_CUDA_COMPUTE_CAPABILITIES set to this GPU's capability; otherwise run on the CPU or on a newer GPU.",
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=86,
         applies="TensorFlow 2.x on old GPUs (Kepler, early Maxwell)",
@@ -175,7 +171,7 @@ _JAX: tuple[KnownError, ...] = (
         "`'jax[cuda12-local]'` only to use a system CUDA. Linux x86-64 / aarch64 only: on Windows run it under WSL2, "
         "macOS has no CUDA. Unset LD_LIBRARY_PATH entries pointing at another CUDA, then check `python -c 'import "
         "jax; print(jax.devices())'` lists CudaDevice.",
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=86,
         applies="JAX 0.4+ (jaxlib with the jax-cuda12 / cuda13 plugins)",
@@ -298,7 +294,7 @@ _PADDLE_MXNET: tuple[KnownError, ...] = (
         "cuDNN of this paddlepaddle-gpu build are installed and on LD_LIBRARY_PATH (PATH on Windows), and run "
         "`python -c 'import paddle; paddle.utils.run_check()'`, which names what fails; "
         "`paddle.device.cuda.device_count()` must be > 0.",
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=84,
         applies="paddlepaddle-gpu",
@@ -395,7 +391,7 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         "This XGBoost has CUDA, but the process sees no GPU (a CPU-only machine or container, CUDA_VISIBLE_DEVICES "
         "empty), so device='cuda' falls back to the CPU; a GPU-trained model loaded on such a host does the same.",
         _XGB_NO_GPU_FIX,
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=82,
         applies="XGBoost 2.x / 3.x CUDA builds",
@@ -502,7 +498,7 @@ _APPS: tuple[KnownError, ...] = (
                 "pywhispercpp, whisper.net) need their CUDA feature or runtime package.",
             ),
         ),
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=84,
         applies="llama.cpp, whisper.cpp and their bindings (llama-cpp-python, whisper-rs, pywhispercpp)",
@@ -591,7 +587,7 @@ _APPS: tuple[KnownError, ...] = (
         "torch.cuda.is_available())'`; '+cpu' or False means install the CUDA build of torch (`pip uninstall "
         "torch`, then the +cuXXX wheel for your driver) and load with `whisper.load_model(name, device='cuda')`. "
         "Without one the warning is expected: pass `fp16=False` to transcribe() to silence it.",
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=60,
         applies="openai-whisper (and apps on it)",
@@ -653,7 +649,7 @@ _APPS: tuple[KnownError, ...] = (
         "than Ollama's CUDA runner needs; for AMD, a ROCm-supported GPU (or HSA_OVERRIDE_GFX_VERSION for a close "
         "one). Restart with `OLLAMA_DEBUG=1` and read the discovery lines before this one; the 'inference compute' "
         "line must then name library=cuda (or rocm).",
-        unless=_ANOTHER_FAILURE,
+        unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=80,
         applies="Ollama (its discover/gpu.go start-up)",

@@ -10,7 +10,7 @@ pattern and variant of the core gpu-arch-unsupported row.)
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant
 
 __all__ = ["FAMILIES"]
 
@@ -66,6 +66,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "and the NVIDIA Container Toolkit.",
             ),
         ),
+        unless=ANOTHER_FAILURE,  # a build host without a GPU prints it before every build: the failure wins
         severity="warns-of-failure",
         alternatives=("host-container-no-gpu",),
         weight=86,
