@@ -17,6 +17,7 @@ __all__ = [
     "FACESWAP_APPS",
     "FOOOCUS",
     "JETSON",
+    "JETSON_BOARD",
     "KOHYA",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
@@ -56,6 +57,8 @@ TORCHSCRIPT = (
 )
 #: Jetson / aarch64 context.
 JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
+#: a Jetson board or its software named in the text (not a bare "aarch64", which ARM servers share)
+JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv"
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
 SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"

@@ -802,16 +802,11 @@ def _conclude(
     result.stage, result.library = guessed or stage, library
     if guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
         result.next_step, command = STAGE_STEPS["guessed"], STAGE_COMMANDS["guessed"]
+        where = f"at {guessed} (a guess from its words: it shows no error line)"
     else:
         result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
+        where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
     result.command = command
-    where = (
-        f"at {guessed} (a guess from its words: it shows no error line)"
-        if guessed
-        else f"at {stage}"
-        if stage != "unknown"
-        else "at a stage the text does not show"
-    )
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error else ""
     notices = " The warnings in it are harmless." if top is not None else ""

@@ -195,6 +195,8 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: 1; OpenCV's GStreamer backend logs the same parse error at WARN and then does not open the capture
     r"|erroneous pipeline: |GStreamer warning: Error opening bin: "
 )
+#: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
+_FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ")
 
 
 #: a glog line whose level prefix the paste cut off (the paste starts mid-line: "tensorflow/stream_executor/platform/
@@ -289,7 +291,7 @@ def levels(text: str) -> Levels:
     for word in _ERROR_WORDS:
         for start in _lines_with(text, word):
             found.setdefault(start, "error")
-    if any(word in text for word in ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ")):
+    if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[text.rfind("\n", 0, m.start()) + 1] = "error"
     starts = sorted(found)

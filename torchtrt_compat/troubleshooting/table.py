@@ -18,6 +18,7 @@ from .entry import (
     FACESWAP_APPS,
     FOOOCUS,
     JETSON,
+    JETSON_BOARD,
     KOHYA,
     SD_WEBUI,
     SOURCE_BUILD,
@@ -30,7 +31,6 @@ from .entry import (
     ld_cannot_find,
 )
 from .families import FAMILIES
-from .families.edge import JETSON_BOARD
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
 PRODUCTS: tuple[tuple[str, str], ...] = (

@@ -15,8 +15,7 @@ cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows a
 
 from __future__ import annotations
 
-from ..entry import JETSON, KnownError, Variant
-from .edge import JETSON_BOARD
+from ..entry import JETSON, JETSON_BOARD, KnownError, Variant
 
 __all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
 

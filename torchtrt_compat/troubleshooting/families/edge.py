@@ -13,7 +13,7 @@ vulkaninfo); paths, names and numbers are read from the text, never written into
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import JETSON_BOARD, KnownError, Variant
 
 __all__ = ["FAMILIES", "JETSON_BOARD", "ROS"]
 
@@ -24,8 +24,6 @@ def _test(name: str) -> str:
     return f"{_TESTS}::{name}"
 
 
-#: a Jetson board or its software named in the text (not a bare "aarch64", which ARM servers share)
-JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv"
 #: a Robot Operating System context (ROS 1 / ROS 2 paths, launch and build tools, cv_bridge)
 ROS = r"/opt/ros/|\bros2?\b|\brclpy\b|\brclcpp\b|\brospy\b|\broscpp\b|catkin|colcon|cv_bridge|roslaunch|\bROS\b"
 

@@ -12,8 +12,7 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, ld_cannot_find
-from .edge import JETSON_BOARD
+from ..entry import JETSON_BOARD, KnownError, Variant, ld_cannot_find
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
