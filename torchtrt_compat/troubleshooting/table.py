@@ -411,7 +411,9 @@ _CORE: tuple[KnownError, ...] = (
         # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
         r"|\[WinError 1455\]"
         # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
-        r"|Unable to open library: [\w.+-]{1,80}\.dll",
+        r"|Unable to open library: [\w.+-]{1,80}\.dll"
+        # the JVM's (OpenJDK os_windows.cpp) and Node's (process.dlopen) wordings of ERROR_MOD_NOT_FOUND
+        r"|Can't find dependent libraries|The specified module could not be found\.?\s{1,4}[^\n]{1,300}\.node\b",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
         "dependencies): it is missing from the search path, or DLLs of two different versions (or two CUDA copies) "
         "are mixed in one process.",
@@ -492,6 +494,31 @@ _CORE: tuple[KnownError, ...] = (
                 'toolkit (or `pip install "cupy-cuda12x[ctk]"` for the CUDA libraries as wheels), then check '
                 "`python -c 'import cupy; cupy.show_config()'`.",
                 product="cupy",
+            ),
+            Variant(
+                r"UnsatisfiedLinkError|Can't find dependent libraries",
+                "Java (System.loadLibrary / JNI)",
+                "The JVM loaded the native DLL it names but not a DLL that one needs (the CUDA / cuDNN / TensorRT "
+                "DLLs of a GPU build, the MSVC runtime): add their folders to PATH before starting java (-Djava."
+                "library.path finds only the first DLL, not its dependencies), install the Visual C++ 2015-2022 "
+                "Redistributable (x64), and use the GPU artifact of the same version as the CUDA you have (e.g. "
+                "onnxruntime_gpu, DJL's engine for your CUDA); `dumpbin /dependents <dll>` lists what it needs.",
+            ),
+            Variant(
+                r"\.node\b|node_modules",
+                "Node.js native addon",
+                "Node could not load the addon's .node file or a DLL it needs: install the Visual C++ 2015-2022 "
+                "Redistributable (x64), put the CUDA / cuDNN bin folders of the version the package targets on PATH "
+                "for a GPU build, and reinstall the package for this Node and architecture (`npm rebuild`, or "
+                "delete node_modules and `npm install`).",
+            ),
+            Variant(
+                r"fbgemm\.dll|libomp140",
+                "torch's fbgemm.dll (needs libomp140.x86_64.dll)",
+                "torch's fbgemm.dll needs the OpenMP runtime libomp140.x86_64.dll of the Visual C++ 2015-2022 "
+                "runtime: install the latest Visual C++ Redistributable (x64) (or Visual Studio's C++ workload) and "
+                "restart the terminal; reinstalling torch does not add it.",
+                strict=True,
             ),
             Variant(
                 r"specified procedure could not be found|WinError 127|找不到指定的程序",

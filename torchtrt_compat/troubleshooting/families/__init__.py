@@ -33,6 +33,7 @@ from . import (
     tensorrt_build,
     torch_runtime,
     video,
+    windows,
 )
 
 #: every domain module's rows, in the order of the modules below
@@ -61,5 +62,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *runtime_devices.FAMILIES,
     *shared_libs.FAMILIES,
     *video.FAMILIES,
+    *windows.FAMILIES,
     *generic.FAMILIES,
 )

@@ -295,6 +295,16 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "Reboot the machine (or stop everything that uses the GPU and reload the modules: `sudo rmmod nvidia_uvm "
         "nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`); to avoid it, hold the driver packages out of "
         "unattended upgrades.",
+        variants=(
+            Variant(
+                _WSL,
+                "WSL2 (a Linux driver installed inside WSL)",
+                "Under WSL2 there is no Linux kernel module: the mismatch means Linux NVIDIA driver packages were "
+                "installed inside WSL over the Windows driver's libraries in /usr/lib/wsl/lib. Remove them (`sudo apt "
+                "remove --purge 'nvidia-*' 'libnvidia-*'`, keep only cuda-toolkit-X-Y), `wsl --shutdown` from "
+                "Windows, and use /usr/lib/wsl/lib/nvidia-smi; update the driver in Windows only.",
+            ),
+        ),
         weight=94,
         applies="Linux hosts with the NVIDIA driver, any CUDA program",
         shown_by=(_test("test_nvml_in_a_container_and_on_a_host"),),

@@ -621,7 +621,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # CMakeDetermineCUDACompiler.cmake: nvcc found but its test compile / architecture probe failed
         r"|Failed to detect a default CUDA architecture"
         r"|Compiling the CUDA compiler identification source file \"CMakeCUDACompilerId\.cu\" failed"
-        r"|The CMAKE_CUDA_COMPILER:\s{1,8}[^\n]{1,200}\s{1,8}is not a full path to an existing compiler tool",
+        r"|The CMAKE_CUDA_COMPILER:\s{1,8}[^\n]{1,200}\s{1,8}is not a full path to an existing compiler tool"
+        # CMakeDetermineCompilerId.cmake with a Visual Studio generator: no CUDA MSBuild integration
+        r"|No CUDA toolset found",
         "CMake found no CUDA toolkit: nvcc is not on PATH and no CUDACXX / CMAKE_CUDA_COMPILER / "
         "CUDA_TOOLKIT_ROOT_DIR points at one (the driver alone, a conda cudatoolkit or pip's nvidia-* wheels have "
         "no nvcc; on Windows the toolkit's Visual Studio integration is missing when CUDA was installed before "
@@ -642,7 +644,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "it through CMAKE_ARGS / its build options) and configure again from an empty build folder.",
             ),
             Variant(
-                r"Visual Studio|MSVC|\bcl\.exe|\.vcxproj|Windows",
+                r"Visual Studio|MSVC|\bcl\.exe|\.vcxproj|Windows|No CUDA toolset found",
                 "Windows / Visual Studio",
                 "The CUDA toolkit's Visual Studio integration is missing (CUDA installed before Visual Studio): "
                 "re-run the CUDA installer (custom: Visual Studio Integration), or copy the files from CUDA's "
@@ -769,11 +771,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "build-cxx-standard",
         "C++17 required (nvcc fatal : Value 'c++17' is not defined for option 'std')",
         rf"Value {_Q}c\+\+\d\d{_Q} is not defined for option {_Q}std{_Q}"
-        r"|C\+\+\d\d or later compatible compiler is required to use (?:PyTorch|ATen|c10)",
+        r"|C\+\+\d\d or later compatible compiler is required to use (?:PyTorch|ATen|c10)"
+        # torch's c10/util/C++17.h (#error) under MSVC without /std:c++17
+        r"|You need C\+\+17 to compile PyTorch",
         "torch ≥ 2.1 headers need C++17; the compiler is run in an older mode, or nvcc is too old to know "
         "-std=c++17 (CUDA < 11).",
         "Compile as C++17: CMake `set(CMAKE_CXX_STANDARD 17)` and `set(CMAKE_CUDA_STANDARD 17)`, Makefiles "
         "-std=c++17 for g++ and nvcc; with nvcc older than CUDA 11, install a newer CUDA.",
+        variants=(
+            Variant(
+                r"fatal error C\d{4}|\bMSVC\b|\bcl\.exe|/std:c\+\+",
+                "MSVC (Windows)",
+                "MSVC compiles as C++14 by default: pass /std:c++17 (setup.py extra_compile_args={'cxx': "
+                "['/std:c++17'], 'nvcc': ['-std=c++17']}; CMake `set(CMAKE_CXX_STANDARD 17)`; Visual Studio: C/C++ > "
+                "Language > C++ Language Standard = ISO C++17), and use Visual Studio 2019 16.x or newer.",
+            ),
+        ),
         weight=82,
         applies="builds against torch ≥ 2.1 headers (libtorch, extensions)",
         shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),

@@ -1,0 +1,426 @@
+"""Windows and WSL2 hosts in their own words (issue 36, round thirteen, w1win): MSVC's STL refusing an older nvcc
+(STL1002), gcc-style flags given to cl.exe (D8021, and the harmless D9002), Windows' 260-character path limit (pip's
+long-path hint, git, ninja, CMake, WinError 206), multiprocessing's spawn start without a ``__main__`` guard, torch's
+TCPStore asking for libuv on Windows, the Visual C++ runtime warnings of torch and onnxruntime, a file held open by
+another process while pip replaces it, Windows' ANSI code pages reading UTF-8 text, huggingface_hub's symlink notice,
+and NVML under WSL2 (GPU access blocked, no libnvidia-ml for nvidia-smi). Every pattern is keyed to the library's own
+wording, named with its source file in ``example_source``; names, numbers and paths are read from the text.
+(DLL load failures of every product stay in the core windows-dll-load row, MSVC's linker and compiler in
+native_build, and WSL2's driver rows in containers, with Windows / WSL variants there.)
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+__all__ = ["FAMILIES"]
+
+_TESTS = "tests/troubleshooting/test_round13_w1win.py"
+
+#: WSL2 in a text: its driver folder, its kernel's name, Docker Desktop's backend
+_WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
+
+
+def _test(name: str) -> str:
+    return f"{_TESTS}::{name}"
+
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "win-msvc-stl-cuda-version",
+        "MSVC's STL refuses this nvcc: 'STL1002: Unexpected compiler version, expected CUDA X or newer'",
+        r"STL100[12]:? Unexpected compiler version, expected (?:CUDA|Clang|MSVC) [\d.]{1,8} or newer",
+        "Visual Studio's C++ standard library (yvals_core.h) checks the compiler that includes it: a Visual Studio "
+        "2022 17.10+ toolset (MSVC 14.40+) accepts only CUDA 12.4 or newer as nvcc, so an older CUDA toolkit fails "
+        "on every .cu file that includes a standard header, even when nvcc's own Visual Studio check passes.",
+        "Use a CUDA toolkit the STL names (12.4 or newer; the CUDA of torch.version.cuda if you build a torch "
+        "extension, so install the torch build of that CUDA too), or keep the CUDA and build with an older MSVC "
+        "toolset (Visual Studio Installer > Individual components > 'MSVC v143 ... v14.38' or older, then "
+        "`vcvars64.bat -vcvars_ver=14.38` before building). Defining _ALLOW_COMPILER_AND_STL_VERSION_MISMATCH "
+        "(`-D_ALLOW_COMPILER_AND_STL_VERSION_MISMATCH` for nvcc) silences the check at your own risk.",
+        variants=(
+            Variant(
+                r"llama[_.-]cpp|ggml|CMAKE_ARGS",
+                "llama.cpp / llama-cpp-python build",
+                "Build llama.cpp (or llama-cpp-python through `set CMAKE_ARGS=-DGGML_CUDA=on`) with CUDA 12.4 or "
+                "newer and a clean build folder (`pip install --no-cache-dir --force-reinstall llama-cpp-python`), "
+                "or from the developer prompt of an older MSVC toolset (`vcvars64.bat -vcvars_ver=14.38`); a "
+                "prebuilt CUDA wheel avoids the compile.",
+            ),
+        ),
+        weight=88,
+        applies="Windows: nvcc (CUDA < 12.4) with Visual Studio 2022 17.10+ (MSVC 14.40+) toolsets",
+        shown_by=(_test("test_msvc_stl_refuses_an_older_nvcc"),),
+        example='yvals_core.h(902): error: static assertion failed with "error STL1002: Unexpected compiler '
+        'version, expected CUDA 12.4 or newer."',
+        example_source="microsoft/STL stl/inc/yvals_core.h (_EMIT_STL_ERROR(STL1002, ...), commit 2aa944be)",
+    ),
+    KnownError(
+        "win-cl-gcc-flags",
+        "cl.exe given gcc / clang flags: 'Command line error D8021 : invalid numeric argument' (Windows)",
+        r"Command line error D80(?:21|16|36|45) ?: [^\n]{0,160}",
+        "MSVC's compiler driver (cl.exe) was given a gcc / clang option (-Wno-..., -fPIC, -std=c++17, -O3 as "
+        "cl reads them) by a build written for Linux: cl stops on the options it cannot parse.",
+        "Give cl its own flags on Windows: in setup.py choose them by platform (`if sys.platform == 'win32': "
+        "extra_compile_args={'cxx': ['/O2', '/std:c++17'], 'nvcc': [...]}`; gcc-only flags only on Linux), in "
+        "CMake set them per compiler (`if(MSVC) target_compile_options(t PRIVATE /W3) else() ... endif()`); or "
+        "install the project's Windows wheel, or build it under WSL2.",
+        variants=(
+            Variant(
+                r"nvcc|\.cu\b|-Xcompiler",
+                "flags passed on through nvcc",
+                "nvcc hands -Xcompiler options to cl.exe on Windows: pass MSVC options there (`-Xcompiler /MD`, "
+                "`-Xcompiler /wd4819`) and only gcc ones on Linux; in a torch extension set "
+                "extra_compile_args['nvcc'] by platform.",
+            ),
+        ),
+        weight=80,
+        applies="Windows builds with MSVC (setup.py, CMake, torch.utils.cpp_extension)",
+        shown_by=(_test("test_gcc_flags_given_to_cl"),),
+        example="cl : Command line error D8021 : invalid numeric argument '/Wno-sign-compare'",
+        example_source="MSVC cl.exe command-line errors D8021 / D8016 (Microsoft C++ compiler, 'Command-Line Error "
+        "D8021' reference)",
+    ),
+    KnownError(
+        "win-cl-unknown-option-notice",
+        "cl : Command line warning D9002 : ignoring unknown option (harmless)",
+        r"Command line warning D9002 ?: ignoring unknown option '?[^\n']{1,80}'?",
+        "cl.exe ignores an option it does not know (a gcc flag such as -O3 or -fPIC in a build written for Linux) "
+        "and goes on; the build's real error, if any, is elsewhere.",
+        "Nothing to fix for this line; read the first 'error' line of the build for a failure. To silence it, "
+        "give gcc-only flags only on Linux (in setup.py / CMake, by platform).",
+        severity="notice",
+        weight=30,
+        applies="Windows builds with MSVC",
+        shown_by=(_test("test_gcc_flags_given_to_cl"),),
+        example="cl : Command line warning D9002 : ignoring unknown option '-O3'",
+        example_source="MSVC cl.exe command-line warning D9002 (Microsoft C++ compiler reference)",
+    ),
+    KnownError(
+        "win-long-path",
+        "A path longer than Windows' 260-character limit (pip's long-path hint, git 'Filename too long', WinError "
+        "206, ninja, CMake)",
+        r"does not have Windows Long Path support enabled"
+        r"|unable to create file [^\n]{1,400}: Filename too long"
+        r"|\[WinError 206\]|The filename or extension is too long"
+        r"|Filename longer than 260 characters"
+        r"|The maximum full path to an object file is \d{1,4} characters",
+        "Windows refuses paths longer than 260 characters (MAX_PATH) unless long paths are enabled for the system "
+        "and the program: a deep package tree (torch's and tensorflow's headers, jedi's stubs) under a long user or "
+        "venv folder, a build folder nested deep, or a command line longer than Windows allows.",
+        "Enable long paths (as administrator: `reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\FileSystem /v "
+        "LongPathsEnabled /t REG_DWORD /d 1 /f`, or Group Policy 'Enable Win32 long paths'), then open a new "
+        "terminal; and shorten the paths: a venv or project in a short folder (C:\\venv, C:\\src), not under "
+        "Downloads or OneDrive.",
+        variants=(
+            Variant(
+                r"Filename too long",
+                "git",
+                "Let git use long paths (`git config --system core.longpaths true`, as administrator, or "
+                "`--global`), enable long paths in Windows (LongPathsEnabled), and clone into a short folder "
+                "(C:\\src\\x).",
+            ),
+            Variant(
+                r"ninja|CMake|object file|CMAKE_OBJECT_PATH_MAX",
+                "a build tree (ninja / CMake / MSBuild)",
+                "The build's object paths are too long: build from a short folder (C:\\b), with a short build "
+                "directory (`cmake -B C:\\b\\build`), or for pip builds set TMP / TEMP to a short folder; enabling "
+                "LongPathsEnabled does not help MSBuild and cl.exe, which keep the 260 limit.",
+            ),
+            Variant(
+                r"WinError 206|filename or extension is too long",
+                "a command line too long (WinError 206)",
+                "A command line passed Windows' 32767-character limit (a link step with many objects, a long "
+                "PATH / CLASSPATH): shorten PATH, build from a short folder so the object paths are short, or use "
+                "a response file (@args.rsp) for the linker.",
+            ),
+            Variant(
+                r"Long Path support|pip",
+                "pip install",
+                "pip could not write a file of a deep package: enable long paths (LongPathsEnabled = 1, as "
+                "administrator) and open a new terminal, or create the venv in a short folder (`python -m venv "
+                "C:\\venv`); the Microsoft Store Python's AppData\\Local\\Packages folder is especially long, so "
+                "use python.org's Python.",
+            ),
+        ),
+        weight=86,
+        applies="Windows (any Python package install, git clone, C++ / CUDA build)",
+        shown_by=(_test("test_windows_path_length_limit"),),
+        example="HINT: This error might have occurred since this system does not have Windows Long Path support "
+        "enabled. You can find information on how to enable this at https://pip.pypa.io/warnings/enable-long-paths",
+        example_source="pip src/pip/_internal/commands/install.py (create_os_error_message, pip 20.2+); git "
+        "compat/mingw.c 'Filename too long'; CMake Source/cmLocalGenerator.cxx (object path warning)",
+    ),
+    KnownError(
+        "win-mp-spawn-main-guard",
+        "multiprocessing started a process while the main module was importing (no `if __name__ == '__main__':` "
+        "guard; Windows and macOS spawn)",
+        r"An attempt has been made to start a new process before the\s{1,12}current process has finished its "
+        r"bootstrapping phase",
+        "On Windows (and macOS since Python 3.8) multiprocessing starts workers with spawn: each worker imports the "
+        "main script again, so code at its top level that starts processes (a DataLoader with num_workers > 0, a "
+        "Pool, a trainer, a library that spawns workers) runs again in the child, which refuses.",
+        "Put everything the script runs under `if __name__ == '__main__':` (call a main() from there; add "
+        "multiprocessing.freeze_support() first for a frozen .exe), keeping only imports, functions and classes at "
+        "the top level.",
+        variants=(
+            Variant(
+                r"DataLoader|num_workers|_MultiProcessingDataLoaderIter|torch[\\/]utils[\\/]data",
+                "torch's DataLoader workers",
+                "torch's DataLoader with num_workers > 0 starts worker processes, and on Windows each re-imports your "
+                "script: move the training / evaluation code into a main() called under `if __name__ == "
+                "'__main__':` (and keep the Dataset class at the top level so it pickles), or set num_workers=0.",
+            ),
+            Variant(
+                r"ultralytics|\bYOLO\b",
+                "Ultralytics YOLO",
+                "Ultralytics' train / val start DataLoader workers: call model.train(...) inside `if __name__ == "
+                "'__main__':` in your script, or pass workers=0.",
+            ),
+            Variant(
+                r"\bvllm\b|\bvLLM\b",
+                "vLLM",
+                "vLLM starts its engine workers with spawn: create the LLM(...) inside `if __name__ == '__main__':` "
+                "(a main() function), not at the top level of the script.",
+            ),
+        ),
+        weight=88,
+        applies="Python multiprocessing with the spawn start method (Windows; macOS since Python 3.8)",
+        shown_by=(_test("test_spawn_without_a_main_guard"),),
+        example="RuntimeError: \n        An attempt has been made to start a new process before the\n        "
+        "current process has finished its bootstrapping phase.",
+        example_source="CPython Lib/multiprocessing/spawn.py (_check_not_importing_main), Python 3.8-3.13",
+    ),
+    KnownError(
+        "torch-dist-libuv-windows",
+        "torch.distributed: 'use_libuv was requested but PyTorch was build without libuv support' (Windows wheels)",
+        r"use_libuv was requested but PyTorch was build without libuv support",
+        "torch 2.4 and later create the TCPStore of torchrun / init_process_group with libuv by default, and the "
+        "Windows wheels of torch are built without it, so the rendezvous fails before any training starts.",
+        'Turn libuv off before torch.distributed starts: `set USE_LIBUV=0` (PowerShell `$env:USE_LIBUV = "0"`) in '
+        "the shell that runs torchrun / accelerate launch, or `os.environ['USE_LIBUV'] = '0'` before "
+        "init_process_group, or `init_method='tcp://127.0.0.1:29500?use_libuv=0'`; on Windows use backend='gloo' "
+        "(no NCCL there).",
+        weight=90,
+        applies="torch 2.4+ on Windows (torchrun, accelerate, Lightning, init_process_group)",
+        shown_by=(_test("test_torch_distributed_libuv_on_windows"),),
+        example="RuntimeError: use_libuv was requested but PyTorch was build without libuv support",
+        example_source="pytorch/pytorch torch/csrc/distributed/c10d/TCPStore.cpp (TORCH_CHECK on "
+        "is_libuv_tcpstore_backend_available, torch 2.4+)",
+    ),
+    KnownError(
+        "win-vc-runtime-missing",
+        "The Microsoft Visual C++ runtime is missing (torch's and onnxruntime's start-up warning on Windows)",
+        r"Microsoft Visual C\+\+ Redistributable is not installed, this may lead to the DLL load failure"
+        r"|Please install the 2019 Visual C\+\+ runtime and then try again"
+        r"|please install the 2019 Visual C\+\+ runtime",
+        "The package checked for the Visual C++ 2015-2022 runtime (vcruntime140.dll, vcruntime140_1.dll, "
+        "msvcp140.dll) and did not find it: its DLLs (torch's c10.dll, onnxruntime.dll) need it and will not load.",
+        "Install the latest Microsoft Visual C++ Redistributable for Visual Studio 2015-2022 (x64, vc_redist.x64.exe "
+        "from Microsoft), restart the terminal, and import again; an older runtime already installed must be "
+        "updated (repair / reinstall the latest).",
+        variants=(
+            Variant(
+                r"2019 Visual C\+\+ runtime",
+                "onnxruntime",
+                "onnxruntime did not find vcruntime140_1.dll in %SystemRoot%\\System32: install the latest Visual "
+                "C++ 2015-2022 Redistributable (x64) and restart the terminal; if you put the runtime elsewhere, add "
+                "that folder to PATH.",
+                product="onnxruntime",
+            ),
+        ),
+        severity="warns-of-failure",
+        weight=84,
+        applies="Windows: torch (1.x-2.x wheels), onnxruntime, and packages that copy torch's check",
+        shown_by=(_test("test_visual_cpp_runtime_missing"),),
+        example="Microsoft Visual C++ Redistributable is not installed, this may lead to the DLL load failure.\n"
+        "                 It can be downloaded at https://aka.ms/vs/16/release/vc_redist.x64.exe",
+        example_source="pytorch/pytorch torch/__init__.py (_load_dll_libraries); onnxruntime "
+        "onnxruntime/python/_pybind_state.py ('Please install the 2019 Visual C++ runtime')",
+    ),
+    KnownError(
+        "win-file-in-use",
+        "Windows: a file is in use by another process (WinError 32 / WinError 5 Access is denied while pip replaces "
+        "a package)",
+        r"\[WinError 32\] The process cannot access the file because it is being used by another process"
+        r"|\[WinError 5\] Access is denied: '[^'\n]{1,300}\.(?:dll|pyd|exe)'",
+        "Windows cannot replace or delete a file that a running process has loaded: a Python (a Jupyter kernel, a "
+        "web UI, an IDE's language server) still has the package's DLLs / .pyd open, so pip's uninstall or "
+        "upgrade fails halfway.",
+        "Close every program using that environment (Jupyter kernels, web UIs, IDE terminals, background "
+        "python.exe in Task Manager), then repeat the install; if pip stopped halfway, reinstall the package "
+        "(`python -m pip install --force-reinstall --no-deps <package>`) and delete any leftover '~' folders "
+        "(site-packages\\~orch). Use `python -m pip`, never pip.exe, to upgrade pip itself.",
+        weight=78,
+        applies="Windows: pip / conda installs into an environment in use",
+        shown_by=(_test("test_a_file_in_use_on_windows"),),
+        example="ERROR: Could not install packages due to an OSError: [WinError 5] Access is denied: "
+        "'C:\\\\venv\\\\Lib\\\\site-packages\\\\torch\\\\lib\\\\asmjit.dll'",
+        example_source="pip src/pip/_internal/commands/install.py (create_os_error_message: 'Could not install "
+        "packages due to an OSError'); Windows ERROR_SHARING_VIOLATION / ERROR_ACCESS_DENIED texts",
+    ),
+    KnownError(
+        "win-ansi-codepage",
+        "Windows' ANSI code page reads UTF-8 text: \"'gbk' / 'cp1252' / 'charmap' codec can't decode\"",
+        r"'(?:gbk|cp9(?:36|32|49|50)|cp125\d|charmap|mbcs)' codec can't (?:decode|encode) (?:byte|character)",
+        "On Windows Python opens files, and reads a subprocess's output, in the system's ANSI code page (GBK on a "
+        "Chinese system, cp1252 in Western Europe), not UTF-8: a UTF-8 file (a model config, a JSON, a requirements "
+        "file, a source file with non-ASCII comments) fails to decode, or a print of non-Latin text fails to encode.",
+        'Run Python in UTF-8 mode: `set PYTHONUTF8=1` (PowerShell `$env:PYTHONUTF8 = "1"`; or `python -X utf8`), '
+        "or in your own code `open(path, encoding='utf-8')`; for a build that reads its sources, the same "
+        "PYTHONUTF8=1. Windows 10/11 can also use UTF-8 for the whole system (Region > Administrative > 'Beta: "
+        "Use Unicode UTF-8').",
+        weight=74,
+        applies="Python on Windows with a non-UTF-8 system code page (Python < 3.15)",
+        shown_by=(_test("test_windows_code_page_reading_utf8"),),
+        example="UnicodeDecodeError: 'gbk' codec can't decode byte 0x80 in position 123: illegal multibyte sequence",
+        example_source="CPython Objects/exceptions.c (UnicodeDecodeError: \"'%U' codec can't decode byte 0x%02x in "
+        'position %zd: %U"); PEP 686 (UTF-8 mode)',
+    ),
+    KnownError(
+        "hf-hub-symlinks-windows-notice",
+        "huggingface_hub: the cache uses no symlinks on this machine (Windows without Developer Mode; harmless)",
+        r"cache-system uses symlinks by default to efficiently store duplicated files but your machine does not "
+        r"support them",
+        "Windows lets only administrators or Developer Mode create symlinks, so huggingface_hub's cache stores "
+        "copies instead: downloads work, using more disk.",
+        "Nothing to fix; to silence it set HF_HUB_DISABLE_SYMLINKS_WARNING=1, or enable Developer Mode (Settings > "
+        "For developers) to let the cache use symlinks.",
+        severity="notice",
+        weight=30,
+        applies="huggingface_hub on Windows",
+        shown_by=(_test("test_huggingface_hub_symlink_notice"),),
+        example="UserWarning: `huggingface_hub` cache-system uses symlinks by default to efficiently store "
+        "duplicated files but your machine does not support them in C:\\Users\\a\\.cache\\huggingface\\hub.",
+        example_source="huggingface/huggingface_hub src/huggingface_hub/file_download.py (are_symlinks_supported)",
+    ),
+    KnownError(
+        "win-symlink-privilege",
+        "Windows: '[WinError 1314] A required privilege is not held by the client' (creating a symlink)",
+        r"\[WinError 1314\]|A required privilege is not held by the client",
+        "The program tried to create a symbolic link (a model cache, a build, a package that links its files), "
+        "which Windows allows only to administrators or with Developer Mode on.",
+        "Turn on Developer Mode (Settings > System > For developers), or run the terminal as administrator; for "
+        "huggingface_hub set HF_HUB_DISABLE_SYMLINKS=1 (copies instead of links) or download with local_dir "
+        "(no symlinks).",
+        weight=76,
+        applies="Windows without Developer Mode",
+        shown_by=(_test("test_huggingface_hub_symlink_notice"),),
+        example="OSError: [WinError 1314] A required privilege is not held by the client: '..\\\\..\\\\blobs\\\\x' "
+        "-> 'C:\\\\Users\\\\a\\\\.cache\\\\huggingface\\\\hub\\\\models--x\\\\snapshots\\\\y\\\\config.json'",
+        example_source="CPython Lib/os.py symlink on Windows (ERROR_PRIVILEGE_NOT_HELD, WinError 1314)",
+    ),
+    KnownError(
+        "wsl-nvml-blocked",
+        "Failed to initialize NVML: GPU access blocked by the operating system (WSL2 / Windows)",
+        r"GPU access blocked by the operating system",
+        "NVML (nvidia-smi, the container toolkit, pynvml) reached the GPU through WSL2's /dev/dxg and Windows "
+        "refused it: the WSL VM lost its GPU (after sleep, a driver update, a GPU reset), the Windows driver or "
+        "WSL is too old for GPU paravirtualisation, or the session (a sandbox, Docker Desktop's context, a remote "
+        "desktop) has no access to the GPU.",
+        "From Windows: update the NVIDIA Windows driver (do not install a Linux NVIDIA driver inside WSL), run "
+        "`wsl --update` and `wsl --shutdown`, then reopen WSL and check `nvidia-smi` there (it is "
+        "/usr/lib/wsl/lib/nvidia-smi); for Docker Desktop restart it after that (WSL2 backend).",
+        weight=88,
+        applies="WSL2 (and Docker Desktop on its WSL2 backend)",
+        shown_by=(_test("test_nvml_under_wsl2"),),
+        example="Failed to initialize NVML: GPU access blocked by the operating system",
+        example_source="NVML's nvmlErrorString text as nvidia-smi prints it under WSL2 (NVIDIA driver for "
+        "Windows, WSL2's libnvidia-ml in /usr/lib/wsl/lib)",
+    ),
+    KnownError(
+        "host-nvidia-smi-no-nvml-library",
+        "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system (nvidia-smi without the driver's NVML)",
+        r"NVIDIA-SMI couldn't find libnvidia-ml\.so library in your system",
+        "The nvidia-smi that ran found no libnvidia-ml.so: the driver's user-space libraries are not installed (a "
+        "partial install, the nvidia-utils package without the driver), not on the loader path, or not mounted "
+        "into the container; under WSL2 a Linux nvidia-smi was installed while the driver's libraries live in "
+        "/usr/lib/wsl/lib.",
+        "Use the nvidia-smi that comes with the driver's libraries: on a host install the full driver of the "
+        "version the kernel module has (`cat /proc/driver/nvidia/version`); in a container start it with `--gpus "
+        "all` (NVIDIA_DRIVER_CAPABILITIES including utility).",
+        variants=(
+            Variant(
+                _WSL,
+                "WSL2",
+                "Under WSL2 the driver's libraries come from Windows in /usr/lib/wsl/lib: remove the Linux "
+                "nvidia-utils / driver packages installed inside WSL (`sudo apt remove --purge 'nvidia-*'`, keeping "
+                "cuda-toolkit), run /usr/lib/wsl/lib/nvidia-smi, and put /usr/lib/wsl/lib on PATH and "
+                "LD_LIBRARY_PATH; update the Windows NVIDIA driver and `wsl --update` if it is still missing.",
+            ),
+        ),
+        weight=86,
+        applies="Linux hosts, containers and WSL2",
+        shown_by=(_test("test_nvml_under_wsl2"),),
+        example="NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA "
+        "Display Driver is properly installed and present in your system.",
+        example_source="nvidia-smi (NVIDIA driver utilities), its message when dlopen of libnvidia-ml.so fails",
+    ),
+    KnownError(
+        "win-dll-init-failed",
+        "A DLL's initialisation failed: '[WinError 1114] A dynamic link library (DLL) initialization routine "
+        "failed' (Windows)",
+        r"\[WinError 1114\]|A dynamic link library \(DLL\) initialization routine failed",
+        "Windows loaded the DLL but its start-up code failed: most often a Visual C++ runtime older than the one "
+        "the DLL was built with (torch 2.4+'s c10.dll), another copy of a runtime DLL (OpenMP, MKL, the MSVC "
+        "runtime) loaded first by a package imported earlier (PyQt, OpenCV, an app's embedded Python), or a CPU "
+        "without the instructions the build needs (TensorFlow's AVX).",
+        "Install the latest Microsoft Visual C++ 2015-2022 Redistributable (x64) and restart the terminal; import "
+        "torch (or the failing package) before the others; reinstall the package in a clean venv "
+        "(`pip install --force-reinstall --no-cache-dir <package>`).",
+        variants=(
+            Variant(
+                r"tensorflow|_pywrap_tensorflow",
+                "TensorFlow",
+                "TensorFlow's native runtime did not initialise: install the latest Visual C++ Redistributable "
+                "(x64); check the CPU has AVX (the official wheels need it; an old or emulated CPU needs a build "
+                "without AVX); use a TensorFlow release for your Python (`pip install -U tensorflow`; for GPU on "
+                "Windows run it under WSL2).",
+                product="tensorflow",
+            ),
+            Variant(
+                r"onnxruntime",
+                "onnxruntime",
+                "onnxruntime's DLL did not initialise: install the latest Visual C++ Redistributable (x64), keep one "
+                "onnxruntime package (`pip uninstall onnxruntime onnxruntime-gpu`, then install one), and import "
+                "onnxruntime before torch / other CUDA packages or after, whichever fails less, to keep one copy "
+                "of each runtime DLL.",
+                product="onnxruntime",
+            ),
+        ),
+        weight=86,  # above windows-dll-load (80 + position), whose "Error loading" line it shares
+        applies="Windows (torch, TensorFlow, onnxruntime, any native Python package)",
+        shown_by=(_test("test_a_dll_that_failed_to_initialise"),),
+        example="OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed. Error loading "
+        '"C:\\Python312\\Lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.',
+        example_source='pytorch/pytorch torch/__init__.py (_load_dll_libraries: \'Error loading "{dll}" or one of '
+        "its dependencies.'); Windows ERROR_DLL_INIT_FAILED (1114)",
+    ),
+    KnownError(
+        "cmake-no-build-program",
+        'CMake was unable to find a build program corresponding to "NMake Makefiles" / "Ninja" (no make tool)',
+        r"CMake was unable to find a build program corresponding to \"[\w -]{1,40}\"",
+        "CMake's generator needs its build tool on PATH and finds none: nmake (NMake Makefiles) comes only with a "
+        "Visual Studio developer prompt, ninja (the Ninja generator that pip builds and torch extensions use) is a "
+        "separate install, make (Unix / MinGW Makefiles) is missing from a slim system.",
+        "Install the generator's tool or pick one you have: `pip install ninja` (or the system's ninja-build) for "
+        "Ninja, `apt install make` for Unix Makefiles; then delete the build folder (CMakeCache.txt remembers the "
+        "generator) and configure again, e.g. `cmake -G Ninja -B build`.",
+        variants=(
+            Variant(
+                r"NMake|Visual Studio|MSVC|\bcl\.exe",
+                "NMake / Visual Studio (Windows)",
+                "NMake and cl.exe exist only in a Visual Studio developer environment: build from the 'x64 Native "
+                "Tools Command Prompt' (or run vcvars64.bat first), or use a Visual Studio generator (`cmake -G "
+                '"Visual Studio 17 2022" -A x64`) that needs no make tool; then delete the build folder and '
+                "configure again.",
+            ),
+        ),
+        weight=80,
+        applies="CMake builds (pip source builds with scikit-build / cmake, llama.cpp, extensions), Windows and Linux",
+        shown_by=(_test("test_cmake_without_its_build_program"),),
+        example='CMake Error: CMake was unable to find a build program corresponding to "NMake Makefiles".  '
+        "CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.",
+        example_source="Kitware CMake Source/cmGlobalGenerator.cxx (EnableLanguage's CMAKE_MAKE_PROGRAM check)",
+    ),
+)
