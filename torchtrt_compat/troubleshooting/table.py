@@ -410,6 +410,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|\[WinError 193\]|is not a valid Win32 application"
         # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
         r"|\[WinError 1455\]"
+        # ERROR_DLL_INIT_FAILED: the DLL loaded and its start-up code failed (torch's c10.dll, TensorFlow's runtime)
+        r"|\[WinError 1114\]|A dynamic link library \(DLL\) initialization routine failed"
         # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
         r"|Unable to open library: [\w.+-]{1,80}\.dll"
         # the JVM's (OpenJDK os_windows.cpp) and Node's (process.dlopen) wordings of ERROR_MOD_NOT_FOUND
@@ -513,6 +515,24 @@ _CORE: tuple[KnownError, ...] = (
                 "delete node_modules and `npm install`).",
             ),
             Variant(
+                r"_pywrap_tensorflow\w{0,20}: A dynamic link library \(DLL\) initialization routine failed",
+                "TensorFlow's runtime did not initialise (WinError 1114)",
+                "TensorFlow's native runtime loaded but did not initialise: install the latest Visual C++ 2015-2022 "
+                "Redistributable (x64); check the CPU has AVX (the official wheels need it; an old or emulated CPU "
+                "needs a build without AVX); use a TensorFlow release for your Python (`pip install -U tensorflow`; "
+                "for a GPU on Windows run it under WSL2, as TensorFlow 2.11+ has no native-Windows GPU build).",
+                strict=True,
+            ),
+            Variant(
+                r"WinError 1114|initialization routine failed",
+                "a DLL's start-up failed (WinError 1114)",
+                "Windows loaded the DLL but its start-up code failed: install the latest Microsoft Visual C++ "
+                "2015-2022 Redistributable (x64; torch 2.4+'s c10.dll needs a recent one) and restart the terminal; "
+                "import torch (or the failing package) before packages that bring their own OpenMP / MKL / MSVC "
+                "runtime DLLs (PyQt, OpenCV, an app's embedded Python); reinstall it in a clean venv "
+                "(`pip install --force-reinstall --no-cache-dir <package>`).",
+            ),
+            Variant(
                 r"fbgemm\.dll|libomp140",
                 "torch's fbgemm.dll (needs libomp140.x86_64.dll)",
                 "torch's fbgemm.dll needs the OpenMP runtime libomp140.x86_64.dll of the Visual C++ 2015-2022 "
@@ -542,7 +562,8 @@ _CORE: tuple[KnownError, ...] = (
         unless=r"CUDA SETUP: (?:Problem|Loading binary)",
         weight=80,
         applies="Windows (torch_tensorrt ≥ 2.4 ships Windows wheels)",
-        shown_by=corpus("nvidia-tensorrt-1693", "holywu-vs-rife-55", "nvidia-tensorrt-2563"),
+        shown_by=corpus("nvidia-tensorrt-1693", "holywu-vs-rife-55", "nvidia-tensorrt-2563")
+        + ("tests/troubleshooting/test_round13_w1win.py::test_dll_loads_from_other_languages_and_torch_fbgemm",),
         example='OSError: [WinError 127] Error loading "...\\torch\\lib\\cublas64_11.dll" or one of its dependencies.',
         example_source="https://github.com/NVIDIA/TensorRT/issues/1693",
     ),

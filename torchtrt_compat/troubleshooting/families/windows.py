@@ -3,10 +3,11 @@
 long-path hint, git, ninja, CMake, WinError 206), multiprocessing's spawn start without a ``__main__`` guard, torch's
 TCPStore asking for libuv on Windows, the Visual C++ runtime warnings of torch and onnxruntime, a file held open by
 another process while pip replaces it, Windows' ANSI code pages reading UTF-8 text, huggingface_hub's symlink notice,
-and NVML under WSL2 (GPU access blocked, no libnvidia-ml for nvidia-smi). Every pattern is keyed to the library's own
-wording, named with its source file in ``example_source``; names, numbers and paths are read from the text.
-(DLL load failures of every product stay in the core windows-dll-load row, MSVC's linker and compiler in
-native_build, and WSL2's driver rows in containers, with Windows / WSL variants there.)
+NVML under WSL2 (GPU access blocked, no libnvidia-ml for nvidia-smi) and CMake without its build program. Every
+pattern is keyed to the library's own wording, named with its source file in ``example_source``; names, numbers and
+paths are read from the text. (DLL load failures of every product, WinError 1114 included, stay in the core
+windows-dll-load row, MSVC's linker and compiler in native_build, and WSL2's driver rows in containers, with Windows /
+WSL variants there.)
 """
 
 from __future__ import annotations
@@ -355,46 +356,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example="NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA "
         "Display Driver is properly installed and present in your system.",
         example_source="nvidia-smi (NVIDIA driver utilities), its message when dlopen of libnvidia-ml.so fails",
-    ),
-    KnownError(
-        "win-dll-init-failed",
-        "A DLL's initialisation failed: '[WinError 1114] A dynamic link library (DLL) initialization routine "
-        "failed' (Windows)",
-        r"\[WinError 1114\]|A dynamic link library \(DLL\) initialization routine failed",
-        "Windows loaded the DLL but its start-up code failed: most often a Visual C++ runtime older than the one "
-        "the DLL was built with (torch 2.4+'s c10.dll), another copy of a runtime DLL (OpenMP, MKL, the MSVC "
-        "runtime) loaded first by a package imported earlier (PyQt, OpenCV, an app's embedded Python), or a CPU "
-        "without the instructions the build needs (TensorFlow's AVX).",
-        "Install the latest Microsoft Visual C++ 2015-2022 Redistributable (x64) and restart the terminal; import "
-        "torch (or the failing package) before the others; reinstall the package in a clean venv "
-        "(`pip install --force-reinstall --no-cache-dir <package>`).",
-        variants=(
-            Variant(
-                r"tensorflow|_pywrap_tensorflow",
-                "TensorFlow",
-                "TensorFlow's native runtime did not initialise: install the latest Visual C++ Redistributable "
-                "(x64); check the CPU has AVX (the official wheels need it; an old or emulated CPU needs a build "
-                "without AVX); use a TensorFlow release for your Python (`pip install -U tensorflow`; for GPU on "
-                "Windows run it under WSL2).",
-                product="tensorflow",
-            ),
-            Variant(
-                r"onnxruntime",
-                "onnxruntime",
-                "onnxruntime's DLL did not initialise: install the latest Visual C++ Redistributable (x64), keep one "
-                "onnxruntime package (`pip uninstall onnxruntime onnxruntime-gpu`, then install one), and import "
-                "onnxruntime before torch / other CUDA packages or after, whichever fails less, to keep one copy "
-                "of each runtime DLL.",
-                product="onnxruntime",
-            ),
-        ),
-        weight=86,  # above windows-dll-load (80 + position), whose "Error loading" line it shares
-        applies="Windows (torch, TensorFlow, onnxruntime, any native Python package)",
-        shown_by=(_test("test_a_dll_that_failed_to_initialise"),),
-        example="OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed. Error loading "
-        '"C:\\Python312\\Lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.',
-        example_source='pytorch/pytorch torch/__init__.py (_load_dll_libraries: \'Error loading "{dll}" or one of '
-        "its dependencies.'); Windows ERROR_DLL_INIT_FAILED (1114)",
     ),
     KnownError(
         "cmake-no-build-program",
