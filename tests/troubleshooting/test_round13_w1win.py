@@ -247,3 +247,60 @@ def test_cmake_without_its_build_program() -> None:
         "CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool."
     )
     assert found[0].key == "cmake-no-build-program" and "apt install make" in found[0].fix
+
+
+def test_msvc_without_the_windows_sdk_or_cuda_integration() -> None:
+    key, fix = first("LINK : fatal error LNK1158: cannot run 'rc.exe'")
+    assert key == "win-sdk-missing" and "Windows 11 SDK" in fix
+    corecrt = "C:\\VS\\include\\crtdefs.h(10): fatal error C1083: Cannot open include file: 'corecrt.h': No such file"
+    assert first(corecrt + " or directory")[0] == "win-sdk-missing"
+    msb = "error MSB8036: The Windows SDK version 10.0.19041.0 was not found. Install the required version of "
+    key, fix = first(msb + "Windows SDK or change the SDK version in the project property pages")
+    assert key == "win-sdk-missing" and "WindowsTargetPlatformVersion" in fix
+    # near miss: a library's own header is the general header row, not the SDK
+    assert first("fatal error C1083: Cannot open include file: 'cudnn.h': No such file or directory")[0] != (
+        "win-sdk-missing"
+    )
+    props = (
+        'error MSB4019: The imported project "C:\\Program Files\\Microsoft Visual Studio\\2022\\Community\\MSBuild\\'
+        'Microsoft\\VC\\v170\\BuildCustomizations\\CUDA 12.1.props" was not found.'
+    )
+    key, fix = first(props)
+    assert key == "win-cuda-vs-integration" and "visual_studio_integration" in fix
+    sdk = (
+        'Traceback (most recent call last):\n  File "C:\\venv\\lib\\site-packages\\torch\\utils\\cpp_extension.py", '
+        "line 551, in build_extensions\n    raise UserWarning(msg)\nUserWarning: It seems that the VC environment is "
+        "activated but DISTUTILS_USE_SDK is not set.This may lead to multiple activations of the VC env.Please set "
+        "`DISTUTILS_USE_SDK=1` and try again."
+    )
+    key, fix = first(sdk)
+    assert key == "torch-ext-distutils-use-sdk" and "DISTUTILS_USE_SDK=1" in fix
+    key, fix = first("subprocess.CalledProcessError: Command '['where', 'cl']' returned non-zero exit status 1.")
+    assert key == "build-msvc-missing"
+
+
+def test_windows_loader_dialogs_exit_codes_and_crashes() -> None:
+    entry = (
+        "The procedure entry point cublasLtGetStatusString could not be located in the dynamic link library "
+        "C:\\venv\\Lib\\site-packages\\torch\\lib\\cublasLt64_12.dll."
+    )
+    key, fix = first(entry)
+    assert key == "windows-dll-load" and "another version" in fix
+    key, fix = first("Process finished with exit code -1073741515 (0xC0000135)")
+    assert key == "windows-dll-load"
+    key, fix = first("Process finished with exit code -1073741819 (0xC0000005)")
+    assert key == "native-crash" and "faulthandler" in fix and "Windows" in fix
+    key, fix = first("Windows fatal exception: access violation\n\nCurrent thread 0x00001234 (most recent call first):")
+    assert key == "native-crash" and "libiomp5md.dll" in fix
+    # near miss: a clean exit is no crash
+    assert keys("Process finished with exit code 0") == []
+
+
+def test_nvml_queries_that_wsl2_does_not_answer() -> None:
+    wsl = "Linux 5.15.90.1-microsoft-standard-WSL2\npynvml.NVMLError_NotSupported: Not Supported"
+    key, fix = first(wsl)
+    assert key == "nvml-query-not-supported" and "wsl --update" in fix
+    key, fix = first("pynvml.NVMLError_NotSupported: Not Supported")
+    assert key == "nvml-query-not-supported" and "gpustat" in fix
+    # near miss: NVML that cannot start at all is another row
+    assert first("pynvml.NVMLError_LibraryNotFound: NVML Shared Library Not Found")[0] != "nvml-query-not-supported"

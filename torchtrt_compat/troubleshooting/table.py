@@ -414,6 +414,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|\[WinError 1114\]|A dynamic link library \(DLL\) initialization routine failed"
         # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
         r"|Unable to open library: [\w.+-]{1,80}\.dll"
+        # Windows' loader (ntstatus.h STATUS_DLL_NOT_FOUND / STATUS_ENTRYPOINT_NOT_FOUND): its dialog text and the
+        # exit codes a launcher prints (0xC0000135 = -1073741515, 0xC0000139 = -1073741511)
+        r"|The code execution cannot proceed because [\w.+-]{1,80}\.dll was not found"
+        r"|The procedure entry point [^\n]{1,200} could not be located in the dynamic link library"
+        r"|0xC0000135|0xC0000139|(?:exit|return|error) code:? ?(?:-1073741515|-1073741511|3221225781|3221225785)\b"
         # the JVM's (OpenJDK os_windows.cpp) and Node's (process.dlopen) wordings of ERROR_MOD_NOT_FOUND
         r"|Can't find dependent libraries|The specified module could not be found\.?\s{1,4}[^\n]{1,300}\.node\b",
         "Windows could not load a DLL the module needs (the module named after 'while importing', or one of its "
@@ -541,7 +546,8 @@ _CORE: tuple[KnownError, ...] = (
                 strict=True,
             ),
             Variant(
-                r"specified procedure could not be found|WinError 127|找不到指定的程序",
+                r"specified procedure could not be found|WinError 127|找不到指定的程序|procedure entry point"
+                r"|0xC0000139|-1073741511|3221225785",
                 "a symbol is missing (mixed versions)",
                 "A DLL of another version was loaded (the Windows form of `undefined symbol`): uninstall the extra "
                 "copies of the package (and of torch, tensorrt / tensorrt-cu12) and install one set of versions that "

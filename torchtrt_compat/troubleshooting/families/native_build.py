@@ -754,7 +754,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|'cl(?:\.exe)?' is not recognized as an internal or external command"
         r"|Error checking compiler version for cl:"
         # a build script's or distutils' own words (setup_cuda.py's find_in_path, msvc9compiler / _msvccompiler)
-        r"|cannot find cl\.exe|cl\.exe[^\n]{0,30}not (?:found|in PATH|on PATH)|Unable to find vcvarsall\.bat",
+        r"|cannot find cl\.exe|cl\.exe[^\n]{0,30}not (?:found|in PATH|on PATH)|Unable to find vcvarsall\.bat"
+        # torch.utils.cpp_extension on Windows looks for cl with `where cl`
+        r"|Command '\['where', 'cl'\]' returned non-zero exit status",
         "The build needs Microsoft's C++ compiler (cl.exe) and cannot run it: the Visual Studio C++ build tools are "
         "not installed, or the shell is not a Visual Studio developer prompt (cl.exe is not on PATH; nvcc needs it "
         "as its host compiler on Windows).",

@@ -384,4 +384,91 @@ FAMILIES: tuple[KnownError, ...] = (
         "CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.",
         example_source="Kitware CMake Source/cmGlobalGenerator.cxx (EnableLanguage's CMAKE_MAKE_PROGRAM check)",
     ),
+    KnownError(
+        "win-sdk-missing",
+        "The Windows SDK (or its C runtime headers) is missing: 'cannot run rc.exe', 'corecrt.h' not found, "
+        "MSB8036, kernel32.lib",
+        r"LNK1158: cannot run '(?:rc|mt)\.exe'"
+        r"|Cannot open include file: '(?:corecrt|windows|winapifamily|crtdbg|basetsd|sal|vcruntime)\.h'"
+        r"|MSB8036: The Windows SDK version [\d.]{1,20} was not found"
+        r"|LNK1104: cannot open file '(?:kernel32|ucrt|ucrtd|libucrt|uuid|user32|advapi32)\.lib'",
+        "MSVC's compiler is there but the Windows SDK it builds against is not (or not the version the project "
+        "names): the Universal C runtime headers (corecrt.h), windows.h, the system import libraries "
+        "(kernel32.lib) and the resource compiler rc.exe all come with the SDK, which the 'Desktop development "
+        "with C++' workload installs and a bare MSVC toolset does not.",
+        "Install a Windows 10/11 SDK (Visual Studio Installer > Modify > Individual components > 'Windows 11 SDK', "
+        "or the 'Desktop development with C++' workload), then build from the 'x64 Native Tools Command Prompt' "
+        "(vcvars64.bat sets INCLUDE / LIB / PATH for the SDK); for MSB8036 retarget the project to the SDK you "
+        "have (`-p:WindowsTargetPlatformVersion=10.0` or Visual Studio's 'Retarget solution').",
+        weight=86,  # above the general header / library rows: these names are the SDK's own
+        applies="Windows builds with MSVC (setup.py, CMake, MSBuild)",
+        shown_by=(_test("test_msvc_without_the_windows_sdk_or_cuda_integration"),),
+        example="LINK : fatal error LNK1158: cannot run 'rc.exe'",
+        example_source="MSVC link.exe LNK1158 / cl.exe C1083 / MSBuild MSB8036 (Microsoft.Cpp.WindowsSDK.targets) "
+        "error texts",
+    ),
+    KnownError(
+        "win-cuda-vs-integration",
+        "MSBuild cannot find CUDA's build customisation: 'The imported project "
+        "...\\BuildCustomizations\\CUDA X.Y.props was not found'",
+        r"MSB4019: The imported project \"[^\"\n]{1,300}BuildCustomizations[\\/]CUDA [\d.]{2,6}\.(?:props|targets)\"",
+        "Visual Studio builds .cu files through the CUDA toolkit's MSBuild customisation (CUDA X.Y.props / "
+        ".targets in Visual Studio's BuildCustomizations folder); the CUDA installer copies it only into the "
+        "Visual Studio versions present when it ran, so a Visual Studio installed (or updated to a new major) later, "
+        "or the Build Tools, lack it.",
+        "Re-run the CUDA installer of that version (Custom > 'Visual Studio Integration'), or copy the four files "
+        "from <CUDA>\\extras\\visual_studio_integration\\MSBuildExtensions into <Visual Studio>\\MSBuild\\"
+        "Microsoft\\VC\\v170\\BuildCustomizations; a project that names another CUDA version needs that "
+        "toolkit (or its .vcxproj edited to yours).",
+        weight=86,
+        applies="Windows: Visual Studio / MSBuild projects and CMake's Visual Studio generators with CUDA",
+        shown_by=(_test("test_msvc_without_the_windows_sdk_or_cuda_integration"),),
+        example='error MSB4019: The imported project "C:\\Program Files\\Microsoft Visual Studio\\2022\\Community\\'
+        'MSBuild\\Microsoft\\VC\\v170\\BuildCustomizations\\CUDA 12.1.props" was not found.',
+        example_source="MSBuild MSB4019 text (Microsoft.Build); CUDA Installation Guide for Windows, 'Visual Studio "
+        "integration' (extras/visual_studio_integration)",
+    ),
+    KnownError(
+        "torch-ext-distutils-use-sdk",
+        "torch.utils.cpp_extension: 'the VC environment is activated but DISTUTILS_USE_SDK is not set' (Windows)",
+        r"VC environment is activated but DISTUTILS_USE_SDK is not set",
+        "torch's extension builder on Windows refuses to run inside a Visual Studio developer prompt unless told "
+        "to use that environment as it is (otherwise setuptools activates the VC environment a second time).",
+        "Set DISTUTILS_USE_SDK=1 in that prompt (`set DISTUTILS_USE_SDK=1`, PowerShell `$env:DISTUTILS_USE_SDK = "
+        '"1"`) and build again (`pip install --no-build-isolation .` or `python setup.py install`).',
+        weight=88,
+        applies="torch.utils.cpp_extension builds on Windows (setup.py with BuildExtension, torch extensions)",
+        shown_by=(_test("test_msvc_without_the_windows_sdk_or_cuda_integration"),),
+        example="UserWarning: It seems that the VC environment is activated but DISTUTILS_USE_SDK is not set.This "
+        "may lead to multiple activations of the VC env.Please set `DISTUTILS_USE_SDK=1` and try again.",
+        example_source="pytorch/pytorch torch/utils/cpp_extension.py (BuildExtension.build_extensions, raised as a "
+        "UserWarning on Windows)",
+    ),
+    KnownError(
+        "nvml-query-not-supported",
+        "NVML: 'Not Supported' for a query (pynvml NVMLError_NotSupported): this GPU, driver or WSL2 does not give it",
+        r"NVMLError_NotSupported|NVML_ERROR_NOT_SUPPORTED",
+        "The NVML call a monitor or library made (per-process memory, utilisation, clocks, power, ECC, "
+        "topology) is not answered on this system: WSL2 gives no per-process information and few counters, "
+        "GeForce boards and vGPUs lack some queries, MIG instances answer others only per instance.",
+        "Treat the value as unavailable: catch pynvml.NVMLError_NotSupported around that query (monitoring tools: "
+        "update gpustat / nvitop / the library, whose newer releases skip it); under WSL2 update the Windows NVIDIA "
+        "driver and `wsl --update`, as newer drivers answer more queries, and read per-process GPU memory from "
+        "torch.cuda.memory_allocated() instead.",
+        variants=(
+            Variant(
+                _WSL,
+                "WSL2",
+                "WSL2's NVML answers only some queries (no per-process list, no ECC, few clocks): update the Windows "
+                "NVIDIA driver and run `wsl --update`, catch pynvml.NVMLError_NotSupported in your code, and read "
+                "per-process memory from the framework (torch.cuda.memory_allocated()) instead.",
+            ),
+        ),
+        weight=70,
+        applies="NVML users (pynvml / nvidia-ml-py, gpustat, nvitop, Ray, DCGM) on WSL2, GeForce, vGPU, MIG",
+        shown_by=(_test("test_nvml_queries_that_wsl2_does_not_answer"),),
+        example="pynvml.NVMLError_NotSupported: Not Supported",
+        example_source="nvidia-ml-py pynvml.py (_extractNVMLErrorsAsClasses: NVMLError_NotSupported for "
+        "NVML_ERROR_NOT_SUPPORTED = 3, nvmlErrorString 'Not Supported')",
+    ),
 )
