@@ -290,7 +290,7 @@ def test_windows_loader_dialogs_exit_codes_and_crashes() -> None:
     assert key == "windows-dll-load"
     key, fix = first("Process finished with exit code -1073741819 (0xC0000005)")
     assert key == "native-crash" and "faulthandler" in fix and "Windows" in fix
-    key, fix = first("Windows fatal exception: access violation\n\nCurrent thread 0x00001234 (most recent call first):")
+    key, fix = first("python.exe exited with code 3221226505 (0xC0000409)")
     assert key == "native-crash" and "libiomp5md.dll" in fix
     # near miss: a clean exit is no crash
     assert keys("Process finished with exit code 0") == []
@@ -304,3 +304,14 @@ def test_nvml_queries_that_wsl2_does_not_answer() -> None:
     assert key == "nvml-query-not-supported" and "gpustat" in fix
     # near miss: NVML that cannot start at all is another row
     assert first("pynvml.NVMLError_LibraryNotFound: NVML Shared Library Not Found")[0] != "nvml-query-not-supported"
+
+
+def test_linux_only_gpu_wheels_asked_for_on_windows() -> None:
+    triton = "ERROR: Could not find a version that satisfies the requirement triton==3.1.0 (from versions: none)"
+    key, fix = first(triton)
+    assert key == "py-pip-no-matching-distribution" and "triton-windows" in fix and "WSL2" in fix
+    jax = 'ERROR: No matching distribution found for jax-cuda12-plugin<=0.4.35,>=0.4.35; extra == "cuda12"'
+    assert "WSL2" in first(jax)[1]
+    # near miss: a package whose name starts alike keeps the general fix
+    other = "ERROR: Could not find a version that satisfies the requirement tritonclient (from versions: none)"
+    assert "triton-windows" not in first(other)[1]

@@ -443,9 +443,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
         rf"Segmentation fault|\bBus error\b|\bcore dumped\)|{SEGFAULT_TRANSLATED}"
         r"|Fatal Python error: Segmentation fault|SIGSEGV|exitcode\s{0,4}: -11 \(pid: \d{1,10}\)"
-        # Windows: CPython's faulthandler (Python/faulthandler.c "Windows fatal exception: %s") and the NTSTATUS exit
-        # codes of an access violation (0xC0000005) and a fail-fast abort (0xC0000409), as IDEs and shells print them
-        r"|Windows fatal exception: (?:access violation|stack overflow|code 0x[0-9a-f]{8})"
+        # Windows: the NTSTATUS exit codes of an access violation (0xC0000005) and a fail-fast abort (0xC0000409), as
+        # IDEs and shells print them (faulthandler's "Windows fatal exception" names its frames: a miss with a stage)
         r"|(?:exit|return|error) code:? ?(?:-1073741819|-1073740791|3221225477|3221226505)\b"
         r"|0xC0000005|0xC0000409",
         "Native code (a TensorRT, CUDA, ONNX Runtime or OpenCV library, or a compiled extension) read memory it "
@@ -463,7 +462,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "small in a container (--shm-size / --ipc=host).",
             ),
             Variant(
-                r"Windows fatal exception|-1073741819|-1073740791|3221225477|3221226505|0xC0000005|0xC0000409",
+                r"-1073741819|-1073740791|3221225477|3221226505|0xC0000005|0xC0000409",
                 "Windows (an access violation or a fail-fast abort)",
                 "The process died in native code on Windows (0xC0000005: an access violation; 0xC0000409: a C++ "
                 "abort / fail-fast): run `python -X faulthandler your_script.py` to print the Python stack at the "

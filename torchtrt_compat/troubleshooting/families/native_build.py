@@ -1579,6 +1579,17 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "project's python range to one the package supports (`poetry env use 3.12`).",
             ),
             Variant(
+                r"(?:requirement|distribution found for) (?:triton|jax-cuda\d{2}-(?:plugin|pjrt)|jaxlib[=<>~!]{1,2}"
+                r"[\w.]{1,20}\+cuda|nvidia-nccl-cu\d{2}|tensorrt[-_]llm|nvidia-dali-cuda\d{3})\b",
+                "a package with Linux-only GPU wheels (Windows has none)",
+                "This package publishes its GPU wheels for Linux only (Triton, JAX's CUDA plugins, NCCL, "
+                "TensorRT-LLM, DALI): on Windows run the project under WSL2 (Ubuntu; the Windows NVIDIA driver "
+                "serves it) and install there; for Triton on native Windows the community build `pip install "
+                "triton-windows` (of the release your torch pins) replaces it; drop NCCL on Windows (use gloo). On "
+                "Linux the same message means no wheel for this Python or CPU (`python --version`, `uname -m`): use a "
+                "Python the release publishes wheels for.",
+            ),
+            Variant(
                 r"from versions: none\)",
                 "no release for this Python or platform",
                 "No release of the package has a file for this interpreter: check the name, then use a Python "
