@@ -667,6 +667,34 @@ _CORE: tuple[KnownError, ...] = (
                 "GPU use torchtrt_compat.build_engine (it keeps those parts on the CPU in the artifact and moves them "
                 "to the GPU when loaded).",
             ),
+            # where the job runs (issue 36, round thirteen: families/environments.py has that domain's own rows)
+            Variant(
+                r"\bgoogle\.colab\b|\bColab\b|(?:^|[\s'\"])/content/",
+                "Google Colab",
+                "The Colab runtime has no GPU attached: Runtime > Change runtime type > a GPU (T4, L4, A100), then "
+                "run the notebook again from the top (changing it restarts the runtime); when Colab gives no GPU "
+                "(its usage limits), the runtime stays CPU-only.",
+            ),
+            Variant(
+                r"\bKaggle\b|(?:^|[\s'\"])/kaggle/(?:input|working|temp)\b",
+                "Kaggle",
+                "The Kaggle notebook runs without an accelerator: Settings > Accelerator > GPU (T4 x2 or P100; a "
+                "verified phone number is needed), then run it again from the top.",
+            ),
+            Variant(
+                r"\bslurm|\bsrun\b|\bsbatch\b|SLURM_JOB_ID",
+                "a Slurm job",
+                "Slurm gives a job GPUs only when it asks for them: add `#SBATCH --gres=gpu:1` (or `--gpus=1`, with "
+                "a GPU partition: `-p <gpu partition>`), and in the job `echo $CUDA_VISIBLE_DEVICES; nvidia-smi` must "
+                "show it; do not set CUDA_VISIBLE_DEVICES yourself. A job step started with `srun` inside the "
+                "allocation needs the GPUs too (`srun --gres=gpu:1 ...`).",
+            ),
+            Variant(
+                r"\bapptainer\b|\bsingularity\b|\.sif\b",
+                "Apptainer / Singularity",
+                "Apptainer and Singularity give the container the host's GPU only with `--nv` (`apptainer exec --nv "
+                "image.sif python ...`), on a node that has one (in Slurm, with --gres=gpu:N).",
+            ),
             Variant(
                 CONTAINER + r"|triton",
                 "in a container",
