@@ -35,7 +35,7 @@ def test_hpc_module_systems_in_their_words() -> None:
     key, fix = first(lmod)
     assert key == "env-module-unknown" and "module spider cuda" in fix
     hierarchy = (
-        'Lmod has detected the following error:  These module(s) or extension(s) exist but cannot be loaded as '
+        "Lmod has detected the following error:  These module(s) or extension(s) exist but cannot be loaded as "
         'requested: "cuda/12.2"\n   Try: "module spider cuda/12.2" to see how to load the module(s).'
     )
     key, fix = first(hierarchy)
@@ -155,9 +155,7 @@ def test_cloud_gpu_quota_and_capacity() -> None:
         "aiplatform.googleapis.com/custom_model_training_nvidia_t4_gpus"
     )
     assert "Vertex AI" in first(vertex)[1]
-    azure = (
-        "Operation could not be completed as it results in exceeding approved standardNCASv3_T4Family Cores quota."
-    )
+    azure = "Operation could not be completed as it results in exceeding approved standardNCASv3_T4Family Cores quota."
     key, fix = first(azure)
     assert key == "env-cloud-gpu-quota" and "Quotas (Compute)" in fix
 
