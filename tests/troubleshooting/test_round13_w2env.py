@@ -27,6 +27,21 @@ def test_colab_restart_after_install() -> None:
     assert "env-colab-restart-after-install" not in keys("Please restart the runtime after changing settings.")
 
 
+def test_notebook_and_space_gpu_quotas() -> None:
+    text = (
+        "gradio_client.exceptions.AppError: The upstream Gradio app has raised an exception: You have exceeded your "
+        "free ZeroGPU quota (60s requested vs. 12s left). Try again in 2:05:11."
+    )
+    key, fix = first(text)
+    assert key == "env-zerogpu-quota" and "hf_token" in fix
+    older = "You have exceeded your GPU quota (60s requested vs. 54s left)."
+    assert first(older)[0] == "env-zerogpu-quota"
+    too_long = "The requested GPU duration (900s) is larger than the maximum allowed"
+    assert "duration=" in first(too_long)[1]
+    # the word quota alone, or another service's GPU quota, is not ZeroGPU's
+    assert "env-zerogpu-quota" not in keys("Your GPU quota resets at midnight.")
+
+
 def test_hpc_module_systems_in_their_words() -> None:
     lmod = (
         'Lmod has detected the following error:  The following module(s) are unknown: "cuda/12.4"\n\nPlease check '
@@ -61,21 +76,33 @@ def test_slurm_ends_and_refuses_jobs() -> None:
         "Killed."
     )
     key, fix = first(oom)
-    assert key == "env-slurm-oom-kill" and "--mem" in fix and "sacct" in fix
+    assert key == "env-batch-oom-kill" and "--mem" in fix and "sacct" in fix
     older = "slurmstepd: error: Step 812.0 exceeded memory limit (34359738368 > 34359738368), being killed"
-    assert first(older)[0] == "env-slurm-oom-kill"
+    assert first(older)[0] == "env-batch-oom-kill"
     srun = "srun: error: gpu-node04: task 0: Out Of Memory"
-    assert first(srun)[0] == "env-slurm-oom-kill"
+    assert first(srun)[0] == "env-batch-oom-kill"
+    pbs_mem = "=>> PBS: job killed: mem 67108864kb exceeded limit 33554432kb"
+    key, fix = first(pbs_mem)
+    assert key == "env-batch-oom-kill" and "select=1" in fix
+    lsf_mem = "TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.\nExited with exit code 137."
+    key, fix = first(lsf_mem)
+    assert key == "env-batch-oom-kill" and "#BSUB -M" in fix
     # the GPU's out-of-memory is another failure
-    assert "env-slurm-oom-kill" not in keys("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB")
+    assert "env-batch-oom-kill" not in keys("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB")
 
     limit = "slurmstepd: error: *** JOB 4567 ON gpu-node12 CANCELLED AT 2024-05-01T10:00:00 DUE TO TIME LIMIT ***"
     key, fix = first(limit)
-    assert key == "env-slurm-job-cancelled" and "--time" in fix and explain(limit)[0].op == "TIME LIMIT"
+    assert key == "env-batch-job-cancelled" and "--time" in fix and explain(limit)[0].op == "TIME LIMIT"
     preempt = "slurmstepd: error: *** STEP 88.0 ON n3 CANCELLED AT 2024-05-01T10:00:00 DUE TO PREEMPTION ***"
     assert "--requeue" in first(preempt)[1]
+    pbs = "=>> PBS: job killed: walltime 3611 exceeded limit 3600"
+    key, fix = first(pbs)
+    assert key == "env-batch-job-cancelled" and "#PBS -l walltime" in fix
+    lsf = "TERM_RUNLIMIT: job killed after reaching LSF run time limit.\nExited with exit code 140."
+    key, fix = first(lsf)
+    assert key == "env-batch-job-cancelled" and "#BSUB -W" in fix
     # a job the user cancelled is no failure of the environment
-    assert "env-slurm-job-cancelled" not in keys("slurmstepd: error: *** JOB 4567 ON n1 CANCELLED AT 2024-05-01 ***")
+    assert "env-batch-job-cancelled" not in keys("slurmstepd: error: *** JOB 4567 ON n1 CANCELLED AT 2024-05-01 ***")
 
     qos = (
         "sbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job submit limit, user's "

@@ -1967,7 +1967,7 @@ _CORE: tuple[KnownError, ...] = (
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
         # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's; so are
-        # Slurm's cgroup kills (srun's "task N: Out Of Memory", slurmstepd's "oom_kill event": env-slurm-oom-kill)
+        # Slurm's cgroup kills (srun's "task N: Out Of Memory", slurmstepd's "oom_kill event": env-batch-oom-kill)
         unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b|\boom_kill events?\b"
         r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b",
         weight=88,

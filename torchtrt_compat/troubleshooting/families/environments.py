@@ -1,17 +1,19 @@
 """Where a job runs, in each environment's own words (issue 36, round thirteen): a notebook runtime that must restart
-after an install (Google Colab), HPC environment modules (Lmod and Environment Modules: an unknown module, one that
-needs another loaded first, the `module` command missing in a batch shell), Slurm ending a job (its cgroup's OOM
-kill, the time limit, preemption, a node failure) or refusing it (account, partition, QOS and time policies),
-Kubernetes' RuntimeClass admission, conda's solver (the ``__cuda`` virtual package missing on a host without a GPU,
-an unsatisfiable CUDA stack, a ClobberError between CUDA packages of two channels), and the clouds' GPU quotas
+after an install (Google Colab), a Hugging Face ZeroGPU Space's GPU quota, HPC environment modules (Lmod and
+Environment Modules: an unknown module, one that needs another loaded first, the `module` command missing in a batch
+shell), batch schedulers ending a job (Slurm's cgroup OOM kill, PBS's and LSF's memory limits; the time limit,
+preemption, a node failure) or refusing it (Slurm's account, partition, QOS and time policies), Kubernetes'
+RuntimeClass admission, conda's solver (the ``__cuda`` virtual package missing on a host without a GPU, an
+unsatisfiable CUDA stack, a ClobberError between CUDA packages of two channels), and the clouds' GPU quotas
 (SageMaker, EC2, Compute Engine, Vertex AI, Azure) and GPU capacity (EC2, Compute Engine, SageMaker, Azure).
 
-Each pattern is keyed to the tool's own message table or source (Lmod's messageDir/en.lua, Environment Modules'
-ModuleCmd_Load, Slurm's slurm_errno.c and slurmstepd, kube-apiserver's runtimeclass admission plugin, conda's
-exceptions.py and libmamba's problem tree, the clouds' documented error codes), cited in `example_source`; names,
-numbers, paths and versions are read from the text, never written into a pattern. The GPU-visibility rows of other
-modules (no-gpu-visible, host-slurm-no-gpu-node, host-apptainer-no-nv, ray-gpu-unschedulable,
-host-k8s-insufficient-gpu) stay where they are; this module adds the classes they do not cover.
+Each pattern is keyed to the tool's own message table or source (Lmod's messageDir/en.lua, the `spaces` package's
+ZeroGPU client, Environment Modules' ModuleCmd_Load, Slurm's slurm_errno.c and slurmstepd, OpenPBS's pbs_mom, LSF's
+termination reasons, kube-apiserver's runtimeclass admission plugin, conda's exceptions.py and libmamba's problem
+tree, the clouds' documented error codes), cited in `example_source`; names, numbers, paths and versions are read
+from the text, never written into a pattern. The GPU-visibility rows of other modules (no-gpu-visible,
+host-slurm-no-gpu-node, host-apptainer-no-nv, ray-gpu-unschedulable, host-k8s-insufficient-gpu) stay where they
+are; this module adds the classes they do not cover.
 """
 
 from __future__ import annotations
@@ -70,6 +72,37 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="googlecolab/colabtools google/colab/_pip.py (commit 3c07d776a9d3, print_previous_import_"
         "warning: the 'pip_warning' with the packages already in sys.modules, which the Colab front end shows as "
         "this warning with a restart button)",
+    ),
+    KnownError(
+        "env-zerogpu-quota",
+        "Hugging Face ZeroGPU: You have exceeded your GPU quota / the Space reached its GPU limit",
+        r"You have exceeded your (?:Pro |free )?(?:ZeroGPU|GPU) quota|exceeded your ZeroGPU runs limit"
+        r"|\bZeroGPU quota exceeded\b|Space app has reached its GPU limit"
+        r"|The requested GPU duration \(\d{1,9}s\) is larger than the maximum allowed",
+        "A ZeroGPU Space lends a shared GPU for each call of a @spaces.GPU function and counts the seconds against a "
+        "daily quota per caller (anonymous callers by IP, a small one; logged-in and PRO users more): the quota is "
+        "spent, or one call asked for a longer duration than any quota allows. Nothing is wrong with the code.",
+        "Wait the time the message names, or call the Space logged in (`gradio_client.Client(space, "
+        "hf_token=...)`, or HF_TOKEN in the environment) for a larger quota; for steady use duplicate the Space "
+        "onto your own GPU hardware or run it locally. As the Space's author, ask for less per call "
+        "(`@spaces.GPU(duration=<seconds>)` no longer than one call needs), since the whole duration is charged.",
+        variants=(
+            Variant(
+                r"is larger than the maximum allowed",
+                "a call longer than the maximum",
+                "The @spaces.GPU function asks for a duration above ZeroGPU's per-call maximum: lower it "
+                "(`@spaces.GPU(duration=<seconds>)`, or a duration function that scales with the input) and do less "
+                "per call, e.g. fewer steps or frames.",
+            ),
+        ),
+        weight=84,
+        applies="Hugging Face Spaces on ZeroGPU (the `spaces` package), and gradio_client calls to them",
+        shown_by=(_test("test_notebook_and_space_gpu_quotas"),),
+        example="gradio_client.exceptions.AppError: The upstream Gradio app has raised an exception: You have exceeded "
+        "your free ZeroGPU quota (60s requested vs. 12s left). Try again in 2:05:11.",
+        example_source="spaces 0.51.3 (PyPI) spaces/zero/client.py (schedule: 'You have exceeded your {gpu} quota "
+        "({requested}s requested vs. {left}s left). Try again in {wait}.', 'Space app has reached its GPU limit', "
+        "'The requested GPU duration ({requested}s) is larger than the maximum allowed', 'ZeroGPU quota exceeded')",
     ),
     KnownError(
         "env-module-unknown",
@@ -135,29 +168,52 @@ FAMILIES: tuple[KnownError, ...] = (
         "function, which their init scripts (Lmod init/bash, Modules init/bash) define",
     ),
     KnownError(
-        "env-slurm-oom-kill",
-        "Slurm killed the job for host memory (Detected N oom_kill event(s) / exceeded memory limit)",
+        "env-batch-oom-kill",
+        "The batch scheduler killed the job for host memory (Slurm: Detected N oom_kill event(s); PBS: job killed: "
+        "mem; LSF: TERM_MEMLIMIT)",
         r"Detected \d{1,9} oom[_-]kill events? in\b|\boom[_-]kill event\(s\) in StepId"
         r"|exceeded memory limit \(\d{1,20} > \d{1,20}\), being killed"
-        r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b",
-        "The job's step used more host RAM than its Slurm allocation (--mem, or the partition's DefMemPerCPU): the "
-        "cgroup's OOM killer ended its processes. This is the node's memory, not the GPU's.",
+        r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b"
+        r"|PBS: job killed: v?mem \d{1,20}\s?[kmgt]?b? exceeded limit|TERM_MEMLIMIT: job killed after reaching LSF memory",
+        "The job used more host RAM than the scheduler allocated it (Slurm's --mem or the partition's default, PBS's "
+        "mem=, LSF's -M / rusage[mem=]), so the scheduler or its cgroup's OOM killer ended its processes. This is "
+        "the node's memory, not the GPU's.",
         _SLURM_MEM_FIX,
+        variants=(
+            Variant(
+                r"PBS: job killed",
+                "PBS / Torque",
+                "PBS killed the job for host RAM: ask for more in the select statement (`#PBS -l select=1:ncpus=8:"
+                "ngpus=1:mem=64gb`, Torque: `-l mem=64gb`); `qstat -fx <jobid>` shows resources_used.mem. Fewer "
+                "DataLoader workers or ranks and memory-mapped weights lower what it needs.",
+            ),
+            Variant(
+                r"TERM_MEMLIMIT",
+                "IBM Spectrum LSF",
+                "LSF killed the job at its memory limit: ask for more with `#BSUB -M <N>` and `#BSUB -R "
+                '"rusage[mem=<N>]"` (the unit is the cluster\'s, often MB; per slot or per job depending on its '
+                "config); the job's report ('Max Memory') shows what it reached.",
+            ),
+        ),
         weight=88,
-        applies="Slurm with cgroup memory enforcement (task/cgroup, jobacct_gather)",
+        applies="Slurm with cgroup memory enforcement (task/cgroup, jobacct_gather), PBS Pro / OpenPBS / Torque, LSF",
         shown_by=(_test("test_slurm_ends_and_refuses_jobs"),),
         example="slurmstepd: error: Detected 1 oom_kill event in StepId=123456.batch. Some of the step tasks have "
         "been OOM Killed.",
         example_source="SchedMD/slurm src/plugins/task/cgroup/task_cgroup_memory.c ('Detected %lu oom_kill event%s "
         "in %ps. Some of the step tasks have been OOM Killed.'); jobacct_gather ('exceeded memory limit (%lu > "
-        "%lu), being killed'); srun's 'task N: Out Of Memory'",
+        "%lu), being killed'); srun's 'task N: Out Of Memory'; OpenPBS pbs_mom ('=>> PBS: job killed: mem ... "
+        "exceeded limit'); IBM Spectrum LSF's termination reasons (TERM_MEMLIMIT)",
     ),
     KnownError(
-        "env-slurm-job-cancelled",
-        "Slurm cancelled the job: DUE TO TIME LIMIT / PREEMPTION / NODE FAILURE",
+        "env-batch-job-cancelled",
+        "The batch scheduler ended the job: time limit / preemption / node failure (Slurm: CANCELLED AT ... DUE TO; "
+        "PBS: job killed: walltime; LSF: TERM_RUNLIMIT / TERM_PREEMPT)",
         r"\*\*\* (?:JOB|STEP) [\w.+]{1,40} (?:ON [\w.-]{1,80} )?CANCELLED AT [\w:.-]{1,30} DUE TO "
-        r"(?:TIME LIMIT|PREEMPTION|NODE FAILURE)",
-        "Slurm ended the job itself, not the program: the wall time asked for (--time, or the partition's default) "
+        r"(?:TIME LIMIT|PREEMPTION|NODE FAILURE)"
+        r"|PBS: job killed: walltime \d{1,12} exceeded limit|TERM_RUNLIMIT: job killed after reaching LSF run time"
+        r"|TERM_PREEMPT: job killed after preemption",
+        "The scheduler ended the job itself, not the program: the wall time asked for (--time, or the partition's default) "
         "ran out, a higher-priority job preempted it, or its node failed. The program's last lines before this show "
         "how far it got; nothing in the code failed.",
         "Time limit: ask for more (`#SBATCH --time=HH:MM:SS`, up to the partition's MaxTime from `sinfo -o '%P "
@@ -172,6 +228,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "partition / QOS that is not preemptible.",
             ),
             Variant(
+                r"PBS: job killed: walltime",
+                "PBS / Torque",
+                "PBS killed the job at its walltime: ask for more (`#PBS -l walltime=HH:MM:SS`, up to the queue's "
+                "limit from `qstat -Qf <queue>`), or checkpoint and resume in a follow-up job (`qsub -W "
+                "depend=afterany:<jobid>`).",
+            ),
+            Variant(
+                r"TERM_RUNLIMIT|TERM_PREEMPT",
+                "IBM Spectrum LSF",
+                "LSF ended the job (TERM_RUNLIMIT: its run limit, `#BSUB -W HH:MM`, up to the queue's RUNLIMIT from "
+                "`bqueues -l <queue>`; TERM_PREEMPT: a higher-priority job took its slots: submit with `-r` "
+                "(rerunnable) and resume from checkpoints).",
+            ),
+            Variant(
                 r"DUE TO NODE FAILURE",
                 "node failure",
                 "The node failed (the controller's log and `sacct -j <jobid> -o JobID,State,NodeList` name it): "
@@ -181,11 +251,13 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         op=r"DUE TO (TIME LIMIT|PREEMPTION|NODE FAILURE)",
         weight=86,
-        applies="Slurm (slurmstepd's cancellation notice in the job's output)",
+        applies="Slurm (slurmstepd's cancellation notice in the job's output), PBS Pro / OpenPBS / Torque, LSF",
         shown_by=(_test("test_slurm_ends_and_refuses_jobs"),),
         example="slurmstepd: error: *** JOB 4567 ON gpu-node12 CANCELLED AT 2024-05-01T10:00:00 DUE TO TIME LIMIT ***",
         example_source="SchedMD/slurm src/slurmd/slurmstepd/req.c (error('*** %s ON %s CANCELLED AT %s DUE TO TIME "
-        "LIMIT ***'), with DUE TO PREEMPTION and DUE TO NODE FAILURE beside it)",
+        "LIMIT ***'), with DUE TO PREEMPTION and DUE TO NODE FAILURE beside it); OpenPBS pbs_mom ('=>> PBS: job "
+        "killed: walltime %ld exceeded limit %ld'); IBM Spectrum LSF's termination reasons (TERM_RUNLIMIT, "
+        "TERM_PREEMPT)",
     ),
     KnownError(
         "env-slurm-submit-refused",
