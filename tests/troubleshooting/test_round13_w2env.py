@@ -221,3 +221,28 @@ def test_no_gpu_in_each_environments_words() -> None:
     assert "--nv" in first(apptainer)[1]
     # a plain host keeps the general fix
     assert "Change runtime type" not in first("RuntimeError: No CUDA GPUs are available")[1]
+
+
+def test_docker_and_slurm_steps() -> None:
+    key, fix = first("unknown flag: --gpus\nSee 'docker run --help'.")
+    assert key == "env-docker-gpus-flag-unknown" and "19.03" in fix and "--runtime=nvidia" in fix
+    assert "env-docker-gpus-flag-unknown" not in keys("unknown flag: --gpu-memory")
+    text = "srun: Job 5517045 step creation temporarily disabled, retrying (Requested nodes are busy)"
+    result = explain(text)
+    assert result.outcome == "warnings-only" and result[0].key == "env-slurm-step-waiting"
+    assert "--exact" in result[0].fix and "--overlap" in result[0].fix
+    # a step that then fails for its own reason has that reason as the answer
+    failed = text + "\nTraceback (most recent call last):\nRuntimeError: CUDA error: out of memory"
+    assert explain(failed).first_answer != "env-slurm-step-waiting"
+
+
+def test_an_old_gpu_in_a_notebook() -> None:
+    text = (
+        "/opt/conda/lib/python3.10/site-packages/torch/cuda/__init__.py:230: UserWarning: \n"
+        "Tesla P100-PCIE-16GB with CUDA capability sm_60 is not compatible with the current PyTorch installation.\n"
+        '  File "/kaggle/working/train.py", line 3'
+    )
+    key, fix = first(text)
+    assert key == "gpu-arch-unsupported" and "T4 x2" in fix
+    # the same warning on a workstation keeps torch's own fix
+    assert "Kaggle" not in first(text.replace("/kaggle/working", "/home/u"))[1]

@@ -1196,6 +1196,17 @@ _CORE: tuple[KnownError, ...] = (
                 "session with providers=['CPUExecutionProvider'].",
                 product="onnxruntime",
             ),
+            # a notebook's GPU is chosen from a short list (issue 36, round thirteen: families/environments.py)
+            Variant(
+                r"\bKaggle\b|(?:^|[\s'\"])/kaggle/(?:input|working|temp)\b|\bgoogle\.colab\b|\bColab\b"
+                r"|(?:^|[\s'\"])/content/",
+                "a Kaggle / Colab notebook",
+                "The notebook's GPU is older than the torch (or package) installed over the preinstalled one supports: "
+                "Kaggle's P100 is sm_60, Colab's and Kaggle's T4 sm_75. Pick the other accelerator (Kaggle: Settings > "
+                "Accelerator > GPU T4 x2; Colab: Runtime > Change runtime type), or keep the notebook's preinstalled "
+                "torch and install packages built for it instead of a newer torch (`print(torch.cuda.get_arch_list())` "
+                "must list the GPU's sm_XY).",
+            ),
             Variant(
                 SHOWN["torch"],
                 "torch",

@@ -287,6 +287,43 @@ FAMILIES: tuple[KnownError, ...] = (
         "ESLURM_UNSUPPORTED_GRES, ESLURM_INVALID_TRES)",
     ),
     KnownError(
+        "env-docker-gpus-flag-unknown",
+        "docker: unknown flag: --gpus (a Docker older than 19.03, or a CLI without GPU support)",
+        r"unknown flag: --gpus\b",
+        "`docker run --gpus` exists from Docker 19.03 on; an older docker CLI (or a docker-compatible CLI without "
+        "it) does not know the flag and stops before starting the container.",
+        "`docker version` shows the client and server versions: update Docker to 19.03 or newer and install the "
+        "NVIDIA Container Toolkit (`nvidia-ctk runtime configure --runtime=docker`, then restart docker); on a "
+        "host that must keep the old Docker, the legacy nvidia-docker2 runtime takes `--runtime=nvidia -e "
+        "NVIDIA_VISIBLE_DEVICES=all` instead. Compose: `deploy.resources.reservations.devices` with "
+        "capabilities [gpu] (Compose v2).",
+        weight=84,
+        applies="Docker CLI before 19.03 (and CLIs without the --gpus flag)",
+        shown_by=(_test("test_docker_and_slurm_steps"),),
+        example="unknown flag: --gpus\nSee 'docker run --help'.",
+        example_source="docker/cli (spf13/pflag's 'unknown flag: --%s' for a flag the CLI does not define; "
+        "`--gpus` was added to docker run in Docker 19.03)",
+    ),
+    KnownError(
+        "env-slurm-step-waiting",
+        "srun: Job N step creation temporarily disabled, retrying (Requested nodes are busy): a step waits for "
+        "resources another step holds",
+        r"step creation temporarily disabled, retrying",
+        "A job step (srun inside the allocation) asked for CPUs, memory or GPUs that earlier steps of the same job "
+        "still hold, so Slurm holds it until they finish; steps meant to run side by side then run one after "
+        "another, or wait forever on a step that never ends (a server started in the background).",
+        "Give each step only its share: `srun --exact -n1 --gres=gpu:1 --cpus-per-task=<c> --mem=<m> ... &` (or "
+        "`--gpus-per-task=1`) for parallel steps, then `wait`; a step that only needs to run beside a long one "
+        "(monitoring, a client) takes `--overlap`. 'Step created for' after it means it started.",
+        severity="notice",
+        weight=40,
+        applies="Slurm (srun inside an allocation)",
+        shown_by=(_test("test_docker_and_slurm_steps"),),
+        example="srun: Job 5517045 step creation temporarily disabled, retrying (Requested nodes are busy)",
+        example_source="SchedMD/slurm src/srun (launch: info('Job %u step creation temporarily disabled, retrying "
+        "(%s)', slurm_strerror(rc)), ESLURM_NODES_BUSY 'Requested nodes are busy' in slurm_errno.c)",
+    ),
+    KnownError(
         "env-k8s-runtimeclass-missing",
         'Kubernetes: pod rejected: RuntimeClass "nvidia" not found',
         r"RuntimeClass \"[\w.-]{1,63}\" not found",
