@@ -174,7 +174,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Detected \d{1,9} oom[_-]kill events? in\b|\boom[_-]kill event\(s\) in StepId"
         r"|exceeded memory limit \(\d{1,20} > \d{1,20}\), being killed"
         r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b"
-        r"|PBS: job killed: v?mem \d{1,20}\s?[kmgt]?b? exceeded limit|TERM_MEMLIMIT: job killed after reaching LSF memory",
+        r"|PBS: job killed: v?mem \d{1,20}\s?[kmgt]?b? exceeded limit"
+        r"|TERM_MEMLIMIT: job killed after reaching LSF memory",
         "The job used more host RAM than the scheduler allocated it (Slurm's --mem or the partition's default, PBS's "
         "mem=, LSF's -M / rusage[mem=]), so the scheduler or its cgroup's OOM killer ended its processes. This is "
         "the node's memory, not the GPU's.",
@@ -213,9 +214,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"(?:TIME LIMIT|PREEMPTION|NODE FAILURE)"
         r"|PBS: job killed: walltime \d{1,12} exceeded limit|TERM_RUNLIMIT: job killed after reaching LSF run time"
         r"|TERM_PREEMPT: job killed after preemption",
-        "The scheduler ended the job itself, not the program: the wall time asked for (--time, or the partition's default) "
-        "ran out, a higher-priority job preempted it, or its node failed. The program's last lines before this show "
-        "how far it got; nothing in the code failed.",
+        "The scheduler ended the job itself, not the program: the wall time asked for (Slurm's --time, PBS's "
+        "walltime, LSF's -W, or the queue's default) ran out, a higher-priority job preempted it, or its node "
+        "failed. The program's last lines before this show how far it got; nothing in the code failed.",
         "Time limit: ask for more (`#SBATCH --time=HH:MM:SS`, up to the partition's MaxTime from `sinfo -o '%P "
         "%l'`), or save checkpoints and resume in a follow-up job (`--dependency=afterany:<jobid>`); a TensorRT "
         "engine build belongs in its own job, saved to disk, not repeated in every run.",
