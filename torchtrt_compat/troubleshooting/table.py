@@ -721,6 +721,34 @@ _CORE: tuple[KnownError, ...] = (
                 "GPU use torchtrt_compat.build_engine (it keeps those parts on the CPU in the artifact and moves them "
                 "to the GPU when loaded).",
             ),
+            # where the job runs (issue 36, round thirteen: families/environments.py has that domain's own rows)
+            Variant(
+                r"\bgoogle\.colab\b|\bColab\b|(?:^|[\s'\"])/content/",
+                "Google Colab",
+                "The Colab runtime has no GPU attached: Runtime > Change runtime type > a GPU (T4, L4, A100), then "
+                "run the notebook again from the top (changing it restarts the runtime); when Colab gives no GPU "
+                "(its usage limits), the runtime stays CPU-only.",
+            ),
+            Variant(
+                r"\bKaggle\b|(?:^|[\s'\"])/kaggle/(?:input|working|temp)\b",
+                "Kaggle",
+                "The Kaggle notebook runs without an accelerator: Settings > Accelerator > GPU (T4 x2 or P100; a "
+                "verified phone number is needed), then run it again from the top.",
+            ),
+            Variant(
+                r"\bslurm|\bsrun\b|\bsbatch\b|SLURM_JOB_ID",
+                "a Slurm job",
+                "Slurm gives a job GPUs only when it asks for them: add `#SBATCH --gres=gpu:1` (or `--gpus=1`, with "
+                "a GPU partition: `-p <gpu partition>`), and in the job `echo $CUDA_VISIBLE_DEVICES; nvidia-smi` must "
+                "show it; do not set CUDA_VISIBLE_DEVICES yourself. A job step started with `srun` inside the "
+                "allocation needs the GPUs too (`srun --gres=gpu:1 ...`).",
+            ),
+            Variant(
+                r"\bapptainer\b|\bsingularity\b|\.sif\b",
+                "Apptainer / Singularity",
+                "Apptainer and Singularity give the container the host's GPU only with `--nv` (`apptainer exec --nv "
+                "image.sif python ...`), on a node that has one (in Slurm, with --gres=gpu:N).",
+            ),
             Variant(
                 CONTAINER + r"|triton",
                 "in a container",
@@ -1221,6 +1249,17 @@ _CORE: tuple[KnownError, ...] = (
                 "onnxruntime-gpu release (and its CUDA) that supports your GPU's compute capability, or run the "
                 "session with providers=['CPUExecutionProvider'].",
                 product="onnxruntime",
+            ),
+            # a notebook's GPU is chosen from a short list (issue 36, round thirteen: families/environments.py)
+            Variant(
+                r"\bKaggle\b|(?:^|[\s'\"])/kaggle/(?:input|working|temp)\b|\bgoogle\.colab\b|\bColab\b"
+                r"|(?:^|[\s'\"])/content/",
+                "a Kaggle / Colab notebook",
+                "The notebook's GPU is older than the torch (or package) installed over the preinstalled one supports: "
+                "Kaggle's P100 is sm_60, Colab's and Kaggle's T4 sm_75. Pick the other accelerator (Kaggle: Settings > "
+                "Accelerator > GPU T4 x2; Colab: Runtime > Change runtime type), or keep the notebook's preinstalled "
+                "torch and install packages built for it instead of a newer torch (`print(torch.cuda.get_arch_list())` "
+                "must list the GPU's sm_XY).",
             ),
             Variant(
                 SHOWN["torch"],
@@ -1992,8 +2031,10 @@ _CORE: tuple[KnownError, ...] = (
             ),
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
-        # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's
-        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b",
+        # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's; so are
+        # Slurm's cgroup kills (srun's "task N: Out Of Memory", slurmstepd's "oom_kill event": env-batch-oom-kill)
+        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b|\boom_kill events?\b"
+        r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b",
         weight=88,
         # TensorRT's builder logs "Error Code 2: OutOfMemory" for each tactic it cannot time, then goes on: a build
         # that went on and shows no failure of its own is the builder's notice (trt-tactic-memory)
