@@ -1027,6 +1027,8 @@ _CORE: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
+        # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
+        r"|which requires CUDA_VERSION >= \d{3,5} to\s{1,12}work properly, but your PyTorch was compiled"
         r"|no kernel image is available for execution on the device"
         r"|Unsupported SM\b|trtSmToCask"
         # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows

@@ -570,6 +570,14 @@ _HOST_ROWS: tuple[KnownError, ...] = (
                 "Under WSL2 the driver is the Windows one: update it in Windows, remove any Linux NVIDIA driver "
                 "installed inside WSL, `wsl --shutdown`, and use /usr/lib/wsl/lib/nvidia-smi.",
             ),
+            Variant(
+                r"\bLaptop GPU\b|\bOptimus\b|prime-select|\bbbswitch\b|\bbumblebee|envycontrol|supergfxctl",
+                "a laptop with hybrid graphics",
+                "On a hybrid-graphics laptop the NVIDIA module is often not loaded while the integrated GPU is "
+                "selected: select the NVIDIA GPU (`sudo prime-select nvidia` or `on-demand` on Ubuntu, envycontrol / "
+                "supergfxctl elsewhere, the BIOS's hybrid or discrete mode) and reboot; remove bbswitch / bumblebee "
+                "leftovers; then `lsmod | grep nvidia` must list it.",
+            ),
         ),
         weight=90,
         applies="Linux hosts, containers and WSL2",
