@@ -149,5 +149,7 @@ def test_throttle_reasons_are_a_notice() -> None:
     old = "    Clocks Throttle Reasons\n        SW Power Cap                      : Active"
     assert explain(old)[0].key == "gpu-clocks-throttled"
     # near miss: every reason Not Active
-    idle = "        HW Slowdown                       : Not Active\n        SW Thermal Slowdown               : Not Active"
+    idle = (
+        "        HW Slowdown                       : Not Active\n        SW Thermal Slowdown               : Not Active"
+    )
     assert "gpu-clocks-throttled" not in keys(idle)

@@ -295,8 +295,7 @@ _PARTITION_ROWS: tuple[KnownError, ...] = (
         "A MIG-mode GPU with no usable instance for the program: 'no CUDA-capable device' with MIG enabled, or "
         "CUDA_VISIBLE_DEVICES naming several MIG instances",
         r"CUDA_VISIBLE_DEVICES=[\"']?MIG-[\w/-]{4,80},\s{0,2}MIG-"
-        r"|MIG M\.\s{0,4}\|[^\n]{0,200}\n[^\n]{0,400}(?:no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE)"
-        r"|(?:MIG mode|MIG) (?:is )?[Ee]nabled[^\n]{0,120}\n?[^\n]{0,200}(?:no CUDA-capable device|CUDA_ERROR_NO_DEVICE)",
+        r"|MIG (?:mode )?(?:is )?enabled[^\n]{0,120}\n?[^\n]{0,200}(?:no CUDA-capable device|CUDA_ERROR_NO_DEVICE)",
         "With MIG enabled, CUDA sees only MIG instances, never the whole GPU: with no GPU / compute instance created, "
         "or none passed to the process, it finds no device; and one CUDA process uses one MIG instance only, so "
         "naming several in CUDA_VISIBLE_DEVICES gives the first and hides the rest.",
@@ -332,9 +331,10 @@ _NOTICE_ROWS: tuple[KnownError, ...] = (
         applies="any NVIDIA GPU (nvidia-smi -q; 'Clocks Throttle Reasons' before driver 530, 'Clocks Event "
         "Reasons' since)",
         shown_by=(_test("test_throttle_reasons_are_a_notice"),),
-        example="    Clocks Event Reasons\n        Idle                              : Not Active\n        SW Power Cap  "
-        "                    : Not Active\n        HW Slowdown                       : Active\n            HW Thermal "
-        "Slowdown           : Active",
+        example="    Clocks Event Reasons\n        Idle                              : Not Active\n"
+        "        SW Power Cap                      : Not Active\n"
+        "        HW Slowdown                       : Active\n"
+        "            HW Thermal Slowdown           : Active",
         example_source="nvidia-smi -q -d PERFORMANCE (NVML's nvmlDeviceGetCurrentClocksEventReasons), driver 535",
     ),
 )
