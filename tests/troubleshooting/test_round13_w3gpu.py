@@ -153,3 +153,27 @@ def test_throttle_reasons_are_a_notice() -> None:
         "        HW Slowdown                       : Not Active\n        SW Thermal Slowdown               : Not Active"
     )
     assert "gpu-clocks-throttled" not in keys(idle)
+
+
+def test_a_kernel_library_for_one_generation() -> None:
+    fa3 = "RuntimeError: FlashAttention only supports Hopper GPUs or newer."
+    assert "scaled_dot_product_attention" in answer(fa3, "gpu-kernel-needs-newer-gpu").fix
+    paddle = "(Unavailable) FlashAttention-3 only supports Hopper GPUs. [Hint: paddle/phi/kernels/gpu/x.cu]"
+    assert "FLAGS_flash_attn_version" in answer(paddle, "gpu-kernel-needs-newer-gpu").fix
+    # FlashAttention-2's own Ampere check keeps its row
+    assert answer("RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "torch-flash-attn-gpu")
+    sdpa = (
+        "UserWarning: Flash attention only supports gpu architectures in the range [sm80, sm90]. Attempting to run "
+        "on a sm 7.5 gpu. (Triggered internally at ../aten/src/ATen/native/transformers/cuda/sdp_utils.cpp:193.)"
+    )
+    found = explain(sdpa)
+    assert found[0].key == "gpu-sdpa-flash-arch-notice" and found[0].severity == "warning"
+    ollama = 'level=INFO source=gpu.go:263 msg="[0] CUDA GPU is too old. Compute Capability detected: 3.5"'
+    assert "ollama" in answer(ollama, "gpu-older-than-release").fix
+    rtx = (
+        "[E] IRuntime::deserializeCudaEngine: Error Code 1: Serialization (Serialization assertion failed. "
+        "Supported compute capabilities: 8.0 8.6 8.9 12.0 12.1 >12.0)"
+    )
+    assert "full TensorRT" in answer(rtx, "gpu-arch-unsupported").fix
+    # near miss: prose about a product that runs on several generations
+    assert "gpu-kernel-needs-newer-gpu" not in keys("This build supports Ampere and Hopper GPUs.")

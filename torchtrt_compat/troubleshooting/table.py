@@ -1031,6 +1031,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|which requires CUDA_VERSION >= \d{3,5} to\s{1,12}work properly, but your PyTorch was compiled"
         r"|no kernel image is available for execution on the device"
         r"|Unsupported SM\b|trtSmToCask"
+        # TensorRT-RTX's deserializer on a GPU outside its list (measured here: tensorrt-rtx 1.7.1.116 on an H100)
+        r"|Supported compute capabilities: (?:[\d.]{3,4} ){1,12}>[\d.]{3,4}"
         # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
         r"|nvrtc: error: invalid value for --gpu-architecture"
         # nvcc: an intrinsic whose overload exists only from an architecture on (atomicAdd on double: sm_60, on
@@ -1145,6 +1147,14 @@ _CORE: tuple[KnownError, ...] = (
                 "architecture in its list (CMake: CMAKE_CUDA_ARCHITECTURES=XY or the project's -gencode "
                 "arch=compute_XY,code=sm_XY flags; XY from `nvidia-smi --query-gpu=compute_cap --format=csv`, a "
                 "Jetson Nano is 53, TX2 62, Xavier 72, Orin 87), from a clean build folder.",
+            ),
+            Variant(
+                r"Supported compute capabilities: (?:[\d.]{3,4} ){1,12}>",
+                "TensorRT-RTX",
+                "TensorRT-RTX runs engines only on the compute capabilities its message lists (RTX-class Ampere, Ada "
+                "and Blackwell GPUs; not Hopper or other data-centre GPUs): run on such a GPU, or use full TensorRT "
+                "(tensorrt / torch_tensorrt) on this one.",
+                strict=True,
             ),
             Variant(
                 SHOWN["torch_tensorrt"],

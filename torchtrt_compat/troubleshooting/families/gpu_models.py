@@ -42,7 +42,9 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
         "The GPU is older than this release supports (torch: 'PyTorch no longer supports this GPU because it is too "
         "old'; JAX: 'lower than the minimum supported compute capability')",
         r"PyTorch no longer supports this GPU because it is too old"
-        r"|has CUDA compute capability [\d.]{1,5} which is lower than the minimum supported compute capability",
+        r"|has CUDA compute capability [\d.]{1,5} which is lower than the minimum supported compute capability"
+        # ollama's GPU discovery (discover/gpu.go): a GPU below its CUDA build's minimum is left out
+        r"|CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected",
         "Each release of a framework's CUDA build is compiled for a range of GPU architectures and drops the oldest "
         "ones over time; this GPU's compute capability (the message names it) is below the release's minimum, so its "
         "kernels will not run on it ('no kernel image is available' follows).",
@@ -67,6 +69,14 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
                 "(JAX_PLATFORMS=cpu) or on a newer GPU.",
                 product="jax",
             ),
+            Variant(
+                r"CUDA GPU is too old|\bollama\b",
+                "ollama",
+                "ollama's CUDA runners are built for compute capability 5.0 and newer, so it leaves this GPU out and "
+                "runs the model on the CPU: use a newer GPU, or build ollama from source with this GPU's "
+                "architecture in CMAKE_CUDA_ARCHITECTURES (a CUDA toolkit that still supports it is needed: CUDA 12 "
+                "dropped Kepler), or accept CPU speed.",
+            ),
         ),
         severity="warns-of-failure",
         weight=86,
@@ -76,7 +86,7 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
         example="Found GPU0 Tesla K80 which is of cuda capability 3.7.\n    PyTorch no longer supports this GPU "
         "because it is too old.\n    The minimum cuda capability supported by this library is 5.0.",
         example_source="torch/cuda/__init__.py (_check_capability's old_gpu_warn), torch 2.x; jax/_src/xla_bridge.py "
-        "(_check_cuda_compute_capability), jax 0.4",
+        "(_check_cuda_compute_capability), jax 0.4; ollama discover/gpu.go (CudaComputeMin), ollama 0.3",
     ),
     KnownError(
         "gpu-ptx-feature-arch",
@@ -120,6 +130,63 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
         "your GPU!",
         example_source="bitsandbytes/cuda_setup/main.py (is_cublasLt_compatible), bitsandbytes 0.41; "
         "bitsandbytes/diagnostics/cuda.py, bitsandbytes 0.43",
+    ),
+)
+
+_NEWER_GPU_ROWS: tuple[KnownError, ...] = (
+    KnownError(
+        "gpu-kernel-needs-newer-gpu",
+        "A kernel library refuses the GPU's generation ('X only supports Hopper GPUs or newer', 'FlashAttention-3 "
+        "only supports Hopper GPUs')",
+        r"\b[\w-]{2,30}(?: [\w-]{2,30}){0,2} only supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell) GPUs"
+        r"(?: \(SM\d{2,3}\))?(?: or newer)?",
+        "The kernel library (FlashAttention-3 and its ports in Paddle, attention kernels such as HSTU or "
+        "MagiAttention) is written for the tensor-core instructions of one GPU generation (Hopper's wgmma / TMA: "
+        "compute capability 9.0) and refuses any other GPU, newer consumer GPUs included (an RTX 50xx is sm_120, "
+        "not Hopper).",
+        "Use the library's implementation for this GPU: FlashAttention-2 (flash_attn) on Ampere / Ada / Blackwell, "
+        "torch's scaled_dot_product_attention, or the framework's own attention option (attn_implementation='sdpa' "
+        "in transformers, another attention backend in vLLM / SGLang); `nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv` shows the GPU's generation.",
+        variants=(
+            Variant(
+                r"FlashAttention-3|paddle",
+                "PaddlePaddle's FlashAttention-3",
+                "Paddle's FlashAttention-3 kernels run on Hopper (sm_90) only: turn FA3 off for this GPU (the "
+                "model's or PaddleNLP's flash-attention version option / FLAGS_flash_attn_version=2) so Paddle uses "
+                "FlashAttention-2, or run on an H100 / H200.",
+                product="paddle",
+            ),
+        ),
+        unless=r"FlashAttention only supports Ampere GPUs or newer",
+        weight=74,
+        applies="kernel libraries written for one GPU generation (FlashAttention-3, Hopper-only attention kernels)",
+        shown_by=(_test("test_a_kernel_library_for_one_generation"),),
+        example="RuntimeError: FlashAttention only supports Hopper GPUs or newer.",
+        example_source="flash-attention hopper/flash_api.cpp (TORCH_CHECK on the compute capability), "
+        "flash-attn 3.0; Paddle paddle/phi/kernels/gpu/flash_attn_v3_kernel.cu ('FlashAttention-3 only supports "
+        "Hopper GPUs.'), Paddle 3.0",
+    ),
+    KnownError(
+        "gpu-sdpa-flash-arch-notice",
+        "torch SDPA: Flash attention only supports gpu architectures in the range [smX, smY] (a notice: another "
+        "backend runs)",
+        r"Flash attention only supports gpu architectures in the range \[sm\d{2,3}, sm\d{2,3}\]"
+        r"|Mem Efficient Attention only supports gpu architectures in the range \[sm\d{2,3}, sm\d{2,3}\]",
+        "torch's scaled_dot_product_attention checked its flash kernel and found the GPU outside its range (below "
+        "sm80: Turing, Volta); it uses the memory-efficient or math kernel instead, which works (more memory, "
+        "slower).",
+        "Nothing fails by this line alone. If a later 'No available kernel' follows, the inputs fit no kernel on "
+        "this GPU (float32 or a head dim over 256 with flash off): use float16 and allow the math kernel "
+        "(torch.nn.attention.sdpa_kernel with SDPBackend.MATH among the backends).",
+        severity="notice",
+        weight=30,
+        applies="torch 2.x scaled_dot_product_attention on GPUs outside the flash kernel's range",
+        shown_by=(_test("test_a_kernel_library_for_one_generation"),),
+        example="UserWarning: Flash attention only supports gpu architectures in the range [sm80, sm90]. Attempting "
+        "to run on a sm 7.5 gpu. (Triggered internally at ../aten/src/ATen/native/transformers/cuda/sdp_utils.cpp)",
+        example_source="aten/src/ATen/native/transformers/cuda/sdp_utils.cpp (check_flash_attention_hardware_support"
+        "), torch 2.1 to 2.14",
     ),
 )
 
@@ -339,4 +406,4 @@ _NOTICE_ROWS: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES: tuple[KnownError, ...] = (*_ARCH_ROWS, *_FAULT_ROWS, *_PARTITION_ROWS, *_NOTICE_ROWS)
+FAMILIES: tuple[KnownError, ...] = (*_ARCH_ROWS, *_NEWER_GPU_ROWS, *_FAULT_ROWS, *_PARTITION_ROWS, *_NOTICE_ROWS)
