@@ -177,3 +177,15 @@ def test_a_kernel_library_for_one_generation() -> None:
     assert "full TensorRT" in answer(rtx, "gpu-arch-unsupported").fix
     # near miss: prose about a product that runs on several generations
     assert "gpu-kernel-needs-newer-gpu" not in keys("This build supports Ampere and Hopper GPUs.")
+
+
+def test_xformers_bfloat16_on_a_gpu_below_ampere() -> None:
+    text = (
+        "NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:\n"
+        "     query       : shape=(2, 4096, 8, 40) (torch.bfloat16)\n"
+        "`cutlassF` is not supported because:\n    bf16 is only supported on A100+ GPUs"
+    )
+    assert "float16" in answer(text, "kern-xformers-no-operator").fix
+    # near miss: a build that loaded no kernel keeps the install fix
+    built = "No operator found for `memory_efficient_attention_forward`\n    Operator wasn't built - see xformers.info"
+    assert "index" in answer(built, "kern-xformers-no-operator").fix

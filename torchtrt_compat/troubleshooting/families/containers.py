@@ -746,7 +746,7 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
         shown_by=(_test("test_wsl_and_lost_gpus"),),
         example="Unable to determine the device handle for GPU 0000:01:00.0: Unknown Error",
         example_source="nvidia-smi (NVML's device-handle error); NVIDIA driver NVRM kernel messages (a bare Xid "
-        "line stays torch-gpu-fault's, whose hardware variant answers it)",
+        "line is gpu_models' gpu-xid, read by its number)",
     ),
 )
 
