@@ -95,6 +95,9 @@ def test_uncorrectable_ecc_in_each_products_words() -> None:
         assert "ROW_REMAPPER" in fix and "nvidia-smi -r" in fix
     slurm = "slurmstepd: error: task 0\nRuntimeError: CUDA error: uncorrectable ECC error encountered"
     assert "--exclude" in answer(slurm, "gpu-ecc-uncorrectable").fix
+    nvlink = "RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution"
+    assert "nvlink -e" in answer(nvlink, "gpu-nvlink-uncorrectable").fix
+    assert answer("pynvml.nvml.NVMLError_GPUIsLost: GPU is lost", "host-gpu-lost")
     # near miss: nvidia-smi's ECC table with no errors is no failure
     assert "gpu-ecc-uncorrectable" not in keys("Volatile Uncorr. ECC\n|   0  |")
 

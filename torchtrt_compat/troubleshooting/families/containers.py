@@ -717,7 +717,9 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
         # the kernel driver's own lines: the GPU left the PCIe bus, GSP firmware RPCs that got no answer
         r"|NVRM: GPU at PCI:[\w:.]{1,20}:?(?: GPU-[\w-]{1,40}:?)? has fallen off the bus"
         r"|NVRM: GPU\d{0,2} _issueRpcAndWait: rpcSendMessage failed|NVRM: [^\n]{0,60}GspRm\w{0,20} failed"
-        r"|NV_ERR_GPU_IN_FULLCHIP_RESET|NVRM: [^\n]{0,60}(?:GSP RPC timeout|Timeout waiting for RPC from GSP)",
+        r"|NV_ERR_GPU_IN_FULLCHIP_RESET|NVRM: [^\n]{0,60}(?:GSP RPC timeout|Timeout waiting for RPC from GSP)"
+        # NVML's own error for it (nvmlErrorString(NVML_ERROR_GPU_IS_LOST) = "GPU is lost"; pynvml's class name)
+        r"|NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST",
         "The driver lost the GPU: a hardware or firmware fault (power, cooling, PCIe or riser, an Xid like 79 'fallen "
         "off the bus' or 48 'double-bit ECC'), or a driver / GSP firmware hang (Xid 119, 120); nvidia-smi then "
         "cannot read it and every CUDA program on it fails until it is reset.",

@@ -279,6 +279,23 @@ _FAULT_ROWS: tuple[KnownError, ...] = (
         "(CUDA_ERROR_ECC_UNCORRECTABLE), NVML (NVML_ERROR_ECC_UNCORRECTABLE); CUDA 12 headers",
     ),
     KnownError(
+        "gpu-nvlink-uncorrectable",
+        "uncorrectable NVLink error detected during the execution (an NVLink hardware fault)",
+        r"uncorrectable NVLink error detected|CUDA_ERROR_NVLINK_UNCORRECTABLE|cudaErrorNvlinkUncorrectable",
+        "An NVLink link between GPUs (or an NVSwitch) reported an error it could not correct while a kernel used it: "
+        "a hardware or fabric fault, not the program.",
+        "Check the links: `nvidia-smi nvlink -s` (state) and `nvidia-smi nvlink -e` (error counters), `nvidia-smi -q "
+        "| grep -i -A3 fabric` on NVSwitch systems (nvidia-fabricmanager must run); reset the GPUs or reboot. If it "
+        "repeats on one link, have the GPU baseboard or bridge checked; meanwhile NCCL_P2P_DISABLE=1 keeps NCCL off "
+        "NVLink.",
+        weight=84,
+        applies="multi-GPU hosts with NVLink / NVSwitch (DGX / HGX, NVLink bridges)",
+        shown_by=(_test("test_uncorrectable_ecc_in_each_products_words"),),
+        example="RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution",
+        example_source="CUDA runtime (cudaGetErrorString of cudaErrorNvlinkUncorrectable, 220), driver API "
+        "(CUDA_ERROR_NVLINK_UNCORRECTABLE); CUDA 12 headers",
+    ),
+    KnownError(
         "gpu-smi-err",
         "nvidia-smi shows ERR! in a GPU's fields (the driver cannot read the GPU's state)",
         r"\|[^|\n]{0,60}(?<![\w!])ERR!(?=[\s|/])",
