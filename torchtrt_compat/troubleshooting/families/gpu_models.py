@@ -138,7 +138,7 @@ _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
         "gpu-kernel-needs-newer-gpu",
         "A kernel library refuses the GPU's generation ('X only supports Hopper GPUs or newer', 'FlashAttention-3 "
         "only supports Hopper GPUs')",
-        r"\b[\w-]{2,30}(?: [\w-]{2,30}){0,2} only supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell) GPUs"
+        r"\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell) GPUs"
         r"(?: \(SM\d{2,3}\))?(?: or newer)?",
         "The kernel library (FlashAttention-3 and its ports in Paddle, attention kernels such as HSTU or "
         "MagiAttention) is written for the tensor-core instructions of one GPU generation (Hopper's wgmma / TMA: "
@@ -379,7 +379,7 @@ _PARTITION_ROWS: tuple[KnownError, ...] = (
         "A MIG-mode GPU with no usable instance for the program: 'no CUDA-capable device' with MIG enabled, or "
         "CUDA_VISIBLE_DEVICES naming several MIG instances",
         r"CUDA_VISIBLE_DEVICES=[\"']?MIG-[\w/-]{4,80},\s{0,2}MIG-"
-        r"|MIG (?:mode )?(?:is )?enabled[^\n]{0,120}\n?[^\n]{0,200}(?:no CUDA-capable device|CUDA_ERROR_NO_DEVICE)",
+        r"|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE",
         "With MIG enabled, CUDA sees only MIG instances, never the whole GPU: with no GPU / compute instance created, "
         "or none passed to the process, it finds no device; and one CUDA process uses one MIG instance only, so "
         "naming several in CUDA_VISIBLE_DEVICES gives the first and hides the rest.",
@@ -387,6 +387,8 @@ _PARTITION_ROWS: tuple[KnownError, ...] = (
         "devices) and run each process on one of them: CUDA_VISIBLE_DEVICES=MIG-<uuid> (one per process; for "
         "several, start one process per instance, e.g. one DDP rank each, or disable MIG with `sudo nvidia-smi -i "
         "<gpu> -mig 0` to use the whole GPU). In Kubernetes, request nvidia.com/mig-<profile> resources.",
+        # a GPU in MIG mode shown beside it (nvidia-smi's "MIG mode is enabled", a MIG-<uuid> device)
+        requires=r"\bMIG (?:mode )?(?:is )?enabled\b|\bMIG-[0-9a-f]{8}-|\bMIG-GPU-",
         weight=78,
         applies="MIG-capable GPUs in MIG mode",
         shown_by=(_test("test_mig_setup_and_devices"),),
