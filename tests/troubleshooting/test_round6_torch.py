@@ -47,7 +47,8 @@ def test_kernels_that_stopped_in_their_own_words() -> None:
     fault = explain("RuntimeError: CUDA error: unspecified launch failure")
     assert fault[0].key == "torch-gpu-fault" and fault[0].confidence == "likely"
     assert "illegal-memory-access" in fault[0].alternatives
-    hw = answer("NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.", "torch-gpu-fault")
+    # a bare Xid line is read by its number (gpu_models' gpu-xid, round thirteen)
+    hw = answer("NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.", "gpu-xid")
     assert "replaced" in hw.fix
     assert first("RuntimeError: CUDA error: an illegal instruction was encountered") == "torch-gpu-fault"
     # the core row keeps the illegal memory access

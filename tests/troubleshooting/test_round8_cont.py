@@ -227,8 +227,8 @@ def test_wsl_and_lost_gpus() -> None:
     assert gsp[0].key == "host-gpu-lost" and gsp[0].op == "0000:41:00.0" and "GSP" in gsp[0].situation
     app = explain(handle + "NVRM: Xid (PCI:0000:41:00): 31, pid=1234, Ch 00000010, intr 10000000. MMU Fault")
     assert app[0].situation == "an application fault (Xid 13/31/43)"
-    # a bare Xid line stays the kernel-fault family's (its hardware variant)
-    assert explain("NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.")[0].key == "torch-gpu-fault"
+    # a bare Xid line is read by its number (gpu_models' gpu-xid, round thirteen)
+    assert explain("NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.")[0].key == "gpu-xid"
     # near miss: a device handle that was found
     assert first("GPU 0000:01:00.0: device handle acquired") != "host-gpu-lost"
 

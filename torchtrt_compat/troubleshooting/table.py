@@ -1109,8 +1109,12 @@ _CORE: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
+        # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
+        r"|which requires CUDA_VERSION >= \d{3,5} to\s{1,12}work properly, but your PyTorch was compiled"
         r"|no kernel image is available for execution on the device"
         r"|Unsupported SM\b|trtSmToCask"
+        # TensorRT-RTX's deserializer on a GPU outside its list (measured here: tensorrt-rtx 1.7.1.116 on an H100)
+        r"|Supported compute capabilities: (?:[\d.]{3,4} ){1,12}>[\d.]{3,4}"
         # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
         r"|nvrtc: error: invalid value for --gpu-architecture"
         # nvcc: an intrinsic whose overload exists only from an architecture on (atomicAdd on double: sm_60, on
@@ -1225,6 +1229,14 @@ _CORE: tuple[KnownError, ...] = (
                 "architecture in its list (CMake: CMAKE_CUDA_ARCHITECTURES=XY or the project's -gencode "
                 "arch=compute_XY,code=sm_XY flags; XY from `nvidia-smi --query-gpu=compute_cap --format=csv`, a "
                 "Jetson Nano is 53, TX2 62, Xavier 72, Orin 87), from a clean build folder.",
+            ),
+            Variant(
+                r"Supported compute capabilities: (?:[\d.]{3,4} ){1,12}>",
+                "TensorRT-RTX",
+                "TensorRT-RTX runs engines only on the compute capabilities its message lists (RTX-class Ampere, Ada "
+                "and Blackwell GPUs; not Hopper or other data-centre GPUs): run on such a GPU, or use full TensorRT "
+                "(tensorrt / torch_tensorrt) on this one.",
+                strict=True,
             ),
             Variant(
                 SHOWN["torch_tensorrt"],

@@ -580,6 +580,14 @@ _HOST_ROWS: tuple[KnownError, ...] = (
                 "Under WSL2 the driver is the Windows one: update it in Windows, remove any Linux NVIDIA driver "
                 "installed inside WSL, `wsl --shutdown`, and use /usr/lib/wsl/lib/nvidia-smi.",
             ),
+            Variant(
+                r"\bLaptop GPU\b|\bOptimus\b|prime-select|\bbbswitch\b|\bbumblebee|envycontrol|supergfxctl",
+                "a laptop with hybrid graphics",
+                "On a hybrid-graphics laptop the NVIDIA module is often not loaded while the integrated GPU is "
+                "selected: select the NVIDIA GPU (`sudo prime-select nvidia` or `on-demand` on Ubuntu, envycontrol / "
+                "supergfxctl elsewhere, the BIOS's hybrid or discrete mode) and reboot; remove bbswitch / bumblebee "
+                "leftovers; then `lsmod | grep nvidia` must list it.",
+            ),
         ),
         weight=90,
         applies="Linux hosts, containers and WSL2",
@@ -719,7 +727,9 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
         # the kernel driver's own lines: the GPU left the PCIe bus, GSP firmware RPCs that got no answer
         r"|NVRM: GPU at PCI:[\w:.]{1,20}:?(?: GPU-[\w-]{1,40}:?)? has fallen off the bus"
         r"|NVRM: GPU\d{0,2} _issueRpcAndWait: rpcSendMessage failed|NVRM: [^\n]{0,60}GspRm\w{0,20} failed"
-        r"|NV_ERR_GPU_IN_FULLCHIP_RESET|NVRM: [^\n]{0,60}(?:GSP RPC timeout|Timeout waiting for RPC from GSP)",
+        r"|NV_ERR_GPU_IN_FULLCHIP_RESET|NVRM: [^\n]{0,60}(?:GSP RPC timeout|Timeout waiting for RPC from GSP)"
+        # NVML's own error for it (nvmlErrorString(NVML_ERROR_GPU_IS_LOST) = "GPU is lost"; pynvml's class name)
+        r"|NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST",
         "The driver lost the GPU: a hardware or firmware fault (power, cooling, PCIe or riser, an Xid like 79 'fallen "
         "off the bus' or 48 'double-bit ECC'), or a driver / GSP firmware hang (Xid 119, 120); nvidia-smi then "
         "cannot read it and every CUDA program on it fails until it is reset.",
@@ -748,7 +758,7 @@ _PLATFORM_ROWS: tuple[KnownError, ...] = (
         shown_by=(_test("test_wsl_and_lost_gpus"),),
         example="Unable to determine the device handle for GPU 0000:01:00.0: Unknown Error",
         example_source="nvidia-smi (NVML's device-handle error); NVIDIA driver NVRM kernel messages (a bare Xid "
-        "line stays torch-gpu-fault's, whose hardware variant answers it)",
+        "line is gpu_models' gpu-xid, read by its number)",
     ),
 )
 

@@ -740,6 +740,15 @@ FAMILIES: tuple[KnownError, ...] = (
                 "available), or turn xformers attention off and use torch's SDPA.",
             ),
             Variant(
+                # xformers' reason for a bfloat16 input on a GPU below compute capability 8.0
+                # (xformers/ops/fmha/common.py, AttentionOpBase.not_supported_reasons)
+                r"bf16 is only supported on A100\+ GPUs",
+                "bfloat16 on a GPU below Ampere",
+                "The inputs are bfloat16 and this GPU (compute capability below 8.0: Turing, Volta, Pascal) has no "
+                "bfloat16 kernels in xformers: run in float16 instead (torch_dtype=torch.float16, the trainer's "
+                "--mixed_precision fp16, the app's fp16 / half option), or turn xformers off and use torch's SDPA.",
+            ),
+            Variant(
                 r"dtype=torch\.float32 \(supported|float32[^\n]{0,40}supported: \{",
                 "float32 inputs",
                 "The inputs are float32 and xformers' CUDA kernels take fp16 / bf16: run the model in half precision "
