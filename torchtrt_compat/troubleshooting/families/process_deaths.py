@@ -322,7 +322,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "The program chose the CPU because torch reports no usable GPU: a CPU-only build of torch (its version ends "
         "in +cpu), no NVIDIA driver or a driver older than torch's CUDA, CUDA_VISIBLE_DEVICES set empty, or the "
         "program's own device option set to cpu.",
-        "Ask torch what it sees: `python -c \"import torch; print(torch.__version__, torch.version.cuda, "
+        'Ask torch what it sees: `python -c "import torch; print(torch.__version__, torch.version.cuda, '
         'torch.cuda.is_available())"`: a +cpu version or None means the CPU build (install the CUDA build of '
         "torch for your driver); False with a CUDA version means the driver (`nvidia-smi`) or "
         "CUDA_VISIBLE_DEVICES; True means the program's own device option (device=0 / --device cuda).",
@@ -332,7 +332,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a CPU-only build of torch (+cpu)",
                 "torch here is the CPU-only build (its version ends in +cpu): uninstall it and install the CUDA "
                 "build for your driver (`pip uninstall torch torchvision torchaudio`, then PyTorch's install "
-                "command for CUDA, with --index-url of the cu12x index), and check with `python -c \"import torch; "
+                'command for CUDA, with --index-url of the cu12x index), and check with `python -c "import torch; '
                 'print(torch.cuda.is_available())"`.',
             ),
         ),
