@@ -132,7 +132,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Fatal Python error: Illegal instruction|interrupted by signal 4: SIGILL|\bSIGILL\b"
         r"|exitcode\s{0,4}: -4 \(pid: \d{1,10}\)"
         r"|TensorFlow library was compiled to use [\w.]{2,20} instructions, but these aren't available"
-        r"|NumPy was built with baseline optimizations:?\s{0,4}\([^)\n]{1,200}\)\s{0,4}but your machine doesn't support",
+        r"|NumPy was built with baseline optimizations:?\s{0,4}\([^)\n]{1,200}\)\s{0,4}"
+        r"but your machine doesn't support",
         "The program (or a library it loaded: TensorFlow, NumPy, llama.cpp, onnxruntime, a wheel built with "
         "-march=native) executes a CPU instruction this processor does not have, usually AVX / AVX2 / AVX-512 on "
         "an older CPU, a VM or emulator that hides them, or an x86-64 build under Rosetta on Apple Silicon. "
