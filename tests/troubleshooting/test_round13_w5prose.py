@@ -35,7 +35,7 @@ def test_the_oom_killers_own_records_in_each_products_words() -> None:
         "killed by the cgroup out-of-memory handler.",
         "py-process-killed",
     )
-    assert "--mem" in slurm.fix
+    assert "sacct" in slurm.fix
     assert "num_workers" in answer("DataLoader worker (pid 9) is killed by signal: Killed.", "py-process-killed").fix
     assert "num_ctx" in answer("llama runner process has terminated: signal: killed", "py-process-killed").fix
     # near misses: a DataLoader worker killed by another signal, a Kubernetes reason that is not memory
@@ -49,12 +49,15 @@ def test_windows_paging_file_and_crash_codes() -> None:
         "proc-windows-paging-file",
     )
     assert "System managed size" in mmap.fix and "safetensors" in mmap.fix
-    dll = answer(
+    # the same words where a DLL failed to load are windows-dll-load's (its variant names the paging file)
+    dll = explain(
         "OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "
-        '"C:\\x\\torch\\lib\\cudnn_adv_infer64_8.dll" or one of its dependencies.',
-        "proc-windows-paging-file",
+        '"C:\\x\\torch\\lib\\cudnn_adv_infer64_8.dll" or one of its dependencies.'
     )
-    assert "num_workers" in dll.fix
+    assert dll[0].key == "windows-dll-load"
+    assert "proc-windows-paging-file" in _keys(
+        "OSError: [WinError 1455] The paging file is too small for this operation to complete"
+    )
     crash = answer("Process finished with exit code -1073741819 (0xC0000005)", "proc-windows-crash-code")
     assert "faulthandler" in crash.fix
     ill = answer("Process finished with exit code -1073741795 (0xC000001D)", "proc-windows-crash-code")
@@ -184,3 +187,18 @@ def test_programs_that_report_the_cpu() -> None:
         "moving the optimizer state to the cpu device for offload",
     ):
         assert "proc-device-cpu-reported" not in _keys(text), text
+
+
+def test_host_memory_in_the_language_runtimes_words() -> None:
+    for text, word in (
+        ('Exception in thread "main" java.lang.OutOfMemoryError: Java heap space', "-Xmx"),
+        ("FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory", "max-old-space-size"),
+        ("fatal error: runtime: out of memory\n\ngoroutine 1 [running]:", "swap"),
+        ("memory allocation of 34359738368 bytes failed", "swap"),
+        ("ollama.service: A process of this unit has been killed by the OOM killer.", "dmesg"),
+        ("zsh: killed     python train.py", "dmesg"),
+    ):
+        e = explain(text)[0]
+        assert e.key in ("host-memory-allocation", "py-process-killed") and word in e.fix, (text, e.key)
+    # near miss: CUDA's own out-of-memory stays the GPU's
+    assert explain("RuntimeError: CUDA error: out of memory")[0].key == "gpu-out-of-memory"

@@ -1939,7 +1939,9 @@ _CORE: tuple[KnownError, ...] = (
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
         # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's
-        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b",
+        # the kernel's OOM killer, and host-memory words of language runtimes (Go's runtime, V8, the JVM)
+        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b"
+        r"|fatal error: runtime: out of memory|JavaScript heap out of memory|java\.lang\.OutOfMemoryError",
         weight=88,
         # TensorRT's builder logs "Error Code 2: OutOfMemory" for each tactic it cannot time, then goes on: a build
         # that went on and shows no failure of its own is the builder's notice (trt-tactic-memory)

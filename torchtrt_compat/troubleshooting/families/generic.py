@@ -406,7 +406,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # Go's os/exec ExitError ("signal: killed", as ollama's runner reports it) and torchrun's "(exitcode: -9)"
         r"|out of memory: Kill(?:ed)? process \d{1,10}|invoked oom-killer|\bReason:\s{1,20}OOMKilled\b"
         r"|\"OOMKilled\":\s{0,2}true|Detected \d{1,6} oom[-_]kill events?|is killed by signal: Killed\b"
-        r"|process has terminated: signal: killed|^\s{0,8}signal: killed\s*$|\(exitcode: -9\) local_rank",
+        r"|process has terminated: signal: killed|^\s{0,8}signal: killed\s*$|\(exitcode: -9\) local_rank"
+        # zsh's job report, systemd's unit log (src/core: "A process of this unit has been killed by the OOM
+        # killer.", "Failed with result 'oom-kill'.", "code=killed, status=9/KILL")
+        r"|^zsh: killed |killed by the OOM killer|Failed with result 'oom-kill'|code=killed, status=9/KILL",
         "Something sent the process SIGKILL; with no one pressing Ctrl-\\ or kill -9 that is the kernel's "
         "out-of-memory killer: host RAM (not GPU memory) ran out while loading weights, building an engine or "
         "compiling (each parallel compiler job takes GBs), or a container's memory limit was reached (exit 137).",
@@ -416,7 +419,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "(`MAX_JOBS=1`, or -j2 for make and ninja), load weights in lower precision or shard them.",
         variants=(
             Variant(
-                r"OOMKilled|Memory cgroup out of memory|oom-kill event",
+                r"OOMKilled|Memory cgroup out of memory|oom[-_]kill event",
                 "a container or job memory limit (Kubernetes, Docker, Slurm)",
                 "The container's or job's memory limit was reached (the host may have RAM left): raise it (Kubernetes "
                 "resources.limits.memory, `docker run --memory`, Slurm `--mem` / `--mem-per-cpu`), and for a "

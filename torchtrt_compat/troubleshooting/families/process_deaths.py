@@ -55,14 +55,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "(DataLoader num_workers, each of which loads torch's DLLs again).",
         variants=(
             Variant(
-                r"Error loading \"[^\"\n]{1,300}\.dll\"|DLL load failed",
-                "torch's DLLs at import",
-                "Each process that imports torch commits GBs for its CUDA DLLs (cudnn, cublas): raise the paging "
-                "file (System Properties > Advanced > Performance > Virtual memory: 'System managed size', on a "
-                "drive with free space; reboot), and start fewer processes (DataLoader num_workers=0 or 2, fewer "
-                "parallel jobs).",
-            ),
-            Variant(
                 r"\(os error 1455\)|safetensors|safe_open",
                 "a model's memory map (safetensors)",
                 "safetensors maps the whole checkpoint file into memory and Windows must be able to commit it: "
@@ -70,6 +62,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "drive with that much free space; reboot), or load a smaller or quantized checkpoint.",
             ),
         ),
+        #: a DLL that failed to load for it is `windows-dll-load`'s, whose variant names the paging file
+        unless=r"Error loading \"[^\"\n]{1,300}\.dll\"|DLL load failed",
         weight=85,
         applies="Windows (any program: Python's WinError 1455, Rust's os error 1455 from safetensors' mmap)",
         shown_by=(_test("test_windows_paging_file_and_crash_codes"),),
