@@ -63,7 +63,7 @@ def test_windows_paging_file_and_crash_codes() -> None:
     ill = answer("Process finished with exit code -1073741795 (0xC000001D)", "proc-windows-crash-code")
     assert "coreinfo" in ill.fix
     answer(
-        "Windows fatal exception: access violation\n\nCurrent thread 0x00001234 (most recent call first):",
+        "Windows fatal exception: stack overflow\n\nCurrent thread 0x00001234 (most recent call first):",
         "proc-windows-crash-code",
     )
     # near misses: a normal exit code, a CUDA error number that happens to share digits
