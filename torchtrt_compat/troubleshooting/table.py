@@ -2043,10 +2043,12 @@ _CORE: tuple[KnownError, ...] = (
             ),
         ),
         op=r"memory \((\d+) bytes\)|Requested size was (\d+) bytes",
-        # the Linux kernel's OOM killer ("Out of memory: Killed process N") is host memory, not the GPU's; so are
-        # Slurm's cgroup kills (srun's "task N: Out Of Memory", slurmstepd's "oom_kill event": env-batch-oom-kill)
+        # host memory, not the GPU's: the kernel's OOM killer ("Out of memory: Killed process N"), Slurm's cgroup kills
+        # (srun's "task N: Out Of Memory", slurmstepd's "oom_kill event": env-batch-oom-kill), and the host-memory
+        # words of language runtimes (Go's runtime, V8, the JVM)
         unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b|\boom_kill events?\b"
-        r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b",
+        r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b"
+        r"|fatal error: runtime: out of memory|JavaScript heap out of memory|java\.lang\.OutOfMemoryError",
         weight=88,
         # TensorRT's builder logs "Error Code 2: OutOfMemory" for each tactic it cannot time, then goes on: a build
         # that went on and shows no failure of its own is the builder's notice (trt-tactic-memory)

@@ -399,7 +399,17 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL"
         # torch.distributed.elastic's failure summary ("exitcode  : -9 (pid: N)", "Signal 9 (SIGKILL) received by
         # PID N") and DeepSpeed's launcher (launch.py sigkill_handler: "exits with return code = -9")
-        r"|exitcode\s{0,4}: -9 \(pid: \d{1,10}\)|Signal 9 \(SIGKILL\) received by PID|exits with return code = -9\b",
+        r"|exitcode\s{0,4}: -9 \(pid: \d{1,10}\)|Signal 9 \(SIGKILL\) received by PID|exits with return code = -9\b"
+        # the kernel's own record (mm/oom_kill.c: "Out of memory: Killed process N (comm)", older "Kill process";
+        # "Memory cgroup out of memory: ..."), Kubernetes' and Docker's container state, Slurm's cgroup plugin,
+        # torch's DataLoader (csrc/DataLoader.cpp: "DataLoader worker (pid N) is killed by signal: Killed."),
+        # Go's os/exec ExitError ("signal: killed", as ollama's runner reports it) and torchrun's "(exitcode: -9)"
+        r"|out of memory: Kill(?:ed)? process \d{1,10}|invoked oom-killer|\bReason:\s{1,20}OOMKilled\b"
+        r"|\"OOMKilled\":\s{0,2}true|Detected \d{1,6} oom[-_]kill events?|is killed by signal: Killed\b"
+        r"|process has terminated: signal: killed|^\s{0,8}signal: killed\s*$|\(exitcode: -9\) local_rank"
+        # zsh's job report, systemd's unit log (src/core: "A process of this unit has been killed by the OOM
+        # killer.", "Failed with result 'oom-kill'.", "code=killed, status=9/KILL")
+        r"|^zsh: killed |killed by the OOM killer|Failed with result 'oom-kill'|code=killed, status=9/KILL",
         "Something sent the process SIGKILL; with no one pressing Ctrl-\\ or kill -9 that is the kernel's "
         "out-of-memory killer: host RAM (not GPU memory) ran out while loading weights, building an engine or "
         "compiling (each parallel compiler job takes GBs), or a container's memory limit was reached (exit 137).",
@@ -408,6 +418,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "/swapfile && sudo swapon /swapfile`), raise the container's --memory limit, build with fewer jobs "
         "(`MAX_JOBS=1`, or -j2 for make and ninja), load weights in lower precision or shard them.",
         variants=(
+            Variant(
+                r"OOMKilled|Memory cgroup out of memory|oom[-_]kill event",
+                "a container or job memory limit (Kubernetes, Docker, Slurm)",
+                "The container's or job's memory limit was reached (the host may have RAM left): raise it (Kubernetes "
+                "resources.limits.memory, `docker run --memory`, Slurm `--mem` / `--mem-per-cpu`), and for a "
+                "DataLoader count each worker's copy of the dataset; `kubectl describe pod` / `sacct -j <job> -o "
+                "JobID,MaxRSS,State` show the peak.",
+            ),
+            Variant(
+                r"is killed by signal: Killed",
+                "a DataLoader worker",
+                "The kernel killed a DataLoader worker for host RAM: each worker holds its own copy of what the "
+                "Dataset keeps in Python lists / dicts (copy-on-access): use fewer workers (num_workers=2), keep "
+                "data in numpy arrays or on disk instead of Python objects, lower prefetch_factor, or add RAM / "
+                "swap; `sudo dmesg | grep -i 'killed process'` confirms it.",
+            ),
+            Variant(
+                r"llama runner process has terminated|\bollama\b",
+                "ollama's runner",
+                "The kernel killed ollama's model runner for host RAM: use a smaller or more quantized model "
+                "(a q4 tag), a smaller context (num_ctx), or offload fewer layers to host memory; `journalctl -u "
+                "ollama` and `sudo dmesg | grep -i 'killed process'` confirm it.",
+            ),
             Variant(
                 r"exitcode\s{0,4}: -9\b|Signal 9 \(SIGKILL\)|exits with return code = -9|ChildFailedError",
                 "a rank of a distributed launch (torchrun, DeepSpeed, accelerate)",
@@ -446,7 +479,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # Windows: the NTSTATUS exit codes of an access violation (0xC0000005) and a fail-fast abort (0xC0000409), as
         # IDEs and shells print them (faulthandler's "Windows fatal exception" names its frames: a miss with a stage)
         r"|(?:exit|return|error) code:? ?(?:-1073741819|-1073740791|3221225477|3221226505)\b"
-        r"|0xC0000005|0xC0000409",
+        r"|0xC0000005|0xC0000409"
+        # CPython's faulthandler for an abort or a bus error, PyCharm's "interrupted by signal 6: SIGABRT", zsh's
+        # signal names ("zsh: abort", "zsh: bus error")
+        r"|Fatal Python error: (?:Aborted|Bus error)|interrupted by signal (?:6: SIGABRT|7: SIGBUS)"
+        r"|^zsh: (?:abort|bus error) ",
         "Native code (a TensorRT, CUDA, ONNX Runtime or OpenCV library, or a compiled extension) read memory it "
         "must not: the crash itself does not say which library or why; what ran just before it usually does.",
         "Find the library and the Python line: `python -X faulthandler your_script.py` (prints the Python stack at "

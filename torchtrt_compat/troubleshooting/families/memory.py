@@ -135,7 +135,12 @@ _HOST: tuple[KnownError, ...] = (
         "Host memory (RAM) could not be allocated: torch's CPU allocator, NumPy, ollama's memory check",
         r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)"
         r"|Unable to allocate [\d.]{1,12} [KMGTPE]?i?B for an array with shape"
-        r"|model requires more system memory \([^)\n]{1,24}\) than is available",
+        r"|model requires more system memory \([^)\n]{1,24}\) than is available"
+        # the language runtimes' own words (issue 36, round thirteen): the JVM's OutOfMemoryError (a Java binding
+        # such as DJL), Go's runtime throw, V8's heap limit, Rust's default alloc error handler
+        r"|java\.lang\.OutOfMemoryError: (?:Java heap space|Direct buffer memory|GC overhead limit exceeded)"
+        r"|fatal error: runtime: out of memory|JavaScript heap out of memory"
+        r"|^memory allocation of \d{1,20} bytes failed",
         "The machine's RAM (not the GPU's memory) ran out: a tensor or array larger than the free RAM (often a "
         "whole dataset, a float64 array, a model's full-precision weights loaded on the CPU before moving to the "
         "GPU), several copies at once, or a model larger than RAM plus what fits on the GPU. On Windows the page "
@@ -151,6 +156,26 @@ _HOST: tuple[KnownError, ...] = (
                 "The model does not fit RAM plus the GPU's memory: pull a smaller model or quantization (a q4_K_M "
                 "tag), lower the context (num_ctx / OLLAMA_CONTEXT_LENGTH), unload other models (`ollama ps`, "
                 "`ollama stop <model>`; OLLAMA_MAX_LOADED_MODELS=1), and close other programs.",
+            ),
+            Variant(
+                r"java\.lang\.OutOfMemoryError",
+                "the JVM (a Java binding)",
+                "The JVM's own limit was reached, not necessarily the machine's RAM: raise it (`-Xmx16g` for 'Java "
+                "heap space', `-XX:MaxDirectMemorySize=8g` for 'Direct buffer memory'; JAVA_TOOL_OPTIONS reaches "
+                "launched programs), and close predictors / NDManagers (DJL) so native buffers are freed.",
+            ),
+            Variant(
+                r"JavaScript heap out of memory",
+                "Node.js (V8's heap limit)",
+                "V8 stopped at its heap limit, not the machine's RAM: raise it "
+                "(`NODE_OPTIONS=--max-old-space-size=8192`), or stream the data instead of holding it in one array.",
+            ),
+            Variant(
+                r"fatal error: runtime: out of memory|^memory allocation of \d{1,20} bytes failed",
+                "a Go or Rust program",
+                "The program asked the OS for more RAM than it could have (the size is in the message): use a "
+                "smaller model or batch, memory-map weights instead of reading them, close other programs, add swap; "
+                "in a container raise its --memory limit.",
             ),
             Variant(
                 r"for an array with shape",

@@ -1285,7 +1285,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\b[Ll]oss (?:is|became|=) (?:NaN|nan|inf)\b|invalid value encountered in cast"
         #: TensorFlow's check_numerics (core/kernels/check_numerics_op.cc) and JAX's jax_debug_nans
         #: (jax/_src/interpreters/pxla.py / dispatch.py, _check_special)
-        r"|Tensor had (?:NaN|Inf) values|invalid value \((?:nan|inf)\) encountered in",
+        r"|Tensor had (?:NaN|Inf) values|invalid value \((?:nan|inf)\) encountered in"
+        #: Keras' TerminateOnNaN (keras/src/callbacks/terminate_on_nan.py) and Paddle's FLAGS_check_nan_inf
+        #: (paddle/fluid/framework/details/nan_inf_utils_detail: "There are NAN or INF (num_nan=...")
+        r"|Batch \d{1,9}: Invalid loss, terminating training|There are NAN or INF \(num_nan=",
         "float16 holds values up to 65504: attention scores, large logits or a VAE's activations overflow to inf, "
         "and inf - inf gives NaN, which then spreads through every later layer (a black or noise image, garbage "
         "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. Less "
@@ -1302,6 +1305,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(the optimizer's clipnorm / global_clipnorm), keep the model's last layer (softmax) in float32 under "
                 "a mixed_float16 policy, and look for log(0) / division by zero in a custom loss "
                 "(tf.debugging.enable_check_numerics() names the first op).",
+            ),
+            Variant(
+                r"Invalid loss, terminating training",
+                "Keras (TerminateOnNaN)",
+                "Keras stopped training because the loss became NaN / inf: lower the learning rate, clip gradients "
+                "(the optimizer's clipnorm / global_clipnorm), keep the last layer in float32 under a mixed_float16 "
+                "policy (dtype='float32' on the output layer), and check the data for NaN and the loss for log(0).",
+            ),
+            Variant(
+                r"There are NAN or INF \(num_nan=",
+                "PaddlePaddle (FLAGS_check_nan_inf)",
+                "Paddle's NaN check names the first operator whose output holds NaN / Inf: lower the learning rate, "
+                "clip gradients (paddle.nn.ClipGradByGlobalNorm), run that operator in float32 under AMP "
+                "(paddle.amp.auto_cast custom_black_list), and check its inputs.",
+                product="paddle",
             ),
             Variant(
                 r"invalid value \((?:nan|inf)\) encountered|jax_debug_nans|jax_debug_infs",
