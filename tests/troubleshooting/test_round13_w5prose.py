@@ -33,9 +33,9 @@ def test_the_oom_killers_own_records_in_each_products_words() -> None:
     slurm = answer(
         "slurmstepd: error: Detected 1 oom_kill event in StepId=36358.batch. Some of your processes may have been "
         "killed by the cgroup out-of-memory handler.",
-        "py-process-killed",
+        "env-batch-oom-kill",  # the scheduler's own row (environments) answers first, with Slurm's fix
     )
-    assert "sacct" in slurm.fix
+    assert "--mem" in slurm.fix
     assert "num_workers" in answer("DataLoader worker (pid 9) is killed by signal: Killed.", "py-process-killed").fix
     assert "num_ctx" in answer("llama runner process has terminated: signal: killed", "py-process-killed").fix
     # near misses: a DataLoader worker killed by another signal, a Kubernetes reason that is not memory

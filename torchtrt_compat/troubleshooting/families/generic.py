@@ -476,10 +476,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
         rf"Segmentation fault|\bBus error\b|\bcore dumped\)|{SEGFAULT_TRANSLATED}"
         r"|Fatal Python error: Segmentation fault|SIGSEGV|exitcode\s{0,4}: -11 \(pid: \d{1,10}\)"
-        # Windows: the NTSTATUS exit codes of an access violation (0xC0000005) and a fail-fast abort (0xC0000409), as
-        # IDEs and shells print them (faulthandler's "Windows fatal exception" names its frames: a miss with a stage)
-        r"|(?:exit|return|error) code:? ?(?:-1073741819|-1073740791|3221225477|3221226505)\b"
-        r"|0xC0000005|0xC0000409"
+        # (Windows' NTSTATUS exit codes: process_deaths' proc-windows-crash-code)
         # CPython's faulthandler for an abort or a bus error, PyCharm's "interrupted by signal 6: SIGABRT", zsh's
         # signal names ("zsh: abort", "zsh: bus error")
         r"|Fatal Python error: (?:Aborted|Bus error)|interrupted by signal (?:6: SIGABRT|7: SIGBUS)"
@@ -497,15 +494,6 @@ FAMILIES: tuple[KnownError, ...] = (
                 "`python -X faulthandler` (or torchrun --nproc_per_node=1) to get its stack, then explain it; common "
                 "causes are a compiled extension built for another torch, NCCL (NCCL_DEBUG=INFO) and /dev/shm too "
                 "small in a container (--shm-size / --ipc=host).",
-            ),
-            Variant(
-                r"-1073741819|-1073740791|3221225477|3221226505|0xC0000005|0xC0000409",
-                "Windows (an access violation or a fail-fast abort)",
-                "The process died in native code on Windows (0xC0000005: an access violation; 0xC0000409: a C++ "
-                "abort / fail-fast): run `python -X faulthandler your_script.py` to print the Python stack at the "
-                "crash, and explain that; common causes there are two copies of a runtime DLL (OpenMP: libiomp5md.dll "
-                "from conda and pip, cuDNN / CUDA DLLs of two versions on PATH: `where cudnn64_*.dll`), a GPU "
-                "driver older than the CUDA the package needs, or too little RAM / page file for the model.",
             ),
             Variant(
                 rf"{_CACHED_ENGINE}|{_ENGINE_FILE}[^\n]{{0,60}}\n[^\n]{{0,200}}(?:Segmentation|core dumped)",

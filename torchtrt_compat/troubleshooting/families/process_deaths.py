@@ -84,8 +84,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "0xC0000005 is an access violation (a segmentation fault: a DLL of another build or version, a driver), "
         "0xC0000409 a fast-fail abort (a C runtime abort, a failed check in a native library), 0xC000001D an "
         "instruction this CPU lacks, 0xC0000374 heap corruption, 0xC00000FD a stack overflow.",
-        f"Find the library that crashed: {_CRASH_STACK}; then reinstall that library's build made for your Python, "
-        "torch and CUDA versions (one CUDA / cuDNN DLL set on PATH) and update the GPU driver.",
+        f"Find the library that crashed: {_CRASH_STACK}; common causes are two copies of a runtime DLL (OpenMP's "
+        "libiomp5md.dll from conda and from pip; CUDA / cuDNN DLLs of two versions on PATH: `where cudnn64_*.dll`), "
+        "a GPU driver older than the CUDA the package needs, or too little RAM / page file for the model; then "
+        "reinstall that library's build made for your Python, torch and CUDA versions and update the GPU driver.",
         variants=(
             Variant(
                 rf"{_NT_ILLEGAL}|Windows fatal exception: illegal instruction",
