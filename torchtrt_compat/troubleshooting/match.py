@@ -7,7 +7,8 @@ same table drives ``torchtrt-compat explain``, the re-raise in `compile` / `buil
 Every line of a text is read (`scan`): a text up to 2 MiB whole, a longer one as its head, its tail and each
 distinct line between them that holds a word some pattern needs, within a time budget; what the budget left unread is
 said in the answer. Every pattern is compiled once and runs only when one of its literal words occurs in the text (a
-plain substring test), and the patterns bound their repetitions, so 20 MB are explained in well under a second
+plain substring test in a short text; in a long one, a single scan for every row's words at once, `prefilter`), and
+the patterns bound their repetitions, so 20 MB are explained in well under a second
 (``benchmarks/explain_speed.py``).
 
 Each answer says what the text shows (`severity`: the log levels of its lines), how sure it is (`confidence`) and, for
@@ -92,8 +93,8 @@ _ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate",
 
 @dataclass(frozen=True)
 class _Rx:
-    """A pattern that runs only when one of its literal words is in the (lower-cased) text: a regular expression
-    searched case-insensitively costs far more than a substring test, and most texts hold none of the words. It is
+    """A pattern that runs only when one of its literal words is in the (lower-cased) text (`prefilter.Held`): a regular
+    expression searched case-insensitively costs far more than a substring test, and most texts hold none of the words. It is
     compiled the first time a text holds one of them (most patterns never are, in one ``explain`` of a short paste)."""
 
     source: str
