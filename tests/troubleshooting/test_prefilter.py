@@ -3,7 +3,9 @@ row's example still matches through it, and a row none of whose words the text h
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +75,24 @@ def test_a_row_whose_words_the_text_lacks_is_never_searched(monkeypatch: pytest.
     for c in match._compiled():
         if c.entry.key not in runs:
             assert c.source not in patterns_searched, c.entry.key
+
+
+def test_the_derived_words_are_kept_between_runs_and_equal_a_fresh_derivation() -> None:
+    from torchtrt_compat.troubleshooting import derived, scan
+    from torchtrt_compat.troubleshooting.literals import literals
+
+    kept = match._row_literals()
+    assert kept and all(kept[p] == literals(p) for p in kept)  # what the cache holds is what deriving gives
+    words = sorted(match._vocabulary().words)[:200]
+    fresh = scan.choose_anchors(words)
+    assert derived.remembered("anchors-test", words, lambda: scan.choose_anchors(words)) == list(fresh)
+
+    def never() -> list[str]:
+        raise AssertionError("derived again")
+
+    assert derived.remembered("anchors-test", words, never) == list(fresh)  # the second run reads it
+    entries = list((Path(os.environ["XDG_CACHE_HOME"]) / "torchtrt_compat" / "explain").glob("anchors-test-*"))
+    assert len(entries) == 1
+    # another table: derived afresh, and the older entry dropped
+    assert derived.remembered("anchors-test", words[:50], lambda: ["x"]) == ["x"]
+    assert [p.name for p in entries[0].parent.glob("anchors-test-*")] != [entries[0].name]

@@ -33,7 +33,7 @@ from .._errors import BUILD_STAGES, BuildError, BuildStage, UpstreamError
 from ..env import detect_environment
 from ..ux import display as _display
 from ..versions import satisfies
-from . import scan
+from . import derived, scan
 from .advice import Versions, advise, decide
 from .entry import TENSORRT_PRODUCTS, KnownError, Variant
 from .facts import (
@@ -93,16 +93,18 @@ _ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate",
 
 @dataclass(frozen=True)
 class _Rx:
-    """A pattern that runs only when one of its literal words is in the (lower-cased) text (`prefilter.Held`): a regular
-    expression searched case-insensitively costs far more than a substring test, and most texts hold none of the words. It is
-    compiled the first time a text holds one of them (most patterns never are, in one ``explain`` of a short paste)."""
+    """A pattern that runs only when one of its literal words is in the (lower-cased) text (`prefilter.Held`): a
+    regular expression searched case-insensitively costs far more than a substring test, and most texts hold none of
+    the words. It is compiled the first time a text holds one of them (most patterns never are, in one ``explain`` of
+    a short paste)."""
 
     source: str
     words: tuple[str, ...] | None
 
     @classmethod
     def of(cls, pattern: str) -> _Rx:
-        return cls(pattern, _literals(pattern))
+        known = _row_literals()
+        return cls(pattern, known[pattern] if pattern in known else _literals(pattern))
 
     @functools.cached_property
     def rx(self) -> re.Pattern[str]:
@@ -164,6 +166,18 @@ def _subset(pattern: str) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _row_literals() -> dict[str, tuple[str, ...] | None]:
+    """The literal words (`literals`) of every pattern the rows and stage markers hold, derived once per table and code
+    and kept between runs (`derived`): a fresh process (the CLI) does not derive them again."""
+    sources = sorted(
+        {p for e in KNOWN_ERRORS for p in (e.pattern, e.requires, e.unless, e.op, *(v.when for v in e.variants)) if p}
+        | {p for _, p in STAGE_MARKERS}
+    )
+    found = derived.remembered("literals", sources, lambda: [_literals(p) for p in sources])
+    return {p: None if words is None else tuple(words) for p, words in zip(sources, found, strict=True)}
+
+
+@functools.lru_cache(maxsize=1)
 def _compiled() -> tuple[_Compiled, ...]:
     def opt(p: str) -> _Rx | None:
         return _Rx.of(p) if p else None
@@ -171,7 +185,7 @@ def _compiled() -> tuple[_Compiled, ...]:
     return tuple(
         _Compiled(
             e,
-            _literals(e.pattern),
+            _Rx.of(e.pattern).words,
             e.pattern,
             opt(e.requires),
             opt(e.unless),
@@ -455,7 +469,7 @@ def _stage_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 @functools.lru_cache(maxsize=1)
 def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None], ...]:
-    return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
+    return tuple((stage, re.compile(p, _FLAGS), _Rx.of(p).words) for stage, p in STAGE_MARKERS)
 
 
 def _hit(c: _Compiled, hay: str, held: Held, lv: Levels, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
@@ -502,7 +516,7 @@ def _anchors() -> tuple[str, ...]:
             words += (rx.words or ()) if rx is not None else ()
     for _, _, lits in _stage_markers():
         words += lits or ()
-    return scan.choose_anchors(words)
+    return tuple(derived.remembered("anchors", sorted(set(words)), lambda: scan.choose_anchors(words)))
 
 
 def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -> tuple[str, ...]:
