@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
+from ..compatibility.snapshot import cache_dir
 
 __all__ = ["remembered"]
 
@@ -44,8 +45,6 @@ def remembered(name: str, inputs: Sequence[str], derive: Callable[[], Any]) -> A
 
 def _folder() -> Path | None:
     try:
-        from ..compatibility.snapshot import cache_dir
-
         return cache_dir().parent / "explain"
     except Exception:  # no usable cache folder (an unset home, a bad variable): derive in the process
         return None
