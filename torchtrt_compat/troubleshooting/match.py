@@ -46,7 +46,7 @@ from .facts import (
     within_longer_message,
 )
 from .literals import alternatives as _alternatives, literals as _literals
-from .prefilter import Held, Vocabulary
+from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, levels
 from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, STAGE_WORDS
 
@@ -503,7 +503,8 @@ def _vocabulary() -> Vocabulary:
             words += (rx.words or ()) if rx is not None else ()
     for _, _, lits in _stage_markers():
         words += lits or ()
-    return Vocabulary(words)
+    inputs = sorted({w for w in words if w})
+    return Vocabulary(inputs, lambda: str(derived.remembered("trie", inputs, lambda: trie(inputs))))
 
 
 @functools.lru_cache(maxsize=1)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-__all__ = ["HELD_FROM", "Held", "Vocabulary"]
+__all__ = ["HELD_FROM", "Held", "Vocabulary", "trie"]
 
 #: a text this long (characters) is scanned once for the vocabulary; a shorter one is tested a word at a time (the
 #: vocabulary's expression costs more to compile than those tests cost)
@@ -24,14 +24,16 @@ HELD_FROM = 128 * 1024
 class Vocabulary:
     """A fixed set of lower-case words, and the scan that tells which of them a lower-cased text holds."""
 
-    def __init__(self, words: Iterable[str]) -> None:
+    def __init__(self, words: Iterable[str], expression: Callable[[], str] | None = None) -> None:
+        """``expression``, when given, returns `trie` of the words (kept from an earlier run, say)."""
         self.words = frozenset(w for w in words if w)
+        self._expression = expression or (lambda: trie(self.words))
         self._within: dict[str, frozenset[str]] = {}
 
     @functools.cached_property
     def _rx(self) -> re.Pattern[str]:
         """At each position, the longest word starting there (a zero-width lookahead, so words may overlap)."""
-        return re.compile(f"(?=({_trie(self.words)}))")
+        return re.compile(f"(?=({self._expression()}))")
 
     def held(self, lower: str) -> frozenset[str]:
         """The words ``lower`` holds: every word one of the longest words found contains, that word included (a word
@@ -73,7 +75,7 @@ class Held:
 _Node = dict[str, "_Node"]  #: a trie: the next character to the rest ("" marks a word's end)
 
 
-def _trie(words: Iterable[str]) -> str:
+def trie(words: Iterable[str]) -> str:
     """An expression matching any of ``words``, as a trie (one branch per next character, the longer words first), so
     matching costs a few character tests per position however many words there are."""
     root: _Node = {}
