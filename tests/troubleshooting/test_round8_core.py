@@ -166,6 +166,7 @@ def test_misses_name_the_stage_of_containers_and_windows_builds() -> None:
 def test_a_long_text_runs_only_the_alternatives_it_holds_words_of() -> None:
     from torchtrt_compat.troubleshooting.literals import alternatives
     from torchtrt_compat.troubleshooting.match import _compiled
+    from torchtrt_compat.troubleshooting.prefilter import Held
 
     assert alternatives(r"abcd (x)\1|efgh") is None  # a back reference: the alternatives cannot run apart
     assert alternatives(r"Segmentation fault|Bus error") == (
@@ -178,7 +179,7 @@ def test_a_long_text_runs_only_the_alternatives_it_holds_words_of() -> None:
             continue
         text = filler + c.entry.example
         lower = text.lower()
-        cut, whole = c.pattern_for(lower).search(text), c.pattern.search(text)
+        cut, whole = c.pattern_for(Held(lower)).search(text), c.pattern.search(text)
         assert (cut and cut.span()) == (whole and whole.span()), c.entry.key
 
 

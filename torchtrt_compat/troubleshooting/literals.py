@@ -1,5 +1,6 @@
 """The literal words every match of a regular expression contains: a pattern runs only when one of its words is in
-the text (a plain substring test), which keeps matching fast on long texts.
+the text (a plain substring test, or one scan of a long text for every row's words: `prefilter`), which keeps matching
+fast on long texts.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ same table drives ``torchtrt-compat explain``, the re-raise in `compile` / `buil
 Every line of a text is read (`scan`): a text up to 2 MiB whole, a longer one as its head, its tail and each
 distinct line between them that holds a word some pattern needs, within a time budget; what the budget left unread is
 said in the answer. Every pattern is compiled once and runs only when one of its literal words occurs in the text (a
-plain substring test), and the patterns bound their repetitions, so 20 MB are explained in well under a second
+plain substring test in a short text; in a long one, a single scan for every row's words at once, `prefilter`), and
+the patterns bound their repetitions, so 20 MB are explained in well under a second
 (``benchmarks/explain_speed.py``).
 
 Each answer says what the text shows (`severity`: the log levels of its lines), how sure it is (`confidence`) and, for
@@ -32,7 +33,7 @@ from .._errors import BUILD_STAGES, BuildError, BuildStage, UpstreamError
 from ..env import detect_environment
 from ..ux import display as _display
 from ..versions import satisfies
-from . import scan
+from . import derived, scan
 from .advice import Versions, advise, decide
 from .entry import TENSORRT_PRODUCTS, KnownError, Variant
 from .facts import (
@@ -45,6 +46,7 @@ from .facts import (
     within_longer_message,
 )
 from .literals import alternatives as _alternatives, literals as _literals
+from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, levels
 from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, STAGE_WORDS
 
@@ -91,23 +93,25 @@ _ERROR_WORDS = ("traceback", "error", "exception", "fail", "abort", "terminate",
 
 @dataclass(frozen=True)
 class _Rx:
-    """A pattern that runs only when one of its literal words is in the (lower-cased) text: a regular expression
-    searched case-insensitively costs far more than a substring test, and most texts hold none of the words. It is
-    compiled the first time a text holds one of them (most patterns never are, in one ``explain`` of a short paste)."""
+    """A pattern that runs only when one of its literal words is in the (lower-cased) text (`prefilter.Held`): a
+    regular expression searched case-insensitively costs far more than a substring test, and most texts hold none of
+    the words. It is compiled the first time a text holds one of them (most patterns never are, in one ``explain`` of
+    a short paste)."""
 
     source: str
     words: tuple[str, ...] | None
 
     @classmethod
     def of(cls, pattern: str) -> _Rx:
-        return cls(pattern, _literals(pattern))
+        known = _row_literals()
+        return cls(pattern, known[pattern] if pattern in known else _literals(pattern))
 
     @functools.cached_property
     def rx(self) -> re.Pattern[str]:
         return re.compile(self.source, _FLAGS)
 
-    def search(self, hay: str, lower: str) -> re.Match[str] | None:
-        if self.words is not None and not any(w in lower for w in self.words):
+    def search(self, hay: str, held: Held) -> re.Match[str] | None:
+        if self.words is not None and not held.any(self.words):
             return None
         return self.rx.search(hay)
 
@@ -133,13 +137,13 @@ class _Compiled:
         found = _alternatives(self.source)
         return found if found is not None and len(found) > 1 else None
 
-    def pattern_for(self, lower: str) -> re.Pattern[str]:
-        """The pattern of only the alternatives whose words are in ``lower`` (the others cannot match): the same
+    def pattern_for(self, held: Held) -> re.Pattern[str]:
+        """The pattern of only the alternatives whose words the text holds (the others cannot match): the same
         matches, found faster in a long text that holds the words of few of them."""
         alts = self._alternatives
-        if alts is None or len(lower) < _SPLIT_FROM:
+        if alts is None or len(held.lower) < _SPLIT_FROM:
             return self.pattern
-        present = tuple(i for i, (_, words) in enumerate(alts) if any(w in lower for w in words))
+        present = tuple(i for i, (_, words) in enumerate(alts) if held.any(words))
         if len(present) == len(alts):
             return self.pattern
         return _subset("|".join(alts[i][0] for i in present))
@@ -162,6 +166,18 @@ def _subset(pattern: str) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _row_literals() -> dict[str, tuple[str, ...] | None]:
+    """The literal words (`literals`) of every pattern the rows and stage markers hold, derived once per table and code
+    and kept between runs (`derived`): a fresh process (the CLI) does not derive them again."""
+    sources = sorted(
+        {p for e in KNOWN_ERRORS for p in (e.pattern, e.requires, e.unless, e.op, *(v.when for v in e.variants)) if p}
+        | {p for _, p in STAGE_MARKERS}
+    )
+    found = derived.remembered("literals", sources, lambda: [_literals(p) for p in sources])
+    return {p: None if words is None else tuple(words) for p, words in zip(sources, found, strict=True)}
+
+
+@functools.lru_cache(maxsize=1)
 def _compiled() -> tuple[_Compiled, ...]:
     def opt(p: str) -> _Rx | None:
         return _Rx.of(p) if p else None
@@ -169,7 +185,7 @@ def _compiled() -> tuple[_Compiled, ...]:
     return tuple(
         _Compiled(
             e,
-            _literals(e.pattern),
+            _Rx.of(e.pattern).words,
             e.pattern,
             opt(e.requires),
             opt(e.unless),
@@ -411,25 +427,28 @@ def _host_rules_out(entry: KnownError, env: Environment | None) -> bool:
 _SECONDARY = re.compile(r"catchCudaError[^\n]{0,200}cudaError 35\b|a clean-up operation failed", re.IGNORECASE)
 
 
-def _by_code(c: _Compiled, facts: Callable[[], TextFacts], lower: str, hay: str) -> tuple[int, int, str] | None:
+def _by_code(c: _Compiled, facts: Callable[[], TextFacts], held: Held, hay: str) -> tuple[int, int, str] | None:
     """Where the text names one of the family's CUDA errors (by number, name or message): (start, end, line)."""
+    lower = held.lower
     named = (c.codes or c.entry.cuda_errors) and may_state_codes(lower)  # reading the facts costs a pass over hay
     for code in facts().codes if named else ():
         if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and code.code in c.codes):
             at = hay.find(code.line) if code.line else -1
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
     for message in c.messages:
+        if not held.any((message,)):
+            continue
         at = lower.find(message)
         if at >= 0 and not within_longer_message(lower, at, message):
             return (at, at + len(message), _line_at(hay, at, at + len(message)))
     return None
 
 
-def _stage(text: str, lower: str) -> str | None:
+def _stage(text: str, held: Held) -> str | None:
     """The stage a text shows (the last marker wins: a traceback ends where it failed), or None."""
     last: tuple[int, str] | None = None
     for stage, rx, words in _stage_markers():
-        if words is not None and not any(w in lower for w in words):
+        if words is not None and not held.any(words):
             continue
         for m in rx.finditer(text):
             if last is None or m.start() >= last[0]:
@@ -450,26 +469,42 @@ def _stage_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 @functools.lru_cache(maxsize=1)
 def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None], ...]:
-    return tuple((stage, re.compile(p, _FLAGS), _literals(p)) for stage, p in STAGE_MARKERS)
+    return tuple((stage, re.compile(p, _FLAGS), _Rx.of(p).words) for stage, p in STAGE_MARKERS)
 
 
-def _hit(c: _Compiled, hay: str, lower: str, lv: Levels, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
+def _hit(c: _Compiled, hay: str, held: Held, lv: Levels, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
     """Where family ``c`` matches ``hay`` (start, end, the line), by its pattern or by the codes and messages in the
     text's facts; None when it does not, or when its ``requires`` / ``unless`` rule it out."""
     hit: tuple[int, int, str] | None = None
-    if c.literals is None or any(word in lower for word in c.literals):
-        m = _best_match(c.pattern_for(lower), hay, lv)
+    if c.literals is None or held.any(c.literals):
+        m = _best_match(c.pattern_for(held), hay, lv)
         if m is not None:
             hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
     if hit is None and (c.codes or c.messages):
-        hit = _by_code(c, facts, lower, hay)
+        hit = _by_code(c, facts, held, hay)
     if hit is None:
         return None
-    if c.requires is not None and c.requires.search(hay, lower) is None:
+    if c.requires is not None and c.requires.search(hay, held) is None:
         return None
-    if c.unless is not None and c.unless.search(hay, lower) is not None:
+    if c.unless is not None and c.unless.search(hay, held) is not None:
         return None
     return hit
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> Vocabulary:
+    """Every literal word a family's pattern, ``requires``, ``unless``, ``op`` or variant, a CUDA error's message or a
+    stage marker needs: a long text is scanned for all of them at once (`prefilter`)."""
+    words: list[str] = []
+    for c in _compiled():
+        words += c.literals or ()
+        words += c.messages
+        for rx in (c.requires, c.unless, c.op, *(when for when, _ in c.variants)):
+            words += (rx.words or ()) if rx is not None else ()
+    for _, _, lits in _stage_markers():
+        words += lits or ()
+    inputs = sorted({w for w in words if w})
+    return Vocabulary(inputs, lambda: str(derived.remembered("trie", inputs, lambda: trie(inputs))))
 
 
 @functools.lru_cache(maxsize=1)
@@ -482,7 +517,7 @@ def _anchors() -> tuple[str, ...]:
             words += (rx.words or ()) if rx is not None else ()
     for _, _, lits in _stage_markers():
         words += lits or ()
-    return scan.choose_anchors(words)
+    return tuple(derived.remembered("anchors", sorted(set(words)), lambda: scan.choose_anchors(words)))
 
 
 def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -> tuple[str, ...]:
@@ -493,10 +528,10 @@ def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -
     return ()
 
 
-def _variant(c: _Compiled, hay: str, lower: str, products: list[str]) -> tuple[str, str | None, str | None]:
+def _variant(c: _Compiled, hay: str, held: Held, products: list[str]) -> tuple[str, str | None, str | None]:
     """The fix for this text: the first variant whose situation the text shows, or whose library the user ran."""
     for when, variant in c.variants:
-        if (variant.product and not variant.strict and variant.product in products) or when.search(hay, lower):
+        if (variant.product and not variant.strict and variant.product in products) or when.search(hay, held):
             return variant.fix, variant.label, variant.product or None
     return c.entry.fix, None, None
 
@@ -507,11 +542,11 @@ def _explanation(
     situation: str | None,
     hit: tuple[int, int, str],
     hay: str,
-    lower: str,
+    held: Held,
     advice: tuple[str, ...],
 ) -> Explanation:
     e = c.entry
-    op = c.op.search(hay, lower) if c.op is not None else None
+    op = c.op.search(hay, held) if c.op is not None else None
     return Explanation(
         key=e.key,
         title=e.title,
@@ -623,8 +658,9 @@ def explain(
     versions: Versions | None = None
     found: list[Explanation] = []
     lower = hay.lower()
+    held = Held(lower, _vocabulary())
     for c in _compiled():
-        hit = _hit(c, hay, lower, lv, facts)
+        hit = _hit(c, hay, held, lv, facts)
         if hit is None:
             continue
         e = c.entry
@@ -636,7 +672,7 @@ def explain(
         if chosen is None:
             continue
         c, e, confidence, alternatives = chosen
-        fix, situation, product = _variant(c, hay, lower, products() if c.variants else [])
+        fix, situation, product = _variant(c, hay, held, products() if c.variants else [])
         advice: tuple[str, ...] = ()
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())
@@ -655,7 +691,7 @@ def explain(
         rank += _severity_rank(e, severity, lv)
         found.append(
             replace(
-                _explanation(c, fix, situation, hit, hay, lower, advice),
+                _explanation(c, fix, situation, hit, hay, held, advice),
                 severity=severity,
                 confidence=confidence,
                 alternatives=tuple(a for a in alternatives if a != e.key),
@@ -667,7 +703,7 @@ def explain(
         )
     found = _dedupe(sorted(_after_the_cause(found), key=lambda x: -x._rank))
     result = Explanations(found)
-    _conclude(result, hay, lower, lv, facts, products)
+    _conclude(result, hay, held, lv, facts, products)
     result.unread = "; ".join(unread)
     return result
 
@@ -747,7 +783,7 @@ _INFO_ONLY = (
 def _conclude(
     result: Explanations,
     hay: str,
-    lower: str,
+    held: Held,
     lv: Levels,
     facts: Callable[[], TextFacts],
     shown: Callable[[], list[str]],
@@ -796,7 +832,7 @@ def _conclude(
     products = shown()  # the libraries the text shows (a cheap pass; the full facts are read only when needed)
     # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
     # neither has no stage
-    stage = _stage(hay, lower) or ("runtime" if lv.errors or products else "unknown")
+    stage = _stage(hay, held) or ("runtime" if lv.errors or products else "unknown")
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     library = products[0] if products else None
     result.stage, result.library = guessed or stage, library
