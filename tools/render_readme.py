@@ -313,6 +313,14 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round twelve's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round13",
+        "round thirteen (operating systems, compute environments, GPU models)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-twelve fix and the round-thirteen families"),
+            ("after_by_hand", "after round thirteen's fixes (not blind)"),
+        ],
+    ),
 )
 
 
