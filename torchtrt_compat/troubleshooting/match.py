@@ -799,14 +799,18 @@ def _conclude(
     # every error line is one a notice calls harmless (TensorFlow's "failed call to cuInit" on a host without a GPU):
     # a warning that means a failure is then what the text warns of, not a failure it shows
     harmless_errors = bool(noticed) and not failed
-    if lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed):
+    # a sentence of the user's own that says something failed ("cudnn failed to initialyze" under a log's INFO lines)
+    # is no informational line: the text reports a failure no family knows
+    told = top is None and not lv.warnings and _says_it_failed(hay, lv)
+    if not told and (lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed)):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
                 _INFO_ONLY
                 if not lv.warnings and top is None
                 else (
-                    "Only warnings, no error: nothing in this text failed (harmless"
+                    ("Only informational lines" if not lv.warnings and top is not None and top.notice else "Only warnings")
+                    + ", no error: nothing in this text failed (harmless"
                     + (f"; {top.title}" if top is not None and top.notice else "")
                     + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
                     "that one."
@@ -836,7 +840,11 @@ def _conclude(
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     library = products[0] if products else None
     result.stage, result.library = guessed or stage, library
-    if guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
+    cut = _cut_traceback(hay)
+    if cut:  # a traceback that stops before its exception line: the error itself is missing
+        result.next_step, command = STAGE_STEPS["cut-traceback"], STAGE_COMMANDS["cut-traceback"]
+        where = f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line)"
+    elif guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
         result.next_step, command = STAGE_STEPS["guessed"], STAGE_COMMANDS["guessed"]
         where = f"at {guessed} (a guess from its words: it shows no error line)"
     else:
@@ -844,8 +852,10 @@ def _conclude(
         where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
     result.command = command
     lib = f" in {library}" if library else ""
-    seen = f" (first error: {result.first_error})" if result.first_error else ""
+    seen = f" (first error: {result.first_error})" if result.first_error and not cut else ""
     notices = " The warnings in it are harmless." if top is not None else ""
+    if told and lv.infos:
+        notices += " Its log lines are informational: the failure its words speak of is not among them."
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
 
 
@@ -887,7 +897,56 @@ def _next_step(
         # a Python exception that names no CUDA failure: stop where it was raised (an engine's own step stays)
         command = _POST_MORTEM
         step = STAGE_STEPS["runtime/python"] if step == STAGE_STEPS["runtime"] else step
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and not _CUDA_KERNEL_ERROR.search(hay):
+        # no CUDA error in the text (a start-up failure, a library's own message): CUDA_LAUNCH_BLOCKING would not help
+        command = STAGE_COMMANDS["runtime/no-cuda-error"]
+        step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+#: a CUDA error that a kernel launch reports late (CUDA_LAUNCH_BLOCKING=1 moves it to the call that caused it)
+_CUDA_KERNEL_ERROR = re.compile(
+    r"CUDA error|CUDA_ERROR_\w|cudaError\w|CUDA kernel errors|illegal memory access|device-side assert"
+    r"|unspecified launch failure|misaligned address|illegal instruction was encountered|CUBLAS_STATUS_\w"
+    r"|CUDNN_STATUS_\w|an illegal address|launch (?:failed|timed out|failure)|Xid",
+    re.IGNORECASE,
+)
+#: the words of a sentence that says something failed
+_SAYS_FAILED = re.compile(
+    r"\b(?:fail(?:s|ed|ing|ure)?|crash(?:es|ed)?|errors?|cannot|can't|could not|couldn't|unable to"
+    r"|does(?:n't| not) work|not working)\b",
+    re.IGNORECASE,
+)
+#: a traceback frame line ('  File "x.py", line 3, in f') and an exception line that would end the traceback
+_FRAME = re.compile(r'^\s{0,12}File "[^"\n]{1,400}", line \d{1,7}')
+_EXCEPTION_END = re.compile(r"^\s{0,8}(?:[\w.]{1,120}\.)?[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Warning)\b")
+
+
+def _says_it_failed(hay: str, lv: Levels) -> bool:
+    """Whether a line without a log level (the user's own words) says something failed (at most 20 looked at)."""
+    for i, m in enumerate(_SAYS_FAILED.finditer(hay)):
+        if i >= 20:
+            break
+        if lv.at(m.start()) is None:
+            return True
+    return False
+
+
+def _cut_traceback(hay: str) -> str:
+    """The last line of a Python traceback that stops before its exception line (a frame or the code under it; the
+    paste is cut there), or "" when the text's last traceback ends with its exception."""
+    head = hay.rfind("Traceback (most recent call last)")
+    if head < 0:
+        return ""
+    if len(hay) - head > 200_000:
+        return ""
+    lines = [ln for ln in hay[head:].splitlines()[1:400] if ln.strip()]
+    if not lines:
+        return ""
+    last = lines[-1]
+    if _FRAME.match(last) or (len(lines) > 1 and _FRAME.match(lines[-2]) and not _EXCEPTION_END.match(last)):
+        return last.strip()[:120]
+    return ""
 
 
 #: a build by Microsoft's tools (the next command is not make's)

@@ -3592,7 +3592,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize"
         r"|DNN library is not found|cuDNN launch failure"
         # XLA's (JAX, TensorFlow 2.x) when the DNN support object was not created (stream_executor_util.cc)
-        r"|DNN library initialization failed",
+        r"|DNN library initialization failed"
+        # a user's own sentence for it, misspellings included ("cudnn failed to initialyze")
+        r"|\bcuDNN (?:failed to|could not|couldn't|can ?not) initial[iy][sz]e\b",
         "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
         "memory left at that moment (cuDNN reports an allocation it cannot make this way), or the cuDNN loaded does "
         "not fit the CUDA runtime or the driver.",
@@ -4272,6 +4274,13 @@ STAGE_STEPS: dict[str, str] = {
     "(libtorch, libnvinfer, the python stub); rerun the server with --log-verbose=1 to see the model it was loading or "
     "running and that backend's own error, and load the model alone in its framework (torch.jit.load, trtexec "
     "--loadEngine) with the server's versions",
+    "runtime/no-cuda-error": "it failed while running and the text shows no CUDA error: the cause is the first "
+    "error line of the full output (a traceback's last line, or the first line a library logged at error level), "
+    "not the lines after it; read the call in your code above it and check the versions of the libraries it names "
+    "against what the program requires (`pip list`, the program's requirements)",
+    "cut-traceback": "the paste is incomplete: the traceback stops before its last line, the exception (its type "
+    "and message), which is the error itself; copy the output again down to the end (or open the job's log: a "
+    "cluster job's stderr file, the wrapper's log) and give explain the traceback with its last lines",
     "runtime/python": "a Python exception ended the program: its last line names the error and the frame above it "
     "the code that raised it; stop there in the debugger and look at the values it used",
     "container": "the container did not start with the GPU, or its image did not pull: check the host first "
@@ -4325,6 +4334,10 @@ STAGE_COMMANDS: dict[str, str] = {
     "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
     "deserialization/torch_tensorrt": "torchtrt-compat check --target <artifact folder>",
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "runtime/no-cuda-error": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the "
+    "command to the last line)",
+    "cut-traceback": "python your_script.py 2>&1 | tail -n 60 | torchtrt-compat explain - (the traceback's end: its "
+    "exception line)",
     "compile/msvc": 'msbuild <project>.vcxproj -v:detailed 2>&1 | findstr /n /c:"error C" /c:"error LNK"',
     "container": "docker run --rm --gpus all ubuntu nvidia-smi",
     "runtime/tritonserver": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
