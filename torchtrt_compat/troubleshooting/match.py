@@ -904,12 +904,14 @@ def _next_step(
     return step, command
 
 
-#: a CUDA error that a kernel launch reports late (CUDA_LAUNCH_BLOCKING=1 moves it to the call that caused it)
+#: a CUDA error that a kernel launch reports late (CUDA_LAUNCH_BLOCKING=1 moves it to the call that caused it), or a
+#: native crash with no message, which may be one
 _CUDA_KERNEL_ERROR = re.compile(
     r"CUDA error|CUDA_ERROR_\w|cudaError\w|CUDA kernel errors|illegal memory access|device-side assert"
     r"|unspecified launch failure|misaligned address|illegal instruction was encountered|CUBLAS_STATUS_\w"
-    r"|CUDNN_STATUS_\w|an illegal address|launch (?:failed|timed out|failure)|Xid",
-    re.IGNORECASE,
+    r"|CUDNN_STATUS_\w|an illegal address|launch (?:failed|timed out|failure)|Xid"
+    r"|^\s{0,8}Aborted\b|Segmentation fault|core dumped|Fatal Python error",
+    re.IGNORECASE | re.MULTILINE,
 )
 #: the words of a sentence that says something failed
 _SAYS_FAILED = re.compile(

@@ -8,7 +8,7 @@ numbers and paths are read from the text.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant
 
 __all__ = ["FAMILIES"]
 
@@ -71,6 +71,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "not, install the wrapper's release built for that GPU or use its CPU build.",
             ),
         ),
+        #: the child's own traceback or exception, when the paste has it, is the answer
+        unless=ANOTHER_FAILURE,
         downstream=True,
         weight=35,
         applies="any wrapper that runs a child process (GUIs, CLIs, pipelines: VideOCR, launchers, job runners)",
