@@ -809,7 +809,7 @@ def _conclude(
                 _INFO_ONLY
                 if not lv.warnings and top is None
                 else (
-                    ("Only informational lines" if not lv.warnings and top is not None and top.notice else "Only warnings")
+                    ("Only informational lines" if not lv.warnings and top and top.notice else "Only warnings")
                     + ", no error: nothing in this text failed (harmless"
                     + (f"; {top.title}" if top is not None and top.notice else "")
                     + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "

@@ -67,7 +67,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a PaddleOCR / PaddlePaddle child",
                 "Run the PaddleOCR command the wrapper prints alone in a terminal to see its traceback; a PaddlePaddle "
                 "GPU build must support the card (an RTX 50-series / Blackwell GPU needs a build for CUDA 12.8 or "
-                "later that includes sm_120: `python -c \"import paddle; paddle.utils.run_check()\"` says); if it does "
+                'later that includes sm_120: `python -c "import paddle; paddle.utils.run_check()"` says); if it does '
                 "not, install the wrapper's release built for that GPU or use its CPU build.",
             ),
         ),
@@ -93,7 +93,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "on the CPU, a later error) is not in these lines.",
         "Nothing here failed, and the framework sees the GPU. Give explain the output from the point the work "
         "starts (the first error or warning there, or the line that says which device it runs on), and check in "
-        "the same environment that a tensor reaches the GPU: `python -c \"import torch; "
+        'the same environment that a tensor reaches the GPU: `python -c "import torch; '
         "print(torch.zeros(1).cuda())\"` (TensorFlow: `tf.config.list_physical_devices('GPU')`); `nvidia-smi` "
         "while it runs shows whether the process uses the GPU.",
         severity="notice",
