@@ -577,7 +577,7 @@ _APPS: tuple[KnownError, ...] = (
                 r"does not support the current version of Torch/CUDA",
                 "Forge's wording",
                 "Forge says this whenever `assert torch.cuda.is_available()` fails in its venv or container, which "
-                "hides the CUDA error: run `python -c \"import torch; print(torch.__version__, torch.version.cuda); "
+                'hides the CUDA error: run `python -c "import torch; print(torch.__version__, torch.version.cuda); '
                 "torch.zeros(1).cuda()\"` there to see it. 'Found no NVIDIA driver' / no GPU: the host driver, or a "
                 "container started without the GPU (`docker run --gpus all`; podman: `--device nvidia.com/gpu=all`); "
                 "'driver ... too old' / 'insufficient': update the host driver until nvidia-smi's CUDA Version is at "

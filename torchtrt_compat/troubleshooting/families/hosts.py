@@ -18,7 +18,10 @@ def _test(name: str) -> str:
 
 
 #: a container, a pod or a Kubernetes node in the text
-_POD = r"hostname: jupyter-|\bkubectl\b|\bkubelet\b|\bk8s\b|kubernetes|\bpod\b|jupyterhub|singleuser|\bhelm\b|\bGKE\b|\bEKS\b|\bAKS\b"
+_POD = (
+    r"hostname: jupyter-|\bkubectl\b|\bkubelet\b|\bk8s\b|kubernetes|\bpod\b|jupyterhub|singleuser|\bhelm\b"
+    r"|\bGKE\b|\bEKS\b|\bAKS\b"
+)
 _CONTAINER = r"docker|podman|container|nvidia-docker|\bcompose\b"
 
 FAMILIES: tuple[KnownError, ...] = (
@@ -75,7 +78,8 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "host-cuinit-failed",
-        "TensorFlow / JAX: cuInit failed with the driver present (CUDA_ERROR_UNKNOWN, NOT_INITIALIZED, OPERATING_SYSTEM)",
+        "TensorFlow / JAX: cuInit failed with the driver present (CUDA_ERROR_UNKNOWN, NOT_INITIALIZED, "
+        "OPERATING_SYSTEM)",
         r"failed call to cuInit: (?:INTERNAL: CUDA error: Failed call to cuInit: )?"
         r"(?:CUDA_ERROR_(?:UNKNOWN|NOT_INITIALIZED|OPERATING_SYSTEM|NOT_PERMITTED|INVALID_DEVICE)\b"
         r"|UNKNOWN ERROR \((?:999|-1|304)\))"
