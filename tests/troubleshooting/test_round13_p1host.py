@@ -28,7 +28,12 @@ def test_kernel_module_will_not_load() -> None:
     key, fix = first("NVRM: No NVIDIA GPU found.")
     assert key == "host-kernel-module-load" and "nouveau" in fix
     assert first("ERROR: Unable to load the 'nvidia-drm' kernel module.")[0] == "host-kernel-module-load"
-    # near misses: another module, a module that loaded
+    # near misses: the module finding no GPU (a CPU-only instance), another module, a module that loaded
+    no_gpu = (
+        "modprobe: ERROR: could not insert 'nvidia': No such device\ncudaGetDeviceCount failed no CUDA-capable "
+        "device is detected"
+    )
+    assert first(no_gpu)[0] == "no-gpu-visible"
     assert "host-kernel-module-load" not in keys("modprobe: FATAL: Module vboxdrv not found in directory /lib/x")
     assert "host-kernel-module-load" not in keys("modprobe nvidia_uvm && echo loaded nvidia")
 

@@ -30,8 +30,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "The NVIDIA driver's kernel module will not load (modprobe / nvidia-installer cannot insert nvidia*, NVRM "
         "found no device)",
         r"modprobe: (?:FATAL|ERROR): Module nvidia[\w-]{0,20} not found in directory [^\s]{1,160}"
-        r"|modprobe: (?:FATAL|ERROR): [^\n]{0,120}could not (?:insert|find module by name)[= ]'?nvidia[\w-]{0,20}"
-        r"|could not insert 'nvidia[\w-]{0,20}': [^\n]{1,80}"
+        r"|modprobe: (?:FATAL|ERROR): [^\n]{0,120}could not find module by name[= ]'?nvidia[\w-]{0,20}"
+        # "No such device" is the module finding no NVIDIA GPU (a CPU-only machine): no-gpu-visible's class
+        r"|could not insert 'nvidia[\w-]{0,20}': (?!No such device)[^\n]{1,80}"
         r"|Unable to load the (?:kernel module )?'nvidia[\w-]{0,20}(?:\.ko)?'(?: kernel module)?"
         r"|NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|NVRM: The NVIDIA probe routine (?:was not called|failed)",
         "The NVIDIA driver's kernel module (nvidia, nvidia_uvm, nvidia_drm) could not be inserted into the running "
