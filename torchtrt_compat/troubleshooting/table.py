@@ -3827,7 +3827,10 @@ _CORE: tuple[KnownError, ...] = (
         "on the loader path.",
         "Make the driver visible to the process: install the NVIDIA driver (`nvidia-smi` must work); in Docker start "
         "the container with `--gpus all` (or `runtime: nvidia` / a GPU device reservation in compose, with the "
-        "NVIDIA Container Toolkit on the host); on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`.",
+        "NVIDIA Container Toolkit on the host); on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. "
+        "On a machine with no NVIDIA GPU (a CPU VM, CI, Intel or AMD graphics) there is no driver to install: "
+        "install the CPU builds of the packages instead (torch's CPU wheel or cpuonly, dgl / jaxlib / tensorflow-cpu "
+        "without CUDA, the project's CPU environment file).",
         variants=(
             Variant(
                 r"libcuda\.so[\w.]{0,8}: undefined symbol: cu[A-Z]",

@@ -123,7 +123,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "Make the driver work on the host first: `nvidia-smi` on the host must list the GPU (install the driver, or "
         "reboot after installing or updating it; with Secure Boot, enrol the module's key or sign it). Then restart "
         "docker and run `docker run --rm --gpus all ubuntu nvidia-smi`; `nvidia-container-cli -k -d /dev/tty info` "
-        "shows what the hook sees.",
+        "shows what the hook sees. On a host with no NVIDIA GPU the toolkit has nothing to set up: do not make nvidia "
+        "docker's default runtime there, and run GPU containers only on GPU hosts.",
         variants=(
             Variant(
                 JETSON_BOARD + r"|/tegra/|\.csv\b",
@@ -162,6 +163,17 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "driver updated without a reboot",
                 "The host's NVIDIA driver was updated while the old kernel module is still loaded: reboot the host "
                 "(or unload and reload the nvidia kernel modules), then restart docker.",
+            ),
+            Variant(
+                r"\bkubelet\b|device-plugin|\bdaemonset\b|\bk8s\b|kubernetes|gpu-operator|\bkubectl\b",
+                "a Kubernetes node",
+                "With nvidia as the container runtime's default (default-runtime in /etc/docker/daemon.json, or "
+                "containerd's / CRI-O's default), the hook runs for every container, so on a node without an NVIDIA "
+                "GPU every pod fails here, the device plugin's included: do not install the toolkit or make nvidia "
+                "the default runtime on CPU-only nodes (or use a RuntimeClass for GPU pods), and schedule the device "
+                "plugin DaemonSet and GPU pods only onto GPU nodes (a nodeSelector / node affinity on a GPU label "
+                "such as nvidia.com/gpu.present=true, plus the GPU taint's toleration). On a GPU node, `nvidia-smi` "
+                "on the node must work first.",
             ),
             Variant(
                 r"driver not loaded|driver rpc error",
@@ -287,7 +299,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "host-driver-reboot",
         "Failed to initialize NVML: Driver/library version mismatch (a driver updated without a reboot)",
         r"(?:Failed to initialize NVML|nvml error): Driver/library version mismatch"
-        r"|(?:NVML library version|API mismatch): [^\n]{0,80}(?:kernel module|client) has version"
+        r"|(?:NVML library version|API mismatch): [^\n]{0,80}(?:kernel module|client) has (?:the )?version"
         # TensorFlow / XLA's cuda_diagnostics.cc after cuInit failed
         r"|kernel version [\d.]{1,16} does not match DSO version [\d.]{1,16}",
         "The NVIDIA driver's user-space libraries were updated (an apt upgrade, an installer) while the older kernel "

@@ -561,7 +561,9 @@ _APPS: tuple[KnownError, ...] = (
     KnownError(
         "cpu-sd-webui-torch-no-gpu",
         "Stable Diffusion web UI: Torch is not able to use GPU (its launcher's CUDA check failed)",
-        r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+        r"Torch is not able to use GPU; add --skip-torch-cuda-test"
+        # Forge's launcher (modules/launch_utils.py) words the same failed check its own way
+        r"|Your device does not support the current version of Torch/CUDA",
         "The web UI's launcher checks torch.cuda.is_available() before starting: the torch in its venv is a CPU "
         "build (or one for ROCm / another CUDA), or the process sees no NVIDIA GPU (no driver, an AMD or Intel GPU).",
         "With an NVIDIA GPU: `nvidia-smi` must work; delete the web UI's `venv` folder and start webui-user.bat / "
@@ -570,6 +572,19 @@ _APPS: tuple[KnownError, ...] = (
         "torch.cuda.is_available())'` must show a +cu build and True. With an AMD GPU use the web UI's DirectML / "
         "ROCm setup (Linux: the ROCm torch); with no usable GPU, COMMANDLINE_ARGS `--skip-torch-cuda-test --use-cpu "
         "all --precision full --no-half` runs it, slowly, on the CPU.",
+        variants=(
+            Variant(
+                r"does not support the current version of Torch/CUDA",
+                "Forge's wording",
+                "Forge says this whenever `assert torch.cuda.is_available()` fails in its venv or container, which "
+                'hides the CUDA error: run `python -c "import torch; print(torch.__version__, torch.version.cuda); '
+                "torch.zeros(1).cuda()\"` there to see it. 'Found no NVIDIA driver' / no GPU: the host driver, or a "
+                "container started without the GPU (`docker run --gpus all`; podman: `--device nvidia.com/gpu=all`); "
+                "'driver ... too old' / 'insufficient': update the host driver until nvidia-smi's CUDA Version is at "
+                "least torch.version.cuda, or use a Forge build / image with an older CUDA; '+cpu': reinstall the "
+                "CUDA torch (a new GPU such as an RTX 50xx needs a cu128 or newer torch).",
+            ),
+        ),
         weight=88,
         applies="AUTOMATIC1111 stable-diffusion-webui and its forks (Forge, reForge)",
         shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),

@@ -691,6 +691,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "and do not bake GPU indices into a saved model (a pipeline saved with device_map records them).",
         variants=(
             Variant(
+                r"Check failed: [^\n]{0,40}cudaSuccess|\bcaffe\b|waifu2x"
+                r"|^[FE]\d{4} [\d:.]{8,15}\s{1,2}\d{1,8} [\w.]{1,60}\.(?:cu|cpp):\d{1,6}\] Check failed",
+                "Caffe (a glog CHECK) / an app on Caffe",
+                "Caffe was given a GPU id (--gpu N, the app's GPU / device setting, caffe.set_device(N)) that is not "
+                "a CUDA device here: CUDA numbers only the NVIDIA GPUs, from 0, so on a machine with one NVIDIA card "
+                "beside an Intel or AMD integrated GPU the only valid id is 0 (the integrated GPU is no CUDA "
+                "device). Select device 0 in the app's CUDA / GPU settings (waifu2x-caffe: its GPU number), check "
+                "the list with `nvidia-smi -L`, and make sure CUDA_VISIBLE_DEVICES is not set to hide it.",
+            ),
+            Variant(
                 r"\bbentoml\b|openllm",
                 "a BentoML / OpenLLM worker",
                 "BentoML sets CUDA_VISIBLE_DEVICES for each runner and API worker from its resource scheduling, so "

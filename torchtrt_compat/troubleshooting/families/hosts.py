@@ -1,0 +1,173 @@
+"""CUDA start-up on the host (issue 36, round thirteen): the driver's kernel module that will not load (modprobe,
+nvidia-installer, the kernel's NVRM lines), TensorFlow's / JAX's cuInit failing on a host whose driver is there (not
+the no-driver notice), applications' own words for "no CUDA device" (a CPU-only torch behind an app's check), and a
+cloud SDK's GPU deployment configuration refused in its own words. Each pattern is keyed to the program's own message
+(cited in ``example_source``); versions, module names and error codes are read from the text, never written into a
+pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round13_p1host.py"
+
+
+def _test(name: str) -> str:
+    return f"{_SHOWN}::{name}"
+
+
+#: a container, a pod or a Kubernetes node in the text
+_POD = (
+    r"hostname: jupyter-|\bkubectl\b|\bkubelet\b|\bk8s\b|kubernetes|\bpod\b|jupyterhub|singleuser|\bhelm\b"
+    r"|\bGKE\b|\bEKS\b|\bAKS\b"
+)
+_CONTAINER = r"docker|podman|container|nvidia-docker|\bcompose\b"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "host-kernel-module-load",
+        "The NVIDIA driver's kernel module will not load (modprobe / nvidia-installer cannot insert nvidia*, NVRM "
+        "found no device)",
+        r"modprobe: (?:FATAL|ERROR): Module nvidia[\w-]{0,20} not found in directory [^\s]{1,160}"
+        r"|modprobe: (?:FATAL|ERROR): [^\n]{0,120}could not find module by name[= ]'?nvidia[\w-]{0,20}"
+        # "No such device" is the module finding no NVIDIA GPU (a CPU-only machine): no-gpu-visible's class
+        r"|could not insert 'nvidia[\w-]{0,20}': (?!No such device)[^\n]{1,80}"
+        r"|Unable to load the (?:kernel module )?'nvidia[\w-]{0,20}(?:\.ko)?'(?: kernel module)?"
+        r"|NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|NVRM: The NVIDIA probe routine (?:was not called|failed)",
+        "The NVIDIA driver's kernel module (nvidia, nvidia_uvm, nvidia_drm) could not be inserted into the running "
+        "kernel: it was not built for this kernel (a kernel update without the driver's DKMS module, a driver "
+        "package for another kernel, a cloud image whose driver predates its kernel), Secure Boot refused the "
+        "unsigned module, or nouveau holds the GPU; nothing that uses CUDA (torch, cutorch, TensorFlow, Caffe) can "
+        "start until it loads.",
+        "Install the driver for the running kernel: `uname -r`, then the headers for it (`sudo apt install "
+        "linux-headers-$(uname -r)`) and the driver with its DKMS module (Ubuntu: `sudo ubuntu-drivers install` or "
+        "nvidia-driver-<branch>; or NVIDIA's .run installer, which builds the module), `sudo dkms autoinstall`, "
+        "reboot; `lsmod | grep nvidia` and `nvidia-smi` must work before the program is run again.",
+        variants=(
+            Variant(
+                r"Key was rejected by service|Required key not available|module verification failed",
+                "Secure Boot refused the module",
+                "Secure Boot refuses the unsigned NVIDIA module: enrol the DKMS signing key (`sudo mokutil --import "
+                "/var/lib/shim-signed/mok/MOK.der`, then confirm it at the next boot's MOK manager), use the "
+                "distribution's signed driver packages (Ubuntu: linux-modules-nvidia-<branch>-$(uname -r)), or "
+                "turn Secure Boot off; then reboot and check `lsmod | grep nvidia`.",
+            ),
+            Variant(
+                r"NVRM: No NVIDIA (?:GPU|devices?)|probe routine",
+                "the driver found no NVIDIA GPU",
+                "The kernel module loaded but claimed no GPU: nouveau holds it (blacklist nouveau: `echo "
+                "'blacklist nouveau' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf && sudo update-initramfs -u`, "
+                "reboot), the GPU is too new or too old for this driver branch (dmesg names the supported branch), "
+                "or the machine has no NVIDIA GPU (`lspci | grep -i nvidia` lists none: use the CPU build).",
+            ),
+            Variant(
+                _CONTAINER + "|" + _POD,
+                "in a container",
+                "A container cannot load kernel modules: the host's driver must be loaded (`nvidia-smi` on the host), "
+                "then the container gets the GPU from it (`docker run --gpus all`, an nvidia.com/gpu limit in "
+                "Kubernetes); do not install or modprobe a driver inside the image.",
+            ),
+        ),
+        weight=88,
+        applies="Linux hosts (bare metal and cloud VMs) with the NVIDIA driver's kernel modules",
+        shown_by=(_test("test_kernel_module_will_not_load"),),
+        example="modprobe: ERROR: ../libkmod/libkmod-module.c:809 kmod_module_insert_module() could not find module "
+        "by name='nvidia_346_uvm'\nmodprobe: ERROR: could not insert 'nvidia_346_uvm': Function not implemented",
+        example_source="https://github.com/jcjohnson/neural-style/issues/58; kmod's modprobe (tools/modprobe.c: "
+        "'could not insert '%s': %s', 'Module %s not found in directory %s')",
+    ),
+    KnownError(
+        "host-cuinit-failed",
+        "TensorFlow / JAX: cuInit failed with the driver present (CUDA_ERROR_UNKNOWN, NOT_INITIALIZED, "
+        "OPERATING_SYSTEM)",
+        r"failed call to cuInit: (?:INTERNAL: CUDA error: Failed call to cuInit: )?"
+        r"(?:CUDA_ERROR_(?:UNKNOWN|NOT_INITIALIZED|OPERATING_SYSTEM|NOT_PERMITTED|INVALID_DEVICE)\b"
+        r"|UNKNOWN ERROR \((?:999|-1|304)\))"
+        r"|operation cuInit\(0\) failed: (?:CUDA_ERROR_(?:UNKNOWN|NOT_INITIALIZED|OPERATING_SYSTEM|NOT_PERMITTED)\b"
+        r"|Unknown CUDA error (?:999|304)\b)",
+        "XLA's CUDA driver (TensorFlow's stream_executor, JAX's CUDA plugin) found libcuda and the kernel module (its "
+        "diagnostics print both versions) but cuInit failed: the process cannot use the GPU's device files (a "
+        "container or pod that was not given the GPU, /dev/nvidia-uvm missing because nvidia_uvm is not loaded, a "
+        "sandbox), or the driver was updated without a reboot; TensorFlow then runs on the CPU.",
+        "Check from the same shell or container: `nvidia-smi` lists the GPU and `ls -l /dev/nvidia*` shows "
+        "/dev/nvidia-uvm (if not: `sudo modprobe nvidia_uvm` or `sudo nvidia-modprobe -u -c=0`, or reboot after a "
+        "driver update); in Docker pass `--gpus all`; use a TensorFlow / jaxlib build whose CUDA is not newer than "
+        "the driver's (nvidia-smi's 'CUDA Version').",
+        variants=(
+            Variant(
+                _POD,
+                "a Kubernetes pod / JupyterHub",
+                "A pod uses the node's GPU only when it requests it: give the container an nvidia.com/gpu limit "
+                "(JupyterHub: singleuser.extraResource.limits / a profile's kubespawner_override "
+                "extra_resource_limits {'nvidia.com/gpu': '1'}), so the device plugin mounts /dev/nvidia*; check "
+                "`nvidia-smi` inside the pod, and use an image whose CUDA the node's driver supports (GKE installs "
+                "the driver: its version bounds the CUDA).",
+            ),
+            Variant(
+                _CONTAINER,
+                "in a container",
+                "The container was not given the GPU (or only part of its device files): start it with `docker run "
+                "--gpus all` (NVIDIA Container Toolkit on the host), not with hand-mounted /dev/nvidia0 alone; check "
+                "`nvidia-smi` inside it.",
+            ),
+        ),
+        severity="warns-of-failure",
+        loose=True,
+        alternatives=("cuda-driver-insufficient", "host-driver-reboot"),
+        weight=80,
+        applies="TensorFlow 1.x/2.x GPU builds, JAX's CUDA plugin (XLA stream_executor cuda_driver.cc)",
+        shown_by=(_test("test_cuinit_fails_with_the_driver_present"),),
+        example="2019-03-29 01:35:34.439991: E tensorflow/stream_executor/cuda/cuda_driver.cc:300] failed call to "
+        "cuInit: CUDA_ERROR_UNKNOWN: unknown error",
+        example_source="https://github.com/jupyterhub/zero-to-jupyterhub-k8s/issues/994; tensorflow "
+        "stream_executor/cuda/cuda_driver.cc ('failed call to cuInit: ')",
+    ),
+    KnownError(
+        "app-no-cuda-device",
+        "An application's own 'no CUDA device' check failed (torch sees no GPU: a CPU-only torch, or no GPU visible)",
+        r"CUDA(?: compatible| capable|-capable| enabled)? (?:device|GPU)s? (?:could not|couldn't|cannot|can ?not) be "
+        r"(?:found|detected)"
+        r"|(?:could not|couldn't|cannot|can ?not|unable to|failed to) (?:find|detect) (?:a |any )?"
+        r"(?:CUDA[- ](?:compatible|capable|enabled) |NVIDIA |CUDA )(?:GPU|device)"
+        r"|\b(?:CUDA|NVIDIA) (?:GPU|device)s? (?:not found|not detected|was not found|were not found)",
+        "The application checked torch.cuda.is_available() (or its framework's equivalent) before using the GPU it "
+        "was asked for, and found none: the installed torch is the CPU-only build, the process sees no NVIDIA GPU "
+        "(no driver, a container without --gpus, CUDA_VISIBLE_DEVICES empty; an Intel or AMD GPU is no CUDA "
+        "device), or the driver is too old for the torch build's CUDA.",
+        "`nvidia-smi` must list an NVIDIA GPU; then `python -c 'import torch; print(torch.__version__, "
+        "torch.version.cuda, torch.cuda.is_available())'` in the app's environment: '+cpu' / None means a CPU-only "
+        "torch: `pip install --upgrade --force-reinstall torch torchvision --index-url "
+        "https://download.pytorch.org/whl/cu1XX` (the cuXXX nvidia-smi's CUDA Version allows). Without an NVIDIA "
+        "GPU, run without the app's GPU option (--use-cuda / --gpu / device=cuda) on the CPU.",
+        unless=r"no CUDA-capable device is detected",
+        loose=True,
+        alternatives=("torch-cpu-build", "no-gpu-visible", "cuda-driver-insufficient"),
+        weight=56,
+        applies="applications on torch (and other frameworks) with their own GPU check",
+        shown_by=(_test("test_apps_own_no_cuda_device"),),
+        example="CUDA compatible device could not be found whilst --use-cuda args was set...",
+        example_source="https://github.com/zyddnys/manga-image-translator/issues/406 (manga_translator.py: raise "
+        "Exception when use_cuda and not torch.cuda.is_available())",
+    ),
+    KnownError(
+        "cloud-azureml-gpu-config",
+        "Azure ML: an InferenceConfig given an Environment may not also take runtime / conda_file / enable_gpu / "
+        "cuda_version / base_image",
+        r"unable to provide runtime, conda_file, [^\n]{0,80}along with an environment object",
+        "Azure ML SDK v1's InferenceConfig takes either an Environment object or the legacy container options "
+        "(runtime, conda_file, extra_docker_file_steps, enable_gpu, cuda_version, base_image), not both; with an "
+        "Environment, the GPU is set up in the Environment itself.",
+        "Drop enable_gpu / cuda_version / base_image / conda_file from InferenceConfig and set them on the "
+        "Environment: `env.docker.base_image` to a CUDA image (e.g. mcr.microsoft.com/azureml/openmpi*-cuda* ), the "
+        "GPU builds of the frameworks in its conda dependencies; deploy to a GPU compute target (an AKS GPU node "
+        "pool, a GPU ACI / managed online endpoint SKU) and check torch.cuda.is_available() in the scoring script.",
+        weight=85,
+        applies="Azure ML SDK v1 (azureml-core Model.deploy / InferenceConfig), az ml CLI v1",
+        shown_by=(_test("test_cloud_sdk_gpu_config"),),
+        example="WebserviceException: WebserviceException:\n\tMessage: Error, unable to provide runtime, conda_file, "
+        "extra_docker_file_steps, enable_gpu, cuda_version, or base_image along with an environment object.",
+        example_source="https://github.com/MicrosoftDocs/azure-docs/issues/53020 (azureml-core InferenceConfig "
+        "validation)",
+    ),
+)
