@@ -49,6 +49,12 @@ _XLA_FIX = (
     "or a CUDA toolkit, put its bin/ on PATH, and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root holding "
     "bin/ptxas and nvvm/libdevice>."
 )
+#: libdevice missing as TensorFlow / XLA / JAX users report it, with the product named beside the words (numba's row
+#: steps aside for these)
+_XLA_LIBDEVICE_TEXT = (
+    r"(?:Cannot|Can't|could not|unable to) find libdevice[^\n]{0,40}\b(?:TF|TensorFlow|XLA|JAX|jaxlib)\b"
+    r"|\b(?:TF|TensorFlow|XLA|JAX)\b[^\n]{0,40}(?:cannot|can't|could not) find libdevice"
+)
 _XLA_VARIANTS = (
     Variant(
         r"\bjax(?:lib)?\b",
@@ -347,7 +353,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-xla-ptxas-missing",
         "XLA cannot find ptxas or libdevice (No PTX compilation provider / ptxas not found / libdevice not found)",
-        r"No PTX compilation provider is available|bin/ptxas not found|libdevice not found at [^\n]{0,200}libdevice",
+        r"No PTX compilation provider is available|bin/ptxas not found|libdevice not found at [^\n]{0,200}libdevice"
+        # the same libdevice lookup reported for TensorFlow / JAX in a user's words ("Cannot find libdevice in TF
+        # 2.11"): the product named beside it decides that XLA, not numba, looked
+        rf"|{_XLA_LIBDEVICE_TEXT}",
         "XLA (TensorFlow's jit_compile / XLA ops, JAX) compiles its GPU kernels to PTX and needs a CUDA toolkit's "
         "ptxas (or nvJitLink) and nvvm/libdevice: the CUDA runtime libraries are installed (pip or conda) but the "
         "toolkit's compiler parts are not, or XLA does not look where they are.",
@@ -523,6 +532,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         op=r"(/[\w./-]{1,200}libnvvm\.so[\w.]{0,10}|[A-Z]:\\[^\n:]{1,200}nvvm\w{0,12}\.dll)",
+        unless=_XLA_LIBDEVICE_TEXT,
         weight=92,
         applies="numba.cuda (and libraries on it: cuDF, RAPIDS, librosa's GPU paths, UMAP)",
         shown_by=(_test("test_numba_finds_no_nvvm_or_driver"), f"{_R8}.jsonl#nvidia-cudf-1992"),
