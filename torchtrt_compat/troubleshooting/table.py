@@ -262,7 +262,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|UnsatisfiedLinkError: no [\w.-]{1,80} in (?:java\.library\.path|\[)"
         # cudarc's loader for a library other than the driver's ("Unable to dynamically load the \"nvrtc\" ...")
         r"|Unable to dynamically load the \"(?!cuda\")[\w-]{1,30}\" shared library"
-        r"|Failed to load \w{1,20} native library",
+        r"|Failed to load \w{1,20} native library"
+        # TensorFlow's TF-TRT stubs (tf2tensorrt/stub/nvinfer_stub.cc, nvinfer_plugin_stub.cc) abort with this when
+        # the libnvinfer they dlopen was not found: the TensorRT TensorFlow was built against is not installed
+        r"|\b(?:getInferLibVersion|getPluginRegistry|initLibNvInferPlugins|createInfer\w{1,30}) symbol not found",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
         "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
@@ -351,6 +354,21 @@ _CORE: tuple[KnownError, ...] = (
                 "ships another one: build the plugin (or engine) inside the container that runs it, or pick the "
                 "container release whose TensorRT has that major (NGC's support matrix lists each release's TensorRT); "
                 "check LD_PRELOAD / --env paths for typos.",
+            ),
+            Variant(
+                r"tf2tensorrt|TF-TRT|(?:getInferLibVersion|getPluginRegistry) symbol not found"
+                r"|(?:tensorflow|dso_loader)[^\n]{0,200}libnvinfer",
+                "TensorFlow's TF-TRT",
+                "TensorFlow (not torch_tensorrt) loads TensorRT at run time for TF-TRT and wants the TensorRT major "
+                "its build was linked against, the number after .so (TensorFlow 2.1 to 2.3: TensorRT 6, libnvinfer.so.6 "
+                "with CUDA 10.1; 2.4 to 2.11: TensorRT 7; 2.12 to 2.17: TensorRT 8; 2.18 dropped TF-TRT): install that TensorRT (NVIDIA's libnvinfer<N> "
+                "and libnvinfer-plugin<N> deb packages from the CUDA repository as TensorFlow's GPU install guide "
+                "lists, or its tar and LD_LIBRARY_PATH=<TensorRT>/lib; for TensorFlow 2.12+ `pip install "
+                "tensorrt` of that major and its tensorrt_libs folder on LD_LIBRARY_PATH), or use a TensorFlow "
+                "container (nvcr.io/nvidia/tensorflow) that ships the pair. The 'symbol not found' abort is the same "
+                "missing library; TensorFlow without TF-TRT needs none of it.",
+                product="tensorflow",
+                strict=True,
             ),
             Variant(
                 r"libnv(?:infer|onnxparser|parsers)",
