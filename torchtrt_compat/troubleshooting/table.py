@@ -3231,7 +3231,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|cudaGetErrorString symbol not found",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
-        "installed, or the library is installed but not on the loader's path.",
+        "installed, or the library is installed but not on the loader's path; or the major is right and the release "
+        "is not (an unpinned nvidia-* wheel newer than the one the library was built with).",
         "Install the build of the library you run for the CUDA you have, or install the CUDA libraries it was built "
         "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
         "majors.",
@@ -3328,9 +3329,13 @@ _CORE: tuple[KnownError, ...] = (
                 r"onnxruntime|ExecutionProvider|InferenceSession",
                 "ONNX Runtime",
                 "Install the onnxruntime-gpu build for the CUDA and cuDNN you have (onnxruntime-gpu 1.19 and later "
-                "are built for CUDA 12 and cuDNN 9; 1.18 and older for CUDA 11 and cuDNN 8, unless installed from "
-                "the CUDA 12 feed), or install the libraries it names (pip install nvidia-cublas-cu12 "
-                "nvidia-cudnn-cu12, and call onnxruntime.preload_dlls() in 1.21+).",
+                "are built for CUDA 12 and cuDNN 9, and recent releases also for CUDA 13; 1.18 and older for CUDA 11 "
+                "and cuDNN 8, unless installed from the CUDA 12 feed), or install the libraries it names in the "
+                "major the file names (cublasLt64_13.dll / libcublasLt.so.13 = CUDA 13: nvidia-*-cu13 wheels; _12 = "
+                "cu12), pinned to the releases that onnxruntime-gpu was built with rather than the newest (its "
+                "release notes; `pip install onnxruntime-gpu[cuda,cudnn]` pulls them where the release has those "
+                "extras), and call onnxruntime.preload_dlls() in 1.21+. A provider that fails to load falls back to "
+                "the CPU with only a log line: check that session.get_providers() lists CUDAExecutionProvider.",
                 product="onnxruntime",
             ),
             Variant(
