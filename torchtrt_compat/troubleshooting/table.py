@@ -1158,6 +1158,18 @@ _CORE: tuple[KnownError, ...] = (
         "that feature (no quantization, another attention implementation).",
         variants=(
             Variant(
+                r"CUDNN_STATUS_(?:SUCCESS|EXECUTION_FAILED|NOT_INITIALIZED|INTERNAL_ERROR|ARCH_MISMATCH)",
+                "a framework build older than the GPU (cuDNN's status)",
+                "The framework's build (its CUDA and the cuDNN it bundles) predates the GPU named, so cuDNN fails on "
+                "it with a status that does not say so (even 'CUDNN_STATUS_SUCCESS'): torch 0.4's CUDA 9.0 build on "
+                "a Turing RTX 20xx, a CUDA 10 build on an Ampere RTX 30xx, a CUDA < 11.8 build on Ada / Hopper, < "
+                "12.8 on Blackwell. Install a build whose CUDA knows the GPU (`python -c 'import torch; "
+                "print(torch.version.cuda, torch.cuda.get_arch_list())'` must list its sm_XY; for code pinned to an "
+                "old torch: torch 0.4.1 with CUDA 9.2 for Turing, 1.7+ with CUDA 11 for Ampere), not the same CUDA's "
+                "build again, and adapt the code to that torch if needed.",
+                strict=True,
+            ),
+            Variant(
                 r"must be overrided in python|\bspconv",
                 "spconv's C++ library",
                 "spconv's prebuilt C++ library (spconv_cpp, used by TensorRT plugins such as BEVFusion's) has no "
@@ -3622,7 +3634,9 @@ _CORE: tuple[KnownError, ...] = (
         "Watch `nvidia-smi` while it runs: if memory is nearly full, lower the batch (or free GPU memory); if not, "
         "the cuDNN loaded does not fit the library that calls it: install (or rebuild) that library for the CUDA "
         "and cuDNN installed, check the driver supports that CUDA (`nvidia-smi`'s 'CUDA Version'), and that only one "
-        "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+        "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op. A GPU newer than the library's "
+        "CUDA build fails this way too (an old torch such as 1.5+cu101 on an RTX 30xx; torch.cuda.get_arch_list() "
+        "lacks the GPU's sm_XY): install a build for a CUDA that knows the GPU.",
         variants=(
             Variant(
                 r"^Stream closed\.\s{0,4}$",
@@ -3686,12 +3700,16 @@ _CORE: tuple[KnownError, ...] = (
                 "Watch `nvidia-smi` while it runs and lower the batch (or free GPU memory) first; if memory is not "
                 "the cause, check that the cuDNN loaded is the one torch was built with (torch.backends.cudnn."
                 "version(); a system cuDNN on LD_LIBRARY_PATH can shadow torch's nvidia-cudnn wheel) and that the "
-                "driver supports torch's CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+                "driver supports torch's CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op. A GPU newer than torch's "
+                "CUDA fails this way too (a +cu101 torch on an RTX 30xx: `python -c 'import torch; "
+                "print(torch.version.cuda, torch.cuda.get_arch_list(), torch.cuda.get_device_capability())'` lacks "
+                "the GPU's sm_XY): install a torch built for a CUDA that knows the GPU.",
                 product="torch",
             ),
         ),
         loose=True,
-        alternatives=("gpu-out-of-memory", "cuda-library-major"),
+        alternatives=("gpu-out-of-memory", "cuda-library-major", "gpu-arch-unsupported"),
+        decide="cudnn-arch",
         weight=60,
         applies="cuDNN users (torch, TensorFlow, onnxruntime's CUDA provider, caffe2)",
         shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),

@@ -1218,12 +1218,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"CUDNN_STATUS_SUCCESS",
                 "a status of success raised as an error",
                 "torch raised a cuDNN error whose status is success: the torch binary and the cuDNN / CUDA it loads "
-                "do not belong together (a wheel built for one CUDA with another CUDA's cuDNN found first). Install "
-                "the torch build for the CUDA you have (its own cuDNN comes with it), keep other cuDNN folders off "
-                "LD_LIBRARY_PATH; to go on meanwhile, torch.backends.cudnn.enabled = False.",
+                "do not belong together. Most often the build predates the GPU (torch 0.4's CUDA 9.0 build on a "
+                "Turing RTX 20xx, a CUDA 10 build on an RTX 30xx: torch.cuda.get_arch_list() lacks the GPU's "
+                "sm_XY): install a torch build whose CUDA knows the GPU (0.4.1 with CUDA 9.2 for Turing, CUDA 11+ "
+                "for Ampere, 12.8+ for Blackwell), not the same CUDA's build again; else another CUDA's cuDNN is "
+                "found first: keep other cuDNN folders off LD_LIBRARY_PATH. To go on meanwhile, "
+                "torch.backends.cudnn.enabled = False.",
             ),
         ),
-        alternatives=("cuda-library-major",),
+        alternatives=("cuda-library-major", "gpu-arch-unsupported"),
+        decide="cudnn-success-arch",
         weight=86,
         applies="torch CUDA builds with another cuDNN on the library path",
         shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",),
