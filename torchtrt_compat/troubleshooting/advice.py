@@ -17,9 +17,9 @@ from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
 from .entry import TENSORRT_PRODUCTS
-from .gpu_generation import newer_gpu_than_build
 from .facts import TextFacts
 from .families.containers import CONTAINER_CONTEXT
+from .gpu_generation import newer_gpu_than_build
 from .table import TENSORRT_API, TENSORRT_API_ADDED
 
 if TYPE_CHECKING:

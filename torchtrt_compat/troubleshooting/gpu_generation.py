@@ -20,7 +20,10 @@ _GENERATIONS: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
     (re.compile(rx, re.IGNORECASE), need)
     for rx, need in (
         (r"(?:RTX|GeForce|gpu)[\s_-]{0,2}50[5-9]0|\bB[12]00\b|\bGB(?:10|200)\b|\bRTX PRO \d{4} Blackwell", (12, 8)),
-        (r"(?:RTX|GeForce|gpu)[\s_-]{0,2}40[5-9]0|\bL40S?\b|\bL4\b|RTX \d{4} Ada|\bH[12]00\b|\bH800\b|\bGH200\b", (11, 8)),
+        (
+            r"(?:RTX|GeForce|gpu)[\s_-]{0,2}40[5-9]0|\bL40S?\b|\bL4\b|RTX \d{4} Ada|\bH[12]00\b|\bH800\b|\bGH200\b",
+            (11, 8),
+        ),
         (r"(?:RTX|GeForce|gpu)[\s_-]{0,2}30[5-9]0|\bRTX A\d{4}\b|\bA(?:10|40)\b", (11, 1)),
         (r"\bA(?:100|30|800)\b", (11, 0)),
         (
@@ -30,8 +33,8 @@ _GENERATIONS: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
     )
 )
 
-#: the CUDA a framework build was made with, as texts state it: a wheel's local tag (+cu101) or index (whl/cu118), conda's pytorch 0.4
-#: package names (cuda90, cuda92), a cudatoolkit pin, or "CUDA 9.0" / "cuda-10.1" written out
+#: the CUDA a framework build was made with, as texts state it: a wheel's local tag (+cu101) or index (whl/cu118),
+#: conda's pytorch 0.4 package names (cuda90, cuda92), a cudatoolkit pin, or "CUDA 9.0" / "cuda-10.1" written out
 _BUILD_CUDA = re.compile(
     r"\+cu(\d{2,3})\b|\bcu(\d{3})\b|\bcuda(\d{2,3})\b|cudatoolkit[=\s-]{1,3}(\d{1,2}\.\d)|\bcuda[\s_-]{0,2}(\d{1,2}\.\d)\b",
     re.IGNORECASE,
@@ -39,7 +42,7 @@ _BUILD_CUDA = re.compile(
 
 
 def _pair(digits: str) -> tuple[int, int]:
-    """"101" -> (10, 1), "90" -> (9, 0), "10.1" -> (10, 1)."""
+    """ "101" -> (10, 1), "90" -> (9, 0), "10.1" -> (10, 1)."""
     if "." in digits:
         major, minor = digits.split(".", 1)
         return int(major), int(minor)

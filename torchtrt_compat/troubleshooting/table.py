@@ -360,13 +360,14 @@ _CORE: tuple[KnownError, ...] = (
                 r"|(?:tensorflow|dso_loader)[^\n]{0,200}libnvinfer",
                 "TensorFlow's TF-TRT",
                 "TensorFlow (not torch_tensorrt) loads TensorRT at run time for TF-TRT and wants the TensorRT major "
-                "its build was linked against, the number after .so (TensorFlow 2.1 to 2.3: TensorRT 6, libnvinfer.so.6 "
-                "with CUDA 10.1; 2.4 to 2.11: TensorRT 7; 2.12 to 2.17: TensorRT 8; 2.18 dropped TF-TRT): install that TensorRT (NVIDIA's libnvinfer<N> "
-                "and libnvinfer-plugin<N> deb packages from the CUDA repository as TensorFlow's GPU install guide "
-                "lists, or its tar and LD_LIBRARY_PATH=<TensorRT>/lib; for TensorFlow 2.12+ `pip install "
-                "tensorrt` of that major and its tensorrt_libs folder on LD_LIBRARY_PATH), or use a TensorFlow "
-                "container (nvcr.io/nvidia/tensorflow) that ships the pair. The 'symbol not found' abort is the same "
-                "missing library; TensorFlow without TF-TRT needs none of it.",
+                "its build was linked against, the number after .so (TensorFlow 2.1 to 2.3: TensorRT 6, "
+                "libnvinfer.so.6 with CUDA 10.1; 2.4 to 2.11: TensorRT 7; 2.12 to 2.17: TensorRT 8; 2.18 dropped TF-"
+                "TRT): install that TensorRT (NVIDIA's libnvinfer<N> and libnvinfer-plugin<N> deb packages from the "
+                "CUDA repository as TensorFlow's GPU install guide lists, or its tar and "
+                "LD_LIBRARY_PATH=<TensorRT>/lib; for TensorFlow 2.12+ `pip install tensorrt` of that major and its "
+                "tensorrt_libs folder on LD_LIBRARY_PATH), or use a TensorFlow container (nvcr.io/nvidia/tensorflow) "
+                "that ships the pair. The 'symbol not found' abort is the same missing library; TensorFlow without "
+                "TF-TRT needs none of it.",
                 product="tensorflow",
                 strict=True,
             ),
