@@ -410,7 +410,7 @@ def test_misses_name_stage_library_and_command() -> None:
     assert empty[0].key == "engine-file-empty" and "rb" in empty[0].fix
     cudnn = explain("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED")
     assert cudnn[0].key == "cudnn-not-initialized" and cudnn[0].confidence == "likely"
-    assert cudnn[0].alternatives == ("gpu-out-of-memory", "cuda-library-major")
+    assert cudnn[0].alternatives == ("gpu-out-of-memory", "cuda-library-major", "gpu-arch-unsupported")
 
 
 def test_the_cli_says_the_first_answer_first(

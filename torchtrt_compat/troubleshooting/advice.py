@@ -19,6 +19,7 @@ from ..versions import parse_version, satisfies, split_requirement
 from .entry import TENSORRT_PRODUCTS
 from .facts import TextFacts
 from .families.containers import CONTAINER_CONTEXT
+from .gpu_generation import newer_gpu_than_build
 from .table import TENSORRT_API, TENSORRT_API_ADDED
 
 if TYPE_CHECKING:
@@ -705,7 +706,25 @@ def _decide_tactic_memory(_v: Versions, text: str) -> str | None:
     return "gpu-out-of-memory"
 
 
+def _decide_cudnn_arch(_v: Versions, text: str) -> str | None:
+    """A cuDNN status that says little (EXECUTION_FAILED, NOT_INITIALIZED, INTERNAL_ERROR): a text that names a GPU
+    newer than the CUDA its build states (a cu101 torch on an RTX 30xx) is a build without the GPU's architecture;
+    None (undecided: the row's alternatives) otherwise."""
+    return "gpu-arch-unsupported" if newer_gpu_than_build(text) else None
+
+
+def _decide_cudnn_success(_v: Versions, text: str) -> str | None:
+    """cuDNN's "error" whose status is success: old framework builds (torch 0.4's CUDA 9.0 build) raise it on GPUs
+    newer than their CUDA, so a text that names such a GPU (and no build CUDA that knows it) is a build without the
+    GPU's architecture; a text without that status is the row's own version clash; None otherwise."""
+    if "cudnn_status_success" not in text.lower():
+        return "torch-cudnn-version"
+    return "gpu-arch-unsupported" if newer_gpu_than_build(text, assume_old=True) else None
+
+
 DECIDERS: dict[str, Callable[[Versions, str], str | None]] = {
+    "cudnn-arch": _decide_cudnn_arch,
+    "cudnn-success-arch": _decide_cudnn_success,
     "tactic-memory": _decide_tactic_memory,
     "driver-or-no-gpu": _decide_driver_or_no_gpu,
     "api-removed-or-added": _decide_api,

@@ -262,7 +262,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|UnsatisfiedLinkError: no [\w.-]{1,80} in (?:java\.library\.path|\[)"
         # cudarc's loader for a library other than the driver's ("Unable to dynamically load the \"nvrtc\" ...")
         r"|Unable to dynamically load the \"(?!cuda\")[\w-]{1,30}\" shared library"
-        r"|Failed to load \w{1,20} native library",
+        r"|Failed to load \w{1,20} native library"
+        # TensorFlow's TF-TRT stubs (tf2tensorrt/stub/nvinfer_stub.cc, nvinfer_plugin_stub.cc) abort with this when
+        # the libnvinfer they dlopen was not found: the TensorRT TensorFlow was built against is not installed
+        r"|\b(?:getInferLibVersion|getPluginRegistry|initLibNvInferPlugins|createInfer\w{1,30}) symbol not found",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
         "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
@@ -351,6 +354,22 @@ _CORE: tuple[KnownError, ...] = (
                 "ships another one: build the plugin (or engine) inside the container that runs it, or pick the "
                 "container release whose TensorRT has that major (NGC's support matrix lists each release's TensorRT); "
                 "check LD_PRELOAD / --env paths for typos.",
+            ),
+            Variant(
+                r"tf2tensorrt|TF-TRT|(?:getInferLibVersion|getPluginRegistry) symbol not found"
+                r"|(?:tensorflow|dso_loader)[^\n]{0,200}libnvinfer",
+                "TensorFlow's TF-TRT",
+                "TensorFlow (not torch_tensorrt) loads TensorRT at run time for TF-TRT and wants the TensorRT major "
+                "its build was linked against, the number after .so (TensorFlow 2.1 to 2.3: TensorRT 6, "
+                "libnvinfer.so.6 with CUDA 10.1; 2.4 to 2.11: TensorRT 7; 2.12 to 2.17: TensorRT 8; 2.18 dropped TF-"
+                "TRT): install that TensorRT (NVIDIA's libnvinfer<N> and libnvinfer-plugin<N> deb packages from the "
+                "CUDA repository as TensorFlow's GPU install guide lists, or its tar and "
+                "LD_LIBRARY_PATH=<TensorRT>/lib; for TensorFlow 2.12+ `pip install tensorrt` of that major and its "
+                "tensorrt_libs folder on LD_LIBRARY_PATH), or use a TensorFlow container (nvcr.io/nvidia/tensorflow) "
+                "that ships the pair. The 'symbol not found' abort is the same missing library; TensorFlow without "
+                "TF-TRT needs none of it.",
+                product="tensorflow",
+                strict=True,
             ),
             Variant(
                 r"libnv(?:infer|onnxparser|parsers)",
@@ -1139,6 +1158,18 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"CUDNN_STATUS_(?:SUCCESS|EXECUTION_FAILED|NOT_INITIALIZED|INTERNAL_ERROR|ARCH_MISMATCH)",
+                "a framework build older than the GPU (cuDNN's status)",
+                "The framework's build (its CUDA and the cuDNN it bundles) predates the GPU named, so cuDNN fails on "
+                "it with a status that does not say so (even 'CUDNN_STATUS_SUCCESS'): torch 0.4's CUDA 9.0 build on "
+                "a Turing RTX 20xx, a CUDA 10 build on an Ampere RTX 30xx, a CUDA < 11.8 build on Ada / Hopper, < "
+                "12.8 on Blackwell. Install a build whose CUDA knows the GPU (`python -c 'import torch; "
+                "print(torch.version.cuda, torch.cuda.get_arch_list())'` must list its sm_XY; for code pinned to an "
+                "old torch: torch 0.4.1 with CUDA 9.2 for Turing, 1.7+ with CUDA 11 for Ampere), not the same CUDA's "
+                "build again, and adapt the code to that torch if needed.",
+                strict=True,
+            ),
             Variant(
                 r"must be overrided in python|\bspconv",
                 "spconv's C++ library",
@@ -3213,7 +3244,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|cudaGetErrorString symbol not found",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
-        "installed, or the library is installed but not on the loader's path.",
+        "installed, or the library is installed but not on the loader's path; or the major is right and the release "
+        "is not (an unpinned nvidia-* wheel newer than the one the library was built with).",
         "Install the build of the library you run for the CUDA you have, or install the CUDA libraries it was built "
         "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
         "majors.",
@@ -3310,9 +3342,13 @@ _CORE: tuple[KnownError, ...] = (
                 r"onnxruntime|ExecutionProvider|InferenceSession",
                 "ONNX Runtime",
                 "Install the onnxruntime-gpu build for the CUDA and cuDNN you have (onnxruntime-gpu 1.19 and later "
-                "are built for CUDA 12 and cuDNN 9; 1.18 and older for CUDA 11 and cuDNN 8, unless installed from "
-                "the CUDA 12 feed), or install the libraries it names (pip install nvidia-cublas-cu12 "
-                "nvidia-cudnn-cu12, and call onnxruntime.preload_dlls() in 1.21+).",
+                "are built for CUDA 12 and cuDNN 9, and recent releases also for CUDA 13; 1.18 and older for CUDA 11 "
+                "and cuDNN 8, unless installed from the CUDA 12 feed), or install the libraries it names in the "
+                "major the file names (cublasLt64_13.dll / libcublasLt.so.13 = CUDA 13: nvidia-*-cu13 wheels; _12 = "
+                "cu12), pinned to the releases that onnxruntime-gpu was built with rather than the newest (its "
+                "release notes; `pip install onnxruntime-gpu[cuda,cudnn]` pulls them where the release has those "
+                "extras), and call onnxruntime.preload_dlls() in 1.21+. A provider that fails to load falls back to "
+                "the CPU with only a log line: check that session.get_providers() lists CUDAExecutionProvider.",
                 product="onnxruntime",
             ),
             Variant(
@@ -3601,7 +3637,9 @@ _CORE: tuple[KnownError, ...] = (
         "Watch `nvidia-smi` while it runs: if memory is nearly full, lower the batch (or free GPU memory); if not, "
         "the cuDNN loaded does not fit the library that calls it: install (or rebuild) that library for the CUDA "
         "and cuDNN installed, check the driver supports that CUDA (`nvidia-smi`'s 'CUDA Version'), and that only one "
-        "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+        "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op. A GPU newer than the library's "
+        "CUDA build fails this way too (an old torch such as 1.5+cu101 on an RTX 30xx; torch.cuda.get_arch_list() "
+        "lacks the GPU's sm_XY): install a build for a CUDA that knows the GPU.",
         variants=(
             Variant(
                 r"^Stream closed\.\s{0,4}$",
@@ -3665,12 +3703,16 @@ _CORE: tuple[KnownError, ...] = (
                 "Watch `nvidia-smi` while it runs and lower the batch (or free GPU memory) first; if memory is not "
                 "the cause, check that the cuDNN loaded is the one torch was built with (torch.backends.cudnn."
                 "version(); a system cuDNN on LD_LIBRARY_PATH can shadow torch's nvidia-cudnn wheel) and that the "
-                "driver supports torch's CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op.",
+                "driver supports torch's CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op. A GPU newer than torch's "
+                "CUDA fails this way too (a +cu101 torch on an RTX 30xx: `python -c 'import torch; "
+                "print(torch.version.cuda, torch.cuda.get_arch_list(), torch.cuda.get_device_capability())'` lacks "
+                "the GPU's sm_XY): install a torch built for a CUDA that knows the GPU.",
                 product="torch",
             ),
         ),
         loose=True,
-        alternatives=("gpu-out-of-memory", "cuda-library-major"),
+        alternatives=("gpu-out-of-memory", "cuda-library-major", "gpu-arch-unsupported"),
+        decide="cudnn-arch",
         weight=60,
         applies="cuDNN users (torch, TensorFlow, onnxruntime's CUDA provider, caffe2)",
         shown_by=("tests/troubleshooting/test_round3.py::test_misses_name_stage_library_and_command",),

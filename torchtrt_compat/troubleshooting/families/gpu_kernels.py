@@ -49,6 +49,12 @@ _XLA_FIX = (
     "or a CUDA toolkit, put its bin/ on PATH, and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<CUDA root holding "
     "bin/ptxas and nvvm/libdevice>."
 )
+#: libdevice missing as TensorFlow / XLA / JAX users report it, with the product named beside the words (numba's row
+#: steps aside for these)
+_XLA_LIBDEVICE_TEXT = (
+    r"(?:Cannot|Can't|could not|unable to) find libdevice[^\n]{0,40}\b(?:TF|TensorFlow|XLA|JAX|jaxlib)\b"
+    r"|\b(?:TF|TensorFlow|XLA|JAX)\b[^\n]{0,40}(?:cannot|can't|could not) find libdevice"
+)
 _XLA_VARIANTS = (
     Variant(
         r"\bjax(?:lib)?\b",
@@ -347,7 +353,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-xla-ptxas-missing",
         "XLA cannot find ptxas or libdevice (No PTX compilation provider / ptxas not found / libdevice not found)",
-        r"No PTX compilation provider is available|bin/ptxas not found|libdevice not found at [^\n]{0,200}libdevice",
+        r"No PTX compilation provider is available|bin/ptxas not found|libdevice not found at [^\n]{0,200}libdevice"
+        # the same libdevice lookup reported for TensorFlow / JAX in a user's words ("Cannot find libdevice in TF
+        # 2.11"): the product named beside it decides that XLA, not numba, looked
+        rf"|{_XLA_LIBDEVICE_TEXT}",
         "XLA (TensorFlow's jit_compile / XLA ops, JAX) compiles its GPU kernels to PTX and needs a CUDA toolkit's "
         "ptxas (or nvJitLink) and nvvm/libdevice: the CUDA runtime libraries are installed (pip or conda) but the "
         "toolkit's compiler parts are not, or XLA does not look where they are.",
@@ -523,6 +532,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         op=r"(/[\w./-]{1,200}libnvvm\.so[\w.]{0,10}|[A-Z]:\\[^\n:]{1,200}nvvm\w{0,12}\.dll)",
+        unless=_XLA_LIBDEVICE_TEXT,
         weight=92,
         applies="numba.cuda (and libraries on it: cuDF, RAPIDS, librosa's GPU paths, UMAP)",
         shown_by=(_test("test_numba_finds_no_nvvm_or_driver"), f"{_R8}.jsonl#nvidia-cudf-1992"),
@@ -588,7 +598,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "no kernel image is available, raised by a kernel library (cpm_kernels, bitsandbytes, ...): the "
         "library's own kernels were not built for this GPU",
         r"(?-i:CUDA Error): no kernel image is available for execution on the device"
-        r"|Error no kernel image is available for execution on the device at line \d{1,6} in file",
+        r"|Error no kernel image is available for execution on the device at line \d{1,6} in file"
+        # CUTLASS's fused attention kernels (xformers' fmha, torch's memory-efficient SDPA) check the architecture
+        # they were compiled for against the one they run on and print this instead of computing
+        r"|FATAL: (?:this function|kernel `?[\w<>:, ]{1,160}`?) is for sm\d{2,3}(?:-sm\d{2,3})?, but was built for "
+        r"sm\d{1,4}",
         "The kernels without an image for this GPU are a library's own precompiled CUDA kernels, not torch's or "
         "TensorRT's: 'CUDA Error: ...' (capital E) is cpm_kernels' wording (ChatGLM's .quantize(4/8) path), "
         "'Error ... at line N in file ...ops.cu' bitsandbytes'; the library was built for other compute "
@@ -598,6 +612,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "or turn off the feature that runs its kernels (run the model unquantized in fp16).",
         variants=(
             Variant(DARKNET, "darknet", DARKNET_FIX),
+            Variant(
+                r"is for sm\d{2,3}(?:-sm\d{2,3})?, but was built for sm",
+                "CUTLASS attention kernels (xformers, torch's memory-efficient SDPA)",
+                "The fused attention kernel (xformers' fmha / cutlass kernels, or torch's memory-efficient SDPA, "
+                "which shares them) was compiled for other architectures than this GPU's: the 'is for smXY' part is "
+                "the GPU's family, 'built for smZW' the build's. Most often a prebuilt xformers wheel made for "
+                "another GPU (a notebook's wheel built on a Colab T4, sm_75, run on an A100 or L4) or a torch / "
+                "xformers without the GPU's architecture (a new GPU such as sm_120 / sm_121): install the xformers "
+                "wheel built for your torch from PyTorch's index (`pip install -U xformers --index-url "
+                "https://download.pytorch.org/whl/cu<XY>`), or build it for this GPU (`TORCH_CUDA_ARCH_LIST=<your "
+                "compute capability> pip install -v --no-build-isolation git+<xformers repository>`), or uninstall "
+                "xformers / drop --xformers and use torch's SDPA (`--attn_implementation sdpa`); for torch itself, "
+                "a build whose torch.cuda.get_arch_list() lists the GPU.",
+                strict=True,
+            ),
             Variant(
                 r"bitsandbytes|csrc[\\/]ops\.cu|at line \d{1,6} in file",
                 "bitsandbytes",

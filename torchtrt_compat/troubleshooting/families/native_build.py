@@ -1325,6 +1325,9 @@ _ROUND8: tuple[KnownError, ...] = (
         # the module it never imported (groundingdino's `_C`, auto-gptq's `autogptq_cuda_256`)
         r"|Failed to load custom C\+\+ ops"
         r"|NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined"
+        # an in-tree compiled op never built (mmdetection 1.x's mmdet/ops/*/*_cuda, old detection / 3D repos'
+        # <op>_cuda modules): Python 3.6's ImportError has no "from" part, newer ones name the package after it
+        r"|cannot import name '\w{1,40}_(?:cuda|cuda_ext|gpu)'"
         r"|operator torchvision::\w{1,40} does not exist"
         r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
         # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
@@ -1353,6 +1356,17 @@ _ROUND8: tuple[KnownError, ...] = (
                 "--no-build-isolation` builds it with the CUDA toolkit of torch.version.cuda; or move to its "
                 "successor gptqmodel), check `python -c 'import torch; print(torch.__version__, "
                 "torch.cuda.is_available())'` shows a CUDA torch, and, on Windows, install a prebuilt wheel.",
+            ),
+            Variant(
+                r"cannot import name '\w{1,40}_(?:cuda|cuda_ext|gpu)'",
+                "an in-tree CUDA op never compiled (mmdetection 1.x and similar repositories)",
+                "The project compiles its CUDA ops in place (mmdetection 1.x: mmdet/ops/dcn/deform_conv_cuda, "
+                "roi_align_cuda, nms_cuda ...; other detection and 3D repositories the same way) and the import "
+                "finds the Python file but not the compiled module: they were never built in this environment, or "
+                "were built for another torch / Python. From the repository's root, with the torch and CUDA toolkit "
+                "that will import them (torch.version.cuda = `nvcc -V`) and a GPU runtime, run `python setup.py "
+                "develop` (or `pip install -v -e .`; old mmdetection: `./compile.sh` first), delete stale build/ "
+                "and *.so files before rebuilding, then restart the kernel / interpreter.",
             ),
             Variant(
                 r"groundingdino|GroundingDINO|Failed to load custom C\+\+ ops|NameError: name '_C' is not defined",

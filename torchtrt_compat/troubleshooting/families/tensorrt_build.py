@@ -324,7 +324,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "trt-cuda-runtime-error",
         "A CUDA call inside TensorRT failed (Error Code 1: Cuda Runtime / Cuda Driver)",
-        r"Error Code 1: Cuda (?:Runtime|Driver) \(|Cuda Error in \w{1,60}: \d{1,4} \(",
+        # TensorRT 5 to 7 logged "<file>.cpp (<line>) - Cuda Error in <function>: <number>", the number only
+        r"Error Code 1: Cuda (?:Runtime|Driver) \(|Cuda Error in \w{1,60}: \d{1,4}\b",
         "TensorRT called CUDA and CUDA refused; the message in parentheses is CUDA's (the families for out of "
         "memory, an illegal memory access or an invalid resource handle rank above this one when they match). "
         "'invalid argument' at enqueue / execute means an address TensorRT was given is not usable device memory.",
@@ -342,8 +343,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "kernel (often a plugin's), release engines and contexts before the interpreter exits, and use the "
                 "'spawn' start method for worker processes.",
             ),
+            Variant(
+                r"Cuda Error in \w{1,60}: \d{1,4}\s{0,4}$",
+                "TensorRT 5 to 7's numbered CUDA error (Cuda Error in <function>: N)",
+                "Older TensorRT prints only the CUDA runtime's error number, in the numbering of the CUDA it was "
+                "built with. Before CUDA 10.1: 2 = out of memory, 3 = initialization error, 4 = launch failure (a "
+                "kernel crashed, now or earlier), 6 = launch timeout (the display watchdog), 8 = invalid device "
+                "function and 48 = no kernel image (a build without this GPU's architecture), 11 = invalid value, "
+                "30 = unknown, 35 = driver older than the runtime, 46 = device busy or unavailable, 77 = illegal "
+                "address; from CUDA 10.1: 1 = invalid value, 2 = out of memory, 3 = initialization error, 4 = CUDA "
+                "unloading, 35 = driver too old, 46 = busy, 100 = no device, 209 = no kernel image, 700 = illegal "
+                "address, 719 = launch failure. Launch failures and initialization errors while an engine loads "
+                "(initializeCommonContext, cuDNN / cuBLAS context creation) mostly mean the GPU or driver was left "
+                "in a bad state by an earlier crash: reboot (on Jetson) or reset the GPU (`nvidia-smi -r`, or stop "
+                "what crashed on it) and rerun; if it returns, check that CUDA, cuDNN and TensorRT are the versions "
+                "the JetPack or TensorRT release was built with, and rebuild the engine on this device.",
+            ),
         ),
-        op=r"Error Code 1: Cuda (?:Runtime|Driver) \(([^)\n]{1,120})\)|Cuda Error in (\w{1,60})",
+        op=r"Error Code 1: Cuda (?:Runtime|Driver) \(([^)\n]{1,120})\)|Cuda Error in (\w{1,60}: \d{1,4})",
         loose=True,
         alternatives=("illegal-memory-access", "invalid-resource-handle", "multi-gpu-device"),
         weight=42,

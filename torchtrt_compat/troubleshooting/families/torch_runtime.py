@@ -542,9 +542,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "algorithm's workspace at this batch / resolution; otherwise the cuDNN loaded does not fit the GPU or torch.",
         "Lower the batch size or resolution and free GPU memory (other processes, earlier models); if memory is "
         "plentiful, check that torch loads its own cuDNN (torch.backends.cudnn.version(); no other cuDNN on "
-        "LD_LIBRARY_PATH) and that torch supports the GPU.",
+        "LD_LIBRARY_PATH) and that torch supports the GPU (a torch of an older CUDA than the GPU, e.g. +cu102 on "
+        "an RTX 30xx: torch.cuda.get_arch_list() lacks its sm_XY; install a build of a CUDA that knows it).",
         loose=True,
-        alternatives=("gpu-out-of-memory", "cuda-library-major"),
+        alternatives=("gpu-out-of-memory", "cuda-library-major", "gpu-arch-unsupported"),
+        decide="cudnn-arch",
         weight=70,
         applies="convolutions on CUDA, any torch",
         shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",),
@@ -1228,12 +1230,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"CUDNN_STATUS_SUCCESS",
                 "a status of success raised as an error",
                 "torch raised a cuDNN error whose status is success: the torch binary and the cuDNN / CUDA it loads "
-                "do not belong together (a wheel built for one CUDA with another CUDA's cuDNN found first). Install "
-                "the torch build for the CUDA you have (its own cuDNN comes with it), keep other cuDNN folders off "
-                "LD_LIBRARY_PATH; to go on meanwhile, torch.backends.cudnn.enabled = False.",
+                "do not belong together. Most often the build predates the GPU (torch 0.4's CUDA 9.0 build on a "
+                "Turing RTX 20xx, a CUDA 10 build on an RTX 30xx: torch.cuda.get_arch_list() lacks the GPU's "
+                "sm_XY): install a torch build whose CUDA knows the GPU (0.4.1 with CUDA 9.2 for Turing, CUDA 11+ "
+                "for Ampere, 12.8+ for Blackwell), not the same CUDA's build again; else another CUDA's cuDNN is "
+                "found first: keep other cuDNN folders off LD_LIBRARY_PATH. To go on meanwhile, "
+                "torch.backends.cudnn.enabled = False.",
             ),
         ),
-        alternatives=("cuda-library-major",),
+        alternatives=("cuda-library-major", "gpu-arch-unsupported"),
+        decide="cudnn-success-arch",
         weight=86,
         applies="torch CUDA builds with another cuDNN on the library path",
         shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words",),
@@ -1274,12 +1280,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-flash-attn-gpu",
         "FlashAttention only supports Ampere GPUs or newer",
         r"FlashAttention only supports Ampere GPUs or newer|Expected is_sm8x \|\| is_sm90 to be true"
-        r"|Expected is_sm80 \|\| is_sm90 to be true",
+        r"|Expected is_sm80 \|\| is_sm90 to be true"
+        # flash-attn's backward kernels that need the large shared memory of an A100 / H100 (flash_api.cpp's
+        # head-dimension checks; flash-attn 1's "FlashAttention backward for head dim > 64 requires A100 or H100")
+        r"|FlashAttention backward for head dim [^\n]{1,40}requires A100",
         "The flash-attn kernels need compute capability 8.0 (Ampere) or newer (some backward kernels 8.0 / 9.0 "
-        "only); this GPU (Turing T4 / RTX 20xx, Volta V100) is older.",
+        "only); this GPU (Turing T4 / RTX 20xx, Volta V100) is older. Its backward kernels for large head "
+        "dimensions also need an A100 / H100's shared memory, which consumer Ampere and Ada GPUs (sm_86, sm_89) lack.",
         "Load the model without flash-attn: attn_implementation='sdpa' (or 'eager') in transformers' "
         "from_pretrained, no use_flash_attention_2 / --flash-attn switch; torch's own scaled_dot_product_attention "
-        "picks a kernel the GPU has.",
+        "picks a kernel the GPU has. For 'backward for head dim N ... requires A100/H100': train with a head "
+        "dimension the GPU's kernels cover, without dropout in attention, or with SDPA / xformers attention.",
         advice="gpu",
         weight=86,
         applies="flash-attn 2 (and models that require it) on GPUs below compute capability 8.0",
