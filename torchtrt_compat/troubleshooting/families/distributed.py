@@ -20,6 +20,7 @@ from ..entry import KnownError, Variant
 __all__ = ["FAMILIES"]
 
 _SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
+_R13 = "tests/troubleshooting/test_round13_p3dist.py"
 #: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
 _DIST = (
     r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
@@ -467,15 +468,34 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "dist-child-failed",
         "A launcher reports that a rank failed (torchrun's ChildFailedError, DeepSpeed's 'exits with return code')",
-        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,400}exits with return code = -?\d{1,3}",
+        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,400}exits with return code = -?\d{1,3}"
+        # the elastic agent's own log lines (torch/distributed/elastic/multiprocessing/api.py: "failed (exitcode: N)
+        # local_rank: N (pid: N) of binary: ..."; errors/error_handler.py: "no error file defined for parent, to copy
+        # child error file (...)"), printed before the ChildFailedError summary or without it when the paste is cut
+        r"|failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,4} \(pid: \d{1,10}\)"
+        r"|no error file defined for parent, to copy child error file"
+        # Slurm's srun and Open MPI's mpirun report the same about their tasks
+        r"|srun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Exited with exit code \d{1,3}"
+        r"|mpirun detected that one or more processes exited with non-zero status"
+        r"|Primary job\s{1,3}terminated normally, but \d{1,5} process(?:es)? returned",
         "The launcher (torchrun / torch.distributed.elastic, DeepSpeed's launcher) only reports that a worker "
         "process exited with an error code; the cause is that rank's own error, printed above the summary (often "
         "prefixed [rankN]:).",
-        "Search the log above for the first rank's traceback or error and explain that; if none was printed, "
+        "Search the log above for the first rank's traceback or error and explain that (torchrun's "
+        "'failed (exitcode: N) local_rank: N' line only reports it); if none was printed, "
         "decorate the entry function with @record (from torch.distributed.elastic.multiprocessing.errors import "
         "record) so the summary carries it, or run one process (--nproc_per_node=1) to see it. exitcode -6 "
         "(SIGABRT) is a C++ abort (an NCCL watchdog, 'terminate called'); -7 (SIGBUS) is often /dev/shm too small.",
         variants=(
+            Variant(
+                r"srun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Exited|\bmpirun\b|Primary job\s{1,3}terminated",
+                "Slurm's srun / Open MPI's mpirun",
+                "srun / mpirun only report which tasks exited with an error: each task's own traceback is above (or "
+                "in the job's output file); `srun --label` prefixes every line with its task number and "
+                "`--output=slurm-%j-%t.out` writes one file per task. Explain the first task's error; when the ranks "
+                "fail at start-up, check that the number of tasks launched equals the world size the program is "
+                "given (nodes x --ntasks-per-node, one task per GPU).",
+            ),
             Variant(
                 r"sigkill_handler|\bdeepspeed\b",
                 "DeepSpeed's launcher",
@@ -487,8 +507,8 @@ FAMILIES: tuple[KnownError, ...] = (
         unless=r"exitcode\s{0,4}: -(?:9|11)\b|Signal (?:9|11) \(SIG|exits with return code = -(?:9|11)\b",
         downstream=True,
         weight=25,
-        applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher",
-        shown_by=(f"{_SHOWN}::test_a_launcher_that_reports_a_failed_rank",),
+        applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher, Slurm's srun, Open MPI's mpirun",
+        shown_by=(f"{_SHOWN}::test_a_launcher_that_reports_a_failed_rank", f"{_R13}::test_launchers_report_a_task"),
         example="torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank      : 0 (local_rank: 0)\n"
         "  exitcode  : 1 (pid: 99)",
         example_source="torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError's summary)",

@@ -369,7 +369,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-nvcc-host-compiler",
         "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check)",
-        r"unsupported GNU version! gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
+        r"(?:unsupported GNU version! )?gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
         r"|unsupported clang version! clang version must be less than \d{1,2}"
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
@@ -380,7 +380,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|unsupported (?:ICC|pgc\+\+|NVHPC|nvc\+\+|xlC|IBM XL)[\w .]{0,20}(?:configuration|version)!"
         r"|Host compiler targets unsupported OS"
         r"|The version \('[\w.]{1,20}'\) of the host compiler \('[^'\n]{1,60}'\) is not supported"
-        r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin",
+        r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin"
+        # the check's sentence quoted without its "#error -- unsupported GNU version!" prefix (crt/host_config.h)
+        r"|(?:doesn'?t|does not|don'?t) support gcc versions? (?:later|newer|greater) than \d{1,2}\b",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
