@@ -72,7 +72,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"RendezvousTimeoutError|rendezvous has timed out after [\d.]{1,12} seconds"
         r"|Timed out after \d{1,7} seconds waiting for clients\. \d{1,6}/\d{1,6} clients joined"
         r"|The client socket has timed out after \d{1,7}m?s while trying to connect to"
-        r"|Timed out initializing process group in store based barrier",
+        r"|Timed out initializing process group in store based barrier"
+        # ProcessGroupNCCL's broadcast of the NCCL unique id through the store (rank 0 never published it), and the
+        # elastic agent's store connection (torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py)
+        r"|retrieving ncclUniqueId from \[\d{1,5}\] via c10d key-value store by key '[^'\n]{1,60}', but "
+        r"store->get\('[^'\n]{1,60}'\) got error: "
+        r"|RendezvousConnectionError: The connection to the C10d store has failed",
         "The processes of one job did not all reach the rendezvous within its timeout: another node could not "
         "connect to MASTER_ADDR:MASTER_PORT (a firewall, rank 0's address given as 127.0.0.1 or a name other nodes "
         "cannot resolve, another network interface), the nodes disagree on the number of nodes or processes, or one "
@@ -82,6 +87,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "processes); open the port in the firewall; start all nodes within the timeout; read the log of the rank "
         "that did not join (it often failed first). N/M clients joined tells how many arrived.",
         variants=(
+            Variant(
+                r"retrieving ncclUniqueId from",
+                "a rank waited for rank 0's NCCL id",
+                "This rank reached NCCL's setup, but rank 0 never published its NCCL id in the store: rank 0 failed "
+                "or is still busy before its first collective (its own log has the error), the ranks run different "
+                "code paths before init (a collective only some ranks call), or they disagree on the world size. "
+                "Read rank 0's log first; raise the timeout (init_process_group(timeout=...)) only if rank 0 is "
+                "really just slow (loading data or a checkpoint).",
+            ),
+            Variant(
+                r"RendezvousConnectionError",
+                "torchrun could not reach the rendezvous store",
+                "torchrun could not connect to the --rdzv-endpoint store: check that HOST:PORT is the first node's "
+                "address that this node reaches (`nc -zv HOST PORT`), that the node hosting it started torchrun, "
+                "that the port is open in the firewall, and that no proxy variable routes the connection; on one "
+                "machine use --standalone.",
+            ),
             Variant(
                 r"RendezvousTimeoutError|rendezvous has timed out",
                 "torchrun's elastic rendezvous",
@@ -546,5 +568,45 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeWarning: os.fork() was called. os.fork() is incompatible with multithreaded code, and JAX is "
         "multithreaded, so this will likely lead to a deadlock.",
         example_source="jax/_src/xla_bridge.py (_at_fork warning)",
+    ),
+    # ---- round thirteen (p3dist): the agent's signals, collectives that differ between ranks -------------------------
+    KnownError(
+        "dist-agent-signal",
+        "torchrun's agent got a signal (SignalException: Process N got signal: N): something outside stopped the job",
+        r"SignalException: Process \d{1,10} got signal: \d{1,2}"
+        r"|Received (?:SIGHUP|SIGTERM|SIGINT|Signals\.SIG\w{2,6}|\d{1,2}) death signal, shutting down workers",
+        "torchrun's elastic agent (torch/distributed/elastic/multiprocessing/api.py) turns a signal it receives into "
+        "SignalException and stops every worker: the job did not fail by itself, it was stopped from outside. "
+        "Signal 1 (SIGHUP): the terminal or ssh session that started it closed; 15 (SIGTERM): a scheduler, "
+        "Kubernetes or a user ended it (time limit, preemption, eviction, kill); 2 (SIGINT): Ctrl-C.",
+        "For SIGHUP run the job so it survives the session (`nohup torchrun ... &`, tmux / screen, or a batch "
+        "scheduler); for SIGTERM look at who ended it (Slurm: `sacct -j JOBID` for TIMEOUT / PREEMPTED, Kubernetes: "
+        "the pod's events) and raise the time limit or checkpoint and resume; the workers' output above it is the "
+        "state they were in.",
+        weight=55,
+        applies="torchrun / torch.distributed.elastic (torch 1.10 and later)",
+        shown_by=(f"{_R13}::test_the_agent_got_a_signal",),
+        example="torch.distributed.elastic.multiprocessing.api.SignalException: Process 3151427 got signal: 1",
+        example_source="torch/distributed/elastic/multiprocessing/api.py (_terminate_process_handler raises "
+        "SignalException)",
+    ),
+    KnownError(
+        "dist-collective-mismatch",
+        "The ranks ran different collectives (Detected mismatch between collectives on ranks)",
+        r"Detected mismatch between collectives on ranks",
+        "With TORCH_DISTRIBUTED_DEBUG=DETAIL (or INFO) torch checks every collective against the other ranks: one "
+        "rank called another operation, or the same one with other shapes or dtypes, than the others (a branch that "
+        "depends on the rank or the data, an uneven last batch, a rank that skipped a step or evaluated alone).",
+        "Make every rank run the same collectives in the same order with the same shapes: give each rank the same "
+        "number of batches (DistributedSampler(drop_last=True), or DDP's join() for uneven inputs), call "
+        "collectives (all_reduce, barrier, logging that gathers) on every rank, not under `if rank == 0`, and pad "
+        "tensors to one shape before all_gather; the message names each rank's operation and shape.",
+        weight=75,
+        applies="torch.distributed with TORCH_DISTRIBUTED_DEBUG=DETAIL / INFO (ProcessGroupWrapper)",
+        shown_by=(f"{_R13}::test_collectives_that_differ",),
+        example="RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running collective: "
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[10]), but Rank 1 is running collective: "
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[20]).",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupWrapper.cpp (the collective fingerprint check)",
     ),
 )

@@ -1676,3 +1676,59 @@ _ROUND12: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND12
+
+_R13 = "tests/troubleshooting/test_round13_p3dist.py"
+
+#: pip's install step in its own words (round thirteen, p3dist): the disk it unpacks into is full, and its resolver
+#: finding pins that cannot all hold (pip/_internal/resolution/resolvelib/factory.py's ResolutionImpossible report)
+_ROUND13: tuple[KnownError, ...] = (
+    KnownError(
+        "pip-no-space-left",
+        "pip: Could not install packages due to an OSError: [Errno 28] No space left on device",
+        r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on device",
+        "pip downloads, unpacks and builds in the temporary folder (TMPDIR, /tmp) and keeps a cache (~/.cache/pip) "
+        "before it writes into site-packages: one of those disks is full. CUDA wheels are large (torch with its "
+        "nvidia-* libraries takes several GB, unpacked twice during the install), and /tmp is often a small tmpfs.",
+        "Check free space (`df -h /tmp ~/.cache $(python -c 'import site; print(site.getsitepackages()[0])')`), "
+        "then install with a temporary folder on a disk with room (`TMPDIR=/path/with/space pip install ...`) and "
+        "without the cache (`--no-cache-dir`; `pip cache purge` frees the old one); in Docker, clean up in the same "
+        "RUN layer and give the builder more disk.",
+        weight=80,
+        applies="pip, any platform",
+        shown_by=(f"{_R13}::test_pip_install_wordings",),
+        example="ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
+        example_source="pip/_internal/commands/install.py (create_os_error_message)",
+    ),
+    KnownError(
+        "pip-resolution-impossible",
+        "pip: Cannot install X and Y because these package versions have conflicting dependencies (ResolutionImpossible)",
+        r"because these package versions have conflicting dependencies"
+        r"|ResolutionImpossible: for help visit"
+        r"|ERROR: Cannot install [^\n]{1,300} because these package versions",
+        "pip's resolver found no set of versions that meets every pin at once: two requirements (often torch with a "
+        "torchvision / torchaudio / xformers built for another torch, or a package that pins an old torch) need "
+        "different versions of one package; 'The conflict is caused by:' below it names them.",
+        "Read the 'The conflict is caused by:' lines: they name the two pins. torch, torchvision and torchaudio "
+        "must come from one release set (and extensions such as xformers from builds for that torch): pin the "
+        "set together (`pip install torch==A torchvision==B` from one release) or drop the loose pins and let pip "
+        "choose; install from one index for all of them (the CUDA builds and the CPU builds are separate indexes).",
+        variants=(
+            Variant(
+                r"tensorrt|torch[-_]tensorrt",
+                "torch_tensorrt / TensorRT",
+                "torch_tensorrt pins one torch minor and one TensorRT range per release: `torchtrt-compat suggest` "
+                "names the set that fits, then install those versions together.",
+            ),
+        ),
+        commands=("suggest",),
+        weight=70,
+        applies="pip 20.3 and later (the backtracking resolver)",
+        shown_by=(f"{_R13}::test_pip_install_wordings",),
+        example="ERROR: Cannot install torch==2.0.0 and torchvision==0.16.0 because these package versions have "
+        "conflicting dependencies.",
+        example_source="pip/_internal/resolution/resolvelib/factory.py (get_installation_error's ResolutionImpossible "
+        "message)",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND13
