@@ -133,3 +133,83 @@ def test_install_and_build_wordings_cut_short() -> None:
     assert {"ort-provider-fallback", "cuda-library-major"} & set(keys(named)[:1])
     # near miss: another program's "Failed to load library"
     assert "ort-provider-fallback" not in keys("Failed to load library libfoo.so with error: not found")
+
+
+def test_the_agent_got_a_signal() -> None:
+    # torch/distributed/elastic/multiprocessing/api.py (SignalException) and the agent's "death signal" log line
+    hup = "torch.distributed.elastic.multiprocessing.api.SignalException: Process 3151427 got signal: 1"
+    key, fix = first(hup)
+    assert key == "dist-agent-signal" and "nohup" in fix and "sacct" in fix
+    logged = "WARNING:torch.distributed.elastic.agent.server.api:Received Signals.SIGHUP death signal, shutting down " \
+        "workers"
+    assert first(logged)[0] == "dist-agent-signal"
+    # near miss: a worker's own signal in the failure summary is the launcher's report, not the agent's
+    assert "dist-agent-signal" not in keys("Signal 6 (SIGABRT) received by PID 1234")
+
+
+def test_collectives_that_differ() -> None:
+    # torch/csrc/distributed/c10d/ProcessGroupWrapper.cpp under TORCH_DISTRIBUTED_DEBUG=DETAIL
+    text = (
+        "RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running collective: "
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[10]), but Rank 1 is running collective: "
+        "CollectiveFingerPrint(OpType=BARRIER)."
+    )
+    key, fix = first(text)
+    assert key == "dist-collective-mismatch" and "drop_last=True" in fix
+    # the ranks that never met at the store: rank 0 never published NCCL's id, or torchrun cannot reach the store
+    nccl_id = (
+        "RuntimeError: [1] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value "
+        "store by key '0', but store->get('0') got error: Socket Timeout"
+    )
+    key, fix = first(nccl_id)
+    assert key == "dist-rendezvous-timeout" and "rank 0" in fix
+    store = (
+        "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has "
+        "failed. See inner exception for details."
+    )
+    key, fix = first(store)
+    assert key == "dist-rendezvous-timeout" and "--standalone" in fix
+    # the launcher's argument and the script's spelling
+    key, fix = first("usage: train.py [-h] [--local_rank LOCAL_RANK]\ntrain.py: error: unrecognized arguments: "
+                     "--local-rank=0")
+    assert key == "dist-local-rank-argument" and "LOCAL_RANK" in fix
+    assert first("main.py: error: unrecognized arguments: --fp16")[0] == "py-cli-arguments"
+    # torch's DataLoader when a worker's queue runs out of file descriptors
+    fds = (
+        "RuntimeError: Too many open files. Communication with the workers is no longer possible. Please increase "
+        "the limit using `ulimit -n` in the shell or change the sharing strategy"
+    )
+    assert first(fds)[0] == "host-shm-open-files"
+
+
+def test_pip_install_wordings() -> None:
+    # pip/_internal/commands/install.py: the disk it unpacks into is full
+    key, fix = first("ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device")
+    assert key == "pip-no-space-left" and "TMPDIR" in fix and "--no-cache-dir" in fix
+    assert "pip-no-space-left" not in keys("OSError: [Errno 28] No space left on device: '/data/ckpt.pt'")
+    # the resolver's ResolutionImpossible report
+    conflict = (
+        "ERROR: Cannot install torch==2.0.0 and torchvision==0.16.0 because these package versions have conflicting "
+        "dependencies.\n\nThe conflict is caused by:\n    The user requested torch==2.0.0\n    torchvision 0.16.0 "
+        "depends on torch==2.1.0\n\nERROR: ResolutionImpossible: for help visit "
+        "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"
+    )
+    key, fix = first(conflict)
+    assert key == "pip-resolution-impossible" and "conflict is caused by" in fix
+    assert "suggest" in first(conflict.replace("torchvision", "torch-tensorrt"))[1]
+    # near miss: the resolver's note about what is already installed is no failure of this install
+    assert "pip-resolution-impossible" not in keys(
+        "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed."
+    )
+
+
+def test_one_allocation_too_large() -> None:
+    # torch's allocator message with one allocation of many GiB (one tensor larger than what the card has)
+    text = (
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB. GPU 0 has a total capacity of "
+        "14.75 GiB of which 13.20 GiB is free."
+    )
+    key, fix = first(text)
+    assert key == "gpu-out-of-memory" and "memory-efficient attention" in fix
+    small = text.replace("20.00 GiB", "2.00 GiB")
+    assert "memory-efficient attention" not in first(small)[1]

@@ -1866,6 +1866,18 @@ _CORE: tuple[KnownError, ...] = (
                 "enable_model_cpu_offload()), or choose the project's smaller model, resolution or frame count. "
                 "Under WSL2 the 'shared GPU memory' Windows shows is not usable by CUDA.",
             ),
+            # one allocation of ten GiB or more (torch's "Tried to allocate N GiB"): one tensor, not the many of a
+            # batch, is too large (attention over a long sequence or a large image grows with its square)
+            Variant(
+                r"Tried to allocate \d{2,5}(?:\.\d{1,2})? GiB",
+                "one allocation of many GiB (one tensor too large for the card)",
+                "One tensor of that size was asked for at once: the input is too large for this operation (attention "
+                "over a long sequence or a large image needs memory that grows with its square; a whole dataset or "
+                "video moved to the GPU in one call). If it is larger than the card's total capacity, nothing freed "
+                "will make it fit: lower the resolution, sequence length or frame count, use memory-efficient "
+                "attention (torch's scaled_dot_product_attention, xformers, attention slicing, a tiled VAE), or "
+                "process the input in chunks; then a GPU with more memory.",
+            ),
             Variant(
                 r"\bvllm\b|\bvLLM\b|\bsglang\b|SGLang|text-generation-inference|text_generation_server|\bTGI\b"
                 r"|\blmdeploy\b",

@@ -609,4 +609,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[20]).",
         example_source="torch/csrc/distributed/c10d/ProcessGroupWrapper.cpp (the collective fingerprint check)",
     ),
+    KnownError(
+        "dist-local-rank-argument",
+        "The script's --local_rank argument and the launcher disagree (unrecognized arguments: --local-rank=N)",
+        r"error: unrecognized arguments: [^\n]{0,200}--local[-_]rank\b"
+        r"|error: the following arguments are required: [^\n]{0,200}--local[-_]rank\b",
+        "torch.distributed.launch passes each worker its rank as an argument, spelled --local-rank=N since torch 2.0 "
+        "(--local_rank before), while torchrun passes none and sets the LOCAL_RANK environment variable: a script "
+        "whose argparse declares the other spelling rejects the argument, or requires one torchrun never gives.",
+        "Read the rank from the environment (`local_rank = int(os.environ['LOCAL_RANK'])`) and start with torchrun; "
+        "or accept both spellings with a default: `parser.add_argument('--local-rank', '--local_rank', type=int, "
+        "default=int(os.environ.get('LOCAL_RANK', 0)))`; `python -m torch.distributed.launch --use-env` also stops "
+        "passing the argument.",
+        weight=70,
+        applies="torch.distributed.launch (torch 2.0 and later spell --local-rank) and torchrun",
+        shown_by=(f"{_R13}::test_collectives_that_differ",),
+        example="train.py: error: unrecognized arguments: --local-rank=0",
+        example_source="torch/distributed/run.py (the launcher's --local-rank argument, torch 2.0) and Python's "
+        "argparse",
+    ),
 )
