@@ -19,13 +19,20 @@ def test_launchers_report_a_task() -> None:
     key, fix = first(agent)
     assert key == "dist-child-failed" and "@record" in fix
     # newer torch logs the same line without the logger's prefix
-    assert first("E0412 10:00:00.000 torch/distributed/elastic/multiprocessing/api.py:826] failed (exitcode: 1) "
-                 "local_rank: 3 (pid: 4242) of binary: /usr/bin/python3")[0] == "dist-child-failed"
+    assert (
+        first(
+            "E0412 10:00:00.000 torch/distributed/elastic/multiprocessing/api.py:826] failed (exitcode: 1) "
+            "local_rank: 3 (pid: 4242) of binary: /usr/bin/python3"
+        )[0]
+        == "dist-child-failed"
+    )
     # a worker killed by the kernel's OOM killer is that row's, not the launcher's
     assert "dist-child-failed" not in keys("failed (exitcode: -9) local_rank: 0 (pid: 77) of binary: /usr/bin/python")
     # Slurm's srun (its "task(s) N: Exited with exit code N" per node) and Open MPI's mpirun
-    srun = "srun: error: gpu-node-03: tasks 2-7: Exited with exit code 1\nsrun: error: gpu-node-04: task 8: Exited " \
+    srun = (
+        "srun: error: gpu-node-03: tasks 2-7: Exited with exit code 1\nsrun: error: gpu-node-04: task 8: Exited "
         "with exit code 1"
+    )
     key, fix = first(srun)
     assert key == "dist-child-failed" and "srun --label" in fix
     mpirun = (
@@ -101,7 +108,9 @@ def test_out_of_memory_while_the_weights_move() -> None:
 
 def test_a_wheel_for_another_python() -> None:
     # pip's wheel-tag check, off Jetson: a notebook's cp37 wheel on a Python 3.8 runtime, a Windows wheel on Linux
-    key, fix = first("ERROR: xformers-0.0.14.dev0-cp37-cp37m-linux_x86_64.whl is not a supported wheel on this platform.")
+    key, fix = first(
+        "ERROR: xformers-0.0.14.dev0-cp37-cp37m-linux_x86_64.whl is not a supported wheel on this platform."
+    )
     assert key == "serve-jetson-wheel-platform" and "pip debug --verbose" in fix and "JetPack" not in fix
     key, fix = first("ERROR: torch-2.1.0+cu121-cp311-cp311-win_amd64.whl is not a supported wheel on this platform.")
     assert key == "serve-jetson-wheel-platform" and "python -V" in fix
@@ -140,8 +149,9 @@ def test_the_agent_got_a_signal() -> None:
     hup = "torch.distributed.elastic.multiprocessing.api.SignalException: Process 3151427 got signal: 1"
     key, fix = first(hup)
     assert key == "dist-agent-signal" and "nohup" in fix and "sacct" in fix
-    logged = "WARNING:torch.distributed.elastic.agent.server.api:Received Signals.SIGHUP death signal, shutting down " \
-        "workers"
+    logged = (
+        "WARNING:torch.distributed.elastic.agent.server.api:Received Signals.SIGHUP death signal, shutting down workers"
+    )
     assert first(logged)[0] == "dist-agent-signal"
     # near miss: a worker's own signal in the failure summary is the launcher's report, not the agent's
     assert "dist-agent-signal" not in keys("Signal 6 (SIGABRT) received by PID 1234")
@@ -170,8 +180,9 @@ def test_collectives_that_differ() -> None:
     key, fix = first(store)
     assert key == "dist-rendezvous-timeout" and "--standalone" in fix
     # the launcher's argument and the script's spelling
-    key, fix = first("usage: train.py [-h] [--local_rank LOCAL_RANK]\ntrain.py: error: unrecognized arguments: "
-                     "--local-rank=0")
+    key, fix = first(
+        "usage: train.py [-h] [--local_rank LOCAL_RANK]\ntrain.py: error: unrecognized arguments: --local-rank=0"
+    )
     assert key == "dist-local-rank-argument" and "LOCAL_RANK" in fix
     assert first("main.py: error: unrecognized arguments: --fp16")[0] == "py-cli-arguments"
     # torch's DataLoader when a worker's queue runs out of file descriptors

@@ -1701,7 +1701,8 @@ _ROUND13: tuple[KnownError, ...] = (
     ),
     KnownError(
         "pip-resolution-impossible",
-        "pip: Cannot install X and Y because these package versions have conflicting dependencies (ResolutionImpossible)",
+        "pip: Cannot install X and Y because these package versions have conflicting dependencies "
+        "(ResolutionImpossible)",
         r"because these package versions have conflicting dependencies"
         r"|ResolutionImpossible: for help visit"
         r"|ERROR: Cannot install [^\n]{1,300} because these package versions",
