@@ -224,3 +224,53 @@ def test_one_allocation_too_large() -> None:
     assert key == "gpu-out-of-memory" and "memory-efficient attention" in fix
     small = text.replace("20.00 GiB", "2.00 GiB")
     assert "memory-efficient attention" not in first(small)[1]
+
+
+def test_pip_environment_and_network_wordings() -> None:
+    # pip/_internal/exceptions.py (ExternallyManagedEnvironment, HashErrors) and its vendored urllib3
+    key, fix = first("error: externally-managed-environment\n\n× This environment is externally managed")
+    assert key == "pip-externally-managed" and "venv" in fix
+    hashes = (
+        "ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the package "
+        "versions, please update the hashes.\n    torch from https://example.invalid/torch-2.1.0-cp310-cp310-"
+        "manylinux1_x86_64.whl:\n        Expected sha256 abc\n             Got        def"
+    )
+    key, fix = first(hashes)
+    assert key == "pip-hash-mismatch" and "--no-cache-dir" in fix
+    stalled = (
+        "pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+        "port=443): Read timed out."
+    )
+    key, fix = first(stalled)
+    assert key == "pip-network-timeout" and "--default-timeout" in fix
+    retry = (
+        "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection "
+        "broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='download.example', port=443): Read timed out.\")'"
+    )
+    assert "pip-network-timeout" in keys(retry)
+    # near miss: another program's HTTP timeout (requests in a model download) is not pip's
+    assert "pip-network-timeout" not in keys(
+        "requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='huggingface.co', port=443): Read timed out."
+    )
+
+
+def test_single_process_launchers_report_the_child() -> None:
+    # accelerate's simple_launcher and the old torch.distributed.launch re-raise the child's exit status
+    accelerate = (
+        '  File "/usr/lib/python3.10/site-packages/accelerate/commands/launch.py", line 703, in simple_launcher\n'
+        "    raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)\n"
+        "subprocess.CalledProcessError: Command '['/usr/bin/python', 'train.py']' returned non-zero exit status 1."
+    )
+    key, fix = first(accelerate)
+    assert key == "dist-child-failed" and "accelerate launch" in fix
+    launch = (
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/launch.py", line 256, in main\n'
+        "    raise subprocess.CalledProcessError(returncode=process.returncode,\n"
+        "subprocess.CalledProcessError: Command '['/opt/conda/bin/python', '-u', 'train.py', '--local_rank=3']' "
+        "returned non-zero exit status 1."
+    )
+    assert first(launch)[0] == "dist-child-failed"
+    # near miss: a build tool's CalledProcessError is the build's
+    assert "dist-child-failed" not in keys(
+        "subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1."
+    )

@@ -499,7 +499,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # Slurm's srun and Open MPI's mpirun report the same about their tasks
         r"|srun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Exited with exit code \d{1,3}"
         r"|mpirun detected that one or more processes exited with non-zero status"
-        r"|Primary job\s{1,3}terminated normally, but \d{1,5} process(?:es)? returned",
+        r"|Primary job\s{1,3}terminated normally, but \d{1,5} process(?:es)? returned"
+        # accelerate's simple_launcher and torch.distributed.launch before torchrun (torch < 1.9) raise the child's
+        # exit status as CalledProcessError from this source line
+        r"|raise subprocess\.CalledProcessError\(returncode=process\.returncode",
         "The launcher (torchrun / torch.distributed.elastic, DeepSpeed's launcher) only reports that a worker "
         "process exited with an error code; the cause is that rank's own error, printed above the summary (often "
         "prefixed [rankN]:).",
@@ -517,6 +520,13 @@ FAMILIES: tuple[KnownError, ...] = (
                 "`--output=slurm-%j-%t.out` writes one file per task. Explain the first task's error; when the ranks "
                 "fail at start-up, check that the number of tasks launched equals the world size the program is "
                 "given (nodes x --ntasks-per-node, one task per GPU).",
+            ),
+            Variant(
+                r"accelerate[\\/]commands[\\/]launch\.py|simple_launcher",
+                "accelerate launch",
+                "`accelerate launch` ran the script as a child process and only reports its exit status: the "
+                "script's own traceback is above the launcher's; explain that one (running `python train.py` "
+                "directly shows it alone).",
             ),
             Variant(
                 r"sigkill_handler|\bdeepspeed\b",

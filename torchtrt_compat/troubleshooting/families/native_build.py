@@ -1730,6 +1730,59 @@ _ROUND13: tuple[KnownError, ...] = (
         example_source="pip/_internal/resolution/resolvelib/factory.py (get_installation_error's ResolutionImpossible "
         "message)",
     ),
+    KnownError(
+        "pip-externally-managed",
+        "pip: error: externally-managed-environment (PEP 668: the system Python belongs to the OS package manager)",
+        r"error: externally-managed-environment|This environment is externally managed",
+        "The Python pip was run with is the operating system's (Debian 12, Ubuntu 23.04 and later, Fedora, Homebrew "
+        "mark it with an EXTERNALLY-MANAGED file, PEP 668): pip refuses to install into it so it cannot break the "
+        "system's own packages.",
+        "Create a virtual environment and install there (`python3 -m venv .venv && . .venv/bin/activate && pip "
+        "install ...`; on Debian / Ubuntu `apt install python3-venv` first), use pipx for a command-line app, or "
+        "conda; `--break-system-packages` is for throwaway containers only.",
+        weight=80,
+        applies="pip 23.0 and later on a Python marked EXTERNALLY-MANAGED (Debian 12, Ubuntu 23.04+, Homebrew)",
+        shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
+        example="error: externally-managed-environment\n\n× This environment is externally managed",
+        example_source="pip/_internal/exceptions.py (ExternallyManagedEnvironment, PEP 668)",
+    ),
+    KnownError(
+        "pip-hash-mismatch",
+        "pip: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE (a download cut short or changed)",
+        r"THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE",
+        "The file pip downloaded does not have the sha256 it expected: most often the download was cut short or "
+        "altered on the way (a large CUDA wheel over a flaky connection, a proxy or mirror serving another file, a "
+        "corrupted pip cache); with --require-hashes or a lock file, the pinned hash may be another platform's file.",
+        "Retry without the cache (`pip cache purge`, then `pip install --no-cache-dir ...`); if it repeats, download "
+        "the wheel once (`pip download`, or through another network), check its sha256 against the index's, and "
+        "install from the file; with a lock file, regenerate the hashes for this platform's wheels.",
+        weight=75,
+        applies="pip, any platform",
+        shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
+        example="ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the "
+        "package versions, please update the hashes.",
+        example_source="pip/_internal/exceptions.py (HashErrors' head)",
+    ),
+    KnownError(
+        "pip-network-timeout",
+        "pip: ReadTimeoutError: HTTPSConnectionPool(...): Read timed out (the download stalled)",
+        r"pip\._vendor\.urllib3\.exceptions\.ReadTimeoutError"
+        r"|connection broken by '(?:ReadTimeoutError|ConnectTimeoutError|ProtocolError|NewConnectionError)\("
+        r"[^\n]{0,80}HTTPSConnectionPool",
+        "pip's download from the index stalled or could not connect (a slow or filtered network, a proxy it was not "
+        "told about, a mirror that is down); large CUDA wheels (torch with its nvidia-* libraries) make a timeout "
+        "likely on slow links.",
+        "Raise the timeout and retries (`pip install --default-timeout=300 --retries 10 ...`), set the proxy "
+        "(HTTPS_PROXY / `pip --proxy`), or use a reachable mirror (`-i` / `--index-url`, keeping the CUDA index of "
+        "torch as an extra index); on a machine without a network, `pip download` elsewhere and install the "
+        "files.",
+        weight=70,
+        applies="pip, any platform",
+        shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
+        example="pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+        "port=443): Read timed out.",
+        example_source="pip/_internal/network/download.py (the vendored urllib3's ReadTimeoutError)",
+    ),
 )
 
 FAMILIES = FAMILIES + _ROUND13
