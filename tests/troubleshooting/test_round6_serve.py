@@ -332,10 +332,12 @@ def test_jetson_in_its_own_words() -> None:
     assert tegra[0].key == "serve-jetson-pip-tensorrt" and "--system-site-packages" in tegra[0].fix
     wheel = explain("ERROR: torch-1.9.0-cp36-cp36m-linux_aarch64.whl is not a supported wheel on this platform.")
     assert wheel[0].key == "serve-jetson-wheel-platform"
-    # an x86-64 wheel's platform error is pip's general class, not the Jetson one
-    assert first("ERROR: foo-1.0-cp39-cp39-win_amd64.whl is not a supported wheel on this platform.") != (
-        "serve-jetson-wheel-platform"
-    )
+    assert "JetPack" in wheel[0].fix
+    # an x86-64 wheel's platform error is pip's general wording (round thirteen widened the row to it): its fix reads
+    # the wheel's tags against this Python, never the Jetson one
+    x86 = explain("ERROR: foo-1.0-cp39-cp39-win_amd64.whl is not a supported wheel on this platform.")
+    assert x86[0].key == "serve-jetson-wheel-platform" and "JetPack" not in x86[0].fix
+    assert "pip debug --verbose" in x86[0].fix
 
 
 def test_round_six_serve_reports_are_sourced_and_from_elsewhere() -> None:

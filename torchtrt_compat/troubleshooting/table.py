@@ -1880,6 +1880,35 @@ _CORE: tuple[KnownError, ...] = (
                 "The builder ran out of memory while timing kernels: set a smaller workspace_size, close other GPU "
                 "processes, build with FP16, or build on a GPU with more memory.",
             ),
+            # the traceback shows the weights being moved onto the GPU or loaded there (torch.nn.Module.to / .cuda
+            # run Module._apply, whose frames read "in _apply" / "param_applied = fn(param)"; accelerate's and
+            # transformers' loaders place each tensor): the model alone does not fit, so a smaller batch cannot help
+            Variant(
+                r"module\.py\"?, line \d{1,5}, in (?:_apply|convert|cuda|to)\b|param_applied = fn\(param\)"
+                r"|return self\._apply\(|set_module_tensor_to_device|_load_state_dict_into_meta_model"
+                r"|load_checkpoint_and_dispatch",
+                "while the model's weights were moved onto the GPU (the model does not fit the card)",
+                "It ran out while the model's weights were being moved onto the GPU (model.to / .cuda, loading a "
+                "checkpoint), before any batch ran: the weights alone do not fit, so a smaller batch will not help. "
+                "Compare the model's size (parameters x 2 bytes in fp16 / bf16, 4 in fp32) with the card's total "
+                "memory (`nvidia-smi`), then: use a GPU with more memory (or shard the model over several), load it "
+                "in half precision (torch_dtype=torch.float16 / bfloat16) or quantized (8-bit / 4-bit), offload part "
+                "of it to the CPU (accelerate's device_map='auto' with max_memory; diffusers' "
+                "enable_model_cpu_offload()), or choose the project's smaller model, resolution or frame count. "
+                "Under WSL2 the 'shared GPU memory' Windows shows is not usable by CUDA.",
+            ),
+            # one allocation of ten GiB or more (torch's "Tried to allocate N GiB"): one tensor, not the many of a
+            # batch, is too large (attention over a long sequence or a large image grows with its square)
+            Variant(
+                r"Tried to allocate \d{2,5}(?:\.\d{1,2})? GiB",
+                "one allocation of many GiB (one tensor too large for the card)",
+                "One tensor of that size was asked for at once: the input is too large for this operation (attention "
+                "over a long sequence or a large image needs memory that grows with its square; a whole dataset or "
+                "video moved to the GPU in one call). If it is larger than the card's total capacity, nothing freed "
+                "will make it fit: lower the resolution, sequence length or frame count, use memory-efficient "
+                "attention (torch's scaled_dot_product_attention, xformers, attention slicing, a tiled VAE), or "
+                "process the input in chunks; then a GPU with more memory.",
+            ),
             Variant(
                 r"\bvllm\b|\bvLLM\b|\bsglang\b|SGLang|text-generation-inference|text_generation_server|\bTGI\b"
                 r"|\blmdeploy\b",
@@ -3462,6 +3491,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|Exception during initialization:[^\n]{0,200}providers[\\/]cuda[\\/]cuda_call\.cc"
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
         r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll"
+        # provider_bridge_ort.cc's "Failed to load library libonnxruntime_providers_cuda.so with error: <dlerror>",
+        # also when the paste is cut before the dependency the dlerror names
+        r"|Failed to load library (?:lib)?onnxruntime_providers_\w{1,20}\.(?:so|dll)\b"
         #: the provider's library named on an error line (a fragment of "Error loading ...providers_cuda.dll")
         r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b"
         # the Java API (ai.onnxruntime.OrtException) when the provider's shared library cannot be loaded
@@ -3482,6 +3514,17 @@ _CORE: tuple[KnownError, ...] = (
                 "onnxruntime_providers_cuda): depend on com.microsoft.onnxruntime:onnxruntime_gpu instead, not both; "
                 "with onnxruntime_gpu, the CUDA and cuDNN of its release must be on PATH / LD_LIBRARY_PATH (the "
                 "provider library is unpacked to a temporary folder and loads them from there).",
+            ),
+            Variant(
+                r"Failed to load library (?:lib)?onnxruntime_providers_(?:cuda|tensorrt)\.so",
+                "the provider's library could not load a library it depends on (Linux)",
+                "libonnxruntime_providers_cuda.so loads CUDA's and cuDNN's libraries of the major its onnxruntime-gpu "
+                "release was built for; the text after 'with error:' names the one missing (libcublasLt.so.11 or "
+                "libcudnn.so.8: a CUDA 11 build; .so.12 / libcudnn.so.9: a CUDA 12 build). When the machine's CUDA "
+                "moved on (Google Colab runs CUDA 12), install the onnxruntime-gpu build for that CUDA major (1.19 "
+                "and later are built for CUDA 12 by default) or install the CUDA / cuDNN runtime libraries of the "
+                "build's major and put them on LD_LIBRARY_PATH; `ldd` on the provider library lists what is not "
+                "found.",
             ),
             Variant(
                 r"LoadLibrary failed with error 126|error 126",

@@ -549,6 +549,8 @@ _SHM_ROWS: tuple[KnownError, ...] = (
         "host-shm-open-files",
         "unable to open shared memory object </torch_...>: Too many open files (DataLoader's file-descriptor sharing)",
         r"unable to open shared memory object </torch_[^\n]{0,120}Too many open files"
+        # torch/utils/data/dataloader.py's own message when a worker's queue fails with EMFILE
+        r"|Too many open files\. Communication with the workers is no longer possible"
         r"|received (\d{1,6}) items of ancdata",
         "torch's default sharing strategy keeps one open file descriptor per tensor a DataLoader worker sends; many "
         "small tensors per batch exceed the process's open-file limit (ulimit -n).",

@@ -20,6 +20,7 @@ from ..entry import KnownError, Variant
 __all__ = ["FAMILIES"]
 
 _SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
+_R13 = "tests/troubleshooting/test_round13_p3dist.py"
 #: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
 _DIST = (
     r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
@@ -71,7 +72,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"RendezvousTimeoutError|rendezvous has timed out after [\d.]{1,12} seconds"
         r"|Timed out after \d{1,7} seconds waiting for clients\. \d{1,6}/\d{1,6} clients joined"
         r"|The client socket has timed out after \d{1,7}m?s while trying to connect to"
-        r"|Timed out initializing process group in store based barrier",
+        r"|Timed out initializing process group in store based barrier"
+        # ProcessGroupNCCL's broadcast of the NCCL unique id through the store (rank 0 never published it), and the
+        # elastic agent's store connection (torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py)
+        r"|retrieving ncclUniqueId from \[\d{1,5}\] via c10d key-value store by key '[^'\n]{1,60}', but "
+        r"store->get\('[^'\n]{1,60}'\) got error: "
+        r"|RendezvousConnectionError: The connection to the C10d store has failed",
         "The processes of one job did not all reach the rendezvous within its timeout: another node could not "
         "connect to MASTER_ADDR:MASTER_PORT (a firewall, rank 0's address given as 127.0.0.1 or a name other nodes "
         "cannot resolve, another network interface), the nodes disagree on the number of nodes or processes, or one "
@@ -81,6 +87,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "processes); open the port in the firewall; start all nodes within the timeout; read the log of the rank "
         "that did not join (it often failed first). N/M clients joined tells how many arrived.",
         variants=(
+            Variant(
+                r"retrieving ncclUniqueId from",
+                "a rank waited for rank 0's NCCL id",
+                "This rank reached NCCL's setup, but rank 0 never published its NCCL id in the store: rank 0 failed "
+                "or is still busy before its first collective (its own log has the error), the ranks run different "
+                "code paths before init (a collective only some ranks call), or they disagree on the world size. "
+                "Read rank 0's log first; raise the timeout (init_process_group(timeout=...)) only if rank 0 is "
+                "really just slow (loading data or a checkpoint).",
+            ),
+            Variant(
+                r"RendezvousConnectionError",
+                "torchrun could not reach the rendezvous store",
+                "torchrun could not connect to the --rdzv-endpoint store: check that HOST:PORT is the first node's "
+                "address that this node reaches (`nc -zv HOST PORT`), that the node hosting it started torchrun, "
+                "that the port is open in the firewall, and that no proxy variable routes the connection; on one "
+                "machine use --standalone.",
+            ),
             Variant(
                 r"RendezvousTimeoutError|rendezvous has timed out",
                 "torchrun's elastic rendezvous",
@@ -467,15 +490,44 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "dist-child-failed",
         "A launcher reports that a rank failed (torchrun's ChildFailedError, DeepSpeed's 'exits with return code')",
-        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,400}exits with return code = -?\d{1,3}",
+        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,400}exits with return code = -?\d{1,3}"
+        # the elastic agent's own log lines (torch/distributed/elastic/multiprocessing/api.py: "failed (exitcode: N)
+        # local_rank: N (pid: N) of binary: ..."; errors/error_handler.py: "no error file defined for parent, to copy
+        # child error file (...)"), printed before the ChildFailedError summary or without it when the paste is cut
+        r"|failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,4} \(pid: \d{1,10}\)"
+        r"|no error file defined for parent, to copy child error file"
+        # Slurm's srun and Open MPI's mpirun report the same about their tasks
+        r"|srun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Exited with exit code \d{1,3}"
+        r"|mpirun detected that one or more processes exited with non-zero status"
+        r"|Primary job\s{1,3}terminated normally, but \d{1,5} process(?:es)? returned"
+        # accelerate's simple_launcher and torch.distributed.launch before torchrun (torch < 1.9) raise the child's
+        # exit status as CalledProcessError from this source line
+        r"|raise subprocess\.CalledProcessError\(returncode=process\.returncode",
         "The launcher (torchrun / torch.distributed.elastic, DeepSpeed's launcher) only reports that a worker "
         "process exited with an error code; the cause is that rank's own error, printed above the summary (often "
         "prefixed [rankN]:).",
-        "Search the log above for the first rank's traceback or error and explain that; if none was printed, "
+        "Search the log above for the first rank's traceback or error and explain that (torchrun's "
+        "'failed (exitcode: N) local_rank: N' line only reports it); if none was printed, "
         "decorate the entry function with @record (from torch.distributed.elastic.multiprocessing.errors import "
         "record) so the summary carries it, or run one process (--nproc_per_node=1) to see it. exitcode -6 "
         "(SIGABRT) is a C++ abort (an NCCL watchdog, 'terminate called'); -7 (SIGBUS) is often /dev/shm too small.",
         variants=(
+            Variant(
+                r"srun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Exited|\bmpirun\b|Primary job\s{1,3}terminated",
+                "Slurm's srun / Open MPI's mpirun",
+                "srun / mpirun only report which tasks exited with an error: each task's own traceback is above (or "
+                "in the job's output file); `srun --label` prefixes every line with its task number and "
+                "`--output=slurm-%j-%t.out` writes one file per task. Explain the first task's error; when the ranks "
+                "fail at start-up, check that the number of tasks launched equals the world size the program is "
+                "given (nodes x --ntasks-per-node, one task per GPU).",
+            ),
+            Variant(
+                r"accelerate[\\/]commands[\\/]launch\.py|simple_launcher",
+                "accelerate launch",
+                "`accelerate launch` ran the script as a child process and only reports its exit status: the "
+                "script's own traceback is above the launcher's; explain that one (running `python train.py` "
+                "directly shows it alone).",
+            ),
             Variant(
                 r"sigkill_handler|\bdeepspeed\b",
                 "DeepSpeed's launcher",
@@ -487,8 +539,8 @@ FAMILIES: tuple[KnownError, ...] = (
         unless=r"exitcode\s{0,4}: -(?:9|11)\b|Signal (?:9|11) \(SIG|exits with return code = -(?:9|11)\b",
         downstream=True,
         weight=25,
-        applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher",
-        shown_by=(f"{_SHOWN}::test_a_launcher_that_reports_a_failed_rank",),
+        applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher, Slurm's srun, Open MPI's mpirun",
+        shown_by=(f"{_SHOWN}::test_a_launcher_that_reports_a_failed_rank", f"{_R13}::test_launchers_report_a_task"),
         example="torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank      : 0 (local_rank: 0)\n"
         "  exitcode  : 1 (pid: 99)",
         example_source="torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError's summary)",
@@ -526,5 +578,64 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeWarning: os.fork() was called. os.fork() is incompatible with multithreaded code, and JAX is "
         "multithreaded, so this will likely lead to a deadlock.",
         example_source="jax/_src/xla_bridge.py (_at_fork warning)",
+    ),
+    # ---- round thirteen (p3dist): the agent's signals, collectives that differ between ranks -------------------------
+    KnownError(
+        "dist-agent-signal",
+        "torchrun's agent got a signal (SignalException: Process N got signal: N): something outside stopped the job",
+        r"SignalException: Process \d{1,10} got signal: \d{1,2}"
+        r"|Received (?:SIGHUP|SIGTERM|SIGINT|Signals\.SIG\w{2,6}|\d{1,2}) death signal, shutting down workers",
+        "torchrun's elastic agent (torch/distributed/elastic/multiprocessing/api.py) turns a signal it receives into "
+        "SignalException and stops every worker: the job did not fail by itself, it was stopped from outside. "
+        "Signal 1 (SIGHUP): the terminal or ssh session that started it closed; 15 (SIGTERM): a scheduler, "
+        "Kubernetes or a user ended it (time limit, preemption, eviction, kill); 2 (SIGINT): Ctrl-C.",
+        "For SIGHUP run the job so it survives the session (`nohup torchrun ... &`, tmux / screen, or a batch "
+        "scheduler); for SIGTERM look at who ended it (Slurm: `sacct -j JOBID` for TIMEOUT / PREEMPTED, Kubernetes: "
+        "the pod's events) and raise the time limit or checkpoint and resume; the workers' output above it is the "
+        "state they were in.",
+        weight=55,
+        applies="torchrun / torch.distributed.elastic (torch 1.10 and later)",
+        shown_by=(f"{_R13}::test_the_agent_got_a_signal",),
+        example="torch.distributed.elastic.multiprocessing.api.SignalException: Process 3151427 got signal: 1",
+        example_source="torch/distributed/elastic/multiprocessing/api.py (_terminate_process_handler raises "
+        "SignalException)",
+    ),
+    KnownError(
+        "dist-collective-mismatch",
+        "The ranks ran different collectives (Detected mismatch between collectives on ranks)",
+        r"Detected mismatch between collectives on ranks",
+        "With TORCH_DISTRIBUTED_DEBUG=DETAIL (or INFO) torch checks every collective against the other ranks: one "
+        "rank called another operation, or the same one with other shapes or dtypes, than the others (a branch that "
+        "depends on the rank or the data, an uneven last batch, a rank that skipped a step or evaluated alone).",
+        "Make every rank run the same collectives in the same order with the same shapes: give each rank the same "
+        "number of batches (DistributedSampler(drop_last=True), or DDP's join() for uneven inputs), call "
+        "collectives (all_reduce, barrier, logging that gathers) on every rank, not under `if rank == 0`, and pad "
+        "tensors to one shape before all_gather; the message names each rank's operation and shape.",
+        weight=75,
+        applies="torch.distributed with TORCH_DISTRIBUTED_DEBUG=DETAIL / INFO (ProcessGroupWrapper)",
+        shown_by=(f"{_R13}::test_collectives_that_differ",),
+        example="RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running collective: "
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[10]), but Rank 1 is running collective: "
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[20]).",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupWrapper.cpp (the collective fingerprint check)",
+    ),
+    KnownError(
+        "dist-local-rank-argument",
+        "The script's --local_rank argument and the launcher disagree (unrecognized arguments: --local-rank=N)",
+        r"error: unrecognized arguments: [^\n]{0,200}--local[-_]rank\b"
+        r"|error: the following arguments are required: [^\n]{0,200}--local[-_]rank\b",
+        "torch.distributed.launch passes each worker its rank as an argument, spelled --local-rank=N since torch 2.0 "
+        "(--local_rank before), while torchrun passes none and sets the LOCAL_RANK environment variable: a script "
+        "whose argparse declares the other spelling rejects the argument, or requires one torchrun never gives.",
+        "Read the rank from the environment (`local_rank = int(os.environ['LOCAL_RANK'])`) and start with torchrun; "
+        "or accept both spellings with a default: `parser.add_argument('--local-rank', '--local_rank', type=int, "
+        "default=int(os.environ.get('LOCAL_RANK', 0)))`; `python -m torch.distributed.launch --use-env` also stops "
+        "passing the argument.",
+        weight=70,
+        applies="torch.distributed.launch (torch 2.0 and later spell --local-rank) and torchrun",
+        shown_by=(f"{_R13}::test_collectives_that_differ",),
+        example="train.py: error: unrecognized arguments: --local-rank=0",
+        example_source="torch/distributed/run.py (the launcher's --local-rank argument, torch 2.0) and Python's "
+        "argparse",
     ),
 )

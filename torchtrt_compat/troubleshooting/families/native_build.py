@@ -369,7 +369,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-nvcc-host-compiler",
         "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check)",
-        r"unsupported GNU version! gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
+        r"(?:unsupported GNU version! )?gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
         r"|unsupported clang version! clang version must be less than \d{1,2}"
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
@@ -380,7 +380,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|unsupported (?:ICC|pgc\+\+|NVHPC|nvc\+\+|xlC|IBM XL)[\w .]{0,20}(?:configuration|version)!"
         r"|Host compiler targets unsupported OS"
         r"|The version \('[\w.]{1,20}'\) of the host compiler \('[^'\n]{1,60}'\) is not supported"
-        r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin",
+        r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin"
+        # the check's sentence quoted without its "#error -- unsupported GNU version!" prefix (crt/host_config.h)
+        r"|(?:doesn'?t|does not|don'?t) support gcc versions? (?:later|newer|greater) than \d{1,2}\b",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
@@ -1688,3 +1690,113 @@ _ROUND12: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND12
+
+_R13 = "tests/troubleshooting/test_round13_p3dist.py"
+
+#: pip's install step in its own words (round thirteen, p3dist): the disk it unpacks into is full, and its resolver
+#: finding pins that cannot all hold (pip/_internal/resolution/resolvelib/factory.py's ResolutionImpossible report)
+_ROUND13: tuple[KnownError, ...] = (
+    KnownError(
+        "pip-no-space-left",
+        "pip: Could not install packages due to an OSError: [Errno 28] No space left on device",
+        r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on device",
+        "pip downloads, unpacks and builds in the temporary folder (TMPDIR, /tmp) and keeps a cache (~/.cache/pip) "
+        "before it writes into site-packages: one of those disks is full. CUDA wheels are large (torch with its "
+        "nvidia-* libraries takes several GB, unpacked twice during the install), and /tmp is often a small tmpfs.",
+        "Check free space (`df -h /tmp ~/.cache $(python -c 'import site; print(site.getsitepackages()[0])')`), "
+        "then install with a temporary folder on a disk with room (`TMPDIR=/path/with/space pip install ...`) and "
+        "without the cache (`--no-cache-dir`; `pip cache purge` frees the old one); in Docker, clean up in the same "
+        "RUN layer and give the builder more disk.",
+        weight=80,
+        applies="pip, any platform",
+        shown_by=(f"{_R13}::test_pip_install_wordings",),
+        example="ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
+        example_source="pip/_internal/commands/install.py (create_os_error_message)",
+    ),
+    KnownError(
+        "pip-resolution-impossible",
+        "pip: Cannot install X and Y because these package versions have conflicting dependencies "
+        "(ResolutionImpossible)",
+        r"because these package versions have conflicting dependencies"
+        r"|ResolutionImpossible: for help visit"
+        r"|ERROR: Cannot install [^\n]{1,300} because these package versions",
+        "pip's resolver found no set of versions that meets every pin at once: two requirements (often torch with a "
+        "torchvision / torchaudio / xformers built for another torch, or a package that pins an old torch) need "
+        "different versions of one package; 'The conflict is caused by:' below it names them.",
+        "Read the 'The conflict is caused by:' lines: they name the two pins. torch, torchvision and torchaudio "
+        "must come from one release set (and extensions such as xformers from builds for that torch): pin the "
+        "set together (`pip install torch==A torchvision==B` from one release) or drop the loose pins and let pip "
+        "choose; install from one index for all of them (the CUDA builds and the CPU builds are separate indexes).",
+        variants=(
+            Variant(
+                r"tensorrt|torch[-_]tensorrt",
+                "torch_tensorrt / TensorRT",
+                "torch_tensorrt pins one torch minor and one TensorRT range per release: `torchtrt-compat suggest` "
+                "names the set that fits, then install those versions together.",
+            ),
+        ),
+        commands=("suggest",),
+        weight=70,
+        applies="pip 20.3 and later (the backtracking resolver)",
+        shown_by=(f"{_R13}::test_pip_install_wordings",),
+        example="ERROR: Cannot install torch==2.0.0 and torchvision==0.16.0 because these package versions have "
+        "conflicting dependencies.",
+        example_source="pip/_internal/resolution/resolvelib/factory.py (get_installation_error's ResolutionImpossible "
+        "message)",
+    ),
+    KnownError(
+        "pip-externally-managed",
+        "pip: error: externally-managed-environment (PEP 668: the system Python belongs to the OS package manager)",
+        r"error: externally-managed-environment|This environment is externally managed",
+        "The Python pip was run with is the operating system's (Debian 12, Ubuntu 23.04 and later, Fedora, Homebrew "
+        "mark it with an EXTERNALLY-MANAGED file, PEP 668): pip refuses to install into it so it cannot break the "
+        "system's own packages.",
+        "Create a virtual environment and install there (`python3 -m venv .venv && . .venv/bin/activate && pip "
+        "install ...`; on Debian / Ubuntu `apt install python3-venv` first), use pipx for a command-line app, or "
+        "conda; `--break-system-packages` is for throwaway containers only.",
+        weight=80,
+        applies="pip 23.0 and later on a Python marked EXTERNALLY-MANAGED (Debian 12, Ubuntu 23.04+, Homebrew)",
+        shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
+        example="error: externally-managed-environment\n\n× This environment is externally managed",
+        example_source="pip/_internal/exceptions.py (ExternallyManagedEnvironment, PEP 668)",
+    ),
+    KnownError(
+        "pip-hash-mismatch",
+        "pip: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE (a download cut short or changed)",
+        r"THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE",
+        "The file pip downloaded does not have the sha256 it expected: most often the download was cut short or "
+        "altered on the way (a large CUDA wheel over a flaky connection, a proxy or mirror serving another file, a "
+        "corrupted pip cache); with --require-hashes or a lock file, the pinned hash may be another platform's file.",
+        "Retry without the cache (`pip cache purge`, then `pip install --no-cache-dir ...`); if it repeats, download "
+        "the wheel once (`pip download`, or through another network), check its sha256 against the index's, and "
+        "install from the file; with a lock file, regenerate the hashes for this platform's wheels.",
+        weight=75,
+        applies="pip, any platform",
+        shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
+        example="ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the "
+        "package versions, please update the hashes.",
+        example_source="pip/_internal/exceptions.py (HashErrors' head)",
+    ),
+    KnownError(
+        "pip-network-timeout",
+        "pip: ReadTimeoutError: HTTPSConnectionPool(...): Read timed out (the download stalled)",
+        r"pip\._vendor\.urllib3\.exceptions\.ReadTimeoutError"
+        r"|connection broken by '(?:ReadTimeoutError|ConnectTimeoutError|ProtocolError|NewConnectionError)\("
+        r"[^\n]{0,80}HTTPSConnectionPool",
+        "pip's download from the index stalled or could not connect (a slow or filtered network, a proxy it was not "
+        "told about, a mirror that is down); large CUDA wheels (torch with its nvidia-* libraries) make a timeout "
+        "likely on slow links.",
+        "Raise the timeout and retries (`pip install --default-timeout=300 --retries 10 ...`), set the proxy "
+        "(HTTPS_PROXY / `pip --proxy`), or use a reachable mirror (`-i` / `--index-url`, keeping the CUDA index of "
+        "torch as an extra index); on a machine without a network, `pip download` elsewhere and install the "
+        "files.",
+        weight=70,
+        applies="pip, any platform",
+        shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
+        example="pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+        "port=443): Read timed out.",
+        example_source="pip/_internal/network/download.py (the vendored urllib3's ReadTimeoutError)",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND13

@@ -10,7 +10,7 @@ engine-version-mismatch, engine-build-failed, gpu-out-of-memory).
 
 from __future__ import annotations
 
-from ..entry import JETSON, KnownError, Variant
+from ..entry import JETSON, JETSON_BOARD, KnownError, Variant
 
 __all__ = ["FAMILIES"]
 
@@ -24,6 +24,13 @@ def _case(*ids: str) -> tuple[str, ...]:
 
 def _test(name: str) -> str:
     return f"{_TESTS}::{name}"
+
+
+_R13 = "tests/troubleshooting/test_round13_p3dist.py"
+
+
+def _r13(name: str) -> str:
+    return f"{_R13}::{name}"
 
 
 #: a Triton model name or tensor name as the server quotes it
@@ -747,17 +754,33 @@ _JETSON: tuple[KnownError, ...] = (
     ),
     KnownError(
         "serve-jetson-wheel-platform",
-        "A Jetson wheel is not for this Python / platform (is not a supported wheel on this platform)",
-        r"[\w.+-]{1,120}-cp\d{2,3}-cp\d{2,3}m?-linux_aarch64\.whl is not a supported wheel on this platform",
-        "The aarch64 wheel (NVIDIA's torch or TensorFlow for JetPack, a Jetson onnxruntime-gpu) was built for one "
-        "Python version and this pip belongs to another (JetPack 4: 3.6, JetPack 5: 3.8, JetPack 6: 3.10), or pip "
-        "runs on another machine (x86-64).",
-        "Install it with the Python it was built for (`python3.8 -m pip install <wheel>` on JetPack 5, the cpXY in "
-        "its name), or download the wheel built for your Python and JetPack release; a conda or pyenv Python of "
-        "another version cannot use these wheels.",
+        "A wheel is not for this Python / platform (pip: is not a supported wheel on this platform)",
+        # pip's wording for a wheel file whose tags this interpreter does not accept (pip's req_install /
+        # install_req_from_line): the Python tag (cpXY) or the platform tag (linux_x86_64, win_amd64, macosx_*,
+        # linux_aarch64) in the file's name is not among the tags the running pip accepts
+        r"[\w.+-]{1,120}-(?:cp|py|pp)\d{1,3}-[\w.]{1,40}-[\w.]{1,80}\.whl is not a supported wheel on this platform",
+        "pip refuses a wheel whose name's tags this Python does not accept: the Python tag (cp37 = CPython 3.7) is "
+        "not the running Python's, or the platform tag (linux_x86_64, win_amd64, macosx_*, linux_aarch64) is "
+        "another machine's. A notebook or README that hard-codes a wheel's address goes stale when the runtime "
+        "moves to a newer Python (Google Colab does so every year).",
+        "Compare the wheel's name with this Python (`python -V`; `python -m pip debug --verbose` lists every tag it "
+        "accepts) and install the wheel built for it: the same package's file for your cpXY and platform, or "
+        "`pip install <package>` and let pip pick one; for a compiled extension of torch (xformers, flash-attn, "
+        "torch-scatter) take the build made for the installed torch and CUDA too.",
+        variants=(
+            Variant(
+                r"-linux_aarch64\.whl is not a supported wheel|" + JETSON_BOARD,
+                "a Jetson / aarch64 wheel",
+                "The aarch64 wheel (NVIDIA's torch or TensorFlow for JetPack, a Jetson onnxruntime-gpu) was built for "
+                "one Python version and this pip belongs to another (JetPack 4: 3.6, JetPack 5: 3.8, JetPack 6: 3.10), "
+                "or pip runs on another machine (x86-64). Install it with the Python it was built for (`python3.8 -m "
+                "pip install <wheel>` on JetPack 5, the cpXY in its name), or download the wheel built for your Python "
+                "and JetPack release; a conda or pyenv Python of another version cannot use these wheels.",
+            ),
+        ),
         weight=82,
-        applies="Jetson / JetPack (aarch64) wheels",
-        shown_by=(_test("test_jetson_in_its_own_words"),),
+        applies="pip, any platform (Jetson / JetPack aarch64 wheels, prebuilt wheels of notebooks and READMEs)",
+        shown_by=(_test("test_jetson_in_its_own_words"), _r13("test_a_wheel_for_another_python")),
         example="ERROR: tensorflow-1.10.1-cp35-cp35m-linux_aarch64.whl is not a supported wheel on this platform.",
         example_source="https://github.com/NVIDIA-AI-IOT/tf_trt_models/issues/57 (pip's wheel tag check)",
     ),

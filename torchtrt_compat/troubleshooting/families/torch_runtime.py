@@ -1019,6 +1019,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the same HCAs (NCCL_IB_HCA) and GID index (NCCL_IB_GID_INDEX for RoCE); to confirm, run once with "
                 "NCCL_IB_DISABLE=1 (sockets, slower).",
             ),
+            # the paste carries NCCL's own network and topology settings (a launch script's exports, or NCCL's
+            # "NCCL_X set by environment to Y" INFO lines): values copied from another cluster's script name HCAs and
+            # interfaces this machine lacks
+            Variant(
+                r"\bNCCL_(?:IB_HCA|SOCKET_IFNAME|IB_GID_INDEX|IB_TC|IB_TIMEOUT|IB_QPS_PER_CONNECTION|NET|NET_GDR_LEVEL"
+                r"|ALGO|PROTO|CROSS_NIC|PXN_DISABLE|TOPO_FILE|NET_PLUGIN)\s{0,3}(?:=|set by environment to)",
+                "NCCL's network settings in the paste (exports from another cluster's script)",
+                "The text sets NCCL's network selection itself (NCCL_IB_HCA, NCCL_SOCKET_IFNAME, NCCL_IB_GID_INDEX, "
+                "NCCL_ALGO ...): values copied from another cluster's launch script name InfiniBand HCAs and "
+                "interfaces this machine does not have. Check each against this machine (`ip -br addr` for "
+                "interfaces, `ibv_devinfo` / `ibstat` for HCAs), and on a single node remove (unset) them all; then "
+                "rerun with NCCL_DEBUG=INFO (NCCL_DEBUG_SUBSYS=INIT,NET) to see which call failed. GPUs that cannot "
+                "reach each other directly need NCCL_P2P_DISABLE=1; torch.cuda.nccl.version() is the NCCL torch "
+                "bundles (it must suit the driver).",
+            ),
             Variant(
                 r"\bjaxlib\b|\bjax\.|XlaRuntimeError|xla[\\/]service[\\/]gpu|XLA_PYTHON",
                 "JAX / XLA",
@@ -1054,8 +1069,23 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"unhandled cuda error|ncclUnhandledCudaError|NCCL Error 1\b",
                 "a CUDA call inside NCCL failed",
-                "Look for the CUDA error before it (out of memory, a device-side assert on one rank); GPUs that "
-                "cannot reach each other directly (consumer cards, some VMs, IOMMU on) need NCCL_P2P_DISABLE=1.",
+                "Rerun with NCCL_DEBUG=INFO: the WARN line before the failure names the CUDA call that failed. Look "
+                "for the CUDA error before it (out of memory, a device-side assert on one rank); GPUs that cannot "
+                "reach each other directly (consumer cards, some VMs, IOMMU on) need NCCL_P2P_DISABLE=1; a torch "
+                "whose bundled NCCL is newer than the driver supports fails here too (torch.cuda.nccl.version(), "
+                "nvidia-smi).",
+            ),
+            # ncclInvalidArgument at communicator setup: a rank outside 0..nranks-1 (more processes launched than the
+            # world size the script passes), or a device index beyond the visible GPUs
+            Variant(
+                r"invalid argument|ncclInvalidArgument|NCCL Error 4\b",
+                "an invalid argument: the ranks and the world size disagree",
+                "NCCL refused the communicator's arguments, most often a rank outside 0..world_size-1: the launcher "
+                "started more processes than the world size the script was given (srun's tasks = nodes x "
+                "--ntasks-per-node, torchrun's --nnodes x --nproc_per_node, mpirun -np), or a local rank beyond "
+                "the visible GPUs. Make the world size equal to the number of processes launched (one per GPU) and "
+                "let the script read RANK / WORLD_SIZE (SLURM_PROCID / SLURM_NTASKS under srun) from the launcher; "
+                "NCCL_DEBUG=INFO prints each rank's nranks and device.",
             ),
             Variant(
                 r"invalid usage|ncclInvalidUsage|Duplicate GPU detected|NCCL Error 5\b",
