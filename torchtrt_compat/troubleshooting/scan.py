@@ -25,7 +25,8 @@ HEAD = 32 * 1024  #: always read whole: the first characters (the command, the v
 TAIL = 128 * 1024  #: always read whole: the last characters (where the error is)
 SHORT_LINE = 2048  #: lines up to this long bring their neighbours along
 NEIGHBOURS = 3  #: lines kept before and after a line that holds an anchor (a traceback's frames, a log's context)
-BLOCK = 1024 * 1024  #: the distinct lines of the middle are searched this many characters at a time
+BLOCK = 256 * 1024  #: the distinct lines of the middle are searched this many characters at a time (a block past
+#: `MAX_KEPT` is not searched: the smaller the block, the less of it a text full of anchor words costs)
 BUDGET_S = 0.5  #: seconds spent reading the middle at most
 LONG_LINE = 64 * 1024  #: a longer line is searched in pieces of this size
 #: digits and hex letters to 0: lines that differ only in numbers, tactic ids or addresses have one shape
