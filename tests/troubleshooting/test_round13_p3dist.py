@@ -238,7 +238,7 @@ def test_pip_environment_and_network_wordings() -> None:
     key, fix = first(hashes)
     assert key == "pip-hash-mismatch" and "--no-cache-dir" in fix
     stalled = (
-        "pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+        "pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='pip-cache.internal', "
         "port=443): Read timed out."
     )
     key, fix = first(stalled)

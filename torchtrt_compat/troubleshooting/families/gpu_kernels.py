@@ -620,8 +620,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the GPU's family, 'built for smZW' the build's. Most often a prebuilt xformers wheel made for "
                 "another GPU (a notebook's wheel built on a Colab T4, sm_75, run on an A100 or L4) or a torch / "
                 "xformers without the GPU's architecture (a new GPU such as sm_120 / sm_121): install the xformers "
-                "wheel built for your torch from PyTorch's index (`pip install -U xformers --index-url "
-                "https://download.pytorch.org/whl/cu<XY>`), or build it for this GPU (`TORCH_CUDA_ARCH_LIST=<your "
+                "wheel built for your torch and its CUDA (cu<XY>) from PyTorch's own index, or build it for this GPU (`TORCH_CUDA_ARCH_LIST=<your "
                 "compute capability> pip install -v --no-build-isolation git+<xformers repository>`), or uninstall "
                 "xformers / drop --xformers and use torch's SDPA (`--attn_implementation sdpa`); for torch itself, "
                 "a build whose torch.cuda.get_arch_list() lists the GPU.",

@@ -137,8 +137,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "device), or the driver is too old for the torch build's CUDA.",
         "`nvidia-smi` must list an NVIDIA GPU; then `python -c 'import torch; print(torch.__version__, "
         "torch.version.cuda, torch.cuda.is_available())'` in the app's environment: '+cpu' / None means a CPU-only "
-        "torch: `pip install --upgrade --force-reinstall torch torchvision --index-url "
-        "https://download.pytorch.org/whl/cu1XX` (the cuXXX nvidia-smi's CUDA Version allows). Without an NVIDIA "
+        "torch: reinstall torch and torchvision with `pip install --upgrade --force-reinstall` from PyTorch's own "
+        "index for a cuXXX that nvidia-smi's CUDA Version allows. Without an NVIDIA "
         "GPU, run without the app's GPU option (--use-cuda / --gpu / device=cuda) on the CPU.",
         unless=r"no CUDA-capable device is detected",
         loose=True,

@@ -1793,7 +1793,7 @@ _ROUND13: tuple[KnownError, ...] = (
         weight=70,
         applies="pip, any platform",
         shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
-        example="pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+        example="pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='pip-cache.internal', "
         "port=443): Read timed out.",
         example_source="pip/_internal/network/download.py (the vendored urllib3's ReadTimeoutError)",
     ),
