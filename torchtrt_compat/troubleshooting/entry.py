@@ -5,6 +5,7 @@ domain modules of `families/`; `match` reads them all through `table.KNOWN_ERROR
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "KnownError",
     "Variant",
     "ld_cannot_find",
+    "tests_in",
 ]
 
 #: A failure of its own in the same text (a traceback, an exception line, an abort, a crash): a row whose line is a
@@ -99,6 +101,11 @@ _LD_CANNOT_FIND = (
     r"(?:cannot find|找不到|ne peut (?:pas )?trouver|no se puede encontrar) -l{lib}"
     r"|kann -l{lib}:? nicht finden|-l{lib}:? ?が見つかりません"
 )
+
+
+def tests_in(path: str) -> Callable[[str], str]:
+    """A family module's way to name the tests that show its rows: ``tests_in(PATH)(name)`` is ``"PATH::name"``."""
+    return lambda name: f"{path}::{name}"
 
 
 def ld_cannot_find(libs: str) -> str:

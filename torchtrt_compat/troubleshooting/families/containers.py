@@ -15,7 +15,7 @@ cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows a
 
 from __future__ import annotations
 
-from ..entry import JETSON, JETSON_BOARD, KnownError, Variant
+from ..entry import JETSON, JETSON_BOARD, KnownError, Variant, tests_in
 
 __all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
 
@@ -23,8 +23,7 @@ _TESTS = "tests/troubleshooting/test_round8_cont.py"
 _SET = "tests/data/explain_round8"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: a process in a container or a pod (the text shows docker, podman, compose, Kubernetes or an NGC image); the

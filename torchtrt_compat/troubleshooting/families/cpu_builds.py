@@ -11,13 +11,12 @@ keep their rows (``torch-cpu-build``, ``serve-ct2-no-cuda``, ``ort-cpu-package``
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round11_f2nocuda.py"
 
 
-def _test(name: str) -> str:
-    return f"{_SHOWN}::{name}"
+_test = tests_in(_SHOWN)
 
 
 #: Another failure in the text: a traceback, an exception line, a C++ abort or a crash. A fallback warning that every

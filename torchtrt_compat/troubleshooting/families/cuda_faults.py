@@ -11,7 +11,7 @@ numbers and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -20,8 +20,7 @@ _R11 = "tests/data/explain_round11.jsonl"
 _Q = "['‘’`\"]"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: The first CUDA release whose nvcc compiles an architecture that CUDA 13 later removed (Maxwell, Pascal, Volta,

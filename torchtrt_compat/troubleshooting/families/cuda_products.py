@@ -11,7 +11,7 @@ versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -19,8 +19,7 @@ _TESTS = "tests/troubleshooting/test_round12_q1.py"
 _R12 = "tests/data/explain_round12.jsonl"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: Caffe's glog lines ("F1209 00:40:23.521303 21877 relu_layer.cu:54]") and its source files

@@ -13,15 +13,14 @@ vulkaninfo); paths, names and numbers are read from the text, never written into
 
 from __future__ import annotations
 
-from ..entry import JETSON_BOARD, KnownError, Variant
+from ..entry import JETSON_BOARD, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES", "JETSON_BOARD", "ROS"]
 
 _TESTS = "tests/troubleshooting/test_round12_w4edge.py"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: a Robot Operating System context (ROS 1 / ROS 2 paths, launch and build tools, cv_bridge)

@@ -18,15 +18,14 @@ are; this module adds the classes they do not cover.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["COLAB", "FAMILIES", "KAGGLE"]
 
 _SHOWN = "tests/troubleshooting/test_round13_w2env.py"
 
 
-def _test(name: str) -> str:
-    return f"{_SHOWN}::{name}"
+_test = tests_in(_SHOWN)
 
 
 #: a Google Colab runtime (its package, its working folder, its name)

@@ -12,15 +12,14 @@ names and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round12_w2ext3d.py"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: PyG's compiled extension packages (each loads its own ``_version_cuda`` / ``_cpu`` libraries)

@@ -17,7 +17,7 @@ kernel is fixed in Triton's or torch's install, a library's kernels in that libr
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, DARKNET, DARKNET_FIX, SD_WEBUI, KnownError, Variant, ld_cannot_find
+from ..entry import COMFYUI, DARKNET, DARKNET_FIX, SD_WEBUI, KnownError, Variant, ld_cannot_find, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -25,8 +25,7 @@ _TESTS = "tests/troubleshooting/test_round8_kern.py"
 _R8 = "tests/data/explain_round8"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: a quote as ptxas and nvcc print it: ASCII or typographic
@@ -620,7 +619,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the GPU's family, 'built for smZW' the build's. Most often a prebuilt xformers wheel made for "
                 "another GPU (a notebook's wheel built on a Colab T4, sm_75, run on an A100 or L4) or a torch / "
                 "xformers without the GPU's architecture (a new GPU such as sm_120 / sm_121): install the xformers "
-                "wheel built for your torch and its CUDA (cu<XY>) from PyTorch's own index, or build it for this GPU (`TORCH_CUDA_ARCH_LIST=<your "
+                "wheel built for your torch and its CUDA (cu<XY>) from PyTorch's own index, or build it for this "
+                "GPU (`TORCH_CUDA_ARCH_LIST=<your "
                 "compute capability> pip install -v --no-build-isolation git+<xformers repository>`), or uninstall "
                 "xformers / drop --xformers and use torch's SDPA (`--attn_implementation sdpa`); for torch itself, "
                 "a build whose torch.cuda.get_arch_list() lists the GPU.",

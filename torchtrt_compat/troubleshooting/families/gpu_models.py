@@ -15,15 +15,14 @@ pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round13_w3gpu.py"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: the NVIDIA kernel driver's Xid line ("NVRM: Xid (PCI:0000:3b:00): 79, pid=..., GPU has fallen off the bus."):

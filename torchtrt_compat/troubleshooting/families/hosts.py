@@ -8,13 +8,12 @@ pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round13_p1host.py"
 
 
-def _test(name: str) -> str:
-    return f"{_SHOWN}::{name}"
+_test = tests_in(_SHOWN)
 
 
 #: a container, a pod or a Kubernetes node in the text

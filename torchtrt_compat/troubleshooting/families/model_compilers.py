@@ -8,7 +8,7 @@ are read from the text, never written into a pattern. TVM's autotvm fallback war
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -18,8 +18,7 @@ _TESTS = "tests/troubleshooting/test_round11_f4serve.py"
 _TVM = r"\btvm\b|TVMError|\bMLC\b|mlc_llm|mlc-llm|tilelang|relay\.build|tvm\.build|relax\.build"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 FAMILIES: tuple[KnownError, ...] = (

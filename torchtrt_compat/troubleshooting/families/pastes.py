@@ -8,15 +8,14 @@ numbers and paths are read from the text.
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round13_p4sev.py"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: the wrapper's words for a child that ended badly: "<name> process failed with exit code 1", "worker exited with

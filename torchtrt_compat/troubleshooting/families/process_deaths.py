@@ -15,15 +15,14 @@ its source prints (named in ``example_source``); numbers, names and paths are re
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round13_w5prose.py"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 #: the next step that names a crashed library: the Python stack (faulthandler) and the native one (gdb)

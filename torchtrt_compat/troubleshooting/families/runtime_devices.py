@@ -10,15 +10,14 @@ pattern and variant of the core gpu-arch-unsupported row.)
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round12_q3.py"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 FAMILIES: tuple[KnownError, ...] = (

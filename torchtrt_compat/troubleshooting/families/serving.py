@@ -10,7 +10,7 @@ engine-version-mismatch, engine-build-failed, gpu-out-of-memory).
 
 from __future__ import annotations
 
-from ..entry import JETSON, JETSON_BOARD, KnownError, Variant
+from ..entry import JETSON, JETSON_BOARD, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -22,8 +22,7 @@ def _case(*ids: str) -> tuple[str, ...]:
     return tuple(f"{_SET}#{i}" for i in ids)
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 _R13 = "tests/troubleshooting/test_round13_p3dist.py"

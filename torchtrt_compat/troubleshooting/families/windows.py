@@ -12,7 +12,7 @@ WSL variants there.)
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -22,8 +22,7 @@ _TESTS = "tests/troubleshooting/test_round13_w1win.py"
 _WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 
 
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in(_TESTS)
 
 
 FAMILIES: tuple[KnownError, ...] = (
