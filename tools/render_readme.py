@@ -321,6 +321,13 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirteen's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round14",
+        "round fourteen (other languages than English, the user's task, how the job was launched)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-thirteen fix (no fixes since)"),
+        ],
+    ),
 )
 
 
