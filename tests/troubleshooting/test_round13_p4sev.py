@@ -132,3 +132,22 @@ def test_a_miss_names_cuda_launch_blocking_only_for_a_cuda_error() -> None:
         assert "CUDA_LAUNCH_BLOCKING" in (cuda.command or "")
     # a native crash with no message may be a late CUDA error: its step stays
     assert "CUDA_LAUNCH_BLOCKING" in (explain("Aborted").command or "")
+
+
+def test_a_compilers_error_line_is_a_failure_after_warnings() -> None:
+    """NVRTC's, MSVC's and gcc's diagnostics ("name(42): error: ...", "file.cpp:12:5: error: ...") are error lines: a
+    paste whose other lines are TensorRT warnings is not 'only warnings'."""
+    warns = (
+        "[12/25/2023-12:36:34] [TRT] [W] onnx2trt_utils.cpp:374: Your ONNX model has been generated with INT64 "
+        "weights, while TensorRT does not natively support INT64. Attempting to cast down to INT32.\n"
+    )
+    for line in (
+        'activation(42): error: identifier "inff" is undefined',
+        "kernel.cu(17): error C2065: 'x': undeclared identifier",
+        "src/ops.cpp:12:5: error: 'at::Tensor' has not been declared",
+    ):
+        found = explain(warns + line + "\n")
+        assert found.outcome != "warnings-only", line
+    # near misses: the same warnings alone, and a build summary that counts no errors
+    assert explain(warns).outcome == "warnings-only"
+    assert explain(warns + "Build succeeded: 0 error(s), 2 warning(s)\n").outcome == "warnings-only"

@@ -163,6 +163,9 @@ _ERROR_LINE = re.compile(
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
     r"|[^\n]{0,200}?: line \d{1,6}: {1,4}\d{1,9} "
     r"(?:Killed|Segmentation fault|Aborted|Bus error|Illegal instruction)\b"
+    #: a compiler's diagnostic: NVRTC's and MSVC's "name(42): error: ..." / "file.cu(42): error C2065", gcc's and
+    #: clang's "file.cpp:12:5: error: ..." (TensorRT compiles kernels with NVRTC at build time)
+    r"|[\w./\\-]{1,200}(?:\(\d{1,6}\)|:\d{1,6}(?::\d{1,4})?): {0,2}(?:fatal |catastrophic )?error\b"
     #: glibc's translated "Segmentation fault"
     rf"|[^\n]{{0,200}}?(?:{SEGFAULT_TRANSLATED}))",
     re.MULTILINE,
