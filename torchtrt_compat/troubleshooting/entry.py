@@ -28,6 +28,7 @@ __all__ = [
     "TEXTGEN_WEBUI",
     "TENSORRT_PRODUCTS",
     "TORCHSCRIPT",
+    "WSL",
     "KnownError",
     "Variant",
     "ld_cannot_find",
@@ -61,6 +62,8 @@ TORCHSCRIPT = (
 JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
 #: a Jetson board or its software named in the text (not a bare "aarch64", which ARM servers share)
 JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv"
+#: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
+WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
 SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"

@@ -491,32 +491,34 @@ def _hit(c: _Compiled, hay: str, held: Held, lv: Levels, facts: Callable[[], Tex
     return hit
 
 
+def _literal_words(*, every_part: bool) -> list[str]:
+    """The literal words of every family's pattern, ``requires`` and ``unless`` and of every stage marker; with
+    ``every_part``, also of its ``op`` and its variants' situations, and its CUDA errors' messages (the prefilter
+    answers for every word any search asks about; the middle of a long text is read only for what decides a match)."""
+    words: list[str] = []
+    for c in _compiled():
+        words += c.literals or ()
+        rxs = (c.requires, c.unless, *((c.op, *(when for when, _ in c.variants)) if every_part else ()))
+        for rx in rxs:
+            words += (rx.words or ()) if rx is not None else ()
+        words += c.messages if every_part else ()
+    for _, _, lits in _stage_markers():
+        words += lits or ()
+    return words
+
+
 @functools.lru_cache(maxsize=1)
 def _vocabulary() -> Vocabulary:
     """Every literal word a family's pattern, ``requires``, ``unless``, ``op`` or variant, a CUDA error's message or a
     stage marker needs: a long text is scanned for all of them at once (`prefilter`)."""
-    words: list[str] = []
-    for c in _compiled():
-        words += c.literals or ()
-        words += c.messages
-        for rx in (c.requires, c.unless, c.op, *(when for when, _ in c.variants)):
-            words += (rx.words or ()) if rx is not None else ()
-    for _, _, lits in _stage_markers():
-        words += lits or ()
-    inputs = sorted({w for w in words if w})
+    inputs = sorted({w for w in _literal_words(every_part=True) if w})
     return Vocabulary(inputs, lambda: str(derived.remembered("trie", inputs, lambda: trie(inputs))))
 
 
 @functools.lru_cache(maxsize=1)
 def _anchors() -> tuple[str, ...]:
     """The words the middle of a long text is read for: every family's, stage marker's and error mark's literals."""
-    words: list[str] = list(_ERROR_WORDS)
-    for c in _compiled():
-        words += c.literals or ()
-        for rx in (c.requires, c.unless):
-            words += (rx.words or ()) if rx is not None else ()
-    for _, _, lits in _stage_markers():
-        words += lits or ()
+    words = [*_ERROR_WORDS, *_literal_words(every_part=False)]
     return tuple(derived.remembered("anchors", sorted(set(words)), lambda: scan.choose_anchors(words)))
 
 

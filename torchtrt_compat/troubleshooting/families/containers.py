@@ -15,7 +15,7 @@ cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows a
 
 from __future__ import annotations
 
-from ..entry import JETSON, JETSON_BOARD, KnownError, Variant, tests_in
+from ..entry import JETSON, JETSON_BOARD, WSL, KnownError, Variant, tests_in
 
 __all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
 
@@ -37,8 +37,6 @@ _KUBERNETES = (
     #: a Deployment's pod name: <name>-<ReplicaSet hash>-<5 characters>
     r"|\b[a-z0-9]{1,60}-[a-z0-9]{8,10}-[a-z0-9]{5}\b"
 )
-#: WSL2 context
-_WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 #: the host has no NVIDIA GPU (its only GPU is Intel, AMD or Apple)
 _NO_NVIDIA = r"Intel\(R\) (?:UHD|Iris|HD|Arc)|Mesa Intel|Intel® (?:UHD|Iris|Xe)|AMD Radeon|Radeon\(TM\)|Apple M\d"
 #: installing and wiring the NVIDIA Container Toolkit into docker
@@ -84,7 +82,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "NVIDIA GPU).",
             ),
             Variant(
-                _WSL + r"|Windows",
+                WSL + r"|Windows",
                 "Docker Desktop on Windows",
                 "Docker Desktop gives containers the GPU through WSL2: use the WSL2 backend (Settings > General), "
                 "update Docker Desktop and the Windows NVIDIA driver (do not install a Linux driver inside WSL), "
@@ -136,7 +134,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "need a JetPack 4 host, r35 JetPack 5, r36 JetPack 6). Run l4t images with `--runtime nvidia`.",
             ),
             Variant(
-                r"WSL environment detected but no adapters|" + _WSL,
+                r"WSL environment detected but no adapters|" + WSL,
                 "WSL2 / Docker Desktop",
                 "Under WSL2 the container's GPU comes from the Windows NVIDIA driver: update the Windows driver "
                 "(do not install a Linux NVIDIA driver inside WSL), run `wsl --update`, check that `nvidia-smi` works "
@@ -308,7 +306,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "unattended upgrades.",
         variants=(
             Variant(
-                _WSL,
+                WSL,
                 "WSL2 (a Linux driver installed inside WSL)",
                 "Under WSL2 there is no Linux kernel module: the mismatch means Linux NVIDIA driver packages were "
                 "installed inside WSL over the Windows driver's libraries in /usr/lib/wsl/lib. Remove them (`sudo apt "
@@ -588,7 +586,7 @@ _HOST_ROWS: tuple[KnownError, ...] = (
                 "`nvidia-smi` on the host first.",
             ),
             Variant(
-                _WSL,
+                WSL,
                 "WSL2",
                 "Under WSL2 the driver is the Windows one: update it in Windows, remove any Linux NVIDIA driver "
                 "installed inside WSL, `wsl --shutdown`, and use /usr/lib/wsl/lib/nvidia-smi.",

@@ -12,14 +12,11 @@ WSL variants there.)
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import WSL, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round13_w1win.py"
-
-#: WSL2 in a text: its driver folder, its kernel's name, Docker Desktop's backend
-_WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 
 
 _test = tests_in(_TESTS)
@@ -341,7 +338,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "all` (NVIDIA_DRIVER_CAPABILITIES including utility).",
         variants=(
             Variant(
-                _WSL,
+                WSL,
                 "WSL2",
                 "Under WSL2 the driver's libraries come from Windows in /usr/lib/wsl/lib: remove the Linux "
                 "nvidia-utils / driver packages installed inside WSL (`sudo apt remove --purge 'nvidia-*'`, keeping "
@@ -456,7 +453,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch.cuda.memory_allocated() instead.",
         variants=(
             Variant(
-                _WSL,
+                WSL,
                 "WSL2",
                 "WSL2's NVML answers only some queries (no per-process list, no ECC, few clocks): update the Windows "
                 "NVIDIA driver and run `wsl --update`, catch pynvml.NVMLError_NotSupported in your code, and read "
