@@ -844,10 +844,19 @@ def _conclude(
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
     if cut:  # a traceback that stops before its exception line: the error itself is missing
+        stage = stage if stage != "unknown" else (guessed or "runtime")  # a traceback is a program that ran
+        result.stage = stage
         result.next_step, command = STAGE_STEPS["cut-traceback"], STAGE_COMMANDS["cut-traceback"]
-        where = f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line)"
+        frame = _last_frame(hay)
+        where = (
+            f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line"
+            + (f"; its last frame is {frame}" if frame else "")
+            + ")"
+        )
     elif guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
-        result.next_step, command = STAGE_STEPS["guessed"], STAGE_COMMANDS["guessed"]
+        own = f"guessed/{guessed}"
+        result.next_step = STAGE_STEPS.get(own, STAGE_STEPS["guessed"])
+        command = STAGE_COMMANDS.get(own, STAGE_COMMANDS["guessed"])
         where = f"at {guessed} (a guess from its words: it shows no error line)"
     else:
         result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
@@ -940,17 +949,36 @@ def _cut_traceback(hay: str) -> str:
     """The last line of a Python traceback that stops before its exception line (a frame or the code under it; the
     paste is cut there), or "" when the text's last traceback ends with its exception."""
     head = hay.rfind("Traceback (most recent call last)")
-    if head < 0:
+    if head < 0:  # a paste that starts inside the traceback: its last frame lines decide
+        head = max(0, len(hay) - 20_000)
+        lines = [ln for ln in hay[head:].splitlines()[-400:] if ln.strip()]
+    elif len(hay) - head > 200_000:
         return ""
-    if len(hay) - head > 200_000:
-        return ""
-    lines = [ln for ln in hay[head:].splitlines()[1:400] if ln.strip()]
+    else:
+        lines = [ln for ln in hay[head:].splitlines()[1:400] if ln.strip()]
+    while lines and _ELIDED.match(lines[-1]):  # the paster's own "..." / "(continues ...)" where it cut
+        lines.pop()
     if not lines:
         return ""
     last = lines[-1]
     if _FRAME.match(last) or (len(lines) > 1 and _FRAME.match(lines[-2]) and not _EXCEPTION_END.match(last)):
         return last.strip()[:120]
     return ""
+
+
+_FRAME_AT = re.compile(r'File "(?:[^"\n]{0,400}[\\/])?([^"\\/\n]{1,120}[\\/][^"\\/\n]{1,120})", line \d{1,7}, in (\w{1,80})')
+
+
+def _last_frame(hay: str) -> str:
+    """The last traceback frame of the text as 'package/file.py, in function' (where a cut traceback stopped)."""
+    last = None
+    for m in _FRAME_AT.finditer(hay, max(0, len(hay) - 50_000)):
+        last = m
+    return f"{last.group(1)}, in {last.group(2)}" if last else ""
+
+
+#: a line that marks where a paste was cut ("...", "[...]", "... (the output continues)", "<truncated>")
+_ELIDED = re.compile(r"^\s{0,12}(?:\.{3}|…|\[\.{3}\]|<truncated>|\(truncated\))(?:\s{0,4}\([^\n]{0,300}\))?\s{0,4}$")
 
 
 #: a build by Microsoft's tools (the next command is not make's)

@@ -832,6 +832,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|\(you have (?:torch |PyTorch )?\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\)"
         r"|(?:torch|PyTorch)(?: version)?(?:: |==| )\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,80}"
         r"(?:CUDA|GPU|cuda)"
+        # an application's start-up banner naming the CPU build ("Ultralytics YOLOv8.0.88 Python-3.9.16
+        # torch-2.0.0+cpu", "Torch: 2.0.1+cpu CPU") and, within a few lines, a traceback or an error: the banner alone
+        # is a fact, the failure after it is what the CPU build explains
+        r"|\btorch[-: ]{1,2}\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,120}\n(?:[^\n]{0,400}\n){0,12}"
+        r"[^\n]{0,40}(?:Traceback \(most recent call last\)|\w{1,40}Error\b)"
         # the CPU build's torch._C lacks the CUDA bindings ("module 'torch._C' has no attribute '_cuda_setDevice'",
         # '_CudaDeviceProperties'), and its torch.cuda.Event / Stream are stubs whose __new__ fails (torch/cuda/
         # streams.py: "TypeError: object.__new__() takes exactly one argument")
@@ -4307,12 +4312,19 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
 STAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("container", r"\b(?:docker|container|kubernetes|k8s|singularity|apptainer)\b|\bpods?\b"),
     ("install", r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"),
+    (
+        "build",
+        r"\binfer builder\b|\bcreateInferBuilder\b|\bbuild(?:ing)? (?:the |an |a |TensorRT )?engines?\b"
+        r"|\bengine build\b|\bbuildSerializedNetwork\b",
+    ),
     ("compile", r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ed|ing|ation)\b|\bnvcc\b|\bcmake\b|\bsetup\.py\b"),
     ("import", r"\bimport(?:ing)?\b|\bNo module named\b"),
     (
         "runtime",
         r"\b(?:train(?:ing)?|inference|predict(?:ion)?|forward|epochs?|generat(?:e|es|ing|ion)|render(?:ing)?|runs?)\b"
-        r"|is_available\(\)|\bGPUs?\b|\bCUDA\b|\bVRAM\b|\bcuda:\d",
+        r"|is_available\(\)|\bGPUs?\b|\bCUDA\b|\bVRAM\b|\bcuda:\d"
+        # a profiler attached to the running program (Nsight Systems, CUPTI)
+        r"|\bnsys\b|\bCUPTI\w{0,20}|\bNo reports were generated\b",
     ),
 )
 
@@ -4385,6 +4397,11 @@ STAGE_STEPS: dict[str, str] = {
     "must have the names, shapes and dtypes of the old ones",
     "unknown": "the text shows no stage (no traceback, no log line of a known tool): run the program again and "
     "give explain the whole output, from the command to the last line",
+    "guessed/build": "TensorRT could not create its builder or build the engine, and the text does not say why: "
+    "turn on TensorRT's verbose log (trtexec --verbose, the application's TensorRT / debug log level) and explain "
+    "that log; a builder that cannot be created at all is most often a TensorRT library missing beside the "
+    "application (nvinfer_builder_resource next to nvinfer) or a GPU older than that TensorRT supports (TensorRT 10: "
+    "Volta and newer)",
     "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
     "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
     "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
@@ -4438,6 +4455,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "refit": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -i refit",
     "unknown": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the command to the "
     "last line)",
+    "guessed/build": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain - (or the application's "
+    "log at its TensorRT verbose / debug level)",
     "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
 }
 

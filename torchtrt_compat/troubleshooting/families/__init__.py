@@ -37,6 +37,7 @@ from . import (
     shared_libs,
     tensorrt_build,
     torch_runtime,
+    trt_codegen,
     video,
     windows,
 )
@@ -45,6 +46,7 @@ from . import (
 FAMILIES: tuple[KnownError, ...] = (
     *torch_runtime.FAMILIES,
     *onnxruntime.FAMILIES,
+    *trt_codegen.FAMILIES,
     *tensorrt_build.FAMILIES,
     *native_build.FAMILIES,
     *export_quant.FAMILIES,
