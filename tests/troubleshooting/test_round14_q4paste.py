@@ -50,7 +50,10 @@ def test_cpu_banner_before_a_traceback_is_the_cpu_build() -> None:
         "Ultralytics YOLOv8.0.88  Python-3.9.16 torch-2.0.0+cpu\nTraceback (most recent call last):\n"
         '  File "track.py", line 365, in <module>\n    main(opt)\n'
     )
-    assert "torch-cpu-build" in _keys(text)[:2]
+    r = explain_error(text)
+    assert r[0].key == "cpu-ultralytics-invalid-device" and "'+cpu'" in r[0].fix
+    other = "Torch: 2.0.1+cpu CPU\nTraceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    x.cuda()\n"
+    assert _keys(other)[0] == "torch-cpu-build"
     # the banner alone is a fact, not a failure
     assert "torch-cpu-build" not in _keys("Ultralytics YOLOv8.0.88  Python-3.9.16 torch-2.0.0+cpu CPU\n")
 

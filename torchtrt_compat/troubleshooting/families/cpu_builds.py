@@ -512,7 +512,10 @@ _APPS: tuple[KnownError, ...] = (
         "cpu-ultralytics-invalid-device",
         "Ultralytics / YOLOv5: Invalid CUDA 'device=0' requested (torch sees no GPU)",
         r"Invalid CUDA '(?:--)?device[= ][^'\n]{0,40}' requested"
-        r"|CUDA unavailable, invalid device [^\n]{0,40}requested",
+        r"|CUDA unavailable, invalid device [^\n]{0,40}requested"
+        # its start-up banner naming a CPU torch, then a traceback cut before this check's line (round 14)
+        r"|\b(?:Ultralytics|YOLO\w{0,12})\b[^\n]{0,120}\btorch-\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,120}\n"
+        r"(?:[^\n]{0,400}\n){0,12}[^\n]{0,40}Traceback \(most recent call last\)",
         "Ultralytics checked torch before training or predicting on the GPU: torch.cuda.is_available() is False, "
         "because the torch installed is the CPU build (pip's default wheel on Windows, or one another package "
         "pulled in) or because the process sees no NVIDIA GPU.",
