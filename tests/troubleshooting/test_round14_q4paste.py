@@ -31,7 +31,7 @@ def test_trt_nvrtc_generated_kernel() -> None:
     t2t = (
         'cooperative_groups_helpers.h(87): error: identifier "cudaCGSynchronizeGrid" is undefined\n'
         '1 error detected in the compilation of "generatedNativePointwise".\n'
-        "  File \"x.py\", line 565, in torch2trt_dynamic\n    engine = builder.build_engine(network, config)\n"
+        '  File "x.py", line 565, in torch2trt_dynamic\n    engine = builder.build_engine(network, config)\n'
         "RuntimeError: NVRTC error: \n"
     )
     assert _keys(t2t)[0] == "trt-nvrtc-compile-failed"
@@ -52,7 +52,8 @@ def test_cpu_banner_before_a_traceback_is_the_cpu_build() -> None:
     )
     r = explain_error(text)
     assert r[0].key == "cpu-ultralytics-invalid-device" and "'+cpu'" in r[0].fix
-    other = "Torch: 2.0.1+cpu CPU\nTraceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    x.cuda()\n"
+    other = "Torch: 2.0.1+cpu CPU\nTraceback (most recent call last):\n"
+    other += '  File "a.py", line 3, in <module>\n    x.cuda()\n'
     assert _keys(other)[0] == "torch-cpu-build"
     # the banner alone is a fact, not a failure
     assert "torch-cpu-build" not in _keys("Ultralytics YOLOv8.0.88  Python-3.9.16 torch-2.0.0+cpu CPU\n")

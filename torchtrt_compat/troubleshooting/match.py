@@ -966,7 +966,9 @@ def _cut_traceback(hay: str) -> str:
     return ""
 
 
-_FRAME_AT = re.compile(r'File "(?:[^"\n]{0,400}[\\/])?([^"\\/\n]{1,120}[\\/][^"\\/\n]{1,120})", line \d{1,7}, in (\w{1,80})')
+_FRAME_AT = re.compile(
+    r'File "(?:[^"\n]{0,400}[\\/])?([^"\\/\n]{1,120}[\\/][^"\\/\n]{1,120})", line \d{1,7}, in (\w{1,80})'
+)
 
 
 def _last_frame(hay: str) -> str:

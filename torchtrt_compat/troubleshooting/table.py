@@ -836,7 +836,8 @@ _CORE: tuple[KnownError, ...] = (
         # torch-2.0.0+cpu", "Torch: 2.0.1+cpu CPU") and, within a few lines, a traceback or an error: the banner alone
         # is a fact, the failure after it is what the CPU build explains
         # (Ultralytics' banner is cpu-ultralytics-invalid-device's)
-        r"|^(?![^\n]{0,80}(?:Ultralytics|YOLO))[^\n]{0,120}\btorch[-: ]{1,2}\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b[^\n]{0,120}\n(?:[^\n]{0,400}\n){0,12}"
+        r"|^(?![^\n]{0,80}(?:Ultralytics|YOLO))[^\n]{0,120}\btorch[-: ]{1,2}\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b"
+        r"[^\n]{0,120}\n(?:[^\n]{0,400}\n){0,12}"
         r"[^\n]{0,40}(?:Traceback \(most recent call last\)|\w{1,40}Error\b)"
         # the CPU build's torch._C lacks the CUDA bindings ("module 'torch._C' has no attribute '_cuda_setDevice'",
         # '_CudaDeviceProperties'), and its torch.cuda.Event / Stream are stubs whose __new__ fails (torch/cuda/
