@@ -89,3 +89,12 @@ def test_ort_provider_warning_alone_warns_of_failure() -> None:
     )
     r = explain_error(text)
     assert r.summary.startswith("Warning that means a failure"), r.summary
+
+
+def test_a_miss_that_ran_names_runtime() -> None:
+    # the user's own words that it failed, and a native backtrace through the interpreter's main, both ran
+    assert explain_error("failed to load the segmentation. Check ...").stage == "runtime"
+    native = "[0x7f2b0530c8c7]    Py_Main    + 0xca7\n[0x7f2b042a7830]    __libc_start_main   + 0xf0\n"
+    assert explain_error(native).stage == "runtime"
+    # a text that neither ran nor failed still has no stage
+    assert explain_error("hello there").stage in (None, "unknown")

@@ -838,8 +838,12 @@ def _conclude(
     products = shown()  # the libraries the text shows (a cheap pass; the full facts are read only when needed)
     # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
     # neither has no stage
-    stage = _stage(hay, held) or ("runtime" if lv.errors or products else "unknown")
+    # (a native backtrace through the interpreter's main: a program that ran)
+    ran = lv.errors or products or _NATIVE_MAIN.search(hay)
+    stage = _stage(hay, held) or ("runtime" if ran else "unknown")
     guessed = _stage_from_words(hay) if stage == "unknown" else None
+    if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
+        stage = "runtime"
     library = products[0] if products else None
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
@@ -977,6 +981,10 @@ def _last_frame(hay: str) -> str:
     for m in _FRAME_AT.finditer(hay, max(0, len(hay) - 50_000)):
         last = m
     return f"{last.group(1)}, in {last.group(2)}" if last else ""
+
+
+#: a native backtrace's frames of a program's main (glibc's __libc_start_main, CPython's Py_Main / Py_RunMain)
+_NATIVE_MAIN = re.compile(r"\b(?:__libc_start_main|__libc_start_call_main|Py_(?:Bytes|Run)?Main|_start_main)\b")
 
 
 #: a line that marks where a paste was cut ("...", "[...]", "... (the output continues)", "<truncated>")
