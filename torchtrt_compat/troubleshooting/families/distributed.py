@@ -21,6 +21,7 @@ __all__ = ["FAMILIES"]
 
 _SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
 _R13 = "tests/troubleshooting/test_round13_p3dist.py"
+_R14 = "tests/troubleshooting/test_round14_q1dist.py"
 #: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
 _DIST = (
     r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
@@ -509,7 +510,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Search the log above for the first rank's traceback or error and explain that (torchrun's "
         "'failed (exitcode: N) local_rank: N' line only reports it); if none was printed, "
         "decorate the entry function with @record (from torch.distributed.elastic.multiprocessing.errors import "
-        "record) so the summary carries it, or run one process (--nproc_per_node=1) to see it. exitcode -6 "
+        "record) so the summary carries it (or read the error_file the summary names), or run one process "
+        "(--nproc_per_node=1) to see it; a script not written for a distributed launch (one that places its models "
+        "on GPUs itself) fails in every child: run it as one plain process as its README says. exitcode -6 "
         "(SIGABRT) is a C++ abort (an NCCL watchdog, 'terminate called'); -7 (SIGBUS) is often /dev/shm too small.",
         variants=(
             Variant(
@@ -537,6 +540,8 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         unless=r"exitcode\s{0,4}: -(?:9|11)\b|Signal (?:9|11) \(SIG|exits with return code = -(?:9|11)\b",
+        # the summary cannot show why the worker failed: the answer is "likely" (issue 36, round fourteen)
+        loose=True,
         downstream=True,
         weight=25,
         applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher, Slurm's srun, Open MPI's mpirun",
@@ -544,6 +549,88 @@ FAMILIES: tuple[KnownError, ...] = (
         example="torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank      : 0 (local_rank: 0)\n"
         "  exitcode  : 1 (pid: 99)",
         example_source="torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError's summary)",
+    ),
+    # ---- round fourteen (q1dist): the store's connection closed after other ranks exited --------------------------
+    KnownError(
+        "dist-store-peer-gone",
+        "The TCPStore's connection closed (Read callback failed ... EOF / Failed to recv, got 0 bytes): another "
+        "process of the job exited first",
+        r"Read callback failed\. code:-?\d{1,6} name:\w{1,30}"
+        r"|Failed to recv, got 0 bytes\. Connection was likely closed"
+        r"|Connection was likely closed\. Did the remote server shutdown or crash"
+        r"|TCPStore server has shut down too early"
+        r"|\bTCPStore\b[^\n]{0,160}(?:Connection reset by peer|Broken pipe|end of file)",
+        "The TCPStore that torchrun / init_process_group use to meet (held by rank 0 or the launcher's agent) saw a "
+        "connection close: the process at its other end exited or crashed. The line is a symptom logged after the "
+        "fact (at debug level by the libuv store): the cause is the first error of the rank that died, often NCCL "
+        "failing while it set up the communicators (a topology or a bundled NCCL release that does not work on "
+        "this machine), an out-of-memory kill, or rank 0 itself exiting early, which takes the store down.",
+        "Find the rank that exited first and explain its own first error, not the store's: rerun with "
+        "NCCL_DEBUG=INFO and TORCH_DISTRIBUTED_DEBUG=DETAIL (torchrun --redirects=3 --log-dir=DIR keeps each rank's "
+        "output); if the ranks die while NCCL starts on one kind of machine only (more GPUs, NVSwitch) upgrade the "
+        "NCCL torch loads (`pip install -U nvidia-nccl-cu12`, or cu13 for a CUDA 13 torch); if rank 0 ended first, "
+        "keep it alive until every rank finished (a barrier before destroy_process_group).",
+        loose=True,
+        alternatives=("torch-nccl-error", "dist-child-failed"),
+        downstream=True,
+        weight=45,
+        applies="torch.distributed (c10d TCPStore; the libuv backend is the default from torch 2.4)",
+        shown_by=(f"{_R14}::test_store_connection_closed_after_a_rank_exited",),
+        example="[I1107 01:20:27.770733060 TCPStoreLibUvBackend.cpp:119] [c10d - debug] Read callback failed. "
+        "code:-4095 name:EOF desc:end of file",
+        example_source="https://github.com/KellerJordan/modded-nanogpt/issues/15; torch/csrc/distributed/c10d/"
+        "TCPStoreLibUvBackend.cpp (the read callback's debug line), torch/csrc/distributed/c10d/Utils.hpp "
+        "(recvBytes: 'Failed to recv, got 0 bytes')",
+    ),
+    KnownError(
+        "server-worker-cuda-fork",
+        "CUDA 'initialization error' in a forking server's worker (uWSGI, gunicorn --preload, Celery's prefork pool): "
+        "the app started CUDA before the fork",
+        r"\binitialization error\b|CUDA_ERROR_NOT_INITIALIZED|cudaErrorInitializationError"
+        r"|Cannot re-initialize CUDA in forked subprocess",
+        "A server that loads the app once and forks its workers (uWSGI without lazy-apps, its Emperor's vassals, "
+        "gunicorn with --preload, Celery's prefork pool, a multiprocessing pool) copied a process in which CUDA had "
+        "already started (a model loaded or a GPU queried at import); a forked child cannot use that CUDA context, "
+        "so its first GPU call fails with 'initialization error' (the driver reports 0 bytes free). Less often the "
+        "service runs as another user or environment without access to /dev/nvidia* or the CUDA libraries.",
+        "Load the model in each worker after the fork, not at import in the master: initialise the GPU lazily on "
+        "the first request or in a post-fork hook; then make sure the service's user and environment are those "
+        "of the working manual start (access to /dev/nvidia*, the same CUDA_VISIBLE_DEVICES / LD_LIBRARY_PATH).",
+        variants=(
+            Variant(
+                r"\buwsgi\b|\buWSGI\b|\bEmperor\b|\bvassals?\b|lazy-apps",
+                "uWSGI",
+                "uWSGI loads the app in the master and forks the workers: set `lazy-apps = true` (or --lazy-apps) so "
+                "each worker imports the app, hence starts CUDA, after its fork (or load the model in a "
+                "@postfork function); under the Emperor give --emperor a directory of vassal configs and run the "
+                "vassals as a user with access to /dev/nvidia* and the same CUDA environment as the manual start.",
+            ),
+            Variant(
+                r"\bgunicorn\b|--preload|preload_app",
+                "gunicorn",
+                "gunicorn --preload (preload_app = True) imports the app, and starts CUDA, in the master before it "
+                "forks: drop --preload so each worker loads the model itself, or load it in a post_fork hook / on "
+                "the first request; one model copy per worker, so size --workers to the GPU's memory.",
+            ),
+            Variant(
+                r"\bcelery\b|ForkPoolWorker|prefork",
+                "Celery's prefork pool",
+                "Celery's prefork pool forks the workers from a parent that imported the tasks: load the model in "
+                "the worker_process_init signal (or lazily in the task), keep CUDA out of module import, or run "
+                "the GPU worker with --pool=solo (or threads) and one process per GPU.",
+            ),
+        ),
+        requires=r"\buwsgi\b|\bEmperor\b|\bvassals?\b|lazy-apps|\bgunicorn\b|--preload|preload_app|\bcelery\b"
+        r"|ForkPoolWorker|\bprefork\b",
+        alternatives=("torch-cuda-fork", "torch-cuda-init-unknown"),
+        weight=88,
+        applies="forking application servers and task queues (uWSGI, gunicorn, Celery) with any CUDA library",
+        shown_by=(f"{_R14}::test_cuda_in_a_forking_servers_worker",),
+        example="Error when trying to find the memory information on the GPU: initialization error Error allocating "
+        "139392 bytes of device memory (initialization error).\n[pid: 6032|app: 0|req: 1/1] GET / => generated 291 "
+        "bytes (HTTP/1.1 500)\nannouncing my loyalty to the Emperor...",
+        example_source="https://github.com/unbit/uwsgi/issues/1227; uWSGI's lazy-apps option (core/uwsgi.c), "
+        "gunicorn's preload_app setting, Celery's worker_process_init signal",
     ),
     KnownError(
         "ds-hostfile-notice",
