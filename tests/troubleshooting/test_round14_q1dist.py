@@ -54,7 +54,7 @@ def test_store_connection_closed_after_a_rank_exited() -> None:
     )
     assert first(recv)[0] == "dist-store-peer-gone"
     hb = (
-        "[rank2]:[W ProcessGroupNCCL.cpp:1250] [PG 0 Rank 2] Failed to check the \"should dump\" flag on TCPStore, "
+        '[rank2]:[W ProcessGroupNCCL.cpp:1250] [PG 0 Rank 2] Failed to check the "should dump" flag on TCPStore, '
         "(maybe TCPStore server has shut down too early), with error: Connection reset by peer"
     )
     assert "dist-store-peer-gone" in keys(hb)
@@ -148,7 +148,7 @@ def test_host_allocation_in_cpp_python_and_the_kernel() -> None:
     )
     key, fix = first(text)
     assert key == "host-memory-allocation" and "not the GPU's memory" in fix
-    assert first("Traceback (most recent call last):\n  File \"a.py\", line 3\nMemoryError")[0] == (
+    assert first('Traceback (most recent call last):\n  File "a.py", line 3\nMemoryError')[0] == (
         "host-memory-allocation"
     )
     key, fix = first("OSError: [Errno 12] Cannot allocate memory")

@@ -103,8 +103,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "profiler-nsys-no-report",
-        "nsys wrote no report (No reports were generated): the capture range never opened, or the program ended "
-        "first",
+        "nsys wrote no report (No reports were generated): the capture range never opened, or the program ended first",
         r"No reports were generated",
         "Nsight Systems ends without a report when nothing was captured: with --capture-range=cudaProfilerApi "
         "(-c cudaProfilerApi) the program never called cudaProfilerStart (torch.cuda.profiler.start()), or with "
