@@ -165,3 +165,29 @@ def test_a_gpu_backend_that_did_not_start_is_no_harmless_warning() -> None:
     found = explain("INFO:jax._src.xla_bridge:Unable to initialize backend 'cuda':")
     assert found.outcome != "warnings-only" and found[0].key == "cpu-jax-cuda-backend-failed"
     assert "harmless" not in found.summary
+
+
+def test_server_workers_killed_or_timed_out() -> None:
+    # gunicorn/arbiter.py: the reaper's SIGKILL note and the murder of a silent worker
+    key, fix = first("[2024-03-01 10:00:00 +0000] [1] [ERROR] Worker (pid:42) was sent SIGKILL! Perhaps out of memory?")
+    assert key == "server-worker-memory-killed" and "gunicorn -w" in fix
+    key, fix = first("[2024-03-01 10:00:31 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:42)")
+    assert key == "server-worker-timeout" and "--timeout" in fix
+    # billiard's WorkerLostError (Celery) and Ray's memory monitor
+    celery = "billiard.exceptions.WorkerLostError: Worker exited prematurely: signal 9 (SIGKILL) Job: 0."
+    key, fix = first(celery)
+    assert key == "server-worker-memory-killed" and "--max-memory-per-child" in fix
+    ray = "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory."
+    key, fix = first(ray)
+    assert key == "server-worker-memory-killed" and "@ray.remote(memory=" in fix
+    # torch's NCCL heartbeat monitor (ProcessGroupNCCL.cpp, torch 2.3+)
+    hb = (
+        "[rank0]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 0] Heartbeat monitor timed out! Process will be "
+        "terminated after dumping debug info. workMetaList_.size()=1"
+    )
+    found = explain(hb)
+    assert found[0].key == "dist-nccl-watchdog-stuck" and found[0].confidence != "sure"
+    # near misses: a worker stopped on purpose, a worker that exited normally, another monitor's timeout
+    assert "server-worker-memory-killed" not in keys("[INFO] Worker exiting (pid: 42)")
+    assert "server-worker-timeout" not in keys("WARNING: worker timeout set to 120 seconds")
+    assert "dist-nccl-watchdog-stuck" not in keys("health check: heartbeat monitor timed out after 5 s, retrying")

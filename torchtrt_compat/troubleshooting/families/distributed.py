@@ -633,6 +633,84 @@ FAMILIES: tuple[KnownError, ...] = (
         "gunicorn's preload_app setting, Celery's worker_process_init signal",
     ),
     KnownError(
+        "server-worker-memory-killed",
+        "A server's or task queue's worker was killed for memory (gunicorn: 'Perhaps out of memory?', Celery: "
+        "'Worker exited prematurely: signal 9', Ray: 'the node running low on memory')",
+        r"Worker \(pid:\d{1,10}\) was sent SIGKILL! Perhaps out of memory"
+        r"|Worker exited prematurely: signal 9 \(SIGKILL\)"
+        r"|killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError",
+        "The operating system's out-of-memory killer (or Ray's memory monitor, before it) ended a worker process: "
+        "each worker holds its own copy of the model and its inputs in host RAM, so N workers need N times the "
+        "memory one needs; the server reports only that the worker vanished.",
+        "Give the workers less to hold or run fewer of them: fewer workers / concurrency (gunicorn -w, Celery "
+        "--concurrency, Ray num_cpus / memory per task), load the model once per worker and free inputs after each "
+        "request, stream large inputs; confirm with `sudo dmesg | grep -i 'killed process'`, and in a container "
+        "raise its --memory limit.",
+        variants=(
+            Variant(
+                r"running low on memory|ray\.exceptions\.OutOfMemoryError",
+                "Ray's memory monitor",
+                "Ray killed the most recently scheduled task when the node's memory passed its threshold (the "
+                "message names the usage): give each task a memory request (`@ray.remote(memory=4 * 1024**3)`) or "
+                "more num_cpus so fewer run at once, reduce what each task holds; RAY_memory_usage_threshold "
+                "(default 0.95) and RAY_memory_monitor_refresh_ms=0 (off) change the monitor, not the need.",
+            ),
+            Variant(
+                r"Worker exited prematurely",
+                "Celery (billiard's pool)",
+                "A Celery pool process was killed (signal 9): lower --concurrency, set --max-memory-per-child (KiB) "
+                "and --max-tasks-per-child so workers are replaced before they grow, and load GPU models once per "
+                "process (worker_process_init), not per task.",
+            ),
+        ),
+        # above the GPU's out-of-memory row, which reads gunicorn's "Perhaps out of memory?" as CUDA's message
+        weight=90,
+        applies="gunicorn 20.1+, Celery (billiard), Ray 2.x's memory monitor",
+        shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
+        example="[2024-03-01 10:00:00 +0000] [1] [ERROR] Worker (pid:42) was sent SIGKILL! Perhaps out of memory?",
+        example_source="gunicorn gunicorn/arbiter.py (reap_workers); billiard billiard/pool.py (WorkerLostError); "
+        "ray python/ray/exceptions.py (OutOfMemoryError) and its memory monitor's message",
+    ),
+    KnownError(
+        "server-worker-timeout",
+        "gunicorn's WORKER TIMEOUT: a worker did not answer within --timeout (a model loaded or run in the request)",
+        r"\[CRITICAL\] WORKER TIMEOUT \(pid:\d{1,10}\)",
+        "gunicorn's arbiter kills a sync worker that has not reported for --timeout seconds (30 by default): loading "
+        "a model on the first request, a long inference on the CPU, or a GPU call that waits, takes longer.",
+        "Load the model when the worker starts (at module import of the app or in a post_fork hook; not with "
+        "--preload when it uses CUDA), raise the limit for slow requests (`gunicorn --timeout 300`), or use "
+        "threaded / async workers (--worker-class gthread) so long requests do not block the heartbeat.",
+        weight=65,
+        applies="gunicorn (sync workers)",
+        shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
+        example="[2024-03-01 10:00:31 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:42)",
+        example_source="gunicorn gunicorn/arbiter.py (murder_workers)",
+    ),
+    KnownError(
+        "dist-nccl-watchdog-stuck",
+        "NCCL's watchdog is stuck (Heartbeat monitor timed out / watchdog got stuck ... without making progress)",
+        r"Heartbeat monitor timed out! Process will be terminated"
+        r"|ProcessGroupNCCL's watchdog got stuck for \d{1,8} seconds",
+        "torch's heartbeat monitor (torch 2.3+) ends the process when the NCCL watchdog thread itself stops "
+        "making progress: a CUDA or NCCL call blocked on the GPU (a kernel that never finishes, a hung peer-to-peer "
+        "link, a GPU fault) or a rank blocked in a collective the others never joined; the watchdog's own timeout "
+        "lines before it, if any, name the collective.",
+        "Read the first error of each rank before this line (a collective timeout names the rank that did not "
+        "arrive); `py-spy dump --native --pid <pid>` on a hung rank shows the blocking call; check the GPUs "
+        "(`nvidia-smi`, Xid errors in `sudo dmesg`) and P2P (NCCL_P2P_DISABLE=1 once to test); "
+        "TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC raises the monitor's limit only for a legitimately slow step, and "
+        "TORCH_NCCL_DUMP_ON_TIMEOUT=1 writes the flight recorder's trace.",
+        loose=True,
+        alternatives=("torch-nccl-timeout",),
+        weight=62,
+        applies="torch.distributed with the NCCL backend, torch 2.3 and later",
+        shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
+        example="[rank0]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 0] Heartbeat monitor timed out! Process will be "
+        "terminated after dumping debug info. workMetaList_.size()=1",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (HeartbeatMonitor: the heartbeat "
+        "timeout and the watchdog-stuck message)",
+    ),
+    KnownError(
         "ds-hostfile-notice",
         "DeepSpeed: Unable to find hostfile, will proceed with training with local resources only (a notice)",
         r"Unable to find hostfile, will proceed with training with local resources only",
