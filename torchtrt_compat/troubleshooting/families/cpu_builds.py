@@ -251,6 +251,9 @@ _JAX: tuple[KnownError, ...] = (
                 "(`XLA_PYTHON_CLIENT_PREALLOCATE=false` or a smaller `XLA_PYTHON_CLIENT_MEM_FRACTION`).",
             ),
         ),
+        # a backend that did not start is logged at INFO / WARNING and JAX runs on the CPU: the warning is the failure
+        # (issue 36, round fourteen: xai-org-grok-1-249 was headed "harmless")
+        severity="warns-of-failure",
         weight=84,
         applies="JAX 0.4+ with the jax-cuda12 / cuda13 plugins",
         shown_by=(_test("test_jax_on_the_cpu_in_its_own_words"),),

@@ -21,6 +21,7 @@ __all__ = ["FAMILIES"]
 
 _SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
 _R13 = "tests/troubleshooting/test_round13_p3dist.py"
+_R14 = "tests/troubleshooting/test_round14_q1dist.py"
 #: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
 _DIST = (
     r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
@@ -509,7 +510,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Search the log above for the first rank's traceback or error and explain that (torchrun's "
         "'failed (exitcode: N) local_rank: N' line only reports it); if none was printed, "
         "decorate the entry function with @record (from torch.distributed.elastic.multiprocessing.errors import "
-        "record) so the summary carries it, or run one process (--nproc_per_node=1) to see it. exitcode -6 "
+        "record) so the summary carries it (or read the error_file the summary names), or run one process "
+        "(--nproc_per_node=1) to see it; a script not written for a distributed launch (one that places its models "
+        "on GPUs itself) fails in every child: run it as one plain process as its README says. exitcode -6 "
         "(SIGABRT) is a C++ abort (an NCCL watchdog, 'terminate called'); -7 (SIGBUS) is often /dev/shm too small.",
         variants=(
             Variant(
@@ -537,6 +540,8 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         unless=r"exitcode\s{0,4}: -(?:9|11)\b|Signal (?:9|11) \(SIG|exits with return code = -(?:9|11)\b",
+        # the summary cannot show why the worker failed: the answer is "likely" (issue 36, round fourteen)
+        loose=True,
         downstream=True,
         weight=25,
         applies="torchrun / torch.distributed.elastic, DeepSpeed's launcher, Slurm's srun, Open MPI's mpirun",
@@ -544,6 +549,166 @@ FAMILIES: tuple[KnownError, ...] = (
         example="torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank      : 0 (local_rank: 0)\n"
         "  exitcode  : 1 (pid: 99)",
         example_source="torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError's summary)",
+    ),
+    # ---- round fourteen (q1dist): the store's connection closed after other ranks exited --------------------------
+    KnownError(
+        "dist-store-peer-gone",
+        "The TCPStore's connection closed (Read callback failed ... EOF / Failed to recv, got 0 bytes): another "
+        "process of the job exited first",
+        r"Read callback failed\. code:-?\d{1,6} name:\w{1,30}"
+        r"|Failed to recv, got 0 bytes\. Connection was likely closed"
+        r"|Connection was likely closed\. Did the remote server shutdown or crash"
+        r"|TCPStore server has shut down too early"
+        r"|\bTCPStore\b[^\n]{0,160}(?:Connection reset by peer|Broken pipe|end of file)",
+        "The TCPStore that torchrun / init_process_group use to meet (held by rank 0 or the launcher's agent) saw a "
+        "connection close: the process at its other end exited or crashed. The line is a symptom logged after the "
+        "fact (at debug level by the libuv store): the cause is the first error of the rank that died, often NCCL "
+        "failing while it set up the communicators (a topology or a bundled NCCL release that does not work on "
+        "this machine), an out-of-memory kill, or rank 0 itself exiting early, which takes the store down.",
+        "Find the rank that exited first and explain its own first error, not the store's: rerun with "
+        "NCCL_DEBUG=INFO and TORCH_DISTRIBUTED_DEBUG=DETAIL (torchrun --redirects=3 --log-dir=DIR keeps each rank's "
+        "output); if the ranks die while NCCL starts on one kind of machine only (more GPUs, NVSwitch) upgrade the "
+        "NCCL torch loads (`pip install -U nvidia-nccl-cu12`, or cu13 for a CUDA 13 torch); if rank 0 ended first, "
+        "keep it alive until every rank finished (a barrier before destroy_process_group).",
+        loose=True,
+        alternatives=("torch-nccl-error", "dist-child-failed"),
+        downstream=True,
+        weight=45,
+        applies="torch.distributed (c10d TCPStore; the libuv backend is the default from torch 2.4)",
+        shown_by=(f"{_R14}::test_store_connection_closed_after_a_rank_exited",),
+        example="[I1107 01:20:27.770733060 TCPStoreLibUvBackend.cpp:119] [c10d - debug] Read callback failed. "
+        "code:-4095 name:EOF desc:end of file",
+        example_source="https://github.com/KellerJordan/modded-nanogpt/issues/15; torch/csrc/distributed/c10d/"
+        "TCPStoreLibUvBackend.cpp (the read callback's debug line), torch/csrc/distributed/c10d/Utils.hpp "
+        "(recvBytes: 'Failed to recv, got 0 bytes')",
+    ),
+    KnownError(
+        "server-worker-cuda-fork",
+        "CUDA 'initialization error' in a forking server's worker (uWSGI, gunicorn --preload, Celery's prefork pool): "
+        "the app started CUDA before the fork",
+        r"\binitialization error\b|CUDA_ERROR_NOT_INITIALIZED|cudaErrorInitializationError"
+        r"|Cannot re-initialize CUDA in forked subprocess",
+        "A server that loads the app once and forks its workers (uWSGI without lazy-apps, its Emperor's vassals, "
+        "gunicorn with --preload, Celery's prefork pool, a multiprocessing pool) copied a process in which CUDA had "
+        "already started (a model loaded or a GPU queried at import); a forked child cannot use that CUDA context, "
+        "so its first GPU call fails with 'initialization error' (the driver reports 0 bytes free). Less often the "
+        "service runs as another user or environment without access to /dev/nvidia* or the CUDA libraries.",
+        "Load the model in each worker after the fork, not at import in the master: initialise the GPU lazily on "
+        "the first request or in a post-fork hook; then make sure the service's user and environment are those "
+        "of the working manual start (access to /dev/nvidia*, the same CUDA_VISIBLE_DEVICES / LD_LIBRARY_PATH).",
+        variants=(
+            Variant(
+                r"\buwsgi\b|\buWSGI\b|\bEmperor\b|\bvassals?\b|lazy-apps",
+                "uWSGI",
+                "uWSGI loads the app in the master and forks the workers: set `lazy-apps = true` (or --lazy-apps) so "
+                "each worker imports the app, hence starts CUDA, after its fork (or load the model in a "
+                "@postfork function); under the Emperor give --emperor a directory of vassal configs and run the "
+                "vassals as a user with access to /dev/nvidia* and the same CUDA environment as the manual start.",
+            ),
+            Variant(
+                r"\bgunicorn\b|--preload|preload_app",
+                "gunicorn",
+                "gunicorn --preload (preload_app = True) imports the app, and starts CUDA, in the master before it "
+                "forks: drop --preload so each worker loads the model itself, or load it in a post_fork hook / on "
+                "the first request; one model copy per worker, so size --workers to the GPU's memory.",
+            ),
+            Variant(
+                r"\bcelery\b|ForkPoolWorker|prefork",
+                "Celery's prefork pool",
+                "Celery's prefork pool forks the workers from a parent that imported the tasks: load the model in "
+                "the worker_process_init signal (or lazily in the task), keep CUDA out of module import, or run "
+                "the GPU worker with --pool=solo (or threads) and one process per GPU.",
+            ),
+        ),
+        requires=r"\buwsgi\b|\bEmperor\b|\bvassals?\b|lazy-apps|\bgunicorn\b|--preload|preload_app|\bcelery\b"
+        r"|ForkPoolWorker|\bprefork\b",
+        alternatives=("torch-cuda-fork", "torch-cuda-init-unknown"),
+        weight=88,
+        applies="forking application servers and task queues (uWSGI, gunicorn, Celery) with any CUDA library",
+        shown_by=(f"{_R14}::test_cuda_in_a_forking_servers_worker",),
+        example="Error when trying to find the memory information on the GPU: initialization error Error allocating "
+        "139392 bytes of device memory (initialization error).\n[pid: 6032|app: 0|req: 1/1] GET / => generated 291 "
+        "bytes (HTTP/1.1 500)\nannouncing my loyalty to the Emperor...",
+        example_source="https://github.com/unbit/uwsgi/issues/1227; uWSGI's lazy-apps option (core/uwsgi.c), "
+        "gunicorn's preload_app setting, Celery's worker_process_init signal",
+    ),
+    KnownError(
+        "server-worker-memory-killed",
+        "A server's or task queue's worker was killed for memory (gunicorn: 'Perhaps out of memory?', Celery: "
+        "'Worker exited prematurely: signal 9', Ray: 'the node running low on memory')",
+        r"Worker \(pid:\d{1,10}\) was sent SIGKILL! Perhaps out of memory"
+        r"|Worker exited prematurely: signal 9 \(SIGKILL\)"
+        r"|killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError",
+        "The operating system's out-of-memory killer (or Ray's memory monitor, before it) ended a worker process: "
+        "each worker holds its own copy of the model and its inputs in host RAM, so N workers need N times the "
+        "memory one needs; the server reports only that the worker vanished.",
+        "Give the workers less to hold or run fewer of them: fewer workers / concurrency (gunicorn -w, Celery "
+        "--concurrency, Ray num_cpus / memory per task), load the model once per worker and free inputs after each "
+        "request, stream large inputs; confirm with `sudo dmesg | grep -i 'killed process'`, and in a container "
+        "raise its --memory limit.",
+        variants=(
+            Variant(
+                r"running low on memory|ray\.exceptions\.OutOfMemoryError",
+                "Ray's memory monitor",
+                "Ray killed the most recently scheduled task when the node's memory passed its threshold (the "
+                "message names the usage): give each task a memory request (`@ray.remote(memory=4 * 1024**3)`) or "
+                "more num_cpus so fewer run at once, reduce what each task holds; RAY_memory_usage_threshold "
+                "(default 0.95) and RAY_memory_monitor_refresh_ms=0 (off) change the monitor, not the need.",
+            ),
+            Variant(
+                r"Worker exited prematurely",
+                "Celery (billiard's pool)",
+                "A Celery pool process was killed (signal 9): lower --concurrency, set --max-memory-per-child (KiB) "
+                "and --max-tasks-per-child so workers are replaced before they grow, and load GPU models once per "
+                "process (worker_process_init), not per task.",
+            ),
+        ),
+        # above the GPU's out-of-memory row, which reads gunicorn's "Perhaps out of memory?" as CUDA's message
+        weight=90,
+        applies="gunicorn 20.1+, Celery (billiard), Ray 2.x's memory monitor",
+        shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
+        example="[2024-03-01 10:00:00 +0000] [1] [ERROR] Worker (pid:42) was sent SIGKILL! Perhaps out of memory?",
+        example_source="gunicorn gunicorn/arbiter.py (reap_workers); billiard billiard/pool.py (WorkerLostError); "
+        "ray python/ray/exceptions.py (OutOfMemoryError) and its memory monitor's message",
+    ),
+    KnownError(
+        "server-worker-timeout",
+        "gunicorn's WORKER TIMEOUT: a worker did not answer within --timeout (a model loaded or run in the request)",
+        r"\[CRITICAL\] WORKER TIMEOUT \(pid:\d{1,10}\)",
+        "gunicorn's arbiter kills a sync worker that has not reported for --timeout seconds (30 by default): loading "
+        "a model on the first request, a long inference on the CPU, or a GPU call that waits, takes longer.",
+        "Load the model when the worker starts (at module import of the app or in a post_fork hook; not with "
+        "--preload when it uses CUDA), raise the limit for slow requests (`gunicorn --timeout 300`), or use "
+        "threaded / async workers (--worker-class gthread) so long requests do not block the heartbeat.",
+        weight=65,
+        applies="gunicorn (sync workers)",
+        shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
+        example="[2024-03-01 10:00:31 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:42)",
+        example_source="gunicorn gunicorn/arbiter.py (murder_workers)",
+    ),
+    KnownError(
+        "dist-nccl-watchdog-stuck",
+        "NCCL's watchdog is stuck (Heartbeat monitor timed out / watchdog got stuck ... without making progress)",
+        r"Heartbeat monitor timed out! Process will be terminated"
+        r"|ProcessGroupNCCL's watchdog got stuck for \d{1,8} seconds",
+        "torch's heartbeat monitor (torch 2.3+) ends the process when the NCCL watchdog thread itself stops "
+        "making progress: a CUDA or NCCL call blocked on the GPU (a kernel that never finishes, a hung peer-to-peer "
+        "link, a GPU fault) or a rank blocked in a collective the others never joined; the watchdog's own timeout "
+        "lines before it, if any, name the collective.",
+        "Read the first error of each rank before this line (a collective timeout names the rank that did not "
+        "arrive); `py-spy dump --native --pid <pid>` on a hung rank shows the blocking call; check the GPUs "
+        "(`nvidia-smi`, Xid errors in `sudo dmesg`) and P2P (NCCL_P2P_DISABLE=1 once to test); "
+        "TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC raises the monitor's limit only for a legitimately slow step, and "
+        "TORCH_NCCL_DUMP_ON_TIMEOUT=1 writes the flight recorder's trace.",
+        loose=True,
+        alternatives=("torch-nccl-timeout",),
+        weight=62,
+        applies="torch.distributed with the NCCL backend, torch 2.3 and later",
+        shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
+        example="[rank0]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 0] Heartbeat monitor timed out! Process will be "
+        "terminated after dumping debug info. workMetaList_.size()=1",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (HeartbeatMonitor: the heartbeat "
+        "timeout and the watchdog-stuck message)",
     ),
     KnownError(
         "ds-hostfile-notice",

@@ -139,7 +139,11 @@ _HOST: tuple[KnownError, ...] = (
         # such as DJL), Go's runtime throw, V8's heap limit, Rust's default alloc error handler
         r"|java\.lang\.OutOfMemoryError: (?:Java heap space|Direct buffer memory|GC overhead limit exceeded)"
         r"|fatal error: runtime: out of memory|JavaScript heap out of memory"
-        r"|^memory allocation of \d{1,20} bytes failed",
+        r"|^memory allocation of \d{1,20} bytes failed"
+        # C++'s allocation failure (std::bad_alloc, from operator new: a library's host buffers), Python's
+        # MemoryError and the kernel's ENOMEM (errno 12: a fork, an mmap) (issue 36, round fourteen)
+        r"|\bstd::bad_alloc\b|^\s{0,8}MemoryError\b|\[Errno 12\] Cannot allocate memory|Cannot allocate memory \(12\)"
+        r"|\bfork: Cannot allocate memory",
         "The machine's RAM (not the GPU's memory) ran out: a tensor or array larger than the free RAM (often a "
         "whole dataset, a float64 array, a model's full-precision weights loaded on the CPU before moving to the "
         "GPU), several copies at once, or a model larger than RAM plus what fits on the GPU. On Windows the page "
@@ -177,6 +181,23 @@ _HOST: tuple[KnownError, ...] = (
                 "in a container raise its --memory limit.",
             ),
             Variant(
+                r"std::bad_alloc",
+                "C++'s std::bad_alloc",
+                "std::bad_alloc is a host (CPU) allocation that failed, not the GPU's memory: a smaller GPU batch does "
+                "not help. Find what grows in RAM (results, features or a dataset kept in Python lists / arrays for "
+                "the whole run: write them to disk per batch, e.g. np.save or an h5py / memmap file), watch it with "
+                "`free -h` or `top`, add RAM or swap; in a container raise its --memory limit. A size that is absurd "
+                "(a corrupt file, a negative shape) also throws it: check the input the call read.",
+            ),
+            Variant(
+                r"Cannot allocate memory",
+                "the kernel refused memory (errno 12)",
+                "The kernel refused the process more memory (ENOMEM): a fork of a large process (DataLoader workers, "
+                "subprocess) under strict overcommit, or RAM and swap both full: use fewer workers "
+                "(num_workers), add swap, or allow overcommit (`sysctl vm.overcommit_memory=0`); in a container "
+                "raise its --memory limit.",
+            ),
+            Variant(
                 r"for an array with shape",
                 "NumPy",
                 "The array is larger than free RAM: check its shape and dtype (the message names both; float64 "
@@ -186,11 +207,15 @@ _HOST: tuple[KnownError, ...] = (
         ),
         weight=80,
         applies="any program on the CPU side: torch (c10's CPU allocator), NumPy, ollama",
-        shown_by=(_test("test_host_memory_in_each_products_words"),),
+        shown_by=(
+            _test("test_host_memory_in_each_products_words"),
+            "tests/troubleshooting/test_round14_q1dist.py::test_host_allocation_in_cpp_python_and_the_kernel",
+        ),
         example="RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: not enough memory: you "
         "tried to allocate 37984010240 bytes.",
         example_source="torch c10/core/impl/alloc_cpu.cpp (alloc_cpu); NumPy numpy/core/_exceptions.py "
-        "(_ArrayMemoryError.__str__); ollama llm/server.go (the system memory check)",
+        "(_ArrayMemoryError.__str__); ollama llm/server.go (the system memory check); "
+        "https://github.com/ypwhs/dogbreed_gluon/issues/3 (std::bad_alloc under a dead kernel)",
     ),
 )
 

@@ -1148,6 +1148,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "Find the rank that did not arrive (its own log, py-spy dump of each rank); make every rank run the same "
         "collectives; for long one-rank work raise the timeout (init_process_group(timeout=timedelta(minutes=60))) "
         "or put a barrier after it; NCCL_DEBUG=INFO for link hangs.",
+        variants=(
+            # the first collective of a job that spans nodes never completed (issue 36, round fourteen: a ranks'
+            # number past one node's GPUs, NCCL's INFO lines, its socket settings, a sequence number of 1): the
+            # network between the nodes was never up, and a longer timeout only waits longer
+            Variant(
+                r"SeqNum=[01],|NCCL_SOCKET_IFNAME|\bnnodes\b|--node_rank|\bnode_rank\b|NCCL INFO|inter-?node"
+                r"|\[Rank (?:[89]|[1-9]\d{1,4})\] Watchdog",
+                "the first collective across nodes, or NCCL's own lines shown",
+                "If this is the job's first collective (SeqNum 1, or nothing trained yet) on several nodes, the "
+                "nodes never connected: export NCCL_SOCKET_IFNAME=<the interface that links the nodes> (and "
+                "NCCL_DEBUG=INFO) so the workers inherit them (`export`, not a line of its own), check that every "
+                "node reaches MASTER_ADDR and the others on that interface with no firewall on NCCL's ports "
+                "(nccl-tests' all_reduce_perf across the nodes), NCCL_IB_DISABLE=1 once to rule out InfiniBand; "
+                "raising the timeout does not fix a hang. Later in training it is one rank that did not arrive: find "
+                "it (its log, py-spy dump) and make every rank run the same collectives.",
+            ),
+        ),
         weight=75,
         applies="torch.distributed with the NCCL backend",
         shown_by=(f"{TESTS}::test_nccl_in_its_own_words",),
