@@ -20,6 +20,7 @@ __all__ = [
     "JETSON",
     "JETSON_BOARD",
     "KOHYA",
+    "NO_GPU_CI",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
     "SOURCE_BUILD",
@@ -64,6 +65,12 @@ JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
 JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv"
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
 WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
+#: A hosted CI job (GitHub Actions, GitLab's shared runners, CircleCI, Travis), whose machines have no NVIDIA GPU or
+#: driver: its environment variable, workflow keys, runner paths and the runners' own log lines
+NO_GPU_CI = (
+    r"GITHUB_ACTIONS|\bruns-on:|\bubuntu-latest\b|\bwindows-latest\b|/home/runner/work/|Running with gitlab-runner"
+    r"|\bGitHub Actions\b|\bCircleCI\b|\bTravis CI\b|\bhosted runners?\b|\bCI runners?\b"
+)
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
 SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"

@@ -493,15 +493,17 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 # the path the shell tried is not a folder: a PATH-style list (a ':' or ';' inside it), a placeholder
                 # left in brackets, a trailing separator in CUDA_HOME=...
-                r"(?:sh: \d{1,3}: |sh: |bash: )[^\n\s]{0,200}(?:[:;]|[\[<][\w -]{1,40}[\]>])[^\n\s]{0,200}[\\/]bin[\\/]nvcc: "
+                r"(?:sh: \d{1,3}: |sh: |bash: )[^\n\s]{0,200}(?:[:;]|[\[<][\w -]{1,40}[\]>])[^\n\s]{0,200}"
+                r"[\\/]bin[\\/]nvcc: "
                 r"|CUDA_HOME=[^\s:;]{1,200}[:;](?:\s|$|\")",
                 "CUDA_HOME holds something other than the toolkit's folder",
-                "The build ran $CUDA_HOME/bin/nvcc and the path it tried (the text before '/bin/nvcc' on the shell's line) is "
-                "not a folder: CUDA_HOME holds a PATH-style list (with ':' or ';'), a placeholder from a README, or "
-                "a trailing separator. Set it to the toolkit's root only, the folder that holds bin/nvcc (`export "
-                "CUDA_HOME=/usr/local/cuda-12.4`, check with `ls $CUDA_HOME/bin/nvcc` and `$CUDA_HOME/bin/nvcc "
-                "--version`, its version matching torch.version.cuda); add its bin to PATH and its lib64 to "
-                "LD_LIBRARY_PATH separately; then rebuild (pip: `pip install --no-build-isolation .`).",
+                "The build ran $CUDA_HOME/bin/nvcc and the path it tried (the text before '/bin/nvcc' on the "
+                "shell's line) is not a folder: CUDA_HOME holds a PATH-style list (with ':' or ';'), a "
+                "placeholder from a README, or a trailing separator. Set it to the toolkit's root only, the "
+                "folder that holds bin/nvcc (`export CUDA_HOME=/usr/local/cuda-12.4`; check with `ls "
+                "$CUDA_HOME/bin/nvcc` and `$CUDA_HOME/bin/nvcc --version`, its version matching "
+                "torch.version.cuda); add its bin to PATH and its lib64 to LD_LIBRARY_PATH separately; then "
+                "rebuild (pip: `pip install --no-build-isolation .`).",
                 strict=True,
             ),
             Variant(
