@@ -29,6 +29,7 @@ from .entry import (
     TORCHSCRIPT,
     KnownError,
     Variant,
+    app_python_variants,
     ld_cannot_find,
 )
 from .families import FAMILIES
@@ -3829,6 +3830,7 @@ _CORE: tuple[KnownError, ...] = (
                 "runs; compare `python3 -c 'import sys; print(sys.executable)'` with and without sudo. On a Jetson, "
                 "JetPack's TensorRT bindings belong to the system /usr/bin/python3 only.",
             ),
+            *app_python_variants("tensorrt-cu12", "tensorrt"),
             Variant(
                 JETSON + r"|\bnano\b|dist-packages/tensorrt",
                 "Jetson",
