@@ -65,7 +65,8 @@ def test_triton_launcher_against_an_old_cuda_header() -> None:
     msvc = (
         "C:\\Users\\u\\AppData\\Local\\Temp\\tmpa6\\cuda_utils.c(406): error C2146: syntax error: missing ';' before "
         "identifier 'cuTensorMapEncodeTiled'\n"
-        "C:\\Users\\u\\AppData\\Local\\Temp\\tmpa6\\cuda_utils.c(409): error C2065: 'CUtensorMap': undeclared identifier"
+        "C:\\Users\\u\\AppData\\Local\\Temp\\tmpa6\\cuda_utils.c(409): error C2065: 'CUtensorMap': undeclared "
+        "identifier"
     )
     fix = answer(msvc, "kern-triton-launcher-cuda-headers").fix
     assert "CUDA_PATH" in fix and "triton-windows" in fix
@@ -100,7 +101,10 @@ def test_error_35_on_a_hosted_ci_runner_is_no_gpu() -> None:
 
 
 def test_device_assert_after_a_quantized_checkpoint() -> None:
-    text = "RuntimeError: CUDA error: device-side assert triggered\n(happens only with InternVL3-8B-AWQ, not the bf16 model)"
+    text = (
+        "RuntimeError: CUDA error: device-side assert triggered\n(happens only with InternVL3-8B-AWQ, not the bf16 "
+        "model)"
+    )
     fix = answer(text, "torch-device-assert").fix
     assert "lmdeploy" in fix and "CUDA_LAUNCH_BLOCKING=1" in fix and "unquantized" in fix
     # near miss: an embedding index assert without a quantized model keeps the embedding fix
@@ -144,7 +148,8 @@ def test_cuda_home_holding_a_path_list_or_a_placeholder() -> None:
 
 def test_a_missing_tensorrt_inside_comfyuis_embedded_python() -> None:
     text = (
-        '  File "E:\\AI\\ComfyUI_windows_portable\\ComfyUI\\custom_nodes\\comfyui_tensorrt\\tensorrt_convert.py", line 7\n'
+        '  File "E:\\AI\\ComfyUI_windows_portable\\ComfyUI\\custom_nodes\\comfyui_tensorrt\\tensorrt_convert.py", '
+        "line 7\n"
         "    import tensorrt as trt\nModuleNotFoundError: No module named 'tensorrt'\n"
         "Cannot import E:\\AI\\ComfyUI_windows_portable\\ComfyUI\\custom_nodes\\comfyui_tensorrt module for custom "
         "nodes: No module named 'tensorrt'"
