@@ -55,7 +55,16 @@ def test_triton_cuda_error_with_an_old_driver() -> None:
     assert "R525" in bare.fix and "num_stages" in bare.fix
     new = "RuntimeError: Triton Error [CUDA]: invalid argument\nDriver Version: 560.35.03"
     assert keys(new)[0] != "cuda-driver-insufficient"
-    # near misses: another launcher's invalid argument, and Triton's illegal address (a kernel bug, other rows)
+    # c10's driver-API wording when inductor's C++ wrapper launches the cubins; a PTX from a newer toolchain
+    inductor = (
+        'RuntimeError: CUDA driver error: invalid argument\n  File "torch/_inductor/runtime/triton_heuristics.py"'
+    )
+    assert keys(inductor)[0] == "kern-triton-cuda-error"
+    ptx = "RuntimeError: Triton Error [CUDA]: the provided PTX was compiled with an unsupported toolchain."
+    assert keys(ptx)[0] == "cuda-driver-insufficient"
+    # near misses: c10's driver error without Triton in the text, another launcher's invalid argument, Triton's
+    # illegal address (a kernel bug, other rows)
+    assert "kern-triton-cuda-error" not in keys("RuntimeError: CUDA driver error: invalid argument")
     assert "kern-triton-cuda-error" not in keys("RuntimeError: CUDA error: invalid argument")
     assert "kern-triton-cuda-error" not in keys("Triton Error [CUDA]: an illegal memory access was encountered")
 

@@ -334,9 +334,11 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-triton-cuda-error",
         "Triton's launcher got a CUDA error loading or starting a kernel ('Triton Error [CUDA]: invalid argument')",
-        r"Triton Error \[CUDA\]: (?:invalid argument|device kernel image is invalid|invalid device function"
-        r"|the provided PTX was compiled with an unsupported toolchain|a PTX JIT compilation failed"
-        r"|named symbol not found|no kernel image is available)",
+        # Triton's launcher, and c10's C10_CUDA_DRIVER_CHECK ("CUDA driver error: %s", c10/cuda/driver_api.h) when
+        # inductor's C++ wrapper / AOTInductor loads and launches the same cubins
+        r"(?:Triton Error \[CUDA\]|CUDA driver error): (?:invalid argument|device kernel image is invalid"
+        r"|invalid device function|the provided PTX was compiled with an unsupported toolchain"
+        r"|a PTX JIT compilation failed|named symbol not found|no kernel image is available)",
         "Triton loads each compiled kernel (cuModuleLoadData) and launches it (cuLaunchKernel) itself and reports "
         "the driver's error as 'Triton Error [CUDA]: <message>': the kernel's PTX / cubin is newer than the NVIDIA "
         "driver can load (Triton bundles a CUDA 12 ptxas; an R470 / R510 driver is too old), or the launch asks "
@@ -350,7 +352,8 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("cuda-driver-insufficient", "kern-triton-out-of-resources"),
         decide="triton-cuda-error",
-        op=r"Triton Error \[CUDA\]: ([\w ]{1,60})",
+        requires=_TRITON,
+        op=r"(?:Triton Error \[CUDA\]|CUDA driver error): ([\w ]{1,60})",
         weight=83,
         applies="Triton kernels (torch.compile / inductor, Triton-based libraries) on old drivers or small GPUs",
         shown_by=(_q3("test_triton_cuda_error_with_an_old_driver"),),
