@@ -170,3 +170,13 @@ def test_a_missing_tensorrt_inside_comfyuis_embedded_python() -> None:
     # near miss: a plain script keeps the general fix
     plain = "ModuleNotFoundError: No module named 'tensorrt'"
     assert "python_embeded" not in answer(plain, "tensorrt-module-missing").fix
+
+
+def test_a_missing_module_inside_text_generation_webuis_environment() -> None:
+    text = (
+        "text-generation-webui\\installer_files\\env\\lib\\site-packages\\modules\\x.py\n"
+        "ModuleNotFoundError: No module named 'exllamav2'"
+    )
+    assert "cmd_windows.bat" in answer(text, "py-module-missing").fix
+    # near miss: a plain script keeps the interpreter's own pip
+    assert "cmd_windows.bat" not in answer("ModuleNotFoundError: No module named 'exllamav2'", "py-module-missing").fix
