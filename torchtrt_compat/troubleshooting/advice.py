@@ -16,7 +16,7 @@ from ..compatibility import matrix
 from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
-from .entry import TENSORRT_PRODUCTS
+from .entry import NO_GPU_CI, TENSORRT_PRODUCTS
 from .facts import TextFacts
 from .families.containers import CONTAINER_CONTEXT
 from .gpu_generation import newer_gpu_than_build
@@ -620,6 +620,8 @@ def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
         return "cuda-driver-insufficient"
     if vendors:  # only Intel, AMD or Apple graphics named
         return "no-nvidia-gpu"
+    if _NO_DRIVER_35.search(text) and not _DRIVER_SEEN.search(text) and re.search(NO_GPU_CI, text, re.I):
+        return "no-nvidia-gpu"  # a hosted CI runner (no GPU, no driver) that names no NVIDIA GPU
     if _NO_DRIVER_35.search(text) and not _DRIVER_SEEN.search(text) and re.search(CONTAINER_CONTEXT, text, re.I):
         return "host-container-no-gpu"  # no driver found in a container that names no NVIDIA GPU: started without
     if v.env is not None:
@@ -722,7 +724,26 @@ def _decide_cudnn_success(_v: Versions, text: str) -> str | None:
     return "gpu-arch-unsupported" if newer_gpu_than_build(text, assume_old=True) else None
 
 
+#: the NVIDIA driver's version as nvidia-smi, a bug template or prose print it ("Driver Version: 470.82.01")
+_DRIVER_VERSION = re.compile(r"(?:Driver Version:?|NVIDIA-SMI|\bdriver(?: version)?:?)\s{0,4}(\d{3})\.\d{1,3}", re.I)
+#: the oldest driver branch that loads what Triton's bundled CUDA 12 ptxas emits (CUDA 12.0's minimum, Linux)
+_TRITON_MIN_DRIVER = 525
+_SHARED_MEMORY = re.compile(r"shared memory|num_stages|out of resource|Hardware limit", re.I)
+
+
+def _decide_triton_cuda_error(_v: Versions, text: str) -> str | None:
+    """Triton's launcher's CUDA error: a driver the text names older than CUDA 12's (or PTX from an unsupported
+    toolchain) is the driver; a shared-memory note is the kernel's configuration; None (undecided) otherwise."""
+    drivers = [int(m[1]) for m in _DRIVER_VERSION.finditer(text)]
+    if (drivers and min(drivers) < _TRITON_MIN_DRIVER) or "unsupported toolchain" in text.lower():
+        return "cuda-driver-insufficient"
+    if _SHARED_MEMORY.search(text):
+        return "kern-triton-out-of-resources"
+    return None
+
+
 DECIDERS: dict[str, Callable[[Versions, str], str | None]] = {
+    "triton-cuda-error": _decide_triton_cuda_error,
     "cudnn-arch": _decide_cudnn_arch,
     "cudnn-success-arch": _decide_cudnn_success,
     "tactic-memory": _decide_tactic_memory,

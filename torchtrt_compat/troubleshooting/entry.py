@@ -20,6 +20,7 @@ __all__ = [
     "JETSON",
     "JETSON_BOARD",
     "KOHYA",
+    "NO_GPU_CI",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
     "SOURCE_BUILD",
@@ -29,6 +30,7 @@ __all__ = [
     "TENSORRT_PRODUCTS",
     "TORCHSCRIPT",
     "WSL",
+    "app_python_variants",
     "KnownError",
     "Variant",
     "ld_cannot_find",
@@ -64,6 +66,12 @@ JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
 JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv"
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
 WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
+#: A hosted CI job (GitHub Actions, GitLab's shared runners, CircleCI, Travis), whose machines have no NVIDIA GPU or
+#: driver: its environment variable, workflow keys, runner paths and the runners' own log lines
+NO_GPU_CI = (
+    r"GITHUB_ACTIONS|\bruns-on:|\bubuntu-latest\b|\bwindows-latest\b|/home/runner/work/|Running with gitlab-runner"
+    r"|\bGitHub Actions\b|\bCircleCI\b|\bTravis CI\b|\bhosted runners?\b|\bCI runners?\b"
+)
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
 SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"
@@ -115,6 +123,40 @@ def ld_cannot_find(libs: str) -> str:
     """A regular expression for the linker's "cannot find -lX" (English and localised) where X is one of ``libs``
     (an alternation, e.g. ``"nvinfer|nvonnxparser"``), as a whole library name."""
     return _LD_CANNOT_FIND.format(lib=rf"(?:{libs})\b")
+
+
+def app_python_variants(dist: str, what: str = "the module") -> tuple[Variant, ...]:
+    """Fixes for an import failure inside a desktop app's own Python (ComfyUI portable's python_embeded, the venv of
+    the Stable Diffusion web UI and its forks, text-generation-webui's installer env): install ``dist`` into that
+    Python, since a plain ``pip install`` from another prompt reaches another interpreter. ``what`` names the import
+    in words. Rows whose failure is a missing module put these ahead of their generic variants."""
+    restart = "then restart the app; a plain `pip install` from another prompt installs into another Python."
+    return (
+        Variant(
+            COMFYUI,
+            "ComfyUI (its own Python)",
+            f"ComfyUI only skipped the custom node that imports {what} (the line 'Cannot import ... module for "
+            "custom nodes' names it; the others load): if you want that node, install into the Python ComfyUI "
+            f"runs: from the ComfyUI_windows_portable folder `python_embeded\\python.exe -s -m pip install {dist}` "
+            "(or the node's list: `... -m pip install -r ComfyUI\\custom_nodes\\<node>\\requirements.txt`; a "
+            f"manual install: its venv's python), {restart} If the failure you are after is another node's, its "
+            "own traceback is further on in the log.",
+        ),
+        Variant(
+            SD_WEBUI + r"|webui_forge|stable-diffusion-webui-forge",
+            "Stable Diffusion web UI / Forge (its venv)",
+            f"Install into the web UI's own venv: inside its folder `venv\\Scripts\\python.exe -m pip install {dist}` "
+            f"(Linux: `venv/bin/python -m pip install {dist}`; Forge's one-click package: its system\\python), "
+            f"{restart}",
+        ),
+        Variant(
+            TEXTGEN_WEBUI + r"|\bInvokeAI\b|\binvokeai\b|\bpinokio\b",
+            "an app's own environment (text-generation-webui, InvokeAI, Pinokio)",
+            "Install into the app's own environment: text-generation-webui's cmd_windows.bat / cmd_linux.sh "
+            f"opens a shell in it (then `python -m pip install {dist}`); InvokeAI: its launcher's developer console "
+            f"or its .venv's python; Pinokio: the app's env folder's python; {restart}",
+        ),
+    )
 
 
 #: darknet's own CUDA checks (src/cuda.c / src/dark_cuda.c check_error: "CUDA Error: ...", "CUDA status Error: file:

@@ -20,6 +20,7 @@ from .entry import (
     JETSON,
     JETSON_BOARD,
     KOHYA,
+    NO_GPU_CI,
     SD_WEBUI,
     SOURCE_BUILD,
     SUDO,
@@ -28,6 +29,7 @@ from .entry import (
     TORCHSCRIPT,
     KnownError,
     Variant,
+    app_python_variants,
     ld_cannot_find,
 )
 from .families import FAMILIES
@@ -973,10 +975,24 @@ _CORE: tuple[KnownError, ...] = (
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
-        "Update the NVIDIA driver (`nvidia-smi`'s 'CUDA Version' must be at least the CUDA the program was built "
-        "with), or install the build of the library you run for an older CUDA that your driver supports; on a "
-        "Jetson the driver comes with JetPack: build against the CUDA of the installed JetPack, or upgrade JetPack.",
+        "Run `nvidia-smi` first: missing or listing no GPU (a hosted CI runner, a container started without "
+        "--gpus, a machine without an NVIDIA GPU) means there is no driver to update: run on a machine with an "
+        "NVIDIA GPU, or skip the GPU code (tests) there. Otherwise update the NVIDIA driver (`nvidia-smi`'s 'CUDA "
+        "Version' must be at least the CUDA the program was built with), or install the build of the library you "
+        "run for an older CUDA that your driver supports; on a Jetson the driver comes with JetPack: build against "
+        "the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
+            Variant(
+                r"Triton Error \[CUDA\]",
+                "Triton's kernels (torch.compile / inductor)",
+                "Triton compiles each kernel to PTX / cubin with its own bundled ptxas (CUDA 12 for triton 2.1 and "
+                "later) and the driver must load that, whatever CUDA torch's own wheel needs (minor-version "
+                "compatibility does not cover PTX): update the NVIDIA driver (R525+ for CUDA 12; R515+ for 11.7's "
+                "PTX), and install the triton your torch pins (`pip show torch` lists it; never a triton from "
+                "another commit alone); without a newer driver, run uncompiled (no torch.compile) or with a torch "
+                "whose triton targets the driver's CUDA.",
+                strict=True,
+            ),
             Variant(
                 r"\bspconv\b|\bcumm\b|tensorview",
                 "spconv / cumm",
@@ -3461,6 +3477,16 @@ _CORE: tuple[KnownError, ...] = (
         "machine with an NVIDIA GPU.",
         variants=(
             Variant(
+                NO_GPU_CI,
+                "a hosted CI runner",
+                "Hosted CI runners (GitHub Actions' ubuntu-latest / windows-latest, GitLab's shared runners, Azure's "
+                "hosted agents) have no NVIDIA GPU and no driver, so a CUDA build reports error 35 there: skip the "
+                "GPU tests when no GPU is present (pytest: skip unless torch.cuda.is_available() / `nvidia-smi` "
+                "runs; a CTest label or ctest -E for C++ tests), or run them on a self-hosted GPU runner; do not "
+                "try to install or update a driver on the hosted runner.",
+                strict=True,
+            ),
+            Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
                 "TensorRT needs an NVIDIA GPU: build ahead of time with torchtrt_compat.build_engine and run the "
@@ -3811,6 +3837,7 @@ _CORE: tuple[KnownError, ...] = (
                 "runs; compare `python3 -c 'import sys; print(sys.executable)'` with and without sudo. On a Jetson, "
                 "JetPack's TensorRT bindings belong to the system /usr/bin/python3 only.",
             ),
+            *app_python_variants("tensorrt-cu12", "tensorrt"),
             Variant(
                 JETSON + r"|\bnano\b|dist-packages/tensorrt",
                 "Jetson",

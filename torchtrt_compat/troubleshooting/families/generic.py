@@ -10,7 +10,7 @@ module, the path and the message's own remedy from the text.
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, SD_WEBUI, SEGFAULT_TRANSLATED, SUDO, KnownError, Variant
+from ..entry import COMFYUI, SD_WEBUI, SEGFAULT_TRANSLATED, SUDO, KnownError, Variant, app_python_variants
 
 #: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
 _OTHER_PYTHON = (
@@ -193,6 +193,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "extension's install.py does this at start-up, so a failed one shows its pip error above. A plain "
                 "`pip install` from another prompt installs into another Python.",
             ),
+            # text-generation-webui's installer env, InvokeAI, Pinokio: the app's own Python (ComfyUI and the web UI
+            # have their own variants above)
+            app_python_variants("<distribution>")[2],
             Variant(
                 _OTHER_PYTHON,
                 "installed, but for another Python",

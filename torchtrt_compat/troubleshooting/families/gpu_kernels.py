@@ -26,6 +26,7 @@ _R8 = "tests/data/explain_round8"
 
 
 _test = tests_in(_TESTS)
+_q3 = tests_in("tests/troubleshooting/test_round14_q3kern.py")
 
 
 #: a quote as ptxas and nvcc print it: ASCII or typographic
@@ -276,7 +277,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "kern-triton-c-compiler",
         "Triton cannot build its launcher: Failed to find C compiler / Python.h missing",
         r"Failed to find C compiler\. Please specify via CC environment variable"
-        r"|main\.c:\d{1,5}:\d{1,4}: fatal error: Python\.h: No such file or directory",
+        r"|main\.c:\d{1,5}:\d{1,4}: fatal error: Python\.h: No such file or directory"
+        # the launcher's own file names (main.c, cuda_utils.c) with gcc's and MSVC's (C1083) missing-header words
+        r"|(?:main|cuda_utils|__triton_launcher)\.c(?::\d{1,5}:\d{1,4}: fatal error: |\(\d{1,5}\): fatal error C1083: "
+        r"Cannot open include file: ')Python\.h",
         "Triton compiles a small C launcher (main.c) per kernel with the system C compiler against Python's "
         "headers: no gcc / clang / cl is on PATH, or the Python development headers are not installed.",
         "Install a C compiler and the Python headers (Debian/Ubuntu: `apt-get install build-essential "
@@ -287,6 +291,75 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_test("test_triton_cannot_build_its_launcher"),),
         example="RuntimeError: Failed to find C compiler. Please specify via CC environment variable.",
         example_source="triton/runtime/build.py (_build)",
+    ),
+    KnownError(
+        "kern-triton-launcher-cuda-headers",
+        "Triton's launcher (cuda_utils.c / main.c) does not compile against the cuda.h found: CUtensorMap / "
+        "cuTensorMapEncodeTiled undeclared, or cuda.h missing",
+        # gcc / clang ("cuda_utils.c:406:3: error: unknown type name 'CUtensorMap'") and MSVC ("cuda_utils.c(409):
+        # error C2065: 'CUtensorMap': undeclared identifier"): CUDA 12 driver API names in the launcher's source
+        r"(?:cuda_utils|main|__triton_launcher)\.c"
+        r"(?::\d{1,5}:\d{1,4}: (?:fatal )?error: |\(\d{1,5}\): (?:fatal )?error C\d{4}: )"
+        r"(?:[^\n]{0,120}(?:CUtensorMap|cuTensorMapEncode|CU_TENSOR_MAP|cuLaunchKernelEx|CUlaunchConfig"
+        r"|cuOccupancyMaxActiveClusters|getCuTensorMapEncodeTiledHandle)|[^\n]{0,60}'?cuda\.h'?: No such file"
+        r"|Cannot open include file: 'cuda\.h')",
+        "Triton compiles a small C launcher per kernel (its driver.c, written out as cuda_utils.c and main.c) "
+        "with the host's C compiler against a cuda.h: the one found is from a CUDA toolkit older than 12 "
+        "(CUtensorMap, cuTensorMapEncodeTiled and cuLaunchKernelEx arrived in CUDA 12.0), or none is found. "
+        "Triton's Linux wheels bundle their own headers, so an older one comes first through CPATH / "
+        "C_INCLUDE_PATH or a Windows CUDA_PATH that points at an 11.x toolkit.",
+        "Make the compiler find a CUDA 12.x cuda.h: remove older toolkits' include folders from CPATH / "
+        "C_INCLUDE_PATH (Linux; Triton's wheel brings triton/backends/nvidia/include), install the triton your "
+        "torch pins (`pip show torch` lists it), then clear Triton's cache (~/.triton/cache) and rerun.",
+        variants=(
+            Variant(
+                r"error C\d{4}|[A-Z]:\\|\btriton-windows\b|\bcl\.exe\b|AppData",
+                "Windows (triton-windows, MSVC)",
+                "On Windows triton-windows compiles its launcher with MSVC (or its bundled TinyCC) against the "
+                "CUDA toolkit on CUDA_PATH: point CUDA_PATH (and PATH's CUDA bin) at a CUDA 12.x toolkit that "
+                "matches torch.version.cuda, or install the triton-windows release that bundles its CUDA headers "
+                'for your torch (`pip install -U "triton-windows<X.Y"` with X.Y your torch\'s pin); delete '
+                "%USERPROFILE%\\.triton\\cache, then restart the app from a fresh shell.",
+            ),
+        ),
+        weight=86,
+        applies="Triton (torch.compile, mamba_ssm, Unsloth, SageAttention and other Triton-based libraries) with "
+        "an older CUDA toolkit's headers on the include path; triton-windows with CUDA_PATH at CUDA 11.x",
+        shown_by=(_q3("test_triton_launcher_against_an_old_cuda_header"),),
+        example="C:\\Users\\u\\AppData\\Local\\Temp\\tmpa6\\cuda_utils.c(409): error C2065: 'CUtensorMap': "
+        "undeclared identifier",
+        example_source="https://github.com/sdbds/Zonos-for-windows/issues/53; triton "
+        "third_party/nvidia/backend/driver.c (cuTensorMapEncodeTiled, CUDA 12 driver API)",
+    ),
+    KnownError(
+        "kern-triton-cuda-error",
+        "Triton's launcher got a CUDA error loading or starting a kernel ('Triton Error [CUDA]: invalid argument')",
+        # Triton's launcher, and c10's C10_CUDA_DRIVER_CHECK ("CUDA driver error: %s", c10/cuda/driver_api.h) when
+        # inductor's C++ wrapper / AOTInductor loads and launches the same cubins
+        r"(?:Triton Error \[CUDA\]|CUDA driver error): (?:invalid argument|device kernel image is invalid"
+        r"|invalid device function|the provided PTX was compiled with an unsupported toolchain"
+        r"|a PTX JIT compilation failed|named symbol not found|no kernel image is available)",
+        "Triton loads each compiled kernel (cuModuleLoadData) and launches it (cuLaunchKernel) itself and reports "
+        "the driver's error as 'Triton Error [CUDA]: <message>': the kernel's PTX / cubin is newer than the NVIDIA "
+        "driver can load (Triton bundles a CUDA 12 ptxas; an R470 / R510 driver is too old), or the launch asks "
+        "for more shared memory than this GPU has per block (configs tuned on an A100 / H100 on a T4 or a "
+        "consumer GPU).",
+        "Compare the driver with the CUDA Triton targets: `nvidia-smi` (its 'Driver Version'; CUDA 12 needs "
+        "R525+, CUDA 11.7 R515+) and `python -c 'import torch, triton; print(torch.version.cuda, "
+        "triton.__version__)'`: update the NVIDIA driver when it is older, and install the triton your torch "
+        "pins (never triton alone); with a current driver, lower the kernel's BLOCK sizes / num_stages (or "
+        "torch.compile mode='default' instead of 'max-autotune') so it fits this GPU's shared memory.",
+        loose=True,
+        alternatives=("cuda-driver-insufficient", "kern-triton-out-of-resources"),
+        decide="triton-cuda-error",
+        requires=_TRITON,
+        op=r"(?:Triton Error \[CUDA\]|CUDA driver error): ([\w ]{1,60})",
+        weight=83,
+        applies="Triton kernels (torch.compile / inductor, Triton-based libraries) on old drivers or small GPUs",
+        shown_by=(_q3("test_triton_cuda_error_with_an_old_driver"),),
+        example="RuntimeError: Triton Error [CUDA]: invalid argument",
+        example_source="triton third_party/nvidia/backend/driver.c (gpuAssert: 'Triton Error [CUDA]: %s' from "
+        "cuGetErrorString); https://github.com/pytorch/torchdynamo/issues/1632",
     ),
     KnownError(
         "kern-triton-libcuda",

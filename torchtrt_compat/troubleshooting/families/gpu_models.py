@@ -135,19 +135,46 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
 _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "gpu-kernel-needs-newer-gpu",
-        "A kernel library refuses the GPU's generation ('X only supports Hopper GPUs or newer', 'FlashAttention-3 "
-        "only supports Hopper GPUs')",
+        "A kernel library refuses the GPU's generation or has no kernel for it ('X only supports Hopper GPUs or "
+        "newer', CUDA's 'named symbol not found')",
         r"\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell) GPUs"
-        r"(?: \(SM\d{2,3}\))?(?: or newer)?",
+        r"(?: \(SM\d{2,3}\))?(?: or newer)?"
+        # CUDA's cudaErrorSymbolNotFound / CUDA_ERROR_NOT_FOUND (500): the kernel looked up by name is not in the
+        # module loaded for this GPU (a kernel compiled only for newer architectures, behind an arch guard)
+        r"|CUDA error: named symbol not found|cudaErrorSymbolNotFound",
         "The kernel library (FlashAttention-3 and its ports in Paddle, attention kernels such as HSTU or "
-        "MagiAttention) is written for the tensor-core instructions of one GPU generation (Hopper's wgmma / TMA: "
-        "compute capability 9.0) and refuses any other GPU, newer consumer GPUs included (an RTX 50xx is sm_120, "
-        "not Hopper).",
+        "MagiAttention, torch's int4 tinygemm) is written for the tensor-core instructions of some GPU generations "
+        "(Hopper's wgmma / TMA: compute capability 9.0; bf16 / int4 mma: 8.0) and refuses any other GPU, newer "
+        "consumer GPUs included (an RTX 50xx is sm_120, not Hopper); CUDA's 'named symbol not found' "
+        "(cudaErrorSymbolNotFound) is the same class: the kernel looked up has no build for this GPU's "
+        "architecture in the module loaded.",
         "Use the library's implementation for this GPU: FlashAttention-2 (flash_attn) on Ampere / Ada / Blackwell, "
         "torch's scaled_dot_product_attention, or the framework's own attention option (attn_implementation='sdpa' "
         "in transformers, another attention backend in vLLM / SGLang); `nvidia-smi --query-gpu=name,compute_cap "
         "--format=csv` shows the GPU's generation.",
         variants=(
+            Variant(
+                r"_weight_int4pack_mm|tinygemm|\bint4\b|int4_weight|gpt-fast|\bWOQ\b",
+                "torch's int4 weight-only kernel (tinygemm)",
+                "torch's int4 weight-only matmul (aten._weight_int4pack_mm, tinygemm; gpt-fast's and torchao's "
+                "int4 path) is built only for compute capability 8.0 (Ampere) and newer and computes in bf16: on "
+                "this GPU use int8 weight-only quantization (gpt-fast: --mode int8; torchao: "
+                "int8_weight_only()) or fp16 weights, or run on an Ampere-or-newer GPU.",
+                strict=True,
+            ),
+            Variant(
+                r"named symbol not found|SymbolNotFound|CUDA_ERROR_NOT_FOUND",
+                "a kernel without a build for this GPU ('named symbol not found')",
+                "A kernel was looked up by name and is not in the module loaded for this GPU: the library (or a "
+                "custom / JIT-built extension) has no build of it for this GPU's compute capability, often because "
+                "the kernel needs a newer GPU (int4 / bf16 / FP8 tensor-core kernels need 8.0 / 8.9+). Find the op "
+                "with CUDA_LAUNCH_BLOCKING=1; compare `nvidia-smi --query-gpu=name,compute_cap --format=csv` with "
+                "the architectures the library lists (torch: `torch.cuda.get_arch_list()`); use the library's "
+                "path for this GPU (int8 instead of int4, fp16 instead of bf16 / FP8) or a newer GPU; an extension "
+                "built here: rebuild it with this GPU in TORCH_CUDA_ARCH_LIST (e.g. '7.5') and the toolkit matching "
+                "torch.version.cuda.",
+                strict=True,
+            ),
             Variant(
                 r"FlashAttention-3|paddle",
                 "PaddlePaddle's FlashAttention-3",
@@ -158,6 +185,7 @@ _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
             ),
         ),
         unless=r"FlashAttention only supports Ampere GPUs or newer",
+        cuda_errors=("cudaErrorSymbolNotFound", "CUDA_ERROR_NOT_FOUND"),
         weight=74,
         applies="kernel libraries written for one GPU generation (FlashAttention-3, Hopper-only attention kernels)",
         shown_by=(_test("test_a_kernel_library_for_one_generation"),),

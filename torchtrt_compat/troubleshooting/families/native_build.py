@@ -466,7 +466,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"CUDA_HOME environment variable is not set|CUDA was not found on the system, please set the CUDA_HOME"
         r"|CUDA_HOME does not exist, unable to compile CUDA op"
         r"|No such file or directory: '[^'\n]{0,200}[\\/]bin[\\/]nvcc(?:\.exe)?'"
-        r"|(?:/bin/sh: \d{1,3}: |sh: )nvcc: (?:not found|command not found)",
+        r"|(?:/bin/sh: \d{1,3}: |sh: )nvcc: (?:not found|command not found)"
+        # the shell ran $CUDA_HOME/bin/nvcc and found no file there (dash: "/bin/sh: 1: X/bin/nvcc: not found";
+        # bash: "X/bin/nvcc: No such file or directory"): CUDA_HOME names a folder without the toolkit
+        r"|(?:/bin/sh: \d{1,3}: |sh: |bash: )[^\n]{1,240}?[\\/]bin[\\/]nvcc: (?:not found|No such file or directory)",
         "torch.utils.cpp_extension (and the setup.py of a CUDA extension) needs a CUDA toolkit with nvcc: it looks "
         "at CUDA_HOME / CUDA_PATH, then for nvcc on PATH, then /usr/local/cuda, and found none. The NVIDIA driver "
         "and torch's own CUDA libraries are no toolkit (they have no nvcc and no headers).",
@@ -486,6 +489,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "None / +cpu means a CPU wheel; replace it with the CUDA build of the same torch from PyTorch's "
                 "cuXYZ index (the CUDA major of your toolkit), then build again from the shell where CUDA_HOME is "
                 "set.",
+            ),
+            Variant(
+                # the path the shell tried is not a folder: a PATH-style list (a ':' or ';' inside it), a placeholder
+                # left in brackets, a trailing separator in CUDA_HOME=...
+                r"(?:sh: \d{1,3}: |sh: |bash: )[^\n\s]{0,200}(?:[:;]|[\[<][\w -]{1,40}[\]>])[^\n\s]{0,200}"
+                r"[\\/]bin[\\/]nvcc: "
+                r"|CUDA_HOME=[^\s:;]{1,200}[:;](?:\s|$|\")",
+                "CUDA_HOME holds something other than the toolkit's folder",
+                "The build ran $CUDA_HOME/bin/nvcc and the path it tried (the text before '/bin/nvcc' on the "
+                "shell's line) is not a folder: CUDA_HOME holds a PATH-style list (with ':' or ';'), a "
+                "placeholder from a README, or a trailing separator. Set it to the toolkit's root only, the "
+                "folder that holds bin/nvcc (`export CUDA_HOME=/usr/local/cuda-12.4`; check with `ls "
+                "$CUDA_HOME/bin/nvcc` and `$CUDA_HOME/bin/nvcc --version`, its version matching "
+                "torch.version.cuda); add its bin to PATH and its lib64 to LD_LIBRARY_PATH separately; then "
+                "rebuild (pip: `pip install --no-build-isolation .`).",
+                strict=True,
             ),
             Variant(
                 r"pip-install-|pip-req-build|subprocess-exited-with-error|Preparing metadata|Building wheel for",

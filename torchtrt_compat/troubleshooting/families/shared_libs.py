@@ -23,7 +23,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "cuda-library-mixed-versions",
         "A CUDA library and its companion from two releases ('undefined symbol: X, version libcublasLt.so.11')",
-        rf"undefined symbol: [\w@.]{{1,120}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
+        rf"undefined symbol: [\w@.]{{1,120}}\s{{0,2}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
         rf"|symbol lookup error: [^\n]{{0,300}}lib{_CUDA_LIBS}\.so[\d.]{{0,12}}: undefined symbol",
         "Two libraries of one CUDA stack were loaded from different releases: the first (named before "
         "'undefined symbol') calls a versioned entry point of its companion (named after 'version') that the copy "

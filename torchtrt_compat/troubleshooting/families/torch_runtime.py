@@ -52,6 +52,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the context cannot recover).",
         variants=(
             Variant(
+                # a quantized checkpoint named beside the assert (transformers' quantizers, AutoAWQ / AutoGPTQ /
+                # bitsandbytes / HQQ / ExLlama / Marlin kernels, a model named -AWQ / -GPTQ / -4bit)
+                r"\bAWQ\b|-AWQ|\bGPTQ|\bbitsandbytes\b|\bbnb_4bit|load_in_[48]bit|\bHQQ\b|\bexllama|\bmarlin\b"
+                r"|\bEXL2\b|-[48]bit\b|\bAutoRound\b",
+                "a quantized checkpoint (AWQ / GPTQ / bitsandbytes)",
+                "The assert follows a quantized checkpoint: its weights were made for a kernel or a runtime that the "
+                "installed library does not match (an AWQ / GPTQ model meant for lmdeploy / vLLM / AutoAWQ loaded "
+                "through plain transformers, an autoawq / auto-gptq / bitsandbytes release older or newer than the "
+                "checkpoint's, a kernel without a build for this GPU, fp16 overflow turning logits into inf / NaN "
+                "that sampling then indexes). Rerun with CUDA_LAUNCH_BLOCKING=1 to see the op; load the checkpoint "
+                "the way its model card says (lmdeploy model_format='awq', vLLM quantization='awq' / 'gptq', the "
+                "quantization library's release the card names, torch_dtype=torch.bfloat16 where fp16 overflows), "
+                "or use the unquantized model to confirm; `pip show autoawq auto-gptq bitsandbytes transformers` "
+                "shows what is installed.",
+            ),
+            Variant(
                 r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index|\bembedding\b|\bEmbedding\b",
                 "an embedding lookup",
                 "A token id is not below the embedding's num_embeddings: the tokenizer and the model disagree (a "
