@@ -128,4 +128,23 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Download Failed - llamacpp-b8795-win-avx-cuda-cu12-0-x64",
         example_source="janhq/jan#8090 (the app's download notification)",
     ),
+    KnownError(
+        "cudnn-binding-version",
+        "A language binding of cuDNN was made for another cuDNN release than the libcudnn loaded (Lua cudnn.torch)",
+        r"These bindings are for CUDNN \d[\w.]{0,6}|while the loaded CuDNN is version:? ?\d{3,6}"
+        r"|libcudnn \(R\d{1,2}\) not found in library path|Are you using an older or newer version of CuDNN",
+        "The binding (Lua Torch's cudnn.torch: one git branch per cuDNN major, R4 to R7) checks the version of the "
+        "libcudnn it loaded (cudnnGetVersion) against the release it was written for and stops, or finds no libcudnn "
+        "of that release on the library path.",
+        "Install the binding's branch for the cuDNN you have (cudnn.torch: `git clone -b R7 "
+        "https://github.com/soumith/cudnn.torch && cd cudnn.torch && luarocks make cudnn-scm-1.rockspec` for cuDNN 7), "
+        "or install the cuDNN release the binding names; then make that libcudnn the one loaded: "
+        "`export CUDNN_PATH=/path/to/libcudnn.so.N` (cudnn.torch reads it) or its folder first on LD_LIBRARY_PATH.",
+        weight=86,
+        applies="Lua Torch (cudnn.torch) and other bindings that check the cuDNN version they load",
+        shown_by=("tests/troubleshooting/test_round14_q2bind.py::test_cudnn_binding_of_another_release",),
+        example="These bindings are for CUDNN 5.x (5005 <= cudnn.version > 6000) , while the loaded CuDNN is "
+        "version: 6021",
+        example_source="soumith/cudnn.torch (R5 branch), ffi.lua's version check after cudnnGetVersion",
+    ),
 )
