@@ -102,3 +102,32 @@ def test_a_null_binding_is_not_a_buffer_size() -> None:
     )
     assert first(text)[0] in {"trt-cuda-runtime-error", "trt-api-usage-error"}
     assert "buffer-size-mismatch" not in keys(text)
+
+
+def test_tensorrt_lazily_loaded_library_missing_on_linux() -> None:
+    text = (
+        "[TRT] [E] 6: [libLoader.cpp::Impl::293] Error Code 6: API Usage Error (Unable to load library: "
+        "libnvinfer_lean.so.10.3.0: libnvinfer_lean.so.10.3.0: cannot open shared object file: No such file or "
+        "directory)"
+    )
+    key, fix = first(text)
+    assert key == "trt-lazy-library-missing" and "LD_LIBRARY_PATH" in fix
+    assert first("[TRT] [E] 6: Unable to load library: libnvinfer_dispatch.so.10")[0] == "trt-lazy-library-missing"
+    # in a Python process that pip changed, restarting the interpreter comes first
+    python = 'Traceback (most recent call last):\n  File "b.py", line 3, in <module>\n' + text
+    assert first(python)[0] != "trt-lazy-library-missing"
+    assert "trt-lazy-library-missing" not in keys("Unable to load library: libcudnn_graph.so.9")
+
+
+def test_an_engine_without_the_name_the_app_asks_for() -> None:
+    key, fix = first("[E] [TRT] 3: Cannot find binding of given name: output")
+    assert key == "trt-binding-name-unknown" and "getIOTensorName" in fix
+    assert "trt-binding-name-unknown" not in keys("binding of given name output found at index 1")
+
+
+def test_dlib_allocation_failure_is_out_of_memory() -> None:
+    text = (
+        "RuntimeError: Error while calling cudnnConvolutionForward( context(), &alpha, descriptor(data), in file "
+        "/dlib/cuda/cudnn_dlibapi.cpp:1007. code: 2, reason: CUDA Resources could not be allocated."
+    )
+    assert first(text)[0] == "gpu-out-of-memory"

@@ -1797,6 +1797,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA out of memory|torch\.OutOfMemoryError"
         # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
         r"|OOM when allocating tensor"
+        # dlib's string for *_STATUS_ALLOC_FAILED (cudnn_dlibapi.cpp, cublas_dlibapi.cpp: "code: 2, reason: ...")
+        r"|reason: CUDA Resources could not be allocated"
         # ND4J's CUDA memory manager (deeplearning4j: "Failed to allocate 637074016 bytes from DEVICE [0] memory")
         r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
         # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
@@ -2665,7 +2667,7 @@ _CORE: tuple[KnownError, ...] = (
         "lacks in PyTorch).",
         variants=(
             Variant(
-                ONNX_STANDARD_OP_FALLBACK,
+                r"importFallbackPluginImporter|Attempting to import as plugin|Plugin not found, are the plugin name",
                 "an op of the ONNX standard that this TensorRT's parser has no importer for",
                 "The node is a standard ONNX op, but the installed TensorRT's ONNX parser has no built-in importer for "
                 "it, so it tried a plugin of the same name and found none (importFallbackPluginImporter / 'Plugin not "
