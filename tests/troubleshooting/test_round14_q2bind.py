@@ -50,6 +50,11 @@ def test_cudnn_status_in_a_cpp_framework() -> None:
     assert key == "torch-cudnn-not-supported" and "built" in fix and "torch.backends" not in fix
     key, fix = first("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in")
     assert "contiguous" in fix
+    # libtorch's own exception keeps torch's fix
+    libtorch = "terminate called after throwing an instance of 'c10::Error'\n  what():  cuDNN error: " + (
+        "CUDNN_STATUS_NOT_SUPPORTED"
+    )
+    assert "contiguous" in first(libtorch)[1]
 
 
 def test_a_host_app_that_cannot_create_the_builder() -> None:

@@ -521,7 +521,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "loaded; `th -e \"require 'cudnn'; print(cudnn.version)\"` shows it.",
             ),
             Variant(
-                r"\bfl::\w{2,40}|\bflashlight\b|\bwav2letter\b|terminate called after throwing|\bdlib\b"
+                r"\bfl::\w{2,40}|\bflashlight\b|\bwav2letter\b"
+                r"|terminate called after throwing an instance of '(?!c10::|torch::)|\bdlib\b"
                 r"|cudnn_dlibapi|std::runtime_error",
                 "a C++ framework's own cuDNN call (flashlight, dlib, a C++ trainer)",
                 "The framework's own cuDNN call (a tensor / filter descriptor, a convolution) was refused: an input "
