@@ -212,6 +212,20 @@ CONTAINER_GPUS = (
     "capabilities: [gpu]}]`; `nvidia-smi` inside the container must list the GPU"
 )
 
+#: ops of the ONNX standard (not custom ops) that some TensorRT release's ONNX parser has no built-in importer for; the
+#: parser then tries a plugin of the op's name (importFallbackPluginImporter), and "Plugin not found" for one of these
+#: means the release lacks the op, not that a plugin library was left unloaded (onnx-tensorrt's operators table)
+ONNX_STANDARD_LATE_OPS = (
+    "GridSample|ScatterND|ScatterElements|DeformConv|NonZero|Einsum|RoiAlign|NonMaxSuppression|LayerNormalization"
+    "|GroupNormalization|Trilu|CumSum|OneHot|GatherND|GatherElements|Mod|Unique|Col2Im|STFT|DFT|Celu|Hardmax|EyeLike"
+    "|BitShift|ReverseSequence|CenterCropPad|AffineGrid|Multinomial|Bernoulli|MatMulInteger|ConvInteger|QLinearConv"
+    "|QLinearMatMul|DynamicQuantizeLinear|Attention|RotaryEmbedding|RMSNormalization|Det|Compress|Scan|Loop|If"
+)
+ONNX_STANDARD_OP_FALLBACK = (
+    r'op_type: "(?:' + ONNX_STANDARD_LATE_OPS + r')"'
+    r"|No importer registered for op: (?:" + ONNX_STANDARD_LATE_OPS + r")\b"
+    r"|Searching for plugin: (?:" + ONNX_STANDARD_LATE_OPS + r")\b"
+)
 CORPUS = "tests/data/explain_corpus.jsonl"
 
 
@@ -435,6 +449,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|\[WinError 1114\]|A dynamic link library \(DLL\) initialization routine failed"
         # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
         r"|Unable to open library: [\w.+-]{1,80}\.dll"
+        # TensorRT 10's lazy loader (builder resource, lean / dispatch runtimes) in an API Usage Error line
+        r"|Unable to load library: [\w.+-]{1,80}\.dll"
         # Windows' loader (ntstatus.h STATUS_DLL_NOT_FOUND / STATUS_ENTRYPOINT_NOT_FOUND): its dialog text and the
         # exit codes a launcher prints (0xC0000135 = -1073741515, 0xC0000139 = -1073741511)
         r"|The code execution cannot proceed because [\w.+-]{1,80}\.dll was not found"
@@ -450,7 +466,17 @@ _CORE: tuple[KnownError, ...] = (
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
             Variant(
-                r"Unable to open library: [\w.+-]{1,80}\.dll",
+                r"Unable to load library: (?:lib)?nvinfer_(?:builder_resource|lean|dispatch|vc_plugin)\w{0,20}\.dll",
+                "TensorRT 10 loads a library of its own lazily (builder resource, lean / dispatch runtime)",
+                "TensorRT 10 loads nvinfer_builder_resource_10.dll (when a builder is created) and the lean / "
+                "dispatch runtimes only when needed, from the folder of nvinfer_10.dll or from PATH; that file is "
+                "missing: the app or install ships nvinfer_10.dll without it. Copy every DLL of the same TensorRT "
+                "release's lib folder (nvinfer_builder_resource_10.dll included) next to nvinfer_10.dll in the app's "
+                "folder, or put that lib folder on PATH (a packaged app: install its fixed release or its TensorRT "
+                "dependency archive). The GPU and the driver are not at fault.",
+            ),
+            Variant(
+                r"Unable to (?:open|load) library: [\w.+-]{1,80}\.dll",
                 "TensorRT's loader (Unable to open library)",
                 "TensorRT could not open one of its own DLLs: put TensorRT's lib folder (the zip's lib, where "
                 "nvinfer_plugin.dll lies, or the tensorrt_libs folder of the wheel) and the CUDA and cuDNN bin folders "
@@ -1794,6 +1820,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA out of memory|torch\.OutOfMemoryError"
         # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
         r"|OOM when allocating tensor"
+        # dlib's string for *_STATUS_ALLOC_FAILED (cudnn_dlibapi.cpp, cublas_dlibapi.cpp: "code: 2, reason: ...")
+        r"|reason: CUDA Resources could not be allocated"
         # ND4J's CUDA memory manager (deeplearning4j: "Failed to allocate 637074016 bytes from DEVICE [0] memory")
         r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
         # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
@@ -2662,6 +2690,16 @@ _CORE: tuple[KnownError, ...] = (
         "lacks in PyTorch).",
         variants=(
             Variant(
+                r"importFallbackPluginImporter|Attempting to import as plugin|Plugin not found, are the plugin name",
+                "an op of the ONNX standard that this TensorRT's parser has no importer for",
+                "The node is a standard ONNX op, but the installed TensorRT's ONNX parser has no built-in importer for "
+                "it, so it tried a plugin of the same name and found none (importFallbackPluginImporter / 'Plugin not "
+                "found'): there is no plugin library to load. Build with a TensorRT release that imports the op "
+                "natively (e.g. GridSample, RoiAlign and LayerNormalization from 8.6, NonZero from 8.5; the "
+                "onnx-tensorrt operators table of each release lists them), or replace the op in the model / write a "
+                "plugin for it; exporting the same model again with another opset does not remove the op.",
+            ),
+            Variant(
                 r"broadcast rules|concat input tensors must have the same dimensions",
                 "a layer check rejected the node",
                 "TensorRT's own layer checks rejected a node while the network was built from the ONNX (a broadcast or "
@@ -2715,6 +2753,8 @@ _CORE: tuple[KnownError, ...] = (
         "trt.get_plugin_registry().plugin_creator_list.",
         op=r"could not find plugin:? ?([\w.-]{1,80})",
         advice="plugin",
+        # the parser's fallback importer for an op of the ONNX standard: the release has no importer for it
+        unless=ONNX_STANDARD_OP_FALLBACK,
         weight=84,
         applies="every TensorRT release; engines and ONNX models with plugins",
         shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
@@ -3200,13 +3240,33 @@ _CORE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "tensorrt-factory-nullptr",
-        "TypeError: pybind11::init(): factory function returned nullptr (trt.Builder / trt.Runtime)",
-        r"factory function returned nullptr",
+        "TensorRT could not create its builder or runtime (pybind11 factory returned nullptr / createInferBuilder "
+        "returned null)",
+        r"factory function returned nullptr"
+        # a C++ host app's own line when nvinfer1::createInferBuilder / createInferRuntime returned null
+        r"|Cannot create (?:an? )?(?:TensorRT )?infer(?:ence)? (?:builder|runtime)"
+        r"|createInfer(?:Builder|Runtime)(?:\(\))? (?:failed|returned (?:a )?null)"
+        r"|(?:Failed|Unable|Could not|Couldn't) (?:to )?create (?:the |a )?(?:TensorRT |TRT )?infer(?:ence)? "
+        r"(?:builder|runtime)|(?:Failed|Unable) to create (?:the |a )?(?:TensorRT|TRT) (?:builder|runtime)",
         "TensorRT could not create the builder or runtime and its Python binding says only that: the reason is in "
         "the TensorRT log lines just before it (CUDA could not start: no GPU or an old driver; a TensorRT library "
         "could not be loaded; the GPU ran out of memory).",
         "Read the [TRT] lines printed before the TypeError (make the logger verbose: trt.Logger(trt.Logger.VERBOSE)) "
         "and explain them; `nvidia-smi` must list the GPU; if you just installed TensorRT, restart Python first.",
+        variants=(
+            Variant(
+                r"Cannot create|createInfer(?:Builder|Runtime)(?:\(\))? (?:failed|returned)|(?:Failed|Unable|Could not"
+                r"|Couldn't) (?:to )?create (?:the |a )?(?:TensorRT |TRT )?(?:infer|builder|runtime)",
+                "an app's own line (createInferBuilder returned null)",
+                "The app's TensorRT could not create its builder (build stage) and the app printed only that: turn on "
+                "the app's TensorRT verbose / debug log to see TensorRT's reason. The usual ones: a GPU older than the "
+                "TensorRT release supports (TensorRT 10 supports no GPU before Volta: GTX 10xx and older need the "
+                "app's TensorRT 8 build), a driver too old for the CUDA that TensorRT was built for (`nvidia-smi`'s "
+                "'CUDA Version'), no GPU visible, or a TensorRT library missing beside nvinfer "
+                "(nvinfer_builder_resource of the same release: copy every file of the TensorRT lib folder or "
+                "dependency archive next to the app).",
+            ),
+        ),
         loose=True,
         alternatives=("cuda-driver-insufficient", "process-state-after-install", "gpu-out-of-memory"),
         decide="restart-or-install",
@@ -3523,6 +3583,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA_PATH is set but CUDA wasn'?t able to be loaded"
         r"|Exception during initialization:[^\n]{0,200}providers[\\/]cuda[\\/]cuda_call\.cc"
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
+        # a wrapper's own words for the same fallback (Olive's engine: "The onnxruntime fallback happens.
+        # CUDAExecutionProvider is not in the session providers ['CPUExecutionProvider']")
+        r"|The onnxruntime fallback happens|(?:CUDA|Tensorrt|TensorRT|ROCM|Dml|DML)ExecutionProvider is not in the "
+        r"session providers"
         r"|LoadLibrary failed with error \d{1,4}[^\n]{0,200}onnxruntime_providers_\w{1,20}\.dll"
         # provider_bridge_ort.cc's "Failed to load library libonnxruntime_providers_cuda.so with error: <dlerror>",
         # also when the paste is cut before the dependency the dlerror names
@@ -3540,6 +3604,17 @@ _CORE: tuple[KnownError, ...] = (
         "Windows), then check `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` and the "
         "session's `get_providers()` (what actually loaded).",
         variants=(
+            Variant(
+                r"The onnxruntime fallback happens|ExecutionProvider is not in the session providers",
+                "a wrapper (Olive) saw the session fall back to the CPU",
+                "The session the wrapper made (Olive's evaluation, an app's) came up with only CPUExecutionProvider: "
+                "onnxruntime-gpu could not load its CUDA provider. Keep one onnxruntime package (`pip uninstall -y "
+                "onnxruntime onnxruntime-gpu && pip install onnxruntime-gpu`: the CPU package installed beside it "
+                "shadows it), give it the CUDA and cuDNN majors its release was built for on LD_LIBRARY_PATH (PATH "
+                "on Windows), then check `onnxruntime.InferenceSession(model, providers=['CUDAExecutionProvider'])"
+                ".get_providers()` lists CUDAExecutionProvider before running the wrapper again.",
+                strict=True,
+            ),
             Variant(
                 r"ai\.onnxruntime|OrtException|: Failed to load shared library",
                 "the Java API",
@@ -3705,6 +3780,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|DNN library is not found|cuDNN launch failure"
         # XLA's (JAX, TensorFlow 2.x) when the DNN support object was not created (stream_executor_util.cc)
         r"|DNN library initialization failed"
+        # dlib's CHECK_CUDNN / CHECK_CUBLAS (cudnn_dlibapi.cpp): "Error while calling cudnnCreate(&handles[...]) in
+        # file ...: code: 1, reason: CUDA Runtime API initialization failed." (its string for *_STATUS_NOT_INITIALIZED)
+        r"|reason: CUDA Runtime API initialization failed|Error while calling cu(?:dnn|blas)Create\("
         # a user's own sentence for it, misspellings included ("cudnn failed to initialyze")
         r"|\bcuDNN (?:failed to|could not|couldn't|can ?not) initial[iy][sz]e\b",
         "cuDNN failed to create its handle or to run a kernel; the status says little: most often the GPU had no "
@@ -3744,6 +3822,18 @@ _CORE: tuple[KnownError, ...] = (
                 "another version than the main library: two cuDNN copies are on the loader path (a system cuDNN in "
                 "/usr/lib or LD_LIBRARY_PATH, and a pip nvidia-cudnn wheel, e.g. torch's): keep one (`ldconfig -p | "
                 "grep cudnn`, `pip list | grep cudnn`), of the version the library you run was built for.",
+            ),
+            Variant(
+                r"Error while calling cu(?:dnn|blas)Create\(|reason: CUDA Runtime API initialization failed",
+                "dlib could not create its cuDNN / cuBLAS handle",
+                "dlib's cudnnCreate / cublasCreate failed with NOT_INITIALIZED ('CUDA Runtime API initialization "
+                "failed'). If it worked before in the same run (a handle per new thread or device), the GPU had no "
+                "memory left at that moment: another framework in the process (TensorFlow reserves nearly all GPU "
+                "memory by default: set allow_growth / a memory fraction; torch's cache: torch.cuda.empty_cache()) "
+                "or another process holds it (`nvidia-smi` when it fails), or run dlib's model on the CPU. If it "
+                "fails at the first call, dlib was built against another CUDA / cuDNN than the one loaded, or the "
+                "driver is too old for it: rebuild dlib (`pip install --no-cache-dir --force-reinstall dlib` with "
+                "the CUDA toolkit and cuDNN on the paths).",
             ),
             Variant(
                 r"\bdlib\b|cudnn_dlibapi|in file [^\n]{1,200}\.(?:cpp|cu|cc):\d{1,6}",
@@ -4080,6 +4170,8 @@ _CORE: tuple[KnownError, ...] = (
         "it to the engine's dtype (trt.nptype(engine.get_tensor_dtype(name)); a float16 engine takes np.float16), "
         "make it contiguous (np.ascontiguousarray) and copy into the page-locked buffer with np.copyto(host, "
         "x.ravel()); check host.nbytes against the allocation.",
+        # a binding left null (the engine has more I/O tensors than the code binds): TensorRT's own condition says so
+        unless=r"nullBindingOK|bindings\[x\] != nullptr",
         variants=(
             Variant(
                 r"\(-1,|\[-1,|, -1\)|,-1\]|Dynamic tensor|dynamic shape|get_binding_shape|get_tensor_shape",

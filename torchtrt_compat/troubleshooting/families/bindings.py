@@ -128,4 +128,72 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Download Failed - llamacpp-b8795-win-avx-cuda-cu12-0-x64",
         example_source="janhq/jan#8090 (the app's download notification)",
     ),
+    KnownError(
+        "cudnn-binding-version",
+        "A language binding of cuDNN was made for another cuDNN release than the libcudnn loaded (Lua cudnn.torch)",
+        r"These bindings are for CUDNN \d[\w.]{0,6}|while the loaded CuDNN is version:? ?\d{3,6}"
+        r"|libcudnn \(R\d{1,2}\) not found in library path|Are you using an older or newer version of CuDNN",
+        "The binding (Lua Torch's cudnn.torch: one git branch per cuDNN major, R4 to R7) checks the version of the "
+        "libcudnn it loaded (cudnnGetVersion) against the release it was written for and stops, or finds no libcudnn "
+        "of that release on the library path.",
+        "Install the binding's branch for the cuDNN you have (cudnn.torch: `git clone -b R7 "
+        "https://github.com/soumith/cudnn.torch && cd cudnn.torch && luarocks make cudnn-scm-1.rockspec` for cuDNN 7), "
+        "or install the cuDNN release the binding names; then make that libcudnn the one loaded: "
+        "`export CUDNN_PATH=/path/to/libcudnn.so.N` (cudnn.torch reads it) or its folder first on LD_LIBRARY_PATH.",
+        weight=86,
+        applies="Lua Torch (cudnn.torch) and other bindings that check the cuDNN version they load",
+        shown_by=("tests/troubleshooting/test_round14_q2bind.py::test_cudnn_binding_of_another_release",),
+        example="These bindings are for CUDNN 5.x (5005 <= cudnn.version > 6000) , while the loaded CuDNN is "
+        "version: 6021",
+        example_source="soumith/cudnn.torch (R5 branch), ffi.lua's version check after cudnnGetVersion",
+    ),
+    KnownError(
+        "trt-lazy-library-missing",
+        "TensorRT 10 could not load a runtime library it loads on demand (Unable to load library: libnvinfer_lean / "
+        "dispatch)",
+        r"Unable to load library: lib(?:nvinfer_(?:lean|dispatch|vc_plugin)\w{0,20})\.so[\d.]{0,16}",
+        "TensorRT 10 loads the builder resource library (when a builder is created) and the lean / dispatch runtimes "
+        "(for version-compatible engines) only when needed, by their versioned file name, from the loader path; the "
+        "file of that exact version is not there: an install or app image that copied libnvinfer.so.10 without them, "
+        "or TensorRT packages of two versions mixed.",
+        "Install the complete TensorRT of that version (the tarball's whole lib folder, or the libnvinfer-*/"
+        "libnvinfer-lean / -dispatch packages of the same version, or `pip install tensorrt-cu12==<version>` whose "
+        "tensorrt_libs folder holds them) and put that folder on LD_LIBRARY_PATH; `ldconfig -p | grep nvinfer` must "
+        "list every nvinfer library at one version.",
+        # a Python process whose TensorRT pip replaced under it has its own row (restart the interpreter)
+        unless=r"Traceback \(most recent call last\)|\bimport tensorrt\b|\bpip install\b",
+        alternatives=("process-state-after-install",),
+        weight=90,
+        applies="TensorRT 10 (C++ apps, trtexec, containers)",
+        shown_by=(
+            "tests/troubleshooting/test_round14_q2bind.py::test_tensorrt_lazily_loaded_library_missing_on_linux",
+        ),
+        example="[TRT] [E] 6: [libLoader.cpp::Impl::293] Error Code 6: API Usage Error (Unable to load library: "
+        "libnvinfer_lean.so.10.3.0: libnvinfer_lean.so.10.3.0: cannot open shared object file: No such file or "
+        "directory)",
+        example_source="TensorRT 10's libLoader (its 'Unable to load library' API Usage Error when the lean runtime "
+        "a version-compatible engine needs is missing)",
+    ),
+    KnownError(
+        "trt-binding-name-unknown",
+        "TensorRT: the code asks for an input / output name the engine does not have (Cannot find binding of given "
+        "name)",
+        r"Cannot find binding of given name:? ?[\w./:-]{0,120}|Invalid tensor name:? ?[\w./:-]{1,120}"
+        r"|getBindingIndex(?:\([^)\n]{0,80}\))? returned -1",
+        "The app looks up an input or output by a name (getBindingIndex / getTensorShape / setTensorAddress) that "
+        "this engine does not have: the engine was built from a model whose tensors are named differently (another "
+        "export, another opset, a model the code was not written for), or the code hard-codes names of another "
+        "model; the index -1 that follows then breaks the next call.",
+        "List the engine's I/O names (Python: [engine.get_tensor_name(i) for i in range(engine.num_io_tensors)]; "
+        "C++: engine->getIOTensorName(i); or `polygraphy inspect model model.engine`) and use those names in the "
+        "code or its config, or export the model again with the names the app expects (torch.onnx.export's "
+        "input_names / output_names) and rebuild the engine.",
+        # DeepStream's nvinfer names the same lookup in its config's terms (its own row)
+        unless=r"NvDsInfer|gstnvinfer|Could not find output layer",
+        weight=76,
+        applies="TensorRT engines used from C++ or Python apps (tensorrtx, infer, jetson-inference ...)",
+        shown_by=("tests/troubleshooting/test_round14_q2bind.py::test_an_engine_without_the_name_the_app_asks_for",),
+        example="[E] [TRT] 3: Cannot find binding of given name: output",
+        example_source="TensorRT 8's ICudaEngine::getBindingIndex (its API Usage error for an unknown name)",
+    ),
 )

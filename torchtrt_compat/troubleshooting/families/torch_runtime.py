@@ -527,6 +527,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "for a test); update torch (it bundles cuDNN).",
         variants=(
             Variant(
+                r"share/lua/5\.\d/cudnn/|cudnn/init\.lua|\bcudnn\.torch\b",
+                "Lua Torch's cudnn.torch bindings",
+                "cudnn.torch's bindings are written for one cuDNN major per branch (R4, R5, R6, R7) and call its "
+                "descriptor functions (cudnnSetFilterNdDescriptor ...) with that release's arguments; a libcudnn of "
+                "another major rejects them. Install the cudnn.torch branch for the cuDNN you have (`git clone -b R7 "
+                "https://github.com/soumith/cudnn.torch && cd cudnn.torch && luarocks make cudnn-scm-1.rockspec`) or "
+                "the cuDNN the installed bindings expect, and point CUDNN_PATH at that libcudnn.so so it is the one "
+                "loaded; `th -e \"require 'cudnn'; print(cudnn.version)\"` shows it.",
+            ),
+            Variant(
+                r"\bfl::\w{2,40}|\bflashlight\b|\bwav2letter\b"
+                r"|terminate called after throwing an instance of '(?!c10::|torch::)|\bdlib\b"
+                r"|cudnn_dlibapi|std::runtime_error",
+                "a C++ framework's own cuDNN call (flashlight, dlib, a C++ trainer)",
+                "The framework's own cuDNN call (a tensor / filter descriptor, a convolution) was refused: an input "
+                "beyond what cuDNN accepts (a very long sequence or large batch: more than 2^31 elements, or a "
+                "dimension over cuDNN's limit) or a cuDNN other than the one the framework was built with. Lower the "
+                "batch size or filter out the longest inputs (flashlight / wav2letter: a max input length in the "
+                "data flags), and check the libcudnn loaded at run time (`ldd` on the binary, LD_LIBRARY_PATH) is "
+                "the version the framework was built against; otherwise rebuild the framework against the installed "
+                "CUDA and cuDNN.",
+            ),
+            Variant(
                 r"\bcaffe\b|\bCaffe\b|cudnn_\w{2,20}_layer\.cu|_layer\.cu:\d|\bcaffe::",
                 "Caffe",
                 "Caffe's cuDNN layers (cudnn_conv_layer.cu) rejected the descriptors, typically when the input shape "
