@@ -325,7 +325,15 @@ _LATER_ROUNDS = (
         "explain_round14",
         "round fourteen (other languages than English, the user's task, how the job was launched)",
         [
-            ("blind_by_hand", "**blind**: first answers after every round-thirteen fix (no fixes since)"),
+            ("blind_by_hand", "**blind**: first answers after every round-thirteen fix"),
+            ("after_by_hand", "after round fourteen's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round15",
+        "round fifteen (versions named, first lines of errors and forum questions, kinds of project)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-fourteen fix"),
         ],
     ),
 )
