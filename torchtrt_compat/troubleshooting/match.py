@@ -814,10 +814,14 @@ def _conclude(
                     ("Only informational lines" if not lv.warnings and top and top.notice else "Only warnings")
                     + ", no error: nothing in this text failed (harmless"
                     + (f"; {top.title}" if top is not None and top.notice else "")
+                    # a failure family on a warning line: what it warns of will not work (a GPU left unused)
+                    + (
+                        f" unless you need what it warns of: {top.title}; then see its fix"
+                        if top is not None and not top.notice
+                        else ""
+                    )
                     + "). If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain "
                     "that one."
-                    # a failure family on a warning line: what it warns of, if that is what you need (a GPU)
-                     + (f" It warns: {top.title}; if you need that, see its fix." if top and not top.notice else "")
                 )
             )
             return

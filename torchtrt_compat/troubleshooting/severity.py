@@ -116,6 +116,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (" 0x",),
     ),
     (
+        r"(?<=/s\])\s{0,2}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?:? (?P<l>[FEWI]) \w",
+        "TensorFlow's C++ logging glued to a progress bar's end (tqdm redraws its bar with a carriage return, which a "
+        "paste loses: 'Executing:  18%|...| 7/39 [00:06<00:19,  1.68cell/s]2024-12-24 17:27:03.412631: W ...')",
+        ("/s]",),
+    ),
+    (
         r"^\s{0,4}(?P<l>[FEWI]) (?:tensorflow|external|third_party|xla|tsl)/[\w/.-]{1,200}:\d{1,6}\]",
         "TensorFlow's C++ logging with the timestamp cut off ('W tensorflow/core/framework/op_kernel.cc:1745] ...')",
         ("/",),
@@ -275,6 +281,16 @@ def _lines_with(text: str, word: str) -> list[int]:
     return starts
 
 
+def _line_start(text: str, m: re.Match[str]) -> int:
+    """Where the line of match ``m`` starts: the line of its first character that is no white space (a format's
+    leading ``^\\s{0,4}`` also crosses a blank line above, "Using TensorFlow backend.\\n\\n2019-10-13 ...: W ...", and
+    the blank line is not the leveled one)."""
+    at, end = m.start(), m.end()
+    while at < end - 1 and text[at] in " \t\r\n":
+        at += 1
+    return text.rfind("\n", 0, at) + 1
+
+
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
@@ -283,20 +299,19 @@ def levels(text: str) -> Levels:
         if words and not any(w in text for w in words):
             continue
         for m in rx.finditer(text):
-            start = text.rfind("\n", 0, m.start()) + 1
+            start = _line_start(text, m)
             if start not in found:
                 found[start] = _word(m)
     if "] " in text:
         _cut_glog(text, found)
     for m in _ERROR_LINE.finditer(text):
-        start = text.rfind("\n", 0, m.start()) + 1
-        found.setdefault(start, "error")
+        found.setdefault(_line_start(text, m), "error")
     for word in _ERROR_WORDS:
         for start in _lines_with(text, word):
             found.setdefault(start, "error")
     if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
-            found[text.rfind("\n", 0, m.start()) + 1] = "error"
+            found[_line_start(text, m)] = "error"
     starts = sorted(found)
     ends = []
     errors = warnings = infos = 0

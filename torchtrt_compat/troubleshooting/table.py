@@ -3390,11 +3390,30 @@ _CORE: tuple[KnownError, ...] = (
                 "register the folder with the loader (a file in /etc/ld.so.conf.d/ and `sudo ldconfig`).",
             ),
             Variant(
-                r"libcuda\.so(?:\.1)?\b[^\n]{0,40}cannot open|nvcuda\.dll",
+                # nvcuda.dll only where it failed to load: TensorFlow logs "Successfully opened dynamic library
+                # nvcuda.dll" (the driver is there) beside the cudart64_*.dll it could not load
+                r"libcuda\.so(?:\.1)?\b[^\n]{0,40}cannot open"
+                r"|(?:Could not load|cannot (?:find|load)|failed to load|not found)[^\n]{0,60}nvcuda\.dll"
+                r"|nvcuda\.dll[^\n]{0,40}(?:not found|cannot|could not|was not)",
                 "the driver's libcuda is missing",
                 "The NVIDIA driver's own library (libcuda.so) is not on the loader path, so nothing CUDA can load: "
                 "on WSL2 `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`; in a container start it with "
                 "`--gpus all`; elsewhere install the NVIDIA driver (`nvidia-smi` must work).",
+            ),
+            Variant(
+                # TensorFlow's dso_loader on Windows (tensorflow/stream_executor/platform/default/dso_loader.cc: "Could
+                # not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found")
+                r"Could not load dynamic library '?\w{1,30}64_\d{1,3}\.dll",
+                "TensorFlow on Windows, a CUDA DLL of its build not found",
+                "These lines are TensorFlow warnings: the GPU it found will not be used and it runs on the CPU (the "
+                "driver is fine when nvcuda.dll opened). The DLL names the CUDA / cuDNN this TensorFlow was built for "
+                "(cudart64_100.dll = CUDA 10.0, cudart64_101 = 10.1, cudart64_110 = CUDA 11.x, cudnn64_7 / cudnn64_8 "
+                "= cuDNN 7 / 8; `tf.sysconfig.get_build_info()` shows the pair): install that CUDA toolkit and the "
+                "cuDNN built for it, put their bin folders on PATH, open a new terminal and check "
+                "`tf.config.list_physical_devices('GPU')`; or install the TensorFlow release built for the CUDA you "
+                "have. Native Windows GPU support ends at TensorFlow 2.10 (later releases: WSL2).",
+                product="tensorflow",
+                strict=True,
             ),
             Variant(
                 r"version `lib\w{1,30}\.so\.\d{1,3}' not found",
