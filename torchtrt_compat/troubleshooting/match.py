@@ -834,6 +834,14 @@ def _conclude(
                 "notices); if you need it, see its fix."
             )
             return
+        handled = _handled(hay, top, lv) if top.severity == "failure" else None
+        if handled:
+            result.summary = (
+                f"Handled error, the run went on: {top.title}{sure}. The program caught it and says so ({handled!r}): "
+                "its results are still produced unless a later error line says otherwise; to avoid the message, see "
+                "its fix."
+            )
+            return
         result.summary = ("Failure: " if top.severity == "failure" else "Warning that means a failure: ") + (
             top.title + sure
         )
@@ -876,6 +884,30 @@ def _conclude(
     if told and lv.infos:
         notices += " Its log lines are informational: the failure its words speak of is not among them."
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
+
+
+#: a program's own words that it caught an error and goes on: bio_embeddings' "Will try to embed each sequence in the
+#: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."
+_HANDLED = re.compile(
+    r"\b(?:Will (?:try|retry|attempt|fall back|continue|skip)|will (?:try|retry|attempt|fall back|continue|skip)"
+    r"|[Rr]etrying|[Tt]rying again|[Ff]alling back to|[Ff]all(?:s|ing)? back to|[Cc]ontinuing (?:with|without)"
+    r"|[Ss]kipping (?:this|the|batch|file|sample|item|sequence|image)|(?:was|were|will be) skipped|[Ii]gnored, continuing"
+    r"|[Rr]educing (?:the )?batch size|[Hh]alving (?:the )?batch)\b[^\n]{0,60}"
+)
+
+
+def _handled(hay: str, top: Explanation, lv: Levels) -> str | None:
+    """The words after a failure's line (on it or the next line) that say the program handled it and went on, if
+    there are any and no error line follows: a tool that catches a CUDA out of memory and retries each item alone
+    still produces its results."""
+    if top._at < 0:
+        return None
+    end = hay.find("\n", top._at)
+    if any(m == "error" and st > top._at for st, m in zip(lv.starts, lv.marks, strict=True)) if end >= 0 else False:
+        return None  # a later error line: the handling did not save the run
+    end = len(hay) if end < 0 else hay.find("\n", end + 1)
+    m = _HANDLED.search(hay, top._at, (len(hay) if end < 0 else end))
+    return _display.short(m.group(0).strip(), 80) if m else None
 
 
 def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]:

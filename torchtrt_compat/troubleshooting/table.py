@@ -2469,13 +2469,31 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "all-zero-outputs",
         "All-zero outputs",
-        r"all[- ]zero outputs?|outputs? (?:are|is) all zeros?",
-        "The kernels ran under another CUDA context or on another device than the buffers (or failed), so nothing was "
-        "written to the output; a library that runs them often reports the error only in its log (TensorRT does).",
+        r"all[- ]zero outputs?|outputs? (?:are|is) all zeros?"
+        # the user's words: "the output is all zeros", "the engine returns zeros", "inference gives only 0s"
+        r"|\b(?:outputs?|results?|predictions?|logits|engine|inference|buffers?|masks?|heatmaps?|scores)"
+        r"\b[^\n.]{0,40}?\b(?:all|only|just|full of|filled with) (?:zeros?|0s|0\.0s?|zero values)\b"
+        r"|\b(?:returns?|returning|gives?|giving|got|getting|produces?|outputs?|outputting)\s{1,3}(?:all |only |just )?"
+        r"(?:zeros|0s)\b"
+        # numpy's or torch's printout of a summarised output that is only zeros (no error line at all):
+        # "array([0., 0., 0., ..., 0., 0., 0.], dtype=float32)", "tensor([[[[0., 0.],"
+        r"|\barray\(\[(?:0\.,\s{0,4}){2,8}\.\.\.,\s{0,4}(?:0\.,\s{0,4}){1,8}0\.\]"
+        r"|\btensor\(\[{1,6}(?:0\.,\s{0,4}){1,8}0\.\]",
+        "The engine or session ran but wrote nothing useful to the output: the kernels ran under another CUDA context "
+        "or on another device than the buffers (or failed; a library that runs them often reports the error only in "
+        "its log, TensorRT does), or the inference code reads the host output before the device-to-host copy and the "
+        "stream's synchronize, binds the buffers in another order or dtype than the engine's inputs and outputs, or "
+        "never sets a dynamic input's shape on the execution context; or the engine itself is wrong (a failed or "
+        "mismatched build).",
+        "First compare the engine with the model it came from (`polygraphy run model.onnx --trt --onnxrt` runs both "
+        "and compares the outputs): if they agree, the inference code is at fault: set each dynamic input's shape on "
+        "the context (set_input_shape; set_binding_shape before TensorRT 8.5), bind the buffers in the engine's "
+        "input/output order with its dtypes, copy the outputs back and synchronize the stream before reading them. "
         "Read the log at the warning/error level for the first CUDA error, check every input and output lives on "
         "the device that runs the model, and create the session / engine and its buffers under one CUDA context "
         "(no pycuda.autoinit beside torch); with torch_tensorrt or TensorRT use torchtrt_compat.runtime."
         "primary_context and pin_device, and check with diagnose_context().",
+        loose=True,
         weight=40,
         applies="any release",
         shown_by=(
@@ -3348,6 +3366,9 @@ _CORE: tuple[KnownError, ...] = (
         # an application's own line that a CUDA / cuDNN DLL is missing (the major is read from the name)
         r"|(?:missing|not found|cannot find|could not find|unable to find|failed to load|cannot load)[:\s]{1,3}['\"]?"
         r"(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll"
+        # the same in a user's Chinese prose ("报错说找不到cudnn64_8.dll": it reports it cannot find cudnn64_8.dll)
+        r"|(?:找不到|缺少|缺失|无法加载|无法找到|未找到|没有找到|加载失败)[:：\s]{0,3}['\"“]?"
+        r"(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}(?:64_\d{1,3}\.dll|\.so\.\d{1,3})"
         r"|\b(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w{0,30}64_\d{1,3}\.dll['\"]?"
         r"(?: was| is|:)? (?:not found|missing|could not be (?:found|loaded)|cannot be (?:found|loaded)|not loaded)"
         # Windows' Application Error event / WER report of a crash inside a CUDA library's DLL
@@ -4458,7 +4479,11 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
         r"|\bengine build\b|\bbuildSerializedNetwork\b",
     ),
     ("compile", r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ed|ing|ation)\b|\bnvcc\b|\bcmake\b|\bsetup\.py\b"),
-    ("import", r"\bimport(?:ing)?\b|\bNo module named\b"),
+    # a library file named in the user's own words (any language: "找不到cudnn64_8.dll"): the loader, at import
+    (
+        "import",
+        r"\bimport(?:ing)?\b|\bNo module named\b|[\w.+-]{1,60}\.dll\b|\blib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,3}\b",
+    ),
     (
         "runtime",
         r"\b(?:train(?:ing)?|inference|predict(?:ion)?|forward|epochs?|generat(?:e|es|ing|ion)|render(?:ing)?|runs?)\b"
@@ -4542,6 +4567,12 @@ STAGE_STEPS: dict[str, str] = {
     "that log; a builder that cannot be created at all is most often a TensorRT library missing beside the "
     "application (nvinfer_builder_resource next to nvinfer) or a GPU older than that TensorRT supports (TensorRT 10: "
     "Volta and newer)",
+    "guessed/import": "the text speaks of an import or names a library file but shows no error line: run the import "
+    "alone and give explain its whole output; a DLL or .so the loader does not find (or one of another CUDA / cuDNN "
+    "major: cudnn64_8.dll is cuDNN 8, cublas64_12.dll CUDA 12, libcudart.so.11.0 CUDA 11) stops the import of the "
+    "library that loads it: see which copies the loader can find (Windows: `where <name>.dll`; Linux: `ldconfig -p | "
+    "grep <name>`, `ldd <the library> | grep 'not found'`), install the CUDA / cuDNN major the program's build names "
+    "(its requirements or release notes) and put its bin / lib folder on PATH / LD_LIBRARY_PATH",
     "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
     "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
     "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
@@ -4597,6 +4628,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "last line)",
     "guessed/build": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain - (or the application's "
     "log at its TensorRT verbose / debug level)",
+    "guessed/import": "python -X faulthandler -c 'import <module>' 2>&1 | torchtrt-compat explain - (Windows: `where "
+    "<name>.dll` first; Linux: `ldconfig -p | grep <name>`)",
     "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
 }
 
