@@ -825,6 +825,10 @@ def _conclude(
                 )
             )
             return
+    if top is None and not lv.errors and not told and _only_a_notice(hay):
+        result.outcome = "warnings-only"
+        result.summary = _NOTICE_ONLY
+        return
     if top is not None and not top.notice:
         result.outcome = "explained"
         sure = "" if top.confidence == "sure" else f" (likely; or {', '.join(top.alternatives) or 'another cause'})"
@@ -885,6 +889,36 @@ def _conclude(
         notices += " Its log lines are informational: the failure its words speak of is not among them."
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
 
+
+#: an application's notice (a feature check's advice, a deprecation), which no family knows: "ComfyUI-GGUF: Partial
+#: torch compile only, consider updating pytorch"
+_NOTICE = re.compile(
+    r"\b(?:consider (?:updating|upgrading|installing|using|setting|switching)|is deprecated|will be removed"
+    r"|deprecation|for (?:better|faster|best) (?:performance|results|speed)"
+    r"|you (?:may|might|can) (?:want to |safely )?(?:ignore|install|update|upgrade|set|use)|can be (?:safely )?ignored"
+    r"|is experimental|partial [\w-]{1,30} only|partial support)\b",
+    re.IGNORECASE,
+)
+#: words that say (or hint) something went wrong: a text holding one is no mere notice
+_TROUBLE = re.compile(
+    r"error|fail|fatal|abort|exception|cannot|can't|couldn't|could not|unable|denied|crash|not found|no such"
+    r"|missing|killed|segfault|core dump|hang|stuck|freez|wrong|zeros\b|\bnan\b|doesn't|does not|didn't|did not"
+    r"|won't|not work|invalid|illegal|refused|timeout|timed out|0x[0-9a-f]{6}|报错|找不到|失败|错误|不在支持",
+    re.IGNORECASE,
+)
+
+
+def _only_a_notice(hay: str) -> bool:
+    """Whether a short text no family knows is an application's notice and nothing else: notice words and no word of
+    trouble (a paste of the notice alone, not of a failure)."""
+    return len(hay) <= 4000 and _NOTICE.search(hay) is not None and _TROUBLE.search(hay) is None
+
+
+_NOTICE_ONLY = (
+    "No failure shown: the text is a notice (advice or a feature check an application prints, e.g. 'consider "
+    "updating ...'), not an error: nothing in it failed, and what it suggests matters only for the feature it names. "
+    "If something did fail, look for the first error line ([E], ERROR, a Traceback) and explain that one."
+)
 
 #: a program's own words that it caught an error and goes on: bio_embeddings' "Will try to embed each sequence in the
 #: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."

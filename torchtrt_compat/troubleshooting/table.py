@@ -3623,6 +3623,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA_PATH is set but CUDA wasn'?t able to be loaded"
         r"|Exception during initialization:[^\n]{0,200}providers[\\/]cuda[\\/]cuda_call\.cc"
         r"|Falling back to \[[^\n]{0,160}\] and retrying"
+        # the banner onnxruntime_inference_collection.py prints before the fallback ("*************** EP Error
+        # ***************"), and its "EP Error <the error> when using [...]" cut before its end
+        r"|\*{5,40} ?EP Error ?\*{5,40}|\bEP Error [^\n]{0,300}?providers[\\/]cuda[\\/]cuda_call\.cc"
         # a wrapper's own words for the same fallback (Olive's engine: "The onnxruntime fallback happens.
         # CUDAExecutionProvider is not in the session providers ['CPUExecutionProvider']")
         r"|The onnxruntime fallback happens|(?:CUDA|Tensorrt|TensorRT|ROCM|Dml|DML)ExecutionProvider is not in the "
@@ -3673,6 +3676,16 @@ _CORE: tuple[KnownError, ...] = (
                 "and later are built for CUDA 12 by default) or install the CUDA / cuDNN runtime libraries of the "
                 "build's major and put them on LD_LIBRARY_PATH; `ldd` on the provider library lists what is not "
                 "found.",
+            ),
+            Variant(
+                r"providers[\\/]cuda[\\/]cuda_call\.cc",
+                "a CUDA runtime call failed while the CUDA provider was created",
+                "The CUDA provider's first CUDA runtime call failed (cuda_call.cc: the cudaError after it names why; a "
+                "paste cut there hides it): most often the GPU is not usable by this build: check that `nvidia-smi` "
+                "works and its driver supports the CUDA major of your onnxruntime-gpu (1.19 and later are built for "
+                "CUDA 12: driver 525+ on Linux, 528+ on Windows; CUDA 13 builds need 580+), that cuDNN of its major is "
+                "installed, and in a container that it was started with `--gpus all`; then rerun and check the "
+                "session's get_providers() lists CUDAExecutionProvider (the error's full text names the CUDA error).",
             ),
             Variant(
                 r"LoadLibrary failed with error 126|error 126",
