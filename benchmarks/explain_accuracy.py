@@ -135,6 +135,9 @@ def score_round3(name: str = ROUND3) -> dict[str, Any]:
         if first == "miss":
             verdict = "miss"
             now["miss_with_stage"] += bool(found.stage and found.stage != "unknown" and found.command)
+        elif first == "warnings-only" and case.get("warnings_only") is True and (not found or found[0].key in expect):
+            # a warnings-only paste headed "only warnings" (its family, if any, the labelled one, shown after it)
+            verdict = "right"
         else:
             verdict = "right" if first in expect else ("miss" if not expect else "wrong")
         now[verdict] += 1
