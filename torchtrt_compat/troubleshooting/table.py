@@ -2473,7 +2473,7 @@ _CORE: tuple[KnownError, ...] = (
         # the user's words: "the output is all zeros", "the engine returns zeros", "inference gives only 0s"
         r"|\b(?:outputs?|results?|predictions?|logits|engine|inference|buffers?|masks?|heatmaps?|scores)"
         r"\b[^\n.]{0,40}?\b(?:all|only|just|full of|filled with) (?:zeros?|0s|0\.0s?|zero values)\b"
-        r"|\b(?:returns?|returning|gives?|giving|got|getting|produces?|outputs?|outputting)\s{1,3}(?:all |only |just )?"
+        r"|\b(?:returns?|returning|gives?|giving|getting|produces?|outputs?|outputting)\s{1,3}(?:all |only |just )?"
         r"(?:zeros|0s)\b"
         # numpy's or torch's printout of a summarised output that is only zeros (no error line at all):
         # "array([0., 0., 0., ..., 0., 0., 0.], dtype=float32)", "tensor([[[[0., 0.],"
