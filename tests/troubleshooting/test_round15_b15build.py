@@ -28,7 +28,10 @@ def test_cpp_extension_arguments_for_another_torch() -> None:
     assert keys("  File \"setup.py\", line 40\n    cuda_post_cflags = extra_postargs['nvcc']\nKeyError: 'nvcc'")[
         :1
     ] == ["build-cpp-extension-args"]
-    kw = "  File \"setup.py\", line 30, in <module>\nTypeError: with_options() got an unexpected keyword argument 'use_ninja'"
+    kw = (
+        '  File "setup.py", line 30, in <module>\n'
+        "TypeError: with_options() got an unexpected keyword argument 'use_ninja'"
+    )
     assert keys(kw)[:1] == ["build-cpp-extension-args"]
     # near misses: a KeyError 'cxx' outside a build, a dict lookup of another key in cpp_extension
     assert "build-cpp-extension-args" not in keys("KeyError: 'cxx'\n  File \"train.py\", line 3, in main")
@@ -42,7 +45,10 @@ def test_torch_cuda_arch_list_value_unknown() -> None:
 
 
 def test_nvcc_architecture_with_its_quote_cut_off() -> None:
-    text = "nvcc fatal   : Unsupported gpu architecture 'compute_61\nerror: command '/usr/bin/nvcc' failed with exit status 1"
+    text = (
+        "nvcc fatal   : Unsupported gpu architecture 'compute_61\n"
+        "error: command '/usr/bin/nvcc' failed with exit status 1"
+    )
     e = answer(text, "build-nvcc-arch-unsupported")
     assert e.op == "compute_61"
     assert keys("nvcc fatal   : Unsupported gpu architecture 'compute_86'")[:1] == ["build-nvcc-arch-unsupported"]

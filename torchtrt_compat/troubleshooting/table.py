@@ -1365,9 +1365,9 @@ _CORE: tuple[KnownError, ...] = (
                 "Check whether torch itself lacks the GPU: `python -c 'import torch; print(torch.cuda.get_arch_list(), "
                 "torch.cuda.get_device_capability())'`. If the GPU's sm_XY is not in the list (or torch is a CPU or "
                 "old-CUDA wheel), reinstall torch and torchvision from PyTorch's index with a CUDA build that has it "
-                "(a newer GPU needs a newer CUDA, e.g. cu118+ for sm_89 / sm_90, cu128+ for sm_120; an old GPU an older "
-                "torch); if it is listed, the kernel is a compiled extension's or a kernel library's: reinstall or "
-                "rebuild that package for this GPU (TORCH_CUDA_ARCH_LIST=<major.minor>), or run without it.",
+                "(a newer GPU needs a newer CUDA, e.g. cu118+ for sm_89 / sm_90, cu128+ for sm_120; an old GPU an "
+                "older torch); if it is listed, the kernel is a compiled extension's or a kernel library's: reinstall "
+                "or rebuild that package for this GPU (TORCH_CUDA_ARCH_LIST=<major.minor>), or run without it.",
                 product="torch",
                 strict=True,
             ),
