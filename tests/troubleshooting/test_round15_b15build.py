@@ -103,3 +103,37 @@ def test_a_printed_driver_version_means_a_driver_exists() -> None:
         "470.82.01    Driver Version: 470.82.01    CUDA Version: 11.4     |"
     )
     assert explain(smi)[0].key == "cuda-driver-insufficient" and not explain(smi)[0].alternatives
+
+
+def test_build_without_a_visible_gpu_needs_an_arch_list() -> None:
+    frame = (
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/utils/cpp_extension.py", line 1561, in '
+        "_get_cuda_arch_flags\n"
+    )
+    driver = (
+        frame
+        + "    capability = torch.cuda.get_device_capability()\nRuntimeError: Found no NVIDIA driver on your system."
+    )
+    e = answer(driver, "build-arch-flags-no-gpu")
+    assert "TORCH_CUDA_ARCH_LIST" in e.fix and "Dockerfile" in e.fix
+    empty = frame + "    arch_list[-1] += '+PTX'\nIndexError: list index out of range"
+    assert keys(empty)[:1] == ["build-arch-flags-no-gpu"]
+    # near misses: the same error outside the build is the runtime's missing GPU, the frame alone is no failure
+    assert "build-arch-flags-no-gpu" not in keys("RuntimeError: Found no NVIDIA driver on your system.")
+    assert "build-arch-flags-no-gpu" not in keys(frame)
+
+
+def test_nvcc_older_than_the_build_flags() -> None:
+    e = answer("nvcc fatal   : Unknown option '-generate-dependencies-with-compile'", "build-nvcc-unknown-option")
+    assert e.op == "-generate-dependencies-with-compile" and "use_ninja=False" in e.fix
+    assert "build-nvcc-unknown-option" not in keys("g++: error: unrecognized command-line option '-fopenmp-simd'")
+
+
+def test_torch2trt_op_without_converter() -> None:
+    text = (
+        "Warning: Encountered known unsupported method torch.Tensor.unfold\n"
+        "AttributeError: 'Tensor' object has no attribute '_trt'"
+    )
+    e = answer(text, "torch2trt-no-converter")
+    assert e.op == "torch.Tensor.unfold" and "tensorrt_converter" in e.fix
+    assert "torch2trt-no-converter" not in keys("AttributeError: 'Tensor' object has no attribute '_trait'")

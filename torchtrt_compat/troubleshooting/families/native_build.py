@@ -1881,6 +1881,50 @@ _ROUND15: tuple[KnownError, ...] = (
         example="ValueError: Unknown CUDA arch (8.9) or GPU not supported",
         example_source="torch/utils/cpp_extension.py (_get_cuda_arch_flags), torch 1.13",
     ),
+    KnownError(
+        "build-arch-flags-no-gpu",
+        "torch.utils.cpp_extension finds no GPU to build for (_get_cuda_arch_flags: Found no NVIDIA driver / "
+        "list index out of range in a Docker build or on a CPU machine)",
+        r"in _get_cuda_arch_flags",
+        "With TORCH_CUDA_ARCH_LIST unset, torch.utils.cpp_extension builds a CUDA extension for the GPUs it sees "
+        "and asks torch.cuda for their compute capability; the build runs where no GPU is visible (`docker build`, "
+        "which has no GPU, a CPU-only CI runner or login node, CUDA_VISIBLE_DEVICES empty), so it stops with 'Found "
+        "no NVIDIA driver', 'No CUDA GPUs are available' or an IndexError on an empty architecture list. Nothing is "
+        "wrong with the driver of the machine that will run it.",
+        'Tell the build which GPUs to compile for instead of detecting them: `export TORCH_CUDA_ARCH_LIST="7.5;8.0;'
+        '8.6;8.9;9.0+PTX"` (the compute capabilities of the GPUs that will run it; `nvidia-smi '
+        "--query-gpu=compute_cap --format=csv` on such a machine), in a Dockerfile as `ENV TORCH_CUDA_ARCH_LIST=...` "
+        "before the pip install / setup.py step (FORCE_CUDA=1 too for packages such as detectron2, mmcv or "
+        "torchvision that skip CUDA without a GPU); or build on a machine whose GPU is visible.",
+        requires=r"Found no NVIDIA driver|No CUDA GPUs are available|list index out of range|arch_list\[-1\]"
+        r"|CUDA driver initialization failed|no CUDA-capable device",
+        op=r"(Found no NVIDIA driver|No CUDA GPUs are available|IndexError: list index out of range)",
+        weight=91,
+        applies="torch.utils.cpp_extension CUDA builds without TORCH_CUDA_ARCH_LIST (docker build, CPU CI)",
+        shown_by=(f"{_R15}::test_build_without_a_visible_gpu_needs_an_arch_list",),
+        example='  File "torch/utils/cpp_extension.py", line 1561, in _get_cuda_arch_flags\n    capability = '
+        "torch.cuda.get_device_capability()\nRuntimeError: Found no NVIDIA driver on your system.",
+        example_source="torch/utils/cpp_extension.py (_get_cuda_arch_flags, torch 1.x-2.x)",
+    ),
+    KnownError(
+        "build-nvcc-unknown-option",
+        "nvcc fatal : Unknown option '-X' (an nvcc older than the flags the build passes)",
+        r"nvcc fatal\s{0,4}: Unknown option ['\"]?-{1,2}[\w=+.-]{1,60}",
+        "The build passes nvcc an option its release does not have: torch 1.8+ builds extensions with ninja and "
+        "-generate-dependencies-with-compile (nvcc 10.2+), newer torch adds --threads / -std=c++17 (CUDA 11+), so "
+        "the nvcc found (CUDA_HOME, PATH, /usr/local/cuda) is an older toolkit than the torch's CUDA; or a "
+        "Makefile written for a newer CUDA.",
+        "Build with the CUDA toolkit of torch's own CUDA (`python -c 'import torch; print(torch.version.cuda)'`; "
+        "`nvcc --version` must show it): `export CUDA_HOME=/usr/local/cuda-<that version>` and put its bin first on "
+        "PATH; for -generate-dependencies-with-compile alone, building without ninja also works "
+        "(`cmdclass={'build_ext': BuildExtension.with_options(use_ninja=False)}`), then rebuild from a clean tree.",
+        op=r"Unknown option ['\"]?(-{1,2}[\w=+.-]{1,60})",
+        weight=87,
+        applies="nvcc in torch.utils.cpp_extension (ninja) and Makefile / CMake builds",
+        shown_by=(f"{_R15}::test_nvcc_older_than_the_build_flags",),
+        example="nvcc fatal   : Unknown option '-generate-dependencies-with-compile'",
+        example_source="torch/utils/cpp_extension.py (_write_ninja_file, torch 1.8+) run with nvcc 10.1",
+    ),
 )
 
 FAMILIES = FAMILIES + _ROUND15

@@ -707,6 +707,25 @@ _ROUND15: tuple[KnownError, ...] = (
         "Weights count is 256 * 3*3 * 256 / 1 = 589824",
         example_source="https://github.com/pinatafarms/FearTracker/issues/11 (torch2trt on TensorRT 8.x)",
     ),
+    KnownError(
+        "torch2trt-no-converter",
+        "torch2trt: 'Tensor' object has no attribute '_trt' (a torch op torch2trt has no converter for)",
+        r"object has no attribute '_trt'",
+        "torch2trt converts a model by running it and replacing each torch call with its converter; a call without "
+        "one (its warning 'Encountered known unsupported method X' names it) returns a tensor with no TensorRT "
+        "twin, and the next converter that needs it fails with no attribute '_trt'.",
+        "Find the op from torch2trt's 'unsupported method' warning above, then: rewrite that part of the model "
+        "with ops torch2trt converts, add a converter for it (`@tensorrt_converter('torch.Tensor.X')`), install "
+        "torch2trt from source for a newer op set, or convert the model another way (`torch.onnx.export` + "
+        "`trtexec`, or Torch-TensorRT, which falls back to PyTorch for unsupported ops).",
+        op=r"unsupported (?:method|function) ([\w.]{1,80})",
+        weight=88,
+        applies="torch2trt (NVIDIA-AI-IOT) conversions",
+        shown_by=(f"{_R15}::test_torch2trt_op_without_converter",),
+        example="Warning: Encountered known unsupported method torch.Tensor.unfold\nAttributeError: 'Tensor' object "
+        "has no attribute '_trt'",
+        example_source="torch2trt/torch2trt.py (attach_converter / the converters' input._trt)",
+    ),
 )
 
 FAMILIES = FAMILIES + _ROUND15
