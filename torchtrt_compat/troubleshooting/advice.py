@@ -602,6 +602,12 @@ _DRIVER_TOO_OLD = re.compile(
     r"|driver (?:version )?[\d. ]{0,14}is too old",
     re.IGNORECASE,
 )
+#: a driver that answered with its version: torch's "is too old (found version 10020)" (cudaDriverGetVersion's
+#: number), an nvidia-smi table or a bug template's "Driver Version: 470.82" (issue 36, round fifteen)
+_DRIVER_PRINTED = re.compile(
+    r"too old \(found version \d{4,6}\)|NVIDIA-SMI \d{3}\.\d{1,3}|Driver Version:?\s{0,4}\d{3}\.\d{1,3}",
+    re.IGNORECASE,
+)
 
 
 #: onnxruntime's CUDA provider's own CUDA_CALL wording (core/providers/cuda/cuda_call.cc), where the Python package of
@@ -616,7 +622,7 @@ def _decide_driver_or_no_gpu(v: Versions, text: str) -> str | None:
     the text shows (started without its GPUs, unless it names an NVIDIA one), or the machine's GPUs (with --env),
     decide; None when none tells."""
     vendors = v.facts.gpu_vendors if v.facts else []
-    if "nvidia" in vendors or _DRIVER_TOO_OLD.search(text):
+    if "nvidia" in vendors or _DRIVER_TOO_OLD.search(text) or _DRIVER_PRINTED.search(text):
         return "cuda-driver-insufficient"
     if vendors:  # only Intel, AMD or Apple graphics named
         return "no-nvidia-gpu"

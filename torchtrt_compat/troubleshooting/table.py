@@ -1179,7 +1179,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
         # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
         r"|which requires CUDA_VERSION >= \d{3,5} to\s{1,12}work properly, but your PyTorch was compiled"
-        r"|no kernel image is available for execution on the device"
+        # CUDA's cudaErrorNoKernelImageForDevice text, also in shortened forms ("no kernel image is available for
+        # execution (on line 91 ...)"; CUDA < 9.2 wrote "invalid device function" for it, a neighbour's row)
+        r"|no kernel image (?:is )?available for execution"
         r"|Unsupported SM\b|trtSmToCask"
         # TensorRT-RTX's deserializer on a GPU outside its list (measured here: tensorrt-rtx 1.7.1.116 on an H100)
         r"|Supported compute capabilities: (?:[\d.]{3,4} ){1,12}>[\d.]{3,4}"
@@ -1352,6 +1354,22 @@ _CORE: tuple[KnownError, ...] = (
                 "Accelerator > GPU T4 x2; Colab: Runtime > Change runtime type), or keep the notebook's preinstalled "
                 "torch and install packages built for it instead of a newer torch (`print(torch.cuda.get_arch_list())` "
                 "must list the GPU's sm_XY).",
+            ),
+            # torch's own wording of the CUDA error (c10's C10_CUDA_CHECK: "CUDA error: ...", its note on
+            # asynchronous reports and TORCH_USE_CUDA_DSA) or a Python file's line: a bare paste whose kernel is
+            # torch's or a Python package's on top of it (issue 36, round fifteen)
+            Variant(
+                r"(?-i:CUDA error)\s{0,2}: no kernel image|CUDA kernel errors might be asynchronously reported"
+                r"|TORCH_USE_CUDA_DSA|no kernel image (?:is )?available for execution[^\n]{0,120}\.py\b",
+                "torch (its CUDA error)",
+                "Check whether torch itself lacks the GPU: `python -c 'import torch; print(torch.cuda.get_arch_list(), "
+                "torch.cuda.get_device_capability())'`. If the GPU's sm_XY is not in the list (or torch is a CPU or "
+                "old-CUDA wheel), reinstall torch and torchvision from PyTorch's index with a CUDA build that has it "
+                "(a newer GPU needs a newer CUDA, e.g. cu118+ for sm_89 / sm_90, cu128+ for sm_120; an old GPU an "
+                "older torch); if it is listed, the kernel is a compiled extension's or a kernel library's: reinstall "
+                "or rebuild that package for this GPU (TORCH_CUDA_ARCH_LIST=<major.minor>), or run without it.",
+                product="torch",
+                strict=True,
             ),
             Variant(
                 SHOWN["torch"],

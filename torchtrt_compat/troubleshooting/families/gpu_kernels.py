@@ -727,7 +727,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-lib-no-kernel-image-context",
         "no kernel image is available in a traceback through a kernel library (its CUDA kernels lack this GPU)",
-        r"no kernel image is available for execution on the device",
+        r"no kernel image (?:is )?available for execution",
         "CUDA found no kernel image for this GPU while a kernel library (named in the traceback) was running: most "
         "often that library's own compiled kernels were built for other compute capabilities, not torch's.",
         "Check torch first (`python -c 'import torch; print(torch.cuda.get_arch_list(), "

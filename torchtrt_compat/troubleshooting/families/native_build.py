@@ -437,7 +437,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-nvcc-arch-unsupported",
         "nvcc fatal : Unsupported gpu architecture 'compute_XY' (the CUDA toolkit does not know the GPU)",
-        rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_\w{{1,8}}{_Q}"
+        # the closing quote is often cut off when a log is copied ("Unsupported gpu architecture 'compute_61")
+        rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_\w{{1,8}}(?:{_Q}|$|\s)"
         rf"|Value {_Q}(?:compute|sm)_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-(?:architecture|name|code){_Q}"
         r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'",
         "The build asks nvcc for a GPU architecture that this CUDA release does not know: the toolkit is older "
@@ -448,7 +449,7 @@ FAMILIES: tuple[KnownError, ...] = (
         'build for one it knows: TORCH_CUDA_ARCH_LIST="8.6" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 '
         "for CMake, the -gencode / -arch flags of a Makefile.",
         variants=_arch_variants(),
-        op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}}){_Q}|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"
+        op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}})|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"
         r"|\.target '(sm_\w{1,8})'",
         weight=86,
         applies="nvcc builds; the toolkit must be at least as new as the GPU architecture",
@@ -1819,3 +1820,111 @@ _ROUND13: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND13
+
+# ---- issue 36, round fifteen: torch.utils.cpp_extension's own API, used by a setup.py written for another torch ----
+_R15 = "tests/troubleshooting/test_round15_b15build.py"
+_CPP_EXT = r"cpp_extension|BuildExtension|CUDAExtension|CppExtension|setup\.py|build_ext"
+#: keyword arguments of cpp_extension's BuildExtension / CUDAExtension / load that some torch releases lack
+_CPP_EXT_KWARGS = (
+    r"use_ninja|no_python_abi_suffix|is_python_module|is_standalone|py_limited_api|dlink|keep_intermediates"
+)
+
+_ROUND15: tuple[KnownError, ...] = (
+    KnownError(
+        "build-cpp-extension-args",
+        "torch.utils.cpp_extension rejects the setup.py's arguments (KeyError: 'cxx' / 'nvcc', an unknown keyword): "
+        "the build script was written for another torch",
+        r"extra_(?:post|compile_)args\[['\"](?:cxx|nvcc)['\"]\]"
+        r"|KeyError: ['\"](?:cxx|nvcc)['\"]"
+        rf"|(?:BuildExtension|CUDAExtension|CppExtension|with_options|load)\w{{0,20}}\(\) got an unexpected keyword "
+        rf"argument ['\"](?:{_CPP_EXT_KWARGS})['\"]"
+        r"|cannot import name ['\"]\w{1,40}['\"] from ['\"]torch\.utils\.cpp_extension['\"]",
+        "torch.utils.cpp_extension builds an extension from the setup.py's arguments, and their form changed between "
+        "torch releases: with ninja (torch 1.5+) BuildExtension reads extra_compile_args as a dict and takes "
+        "extra_compile_args['cxx'] for C++ files and ['nvcc'] for .cu files, so a dict without 'cxx' (or 'nvcc'), "
+        "or a plain list, raises KeyError in unix_wrap_ninja_compile / win_wrap_ninja_compile; a keyword or a name "
+        "the installed torch's cpp_extension lacks (use_ninja, py_limited_api, a helper imported from it) means a "
+        "build script for a newer (or older) torch. This is a build-time failure of the setup.py, not a runtime one.",
+        "Fix the setup.py for the torch you build with: give extra_compile_args as a dict with both keys, e.g. "
+        "`extra_compile_args={'cxx': ['-O3'], 'nvcc': ['-O3']}` (an empty list for the one you do not need), or "
+        "build without ninja (`cmdclass={'build_ext': BuildExtension.with_options(use_ninja=False)}`); for an "
+        "unknown keyword or import, build with the torch (and CUDA) release the project names "
+        "(`python -c 'import torch; print(torch.__version__, torch.version.cuda)'`) or drop that argument. Then "
+        "rebuild from a clean tree (`rm -rf build && pip install -v --no-build-isolation .`).",
+        requires=_CPP_EXT,
+        op=r"(extra_(?:post|compile_)args\[['\"](?:cxx|nvcc)['\"]\])|KeyError: (['\"](?:cxx|nvcc)['\"])"
+        rf"|argument ['\"]({_CPP_EXT_KWARGS})['\"]|cannot import name ['\"](\w{{1,40}})['\"]",
+        weight=88,
+        applies="setup.py / torch.utils.cpp_extension builds of CUDA and C++ extensions (torch 1.5+ with ninja)",
+        shown_by=(f"{_R15}::test_cpp_extension_arguments_for_another_torch",),
+        example='  File "torch/utils/cpp_extension.py", line 445, in unix_wrap_ninja_compile\n'
+        "    post_cflags = extra_postargs['cxx']\nKeyError: 'cxx'",
+        example_source="https://github.com/facebookresearch/mvp/issues/1 (torch 1.7.1 torch/utils/cpp_extension.py)",
+    ),
+    KnownError(
+        "build-torch-cuda-arch-list",
+        "Unknown CUDA arch (X) or GPU not supported (TORCH_CUDA_ARCH_LIST names an architecture this torch does not "
+        "know)",
+        r"Unknown CUDA arch \([^)\n]{1,40}\) or GPU not supported",
+        "torch.utils.cpp_extension turns TORCH_CUDA_ARCH_LIST (or the GPUs it sees) into nvcc -gencode flags and "
+        "knows only the architectures of its own release: the list holds a value it does not accept (a typo, "
+        "'sm_86' or '86' instead of '8.6', commas instead of ';' or spaces), or a GPU newer than this torch (8.9 "
+        "before torch 2.0, 9.0a / 10.0 / 12.0 before the releases that added them).",
+        'Set TORCH_CUDA_ARCH_LIST to values this torch knows, as major.minor separated by ";" or spaces (e.g. '
+        '`export TORCH_CUDA_ARCH_LIST="7.5;8.6+PTX"`; `nvidia-smi --query-gpu=compute_cap --format=csv` gives your '
+        "GPU's), or unset it to build for the GPU present; for a GPU newer than the torch, upgrade torch (and its "
+        "CUDA) first, or build for the nearest older architecture with +PTX. Then rebuild from a clean tree.",
+        op=r"Unknown CUDA arch \(([^)\n]{1,40})\)",
+        weight=88,
+        applies="torch.utils.cpp_extension (_get_cuda_arch_flags) in every torch with TORCH_CUDA_ARCH_LIST",
+        shown_by=(f"{_R15}::test_torch_cuda_arch_list_value_unknown",),
+        example="ValueError: Unknown CUDA arch (8.9) or GPU not supported",
+        example_source="torch/utils/cpp_extension.py (_get_cuda_arch_flags), torch 1.13",
+    ),
+    KnownError(
+        "build-arch-flags-no-gpu",
+        "torch.utils.cpp_extension finds no GPU to build for (_get_cuda_arch_flags: Found no NVIDIA driver / "
+        "list index out of range in a Docker build or on a CPU machine)",
+        r"in _get_cuda_arch_flags",
+        "With TORCH_CUDA_ARCH_LIST unset, torch.utils.cpp_extension builds a CUDA extension for the GPUs it sees "
+        "and asks torch.cuda for their compute capability; the build runs where no GPU is visible (`docker build`, "
+        "which has no GPU, a CPU-only CI runner or login node, CUDA_VISIBLE_DEVICES empty), so it stops with 'Found "
+        "no NVIDIA driver', 'No CUDA GPUs are available' or an IndexError on an empty architecture list. Nothing is "
+        "wrong with the driver of the machine that will run it.",
+        'Tell the build which GPUs to compile for instead of detecting them: `export TORCH_CUDA_ARCH_LIST="7.5;8.0;'
+        '8.6;8.9;9.0+PTX"` (the compute capabilities of the GPUs that will run it; `nvidia-smi '
+        "--query-gpu=compute_cap --format=csv` on such a machine), in a Dockerfile as `ENV TORCH_CUDA_ARCH_LIST=...` "
+        "before the pip install / setup.py step (FORCE_CUDA=1 too for packages such as detectron2, mmcv or "
+        "torchvision that skip CUDA without a GPU); or build on a machine whose GPU is visible.",
+        requires=r"Found no NVIDIA driver|No CUDA GPUs are available|list index out of range|arch_list\[-1\]"
+        r"|CUDA driver initialization failed|no CUDA-capable device",
+        op=r"(Found no NVIDIA driver|No CUDA GPUs are available|IndexError: list index out of range)",
+        weight=91,
+        applies="torch.utils.cpp_extension CUDA builds without TORCH_CUDA_ARCH_LIST (docker build, CPU CI)",
+        shown_by=(f"{_R15}::test_build_without_a_visible_gpu_needs_an_arch_list",),
+        example='  File "torch/utils/cpp_extension.py", line 1561, in _get_cuda_arch_flags\n    capability = '
+        "torch.cuda.get_device_capability()\nRuntimeError: Found no NVIDIA driver on your system.",
+        example_source="torch/utils/cpp_extension.py (_get_cuda_arch_flags, torch 1.x-2.x)",
+    ),
+    KnownError(
+        "build-nvcc-unknown-option",
+        "nvcc fatal : Unknown option '-X' (an nvcc older than the flags the build passes)",
+        r"nvcc fatal\s{0,4}: Unknown option ['\"]?-{1,2}[\w=+.-]{1,60}",
+        "The build passes nvcc an option its release does not have: torch 1.8+ builds extensions with ninja and "
+        "-generate-dependencies-with-compile (nvcc 10.2+), newer torch adds --threads / -std=c++17 (CUDA 11+), so "
+        "the nvcc found (CUDA_HOME, PATH, /usr/local/cuda) is an older toolkit than the torch's CUDA; or a "
+        "Makefile written for a newer CUDA.",
+        "Build with the CUDA toolkit of torch's own CUDA (`python -c 'import torch; print(torch.version.cuda)'`; "
+        "`nvcc --version` must show it): `export CUDA_HOME=/usr/local/cuda-<that version>` and put its bin first on "
+        "PATH; for -generate-dependencies-with-compile alone, building without ninja also works "
+        "(`cmdclass={'build_ext': BuildExtension.with_options(use_ninja=False)}`), then rebuild from a clean tree.",
+        op=r"Unknown option ['\"]?(-{1,2}[\w=+.-]{1,60})",
+        weight=87,
+        applies="nvcc in torch.utils.cpp_extension (ninja) and Makefile / CMake builds",
+        shown_by=(f"{_R15}::test_nvcc_older_than_the_build_flags",),
+        example="nvcc fatal   : Unknown option '-generate-dependencies-with-compile'",
+        example_source="torch/utils/cpp_extension.py (_write_ninja_file, torch 1.8+) run with nvcc 10.1",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND15

@@ -659,3 +659,73 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="TensorRT's cuDNN tactic source (the 'Error Code 1: Cudnn' wording of TensorRT 8.x)",
     ),
 )
+
+# ---- issue 36, round fifteen: a converter (torch2trt, a hand-written network) gives TensorRT an invalid layer ----
+_R15 = "tests/troubleshooting/test_round15_b15build.py"
+
+_ROUND15: tuple[KnownError, ...] = (
+    KnownError(
+        "trt-layer-invalid-weights",
+        "TensorRT rejects a layer the converter built: its weights do not fit its declared shape (count of N "
+        "weights in kernel, but kernel dimensions ... were specified)",
+        r"count of \d{1,12} weights in kernel, but kernel dimensions"
+        r"|kernel weights has count \d{1,12} but \d{1,12} was expected"
+        r"|Expected Weights count is [\d *+/]{1,60}= \d{1,12}"
+        r"|Parameter check failed at:[^\n]{0,200}(?:kernelWeights|biasWeights|[Ww]eights\.count)",
+        "The program that builds the TensorRT network (torch2trt's converter for this layer, an older "
+        "onnx-tensorrt or a hand-written network) declared a convolution / deconvolution / fully-connected layer "
+        "whose weights do not hold the count its channels, kernel and groups imply: a converter that does not "
+        "support the model's pattern (grouped or depthwise convolution, a functional conv whose weights are "
+        "computed at run time, a layer of a newer torch) or one written for another TensorRT. TensorRT leaves the "
+        "layer out, so later lines (a NoneType / TypeError in the converter, a failed build, wrong outputs) follow "
+        "from it. This happens while converting, not while running.",
+        "Treat it as a converter bug, not a runtime one: call the converter with exactly the inputs the module's "
+        "forward takes, then check which layer the message names (its channels / groups). Upgrade the converter "
+        "to the release made for your TensorRT and torch, or convert the model another way: "
+        "`torch.onnx.export` + `trtexec --onnx=model.onnx` (or polygraphy), or Torch-TensorRT; compare its "
+        "outputs with PyTorch's. For a hand-written network, give the weights the shape "
+        "out_channels * in_channels / groups * kH * kW.",
+        variants=(
+            Variant(
+                r"torch2trt|\[TensorRT\] ERROR",
+                "torch2trt",
+                "torch2trt's converter for this layer built it with weights that do not match its shape (it converts "
+                "grouped / depthwise and functional convolutions with run-time weights wrongly, and each torch2trt "
+                "commit targets a TensorRT range): call torch2trt(model, [x]) with exactly the inputs forward "
+                "takes; install torch2trt from source at the commit for your TensorRT (`python setup.py install "
+                "--plugins`); if the layer is still wrong, convert with `torch.onnx.export` + `trtexec "
+                "--onnx=model.onnx --saveEngine=model.engine` or with Torch-TensorRT, and compare the outputs with "
+                "PyTorch's.",
+            ),
+        ),
+        op=r"\((Unnamed Layer\* \d{1,6})\)|\[(Convolution|Deconvolution|FullyConnected)\]",
+        weight=90,
+        applies="TensorRT 7.x-10.x network definitions (torch2trt, onnx-tensorrt, hand-written INetworkDefinition)",
+        shown_by=(f"{_R15}::test_converter_builds_a_layer_with_wrong_weights",),
+        example="[TensorRT] ERROR: 4: (Unnamed Layer* 325) [Convolution]: count of 2304 weights in kernel, but kernel "
+        "dimensions (3,3) with 256 input channels, 256 output channels and 1 groups were specified. Expected "
+        "Weights count is 256 * 3*3 * 256 / 1 = 589824",
+        example_source="https://github.com/pinatafarms/FearTracker/issues/11 (torch2trt on TensorRT 8.x)",
+    ),
+    KnownError(
+        "torch2trt-no-converter",
+        "torch2trt: 'Tensor' object has no attribute '_trt' (a torch op torch2trt has no converter for)",
+        r"object has no attribute '_trt'",
+        "torch2trt converts a model by running it and replacing each torch call with its converter; a call without "
+        "one (its warning 'Encountered known unsupported method X' names it) returns a tensor with no TensorRT "
+        "twin, and the next converter that needs it fails with no attribute '_trt'.",
+        "Find the op from torch2trt's 'unsupported method' warning above, then: rewrite that part of the model "
+        "with ops torch2trt converts, add a converter for it (`@tensorrt_converter('torch.Tensor.X')`), install "
+        "torch2trt from source for a newer op set, or convert the model another way (`torch.onnx.export` + "
+        "`trtexec`, or Torch-TensorRT, which falls back to PyTorch for unsupported ops).",
+        op=r"unsupported (?:method|function) ([\w.]{1,80})",
+        weight=88,
+        applies="torch2trt (NVIDIA-AI-IOT) conversions",
+        shown_by=(f"{_R15}::test_torch2trt_op_without_converter",),
+        example="Warning: Encountered known unsupported method torch.Tensor.unfold\nAttributeError: 'Tensor' object "
+        "has no attribute '_trt'",
+        example_source="torch2trt/torch2trt.py (attach_converter / the converters' input._trt)",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND15
