@@ -3358,9 +3358,12 @@ _CORE: tuple[KnownError, ...] = (
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path; or the major is right and the release "
         "is not (an unpinned nvidia-* wheel newer than the one the library was built with).",
-        "Install the build of the library you run for the CUDA you have, or install the CUDA libraries it was built "
-        "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
-        "majors.",
+        "First check whether that CUDA is installed but off the loader's path (`ldconfig -p | grep <file>`, `ls "
+        "/usr/local/cuda-X.Y/lib64`, `where <file>` on Windows): if it is, put its lib folder on the path (export "
+        "LD_LIBRARY_PATH=/usr/local/cuda-X.Y/lib64:$LD_LIBRARY_PATH and PATH=/usr/local/cuda-X.Y/bin:$PATH, or an "
+        "/etc/ld.so.conf.d entry and `sudo ldconfig`; PATH on Windows). Otherwise install the build of the library "
+        "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
+        "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
             Variant(
                 JETSON_BOARD,
