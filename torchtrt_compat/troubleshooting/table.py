@@ -3517,7 +3517,11 @@ _CORE: tuple[KnownError, ...] = (
                 product="torch",
             ),
         ),
-        unless=r"libtorchtrt",
+        # the text shows that very CUDA installed (/usr/local/cuda-10.0 beside libcudart.so.10.0): the library is there
+        # and off the loader's path, shared-library-not-found's LD_LIBRARY_PATH fix
+        unless=r"libtorchtrt"
+        r"|lib\w{2,20}\.so\.(\d{1,2}\.\d)\b[\s\S]{0,2000}?cuda-\1(?!\d)"
+        r"|cuda-(\d{1,2}\.\d)(?!\d)[\s\S]{0,2000}?lib\w{2,20}\.so\.\2\b",
         advice="cuda-library",
         weight=91,
         applies="Linux and Windows; any library built for one CUDA / cuDNN major",

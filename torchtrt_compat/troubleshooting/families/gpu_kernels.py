@@ -654,7 +654,7 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         op=r"Unsupported (\.version \d{1,2}\.\d{1,2}); current version is '?(\d{1,2}\.\d{1,2})",
         alternatives=("cuda-driver-insufficient",),
-        weight=86,
+        weight=90,  # above cuda-driver-insufficient (85), which reads the same status number with a torch fix
         applies="numba.cuda, CuPy, Triton and any program that loads PTX on an older driver",
         shown_by=(_test("test_numba_finds_no_nvvm_or_driver"),),
         example="numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR "
