@@ -1129,7 +1129,10 @@ _CORE: tuple[KnownError, ...] = (
                 r"unsupported toolchain|UnsupportedPtxVersion|UNSUPPORTED_PTX_VERSION",
                 "PTX newer than the driver",
                 "The kernels were compiled by a newer CUDA than this driver supports (cudaErrorUnsupportedPtxVersion): "
-                "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports.",
+                "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports; "
+                "for a program built from source, build it with the CUDA toolkit the driver supports (`nvidia-smi` "
+                "prints its highest CUDA; `nvcc --version` must not be newer) and rebuild from clean. On a Jetson the "
+                "driver comes with JetPack: use that JetPack's CUDA toolkit, or upgrade JetPack.",
             ),
             Variant(
                 r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard",

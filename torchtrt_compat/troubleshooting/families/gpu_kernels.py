@@ -616,10 +616,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "kern-driver-ptx-too-new",
         "The driver's PTX JIT is older than the PTX (ptx input ... Unsupported .version X; current version is Y)",
         r"ptx input, line \d{1,6}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}; current version is"
-        # the driver API's own status (cuModuleLoadData: CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222) as cudarc (candle,
-        # mistral.rs), cuda-python or a runtime prints it, and its message
-        r"|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion"
-        r"|the provided PTX was compiled with an unsupported toolchain",
+        # the driver API's status (cuModuleLoadData: CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222) as cudarc (candle,
+        # mistral.rs) prints it: its DriverError(CUresult, message) Debug form; in other products' words the status
+        # is cuda-driver-insufficient's, with their own variants
+        r"|DriverError\(CUDA_ERROR_UNSUPPORTED_PTX_VERSION\b",
         "The NVIDIA driver compiles the program's PTX itself (cuLinkAddData / cuModuleLoadData) and its PTX compiler "
         "is older than the PTX, which a newer CUDA toolkit wrote (numba's NVVM from a newer cudatoolkit, a CuPy or "
         "Triton built for a newer CUDA): the driver supports an older CUDA than the toolkit in use.",
