@@ -130,3 +130,33 @@ def test_ptx_newer_than_the_driver_in_a_rust_or_jetson_build() -> None:
     old = "RuntimeError: The NVIDIA driver on your system is too old (found version 10020)."
     top = explain(old)[0]
     assert top.key == "cuda-driver-insufficient" and top.confidence == "sure", (top.confidence, top.alternatives)
+
+
+def test_torch_cublas_and_cudnn_rows_speak_the_framework_the_user_ran() -> None:
+    # each framework's own wording of a cuBLAS / cuDNN status gets that framework's remedy, not torch's
+    cases = (
+        ("RuntimeError: cuBLAS failed with status CUBLAS_STATUS_EXECUTION_FAILED", "--compute_type"),
+        ("RuntimeError: cuDNN failed with status CUDNN_STATUS_NOT_SUPPORTED", "nvidia-cudnn-cu12"),
+        ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: CustomCall failed: CUBLAS_STATUS_NOT_SUPPORTED", "jax[cuda"),
+        (
+            "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to launch cuBLAS routine: "
+            "CUBLAS_STATUS_EXECUTION_FAILED",
+            "XLA_PYTHON_CLIENT",
+        ),
+        (
+            "OSError: (External) CUBLAS error(13). [Hint: 'CUBLAS_STATUS_EXECUTION_FAILED'. The GPU program failed "
+            "to execute.] (at /paddle/paddle/phi/kernels/funcs/blas/blas_impl.cu.h:35)",
+            "paddle.utils.run_check",
+        ),
+        (
+            "mxnet.base.MXNetError: [10:00:00] src/operator/nn/./cudnn/cudnn_convolution-inl.h:156: Check failed: "
+            "e == CUDNN_STATUS_SUCCESS (9 vs. 0) cuDNN: CUDNN_STATUS_NOT_SUPPORTED",
+            "cudnn_off=True",
+        ),
+    )
+    for text, word in cases:
+        key, fix = first(text)
+        assert word in fix and "torch.cuda" not in fix, (text, key, fix)
+    # torch's own text keeps torch's fix
+    _, fix = first("RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle)`")
+    assert "torch.cuda.get_arch_list()" in fix

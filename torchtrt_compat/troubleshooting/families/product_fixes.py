@@ -73,3 +73,97 @@ FAMILIES: tuple[KnownError, ...] = (
         "Torch7's TH / THC)",
     ),
 )
+
+
+#: MXNet's own text (not in `PRODUCTS`): its exception and operator paths
+_MXNET = r"\bmxnet\b|MXNetError|src/operator/[\w/.]{1,80}cudnn"
+
+
+def cublas_variants() -> tuple[Variant, ...]:
+    """Fixes for a cuBLAS status in the words of a framework other than torch, for torch's cuBLAS rows."""
+    return (
+        Variant(
+            r"cuBLAS failed with status",
+            "CTranslate2 (faster-whisper, whisperX)",
+            "CTranslate2's own GEMM failed (torch's settings do not reach it): pass another compute type "
+            "(--compute_type float16, int8_float16 or float32; WhisperModel(..., compute_type=...)), lower the beam "
+            "size / batch, check the CUDA libraries it loads are the ones its release was built for (CTranslate2 4.x: "
+            "CUDA 12 cuBLAS; 3.x: CUDA 11), and update faster-whisper / CTranslate2 for a GPU newer than the bundle; "
+            "--device cpu as a fallback.",
+            product="ctranslate2",
+        ),
+        Variant(
+            r"XlaRuntimeError|jaxlib",
+            "JAX (XLA)",
+            "XLA's cuBLAS call failed: install the jax[cuda12] (or cuda13) extra so jaxlib's CUDA plugin and its "
+            "cuBLAS / cuDNN wheels match (no other CUDA's libcublas on LD_LIBRARY_PATH: "
+            "`python -c 'import jax; jax.print_environment_info()'`); leave memory for cuBLAS's workspace "
+            "(XLA_PYTHON_CLIENT_MEM_FRACTION=.8 or XLA_PYTHON_CLIENT_PREALLOCATE=false); use float32 instead of "
+            "bfloat16 on GPUs below compute capability 8.0.",
+            product="jax",
+        ),
+        Variant(
+            r"\(External\) CUBLAS error",
+            "PaddlePaddle",
+            "Paddle's cuBLAS call failed: check the paddlepaddle-gpu build supports the GPU and the CUDA installed "
+            "(`python -c 'import paddle; paddle.utils.run_check()'`; an RTX 30xx / 40xx needs a build on CUDA 11.2+), "
+            "install the build for your CUDA from Paddle's install page, and lower the batch if memory is tight.",
+            product="paddle",
+        ),
+        Variant(
+            r"\btensorflow\b|cuda_blas\.cc|TF_FORCE_GPU_ALLOW_GROWTH",
+            "TensorFlow",
+            "TensorFlow's cuBLAS call failed: let its memory grow (TF_FORCE_GPU_ALLOW_GROWTH=true, or "
+            "tf.config.experimental.set_memory_growth(gpu, True)), and use a TensorFlow built for the GPU and the "
+            "CUDA / cuDNN installed (its tested build configurations; an Ampere GPU needs a build on CUDA >= 11.1); "
+            "float32 instead of bfloat16 / mixed precision on GPUs below compute capability 8.0.",
+            product="tensorflow",
+        ),
+    )
+
+
+def cudnn_variants() -> tuple[Variant, ...]:
+    """Fixes for a cuDNN status in the words of a framework other than torch, for torch's cuDNN rows."""
+    return (
+        Variant(
+            r"cuDNN failed with status",
+            "CTranslate2 (faster-whisper, whisperX)",
+            "CTranslate2's own cuDNN call failed (torch's settings do not reach it): load the cuDNN major its "
+            "release was built for (CTranslate2 4.5+: cuDNN 9 for CUDA 12, `pip install nvidia-cudnn-cu12==9.*`; "
+            "4.4 and older: cuDNN 8) and no other cuDNN first on LD_LIBRARY_PATH / PATH; try another compute type "
+            "(--compute_type float32 or int8); --device cpu as a fallback.",
+            product="ctranslate2",
+        ),
+        Variant(
+            r"XlaRuntimeError|jaxlib",
+            "JAX (XLA)",
+            "XLA's cuDNN call failed: install the jax[cuda12] (or cuda13) extra so jaxlib's CUDA plugin finds the "
+            "cuDNN it was built with (no older cuDNN on LD_LIBRARY_PATH: `python -c 'import jax; "
+            "jax.print_environment_info()'`), and leave memory for cuDNN's workspace (XLA_PYTHON_CLIENT_MEM_FRACTION"
+            "=.8 or XLA_PYTHON_CLIENT_PREALLOCATE=false).",
+            product="jax",
+        ),
+        Variant(
+            _MXNET,
+            "MXNet",
+            "MXNet's cuDNN operator was refused: turn cuDNN's autotune off (MXNET_CUDNN_AUTOTUNE_DEFAULT=0) or run "
+            "that operator without cuDNN (cudnn_off=True on the Convolution / RNN), and use the mxnet-cuXXX wheel of "
+            "the CUDA and cuDNN installed.",
+        ),
+        Variant(
+            r"\btensorflow\b|cuda_dnn\.cc|TF_FORCE_GPU_ALLOW_GROWTH",
+            "TensorFlow",
+            "TensorFlow's cuDNN call was refused: use the CUDA / cuDNN pair of the TensorFlow build's tested "
+            "configuration (tf.sysconfig.get_build_info()), let memory grow (TF_FORCE_GPU_ALLOW_GROWTH=true) so "
+            "cuDNN has workspace, and try float32 instead of mixed precision to confirm.",
+            product="tensorflow",
+        ),
+        Variant(
+            r"\(External\) CUDNN error|paddle",
+            "PaddlePaddle",
+            "Paddle's cuDNN call was refused: install the paddlepaddle-gpu build for the CUDA and cuDNN installed "
+            "(`paddle.utils.run_check()`), and as a test run the layer without cuDNN (use_cudnn=False where the "
+            "layer takes it, or FLAGS_cudnn_deterministic / a smaller batch).",
+            product="paddle",
+        ),
+    )
