@@ -599,7 +599,10 @@ _DRIVER_SEEN = re.compile(
 _DRIVER_TOO_OLD = re.compile(
     r"libcuda\.so[^\n]{0,12}undefined symbol|undefined symbol:\s{0,2}cu(?!da)\w"
     r"|minimum (?:NVIDIA |GPU |CUDA )?driver version|current NVIDIA GPU driver"
-    r"|driver (?:version )?[\d. ]{0,14}is too old",
+    r"|driver (?:version )?[\d. ]{0,14}is too old"
+    # torch's "The NVIDIA driver on your system is too old (found version 10020)"; a PTX the driver's JIT refused
+    r"|driver on your system is too old|\(found version \d{4,6}\)|UNSUPPORTED_PTX_VERSION|UnsupportedPtxVersion"
+    r"|PTX was compiled with an unsupported toolchain",
     re.IGNORECASE,
 )
 #: a driver that answered with its version: torch's "is too old (found version 10020)" (cudaDriverGetVersion's

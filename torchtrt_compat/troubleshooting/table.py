@@ -1129,7 +1129,10 @@ _CORE: tuple[KnownError, ...] = (
                 r"unsupported toolchain|UnsupportedPtxVersion|UNSUPPORTED_PTX_VERSION",
                 "PTX newer than the driver",
                 "The kernels were compiled by a newer CUDA than this driver supports (cudaErrorUnsupportedPtxVersion): "
-                "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports.",
+                "update the NVIDIA driver, or install the torch / TensorRT build for the CUDA your driver supports; "
+                "for a program built from source, build it with the CUDA toolkit the driver supports (`nvidia-smi` "
+                "prints its highest CUDA; `nvcc --version` must not be newer) and rebuild from clean. On a Jetson the "
+                "driver comes with JetPack: use that JetPack's CUDA toolkit, or upgrade JetPack.",
             ),
             Variant(
                 r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard",
@@ -3397,9 +3400,12 @@ _CORE: tuple[KnownError, ...] = (
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path; or the major is right and the release "
         "is not (an unpinned nvidia-* wheel newer than the one the library was built with).",
-        "Install the build of the library you run for the CUDA you have, or install the CUDA libraries it was built "
-        "for (the lines below name the file, its CUDA and who needed it); do not copy or rename .so files across "
-        "majors.",
+        "First check whether that CUDA is installed but off the loader's path (`ldconfig -p | grep <file>`, `ls "
+        "/usr/local/cuda-X.Y/lib64`, `where <file>` on Windows): if it is, put its lib folder on the path (export "
+        "LD_LIBRARY_PATH=/usr/local/cuda-X.Y/lib64:$LD_LIBRARY_PATH and PATH=/usr/local/cuda-X.Y/bin:$PATH, or an "
+        "/etc/ld.so.conf.d entry and `sudo ldconfig`; PATH on Windows). Otherwise install the build of the library "
+        "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
+        "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
             Variant(
                 JETSON_BOARD,
@@ -3572,7 +3578,11 @@ _CORE: tuple[KnownError, ...] = (
                 product="torch",
             ),
         ),
-        unless=r"libtorchtrt",
+        # the text shows that very CUDA installed (/usr/local/cuda-10.0 beside libcudart.so.10.0): the library is there
+        # and off the loader's path, shared-library-not-found's LD_LIBRARY_PATH fix
+        unless=r"libtorchtrt"
+        r"|lib\w{2,20}\.so\.(\d{1,2}\.\d)\b[\s\S]{0,2000}?cuda-\1(?!\d)"
+        r"|cuda-(\d{1,2}\.\d)(?!\d)[\s\S]{0,2000}?lib\w{2,20}\.so\.\2\b",
         advice="cuda-library",
         weight=91,
         applies="Linux and Windows; any library built for one CUDA / cuDNN major",

@@ -32,6 +32,7 @@ from . import (
     onnxruntime,
     pastes,
     process_deaths,
+    product_fixes,
     profilers,
     runtime_devices,
     serving,
@@ -45,6 +46,7 @@ from . import (
 
 #: every domain module's rows, in the order of the modules below
 FAMILIES: tuple[KnownError, ...] = (
+    *product_fixes.FAMILIES,
     *torch_runtime.FAMILIES,
     *onnxruntime.FAMILIES,
     *trt_codegen.FAMILIES,

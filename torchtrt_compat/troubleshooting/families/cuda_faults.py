@@ -77,7 +77,10 @@ _FAULTS: tuple[KnownError, ...] = (
         "cublas-failure-other-framework",
         "CUBLAS failure N: CUBLAS_STATUS_EXECUTION_FAILED in a framework other than torch (CNTK, Caffe, MXNet)",
         r"CUBLAS failure \d{1,3}: CUBLAS_STATUS_\w{1,30}|cuBLAS Error: CUBLAS_STATUS_\w{1,30}"
-        r"|Check failed: status == CUBLAS_STATUS_SUCCESS",
+        r"|Check failed: status == CUBLAS_STATUS_SUCCESS"
+        # TensorFlow's stream executor (stream_executor/cuda/cuda_blas.cc) and its BLAS ops (matmul_op.cc)
+        r"|failed to run cuBLAS routine\s{0,2}\w{0,40}:\s{0,2}CUBLAS_STATUS_\w{1,30}"
+        r"|\bBlas \w{2,20} launch failed",
         "cuBLAS failed to run a GEMM that the framework's own GPU matrix code launched: either an earlier "
         "asynchronous CUDA error surfacing at this call, or a framework build whose CUDA / cuBLAS does not fit the "
         "installed driver or has no kernels for this GPU.",
@@ -93,6 +96,18 @@ _FAULTS: tuple[KnownError, ...] = (
                 "toolkit, cuDNN and cuBLAS your CNTK build links (ldd on libCntk.Math*.so) are supported by the "
                 "driver (`nvidia-smi`) and the GPU (run a CUDA sample on that same GPU, e.g. deviceId=1); rebuild "
                 "CNTK against the CUDA the driver supports if they differ.",
+            ),
+            Variant(
+                r"failed to run cuBLAS routine|\bBlas \w{2,20} launch failed|tensorflow|TF_FORCE_GPU_ALLOW_GROWTH",
+                "TensorFlow",
+                "TensorFlow's cuBLAS call failed. First let TensorFlow's memory grow so cuBLAS finds workspace "
+                "(TF_FORCE_GPU_ALLOW_GROWTH=true, or tf.config.experimental.set_memory_growth(gpu, True); TF1: "
+                "config.gpu_options.allow_growth = True) and close other processes on the GPU (`nvidia-smi`). Then "
+                "check the TensorFlow build fits the GPU: an RTX 30xx / A100 (Ampere) needs a TensorFlow built on "
+                "CUDA >= 11.1 (TF 2.5+, or NVIDIA's TF1 container), an RTX 40xx CUDA >= 11.8; TF 1.x wheels on CUDA "
+                "9 / 10 have no kernels for them. On an older GPU with CUDA 9.0, install CUDA 9.0's cuBLAS patch "
+                "updates; the CUDA / cuDNN installed must be the pair of the TensorFlow build's tested configuration.",
+                product="tensorflow",
             ),
         ),
         unless=r"when calling `cublas|\btorch\b|PyTorch",

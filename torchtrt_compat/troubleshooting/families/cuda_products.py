@@ -214,7 +214,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "Caffe: Check failed: status == CUDNN_STATUS_SUCCESS (N vs. 0) (Caffe's cuDNN layers: allocation, "
         "architecture, execution failures)",
         # BAD_PARAM (3) and NOT_SUPPORTED (9) are torch-cudnn-not-supported's, with its Caffe variant
-        r"Check failed: status == CUDNN_STATUS_SUCCESS \((?:[124-8]|1\d) vs\. 0\)",
+        r"Check failed: status == CUDNN_STATUS_SUCCESS \((?:[124-8]|1\d) vs\. 0\)"
+        # Caffe2's CUDNN_ENFORCE (caffe2/core/common_cudnn.h): "[enforce fail at conv_op_cudnn.cc:580] status ==
+        # CUDNN_STATUS_SUCCESS. 9 vs 0. , Error at: ...: CUDNN_STATUS_NOT_SUPPORTED"
+        r"|\] status == CUDNN_STATUS_SUCCESS\. \d{1,2} vs 0\.",
         "A cuDNN call of Caffe's cuDNN layers (cudnn_conv_layer, cudnn_pooling_layer, ...) failed: most often the "
         "cuDNN found at run time is not one this Caffe revision was written for (BAD_PARAM or NOT_SUPPORTED when "
         "descriptors change, e.g. a new input shape; ARCH_MISMATCH when the GPU is too old for it), or the GPU "
@@ -223,8 +226,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "revisions: v2 / v3) and make that cuDNN the one loaded (LD_LIBRARY_PATH), or build with USE_CUDNN := 0 "
         "in Makefile.config (Caffe's own CUDA kernels, slower); for STATUS_ALLOC_FAILED / EXECUTION_FAILED lower "
         "the batch size.",
+        variants=(
+            Variant(
+                r"enforce fail at|\bcaffe2\b|EnforceNotMet",
+                "Caffe2",
+                "Caffe2's cuDNN operator (the file in the enforce line, e.g. conv_op_cudnn.cc) was refused by the "
+                "libcudnn loaded. Check that libcudnn at run time is the cuDNN Caffe2 was built with (`ldd` on "
+                "libcaffe2_gpu.so, LD_LIBRARY_PATH); as a workaround run that operator without cuDNN: its CUDA "
+                "engine (op.engine = '' or 'CUDA' instead of 'CUDNN'; model_helper / brew with use_cudnn=False, "
+                "cudnn_exhaustive_search off); or update to a Caffe2 revision with fixes for this cuDNN (Caffe2 now "
+                "lives in PyTorch's tree) and rebuild against the cuDNN installed. Report the op's shape (kernel, "
+                "stride, pad) if it persists.",
+                strict=True,
+            ),
+        ),
         weight=78,
-        applies="BVLC Caffe and its forks built with USE_CUDNN",
+        applies="BVLC Caffe and its forks built with USE_CUDNN; Caffe2's cuDNN operators",
         shown_by=(_test("test_caffe_cudnn_check"),),
         example="F0614 cudnn_conv_layer.cu:131] Check failed: status == CUDNN_STATUS_SUCCESS (6 vs. 0)  "
         "CUDNN_STATUS_ARCH_MISMATCH",

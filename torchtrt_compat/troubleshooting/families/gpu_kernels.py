@@ -17,7 +17,7 @@ kernel is fixed in Triton's or torch's install, a library's kernels in that libr
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, DARKNET, DARKNET_FIX, SD_WEBUI, KnownError, Variant, ld_cannot_find, tests_in
+from ..entry import COMFYUI, DARKNET, DARKNET_FIX, JETSON_BOARD, SD_WEBUI, KnownError, Variant, ld_cannot_find, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -615,16 +615,46 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-driver-ptx-too-new",
         "The driver's PTX JIT is older than the PTX (ptx input ... Unsupported .version X; current version is Y)",
-        r"ptx input, line \d{1,6}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
+        r"ptx input, line \d{1,6}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}; current version is"
+        # the driver API's status (cuModuleLoadData: CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222) as cudarc (candle,
+        # mistral.rs) prints it: its DriverError(CUresult, message) Debug form; in other products' words the status
+        # is cuda-driver-insufficient's, with their own variants
+        r"|DriverError\(CUDA_ERROR_UNSUPPORTED_PTX_VERSION\b",
         "The NVIDIA driver compiles the program's PTX itself (cuLinkAddData / cuModuleLoadData) and its PTX compiler "
         "is older than the PTX, which a newer CUDA toolkit wrote (numba's NVVM from a newer cudatoolkit, a CuPy or "
         "Triton built for a newer CUDA): the driver supports an older CUDA than the toolkit in use.",
         "Update the NVIDIA driver to one for the toolkit's CUDA, or use the toolkit the driver supports (`nvidia-smi` "
         "prints its highest CUDA): for numba `conda install cudatoolkit=<that version>` (or the matching "
         "nvidia-cuda-nvcc wheel); for CuPy the cupy-cudaXXx wheel of that CUDA.",
+        variants=(
+            Variant(
+                JETSON_BOARD,
+                "Jetson (the driver comes with JetPack)",
+                "On a Jetson the driver is part of JetPack (L4T) and cannot be updated alone: build with the CUDA "
+                "toolkit of that JetPack (/usr/local/cuda of the L4T release; `nvcc --version` must not be newer "
+                "than the CUDA the JetPack ships: `cat /etc/nv_tegra_release`), or upgrade JetPack to one whose "
+                "driver supports the toolkit; then clean and rebuild so the PTX is regenerated (cargo clean for "
+                "candle / mistral.rs, a fresh build folder for CMake).",
+            ),
+            Variant(
+                r"DriverError\(|\bcudarc\b|\bcandle\b|mistral\.rs|mistralrs|\bcargo\b|\.rs:\d",
+                "a Rust source build (candle, mistral.rs, cudarc)",
+                "The crate's kernels were compiled to PTX by the CUDA toolkit on PATH (nvcc / CUDA_ROOT at build "
+                "time), which is newer than the driver: build with a toolkit the driver supports (`nvidia-smi` "
+                "prints its highest CUDA; `nvcc --version` must not be newer; set CUDA_ROOT / PATH to that toolkit), "
+                "or update the driver (on a Jetson: upgrade JetPack, the driver comes with it); then `cargo clean` "
+                "and rebuild so the PTX is regenerated.",
+            ),
+            Variant(
+                r"\btorch\b|PyTorch|tensorrt|TensorRT",
+                "a torch / TensorRT wheel",
+                "The wheel's kernels were compiled by a newer CUDA than this driver supports: update the NVIDIA "
+                "driver, or install the torch / TensorRT build for the CUDA your driver supports (`nvidia-smi`).",
+            ),
+        ),
         op=r"Unsupported (\.version \d{1,2}\.\d{1,2}); current version is '?(\d{1,2}\.\d{1,2})",
         alternatives=("cuda-driver-insufficient",),
-        weight=84,
+        weight=90,  # above cuda-driver-insufficient (85), which reads the same status number with a torch fix
         applies="numba.cuda, CuPy, Triton and any program that loads PTX on an older driver",
         shown_by=(_test("test_numba_finds_no_nvvm_or_driver"),),
         example="numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR "

@@ -1523,6 +1523,8 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "THCCeilDiv -> at::ceil_div (<ATen/ceil_div.h>); THCudaMalloc / THCudaFree -> "
         "c10::cuda::CUDACachingAllocator::raw_alloc / raw_delete; then rebuild.",
         op=r"\b(THC/THC\w{0,30}\.h)|['\"\u2018\u2019](AT_CHECK|THC\w{1,30})['\"\u2019]",
+        # Lua Torch7's own THC (luarocks, cutorch, cunn): build-thc-header-lua-or-torch
+        unless=r"\bluarocks\b|\btorch7\b|\bcutorch\b|\bcunn\b|share/lua/5\.\d|\.lua\b|\bluaT\.h\b",
         weight=87,
         applies="C++ / CUDA extensions written for torch < 1.11 (THC) or < 1.5 (AT_CHECK), built against newer torch",
         shown_by=(f"{_R8}::test_torch_cpp_api_an_extension_predates",),

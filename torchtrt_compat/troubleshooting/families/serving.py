@@ -606,7 +606,9 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         "serve-ct2-compute-type",
         "CTranslate2 (faster-whisper, whisperX): the compute type is not supported on this device",
         r"Requested \w{2,20} compute type, but the target device or backend do not support efficient \w{2,20} "
-        r"computation",
+        r"computation"
+        # CTranslate2's CUBLAS_CHECK (include/ctranslate2/cuda/utils.h): no cuBLAS kernel for this compute type here
+        r"|cuBLAS failed with status CUBLAS_STATUS_(?:NOT_SUPPORTED|ARCH_MISMATCH)",
         "CTranslate2 refuses a compute type the device cannot run efficiently: float16 or int8_float16 on a CPU "
         "(a Mac, a machine without an NVIDIA GPU, a CPU-only torch that made the app choose device='cpu') or on a "
         "GPU without fast FP16 (Pascal and older: GTX 10xx, Tesla P40 / P4, compute capability < 7.0).",
@@ -614,6 +616,19 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         "print(ctranslate2.get_supported_compute_types('cuda'))\"` (or 'cpu') lists them. On a CPU use "
         "compute_type='int8' (or 'float32'); on Pascal GPUs 'float32' or 'int8_float32'; whisperX takes "
         "--compute_type int8, faster-whisper WhisperModel(..., compute_type='int8').",
+        variants=(
+            Variant(
+                r"cuBLAS failed with status CUBLAS_STATUS_(?:NOT_SUPPORTED|ARCH_MISMATCH)",
+                "cuBLAS has no kernel for this compute type on this GPU",
+                "CTranslate2's cuBLAS (bundled with faster-whisper / Faster-Whisper-XXL / whisperX) has no GEMM for "
+                "this compute type on this GPU: a GPU newer than the cuBLAS shipped (an RTX 50xx, Blackwell sm_120, "
+                "with an older bundle) or older than the type (int8 / float16 on Pascal). Pass another compute type "
+                "(--compute_type float16, int8_float16 or float32; WhisperModel(..., compute_type='float16')), or "
+                "update to a CTranslate2 / faster-whisper build whose CUDA supports the GPU; --device cpu as a "
+                "fallback. torch's settings do not change CTranslate2's GEMMs.",
+                strict=True,
+            ),
+        ),
         op=r"Requested (\w{2,20}) compute type",
         weight=86,
         applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, WhisperLive, "

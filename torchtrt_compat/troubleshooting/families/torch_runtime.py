@@ -19,6 +19,7 @@ rows here are the more specific ones beside them.
 from __future__ import annotations
 
 from ..entry import DARKNET, DARKNET_FIX, KnownError, Variant
+from .product_fixes import cublas_variants, cudnn_variants
 
 __all__ = ["FAMILIES"]
 
@@ -460,6 +461,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "bfloat16 below compute capability 8.0: torch.cuda.is_bf16_supported()), and check that torch was built for "
         "the GPU (torch.cuda.get_arch_list() lists its sm_XY; `torchtrt-compat check`).",
         variants=(
+            *cublas_variants(),
             Variant(
                 r"CUDA_R_16BF|bfloat16|BFloat16",
                 "bfloat16",
@@ -500,6 +502,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "(`python -c 'import torch; print(torch.version.cuda, torch.cuda.get_arch_list(), "
         "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed; else install a build for a newer "
         "CUDA); lower the batch; split very large batched matmuls.",
+        variants=cublas_variants(),
         unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
         loose=True,
@@ -558,6 +561,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "loaded (LD_LIBRARY_PATH), or build with USE_CUDNN := 0 in Makefile.config (Caffe's own CUDA "
                 "kernels) as a workaround.",
             ),
+            *cudnn_variants(),
         ),
         loose=True,
         alternatives=("gpu-out-of-memory",),
