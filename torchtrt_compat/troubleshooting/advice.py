@@ -605,12 +605,9 @@ _DRIVER_TOO_OLD = re.compile(
     r"|PTX was compiled with an unsupported toolchain",
     re.IGNORECASE,
 )
-#: a driver that answered with its version: torch's "is too old (found version 10020)" (cudaDriverGetVersion's
-#: number), an nvidia-smi table or a bug template's "Driver Version: 470.82" (issue 36, round fifteen)
-_DRIVER_PRINTED = re.compile(
-    r"too old \(found version \d{4,6}\)|NVIDIA-SMI \d{3}\.\d{1,3}|Driver Version:?\s{0,4}\d{3}\.\d{1,3}",
-    re.IGNORECASE,
-)
+#: a driver that printed its version: an nvidia-smi table or a bug template's "Driver Version: 470.82" (torch's
+#: "found version 10020" is in _DRIVER_TOO_OLD)
+_DRIVER_PRINTED = re.compile(r"NVIDIA-SMI \d{3}\.\d{1,3}|Driver Version:?\s{0,4}\d{3}\.\d{1,3}", re.IGNORECASE)
 
 
 #: onnxruntime's CUDA provider's own CUDA_CALL wording (core/providers/cuda/cuda_call.cc), where the Python package of
