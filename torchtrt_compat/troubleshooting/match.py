@@ -937,11 +937,13 @@ def _handled(hay: str, top: Explanation, lv: Levels) -> str | None:
     still produces its results."""
     if top._at < 0:
         return None
-    end = hay.find("\n", top._at)
-    if any(m == "error" and st > top._at for st, m in zip(lv.starts, lv.marks, strict=True)) if end >= 0 else False:
+    line_end = hay.find("\n", top._at)
+    if line_end < 0:  # the failure's line is the text's last: the words on it decide
+        line_end = len(hay)
+    if any(m == "error" and st > line_end for st, m in zip(lv.starts, lv.marks, strict=True)):
         return None  # a later error line: the handling did not save the run
-    end = len(hay) if end < 0 else hay.find("\n", end + 1)
-    m = _HANDLED.search(hay, top._at, (len(hay) if end < 0 else end))
+    next_end = hay.find("\n", line_end + 1)
+    m = _HANDLED.search(hay, top._at, len(hay) if next_end < 0 else next_end)
     return _display.short(m.group(0).strip(), 80) if m else None
 
 
