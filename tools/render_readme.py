@@ -334,6 +334,14 @@ _LATER_ROUNDS = (
         "round fifteen (versions named, first lines of errors and forum questions, kinds of project)",
         [
             ("blind_by_hand", "**blind**: first answers after every round-fourteen fix"),
+            ("after_by_hand", "after round fifteen's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round16",
+        "round sixteen (how the stack was installed, numeric error codes, the tool or CLI that ran)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-fifteen fix"),
         ],
     ),
 )
