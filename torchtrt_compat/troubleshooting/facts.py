@@ -416,12 +416,18 @@ def _rocm() -> _Guarded:
     return _Guarded(ROCM)
 
 
+#: CUDA messages too plain to name their error alone (cudaErrorUnknown's "unknown error" is any program's words): a
+#: family finds such an error by its number or name only ("error=30", "cuda runtime error (30)", "cudaErrorUnknown")
+_PLAIN_MESSAGES = frozenset({"unknown error"})
+
+
 def messages_of(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The runtime messages of the cudaError / CUresult ``names`` (the wording a text shows instead of the number)."""
+    """The runtime messages of the cudaError / CUresult ``names`` (the wording a text shows instead of the number),
+    less those too plain to name an error alone."""
     out = []
     for name in names:
         found = cuda_error_named(name)
         if found is not None and found.message:
             out.append(found.message.rstrip("."))
         out += [m.rstrip(".") for m in older_messages(name)]
-    return tuple(dict.fromkeys(out))
+    return tuple(m for m in dict.fromkeys(out) if m.lower() not in _PLAIN_MESSAGES)

@@ -152,6 +152,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("::",),
     ),
     (
+        "^\\s{0,4}\u26a0\ufe0f?\\s{0,3}\\S",
+        "a script's own warning mark, the warning sign emoji ('\u26a0\ufe0f  CUDAExecutionProvider not available \u2014 "
+        "ONNX will fall back to CPU.'): a warning",
+        ("\u26a0",),
+    ),
+    (
         r"^\s{0,4}\[ {0,2}(?P<l>FATAL|ERROR|WARN|INFO|DEBUG|VERBOSE):\d{1,4}(?:@[\d.]{1,14})?\]",
         "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
         (),
@@ -163,7 +169,8 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 #: pattern that may start anywhere).
 _ERROR_LINE = re.compile(
     rf"^\s{{0,8}}{_LAUNCHER}(?:Traceback \(most recent call last\)"
-    r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?::|\s*$)"
+    #: an exception line, also as a user retyped it with a space before the colon ("RuntimeError :cuda runtime ...")
+    r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?: ?:|\s*$)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
@@ -184,6 +191,7 @@ _ERROR_WORDS = (
     "' failed",
     "Error Code ",
     "CUDA error: ",
+    "THCudaCheck FAIL",  # torch 0.x / 1.0's check (THC/THCGeneral.cpp): "THCudaCheck FAIL file=... error=30 : ..."
     "error while loading shared libraries",
     "undefined reference to",
     "cannot open shared object file",

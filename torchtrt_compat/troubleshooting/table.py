@@ -3375,6 +3375,9 @@ _CORE: tuple[KnownError, ...] = (
         "cuda-library-major",
         "A CUDA library of another major could not be loaded (libcublas.so.12, libcudnn_*.so.8, cudart64_110.dll)",
         r"Could not load library libcudnn\w{0,30}\.so|Unable to load library '?libcudnn"
+        # cuDNN's own loader line for a library it loads itself (cudnn_ops / cudnn_cnn load libcublasLt and libcublas
+        # of the CUDA major they were built for: "Could not load library libcublasLt.so.12. Error: ...")
+        r"|Could not load library lib(?:cublasLt|cublas|cudart|nvrtc|nvJitLink)\w{0,30}\.so\.\d{1,3}"
         r"|Could not (?:locate|load library) (?:cudnn|cublas)\w{0,30}\.dll"
         r"|Library (?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,12}"
         r"(?:\.so\.\d{1,3}|\.dll) is not found or cannot be loaded"
@@ -3755,7 +3758,10 @@ _CORE: tuple[KnownError, ...] = (
         # onnxruntime.available_providers : [...]"; DeepFaceLive: "CUDAExecutionProvider is not avaiable in
         # onnxruntime")
         r"|(?:CUDA|Tensorrt|TensorRT)ExecutionProvider'?\"? (?:is )?not (?:found|avai\w{0,6}|available|present|listed)"
-        r"(?: in (?:the )?(?:onnxruntime|ort|available[_ ]providers)\b|[,.;!]|\s*$)"
+        r"(?: in (?:the )?(?:onnxruntime|ort|available[_ ]providers)\b|[,.;!]|\s*$"
+        # a script's own check, then what follows ("CUDAExecutionProvider not available \u2014 ONNX will fall back
+        # to CPU.")
+        r"|\s{0,3}(?:[\u2014\u2013-]{1,2}|\()\s{0,3}[^\n]{0,60}\b(?:fall(?:s|ing)? ?back|CPU))"
         # insightface's model loader prints the providers each session got
         r"|Applied providers: \['CPUExecutionProvider'\]"
         # the C / C# API's wording (onnxruntime's provider_factory_creators when a provider is not compiled in)

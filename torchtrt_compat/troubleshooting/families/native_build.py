@@ -1720,18 +1720,39 @@ _R13 = "tests/troubleshooting/test_round13_p3dist.py"
 _ROUND13: tuple[KnownError, ...] = (
     KnownError(
         "pip-no-space-left",
-        "pip: Could not install packages due to an OSError: [Errno 28] No space left on device",
-        r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on device",
-        "pip downloads, unpacks and builds in the temporary folder (TMPDIR, /tmp) and keeps a cache (~/.cache/pip) "
-        "before it writes into site-packages: one of those disks is full. CUDA wheels are large (torch with its "
+        "pip / conda: Could not install packages due to an OSError: [Errno 28] No space left on device",
+        r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on device"
+        # conda's own wordings (conda/gateways/disk, conda's CondaError with the errno on the next line): "CondaError:
+        # Failed to write to /opt/conda/pkgs/x.conda\n  errno: 28", "[Errno 28] No space left on device:
+        # '/opt/conda/pkgs/...'"; mamba / uv in their words ("No space left on device (os error 28)")
+        r"|CondaError: [^\n]{0,300}\n[ \t]{0,8}errno: 28\b"
+        r"|CondaError: [^\n]{0,300}No space left on device"
+        r"|\[Errno 28\] No space left on device: '[^'\n]{0,300}(?:[\\/]pkgs[\\/]|[\\/]envs[\\/]|site-packages"
+        r"|[\\/]pip-[\w-]{1,40}[\\/]|[\\/]\.cache[\\/](?:pip|uv)|\.whl\b|\.tar\.bz2'|\.conda')"
+        r"|(?:libmamba|mamba|micromamba|uv|pip|install|unpack|extract)[^\n]{0,200}No space left on device "
+        r"\(os error 28\)",
+        "The installer ran out of disk (errno 28, ENOSPC), not GPU memory: pip downloads, unpacks and builds in the "
+        "temporary folder (TMPDIR, /tmp) and keeps a cache (~/.cache/pip) before it writes into site-packages, conda "
+        "writes each package into its pkgs cache first: one of those disks is full. CUDA wheels are large (torch with its "
         "nvidia-* libraries takes several GB, unpacked twice during the install), and /tmp is often a small tmpfs.",
         "Check free space (`df -h /tmp ~/.cache $(python -c 'import site; print(site.getsitepackages()[0])')`), "
         "then install with a temporary folder on a disk with room (`TMPDIR=/path/with/space pip install ...`) and "
         "without the cache (`--no-cache-dir`; `pip cache purge` frees the old one); in Docker, clean up in the same "
         "RUN layer and give the builder more disk.",
+        variants=(
+            Variant(
+                r"CondaError|\bconda (?:env |create|install|update)|[\\/]conda[\\/]pkgs|micromamba|\bmamba\b",
+                "conda / mamba",
+                "conda writes every package into its package cache (`<conda>/pkgs`, CONDA_PKGS_DIRS) before it "
+                "links it into the environment, and that disk is full (CUDA, cuDNN, NCCL and torch take several GB; "
+                "in a container it is the image's or the volume's disk, not the GPU's memory): check `df -h "
+                "$(conda info --base)`, free the cache (`conda clean --all`), or point CONDA_PKGS_DIRS and the env "
+                "(`conda env create -p /big/disk/env`) to a disk with room, then rerun the command.",
+            ),
+        ),
         weight=80,
-        applies="pip, any platform",
-        shown_by=(f"{_R13}::test_pip_install_wordings",),
+        applies="pip, conda, mamba, uv: any platform",
+        shown_by=(f"{_R13}::test_pip_install_wordings", "tests/troubleshooting/test_round16_s16sev.py::test_disk_full_in_conda_words"),
         example="ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
         example_source="pip/_internal/commands/install.py (create_os_error_message)",
     ),

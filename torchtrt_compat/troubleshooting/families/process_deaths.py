@@ -316,7 +316,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "A program reports it runs on the CPU (Using device: cpu / Device set to use cpu / torch-X+cpu CPU)",
         r"^[^\n]{0,80}\b(?:Using|Selected|Running on)(?: the)?(?: device)?:? {0,2}['\"]?cpu['\"]?\.?\s*$"
         r"|^\s{0,8}device\s{0,2}[:=]\s{0,2}['\"]?cpu['\"]?\s*$|Device set to use cpu\b"
-        r"|Use pytorch device(?:_name)?: cpu\b|\btorch-\d{1,2}\.\d{1,3}\.\d{1,3}\+cpu CPU\b",
+        r"|Use pytorch device(?:_name)?: cpu\b|\btorch-\d{1,2}\.\d{1,3}\.\d{1,3}\+cpu CPU\b"
+        # a program's start-up log naming the CPU build of torch (python-audio-separator's "PyTorch Version:
+        # 2.4.1+cpu") or its CPU fallback ("No hardware acceleration could be configured, running in CPU mode", "No
+        # CUDA device found, using CPU", "CUDA is not available, falling back to CPU"), often at INFO level
+        r"|\b(?:PyTorch|torch)[ _]version\s{0,2}[:=]\s{0,2}\d{1,2}\.\d{1,3}(?:\.\d{1,3})?\+cpu\b"
+        r"|No hardware acceleration could be configured|\brunning in CPU[ -]mode\b"
+        r"|\b(?:No (?:CUDA|GPU|NVIDIA)[\w -]{0,30}|(?:CUDA|GPU)[\w -]{0,20}? not) (?:found|available|detected)"
+        r"[,;.!]?\s{0,2}(?:-\s{0,2})?(?:using|fall(?:s|ing)? back to|defaulting to|switching to|will use|running on)"
+        r" (?:the )?CPU\b",
         "The program chose the CPU because torch reports no usable GPU: a CPU-only build of torch (its version ends "
         "in +cpu), no NVIDIA driver or a driver older than torch's CUDA, CUDA_VISIBLE_DEVICES set empty, or the "
         "program's own device option set to cpu.",

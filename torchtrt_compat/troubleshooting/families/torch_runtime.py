@@ -394,7 +394,9 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         # the initialization error by number or name in any program's format (Caffe's "Check failed: error ==
         # cudaSuccess (3 vs. 0) initialization error", "CUDA error 3")
-        cuda_errors=("cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED"),
+        # and cudaErrorUnknown (30) by its number in old torch's wordings ("THCudaCheck FAIL file=... error=30 :
+        # unknown error", "cuda runtime error (30)"), never by its plain message alone
+        cuda_errors=("cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED", "cudaErrorUnknown"),
         # inside TensorRT's own check or beside pycuda the error is a context not made current in that thread (the
         # TensorRT / pycuda context families), not a driver that failed to start
         unless=r"Cuda Error in \w{1,60}: 3\b|\bpycuda\b|PyCUDA",
