@@ -775,11 +775,31 @@ def _dedupe(found: list[Explanation]) -> list[Explanation]:
 
 #: the answer to a text of a logger's info lines only
 _INFO_ONLY = (
-    "Only informational log lines, no warning or error: nothing in this text reports a failure. If the program hung "
-    "here, `py-spy dump --pid <pid>` shows where each thread waits; if it stopped without a message, its exit code "
-    "says how (`echo $?`: 139 a segmentation fault, 137 killed, e.g. out of memory). Otherwise explain the first error "
-    "line of the full output."
+    "Only informational log lines, no warning or error: nothing in this text reports a failure (its lines show the "
+    "program at {stage}{library}). If the program hung here, `py-spy dump --pid <pid>` shows where each thread waits; "
+    "if it stopped without a message, its exit code says how (`echo $?`: 139 a segmentation fault, 137 killed, e.g. "
+    "out of memory); if it ran on the CPU instead of the GPU, {cpu}. Otherwise explain the first error line of the "
+    "full output."
 )
+#: what to check when a program's info lines show it ran but not on the GPU (the info-only answer's next step)
+_INFO_CPU = (
+    "ask what the machine and the framework see: `nvidia-smi`, then "
+    "`python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"` (a version ending in +cpu is "
+    "the CPU-only build)"
+)
+
+
+def _info_only(result: Explanations, hay: str, held: Held, shown: Callable[[], list[str]]) -> str:
+    """The answer to a text of a logger's info lines that no family knows: nothing failed, with the stage the lines
+    show (a logger's lines are a program that ran), the library and the checks for a hang, a silent exit and a GPU
+    left unused; the stage, library, next step and command are set on ``result`` too."""
+    products = shown()
+    result.stage = _stage(hay, held) or _stage_from_words(hay) or "runtime"
+    result.library = products[0] if products else None
+    result.next_step = STAGE_STEPS["info-only"]
+    result.command = STAGE_COMMANDS["info-only"]
+    lib = f", in {result.library}" if result.library else ""
+    return _INFO_ONLY.format(stage=result.stage, library=lib, cpu=_INFO_CPU)
 
 
 def _conclude(
@@ -808,7 +828,7 @@ def _conclude(
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
-                _INFO_ONLY
+                _info_only(result, hay, held, shown)
                 if not lv.warnings and top is None
                 else (
                     ("Only informational lines" if not lv.warnings and top and top.notice else "Only warnings")

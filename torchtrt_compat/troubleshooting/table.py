@@ -4620,6 +4620,10 @@ STAGE_STEPS: dict[str, str] = {
     "library that loads it: see which copies the loader can find (Windows: `where <name>.dll`; Linux: `ldconfig -p | "
     "grep <name>`, `ldd <the library> | grep 'not found'`), install the CUDA / cuDNN major the program's build names "
     "(its requirements or release notes) and put its bin / lib folder on PATH / LD_LIBRARY_PATH",
+    "info-only": "the text holds only a logger's informational lines, so nothing in it failed: if the program hung, "
+    "dump its threads (`py-spy dump --pid <pid>`); if it exited without a message, read its exit code (139 a "
+    "segmentation fault, 137 killed); if it ran on the CPU, check the GPU and the framework's build (`nvidia-smi`, "
+    "torch.__version__ ending in +cpu); then give explain the whole output, from the command to the last line",
     "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
     "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
     "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
@@ -4678,6 +4682,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "guessed/import": "python -X faulthandler -c 'import <module>' 2>&1 | torchtrt-compat explain - (Windows: `where "
     "<name>.dll` first; Linux: `ldconfig -p | grep <name>`)",
     "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
+    "info-only": "py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c \"import torch; "
+    "print(torch.__version__, torch.cuda.is_available())\" (a GPU left unused)",
 }
 
 #: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no
