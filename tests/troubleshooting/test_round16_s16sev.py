@@ -86,11 +86,15 @@ def test_old_torch_numbered_cuda_errors_read_through_the_table() -> None:
     text += "RuntimeError :cuda runtime error (30)"
     assert levels(text).errors == 2
     assert answer(text, "torch-cuda-init-unknown")
-    assert answer("RuntimeError: cuda runtime error (30) : unknown error at /pytorch/aten/src/THC/THCGeneral.cpp:70",
-                  "torch-cuda-init-unknown")
+    assert answer(
+        "RuntimeError: cuda runtime error (30) : unknown error at /pytorch/aten/src/THC/THCGeneral.cpp:70",
+        "torch-cuda-init-unknown",
+    )
     # other numbers in the same old form reach their own families through CUDA's error table
-    assert answer("THCudaCheck FAIL file=/pytorch/torch/lib/THC/generic/THCStorage.cu line=58 error=2 : out of "
-                  "memory", "gpu-out-of-memory")
+    assert answer(
+        "THCudaCheck FAIL file=/pytorch/torch/lib/THC/generic/THCStorage.cu line=58 error=2 : out of memory",
+        "gpu-out-of-memory",
+    )
     # "unknown error" alone names no CUDA error: a program's own words
     assert "unknown error" not in messages_of(("cudaErrorUnknown",))
     for text in ("ERROR: unknown error while parsing the config", "RuntimeError: unknown error"):

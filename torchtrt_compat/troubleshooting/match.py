@@ -784,7 +784,7 @@ _INFO_ONLY = (
 #: what to check when a program's info lines show it ran but not on the GPU (the info-only answer's next step)
 _INFO_CPU = (
     "ask what the machine and the framework see: `nvidia-smi`, then "
-    "`python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"` (a version ending in +cpu is "
+    '`python -c "import torch; print(torch.__version__, torch.cuda.is_available())"` (a version ending in +cpu is '
     "the CPU-only build)"
 )
 

@@ -153,8 +153,8 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     (
         "^\\s{0,4}\u26a0\ufe0f?\\s{0,3}\\S",
-        "a script's own warning mark, the warning sign emoji ('\u26a0\ufe0f  CUDAExecutionProvider not available \u2014 "
-        "ONNX will fall back to CPU.'): a warning",
+        "a script's own warning mark, the warning sign emoji ('\u26a0\ufe0f  CUDAExecutionProvider not available "
+        "\u2014 ONNX will fall back to CPU.'): a warning",
         ("\u26a0",),
     ),
     (

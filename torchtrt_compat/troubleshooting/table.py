@@ -4682,8 +4682,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "guessed/import": "python -X faulthandler -c 'import <module>' 2>&1 | torchtrt-compat explain - (Windows: `where "
     "<name>.dll` first; Linux: `ldconfig -p | grep <name>`)",
     "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
-    "info-only": "py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c \"import torch; "
-    "print(torch.__version__, torch.cuda.is_available())\" (a GPU left unused)",
+    "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
+    'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
 }
 
 #: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no

@@ -1733,8 +1733,8 @@ _ROUND13: tuple[KnownError, ...] = (
         r"\(os error 28\)",
         "The installer ran out of disk (errno 28, ENOSPC), not GPU memory: pip downloads, unpacks and builds in the "
         "temporary folder (TMPDIR, /tmp) and keeps a cache (~/.cache/pip) before it writes into site-packages, conda "
-        "writes each package into its pkgs cache first: one of those disks is full. CUDA wheels are large (torch with its "
-        "nvidia-* libraries takes several GB, unpacked twice during the install), and /tmp is often a small tmpfs.",
+        "writes each package into its pkgs cache first: one of those disks is full. CUDA wheels are large (torch with "
+        "its nvidia-* libraries takes several GB, unpacked twice during the install), and /tmp is often a small tmpfs.",
         "Check free space (`df -h /tmp ~/.cache $(python -c 'import site; print(site.getsitepackages()[0])')`), "
         "then install with a temporary folder on a disk with room (`TMPDIR=/path/with/space pip install ...`) and "
         "without the cache (`--no-cache-dir`; `pip cache purge` frees the old one); in Docker, clean up in the same "
@@ -1752,7 +1752,10 @@ _ROUND13: tuple[KnownError, ...] = (
         ),
         weight=80,
         applies="pip, conda, mamba, uv: any platform",
-        shown_by=(f"{_R13}::test_pip_install_wordings", "tests/troubleshooting/test_round16_s16sev.py::test_disk_full_in_conda_words"),
+        shown_by=(
+            f"{_R13}::test_pip_install_wordings",
+            "tests/troubleshooting/test_round16_s16sev.py::test_disk_full_in_conda_words",
+        ),
         example="ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
         example_source="pip/_internal/commands/install.py (create_os_error_message)",
     ),
