@@ -133,3 +133,15 @@ def test_disk_full_in_conda_words() -> None:
         "OSError: [Errno 28] No space left on device: '/data/checkpoints/model_10.pt'",
     ):
         assert "pip-no-space-left" not in _keys(text), text
+    # errno 28 outside an install: the disk the program writes to (not an installer's fix, not /dev/shm's)
+    for text in (
+        "OSError: [Errno 28] No space left on device: '/data/checkpoints/model_10.pt'",
+        "Error: ENOSPC: no space left on device, write",
+        "CondaError: Failed to write to /home/u/envs/x/file\n  errno: 28",
+    ):
+        assert answer(text, "host-disk-full" if "conda" not in text.lower() else "pip-no-space-left"), text
+    for text in (
+        "OSError: [Errno 28] No space left on device: '/dev/shm/torch_123'",
+        "OSError: [Errno 13] Permission denied: '/data/checkpoints/model_10.pt'",
+    ):
+        assert "host-disk-full" not in _keys(text), text

@@ -169,4 +169,27 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/MicrosoftDocs/azure-docs/issues/53020 (azureml-core InferenceConfig "
         "validation)",
     ),
+    # errno 28 (ENOSPC) in any tool's wording outside an install (pip's and conda's are pip-no-space-left, docker's
+    # layers host-docker-disk-full, /dev/shm the shm rows): a checkpoint, a cache or a download fills the disk
+    KnownError(
+        "host-disk-full",
+        "No space left on device (errno 28, ENOSPC): a disk the program writes to is full",
+        r"\[Errno 28\] No space left on device|No space left on device \(os error 28\)"
+        r"|ENOSPC: no space left on device|^\s{0,8}errno: 28\b",
+        "The program writes to a disk that is full (errno 28, ENOSPC: a file system, not GPU memory): checkpoints "
+        "(torch.save, save_pretrained), a model download into the cache (~/.cache/huggingface, ~/.cache/torch), a "
+        "temporary folder (/tmp, often a small tmpfs), a container's writable layer or a mounted volume.",
+        "Find the full disk: `df -h` (and `df -i`: a file system out of inodes says the same) on the path the error "
+        "names; free it, or point the writes elsewhere: the cache (HF_HOME / HF_HUB_CACHE, TORCH_HOME), the "
+        "temporary folder (TMPDIR) or the output folder to a disk with room; in a container, mount a volume for "
+        "them or give the container more disk.",
+        # a shared-memory segment (/dev/shm) is the shm rows'; a docker layer is host-docker-disk-full's
+        unless=r"/dev/shm|\bshm\b|failed to register layer|Error processing tar file",
+        weight=62,
+        applies="any program, any platform",
+        shown_by=("tests/troubleshooting/test_round16_s16sev.py::test_disk_full_in_conda_words",),
+        example="OSError: [Errno 28] No space left on device: '/data/checkpoints/model_10.pt'",
+        example_source="CPython's OSError for ENOSPC (Objects/exceptions.c, errno 28 on Linux: 'No space left on "
+        "device'); Rust's io::Error ('(os error 28)'); Node's fs ('ENOSPC: no space left on device')",
+    ),
 )
