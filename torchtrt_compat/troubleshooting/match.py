@@ -750,9 +750,17 @@ def _severity_rank(e: KnownError, severity: str, lv: Levels) -> float:
 
 
 def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
-    """A downstream failure (`KnownError.downstream`: a file an earlier step did not write, an engine not built) that
-    the text shows after another failure ranks below that one: the earlier failure is the cause."""
-    causes = [e for e in found if e.severity == "failure" and e._entry is not None and not e._entry.downstream]
+    """A downstream failure (`KnownError.downstream`: a file an earlier step did not write, an engine not built, a
+    crash or an NCCL error after a CUDA failure) that the text shows after another failure ranks below that one: the
+    earlier failure is the cause. A warning that means a failure (torch's "sm_XY is not compatible with the current
+    PyTorch installation") counts as that earlier failure, on a warning line too."""
+    causes = [
+        e
+        for e in found
+        if e._entry is not None
+        and not e._entry.downstream
+        and (e.severity == "failure" or e._entry.severity == "warns-of-failure")
+    ]
     if not causes:
         return found
     cause = min(causes, key=lambda e: e._at)
