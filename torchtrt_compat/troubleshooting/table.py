@@ -1195,7 +1195,7 @@ _CORE: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
-        # the same warning's source line, as a traceback-less paste shows it (torch/cuda/__init__.py's _check_capability)
+        # the same warning's source line, as a paste without its text shows it (torch/cuda/__init__.py)
         r"|warnings\.warn\(incompatible_device_warn\.format\("
         # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
         r"|which requires CUDA_VERSION >= \d{3,5} to\s{1,12}work properly, but your PyTorch was compiled"

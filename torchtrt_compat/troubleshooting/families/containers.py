@@ -309,7 +309,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "cuda-toolkit-X-Y, not `cuda` / `cuda-drivers`) and let the NVIDIA Container Toolkit mount the host's "
         "libraries. If the host's nvidia-smi fails too, reboot the host (or reload its nvidia modules).",
         requires=r"\bdocker (?:run|exec|build|compose)\b|\bDockerfile\b|\bnvcr\.io\b|\bpodman (?:run|exec)\b"
-        r"|/\.dockerenv|\bkubectl (?:exec|run)\b|root@[0-9a-f]{12}:|\b(?:inside|in) (?:the|a|my|this) (?:container|image)\b",
+        r"|/\.dockerenv|\bkubectl (?:exec|run)\b|root@[0-9a-f]{12}:"
+        r"|\b(?:inside|in) (?:the|a|my|this) (?:container|image)\b",
         # the toolkit's own initialisation failed on the host side: that is the host's mismatch (host-driver-reboot)
         unless=WSL + r"|nvidia-container-cli|OCI runtime (?:create|exec) failed|nvml error:",
         loose=True,
