@@ -155,3 +155,16 @@ def test_nvml_mismatch_inside_an_image() -> None:
     assert keys(toolkit)[0] != "container-driver-libs-in-image"
     wsl = "docker run --gpus all ubuntu nvidia-smi  (WSL2)\nFailed to initialize NVML: Driver/library version mismatch"
     assert first(wsl)[0] == "host-driver-reboot"
+
+
+def test_a_terminate_line_carries_its_what_line() -> None:
+    # libstdc++'s verbose terminate handler around NCCL's own error: the what() line names the failure
+    carried = (
+        "terminate called after throwing an instance of 'std::runtime_error'\n  what():  NCCL Error 1: unhandled "
+        "cuda error\n./run.sh"
+    )
+    assert first(carried)[0] == "torch-nccl-error"
+    # near miss: a what() line no family knows leaves the terminate line as the answer
+    assert first("terminate called after throwing an instance of 'std::logic_error'\n  what():  basic_string")[0] == (
+        "cpp-uncaught-exception"
+    )
