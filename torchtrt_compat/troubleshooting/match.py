@@ -750,16 +750,23 @@ def _severity_rank(e: KnownError, severity: str, lv: Levels) -> float:
 
 
 def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
-    """A downstream failure (`KnownError.downstream`: a file an earlier step did not write, an engine not built) that
-    the text shows after another failure ranks below that one: the earlier failure is the cause."""
-    causes = [e for e in found if e.severity == "failure" and e._entry is not None and not e._entry.downstream]
-    if not causes:
-        return found
-    cause = min(causes, key=lambda e: e._at)
-    return [
-        replace(e, _rank=min(e._rank, cause._rank - 1)) if e._entry and e._entry.downstream and e._at > cause._at else e
-        for e in found
-    ]
+    """A downstream failure (`KnownError.downstream`: a file an earlier step did not write, an engine not built, a
+    crash or an NCCL error after a CUDA failure) that the text shows after another failure ranks below that one: the
+    earlier failure is the cause. A warning that means a failure (torch's "sm_XY is not compatible with the current
+    PyTorch installation") is that earlier cause of a downstream failure line too (not of another warning)."""
+    causes = [e for e in found if e._entry is not None and not e._entry.downstream]
+    out = []
+    for e in found:
+        before = [c for c in causes if c._at < e._at and _causes(c, e)] if e._entry and e._entry.downstream else []
+        out.append(replace(e, _rank=min(e._rank, min(before, key=lambda c: c._at)._rank - 1)) if before else e)
+    return out
+
+
+def _causes(cause: Explanation, later: Explanation) -> bool:
+    """Whether ``cause``, found before the downstream ``later``, is its cause: a failure, or a warning that means a
+    failure when ``later`` is a failure line."""
+    warns = cause._entry is not None and cause._entry.severity == "warns-of-failure"
+    return cause.severity == "failure" or (later.severity == "failure" and warns)
 
 
 def _dedupe(found: list[Explanation]) -> list[Explanation]:

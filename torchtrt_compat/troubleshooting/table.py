@@ -759,8 +759,23 @@ _CORE: tuple[KnownError, ...] = (
         "GPU: a CPU-only host, a container started without GPUs, or CUDA_VISIBLE_DEVICES set to nothing.",
         "Run where a GPU is visible: `nvidia-smi` must list it in the same shell or container; in Docker pass "
         "`--gpus all`; CUDA_VISIBLE_DEVICES must not be empty or name a GPU that is not there; a job scheduler or "
-        "framework must give the process a GPU (Ray: num_gpus on the task or actor; Slurm: --gres=gpu:N).",
+        "framework must give the process a GPU (Ray: num_gpus on the task or actor; Slurm: --gres=gpu:N). If "
+        "`nvidia-smi` does list GPUs, the program asks for GPUs the machine lacks: a GPU list or count in its config "
+        "or command line (gpu_ids, cuda_devices, --gpus, CUDA_VISIBLE_DEVICES=1,2) names more GPUs or higher "
+        "indices than it shows; set it to the GPUs that exist (torch.cuda.device_count(); e.g. one GPU, 0).",
         variants=(
+            # a GPU list or count of the program's own (issue 36, round sixteen: a config asking for three GPUs)
+            Variant(
+                r"\b(?:gpu_ids|cuda_devices|device_ids|n_gpus?|num_gpus|gpus)\s{0,3}[=:]\s{0,3}[\[(]?\d"
+                r"|--(?:gpus?|gpu_ids|n_gpus?|num_gpus)[= ]\d|CUDA_VISIBLE_DEVICES=['\"]?\d{1,2}(?:,\d{1,2}){0,15}\b"
+                r"|\bdevice_count\(\)\s{0,3}(?:=|returns?|is)\s{0,3}\d",
+                "a GPU list or count the program was given",
+                "The text shows the GPUs the program was told to use: when that list or count names more GPUs (or "
+                "higher indices) than the machine has, CUDA reports no device for the missing ones. Compare it with "
+                "`nvidia-smi -L` (or torch.cuda.device_count()) and set it to GPUs that exist (e.g. one GPU: 0); a "
+                "CUDA_VISIBLE_DEVICES list renumbers the GPUs it keeps from 0. If nvidia-smi lists none, the process "
+                "sees no GPU: run where one is visible (Docker: --gpus all).",
+            ),
             Variant(
                 r"torch_tensorrt[\\/]dynamo[\\/]_compiler\.py|compile_module|submodule\.to",
                 "inside torch_tensorrt's compile",
@@ -1180,6 +1195,8 @@ _CORE: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
+        # the same warning's source line, as a paste without its text shows it (torch/cuda/__init__.py)
+        r"|warnings\.warn\(incompatible_device_warn\.format\("
         # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
         r"|which requires CUDA_VERSION >= \d{3,5} to\s{1,12}work properly, but your PyTorch was compiled"
         # CUDA's cudaErrorNoKernelImageForDevice text, also in shortened forms ("no kernel image is available for
@@ -1847,6 +1864,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
         # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
         r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory"
+        # PhysX's GPU allocator (Isaac Gym / Isaac Sim): "PxgCudaDeviceMemoryAllocator fail to allocate memory N bytes!!
+        # Result = 2" (2: cudaErrorMemoryAllocation), before its kernels fail on the buffers it did not get
+        r"|\bPxg\w{0,40}Allocator fail to allocate (?:pinned )?memory \d{1,15} bytes"
         # TensorFlow's BFC allocator when the allocation fails (bfc_allocator.cc: "... (rounded to N)requested by op
         # X"; its "The caller indicates that this is not a failure" notice is tf-bfc-allocator-notice), and the eager
         # runtime's ResourceExhaustedError
@@ -1880,6 +1900,15 @@ _CORE: tuple[KnownError, ...] = (
         variants=(
             # memory that grows over many inferences, where the text names the leak (a library's own "Leaking ..."
             # warning, a cache that grows): the generic OOM fixes do not stop it
+            Variant(
+                r"\bPxg\w{0,40}Allocator fail to allocate|\bPhysX\b|\bisaacgym\b|\bIsaac (?:Gym|Sim|Lab)\b",
+                "PhysX's GPU simulation (Isaac Gym / Isaac Sim / Isaac Lab)",
+                "PhysX's GPU allocator could not get the memory (Result = 2 is cudaErrorMemoryAllocation); the later "
+                "'kernel fail' / 700 / SynchronizeStreams lines are its consequences. Check free memory with "
+                "`nvidia-smi` (another process, a desktop on the same GPU), lower num_envs and the PhysX GPU buffer "
+                "sizes in the sim params, and point sim_device and graphics_device_id at the same idle NVIDIA GPU "
+                "(or use a GPU with more memory).",
+            ),
             Variant(
                 r"\bLeaking\b|memory leak|\bleak(?:s|ed|ing)? (?:memory|GPU memory|in)\b|memory (?:keeps|kept) "
                 r"(?:growing|increasing)|memory grows",
@@ -3882,6 +3911,18 @@ _CORE: tuple[KnownError, ...] = (
         "CUDA build fails this way too (an old torch such as 1.5+cu101 on an RTX 30xx; torch.cuda.get_arch_list() "
         "lacks the GPU's sm_XY): install a build for a CUDA that knows the GPU.",
         variants=(
+            # Lua Torch7's cudnn.torch bindings (issue 36, round sixteen): their handle, not PyTorch's
+            Variant(
+                r"share[\\/]lua[\\/]5\.\d|\bluajit\b|cudnn[\\/]init\.lua|\bcudnn\.torch\b|\bcutorch\b|\btorch7\b"
+                r"|(?:^|[$#>]\s{0,4})th \S{1,120}\.lua\b",
+                "Lua Torch7 (the cudnn.torch bindings)",
+                "This is Lua Torch7, not PyTorch: cudnn.torch could not create its cuDNN handle. First check the GPU "
+                "works with the driver (`nvidia-smi`; `th -e \"require 'cutorch'; print(cutorch.getDeviceCount())\"`); "
+                "then install the cuDNN major that your cudnn.torch branch binds (R5, R6, R7: its README and "
+                "cudnn/ffi.lua name it) and point the bindings at it (LD_LIBRARY_PATH, or CUDNN_PATH=/path/to/"
+                "libcudnn.so.X), or reinstall the branch matching the installed cuDNN (`luarocks install cudnn` from "
+                "that branch); or run without cuDNN (the program's nn backend, e.g. -backend nn).",
+            ),
             Variant(
                 r"^Stream closed\.\s{0,4}$",
                 "right after the video stream ended (darknet's demo)",

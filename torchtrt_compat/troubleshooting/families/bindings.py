@@ -11,9 +11,10 @@ build scripts) are variants of the core and domain rows they belong to.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import WSL, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round10_bind.py"
+_R16 = "tests/troubleshooting/test_round16_p16rank.py"
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -77,6 +78,40 @@ FAMILIES: tuple[KnownError, ...] = (
         example="ggml_cuda_host_malloc: failed to allocate 10965.24 MiB of pinned memory: invalid argument",
         example_source="LostRuins/koboldcpp#1158; ggml-cuda's ggml_cuda_host_malloc (its message when "
         "cudaMallocHost fails, before the fallback to a CPU buffer)",
+    ),
+    # ggml's CUDA check (issue 36, round sixteen): the CUDA error it prints is the cause of the abort or segfault
+    # that follows (generic's native-crash is marked downstream)
+    KnownError(
+        "ggml-cuda-error",
+        "llama.cpp / ggml: CUDA error N at ggml-cuda.cu:LINE (ggml's CUDA check failed; the crash after it follows)",
+        r"CUDA error \d{1,4} (?:at|in) [\w./\\:-]{0,200}ggml[\w./\\-]{0,80}\.cuh?:\d{1,6}"
+        r"|current device: -?\d{1,2}, in function \w{1,80} at [\w./\\:-]{0,200}ggml[\w./\\-]{0,80}\.cuh?:\d{1,6}",
+        "ggml's CUDA backend (llama.cpp and the programs built on it: ollama, koboldcpp, whisper.cpp, PowerInfer) "
+        "checks every CUDA call and aborts on the first that fails; the segmentation fault or abort after it is its "
+        "consequence. The message is CUDA's: 'invalid argument' (1) most often comes from pinned host memory the "
+        "platform limits (WSL2, a container's memlock limit) or a copy that does not fit its buffer; 'out of "
+        "memory' (2) from layers that do not fit the GPU.",
+        "Read the CUDA call ggml names (newer builds print it under 'current device'). For 'invalid argument': "
+        "set `GGML_CUDA_NO_PINNED=1` (no pinned host buffers) and offload fewer layers (-ngl), update the driver "
+        "(under WSL2 the Windows driver) and the build (or rebuild it from source against the installed CUDA); for "
+        "'out of memory': lower -ngl and the context size. If the error stays, report the call and the line.",
+        variants=(
+            Variant(
+                WSL,
+                "under WSL2",
+                "WSL2 limits pinned (page-locked) host memory and some CUDA calls that native Linux allows: start "
+                "with `GGML_CUDA_NO_PINNED=1` and fewer GPU layers (-ngl), update the Windows NVIDIA driver (not a "
+                "Linux one inside WSL) and the build, and compare with native Linux or Windows to confirm.",
+            ),
+        ),
+        loose=True,
+        alternatives=("ggml-pinned-memory", "cuda-pinned-host-memory"),
+        weight=45,  # below the rows that read CUDA's message itself (out of memory, 304, an illegal address)
+        applies="llama.cpp (ggml-cuda) and its forks and apps",
+        shown_by=(f"{_R16}::test_a_ggml_cuda_error_before_the_crash",),
+        example="CUDA error 1 in ggml-cuda.cu:8332: invalid argument, and then segmentation fault",
+        example_source="Tiiny-AI/PowerInfer#63; ggml-cuda.cu's CUDA_CHECK ('CUDA error %d at %s:%d: %s') and "
+        "ggml_cuda_error ('current device: %d, in function %s at %s:%d')",
     ),
     KnownError(
         "ort-provider-option-enum",

@@ -292,6 +292,36 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         example_source="https://github.com/NVIDIA/nvidia-container-toolkit/issues/251 (after systemctl "
         "daemon-reload); NVIDIA's notice in nvidia-container-toolkit issue 48",
     ),
+    # the same mismatch inside one image (issue 36, round sixteen): the image carries driver libraries of its own
+    KnownError(
+        "container-driver-libs-in-image",
+        "Failed to initialize NVML: Driver/library version mismatch inside a container (the image's own driver "
+        "libraries, or a host driver updated without a reboot)",
+        r"Failed to initialize NVML: Driver/library version mismatch",
+        "Inside a container the NVIDIA Container Toolkit mounts the host driver's user-space libraries "
+        "(libnvidia-ml, libcuda); an image that carries its own copies (a driver package pulled in by an apt "
+        "install, the `cuda` or `cuda-drivers` meta package, a devel image built with a driver) shadows them with "
+        "another version than the host's kernel module. If the host's own nvidia-smi fails too, the host driver "
+        "was updated without a reboot instead.",
+        "Run `nvidia-smi` on the host and in a plain nvidia/cuda base image: if those work, the image is at fault: "
+        "compare `ldconfig -p | grep -E 'libnvidia-ml|libcuda'` inside it with `cat /proc/driver/nvidia/version`, "
+        "remove the driver packages from the image (`apt-get remove --purge 'libnvidia-*' 'nvidia-*'`; install "
+        "cuda-toolkit-X-Y, not `cuda` / `cuda-drivers`) and let the NVIDIA Container Toolkit mount the host's "
+        "libraries. If the host's nvidia-smi fails too, reboot the host (or reload its nvidia modules).",
+        requires=r"\bdocker (?:run|exec|build|compose)\b|\bDockerfile\b|\bnvcr\.io\b|\bpodman (?:run|exec)\b"
+        r"|/\.dockerenv|\bkubectl (?:exec|run)\b|root@[0-9a-f]{12}:"
+        r"|\b(?:inside|in) (?:the|a|my|this) (?:container|image)\b",
+        # the toolkit's own initialisation failed on the host side: that is the host's mismatch (host-driver-reboot)
+        unless=WSL + r"|nvidia-container-cli|OCI runtime (?:create|exec) failed|nvml error:",
+        loose=True,
+        alternatives=("host-driver-reboot",),
+        weight=96,
+        applies="GPU containers (Docker, Podman, Kubernetes) with the NVIDIA Container Toolkit",
+        shown_by=("tests/troubleshooting/test_round16_p16rank.py::test_nvml_mismatch_inside_an_image",),
+        example='$ docker run --gpus=all --rm -it tensorflow/build:latest-python3.9 bash -c "ldconfig && nvidia-smi"\n'
+        "Failed to initialize NVML: Driver/library version mismatch",
+        example_source="tensorflow/build#59; NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH text",
+    ),
     KnownError(
         "host-driver-reboot",
         "Failed to initialize NVML: Driver/library version mismatch (a driver updated without a reboot)",

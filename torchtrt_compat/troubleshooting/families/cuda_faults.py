@@ -167,7 +167,10 @@ _FAULTS: tuple[KnownError, ...] = (
         "Treat the first 'kernel fail' and its number as the root error: raise the scene's GPU buffer sizes "
         "(Isaac Gym / Isaac Lab sim params: max_gpu_contact_pairs, found_lost_pairs_capacity, "
         "found_lost_aggregate_pairs_capacity, gpu_max_rigid_contact_count), or lower num_envs / contact complexity, "
-        "and rerun; the later SynchronizeStreams errors are consequences.",
+        "and rerun; the later SynchronizeStreams errors are consequences. An allocation failure before it "
+        "('fail to allocate memory N bytes!! Result = 2') is the cause instead: the GPU had no memory left.",
+        # its kernels fail on buffers an earlier allocation did not get: that allocation failure outranks it
+        downstream=True,
         weight=75,
         applies="NVIDIA PhysX with GPU simulation (Isaac Gym, Isaac Sim / Isaac Lab, Omniverse)",
         shown_by=(_test("test_physx_kernel_failure"), f"{_R11}#isaac-sim-isaacgymenvs-79"),

@@ -520,10 +520,26 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA 11): install the onnxruntime-gpu build for your CUDA, or the CUDA and cuDNN it needs.",
                 product="onnxruntime",
             ),
+            # a repository's compiled extensions and the torch release it names (issue 36, round sixteen: a detection
+            # repo's make.sh extensions under a torch it did not support yet)
+            Variant(
+                r"\b(?:py)?torch\s{0,3}(?:version\s{0,3}|==\s{0,2}|v)?\d\.\d{1,2}(?:\.\d{1,2})?\b"
+                r"|\b_C\.(?:cpython-\d{2,3}\w{0,40}\.)?so\b|\.cpython-\d{2,3}[\w-]{0,40}\.so\b|\bmake\.sh\b"
+                r"|\bbuild_ext\b|setup\.py (?:build|develop)",
+                "a repository's compiled extensions and the torch version the text names",
+                "A repository's compiled extensions (its _C / .so modules, built by make.sh or `python setup.py "
+                "build develop`) crash when built for, or loaded into, a torch release other than the one the "
+                "repository supports: check its README / requirements for that torch version, install it (or the "
+                "repository's branch for your torch), then rebuild the extensions against it (delete build/ and the "
+                "old .so files, rerun make.sh / setup.py). If the versions match, `python -X faulthandler "
+                "your_script.py` names the crashing library.",
+            ),
         ),
         #: a crash alone says little of its cause: "likely", and the fix is the command that names the library; where
         #: the text shows what ran before it, a variant names that situation's fix
         loose=True,
+        # a crash after an error line (a CUDA error, a failed allocation) is that error's consequence
+        downstream=True,
         weight=20,
         applies="any program that runs native code",
         shown_by=(f"{T}::test_crashes_and_kills_in_the_shells_and_the_kernels_words",),

@@ -128,6 +128,8 @@ FAMILIES: tuple[KnownError, ...] = (
         op=r"what\(\):\s{1,4}([^\n]{1,200})",
         loose=True,
         alternatives=("native-crash",),
+        # the carrier of its what() line (NCCL's "NCCL Error 1", a CUDA call's status): never the cause of it
+        downstream=True,
         weight=26,
         applies="any C++ library (libstdc++'s verbose terminate handler)",
         shown_by=(_test("test_uncaught_cpp_exception"),),

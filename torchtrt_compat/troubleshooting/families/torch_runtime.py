@@ -476,6 +476,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "FP8 GEMMs need compute capability 8.9 (Ada) or 9.0 (Hopper): load the model in float16 / "
                 "bfloat16 on this GPU.",
             ),
+            # a C++ library's own cuBLAS calls (issue 36, round sixteen: FasterTransformer's batched GEMM in a newer
+            # container): newer cuBLAS releases check their arguments more strictly
+            Variant(
+                r"\bFasterTransformer\b|\bcublasMMWrapper\b|\bcublas(?:Gemm|Lt)\w{0,30}(?:Batched|Strided)\w{0,12}\b"
+                r"|nvcr\.io/nvidia/\w{1,30}:\d{2}\.\d{2}",
+                "a library's own cuBLAS calls after a CUDA / container upgrade",
+                "A library calling cuBLAS itself (FasterTransformer's cublasMMWrapper, a project's batched GEMM) "
+                "met a newer cuBLAS that checks its arguments more strictly (the alignment of a batched GEMM's "
+                "pointer arrays, a leading dimension or a compute type it once accepted): use the library release "
+                "tested with this CUDA (its changelog / issues name the fix), or the container / CUDA version it "
+                "was tested with (the older image the text says works); a dtype change in your own code does not "
+                "help here.",
+            ),
         ),
         op=r"when calling `(cublas\w{1,40})",
         loose=True,
@@ -1145,6 +1158,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Another rank exited or lost the network: its own log has the first error.",
             ),
         ),
+        # NCCL's 'unhandled cuda error' follows a CUDA failure of its own: a cause the text shows first outranks it
+        downstream=True,
         weight=75,
         applies="torch.distributed with the NCCL backend (tensor-parallel inference, vLLM, DeepSpeed, accelerate)",
         shown_by=(
