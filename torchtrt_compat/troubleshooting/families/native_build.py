@@ -705,14 +705,12 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-cmake-cuda-architectures",
         "CMake Error: CUDA_ARCHITECTURES is empty for target … / nvcc got an empty architecture ('compute_')",
-        r"CMake Error in [^\n]{1,300}:\s{1,8}CUDA_ARCHITECTURES is empty for target"
-        r"|CMAKE_CUDA_ARCHITECTURES must be non-empty if set"
-        r"|CMAKE_CUDA_ARCHITECTURES:[^\n]{0,40}\s{1,8}\w{0,40}\s{1,8}is not one of the following"
         # the build's architecture list came out empty and nvcc got 'compute_' / 'sm_' with no number (CMake's
         # `native` with no GPU at build time, a Makefile's unset arch variable): nvcc's own words, or the
-        # -gencode flags CMake's compiler check shows
-        + "|"
-        + _EMPTY_ARCH,
+        # -gencode flags CMake's compiler check shows (`_EMPTY_ARCH`); then CMake's own errors
+        _EMPTY_ARCH + r"|CMake Error in [^\n]{1,300}:\s{1,8}CUDA_ARCHITECTURES is empty for target"
+        r"|CMAKE_CUDA_ARCHITECTURES must be non-empty if set"
+        r"|CMAKE_CUDA_ARCHITECTURES:[^\n]{0,40}\s{1,8}\w{0,40}\s{1,8}is not one of the following",
         "CMake (policy CMP0104 NEW, CMake ≥ 3.18) needs the CUDA architectures of every CUDA target, and this "
         "project sets none (or an invalid value): the target's CUDA_ARCHITECTURES is empty. When nvcc itself "
         "says 'compute_' (or 'sm_') with no number, the build's architecture list came out empty: it was detected "
