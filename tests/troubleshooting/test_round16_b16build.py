@@ -163,3 +163,14 @@ def test_assert_inside_an_old_tensorrt() -> None:
     # near misses: an assert() in the user's own code, a nvinfer1 name without an assertion
     assert "trt-internal-assertion" not in keys("main: src/model.cpp:42: int main(): Assertion `engine' failed.")
     assert "trt-internal-assertion" not in keys("nvinfer1::Dims nvinfer1::getDims(): returned 3 dims")
+
+
+def test_old_tensorrt_assert_no_supported_formats_names_plugins() -> None:
+    # TensorRT 5's tacticOptimizer assert for a layer no kernel takes (a Caffe prototxt without its plugin layers)
+    text = (
+        "runYolov3: ../builder/tacticOptimizer.cpp:2204: void nvinfer1::builder::{anonymous}::getFormatRequirements"
+        "(nvinfer1::builder::{anonymous}::LeafCNode*, nvinfer1::builder::TacticSupply&): Assertion "
+        '`!n->candidateRequirements.empty() && "no supported formats"\' failed.\nAborted (core dumped)'
+    )
+    e = answer(text, "trt-internal-assertion")
+    assert "plugin" in e.fix and "FP32" in e.fix

@@ -553,6 +553,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 "FP32) and report it to TensorRT with the assertion text and the model.",
             ),
             Variant(
+                # TensorRT 5 to 7's tacticOptimizer: a layer no kernel of this TensorRT takes ("no supported formats")
+                r"no supported formats|candidateRequirements\.empty\(\)",
+                "a layer with no implementation (no supported formats)",
+                "TensorRT found no kernel for one layer in the formats and precision asked for: most often a custom "
+                "layer that needs its plugin (a Caffe / ONNX model whose upsample, yolo or NMS layers must map to "
+                "the plugins the project registers: use the model file the project prepared for TensorRT and load "
+                "its plugin library), or an op this TensorRT does not support in that precision. Check the "
+                "network's layers against the plugins the program registers, build in FP32, and if the layers are "
+                "all supported upgrade TensorRT and report it with the assertion text.",
+            ),
+            Variant(
                 _TRT_SOURCE_ASSERT.lstrip("|"),
                 "an assert() in an old TensorRT's own code",
                 "An assert() inside TensorRT's own library (libnvinfer or a TensorRT plugin) fired: a limit or bug of "
