@@ -2976,11 +2976,19 @@ _CORE: tuple[KnownError, ...] = (
                 "failing call.",
             ),
             Variant(
-                r"getBestTactic|autotuning|computeCosts|tacticOptimizer|timing tactic",
-                "while the builder timed kernels",
-                "A kernel crashed while TensorRT's builder timed it (no buffer of yours is involved): a TensorRT or "
-                "driver bug for that layer on this GPU. Try another TensorRT release (or update the driver), build "
-                "in FP32 or with that layer's precision fixed, and report it with the model if it persists.",
+                # TensorRT's builder timing tactics: its autotuner's own line ("In the autotuner, CUDA error 700 from
+                # 'cuEventSynchronize(end)'"), its source files and functions, its skipped-tactic lines
+                r"getBestTactic|autotun(?:ing|er)|computeCosts|tacticOptimizer|timing tactic|Skipping tactic"
+                r"|\bbuildSerializedNetwork\b|\bbuild_serialized_network\b|\bbuildEngineWithConfig\b",
+                "while TensorRT's builder timed kernels (the build stage)",
+                "A kernel crashed while TensorRT's builder timed tactics (the build stage; no buffer of yours is "
+                "involved): a TensorRT bug for that layer on this GPU, or a TensorRT / CUDA / cuDNN combination "
+                "other than the one that release was built for. Build with the TensorRT release the project "
+                "documents (or a newer one), with the CUDA and cuDNN of its support matrix; rerun the conversion "
+                "with `trtexec --onnx=model.onnx --verbose` to name the layer and tactic that fault; meanwhile "
+                "restrict the tactic sources (trtexec --tacticSources=-CUBLAS,-CUBLAS_LT,-CUDNN; "
+                "config.set_tactic_sources) or build that layer in FP32, and report it to TensorRT with the model "
+                "if a current release still faults.",
             ),
             Variant(
                 r"pycuda|make_context|autoinit",

@@ -397,7 +397,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-process-killed",
         "The process was killed (SIGKILL): almost always the kernel's out-of-memory killer",
-        r"^\s{0,4}Killed\s*$|: line \d{1,6}: {1,4}\d{1,9} Killed\b|Killed signal terminated program"
+        r"^\s{0,8}Killed\s*$|: line \d{1,6}: {1,4}\d{1,9} Killed\b|Killed signal terminated program"
         r"|exited with code 137|exit (?:code|status) 137\b|returned non-zero exit status -9\b"
         r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL"
         # torch.distributed.elastic's failure summary ("exitcode  : -9 (pid: N)", "Signal 9 (SIGKILL) received by
@@ -462,7 +462,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 product="tensorrt_llm",
             ),
             Variant(
-                r"cc1plus|nvcc|ninja|setup\.py|make(?:\[\d{1,3}\])?:",
+                r"cc1plus|nvcc|ninja|setup\.py|make(?:\[\d{1,3}\])?:|running build_ext"
+                r"|building '[\w.]{1,80}' extension",
                 "compiling",
                 "Each compiler job of a CUDA / C++ build can take several GB: build with fewer jobs (`MAX_JOBS=1 "
                 "pip install ...`, or -j2 for make and ninja) or add swap.",

@@ -22,6 +22,19 @@ _TESTS = "tests/troubleshooting/test_round6_native.py"
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
 #: shown in a Markdown code span in docs/troubleshooting.md).
 _Q = "['\"\u2018\u2019]"
+#: nvcc given an empty GPU architecture ("compute_" / "sm_" with no number after it): nvcc's own fatal lines, and the
+#: -gencode flags of CMake's compiler check ("-gencode=arch=compute_,code=sm_")
+_EMPTY_ARCH = (
+    rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_{_Q}"
+    rf"|Value {_Q}(?:compute|sm)_{_Q} is not defined for option"
+    r"|-gencode[= ]{1,2}arch=compute_,\s{0,2}code="
+)
+#: a build of torch CUDA extensions: setuptools' build_ext step, cpp_extension's classes, the packages that are built
+#: so most often (mamba-ssm and its selective_scan kernels, causal-conv1d, flash-attn)
+_CUDA_EXT_BUILD = (
+    r"^\s{0,12}running build_ext|\bCUDAExtension\b|cpp_extension|\bBuildExtension\b|\bselective[_-]scan"
+    r"|\bcausal[_-]conv1d|\bmamba[_-]ssm|\bflash[_-]attn|\bnvcc\b"
+)
 
 #: "fatal error: X.h" of gcc / clang / nvcc for a header no toolkit row knows (the project's own, or a third-party
 #: library's); the TensorRT, CUDA, Python and torch headers have their own variants, THC its own family
@@ -466,6 +479,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA_HOME environment variable is not set (torch.utils.cpp_extension finds no CUDA toolkit)",
         r"CUDA_HOME environment variable is not set|CUDA was not found on the system, please set the CUDA_HOME"
         r"|CUDA_HOME does not exist, unable to compile CUDA op"
+        # the setup.py of flash-attn, apex, mamba-ssm, causal-conv1d (check_if_cuda_home_none): "<option> was
+        # requested, but nvcc was not found.  Are you sure your environment has nvcc available?"
+        r"|\bwas requested, but nvcc was not found"
+        # the same setup.py reading nvcc's version with CUDA_HOME None (a TypeError follows): the traceback's line
+        r"|check_output\(\[\s{0,2}\w{1,30}\s{0,2}\+\s{0,2}[\"']/bin/nvcc[\"']"
         r"|No such file or directory: '[^'\n]{0,200}[\\/]bin[\\/]nvcc(?:\.exe)?'"
         r"|(?:/bin/sh: \d{1,3}: |sh: )nvcc: (?:not found|command not found)"
         # the shell ran $CUDA_HOME/bin/nvcc and found no file there (dash: "/bin/sh: 1: X/bin/nvcc: not found";
@@ -686,17 +704,40 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-cmake-cuda-architectures",
-        "CMake Error: CUDA_ARCHITECTURES is empty for target …",
-        r"CMake Error in [^\n]{1,300}:\s{1,8}CUDA_ARCHITECTURES is empty for target"
+        "CMake Error: CUDA_ARCHITECTURES is empty for target … / nvcc got an empty architecture ('compute_')",
+        # the build's architecture list came out empty and nvcc got 'compute_' / 'sm_' with no number (CMake's
+        # `native` with no GPU at build time, a Makefile's unset arch variable): nvcc's own words, or the
+        # -gencode flags CMake's compiler check shows (`_EMPTY_ARCH`); then CMake's own errors
+        _EMPTY_ARCH + r"|CMake Error in [^\n]{1,300}:\s{1,8}CUDA_ARCHITECTURES is empty for target"
         r"|CMAKE_CUDA_ARCHITECTURES must be non-empty if set"
         r"|CMAKE_CUDA_ARCHITECTURES:[^\n]{0,40}\s{1,8}\w{0,40}\s{1,8}is not one of the following",
         "CMake (policy CMP0104 NEW, CMake ≥ 3.18) needs the CUDA architectures of every CUDA target, and this "
-        "project sets none (or an invalid value): the target's CUDA_ARCHITECTURES is empty.",
+        "project sets none (or an invalid value): the target's CUDA_ARCHITECTURES is empty. When nvcc itself "
+        "says 'compute_' (or 'sm_') with no number, the build's architecture list came out empty: it was detected "
+        "from a GPU the build did not see (a Docker build, a CI or login node, `native` with no GPU visible or a "
+        "CMake older than 3.24), or the variable that holds it (TORCH_CUDA_ARCH_LIST, CUDA_ARCH, GPU_ARCH, "
+        "CMAKE_CUDA_ARCHITECTURES) is set but empty.",
         "Give CMake the architectures: `cmake -DCMAKE_CUDA_ARCHITECTURES=86 ..` (your GPU's compute capability; "
         "`native` with CMake ≥ 3.24), or set_target_properties(<target> PROPERTIES CUDA_ARCHITECTURES 86) / "
         "set(CMAKE_CUDA_ARCHITECTURES 86) before project() in CMakeLists.txt.",
+        variants=(
+            Variant(
+                _EMPTY_ARCH,
+                "an empty architecture list (nvcc got 'compute_' with no number)",
+                "Name the architectures yourself instead of letting the build detect them (your GPU's compute "
+                "capability from `nvidia-smi --query-gpu=compute_cap --format=csv` or torch.cuda."
+                "get_device_capability(); 86 = RTX 30xx / A10, 89 = RTX 40xx / L4, 80 = A100, 90 = H100): a torch "
+                'extension: `export TORCH_CUDA_ARCH_LIST="8.6"`; a CMake / scikit-build project built by pip: '
+                '`CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=86" pip install --no-build-isolation <package>` (or '
+                "`cmake -DCMAKE_CUDA_ARCHITECTURES=86 ..`; `native` needs CMake ≥ 3.24 and a GPU visible while "
+                "building, which a Docker build has not); a Makefile: its arch variable (e.g. CUDA_ARCH=86 / "
+                "GPU_ARCH=86). Check that the nvcc on PATH is the toolkit you mean (`which nvcc`, `nvcc --version`) "
+                "and rebuild from a clean build folder; or install a release of the package that detects the GPU "
+                "itself or ships a prebuilt wheel.",
+            ),
+        ),
         weight=80,
-        applies="CMake ≥ 3.18 CUDA projects",
+        applies="CMake ≥ 3.18 CUDA projects; any nvcc build whose architecture list came out empty",
         shown_by=(f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda", f"{_R6}#icldisco-parsec-555"),
         example="CMake Error in build/_deps/parsec-src/tests/dsl/dtd/CMakeLists.txt:\n  CUDA_ARCHITECTURES is empty "
         'for target "dtd_test_new_tile".',
@@ -1275,6 +1316,8 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|error: subprocess-exited-with-error|\berror: legacy-install-failure"
         r"|Complete output from command [^\n]{0,60}python[^\n]{0,2000}setup\.py"
         r"|Running setup\.py install for [\w.-]{1,80} \.\.\. error"
+        # pip 20.x's wording of a setup.py that failed ("ERROR: Command errored out with exit status 1: ...")
+        r"|\bCommand errored out with exit status \d{1,3}"
         r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error"
         # pip's own frame when it runs a source package's setup.py (pip 20+: src/pip/_internal/utils/
         # setuptools_build.py names the script "<pip-setuptools-caller>"); a traceback through it is a pip install
@@ -1298,6 +1341,19 @@ _ROUND8: tuple[KnownError, ...] = (
                 "release that has wheels for your platform and Python (TensorRT 10.x ships Windows wheels: `pip "
                 "install tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip for Windows, instead "
                 "of the version the installer pins.",
+            ),
+            Variant(
+                _CUDA_EXT_BUILD,
+                "a CUDA extension's build (build_ext)",
+                "The package compiles CUDA kernels with torch.utils.cpp_extension, and the paste stops before the "
+                "compiler's own first error; check what such builds need, in this order: nvcc exists and is found "
+                "(`which nvcc`, `echo $CUDA_HOME`; a -runtime container image or torch's pip wheels have none: "
+                "install the CUDA toolkit or use a -devel image, and set CUDA_HOME); its release matches torch's "
+                "(`nvcc --version` against `python -c 'import torch; print(torch.__version__, torch.version.cuda)'`, "
+                "same major.minor is safest); then rebuild against the installed torch with `pip install -v "
+                "--no-build-isolation .` and read the first 'error' line. Or install a prebuilt wheel of the "
+                "package made for your torch, CUDA and Python (mamba-ssm, causal-conv1d and flash-attn publish them "
+                "on their release pages).",
             ),
         ),
         op=r"Failed building wheel for ([\w.-]{1,80})|Could not build wheels for ([\w.-]{1,80})"

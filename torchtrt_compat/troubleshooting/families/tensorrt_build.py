@@ -18,6 +18,15 @@ from ..entry import KnownError, Variant
 __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round6_trt.py"
+#: glibc's assert() message ("<function>: Assertion `<condition>' failed") raised inside TensorRT: a function of the
+#: nvinfer1 namespace, a TensorRT source file ("../builder/", "../rtSafe/", "../optimizer/" as TensorRT 5 to 7 name
+#: them), or a TensorRT plugin's ASSERT macro ("#assertion<file>,<line>")
+_TRT_SOURCE_ASSERT = (
+    r"|\bnvinfer1::[\w:<>~]{1,120}\([^\n]{0,300}?\): Assertion `"
+    r"|\.\./(?:builder|rtSafe|optimizer|runtime|common|layers|network)/[\w/]{1,120}\.(?:cpp|cu|h):\d{1,5}: "
+    r"[^\n]{0,400}?Assertion `"
+    r"|#assertion[\w./-]{1,200}/(?:plugin|TensorRT)[\w./-]{0,200}\.(?:cpp|cu|h),\d{1,5}"
+)
 _SET = "tests/data/explain_round6_trt.jsonl"
 
 
@@ -325,7 +334,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "trt-cuda-runtime-error",
         "A CUDA call inside TensorRT failed (Error Code 1: Cuda Runtime / Cuda Driver)",
         # TensorRT 5 to 7 logged "<file>.cpp (<line>) - Cuda Error in <function>: <number>", the number only
-        r"Error Code 1: Cuda (?:Runtime|Driver) \(|Cuda Error in \w{1,60}: \d{1,4}\b",
+        r"Error Code 1: Cuda (?:Runtime|Driver) \(|Cuda Error in \w{1,60}: \d{1,4}\b"
+        # TensorRT 8.6+'s autotuner (autotuner.cpp) reporting a CUDA call that failed while it timed a tactic
+        r"|In the autotuner, CUDA error \d{1,4} from",
         "TensorRT called CUDA and CUDA refused; the message in parentheses is CUDA's (the families for out of "
         "memory, an illegal memory access or an invalid resource handle rank above this one when they match). "
         "'invalid argument' at enqueue / execute means an address TensorRT was given is not usable device memory.",
@@ -344,6 +355,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "'spawn' start method for worker processes.",
             ),
             Variant(
+                r"In the autotuner|autotuner\.cpp|Skipping tactic|getBestTactic|tacticOptimizer|computeCosts",
+                "while the builder timed tactics (the build stage)",
+                "CUDA failed inside TensorRT's builder while it timed kernels (the build stage, not your buffers): a "
+                "TensorRT bug for a layer on this GPU, a TensorRT / CUDA / cuDNN combination its release was not "
+                "built for, or a GPU or driver fault. Build with the TensorRT release the project documents (or a "
+                "newer one) with the CUDA and cuDNN of its support matrix; rerun with `trtexec --onnx=model.onnx "
+                "--verbose` to name the layer and tactic; restrict tactic sources (trtexec --tacticSources=-CUBLAS,"
+                "-CUBLAS_LT,-CUDNN; config.set_tactic_sources) or give the layer FP32 meanwhile.",
+            ),
+            Variant(
                 r"Cuda Error in \w{1,60}: \d{1,4}\s{0,4}$",
                 "TensorRT 5 to 7's numbered CUDA error (Cuda Error in <function>: N)",
                 "Older TensorRT prints only the CUDA runtime's error number, in the numbering of the CUDA it was "
@@ -360,7 +381,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the JetPack or TensorRT release was built with, and rebuild the engine on this device.",
             ),
         ),
-        op=r"Error Code 1: Cuda (?:Runtime|Driver) \(([^)\n]{1,120})\)|Cuda Error in (\w{1,60}: \d{1,4})",
+        op=r"Error Code 1: Cuda (?:Runtime|Driver) \(([^)\n]{1,120})\)|Cuda Error in (\w{1,60}: \d{1,4})"
+        r"|In the autotuner, (CUDA error \d{1,4} from [^:\n]{1,80})",
         loose=True,
         alternatives=("illegal-memory-access", "invalid-resource-handle", "multi-gpu-device"),
         weight=42,
@@ -508,13 +530,49 @@ FAMILIES: tuple[KnownError, ...] = (
         "trt-internal-assertion",
         "TensorRT internal assertion failed (Error Code 2: Internal Error (Assertion ... failed))",
         r"Error Code 2: Internal Error \(Assertion (?!engine(?:Ptr)? != nullptr)(?!status == kSTATUS_SUCCESS)"
-        r"|INTERNAL_ERROR: Assertion failed: (?!Unsupported SM)|Assertion Error in (?!trtSmToCask)\w{1,60}: 0 \(",
+        r"|INTERNAL_ERROR: Assertion failed: (?!Unsupported SM)|Assertion Error in (?!trtSmToCask)\w{1,60}: 0 \("
+        # glibc's assert() inside TensorRT's own code (TensorRT 4 to 7 and its plugins): the failing function is
+        # in the nvinfer1 namespace ("nvinfer1::DimsCHW nvinfer1::getCHW(const nvinfer1::Dims): Assertion
+        # `d.nbDims >= 3' failed"), or the file is one of TensorRT's sources ("../builder/cudnnBuilder2.cpp:1034:
+        # ...: Assertion `...' failed")
+        + _TRT_SOURCE_ASSERT,
         "An assertion inside TensorRT failed (ErrorCode 2, kINTERNAL_ERROR): TensorRT met a graph, shape or "
         "precision combination its builder or runtime does not handle - a TensorRT bug or limit for this model, "
         "not a usage error.",
         "Try another TensorRT release first (newer ones fix many of these); meanwhile change the build: another "
         "precision (FP32 for the failing part), a lower builderOptimizationLevel, folded constants "
         f"(`{_FOLD}`), or find the smallest failing subgraph with `polygraphy debug reduce` and report it.",
+        variants=(
+            Variant(
+                r"calibrat|\bINT8\b|TF-TRT|\btrt_convert\b|TrtGraphConverter|create_inference_graph",
+                "INT8 calibration (TensorRT's or TF-TRT's)",
+                "The assertion fired while TensorRT calibrated or built the INT8 engine (the build stage): a limit "
+                "of this TensorRT release (old ones assert on tensors of fewer than 3 dimensions, e.g. getCHW's "
+                "'d.nbDims >= 3'). Upgrade TensorRT (TF-TRT: a TensorFlow build linked against the newer TensorRT) "
+                "and calibrate again; if it stays, calibrate only the layers that fit (keep the others FP16 / "
+                "FP32) and report it to TensorRT with the assertion text and the model.",
+            ),
+            Variant(
+                # TensorRT 5 to 7's tacticOptimizer: a layer no kernel of this TensorRT takes ("no supported formats")
+                r"no supported formats|candidateRequirements\.empty\(\)",
+                "a layer with no implementation (no supported formats)",
+                "TensorRT found no kernel for one layer in the formats and precision asked for: most often a custom "
+                "layer that needs its plugin (a Caffe / ONNX model whose upsample, yolo or NMS layers must map to "
+                "the plugins the project registers: use the model file the project prepared for TensorRT and load "
+                "its plugin library), or an op this TensorRT does not support in that precision. Check the "
+                "network's layers against the plugins the program registers, build in FP32, and if the layers are "
+                "all supported upgrade TensorRT and report it with the assertion text.",
+            ),
+            Variant(
+                _TRT_SOURCE_ASSERT.lstrip("|"),
+                "an assert() in an old TensorRT's own code",
+                "An assert() inside TensorRT's own library (libnvinfer or a TensorRT plugin) fired: a limit or bug of "
+                "this TensorRT release, not of your code. Upgrade TensorRT to a current release (with the CUDA and "
+                "cuDNN of its support matrix, and the framework build linked against it), rebuild the engine, and "
+                "if it stays, report it to TensorRT with the assertion text (file, function and condition) and the "
+                "model.",
+            ),
+        ),
         op=r"Assertion ([^\n]{1,120}?) failed",
         loose=True,
         alternatives=("myelin-builder-bug", "gpu-out-of-memory"),
