@@ -342,6 +342,7 @@ _LATER_ROUNDS = (
         "round sixteen (how the stack was installed, numeric error codes, the tool or CLI that ran)",
         [
             ("blind_by_hand", "**blind**: first answers after every round-fifteen fix"),
+            ("after_by_hand", "after round sixteen's fixes (not blind)"),
         ],
     ),
 )
