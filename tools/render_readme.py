@@ -345,6 +345,13 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round sixteen's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round17",
+        "round seventeen (hardware form factor and host set-up, model conversion paths, a dependency that changed)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-sixteen fix"),
+        ],
+    ),
 )
 
 
