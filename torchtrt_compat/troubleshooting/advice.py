@@ -429,6 +429,10 @@ MODULE_PACKAGES: dict[str, str] = {
     "tritonclient": "tritonclient[all]",
     "faster_whisper": "faster-whisper",
     "huggingface_hub": "huggingface-hub",
+    # modules that setuptools provides (setuptools NEWS.rst v82.0.0 removed pkg_resources; Python 3.12 removed
+    # distutils from the standard library, setuptools ships a replacement)
+    "pkg_resources": '"setuptools<81" (setuptools 82 removed pkg_resources)',
+    "distutils": "setuptools (Python 3.12 removed distutils from the standard library; setuptools provides it)",
     "flash_attn": "flash-attn (built for your torch and CUDA: `pip install flash-attn --no-build-isolation`)",
     "mmcv": "mmcv via openmim (`mim install mmcv`, the build for your torch and CUDA)",
     "mmseg": "mmsegmentation",

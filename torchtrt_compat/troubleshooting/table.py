@@ -64,7 +64,8 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
     ),
     ("torch_tensorrt", r"torch_tensorrt|Torch-TensorRT|torch-tensorrt"),
     ("tensorrt", r"\btensorrt(?:_rtx)?\b|\bTensorRT\b|\[TRT\]|\btrtexec\b|\blibnvinfer|\bnvinfer1::"),
-    ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch"),
+    # old torch's own source paths and THC wordings (aten/src/THC/..., THCudaCheck) name torch as well
+    ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch|aten[\\/]src[\\/]THC?\b|\bTHCudaCheck\b"),
 )
 #: Where a text shows each product (a Variant's ``when`` for a fix that names that library's own remedy).
 SHOWN: dict[str, str] = dict(PRODUCTS)
@@ -1856,6 +1857,15 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # torch's short OOM text when a memory fraction caps the allocator (c10 CUDACachingAllocator: "Allocation on
+        # device 0 would exceed allowed memory"), the bare "Allocation on device" ComfyUI prints for a
+        # torch.OutOfMemoryError, and ComfyUI's own line (execution.py: "Got an OOM, unloading all loaded models.")
+        r"|Allocation on device \d{1,2} would exceed allowed memory"
+        r"|(?:!!! Exception during processing !!!|OutOfMemoryError:) {0,2}Allocation on device\b"
+        r"|Got an OOM, unloading all loaded models"
+        # old torch's THC allocator ("cuda runtime error (2) : out of memory at .../THCStorage.cu:58",
+        # "THCudaCheck FAIL file=... error=2 : out of memory")
+        r"|cuda runtime error \(2\) : out of memory|THCudaCheck FAIL[^\n]{0,200}error=2 : out of memory"
         # TensorFlow's allocator ("OOM when allocating tensor with shape[...] ... by allocator GPU_0_bfc")
         r"|OOM when allocating tensor"
         # dlib's string for *_STATUS_ALLOC_FAILED (cudnn_dlibapi.cpp, cublas_dlibapi.cpp: "code: 2, reason: ...")
@@ -2192,7 +2202,8 @@ _CORE: tuple[KnownError, ...] = (
                 "(bf16 / fp16) and gradient checkpointing when training, torch.no_grad() / inference_mode when not; "
                 "free what you no longer need (`del` it, then torch.cuda.empty_cache()); when 'reserved but "
                 "unallocated' is large, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; `nvidia-smi` shows "
-                "other processes holding memory.",
+                "other processes holding memory. If the model alone needs more than the card has (a 2-4 GB laptop "
+                "GPU), smaller inputs or a GPU with more memory are the fix.",
                 product="torch",
             ),
             Variant(
@@ -3435,7 +3446,11 @@ _CORE: tuple[KnownError, ...] = (
         # Windows' Application Error event / WER report of a crash inside a CUDA library's DLL
         r"|(?:Faulting|Error) module name: ?(?:cudnn|cublas|cublasLt|cudart|cufft|curand|nvcuda|nvrtc)\w{0,30}\.dll"
         # TensorFlow's cudart stub when no libcudart of its CUDA major loaded (tsl/cuda/cudart_stub.cc)
-        r"|cudaGetErrorString symbol not found",
+        r"|cudaGetErrorString symbol not found"
+        # old TensorFlow's stream executor (stream_executor/cuda/cuda_dnn.cc, cuda_blas.cc, cuda_fft.cc via
+        # dso_loader: "could not find cudnnCreate in cudnn DSO"), often inside a fatal "Check failed: s.ok()" line:
+        # the library it opened lacks the symbol (another major) or none was found
+        r"|could not find \w{1,60} in (?:cudnn|cublas|cufft|curand|cudart|cuda|cupti|cusolver|cusparse) DSO",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path; or the major is right and the release "
@@ -3447,6 +3462,20 @@ _CORE: tuple[KnownError, ...] = (
         "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
         "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
+            Variant(
+                r"could not find \w{1,60} in \w{1,30} DSO",
+                "TensorFlow's stream executor: a symbol missing from the cuDNN / cuBLAS it opened",
+                "TensorFlow opened the library named before 'DSO' and it lacks the function named (cudnnCreate: no "
+                "cuDNN on the loader path, or a cuDNN of another major than this TensorFlow build was linked "
+                "against); the abort / core dump after the 'Check failed' line is its consequence. Install the "
+                "cuDNN (or CUDA) release this TensorFlow release was built with (its tested-build table; "
+                "`tf.sysconfig.get_build_info()` in releases that have it), put its lib64 folder first on "
+                "LD_LIBRARY_PATH (without root: extract cuDNN's archive into your home folder and export "
+                "LD_LIBRARY_PATH=$HOME/cudnn/lib64:$LD_LIBRARY_PATH), open a new shell; or install the TensorFlow "
+                "release built for the cuDNN you have.",
+                product="tensorflow",
+                strict=True,
+            ),
             Variant(
                 JETSON_BOARD,
                 "Jetson: a build for another JetPack",
@@ -3902,6 +3931,10 @@ _CORE: tuple[KnownError, ...] = (
         # TensorFlow's wordings (kernels/conv_ops*.cc, stream_executor's DnnSupport, fused_batch_norm_op.cc)
         r"|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize"
         r"|DNN library is not found|cuDNN launch failure"
+        # TensorFlow 1.x's fatal check in conv_ops.cc when cuDNN could not create its handle (the "could not create
+        # cudnn handle" line before it is often cut from the paste): "Check failed:
+        # stream->parent()->GetConvolveAlgorithms(...)"
+        r"|Check failed: stream->parent\(\)->GetConvolveAlgorithms"
         # XLA's (JAX, TensorFlow 2.x) when the DNN support object was not created (stream_executor_util.cc)
         r"|DNN library initialization failed"
         # dlib's CHECK_CUDNN / CHECK_CUBLAS (cudnn_dlibapi.cpp): "Error while calling cudnnCreate(&handles[...]) in

@@ -1407,6 +1407,9 @@ _ROUND8: tuple[KnownError, ...] = (
         # <op>_cuda modules): Python 3.6's ImportError has no "from" part, newer ones name the package after it
         r"|cannot import name '\w{1,40}_(?:cuda|cuda_ext|gpu)'"
         r"|operator torchvision::\w{1,40} does not exist"
+        # the same class in torch < 1.7's wording (torch/csrc/jit/runtime/operator.cpp, getOperation: "No such operator
+        # torchvision::nms") when torchvision's compiled ops were never registered
+        r"|No such operator torchvision::\w{1,40}"
         r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
         # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
         # (nn_modules/qlinear: "CUDA extension not installed.", 0.5+: "CUDA kernels for auto_gptq are not
@@ -1525,6 +1528,7 @@ _ROUND8: tuple[KnownError, ...] = (
             ),
         ),
         op=r"\b([\w:]{1,60}) (?:is|was) not compiled with|operator (torchvision::\w{1,40}) does not exist"
+        r"|No such operator (torchvision::\w{1,40})"
         r"|Could not run '(torchvision::\w{1,40})'",
         unless=r"CTranslate2 package was not compiled",  # serve-ct2-no-cuda answers CTranslate2
         advice="nvcc-vs-torch",

@@ -536,7 +536,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cudnn-not-supported",
         "cuDNN error: CUDNN_STATUS_NOT_SUPPORTED / BAD_PARAM (no cuDNN kernel for these arguments)",
-        r"CUDNN_STATUS_NOT_SUPPORTED(?!_ARCH)|CUDNN_STATUS_BAD_PARAM",
+        # (not TensorFlow's "could not destroy cudnn handle: CUDNN_STATUS_BAD_PARAM", which only follows a handle that
+        # was never created: cudnn-not-initialized)
+        r"CUDNN_STATUS_NOT_SUPPORTED(?!_ARCH)|(?<!could not destroy cudnn handle: )CUDNN_STATUS_BAD_PARAM",
         "cuDNN has no kernel for this convolution / RNN with these arguments: a non-contiguous input (after "
         "permute / transpose / expand), input and weight of different dtypes or layouts, or a tensor beyond cuDNN's "
         "size limits (a very large batch or volume); near the memory limit it can also mean no workspace fitted.",
@@ -1495,5 +1497,49 @@ FAMILIES: tuple[KnownError, ...] = (
         example="/venv/lib/python3.10/site-packages/diffusers/image_processor.py:90: RuntimeWarning: invalid value "
         'encountered in cast\n  images = (images * 255).round().astype("uint8")',
         example_source="diffusers src/diffusers/image_processor.py (numpy_to_pil: NaN pixels cast to uint8)",
+    ),
+    # c10's C10_CUDA_DRIVER_CHECK (c10/cuda/driver_api.h: "CUDA driver error: <cuGetErrorString>"), torch's own
+    # driver-API calls outside Triton: the jiterator / NVRTC kernels torch compiles at run time, the caching
+    # allocator's expandable segments (cuMemCreate / cuMemMap), CUDA graphs and symmetric memory. Triton's launcher
+    # and inductor's cubins are kern-triton-cuda-error's.
+    KnownError(
+        "torch-cuda-driver-error",
+        "torch: CUDA driver error (a driver-API call torch made itself: run-time compiled kernels, expandable segments)",
+        r"\bCUDA driver error: [\w ]{1,60}",
+        "torch called the CUDA driver API itself and it refused: most often a torch build older than the GPU (its "
+        "CUDA and NVRTC predate the card, e.g. a CUDA 11.6 torch 1.x on an RTX 40xx / Ada GPU, a CUDA < 12.8 build on "
+        "Blackwell), so the kernels torch compiles at run time (jiterator, fused ops) or loads cannot run; or the "
+        "driver is older than torch's CUDA; or the caching allocator's expandable segments "
+        "(PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True) on a platform or driver without virtual memory "
+        "management (WSL, an old driver).",
+        "Compare the GPU with the build: `python -c 'import torch; print(torch.__version__, torch.version.cuda, "
+        "torch.cuda.get_device_capability(), torch.cuda.get_arch_list())'` and `nvidia-smi` (driver version). When "
+        "the card's sm_XY is newer than the list (RTX 40xx needs a CUDA 11.8+ torch, torch >= 2.0; RTX 50xx a "
+        "CUDA 12.8 torch >= 2.7), install a CUDA-enabled torch new enough for it with the matching torchvision / "
+        "torchaudio from the same index, after the project's own setup (which may pin an older torch); when the "
+        "driver is older than torch.version.cuda, update the driver; if PYTORCH_CUDA_ALLOC_CONF sets "
+        "expandable_segments, unset it.",
+        variants=(
+            Variant(
+                r"expandable_segments",
+                "torch's expandable segments",
+                "The caching allocator's expandable segments map memory with the driver's virtual memory API "
+                "(cuMemCreate / cuMemMap), which this platform or driver refuses (WSL, MIG, an old driver, IPC between "
+                "processes): unset PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or set it to False) and run "
+                "again; update the NVIDIA driver if you need it.",
+                strict=True,
+            ),
+        ),
+        unless=r"\btriton\b|Triton Error|torch[\\/._]{1,2}_inductor|\binductor\b|AOTInductor",
+        op=r"CUDA driver error: ([\w ]{1,60})",
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "cuda-driver-insufficient"),
+        weight=60,
+        applies="torch's own CUDA driver-API calls (torch 1.13+: jiterator / NVRTC kernels, expandable segments, "
+        "CUDA graphs), outside Triton",
+        shown_by=("tests/troubleshooting/test_round17_t17py.py::test_torch_cuda_driver_error_outside_triton",),
+        example="RuntimeError: CUDA driver error: invalid argument",
+        example_source="https://github.com/152334h/tortoise-tts-fast/issues/52 (an RTX 40xx card with the project's "
+        "pinned torch); torch c10/cuda/driver_api.h (C10_CUDA_DRIVER_CHECK)",
     ),
 )
