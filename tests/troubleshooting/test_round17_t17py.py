@@ -62,12 +62,13 @@ def test_old_torch_and_comfyui_out_of_memory_wordings_get_torch_fixes() -> None:
 
 
 def test_torch_cuda_driver_error_outside_triton() -> None:
-    text = './scripts/tortoise_tts.py --voice emma\n\nRuntimeError: CUDA driver error: invalid argument'
+    text = "./scripts/tortoise_tts.py --voice emma\n\nRuntimeError: CUDA driver error: invalid argument"
     result = explain(text)
     assert result[0].key == "torch-cuda-driver-error"
     assert "gpu-arch-unsupported" in result[0].alternatives
     assert "get_arch_list" in result[0].fix
-    key, fix = first("RuntimeError: CUDA driver error: invalid argument\nPYTORCH_CUDA_ALLOC_CONF=expandable_segments:True")
+    alloc = "RuntimeError: CUDA driver error: invalid argument\nPYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
+    key, fix = first(alloc)
     assert key == "torch-cuda-driver-error" and "unset" in fix
     # Triton's launcher keeps its own row; torch's runtime "CUDA error" is not a driver-API error
     assert "torch-cuda-driver-error" not in keys("triton ...\nRuntimeError: Triton Error [CUDA]: invalid argument")
@@ -98,7 +99,7 @@ def test_protobuf_breaks_under_generated_code() -> None:
     )
     key, fix = first(generated)
     assert key == "py-unexpected-keyword" and "Upgrade protobuf" in fix
-    builder = "ImportError: cannot import name 'builder' from 'google.protobuf.internal' (/x/protobuf/internal/__init__.py)"
+    builder = "ImportError: cannot import name 'builder' from 'google.protobuf.internal' (/x/protobuf/__init__.py)"
     key, fix = first(builder)
     assert key == "py-cannot-import-name" and "protobuf>=3.20" in fix
     # near miss: an unexpected keyword in ordinary code gets no protobuf fix
@@ -111,7 +112,7 @@ def test_modules_a_changed_package_took_away() -> None:
         "ModuleNotFoundError: No module named 'pkg_resources'\n\n(raised at torch/utils/cpp_extension.py:25: "
         "from pkg_resources import packaging)"
     )
-    assert key == "py-module-missing" and 'setuptools<81' in fix
+    assert key == "py-module-missing" and "setuptools<81" in fix
     advice = " ".join(explain("ModuleNotFoundError: No module named 'pkg_resources'")[0].advice)
     assert "setuptools<81" in advice and "git clone" not in advice
     key, fix = first("ModuleNotFoundError: No module named 'distutils'")

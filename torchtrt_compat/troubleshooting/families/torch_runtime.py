@@ -1504,7 +1504,7 @@ FAMILIES: tuple[KnownError, ...] = (
     # and inductor's cubins are kern-triton-cuda-error's.
     KnownError(
         "torch-cuda-driver-error",
-        "torch: CUDA driver error (a driver-API call torch made itself: run-time compiled kernels, expandable segments)",
+        "torch: CUDA driver error (a driver-API call of torch's own: run-time compiled kernels, expandable segments)",
         r"\bCUDA driver error: [\w ]{1,60}",
         "torch called the CUDA driver API itself and it refused: most often a torch build older than the GPU (its "
         "CUDA and NVRTC predate the card, e.g. a CUDA 11.6 torch 1.x on an RTX 40xx / Ada GPU, a CUDA < 12.8 build on "
