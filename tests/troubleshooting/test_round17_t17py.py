@@ -135,3 +135,18 @@ def test_a_warning_about_pkg_resources_stays_a_warning() -> None:
         "Setuptools<81.\n  import pkg_resources"
     )
     assert explain(text).outcome == "warnings-only"
+
+
+def test_protobuf_and_pillow_names_removed_under_the_user() -> None:
+    key, fix = first("AttributeError: 'MessageFactory' object has no attribute 'GetPrototype'")
+    assert key == "py-protobuf-api-removed" and "protobuf<6.30" in fix
+    gencode = (
+        "ImportError: cannot import name 'runtime_version' from 'google.protobuf' (/x/google/protobuf/__init__.py)"
+    )
+    key, fix = first(gencode)
+    assert key == "py-cannot-import-name" and "runtime_version" in fix
+    key, fix = first("AttributeError: module 'PIL.Image' has no attribute 'ANTIALIAS'")
+    assert key == "py-module-attribute-missing" and "Image.LANCZOS" in fix and "Pillow<10" in fix
+    # near misses: another object's GetPrototype, a Pillow name that still exists elsewhere
+    assert "py-protobuf-api-removed" not in keys("AttributeError: 'Foo' object has no attribute 'GetPrototype'")
+    assert "Pillow" not in first("AttributeError: module 'PIL.Image' has no attribute 'Resampling'")[1]
