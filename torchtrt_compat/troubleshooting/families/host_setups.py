@@ -97,6 +97,8 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         requires=r"NCCL WARN",
+        # NCCL logs the failure at WARN and the return chain at INFO: what it names did not work
+        severity="warns-of-failure",
         weight=62,
         applies="NCCL (torch.distributed, DeepSpeed, Horovod, nccl-tests) with NCCL_DEBUG=INFO / WARN output",
         shown_by=(_test("test_nccl_warn_followed_by_its_return_chain"),),

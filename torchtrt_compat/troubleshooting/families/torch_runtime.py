@@ -262,6 +262,8 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         cuda_errors=("cudaErrorOperatingSystem",),
+        # torch logs the failed cudaGetDeviceCount as a UserWarning: CUDA is then unusable in this process
+        severity="warns-of-failure",
         weight=80,
         applies="any CUDA program (torch, llama.cpp, TensorRT, ONNX Runtime), mostly in containers and WSL2",
         shown_by=(
