@@ -97,9 +97,14 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         requires=r"NCCL WARN",
+        # a WARN line another family reads as the cause (NCCL's CUDA call that ran out of memory)
+        unless=r"NCCL WARN (?:Cuda failure|[^\n]{0,160}out of memory)",
         # NCCL logs the failure at WARN and the return chain at INFO: what it names did not work
         severity="warns-of-failure",
-        weight=62,
+        # the chain follows the WARN line: a family that reads that line (NCCL's out of memory, its network
+        # transport) is the cause and outranks it
+        downstream=True,
+        weight=40,
         applies="NCCL (torch.distributed, DeepSpeed, Horovod, nccl-tests) with NCCL_DEBUG=INFO / WARN output",
         shown_by=(_test("test_nccl_warn_followed_by_its_return_chain"),),
         example="::16674:17023 [0] NCCL INFO NCCL_GRAPH_FILE set by environment to /opt/microsoft/ncv4/graph.xml\n"
@@ -138,6 +143,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 strict=True,
             ),
         ),
+        # TensorFlow's / JAX's start-up notice on a host without a GPU is no-gpu-visible's (it runs on the CPU)
+        unless=r"failed call to cuInit|operation cuInit\(0\) failed",
         loose=True,
         alternatives=("no-gpu-visible", "no-nvidia-gpu"),
         weight=64,
@@ -176,7 +183,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "enclave-no-gpu",
         "CUDA inside an SGX / Gramine / TDX enclave (the enclave has no GPU access)",
-        r"\bgramine(?:-sgx|-direct)?\b|\bSGX\b|\bocclum\b|\benclave\b",
+        r"\bgramine(?:-sgx|-direct)?\b|\bocclum\b|\benclave\b|\bIntel SGX\b|\bSGX (?:mode|driver|device)",
         "The program runs inside a confidential-computing sandbox (an Intel SGX enclave under Gramine or Occlum, a "
         "TDX / SEV guest without GPU passthrough): the enclave cannot reach the GPU's device files or the driver's "
         "ioctls, so CUDA's initialisation fails (error 304 'OS call failed or operation not supported', 100 'no "
