@@ -31,7 +31,31 @@ def test_apt_in_an_image_build() -> None:
     assert "apt-cache policy" in e.fix
     # near misses: apt's progress lines, a sentence about a package
     assert "container-apt-package-missing" not in keys("Reading package lists... Done\nBuilding dependency tree")
+    # the build's own last line is downstream of apt's error
+    built = (
+        'E: Unable to locate package python3.12-distutils\nERROR: failed to solve: process "/bin/sh -c apt-get '
+        'install -y python3.12-distutils" did not complete successfully: exit code: 100'
+    )
+    assert keys(built)[:2] == ["container-apt-package-missing", "container-build-step-failed"]
+    old = "The command '/bin/sh -c pip install -r requirements.txt' returned a non-zero code: 137"
+    assert "MAX_JOBS" in answer(old, "container-build-step-failed").fix
     assert "container-apt-package-missing" not in keys("I was unable to locate package docs for libcudnn8")
+
+
+def test_apt_repository_key_or_release() -> None:
+    # apt's gpgv method after NVIDIA's 2022 key rotation; an end-of-life release's archive
+    key = (
+        "W: GPG error: <nvidia-repo>/compute/cuda/repos/ubuntu1804/x86_64  InRelease: The "
+        "following signatures couldn't be verified because the public key is not available: NO_PUBKEY "
+        "A4B469963BF863CC\nE: The repository '<nvidia-repo>/compute/cuda/repos/ubuntu1804/"
+        "x86_64  InRelease' is not signed."
+    )
+    e = answer(key, "container-apt-repository-key")
+    assert "cuda-keyring" in e.fix
+    eol = "E: The repository '<ubuntu-mirror>/ubuntu groovy Release' does not have a Release file."
+    assert keys(eol)[:1] == ["container-apt-repository-key"]
+    # near miss: apt's normal fetch lines
+    assert "container-apt-repository-key" not in keys("Get:1 <ubuntu-mirror>/ubuntu jammy InRelease [270 kB]")
 
 
 def test_nccl_warn_followed_by_its_return_chain() -> None:

@@ -66,6 +66,52 @@ FAMILIES: tuple[KnownError, ...] = (
         "apt-private/private-cacheset.cc ('Unable to locate package %s', 'Version '%s' for '%s' was not found')",
     ),
     KnownError(
+        "container-apt-repository-key",
+        "apt in an image build: a repository's key is missing (NO_PUBKEY) or the release has no Release file",
+        r"NO_PUBKEY [0-9A-F]{8,40}"
+        r"|The following signatures couldn't be verified because the public key is not available"
+        r"|The repository '[^'\n]{1,200}' (?:does not have a Release file|is not signed|no longer has a Release file)"
+        r"|^E: Failed to fetch [^\n]{1,200}404 {1,2}Not Found",
+        "apt refused or could not read a repository the image configures: NVIDIA rotated the signing key of its "
+        "CUDA apt repositories in 2022 (old nvidia/cuda images carry the retired key 7fa2af80, so `apt-get update` "
+        "fails with NO_PUBKEY A4B469963BF863CC), or the base image's Ubuntu / Debian release reached its end of life "
+        "and its archive moved (no Release file, 404 on the mirror).",
+        "For NVIDIA's repository: in the Dockerfile, before `apt-get update`, remove the old entry and install "
+        "the cuda-keyring package for the image's distribution (NVIDIA's CUDA installation guide, 'Network Repo': "
+        "`rm /etc/apt/sources.list.d/cuda*.list` then `dpkg -i cuda-keyring_*_all.deb`), or `apt-key adv --fetch-keys "
+        "<its 3bf863cc.pub>`; better, move to a current nvidia/cuda tag. For an end-of-life Ubuntu / Debian "
+        "release: move to a supported base image (or point sources.list at the old-releases / archive mirror).",
+        weight=72,
+        applies="Dockerfiles on nvidia/cuda and Ubuntu / Debian base images (apt-get update in a RUN step)",
+        shown_by=(_test("test_apt_repository_key_or_release"),),
+        example="W: GPG error: <nvidia-repo>/compute/cuda/repos/ubuntu1804/x86_64  "
+        "InRelease: The following signatures couldn't be verified because the public key is not available: "
+        "NO_PUBKEY A4B469963BF863CC",
+        example_source="apt's gpgv method (apt-pkg/acquire-item.cc: 'The following signatures couldn't be verified "
+        "because the public key is not available'); NVIDIA's April 2022 CUDA repository key rotation",
+    ),
+    KnownError(
+        "container-build-step-failed",
+        "docker build: a RUN step exited non-zero ('returned a non-zero code: 100', 'did not complete successfully')",
+        r"The command '?/bin/(?:ba)?sh -c [^\n]{1,300}' returned a non-zero code: \d{1,3}"
+        r"|process \\?\"/bin/(?:ba)?sh -c [^\n]{1,300}\\?\" did not complete successfully: exit code: \d{1,3}",
+        "A RUN step of the image build failed; the command's own output above the line says why. Its exit code "
+        "hints at the tool: 100 is apt-get (a package or version not found, a repository key), 1 is most often pip "
+        "or a build, 127 a command not in the image, 137 a step killed for memory (a compile with too many jobs).",
+        "Read the step's own error above this line (the first 'E:' of apt, pip's 'ERROR:', a compiler's 'error:') "
+        "and explain that; exit 137: give Docker more memory or lower the build's parallel jobs (MAX_JOBS=2); exit "
+        "127: install the tool in an earlier step; rebuild with `docker build --progress=plain --no-cache` to see "
+        "the step's full output.",
+        downstream=True,
+        weight=30,
+        applies="docker build / docker compose build / BuildKit (Dockerfile RUN steps)",
+        shown_by=(_test("test_apt_in_an_image_build"),),
+        example='ERROR: failed to solve: process "/bin/sh -c apt-get update && apt-get install -y '
+        'python3.12-distutils" did not complete successfully: exit code: 100',
+        example_source="BuildKit's failed RUN step (moby/buildkit solver: 'process %q did not complete "
+        "successfully: exit code: %d'); the classic builder's \"The command '%s' returned a non-zero code: %d\"",
+    ),
+    KnownError(
         "nccl-warn-return-chain",
         "NCCL WARN followed by its error returns ('file.cc:NNN -> 2'): a failed NCCL call, not a harmless warning",
         r"NCCL INFO [\w/.-]{1,80}\.(?:cc|cu|h):\d{1,5} -> [1-9]\d{0,1}\b",
