@@ -3583,6 +3583,19 @@ _CORE: tuple[KnownError, ...] = (
                 "have (`pip install 'ctranslate2<4'` for CUDA 11).",
                 product="ctranslate2",
             ),
+            # issue 36, round seventeen: a machine whose text shows non-NVIDIA graphics or a hosted CI runner
+            Variant(
+                r"AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|\bIntel (?:UHD|Iris|Arc)\b|Apple M\d"
+                r"|\bROCm\b|GITHUB_ACTIONS|\bubuntu-latest\b|/home/runner/work/",
+                "a machine without an NVIDIA GPU (Intel / AMD graphics, a Mac, a CI runner)",
+                "This machine has no NVIDIA GPU, so no CUDA library will make the CUDA provider work: use the CPU "
+                "(onnxruntime's CPUExecutionProvider; uninstall onnxruntime-gpu and install onnxruntime), or the "
+                "provider for its GPU (onnxruntime-directml on Windows, onnxruntime-openvino on Intel, the ROCm / "
+                "MIGraphX build on AMD), and choose providers by what session.get_providers() reports, not by "
+                "get_available_providers() (which lists what the package was built with). Only on a machine with an "
+                "NVIDIA GPU: install the CUDA / cuDNN libraries of the major the missing file names.",
+                strict=True,
+            ),
             Variant(
                 r"onnxruntime|ExecutionProvider|InferenceSession",
                 "ONNX Runtime",
@@ -3593,7 +3606,11 @@ _CORE: tuple[KnownError, ...] = (
                 "cu12), pinned to the releases that onnxruntime-gpu was built with rather than the newest (its "
                 "release notes; `pip install onnxruntime-gpu[cuda,cudnn]` pulls them where the release has those "
                 "extras), and call onnxruntime.preload_dlls() in 1.21+. A provider that fails to load falls back to "
-                "the CPU with only a log line: check that session.get_providers() lists CUDAExecutionProvider.",
+                "the CPU with only a log line: check that session.get_providers() lists CUDAExecutionProvider. If "
+                "nothing here shows an NVIDIA GPU or driver, check that the machine has one (`nvidia-smi`): on a "
+                "machine without one (Intel / AMD graphics, a Mac, a CI runner) no CUDA library helps; uninstall "
+                "onnxruntime-gpu, install onnxruntime (CPU) or onnxruntime-directml / -openvino / the ROCm build, "
+                "and choose the provider by what session.get_providers() reports.",
                 product="onnxruntime",
             ),
             Variant(

@@ -1638,6 +1638,20 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            # issue 36, round seventeen: an --index-url / --extra-index-url of PyTorch's wheel index for a CUDA tag
+            # (whl/cu131) PyTorch never published, so pip sees "from versions: none"
+            Variant(
+                r"(?:index-url|Looking in indexes:|-f|--find-links)[^\n]{0,120}/whl/(?:nightly/)?(?:cu|rocm)\d",
+                "a PyTorch wheel index for a CUDA / ROCm tag",
+                "pip read PyTorch's wheel index for the CUDA (or ROCm) tag in the --index-url (whl/cuXYZ): PyTorch "
+                "publishes an index only for the CUDA versions each release is built for (e.g. cu118, cu121, cu124, "
+                "cu126, cu128, cu129, cu130; no cu125 or cu131), and a tag that was never published, or a torch "
+                "version not built for that tag, gives `from versions: none`. Read the tag: pick a published one of "
+                "the same CUDA major not newer than your driver (`nvidia-smi`), as PyTorch's install selector "
+                "prints it for that torch version (a CUDA 13.1 toolkit or extension works with a cu130 torch), and "
+                "install torch, torchvision and torchaudio from that one index.",
+                strict=True,
+            ),
             Variant(
                 r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py|Running setup\.py install for tensorrt",
                 "TensorRT's source package",

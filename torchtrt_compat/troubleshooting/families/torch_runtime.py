@@ -50,8 +50,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "Run the failing batch once on the CPU (model.cpu()): the same op raises an IndexError that names the index "
         "and the size; or rerun with CUDA_LAUNCH_BLOCKING=1 to see the op on the GPU. Then compare the indices' "
         "max() with the size they index (labels < num_classes, token ids < num_embeddings), and restart the process "
-        "(the context cannot recover).",
+        "(the context cannot recover). If the indices are right, a CUDA op of a library older than the project pins "
+        "(mmcv, a compiled extension) can assert too: install the versions its requirements or Dockerfile name.",
         variants=(
+            # issue 36, round seventeen: OpenMMLab stacks whose mmcv / torch are older than the project's pins
+            Variant(
+                r"\bmmcv(?:[-_]full)?\b|\bmmdet(?:3d)?\b|\bmmseg\b|\bmmengine\b|\bmmrotate\b",
+                "an OpenMMLab stack (mmcv / mmdet / mmdet3d)",
+                "In an OpenMMLab project the assert most often comes from mmcv's compiled ops built for another torch "
+                "/ CUDA, or an mmcv / mmdet / mmdet3d older or newer than the project pins: install exactly the "
+                "versions of its requirements / Dockerfile / get_started page (mmcv built for your torch and CUDA: "
+                "`mim install mmcv-full==<pinned>`), then rerun; if it persists, CUDA_LAUNCH_BLOCKING=1 names the "
+                "op, and check labels / indices against the class count of the config.",
+                strict=True,
+            ),
             Variant(
                 # a quantized checkpoint named beside the assert (transformers' quantizers, AutoAWQ / AutoGPTQ /
                 # bitsandbytes / HQQ / ExLlama / Marlin kernels, a model named -AWQ / -GPTQ / -4bit)
@@ -235,8 +247,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "of those calls do not exist; on bare Linux a low locked-memory limit (ulimit -l) refuses pinned memory.",
         "In Docker, run with `--ipc=host` (or a larger `--shm-size`) and, to confirm, `--security-opt "
         "seccomp=unconfined`; raise `ulimit -l`; under WSL2 turn off what needs IPC / pinned memory (pin_memory="
-        "False, CUDA tensors shared between processes).",
+        "False, CUDA tensors shared between processes); inside a sandbox that gives no GPU access (an SGX enclave "
+        "under Gramine or Occlum, gVisor without its GPU proxy) no setting helps: run the CUDA part outside it or "
+        "on the CPU.",
+        variants=(
+            # issue 36, round seventeen: Gramine / SGX enclaves cannot use a GPU at all
+            Variant(
+                r"\bgramine\b|\bSGX\b|\bocclum\b|\benclave\b|\bgVisor\b|\brunsc\b",
+                "inside an SGX / Gramine enclave or a gVisor sandbox",
+                "The sandbox does not pass the GPU through (Gramine / Occlum SGX enclaves support no GPU at all; "
+                "gVisor only with its nvproxy): run the CUDA part outside the enclave, or run the model on the CPU "
+                "inside it.",
+                strict=True,
+            ),
+        ),
         cuda_errors=("cudaErrorOperatingSystem",),
+        # torch logs the failed cudaGetDeviceCount as a UserWarning: CUDA is then unusable in this process
+        severity="warns-of-failure",
         weight=80,
         applies="any CUDA program (torch, llama.cpp, TensorRT, ONNX Runtime), mostly in containers and WSL2",
         shown_by=(
@@ -1084,7 +1111,7 @@ FAMILIES: tuple[KnownError, ...] = (
             # interfaces this machine lacks
             Variant(
                 r"\bNCCL_(?:IB_HCA|SOCKET_IFNAME|IB_GID_INDEX|IB_TC|IB_TIMEOUT|IB_QPS_PER_CONNECTION|NET|NET_GDR_LEVEL"
-                r"|ALGO|PROTO|CROSS_NIC|PXN_DISABLE|TOPO_FILE|NET_PLUGIN)\s{0,3}(?:=|set by environment to)",
+                r"|ALGO|PROTO|CROSS_NIC|PXN_DISABLE|TOPO_FILE|GRAPH_FILE|NET_PLUGIN)\s{0,3}(?:=|set by environment to)",
                 "NCCL's network settings in the paste (exports from another cluster's script)",
                 "The text sets NCCL's network selection itself (NCCL_IB_HCA, NCCL_SOCKET_IFNAME, NCCL_IB_GID_INDEX, "
                 "NCCL_ALGO ...): values copied from another cluster's launch script name InfiniBand HCAs and "
