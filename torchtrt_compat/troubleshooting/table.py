@@ -4450,13 +4450,20 @@ _CORE: tuple[KnownError, ...] = (
                 "README says), check the file's size, then rebuild the engine.",
             ),
             Variant(
-                r"has no field named \"(?:html|DOCTYPE|head)\"|<!DOCTYPE|<html|Error parsing text-format "
-                r"(?:onnx2trt_onnx|onnx)\.ModelProto: 1:1: ",
+                r"has no field named \"(?:html|DOCTYPE|head)\"|<!DOCTYPE|<html|Expected identifier, got: <",
                 "a file that is not a model (an HTML page)",
                 "The .onnx is not a model (the parser read it as protobuf text and stopped at its first character): "
                 "usually a web page a download link saved (a hub's 'blob' page instead of its raw / 'resolve' URL, a "
                 "login page) or a file cut short. `head -c 200 MODEL.onnx` shows what it is; download the raw file "
                 "again and check it with `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`.",
+            ),
+            Variant(
+                r"ModelProto: \d{1,6}:\d{1,6}: Invalid control characters",
+                "a binary file that is not a whole ONNX model",
+                "The file is binary but not a whole ONNX protobuf: a download or copy cut short, a model over 2 GB "
+                "saved without its external-data files, or another format named .onnx (a TensorRT engine, a "
+                "PyTorch checkpoint). Compare its size with the source's, export or download it again (external data "
+                "beside it), and check it with `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`.",
             ),
         ),
         weight=78,
