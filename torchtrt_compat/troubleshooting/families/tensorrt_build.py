@@ -199,6 +199,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "Check the file (`ls -l MODEL.onnx`, `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`); "
         "export it again and watch that export's own log (an exporter that ran out of memory leaves no model); a "
         "model over 2 GB needs its external-data files beside it.",
+        # the parser's own text-format line says what the file is: onnx-model-unreadable reads it
+        unless=r"Error parsing text-format (?:onnx2trt_onnx|onnx)\.ModelProto",
         weight=77,
         downstream=True,
         applies="polygraphy and tools built on it (Stable Diffusion WebUI TensorRT, TensorRT demos)",

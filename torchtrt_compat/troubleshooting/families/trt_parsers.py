@@ -63,7 +63,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=88,
         applies="TensorRT 10.x ONNX parser with plugin nodes (EfficientNMS_TRT, BatchedNMS) from TensorRT 8 exports",
         shown_by=(_test("test_plugin_fallback_is_not_the_failure"),),
-        example='[E] [TRT] ModelImporter.cpp:954: ERROR: ModelImporter.cpp:792 In function importModel:\n[8] '
+        example="[E] [TRT] ModelImporter.cpp:954: ERROR: ModelImporter.cpp:792 In function importModel:\n[8] "
         "Assertion failed: (output_tensor_ptr->getType() != nvinfer1::DataType::kINT32 || output_trt_dtype == "
         'nvinfer1::DataType::kINT32) && "For INT32 tensors, the output type must also be INT32."',
         example_source="lyuwenyu/RT-DETR#441 (TensorRT 10.3 trtexec, onnx-tensorrt ModelImporter.cpp importModel)",
