@@ -144,3 +144,27 @@ def test_xformers_blocks_the_onnx_export() -> None:
     assert key == "onnx-export-unsupported-op" and "--disable-xformers" in fix and "opset_version" not in fix
     other = "ONNX export failed on an operator with unrecognized namespace mmcv::MMCVModulatedDeformConv2d."
     assert "--disable-xformers" not in first(other)[1]
+
+
+def test_uff_and_trtexec_engine_file() -> None:
+    uff = (
+        "[E] [TRT] UffParser: Validator error: functional_1/up_sampling2d_5/resize/ResizeNearestNeighbor: "
+        "Unsupported operation _ResizeNearestNeighbor\n[E] [TRT] Network must have at least one output"
+    )
+    key, fix = first(uff)
+    assert key == "trt-uff-unsupported-op" and "tf2onnx" in fix
+    assert explain(uff)[0].op == "ResizeNearestNeighbor"
+    old = "[TensorRT] ERROR: UFFParser: Validator error: net/fc7/BiasAdd: Unsupported operation Identity"
+    assert first(old)[0] == "trt-uff-unsupported-op"
+    assert "trt-uff-unsupported-op" not in keys("onnxruntime: Unsupported operation Foo in this build")
+    save = "[E] Saving engine to file failed.\n&&&& FAILED TensorRT.trtexec [TensorRT v8601] # trtexec --onnx=m.onnx"
+    key, fix = first(save)
+    assert key == "trt-engine-file-write" and "mkdir -p" in fix
+    assert "trt-engine-file-write" not in keys("Saving engine to file: model.plan")
+
+
+def test_trtexec_closing_lines_follow_the_cause() -> None:
+    tail = "[E] Building engine failed\n[E] Failed to create engine from model or file.\n[E] Engine set up failed"
+    assert first(tail)[0] == "engine-build-failed"
+    caused = "[E] Error[10]: Could not find any implementation for node X.\n" + tail
+    assert first(caused)[0] == "no-implementation-for-node"

@@ -2294,6 +2294,8 @@ _CORE: tuple[KnownError, ...] = (
         r"build_serialized_network returned None|(?:TensorRT )?engine build returned None|assert cuda_engine"
         r"|Building serialized network failed"
         r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine"
+        # trtexec's own closing lines (samples/trtexec/trtexec.cpp, samples/common/sampleEngines.cpp)
+        r"|\bEngine set up failed|\bBuilding engine failed|Failed to create engine from model or file"
         r"|Error in NvDsInferContextImpl::buildModel\(\)|build engine file failed"
         # a tool that runs trtexec for you and points to its log (vs-mlrt: "trtexec execution fails, log has been
         # written to ...")

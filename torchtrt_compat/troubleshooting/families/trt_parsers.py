@@ -149,4 +149,48 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="NVIDIA-AI-IOT/deepstream_lpr_app#14 and NVIDIA/TensorRT#1033 (TensorRT 7.2 Myelin); "
         "grimoire/mmdetection-to-tensorrt#124 for the cuBLAS wording",
     ),
+    KnownError(
+        "trt-uff-unsupported-op",
+        "TensorRT's UFF parser (or convert-to-uff) has no conversion for a TensorFlow op (Validator error: "
+        "Unsupported operation _X)",
+        r"U[Ff]{2}Parser: Validator error: [^\n]{1,300}Unsupported operation \w{1,60}"
+        r"|No conversion function registered for layer: \w{1,60}",
+        "The UFF path (TensorFlow frozen graph -> convert-to-uff -> UffParser) knows a fixed set of TensorFlow ops: "
+        "an op outside it (ResizeNearestNeighbor, CropAndResize, Identity, Cast, BatchMatMul, Relu6 in old releases) "
+        "is written as a custom op, and the parser then rejects it unless a plugin of that name is registered. "
+        "Nothing is built, so 'Network must have at least one output' or a None engine follows.",
+        "UFF is deprecated (removed in TensorRT 10): convert the TensorFlow model to ONNX (`python -m tf2onnx.convert "
+        "--saved-model DIR --output model.onnx` or --graphdef) and build with the ONNX parser (trtexec "
+        "--onnx=model.onnx). To stay on UFF, map the op to a TensorRT plugin in a graphsurgeon preprocess step "
+        "(the config.py of NVIDIA's SSD / Mask R-CNN samples) or remove it from the graph (Identity nodes: "
+        "graph_util.remove_training_nodes / strip them before conversion).",
+        op=r"Unsupported operation _?(\w{1,60})|registered for layer: (\w{1,60})",
+        weight=86,
+        applies="TensorRT 5.x-8.x UFF parser and the uff package's convert-to-uff (TensorFlow 1.x models)",
+        shown_by=(_test("test_uff_and_trtexec_engine_file"),),
+        example="[E] [TRT] UffParser: Validator error: functional_1/up_sampling2d_5/resize/ResizeNearestNeighbor: "
+        "Unsupported operation _ResizeNearestNeighbor",
+        example_source="NVIDIA/TensorRT#1631 (TensorRT 8.2 trtexec --uff); NVIDIA/TensorRT#282 for convert-to-uff's "
+        "'No conversion function registered for layer'",
+    ),
+    KnownError(
+        "trt-engine-file-write",
+        "trtexec could not write or open the engine file (Saving engine to file failed / Cannot open engine file)",
+        r"Saving engine to file failed|Cannot open engine file: ?\S{0,300}",
+        "trtexec built the engine (or tried to load one) and could not open the path given to --saveEngine / "
+        "--loadEngine: its folder does not exist, the path is not writable (a read-only mount, a container volume, "
+        "a Windows path with spaces unquoted), or the disk is full; for --loadEngine the file is not there.",
+        "Create the folder first (`mkdir -p $(dirname ENGINE)`), pass a writable absolute path (quoted if it has "
+        "spaces), check free space (`df -h`), and for --loadEngine check the file exists (`ls -l ENGINE`); the "
+        "engine itself was fine.",
+        requires=r"trtexec|--saveEngine|--loadEngine|\[E\]",
+        op=r"Cannot open engine file: ?(\S{1,300})",
+        weight=84,
+        applies="trtexec (TensorRT's samples/common), every release",
+        shown_by=(_test("test_uff_and_trtexec_engine_file"),),
+        example="[E] Saving engine to file failed.\n&&&& FAILED TensorRT.trtexec [TensorRT v8601] # trtexec "
+        "--onnx=model.onnx --saveEngine=engines/model.plan",
+        example_source="TensorRT samples/trtexec/trtexec.cpp ('Saving engine to file failed.') and "
+        "samples/common/sampleEngines.cpp ('Cannot open engine file: ')",
+    ),
 )
