@@ -2264,12 +2264,23 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "no-implementation-for-node",
         "Could not find any implementation for node",
-        r"could not find any implementation for node",
+        r"could not find any implementation for node"
+        # the same message cut short by a paste ("Internal Error (Could not find an")
+        r"|Error Code 10: Internal Error \(Could not(?: find(?: any?)?)?\s{0,4}$",
         "No kernel (tactic) for that layer fits the builder's limits: most often the workspace limit or the free GPU "
         "memory, sometimes a precision or shape combination the layer does not support.",
         "Raise workspace_size (or leave it unset so TensorRT may use the GPU's memory) and free GPU memory; if it "
         "persists, keep that op in PyTorch (torch_executed_ops) or build it in FP32.",
         variants=(
+            Variant(
+                r"Device memory is insufficient to use tactic|insufficient memory on requested size",
+                "tactics skipped for lack of GPU memory",
+                "The builder skipped this layer's tactics because the GPU had too little free memory (the 'Tactic "
+                "Device request: N MB Available: M MB' warnings above): free GPU memory during the build (stop other "
+                "processes; on Jetson close other GPU programs and add swap), raise the workspace pool limit "
+                "(--memPoolSize=workspace:N / config.set_memory_pool_limit), or build with the TensorRT release that "
+                "built this model before (a regression of one release is fixed in the next).",
+            ),
             Variant(
                 r"implementation for node[^\n]{0,200}(?:QuantizeLinear|DequantizeLinear|_quantizer|QDQ|Q/DQ"
                 r"|fake_quant|quantize_op)",
@@ -2294,6 +2305,8 @@ _CORE: tuple[KnownError, ...] = (
         r"build_serialized_network returned None|(?:TensorRT )?engine build returned None|assert cuda_engine"
         r"|Building serialized network failed"
         r"|Engine could not be created from network|Failed to build (?:the )?(?:TensorRT )?engine"
+        # trtexec's own closing lines (samples/trtexec/trtexec.cpp, samples/common/sampleEngines.cpp)
+        r"|\bEngine set up failed|\bBuilding engine failed|Failed to create engine from model or file"
         r"|Error in NvDsInferContextImpl::buildModel\(\)|build engine file failed"
         # a tool that runs trtexec for you and points to its log (vs-mlrt: "trtexec execution fails, log has been
         # written to ...")
@@ -2751,7 +2764,10 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "onnx-node-unsupported",
         "TensorRT's ONNX parser cannot import a node (While parsing node number …)",
-        r"While parsing node number \d{1,6}|No importer registered for op|Unsupported ONNX data type"
+        # "No importer registered for op: X. Attempting to import as plugin." is an attempt, which may succeed
+        # ("Successfully created plugin"): only its failure ("Plugin not found", importFallbackPluginImporter) counts
+        r"While parsing node number \d{1,6}|No importer registered for op(?!: [\w./-]{1,120}\. Attempting to import)"
+        r"|Plugin not found, are the plugin name|In function importFallbackPluginImporter|Unsupported ONNX data type"
         r"|UNSUPPORTED_NODE|INVALID_NODE|Failed to parse onnx file|Failure while parsing ONNX file"
         r"|elementwise inputs must have same dimensions or follow broadcast rules"
         r"|all concat input tensors must have the same dimensions except on the concatenation axis"
@@ -4389,6 +4405,18 @@ _CORE: tuple[KnownError, ...] = (
         "symbolic (torch.onnx.register_custom_op_symbolic) or rewrite the op with supported ones.",
         variants=(
             Variant(
+                r"unrecognized namespace (?:xformers|flash_attn)|xformers\w{0,10}::|flash_attn\w{0,10}::"
+                r"|memory_efficient_attention|flash_fwd",
+                "a third-party attention op (xformers / flash-attn)",
+                "The op is xformers' or flash-attn's attention kernel, which has no ONNX form (a higher opset or a "
+                "symbolic does not help): export with it turned off so the model uses PyTorch's own attention "
+                "(ComfyUI: --disable-xformers or --use-pytorch-cross-attention; diffusers: "
+                "pipe.disable_xformers_memory_efficient_attention() or AttnProcessor2_0 / the math SDPA; uninstall "
+                "xformers for the export if the app offers no switch), then export and build the engine again. "
+                "'Could not open file ... .onnx' after it only follows from the missing export.",
+                strict=True,
+            ),
+            Variant(
                 SHOWN["torch_tensorrt"] + "|" + SHOWN["tensorrt"],
                 "for TensorRT",
                 "Export with the opset the message names ('Support for this operator was added in version N': "
@@ -4453,7 +4481,10 @@ _CORE: tuple[KnownError, ...] = (
         "onnx-model-unreadable",
         "TensorRT's ONNX parser cannot read the model file (missing, not a file, or not an ONNX protobuf)",
         r"Could not open file [^\n]{1,400}\.onnx|Failed to parse the ONNX model(?::|\.\")"
-        r"|MODEL_DESERIALIZE_FAILED|Failed to parse ONNX model from file",
+        r"|MODEL_DESERIALIZE_FAILED|Failed to parse ONNX model from file"
+        # the parser's fallback to protobuf text format on a file that is not a binary ONNX (a Git LFS pointer's
+        # first token 'version', an HTML page's '<')
+        r"|Error parsing text-format (?:onnx2trt_onnx|onnx)\.ModelProto",
         "The parser never reached a node: the path does not exist or is a directory, or the bytes are not an ONNX "
         "protobuf (a download that stopped, a Git LFS pointer or an HTML page saved as .onnx, a model over 2 GB "
         "whose external-data files are not beside it).",
@@ -4461,6 +4492,32 @@ _CORE: tuple[KnownError, ...] = (
         "`python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`. Download or export it again (for a "
         "repository's models, its download script or `git lfs pull`); a model over 2 GB needs its external-data "
         "files in the same folder.",
+        variants=(
+            Variant(
+                r"has no field named \"version\"|git-lfs",
+                "a Git LFS pointer",
+                "The .onnx is a Git LFS pointer (a text file of three lines starting 'version https://git-lfs...'; "
+                "the parser, failing on it as binary, read it as protobuf text and stopped at 'version'), not the "
+                "model: install git-lfs and run `git lfs pull` in the repository (or download the model as its "
+                "README says), check the file's size, then rebuild the engine.",
+            ),
+            Variant(
+                r"has no field named \"(?:html|DOCTYPE|head)\"|<!DOCTYPE|<html|Expected identifier, got: <",
+                "a file that is not a model (an HTML page)",
+                "The .onnx is not a model (the parser read it as protobuf text and stopped at its first character): "
+                "usually a web page a download link saved (a hub's 'blob' page instead of its raw / 'resolve' URL, a "
+                "login page) or a file cut short. `head -c 200 MODEL.onnx` shows what it is; download the raw file "
+                "again and check it with `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`.",
+            ),
+            Variant(
+                r"ModelProto: \d{1,6}:\d{1,6}: Invalid control characters",
+                "a binary file that is not a whole ONNX model",
+                "The file is binary but not a whole ONNX protobuf: a download or copy cut short, a model over 2 GB "
+                "saved without its external-data files, or another format named .onnx (a TensorRT engine, a "
+                "PyTorch checkpoint). Compare its size with the source's, export or download it again (external data "
+                "beside it), and check it with `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`.",
+            ),
+        ),
         weight=78,
         downstream=True,
         applies="ONNX models built with TensorRT (trtexec, OnnxParser.parse_from_file), any release",

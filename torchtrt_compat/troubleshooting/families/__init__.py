@@ -41,6 +41,7 @@ from . import (
     tensorrt_build,
     torch_runtime,
     trt_codegen,
+    trt_parsers,
     video,
     windows,
 )
@@ -52,6 +53,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *onnxruntime.FAMILIES,
     *trt_codegen.FAMILIES,
     *tensorrt_build.FAMILIES,
+    *trt_parsers.FAMILIES,
     *native_build.FAMILIES,
     *export_quant.FAMILIES,
     *serving.FAMILIES,

@@ -165,7 +165,10 @@ _DLA: tuple[KnownError, ...] = (
         "edge-dla-fallback-notice",
         "TensorRT: a layer is not supported on DLA and falls back to the GPU (a notice)",
         r"is not supported on DLA, falling back to GPU|cannot run on DLA, using GPU fallback"
-        r"|(?:will|would) fall ?back to GPU",
+        r"|(?:will|would) fall ?back to GPU"
+        # TensorRT 8.4+ wording: "Layer 'X' (CONSTANT): Unsupported on DLA. Switching this layer's device type to GPU."
+        r"|(?:Unsupported|not supported) on DLA\. Switching this layer's device type to GPU"
+        r"|DLA cores do not support\b|DLA Layer \S{1,200} does not support\b",
         "A notice: with GPU fallback on, a layer DLA cannot run goes to the GPU, and the engine still builds. Many "
         "such layers split the network into several DLA loadables with copies in between, which can make it "
         "slower than the GPU alone.",

@@ -199,6 +199,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "Check the file (`ls -l MODEL.onnx`, `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`); "
         "export it again and watch that export's own log (an exporter that ran out of memory leaves no model); a "
         "model over 2 GB needs its external-data files beside it.",
+        # the parser's own text-format line says what the file is: onnx-model-unreadable reads it
+        unless=r"Error parsing text-format (?:onnx2trt_onnx|onnx)\.ModelProto",
         weight=77,
         downstream=True,
         applies="polygraphy and tools built on it (Stable Diffusion WebUI TensorRT, TensorRT demos)",
@@ -458,7 +460,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "trt-api-usage-error",
         "TensorRT API Usage Error (Parameter check failed ..., condition: ...)",
         r"Error Code 3: API Usage Error \(|Parameter check failed (?:at: |, condition: )"
-        r"|Error Code 3: Internal Error \(Parameter check",
+        r"|Error Code 3: Internal Error \(Parameter check"
+        # the bare form: no condition printed (a logger at a level above verbose, or a paste cut after the kind)
+        r"|Error Code \d{1,2}: API Usage Error\s{0,4}$",
         "A TensorRT API call got an argument or a call order it rejects; the 'condition:' in the message names the "
         "check (e.g. a tensor name the engine does not have, an address not set before enqueue, objects destroyed "
         "in the wrong order).",
@@ -513,6 +517,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a precision flag this network does not allow",
                 "The builder flag conflicts with the network (e.g. precision constraints on a strongly typed "
                 "network): drop that flag, or build the network without STRONGLY_TYPED.",
+            ),
+            Variant(
+                r"Error Code \d{1,2}: API Usage Error\s{0,4}$",
+                "the bare message, with no condition",
+                "The message lost the check that failed (the condition is logged with it only at a verbose level, or "
+                "the paste was cut): rerun the build with a verbose logger (`trtexec --onnx=MODEL.onnx --verbose`, "
+                "trt.Logger(trt.Logger.VERBOSE)) and read the lines just before the error. At build time it is most "
+                "often a builder flag the network does not allow (FP16 / INT8 / precision flags on a STRONGLY_TYPED "
+                "network in TensorRT 10: drop the flag or create the network without STRONGLY_TYPED) or an "
+                "optimization profile missing for a dynamic input.",
             ),
         ),
         op=r"condition: ([^\n]{1,120}?)(?:\.\s|\.?\s?\)\s*$|$)",
