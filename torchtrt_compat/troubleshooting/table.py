@@ -1845,7 +1845,7 @@ _CORE: tuple[KnownError, ...] = (
                 "onnxruntime's TensorRT execution provider built the engine for the shapes it saw first (or the "
                 "profile you gave it) and a later input is larger: give it an explicit range that covers every input "
                 "with the provider options trt_profile_min_shapes / trt_profile_opt_shapes / trt_profile_max_shapes "
-                "(\"input:1x3x32x32\" per input; onnxruntime 1.13+), delete its cached engines (trt_engine_cache_path) "
+                '("input:1x3x32x32" per input; onnxruntime 1.13+), delete its cached engines (trt_engine_cache_path) '
                 "after changing them, resize inputs to a fixed shape, or run the dynamic model on the "
                 "CUDAExecutionProvider instead.",
                 product="onnxruntime",
@@ -4542,7 +4542,7 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "build",
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the |a )?(?:TensorRT |TRT )?(?:CUDA )?engine|Engine could not be created|engine != nullptr"
-        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
+        r"|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
         r"|Unable to create engine|engine build (?:returned|is) None|Compiling (?:the )?TensorRT engine"
         r"|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
         r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator"
@@ -4588,7 +4588,8 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         # an image build: the classic builder's "Step 5/12 : RUN ..." and "The command '/bin/sh -c ...' returned a
         # non-zero code", BuildKit's "#8 [4/6] RUN ..." and "failed to solve: process ... did not complete
         # successfully: exit code: 100"
-        r"|^Step \d{1,4}/\d{1,4} : |^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d"
+        r"|^Step \d{1,4}/\d{1,4} : (?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|USER|SHELL|CMD|ENTRYPOINT)\b"
+        r"|^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d"
         r"|failed to solve: |executor failed running \[|did not complete successfully: exit code"
         # apt in a Dockerfile's RUN (or on the host): a package or a pinned version its lists do not hold
         r"|^E: (?:Unable to locate package |Version '[^'\n]{1,80}' for '[^'\n]{1,80}' was not found"
@@ -4756,7 +4757,8 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     (
         "container",
         "container/image-build",
-        r"^Step \d{1,4}/\d{1,4} : |^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d|failed to solve: "
+        r"^Step \d{1,4}/\d{1,4} : (?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|USER|SHELL|CMD|ENTRYPOINT)\b"
+        r"|^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d|failed to solve: "
         r"|executor failed running \[|did not complete successfully: exit code|\bdocker build\b|\bDockerfile\b",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
