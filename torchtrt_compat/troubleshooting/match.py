@@ -1009,7 +1009,8 @@ def _next_step(
     situation = _situation(stage, hay)
     if situation:  # what the text shows beside its stage has its own step (trtexec, an image build, apt, NCCL)
         return STAGE_STEPS[situation], STAGE_COMMANDS[situation]
-    if stage == "build" and not _TENSORRT_LOG.search(hay):  # an application's own line, none of TensorRT's
+    own = any(f"{stage}/{p}" in STAGE_COMMANDS or f"{stage}/{p}" in STAGE_STEPS for p in products)
+    if stage == "build" and not own and not _TENSORRT_LOG.search(hay):  # an application's own line, no TensorRT log
         return STAGE_STEPS["build/app-line"], STAGE_COMMANDS["build/app-line"]
     if stage == "runtime" and _bare_exception(hay, first_error):  # the exception line alone: its traceback decides
         return STAGE_STEPS["bare-exception"], STAGE_COMMANDS["bare-exception"]

@@ -4822,7 +4822,9 @@ STAGE_COMMANDS: dict[str, str] = {
     "container/apt": "docker run --rm <base image> sh -c 'apt-get update && apt-cache policy <package>'",
     "runtime/nccl": "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV,GRAPH python your_script.py 2>&1 | torchtrt-compat "
     "explain - (and `env | grep NCCL_; cat /etc/nccl.conf`)",
-    "bare-exception": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole traceback, not its last line)",
+    "bare-exception": "python -m pdb -c continue your_script.py (stops where it raised: `where` prints the traceback "
+    "the paste lacks, i.e. the converting or running call that raised it; `up` walks to your own code), or python "
+    "your_script.py 2>&1 | torchtrt-compat explain - (the whole traceback, not its last line)",
     "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
     'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
 }
