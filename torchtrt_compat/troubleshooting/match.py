@@ -48,7 +48,7 @@ from .facts import (
 from .literals import alternatives as _alternatives, literals as _literals
 from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, levels
-from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_STEPS, STAGE_WORDS
+from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_SITUATIONS, STAGE_STEPS, STAGE_WORDS
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -908,6 +908,11 @@ def _conclude(
     else:
         result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
         where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
+        if result.next_step == STAGE_STEPS["bare-exception"]:
+            where = (
+                f"at {stage}, or in the conversion or set-up call that raised it (the paste is the exception line "
+                "without its traceback, which would show the call)"
+            )
     result.command = command
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error and not cut else ""
@@ -1001,6 +1006,14 @@ def _next_step(
     most specific one that has its own; the command of the first), and by what failed (a Python exception, a library
     file, a Windows build)."""
     library = products[0] if products else None
+    situation = _situation(stage, hay)
+    if situation:  # what the text shows beside its stage has its own step (trtexec, an image build, apt, NCCL)
+        return STAGE_STEPS[situation], STAGE_COMMANDS[situation]
+    own = any(f"{stage}/{p}" in STAGE_COMMANDS or f"{stage}/{p}" in STAGE_STEPS for p in products)
+    if stage == "build" and not own and not _TENSORRT_LOG.search(hay):  # an application's own line, no TensorRT log
+        return STAGE_STEPS["build/app-line"], STAGE_COMMANDS["build/app-line"]
+    if stage == "runtime" and _bare_exception(hay, first_error):  # the exception line alone: its traceback decides
+        return STAGE_STEPS["bare-exception"], STAGE_COMMANDS["bare-exception"]
     steps = (STAGE_STEPS.get(f"{stage}/{p}") for p in products)
     step = next((s for s in steps if s), STAGE_STEPS.get(stage))
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS[stage]
@@ -1017,6 +1030,38 @@ def _next_step(
         command = STAGE_COMMANDS["runtime/no-cuda-error"]
         step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+def _situation(stage: str, hay: str) -> str | None:
+    """The `table.STAGE_SITUATIONS` key of the first situation of ``stage`` the text shows, or None."""
+    return next((key for at, key, rx in _situations() if at == stage and rx.search(hay)), None)
+
+
+@functools.lru_cache(maxsize=1)
+def _situations() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    return tuple((stage, key, re.compile(p, re.MULTILINE)) for stage, key, p in STAGE_SITUATIONS)
+
+
+def _bare_exception(hay: str, first_error: str) -> bool:
+    """Whether the text is a Python exception line (and what it printed under it) with no traceback frame above it:
+    a paste of the last line alone, which does not show the call that raised it."""
+    return (
+        len(hay) <= 4000
+        and bool(first_error)
+        and _PYTHON_EXCEPTION.match(first_error) is not None
+        and _FRAME_ANYWHERE.search(hay) is None
+        and hay.lstrip().startswith(first_error[:40])
+    )
+
+
+#: TensorRT's own log lines (its loggers' marks, its error codes, trtexec's): a build text without them is an
+#: application's own line about the engine
+_TENSORRT_LOG = re.compile(
+    r"\[TRT\]|\[TensorRT\]|\[[EWIVF]\] |Error Code \d|\btrtexec\b|\bnvinfer|TensorRT-LLM|Myelin|\bonnx2trt"
+    r"|Torch-TensorRT|\[E:onnxruntime",
+)
+#: a traceback's frame line, anywhere in a text (Python's, or a native backtrace's numbered frame)
+_FRAME_ANYWHERE = re.compile(r'^\s{0,12}File "|^\s{0,8}(?:#|\[bt\] \()\d{1,3}\)? ', re.MULTILINE)
 
 
 #: a CUDA error that a kernel launch reports late (CUDA_LAUNCH_BLOCKING=1 moves it to the call that caused it), or a

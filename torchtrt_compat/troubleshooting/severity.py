@@ -110,6 +110,11 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)", ()),
     (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)", ("NCCL ",)),
     (
+        r"^(?P<l>[EWN]): (?=\S)",
+        "apt and dpkg (apt-pkg/contrib/error.cc: 'E: Unable to locate package ...', 'W: ...', 'N: ...')",
+        ("E: ", "W: ", "N: "),
+    ),
+    (
         r"^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{4,16}\s{1,4}"
         r"(?P<l>ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE)\b",
         "GStreamer's default debug log (DeepStream: '0:00:04.46 1459 0x5b9e WARN nvinfer gstnvinfer.cpp:679:...')",
@@ -211,9 +216,13 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: gst-launch-1.0 prints a pipeline it could not build as "WARNING: erroneous pipeline: no element ..." and exits
     #: 1; OpenCV's GStreamer backend logs the same parse error at WARN and then does not open the capture
     r"|erroneous pipeline: |GStreamer warning: Error opening bin: "
+    #: NCCL's NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as "file.cc:N ->
+    #: R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3, ...): an
+    #: error return under a "NCCL WARN" line, not information
+    r"|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]\d{0,2}\b"
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
-_FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ")
+_FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ", " -> ")
 
 
 #: a glog line whose level prefix the paste cut off (the paste starts mid-line: "tensorflow/stream_executor/platform/
@@ -233,6 +242,22 @@ def _cut_glog(text: str, found: dict[int, Level]) -> None:
             if s != m.start() and s in found:
                 found[m.start()] = found[s]
                 break
+
+
+#: NCCL's error return ("NCCL INFO graph/search.cc:733 -> 2") and its WARN line, which names the failure
+_NCCL_RETURN = re.compile(r"\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]")
+_NCCL_WARN = re.compile(r"\bNCCL WARN\b")
+
+
+def _nccl_chain(text: str, found: dict[int, Level]) -> None:
+    """A "NCCL WARN" line that NCCL's error returns ("file.cc:N -> R") follow is the failure they pass up: an error
+    line (the first of a failing init), not a warning."""
+    if "NCCL WARN" not in text or _NCCL_RETURN.search(text) is None:
+        return
+    for n, m in enumerate(_NCCL_WARN.finditer(text)):
+        if n >= 64:
+            break
+        found[_line_start(text, m)] = "error"
 
 
 @dataclass(frozen=True)
@@ -320,6 +345,7 @@ def levels(text: str) -> Levels:
     if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[_line_start(text, m)] = "error"
+        _nccl_chain(text, found)
     starts = sorted(found)
     ends = []
     errors = warnings = infos = 0

@@ -1840,6 +1840,17 @@ _CORE: tuple[KnownError, ...] = (
                 "for.",
                 product="paddle",
             ),
+            Variant(
+                r"tensorrt_execution_provider|TensorrtExecutionProvider|TensorrtLogger",
+                "onnxruntime's TensorRT execution provider",
+                "onnxruntime's TensorRT execution provider built the engine for the shapes it saw first (or the "
+                "profile you gave it) and a later input is larger: give it an explicit range that covers every input "
+                "with the provider options trt_profile_min_shapes / trt_profile_opt_shapes / trt_profile_max_shapes "
+                '("input:1x3x32x32" per input; onnxruntime 1.13+), delete its cached engines (trt_engine_cache_path) '
+                "after changing them, resize inputs to a fixed shape, or run the dynamic model on the "
+                "CUDAExecutionProvider instead.",
+                product="onnxruntime",
+            ),
         ),
         op=r"Supplied binding dimension (\[[\d,]{1,60}\])",
         weight=80,
@@ -4618,7 +4629,9 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|cannot open shared object file|Could not load (?:dynamic )?library"
         r"|error while loading shared libraries|Unable to load (?:DLL|shared library) '|DllNotFoundException"
         r"|UnsatisfiedLinkError|Failed to load \w{1,20} native library"
-        r"|could not load symbol \"|Unable to dynamically load the \"",
+        r"|could not load symbol \"|Unable to dynamically load the \""
+        # protobuf's check at the import of generated code ("If this call came from a _pb2.py file, ...")
+        r"|came from a _pb2\.py file|Descriptors cannot (?:not )?be created directly",
     ),
     (
         "export",
@@ -4636,16 +4649,29 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "build",
         r"buildSerializedNetwork|build_serialized_network|\bbuild_engine\b|IBuilder::|createInferBuilder"
         r"|Build(?:ing)? (?:the |a )?(?:TensorRT |TRT )?(?:CUDA )?engine|Engine could not be created|engine != nullptr"
-        r"|Failed to (?:create|build) (?:the )?(?:TensorRT |TRT )?engine|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
+        r"|\bcreateEngine\b|\bIBuilder\b|buildModel\(\)"
         r"|Unable to create engine|engine build (?:returned|is) None|Compiling (?:the )?TensorRT engine"
         r"|Calibration failure|getBestTactic|create_predictor|AnalysisPredictor"
-        r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator",
+        r"|CreatePaddlePredictor|setInt8Mode|Int8 mode specified|int8_calibrator|IInt8\w{0,40}Calibrator"
+        # trtexec building from a model (samples/common/sampleEngines.cpp, trtexec.cpp), and its own build lines
+        r"|&&&& RUNNING TensorRT\.trtexec [^\n]{0,600}?--(?:onnx|uff|deploy|model)="
+        r"|\btrtexec [^\n]{0,400}?--(?:onnx|uff|deploy)=|Saving engine to file failed|Cannot open engine file: "
+        r"|Failed to create engine from model|\bEngine creation failed"
+        # TensorRT's own source files of the builder, named in its error lines ("../builder/myelin/myelinBuilder.cpp
+        # (418) - Myelin Error", "optimizer/api/builder.cpp::~Builder::336")
+        r"|(?:^|[\s(\[])(?:\.\./)?(?:builder|optimizer)/[\w/]{1,120}\.(?:cpp|h)\b"
+        # an application's own line about the engine it could not make ("ERROR: could not create engine from ONNX",
+        # "Trying to generate trt engine from : model.onnx"); an engine read from a file is deserialization
+        r"|\b(?:could not|couldn't|cannot|can't|unable to|fail(?:ed)? to) (?:create|build|generate|make|serialize) "
+        r"(?:the |an |a )?(?:TensorRT |TRT |cuda )?engine\b(?! from (?:the )?(?:file|plan|serialized|cache|blob))"
+        r"|\bgenerate (?:a |the )?(?:trt|TensorRT) engine",
     ),
     (
         "deserialization",
         r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
         r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load"
-        r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file",
+        r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file"
+        r"|Error opening engine file: ",
     ),
     (
         "runtime",
@@ -4665,7 +4691,16 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "container",
         r"docker: Error response from daemon|nvidia-container-(?:cli|runtime|toolkit)|could not select device driver"
         r"|OCI runtime (?:create|exec) failed|manifest (?:for [^\n]{1,120} )?unknown|no matching manifest for"
-        r"|\bdocker (?:run|pull|compose)\b|\bnvidia\.com/gpu\b|ImagePullBackOff|ErrImagePull",
+        r"|\bdocker (?:run|pull|compose)\b|\bnvidia\.com/gpu\b|ImagePullBackOff|ErrImagePull"
+        # an image build: the classic builder's "Step 5/12 : RUN ..." and "The command '/bin/sh -c ...' returned a
+        # non-zero code", BuildKit's "#8 [4/6] RUN ..." and "failed to solve: process ... did not complete
+        # successfully: exit code: 100"
+        r"|^Step \d{1,4}/\d{1,4} : (?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|USER|SHELL|CMD|ENTRYPOINT)\b"
+        r"|^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d"
+        r"|failed to solve: |executor failed running \[|did not complete successfully: exit code"
+        # apt in a Dockerfile's RUN (or on the host): a package or a pinned version its lists do not hold
+        r"|^E: (?:Unable to locate package |Version '[^'\n]{1,80}' for '[^'\n]{1,80}' was not found"
+        r"|Couldn't find any package by |Package '[^'\n]{1,80}' has no installation candidate)",
     ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
@@ -4776,6 +4811,32 @@ STAGE_STEPS: dict[str, str] = {
     "library that loads it: see which copies the loader can find (Windows: `where <name>.dll`; Linux: `ldconfig -p | "
     "grep <name>`, `ldd <the library> | grep 'not found'`), install the CUDA / cuDNN major the program's build names "
     "(its requirements or release notes) and put its bin / lib folder on PATH / LD_LIBRARY_PATH",
+    "build/trtexec": "trtexec failed while building the engine: the cause is its first '[E]' line (the '&&&& "
+    "FAILED' and 'Engine set up failed' lines after it only sum up); rerun the same command with --verbose and "
+    "explain that log (a parser error names the node, a builder error the layer, 'Saving engine to file failed' a "
+    "--saveEngine path that is no writable file)",
+    "build/app-line": "the application says it could not build or create the TensorRT engine but shows none of "
+    "TensorRT's own lines, which hold the reason: raise the application's TensorRT log level to verbose (its "
+    "logger's severity, a --verbose / debug flag) or build the same model with trtexec --verbose, and explain that "
+    "log; check that the TensorRT, CUDA and cuDNN versions are the ones the application was built for",
+    "container/image-build": "the image build failed in a RUN step: the cause is the first error of that step's "
+    "own output (apt's 'E:', pip's 'ERROR:', a compiler's 'error:'), not the build's summary line; rebuild with the "
+    "full output and no cache to see it, and check that the packages and versions the Dockerfile pins exist for its "
+    "base image (distribution release, CUDA release, architecture)",
+    "container/apt": "apt could not find a package or a pinned version: its lists hold no such name for this "
+    "distribution release (a package renamed or dropped, e.g. python3.X-distutils from Python 3.12, or a CUDA / "
+    "cuDNN / NCCL pin that NVIDIA's repository for this release and CUDA version does not carry); run apt-get update "
+    "in the same RUN step, look the name up with `apt-cache policy <package>` / `apt-cache search` in the base "
+    "image, and pin a version that exists (or change the base image to the release the pins were written for)",
+    "runtime/nccl": "NCCL failed: its first 'NCCL WARN' line names the cause, and the 'file.cc:N -> R' lines after it "
+    "are that error returned up the stack (R: 1 CUDA error, 2 system error, 3 internal error, 4 invalid argument, 5 "
+    "invalid usage, 6 remote error); check the NCCL_* settings the log says were 'set by environment' (and "
+    "/etc/nccl.conf): a topology or graph file (NCCL_TOPO_FILE, NCCL_GRAPH_FILE) written for another machine size "
+    "names GPUs or NICs this one does not have",
+    "bare-exception": "the paste is the exception line alone, without the traceback above it, which names the call "
+    "that raised it (a converter such as torch2trt, torch.onnx.export or torch_tensorrt.compile fails while "
+    "converting; a forward while running): run again and give explain the whole traceback; then stop at its last "
+    "frame in your code and look at the values it passed",
     "info-only": "the text holds only a logger's informational lines, so nothing in it failed: if the program hung, "
     "dump its threads (`py-spy dump --pid <pid>`); if it exited without a message, read its exit code (139 a "
     "segmentation fault, 137 killed); if it ran on the CPU, check the GPU and the framework's build (`nvidia-smi`, "
@@ -4786,6 +4847,29 @@ STAGE_STEPS: dict[str, str] = {
     "TensorFlow: `tf.config.list_physical_devices('GPU')`; onnxruntime: `onnxruntime.get_available_providers()`); "
     "then run the program again and give explain the whole output, from the command to the last line",
 }
+
+#: What a miss's text shows beside its stage that has its own next step: (stage, "stage/situation" key of
+#: `STAGE_STEPS` and `STAGE_COMMANDS`, pattern); the first whose stage is the text's and whose pattern it holds wins.
+#: trtexec's lines (samples/common/sampleEngines.cpp, trtexec.cpp), Docker's image build (the classic builder's
+#: "Step N/M", BuildKit's "#N [x/y] RUN" and "failed to solve"), apt's "E:" lines, NCCL's WARN line and its
+#: "file.cc:N -> R" return trace (src/include/checks.h).
+STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
+    ("build", "build/trtexec", r"&&&& (?:RUNNING|FAILED) TensorRT\.trtexec|\btrtexec\b"),
+    (
+        "container",
+        "container/apt",
+        r"^E: (?:Unable to locate package |Version '[^'\n]{1,80}' for '[^'\n]{1,80}' was not found"
+        r"|Couldn't find any package by |Package '[^'\n]{1,80}' has no installation candidate)",
+    ),
+    (
+        "container",
+        "container/image-build",
+        r"^Step \d{1,4}/\d{1,4} : (?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|USER|SHELL|CMD|ENTRYPOINT)\b"
+        r"|^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d|failed to solve: "
+        r"|executor failed running \[|did not complete successfully: exit code|\bdocker build\b|\bDockerfile\b",
+    ),
+    ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
+)
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
 #: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.
@@ -4838,6 +4922,16 @@ STAGE_COMMANDS: dict[str, str] = {
     "guessed/import": "python -X faulthandler -c 'import <module>' 2>&1 | torchtrt-compat explain - (Windows: `where "
     "<name>.dll` first; Linux: `ldconfig -p | grep <name>`)",
     "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
+    "build/trtexec": "trtexec <the same options> --verbose 2>&1 | torchtrt-compat explain -",
+    "build/app-line": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain - (or the application's "
+    "log at its TensorRT verbose / debug level)",
+    "container/image-build": "docker build --progress=plain --no-cache . 2>&1 | torchtrt-compat explain -",
+    "container/apt": "docker run --rm <base image> sh -c 'apt-get update && apt-cache policy <package>'",
+    "runtime/nccl": "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV,GRAPH python your_script.py 2>&1 | torchtrt-compat "
+    "explain - (and `env | grep NCCL_; cat /etc/nccl.conf`)",
+    "bare-exception": "python -m pdb -c continue your_script.py (stops where it raised: `where` prints the traceback "
+    "the paste lacks, i.e. the converting or running call that raised it; `up` walks to your own code), or python "
+    "your_script.py 2>&1 | torchtrt-compat explain - (the whole traceback, not its last line)",
     "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
     'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
 }
