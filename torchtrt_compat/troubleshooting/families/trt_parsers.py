@@ -173,24 +173,4 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="NVIDIA/TensorRT#1631 (TensorRT 8.2 trtexec --uff); NVIDIA/TensorRT#282 for convert-to-uff's "
         "'No conversion function registered for layer'",
     ),
-    KnownError(
-        "trt-engine-file-write",
-        "trtexec could not write or open the engine file (Saving engine to file failed / Cannot open engine file)",
-        r"Saving engine to file failed|Cannot open engine file: ?\S{0,300}",
-        "trtexec built the engine (or tried to load one) and could not open the path given to --saveEngine / "
-        "--loadEngine: its folder does not exist, the path is not writable (a read-only mount, a container volume, "
-        "a Windows path with spaces unquoted), or the disk is full; for --loadEngine the file is not there.",
-        "Create the folder first (`mkdir -p $(dirname ENGINE)`), pass a writable absolute path (quoted if it has "
-        "spaces), check free space (`df -h`), and for --loadEngine check the file exists (`ls -l ENGINE`); the "
-        "engine itself was fine.",
-        requires=r"trtexec|--saveEngine|--loadEngine|\[E\]",
-        op=r"Cannot open engine file: ?(\S{1,300})",
-        weight=84,
-        applies="trtexec (TensorRT's samples/common), every release",
-        shown_by=(_test("test_uff_and_trtexec_engine_file"),),
-        example="[E] Saving engine to file failed.\n&&&& FAILED TensorRT.trtexec [TensorRT v8601] # trtexec "
-        "--onnx=model.onnx --saveEngine=engines/model.plan",
-        example_source="TensorRT samples/trtexec/trtexec.cpp ('Saving engine to file failed.') and "
-        "samples/common/sampleEngines.cpp ('Cannot open engine file: ')",
-    ),
 )
