@@ -350,6 +350,7 @@ _LATER_ROUNDS = (
         "round seventeen (hardware form factor and host set-up, model conversion paths, a dependency that changed)",
         [
             ("blind_by_hand", "**blind**: first answers after every round-sixteen fix"),
+            ("after_by_hand", "after round seventeen's fixes (not blind)"),
         ],
     ),
 )
