@@ -222,7 +222,7 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     r"|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]\d{0,2}\b"
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
-_FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ", " -> ")
+_FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ", "NCCL INFO ")
 
 
 #: a glog line whose level prefix the paste cut off (the paste starts mid-line: "tensorflow/stream_executor/platform/
