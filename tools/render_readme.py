@@ -353,6 +353,13 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round seventeen's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round18",
+        "round eighteen (the newest stacks, scientific and industry domains, long pastes)",
+        [
+            ("blind_by_hand", "**blind**: first answers after every round-seventeen fix"),
+        ],
+    ),
 )
 
 
