@@ -47,7 +47,7 @@ from .facts import (
 )
 from .literals import alternatives as _alternatives, literals as _literals
 from .prefilter import Held, Vocabulary, trie
-from .severity import Levels, levels
+from .severity import Levels, conditional_at, levels
 from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_SITUATIONS, STAGE_STEPS, STAGE_WORDS
 
 if TYPE_CHECKING:
@@ -482,6 +482,8 @@ def _hit(c: _Compiled, hay: str, held: Held, lv: Levels, facts: Callable[[], Tex
             hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
     if hit is None and (c.codes or c.messages):
         hit = _by_code(c, facts, held, hay)
+        if hit is not None and conditional_at(hay, hit[0]):  # a CUDA error a hint only supposes
+            hit = None
     if hit is None:
         return None
     if c.requires is not None and c.requires.search(hay, held) is None:
@@ -715,6 +717,8 @@ def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | No
     (the same family logged first as a warning, then as the error): at most 20 matches are looked at."""
     first: re.Match[str] | None = None
     for i, m in enumerate(rx.finditer(hay)):
+        if i < 20 and conditional_at(hay, m.start()):  # an error a hint only supposes ("If you get `...`")
+            continue
         if first is None:
             first = m
         if lv.at(m.start()) not in ("warning", "info") or i >= 20:
@@ -898,6 +902,7 @@ def _conclude(
         where = (
             f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line"
             + (f"; its last frame is {frame}" if frame else "")
+            + (_CUDAGRAPH_CUT if "cudagraph" in frame else "")
             + ")"
         )
     elif guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
@@ -1105,15 +1110,32 @@ def _cut_traceback(hay: str) -> str:
         return ""
     else:
         lines = [ln for ln in hay[head:].splitlines()[1:400] if ln.strip()]
+    lines = [_LOG_PREFIX.sub("", ln, count=1) for ln in lines[-8:]]  # a log collector's time stamp on each line
     while lines and _ELIDED.match(lines[-1]):  # the paster's own "..." / "(continues ...)" where it cut
         lines.pop()
     if not lines:
         return ""
     last = lines[-1]
+    if _FRAME.match(last) and _INLINE_EXCEPTION.search(last):  # a traceback flattened onto one line: it has its end
+        return ""
     if _FRAME.match(last) or (len(lines) > 1 and _FRAME.match(lines[-2]) and not _EXCEPTION_END.match(last)):
         return last.strip()[:120]
     return ""
 
+
+#: what a traceback cut inside torch.compile's CUDA-graph recording (inductor's cudagraph_trees) needs beside its end
+_CUDAGRAPH_CUT = (
+    ": torch.compile was recording a CUDA graph; an error there is often an earlier kernel's fault or memory "
+    "exhausted by the capture: rerun with CUDA graphs off (mode='max-autotune-no-cudagraphs' or 'default') and "
+    "CUDA_LAUNCH_BLOCKING=1 to see the failing kernel"
+)
+#: a time stamp a log collector (a pod's console, docker logs -t, a CI runner) put before each line of a traceback
+_LOG_PREFIX = re.compile(
+    r"^\s{0,4}\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]?(?: \|)?[ \t]"
+)
+#: an exception after a frame on the same line (the newlines of a traceback lost: '... line 578, in __init__
+#: dist._verify_model_across_ranks(...) RuntimeError: NCCL error')
+_INLINE_EXCEPTION = re.compile(r"\s(?:[\w.]{1,120}\.)?[A-Z]\w{0,60}(?:Error|Exception)(?::|\s*$)")
 
 _FRAME_AT = re.compile(
     r'File "(?:[^"\n]{0,400}[\\/])?([^"\\/\n]{1,120}[\\/][^"\\/\n]{1,120})", line \d{1,7}, in (\w{1,80})'

@@ -303,6 +303,29 @@ def _word(m: re.Match[str]) -> Level:
     return _LEVEL_WORDS.get(word.upper(), "info")
 
 
+#: the words of a sentence that names an error it only supposes: a library's hint ("If you get `CUDA error: invalid
+#: device function` errors, the above might be the cause", bitsandbytes' cuda_setup), advice ("in case of CUDA out of
+#: memory, lower the batch size"), a warning of what may come ("this may cause ... errors"); the error named after
+#: them did not happen
+_CONDITIONAL = re.compile(
+    r"\b(?:if (?:you|it) (?:get|gets|see|sees|encounter|hit|run into|receive|are getting|are seeing|experience|face)"
+    r"|in (?:the )?case (?:of|you (?:get|see|encounter|hit))|when you (?:get|see|encounter|hit)"
+    r"|(?:may|might|could|can) (?:cause|lead to|result in|trigger|produce)"
+    r"|should you (?:get|see|encounter))\b[^\n.!?]{0,80}$",
+    re.IGNORECASE,
+)
+
+
+def conditional_at(text: str, position: int) -> bool:
+    """Whether the words just before ``position`` on its line (at most 160 characters, in the same sentence) suppose
+    the error that starts there instead of reporting it ("If you get `CUDA error: ...`", "may cause ... errors")."""
+    line = text.rfind("\n", 0, position) + 1
+    before = text[max(line, position - 160) : position]
+    if not before.strip():
+        return False
+    return _CONDITIONAL.search(before) is not None
+
+
 def _lines_with(text: str, word: str) -> list[int]:
     """Where each line that holds ``word`` starts."""
     starts = []
@@ -341,7 +364,8 @@ def levels(text: str) -> Levels:
         found.setdefault(_line_start(text, m), "error")
     for word in _ERROR_WORDS:
         for start in _lines_with(text, word):
-            found.setdefault(start, "error")
+            if start not in found and not conditional_at(text, text.find(word, start)):
+                found[start] = "error"
     if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[_line_start(text, m)] = "error"

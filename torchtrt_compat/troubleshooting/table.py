@@ -1208,6 +1208,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|Supported compute capabilities: (?:[\d.]{3,4} ){1,12}>[\d.]{3,4}"
         # NVRTC (torch's JIT fusers, CuPy) asked to compile for an architecture newer than its CUDA knows
         r"|nvrtc: error: invalid value for --gpu-architecture"
+        # the memory-efficient attention kernels (xformers, torch's SDPA: cutlass fmha kernel_forward.h /
+        # kernel_backward.h) abort with the kernel's name and the architectures it was compiled for: "FATAL: kernel
+        # `fmha_cutlassF_f32_aligned_64x64_rf_sm80` is for sm80-sm100, but was built for sm37"
+        r"|FATAL: kernel `\w{1,160}_sm\d{2,3}`(?: is for sm\d{2,3}-sm\d{2,3}, but was built for sm\d{1,3})?"
         # nvcc: an intrinsic whose overload exists only from an architecture on (atomicAdd on double: sm_60, on
         # half / bfloat16: sm_70 / sm_80) while the build compiles for an older one
         r"|no instance of overloaded function \"atomic(?:Add|Max|Min|CAS|Exch)\" matches the argument list"
@@ -3394,7 +3398,11 @@ _CORE: tuple[KnownError, ...] = (
         "extension-abi-mismatch",
         "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch",
         r"undefined symbol: _ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d|4aten)\d"
-        r"|undefined symbol: _Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d",
+        r"|undefined symbol: _Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d"
+        # an issue's title as pasted above its traceback: an installation / import / build that fails with an
+        # "undefined symbol" it does not name ("[Bug] MMCV Installation Failure - undefined symbol during validation")
+        r"|\b(?:[Ii]nstall(?:ation|ing)?|[Ii]mport(?:ing)?|[Bb]uild(?:ing)?|[Cc]ompil(?:ed|ing))\b[^\n]{0,60}"
+        r"\b[Uu]ndefined [Ss]ymbol\b(?! ?:)",
         "A compiled extension (a wheel with a .so: torchvision, tensorrt_llm, flash_attn, xformers, a custom op) was "
         "built against another torch than the one installed: torch's C++ symbols change between releases and with "
         "the C++ ABI flag, so the loader cannot find the one the extension calls.",

@@ -241,7 +241,10 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-container-no-gpu",
         "A container started without GPU access: CUDA finds no driver (error 35, 'driver version is insufficient')",
-        r"(?:CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver)",
+        r"(?:CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver)"
+        # the nvidia/cuda images' start banner (/opt/nvidia/nvidia_entrypoint.d): no driver injected into the
+        # container, every GPU call in it will fail
+        r"|The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",
         "Inside a container the NVIDIA driver's libraries and device nodes exist only when the container was started "
         "with the GPUs (docker --gpus, the nvidia runtime, a GPU device reservation): without them CUDA reports 'CUDA "
         "driver version is insufficient' (35) or 'no CUDA-capable device' (100) whatever the host's driver. If "

@@ -1009,7 +1009,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # cargo's report of a build script that compiles CUDA kernels (candle-kernels, cudarc's, bindgen_cuda users):
         # the crate's name carries its GPU purpose, or the script's output names nvcc / the compute capability
         r"|failed to run custom build command for `[\w-]{0,40}(?:cuda|kernels|nvrtc|cublas|cudnn|flash|gpu)[\w-]{0,40}"
-        r" v[\w.+-]{1,40}`|nvcc error while compiling",
+        r" v[\w.+-]{1,40}`|nvcc error while compiling"
+        # the link step of a CUDA extension whose nvcc step wrote no object (it failed above, or never ran): cffi /
+        # setuptools builds ("src/x.cu.o: No such file or directory", "g++: error: build/temp.../x.o: No such file")
+        r"|[\w./\\-]{1,300}\.cu\.o(?:bj)?: No such file or directory"
+        r"|(?:g\+\+|gcc|c\+\+|ld)(?:\.exe)?: error: [\w./\\-]{1,300}\.(?:cu\.)?o: No such file or directory",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
         "above them (a missing header, an unsupported compiler or architecture, a C++ error).",
         "Find the first 'error:' (or 'nvcc fatal') line above and explain that one: rerun the build with one job so "

@@ -1085,7 +1085,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|NCCL operation \w{1,40}\([^\n]{0,200}\) failed: "
         # vLLM's / SGLang's pynccl wrapper (NCCL_CHECK: raise RuntimeError(f"NCCL error: {error_str}"))
         r"|RuntimeError: NCCL error: (?:unhandled (?:system|cuda) error|internal error|invalid (?:usage|argument)"
-        r"|remote process exited)",
+        r"|remote process exited)"
+        # torch 1.x's ProcessGroupNCCL raised "NCCL error" with nothing after it (a flattened traceback's end)
+        r"|RuntimeError: NCCL error(?=[ \t]{0,4}(?:\n|$))",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "

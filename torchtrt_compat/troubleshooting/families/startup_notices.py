@@ -1,0 +1,69 @@
+"""Start-up notices and banners that libraries print before any work (issue 36, round eighteen, helper u18sev):
+TensorFlow's CPU-instructions / oneDNN notices (tensorflow/core/platform/cpu_feature_guard.cc,
+tensorflow/core/util/port.cc), bitsandbytes' duplicate-libcudart warning (bitsandbytes/cuda_setup/main.py, 0.38-0.41),
+and the CUDA image's start banner when the container has no GPU (the nvidia/cuda images'
+/opt/nvidia/nvidia_entrypoint.sh). The first two are harmless notices; the banner is a warning that means every GPU
+call in the container will fail. Each pattern is the library's own wording; names and paths are read from the text.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, tests_in
+
+__all__ = ["FAMILIES"]
+
+_test = tests_in("tests/troubleshooting/test_round18_u18sev.py")
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "tf-cpu-instructions-notice",
+        "TensorFlow's start-up notice about CPU instructions / oneDNN (a notice, not an error)",
+        r"This TensorFlow binary is optimized (?:with oneAPI Deep Neural Network Library \(oneDNN\) )?to use "
+        r"(?:the following |available )?CPU instructions in performance-critical operations"
+        r"|Your CPU supports instructions that this TensorFlow binary was not compiled to use"
+        r"|oneDNN custom operations are on\. You may see slightly different numerical results"
+        r"|To enable them in other operations, rebuild TensorFlow with the appropriate compiler flags",
+        "TensorFlow logs at start-up which CPU vector instructions (AVX2, AVX512F, FMA) its kernels use and whether "
+        "the oneDNN custom operations are on (cpu_feature_guard.cc, util/port.cc). It is information about CPU "
+        "speed, printed on every run with or without a GPU; it is not the failure.",
+        "Nothing to fix in these lines (set TF_CPP_MIN_LOG_LEVEL=2 to hide them, TF_ENABLE_ONEDNN_OPTS=0 to turn "
+        "oneDNN off). If something did fail, the cause is the first error line after them (a Traceback's last line, "
+        "an 'E ' / 'Could not load dynamic library' line): give explain the whole output. A GPU that TensorFlow does "
+        "not use is a CUDA / cuDNN install that does not match the TensorFlow release (its tested build "
+        "configurations), or hide the GPU with CUDA_VISIBLE_DEVICES=-1 to run on the CPU.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 1.x and 2.x, any platform (oneDNN notice from 2.9 on)",
+        shown_by=(_test("test_tensorflow_cpu_notice_is_harmless"),),
+        example="This TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN) to use the "
+        "following CPU instructions in performance-critical operations:  AVX2\nTo enable them in other operations, "
+        "rebuild TensorFlow with the appropriate compiler flags.",
+        example_source="https://github.com/OpenBB-finance/OpenBBTerminal/issues/154; "
+        "tensorflow/core/platform/cpu_feature_guard.cc",
+    ),
+    KnownError(
+        "bnb-duplicate-cudart-notice",
+        "bitsandbytes found several libcudart copies on the search path and picked one (a notice; 'invalid device "
+        "function' later may come from it)",
+        r"Found duplicate \[[^\]\n]{1,200}\] files: [^\n]{0,600}We'll flip a coin"
+        r"|Found duplicate \[[^\]\n]{0,200}libcudart[^\]\n]{0,200}\] files",
+        "bitsandbytes' CUDA set-up (cuda_setup/main.py, 0.38-0.41) searches LD_LIBRARY_PATH, the conda prefix and "
+        "the system for libcudart and found more than one copy; it loads one of them and warns that a mismatch may "
+        "cause 'CUDA error: invalid device function' later. The warning itself is not a failure.",
+        "Nothing fails from this line alone: look for the first real error after it. If that is 'invalid device "
+        "function' (or a CUDA set-up failure), keep one libcudart on the search path, the one of torch's CUDA "
+        "(`python -c 'import torch; print(torch.version.cuda)'`): remove the other directory from LD_LIBRARY_PATH "
+        "and use a bitsandbytes built for that CUDA (`pip install -U bitsandbytes`: 0.43 and later use torch's CUDA "
+        "runtime and no longer search for libcudart).",
+        severity="notice",
+        weight=40,
+        applies="bitsandbytes 0.38-0.41 (cuda_setup/main.py), Linux",
+        shown_by=(_test("test_bitsandbytes_duplicate_cudart_hint_is_no_failure"),),
+        example="/opt/conda/lib/python3.10/site-packages/bitsandbytes/cuda_setup/main.py:149: UserWarning: Found "
+        "duplicate ['libcudart.so', 'libcudart.so.11.0', 'libcudart.so.12.0'] files: "
+        "{PosixPath('/opt/conda/lib/libcudart.so'), PosixPath('/opt/conda/lib/libcudart.so.11.0')}.. We'll flip a "
+        "coin and try one of these, in order to fail forward.",
+        example_source="https://github.com/ssbuild/moss_finetuning/issues/23; bitsandbytes/cuda_setup/main.py "
+        "(0.39, warn_in_case_of_duplicates)",
+    ),
+)
