@@ -260,6 +260,15 @@ def _nccl_chain(text: str, found: dict[int, Level]) -> None:
         found[_line_start(text, m)] = "error"
 
 
+def _error_words(text: str, found: dict[int, Level]) -> None:
+    """An unleveled line that holds an error word is an error line, unless the word follows a sentence that only
+    supposes the error ("If you get `CUDA error: ...`")."""
+    for word in _ERROR_WORDS:
+        for start in _lines_with(text, word):
+            if start not in found and not conditional_at(text, text.find(word, start)):
+                found[start] = "error"
+
+
 @dataclass(frozen=True)
 class Levels:
     """The levels of a text's lines: where each leveled line starts and ends, its level, and the totals."""
@@ -362,10 +371,7 @@ def levels(text: str) -> Levels:
         _cut_glog(text, found)
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
-    for word in _ERROR_WORDS:
-        for start in _lines_with(text, word):
-            if start not in found and not conditional_at(text, text.find(word, start)):
-                found[start] = "error"
+    _error_words(text, found)
     if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[_line_start(text, m)] = "error"
