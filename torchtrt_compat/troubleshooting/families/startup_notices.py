@@ -21,7 +21,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"This TensorFlow binary is optimized (?:with oneAPI Deep Neural Network Library \(oneDNN\) )?to use "
         r"(?:the following |available )?CPU instructions in performance-critical operations"
         r"|Your CPU supports instructions that this TensorFlow binary was not compiled to use"
-        r"|oneDNN custom operations are on\. You may see slightly different numerical results"
+        r"|oneDNN custom operations are on\. You may see slightly different numerical"
         r"|To enable them in other operations, rebuild TensorFlow with the appropriate compiler flags",
         "TensorFlow logs at start-up which CPU vector instructions (AVX2, AVX512F, FMA) its kernels use and whether "
         "the oneDNN custom operations are on (cpu_feature_guard.cc, util/port.cc). It is information about CPU "
