@@ -65,7 +65,10 @@ def test_tensorflow_cpu_notice_is_harmless() -> None:
         "that this TensorFlow binary was not compiled to use: AVX2 FMA"
     )
     assert explain(older).outcome == "warnings-only"
-    one = "I tensorflow/core/util/port.cc:113] oneDNN custom operations are on. You may see slightly different numerical"
+    one = (
+        "I tensorflow/core/util/port.cc:113] oneDNN custom operations are on. You may see slightly different "
+        "numerical results due to floating-point round-off errors"
+    )
     assert "tf-cpu-instructions-notice" in _keys(one)
     # with a failure after it, the notice is never the answer
     failed = explain(text + "Traceback (most recent call last):\n  File \"a.py\", line 1\nMemoryError: x\n")
@@ -146,7 +149,7 @@ def test_nvcc_object_missing_at_link() -> None:
         "python build_extend_utils_cffi.py\nsrc/nearest_neighborhood.cu.o: No such file or directory.",
         "build-extension-compile-failed",
     )
-    assert found.stage == "build" if hasattr(found, "stage") else True
+    assert "first 'error:'" in found.fix
     answer(
         "g++: error: build/temp.linux-x86_64-3.8/src/x_kernel.o: No such file or directory\nerror: command "
         "'/usr/bin/g++' failed with exit code 1",
