@@ -71,7 +71,7 @@ def test_tensorflow_cpu_notice_is_harmless() -> None:
     )
     assert "tf-cpu-instructions-notice" in _keys(one)
     # with a failure after it, the notice is never the answer
-    failed = explain(text + "Traceback (most recent call last):\n  File \"a.py\", line 1\nMemoryError: x\n")
+    failed = explain(text + 'Traceback (most recent call last):\n  File "a.py", line 1\nMemoryError: x\n')
     assert failed.outcome != "warnings-only" and (not failed or failed[0].key != "tf-cpu-instructions-notice")
     # near miss: CPU instructions TensorFlow needs and the CPU lacks is a crash, not this notice
     assert "tf-cpu-instructions-notice" not in _keys(
@@ -123,8 +123,8 @@ def test_flattened_traceback_keeps_its_exception() -> None:
 def test_undefined_symbol_in_a_title_line() -> None:
     # VBTI-development/onedl-mmcv#33: the title pasted below a truncated traceback
     text = (
-        "Traceback (most recent call last):\n  File \".dev_scripts/check_installation.py\", line 4, in <module>\n"
-        "    from mmcv.ops import box_iou_rotated\n  File \"mmcv/ops/__init__.py\", line 3, in <module>\n"
+        'Traceback (most recent call last):\n  File ".dev_scripts/check_installation.py", line 4, in <module>\n'
+        '    from mmcv.ops import box_iou_rotated\n  File "mmcv/ops/__init__.py", line 3, in <module>\n'
         "[Bug] MMCV Installation Failure - undefined symbol during validation\n"
     )
     answer(text, "extension-abi-mismatch")
