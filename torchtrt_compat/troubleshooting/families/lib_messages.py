@@ -130,8 +130,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "Pass the inputs exactly as forward takes them: args is a tuple of forward's positional arguments, so a "
         "model whose forward(batch) reads batch['img'] gets `torch.onnx.export(model, ({'img': x}, {}), ...)` "
         "(a dict as the last element of the tuple is taken as keyword arguments, so a dict that is a positional "
-        "argument is followed by an empty {}), or export a thin wrapper module whose forward(img) builds the dict and returns tensors "
-        "only; check with `model(*args)` before exporting.",
+        "argument is followed by an empty {}), or export a thin wrapper module whose forward(img) builds the dict "
+        "and returns tensors only; check with `model(*args)` before exporting.",
         requires=_ONNX_EXPORT,
         weight=72,
         applies="torch.onnx.export (TorchScript and dynamo exporters), torch.jit.trace",
