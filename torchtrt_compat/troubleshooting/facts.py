@@ -121,7 +121,13 @@ _CODE_AT = re.compile(
     # "CUDA error at NativeOps.cu:1903 code=77(<unknown>) "dZ""
     r"|\bCUDA error at [^\n]{1,300}?\bcode=(\d{1,4})\("
     r"|\bCUDA error:\s{0,2}(\d{1,4})\["  # nvdiffrast's NVDR_CHECK_CUDA_ERROR: "Cuda error: 208[cudaGraphics...]"
-    r"|\bCudaAPIError: \[(\d{1,4})\] Call to",  # Numba's driver.py: "CudaAPIError: [700] Call to cuMemcpyDtoH"
+    r"|\bCudaAPIError: \[(\d{1,4})\] Call to"  # Numba's driver.py: "CudaAPIError: [700] Call to cuMemcpyDtoH"
+    # extensions' own checks that print the bare cudaError_t: spconv / mmdet3d's tensorview ("cuda execution failed
+    # with error 9"), "CUDA kernel launch failed: 9", "cudaCheckError() failed : 9", "CUDA error code: 9"
+    r"|\bcuda execution failed with error:?\s{0,2}(\d{1,4})\b"
+    r"|\bCUDA kernel (?:launch )?failed(?: with error)?:?\s{0,2}(\d{1,4})\b"
+    r"|\bcudaCheckError\(\) failed\s{0,2}:?\s{0,2}(\d{1,4})\b"
+    r"|\bCUDA error code[ :=]{1,3}(\d{1,4})\b",
     _F,
 )
 #: a CUDA toolkit of 10.0 or older named in the text ("cuda-10.0", "CUDA 9.2", "cuda_8.0"): its numbering of errors
@@ -138,6 +144,9 @@ _CODE_WORDS = (
     "cudasuccess",
     "thcudacheck",
     "cudaapierror",
+    "cuda execution failed",
+    "cuda kernel",
+    "cudacheckerror",
 )
 
 

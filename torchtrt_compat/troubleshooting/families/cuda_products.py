@@ -40,6 +40,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "kernel failed.",
         variants=(
             Variant(
+                r"\bspconv\b|sparse_conv_ext|indice_(?:subm_)?conv|reordering_cuda|mmdet3d[\\/]ops",
+                "spconv / mmdet3d sparse convolution",
+                "The sparse convolution's kernels (spconv, mmdet3d's bundled copy) size their grid from the number "
+                "of active voxels, and this input has more than a launch can take: lower the voxel count the config "
+                "feeds it (max_voxels / max_num_points, a larger voxel_size or a smaller point_cloud_range) or switch "
+                "to spconv 2.x (pip install spconv-cu1XX; mmcv's ops), which handles large inputs; it is not "
+                "out-of-memory.",
+            ),
+            Variant(
                 _CAFFE,
                 "Caffe",
                 "Caffe launched a layer's kernel with more blocks than this GPU's grid allows (CAFFE_GET_BLOCKS grows "

@@ -488,7 +488,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:/bin/sh: \d{1,3}: |sh: )nvcc: (?:not found|command not found)"
         # the shell ran $CUDA_HOME/bin/nvcc and found no file there (dash: "/bin/sh: 1: X/bin/nvcc: not found";
         # bash: "X/bin/nvcc: No such file or directory"): CUDA_HOME names a folder without the toolkit
-        r"|(?:/bin/sh: \d{1,3}: |sh: |bash: )[^\n]{1,240}?[\\/]bin[\\/]nvcc: (?:not found|No such file or directory)",
+        r"|(?:/bin/sh: \d{1,3}: |sh: |bash: )[^\n]{1,240}?[\\/]bin[\\/]nvcc: (?:not found|No such file or directory)"
+        # the build command itself runs CUDA_HOME's nvcc with a separator before it (CUDA_HOME=$CUDA_HOME:/usr/local/
+        # cuda): ninja's "[5/8] :/usr/local/cuda/bin/nvcc ..." and "-isystem :/usr/local/cuda/include"
+        r"|(?:^|\] |\s)[:;]/[^\s:;]{1,200}/bin/nvcc\s|-isystem [:;]/[^\s]{1,200}/include\b",
         "torch.utils.cpp_extension (and the setup.py of a CUDA extension) needs a CUDA toolkit with nvcc: it looks "
         "at CUDA_HOME / CUDA_PATH, then for nvcc on PATH, then /usr/local/cuda, and found none. The NVIDIA driver "
         "and torch's own CUDA libraries are no toolkit (they have no nvcc and no headers).",
@@ -514,7 +517,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 # left in brackets, a trailing separator in CUDA_HOME=...
                 r"(?:sh: \d{1,3}: |sh: |bash: )[^\n\s]{0,200}(?:[:;]|[\[<][\w -]{1,40}[\]>])[^\n\s]{0,200}"
                 r"[\\/]bin[\\/]nvcc: "
-                r"|CUDA_HOME=[^\s:;]{1,200}[:;](?:\s|$|\")",
+                r"|CUDA_HOME=[^\s:;]{1,200}[:;](?:\s|$|\")"
+                r"|(?:^|\] |\s)[:;]/[^\s:;]{1,200}/bin/nvcc\s|-isystem [:;]/[^\s]{1,200}/include\b",
                 "CUDA_HOME holds something other than the toolkit's folder",
                 "The build ran $CUDA_HOME/bin/nvcc and the path it tried (the text before '/bin/nvcc' on the "
                 "shell's line) is not a folder: CUDA_HOME holds a PATH-style list (with ':' or ';'), a "

@@ -1354,6 +1354,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cudnn-version",
         "cuDNN version incompatibility (PyTorch was compiled against one cuDNN and found another)",
         r"cuDNN version incompatibility"
+        # cuDNN's own status (cudnnStatus_t) and its message for a sub-library of another version (cuDNN 8+)
+        r"|CUDNN_STATUS_VERSION_MISMATCH|CuDNN library major and minor version needs to match"
         # torch 0.3-0.4's wording (torch/backends/cudnn/__init__.py), cuDNN's version numbers as integers
         r"|cuDNN version mismatch: PyTorch was compiled against \d{1,6} but linked against \d{1,6}"
         # an error whose status is success: the torch binary and the loaded cuDNN / CUDA do not belong together

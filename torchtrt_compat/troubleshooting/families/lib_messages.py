@@ -1,0 +1,143 @@
+"""Libraries' own wordings (issue 36, round eighteen): messages a library words in its own terms, which the rows of
+the product they fail in did not read: TensorFlow's kernel registry for a GPU-only op, onnxruntime's TensorRT
+provider asking for shape inference, the DataLoader pinning a tensor already on the GPU, a library's optional GPU
+import that failed silently and surfaces as a NameError, and torch.onnx.export given inputs in another structure than
+forward takes. Each row's ``example_source`` names the source of its wording.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant, tests_in
+
+__all__ = ["FAMILIES"]
+
+_test = tests_in("tests/troubleshooting/test_round18_u18lib.py")
+_R18 = "tests/data/explain_round18.jsonl"
+
+#: torch.onnx.export / torch.jit.trace called in the text (the exporter that flattens forward's arguments)
+_ONNX_EXPORT = r"torch\.onnx\.export|\bonnx\.export\(|torch\.jit\.trace|torch[\\/]onnx[\\/]"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "tf-gpu-only-op-no-kernel",
+        "TensorFlow: No OpKernel was registered to support Op 'CudnnRNN' (a GPU-only op where TensorFlow registered "
+        "no GPU)",
+        # the op's name is TensorFlow's own: the cuDNN RNN ops (CudnnRNN, CudnnRNNV2/V3, CudnnRNNBackprop...) and the
+        # NCCL ops have kernels for the GPU only; "Registered devices: [CPU]" is TensorFlow's list of the devices it has
+        r"No OpKernel was registered to support Op '(?:Cudnn\w{0,30}|CuDNN\w{0,30})'"
+        r"|No OpKernel was registered to support Op '\w{1,80}'[^\n]{0,400}?Registered devices: \[CPU\]"
+        r"|^\s{0,8}Registered devices: \[CPU\]\s{0,4}$",
+        "The op has kernels for the GPU only (Keras' CuDNNLSTM / CuDNNGRU run the CudnnRNN op), and this TensorFlow "
+        "registered no GPU: a CPU-only build (tensorflow-cpu, native Windows after 2.10, macOS), or a GPU build that "
+        "could not load its CUDA / cuDNN libraries or sees no GPU; 'Registered devices:' in the message lists the "
+        "devices it has.",
+        "Use the layer that runs anywhere: tf.keras.layers.LSTM / GRU (they pick the cuDNN kernel themselves when a "
+        "GPU is there and the defaults are kept) instead of CuDNNLSTM / CuDNNGRU, and re-save the model. To run on "
+        "the GPU, install TensorFlow's GPU build with the CUDA / cuDNN it was built for (`pip install "
+        "'tensorflow[and-cuda]'` on Linux, TensorFlow 2.14+) and check `tf.config.list_physical_devices('GPU')` "
+        "lists the GPU; TF_CPP_MIN_LOG_LEVEL=0 shows which library failed to load.",
+        op=r"to support Op '(\w{1,80})'",
+        weight=74,
+        applies="TensorFlow 1.x / 2.x (Keras CuDNNLSTM / CuDNNGRU, tf.contrib.cudnn_rnn, NCCL ops)",
+        shown_by=(_test("test_tensorflow_gpu_only_op"), f"{_R18}#pushpendughosh-stock-market-forecasting-3"),
+        example="tensorflow.python.framework.errors_impl.InvalidArgumentError: No OpKernel was registered to support "
+        "Op 'CudnnRNN' with these attrs.  Registered devices: [CPU], Registered kernels:\n  <no registered kernels>",
+        example_source="pushpendughosh/stock-market-forecasting#3 (TensorFlow's op_kernel.cc: 'No OpKernel was "
+        "registered to support Op ... Registered devices: [...]')",
+    ),
+    KnownError(
+        "ort-trt-ep-no-shape",
+        "onnxruntime TensorRT provider: an input has no shape specified (run symbolic shape inference on the model)",
+        r"TensorRT input: [^\n]{1,300}? has no shape specified"
+        r"|Please run shape inference on the onnx model first",
+        "onnxruntime's TensorRT execution provider needs a shape on every tensor that enters a TensorRT subgraph and "
+        "stops while partitioning the graph when one has none: the exported model carries no shape annotations for "
+        "intermediate tensors (value_info), which ONNX's own shape inference cannot fill for dynamic shapes.",
+        "Run onnxruntime's symbolic shape inference on the model and give the TensorRT provider the result: `python "
+        "-m onnxruntime.tools.symbolic_shape_infer --input model.onnx --output model_shaped.onnx --auto_merge` "
+        "(onnxruntime's tools; onnx.shape_inference.infer_shapes is not enough for dynamic dimensions), then load "
+        "model_shaped.onnx; or leave the TensorRT provider out (providers=['CUDAExecutionProvider']) for a model "
+        "TensorRT cannot take.",
+        op=r"TensorRT input: ([^\s]{1,200}) has no shape",
+        weight=80,
+        applies="onnxruntime-gpu with TensorrtExecutionProvider",
+        shown_by=(_test("test_onnxruntime_tensorrt_provider_shapes"), f"{_R18}#rvc-boss-gpt-sovits-618"),
+        example="[ONNXRuntimeError] : 1 : FAIL : TensorRT input: /vq_model/enc_p/encoder_text/attn_layers.0/"
+        "Pad_3_output_0 has no shape specified. Please run shape inference on the onnx model first.",
+        example_source="RVC-Boss/GPT-SoVITS#618 (onnxruntime's tensorrt_execution_provider.cc, GetSupportedList)",
+    ),
+    KnownError(
+        "dataloader-pin-non-cpu-tensor",
+        "DataLoader pin_memory: cannot pin 'torch.cuda.FloatTensor' (only dense CPU tensors can be pinned)",
+        r"cannot pin '[^'\n]{1,80}' only dense CPU tensors can be pinned",
+        "Pinning copies a CPU tensor into page-locked memory; the tensor here is already on the GPU (a dataset that "
+        "moves its data to CUDA, with DataLoader(pin_memory=True) or a library that sets it) or is sparse.",
+        "Do one of the two, not both: keep the dataset's tensors on the CPU and move each batch to the GPU in the "
+        "training loop (`batch.to('cuda', non_blocking=True)`), or keep the data on the GPU and pass "
+        "pin_memory=False to the DataLoader; when a library builds the DataLoader (a regression in its release), "
+        "update it or go back to the release before, or pass its option to turn pinning off.",
+        variants=(
+            Variant(
+                r"cannot pin '[^'\n]{0,40}Sparse",
+                "a sparse tensor",
+                "Only dense tensors can be pinned: convert the sparse tensor with .to_dense() before the DataLoader "
+                "pins it, or pass pin_memory=False and move it to the GPU yourself.",
+                strict=True,
+            ),
+        ),
+        op=r"cannot pin '([^'\n]{1,80})'",
+        weight=78,
+        applies="torch.utils.data.DataLoader(pin_memory=True), Tensor.pin_memory(); libraries that build the loader",
+        shown_by=(_test("test_pin_memory_on_a_gpu_tensor"), f"{_R18}#quark0-darts-164"),
+        example="RuntimeError: cannot pin 'torch.cuda.DoubleTensor' only dense CPU tensors can be pinned",
+        example_source="quark0/darts#164 (u8darts 0.10.0; torch's aten/src/ATen/native/Memory.cpp pin_memory check)",
+    ),
+    KnownError(
+        "lib-optional-import-failed",
+        "A library's optional import failed silently earlier: NameError: name 'X' is not defined inside the library",
+        # raised in a frame of an installed package (its path is on the traceback's last lines); a name of the
+        # user's own script is another matter (the generic rows answer it)
+        r"NameError: (?:global )?name '\w{1,60}' is not defined",
+        "The library imports this name inside a try / except (an optional backend: torch, a compiled extension, a "
+        "GPU package) and goes on when the import fails; the code that uses the name then raises NameError. The "
+        "cause is the import that failed: a missing or incompatible dependency, a version of torch the library "
+        "does not support, a broken install; the GPU is rarely the problem.",
+        "Run the import the library guards yourself to see its real error (open the library's file named in the "
+        "traceback, find where the name is defined, e.g. `python -c 'from cellpose import core'` with the guarded "
+        "`import torch` copied out, or `python -v -c 'import <library>'`); then install the versions the library "
+        "supports in a clean environment (upgrade the library for a newer torch) and try again.",
+        requires=r"[\\/](?:site|dist)-packages[\\/]",
+        unless=r"NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined",
+        loose=True,
+        weight=34,
+        applies="Python libraries with optional backends (try: import ... except ImportError: pass)",
+        shown_by=(_test("test_optional_import_nameerror"), f"{_R18}#mouseland-cellpose-241"),
+        example="~/anaconda3/envs/cellpose/lib/python3.7/site-packages/cellpose/core.py in assign_device(istorch, "
+        "gpu)\nNameError: name 'torch_CPU' is not defined",
+        example_source="MouseLand/cellpose#241 (cellpose/core.py: torch_CPU defined in a guarded torch import)",
+    ),
+    KnownError(
+        "export-onnx-input-structure",
+        "torch.onnx.export / torch.jit.trace got inputs in another structure than forward takes (a tensor where it "
+        "indexes a dict batch, too few or too many arguments)",
+        # indexing a tensor with a string (batch['img'] on a tensor): torch's "new(): invalid data type 'str'"
+        r"new\(\): invalid data type 'str'"
+        r"|forward\(\) missing \d{1,2} required positional arguments?"
+        r"|forward\(\) takes (?:from \d{1,2} to )?\d{1,2} positional arguments? but \d{1,2} (?:were|was) given",
+        "The exporter calls model(*args) with the args it was given: a tensor where forward indexes a dict "
+        "(batch['img'] on a tensor raises new(): invalid data type 'str'), or a number of arguments forward does "
+        "not take (a dict or list passed as one argument is unpacked or not).",
+        "Pass the inputs exactly as forward takes them: args is a tuple of forward's positional arguments, so a "
+        "model whose forward(batch) reads batch['img'] gets `torch.onnx.export(model, ({'img': x}, {}), ...)` "
+        "(a dict as the last element of the tuple is taken as keyword arguments, so a dict that is a positional "
+        "argument is followed by an empty {}), or export a thin wrapper module whose forward(img) builds the dict "
+        "and returns tensors only; check with `model(*args)` before exporting.",
+        requires=_ONNX_EXPORT,
+        weight=72,
+        applies="torch.onnx.export (TorchScript and dynamo exporters), torch.jit.trace",
+        shown_by=(_test("test_onnx_export_input_structure"), f"{_R18}#turoad-lanedet-36"),
+        example="torch.onnx.export(\n    net1.module,\n    sample_input,\n---> 23         fea = "
+        "self.backbone(batch['img'])\nTypeError: new(): invalid data type 'str'",
+        example_source="Turoad/lanedet#36 (torch's tensor indexing with a str: torch/csrc/utils/tensor_new.cpp)",
+    ),
+)
