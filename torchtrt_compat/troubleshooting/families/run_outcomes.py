@@ -82,8 +82,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "no CUDA error is printed.",
         "Start the container with the GPU: `docker run --gpus all ...` (compose: a GPU device reservation); "
         "`singularity exec --nv image.sif ...` / `apptainer run --nv ...`; in Kubernetes a `nvidia.com/gpu` "
-        "limit. Then check inside it: `nvidia-smi` must list the GPU and `python -c \"import torch; "
-        'print(torch.cuda.is_available())"` must print True (False with nvidia-smi working: the image\'s torch '
+        'limit. Then check inside it: `nvidia-smi` must list the GPU and `python -c "import torch; '
+        "print(torch.cuda.is_available())\"` must print True (False with nvidia-smi working: the image's torch "
         "is a CPU build or newer than the host driver).",
         variants=(
             Variant(
@@ -114,8 +114,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "proc-worker-no-gpu",
-        "The GPU is visible in the parent process but not in the worker that runs the model (it falls back to the "
-        "CPU)",
+        "The GPU is visible in the parent process but not in the worker that runs the model (it falls back to the CPU)",
         _CPU_USE,
         "The process that checked the GPU (and found it) is not the one that runs the model: a dask / "
         "multiprocessing / joblib / Ray worker or a scheduler step (Slurm, LSF) was started without the GPU "
