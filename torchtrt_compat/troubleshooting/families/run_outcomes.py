@@ -64,6 +64,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "load, the file path, the input shape) and the first warning or error printed before it, which is usually "
         "the cause; for a library's assert, check that its version matches what the program was built for. `gdb "
         "-batch -ex run -ex bt --args ./your_program` shows the call stack at the abort.",
+        # an engine build that failed before the assert: the builder's own error (or the build stage) is the answer
+        unless=r"\bBuild(?:ing)? (?:the |a )?(?:TensorRT |TRT )?engine\b|buildSerializedNetwork|buildEngineWithConfig"
+        r"|build_serialized_network",
         op=r"Assertion `([^\n]{1,160})' failed|Assertion failed: ([^\n]{1,160}), file ",
         weight=30,
         applies="any C / C++ program or extension built with assertions (glibc on Linux, the MSVC runtime)",
