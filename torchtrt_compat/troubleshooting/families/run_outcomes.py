@@ -26,8 +26,13 @@ _CPU_USE = (
     r"|\b(?:No (?:CUDA|GPU|NVIDIA)[\w -]{0,30}|(?:CUDA|GPU)[\w -]{0,20}? not) (?:found|available|detected)"
     r"[,;.!]?\s{0,2}(?:-\s{0,2})?(?:using|fall(?:s|ing)? back to|defaulting to|switching to|will use|running on)"
     r" (?:the )?CPU\b"
-    # a script's own probe and PyTorch Lightning's accelerator summary
-    r"|\b(?:CUDA|GPU) (?:is )?available\s{0,2}[:=?]\s{0,2}False\b|\bGPU available: False, used: False"
+    # PyTorch Lightning's accelerator summary
+    r"|\bGPU available: False, used: False"
+)
+#: a script's own probe that finds no GPU (cuda-unavailable's line where nothing else is said: the container row
+#: leaves it to that row, which has a container variant)
+_NO_CUDA_PROBE = (
+    r"\b(?:CUDA|GPU) (?:is )?available\s{0,2}[:=?]\s{0,2}False\b"
     r"|torch\.cuda\.is_available\(\)\)?\s{0,3}(?:->|=|:|returns?|is)?\s{0,3}False\b"
 )
 #: the same text shows the GPU usable somewhere (the parent's probe: 'CUDA Available: True', is_available() True)
@@ -66,9 +71,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "-batch -ex run -ex bt --args ./your_program` shows the call stack at the abort.",
         # an engine build that failed before the assert: the builder's own error (or the build stage) is the answer
         unless=r"\bBuild(?:ing)? (?:the |a )?(?:TensorRT |TRT )?engine\b|buildSerializedNetwork|buildEngineWithConfig"
-        r"|build_serialized_network",
+        r"|build_serialized_network|\bnvinfer1::|\bIBuilder\b|\bcreate\w{0,20}Engine\b",
         op=r"Assertion `([^\n]{1,160})' failed|Assertion failed: ([^\n]{1,160}), file ",
-        weight=30,
+        # below every row that names an assert of its own (TensorRT's builder, a YOLO engine builder: 20 and up);
+        # above a crash, which is downstream
+        weight=19,
         applies="any C / C++ program or extension built with assertions (glibc on Linux, the MSVC runtime)",
         shown_by=(_test("test_a_crash_after_an_earlier_failure_is_not_the_answer"),),
         example="demo: /src/engine.cpp:120: int main(int, char**): Assertion `engine != nullptr' failed.\nAborted "
@@ -118,7 +125,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "proc-worker-no-gpu",
         "The GPU is visible in the parent process but not in the worker that runs the model (it falls back to the CPU)",
-        _CPU_USE,
+        _CPU_USE + "|" + _NO_CUDA_PROBE,
         "The process that checked the GPU (and found it) is not the one that runs the model: a dask / "
         "multiprocessing / joblib / Ray worker or a scheduler step (Slurm, LSF) was started without the GPU "
         "(CUDA_VISIBLE_DEVICES empty or reset in its environment, a Ray task without num_gpus, a Slurm step without "
