@@ -1449,7 +1449,7 @@ FAMILIES: tuple[KnownError, ...] = (
         #: NaN the program printed itself (issue 36, round eighteen): numpy's / C++'s array printouts ("[[nan nan nan
         #: ... nan]", "-nan -nan -nan"), torch's repr ("tensor([nan, nan"), a loss logged as "loss: nan" and a
         #: script's own check ("disparity contains NaN", "output is all NaN")
-        r"|\[{1,6}\s{0,3}-?nan(?:,?\s{1,3}-?nan\b){2}|(?:^|\s)-?nan(?:\s{1,3}-?nan){3}\b|tensor\(\[{1,6}-?nan,"
+        r"|\bnan nan nan\b|-nan -nan -nan\b|\bnan, nan, nan\b|tensor\(\[{1,6}-?nan,"
         r"|\bloss(?:es)?\s{0,2}[:=]\s{0,2}-?nan\b"
         r"|\b(?:outputs?|results?|predictions?|preds?|disparity|depth|logits|embeddings?|scores?|features?|image)"
         r"\b[^\n]{0,30}\b(?:contains?|has|have|is|are|became|becomes|returns?|gives?|got|full of)"
