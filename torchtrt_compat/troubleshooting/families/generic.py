@@ -600,6 +600,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "causes are a compiled extension built for another torch, NCCL (NCCL_DEBUG=INFO) and /dev/shm too "
                 "small in a container (--shm-size / --ipc=host).",
             ),
+            # the engine deserialised and its execution context was created (TensorRT's own lines): the engine file
+            # is not the suspect; the inference call or the program's own code is (issue 36, round eighteen)
+            Variant(
+                r"Successfully deserializ\w{0,4}[^\n]{0,40}engine|IExecutionContext creation"
+                r"|\b(?:Created|Creating) (?:an |the )?execution context|execution context (?:is )?created"
+                r"|Engine (?:deserialized|built) in \d|Engine generation completed in|Finished engine building in",
+                "after the engine loaded and its execution context was created",
+                "The engine deserialised and its execution context was created, so the engine file itself loaded "
+                "with this TensorRT: the crash is in what ran next, the inference call or the program's own pre- / "
+                "post-processing. Get the native stack first: `gdb -batch -ex run -ex bt --args ./your_program` "
+                "(Python: `python -X faulthandler your_script.py`). Then check the I/O: every input and output "
+                "tensor has a device buffer of its full size set (set_tensor_address / the bindings array in the "
+                "engine's order), dynamic input shapes are set (setInputShape) before enqueue, host buffers outlive "
+                "the call; and that the TensorRT build matches the CUDA runtime of the environment. Only if the "
+                "engine file came from another TensorRT version or GPU, delete it and rebuild.",
+            ),
             Variant(
                 rf"{_CACHED_ENGINE}|{_ENGINE_FILE}[^\n]{{0,60}}\n[^\n]{{0,200}}(?:Segmentation|core dumped)",
                 "after loading a saved engine",

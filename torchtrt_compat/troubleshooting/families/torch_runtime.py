@@ -1449,7 +1449,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Tensor had (?:NaN|Inf) values|invalid value \((?:nan|inf)\) encountered in"
         #: Keras' TerminateOnNaN (keras/src/callbacks/terminate_on_nan.py) and Paddle's FLAGS_check_nan_inf
         #: (paddle/fluid/framework/details/nan_inf_utils_detail: "There are NAN or INF (num_nan=...")
-        r"|Batch \d{1,9}: Invalid loss, terminating training|There are NAN or INF \(num_nan=",
+        r"|Batch \d{1,9}: Invalid loss, terminating training|There are NAN or INF \(num_nan="
+        #: NaN the program printed itself (issue 36, round eighteen): numpy's / C++'s array printouts ("[[nan nan nan
+        #: ... nan]", "-nan -nan -nan"), torch's repr ("tensor([nan, nan"), a loss logged as "loss: nan" and a
+        #: script's own check ("disparity contains NaN", "output is all NaN")
+        r"|\bnan nan nan\b|-nan -nan -nan\b|\bnan, nan, nan\b|tensor\(\[{1,6}-?nan,"
+        r"|\bloss(?:es)?\s{0,2}[:=]\s{0,2}-?nan\b"
+        r"|\b(?:outputs?|results?|predictions?|preds?|disparity|depth|logits|embeddings?|scores?|features?|image)"
+        r"\b[^\n]{0,30}\b(?:contains?|has|have|is|are|became|becomes|returns?|gives?|got|full of)"
+        r"(?: only| all)?\s{1,3}(?:NaN|-?nan)s?(?:\s{1,2}(?:values?|everywhere|only))?\s{0,3}(?:[.,;:!)\]]|$)",
         "float16 holds values up to 65504: attention scores, large logits or a VAE's activations overflow to inf, "
         "and inf - inf gives NaN, which then spreads through every later layer (a black or noise image, garbage "
         "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. Less "
@@ -1502,6 +1510,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "NaN reached the image conversion (numpy's warning; the image is black): the VAE overflowed in "
                 "float16. Load the VAE in float32 (`pipe.vae.to(torch.float32)` or `pipe.upcast_vae()`), or use a "
                 "VAE made for float16 (for SDXL, madebyollin/sdxl-vae-fp16-fix), or run the pipeline in bfloat16.",
+            ),
+            # an exported model run by TensorRT or ONNX Runtime (or a harness that lists the engine's inputs and
+            # outputs): FP16 engines overflow where the PyTorch model in float32 did not (issue 36, round eighteen)
+            Variant(
+                r"tensorrt|trtexec|\bTRT\b|\.(?:engine|plan|trt)\b|--fp16|onnxruntime|\.onnx\b"
+                r"|\b(?:Detected|Engine|Binding) (?:input|output)s?\b",
+                "an exported model run by TensorRT / ONNX Runtime",
+                "The exported engine's outputs are NaN: rebuild it in FP32 (no --fp16 / FP32 only in "
+                "enabled_precisions) to confirm; if FP32 is finite, keep the overflowing layers (attention softmax, "
+                "LayerNorm, a correlation / cost volume) in FP32 (trtexec --precisionConstraints=obey "
+                "--layerPrecisions=..., or a strongly typed network from a mixed-precision ONNX) or try a newer "
+                "TensorRT; find the first NaN layer by comparing with ONNX Runtime (`polygraphy run model.onnx --trt "
+                "--onnxrt --trt-outputs mark all --onnx-outputs mark all`), and check the inputs are finite and "
+                "preprocessed as the model expects. A crash printed after the NaN output follows from it.",
             ),
             Variant(
                 r"probability tensor contains",
