@@ -358,6 +358,7 @@ _LATER_ROUNDS = (
         "round eighteen (the newest stacks, scientific and industry domains, long pastes)",
         [
             ("blind_by_hand", "**blind**: first answers after every round-seventeen fix"),
+            ("after_by_hand", "after round eighteen's fixes (not blind)"),
         ],
     ),
 )
