@@ -41,7 +41,7 @@ _QUIET = re.compile(
     rb"|^\s{0,4}\d{4}-\d\d-\d\d[ T][\d:.,]{8,20}:? [ID] "
     rb"|^\s{0,4}\d{1,3}:\d\d:\d\d\.\d{6,9}\s{1,4}\d{1,8}\s{1,4}0x[0-9a-f]{1,16}\s{1,4}(?:INFO|DEBUG|LOG|TRACE)\b"
 )
-MAX_KEPT = 256 * 1024  #: at most this many characters of the middle's lines are searched (the rest is reported)
+MAX_KEPT = 128 * 1024  #: at most this many characters of the middle's lines are searched (the rest is reported)
 _REPLACED = "\ufffd".encode()  #: what an undecodable byte became when the text was decoded
 
 
