@@ -11,15 +11,11 @@ tao-converter's and the UFF parser's lines (``UffParser: ...``, ``please check t
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
-_TESTS = "tests/troubleshooting/test_round17_t17trt.py"
-
-
-def _test(name: str) -> str:
-    return f"{_TESTS}::{name}"
+_test = tests_in("tests/troubleshooting/test_round17_t17trt.py")
 
 
 FAMILIES: tuple[KnownError, ...] = (
