@@ -361,6 +361,16 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round eighteen's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round19",
+        "round nineteen (GPU memory and model sizes, model architectures, first-time users' own words)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers of the code as submitted (every round-eighteen fix; no fixes since)",
+            ),
+        ],
+    ),
 )
 
 
