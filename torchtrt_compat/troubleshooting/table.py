@@ -3786,7 +3786,10 @@ _CORE: tuple[KnownError, ...] = (
         #: the provider's library named on an error line (a fragment of "Error loading ...providers_cuda.dll")
         r"|\berror\b[^\n]{0,200}\bonnxruntime_providers_(?:cuda|tensorrt)\.(?:dll|so)\b"
         # the Java API (ai.onnxruntime.OrtException) when the provider's shared library cannot be loaded
-        r"|OrtSessionOptionsAppendExecutionProvider_\w{1,20}: Failed to load shared library",
+        r"|OrtSessionOptionsAppendExecutionProvider_\w{1,20}: Failed to load shared library"
+        # provider_bridge_ort.cc's Windows wording (ProviderSharedLibrary::Ensure / ProviderLibrary::Get: "Failed to
+        # load library, error code: 126") and the pybind start-up line that follows it ("Init provider bridge failed.")
+        r"|ProviderSharedLibrary::Ensure\] Failed to load library|\bInit provider bridge failed",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
         "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
         "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
@@ -3837,11 +3840,15 @@ _CORE: tuple[KnownError, ...] = (
                 "session's get_providers() lists CUDAExecutionProvider (the error's full text names the CUDA error).",
             ),
             Variant(
-                r"LoadLibrary failed with error 126|error 126",
+                r"LoadLibrary failed with error 126|error(?: code:)? 126\b",
                 "a DLL the provider needs is missing (Windows error 126)",
                 "Windows could not find a DLL the provider's DLL depends on (cudnn64_*, cublas64_*, nvinfer*): "
                 "install those of the versions your onnxruntime-gpu needs and add their folders to PATH (or call "
-                "onnxruntime.preload_dlls() in 1.21+); for the TensorRT provider, TensorRT's lib folder.",
+                "onnxruntime.preload_dlls() in 1.21+); for the TensorRT provider, TensorRT's lib folder. A newer "
+                "CUDA does not stand in for an older major: an onnxruntime-gpu built for CUDA 11 with cuDNN 8 (1.18 "
+                "and older by default) needs CUDA 11.x's and cuDNN 8's DLLs even where CUDA 12 is installed, or "
+                "install the onnxruntime-gpu build for your CUDA major; then `get_providers()` must list "
+                "CUDAExecutionProvider.",
             ),
         ),
         downstream=True,

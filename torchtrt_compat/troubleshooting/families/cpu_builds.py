@@ -660,7 +660,10 @@ _APPS: tuple[KnownError, ...] = (
         "cpu-ollama-no-gpu",
         "Ollama runs on the CPU (no compatible GPUs were discovered / inference compute library=cpu)",
         r"no compatible GPUs were discovered"
-        r"|inference compute\"? id=\"?0\"? library=\"?cpu\b",
+        r"|inference compute\"? id=\"?0\"? library=\"?cpu\b"
+        # older discover/gpu.go: the bundled cudart loads but cudaInit finds no device (100 = cudaErrorNoDevice),
+        # then "no GPU detected"
+        r"|Unable to load cudart[^\n]{0,300}cudart init failure: ?100\b|msg=\"?no GPU detected",
         "Ollama's GPU discovery found no GPU it can use, so models run on the CPU: no NVIDIA driver (or one older "
         "than its bundled CUDA runner), a container started without GPUs, an AMD GPU that ROCm does not support, or "
         "the libraries it loads failing (the lines before say which).",
@@ -669,6 +672,17 @@ _APPS: tuple[KnownError, ...] = (
         "than Ollama's CUDA runner needs; for AMD, a ROCm-supported GPU (or HSA_OVERRIDE_GFX_VERSION for a close "
         "one). Restart with `OLLAMA_DEBUG=1` and read the discovery lines before this one; the 'inference compute' "
         "line must then name library=cuda (or rocm).",
+        variants=(
+            Variant(
+                r"cudart init failure: ?100\b",
+                "CUDA found no device (cudart init failure 100: cudaErrorNoDevice)",
+                "Ollama's CUDA runtime loaded but CUDA sees no GPU (error 100 = cudaErrorNoDevice): the process has "
+                "no GPU, most often a container started without one. Install the NVIDIA Container Toolkit on the "
+                "host, give the service the GPU (`docker run --gpus=all`, or in docker-compose `deploy: resources: "
+                "reservations: devices: - driver: nvidia, count: all, capabilities: [gpu]`), recreate the container "
+                "and check that `nvidia-smi` works inside it.",
+            ),
+        ),
         unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=80,

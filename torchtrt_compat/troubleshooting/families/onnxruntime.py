@@ -291,7 +291,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Failed to load library (?:lib)?onnxruntime_providers_tensorrt\.(?:so|dll) with error: ?"
         r"(?:lib)?nv(?:infer|onnxparser)\w{0,20}"
         r"|Please install TensorRT libraries as mentioned in the GPU requirements page"
-        r"|TensorRT EP could not open shared library",
+        r"|TensorRT EP could not open shared library"
+        # older releases' _pybind_state.py: the whole native module fails to load on TensorRT's library (a GPU build
+        # linked to TensorRT, e.g. the Jetson wheels), then "cannot import name 'RunOptions'" follows
+        r"|Cannot load onnxruntime\.capi\. Error: ?'(?:lib)?nv(?:infer|onnxparser)\w{0,20}\.so\.\d{1,3}",
         "onnxruntime-gpu's TensorRT provider is a library of its own that loads TensorRT (libnvinfer.so.N / "
         "nvinfer_N.dll) of the major it was built with; that TensorRT is not installed or not on the library "
         "path, so the provider is dropped and the session runs on CUDA or the CPU.",
@@ -303,8 +306,22 @@ FAMILIES: tuple[KnownError, ...] = (
         # provider fails on it too), and the "Please install TensorRT libraries" line that follows says nothing more
         unless=r"onnxruntime_providers_tensorrt\.(?:so|dll) with error: ?(?:lib)?"
         r"(?:cudart|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)",
+        variants=(
+            Variant(
+                r"Cannot load onnxruntime\.capi",
+                "the onnxruntime build itself is linked to TensorRT (a Jetson or source build)",
+                "This onnxruntime build (a Jetson / JetPack wheel or a source build with the TensorRT provider "
+                "linked in) was built against the TensorRT major the missing file names (libnvinfer.so.5 = TensorRT "
+                "5), so the module cannot load at all and the ImportError after it (cannot import name 'RunOptions') "
+                "is only its consequence; adding folders to PATH does not help. Install the onnxruntime-gpu build "
+                "made for the JetPack / TensorRT on this device (NVIDIA's Jetson Zoo wheels, or build onnxruntime "
+                "from source with --use_tensorrt against it), or flash the JetPack whose TensorRT the wheel expects; "
+                "`dpkg -l | grep nvinfer` shows the TensorRT you have.",
+            ),
+        ),
         weight=92,
-        applies="onnxruntime-gpu (TensorRT provider), session creation",
+        applies="onnxruntime-gpu (TensorRT provider; GPU builds for Jetson linked to TensorRT), session creation "
+        "and import",
         shown_by=(_SHOWN,),
         example="[E:onnxruntime:Default, provider_bridge_ort.cc:2167 TryGetProviderInfo_TensorRT] "
         "/onnxruntime_src/onnxruntime/core/session/provider_bridge_ort.cc:1778 onnxruntime::Provider& "
@@ -338,7 +355,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "ort-cuda-out-of-memory",
         "onnxruntime's CUDA provider ran out of GPU memory (BFCArena / CUDA failure 2 / CUBLAS_STATUS_ALLOC_FAILED)",
         r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
-        r"|Failed to allocate memory for requested buffer of size \d"
+        # the size is cut off in some pastes (a dialog's first line, an app's log that stops at the word)
+        r"|Failed to allocate memory for requested buffer of size\b"
         r"|onnxruntime::CudaCall[^\n]{0,600}(?:CUDA failure 2: out of memory|CUBLAS_STATUS_ALLOC_FAILED)",
         "The CUDA provider could not allocate GPU memory: the inputs (batch, image size, sequence length) need "
         "more than the card has free, or other sessions and processes hold it (each session keeps its own arena, "
@@ -496,5 +514,65 @@ FAMILIES: tuple[KnownError, ...] = (
         "undefined symbol: nvrtcGetProgramLogSize` error.",
         example_source="NixOS/nixpkgs#536183; glibc's dlopen wording (elf/dl-lookup.c) for onnxruntime's provider "
         "library",
+    ),
+    KnownError(
+        "ort-memcpy-kernel-on-cpu",
+        "onnxruntime: no MemcpyFromHost / MemcpyToHost kernel on the CPU provider (a graph optimised for the GPU run "
+        "without the CUDA provider)",
+        r"Failed to find kernel for Memcpy(?:FromHost|ToHost)\(\d{1,3}\)[^\n]{0,120}CPUExecutionProvider",
+        "The model file was optimised (saved) for a session with the CUDA provider, so its graph holds Memcpy "
+        "nodes that copy between host and GPU; the session that loads it has only CPUExecutionProvider (no "
+        "providers passed, the CPU onnxruntime package, or a CUDA provider that failed to load), and the CPU "
+        "provider has no kernel for those nodes.",
+        "Create the session with the CUDA provider: `InferenceSession(path, providers=['CUDAExecutionProvider', "
+        "'CPUExecutionProvider'])` with onnxruntime-gpu installed alone (not beside the CPU onnxruntime package), "
+        "and check `get_providers()`; to run on the CPU, use the un-optimised model or optimise it again for the "
+        "CPU (offline optimisation writes graphs for the providers of the session that saved them).",
+        variants=(
+            Variant(
+                r"optimum|ORTModel",
+                "Hugging Face optimum",
+                "optimum's ORTModel* loaded on CUDA without a provider makes a CPU session: pass "
+                "`provider='CUDAExecutionProvider'` to `from_pretrained` (or `optimum.onnxruntime.utils."
+                "get_provider_for_device(device)`) with onnxruntime-gpu installed, or load the model optimised for "
+                "the CPU.",
+            ),
+        ),
+        alternatives=("ort-provider-fallback",),
+        weight=86,
+        applies="onnxruntime (CPU provider) with a model saved by a CUDA-provider session (optimum, "
+        "SessionOptions.optimized_model_filepath)",
+        shown_by=("tests/troubleshooting/test_round19_v19ort.py::test_onnxruntime_provider_wordings",),
+        example="onnxruntime.capi.onnxruntime_pybind11_state.NotImplemented: [ONNXRuntimeError] : 9 : "
+        "NOT_IMPLEMENTED : Failed to find kernel for MemcpyFromHost(1) (node:'Memcpy' ep:'CPUExecutionProvider'). "
+        "Kernel not found",
+        example_source="davidberenstein1957/fast-sentence-transformers#23; onnxruntime core/framework/"
+        "kernel_registry / session_state (the NOT_IMPLEMENTED of a node whose provider has no kernel)",
+    ),
+    KnownError(
+        "ort-default-logger-unregistered",
+        "onnxruntime (C# / C API): 'Attempt to use DefaultLogger but none has been registered' (most often a CUDA "
+        "provider that could not load)",
+        r"Attempt to use DefaultLogger but none has been registered",
+        "onnxruntime logged before its logging manager existed: in the C# and C APIs this is what is left of a "
+        "CUDA (or TensorRT) provider that failed to load when SessionOptions were made with it before any "
+        "session or OrtEnv existed (MakeSessionOptionWithCudaProvider / AppendExecutionProvider_CUDA), most often "
+        "because the CUDA or cuDNN the Microsoft.ML.OnnxRuntime.Gpu package was built for is not installed or not "
+        "on PATH; the real error is hidden.",
+        "Install the CUDA and cuDNN versions your Microsoft.ML.OnnxRuntime.Gpu (or onnxruntime-gpu) release was "
+        "built for (its release notes; e.g. cuDNN 8 for a CUDA 11 build) and put their bin folders on PATH; create "
+        "the environment first (`OrtEnv.Instance()` in C#) so the provider's own load error is logged instead of "
+        "this one.",
+        loose=True,
+        alternatives=("ort-provider-fallback",),
+        weight=84,
+        applies="ONNX Runtime's C# (Microsoft.ML.OnnxRuntime.Gpu) and C / C++ APIs, session options with the CUDA "
+        "provider",
+        shown_by=("tests/troubleshooting/test_round19_v19ort.py::test_onnxruntime_provider_wordings",),
+        example="[ErrorCode:RuntimeException] D:\\a\\_work\\1\\s\\include\\onnxruntime\\core/common/logging/"
+        "logging.h:313 onnxruntime::logging::LoggingManager::DefaultLogger Attempt to use DefaultLogger but none "
+        "has been registered.",
+        example_source="techwingslab/yolov5-net#29; onnxruntime include/onnxruntime/core/common/logging/logging.h "
+        "(LoggingManager::DefaultLogger)",
     ),
 )

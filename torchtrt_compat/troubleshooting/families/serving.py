@@ -583,13 +583,25 @@ _LLM: tuple[KnownError, ...] = (
         "cache)",
         r"No available memory for the cache blocks"
         r"|is larger than the maximum number of tokens that can be stored in KV cache"
-        r"|KV cache is needed, which is larger than the available KV cache memory",
+        r"|KV cache is needed, which is larger than the available KV cache memory"
+        # users' own words for the same check ("OOMs at the KV-cache check", "only 0.07 GiB left for KV")
+        r"|\bOOMs? at the KV[- ]cache check|\b\d{1,3}(?:\.\d{1,3})? ?GiB (?:left|available) for (?:the )?KV\b",
         "After the weights (and CUDA graphs) vLLM reserves gpu_memory_utilization (default 0.9) of the GPU for the "
         "KV cache: what is left cannot hold one sequence of max_model_len tokens (the model's full context, e.g. "
         "32k or 128k), or nothing is left at all (the weights barely fit, another process holds memory).",
         "Lower --max-model-len to what you need (e.g. 8192), raise --gpu-memory-utilization (0.95) if no other "
         "process shares the GPU, quantize the weights (an AWQ / GPTQ / FP8 checkpoint), --enforce-eager to skip "
         "CUDA-graph memory, or spread the model over GPUs (--tensor-parallel-size).",
+        variants=(
+            Variant(
+                r"CUDA graph profiling|cudagraph memory profiling|CUDA graph memory profiling",
+                "CUDA-graph memory profiling (vLLM 0.21 and later) reserves graph memory before the KV cache",
+                "Since vLLM 0.21 the memory for CUDA-graph capture is profiled and reserved before the KV cache, so "
+                "a model that just fitted at a gpu_memory_utilization leaves less for the cache: raise "
+                "--gpu-memory-utilization (vLLM prints the equivalent value; 0.95 on a headless GPU), or lower "
+                "--max-model-len, or capture fewer graphs (--max-cudagraph-capture-size / --enforce-eager).",
+            ),
+        ),
         weight=86,
         applies="vLLM, every release (the wording changed from 'maximum number of tokens' to 'available KV cache "
         "memory' in later releases)",
@@ -607,6 +619,8 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         "CTranslate2 (faster-whisper, whisperX): the compute type is not supported on this device",
         r"Requested \w{2,20} compute type, but the target device or backend do not support efficient \w{2,20} "
         r"computation"
+        # the same check cut before its start, or retold ("target device does not support efficient float16 ...")
+        r"|\btarget device(?: or backend)? do(?:es)? not support efficient \w{2,20} computation"
         # CTranslate2's CUBLAS_CHECK (include/ctranslate2/cuda/utils.h): no cuBLAS kernel for this compute type here
         r"|cuBLAS failed with status CUBLAS_STATUS_(?:NOT_SUPPORTED|ARCH_MISMATCH)",
         "CTranslate2 refuses a compute type the device cannot run efficiently: float16 or int8_float16 on a CPU "
