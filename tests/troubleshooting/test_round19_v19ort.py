@@ -89,3 +89,20 @@ def test_serving_tools_in_other_words() -> None:
     assert "--gpu-memory-utilization" in fix and "CUDA-graph" in fix
     notice = 'vLLM: "--gpu-memory-utilization=0.95 is equivalent to 0.9325 without CUDA graph profiling."'
     assert "serve-vllm-kv-cache" not in _keys(notice)
+
+
+def test_onnxruntime_out_of_memory_other_wordings() -> None:
+    # core/framework/bfc_arena.cc's other refusal, and core/providers/cuda/cuda_call.cc's log line for cudaMalloc
+    arena = (
+        "Non-zero status code returned while running MatMul node. Name:'MatMul_1' Status Message: /onnxruntime_src/"
+        "onnxruntime/core/framework/bfc_arena.cc:376 void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, "
+        "onnxruntime::Stream*, bool, onnxruntime::WaitNotificationFn) Available memory of 0 is smaller than "
+        "requested bytes of 1073741824"
+    )
+    assert "gpu_mem_limit" in answer(arena, "ort-cuda-out-of-memory").fix
+    call = (
+        "[E:onnxruntime:Default, cuda_call.cc:116 CudaCall] CUDA failure 2: out of memory ; GPU=0 ; hostname=x ; "
+        "file=/onnxruntime_src/onnxruntime/core/providers/cuda/cuda_allocator.cc ; line=47 ; expr=cudaMalloc"
+    )
+    assert "ort-cuda-out-of-memory" in _keys(call)
+    assert "ort-cuda-out-of-memory" not in _keys("Available memory of 2 GiB is enough for requested bytes")

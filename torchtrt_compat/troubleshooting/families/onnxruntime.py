@@ -357,7 +357,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
         # the size is cut off in some pastes (a dialog's first line, an app's log that stops at the word)
         r"|Failed to allocate memory for requested buffer of size\b"
-        r"|onnxruntime::CudaCall[^\n]{0,600}(?:CUDA failure 2: out of memory|CUBLAS_STATUS_ALLOC_FAILED)",
+        r"|onnxruntime::CudaCall[^\n]{0,600}(?:CUDA failure 2: out of memory|CUBLAS_STATUS_ALLOC_FAILED)"
+        # bfc_arena.cc's other refusal (an arena capped by gpu_mem_limit, or the device's free memory), and the
+        # log line of cuda_call.cc ("CudaCall] CUDA failure 2: out of memory ... cuda_allocator.cc")
+        r"|Available memory of \d{1,20} is smaller than requested bytes of \d"
+        r"|\bCudaCall\][^\n]{0,100}CUDA failure 2: out of memory"
+        r"|CUDA failure 2: out of memory[^\n]{0,300}providers[\\/]cuda[\\/]cuda_allocator\.cc",
         "The CUDA provider could not allocate GPU memory: the inputs (batch, image size, sequence length) need "
         "more than the card has free, or other sessions and processes hold it (each session keeps its own arena, "
         "which grows and does not shrink); cuBLAS failing to allocate its handle is the same shortage.",

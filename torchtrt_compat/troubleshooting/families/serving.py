@@ -619,8 +619,9 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         "CTranslate2 (faster-whisper, whisperX): the compute type is not supported on this device",
         r"Requested \w{2,20} compute type, but the target device or backend do not support efficient \w{2,20} "
         r"computation"
-        # the same check cut before its start, or retold ("target device does not support efficient float16 ...")
-        r"|\btarget device(?: or backend)? do(?:es)? not support efficient \w{2,20} computation"
+        # the same check cut before its start, or retold ("target device does not support efficient float16 ..."); the
+        # load-time notice ("The compute type inferred ..., but the target device ...") is serve-ct2-compute-type-notice
+        r"|(?<!but the )\btarget device(?: or backend)? do(?:es)? not support efficient \w{2,20} computation"
         # CTranslate2's CUBLAS_CHECK (include/ctranslate2/cuda/utils.h): no cuBLAS kernel for this compute type here
         r"|cuBLAS failed with status CUBLAS_STATUS_(?:NOT_SUPPORTED|ARCH_MISMATCH)",
         "CTranslate2 refuses a compute type the device cannot run efficiently: float16 or int8_float16 on a CPU "
