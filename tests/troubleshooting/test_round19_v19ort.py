@@ -1,6 +1,6 @@
 """`explain`, round nineteen (issue 36), onnxruntime's and serving tools' other wordings of classes the table has:
 onnxruntime's allocator message cut before its size, its provider bridge's Windows wording, a GPU-optimised graph on
-the CPU provider, the C# API's DefaultLogger exception, a Jetson build linked to another TensorRT; CTranslate2's
+the CPU provider, the C# API's DefaultLogger exception (the provider-fallback row), a Jetson build linked to another TensorRT; CTranslate2's
 compute-type check retold, Ollama's cudart init failure 100 and vLLM's KV-cache shortfall in users' words. Each text
 is the library's own wording (cited in the families' ``example_source``); near misses must not match."""
 
@@ -46,9 +46,9 @@ def test_onnxruntime_provider_wordings() -> None:
         "[ErrorCode:RuntimeException] D:\\a\\_work\\1\\s\\include\\onnxruntime\\core/common/logging/logging.h:313 "
         "onnxruntime::logging::LoggingManager::DefaultLogger Attempt to use DefaultLogger but none has been registered."
     )
-    found = answer(logger, "ort-default-logger-unregistered")
+    found = answer(logger, "ort-provider-fallback")
     assert "cuDNN" in found.fix and "OrtEnv" in found.fix
-    assert "ort-default-logger-unregistered" not in _keys("Registered the DefaultLogger before the session.")
+    assert "ort-provider-fallback" not in _keys("Registered the DefaultLogger before the session.")
 
 
 def test_onnxruntime_build_for_another_tensorrt() -> None:

@@ -3789,7 +3789,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|OrtSessionOptionsAppendExecutionProvider_\w{1,20}: Failed to load shared library"
         # provider_bridge_ort.cc's Windows wording (ProviderSharedLibrary::Ensure / ProviderLibrary::Get: "Failed to
         # load library, error code: 126") and the pybind start-up line that follows it ("Init provider bridge failed.")
-        r"|ProviderSharedLibrary::Ensure\] Failed to load library|\bInit provider bridge failed",
+        r"|ProviderSharedLibrary::Ensure\] Failed to load library|\bInit provider bridge failed"
+        # the C# / C API (logging.h, LoggingManager::DefaultLogger): a CUDA provider that failed to load while the
+        # session options were made before any environment existed logs through a logger not yet registered
+        r"|Attempt to use DefaultLogger but none has been registered",
         "ONNX Runtime loads each provider from its own library (onnxruntime_providers_cuda / _tensorrt), which "
         "needs the CUDA, cuDNN or TensorRT libraries of the versions the onnxruntime-gpu build was made for; when "
         "one is missing it logs this and runs on the next provider in the list, often the CPU (a warning that means "
@@ -3799,6 +3802,16 @@ _CORE: tuple[KnownError, ...] = (
         "Windows), then check `python -c 'import onnxruntime as ort; print(ort.get_available_providers())'` and the "
         "session's `get_providers()` (what actually loaded).",
         variants=(
+            Variant(
+                r"Attempt to use DefaultLogger but none has been registered",
+                "the C# / C API's DefaultLogger exception, which hides the provider's own load error",
+                "In the C# (Microsoft.ML.OnnxRuntime.Gpu) and C APIs this exception is what is left of a CUDA "
+                "provider that could not load when the session options were made with it before any environment "
+                "existed (MakeSessionOptionWithCudaProvider / AppendExecutionProvider_CUDA), most often because the "
+                "CUDA or cuDNN that package release was built for is not installed or not on PATH (e.g. cuDNN 8 for "
+                "a CUDA 11 build). Install those versions and put their bin folders on PATH; create the environment "
+                "first (`OrtEnv.Instance()`) so the provider's own load error is logged instead of this one.",
+            ),
             Variant(
                 r"The onnxruntime fallback happens|ExecutionProvider is not in the session providers",
                 "a wrapper (Olive) saw the session fall back to the CPU",

@@ -554,30 +554,4 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="davidberenstein1957/fast-sentence-transformers#23; onnxruntime core/framework/"
         "kernel_registry / session_state (the NOT_IMPLEMENTED of a node whose provider has no kernel)",
     ),
-    KnownError(
-        "ort-default-logger-unregistered",
-        "onnxruntime (C# / C API): 'Attempt to use DefaultLogger but none has been registered' (most often a CUDA "
-        "provider that could not load)",
-        r"Attempt to use DefaultLogger but none has been registered",
-        "onnxruntime logged before its logging manager existed: in the C# and C APIs this is what is left of a "
-        "CUDA (or TensorRT) provider that failed to load when SessionOptions were made with it before any "
-        "session or OrtEnv existed (MakeSessionOptionWithCudaProvider / AppendExecutionProvider_CUDA), most often "
-        "because the CUDA or cuDNN the Microsoft.ML.OnnxRuntime.Gpu package was built for is not installed or not "
-        "on PATH; the real error is hidden.",
-        "Install the CUDA and cuDNN versions your Microsoft.ML.OnnxRuntime.Gpu (or onnxruntime-gpu) release was "
-        "built for (its release notes; e.g. cuDNN 8 for a CUDA 11 build) and put their bin folders on PATH; create "
-        "the environment first (`OrtEnv.Instance()` in C#) so the provider's own load error is logged instead of "
-        "this one.",
-        loose=True,
-        alternatives=("ort-provider-fallback",),
-        weight=84,
-        applies="ONNX Runtime's C# (Microsoft.ML.OnnxRuntime.Gpu) and C / C++ APIs, session options with the CUDA "
-        "provider",
-        shown_by=("tests/troubleshooting/test_round19_v19ort.py::test_onnxruntime_provider_wordings",),
-        example="[ErrorCode:RuntimeException] D:\\a\\_work\\1\\s\\include\\onnxruntime\\core/common/logging/"
-        "logging.h:313 onnxruntime::logging::LoggingManager::DefaultLogger Attempt to use DefaultLogger but none "
-        "has been registered.",
-        example_source="techwingslab/yolov5-net#29; onnxruntime include/onnxruntime/core/common/logging/logging.h "
-        "(LoggingManager::DefaultLogger)",
-    ),
 )
