@@ -1,8 +1,9 @@
 """`explain`, round nineteen (issue 36), onnxruntime's and serving tools' other wordings of classes the table has:
-onnxruntime's allocator message cut before its size, its provider bridge's Windows wording, a GPU-optimised graph on
-the CPU provider, the C# API's DefaultLogger exception (the provider-fallback row), a Jetson build linked to another TensorRT; CTranslate2's
-compute-type check retold, Ollama's cudart init failure 100 and vLLM's KV-cache shortfall in users' words. Each text
-is the library's own wording (cited in the families' ``example_source``); near misses must not match."""
+onnxruntime's allocator messages (one cut before its size), its provider bridge's Windows wording, a GPU-optimised
+graph on the CPU provider, the C# API's DefaultLogger exception (the provider-fallback row), a Jetson build linked to
+another TensorRT; CTranslate2's compute-type check retold, Ollama's cudart init failure 100 and vLLM's KV-cache
+shortfall in users' words. Each text is the library's own wording (cited in the families' ``example_source``); near
+misses must not match."""
 
 from __future__ import annotations
 
