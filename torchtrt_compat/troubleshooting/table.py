@@ -1196,6 +1196,8 @@ _CORE: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
+        # the same warning's second line alone (torch/cuda/__init__.py incompatible_device_warn)
+        r"|The current PyTorch install supports CUDA capabilities(?: sm_\d{2,3}){1,20}\.?"
         # the same warning's source line, as a paste without its text shows it (torch/cuda/__init__.py)
         r"|warnings\.warn\(incompatible_device_warn\.format\("
         # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
@@ -2427,6 +2429,8 @@ _CORE: tuple[KnownError, ...] = (
         "Engine plan built by another TensorRT (version tag / plan file not compatible)",
         r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
         r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch|Magic tag does not match"
+        # TensorRT 10's deserializer on a plan from a newer TensorRT
+        r"|old deserialization call on a newer plan file"
         r"|magicTag(?:Read)? == k(?:EXPECTED_)?MAGIC_TAG"
         r"|Expected length \(\d{1,12}\) != real length|Assertion failed: d == a \+ length"
         r"|Mismatch between allocated memory size and expected size of serialized engine",

@@ -128,6 +128,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"^[^\n]{0,120}\bIllegal instruction(?: \(core dumped\))?\s{0,4}$|illegal hardware instruction"
         r"|Fatal Python error: Illegal instruction|interrupted by signal 4: SIGILL|\bSIGILL\b"
         r"|exitcode\s{0,4}: -4 \(pid: \d{1,10}\)"
+        # a report in prose ("i got an illegal instruction error", "Illegal instruction (core dumped)" quoted)
+        r"|\b(?:an|got|with) [\"']?illegal instruction[\"']? (?:error|\(core dumped\))"
         r"|TensorFlow library was compiled to use [\w.]{2,20} instructions, but these aren't available"
         r"|NumPy was built with baseline optimizations:?\s{0,4}\([^)\n]{1,200}\)\s{0,4}"
         r"but your machine doesn't support",

@@ -1,0 +1,47 @@
+"""`explain`, round nineteen (issue 36), torch / TensorRT / build wordings of classes the table already has, in
+each library's own words (torch/_inductor/cpp_builder.py, torch/cuda/__init__.py, TensorRT's deserializer,
+StyleGAN2's dnnlib/tflib/custom_ops.py), with near misses that must not match."""
+
+from __future__ import annotations
+
+from _explain import first, keys
+
+
+def test_inductor_on_windows_without_cl() -> None:
+    # torch/_inductor/cpp_builder.py check_compiler_exist_windows
+    text = "RuntimeError: Compiler: cl is not found.\n\nSet TORCHDYNAMO_VERBOSE=1 for the internal stack trace"
+    key, fix = first(text)
+    assert key == "build-msvc-missing" and "cl.exe" in fix
+    assert "build-msvc-missing" not in keys("RuntimeError: Compiler: gcc is not found.")
+
+
+def test_torch_arch_list_line_alone() -> None:
+    # torch/cuda/__init__.py incompatible_device_warn, its second line alone
+    text = "The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70."
+    assert first(text)[0] == "gpu-arch-unsupported"
+    assert "gpu-arch-unsupported" not in keys("The current PyTorch install supports CUDA.")
+
+
+def test_tensorrt_old_deserialization_call() -> None:
+    text = (
+        "[TRT] [E] IRuntime::deserializeCudaEngine: Error Code 1: Internal Error (Failed due to an old "
+        "deserialization call on a newer plan file. This might happen when the plan file was built from an older "
+        "TensorRT version.)"
+    )
+    assert first(text)[0] == "engine-version-mismatch"
+    assert "engine-version-mismatch" not in keys("[TRT] [I] Loaded engine size: 12 MiB (a newer plan file)")
+
+
+def test_tensorflow_plugin_compile_failed() -> None:
+    # StyleGAN2 dnnlib/tflib/custom_ops.py get_plugin
+    text = 'Setting up TensorFlow plugin "fused_bias_act.cu": Compiling... Failed!'
+    key, fix = first(text)
+    assert key == "build-extension-compile-failed" and "gcc" in fix and "custom_ops.py" in fix
+    ok = 'Setting up TensorFlow plugin "fused_bias_act.cu": Preprocessing... Loading... Done.'
+    assert "build-extension-compile-failed" not in keys(ok)
+
+
+def test_illegal_instruction_in_prose() -> None:
+    text = 'when i do "pip3 install torch" and try to use a torch, i got "an illegal instruction" error'
+    assert first(text)[0] == "proc-illegal-instruction"
+    assert "proc-illegal-instruction" not in keys("the docs describe what an illegal instruction is")
