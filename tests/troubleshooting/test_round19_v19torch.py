@@ -45,3 +45,27 @@ def test_illegal_instruction_in_prose() -> None:
     text = 'when i do "pip3 install torch" and try to use a torch, i got "an illegal instruction" error'
     assert first(text)[0] == "proc-illegal-instruction"
     assert "proc-illegal-instruction" not in keys("the docs describe what an illegal instruction is")
+
+
+def test_missing_required_arguments() -> None:
+    text = (
+        "python3 build.py --output_dir whisper_large_v3\nTypeError: DecoderModel.__init__() missing 7 required "
+        "positional arguments: 'num_heads', 'hidden_size', 'ffn_hidden_size', 'encoder_num_heads', "
+        "'encoder_hidden_size', 'vocab_size', and 'dtype'"
+    )
+    key, fix = first(text)
+    assert key == "py-missing-required-args" and "version" in fix
+    # torch.onnx.export's forward() form stays its own family's; a prose mention matches nothing
+    assert "py-missing-required-args" not in keys("the call was missing required arguments")
+
+
+def test_vllm_worker_failed_to_start() -> None:
+    # vllm/v1/executor/multiproc_executor.py
+    text = (
+        "ERROR 12-23 17:06:25 [multiproc_executor.py:750] WorkerProc failed to start.\n"
+        "ERROR 12-23 17:06:25 [multiproc_executor.py:750] Traceback (most recent call last):\n"
+        "ERROR 12-23 17:06:25 [multiproc_executor.py:750]     self.worker.init_device()"
+    )
+    key, fix = first(text)
+    assert key == "serve-llm-start-failed" and "VLLM_LOGGING_LEVEL" in fix
+    assert "serve-llm-start-failed" not in keys("INFO [multiproc_executor.py:750] WorkerProc started.")

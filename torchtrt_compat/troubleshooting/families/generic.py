@@ -419,6 +419,27 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="CPython's json.decoder (JSONDecodeError) and PyYAML's scanner / parser",
     ),
     KnownError(
+        "py-missing-required-args",
+        "TypeError: missing N required positional arguments (a version of the callee with another signature)",
+        r"\w{1,80}(?:\.__init__)?\(\) missing \d{1,2} required (?:positional|keyword-only) arguments?: '\w{1,80}'",
+        "The function or class called takes arguments the call does not pass: a script or recipe written for "
+        "another version of the library whose signature changed (arguments added, or moved from a config object into "
+        "the constructor), or, in one's own code, an argument left out.",
+        "If the call is in a script or recipe that uses a library (its traceback frame calls into the library's "
+        "class), install the library version that script was written for (its requirements, Dockerfile or README "
+        "pin it: `pip install <library>==<that version>`), or use the script of the installed version's examples; "
+        "if the call is your own code, pass the arguments the message lists.",
+        op=r"(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
+        weight=18,
+        loose=True,
+        applies="any Python library",
+        shown_by=("tests/troubleshooting/test_round19_v19torch.py::test_missing_required_arguments",),
+        example="TypeError: DecoderModel.__init__() missing 7 required positional arguments: 'num_heads', "
+        "'hidden_size', 'ffn_hidden_size', 'encoder_num_heads', 'encoder_hidden_size', 'vocab_size', and 'dtype'",
+        example_source="k2-fsa/sherpa#584 (tensorrt_llm's DecoderModel under a build.py of another version); "
+        "CPython's TypeError for missing arguments",
+    ),
+    KnownError(
         "py-unexpected-keyword",
         "TypeError: got an unexpected keyword argument (a version of the callee without that argument)",
         r"got an unexpected keyword argument '\w{1,80}'",

@@ -824,7 +824,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|cannot find cl\.exe|cl\.exe[^\n]{0,30}not (?:found|in PATH|on PATH)|Unable to find vcvarsall\.bat"
         # torch.utils.cpp_extension on Windows looks for cl with `where cl`
         r"|Command '\['where', 'cl'\]' returned non-zero exit status"
-        # torch.compile / Inductor's C++ builder on Windows (torch/_inductor/cpp_builder.py check_compiler_exist_windows)
+        # torch.compile / Inductor's C++ builder on Windows (torch/_inductor/cpp_builder.py)
         r"|Compiler: cl(?:\.exe)? is not found",
         "The build needs Microsoft's C++ compiler (cl.exe) and cannot run it: the Visual Studio C++ build tools are "
         "not installed, or the shell is not a Visual Studio developer prompt (cl.exe is not on PATH; nvcc needs it "
