@@ -69,3 +69,28 @@ def test_vllm_worker_failed_to_start() -> None:
     key, fix = first(text)
     assert key == "serve-llm-start-failed" and "VLLM_LOGGING_LEVEL" in fix
     assert "serve-llm-start-failed" not in keys("INFO [multiproc_executor.py:750] WorkerProc started.")
+
+
+def test_pip_builds_an_old_torch_sdist() -> None:
+    text = (
+        "pip/commands/install.py:212: UserWarning: Disabling all use of wheels due to the use of --build-options / "
+        "--global-options / --install-options.\nCollecting MinkowskiEngine==0.4.2\n  Downloading "
+        "MinkowskiEngine-0.4.2.tar.gz (108kB)\nCollecting torch (from MinkowskiEngine==0.4.2)\n  Downloading "
+        "torch-0.1.2.post2.tar.gz (128kB)"
+    )
+    key, fix = first(text)
+    assert key == "pip-torch-sdist-build" and "--no-build-isolation" in fix
+    assert first("  Building wheel for torch (setup.py) ... \n")[0] == "pip-torch-sdist-build"
+    # a torch extension's own build and a torch wheel download are not it
+    assert "pip-torch-sdist-build" not in keys("  Building wheel for torch-scatter (setup.py) ... done")
+    assert "pip-torch-sdist-build" not in keys("  Downloading torch-2.4.0-cp311-cp311-manylinux1_x86_64.whl")
+
+
+def test_user_words_name_the_failure_beside_a_warning() -> None:
+    text = (
+        "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"
+        "    PyTorch 2.6.0+cu124 with CUDA 1204 (you have 2.6.0+cu126)\n"
+        "(after this warning, training terminates with an OOM error on 24GB VRAM GPUs)"
+    )
+    assert first(text)[0] == "gpu-out-of-memory"
+    assert "gpu-out-of-memory" not in keys("the OOM killer on the host stopped it")

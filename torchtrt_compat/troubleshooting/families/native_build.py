@@ -1398,6 +1398,30 @@ _ROUND8: tuple[KnownError, ...] = (
         "'subprocess-exited-with-error', 'legacy-install-failure')",
     ),
     KnownError(
+        "pip-torch-sdist-build",
+        "pip resolves torch as a new dependency and builds an old torch source package (torch 0.x sdist, "
+        "'Building wheel for torch')",
+        # pip's lines when it picks the ancient torch sdist (0.1.2, the only source release) or builds torch itself
+        r"Downloading torch-0\.\d{1,2}\.\d{1,2}[\w.]{0,12}\.tar\.gz"
+        r"|Building wheel for torch \((?:setup\.py|pyproject\.toml)\)"
+        r"|Running setup\.py (?:install|bdist_wheel) for torch\b(?![\w-])"
+        r"|The package named for PyTorch is .torch.",
+        "pip did not use the torch that is installed: a package's build (build isolation, or old pip disabling "
+        "wheels for --install-option / --global-option) or an unpinned requirement made it resolve torch afresh, "
+        "and with no wheel for this Python or platform it took a torch source package (the 0.1.2 sdist, or the "
+        "'pytorch' placeholder), which cannot build a CUDA torch; a CUDA extension built this way has no CUDA.",
+        "Build against the installed torch: upgrade pip (`python -m pip install -U pip`), then `pip install "
+        "--no-build-isolation --no-deps <package>` (options through --config-settings, or `python setup.py install "
+        "<options>` from a clone) in the environment whose torch you want; install torch itself from its "
+        "CUDA wheel index first if it is missing (check `python -c 'import torch; print(torch.__version__, "
+        "torch.version.cuda)'`).",
+        weight=45,
+        applies="pip installs of torch extensions and packages that depend on torch (old pip, build isolation)",
+        shown_by=("tests/troubleshooting/test_round19_v19torch.py::test_pip_builds_an_old_torch_sdist",),
+        example="Collecting torch (from MinkowskiEngine==0.4.2)\n  Downloading torch-0.1.2.post2.tar.gz (128kB)",
+        example_source="NVIDIA/MinkowskiEngine#200 (pip 9 with --install-option: torch 0.1.2.post2 sdist)",
+    ),
+    KnownError(
         "build-no-cuda-runtime-notice",
         "No CUDA runtime is found, using CUDA_HOME=… (torch sees no GPU at build time; a notice)",
         r"No CUDA runtime is found, using CUDA_HOME=",
