@@ -94,3 +94,12 @@ def test_user_words_name_the_failure_beside_a_warning() -> None:
     )
     assert first(text)[0] == "gpu-out-of-memory"
     assert "gpu-out-of-memory" not in keys("the OOM killer on the host stopped it")
+
+
+def test_a_conda_listing_names_the_install_stage() -> None:
+    from torchtrt_compat.troubleshooting import explain
+
+    listing = "torchvision               0.11.2               py39_cu113    pytorch\n...\nand Nvidia-smi shows:\n"
+    result = explain(listing)
+    assert result.outcome != "explained" and result.stage == "install"
+    assert explain("torchvision 0.11.2 is what I use").stage != "install"

@@ -4726,7 +4726,13 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
 #: speak of, the first that matches. A guess, and the answer says so; its next step is the ``guessed`` one.
 STAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("container", r"\b(?:docker|container|kubernetes|k8s|singularity|apptainer)\b|\bpods?\b"),
-    ("install", r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"),
+    (
+        "install",
+        r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"
+        # a row of `conda list` (name, version, build, channel): a paste of the environment's packages
+        r"|^[\w.-]{1,60} {2,40}\d{1,4}(?:\.\w{1,12}){0,4} {2,40}[\w.]{1,40} {2,40}"
+        r"(?:pytorch|nvidia|conda-forge|defaults|pypi)[ \t]{0,4}$",
+    ),
     (
         "build",
         r"\binfer builder\b|\bcreateInferBuilder\b|\bbuild(?:ing)? (?:the |an |a |TensorRT )?engines?\b"
