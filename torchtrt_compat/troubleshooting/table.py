@@ -1876,8 +1876,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA out of memory|torch\.OutOfMemoryError"
         # a report in the user's own words beside a pasted warning ("terminates with an OOM error on 24GB VRAM GPUs",
         # "GPU out of memory", "ran out of VRAM")
-        r"|\b(?:GPU|VRAM) (?:OOM|out[- ]of[- ]memory)\b|\bran out of (?:GPU|VRAM|video) memory"
-        r"|\b(?:OOM|out[- ]of[- ]memory)(?: error)? on [^\n]{0,30}\b(?:GPUs?|VRAM)\b"
+        r"|\bGPU (?:OOM|out of memory)\b|\bran out of (?:GPU|VRAM|video) memory"
+        r"|\bOOM(?: error)? on [^\n]{0,30}\b(?:GPUs?|VRAM)\b"
         # torch's short OOM text when a memory fraction caps the allocator (c10 CUDACachingAllocator: "Allocation on
         # device 0 would exceed allowed memory"), the bare "Allocation on device" ComfyUI prints for a
         # torch.OutOfMemoryError, and ComfyUI's own line (execution.py: "Got an OOM, unloading all loaded models.")
