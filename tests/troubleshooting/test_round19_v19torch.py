@@ -54,9 +54,9 @@ def test_missing_required_arguments() -> None:
         "'encoder_hidden_size', 'vocab_size', and 'dtype'"
     )
     key, fix = first(text)
-    assert key == "py-missing-required-args" and "version" in fix
+    assert key == "py-unexpected-keyword" and "version" in fix
     # torch.onnx.export's forward() form stays its own family's; a prose mention matches nothing
-    assert "py-missing-required-args" not in keys("the call was missing required arguments")
+    assert "py-unexpected-keyword" not in keys("the call was missing required arguments")
 
 
 def test_vllm_worker_failed_to_start() -> None:
@@ -103,3 +103,9 @@ def test_a_conda_listing_names_the_install_stage() -> None:
     result = explain(listing)
     assert result.outcome != "explained" and result.stage == "install"
     assert explain("torchvision 0.11.2 is what I use").stage != "install"
+
+
+def test_illegal_instruction_after_pip_install_torch() -> None:
+    text = 'when i do "pip3 install torch" and try to use a torch, i got "an illegal instruction" error'
+    key, fix = first(text)
+    assert key == "proc-illegal-instruction" and "JetPack" in fix

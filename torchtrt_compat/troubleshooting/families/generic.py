@@ -419,30 +419,13 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="CPython's json.decoder (JSONDecodeError) and PyYAML's scanner / parser",
     ),
     KnownError(
-        "py-missing-required-args",
-        "TypeError: missing N required positional arguments (a version of the callee with another signature)",
-        r"\w{1,80}(?:\.__init__)?\(\) missing \d{1,2} required (?:positional|keyword-only) arguments?: '\w{1,80}'",
-        "The function or class called takes arguments the call does not pass: a script or recipe written for "
-        "another version of the library whose signature changed (arguments added, or moved from a config object into "
-        "the constructor), or, in one's own code, an argument left out.",
-        "If the call is in a script or recipe that uses a library (its traceback frame calls into the library's "
-        "class), install the library version that script was written for (its requirements, Dockerfile or README "
-        "pin it: `pip install <library>==<that version>`), or use the script of the installed version's examples; "
-        "if the call is your own code, pass the arguments the message lists.",
-        op=r"(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
-        weight=18,
-        loose=True,
-        applies="any Python library",
-        shown_by=("tests/troubleshooting/test_round19_v19torch.py::test_missing_required_arguments",),
-        example="TypeError: DecoderModel.__init__() missing 7 required positional arguments: 'num_heads', "
-        "'hidden_size', 'ffn_hidden_size', 'encoder_num_heads', 'encoder_hidden_size', 'vocab_size', and 'dtype'",
-        example_source="k2-fsa/sherpa#584 (tensorrt_llm's DecoderModel under a build.py of another version); "
-        "CPython's TypeError for missing arguments",
-    ),
-    KnownError(
         "py-unexpected-keyword",
-        "TypeError: got an unexpected keyword argument (a version of the callee without that argument)",
-        r"got an unexpected keyword argument '\w{1,80}'",
+        "TypeError: got an unexpected keyword argument / missing N required arguments (a version of the callee "
+        "with another signature)",
+        r"got an unexpected keyword argument '\w{1,80}'"
+        # the other side of a changed signature: the installed callee needs arguments the caller (a recipe's script
+        # written for another version) does not pass
+        r"|\w{1,80}(?:\.__init__)?\(\) missing \d{1,2} required (?:positional|keyword-only) arguments?: '\w{1,80}'",
         "The function called does not take that argument in the installed version of its library: the calling code "
         "was written for a version that added it (or one before it was removed or renamed).",
         "install the version of the library the calling code was written for (the project's requirements pin it: "
@@ -460,11 +443,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 strict=True,
             ),
         ),
-        op=r"got an unexpected keyword argument '(\w{1,80})'",
+        op=r"got an unexpected keyword argument '(\w{1,80})'|(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
         weight=20,
         loose=True,
         applies="any Python library",
-        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",
+            "tests/troubleshooting/test_round19_v19torch.py::test_missing_required_arguments",
+        ),
         example="TypeError: __init__() got an unexpected keyword argument 'use_auth_token'",
         example_source="CPython's TypeError for a keyword the signature lacks",
     ),

@@ -143,6 +143,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "this CPU (an older or no-AVX release, conda's build, or build from source without -march=native).",
         variants=(
             Variant(
+                r"\b(?:pip3?|conda) install (?:-U )?torch\b|\bimport torch\b",
+                "torch (a wheel for another CPU)",
+                "pip's torch wheel uses CPU instructions this machine lacks, or is not the build for this board: on "
+                "a Jetson (aarch64, JetPack) uninstall it and install NVIDIA's PyTorch wheel for the exact JetPack / "
+                "L4T release (and `export OPENBLAS_CORETYPE=ARMV8` if `import numpy` also dies); on an x86 CPU "
+                "without AVX2 (`grep -o -w avx2 /proc/cpuinfo`) use an older torch release or build torch from source "
+                "for this CPU; under Rosetta use an arm64 Python.",
+                product="torch",
+            ),
+            Variant(
                 r"TensorFlow library was compiled to use|\btensorflow\b",
                 "TensorFlow",
                 "TensorFlow's wheels are built with AVX (recent ones also need other extensions): on a CPU without "
