@@ -1196,6 +1196,8 @@ _CORE: tuple[KnownError, ...] = (
         "The GPU's architecture is not supported by this build",
         r"Target GPU SM \d{2,3} is not supported by this TensorRT release"
         r"|with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation"
+        # the same warning's second line alone (torch/cuda/__init__.py incompatible_device_warn)
+        r"|The current PyTorch install supports CUDA capabilities(?: sm_\d{2,3}){1,20}\.?"
         # the same warning's source line, as a paste without its text shows it (torch/cuda/__init__.py)
         r"|warnings\.warn\(incompatible_device_warn\.format\("
         # torch's incorrect_binary_warn (torch/cuda/__init__.py): a GPU newer than the CUDA torch was built with
@@ -1872,6 +1874,10 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # a report in the user's own words beside a pasted warning ("terminates with an OOM error on 24GB VRAM GPUs",
+        # "GPU out of memory", "ran out of VRAM")
+        r"|\bGPU (?:OOM|out of memory)\b|\bran out of (?:GPU|VRAM|video) memory"
+        r"|\bOOM(?: error)? on [^\n]{0,30}\b(?:GPUs?|VRAM)\b"
         # torch's short OOM text when a memory fraction caps the allocator (c10 CUDACachingAllocator: "Allocation on
         # device 0 would exceed allowed memory"), the bare "Allocation on device" ComfyUI prints for a
         # torch.OutOfMemoryError, and ComfyUI's own line (execution.py: "Got an OOM, unloading all loaded models.")
@@ -2427,6 +2433,8 @@ _CORE: tuple[KnownError, ...] = (
         "Engine plan built by another TensorRT (version tag / plan file not compatible)",
         r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
         r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch|Magic tag does not match"
+        # TensorRT 10's deserializer on a plan from a newer TensorRT
+        r"|old deserialization call on a newer plan file"
         r"|magicTag(?:Read)? == k(?:EXPECTED_)?MAGIC_TAG"
         r"|Expected length \(\d{1,12}\) != real length|Assertion failed: d == a \+ length"
         r"|Mismatch between allocated memory size and expected size of serialized engine",
@@ -4738,7 +4746,13 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
 #: speak of, the first that matches. A guess, and the answer says so; its next step is the ``guessed`` one.
 STAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("container", r"\b(?:docker|container|kubernetes|k8s|singularity|apptainer)\b|\bpods?\b"),
-    ("install", r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"),
+    (
+        "install",
+        r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"
+        # a row of `conda list` (name, version, build, channel): a paste of the environment's packages
+        r"|^[\w.-]{1,60} {2,40}\d{1,4}(?:\.\w{1,12}){0,4} {2,40}[\w.]{1,40} {2,40}"
+        r"(?:pytorch|nvidia|conda-forge|defaults|pypi)[ \t]{0,4}$",
+    ),
     (
         "build",
         r"\binfer builder\b|\bcreateInferBuilder\b|\bbuild(?:ing)? (?:the |an |a |TensorRT )?engines?\b"

@@ -420,8 +420,12 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "py-unexpected-keyword",
-        "TypeError: got an unexpected keyword argument (a version of the callee without that argument)",
-        r"got an unexpected keyword argument '\w{1,80}'",
+        "TypeError: got an unexpected keyword argument / missing N required arguments (a version of the callee "
+        "with another signature)",
+        r"got an unexpected keyword argument '\w{1,80}'"
+        # the other side of a changed signature: the installed callee needs arguments the caller (a recipe's script
+        # written for another version) does not pass
+        r"|\w{1,80}(?:\.__init__)?\(\) missing \d{1,2} required (?:positional|keyword-only) arguments?: '\w{1,80}'",
         "The function called does not take that argument in the installed version of its library: the calling code "
         "was written for a version that added it (or one before it was removed or renamed).",
         "install the version of the library the calling code was written for (the project's requirements pin it: "
@@ -439,11 +443,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 strict=True,
             ),
         ),
-        op=r"got an unexpected keyword argument '(\w{1,80})'",
+        op=r"got an unexpected keyword argument '(\w{1,80})'|(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
         weight=20,
         loose=True,
         applies="any Python library",
-        shown_by=("tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",),
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_the_long_tail_of_python_failures",
+            "tests/troubleshooting/test_round19_v19torch.py::test_missing_required_arguments",
+        ),
         example="TypeError: __init__() got an unexpected keyword argument 'use_auth_token'",
         example_source="CPython's TypeError for a keyword the signature lacks",
     ),

@@ -823,7 +823,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # a build script's or distutils' own words (setup_cuda.py's find_in_path, msvc9compiler / _msvccompiler)
         r"|cannot find cl\.exe|cl\.exe[^\n]{0,30}not (?:found|in PATH|on PATH)|Unable to find vcvarsall\.bat"
         # torch.utils.cpp_extension on Windows looks for cl with `where cl`
-        r"|Command '\['where', 'cl'\]' returned non-zero exit status",
+        r"|Command '\['where', 'cl'\]' returned non-zero exit status"
+        # torch.compile / Inductor's C++ builder on Windows (torch/_inductor/cpp_builder.py)
+        r"|Compiler: cl(?:\.exe)? is not found",
         "The build needs Microsoft's C++ compiler (cl.exe) and cannot run it: the Visual Studio C++ build tools are "
         "not installed, or the shell is not a Visual Studio developer prompt (cl.exe is not on PATH; nvcc needs it "
         "as its host compiler on Windows).",
@@ -1017,13 +1019,26 @@ FAMILIES: tuple[KnownError, ...] = (
         # the link step of a CUDA extension whose nvcc step wrote no object (it failed above, or never ran): cffi /
         # setuptools builds ("src/x.cu.o: No such file or directory", "g++: error: build/temp.../x.o: No such file")
         r"|[\w./\\-]{1,300}\.cu\.o(?:bj)?: No such file or directory"
-        r"|(?:g\+\+|gcc|c\+\+|ld)(?:\.exe)?: error: [\w./\\-]{1,300}\.(?:cu\.)?o: No such file or directory",
+        r"|(?:g\+\+|gcc|c\+\+|ld)(?:\.exe)?: error: [\w./\\-]{1,300}\.(?:cu\.)?o: No such file or directory"
+        # StyleGAN2's TensorFlow custom ops (dnnlib/tflib/custom_ops.py get_plugin): nvcc with the host compiler
+        r"|Setting up TensorFlow plugin \"[\w.-]{1,80}\": (?:Preprocessing|Compiling|Loading)\.{3} Failed!",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
         "above them (a missing header, an unsupported compiler or architecture, a C++ error).",
         "Find the first 'error:' (or 'nvcc fatal') line above and explain that one: rerun the build with one job so "
         "the log is in order (`MAX_JOBS=1 pip install -v --no-build-isolation .` or `python setup.py build_ext "
         "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
         variants=(
+            Variant(
+                r"Setting up TensorFlow plugin",
+                "a TensorFlow custom op (StyleGAN2's dnnlib custom_ops.py)",
+                "nvcc failed to compile the TensorFlow plugin (fused_bias_act.cu, upfirdn_2d.cu); custom_ops.py "
+                "prints only 'Failed!'. Set verbosity='full' in dnnlib/tflib/custom_ops.py (or rerun its nvcc command) "
+                "to see nvcc's first error. Usual causes: a host gcc newer than TensorFlow 1.x and the CUDA toolkit "
+                "support (TF 1.15 wants gcc 7: install gcc-7/g++-7 and put them first on PATH), the C++ ABI flag "
+                "(add -D_GLIBCXX_USE_CXX11_ABI=0 or 1 as tf.sysconfig.get_compile_flags() says), or a CUDA toolkit "
+                "(nvcc) other than the one TensorFlow was built with.",
+                product="tensorflow",
+            ),
             Variant(
                 r"custom build command|cargo:|build-script-build|nvcc error while compiling",
                 "a Rust crate's build script (cargo, bindgen_cuda)",
@@ -1381,6 +1396,30 @@ _ROUND8: tuple[KnownError, ...] = (
         "torch-scatter",
         example_source="pip's wheel-build wording (pip 19-24: 'Failed building wheel for X', "
         "'subprocess-exited-with-error', 'legacy-install-failure')",
+    ),
+    KnownError(
+        "pip-torch-sdist-build",
+        "pip resolves torch as a new dependency and builds an old torch source package (torch 0.x sdist, "
+        "'Building wheel for torch')",
+        # pip's lines when it picks the ancient torch sdist (0.1.2, the only source release) or builds torch itself
+        r"Downloading torch-0\.\d{1,2}\.\d{1,2}[\w.]{0,12}\.tar\.gz"
+        r"|Building wheel for torch \((?:setup\.py|pyproject\.toml)\)"
+        r"|Running setup\.py (?:install|bdist_wheel) for torch\b(?![\w-])"
+        r"|The package named for PyTorch is .torch.",
+        "pip did not use the torch that is installed: a package's build (build isolation, or old pip disabling "
+        "wheels for --install-option / --global-option) or an unpinned requirement made it resolve torch afresh, "
+        "and with no wheel for this Python or platform it took a torch source package (the 0.1.2 sdist, or the "
+        "'pytorch' placeholder), which cannot build a CUDA torch; a CUDA extension built this way has no CUDA.",
+        "Build against the installed torch: upgrade pip (`python -m pip install -U pip`), then `pip install "
+        "--no-build-isolation --no-deps <package>` (options through --config-settings, or `python setup.py install "
+        "<options>` from a clone) in the environment whose torch you want; install torch itself from its "
+        "CUDA wheel index first if it is missing (check `python -c 'import torch; print(torch.__version__, "
+        "torch.version.cuda)'`).",
+        weight=45,
+        applies="pip installs of torch extensions and packages that depend on torch (old pip, build isolation)",
+        shown_by=("tests/troubleshooting/test_round19_v19torch.py::test_pip_builds_an_old_torch_sdist",),
+        example="Collecting torch (from MinkowskiEngine==0.4.2)\n  Downloading torch-0.1.2.post2.tar.gz (128kB)",
+        example_source="NVIDIA/MinkowskiEngine#200 (pip 9 with --install-option: torch 0.1.2.post2 sdist)",
     ),
     KnownError(
         "build-no-cuda-runtime-notice",

@@ -128,6 +128,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"^[^\n]{0,120}\bIllegal instruction(?: \(core dumped\))?\s{0,4}$|illegal hardware instruction"
         r"|Fatal Python error: Illegal instruction|interrupted by signal 4: SIGILL|\bSIGILL\b"
         r"|exitcode\s{0,4}: -4 \(pid: \d{1,10}\)"
+        # a report in prose ("i got an illegal instruction error", "Illegal instruction (core dumped)" quoted)
+        r"|\b(?:an|got|with) [\"']?illegal instruction[\"']? (?:error|\(core dumped\))"
         r"|TensorFlow library was compiled to use [\w.]{2,20} instructions, but these aren't available"
         r"|NumPy was built with baseline optimizations:?\s{0,4}\([^)\n]{1,200}\)\s{0,4}"
         r"but your machine doesn't support",
@@ -140,6 +142,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "(a VM: set its CPU type to the host's, e.g. Proxmox 'host', QEMU -cpu host); then install a build made for "
         "this CPU (an older or no-AVX release, conda's build, or build from source without -march=native).",
         variants=(
+            Variant(
+                r"\b(?:pip3?|conda) install (?:-U )?torch\b|\bimport torch\b",
+                "torch (a wheel for another CPU)",
+                "pip's torch wheel uses CPU instructions this machine lacks, or is not the build for this board: on "
+                "a Jetson (aarch64, JetPack) uninstall it and install NVIDIA's PyTorch wheel for the exact JetPack / "
+                "L4T release (and `export OPENBLAS_CORETYPE=ARMV8` if `import numpy` also dies); on an x86 CPU "
+                "without AVX2 (`grep -o -w avx2 /proc/cpuinfo`) use an older torch release or build torch from source "
+                "for this CPU; under Rosetta use an arm64 Python.",
+                product="torch",
+            ),
             Variant(
                 r"TensorFlow library was compiled to use|\btensorflow\b",
                 "TensorFlow",

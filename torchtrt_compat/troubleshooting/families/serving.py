@@ -823,7 +823,7 @@ def _r11(name: str) -> str:
 
 
 #: where a text shows an LLM server or runner in use (each a Variant's ``when``)
-_VLLM = r"\bvllm\b|\bvLLM\b|EngineCore|AsyncLLMEngine|LLMEngine|VllmWorker"
+_VLLM = r"\bvllm\b|\bvLLM\b|EngineCore|AsyncLLMEngine|LLMEngine|VllmWorker|WorkerProc\b|multiproc_executor\.py"
 _TGI = r"text[-_]generation[-_](?:launcher|server|inference)|\bTGI\b|ShardCannotStart"
 #: where a text shows TensorRT-LLM (as `table.PRODUCTS` spells it)
 _TRTLLM = r"tensorrt_llm|TensorRT-LLM|\btrtllm"
@@ -836,6 +836,8 @@ _LLM_START: tuple[KnownError, ...] = (
         "An LLM server's worker or pipeline element did not start (Engine process failed to start / Shard N failed "
         "to start / Failed to create NvDsInferContext instance): the cause is the error above it",
         r"RuntimeError: Engine process failed to start|Engine core initialization failed\. See root cause above"
+        # vLLM v1's multiproc executor (vllm/v1/executor/multiproc_executor.py): a worker died in its start-up
+        r"|WorkerProc failed to start|WorkerProc initialization failed due to an exception in a background process"
         r"|\bShard \d{1,3} failed to start|Error: ShardCannotStart|Error when initializing model"
         r"|Failed to create NvDsInferContext instance"
         r"|llama runner process has terminated|timed out waiting for llama runner to start",
