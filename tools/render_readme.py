@@ -367,7 +367,7 @@ _LATER_ROUNDS = (
         [
             (
                 "blind_by_hand",
-                "**blind**: first answers of the code as submitted (every round-eighteen fix; no fixes since)",
+                "**blind**: first answers after every round-eighteen fix (`5f48831`)",
             ),
         ],
     ),
