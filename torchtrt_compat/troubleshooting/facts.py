@@ -405,9 +405,40 @@ class _Guarded:
 
 
 def products_of(text: str, lower: str | None = None) -> list[str]:
-    """The libraries ``text`` shows in use (`table.PRODUCTS` names, most specific first)."""
+    """The libraries ``text`` shows in use (`table.PRODUCTS` names, most specific first). An environment's own name is
+    no library: a conda env or virtualenv folder ("envs/tensorflow/lib/.../torch/...") or a shell prompt's env
+    ("(tensorflow) C:\\>") named after a library is read as an env."""
     low = text.lower() if lower is None else lower
+    masked = without_env_names(text, low)
+    if masked is not text:
+        text, low = masked, masked.lower()
     return [name for name, rx in _products() if rx.search(text, low)]
+
+
+def without_env_names(text: str, lower: str | None = None) -> str:
+    """``text`` with each environment's name (a conda env or virtualenv folder, a shell prompt's active env) replaced
+    by "env": the name a user gave an env is no library in use. ``text`` itself when it names none."""
+    low = text.lower() if lower is None else lower
+    if "envs" not in low and ") " not in low:
+        return text
+    masked = _ENV_NAME.sub(_env_masked, text)
+    return text if masked == text else masked
+
+
+#: an environment's name: a conda env or virtualenv folder in a path, or the "(name)" a shell prompt shows for the
+#: active env (before a Windows drive, a home or root path, or a user@host prompt)
+_ENV_NAME = re.compile(
+    r"(?<=[/\\])(?:envs|venvs|\.virtualenvs)[/\\]([\w.+-]{1,64})(?=[/\\])"
+    r"|^\(([\w.+-]{1,64})\)[ \t]+(?=[A-Za-z]:\\|~|/|[\w.-]{1,64}@)",
+    re.MULTILINE,
+)
+
+
+def _env_masked(m: re.Match[str]) -> str:
+    """The env name in ``m`` replaced by a neutral word of no library (the path's or prompt's shape kept)."""
+    name = m.group(1) or m.group(2)
+    start = (m.start(1) if m.group(1) else m.start(2)) - m.start()
+    return m.group(0)[:start] + "env" + m.group(0)[start + len(name) :]
 
 
 @functools.lru_cache(maxsize=1)

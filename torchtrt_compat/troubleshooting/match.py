@@ -44,6 +44,7 @@ from .facts import (
     messages_of,
     products_of,
     within_longer_message,
+    without_env_names,
 )
 from .literals import alternatives as _alternatives, literals as _literals
 from .prefilter import Held, Vocabulary, trie
@@ -533,7 +534,9 @@ def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -
 
 
 def _variant(c: _Compiled, hay: str, held: Held, products: list[str]) -> tuple[str, str | None, str | None]:
-    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran."""
+    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran. An
+    env's name is no situation (a conda env named "tensorflow" in a torch traceback's paths)."""
+    hay = without_env_names(hay) if c.variants else hay
     for when, variant in c.variants:
         if (variant.product and not variant.strict and variant.product in products) or when.search(hay, held):
             return variant.fix, variant.label, variant.product or None
