@@ -206,6 +206,10 @@ _ERROR_WORDS = (
     'Exception in thread "',  # Java's uncaught exception ('Exception in thread "main" java.lang.RuntimeException')
     "Caused by: ",  # Java's chained cause
 )
+#: NCCL's error return: NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as
+#: "file.cc:N -> R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3,
+#: ...): an error return under a "NCCL WARN" line, not information
+_NCCL_RETURN_AT = r"\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]\d{0,2}\b"
 #: a line that is an error line whatever level its logger gave it: TensorFlow logs a failed op at W level ("W
 #: tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: ..."); its "Not
 #: found" (TF-TRT looking up a resource that is not there yet) stays a warning
@@ -216,10 +220,8 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: gst-launch-1.0 prints a pipeline it could not build as "WARNING: erroneous pipeline: no element ..." and exits
     #: 1; OpenCV's GStreamer backend logs the same parse error at WARN and then does not open the capture
     r"|erroneous pipeline: |GStreamer warning: Error opening bin: "
-    #: NCCL's NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as "file.cc:N ->
-    #: R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3, ...): an
-    #: error return under a "NCCL WARN" line, not information
-    r"|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]\d{0,2}\b"
+    #: NCCL's error return (`_NCCL_RETURN_AT`)
+    r"|" + _NCCL_RETURN_AT
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
 _FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ", "NCCL INFO ")
@@ -245,7 +247,7 @@ def _cut_glog(text: str, found: dict[int, Level]) -> None:
 
 
 #: NCCL's error return ("NCCL INFO graph/search.cc:733 -> 2") and its WARN line, which names the failure
-_NCCL_RETURN = re.compile(r"\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]")
+_NCCL_RETURN = re.compile(_NCCL_RETURN_AT)
 _NCCL_WARN = re.compile(r"\bNCCL WARN\b")
 
 
