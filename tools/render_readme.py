@@ -369,6 +369,17 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-eighteen fix (`5f48831`)",
             ),
+            ("after_by_hand", "after round nineteen's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round20",
+        "round twenty (precision and quantization, calling languages other than Python, multi-GPU and device choice)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-nineteen fix (`7041428`)",
+            ),
         ],
     ),
 )
