@@ -847,11 +847,26 @@ FAMILIES: tuple[KnownError, ...] = (
                 "indices below the visible count (with CUDA_VISIBLE_DEVICES=2 the one visible GPU is cuda:0).",
             ),
             Variant(
-                r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size",
+                # several nodes: --nnodes / --num_nodes of 2 or more, a node rank, or a SLURM multi-node job
+                r"--nnodes[= ](?:[2-9]|\d{2,3})\b|--num_nodes[= ](?:[2-9]|\d{2,3})\b|--node[-_]rank\b"
+                r"|\bSLURM_NNODES=(?:[2-9]|\d{2,4})\b",
+                "several nodes (a device index from the global rank)",
+                "On several nodes each node numbers its GPUs from 0: select the GPU by the LOCAL rank "
+                "(torch.cuda.set_device(int(os.environ['LOCAL_RANK']))), never by the global RANK, which goes past "
+                "the GPUs of one node on the second node; keep a tensor-/model-parallel group that indexes devices "
+                "by its rank (--tp-size and the like) within one node's GPUs, and launch --nproc_per_node no "
+                "larger than the GPUs per node.",
+            ),
+            Variant(
+                r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size"
+                # launchers and trainers that call set_device(local_rank) for the user: transformers' TrainingArguments
+                # (_setup_devices), DeepSpeed's launcher, Accelerate's launcher
+                r"|_setup_devices|training_args\.py|\bdeepspeed\b|--num_gpus\b|accelerate launch|--include[= ]localhost",
                 "more processes than GPUs",
-                "A launcher started more processes than there are GPUs (each rank calls set_device(local_rank)): set "
-                "--nproc_per_node (torchrun / deepspeed --num_gpus) to the number of visible GPUs, and check "
-                "CUDA_VISIBLE_DEVICES lists that many.",
+                "A launcher started more processes than there are GPUs (each rank calls set_device(local_rank); "
+                "transformers' TrainingArguments does it in _setup_devices): launch no more ranks per node than "
+                "visible GPUs (torchrun --nproc_per_node N, deepspeed --num_gpus N or --include localhost:<ids>, "
+                "accelerate launch --num_processes N), and check CUDA_VISIBLE_DEVICES and nvidia-smi list that many.",
             ),
         ),
         cuda_errors=("cudaErrorInvalidDevice",),
