@@ -4209,6 +4209,9 @@ _CORE: tuple[KnownError, ...] = (
         "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
         r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
         r"|torch\.cuda\.is_available\(\)\s{0,2}(?:is|returns?|=|==|gives|shows|->)\s{0,2}False"
+        #: the same told by the GPU count: "torch.cuda.device_count() returns 0" (a modulo / division by the count,
+        #: a list of no GPUs)
+        r"|device_count\(\)\s{0,2}(?:is|returns?|returned|=|==|gives|shows|->)\s{0,2}0\b"
         #: an application's own fallback notice ("CUDA not available - defaulting to CPU", "... using CPU instead")
         r"|CUDA (?:is )?not available[^\n]{0,12}(?:defaulting|falling back|fall back|using|switching)"
         r"(?: to)? (?:the )?CPU"

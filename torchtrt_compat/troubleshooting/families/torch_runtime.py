@@ -939,6 +939,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "Move the whole model and the input to one device: model.to(device) after every layer is created (layers "
         "kept in a plain Python list are not moved: use nn.ModuleList / nn.ModuleDict), and x = x.to(device); a "
         "weight assigned as a plain tensor must be an nn.Parameter or a registered buffer.",
+        variants=(
+            Variant(
+                r"indices must be on the current device|indices should be either on cpu or on the same device",
+                "an index tensor on another device (often inside a DataParallel replica)",
+                "An index tensor (index_select / gather / embedding ids, a mask or label indices built in forward) "
+                "is on another device than the tensor it indexes: under nn.DataParallel each replica runs on its own "
+                "GPU, so a tensor created with .cuda() / device='cuda' or kept as a plain attribute stays on cuda:0. "
+                "Create it on the input's device inside forward (torch.arange(..., device=x.device), "
+                "idx = idx.to(x.device)), register fixed tensors as buffers, or run on one GPU "
+                "(CUDA_VISIBLE_DEVICES=0) / use DistributedDataParallel.",
+                strict=True,
+            ),
+        ),
         alternatives=("device-mismatch",),
         weight=78,
         applies="convolutions and linear layers, any torch",
