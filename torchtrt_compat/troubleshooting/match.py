@@ -1078,7 +1078,15 @@ _CUDA_KERNEL_ERROR = re.compile(
     r"CUDA error|CUDA_ERROR_\w|cudaError\w|CUDA kernel errors|illegal memory access|device-side assert"
     r"|unspecified launch failure|misaligned address|illegal instruction was encountered|CUBLAS_STATUS_\w"
     r"|CUDNN_STATUS_\w|an illegal address|launch (?:failed|timed out|failure)|Xid"
-    r"|^\s{0,8}Aborted\b|Segmentation fault|core dumped|Fatal Python error",
+    r"|^\s{0,8}Aborted\b|Segmentation fault|core dumped|Fatal Python error"
+    #: a library's own wrapper around a CUDA call, ending in CUDA's message (cudaGetErrorString): "CUDA INT8 rowwise
+    #: quantization failed: invalid argument" (cudaErrorInvalidValue)
+    r"|\bCUDA\b[^\n]{0,80}(?:failed|error)[^\n]{0,8}: (?:invalid argument|invalid device function"
+    r"|no kernel image is available|out of memory|invalid configuration argument|too many resources requested"
+    r"|invalid device ordinal|operation not supported|invalid resource handle|not initialized"
+    r"|an illegal memory access|unspecified launch failure|CUDA driver version is insufficient)"
+    #: cuBLAS's status told by a framework (Marian: "Cublas Error: 13"; TensorFlow: "SGEMM launch failed")
+    r"|\bcublas\w{0,24}:? ?(?:error|failed|failure)\b|\b[SDHC]GEMM launch failed",
     re.IGNORECASE | re.MULTILINE,
 )
 #: the words of a sentence that says something failed

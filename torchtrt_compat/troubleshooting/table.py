@@ -4873,6 +4873,10 @@ STAGE_STEPS: dict[str, str] = {
     "cuDNN / NCCL pin that NVIDIA's repository for this release and CUDA version does not carry); run apt-get update "
     "in the same RUN step, look the name up with `apt-cache policy <package>` / `apt-cache search` in the base "
     "image, and pin a version that exists (or change the base image to the release the pins were written for)",
+    "runtime/multi-gpu": "it works on one GPU and fails building the multi-GPU (NCCL) communicator: check that "
+    "every GPU it uses is visible to the process (nvidia-smi inside the container; docker run --gpus all; "
+    "CUDA_VISIBLE_DEVICES lists them) and not busy with another job, and that the NCCL install matches the CUDA "
+    "version (run nccl-tests' all_reduce_perf across the GPUs); until then train on one GPU",
     "runtime/nccl": "NCCL failed: its first 'NCCL WARN' line names the cause, and the 'file.cc:N -> R' lines after it "
     "are that error returned up the stack (R: 1 CUDA error, 2 system error, 3 internal error, 4 invalid argument, 5 "
     "invalid usage, 6 remote error); check the NCCL_* settings the log says were 'set by environment' (and "
@@ -4914,6 +4918,13 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|executor failed running \[|did not complete successfully: exit code|\bdocker build\b|\bDockerfile\b",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
+    #: a multi-GPU communicator that could not be built, in a framework's own words (PaddlePaddle's install check:
+    #: "Your Paddle Fluid has some problem with multiple GPU", paddle::platform::NCCLContextMap; ncclCommInitAll)
+    (
+        "runtime",
+        "runtime/multi-gpu",
+        r"has some problem with multiple GPU|\bNCCLContextMap\b|\bncclCommInit(?:All|Rank)\w{0,12}\b[^\n]{0,80}failed",
+    ),
 )
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
@@ -4972,6 +4983,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "log at its TensorRT verbose / debug level)",
     "container/image-build": "docker build --progress=plain --no-cache . 2>&1 | torchtrt-compat explain -",
     "container/apt": "docker run --rm <base image> sh -c 'apt-get update && apt-cache policy <package>'",
+    "runtime/multi-gpu": "nvidia-smi -L; echo $CUDA_VISIBLE_DEVICES; NCCL_DEBUG=INFO python your_script.py 2>&1 | "
+    "torchtrt-compat explain -",
     "runtime/nccl": "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV,GRAPH python your_script.py 2>&1 | torchtrt-compat "
     "explain - (and `env | grep NCCL_; cat /etc/nccl.conf`)",
     "bare-exception": "python -m pdb -c continue your_script.py (stops where it raised: `where` prints the traceback "
