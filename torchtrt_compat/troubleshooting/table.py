@@ -21,6 +21,7 @@ from .entry import (
     JETSON_BOARD,
     KOHYA,
     NO_GPU_CI,
+    RUNNER_PATH,
     SD_WEBUI,
     SOURCE_BUILD,
     SUDO,
@@ -3629,7 +3630,7 @@ _CORE: tuple[KnownError, ...] = (
             # issue 36, round seventeen: a machine whose text shows non-NVIDIA graphics or a hosted CI runner
             Variant(
                 r"AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|\bIntel (?:UHD|Iris|Arc)\b|Apple M\d"
-                r"|\bROCm\b|GITHUB_ACTIONS|\bubuntu-latest\b|/home/runner/work/",
+                r"|\bROCm\b|GITHUB_ACTIONS|\bubuntu-latest\b|" + RUNNER_PATH,
                 "a machine without an NVIDIA GPU (Intel / AMD graphics, a Mac, a CI runner)",
                 "This machine has no NVIDIA GPU, so no CUDA library will make the CUDA provider work: use the CPU "
                 "(onnxruntime's CPUExecutionProvider; uninstall onnxruntime-gpu and install onnxruntime), or the "
