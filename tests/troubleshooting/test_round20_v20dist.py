@@ -103,10 +103,11 @@ def test_prebuilt_binarys_build_path_is_no_ci_runner() -> None:
 def test_miss_names_the_library_of_the_innermost_frame() -> None:
     # vipshop/cache-dit#353: torch's nn.Module frames around cache_dit's own
     text = (
-        '[rank4]:   File "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/module.py", line 1762, in _call_impl\n'
+        '[rank4]:   File "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/module.py", line 1762, in '
+        "_call_impl\n"
         "[rank4]:     return forward_call(*args, **kwargs)\n"
-        '[rank4]:   File "/usr/local/lib/python3.12/dist-packages/cache_dit/cache_factory/cache_blocks/pattern_base.py",'
-        " line 213, in forward\n"
+        '[rank4]:   File "/usr/local/lib/python3.12/dist-packages/cache_dit/cache_factory/cache_blocks/'
+        'pattern_base.py", line 213, in forward\n'
         "[rank4]:     Fn_hidden_states_residual = hidden_states - original_hidden_states\n"
         "[rank4]: RuntimeError: The size of tensor a (2535) must match the size of tensor b (20280) at non-singleton "
         "dimension 1"
@@ -146,7 +147,7 @@ def test_cuda_message_in_a_librarys_wrapper_is_a_cuda_error() -> None:
     if not result:
         assert "no CUDA error" not in (result.next_step or "")
     # near miss: a Python argument error that is no CUDA message keeps the no-CUDA-error step
-    plain = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nValueError: invalid argument x"
+    plain = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: invalid argument x'
     result = explain(plain)
     if not result:
         assert "CUDA_LAUNCH_BLOCKING" not in (result.command or "")

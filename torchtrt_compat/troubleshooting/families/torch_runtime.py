@@ -861,7 +861,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size"
                 # launchers and trainers that call set_device(local_rank) for the user: transformers' TrainingArguments
                 # (_setup_devices), DeepSpeed's launcher, Accelerate's launcher
-                r"|_setup_devices|training_args\.py|\bdeepspeed\b|--num_gpus\b|accelerate launch|--include[= ]localhost",
+                r"|_setup_devices|training_args\.py|\bdeepspeed\b|--num_gpus\b|accelerate launch"
+                r"|--include[= ]localhost",
                 "more processes than GPUs",
                 "A launcher started more processes than there are GPUs (each rank calls set_device(local_rank); "
                 "transformers' TrainingArguments does it in _setup_devices): launch no more ranks per node than "
