@@ -45,7 +45,9 @@ def test_index_tensor_on_another_gpu() -> None:
         "RuntimeError: Input, output and indices must be on the current device"
     )
     key, fix = first(text)
-    assert key == "torch-weight-device-mismatch" and "input's device" in fix and "DataParallel" in fix
+    assert key == "device-mismatch" and "input's device" in fix and "DataParallel" in fix
+    key, fix = first("RuntimeError: indices should be either on cpu or on the same device as the indexed tensor (cpu)")
+    assert key == "torch-weight-device-mismatch" and "input's device" in fix
     # near miss: a layer's weights on the CPU keep the move-the-model fix
     key, fix = first("RuntimeError: Input type (torch.cuda.HalfTensor) and weight type (torch.HalfTensor) should be")
     assert key == "torch-weight-device-mismatch" and "ModuleList" in fix and "DataParallel" not in fix

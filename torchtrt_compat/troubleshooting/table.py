@@ -1555,12 +1555,24 @@ _CORE: tuple[KnownError, ...] = (
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
-        r"|(?:Argument [\w.]{1,200}|\barg\w{0,10})\.(?:device_type|device_id) has an unsatisfied constraint",
+        r"|(?:Argument [\w.]{1,200}|\barg\w{0,10})\.(?:device_type|device_id) has an unsatisfied constraint"
+        # aten's index_select check (ATen/native/cuda/Indexing.cu): an index tensor on another GPU than its input
+        r"|Input, output and indices must be on the current device",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
         "inside forward with device=x.device (or register them as buffers, which move with the model).",
         variants=(
+            Variant(
+                r"indices must be on the current device",
+                "an index tensor on another GPU (often inside a DataParallel replica)",
+                "An index tensor (index_select / gather ids, label or class indices built in forward) is on another "
+                "GPU than the tensor it indexes: under nn.DataParallel each replica runs on its own GPU, so a tensor "
+                "made with .cuda() / device='cuda' or kept as a plain attribute stays on cuda:0. Create it on the "
+                "input's device inside forward (torch.arange(..., device=x.device), idx = idx.to(x.device)), register "
+                "fixed tensors as buffers, or run on one GPU (CUDA_VISIBLE_DEVICES=0) / use DistributedDataParallel.",
+                strict=True,
+            ),
             Variant(
                 r"has an unsatisfied constraint|TVMError|\btvm\b|mlc_llm",
                 "a TVM-compiled function",

@@ -932,7 +932,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor): a layer's weights on another device",
         r"Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)"
         r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
-        r"|Input, output and indices must be on the current device"
         r"|indices should be either on cpu or on the same device as the indexed tensor",
         "The input is on one device and a layer's weights on another (the 'type' torch names includes the device: "
         "torch.cuda.HalfTensor is on the GPU, torch.HalfTensor on the CPU): the model, or a layer of it, was not "
@@ -942,7 +941,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "weight assigned as a plain tensor must be an nn.Parameter or a registered buffer.",
         variants=(
             Variant(
-                r"indices must be on the current device|indices should be either on cpu or on the same device",
+                r"indices should be either on cpu or on the same device",
                 "an index tensor on another device (often inside a DataParallel replica)",
                 "An index tensor (index_select / gather / embedding ids, a mask or label indices built in forward) "
                 "is on another device than the tensor it indexes: under nn.DataParallel each replica runs on its own "
