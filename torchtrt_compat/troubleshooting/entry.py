@@ -21,6 +21,7 @@ __all__ = [
     "JETSON_BOARD",
     "KOHYA",
     "NO_GPU_CI",
+    "RUNNER_PATH",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
     "SOURCE_BUILD",
@@ -67,9 +68,13 @@ JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
 WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 #: A hosted CI job (GitHub Actions, GitLab's shared runners, CircleCI, Travis), whose machines have no NVIDIA GPU or
-#: driver: its environment variable, workflow keys, runner paths and the runners' own log lines
+#: driver: its environment variable, workflow keys, runner paths and the runners' own log lines. A runner's path to a
+#: native source file with a line ("/home/runner/work/ctransformers/ctransformers/models/ggml/ggml-cuda.cu:5067") is
+#: the build path a prebuilt binary (a wheel built on a CI runner) prints in its own messages: no evidence of where the
+#: user runs it
+RUNNER_PATH = r"/home/runner/work/(?![\w./+-]{1,200}\.(?:cu|cuh|cpp|cc|cxx|c|h|hpp|inl):\d)"
 NO_GPU_CI = (
-    r"GITHUB_ACTIONS|\bruns-on:|\bubuntu-latest\b|\bwindows-latest\b|/home/runner/work/|Running with gitlab-runner"
+    rf"GITHUB_ACTIONS|\bruns-on:|\bubuntu-latest\b|\bwindows-latest\b|{RUNNER_PATH}|Running with gitlab-runner"
     r"|\bGitHub Actions\b|\bCircleCI\b|\bTravis CI\b|\bhosted runners?\b|\bCI runners?\b"
 )
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).

@@ -894,7 +894,7 @@ def _conclude(
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
         stage = "runtime"
-    library = products[0] if products else None
+    library = _frame_library(hay) or (products[0] if products else None)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
     if cut:  # a traceback that stops before its exception line: the error itself is missing
@@ -1078,7 +1078,15 @@ _CUDA_KERNEL_ERROR = re.compile(
     r"CUDA error|CUDA_ERROR_\w|cudaError\w|CUDA kernel errors|illegal memory access|device-side assert"
     r"|unspecified launch failure|misaligned address|illegal instruction was encountered|CUBLAS_STATUS_\w"
     r"|CUDNN_STATUS_\w|an illegal address|launch (?:failed|timed out|failure)|Xid"
-    r"|^\s{0,8}Aborted\b|Segmentation fault|core dumped|Fatal Python error",
+    r"|^\s{0,8}Aborted\b|Segmentation fault|core dumped|Fatal Python error"
+    #: a library's own wrapper around a CUDA call, ending in CUDA's message (cudaGetErrorString): "CUDA INT8 rowwise
+    #: quantization failed: invalid argument" (cudaErrorInvalidValue)
+    r"|\bCUDA\b[^\n]{0,80}(?:failed|error)[^\n]{0,8}: (?:invalid argument|invalid device function"
+    r"|no kernel image is available|out of memory|invalid configuration argument|too many resources requested"
+    r"|invalid device ordinal|operation not supported|invalid resource handle|not initialized"
+    r"|an illegal memory access|unspecified launch failure|CUDA driver version is insufficient)"
+    #: cuBLAS's status told by a framework (Marian: "Cublas Error: 13"; TensorFlow: "SGEMM launch failed")
+    r"|\bcublas\w{0,24}:? ?(?:error|failed|failure)\b|\b[SDHC]GEMM launch failed",
     re.IGNORECASE | re.MULTILINE,
 )
 #: the words of a sentence that says something failed
@@ -1151,6 +1159,29 @@ def _last_frame(hay: str) -> str:
     for m in _FRAME_AT.finditer(hay, max(0, len(hay) - 50_000)):
         last = m
     return f"{last.group(1)}, in {last.group(2)}" if last else ""
+
+
+#: a traceback frame in an installed package ('File ".../site-packages/cache_dit/cache_factory/x.py", line 213'):
+#: group 1 is the package
+_PACKAGE_FRAME = re.compile(r'File "[^"\n]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/]')
+#: packages a failure passes through on its way to the library that raised it: torch's own modules (nn.Module's
+#: call, the compiler's wrappers), and launchers / wrappers that only call the user's code
+_PASS_THROUGH = frozenset(
+    {"torch", "accelerate", "typing_extensions", "click", "typer", "fire", "runpy", "_pytest", "pluggy", "tqdm"}
+)
+
+
+def _frame_library(hay: str) -> str | None:
+    """The installed package of a traceback's innermost frame outside torch (a miss names the library whose code
+    failed, e.g. cache_dit under torch's nn.Module frames), or None when every frame is torch's or none is a
+    package's."""
+    last = None
+    for n, m in enumerate(_PACKAGE_FRAME.finditer(hay, max(0, len(hay) - 50_000))):
+        if n >= 400:
+            break
+        if m.group(1) not in _PASS_THROUGH:
+            last = m.group(1)
+    return last
 
 
 #: a native backtrace's frames of a program's main (glibc's __libc_start_main, CPython's Py_Main / Py_RunMain)

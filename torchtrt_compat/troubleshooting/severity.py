@@ -205,6 +205,15 @@ _ERROR_WORDS = (
     " failed despite ",  # bitsandbytes' cuda_setup: "CUDA Setup failed despite GPU being available"
     'Exception in thread "',  # Java's uncaught exception ('Exception in thread "main" java.lang.RuntimeException')
     "Caused by: ",  # Java's chained cause
+    #: PaddlePaddle's EnforceNotMet (paddle/fluid/platform/enforce.h): its install check logs a failure at WARNING
+    #: level and prints the error under "Original Error is:" with a C++ stack and an "Error Message Summary:"
+    "Original Error is:",
+    "C++ Call Stacks (More useful to developers)",
+    "Error Message Summary:",
+    #: pydantic v1's validation error line ("  Unable to retrieve list of all GPU devices (type=value_error)")
+    "(type=value_error",
+    #: a C++ framework's own timestamped error line (Marian's logger: "[2021-04-28 12:15:58] Error: Cublas Error: 13")
+    "] Error: ",
 )
 #: NCCL's error return: NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as
 #: "file.cc:N -> R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3,
@@ -220,11 +229,19 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: gst-launch-1.0 prints a pipeline it could not build as "WARNING: erroneous pipeline: no element ..." and exits
     #: 1; OpenCV's GStreamer backend logs the same parse error at WARN and then does not open the capture
     r"|erroneous pipeline: |GStreamer warning: Error opening bin: "
+    #: PaddlePaddle's install check logs its multi-GPU failure at WARNING level (python/paddle/fluid/install_check.py)
+    r"|has some problem with multiple GPU"
     #: NCCL's error return (`_NCCL_RETURN_AT`)
     r"|" + _NCCL_RETURN_AT
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
-_FAILURE_WORDS = ("OP_REQUIRES failed", "erroneous pipeline: ", "Error opening bin: ", "NCCL INFO ")
+_FAILURE_WORDS = (
+    "OP_REQUIRES failed",
+    "erroneous pipeline: ",
+    "Error opening bin: ",
+    "NCCL INFO ",
+    "problem with multiple GPU",
+)
 
 
 #: a glog line whose level prefix the paste cut off (the paste starts mid-line: "tensorflow/stream_executor/platform/

@@ -21,6 +21,7 @@ from .entry import (
     JETSON_BOARD,
     KOHYA,
     NO_GPU_CI,
+    RUNNER_PATH,
     SD_WEBUI,
     SOURCE_BUILD,
     SUDO,
@@ -1554,12 +1555,24 @@ _CORE: tuple[KnownError, ...] = (
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
-        r"|(?:Argument [\w.]{1,200}|\barg\w{0,10})\.(?:device_type|device_id) has an unsatisfied constraint",
+        r"|(?:Argument [\w.]{1,200}|\barg\w{0,10})\.(?:device_type|device_id) has an unsatisfied constraint"
+        # aten's index_select check (ATen/native/cuda/Indexing.cu): an index tensor on another GPU than its input
+        r"|Input, output and indices must be on the current device",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
         "inside forward with device=x.device (or register them as buffers, which move with the model).",
         variants=(
+            Variant(
+                r"indices must be on the current device",
+                "an index tensor on another GPU (often inside a DataParallel replica)",
+                "An index tensor (index_select / gather ids, label or class indices built in forward) is on another "
+                "GPU than the tensor it indexes: under nn.DataParallel each replica runs on its own GPU, so a tensor "
+                "made with .cuda() / device='cuda' or kept as a plain attribute stays on cuda:0. Create it on the "
+                "input's device inside forward (torch.arange(..., device=x.device), idx = idx.to(x.device)), register "
+                "fixed tensors as buffers, or run on one GPU (CUDA_VISIBLE_DEVICES=0) / use DistributedDataParallel.",
+                strict=True,
+            ),
             Variant(
                 r"has an unsatisfied constraint|TVMError|\btvm\b|mlc_llm",
                 "a TVM-compiled function",
@@ -3629,7 +3642,7 @@ _CORE: tuple[KnownError, ...] = (
             # issue 36, round seventeen: a machine whose text shows non-NVIDIA graphics or a hosted CI runner
             Variant(
                 r"AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|\bIntel (?:UHD|Iris|Arc)\b|Apple M\d"
-                r"|\bROCm\b|GITHUB_ACTIONS|\bubuntu-latest\b|/home/runner/work/",
+                r"|\bROCm\b|GITHUB_ACTIONS|\bubuntu-latest\b|" + RUNNER_PATH,
                 "a machine without an NVIDIA GPU (Intel / AMD graphics, a Mac, a CI runner)",
                 "This machine has no NVIDIA GPU, so no CUDA library will make the CUDA provider work: use the CPU "
                 "(onnxruntime's CPUExecutionProvider; uninstall onnxruntime-gpu and install onnxruntime), or the "
@@ -4209,6 +4222,9 @@ _CORE: tuple[KnownError, ...] = (
         "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
         r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
         r"|torch\.cuda\.is_available\(\)\s{0,2}(?:is|returns?|=|==|gives|shows|->)\s{0,2}False"
+        #: the same told by the GPU count: "torch.cuda.device_count() returns 0" (a modulo / division by the count,
+        #: a list of no GPUs)
+        r"|device_count\(\)\s{0,2}(?:is|returns?|returned|=|==|gives|shows|->)\s{0,2}0\b"
         #: an application's own fallback notice ("CUDA not available - defaulting to CPU", "... using CPU instead")
         r"|CUDA (?:is )?not available[^\n]{0,12}(?:defaulting|falling back|fall back|using|switching)"
         r"(?: to)? (?:the )?CPU"
@@ -4870,6 +4886,10 @@ STAGE_STEPS: dict[str, str] = {
     "cuDNN / NCCL pin that NVIDIA's repository for this release and CUDA version does not carry); run apt-get update "
     "in the same RUN step, look the name up with `apt-cache policy <package>` / `apt-cache search` in the base "
     "image, and pin a version that exists (or change the base image to the release the pins were written for)",
+    "runtime/multi-gpu": "it works on one GPU and fails building the multi-GPU (NCCL) communicator: check that "
+    "every GPU it uses is visible to the process (nvidia-smi inside the container; docker run --gpus all; "
+    "CUDA_VISIBLE_DEVICES lists them) and not busy with another job, and that the NCCL install matches the CUDA "
+    "version (run nccl-tests' all_reduce_perf across the GPUs); until then train on one GPU",
     "runtime/nccl": "NCCL failed: its first 'NCCL WARN' line names the cause, and the 'file.cc:N -> R' lines after it "
     "are that error returned up the stack (R: 1 CUDA error, 2 system error, 3 internal error, 4 invalid argument, 5 "
     "invalid usage, 6 remote error); check the NCCL_* settings the log says were 'set by environment' (and "
@@ -4911,6 +4931,13 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|executor failed running \[|did not complete successfully: exit code|\bdocker build\b|\bDockerfile\b",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
+    #: a multi-GPU communicator that could not be built, in a framework's own words (PaddlePaddle's install check:
+    #: "Your Paddle Fluid has some problem with multiple GPU", paddle::platform::NCCLContextMap; ncclCommInitAll)
+    (
+        "runtime",
+        "runtime/multi-gpu",
+        r"has some problem with multiple GPU|\bNCCLContextMap\b|\bncclCommInit(?:All|Rank)\w{0,12}\b[^\n]{0,80}failed",
+    ),
 )
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
@@ -4969,6 +4996,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "log at its TensorRT verbose / debug level)",
     "container/image-build": "docker build --progress=plain --no-cache . 2>&1 | torchtrt-compat explain -",
     "container/apt": "docker run --rm <base image> sh -c 'apt-get update && apt-cache policy <package>'",
+    "runtime/multi-gpu": "nvidia-smi -L; echo $CUDA_VISIBLE_DEVICES; NCCL_DEBUG=INFO python your_script.py 2>&1 | "
+    "torchtrt-compat explain -",
     "runtime/nccl": "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV,GRAPH python your_script.py 2>&1 | torchtrt-compat "
     "explain - (and `env | grep NCCL_; cat /etc/nccl.conf`)",
     "bare-exception": "python -m pdb -c continue your_script.py (stops where it raised: `where` prints the traceback "

@@ -847,11 +847,27 @@ FAMILIES: tuple[KnownError, ...] = (
                 "indices below the visible count (with CUDA_VISIBLE_DEVICES=2 the one visible GPU is cuda:0).",
             ),
             Variant(
-                r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size",
+                # several nodes: --nnodes / --num_nodes of 2 or more, a node rank, or a SLURM multi-node job
+                r"--nnodes[= ](?:[2-9]|\d{2,3})\b|--num_nodes[= ](?:[2-9]|\d{2,3})\b|--node[-_]rank\b"
+                r"|\bSLURM_NNODES=(?:[2-9]|\d{2,4})\b",
+                "several nodes (a device index from the global rank)",
+                "On several nodes each node numbers its GPUs from 0: select the GPU by the LOCAL rank "
+                "(torch.cuda.set_device(int(os.environ['LOCAL_RANK']))), never by the global RANK, which goes past "
+                "the GPUs of one node on the second node; keep a tensor-/model-parallel group that indexes devices "
+                "by its rank (--tp-size and the like) within one node's GPUs, and launch --nproc_per_node no "
+                "larger than the GPUs per node.",
+            ),
+            Variant(
+                r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size"
+                # launchers and trainers that call set_device(local_rank) for the user: transformers' TrainingArguments
+                # (_setup_devices), DeepSpeed's launcher, Accelerate's launcher
+                r"|_setup_devices|training_args\.py|\bdeepspeed\b|--num_gpus\b|accelerate launch"
+                r"|--include[= ]localhost",
                 "more processes than GPUs",
-                "A launcher started more processes than there are GPUs (each rank calls set_device(local_rank)): set "
-                "--nproc_per_node (torchrun / deepspeed --num_gpus) to the number of visible GPUs, and check "
-                "CUDA_VISIBLE_DEVICES lists that many.",
+                "A launcher started more processes than there are GPUs (each rank calls set_device(local_rank); "
+                "transformers' TrainingArguments does it in _setup_devices): launch no more ranks per node than "
+                "visible GPUs (torchrun --nproc_per_node N, deepspeed --num_gpus N or --include localhost:<ids>, "
+                "accelerate launch --num_processes N), and check CUDA_VISIBLE_DEVICES and nvidia-smi list that many.",
             ),
         ),
         cuda_errors=("cudaErrorInvalidDevice",),
@@ -916,7 +932,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor): a layer's weights on another device",
         r"Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)"
         r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
-        r"|Input, output and indices must be on the current device"
         r"|indices should be either on cpu or on the same device as the indexed tensor",
         "The input is on one device and a layer's weights on another (the 'type' torch names includes the device: "
         "torch.cuda.HalfTensor is on the GPU, torch.HalfTensor on the CPU): the model, or a layer of it, was not "
@@ -924,6 +939,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "Move the whole model and the input to one device: model.to(device) after every layer is created (layers "
         "kept in a plain Python list are not moved: use nn.ModuleList / nn.ModuleDict), and x = x.to(device); a "
         "weight assigned as a plain tensor must be an nn.Parameter or a registered buffer.",
+        variants=(
+            Variant(
+                r"indices should be either on cpu or on the same device",
+                "an index tensor on another device (often inside a DataParallel replica)",
+                "An index tensor (index_select / gather / embedding ids, a mask or label indices built in forward) "
+                "is on another device than the tensor it indexes: under nn.DataParallel each replica runs on its own "
+                "GPU, so a tensor created with .cuda() / device='cuda' or kept as a plain attribute stays on cuda:0. "
+                "Create it on the input's device inside forward (torch.arange(..., device=x.device), "
+                "idx = idx.to(x.device)), register fixed tensors as buffers, or run on one GPU "
+                "(CUDA_VISIBLE_DEVICES=0) / use DistributedDataParallel.",
+                strict=True,
+            ),
+        ),
         alternatives=("device-mismatch",),
         weight=78,
         applies="convolutions and linear layers, any torch",
