@@ -55,20 +55,20 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-nvcc-bad-command-line",
-        "nvcc fatal : A single input file is required for a non-link phase / Don't know what to do with '…' / "
-        "Unknown option '…' (a malformed nvcc command line)",
+        "nvcc fatal : A single input file is required for a non-link phase / Don't know what to do with '…' (a "
+        "malformed nvcc command line)",
         r"nvcc fatal\s{0,4}: (?:A single input file is required for a non-link phase"
-        r"|Don't know what to do with '[^'\n]{1,200}'|Unknown option '[^'\n]{1,120}'"
+        r"|Don't know what to do with '[^'\n]{1,200}'"
         r"|No input files specified)",
         "nvcc was given a command line it cannot read: a token it takes for a second input file (a path with spaces "
         "that was not quoted and split in two, an MSVC option such as /Zi, /MD or /EHsc passed bare instead of "
-        "through -Xcompiler, an empty -D or -I), or an option it does not know (a gcc / MSVC flag meant for the host "
-        "compiler, or an option newer than this nvcc).",
+        "through -Xcompiler, an empty -D or -I); an option it does not know is "
+        "build-nvcc-unknown-option.",
         "Find the stray token in the nvcc command the build prints (the one after the error, or `VERBOSE=1` / "
         "`ninja -v`): build from a folder whose path has no spaces (and Python / CUDA installed under such paths) "
         "or quote every path; pass host-compiler options through `-Xcompiler` (CMake: put them in CMAKE_CXX_FLAGS, "
-        "not CMAKE_CUDA_FLAGS; torch extensions: extra_compile_args={'cxx': [...], 'nvcc': [...]}); drop an option "
-        "this nvcc does not know or use a CUDA release that has it; then rebuild from a clean build folder.",
+        "not CMAKE_CUDA_FLAGS; torch extensions: extra_compile_args={'cxx': [...], 'nvcc': [...]}); "
+        "then rebuild from a clean build folder.",
         variants=(
             Variant(
                 r"\s/(?:Zi|Z7|MDd?|MTd?|EHsc|O[12dx]|W[0-4]|FS)\s|MSBuild|\.vcxproj|CUDA \d{1,2}\.\d{1,2}\.targets",
@@ -79,16 +79,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "or use the Ninja generator from an x64 Native Tools prompt, or a newer CMake / project version "
                 "whose CUDA flags are clean), then rebuild.",
             ),
-            Variant(
-                r"Unknown option '",
-                "an option nvcc does not know",
-                "nvcc does not know the option it names: a host-compiler flag (-fopenmp, -Wall, -march=native, "
-                "-fPIC) meant for gcc goes through `-Xcompiler`, and an nvcc option newer than this CUDA release "
-                "(--threads, -std=c++20, --diag-suppress) needs a newer toolkit (`nvcc --version`; torch extensions "
-                "use CUDA_HOME's nvcc). Fix the flags, or install the CUDA release the project asks for.",
-            ),
         ),
-        op=r"Don't know what to do with '([^'\n]{1,200})'|Unknown option '([^'\n]{1,120})'",
+        op=r"Don't know what to do with '([^'\n]{1,200})'",
         weight=84,
         applies="nvcc builds (CMake, MSBuild, make, torch.utils.cpp_extension / setup.py CUDA extensions)",
         shown_by=(
@@ -96,8 +88,7 @@ FAMILIES: tuple[KnownError, ...] = (
             f"{_R20}#nickdarvey-whisper-19",
             f"{_R20}#ph0rk0z-sageattention2-8",
         ),
-        example="nvcc fatal   : A single input file is required for a non-link phase when an outputfile is "
-        "specified",
+        example="nvcc fatal   : A single input file is required for a non-link phase when an outputfile is specified",
         example_source="https://github.com/thu-ml/SageAttention/issues (ph0rk0z/SageAttention2 #8); nvcc's driver "
         "messages (CUDA Toolkit nvcc)",
     ),
