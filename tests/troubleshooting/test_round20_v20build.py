@@ -53,8 +53,7 @@ def test_nvcc_refuses_its_command_line() -> None:
         "nvcc fatal   : Could not set up the environment for Microsoft Visual Studio using 'C:/Program Files "
         "(x86)/Microsoft Visual Studio/2019/BuildTools/VC/Auxiliary/Build/vcvars64.bat'"
     )
-    assert "Native Tools" in answer(vs, "build-nvcc-msvc-environment").fix
-    assert answer("nvcc fatal   : Cannot find compiler 'cl.exe' in PATH", "build-nvcc-msvc-environment")
+    assert answer(vs, "build-msvc-missing")
     # near misses: the architecture rows keep their nvcc fatal lines, a user's words are no nvcc line
     assert _keys("nvcc fatal   : Unsupported gpu architecture 'compute_89'")[0] == "build-nvcc-arch-unsupported"
     assert "build-nvcc-bad-command-line" not in _keys("a single input file is required, the docs say")

@@ -828,6 +828,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "No MSVC compiler (cl.exe) for the build (Windows)",
         r"Microsoft Visual C\+\+ 14\.0 or greater is required"
         r"|Cannot find compiler 'cl\.exe' in PATH"
+        # nvcc's driver when Visual Studio's vcvars script (or its configuration file) failed
+        r"|nvcc fatal\s{0,4}: Could not set up the environment for Microsoft Visual Studio"
+        r"|nvcc fatal\s{0,4}: Visual Studio configuration file '[^'\n]{1,200}' could not be found"
         r"|'cl(?:\.exe)?' is not recognized as an internal or external command"
         r"|Error checking compiler version for cl:"
         # a build script's or distutils' own words (setup_cuda.py's find_in_path, msvc9compiler / _msvccompiler)

@@ -1,5 +1,5 @@
 """Native deployment around the build: GStreamer's plugin scanner on optional DeepStream plugins, nvcc refusing
-its own command line or the Visual Studio environment, OpenCV DNN's importer failing on a newer ONNX graph,
+its own command line, OpenCV DNN's importer failing on a newer ONNX graph,
 libtorch's FileAdapter given a path it cannot open, an application's own "cuDNN not found" check, and Vulkan
 backends (ggml-vulkan, Kompute / gpt4all, vulkan-hpp) that list no GPU.
 
@@ -91,29 +91,6 @@ FAMILIES: tuple[KnownError, ...] = (
         example="nvcc fatal   : A single input file is required for a non-link phase when an outputfile is specified",
         example_source="https://github.com/thu-ml/SageAttention/issues (ph0rk0z/SageAttention2 #8); nvcc's driver "
         "messages (CUDA Toolkit nvcc)",
-    ),
-    KnownError(
-        "build-nvcc-msvc-environment",
-        "nvcc fatal : Could not set up the environment for Microsoft Visual Studio / Cannot find compiler 'cl.exe' "
-        "in PATH",
-        r"nvcc fatal\s{0,4}: (?:Could not set up the environment for Microsoft Visual Studio"
-        r"|Cannot find compiler '?cl\.exe'? in PATH|Visual Studio configuration file '[^'\n]{1,200}' could not be "
-        r"found)",
-        "nvcc on Windows runs Visual Studio's vcvars script to set up cl.exe, and that failed: no Visual Studio C++ "
-        "workload is installed, the installed Visual Studio is newer or older than this CUDA release supports, "
-        "-ccbin points at a folder without cl.exe, or the build runs outside a Developer prompt with cl.exe not on "
-        "PATH.",
-        "Install Visual Studio's 'Desktop development with C++' in a version this CUDA release supports (CUDA's "
-        "Windows installation guide lists them), build from the 'x64 Native Tools Command Prompt' (or run "
-        "vcvars64.bat first) so `where cl` finds the x64 cl.exe, and pass `-ccbin` the folder of that cl.exe if "
-        "several are installed; then rebuild.",
-        weight=84,
-        applies="nvcc on Windows (CMake, MSBuild, torch extensions, llama.cpp / whisper.cpp CUDA builds)",
-        shown_by=(_test("test_nvcc_refuses_its_command_line"),),
-        example="nvcc fatal   : Could not set up the environment for Microsoft Visual Studio using 'C:/Program "
-        "Files (x86)/Microsoft Visual Studio/2019/BuildTools/VC/Tools/MSVC/14.29.30133/bin/HostX64/x64/../../../"
-        "../../../../VC/Auxiliary/Build/vcvars64.bat'",
-        example_source="nvcc's driver messages (CUDA Toolkit nvcc on Windows)",
     ),
     KnownError(
         "opencv-dnn-model-not-read",
