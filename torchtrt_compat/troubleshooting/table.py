@@ -269,7 +269,8 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "shared-library-not-found",
         "lib….so: cannot open shared object file",
-        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
+        # not GStreamer's "Failed to load plugin '<plugin>.so': lib….so: ..." (gst-plugin-scanner-optional: a notice)
+        r"(?<!\.so': )lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
         # TensorFlow 1.x's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
         r"|Couldn't open CUDA library lib\w{1,40}\.so"
         # Paddle's dynload wrapper when its dlopen of cuDNN failed (paddle/phi/backends/dynload/cudnn.h)

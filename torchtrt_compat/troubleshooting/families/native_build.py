@@ -664,7 +664,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|The CUDA compiler identification is unknown"
         # CMakeDetermineCUDACompiler.cmake: nvcc found but its test compile / architecture probe failed
         r"|Failed to detect a default CUDA architecture"
-        r"|Compiling the CUDA compiler identification source file \"CMakeCUDACompilerId\.cu\" failed"
+        r"|Compiling the CUDA compiler identification source file\s{1,8}\"CMakeCUDACompilerId\.cu\"\s{1,8}failed"
         r"|The CMAKE_CUDA_COMPILER:\s{1,8}[^\n]{1,200}\s{1,8}is not a full path to an existing compiler tool"
         # CMakeDetermineCompilerId.cmake with a Visual Studio generator: no CUDA MSBuild integration
         r"|No CUDA toolset found",
@@ -676,6 +676,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "..` (or `export CUDACXX=/usr/local/cuda/bin/nvcc`, or /usr/local/cuda/bin first on PATH; for FindCUDA "
         "-DCUDA_TOOLKIT_ROOT_DIR=/usr/local/cuda), then delete CMakeCache.txt and configure again.",
         variants=(
+            Variant(
+                # Ubuntu's nvidia-cuda-toolkit package: /usr/bin/nvcc runs from /usr/lib/nvidia-cuda-toolkit/bin
+                r"_HERE_=/usr/lib/nvidia-cuda-toolkit|Compiler: /usr/bin/nvcc\b",
+                "the distribution's nvcc (/usr/bin/nvcc) picked before the installed CUDA toolkit",
+                "CMake used /usr/bin/nvcc, the nvcc of the distribution's nvidia-cuda-toolkit package (an older CUDA "
+                "that may not support the host gcc), not the toolkit in /usr/local/cuda-X.Y, and its test compile "
+                "failed. Point CMake at the toolkit's nvcc: `cmake -DCMAKE_CUDA_COMPILER=/usr/local/cuda-X.Y/bin/nvcc "
+                "..` (or `export CUDACXX=...`, or /usr/local/cuda-X.Y/bin before /usr/bin on PATH, or `sudo apt "
+                "remove nvidia-cuda-toolkit`), then configure again from an empty build folder.",
+            ),
             Variant(
                 r"Failed to detect a default CUDA architecture|CMakeCUDACompilerId\.cu\" failed",
                 "nvcc found, but CMake's test compile with it failed",
@@ -818,6 +828,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "No MSVC compiler (cl.exe) for the build (Windows)",
         r"Microsoft Visual C\+\+ 14\.0 or greater is required"
         r"|Cannot find compiler 'cl\.exe' in PATH"
+        # nvcc's driver when Visual Studio's vcvars script (or its configuration file) failed
+        r"|nvcc fatal\s{0,4}: Could not set up the environment for Microsoft Visual Studio"
+        r"|nvcc fatal\s{0,4}: Visual Studio configuration file '[^'\n]{1,200}' could not be found"
         r"|'cl(?:\.exe)?' is not recognized as an internal or external command"
         r"|Error checking compiler version for cl:"
         # a build script's or distutils' own words (setup_cuda.py's find_in_path, msvc9compiler / _msvccompiler)

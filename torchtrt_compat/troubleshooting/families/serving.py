@@ -470,7 +470,10 @@ _DEEPSTREAM: tuple[KnownError, ...] = (
         "DeepStream: no engine file yet, nvinfer builds one (Deserialize engine failed because file path ... open "
         "error)",
         r"Deserialize engine failed because file path: [^\n]{1,400}open error"
-        r"|Failed to read from model engine file",
+        r"|Failed to read from model engine file"
+        # the same notice in a user's words: nvinfer's engine name (model_b<batch>_gpu<id>_<precision>.engine)
+        r"|(?:not (?:being )?able to|cannot|can't|unable to) open \"?[\w./-]{1,200}_b\d{1,4}_gpu\d{1,2}_"
+        r"(?:fp16|fp32|int8)\.engine",
         "A notice, not a failure: the engine file model-engine-file names does not exist (yet), so nvinfer builds it "
         "from the model, which takes minutes. It is the normal first start; it repeats on every start when the "
         "built engine cannot be saved or model-engine-file points elsewhere.",
