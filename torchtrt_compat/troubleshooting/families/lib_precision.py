@@ -1,0 +1,118 @@
+"""A library's own words for a CUDA call, a dtype or a precision its GPU kernels refuse (issue 36, round twenty):
+beside the CUDA rows of `families.cuda_products` and the dtype rows of `families.torch_runtime` / `families.numerics`,
+the wordings that torch extensions and native libraries print themselves: a wrapper's "CUDA <op> failed: <CUDA's
+message>" (comfy-kitchen's quantization kernels), legacy tensor-type names in a library's dtype assertion
+(MinkowskiEngine's "Type mismatch input: torch.cuda.FloatTensor != kernel: torch.cuda.HalfTensor"), and tiny-cuda-nn's
+build without half precision for GPUs below Volta. Each pattern is keyed to the library's own wording (named in
+``example_source``); ops, dtypes and GPU names are read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant, tests_in
+
+__all__ = ["FAMILIES"]
+
+_test = tests_in("tests/troubleshooting/test_round20_v20lib.py")
+
+#: CUDA runtime messages a library's wrapper prints after its own words (cudaGetErrorString's strings)
+_CUDA_MESSAGES = (
+    r"invalid argument|invalid device function|operation not supported|invalid configuration argument"
+    r"|too many resources requested for launch|invalid device ordinal|unspecified launch failure"
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "lib-cuda-op-failed",
+        "A library's own 'CUDA <op> failed: <CUDA's message>' (its kernel or CUDA call refused on this GPU)",
+        rf"\bCUDA [\w ./()-]{{1,60}} failed: (?:{_CUDA_MESSAGES})\b",
+        "A torch extension or native library wraps its own CUDA kernel launch or call and prints CUDA's message "
+        "after the operation's name: 'invalid argument' (cudaErrorInvalidValue) or 'invalid device function' means "
+        "the library launched its kernel with a configuration, or for an architecture, this GPU does not support "
+        "(most often a quantized INT8 / FP8 kernel written for a newer GPU than the one here), or with sizes the "
+        "kernel does not handle.",
+        "Read the operation the library names and the GPU's compute capability (`nvidia-smi --query-gpu=name,"
+        "compute_cap --format=csv`): check the library's release notes for that GPU generation, update the library, "
+        "and meanwhile use a path it supports on this GPU (another quantization type or backend, or float16 / "
+        "float32); rerun with CUDA_LAUNCH_BLOCKING=1 to confirm which kernel fails, and report the GPU and the "
+        "operation to the library.",
+        variants=(
+            Variant(
+                r"\bINT8\b|\bint8|\bFP8\b|\bfp8|quantiz|rowwise|dequantiz",
+                "a quantized (INT8 / FP8) kernel of the library",
+                "The library's INT8 / FP8 kernels are not valid on this GPU generation (Turing / T4 is SM 7.5; many "
+                "INT8 and FP8 paths are written for Ampere 8.0+ or Ada 8.9+): on this GPU load the FP8-free variant "
+                "of the model that the GPU runs (FP16, NF4 or GGUF) or turn the library's INT8 backend off (in "
+                "ComfyUI, load the model through another loader / weight dtype), and update the library "
+                "(comfy-kitchen and the like gate or fix such kernels per architecture in later releases).",
+            ),
+        ),
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "cuda-invalid-configuration"),
+        weight=55,
+        applies="torch extensions and native libraries with their own CUDA error wrappers (comfy-kitchen 0.2, "
+        "quantization kernels)",
+        shown_by=(_test("test_a_librarys_own_cuda_op_failure"),),
+        example="RuntimeError: CUDA INT8 rowwise quantization failed: invalid argument\n\nGPU: Tesla T4, Compute "
+        "capability: SM75",
+        example_source="Comfy-Org/comfy-kitchen#55 (comfy-kitchen 0.2.12's INT8 kernels on a Tesla T4)",
+    ),
+    KnownError(
+        "lib-legacy-type-mismatch",
+        "A library's dtype assertion in legacy tensor-type names (input torch.cuda.FloatTensor != kernel "
+        "torch.cuda.HalfTensor)",
+        r"Type mismatch[^\n]{0,40}torch\.(?:cuda\.)?(?:Half|Float|Double|BFloat16)Tensor {0,2}!= {0,2}[\w ]{0,20}:? "
+        r"{0,2}torch\.(?:cuda\.)?(?:Half|Float|Double|BFloat16)Tensor",
+        "The library checks that its input features and its own weights (kernel) have the same tensor type and "
+        "found two floating dtypes: the model was cast to float16 (model.half() / .to(torch.float16)) while the "
+        "input stayed float32, or the reverse; libraries with their own CUDA kernels (MinkowskiEngine's sparse "
+        "convolution before 0.5) may not support float16 at all.",
+        "Keep the model and its inputs in one dtype: float32 for a library whose kernels have no float16 (do not "
+        "call .half() on the model; lower the batch or the voxel / point count for memory instead), or, where the "
+        "library supports float16, cast the input the same way (x = x.half(), or the sparse tensor's features) "
+        "after updating to a release that adds it.",
+        variants=(
+            Variant(
+                r"Minkowski|\bME\.|input_features|SparseTensor",
+                "MinkowskiEngine (sparse convolution)",
+                "MinkowskiEngine's convolution asserts that the input features and the kernel have one type, and "
+                "its 0.4 releases have no float16 kernels: keep the model and the sparse tensor's features in "
+                "float32 (drop model.half() / .to(torch.float16); reduce the batch or voxel count for memory), or "
+                "update to MinkowskiEngine 0.5+ and give features and weights the same dtype.",
+            ),
+        ),
+        weight=65,
+        applies="libraries asserting on Tensor.type() names (MinkowskiEngine 0.4, older torch extensions)",
+        shown_by=(_test("test_a_dtype_assertion_in_legacy_type_names"),),
+        example='    f"Type mismatch input: {input_features.type()} != kernel: {kernel.type()}"\nAssertionError: Type '
+        "mismatch input: torch.cuda.FloatTensor != kernel: torch.cuda.HalfTensor",
+        example_source="chrischoy/FCGF#23; MinkowskiEngine MinkowskiConvolution.py (0.4.x, the type assertion)",
+    ),
+    KnownError(
+        "tcnn-no-half-precision",
+        "tiny-cuda-nn: TCNN was not compiled with half-precision support (a GPU below Volta, single precision only)",
+        r"TCNN was not compiled with half-precision support",
+        "tiny-cuda-nn builds its half-precision (fp16) kernels only for GPUs that run them fast: when the minimum "
+        "GPU architecture it was built for is compute capability 6.1 (GTX 10xx, TITAN Xp) or 5.x and below, "
+        "TCNN_HALF_PRECISION is off, and a caller asking for float16 parameters / outputs gets this error.",
+        "Run the program in single precision (float32) on this GPU: the application's single-precision option "
+        "(NeSVoR --single-precision; nerfstudio / instant-ngp style apps: disable mixed precision / fp16), or use "
+        "a Volta-or-newer GPU (compute capability 7.0+) and rebuild tiny-cuda-nn's bindings for it "
+        "(TCNN_CUDA_ARCHITECTURES=70 or higher).",
+        variants=(
+            Variant(
+                r"\bnesvor\b",
+                "NeSVoR",
+                "Run NeSVoR (0.3.0+) with --single-precision on this GPU (float32 through tiny-cuda-nn), or use a "
+                "Volta-or-newer GPU for the half-precision path.",
+            ),
+        ),
+        weight=80,
+        applies="tiny-cuda-nn's torch bindings (tinycudann), every release; apps built on it (NeSVoR, nerfstudio)",
+        shown_by=(_test("test_tiny_cuda_nn_without_half_precision"),),
+        example="RuntimeError: TCNN was not compiled with half-precision support.\n\nCUDA Version: 11.7\nNVIDIA "
+        "TITAN Xp",
+        example_source="daviddmc/NeSVoR#5; tiny-cuda-nn bindings/torch/tinycudann/modules.py (the half-precision "
+        "check) and include/tiny-cuda-nn/common.h (TCNN_HALF_PRECISION)",
+    ),
+)
