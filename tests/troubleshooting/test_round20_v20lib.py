@@ -71,15 +71,15 @@ def test_torchs_oom_without_its_head() -> None:
     assert "gpu-out-of-memory" not in keys("DefaultCPUAllocator: Tried to allocate 20.00 MiB on the host")
 
 
-def test_a_dtype_assertion_in_legacy_type_names() -> None:
+def test_a_dtype_assertion_in_a_librarys_words() -> None:
     text = (
         '    f"Type mismatch input: {input_features.type()} != kernel: {kernel.type()}"\n'
         "AssertionError: Type mismatch input: torch.cuda.FloatTensor != kernel: torch.cuda.HalfTensor"
     )
     key, fix = first(text)
-    assert key == "lib-legacy-type-mismatch" and "float32" in fix and "MinkowskiEngine" in fix
+    assert key == "lib-dtype-mismatch" and "float32" in fix and "MinkowskiEngine" in fix
     # near miss: the same types, equal
-    assert "lib-legacy-type-mismatch" not in keys("input: torch.cuda.FloatTensor == kernel: torch.cuda.FloatTensor")
+    assert "lib-dtype-mismatch" not in keys("input: torch.cuda.FloatTensor == kernel: torch.cuda.FloatTensor")
 
 
 def test_tiny_cuda_nn_without_half_precision() -> None:
@@ -150,3 +150,38 @@ def test_triton_mlir_error_on_an_int8_dot() -> None:
     assert key == "kern-triton-compile-failed" and "8.0+ (Ampere)" not in fix
     # near miss: a C compiler's error line is no MLIR op
     assert "kern-triton-compile-failed" not in keys("setup.py:12:5: error: expected ';' before 'return'")
+
+
+def test_cuda_invalid_argument_in_any_words() -> None:
+    for text in (
+        "RuntimeError: CUDA error: invalid argument\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side asserts.",
+        "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=405 error=11 : invalid argument",
+    ):
+        key, fix = first(text)
+        assert key == "cuda-invalid-value", text
+        assert "CUDA_LAUNCH_BLOCKING" in fix or "CUDA 10+" in fix, text
+    # the rows that read the failing call keep it: ggml's check, Triton's launcher, a copy into a buffer
+    assert first("CUDA error 1 at ggml-cuda.cu:8332: invalid argument")[0] == "ggml-cuda-error"
+    assert first("RuntimeError: Triton Error [CUDA]: invalid argument")[0] != "cuda-invalid-value"
+    # near miss: Python's own invalid argument
+    assert "cuda-invalid-value" not in keys("OSError: [Errno 22] Invalid argument: 'C:\\\\model.ckpt'")
+
+
+def test_cublas_statuses_by_number_and_bitsandbytes() -> None:
+    key, fix = first("cuBLAS API failed with status 15\nerror detectected at line 1234")
+    assert key == "cublas-failure-other-framework" and "bitsandbytes" in fix and "load_in_4bit" in fix
+    key, fix = first("CUBLAS error 13 at line 112 in file src/blas.cu")
+    assert key == "cublas-failure-other-framework"
+    assert "cublas-failure-other-framework" not in keys("cuBLAS status 13% of kernels")
+
+
+def test_memory_efficient_attention_without_a_kernel() -> None:
+    key, fix = first("RuntimeError: cutlassF: no kernel found to launch!")
+    assert key == "kern-mem-efficient-no-kernel" and "float16" in fix and "enable_mem_efficient_sdp" in fix
+    assert "kern-mem-efficient-no-kernel" not in keys("cutlass kernel found, launching")
+
+
+def test_a_dtype_assertion_in_todays_dtype_names() -> None:
+    key, fix = first("AssertionError: expected input of dtype torch.float16, got torch.float32")
+    assert key == "lib-dtype-mismatch" and "one dtype" in fix
+    assert "lib-dtype-mismatch" not in keys("dtype check passed: torch.float16 and torch.float16 agree")

@@ -9,7 +9,7 @@ build without half precision for GPUs below Volta. Each pattern is keyed to the 
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import COMFYUI, WSL, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -58,11 +58,17 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="Comfy-Org/comfy-kitchen#55 (comfy-kitchen 0.2.12's INT8 kernels on a Tesla T4)",
     ),
     KnownError(
-        "lib-legacy-type-mismatch",
-        "A library's dtype assertion in legacy tensor-type names (input torch.cuda.FloatTensor != kernel "
-        "torch.cuda.HalfTensor)",
+        "lib-dtype-mismatch",
+        "A library's own dtype assertion: input and weights in two float types (input torch.cuda.FloatTensor != "
+        "kernel torch.cuda.HalfTensor; expected dtype torch.float16, got torch.float32)",
         r"Type mismatch[^\n]{0,40}torch\.(?:cuda\.)?(?:Half|Float|Double|BFloat16)Tensor {0,2}!= {0,2}[\w ]{0,20}:? "
-        r"{0,2}torch\.(?:cuda\.)?(?:Half|Float|Double|BFloat16)Tensor",
+        r"{0,2}torch\.(?:cuda\.)?(?:Half|Float|Double|BFloat16)Tensor"
+        # the same assertion in today's dtype names ("dtype mismatch: input torch.float32, weight torch.float16";
+        # "expected input of dtype torch.float16, got torch.float32")
+        r"|\b(?:d?type) mismatch\b[^\n]{0,60}\btorch\.(?:float16|half|bfloat16|float32|float)\b[^\n]{0,60}"
+        r"\btorch\.(?:float16|half|bfloat16|float32|float)\b"
+        r"|\bexpected [\w ]{0,30}dtype torch\.(?:float16|half|bfloat16|float32|float)\b,? {0,2}(?:but )?(?:got|found) "
+        r"torch\.(?:float16|half|bfloat16|float32|float)\b",
         "The library checks that its input features and its own weights (kernel) have the same tensor type and "
         "found two floating dtypes: the model was cast to float16 (model.half() / .to(torch.float16)) while the "
         "input stayed float32, or the reverse; libraries with their own CUDA kernels (MinkowskiEngine's sparse "
@@ -82,11 +88,79 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         weight=65,
-        applies="libraries asserting on Tensor.type() names (MinkowskiEngine 0.4, older torch extensions)",
-        shown_by=(_test("test_a_dtype_assertion_in_legacy_type_names"),),
+        applies="libraries asserting on Tensor.type() / dtype names (MinkowskiEngine 0.4, torch extensions)",
+        shown_by=(_test("test_a_dtype_assertion_in_a_librarys_words"),),
         example='    f"Type mismatch input: {input_features.type()} != kernel: {kernel.type()}"\nAssertionError: Type '
         "mismatch input: torch.cuda.FloatTensor != kernel: torch.cuda.HalfTensor",
         example_source="chrischoy/FCGF#23; MinkowskiEngine MinkowskiConvolution.py (0.4.x, the type assertion)",
+    ),
+    KnownError(
+        "cuda-invalid-value",
+        "CUDA error: invalid argument (cudaErrorInvalidValue: a CUDA call or kernel launch refused its arguments)",
+        r"\bCUDA error:? {0,2}\(?invalid argument\b|\bcudaErrorInvalidValue\b|\bCUDA_ERROR_INVALID_VALUE\b"
+        # old torch's THC check, CUDA 10 and older numbering (11 = cudaErrorInvalidValue)
+        r"|THCudaCheck FAIL file=[^\n]{0,200}error=11 : invalid argument",
+        "CUDA refused an argument of the call that just ran (cudaErrorInvalidValue): most often a kernel of a "
+        "library or extension (the last frames of the traceback) launched with a configuration or for an "
+        "architecture this GPU does not take (an extension built for another GPU), a copy or pinned-memory call "
+        "the platform limits (WSL2, a container's memlock limit, a tensor on another device), or a size beyond a "
+        "CUDA limit; it may also be an earlier asynchronous error reported here.",
+        "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the call that really failed and the library that owns it; "
+        "rebuild that extension for this GPU (TORCH_CUDA_ARCH_LIST set to the compute capability `nvidia-smi "
+        "--query-gpu=compute_cap --format=csv` prints) or update it, give it contiguous inputs on one device, and "
+        "split very large inputs; under WSL2 or a container, try without pinned memory (pin_memory=False).",
+        variants=(
+            Variant(
+                r"THCudaCheck FAIL",
+                "old torch's THC (torch 0.4 - 1.x)",
+                "An old torch (THC) on a GPU newer than its CUDA: a Turing (RTX 20xx, sm_75) card needs a torch built "
+                "on CUDA 10+, an Ampere (RTX 30xx, sm_86) card CUDA 11.1+; install such a build (`python -c 'import "
+                "torch; print(torch.version.cuda, torch.cuda.get_arch_list())'` must list the GPU's sm). The THC "
+                "warning at startup with torch.backends.cudnn.benchmark on is otherwise harmless.",
+            ),
+            Variant(
+                WSL,
+                "under WSL2",
+                "WSL2 limits pinned host memory and some CUDA calls: run with pin_memory=False (DataLoader) and no "
+                "pinned buffers, update the Windows NVIDIA driver, and rerun with CUDA_LAUNCH_BLOCKING=1 to find the "
+                "call.",
+            ),
+        ),
+        loose=True,
+        alternatives=("lib-cuda-op-failed", "gpu-arch-unsupported"),
+        weight=35,  # below the rows that read the call that failed (a copy into an engine's buffer, ggml, Triton)
+        applies="torch and its CUDA extensions, every release",
+        shown_by=(_test("test_cuda_invalid_argument_in_any_words"),),
+        example="RuntimeError: CUDA error: invalid argument\nCUDA kernel errors might be asynchronously reported at "
+        "some other API call, so the stacktrace below might be incorrect.",
+        example_source="c10/cuda/CUDAException.h (C10_CUDA_CHECK: 'CUDA error: ' + cudaGetErrorString), torch 1.x-2.x; "
+        "THCudaCheck in torch 0.4-1.x (aten/src/THC/THCGeneral.cpp)",
+    ),
+    KnownError(
+        "kern-mem-efficient-no-kernel",
+        "cutlassF: no kernel found to launch! (memory-efficient attention has no kernel for this GPU and dtype)",
+        r"\bcutlass[FB]: no kernel found to launch",
+        "scaled_dot_product_attention's memory-efficient (CUTLASS) kernel, or xformers' copy of it, has no kernel "
+        "for this GPU with these inputs: most often bfloat16 on a GPU below Ampere (T4, P100, V100, GTX 10xx / 16xx, "
+        "RTX 20xx: Colab and Kaggle's cards), or a head dimension / dtype pair it was not built for.",
+        "Load the model in float16 instead of bfloat16 on a GPU below compute capability 8.0 (torch_dtype="
+        "torch.float16), or turn the memory-efficient kernel off (torch.backends.cuda.enable_mem_efficient_sdp(False); "
+        "transformers: attn_implementation='eager'); update torch (2.3+ falls back to the math kernel in more "
+        "cases).",
+        variants=(
+            Variant(
+                COMFYUI,
+                "ComfyUI",
+                "Start ComfyUI with --force-fp16 (no bfloat16 on a GPU below Ampere) or --use-split-cross-attention, "
+                "and update the embedded torch (2.3+); set the node's dtype to fp16 where it offers one.",
+            ),
+        ),
+        weight=70,
+        applies="torch 2.0-2.2 scaled_dot_product_attention and xformers on GPUs below Ampere",
+        shown_by=(_test("test_memory_efficient_attention_without_a_kernel"),),
+        example="RuntimeError: cutlassF: no kernel found to launch!",
+        example_source="Stability-AI/StableCascade#55 (bfloat16 on Kaggle / Colab GPUs); torch aten/src/ATen/native/"
+        "transformers/cuda/attention.cu (efficient attention's dispatch)",
     ),
     KnownError(
         "tcnn-no-half-precision",
