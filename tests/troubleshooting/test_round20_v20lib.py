@@ -167,9 +167,24 @@ def test_cuda_invalid_argument_in_any_words() -> None:
     assert "cuda-invalid-value" not in keys("OSError: [Errno 22] Invalid argument: 'C:\\\\model.ckpt'")
 
 
-def test_cublas_statuses_by_number_and_bitsandbytes() -> None:
-    key, fix = first("cuBLAS API failed with status 15\nerror detectected at line 1234")
-    assert key == "cublas-failure-other-framework" and "bitsandbytes" in fix and "load_in_4bit" in fix
+def test_bitsandbytes_int8_matmul_refused() -> None:
+    for text in (
+        "cuBLAS API failed with status 15\nerror detectected at line 1234",
+        '  File "/site-packages/torch/nn/modules/module.py", line 1501, in _call_impl\n'
+        "Exception: cublasLt ran into an error!",
+    ):
+        key, fix = first(text)
+        assert key == "bnb-cublaslt-int8" and "load_in_4bit" in fix, text
+    assert "bnb-cublaslt-int8" not in keys("cublasLt ran into no error")
+
+
+def test_tensorflow_no_algorithm_worked() -> None:
+    key, fix = first("tensorflow.python.framework.errors_impl.NotFoundError: No algorithm worked! [Op:Conv2D]")
+    assert key == "tf-no-algorithm-worked" and "set_memory_growth" in fix
+    assert "tf-no-algorithm-worked" not in keys("No algorithm was selected; using the default")
+
+
+def test_cublas_statuses_by_number() -> None:
     key, fix = first("CUBLAS error 13 at line 112 in file src/blas.cu")
     assert key == "cublas-failure-other-framework"
     assert "cublas-failure-other-framework" not in keys("cuBLAS status 13% of kernels")

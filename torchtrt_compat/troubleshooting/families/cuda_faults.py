@@ -83,9 +83,8 @@ _FAULTS: tuple[KnownError, ...] = (
         r"|\bBlas \w{2,20} launch failed|\b[SDHCZ]?GEMM launch failed"
         # a framework's own check printing cublasStatus_t by number (Marian's CUBLAS_CHECK: "Cublas Error: 13 -
         # /marian/src/tensors/gpu/prod.cpp:330: cublasGemmBatchedTyped(...)"); the numbers are cublas_api.h's
-        r"|\bCublas Error: \d{1,2} - |\bcuBLAS (?:error|failure|status):? {0,2}\d{1,2}\b(?! ?%)"
-        # bitsandbytes' checkCublasStatus (csrc/ops.cu: "cuBLAS API failed with status 15"), its int8 matmul
-        r"|\bcuBLAS API failed with status \d{1,2}",
+        # (bitsandbytes' own wordings of a cuBLASLt refusal have their row: lib_precision's bnb-cublaslt-int8)
+        r"|\bCublas Error: \d{1,2} - |\bcuBLAS (?:error|failure|status):? {0,2}\d{1,2}\b(?! ?%)",
         "cuBLAS failed to run a GEMM that the framework's own GPU matrix code launched: either an earlier "
         "asynchronous CUDA error surfacing at this call, or a framework build whose CUDA / cuBLAS does not fit the "
         "installed driver or has no kernels for this GPU. cuBLAS's status numbers (cublas_api.h): 1 NOT_INITIALIZED, "
@@ -105,14 +104,6 @@ _FAULTS: tuple[KnownError, ...] = (
                 "architectures (an RTX 40xx: CUDA 11.8+), and a driver that supports that CUDA (`nvidia-smi`). "
                 "Rebuild or pull an image on a newer CUDA base and retry; 3 (ALLOC_FAILED) instead means memory: "
                 "lower --workspace / the batch.",
-            ),
-            Variant(
-                r"cuBLAS API failed with status|bitsandbytes|load_in_8bit|igemmlt",
-                "bitsandbytes (8-bit matmul)",
-                "bitsandbytes' int8 matmul (igemmlt) called cuBLASLt, which refused it (15 = NOT_SUPPORTED: no int8 "
-                "tensor-core kernel on this GPU; releases before 0.37 need Turing / Ampere for LLM.int8()): update "
-                "bitsandbytes (0.37+ falls back on older GPUs), or load the model in float16 / 4-bit "
-                "(load_in_4bit) instead of load_in_8bit on this GPU.",
             ),
             Variant(
                 r"Microsoft::MSR::CNTK|\bCNTK\b|GPUMatrix",

@@ -163,6 +163,41 @@ FAMILIES: tuple[KnownError, ...] = (
         "transformers/cuda/attention.cu (efficient attention's dispatch)",
     ),
     KnownError(
+        "bnb-cublaslt-int8",
+        "bitsandbytes: cuBLAS API failed with status N / cublasLt ran into an error! (its int8 matmul refused)",
+        r"\bcuBLAS API failed with status \d{1,2}|\bcublasLt ran into an error",
+        "bitsandbytes' LLM.int8() matmul (igemmlt) calls cuBLASLt's int8 tensor-core GEMM, which this GPU or this "
+        "bitsandbytes build cannot run (status 15 = CUBLAS_STATUS_NOT_SUPPORTED; releases before 0.37 need a "
+        "Turing / Ampere GPU for it), or a libcublasLt from another CUDA than the build's was loaded.",
+        "Update bitsandbytes (0.37+ falls back for GPUs without int8 tensor cores; `python -m bitsandbytes` "
+        "shows the CUDA build it loaded), or on this GPU load the model in float16 or 4-bit (load_in_4bit / "
+        "BitsAndBytesConfig(load_in_4bit=True)) instead of load_in_8bit.",
+        weight=75,
+        applies="bitsandbytes 0.3x LLM.int8() (transformers' load_in_8bit)",
+        shown_by=(_test("test_bitsandbytes_int8_matmul_refused"),),
+        example="cuBLAS API failed with status 15\nerror detectected",
+        example_source="bitsandbytes csrc/ops.cu (checkCublasStatus) and bitsandbytes/functional.py (igemmlt: "
+        "'cublasLt ran into an error!'), bitsandbytes 0.35-0.41",
+    ),
+    KnownError(
+        "tf-no-algorithm-worked",
+        "TensorFlow: No algorithm worked! (cuDNN could run none of its convolution algorithms)",
+        r"\bNo algorithm worked!",
+        "TensorFlow asked cuDNN for a convolution and every algorithm failed: most often cuDNN had no memory left "
+        "(TensorFlow maps nearly all GPU memory at start, another process holds the rest), else the cuDNN loaded is "
+        "not the one the TensorFlow build was made for, or the GPU is newer than the build's CUDA.",
+        "Let TensorFlow's memory grow (TF_FORCE_GPU_ALLOW_GROWTH=true, or "
+        "tf.config.experimental.set_memory_growth(gpu, True) before any op), close other processes on the GPU "
+        "(`nvidia-smi`), lower the batch; then check that the CUDA / cuDNN pair is the one the TensorFlow release was "
+        "built with (tf.sysconfig.get_build_info(); `pip install tensorflow[and-cuda]` brings the matching pair).",
+        weight=65,
+        applies="TensorFlow 2.x on GPUs (Keras Conv layers)",
+        shown_by=(_test("test_tensorflow_no_algorithm_worked"),),
+        example="tensorflow.python.framework.errors_impl.NotFoundError: No algorithm worked! [Op:Conv2D]",
+        example_source="TensorFlow tensorflow/core/kernels/conv_ops_gpu.cc (AutotuneConv: 'No algorithm worked!'), "
+        "TF 2.4+",
+    ),
+    KnownError(
         "tcnn-no-half-precision",
         "tiny-cuda-nn: TCNN was not compiled with half-precision support (a GPU below Volta, single precision only)",
         r"TCNN was not compiled with half-precision support",
