@@ -1888,6 +1888,10 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # torch's OOM message without its opening words ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total
+        # capacity; ...", c10/cuda/CUDACachingAllocator.cpp)
+        r"|Tried to allocate \d[\d.]{0,10} [KMGT]?i?B \(GPU \d{1,2}; [\d.]{1,10} [KMGT]?i?B total capacity"
+        r"|Tried to allocate \d[\d.]{0,10} [KMGT]?i?B\. GPU \d{1,2} has a total capacity of"
         # a report in the user's own words beside a pasted warning ("terminates with an OOM error on 24GB VRAM GPUs",
         # "GPU out of memory", "ran out of VRAM")
         r"|\bGPU (?:OOM|out of memory)\b|\bran out of (?:GPU|VRAM|video) memory"

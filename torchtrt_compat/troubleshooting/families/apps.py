@@ -28,12 +28,31 @@ FAMILIES: tuple[KnownError, ...] = (
         "only hides it (the image comes out black).",
         variants=(
             Variant(
+                r"animatediff|motion[_ ]module",
+                "AnimateDiff (the motion module runs in the half-precision UNet)",
+                "With AnimateDiff the NaNs come from the half-precision UNet / motion module, not the VAE: set the "
+                "number of frames to at least the context batch size (and a sane overlap), and launch with "
+                "`--no-half` (or `--upcast-sampling`) in COMMANDLINE_ARGS; `--no-half-vae` only fixes NaNs that arise "
+                "in the VAE itself. `--disable-nan-check` only hides it (the image comes out black).",
+                strict=True,
+            ),
+            Variant(
+                r"(?:Command ?Line Arguments|COMMANDLINE_ARGS)[^\n]{0,300}--no-half-vae\b|\(without --no-half\)",
+                "--no-half-vae already given (the message says 'without --no-half')",
+                "`--no-half-vae` is already on, so the NaNs come from the half-precision UNet (a motion module such "
+                "as AnimateDiff, an fp16-unsafe model): launch with `--no-half` (or `--upcast-sampling` / 'Upcast "
+                "cross attention layer to float32') in COMMANDLINE_ARGS; with AnimateDiff also set the number of "
+                "frames to at least the context batch size. `--disable-nan-check` only hides it.",
+                strict=True,
+            ),
+            Variant(
                 r"produced in VAE",
                 "the VAE",
                 "The VAE overflowed in half precision: add `--no-half-vae` to COMMANDLINE_ARGS in webui-user.bat / "
                 "webui-user.sh (or enable 'Automatically revert VAE to 32-bit floats' in Settings > VAE), and for "
-                "SDXL select the fp16-fixed SDXL VAE. `--disable-nan-check` only hides it (the image comes out "
-                "black).",
+                "SDXL select the fp16-fixed SDXL VAE. If that is already on, the NaNs come from the half-precision "
+                "UNet: launch with `--no-half` (with AnimateDiff: frames at least the context batch size). "
+                "`--disable-nan-check` only hides it (the image comes out black).",
             ),
             Variant(
                 COMFYUI,

@@ -97,6 +97,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "'out of memory': lower -ngl and the context size. If the error stays, report the call and the line.",
         variants=(
             Variant(
+                r"failed to launch on the GPU|in function ggml_cuda_op_mul_mat_cublas|cublas\w{0,20}\(",
+                "a cuBLAS GEMM that could not launch",
+                "ggml's cuBLAS matrix multiply failed on the device it names: retry on one GPU (no split across "
+                "devices: CUDA_VISIBLE_DEVICES=0, --main-gpu / -sm none, no 'cuda0&cuda1'), with "
+                "CUDA_LAUNCH_BLOCKING=1 to find the failing kernel, and with the quantized MMQ path instead of cuBLAS "
+                "(a quantized model; a build with GGML_CUDA_FORCE_MMQ=ON); if cuBLAS still cannot launch on that card "
+                "(cut-down mining boards such as CMP cards lack some kernels), run the model on a supported GPU or "
+                "the CPU / Vulkan backend, and update the driver and the build.",
+                strict=True,
+            ),
+            Variant(
                 WSL,
                 "under WSL2",
                 "WSL2 limits pinned (page-locked) host memory and some CUDA calls that native Linux allows: start "

@@ -80,15 +80,31 @@ _FAULTS: tuple[KnownError, ...] = (
         r"|Check failed: status == CUBLAS_STATUS_SUCCESS"
         # TensorFlow's stream executor (stream_executor/cuda/cuda_blas.cc) and its BLAS ops (matmul_op.cc)
         r"|failed to run cuBLAS routine\s{0,2}\w{0,40}:\s{0,2}CUBLAS_STATUS_\w{1,30}"
-        r"|\bBlas \w{2,20} launch failed",
+        r"|\bBlas \w{2,20} launch failed|\b[SDHCZ]?GEMM launch failed"
+        # a framework's own check printing cublasStatus_t by number (Marian's CUBLAS_CHECK: "Cublas Error: 13 -
+        # /marian/src/tensors/gpu/prod.cpp:330: cublasGemmBatchedTyped(...)"); the numbers are cublas_api.h's
+        # (bitsandbytes' own wordings of a cuBLASLt refusal have their row: lib_precision's bnb-cublaslt-int8)
+        r"|\bCublas Error: \d{1,2} - |\bcuBLAS (?:error|failure|status):? {0,2}\d{1,2}\b(?! ?%)",
         "cuBLAS failed to run a GEMM that the framework's own GPU matrix code launched: either an earlier "
         "asynchronous CUDA error surfacing at this call, or a framework build whose CUDA / cuBLAS does not fit the "
-        "installed driver or has no kernels for this GPU.",
+        "installed driver or has no kernels for this GPU. cuBLAS's status numbers (cublas_api.h): 1 NOT_INITIALIZED, "
+        "3 ALLOC_FAILED (memory), 7 INVALID_VALUE, 8 ARCH_MISMATCH, 11 MAPPING_ERROR, 13 EXECUTION_FAILED (the "
+        "kernel could not run on this GPU), 14 INTERNAL_ERROR, 15 NOT_SUPPORTED.",
         "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel that really failed, and check that the CUDA toolkit "
         "and cuBLAS the framework was built with are supported by the installed driver (`nvidia-smi` shows the "
         "highest CUDA it supports) and by the GPU (run a CUDA sample such as deviceQuery / a cuBLAS sample on that "
         "GPU); rebuild or reinstall the framework for the CUDA the driver supports.",
         variants=(
+            Variant(
+                r"\bmarian::|/marian/src/|\bmarian-(?:decoder|server|scorer)\b",
+                "Marian",
+                "Marian's cuBLAS GEMM failed (13 is CUBLAS_STATUS_EXECUTION_FAILED: the kernel could not run on this "
+                "GPU). The usual cause is a Marian binary (or Docker image) built on a CUDA older than the GPU: an "
+                "RTX 30xx / A-series (Ampere, sm_86) needs Marian built against CUDA 11.1+ with sm_86 in its CUDA "
+                "architectures (an RTX 40xx: CUDA 11.8+), and a driver that supports that CUDA (`nvidia-smi`). "
+                "Rebuild or pull an image on a newer CUDA base and retry; 3 (ALLOC_FAILED) instead means memory: "
+                "lower --workspace / the batch.",
+            ),
             Variant(
                 r"Microsoft::MSR::CNTK|\bCNTK\b|GPUMatrix",
                 "CNTK",
@@ -98,14 +114,16 @@ _FAULTS: tuple[KnownError, ...] = (
                 "CNTK against the CUDA the driver supports if they differ.",
             ),
             Variant(
-                r"failed to run cuBLAS routine|\bBlas \w{2,20} launch failed|tensorflow|TF_FORCE_GPU_ALLOW_GROWTH",
+                r"failed to run cuBLAS routine|\bBlas \w{2,20} launch failed|\bSGEMM launch failed|tensorflow"
+                r"|TF_FORCE_GPU_ALLOW_GROWTH",
                 "TensorFlow",
-                "TensorFlow's cuBLAS call failed. First let TensorFlow's memory grow so cuBLAS finds workspace "
-                "(TF_FORCE_GPU_ALLOW_GROWTH=true, or tf.config.experimental.set_memory_growth(gpu, True); TF1: "
-                "config.gpu_options.allow_growth = True) and close other processes on the GPU (`nvidia-smi`). Then "
-                "check the TensorFlow build fits the GPU: an RTX 30xx / A100 (Ampere) needs a TensorFlow built on "
-                "CUDA >= 11.1 (TF 2.5+, or NVIDIA's TF1 container), an RTX 40xx CUDA >= 11.8; TF 1.x wheels on CUDA "
-                "9 / 10 have no kernels for them. On an older GPU with CUDA 9.0, install CUDA 9.0's cuBLAS patch "
+                "TensorFlow's cuBLAS call failed. On an Ampere or newer GPU (RTX 30xx, RTX A-series such as the "
+                "A5000, A100) a TensorFlow built on CUDA 10 or older cannot run its GEMMs (no kernels): use a "
+                "TensorFlow built on CUDA >= 11.1 (TF 2.5+, NVIDIA's TF1 container, an app's cu11 build), an RTX "
+                "40xx CUDA >= 11.8. On a GPU the build supports, let TensorFlow's memory grow so cuBLAS finds "
+                "workspace (TF_FORCE_GPU_ALLOW_GROWTH=true, or tf.config.experimental.set_memory_growth(gpu, True); "
+                "TF1: config.gpu_options.allow_growth = True) and close other processes on the GPU (`nvidia-smi`). "
+                "On an older GPU with CUDA 9.0, install CUDA 9.0's cuBLAS patch "
                 "updates; the CUDA / cuDNN installed must be the pair of the TensorFlow build's tested configuration.",
                 product="tensorflow",
             ),

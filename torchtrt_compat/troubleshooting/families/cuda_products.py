@@ -66,6 +66,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 product="onnxruntime",
             ),
             Variant(
+                r"optimum[\\/.]quanto|\bquanto\b|\bawq\b|\bAutoAWQ\b|exllama|\bmarlin\b|tinygemm",
+                "a quantization library's own kernel (quanto, AWQ, exllama, Marlin) named in the traceback",
+                "The failing kernel is the quantization library's own int4 / int8 GEMM (its frames are in the "
+                "traceback), not torch's: such kernels have shape limits (quanto's AWQ int4 kernel fails for Linear "
+                "layers with fewer than 128 output features). Exclude the small layers from quantization (quanto: "
+                "quantize(..., exclude=['proj_out', '*adaln_single*'])), use another weight type (qint8 instead of "
+                "qint4), or update the library to a release that fixes that kernel; CUDA_LAUNCH_BLOCKING=1 confirms "
+                "which kernel it is.",
+                strict=True,
+            ),
+            Variant(
                 r"\btorch\b|\bPyTorch\b|RuntimeError: CUDA error",
                 "torch",
                 "A torch (or extension) kernel got sizes it cannot launch: rerun with CUDA_LAUNCH_BLOCKING=1 to name "

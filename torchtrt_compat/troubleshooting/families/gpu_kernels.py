@@ -384,16 +384,30 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-triton-compile-failed",
         "Triton's compiler failed on a kernel (PassManager::run failed / LLVM ERROR: Cannot select an nvvm intrinsic)",
-        r"PassManager::run failed|LLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.[\w.]{1,60}",
+        r"PassManager::run failed|LLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.[\w.]{1,60}"
+        # MLIR's verifier on a Triton kernel's source line ("kernel.py:298:33: error: 'arith.extf' op operand #0 must
+        # be floating-point-like, but got 'tensor<128x64xi8, #ttg.dot_op<...>>'")
+        r"|\.py:\d{1,6}:\d{1,4}: error: '(?:arith|tt|ttg|triton_gpu|llvm|nvvm|scf)\.\w{1,40}' op ",
         "Triton's MLIR / LLVM pipeline could not lower a kernel for this GPU: most often an operation or dtype the "
         "architecture lacks (bf16 or fp8 dot products on a GPU below compute capability 8.0 / 8.9), else a bug of "
         "this Triton release with this kernel.",
         "Use a dtype the GPU has (fp16 instead of bf16 before Ampere), and install the newest torch + triton pair "
         "(never triton alone: `pip install -U torch` brings its pin); under torch.compile, run that module "
         "uncompiled (torch.compiler.disable on it) until it is fixed; for a library's kernel, report the GPU to it.",
+        variants=(
+            Variant(
+                r"xi8\b|tensor<[\dx]{1,20}i8|\bint8\b[^\n]{0,80}\btl\.dot|tl\.dot[^\n]{0,80}\bint8\b",
+                "an int8 tl.dot (integer tensor-core MMA)",
+                "The kernel multiplies int8 operands with tl.dot: Triton emits integer MMA only on compute capability "
+                "8.0+ (Ampere), and its fallback on older GPUs (T4 / RTX 20xx are 7.5) has no integer path, so the "
+                "kernel cannot compile there. On this GPU use the fp16 / fp8 / GGUF model or a non-Triton INT8 "
+                "backend instead of this node / library, or run on an Ampere or newer GPU.",
+                strict=True,
+            ),
+        ),
         loose=True,
         alternatives=("kern-triton-dtype-arch",),
-        op=r"intrinsic %(llvm\.nvvm\.[\w.]{1,60})",
+        op=r"intrinsic %(llvm\.nvvm\.[\w.]{1,60})|error: '([\w.]{1,40})' op ",
         weight=70,
         applies="Triton kernels (torch.compile, Unsloth, vLLM, FlashAttention's Triton kernels), above all on GPUs "
         "below Ampere",

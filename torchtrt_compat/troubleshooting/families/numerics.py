@@ -505,18 +505,33 @@ _NOTICES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "num-loss-scale-overflow-notice",
-        "fp16 gradient overflow, step skipped and loss scale reduced (DeepSpeed, Apex: a notice)",
+        "fp16 gradient overflow, step skipped and loss scale reduced (DeepSpeed, Apex, ESPnet, fairseq: a notice)",
         r"OVERFLOW! Rank \d{1,5} Skipping step\. Attempted loss scale"
         r"|loss scale overflow! Skipping step\. Attempted loss scale"
-        r"|Gradient overflow\. {1,2}Skipping step, loss scaler \d{1,3} reducing loss scale to",
+        r"|Gradient overflow\. {1,2}Skipping step, loss scaler \d{1,3} reducing loss scale to"
+        # ESPnet's trainer (espnet2/train/trainer.py: a non-finite grad norm under use_amp skips the step) and
+        # fairseq's (fairseq/trainer.py, fp16_optimizer.py: "overflow detected, setting loss scale to: N")
+        r"|The grad norm is (?:nan|inf)\. Skipping updating the model"
+        r"|overflow detected, setting (?:loss )?scale to:? {0,2}\d",
         "A notice of dynamic loss scaling at work: fp16 gradients overflowed at this scale, so the optimizer skipped "
         "the step and halved the scale. A few at the start of training (the scale starts high) are normal.",
         "Nothing to fix while they are occasional. If they repeat every step (or the scale keeps falling), the loss "
         'or gradients are NaN / inf: train in bfloat16 on compute capability 8.0+ (DeepSpeed "bf16": '
         '{"enabled": true}; Apex is superseded by torch.amp), lower the learning rate, clip gradients.',
+        variants=(
+            Variant(
+                r"Skipping updating the model|\bespnet\d?\b|use_amp",
+                "ESPnet (use_amp: true, torch's GradScaler)",
+                "Occasional 'grad norm is nan' skips are GradScaler's normal dynamic loss scaling (it starts at "
+                "2**16 and lowers the scale). Only if every step is skipped does the fp16 forward itself overflow: "
+                "compute the loss (and other overflow-prone ops) in float32 outside autocast, or train in bfloat16 / "
+                "float32 (use_amp: false).",
+            ),
+        ),
         severity="notice",
         weight=30,
-        applies="DeepSpeed fp16 (loss_scaler.py, fused / unfused optimizers), NVIDIA Apex amp",
+        applies="DeepSpeed fp16 (loss_scaler.py, fused / unfused optimizers), NVIDIA Apex amp, ESPnet's and "
+        "fairseq's trainers",
         shown_by=(_test("test_loss_scaling_in_each_products_words"),),
         example="[2023-07-24 13:21:32,378] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 "
         "Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648",

@@ -543,7 +543,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Rerun with CUDA_LAUNCH_BLOCKING=1 (the first error is the real one); check that torch supports the GPU "
         "(`python -c 'import torch; print(torch.version.cuda, torch.cuda.get_arch_list(), "
         "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed; else install a build for a newer "
-        "CUDA); lower the batch; split very large batched matmuls.",
+        "CUDA); lower the batch; split very large batched matmuls. On a machine with several GPUs, run on another "
+        "one (CUDA_VISIBLE_DEVICES=1, or the program's --gpu_ids 1): if it works there, check the first card's "
+        "health (`nvidia-smi -q` for ECC errors / retired pages, `dmesg` for Xid errors, another process on it).",
         variants=cublas_variants(),
         unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
