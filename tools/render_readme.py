@@ -380,6 +380,17 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-nineteen fix (`7041428`)",
             ),
+            ("after_by_hand", "after round twenty's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round21",
+        "round twenty-one (the failing operation, saving and loading artifacts, JIT and kernel compilers)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty fix (`a384891`)",
+            ),
         ],
     ),
 )
