@@ -1320,7 +1320,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"PytorchStreamReader failed reading|failed finding central directory|invalid load key, '[^'\n]{1,6}'"
         # the legacy (non-zip) reader's storage record (torch/serialization.py _set_from_file: "storage has wrong
         # size: expected N got M"): a truncated file, or one several processes wrote at once
-        r"|storage has wrong size: expected -?\d{1,25} got \d{1,25}",
+        r"|storage has wrong size: expected -?\d{1,25} got \d{1,25}"
+        # pickle's reader at a file's cut end (Modules/_pickle.c: "pickle data was truncated")
+        r"|UnpicklingError: pickle data was truncated",
         "torch.load could not read the file as a checkpoint: an interrupted download (a truncated zip), a Git LFS "
         "pointer file instead of the weights (it starts with 'version', hence load key 'v'), an HTML page saved "
         "instead of the file (load key '<'), or a file of another format.",
