@@ -1570,13 +1570,14 @@ _CORE: tuple[KnownError, ...] = (
                 r"torch[\\/]optim[\\/]optimizer\.py|\boptimi[sz]er\.step\(|resume training from"
                 r"|\bLoading states from\b|\bresume_from_checkpoint\b",
                 "optimizer state restored on the CPU at resume",
-                "The mismatch is inside the optimizer's step: its state (exp_avg, step counters, a schedule-free "
-                "optimizer's extra tensors) was restored by load_state_dict / accelerate's load_state on the CPU "
-                "while the parameters are on the GPU. Move the state after loading (`for st in "
-                "optimizer.state.values(): for k, v in st.items(): st[k] = v.to(param_device) if "
+                "A mismatch in the optimizer's step, or right after resuming from saved state: the optimizer's state "
+                "(exp_avg, step counters, a schedule-free optimizer's extra tensors) was restored by load_state_dict "
+                "/ accelerate's load_state on the CPU while the parameters are on the GPU. Move the state after "
+                "loading (`for st in optimizer.state.values(): for k, v in st.items(): st[k] = v.to(param_device) if "
                 "torch.is_tensor(v) else v`), or load the checkpoint with map_location to the parameters' device; "
                 "for a third-party optimizer, update it to a release whose load_state_dict moves its state (or "
-                "report it there), rather than moving the model or the inputs.",
+                "report it there). If the traceback ends in the model's forward instead, move the model and its "
+                "inputs to one device.",
                 strict=True,
             ),
             Variant(
