@@ -1564,6 +1564,22 @@ _CORE: tuple[KnownError, ...] = (
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
         "inside forward with device=x.device (or register them as buffers, which move with the model).",
         variants=(
+            # the failing op is an optimizer's step (torch/optim/optimizer.py's wrapper, a third-party optimizer's
+            # step) after a resume: the state load_state_dict restored stayed on the CPU
+            Variant(
+                r"torch[\\/]optim[\\/]optimizer\.py|\boptimi[sz]er\.step\(|resume training from"
+                r"|\bLoading states from\b|\bresume_from_checkpoint\b",
+                "optimizer state restored on the CPU at resume",
+                "A mismatch in the optimizer's step, or right after resuming from saved state: the optimizer's state "
+                "(exp_avg, step counters, a schedule-free optimizer's extra tensors) was restored by load_state_dict "
+                "/ accelerate's load_state on the CPU while the parameters are on the GPU. Move the state after "
+                "loading (`for st in optimizer.state.values(): for k, v in st.items(): st[k] = v.to(param_device) if "
+                "torch.is_tensor(v) else v`), or load the checkpoint with map_location to the parameters' device; "
+                "for a third-party optimizer, update it to a release whose load_state_dict moves its state (or "
+                "report it there). If the traceback ends in the model's forward instead, move the model and its "
+                "inputs to one device.",
+                strict=True,
+            ),
             Variant(
                 r"indices must be on the current device",
                 "an index tensor on another GPU (often inside a DataParallel replica)",
@@ -1947,6 +1963,30 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            # torch.load restoring a CUDA-saved checkpoint onto the GPU it was saved from (torch/serialization.py's
+            # default_restore_location -> _cuda_deserialize): no batch has run yet
+            Variant(
+                r"_cuda_deserialize|\brestore_location\b|serialization\.py\"?, line \d{1,5}, in (?:_legacy_)?load\b",
+                "torch.load restoring a GPU-saved checkpoint onto the GPU",
+                "The memory ran out inside torch.load, before any batch ran: a checkpoint saved from GPU tensors is "
+                "restored onto the GPU it was saved from, on top of the model already there (or onto a GPU other "
+                "processes fill). Load it on the CPU and copy the weights in: `sd = torch.load(path, "
+                "map_location='cpu'); model.load_state_dict(sd); model.to(device)` (a CPU-only run: map_location='cpu' "
+                "keeps the GPU untouched); check `nvidia-smi` for other processes holding the GPU.",
+                strict=True,
+            ),
+            # multiprocessing's spawn bootstrap (multiprocessing/spawn.py: spawn_main -> prepare ->
+            # _fixup_main_from_path -> runpy.run_path): each worker re-ran the main script and loaded the model again
+            Variant(
+                r"_fixup_main_from_path|\bspawn_main\b",
+                "worker processes re-running an unguarded main script (multiprocessing spawn)",
+                "The traceback starts in multiprocessing's spawn bootstrap (spawn_main, _fixup_main_from_path, "
+                "run_path): each worker process re-imports the main script, and its top-level code loads the model "
+                "onto the GPU again, once per worker. Put the loading and the calls under `if __name__ == "
+                "'__main__':` (a main() called from there), so workers only import; or run on one GPU "
+                "(CUDA_VISIBLE_DEVICES=0) so the library starts no worker pool.",
+                strict=True,
+            ),
             # memory that grows over many inferences, where the text names the leak (a library's own "Leaking ..."
             # warning, a cache that grows): the generic OOM fixes do not stop it
             Variant(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..entry import KnownError
 from . import (
     apps,
+    artifacts,
     bindings,
     containers,
     cpu_builds,
@@ -81,6 +82,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *gpu_models.FAMILIES,
     *host_setups.FAMILIES,
     *hosts.FAMILIES,
+    *artifacts.FAMILIES,
     *inference_notices.FAMILIES,
     *startup_notices.FAMILIES,
     *memory.FAMILIES,

@@ -175,7 +175,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "host-disk-full",
         "No space left on device (errno 28, ENOSPC): a disk the program writes to is full",
         r"\[Errno 28\] No space left on device|No space left on device \(os error 28\)"
-        r"|ENOSPC: no space left on device|^\s{0,8}errno: 28\b",
+        r"|ENOSPC: no space left on device|^\s{0,8}errno: 28\b"
+        # torch.save's zip writer when fewer bytes reached the file than it wrote (caffe2/serialize/inline_container.cc:
+        # "[enforce fail at inline_container.cc:N] . unexpected pos A vs B", "PytorchStreamWriter failed writing
+        # file data/0: file write failed"): a short write, mostly a full disk or quota
+        r"|inline_container\.cc:\d{1,5}\] \. unexpected pos \d{1,20} vs \d{1,20}"
+        r"|PytorchStreamWriter failed writing file [^\n]{0,200}: file write failed",
         "The program writes to a disk that is full (errno 28, ENOSPC: a file system, not GPU memory): checkpoints "
         "(torch.save, save_pretrained), a model download into the cache (~/.cache/huggingface, ~/.cache/torch), a "
         "temporary folder (/tmp, often a small tmpfs), a container's writable layer or a mounted volume.",
@@ -185,6 +190,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "them or give the container more disk.",
         # a shared-memory segment (/dev/shm) is the shm rows'; a docker layer is host-docker-disk-full's
         unless=r"/dev/shm|\bshm\b|failed to register layer|Error processing tar file",
+        variants=(
+            Variant(
+                r"unexpected pos \d|PytorchStreamWriter failed writing",
+                "torch.save's checkpoint writer cut short",
+                "torch.save's zip writer wrote fewer bytes than it meant to ('unexpected pos A vs B' / 'file write "
+                "failed'): the disk or quota of the checkpoint folder filled up (each save adds a file), or its file "
+                "system (a network mount, a FUSE bucket) refused the write. `df -h` (and `quota -s`) on that folder; "
+                "delete or rotate old checkpoints, or save to a local disk with room, then rerun. The checkpoint "
+                "being written is incomplete: do not load it.",
+            ),
+        ),
         weight=62,
         applies="any program, any platform",
         shown_by=("tests/troubleshooting/test_round16_s16sev.py::test_disk_full_in_conda_words",),

@@ -26,7 +26,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # NCCL ops have kernels for the GPU only; "Registered devices: [CPU]" is TensorFlow's list of the devices it has
         r"No OpKernel was registered to support Op '(?:Cudnn\w{0,30}|CuDNN\w{0,30})'"
         r"|No OpKernel was registered to support Op '\w{1,80}'[^\n]{0,400}?Registered devices: \[CPU\]"
-        r"|^\s{0,8}Registered devices: \[CPU\]\s{0,4}$",
+        r"|^\s{0,8}Registered devices: \[CPU\]\s{0,4}$"
+        # TensorFlow 1.x's node line of the failing op without its header ("[[Node: rnn/CudnnRNN_1 =
+        # CudnnRNN[T=DT_DOUBLE, ...](...)]]"): the cuDNN RNN ops have GPU kernels only
+        r"|^\s{0,12}\[\[Node: [\w/.-]{1,200} = Cudnn\w{0,20}\[[^\n]{0,60}_device=\"/job:localhost[^\n]{0,60}cpu"
+        r"|^\s{0,12}\[\[Node: [\w/.-]{1,200} = Cudnn\w{0,20}\[(?![^\n]{0,2000}device:GPU)",
         "The op has kernels for the GPU only (Keras' CuDNNLSTM / CuDNNGRU run the CudnnRNN op), and this TensorFlow "
         "registered no GPU: a CPU-only build (tensorflow-cpu, native Windows after 2.10, macOS), or a GPU build that "
         "could not load its CUDA / cuDNN libraries or sees no GPU; 'Registered devices:' in the message lists the "

@@ -149,8 +149,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ort-model-unreadable",
         'onnxruntime: the model file is not an ONNX protobuf (INVALID_PROTOBUF, "Protobuf parsing failed")',
-        r"INVALID_PROTOBUF : |\[ErrorCode:InvalidProtobuf\]|failed: ?Protobuf parsing failed"
-        r"|protobuf parsing failed\.",
+        r"INVALID_PROTOBUF ?: |\[ErrorCode:InvalidProtobuf\]|failed: ?Protobuf parsing failed"
+        # the Python binding's wording ("[ONNXRuntimeError] INVALID_PROTOBUF: Failed to load ONNX model due to
+        # protobuf parsing error", onnxruntime_pybind_state.cc)
+        r"|protobuf parsing failed\.|Failed to load ONNX model due to protobuf parsing error",
         "The file exists but its bytes are not an ONNX model: a download that stopped, a Git LFS pointer, an "
         "HTML page saved as .onnx, another format (.bin, .pt, .engine), or a model over 2 GB whose external-data "
         "files are not beside it.",

@@ -1317,7 +1317,12 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-checkpoint-corrupt",
         "The checkpoint file is incomplete or not a checkpoint (PytorchStreamReader failed / invalid load key)",
-        r"PytorchStreamReader failed reading|failed finding central directory|invalid load key, '[^'\n]{1,6}'",
+        r"PytorchStreamReader failed reading|failed finding central directory|invalid load key, '[^'\n]{1,6}'"
+        # the legacy (non-zip) reader's storage record (torch/serialization.py _set_from_file: "storage has wrong
+        # size: expected N got M"): a truncated file, or one several processes wrote at once
+        r"|storage has wrong size: expected -?\d{1,25} got \d{1,25}"
+        # pickle's reader at a file's cut end (Modules/_pickle.c: "pickle data was truncated")
+        r"|UnpicklingError: pickle data was truncated",
         "torch.load could not read the file as a checkpoint: an interrupted download (a truncated zip), a Git LFS "
         "pointer file instead of the weights (it starts with 'version', hence load key 'v'), an HTML page saved "
         "instead of the file (load key '<'), or a file of another format.",
@@ -1325,6 +1330,14 @@ FAMILIES: tuple[KnownError, ...] = (
         "~/.cache/torch or ~/.cache/huggingface); for a repository with Git LFS run `git lfs install && git lfs "
         "pull`; `head -c 200 file` shows a pointer or an HTML page.",
         variants=(
+            Variant(
+                r"storage has wrong size",
+                "a checkpoint truncated or written by several processes",
+                "The file's storage records are cut or garbled: it was read before torch.save finished, several "
+                "processes (DDP ranks) wrote the same file at once, or the disk filled. Save from rank 0 only "
+                "(`if dist.get_rank() == 0: torch.save(...)`, then dist.barrier() before any rank loads), check the "
+                "file's size, and save it again (a downloaded file: download it again).",
+            ),
             Variant(
                 r"invalid load key, 'v'",
                 "a Git LFS pointer",
@@ -1348,7 +1361,11 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-state-dict-mismatch",
         "Error(s) in loading state_dict (missing / unexpected keys, size mismatch)",
-        r"Error\(s\) in loading state_dict for [\w.]{1,80}|size mismatch for [\w.]{1,200}: copying a param with shape",
+        r"Error\(s\) in loading state_dict for [\w.]{1,80}|size mismatch for [\w.]{1,200}: copying a param with shape"
+        # a project's own loader copying checkpoint tensors into the model's (own_state[name].copy_(param)): the copy's
+        # broadcast error right below the copy_ frame
+        r"|\.copy_\((?:param|[\w\[\]'\".]{0,60}state_dict[\w\[\]'\".]{0,60}|[\w\[\]'\"]{1,60})\)\s{0,4}\n"
+        r"\s{0,8}RuntimeError: The size of tensor a \(\d{1,12}\) must match the size of tensor b \(\d{1,12}\)",
         "The checkpoint was saved from another model definition than the one built: other layer names (a "
         "'module.' prefix from DataParallel / DistributedDataParallel, '_orig_mod.' from torch.compile), another "
         "configuration (number of classes, vocabulary, width) or another version of the code.",
@@ -1364,7 +1381,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "same wrapper.",
             ),
             Variant(
-                r"size mismatch for",
+                r"size mismatch for|\.copy_\([^\n]{0,80}\)\s{0,4}\n\s{0,8}RuntimeError: The size of tensor a",
                 "a size mismatch",
                 "The layer exists with another shape: the model was built with another configuration than the "
                 "checkpoint (num_classes, vocabulary, image size, variant): use the checkpoint's config.",
