@@ -23,7 +23,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "jit-nvrtc-compilation-error",
         "NVRTCError: NVRTC_ERROR_COMPILATION (a kernel's source failed to compile at run time)",
-        r"NVRTC_ERROR_COMPILATION|nvrtc\.NVRTCError|NVRTC_ERROR_INVALID_OPTION",
+        r"NVRTC_ERROR_COMPILATION|nvrtc\.NVRTCError|NVRTC_ERROR_INVALID_OPTION"
+        # CuPy's exceptions that carry NVRTC's log (cupy/cuda/compiler.py: CompileException, JitifyException)
+        r"|cupy\.cuda\.compiler\.(?:CompileException|JitifyException)",
         "NVRTC, the run-time CUDA compiler, rejected a kernel's source (a CuPy RawKernel / ElementwiseKernel, a "
         "library's fused kernel): the source uses a type, header or intrinsic this NVRTC does not have, or an "
         "option (the GPU architecture) this CUDA version does not know. The compile log that names the failing "
@@ -122,8 +124,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch.compile's CUDA graphs (mode='reduce-overhead' / cudagraph trees) check their memory pool with a call "
         "the cudaMallocAsync allocator backend does not implement; PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync "
         "(set by the user or the host app) is on.",
-        "Use torch's native caching allocator: remove backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF (ComfyUI sets "
-        "it by default: start it with --disable-cuda-malloc); or "
+        "Use torch's native caching allocator: remove backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF "
+        "(ComfyUI sets it by default: start it with --disable-cuda-malloc); or "
         "compile without CUDA graphs (torch.compile mode='default' or 'max-autotune-no-cudagraphs').",
         variants=(
             Variant(
@@ -216,5 +218,110 @@ FAMILIES: tuple[KnownError, ...] = (
         example="line 44, in forward CausalDotProduct.dot[device.type](\nRuntimeError: expected scalar type Float but "
         "found Half",
         example_source="idiap/fast-transformers#32 (fast_transformers/causal_product: float32-only kernel)",
+    ),
+    KnownError(
+        "jit-inductor-cpp-compile",
+        "torch._inductor CppCompileError: C++ compile error (inductor's generated C++ did not compile)",
+        r"CppCompileError: C\+\+ compile error|torch\._inductor\.exc\.CppCompileError",
+        "torch.compile's inductor writes C++ (CPU kernels, wrappers) and compiles it with the host compiler; that "
+        "compile failed: no working C++ compiler (none installed, MSVC's cl not on PATH outside a Developer "
+        "prompt), Python's headers missing (python3-dev), or an OpenMP / compiler flag this compiler rejects. The "
+        "compiler's own error is printed under 'Output:'.",
+        "Read the first error under 'Output:' and explain it. Install a C++ compiler and Python's headers (Debian/"
+        "Ubuntu `apt install build-essential python3-dev`; conda `conda install -c conda-forge cxx-compiler`; "
+        "Windows: run from an 'x64 Native Tools' prompt so cl.exe is found), set CXX to it, clear "
+        "/tmp/torchinductor_<user>; or compile without inductor's C++ (torch.compile(backend='aot_eager') to check, "
+        "or keep the model on the GPU where Triton does the kernels).",
+        weight=52,
+        applies="torch.compile with inductor (torch 2.0 and later), above all CPU graphs and Windows",
+        shown_by=(_test("test_inductor_and_dynamo_limits"),),
+        example="torch._inductor.exc.InductorError: CppCompileError: C++ compile error",
+        example_source="torch torch/_inductor/exc.py (CppCompileError: 'C++ compile error'), torch 2.x",
+    ),
+    KnownError(
+        "jit-dynamo-recompile-limit",
+        "torch._dynamo hit config.cache_size_limit / recompile_limit (the function falls back to eager)",
+        r"torch\._dynamo hit config\.(?:cache_size_limit|recompile_limit|accumulated_\w{1,30}limit) \(\d{1,5}\)",
+        "torch.compile recompiled one function so many times (a new shape, dtype, Python constant or module "
+        "attribute each call, named in 'last reason') that Dynamo gave up on it: it now runs eagerly, uncompiled.",
+        "Make the guard stable: mark the changing size dynamic (`torch._dynamo.mark_dynamic(x, 0)` or "
+        "torch.compile(dynamic=True)), pad inputs to a few fixed shapes, stop passing changing Python numbers "
+        "(make them tensors); `TORCH_LOGS=recompiles` prints each reason. Raising "
+        "torch._dynamo.config.cache_size_limit (recompile_limit in newer torch) only hides it.",
+        severity="warns-of-failure",
+        weight=60,
+        applies="torch.compile (torch 2.x)",
+        shown_by=(_test("test_inductor_and_dynamo_limits"),),
+        example="torch._dynamo hit config.cache_size_limit (8)\n   function: 'forward' (model.py:12)",
+        example_source="torch torch/_dynamo/convert_frame.py (cache-size / recompile limit warning), torch 2.x",
+    ),
+    KnownError(
+        "jit-dynamo-unsupported",
+        "torch._dynamo.exc.Unsupported (Dynamo cannot trace a Python construct: torch.compile fullgraph=True or "
+        "torch.export)",
+        r"torch\._dynamo\.exc\.Unsupported: [^\n]{1,300}",
+        "Dynamo met Python it cannot turn into a graph (a builtin, a data-dependent branch, a C extension call, "
+        "setattr on a module, a generator); with fullgraph=True or torch.export (strict) that is an error instead "
+        "of a graph break.",
+        "Read the construct the message names and the user frame under it: rewrite that line in traceable torch "
+        "code, wrap the function in `torch.compiler.disable` (torch.compile without fullgraph=True then breaks the "
+        "graph there), or export with `torch.export.export(..., strict=False)`; upgrade torch (Dynamo's coverage "
+        "grows each release).",
+        loose=True,
+        weight=40,
+        applies="torch.compile(fullgraph=True), torch.export (strict), torch 2.x",
+        shown_by=(_test("test_inductor_and_dynamo_limits"),),
+        example="torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [TensorVariable()] {}",
+        example_source="torch torch/_dynamo/exc.py (Unsupported), torch 2.x",
+    ),
+    KnownError(
+        "jit-numba-typing-error",
+        "numba TypingError: Failed in nopython / cuda mode pipeline (numba cannot compile the function for these "
+        "types)",
+        r"TypingError: Failed in (?:nopython|cuda|object) mode pipeline \(step: [\w ]{1,60}\)",
+        "numba could not type the jitted function (@njit / @cuda.jit): a NumPy or Python function it does not "
+        "support in that mode, an attribute it does not know, or argument types (object arrays, lists of mixed "
+        "types, a float where an int is needed) it cannot compile. The lines below name the call and the types.",
+        "Read the lines below 'Failed in ... pipeline' (the unsupported function / attribute and the argument types) "
+        "and change that line: use only the NumPy / math functions numba lists for that mode (in @cuda.jit, the "
+        "math module and cuda.* intrinsics, no NumPy allocation), pass NumPy arrays of one numeric dtype, and "
+        "update numba (and the library that pins it) when the function is newer than it.",
+        weight=70,
+        applies="numba @njit / @jit(nopython=True) / @cuda.jit (and libraries on numba: librosa, umap, pynndescent)",
+        shown_by=(_test("test_numba_compiler_messages"),),
+        example="numba.core.errors.TypingError: Failed in nopython mode pipeline (step: nopython frontend)",
+        example_source="numba numba/core/errors.py and typed_passes.py (TypingError), numba 0.5x",
+    ),
+    KnownError(
+        "jit-numba-cc-unsupported",
+        "numba NvvmSupportError: GPU compute capability X is not supported (a GPU older than numba's NVVM)",
+        r"GPU compute capability \d{1,2}\.\d is not supported \(requires >=\s?\d{1,2}\.\d\)",
+        "The CUDA toolkit's NVVM numba uses (or numba itself) dropped this old GPU's architecture (Kepler 3.0 / "
+        "3.5 / 3.7, Maxwell with CUDA 12+).",
+        "Use an older CUDA toolkit / numba pair that still builds for it (e.g. `conda install cudatoolkit=10.2` or "
+        "11.x with a numba of that time), or run on a newer GPU; NUMBA_FORCE_CUDA_CC does not help when NVVM lacks "
+        "the architecture.",
+        weight=84,
+        applies="numba.cuda on Kepler / Maxwell GPUs with a newer CUDA toolkit",
+        shown_by=(_test("test_numba_compiler_messages"),),
+        example="numba.cuda.cudadrv.error.NvvmSupportError: GPU compute capability 3.0 is not supported (requires "
+        ">=3.5)",
+        example_source="numba numba/cuda/cudadrv/nvvm.py (get_arch_option / NvvmSupportError)",
+    ),
+    KnownError(
+        "jit-numba-low-occupancy",
+        "NumbaPerformanceWarning: Grid size N will likely result in GPU under-utilization (a harmless notice)",
+        r"NumbaPerformanceWarning: Grid size \d{1,9} will likely result in GPU under-utilization",
+        "numba launched a kernel with fewer blocks than the GPU has multiprocessors: correct, only slow to use the "
+        "GPU for such a small input.",
+        "Nothing failed. Give the kernel more blocks (more work per launch) or keep such small inputs on the CPU; "
+        "silence it with NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0.",
+        severity="notice",
+        weight=30,
+        applies="numba.cuda 0.54 and later",
+        shown_by=(_test("test_numba_compiler_messages"),),
+        example="NumbaPerformanceWarning: Grid size 1 will likely result in GPU under-utilization due to low "
+        "occupancy.",
+        example_source="numba numba/cuda/dispatcher.py (low occupancy warning)",
     ),
 )
