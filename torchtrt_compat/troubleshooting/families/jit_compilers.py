@@ -110,6 +110,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "(`python -c 'import torch; print(torch.version.cuda)'` vs `nvcc --version`), that ninja and a supported "
         "g++ are installed, delete the stale build folder (~/.cache/torch_extensions), and update the library "
         "(a release that builds for this GPU) or install its prebuilt wheel.",
+        # the build's own failure lines (and any compiler error under them) keep their rows: this one reads a paste
+        # that shows only load() building
+        unless=r"Error building extension|Error compiling objects for extension|ninja: build stopped"
+        r"|returned non-zero exit status|\berror: |fatal error|nvcc fatal",
         weight=58,
         applies="libraries that JIT-build kernels with torch.utils.cpp_extension.load / load_inline",
         shown_by=(_test("test_cpp_extension_load_at_first_use"), f"{_R21}#vahe1994-aqlm-61"),
