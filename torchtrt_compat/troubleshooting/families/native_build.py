@@ -1487,6 +1487,20 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # the extension was built (a develop / editable install, the .so is there) and Python still does not
+            # import it: another install of the same package shadows the built copy (basicsr's pip wheel beside the
+            # clone built with BASICSR_EXT=True python setup.py develop)
+            Variant(
+                r"setup\.py develop|pip install (?:-v )?-e \.|\.so (?:file )?(?:exists|is there)|BASICSR_EXT=True",
+                "an extension built in one install of the package, imported from another",
+                "The extension was built, but in another copy of the package than the one Python imports (a pip "
+                "install beside a cloned `setup.py develop` / editable install): check `python -c 'import <package>; "
+                "print(<package>.__file__)'` and `pip list | grep <package>`, `pip uninstall` the copy without the "
+                "built .so (repeat until none is left) and keep the one you built; restart the interpreter. Where "
+                "the package can use torchvision's ops instead (basicsr with torch >= 1.8 / torchvision >= 0.9, or "
+                "BASICSR_JIT=True to build at import), no precompiled extension is needed.",
+                strict=True,
+            ),
             Variant(
                 r"CUDA extension not installed|auto_gptq|AutoGPTQ|exllama|AutoAWQ|awq_ext",
                 "quantization kernels (auto-gptq, exllama, AutoAWQ)",

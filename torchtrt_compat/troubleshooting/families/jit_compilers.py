@@ -1,0 +1,331 @@
+"""Kernels compiled or loaded at run time and custom ops (issue 36, round twenty-one): CuPy's NVRTC compile and its
+cubin load, torch's run-time NVRTC (jiterator) source dump, torch.utils.cpp_extension.load building at first use,
+torch.compile's CUDA graphs under the cudaMallocAsync allocator backend, TensorFlow custom ops built against another
+TensorFlow (or without their GPU kernels), Triton's MLIR assertions, and a custom kernel fed half tensors under AMP.
+
+Each row is keyed to the library's own wording: CuPy's ``cupy_backends/cuda/libs/nvrtc.pyx`` (NVRTCError with the
+nvrtcResult name) and ``cupy/cuda/compiler.py`` (``mod.load(cubin)``); torch's ``aten/src/ATen/native/cuda/
+jit_utils.cpp`` code template (OffsetCalculator, c10::LoadImpl); ``torch/utils/cpp_extension.py`` (``load``);
+``c10/cuda/CUDAMallocAsyncAllocator.cpp`` ("cudaMallocAsync does not yet support ..."); TensorFlow's
+``load_library.py`` (load_op_library); Triton's ``lib/Analysis/*.cpp`` assertions. What varies is read from the text.
+"""
+
+from __future__ import annotations
+
+from ..entry import COMFYUI, KnownError, Variant, tests_in
+
+__all__ = ["FAMILIES"]
+
+_test = tests_in("tests/troubleshooting/test_round21_v21jit.py")
+_R21 = "tests/data/explain_round21.jsonl"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "jit-nvrtc-compilation-error",
+        "NVRTCError: NVRTC_ERROR_COMPILATION (a kernel's source failed to compile at run time)",
+        r"NVRTC_ERROR_COMPILATION|nvrtc\.NVRTCError|NVRTC_ERROR_INVALID_OPTION"
+        # CuPy's exceptions that carry NVRTC's log (cupy/cuda/compiler.py: CompileException, JitifyException)
+        r"|cupy\.cuda\.compiler\.(?:CompileException|JitifyException)",
+        "NVRTC, the run-time CUDA compiler, rejected a kernel's source (a CuPy RawKernel / ElementwiseKernel, a "
+        "library's fused kernel): the source uses a type, header or intrinsic this NVRTC does not have, or an "
+        "option (the GPU architecture) this CUDA version does not know. The compile log that names the failing "
+        "line follows in the next exception (CuPy's CompileException).",
+        "Read the compile log printed with the exception that follows (CuPy's CompileException shows the source "
+        "line NVRTC rejected) and explain that. Usual fixes: install the cupy-cudaXXx wheel (or torch build) of "
+        "the CUDA toolkit / NVRTC that is installed, one CUDA major only, and a CUDA new enough for the GPU "
+        "(RTX 50xx: CUDA 12.8+); update the library whose kernel failed.",
+        variants=(
+            Variant(
+                r"\bcupy(?:_backends)?\b|CompileException",
+                "CuPy",
+                "CuPy's CompileException after this NVRTCError carries NVRTC's log (the kernel line that failed): "
+                "print it whole. Then make cupy and NVRTC agree: `pip install cupy-cuda12x` (or 11x / 13x) for the "
+                "CUDA major installed, uninstall other cupy wheels, check `python -c 'import cupy; "
+                "cupy.show_config()'` (NVRTC version, CUDA root), and update the library that owns the kernel.",
+                product="cupy",
+            ),
+        ),
+        weight=80,
+        applies="CuPy RawKernel / ElementwiseKernel / RawModule, numba and other NVRTC users",
+        shown_by=(_test("test_nvrtc_compilation_error"), f"{_R21}#ucberkeleyseti-hyperseti-8"),
+        example="cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_COMPILATION (6)",
+        example_source="ucberkeleyseti/hyperseti (cupy_backends/cuda/libs/nvrtc.pyx check_status, nvrtcResult 6)",
+    ),
+    KnownError(
+        "jit-cupy-cubin-load-failed",
+        "CuPy compiled a kernel but loading its cubin failed (Module.load / moduleLoad: a GPU newer than its NVRTC)",
+        r"in cupy_backends\.cuda\.api\.driver\.moduleLoad|in cupy\.cuda\.function\.Module\.load",
+        "CuPy compiled the kernel with NVRTC and the driver refused the binary when loading it: most often the GPU "
+        "is newer than the NVRTC / CUDA CuPy uses (an RTX 50xx, sm_120, needs CUDA 12.8+), or the driver is older "
+        "than the NVRTC that wrote the cubin.",
+        "Paste the CUDADriverError line under the traceback (CUDA_ERROR_NO_BINARY_FOR_GPU, "
+        "CUDA_ERROR_UNSUPPORTED_PTX_VERSION ...). Install a CuPy and NVRTC new enough for the GPU (RTX 50xx: "
+        'cupy-cuda12x >= 13.4 with CUDA 12.8+ NVRTC, `pip install "cuda-toolkit[nvrtc]==12.*"`) and a driver that '
+        "supports that CUDA; check `python -c 'import cupy; cupy.show_config()'`; clear ~/.cupy/kernel_cache.",
+        requires=r"\bcupy",
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "cuda-driver-insufficient"),
+        weight=62,
+        applies="CuPy RawKernel / ElementwiseKernel on a GPU newer than its NVRTC, or a driver older than it",
+        shown_by=(_test("test_cupy_cubin_load"), f"{_R21}#vincentwoo-sogs-5"),
+        example='  File "cupy/cuda/function.pyx", line 265, in cupy.cuda.function.Module.load\n'
+        '  File "cupy_backends/cuda/api/driver.pyx", line 226, in cupy_backends.cuda.api.driver.moduleLoad',
+        example_source="vincentwoo/sogs (cupy/cuda/compiler.py _compile_with_cache_cuda: mod.load(cubin))",
+    ),
+    KnownError(
+        "jit-torch-nvrtc-source-dump",
+        "torch's run-time kernel source dump (jiterator / NVRTC: OffsetCalculator, c10::LoadImpl) after a failed "
+        "compile",
+        r"struct OffsetCalculator \{|struct LoadImpl \{|namespace c10 \{[^\n]{0,10}$",
+        "torch compiled an elementwise kernel at run time with NVRTC (the jiterator, fused kernels) and it failed; "
+        "torch then prints the kernel's whole source. The cause is the 'nvrtc: error' line printed with it: most "
+        "often an NVRTC (torch's CUDA) older than the GPU ('invalid value for --gpu-architecture') or a missing "
+        "libnvrtc-builtins.",
+        "Find the 'nvrtc: error: ...' line before or after the source and explain that one. For an -arch error "
+        "install a torch whose CUDA knows the GPU (cu118+ for RTX 40, cu128 for RTX 50); for 'failed to open "
+        "libnvrtc-builtins' reinstall torch so its nvidia-cuda-nvrtc wheel is complete "
+        "(`pip install --force-reinstall torch` from the same index) and drop other CUDA lib64 folders from "
+        "LD_LIBRARY_PATH.",
+        requires=r"OffsetCalculator|LoadImpl|jiterator|nvrtc",
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "kern-nvrtc-builtins"),
+        weight=56,
+        applies="torch CUDA builds running jiterator / NVRTC-fused kernels (torch 1.11 and later)",
+        shown_by=(_test("test_torch_nvrtc_source_dump"), f"{_R21}#y-debug-sys-diffusion-ts-75"),
+        example="  template<int NARGS>\n  struct OffsetCalculator {\n    namespace c10 {\n      template <typename T>\n"
+        "      struct LoadImpl {",
+        example_source="torch aten/src/ATen/native/cuda/jit_utils.cpp (the jiterator code template)",
+    ),
+    KnownError(
+        "jit-cpp-extension-load-build",
+        "torch.utils.cpp_extension.load building an extension at first use failed (a JIT-compiled CUDA extension)",
+        r"torch[\\/]utils[\\/]cpp_extension\.py[^\n]{0,40}\bin (?:load|load_inline|_jit_compile|_write_ninja_file_and"
+        r"_build_library|_run_ninja_build)\b",
+        "The library builds its C++ / CUDA kernels on first import with torch.utils.cpp_extension.load (ninja, nvcc, "
+        "the host compiler); that build failed: the compiler's first 'error:' line in the build output is the "
+        "cause (CUDA_HOME's nvcc of another CUDA than torch's, a host compiler nvcc does not support, an "
+        "architecture the kernel does not build for, a library version that does not compile on this GPU).",
+        "Rerun with the build log shown (`load(..., verbose=True)`, or the ninja output above) and explain nvcc's / "
+        "the compiler's first 'error:' line. Check that CUDA_HOME's nvcc has torch's CUDA major "
+        "(`python -c 'import torch; print(torch.version.cuda)'` vs `nvcc --version`), that ninja and a supported "
+        "g++ are installed, delete the stale build folder (~/.cache/torch_extensions), and update the library "
+        "(a release that builds for this GPU) or install its prebuilt wheel.",
+        # the build's own failure lines (and any compiler error under them) keep their rows: this one reads a paste
+        # that shows only load() building
+        unless=r"Error building extension|Error compiling objects for extension|ninja: build stopped"
+        r"|returned non-zero exit status|\berror: |fatal error|nvcc fatal",
+        weight=58,
+        applies="libraries that JIT-build kernels with torch.utils.cpp_extension.load / load_inline",
+        shown_by=(_test("test_cpp_extension_load_at_first_use"), f"{_R21}#vahe1994-aqlm-61"),
+        example="File .../site-packages/torch/utils/cpp_extension.py:1306, in load(name, sources, extra_cflags)",
+        example_source="vahe1994/AQLM (aqlm/inference_kernels/cuda_kernel.py: load(name='codebook_cuda', ...))",
+    ),
+    KnownError(
+        "jit-cudagraph-malloc-async",
+        "cudaMallocAsync does not yet support checkPoolLiveAllocations (torch.compile CUDA graphs under the "
+        "cudaMallocAsync allocator backend)",
+        r"cudaMallocAsync does not yet support \w{1,60}",
+        "torch.compile's CUDA graphs (mode='reduce-overhead' / cudagraph trees) check their memory pool with a call "
+        "the cudaMallocAsync allocator backend does not implement; PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync "
+        "(set by the user or the host app) is on.",
+        "Use torch's native caching allocator: remove backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF "
+        "(ComfyUI sets it by default: start it with --disable-cuda-malloc); or "
+        "compile without CUDA graphs (torch.compile mode='default' or 'max-autotune-no-cudagraphs').",
+        variants=(
+            Variant(
+                COMFYUI,
+                "ComfyUI",
+                "ComfyUI turns on cudaMallocAsync by default: start it with --disable-cuda-malloc, or switch the "
+                "node's torch.compile to a mode without CUDA graphs (not reduce-overhead / max-autotune).",
+            ),
+        ),
+        op=r"does not yet support (\w{1,60})",
+        weight=84,
+        applies="torch 2.x with PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync and CUDA graphs (torch.compile)",
+        shown_by=(
+            _test("test_cudagraphs_under_malloc_async"),
+            f"{_R21}#whisperspeech-whisperspeech-132",
+            f"{_R21}#shenduldh-comfyui-lightning-3",
+        ),
+        example="RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please "
+        "file an issue describing your use case.",
+        example_source="torch c10/cuda/CUDAMallocAsyncAllocator.cpp (checkPoolLiveAllocations), "
+        "shenduldh/ComfyUI-Lightning#3",
+    ),
+    KnownError(
+        "jit-tf-custom-op-kernel-missing",
+        "undefined symbol of a TensorFlow custom op's own GPU kernel (the .so linked without its .cu.o)",
+        r"undefined symbol: _ZN(?:K)?\d{1,3}\w{1,200}GpuDevice\w{0,300}",
+        "The op library references its GPU functor (a function taking Eigen::GpuDevice) that is not in it: the "
+        "CUDA object (.cu.o) with the kernels was not compiled or not linked, usually because nvcc or the CUDA "
+        "headers were not where the build (Makefile / setup) looks.",
+        "Make the CUDA toolkit available where the build looks (symlink /usr/local/cuda to the installed version, "
+        "or set the Makefile's CUDA path / CUDA_HOME), then rebuild the op so the .cu.o is compiled and linked "
+        "into the .so (`nm -C op.so | grep GpuDevice` shows it defined).",
+        requires=r"tensorflow|Eigen|GpuDevice",
+        weight=82,
+        applies="TensorFlow custom ops built with nvcc + g++ (Makefiles, tf_custom_op_library)",
+        shown_by=(_test("test_tensorflow_custom_op_symbols"), f"{_R21}#sampepose-flownet2-tf-93"),
+        example="Undefined symbol: _ZN10tensorflow3PadERKN5Eigen9GpuDeviceEPKfiiiiiiPf",
+        example_source="sampepose/flownet2-tf#93",
+    ),
+    KnownError(
+        "jit-tf-custom-op-abi",
+        "undefined symbol: _ZN10tensorflow... (a TensorFlow custom op built against another TensorFlow)",
+        r"undefined symbol: _ZN(?:K)?\d{1,3}tensorflow\w{1,400}",
+        "The custom op library was compiled against other TensorFlow headers (a source checkout, another release) "
+        "or with another _GLIBCXX_USE_CXX11_ABI than the TensorFlow that loads it, so a TensorFlow C++ symbol it "
+        "needs is not exported under that name.",
+        "Rebuild the op against the TensorFlow that loads it, with its own flags: "
+        "`TF_CFLAGS=$(python -c 'import tensorflow as tf; print(\" \".join(tf.sysconfig.get_compile_flags()))')` "
+        "and `TF_LFLAGS=$(... tf.sysconfig.get_link_flags())` (they carry -D_GLIBCXX_USE_CXX11_ABI and "
+        "-ltensorflow_framework), or install the TensorFlow release the op was built for.",
+        unless=r"GpuDevice",
+        weight=80,
+        applies="TensorFlow custom ops (tf.load_op_library) built outside the installed TensorFlow",
+        shown_by=(_test("test_tensorflow_custom_op_symbols"), f"{_R21}#tensorflow-custom-op-9"),
+        example="tensorflow.python.framework.errors_impl.NotFoundError: bazel-bin/tensorflow/test/test_op.so: "
+        "undefined symbol: _ZN10tensorflow14kernel_factory17OpKernelRegistrar12InitInternalEPKNS_9KernelDefE",
+        example_source="tensorflow/custom-op#9",
+    ),
+    KnownError(
+        "jit-triton-mlir-assertion",
+        "Triton's compiler hit an internal assertion (lib/Analysis/*.cpp, mlir::triton::...) and aborted",
+        r"\blib[\\/](?:Analysis|Conversion|Dialect|Transforms?)[\\/][\w/\\]{1,120}\.cpp:\d{1,6}: [^\n]{0,200}"
+        r"mlir::triton|mlir::triton::\w{1,60}[^\n]{0,200}Assertion",
+        "Triton's MLIR compiler crashed on a kernel (an internal assertion, then Aborted): the kernel's layout or "
+        "dtype is not handled by this Triton release on this GPU, most often an older GPU (compute capability "
+        "below 8.0, e.g. a V100 or T4) that Triton kernels of the library were not written for.",
+        "Use the library's non-Triton (CUDA) kernels or a GPU of compute capability 8.0+ for its Triton path; "
+        "else install the newest torch + triton pair (`pip install -U torch` brings its triton pin) or pin the "
+        "triton release the library names.",
+        weight=74,
+        applies="Triton kernels (GPTQ-for-LLaMa's, torch.compile's) on GPUs and releases Triton does not handle",
+        shown_by=(_test("test_triton_mlir_assertion"), f"{_R21}#paolorechia-learn-langchain-25"),
+        example="python3: project/lib/Analysis/Allocation.cpp:42: std::pair<llvm::SmallVector<unsigned int>, "
+        "llvm::SmallVector<unsigned int> > mlir::triton::getCvtOrder(const mlir::Attribute&, const mlir::",
+        example_source="paolorechia/learn-langchain#25 (triton lib/Analysis/Allocation.cpp getCvtOrder)",
+    ),
+    KnownError(
+        "jit-custom-kernel-float-only-amp",
+        "expected scalar type Float but found Half in a custom CUDA kernel (a float32-only kernel fed half under AMP)",
+        r"expected scalar type Float but found (?:Half|BFloat16)",
+        "A library's own CUDA kernel (a custom op, not a torch op) is implemented for float32 only; under autocast / "
+        "AMP (or a half model) it receives half tensors and its dtype check raises.",
+        "Run that op in float32: wrap the call in `with torch.autocast('cuda', enabled=False):` and pass "
+        "`q.float(), k.float(), v.float()` (cast the result back), or disable AMP for the module that calls it, "
+        "until the library ships half kernels; casting the whole model does not help while autocast is on.",
+        requires=r"fast_transformers|CausalDotProduct|causal_product|\.dot\[device|_ext\.\w|_cuda\.\w|csrc[\\/]",
+        weight=80,
+        applies="libraries with float32-only custom CUDA kernels (fast-transformers' causal dot product, ...)",
+        shown_by=(_test("test_float_only_custom_kernel_under_amp"), f"{_R21}#idiap-fast-transformers-32"),
+        example="line 44, in forward CausalDotProduct.dot[device.type](\nRuntimeError: expected scalar type Float but "
+        "found Half",
+        example_source="idiap/fast-transformers#32 (fast_transformers/causal_product: float32-only kernel)",
+    ),
+    KnownError(
+        "jit-inductor-cpp-compile",
+        "torch._inductor CppCompileError: C++ compile error (inductor's generated C++ did not compile)",
+        r"CppCompileError: C\+\+ compile error|torch\._inductor\.exc\.CppCompileError",
+        "torch.compile's inductor writes C++ (CPU kernels, wrappers) and compiles it with the host compiler; that "
+        "compile failed: no working C++ compiler (none installed, MSVC's cl not on PATH outside a Developer "
+        "prompt), Python's headers missing (python3-dev), or an OpenMP / compiler flag this compiler rejects. The "
+        "compiler's own error is printed under 'Output:'.",
+        "Read the first error under 'Output:' and explain it. Install a C++ compiler and Python's headers (Debian/"
+        "Ubuntu `apt install build-essential python3-dev`; conda `conda install -c conda-forge cxx-compiler`; "
+        "Windows: run from an 'x64 Native Tools' prompt so cl.exe is found), set CXX to it, clear "
+        "/tmp/torchinductor_<user>; or compile without inductor's C++ (torch.compile(backend='aot_eager') to check, "
+        "or keep the model on the GPU where Triton does the kernels).",
+        weight=52,
+        applies="torch.compile with inductor (torch 2.0 and later), above all CPU graphs and Windows",
+        shown_by=(_test("test_inductor_and_dynamo_limits"),),
+        example="torch._inductor.exc.InductorError: CppCompileError: C++ compile error",
+        example_source="torch torch/_inductor/exc.py (CppCompileError: 'C++ compile error'), torch 2.x",
+    ),
+    KnownError(
+        "jit-dynamo-recompile-limit",
+        "torch._dynamo hit config.cache_size_limit / recompile_limit (the function falls back to eager)",
+        r"torch\._dynamo hit config\.(?:cache_size_limit|recompile_limit|accumulated_\w{1,30}limit) \(\d{1,5}\)",
+        "torch.compile recompiled one function so many times (a new shape, dtype, Python constant or module "
+        "attribute each call, named in 'last reason') that Dynamo gave up on it: it now runs eagerly, uncompiled.",
+        "Make the guard stable: mark the changing size dynamic (`torch._dynamo.mark_dynamic(x, 0)` or "
+        "torch.compile(dynamic=True)), pad inputs to a few fixed shapes, stop passing changing Python numbers "
+        "(make them tensors); `TORCH_LOGS=recompiles` prints each reason. Raising "
+        "torch._dynamo.config.cache_size_limit (recompile_limit in newer torch) only hides it.",
+        severity="warns-of-failure",
+        weight=60,
+        applies="torch.compile (torch 2.x)",
+        shown_by=(_test("test_inductor_and_dynamo_limits"),),
+        example="torch._dynamo hit config.cache_size_limit (8)\n   function: 'forward' (model.py:12)",
+        example_source="torch torch/_dynamo/convert_frame.py (cache-size / recompile limit warning), torch 2.x",
+    ),
+    KnownError(
+        "jit-dynamo-unsupported",
+        "torch._dynamo.exc.Unsupported (Dynamo cannot trace a Python construct: torch.compile fullgraph=True or "
+        "torch.export)",
+        r"torch\._dynamo\.exc\.Unsupported: [^\n]{1,300}",
+        "Dynamo met Python it cannot turn into a graph (a builtin, a data-dependent branch, a C extension call, "
+        "setattr on a module, a generator); with fullgraph=True or torch.export (strict) that is an error instead "
+        "of a graph break.",
+        "Read the construct the message names and the user frame under it: rewrite that line in traceable torch "
+        "code, wrap the function in `torch.compiler.disable` (torch.compile without fullgraph=True then breaks the "
+        "graph there), or export with `torch.export.export(..., strict=False)`; upgrade torch (Dynamo's coverage "
+        "grows each release).",
+        loose=True,
+        weight=40,
+        applies="torch.compile(fullgraph=True), torch.export (strict), torch 2.x",
+        shown_by=(_test("test_inductor_and_dynamo_limits"),),
+        example="torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [TensorVariable()] {}",
+        example_source="torch torch/_dynamo/exc.py (Unsupported), torch 2.x",
+    ),
+    KnownError(
+        "jit-numba-typing-error",
+        "numba TypingError: Failed in nopython / cuda mode pipeline (numba cannot compile the function for these "
+        "types)",
+        r"TypingError: Failed in (?:nopython|cuda|object) mode pipeline \(step: [\w ]{1,60}\)",
+        "numba could not type the jitted function (@njit / @cuda.jit): a NumPy or Python function it does not "
+        "support in that mode, an attribute it does not know, or argument types (object arrays, lists of mixed "
+        "types, a float where an int is needed) it cannot compile. The lines below name the call and the types.",
+        "Read the lines below 'Failed in ... pipeline' (the unsupported function / attribute and the argument types) "
+        "and change that line: use only the NumPy / math functions numba lists for that mode (in @cuda.jit, the "
+        "math module and cuda.* intrinsics, no NumPy allocation), pass NumPy arrays of one numeric dtype, and "
+        "update numba (and the library that pins it) when the function is newer than it.",
+        weight=70,
+        applies="numba @njit / @jit(nopython=True) / @cuda.jit (and libraries on numba: librosa, umap, pynndescent)",
+        shown_by=(_test("test_numba_compiler_messages"),),
+        example="numba.core.errors.TypingError: Failed in nopython mode pipeline (step: nopython frontend)",
+        example_source="numba numba/core/errors.py and typed_passes.py (TypingError), numba 0.5x",
+    ),
+    KnownError(
+        "jit-numba-cc-unsupported",
+        "numba NvvmSupportError: GPU compute capability X is not supported (a GPU older than numba's NVVM)",
+        r"GPU compute capability \d{1,2}\.\d is not supported \(requires >=\s?\d{1,2}\.\d\)",
+        "The CUDA toolkit's NVVM numba uses (or numba itself) dropped this old GPU's architecture (Kepler 3.0 / "
+        "3.5 / 3.7, Maxwell with CUDA 12+).",
+        "Use an older CUDA toolkit / numba pair that still builds for it (e.g. `conda install cudatoolkit=10.2` or "
+        "11.x with a numba of that time), or run on a newer GPU; NUMBA_FORCE_CUDA_CC does not help when NVVM lacks "
+        "the architecture.",
+        weight=84,
+        applies="numba.cuda on Kepler / Maxwell GPUs with a newer CUDA toolkit",
+        shown_by=(_test("test_numba_compiler_messages"),),
+        example="numba.cuda.cudadrv.error.NvvmSupportError: GPU compute capability 3.0 is not supported (requires "
+        ">=3.5)",
+        example_source="numba numba/cuda/cudadrv/nvvm.py (get_arch_option / NvvmSupportError)",
+    ),
+    KnownError(
+        "jit-numba-low-occupancy",
+        "NumbaPerformanceWarning: Grid size N will likely result in GPU under-utilization (a harmless notice)",
+        r"NumbaPerformanceWarning: Grid size \d{1,9} will likely result in GPU under-utilization",
+        "numba launched a kernel with fewer blocks than the GPU has multiprocessors: correct, only slow to use the "
+        "GPU for such a small input.",
+        "Nothing failed. Give the kernel more blocks (more work per launch) or keep such small inputs on the CPU; "
+        "silence it with NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0.",
+        severity="notice",
+        weight=30,
+        applies="numba.cuda 0.54 and later",
+        shown_by=(_test("test_numba_compiler_messages"),),
+        example="NumbaPerformanceWarning: Grid size 1 will likely result in GPU under-utilization due to low "
+        "occupancy.",
+        example_source="numba numba/cuda/dispatcher.py (low occupancy warning)",
+    ),
+)
