@@ -49,7 +49,15 @@ from .facts import (
 from .literals import alternatives as _alternatives, literals as _literals
 from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, conditional_at, levels
-from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_SITUATIONS, STAGE_STEPS, STAGE_WORDS
+from .table import (
+    KNOWN_ERRORS,
+    STAGE_COMMANDS,
+    STAGE_LINE_KINDS,
+    STAGE_MARKERS,
+    STAGE_SITUATIONS,
+    STAGE_STEPS,
+    STAGE_WORDS,
+)
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -463,6 +471,18 @@ def _stage_from_words(text: str) -> str | None:
     return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
 
 
+def _stage_from_line_kind(text: str) -> str:
+    """The stage the kind of a text's line speaks of (`table.STAGE_LINE_KINDS`: an undefined symbol is the import, a
+    compiler's line the compile, pip's lines the install); any other line was printed by a program that ran."""
+    head = text[:4096]
+    return next((stage for stage, rx in _stage_line_kinds() if rx.search(head)), "runtime")
+
+
+@functools.lru_cache(maxsize=1)
+def _stage_line_kinds() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((stage, re.compile(p, _FLAGS)) for stage, p in STAGE_LINE_KINDS)
+
+
 @functools.lru_cache(maxsize=1)
 def _stage_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((stage, re.compile(p, _FLAGS)) for stage, p in STAGE_WORDS)
@@ -708,7 +728,8 @@ def explain(
                 _at=hit[0],
             )
         )
-    found = _dedupe(sorted(_after_the_cause(found), key=lambda x: -x._rank))
+    found = _after_the_cause(_discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay))
+    found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
     result.unread = "; ".join(unread)
@@ -766,6 +787,101 @@ def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
     for e in found:
         before = [c for c in causes if c._at < e._at and _causes(c, e)] if e._entry and e._entry.downstream else []
         out.append(replace(e, _rank=min(e._rank, min(before, key=lambda c: c._at)._rank - 1)) if before else e)
+    return out
+
+
+#: a lower-level failure (CUDA, its libraries, NCCL, the driver) named inside another exception's message
+_LOWER_LEVEL = re.compile(
+    r"\bCUDA (?:error|driver|failure)|\bcuda(?:Error\w{0,40}|GetDevice|Malloc\w{0,10})\b|CUBLAS_STATUS_|CUDNN_STATUS_"
+    r"|\bNCCL (?:error|WARN)|CUDA-capable device|\bdriver (?:version|error)",
+    re.IGNORECASE,
+)
+#: where one exception's message ends: a blank line, a frame, a new traceback
+_MESSAGE_END = re.compile(r'\n[ \t]{0,8}\n|\n\s{0,12}File "|\nTraceback \(most recent|\nDuring handling of the above')
+
+
+def _line_of(hay: str, at: int) -> str:
+    lo = hay.rfind("\n", 0, at) + 1
+    hi = hay.find("\n", at)
+    return hay[lo : hi if hi >= 0 else len(hay)]
+
+
+def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure found inside another failure's message (within 1,500 characters after it, no frame or blank line
+    between) that names a lower-level failure (a CUDA error, a cuDNN / cuBLAS status, NCCL, the driver) the outer
+    line does not name, is the cause the outer one wraps: it ranks above it (torch.load's "Weights only load failed
+    ... WeightsUnpickler error: CUDA error: CUDA-capable device(s) is/are busy or unavailable")."""
+    out = list(found)
+    for i, inner in enumerate(out):
+        if inner.severity != "failure" or inner._at < 0 or not _LOWER_LEVEL.search(_line_of(hay, inner._at)):
+            continue
+        for outer in found:
+            if (
+                outer is not found[i]
+                and outer.severity == "failure"
+                and 0 <= outer._at < inner._at <= outer._at + 1500
+                and hay.find("\n", outer._at, inner._at) >= 0  # another line: not the same message's own words
+                and not _LOWER_LEVEL.search(_line_of(hay, outer._at))
+                and not _MESSAGE_END.search(hay, outer._at, inner._at)
+                and out[i]._rank <= outer._rank
+            ):
+                out[i] = replace(out[i], _rank=outer._rank + 1)
+    return out
+
+
+#: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying")
+_FELL_BACK = re.compile(r"\b(?:Falling back to|falling back to|[Ff]all(?:s|ing)? back to)\b[^\n]{0,200}")
+
+
+def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
+    """After a failure the program handled by falling back (onnxruntime's "Falling back to ['CUDAExecutionProvider',
+    ...] and retrying" after an optional provider failed), the first failure of the retry is what the user must fix:
+    it ranks above every other failure (a family found before the fallback line and again after it counts where it
+    is found again)."""
+    failures = [e for e in found if e.severity == "failure" and e._at >= 0]
+    fell = next((m for e in failures for m in [_FELL_BACK.search(hay, e._at, e._at + 1500)] if m), None)
+    if fell is None:
+        return found
+    after: list[tuple[int, Explanation]] = []
+    for e in failures:
+        c = _compiled_by_key().get(e.key)
+        m = c.pattern.search(hay, fell.end()) if c is not None and e._at < fell.end() else None
+        at = e._at if e._at >= fell.end() else (m.start() if m else -1)
+        if at >= 0:
+            after.append((at, e))
+    if not after:
+        return found
+    first = min(after, key=lambda p: p[0])[1]
+    top = max(e._rank for e in failures)
+    return [replace(e, _rank=top + 1) if e is first else e for e in found]
+
+
+#: a notice's words that the thing it names is dropped and the work goes on (TensorRT's "The timing cache will not
+#: be used!")
+_DISCARDS = re.compile(r"\bwill not be used\b|\b(?:is|will be) (?:ignored|discarded)\b|\bdiscarding\b", re.IGNORECASE)
+
+
+def _discarded_lines(hay: str, at: int) -> list[int]:
+    """The start of the line before a notice's line at ``at`` when the notice's line says what failed is dropped
+    (that line is the reason the notice gives), else none."""
+    start = hay.rfind("\n", 0, at) + 1
+    if start == 0 or not _DISCARDS.search(_line_of(hay, at)):
+        return []
+    return [hay.rfind("\n", 0, start - 1) + 1]
+
+
+def _discarded_by_a_notice(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure family found on the line just before a notice that says the thing is dropped and the work goes on
+    (TensorRT logs a timing cache it cannot read at error level, then "The timing cache will not be used!") is that
+    notice's reason, not a failure: a warning, ranked below the notice."""
+    dropped = {ln for e in found if e.notice and e._at >= 0 for ln in _discarded_lines(hay, e._at)}
+    if not dropped:
+        return found
+    out = []
+    for e in found:
+        if not e.notice and e._at >= 0 and hay.rfind("\n", 0, e._at) + 1 in dropped:
+            e = replace(e, severity="warning", _rank=e._rank - 300)
+        out.append(e)
     return out
 
 
@@ -838,14 +954,14 @@ def _conclude(
     # a sentence of the user's own that says something failed ("cudnn failed to initialyze" under a log's INFO lines)
     # is no informational line: the text reports a failure no family knows
     told = top is None and not lv.warnings and _says_it_failed(hay, lv)
-    if not told and (lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed)):
+    if not told and (lv.warnings_only or (top is not None and top.notice and all(e.notice or e.severity == "warning" for e in result) and not failed)):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
                 _info_only(result, hay, held, shown)
                 if not lv.warnings and top is None
                 else (
-                    ("Only informational lines" if not lv.warnings and top and top.notice else "Only warnings")
+                    ("Only informational lines" if not lv.warnings and not lv.errors and top and top.notice else "Only warnings")
                     + ", no error: nothing in this text failed (harmless"
                     + (f"; {top.title}" if top is not None and top.notice else "")
                     # a failure family on a warning line: what it warns of will not work (a GPU left unused)
@@ -894,6 +1010,9 @@ def _conclude(
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
         stage = "runtime"
+    kind = stage == "unknown" and not guessed  # no marker and no words of a stage: the kind of its line decides
+    if kind:
+        stage = _stage_from_line_kind(hay)
     library = _frame_library(hay) or (products[0] if products else None)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
@@ -916,6 +1035,8 @@ def _conclude(
     else:
         result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
         where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
+        if kind:
+            where = f"at {stage} (a guess from the kind of line it is: the text shows no stage of its own)"
         if result.next_step == STAGE_STEPS["bare-exception"]:
             where = (
                 f"at {stage}, or in the conversion or set-up call that raised it (the paste is the exception line "
@@ -996,6 +1117,7 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
             continue
         if lv.at(e._at) == "error":
             lines.add(hay.rfind("\n", 0, e._at) + 1)
+        lines.update(ln for ln in _discarded_lines(hay, e._at) if lv.at(ln) == "error")
         c = _compiled_by_key().get(e.key)
         if c is None:
             continue
@@ -1130,8 +1252,25 @@ def _cut_traceback(hay: str) -> str:
     if _FRAME.match(last) and _INLINE_EXCEPTION.search(last):  # a traceback flattened onto one line: it has its end
         return ""
     if _FRAME.match(last) or (len(lines) > 1 and _FRAME.match(lines[-2]) and not _EXCEPTION_END.match(last)):
-        return last.strip()[:120]
+        return "" if _chained_exception(hay, head) else last.strip()[:120]
     return ""
+
+
+#: the line between a chained traceback's exceptions ("During handling of the above exception, another exception
+#: occurred:", "The above exception was the direct cause of the following exception:")
+_CHAINED = re.compile(r"^During handling of the above exception|^The above exception was the direct cause", re.M)
+
+
+def _chained_exception(hay: str, head: int) -> bool:
+    """Whether the traceback at ``head`` follows an earlier one of the same chain that ends with its exception line
+    (cupy's "NVRTCError: NVRTC_ERROR_COMPILATION (6)" above a cut "During handling ..." traceback): the paste holds
+    the error."""
+    before = hay[max(0, head - 20_000) : head]
+    chained = list(_CHAINED.finditer(before))
+    if not chained:
+        return False
+    lines = [ln for ln in before[: chained[-1].start()].splitlines()[-6:] if ln.strip()]
+    return bool(lines) and _EXCEPTION_END.match(_LOG_PREFIX.sub("", lines[-1], count=1)) is not None
 
 
 #: what a traceback cut inside torch.compile's CUDA-graph recording (inductor's cudagraph_trees) needs beside its end

@@ -4677,7 +4677,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
         r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
-        r"|failed to run custom build command for `|build-script-build|nvcc error while compiling",
+        r"|failed to run custom build command for `|build-script-build|nvcc error while compiling"
+        # torch's JIT extension build (torch.utils.cpp_extension.load and its ninja run)
+        r"|torch[\\/]utils[\\/]cpp_extension\.py|Error building extension '|\bin _run_ninja_build\b"
+        r"|\bin _jit_compile\b|\bin _write_ninja_file_and_build_library\b",
     ),
     (
         "import",
@@ -4728,7 +4731,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
         r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load"
         r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file"
-        r"|Error opening engine file: ",
+        r"|Error opening engine file: "
+        # a checkpoint read back: torch.load's own file and frames, a hub model's from_pretrained, an unpickler
+        r"|torch[\\/]serialization\.py|\btorch\.load\(|\bin from_pretrained\b|\.from_pretrained\("
+        r"|\bUnpicklingError\b|\bin (?:_legacy_load|_load|load_checkpoint)\b",
     ),
     (
         "runtime",
@@ -4794,6 +4800,23 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+#: A miss whose text shows no stage marker and no words of one (a single line pasted alone): the stage the kind of
+#: its line speaks of, the first that matches (the answer says it is a guess). A line that none fits was printed by a
+#: program that ran: runtime.
+STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
+    ("import", r"\bundefined symbol\b|\bcannot open shared object\b|\bDLL load failed\b|\bImportError\b"),
+    (
+        "compile",
+        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bnvcc\b|\bg\+\+\b|\bundefined reference to\b"
+        r"|\berror: command '",
+    ),
+    (
+        "install",
+        r"^\s{0,4}(?:Collecting |Requirement already satisfied|Successfully installed |Installing collected packages"
+        r"|Downloading |ERROR: (?:Could not|No matching|pip's)|Building wheel)",
+    ),
+)
+
 #: The next diagnostic step for a failure whose family is unknown, by stage, and by "stage/library" (`PRODUCTS`
 #: names) where that library's step differs (a TensorRT engine's inputs; a text that names no library gets the step
 #: every library shares).
@@ -4825,6 +4848,10 @@ STAGE_STEPS: dict[str, str] = {
     "in PyTorch with torch_executed_ops={...} (or a larger min_block_size)",
     "build": "TensorRT's builder failed and the reason is in its log: run `torchtrt-compat explain --log build.log` on "
     "the full (verbose) TensorRT log",
+    "deserialization/torch": "the checkpoint did not load (torch.load / from_pretrained read it back): check the file "
+    "first: its size against the source's (a download cut short or a Git LFS pointer reads as a corrupt file), that "
+    "it is complete (download it again), and where its tensors go (map_location='cpu' for a file saved on a GPU this "
+    "machine lacks or cannot use); then the versions of torch and of the library that wrote it",
     "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
     "runtime": "it failed while running: find the failing call (the traceback's last frame in your code; for a CUDA "
