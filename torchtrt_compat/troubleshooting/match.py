@@ -1151,6 +1151,12 @@ def _next_step(
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
     elif stage == "compile" and _MSVC.search(hay):
         step, command = STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _library_exception(first_error):
+        # the exception's class names the library call that failed (cupy's nvrtc, onnxruntime's capi): its own
+        # message and log are the cause, not a value in the user's code: no debugger
+        library_module = _library_exception(first_error)
+        step = STAGE_STEPS["runtime/library-exception"].format(module=library_module)
+        command = STAGE_COMMANDS["runtime/library-exception"].format(package=library_module.split("_")[0])
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
         # a Python exception that names no CUDA failure: stop where it was raised (an engine's own step stays)
         command = _POST_MORTEM
@@ -1160,6 +1166,17 @@ def _next_step(
         command = STAGE_COMMANDS["runtime/no-cuda-error"]
         step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+#: an exception line whose class a library's module path qualifies ("cupy_backends.cuda.libs.nvrtc.NVRTCError: ...")
+_LIBRARY_EXCEPTION = re.compile(r"^\s{0,8}([a-z_][a-z0-9_]{1,40})(?:\.\w{1,40}){1,8}\.[A-Z]\w{0,60}(?:Error|Exception)\b")
+_NOT_A_LIBRARY = frozenset({"builtins", "__main__", "exceptions", "main"})
+
+
+def _library_exception(first_error: str) -> str:
+    """The top module of a library whose exception class the first error line names, or ""."""
+    m = _LIBRARY_EXCEPTION.match(first_error)
+    return m.group(1) if m and m.group(1) not in _NOT_A_LIBRARY else ""
 
 
 def _situation(stage: str, hay: str) -> str | None:

@@ -4874,6 +4874,10 @@ STAGE_STEPS: dict[str, str] = {
     "cut-traceback": "the paste is incomplete: the traceback stops before its last line, the exception (its type "
     "and message), which is the error itself; copy the output again down to the end (or open the job's log: a "
     "cluster job's stderr file, the wrapper's log) and give explain the traceback with its last lines",
+    "runtime/library-exception": "the exception line names the library call that failed ({module}): that library's "
+    "own message is the cause (read it whole: the chained exceptions below it, the log the library prints with it, "
+    "e.g. a kernel compiler's log), then check that library's build against the installed CUDA / torch (`pip show`, "
+    "its version against the one the program requires)",
     "runtime/python": "a Python exception ended the program: its last line names the error and the frame above it "
     "the code that raised it; stop there in the debugger and look at the values it used",
     "container": "the container did not start with the GPU, or its image did not pull: check the host first "
@@ -5002,6 +5006,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
     "deserialization/torch_tensorrt": "torchtrt-compat check --target <artifact folder>",
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "runtime/library-exception": "pip list 2>/dev/null | grep -i {package}; python your_script.py 2>&1 | "
+    "torchtrt-compat explain - (the whole output, every chained exception)",
     "runtime/no-cuda-error": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the "
     "command to the last line)",
     "cut-traceback": "python your_script.py 2>&1 | tail -n 60 | torchtrt-compat explain - (the traceback's end: its "
