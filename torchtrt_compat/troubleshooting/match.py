@@ -471,11 +471,11 @@ def _stage_from_words(text: str) -> str | None:
     return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
 
 
-def _stage_from_line_kind(text: str) -> str:
+def _stage_from_line_kind(text: str) -> str | None:
     """The stage the kind of a text's line speaks of (`table.STAGE_LINE_KINDS`: an undefined symbol is the import, a
-    compiler's line the compile, pip's lines the install); any other line was printed by a program that ran."""
+    compiler's line the compile, pip's lines the install), or None."""
     head = text[:4096]
-    return next((stage for stage, rx in _stage_line_kinds() if rx.search(head)), "runtime")
+    return next((stage for stage, rx in _stage_line_kinds() if rx.search(head)), None)
 
 
 @functools.lru_cache(maxsize=1)
@@ -1006,13 +1006,15 @@ def _conclude(
     # neither has no stage
     # (a native backtrace through the interpreter's main: a program that ran)
     ran = lv.errors or products or _NATIVE_MAIN.search(hay)
-    stage = _stage(hay, held) or ("runtime" if ran else "unknown")
+    marked = _stage(hay, held)
+    stage = marked or ("runtime" if ran else "unknown")
+    line_kind = None if marked else _stage_from_line_kind(hay)  # the kind of its lines, where no marker says more
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
         stage = "runtime"
-    kind = stage == "unknown" and not guessed  # no marker and no words of a stage: the kind of its line decides
+    kind = line_kind is not None or (stage == "unknown" and not guessed)  # no marker: the kind of its lines decides
     if kind:
-        stage = _stage_from_line_kind(hay)
+        stage, guessed = line_kind or "runtime", None
     library = _frame_library(hay) or (products[0] if products else None)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)

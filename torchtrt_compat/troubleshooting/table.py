@@ -2826,6 +2826,18 @@ _CORE: tuple[KnownError, ...] = (
         "lacks in PyTorch).",
         variants=(
             Variant(
+                # a name no ONNX standard op has (those are CamelCase words without an underscore): a plugin's
+                r"No importer registered for op: (?:[\w.]{1,60}_[\w.]{1,60}|\w{0,40}(?:Plugin|TRT|DCN|mmcv|MMCV)\w{0,40})"
+                r"\b(?!\. Attempting)|Plugin not found, are the plugin name[^\n]{0,200}\b\w{1,40}_(?:TRT|trt)\b",
+                "a custom op (a plugin's op, not an ONNX standard one)",
+                "The node is a custom op that a TensorRT plugin implements (the project's or a library's .so), and "
+                "that plugin was not registered when the parser ran: load the plugin library before parsing "
+                "(`trtexec --onnx=model.onnx --plugins=libmy_plugin.so` or --staticPlugins / --dynamicPlugins in "
+                "TensorRT 10; in Python ctypes.CDLL('libmy_plugin.so') then trt.init_libnvinfer_plugins(logger, ''); in "
+                "C++ dlopen it and call initLibNvInferPlugins), and use a TensorRT (7.1+) whose ONNX parser falls back "
+                "to registered plugins for an unknown op; the plugin must be built for the installed TensorRT.",
+            ),
+            Variant(
                 r"importFallbackPluginImporter|Attempting to import as plugin|Plugin not found, are the plugin name",
                 "an op of the ONNX standard that this TensorRT's parser has no importer for",
                 "The node is a standard ONNX op, but the installed TensorRT's ONNX parser has no built-in importer for "
@@ -4801,14 +4813,13 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 #: A miss whose text shows no stage marker and no words of one (a single line pasted alone): the stage the kind of
-#: its line speaks of, the first that matches (the answer says it is a guess). A line that none fits was printed by a
-#: program that ran: runtime.
+#: its line speaks of, the first that matches (the answer says it is a guess); also a failing text without markers
+#: whose lines are of one of these kinds. A line that none fits was printed by a program that ran: runtime.
 STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
     ("import", r"\bundefined symbol\b|\bcannot open shared object\b|\bDLL load failed\b|\bImportError\b"),
     (
         "compile",
-        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bnvcc\b|\bg\+\+\b|\bundefined reference to\b"
-        r"|\berror: command '",
+        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: command '",
     ),
     (
         "install",
