@@ -51,7 +51,7 @@ _ORT = (
     "****************************************\n"
     "2024-02-22 09:33:40.1605064 [E:onnxruntime:Default, provider_bridge_ort.cc:1546 onnxruntime::"
     "TryGetProviderInfo_CUDA] D:\\a\\_work\\1\\s\\onnxruntime\\core\\session\\provider_bridge_ort.cc:1209 "
-    "onnxruntime::ProviderLibrary::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with error 126 \"\" when "
+    'onnxruntime::ProviderLibrary::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with error 126 "" when '
     'trying to load "C:\\Python310\\lib\\site-packages\\onnxruntime\\capi\\onnxruntime_providers_cuda.dll"\n\n'
     "Applied providers: ['CPUExecutionProvider'], with options: {'CPUExecutionProvider': {}}\n"
 )
@@ -86,7 +86,9 @@ def test_an_error_line_a_notice_drops_is_no_failure() -> None:
 
 
 def test_every_miss_names_a_stage() -> None:
-    one = explain("cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue.")
+    one = explain(
+        "cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue."
+    )
     assert one.stage == "runtime" and "a guess" in one.summary
     sym = explain("Undefined symbol: _ZN10tensorflow3PadERKN5Eigen9GpuDeviceEPKfiiiiiiPf")
     assert sym.stage == "import"
@@ -138,9 +140,12 @@ def test_new_and_widened_rows() -> None:
     assert det[0].key == "torch-no-deterministic-impl" and "warn_only=True" in det[0].fix
     assert "torch-no-deterministic-impl" not in _keys("UserWarning: this op has a deterministic implementation")
     # aharley/simple_bev#39: the elastic agent's line with spaced dots
-    assert _keys(
-        "ERROR: torch. distributed. elastic. multiprocessing. api: failed (exitcode: -6) local rank: 1 (pid: 26301)"
-    )[0] == "dist-child-failed"
+    assert (
+        _keys(
+            "ERROR: torch. distributed. elastic. multiprocessing. api: failed (exitcode: -6) local rank: 1 (pid: 26301)"
+        )[0]
+        == "dist-child-failed"
+    )
     assert "dist-child-failed" not in _keys("multiprocessing api: started worker local rank: 1")
     # fundamentalvision/Deformable-DETR#238: nvcc on gcc 7's basic_string.tcc
     cc = (

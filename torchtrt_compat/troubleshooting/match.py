@@ -806,6 +806,22 @@ def _line_of(hay: str, at: int) -> str:
     return hay[lo : hi if hi >= 0 else len(hay)]
 
 
+#: the start of a new log record: a level mark or a time stamp at the start of a line
+_LOG_RECORD = re.compile(
+    r"\n\s{0,4}(?:\[[EWIF]\]|\[(?:ERROR|WARN(?:ING)?|INFO|TRT)\]|\d{4}-\d{2}-\d{2}[ T]\d|[EWIF]\d{4} \d"
+    r"|(?:ERROR|WARNING|INFO)[: ]|\[\d{2}/\d{2}/\d{4})"
+)
+
+
+def _new_message_between(hay: str, start: int, end: int) -> bool:
+    """Whether a log record (a level mark: "[E]", "ERROR", a time stamp) or a message end starts after ``start``'s line and at or
+    before ``end``: two log records, not one message wrapping another."""
+    line_end = hay.find("\n", start)
+    if line_end >= 0 and _LOG_RECORD.search(hay, line_end, end):
+        return True
+    return _MESSAGE_END.search(hay, start, end) is not None
+
+
 def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanation]:
     """A failure found inside another failure's message (within 1,500 characters after it, no frame or blank line
     between) that names a lower-level failure (a CUDA error, a cuDNN / cuBLAS status, NCCL, the driver) the outer
@@ -813,7 +829,8 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
     ... WeightsUnpickler error: CUDA error: CUDA-capable device(s) is/are busy or unavailable")."""
     out = list(found)
     for i, inner in enumerate(out):
-        if inner.severity != "failure" or inner._at < 0 or not _LOWER_LEVEL.search(_line_of(hay, inner._at)):
+        line = _line_of(hay, inner._at) if inner._at >= 0 else ""
+        if inner.severity != "failure" or not _LOWER_LEVEL.search(line) or _SECONDARY.search(line):
             continue
         for outer in found:
             if (
@@ -822,7 +839,7 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
                 and 0 <= outer._at < inner._at <= outer._at + 1500
                 and hay.find("\n", outer._at, inner._at) >= 0  # another line: not the same message's own words
                 and not _LOWER_LEVEL.search(_line_of(hay, outer._at))
-                and not _MESSAGE_END.search(hay, outer._at, inner._at)
+                and not _new_message_between(hay, outer._at, inner._at)
                 and out[i]._rank <= outer._rank
             ):
                 out[i] = replace(out[i], _rank=outer._rank + 1)
@@ -954,14 +971,21 @@ def _conclude(
     # a sentence of the user's own that says something failed ("cudnn failed to initialyze" under a log's INFO lines)
     # is no informational line: the text reports a failure no family knows
     told = top is None and not lv.warnings and _says_it_failed(hay, lv)
-    if not told and (lv.warnings_only or (top is not None and top.notice and all(e.notice or e.severity == "warning" for e in result) and not failed)):
+    if not told and (
+        lv.warnings_only
+        or (top is not None and top.notice and all(e.notice or e.severity == "warning" for e in result) and not failed)
+    ):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
                 _info_only(result, hay, held, shown)
                 if not lv.warnings and top is None
                 else (
-                    ("Only informational lines" if not lv.warnings and not lv.errors and top and top.notice else "Only warnings")
+                    (
+                        "Only informational lines"
+                        if not lv.warnings and not lv.errors and top and top.notice
+                        else "Only warnings"
+                    )
                     + ", no error: nothing in this text failed (harmless"
                     + (f"; {top.title}" if top is not None and top.notice else "")
                     # a failure family on a warning line: what it warns of will not work (a GPU left unused)
@@ -1012,7 +1036,8 @@ def _conclude(
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
         stage = "runtime"
-    kind = line_kind is not None or (stage == "unknown" and not guessed)  # no marker: the kind of its lines decides
+    # no marker: the kind of its lines decides (a line with a word of trouble was printed by a program that ran)
+    kind = line_kind is not None or (stage == "unknown" and not guessed and _TROUBLE.search(hay[:4096]) is not None)
     if kind:
         stage, guessed = line_kind or "runtime", None
     library = _frame_library(hay) or (products[0] if products else None)
@@ -1171,7 +1196,9 @@ def _next_step(
 
 
 #: an exception line whose class a library's module path qualifies ("cupy_backends.cuda.libs.nvrtc.NVRTCError: ...")
-_LIBRARY_EXCEPTION = re.compile(r"^\s{0,8}([a-z_][a-z0-9_]{1,40})(?:\.\w{1,40}){1,8}\.[A-Z]\w{0,60}(?:Error|Exception)\b")
+_LIBRARY_EXCEPTION = re.compile(
+    r"^\s{0,8}([a-z_][a-z0-9_]{1,40})(?:\.\w{1,40}){1,8}\.[A-Z]\w{0,60}(?:Error|Exception)\b"
+)
 _NOT_A_LIBRARY = frozenset({"builtins", "__main__", "exceptions", "main"})
 
 
