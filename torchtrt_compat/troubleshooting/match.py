@@ -814,8 +814,8 @@ _LOG_RECORD = re.compile(
 
 
 def _new_message_between(hay: str, start: int, end: int) -> bool:
-    """Whether a log record (a level mark: "[E]", "ERROR", a time stamp) or a message end starts after ``start``'s line and at or
-    before ``end``: two log records, not one message wrapping another."""
+    """Whether a log record (a level mark: "[E]", "ERROR", a time stamp) or a message end starts after ``start``'s
+    line and at or before ``end``: two log records, not one message wrapping another."""
     line_end = hay.find("\n", start)
     if line_end >= 0 and _LOG_RECORD.search(hay, line_end, end):
         return True

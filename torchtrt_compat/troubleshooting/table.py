@@ -2827,15 +2827,16 @@ _CORE: tuple[KnownError, ...] = (
         variants=(
             Variant(
                 # a name no ONNX standard op has (those are CamelCase words without an underscore): a plugin's
-                r"No importer registered for op: (?:[\w.]{1,60}_[\w.]{1,60}|\w{0,40}(?:Plugin|TRT|DCN|mmcv|MMCV)\w{0,40})"
-                r"\b(?!\. Attempting)|Plugin not found, are the plugin name[^\n]{0,200}\b\w{1,40}_(?:TRT|trt)\b",
+                r"No importer registered for op: (?:[\w.]{1,60}_[\w.]{1,60}"
+                r"|\w{0,40}(?:Plugin|TRT|DCN|mmcv|MMCV)\w{0,40})\b(?!\. Attempting)"
+                r"|Plugin not found, are the plugin name[^\n]{0,200}\b\w{1,40}_(?:TRT|trt)\b",
                 "a custom op (a plugin's op, not an ONNX standard one)",
                 "The node is a custom op that a TensorRT plugin implements (the project's or a library's .so), and "
                 "that plugin was not registered when the parser ran: load the plugin library before parsing "
                 "(`trtexec --onnx=model.onnx --plugins=libmy_plugin.so` or --staticPlugins / --dynamicPlugins in "
-                "TensorRT 10; in Python ctypes.CDLL('libmy_plugin.so') then trt.init_libnvinfer_plugins(logger, ''); in "
-                "C++ dlopen it and call initLibNvInferPlugins), and use a TensorRT (7.1+) whose ONNX parser falls back "
-                "to registered plugins for an unknown op; the plugin must be built for the installed TensorRT.",
+                "TensorRT 10; in Python ctypes.CDLL('libmy_plugin.so') then trt.init_libnvinfer_plugins(logger, ''); "
+                "in C++ dlopen it and call initLibNvInferPlugins), and use a TensorRT (7.1+) whose ONNX parser falls "
+                "back to registered plugins for an unknown op; the plugin must be built for the installed TensorRT.",
             ),
             Variant(
                 r"importFallbackPluginImporter|Attempting to import as plugin|Plugin not found, are the plugin name",
