@@ -796,6 +796,8 @@ _LOWER_LEVEL = re.compile(
     r"|\bNCCL (?:error|WARN)|CUDA-capable device|\bdriver (?:version|error)",
     re.IGNORECASE,
 )
+#: a family's title that speaks of the GPU layer itself (pinned memory, a CUDA failure): it is no mere wrapper
+_ABOUT_THE_GPU = re.compile(r"CUDA|cuDNN|cuBLAS|NCCL|\bGPU|driver|out of memory|pinned", re.IGNORECASE)
 #: where one exception's message ends: a blank line, a frame, a new traceback
 _MESSAGE_END = re.compile(r'\n[ \t]{0,8}\n|\n\s{0,12}File "|\nTraceback \(most recent|\nDuring handling of the above')
 
@@ -839,6 +841,7 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
                 and 0 <= outer._at < inner._at <= outer._at + 1500
                 and hay.find("\n", outer._at, inner._at) >= 0  # another line: not the same message's own words
                 and not _LOWER_LEVEL.search(_line_of(hay, outer._at))
+                and not _ABOUT_THE_GPU.search(outer.title)  # a family that reads the CUDA error in its own context
                 and not _new_message_between(hay, outer._at, inner._at)
                 and out[i]._rank <= outer._rank
             ):
