@@ -4746,7 +4746,7 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file"
         r"|Error opening engine file: "
         # a checkpoint read back: torch.load's own file and frames, a hub model's from_pretrained, an unpickler
-        r"|torch[\\/]serialization\.py|\btorch\.load\(|\bin from_pretrained\b|\.from_pretrained\("
+        r"|torch[\\/]serialization\.py|\btorch\.load\(|\.from_pretrained\("
         r"|\bUnpicklingError\b|\bin (?:_legacy_load|_load|load_checkpoint)\b",
     ),
     (
