@@ -542,7 +542,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=40,
         applies="pip installs into an environment with a CUDA torch (xformers, flash-attn, requirements that pin "
         "torch)",
-        shown_by=(f"{T_ENGINE}::test_pip_log_that_replaces_torch",),
+        shown_by=(f"{T_ENGINE}::test_new_and_widened_rows",),
         example="Installing collected packages: triton, nvidia-nvtx-cu12, nvidia-nvjitlink-cu12, nvidia-nccl-cu12, "
         "nvidia-curand-cu12, nvidia-cufft-cu12, nvidia-cuda-runtime-cu12, torch, xformers",
         example_source="baichuan-inc/Baichuan2 issue 307 (pip install xformers over torch 2.0.1+cu118); pip "

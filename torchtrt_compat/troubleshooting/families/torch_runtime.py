@@ -1645,7 +1645,7 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=70,
         applies="torch >= 1.8 with deterministic algorithms on (torch.use_deterministic_algorithms, Lightning "
         "deterministic=True), on CUDA",
-        shown_by=(f"{T_ENGINE}::test_deterministic_mode_refusal",),
+        shown_by=(f"{T_ENGINE}::test_new_and_widened_rows",),
         example="RuntimeError: scatter_reduce_cuda does not have a deterministic implementation, but you set "
         "'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this operation, or you "
         "can use the 'warn_only=True' option, if that's acceptable for your application.",
