@@ -49,7 +49,15 @@ from .facts import (
 from .literals import alternatives as _alternatives, literals as _literals
 from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, conditional_at, levels
-from .table import KNOWN_ERRORS, STAGE_COMMANDS, STAGE_MARKERS, STAGE_SITUATIONS, STAGE_STEPS, STAGE_WORDS
+from .table import (
+    KNOWN_ERRORS,
+    STAGE_COMMANDS,
+    STAGE_LINE_KINDS,
+    STAGE_MARKERS,
+    STAGE_SITUATIONS,
+    STAGE_STEPS,
+    STAGE_WORDS,
+)
 
 if TYPE_CHECKING:
     from ..env import Environment
@@ -463,6 +471,18 @@ def _stage_from_words(text: str) -> str | None:
     return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
 
 
+def _stage_from_line_kind(text: str) -> str | None:
+    """The stage the kind of a text's line speaks of (`table.STAGE_LINE_KINDS`: an undefined symbol is the import, a
+    compiler's line the compile, pip's lines the install), or None."""
+    head = text[:4096]
+    return next((stage for stage, rx in _stage_line_kinds() if rx.search(head)), None)
+
+
+@functools.lru_cache(maxsize=1)
+def _stage_line_kinds() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((stage, re.compile(p, _FLAGS)) for stage, p in STAGE_LINE_KINDS)
+
+
 @functools.lru_cache(maxsize=1)
 def _stage_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((stage, re.compile(p, _FLAGS)) for stage, p in STAGE_WORDS)
@@ -708,7 +728,8 @@ def explain(
                 _at=hit[0],
             )
         )
-    found = _dedupe(sorted(_after_the_cause(found), key=lambda x: -x._rank))
+    found = _after_the_cause(_discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay))
+    found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
     result.unread = "; ".join(unread)
@@ -766,6 +787,121 @@ def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
     for e in found:
         before = [c for c in causes if c._at < e._at and _causes(c, e)] if e._entry and e._entry.downstream else []
         out.append(replace(e, _rank=min(e._rank, min(before, key=lambda c: c._at)._rank - 1)) if before else e)
+    return out
+
+
+#: a lower-level failure (CUDA, its libraries, NCCL, the driver) named inside another exception's message
+_LOWER_LEVEL = re.compile(
+    r"\bCUDA (?:error|driver|failure)|\bcuda(?:Error\w{0,40}|GetDevice|Malloc\w{0,10})\b|CUBLAS_STATUS_|CUDNN_STATUS_"
+    r"|\bNCCL (?:error|WARN)|CUDA-capable device|\bdriver (?:version|error)",
+    re.IGNORECASE,
+)
+#: a family's title that speaks of the GPU layer itself (pinned memory, a CUDA failure): it is no mere wrapper
+_ABOUT_THE_GPU = re.compile(r"CUDA|cuDNN|cuBLAS|NCCL|\bGPU|driver|out of memory|pinned", re.IGNORECASE)
+#: where one exception's message ends: a blank line, a frame, a new traceback
+_MESSAGE_END = re.compile(r'\n[ \t]{0,8}\n|\n\s{0,12}File "|\nTraceback \(most recent|\nDuring handling of the above')
+
+
+def _line_of(hay: str, at: int) -> str:
+    lo = hay.rfind("\n", 0, at) + 1
+    hi = hay.find("\n", at)
+    return hay[lo : hi if hi >= 0 else len(hay)]
+
+
+#: the start of a new log record: a level mark or a time stamp at the start of a line
+_LOG_RECORD = re.compile(
+    r"\n\s{0,4}(?:\[[EWIF]\]|\[(?:ERROR|WARN(?:ING)?|INFO|TRT)\]|\d{4}-\d{2}-\d{2}[ T]\d|[EWIF]\d{4} \d"
+    r"|(?:ERROR|WARNING|INFO)[: ]|\[\d{2}/\d{2}/\d{4})"
+)
+
+
+def _new_message_between(hay: str, start: int, end: int) -> bool:
+    """Whether a log record (a level mark: "[E]", "ERROR", a time stamp) or a message end starts after ``start``'s
+    line and at or before ``end``: two log records, not one message wrapping another."""
+    line_end = hay.find("\n", start)
+    if line_end >= 0 and _LOG_RECORD.search(hay, line_end, end):
+        return True
+    return _MESSAGE_END.search(hay, start, end) is not None
+
+
+def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure found inside another failure's message (within 1,500 characters after it, no frame or blank line
+    between) that names a lower-level failure (a CUDA error, a cuDNN / cuBLAS status, NCCL, the driver) the outer
+    line does not name, is the cause the outer one wraps: it ranks above it (torch.load's "Weights only load failed
+    ... WeightsUnpickler error: CUDA error: CUDA-capable device(s) is/are busy or unavailable")."""
+    out = list(found)
+    for i, inner in enumerate(out):
+        line = _line_of(hay, inner._at) if inner._at >= 0 else ""
+        if inner.severity != "failure" or not _LOWER_LEVEL.search(line) or _SECONDARY.search(line):
+            continue
+        for outer in found:
+            if (
+                outer is not found[i]
+                and outer.severity == "failure"
+                and 0 <= outer._at < inner._at <= outer._at + 1500
+                and hay.find("\n", outer._at, inner._at) >= 0  # another line: not the same message's own words
+                and not _LOWER_LEVEL.search(_line_of(hay, outer._at))
+                and not _ABOUT_THE_GPU.search(outer.title)  # a family that reads the CUDA error in its own context
+                and not _new_message_between(hay, outer._at, inner._at)
+                and out[i]._rank <= outer._rank
+            ):
+                out[i] = replace(out[i], _rank=outer._rank + 1)
+    return out
+
+
+#: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying")
+_FELL_BACK = re.compile(r"\b(?:Falling back to|falling back to|[Ff]all(?:s|ing)? back to)\b[^\n]{0,200}")
+
+
+def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
+    """After a failure the program handled by falling back (onnxruntime's "Falling back to ['CUDAExecutionProvider',
+    ...] and retrying" after an optional provider failed), the first failure of the retry is what the user must fix:
+    it ranks above every other failure (a family found before the fallback line and again after it counts where it
+    is found again)."""
+    failures = [e for e in found if e.severity == "failure" and e._at >= 0]
+    fell = next((m for e in failures for m in [_FELL_BACK.search(hay, e._at, e._at + 1500)] if m), None)
+    if fell is None:
+        return found
+    after: list[tuple[int, Explanation]] = []
+    for e in failures:
+        c = _compiled_by_key().get(e.key)
+        m = c.pattern.search(hay, fell.end()) if c is not None and e._at < fell.end() else None
+        at = e._at if e._at >= fell.end() else (m.start() if m else -1)
+        if at >= 0:
+            after.append((at, e))
+    if not after:
+        return found
+    first = min(after, key=lambda p: p[0])[1]
+    top = max(e._rank for e in failures)
+    return [replace(e, _rank=top + 1) if e is first else e for e in found]
+
+
+#: a notice's words that the thing it names is dropped and the work goes on (TensorRT's "The timing cache will not
+#: be used!")
+_DISCARDS = re.compile(r"\bwill not be used\b|\b(?:is|will be) (?:ignored|discarded)\b|\bdiscarding\b", re.IGNORECASE)
+
+
+def _discarded_lines(hay: str, at: int) -> list[int]:
+    """The start of the line before a notice's line at ``at`` when the notice's line says what failed is dropped
+    (that line is the reason the notice gives), else none."""
+    start = hay.rfind("\n", 0, at) + 1
+    if start == 0 or not _DISCARDS.search(_line_of(hay, at)):
+        return []
+    return [hay.rfind("\n", 0, start - 1) + 1]
+
+
+def _discarded_by_a_notice(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure family found on the line just before a notice that says the thing is dropped and the work goes on
+    (TensorRT logs a timing cache it cannot read at error level, then "The timing cache will not be used!") is that
+    notice's reason, not a failure: a warning, ranked below the notice."""
+    dropped = {ln for e in found if e.notice and e._at >= 0 for ln in _discarded_lines(hay, e._at)}
+    if not dropped:
+        return found
+    out = []
+    for e in found:
+        if not e.notice and e._at >= 0 and hay.rfind("\n", 0, e._at) + 1 in dropped:
+            e = replace(e, severity="warning", _rank=e._rank - 300)
+        out.append(e)
     return out
 
 
@@ -838,14 +974,21 @@ def _conclude(
     # a sentence of the user's own that says something failed ("cudnn failed to initialyze" under a log's INFO lines)
     # is no informational line: the text reports a failure no family knows
     told = top is None and not lv.warnings and _says_it_failed(hay, lv)
-    if not told and (lv.warnings_only or (top is not None and all(e.notice for e in result) and not failed)):
+    if not told and (
+        lv.warnings_only
+        or (top is not None and top.notice and all(e.notice or e.severity == "warning" for e in result) and not failed)
+    ):
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
                 _info_only(result, hay, held, shown)
                 if not lv.warnings and top is None
                 else (
-                    ("Only informational lines" if not lv.warnings and top and top.notice else "Only warnings")
+                    (
+                        "Only informational lines"
+                        if not lv.warnings and not lv.errors and top and top.notice
+                        else "Only warnings"
+                    )
                     + ", no error: nothing in this text failed (harmless"
                     + (f"; {top.title}" if top is not None and top.notice else "")
                     # a failure family on a warning line: what it warns of will not work (a GPU left unused)
@@ -890,10 +1033,16 @@ def _conclude(
     # neither has no stage
     # (a native backtrace through the interpreter's main: a program that ran)
     ran = lv.errors or products or _NATIVE_MAIN.search(hay)
-    stage = _stage(hay, held) or ("runtime" if ran else "unknown")
+    marked = _stage(hay, held)
+    stage = marked or ("runtime" if ran else "unknown")
+    line_kind = None if marked else _stage_from_line_kind(hay)  # the kind of its lines, where no marker says more
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
         stage = "runtime"
+    # no marker: the kind of its lines decides (a line with a word of trouble was printed by a program that ran)
+    kind = line_kind is not None or (stage == "unknown" and not guessed and _TROUBLE.search(hay[:4096]) is not None)
+    if kind:
+        stage, guessed = line_kind or "runtime", None
     library = _frame_library(hay) or (products[0] if products else None)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
@@ -916,6 +1065,8 @@ def _conclude(
     else:
         result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
         where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
+        if kind:
+            where = f"at {stage} (a guess from the kind of line it is: the text shows no stage of its own)"
         if result.next_step == STAGE_STEPS["bare-exception"]:
             where = (
                 f"at {stage}, or in the conversion or set-up call that raised it (the paste is the exception line "
@@ -996,6 +1147,7 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
             continue
         if lv.at(e._at) == "error":
             lines.add(hay.rfind("\n", 0, e._at) + 1)
+        lines.update(ln for ln in _discarded_lines(hay, e._at) if lv.at(ln) == "error")
         c = _compiled_by_key().get(e.key)
         if c is None:
             continue
@@ -1029,6 +1181,12 @@ def _next_step(
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
     elif stage == "compile" and _MSVC.search(hay):
         step, command = STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _library_exception(first_error):
+        # the exception's class names the library call that failed (cupy's nvrtc, onnxruntime's capi): its own
+        # message and log are the cause, not a value in the user's code: no debugger
+        library_module = _library_exception(first_error)
+        step = STAGE_STEPS["runtime/library-exception"].format(module=library_module)
+        command = STAGE_COMMANDS["runtime/library-exception"].format(package=library_module.split("_")[0])
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
         # a Python exception that names no CUDA failure: stop where it was raised (an engine's own step stays)
         command = _POST_MORTEM
@@ -1038,6 +1196,19 @@ def _next_step(
         command = STAGE_COMMANDS["runtime/no-cuda-error"]
         step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+#: an exception line whose class a library's module path qualifies ("cupy_backends.cuda.libs.nvrtc.NVRTCError: ...")
+_LIBRARY_EXCEPTION = re.compile(
+    r"^\s{0,8}([a-z_][a-z0-9_]{1,40})(?:\.\w{1,40}){1,8}\.[A-Z]\w{0,60}(?:Error|Exception)\b"
+)
+_NOT_A_LIBRARY = frozenset({"builtins", "__main__", "exceptions", "main"})
+
+
+def _library_exception(first_error: str) -> str:
+    """The top module of a library whose exception class the first error line names, or ""."""
+    m = _LIBRARY_EXCEPTION.match(first_error)
+    return m.group(1) if m and m.group(1) not in _NOT_A_LIBRARY else ""
 
 
 def _situation(stage: str, hay: str) -> str | None:
@@ -1130,8 +1301,25 @@ def _cut_traceback(hay: str) -> str:
     if _FRAME.match(last) and _INLINE_EXCEPTION.search(last):  # a traceback flattened onto one line: it has its end
         return ""
     if _FRAME.match(last) or (len(lines) > 1 and _FRAME.match(lines[-2]) and not _EXCEPTION_END.match(last)):
-        return last.strip()[:120]
+        return "" if _chained_exception(hay, head) else last.strip()[:120]
     return ""
+
+
+#: the line between a chained traceback's exceptions ("During handling of the above exception, another exception
+#: occurred:", "The above exception was the direct cause of the following exception:")
+_CHAINED = re.compile(r"^During handling of the above exception|^The above exception was the direct cause", re.M)
+
+
+def _chained_exception(hay: str, head: int) -> bool:
+    """Whether the traceback at ``head`` follows an earlier one of the same chain that ends with its exception line
+    (cupy's "NVRTCError: NVRTC_ERROR_COMPILATION (6)" above a cut "During handling ..." traceback): the paste holds
+    the error."""
+    before = hay[max(0, head - 20_000) : head]
+    chained = list(_CHAINED.finditer(before))
+    if not chained:
+        return False
+    lines = [ln for ln in before[: chained[-1].start()].splitlines()[-6:] if ln.strip()]
+    return bool(lines) and _EXCEPTION_END.match(_LOG_PREFIX.sub("", lines[-1], count=1)) is not None
 
 
 #: what a traceback cut inside torch.compile's CUDA-graph recording (inductor's cudagraph_trees) needs beside its end

@@ -2866,6 +2866,19 @@ _CORE: tuple[KnownError, ...] = (
         "lacks in PyTorch).",
         variants=(
             Variant(
+                # a name no ONNX standard op has (those are CamelCase words without an underscore): a plugin's
+                r"No importer registered for op: (?:[\w.]{1,60}_[\w.]{1,60}"
+                r"|\w{0,40}(?:Plugin|TRT|DCN|mmcv|MMCV)\w{0,40})\b(?!\. Attempting)"
+                r"|Plugin not found, are the plugin name[^\n]{0,200}\b\w{1,40}_(?:TRT|trt)\b",
+                "a custom op (a plugin's op, not an ONNX standard one)",
+                "The node is a custom op that a TensorRT plugin implements (the project's or a library's .so), and "
+                "that plugin was not registered when the parser ran: load the plugin library before parsing "
+                "(`trtexec --onnx=model.onnx --plugins=libmy_plugin.so` or --staticPlugins / --dynamicPlugins in "
+                "TensorRT 10; in Python ctypes.CDLL('libmy_plugin.so') then trt.init_libnvinfer_plugins(logger, ''); "
+                "in C++ dlopen it and call initLibNvInferPlugins), and use a TensorRT (7.1+) whose ONNX parser falls "
+                "back to registered plugins for an unknown op; the plugin must be built for the installed TensorRT.",
+            ),
+            Variant(
                 r"importFallbackPluginImporter|Attempting to import as plugin|Plugin not found, are the plugin name",
                 "an op of the ONNX standard that this TensorRT's parser has no importer for",
                 "The node is a standard ONNX op, but the installed TensorRT's ONNX parser has no built-in importer for "
@@ -4717,7 +4730,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
         r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
-        r"|failed to run custom build command for `|build-script-build|nvcc error while compiling",
+        r"|failed to run custom build command for `|build-script-build|nvcc error while compiling"
+        # torch's JIT extension build (torch.utils.cpp_extension.load and its ninja run)
+        r"|torch[\\/]utils[\\/]cpp_extension\.py|Error building extension '|\bin _run_ninja_build\b"
+        r"|\bin _jit_compile\b|\bin _write_ninja_file_and_build_library\b",
     ),
     (
         "import",
@@ -4768,7 +4784,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"deserializeCudaEngine|deserialize_cuda_engine|Deserialize the cuda engine failed"
         r"|Serialization Error|(?:Failed|Unable|Could not) to deserialize|torch_tensorrt\.load|torch\.export\.load"
         r"|Engine::deserialize|deserializeEngine|Deserialize engine failed|deserialize engine from file"
-        r"|Error opening engine file: ",
+        r"|Error opening engine file: "
+        # a checkpoint read back: torch.load's own file and frames, a hub model's from_pretrained, an unpickler
+        r"|torch[\\/]serialization\.py|\btorch\.load\(|\.from_pretrained\("
+        r"|\bUnpicklingError\b|\bin (?:_legacy_load|_load|load_checkpoint)\b",
     ),
     (
         "runtime",
@@ -4834,6 +4853,22 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+#: A miss whose text shows no stage marker and no words of one (a single line pasted alone): the stage the kind of
+#: its line speaks of, the first that matches (the answer says it is a guess); also a failing text without markers
+#: whose lines are of one of these kinds. A line that none fits was printed by a program that ran: runtime.
+STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
+    ("import", r"\bundefined symbol\b|\bcannot open shared object\b|\bDLL load failed\b|\bImportError\b"),
+    (
+        "compile",
+        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: command '",
+    ),
+    (
+        "install",
+        r"^\s{0,4}(?:Collecting |Requirement already satisfied|Successfully installed |Installing collected packages"
+        r"|Downloading |ERROR: (?:Could not|No matching|pip's)|Building wheel)",
+    ),
+)
+
 #: The next diagnostic step for a failure whose family is unknown, by stage, and by "stage/library" (`PRODUCTS`
 #: names) where that library's step differs (a TensorRT engine's inputs; a text that names no library gets the step
 #: every library shares).
@@ -4865,6 +4900,10 @@ STAGE_STEPS: dict[str, str] = {
     "in PyTorch with torch_executed_ops={...} (or a larger min_block_size)",
     "build": "TensorRT's builder failed and the reason is in its log: run `torchtrt-compat explain --log build.log` on "
     "the full (verbose) TensorRT log",
+    "deserialization/torch": "the checkpoint did not load (torch.load / from_pretrained read it back): check the file "
+    "first: its size against the source's (a download cut short or a Git LFS pointer reads as a corrupt file), that "
+    "it is complete (download it again), and where its tensors go (map_location='cpu' for a file saved on a GPU this "
+    "machine lacks or cannot use); then the versions of torch and of the library that wrote it",
     "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
     "runtime": "it failed while running: find the failing call (the traceback's last frame in your code; for a CUDA "
@@ -4887,6 +4926,10 @@ STAGE_STEPS: dict[str, str] = {
     "cut-traceback": "the paste is incomplete: the traceback stops before its last line, the exception (its type "
     "and message), which is the error itself; copy the output again down to the end (or open the job's log: a "
     "cluster job's stderr file, the wrapper's log) and give explain the traceback with its last lines",
+    "runtime/library-exception": "the exception line names the library call that failed ({module}): that library's "
+    "own message is the cause (read it whole: the chained exceptions below it, the log the library prints with it, "
+    "e.g. a kernel compiler's log), then check that library's build against the installed CUDA / torch (`pip show`, "
+    "its version against the one the program requires)",
     "runtime/python": "a Python exception ended the program: its last line names the error and the frame above it "
     "the code that raised it; stop there in the debugger and look at the values it used",
     "container": "the container did not start with the GPU, or its image did not pull: check the host first "
@@ -5015,6 +5058,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
     "deserialization/torch_tensorrt": "torchtrt-compat check --target <artifact folder>",
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "runtime/library-exception": "pip list 2>/dev/null | grep -i {package}; python your_script.py 2>&1 | "
+    "torchtrt-compat explain - (the whole output, every chained exception)",
     "runtime/no-cuda-error": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the "
     "command to the last line)",
     "cut-traceback": "python your_script.py 2>&1 | tail -n 60 | torchtrt-compat explain - (the traceback's end: its "

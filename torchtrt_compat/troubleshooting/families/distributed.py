@@ -496,6 +496,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # local_rank: N (pid: N) of binary: ..."; errors/error_handler.py: "no error file defined for parent, to copy
         # child error file (...)"), printed before the ChildFailedError summary or without it when the paste is cut
         r"|failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,4} \(pid: \d{1,10}\)"
+        # the same line pasted with spaces after the module path's dots ("torch. distributed. elastic.
+        # multiprocessing. api: failed (exitcode: -6) local rank: 1 (pid: 26301)")
+        r"|multiprocessing\.\s{0,2}api:\s{0,2}failed \(exitcode: -?\d{1,3}\)\s{0,2}local[ _]rank: \d{1,4}"
         r"|no error file defined for parent, to copy child error file"
         # Slurm's srun and Open MPI's mpirun report the same about their tasks
         r"|srun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Exited with exit code \d{1,3}"

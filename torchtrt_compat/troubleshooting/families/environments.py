@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from ..entry import KnownError, Variant, tests_in
 
+T_ENGINE = "tests/troubleshooting/test_round21_v21eng.py"
+
 __all__ = ["COLAB", "FAMILIES", "KAGGLE"]
 
 _SHOWN = "tests/troubleshooting/test_round13_w2env.py"
@@ -517,5 +519,33 @@ FAMILIES: tuple[KnownError, ...] = (
         "resource availability errors' (ZONE_RESOURCE_POOL_EXHAUSTED, 'does not have enough resources available to "
         "fulfill the request'); AWS Batch's SageMaker capacity guide (failedReason 'CapacityError'); Azure Resource "
         "Manager's 'SKU not available' errors",
+    ),
+    KnownError(
+        "pip-replaced-cuda-torch",
+        "pip's install replaces torch (another build, and the nvidia-*-cuXX wheels of another CUDA)",
+        # pip's own lines: "Installing collected packages: ..., nvidia-cudnn-cu12, ..., torch" and "Attempting
+        # uninstall: torch ... Successfully uninstalled torch-2.0.1+cu118" (pip/_internal/commands/install.py)
+        r"Installing collected packages: [^\n]{0,3000}?\b(?:nvidia-[a-z]{2,12}(?:-[a-z]{2,12}){0,2}-cu\d{2}|torch)\b"
+        r"|Successfully uninstalled torch-\d{1,2}\.\d{1,2}[\w.+]{0,20}",
+        "Installing a package (xformers, a pinned requirements file, a library that requires another torch) made "
+        "pip uninstall the torch you had and pull another build with the nvidia-*-cuXX runtime wheels of its CUDA: "
+        "the CUDA torch the project was set up with is gone, so CUDA, extensions built for it (xformers, "
+        "flash-attn, torchvision) or the install itself fail next.",
+        "Install the release of that package built for the torch you have (xformers and flash-attn pin one torch "
+        "each: pick theirs for your torch and CUDA, from the same index as torch), or install torch and it together "
+        "as a matched pair (`pip install torch==X xformers==Y --index-url <the CUDA index of X>`); `pip install "
+        "--no-deps` keeps torch but only after checking the pin. Check with `python -c 'import torch; "
+        "print(torch.__version__, torch.cuda.is_available())'` and `python -m xformers.info`.",
+        severity="warns-of-failure",
+        loose=True,
+        alternatives=("kern-xformers-built-for-other-torch",),
+        weight=40,
+        applies="pip installs into an environment with a CUDA torch (xformers, flash-attn, requirements that pin "
+        "torch)",
+        shown_by=(f"{T_ENGINE}::test_new_and_widened_rows",),
+        example="Installing collected packages: triton, nvidia-nvtx-cu12, nvidia-nvjitlink-cu12, nvidia-nccl-cu12, "
+        "nvidia-curand-cu12, nvidia-cufft-cu12, nvidia-cuda-runtime-cu12, torch, xformers",
+        example_source="baichuan-inc/Baichuan2 issue 307 (pip install xformers over torch 2.0.1+cu118); pip "
+        "src/pip/_internal/commands/install.py (Installing collected packages)",
     ),
 )

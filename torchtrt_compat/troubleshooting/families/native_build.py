@@ -388,6 +388,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
         r"maximum|less than the minimum) required version by CUDA"
         r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with"
+        # nvcc (CUDA 10.1 and older) parsing a newer gcc's libstdc++ headers: basic_string.tcc's char32_t
+        # instantiation ("cannot call member function ... _M_set_sharable() without object")
+        r"|basic_string\.tcc:\d{1,6}:(?:\d{1,4}:)? error: cannot call member function[^\n]{0,400}without object"
         # nvcc's own driver checks and the other compilers of crt/host_config.h
         r"|Unsupported NVHPC compiler found|nvc\+\+ is the only NVHPC compiler that is supported"
         r"|unsupported (?:ICC|pgc\+\+|NVHPC|nvc\+\+|xlC|IBM XL)[\w .]{0,20}(?:configuration|version)!"

@@ -25,6 +25,7 @@ __all__ = ["FAMILIES"]
 
 SAMPLE = "tests/data/explain_round6_torch.jsonl"
 TESTS = "tests/troubleshooting/test_round6_torch.py"
+T_ENGINE = "tests/troubleshooting/test_round21_v21eng.py"
 
 
 def _sample(*ids: str) -> tuple[str, ...]:
@@ -1641,5 +1642,31 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: CUDA driver error: invalid argument",
         example_source="https://github.com/152334h/tortoise-tts-fast/issues/52 (an RTX 40xx card with the project's "
         "pinned torch); torch c10/cuda/driver_api.h (C10_CUDA_DRIVER_CHECK)",
+    ),
+    KnownError(
+        "torch-no-deterministic-impl",
+        "An op has no deterministic implementation, but torch.use_deterministic_algorithms(True) is set",
+        # torch's own check (aten/src/ATen/Context.cpp alertNotDeterministic): "<op> does not have a deterministic
+        # implementation, but you set 'torch.use_deterministic_algorithms(True)'" (pastes space the call's dots)
+        r"does not have a deterministic implementation, but you set '?torch\.\s?use_deterministic[_-]algorithms"
+        r"|does not have a deterministic implementation, but you set",
+        "Deterministic mode is on (torch.use_deterministic_algorithms(True), or a trainer's deterministic=True such "
+        "as PyTorch Lightning's Trainer(deterministic=True)) and an op the model runs on this device has only a "
+        "nondeterministic kernel (scatter_reduce / index_add / scatter_add on CUDA, used by PyTorch Geometric's and "
+        "torch_scatter's aggregations, some backward passes of pooling and interpolation): torch refuses to run it.",
+        "Do what the message offers: keep determinism but let this op run with a warning "
+        "(torch.use_deterministic_algorithms(True, warn_only=True); Lightning: deterministic='warn'), or turn "
+        "determinism off (deterministic=False) for training; or install the version of the library the project "
+        "pins (an older PyTorch Geometric that does not call that op), or move that op to the CPU.",
+        op=r"(?:RuntimeError: )?([\w.:-]{1,80}) does not have a deterministic implementation",
+        weight=70,
+        applies="torch >= 1.8 with deterministic algorithms on (torch.use_deterministic_algorithms, Lightning "
+        "deterministic=True), on CUDA",
+        shown_by=(f"{T_ENGINE}::test_new_and_widened_rows",),
+        example="RuntimeError: scatter_reduce_cuda does not have a deterministic implementation, but you set "
+        "'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this operation, or you "
+        "can use the 'warn_only=True' option, if that's acceptable for your application.",
+        example_source="ddsediri/IterativePFN issue 2 (PyTorch Geometric 2.3.1 with Lightning deterministic=True); "
+        "torch aten/src/ATen/Context.cpp (alertNotDeterministic)",
     ),
 )
