@@ -232,10 +232,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "The model's start failed after cortex downloaded it: the tag pulled has no files for this engine, OS or GPU "
         "(a tensorrt-llm tag without the <os>-<gpu arch> variant downloads only model.yaml), or the engine itself "
         "is missing for it.",
-        "Pull a tag that exists for your engine, OS and GPU (for TensorRT-LLM a tensorrt-llm-<os>-<arch> variant, "
-        "e.g. tensorrt-llm-windows-ada; `cortex models list` / the model's hub page lists them), check that the "
-        "model folder holds the engine files, install the engine (`cortex engines install tensorrt-llm`), then run "
-        "it again; the server's log (cortex.log) names the file it missed.",
+        "Pull a tag that exists for your engine, OS and GPU (for TensorRT-LLM a tensorrt-llm-<os>-<arch> variant "
+        "naming your OS and your GPU's architecture; `cortex models list` / the model's hub page lists them), "
+        "check that the model folder holds the engine files, install the engine (`cortex engines install "
+        "tensorrt-llm`), then run it again; the server's log (cortex.log) names the file it missed.",
         weight=62,
         applies="cortex / cortex.cpp (Jan's local server), every engine",
         shown_by=(_test("test_apps_loading_models_in_their_own_words"), f"{_R21}#janhq-cortex-cpp-1020"),

@@ -515,7 +515,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "decorate the entry function with @record (from torch.distributed.elastic.multiprocessing.errors import "
         "record) so the summary carries it (or read the error_file the summary names), or run one process "
         "(--nproc_per_node=1) to see it; a script not written for a distributed launch (one that places its models "
-        "on GPUs itself) fails in every child: run it as one plain process as its README says. exitcode -6 "
+        "on GPUs itself) fails in every child: run it as one plain process (`python script.py`). exitcode -6 "
         "(SIGABRT) is a C++ abort (an NCCL watchdog, 'terminate called'); -7 (SIGBUS) is often /dev/shm too small.",
         variants=(
             Variant(
