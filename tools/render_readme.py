@@ -391,6 +391,17 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty fix (`a384891`)",
             ),
+            ("after_by_hand", "after round twenty-one's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round22",
+        "round twenty-two (GPU data pipelines, frameworks and processes sharing a GPU, graphics and rendering)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-one fix (`1a3f5a4`)",
+            ),
         ],
     ),
 )
