@@ -1580,6 +1580,24 @@ _CORE: tuple[KnownError, ...] = (
                 "inputs to one device.",
                 strict=True,
             ),
+            # the traceback's last frames before the error are an installed library's own code (site-packages/<lib>,
+            # not torch's): the library made the tensor on the wrong device, the user's inputs are not at fault
+            Variant(
+                r'File "[^"\n]{0,300}(?:site|dist)-packages[\\/](?!torch[\\/]|torch_tensorrt)[\w.-]{1,60}[\\/][^"\n]{0,200}", '
+                r"line \d{1,7}, in [^\n]{0,120}\n"
+                # only lines that are no frame, or frames of installed packages, between it and the error
+                r'(?:(?![ \t]{0,8}File ")[^\n]{0,300}\n|[ \t]{0,8}File "[^"\n]{0,300}(?:site|dist)-packages[^\n]{0,200}\n)'
+                r"{0,14}[^\n]{0,80}Expected all tensors to be on the same device",
+                "inside an installed library's own code",
+                "The mismatch is raised inside an installed library (the traceback's last frames are in "
+                "site-packages/<library>, not your code): that library created or kept a tensor on another device "
+                "than the inputs you passed, most often a release that does not match the installed torch or a bug "
+                "its maintainers fixed. Upgrade the library to its latest release (or one made for your torch "
+                "version; pin torch to what that release supports), check its issue tracker for the function named "
+                "in the traceback, and until then call that function with all its inputs on one device (the CPU if "
+                "the library only works there).",
+                strict=True,
+            ),
             Variant(
                 r"indices must be on the current device",
                 "an index tensor on another GPU (often inside a DataParallel replica)",
