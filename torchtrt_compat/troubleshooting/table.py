@@ -1583,10 +1583,12 @@ _CORE: tuple[KnownError, ...] = (
             # the traceback's last frames before the error are an installed library's own code (site-packages/<lib>,
             # not torch's): the library made the tensor on the wrong device, the user's inputs are not at fault
             Variant(
-                r'File "[^"\n]{0,300}(?:site|dist)-packages[\\/](?!torch[\\/]|torch_tensorrt)[\w.-]{1,60}[\\/][^"\n]{0,200}", '
+                r'File "[^"\n]{0,300}(?:site|dist)-packages[\\/](?!torch[\\/]|torch_tensorrt)'
+                r'[\w.-]{1,60}[\\/][^"\n]{0,200}", '
                 r"line \d{1,7}, in [^\n]{0,120}\n"
                 # only lines that are no frame, or frames of installed packages, between it and the error
-                r'(?:(?![ \t]{0,8}File ")[^\n]{0,300}\n|[ \t]{0,8}File "[^"\n]{0,300}(?:site|dist)-packages[^\n]{0,200}\n)'
+                r'(?:(?![ \t]{0,8}File ")[^\n]{0,300}\n'
+                r'|[ \t]{0,8}File "[^"\n]{0,300}(?:site|dist)-packages[^\n]{0,200}\n)'
                 r"{0,14}[^\n]{0,80}Expected all tensors to be on the same device",
                 "inside an installed library's own code",
                 "The mismatch is raised inside an installed library (the traceback's last frames are in "

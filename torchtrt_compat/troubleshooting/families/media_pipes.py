@@ -132,8 +132,8 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=86,
         applies="pip installs of vendor packages that live on the vendor's own index (NVIDIA DALI and others)",
         shown_by=(_test("test_vendor_placeholder_package"),),
-        example="  Downloading nvidia-dali-0.0.1.dev5.tar.gz (8.0 kB)\n          raise RuntimeError(open(\"ERROR.txt\", "
-        '"r").read())',
+        example="  Downloading nvidia-dali-0.0.1.dev5.tar.gz (8.0 kB)\n"
+        '          raise RuntimeError(open("ERROR.txt", "r").read())',
         example_source="the nvidia-dali 0.0.1.dev5 placeholder sdist on the public index (setup.py raises "
         "ERROR.txt's text)",
     ),
