@@ -96,7 +96,7 @@ def test_pin_memory_plain_dict() -> None:
 
 def test_container_banner_warns_of_failure() -> None:
     text = (
-        "== NVIDIA Caffe ==\nNVIDIA Release 19.08 (build 7603994)\n\n"
+        "$ bash scripts/extract_features.sh\n== NVIDIA Caffe ==\nNVIDIA Release 19.08 (build 7603994)\n\n"
         "WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n"
         "   Use 'nvidia-docker run' to start this container\n"
     )
@@ -104,6 +104,12 @@ def test_container_banner_warns_of_failure() -> None:
     assert found[0].key == "container-banner-no-driver"
     assert found.outcome == "explained" and found.summary.startswith("Warning that means a failure")
     assert "--gpus all" in found[0].fix
+    # near miss: the banner alone after a bare `docker run <image>` started no GPU job: a warning only
+    bare = explain(text.replace("$ bash scripts/extract_features.sh", "$ docker run my_image"))
+    assert bare[0].key != "container-banner-no-driver" and bare.outcome == "warnings-only"
+    # a failure of its own below the banner is the answer
+    failed = explain(text + "E0605 06:26:38.150360 1 model_repository_manager.cc:1004] Poll failed for model\n")
+    assert "container-banner-no-driver" not in [e.key for e in failed]
 
 
 def test_extension_gpuassert_unknown_error() -> None:

@@ -8,7 +8,7 @@ never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import ANOTHER_FAILURE, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round22_v22media.py"
 
@@ -170,12 +170,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "all ...`, or `--runtime=nvidia` / `nvidia-docker run` on old setups; compose: a GPU device reservation; "
         "Kubernetes: a `nvidia.com/gpu` limit); check `nvidia-smi` lists the GPU inside the container before the "
         "job runs. If the job is meant for the CPU, the banner is harmless.",
+        # a job was started in the container (a command other than the bare container start, a Python script):
+        # the banner alone after `docker run <image>` is a warning, the GPU may not be needed
+        requires=r"^\s{0,4}[$#>] {0,2}(?!(?:sudo )?(?:docker|podman|nvidia-docker) (?:run|start|compose)\b)\S"
+        r"|\bpython\d?(?:\.\d{1,2})? \S|\.py\b",
+        # a failure of its own (a traceback, an exception, a server's E-level line) is the answer; the container
+        # families read it beside the banner
+        unless=ANOTHER_FAILURE + r"|^E\d{4} \d\d:\d\d:\d\d",
         severity="warns-of-failure",
         alternatives=("host-container-no-gpu",),
         weight=86,
         applies="NVIDIA's CUDA and NGC container images (their entrypoint's start-up check)",
         shown_by=(_test("test_container_banner_warns_of_failure"),),
-        example="WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n"
+        example="$ bash scripts/extract_features.sh\n"
+        "WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n"
         "   Use 'nvidia-docker run' to start this container",
         example_source="NVIDIA's container entrypoint (/opt/nvidia/nvidia_entrypoint.sh and its entrypoint.d "
         "checks in the CUDA / NGC images); https://github.com/ChenRocks/UNITER/issues/66",
