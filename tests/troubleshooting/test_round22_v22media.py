@@ -170,3 +170,23 @@ def test_device_mismatch_inside_an_installed_library() -> None:
         '  File "/home/u/model.py", line 9, in forward\n',
     )
     assert "Upgrade the library" not in explain(mine)[0].fix
+
+
+def test_pin_memory_thread_died() -> None:
+    assert _keys("RuntimeError: Pin memory thread exited unexpectedly")[0] == "dataloader-pin-memory-thread-died"
+    # the worker's death printed above it is the answer
+    text = (
+        "RuntimeError: DataLoader worker (pid 4242) is killed by signal: Killed.\n"
+        "RuntimeError: Pin memory thread exited unexpectedly\n"
+    )
+    assert _keys(text)[0] != "dataloader-pin-memory-thread-died"
+    # near miss: a worker that exited is not the pinning thread
+    assert "dataloader-pin-memory-thread-died" not in _keys("RuntimeError: DataLoader worker exited unexpectedly")
+
+
+def test_torchaudio_no_backend() -> None:
+    text = "RuntimeError: Couldn't find appropriate backend to handle uri data/a.wav and format None."
+    found = explain(text)
+    assert found[0].key == "torchaudio-no-io-backend" and "soundfile" in found[0].fix
+    # near miss: a file torchaudio cannot open at all is another error
+    assert "torchaudio-no-io-backend" not in _keys("RuntimeError: Error opening 'data/a.wav': System error.")

@@ -188,4 +188,42 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="NVIDIA's container entrypoint (/opt/nvidia/nvidia_entrypoint.sh and its entrypoint.d "
         "checks in the CUDA / NGC images); https://github.com/ChenRocks/UNITER/issues/66",
     ),
+    KnownError(
+        "dataloader-pin-memory-thread-died",
+        "Pin memory thread exited unexpectedly (the DataLoader's pinning thread died: the cause is above it)",
+        r"\bPin memory thread exited unexpectedly\b",
+        "With pin_memory=True the DataLoader runs a thread in the main process that copies each batch into pinned "
+        "host memory; it died, most often because a worker process it reads from was killed (out of host memory or "
+        "/dev/shm, the OOM killer), the process ran out of file descriptors, pinning failed (a batch holding CUDA "
+        "tensors or a type torch cannot pin) or CUDA failed in that thread. This line follows the real error.",
+        "Read the error printed above it (a worker killed by a signal, 'Too many open files', a CUDA error) and fix "
+        "that; to see it plainly, rerun with pin_memory=False and num_workers=0. Keep the Dataset returning CPU "
+        "tensors, give the container a larger /dev/shm (docker --shm-size / --ipc=host), and with many workers use "
+        "torch.multiprocessing.set_sharing_strategy('file_system') or raise `ulimit -n`.",
+        downstream=True,
+        weight=44,
+        applies="torch.utils.data.DataLoader with pin_memory=True",
+        shown_by=(_test("test_pin_memory_thread_died"),),
+        example="RuntimeError: Pin memory thread exited unexpectedly",
+        example_source="torch/utils/data/dataloader.py (_MultiProcessingDataLoaderIter._try_get_data)",
+    ),
+    KnownError(
+        "torchaudio-no-io-backend",
+        "torchaudio found no audio I/O backend for the file ('Couldn't find appropriate backend to handle uri')",
+        r"\bCouldn't find appropriate backend to handle uri\b|\bNo audio I/O backend is available\b",
+        "torchaudio 2.x loads and saves audio through a backend it finds at run time (FFmpeg's shared libraries, "
+        "sox, or the soundfile package); none is usable here for this file: FFmpeg's libraries are missing or of "
+        "a major torchaudio does not load, soundfile is not installed, or the format is one the installed backend "
+        "cannot read. Recent torchaudio releases moved decoding to TorchCodec, which needs FFmpeg's libraries too.",
+        "Check `python -c 'import torchaudio; print(torchaudio.list_audio_backends())'`: if it is empty, `pip install "
+        "soundfile` (WAV / FLAC / OGG) or install FFmpeg's shared libraries of a major your torchaudio supports "
+        "(conda: `conda install -c conda-forge 'ffmpeg<7'`; Linux: the distribution's ffmpeg / libav* packages); "
+        "on a torchaudio that delegates to TorchCodec, install torchcodec matching the torch version; then pass "
+        "backend='soundfile' or 'ffmpeg' to torchaudio.load if several are present.",
+        weight=62,
+        applies="torchaudio 2.1 and later (its dispatcher of I/O backends)",
+        shown_by=(_test("test_torchaudio_no_backend"),),
+        example="RuntimeError: Couldn't find appropriate backend to handle uri data/a.wav and format None.",
+        example_source="torchaudio/_backend/utils.py (get_load_func's dispatcher, torchaudio 2.1 to 2.8)",
+    ),
 )
