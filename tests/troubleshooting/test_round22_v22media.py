@@ -32,6 +32,8 @@ def test_ffmpeg_decoder_concealment_is_a_notice() -> None:
     assert "rtsp_transport tcp" in found[0].fix
     # co-located POCs, another concealment notice of FFmpeg's H.264 decoder
     assert _keys("[h264 @ 0x7f] co located POCs unavailable")[0] == "media-ffmpeg-decode-concealed"
+    for line in ("[h264 @ 0x7f] mmco: unref short failure", "[rtsp @ 0x7f] RTP: missed 41 packets"):
+        assert explain(line).outcome == "warnings-only", line
     # near miss: a decoder that could not open is no concealment notice
     assert "media-ffmpeg-decode-concealed" not in _keys("[h264 @ 0x55] error while decoding stream #0:0: Invalid data")
 

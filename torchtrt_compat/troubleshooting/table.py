@@ -4815,7 +4815,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
         r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
         r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)"
-        r"|Non-zero status code returned while running \w{1,80} node|\[ErrorCode:RuntimeException\]",
+        r"|Non-zero status code returned while running \w{1,80} node|\[ErrorCode:RuntimeException\]"
+        # a program past its engine build: the engine written out, a server listening (lines after the build's own)
+        r"|\b(?:TensorRT |TRT )?engine (?:saved|serialized|written|built)(?: successfully)? (?:to|in|at|into)\b"
+        r"|\bSerialized engine saved\b|\bListening on\b|\bServing on\b",
     ),
     (
         "load",

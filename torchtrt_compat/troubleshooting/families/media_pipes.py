@@ -23,7 +23,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "FFmpeg's decoder concealed a damaged frame ('error while decoding MB', 'concealing N errors'): a notice",
         r"\berror while decoding MB \d{1,5} \d{1,5}\b|\bconcealing \d{1,9} DC, \d{1,9} AC, \d{1,9} MV errors\b"
         r"|\bco located POCs unavailable\b|\bInvalid NAL unit size\b|\bmissing picture in access unit\b"
-        r"|\bcabac decode of qscale diff failed\b|\bnumber of reference frames \(\d{1,3}\+\d{1,3}\) exceeds max\b",
+        r"|\bcabac decode of qscale diff failed\b|\bnumber of reference frames \(\d{1,3}\+\d{1,3}\) exceeds max\b"
+        # more of libavcodec's H.264 notices of a damaged stream (h264_refs.c, h264_mb.c, h264_cavlc.c) and the RTP
+        # demuxer's lost packets (rtpdec.c)
+        r"|\bmmco: unref short failure\b|\breference picture missing during reorder\b|\bMissing reference picture\b"
+        r"|\b(?:left|top) block unavailable for requested intra(?:4x4)? mode\b|\bcorrupted macroblock \d{1,5} \d{1,5}\b"
+        r"|\bRTP: missed \d{1,9} packets\b|\bInvalid level prefix\b",
         "FFmpeg's software H.264 / HEVC decoder found damaged or missing data in the stream (packets lost or cut, "
         "most often an RTSP camera over UDP, a weak network or a stream joined mid-GOP), hid the damage by "
         "concealing the macroblocks and went on decoding: the frame may show smears, nothing failed.",
