@@ -1580,6 +1580,26 @@ _CORE: tuple[KnownError, ...] = (
                 "inputs to one device.",
                 strict=True,
             ),
+            # the traceback's last frames before the error are an installed library's own code (site-packages/<lib>,
+            # not torch's): the library made the tensor on the wrong device, the user's inputs are not at fault
+            Variant(
+                r'File "[^"\n]{0,300}(?:site|dist)-packages[\\/](?!torch[\\/]|torch_tensorrt)'
+                r'[\w.-]{1,60}[\\/][^"\n]{0,200}", '
+                r"line \d{1,7}, in [^\n]{0,120}\n"
+                # only lines that are no frame, or frames of installed packages, between it and the error
+                r'(?:(?![ \t]{0,8}File ")[^\n]{0,300}\n'
+                r'|[ \t]{0,8}File "[^"\n]{0,300}(?:site|dist)-packages[^\n]{0,200}\n)'
+                r"{0,14}[^\n]{0,80}Expected all tensors to be on the same device",
+                "inside an installed library's own code",
+                "The mismatch is raised inside an installed library (the traceback's last frames are in "
+                "site-packages/<library>, not your code): that library created or kept a tensor on another device "
+                "than the inputs you passed, most often a release that does not match the installed torch or a bug "
+                "its maintainers fixed. Upgrade the library to its latest release (or one made for your torch "
+                "version; pin torch to what that release supports), check its issue tracker for the function named "
+                "in the traceback, and until then call that function with all its inputs on one device (the CPU if "
+                "the library only works there).",
+                strict=True,
+            ),
             Variant(
                 r"indices must be on the current device",
                 "an index tensor on another GPU (often inside a DataParallel replica)",
@@ -4795,7 +4815,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
         r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
         r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)"
-        r"|Non-zero status code returned while running \w{1,80} node|\[ErrorCode:RuntimeException\]",
+        r"|Non-zero status code returned while running \w{1,80} node|\[ErrorCode:RuntimeException\]"
+        # a program past its engine build: the engine written out, a server listening (lines after the build's own)
+        r"|\b(?:TensorRT |TRT )?engine (?:saved|serialized|written|built)(?: successfully)? (?:to|in|at|into)\b"
+        r"|\bSerialized engine saved\b|\bListening on\b|\bServing on\b",
     ),
     (
         "load",

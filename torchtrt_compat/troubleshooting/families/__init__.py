@@ -30,6 +30,7 @@ from . import (
     jit_compilers,
     lib_messages,
     lib_precision,
+    media_pipes,
     memory,
     model_compilers,
     native_build,
@@ -58,6 +59,7 @@ from . import (
 FAMILIES: tuple[KnownError, ...] = (
     *product_fixes.FAMILIES,
     *torch_runtime.FAMILIES,
+    *media_pipes.FAMILIES,
     *onnxruntime.FAMILIES,
     *trt_codegen.FAMILIES,
     *tensorrt_build.FAMILIES,

@@ -129,7 +129,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"(?:found|detected)"
         r"|(?:could not|couldn't|cannot|can ?not|unable to|failed to) (?:find|detect) (?:a |any )?"
         r"(?:CUDA[- ](?:compatible|capable|enabled) |NVIDIA |CUDA )(?:GPU|device)"
-        r"|\b(?:CUDA|NVIDIA) (?:GPU|device)s? (?:not found|not detected|was not found|were not found)",
+        r"|\b(?:CUDA|NVIDIA) (?:GPU|device)s? (?:not found|not detected|was not found|were not found)"
+        # an app's or filter's own one-line check, named by the app ("RIFE: cuda is not available"); an exception
+        # line ("RuntimeError: CUDA is not available") is cuda-unavailable's
+        r"|^\s{0,8}(?![\w.]{0,60}(?:Error|Exception|Warning):)[A-Za-z][\w .-]{0,38}: (?:cuda|gpu) is not available\b",
         "The application checked torch.cuda.is_available() (or its framework's equivalent) before using the GPU it "
         "was asked for, and found none: the installed torch is the CPU-only build, the process sees no NVIDIA GPU "
         "(no driver, a container without --gpus, CUDA_VISIBLE_DEVICES empty; an Intel or AMD GPU is no CUDA "

@@ -186,7 +186,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-invalid-device-function",
         "CUDA error: invalid device function (kernels not built for this GPU)",
-        r"invalid device function|cudaErrorInvalidDeviceFunction",
+        # a message cut at the end of the line (Caffe's glog CHECK: "(8 vs. 0)  invalid device functio")
+        r"invalid device functi?o?n?(?!\w)|cudaErrorInvalidDeviceFunction",
         "A kernel has no code for this GPU's architecture (cudaErrorInvalidDeviceFunction, 98): torch or a CUDA "
         "extension (a custom op, mmcv, detectron2, a kernel library) was compiled for other compute capabilities "
         "than the GPU's.",
@@ -404,7 +405,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA unknown error / initialization error when torch starts CUDA",
         r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA initialization: CUDA unknown"
         r"|CUDA error ?:? (?:unknown|initialization) error"
-        r"|cuda runtime error \(\d{1,3}\) ?:? (?:unknown|initialization) error",
+        r"|cuda runtime error \(\d{1,3}\) ?:? (?:unknown|initialization) error"
+        # a CUDA extension's own check macro (gpuassert(code, __FILE__, __LINE__) printing cudaGetErrorString)
+        r"|\bGPUassert: (?:unknown|initialization) error\b",
         "The driver failed to start CUDA: on Linux most often after a suspend / resume (the nvidia_uvm module is "
         "left broken) or a driver update without a reboot; also CUDA_VISIBLE_DEVICES changed after the process "
         "started CUDA, or a container without the GPU's device files. torch then sees no GPU.",
@@ -413,7 +416,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "`nvidia-smi` and, in a container, that it was started with the GPU (`--gpus all`).",
         variants=(
             Variant(
-                r"DataLoader|_worker_loop|worker_loop|num_workers|multiprocessing|__getitem__|transforms\.",
+                r"DataLoader|_worker_loop|worker_loop|num_workers|multiprocessing|__getitem__|transforms\."
+                # the error raised while a forked worker frees a CUDA tensor it inherited (the caching allocator's
+                # free path: "Exception raised from insert_events ... CUDACachingAllocator::raw_delete")
+                r"|CUDACachingAllocator::raw_delete|Exception raised from insert_events",
                 "inside worker processes",
                 "CUDA was used in a forked worker (a Dataset, a transform or a pool started after CUDA): keep CUDA "
                 "out of the workers (CPU tensors there, .cuda() in the main loop) or use the spawn start method "
@@ -675,7 +681,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # numba's driver (numba/cuda/cudadrv/driver.py: CudaDriverError("CUDA initialized before forking"))
         r"|CUDA initialized before forking"
         # Lightning's own check before it forks (lightning/fabric/strategies/launchers/multiprocessing.py)
-        r"|Lightning can't create new processes if CUDA is already initialized",
+        r"|Lightning can't create new processes if CUDA is already initialized"
+        # CUDA's initialization error raised while a child frees a CUDA tensor it inherited across the fork (the
+        # caching allocator's free path) or inside a DataLoader worker's loop, a few lines below the error
+        r"|CUDA error: initialization error[^\n]{0,40}\n(?:[^\n]{0,400}\n){0,8}[^\n]{0,400}"
+        r"(?:CUDACachingAllocator::raw_delete|Exception raised from insert_events|_worker_loop)",
         "The parent process had started CUDA and then forked (DataLoader workers, multiprocessing.Pool, a server's "
         "worker processes); a forked child cannot use CUDA.",
         "Use the spawn start method before any pool or process is made, inside `if __name__ == '__main__':` "

@@ -1,0 +1,234 @@
+"""GPU data pipelines around the model, in each tool's own words (issue 36, round twenty-two): FFmpeg's decoder
+concealment notices (harmless), FFmpeg writing into a pipe the reader closed (a consequence), an app that cannot
+find the ffmpeg executable, the Jetson hardware decoder's device node not opened in a container (L4T's NvMMLite /
+NVMEDIA lines), a vendor's placeholder package on the public index, and a DataLoader's pin_memory step handing back
+a plain dict instead of the batch's own mapping type. Codecs, numbers, names and paths are read from the text,
+never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import ANOTHER_FAILURE, KnownError, Variant
+
+_SHOWN = "tests/troubleshooting/test_round22_v22media.py"
+
+
+def _test(name: str) -> str:
+    return f"{_SHOWN}::{name}"
+
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "media-ffmpeg-decode-concealed",
+        "FFmpeg's decoder concealed a damaged frame ('error while decoding MB', 'concealing N errors'): a notice",
+        r"\berror while decoding MB \d{1,5} \d{1,5}\b|\bconcealing \d{1,9} DC, \d{1,9} AC, \d{1,9} MV errors\b"
+        r"|\bco located POCs unavailable\b|\bInvalid NAL unit size\b|\bmissing picture in access unit\b"
+        r"|\bcabac decode of qscale diff failed\b|\bnumber of reference frames \(\d{1,3}\+\d{1,3}\) exceeds max\b"
+        # more of libavcodec's H.264 notices of a damaged stream (h264_refs.c, h264_mb.c, h264_cavlc.c) and the RTP
+        # demuxer's lost packets (rtpdec.c)
+        r"|\bmmco: unref short failure\b|\breference picture missing during reorder\b|\bMissing reference picture\b"
+        r"|\b(?:left|top) block unavailable for requested intra(?:4x4)? mode\b|\bcorrupted macroblock \d{1,5} \d{1,5}\b"
+        r"|\bRTP: missed \d{1,9} packets\b|\bInvalid level prefix\b",
+        "FFmpeg's software H.264 / HEVC decoder found damaged or missing data in the stream (packets lost or cut, "
+        "most often an RTSP camera over UDP, a weak network or a stream joined mid-GOP), hid the damage by "
+        "concealing the macroblocks and went on decoding: the frame may show smears, nothing failed.",
+        "Nothing to fix on the GPU side. For cleaner frames from a network camera, pull RTSP over TCP "
+        "(`-rtsp_transport tcp` on the ffmpeg command line, or the same option in the library's FFmpeg options, "
+        "e.g. OPENCV_FFMPEG_CAPTURE_OPTIONS='rtsp_transport;tcp'), lower the camera's bitrate or fix the network; "
+        "look for a real error elsewhere only if frames stop coming.",
+        severity="notice",
+        weight=30,
+        applies="FFmpeg and what wraps it (OpenCV's FFmpeg backend, PyAV, decord, torchvision's video reader)",
+        shown_by=(_test("test_ffmpeg_decoder_concealment_is_a_notice"),),
+        example="[h264 @ 0x55a411e1dfe0] error while decoding MB 35 1, bytestream -27\n"
+        "[h264 @ 0x55a411e1dfe0] concealing 1569 DC, 1569 AC, 1569 MV errors in P frame",
+        example_source="FFmpeg libavcodec/h264_slice.c ('error while decoding MB %d %d, bytestream %d') and "
+        "libavcodec/error_resilience.c ('concealing %d DC, %d AC, %d MV errors in %c frame')",
+    ),
+    KnownError(
+        "media-ffmpeg-broken-pipe",
+        "FFmpeg could not write to its output pipe (Broken pipe): the program reading the pipe stopped",
+        r"\bav_interleaved_write_frame\(\): Broken pipe\b|\bError writing trailer of pipe:[^\n]{0,40}Broken pipe"
+        r"|\bError muxing a packet for output file[^\n]{0,80}\n?[^\n]{0,40}Broken pipe"
+        r"|\b(?:pipe:|pipe:\d):? ?(?:Broken pipe|Invalid argument)\b",
+        "FFmpeg was decoding (or encoding) into a pipe and the process on the other end closed it: the Python "
+        "program that reads the frames (or feeds them) crashed or exited early, or read a different frame size and "
+        "gave up. The broken pipe is a consequence; the real error is that program's own output.",
+        "Read the traceback the reading program printed before or after FFmpeg's lines (run that script alone on "
+        "the same video, with its whole output) and fix that error (a model, config or CUDA failure, or a frame "
+        "size that does not match width x height x channels of the raw format FFmpeg writes); the broken pipe goes "
+        "away once the reader keeps reading.",
+        downstream=True,
+        weight=40,
+        applies="programs that run ffmpeg as a subprocess and read raw frames from its stdout (or write to its stdin)",
+        shown_by=(_test("test_ffmpeg_broken_pipe_points_at_the_reader"),),
+        example="Output #0, image2pipe, to 'pipe:':\nav_interleaved_write_frame(): Broken pipe",
+        example_source="FFmpeg fftools/ffmpeg_mux.c (print_error of av_interleaved_write_frame(), EPIPE's message)",
+    ),
+    KnownError(
+        "media-ffmpeg-not-found",
+        "The ffmpeg executable was not found (the app runs ffmpeg as a program and PATH has none)",
+        r"\b(?:ffmpeg|ffprobe)(?: executable| binary)? (?:was )?not found\b"
+        r"|\bNo such file or directory: '(?:ffmpeg|ffprobe)(?:\.exe)?'"
+        r"|\bCouldn't find (?:ffmpeg|ffprobe)\b|\bCannot find (?:ffmpeg|ffprobe)\b"
+        r"|\b(?:ffmpeg|ffprobe) is not installed\b|\bUnable to find a suitable output format for 'ffmpeg'"
+        r"|\bRequested MovieWriter \(ffmpeg\) not available\b",
+        "The program (an app, Gradio, librosa / audioread, whisper, pydub, matplotlib's animation writer) runs the "
+        "ffmpeg command-line tool as a subprocess; no ffmpeg executable is on the PATH of that process. The "
+        "`ffmpeg` / `ffmpeg-python` pip packages do not install the executable, and one installed in another "
+        "shell or conda environment is not on this one's PATH.",
+        "Install the ffmpeg executable (Linux: `sudo apt install ffmpeg`; conda: `conda install -c conda-forge "
+        "ffmpeg` in the app's environment; Windows: a static build, with its bin folder added to PATH) and check "
+        "`ffmpeg -version` works in the same shell that starts the app, then restart the app.",
+        weight=60,
+        applies="any Python app that shells out to ffmpeg / ffprobe",
+        shown_by=(_test("test_ffmpeg_missing_from_path"),),
+        example="    raise self._exception\nRuntimeError: ffmpeg not found.",
+        example_source="https://github.com/GrandaddyShmax/audiocraft_plus/issues/49 (gradio's video helper: "
+        "'ffmpeg not found.'); Python's FileNotFoundError \"[Errno 2] No such file or directory: 'ffmpeg'\"",
+    ),
+    KnownError(
+        "media-jetson-nvdec-open",
+        "Jetson: the hardware decoder's device node could not be opened ('Opening channel /dev/nvhost-nvdec failed')",
+        r"\bOpening channel /dev/nvhost-(?:nvdec|nvenc|nvjpg|msenc|vic)\d?\b[^\n]{0,20}failed"
+        r"|\bCould not get NVDEC Channel handle\b|\bNvMMLiteNVMEDIADecBlockOpen Failed\b"
+        r"|\bNvMMDecNVMEDIACreateParser failed\b|\bNvxNvMMLiteTransformOpen failed\b",
+        "On a Jetson, L4T's multimedia stack (nvv4l2decoder, DeepStream, GStreamer's nvvideo elements, "
+        "jetson-utils) opens the decoder engine through its device node /dev/nvhost-nvdec (nvenc, nvjpg, vic "
+        "likewise): the process could not open it, because the container was started without the NVIDIA runtime "
+        "(which mounts the /dev/nvhost-* nodes), the user is outside the video group, or the image's L4T release "
+        "does not match the host's. The GStreamer-CRITICAL assertions around it are consequences.",
+        "Run the container with `--runtime nvidia` (or pass the /dev/nvhost-* devices it needs), from an image "
+        "whose L4T / JetPack release matches the host's (`cat /etc/nv_tegra_release` on the host); outside a "
+        "container add the user to the video group (`sudo usermod -a -G video $USER`, then log in again); then "
+        "rerun the pipeline.",
+        weight=88,
+        applies="NVIDIA Jetson (L4T): DeepStream, GStreamer's nvv4l2decoder / omx decoders, jetson-utils",
+        shown_by=(_test("test_jetson_nvdec_node_not_opened"),),
+        example="Opening channel /dev/nvhost-nvdec failed\nNVMEDIA: NvMMDecNVMEDIACreateParser: 2782: - Could not "
+        "get NVDEC Channel handle for inst 0",
+        example_source="https://github.com/dusty-nv/jetson-containers/issues/28 (L4T's libnvmm / NvMMLite decoder "
+        "block)",
+    ),
+    KnownError(
+        "pip-vendor-placeholder",
+        "pip took a vendor's placeholder package from the public index (its setup.py fails on purpose)",
+        r"""\braise RuntimeError\(open\(["']ERROR\.txt["']"""
+        r"|\bThis package (?:is a placeholder|has been deprecated|is not meant to be installed)\b"
+        r"|\bnvidia-[\w-]{1,40}-0\.0\.\d{1,2}(?:\.dev\d{1,3})?\.tar\.gz",
+        "The vendor publishes the real wheels on its own package index (NVIDIA's for DALI, pyindex-era TensorRT and "
+        "others), and keeps only a tiny placeholder source package of that name on the public index whose "
+        "setup.py raises with a message on purpose: pip found no real wheel for this platform / Python (Windows, "
+        "macOS, a Python the vendor does not build for) or was not pointed at the vendor's index.",
+        "Install from the vendor's index with the package's platform-specific name (NVIDIA DALI: `pip install "
+        "--extra-index-url <NVIDIA's index named in DALI's install guide> nvidia-dali-cuda120` (or cuda110 / "
+        "cuda130 for the driver's CUDA), Linux x86_64 / aarch64 only; on Windows use WSL2); where the vendor has no "
+        "build for the platform, replace that component (e.g. a plain PyTorch DataLoader instead of DALI).",
+        variants=(
+            Variant(
+                r"nvidia-dali|\bdali\b",
+                "NVIDIA DALI",
+                "DALI has wheels only for Linux (x86_64, aarch64) on NVIDIA's own index, named per CUDA major: `pip "
+                "install --extra-index-url <NVIDIA's index from DALI's install guide> nvidia-dali-cuda120` (or "
+                "cuda110 / cuda130 for the driver); on Windows run it under WSL2 with an NVIDIA GPU, or replace the "
+                "DALI loader with a plain PyTorch DataLoader.",
+            ),
+        ),
+        weight=86,
+        applies="pip installs of vendor packages that live on the vendor's own index (NVIDIA DALI and others)",
+        shown_by=(_test("test_vendor_placeholder_package"),),
+        example="  Downloading nvidia-dali-0.0.1.dev5.tar.gz (8.0 kB)\n"
+        '          raise RuntimeError(open("ERROR.txt", "r").read())',
+        example_source="the nvidia-dali 0.0.1.dev5 placeholder sdist on the public index (setup.py raises "
+        "ERROR.txt's text)",
+    ),
+    KnownError(
+        "dataloader-pin-memory-dict",
+        "A batch came back as a plain dict ('dict' object has no attribute 'cuda' / 'to'): pin_memory or collate "
+        "rebuilt the batch's own mapping type",
+        r"'dict' object has no attribute '(?:cuda|to|pin_memory|cpu)'",
+        "The program's batch is its own mapping type (a dict subclass with .cuda() / .to()), but a DataLoader step "
+        "rebuilt it as a plain dict: pin_memory=True (torch's pin_memory copies a Mapping into a new dict unless "
+        "the type defines pin_memory()) or the default collate did, so the method the program then calls is gone.",
+        "Turn pin_memory off for that DataLoader (pin_memory=False), or give the batch type its own "
+        "`pin_memory(self)` method returning the same type (torch calls it instead of rebuilding a dict), or "
+        "convert the batch back to the program's type before calling .cuda() / .to(); with a custom collate_fn, "
+        "return the program's type from it.",
+        loose=True,
+        weight=45,
+        applies="torch.utils.data.DataLoader with pin_memory=True or default collate and a custom batch mapping type",
+        shown_by=(_test("test_pin_memory_plain_dict"),),
+        example="AttributeError: 'dict' object has no attribute 'cuda'",
+        example_source="https://github.com/IBM/mi-prometheus/issues/117 (torch/utils/data/_utils/pin_memory.py "
+        "rebuilds a Mapping as a dict)",
+    ),
+    KnownError(
+        "container-banner-no-driver",
+        "An NVIDIA container's start banner: 'The NVIDIA Driver was not detected. GPU functionality will not be "
+        "available' (the container was started without the GPUs)",
+        r"The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",
+        "NVIDIA's container images (CUDA, NGC's PyTorch / TensorFlow / Caffe / Triton) check for the driver when "
+        "they start and print this banner when none was injected: the container was started without the NVIDIA "
+        "runtime or --gpus (or the host has no NVIDIA Container Toolkit), so every GPU call of the job inside it "
+        "fails or silently runs on the CPU.",
+        "Install the NVIDIA Container Toolkit on the host and start the container with the GPUs (`docker run --gpus "
+        "all ...`, or `--runtime=nvidia` / `nvidia-docker run` on old setups; compose: a GPU device reservation; "
+        "Kubernetes: a `nvidia.com/gpu` limit); check `nvidia-smi` lists the GPU inside the container before the "
+        "job runs. If the job is meant for the CPU, the banner is harmless.",
+        # a job was started in the container (a command other than the bare container start, a Python script):
+        # the banner alone after `docker run <image>` is a warning, the GPU may not be needed
+        requires=r"^\s{0,4}[$#>] {0,2}(?!(?:sudo )?(?:docker|podman|nvidia-docker) (?:run|start|compose)\b)\S"
+        r"|\bpython\d?(?:\.\d{1,2})? \S|\.py\b",
+        # a failure of its own (a traceback, an exception, a server's E-level line) is the answer; the container
+        # families read it beside the banner
+        unless=ANOTHER_FAILURE + r"|^E\d{4} \d\d:\d\d:\d\d",
+        severity="warns-of-failure",
+        alternatives=("host-container-no-gpu",),
+        weight=86,
+        applies="NVIDIA's CUDA and NGC container images (their entrypoint's start-up check)",
+        shown_by=(_test("test_container_banner_warns_of_failure"),),
+        example="$ bash scripts/extract_features.sh\n"
+        "WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n"
+        "   Use 'nvidia-docker run' to start this container",
+        example_source="NVIDIA's container entrypoint (/opt/nvidia/nvidia_entrypoint.sh and its entrypoint.d "
+        "checks in the CUDA / NGC images); https://github.com/ChenRocks/UNITER/issues/66",
+    ),
+    KnownError(
+        "dataloader-pin-memory-thread-died",
+        "Pin memory thread exited unexpectedly (the DataLoader's pinning thread died: the cause is above it)",
+        r"\bPin memory thread exited unexpectedly\b",
+        "With pin_memory=True the DataLoader runs a thread in the main process that copies each batch into pinned "
+        "host memory; it died, most often because a worker process it reads from was killed (out of host memory or "
+        "/dev/shm, the OOM killer), the process ran out of file descriptors, pinning failed (a batch holding CUDA "
+        "tensors or a type torch cannot pin) or CUDA failed in that thread. This line follows the real error.",
+        "Read the error printed above it (a worker killed by a signal, 'Too many open files', a CUDA error) and fix "
+        "that; to see it plainly, rerun with pin_memory=False and num_workers=0. Keep the Dataset returning CPU "
+        "tensors, give the container a larger /dev/shm (docker --shm-size / --ipc=host), and with many workers use "
+        "torch.multiprocessing.set_sharing_strategy('file_system') or raise `ulimit -n`.",
+        downstream=True,
+        weight=44,
+        applies="torch.utils.data.DataLoader with pin_memory=True",
+        shown_by=(_test("test_pin_memory_thread_died"),),
+        example="RuntimeError: Pin memory thread exited unexpectedly",
+        example_source="torch/utils/data/dataloader.py (_MultiProcessingDataLoaderIter._try_get_data)",
+    ),
+    KnownError(
+        "torchaudio-no-io-backend",
+        "torchaudio found no audio I/O backend for the file ('Couldn't find appropriate backend to handle uri')",
+        r"\bCouldn't find appropriate backend to handle uri\b|\bNo audio I/O backend is available\b",
+        "torchaudio 2.x loads and saves audio through a backend it finds at run time (FFmpeg's shared libraries, "
+        "sox, or the soundfile package); none is usable here for this file: FFmpeg's libraries are missing or of "
+        "a major torchaudio does not load, soundfile is not installed, or the format is one the installed backend "
+        "cannot read. Recent torchaudio releases moved decoding to TorchCodec, which needs FFmpeg's libraries too.",
+        "Check `python -c 'import torchaudio; print(torchaudio.list_audio_backends())'`: if it is empty, `pip install "
+        "soundfile` (WAV / FLAC / OGG) or install FFmpeg's shared libraries of a major your torchaudio supports "
+        "(conda: `conda install -c conda-forge 'ffmpeg<7'`; Linux: the distribution's ffmpeg / libav* packages); "
+        "on a torchaudio that delegates to TorchCodec, install torchcodec matching the torch version; then pass "
+        "backend='soundfile' or 'ffmpeg' to torchaudio.load if several are present.",
+        weight=62,
+        applies="torchaudio 2.1 and later (its dispatcher of I/O backends)",
+        shown_by=(_test("test_torchaudio_no_backend"),),
+        example="RuntimeError: Couldn't find appropriate backend to handle uri data/a.wav and format None.",
+        example_source="torchaudio/_backend/utils.py (get_load_func's dispatcher, torchaudio 2.1 to 2.8)",
+    ),
+)
