@@ -1955,7 +1955,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|failed to allocate compute (?:pp )?buffers|vkAllocateMemory failed -?\d"
         r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than"
         # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
-        r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b",
+        r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b"
+        # torch's exception type with its message cut off in the paste ("torch.cuda.OutOfMemoryError: CUD")
+        r"|\btorch\.cuda\.OutOfMemoryError\b",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1963,6 +1965,31 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            # a request no GPU could hold (thousands of GiB, or TiB): a size a compiled extension computed from
+            # garbage (a rasterizer or other CUDA module built for another GPU / torch / CUDA, or a bad input), not
+            # a real memory need (issue 36, round twenty-two)
+            Variant(
+                r"Tried to allocate (?:\d{4,9}(?:\.\d{1,2})? GiB|\d{1,3}(?:,\d{3}){1,3}(?:\.\d{1,2})? GiB"
+                r"|\d{1,9}(?:\.\d{1,2})? [TP]iB)",
+                "an impossible size (thousands of GiB): a broken extension's garbage, not a memory need",
+                "No GPU holds this much: the size is garbage that a compiled CUDA extension computed (a rasterizer "
+                "such as diff-gaussian-rasterization, a sort or scan buffer sized from a count it read wrong), "
+                "because the extension was built for another GPU architecture, torch or CUDA, or got inputs it "
+                "does not expect (NaN / empty tensors, wrong dtype or device). Lowering the batch or resolution will "
+                "not help: uninstall the extension, delete its build/ folder and rebuild it here with the CUDA "
+                "toolkit of torch.version.cuda (`pip install --no-build-isolation --force-reinstall <its folder>`, "
+                "TORCH_CUDA_ARCH_LIST covering this GPU), then check its inputs for NaN and empty tensors.",
+            ),
+            # the exception type alone, its message cut off: the size it asked for is unknown
+            Variant(
+                r"torch\.cuda\.OutOfMemoryError: ?(?:C|CU|CUD|CUDA|CUDA \w{0,3})?(?:\r?\n|\Z)",
+                "the exception line cut off (the size asked for is not in the paste)",
+                "The message is cut off, so read the whole line first: its 'Tried to allocate N' size decides. A "
+                "realistic size (up to the card's memory): lower what the step holds on the GPU (batch, image "
+                "resolution or point count; keep data on the CPU until needed; `nvidia-smi` for other processes). "
+                "An absurd size (hundreds or thousands of GiB): a compiled extension (a rasterizer, a custom op) "
+                "computed garbage, so rebuild it from a clean build folder for this GPU and torch instead.",
+            ),
             # torch.load restoring a CUDA-saved checkpoint onto the GPU it was saved from (torch/serialization.py's
             # default_restore_location -> _cuda_deserialize): no batch has run yet
             Variant(

@@ -40,6 +40,7 @@ from . import (
     process_deaths,
     product_fixes,
     profilers,
+    rendering,
     run_outcomes,
     runtime_devices,
     serving,
@@ -58,6 +59,7 @@ from . import (
 FAMILIES: tuple[KnownError, ...] = (
     *product_fixes.FAMILIES,
     *torch_runtime.FAMILIES,
+    *rendering.FAMILIES,
     *onnxruntime.FAMILIES,
     *trt_codegen.FAMILIES,
     *tensorrt_build.FAMILIES,
