@@ -468,6 +468,18 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            # a module torch's JIT extension loader builds at first import (nvdiffrast_plugin in the torch_extensions
+            # cache): its failed build leaves a module Windows cannot load (round twenty-two)
+            Variant(
+                r"DLL load failed while importing (?:nvdiffrast_plugin|\w{1,40}_plugin\b)|torch_extensions[\\/]",
+                "an extension JIT-built at first import (torch_extensions cache)",
+                "This module is built by torch's JIT extension loader (torch.utils.cpp_extension.load) at first use "
+                "into the torch_extensions cache, and that build failed or stopped earlier: delete the module's "
+                "folder in the cache (%LOCALAPPDATA%\\torch_extensions, or TORCH_EXTENSIONS_DIR) and rerun from an "
+                "'x64 Native Tools Command Prompt for VS' with the CUDA toolkit of torch.version.cuda on PATH "
+                "(`ninja` in that cache folder shows the real compile or link error); or install a prebuilt wheel of "
+                "the library for this torch and CUDA. nvdiffrast's CUDA and OpenGL rasterisers both need the plugin.",
+            ),
             Variant(
                 r"Unable to load library: (?:lib)?nvinfer_(?:builder_resource|lean|dispatch|vc_plugin)\w{0,20}\.dll",
                 "TensorRT 10 loads a library of its own lazily (builder resource, lean / dispatch runtime)",
@@ -4256,7 +4268,10 @@ _CORE: tuple[KnownError, ...] = (
         r"No module named ['\"]?tensorrt['\"]?(?:$|[^\w.'\"])"
         # a user's own words for the same ImportError
         r"|(?:could not|couldn't|cannot|can't|unable to) (?:find|import|load) (?:the )?(?:python )?module "
-        r"['\"]?tensorrt\b(?!\.\w)",
+        r"['\"]?tensorrt\b(?!\.\w)"
+        # a YOLOv5-style export.py whose TensorRT branch failed its requirement check (tensorrt absent or older
+        # than it asks) and whose except path calls a helper it never defined (round twenty-two)
+        r"|\bTensorRT: export failure\b[^\n]{0,40}name '\w{1,40}' is not defined",
         "The interpreter that ran the code cannot import TensorRT's Python package: it was installed into another "
         "Python (a venv, conda env, root's Python under sudo, another minor version), or only TensorRT's C++ "
         "libraries are installed. On Jetson, JetPack ships the bindings for the system python3 only.",
@@ -4266,6 +4281,15 @@ _CORE: tuple[KnownError, ...] = (
         "JetPack's packages serve only the system python3 (3.6 on JetPack 4, 3.8 on 5, 3.10 on 6): run that python3, "
         "or a venv made from it with --system-site-packages.",
         variants=(
+            Variant(
+                r"TensorRT: export failure\b",
+                "an export script's TensorRT branch (its error path hides the check)",
+                "The export script's TensorRT branch checks for the tensorrt package (and a minimum version) first; "
+                "that check failed, and the NameError is only the script's broken error path. Install a tensorrt "
+                "Python package of the version the script asks for, matching the environment's CUDA, into the "
+                'Python that runs the export (`python -c "import tensorrt; print(tensorrt.__version__)"`), then '
+                "rerun the export.",
+            ),
             Variant(
                 SUDO,
                 "run with sudo",
