@@ -698,7 +698,7 @@ FAMILIES: tuple[KnownError, ...] = (
         # own workarounds ("Downgrade the protobuf package to 3.20.x or lower", PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION)
         r"|Descriptors cannot (?:not )?be created directly|Downgrade the protobuf package to 3\.20\.x or lower"
         # a setting's range check that names its valid range ("MUJOCO_EGL_DEVICE_ID must be between 0 and 0, got 1")
-        r"|\b[A-Z][A-Z0-9_]{2,60} must be between -?\d{1,9} and -?\d{1,9}, got -?\d{1,9}",
+        r"|\b(?-i:[A-Z][A-Z0-9_]{2,60}) must be between -?\d{1,9} and -?\d{1,9}, got -?\d{1,9}",
         "The library that failed says in its message what to do; no more specific family matched.",
         "do what the message says (quoted on the advice line); then run again and explain the next error if there is "
         "one",

@@ -1,9 +1,11 @@
-"""Graphics and rendering on NVIDIA GPUs in their libraries' own words (issue 36, round twenty-two): headless EGL
-finding no device (pyrender, MuJoCo), Mesa's libEGL loaded in place of NVIDIA's (a container without the graphics
-capability, an ldconfig order), PyOpenGL's platform chosen before PYOPENGL_PLATFORM was set, an EGL device index
-outside the devices the process sees, CUDA-OpenGL interop registration failing, an extension JIT-built at first
-import whose build failed (seen later only as a missing DLL), torch's dispatcher finding no CUDA kernel for a custom
-op, and an exporter whose broken error path hides a failed requirement check.
+"""Graphics and rendering on NVIDIA GPUs in their libraries' own words (issue 36, round twenty-two): Mesa's libEGL
+warning lines (the EGL that answered is not NVIDIA's), PyOpenGL's platform chosen before PYOPENGL_PLATFORM was set,
+torch's dispatcher finding no CUDA kernel for one of torch's own ops (quantized, sparse), and an export script whose
+broken error path hides the failed check of a format's package. The round's other classes extend the rows their
+labels name: headless EGL with no device or Mesa's EGL (geometry_ext's geo-egl-context-failed), CUDA-OpenGL
+registration (cuda_products' cuda-graphics-interop-failed), a JIT-built plugin's DLL (table's windows-dll-load), an
+extension op without its CUDA kernel (native_build's build-extension-without-cuda), impossible or cut-off OOM sizes
+(table's gpu-out-of-memory) and a setting's range check (generic's py-self-described).
 
 Each pattern is keyed to the library's own wording (the file is named in each row's ``example_source``); numbers,
 names and versions are read from the text, never written into a pattern.
@@ -11,7 +13,7 @@ names and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import KnownError, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -29,19 +31,22 @@ _NVIDIA_EGL = (
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "render-mesa-egl-fallback",
-        "EGL loads Mesa instead of NVIDIA's driver (libEGL warning: DRI2: failed to create dri screen; mesa-egl's "
-        "libEGL first in ldconfig)",
+        "Mesa's libEGL warnings (libEGL warning: DRI2: failed to create dri screen, MESA-LOADER: failed to open): "
+        "the EGL that answered is Mesa's, not NVIDIA's",
         r"libEGL warning: (?:DRI2: failed to create dri screen|Not allowed to force software rendering when API "
         r"explicitly selects a hardware device|DRI3 error|failed to (?:open|get driver name)[^\n]{0,40})"
         r"|MESA-LOADER: failed to open \w{1,40}",
-        "The EGL the process loaded is Mesa's (its 'libEGL warning' lines, or ldconfig resolving libEGL.so.1 to "
-        "mesa-egl), not NVIDIA's: the driver's EGL (libEGL_nvidia with glvnd's vendor file) is missing or shadowed, "
-        "so a hardware EGL context on the NVIDIA GPU cannot be made and what follows (context creation, shader "
-        "compilation on a software GL too old for the shaders) fails.",
-        _NVIDIA_EGL + " Take any mesa-egl folder out of LD_LIBRARY_PATH / ldconfig's order (libglvnd's libEGL.so.1 "
+        "The EGL the process loaded is Mesa's (its 'libEGL warning' lines), not NVIDIA's: harmless where a window "
+        "or a software renderer is all that is wanted (WSL and desktop sessions print it often), but a renderer "
+        "that asks for the NVIDIA GPU through EGL then gets no hardware context (the failure after it).",
+        "If rendering works, nothing to do. If an EGL renderer then fails: "
+        + _NVIDIA_EGL
+        + " Take any mesa-egl folder out of LD_LIBRARY_PATH / ldconfig's order (libglvnd's libEGL.so.1 "
         "dispatches to the vendor files) so NVIDIA's library is the one loaded.",
-        severity="warns-of-failure",
-        weight=76,
+        # harmless in itself (a desktop or WSL session prints it while rendering works); a renderer's failure in the
+        # same text is geo-egl-context-failed's or its own
+        severity="notice",
+        weight=40,
         applies="headless EGL renderers in containers and on servers (pyrender, custom EGL offscreen contexts, "
         "simulators)",
         shown_by=(_test("test_mesa_egl_fallback"),),
@@ -81,7 +86,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "the CPU; a newer torch adds kernels for some ops (check the release notes for the op named).",
         op=r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})'",
         weight=86,
-        applies="torch's own ops (aten, quantized, sparse) called on CUDA tensors of a layout or dtype without a kernel",
+        applies="torch's own ops (aten, quantized, sparse) on CUDA tensors of a layout or dtype without a kernel",
         shown_by=(_test("test_op_without_cuda_kernel"),),
         example="NotImplementedError: Could not run 'quantized::linear' with arguments from the 'CUDA' backend.",
         example_source="torch aten/src/ATen/core/dispatch/OperatorEntry.cpp (reportError: 'Could not run ... with "
