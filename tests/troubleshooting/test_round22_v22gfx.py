@@ -142,3 +142,31 @@ def test_exporter_error_path() -> None:
     assert key == "exporter-error-path-nameerror" and "onnx" in fix
     # near miss: an export failure with its own message
     assert "exporter-error-path-nameerror" not in keys("ONNX: export failure 1.2s: Unsupported ONNX opset 21")
+
+
+def test_opengl_windows_and_libraries_on_a_headless_machine() -> None:
+    # pyglet (canvas/xlib.py), GLFW (x11_init.c), freeglut: a window with no X display
+    for text in (
+        'pyglet.canvas.xlib.NoSuchDisplayException: Cannot connect to "None"',
+        "glfw.GLFWError: (65544) b'X11: The DISPLAY environment variable is missing'",
+        "freeglut (foo): failed to open display ''",
+    ):
+        key, fix = first(text)
+        assert key == "edge-x-display" and "EGL" in fix and "xvfb-run" in fix, text
+    # the OpenGL / EGL client library missing from a slim image
+    key, fix = first("ImportError: libGL.so.1: cannot open shared object file: No such file or directory")
+    assert key == "shared-library-not-found" and "libgl1" in fix
+    key, fix = first("ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory")
+    assert "libgl1" not in fix
+    # PyOpenGL's EGLError and MuJoCo's gladLoadGL
+    egl = (
+        "OpenGL.raw.EGL._errors.EGLError: EGLError(err = EGL_NOT_INITIALIZED, baseOperation = eglInitialize, "
+        "cArguments = (<OpenGL._opaque.EGLDisplay_pointer object at 0x7f>, c_long(0), c_long(0)), result = 0)"
+    )
+    assert first(egl)[0] == "geo-egl-context-failed"
+    key, fix = first("mujoco.FatalError: gladLoadGL error")
+    assert key == "geo-egl-context-failed" and "MUJOCO_GL=egl" in fix
+    # near miss: a GL error of a drawing call is no EGL setup failure
+    assert "geo-egl-context-failed" not in keys(
+        "OpenGL.error.GLError: GLError(err = 1282, description = b'invalid operation', baseOperation = glDrawArrays)"
+    )

@@ -296,6 +296,17 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            # the OpenGL / EGL client libraries a slim image lacks (libGL.so.1 for cv2 or PyOpenGL, libEGL for a
+            # headless renderer, libGLU, libOSMesa), round twenty-two
+            Variant(
+                r"\blib(?:GL|EGL|GLU|GLX|OpenGL|OSMesa|glapi)\.so(?:\.\d{1,3}){0,3}: cannot open shared object",
+                "an OpenGL / EGL library (a slim image without GL)",
+                "The OpenGL / EGL client library is not installed (slim Docker and server images have none): on "
+                "Debian / Ubuntu `apt-get install -y libgl1 libegl1 libglib2.0-0` (libglu1-mesa for libGLU, "
+                "libosmesa6 for libOSMesa); for OpenCV alone, opencv-python-headless needs no libGL. Rendering on "
+                "the NVIDIA GPU also needs the driver's EGL (in Docker NVIDIA_DRIVER_CAPABILITIES=all or "
+                "compute,utility,graphics).",
+            ),
             Variant(
                 r"libopencv_\w{1,40}\.so(?:\.\d{1,4}){0,3}: cannot open",
                 "an OpenCV library of another version (ROS, JetPack)",

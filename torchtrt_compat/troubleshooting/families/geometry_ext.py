@@ -326,6 +326,9 @@ _RENDER: tuple[KnownError, ...] = (
         # "Cannot initialize a EGL device display"
         r"|egl\.py\"?, line \d{1,5}, in get_device_by_index|eglQueryDevicesEXT\b[^\n]{0,80}(?:fail|error|NULL)"
         r"|Cannot initialize a EGL device display|\bEGL: ?no (?:EGL )?devices? (?:found|available)"
+        # PyOpenGL's EGLError (OpenGL/raw/EGL/_errors.py: "EGLError(err = EGL_NOT_INITIALIZED, baseOperation =
+        # eglInitialize") and MuJoCo's "gladLoadGL error" when its GL backend loaded no usable library
+        r"|EGLError\(\s{0,4}err = EGL_\w{1,30},\s{0,4}baseOperation = egl\w{1,40}|\bgladLoadGL error\b"
         # Mesa's libEGL answering a request for a hardware EGL device (no NVIDIA EGL vendor library), and
         # ldconfig resolving libEGL.so.1 to Mesa's mesa-egl folder ahead of the driver's glvnd library
         r"|libEGL warning: Not allowed to force software rendering when API explicitly selects a hardware device"
@@ -350,6 +353,16 @@ _RENDER: tuple[KnownError, ...] = (
                 "major>) and take the mesa-egl folder out of LD_LIBRARY_PATH / ldconfig's order, so libEGL.so.1 "
                 "is glvnd's. `eglinfo` should then list the NVIDIA device, and the renderer report NVIDIA as its "
                 "GL vendor.",
+            ),
+            # MuJoCo / dm_control: its GL backend is chosen by MUJOCO_GL at import
+            Variant(
+                r"\bmujoco\b|dm_control|MUJOCO_GL|gladLoadGL",
+                "MuJoCo / dm_control",
+                "MuJoCo picks its GL backend from MUJOCO_GL when it is imported: `export MUJOCO_GL=egl` (and "
+                "PYOPENGL_PLATFORM=egl) for the NVIDIA GPU headless, with the driver's EGL present (libnvidia-gl / "
+                "libEGL_nvidia with glvnd's 10_nvidia.json; in Docker NVIDIA_DRIVER_CAPABILITIES=all), or "
+                "`MUJOCO_GL=osmesa` with libosmesa6 on the CPU; MUJOCO_EGL_DEVICE_ID counts the devices the process "
+                "sees (0 with one GPU in CUDA_VISIBLE_DEVICES).",
             ),
             # EGL enumerated no device (pyrender's EGL platform, MuJoCo's EGL backend)
             Variant(
