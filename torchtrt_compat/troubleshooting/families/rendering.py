@@ -50,8 +50,8 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="headless EGL renderers in containers and on servers (pyrender, custom EGL offscreen contexts, "
         "simulators)",
         shown_by=(_test("test_mesa_egl_fallback"),),
-        example="libEGL warning: DRI2: failed to create dri screen\nlibEGL warning: Not allowed to force software "
-        "rendering when API explicitly selects a hardware device.",
+        example="MESA-LOADER: failed to open swrast: /usr/lib/dri/swrast_dri.so: cannot open shared object file\n"
+        "libEGL warning: DRI2: failed to create dri screen",
         example_source="Mesa src/egl/drivers/dri2 (the libEGL warning lines); shanice-l/gdrnpp_bop2022#20",
     ),
     KnownError(
