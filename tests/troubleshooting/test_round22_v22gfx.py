@@ -170,3 +170,26 @@ def test_opengl_windows_and_libraries_on_a_headless_machine() -> None:
     assert "geo-egl-context-failed" not in keys(
         "OpenGL.error.GLError: GLError(err = 1282, description = b'invalid operation', baseOperation = glDrawArrays)"
     )
+
+
+def test_mujoco_egl_wordings() -> None:
+    # mujoco/egl/__init__.py: the device check over an empty EGL device list means no NVIDIA EGL at all
+    none = (
+        "RuntimeError: The MUJOCO_EGL_DEVICE_ID environment variable must be an integer between 0 and -1 "
+        "(inclusive), got 0."
+    )
+    key, fix = first(none)
+    assert key == "geo-egl-context-failed" and "MUJOCO_GL" in fix
+    one = (
+        "RuntimeError: The MUJOCO_EGL_DEVICE_ID environment variable must be an integer between 0 and 0 "
+        "(inclusive), got 1."
+    )
+    key, fix = first(one)
+    assert key == "py-self-described" and "CUDA_VISIBLE_DEVICES" in fix
+    # dm_control / mujoco refusing a PYOPENGL_PLATFORM that differs from MUJOCO_GL
+    clash = (
+        "RuntimeError: Cannot use EGL rendering platform. The PYOPENGL_PLATFORM environment variable is set to "
+        "'osmesa' (should be either unset or 'egl')."
+    )
+    key, fix = first(clash)
+    assert key == "render-pyopengl-platform-order" and "MUJOCO_GL" in fix

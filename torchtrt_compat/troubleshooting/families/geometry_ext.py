@@ -328,6 +328,8 @@ _RENDER: tuple[KnownError, ...] = (
         r"|Cannot initialize a EGL device display|\bEGL: ?no (?:EGL )?devices? (?:found|available)"
         # PyOpenGL's EGLError (OpenGL/raw/EGL/_errors.py: "EGLError(err = EGL_NOT_INITIALIZED, baseOperation =
         # eglInitialize") and MuJoCo's "gladLoadGL error" when its GL backend loaded no usable library
+        # MuJoCo's device check over an empty EGL device list ("... must be an integer between 0 and -1")
+        r"|_EGL_DEVICE_ID(?: environment variable)? must be (?:an integer )?between 0 and -1\b"
         r"|EGLError\(\s{0,4}err = EGL_\w{1,30},\s{0,4}baseOperation = egl\w{1,40}|\bgladLoadGL error\b"
         # Mesa's libEGL answering a request for a hardware EGL device (no NVIDIA EGL vendor library), and
         # ldconfig resolving libEGL.so.1 to Mesa's mesa-egl folder ahead of the driver's glvnd library
@@ -356,7 +358,7 @@ _RENDER: tuple[KnownError, ...] = (
             ),
             # MuJoCo / dm_control: its GL backend is chosen by MUJOCO_GL at import
             Variant(
-                r"\bmujoco\b|dm_control|MUJOCO_GL|gladLoadGL",
+                r"\bmujoco\b|dm_control|MUJOCO_GL|MUJOCO_EGL|gladLoadGL",
                 "MuJoCo / dm_control",
                 "MuJoCo picks its GL backend from MUJOCO_GL when it is imported: `export MUJOCO_GL=egl` (and "
                 "PYOPENGL_PLATFORM=egl) for the NVIDIA GPU headless, with the driver's EGL present (libnvidia-gl / "

@@ -58,13 +58,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "render-pyopengl-platform-order",
         "PyOpenGL chose its platform before PYOPENGL_PLATFORM was set ('GLXPlatform' object has no attribute 'OSMesa')",
         r"'(?:GLX|EGL|OSMesa|Darwin|Win32|Wayland)Platform' object has no attribute '\w{1,40}'"
-        r"|Unable to load (?:OpenGL|EGL|OSMesa) library",
+        r"|Unable to load (?:OpenGL|EGL|OSMesa) library"
+        # MuJoCo / dm_control refusing a PYOPENGL_PLATFORM that differs from its MUJOCO_GL backend
+        r"|Cannot use (?:EGL|OSMesa) rendering platform\. The PYOPENGL_PLATFORM environment variable is set to",
         "PyOpenGL picks its platform (GLX, EGL, OSMesa) once, at the first import of OpenGL, from "
         "PYOPENGL_PLATFORM: the variable was set after something imported OpenGL (or not at all), or the platform's "
         "library (libEGL, libOSMesa) is not installed, so the renderer asks the wrong platform for its functions.",
         "Set PYOPENGL_PLATFORM before anything imports OpenGL: `export PYOPENGL_PLATFORM=egl` (GPU, headless, with "
         "NVIDIA's EGL) or `osmesa` (CPU, with libosmesa6 installed) in the shell, or os.environ at the very top of "
-        "the entry script, before importing pyrender / OpenGL / the project's renderer.",
+        "the entry script, before importing pyrender / OpenGL / the project's renderer; with MuJoCo / dm_control "
+        "set MUJOCO_GL to the same backend (both egl, or both osmesa).",
         weight=80,
         applies="PyOpenGL and the renderers on it (pyrender, trimesh's viewer, OpenGL-based simulators)",
         shown_by=(_test("test_pyopengl_platform_order"),),
