@@ -193,3 +193,19 @@ def test_mujoco_egl_wordings() -> None:
     )
     key, fix = first(clash)
     assert key == "render-pyopengl-platform-order" and "MUJOCO_GL" in fix
+
+
+def test_glx_context_failed() -> None:
+    text = (
+        "libGL error: No matching fbConfigs or visuals found\nlibGL error: failed to load driver: swrast\n"
+        "Glfw Error 65543: GLX: Failed to create context: GLXBadFBConfig"
+    )
+    key, fix = first(text)
+    assert key == "render-glx-context-failed" and "EGL" in fix and "vglrun" in fix
+    assert first("X Error of failed request:  GLXBadFBConfig")[0] == "render-glx-context-failed"
+    # Mesa's libGL loader lines alone are a notice
+    assert explain("libGL error: failed to load driver: swrast").outcome == "warnings-only"
+    # PyOpenGL's GLError from an EGL call is EGL's setup failing; from a drawing call it is not
+    egl = "OpenGL.error.GLError: GLError(err = 12289, baseOperation = eglMakeCurrent, cArguments = (...))"
+    assert first(egl)[0] == "geo-egl-context-failed"
+    assert "render-glx-context-failed" not in keys("GLXInfo: direct rendering: Yes")

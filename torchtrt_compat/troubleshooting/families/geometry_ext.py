@@ -330,6 +330,9 @@ _RENDER: tuple[KnownError, ...] = (
         # eglInitialize") and MuJoCo's "gladLoadGL error" when its GL backend loaded no usable library
         # MuJoCo's device check over an empty EGL device list ("... must be an integer between 0 and -1")
         r"|_EGL_DEVICE_ID(?: environment variable)? must be (?:an integer )?between 0 and -1\b"
+        # PyOpenGL's GLError raised from an EGL call (err 12289 = EGL_NOT_INITIALIZED, 12296 = EGL_BAD_DISPLAY)
+        r"|\bGLError\([^\n]{0,120}baseOperation = egl(?:Initialize|MakeCurrent|CreateContext|ChooseConfig|GetDisplay"
+        r"|GetPlatformDisplayEXT|QueryDevicesEXT|CreatePbufferSurface|BindAPI)\b"
         r"|EGLError\(\s{0,4}err = EGL_\w{1,30},\s{0,4}baseOperation = egl\w{1,40}|\bgladLoadGL error\b"
         # Mesa's libEGL answering a request for a hardware EGL device (no NVIDIA EGL vendor library), and
         # ldconfig resolving libEGL.so.1 to Mesa's mesa-egl folder ahead of the driver's glvnd library

@@ -35,7 +35,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "the EGL that answered is Mesa's, not NVIDIA's",
         r"libEGL warning: (?:DRI2: failed to create dri screen|Not allowed to force software rendering when API "
         r"explicitly selects a hardware device|DRI3 error|failed to (?:open|get driver name)[^\n]{0,40})"
-        r"|MESA-LOADER: failed to open \w{1,40}",
+        r"|MESA-LOADER: failed to open \w{1,40}"
+        # Mesa's libGL (GLX) loader lines: "libGL error: failed to load driver: swrast", "No matching fbConfigs"
+        r"|libGL error: (?:failed to load driver: \w{1,40}|No matching fbConfigs or visuals found"
+        r"|MESA-LOADER: failed to open \w{1,40})",
         "The EGL the process loaded is Mesa's (its 'libEGL warning' lines), not NVIDIA's: harmless where a window "
         "or a software renderer is all that is wanted (WSL and desktop sessions print it often), but a renderer "
         "that asks for the NVIDIA GPU through EGL then gets no hardware context (the failure after it).",
@@ -53,6 +56,28 @@ FAMILIES: tuple[KnownError, ...] = (
         example="MESA-LOADER: failed to open swrast: /usr/lib/dri/swrast_dri.so: cannot open shared object file\n"
         "libEGL warning: DRI2: failed to create dri screen",
         example_source="Mesa src/egl/drivers/dri2 (the libEGL warning lines); shanice-l/gdrnpp_bop2022#20",
+    ),
+    KnownError(
+        "render-glx-context-failed",
+        "OpenGL through GLX cannot create a context (GLXBadFBConfig, No GLXFBConfigs returned, glXCreateContext "
+        "failed): a forwarded or virtual X display without the GPU's OpenGL",
+        r"\bGLXBadFBConfig\b|GLX: No GLXFBConfigs returned|GLX: Failed to create context"
+        r"|glXCreate(?:Context|NewContext|ContextAttribsARB) failed|\bGLXBadContext\b",
+        "The program asked GLX (OpenGL through an X display) for a context and the X server it talks to cannot "
+        "give one with the GPU's OpenGL: a display forwarded over ssh -X or a remote desktop (its server has no "
+        "NVIDIA GL, or only an old indirect GL), Xvfb with Mesa's software GL too old for the version asked, or a "
+        "container whose X socket is shared but not the driver's GL libraries.",
+        "On a server render offscreen without X: EGL on the NVIDIA GPU (`PYOPENGL_PLATFORM=egl`, MuJoCo's "
+        "`MUJOCO_GL=egl`, pyrender's OffscreenRenderer, Open3D's headless build), with the driver's EGL present (in "
+        "Docker NVIDIA_DRIVER_CAPABILITIES=all). To see a window remotely, run the program on the GPU machine's "
+        "own X server through VirtualGL (`vglrun python ...`) or a remote desktop with GPU GL, not plain ssh -X; "
+        "under Xvfb ask for an OpenGL version Mesa's llvmpipe supports (MESA_GL_VERSION_OVERRIDE for a test).",
+        weight=72,
+        applies="OpenGL programs and viewers on Linux over X (GLFW, freeglut, Open3D, pyglet, Qt's GL widgets)",
+        shown_by=(_test("test_glx_context_failed"),),
+        example="Glfw Error 65543: GLX: Failed to create context: GLXBadFBConfig",
+        example_source="GLFW src/glx_context.c (_glfwCreateContextGLX: 'GLX: Failed to create context'); Xlib's "
+        "GLXBadFBConfig error name",
     ),
     KnownError(
         "render-pyopengl-platform-order",
