@@ -296,6 +296,17 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            # the OpenGL / EGL client libraries a slim image lacks (libGL.so.1 for cv2 or PyOpenGL, libEGL for a
+            # headless renderer, libGLU, libOSMesa), round twenty-two
+            Variant(
+                r"\blib(?:GL|EGL|GLU|GLX|OpenGL|OSMesa|glapi)\.so(?:\.\d{1,3}){0,3}: cannot open shared object",
+                "an OpenGL / EGL library (a slim image without GL)",
+                "The OpenGL / EGL client library is not installed (slim Docker and server images have none): on "
+                "Debian / Ubuntu `apt-get install -y libgl1 libegl1 libglib2.0-0` (libglu1-mesa for libGLU, "
+                "libosmesa6 for libOSMesa); for OpenCV alone, opencv-python-headless needs no libGL. Rendering on "
+                "the NVIDIA GPU also needs the driver's EGL (in Docker NVIDIA_DRIVER_CAPABILITIES=all or "
+                "compute,utility,graphics).",
+            ),
             Variant(
                 r"libopencv_\w{1,40}\.so(?:\.\d{1,4}){0,3}: cannot open",
                 "an OpenCV library of another version (ROS, JetPack)",
@@ -468,6 +479,18 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
+            # a module torch's JIT extension loader builds at first import (nvdiffrast_plugin in the torch_extensions
+            # cache): its failed build leaves a module Windows cannot load (round twenty-two)
+            Variant(
+                r"DLL load failed while importing (?:nvdiffrast_plugin|\w{1,40}_plugin\b)|torch_extensions[\\/]",
+                "an extension JIT-built at first import (torch_extensions cache)",
+                "This module is built by torch's JIT extension loader (torch.utils.cpp_extension.load) at first use "
+                "into the torch_extensions cache, and that build failed or stopped earlier: delete the module's "
+                "folder in the cache (%LOCALAPPDATA%\\torch_extensions, or TORCH_EXTENSIONS_DIR) and rerun from an "
+                "'x64 Native Tools Command Prompt for VS' with the CUDA toolkit of torch.version.cuda on PATH "
+                "(`ninja` in that cache folder shows the real compile or link error); or install a prebuilt wheel of "
+                "the library for this torch and CUDA. nvdiffrast's CUDA and OpenGL rasterisers both need the plugin.",
+            ),
             Variant(
                 r"Unable to load library: (?:lib)?nvinfer_(?:builder_resource|lean|dispatch|vc_plugin)\w{0,20}\.dll",
                 "TensorRT 10 loads a library of its own lazily (builder resource, lean / dispatch runtime)",
@@ -1975,7 +1998,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|failed to allocate compute (?:pp )?buffers|vkAllocateMemory failed -?\d"
         r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than"
         # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
-        r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b",
+        r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b"
+        # torch's exception type with its message cut off in the paste ("torch.cuda.OutOfMemoryError: CUD")
+        r"|\btorch\.cuda\.OutOfMemoryError\b",
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -1983,6 +2008,31 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            # a request no GPU could hold (thousands of GiB, or TiB): a size a compiled extension computed from
+            # garbage (a rasterizer or other CUDA module built for another GPU / torch / CUDA, or a bad input), not
+            # a real memory need (issue 36, round twenty-two)
+            Variant(
+                r"Tried to allocate (?:\d{4,9}(?:\.\d{1,2})? GiB|\d{1,3}(?:,\d{3}){1,3}(?:\.\d{1,2})? GiB"
+                r"|\d{1,9}(?:\.\d{1,2})? [TP]iB)",
+                "an impossible size (thousands of GiB): a broken extension's garbage, not a memory need",
+                "No GPU holds this much: the size is garbage that a compiled CUDA extension computed (a rasterizer "
+                "such as diff-gaussian-rasterization, a sort or scan buffer sized from a count it read wrong), "
+                "because the extension was built for another GPU architecture, torch or CUDA, or got inputs it "
+                "does not expect (NaN / empty tensors, wrong dtype or device). Lowering the batch or resolution will "
+                "not help: uninstall the extension, delete its build/ folder and rebuild it here with the CUDA "
+                "toolkit of torch.version.cuda (`pip install --no-build-isolation --force-reinstall <its folder>`, "
+                "TORCH_CUDA_ARCH_LIST covering this GPU), then check its inputs for NaN and empty tensors.",
+            ),
+            # the exception type alone, its message cut off: the size it asked for is unknown
+            Variant(
+                r"torch\.cuda\.OutOfMemoryError: ?(?:C|CU|CUD|CUDA|CUDA \w{0,3})?(?:\r?\n|\Z)",
+                "the exception line cut off (the size asked for is not in the paste)",
+                "The message is cut off, so read the whole line first: its 'Tried to allocate N' size decides. A "
+                "realistic size (up to the card's memory): lower what the step holds on the GPU (batch, image "
+                "resolution or point count; keep data on the CPU until needed; `nvidia-smi` for other processes). "
+                "An absurd size (hundreds or thousands of GiB): a compiled extension (a rasterizer, a custom op) "
+                "computed garbage, so rebuild it from a clean build folder for this GPU and torch instead.",
+            ),
             # torch.load restoring a CUDA-saved checkpoint onto the GPU it was saved from (torch/serialization.py's
             # default_restore_location -> _cuda_deserialize): no batch has run yet
             Variant(
@@ -4249,7 +4299,10 @@ _CORE: tuple[KnownError, ...] = (
         r"No module named ['\"]?tensorrt['\"]?(?:$|[^\w.'\"])"
         # a user's own words for the same ImportError
         r"|(?:could not|couldn't|cannot|can't|unable to) (?:find|import|load) (?:the )?(?:python )?module "
-        r"['\"]?tensorrt\b(?!\.\w)",
+        r"['\"]?tensorrt\b(?!\.\w)"
+        # a YOLOv5-style export.py whose TensorRT branch failed its requirement check (tensorrt absent or older
+        # than it asks) and whose except path calls a helper it never defined (round twenty-two)
+        r"|\bTensorRT: export failure\b[^\n]{0,40}name '\w{1,40}' is not defined",
         "The interpreter that ran the code cannot import TensorRT's Python package: it was installed into another "
         "Python (a venv, conda env, root's Python under sudo, another minor version), or only TensorRT's C++ "
         "libraries are installed. On Jetson, JetPack ships the bindings for the system python3 only.",
@@ -4259,6 +4312,15 @@ _CORE: tuple[KnownError, ...] = (
         "JetPack's packages serve only the system python3 (3.6 on JetPack 4, 3.8 on 5, 3.10 on 6): run that python3, "
         "or a venv made from it with --system-site-packages.",
         variants=(
+            Variant(
+                r"TensorRT: export failure\b",
+                "an export script's TensorRT branch (its error path hides the check)",
+                "The export script's TensorRT branch checks for the tensorrt package (and a minimum version) first; "
+                "that check failed, and the NameError is only the script's broken error path. Install a tensorrt "
+                "Python package of the version the script asks for, matching the environment's CUDA, into the "
+                'Python that runs the export (`python -c "import tensorrt; print(tensorrt.__version__)"`), then '
+                "rerun the export.",
+            ),
             Variant(
                 SUDO,
                 "run with sudo",

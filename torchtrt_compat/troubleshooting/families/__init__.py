@@ -41,6 +41,7 @@ from . import (
     process_deaths,
     product_fixes,
     profilers,
+    rendering,
     run_outcomes,
     runtime_devices,
     serving,
@@ -59,7 +60,11 @@ from . import (
 FAMILIES: tuple[KnownError, ...] = (
     *product_fixes.FAMILIES,
     *torch_runtime.FAMILIES,
+<<<<<<< HEAD
     *media_pipes.FAMILIES,
+=======
+    *rendering.FAMILIES,
+>>>>>>> v22gfx
     *onnxruntime.FAMILIES,
     *trt_codegen.FAMILIES,
     *tensorrt_build.FAMILIES,

@@ -163,7 +163,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "cuda-graphics-interop-failed",
         "CUDA-OpenGL interop failed (cudaGraphics* call with an error: OpenGL context not on CUDA's GPU / driver)",
-        r"\bcudaGraphics(?:GL)?(?:Register|Unregister|Map|Unmap|ResourceGet|SubResourceGet)\w{0,30}\("
+        r"\bcu(?:da)?Graphics(?:GL|D3D\d{1,2})?(?:Register|Unregister|Map|Unmap|ResourceGet|SubResourceGet)\w{0,30}\("
         r"|cudaErrorInvalidGraphicsContext|CUDA_ERROR_INVALID_GRAPHICS_CONTEXT",
         "A cudaGraphics* call shares an OpenGL buffer with CUDA and failed: the OpenGL context is not the NVIDIA "
         "driver's on the GPU CUDA uses (Mesa / a software renderer, a remote X display, another GPU), or the "
@@ -180,6 +180,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 "`dr.RasterizeCudaContext()` in place of dr.RasterizeGLContext() (projects often have a flag, e.g. "
                 "--force_cuda_rast), which needs no OpenGL; to keep OpenGL, run with the NVIDIA driver's EGL on the "
                 "same GPU (nvidia's Dockerfile with NVIDIA_DRIVER_CAPABILITIES=all).",
+            ),
+            # the driver's CUDA_ERROR_OPERATING_SYSTEM from a GL registration: OpenGL runs on another adapter (a
+            # laptop's integrated GPU, a remote-desktop session) (round twenty-two)
+            Variant(
+                r"OS call failed|not supported on this OS|CUDA_ERROR_OPERATING_SYSTEM|cudaErrorOperatingSystem"
+                r"|[A-Z]:\\|\.exe\b|\bWindows\b",
+                "registration refused: the OpenGL context on another adapter (Windows)",
+                "Registering an OpenGL texture or buffer with CUDA failed because the OpenGL context does not run on "
+                "CUDA's NVIDIA GPU: force the discrete GPU for the program (Windows Settings > Display > Graphics, "
+                "or the NVIDIA Control Panel's preferred graphics processor), do not run it over Remote Desktop "
+                "(its session's GL is software), update the driver, then do a clean rebuild of the program.",
             ),
         ),
         requires=r"(?i)error|failed",

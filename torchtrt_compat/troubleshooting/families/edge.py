@@ -274,7 +274,11 @@ _CAMERA_DISPLAY: tuple[KnownError, ...] = (
         "No X display for a window (cannot open display / could not connect to display / no $DISPLAY)",
         r"cannot open display:?|Can't open display:?|could not connect to display"
         r"|Can't initialize GTK backend|no display name and no \$DISPLAY environment variable"
-        r"|Can't connect to X11 window server|cannot connect to X server|Could not open X display",
+        r"|Can't connect to X11 window server|cannot connect to X server|Could not open X display"
+        # OpenGL windowing libraries' own words (round twenty-two): pyglet (canvas/xlib.py NoSuchDisplayException),
+        # GLFW (x11_init.c: "X11: The DISPLAY environment variable is missing"), freeglut ("failed to open display")
+        r"|NoSuchDisplayException: Cannot connect to|X11: The DISPLAY environment variable is missing"
+        r"|X11: Failed to open display|freeglut \([^)\n]{0,80}\): failed to open display",
         "The program opens a window (cv2.imshow, a Qt / GTK / Tk GUI, matplotlib's interactive backend, a "
         "simulator's viewer, Java AWT) and there is no X display to open it on: DISPLAY is unset or names a "
         "server that does not answer or refuses this user (ssh without -X, a service, a container, sudo).",
@@ -284,6 +288,16 @@ _CAMERA_DISPLAY: tuple[KnownError, ...] = (
         "them), use the headless build or backend (opencv-python-headless, MPLBACKEND=Agg, "
         "QT_QPA_PLATFORM=offscreen, `xvfb-run` for a virtual display, `-Djava.awt.headless=true`).",
         variants=(
+            # an OpenGL renderer or simulator opening a window on a headless server (pyglet, GLFW, freeglut)
+            Variant(
+                r"pyglet|GLFW|glfw|freeglut|pyrender|trimesh|mujoco|dm_control|gym[\\/]envs|OpenGL",
+                "an OpenGL renderer or simulator on a headless machine",
+                "On a server render offscreen instead of in a window: EGL on the NVIDIA GPU (`PYOPENGL_PLATFORM=egl`; "
+                "MuJoCo / dm_control: `MUJOCO_GL=egl`; pyrender's OffscreenRenderer), or OSMesa on the CPU "
+                "(`PYOPENGL_PLATFORM=osmesa` / `MUJOCO_GL=osmesa` with libosmesa6), set before the library is "
+                "imported; or run the program under a virtual display (`xvfb-run -a -s '-screen 0 1024x768x24' "
+                "python ...`). A desktop session or `ssh -X` gives it a real display.",
+            ),
             Variant(
                 r"GTK backend|cvInitSystem|highgui|\bcv2\b|imshow",
                 "OpenCV highgui (cv2.imshow)",

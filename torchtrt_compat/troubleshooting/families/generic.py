@@ -696,7 +696,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bis deprecated[^\n]{0,80}\buse [`'\"]?[\w.]{2,80}"
         # protobuf 4's (python/google/protobuf/descriptor.py) refusal of _pb2 code from protoc < 3.19, which lists its
         # own workarounds ("Downgrade the protobuf package to 3.20.x or lower", PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION)
-        r"|Descriptors cannot (?:not )?be created directly|Downgrade the protobuf package to 3\.20\.x or lower",
+        r"|Descriptors cannot (?:not )?be created directly|Downgrade the protobuf package to 3\.20\.x or lower"
+        # a setting's range check that names its valid range ("MUJOCO_EGL_DEVICE_ID must be between 0 and 0, got 1")
+        r"|\b(?-i:[A-Z][A-Z0-9_]{2,60})(?: environment variable)? must be (?:an integer )?between -?\d{1,9} and "
+        r"-?\d{1,9}(?: \(inclusive\))?, got -?\d{1,9}",
         "The library that failed says in its message what to do; no more specific family matched.",
         "do what the message says (quoted on the advice line); then run again and explain the next error if there is "
         "one",
@@ -709,6 +712,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 'install "protobuf<=3.20.3"` (or regenerate the _pb2 files with protoc >= 3.19 / upgrade the '
                 "package that ships them to a release built with it); "
                 "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python works at once but parses much slower.",
+                strict=True,
+            ),
+            # an EGL device index checked against the devices the process sees (MuJoCo's EGL backend): with
+            # CUDA_VISIBLE_DEVICES naming one GPU, EGL lists only index 0 (round twenty-two)
+            Variant(
+                r"_EGL_DEVICE_ID(?: environment variable)? must be (?:an integer )?between",
+                "an EGL device index outside the devices the process sees",
+                "Set the variable to an index within the range the message names, counted among the devices this "
+                "process sees: with CUDA_VISIBLE_DEVICES naming one GPU that is 0 (`CUDA_VISIBLE_DEVICES=N "
+                "MUJOCO_EGL_DEVICE_ID=0 python ...`), with several, the GPU's position in CUDA_VISIBLE_DEVICES; a "
+                "physical GPU number copied from CUDA_VISIBLE_DEVICES is out of range.",
                 strict=True,
             ),
         ),

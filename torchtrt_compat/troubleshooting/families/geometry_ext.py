@@ -318,8 +318,26 @@ _RENDER: tuple[KnownError, ...] = (
     ),
     KnownError(
         "geo-egl-context-failed",
-        "nvdiffrast / EGL: eglGetDisplay() / eglInitialize() / eglCreateContext() failed (no OpenGL for the GPU)",
-        r"\begl(?:GetDisplay|Initialize|ChooseConfig|BindAPI|CreateContext|MakeCurrent)\(\) failed",
+        "Headless EGL / OpenGL: no NVIDIA EGL for the GPU (eglInitialize() / eglCreateContext() failed, EGL lists no "
+        "device, Mesa's libEGL answered)",
+        r"\begl(?:GetDisplay|Initialize|ChooseConfig|BindAPI|CreateContext|MakeCurrent)\(\) failed"
+        # EGL device enumeration finding no device (round twenty-two): pyrender's platforms/egl.py raising "Invalid
+        # device ID (N)" from get_device_by_index over an empty list, eglQueryDevicesEXT failing, MuJoCo's
+        # "Cannot initialize a EGL device display"
+        r"|egl\.py\"?, line \d{1,5}, in get_device_by_index|eglQueryDevicesEXT\b[^\n]{0,80}(?:fail|error|NULL)"
+        r"|Cannot initialize a EGL device display|\bEGL: ?no (?:EGL )?devices? (?:found|available)"
+        # PyOpenGL's EGLError (OpenGL/raw/EGL/_errors.py: "EGLError(err = EGL_NOT_INITIALIZED, baseOperation =
+        # eglInitialize") and MuJoCo's "gladLoadGL error" when its GL backend loaded no usable library
+        # MuJoCo's device check over an empty EGL device list ("... must be an integer between 0 and -1")
+        r"|_EGL_DEVICE_ID(?: environment variable)? must be (?:an integer )?between 0 and -1\b"
+        # PyOpenGL's GLError raised from an EGL call (err 12289 = EGL_NOT_INITIALIZED, 12296 = EGL_BAD_DISPLAY)
+        r"|\bGLError\([^\n]{0,120}baseOperation = egl(?:Initialize|MakeCurrent|CreateContext|ChooseConfig|GetDisplay"
+        r"|GetPlatformDisplayEXT|QueryDevicesEXT|CreatePbufferSurface|BindAPI)\b"
+        r"|EGLError\(\s{0,4}err = EGL_\w{1,30},\s{0,4}baseOperation = egl\w{1,40}|\bgladLoadGL error\b"
+        # Mesa's libEGL answering a request for a hardware EGL device (no NVIDIA EGL vendor library), and
+        # ldconfig resolving libEGL.so.1 to Mesa's mesa-egl folder ahead of the driver's glvnd library
+        r"|libEGL warning: Not allowed to force software rendering when API explicitly selects a hardware device"
+        r"|libEGL\.so(?:\.1)? \([^)\n]{1,40}\) => [^\n]{0,120}mesa-egl[\\/]libEGL\.so",
         "An OpenGL context through EGL could not be created: the process has no EGL driver for the NVIDIA GPU (a "
         "container started without the graphics capability, so libEGL_nvidia is missing; only Mesa's EGL; a "
         "headless server without the driver's OpenGL libraries), or no display at all.",
@@ -328,6 +346,39 @@ _RENDER: tuple[KnownError, ...] = (
         "the driver's OpenGL / EGL libraries (not only the compute part); with several GPUs the EGL device must "
         "match CUDA's. Code that only needs rasterisation can avoid OpenGL altogether (below).",
         variants=(
+            # Mesa's EGL answered (its libEGL warnings, the mesa-egl folder first in ldconfig): NVIDIA's EGL is
+            # missing or shadowed (round twenty-two)
+            Variant(
+                r"libEGL warning|mesa-egl|MESA-LOADER|GLSL \d\.\d{2}(?: es)? is not supported",
+                "Mesa's libEGL loaded instead of NVIDIA's",
+                "The EGL that answered is Mesa's, not the NVIDIA driver's: in Docker run with "
+                "NVIDIA_DRIVER_CAPABILITIES=all (or compute,utility,graphics) or a glvnd-based image, and check "
+                "that glvnd's vendor file /usr/share/glvnd/egl_vendor.d/10_nvidia.json exists and points to "
+                "libEGL_nvidia.so.0; on a host install the driver's OpenGL / EGL part (libnvidia-gl-<driver "
+                "major>) and take the mesa-egl folder out of LD_LIBRARY_PATH / ldconfig's order, so libEGL.so.1 "
+                "is glvnd's. `eglinfo` should then list the NVIDIA device, and the renderer report NVIDIA as its "
+                "GL vendor.",
+            ),
+            # MuJoCo / dm_control: its GL backend is chosen by MUJOCO_GL at import
+            Variant(
+                r"\bmujoco\b|dm_control|MUJOCO_GL|MUJOCO_EGL|gladLoadGL",
+                "MuJoCo / dm_control",
+                "MuJoCo picks its GL backend from MUJOCO_GL when it is imported: `export MUJOCO_GL=egl` (and "
+                "PYOPENGL_PLATFORM=egl) for the NVIDIA GPU headless, with the driver's EGL present (libnvidia-gl / "
+                "libEGL_nvidia with glvnd's 10_nvidia.json; in Docker NVIDIA_DRIVER_CAPABILITIES=all), or "
+                "`MUJOCO_GL=osmesa` with libosmesa6 on the CPU; MUJOCO_EGL_DEVICE_ID counts the devices the process "
+                "sees (0 with one GPU in CUDA_VISIBLE_DEVICES).",
+            ),
+            # EGL enumerated no device (pyrender's EGL platform, MuJoCo's EGL backend)
+            Variant(
+                r"get_device_by_index|eglQueryDevicesEXT|Cannot initialize a EGL device display|EGL: ?no (?:EGL )?dev",
+                "EGL lists no device",
+                "EGL enumerated no device: the process has no NVIDIA EGL (the driver's libnvidia-gl / libEGL_nvidia "
+                "with glvnd's vendor file 10_nvidia.json; in Docker NVIDIA_DRIVER_CAPABILITIES=all or "
+                "compute,utility,graphics). The device index (pyrender's EGL_DEVICE_ID, MUJOCO_EGL_DEVICE_ID) counts "
+                "the devices EGL lists, not CUDA's ids. Without a GPU renderer, PYOPENGL_PLATFORM=osmesa (libosmesa6 "
+                "installed), set before anything imports OpenGL, renders on the CPU.",
+            ),
             Variant(
                 r"nvdiffrast|glutil\.cpp|RasterizeGLContext|RasterizeCudaContext|\bdr\.Rasterize",
                 "nvdiffrast",
@@ -338,7 +389,8 @@ _RENDER: tuple[KnownError, ...] = (
             ),
         ),
         weight=84,
-        applies="nvdiffrast's RasterizeGLContext (common/glutil.cpp) and other EGL renderers on Linux",
+        applies="nvdiffrast's RasterizeGLContext (common/glutil.cpp), pyrender's EGL platform, MuJoCo's EGL backend "
+        "and other EGL renderers on Linux",
         shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
         example="[F glutil.cpp:338] eglInitialize() failed",
         example_source="nvdiffrast nvdiffrast/common/glutil.cpp (createGLContext, LOG(FATAL)), nvdiffrast 0.3",

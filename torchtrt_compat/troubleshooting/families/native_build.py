@@ -1474,6 +1474,11 @@ _ROUND8: tuple[KnownError, ...] = (
         # torchvision::nms") when torchvision's compiled ops were never registered
         r"|No such operator torchvision::\w{1,40}"
         r"|Could not run 'torchvision::\w{1,40}' with arguments from the 'CUDA' backend"
+        # torch's dispatcher for any extension's op registered only for the CPU (TORCH_LIBRARY without the CUDA
+        # sources built: "Could not run 'texture_baker_cpp::rasterize' with arguments from the 'CUDA' backend");
+        # torch's own namespaces (aten, prims, quantized) are ops torch has no CUDA kernel for (their own row)
+        r"|Could not run '(?!(?:aten|prims|quantized|_quantized|sparse)::)\w{1,60}::\w{1,60}' with arguments from "
+        r"the '(?:CUDA|AutogradCUDA)' backend"
         # quantization kernel libraries' own notices that their compiled CUDA kernels did not load: auto-gptq
         # (nn_modules/qlinear: "CUDA extension not installed.", 0.5+: "CUDA kernels for auto_gptq are not
         # installed"), exllama / exllamav2 kernels, AutoAWQ's awq_ext
@@ -1490,6 +1495,16 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # a Windows source build of an extension that compiled only its C++ part (round twenty-two)
+            Variant(
+                r"Could not run '(?!torchvision::)\w{1,60}::\w{1,60}' with arguments from the '(?:CUDA|AutogradCUDA)'",
+                "an extension op registered without its CUDA kernel",
+                "The extension was built without its CUDA sources, so its op exists only for the CPU: rebuild it "
+                "with a CUDA build of torch and the CUDA toolkit of torch.version.cuda on PATH (CUDA_HOME set; on "
+                "Windows from an x64 Visual Studio developer prompt with DISTUTILS_USE_SDK=1), `pip install -v "
+                "--no-build-isolation --force-reinstall <the extension's folder>`, and check that the build log "
+                "compiles its .cu files (FORCE_CUDA=1 where its setup.py reads it).",
+            ),
             # the extension was built (a develop / editable install, the .so is there) and Python still does not
             # import it: another install of the same package shadows the built copy (basicsr's pip wheel beside the
             # clone built with BASICSR_EXT=True python setup.py develop)

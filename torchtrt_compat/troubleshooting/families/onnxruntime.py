@@ -307,7 +307,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # the provider's loader names the file it missed: a CUDA or cuDNN library is cuda-library-major's (the CUDA
         # provider fails on it too), and the "Please install TensorRT libraries" line that follows says nothing more
         unless=r"onnxruntime_providers_tensorrt\.(?:so|dll) with error: ?(?:lib)?"
-        r"(?:cudart|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)",
+        r"(?:cudart|cublas|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)"
+        # torch's dispatcher finding no CUDA kernel for an op in the same log: the run's own failure, while the
+        # provider's fallback ("Falling back to [...] and retrying") lets onnxruntime go on (round twenty-two)
+        r"|Could not run '[\w:.]{1,120}' with arguments from the '\w{1,30}' backend",
         variants=(
             Variant(
                 r"Cannot load onnxruntime\.capi",

@@ -1,0 +1,142 @@
+"""Graphics and rendering on NVIDIA GPUs in their libraries' own words (issue 36, round twenty-two): Mesa's libEGL
+warning lines (the EGL that answered is not NVIDIA's), PyOpenGL's platform chosen before PYOPENGL_PLATFORM was set,
+torch's dispatcher finding no CUDA kernel for one of torch's own ops (quantized, sparse), and an export script whose
+broken error path hides the failed check of a format's package. The round's other classes extend the rows their
+labels name: headless EGL with no device or Mesa's EGL (geometry_ext's geo-egl-context-failed), CUDA-OpenGL
+registration (cuda_products' cuda-graphics-interop-failed), a JIT-built plugin's DLL (table's windows-dll-load), an
+extension op without its CUDA kernel (native_build's build-extension-without-cuda), impossible or cut-off OOM sizes
+(table's gpu-out-of-memory) and a setting's range check (generic's py-self-described).
+
+Each pattern is keyed to the library's own wording (the file is named in each row's ``example_source``); numbers,
+names and versions are read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, tests_in
+
+__all__ = ["FAMILIES"]
+
+_test = tests_in("tests/troubleshooting/test_round22_v22gfx.py")
+
+#: what gives a process NVIDIA's EGL (shared by the EGL rows)
+_NVIDIA_EGL = (
+    "Give the process NVIDIA's EGL: on a host install the driver's OpenGL / EGL part (libnvidia-gl-<driver major> "
+    "on Debian / Ubuntu, not only the compute libraries) so that glvnd's vendor file "
+    "/usr/share/glvnd/egl_vendor.d/10_nvidia.json points to libEGL_nvidia.so.0; in Docker run with "
+    "NVIDIA_DRIVER_CAPABILITIES=all (or compute,utility,graphics) and libegl1 / libglvnd in the image; then check "
+    "with `eglinfo` (or `nvidia-smi` plus `ldconfig -p | grep EGL_nvidia`) that the NVIDIA device is listed."
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "render-mesa-egl-fallback",
+        "Mesa's libEGL warnings (libEGL warning: DRI2: failed to create dri screen, MESA-LOADER: failed to open): "
+        "the EGL that answered is Mesa's, not NVIDIA's",
+        r"libEGL warning: (?:DRI2: failed to create dri screen|Not allowed to force software rendering when API "
+        r"explicitly selects a hardware device|DRI3 error|failed to (?:open|get driver name)[^\n]{0,40})"
+        r"|MESA-LOADER: failed to open \w{1,40}"
+        # Mesa's libGL (GLX) loader lines: "libGL error: failed to load driver: swrast", "No matching fbConfigs"
+        r"|libGL error: (?:failed to load driver: \w{1,40}|No matching fbConfigs or visuals found"
+        r"|MESA-LOADER: failed to open \w{1,40})",
+        "The EGL the process loaded is Mesa's (its 'libEGL warning' lines), not NVIDIA's: harmless where a window "
+        "or a software renderer is all that is wanted (WSL and desktop sessions print it often), but a renderer "
+        "that asks for the NVIDIA GPU through EGL then gets no hardware context (the failure after it).",
+        "If rendering works, nothing to do. If an EGL renderer then fails: "
+        + _NVIDIA_EGL
+        + " Take any mesa-egl folder out of LD_LIBRARY_PATH / ldconfig's order (libglvnd's libEGL.so.1 "
+        "dispatches to the vendor files) so NVIDIA's library is the one loaded.",
+        # harmless in itself (a desktop or WSL session prints it while rendering works); a renderer's failure in the
+        # same text is geo-egl-context-failed's or its own
+        severity="notice",
+        weight=40,
+        applies="headless EGL renderers in containers and on servers (pyrender, custom EGL offscreen contexts, "
+        "simulators)",
+        shown_by=(_test("test_mesa_egl_fallback"),),
+        example="MESA-LOADER: failed to open swrast: /usr/lib/dri/swrast_dri.so: cannot open shared object file\n"
+        "libEGL warning: DRI2: failed to create dri screen",
+        example_source="Mesa src/egl/drivers/dri2 (the libEGL warning lines); shanice-l/gdrnpp_bop2022#20",
+    ),
+    KnownError(
+        "render-glx-context-failed",
+        "OpenGL through GLX cannot create a context (GLXBadFBConfig, No GLXFBConfigs returned, glXCreateContext "
+        "failed): a forwarded or virtual X display without the GPU's OpenGL",
+        r"\bGLXBadFBConfig\b|GLX: No GLXFBConfigs returned|GLX: Failed to create context"
+        r"|glXCreate(?:Context|NewContext|ContextAttribsARB) failed|\bGLXBadContext\b",
+        "The program asked GLX (OpenGL through an X display) for a context and the X server it talks to cannot "
+        "give one with the GPU's OpenGL: a display forwarded over ssh -X or a remote desktop (its server has no "
+        "NVIDIA GL, or only an old indirect GL), Xvfb with Mesa's software GL too old for the version asked, or a "
+        "container whose X socket is shared but not the driver's GL libraries.",
+        "On a server render offscreen without X: EGL on the NVIDIA GPU (`PYOPENGL_PLATFORM=egl`, MuJoCo's "
+        "`MUJOCO_GL=egl`, pyrender's OffscreenRenderer, Open3D's headless build), with the driver's EGL present (in "
+        "Docker NVIDIA_DRIVER_CAPABILITIES=all). To see a window remotely, run the program on the GPU machine's "
+        "own X server through VirtualGL (`vglrun python ...`) or a remote desktop with GPU GL, not plain ssh -X; "
+        "under Xvfb ask for an OpenGL version Mesa's llvmpipe supports (MESA_GL_VERSION_OVERRIDE for a test).",
+        weight=72,
+        applies="OpenGL programs and viewers on Linux over X (GLFW, freeglut, Open3D, pyglet, Qt's GL widgets)",
+        shown_by=(_test("test_glx_context_failed"),),
+        example="Glfw Error 65543: GLX: Failed to create context: GLXBadFBConfig",
+        example_source="GLFW src/glx_context.c (_glfwCreateContextGLX: 'GLX: Failed to create context'); Xlib's "
+        "GLXBadFBConfig error name",
+    ),
+    KnownError(
+        "render-pyopengl-platform-order",
+        "PyOpenGL chose its platform before PYOPENGL_PLATFORM was set ('GLXPlatform' object has no attribute 'OSMesa')",
+        r"'(?:GLX|EGL|OSMesa|Darwin|Win32|Wayland)Platform' object has no attribute '\w{1,40}'"
+        r"|Unable to load (?:OpenGL|EGL|OSMesa) library"
+        # MuJoCo / dm_control refusing a PYOPENGL_PLATFORM that differs from its MUJOCO_GL backend
+        r"|Cannot use (?:EGL|OSMesa) rendering platform\. The PYOPENGL_PLATFORM environment variable is set to",
+        "PyOpenGL picks its platform (GLX, EGL, OSMesa) once, at the first import of OpenGL, from "
+        "PYOPENGL_PLATFORM: the variable was set after something imported OpenGL (or not at all), or the platform's "
+        "library (libEGL, libOSMesa) is not installed, so the renderer asks the wrong platform for its functions.",
+        "Set PYOPENGL_PLATFORM before anything imports OpenGL: `export PYOPENGL_PLATFORM=egl` (GPU, headless, with "
+        "NVIDIA's EGL) or `osmesa` (CPU, with libosmesa6 installed) in the shell, or os.environ at the very top of "
+        "the entry script, before importing pyrender / OpenGL / the project's renderer; with MuJoCo / dm_control "
+        "set MUJOCO_GL to the same backend (both egl, or both osmesa).",
+        weight=80,
+        applies="PyOpenGL and the renderers on it (pyrender, trimesh's viewer, OpenGL-based simulators)",
+        shown_by=(_test("test_pyopengl_platform_order"),),
+        example="AttributeError: 'GLXPlatform' object has no attribute 'OSMesa'",
+        example_source="PyOpenGL OpenGL/platform/__init__.py (the platform chosen at import); yhw-yhw/TalkSHOW#8",
+    ),
+    KnownError(
+        "torch-op-no-cuda-kernel",
+        "Could not run 'aten::op' / 'quantized::op' with arguments from the 'CUDA' (or 'SparseCUDA', "
+        "'QuantizedCUDA') backend: torch has no kernel for this op on this backend",
+        r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})' with arguments from the "
+        r"'((?:Sparse|SparseCsr|Quantized|Autograd)?CUDA\w{0,10})' backend",
+        "torch itself has no kernel for this op on this backend: eager quantized ops (quantized::, QuantizedCPU "
+        "tensors) run on the CPU only, many ops have no sparse-CUDA or quantized-CUDA kernel, and some ops exist only "
+        "for the CPU; the tensors reached the op on the GPU in a layout or dtype it does not serve.",
+        "Give the op inputs it has a CUDA kernel for: convert sparse tensors with `.to_dense()` (or use an op that "
+        "supports the sparse layout), run eager-quantized models (torch.ao.quantization, quantized:: ops) on the CPU "
+        "or deploy them through a GPU path (TensorRT / torch.compile with fp16 / int8), or move that op's inputs to "
+        "the CPU; a newer torch adds kernels for some ops (check the release notes for the op named).",
+        op=r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})'",
+        weight=86,
+        applies="torch's own ops (aten, quantized, sparse) on CUDA tensors of a layout or dtype without a kernel",
+        shown_by=(_test("test_op_without_cuda_kernel"),),
+        example="NotImplementedError: Could not run 'quantized::linear' with arguments from the 'CUDA' backend.",
+        example_source="torch aten/src/ATen/core/dispatch/OperatorEntry.cpp (reportError: 'Could not run ... with "
+        "arguments from the ... backend'); torch quantized kernels registered for QuantizedCPU only",
+    ),
+    KnownError(
+        "exporter-error-path-nameerror",
+        "An exporter's own error path fails (export failure: name 'X' is not defined), hiding the real check that "
+        "failed",
+        r"\b((?!TensorRT:)\w{2,20}): export failure\b[^\n]{0,40}name '\w{1,40}' is not defined",
+        "The export script's branch for this format failed (its requirement check: the format's package missing "
+        "or older than the script needs), and the script's except path calls a helper that is not defined, so only "
+        "the NameError is printed.",
+        "Install what the format's branch checks for, at the version the script asks (onnx / onnxsim for ONNX, "
+        "openvino for OpenVINO, coremltools for CoreML, tensorflow for the TF formats) into the Python that runs the "
+        "export, then rerun; the NameError is the script's broken error path, not the cause.",
+        op=r"\b(\w{2,20}): export failure",
+        weight=78,
+        applies="YOLOv5-style export scripts (export.py with per-format branches) copied into other projects",
+        shown_by=(_test("test_exporter_error_path"),),
+        example="ONNX: export failure 0.0s: name 'emojis' is not defined",
+        example_source="ultralytics/yolov5 export.py (each format's try / except logging '{prefix} export failure'); "
+        "XiandaGuo/OpenStereo#155 shows the same broken except path for TensorRT",
+    ),
+)
