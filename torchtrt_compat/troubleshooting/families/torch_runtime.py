@@ -1108,7 +1108,8 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- NCCL (multi-GPU inference and serving) --------------------------------------------------------------------
     KnownError(
         "torch-nccl-error",
-        "NCCL error in ProcessGroupNCCL (unhandled system error / cuda error / invalid usage / remote error)",
+        "NCCL error (torch's ProcessGroupNCCL or a program's own communicator): unhandled system error / cuda error / "
+        "invalid usage / remote error",
         r"NCCL error in: [^\n]{0,200}|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
         r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected"
         # XLA's and TensorFlow's NCCL status ("%s:%d: NCCL operation %s failed: %s", xla/service/gpu and
@@ -1118,7 +1119,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|RuntimeError: NCCL error: (?:unhandled (?:system|cuda) error|internal error|invalid (?:usage|argument)"
         r"|remote process exited)"
         # torch 1.x's ProcessGroupNCCL raised "NCCL error" with nothing after it (a flattened traceback's end)
-        r"|RuntimeError: NCCL error(?=[ \t]{0,4}(?:\n|$))",
+        r"|RuntimeError: NCCL error(?=[ \t]{0,4}(?:\n|$))"
+        # NCCL's result strings (ncclGetErrorString) in any program's own wording: Marian's "NCCL error 2 'unhandled
+        # system error' - <file>:<line>: ncclGroupEnd()", nccl-tests' "Test NCCL failure <file>:<line> 'unhandled
+        # system error'", Horovod's / a C++ trainer's "ncclCommInitRank failed: unhandled system error"
+        r"|NCCL (?:error|failure)[ :]{0,3}(?:\d{1,2}[ :]{0,3})?[^\n]{0,80}?'?(?:unhandled (?:system|cuda) error"
+        r"|internal error|invalid usage|invalid argument|remote process exited)\b"
+        r"|\bnccl[A-Z]\w{2,30}(?:\(\))? failed: (?:unhandled (?:system|cuda) error|internal error|invalid usage"
+        r"|invalid argument|remote process exited)\b"
+        r"|\b(?:unhandled (?:system|cuda) error|remote process exited) \(run with NCCL_DEBUG=INFO for details\)",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
@@ -1182,9 +1191,12 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"unhandled system error|ncclSystemError|NCCL Error 2\b",
                 "a system call failed",
-                "A socket or shared-memory call failed: in Docker start with --ipc=host (or a larger --shm-size); "
-                "across machines set NCCL_SOCKET_IFNAME to the interface that connects them and open the ports, "
-                "NCCL_IB_DISABLE=1 without InfiniBand; NCCL_DEBUG=INFO names the call.",
+                "A system call NCCL needs (shared memory, sockets, memory registration) failed: rerun with "
+                "NCCL_DEBUG=INFO (NCCL_DEBUG_SUBSYS=INIT,NET), whose WARN line names the call. In Docker start with "
+                "--ipc=host (or a larger --shm-size: /dev/shm too small is the usual cause); across machines set "
+                "NCCL_SOCKET_IFNAME to the interface that connects them and open the ports, NCCL_IB_DISABLE=1 "
+                "without InfiniBand. A program built with MPI support but started on one node without mpirun (a "
+                "C++ trainer's MPI build) fails here too: start it under mpirun, or use its build without MPI.",
             ),
             Variant(
                 r"unhandled cuda error|ncclUnhandledCudaError|NCCL Error 1\b",
@@ -1223,7 +1235,8 @@ FAMILIES: tuple[KnownError, ...] = (
         # NCCL's 'unhandled cuda error' follows a CUDA failure of its own: a cause the text shows first outranks it
         downstream=True,
         weight=75,
-        applies="torch.distributed with the NCCL backend (tensor-parallel inference, vLLM, DeepSpeed, accelerate)",
+        applies="any NCCL user: torch.distributed (tensor-parallel inference, vLLM, DeepSpeed, accelerate), JAX, "
+        "TensorFlow, C++ trainers with their own communicator",
         shown_by=(
             f"{TESTS}::test_nccl_in_its_own_words",
             *_sample("modelscope-ms-swift-1233", "meta-llama-llama-173"),
