@@ -285,6 +285,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "between processes (pass CPU tensors), NCCL_P2P_DISABLE=1 between GPUs; update the driver (on WSL2, the "
         "Windows driver).",
         variants=(
+            # torch's multiprocessing pickles a CUDA tensor through CUDA IPC (StorageSharing.cpp, storage._share_cuda_,
+            # torch/multiprocessing/reductions.py reduce_tensor): not offered on Windows (nor WSL2, many vGPUs)
+            Variant(
+                r"StorageSharing\.cpp|_share_cuda_|\breduce_tensor\b|_new_shared_cuda",
+                "a CUDA tensor sent to another process (CUDA IPC)",
+                "A CUDA tensor was put on a multiprocessing queue / pipe (or returned by a DataLoader worker), which "
+                "torch shares through CUDA IPC (storage._share_cuda_); the driver does not offer CUDA IPC on Windows "
+                "(nor on WSL2 and many virtual GPUs), so it fails with 'operation not supported'. Move results to "
+                "the CPU before they cross a process boundary (tensor.cpu() / .numpy() before queue.put), keep the "
+                "CUDA work in one process (the program's single-process mode, DataLoader(num_workers=0) for CUDA "
+                "tensors), or run on Linux, where CUDA IPC works. Updating the driver does not help.",
+            ),
             Variant(
                 r"\bcudarc\b|DriverError\(|\bcandle\b|process didn't exit successfully",
                 "a Rust CUDA binding (cudarc, candle)",
