@@ -431,6 +431,18 @@ FAMILIES: tuple[KnownError, ...] = (
                 "out of the workers (CPU tensors there, .cuda() in the main loop) or use the spawn start method "
                 "(DataLoader(..., multiprocessing_context='spawn')).",
             ),
+            # any CUDA library (onnxruntime, CuPy, TensorFlow, a C++ extension) in a child that a prefork server or a
+            # job queue fork()ed from a parent that had already started CUDA: CUDA cannot be used in such a child
+            Variant(
+                r"\bos\.fork\(|\bforked\b|\bfork\(\)|\bprefork\b|ForkPoolWorker|\bgunicorn\b|\bcelery\b"
+                r"|\buwsgi\b|\brq\.worker\b",
+                "a worker forked from a process that had started CUDA",
+                "The failing process is a child fork()ed (a prefork server's or a job queue's worker) from a parent "
+                "that had already started CUDA (a model, an onnxruntime session or a CuPy array made at import "
+                "time): CUDA cannot be used in such a child. Create the sessions / models in each worker after it "
+                "starts (a post-fork hook, gunicorn without --preload, the worker's own init), or start workers "
+                "with 'spawn' / 'forkserver' instead of fork; keep the parent free of CUDA calls.",
+            ),
         ),
         # the initialization error by number or name in any program's format (Caffe's "Check failed: error ==
         # cudaSuccess (3 vs. 0) initialization error", "CUDA error 3")
