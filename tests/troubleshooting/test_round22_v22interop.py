@@ -59,7 +59,7 @@ def test_xla_jit_conversion_failure() -> None:
     # tensorflow/compiler/jit: the op without an XLA kernel is named after the device
     unsupported = (
         "tensorflow.python.framework.errors_impl.InvalidArgumentError: Detected unsupported operations when trying "
-        "to compile graph __inference_train_step_83604[_XlaMustCompile=true,executor_type=\"\"] on XLA_GPU_JIT: "
+        'to compile graph __inference_train_step_83604[_XlaMustCompile=true,executor_type=""] on XLA_GPU_JIT: '
         "HorovodAllreduce (No registered 'HorovodAllreduce' OpKernel for XLA_GPU_JIT devices compatible with node "
         "{{node HorovodAllreduce_grads_0}}){{node HorovodAllreduce_grads_0}}"
     )
@@ -122,7 +122,7 @@ def test_nccl_result_strings_in_any_program() -> None:
 
 def test_cuda_ipc_on_windows_and_dlpack_handshake() -> None:
     ipc = (
-        "  File \"C:\\py\\lib\\site-packages\\torch\\multiprocessing\\reductions.py\", line 242, in reduce_tensor\n"
+        '  File "C:\\py\\lib\\site-packages\\torch\\multiprocessing\\reductions.py", line 242, in reduce_tensor\n'
         "    event_sync_required) = storage._share_cuda_()\n"
         "RuntimeError: cuda runtime error (801) : operation not supported at torch/csrc/generic/StorageSharing.cpp:245"
     )

@@ -3611,7 +3611,7 @@ _CORE: tuple[KnownError, ...] = (
                 "was built for the CUDA major the file names (libcudart.so.11.0 = CUDA 11) and, without it, JAX "
                 "runs on the CPU. Either make that CUDA and its cuDNN visible on a GPU node (a cluster's CUDA / "
                 "cuDNN module of that major, or its lib folders on LD_LIBRARY_PATH), or install the jax build for "
-                "the CUDA you have (`pip install -U \"jax[cuda12]\"`, which brings its own CUDA wheels; on a cluster "
+                'the CUDA you have (`pip install -U "jax[cuda12]"`, which brings its own CUDA wheels; on a cluster '
                 "unset LD_LIBRARY_PATH entries of other CUDA releases), then check `jax.devices()` lists the GPU. "
                 "On a node without a GPU these lines are harmless.",
                 product="jax",

@@ -49,7 +49,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "'ResizeNearestNeighborGrad' OpKernel for XLA_GPU_JIT devices compatible with node "
         "{{node gradient_tape/up_sampling2d/resize/ResizeNearestNeighborGrad}})\n"
         "tf2xla conversion failed while converting __inference_one_step_on_data_23809[]. Run with "
-        "TF_DUMP_GRAPH_PREFIX=/path/to/dump/dir and --vmodule=xla_compiler=2 to obtain a dump of the compiled functions.",
+        "TF_DUMP_GRAPH_PREFIX=/path/to/dump/dir and --vmodule=xla_compiler=2 to obtain a dump of the compiled "
+        "functions.",
         example_source="https://github.com/tensorflow/tensorflow/issues/60203; "
         "https://github.com/tensorflow/tensorflow/issues/103438",
     ),
