@@ -137,3 +137,20 @@ def test_cuda_ipc_on_windows_and_dlpack_handshake() -> None:
     # an ordinary unexpected keyword keeps the generic fix
     key, fix = first("TypeError: __init__() got an unexpected keyword argument 'use_auth_token'")
     assert key == "py-unexpected-keyword" and "DLPack" not in fix
+
+
+def test_dlpack_export_refused_and_cupy_implicit_conversion() -> None:
+    device = "BufferError: Can't export tensors on a different CUDA device index. Expected: 1. Current device: 0."
+    key, fix = first(device)
+    assert key == "dlpack-export-refused" and "torch.cuda.device" in fix
+    key, fix = first("RuntimeError: Can't export tensors that require gradient, use tensor.detach()")
+    assert key == "dlpack-export-refused" and "detach" in fix
+    cupy = (
+        "TypeError: Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a NumPy "
+        "array explicitly."
+    )
+    key, fix = first(cupy)
+    assert key == "cupy-implicit-numpy" and "asnumpy" in fix
+    # near misses: torch's own GPU-to-numpy refusal is another family; a DLPack import error is not an export
+    assert "cupy-implicit-numpy" not in keys("TypeError: can't convert cuda:0 device type tensor to numpy.")
+    assert "dlpack-export-refused" not in keys("RuntimeError: from_dlpack received an invalid capsule.")

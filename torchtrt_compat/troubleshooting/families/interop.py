@@ -97,4 +97,44 @@ FAMILIES: tuple[KnownError, ...] = (
         "the warning for a provider without a registered plugin EP device); "
         "https://github.com/NeptuneHub/AudioMuse-AI/issues/888",
     ),
+    KnownError(
+        "dlpack-export-refused",
+        "torch refused to export a tensor through DLPack (another CUDA device current, requires grad, conjugate, "
+        "not strided)",
+        # torch/_tensor.py (Tensor.__dlpack__): BufferError / RuntimeError raised before the capsule is made
+        r"Can't export tensors (?:on a different CUDA device|that require gradient|with the conjugate bit set"
+        r"|with layout other than torch\.strided|with negative strides)",
+        "A library that takes tensors through DLPack (CuPy, JAX, cupynumeric, a quantisation or kernel library's "
+        "own wrapper) asked torch to export one, and torch refused: a CUDA tensor whose device is not the current "
+        "CUDA device (a model on cuda:1 while cuda:0 is current), a tensor that requires grad, a conjugate view, or "
+        "a sparse / non-strided tensor.",
+        "Make the tensor exportable before the handover: for another device, make its device current around the "
+        "call (`with torch.cuda.device(t.device):`, or torch.cuda.set_device in that thread) or move it to the "
+        "current device; for grad, pass t.detach(); for a conjugate view, t.resolve_conj(); for sparse or other "
+        "layouts, t.to_dense() / t.contiguous(). When the call is inside a library (its DLPack wrapper), update it "
+        "to a release that sets the device itself, or report it there with the message.",
+        weight=70,
+        applies="torch 1.10+ (Tensor.__dlpack__) with any DLPack consumer",
+        shown_by=(_SHOWN,),
+        example="BufferError: Can't export tensors on a different CUDA device index. Expected: 1. Current device: 0.",
+        example_source="torch/_tensor.py (Tensor.__dlpack__'s BufferError, torch 2.x); torch's test_dlpack.py "
+        "(test_dlpack_tensor_on_different_device)",
+    ),
+    KnownError(
+        "cupy-implicit-numpy",
+        "CuPy: Implicit conversion to a NumPy array is not allowed (a GPU array passed where NumPy expects a host "
+        "array)",
+        # cupy/_core/core.pyx (ndarray.__array__)
+        r"Implicit conversion to a NumPy array is not allowed",
+        "A CuPy array (on the GPU) reached code that needs a NumPy array in host memory (np.asarray, a plotting or "
+        "image library, scikit-learn, pandas, a torch.tensor(...) call); CuPy refuses to copy it implicitly.",
+        "Copy it to the host where the host array is needed: `arr.get()` or `cupy.asnumpy(arr)`; keep it on the GPU "
+        "for GPU consumers without a copy (torch.from_dlpack(arr), or cupy's own functions instead of numpy's).",
+        weight=70,
+        applies="CuPy (any release)",
+        shown_by=(_SHOWN,),
+        example="TypeError: Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a "
+        "NumPy array explicitly.",
+        example_source="cupy/_core/core.pyx (ndarray.__array__), CuPy 13",
+    ),
 )
