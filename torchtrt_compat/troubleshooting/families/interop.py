@@ -43,7 +43,7 @@ FAMILIES: tuple[KnownError, ...] = (
         op=rf"No registered '(\w{{1,80}})' OpKernel for {_XLA_DEVICE}|on {_XLA_DEVICE}: (\w{{1,80}})",
         weight=72,
         applies="TensorFlow / Keras with XLA (jit_compile=True, or Keras 3's jit_compile='auto' on a GPU)",
-        shown_by=(_SHOWN,),
+        shown_by=(f"{_SHOWN}::test_xla_jit_conversion_failure",),
         example="InvalidArgumentError: Detected unsupported operations when trying to compile graph "
         "__inference_train_step_8942[_XlaMustCompile=true] on XLA_GPU_JIT: ResizeNearestNeighborGrad (No registered "
         "'ResizeNearestNeighborGrad' OpKernel for XLA_GPU_JIT devices compatible with node "
@@ -90,7 +90,7 @@ FAMILIES: tuple[KnownError, ...] = (
         severity="warns-of-failure",
         weight=70,
         applies="onnxruntime-gpu 1.23+ (plugin execution-provider discovery), Python API",
-        shown_by=(_SHOWN,),
+        shown_by=(f"{_SHOWN}::test_onnxruntime_no_ep_device_is_a_warning_that_means_a_failure",),
         example="2026-09-02 16:20:15.526665184 [W:onnxruntime:Default, onnxruntime_pybind_state.cc:711 operator()] "
         "No registered plugin EP device found for 'CUDAExecutionProvider' with device_id=0",
         example_source="onnxruntime python/onnxruntime_pybind_state.cc (CreateExecutionProviderFactoryInstance, "
@@ -115,7 +115,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "to a release that sets the device itself, or report it there with the message.",
         weight=70,
         applies="torch 1.10+ (Tensor.__dlpack__) with any DLPack consumer",
-        shown_by=(_SHOWN,),
+        shown_by=(f"{_SHOWN}::test_dlpack_export_refused_and_cupy_implicit_conversion",),
         example="BufferError: Can't export tensors on a different CUDA device index. Expected: 1. Current device: 0.",
         example_source="torch/_tensor.py (Tensor.__dlpack__'s BufferError, torch 2.x); torch's test_dlpack.py "
         "(test_dlpack_tensor_on_different_device)",
@@ -132,7 +132,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "for GPU consumers without a copy (torch.from_dlpack(arr), or cupy's own functions instead of numpy's).",
         weight=70,
         applies="CuPy (any release)",
-        shown_by=(_SHOWN,),
+        shown_by=(f"{_SHOWN}::test_dlpack_export_refused_and_cupy_implicit_conversion",),
         example="TypeError: Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a "
         "NumPy array explicitly.",
         example_source="cupy/_core/core.pyx (ndarray.__array__), CuPy 13",
