@@ -2663,7 +2663,19 @@ _CORE: tuple[KnownError, ...] = (
         "runs them: no second context beside torch's (pycuda.autoinit, cuCtxCreate), the device set before streams "
         "are created in each thread (torch.cuda.set_device), and no CUDA object carried into a fork()ed worker (use "
         "the 'spawn' start method); with torch_tensorrt, torchtrt_compat.runtime.primary_context(device) does it.",
-        variants=CONTEXT_VARIANTS,
+        variants=(
+            Variant(
+                r"\bopenmm\b|OpenMMException|PythonForce|TorchForce",
+                "OpenMM's own CUDA context with torch (or other CUDA work) in a callback",
+                "OpenMM's CUDA platform runs its kernels in its own CUDA context; torch work inside a callback "
+                "(PythonForce, a TorchForce model, a reporter) leaves torch's primary context current, and OpenMM's "
+                "next kernel launch then uses a handle of the other context. Update OpenMM (and openmm-torch) to a "
+                "release that pushes / pops its context around the callback, or report it there; meanwhile keep "
+                "the callback from leaving another context current (do its torch work on the CPU, or pop back to "
+                "OpenMM's context before returning). Reinstalling CUDA or the driver does not help.",
+            ),
+        )
+        + CONTEXT_VARIANTS,
         weight=75,
         applies="any release, with pycuda / other CUDA contexts in the process",
         shown_by=(
@@ -3022,17 +3034,32 @@ _CORE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "pycuda-no-context",
-        "invalid device context / no currently active context (pycuda and other CUDA driver bindings)",
+        "invalid device context / no currently active context (CUDA driver API: C++ backends, pycuda, cuda-python)",
         r"no currently active context|explicit_context_dependent failed",
-        "A CUDA driver call ran in a thread where no CUDA context is current: a pycuda context is current only in "
-        "the thread that made or pushed it (worker threads, DataParallel replicas, a server's handlers), or none "
-        "was made (cuda.init() without pycuda.autoinit or make_context).",
-        "Make the context current in the thread that calls: ctx = cuda.Device(0).retain_primary_context(); "
-        "ctx.push() ... ctx.pop() (try/finally), or `import pycuda.autoprimaryctx` (pycuda ≥ 2021.1), which makes "
-        "the device's primary context (the one torch and TensorRT use) current.",
+        "A CUDA driver call ran in a thread where no CUDA context is current: a driver-API context is current only "
+        "in the thread that made or pushed it, so a library (a C++ backend, a binding such as pycuda) that made its "
+        "context on one thread and runs work from another (a framework's worker threads, DataParallel replicas, a "
+        "server's handlers) finds none there, or none was made at all.",
+        "Make the context current in every thread that issues CUDA work (cuCtxSetCurrent / cuCtxPushCurrent with "
+        "the context the library made, or the device's primary context via cuDevicePrimaryCtxRetain, the one the "
+        "CUDA runtime, torch and TensorRT use) before the first call in that thread. When the failing calls are "
+        "inside a library (a framework backend run from another framework's threads), that is the library's bug: "
+        "update it to a release that sets its context per thread, or report it with the thread that calls; "
+        "meanwhile call it from the thread that created it. Reinstalling CUDA or the driver does not help.",
+        variants=(
+            Variant(
+                r"pycuda|\bcuda\.Device\(|make_context",
+                "pycuda",
+                "A pycuda context is current only in the thread that made or pushed it: in the thread that calls, "
+                "ctx = cuda.Device(0).retain_primary_context(); ctx.push() ... ctx.pop() (try/finally), or `import "
+                "pycuda.autoprimaryctx` (pycuda ≥ 2021.1), which makes the device's primary context (the one torch "
+                "and TensorRT use) current.",
+                product="pycuda",
+            ),
+        ),
         unless=r"context::detach|context::pop|m_stack::pop|module cleanup|__del__",
         weight=80,
-        applies="pycuda (and cuda-python driver calls) with threads or without pycuda.autoinit",
+        applies="CUDA driver-API users (C++ framework backends, pycuda, cuda-python) with threads or without a context",
         shown_by=("tests/troubleshooting/test_generalisation.py::test_new_families_match_their_source_wordings",),
         cuda_errors=("CUDA_ERROR_INVALID_CONTEXT", "cudaErrorDeviceUninitialized"),
         example="pycuda._driver.LogicError: explicit_context_dependent failed: invalid device context - no currently "
@@ -3646,6 +3673,19 @@ _CORE: tuple[KnownError, ...] = (
         "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
         "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
+            Variant(
+                # jaxlib vendors TensorFlow's loader: its lines carry external/org_tensorflow/ (or xla/tsl) paths
+                r"external/org_tensorflow/|\bjaxlib\b|\bjax_plugins\b|\bxla_bridge\b",
+                "JAX (jaxlib) built for another CUDA major",
+                "These are jaxlib's loader lines (its external/org_tensorflow or xla paths): the jaxlib installed "
+                "was built for the CUDA major the file names (libcudart.so.11.0 = CUDA 11) and, without it, JAX "
+                "runs on the CPU. Either make that CUDA and its cuDNN visible on a GPU node (a cluster's CUDA / "
+                "cuDNN module of that major, or its lib folders on LD_LIBRARY_PATH), or install the jax build for "
+                'the CUDA you have (`pip install -U "jax[cuda12]"`, which brings its own CUDA wheels; on a cluster '
+                "unset LD_LIBRARY_PATH entries of other CUDA releases), then check `jax.devices()` lists the GPU. "
+                "On a node without a GPU these lines are harmless.",
+                product="jax",
+            ),
             Variant(
                 r"could not find \w{1,60} in \w{1,30} DSO",
                 "TensorFlow's stream executor: a symbol missing from the cuDNN / cuBLAS it opened",

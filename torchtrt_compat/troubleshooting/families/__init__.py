@@ -27,6 +27,7 @@ from . import (
     host_setups,
     hosts,
     inference_notices,
+    interop,
     jit_compilers,
     lib_messages,
     lib_precision,
@@ -66,6 +67,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *rendering.FAMILIES,
 >>>>>>> v22gfx
     *onnxruntime.FAMILIES,
+    *interop.FAMILIES,
     *trt_codegen.FAMILIES,
     *tensorrt_build.FAMILIES,
     *trt_parsers.FAMILIES,

@@ -442,6 +442,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "pip's: `pip list | grep protobuf` and `conda list protobuf`), then restart.",
                 strict=True,
             ),
+            # the array API's DLPack handshake: a consumer's from_dlpack calls producer.__dlpack__(dl_device=...,
+            # copy=..., max_version=...), keywords DLPack 1.0 / the array API standard 2023.12 added
+            Variant(
+                r"__dlpack__\(\)[^\n]{0,40}unexpected keyword argument|from_dlpack\(",
+                "a DLPack handshake between two libraries of different releases",
+                "One library's from_dlpack (the consumer: cupynumeric, CuPy, JAX, NumPy, torch) called the other's "
+                "__dlpack__ (the producer) with a keyword of the newer DLPack / array-API protocol (dl_device, copy, "
+                "max_version) that the installed producer does not take: an API mismatch between two releases, not "
+                "a GPU problem. Update the consumer to a release that retries without the keyword for older "
+                "producers, or update the producer to one whose __dlpack__ takes it (its release notes name the "
+                "DLPack version); meanwhile hand over a capsule the producer makes itself "
+                "(torch.utils.dlpack.to_dlpack(tensor)) where the consumer still accepts one, or drop the keyword "
+                "(copy=...) from the call.",
+            ),
         ),
         op=r"got an unexpected keyword argument '(\w{1,80})'|(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
         weight=20,

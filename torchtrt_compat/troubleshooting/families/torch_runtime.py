@@ -286,6 +286,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "between processes (pass CPU tensors), NCCL_P2P_DISABLE=1 between GPUs; update the driver (on WSL2, the "
         "Windows driver).",
         variants=(
+            # torch's multiprocessing pickles a CUDA tensor through CUDA IPC (StorageSharing.cpp, storage._share_cuda_,
+            # torch/multiprocessing/reductions.py reduce_tensor): not offered on Windows (nor WSL2, many vGPUs)
+            Variant(
+                r"StorageSharing\.cpp|_share_cuda_|\breduce_tensor\b|_new_shared_cuda",
+                "a CUDA tensor sent to another process (CUDA IPC)",
+                "A CUDA tensor was put on a multiprocessing queue / pipe (or returned by a DataLoader worker), which "
+                "torch shares through CUDA IPC (storage._share_cuda_); the driver does not offer CUDA IPC on Windows "
+                "(nor on WSL2 and many virtual GPUs), so it fails with 'operation not supported'. Move results to "
+                "the CPU before they cross a process boundary (tensor.cpu() / .numpy() before queue.put), keep the "
+                "CUDA work in one process (the program's single-process mode, DataLoader(num_workers=0) for CUDA "
+                "tensors), or run on Linux, where CUDA IPC works. Updating the driver does not help.",
+            ),
             Variant(
                 r"\bcudarc\b|DriverError\(|\bcandle\b|process didn't exit successfully",
                 "a Rust CUDA binding (cudarc, candle)",
@@ -424,6 +436,18 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA was used in a forked worker (a Dataset, a transform or a pool started after CUDA): keep CUDA "
                 "out of the workers (CPU tensors there, .cuda() in the main loop) or use the spawn start method "
                 "(DataLoader(..., multiprocessing_context='spawn')).",
+            ),
+            # any CUDA library (onnxruntime, CuPy, TensorFlow, a C++ extension) in a child that a prefork server or a
+            # job queue fork()ed from a parent that had already started CUDA: CUDA cannot be used in such a child
+            Variant(
+                r"\bos\.fork\(|\bforked\b|\bfork\(\)|\bprefork\b|ForkPoolWorker|\bgunicorn\b|\bcelery\b"
+                r"|\buwsgi\b|\brq\.worker\b",
+                "a worker forked from a process that had started CUDA",
+                "The failing process is a child fork()ed (a prefork server's or a job queue's worker) from a parent "
+                "that had already started CUDA (a model, an onnxruntime session or a CuPy array made at import "
+                "time): CUDA cannot be used in such a child. Create the sessions / models in each worker after it "
+                "starts (a post-fork hook, gunicorn without --preload, the worker's own init), or start workers "
+                "with 'spawn' / 'forkserver' instead of fork; keep the parent free of CUDA calls.",
             ),
         ),
         # the initialization error by number or name in any program's format (Caffe's "Check failed: error ==
@@ -1118,7 +1142,8 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- NCCL (multi-GPU inference and serving) --------------------------------------------------------------------
     KnownError(
         "torch-nccl-error",
-        "NCCL error in ProcessGroupNCCL (unhandled system error / cuda error / invalid usage / remote error)",
+        "NCCL error (torch's ProcessGroupNCCL or a program's own communicator): unhandled system error / cuda error / "
+        "invalid usage / remote error",
         r"NCCL error in: [^\n]{0,200}|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
         r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected"
         # XLA's and TensorFlow's NCCL status ("%s:%d: NCCL operation %s failed: %s", xla/service/gpu and
@@ -1128,7 +1153,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|RuntimeError: NCCL error: (?:unhandled (?:system|cuda) error|internal error|invalid (?:usage|argument)"
         r"|remote process exited)"
         # torch 1.x's ProcessGroupNCCL raised "NCCL error" with nothing after it (a flattened traceback's end)
-        r"|RuntimeError: NCCL error(?=[ \t]{0,4}(?:\n|$))",
+        r"|RuntimeError: NCCL error(?=[ \t]{0,4}(?:\n|$))"
+        # NCCL's result strings (ncclGetErrorString) in any program's own wording: Marian's "NCCL error 2 'unhandled
+        # system error' - <file>:<line>: ncclGroupEnd()", nccl-tests' "Test NCCL failure <file>:<line> 'unhandled
+        # system error'", Horovod's / a C++ trainer's "ncclCommInitRank failed: unhandled system error"
+        r"|NCCL (?:error|failure)[ :]{0,3}(?:\d{1,2}[ :]{0,3})?[^\n]{0,80}?'?(?:unhandled (?:system|cuda) error"
+        r"|internal error|invalid usage|invalid argument|remote process exited)\b"
+        r"|\bnccl[A-Z]\w{2,30}(?:\(\))? failed: (?:unhandled (?:system|cuda) error|internal error|invalid usage"
+        r"|invalid argument|remote process exited)\b"
+        r"|\b(?:unhandled (?:system|cuda) error|remote process exited) \(run with NCCL_DEBUG=INFO for details\)",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
@@ -1192,9 +1225,12 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"unhandled system error|ncclSystemError|NCCL Error 2\b",
                 "a system call failed",
-                "A socket or shared-memory call failed: in Docker start with --ipc=host (or a larger --shm-size); "
-                "across machines set NCCL_SOCKET_IFNAME to the interface that connects them and open the ports, "
-                "NCCL_IB_DISABLE=1 without InfiniBand; NCCL_DEBUG=INFO names the call.",
+                "A system call NCCL needs (shared memory, sockets, memory registration) failed: rerun with "
+                "NCCL_DEBUG=INFO (NCCL_DEBUG_SUBSYS=INIT,NET), whose WARN line names the call. In Docker start with "
+                "--ipc=host (or a larger --shm-size: /dev/shm too small is the usual cause); across machines set "
+                "NCCL_SOCKET_IFNAME to the interface that connects them and open the ports, NCCL_IB_DISABLE=1 "
+                "without InfiniBand. A program built with MPI support but started on one node without mpirun (a "
+                "C++ trainer's MPI build) fails here too: start it under mpirun, or use its build without MPI.",
             ),
             Variant(
                 r"unhandled cuda error|ncclUnhandledCudaError|NCCL Error 1\b",
@@ -1233,7 +1269,8 @@ FAMILIES: tuple[KnownError, ...] = (
         # NCCL's 'unhandled cuda error' follows a CUDA failure of its own: a cause the text shows first outranks it
         downstream=True,
         weight=75,
-        applies="torch.distributed with the NCCL backend (tensor-parallel inference, vLLM, DeepSpeed, accelerate)",
+        applies="any NCCL user: torch.distributed (tensor-parallel inference, vLLM, DeepSpeed, accelerate), JAX, "
+        "TensorFlow, C++ trainers with their own communicator",
         shown_by=(
             f"{TESTS}::test_nccl_in_its_own_words",
             *_sample("modelscope-ms-swift-1233", "meta-llama-llama-173"),
