@@ -61,11 +61,8 @@ from . import (
 FAMILIES: tuple[KnownError, ...] = (
     *product_fixes.FAMILIES,
     *torch_runtime.FAMILIES,
-<<<<<<< HEAD
     *media_pipes.FAMILIES,
-=======
     *rendering.FAMILIES,
->>>>>>> v22gfx
     *onnxruntime.FAMILIES,
     *interop.FAMILIES,
     *trt_codegen.FAMILIES,
