@@ -68,7 +68,7 @@ def test_pyopengl_platform_order() -> None:
 
 def test_egl_device_index_range() -> None:
     key, fix = first("MUJOCO_EGL_DEVICE_ID must be between 0 and 0, got 1")
-    assert key == "py-self-described" and "CUDA_VISIBLE_DEVICES" in fix and "MUJOCO_EGL_DEVICE_ID=0" in fix
+    assert key == "py-self-described" and "CUDA_VISIBLE_DEVICES" in fix and "_EGL_DEVICE_ID=0" in fix
     # another setting's range check keeps the generic answer
     key, fix = first("NUM_WORKERS must be between 1 and 8, got 0")
     assert key == "py-self-described" and "CUDA_VISIBLE_DEVICES" not in fix

@@ -479,17 +479,17 @@ _CORE: tuple[KnownError, ...] = (
         "the Microsoft Visual C++ runtime, and check that the CUDA / cuDNN DLLs it needs are on PATH (`where "
         "cudart64_*.dll`); import torch before other CUDA libraries so that its DLLs are the ones loaded.",
         variants=(
-            # a module torch's JIT extension loader builds at first import (nvdiffrast_plugin in the torch_extensions
+            # a module torch's JIT extension loader builds at first import (a *_plugin module in the torch_extensions
             # cache): its failed build leaves a module Windows cannot load (round twenty-two)
             Variant(
-                r"DLL load failed while importing (?:nvdiffrast_plugin|\w{1,40}_plugin\b)|torch_extensions[\\/]",
+                r"DLL load failed while importing \w{1,40}_plugin\b|torch_extensions[\\/]",
                 "an extension JIT-built at first import (torch_extensions cache)",
                 "This module is built by torch's JIT extension loader (torch.utils.cpp_extension.load) at first use "
                 "into the torch_extensions cache, and that build failed or stopped earlier: delete the module's "
                 "folder in the cache (%LOCALAPPDATA%\\torch_extensions, or TORCH_EXTENSIONS_DIR) and rerun from an "
                 "'x64 Native Tools Command Prompt for VS' with the CUDA toolkit of torch.version.cuda on PATH "
                 "(`ninja` in that cache folder shows the real compile or link error); or install a prebuilt wheel of "
-                "the library for this torch and CUDA. nvdiffrast's CUDA and OpenGL rasterisers both need the plugin.",
+                "the library for this torch and CUDA.",
             ),
             Variant(
                 r"Unable to load library: (?:lib)?nvinfer_(?:builder_resource|lean|dispatch|vc_plugin)\w{0,20}\.dll",

@@ -735,8 +735,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "an EGL device index outside the devices the process sees",
                 "Set the variable to an index within the range the message names, counted among the devices this "
                 "process sees: with CUDA_VISIBLE_DEVICES naming one GPU that is 0 (`CUDA_VISIBLE_DEVICES=N "
-                "MUJOCO_EGL_DEVICE_ID=0 python ...`), with several, the GPU's position in CUDA_VISIBLE_DEVICES; a "
-                "physical GPU number copied from CUDA_VISIBLE_DEVICES is out of range.",
+                "<NAME>_EGL_DEVICE_ID=0 python ...`, with the variable the message names), with several, the GPU's "
+                "position in CUDA_VISIBLE_DEVICES; a physical GPU number copied from CUDA_VISIBLE_DEVICES is out of "
+                "range.",
                 strict=True,
             ),
         ),
