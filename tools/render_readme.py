@@ -402,6 +402,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty-one fix (`1a3f5a4`)",
             ),
+            ("after_by_hand", "after round twenty-two's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round23",
+        "round twenty-three (permissions, file systems and sandboxes; offline or restricted networks; machines "
+        "without an NVIDIA GPU)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-two fix (`fe2f251`)",
+            ),
         ],
     ),
 )
