@@ -54,6 +54,7 @@ from . import (
     trt_codegen,
     trt_parsers,
     video,
+    package_managers,
     windows,
 )
 
@@ -104,6 +105,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *runtime_devices.FAMILIES,
     *shared_libs.FAMILIES,
     *video.FAMILIES,
+    *package_managers.FAMILIES,
     *windows.FAMILIES,
     *generic.FAMILIES,
 )
