@@ -38,6 +38,7 @@ from . import (
     native_deploy,
     numerics,
     onnxruntime,
+    package_managers,
     pastes,
     process_deaths,
     product_fixes,
@@ -54,7 +55,6 @@ from . import (
     trt_codegen,
     trt_parsers,
     video,
-    package_managers,
     windows,
 )
 

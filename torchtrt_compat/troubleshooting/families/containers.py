@@ -116,7 +116,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "nvidia-container-cli: initialization / mount error (the toolkit cannot set the GPU up from the host's driver)",
         r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}"
         # the hook's error pasted without its "nvidia-container-cli:" prefix (Docker's OCI error ends ": unknown")
-        r"|^\W{0,8}initialization error: (?:load library failed: libnvidia-ml\.so\.1|nvml error: driver not loaded)[^\n]{0,160}",
+        r"|^\W{0,8}initialization error: (?:load library failed: libnvidia-ml\.so\.1|nvml error: driver not loaded)"
+        r"[^\n]{0,160}",
         "The NVIDIA Container Toolkit is installed, but its prestart hook (nvidia-container-cli) could not set the "
         "container up: it loads the host driver's NVML (libnvidia-ml.so.1) to find the GPUs, so a host without a "
         "loaded NVIDIA driver (not installed, the kernel module not loaded after an update or with Secure Boot, "

@@ -1995,8 +1995,9 @@ _ROUND13: tuple[KnownError, ...] = (
         r"pip\._vendor\.urllib3\.exceptions\.ReadTimeoutError"
         r"|connection broken by '(?:ReadTimeoutError|ConnectTimeoutError|ProtocolError|NewConnectionError)\("
         r"[^\n]{0,80}HTTPSConnectionPool"
-        # requests' ConnectionError / ReadTimeout printed alone (an install script's download of a wheel)
-        r"|HTTPS?ConnectionPool\(host=[^\n]{1,160}\): Read timed out"
+        # requests' ConnectionError printed alone with the pool's read timeout (a stream cut mid-download: a setup
+        # script's wheel download); requests' ReadTimeout of an API call is not a package download
+        r"|ConnectionError\W{0,8}(?:\n\W{0,8})?HTTPS?ConnectionPool\(host=[^\n]{1,160}\): Read timed out"
         # uv's failed wheel download (its error chain: "Failed to download `pkg==X`", "Request failed after N
         # retries", "operation timed out")
         r"|Failed to download `[^`\n]{1,160}`|Request failed after \d{1,3} retries",
