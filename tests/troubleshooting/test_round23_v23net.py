@@ -36,6 +36,16 @@ def test_apt_and_dpkg_in_their_own_words() -> None:
     )
     key, fix = first(dpkg)
     assert key == "dpkg-dependency-problems" and "apt install ./*.deb" in fix
+    fetch = (
+        "E: Failed to fetch http://mirror.example/pool/main/f/foo/foo_1.0_amd64.deb  404  Not Found [IP: 10.0.0.1 80]\n"
+        "E: Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?"
+    )
+    key, fix = first(fetch)
+    assert key == "apt-fetch-failed" and "apt-get update" in fix
+    assert (
+        first("W: Failed to fetch http://m.example/dists/x/InRelease  Temporary failure resolving 'm.example'")[0]
+        == "apt-fetch-failed"
+    )
     # near misses: apt resolving fine, and a prose mention of dependencies
     assert not {"apt-unmet-dependencies", "dpkg-dependency-problems"} & set(
         keys("The following NEW packages will be installed:\n  libfoo\n0 upgraded, 1 newly installed")

@@ -1,6 +1,6 @@
 """Package managers, downloads and the network in their own words (issue 36, round twenty-three, v23net): apt's
-unmet dependencies and held broken packages (apt-pkg/algorithms.cc, cmdline/apt-get.cc), dpkg's dependency problems
-(src/main/packages.c), curl's numbered transfer errors (curl's libcurl-errors), an unreachable network or a name
+unmet dependencies, held broken packages and failed fetches (apt-pkg/algorithms.cc, cmdline/apt-get.cc), dpkg's
+dependency problems (src/main/packages.c), curl's numbered transfer errors (curl's libcurl-errors), an unreachable network or a name
 that does not resolve under pip or requests (errno 101, getaddrinfo), (uv's failed wheel download is a variant of
 native_build's pip-network-timeout), CMake's FetchContent in a disconnected build
 (Modules/FetchContent.cmake) and the CUDA runfile installer's boost filesystem abort. Names, versions, paths and error
@@ -72,6 +72,26 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_test("test_apt_and_dpkg_in_their_own_words"),),
         example="dpkg: dependency problems prevent configuration of libfoo-decode:amd64:",
         example_source="dpkg (src/main/packages.c, dependencies_ok)",
+    ),
+    KnownError(
+        "apt-fetch-failed",
+        "apt: 'Unable to fetch some archives' / 'Failed to fetch ...' (stale package lists, or no route to the mirror)",
+        r"^E: Unable to fetch some archives, maybe run apt-get update"
+        r"|^[EW]: Failed to fetch [^\n]{1,200}(?:Temporary failure resolving|Could not resolve|Connection failed"
+        r"|Could not connect to|Connection timed out|Hash Sum mismatch|File has unexpected size)",
+        "apt could not download the package files: its package lists are older than the mirror (the version they "
+        "name was replaced: 404), the mirror or proxy cannot be reached (a name that does not resolve, a "
+        "connection refused or timed out, a machine without a network), or a proxy or cache served a different "
+        "file (hash sum mismatch).",
+        "Refresh the lists and retry in the same step: `sudo apt-get update && sudo apt-get install ...` (in a "
+        "Dockerfile keep both in one RUN so a cached layer never holds old lists); if the mirror cannot be reached, "
+        "check the network and apt's proxy (Acquire::http::Proxy in /etc/apt/apt.conf.d/) or switch to a reachable "
+        "mirror; for a hash sum mismatch clear the lists (`sudo rm -rf /var/lib/apt/lists/*`) and update again.",
+        weight=74,
+        applies="apt / apt-get on Debian and Ubuntu (hosts and image builds)",
+        shown_by=(_test("test_apt_and_dpkg_in_their_own_words"),),
+        example="E: Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?",
+        example_source="apt (cmdline/apt-get.cc, the archive fetch)",
     ),
     KnownError(
         "curl-transfer-error",
