@@ -1,10 +1,10 @@
-"""Package managers, downloads and the network in their own words (issue 36, round twenty-three, v23net): apt's
-unmet dependencies, held broken packages and failed fetches (apt-pkg/algorithms.cc, cmdline/apt-get.cc), dpkg's
-dependency problems (src/main/packages.c), curl's numbered transfer errors (curl's libcurl-errors), an unreachable network or a name
-that does not resolve under pip or requests (errno 101, getaddrinfo), (uv's failed wheel download is a variant of
-native_build's pip-network-timeout), CMake's FetchContent in a disconnected build
-(Modules/FetchContent.cmake) and the CUDA runfile installer's boost filesystem abort. Names, versions, paths and error
-numbers are read from the text, never written into a pattern.
+"""Package managers, downloads and the network in their own words (issue 36, round twenty-three, v23net): apt's unmet
+dependencies, held broken packages and failed fetches (apt-pkg/algorithms.cc, cmdline/apt-get.cc), dpkg's dependency
+problems (src/main/packages.c), curl's numbered transfer errors (curl's libcurl-errors), an unreachable network or a
+name that does not resolve under pip or requests (errno 101, getaddrinfo), (uv's failed wheel download is a variant
+of native_build's pip-network-timeout), CMake's FetchContent in a disconnected build (Modules/FetchContent.cmake) and
+the CUDA runfile installer's boost filesystem abort. Names, versions, paths and error numbers are read from the text,
+never written into a pattern.
 """
 
 from __future__ import annotations
