@@ -3661,7 +3661,11 @@ _CORE: tuple[KnownError, ...] = (
         # old TensorFlow's stream executor (stream_executor/cuda/cuda_dnn.cc, cuda_blas.cc, cuda_fft.cc via
         # dso_loader: "could not find cudnnCreate in cudnn DSO"), often inside a fatal "Check failed: s.ok()" line:
         # the library it opened lacks the symbol (another major) or none was found
-        r"|could not find \w{1,60} in (?:cudnn|cublas|cufft|curand|cudart|cuda|cupti|cusolver|cusparse) DSO",
+        r"|could not find \w{1,60} in (?:cudnn|cublas|cufft|curand|cudart|cuda|cupti|cusolver|cusparse) DSO"
+        # the linker's versioned undefined reference from a prebuilt library ("undefined reference to
+        # `cudnnDestroy@libcudnn.so.8'"): the symbol's version names the major the library was built against
+        r"|undefined reference to `\w{1,80}@lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
+        r"\w{0,20}\.so\.\d{1,3}",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path; or the major is right and the release "
@@ -3673,6 +3677,16 @@ _CORE: tuple[KnownError, ...] = (
         "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
         "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
+            Variant(
+                r"undefined reference to `\w{1,80}@lib\w{1,30}\.so\.\d",
+                "linking a prebuilt library built for another CUDA / cuDNN major",
+                "The linker reads the versions of the prebuilt library's CUDA symbols (name@libcudnn.so.8 = cuDNN 8, "
+                "@libcublas.so.10 / @libcudart.so.10.2 = CUDA 10.2): those majors' libraries are not installed or "
+                "not on the linker's path. Install the CUDA / cuDNN majors the symbols name and put their lib "
+                "folders on the link and load paths (-L or LIBRARY_PATH, and LD_LIBRARY_PATH or an "
+                "/etc/ld.so.conf.d entry with `sudo ldconfig`), or replace the prebuilt library with a build made "
+                "for the CUDA / cuDNN you have (or its CPU build); do not rename .so files across majors.",
+            ),
             Variant(
                 # jaxlib vendors TensorFlow's loader: its lines carry external/org_tensorflow/ (or xla/tsl) paths
                 r"external/org_tensorflow/|\bjaxlib\b|\bjax_plugins\b|\bxla_bridge\b",
@@ -4843,7 +4857,13 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "install",
         r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"
         r"|^\s{0,4}Collecting [A-Za-z0-9][\w.\[\]-]{0,80}|Installing collected packages|pip's dependency resolver"
-        r"|No solution found when resolving dependencies|version solving failed|Unable to find installation candidates",
+        r"|No solution found when resolving dependencies|version solving failed|Unable to find installation candidates"
+        # package managers' and downloaders' own error lines (apt, dpkg, curl, pip's build subprocess, uv)
+        r"|^E: (?:Unable to correct problems|Unmet dependencies|Sub-process /usr/bin/dpkg|Failed to fetch"
+        r"|Could not get lock|Unable to fetch some archives|The repository '|Release file for )"
+        r"|^dpkg: (?:error|dependency problems)|The following packages have unmet dependencies"
+        r"|Errors were encountered while processing:|^\s{0,8}curl: \(\d{1,2}\) |subprocess-exited-with-error"
+        r"|did not run successfully\.|Failed to download `|Request failed after \d{1,3} retries",
     ),
     (
         "compile",
@@ -5004,6 +5024,14 @@ STAGE_STEPS: dict[str, str] = {
     "install": "pip could not install it: read pip's first 'ERROR:' line (a build from source fails on the first "
     "compiler error above it); check the package has a wheel for this Python, platform and torch / CUDA (its release "
     "page or index), or install the build tools and the torch it builds against first",
+    "install/apt": "the package manager could not install it: read apt's first 'E:' line and the 'Depends: ... but' "
+    "lines above it (or dpkg's 'error processing package' line); `apt-cache policy <package>` shows which repository "
+    "offers which version: packages of a repository built for another release, a held package or a half-finished "
+    "upgrade (`sudo apt --fix-broken install`) are the usual causes",
+    "install/network": "the download failed (the network, a proxy, a slow or reset connection), not the GPU setup: "
+    "rerun the one download verbosely to see which host and step fail, then retry with a longer timeout and more "
+    "retries, set the proxy (HTTPS_PROXY), use a reachable mirror, or download on another machine and install from "
+    "the files",
     "install/torch_tensorrt": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest "
     "--python <ver>` lists the releases with wheels for this Python and platform",
     "install/tensorrt": "pip could not install it: read pip's first 'ERROR:' line; `torchtrt-compat suggest --python "
@@ -5143,6 +5171,18 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d|failed to solve: "
         r"|executor failed running \[|did not complete successfully: exit code|\bdocker build\b|\bDockerfile\b",
     ),
+    (
+        "install",
+        "install/apt",
+        r"^E: |^dpkg: (?:error|dependency problems)|The following packages have unmet dependencies"
+        r"|Errors were encountered while processing:",
+    ),
+    (
+        "install",
+        "install/network",
+        r"^\s{0,8}curl: \(\d{1,2}\) |Failed to download `|Request failed after \d{1,3} retries|Read timed out"
+        r"|Connection (?:reset by peer|refused|timed out)|Network is unreachable|name resolution|operation timed out",
+    ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
     #: a multi-GPU communicator that could not be built, in a framework's own words (PaddlePaddle's install check:
     #: "Your Paddle Fluid has some problem with multiple GPU", paddle::platform::NCCLContextMap; ncclCommInitAll)
@@ -5158,6 +5198,10 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
 STAGE_COMMANDS: dict[str, str] = {
     "compile": "make VERBOSE=1 2>&1 | grep -n -m1 -B2 -A8 -E 'error|undefined reference|cannot find'",
     "install": "python -m pip install -v <package> 2>&1 | grep -iE 'error|requires|conflict'",
+    "install/apt": "apt-cache policy <package> (for each package its 'E:' or 'Depends:' lines name) && sudo apt-get "
+    "install -o Debug::pkgProblemResolver=yes <package>",
+    "install/network": "curl -fSLv <the address that failed> -o /dev/null (or pip install --default-timeout=300 "
+    "--retries 10 -v <package>)",
     "import": "python -X faulthandler -c 'import <the module that failed>'",
     "import/tensorrt": "python -c 'import tensorrt as trt; print(trt.__version__, trt.__file__)'",
     "import/torch_tensorrt": "python -c 'import torch, torch_tensorrt; print(torch.__version__, "

@@ -38,6 +38,7 @@ from . import (
     native_deploy,
     numerics,
     onnxruntime,
+    package_managers,
     pastes,
     process_deaths,
     product_fixes,
@@ -104,6 +105,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *runtime_devices.FAMILIES,
     *shared_libs.FAMILIES,
     *video.FAMILIES,
+    *package_managers.FAMILIES,
     *windows.FAMILIES,
     *generic.FAMILIES,
 )

@@ -31,6 +31,8 @@ _test = tests_in(_TESTS)
 CONTAINER_CONTEXT = (
     r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b|\bkubernetes\b|\bkubectl\b|\bpod\b"
 )
+#: Singularity / Apptainer in a text: their commands and image files
+_SINGULARITY = r"\bsingularity (?:exec|run|shell|instance)\b|\bapptainer (?:exec|run|shell|instance)\b|\.sif\b"
 #: Kubernetes context: a pod, a node, kubectl, a KServe / Ray cluster
 _KUBERNETES = (
     r"\bkubectl\b|\bkubernetes\b|\bk8s\b|\bpods?\b|\bnodes?\b[^\n]{0,40}\bavailable\b|kserve|emptyDir"
@@ -112,7 +114,10 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-toolkit-driver",
         "nvidia-container-cli: initialization / mount error (the toolkit cannot set the GPU up from the host's driver)",
-        r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}",
+        r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}"
+        # the hook's error pasted without its "nvidia-container-cli:" prefix (Docker's OCI error ends ": unknown")
+        r"|^\W{0,8}initialization error: (?:load library failed: libnvidia-ml\.so\.1|nvml error: driver not loaded)"
+        r"[^\n]{0,160}",
         "The NVIDIA Container Toolkit is installed, but its prestart hook (nvidia-container-cli) could not set the "
         "container up: it loads the host driver's NVML (libnvidia-ml.so.1) to find the GPUs, so a host without a "
         "loaded NVIDIA driver (not installed, the kernel module not loaded after an update or with Secure Boot, "
@@ -255,7 +260,17 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "`deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]`, in Kubernetes "
         "a `nvidia.com/gpu` limit; the NVIDIA Container Toolkit must be installed on the host. `nvidia-smi` inside "
         "the container must list the GPU; if it does, update the host driver or use an image for an older CUDA.",
-        requires=CONTAINER_CONTEXT,
+        variants=(
+            Variant(
+                _SINGULARITY,
+                "Singularity / Apptainer",
+                "Singularity and Apptainer bind the host's NVIDIA driver libraries into the container only with "
+                "`--nv` (or `--nvccli`): run it as `singularity exec --nv image.sif ...` / `apptainer run --nv ...`; "
+                "`nvidia-smi` inside must then list the GPU. If it does and the error stays, the host driver is older "
+                "than the image's CUDA: update it or use an image for an older CUDA.",
+            ),
+        ),
+        requires=rf"{CONTAINER_CONTEXT}|{_SINGULARITY}",
         alternatives=("cuda-driver-insufficient",),
         decide="driver-or-no-gpu",
         weight=84,

@@ -473,7 +473,11 @@ _APPS: tuple[KnownError, ...] = (
         r"|llama\.cpp was compiled without GPU support"
         r"|not compiled with GPU offload support, --n-gpu-layers option will be ignored"
         r"|whisper_backend_init_gpu: no GPU found"
-        r"|offloaded 0/\d{1,4} layers to GPU",
+        r"|offloaded 0/\d{1,4} layers to GPU"
+        # whisper.cpp's start-up parameters (src/whisper.cpp whisper_init_with_params_no_state): a GPU asked for, and
+        # one backend only (the CPU's; a GPU build lists its GPU backend too)
+        r"|whisper_init_with_params_no_state: use gpu {0,8}= 1\n(?:[^\n]{0,160}\n){1,8}"
+        r"whisper_init_with_params_no_state: backends {0,8}= 1\b",
         "The ggml build loaded has no GPU backend (llama.cpp / whisper.cpp / llama-cpp-python built without "
         "GGML_CUDA, the default for pip's llama-cpp-python and a plain cmake build), or its CUDA backend found no "
         "usable GPU, so all layers run on the CPU.",

@@ -115,7 +115,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "pip took a vendor's placeholder package from the public index (its setup.py fails on purpose)",
         r"""\braise RuntimeError\(open\(["']ERROR\.txt["']"""
         r"|\bThis package (?:is a placeholder|has been deprecated|is not meant to be installed)\b"
-        r"|\bnvidia-[\w-]{1,40}-0\.0\.\d{1,2}(?:\.dev\d{1,3})?\.tar\.gz",
+        r"|\bnvidia-[\w-]{1,40}-0\.0\.\d{1,2}(?:\.dev\d{1,3})?\.tar\.gz"
+        # NVIDIA's nvidia-stub build backend, whose setup downloads the real wheel from NVIDIA's index at install
+        r"|nvidia_stub[\\/]wheel\.py|\bnvidia_stub\.(?:wheel|buildapi)\b",
         "The vendor publishes the real wheels on its own package index (NVIDIA's for DALI, pyindex-era TensorRT and "
         "others), and keeps only a tiny placeholder source package of that name on the public index whose "
         "setup.py raises with a message on purpose: pip found no real wheel for this platform / Python (Windows, "
@@ -125,6 +127,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "cuda130 for the driver's CUDA), Linux x86_64 / aarch64 only; on Windows use WSL2); where the vendor has no "
         "build for the platform, replace that component (e.g. a plain PyTorch DataLoader instead of DALI).",
         variants=(
+            Variant(
+                r"nvidia_stub",
+                "a stub whose build step downloads the real wheel from NVIDIA's index",
+                "The package on the public index is a stub (nvidia_stub) that fetches the real wheel from NVIDIA's "
+                "index while pip prepares its metadata; that download failed: NVIDIA publishes no wheel of it for "
+                "this platform or Python (native Windows and macOS often have none: use Linux or WSL2 and a Python "
+                "the package lists), or the index cannot be reached (set the proxy pip must use, or download the "
+                "wheel on another machine and `pip install` the file).",
+            ),
             Variant(
                 r"nvidia-dali|\bdali\b",
                 "NVIDIA DALI",

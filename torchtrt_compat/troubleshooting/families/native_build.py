@@ -1994,7 +1994,13 @@ _ROUND13: tuple[KnownError, ...] = (
         "pip: ReadTimeoutError: HTTPSConnectionPool(...): Read timed out (the download stalled)",
         r"pip\._vendor\.urllib3\.exceptions\.ReadTimeoutError"
         r"|connection broken by '(?:ReadTimeoutError|ConnectTimeoutError|ProtocolError|NewConnectionError)\("
-        r"[^\n]{0,80}HTTPSConnectionPool",
+        r"[^\n]{0,80}HTTPSConnectionPool"
+        # requests' ConnectionError printed alone with the pool's read timeout (a stream cut mid-download: a setup
+        # script's wheel download); requests' ReadTimeout of an API call is not a package download
+        r"|ConnectionError\W{0,8}(?:\n\W{0,8})?HTTPS?ConnectionPool\(host=[^\n]{1,160}\): Read timed out"
+        # uv's failed wheel download (its error chain: "Failed to download `pkg==X`", "Request failed after N
+        # retries", "operation timed out")
+        r"|Failed to download `[^`\n]{1,160}`|Request failed after \d{1,3} retries",
         "pip's download from the index stalled or could not connect (a slow or filtered network, a proxy it was not "
         "told about, a mirror that is down); large CUDA wheels (torch with its nvidia-* libraries) make a timeout "
         "likely on slow links.",
@@ -2002,8 +2008,19 @@ _ROUND13: tuple[KnownError, ...] = (
         "(HTTPS_PROXY / `pip --proxy`), or use a reachable mirror (`-i` / `--index-url`, keeping the CUDA index of "
         "torch as an extra index); on a machine without a network, `pip download` elsewhere and install the "
         "files.",
-        weight=70,
-        applies="pip, any platform",
+        variants=(
+            Variant(
+                r"Failed to download `|Request failed after \d{1,3} retries|\buv (?:pip|sync|add)\b",
+                "uv's download of a wheel",
+                "uv's download stalled or timed out (large CUDA wheels on a slow or filtered link); nothing in the "
+                "CUDA setup is wrong. Retry with a longer timeout and more retries (`UV_HTTP_TIMEOUT=300 "
+                "UV_HTTP_RETRIES=10`), keep uv's cache so the wheels already fetched are reused, set the proxy "
+                "(HTTPS_PROXY) or use a reachable mirror index (keeping torch's CUDA index as an extra index); "
+                "without a network, download the wheels elsewhere and install with `--offline --find-links`.",
+            ),
+        ),
+        weight=76,
+        applies="pip, uv, any platform",
         shown_by=(f"{_R13}::test_pip_environment_and_network_wordings",),
         example="pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='pip-cache.internal', "
         "port=443): Read timed out.",

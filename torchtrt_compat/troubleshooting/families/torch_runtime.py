@@ -1370,7 +1370,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # size: expected N got M"): a truncated file, or one several processes wrote at once
         r"|storage has wrong size: expected -?\d{1,25} got \d{1,25}"
         # pickle's reader at a file's cut end (Modules/_pickle.c: "pickle data was truncated")
-        r"|UnpicklingError: pickle data was truncated",
+        r"|UnpicklingError: pickle data was truncated"
+        # torch's zip reader at a truncated file (caffe2/serialize: "unexpected EOF, expected N more bytes. The file
+        # might be corrupted."): a download cut short
+        r"|unexpected EOF, expected \d{1,20} more bytes",
         "torch.load could not read the file as a checkpoint: an interrupted download (a truncated zip), a Git LFS "
         "pointer file instead of the weights (it starts with 'version', hence load key 'v'), an HTML page saved "
         "instead of the file (load key '<'), or a file of another format.",
