@@ -215,3 +215,25 @@ def test_ext_undefined_cudart_symbol() -> None:
     # a versioned symbol is a shadowed libcudart (torch_runtime's row), not this one
     versioned = "ImportError: /x/_C.so: undefined symbol: cudaGetDeviceCount, version libcudart.so.11.0"
     assert "ext-undefined-cudart-symbol" not in keys(versioned)
+
+
+def test_read_only_file_system() -> None:
+    hf = "OSError: [Errno 30] Read-only file system: '/opt/app/.cache/huggingface'"
+    key, fix = first(hf)
+    assert key == "fs-read-only" and "HF_HOME" in fix
+    sif = "apptainer run model.sif\nOSError: [Errno 30] Read-only file system: '/opt/conda/.triton'"
+    assert "--writable-tmpfs" in first(sif)[1]
+    assert first("touch: cannot touch '/usr/x': Read-only file system")[0] == "fs-read-only"
+    assert "fs-read-only" not in keys("the volume is mounted read-only on purpose")
+
+
+def test_io_error() -> None:
+    key, fix = first("OSError: [Errno 5] Input/output error: '/mnt/gcs/models/model.safetensors'")
+    assert key == "fs-io-error" and "dmesg" in fix
+    assert "fs-io-error" not in keys("CUDA error: an illegal memory access was encountered (input/output tensors)")
+
+
+def test_slurm_step_chdir() -> None:
+    text = "slurmstepd: error: couldn't chdir to `/local/u/proj': No such file or directory: going to /tmp instead"
+    key, fix = first(text)
+    assert key == "slurm-step-chdir-failed" and "--chdir" in fix

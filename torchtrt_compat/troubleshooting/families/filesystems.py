@@ -319,6 +319,73 @@ FAMILIES: tuple[KnownError, ...] = (
         "arjunacluster/arjunausers#46",
     ),
     KnownError(
+        "fs-read-only",
+        "Read-only file system (errno 30, EROFS): the program writes into a read-only image, mount or root",
+        r"\[Errno 30\] Read-only file system|Read-only file system \(os error 30\)|\bEROFS\b"
+        r"|(?:cannot|can't|unable to|failed to) [^\n]{0,160}: Read-only file system",
+        "The folder the program writes (a cache, a model download, an engine, a checkpoint) is on a read-only file "
+        "system: an Apptainer / Singularity image (SIF files are read-only), a container with a read-only root "
+        "(Kubernetes readOnlyRootFilesystem), a volume mounted `:ro`, or a disk the kernel remounted read-only "
+        "after errors.",
+        "Write elsewhere: point the caches at a writable folder (" + _JIT_CACHES + ") and the outputs / engine "
+        "path there too; in a container mount a writable volume (emptyDir, `-v host:ctr` without :ro); with "
+        "Apptainer bind a host folder (`--bind`) or add `--writable-tmpfs`. If a host disk turned read-only by "
+        "itself, check `dmesg` for I/O errors before using it again.",
+        variants=(
+            Variant(
+                r"singularity|apptainer|\.sif\b",
+                "an Apptainer / Singularity image",
+                "The SIF image is read-only: set the caches (HF_HOME, TRITON_CACHE_DIR, TORCH_HOME, "
+                "XDG_CACHE_HOME) to $HOME or a `--bind`-mounted host folder, or run with `--writable-tmpfs` for "
+                "scratch writes (lost at exit); do not write into the image's own folders.",
+            ),
+        ),
+        op=r"Read-only file system: '([^'\n]{1,200})'",
+        weight=66,
+        applies="containers, Apptainer / Singularity images, read-only mounts",
+        shown_by=(_test("test_read_only_file_system"),),
+        example="OSError: [Errno 30] Read-only file system: '/opt/app/.cache/huggingface'",
+        example_source="CPython's OSError for EROFS (errno 30 on Linux: 'Read-only file system')",
+    ),
+    KnownError(
+        "fs-io-error",
+        "Input/output error (errno 5, EIO) reading or writing a file: a network / FUSE mount or a failing disk",
+        r"\[Errno 5\] Input/output error|Input/output error \(os error 5\)"
+        r"|(?:cannot|can't|failed to|error) (?:read|write|open|stat|access|reading|writing)[^\n]{0,160}: "
+        r"Input/output error",
+        "The operating system could not read or write the file at all (EIO): a network or FUSE mount that dropped "
+        "or timed out (NFS, s3fs / gcsfuse / blobfuse, a cloud drive), a container's overlay on a full or "
+        "failing disk, or a failing disk; it is not the program's data.",
+        "Check the mount the path is on (`df -h <path>`, `mount | grep <mount>`, `dmesg | tail` for disk or NFS "
+        "errors); remount or copy the files (model, dataset, engine) to a local disk and read them from there; on "
+        "a failing disk, stop writing and replace it.",
+        loose=True,
+        weight=55,
+        applies="any program reading from network, FUSE or failing storage",
+        shown_by=(_test("test_io_error"),),
+        example="OSError: [Errno 5] Input/output error: '/mnt/gcs/models/model.safetensors'",
+        example_source="CPython's OSError for EIO (errno 5 on Linux: 'Input/output error')",
+    ),
+    KnownError(
+        "slurm-step-chdir-failed",
+        "slurmstepd: couldn't chdir to the job's folder: going to /tmp instead (relative paths then fail)",
+        r"slurmstepd(?:-[\w.-]{1,40})?: error: couldn't chdir to [^\n]{0,240}: going to /tmp instead",
+        "The folder the job was submitted from (its working directory) does not exist or is not readable on the "
+        "compute node (a local path on the login node, an unmounted home / project file system), so the job runs "
+        "in /tmp and every relative path (script, model, data, output) is wrong.",
+        "Submit from a folder on a file system the compute nodes mount (home, project, scratch), or set "
+        "`#SBATCH --chdir=<shared folder>` and use absolute paths; if the shared file system is missing on that "
+        "node, report the node to the admins and exclude it (`--exclude=<node>`).",
+        severity="warns-of-failure",
+        weight=60,
+        applies="Slurm batch jobs",
+        shown_by=(_test("test_slurm_step_chdir"),),
+        example="slurmstepd: error: couldn't chdir to `/local/u/project': No such file or directory: going to /tmp "
+        "instead",
+        example_source="SchedMD/slurm src/slurmd/slurmstepd/mgr.c (\"couldn't chdir to `%s': %m: going to /tmp "
+        'instead")',
+    ),
+    KnownError(
         "engine-file-size-negative",
         "An engine file read with tellg() == -1 (missing or unreadable file), then std::bad_alloc",
         r"tellg\(\)?[^\n]{0,60}(?:is|=|==|returns?|was|of) ?\"?-1\b|tellg\(\)?[^\n]{0,30}\bnegative\b",
