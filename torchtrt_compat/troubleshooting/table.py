@@ -2879,6 +2879,16 @@ _CORE: tuple[KnownError, ...] = (
         "Reinstall the package that owns the file (or re-copy it); in a Jetson / L4T container, start it with "
         "`--runtime nvidia` so the host's CUDA and TensorRT libraries are mounted.",
         variants=(
+            # driver libraries baked into an image (issue 36, round twenty-three): the host's are bound at run time
+            Variant(
+                r"singularity|apptainer|\.sif\b|libcuda\.so|libnvidia-",
+                "driver libraries inside an image",
+                "The empty files are NVIDIA driver libraries (libcuda, libnvidia-*) baked into the image, which "
+                "shadow the host driver the runtime binds: remove them from the image (build it without the NVIDIA "
+                "default runtime, or delete them in the Dockerfile), rebuild (the SIF too), and run with --nv "
+                "(Apptainer / Singularity) or --gpus all so only the host driver's libcuda is loaded.",
+                strict=True,
+            ),
             Variant(
                 JETSON + r"|docker|container",
                 "Jetson or container",

@@ -19,6 +19,7 @@ from . import (
     edge,
     environments,
     export_quant,
+    filesystems,
     framework_libs,
     generic,
     geometry_ext,
@@ -60,6 +61,7 @@ from . import (
 
 #: every domain module's rows, in the order of the modules below
 FAMILIES: tuple[KnownError, ...] = (
+    *filesystems.FAMILIES,
     *product_fixes.FAMILIES,
     *torch_runtime.FAMILIES,
     *media_pipes.FAMILIES,

@@ -283,6 +283,31 @@ FAMILIES: tuple[KnownError, ...] = (
         "make the path writable for this user (`sudo chown -R $(id -u):$(id -g) <folder>`), or point the cache "
         "elsewhere (HF_HOME, TORCH_HOME, XDG_CACHE_HOME to a writable folder)",
         variants=(
+            # a JIT kernel cache names its own variable (issue 36, round twenty-three): HF_HOME does not move it
+            Variant(
+                r"\.triton\b|triton[\\/]runtime[\\/]cache|TRITON_CACHE_DIR",
+                "Triton's kernel cache",
+                "Triton's kernel cache (~/.triton, under HOME) is not writable for this user (a root-owned folder in "
+                "an image, a read-only HOME): set TRITON_CACHE_DIR (and TORCHINDUCTOR_CACHE_DIR for torch.compile) "
+                "or HOME to a writable folder or volume, or `chown` the .triton folder to the user that runs the "
+                "program (in the image's Dockerfile for a container)",
+                strict=True,
+            ),
+            Variant(
+                r"\.cupy\b|kernel_cache|CUPY_CACHE_DIR",
+                "CuPy's kernel cache",
+                "CuPy's kernel cache (~/.cupy/kernel_cache) is not writable for this user: set CUPY_CACHE_DIR (or "
+                "HOME) to a writable folder, or `chown` ~/.cupy to that user",
+                strict=True,
+            ),
+            Variant(
+                r"torch_extensions|TORCH_EXTENSIONS_DIR|torchinductor|TORCHINDUCTOR_CACHE_DIR",
+                "torch's JIT build cache",
+                "torch's build cache (torch_extensions / torchinductor under ~/.cache or /tmp) is not writable for "
+                "this user: set TORCH_EXTENSIONS_DIR / TORCHINDUCTOR_CACHE_DIR to a writable folder, or remove the "
+                "folder another user (root) left behind",
+                strict=True,
+            ),
             Variant(
                 r"/dev/nvidia|/dev/dri",
                 "a GPU device node",
