@@ -17,9 +17,11 @@ from .entry import (
     DARKNET,
     FACESWAP_APPS,
     FOOOCUS,
+    INTEL_XPU,
     JETSON,
     JETSON_BOARD,
     KOHYA,
+    MACOS,
     NO_GPU_CI,
     RUNNER_PATH,
     SD_WEBUI,
@@ -788,8 +790,20 @@ _CORE: tuple[KnownError, ...] = (
         "framework must give the process a GPU (Ray: num_gpus on the task or actor; Slurm: --gres=gpu:N). If "
         "`nvidia-smi` does list GPUs, the program asks for GPUs the machine lacks: a GPU list or count in its config "
         "or command line (gpu_ids, cuda_devices, --gpus, CUDA_VISIBLE_DEVICES=1,2) names more GPUs or higher "
-        "indices than it shows; set it to the GPUs that exist (torch.cuda.device_count(); e.g. one GPU, 0).",
+        "indices than it shows; set it to the GPUs that exist (torch.cuda.device_count(); e.g. one GPU, 0). A "
+        "machine with no NVIDIA GPU at all (a Mac, Intel or AMD graphics, a CPU-only server) cannot be given one: "
+        "run on the CPU instead (the program's device / --cpu option, device='cpu' in place of hard-coded .cuda() "
+        "calls, torch.load(..., map_location='cpu')); installing a driver or a CUDA torch cannot help there.",
         variants=(
+            # issue 36, round twenty-three: a Mac in the paste has no NVIDIA GPU to make visible
+            Variant(
+                MACOS,
+                "macOS (no NVIDIA GPU, no CUDA)",
+                "A Mac has no NVIDIA GPU and no CUDA, so nothing can make one visible: run on the device that "
+                "exists: replace hard-coded .cuda() / device='cuda' calls with 'mps' (Apple Silicon) or 'cpu', load "
+                "checkpoints with map_location, and remove GPU-only wrappers (a Hugging Face Space's @spaces.GPU "
+                "decorator); code that needs CUDA kernels runs only on a machine with an NVIDIA GPU.",
+            ),
             # a GPU list or count of the program's own (issue 36, round sixteen: a config asking for three GPUs)
             Variant(
                 r"\b(?:gpu_ids|cuda_devices|device_ids|n_gpus?|num_gpus|gpus)\s{0,3}[=:]\s{0,3}[\[(]?\d"
@@ -918,11 +932,33 @@ _CORE: tuple[KnownError, ...] = (
         r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
-        "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
-        "build that satisfies the version), then install from the index of a CUDA your driver supports (the "
-        "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
-        "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
+        "With an NVIDIA GPU, install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip "
+        "keeps an installed build that satisfies the version), then install from the index of a CUDA your driver "
+        "supports (the +cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must "
+        "show a CUDA version, not None. Without one (a Mac, Intel or AMD graphics) no CUDA torch can help: change "
+        "the code's hard-coded .cuda() / device='cuda' calls (follow the traceback) to the device that exists: "
+        "'mps' on Apple Silicon, 'xpu' on an Intel GPU, else 'cpu'.",
         variants=(
+            # issue 36, round twenty-three: a Mac in the paste (no CUDA torch exists for macOS)
+            Variant(
+                MACOS,
+                "macOS (no CUDA exists there)",
+                "There is no CUDA on a Mac and no CUDA build of torch for macOS, so do not reinstall torch: change "
+                "every hard-coded .cuda() / .to('cuda') / device='cuda' call (the traceback shows where; an app's "
+                "device setting does not reach calls hard-coded in model code) to the selected device: 'mps' on "
+                "Apple Silicon (`torch.backends.mps.is_available()`), 'cpu' on an Intel Mac or for an op MPS lacks "
+                "(PYTORCH_ENABLE_MPS_FALLBACK=1); load checkpoints with map_location. A project or node that "
+                "needs CUDA kernels (custom CUDA ops, flash-attn, xformers) cannot run on a Mac as is: use a Linux "
+                "or Windows machine with an NVIDIA GPU.",
+            ),
+            Variant(
+                INTEL_XPU,
+                "an Intel GPU (XPU)",
+                "This torch is built for Intel GPUs (the xpu device), not CUDA, and a CUDA torch cannot help without "
+                "an NVIDIA GPU: the code must use the XPU device instead of its hard-coded torch.cuda calls "
+                "(.to('xpu'), torch.xpu.* in place of torch.cuda.*, torch.amp.autocast(device_type='xpu'), or the "
+                "device-neutral torch.accelerator API); until it does, run it on the CPU.",
+            ),
             Variant(
                 r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
                 "libtorch from Rust (tch, rust-bert)",
