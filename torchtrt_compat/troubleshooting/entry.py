@@ -70,7 +70,7 @@ JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv
 MACOS = (
     r"(?<![A-Za-z]:)(?<![\\/\w])/Users/\w|/opt/homebrew/|\.dylib\b|\bDarwin\b|\bmacOS\b|\bMac ?OS ?X\b"
     r"|\bApple (?:M[1-5]|Silicon)\b|\bMacBook|\barm64-apple-darwin|RELEASE_ARM64|\bdevice[= ]{1,3}['\"]?mps\b"
-    r"|torch\.backends\.mps|MPSGraph|\bmps:0\b"
+    r"|torch\.backends\.mps|MPSGraph|\bmps:0\b|/private/var/folders/|^/var/folders/\w\w/"
 )
 #: an Intel GPU run through torch's XPU device (or intel_extension_for_pytorch)
 INTEL_XPU = (

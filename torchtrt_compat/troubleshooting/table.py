@@ -3890,6 +3890,18 @@ _CORE: tuple[KnownError, ...] = (
                 "install the CUDA libraries it needs (pip install nvidia-cublas-cuXX for the major named below).",
                 product="tensorrt",
             ),
+            # issue 36, round twenty-three: a compiled extension of torch's (warpctc_pytorch, a *_cuda module) built
+            # against a CUDA whose runtime this machine lacks; TensorFlow's variants below would read it as TF's log
+            Variant(
+                r"\bimport \w{1,40}_pytorch\b|\bimport torch_\w{1,40}|\w_pytorch[\\/]__init__\.py"
+                r"|from \._\w{1,40} import \*|\btorch[\\/]utils[\\/]cpp_extension\.py",
+                "a compiled PyTorch extension",
+                "The extension's compiled module was linked against the CUDA runtime of the major it names, which "
+                "this machine lacks. `ldd` on the extension's .so shows which library is missing. With an NVIDIA GPU, "
+                "put that CUDA's lib folder on LD_LIBRARY_PATH or rebuild the extension against the CUDA your torch "
+                "uses (`torch.version.cuda`); on a machine without one, rebuild it CPU-only from a clean build folder "
+                "(no CUDA_HOME, the project's GPU switch off, e.g. a cmake WITH_GPU=OFF) and reinstall its binding.",
+            ),
             Variant(
                 # TensorFlow before 2.12 logs from tensorflow/stream_executor/ (later: xla/ and tsl/); Python 3.7 or
                 # 3.8 has no TensorFlow 2.14+, the first with the [and-cuda] extra
