@@ -3954,13 +3954,16 @@ _CORE: tuple[KnownError, ...] = (
         "no-nvidia-gpu",
         "CUDA used on a machine without an NVIDIA GPU (Intel, AMD or Apple graphics)",
         r"(?:AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)[^\n]{0,200}"
-        r"(?:CUDA|cudaError)|(?:CUDA|cudaError)[^\n]{0,300}(?:AMD Radeon|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)",
+        r"(?:CUDA|cudaError)|(?:CUDA|cudaError)[^\n]{0,300}(?:AMD Radeon|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)"
+        # a CUDA-only SDK's own check (the ZED SDK: "No NVIDIA graphics card detected. Install an NVIDIA GPU")
+        r"|\bNo NVIDIA (?:graphics card|GPU) (?:was )?(?:detected|found)\b",
         "CUDA runs only on NVIDIA GPUs: on a machine with Intel, AMD or Apple graphics the CUDA runtime finds no "
         "NVIDIA driver, which it reports as 'CUDA driver version is insufficient' (error 35) or 'no CUDA-capable "
         "device' (100). Updating drivers cannot fix it.",
         "Run on the CPU, or use the provider for your GPU: onnxruntime's CPUExecutionProvider, DmlExecutionProvider "
         "(onnxruntime-directml, Windows) or OpenVINO; a ROCm build of torch on AMD; MPS on Apple; or run on a "
-        "machine with an NVIDIA GPU.",
+        "machine with an NVIDIA GPU. A program or SDK built on CUDA itself (no CPU path) runs only on a machine "
+        "with an NVIDIA GPU and its driver (or a Jetson): installing CUDA or a driver here cannot help.",
         variants=(
             Variant(
                 NO_GPU_CI,
