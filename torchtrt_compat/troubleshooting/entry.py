@@ -73,9 +73,7 @@ MACOS = (
     r"|torch\.backends\.mps|MPSGraph|\bmps:0\b|/private/var/folders/|^/var/folders/\w\w/"
 )
 #: an Intel GPU run through torch's XPU device (or intel_extension_for_pytorch)
-INTEL_XPU = (
-    r"\bxpu\b|intel_extension_for_pytorch|\bipex\b|Intel\(R\) Arc|\bIntel Arc\b|\+xpu\b|oneAPI|Level.Zero"
-)
+INTEL_XPU = r"\bxpu\b|intel_extension_for_pytorch|\bipex\b|Intel\(R\) Arc|\bIntel Arc\b|\+xpu\b|oneAPI|Level.Zero"
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
 WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 #: A hosted CI job (GitHub Actions, GitLab's shared runners, CircleCI, Travis), whose machines have no NVIDIA GPU or
