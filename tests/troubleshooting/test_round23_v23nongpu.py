@@ -80,10 +80,16 @@ def test_cuda_only_package_without_a_platform_wheel() -> None:
     )
     key, fix = first(mac)
     assert key == "pip-cuda-only-package" and "onnxruntime (its macOS wheels carry the CoreML" in fix
-    key, fix = first("ERROR: No matching distribution found for triton")
+    key, fix = first("ERROR: No matching distribution found for cupy-cuda12x")
     assert key == "pip-cuda-only-package" and "onnxruntime" in fix
-    win = "ERROR: No matching distribution found for triton\nC:\\Users\\me\\venv\\Scripts\\pip.exe"
-    assert "triton publishes no Windows wheels" in first(win)[1]
+    # a Linux-only CUDA package on a Mac: pip's general row, read for macOS (Windows keeps its triton-windows fix)
+    triton = "Processing /Users/someone/src/app\nERROR: No matching distribution found for triton==3.1.0"
+    key, fix = first(triton)
+    assert key == "py-pip-no-matching-distribution" and "no index has it for a Mac" in fix
+    assert "triton-windows" in first("ERROR: No matching distribution found for triton==3.1.0")[1]
+    assert "for a Mac" not in first("Processing /Users/someone/app\nERROR: No matching distribution found for numpy")[1]
+    win = "ERROR: No matching distribution found for onnxruntime-gpu\nC:\\Users\\me\\venv\\Scripts\\pip.exe"
+    assert "64-bit CPython" in first(win)[1]
     # near misses: the plain CPU package, and a longer name that only starts like one
     assert "pip-cuda-only-package" not in keys("ERROR: No matching distribution found for onnxruntime==1.9.0")
     assert "pip-cuda-only-package" not in keys("ERROR: No matching distribution found for tritonclient-extra")
@@ -134,3 +140,7 @@ def test_app_cuda_device_not_found() -> None:
     assert explain("Selected Device Not Found - Device: cuda").outcome == "explained"
     # near miss: a device that was found
     assert "app-cuda-device-not-found" not in keys("Selected device found - Device: cuda, DeviceId: 0")
+
+
+def test_the_kernel_drivers_no_gpu_found_stays_the_driver_branchs() -> None:
+    assert "no-nvidia-gpu" not in keys("NVRM: No NVIDIA GPU found.")

@@ -3955,8 +3955,9 @@ _CORE: tuple[KnownError, ...] = (
         "CUDA used on a machine without an NVIDIA GPU (Intel, AMD or Apple graphics)",
         r"(?:AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)[^\n]{0,200}"
         r"(?:CUDA|cudaError)|(?:CUDA|cudaError)[^\n]{0,300}(?:AMD Radeon|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)"
-        # a CUDA-only SDK's own check (the ZED SDK: "No NVIDIA graphics card detected. Install an NVIDIA GPU")
-        r"|\bNo NVIDIA (?:graphics card|GPU) (?:was )?(?:detected|found)\b",
+        # a CUDA-only SDK's own check (the ZED SDK: "No NVIDIA graphics card detected. Install an NVIDIA GPU"); not
+        # the kernel driver's "NVRM: No NVIDIA GPU found" (a GPU the driver branch does not support)
+        r"|\bNo NVIDIA (?:graphics card|GPU) (?:was )?detected\b",
         "CUDA runs only on NVIDIA GPUs: on a machine with Intel, AMD or Apple graphics the CUDA runtime finds no "
         "NVIDIA driver, which it reports as 'CUDA driver version is insufficient' (error 35) or 'no CUDA-capable "
         "device' (100). Updating drivers cannot fix it.",

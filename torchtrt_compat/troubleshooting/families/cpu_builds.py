@@ -748,12 +748,11 @@ _ROUND23 = "tests/troubleshooting/test_round23_v23nongpu.py"
 _NON_NVIDIA: tuple[KnownError, ...] = (
     KnownError(
         "pip-cuda-only-package",
-        "pip finds no release of a CUDA-only package (onnxruntime-gpu, triton, cupy-cuda*, nvidia-*) for this platform",
+        "pip finds no release of a CUDA-only package (onnxruntime-gpu, cupy-cuda*, tensorflow-gpu) for this platform",
         # pip's own words (src/pip/_internal/resolution/resolvelib/factory.py) for a package that only NVIDIA CUDA
         # platforms get wheels of; the name is read from the text
         r"(?:No matching distribution found for|Could not find a version that satisfies the requirement)\s{1,3}"
-        r"(?:onnxruntime-gpu|triton|cupy-cuda\w{1,12}|nvidia-[\w-]{2,40}|tensorflow-gpu"
-        r"|jax-cuda\d{1,2}-\w{2,12})(?![\w-])",
+        r"(?:onnxruntime-gpu|cupy-cuda\w{1,12}|tensorflow-gpu)(?![\w-])",
         "The package exists only for NVIDIA CUDA platforms (Linux x86_64, and for some of them Windows): pip on "
         "macOS, on an ARM board or in a Python the package has no wheel for sees no release of it at all "
         "(`from versions: none`), so a requirements file written for an NVIDIA machine cannot install here.",
@@ -774,20 +773,14 @@ _NON_NVIDIA: tuple[KnownError, ...] = (
             Variant(
                 r"[A-Za-z]:\\|\bwin_amd64\b|\bWindows\b|\\Scripts\\",
                 "Windows",
-                "On Windows x64 onnxruntime-gpu, cupy-cuda* and the nvidia-* wheels exist for the 64-bit CPython "
-                "versions each release supports (`python --version`; pick a release that lists yours); triton "
-                "publishes no Windows wheels: leave it out (torch runs without it; only torch.compile's GPU kernels "
-                "need it) or use a community Windows build of it; without an NVIDIA GPU use onnxruntime-directml "
-                "or onnxruntime.",
-            ),
-            Variant(
-                JETSON,
-                "an ARM (aarch64) board",
-                "The public index has no aarch64 CUDA wheels of it: on a Jetson install NVIDIA's builds for your "
-                "JetPack (its onnxruntime-gpu / torch wheels, or an l4t container that ships them); on another ARM "
-                "machine use the CPU package (onnxruntime).",
+                "On Windows x64 onnxruntime-gpu and cupy-cuda* publish wheels for the 64-bit CPython versions each "
+                "release supports (`python --version`; pick a release that lists yours, or a Python it supports); "
+                "tensorflow-gpu is gone (TensorFlow 2.10 was the last with GPU on native Windows: use WSL2); without "
+                "an NVIDIA GPU use onnxruntime-directml or onnxruntime.",
             ),
         ),
+        # an ARM board (a Jetson) keeps py-pip-no-matching-distribution's Jetson variant (NVIDIA's JetPack wheels)
+        unless=JETSON,
         op=r"(?:found for|requirement)\s{1,3}([\w-]{1,60})",
         weight=62,  # above py-pip-no-matching-distribution (20), whose fix is a version pin
         applies="pip installs of CUDA-only packages on macOS, ARM boards or unsupported Pythons",

@@ -16,6 +16,12 @@ from ..entry import JETSON_BOARD, MACOS, KnownError, Variant, ld_cannot_find
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
+#: packages published only for NVIDIA CUDA platforms (none for macOS), as pip names them in a requirement
+_CUDA_ONLY_NAMES = (
+    r"(?:triton|onnxruntime-gpu|cupy-cuda\w{1,12}|nvidia-[\w-]{2,40}|tensorrt(?:[-_]\w{2,12})?|jax-cuda\d{1,2}-\w{2,12}"
+    r"|tensorflow-gpu|xformers|flash[-_]attn|bitsandbytes-cuda\w{1,6})(?![\w-])"
+)
+
 _R6 = "tests/data/explain_round6_native.jsonl"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
 
@@ -1804,6 +1810,16 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "a stale cache or lock): `poetry cache clear --all pypi` and `poetry lock` (the lock may name a "
                 "file that is gone), then pin a version that has a wheel for this Python and platform, or set the "
                 "project's python range to one the package supports (`poetry env use 3.12`).",
+            ),
+            # issue 36, round twenty-three: a CUDA-only package asked for on a Mac, where none of them exists
+            Variant(
+                rf"(?:requirement|found for) {_CUDA_ONLY_NAMES}[\s\S]{{0,4000}}?(?:{MACOS})"
+                rf"|(?:{MACOS})[\s\S]{{0,4000}}?(?:requirement|found for) {_CUDA_ONLY_NAMES}",
+                "a CUDA-only package on macOS",
+                "This package exists only for NVIDIA CUDA platforms (Linux, some for Windows): no index has it for a "
+                "Mac. Drop it from the requirements there (torch runs on 'mps' or 'cpu' without triton, nvidia-* or "
+                "a CUDA plugin; onnxruntime replaces onnxruntime-gpu), use the project's CPU / macOS requirements "
+                "where it has them, or run the project on a machine with an NVIDIA GPU.",
             ),
             Variant(
                 r"(?:requirement|distribution found for) (?:triton|jax-cuda\d{2}-(?:plugin|pjrt)|jaxlib[=<>~!]{1,2}"
