@@ -79,20 +79,16 @@ def test_cuda_only_package_without_a_platform_wheel() -> None:
         "Darwin host.local 22.3.0 Darwin Kernel Version 22.3.0: RELEASE_ARM64_T6000 arm64"
     )
     key, fix = first(mac)
-    assert key == "pip-cuda-only-package" and "onnxruntime (its macOS wheels carry the CoreML" in fix
-    key, fix = first("ERROR: No matching distribution found for cupy-cuda12x")
-    assert key == "pip-cuda-only-package" and "onnxruntime" in fix
-    # a Linux-only CUDA package on a Mac: pip's general row, read for macOS (Windows keeps its triton-windows fix)
+    assert key == "py-pip-no-matching-distribution" and "no index has it for a Mac" in fix and "CoreML" in fix
     triton = "Processing /Users/someone/src/app\nERROR: No matching distribution found for triton==3.1.0"
-    key, fix = first(triton)
-    assert key == "py-pip-no-matching-distribution" and "no index has it for a Mac" in fix
+    assert "no index has it for a Mac" in first(triton)[1]
+    # without a Mac in the text: a Python the package has no wheel for (an NVIDIA machine), Windows' triton-windows
+    bare = mac.rsplit("\n", 1)[0]
+    assert "Python version" in first(bare)[1]
     assert "triton-windows" in first("ERROR: No matching distribution found for triton==3.1.0")[1]
+    # near misses: another package on a Mac, a longer name that only starts like a CUDA one
     assert "for a Mac" not in first("Processing /Users/someone/app\nERROR: No matching distribution found for numpy")[1]
-    win = "ERROR: No matching distribution found for onnxruntime-gpu\nC:\\Users\\me\\venv\\Scripts\\pip.exe"
-    assert "64-bit CPython" in first(win)[1]
-    # near misses: the plain CPU package, and a longer name that only starts like one
-    assert "pip-cuda-only-package" not in keys("ERROR: No matching distribution found for onnxruntime==1.9.0")
-    assert "pip-cuda-only-package" not in keys("ERROR: No matching distribution found for tritonclient-extra")
+    assert "for a Mac" not in first("/Users/me\nERROR: No matching distribution found for tritonclient-extra")[1]
 
 
 def test_vendor_placeholder_on_a_mac_and_for_tensorrt() -> None:

@@ -11,7 +11,7 @@ keep their rows (``torch-cpu-build``, ``serve-ct2-no-cuda``, ``ort-cpu-package``
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, JETSON, MACOS, KnownError, Variant, tests_in
+from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round11_f2nocuda.py"
 
@@ -746,50 +746,6 @@ _APPS: tuple[KnownError, ...] = (
 #: Intel GPU). The fix leads with what works on that platform, never "install a CUDA build"
 _ROUND23 = "tests/troubleshooting/test_round23_v23nongpu.py"
 _NON_NVIDIA: tuple[KnownError, ...] = (
-    KnownError(
-        "pip-cuda-only-package",
-        "pip finds no release of a CUDA-only package (onnxruntime-gpu, cupy-cuda*, tensorflow-gpu) for this platform",
-        # pip's own words (src/pip/_internal/resolution/resolvelib/factory.py) for a package that only NVIDIA CUDA
-        # platforms get wheels of; the name is read from the text
-        r"(?:No matching distribution found for|Could not find a version that satisfies the requirement)\s{1,3}"
-        r"(?:onnxruntime-gpu|cupy-cuda\w{1,12}|tensorflow-gpu)(?![\w-])",
-        "The package exists only for NVIDIA CUDA platforms (Linux x86_64, and for some of them Windows): pip on "
-        "macOS, on an ARM board or in a Python the package has no wheel for sees no release of it at all "
-        "(`from versions: none`), so a requirements file written for an NVIDIA machine cannot install here.",
-        "Install the platform's own package instead of the CUDA one: onnxruntime (CPU; onnxruntime-directml on "
-        "Windows with any GPU, onnxruntime-openvino on Intel) in place of onnxruntime-gpu; leave triton, cupy-cuda*, "
-        "nvidia-* and tensorrt out (torch without CUDA needs none of them) and run the program on the CPU; a project "
-        "that keeps a CPU requirements file or environment uses that one. On an NVIDIA machine, use a Python "
-        "version (64-bit CPython) the package publishes wheels for.",
-        variants=(
-            Variant(
-                MACOS,
-                "macOS (no CUDA package exists for it)",
-                "No CUDA package exists for a Mac: replace onnxruntime-gpu with onnxruntime (its macOS wheels carry "
-                "the CoreML provider: providers=['CoreMLExecutionProvider', 'CPUExecutionProvider']), and drop "
-                "triton, cupy-cuda*, nvidia-* and tensorrt from the requirements (torch runs on 'mps' or 'cpu' "
-                "without them); use the project's CPU / macOS requirements or environment file where it has one.",
-            ),
-            Variant(
-                r"[A-Za-z]:\\|\bwin_amd64\b|\bWindows\b|\\Scripts\\",
-                "Windows",
-                "On Windows x64 onnxruntime-gpu and cupy-cuda* publish wheels for the 64-bit CPython versions each "
-                "release supports (`python --version`; pick a release that lists yours, or a Python it supports); "
-                "tensorflow-gpu is gone (TensorFlow 2.10 was the last with GPU on native Windows: use WSL2); without "
-                "an NVIDIA GPU use onnxruntime-directml or onnxruntime.",
-            ),
-        ),
-        # an ARM board (a Jetson) keeps py-pip-no-matching-distribution's Jetson variant (NVIDIA's JetPack wheels)
-        unless=JETSON,
-        op=r"(?:found for|requirement)\s{1,3}([\w-]{1,60})",
-        weight=62,  # above py-pip-no-matching-distribution (20), whose fix is a version pin
-        applies="pip installs of CUDA-only packages on macOS, ARM boards or unsupported Pythons",
-        shown_by=(f"{_ROUND23}::test_cuda_only_package_without_a_platform_wheel",),
-        example="ERROR: Could not find a version that satisfies the requirement onnxruntime-gpu==1.9.0 (from versions: "
-        "none)\nERROR: No matching distribution found for onnxruntime-gpu==1.9.0",
-        example_source="https://github.com/sensity-ai/dot/issues/80 (an Apple Silicon Mac; pip's resolvelib factory "
-        "message)",
-    ),
     KnownError(
         "app-cuda-device-not-found",
         "An application cannot find the 'cuda' device it was set to use (no NVIDIA GPU, or a ROCm torch that does not "

@@ -1818,8 +1818,9 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "a CUDA-only package on macOS",
                 "This package exists only for NVIDIA CUDA platforms (Linux, some for Windows): no index has it for a "
                 "Mac. Drop it from the requirements there (torch runs on 'mps' or 'cpu' without triton, nvidia-* or "
-                "a CUDA plugin; onnxruntime replaces onnxruntime-gpu), use the project's CPU / macOS requirements "
-                "where it has them, or run the project on a machine with an NVIDIA GPU.",
+                "a CUDA plugin; onnxruntime, whose macOS wheels carry the CoreML provider, replaces onnxruntime-gpu), "
+                "use the project's CPU / macOS requirements where it has them, or run the project on a machine with "
+                "an NVIDIA GPU.",
             ),
             Variant(
                 r"(?:requirement|distribution found for) (?:triton|jax-cuda\d{2}-(?:plugin|pjrt)|jaxlib[=<>~!]{1,2}"
