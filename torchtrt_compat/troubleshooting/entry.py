@@ -65,6 +65,15 @@ TORCHSCRIPT = (
 JETSON = r"jetson|jetpack|aarch64|tegra|\bl4t\b|xavier|orin"
 #: a Jetson board or its software named in the text (not a bare "aarch64", which ARM servers share)
 JETSON_BOARD = r"jetson|jetpack|tegra|\bl4t\b|xavier|\borin\b|nvidia-l4t|dustynv"
+#: macOS in a text (issue 36, round twenty-three): a Mac's home folder (not Windows' C:/Users), Homebrew's prefix, a
+#: .dylib, uname's Darwin, Apple Silicon's names, torch's mps device. No CUDA exists there
+MACOS = (
+    r"(?<![A-Za-z]:)(?<![\\/\w])/Users/\w|/opt/homebrew/|\.dylib\b|\bDarwin\b|\bmacOS\b|\bMac ?OS ?X\b"
+    r"|\bApple (?:M[1-5]|Silicon)\b|\bMacBook|\barm64-apple-darwin|RELEASE_ARM64|\bdevice[= ]{1,3}['\"]?mps\b"
+    r"|torch\.backends\.mps|MPSGraph|\bmps:0\b|/private/var/folders/|^/var/folders/\w\w/"
+)
+#: an Intel GPU run through torch's XPU device (or intel_extension_for_pytorch)
+INTEL_XPU = r"\bxpu\b|intel_extension_for_pytorch|\bipex\b|Intel\(R\) Arc|\bIntel Arc\b|\+xpu\b|oneAPI|Level.Zero"
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
 WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 #: A hosted CI job (GitHub Actions, GitLab's shared runners, CircleCI, Travis), whose machines have no NVIDIA GPU or

@@ -17,9 +17,11 @@ from .entry import (
     DARKNET,
     FACESWAP_APPS,
     FOOOCUS,
+    INTEL_XPU,
     JETSON,
     JETSON_BOARD,
     KOHYA,
+    MACOS,
     NO_GPU_CI,
     RUNNER_PATH,
     SD_WEBUI,
@@ -788,8 +790,20 @@ _CORE: tuple[KnownError, ...] = (
         "framework must give the process a GPU (Ray: num_gpus on the task or actor; Slurm: --gres=gpu:N). If "
         "`nvidia-smi` does list GPUs, the program asks for GPUs the machine lacks: a GPU list or count in its config "
         "or command line (gpu_ids, cuda_devices, --gpus, CUDA_VISIBLE_DEVICES=1,2) names more GPUs or higher "
-        "indices than it shows; set it to the GPUs that exist (torch.cuda.device_count(); e.g. one GPU, 0).",
+        "indices than it shows; set it to the GPUs that exist (torch.cuda.device_count(); e.g. one GPU, 0). A "
+        "machine with no NVIDIA GPU at all (a Mac, Intel or AMD graphics, a CPU-only server) cannot be given one: "
+        "run on the CPU instead (the program's device / --cpu option, device='cpu' in place of hard-coded .cuda() "
+        "calls, torch.load(..., map_location='cpu')); installing a driver or a CUDA torch cannot help there.",
         variants=(
+            # issue 36, round twenty-three: a Mac in the paste has no NVIDIA GPU to make visible
+            Variant(
+                MACOS,
+                "macOS (no NVIDIA GPU, no CUDA)",
+                "A Mac has no NVIDIA GPU and no CUDA, so nothing can make one visible: run on the device that "
+                "exists: replace hard-coded .cuda() / device='cuda' calls with 'mps' (Apple Silicon) or 'cpu', load "
+                "checkpoints with map_location, and remove GPU-only wrappers (a Hugging Face Space's @spaces.GPU "
+                "decorator); code that needs CUDA kernels runs only on a machine with an NVIDIA GPU.",
+            ),
             # a GPU list or count of the program's own (issue 36, round sixteen: a config asking for three GPUs)
             Variant(
                 r"\b(?:gpu_ids|cuda_devices|device_ids|n_gpus?|num_gpus|gpus)\s{0,3}[=:]\s{0,3}[\[(]?\d"
@@ -918,11 +932,33 @@ _CORE: tuple[KnownError, ...] = (
         r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
-        "Install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip keeps an installed "
-        "build that satisfies the version), then install from the index of a CUDA your driver supports (the "
-        "+cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must show a CUDA "
-        "version, not None. On macOS there is no CUDA: use device 'mps' or 'cpu'.",
+        "With an NVIDIA GPU, install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip "
+        "keeps an installed build that satisfies the version), then install from the index of a CUDA your driver "
+        "supports (the +cuXXX wheels); `python -c 'import torch; print(torch.__version__, torch.version.cuda)'` must "
+        "show a CUDA version, not None. Without one (a Mac, Intel or AMD graphics) no CUDA torch can help: change "
+        "the code's hard-coded .cuda() / device='cuda' calls (follow the traceback) to the device that exists: "
+        "'mps' on Apple Silicon, 'xpu' on an Intel GPU, else 'cpu'.",
         variants=(
+            # issue 36, round twenty-three: a Mac in the paste (no CUDA torch exists for macOS)
+            Variant(
+                MACOS,
+                "macOS (no CUDA exists there)",
+                "There is no CUDA on a Mac and no CUDA build of torch for macOS, so do not reinstall torch: change "
+                "every hard-coded .cuda() / .to('cuda') / device='cuda' call (the traceback shows where; an app's "
+                "device setting does not reach calls hard-coded in model code) to the selected device: 'mps' on "
+                "Apple Silicon (`torch.backends.mps.is_available()`), 'cpu' on an Intel Mac or for an op MPS lacks "
+                "(PYTORCH_ENABLE_MPS_FALLBACK=1); load checkpoints with map_location. A project or node that "
+                "needs CUDA kernels (custom CUDA ops, flash-attn, xformers) cannot run on a Mac as is: use a Linux "
+                "or Windows machine with an NVIDIA GPU.",
+            ),
+            Variant(
+                INTEL_XPU,
+                "an Intel GPU (XPU)",
+                "This torch is built for Intel GPUs (the xpu device), not CUDA, and a CUDA torch cannot help without "
+                "an NVIDIA GPU: the code must use the XPU device instead of its hard-coded torch.cuda calls "
+                "(.to('xpu'), torch.xpu.* in place of torch.cuda.*, torch.amp.autocast(device_type='xpu'), or the "
+                "device-neutral torch.accelerator API); until it does, run it on the CPU.",
+            ),
             Variant(
                 r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
                 "libtorch from Rust (tch, rust-bert)",
@@ -3878,6 +3914,18 @@ _CORE: tuple[KnownError, ...] = (
                 "install the CUDA libraries it needs (pip install nvidia-cublas-cuXX for the major named below).",
                 product="tensorrt",
             ),
+            # issue 36, round twenty-three: a compiled extension of torch's (warpctc_pytorch, a *_cuda module) built
+            # against a CUDA whose runtime this machine lacks; TensorFlow's variants below would read it as TF's log
+            Variant(
+                r"\bimport \w{1,40}_pytorch\b|\bimport torch_\w{1,40}|\w_pytorch[\\/]__init__\.py"
+                r"|from \._\w{1,40} import \*|\btorch[\\/]utils[\\/]cpp_extension\.py",
+                "a compiled PyTorch extension",
+                "The extension's compiled module was linked against the CUDA runtime of the major it names, which "
+                "this machine lacks. `ldd` on the extension's .so shows which library is missing. With an NVIDIA GPU, "
+                "put that CUDA's lib folder on LD_LIBRARY_PATH or rebuild the extension against the CUDA your torch "
+                "uses (`torch.version.cuda`); on a machine without one, rebuild it CPU-only from a clean build folder "
+                "(no CUDA_HOME, the project's GPU switch off, e.g. a cmake WITH_GPU=OFF) and reinstall its binding.",
+            ),
             Variant(
                 # TensorFlow before 2.12 logs from tensorflow/stream_executor/ (later: xla/ and tsl/); Python 3.7 or
                 # 3.8 has no TensorFlow 2.14+, the first with the [and-cuda] extra
@@ -3930,13 +3978,17 @@ _CORE: tuple[KnownError, ...] = (
         "no-nvidia-gpu",
         "CUDA used on a machine without an NVIDIA GPU (Intel, AMD or Apple graphics)",
         r"(?:AMD Radeon|Radeon\(TM\)|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)[^\n]{0,200}"
-        r"(?:CUDA|cudaError)|(?:CUDA|cudaError)[^\n]{0,300}(?:AMD Radeon|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)",
+        r"(?:CUDA|cudaError)|(?:CUDA|cudaError)[^\n]{0,300}(?:AMD Radeon|Intel\(R\) (?:UHD|Iris|HD|Arc)|Apple M\d)"
+        # a CUDA-only SDK's own check (the ZED SDK: "No NVIDIA graphics card detected. Install an NVIDIA GPU"); not
+        # the kernel driver's "NVRM: No NVIDIA GPU found" (a GPU the driver branch does not support)
+        r"|\bNo NVIDIA (?:graphics card|GPU) (?:was )?detected\b",
         "CUDA runs only on NVIDIA GPUs: on a machine with Intel, AMD or Apple graphics the CUDA runtime finds no "
         "NVIDIA driver, which it reports as 'CUDA driver version is insufficient' (error 35) or 'no CUDA-capable "
         "device' (100). Updating drivers cannot fix it.",
         "Run on the CPU, or use the provider for your GPU: onnxruntime's CPUExecutionProvider, DmlExecutionProvider "
         "(onnxruntime-directml, Windows) or OpenVINO; a ROCm build of torch on AMD; MPS on Apple; or run on a "
-        "machine with an NVIDIA GPU.",
+        "machine with an NVIDIA GPU. A program or SDK built on CUDA itself (no CPU path) runs only on a machine "
+        "with an NVIDIA GPU and its driver (or a Jetson): installing CUDA or a driver here cannot help.",
         variants=(
             Variant(
                 NO_GPU_CI,

@@ -746,4 +746,32 @@ _APPS: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES: tuple[KnownError, ...] = (*_TENSORFLOW, *_JAX, *_PADDLE_MXNET, *_OPENCV_ML, *_APPS)
+#: issue 36, round twenty-three: machines without an NVIDIA GPU running CUDA-only packages or code (a Mac, an AMD or
+#: Intel GPU). The fix leads with what works on that platform, never "install a CUDA build"
+_ROUND23 = "tests/troubleshooting/test_round23_v23nongpu.py"
+_NON_NVIDIA: tuple[KnownError, ...] = (
+    KnownError(
+        "app-cuda-device-not-found",
+        "An application cannot find the 'cuda' device it was set to use (no NVIDIA GPU, or a ROCm torch that does not "
+        "support the AMD GPU)",
+        r"\bDevice Not Found\W{1,4}Device:\s{0,2}cuda\b"
+        r"|\bSelected device\b[^\n]{0,40}\bnot (?:found|available)\b[^\n]{0,40}\bcuda\b",
+        "The application enumerates the GPUs through torch and found no 'cuda' device: torch's CUDA build sees no "
+        "NVIDIA GPU, or (on AMD, where a ROCm torch names its GPUs 'cuda') the ROCm build does not support this "
+        "GPU's architecture (its gfx target), so it enumerates none.",
+        "Check what torch sees: `python -c 'import torch; print(torch.__version__, torch.version.hip, "
+        "torch.cuda.is_available())'`. On an AMD GPU, the ROCm build lists the gfx targets it supports (AMD's ROCm "
+        "compatibility tables; `rocminfo` / `hipInfo` names your GPU's gfx): an unsupported GPU gets no device "
+        "until a ROCm release adds it, so use the app's DirectML / ONNX path or its CPU device meanwhile. On an "
+        "NVIDIA GPU install the driver and a CUDA build of torch; without any supported GPU, select the CPU device.",
+        weight=55,
+        applies="desktop applications with a device setting (torch CUDA or ROCm backends)",
+        shown_by=(f"{_ROUND23}::test_app_cuda_device_not_found",),
+        example="Selected Device Not Found - Device: cuda, DeviceId: 0, PCIBusId: 4",
+        example_source="https://github.com/saddam213/AmuseAI/issues/31 (a Radeon gfx1152 that ROCm's Windows builds "
+        "do not support)",
+    ),
+)
+
+
+FAMILIES: tuple[KnownError, ...] = (*_TENSORFLOW, *_JAX, *_PADDLE_MXNET, *_OPENCV_ML, *_APPS, *_NON_NVIDIA)

@@ -8,7 +8,7 @@ never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, KnownError, Variant
+from ..entry import ANOTHER_FAILURE, MACOS, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round22_v22media.py"
 
@@ -122,11 +122,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "others), and keeps only a tiny placeholder source package of that name on the public index whose "
         "setup.py raises with a message on purpose: pip found no real wheel for this platform / Python (Windows, "
         "macOS, a Python the vendor does not build for) or was not pointed at the vendor's index.",
-        "Install from the vendor's index with the package's platform-specific name (NVIDIA DALI: `pip install "
-        "--extra-index-url <NVIDIA's index named in DALI's install guide> nvidia-dali-cuda120` (or cuda110 / "
-        "cuda130 for the driver's CUDA), Linux x86_64 / aarch64 only; on Windows use WSL2); where the vendor has no "
-        "build for the platform, replace that component (e.g. a plain PyTorch DataLoader instead of DALI).",
+        "Check that the vendor builds the package for this platform and Python at all (NVIDIA's CUDA packages: Linux, "
+        "some for Windows, none for macOS); if it does, install from the vendor's index with the package's current "
+        "platform-specific name, as its install guide names it; where it has no build for the platform, drop or "
+        "replace that component (an optional accelerator can usually be left out of the requirements).",
         variants=(
+            # issue 36, round twenty-three: NVIDIA's CUDA packages have no macOS build at all
+            Variant(
+                MACOS,
+                "macOS (NVIDIA publishes no CUDA packages for it)",
+                "NVIDIA builds its CUDA packages (TensorRT, DALI, the nvidia-* libraries) for Linux and Windows with "
+                "NVIDIA GPUs only, so no index has one for a Mac: remove the package from the requirements (it is "
+                "a GPU accelerator the program can run without, or the program needs a machine with an NVIDIA GPU) "
+                "instead of adding NVIDIA's index.",
+            ),
             Variant(
                 r"nvidia_stub",
                 "a stub whose build step downloads the real wheel from NVIDIA's index",
@@ -143,6 +152,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install --extra-index-url <NVIDIA's index from DALI's install guide> nvidia-dali-cuda120` (or "
                 "cuda110 / cuda130 for the driver); on Windows run it under WSL2 with an NVIDIA GPU, or replace the "
                 "DALI loader with a plain PyTorch DataLoader.",
+            ),
+            Variant(
+                r"\bnvidia-tensorrt\b|\btensorrt\b",
+                "TensorRT",
+                "The pyindex-era nvidia-tensorrt name is a placeholder now: TensorRT is published as `tensorrt` "
+                "(with tensorrt-cu12 / -cu13 for the CUDA major) for Linux and Windows with an NVIDIA GPU: install "
+                "`pip install tensorrt` (the version the project needs), or leave TensorRT out where it is an "
+                "optional accelerator; it does not exist for macOS.",
             ),
         ),
         weight=86,

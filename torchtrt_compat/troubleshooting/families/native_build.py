@@ -12,9 +12,15 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import JETSON_BOARD, KnownError, Variant, ld_cannot_find
+from ..entry import JETSON_BOARD, MACOS, KnownError, Variant, ld_cannot_find
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
+
+#: packages published only for NVIDIA CUDA platforms (none for macOS), as pip names them in a requirement
+_CUDA_ONLY_NAMES = (
+    r"(?:triton|onnxruntime-gpu|cupy-cuda\w{1,12}|nvidia-[\w-]{2,40}|tensorrt(?:[-_]\w{2,12})?|jax-cuda\d{1,2}-\w{2,12}"
+    r"|tensorflow-gpu|xformers|flash[-_]attn|bitsandbytes-cuda\w{1,6})(?![\w-])"
+)
 
 _R6 = "tests/data/explain_round6_native.jsonl"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
@@ -501,8 +507,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "Install the CUDA toolkit whose version matches torch's (`python -c 'import torch; "
         "print(torch.version.cuda)'`) and point CUDA_HOME at it (`export CUDA_HOME=/usr/local/cuda-12.4`, "
         "PATH=$CUDA_HOME/bin:$PATH; Windows: CUDA_PATH); in conda, `conda install -c nvidia cuda-toolkit=<that "
-        "version>`. Or install a prebuilt wheel of the package for your torch and CUDA instead of building it.",
+        "version>`. Or install a prebuilt wheel of the package for your torch and CUDA instead of building it. On a "
+        "Mac there is no CUDA toolkit and CUDA_HOME cannot help: install the package without its CUDA extension, "
+        "or run the project on a machine with an NVIDIA GPU.",
         variants=(
+            # issue 36, round twenty-three: a Mac has no CUDA toolkit to point CUDA_HOME at
+            Variant(
+                MACOS,
+                "macOS (no CUDA exists there)",
+                "There is no CUDA toolkit for a Mac (Apple Silicon or Intel), so setting CUDA_HOME cannot help: "
+                "install the package without its CUDA extension (a CPU-only build option, or a prebuilt macOS "
+                "wheel), or, where the project needs its CUDA kernels, run it on Linux or Windows with an NVIDIA GPU "
+                "(a cloud or Colab GPU machine).",
+            ),
             Variant(
                 # the user shows CUDA_HOME already set (cmd's `set "CUDA_HOME=…"`, bash's export, PowerShell's
                 # $env:) and the error stays: cpp_extension drops CUDA_HOME when torch is a CPU build
@@ -1381,6 +1398,18 @@ _ROUND8: tuple[KnownError, ...] = (
                 "install tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip for Windows, instead "
                 "of the version the installer pins.",
             ),
+            # issue 36, round twenty-three: a Mac (no CUDA exists there) building a package
+            Variant(
+                MACOS,
+                "macOS",
+                "On a Mac there is no CUDA: if the package compiles CUDA code (nvcc, CUDA_HOME or .cu files in the "
+                "build log, a -gpu / cuda package), do not try to install nvcc: install it without its CUDA "
+                "extension (the project's CPU-only build option or environment variable; a build that compiles it "
+                "unconditionally needs that switch added) or run it on Linux with an NVIDIA GPU. For any other "
+                "build, read its first error (`python -m pip install -v . 2>&1 | tee build.log`, then `grep -n -m3 "
+                "-E 'error|fatal' build.log`); Xcode's Command Line Tools (`xcode-select --install`) give the "
+                "compiler, or install a prebuilt wheel for macOS.",
+            ),
             Variant(
                 _CUDA_EXT_BUILD,
                 "a CUDA extension's build (build_ext)",
@@ -1781,6 +1810,17 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "a stale cache or lock): `poetry cache clear --all pypi` and `poetry lock` (the lock may name a "
                 "file that is gone), then pin a version that has a wheel for this Python and platform, or set the "
                 "project's python range to one the package supports (`poetry env use 3.12`).",
+            ),
+            # issue 36, round twenty-three: a CUDA-only package asked for on a Mac, where none of them exists
+            Variant(
+                rf"(?:requirement|found for) {_CUDA_ONLY_NAMES}[\s\S]{{0,4000}}?(?:{MACOS})"
+                rf"|(?:{MACOS})[\s\S]{{0,4000}}?(?:requirement|found for) {_CUDA_ONLY_NAMES}",
+                "a CUDA-only package on macOS",
+                "This package exists only for NVIDIA CUDA platforms (Linux, some for Windows): no index has it for a "
+                "Mac. Drop it from the requirements there (torch runs on 'mps' or 'cpu' without triton, nvidia-* or "
+                "a CUDA plugin; onnxruntime, whose macOS wheels carry the CoreML provider, replaces onnxruntime-gpu), "
+                "use the project's CPU / macOS requirements where it has them, or run the project on a machine with "
+                "an NVIDIA GPU.",
             ),
             Variant(
                 r"(?:requirement|distribution found for) (?:triton|jax-cuda\d{2}-(?:plugin|pjrt)|jaxlib[=<>~!]{1,2}"
