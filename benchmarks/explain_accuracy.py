@@ -43,7 +43,7 @@ from torchtrt_compat.troubleshooting import explain  # noqa: E402
 
 SETS = ("explain_corpus", "explain_holdout", "explain_fresh", "explain_blind")
 ROUND3 = "explain_round3"
-#: the later blind samples, each drawn after every fix of the rounds before it (seven to twenty-three)
+#: the later blind samples, each drawn after every fix of the rounds before it (seven to twenty-four)
 LATER_ROUNDS = (
     "explain_round7",
     "explain_round8",
@@ -62,6 +62,7 @@ LATER_ROUNDS = (
     "explain_round21",
     "explain_round22",
     "explain_round23",
+    "explain_round24",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

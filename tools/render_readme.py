@@ -414,6 +414,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty-two fix (`fe2f251`)",
             ),
+            ("after_by_hand", "after round twenty-three's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round24",
+        "round twenty-four (failures after a while or now and then, web services and task workers, virtualised "
+        "and external GPUs)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-three fix (`afd07e7`)",
+            ),
         ],
     ),
 )

@@ -3924,7 +3924,7 @@ _CORE: tuple[KnownError, ...] = (
                 "this machine lacks. `ldd` on the extension's .so shows which library is missing. With an NVIDIA GPU, "
                 "put that CUDA's lib folder on LD_LIBRARY_PATH or rebuild the extension against the CUDA your torch "
                 "uses (`torch.version.cuda`); on a machine without one, rebuild it CPU-only from a clean build folder "
-                "(no CUDA_HOME, the project's GPU switch off, e.g. a cmake WITH_GPU=OFF) and reinstall its binding.",
+                "(no CUDA_HOME, the project's own CPU-only build switch) and reinstall its binding.",
             ),
             Variant(
                 # TensorFlow before 2.12 logs from tensorflow/stream_executor/ (later: xla/ and tsl/); Python 3.7 or

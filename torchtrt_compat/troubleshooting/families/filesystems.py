@@ -236,10 +236,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "something it refuses: securebits / capabilities (a WSL or old kernel, a restricted VM or a container "
         "inside a container), or user namespaces disabled by the host (sysctl, AppArmor on recent Ubuntu); no "
         "container started, so the GPU program never ran.",
-        "Run on a native Linux host (or WSL2 with a current Apptainer in unprivileged user-namespace mode and the "
-        "WSL GPU driver); on Linux, ask the admin to enable user namespaces (user.max_user_namespaces, Ubuntu's "
-        "apparmor_restrict_unprivileged_userns) or install the setuid starter, or build the program natively "
-        "instead of in the image.",
+        "Ask the host's admin to enable user namespaces (user.max_user_namespaces, Ubuntu's "
+        "apparmor_restrict_unprivileged_userns) or to install the setuid starter; inside a VM, WSL or another "
+        "container, run on a native Linux host (or a current Apptainer in unprivileged user-namespace mode), or "
+        "build the program natively instead of in the image.",
         requires=r"singularity|apptainer|\bERROR\s{1,4}:|\bFATAL\s{0,4}:",
         weight=84,
         applies="SingularityCE / Apptainer on WSL, VMs and hosts with restricted namespaces",
