@@ -20,6 +20,8 @@ __all__ = [
     "JETSON",
     "JETSON_BOARD",
     "KOHYA",
+    "LONG_RUN",
+    "LONG_RUN_FAULT_FIX",
     "NO_GPU_CI",
     "RUNNER_PATH",
     "SD_WEBUI",
@@ -91,6 +93,26 @@ SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"
     r"(?:\./|python\d?(?:\.\d{1,2})?\s|/(?:usr|opt|home|root)/|[\w.-]{1,60}\.(?:py|sh)\b)"
 )
+#: A run that went well for a long time before it failed (issue 36, round twenty-four): an epoch or iteration count
+#: of two or more digits in a progress line, a step count in thousands, the user's own words (overnight, after hours,
+#: at random times; Chinese "好几轮" / "半夜"). A fault after many good steps is rarely the code's
+LONG_RUN = (
+    r"\bEpoch:? {0,2}\(?[1-9]\d{1,4}\b|\bIteration:? {0,2}[1-9]\d{3,8}\b|\bStep:? {0,2}\d{1,6}k\b"
+    r"|after (?:\d{1,6}|many|several|a few|hundreds of|thousands of) (?:good |successful )?"
+    r"(?:epochs|iterations|steps|hours)\b|\bovernight\b|after (?:a while|hours|some time|a few hours)\b"
+    r"|for too long\b|at random (?:times|points|steps)|randomly after|好几轮|半夜|几个小时"
+)
+#: the fix of a GPU fault that comes after a long good run (cuBLAS, an illegal access, a launch failure)
+LONG_RUN_FAULT_FIX = (
+    "It failed after a long good run, so the code and the build are not the first suspects: look at the GPU and "
+    "the machine. Make sure no other process uses that GPU meanwhile (`nvidia-smi`), read the driver's log for Xid "
+    "errors (`dmesg | grep -i xid`; Windows: Event Viewer's nvlddmkm entries) and the card's health (`nvidia-smi -q "
+    "-d ECC,TEMPERATURE,POWER`), remove any overclock, update the driver, and keep the machine from sleeping. On "
+    "Windows a GPU that also drives the display is reset by TDR when a kernel runs too long: raise TdrDelay in the "
+    "registry or train on a GPU without a monitor. If it recurs, rerun with CUDA_LAUNCH_BLOCKING=1 to name the op, "
+    "and checkpoint often so a crash costs little."
+)
+
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
 

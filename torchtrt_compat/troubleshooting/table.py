@@ -21,6 +21,8 @@ from .entry import (
     JETSON,
     JETSON_BOARD,
     KOHYA,
+    LONG_RUN,
+    LONG_RUN_FAULT_FIX,
     MACOS,
     NO_GPU_CI,
     RUNNER_PATH,
@@ -2104,6 +2106,30 @@ _CORE: tuple[KnownError, ...] = (
                 "sizes in the sim params, and point sim_device and graphics_device_id at the same idle NVIDIA GPU "
                 "(or use a GPU with more memory).",
             ),
+            # the first validation batch after a full training epoch (a progress bar's "(valid)", a validation step
+            # in the traceback): validation run with autograd on, on top of training's references
+            Variant(
+                r"Epoch \(valid(?:ation)?\)|\bin (?:validation_step|validate|evaluate|_?run_eval\w{0,20})\b"
+                r"|\bValidat(?:ing|ion)(?: DataLoader \d)?:\s{0,4}\d{1,3}%",
+                "at the switch from training to validation",
+                "It ran out at the first validation batch after training fitted: validation usually runs with autograd "
+                "on (no torch.no_grad), so every activation is kept for a backward that never comes, on top of what "
+                "training still references. Run validation under `with torch.no_grad():` (or "
+                "torch.inference_mode()) after model.eval(), drop training's loss / outputs before it (del, "
+                "loss.item() for logging), then torch.cuda.empty_cache(); lower the validation batch size only if "
+                "it still does not fit.",
+            ),
+            # memory that ran out after many epochs or steps that fitted: a leak, which a smaller batch only delays
+            Variant(
+                LONG_RUN,
+                "after many epochs or steps that fitted (memory growing: a leak)",
+                "It ran out only after many epochs or steps that fitted, so memory grows during the run: a leak, "
+                "which a smaller batch only delays. Look for tensors kept across steps: a loss summed as a tensor "
+                "(log loss.item()), outputs, metrics or predictions appended to lists (keep .detach().cpu() copies), "
+                "validation or metric code run with autograd on (torch.no_grad()), graphs kept with "
+                "retain_graph=True. Print torch.cuda.memory_allocated() each epoch to see it grow and to confirm "
+                "the fix; switch the suspect metric or callback off to find it.",
+            ),
             Variant(
                 r"\bLeaking\b|memory leak|\bleak(?:s|ed|ing)? (?:memory|GPU memory|in)\b|memory (?:keeps|kept) "
                 r"(?:growing|increasing)|memory grows",
@@ -3218,6 +3244,7 @@ _CORE: tuple[KnownError, ...] = (
         "an IndexError. If the kernel is a library's, update that library or turn the feature that uses it off to "
         "confirm, and report it with the versions and the input that triggers it.",
         variants=(
+            Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
             # a third-party native library's own kernels (darknet's check_error in src/cuda.c, a camera SDK's
             # sl::Mat copies): built for another architecture, or racing the SDK's frames
             Variant(

@@ -11,7 +11,7 @@ numbers and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -95,6 +95,7 @@ _FAULTS: tuple[KnownError, ...] = (
         "highest CUDA it supports) and by the GPU (run a CUDA sample such as deviceQuery / a cuBLAS sample on that "
         "GPU); rebuild or reinstall the framework for the CUDA the driver supports.",
         variants=(
+            Variant(LONG_RUN, "after a long good run (many iterations or hours)", LONG_RUN_FAULT_FIX),
             Variant(
                 r"\bmarian::|/marian/src/|\bmarian-(?:decoder|server|scorer)\b",
                 "Marian",

@@ -6,7 +6,7 @@ to the library's own wording, cited in `example_source`; names and versions are 
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round15_p15prod.py"
 
@@ -82,6 +82,8 @@ _MXNET = r"\bmxnet\b|MXNetError|src/operator/[\w/.]{1,80}cudnn"
 def cublas_variants() -> tuple[Variant, ...]:
     """Fixes for a cuBLAS status in the words of a framework other than torch, for torch's cuBLAS rows."""
     return (
+        # a cuBLAS failure after many good epochs or hours (issue 36, round twenty-four): a GPU / driver fault
+        Variant(LONG_RUN, "after a long good run (many epochs, steps or hours)", LONG_RUN_FAULT_FIX, strict=True),
         Variant(
             r"cuBLAS failed with status",
             "CTranslate2 (faster-whisper, whisperX)",

@@ -18,7 +18,7 @@ rows here are the more specific ones beside them.
 
 from __future__ import annotations
 
-from ..entry import DARKNET, DARKNET_FIX, KnownError, Variant
+from ..entry import DARKNET, DARKNET_FIX, LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant
 from .product_fixes import cublas_variants, cudnn_variants
 
 __all__ = ["FAMILIES"]
@@ -157,6 +157,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The GPU reported a hardware-level fault (ECC, Xid, fallen off the bus): reset or reboot, check "
                 "power and cooling, and if it repeats on this GPU only, have the card replaced (another card of the "
                 "same model working settles it).",
+            ),
+            Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
+            # a misaligned address is a kernel reading its arguments with another layout than the one it was written
+            # for: code for one release of a header library (flash-attention, CUTLASS, cub) built against another
+            Variant(
+                r"misaligned address",
+                "a misaligned address (a kernel built against other library versions than its code expects)",
+                "A kernel read memory at an address its layout does not allow: most often code written for one "
+                "release of a kernel library (flash-attention, CUTLASS, cub, xformers) built or run against another, "
+                "whose parameter structs, tile shapes or alignment rules changed. Build against the versions the "
+                "project pins (its requirements, submodule commits or README), not the newest, or port the code to "
+                "the newer API; then rebuild the extension for this torch and GPU (`pip install "
+                "--no-build-isolation --force-reinstall <ext>`) and name the kernel with compute-sanitizer. Inputs "
+                "that break an alignment the kernel assumes (a head dim or sequence length not a multiple of 8, a "
+                "non-contiguous tensor) do the same.",
             ),
             Variant(
                 r"illegal instruction|misaligned address",
