@@ -4387,6 +4387,19 @@ _CORE: tuple[KnownError, ...] = (
                 "model or compute_type='int8_float16'; device='cpu' runs without cuDNN.",
                 product="ctranslate2",
             ),
+            # the handle failing mid-run, after many steps (a progress bar far along, a long run): a stale CUDA JIT
+            # cache (~/.nv/ComputeCache from another driver or CUDA) or memory taken since, not a missing cuDNN
+            Variant(
+                r"\b\d{4,9}/\d{4,9} \[\d{1,3}:\d{2}|ComputeCache|~/\.nv\b|" + LONG_RUN,
+                "cuDNN's handle failing mid-run (a stale CUDA JIT cache or memory taken since)",
+                "The cuDNN handle failed after the run had gone on for a while: first delete the CUDA JIT cache, "
+                "which the driver fills with kernels compiled for the CUDA / driver of an earlier install (`rm -rf "
+                "~/.nv/ComputeCache`, or all of ~/.nv; Windows: %APPDATA%\\NVIDIA\\ComputeCache) and rerun; if it "
+                "persists, leave cuDNN memory for its workspace (TensorFlow: "
+                "tf.config.experimental.set_memory_growth(gpu, True) or TF_FORCE_GPU_ALLOW_GROWTH=true; torch: a "
+                "smaller batch) and check `nvidia-smi` for another process that took the GPU meanwhile.",
+                strict=True,
+            ),
             Variant(
                 SHOWN["tensorflow"] + r"|Failed to get convolution algorithm",
                 "TensorFlow",
