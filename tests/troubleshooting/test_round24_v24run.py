@@ -40,8 +40,9 @@ def test_gpu_faults_after_a_long_good_run_point_at_the_machine() -> None:
         "RuntimeError: CUDA error: an illegal memory access was encountered after 30 epochs",
         "| Epoch: 167/1630 | Step: 284k |\nRuntimeError: CUDA error: CUBLAS_STATUS_INTERNAL_ERROR when calling "
         "`cublasSgemm( handle, opa, opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
-        "I0420 22:48:18.898177  7233 sgd_solver.cpp:138] Iteration 12520, lr = 0.001\nF0421 09:02:45.161278  7233 "
-        "math_functions.cu:52] Check failed: status == CUBLAS_STATUS_SUCCESS (13 vs. 0)  CUBLAS_STATUS_EXECUTION_FAILED",
+        "I0420 22:48:18.898177  7233 sgd_solver.cpp:138] Iteration 12520, lr = 0.001\nF0421 09:02:45.161278 "
+        "7233 math_functions.cu:52] Check failed: status == CUBLAS_STATUS_SUCCESS (13 vs. 0)  "
+        "CUBLAS_STATUS_EXECUTION_FAILED",
         "RuntimeError: CUDA error: unspecified launch failure, randomly after a few hours",
     ):
         key, fix = first(text)
