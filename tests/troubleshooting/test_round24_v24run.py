@@ -86,7 +86,7 @@ def test_dataloader_worker_killed_by_a_native_abort() -> None:
         "RuntimeError: DataLoader worker (pid 71) is killed by signal: Segmentation fault.",
     ):
         key, fix = first(text)
-        assert key == "dataloader-worker-native-abort" and "num_workers=0" in fix, text
+        assert key == "host-dataloader-worker-exited" and "num_workers=0" in fix, text
     # SIGKILL is the OOM killer's (host RAM), not a native crash
     assert first("RuntimeError: DataLoader worker (pid 71) is killed by signal: Killed.")[0] == "py-process-killed"
 

@@ -743,17 +743,41 @@ _HOST_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-dataloader-worker-exited",
         "DataLoader worker (pid(s) N) exited unexpectedly (a worker died: /dev/shm, memory, or its own error)",
-        r"DataLoader worker \(pid\(?s?\)? ?[\d, ]{1,80}\) exited unexpectedly",
+        r"DataLoader worker \(pid\(?s?\)? ?[\d, ]{1,80}\) exited unexpectedly"
+        # torch/csrc/DataLoader.cpp's SIGCHLD handler ("DataLoader worker (pid N) is killed by signal: " + strsignal)
+        # for a native crash (SIGKILL is py-process-killed's OOM killer; SIGBUS the /dev/shm rows'), and the
+        # allocator's own abort line a worker prints (gperftools' tcmalloc.cc: "Attempt to free invalid pointer")
+        r"|DataLoader worker \(pid \d{1,10}\) is killed by signal: (?:Aborted|Segmentation fault"
+        r"|Floating point exception|Illegal instruction)"
+        r"|src/tcmalloc\.cc:\d{1,6}\] Attempt to free invalid pointer",
         "A DataLoader worker process died without a Python error: killed for memory (the kernel's OOM killer), by "
         "SIGBUS when /dev/shm is full (a container's 64 MB default), or by a crash in a library it called.",
         "Rerun with `num_workers=0`: the real error shows in the main process. In a container raise /dev/shm "
         "(`--shm-size=16g` or `--ipc=host`; in Kubernetes a memory-backed emptyDir at /dev/shm); `dmesg | grep -i "
         "kill` shows an OOM kill (lower the batch size or workers).",
+        variants=(
+            # a worker that a native library aborted (issue 36, round twenty-four): the data pipeline, not memory
+            Variant(
+                r"is killed by signal: (?:Aborted|Segmentation fault|Floating point exception|Illegal instruction)"
+                r"|Attempt to free invalid pointer|free\(\): invalid pointer|double free or corruption",
+                "a worker killed by a native crash (an abort, a segfault)",
+                "A native library inside the worker crashed (an invalid free, a segfault), not the GPU: run with "
+                "num_workers=0 so the Dataset runs in the main process and the crash shows its own stack (add "
+                "`python -X faulthandler`); then look at the native pieces of the data pipeline: the file being read "
+                "(a corrupt image: open each one in a loop), OpenCV's own threads in workers (cv2.setNumThreads(0) "
+                "at the top of the Dataset module), a tcmalloc preload (`echo $LD_PRELOAD`; unset it or upgrade the "
+                "library), and mismatched numpy / opencv / Pillow builds (reinstall them together). Start workers "
+                "with multiprocessing_context='spawn' if the crash follows forked state.",
+            ),
+        ),
         loose=True,
-        alternatives=("host-shm-too-small",),
+        alternatives=("host-shm-too-small", "proc-heap-corruption"),
         weight=70,
         applies="torch DataLoader with num_workers > 0",
-        shown_by=(_test("test_shared_memory_in_containers"),),
+        shown_by=(
+            _test("test_shared_memory_in_containers"),
+            "tests/troubleshooting/test_round24_v24run.py::test_dataloader_worker_killed_by_a_native_abort",
+        ),
         example="RuntimeError: DataLoader worker (pid(s) 1234, 1235) exited unexpectedly",
         example_source="torch 2.x torch/utils/data/dataloader.py (_try_get_data: 'DataLoader worker (pid(s) {}) "
         "exited unexpectedly')",
