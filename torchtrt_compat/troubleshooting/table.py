@@ -318,6 +318,16 @@ _CORE: tuple[KnownError, ...] = (
                 "vision_opencv from source in your ROS workspace) against the OpenCV that is installed (`pkg-config "
                 "--modversion opencv4`); `ldd <the program> | grep opencv` lists what it needs.",
             ),
+            # a serving binary linked against one TensorRT major (Paddle Serving's serving-gpu-*), round 24
+            Variant(
+                r"paddle_serving|serving-gpu-\d{2,3}|Paddle Serving",
+                "Paddle Serving's server binary (linked against one TensorRT / CUDA release)",
+                "Paddle Serving's GPU server binary is linked against one CUDA, cuDNN and TensorRT release (the "
+                "number after .so is the TensorRT major it needs): use the official Paddle Serving GPU image for the "
+                "CUDA of your paddle-serving-server-gpu build, or install that TensorRT major's runtime libraries "
+                "for that CUDA (NVIDIA's tar or deb, not torch_tensorrt's pip pin) and put their lib folder on "
+                "LD_LIBRARY_PATH; a base image of another CUDA than the build's fails the same way.",
+            ),
             Variant(
                 r"that Paddle depends on|Cannot load cudnn shared library|\bPaddle\b",
                 "Paddle",

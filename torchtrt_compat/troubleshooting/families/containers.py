@@ -114,7 +114,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-toolkit-driver",
         "nvidia-container-cli: initialization / mount error (the toolkit cannot set the GPU up from the host's driver)",
-        r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}"
+        r"nvidia-container-cli(?:\.real)?:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}"
         # the hook's error pasted without its "nvidia-container-cli:" prefix (Docker's OCI error ends ": unknown")
         r"|^\W{0,8}initialization error: (?:load library failed: libnvidia-ml\.so\.1|nvml error: driver not loaded)"
         r"[^\n]{0,160}",

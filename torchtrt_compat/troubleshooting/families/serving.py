@@ -1222,4 +1222,85 @@ _LLM_START: tuple[KnownError, ...] = (
 )
 
 #: this module's rows, appended after the core rows by `families.FAMILIES`
-FAMILIES: tuple[KnownError, ...] = (*_TRITON, *_DEEPSTREAM, *_LLM, *_LLM_START, *_CTRANSLATE2, *_JETSON)
+_R24 = "tests/troubleshooting/test_round24_v24serve.py"
+
+
+def _r24(name: str) -> str:
+    return f"{_R24}::{name}"
+
+
+#: web services, task workers and serving binaries: their own sentences (round twenty-four)
+_SERVICES: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-nnunet-out-of-memory",
+        "nnU-Net: Prediction on device was unsuccessful, probably due to a lack of memory (GPU out of memory)",
+        r"Prediction on device was unsuccessful, probably due to a lack of memory",
+        "nnU-Net's sliding-window prediction keeps the whole volume's logits on the GPU (perform_everything_on_device "
+        "/ a preload-on-GPU mode); for a large 3D volume or a large model (ResEnc L / XL, 3d_fullres) they do not "
+        "fit the free GPU memory, and its fallback to the CPU can run out of memory (or fail) in turn.",
+        "Predict with the results kept on the CPU (perform_everything_on_device=False in nnUNetPredictor, or the "
+        "script's non-GPU-preload mode), fewer parallel processes (-npp / -nps 1) or a larger step size (-step_size "
+        "0.7), free the GPU of other processes (`nvidia-smi`), and give the machine enough RAM for the CPU "
+        "fallback.",
+        weight=90,
+        applies="nnU-Net v2 (nnunetv2.inference.predict_from_raw_data), every release",
+        shown_by=(_r24("test_nnunet_lack_of_memory"),),
+        example="Prediction on device was unsuccessful, probably due to a lack of memory. Moving results arrays to "
+        "CPU",
+        example_source="nnunetv2 inference/predict_from_raw_data.py (predict_sliding_window_return_logits' "
+        "fallback message)",
+    ),
+    KnownError(
+        "serve-vgpu-shim-assert",
+        "a vGPU-sharing shim (HAMi-core / libvgpu.so) failed or aborted the process",
+        r"lock_shrreg|Failed to lock shrreg|\[HAMI-core (?:ERROR|Warn|Msg)[^\n]{0,200}|4pdvGPU ERROR"
+        r"|libvgpu\.so[^\n]{0,120}(?:Assertion|ERROR|failed)|multiprocess_memory_limit\.c:\d{1,6}",
+        "The GPU is shared through a vGPU memory-limit shim (HAMi's HAMi-core, libvgpu.so, injected by "
+        "LD_PRELOAD in the pod): the shim's own check failed (its shared region could not be locked, a dead owner "
+        "was not cleaned up, a limit it enforces was hit), so it aborted the process; this is the shim's bug or "
+        "limit, not CUDA's or the model's.",
+        "Upgrade the vGPU sharing layer (HAMi's device plugin and HAMi-core / libvgpu.so) to a release that fixes "
+        "the failing check; until then run fewer GPU processes per container (fewer gunicorn / celery / uvicorn "
+        "workers on the shared GPU), give the pod a whole GPU, or run without the shim's memory limit "
+        "(CUDA_DISABLE_CONTROL=true, or no vGPU resource request), and check the shim's log lines before the "
+        "abort.",
+        weight=88,
+        applies="HAMi (k8s-vGPU-scheduler) HAMi-core / libvgpu.so, every release",
+        shown_by=(_r24("test_vgpu_shim_in_its_own_words"),),
+        example="[4pdvGPU ERROR (pid:167 thread=140191321859904 multiprocess_memory_limit.c:455)]: Failed to lock "
+        "shrreg: 4\npython3.7: /src/multiprocess/multiprocess_memory_limit.c:455: lock_shrreg: Assertion `0' "
+        "failed.",
+        example_source="HAMi-core src/multiprocess/multiprocess_memory_limit.c (lock_shrreg); "
+        "https://github.com/Project-HAMi/HAMi/issues/26",
+    ),
+    KnownError(
+        "serve-ct2-cuda-error",
+        "CTranslate2 (faster-whisper, whisperX): CUDA failed with error <a CUDA error other than out of memory>",
+        r"CUDA failed with error (?!out of memory)[a-z][^\n]{0,120}",
+        "CTranslate2 checks every CUDA call and reports the CUDA runtime's message: 'unknown error' or 'no kernel "
+        "image' at the first call most often means the GPU or driver cannot run this CUDA build (a GPU older than "
+        "the build targets, such as Kepler or Maxwell under CUDA 12, or a driver older than the CUDA it was "
+        "built with), or the driver is in a bad state (after a suspend, an update without a reboot).",
+        "Check the GPU and driver against the ctranslate2 build: `nvidia-smi` must show a CUDA at least the build's "
+        "(4.x: CUDA 12, 3.x: CUDA 11), and the GPU's compute capability must be one CTranslate2 targets (>= 3.5 "
+        "for 3.x, >= 5.0 for 4.x; int8 / float16 need more). A GPU too old cannot run it: run device='cpu' with "
+        "compute_type='int8' or use a newer GPU; otherwise update the driver, reboot (or reload nvidia_uvm), and "
+        "retry.",
+        weight=86,
+        applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, subtitle services)",
+        shown_by=(_r24("test_ctranslate2_cuda_error"),),
+        example="Error processing or transcribing file -- Exception: CUDA failed with error unknown error",
+        example_source="CTranslate2 src/cuda/utils.h (CUDA_CHECK: 'CUDA failed with error ' + cudaGetErrorString); "
+        "https://github.com/McCloudS/subgen/issues/241",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    *_TRITON,
+    *_DEEPSTREAM,
+    *_LLM,
+    *_LLM_START,
+    *_CTRANSLATE2,
+    *_JETSON,
+    *_SERVICES,
+)
