@@ -166,6 +166,19 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "The host's NVIDIA driver was updated while the old kernel module is still loaded: reboot the host "
                 "(or unload and reload the nvidia kernel modules), then restart docker.",
             ),
+            # the GPU Operator's toolkit (its wrapper runs nvidia-container-cli.real) looking for the driver at its
+            # driver root, round twenty-four
+            Variant(
+                r"gpu-operator|nvidia-container-cli\.real|ClusterPolicy|driverRoot|nvidia-operator-validator"
+                r"|driver daemonset|Daemonset pods",
+                "the NVIDIA GPU Operator",
+                "Under the GPU Operator the toolkit looks for the driver at its driver root: the operator's driver "
+                "container (/run/nvidia/driver) or, with a driver preinstalled on the node, the host's root. Check "
+                "the driver is there (`nvidia-smi` on the host, or in the nvidia-driver-daemonset pod, whose log says "
+                "why it is not ready); with a host-installed driver deploy the operator with driver.enabled=false "
+                "(so the toolkit's driver root is /), otherwise fix or wait for the driver daemonset before the "
+                "other operator pods start.",
+            ),
             Variant(
                 r"\bkubelet\b|device-plugin|\bdaemonset\b|\bk8s\b|kubernetes|gpu-operator|\bkubectl\b",
                 "a Kubernetes node",
