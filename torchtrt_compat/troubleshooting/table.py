@@ -2186,6 +2186,21 @@ _CORE: tuple[KnownError, ...] = (
                 "The builder ran out of memory while timing kernels: set a smaller workspace_size, close other GPU "
                 "processes, build with FP16, or build on a GPU with more memory.",
             ),
+            # torch's bare "CUDA error: out of memory" (a CUDA call outside the caching allocator, which would say
+            # "Tried to allocate"): at the first .cuda() that is the context or a handle not fitting in what is left,
+            # so the memory is held elsewhere (another process, or TensorFlow / JAX preallocating in this one)
+            Variant(
+                r"RuntimeError: CUDA error: out of memory\s{0,4}$",
+                "the first CUDA call found the GPU already full (another framework or process holds it)",
+                "torch's bare 'CUDA error: out of memory' (no 'Tried to allocate') comes from a CUDA call outside its "
+                "allocator, most often creating the CUDA context or a cuBLAS / cuDNN handle at the first .cuda(): the "
+                "memory is already held, by another process (`nvidia-smi` lists it) or by another framework in this "
+                "process, since TensorFlow and JAX take nearly the whole GPU when they start. Let TensorFlow grow "
+                "its memory (allow_growth=True / tf.config.experimental.set_memory_growth, or "
+                "per_process_gpu_memory_fraction), XLA_PYTHON_CLIENT_PREALLOCATE=false for JAX, start the other "
+                "framework after torch has its memory, or give the frameworks different GPUs; only if the card is "
+                "free is the model itself too large.",
+            ),
             # the traceback shows the weights being moved onto the GPU or loaded there (torch.nn.Module.to / .cuda
             # run Module._apply, whose frames read "in _apply" / "param_applied = fn(param)"; accelerate's and
             # transformers' loaders place each tensor): the model alone does not fit, so a smaller batch cannot help

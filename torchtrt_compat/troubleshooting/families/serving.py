@@ -768,7 +768,9 @@ _JETSON: tuple[KnownError, ...] = (
     KnownError(
         "serve-jetson-pip-tensorrt",
         "pip cannot install TensorRT on a Jetson (TensorRT does not currently build wheels for Tegra systems)",
-        r"TensorRT does not currently build wheels for Tegra systems",
+        r"TensorRT does not currently build wheels for Tegra systems"
+        # the same raise cut short in a docker compose or CI log: the sdist's only "does not cur..." check is Tegra's
+        r"|RuntimeError\(\s{0,3}[\"']TensorRT does not cur",
         "pip's tensorrt packages (tensorrt, tensorrt-cu12, and packages that depend on them: TensorRT-LLM, "
         "torch-tensorrt from the registry) have no Jetson build; on a Jetson TensorRT comes with JetPack, with Python "
         "bindings for the system python3 only.",
