@@ -1247,8 +1247,7 @@ _SERVICES: tuple[KnownError, ...] = (
         weight=90,
         applies="nnU-Net v2 (nnunetv2.inference.predict_from_raw_data), every release",
         shown_by=(_r24("test_nnunet_lack_of_memory"),),
-        example="Prediction on device was unsuccessful, probably due to a lack of memory. Moving results arrays to "
-        "CPU",
+        example="Prediction on device was unsuccessful, probably due to a lack of memory. Moving results arrays to CPU",
         example_source="nnunetv2 inference/predict_from_raw_data.py (predict_sliding_window_return_logits' "
         "fallback message)",
     ),
