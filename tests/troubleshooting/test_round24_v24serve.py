@@ -16,8 +16,8 @@ def test_nnunet_lack_of_memory() -> None:
         "_internal_predict_sliding_window_return_logits\n    raise e"
     )
     key, fix = first(text)
-    assert key == "serve-nnunet-out-of-memory" and "perform_everything_on_device=False" in fix
-    assert "serve-nnunet-out-of-memory" not in keys("Prediction on device was successful.")
+    assert key == "gpu-out-of-memory" and "perform_everything_on_device=False" in fix
+    assert "gpu-out-of-memory" not in keys("Prediction on device was successful.")
 
 
 def test_vgpu_shim_in_its_own_words() -> None:

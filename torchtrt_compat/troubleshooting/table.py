@@ -1993,6 +1993,8 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # nnU-Net's own sentence before its cut traceback (nnunetv2 inference/predict_from_raw_data.py)
+        r"|Prediction on device was unsuccessful, probably due to a lack of memory"
         # torch's OOM message without its opening words ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total
         # capacity; ...", c10/cuda/CUDACachingAllocator.cpp)
         r"|Tried to allocate \d[\d.]{0,10} [KMGT]?i?B \(GPU \d{1,2}; [\d.]{1,10} [KMGT]?i?B total capacity"
@@ -2185,6 +2187,18 @@ _CORE: tuple[KnownError, ...] = (
                 "building the engine",
                 "The builder ran out of memory while timing kernels: set a smaller workspace_size, close other GPU "
                 "processes, build with FP16, or build on a GPU with more memory.",
+            ),
+            # nnU-Net's sliding-window prediction with the logits kept on the GPU, round twenty-four
+            Variant(
+                r"Prediction on device was unsuccessful|\bnnunet|nnUNet",
+                "nnU-Net's sliding-window prediction",
+                "nnU-Net's sliding-window prediction keeps the whole volume's logits on the GPU "
+                "(perform_everything_on_device, a preload-on-GPU mode); a large 3D volume or a large model (ResEnc "
+                "L / XL, 3d_fullres) does not fit, and its fallback to the CPU can fail in turn. Predict with the "
+                "results kept on the CPU (perform_everything_on_device=False in nnUNetPredictor, or the script's "
+                "non-GPU-preload mode), fewer parallel processes (-npp / -nps 1) or a larger step size, free the GPU "
+                "of other processes (`nvidia-smi`), and give the machine enough RAM for the CPU fallback.",
+                strict=True,
             ),
             # torch's bare "CUDA error: out of memory" (a CUDA call outside the caching allocator, which would say
             # "Tried to allocate"): at the first .cuda() that is the context or a handle not fitting in what is left,

@@ -1234,24 +1234,6 @@ def _r24(name: str) -> str:
 #: web services, task workers and serving binaries: their own sentences (round twenty-four)
 _SERVICES: tuple[KnownError, ...] = (
     KnownError(
-        "serve-nnunet-out-of-memory",
-        "nnU-Net: Prediction on device was unsuccessful, probably due to a lack of memory (GPU out of memory)",
-        r"Prediction on device was unsuccessful, probably due to a lack of memory",
-        "nnU-Net's sliding-window prediction keeps the whole volume's logits on the GPU (perform_everything_on_device "
-        "/ a preload-on-GPU mode); for a large 3D volume or a large model (ResEnc L / XL, 3d_fullres) they do not "
-        "fit the free GPU memory, and its fallback to the CPU can run out of memory (or fail) in turn.",
-        "Predict with the results kept on the CPU (perform_everything_on_device=False in nnUNetPredictor, or the "
-        "script's non-GPU-preload mode), fewer parallel processes (-npp / -nps 1) or a larger step size (-step_size "
-        "0.7), free the GPU of other processes (`nvidia-smi`), and give the machine enough RAM for the CPU "
-        "fallback.",
-        weight=90,
-        applies="nnU-Net v2 (nnunetv2.inference.predict_from_raw_data), every release",
-        shown_by=(_r24("test_nnunet_lack_of_memory"),),
-        example="Prediction on device was unsuccessful, probably due to a lack of memory. Moving results arrays to CPU",
-        example_source="nnunetv2 inference/predict_from_raw_data.py (predict_sliding_window_return_logits' "
-        "fallback message)",
-    ),
-    KnownError(
         "serve-vgpu-shim-assert",
         "a vGPU-sharing shim (HAMi-core / libvgpu.so) failed or aborted the process",
         r"lock_shrreg|Failed to lock shrreg|\[HAMI-core (?:ERROR|Warn|Msg)[^\n]{0,200}|4pdvGPU ERROR"
@@ -1276,8 +1258,8 @@ _SERVICES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "serve-ct2-cuda-error",
-        "CTranslate2 (faster-whisper, whisperX): CUDA failed with error <a CUDA error other than out of memory>",
-        r"CUDA failed with error (?!out of memory)[a-z][^\n]{0,120}",
+        "CTranslate2 (faster-whisper, whisperX): CUDA failed with error unknown error",
+        r"CUDA failed with error unknown error",
         "CTranslate2 checks every CUDA call and reports the CUDA runtime's message: 'unknown error' or 'no kernel "
         "image' at the first call most often means the GPU or driver cannot run this CUDA build (a GPU older than "
         "the build targets, such as Kepler or Maxwell under CUDA 12, or a driver older than the CUDA it was "
@@ -1287,6 +1269,7 @@ _SERVICES: tuple[KnownError, ...] = (
         "for 3.x, >= 5.0 for 4.x; int8 / float16 need more). A GPU too old cannot run it: run device='cpu' with "
         "compute_type='int8' or use a newer GPU; otherwise update the driver, reboot (or reload nvidia_uvm), and "
         "retry.",
+        alternatives=("gpu-older-than-release", "gpu-arch-unsupported", "cuda-driver-insufficient"),
         weight=86,
         applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, subtitle services)",
         shown_by=(_r24("test_ctranslate2_cuda_error"),),
