@@ -320,6 +320,16 @@ _CORE: tuple[KnownError, ...] = (
                 "vision_opencv from source in your ROS workspace) against the OpenCV that is installed (`pkg-config "
                 "--modversion opencv4`); `ldd <the program> | grep opencv` lists what it needs.",
             ),
+            # a serving binary linked against one TensorRT major (Paddle Serving's serving-gpu-*), round 24
+            Variant(
+                r"paddle_serving|serving-gpu-\d{2,3}|Paddle Serving",
+                "Paddle Serving's server binary (linked against one TensorRT / CUDA release)",
+                "Paddle Serving's GPU server binary is linked against one CUDA, cuDNN and TensorRT release (the "
+                "number after .so is the TensorRT major it needs): use the official Paddle Serving GPU image for the "
+                "CUDA of your paddle-serving-server-gpu build, or install that TensorRT major's runtime libraries "
+                "for that CUDA (NVIDIA's tar or deb, not torch_tensorrt's pip pin) and put their lib folder on "
+                "LD_LIBRARY_PATH; a base image of another CUDA than the build's fails the same way.",
+            ),
             Variant(
                 r"that Paddle depends on|Cannot load cudnn shared library|\bPaddle\b",
                 "Paddle",
@@ -1985,6 +1995,8 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # nnU-Net's own sentence before its cut traceback (nnunetv2 inference/predict_from_raw_data.py)
+        r"|Prediction on device was unsuccessful, probably due to a lack of memory"
         # torch's OOM message without its opening words ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total
         # capacity; ...", c10/cuda/CUDACachingAllocator.cpp)
         r"|Tried to allocate \d[\d.]{0,10} [KMGT]?i?B \(GPU \d{1,2}; [\d.]{1,10} [KMGT]?i?B total capacity"
@@ -2201,6 +2213,33 @@ _CORE: tuple[KnownError, ...] = (
                 "building the engine",
                 "The builder ran out of memory while timing kernels: set a smaller workspace_size, close other GPU "
                 "processes, build with FP16, or build on a GPU with more memory.",
+            ),
+            # nnU-Net's sliding-window prediction with the logits kept on the GPU, round twenty-four
+            Variant(
+                r"Prediction on device was unsuccessful|\bnnunet|nnUNet",
+                "nnU-Net's sliding-window prediction",
+                "nnU-Net's sliding-window prediction keeps the whole volume's logits on the GPU "
+                "(perform_everything_on_device, a preload-on-GPU mode); a large 3D volume or a large model (ResEnc "
+                "L / XL, 3d_fullres) does not fit, and its fallback to the CPU can fail in turn. Predict with the "
+                "results kept on the CPU (perform_everything_on_device=False in nnUNetPredictor, or the script's "
+                "non-GPU-preload mode), fewer parallel processes (-npp / -nps 1) or a larger step size, free the GPU "
+                "of other processes (`nvidia-smi`), and give the machine enough RAM for the CPU fallback.",
+                strict=True,
+            ),
+            # torch's bare "CUDA error: out of memory" (a CUDA call outside the caching allocator, which would say
+            # "Tried to allocate"): at the first .cuda() that is the context or a handle not fitting in what is left,
+            # so the memory is held elsewhere (another process, or TensorFlow / JAX preallocating in this one)
+            Variant(
+                r"RuntimeError: CUDA error: out of memory\s{0,4}$",
+                "the first CUDA call found the GPU already full (another framework or process holds it)",
+                "torch's bare 'CUDA error: out of memory' (no 'Tried to allocate') comes from a CUDA call outside its "
+                "allocator, most often creating the CUDA context or a cuBLAS / cuDNN handle at the first .cuda(): the "
+                "memory is already held, by another process (`nvidia-smi` lists it) or by another framework in this "
+                "process, since TensorFlow and JAX take nearly the whole GPU when they start. Let TensorFlow grow "
+                "its memory (allow_growth=True / tf.config.experimental.set_memory_growth, or "
+                "per_process_gpu_memory_fraction), XLA_PYTHON_CLIENT_PREALLOCATE=false for JAX, start the other "
+                "framework after torch has its memory, or give the frameworks different GPUs; only if the card is "
+                "free is the model itself too large.",
             ),
             # the traceback shows the weights being moved onto the GPU or loaded there (torch.nn.Module.to / .cuda
             # run Module._apply, whose frames read "in _apply" / "param_applied = fn(param)"; accelerate's and

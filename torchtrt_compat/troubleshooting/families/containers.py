@@ -114,7 +114,7 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-toolkit-driver",
         "nvidia-container-cli: initialization / mount error (the toolkit cannot set the GPU up from the host's driver)",
-        r"nvidia-container-cli:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}"
+        r"nvidia-container-cli(?:\.real)?:? (?:initialization|detection|ldcache|mount) error: [^\n]{0,160}"
         # the hook's error pasted without its "nvidia-container-cli:" prefix (Docker's OCI error ends ": unknown")
         r"|^\W{0,8}initialization error: (?:load library failed: libnvidia-ml\.so\.1|nvml error: driver not loaded)"
         r"[^\n]{0,160}",
@@ -165,6 +165,19 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "driver updated without a reboot",
                 "The host's NVIDIA driver was updated while the old kernel module is still loaded: reboot the host "
                 "(or unload and reload the nvidia kernel modules), then restart docker.",
+            ),
+            # the GPU Operator's toolkit (its wrapper runs nvidia-container-cli.real) looking for the driver at its
+            # driver root, round twenty-four
+            Variant(
+                r"gpu-operator|nvidia-container-cli\.real|ClusterPolicy|driverRoot|nvidia-operator-validator"
+                r"|driver daemonset|Daemonset pods",
+                "the NVIDIA GPU Operator",
+                "Under the GPU Operator the toolkit looks for the driver at its driver root: the operator's driver "
+                "container (/run/nvidia/driver) or, with a driver preinstalled on the node, the host's root. Check "
+                "the driver is there (`nvidia-smi` on the host, or in the nvidia-driver-daemonset pod, whose log says "
+                "why it is not ready); with a host-installed driver deploy the operator with driver.enabled=false "
+                "(so the toolkit's driver root is /), otherwise fix or wait for the driver daemonset before the "
+                "other operator pods start.",
             ),
             Variant(
                 r"\bkubelet\b|device-plugin|\bdaemonset\b|\bk8s\b|kubernetes|gpu-operator|\bkubectl\b",

@@ -182,6 +182,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "ptxas of the CUDA the driver supports (`export TRITON_PTXAS_PATH=/usr/local/cuda-12.x/bin/ptxas`), "
                 "or install the torch + triton pair built for that CUDA; then `rm -rf ~/.triton/cache`.",
             ),
+            # a framework library built without this GPU's architecture (TensorFlow's runtime init), round 24
+            Variant(
+                r"CUDA runtime implicit initialization on GPU|tensorflow|libtensorflow|no kernel image",
+                "a framework build without this GPU's architecture",
+                "The library's CUDA kernels were compiled for other compute capabilities and carry no PTX this GPU "
+                "can compile, so it fails on this GPU model only: use (or build) a release whose CUDA kernels "
+                "include this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap --format=csv`; add its "
+                "sm_XX / compute_XX to the build's CUDA compute capabilities) with a CUDA that supports the GPU; a "
+                "driver update alone does not add kernels.",
+            ),
         ),
         cuda_errors=("cudaErrorInvalidKernelImage", "CUDA_ERROR_INVALID_IMAGE"),
         alternatives=("cuda-driver-insufficient", "torch-invalid-device-function"),

@@ -768,7 +768,9 @@ _JETSON: tuple[KnownError, ...] = (
     KnownError(
         "serve-jetson-pip-tensorrt",
         "pip cannot install TensorRT on a Jetson (TensorRT does not currently build wheels for Tegra systems)",
-        r"TensorRT does not currently build wheels for Tegra systems",
+        r"TensorRT does not currently build wheels for Tegra systems"
+        # the same raise cut short in a docker compose or CI log: the sdist's only "does not cur..." check is Tegra's
+        r"|RuntimeError\(\s{0,3}[\"']TensorRT does not cur",
         "pip's tensorrt packages (tensorrt, tensorrt-cu12, and packages that depend on them: TensorRT-LLM, "
         "torch-tensorrt from the registry) have no Jetson build; on a Jetson TensorRT comes with JetPack, with Python "
         "bindings for the system python3 only.",
@@ -1222,4 +1224,67 @@ _LLM_START: tuple[KnownError, ...] = (
 )
 
 #: this module's rows, appended after the core rows by `families.FAMILIES`
-FAMILIES: tuple[KnownError, ...] = (*_TRITON, *_DEEPSTREAM, *_LLM, *_LLM_START, *_CTRANSLATE2, *_JETSON)
+_R24 = "tests/troubleshooting/test_round24_v24serve.py"
+
+
+def _r24(name: str) -> str:
+    return f"{_R24}::{name}"
+
+
+#: web services, task workers and serving binaries: their own sentences (round twenty-four)
+_SERVICES: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-vgpu-shim-assert",
+        "a vGPU-sharing shim (HAMi-core / libvgpu.so) failed or aborted the process",
+        r"lock_shrreg|Failed to lock shrreg|\[HAMI-core (?:ERROR|Warn|Msg)[^\n]{0,200}|4pdvGPU ERROR"
+        r"|libvgpu\.so[^\n]{0,120}(?:Assertion|ERROR|failed)|multiprocess_memory_limit\.c:\d{1,6}",
+        "The GPU is shared through a vGPU memory-limit shim (HAMi's HAMi-core, libvgpu.so, injected by "
+        "LD_PRELOAD in the pod): the shim's own check failed (its shared region could not be locked, a dead owner "
+        "was not cleaned up, a limit it enforces was hit), so it aborted the process; this is the shim's bug or "
+        "limit, not CUDA's or the model's.",
+        "Upgrade the vGPU sharing layer (HAMi's device plugin and HAMi-core / libvgpu.so) to a release that fixes "
+        "the failing check; until then run fewer GPU processes per container (fewer gunicorn / celery / uvicorn "
+        "workers on the shared GPU), give the pod a whole GPU, or run without the shim's memory limit "
+        "(CUDA_DISABLE_CONTROL=true, or no vGPU resource request), and check the shim's log lines before the "
+        "abort.",
+        weight=88,
+        applies="HAMi (k8s-vGPU-scheduler) HAMi-core / libvgpu.so, every release",
+        shown_by=(_r24("test_vgpu_shim_in_its_own_words"),),
+        example="[4pdvGPU ERROR (pid:167 thread=140191321859904 multiprocess_memory_limit.c:455)]: Failed to lock "
+        "shrreg: 4\npython3.7: /src/multiprocess/multiprocess_memory_limit.c:455: lock_shrreg: Assertion `0' "
+        "failed.",
+        example_source="HAMi-core src/multiprocess/multiprocess_memory_limit.c (lock_shrreg); "
+        "https://github.com/Project-HAMi/HAMi/issues/26",
+    ),
+    KnownError(
+        "serve-ct2-cuda-error",
+        "CTranslate2 (faster-whisper, whisperX): CUDA failed with error unknown error",
+        r"CUDA failed with error unknown error",
+        "CTranslate2 checks every CUDA call and reports the CUDA runtime's message: 'unknown error' or 'no kernel "
+        "image' at the first call most often means the GPU or driver cannot run this CUDA build (a GPU older than "
+        "the build targets, such as Kepler or Maxwell under CUDA 12, or a driver older than the CUDA it was "
+        "built with), or the driver is in a bad state (after a suspend, an update without a reboot).",
+        "Check the GPU and driver against the ctranslate2 build: `nvidia-smi` must show a CUDA at least the build's "
+        "(4.x: CUDA 12, 3.x: CUDA 11), and the GPU's compute capability must be one CTranslate2 targets (>= 3.5 "
+        "for 3.x, >= 5.0 for 4.x; int8 / float16 need more). A GPU too old cannot run it: run device='cpu' with "
+        "compute_type='int8' or use a newer GPU; otherwise update the driver, reboot (or reload nvidia_uvm), and "
+        "retry.",
+        alternatives=("gpu-older-than-release", "gpu-arch-unsupported", "cuda-driver-insufficient"),
+        weight=86,
+        applies="CTranslate2 and the libraries built on it (faster-whisper, whisperX, subtitle services)",
+        shown_by=(_r24("test_ctranslate2_cuda_error"),),
+        example="Error processing or transcribing file -- Exception: CUDA failed with error unknown error",
+        example_source="CTranslate2 src/cuda/utils.h (CUDA_CHECK: 'CUDA failed with error ' + cudaGetErrorString); "
+        "https://github.com/McCloudS/subgen/issues/241",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    *_TRITON,
+    *_DEEPSTREAM,
+    *_LLM,
+    *_LLM_START,
+    *_CTRANSLATE2,
+    *_JETSON,
+    *_SERVICES,
+)
