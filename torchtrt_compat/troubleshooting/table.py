@@ -2015,6 +2015,10 @@ _CORE: tuple[KnownError, ...] = (
         # X"; its "The caller indicates that this is not a failure" notice is tf-bfc-allocator-notice), and the eager
         # runtime's ResourceExhaustedError
         r"|Allocator \(\w{1,30}\) ran out of memory trying to allocate [^\n]{0,40}\(rounded to \d{1,15}\)"
+        # TensorFlow 1.x's wording of the same failure ("... trying to allocate 1.00GiB.  Current allocation summary
+        # follows."), and that line cut right after "Allocator" by a paste (issue 36, round twenty-four)
+        r"|Allocator \(\w{1,30}\) ran out of memory trying to allocate [^\n]{0,40}Current allocation summary follows"
+        r"|bfc_allocator\.cc:\d{1,6}\] Allocator[ \t]{0,4}$"
         r"|(?:ResourceExhaustedError|Resource exhausted): failed to allocate memory"
         # XLA / JAX (PJRT's "Out of memory while trying to allocate N bytes", the stream executor allocator's "Failed
         # to allocate request for 1.00GiB (NB) on device ordinal 0", XLA:TPU's HBM)

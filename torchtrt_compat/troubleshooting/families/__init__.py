@@ -56,6 +56,7 @@ from . import (
     trt_codegen,
     trt_parsers,
     video,
+    virtual_gpus,
     windows,
 )
 
@@ -107,6 +108,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *runtime_devices.FAMILIES,
     *shared_libs.FAMILIES,
     *video.FAMILIES,
+    *virtual_gpus.FAMILIES,
     *package_managers.FAMILIES,
     *windows.FAMILIES,
     *generic.FAMILIES,

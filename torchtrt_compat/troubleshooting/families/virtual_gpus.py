@@ -1,0 +1,128 @@
+"""Virtualised, sliced and shared GPUs (issue 36, round twenty-four): CUDA refusing to start on an NVSwitch system
+whose fabric is not initialised (cudaErrorSystemNotReady, 802: the fabric manager), a TensorRT execution context that
+cannot be created in a memory-capped GPU slice (a vGPU / GPU-sharing pod, a MIG instance), and a client's "other side
+closed" / "Server disconnected" from a service container that died. Patterns are keyed to the libraries' own wording
+(CUDA's runtime error table, torch's c10/cuda/CUDAFunctions.cpp warning, TensorRT's createExecutionContext returning
+null, undici's SocketError and httpx's RemoteProtocolError); devices, sizes and paths are read from the text, never
+written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant, tests_in
+
+_test = tests_in("tests/troubleshooting/test_round24_v24virt.py")
+
+#: a GPU slice or a GPU-sharing layer in the text: a Kubernetes vGPU / GPU-sharing device plugin (HAMi, volcano's
+#: vgpu, gpu-manager's vcuda, Aliyun's gpushare), a MIG instance, an NVIDIA vGPU (GRID) guest
+GPU_SLICE = (
+    r"\bvGPU\b|\bvgpu[-_.]|\bvcuda\b|gpu-?manager|\bHAMi\b|gpushare|gpu-?share|nvidia\.com/gpu(?:mem|cores|-memory)"
+    r"|volcano\.sh/vgpu|\bMIG\b|MIG-[0-9a-f]{8}|\b\dg\.\d{1,3}gb\b|\bGRID [A-Z]\d|time-?slic|\bpods?\b"
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "cuda-system-not-ready-fabric",
+        "CUDA error 802 'system not yet initialized' (NVSwitch systems: the fabric manager has not set the fabric up)",
+        r"\bError 802: system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY"
+        r"|CUDA error: system not yet initialized|cuda runtime error \(802\)|\berror 802\b[^\n]{0,40}not yet initiali",
+        "CUDA refuses to start (cudaErrorSystemNotReady, 802) on a GPU whose NVSwitch fabric is not set up: on an "
+        "HGX / DGX system with NVSwitches the nvidia-fabricmanager service must initialise the fabric before any "
+        "CUDA program runs, so nvidia-smi lists the GPUs while torch warns that cudaGetDeviceCount failed and sees "
+        "no GPU. The fabric manager is not installed or not started, its version differs from the driver's, or the "
+        "GPUs were passed to a VM without their NVSwitches.",
+        "Start the fabric manager of exactly the driver's version: `sudo systemctl enable --now "
+        "nvidia-fabricmanager` (the package nvidia-fabricmanager-<driver branch> matching `nvidia-smi`'s driver "
+        "version), check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 -i fabric` (State: "
+        "Completed), then start the CUDA program again. In a VM, pass the NVSwitches through with their GPUs (one "
+        "of NVIDIA's supported passthrough partitions, or the shared-NVSwitch virtualisation mode with the fabric "
+        "manager on the host); in a container, the fabric manager runs on the host, not in the image.",
+        variants=(
+            Variant(
+                r"\bVM\b|virtual machine|passthrough|pass-through|\bvfio\b|\bKVM\b|\bQEMU\b|\blibvirt\b|\bESXi\b"
+                r"|Proxmox|cloudpods|OpenStack",
+                "GPUs passed through to a VM",
+                "The VM got the GPUs but not the NVSwitch fabric: pass the NVSwitches through together with their "
+                "GPUs (NVIDIA's supported full / partial passthrough partitions, with nvidia-fabricmanager running "
+                "in the VM at the guest driver's version), or use the shared-NVSwitch mode where the host's fabric "
+                "manager activates a partition for the VM's GPUs; a single GPU without its NVSwitch cannot run "
+                "CUDA on these systems.",
+                strict=True,
+            ),
+        ),
+        cuda_errors=("cudaErrorSystemNotReady",),
+        # torch logs the failed cudaGetDeviceCount as a UserWarning: CUDA is then unusable in this process
+        severity="warns-of-failure",
+        weight=86,
+        applies="NVSwitch systems (HGX / DGX A100, H100, H200, B200) on bare metal, in VMs and containers",
+        shown_by=(_test("test_cuda_802_is_the_fabric_manager"),),
+        example="UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda "
+        "functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet "
+        "initialized",
+        example_source="https://github.com/yunionio/cloudpods/issues/21826; CUDA's runtime error table "
+        "(cudaErrorSystemNotReady = 802, 'system not yet initialized'), torch c10/cuda/CUDAFunctions.cpp",
+    ),
+    KnownError(
+        "trt-execution-context-not-created",
+        "TensorRT engine loaded but its execution context could not be created (createExecutionContext returned "
+        "null: most often no GPU memory left for its activations)",
+        r"\b(?:Failed|Unable|Could not|Cannot) (?:to )?create (?:an |the )?(?:TensorRT )?execution context"
+        r"|createExecutionContext(?:\(\))? (?:failed|returned (?:null|None|nullptr|NULL))"
+        r"|\bexecution context is (?:None|null|nullptr|NULL)\b",
+        "The engine deserialised, so its TensorRT version and file are fine; createExecutionContext then returned "
+        "null, which it does when it cannot allocate the context's device memory (the activation / scratch memory "
+        "engine.device_memory_size reports, on top of the weights and the CUDA context): the GPU, or the memory "
+        "slice the process is given, is smaller than the engine needs, or other processes hold the rest.",
+        "Read TensorRT's own [E] line before this message (it names the allocation that failed). Compare the "
+        "engine's need (engine.device_memory_size plus its weights; `trtexec --loadEngine=<engine>` on a whole GPU "
+        "prints both) with the free memory (`nvidia-smi`): free the GPU of other processes, or rebuild the engine "
+        "with a smaller max batch / optimisation profile and workspace so it fits, or run it on a larger GPU.",
+        variants=(
+            Variant(
+                GPU_SLICE,
+                "a GPU slice (vGPU / GPU-sharing pod, MIG instance)",
+                "The process runs in a memory-capped slice of a GPU (a vGPU / GPU-sharing device plugin's per-pod "
+                "memory limit, a MIG instance), and the context needs more than the slice has left after the CUDA "
+                "context and the engine's weights: measure the engine's need (engine.device_memory_size plus "
+                "weights, e.g. `trtexec --loadEngine` on a whole GPU) and request a slice above it (the plugin's "
+                "GPU-memory resource, a larger MIG profile), or rebuild the engine with a smaller max batch / "
+                "optimisation profile and workspace to fit the slice; stagger the start-up of pods whose slices "
+                "overcommit one card.",
+            ),
+        ),
+        alternatives=("gpu-out-of-memory", "engine-version-mismatch"),
+        weight=62,
+        applies="TensorRT engines loaded by an application (the Python API's engine.create_execution_context(), "
+        "C++ ICudaEngine::createExecutionContext)",
+        shown_by=(_test("test_execution_context_not_created_in_a_slice"),),
+        example="Detection - ERROR - Failed to initialize TensorRT engine: Failed to create execution context for "
+        "model.engine",
+        example_source="https://github.com/volcano-sh/volcano/issues/4941; TensorRT's ICudaEngine::"
+        "createExecutionContext (returns nullptr when it cannot allocate the context's memory)",
+    ),
+    KnownError(
+        "service-peer-closed",
+        "a client's request to a service failed because the service closed the connection ('other side closed', "
+        "'Server disconnected'): the service died or restarted",
+        r"SocketError: other side closed|\bUND_ERR_SOCKET\b"
+        r"|Server disconnected without sending a response|ServerDisconnectedError"
+        r"|RemoteDisconnected\(.{0,2}Remote end closed connection without response",
+        "The client sent a request and the service at the other end closed the connection without an answer: the "
+        "service process crashed or was restarted while serving it (a GPU container that dies on start-up or on the "
+        "first inference: a missing or mismatched CUDA library, no GPU passed in, out of memory, a stale container "
+        "configuration). This message is only the client's side; the cause is in the service's own log.",
+        "Read the service container's own log (`docker logs <service container>`, `kubectl logs <pod> --previous`, "
+        "the app's log view) for its first error and explain that; check whether the container restarts "
+        "(`docker ps` restart count, OOMKilled in `docker inspect`). If it dies only with the GPU, check the GPU "
+        "inside it (`docker exec <container> nvidia-smi`), and recreate the app's containers with the GPU selected "
+        "rather than reusing a migrated configuration.",
+        loose=True,
+        weight=30,
+        applies="HTTP clients of a service container (Node's undici / fetch, Python's httpx / aiohttp / http.client)",
+        shown_by=(_test("test_client_side_of_a_crashed_service"),),
+        example='Unknown error: Error: Machine learning request to "http://ml:3003" failed with SocketError: other '
+        "side closed",
+        example_source="https://github.com/truenas/apps/issues/631; undici lib/core/errors.js (SocketError, "
+        "'other side closed', UND_ERR_SOCKET), httpx RemoteProtocolError",
+    ),
+)
