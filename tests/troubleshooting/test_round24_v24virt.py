@@ -28,7 +28,8 @@ def test_cuda_802_is_the_fabric_manager() -> None:
     key, fix = first("RuntimeError: CUDA error: system not yet initialized")
     assert key == "cuda-system-not-ready-fabric"
     # near misses: another CUDA init error, and a "not yet initialized" of something else
-    assert "cuda-system-not-ready-fabric" not in keys("Error 804: forward compatibility was attempted on non supported HW")
+    other = "Error 804: forward compatibility was attempted on non supported HW"
+    assert "cuda-system-not-ready-fabric" not in keys(other)
     assert "cuda-system-not-ready-fabric" not in keys("RuntimeError: Default process group has not been initialized")
 
 

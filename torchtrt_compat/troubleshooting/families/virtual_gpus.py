@@ -76,7 +76,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "Read TensorRT's own [E] line before this message (it names the allocation that failed). Compare the "
         "engine's need (engine.device_memory_size plus its weights; `trtexec --loadEngine=<engine>` on a whole GPU "
         "prints both) with the free memory (`nvidia-smi`): free the GPU of other processes, or rebuild the engine "
-        "with a smaller max batch / optimisation profile and workspace so it fits, or run it on a larger GPU (in a GPU-sharing pod, a vGPU or a MIG instance: request a larger memory slice).",
+        "with a smaller max batch / optimisation profile and workspace so it fits, or run it on a larger GPU (in a "
+        "GPU-sharing pod, a vGPU or a MIG instance: request a larger memory slice).",
         variants=(
             Variant(
                 GPU_SLICE,
