@@ -40,13 +40,13 @@ def test_execution_context_not_created_in_a_slice() -> None:
         "execution context for /models/det.engine"
     )
     key, fix = first(app)
-    assert key == "trt-execution-context-not-created" and "device_memory_size" in fix
-    key, fix = first(app + "\nEach pod requests nvidia.com/gpumem: 4096 on the shared card")
-    assert key == "trt-execution-context-not-created" and "slice" in fix
-    assert first("RuntimeError: createExecutionContext() returned nullptr")[0] == "trt-execution-context-not-created"
+    assert key == "gpu-out-of-memory" and "device_memory_size" in fix and "MIG" in fix
+    assert first("RuntimeError: createExecutionContext() returned nullptr")[0] == "gpu-out-of-memory"
+    # a plain CUDA out of memory keeps the general fix
+    assert "device_memory_size" not in first("torch.OutOfMemoryError: CUDA out of memory.")[1]
     # near misses: a context that was created, and a CUDA context
-    assert "trt-execution-context-not-created" not in keys("[I] Created execution context with device memory 12 MiB")
-    assert "trt-execution-context-not-created" not in keys("pycuda: failed to create CUDA context on device 0")
+    assert "gpu-out-of-memory" not in keys("[I] Created execution context with device memory 12 MiB")
+    assert "gpu-out-of-memory" not in keys("pycuda: failed to create CUDA context on device 0")
 
 
 def test_nvml_blocked_in_a_hyper_v_guest() -> None:

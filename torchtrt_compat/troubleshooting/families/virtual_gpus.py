@@ -1,10 +1,9 @@
-"""Virtualised, sliced and shared GPUs (issue 36, round twenty-four): CUDA refusing to start on an NVSwitch system
-whose fabric is not initialised (cudaErrorSystemNotReady, 802: the fabric manager), a TensorRT execution context that
-cannot be created in a memory-capped GPU slice (a vGPU / GPU-sharing pod, a MIG instance), and a client's "other side
-closed" / "Server disconnected" from a service container that died. Patterns are keyed to the libraries' own wording
-(CUDA's runtime error table, torch's c10/cuda/CUDAFunctions.cpp warning, TensorRT's createExecutionContext returning
-null, undici's SocketError and httpx's RemoteProtocolError); devices, sizes and paths are read from the text, never
-written into a pattern.
+"""Virtualised and shared GPUs (issue 36, round twenty-four): CUDA refusing to start on an NVSwitch system whose
+fabric is not initialised (cudaErrorSystemNotReady, 802: the fabric manager), and a client's "other side closed" /
+"Server disconnected" from a service container that died. Patterns are keyed to the libraries' own wording (CUDA's
+runtime error table, torch's c10/cuda/CUDAFunctions.cpp warning, undici's SocketError, httpx's RemoteProtocolError);
+devices, sizes and paths are read from the text, never written into a pattern. A TensorRT execution context that a
+memory-capped GPU slice cannot hold is a variant of the core gpu-out-of-memory row.
 """
 
 from __future__ import annotations
@@ -12,13 +11,6 @@ from __future__ import annotations
 from ..entry import KnownError, Variant, tests_in
 
 _test = tests_in("tests/troubleshooting/test_round24_v24virt.py")
-
-#: a GPU slice or a GPU-sharing layer in the text: a Kubernetes vGPU / GPU-sharing device plugin (HAMi, volcano's
-#: vgpu, gpu-manager's vcuda, Aliyun's gpushare), a MIG instance, an NVIDIA vGPU (GRID) guest
-GPU_SLICE = (
-    r"\bvGPU\b|\bvgpu[-_.]|\bvcuda\b|gpu-?manager|\bHAMi\b|gpushare|gpu-?share|nvidia\.com/gpu(?:mem|cores|-memory)"
-    r"|volcano\.sh/vgpu|\bMIG\b|MIG-[0-9a-f]{8}|\b\dg\.\d{1,3}gb\b|\bGRID [A-Z]\d|time-?slic|\bpods?\b"
-)
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -61,45 +53,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "initialized",
         example_source="https://github.com/yunionio/cloudpods/issues/21826; CUDA's runtime error table "
         "(cudaErrorSystemNotReady = 802, 'system not yet initialized'), torch c10/cuda/CUDAFunctions.cpp",
-    ),
-    KnownError(
-        "trt-execution-context-not-created",
-        "TensorRT engine loaded but its execution context could not be created (createExecutionContext returned "
-        "null: most often no GPU memory left for its activations)",
-        r"\b(?:Failed|Unable|Could not|Cannot) (?:to )?create (?:an |the )?(?:TensorRT )?execution context"
-        r"|createExecutionContext(?:\(\))? (?:failed|returned (?:null|None|nullptr|NULL))"
-        r"|\bexecution context is (?:None|null|nullptr|NULL)\b",
-        "The engine deserialised, so its TensorRT version and file are fine; createExecutionContext then returned "
-        "null, which it does when it cannot allocate the context's device memory (the activation / scratch memory "
-        "engine.device_memory_size reports, on top of the weights and the CUDA context): the GPU, or the memory "
-        "slice the process is given, is smaller than the engine needs, or other processes hold the rest.",
-        "Read TensorRT's own [E] line before this message (it names the allocation that failed). Compare the "
-        "engine's need (engine.device_memory_size plus its weights; `trtexec --loadEngine=<engine>` on a whole GPU "
-        "prints both) with the free memory (`nvidia-smi`): free the GPU of other processes, or rebuild the engine "
-        "with a smaller max batch / optimisation profile and workspace so it fits, or run it on a larger GPU (in a "
-        "GPU-sharing pod, a vGPU or a MIG instance: request a larger memory slice).",
-        variants=(
-            Variant(
-                GPU_SLICE,
-                "a GPU slice (vGPU / GPU-sharing pod, MIG instance)",
-                "The process runs in a memory-capped slice of a GPU (a vGPU / GPU-sharing device plugin's per-pod "
-                "memory limit, a MIG instance), and the context needs more than the slice has left after the CUDA "
-                "context and the engine's weights: measure the engine's need (engine.device_memory_size plus "
-                "weights, e.g. `trtexec --loadEngine` on a whole GPU) and request a slice above it (the plugin's "
-                "GPU-memory resource, a larger MIG profile), or rebuild the engine with a smaller max batch / "
-                "optimisation profile and workspace to fit the slice; stagger the start-up of pods whose slices "
-                "overcommit one card.",
-            ),
-        ),
-        alternatives=("gpu-out-of-memory", "engine-version-mismatch"),
-        weight=62,
-        applies="TensorRT engines loaded by an application (the Python API's engine.create_execution_context(), "
-        "C++ ICudaEngine::createExecutionContext)",
-        shown_by=(_test("test_execution_context_not_created_in_a_slice"),),
-        example="Detection - ERROR - Failed to initialize TensorRT engine: Failed to create execution context for "
-        "model.engine",
-        example_source="https://github.com/volcano-sh/volcano/issues/4941; TensorRT's ICudaEngine::"
-        "createExecutionContext (returns nullptr when it cannot allocate the context's memory)",
     ),
     KnownError(
         "service-peer-closed",
