@@ -124,3 +124,35 @@ def test_severity_reads_the_users_sentence_and_tf1_oom() -> None:
         "ran out of memory trying to allocate 1.00GiB.  Current allocation summary follows."
     )
     assert first(full)[0] == "gpu-out-of-memory"
+
+
+def test_vgpu_guest_without_a_license() -> None:
+    # nvidia-smi -q's licensing section and nvidia-gridd's system-log messages
+    status = (
+        "    vGPU Software Licensed Product\n        Product Name                      : NVIDIA Virtual Compute "
+        "Server\n"
+        "        License Status                    : Unlicensed (Restricted)"
+    )
+    key, fix = first(status)
+    assert key == "vgpu-unlicensed" and "nvidia-gridd" in fix
+    gridd = "Oct 12 17:22:37 node nvidia-gridd: Failed to acquire license from 10.0.0.5"
+    assert first(gridd)[0] == "vgpu-unlicensed"
+    # near miss: a licensed guest
+    assert "vgpu-unlicensed" not in keys("        License Status                    : Licensed (Expiry: 2026-12-1)")
+    busy = "RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable"
+    key, fix = first(busy + "\nThe node is an A10 vGPU VM (NVIDIA A10-24Q)")
+    assert key == "torch-gpu-busy" and "ClientConfigToken" in fix
+    assert "ClientConfigToken" not in first(busy)[1]
+
+
+def test_mig_device_counts() -> None:
+    # torch's CUDAContext.cpp assert when a process asks for a second MIG device (one is enumerated)
+    mig = (
+        "GPU 0: NVIDIA A100-SXM4-80GB MIG 3g.40gb Device 0\n"
+        'RuntimeError: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "../aten/src/ATen/cuda/'
+        'CUDAContext.cpp":50'
+    )
+    key, fix = first(mig)
+    assert key == "torch-invalid-device" and "MIG-... UUID" in fix
+    # the same assert without MIG keeps its own fix
+    assert "MIG" not in first(mig.split("\n", 1)[1])[1]

@@ -55,6 +55,31 @@ FAMILIES: tuple[KnownError, ...] = (
         "(cudaErrorSystemNotReady = 802, 'system not yet initialized'), torch c10/cuda/CUDAFunctions.cpp",
     ),
     KnownError(
+        "vgpu-unlicensed",
+        "NVIDIA vGPU guest without a license ('License Status: Unlicensed (Restricted)', nvidia-gridd failed to "
+        "acquire a license): CUDA is throttled or refused",
+        r"License Status\s{0,40}: Unlicensed\b"
+        r"|nvidia-gridd(?:\[\d{1,8}\])?: (?:Failed to acquire license|License acquisition failed|Failed to register "
+        r"client|Failed to (?:update|read) [^\n]{0,40}(?:token|trusted store))"
+        r"|\bvGPU software license[^\n]{0,40}(?:expired|not (?:found|available|acquired))",
+        "The guest runs NVIDIA's vGPU (GRID / Virtual Compute Server) driver, which needs a license from a license "
+        "server (DLS / CLS): unlicensed, the driver restricts the GPU after a grace period (CUDA slowed to a crawl, "
+        "then new contexts refused: 'busy or unavailable', NVML errors), so nvidia-smi still lists the GPU while "
+        "programs fail or crawl.",
+        "License the guest: put the license server's client configuration token in /etc/nvidia/ClientConfigToken/, "
+        "set FeatureType in /etc/nvidia/gridd.conf, restart nvidia-gridd (`sudo systemctl restart nvidia-gridd`, its "
+        "messages are in the system log) and check `nvidia-smi -q | grep -A2 -i license` shows Licensed; on "
+        "Kubernetes give the GPU operator's driver its licensing config map. Keep the guest driver of the vGPU "
+        "release the host's vGPU manager runs, then restart the CUDA program.",
+        weight=84,
+        applies="NVIDIA vGPU guests (VMware, KVM / Proxmox, cloud fractional GPUs such as A10 / L4 vGPU VMs)",
+        shown_by=(_test("test_vgpu_guest_without_a_license"),),
+        example="    vGPU Software Licensed Product\n        Product Name               : NVIDIA Virtual Compute "
+        "Server\n        License Status             : Unlicensed (Restricted)",
+        example_source="https://github.com/NVIDIA/gpu-operator/issues/628; nvidia-smi -q's 'vGPU Software Licensed "
+        "Product' section and nvidia-gridd's syslog messages (NVIDIA vGPU client licensing user guide)",
+    ),
+    KnownError(
         "service-peer-closed",
         "a client's request to a service failed because the service closed the connection ('other side closed', "
         "'Server disconnected'): the service died or restarted",
