@@ -700,8 +700,10 @@ _TF_BFC_NOTICE = re.compile(r"The caller indicates that this is not a failure|wi
 #: what shows a TensorFlow program did fail for memory (its allocator's failing line, its error, a traceback)
 _TF_OOM_FAILED = re.compile(
     r"OOM when allocating|ResourceExhausted|Resource exhausted|RESOURCE_EXHAUSTED|\(rounded to \d{1,15}\)"
-    r"|Traceback|CUDA out of memory|OutOfMemoryError|Check failed|core dumped|Aborted",
-    re.IGNORECASE,
+    r"|Traceback|CUDA out of memory|OutOfMemoryError|Check failed|core dumped|Aborted"
+    # TensorFlow 1.x's failing allocation ("... Current allocation summary follows."), also cut after "Allocator"
+    r"|Current allocation summary follows|bfc_allocator\.cc:\d{1,6}\] Allocator[ \t]{0,4}$",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 

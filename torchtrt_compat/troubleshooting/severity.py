@@ -232,7 +232,15 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: PaddlePaddle's install check logs its multi-GPU failure at WARNING level (python/paddle/fluid/install_check.py)
     r"|has some problem with multiple GPU"
     #: NCCL's error return (`_NCCL_RETURN_AT`)
-    r"|" + _NCCL_RETURN_AT
+    r"|"
+    + _NCCL_RETURN_AT
+    #: TensorFlow's BFC allocator logs a real out-of-memory at W level too (common_runtime/bfc_allocator.cc, later
+    #: tsl/framework/bfc_allocator.cc): "Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.00GiB.  Current
+    #: allocation summary follows." / "... (rounded to N)requested by op X", and a paste may cut that line right after
+    #: "Allocator"; its "The caller indicates that this is not a failure" line stays a warning
+    + r"|bfc_allocator\.cc:\d{1,6}\] Allocator(?: \([\w:]{1,40}\) ran out of memory trying to allocate [^\n]{1,120}?"
+    r"(?:Current allocation summary follows|requested by op|\(rounded to \d)|[ \t]{0,4}$)",
+    re.MULTILINE,
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
 _FAILURE_WORDS = (
@@ -241,6 +249,7 @@ _FAILURE_WORDS = (
     "Error opening bin: ",
     "NCCL INFO ",
     "problem with multiple GPU",
+    "bfc_allocator.cc:",
 )
 
 
@@ -286,6 +295,37 @@ def _error_words(text: str, found: dict[int, Level]) -> None:
         for start in _lines_with(text, word):
             if start not in found and not conditional_at(text, text.find(word, start)):
                 found[start] = "error"
+
+
+#: a user's own sentence that says the program crashed ("some onnx models cannot build the engine, report
+#: segmentation fault", "it segfaults inside the container", "the container crashed"): a failure, though no log line
+#: shows it; lower case or mid-sentence, so `_ERROR_LINE`'s "Segmentation fault" at a line's start misses it
+_PROSE_CRASH = re.compile(
+    r"\b(?:segmentation fault|seg ?faults?|segfault(?:s|ed|ing)?|core dump(?:ed|s)?|crash(?:es|ed))\b",
+    re.IGNORECASE,
+)
+#: words before the crash word, in its sentence, that deny or only suppose it ("does not segfault", "to avoid
+#: crashes", "may crash", "fixed the segfault")
+_PROSE_DENIED = re.compile(
+    r"\b(?:not|no|never|without|avoid|avoids|prevent|prevents|may|might|could|can|would|fix|fixed|fixes|solved|"
+    r"if|whether|n't)\b|n't\b",
+    re.IGNORECASE,
+)
+
+
+def _prose_crash(text: str, found: dict[int, Level]) -> None:
+    """A line without a level mark in which the user says the program crashed (`_PROSE_CRASH`), without denying or
+    only supposing it (`_PROSE_DENIED` before it in the same sentence), is an error line."""
+    for n, m in enumerate(_PROSE_CRASH.finditer(text)):
+        if n >= 64:
+            break
+        start = text.rfind("\n", 0, m.start()) + 1
+        if start in found:
+            continue
+        before = text[max(start, m.start() - 80) : m.start()]
+        sentence = re.split(r"[.!?;]\s", before)[-1]
+        if _PROSE_DENIED.search(sentence) is None:
+            found[start] = "error"
 
 
 @dataclass(frozen=True)
@@ -391,6 +431,8 @@ def levels(text: str) -> Levels:
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
     _error_words(text, found)
+    if found:  # a pasted log beside the user's sentence: read what the sentence says happened
+        _prose_crash(text, found)
     if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[_line_start(text, m)] = "error"

@@ -40,6 +40,13 @@ from .entry import (
 from .families import FAMILIES
 
 #: The libraries a text shows in use, most specific first: a fix names the library the user ran (`Variant.product`).
+#: a TensorRT engine that deserialised but whose execution context was not created (ICudaEngine::createExecutionContext
+#: returned null: most often the context's device memory could not be allocated), as applications word it
+GPU_CONTEXT_NOT_CREATED = (
+    r"\b(?:Failed|Unable|Could not|Cannot) (?:to )?create (?:an |the )?(?:TensorRT )?execution context"
+    r"|createExecutionContext(?:\(\))? (?:failed|returned (?:null|None|nullptr|NULL))"
+    r"|\bexecution context is (?:None|null|nullptr|NULL)\b"
+)
 PRODUCTS: tuple[tuple[str, str], ...] = (
     #: pycuda's own wording is "<driver API routine> failed: <CUresult text>" (src/cpp/cuda.hpp, error::make_message)
     ("pycuda", r"\bpycuda\b|PyCUDA|\bcu[A-Z][A-Za-z0-9_]{2,40} failed: "),
@@ -2029,7 +2036,15 @@ _CORE: tuple[KnownError, ...] = (
         # X"; its "The caller indicates that this is not a failure" notice is tf-bfc-allocator-notice), and the eager
         # runtime's ResourceExhaustedError
         r"|Allocator \(\w{1,30}\) ran out of memory trying to allocate [^\n]{0,40}\(rounded to \d{1,15}\)"
-        r"|(?:ResourceExhaustedError|Resource exhausted): failed to allocate memory"
+        # TensorFlow 1.x's wording of the same failure ("... trying to allocate 1.00GiB.  Current allocation summary
+        # follows."), and that line cut right after "Allocator" by a paste (issue 36, round twenty-four)
+        r"|Allocator \(\w{1,30}\) ran out of memory trying to allocate [^\n]{0,40}Current allocation summary follows"
+        r"|bfc_allocator\.cc:\d{1,6}\] Allocator[ \t]{0,4}$|"
+        # an engine that deserialised but whose execution context could not be created (ICudaEngine::
+        # createExecutionContext returns null when it cannot allocate the context's memory), in an application's words
+        # (issue 36, round twenty-four)
+        + GPU_CONTEXT_NOT_CREATED
+        + r"|(?:ResourceExhaustedError|Resource exhausted): failed to allocate memory"
         # XLA / JAX (PJRT's "Out of memory while trying to allocate N bytes", the stream executor allocator's "Failed
         # to allocate request for 1.00GiB (NB) on device ordinal 0", XLA:TPU's HBM)
         r"|RESOURCE_EXHAUSTED: (?:Out of memory while trying to allocate|Failed to allocate request for"
@@ -2058,6 +2073,19 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            Variant(
+                GPU_CONTEXT_NOT_CREATED,
+                "a TensorRT engine whose execution context could not be created",
+                "The engine deserialised (its TensorRT version and file are fine); createExecutionContext returned "
+                "null because the context's device memory (engine.device_memory_size: activations and scratch, on "
+                "top of the weights and the CUDA context) could not be allocated. Read TensorRT's own [E] line before "
+                "the message, compare the engine's need (`trtexec --loadEngine=<engine>` on a whole GPU prints it) "
+                "with the free memory: free the GPU of other processes; in a GPU-sharing pod, a vGPU or a MIG "
+                "instance, request a memory slice above that need (the device plugin's GPU-memory resource, a larger "
+                "MIG profile) and stagger pods that overcommit one card; or rebuild the engine with a smaller max "
+                "batch / optimisation profile and workspace so it fits.",
+                strict=True,
+            ),
             # a request no GPU could hold (thousands of GiB, or TiB): a size a compiled extension computed from
             # garbage (a rasterizer or other CUDA module built for another GPU / torch / CUDA, or a bad input), not
             # a real memory need (issue 36, round twenty-two)

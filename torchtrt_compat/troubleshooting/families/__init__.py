@@ -57,6 +57,7 @@ from . import (
     trt_codegen,
     trt_parsers,
     video,
+    virtual_gpus,
     windows,
 )
 
@@ -109,6 +110,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *runtime_devices.FAMILIES,
     *shared_libs.FAMILIES,
     *video.FAMILIES,
+    *virtual_gpus.FAMILIES,
     *package_managers.FAMILIES,
     *windows.FAMILIES,
     *generic.FAMILIES,

@@ -126,8 +126,22 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "reboot after installing or updating it; with Secure Boot, enrol the module's key or sign it). Then restart "
         "docker and run `docker run --rm --gpus all ubuntu nvidia-smi`; `nvidia-container-cli -k -d /dev/tty info` "
         "shows what the hook sees. On a host with no NVIDIA GPU the toolkit has nothing to set up: do not make nvidia "
-        "docker's default runtime there, and run GPU containers only on GPU hosts.",
+        "docker's default runtime there, and run GPU containers only on GPU hosts. If Docker itself runs inside a "
+        "guest (a Proxmox / LXC container, a VM), the guest is the 'host' here: bind-mount the real host's "
+        "/dev/nvidia* nodes and driver libraries (libnvidia-ml.so.1, libcuda.so.1) into it, or install the same "
+        "driver version's user-space libraries there without the kernel module, until nvidia-smi works in the guest.",
         variants=(
+            Variant(
+                r"\bLXC\b|Proxmox|\bpct (?:exec|enter|set)\b|lxc\.(?:cgroup2?|mount)|/etc/pve/",
+                "Docker inside a Proxmox / LXC guest",
+                "Docker runs inside an LXC guest, which shares the Proxmox host's kernel module but not its "
+                "user-space driver: bind-mount the host's /dev/nvidia*, /dev/nvidia-uvm* nodes (lxc.cgroup2.devices."
+                "allow + lxc.mount.entry) and its driver libraries (libnvidia-ml.so.1, libcuda.so.1 ...) into the "
+                "guest, or install the host's exact driver version in the guest with --no-kernel-module; check "
+                "nvidia-smi inside the LXC, then start the container with the NVIDIA runtime (set no-cgroups = true "
+                "in /etc/nvidia-container-runtime/config.toml for an unprivileged guest).",
+                strict=True,
+            ),
             Variant(
                 JETSON_BOARD + r"|/tegra/|\.csv\b",
                 "Jetson (CSV mode)",

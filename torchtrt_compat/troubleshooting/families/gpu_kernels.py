@@ -876,7 +876,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-xformers-no-operator",
         "xformers: No operator found for `memory_efficient_attention_forward` (no usable kernel: build, GPU or dtype)",
-        r"No operator found for .{0,2}memory_efficient_attention_(?:forward|backward)",
+        r"No operator found for .{0,2}memory_efficient_attention_(?:forward|backward)"
+        # xformers/ops.py's placeholder for an op its C++ library never registered (_C.so failed to load)
+        r"|No such operator xformers::\w{1,80} - did you forget to build xformers",
         "xformers has no kernel that accepts these inputs; its reasons lines say why: most often the installed "
         "xformers was built for another torch / CUDA so its C++/CUDA extensions did not load ('xFormers wasn't "
         "build with CUDA support', 'Operator wasn't built'), else the GPU is too old for every kernel ('requires "

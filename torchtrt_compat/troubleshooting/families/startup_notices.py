@@ -21,6 +21,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"This TensorFlow binary is optimized (?:with oneAPI Deep Neural Network Library \(oneDNN\) )?to use "
         r"(?:the following |available )?CPU instructions in performance-critical operations"
         r"|Your CPU supports instructions that this TensorFlow binary was not compiled to use"
+        # TensorFlow 1.0-1.5's cpu_feature_guard.cc wording, one line per instruction set
+        r"|The TensorFlow library wasn't compiled to use [\w.]{2,12} instructions, but these are available"
         r"|oneDNN custom operations are on\. You may see slightly different numerical"
         r"|To enable them in other operations, rebuild TensorFlow with the appropriate compiler flags",
         "TensorFlow logs at start-up which CPU vector instructions (AVX2, AVX512F, FMA) its kernels use and whether "

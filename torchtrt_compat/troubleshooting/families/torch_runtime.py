@@ -419,6 +419,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "it is reserved (a MIG / vGPU mode, a container given another GPU).",
         "See who holds it (`nvidia-smi`: the process list and the 'Compute M.' column); stop that process, use "
         "another GPU (CUDA_VISIBLE_DEVICES), or set the default compute mode (`sudo nvidia-smi -c DEFAULT`).",
+        variants=(
+            # an NVIDIA vGPU guest whose license lapsed: the driver refuses new contexts (issue 36, round twenty-four)
+            Variant(
+                r"\bUnlicensed\b|nvidia-gridd|\bgridd\.conf\b|\bvGPU\b|\bGRID (?:driver|vGPU|[A-Z]\d)|-\d{1,2}[QCAB]\b",
+                "an NVIDIA vGPU guest",
+                "In an NVIDIA vGPU guest this is how an unlicensed (or expired) vGPU refuses work: check `nvidia-smi "
+                "-q | grep -A2 -i license`; license the guest (the license server's client token in "
+                "/etc/nvidia/ClientConfigToken/, /etc/nvidia/gridd.conf, `sudo systemctl restart nvidia-gridd`, or "
+                "the GPU operator's licensing config) and keep the guest driver of the host's vGPU release; then "
+                "restart the program.",
+                strict=True,
+            ),
+        ),
         cuda_errors=("cudaErrorDevicesUnavailable",),
         weight=78,
         applies="shared GPU servers, clusters with exclusive compute mode",
@@ -831,6 +844,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch.cuda.device_count() inside the worker, give the worker GPUs in the server's resource configuration, "
         "and do not bake GPU indices into a saved model (a pipeline saved with device_map records them).",
         variants=(
+            # a GPU split into MIG instances: a CUDA process enumerates one MIG device only (NVIDIA's MIG user guide,
+            # "CUDA_VISIBLE_DEVICES"), so device 1.. of a MIG GPU never exists (issue 36, round twenty-four)
+            Variant(
+                r"\bMIG[- ]\dg\.\d{1,3}gb\b|\bMIG-[0-9a-f]{8}-|\bMIG-GPU-|\bMIG (?:instances?|slices?|devices?|mode)\b"
+                r"|-MIG-\dg\.",
+                "a GPU split into MIG instances",
+                "With MIG a CUDA process sees exactly one MIG device (CUDA 11 / 12 drivers), whatever the slices "
+                "created or given to the container: list them with `nvidia-smi -L`, start each process with "
+                "CUDA_VISIBLE_DEVICES=<one MIG-... UUID> (in the environment, before the process starts) and use "
+                "cuda:0 in it; run one process per MIG instance, since one process cannot use two (no DataParallel or "
+                "NCCL across MIG instances; use whole GPUs with MIG off for multi-GPU training).",
+            ),
             Variant(
                 r"Check failed: [^\n]{0,40}cudaSuccess|\bcaffe\b|waifu2x"
                 r"|^[FE]\d{4} [\d:.]{8,15}\s{1,2}\d{1,8} [\w.]{1,60}\.(?:cu|cpp):\d{1,6}\] Check failed",

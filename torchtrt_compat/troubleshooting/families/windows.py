@@ -309,17 +309,41 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "wsl-nvml-blocked",
-        "Failed to initialize NVML: GPU access blocked by the operating system (WSL2 / Windows)",
+        "Failed to initialize NVML: GPU access blocked by the operating system (WSL2 / Hyper-V GPU-PV guest)",
         r"GPU access blocked by the operating system",
         "NVML (nvidia-smi, the container toolkit, pynvml) reached the GPU through WSL2's /dev/dxg and Windows "
         "refused it: the WSL VM lost its GPU (after sleep, a driver update, a GPU reset), the Windows driver or "
         "WSL is too old for GPU paravirtualisation, or the session (a sandbox, Docker Desktop's context, a remote "
         "desktop) has no access to the GPU.",
-        "From Windows: update the NVIDIA Windows driver (do not install a Linux NVIDIA driver inside WSL), run "
-        "`wsl --update` and `wsl --shutdown`, then reopen WSL and check `nvidia-smi` there (it is "
-        "/usr/lib/wsl/lib/nvidia-smi); for Docker Desktop restart it after that (WSL2 backend).",
+        "The guest reaches the GPU through the Windows host's driver (GPU paravirtualisation, /dev/dxg), so the fix "
+        "is on the host. Under WSL2: update the NVIDIA Windows driver (do not install a Linux NVIDIA driver inside "
+        "WSL), run `wsl --update` and `wsl --shutdown`, reopen WSL and check /usr/lib/wsl/lib/nvidia-smi. In a "
+        "Hyper-V VM given the GPU by GPU-PV (GPU partitioning): the host driver must run the card in WDDM mode (not "
+        "TCC: `nvidia-smi -q` on the host shows the driver model), and the guest's copied driver files must come "
+        "from that same host driver: after each host driver update copy the host's driver store folder and user-space "
+        "libraries into the guest again, then check nvidia-smi in the guest before the CUDA workload.",
+        variants=(
+            Variant(
+                r"WSL\d?|/usr/lib/wsl|wsl\.exe|wsl --|Docker Desktop",
+                "WSL2",
+                "From Windows: update the NVIDIA Windows driver (do not install a Linux NVIDIA driver inside WSL), "
+                "run `wsl --update` and `wsl --shutdown`, then reopen WSL and check `nvidia-smi` there (it is "
+                "/usr/lib/wsl/lib/nvidia-smi); for Docker Desktop restart it after that (WSL2 backend).",
+                strict=True,
+            ),
+            Variant(
+                r"Hyper-?V|GPU-?PV|GPU-?P\b|GPU partition|Add-VMGpuPartitionAdapter|\bVMGpu",
+                "a Hyper-V guest with GPU-PV (GPU partitioning)",
+                "The Hyper-V guest uses the host's Windows driver through /dev/dxg: run the host GPU in WDDM mode (a "
+                "data-center driver in TCC mode cannot be partitioned; install a host driver that supports WDDM for "
+                "the card), copy that same host driver's driver store folder and user-space libraries into the guest "
+                "again after every host driver update, reboot the guest and check nvidia-smi there before the CUDA "
+                "workload.",
+                strict=True,
+            ),
+        ),
         weight=88,
-        applies="WSL2 (and Docker Desktop on its WSL2 backend)",
+        applies="WSL2 (and Docker Desktop on its WSL2 backend), Hyper-V guests given the GPU by GPU-PV",
         shown_by=(_test("test_nvml_under_wsl2"),),
         example="Failed to initialize NVML: GPU access blocked by the operating system",
         example_source="NVML's nvmlErrorString text as nvidia-smi prints it under WSL2 (NVIDIA driver for "
