@@ -398,9 +398,8 @@ class Explanations(list[Explanation]):
 
 # ---- matching --------------------------------------------------------------------------------------------------------
 def _line_at(text: str, start: int, end: int) -> str:
-    lo = text.rfind("\n", 0, start) + 1
-    hi = text.find("\n", end)
-    return _display.short(text[lo : hi if hi >= 0 else len(text)].strip(), 200)
+    """The lines from ``start`` to ``end`` as an answer shows them (stripped, at most 200 characters)."""
+    return _display.short(_line_of(text, start, end).strip(), 200)
 
 
 def _first_group(m: re.Match[str] | None) -> str | None:
@@ -553,10 +552,16 @@ def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -
     return ()
 
 
-def _variant(c: _Compiled, hay: str, held: Held, products: list[str]) -> tuple[str, str | None, str | None]:
-    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran. An
-    env's name is no situation (a conda env named "tensorflow" in a torch traceback's paths)."""
-    hay = without_env_names(hay) if c.variants else hay
+def _variant(
+    c: _Compiled, text: Callable[[], str], held: Held, shown: Callable[[], list[str]]
+) -> tuple[str, str | None, str | None]:
+    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran.
+    ``text`` gives the text without its envs' names (`without_env_names`): an env's name is no situation (a conda env
+    named "tensorflow" in a torch traceback's paths). ``text`` and ``shown`` (the libraries) are read only for a
+    family with variants."""
+    if not c.variants:
+        return c.entry.fix, None, None
+    hay, products = text(), shown()
     for when, variant in c.variants:
         if (variant.product and not variant.strict and variant.product in products) or when.search(hay, held):
             return variant.fix, variant.label, variant.product or None
@@ -675,6 +680,8 @@ def explain(
 
     lv = levels(hay)
     seen_products: list[list[str]] = []
+    # the text without its envs' names, made once and only when a variant is weighed
+    variant_hay = functools.cache(lambda: without_env_names(hay, lower))
 
     def products() -> list[str]:  # the libraries the text shows, read once and only when a variant needs them
         if not seen_products:
@@ -699,7 +706,7 @@ def explain(
         if chosen is None:
             continue
         c, e, confidence, alternatives = chosen
-        fix, situation, product = _variant(c, hay, held, products() if c.variants else [])
+        fix, situation, product = _variant(c, variant_hay, held, products)
         advice: tuple[str, ...] = ()
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())
@@ -802,9 +809,10 @@ _ABOUT_THE_GPU = re.compile(r"CUDA|cuDNN|cuBLAS|NCCL|\bGPU|driver|out of memory|
 _MESSAGE_END = re.compile(r'\n[ \t]{0,8}\n|\n\s{0,12}File "|\nTraceback \(most recent|\nDuring handling of the above')
 
 
-def _line_of(hay: str, at: int) -> str:
+def _line_of(hay: str, at: int, end: int | None = None) -> str:
+    """The whole line at ``at`` (through the line of ``end`` when given), as the text has it."""
     lo = hay.rfind("\n", 0, at) + 1
-    hi = hay.find("\n", at)
+    hi = hay.find("\n", at if end is None else end)
     return hay[lo : hi if hi >= 0 else len(hay)]
 
 
@@ -850,7 +858,7 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
 
 
 #: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying")
-_FELL_BACK = re.compile(r"\b(?:Falling back to|falling back to|[Ff]all(?:s|ing)? back to)\b[^\n]{0,200}")
+_FELL_BACK = re.compile(r"\b[Ff]all(?:s|ing)? back to\b[^\n]{0,200}")
 
 
 def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
