@@ -16,7 +16,7 @@ from ..compatibility import matrix
 from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
-from .entry import NO_GPU_CI, TENSORRT_PRODUCTS
+from .entry import NO_GPU_CI, TENSORRT_PRODUCTS, TF_ALLOCATOR_OOM
 from .facts import TextFacts
 from .families.containers import CONTAINER_CONTEXT
 from .gpu_generation import newer_gpu_than_build
@@ -701,8 +701,8 @@ _TF_BFC_NOTICE = re.compile(r"The caller indicates that this is not a failure|wi
 _TF_OOM_FAILED = re.compile(
     r"OOM when allocating|ResourceExhausted|Resource exhausted|RESOURCE_EXHAUSTED|\(rounded to \d{1,15}\)"
     r"|Traceback|CUDA out of memory|OutOfMemoryError|Check failed|core dumped|Aborted"
-    # TensorFlow 1.x's failing allocation ("... Current allocation summary follows."), also cut after "Allocator"
-    r"|Current allocation summary follows|bfc_allocator\.cc:\d{1,6}\] Allocator[ \t]{0,4}$",
+    # the allocator's own failing allocation (`entry.TF_ALLOCATOR_OOM`), also cut after "Allocator"
+    r"|Current allocation summary follows|" + TF_ALLOCATOR_OOM,
     re.IGNORECASE | re.MULTILINE,
 )
 

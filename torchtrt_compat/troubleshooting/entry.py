@@ -113,6 +113,16 @@ LONG_RUN_FAULT_FIX = (
     "and checkpoint often so a crash costs little."
 )
 
+#: TensorFlow's BFC allocator's failing allocation, which it logs at W level (common_runtime/bfc_allocator.cc, later
+#: tsl/framework/bfc_allocator.cc): "Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.00GiB.  Current
+#: allocation summary follows." / "... (rounded to N)requested by op X"; a paste may cut the line right after
+#: "Allocator". Its "The caller indicates that this is not a failure" line is a notice, not this. Read with
+#: re.MULTILINE by `severity` (an error line at any level) and `advice` (the OOM was a failure, not the notice).
+TF_ALLOCATOR_OOM = (
+    r"bfc_allocator\.cc:\d{1,6}\] Allocator(?: \([\w:]{1,40}\) ran out of memory trying to allocate [^\n]{1,120}?"
+    r"(?:Current allocation summary follows|requested by op|\(rounded to \d)|[ \t]{0,4}$)"
+)
+
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
 

@@ -1123,7 +1123,7 @@ _NOTICE_ONLY = (
 #: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."
 _HANDLED = re.compile(
     r"\b(?:Will (?:try|retry|attempt|fall back|continue|skip)|will (?:try|retry|attempt|fall back|continue|skip)"
-    r"|[Rr]etrying|[Tt]rying again|[Ff]alling back to|[Ff]all(?:s|ing)? back to|[Cc]ontinuing (?:with|without)"
+    r"|[Rr]etrying|[Tt]rying again|[Ff]all(?:s|ing)? back to|[Cc]ontinuing (?:with|without)"
     r"|[Ss]kipping (?:this|the|batch|file|sample|item|sequence|image)|(?:was|were|will be) skipped"
     r"|[Ii]gnored, continuing"
     r"|[Rr]educing (?:the )?batch size|[Hh]alving (?:the )?batch)\b[^\n]{0,60}"

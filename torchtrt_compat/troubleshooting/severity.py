@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .entry import SEGFAULT_TRANSLATED
+from .entry import SEGFAULT_TRANSLATED, TF_ALLOCATOR_OOM
 
 __all__ = ["LOG_FORMATS", "Level", "Levels", "levels"]
 
@@ -234,12 +234,9 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: NCCL's error return (`_NCCL_RETURN_AT`)
     r"|"
     + _NCCL_RETURN_AT
-    #: TensorFlow's BFC allocator logs a real out-of-memory at W level too (common_runtime/bfc_allocator.cc, later
-    #: tsl/framework/bfc_allocator.cc): "Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.00GiB.  Current
-    #: allocation summary follows." / "... (rounded to N)requested by op X", and a paste may cut that line right after
-    #: "Allocator"; its "The caller indicates that this is not a failure" line stays a warning
-    + r"|bfc_allocator\.cc:\d{1,6}\] Allocator(?: \([\w:]{1,40}\) ran out of memory trying to allocate [^\n]{1,120}?"
-    r"(?:Current allocation summary follows|requested by op|\(rounded to \d)|[ \t]{0,4}$)",
+    #: TensorFlow's BFC allocator's real out-of-memory, logged at W level (`entry.TF_ALLOCATOR_OOM`)
+    + "|"
+    + TF_ALLOCATOR_OOM,
     re.MULTILINE,
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
@@ -308,7 +305,7 @@ _PROSE_CRASH = re.compile(
 #: crashes", "may crash", "fixed the segfault")
 _PROSE_DENIED = re.compile(
     r"\b(?:not|no|never|without|avoid|avoids|prevent|prevents|may|might|could|can|would|fix|fixed|fixes|solved|"
-    r"if|whether|n't)\b|n't\b",
+    r"if|whether)\b|n't\b",
     re.IGNORECASE,
 )
 
