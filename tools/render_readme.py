@@ -428,6 +428,17 @@ _LATER_ROUNDS = (
             ),
         ],
     ),
+    (
+        "explain_round25",
+        "round twenty-five (training and orchestration wrappers, old stacks from 2017 to 2021, pastes that are "
+        "not one plain traceback)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-four fix (`f06e813`)",
+            ),
+        ],
+    ),
 )
 
 
