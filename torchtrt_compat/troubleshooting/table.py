@@ -241,6 +241,16 @@ ONNX_STANDARD_OP_FALLBACK = (
 )
 CORPUS = "tests/data/explain_corpus.jsonl"
 
+#: a compiled CUDA op's own check that an input is a CUDA tensor: TORCH_CHECK(x.is_cuda()) without a message (c10's
+#: "Expected x.is_cuda() to be true, but got false."), the CHECK_CUDA macros extensions define (#x " must be a CUDA
+#: tensor", flash-attn's #x " must be on CUDA"), ATen's checkBackend ("to have CUDA Backend, but got tensor with CPU
+#: Backend"). A check that wants CPU tensors ("Expected !x.is_cuda() ...") is not this
+_CUDA_ONLY_OP = (
+    r"Expected [\w.()\[\]]{1,80}?\.is_cuda\(\) to be true, but got false"
+    r"|\b\w{1,40} must be (?:a CUDA tensor|on CUDA)\b"
+    r"|to have CUDA Backend, but got tensor with CPU Backend"
+)
+
 
 def corpus(*ids: str) -> tuple[str, ...]:
     return tuple(f"{CORPUS}#{i}" for i in ids)
@@ -1080,7 +1090,10 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "cuda-driver-insufficient",
         "CUDA driver version is insufficient for CUDA runtime version",
-        r"CUDA driver version is insufficient|cudaErrorInsufficientDriver|NVIDIA driver on your system is too old"
+        r"CUDA driver version is insufficient|cudaErrorInsufficientDriver"
+        # torch's _check_driver ("The NVIDIA driver on your system is too old (found version N)."), also when a
+        # paste cuts the line after "too" (issue 36, round twenty-five)
+        r"|NVIDIA driver on your system is too(?: o(?:ld?)?)?\b"
         r"|forward compatibility was attempted on non supported HW"
         # a driver API entry point the installed libcuda lacks (cudarc, cuda-python, a runtime's cuGetProcAddress):
         # the program was built for a newer CUDA than the driver knows
@@ -1253,6 +1266,7 @@ _CORE: tuple[KnownError, ...] = (
         shown_by=(
             *corpus("nvidia-ai-iot-torch2trt-711", "nagadomi-nunif-702", "nvidia-deeplearningexamples-251"),
             "tests/troubleshooting/test_generalisation.py::test_error_numbers_mean_what_cuda_says",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_torchs_driver_check_cut_short",
             "tests/troubleshooting/test_generalisation.py::test_no_driver_on_the_host_rules_the_driver_family_out",
         ),
         cuda_errors=(
@@ -1636,7 +1650,12 @@ _CORE: tuple[KnownError, ...] = (
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
         r"|(?:Argument [\w.]{1,200}|\barg\w{0,10})\.(?:device_type|device_id) has an unsatisfied constraint"
         # aten's index_select check (ATen/native/cuda/Indexing.cu): an index tensor on another GPU than its input
-        r"|Input, output and indices must be on the current device",
+        r"|Input, output and indices must be on the current device"
+        # a custom CUDA op's own check of its inputs (issue 36, round twenty-five): TORCH_CHECK(x.is_cuda()) with no
+        # message ("Expected u.is_cuda() to be true, but got false."), the CHECK_CUDA macros of extensions
+        # (TORCH_CHECK(x.is_cuda(), #x " must be a CUDA tensor"), flash-attn's #x " must be on CUDA"), ATen's
+        # checkBackend ("Expected tensor for argument #1 'input' to have CUDA Backend, but got tensor with CPU Backend")
+        rf"|{_CUDA_ONLY_OP}",
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
@@ -1676,6 +1695,20 @@ _CORE: tuple[KnownError, ...] = (
                 "version; pin torch to what that release supports), check its issue tracker for the function named "
                 "in the traceback, and until then call that function with all its inputs on one device (the CPU if "
                 "the library only works there).",
+                strict=True,
+            ),
+            Variant(
+                _CUDA_ONLY_OP,
+                "CPU tensors given to a CUDA-only op (a custom kernel's own check)",
+                "A compiled CUDA op (a custom kernel: selective scan, deformable attention, a fused layer) checks "
+                "that its inputs are CUDA tensors and got CPU ones: it has no CPU version. The model or the tensor "
+                "it passes never reached the GPU: move the model and every input there before the call "
+                "(model.cuda(), x = x.cuda()), and check that the program really selected a GPU: "
+                "`python -c 'import torch; print(torch.cuda.is_available(), torch.cuda.device_count())'` must show "
+                "one, and a device argument must name GPUs this machine has (--device 0 on a one-GPU machine: a "
+                "default that lists more GPUs than the machine has, or a CUDA_VISIBLE_DEVICES that hides them, can "
+                "leave a trainer on the CPU). A trainer that builds the model on the CPU first and runs a dummy "
+                "forward through the op fails the same way: move the model to the GPU before that forward.",
                 strict=True,
             ),
             Variant(
@@ -1755,6 +1788,7 @@ _CORE: tuple[KnownError, ...] = (
         applies="any frontend",
         shown_by=(
             "tests/troubleshooting/test_troubleshooting.py::test_generic_device_text_is_not_blamed_on_export",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_cpu_tensors_in_a_cuda_only_op",
             *corpus("pytorch-tensorrt-1401", "pytorch-tensorrt-2041"),
         ),
         example="RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cpu and "

@@ -534,12 +534,25 @@ _SHM_FIX = (
     "default is 64 MB; `df -h /dev/shm` inside shows it."
 )
 
+#: a launcher's words for a worker that died by SIGBUS (signal 7): torchrun's elastic agent and its failure summary,
+#: DeepSpeed's launcher, torch.multiprocessing.spawn's ProcessExitedException
+_SIGBUS_RANK = (
+    r"\(exitcode: -7\)\s{0,2}local[ _]rank|exitcode\s{0,4}: -7 \(pid: \d{1,10}\)|Signal 7 \(SIGBUS\) received by PID"
+    r"|exits with return code = -7\b|process \d{1,4} terminated with signal SIGBUS"
+)
+
 _SHM_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-shm-too-small",
         "Shared memory (/dev/shm) too small: DataLoader bus error, 'unable to write to file </torch_...>', NCCL shm",
         r"insufficient shared memory \(shm\)|out of shared memory\. Please try to raise your shared memory limit"
-        r"|unable to write to file </torch_|unable to allocate shared memory\(shm\)",
+        r"|unable to write to file </torch_|unable to allocate shared memory\(shm\)"
+        # a launcher's report of a worker killed by SIGBUS (signal 7) with no error of its own (issue 36, round
+        # twenty-five): torchrun's elastic agent (multiprocessing/api.py "failed (exitcode: -7) local_rank: N", the
+        # ChildFailedError summary's "exitcode  : -7 (pid: N)" and "Signal 7 (SIGBUS) received by PID N"), DeepSpeed's
+        # launcher ("exits with return code = -7"), torch.multiprocessing.spawn ("process N terminated with signal
+        # SIGBUS", detectron2's and other trainers' launch())
+        rf"|{_SIGBUS_RANK}",
         "Worker processes pass tensors through shared memory (/dev/shm): torch's DataLoader workers, NCCL between "
         "GPUs of one host, Ray's object store. A container's /dev/shm is 64 MB unless raised, so the first large "
         "batch fails (a worker killed by SIGBUS, 'No space left on device' on /dev/shm/torch_*, NCCL failing to "
@@ -554,6 +567,18 @@ _SHM_ROWS: tuple[KnownError, ...] = (
                 "in the predictor's / worker's pod spec).",
             ),
             Variant(
+                _SIGBUS_RANK,
+                "a rank of a distributed launch killed by SIGBUS (torchrun, DeepSpeed, mp.spawn)",
+                "The launcher only reports that a rank died by SIGBUS (exit code -7, signal 7) and the rank printed "
+                "no error of its own: in a container that is almost always /dev/shm filling up (NCCL's shared-memory "
+                "transport between the GPUs of the host, DeepSpeed's and the DataLoader's worker processes). "
+                + _SHM_FIX
+                + " Under Slurm the job's memory limit caps /dev/shm too (`--mem=0` or a larger --mem). To confirm "
+                "without a new container, NCCL_SHM_DISABLE=1 keeps NCCL out of /dev/shm (slower) and num_workers=0 "
+                "the DataLoader. Outside a container a SIGBUS can also be a memory-mapped file (a dataset or "
+                "checkpoint) truncated or rewritten while the run read it.",
+            ),
+            Variant(
                 r"\bNCCL\b",
                 "NCCL",
                 "NCCL's shared-memory transport between the GPUs of one host needs room in /dev/shm: "
@@ -563,7 +588,10 @@ _SHM_ROWS: tuple[KnownError, ...] = (
         ),
         weight=88,
         applies="torch DataLoader (num_workers > 0), NCCL, Ray, vLLM in docker, podman and Kubernetes",
-        shown_by=(_test("test_shared_memory_in_containers"),),
+        shown_by=(
+            _test("test_shared_memory_in_containers"),
+            "tests/troubleshooting/test_round25_v25wrap.py::test_a_rank_killed_by_sigbus_is_shared_memory",
+        ),
         example="ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared "
         "memory (shm).",
         example_source="torch 2.x torch/utils/data/_utils/signal_handling (the DataLoader worker's SIGBUS handler "

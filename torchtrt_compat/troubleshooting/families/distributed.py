@@ -43,6 +43,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "MASTER_PORT=29501 in the environment; torchrun --standalone or --rdzv-endpoint=localhost:0 picks a free one "
         "for a single node).",
         variants=(
+            # detectron2's launch() and the trainers built on it (issue 36, round twenty-five): the rendezvous address
+            # is --dist-url, whose default port detectron2's default_argument_parser derives from the user id, and
+            # its trailing "opts" (argparse.REMAINDER) swallows every flag written after the first config override
+            Variant(
+                r"detectron2[\\/]engine[\\/]launch\.py|--dist-url|\bdist_url='tcp://|Process group URL: tcp://",
+                "detectron2's launch (--dist-url)",
+                "detectron2's launch() (and the trainers that copy it) has rank 0 listen on --dist-url, whose "
+                "default (tcp://127.0.0.1:<port>) detectron2 derives from your user id: a second job of the same "
+                "user on this machine takes the same port, and an earlier run's orphan processes keep it. End the "
+                "earlier run (`ss -ltnp | grep <port>` names its PID), or give each concurrent job its own: "
+                "`--dist-url tcp://127.0.0.1:50001` (newer detectron2: `--dist-url auto` picks a free port). Put "
+                "--dist-url before the trailing KEY VALUE config overrides: everything after the first override "
+                "goes into opts, so a --dist-url there is ignored; the printed 'Command Line Args: Namespace(...)' "
+                "shows the dist_url in use and what went into opts.",
+            ),
             Variant(
                 r"\bdeepspeed\b",
                 "DeepSpeed's launcher",
@@ -61,7 +76,10 @@ FAMILIES: tuple[KnownError, ...] = (
         requires=_DIST,
         weight=84,
         applies="torch.distributed with the env:// or tcp:// rendezvous (torchrun, DeepSpeed, accelerate)",
-        shown_by=(f"{_SHOWN}::test_the_launchers_port_is_taken",),
+        shown_by=(
+            f"{_SHOWN}::test_the_launchers_port_is_taken",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_detectron2s_dist_url_port_taken",
+        ),
         example="torch.distributed.DistNetworkError: The server socket has failed to listen on any local network "
         "address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).",
         example_source="torch/csrc/distributed/c10d/socket.cpp (SocketListenOp: 'The server socket has failed to "
@@ -316,6 +334,47 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the "
         "following reasons: 1) Use of a module parameter outside the `forward` function.",
         example_source="torch/csrc/distributed/c10d/reducer.cpp (Reducer::mark_variable_ready)",
+    ),
+    # ---- round twenty-five (v25wrap): DDP's reducer notes a cost, not a failure ------------------------------------
+    KnownError(
+        "ddp-reducer-performance-notice",
+        "DDP: find_unused_parameters=True but no unused parameters found / grad strides do not match bucket view "
+        "strides (performance notices)",
+        r"find_unused_parameters=True was specified in DDP constructor, but did not find any unused parameters"
+        r"|Grad strides do not match bucket view strides",
+        "A notice, not a failure: DistributedDataParallel's reducer prints it once per rank while training goes on. "
+        "find_unused_parameters=True costs an extra walk of the autograd graph every iteration although this "
+        "forward pass used every parameter; 'grad strides do not match bucket view strides' means a gradient's "
+        "memory layout (often a channels-last or 1x1 convolution weight) differs from DDP's bucket, so it is copied "
+        "each step.",
+        "Nothing to fix: training continues. For the speed, set find_unused_parameters=False where the model uses "
+        "every parameter in every step (keep True if some iterations skip a branch: the flag is then needed); "
+        "for the strides notice, wrap with gradient_as_bucket_view=True or keep the parameters' memory format "
+        "fixed before wrapping. If the run did fail, the error after these lines is the one to explain.",
+        variants=(
+            Variant(
+                r"\blightning\b|pytorch_lightning|lightning_fabric",
+                "Lightning",
+                "Nothing to fix: training continues. Lightning's strategy='ddp_find_unused_parameters_true' sets "
+                "the flag: use strategy='ddp' when every parameter is used in every step (keep it if some steps "
+                "skip a branch).",
+            ),
+            Variant(
+                r"\btransformers\b|TrainingArguments|\btrl\b|\bpeft\b",
+                "transformers' Trainer",
+                "Nothing to fix: training continues. Set TrainingArguments(ddp_find_unused_parameters=False) (or "
+                "--ddp_find_unused_parameters false) when every parameter is used in every step.",
+            ),
+        ),
+        severity="notice",
+        weight=30,
+        applies="torch.nn.parallel.DistributedDataParallel (torchrun, detectron2, Lightning, transformers)",
+        shown_by=("tests/troubleshooting/test_round25_v25wrap.py::test_ddp_reducer_notices_are_only_warnings",),
+        example="[W reducer.cpp:1303] Warning: find_unused_parameters=True was specified in DDP constructor, but did "
+        "not find any unused parameters in the forward pass. This flag results in an extra traversal of the autograd "
+        "graph every iteration,  which can adversely affect performance.",
+        example_source="torch/csrc/distributed/c10d/reducer.cpp (TORCH_WARN_ONCE in Reducer::search_unused_parameters "
+        "and in the bucket view's stride check)",
     ),
     KnownError(
         "dist-collective-cpu-tensor",
@@ -799,9 +858,30 @@ FAMILIES: tuple[KnownError, ...] = (
         "or accept both spellings with a default: `parser.add_argument('--local-rank', '--local_rank', type=int, "
         "default=int(os.environ.get('LOCAL_RANK', 0)))`; `python -m torch.distributed.launch --use-env` also stops "
         "passing the argument.",
+        variants=(
+            # the same launch also failed in NCCL with "invalid usage" / "Duplicate GPU detected" (issue 36, round
+            # twenty-five): where the argument is accepted, the rank still never reaches the device, so every rank
+            # opens its communicator on the same GPU
+            Variant(
+                r"\binvalid usage\b|ncclInvalidUsage|Duplicate GPU detected",
+                "the rank accepted but never mapped to a GPU (NCCL invalid usage: every rank on one GPU)",
+                "Two failures of one cause: where the program rejects the argument, accept it (read "
+                "`int(os.environ['LOCAL_RANK'])` or declare both spellings, `--local-rank` and `--local_rank`); "
+                "where it accepts it, NCCL's 'invalid usage' shows that the rank never reached the device: the "
+                "program keeps its GPU in another option (a device id that defaults to 0), so every process opened "
+                "its communicator on the same GPU. Each process must use its own GPU: "
+                "`torch.cuda.set_device(local_rank)` before init_process_group (or pass the local rank to the "
+                "program's device option), or start the program the way it spawns its own workers (its own "
+                "multi-GPU launch, or a release whose --local_rank sets the device); NCCL_DEBUG=INFO then lists "
+                "one distinct device per rank.",
+            ),
+        ),
         weight=70,
         applies="torch.distributed.launch (torch 2.0 and later spell --local-rank) and torchrun",
-        shown_by=(f"{_R13}::test_collectives_that_differ",),
+        shown_by=(
+            f"{_R13}::test_collectives_that_differ",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_local_rank_that_never_reaches_the_device",
+        ),
         example="train.py: error: unrecognized arguments: --local-rank=0",
         example_source="torch/distributed/run.py (the launcher's --local-rank argument, torch 2.0) and Python's "
         "argparse",

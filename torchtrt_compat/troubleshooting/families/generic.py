@@ -18,6 +18,15 @@ _OTHER_PYTHON = (
     r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
 )
 
+#: the text shows a launcher that started worker processes: torchrun's and torch.distributed.launch's own warning
+#: lines (torch/distributed/run.py: "Setting OMP_NUM_THREADS environment variable for each process to be 1 in
+#: default"), the elastic agent's logger, DeepSpeed's launcher (deepspeed/launcher/launch.py and runner.py)
+_LAUNCHED_WORKERS = (
+    r"Setting OMP_NUM_THREADS environment variable for each process|torch\.distributed\.run: \[(?:WARNING|INFO)\]"
+    r"|torch\.distributed\.elastic\.|\btorchrun\b|\bNPROC_PER_NODE=|--nproc[_-]per[_-]node"
+    r"|deepspeed[\\/]launcher[\\/](?:launch|runner)\.py|\[launch\.py:\d{1,5}:main\]"
+)
+
 #: what ran before a native crash, the situations `native-crash` answers (and requires): a saved engine loaded, the
 #: ONNX parser at work, onnxruntime's CUDA provider
 _CACHED_ENGINE = (
@@ -253,6 +262,23 @@ FAMILIES: tuple[KnownError, ...] = (
             # text-generation-webui's installer env, InvokeAI, Pinokio: the app's own Python (ComfyUI and the web UI
             # have their own variants above)
             app_python_variants("<distribution>")[2],
+            # a launcher started the processes that failed the import (issue 36, round twenty-five): torchrun and
+            # DeepSpeed's launcher run their workers with their own interpreter (sys.executable of the torchrun /
+            # deepspeed script found on PATH, its shebang), which may be another Python than the env's
+            Variant(
+                _LAUNCHED_WORKERS,
+                "in the workers a launcher started (torchrun, DeepSpeed)",
+                "The import failed in the processes the launcher started, and torchrun / deepspeed run their workers "
+                "with the Python of their own script (the first line of `which torchrun`), which may be another "
+                "install than your environment's. If `python -c 'import <module>'` works in your shell (a "
+                "one-process run works), the launcher is the odd one: compare `which python` with `which torchrun` "
+                "and `head -1 $(which torchrun)` inside the environment, start the launcher with the environment's "
+                "interpreter (`python -m torch.distributed.run --nproc_per_node=2 ...`, `python -m "
+                "deepspeed.launcher.runner ...`), or reinstall torch (and the launcher) into the environment so its "
+                "own torchrun comes first on PATH; a wrapper that calls torchrun itself (a training tool's multi-GPU "
+                "mode) uses the first one on PATH. If the import fails in your shell too, install the "
+                "distribution with that python (`python -m pip install <distribution>`).",
+            ),
             Variant(
                 _OTHER_PYTHON,
                 "installed, but for another Python",
@@ -267,6 +293,7 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="any Python package",
         shown_by=(
             "tests/troubleshooting/test_round6_generic.py::test_a_missing_module_names_the_distribution_that_provides_it",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_a_module_missing_only_in_launched_workers",
             "tests/troubleshooting/test_round6_generic.py::test_installed_for_another_python",
             "tests/data/explain_round6_generic.jsonl#laugh12321-tensorrt-yolo-30",
             "tests/data/explain_round6_generic.jsonl#cvcuda-cv-cuda-69",
@@ -627,6 +654,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
         rf"Segmentation fault|\bBus error\b|\bcore dumped\)|{SEGFAULT_TRANSLATED}"
         r"|Fatal Python error: Segmentation fault|SIGSEGV|exitcode\s{0,4}: -11 \(pid: \d{1,10}\)"
+        # the elastic agent's own line for the same death ("failed (exitcode: -11) local_rank: 0 (pid: N)"), which
+        # dist-child-failed leaves to this row (issue 36, round twenty-five)
+        r"|\(exitcode: -11\)\s{0,2}local[ _]rank"
         # (Windows' NTSTATUS exit codes: process_deaths' proc-windows-crash-code)
         # CPython's faulthandler for an abort or a bus error, PyCharm's "interrupted by signal 6: SIGABRT", zsh's
         # signal names ("zsh: abort", "zsh: bus error")
@@ -639,7 +669,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "that output.",
         variants=(
             Variant(
-                r"exitcode\s{0,4}: -11\b|Signal 11 \(SIGSEGV\) received by PID|exits with return code = -11\b",
+                r"exitcode\s{0,4}: -11\b|\(exitcode: -11\)|Signal 11 \(SIGSEGV\) received by PID"
+                r"|exits with return code = -11\b",
                 "a rank of a distributed launch",
                 "One rank crashed in native code and the launcher reports only the signal: run that rank alone with "
                 "`python -X faulthandler` (or torchrun --nproc_per_node=1) to get its stack, then explain it; common "
@@ -706,7 +737,10 @@ FAMILIES: tuple[KnownError, ...] = (
         downstream=True,
         weight=20,
         applies="any program that runs native code",
-        shown_by=(f"{T}::test_crashes_and_kills_in_the_shells_and_the_kernels_words",),
+        shown_by=(
+            f"{T}::test_crashes_and_kills_in_the_shells_and_the_kernels_words",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_a_rank_killed_by_sigbus_is_shared_memory",
+        ),
         example="Loading cached TensorRT engine from engines/FLOAT/engine_bs_1.buf\nSegmentation fault (core dumped)",
         example_source="glibc's strsignal (SIGSEGV), as the shell prints it",
     ),

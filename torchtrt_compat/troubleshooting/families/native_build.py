@@ -41,6 +41,14 @@ _CUDA_EXT_BUILD = (
     r"^\s{0,12}running build_ext|\bCUDAExtension\b|cpp_extension|\bBuildExtension\b|\bselective[_-]scan"
     r"|\bcausal[_-]conv1d|\bmamba[_-]ssm|\bflash[_-]attn|\bnvcc\b"
 )
+#: detectron2's stub for what a compiled module that did not import provides (detectron2/utils/develop.py,
+#: create_dummy_class / create_dummy_func), when that module is a compiled one (<package>._C, *_ext, *_cuda, *_ops);
+#: and the message detectron2 and the projects built on it pass along ("<package> is not compiled successfully,
+#: please build following the instructions!")
+_DUMMY_OP = (
+    r"Cannot import '[\w.]{0,80}(?:\._C|_C|_ext|_cuda|_ops)', therefore '[\w.]{1,80}' is not available"
+    r"|\b\w{1,40} is not compiled successfully, please build following the instructions"
+)
 
 #: "fatal error: X.h" of gcc / clang / nvcc for a header no toolkit row knows (the project's own, or a third-party
 #: library's); the TensorRT, CUDA, Python and torch headers have their own variants, THC its own family
@@ -1515,7 +1523,15 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|\bexllama(?:v2)?_kernels? (?:is )?not installed"
         r"|AutoAWQ[^\n]{0,40}(?:kernels|awq_ext) (?:are |is )?not installed"
         # OpenCV's DNN module (dnn/src/net_impl.cpp, setUpNet): a cv2 without the CUDA backend falls back to the CPU
-        r"|DNN module was not built with CUDA backend",
+        r"|DNN module was not built with CUDA backend"
+        # detectron2's stub for a class or function whose compiled module did not import (detectron2/utils/develop.py
+        # create_dummy_class / create_dummy_func: "Cannot import '{}', therefore '{}' is not available.", then the
+        # package's own message: detectron2's and detrex's "<package> is not compiled successfully, please build
+        # following the instructions!"), used by detectron2 and the projects built on it (issue 36, round twenty-five)
+        rf"|{_DUMMY_OP}"
+        # gpt-neox's fused kernels (megatron/fused_kernels/__init__.py, load_fused_kernels: "ERROR: Fused kernels
+        # configured but not installed. Please run ..."; newer releases "... but not properly installed")
+        r"|Fused kernels configured but not (?:properly )?installed",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -1569,6 +1585,34 @@ _ROUND8: tuple[KnownError, ...] = (
                 "that will import them (torch.version.cuda = `nvcc -V`) and a GPU runtime, run `python setup.py "
                 "develop` (or `pip install -v -e .`; old mmdetection: `./compile.sh` first), delete stale build/ "
                 "and *.so files before rebuilding, then restart the kernel / interpreter.",
+            ),
+            Variant(
+                _DUMMY_OP,
+                "a compiled _C module the package replaced by a stub (detectron2 and projects built on it)",
+                "The package's compiled module (its _C extension) did not import, so the class or function that "
+                "needs it was replaced by a stub that raises when used: the extension was never built in this "
+                "environment (its setup.py skips the CUDA sources when it finds no CUDA toolkit: CUDA_HOME unset, "
+                "or an nvcc of another CUDA than torch.version.cuda), or Python imports the package from a copy "
+                "without the built .so. Set CUDA_HOME to the toolkit of torch.version.cuda, rebuild from the "
+                "checkout with the python that runs the training (`python -m pip install --no-build-isolation -e .`; "
+                "a project that carries detectron2 as a submodule: build detectron2 first, the same way), then "
+                "check that <package>/_C*.so exists and that `python -c 'from <package> import _C'` works: the "
+                "error that import prints (an undefined symbol: built against another torch) is the cause left.",
+            ),
+            Variant(
+                r"Fused kernels configured but not",
+                "gpt-neox's fused kernels",
+                "The training process could not import the fused kernels (scaled_upper_triang_masked_softmax_cuda, "
+                "scaled_masked_softmax_cuda, fused_rotary_positional_embedding); the line printed just above this "
+                "one is that import's own error. Installed and still missing means they were built for another "
+                "Python than the one the launcher runs (deepy.py starts DeepSpeed's launcher, which runs the python "
+                "on PATH: compare `which python` there with the one you built with), or for another torch / CUDA "
+                "(an undefined symbol). Build them with the python that trains, with the CUDA toolkit of "
+                "torch.version.cuda and for this GPU's compute capability (`python -m pip install "
+                "./megatron/fused_kernels`, older releases `python megatron/fused_kernels/setup.py install`), and "
+                "check `python -c 'import scaled_masked_softmax_cuda'`. Or turn the fusions off in the config: "
+                '"scaled-upper-triang-masked-softmax-fusion": false, "scaled-masked-softmax-fusion": false, '
+                '"bias-gelu-fusion": false (and "rope-fusion": false where the config has it).',
             ),
             Variant(
                 r"groundingdino|GroundingDINO|Failed to load custom C\+\+ ops|NameError: name '_C' is not defined",
@@ -1656,7 +1700,12 @@ _ROUND8: tuple[KnownError, ...] = (
         severity="warns-of-failure",  # auto-gptq, OpenCV and torchvision say it as a warning: it is the failure
         weight=84,
         applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
-        shown_by=(f"{_R8}::test_extension_ops_without_cuda", "tests/data/explain_round8.jsonl#open-mmlab-mmpose-369"),
+        shown_by=(
+            f"{_R8}::test_extension_ops_without_cuda",
+            "tests/data/explain_round8.jsonl#open-mmlab-mmpose-369",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_a_compiled_module_replaced_by_a_stub",
+            "tests/troubleshooting/test_round25_v25wrap.py::test_fused_kernels_configured_but_not_installed",
+        ),
         example="RuntimeError: nms is not compiled with GPU support",
         example_source="https://github.com/open-mmlab/mmpose/issues/369",
     ),
