@@ -436,6 +436,8 @@ MODULE_PACKAGES: dict[str, str] = {
     "flash_attn": "flash-attn (built for your torch and CUDA: `pip install flash-attn --no-build-isolation`)",
     "mmcv": "mmcv via openmim (`mim install mmcv`, the build for your torch and CUDA)",
     "mmseg": "mmsegmentation",
+    "mmengine": "mmengine",
+    "mmdet": "mmdet",
     "mmdet3d": "mmdet3d",
     "torch2trt": "",
     "detectron2": "",
@@ -604,10 +606,12 @@ _DRIVER_TOO_OLD = re.compile(
     r"libcuda\.so[^\n]{0,12}undefined symbol|undefined symbol:\s{0,2}cu(?!da)\w"
     r"|minimum (?:NVIDIA |GPU |CUDA )?driver version|current NVIDIA GPU driver"
     r"|driver (?:version )?[\d. ]{0,14}is too old"
-    # torch's "The NVIDIA driver on your system is too old (found version 10020)"; a PTX the driver's JIT refused
-    r"|driver on your system is too old|\(found version \d{4,6}\)|UNSUPPORTED_PTX_VERSION|UnsupportedPtxVersion"
+    # torch's "The NVIDIA driver on your system is too old (found version 10020)", also cut after "too" at a line's
+    # end; a PTX the driver's JIT refused
+    r"|driver on your system is too(?: old|(?: o)?(?:\.{2,3}|…)?[ \t]*$)|\(found version \d{4,6}\)"
+    r"|UNSUPPORTED_PTX_VERSION|UnsupportedPtxVersion"
     r"|PTX was compiled with an unsupported toolchain",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
 #: a driver that printed its version: an nvidia-smi table or a bug template's "Driver Version: 470.82" (torch's
 #: "found version 10020" is in _DRIVER_TOO_OLD)

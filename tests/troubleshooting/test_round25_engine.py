@@ -1,0 +1,45 @@
+"""`explain`, round twenty-five (issue 36): the held-out set itself, and the advice lines its misses asked for. The
+set's reports come from repositories no earlier set touches; torch's driver check cut short in a paste still reads as
+a driver too old; the OpenMMLab modules a launcher's worker misses name their pip distributions."""
+
+from __future__ import annotations
+
+from _explain import DATA, VERDICTS, first, reports, repositories
+
+from torchtrt_compat.troubleshooting import explain
+
+
+def test_round_twenty_five_is_drawn_from_elsewhere() -> None:
+    rows = reports("round25")
+    earlier = tuple(
+        p.stem.removeprefix("explain_") for p in DATA.glob("explain_*.jsonl") if p.stem != "explain_round25"
+    )
+    others = repositories(earlier)
+    assert len(rows) == 72 and len({r["id"] for r in rows}) == 72
+    for r in rows:
+        assert r["repository"].lower() not in others, r["id"]
+        assert (
+            "http://" not in r["error"] and "https://" not in r["error"] and isinstance(r["thread"], int) and r["cause"]
+        ), r["id"]
+        assert r["blind"]["verdict"] in VERDICTS and r["blind"]["reason"], r["id"]
+
+
+def test_driver_check_cut_short_is_the_driver() -> None:
+    check = (
+        '  File "/env/lib/python3.7/site-packages/torch/cuda/__init__.py", line 63, in _check_driver\nAssertionError:\n'
+    )
+    for cut in ("The NVIDIA driver on your system is too o...\n...", "The NVIDIA driver on your system is too"):
+        found = explain(check + cut)
+        assert found and found[0].key == "cuda-driver-insufficient" and found[0].confidence == "sure", cut
+    # "too" in another sentence is no cut driver message
+    found = explain(check + "The NVIDIA driver on your system is too much for this card, says the user")
+    assert not found or found[0].confidence != "sure" or found[0].key != "cuda-driver-insufficient"
+
+
+def test_openmmlab_modules_name_their_distributions() -> None:
+    for module in ("mmengine", "mmdet"):
+        found = explain(f"ModuleNotFoundError: No module named '{module}'")
+        assert found and found[0].key == "py-module-missing"
+        said = " ".join(found[0].advice)
+        assert f"pip install {module}" in said and "not a pip distribution" not in said, said
+    assert first("ModuleNotFoundError: No module named 'mmcv'")[0] == "py-module-missing"
