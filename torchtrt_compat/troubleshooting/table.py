@@ -880,6 +880,24 @@ _CORE: tuple[KnownError, ...] = (
                 "Apptainer and Singularity give the container the host's GPU only with `--nv` (`apptainer exec --nv "
                 "image.sif python ...`), on a node that has one (in Slurm, with --gres=gpu:N).",
             ),
+            # issue 36, round twenty-five: a docker compose service, by compose's own log prefix ("web_1  | ",
+            # "web-1  | ") or its file: a reservation of [gpu] alone may give nvidia-smi but not the CUDA library
+            Variant(
+                r"^[\w.-]{1,60}[_-]\d{1,3}\s{1,12}\|\s|\bdocker[- ]compose\b|\bcompose\.ya?ml\b"
+                r"|CUDA Version:\s{0,3}N/A|\bcapabilities:\s{0,3}\[",
+                "a docker compose service",
+                "The compose service sees no usable GPU. Give it one: in the service `deploy: resources: "
+                "reservations: devices: [{driver: nvidia, count: all, capabilities: [gpu, compute, utility]}]` (or "
+                "`runtime: nvidia`), with the NVIDIA Container Toolkit on the host. If the service already reserves "
+                "the GPU (`docker compose exec <service> nvidia-smi` lists it but shows 'CUDA Version: N/A', or "
+                "torch still finds no driver), the driver's CUDA library (libcuda) was not mounted: with "
+                "`capabilities: [gpu]` alone the mounted driver parts are those of the image's "
+                "NVIDIA_DRIVER_CAPABILITIES or the toolkit's default, which is 'utility' only (nvidia-smi, no "
+                "libcuda) in older toolkits and in images that set it so. Name them: `capabilities: [gpu, compute, "
+                "utility]`, or `NVIDIA_DRIVER_CAPABILITIES=compute,utility` in the service's environment; then "
+                "recreate the containers (`docker compose up -d --force-recreate`) and check that nvidia-smi inside "
+                "shows a CUDA version.",
+            ),
             Variant(
                 CONTAINER + r"|triton",
                 "in a container",

@@ -636,6 +636,27 @@ _APPS: tuple[KnownError, ...] = (
         "CUDA torch vLLM pins, and rerun with `VLLM_LOGGING_LEVEL=DEBUG` to see why each platform was rejected. For "
         "a CPU-only host use vLLM's CPU build (built or installed for CPU, VLLM_TARGET_DEVICE=cpu); for another "
         "accelerator install its vLLM plugin.",
+        variants=(
+            # issue 36, round twenty-five: torch's own warning that CUDA failed to start (c10/cuda/CUDAFunctions.cpp,
+            # "CUDA initialization: Unexpected error from cudaGetDeviceCount()") beside vLLM's notice: a GPU is there
+            # but CUDA cannot start, so the platform probe finds none
+            Variant(
+                r"Unexpected error from cudaGetDeviceCount"
+                r"|CUDA initialization: The NVIDIA driver on your system is too old",
+                "torch could not start CUDA (its 'CUDA initialization' warning)",
+                "torch's warning beside vLLM's line says CUDA itself failed to start (cudaGetDeviceCount), so the "
+                "GPU is there but unusable and vLLM's probe finds no platform. The usual cause is a driver older "
+                "than the CUDA runtime the image's torch and vLLM were built for (a cloud or Kubernetes node's "
+                "managed driver, an old host driver under a new image). In the same pod or container run "
+                "`nvidia-smi` and compare its 'CUDA Version' (the newest the driver supports) with `python -c "
+                "'import torch; print(torch.version.cuda)'`; if the driver's is lower, upgrade the driver (on a "
+                "managed Kubernetes node: a newer GPU driver version or node image) or use an image built for the "
+                "older CUDA. Make sure the pod requests the GPU (an nvidia.com/gpu limit, not only "
+                "NVIDIA_VISIBLE_DEVICES) so the driver's libraries are mounted. The warning's full line ends with "
+                "'Error N': 803 is a libcuda that does not match the kernel driver, 804 CUDA's forward-compatibility "
+                "package on a GPU without that support, 802 the fabric manager of an NVSwitch system.",
+            ),
+        ),
         weight=86,
         applies="vLLM 0.5+ (DeviceConfig(device='auto'))",
         shown_by=(_test("test_servers_and_kernels_that_found_no_gpu"),),

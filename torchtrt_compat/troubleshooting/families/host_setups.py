@@ -16,6 +16,10 @@ _SHOWN = "tests/troubleshooting/test_round17_t17host.py"
 
 _test = tests_in(_SHOWN)
 
+#: the C++17 standard library's own headers (no .h): a compiler that lacks them predates C++17
+_STD17 = r"(?:string_view|optional|variant|charconv|filesystem|shared_mutex)"
+_QUOTE = "['\"\u2018\u2019]"
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "container-apt-package-missing",
@@ -207,16 +211,37 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|use a compiler that is ABI-compatible with GCC 5\.0 and above"
         r"|This file requires compiler and library support for the (?:upcoming )?ISO C\+\+ 2011"
         r"|unrecognized command[- ]line option ['\"\u2018]?-std=(?:c|gnu)\+\+(?:1[47z]|17|0x)"
-        r"|gcc(?:-| version )[1-4]\.\d{1,2}(?:\.\d{1,2})?[^\n]{0,80}C\+\+1[47] or later",
+        r"|gcc(?:-| version )[1-4]\.\d{1,2}(?:\.\d{1,2})?[^\n]{0,80}C\+\+1[47] or later"
+        # issue 36, round twenty-five: a C++17 standard header the compiler's library does not have (torch 2.x's c10
+        # headers include <string_view>, <optional>, <variant>): gcc's "fatal error: X: No such file or directory",
+        # its strerror translated (glibc's zh_CN, de, fr, es, ja, ru wording, written from memory), clang's "'X'
+        # file not found", MSVC's C1083
+        rf"|(?:fatal error|致命错误|schwerwiegender Fehler|erreur fatale|error fatal)\s?[:：]\s?{_STD17}\s?[:：]\s?"
+        r"(?:No such file or directory|没有那个文件或目录|Datei oder Verzeichnis nicht gefunden"
+        r"|Aucun fichier ou dossier de ce (?:type|nom)|No existe el (?:fichero|archivo) o (?:el )?directorio"
+        r"|そのようなファイルやディレクトリはありません|Нет такого файла или каталога)"
+        rf"|fatal error: {_QUOTE}{_STD17}{_QUOTE} file not found|Cannot open include file: {_QUOTE}{_STD17}{_QUOTE}",
         "The C++ compiler the build runs is older than torch's headers accept: gcc 4.x does not know C++14 / C++17 "
         "and uses the pre-C++11 ABI (torch's cpp_extension warns 'Your compiler (c++ 4.8.5) may be ABI-incompatible "
-        "with PyTorch!'), so no -std flag can help; old system compilers on CentOS 7 / Amazon Linux / SageMaker "
-        "images are the usual case.",
+        "with PyTorch!'), so no -std flag can help; a compiler whose standard library has no C++17 headers "
+        "(<string_view>, <optional>: gcc before 7, Visual Studio 2015) stops at torch's c10 headers with 'fatal "
+        "error: string_view: No such file or directory'; old system compilers on CentOS 7 / Amazon Linux / "
+        "SageMaker images are the usual case.",
         "Build with a newer compiler (GCC 9+ for torch 2.x; >= 5 for torch 1.x): without root `conda install -c "
         "conda-forge gxx_linux-64=11` (or devtoolset / gcc-toolset on RHEL and CentOS: `scl enable devtoolset-11 "
         "bash`), then point the build at it: `export CC=<new gcc> CXX=<new g++> CUDAHOSTCXX=$CXX`, clear the "
         "build / torch extensions cache (~/.cache/torch_extensions) and rebuild or reinstall the package; nvcc must "
         "accept that gcc (its host_config.h range).",
+        variants=(
+            Variant(
+                rf"Cannot open include file: {_QUOTE}{_STD17}|\bC1083\b",
+                "Visual Studio (MSVC)",
+                "The Visual Studio compiler that ran has no C++17 standard library (Visual Studio 2015 and older): "
+                "torch 2.x needs Visual Studio 2019 or 2022 with the 'Desktop development with C++' workload. "
+                "Install it, build from its 'x64 Native Tools Command Prompt' (set DISTUTILS_USE_SDK=1 so setup.py "
+                "keeps that compiler) and rebuild or reinstall the package; nvcc must accept that Visual Studio.",
+            ),
+        ),
         weight=86,
         applies="C++ / CUDA extension builds (torch cpp_extension JIT, DeepSpeed ops, setup.py) on old system "
         "compilers",

@@ -185,6 +185,14 @@ def _arch_variants() -> tuple[Variant, ...]:
     return tuple(out)
 
 
+#: MSBuild's MSB3721 row for an nvcc command line that builds for an architecture the toolkit of its own path drops
+#: (CUDA's release notes: compute_1x / 2x after 8.0, compute_30 / 32 after 10.2, compute_35 / 37 after 11.8)
+_MSB3721_OLD_ARCH = (
+    r"|\bMSB3721\b[^\n]{0,600}?nvcc(?:\.exe)?[^\n]{0,1500}?(?:arch=|-arch[= ]?)compute_(?:1\d|2[01])\b"
+    r"|\bMSB3721\b[^\n]{0,600}?CUDA[\\/]v1[1-9]\.\d[\\/]bin[\\/]nvcc(?:\.exe)?[^\n]{0,1500}?arch=compute_3[02]\b"
+    r"|\bMSB3721\b[^\n]{0,600}?CUDA[\\/]v1[2-9]\.\d[\\/]bin[\\/]nvcc(?:\.exe)?[^\n]{0,1500}?arch=compute_3[57]\b"
+)
+
 #: a Go build through cgo (its package header "# github.com/...", a .go file, the CGO_ variables)
 _GO_CGO = (
     r"\bcgo\b|\bCGO_\w{4,10}|\.go:\d{1,5}:|# (?:github\.com|golang\.org|gorgonia\.org)/"
@@ -470,7 +478,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # the closing quote is often cut off when a log is copied ("Unsupported gpu architecture 'compute_61")
         rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_\w{{1,8}}(?:{_Q}|$|\s)"
         rf"|Value {_Q}(?:compute|sm)_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-(?:architecture|name|code){_Q}"
-        r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'",
+        r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'" + _MSB3721_OLD_ARCH,
+        # issue 36, round twenty-five: Visual Studio's error list shows only MSBuild's MSB3721 (its CUDA build
+        # customisation ran nvcc, which failed), in any UI language; the command it quotes builds for an
+        # architecture the toolkit in its path no longer builds (Fermi's compute_1x / 2x: deprecated in CUDA 8,
+        # gone in 9; compute_30 / 32 gone in 11, compute_35 / 37 in 12)
         "The build asks nvcc for a GPU architecture that this CUDA release does not know: the toolkit is older "
         "than the GPU (e.g. compute_89 for an RTX 40xx needs CUDA 11.8, compute_120 for an RTX 50xx needs 12.8), "
         "or newer than an architecture it dropped (compute_35 after CUDA 11.8). torch extensions build for the "
@@ -478,7 +490,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "Build with a CUDA toolkit that knows the architecture (`nvcc --list-gpu-arch` lists those it does), or "
         'build for one it knows: TORCH_CUDA_ARCH_LIST="8.6" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 '
         "for CMake, the -gencode / -arch flags of a Makefile.",
-        variants=_arch_variants(),
+        variants=(
+            Variant(
+                r"\bMSB3721\b",
+                "a Visual Studio CUDA project (MSB3721: nvcc failed)",
+                "Visual Studio's error list shows only that nvcc failed (MSB3721); the command it quotes builds for "
+                "an old architecture (-gencode=arch=compute_XY) that this CUDA toolkit no longer builds, or that is "
+                "older than the code needs. Set the project's architecture to the GPU's: Project > Properties > "
+                "CUDA C/C++ > Device > Code Generation, e.g. compute_52,sm_52 for a GTX 9xx, compute_61,sm_61 for a "
+                "GTX 10xx, compute_86,sm_86 for an RTX 30xx (`nvidia-smi --query-gpu=compute_cap --format=csv` "
+                "names it), for every configuration (Debug and Release) and for each .cu file that overrides it, "
+                "then rebuild. nvcc's own first error is in the Output window (View > Output, show output from "
+                "Build), not in the error list.",
+            ),
+            *_arch_variants(),
+        ),
         op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}})|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"
         r"|\.target '(sm_\w{1,8})'",
         weight=86,
@@ -695,7 +721,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Compiling the CUDA compiler identification source file\s{1,8}\"CMakeCUDACompilerId\.cu\"\s{1,8}failed"
         r"|The CMAKE_CUDA_COMPILER:\s{1,8}[^\n]{1,200}\s{1,8}is not a full path to an existing compiler tool"
         # CMakeDetermineCompilerId.cmake with a Visual Studio generator: no CUDA MSBuild integration
-        r"|No CUDA toolset found",
+        r"|No CUDA toolset found"
+        # issue 36, round twenty-five: torch's own CMake package (share/cmake/Caffe2/Caffe2Config.cmake, reached from
+        # find_package(Torch)) of a CUDA torch found no CUDA toolkit; its warning from Caffe2/public/cuda.cmake first
+        r"|Your installed Caffe2 version uses CUDA but I cannot find the CUDA"
+        r"|Caffe2: CUDA cannot be found\.\s{1,4}Depending on whether you are building Caffe2",
         "CMake found no CUDA toolkit: nvcc is not on PATH and no CUDACXX / CMAKE_CUDA_COMPILER / "
         "CUDA_TOOLKIT_ROOT_DIR points at one (the driver alone, a conda cudatoolkit or pip's nvidia-* wheels have "
         "no nvcc; on Windows the toolkit's Visual Studio integration is missing when CUDA was installed before "
@@ -704,6 +734,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "..` (or `export CUDACXX=/usr/local/cuda/bin/nvcc`, or /usr/local/cuda/bin first on PATH; for FindCUDA "
         "-DCUDA_TOOLKIT_ROOT_DIR=/usr/local/cuda), then delete CMakeCache.txt and configure again.",
         variants=(
+            Variant(
+                r"Caffe2 version uses CUDA but I cannot find the CUDA|Caffe2: CUDA cannot be found",
+                "find_package(Torch) with a CUDA torch (torch's Caffe2Config.cmake)",
+                "The torch (or libtorch) CMake found is a CUDA build, and its Caffe2Config.cmake then needs a CUDA "
+                "toolkit (nvcc, headers, libraries) whose version fits torch's CUDA; it found none. Make the two "
+                "agree: install the toolkit of torch's CUDA (`python -c 'import torch; print(torch.version.cuda)'`) "
+                "and point the build at it (CUDA_PATH on Windows, CUDA_HOME / CUDAToolkit_ROOT / "
+                "-DCUDA_TOOLKIT_ROOT_DIR, its bin on PATH), or install the torch wheel built for the toolkit you "
+                "have (the cuXYZ wheel of the same torch version, e.g. cu126 for CUDA 12.6); when the package needs "
+                "no CUDA, use the CPU torch / libtorch. In a pip build add `--no-build-isolation` so the build uses "
+                "the torch you installed (an isolated build fetches a fresh CUDA torch from the index); delete the "
+                "build folder (CMakeCache.txt) and build the package again.",
+                strict=True,
+            ),
             Variant(
                 # Ubuntu's nvidia-cuda-toolkit package: /usr/bin/nvcc runs from /usr/lib/nvidia-cuda-toolkit/bin
                 r"_HERE_=/usr/lib/nvidia-cuda-toolkit|Compiler: /usr/bin/nvcc\b",

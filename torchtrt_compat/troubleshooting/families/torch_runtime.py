@@ -1595,7 +1595,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bloss(?:es)?\s{0,2}[:=]\s{0,2}-?nan\b"
         r"|\b(?:outputs?|results?|predictions?|preds?|disparity|depth|logits|embeddings?|scores?|features?|image)"
         r"\b[^\n]{0,30}\b(?:contains?|has|have|is|are|became|becomes|returns?|gives?|got|full of)"
-        r"(?: only| all)?\s{1,3}(?:NaN|-?nan)s?(?:\s{1,2}(?:values?|everywhere|only))?\s{0,3}(?:[.,;:!)\]]|$)",
+        r"(?: only| all)?\s{1,3}(?:NaN|-?nan)s?(?:\s{1,2}(?:values?|everywhere|only))?\s{0,3}(?:[.,;:!)\]]|$)"
+        #: scipy.optimize.linear_sum_assignment's check of its cost matrix (NaN or -inf in it; issue 36, round
+        #: twenty-five): the Hungarian matcher of DETR-style detectors and of trackers got costs made of NaN
+        r"|\bmatrix contains invalid numeric entries",
         "float16 holds values up to 65504: attention scores, large logits or a VAE's activations overflow to inf, "
         "and inf - inf gives NaN, which then spreads through every later layer (a black or noise image, garbage "
         "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. Less "
@@ -1669,6 +1672,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The logits became inf / NaN before sampling: load the model with `torch_dtype=torch.bfloat16` "
                 "(compute capability 8.0 or later) or `torch.float32` instead of float16, and check that the "
                 "tokenizer, the checkpoint and its config (and any quantization) belong together.",
+            ),
+            # issue 36, round twenty-five: scipy's linear_sum_assignment refused a cost matrix with NaN / -inf in it
+            Variant(
+                r"matrix contains invalid numeric entries|linear_sum_assignment",
+                "a Hungarian matcher (scipy's linear_sum_assignment) fed NaN costs",
+                "scipy's linear_sum_assignment refuses a cost matrix with NaN or -inf in it; in a DETR-style "
+                "detector's matcher (or a tracker's) the costs come from the model's predicted boxes and logits, so "
+                "training diverged before this line, or the data holds degenerate boxes (zero width or height, "
+                "coordinates outside the image: GIoU then divides 0 by 0). Find the first NaN: check the "
+                "annotations (every box w > 0 and h > 0, normalised as the model expects), lower the learning rate "
+                "or add warm-up, clip gradients (`torch.nn.utils.clip_grad_norm_`, e.g. max_norm=0.1 as DETR does), "
+                "train in float32 or bfloat16 instead of float16 AMP, and test `torch.isfinite` on the outputs (or "
+                "`torch.autograd.set_detect_anomaly(True)`). Only as a guard, replace NaN / inf in the cost before "
+                "the call (`C = torch.nan_to_num(C, nan=1e5, posinf=1e5, neginf=-1e5)`): it hides the divergence, "
+                "it does not end it. With several GPUs every rank fails on its own batch, so their tracebacks are "
+                "interleaved; one of them is enough.",
             ),
             Variant(
                 r"returned nan values|[Ll]oss (?:is|became|=) (?:NaN|nan|inf)",
