@@ -1066,7 +1066,8 @@ def _conclude(
             + ")"
         )
     elif guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
-        own = f"guessed/{guessed}"
+        # (or the one of what the words show beside it: a build spoken of)
+        own = _situation(f"guessed/{guessed}", hay) or f"guessed/{guessed}"
         result.next_step = STAGE_STEPS.get(own, STAGE_STEPS["guessed"])
         command = STAGE_COMMANDS.get(own, STAGE_COMMANDS["guessed"])
         where = f"at {guessed} (a guess from its words: it shows no error line)"

@@ -214,6 +214,10 @@ _ERROR_WORDS = (
     "(type=value_error",
     #: a C++ framework's own timestamped error line (Marian's logger: "[2021-04-28 12:15:58] Error: Cublas Error: 13")
     "] Error: ",
+    #: a configure script's own failure line (Kaldi's src/configure: "***configure failed: ... ***"; autoconf's
+    #: AC_MSG_ERROR: "configure: error: ...")
+    "configure failed: ",
+    "configure: error: ",
 )
 #: NCCL's error return: NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as
 #: "file.cc:N -> R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3,

@@ -2163,6 +2163,23 @@ _CORE: tuple[KnownError, ...] = (
                 "An absurd size (hundreds or thousands of GiB): a compiled extension (a rasterizer, a custom op) "
                 "computed garbage, so rebuild it from a clean build folder for this GPU and torch instead.",
             ),
+            # a card of 4 GiB or less ("2.00 GiB total capacity") that ran out while the weights were being
+            # restored or moved onto it (torch.load's _cuda_deserialize, load_state_dict, .to / .cuda): the model
+            # itself does not fit, whatever the batch (issue 36, round twenty-five)
+            Variant(
+                r"(?:_cuda_deserialize|\brestore_location\b|line \d{1,6}, in (?:_apply|convert|cuda|to|load_state_dict"
+                r"|_load_from_state_dict|_legacy_load|load)\b)[\s\S]{0,4000}?"
+                r"(?:\(GPU \d{1,2}; |GPU \d{1,2} has a total capacity of )(?:[0-3](?:\.\d{1,2})?|4(?:\.00?)?) GiB\b",
+                "a small card (4 GiB or less) out of memory while the weights load",
+                "The card has only the total capacity the line names and it ran out while the model's weights "
+                "were being restored or moved onto it, before any batch ran: on a card this small the model itself "
+                "most likely does not fit, so a smaller batch or output size will not help. Run it on a GPU with "
+                "more memory (the project's README or maintainers name the minimum), a hosted notebook (Colab), or "
+                "on the CPU (slow: map_location='cpu' and the device set to cpu). Loading with map_location='cpu' "
+                "before model.to(device) saves only a second copy of the weights: if it then runs out at "
+                ".to(device), the card is too small.",
+                strict=True,
+            ),
             # torch.load restoring a CUDA-saved checkpoint onto the GPU it was saved from (torch/serialization.py's
             # default_restore_location -> _cuda_deserialize): no batch has run yet
             Variant(
@@ -2556,7 +2573,10 @@ _CORE: tuple[KnownError, ...] = (
         # that went on and shows no failure of its own is the builder's notice (trt-tactic-memory)
         decide="tactic-memory",
         applies="every release",
-        shown_by=corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
+        shown_by=(
+            *corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
+            "tests/troubleshooting/test_round25_v25old.py::test_a_small_card_out_of_memory_while_weights_load",
+        ),
         cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
         example="[W] [TRT] Requested amount of GPU memory (17920000000 bytes) could not be allocated.\n[E] [TRT] 2: "
         "[executionContext.cpp::...ExecutionContext::470] Error Code 2: OutOfMemory (no further information)",
@@ -4072,6 +4092,25 @@ _CORE: tuple[KnownError, ...] = (
                 "uses (`torch.version.cuda`); on a machine without one, rebuild it CPU-only from a clean build folder "
                 "(no CUDA_HOME, the project's own CPU-only build switch) and reinstall its binding.",
             ),
+            # TensorFlow 1.x (and 2.0) link the CUDA libraries into _pywrap_tensorflow_internal: a missing one is
+            # an ImportError at `import tensorflow`, no warning (issue 36, round twenty-five)
+            Variant(
+                r"(?:pywrap_tensorflow|native TensorFlow runtime)[\s\S]{0,6000}?ImportError: lib\w{2,30}\.so\.\d"
+                r"|ImportError: lib\w{2,30}\.so\.\d[\s\S]{0,6000}?(?:pywrap_tensorflow|native TensorFlow runtime)",
+                "TensorFlow 1.x: the import fails (the CUDA libraries are linked in)",
+                "This is no warning: `import tensorflow` failed. TensorFlow 1.x (and 2.0) link the CUDA and cuDNN "
+                "libraries of their build into the native runtime, so a tensorflow-gpu wheel cannot load, or fall "
+                "back to the CPU, without them. The missing file names the CUDA release the wheel was built for "
+                "(libcudart.so.9.0 = CUDA 9.0, libcublas.so.10.0 = CUDA 10.0, libcudnn.so.7 = cuDNN 7). If that "
+                "release is installed somewhere (`ldconfig -p | grep <file>`, `find / -name '<file>*'`), put its "
+                "lib folder on LD_LIBRARY_PATH; otherwise provide exactly that CUDA and its cuDNN to this environment "
+                "(a conda env with `cudatoolkit=<that version>` and `cudnn=<major>`, NVIDIA's <that "
+                "version>-cudnn<major> container image, or the toolkit and cuDNN archives with their lib64 on "
+                "LD_LIBRARY_PATH), or install the TensorFlow release built for the CUDA you have (its tested-build "
+                "table: tensorflow-gpu 1.5-1.12 CUDA 9.0, 1.13-1.15 and 2.0 CUDA 10.0), or the "
+                "CPU package (`tensorflow`) if the GPU is not needed.",
+                strict=True,
+            ),
             Variant(
                 # TensorFlow before 2.12 logs from tensorflow/stream_executor/ (later: xla/ and tsl/); Python 3.7 or
                 # 3.8 has no TensorFlow 2.14+, the first with the [and-cuda] extra
@@ -4114,7 +4153,10 @@ _CORE: tuple[KnownError, ...] = (
         advice="cuda-library",
         weight=91,
         applies="Linux and Windows; any library built for one CUDA / cuDNN major",
-        shown_by=("tests/troubleshooting/test_round3.py::test_cuda_library_majors_in_their_loaders_words",),
+        shown_by=(
+            "tests/troubleshooting/test_round3.py::test_cuda_library_majors_in_their_loaders_words",
+            "tests/troubleshooting/test_round25_v25old.py::test_tensorflow_1x_without_its_cuda_library_fails_at_import",
+        ),
         example="Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared "
         "object file: No such file or directory\nPlease make sure libcudnn_cnn_infer.so.8 is in your library path!",
         example_source="cuDNN 8's loader (libcudnn.so.8 loading its sub-libraries); cuDNN 9 says \"Unable to load "
@@ -5096,7 +5138,13 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|failed to run custom build command for `|build-script-build|nvcc error while compiling"
         # torch's JIT extension build (torch.utils.cpp_extension.load and its ninja run)
         r"|torch[\\/]utils[\\/]cpp_extension\.py|Error building extension '|\bin _run_ninja_build\b"
-        r"|\bin _jit_compile\b|\bin _write_ninja_file_and_build_library\b",
+        r"|\bin _jit_compile\b|\bin _write_ninja_file_and_build_library\b"
+        # a project's configure script (its command, its own failure line: Kaldi's "***configure failed: ...***",
+        # autoconf's "configure: error: ...") and Bazel's CUDA autoconfiguration (TensorFlow's cuda_configure.bzl):
+        # checks that run before anything compiles (issue 36, round twenty-five)
+        r"|^\s{0,4}(?:\$\s{1,4})?\./configure\b|\bconfigure failed: |^configure: error: |Cuda Configuration Error: "
+        r"|\bbazel build\b|^ERROR: [^\n]{0,400}\bBUILD(?:\.bazel)?:\d{1,6}:\d{1,4}: |\berror loading package\b"
+        r"|^ERROR: Skipping '//",
     ),
     (
         "import",
@@ -5204,7 +5252,12 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
         r"\binfer builder\b|\bcreateInferBuilder\b|\bbuild(?:ing)? (?:the |an |a |TensorRT )?engines?\b"
         r"|\bengine build\b|\bbuildSerializedNetwork\b",
     ),
-    ("compile", r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ed|ing|ation)\b|\bnvcc\b|\bcmake\b|\bsetup\.py\b"),
+    # "source was compiled with 7004", "built against CUDA 10": how a binary was built, which a runtime check reports
+    (
+        "compile",
+        r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ing|ation)\b|\bcompiled\b(?! (?:with|against|for)\b)"
+        r"|\bnvcc\b|\bcmake\b|\bsetup\.py\b",
+    ),
     # a library file named in the user's own words (any language: "找不到cudnn64_8.dll"): the loader, at import
     (
         "import",
@@ -5213,7 +5266,7 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
     (
         "runtime",
         r"\b(?:train(?:ing)?|inference|predict(?:ion)?|forward|epochs?|generat(?:e|es|ing|ion)|render(?:ing)?|runs?)\b"
-        r"|is_available\(\)|\bGPUs?\b|\bCUDA\b|\bVRAM\b|\bcuda:\d"
+        r"|is_available\(\)|\bGPUs?\b|\bCUDA\b|\bVRAM\b|\bcuda:\d|\bruntime\b|\bloaded\b"
         # a profiler attached to the running program (Nsight Systems, CUPTI)
         r"|\bnsys\b|\bCUPTI\w{0,20}|\bNo reports were generated\b",
     ),
@@ -5365,6 +5418,21 @@ STAGE_STEPS: dict[str, str] = {
     "dump its threads (`py-spy dump --pid <pid>`); if it exited without a message, read its exit code (139 a "
     "segmentation fault, 137 killed); if it ran on the CPU, check the GPU and the framework's build (`nvidia-smi`, "
     "torch.__version__ ending in +cpu); then give explain the whole output, from the command to the last line",
+    "compile/configure": "the build's configure step stopped before anything compiled: its own line names the check "
+    "that failed (a host compiler too new or too old for the CUDA it found, a CUDA / cuDNN version or path other than "
+    "the one given, a library or header it did not find); the values it checks come from its options and "
+    "environment (CXX / CC, CUDA_HOME or the script's CUDA path option, the versions ./configure asked for): read "
+    "that line whole, fix the option or install the version it wants, and rerun the configure step from a clean "
+    "tree (autoconf's config.log shows the test that failed)",
+    "compile/bazel": "Bazel stopped the build: its first 'ERROR:' line names the package or rule; 'Cuda Configuration "
+    "Error' and 'error loading package' come from the configuration, before anything compiled (the CUDA / cuDNN "
+    "versions and paths ./configure recorded against what is installed, or a source tree that needs another CUDA), a "
+    "'compilation of rule ... failed' from the compiler line above it; fix the configuration, run `bazel clean "
+    "--expunge`, and build again with --verbose_failures",
+    "guessed/compile-build": "the text speaks of building or compiling but shows no compiler, linker or configure "
+    "line, which hold the cause: run the build again and give explain its whole output, from the command on (the "
+    "first 'error' line, not the summary at the end, is the cause); check that the compiler, the CUDA toolkit "
+    "(`nvcc --version`) and the libraries are the versions the project documents",
     "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
     "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
     "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
@@ -5376,7 +5444,8 @@ STAGE_STEPS: dict[str, str] = {
 #: `STAGE_STEPS` and `STAGE_COMMANDS`, pattern); the first whose stage is the text's and whose pattern it holds wins.
 #: trtexec's lines (samples/common/sampleEngines.cpp, trtexec.cpp), Docker's image build (the classic builder's
 #: "Step N/M", BuildKit's "#N [x/y] RUN" and "failed to solve"), apt's "E:" lines, NCCL's WARN line and its
-#: "file.cc:N -> R" return trace (src/include/checks.h).
+#: "file.cc:N -> R" return trace (src/include/checks.h). A stage written "guessed/<stage>" is a stage guessed from a
+#: text's words (no marker, no error line): its situations refine the guess's step (a build spoken of).
 STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("build", "build/trtexec", r"&&&& (?:RUNNING|FAILED) TensorRT\.trtexec|\btrtexec\b"),
     (
@@ -5403,6 +5472,28 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         "install/network",
         r"^\s{0,8}curl: \(\d{1,2}\) |Failed to download `|Request failed after \d{1,3} retries|Read timed out"
         r"|Connection (?:reset by peer|refused|timed out)|Network is unreachable|name resolution|operation timed out",
+    ),
+    #: a configure step that stopped before compiling: a configure script's own failure line (Kaldi's "***configure
+    #: failed: ...***", autoconf's "configure: error: ...")
+    ("compile", "compile/configure", r"\bconfigure failed: |^configure: error: "),
+    #: Bazel's own error lines (TensorFlow's source build): its CUDA autoconfiguration ("Cuda Configuration Error:
+    #: ..."), a package it could not load, a rule that failed ("ERROR: /path/BUILD:12:1: ...")
+    (
+        "compile",
+        "compile/bazel",
+        r"Cuda Configuration Error: |\berror loading package\b|^ERROR: [^\n]{0,400}\bBUILD(?:\.bazel)?:\d{1,6}:\d"
+        r"|^ERROR: Skipping '//",
+    ),
+    #: a text without a compiler's line that shows a Visual Studio build (MSBuild's own codes and names): the
+    #: detailed MSBuild log holds the compiler's line
+    ("guessed/compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b|\bcl\.exe\b|\bLNK\d{4}\b"),
+    #: a text without a tool's line whose words speak of a build (not nvcc's version banner, "Cuda compilation
+    #: tools", nor a binary "compiled with" a version): the build's own output is the next thing to read
+    (
+        "guessed/compile",
+        "guessed/compile-build",
+        r"(?i)\bbuild(?:ing|s)?\b|\bcompil(?:e|es|ing)\b|\bcompiled\b(?! (?:with|against|for)\b)|\bcmake\b"
+        r"|\bsetup\.py\b|\bmake\b|\./configure\b|\bbazel\b",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
     #: a multi-GPU communicator that could not be built, in a framework's own words (PaddlePaddle's install check:
@@ -5471,6 +5562,12 @@ STAGE_COMMANDS: dict[str, str] = {
     "guessed/import": "python -X faulthandler -c 'import <module>' 2>&1 | torchtrt-compat explain - (Windows: `where "
     "<name>.dll` first; Linux: `ldconfig -p | grep <name>`)",
     "guessed": "nvidia-smi && python your_script.py 2>&1 | torchtrt-compat explain - (the whole output)",
+    "compile/configure": "./configure <the same options> 2>&1 | tail -n 40 | torchtrt-compat explain - (autoconf: "
+    "`grep -n -B5 'error' config.log`)",
+    "compile/bazel": "bazel build <target> --verbose_failures 2>&1 | torchtrt-compat explain - (TensorFlow: rerun "
+    "./configure with the installed CUDA / cuDNN versions first)",
+    "guessed/compile-build": "make VERBOSE=1 2>&1 | torchtrt-compat explain - (or the project's own build command "
+    "with its whole output: pip install -v ., python setup.py build_ext, cmake --build . --verbose, ./configure)",
     "build/trtexec": "trtexec <the same options> --verbose 2>&1 | torchtrt-compat explain -",
     "build/app-line": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain - (or the application's "
     "log at its TensorRT verbose / debug level)",

@@ -24,6 +24,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "A framework loaded an older CUDA / cuDNN than it was built with (TensorFlow, JAX, Paddle: 'compiled with X')",
         # TensorFlow / XLA's cuda_dnn.cc (CudnnSupport::Init)
         r"Loaded runtime CuDNN library: [\d.]{1,12} but source was compiled with: [\d.]{1,12}"
+        # TensorFlow 1.x's older wording, which compares "compatibility versions" (major and minor must be equal):
+        # "Loaded runtime CuDNN library: 7101 (compatibility version 7100) but source was compiled with 7004
+        # (compatibility version 7000)."
+        r"|Loaded runtime CuDNN library: [\d.]{1,12} \(compatibility version [\d.]{1,12}\) but source was compiled "
+        r"with:? [\d.]{1,12}"
         # JAX's CUDA plugin: before 0.4.30 "Found X version N, but JAX was built against version M", later
         # "Outdated X installation found." under "Unable to use CUDA because of the following issues ..."
         rf"|Found {_JAX_COMPONENTS} version \d{{1,9}}, but JAX was built against version \d{{1,9}}"
@@ -34,7 +39,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|The installed Paddle is compiled with (?:CUDNN|CUDA) [\d.]{1,8}, but (?:CUDNN|CUDA runtime) version in "
         r"your machine is",
         "The framework's binary was built against one release of a CUDA library (cuDNN, the CUDA runtime, cuBLAS, "
-        "cuSOLVER, ...) and the copy the loader found is older: a system CUDA / cuDNN in /usr/local/cuda or on "
+        "cuSOLVER, ...) and the copy the loader found is older (for TensorFlow 1.x's 'compatibility version' check, "
+        "of another minor at all): a system CUDA / cuDNN in /usr/local/cuda or on "
         "LD_LIBRARY_PATH (PATH on Windows), a conda cudatoolkit / cudnn, or another framework's nvidia-* wheels "
         "shadow the ones this framework needs. The framework then refuses the GPU (JAX falls back to the CPU, "
         "TensorFlow's convolutions fail) or warns that it may misbehave.",
@@ -55,6 +61,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(`jax[cuda12-local]`), upgrade it to at least the version named. `python -c 'import jax; "
                 "print(jax.devices())'` shows whether the GPU is back.",
                 product="jax",
+            ),
+            # the "compatibility version" wording: the cuDNN major.minor must equal the build's, so a newer minor
+            # is refused as well as an older one
+            Variant(
+                r"Loaded runtime CuDNN library: [\d.]{1,12} \(compatibility version",
+                "TensorFlow 1.x (cuDNN major.minor must equal the build's)",
+                "This TensorFlow 1.x compares 'compatibility versions': the cuDNN it loads must have the same major "
+                "and minor as the one it was compiled with (the number after 'compiled with'; cuDNN writes major * "
+                "1000 + minor * 100 + patch: 6021 is 6.0.21, 7104 is 7.1.4), so a newer minor is refused too; an "
+                "image or apt upgrade that moved cuDNN on is the usual cause. Install cuDNN of that major.minor "
+                "(any patch of it): with NVIDIA's apt repository `apt-cache policy libcudnn<major>` lists the "
+                "versions, then `apt-get install --allow-downgrades libcudnn<major>=<a version of that minor>` (and "
+                "the -dev package of the same version) and `apt-mark hold libcudnn<major>` so the next upgrade "
+                "keeps it; or install a TensorFlow build compiled against the cuDNN you have.",
             ),
             Variant(
                 r"Loaded runtime CuDNN library|\btensorflow\b|cuda_dnn\.cc",
@@ -80,7 +100,10 @@ FAMILIES: tuple[KnownError, ...] = (
         alternatives=("torch-cudnn-version", "cuda-library-major"),
         weight=88,  # above cpu-jax-cuda-backend-failed (84): the version check names the component to replace
         applies="TensorFlow, JAX (jaxlib's CUDA plugin), PaddlePaddle on NVIDIA GPUs",
-        shown_by=(f"{_SHOWN}::test_a_framework_that_loaded_an_older_cuda_library",),
+        shown_by=(
+            f"{_SHOWN}::test_a_framework_that_loaded_an_older_cuda_library",
+            "tests/troubleshooting/test_round25_v25old.py::test_tensorflow_1x_cudnn_compatibility_version",
+        ),
         example="CUDA backend failed to initialize: Found cuDNN version 8600, but JAX was built against version "
         "8904, which is newer. The copy of cuDNN that is installed must be at least as new as the version against "
         "which JAX was built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)",

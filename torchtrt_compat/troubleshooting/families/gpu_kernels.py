@@ -628,7 +628,9 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         op=r"(/[\w./-]{1,200}libnvvm\.so[\w.]{0,10}|[A-Z]:\\[^\n:]{1,200}nvvm\w{0,12}\.dll)",
-        unless=_XLA_LIBDEVICE_TEXT,
+        # TensorFlow's Bazel CUDA autoconfiguration ("Cuda Configuration Error: Cannot find libdevice.10.bc under
+        # /usr/local/cuda-8.0"): build-tf-cuda-configure
+        unless=_XLA_LIBDEVICE_TEXT + r"|Cuda Configuration Error|cuda_configure\.bzl|@local_config_cuda\b",
         weight=92,
         applies="numba.cuda (and libraries on it: cuDF, RAPIDS, librosa's GPU paths, UMAP)",
         shown_by=(_test("test_numba_finds_no_nvvm_or_driver"), f"{_R8}.jsonl#nvidia-cudf-1992"),

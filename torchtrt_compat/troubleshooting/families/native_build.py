@@ -12,7 +12,7 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import JETSON_BOARD, MACOS, KnownError, Variant, ld_cannot_find
+from ..entry import DARKNET, JETSON_BOARD, MACOS, KnownError, Variant, ld_cannot_find
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
@@ -23,6 +23,7 @@ _CUDA_ONLY_NAMES = (
 )
 
 _R6 = "tests/data/explain_round6_native.jsonl"
+_R25 = "tests/troubleshooting/test_round25_v25old.py"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
 
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
@@ -420,7 +421,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|The version \('[\w.]{1,20}'\) of the host compiler \('[^'\n]{1,60}'\) is not supported"
         r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin"
         # the check's sentence quoted without its "#error -- unsupported GNU version!" prefix (crt/host_config.h)
-        r"|(?:doesn'?t|does not|don'?t) support gcc versions? (?:later|newer|greater) than \d{1,2}\b",
+        r"|(?:doesn'?t|does not|don'?t) support gcc versions? (?:later|newer|greater) than \d{1,2}\b"
+        # a project's configure script making the same check before nvcc runs (Kaldi's src/configure: "CUDA 8_0 does
+        # not support g++ (g++-8). You need g++ < 6.0." / "... Only versions strictly older than 7.0 are supported.")
+        r"|CUDA [\d_.]{1,8} does not support [\w./+-]{0,60} ?\((?:g\+\+|gcc|c\+\+|clang\+{0,2})-[\d.]{1,12}\)",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
@@ -430,6 +434,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "`CC=gcc-N CXX=g++-N python setup.py ...`. `-allow-unsupported-compiler` skips only the check: the build or "
         "the program may still fail.",
         variants=(
+            Variant(
+                r"configure failed|CUDA [\d_.]{1,8} does not support [^\n]{0,80}\((?:g\+\+|gcc|c\+\+|clang\+{0,2})-"
+                r"|You need g\+\+ <|Only versions strictly older than",
+                "a project's configure script (Kaldi's src/configure)",
+                "The project's configure script compares the host g++ with the CUDA toolkit it found and stops "
+                "before anything compiles (Kaldi's table: CUDA 9.0 / 9.1 take g++ below 7, 9.2 / 10.0 below 8, 10.1 / "
+                "10.2 below 9, 11.0-11.3 below 10, later 11.x below 12; CUDA 8 took g++ below 6). The usual way out is "
+                "a newer CUDA toolkit that supports the system g++ (rerun configure pointed at it, Kaldi: "
+                "`--cudatk-dir=/usr/local/cuda-X.Y`); or install the older g++ the message names beside the system "
+                "one and hand it to configure (`CXX=g++-5 ./configure ...`, Kaldi reads CXX), then `make clean` and "
+                "build again. Build without the GPU only if you do not need it (Kaldi: `--use-cuda=no`).",
+            ),
             Variant(
                 r"NVHPC|nvc\+\+|pgc\+\+",
                 "NVHPC / PGI host compiler",
@@ -467,6 +483,7 @@ FAMILIES: tuple[KnownError, ...] = (
             f"{_TESTS}::test_nvcc_refuses_the_host_compiler",
             f"{_R6}#computationalradiationphysics-cuda_memtest-26",
             f"{_R6}#nvlabs-instant-ngp-1562",
+            f"{_R25}::test_a_configure_script_refusing_the_host_compiler",
         ),
         example="/usr/include/crt/host_config.h:121:2: error: #error -- unsupported GNU version! gcc versions later "
         "than 6 are not supported!",
@@ -1782,26 +1799,52 @@ _ROUND8: tuple[KnownError, ...] = (
 _ROUND8_MORE: tuple[KnownError, ...] = (
     KnownError(
         "build-torch-thc-removed",
-        "THC/THC.h: No such file or directory / 'AT_CHECK' was not declared (torch C++ API an extension predates)",
+        "THC/THC.h: No such file or directory / 'AT_CHECK' was not declared / torch.utils.ffi is deprecated (torch "
+        "C++ API an extension predates)",
         r"\bTHC/THC\w{0,30}\.h(?:: No such file or directory|['\"\u2019]? file not found)"
+        # torch 1.0's stub of the removed cffi builder (torch/utils/ffi/__init__.py raises it at import), and the
+        # module gone altogether in later releases
+        r"|torch\.utils\.ffi is deprecated\. Please use cpp extensions instead"
+        r"|No module named {0,2}['\"]?torch\.utils\.ffi\b|cannot import name ['\"]?create_extension['\"]? from "
+        r"['\"]?torch\.utils\.ffi"
         rf"|Cannot open include file: {_Q}THC/THC\w{{0,30}}\.h{_Q}"
         rf"|{_Q}(?:AT_CHECK|THCState\w{{0,30}}|THCudaCheck|THCCeilDiv|THCudaMalloc|THCudaFree|THCNumerics)"
         rf"{_Q} (?:was not declared in this scope|does not name a type|has not been declared)"
         r"|identifier \"(?:AT_CHECK|THCState\w{0,30}|THCudaCheck|THCCeilDiv|THCudaMalloc|THCudaFree)\" is undefined",
         "The extension was written for an old torch C++ API that the installed torch no longer has: torch 1.11 "
-        "removed the THC library (THC/THC.h, THCState, THCudaCheck, THCCeilDiv, THCudaMalloc), and torch 1.5 "
-        "removed AT_CHECK.",
+        "removed the THC library (THC/THC.h, THCState, THCudaCheck, THCCeilDiv, THCudaMalloc), torch 1.5 "
+        "removed AT_CHECK, and torch 1.0 removed torch.utils.ffi (the cffi builder of torch 0.4-era CUDA layers).",
         "Port the extension to ATen / c10 (or use the project's updated fork, or a torch older than the removal): "
         "AT_CHECK -> TORCH_CHECK; #include <THC/THC.h> -> <ATen/cuda/CUDAContext.h> (and <c10/cuda/CUDAGuard.h>); "
         "THCState_getCurrentStream(state) -> at::cuda::getCurrentCUDAStream(); THCudaCheck -> C10_CUDA_CHECK; "
         "THCCeilDiv -> at::ceil_div (<ATen/ceil_div.h>); THCudaMalloc / THCudaFree -> "
         "c10::cuda::CUDACachingAllocator::raw_alloc / raw_delete; then rebuild.",
-        op=r"\b(THC/THC\w{0,30}\.h)|['\"\u2018\u2019](AT_CHECK|THC\w{1,30})['\"\u2019]",
+        variants=(
+            Variant(
+                r"torch\.utils\.ffi|create_extension",
+                "a build script on torch.utils.ffi (torch 0.4-era CUDA layers)",
+                "The project's build script (a build.py / make.sh that calls torch.utils.ffi.create_extension for "
+                "its CUDA layers: correlation, resample2d, channelnorm, NMS, RoI pooling) was written for torch 0.4 "
+                "and older; torch 1.0 replaced torch.utils.ffi with a stub that raises this, later releases removed "
+                "it, so none of those layers were built and the imports of their _ext modules fail next. Either run "
+                "the project with the torch it targets (its README's version, e.g. 0.4.1, with that release's CUDA "
+                "and a Python it has wheels for, in a separate conda env or container), or use a version of the "
+                "layers ported to torch.utils.cpp_extension (the upstream project's newer release or a maintained "
+                "fork that builds them with a setup.py and CUDAExtension): install each with `python setup.py "
+                "install` (or `pip install --no-build-isolation .`) in its folder and import those instead. Porting "
+                "by hand means rewriting the C wrapper with ATen and pybind11.",
+            ),
+        ),
+        op=r"\b(THC/THC\w{0,30}\.h)|['\"\u2018\u2019](AT_CHECK|THC\w{1,30})['\"\u2019]|\b(torch\.utils\.ffi)\b",
         # Lua Torch7's own THC (luarocks, cutorch, cunn): build-thc-header-lua-or-torch
         unless=r"\bluarocks\b|\btorch7\b|\bcutorch\b|\bcunn\b|share/lua/5\.\d|\.lua\b|\bluaT\.h\b",
         weight=87,
-        applies="C++ / CUDA extensions written for torch < 1.11 (THC) or < 1.5 (AT_CHECK), built against newer torch",
-        shown_by=(f"{_R8}::test_torch_cpp_api_an_extension_predates",),
+        applies="C++ / CUDA extensions written for torch < 1.11 (THC), < 1.5 (AT_CHECK) or < 1.0 (torch.utils.ffi), "
+        "built against newer torch",
+        shown_by=(
+            f"{_R8}::test_torch_cpp_api_an_extension_predates",
+            f"{_R25}::test_a_build_script_on_torch_utils_ffi",
+        ),
         example="src/cuda/dcn_v2_cuda.cu:7:10: fatal error: THC/THC.h: No such file or directory",
         example_source="torch 1.11 release notes (THC removed); the DCNv2-style CUDA extensions that include it",
     ),
@@ -2270,3 +2313,143 @@ _ROUND15: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND15
+
+
+#: cuDNN API that a major release removed, as compilers name it: cuDNN 8 dropped the convolution algorithm-preference
+#: query (cudnnGetConvolution*Algorithm, the cudnnConvolution*Preference_t enums and their *_NO_WORKSPACE /
+#: *_PREFER_FASTEST / *_SPECIFY_WORKSPACE_LIMIT values) and cudnnSetRNNDescriptor (cuDNN 8.0 API changes; the
+#: oneDNN and OpenCV ports to cuDNN 8); cuDNN 9 dropped the RNN API of cuDNN 6 / 7 (cudnnRNNForwardInference and the
+#: calls around it, written from memory of the cuDNN 9.0 API changes)
+_CUDNN8_REMOVED = (
+    r"cudnnGetConvolution(?:Forward|BackwardFilter|BackwardData)Algorithm"
+    r"|cudnnConvolution(?:Fwd|BwdFilter|BwdData)Preference_t"
+    r"|CUDNN_CONVOLUTION_(?:FWD|BWD_FILTER|BWD_DATA)_(?:NO_WORKSPACE|PREFER_FASTEST|SPECIFY_WORKSPACE_LIMIT)"
+    r"|cudnnSetRNNDescriptor"
+)
+_CUDNN9_REMOVED = (
+    r"cudnnRNN(?:Forward(?:Inference|Training)|Backward(?:Data|Weights))|cudnnSetRNNDescriptor_v6"
+    r"|cudnnGetRNN(?:ParamsSize|WorkspaceSize|TrainingReserveSize|LinLayerMatrixParams|LinLayerBiasParams)"
+)
+_CUDNN_REMOVED = rf"(?:{_CUDNN8_REMOVED}|{_CUDNN9_REMOVED})(?!\w)"
+
+#: Old stacks in their tools' own words (issue 36, round twenty-five): TensorFlow's Bazel CUDA autoconfiguration
+#: (third_party/gpus/cuda_configure.bzl's auto_configure_fail: "Cuda Configuration Error: ..."), and code written for
+#: an older cuDNN API compiled against a cuDNN that removed it.
+_ROUND25: tuple[KnownError, ...] = (
+    KnownError(
+        "build-tf-cuda-configure",
+        "Cuda Configuration Error: Cannot find ... (TensorFlow's Bazel CUDA autoconfiguration before the build)",
+        r"Cuda Configuration Error: [^\n]{0,300}"
+        # find_cuda_config.py (TensorFlow 1.14 and later): "Could not find any cudnn.h matching version '8' in any
+        # subdirectory: ..."
+        r"|Could not find any [\w.]{1,40} matching version '[\d.]{0,12}' in any subdirectory"
+        r"|Building with --config=cuda but TensorFlow is not configured to build with GPU support",
+        "TensorFlow's source build (./configure, then bazel build) sets up its CUDA toolchain first "
+        "(third_party/gpus/cuda_configure.bzl): it looks for the toolkit, cuDNN and their files at the paths and "
+        "versions ./configure recorded (TF_CUDA_VERSION, TF_CUDNN_VERSION, CUDA_TOOLKIT_PATH, CUDNN_INSTALL_PATH in "
+        ".tf_configure.bazelrc) and stops before compiling when one is missing: the versions given are not the ones "
+        "installed, the paths are wrong, or the CUDA / cuDNN is of another generation than this TensorFlow source "
+        "tree expects.",
+        "Check what is installed (`nvcc --version`; cuDNN: `grep -A2 'define CUDNN_MAJOR' "
+        "/usr/include/cudnn*.h`), rerun ./configure with exactly those versions and paths, `bazel clean --expunge`, "
+        "then build again; if the installed CUDA / cuDNN are not ones this TensorFlow release supports (its "
+        "tested-build table), build the release that does (git checkout its tag) or install the CUDA it needs.",
+        variants=(
+            Variant(
+                r"Cannot find libdevice\.10\.bc",
+                "libdevice.10.bc missing: a CUDA older than the TensorFlow source tree",
+                "This TensorFlow source tree expects CUDA 9 or newer: CUDA 9 merged the per-architecture "
+                "libdevice.compute_XX.10.bc files into one nvvm/libdevice/libdevice.10.bc, which CUDA 8 does not "
+                "have. Build the TensorFlow release written for your CUDA 8 (check out the tag the build script or "
+                "guide names, one whose tested build lists CUDA 8 and your cuDNN), or install CUDA 9+ (on a Jetson: "
+                "a JetPack that ships it) and rerun ./configure. A libdevice.10.bc symlink to a compute_XX file only "
+                "hides the mismatch (the rest of the tree may still need CUDA 9).",
+            ),
+            Variant(
+                r"does not match TF_(?:CUDA|CUDNN)_VERSION",
+                "./configure was given another version than the one installed",
+                "./configure recorded a CUDA or cuDNN version (TF_CUDA_VERSION / TF_CUDNN_VERSION) that is not the "
+                "one installed at the path given: rerun ./configure with the version the message detected (or "
+                "point it at the install of the version you meant), `bazel clean --expunge`, and build again.",
+            ),
+            Variant(
+                r"Cannot find line containing '#define CUDNN_MAJOR'|cudnn\.h matching version '[89]",
+                "cuDNN 8 or newer with an older TensorFlow tree",
+                "cuDNN 8 moved its version defines from cudnn.h to cudnn_version.h, which older TensorFlow "
+                "configure scripts do not read: build a TensorFlow release that supports cuDNN 8 (2.3 and later), "
+                "or install the cuDNN 7 this tree was written for (with its CUDA) and rerun ./configure.",
+            ),
+        ),
+        op=r"Cuda Configuration Error: ([^\n]{1,160})",
+        # kern-numba-nvvm-missing, whose "Cannot find libdevice" this text shares, rules itself out on these lines
+        weight=90,
+        applies="TensorFlow source builds with Bazel (./configure, bazel build --config=cuda), 1.x and 2.x",
+        shown_by=(f"{_R25}::test_tensorflow_bazel_cuda_configuration",),
+        example="Cuda Configuration Error: Cannot find libdevice.10.bc under /usr/local/cuda-8.0",
+        example_source="TensorFlow's third_party/gpus/cuda_configure.bzl (auto_configure_fail, "
+        "_find_nvvm_libdevice_dir, _cuda_version, _cudnn_version, _find_cuda_lib; 1.x)",
+    ),
+    KnownError(
+        "build-cudnn-api-removed",
+        "cudnnGetConvolutionForwardAlgorithm / CUDNN_CONVOLUTION_FWD_SPECIFY_WORKSPACE_LIMIT undeclared (code "
+        "written for an older cuDNN API)",
+        rf"{_Q}{_CUDNN_REMOVED}{_Q}? (?:undeclared|was not declared in this scope|has not been declared"
+        r"|does not name a type)"
+        rf"|implicit declaration of function {_Q}{_CUDNN_REMOVED}{_Q}"
+        rf"|identifier \"{_CUDNN_REMOVED}\" is undefined"
+        rf"|use of undeclared identifier {_Q}{_CUDNN_REMOVED}{_Q}"
+        # cuDNN 6 gave cudnnSetConvolution2dDescriptor a compute-type argument: code for cuDNN 5 and older
+        rf"|too few arguments to function {_Q}?(?:cudnnStatus_t )?cudnnSetConvolution2dDescriptor\b",
+        "The code calls cuDNN API that the installed cuDNN no longer has: cuDNN 8 removed the convolution "
+        "algorithm query by preference (cudnnGetConvolutionForwardAlgorithm, ...BackwardFilterAlgorithm, "
+        "...BackwardDataAlgorithm and their *_PREFER_FASTEST / *_SPECIFY_WORKSPACE_LIMIT / *_NO_WORKSPACE "
+        "preferences) and cudnnSetRNNDescriptor; cuDNN 9 removed the RNN API of cuDNN 6 / 7; cuDNN 6 added an "
+        "argument to cudnnSetConvolution2dDescriptor. The project was written for an older cuDNN than the one it "
+        "builds against (a newer JetPack, CUDA image or system cuDNN).",
+        "Build a version of the project ported to the installed cuDNN (its newer release or a maintained fork; "
+        "darknet: AlexeyAB's fork), or port the calls: cudnnGetConvolutionForwardAlgorithm_v7 (it returns a ranked "
+        "list: take the first result whose memory fits the workspace limit) or cudnnFindConvolutionForwardAlgorithm, "
+        "the same for BackwardFilter / BackwardData; cudnnSetRNNDescriptor -> cudnnSetRNNDescriptor_v6 (or _v8). "
+        "Or build against the cuDNN the code was written for (cuDNN 7 with its CUDA), or without cuDNN (the "
+        "project's CUDNN=0 / -DWITH_CUDNN=OFF switch, slower). The compiler's 'did you mean' hint names another "
+        "enum value: it compiles but is no port.",
+        variants=(
+            Variant(
+                rf"(?:{_CUDNN9_REMOVED})(?!\w)",
+                "cuDNN 9: the RNN API of cuDNN 6 / 7",
+                "cuDNN 9 removed the RNN calls of cuDNN 6 / 7 (cudnnRNNForwardInference / Training, "
+                "cudnnRNNBackwardData / Weights, cudnnSetRNNDescriptor_v6, cudnnGetRNNParamsSize and the calls "
+                "around them): port them to the cuDNN 8 RNN API (cudnnSetRNNDescriptor_v8, cudnnRNNForward, "
+                "cudnnRNNBackwardData_v8, cudnnRNNBackwardWeights_v8, cudnnGetRNNWeightSpaceSize, "
+                "cudnnGetRNNTempSpaceSizes), use a release of the project ported to cuDNN 9, or build against "
+                "cuDNN 8 (its CUDA 11 / 12 build).",
+            ),
+            Variant(
+                r"cudnnSetConvolution2dDescriptor",
+                "cuDNN 6+: cudnnSetConvolution2dDescriptor's compute type",
+                "cuDNN 6 added a compute-type argument (cudnnDataType_t, last) to cudnnSetConvolution2dDescriptor; "
+                "code written for cuDNN 5 and older (old Caffe and its forks) passes one argument fewer. Use the "
+                "project's release that supports cuDNN 6+ (Caffe: 1.0 and later), or add the data type to the call "
+                "(guarded by CUDNN_MAJOR >= 6), or build against cuDNN 5 with its CUDA 8.",
+            ),
+            Variant(
+                DARKNET,
+                "darknet",
+                "The original pjreddie darknet was never ported to cuDNN 8: build AlexeyAB's darknet fork (it uses "
+                "the _v7 / Find calls and builds with cuDNN 8 and 9, same Makefile switches), or keep this tree "
+                "with CUDNN=0 in its Makefile (slower), or build it against cuDNN 7 (an older JetPack / CUDA image).",
+            ),
+        ),
+        op=rf"({_CUDNN_REMOVED}|cudnnSetConvolution2dDescriptor)",
+        weight=88,
+        applies="C / C++ / CUDA code written for cuDNN 7 or older built against cuDNN 8+ (darknet, old Caffe, "
+        "OpenCV's and dlib's releases before their cuDNN 8 ports), or for cuDNN 8's RNN API against cuDNN 9",
+        shown_by=(f"{_R25}::test_code_for_an_older_cudnn_api",),
+        example="./src/convolutional_layer.c:153:13: error: 'CUDNN_CONVOLUTION_FWD_SPECIFY_WORKSPACE_LIMIT' "
+        "undeclared (first use in this function)",
+        example_source="cuDNN 8.0 API changes (removed cudnnGetConvolution*Algorithm and the *Preference_t enums); "
+        "gcc's and nvcc's undeclared-identifier wording",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND25
