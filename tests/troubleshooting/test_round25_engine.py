@@ -43,3 +43,22 @@ def test_openmmlab_modules_name_their_distributions() -> None:
         said = " ".join(found[0].advice)
         assert f"pip install {module}" in said and "not a pip distribution" not in said, said
     assert first("ModuleNotFoundError: No module named 'mmcv'")[0] == "py-module-missing"
+
+
+def test_visual_studio_error_list_rows() -> None:
+    """A row copied from Visual Studio's error list is an error line in any UI language, and its MSBuild code marks
+    a build: a miss names the compile stage and MSBuild's detailed log, not a runtime step."""
+    nvcc = '"C:\\CUDA\\v11.8\\bin\\nvcc.exe" -gencode=arch=compute_86,code=sm_86 -x cu kernel.cu'
+    for row in (
+        f"Error\tMSB3721\tThe command {nvcc} exited with code 2.\tproj\tC:\\CUDA 11.8.targets\t785",
+        f"错误\tMSB3721\t命令“{nvcc}”已退出，返回代码为 2。\tproj\tC:\\CUDA 11.8.targets\t785",
+        f"Fehler\tMSB3721\tDer Befehl {nvcc} wurde mit Code 2 beendet.\tproj\tC:\\CUDA 11.8.targets\t785",
+    ):
+        found = explain(row)
+        assert found.outcome == "unexplained" and found.stage == "compile", row
+        assert found.command.startswith("msbuild") and found.first_error, row
+    # the list's warning rows alone are warnings; a sentence about an error code is no row
+    assert explain(
+        "Warning\tC4819\tThe file contains a character that cannot be represented\tproj\ta.cu\t1"
+    ).outcome == ("warnings-only")
+    assert not explain("Error handling is described in chapter C1234 of the manual").first_error

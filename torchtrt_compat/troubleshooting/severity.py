@@ -28,6 +28,10 @@ _LEVEL_WORDS: dict[str, Level] = {
     "INTERNAL_ERROR": "error", "ERROR": "error",
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
     "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
+    # Visual Studio's error list in its translations (the level column of a copied row)
+    "MESSAGE": "info", "错误": "error", "警告": "warning", "消息": "info", "錯誤": "error", "FEHLER": "error",
+    "WARNUNG": "warning", "ERREUR": "error", "AVERTISSEMENT": "warning", "エラー": "error", "ОШИБКА": "error",
+    "ПРЕДУПРЕЖДЕНИЕ": "warning",
 }  # fmt: skip
 
 #: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ".
@@ -108,6 +112,28 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (": warning: ", ": error: ", ": fatal error: "),
     ),
     (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)", ()),
+    (
+        r"^\s{0,4}(?P<l>Error|Warning|Message|错误|警告|消息|錯誤|Fehler|Warnung|Erreur|Avertissement|エラー|Ошибка"
+        r"|Предупреждение)(?: \([^)\n]{1,12}\))?[ \t]{1,8}(?:MSB|LNK|CS|RC|C|E|D)\d{3,5}\b",
+        "Visual Studio's error list, a copied row in any UI language ('Error\tMSB3721\tThe command ... exited with "
+        "code 2.', '错误\tC1083\t...', 'Error (active)\tE0020\t...'): its level column, then the code",
+        (
+            "Error",
+            "Warning",
+            "Message",
+            "错误",
+            "警告",
+            "消息",
+            "錯誤",
+            "Fehler",
+            "Warnung",
+            "Erreur",
+            "Avertissement",
+            "エラー",
+            "Ошибка",
+            "Предупреждение",
+        ),
+    ),
     (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)", ("NCCL ",)),
     (
         r"^(?P<l>[EWN]): (?=\S)",

@@ -5144,7 +5144,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         # checks that run before anything compiles (issue 36, round twenty-five)
         r"|^\s{0,4}(?:\$\s{1,4})?\./configure\b|\bconfigure failed: |^configure: error: |Cuda Configuration Error: "
         r"|\bbazel build\b|^ERROR: [^\n]{0,400}\bBUILD(?:\.bazel)?:\d{1,6}:\d{1,4}: |\berror loading package\b"
-        r"|^ERROR: Skipping '//",
+        r"|^ERROR: Skipping '//"
+        # MSBuild's own codes and project files (Visual Studio: "error MSB3721: The command ... nvcc.exe ... exited
+        # with code 2", a copied error-list row "Error\tMSB3721\t..."): a Visual Studio build
+        r"|\bMSB\d{4}\b|\.vcxproj\b",
     ),
     (
         "import",
@@ -5487,6 +5490,8 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     #: a text without a compiler's line that shows a Visual Studio build (MSBuild's own codes and names): the
     #: detailed MSBuild log holds the compiler's line
     ("guessed/compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b|\bcl\.exe\b|\bLNK\d{4}\b"),
+    #: the same for a Visual Studio build its own lines mark (MSBuild's codes): its detailed log names the error
+    ("compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b"),
     #: a text without a tool's line whose words speak of a build (not nvcc's version banner, "Cuda compilation
     #: tools", nor a binary "compiled with" a version): the build's own output is the next thing to read
     (
