@@ -439,6 +439,17 @@ _LATER_ROUNDS = (
             ),
         ],
     ),
+    (
+        "explain_round26",
+        "round twenty-six (a project's own test suite and CI, debugging and profiling tools' output, silent wrong "
+        "results and numeric trouble)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-five fix (`78603b8`)",
+            ),
+        ],
+    ),
 )
 
 

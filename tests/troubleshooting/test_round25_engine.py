@@ -12,7 +12,9 @@ from torchtrt_compat.troubleshooting import explain
 def test_round_twenty_five_is_drawn_from_elsewhere() -> None:
     rows = reports("round25")
     earlier = tuple(
-        p.stem.removeprefix("explain_") for p in DATA.glob("explain_*.jsonl") if p.stem != "explain_round25"
+        p.stem.removeprefix("explain_")
+        for p in DATA.glob("explain_*.jsonl")
+        if p.stem not in ("explain_round25", "explain_round26")
     )
     others = repositories(earlier)
     assert len(rows) == 72 and len({r["id"] for r in rows}) == 72
@@ -62,3 +64,16 @@ def test_visual_studio_error_list_rows() -> None:
         "Warning\tC4819\tThe file contains a character that cannot be represented\tproj\ta.cu\t1"
     ).outcome == ("warnings-only")
     assert not explain("Error handling is described in chapter C1234 of the manual").first_error
+
+
+def test_round_twenty_six_is_drawn_from_elsewhere() -> None:
+    rows = reports("round26")
+    earlier = tuple(
+        p.stem.removeprefix("explain_") for p in DATA.glob("explain_*.jsonl") if p.stem != "explain_round26"
+    )
+    others = repositories(earlier)
+    assert len(rows) == 72 and len({r["id"] for r in rows}) == 72
+    for r in rows:
+        assert r["repository"].lower() not in others, r["id"]
+        assert "http://" not in r["error"] and "https://" not in r["error"] and r["cause"], r["id"]
+        assert r["blind"]["verdict"] in VERDICTS and r["blind"]["reason"], r["id"]
