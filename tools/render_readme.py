@@ -437,6 +437,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty-four fix (`f06e813`)",
             ),
+            ("after_by_hand", "after round twenty-five's fixes (not blind)"),
         ],
     ),
     (

@@ -53,7 +53,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "default (tcp://127.0.0.1:<port>) detectron2 derives from your user id: a second job of the same "
                 "user on this machine takes the same port, and an earlier run's orphan processes keep it. End the "
                 "earlier run (`ss -ltnp | grep <port>` names its PID), or give each concurrent job its own: "
-                "`--dist-url tcp://127.0.0.1:50001` (newer detectron2: `--dist-url auto` picks a free port). Put "
+                "`--dist-url tcp://127.0.0.1:<port>` with another free port (newer detectron2: `--dist-url auto` "
+                "picks one). Put "
                 "--dist-url before the trailing KEY VALUE config overrides: everything after the first override "
                 "goes into opts, so a --dist-url there is ignored; the printed 'Command Line Args: Namespace(...)' "
                 "shows the dist_url in use and what went into opts.",

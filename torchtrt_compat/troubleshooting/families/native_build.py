@@ -1824,10 +1824,10 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 r"torch\.utils\.ffi|create_extension",
                 "a build script on torch.utils.ffi (torch 0.4-era CUDA layers)",
                 "The project's build script (a build.py / make.sh that calls torch.utils.ffi.create_extension for "
-                "its CUDA layers: correlation, resample2d, channelnorm, NMS, RoI pooling) was written for torch 0.4 "
+                "its CUDA layers: NMS, RoI pooling, correlation and the like) was written for torch 0.4 "
                 "and older; torch 1.0 replaced torch.utils.ffi with a stub that raises this, later releases removed "
                 "it, so none of those layers were built and the imports of their _ext modules fail next. Either run "
-                "the project with the torch it targets (its README's version, e.g. 0.4.1, with that release's CUDA "
+                "the project with the torch it targets (the version its README names, with that release's CUDA "
                 "and a Python it has wheels for, in a separate conda env or container), or use a version of the "
                 "layers ported to torch.utils.cpp_extension (the upstream project's newer release or a maintained "
                 "fork that builds them with a setup.py and CUDAExtension): install each with `python setup.py "
@@ -2406,8 +2406,8 @@ _ROUND25: tuple[KnownError, ...] = (
         "preferences) and cudnnSetRNNDescriptor; cuDNN 9 removed the RNN API of cuDNN 6 / 7; cuDNN 6 added an "
         "argument to cudnnSetConvolution2dDescriptor. The project was written for an older cuDNN than the one it "
         "builds against (a newer JetPack, CUDA image or system cuDNN).",
-        "Build a version of the project ported to the installed cuDNN (its newer release or a maintained fork; "
-        "darknet: AlexeyAB's fork), or port the calls: cudnnGetConvolutionForwardAlgorithm_v7 (it returns a ranked "
+        "Build a version of the project ported to the installed cuDNN (its newer release or a maintained "
+        "fork), or port the calls: cudnnGetConvolutionForwardAlgorithm_v7 (it returns a ranked "
         "list: take the first result whose memory fits the workspace limit) or cudnnFindConvolutionForwardAlgorithm, "
         "the same for BackwardFilter / BackwardData; cudnnSetRNNDescriptor -> cudnnSetRNNDescriptor_v6 (or _v8). "
         "Or build against the cuDNN the code was written for (cuDNN 7 with its CUDA), or without cuDNN (the "
