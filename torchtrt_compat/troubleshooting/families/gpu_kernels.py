@@ -94,8 +94,8 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- Triton (torch.compile / inductor, and kernel libraries written in Triton) --------------------------------
     KnownError(
         "kern-ptxas-too-old",
-        "ptxas (Triton's bundled one, or XLA's) is older than the GPU: Value 'sm_XY' is not defined for option "
-        "'gpu-name'",
+        "ptxas (Triton's bundled one, or XLA's) is older than the GPU or the PTX: Value 'sm_XY' is not defined for "
+        "option 'gpu-name', Unsupported .version",
         rf"Value {_Q}sm_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-name{_Q}"
         rf"|ptxas fatal\s{{0,4}}: Unsupported \.target {_Q}sm_\w{{1,8}}{_Q}"
         r"|ptxas fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
