@@ -23,6 +23,7 @@ __all__ = [
     "LONG_RUN",
     "LONG_RUN_FAULT_FIX",
     "NO_GPU_CI",
+    "OWN_CUDA_CODE",
     "RUNNER_PATH",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
@@ -88,6 +89,30 @@ NO_GPU_CI = (
     rf"GITHUB_ACTIONS|\bruns-on:|\bubuntu-latest\b|\bwindows-latest\b|{RUNNER_PATH}|Running with gitlab-runner"
     r"|\bGitHub Actions\b|\bCircleCI\b|\bTravis CI\b|\bhosted runners?\b|\bCI runners?\b"
 )
+#: A project's own CUDA code run natively (issue 36, round twenty-six): a native test runner's lines (Catch2's
+#: "REQUIRE(...)" / "due to unexpected exception", GoogleTest's "[ RUN      ]" / "[  FAILED  ]", CTest's "Test command:"
+#: / "Start N:", dlib's dtest "TEST FAILED:" / "Failure message from test", a test program's "Test 'X' Failed"), a CUDA
+#: source file named with its line, or the error-check macros native CUDA code wraps its calls in, in a text that shows
+#: no torch, no Python traceback and no other framework (nor darknet or Caffe, whose rows have their own fixes). The
+#: kernels are then the project's, so the fix is its own build's CUDA flags, not a torch wheel or TORCH_CUDA_ARCH_LIST.
+#: Both halves are lookaheads from the text's start, each bounded.
+_NOT_A_FRAMEWORK = (
+    r"\btorch\b|pytorch|torch[\\/._]|libtorch|\bc10::|Traceback \(most recent call last\)|\.py\"?, line \d"
+    r"|site-packages|dist-packages|tensorflow|\bjax(?:lib)?\b|\bcupy\b|\bnumba\b|paddle|mxnet|onnxruntime"
+    r"|tensorrt|\bdarknet\b|\bcaffe\b|\bmmcv\b|detectron2"
+)
+_NATIVE_TESTS_OR_CUDA_SOURCE = (
+    r"is a Catch v?\d|\bREQUIRE(?:_NOTHROW|_THROWS)?\(|due to (?:unexpected exception|a fatal error condition)"
+    r"|^\[ {0,7}(?:RUN|OK|FAILED|PASSED) {0,7}\] |^\d{1,5}: Test command:|^\s{0,8}Start {1,3}\d{1,5}: "
+    r"|\bTest +#\d{1,5}: |tests passed, \d{1,6} tests? failed out of|The following tests FAILED"
+    r"|TEST FAILED: \w|Failure message from test|^Test '[^'\n]{1,120}' (?:Passed|Failed)\b"
+    r"|[\w-]\.cuh?(?:, line |:|\()\d{1,6}"
+    r"|\b(?:cudaCheck|checkCudaErrors|CUDA_CHECK|CUDA_SAFE_CALL|cudaSafeCall|gpuErrchk|CUDA_CALL)\(|cudaGetLastError\(\)"
+)
+OWN_CUDA_CODE = (
+    rf"\A(?![\s\S]{{0,300000}}?(?:{_NOT_A_FRAMEWORK}))(?=[\s\S]{{0,300000}}?(?:{_NATIVE_TESTS_OR_CUDA_SOURCE}))"
+)
+
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).
 SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"

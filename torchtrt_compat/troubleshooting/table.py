@@ -218,6 +218,11 @@ CONTEXT_VARIANTS: tuple[Variant, ...] = (
 #: A process in a container (Docker, an NGC image, compose), where a GPU is visible only if the container was started
 #: with one.
 CONTAINER = r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b"
+#: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
+#: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
+_TEST_SKIPPED = r"\bthe tests? will be skipped\b"
+#: a driver that printed its version (nvidia-smi's table header, a bug template's "Driver Version: 530.30.02")
+_DRIVER_SHOWN = r"(?:NVIDIA-SMI \d{3}\.\d{1,3}|Driver Version:?\s{0,4}\d{3}\.\d{1,3})"
 #: How to give a container the GPUs: the NVIDIA Container Toolkit's flags and compose keys.
 CONTAINER_GPUS = (
     "start the container with `docker run --gpus all ...` (the NVIDIA Container Toolkit installed on the host), or in "
@@ -305,7 +310,12 @@ _CORE: tuple[KnownError, ...] = (
         r"|Failed to load \w{1,20} native library"
         # TensorFlow's TF-TRT stubs (tf2tensorrt/stub/nvinfer_stub.cc, nvinfer_plugin_stub.cc) abort with this when
         # the libnvinfer they dlopen was not found: the TensorRT TensorFlow was built against is not installed
-        r"|\b(?:getInferLibVersion|getPluginRegistry|initLibNvInferPlugins|createInfer\w{1,30}) symbol not found",
+        r"|\b(?:getInferLibVersion|getPluginRegistry|initLibNvInferPlugins|createInfer\w{1,30}) symbol not found"
+        # issue 36, round twenty-six: the dynamic loader's line at a program's start, also cut before its reason
+        # (ld.so's "error while loading shared libraries: %s: %s"), and an application's own line for the GPU backend
+        # library it dlopens (ALICE O2's GPUReconstruction: "Error Opening cagpu library for GPU Tracker (%s)")
+        r"|error while loading shared libraries: lib[\w+-]{1,40}\.so(?:\.\d+){0,3}"
+        r"|Error Opening cagpu library for GPU Tracker",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
         "points at an old install); with torch_tensorrt or TensorRT, most often TensorRT's libnvinfer* or a torch "
@@ -317,6 +327,21 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            # issue 36, round twenty-six: a GPU backend the application dlopens (its own plugin .so) did not load:
+            # the file is usually there and one of its own dependencies (libcuda, a CUDA runtime) is not
+            Variant(
+                r"Error Opening cagpu library|GPUReconstruction|during dlopen"
+                r"|(?:Error opening|Could not (?:open|load)|Cannot (?:open|load)|Failed to (?:open|load))[^\n]{0,60}"
+                r"\b(?:GPU|CUDA|HIP|backend)\b[^\n]{0,40}\blibrary\b",
+                "an application's GPU backend library (a plugin it dlopens)",
+                "The application's own GPU backend (a plugin .so it dlopens at run time) did not load. The file is "
+                "usually installed and one of its dependencies is not: `ldd <that .so> | grep 'not found'` lists "
+                "them (libcuda.so.1: no NVIDIA driver on this machine or the container started without the GPU; "
+                "libcudart / libnvrtc of a CUDA release other than the installed one); the line the application "
+                "logs just before (dlerror's text) names it too. On CI, when unrelated changes fail the same way, "
+                "the worker or its image lost the driver or CUDA libraries: fix the worker, or skip the GPU test "
+                "where no CUDA runtime is present.",
+            ),
             # the OpenGL / EGL client libraries a slim image lacks (libGL.so.1 for cv2 or PyOpenGL, libEGL for a
             # headless renderer, libGLU, libOSMesa), round twenty-two
             Variant(
@@ -811,7 +836,9 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "no-gpu-visible",
         "'Found no NVIDIA driver' (no GPU visible to this process)",
-        r"Found no NVIDIA driver|No CUDA GPUs are available|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
+        r"Found no NVIDIA driver|No CUDA GPUs are available|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
+        # a unit test's own check (CMSSW's requireDevices: cudaGetDeviceCount found none) before it skips itself
+        r"|No CUDA devices? (?:available|on this system|found), the test will be skipped",
         "Code moved a tensor or module to CUDA (or asked for the GPU's properties) in a process that sees no NVIDIA "
         "GPU: a CPU-only host, a container started without GPUs, or CUDA_VISIBLE_DEVICES set to nothing.",
         "Run where a GPU is visible: `nvidia-smi` must list it in the same shell or container; in Docker pass "
@@ -824,6 +851,17 @@ _CORE: tuple[KnownError, ...] = (
         "run on the CPU instead (the program's device / --cpu option, device='cpu' in place of hard-coded .cuda() "
         "calls, torch.load(..., map_location='cpu')); installing a driver or a CUDA torch cannot help there.",
         variants=(
+            # issue 36, round twenty-six: a GPU test that skipped itself (nothing failed)
+            Variant(
+                _TEST_SKIPPED,
+                "a GPU test that skipped itself (no CUDA device)",
+                "Nothing failed: the GPU test skipped itself because the process sees no CUDA device, so none of "
+                "its GPU code ran. On a worker without a GPU (a CPU-only CI job or container) that is expected: run "
+                "the GPU tests on a GPU worker (the CI's GPU job or node label). On a worker with a GPU, give the "
+                "job its GPU: `nvidia-smi` must list it in the same container (Docker --gpus all, the scheduler's "
+                "GPU request) and CUDA_VISIBLE_DEVICES must not be empty.",
+                strict=True,
+            ),
             # issue 36, round twenty-three: a Mac in the paste has no NVIDIA GPU to make visible
             Variant(
                 MACOS,
@@ -1124,7 +1162,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|minimum (?:required )?(?:NVIDIA |CUDA )?driver version (?:is|required)"
         # NVIDIA Warp's driver check (warp/native/warp.cu, init_cuda_driver / get_driver_entry_point)
         r"|Warp requires CUDA driver [\d.]{1,8} or higher|Warp CUDA error: Failed to get driver entry point"
-        r"|Warp CUDA error: Function \w{1,60}: a suitable driver entry point was not found",
+        r"|Warp CUDA error: Function \w{1,60}: a suitable driver entry point was not found"
+        # a unit test's own check before its GPU code (CMSSW's requireDevices / exitSansCUDADevices, alpaka's
+        # examples: cudaGetDeviceCount failed, "Failed to initialise the CUDA runtime, the test will be skipped."):
+        # no driver at all, or one older than the runtime (issue 36, round twenty-six)
+        r"|Failed to initiali[sz]e the CUDA runtime\b",
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
@@ -1135,6 +1177,33 @@ _CORE: tuple[KnownError, ...] = (
         "run for an older CUDA that your driver supports; on a Jetson the driver comes with JetPack: build against "
         "the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
+            # issue 36, round twenty-six: a GPU test that skipped itself when the CUDA runtime did not initialise;
+            # with nvidia-smi's table in the text the driver works, so it is older than the tests' CUDA
+            Variant(
+                rf"\A(?=[\s\S]{{0,300000}}?{_TEST_SKIPPED})(?=[\s\S]{{0,300000}}?{_DRIVER_SHOWN})",
+                "GPU tests that skipped themselves, with nvidia-smi's driver in the text",
+                "Nothing failed: the GPU tests skipped themselves because the CUDA runtime could not initialise, "
+                "while nvidia-smi in the text shows the driver and the GPU. The driver works, so the 'CUDA Version' "
+                "it prints (the newest CUDA runtime it supports) is older than the CUDA the tests were built with: a "
+                "toolkit bump in the build while the workers' drivers stayed. Run the GPU tests on workers whose "
+                "driver supports that CUDA (update the driver; NVIDIA's CUDA release notes list each CUDA's minimum "
+                "driver), keep the build on the CUDA the workers' drivers support, or make CUDA's forward-"
+                "compatibility libraries (cuda-compat) usable on them (data-centre GPUs only).",
+                strict=True,
+            ),
+            Variant(
+                _TEST_SKIPPED,
+                "a GPU test that skipped itself (the CUDA runtime did not initialise)",
+                "Nothing failed: the GPU test skipped itself because the CUDA runtime could not initialise on this "
+                "machine (cudaGetDeviceCount failed), so none of its GPU code ran. On a worker without a GPU (a "
+                "CPU-only CI job or container) that is expected: run the GPU tests on a GPU worker (the CI's GPU "
+                "job or node label). On a worker with a GPU, run `nvidia-smi` there: no driver or no GPU listed "
+                "means the job or its container did not get the GPU (Docker --gpus all, the NVIDIA runtime, the "
+                "scheduler's GPU request); a GPU listed with a 'CUDA Version' older than the CUDA the tests were "
+                "built with means the driver is too old for that runtime: update it, or build with a CUDA the "
+                "workers' drivers support.",
+                strict=True,
+            ),
             Variant(
                 r"Triton Error \[CUDA\]",
                 "Triton's kernels (torch.compile / inductor)",
@@ -3855,6 +3924,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|Could not load dynamic library '?lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
         r"|lib(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink)\.so\.\d{1,3}"
         r"(?:\.\d{1,4}){0,3}'?:? (?:cannot open shared object file|version)"
+        # the dynamic loader's line at a program's start, also cut before its reason (ld.so: "error while loading
+        # shared libraries: %s: %s"), issue 36, round twenty-six
+        r"|error while loading shared libraries: lib(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|cusparse"
+        r"|cusolver|nvrtc|nvJitLink|cupti)\.so\.\d{1,3}"
         r"|version `lib(?:cudart|cublas|cublasLt|cudnn|nvrtc)\w{0,20}\.so\.\d{1,3}' not found"
         r"|which depends on \"?(?:lib)?(?:cudart|cublas|cublasLt|cudnn\w{0,30}|cufft|curand|nvrtc)\w{0,20}"
         r"(?:\.so\.\d{1,3}|64_\d{1,3}\.dll)\"? which is missing"
@@ -3952,6 +4025,20 @@ _CORE: tuple[KnownError, ...] = (
                 "sudo starts the program with a clean environment: LD_LIBRARY_PATH (where the library is) is dropped. "
                 "Run it without sudo, or pass the path (`sudo env LD_LIBRARY_PATH=$LD_LIBRARY_PATH ./program`), or "
                 "register the folder with the loader (a file in /etc/ld.so.conf.d/ and `sudo ldconfig`).",
+            ),
+            # issue 36, round twenty-six: the dynamic loader stopped a native program (a test binary) at its start
+            Variant(
+                r"error while loading shared libraries: lib\w{1,30}\.so\.\d",
+                "a native program (a test binary) built against another CUDA major",
+                "The dynamic loader stopped a native program at its start: it was built against the CUDA release "
+                "the file names (libcudart.so.12 = CUDA 12) and no such library is on the loader's path: the "
+                "machine's CUDA toolkit was upgraded to another major, or the program was built (or downloaded) "
+                "for another CUDA than the one installed. `ldd <the program> | grep 'not found'` lists what is "
+                "missing. If that CUDA is still installed (`ls -d /usr/local/cuda-*`), put its lib64 on "
+                "LD_LIBRARY_PATH in the job that runs the program (export LD_LIBRARY_PATH=/usr/local/cuda-X.Y/"
+                "lib64:$LD_LIBRARY_PATH, with CUPTI's extras/CUPTI/lib64 if it needs libcupti); otherwise install "
+                "that CUDA release's libraries, or use (or rebuild) the program for the CUDA installed now.",
+                strict=True,
             ),
             Variant(
                 # nvcuda.dll only where it failed to load: TensorFlow logs "Successfully opened dynamic library
@@ -4752,7 +4839,10 @@ _CORE: tuple[KnownError, ...] = (
         # Julia's dlsym of a driver entry point where no libcuda was found (CUDA.jl: "could not load symbol
         # \"cuDriverGetVersion\""), and cudarc's loader ("Unable to dynamically load the \"cuda\" shared library")
         r"|could not load symbol \"cu[A-Z]\w{2,40}\"|Unable to dynamically load the \"cuda\" shared library"
-        r"|could not load library \"(?:lib)?cuda\"|could not load library \"nvcuda\"",
+        r"|could not load library \"(?:lib)?cuda\"|could not load library \"nvcuda\""
+        # the CUDA runtime's cudaErrorStubLibrary (34) message, as NCCL's WARN prints it ("Cuda failure 'CUDA driver
+        # is a stub library'"): the toolkit's link-time stub libcuda was loaded instead of the driver's
+        r"|CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -4770,6 +4860,19 @@ _CORE: tuple[KnownError, ...] = (
                 "(<cuda>/lib64/stubs) or another fake copy ahead of the driver's on the loader path. Remove the stubs "
                 "folder from LD_LIBRARY_PATH (it is for linking only), and check `ldconfig -p | grep libcuda` lists "
                 "the driver's copy (installed with the NVIDIA driver, version-numbered like libcuda.so.550.xx).",
+            ),
+            # issue 36, round twenty-six: the runtime (or NCCL, which checks it at communicator init) says outright
+            # that the libcuda it found is the stub
+            Variant(
+                r"CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY",
+                "the toolkit's stub libcuda found at run time (CUDA driver is a stub library)",
+                "The process resolved libcuda to the CUDA toolkit's link-time stub (<cuda>/lib64/stubs/libcuda.so) "
+                "instead of the driver's libcuda.so.1, so CUDA (and NCCL at its communicator init) refuses to run. "
+                "Keep the stubs folder off the run-time search path: remove it from LD_LIBRARY_PATH (a CI or Docker "
+                "image often exports it for the build), and check the libraries the program loads for a runpath "
+                "baked in at link time (`readelf -d <the .so> | grep -i path`): link with -L<cuda>/lib64/stubs only, "
+                "never -Wl,-rpath to it, and relink. `ldd <the .so> | grep libcuda` must show the driver's copy "
+                "(in a container, the one the NVIDIA runtime mounts).",
             ),
             Variant(
                 r"CUDA\.jl|\bjulia\b|\.jl:\d|\bCUDA\.functional",

@@ -184,7 +184,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-module-missing",
         "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
-        r"No module named '[\w.]{1,120}'|ImportError: No module named [\w.]{1,120}",
+        # (not pytest.importorskip's skip reason, "could not import 'X': No module named 'X'": a test skipped, no
+        # failure; issue 36, round twenty-six)
+        r"(?<!\w': )No module named '[\w.]{1,120}'|ImportError: No module named [\w.]{1,120}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",

@@ -17,7 +17,18 @@ kernel is fixed in Triton's or torch's install, a library's kernels in that libr
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, DARKNET, DARKNET_FIX, JETSON_BOARD, SD_WEBUI, KnownError, Variant, ld_cannot_find, tests_in
+from ..entry import (
+    COMFYUI,
+    DARKNET,
+    DARKNET_FIX,
+    JETSON_BOARD,
+    OWN_CUDA_CODE,
+    SD_WEBUI,
+    KnownError,
+    Variant,
+    ld_cannot_find,
+    tests_in,
+)
 
 __all__ = ["FAMILIES"]
 
@@ -83,11 +94,14 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- Triton (torch.compile / inductor, and kernel libraries written in Triton) --------------------------------
     KnownError(
         "kern-ptxas-too-old",
-        "ptxas (Triton's bundled one, or XLA's) is older than the GPU: Value 'sm_XY' is not defined for option "
-        "'gpu-name'",
+        "ptxas (Triton's bundled one, or XLA's) is older than the GPU or the PTX: Value 'sm_XY' is not defined for "
+        "option 'gpu-name', Unsupported .version",
         rf"Value {_Q}sm_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-name{_Q}"
         rf"|ptxas fatal\s{{0,4}}: Unsupported \.target {_Q}sm_\w{{1,8}}{_Q}"
         r"|ptxas fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
+        # ptxas's own line for its input file ("ptxas /tmp/x.ptx, line 5; fatal   : Unsupported .version 8.3; current
+        # version is '8.2'"), as XLA quotes it in "ptxas exited with non-zero error code" (issue 36, round 26)
+        r"|\bline \d{1,7}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
         r"|ptxas does not support CC \d{1,3}\.\d"
         r"|Feature '[^'\n]{1,80}' requires PTX ISA \.version \d{1,2}\.\d{1,2} or later",
         "The ptxas that assembles the run-time generated kernels does not know this GPU's architecture (or the PTX "
@@ -103,6 +117,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(any installed CUDA whose `nvcc --list-gpu-arch` lists the GPU's sm_XY), then clear ~/.triton/cache; "
                 "or install a newer triton that bundles it (the one your torch release pins: `pip install -U torch` "
                 "brings it). Not a torch, TensorRT or nvcc build problem: Triton's own ptxas is too old.",
+            ),
+            # issue 36, round twenty-six: the PTX's ISA is newer than the ptxas (ptxas says both: "Unsupported
+            # .version 8.3; current version is '8.2'"): a local toolkit older than the CUDA the compiler targets
+            Variant(
+                r"Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
+                "PTX newer than the local ptxas (an image's or PATH's older CUDA toolkit)",
+                "The compiler (XLA in jaxlib / TensorFlow) emitted PTX of a newer ISA (the first number) than the "
+                "ptxas it ran understands (the second; PTX ISA 8.x comes with CUDA 12.x, e.g. 8.3 with CUDA 12.3): "
+                "the ptxas found first belongs to an older CUDA toolkit than the one the compiler targets, typically "
+                "a CI or Docker image's toolkit older than the installed jaxlib's CUDA. Use an image or toolkit at "
+                "least that new (`ptxas --version`), or let JAX use the ptxas of its nvidia-cuda-nvcc wheel (`pip "
+                'install -U "jax[cuda12]"`, with the older toolkit\'s bin/ off PATH and no XLA_FLAGS='
+                "--xla_gpu_cuda_data_dir pointing at it).",
             ),
             Variant(
                 r"\bjax(?:lib)?\b",
@@ -182,6 +209,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "ptxas of the CUDA the driver supports (`export TRITON_PTXAS_PATH=/usr/local/cuda-12.x/bin/ptxas`), "
                 "or install the torch + triton pair built for that CUDA; then `rm -rf ~/.triton/cache`.",
             ),
+            # issue 36, round twenty-six: XLA links the kernels it assembled with ptxas through the driver
+            # (stream_executor/cuda/cuda_asm_compiler.cc: cuLinkAddData / cuLinkComplete; its "cuLinkAddData fails.
+            # This is usually caused by stale driver version." and gpu_compiler.cc's "The CUDA linking API did not
+            # work"): a driver older than that ptxas refuses the image
+            Variant(
+                r"cuda_asm_compiler|\bcuLink(?:Complete|AddData|Create)\b|The CUDA linking API did not work"
+                r"|xla_gpu_force_compilation_parallelism",
+                "XLA linking its kernels through the driver (a driver older than the ptxas)",
+                "XLA (JAX, TensorFlow) assembled the kernels with a CUDA toolkit's ptxas and links them through the "
+                "driver (cuLinkAddData / cuLinkComplete); the driver refuses an image from a newer CUDA than it "
+                "supports, so the host's driver is older than that ptxas (a CUDA container or local toolkit newer "
+                "than the host driver). Update the host NVIDIA driver to one that supports that CUDA (`nvidia-smi`'s "
+                "'CUDA Version' at least the container's or `ptxas --version`'s), or use a container / toolkit no "
+                "newer than the driver (for JAX, the nvidia-cuda-nvcc wheel of the driver's CUDA); newer jaxlib "
+                "releases fall back when the driver cannot link. Meanwhile "
+                "XLA_FLAGS=--xla_gpu_force_compilation_parallelism=1 avoids the driver's linker (slower compiles).",
+            ),
             # a framework library built without this GPU's architecture (TensorFlow's runtime init), round 24
             Variant(
                 r"CUDA runtime implicit initialization on GPU|tensorflow|libtensorflow|no kernel image",
@@ -210,6 +254,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "from a newer CUDA than the driver, or uses features this GPU lacks.",
         "Update the NVIDIA driver (or install builds for the CUDA it supports), and prefer builds that carry a "
         "cubin for the GPU's architecture (TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES including it).",
+        variants=(
+            # issue 36, round twenty-six: a project's own kernels (a native test suite, no torch), often compiled for
+            # a fixed newer architecture than the GPU of the machine the tests run on
+            Variant(
+                OWN_CUDA_CODE,
+                "the project's own kernels (a native test suite, no torch)",
+                "The project's own kernels reached the driver as PTX it cannot compile for this GPU: most often the "
+                "project compiles some kernels for a fixed newer architecture (tensor-core tests built for sm_80 run "
+                "on an older GPU), less often the PTX comes from a newer CUDA than the driver. Compare the GPU's "
+                "compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) with the architecture "
+                "the tests compile for; compile them for this GPU (the project's target-architecture option, "
+                "CMAKE_CUDA_ARCHITECTURES or -gencode with its sm_XY), or exclude the tests that need a newer GPU on "
+                "this machine (a label per required architecture, then `ctest -LE <label>` or `ctest -E <regex>`). "
+                "Update the driver only when nvidia-smi's 'CUDA Version' is older than the CUDA that generated the "
+                "PTX.",
+            ),
+        ),
         cuda_errors=("cudaErrorInvalidPtx", "CUDA_ERROR_INVALID_PTX"),
         alternatives=("cuda-driver-insufficient",),
         weight=80,

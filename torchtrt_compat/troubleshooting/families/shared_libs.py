@@ -231,4 +231,30 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="CPython's Python/importdl.c (_PyImport_LoadDynamicModuleWithSpec: 'dynamic module does not "
         "define module export function (%s)')",
     ),
+    # ---- issue 36, round twenty-six: an MPI symbol the loaded libmpi lacks ------------------------------------------
+    KnownError(
+        "mpi-library-mismatch",
+        "undefined symbol: ompi_… / MPI_… (a library linked against one MPI loads another MPI's libmpi)",
+        # glibc's loader (elf/dl-lookup.c: "undefined symbol: %s") with a symbol of an MPI library: Open MPI's own
+        # prefixes (ompi_ / opal_ / orte_ / mca_ / pmix_), MPICH's internals (MPIR_ / MPID_ / MPII_), the standard's
+        # MPI_ / PMPI_ / MPIX_ functions
+        r"undefined symbol:\s{0,2}(?:ompi_|opal_|orte_|mca_|pmix_|MPIR_|MPID_|MPII_|PMPI_|MPIX?_)\w{1,80}",
+        "A library (a framework's own .so built with MPI support, mpi4py, Horovod, a solver) was linked against one "
+        "MPI (Open MPI 5, an older Open MPI, MPICH, HPC-X) and the loader resolved libmpi to another release or "
+        "implementation that lacks the symbol named (ompi_* / opal_* are Open MPI's, MPIR_* / MPID_* MPICH's): an "
+        "older MPI first on LD_LIBRARY_PATH, a cluster module, or a container image that ships its own MPI beside "
+        "the one the framework was built against.",
+        "`ldd <the library the message names> | grep -i mpi` shows which libmpi resolves, and `ldconfig -p | grep "
+        "libmpi` / `mpirun --version` which ones are installed: put the MPI the library was built against first on "
+        "LD_LIBRARY_PATH (or unload / remove the other MPI module or package), or install a build of the library "
+        "made for the MPI you have (mpi4py: `pip install --no-binary mpi4py --force-reinstall mpi4py` with that "
+        "MPI's mpicc on PATH). In a container or CI image, fix the image's LD_LIBRARY_PATH order, or use a base "
+        "image whose framework matches the MPI it bundles.",
+        weight=84,
+        applies="Linux, any library built with MPI support (framework builds in NGC-style images, mpi4py, Horovod)",
+        shown_by=("tests/troubleshooting/test_round26_v26ci.py::test_an_mpi_symbol_the_loaded_libmpi_lacks",),
+        example="ImportError: /opt/venv/lib/libfoo_mpi.so: undefined symbol: ompi_mpi_comm_world",
+        example_source="glibc's dlopen wording (elf/dl-lookup.c) with Open MPI's exported object names "
+        "(ompi/include/mpi.h.in: ompi_mpi_comm_world, ompi_mpi_float, ...)",
+    ),
 )

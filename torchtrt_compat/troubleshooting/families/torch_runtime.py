@@ -18,7 +18,7 @@ rows here are the more specific ones beside them.
 
 from __future__ import annotations
 
-from ..entry import DARKNET, DARKNET_FIX, LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant
+from ..entry import DARKNET, DARKNET_FIX, LONG_RUN, LONG_RUN_FAULT_FIX, OWN_CUDA_CODE, KnownError, Variant
 from .product_fixes import cublas_variants, cudnn_variants
 
 __all__ = ["FAMILIES"]
@@ -173,6 +173,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "that break an alignment the kernel assumes (a head dim or sequence length not a multiple of 8, a "
                 "non-contiguous tensor) do the same.",
             ),
+            # issue 36, round twenty-six: the faulting kernel is the project's own (a native test; no torch)
+            Variant(
+                OWN_CUDA_CODE,
+                "a kernel of the project's own CUDA code (a native test or program, no torch)",
+                "The fault is in the project's own CUDA code (a native test's kernel, not torch), and CUDA reports it "
+                "at the next runtime call after the kernel ('a previous CUDA call set the error'): the call named is "
+                "not the one that failed. Run the failing test alone under compute-sanitizer (`compute-sanitizer "
+                "--tool memcheck <test binary> <test name>`, with CUDA_LAUNCH_BLOCKING=1) to name the kernel and "
+                "line. When one test's kernel faults on several GPU models while the other tests pass, suspect what "
+                "that kernel uses in device code (function objects such as nvstd::function, virtual calls, "
+                "recursion, function pointers, large local arrays) with this CUDA version: try another CUDA release, "
+                "rewrite the kernel without it, or disable that test for the CUDA versions that fail and report it; "
+                "a binary built for another architecture than the GPU's faults too: rebuild with the GPU's sm_XY.",
+            ),
             Variant(
                 r"illegal instruction|misaligned address",
                 "a kernel fault",
@@ -209,7 +223,38 @@ FAMILIES: tuple[KnownError, ...] = (
         "Install a torch build that supports the GPU (torch.cuda.get_arch_list() must list its sm_XY; "
         "`torchtrt-compat check`), and rebuild the extensions for it: TORCH_CUDA_ARCH_LIST='<major.minor of "
         "torch.cuda.get_device_capability()>' pip install --no-build-isolation --force-reinstall <extension>.",
-        variants=(Variant(DARKNET, "darknet", DARKNET_FIX),),
+        variants=(
+            Variant(DARKNET, "darknet", DARKNET_FIX),
+            # issue 36, round twenty-six: a GPU below every architecture the toolkit can still target (deviceQuery's
+            # "CUDA Capability Major/Minor version number: 2.1", a Fermi card): no rebuild adds kernels for it
+            Variant(
+                r"(?:compute capability|cuda capability|Capability Major/Minor version number)[:\s]{0,6}[12]\.\d\b"
+                r"|\bFermi\b|\bGeForce GTX? ?[45]\d0\b|\bTesla [CM]20\d0\b",
+                "a GPU older than any supported architecture (compute capability 1.x / 2.x)",
+                "The GPU is older than the oldest architecture the CUDA toolkit and the project still target "
+                "(compute capability 2.x, Fermi: CUDA 9 and later generate no sm_2x code; CUDA 12 none for Kepler's "
+                "sm_3x), so no rebuild of this release adds kernels for it. Run the CUDA code (and its tests) on a "
+                "newer GPU, build and run the project without CUDA on this machine (its CUDA switch off, or the CPU "
+                "build), or use an old release built with a toolkit that still targets this GPU.",
+            ),
+            # issue 36, round twenty-six: the kernels are the project's own (a native test or program; no torch in
+            # the text): its own build's architectures, not a torch wheel
+            Variant(
+                OWN_CUDA_CODE,
+                "the project's own CUDA code (a native test or program, no torch)",
+                "The kernels are the project's own CUDA code, built without code for this GPU: find the GPU's compute "
+                "capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) and the architectures the "
+                "binary carries (`cuobjdump --list-elf --list-ptx <the test binary or library>`), add the GPU's to "
+                "the project's CUDA flags (CMake: CMAKE_CUDA_ARCHITECTURES or the target's CUDA_ARCHITECTURES with "
+                "XY; nvcc or a Makefile's CUDA_ARCH / NVCCFLAGS line: -gencode "
+                "arch=compute_XY,code=[sm_XY,compute_XY]; keep a compute_XY PTX target so newer GPUs can compile it) "
+                "and rebuild from clean; code built with relocatable device code (-rdc=true) must be device-linked "
+                "for the same architectures. If the GPU is older than the oldest architecture "
+                "the project (or the CUDA toolkit) supports, no rebuild helps: run the CUDA tests on a newer GPU, or "
+                "build the project without CUDA on this machine. On CI nodes whose GPU the build does not target, "
+                "skip the GPU tests there until the architecture is added.",
+            ),
+        ),
         advice="gpu",
         cuda_errors=("cudaErrorInvalidDeviceFunction",),
         alternatives=("gpu-arch-unsupported",),
@@ -665,6 +710,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Caffe against a cuDNN release its revision supports (BVLC master: cuDNN 5 to 7) and make it the one "
                 "loaded (LD_LIBRARY_PATH), or build with USE_CUDNN := 0 in Makefile.config (Caffe's own CUDA "
                 "kernels) as a workaround.",
+            ),
+            # issue 36, round twenty-six: CuPy's own cuDNN wrapper (cupy.cuda.cudnn's CuDNNError, "cuDNN Error: ...")
+            Variant(
+                r"CuDNNError|\bcupy\b|cupy_backends|cupyx",
+                "CuPy's cuDNN calls",
+                "CuPy's cuDNN wrapper (cupy.cuda.cudnn, used by cupyx and Chainer) called cuDNN with a configuration "
+                "the loaded cuDNN has no kernel for: a cuDNN release that dropped or changed it (often a new CUDA "
+                "image that brought a new cuDNN) or a cuDNN of another CUDA than CuPy's. Check what CuPy loaded "
+                "(`python -c 'import cupy; cupy.show_config()'`) and install the cuDNN that CuPy release supports "
+                "for its CUDA (the nvidia-cudnn-cuXX wheel, or the image's cuDNN of the matching version); in a test "
+                "matrix for a new CUDA / cuDNN, skip or adapt the configurations it no longer supports. Chainer: "
+                "chainer.config.use_cudnn = 'never' confirms cuDNN is the part failing.",
+                product="cupy",
             ),
             *cudnn_variants(),
         ),
@@ -1358,6 +1416,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "collectives; for long one-rank work raise the timeout (init_process_group(timeout=timedelta(minutes=60))) "
         "or put a barrier after it; NCCL_DEBUG=INFO for link hangs.",
         variants=(
+            # issue 36, round twenty-six: the first collective never completed and nothing shows several nodes (no
+            # rank past one machine's eight GPUs, no node settings, no NCCL lines): the GPUs of one machine could not
+            # reach each other (peer-to-peer through PCIe switches with ACS, an IOMMU), or one rank never arrived
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:NCCL_SOCKET_IFNAME|\bnnodes\b|node_rank|inter-?node|multi-?node|NCCL INFO"
+                r"|\[Rank (?:[89]|[1-9]\d{1,4})\] Watchdog))(?=[\s\S]{0,300000}?SeqNum=[01],)",
+                "the first collective, with no sign of several nodes (the GPUs of one machine)",
+                "The job's first collective (SeqNum 1) never completed and nothing in the text shows several nodes: "
+                "when every rank runs on this machine, its GPUs could not exchange data. Look at the path between "
+                "them (`nvidia-smi topo -m`) and run nccl-tests on those GPUs (`all_reduce_perf -b 8 -e 128M -g "
+                "<number of GPUs>`); if that hangs too, rerun once with NCCL_P2P_DISABLE=1: peer-to-peer through PCIe "
+                "switches with ACS on, or with the IOMMU on, hangs (turn ACS off, boot with iommu=pt or the IOMMU off "
+                "in the BIOS, or keep NCCL_P2P_DISABLE=1); in a container give NCCL shared memory (--ipc=host or a "
+                "larger --shm-size). NCCL_DEBUG=INFO shows the transport each pair of GPUs uses, and py-spy dump of "
+                "each rank shows whether one never reached the collective. If the ranks are on several nodes after "
+                "all, export NCCL_SOCKET_IFNAME=<the interface that links them> and check each reaches MASTER_ADDR. "
+                "Raising the timeout does not fix a hang.",
+            ),
             # the first collective of a job that spans nodes never completed (issue 36, round fourteen: a ranks'
             # number past one node's GPUs, NCCL's INFO lines, its socket settings, a sequence number of 1): the
             # network between the nodes was never up, and a longer timeout only waits longer
