@@ -1054,7 +1054,19 @@ def _conclude(
     library = _frame_library(hay) or (products[0] if products else None)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
-    if cut:  # a traceback that stops before its exception line: the error itself is missing
+    # numbers that are wrong, not an error (issue 36, round twenty-six): a program that ran, whatever stage its words
+    # or the kind of its lines guessed; only a stage a marker shows other than runtime (a build, an export) stays
+    numeric = None if cut or marked not in (None, "runtime") else _numeric_situation(hay)
+    if numeric:
+        stage = result.stage = "runtime"
+        result.next_step, command = STAGE_STEPS[numeric], STAGE_COMMANDS[numeric]
+        where = (
+            "at runtime, in its numbers (a test's comparison of a kernel's output with its reference failed)"
+            if numeric == "runtime/numeric-test"
+            else "at runtime, in its numbers (it shows values that differ from what they should be: a failed "
+            "comparison, all zeros, results that differ between two runs or devices; no error of its own)"
+        )
+    elif cut:  # a traceback that stops before its exception line: the error itself is missing
         stage = stage if stage != "unknown" else (guessed or "runtime")  # a traceback is a program that ran
         result.stage = stage
         result.next_step, command = STAGE_STEPS["cut-traceback"], STAGE_COMMANDS["cut-traceback"]
@@ -1106,6 +1118,45 @@ _TROUBLE = re.compile(
     r"|won't|not work|invalid|illegal|refused|timeout|timed out|0x[0-9a-f]{6}|报错|找不到|失败|错误|不在支持",
     re.IGNORECASE,
 )
+
+
+#: numbers that are wrong, in a text no family knows (issue 36, round twenty-six): the user's words that results
+#: differ or are wrong, a comparison's own words (a mismatch, PCC, a golden reference, values not close), an output of
+#: zeros printed (torch's / numpy's "[0., 0., 0.", Rust's "[0.0, 0.0, 0.0"), a Rust test's float assertion
+_NUMERIC = re.compile(
+    r"\b(?:totally |completely |very |quite )?different (?:results?|res|outputs?|values?|numbers?|predictions?)\b"
+    r"|\b(?:results?|outputs?|values?|predictions?) (?:differs?|are different|is different|do not match"
+    r"|does not match|don't match|doesn't match)\b"
+    r"|\bwrong (?:results?|outputs?|values?|answers?|numbers?|predictions?)\b"
+    r"|\b(?:output|result|value|numeric(?:al)?|accuracy|tensor) mismatch\b|\bMismatched elements\b"
+    r"|\ball[- ]zero(?:e?s)? (?:outputs?|results?|tensors?|values?)\b|\b(?:outputs?|results?) (?:is|are) all zero"
+    r"|\[{1,4}0\.0?, 0\.0?, 0\.0?, 0\.0?, 0\.0?, 0\.0?\b"
+    r"|^\s{0,4}left: [^\n]{0,200}\d\.\d[^\n]{0,200}\n\s{0,4}right: [^\n]{0,200}\d\.\d"
+    r"|\bPCC\b|\bgolden (?:output|reference|result|tensor|comparison|check)s?\b|\b(?:values|tensors) are not close\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: a test runner's own line of a failed test (cargo's "---- path::tests::name stdout ----" and "test path ... FAILED",
+#: pytest's "FAILED path::test_name")
+_TEST_FAILED = re.compile(
+    r"^---- [\w:]{1,300}::tests?::\w{1,150} stdout ----|^test [\w:]{1,300} \.\.\. FAILED\b"
+    r"|^FAILED [\w/.\\-]{1,200}::\w{1,200}",
+    re.MULTILINE,
+)
+
+
+#: TensorFlow Lite (or TFLite Micro) named in a text: its interpreter reuses intermediate buffers
+_TFLITE = re.compile(r"\btflite\b|\.tflite\b|\bTFLM\b|\btf\.lite\b|\bTensorFlow Lite\b", re.IGNORECASE)
+
+
+def _numeric_situation(hay: str) -> str | None:
+    """The `table.STAGE_STEPS` key of a text whose numbers are wrong ("runtime/numeric"; "runtime/numeric-test" for a
+    test runner's failed test, a library's own kernel test; "runtime/numeric-tflite" for TensorFlow Lite), or None."""
+    head = hay[:20_000]
+    if _NUMERIC.search(head) is None:
+        return None
+    if _TEST_FAILED.search(head):
+        return "runtime/numeric-test"
+    return "runtime/numeric-tflite" if _TFLITE.search(head) else "runtime/numeric"
 
 
 def _only_a_notice(hay: str) -> bool:

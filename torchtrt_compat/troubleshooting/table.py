@@ -5539,6 +5539,31 @@ STAGE_STEPS: dict[str, str] = {
     "line, which hold the cause: run the build again and give explain its whole output, from the command on (the "
     "first 'error' line, not the summary at the end, is the cause); check that the compiler, the CUDA toolkit "
     "(`nvcc --version`) and the libraries are the versions the project documents",
+    #: a miss whose numbers are wrong (issue 36, round twenty-six): no error line holds the cause, a comparison with a
+    #: reference layer by layer finds where the numbers part
+    "runtime/numeric": "the program ran and its numbers are wrong (values that differ from a reference, another "
+    "runtime or another device; all zeros; a failed comparison), which no error line explains: find the first layer "
+    "or op where they part. Run the same inputs through a reference (the float32 model on the CPU, or the original "
+    "framework) and through the failing path, and compare layer by layer: in PyTorch, forward hooks on both and "
+    "`torch.testing.assert_close(out, ref)` on each layer's output; ONNX / TensorRT: polygraphy's comparison with "
+    "every output marked; TensorFlow Lite: create the Python interpreter with experimental_preserve_all_tensors=True "
+    "before reading intermediate tensors (otherwise their buffers are reused and hold later ops' data) and dequantize "
+    "int8 tensors with their scale and zero point before comparing. An all-zero output is a kernel or a copy that "
+    "never wrote it, NaN a value out of range, a difference that grows with depth reduced precision (float16 / "
+    "bfloat16: small differences from the CPU are expected there)",
+    "runtime/numeric-tflite": "the program ran and its numbers differ from another runtime's (TensorFlow Lite against "
+    "TFLite Micro or the original model), which no error line explains: compare layer by layer on the same input, "
+    "reading it right: the Python interpreter reuses the buffers of intermediate tensors during invoke(), so "
+    "get_tensor() on one returns later ops' data unless the interpreter is created with "
+    "experimental_preserve_all_tensors=True (or the tensor is made a model output); dequantize int8 / uint8 tensors "
+    "with their scale and zero point before comparing. The "
+    "first layer whose correctly read outputs differ is the one to report, with the converter and runtime versions",
+    "runtime/numeric-test": "a library's own test of its kernels fails with wrong numbers: a wrong or all-zero result "
+    "where the reference is not means that kernel computes wrongly on this GPU and driver (a launch or tile "
+    "configuration it does not handle), while a test that compares floats exactly and fails on rounding alone (1.0 "
+    "against 0.99999994) is the test's own fault and harmless. Update the library (a fix may be released) and the GPU "
+    "driver, run its test suite on this GPU to list every failing kernel, report them upstream with the GPU, driver "
+    "and backend, and meanwhile run real work on another backend or device (the CPU one)",
     "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
     "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
     "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
@@ -5688,6 +5713,15 @@ STAGE_COMMANDS: dict[str, str] = {
     "bare-exception": "python -m pdb -c continue your_script.py (stops where it raised: `where` prints the traceback "
     "the paste lacks, i.e. the converting or running call that raised it; `up` walks to your own code), or python "
     "your_script.py 2>&1 | torchtrt-compat explain - (the whole traceback, not its last line)",
+    "runtime/numeric": "polygraphy run model.onnx --onnxrt --trt --onnx-outputs mark all --trt-outputs mark all "
+    "(ONNX / TensorRT); in PyTorch: torch.testing.assert_close(layer_out, reference_out) on each layer's output, "
+    "through forward hooks on the model and on its float32 CPU copy",
+    "runtime/numeric-tflite": 'python -c "import tensorflow as tf; it = tf.lite.Interpreter('
+    "model_path='model.tflite', experimental_preserve_all_tensors=True); it.allocate_tensors(); ...; it.invoke(); "
+    'print(it.get_tensor(<index>))" '
+    "(then the same tensor on the device, dequantized with its scale and zero point)",
+    "runtime/numeric-test": "<the library's test command: cargo test, pytest> 2>&1 | torchtrt-compat explain - (every "
+    "failing test, with the GPU, driver and backend it ran on)",
     "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
     'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
 }

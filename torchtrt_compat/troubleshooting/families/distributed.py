@@ -431,7 +431,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "GPUs cannot reach each other directly (peer access is not supported between these two devices)",
         r"peer access is not supported between these two devices|peer mapping resources exhausted"
         r"|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|cudaErrorTooManyPeers"
-        r"|CUDA_ERROR_TOO_MANY_PEERS",
+        r"|CUDA_ERROR_TOO_MANY_PEERS"
+        # issue 36, round twenty-six: a copy that arrived as zeros without an error, as torch prints it (a tensor on
+        # one GPU, then, as the next tensor printed, one of nothing but zeros on another): a peer-to-peer path the
+        # platform reports but does not deliver
+        r"|device='cuda:(?P<src>\d{1,2})'(?:(?!device=)[\s\S]){0,4000}?tensor\(\[{1,6}0\.(?:[\s,\[\]]{1,24}(?:0\.|\.\.\.))*"
+        r"[\s\]]{0,24}, device='cuda:(?!(?P=src)')\d{1,2}'",
         "A copy or collective between two GPUs asked for direct peer-to-peer access, which this pair does not "
         "offer: consumer cards without P2P, GPUs under different CPU sockets or PCIe root ports, an IOMMU or PCIe "
         "ACS that blocks it, or a VM.",
@@ -440,6 +445,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "-m` shows how the GPUs connect; on bare metal, IOMMU passthrough (iommu=pt) or ACS off in the BIOS can "
         "restore P2P.",
         variants=(
+            Variant(
+                r"tensor\(\[{1,6}0\., 0\., 0\.",
+                "a copy between GPUs that arrived as zeros",
+                "The tensor is right on one GPU and all zeros after the copy to the other, with no error: the "
+                "platform reports peer-to-peer access between these GPUs but does not deliver it (an IOMMU or PCIe "
+                "ACS setting, a driver or board that breaks P2P, a VM). Confirm with a small copy (`x = "
+                "torch.randn(4, device='cuda:0'); print(x.to('cuda:1'))`) and CUDA's p2pBandwidthLatencyTest; until "
+                "it is fixed, copy through host memory (`t.cpu().to('cuda:1')`; a loader's option for it, e.g. "
+                "exllama's gpu_peer_fix; NCCL_P2P_DISABLE=1 for NCCL) or run on one GPU. To restore P2P on bare "
+                "metal: IOMMU off or passthrough (iommu=pt / amd_iommu=off), ACS off in the BIOS, a current driver; "
+                "`nvidia-smi topo -p2p r` shows what the driver claims.",
+            ),
             Variant(
                 r"\bXLA\b|\bxla\b|\bjax\b|\bjaxlib\b|\btensorflow\b",
                 "XLA (JAX, TensorFlow)",
@@ -450,7 +467,10 @@ FAMILIES: tuple[KnownError, ...] = (
         cuda_errors=("cudaErrorPeerAccessUnsupported", "cudaErrorTooManyPeers"),
         weight=86,
         applies="several GPUs in one host (torch, NCCL, XLA, CUDA programs)",
-        shown_by=(f"{_SHOWN}::test_gpus_that_cannot_reach_each_other",),
+        shown_by=(
+            f"{_SHOWN}::test_gpus_that_cannot_reach_each_other",
+            "tests/troubleshooting/test_round26_v26numeric.py::test_a_copy_between_gpus_that_arrives_as_zeros_is_peer_access",
+        ),
         example="NCCL WARN Cuda failure 'peer access is not supported between these two devices'",
         example_source="CUDA runtime's cudaGetErrorString for cudaErrorPeerAccessUnsupported (217); NCCL's "
         "CUDACHECK ('Cuda failure %s')",

@@ -1654,7 +1654,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "torch-nan-outputs",
-        "NaN or Inf in a model's outputs or loss (half precision overflowed, most often)",
+        "NaN or Inf in a model's outputs or loss (half precision overflowed, or unsafe maths in the model)",
         r"A tensor with all NaNs was produced in|probability tensor contains either [`']?inf[`']?, [`']?nan[`']?"
         r"|Function '\w{1,80}' returned nan values|produced NaN or Inf|\b(?:NaN|Inf|nan|inf)s? (?:detected|found) in"
         r"|\b[Ll]oss (?:is|became|=) (?:NaN|nan|inf)\b|invalid value encountered in cast"
@@ -1668,7 +1668,18 @@ FAMILIES: tuple[KnownError, ...] = (
         #: ... nan]", "-nan -nan -nan"), torch's repr ("tensor([nan, nan"), a loss logged as "loss: nan" and a
         #: script's own check ("disparity contains NaN", "output is all NaN")
         r"|\bnan nan nan\b|-nan -nan -nan\b|\bnan, nan, nan\b|tensor\(\[{1,6}-?nan,"
-        r"|\bloss(?:es)?\s{0,2}[:=]\s{0,2}-?nan\b"
+        #: a loss logged as NaN, its term named or not (issue 36, round twenty-six): "loss: nan", Keras' "val_loss:
+        #: nan", a detector's "loss.cls_loss=nan", a log dict's "'loss': nan"
+        r"|\b\w{0,40}loss\w{0,40}['\"]?\s{0,2}[:=]\s{0,2}-?nan\b"
+        #: a CSV metrics row whose loss went NaN (timm's summary.csv: "209,nan,4.16,7.72,24.0")
+        r"|^\s{0,4}\d{1,7}(?:,[-+]?(?:\d{1,20}(?:\.\d{0,20})?(?:e[-+]?\d{1,3})?|nan|inf)){0,30},nan(?:,|[ \t]{0,8}$)"
+        #: a training loop's own guard against a NaN / Inf loss (round twenty-six): deepspeech.pytorch's check_loss
+        #: ("WARNING: received a nan loss, setting loss value to 0"), SwissArmyTransformer's trainer ("Skipping
+        #: backward and optimizer step for nan or inf in forwarding metrics/loss!"), mmcv's / mmengine's
+        #: CheckInvalidLossHook ("loss become infinite or NaN!"), Lightning's EarlyStopping check_finite ("Monitored
+        #: metric val_loss = nan is not finite")
+        r"|\breceived an? (?:nan|inf|invalid) loss\b|Skipping backward and optimizer step for nan or inf"
+        r"|\bloss become infinite or NaN\b|Monitored metric [\w/.-]{1,80} = -?(?:nan|inf) is not finite"
         r"|\b(?:outputs?|results?|predictions?|preds?|disparity|depth|logits|embeddings?|scores?|features?|image)"
         r"\b[^\n]{0,30}\b(?:contains?|has|have|is|are|became|becomes|returns?|gives?|got|full of)"
         r"(?: only| all)?\s{1,3}(?:NaN|-?nan)s?(?:\s{1,2}(?:values?|everywhere|only))?\s{0,3}(?:[.,;:!)\]]|$)"
@@ -1677,8 +1688,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bmatrix contains invalid numeric entries",
         "float16 holds values up to 65504: attention scores, large logits or a VAE's activations overflow to inf, "
         "and inf - inf gives NaN, which then spreads through every later layer (a black or noise image, garbage "
-        "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. Less "
-        "often: a checkpoint that does not fit its config or quantization, or NaN already in the inputs.",
+        "tokens, a NaN loss). GPUs without bfloat16 (before compute capability 8.0) run such models in float16. In a "
+        "float32 run the NaN comes from the model's own maths or the training instead: sqrt / log of 0, a division "
+        "by a count or norm that is 0, exp of unshifted logits, a learning rate that diverges, bad samples, or a GPU "
+        "backend that computes wrongly. Less often: a checkpoint that does not fit its config or quantization, or NaN "
+        "already in the inputs.",
         "Run the model (or the part that overflows) in float32, or in bfloat16 on a GPU of compute capability 8.0 or "
         "later (`torch_dtype=torch.bfloat16`; float32 on older GPUs); check the inputs with "
         "`torch.isfinite(x).all()`; to find the first layer that produces NaN, register forward hooks that test "
@@ -1721,12 +1735,38 @@ FAMILIES: tuple[KnownError, ...] = (
                 "overflows: black images), `--upcast-sampling` or `--no-half` (the UNet; slower), or set 'Upcast "
                 "cross attention layer to float32' in Settings > Stable Diffusion; for SDXL use the fp16-fixed VAE.",
             ),
+            # issue 36, round twenty-six: Theano's gpuarray backend (device=cuda; its start-up lines "Mapped name None
+            # to device cuda: ..." and THEANO_FLAGS) computing NaN where the CPU and the old backend do not
             Variant(
-                r"invalid value encountered in cast",
+                r"Using Theano backend|THEANO_FLAGS|Mapped name \w{1,40} to device cuda|theano[\\/.]gpuarray"
+                r"|\bpygpu\b|\blibgpuarray\b",
+                "Theano's GPU backend",
+                "Run the same script on the CPU (THEANO_FLAGS=device=cpu,floatX=float32) and with the old backend "
+                "(device=gpu): if those train and device=cuda gives NaN from the first epoch in float32, no dtype "
+                "overflowed: the new gpuarray backend computed wrongly. Update Theano together with libgpuarray / "
+                "pygpu (their latest, development versions fixed such bugs), or keep device=gpu (or the CPU) until "
+                "then; Theano is no longer developed, so moving the model to a maintained framework is the lasting "
+                "fix. Only if the CPU run is NaN too: lower the learning rate and check the data.",
+            ),
+            # numpy's warning on the conversion of an image that holds NaN: a diffusers pipeline's own file (its VAE
+            # overflowed in float16), or any program's frames (round twenty-six: nothing was generated into them)
+            Variant(
+                r"diffusers[\\/][^\n]{0,200}invalid value encountered in cast",
                 "a diffusers pipeline's image (black output)",
                 "NaN reached the image conversion (numpy's warning; the image is black): the VAE overflowed in "
                 "float16. Load the VAE in float32 (`pipe.vae.to(torch.float32)` or `pipe.upcast_vae()`), or use a "
                 "VAE made for float16 (for SDXL, madebyollin/sdxl-vae-fp16-fix), or run the pipeline in bfloat16.",
+            ),
+            Variant(
+                r"invalid value encountered in cast",
+                "images or frames cast to uint8 (black output)",
+                "NaN (or a buffer nothing was written into) reached the conversion to uint8, so the images or frames "
+                "come out black. Check the array before the cast (`np.isnan(x).any()`, its shape, min and max) and "
+                "the settings that decide what is generated: a setting that leaves nothing to produce (a batch or "
+                "window of frames not larger than its overlap or context, zero steps, an empty mask or crop) saves "
+                "an unfilled buffer; go back to the defaults and change one setting at a time (to save memory, "
+                "lower the overlap together with the batch). If the model itself returns NaN and runs in float16, "
+                "run it (its VAE or decoder) in float32 or bfloat16.",
             ),
             # an exported model run by TensorRT or ONNX Runtime (or a harness that lists the engine's inputs and
             # outputs): FP16 engines overflow where the PyTorch model in float32 did not (issue 36, round eighteen)
@@ -1765,19 +1805,71 @@ FAMILIES: tuple[KnownError, ...] = (
                 "it does not end it. With several GPUs every rank fails on its own batch, so their tracebacks are "
                 "interleaved; one of them is enough.",
             ),
+            # issue 36, round twenty-six: the training cases, by what the text shows. A CTC loss (speech: its guard's
+            # "received a nan loss", WER / CER): samples a CTC loss cannot align
             Variant(
-                r"returned nan values|[Ll]oss (?:is|became|=) (?:NaN|nan|inf)",
-                "training",
-                "The loss or a gradient became NaN: lower the learning rate, clip gradients "
-                "(`torch.nn.utils.clip_grad_norm_`), use torch.autocast with a GradScaler instead of a model cast to "
-                "half, and find the op with `torch.autograd.set_detect_anomaly(True)`.",
+                r"received an? (?:nan|inf|invalid) loss|\bCTC\w{0,12}\b|ctc_loss|warp[-_]?ctc|\bWER\b|\bCER\b",
+                "a CTC loss (speech recognition)",
+                "A CTC loss turns inf / NaN on a sample it cannot align: a transcript longer than the frames the "
+                "model outputs for its audio, or an empty transcript. Filter those samples out of the manifest "
+                "(label length against input length after the model's downsampling, and no empty labels), use "
+                "`nn.CTCLoss(zero_infinity=True)`, compute the loss in float32 (no half precision or apex / AMP on "
+                "it), clip gradients and lower the learning rate; a guard that zeroes a NaN loss only hides it: once "
+                "NaN reaches the weights it stays, so resume from the last checkpoint before it.",
+            ),
+            # half precision named beside the NaN (apex / AMP, a loss scaler, fp16, .half())
+            Variant(
+                r"apex[\\/.]amp|\bamp\.(?:scale_loss|initialize)\b|GradScaler|\bautocast\b|--fp16\b|\bfp16\b"
+                r"|float16|\.half\(\)|mixed[ _-]?precision|--amp\b|\buse_amp\b|loss scaler?\b",
+                "half precision (fp16 / AMP) in use",
+                "The run computes in float16 (the text shows fp16 / AMP / apex or a loss scaler): activations above "
+                "65504 overflow, and a small epsilon (1e-8) underflows to 0 so a division by it is inf. Make sure "
+                "mixed precision is on only where you meant it (a traceback through apex's amp or a loss scaler shows "
+                "it ran, whatever the script's own --amp flag says: a config or an amp.initialize call can turn it "
+                "on); run or train in bfloat16 (compute capability 8.0+) or float32, or keep the part "
+                "that overflows (attention and its normalisation, the loss) in float32 under "
+                "`torch.autocast(device_type='cuda', enabled=False)` with `.float()` inputs; raise tiny epsilons to "
+                "1e-6 or more. In training, also clip gradients and lower the learning rate, and after a long good "
+                "run resume from the last checkpoint before the first NaN.",
+            ),
+            # a trainer's guard that skipped the step or stopped (SAT, mmcv / mmengine, Lightning's early stopping)
+            Variant(
+                r"Skipping backward and optimizer step|loss become infinite or NaN|is not finite\. Previous best",
+                "a trainer's NaN / Inf guard",
+                "The trainer's guard saw a NaN / Inf loss and skipped the step (or stopped). Now and then it is "
+                "harmless; every step means the run diverged. Large-model trainers (DeepSpeed, Megatron, SAT) "
+                'usually train in float16: switch to bfloat16 (DeepSpeed "bf16": {"enabled": true} instead of '
+                'the "fp16" block; compute capability 8.0+) or float32. Otherwise lower the learning rate or warm '
+                "up longer, clip gradients, check the data, and find the first NaN "
+                "(`torch.autograd.set_detect_anomaly(True)`); a run that is finite on one GPU or node but not on "
+                "several: compare the effective batch size, learning-rate scaling and gradient accumulation with it. "
+                "Resume from the last checkpoint before the NaN.",
+            ),
+            # a NaN loss and no half precision in the text: float32, where the model's maths is the cause
+            Variant(
+                r"returned nan values|[Ll]oss (?:is|became|=) (?:NaN|nan|inf)"
+                r"|\b\w{0,40}loss\w{0,40}['\"]?\s{0,2}[:=]\s{0,2}-?nan\b|^\s{0,4}\d{1,7}(?:,[^,\n]{1,30}){0,30},nan\b",
+                "training (no half precision in the text)",
+                "The loss or a gradient became NaN and the text names no half precision: in a float32 run the cause "
+                "is the model's maths or the optimisation, which another dtype does not fix. Guard the unsafe ops: "
+                "sqrt / log at 0 (`torch.sqrt(x + 1e-6)`, `torch.log(x.clamp(min=1e-6))`), a division by a count "
+                "or norm that can be 0 (an empty group or pillar: `count.clamp(min=1)`), exp / softmax of "
+                "unshifted logits (use `F.cross_entropy`, `log_softmax`, `logsumexp`, or subtract the max); lower "
+                "the learning rate or warm up, clip gradients (`torch.nn.utils.clip_grad_norm_`), check the "
+                "samples and labels, and find the op with `torch.autograd.set_detect_anomaly(True)`. A custom CUDA "
+                "op rebuilt for other versions than the project pins can produce NaN too: check it against its "
+                "CPU path or the pinned versions. A model cast to half (model.half()): use torch.autocast with a "
+                "GradScaler, or bfloat16. Resume from the last checkpoint before the first NaN.",
             ),
         ),
         severity="warns-of-failure",  #: numpy's RuntimeWarning on the image is the failure
         loose=True,
         weight=45,
         applies="any model run in half precision (torch, diffusers, transformers, web UIs built on them)",
-        shown_by=("tests/troubleshooting/test_round8_core.py::test_nan_outputs",),
+        shown_by=(
+            "tests/troubleshooting/test_round8_core.py::test_nan_outputs",
+            "tests/troubleshooting/test_round26_v26numeric.py::test_a_nan_loss_is_read_by_what_the_training_text_shows",
+        ),
         # the web UI's own NansException has its own row (apps.py, app-sd-webui-nans); this is numpy's warning when
         # diffusers turns a NaN image into uint8 (a black image)
         example="/venv/lib/python3.10/site-packages/diffusers/image_processor.py:90: RuntimeWarning: invalid value "
