@@ -85,9 +85,12 @@ def test_memcheck_and_cuda_gdb_accesses_are_illegal_memory_accesses() -> None:
     assert "illegal-memory-access" not in keys(_BANNER + "ok\n========= ERROR SUMMARY: 0 errors\n")
     ill = gdb.replace("Warp Out-of-range Address", "Warp Illegal Instruction").replace("_5,", "_4,")
     assert "illegal-memory-access" not in keys(ill)
-    # a GPU warp's illegal instruction is no CPU's SIGILL
+    # a GPU warp's illegal instruction is no CPU's SIGILL; its misaligned access is the pointer's alignment
     key, fix = first(ill)
     assert key == "torch-gpu-fault" and "synccheck" in fix
+    mis = gdb.replace("Warp Out-of-range Address", "Warp Misaligned Address").replace("_5,", "_6,")
+    key, fix = first(mis)
+    assert key in ("torch-gpu-fault", "illegal-memory-access") and "__align__(16)" in fix and "p <pointer>" in fix
 
 
 def test_racecheck_hazards() -> None:
@@ -220,6 +223,11 @@ def test_profiler_lines_that_mean_cupti_did_not_attach() -> None:
     ncu = "==PROF== Connected to process 12\n==ERROR== Cuda driver is not compatible with Nsight Compute.\n"
     key, fix = first(ncu)
     assert key == "profiler-cupti-unavailable" and "ncu --version" in fix
+    # ncu that profiled nothing: a warning that means the profile is empty (its filters, or no GPU work)
+    found = explain(
+        "==PROF== Connected to process 7\n==PROF== Disconnected from process 7\n==WARNING== No kernels were profiled.\n"
+    )
+    assert found.outcome == "explained" and found[0].key == "profiler-ncu-no-kernels" and "-k regex:" in found[0].fix
     # TensorFlow's subscribe line cut before its status: the counters' permission, its common status
     cut = (
         "2021-03-01 10:00:00.000000: E tensorflow/core/profiler/internal/gpu/cupti_tracer.cc:1430] function "

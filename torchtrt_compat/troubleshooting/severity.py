@@ -343,7 +343,9 @@ def _nccl_chain(text: str, found: dict[int, Level]) -> None:
 #: summary of no errors are information. Sources: the Compute Sanitizer user guide's sample reports, the
 #: NVIDIA/compute-sanitizer-samples outputs
 _SANITIZER_HEAD = re.compile(r"^[ \t]{0,4}={9} (?P<msg>\S[^\n]{0,400})", re.MULTILINE)
-_SANITIZER_INFO = re.compile(r"(?:COMPUTE-SANITIZER|CUDA-MEMCHECK)\b|No CUDA-MEMCHECK results found|Target application")
+_SANITIZER_INFO = re.compile(
+    r"(?:COMPUTE-SANITIZER|CUDA-MEMCHECK)\b|No CUDA-MEMCHECK results found|Target application|(?:INFO|Info): "
+)
 _SANITIZER_ERROR = re.compile(
     r"(?:ERROR|Error): |Invalid (?:__\w{1,12}__ |global |shared |local )?\w{0,12} ?(?:read|write|atomic|access|\?) "
     r"of size|Invalid (?:__\w{1,12}__ )?\w{0,12} ?\?|Barrier error detected|Program hit |Uninitialized __\w{1,12}__ "

@@ -13,6 +13,7 @@ from ..entry import KnownError, Variant, tests_in
 __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round14_q1dist.py")
+_test26 = tests_in("tests/troubleshooting/test_round26_v26debug.py")
 
 #: what lifts the driver's restriction of the GPU's performance counters to administrators
 _COUNTERS_FIX = (
@@ -120,6 +121,28 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Subscribe returned 999: CUPTI_ERROR_UNKNOWN",
         example_source="https://github.com/NVIDIA/recsys-examples/issues/397; CUPTI's cupti_result.h (the "
         "CUPTI_ERROR_* names); torch's Kineto (libkineto CuptiActivityApi: 'CUPTI initialization failed')",
+    ),
+    # Nsight Compute's end-of-run warning when it profiled nothing (issue 36, round twenty-six)
+    KnownError(
+        "profiler-ncu-no-kernels",
+        "Nsight Compute profiled no kernel (==WARNING== No kernels were profiled)",
+        r"==WARNING== No kernels were profiled",
+        "ncu ran the program to its end without profiling a single kernel: its filters "
+        "(-k / --kernel-name, --launch-skip, --launch-count, an NVTX range) matched none of the kernels launched, the "
+        "program launched none on the GPU (it ran on the CPU, or stopped on an error of its own before its first "
+        "kernel), or the kernels ran in a process ncu did not follow.",
+        "Run ncu without filters on a short input (`ncu --launch-count 5 python your_script.py`) to see the "
+        "kernels' real names (a mangled or templated name needs --kernel-name-base demangled or a regex: `-k "
+        "regex:gemm`), then add the filters back; read the program's own output under ncu for an error before its "
+        "first kernel or a CPU fallback (torch.cuda.is_available()); profile the process that runs the GPU work "
+        "(--target-processes all for launchers and workers), and point ncu at the program, not a shell script "
+        "that starts it in the background.",
+        severity="warns-of-failure",
+        weight=40,
+        applies="Nsight Compute (ncu) command line",
+        shown_by=(_test26("test_profiler_lines_that_mean_cupti_did_not_attach"),),
+        example="==PROF== Disconnected from process 4411\n==WARNING== No kernels were profiled.",
+        example_source="Nsight Compute's ncu (its end-of-run warning)",
     ),
     KnownError(
         "profiler-nsys-no-report",

@@ -136,6 +136,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "provides it for this torch and GPU.",
         variants=(
             Variant(
+                r"(?:Warp|Lane) Misaligned Address|\bCUDA_EXCEPTION_(?:6|11)\b",
+                "cuda-gdb stopped the warp at a misaligned access",
+                "cuda-gdb stopped the warp at the access ('The exception was triggered at PC ... (file.cu:N)' names "
+                "the line, with -G or -lineinfo): the address is no multiple of the access's size. Print the pointer "
+                "at the stop (`p <pointer>`): cudaMalloc'd bases are 256-byte aligned, so an offset into a byte "
+                "buffer cast to a wider type (float4, int, double) is the usual culprit; align the buffer "
+                "(`__align__(16)`, an offset that is a multiple of the vector size) or load narrower types. In a "
+                "library's kernel, update the library and report it.",
+            ),
+            Variant(
                 r"Warp Illegal Instruction|\bCUDA_EXCEPTION_4\b",
                 "cuda-gdb stopped the warp at the instruction",
                 "cuda-gdb stopped the warp that executed the illegal instruction: `bt` names the function. Inside "
