@@ -193,6 +193,26 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "OpenCV's logger (modules/core/src/utils/logger.cpp: '[ WARN:0@0.051] global net_impl.cpp:178 setUpNet ...')",
         (),
     ),
+    (
+        r"^\s{0,4}==(?P<l>ERROR|WARNING|PROF)== ",
+        "Nsight Compute's own lines (ncu: '==ERROR== Cuda driver is not compatible with Nsight Compute.', "
+        "'==WARNING== No kernels were profiled.', '==PROF== Connected to process ...': information)",
+        ("==ERROR==", "==WARNING==", "==PROF=="),
+    ),
+    (
+        r"^\s{0,4}\[(?P<l>[FEW])(?:\d{4} \d\d:\d\d:\d\d\.\d{3,9}(?: \d{1,10})?)?\s{1,2}[\w./-]{1,160}\.(?:cpp|cc|h|cu)"
+        r":\d{1,6}\] ",
+        "torch's C++ logger (c10/util/Logging: '[W collection.cpp:929] Warning: ...', torch 2.4 and later '[W1021 "
+        "12:00:00.123456789 ProcessGroupNCCL.cpp:1250] ...'); its I lines stay unleveled (c10d logs a peer's "
+        "dropped connection at I: 'Read callback failed')",
+        ("[",),
+    ),
+    (
+        r"^\s{0,4}(?P<l>STAGE):\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \d{1,10}:\d{1,10} [\w.]{1,80}:\d{1,6}\] ",
+        "Kineto's stage notices under torch.profiler (libkineto ActivityProfilerController.cpp: 'STAGE:2024-01-21 "
+        "17:27:31 1356:1356 ActivityProfilerController.cpp:312] Completed Stage: Warm Up'): information",
+        ("STAGE:",),
+    ),
 )
 
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
@@ -313,6 +333,118 @@ def _nccl_chain(text: str, found: dict[int, Level]) -> None:
         if n >= 64:
             break
         found[_line_start(text, m)] = "error"
+
+
+#: compute-sanitizer's (and cuda-memcheck's) report lines: "========= " and the report's head, its continuation
+#: lines ("=========     at 0x2570 in kernel", "by thread (0,0,0)") indented under it. The head names the level:
+#: a memcheck access ("Invalid __global__ read of size 4 bytes"), a synccheck barrier error, an initcheck read, a
+#: CUDA API error the tool saw ("Program hit cudaErrorInvalidValue ..."), racecheck's "Error: Race reported ..." are
+#: errors; racecheck's "Warning: Race reported ..." and its warnings-only summary are warnings; the banner and a
+#: summary of no errors are information. Sources: the Compute Sanitizer user guide's sample reports, the
+#: NVIDIA/compute-sanitizer-samples outputs
+_SANITIZER_HEAD = re.compile(r"^[ \t]{0,4}={9} (?P<msg>\S[^\n]{0,400})", re.MULTILINE)
+_SANITIZER_INFO = re.compile(
+    r"(?:COMPUTE-SANITIZER|CUDA-MEMCHECK)\b|No CUDA-MEMCHECK results found|Target application|(?:INFO|Info): "
+)
+_SANITIZER_ERROR = re.compile(
+    r"(?:ERROR|Error): |Invalid (?:__\w{1,12}__ |global |shared |local )?\w{0,12} ?(?:read|write|atomic|access|\?) "
+    r"of size|Invalid (?:__\w{1,12}__ )?\w{0,12} ?\?|Barrier error detected|Program hit |Uninitialized __\w{1,12}__ "
+    r"memory|Out-of-range (?:Shared|Local)|Misaligned (?:Shared|Local)|Illegal (?:Address|Instruction)"
+    r"|Malloc/Free error|Invalid (?:PC|instruction)|Hardware Stack Overflow|Internal Sanitizer Error|Fatal error"
+    r"|(?:Warp|Lane|Device) (?:Illegal|Out-of-range|Misaligned|Invalid|Hardware|Assert)"
+)
+_SANITIZER_WARNING = re.compile(r"(?:WARNING|Warning): |Leaked \d|LEAK SUMMARY")
+_SANITIZER_SUMMARY = re.compile(r"(?:ERROR|RACECHECK|SYNCCHECK|INITCHECK) SUMMARY: ")
+_SANITIZER_COUNTS = re.compile(r"\b(\d{1,12}) errors?(?:(?: from \d{1,12} contexts?)?[,;]? {0,2}(\d{1,12}) warnings?)?")
+#: racecheck's and synccheck's report heads pasted without the tool's prefix
+_SANITIZER_BARE = re.compile(
+    r"^[ \t]{0,4}(?:(?P<l>Error|Warning|ERROR|WARNING): Race reported between|Barrier error detected\.)", re.MULTILINE
+)
+#: cuda-gdb's report of a GPU exception ("CUDA Exception: Warp Illegal Address", "Thread 1 received signal
+#: CUDA_EXCEPTION_14, Warp Illegal Address.") and gdb's of a fatal signal ('Thread 1 "python3" received signal
+#: SIGSEGV, Segmentation fault.', "Program received signal SIGABRT, Aborted."): errors
+_DEBUGGER_STOP = re.compile(
+    r"^[ \t]{0,4}CUDA Exception: \S|^[^\n]{0,120}?\breceived signal CUDA_EXCEPTION_\d{1,2}\b"
+    r"|^[ \t]{0,4}(?:Thread \d{1,6}(?: \"[^\"\n]{0,80}\")?|Program) received signal SIG(?:SEGV|ABRT|BUS|FPE|ILL)\b",
+    re.MULTILINE,
+)
+#: valgrind's own lines ("==32116== Conditional jump or move depends on uninitialised value(s)"), also after other
+#: output on the line; a report's frames ("==32116==    at 0x...: ???") are indented under its first line. Its
+#: reports are warnings (the program runs on); a process it saw die of a signal is an error; its banner and
+#: summaries are information. Source: valgrind's memcheck manual and its tests' expected output
+_VALGRIND = re.compile(r"(?:^|(?<=\s))==\d{1,9}== (?P<msg>[^\n]{0,400})", re.MULTILINE)
+_VALGRIND_ERROR = re.compile(r"Process terminating with default action of signal")
+_VALGRIND_INFO = re.compile(
+    r"Memcheck, a memory error detector|Copyright \(C\)|Using Valgrind|Command: |Parent PID|HEAP SUMMARY|in use at "
+    r"exit|total heap usage|All heap blocks were freed|LEAK SUMMARY|(?:definitely|indirectly|possibly) lost|still "
+    r"reachable|suppressed: |Reachable blocks|For (?:lists|counts) of detected|Rerun with|ERROR SUMMARY: |Use "
+    r"--track-origins|To see them, rerun|\w{1,20}, a [\w -]{1,40}detector|$"
+)
+
+
+def _sanitizer_head(msg: str) -> Level | None:
+    """The level of a compute-sanitizer report's head (the text after "========= "), or None."""
+    if _SANITIZER_INFO.match(msg):
+        return "info"
+    if _SANITIZER_WARNING.match(msg):
+        return "warning"
+    return "error" if _SANITIZER_ERROR.match(msg) else None
+
+
+def _sanitizer_lines(text: str, found: dict[int, Level]) -> None:
+    """compute-sanitizer's and cuda-memcheck's lines: each report's head at its level, and a summary's count of
+    errors an error line unless every report above it is a warning (memcheck counts a leak as an error, though the
+    program ran to its end)."""
+    heads: list[Level] = []
+    summaries: list[tuple[int, int, int]] = []
+    for n, m in enumerate(_SANITIZER_HEAD.finditer(text)):
+        if n >= 2000:
+            break
+        msg, start = m.group("msg"), _line_start(text, m)
+        if _SANITIZER_SUMMARY.match(msg):
+            counts = _SANITIZER_COUNTS.search(text, m.start(), min(len(text), m.end() + 80))
+            summaries.append((start, int(counts.group(1)) if counts else 0, int(counts.group(2) or 0) if counts else 0))
+            continue
+        level = _sanitizer_head(msg)
+        if level is not None:
+            heads.append(level)
+            found.setdefault(start, level)
+    mild = "warning" in heads and "error" not in heads
+    for start, errors, warned in summaries:
+        found.setdefault(start, ("warning" if mild else "error") if errors else ("warning" if warned else "info"))
+
+
+def _valgrind_lines(text: str, found: dict[int, Level]) -> None:
+    """valgrind's lines: a report's first line a warning (its frames and details, indented, have no level of their
+    own), its banner and summaries information, a process it saw die of a signal an error."""
+    for n, m in enumerate(_VALGRIND.finditer(text)):
+        if n >= 2000:
+            break
+        msg = m.group("msg")
+        if msg[:1].isspace():  # a frame or a detail of the report above
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        if _VALGRIND_ERROR.match(msg):
+            found[start] = "error"
+        else:
+            found.setdefault(start, "info" if _VALGRIND_INFO.match(msg) else "warning")
+
+
+def _debug_tools(text: str, found: dict[int, Level]) -> None:
+    """The levels of the debugging tools' own lines (compute-sanitizer / cuda-memcheck, cuda-gdb and gdb, valgrind):
+    a report of a hazard the program ran past is a warning, a fault or a signal an error, a banner or a clean summary
+    information."""
+    if "=========" in text:
+        _sanitizer_lines(text, found)
+    if "Race reported between" in text or "Barrier error detected" in text:
+        for m in _SANITIZER_BARE.finditer(text):
+            word = m.group("l")
+            found.setdefault(_line_start(text, m), "warning" if word and word.upper() == "WARNING" else "error")
+    if "received signal" in text or "CUDA Exception: " in text:
+        for m in _DEBUGGER_STOP.finditer(text):
+            found.setdefault(_line_start(text, m), "error")
+    if "== " in text:
+        _valgrind_lines(text, found)
 
 
 def _error_words(text: str, found: dict[int, Level]) -> None:
@@ -455,6 +587,7 @@ def levels(text: str) -> Levels:
                 found[start] = _word(m)
     if "] " in text:
         _cut_glog(text, found)
+    _debug_tools(text, found)
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
     _error_words(text, found)

@@ -1150,6 +1150,10 @@ _CORE: tuple[KnownError, ...] = (
         # torch's _check_driver ("The NVIDIA driver on your system is too old (found version N)."), also when a
         # paste cuts the line after "too" (issue 36, round twenty-five)
         r"|NVIDIA driver on your system is too(?: o(?:ld?)?)?\b"
+        # an NVBit tool's own check in its context hook: its CUDA runtime failed at the first call because the
+        # driver is older than the CUDA it was built with (NVBit's tools: "Assertion `cudaGetLastError() ==
+        # cudaSuccess' failed" in nvbit_at_context_init_hook) (issue 36, round twenty-six)
+        r"|\bnvbit_at_context_init_hook\(\): Assertion [`'‘]?cudaGetLastError\(\) ?== ?cudaSuccess"
         r"|forward compatibility was attempted on non supported HW"
         # a driver API entry point the installed libcuda lacks (cudarc, cuda-python, a runtime's cuGetProcAddress):
         # the program was built for a newer CUDA than the driver knows
@@ -1213,6 +1217,16 @@ _CORE: tuple[KnownError, ...] = (
                 "PTX), and install the triton your torch pins (`pip show torch` lists it; never a triton from "
                 "another commit alone); without a newer driver, run uncompiled (no torch.compile) or with a torch "
                 "whose triton targets the driver's CUDA.",
+                strict=True,
+            ),
+            Variant(
+                r"\bnvbit_at_context_init_hook\b|\bNvbit::",
+                "an NVBit tool",
+                "The NVBit tool's own CUDA runtime failed at its first call, in NVBit's context hook: the driver is "
+                "older than the CUDA the tool (and the application) were built with. Update the driver to one that "
+                "supports that CUDA (`nvidia-smi` shows the highest it supports), or rebuild NVBit's tool and the "
+                "application with an older CUDA toolkit the driver supports, with an NVBit release that supports "
+                "this driver (its README lists them).",
                 strict=True,
             ),
             Variant(
@@ -2130,8 +2144,8 @@ _CORE: tuple[KnownError, ...] = (
         r"|Tried to allocate \d[\d.]{0,10} [KMGT]?i?B \(GPU \d{1,2}; [\d.]{1,10} [KMGT]?i?B total capacity"
         r"|Tried to allocate \d[\d.]{0,10} [KMGT]?i?B\. GPU \d{1,2} has a total capacity of"
         # a report in the user's own words beside a pasted warning ("terminates with an OOM error on 24GB VRAM GPUs",
-        # "GPU out of memory", "ran out of VRAM")
-        r"|\bGPU (?:OOM|out of memory)\b|\bran out of (?:GPU|VRAM|video) memory"
+        # "GPU out of memory", "ran out of VRAM"; "CUDA OOM" above a crash dump, issue 36, round twenty-six)
+        r"|\bGPU (?:OOM|out of memory)\b|\bCUDA OOM\b|\bran out of (?:GPU|VRAM|video) memory"
         r"|\bOOM(?: error)? on [^\n]{0,30}\b(?:GPUs?|VRAM)\b"
         # torch's short OOM text when a memory fraction caps the allocator (c10 CUDACachingAllocator: "Allocation on
         # device 0 would exceed allowed memory"), the bare "Allocation on device" ComfyUI prints for a
@@ -2318,6 +2332,20 @@ _CORE: tuple[KnownError, ...] = (
                 "(history lists, tensors kept with their graph: run under torch.inference_mode() and keep "
                 ".detach().cpu() copies), and watch torch.cuda.memory_allocated() per iteration to confirm it stops "
                 "growing; update the library or report the leak with the warning if it is its own.",
+            ),
+            # the frames show a collective or a parameter sync between ranks, where NCCL needs buffers of its own
+            # beside the model's (issue 36, round twenty-six: a crash dump of a parameter average)
+            Variant(
+                r"\b(?:all_reduce|all_gather|reduce_scatter|_?sync_params\w{0,20}|average_gradients"
+                r"|allreduce_(?:grads|gradients|params))\b",
+                "while the ranks exchange tensors (a collective or a parameter sync)",
+                "It ran out while the ranks exchange tensors (an all_reduce, a gather or a parameter average): NCCL "
+                "needs GPU buffers of its own beside the model's, and memory the caching allocator keeps reserved is "
+                "no use to it. Free memory before the collective (torch.cuda.empty_cache() before the sync, drop "
+                "tensors of the step first), exchange in smaller pieces (DDP's bucket_cap_mb, one parameter group at "
+                "a time), or do the averaging on the CPU (copy the parameters to host memory, reduce with the gloo "
+                "backend); a smaller batch leaves more room too. A fatal error instead of torch's OutOfMemoryError "
+                "(a faulthandler dump) is NCCL failing that allocation.",
             ),
             Variant(
                 r"Warp CUDA error 2\b|\bwarp\.(?:context|types|sim)|\bwp\.(?:array|launch|zeros|empty)",
@@ -3441,7 +3469,16 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "illegal-memory-access",
         "an illegal memory access was encountered (cudaErrorIllegalAddress)",
-        r"illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS",
+        r"illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
+        # the tools that catch the access itself (issue 36, round twenty-six): compute-sanitizer's / cuda-memcheck's
+        # memcheck report ("Invalid __global__ read of size 8 bytes", "Invalid __shared__ ? of size 2048 bytes", the
+        # hardware's "Out-of-range Shared or Local Address") and cuda-gdb's GPU exceptions (CUDA_EXCEPTION_1 Lane
+        # Illegal Address, 5 Warp Out-of-range Address, 6 Warp Misaligned Address, 10 Device Illegal Address, 11 Lane
+        # Misaligned Address, 14 Warp Illegal Address, 17 Cluster Out-of-range Address)
+        r"|\bInvalid __(?:global|shared|local|generic)__ (?:read|write|atomic|access|\?)[^\n]{0,16}? of size \d"
+        r"|^[ \t]{0,4}={9} (?:Out-of-range|Misaligned) (?:Shared or Local|Shared|Local) Address"
+        r"|\bCUDA_EXCEPTION_(?:1|5|6|10|11|14|17)\b"
+        r"|CUDA Exception: (?:Warp|Lane|Device|Cluster) (?:Illegal|Out-of-range|Misaligned) Address",
         "A kernel read or wrote outside its memory, and the CUDA context is unusable from then on (every later call "
         "repeats the error): an index out of range, a buffer smaller than the kernel assumes, memory freed or made "
         "under another CUDA context, or a bug in a library's kernel (a custom extension, an attention or "
@@ -3452,6 +3489,62 @@ _CORE: tuple[KnownError, ...] = (
         "an IndexError. If the kernel is a library's, update that library or turn the feature that uses it off to "
         "confirm, and report it with the versions and the input that triggers it.",
         variants=(
+            # the reports of the tools that catch the access (issue 36, round twenty-six): they already name the
+            # kernel, the thread and the address, so the fix reads them instead of asking for them again
+            Variant(
+                r"\bInvalid __\w{1,10}__ (?:read|write|atomic|access|\?)[^\n]{0,16}? of size "
+                r"(?:1[7-9]|[2-9]\d|\d{3,7})\b",
+                "an access wider than one thread makes (a warpgroup MMA / TMA operand, sized whole by the tool)",
+                "One thread cannot load or store more than 16 bytes at once: an access reported wider than that "
+                "(and with '?' for its kind) is a warpgroup or bulk operation (wgmma operands, TMA copies on "
+                "Hopper and later) that the sanitizer sizes as a whole, so its range can run past the allocation "
+                "though the kernel's own accesses do not. Update compute-sanitizer to the newest release (from the "
+                "newest CUDA toolkit) and rerun before changing the kernel; if the kernel's results are right and "
+                "a plain run reports no CUDA error, treat it as the tool's false positive and exclude that kernel "
+                "(`--kernel-name-exclude kns=<kernel>`), and report it to NVIDIA with the kernel.",
+            ),
+            Variant(
+                r"\bis misaligned\b|\bMisaligned (?:Shared or Local|Shared|Local) Address|\b(?:Warp|Lane) Misaligned "
+                r"Address|\bCUDA_EXCEPTION_(?:6|11)\b",
+                "a misaligned access (its address is no multiple of its size)",
+                "The access's address is no multiple of its size (a 16-byte vector load at an address aligned to 8): "
+                "a buffer cast to a wider type (float4, int4, __half2 pairs) that is not aligned for it, or a "
+                "library's temporary storage laid out for another type. In your code, align the buffer "
+                "(`__align__(16)` / alignas on a __shared__ array, an offset that is a multiple of the vector size) or "
+                "load narrower types; in a library's kernel (cub::, thrust::, cutlass:: in the frames) update the "
+                "library (CCCL / CUTLASS) to a release that aligns it for that type, or use a type it handles (float "
+                "instead of __half), and report it with the sanitizer's output.",
+            ),
+            Variant(
+                r"^[ \t]{0,4}={9} {1,8}(?:at|Device Frame:)[^\n]{0,300}?\b(?:cub|CUB_\d{1,9}_\w{1,20}_NS|thrust|cutlass"
+                r"|cute|Kokkos|flash|cudnn\w{0,20}|cublas\w{0,20}|flashinfer|transformer_engine)::",
+                "in a GPU library's kernel (the sanitizer's frames name it)",
+                "compute-sanitizer found the access inside a GPU library's own kernel (the frames' namespace): first "
+                "check what your code passes it (sizes, strides and leading dimensions, a pointer to a buffer of that "
+                "size and type, the stream it runs on); if those are right, update the library to a release that "
+                "fixes it and report it with the sanitizer's output and the versions.",
+            ),
+            Variant(
+                r"^[ \t]{0,4}={9} {1,8}(?:Invalid __|(?:Address|Access at) 0x[0-9a-f]{1,16} is out of bounds"
+                r"|Out-of-range)",
+                "compute-sanitizer / cuda-memcheck named the kernel and the access",
+                "The sanitizer's report already names the kernel ('at ...'), the thread and block, and how far "
+                "the address lies from the nearest allocation: that thread's index runs past the buffer. Rebuild "
+                "with `-lineinfo` (nvcc; or -G) so the report names the source line, then guard the access (`if (i < "
+                "n)` for the threads a rounded-up grid adds) or size the buffer for every index the kernel computes "
+                "(rows x columns x channels of the real input). An error line of the program's own before the launch "
+                "(an input file it could not read, sizes it did not get) leaves those sizes wrong: fix that first.",
+            ),
+            Variant(
+                r"\bCUDA_EXCEPTION_\d{1,2}\b|CUDA Exception: ",
+                "cuda-gdb stopped at the faulting thread",
+                "cuda-gdb stopped at the kernel, block and thread that made the access ('Switching focus to CUDA "
+                "kernel ...'). Build with -G (or -lineinfo) so it shows the source line, then `bt` and `info locals` "
+                "at the stop give the index: 'Out-of-range Address' is a local or __shared__ array indexed past its "
+                "size (an array sized for a smaller block or window than the one launched), 'Illegal Address' a "
+                "global pointer past its allocation or freed. Bound the index, or size the array for the block the "
+                "kernel is launched with; `compute-sanitizer ./app` names the line too.",
+            ),
             Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
             # a third-party native library's own kernels (darknet's check_error in src/cuda.c, a camera SDK's
             # sl::Mat copies): built for another architecture, or racing the SDK's frames
@@ -5520,6 +5613,21 @@ STAGE_STEPS: dict[str, str] = {
     "that raised it (a converter such as torch2trt, torch.onnx.export or torch_tensorrt.compile fails while "
     "converting; a forward while running): run again and give explain the whole traceback; then stop at its last "
     "frame in your code and look at the values it passed",
+    "runtime/sanitizer": "compute-sanitizer reported something no known family names: its first report (not the "
+    "summary) is the cause, and it names the kernel, the thread and block and the access or API call; rebuild with "
+    "nvcc -lineinfo so the report names source lines and rerun with host backtraces (--show-backtrace yes) and "
+    "a small --print-limit; a report inside a library's kernel (cub::, cutlass::, a framework's namespace) is that "
+    "library's to fix, or the sizes your code passes it",
+    "runtime/cuda-gdb": "cuda-gdb stopped the program: at the stop, `bt` shows the device and host frames, `info "
+    "cuda kernels` the kernels still running (a hang: which one never finishes) and `info cuda threads` where the "
+    "warps are; build with -G (or -lineinfo) so frames name source lines, and run compute-sanitizer for memory and "
+    "synchronisation errors (--tool memcheck, racecheck, synccheck)",
+    "runtime/nsys": "it failed while Nsight Systems profiled it: run the same command without nsys first; if it "
+    "works there, the profiler's tracing breaks it: profile with a minimal option set (`-t cuda,nvtx`, no "
+    "--cudabacktrace, --cuda-memory-usage, --python-backtrace / --python-sampling, --gpuctxsw, osrt / cudnn / "
+    "cublas / mpi tracing), capture a few steps only (-c cudaProfilerApi or an NVTX range), add options back one at a "
+    "time, use a current nsys, and for launchers that fork workers (torchrun) --trace-fork-before-exec=true; if it "
+    "fails without nsys too, explain that run's output",
     "info-only": "the text holds only a logger's informational lines, so nothing in it failed: if the program hung, "
     "dump its threads (`py-spy dump --pid <pid>`); if it exited without a message, read its exit code (139 a "
     "segmentation fault, 137 killed); if it ran on the CPU, check the GPU and the framework's build (`nvidia-smi`, "
@@ -5636,6 +5744,30 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         "runtime/multi-gpu",
         r"has some problem with multiple GPU|\bNCCLContextMap\b|\bncclCommInit(?:All|Rank)\w{0,12}\b[^\n]{0,80}failed",
     ),
+    #: the debugging and profiling tools' own output (issue 36, round twenty-six): a compute-sanitizer report no family
+    #: knows, cuda-gdb's stop, a run that failed under Nsight Systems: the tool's own next step
+    (
+        "runtime",
+        "runtime/sanitizer",
+        r"^[ \t]{0,4}={9} (?:COMPUTE-SANITIZER|CUDA-MEMCHECK|Invalid |Program hit |Host API |Barrier error"
+        r"|Uninitialized |Leaked |(?:Error|Warning|ERROR|WARNING): |Out-of-range |Misaligned |Malloc/Free "
+        r"|Internal Sanitizer)",
+    ),
+    (
+        "runtime",
+        "runtime/cuda-gdb",
+        r"\(cuda-gdb\)|\bCUDA_EXCEPTION_\d{1,2}\b|^CUDA Exception: |\[Switching focus to CUDA kernel"
+        r"|NVIDIA \(R\) CUDA Debugger",
+    ),
+    ("runtime", "runtime/nsys", r"\bnsys(?:\.exe)? (?:profile|launch|start)\b"),
+    #: the same tools in a text without an error line, whose stage is a guess from its words
+    ("guessed/runtime", "runtime/sanitizer", r"^[ \t]{0,4}={9} (?:COMPUTE-SANITIZER|CUDA-MEMCHECK)\b"),
+    (
+        "guessed/runtime",
+        "runtime/cuda-gdb",
+        r"\(cuda-gdb\)|\bCUDA_EXCEPTION_\d{1,2}\b|\[Switching focus to CUDA kernel|NVIDIA \(R\) CUDA Debugger",
+    ),
+    ("guessed/runtime", "runtime/nsys", r"\bnsys(?:\.exe)? (?:profile|launch|start)\b"),
 )
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
@@ -5722,6 +5854,12 @@ STAGE_COMMANDS: dict[str, str] = {
     "(then the same tensor on the device, dequantized with its scale and zero point)",
     "runtime/numeric-test": "<the library's test command: cargo test, pytest> 2>&1 | torchtrt-compat explain - (every "
     "failing test, with the GPU, driver and backend it ran on)",
+    "runtime/sanitizer": "nvcc -lineinfo ... && compute-sanitizer --tool <the tool that reported: memcheck, racecheck, "
+    "initcheck, synccheck> --show-backtrace yes --print-limit 10 ./your_app 2>&1 | torchtrt-compat explain -",
+    "runtime/cuda-gdb": "cuda-gdb -batch -ex run -ex bt -ex 'info cuda kernels' --args ./your_app 2>&1 | "
+    "torchtrt-compat explain - (built with -G -lineinfo)",
+    "runtime/nsys": "<your command> 2>&1 | torchtrt-compat explain - (first without nsys), then nsys profile -t "
+    "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
     "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
     'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
 }

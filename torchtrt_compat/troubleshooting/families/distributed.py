@@ -478,18 +478,88 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "nccl-no-network-interface",
         "NCCL finds no network interface (Bootstrap : no socket interface found / NET/Socket : no interface found)",
-        r"Bootstrap ?: no socket interface found|NET/Socket ?: no interface found",
+        r"Bootstrap ?: no socket interface found|NET/Socket ?: no interface found"
+        # the socket NCCL's bootstrap opens for the address family it picked (older NCCL's include/socket.h, logged
+        # as "file:line WARN Socket creation failed : <strerror>"): the container's network offers none of it (issue
+        # 36, round twenty-six)
+        r"|\bWARN (?:Net ?: ?)?Socket creation failed ?: ?Address family not supported",
         "NCCL looks for the network interface named by NCCL_SOCKET_IFNAME (or any usable one) and found none: the "
         "variable names an interface this host or container does not have (copied from another cluster), "
         "excludes every interface, or the container has only loopback.",
         "List the interfaces (`ip -br addr`) and set NCCL_SOCKET_IFNAME to the one that connects the nodes (e.g. "
         "eth0; a prefix such as ^docker,lo excludes), or unset it on a single node; in Docker use --network=host "
         "for multi-node runs; NCCL_DEBUG=INFO prints the interfaces NCCL sees.",
+        variants=(
+            Variant(
+                r"Socket creation failed ?: ?Address family not supported",
+                "no socket of the address family NCCL picked (a container's network)",
+                "NCCL could not even open a socket for the address family it chose (IPv4 or IPv6): the container's "
+                "network namespace has no usable interface of that family (only loopback, or IPv6 turned off). Start "
+                "the container with the host's network (`docker run --net=host ...`; Kubernetes: hostNetwork: true), "
+                "or point NCCL at an interface and family the container has (NCCL_SOCKET_IFNAME=eth0, "
+                "NCCL_SOCKET_FAMILY=AF_INET); shared memory (--ipc=host or a larger --shm-size) is a separate "
+                "requirement of several GPUs, not this error's cause. A 'Failed to open libibverbs' line beside it "
+                "is harmless (no InfiniBand: NCCL uses sockets).",
+            ),
+        ),
         weight=86,  # above torch-nccl-error (75): the WARN names the cause of the error that follows
         applies="NCCL (torch.distributed, DeepSpeed, vLLM, JAX / XLA, TensorFlow)",
         shown_by=(f"{_SHOWN}::test_nccl_without_a_network_interface",),
         example="node1:123:123 [0] NCCL WARN Bootstrap : no socket interface found",
         example_source="NCCL src/bootstrap.cc (bootstrapNetInit) and src/transport/net_socket.cc (ncclNetSocketInit)",
+    ),
+    # ---- NCCL's INFO log of a run that hangs (issue 36, round twenty-six) -------------------------------------------
+    KnownError(
+        "nccl-hang-after-init",
+        "A multi-GPU run hangs, and NCCL's log shows only its start-up (INFO lines, no WARN)",
+        r"\bNCCL INFO (?:Bootstrap ?:|NET/(?:Plugin|Socket|IB)\b|Using network \w|cudaDriverVersion \d"
+        r"|Channel \d|comm 0x[0-9a-f]|Connected all (?:rings|trees)|Init COMPLETE|P2P Chunksize|Setting affinity"
+        r"|Trees \[|Ring \d)",
+        "NCCL's INFO lines are its normal start-up (the interfaces and transports it chose, a network plugin it "
+        "did not find); the run stops after them, so the collectives never complete: most often peer-to-peer copies "
+        "between GPUs of one machine that its PCIe topology does not carry (ACS or an IOMMU on bare metal, a VM "
+        "without P2P), less often ranks that issue different collectives. The log up to the stall shows no error.",
+        "Test the GPUs alone: nccl-tests' `all_reduce_perf -b 8 -e 128M -g <number of GPUs>` (or a three-line "
+        "torch.distributed all_reduce). If it hangs too, rerun it with NCCL_P2P_DISABLE=1: if that completes, P2P "
+        "between these GPUs is broken: keep NCCL_P2P_DISABLE=1, or on bare metal turn ACS off / boot with "
+        "iommu=pt (`nvidia-smi topo -m` shows the paths). If the test runs, dump each rank's stack where the "
+        "program waits (`py-spy dump --pid <pid>` per rank, TORCH_DISTRIBUTED_DEBUG=DETAIL) to find a rank in "
+        "another collective. The 'libnccl-net.so' and 'libibverbs' lines are harmless.",
+        requires=r"\b(?:hangs?|hung|hanging|stuck|freez(?:e|es|ing)|frozen|deadlock(?:s|ed)?|no progress"
+        r"|never (?:finish|return|start|progress)(?:es|s|ed)?"
+        r"|(?:does not|doesn't|did not|didn't) (?:progress|continue))\b",
+        unless=r"\bNCCL WARN\b|Watchdog caught collective|ncclSystemError|ncclInternalError|ncclUnhandledCudaError"
+        r"|Traceback \(most recent call last\)|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]",
+        severity="warns-of-failure",
+        loose=True,
+        alternatives=("cuda-peer-access", "torch-nccl-timeout"),
+        weight=60,
+        applies="NCCL (torch.distributed, DeepSpeed, Lightning) on several GPUs of one machine",
+        shown_by=("tests/troubleshooting/test_round26_v26debug.py::test_nccl_info_lines_of_a_hang",),
+        example="(training hangs on two GPUs)\nnode:12:12 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.2<0>\n"
+        "node:12:40 [1] NCCL INFO Using network Socket",
+        example_source="NCCL's INFO lines (init.cc, bootstrap.cc, transport/net_socket.cc) under NCCL_DEBUG=INFO",
+    ),
+    KnownError(
+        "nccl-net-plugin-absent",
+        "NCCL found no external network plugin (libnccl-net.so) or no InfiniBand library and uses its own sockets "
+        "(information, not an error)",
+        r"NET/Plugin ?: ?(?:Plugin load \(?libnccl-net[\w.-]{0,40}\.so\)? returned \d{1,3}|No plugin found"
+        r"|Could not find:? libnccl-net)|NCCL INFO Failed to open libibverbs\.so",
+        "NCCL first looks for a network plugin (libnccl-net.so, e.g. the AWS OFI or an InfiniBand SHARP plugin) and "
+        "for libibverbs; without them it uses its internal implementation over sockets, which is what a single "
+        "machine or an Ethernet cluster needs. The 'cannot open shared object file' in the line is that lookup, "
+        "not a missing dependency.",
+        "Nothing to fix for these lines. Only a cluster that should use InfiniBand / EFA needs the plugin or "
+        "rdma-core installed (then NCCL INFO says 'Using network IB'); if the run failed or hung, the cause is "
+        "elsewhere: give explain the first NCCL WARN or error line, or see how it stops.",
+        severity="notice",
+        weight=45,
+        applies="NCCL 2.x with NCCL_DEBUG=INFO",
+        shown_by=("tests/troubleshooting/test_round26_v26debug.py::test_nccl_info_lines_of_a_hang",),
+        example="node:12:12 [0] NCCL INFO NET/Plugin : Plugin load (libnccl-net.so) returned 2 : libnccl-net.so: "
+        "cannot open shared object file: No such file or directory",
+        example_source="NCCL src/net.cc (the network plugin lookup) under NCCL_DEBUG=INFO",
     ),
     KnownError(
         "horovod-shutdown",

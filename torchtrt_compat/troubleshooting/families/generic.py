@@ -663,13 +663,45 @@ FAMILIES: tuple[KnownError, ...] = (
         # CPython's faulthandler for an abort or a bus error, PyCharm's "interrupted by signal 6: SIGABRT", zsh's
         # signal names ("zsh: abort", "zsh: bus error")
         r"|Fatal Python error: (?:Aborted|Bus error)|interrupted by signal (?:6: SIGABRT|7: SIGBUS)"
-        r"|^zsh: (?:abort|bus error) ",
+        r"|^zsh: (?:abort|bus error) "
+        # CPython's faulthandler lists the extension modules after the stack of a fatal error (3.10 and later,
+        # Modules/faulthandler.c _Py_DumpExtensionModules): a paste that cut the "Fatal Python error" line above it
+        # (issue 36, round twenty-six)
+        r"|^Extension modules: [\w.]{1,120}(?:, |\s*$| \(total: \d)",
         "Native code (a TensorRT, CUDA, ONNX Runtime or OpenCV library, or a compiled extension) read memory it "
         "must not: the crash itself does not say which library or why; what ran just before it usually does.",
         "Find the library and the Python line: `python -X faulthandler your_script.py` (prints the Python stack at "
         "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
         "that output.",
         variants=(
+            # a gdb backtrace through torch's lazy CUDA initialisation (issue 36, round twenty-six): the first CUDA
+            # call crashed before any model code ran
+            Variant(
+                r"\blazyInitCUDA\b|CUDAHooks::initCUDA\b|\b_cuda_init\b|\bTHCPModule_initExtension\b",
+                "while torch initialises CUDA (its first CUDA call)",
+                "The crash is in torch's first CUDA call (its lazy CUDA initialisation), before any of the program's "
+                "own GPU work: the environment is broken, not the model code. Test a bare interpreter: `python -c "
+                "'import torch; torch.cuda.init(); print(torch.cuda.device_count())'`. If that crashes too, "
+                "reinstall one consistent torch build for the driver (the official wheel or conda package for a "
+                "CUDA the driver supports, `nvidia-smi`; remove duplicate torch / CUDA runtime packages, `pip list "
+                "| grep -i -e torch -e nvidia`) in a fresh environment. If it works alone, a native library the "
+                "program imported before torch clashes with it (another C++ runtime, logging or OpenMP library of "
+                "another version): import torch and call torch.cuda.init() first in the script, or bisect the "
+                "imports; gdb's `info sharedlibrary` lists the libraries loaded twice.",
+            ),
+            # a fatal error in a text that says the GPU ran out of memory: a native library (NCCL, an extension)
+            # aborts where torch would have raised its OutOfMemoryError
+            Variant(
+                r"\bOOM\b|\bout of memory\b|CUDA_ERROR_OUT_OF_MEMORY",
+                "the text says the GPU ran out of memory",
+                "The process died of a fatal error while the GPU was out of memory (the text says so): a native "
+                "library (NCCL, a CUDA extension) aborts where torch would have raised its OutOfMemoryError. The "
+                "innermost Python frame of the dump (the last 'File ... line N in f' before 'Extension modules') is "
+                "the call that needed the memory, often a collective or a parameter sync: lower the memory in use "
+                "there (a smaller batch, torch.cuda.empty_cache() before the collective, "
+                "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True) or do that step on the CPU (average the "
+                "parameters in host memory); NCCL_DEBUG=WARN names NCCL's own failed allocation.",
+            ),
             Variant(
                 r"exitcode\s{0,4}: -11\b|\(exitcode: -11\)|Signal 11 \(SIGSEGV\) received by PID"
                 r"|exits with return code = -11\b",
@@ -730,6 +762,27 @@ FAMILIES: tuple[KnownError, ...] = (
                 "repository's branch for your torch), then rebuild the extensions against it (delete build/ and the "
                 "old .so files, rerun make.sh / setup.py). If the versions match, `python -X faulthandler "
                 "your_script.py` names the crashing library.",
+            ),
+            # the paste already holds the stack this row's fix asks for (issue 36, round twenty-six): read it
+            Variant(
+                r"^\s{0,4}#\d{1,3}\s{1,4}0x[0-9a-f]{4,16} in \S",
+                "a gdb backtrace is in the text",
+                "The native stack is already here: read it from frame #0 down to the first frame that names a "
+                "library ('in <function> () from /path/libX.so'): that library crashed, and the frames below it show "
+                "who called it (a Python extension's module, your own code). A frame #0 of '??' (no symbol) above a "
+                "library's frame is a jump through a broken pointer, typically two copies of a library in different "
+                "versions loaded together (libstdc++, libgomp, the CUDA runtime, a second torch): gdb's `info "
+                "sharedlibrary` lists them; reinstall the package that ships the named library for this Python and "
+                "torch, in a clean environment.",
+            ),
+            Variant(
+                r"^Extension modules: |^Current thread 0x[0-9a-f]{4,16} \(most recent call first\)",
+                "faulthandler's dump of the Python stack",
+                "faulthandler printed the Python stack at the fatal error: its innermost frame (the last 'File ... "
+                "line N in f' before 'Extension modules') is the call into the native library that crashed, and the "
+                "'Fatal Python error: ...' line above the stack names the signal. Run that call alone (or under "
+                "`gdb -batch -ex run -ex bt --args python your_script.py`) to see the library's native stack, then "
+                "explain that output.",
             ),
         ),
         #: a crash alone says little of its cause: "likely", and the fix is the command that names the library; where

@@ -125,7 +125,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "proc-illegal-instruction",
         "Illegal instruction (SIGILL): a build for CPU instructions this processor lacks (AVX, AVX2, AVX-512)",
-        r"^[^\n]{0,120}\bIllegal instruction(?: \(core dumped\))?\s{0,4}$|illegal hardware instruction"
+        # (not cuda-gdb's "CUDA Exception: Warp Illegal Instruction", a GPU warp's: torch-gpu-fault)
+        r"^[^\n]{0,120}(?<!Warp )\bIllegal instruction(?: \(core dumped\))?\s{0,4}$|illegal hardware instruction"
         r"|Fatal Python error: Illegal instruction|interrupted by signal 4: SIGILL|\bSIGILL\b"
         r"|exitcode\s{0,4}: -4 \(pid: \d{1,10}\)"
         # a report in prose ("i got an illegal instruction error", "Illegal instruction (core dumped)" quoted)

@@ -13,6 +13,7 @@ from ..entry import KnownError, Variant, tests_in
 __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round14_q1dist.py")
+_test26 = tests_in("tests/troubleshooting/test_round26_v26debug.py")
 
 #: what lifts the driver's restriction of the GPU's performance counters to administrators
 _COUNTERS_FIX = (
@@ -31,7 +32,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES)",
         r"\bERR_NVGPUCTRPERM\b|CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"
         r"|does not have permission to access NVIDIA GPU Performance Counters"
-        r"|CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED",
+        r"|CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED"
+        # TensorFlow's profiler logs its failed CUPTI subscribe at E level (profiler/internal/gpu/cupti_tracer.cc:
+        # "function cupti_interface_->Subscribe( &subscriber_, ...)failed with error CUPTI_ERROR_..."); a paste that
+        # cuts the line before its "failed with error ..." leaves this row, by far its most common status (issue 36,
+        # round twenty-six); a status shown decides by itself
+        r"|cupti_interface_->Subscribe\((?![^\n]{0,400}(?:failed|CUPTI_ERROR_|error))[^\n]{0,400}$",
         "Nsight Compute, nsys' GPU metrics and CUPTI's counter / range profiling (torch.profiler with "
         "profile_memory or experimental metrics, TensorFlow's and JAX's profilers) read the GPU's performance "
         "counters, which the NVIDIA driver restricts to administrators by default since 418.43 (NVreg_Restrict"
@@ -62,7 +68,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\bCUPTI_ERROR_(?!INSUFFICIENT_PRIVILEGES|VIRTUALIZED_DEVICE)[A-Z_]{3,60}\b"
         r"|CUPTI initialization failed|\bcupti\w{0,40} failed with error CUPTI_ERROR"
         r"|Subscribe returned \d{1,4}\b"
-        r"|\bcuptiSubscribe\b[^\n]{0,80}(?:fail|error)",
+        r"|\bcuptiSubscribe\b[^\n]{0,80}(?:fail|error)"
+        # torch.profiler's collection.cpp when Kineto recorded no GPU activity at all ("Failed to recover
+        # relationship between all profiler and kineto events: 100 vs. 0  reassociated."), and Nsight Compute refusing
+        # the driver ("==ERROR== Cuda driver is not compatible with Nsight Compute.") (issue 36, round twenty-six)
+        r"|Failed to recover relationship between all profiler and kineto events: \d{1,9} vs\. 0\b"
+        r"|Cuda driver is not compatible with Nsight Compute",
         "The profiler's CUPTI library could not attach to the CUDA driver, so the profile holds only the CPU "
         "timeline: a CUPTI / nsys older or newer than the host driver supports (an image's own nsys under another "
         "driver), another profiler already subscribed (a second nsys or torch.profiler, DCGM's profiling module, "
@@ -75,6 +86,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "at a time; `dcgmi profile --pause` for DCGM), and check the host's profiling restriction "
         "(`grep RmProfilingAdminOnly /proc/driver/nvidia/params`). The training script itself needs no change.",
         variants=(
+            Variant(
+                r"not compatible with Nsight Compute",
+                "Nsight Compute (ncu) and the driver",
+                "Nsight Compute refuses this driver: each ncu release supports drivers from a minimum version on (its "
+                "release notes), so an ncu from a newer CUDA toolkit than the driver supports (or one far older than "
+                "the driver) cannot profile. Compare `ncu --version` with the driver (`nvidia-smi`) and use the ncu of "
+                "a CUDA toolkit the driver supports (or update the driver); point the program at that binary (PATH, "
+                "or its own ncu path option), and pause DCGM's profiling module meanwhile (`dcgmi profile --pause`). "
+                "The program's own error after it ('returned an error code') follows from the profiler.",
+            ),
             Variant(
                 r"CUPTI initialization failed|\bkineto\b|torch\.profiler|ProfilerActivity",
                 "torch.profiler (Kineto)",
@@ -100,6 +121,28 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Subscribe returned 999: CUPTI_ERROR_UNKNOWN",
         example_source="https://github.com/NVIDIA/recsys-examples/issues/397; CUPTI's cupti_result.h (the "
         "CUPTI_ERROR_* names); torch's Kineto (libkineto CuptiActivityApi: 'CUPTI initialization failed')",
+    ),
+    # Nsight Compute's end-of-run warning when it profiled nothing (issue 36, round twenty-six)
+    KnownError(
+        "profiler-ncu-no-kernels",
+        "Nsight Compute profiled no kernel (==WARNING== No kernels were profiled)",
+        r"==WARNING== No kernels were profiled",
+        "ncu ran the program to its end without profiling a single kernel: its filters "
+        "(-k / --kernel-name, --launch-skip, --launch-count, an NVTX range) matched none of the kernels launched, the "
+        "program launched none on the GPU (it ran on the CPU, or stopped on an error of its own before its first "
+        "kernel), or the kernels ran in a process ncu did not follow.",
+        "Run ncu without filters on a short input (`ncu --launch-count 5 python your_script.py`) to see the "
+        "kernels' real names (a mangled or templated name needs --kernel-name-base demangled or a regex: `-k "
+        "regex:gemm`), then add the filters back; read the program's own output under ncu for an error before its "
+        "first kernel or a CPU fallback (torch.cuda.is_available()); profile the process that runs the GPU work "
+        "(--target-processes all for launchers and workers), and point ncu at the program, not a shell script "
+        "that starts it in the background.",
+        severity="warns-of-failure",
+        weight=40,
+        applies="Nsight Compute (ncu) command line",
+        shown_by=(_test26("test_profiler_lines_that_mean_cupti_did_not_attach"),),
+        example="==PROF== Disconnected from process 4411\n==WARNING== No kernels were profiled.",
+        example_source="Nsight Compute's ncu (its end-of-run warning)",
     ),
     KnownError(
         "profiler-nsys-no-report",

@@ -123,7 +123,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA error: unspecified launch failure / an illegal instruction / misaligned address (a kernel crashed)",
         r"unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED"
         r"|an illegal instruction was encountered|CUDA error: misaligned address|uncorrectable ECC error"
-        r"|GPU is lost|fallen off the bus|NVRM: Xid \(",
+        r"|GPU is lost|fallen off the bus|NVRM: Xid \("
+        # cuda-gdb's stop at a warp's illegal instruction (CUDA_EXCEPTION_4) (issue 36, round twenty-six)
+        r"|CUDA Exception: Warp Illegal Instruction|\bCUDA_EXCEPTION_4\b",
         "A kernel crashed without a specific reason (cudaErrorLaunchFailure 719, an illegal instruction 715, a "
         "misaligned address 716) and the CUDA context is lost. When it comes back at random places or after minutes "
         "under load, the GPU, its power or cooling, an overclock or the driver is the usual cause; when it is always "
@@ -133,6 +135,25 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the GPU often stays unusable until then). If one op always fails, rebuild or update the extension that "
         "provides it for this torch and GPU.",
         variants=(
+            Variant(
+                r"(?:Warp|Lane) Misaligned Address|\bCUDA_EXCEPTION_(?:6|11)\b",
+                "cuda-gdb stopped the warp at a misaligned access",
+                "cuda-gdb stopped the warp at the access ('The exception was triggered at PC ... (file.cu:N)' names "
+                "the line, with -G or -lineinfo): the address is no multiple of the access's size. Print the pointer "
+                "at the stop (`p <pointer>`): cudaMalloc'd bases are 256-byte aligned, so an offset into a byte "
+                "buffer cast to a wider type (float4, int, double) is the usual culprit; align the buffer "
+                "(`__align__(16)`, an offset that is a multiple of the vector size) or load narrower types. In a "
+                "library's kernel, update the library and report it.",
+            ),
+            Variant(
+                r"Warp Illegal Instruction|\bCUDA_EXCEPTION_4\b",
+                "cuda-gdb stopped the warp at the instruction",
+                "cuda-gdb stopped the warp that executed the illegal instruction: `bt` names the function. Inside "
+                "a warp-synchronous intrinsic (__syncwarp, __shfl_sync, __ballot_sync) the mask names threads that "
+                "do not reach that call (compute-sanitizer --tool synccheck confirms it); otherwise the code was "
+                "built for another architecture or jumped through a broken function pointer: rebuild for this GPU's "
+                "sm_XY (with -G -lineinfo to see the line) and run compute-sanitizer ./app.",
+            ),
             Variant(
                 r"\(External\) CUDA error\(|paddle",
                 "PaddlePaddle",
@@ -1408,7 +1429,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-nccl-timeout",
         "Watchdog caught collective operation timeout (a rank stopped joining a collective)",
         r"Watchdog caught collective operation timeout|WorkNCCL\([^\n]{0,200}ran for \d{1,12} milliseconds"
-        r"|NCCL communicator was aborted on rank",
+        r"|NCCL communicator was aborted on rank"
+        # cuda-gdb's kernel list of a hung job ("info cuda kernels": an NCCL collective kernel still Active) (issue 36,
+        # round twenty-six)
+        r"|\bActive\s{1,8}0x[0-9a-f]{1,40}\s{1,8}\(\d{1,6},\d{1,6},\d{1,6}\)\s{1,8}\(\d{1,6},\d{1,6},\d{1,6}\)\s{1,8}"
+        r"nccl\w{0,80}",
         "One rank did not reach a collective the others waited on for the whole timeout: it crashed or raised, took "
         "another branch (data-dependent control flow, rank 0 alone evaluating / saving / downloading), or was far "
         "slower; less often NCCL hung on the link.",
@@ -1416,6 +1441,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "collectives; for long one-rank work raise the timeout (init_process_group(timeout=timedelta(minutes=60))) "
         "or put a barrier after it; NCCL_DEBUG=INFO for link hangs.",
         variants=(
+            # a debugger's view of the hang: the collective's kernel still running on the GPU (issue 36, round
+            # twenty-six)
+            Variant(
+                r"\bActive\s{1,8}0x[0-9a-f]{1,40}\s{1,8}\([\d,]{5,20}\)\s{1,8}\([\d,]{5,20}\)\s{1,8}nccl\w{0,80}",
+                "an NCCL kernel still running in the debugger's kernel list (a hang)",
+                "The GPU is still running an NCCL collective kernel: this rank entered a collective that another "
+                "rank never joined (the kernel waits for data that never comes), so the job hangs instead of "
+                "failing. Find the rank that is elsewhere: dump every rank's Python stack (`py-spy dump --pid <pid>` "
+                "for each) and rerun with TORCH_DISTRIBUTED_DEBUG=DETAIL (it names collectives that differ between "
+                "ranks) and NCCL_DEBUG=INFO. Then make every rank issue the same collectives in the same order: no "
+                "reduction, barrier, statistics sync or loss averaging under a rank- or data-dependent branch, and "
+                "the same number of steps per rank (DistributedSampler(drop_last=True)).",
+            ),
             # issue 36, round twenty-six: the first collective never completed and nothing shows several nodes (no
             # rank past one machine's eight GPUs, no node settings, no NCCL lines): the GPUs of one machine could not
             # reach each other (peer-to-peer through PCIe switches with ACS, an IOMMU), or one rank never arrived
