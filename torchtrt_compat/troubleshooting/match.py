@@ -1345,6 +1345,10 @@ def _cut_traceback(hay: str) -> str:
     """The last line of a Python traceback that stops before its exception line (a frame or the code under it; the
     paste is cut there), or "" when the text's last traceback ends with its exception."""
     head = hay.rfind("Traceback (most recent call last)")
+    # faulthandler's dump of a fatal signal ("Fatal Python error: Segmentation fault", then each thread's frames
+    # "(most recent call first)" with no exception line after them) after the last traceback: nothing is cut
+    if hay.rfind("(most recent call first)") > head:
+        return ""
     if head < 0:  # a paste that starts inside the traceback: its last frame lines decide
         head = max(0, len(hay) - 20_000)
         lines = [ln for ln in hay[head:].splitlines()[-400:] if ln.strip()]

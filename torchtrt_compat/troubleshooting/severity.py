@@ -28,6 +28,7 @@ _LEVEL_WORDS: dict[str, Level] = {
     "INTERNAL_ERROR": "error", "ERROR": "error",
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
     "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
+    "SKIPPED": "warning", "XFAIL": "warning", "FAILED": "error",
     # Visual Studio's error list in its translations (the level column of a copied row)
     "MESSAGE": "info", "错误": "error", "警告": "warning", "消息": "info", "錯誤": "error", "FEHLER": "error",
     "WARNUNG": "warning", "ERREUR": "error", "AVERTISSEMENT": "warning", "エラー": "error", "ОШИБКА": "error",
@@ -167,6 +168,27 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         r"^\s{0,4}\[[A-Za-z][\w-]{0,20}\]\s{0,2}\[(?P<l>FATAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE|VERBOSE)\]",
         "a component then a level in brackets: lmdeploy's TurboMind ([TM][INFO]), FasterTransformer ([FT][WARNING])",
         ("][",),
+    ),
+    (
+        r"^\s{0,4}\d\d(?:\d\d)?-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})? - (?:[\w.]{1,40} - )?"
+        r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)(?::| -) ",
+        "Python's logging as research code configures it: the time, an optional logger name, the level, between "
+        "dashes (BasicSR / EDVR: '19-07-14 21:35:36.666 - WARNING: ...'; mmcv / mmdet: '2021-03-02 10:00:00,000 - "
+        "mmdet - INFO - ...')",
+        (" - ",),
+    ),
+    (
+        r"^\s{0,4}(?P<l>CRITICAL|ERROR|WARNING|INFO|DEBUG) \([\w.]{1,80}\): ",
+        "Theano's loggers ('WARNING (theano.sandbox.cuda): ...', 'ERROR (theano.gof.opt): ...')",
+        ("): ",),
+    ),
+    (
+        r"^\s{0,4}(?:(?P<l>SKIPPED|XFAIL)\b|\[ {0,2}(?P<l2>SKIPPED|FAILED) {0,2}\]"
+        r"|(?P<l3>FAILED|ERROR) [\w./\\-]{1,200}\.py::)",
+        "test runners: a skipped test ('SKIPPED [1] tests/test_gpu.py:12: no CUDA', 'XFAIL ...', googletest's '[  "
+        "SKIPPED ] Suite.Test') is a warning, not a failure; a failed one (pytest's short summary 'FAILED "
+        "tests/test_x.py::test_y - ...', googletest's '[  FAILED  ] Suite.Test') is an error",
+        ("SKIPPED", "XFAIL", "FAILED", "ERROR "),
     ),
     (
         r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z?[\s|-]{1,5}"
@@ -524,7 +546,7 @@ def _compiled() -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
 
 def _word(m: re.Match[str]) -> Level:
     groups = m.groupdict()
-    word = groups.get("l") or groups.get("l2")
+    word = groups.get("l") or groups.get("l2") or groups.get("l3")
     if word is None:  # the warnings module's format carries no level word: it is a warning
         return "warning"
     return _LEVEL_WORDS.get(word.upper(), "info")

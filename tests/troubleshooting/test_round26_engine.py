@@ -1,0 +1,46 @@
+"""`explain`, round twenty-six (issue 36), the engine: the log formats its pastes showed (research code's dashed
+logging, Theano's loggers, test runners' skipped tests) give each line its level, and a faulthandler dump is a
+complete report of a fatal signal, not a traceback cut before its exception line."""
+
+from __future__ import annotations
+
+from torchtrt_compat.troubleshooting import explain
+from torchtrt_compat.troubleshooting.severity import levels
+
+
+def test_dashed_python_logging_has_levels() -> None:
+    warned = levels("19-07-14 21:35:36.666 - WARNING: Offset mean is 123, larger than 50.")
+    assert warned.warnings == 1 and warned.warnings_only
+    named = levels("2021-03-02 10:00:00,000 - mmdet - ERROR - the data loader died")
+    assert named.errors == 1
+    # a dash in a sentence is no log line
+    assert levels("2021-03-02 10:00:00 the run - WARNING ahead").warnings == 0
+
+
+def test_theano_loggers_have_levels() -> None:
+    assert levels("WARNING (theano.sandbox.cuda): The cuda backend is deprecated").warnings_only
+    assert levels("ERROR (theano.gof.opt): Optimization failure due to: local_abstractconv_check").errors == 1
+
+
+def test_skipped_tests_are_warnings_not_failures() -> None:
+    for line in (
+        "SKIPPED [1] tests/test_gpu.py:12: could not import 'cupy': No module named 'cupy'",
+        "[  SKIPPED ] Suite.GpuKernel (0 ms)",
+        "XFAIL tests/test_half.py::test_overflow - needs sm_80",
+    ):
+        lv = levels(line)
+        assert lv.warnings == 1 and lv.errors == 0 and lv.warnings_only, line
+    # a failed test beside the skips is still a failure
+    assert levels("SKIPPED [1] t.py:3: no GPU\nFAILED t.py::test_x - AssertionError: 1 != 2").errors >= 1
+
+
+def test_a_faulthandler_dump_is_not_a_cut_traceback() -> None:
+    dump = (
+        "Fatal Python error: Segmentation fault\n\nThread 0x00007f3b (most recent call first):\n"
+        '  File "/opt/app/engine.py", line 412 in _step\n  File "/opt/train.py", line 33 in main\n'
+    )
+    found = explain(dump)
+    assert "incomplete" not in found.summary and "stops at" not in found.summary, found.summary
+    # a real traceback cut before its exception line still says so
+    cut = 'Traceback (most recent call last):\n  File "/opt/train.py", line 33, in main\n    step()\n'
+    assert "incomplete" in explain(cut).summary
