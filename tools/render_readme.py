@@ -451,6 +451,17 @@ _LATER_ROUNDS = (
             ),
         ],
     ),
+    (
+        "explain_round27",
+        "round twenty-seven (robotics and autonomous machines, courses and tutorials, hand-written CUDA C++ "
+        "programs and libraries)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-six fix (`b314d25`)",
+            ),
+        ],
+    ),
 )
 
 
