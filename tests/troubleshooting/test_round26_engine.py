@@ -59,3 +59,31 @@ def test_round_twenty_seven_is_drawn_from_elsewhere() -> None:
         assert r["repository"].lower() not in others, r["id"]
         assert "http://" not in r["error"] and "https://" not in r["error"] and r["cause"], r["id"]
         assert r["blind"]["verdict"] in VERDICTS and r["blind"]["reason"], r["id"]
+
+
+def test_a_miss_that_shows_its_compiler_error_reads_it() -> None:
+    """A compile miss whose text holds the compiler's own error line does not ask to rerun the build to find it: it
+    points at that line and at the toolchain's versions."""
+    shown = explain(
+        "[ 50%] Building CUDA object CMakeFiles/app.dir/kernel.cu.o\n"
+        '/src/kernel.cu(41): error: identifier "__frobnicate_sync" is undefined\n'
+        "make[2]: *** [CMakeFiles/app.dir/build.make:76: CMakeFiles/app.dir/kernel.cu.o] Error 1\n"
+    )
+    assert shown.outcome == "unexplained" and shown.stage == "compile"
+    assert shown.command.startswith("nvcc --version") and "make VERBOSE" not in shown.command
+    # without the compiler's line, the build is rerun to find it
+    hidden = explain("make[2]: *** [CMakeFiles/app.dir/build.make:76: CMakeFiles/app.dir/kernel.cu.o] Error 1\n")
+    assert hidden.stage == "compile" and "make VERBOSE" in hidden.command
+
+
+def test_a_native_program_miss_gets_native_tools() -> None:
+    """A runtime miss with no Python in the text is a native program's: its next command runs that program under
+    compute-sanitizer (or gdb), not `python your_script.py`."""
+    native = explain("./bin/solver --grid 512\nsolver: cufftPlan3d returned 5 after the previous kernel, aborting\n")
+    assert native.outcome in ("unexplained", "no-match") and native.stage == "runtime"
+    assert "compute-sanitizer" in native.command and "python" not in native.command
+    python = explain(
+        'Traceback (most recent call last):\n  File "run.py", line 3, in <module>\n    main()\n'
+        "ValueError: the solver did not converge\n"
+    )
+    assert "compute-sanitizer ./your_program" not in (python.command or "")

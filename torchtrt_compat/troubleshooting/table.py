@@ -5628,6 +5628,17 @@ STAGE_STEPS: dict[str, str] = {
     "cublas / mpi tracing), capture a few steps only (-c cudaProfilerApi or an NVTX range), add options back one at a "
     "time, use a current nsys, and for launchers that fork workers (torchrun) --trace-fork-before-exec=true; if it "
     "fails without nsys too, explain that run's output",
+    "compile/shown": "the text shows the compiler's or linker's own error line (quoted above), which is the cause, and "
+    "no known family reads it: open the file at the line it names; when it names a CUDA, C++ or library identifier "
+    "that is undefined or undeclared, a header that is missing, an intrinsic or an option, the toolkit, the host "
+    "compiler or a library is another version than the code was written for: compare `nvcc --version`, `gcc "
+    "--version` (or cl), `cmake --version` and the library versions with what the project's README or CI uses, and "
+    "build with those (or a release of the project written for yours)",
+    "runtime/native": "a native program (no Python in the text) failed while running: find the failing call with "
+    "the tools that name it: `CUDA_LAUNCH_BLOCKING=1` makes a CUDA error surface at the call that caused it, "
+    "`compute-sanitizer` names a faulting kernel and its source line (build with -lineinfo), and `gdb -batch -ex run "
+    "-ex bt --args` gives a crash's stack; check the program's CUDA, driver and library versions against those it "
+    "was built for (`ldd ./your_program | grep -E 'cuda|cudnn|cublas|not found'`, `nvidia-smi`)",
     "info-only": "the text holds only a logger's informational lines, so nothing in it failed: if the program hung, "
     "dump its threads (`py-spy dump --pid <pid>`); if it exited without a message, read its exit code (139 a "
     "segmentation fault, 137 killed); if it ran on the CPU, check the GPU and the framework's build (`nvidia-smi`, "
@@ -5728,6 +5739,15 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("guessed/compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b|\bcl\.exe\b|\bLNK\d{4}\b"),
     #: the same for a Visual Studio build its own lines mark (MSBuild's codes): its detailed log names the error
     ("compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b"),
+    #: a compile failure whose compiler or linker error line is in the text (gcc / clang / nvcc "file:12:3: error:",
+    #: NVRTC's and MSVC's "file(12): error", ld's "undefined reference to", CMake's "CMake Error at"): rerunning the
+    #: build to find that line would not help; the line and the toolchain's versions are the next thing to read
+    (
+        "compile",
+        "compile/shown",
+        r"^[^\n]{0,300}?(?::\d{1,6}(?::\d{1,4})?: (?:fatal )?error: |\(\d{1,6}\): (?:fatal |catastrophic )?error\b)"
+        r"|undefined reference to [`']|^CMake Error at |^ptxas (?:fatal|error)",
+    ),
     #: a text without a tool's line whose words speak of a build (not nvcc's version banner, "Cuda compilation
     #: tools", nor a binary "compiled with" a version): the build's own output is the next thing to read
     (
@@ -5760,6 +5780,18 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|NVIDIA \(R\) CUDA Debugger",
     ),
     ("runtime", "runtime/nsys", r"\bnsys(?:\.exe)? (?:profile|launch|start)\b"),
+    #: a native program's run: the text shows one (a ./program command, a C++ exception, a .cu / .cpp source line, a
+    #: CUDA call's failure in C's words) and no Python, no framework: its tools, not a Python rerun, name the call
+    (
+        "runtime",
+        "runtime/native",
+        r"\A(?![\s\S]{0,400000}?(?:Traceback \(most recent|\.py\b|[Pp]ython|\bpip\b|site-packages|>>> |\bIn \[\d"
+        r"|^\s{0,8}(?:[\w.]{1,80}\.)?[A-Z]\w{0,60}(?:Error|Exception): |tensorflow|torch|\bjax|paddle|onnxruntime"
+        r"|tensorrt|cupy|numba))"
+        r"(?=[\s\S]{0,400000}?(?:^\s{0,4}(?:\$ {1,2})?\./[\w.-]{1,80}|terminate called|what\(\):"
+        r"|\.(?:cu|cuh|cpp|cc|cxx)(?::\d|\(\d)|\bcuda[A-Z]\w{2,60}\b[^\n]{0,40}(?:failed|returned|error)"
+        r"|CUDA error at |\bCUDA_ERROR_\w+))",
+    ),
     #: the same tools in a text without an error line, whose stage is a guess from its words
     ("guessed/runtime", "runtime/sanitizer", r"^[ \t]{0,4}={9} (?:COMPUTE-SANITIZER|CUDA-MEMCHECK)\b"),
     (
@@ -5860,6 +5892,10 @@ STAGE_COMMANDS: dict[str, str] = {
     "torchtrt-compat explain - (built with -G -lineinfo)",
     "runtime/nsys": "<your command> 2>&1 | torchtrt-compat explain - (first without nsys), then nsys profile -t "
     "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
+    "compile/shown": "nvcc --version; gcc --version; cmake --version (then the versions the project's README or CI "
+    "builds with)",
+    "runtime/native": "CUDA_LAUNCH_BLOCKING=1 compute-sanitizer ./your_program <its arguments> 2>&1 | torchtrt-compat "
+    "explain - (a crash: gdb -batch -ex run -ex bt --args ./your_program <its arguments>)",
     "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
     'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
 }
