@@ -449,6 +449,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty-five fix (`78603b8`)",
             ),
+            ("after_by_hand", "after round twenty-six's fixes (not blind)"),
         ],
     ),
     (
