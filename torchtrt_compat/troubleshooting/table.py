@@ -3507,13 +3507,13 @@ _CORE: tuple[KnownError, ...] = (
                 r"\bis misaligned\b|\bMisaligned (?:Shared or Local|Shared|Local) Address|\b(?:Warp|Lane) Misaligned "
                 r"Address|\bCUDA_EXCEPTION_(?:6|11)\b",
                 "a misaligned access (its address is no multiple of its size)",
-                "The access's address is no multiple of its size (a 16-byte vector load at an address aligned to 8): "
-                "a buffer cast to a wider type (float4, int4, __half2 pairs) that is not aligned for it, or a "
-                "library's temporary storage laid out for another type. In your code, align the buffer "
+                "The access's address is no multiple of its size (a vector load wider than the address's "
+                "alignment): a pointer cast to a wider type (float4, int4, __half2 pairs) than its buffer is aligned "
+                "for, or a library's temporary storage laid out for another type. In your code, align the buffer "
                 "(`__align__(16)` / alignas on a __shared__ array, an offset that is a multiple of the vector size) or "
                 "load narrower types; in a library's kernel (cub::, thrust::, cutlass:: in the frames) update the "
-                "library (CCCL / CUTLASS) to a release that aligns it for that type, or use a type it handles (float "
-                "instead of __half), and report it with the sanitizer's output.",
+                "library (CCCL / CUTLASS) to a release that aligns it for that type, or use an element type it "
+                "handles, and report it with the sanitizer's output.",
             ),
             Variant(
                 r"^[ \t]{0,4}={9} {1,8}(?:at|Device Frame:)[^\n]{0,300}?\b(?:cub|CUB_\d{1,9}_\w{1,20}_NS|thrust|cutlass"

@@ -452,10 +452,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 "platform reports peer-to-peer access between these GPUs but does not deliver it (an IOMMU or PCIe "
                 "ACS setting, a driver or board that breaks P2P, a VM). Confirm with a small copy (`x = "
                 "torch.randn(4, device='cuda:0'); print(x.to('cuda:1'))`) and CUDA's p2pBandwidthLatencyTest; until "
-                "it is fixed, copy through host memory (`t.cpu().to('cuda:1')`; a loader's option for it, e.g. "
-                "exllama's gpu_peer_fix; NCCL_P2P_DISABLE=1 for NCCL) or run on one GPU. To restore P2P on bare "
-                "metal: IOMMU off or passthrough (iommu=pt / amd_iommu=off), ACS off in the BIOS, a current driver; "
-                "`nvidia-smi topo -p2p r` shows what the driver claims.",
+                "it is fixed, copy through host memory (`t.cpu().to('cuda:1')`; a library's own option that copies "
+                "between GPUs through the CPU, where it has one; NCCL_P2P_DISABLE=1 for NCCL) or run on one GPU. To "
+                "restore P2P on bare metal: IOMMU off or passthrough (iommu=pt / amd_iommu=off), ACS off in the "
+                "BIOS, a current driver; `nvidia-smi topo -p2p r` shows what the driver claims.",
             ),
             Variant(
                 r"\bXLA\b|\bxla\b|\bjax\b|\bjaxlib\b|\btensorflow\b",

@@ -261,8 +261,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 OWN_CUDA_CODE,
                 "the project's own kernels (a native test suite, no torch)",
                 "The project's own kernels reached the driver as PTX it cannot compile for this GPU: most often the "
-                "project compiles some kernels for a fixed newer architecture (tensor-core tests built for sm_80 run "
-                "on an older GPU), less often the PTX comes from a newer CUDA than the driver. Compare the GPU's "
+                "project compiles some kernels for a fixed architecture (kernels built for a newer architecture "
+                "than the GPU), less often the PTX comes from a newer CUDA than the driver. Compare the GPU's "
                 "compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) with the architecture "
                 "the tests compile for; compile them for this GPU (the project's target-architecture option, "
                 "CMAKE_CUDA_ARCHITECTURES or -gencode with its sm_XY), or exclude the tests that need a newer GPU on "

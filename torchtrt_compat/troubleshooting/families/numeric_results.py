@@ -1,8 +1,8 @@
 """Wrong numbers without a crash (issue 36, round twenty-six): outputs that fail a comparison with their reference
 (a PCC / golden check of an accelerator compiler's tests, torch.testing's and numpy.testing's tolerance checks,
 polygraphy's TensorRT-against-ONNX-Runtime comparison), a model compiled for an accelerator that answers at chance
-level, and the notices of paths that compute differently from the CPU: Theano without cuDNN on an old GPU, MACE's
-OpenCL (GPU) runtime in half precision, a deformable convolution whose offsets blow up during training.
+level, and the notices of paths that compute differently from the CPU: Theano without cuDNN on an old GPU, a GPU
+runtime that computes in half precision (MACE's OpenCL), a deformable convolution whose offsets blow up during training.
 
 Beside them: NaN / Inf in outputs or a loss is torch-nan-outputs (`families.torch_runtime`), a copy between GPUs that
 arrives as zeros cuda-peer-access (`families.distributed`). Each pattern is keyed to the library's own wording (its
@@ -81,8 +81,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a correlation near zero (the op computes something else)",
                 "A PCC near zero (or NaN) is no precision loss: the output has almost nothing in common with the "
                 "reference. Run the failing op alone on the device and on the CPU with the same inputs; check the "
-                "reference and the inputs for NaN / Inf (`torch.isfinite`): torch propagates NaN through a sum, a "
-                "device reduction may return inf or a finite number instead, so a NaN in the golden turns into a "
+                "reference and the inputs for NaN / Inf (`torch.isfinite`): a device kernel may handle NaN / inf "
+                "differently from the reference, so a non-finite value in the inputs or the golden turns into a "
                 "mismatch. If it passed before, bisect the compiler / runtime revisions between the last passing run "
                 "and this one, pin the last good one until the kernel is fixed, and report the op with its inputs.",
             ),
@@ -199,14 +199,15 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "num-mace-opencl-notice",
-        "MACE's GPU (OpenCL) runtime notices: no precompiled OpenCL binary / no tuned parameters (it runs, in half "
-        "precision by default)",
+        "A GPU runtime that computes in float16 where the CPU uses float32 (MACE's OpenCL notices: no precompiled "
+        "OpenCL binary / no tuned parameters; it runs)",
         r"There is no precompiled OpenCL binary(?: file)? in|There is no precompiled OpenCL binary\["
         r"|There is no tuned parameters\.",
-        "Notices of MACE's OpenCL runtime: without a precompiled binary it compiles its OpenCL kernels at the first "
-        "run (a slow warm-up), without tuned parameters it uses default work-group sizes. Its GPU runtime stores "
-        "and computes in float16 by default (the deployment file's data_type fp16_fp32), so GPU outputs differ "
-        "from the CPU runtime's (float32) in the third decimal.",
+        "A mobile inference engine's GPU runtime that stores and computes in float16 by default, where its CPU "
+        "runtime uses float32, so GPU outputs differ from the CPU's in the third decimal; MACE is the case these "
+        "notices show (its deployment file's data_type fp16_fp32). The notices themselves are harmless: without a "
+        "precompiled binary MACE compiles its OpenCL kernels at the first run (a slow warm-up), without tuned "
+        "parameters it uses default work-group sizes.",
         "Nothing failed. Small GPU / CPU differences are that float16: for the CPU's numbers build the model with "
         "data_type: fp32_fp32 (slower), and check accuracy with `python tools/converter.py run --config=<yml> "
         "--validate` (it compares against the original framework). For a faster start, convert with target_socs "

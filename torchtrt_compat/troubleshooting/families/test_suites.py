@@ -79,10 +79,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 _CUDA_VERSION,
                 "failures that came with a CUDA release the text names",
                 "The failures came with a CUDA release the text names. When the same code passed with the previous "
-                "toolkit, it relies on something the older release tolerated: warp-level code without the *_sync "
-                "masks or __syncwarp (implicit warp synchrony, independent thread scheduling), a library workspace "
-                "size computed by hand instead of queried (cuSOLVER's / cuBLAS's *_bufferSize calls), results "
-                "compared with tolerances tuned to the old kernels. Rerun one failing test alone with its output "
+                "toolkit, it most likely relies on behaviour the older release tolerated; for example, code that "
+                "assumes threads of a warp run in lockstep instead of synchronising them (the *_sync intrinsics, "
+                "__syncwarp), sizes or limits assumed instead of queried from a library, or results compared with "
+                "tolerances tuned to the old kernels. Rerun one failing test alone with its output "
                 "(GoogleTest `--gtest_filter='<Suite>.<Name>*'`, `ctest -R '<name>' --output-on-failure`) and under "
                 "compute-sanitizer (`--tool memcheck`, then `racecheck` and `synccheck`) to name the kernel, fix "
                 "the code (or loosen a tolerance where results legitimately moved), and as a stopgap build with the "

@@ -202,11 +202,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "at the next runtime call after the kernel ('a previous CUDA call set the error'): the call named is "
                 "not the one that failed. Run the failing test alone under compute-sanitizer (`compute-sanitizer "
                 "--tool memcheck <test binary> <test name>`, with CUDA_LAUNCH_BLOCKING=1) to name the kernel and "
-                "line. When one test's kernel faults on several GPU models while the other tests pass, suspect what "
-                "that kernel uses in device code (function objects such as nvstd::function, virtual calls, "
-                "recursion, function pointers, large local arrays) with this CUDA version: try another CUDA release, "
-                "rewrite the kernel without it, or disable that test for the CUDA versions that fail and report it; "
-                "a binary built for another architecture than the GPU's faults too: rebuild with the GPU's sm_XY.",
+                "line. When only some kernels fault while the rest pass, suspect a device-code feature they use "
+                "that breaks with this CUDA version (indirect calls such as function objects, virtual calls or "
+                "function pointers, recursion, large local arrays): try another CUDA release, rewrite the kernel "
+                "without it, or disable that test for the affected CUDA versions and report it to the project or "
+                "NVIDIA; a binary built for another architecture than the GPU's faults too: rebuild with the GPU's "
+                "sm_XY.",
             ),
             Variant(
                 r"illegal instruction|misaligned address",
@@ -1800,10 +1801,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 "images or frames cast to uint8 (black output)",
                 "NaN (or a buffer nothing was written into) reached the conversion to uint8, so the images or frames "
                 "come out black. Check the array before the cast (`np.isnan(x).any()`, its shape, min and max) and "
-                "the settings that decide what is generated: a setting that leaves nothing to produce (a batch or "
-                "window of frames not larger than its overlap or context, zero steps, an empty mask or crop) saves "
-                "an unfilled buffer; go back to the defaults and change one setting at a time (to save memory, "
-                "lower the overlap together with the batch). If the model itself returns NaN and runs in float16, "
+                "the settings that decide what is generated: settings that leave nothing to generate (for example a "
+                "window not larger than its overlap or context, zero steps, an empty mask or crop) save an unfilled "
+                "buffer; go back to the defaults and change one setting at a time, keeping related settings "
+                "consistent with each other. If the model itself returns NaN and runs in float16, "
                 "run it (its VAE or decoder) in float32 or bfloat16.",
             ),
             # an exported model run by TensorRT or ONNX Runtime (or a harness that lists the engine's inputs and
@@ -1863,7 +1864,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The run computes in float16 (the text shows fp16 / AMP / apex or a loss scaler): activations above "
                 "65504 overflow, and a small epsilon (1e-8) underflows to 0 so a division by it is inf. Make sure "
                 "mixed precision is on only where you meant it (a traceback through apex's amp or a loss scaler shows "
-                "it ran, whatever the script's own --amp flag says: a config or an amp.initialize call can turn it "
+                "it ran, whatever a script's own flag says: a config or an amp.initialize call can turn it "
                 "on); run or train in bfloat16 (compute capability 8.0+) or float32, or keep the part "
                 "that overflows (attention and its normalisation, the loss) in float32 under "
                 "`torch.autocast(device_type='cuda', enabled=False)` with `.float()` inputs; raise tiny epsilons to "
@@ -1891,7 +1892,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The loss or a gradient became NaN and the text names no half precision: in a float32 run the cause "
                 "is the model's maths or the optimisation, which another dtype does not fix. Guard the unsafe ops: "
                 "sqrt / log at 0 (`torch.sqrt(x + 1e-6)`, `torch.log(x.clamp(min=1e-6))`), a division by a count "
-                "or norm that can be 0 (an empty group or pillar: `count.clamp(min=1)`), exp / softmax of "
+                "or norm that can be 0 (clamp it: `n.clamp(min=1)` or `min=eps`), exp / softmax of "
                 "unshifted logits (use `F.cross_entropy`, `log_softmax`, `logsumexp`, or subtract the max); lower "
                 "the learning rate or warm up, clip gradients (`torch.nn.utils.clip_grad_norm_`), check the "
                 "samples and labels, and find the op with `torch.autograd.set_detect_anomaly(True)`. A custom CUDA "
