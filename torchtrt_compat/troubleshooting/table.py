@@ -1412,6 +1412,10 @@ _CORE: tuple[KnownError, ...] = (
         # nvcc: an intrinsic whose overload exists only from an architecture on (atomicAdd on double: sm_60, on
         # half / bfloat16: sm_70 / sm_80) while the build compiles for an older one
         r"|no instance of overloaded function \"atomic(?:Add|Max|Min|CAS|Exch)\" matches the argument list"
+        # nvcc (EDG's 'identifier "%s" is undefined'): a bfloat16 / half intrinsic that cuda_bf16.h / cuda_fp16.h
+        # declare only for newer targets than the one compiled for (issue 36, round twenty-seven)
+        r"|identifier \"__\w{0,30}(?:bfloat16|bfloat162|half2?|hmax|hmin|hadd2?|hsub2?|hmul2?|hfma2?|hdiv|hneg2?"
+        r"|habs2?)\w{0,30}\" is undefined"
         # Paddle's device check (paddle/phi/backends/gpu/gpu_resources.cc) and its kernel-image check
         r"|The GPU compute capability in your current machine is \d{2,3}, which is not supported by Paddle"
         r"|(?:compiled|built) (?:for|with)(?: (?:sm_)?\d{2,3},?){1,16},? but (?:your )?current GPU is \d{2,3}"
@@ -1460,6 +1464,22 @@ _CORE: tuple[KnownError, ...] = (
                 "use another attention backend (vLLM: `VLLM_ATTENTION_BACKEND=FLASHINFER` or TRITON_ATTN; torch "
                 "SDPA), build xformers without FlashAttention-3 (`XFORMERS_DISABLE_FLASH_ATTN=1` when building), and "
                 "upgrade vLLM / xformers / torch to builds with this GPU's architecture (sm_120 needs CUDA 12.8+).",
+            ),
+            Variant(
+                r"identifier \"__\w{0,30}(?:bfloat16|half|hmax|hmin|hadd|hsub|hmul|hfma|hdiv|hneg|habs)\w{0,30}\" is "
+                r"undefined",
+                "nvcc: a bfloat16 / half intrinsic undefined for the target architecture",
+                "This is a compile error, not a runtime one: the bfloat16 / half intrinsic named is not declared "
+                "for the architecture nvcc compiles for. cuda_bf16.h and cuda_fp16.h declare many of them only for "
+                "newer targets (before CUDA 12.2 most bfloat16 conversions and arithmetic only for sm_80 and up; "
+                "half arithmetic for sm_53 and up), and an nvcc line without -arch / -gencode compiles for nvcc's "
+                "old default target (sm_52 in CUDA 11 and 12). Compile for your GPU's architecture (`nvcc "
+                "-arch=sm_XY` or -arch=native; CMAKE_CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST for CMake and torch "
+                "builds; XY from `nvidia-smi --query-gpu=compute_cap --format=csv`) and with the CUDA release the "
+                "project names (12.2 or newer declares the bfloat16 intrinsics for every target). An undefined "
+                "type itself (__nv_bfloat16, __half) means the header is not included (#include <cuda_bf16.h> / "
+                "<cuda_fp16.h>) or a toolkit before CUDA 11. On a GPU below sm_80, build the project's fp32 (or "
+                "fp16) variant instead of its bfloat16 one.",
             ),
             Variant(
                 r"no instance of overloaded function \"atomic",
@@ -1607,6 +1627,9 @@ _CORE: tuple[KnownError, ...] = (
         advice="gpu",
         severity="warns-of-failure",
         cuda_errors=("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU"),
+        # nvcc's lines under TVM's "Compilation error:" header are TVM's generated kernel: tvm-nvcc-compile-failed
+        # reads them (its target's -arch), issue 36, round twenty-seven
+        unless=r"^Compilation error:\s{0,4}$",
         commands=(CHECK, SUGGEST),
         weight=85,
         applies="any release; TensorRT drops old and adds new architectures per release",
@@ -2451,6 +2474,22 @@ _CORE: tuple[KnownError, ...] = (
                 "of it to the CPU (accelerate's device_map='auto' with max_memory; diffusers' "
                 "enable_model_cpu_offload()), or choose the project's smaller model, resolution or frame count. "
                 "Under WSL2 the 'shared GPU memory' Windows shows is not usable by CUDA.",
+            ),
+            # a pairwise op over broadcast inputs (cosine_similarity of (N,1,D) and (1,M,D), a distance matrix)
+            # materialises an N x M x D intermediate in one allocation; torch 2.0's cosine_similarity needed about
+            # twice the memory of 1.x for it (pytorch/pytorch#104564, fixed in 2.1) (issue 36, round twenty-seven)
+            Variant(
+                r"\b(?:cosine_similarity|CosineSimilarity|cdist|pdist|pairwise_distance|PairwiseDistance)\b",
+                "one pairwise op (cosine_similarity, cdist) over broadcast inputs",
+                "The allocation is the intermediate of one pairwise op, not the model's memory: cosine_similarity / "
+                "pairwise_distance over inputs broadcast against each other (an (N, 1, D) and a (1, M, D)) "
+                "materialise an N x M x D tensor (10,000 x 10,000 x 128 floats are about 48 GiB), and torch 2.0.x's "
+                "cosine_similarity takes about twice the memory of 1.x for it (a regression fixed in torch 2.1). "
+                "Compute the similarity matrix as one matrix product of normalised rows instead, which needs only "
+                "N x M: `F.normalize(a, dim=-1) @ F.normalize(b, dim=-1).T` (distances: torch.cdist on 2-D "
+                "inputs); or take the rows in chunks; or upgrade torch to 2.1 or later if the code must stay as "
+                "it is. A smaller batch or empty_cache() does not shrink one op's intermediate.",
+                strict=True,
             ),
             # one allocation of ten GiB or more (torch's "Tried to allocate N GiB"): one tensor, not the many of a
             # batch, is too large (attention over a long sequence or a large image grows with its square)
@@ -3805,7 +3844,11 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "tf-trt-not-found",
         "TF-TRT Warning: Could not find TensorRT (a TensorFlow notice)",
-        r"TF-TRT Warning: Could not find TensorRT|Cannot dlopen some TensorRT libraries",
+        r"TF-TRT Warning: Could not find TensorRT|Cannot dlopen some TensorRT libraries"
+        # the same notice pasted without its logger prefix: the words alone on their line (issue 36, round
+        # twenty-seven); CMake's "Could NOT find TensorRT (missing: ...)" goes on, and a CMakeLists' own
+        # message(FATAL_ERROR) comes after "(message):"
+        r"|(?<!\(message\):\n)^[ \t]{0,8}Could not find TensorRT\.?[ \t]{0,4}$",
         "TensorFlow looks for TensorRT at import to enable TF-TRT and warns when it is not installed; TensorFlow "
         "itself works, only TF-TRT conversion is unavailable.",
         "Nothing to fix unless you use TF-TRT (tf.experimental.tensorrt): then install the TensorRT version your "
@@ -4271,6 +4314,26 @@ _CORE: tuple[KnownError, ...] = (
                 "put that CUDA's lib folder on LD_LIBRARY_PATH or rebuild the extension against the CUDA your torch "
                 "uses (`torch.version.cuda`); on a machine without one, rebuild it CPU-only from a clean build folder "
                 "(no CUDA_HOME, the project's own CPU-only build switch) and reinstall its binding.",
+            ),
+            # torch's own native module (torch/__init__.py: `from torch._C import *`) linked against a CUDA runtime
+            # this machine lacks: the wheels on the public index bundle theirs, so this torch came from elsewhere (a
+            # Jetson wheel for another JetPack, a conda build without its cudatoolkit, a source build); TensorFlow's
+            # variants below would read it as TF's log (issue 36, round twenty-seven)
+            Variant(
+                r"torch[\\/]__init__\.py[\s\S]{0,3000}?ImportError: lib\w{2,30}\.so\.\d"
+                r"|from torch\._C import \*[\s\S]{0,1500}?ImportError: lib\w{2,30}\.so\.\d",
+                "`import torch` fails on a CUDA library (a torch built against a CUDA this machine lacks)",
+                "This is no warning: torch's own native module cannot load the CUDA library it was linked against "
+                "(libcudart.so.10.0 = CUDA 10.0, .so.10.2 = 10.2, .so.11.0 = CUDA 11.x). The torch wheels on the "
+                "public index for x86_64 bring their CUDA libraries, so this torch came from elsewhere: on a Jetson, "
+                "NVIDIA's torch wheel for another JetPack (JetPack 4.2 / 4.3 ship CUDA 10.0, 4.4 to 4.6 CUDA 10.2, "
+                "JetPack 5 CUDA 11.4, JetPack 6 CUDA 12.2 or later; `cat /etc/nv_tegra_release` or `dpkg -l "
+                "nvidia-jetpack` shows yours): uninstall it and install NVIDIA's torch wheel built for your JetPack "
+                "(or reflash the JetPack the wheel was built for); elsewhere a conda torch without its cudatoolkit or "
+                "a torch built from source against another CUDA: reinstall torch from PyTorch's index for your CUDA "
+                "(or install that CUDA release and put its lib64 on LD_LIBRARY_PATH). Do not rename .so files across "
+                "CUDA releases.",
+                strict=True,
             ),
             # TensorFlow 1.x (and 2.0) link the CUDA libraries into _pywrap_tensorflow_internal: a missing one is
             # an ImportError at `import tensorflow`, no warning (issue 36, round twenty-five)
@@ -4739,6 +4802,25 @@ _CORE: tuple[KnownError, ...] = (
                 "persists, leave cuDNN memory for its workspace (TensorFlow: "
                 "tf.config.experimental.set_memory_growth(gpu, True) or TF_FORCE_GPU_ALLOW_GROWTH=true; torch: a "
                 "smaller batch) and check `nvidia-smi` for another process that took the GPU meanwhile.",
+                strict=True,
+            ),
+            # TensorFlow's "DNN library is not found" (stream_executor: AsDnn() returned no DNN support, i.e. cuDNN
+            # failed to initialise): most often the cuDNN loaded is older than the one this TensorFlow was built with,
+            # else the GPU had no memory left for its handle (issue 36, round twenty-seven)
+            Variant(
+                r"DNN library is not found",
+                "TensorFlow: 'DNN library is not found' (cuDNN did not initialise)",
+                "TensorFlow's cuDNN support did not start, so its first convolution (or RNN / batch norm) fails. "
+                "Look above it for TensorFlow's own reason: 'Loaded runtime CuDNN library: X but source was compiled "
+                "with: Y' means the cuDNN found is older than this TensorFlow's build: install cuDNN Y (`pip install "
+                "'tensorflow[and-cuda]'` brings the matching nvidia-cudnn wheel; where the system's libcudnn package "
+                "is held back, as on hosted notebooks, install the libcudnn of version Y for its CUDA with `apt-get "
+                "install --allow-change-held-packages libcudnn<major>=<Y>-1+cuda<X.Y>`), or pin TensorFlow to the "
+                "release built for the cuDNN installed, then restart the runtime. 'Could not create cudnn handle' "
+                "there means no GPU memory was left for it: let memory grow "
+                "(`tf.config.experimental.set_memory_growth(gpu, True)` or TF_FORCE_GPU_ALLOW_GROWTH=true) and run "
+                "one process per GPU.",
+                product="tensorflow",
                 strict=True,
             ),
             Variant(

@@ -267,4 +267,69 @@ FAMILIES: tuple[KnownError, ...] = (
         "XLA is disabling parallel compilation, which may slow down compilation.",
         example_source="XLA's xla/service/gpu/nvptx_compiler.cc (WarnIfBadDriverJITVersion / the ptxas version check)",
     ),
+    # issue 36, round twenty-seven: XLA's slow-operation alarm, which logs at E level while the compile goes on
+    KnownError(
+        "xla-slow-compile-alarm",
+        "XLA's 'Very slow compile?' / 'Constant folding an instruction is taking > Ns' alarm (a compile-time notice)",
+        # the alarm's own log line (glog's E level), whose message follows under a row of asterisks, or "The
+        # operation took N" after it: read from that line, so the E line is the notice's, not a failure
+        r"slow_operation_alarm\.cc:\d{1,6}\][ \t]{0,4}(?:\r?\n\*{4,40}\r?\n[^\n]{0,300}?(?:Very slow compile\?"
+        r"|Constant folding an instruction is taking)|The operation took \d)"
+        r"|\bVery slow compile\?\s{1,4}If you want to file a bug|\[Compiling module [\w.-]{1,200}\] Very slow compile\?"
+        r"|\bConstant folding an instruction is taking > \d",
+        "XLA (under JAX, or TensorFlow / Keras with jit_compile) arms an alarm when it starts compiling a program "
+        "and logs it, at error level, when the compile runs past two minutes (or one instruction's constant folding "
+        "past a second); the compile goes on and the program then runs. A slow compile means a very large program: "
+        "a Python for / while loop inside a jitted function is unrolled while tracing (one copy of its body per "
+        "iteration), and large arrays closed over by the function are constants that XLA folds at compile time.",
+        "Nothing failed: if the run finishes, the line only reports compile time. To compile faster, write loops in "
+        "jitted code with jax.lax.fori_loop / lax.scan / lax.while_loop (XLA compiles one loop body) or jit only "
+        "the per-step function and keep the outer loop in Python; pass large arrays as arguments instead of "
+        "capturing them as constants (that is what the 'Constant folding' alarm times). The module name in "
+        "brackets ([Compiling module jit_<function>]) names the jitted function; XLA_FLAGS=--xla_dump_to=<dir> "
+        "dumps its program to see its size. If a later line failed, explain that line instead.",
+        variants=(
+            Variant(
+                r"\bConstant folding an instruction is taking",
+                "constant folding (arrays captured as constants)",
+                "XLA is evaluating, at compile time, an instruction whose inputs are all constants: arrays the "
+                "jitted function closes over (globals, self attributes, NumPy arrays built outside) become "
+                "constants of the program. Pass them as arguments of the jitted function instead (or build them "
+                "inside it from its arguments), so XLA has nothing to fold; the alarm costs only compile time, "
+                "the results are right.",
+            ),
+            # jaxlib's bundled XLA logs under Bazel's external repositories (external/org_tensorflow/ before 2023,
+            # external/xla/ after), and JAX names each jitted program jit_<function>
+            Variant(
+                r"external/(?:org_tensorflow|xla)/|\bjax(?:lib)?\b|\[Compiling module (?:pjit|jit)_\w",
+                "JAX",
+                "JAX traced the jitted function named in brackets (jit_<function>) into one XLA program: each "
+                "iteration of a Python for / while loop inside it becomes a copy of the loop's body. Write the loop "
+                "with jax.lax.fori_loop (a fixed count), lax.scan (carrying state and collecting outputs) or "
+                "lax.while_loop, or jit only the per-step update and keep the outer loop in Python; mark only truly "
+                "constant arguments static (static_argnums recompiles for each value). Nothing failed if the run "
+                "goes on.",
+                product="jax",
+            ),
+            Variant(
+                r"\b(?:tensorflow|keras)\b|jit_compile|__inference_|a_inference_",
+                "TensorFlow / Keras (jit_compile)",
+                "XLA compiles the whole tf.function (Keras' train step with jit_compile=True, the default of some "
+                "Keras 3 backends): a Python loop in it is unrolled. Use tf.while_loop / a tf.range loop inside "
+                "the function, or compile without XLA (`model.compile(..., jit_compile=False)`, "
+                "`tf.function(jit_compile=False)`); nothing failed if training goes on.",
+            ),
+        ),
+        severity="notice",
+        weight=24,
+        applies="JAX and TensorFlow / Keras on XLA (xla/service/slow_operation_alarm.cc), CPU and GPU",
+        shown_by=("tests/troubleshooting/test_round27_v27course.py::test_xla_slow_compile_alarm_is_a_notice",),
+        example="E external/org_tensorflow/tensorflow/compiler/xla/service/slow_operation_alarm.cc:65] \n"
+        "********************************\n[Compiling module jit_step] Very slow compile?  If you want to file a "
+        "bug, run with envvar XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.",
+        example_source="XLA's xla/service/slow_operation_alarm.cc and SlowCompilationAlarm (service/"
+        "gpu/gpu_compiler.cc: 'Very slow compile?  If you want to file a bug, run with envvar "
+        "XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.'), hlo_constant_folding.cc ('Constant folding an "
+        "instruction is taking > %s')",
+    ),
 )

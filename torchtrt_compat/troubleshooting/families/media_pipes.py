@@ -116,6 +116,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"""\braise RuntimeError\(open\(["']ERROR\.txt["']"""
         r"|\bThis package (?:is a placeholder|has been deprecated|is not meant to be installed)\b"
         r"|\bnvidia-[\w-]{1,40}-0\.0\.\d{1,2}(?:\.dev\d{1,3})?\.tar\.gz"
+        # NVIDIA's placeholder text itself (its PKG-INFO / README: "This project is not functional and is a
+        # placeholder from NVIDIA"; its setup.py raises ERROR.txt, "only a placeholder project on PyPI.org")
+        r"|\bis not functional and is a placeholder from NVIDIA\b|\bonly a placeholder project on PyPI"
+        # pip taking a source package of a few kB for a CUDA-suffixed name (cugraph_cu11-23.2.0.tar.gz (6.6 kB),
+        # cudf-cu12-..., the RAPIDS / NVIDIA -cuXX names whose real wheels live on NVIDIA's index): the placeholder,
+        # cut off before its message (issue 36, round twenty-seven)
+        r"|(?:Downloading|Using cached) [\w.]{1,60}[-_]cu1[0-3]-\d[\w.]{0,30}\.tar\.gz \((?:\d|1\d)(?:\.\d)? kB\)"
+        r"(?=[\s\S]{0,4000}?(?:metadata-generation-failed|egg_info did not run successfully"
+        r"|subprocess-exited-with-error|Getting requirements to build wheel[^\n]{0,10}error|RuntimeError))"
         # NVIDIA's nvidia-stub build backend, whose setup downloads the real wheel from NVIDIA's index at install
         r"|nvidia_stub[\\/]wheel\.py|\bnvidia_stub\.(?:wheel|buildapi)\b",
         "The vendor publishes the real wheels on its own package index (NVIDIA's for DALI, pyindex-era TensorRT and "
@@ -136,6 +145,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "a GPU accelerator the program can run without, or the program needs a machine with an NVIDIA GPU) "
                 "instead of adding NVIDIA's index.",
             ),
+            # issue 36, round twenty-seven: RAPIDS (cuDF, cuML, cuGraph, ...) publishes its -cu11 / -cu12 wheels
+            # for Linux and a few Python versions per release; a Python outside them gets the placeholder
+            Variant(
+                r"\b(?:cudf|cuml|cugraph|pylibcugraph|cuspatial|cuxfilter|cucim|cuvs|rmm|pylibraft|raft[-_]dask"
+                r"|dask[-_]cudf|nx[-_]cugraph|cuproj|libcudf|librmm)[-_]cu1[0-3]\b",
+                "RAPIDS (cuDF, cuML, cuGraph)",
+                "RAPIDS publishes its -cu11 / -cu12 wheels on NVIDIA's index, for Linux (x86_64, aarch64) and only "
+                "the Python versions each release supports: pip took the placeholder because this release has no "
+                "wheel for this Python or platform (a notebook host such as Colab moving to a newer Python does "
+                "it), or NVIDIA's index was not given. Check `python --version` against the release's supported "
+                "Pythons (RAPIDS' install guide), then install a RAPIDS release whose wheels cover it with the "
+                "index its guide names (`pip install --extra-index-url=<NVIDIA's index> cudf-cu12==<release>`), "
+                "all RAPIDS packages at one release and one CUDA suffix; on Colab use RAPIDS' own Colab install "
+                "script for the current runtime.",
+            ),
             Variant(
                 r"nvidia_stub",
                 "a stub whose build step downloads the real wheel from NVIDIA's index",
@@ -152,6 +176,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install --extra-index-url <NVIDIA's index from DALI's install guide> nvidia-dali-cuda120` (or "
                 "cuda110 / cuda130 for the driver); on Windows run it under WSL2 with an NVIDIA GPU, or replace the "
                 "DALI loader with a plain PyTorch DataLoader.",
+            ),
+            # the placeholder's own text names Torch-TensorRT (its old release on the public index)
+            Variant(
+                r"\bTorch-TensorRT\b|\btorch[-_]tensorrt\b",
+                "Torch-TensorRT",
+                "pip (or uv) fell back to torch-tensorrt's old placeholder release because no real release has a "
+                "wheel for this Python, platform or torch: install the torch-tensorrt release made for your torch "
+                "(the same major.minor: torch-tensorrt 2.5 goes with torch 2.5), on Linux or Windows x86_64 with a "
+                "Python it publishes wheels for, pinned so the resolver cannot pick the placeholder "
+                "(`pip install torch-tensorrt==<release>`); `torchtrt-compat suggest --python <version>` lists the "
+                "releases that fit. There is none for macOS.",
+                product="torch_tensorrt",
+                strict=True,
             ),
             Variant(
                 r"\bnvidia-tensorrt\b|\btensorrt\b",

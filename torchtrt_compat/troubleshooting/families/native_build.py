@@ -1976,6 +1976,21 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "version and platform the package publishes wheels for (`python --version`; 64-bit CPython; "
                 "Windows / aarch64 wheels are missing for some packages), or install it from its source.",
             ),
+            # issue 36, round twenty-seven: pip's list already holds +cpu / +cuXXX builds, so the index is PyTorch's
+            # and the local suffix is no problem: the pinned release has no wheel for this Python (or platform)
+            Variant(
+                r"requirement (?:torch|torchvision|torchaudio)[=<>~!]{1,2}[\d.]{1,12}\+(?:cu|rocm|cpu)\w{0,8}"
+                r" \(from versions: [^)\n]{0,4000}?\+(?:cu\d|cpu|rocm)",
+                "a torch local build the index has, but not for this Python",
+                "pip read PyTorch's own index (its list holds +cpu / +cuXXX builds), so the local suffix is not the "
+                "problem: the pinned release has no wheel for this Python version or platform, while the releases "
+                "listed do. Each torch release has wheels for a window of Python versions (torch 1.13 up to Python "
+                "3.10, 2.0 and 2.1 up to 3.11, 3.12 from 2.2 on), so a Python newer than the pin's is the usual "
+                "cause. Check `python --version`, then create the environment with a Python the pinned release "
+                "supports (`python3.10 -m venv .venv`, `conda create -n env python=3.10`), or raise the pin to a "
+                "listed release together with its torchvision / torchaudio of the same release (torch 2.1.2 with "
+                "torchvision 0.16.2).",
+            ),
             Variant(
                 r"requirement (?:torch|torchvision|torchaudio)[=<>~!]{1,2}[\d.]{1,12}\+(?:cu|rocm|cpu)",
                 "a torch local build (+cu / +cpu)",

@@ -72,6 +72,36 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/szagoruyko/cvpr15deepcompare/issues/37 (the OpenCV C++ example linking "
         "Torch7's TH / THC)",
     ),
+    # issue 36, round twenty-seven: OpenVINO's "GPU" device is an Intel GPU; on a machine with an NVIDIA card its
+    # kernel selector finds no kernel for a layer
+    KnownError(
+        "openvino-gpu-no-kernel",
+        "OpenVINO's GPU plugin: Could not find a suitable kernel for a layer (the 'GPU' device is an Intel GPU)",
+        r"\[GPU\] Could not find a suitable kernel for\b|\bCould(?: not|n't) find a suitable kernel (?:for|to)\b",
+        "OpenVINO's 'GPU' device is its Intel GPU plugin, which runs OpenCL kernels written for Intel graphics "
+        "(integrated, Arc, Data Center GPU). core.compile_model(model, 'GPU') asks the plugin's kernel selector for "
+        "a kernel for each layer; it found none for the layer named: the device is not an Intel GPU (the kernels "
+        "rely on Intel graphics' OpenCL features, which an NVIDIA or AMD card reached through its own OpenCL "
+        "driver does not offer), or on an Intel GPU this layer's shape or data type has no GPU implementation in "
+        "this OpenVINO release.",
+        "On a machine without an Intel GPU, compile for 'CPU' (or 'AUTO', which picks a device that can run it); "
+        "OpenVINO does not run on NVIDIA GPUs: to use an NVIDIA card, run the model with an NVIDIA runtime instead "
+        "(PyTorch on CUDA, ONNX Runtime with its CUDA / TensorRT execution provider, or TensorRT from the ONNX "
+        "file). On an Intel GPU, update OpenVINO and the GPU driver, or compile for 'HETERO:GPU,CPU' so the layers "
+        "the GPU plugin cannot run fall back to the CPU. `core.available_devices` and `core.get_property('GPU', "
+        "'FULL_DEVICE_NAME')` show which GPU OpenVINO found.",
+        requires=r"(?i:openvino|\bov\.|compile_model|\[GPU\]|intel_gpu|\bclDNN\b|kernel_selector)",
+        weight=86,
+        applies="OpenVINO's GPU plugin (intel_gpu), every release",
+        shown_by=("tests/troubleshooting/test_round27_v27course.py::test_openvino_gpu_device_is_an_intel_gpu",),
+        example="RuntimeError: Exception from src/inference/src/core.cpp:99:\n[ GENERAL_ERROR ] Check "
+        "'!kernels.empty()' failed at src/plugins/intel_gpu/src/kernel_selector/kernel_selector.cpp:51:\n[GPU] "
+        "Could not find a suitable kernel for convolution:Convolution_123 params raw string: F32_BFYX_v3_p0_0",
+        example_source="OpenVINO's src/plugins/intel_gpu/src/kernel_selector/kernel_selector.cpp "
+        "(kernel_selector_base::get_best_kernel: '[GPU] Could not find a suitable kernel for ', params.layerID, ' "
+        "params raw string: '); older releases' 'Couldn't find a suitable kernel for interpolate:Interpolate_N' "
+        "(OpenVINO's layer tests)",
+    ),
 )
 
 

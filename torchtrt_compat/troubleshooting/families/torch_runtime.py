@@ -511,6 +511,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cuda-init-unknown",
         "CUDA unknown error / initialization error when torch starts CUDA",
         r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA initialization: CUDA unknown"
+        # torch's own words for cudaErrorInitializationError from cudaGetDeviceCount (c10/cuda/CUDAFunctions.cpp,
+        # device_count_impl): a "CUDA initialization:" warning, or the RuntimeError of _cuda_init (issue 36, round
+        # twenty-seven)
+        r"|CUDA driver initialization failed, you might not have a CUDA gpu"
         r"|CUDA error ?:? (?:unknown|initialization) error"
         r"|cuda runtime error \(\d{1,3}\) ?:? (?:unknown|initialization) error"
         # a CUDA extension's own check macro (gpuassert(code, __FILE__, __LINE__) printing cudaGetErrorString)
@@ -543,6 +547,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "time): CUDA cannot be used in such a child. Create the sessions / models in each worker after it "
                 "starts (a post-fork hook, gunicorn without --preload, the worker's own init), or start workers "
                 "with 'spawn' / 'forkserver' instead of fork; keep the parent free of CUDA calls.",
+            ),
+            Variant(
+                r"CUDA driver initialization failed, you might not have a CUDA gpu",
+                "torch's 'CUDA driver initialization failed' (cudaGetDeviceCount: initialization error)",
+                "torch asked the CUDA runtime for the GPUs and got 'initialization error' (CUDA error 3): as a "
+                "'CUDA initialization' warning torch then sees no GPU and the program runs on the CPU, or it raises "
+                "at the first .cuda(). Run `nvidia-smi` in the same shell or container: if it fails or lists no "
+                "GPU, the driver does not work there (not installed; its kernel module not loaded after a driver "
+                "update or a suspend: reboot, or `sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`; a container "
+                "started without `--gpus all`). If it lists the GPU, compare its 'CUDA Version' (the newest CUDA the "
+                "driver supports) with `python -c 'import torch; print(torch.__version__, torch.version.cuda)'`: a "
+                "driver older than torch's CUDA (an old or shared machine) needs a newer driver, or a torch built "
+                "for a CUDA that driver supports (an older +cuXXX build from PyTorch's index). In a worker process "
+                "forked after CUDA was used (multiprocessing, DataLoader workers, a serving engine's workers), use "
+                "the spawn start method.",
             ),
         ),
         # the initialization error by number or name in any program's format (Caffe's "Check failed: error ==
