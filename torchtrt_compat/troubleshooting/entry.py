@@ -23,6 +23,8 @@ __all__ = [
     "LONG_RUN",
     "LONG_RUN_FAULT_FIX",
     "NO_GPU_CI",
+    "OPENCV_CUDA",
+    "OPENCV_CUDA_FIX",
     "OWN_CUDA_CODE",
     "RUNNER_PATH",
     "SD_WEBUI",
@@ -108,6 +110,10 @@ _NATIVE_TESTS_OR_CUDA_SOURCE = (
     r"|TEST FAILED: \w|Failure message from test|^Test '[^'\n]{1,120}' (?:Passed|Failed)\b"
     r"|[\w-]\.cuh?(?:, line |:|\()\d{1,6}"
     r"|\b(?:cudaCheck|checkCudaErrors|CUDA_CHECK|CUDA_SAFE_CALL|cudaSafeCall|gpuErrchk|CUDA_CALL)\(|cudaGetLastError\(\)"
+    # issue 36, round twenty-seven: a program built by hand with nvcc: its command line on a .cu file, or the
+    # binary run under the compiler's default output name (Thrust's own exceptions are no evidence: libraries that
+    # use Thrust, such as RMM / cuDF, throw them too)
+    r"|(?:^|[\s$#>])nvcc\s[^\n]{0,300}?\.cu\b|(?:^|[\s$#>])\./a\.out\b"
 )
 OWN_CUDA_CODE = (
     rf"\A(?![\s\S]{{0,300000}}?(?:{_NOT_A_FRAMEWORK}))(?=[\s\S]{{0,300000}}?(?:{_NATIVE_TESTS_OR_CUDA_SOURCE}))"
@@ -239,6 +245,24 @@ DARKNET_FIX = (
     "(-gencode arch=compute_XY,code=[sm_XY,compute_XY] with XY from torch.cuda.get_device_capability() or "
     "nvidia-smi --query-gpu=compute_cap), keep GPU=1 CUDNN=1, then `make clean && make` and use the new "
     "libdarknet.so (CMake builds: CMAKE_CUDA_ARCHITECTURES=XY)."
+)
+
+#: OpenCV's CUDA modules in a text (issue 36, round twenty-seven): their error code -217 "Gpu API call" (OpenCV 2.4's
+#: "OpenCV Error: Gpu API call (...)", 3.x / 4.x's "error: (-217:Gpu API call) ..."), their namespaces and their source
+#: folders (2.4's modules/gpu, opencv_contrib's modules/cuda* and cudev)
+OPENCV_CUDA = (
+    r"Gpu API call|\(-217(?::Gpu API call)?\)|\bcv::(?:cuda|gpu)::|\bcv2\.cuda\b"
+    r"|opencv2[\\/](?:gpu|cudev|core[\\/]cuda)[\\/]|modules[\\/](?:gpu|cudev|cuda\w{0,20})[\\/]"
+)
+#: what gives OpenCV's CUDA kernels this GPU's architecture (a rebuild of OpenCV itself), shared by the rows its
+#: errors reach
+OPENCV_CUDA_FIX = (
+    "The kernel that has no code for this GPU is OpenCV's (its CUDA module, built for the architectures in "
+    "CUDA_ARCH_BIN / CUDA_ARCH_PTX when OpenCV was compiled), not the program's: flags in the program's own build do "
+    "not change it. Rebuild OpenCV (with opencv_contrib for the cuda* modules) with this GPU's compute capability: "
+    "`cmake -D WITH_CUDA=ON -D CUDA_ARCH_BIN=X.Y -D CUDA_ARCH_PTX=X.Y ...` (X.Y from `nvidia-smi --query-gpu="
+    "compute_cap --format=csv`), using a CUDA toolkit that supports the GPU, install it, and rebuild / relink the "
+    "program against that OpenCV (`opencv_version -v` or cv2.getBuildInformation() lists 'NVIDIA GPU arch')."
 )
 
 #: the `table.PRODUCTS` names whose users `torchtrt-compat check` / `suggest` and TensorRT's own advice help

@@ -25,6 +25,8 @@ from .entry import (
     LONG_RUN_FAULT_FIX,
     MACOS,
     NO_GPU_CI,
+    OPENCV_CUDA,
+    OPENCV_CUDA_FIX,
     RUNNER_PATH,
     SD_WEBUI,
     SOURCE_BUILD,
@@ -1492,6 +1494,8 @@ _CORE: tuple[KnownError, ...] = (
                 "for nvcc, CMAKE_CUDA_ARCHITECTURES for CMake, then rebuild from a clean build folder. A GPU below "
                 "that capability cannot run this code: use a newer GPU (or the project's fallback for old GPUs).",
             ),
+            # issue 36, round twenty-seven: OpenCV's own CUDA modules have no kernel for the GPU
+            Variant(OPENCV_CUDA, "OpenCV's CUDA modules", OPENCV_CUDA_FIX),
             Variant(
                 r"ggml_cuda|ggml-cuda|\bggml\b|llama\.cpp|llama-server|\bollama\b",
                 "llama.cpp / ollama (ggml's CUDA kernels)",
@@ -3478,6 +3482,25 @@ _CORE: tuple[KnownError, ...] = (
                 "so not on Windows): disable CUDA graphs there (vLLM: --enforce-eager) and move calls that still "
                 "fail out of the graph.",
             ),
+            # issue 36, round twenty-seven: a native program's capture (cudaStreamBeginCapture, a task library's
+            # capturer) invalidated by an earlier call inside it; no torch in the text
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:\btorch\b|pytorch|torch[\\/._]|Traceback \(most recent call last\)"
+                r"|\.py\"?, line \d|tensorrt|\btrtexec\b|\bjax\b|tensorflow|\bcupy\b))"
+                r"(?=[\s\S]{0,300000}?(?:previous error during capture|StreamCaptureInvalidated"
+                r"|STREAM_CAPTURE_INVALIDATED))",
+                "a native program's capture invalidated by an earlier call in it",
+                "'operation failed due to a previous error during capture' (cudaErrorStreamCaptureInvalidated) is "
+                "the echo: an earlier call inside the captured region was not allowed during capture and "
+                "invalidated it, and the capture's end (or the join the library records) only reports it. Check "
+                "the status of every CUDA and library call between the capture's begin and end to find the first "
+                "that failed. The usual culprits in hand-written code are library calls that are not capture-safe: "
+                "cuSOLVER routines (they query sizes, allocate and synchronise on the host), cuFFT plan creation, "
+                "cuBLAS / cuSOLVER handle and workspace creation, cudaMalloc / cudaFree, cudaMemcpy to pageable host "
+                "memory, and any synchronisation. Run those before the capture (create handles, plans and "
+                "workspaces once, then capture only the kernels and the capture-safe calls), or leave that step out "
+                "of the graph (a plain stream or host task around it).",
+            ),
             Variant(
                 r"must be captured on a non-default stream",
                 "captured on the default stream",
@@ -3517,7 +3540,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|\bInvalid __(?:global|shared|local|generic)__ (?:read|write|atomic|access|\?)[^\n]{0,16}? of size \d"
         r"|^[ \t]{0,4}={9} (?:Out-of-range|Misaligned) (?:Shared or Local|Shared|Local) Address"
         r"|\bCUDA_EXCEPTION_(?:1|5|6|10|11|14|17)\b"
-        r"|CUDA Exception: (?:Warp|Lane|Device|Cluster) (?:Illegal|Out-of-range|Misaligned) Address",
+        r"|CUDA Exception: (?:Warp|Lane|Device|Cluster) (?:Illegal|Out-of-range|Misaligned) Address"
+        # a program's own check that prints only the number (issue 36, round twenty-seven): a line that is just
+        # "Error code: 700" (cudaErrorIllegalAddress), repeated by every call after the fault
+        r"|^[ \t]{0,8}(?:CUDA |GPU )?error code[ \t]{0,2}[:=][ \t]{0,2}700[ \t]*$",
         "A kernel read or wrote outside its memory, and the CUDA context is unusable from then on (every later call "
         "repeats the error): an index out of range, a buffer smaller than the kernel assumes, memory freed or made "
         "under another CUDA context, or a bug in a library's kernel (a custom extension, an attention or "
@@ -3585,6 +3611,18 @@ _CORE: tuple[KnownError, ...] = (
                 "kernel is launched with; `compute-sanitizer ./app` names the line too.",
             ),
             Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
+            # issue 36, round twenty-seven: a program's own check printed only the number, then a library call failed
+            Variant(
+                r"^[ \t]{0,8}(?:CUDA |GPU )?error code[ \t]{0,2}[:=][ \t]{0,2}700[ \t]*$",
+                "the program printed only the error number (700)",
+                "700 is cudaErrorIllegalAddress: a kernel the program launched earlier read or wrote out of bounds, "
+                "and the error is sticky, so every later CUDA call (frees, copies) reports 700 again and a library "
+                "call after it (a cuFFT plan, a cuBLAS handle: 'CUFFT plan creation failed') fails too, without "
+                "being the cause. Run the same command under `compute-sanitizer ./program <args>` (or with "
+                "CUDA_LAUNCH_BLOCKING=1 and a check after each launch) to name the kernel and the access, build with "
+                "-lineinfo to get its line, then fix its indexing or the buffer sizes; when it fails only for some "
+                "inputs or parameters, check the sizes the program derives from them.",
+            ),
             # a third-party native library's own kernels (darknet's check_error in src/cuda.c, a camera SDK's
             # sl::Mat copies): built for another architecture, or racing the SDK's frames
             Variant(

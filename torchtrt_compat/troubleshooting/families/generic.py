@@ -763,6 +763,25 @@ FAMILIES: tuple[KnownError, ...] = (
                 "old .so files, rerun make.sh / setup.py). If the versions match, `python -X faulthandler "
                 "your_script.py` names the crashing library.",
             ),
+            # issue 36, round twenty-seven: the pasted native stack (gdb's "from /.../libcuda.so.1", systemd-coredump's
+            # "n/a (libcuda.so.1)", a Windows stack's nvcuda64.dll!) has its crashing frames (the top five) in the
+            # NVIDIA driver's own library
+            Variant(
+                r"^\s{0,24}#[0-4]\s{1,4}0x[0-9a-f]{4,16}\s[^\n]{0,200}?(?:\(|\bfrom \S{0,200}[\\/])"
+                r"libcuda\.so(?:\.\d{1,4}){0,3}\)?\s*$|\bnvcuda(?:64)?\.dll!",
+                "the native stack's frames are in the NVIDIA driver's library (libcuda)",
+                "The stack already names the crashing library: the NVIDIA driver's own libcuda (frames 'n/a "
+                "(libcuda.so.1)' / 'from .../libcuda.so.1'), reached while the program starts CUDA (cuInit, "
+                "listing the devices) or calls the driver, before any kernel of the program runs. That points at "
+                "the driver install: a libcuda that does not match the loaded kernel module (a driver updated "
+                "without a reboot: `nvidia-smi` then says 'Driver/library version mismatch'; compare `cat "
+                "/proc/driver/nvidia/version` with the libcuda.so.<version> file), a driver release with this crash, "
+                "or two driver installs (distribution package and runfile). Reboot after a driver update, reinstall "
+                "one driver cleanly (or move to another release), then check with `nvidia-smi` and CUDA's "
+                "deviceQuery sample; meanwhile use the program's non-CUDA backend (OpenCL, CPU) if it has one. If "
+                "the frames above libcuda are the program's own with a call into the driver, check what it passes "
+                "(a freed pointer, a destroyed context or stream).",
+            ),
             # the paste already holds the stack this row's fix asks for (issue 36, round twenty-six): read it
             Variant(
                 r"^\s{0,4}#\d{1,3}\s{1,4}0x[0-9a-f]{4,16} in \S",

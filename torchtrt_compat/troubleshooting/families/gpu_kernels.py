@@ -239,6 +239,9 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         cuda_errors=("cudaErrorInvalidKernelImage", "CUDA_ERROR_INVALID_IMAGE"),
         alternatives=("cuda-driver-insufficient", "torch-invalid-device-function"),
+        # a kernel NVRTC failed to compile leaves no image to load: the compile failure the text shows is the
+        # answer (jit-nvrtc-compilation-error), not a driver update (issue 36, round twenty-seven)
+        unless=r"NVRTC_ERROR_COMPILATION|nvrtcCompileProgram(?:\(\))? (?:failed|returned)",
         weight=84,
         applies="Triton kernels (torch.compile, Unsloth, vLLM) and any precompiled CUDA kernel on an older driver",
         shown_by=(_test("test_a_kernel_the_driver_cannot_load"), f"{_R8}.jsonl#unslothai-unsloth-424"),

@@ -44,10 +44,30 @@ FAMILIES: tuple[KnownError, ...] = (
                 "cupy.show_config()'` (NVRTC version, CUDA root), and update the library that owns the kernel.",
                 product="cupy",
             ),
+            # issue 36, round twenty-seven: a program's own run-time kernel (NVRTC's compile log printed by the
+            # program), compiled for the GPU it found: an identifier NVRTC does not know there
+            Variant(
+                r"(?:compile log|nvrtcCompileProgram|NVRTC_ERROR_COMPILATION)[\s\S]{0,2000}?identifier "
+                r"['\"\u2018\u2019]\w{1,60}['\"\u2018\u2019] is undefined",
+                "the compile log names an undefined identifier (an intrinsic this GPU's architecture lacks)",
+                "NVRTC's log names the cause: an identifier it does not know when compiling for this GPU. The program "
+                "compiles the kernel at run time for the GPU it finds, and intrinsics exist only from an architecture "
+                "on (__funnelshift_l / _r and __ldg from sm_32, half arithmetic from sm_53, __dp4a from sm_61, "
+                "__nanosleep and __match_any_sync from sm_70, __reduce_add_sync from sm_80; the *_sync warp "
+                "intrinsics need an NVRTC of CUDA 9 or newer). A 'device kernel image is invalid' or "
+                "CUDA_ERROR_INVALID_IMAGE after it is only the failed compile's consequence (no module was built), "
+                "so no driver update helps. Use the program's release that supports this GPU's architecture (one "
+                "that guards the intrinsic with __CUDA_ARCH__), turn off the algorithm or feature that needs it on "
+                "this GPU, or run it on a newer GPU (`nvidia-smi --query-gpu=name,compute_cap --format=csv`).",
+            ),
         ),
         weight=80,
         applies="CuPy RawKernel / ElementwiseKernel / RawModule, numba and other NVRTC users",
-        shown_by=(_test("test_nvrtc_compilation_error"), f"{_R21}#ucberkeleyseti-hyperseti-8"),
+        shown_by=(
+            _test("test_nvrtc_compilation_error"),
+            f"{_R21}#ucberkeleyseti-hyperseti-8",
+            "tests/troubleshooting/test_round27_v27cuda.py::test_nvrtc_compile_log_outranks_the_failed_kernel_load",
+        ),
         example="cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_COMPILATION (6)",
         example_source="ucberkeleyseti/hyperseti (cupy_backends/cuda/libs/nvrtc.pyx check_status, nvrtcResult 6)",
     ),

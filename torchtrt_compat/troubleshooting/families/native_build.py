@@ -369,6 +369,18 @@ FAMILIES: tuple[KnownError, ...] = (
                 "or the pip runtime wheels) and add <cuda>/include (CMake: find_package(CUDAToolkit) and link "
                 "CUDA::cudart; Makefile: -I/usr/local/cuda/include), or build with nvcc, which adds it.",
             ),
+            # issue 36, round twenty-seven: a CCCL header (Thrust, CUB, libcu++) outside nvcc: CUDA 13 moved them
+            Variant(
+                rf"fatal error: {_Q}?(?:thrust|cub|cuda/std|nv)/[\w/]{{1,60}}\.(?:h|cuh|hpp)\b"
+                rf"|cannot open source file {_Q}(?:thrust|cub|cuda/std)/"
+                rf"|Cannot open include file: {_Q}(?:thrust|cub|cuda/std)[\\/]",
+                "a Thrust / CUB / libcu++ header (CCCL, part of the CUDA toolkit)",
+                "Thrust, CUB and libcu++ come with the CUDA toolkit (CCCL): nvcc finds them itself, another compiler "
+                "(g++, clang, cl building a .cpp that includes them) only through the include path. CUDA 12 and "
+                "older keep them in <cuda>/include, CUDA 13 in <cuda>/include/cccl: add that folder (-I<cuda>/"
+                "include/cccl; CMake: link CUDA::cudart from find_package(CUDAToolkit), or CCCL::CCCL), or compile "
+                "the file with nvcc; without a toolkit, install one (or the cuda-cccl package).",
+            ),
             Variant(
                 _PROJECT_HEADER,
                 "a header of the project (or of a library it vendors)",
@@ -866,17 +878,37 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-cmake-findcuda-command",
         'Unknown CMake command "cuda_add_library" / "cuda_add_executable" (FindCUDA not loaded)',
-        r"Unknown CMake command \"cuda_\w{1,40}\"",
+        r"Unknown CMake command \"cuda_\w{1,40}\""
+        # FindCUDA's own refusal under policy CMP0146 (CMake 3.27+: Modules/FindCUDA.cmake, message(FATAL_ERROR))
+        r"|The FindCUDA module has been removed by policy CMP0146",
         "The project uses FindCUDA's commands (cuda_add_library, cuda_add_executable) without find_package(CUDA) "
         "having run: FindCUDA is deprecated since CMake 3.10 and removed under policy CMP0146 (CMake ≥ 3.27), or "
         "find_package(CUDA) was skipped.",
         "Call find_package(CUDA REQUIRED) before the cuda_* commands (with cmake_policy(SET CMP0146 OLD) on CMake "
         "≥ 3.27), or port to first-class CUDA: enable_language(CUDA), add_library(... .cu) and "
         "target_link_libraries(... CUDA::cudart) with find_package(CUDAToolkit).",
+        variants=(
+            # issue 36, round twenty-seven: find_package(CUDA) itself refused (a project or an installed package's
+            # config that still calls it, under a cmake_minimum_required of 3.27 or newer, or CMake 4)
+            Variant(
+                r"The FindCUDA module has been removed by policy CMP0146",
+                "find_package(CUDA) refused under policy CMP0146",
+                "find_package(CUDA) ran with policy CMP0146 set to NEW (a cmake_minimum_required / cmake_policy "
+                "VERSION of 3.27 or newer, or CMake 4), so FindCUDA.cmake stops. The 'Call Stack' under the error "
+                "names who called it: the project's CMakeLists.txt, or an installed package's <Pkg>Config.cmake "
+                "reached through find_package(<Pkg>). Set `cmake_policy(SET CMP0146 OLD)` before that find_package "
+                "(for a package's config, in your CMakeLists.txt before find_package(<Pkg>); on the command line "
+                "-DCMAKE_POLICY_DEFAULT_CMP0146=OLD), or port that code to find_package(CUDAToolkit) and the CUDA:: "
+                "targets (enable_language(CUDA) for .cu sources); a package's config is fixed by its newer release.",
+            ),
+        ),
         op=r"Unknown CMake command \"(cuda_\w{1,40})\"",
         weight=80,
-        applies="CMake projects written for FindCUDA",
-        shown_by=(f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",),
+        applies="CMake projects (and installed packages' config files) written for FindCUDA",
+        shown_by=(
+            f"{_TESTS}::test_cmake_cannot_find_torch_or_cuda",
+            "tests/troubleshooting/test_round27_v27cuda.py::test_findcuda_refused_by_policy_cmp0146",
+        ),
         example='CMake Error at CMakeLists.txt:28 (cuda_add_library):\n  Unknown CMake command "cuda_add_library".',
         example_source="CMake's unknown-command wording (cmMakefile) with FindCUDA's cuda_add_library",
     ),
@@ -1384,6 +1416,20 @@ _ROUND8: tuple[KnownError, ...] = (
         "variables the project's Find<Name>.cmake reads (the line above the error names the file), or put the "
         "prefix on CMAKE_PREFIX_PATH; delete CMakeCache.txt (a cached X-NOTFOUND stays) and configure again.",
         variants=(
+            # issue 36, round twenty-seven: Thrust / CUB / libcu++ (CCCL) come with the CUDA toolkit; CUDA 13 moved
+            # them under include/cccl, where a project's own Find module does not look
+            Variant(
+                r"Could NOT find (?:thrust|cub|libcudacxx|CCCL)\b|\b(?:THRUST|CUB|LIBCUDACXX)_INCLUDE_DIRS?\b"
+                r"|thrust/version\.h|cub/version\.cuh",
+                "Thrust / CUB / libcu++ (CCCL, part of the CUDA toolkit)",
+                "Thrust, CUB and libcu++ (CCCL) ship with the CUDA toolkit, so with a toolkit installed the search "
+                "looks in the wrong folder: CUDA 13 moved them from <cuda>/include into <cuda>/include/cccl, which a "
+                "project's own Findthrust.cmake / FindCUB.cmake written for CUDA 12 does not search. Point it there "
+                "(-DTHRUST_INCLUDE_DIR=<cuda>/include/cccl, likewise CUB_INCLUDE_DIR / LIBCUDACXX_INCLUDE_DIR, or "
+                "the variables the Find module's call stack names), use find_package(CCCL CONFIG) or the project's "
+                "release that supports CUDA 13, or build with a CUDA 12.x toolkit; delete CMakeCache.txt first. "
+                "Without a CUDA toolkit, install one (or the cuda-cccl package) for the version the project asks.",
+            ),
             Variant(
                 r"transformer_engine|TransformerEngine",
                 "Transformer Engine (cuDNN)",

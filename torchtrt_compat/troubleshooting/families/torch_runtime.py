@@ -18,7 +18,17 @@ rows here are the more specific ones beside them.
 
 from __future__ import annotations
 
-from ..entry import DARKNET, DARKNET_FIX, LONG_RUN, LONG_RUN_FAULT_FIX, OWN_CUDA_CODE, KnownError, Variant
+from ..entry import (
+    DARKNET,
+    DARKNET_FIX,
+    LONG_RUN,
+    LONG_RUN_FAULT_FIX,
+    OPENCV_CUDA,
+    OPENCV_CUDA_FIX,
+    OWN_CUDA_CODE,
+    KnownError,
+    Variant,
+)
 from .product_fixes import cublas_variants, cudnn_variants
 
 __all__ = ["FAMILIES"]
@@ -259,6 +269,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "newer GPU, build and run the project without CUDA on this machine (its CUDA switch off, or the CPU "
                 "build), or use an old release built with a toolkit that still targets this GPU.",
             ),
+            # issue 36, round twenty-seven: the kernel is OpenCV's (its CUDA modules' "Gpu API call" error, -217)
+            Variant(OPENCV_CUDA, "OpenCV's CUDA modules", OPENCV_CUDA_FIX),
             # issue 36, round twenty-six: the kernels are the project's own (a native test or program; no torch in
             # the text): its own build's architectures, not a torch wheel
             Variant(
