@@ -48,6 +48,17 @@ _TOOLKIT = (
     "systemctl restart docker`); `docker info | grep -i runtimes` must list nvidia, and `docker run --rm --gpus all "
     "ubuntu nvidia-smi` must show the GPU"
 )
+#: a rootless daemon (or another docker context) without the NVIDIA runtime (issue 36, round twenty-seven): the
+#: steps of the NVIDIA Container Toolkit's rootless-mode instructions
+_ROOTLESS_FIX = (
+    "`docker context ls` and `docker info` show which daemon (rootless Docker lists 'rootless' under Security "
+    "Options; Docker Desktop on Linux runs its own VM daemon, context desktop-linux). For rootless Docker register "
+    "the runtime in its own configuration, `nvidia-ctk runtime configure --runtime=docker "
+    "--config=$HOME/.config/docker/daemon.json`, restart it with `systemctl --user restart docker`, and let the "
+    "toolkit run without cgroups (`sudo nvidia-ctk config --set nvidia-container-cli.no-cgroups --in-place`); or "
+    "use the rootful daemon (`docker context use default`) that `sudo nvidia-ctk runtime configure` set up. "
+    "`docker info | grep -i runtimes` must then list nvidia for the daemon you use."
+)
 #: the process and library names a /dev/shm-hungry workload shows (NCCL's shm transport, a DataLoader, vLLM's TP)
 _SHM_USERS = (
     r"\bNCCL\b|tensor[_ -]parallel|\bvllm\b|RayWorkerWrapper|DataLoader|torch\.distributed|torchrun|num_workers"
@@ -65,8 +76,18 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "NVIDIA runtime, and this daemon has none: the NVIDIA Container Toolkit is not installed on the host, or it "
         "was installed but the daemon was not configured and restarted; the NVIDIA driver on the host is a separate "
         "requirement.",
-        f"On the host: {_TOOLKIT}. The host needs a working NVIDIA driver too (`nvidia-smi` on the host).",
+        f"On the host: {_TOOLKIT}. The host needs a working NVIDIA driver too (`nvidia-smi` on the host). If the "
+        "toolkit is installed and configured and the error stays, docker talks to another daemon than the one you "
+        f"configured: {_ROOTLESS_FIX}",
         variants=(
+            # issue 36, round twenty-seven: a rootless daemon has its own daemon.json, which the rootful configuration
+            # does not reach
+            Variant(
+                r"\brootless\b|dockerd-rootless|/run/user/\d{1,10}/docker\.sock|\.config/docker/daemon\.json"
+                r"|systemctl --user (?:re)?start docker",
+                "rootless Docker",
+                f"The daemon is rootless Docker, which reads its own configuration: {_ROOTLESS_FIX}",
+            ),
             Variant(
                 JETSON_BOARD,
                 "Jetson",

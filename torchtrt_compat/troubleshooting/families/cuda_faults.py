@@ -176,9 +176,15 @@ _FAULTS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "physx-gpu-kernel-failure",
-        "PhysX: internal error : GPU … kernel fail! N (a CUDA error in PhysX's GPU simulation)",
+        "PhysX: internal error : GPU … kernel fail! N / PhysX error: GPU … fail to launch (a CUDA error in PhysX's GPU "
+        "simulation)",
         r"internal error : (?:GPU [\w ]{1,80}kernel fail|[\w ]{1,60}fail to launch kernel)"
-        r"|PxgCudaUtils\.h \(\d{1,5}\) : internal error : SynchronizeStreams",
+        r"|PxgCudaUtils\.h \(\d{1,5}\) : internal error : SynchronizeStreams"
+        # the same errors as omni.physx logs them in Isaac Sim / Isaac Lab ("[Error] [omni.physx.plugin] PhysX error:
+        # GPU solveContactParallel fail to launch kernel!!", "... GPU kernel 'X' failed to launch with error N!!")
+        # (issue 36, round twenty-seven); its "PhysX Internal CUDA error ... Error code N" and "Cuda context manager
+        # error" lines alone are a CUDA fault's (torch-gpu-fault), not this row's
+        r"|PhysX error: GPU [\w ]{1,80}?fail(?:ed)? to launch\b|PhysX error: GPU kernel '\w{1,80}' failed to launch",
         "A PhysX GPU kernel (narrow phase, solver, articulation) failed with the CUDA error number printed below it "
         "(700: an illegal memory access); the CUDA context is then unusable, so every later PhysX call "
         "(SynchronizeStreams, memcpy) fails too. Usually PhysX's preallocated GPU contact / pair buffers overflowed "
@@ -188,6 +194,25 @@ _FAULTS: tuple[KnownError, ...] = (
         "found_lost_aggregate_pairs_capacity, gpu_max_rigid_contact_count), or lower num_envs / contact complexity, "
         "and rerun; the later SynchronizeStreams errors are consequences. An allocation failure before it "
         "('fail to allocate memory N bytes!! Result = 2') is the cause instead: the GPU had no memory left.",
+        variants=(
+            # kernels that fail to launch while the simulation starts (at reset, creating the simulation view), not
+            # after a run: the GPU code cannot run on this driver / GPU (round twenty-seven)
+            Variant(
+                rf"\A(?=[\s\S]{{0,300000}}?fail(?:ed)? to launch)"
+                r"(?=[\s\S]{0,300000}?(?:\.reset\(\)|\bset_task\b|\binitiali[sz]e|simulation view backend"
+                r"|create_simulation_view|start_simulation|\bplay\(\)))"
+                rf"(?![\s\S]{{0,300000}}?(?:{LONG_RUN}))",
+                "kernels that fail to launch as the simulation starts",
+                "PhysX's GPU kernels failed to launch as the simulation started (at reset, creating the simulation "
+                "view), not after a run: the GPU code cannot run here. Check the driver first: `nvidia-smi`'s "
+                "driver must reach the minimum of the Isaac Sim / Isaac Gym release (Isaac Sim's requirements name "
+                "it per release; an older driver gives exactly these launch failures): update it and reboot. Check "
+                "too that the GPU is one the release supports (RTX-class for Isaac Sim) and that nothing else holds "
+                "it. Only with a supported driver and GPU, look at the scene: lower num_envs or raise the GPU buffer "
+                "sizes (max_gpu_contact_pairs, found_lost_pairs_capacity). The 'Cuda context manager error' lines "
+                "and the Python exception after them ('Failed to create simulation view backend') are consequences.",
+            ),
+        ),
         # its kernels fail on buffers an earlier allocation did not get: that allocation failure outranks it
         downstream=True,
         weight=75,

@@ -337,7 +337,15 @@ _RENDER: tuple[KnownError, ...] = (
         # Mesa's libEGL answering a request for a hardware EGL device (no NVIDIA EGL vendor library), and
         # ldconfig resolving libEGL.so.1 to Mesa's mesa-egl folder ahead of the driver's glvnd library
         r"|libEGL warning: Not allowed to force software rendering when API explicitly selects a hardware device"
-        r"|libEGL\.so(?:\.1)? \([^)\n]{1,40}\) => [^\n]{0,120}mesa-egl[\\/]libEGL\.so",
+        r"|libEGL\.so(?:\.1)? \([^)\n]{1,40}\) => [^\n]{0,120}mesa-egl[\\/]libEGL\.so"
+        # Magnum's windowless EGL context (Platform/WindowlessEglApplication.cpp, habitat-sim's renderer) finding no EGL
+        # device for the CUDA device it was given, or none at all, and habitat-sim's own line after it; dm_control's
+        # EGL renderer (_render/pyopengl/egl_renderer.py) when no EGL device initialises (issue 36, round
+        # twenty-seven)
+        r"|WindowlessEglApplication::tryCreateContext\(\):\s{0,4}(?:unable to find\s{1,4}CUDA\s{1,4}device"
+        r"\s{1,4}\d{1,3}\s{1,4}among\s{1,4}\d{1,3}\s{1,4}EGL\s{1,4}devices|unable to find EGL device for CUDA device"
+        r"|no EGL devices? found)"
+        r"|WindowlessContext: Unable to create windowless context|Cannot initialize a headless EGL display",
         "An OpenGL context through EGL could not be created: the process has no EGL driver for the NVIDIA GPU (a "
         "container started without the graphics capability, so libEGL_nvidia is missing; only Mesa's EGL; a "
         "headless server without the driver's OpenGL libraries), or no display at all.",
@@ -346,6 +354,48 @@ _RENDER: tuple[KnownError, ...] = (
         "the driver's OpenGL / EGL libraries (not only the compute part); with several GPUs the EGL device must "
         "match CUDA's. Code that only needs rasterisation can avoid OpenGL altogether (below).",
         variants=(
+            # WSL2 ships no NVIDIA EGL (only Mesa's d3d12 / llvmpipe), so no EGL device maps to a CUDA device (round
+            # twenty-seven)
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?(?:\bWSL\d?\b|/usr/lib/wsl|microsoft-standard))"
+                r"(?=[\s\S]{0,300000}?(?:EGL devices? in total|EGL device for CUDA device|no EGL devices? found"
+                r"|WindowlessContext: Unable))",
+                "WSL2 (no NVIDIA EGL)",
+                "WSL2 gives Linux CUDA (libcuda in /usr/lib/wsl/lib) but no NVIDIA EGL: the EGL devices it lists are "
+                "Mesa's (d3d12 / llvmpipe), none of which is a CUDA device, so a renderer that must put its EGL "
+                "context on the CUDA GPU (habitat-sim, Magnum's windowless EGL) cannot start. Render on native Linux "
+                "(or a Linux server / container with the NVIDIA driver's EGL), or run without the GPU-rendered "
+                "sensors (habitat-sim: no colour / depth sensor, or a build that renders on the CPU).",
+                strict=True,
+            ),
+            # Magnum's windowless EGL found EGL devices but none for the CUDA device: glvnd enumerated Mesa's devices
+            # (NVIDIA's vendor file missing or not picked), the driver's EGL part missing, the driver updated without
+            # a reboot, or a CUDA device id that is not the EGL's (round twenty-seven)
+            Variant(
+                r"EGL devices? in total|EGL device for CUDA device|WindowlessContext: Unable",
+                "EGL lists devices, but none is the CUDA device's (Magnum / habitat-sim)",
+                "EGL listed devices, but none of them is the NVIDIA GPU that CUDA device N is: glvnd loaded Mesa's "
+                "EGL devices, not NVIDIA's. Point glvnd at NVIDIA's vendor file: `export "
+                "__EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json` (create that file "
+                "naming libEGL_nvidia.so.0 if it is missing; `__GLX_VENDOR_LIBRARY_NAME=nvidia` for GLX), install "
+                "the driver's OpenGL / EGL part of the same version as the driver (libnvidia-gl-<driver major>; not "
+                "a driver installed with --no-opengl-files), and reboot after a driver update (nvidia-smi's 'driver/"
+                "library version mismatch' shows one). In Docker use NVIDIA_DRIVER_CAPABILITIES=all (graphics). The "
+                "GPU id the renderer gets (habitat-sim's gpu_device_id) is a CUDA id counted within "
+                "CUDA_VISIBLE_DEVICES. Reinstalling torch does not help: CUDA itself works.",
+            ),
+            # dm_control / MuJoCo asked for an EGL device index the process does not see (a container or
+            # CUDA_VISIBLE_DEVICES with fewer GPUs) (round twenty-seven)
+            Variant(
+                r"MUJOCO_EGL_DEVICE_ID[\"'\]]{0,3}\s{0,3}[:=]\s{0,3}[\"']?[1-9]",
+                "MuJoCo / dm_control with a non-zero EGL device index",
+                "MUJOCO_EGL_DEVICE_ID names an EGL device this process does not see: inside a container (or with "
+                "CUDA_VISIBLE_DEVICES / a scheduler's GPU binding) only the GPUs passed in are listed, counted from "
+                "0. Set MUJOCO_EGL_DEVICE_ID=0 when one GPU is passed in, or start the container with the GPU you "
+                "want (`--gpus '\"device=N\"'` / NVIDIA_VISIBLE_DEVICES=N) and the graphics capability "
+                "(NVIDIA_DRIVER_CAPABILITIES=all); set MUJOCO_GL=egl and the index before dm_control or mujoco is "
+                "imported.",
+            ),
             # Mesa's EGL answered (its libEGL warnings, the mesa-egl folder first in ldconfig): NVIDIA's EGL is
             # missing or shadowed (round twenty-two)
             Variant(
@@ -371,7 +421,8 @@ _RENDER: tuple[KnownError, ...] = (
             ),
             # EGL enumerated no device (pyrender's EGL platform, MuJoCo's EGL backend)
             Variant(
-                r"get_device_by_index|eglQueryDevicesEXT|Cannot initialize a EGL device display|EGL: ?no (?:EGL )?dev",
+                r"get_device_by_index|eglQueryDevicesEXT|Cannot initialize a EGL device display|EGL: ?no (?:EGL )?dev"
+                r"|tryCreateContext\(\): no EGL devices? found",
                 "EGL lists no device",
                 "EGL enumerated no device: the process has no NVIDIA EGL (the driver's libnvidia-gl / libEGL_nvidia "
                 "with glvnd's vendor file 10_nvidia.json; in Docker NVIDIA_DRIVER_CAPABILITIES=all or "
@@ -389,9 +440,12 @@ _RENDER: tuple[KnownError, ...] = (
             ),
         ),
         weight=84,
-        applies="nvdiffrast's RasterizeGLContext (common/glutil.cpp), pyrender's EGL platform, MuJoCo's EGL backend "
-        "and other EGL renderers on Linux",
-        shown_by=(_test("test_windows_compiler_and_opengl_contexts"),),
+        applies="nvdiffrast's RasterizeGLContext (common/glutil.cpp), pyrender's EGL platform, MuJoCo's and "
+        "dm_control's EGL backends, Magnum's windowless EGL (habitat-sim) and other EGL renderers on Linux",
+        shown_by=(
+            _test("test_windows_compiler_and_opengl_contexts"),
+            "tests/troubleshooting/test_round27_v27robot.py::test_headless_egl_without_the_cuda_device",
+        ),
         example="[F glutil.cpp:338] eglInitialize() failed",
         example_source="nvdiffrast nvdiffrast/common/glutil.cpp (createGLContext, LOG(FATAL)), nvdiffrast 0.3",
     ),
@@ -443,10 +497,14 @@ _SPARSE: tuple[KnownError, ...] = (
         "spconv: arg(): could not convert default argument 'x: tv::Type' (type not registered: spconv and cumm "
         "of different builds)",
         # any tensorview type (tv::Tensor, tv::CUDAKernelTimer, ...) that pybind11 finds unregistered
-        r"could not convert default argument '[^'\n]{0,80}tv::\w{1,40}'",
+        r"could not convert default argument '[^'\n]{0,80}tv::\w{1,40}'"
+        # a name spconv (or cumm's own modules) imports from cumm that the installed cumm lacks: a cumm of another
+        # release than the spconv (issue 36, round twenty-seven)
+        r"|cannot import name '\w{1,80}' from 'cumm(?:\.\w{1,40}){0,8}'",
         "spconv's compiled core and cumm's tensorview (tv::Tensor) come from different builds: spconv was built "
         "against another cumm (another release or CUDA) than the one installed, or two spconv-cuXYZ / cumm-cuXYZ "
-        "packages are installed side by side.",
+        "packages are installed side by side; a name spconv imports from cumm that this cumm lacks ('cannot import "
+        "name ... from cumm...') is the same mismatch of releases.",
         "Keep one matching pair: `pip list | grep -i -E 'spconv|cumm'`, uninstall every spconv* and cumm* "
         "package, then install one spconv-cuXYZ (it pulls its cumm-cuXYZ) for torch's CUDA (cuXYZ from "
         "torch.version.cuda); a source build of spconv needs cumm built from source with the same CUDA first.",

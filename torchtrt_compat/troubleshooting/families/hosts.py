@@ -142,7 +142,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch: reinstall torch and torchvision with `pip install --upgrade --force-reinstall` from PyTorch's own "
         "index for a cuXXX that nvidia-smi's CUDA Version allows. Without an NVIDIA "
         "GPU, run without the app's GPU option (--use-cuda / --gpu / device=cuda) on the CPU.",
-        unless=r"no CUDA-capable device is detected",
+        # a renderer's EGL device search names a CUDA device too (Magnum's windowless EGL: geo-egl-context-failed)
+        unless=r"no CUDA-capable device is detected|EGL devices? in total|EGL device for CUDA device",
         loose=True,
         alternatives=("torch-cpu-build", "no-gpu-visible", "cuda-driver-insufficient"),
         weight=56,

@@ -29,6 +29,17 @@ _TESTS = "tests/troubleshooting/test_round6_native.py"
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
 #: shown in a Markdown code span in docs/troubleshooting.md).
 _Q = "['\"\u2018\u2019]"
+#: the old libstdc++ string ABI as GNU ld's demangler prints it (std::string, std::basic_string<char, ...>), not the
+#: C++11 one (std::__cxx11::basic_string)
+_OLD_STRING = r"(?<![\w:])std::(?:string\b|basic_string<)"
+#: undefined references of one link in both string ABIs (issue 36, round twenty-seven): one names std::__cxx11, another
+#: the old std::string, within 6,000 characters of each other (a link's undefined references come together)
+_BOTH_STRING_ABIS = (
+    r"(?:undefined reference to [^\n]{0,600}?std::__cxx11::"
+    rf"(?=[\s\S]{{0,6000}}?undefined reference to [^\n]{{0,600}}?{_OLD_STRING})"
+    rf"|undefined reference to [^\n]{{0,600}}?{_OLD_STRING}"
+    r"(?=[\s\S]{0,6000}?undefined reference to [^\n]{0,600}?std::__cxx11::))"
+)
 #: nvcc given an empty GPU architecture ("compute_" / "sm_" with no number after it): nvcc's own fatal lines, and the
 #: -gencode flags of CMake's compiler check ("-gencode=arch=compute_,code=sm_")
 _EMPTY_ARCH = (
@@ -416,7 +427,8 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-nvcc-host-compiler",
-        "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check)",
+        "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check), or "
+        'identifier "__builtin_ia32_…" is undefined (nvcc older than the gcc headers)',
         r"(?:unsupported GNU version! )?gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
         r"|unsupported clang version! clang version must be less than \d{1,2}"
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
@@ -436,7 +448,13 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:doesn'?t|does not|don'?t) support gcc versions? (?:later|newer|greater) than \d{1,2}\b"
         # a project's configure script making the same check before nvcc runs (Kaldi's src/configure: "CUDA 8_0 does
         # not support g++ (g++-8). You need g++ < 6.0." / "... Only versions strictly older than 7.0 are supported.")
-        r"|CUDA [\d_.]{1,8} does not support [\w./+-]{0,60} ?\((?:g\+\+|gcc|c\+\+|clang\+{0,2})-[\d.]{1,12}\)",
+        r"|CUDA [\d_.]{1,8} does not support [\w./+-]{0,60} ?\((?:g\+\+|gcc|c\+\+|clang\+{0,2})-[\d.]{1,12}\)"
+        # nvcc's front end (EDG, "file(line): error: ...") parsing a newer host gcc's headers it does not know: the
+        # gcc intrinsics headers' builtins (mwaitxintrin.h's __builtin_ia32_monitorx under CUDA 7.5 with gcc 5; a
+        # paste may cut the name) and gcc 7 / glibc 2.26's __float128 / _FloatN types under CUDA 9 (issue 36, round
+        # twenty-seven; the types written from their usual wording)
+        r"|error: identifier \"__builtin_ia32_\w{1,60}"
+        r"|\(\d{1,6}\): error: identifier \"(?:__float128|_Float(?:16|32|64|128)x?)\" is undefined",
         "nvcc accepts only the host compilers its CUDA release was tested with (crt/host_config.h checks the gcc, "
         "clang or MSVC version; torch.utils.cpp_extension checks the same bounds): the system compiler is newer "
         "(or older) than this CUDA supports.",
@@ -446,6 +464,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "`CC=gcc-N CXX=g++-N python setup.py ...`. `-allow-unsupported-compiler` skips only the check: the build or "
         "the program may still fail.",
         variants=(
+            # no version check fired: nvcc's front end met a builtin or type of the host gcc's headers it does not
+            # know, which means this nvcc is older than the gcc (round twenty-seven)
+            Variant(
+                r"error: identifier \"(?:__builtin_ia32_|__float128|_Float\d)",
+                "nvcc older than the host gcc's headers (an unknown builtin or type, no version check)",
+                "nvcc's front end does not know a builtin or type that the host gcc's headers use (the header in "
+                "the error is gcc's or glibc's), so this nvcc is older than the host compiler, even without nvcc's "
+                "'unsupported GNU version' check: usually an old toolkit first on PATH (a distribution's "
+                "nvidia-cuda-toolkit, /usr/bin/nvcc) although a newer CUDA is installed. Check `which nvcc` and "
+                "`nvcc --version`; build with a CUDA toolkit that supports this gcc (PATH=/usr/local/cuda-X.Y/bin:"
+                "$PATH, CMake -DCMAKE_CUDA_COMPILER=/usr/local/cuda-X.Y/bin/nvcc or CUDACXX; remove the old "
+                "distribution toolkit), then rebuild from a clean build folder; or hand nvcc an older gcc it "
+                "supports (-ccbin g++-N / CMAKE_CUDA_HOST_COMPILER). A stop-gap for one header is to define its "
+                "include guard for nvcc (e.g. -D_MWAITXINTRIN_H_INCLUDED for mwaitxintrin.h).",
+            ),
             Variant(
                 r"configure failed|CUDA [\d_.]{1,8} does not support [^\n]{0,80}\((?:g\+\+|gcc|c\+\+|clang\+{0,2})-"
                 r"|You need g\+\+ <|Only versions strictly older than",
@@ -1026,17 +1059,38 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-libtorch-link-error",
-        "undefined reference to `c10::…' / `torch::…' (libtorch not linked, or another C++ ABI)",
+        "undefined reference to `c10::…' / `torch::…', or to other libraries' symbols in both C++ string ABIs "
+        "(libtorch not linked, or another C++ ABI)",
         r"undefined reference to `(?:c10|at|torch|caffe2)::[^\n]{1,300}'"
-        r"|unresolved external symbol [^\n]{0,200}(?:c10|at|torch)@@",
+        r"|unresolved external symbol [^\n]{0,200}(?:c10|at|torch)@@" + "|" + _BOTH_STRING_ABIS,
+        # issue 36, round twenty-seven: undefined references of one link in both libstdc++ string ABIs (one with
+        # std::__cxx11::basic_string, another with the old std::string): objects built with different
+        # _GLIBCXX_USE_CXX11_ABI values, which a libtorch of the other ABI forces onto the targets that link it
         "The program is linked without libtorch's libraries, or against a libtorch built with another C++ ABI "
         "(the pre-cxx11 and cxx11 builds of libtorch differ in every std::string symbol: std::__cxx11::basic_string "
-        "in one, std::string in the other).",
+        "in one, std::string in the other); undefined references to other libraries' symbols in both string ABIs "
+        "are the same split, the libtorch's ABI forced onto objects that link the system's libraries.",
         "Link libtorch the CMake way (`find_package(Torch REQUIRED)` and `target_link_libraries(app "
         '"${TORCH_LIBRARIES}")`, which also sets the ABI flag); use the libtorch whose ABI matches your other '
         "libraries (the cxx11 ABI build with gcc's default, or -D_GLIBCXX_USE_CXX11_ABI=0 everywhere for the "
         "pre-cxx11 one).",
         variants=(
+            # the undefined symbols are other libraries' (OpenCV, jsoncpp), in both string ABIs (round twenty-seven)
+            Variant(
+                r"\A(?![\s\S]{0,300000}?undefined reference to [`'‘]?(?:c10|at|torch|caffe2)::)"
+                rf"(?=[\s\S]{{0,300000}}?{_BOTH_STRING_ABIS})",
+                "other libraries' symbols in both string ABIs (a libtorch of the other ABI in the build)",
+                "The undefined symbols are other libraries' (OpenCV's cv::, jsoncpp's Json:: ...), some with "
+                "std::__cxx11::basic_string and some with the old std::string: the project's objects were compiled "
+                "with different _GLIBCXX_USE_CXX11_ABI values. A libtorch built for the other ABI forces its value "
+                "on every target that links it (its TORCH_CXX_FLAGS: -D_GLIBCXX_USE_CXX11_ABI=0 for the pre-cxx11 "
+                "package), while the system's OpenCV / jsoncpp use gcc's default (1). Use the libtorch package of "
+                "the ABI your system libraries have (the 'cxx11 ABI' libtorch, the one the project was tested with; "
+                "Torch_DIR pointing at it), keep one _GLIBCXX_USE_CXX11_ABI value for every library of the project, "
+                "and rebuild them all from clean build folders; `nm -DC <library>.so | grep <symbol>` shows which ABI "
+                "a library exports.",
+                strict=True,
+            ),
             Variant(
                 r"__cxx11|_GLIBCXX_USE_CXX11_ABI",
                 "C++ ABI",
@@ -1053,6 +1107,31 @@ FAMILIES: tuple[KnownError, ...] = (
         example="main.cpp:(.text+0x41): undefined reference to `c10::detail::torchCheckFail(char const*, char const*, "
         "unsigned int, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&)'",
         example_source="GNU ld's undefined-reference wording with a libtorch symbol (c10/util/Exception.h)",
+    ),
+    KnownError(
+        "build-libtorch-two-copies",
+        "conflicting declaration / redefinition of 'torch::…' (the headers of two torch / libtorch installations in "
+        "one build)",
+        # gcc's and clang's wording for a torch / c10 / ATen name declared twice differently (issue 36, round
+        # twenty-seven): torch's own headers declare each name once, so a second declaration comes from another copy
+        # of them
+        r"error: (?:conflicting declaration|redefinition of)\b[^\n]{0,300}?\b(?:torch|c10|at|caffe2)::\w",
+        "The build includes the headers of two torch installations at once, so their declarations collide: a "
+        "libtorch downloaded to one folder and another copy bundled in the project (third_party/libtorch) or in a "
+        "ROS / catkin package, or pip torch's site-packages/torch/include beside a separate libtorch of another "
+        "release. The include chain above the error names both roots.",
+        "Use exactly one libtorch, of the release (and CUDA) the project and its exported models need: remove the "
+        "other copy's path from include_directories / CMAKE_PREFIX_PATH / the catkin or colcon package's CMakeLists "
+        "(or delete the bundled copy), point Torch_DIR at the one you keep (<libtorch>/share/cmake/Torch) and use "
+        "find_package(Torch) with ${TORCH_INCLUDE_DIRS} / ${TORCH_LIBRARIES} only, then rebuild from a clean build "
+        "folder (catkin clean / rm -rf build devel, or build/ and install/ for colcon).",
+        weight=80,
+        applies="C++ programs and ROS nodes built against libtorch (CMake, catkin, colcon)",
+        shown_by=("tests/troubleshooting/test_round27_v27robot.py::test_two_libtorch_copies_in_one_build",),
+        example="/opt/libtorch/include/torch/csrc/api/include/torch/types.h:39:16: error: conflicting declaration "
+        "'constexpr const auto torch::kUInt8'",
+        example_source="gcc's 'conflicting declaration' error on libtorch's torch/csrc/api/include/torch/types.h "
+        "(torch::kUInt8 and the other dtype aliases)",
     ),
     KnownError(
         "build-nvcc-notice",

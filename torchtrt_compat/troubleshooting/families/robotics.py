@@ -1,0 +1,229 @@
+"""Robotics and simulation stacks in their own words (issue 36, round twenty-seven): NVIDIA Warp older than the driver
+(a CUDA 13 / R580 driver no longer hands out a driver entry point a Warp built for CUDA 12 asks for), XLA refusing to
+embed a CUDA graph captured by a custom call (MuJoCo Warp's conditional graphs called from JAX), Isaac Gym's start-up
+lines (its library preload warnings and the CPU pipeline a CPU physics run switches to, notices) and PhysX falling
+back to the CPU when it cannot create its CUDA context, and ROS 2's launch finding a package without its
+executables (a GPU-only node left out of a build or an image without CUDA / TensorRT). The round's other classes
+widen the rows their labels name: headless EGL that finds no EGL device for the CUDA device (geometry_ext's
+geo-egl-context-failed, Magnum's and dm_control's wording), PhysX kernels that fail to launch in an Omniverse log
+(cuda_faults' physx-gpu-kernel-failure), nvcc older than the host gcc's intrinsic headers (native_build's
+build-nvcc-host-compiler), a cumm that does not match spconv (geometry_ext's geo-spconv-cumm-mismatch), two libtorch
+copies in one build and link errors in both C++ string ABIs (native_build), and a rootless Docker daemon without the
+NVIDIA runtime (containers' host-toolkit-missing).
+
+Each pattern is keyed to the library's own wording (the file is named in each row's ``example_source``); names,
+versions and paths are read from the text, never written into a pattern.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant, tests_in
+
+__all__ = ["FAMILIES"]
+
+_test = tests_in("tests/troubleshooting/test_round27_v27robot.py")
+
+#: Warp's start-up banner ("Warp 1.7.1 initialized:\n   CUDA Toolkit 12.8, Driver 13.0") naming a driver of a newer
+#: CUDA major than the toolkit the Warp build was made with, or nvidia-smi's CUDA 13+ (an R580+ driver) in a text that
+#: shows no Warp build for CUDA 13
+_DRIVER_NEWER_THAN_WARP = (
+    r"CUDA Toolkit 11\.\d{1,2}, Driver (?:1[2-9]|[2-9]\d)\.\d|CUDA Toolkit 12\.\d{1,2}, Driver (?:1[3-9]|[2-9]\d)\.\d"
+    r"|\A(?![\s\S]{0,300000}?CUDA Toolkit (?:1[3-9]|[2-9]\d)\.)"
+    r"(?=[\s\S]{0,300000}?(?:CUDA Version: {0,3}(?:1[3-9]|[2-9]\d)\.\d|\bR5[89]\d\b"
+    r"|\bdriver (?:version )?5[89]\d\.\d{2,3}\b))"
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-warp-older-than-driver",
+        "NVIDIA Warp: Failed to get driver entry point 'cuX' with a driver newer than the Warp build (a CUDA 13 / "
+        "R580 driver and a Warp built for CUDA 12)",
+        # warp/native/cuda_util.cpp (get_driver_entry_point, driver_entry_point_error); CUDA error 34, the toolkit's
+        # stub libcuda, is another row's
+        r"Warp CUDA error: Failed to get driver entry point '\w{1,60}' \(CUDA error (?!34\))\d{1,4}\)"
+        r"|Warp CUDA error: Function \w{1,60}: a suitable driver entry point was not found",
+        "Warp looks up each CUDA driver function by the version it was built against (cuGetProcAddress). The driver "
+        "here is newer than the Warp build, not older: Warp releases built for CUDA 12 before the fix (Warp 1.7.x, "
+        "the Warp Isaac Sim 5.0 bundles) ask for entry points that R580 / CUDA 13 drivers no longer hand out "
+        "(cuDeviceGetUuid first), so Warp's CUDA initialisation fails (error 36) and the simulator built on it "
+        "stops or hangs on the GPU.",
+        "Keep the driver and move Warp forward: install the newest warp-lang (`pip install -U warp-lang`; Warp's "
+        "maintainers confirmed 1.7.1 cannot run on an R580 driver), or, where the simulator bundles its own Warp "
+        "(Isaac Sim / Isaac Lab, Newton, MuJoCo Warp through MJX), a release of it validated for this driver branch "
+        "(Isaac Sim's requirements name the driver of each release). Or go back to a 570-series driver (CUDA 12.8 / "
+        "12.9), which that Warp supports, and reboot. Warp's banner ('CUDA Toolkit X, Driver Y') shows the pair: "
+        "updating the driver further does not help.",
+        requires=_DRIVER_NEWER_THAN_WARP,
+        weight=89,  # above cuda-driver-insufficient, which matches the same Warp lines for a driver that is too old
+        applies="NVIDIA Warp (warp-lang) built for CUDA 12 on R580+ drivers, and the simulators that bundle it",
+        shown_by=(_test("test_warp_older_than_the_driver"),),
+        example="Warp CUDA error: Failed to get driver entry point 'cuDeviceGetUuid' (CUDA error 1)\nWarp 1.7.1 "
+        "initialized:\n   CUDA Toolkit 12.8, Driver 13.0",
+        example_source="warp warp/native/cuda_util.cpp (get_driver_entry_point, driver_entry_point_error); "
+        "NVIDIA/warp#940 (a maintainer on Warp 1.7.1 and R580 drivers)",
+    ),
+    KnownError(
+        "xla-child-graph-not-supported",
+        "XLA: Failed to create a child graph node and add it to a CUDA graph (a custom call's own CUDA graph embedded "
+        "in XLA's command buffer)",
+        # xla/stream_executor/cuda/cuda_command_buffer.cc (CreateChildNode; the ROCm build says "a HIP graph")
+        r"Failed to create a child graph node and add it to a (?:CUDA|HIP) graph",
+        "XLA runs a jitted function as a CUDA graph (its command buffers) and embeds what a custom call captured "
+        "into it as a child graph node. A custom call that captures its own CUDA graph (an FFI callback: Warp's "
+        "jax_callable in Warp's graph mode, MuJoCo Warp through MJX or MuJoCo Playground / Brax) can hand over a "
+        "graph the driver does not accept as a child: conditional nodes (Warp's capture_while / capture_if, which "
+        "MuJoCo Warp's solver uses to exit early) or memory allocation nodes make cuGraphAddChildGraphNode refuse "
+        "it with CUDA_ERROR_NOT_SUPPORTED. The GPU and the driver are fine.",
+        "Keep the custom call's graph out of XLA's graph: run without XLA command buffers (`XLA_FLAGS="
+        "--xla_gpu_enable_command_buffer=`, an empty list, set before jax is imported), or make the custom call "
+        "capture no conditional graph (MuJoCo Warp: `m.opt.graph_conditional = False` on the Warp model before it "
+        "is used from JAX; Warp's FFI: `jax_callable(..., graph_mode=GraphMode.JAX)` or `GraphMode.NONE` instead of "
+        "`GraphMode.WARP`); or update jax, warp-lang and mujoco / mujoco_warp together to releases that support "
+        "conditional graphs inside JAX. A driver of CUDA 12.4 or newer is needed for Warp's conditional graphs at "
+        "all.",
+        variants=(
+            Variant(
+                r"mujoco_warp|mujoco\.mjx|\bmjx\b|mujoco_playground|\bmjwarp\b|impl=['\"]warp",
+                "MuJoCo Warp (MJX's Warp backend, MuJoCo Playground)",
+                "MuJoCo Warp's constraint solver exits early through a conditional CUDA graph node, which XLA cannot "
+                "embed in its own graph: set `m.opt.graph_conditional = False` on the MuJoCo Warp model before it "
+                "is put on the device for JAX (the solver then runs its fixed iteration count), or run with "
+                "`XLA_FLAGS=--xla_gpu_enable_command_buffer=` (set before jax is imported); newer mujoco / "
+                "mujoco_warp and warp-lang releases change how the graph is handed to JAX, so update them together.",
+            ),
+        ),
+        weight=80,  # above torch-operation-not-supported, whose CUDA_ERROR_NOT_SUPPORTED the line also carries
+        applies="JAX / XLA on NVIDIA GPUs with custom calls that capture CUDA graphs (Warp's JAX FFI, MuJoCo Warp)",
+        shown_by=(_test("test_xla_child_graph_not_supported"),),
+        example="XlaRuntimeError: INTERNAL: CUDA error: Failed to create a child graph node and add it to a CUDA "
+        "graph: CUDA_ERROR_NOT_SUPPORTED: operation not supported",
+        example_source="xla xla/stream_executor/cuda/cuda_command_buffer.cc (CreateChildNode); "
+        "google-deepmind/mujoco_warp#319 (Warp conditionals inside JAX graphs); warp jax_experimental/ffi.py "
+        "(GraphMode)",
+    ),
+    KnownError(
+        "isaacgym-startup-notice",
+        "Isaac Gym's start-up lines: '*** Warning: failed to preload CUDA lib / PhysX libs' and 'Can't use GPU "
+        "pipeline with CPU Physics' (notices, not errors)",
+        # isaacgym/python/isaacgym/gymdeps.py (the preload of libcuda.so and libPhysXGpu_64.so) and gymutil.py
+        # (parse_arguments: a CPU sim device turns the GPU pipeline off)
+        r"^\s{0,8}\*{3} Warning: failed to preload (?:CUDA lib|PhysX libs)"
+        r"|Can't use GPU pipeline with CPU Physics\. (?:Changing|Switching) pipeline to 'CPU'",
+        "Isaac Gym tries to preload libcuda.so (the unversioned name, which many systems have only as libcuda.so.1) "
+        "and its PhysX GPU library when it is imported, and prints these warnings when that probe fails; PhysX loads "
+        "the libraries again later, so they are harmless when the simulation starts. 'Can't use GPU pipeline with "
+        "CPU Physics' is gymutil's notice that the run asked for CPU physics (--sim_device=cpu), so the GPU pipeline "
+        "is turned off as requested; the policy can still train on the GPU (--rl_device).",
+        "Nothing failed in these lines. To simulate on the GPU, pass --sim_device=cuda:0 (and --rl_device=cuda:0; "
+        "--pipeline=gpu), and check that the log then says 'Physics Device: cuda:0' and 'GPU Pipeline: enabled'. "
+        "If PhysX itself later fails ('Failed to create a PhysX CUDA Context Manager. Falling back to CPU', "
+        "'internal error : libcuda.so!'), that line is the problem: explain it.",
+        severity="notice",
+        weight=35,
+        applies="Isaac Gym Preview 3 / 4 and the projects on it (IsaacGymEnvs, legged_gym and their forks)",
+        shown_by=(_test("test_isaac_gym_start_up_lines_are_notices"),),
+        example="*** Warning: failed to preload CUDA lib\n*** Warning: failed to preload PhysX libs",
+        example_source="isaacgym python/isaacgym/gymdeps.py (_import_deps) and gymutil.py (parse_arguments), Isaac "
+        "Gym Preview 4",
+    ),
+    KnownError(
+        "physx-gpu-context-fallback",
+        "PhysX could not create its CUDA context ('Failed to create a PhysX CUDA Context Manager. Falling back to "
+        "CPU', 'internal error : libcuda.so!'): physics runs on the CPU",
+        r"Failed to create a (?:valid )?PhysX CUDA Context Manager\. Falling back to CPU"
+        r"|internal error : libcuda\.so!"
+        # Isaac Gym's refusal when code reads GPU state tensors from a CPU pipeline
+        r"|Must enable GPU pipeline to use state tensors",
+        "PhysX's GPU module could not load the CUDA driver (it opens libcuda.so by that unversioned name) or create "
+        "its CUDA context, so Isaac Gym falls back to CPU physics with the GPU pipeline off; code that reads GPU "
+        "state tensors then stops ('Must enable GPU pipeline to use state tensors'). The usual causes: libcuda.so "
+        "not on the loader's path (WSL keeps it in /usr/lib/wsl/lib; some installs have only libcuda.so.1), no GPU "
+        "in the container, or a driver too old for the PhysX build.",
+        "Check `nvidia-smi`, then make libcuda.so findable: on WSL `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:"
+        "$LD_LIBRARY_PATH`; elsewhere the driver's folder (`ldconfig -p | grep libcuda`) must hold libcuda.so (a "
+        "link to libcuda.so.1; the driver's -dev package or `ln -s`), and a conda env's LD_LIBRARY_PATH must not "
+        "hide it; in Docker start with --gpus all. Update a driver older than the simulator requires. Then run with "
+        "--sim_device=cuda:0 and check the log says 'Physics Device: cuda:0' and 'GPU Pipeline: enabled'.",
+        variants=(
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:Falling back to CPU|libcuda\.so!))"
+                r"(?=[\s\S]{0,300000}?Must enable GPU pipeline to use state tensors)",
+                "GPU state tensors with the CPU pipeline (no PhysX failure shown)",
+                "The task reads GPU state tensors but the simulation runs with the CPU pipeline: the command asked "
+                "for CPU physics (--sim_device=cpu, which turns the GPU pipeline off) or --pipeline=cpu. Run with "
+                "--sim_device=cuda:0 --rl_device=cuda:0 --pipeline=gpu; if the log then shows 'Falling back to CPU', "
+                "PhysX cannot reach the GPU (libcuda.so not found, no GPU in the container, an old driver).",
+                strict=True,
+            ),
+            Variant(
+                r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard",
+                "WSL2",
+                "On WSL2 the driver's libcuda.so lives in /usr/lib/wsl/lib, which PhysX does not search: `export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` in the shell (or the conda env's activation "
+                "script) that starts the simulation, then check 'Physics Device: cuda:0' in the log.",
+            ),
+        ),
+        severity="warns-of-failure",
+        weight=74,
+        applies="Isaac Gym and other PhysX GPU simulations on Linux and WSL2",
+        shown_by=(_test("test_physx_falls_back_to_the_cpu"),),
+        example="/buildAgent/work/f3416cf82e3cf1ba/source/physx/src/gpu/PxPhysXGpuModuleLoader.cpp (147) : internal "
+        "error : libcuda.so!\n[Warning] [carb.gym.plugin] Failed to create a PhysX CUDA Context Manager. Falling back "
+        "to CPU.",
+        example_source="PhysX source/physx/src/gpu/PxPhysXGpuModuleLoader.cpp (the libcuda.so load); Isaac Gym's "
+        "carb.gym.plugin fallback warning",
+    ),
+    KnownError(
+        "ros2-launch-libexec-missing",
+        "ROS 2 launch: package 'X' found at '...', but libexec directory '.../lib/X' does not exist (the package is "
+        "installed without its executables)",
+        # launch_ros/substitutions/executable_in_package.py (ExecutableInPackage.perform); ros2run's "No executable
+        # found"
+        r"package '[^'\n]{1,120}' found at '[^'\n]{1,300}', but libexec directory '[^'\n]{1,300}' does not exist"
+        r"|executable '[^'\n]{1,120}' not found on the libexec directory '[^'\n]{1,300}'"
+        r"|^\s{0,8}No executable found\s{0,4}$",
+        "ros2 launch / ros2 run found the package's install prefix (its ament index marker) but not its "
+        "executables in <prefix>/lib/<package>: the build installed none there. An ament_python package without "
+        "setup.cfg puts its console scripts in bin/ instead; an ament_cmake package without install(TARGETS ... "
+        "DESTINATION lib/${PROJECT_NAME}) installs none; and packages that need CUDA / TensorRT or a vendor SDK "
+        "(GPU perception nodes, camera drivers) skip their executables when the build does not find them, which is "
+        "how an image or a machine without CUDA gets the package's metadata alone.",
+        "Look at what was installed: `ls <prefix>/lib/<package>` (the paths are in the message). ament_python: add "
+        "setup.cfg with `[develop] script_dir=$base/lib/<package>` and `[install] install_scripts=$base/lib/"
+        "<package>`; ament_cmake: install the targets to lib/${PROJECT_NAME}. A package that needs CUDA / TensorRT "
+        "or an SDK: rebuild it where they are found and read the build's CMake warnings (`colcon build "
+        "--packages-select <package> --event-handlers console_direct+`), use the image built with CUDA on a host "
+        "with the NVIDIA driver and the container toolkit (docker run --gpus all), or leave that node out of the "
+        "launch. Then rebuild clean (`rm -rf build/<package> install/<package>`) and source install/setup.bash again.",
+        variants=(
+            Variant(
+                r"(?:package|executable) '[^'\n]{0,120}(?:tensorrt|_trt\b|cuda|centerpoint|bevfusion|transfusion"
+                r"|yolox|_tvm\b)",
+                "a GPU-only package (CUDA / TensorRT) in a build or image without them",
+                "The package is one of the GPU perception nodes (CUDA / TensorRT), whose CMake skips the executables "
+                "when CUDA, cuDNN or TensorRT is not found, so a build or image without them (an image without "
+                "CUDA, a machine without an NVIDIA GPU) carries only its metadata. Use the image or build made "
+                "with CUDA and TensorRT (Autoware: its CUDA image variant) on a host with an NVIDIA GPU, driver and "
+                "the NVIDIA Container Toolkit (`docker run --gpus all`), and rebuild the package there; on a machine "
+                "without an NVIDIA GPU, skip the step that needs it (a TensorRT engine build) and configure the "
+                "launch to use a perception mode without that node.",
+            ),
+            Variant(
+                r"ament_python|setup\.cfg|setup\.py|console_scripts|install[\\/][\w.-]{1,80}[\\/]bin[\\/]",
+                "an ament_python package",
+                "An ament_python package installs its console scripts to lib/<package> only through setup.cfg: add "
+                "it beside setup.py with `[develop] script_dir=$base/lib/<package>` and "
+                "`[install] install_scripts=$base/lib/<package>`, rebuild (`colcon build --packages-select "
+                "<package>`, --symlink-install as before) and source install/setup.bash again; a setuptools release "
+                "that ignores script_dir has the same effect (pin the one your ROS distribution ships).",
+            ),
+        ),
+        weight=80,
+        applies="ROS 2 (launch_ros's ExecutableInPackage, ros2 run) with colcon workspaces and prebuilt images",
+        shown_by=(_test("test_ros2_package_without_executables"),),
+        example="[ERROR] [launch]: Caught exception in launch (see debug for traceback): package 'my_node_pkg' "
+        "found at '/ws/install/my_node_pkg', but libexec directory '/ws/install/my_node_pkg/lib/my_node_pkg' does "
+        "not exist",
+        example_source="launch_ros launch_ros/substitutions/executable_in_package.py (ExecutableInPackage.perform)",
+    ),
+)
