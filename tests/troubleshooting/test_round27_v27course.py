@@ -68,7 +68,7 @@ def test_tiny_cuda_suffixed_source_package_is_a_placeholder() -> None:
     own_text = "RuntimeError: This project is not functional and is a placeholder from NVIDIA."
     assert first(own_text)[0] == "pip-vendor-placeholder"
     ttrt = (
-        "The package you are trying to install is only a placeholder project on PyPI.org repository.\n"
+        "The package you are trying to install is only a placeholder project on PyPI\n"
         "To install Torch-TensorRT please run the following command:"
     )
     key, fix = first(ttrt)

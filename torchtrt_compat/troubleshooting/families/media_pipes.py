@@ -117,7 +117,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bThis package (?:is a placeholder|has been deprecated|is not meant to be installed)\b"
         r"|\bnvidia-[\w-]{1,40}-0\.0\.\d{1,2}(?:\.dev\d{1,3})?\.tar\.gz"
         # NVIDIA's placeholder text itself (its PKG-INFO / README: "This project is not functional and is a
-        # placeholder from NVIDIA"; its setup.py raises ERROR.txt, "only a placeholder project on PyPI.org")
+        # placeholder from NVIDIA"; its setup.py raises ERROR.txt, "only a placeholder project on PyPI ...")
         r"|\bis not functional and is a placeholder from NVIDIA\b|\bonly a placeholder project on PyPI"
         # pip taking a source package of a few kB for a CUDA-suffixed name (cugraph_cu11-23.2.0.tar.gz (6.6 kB),
         # cudf-cu12-..., the RAPIDS / NVIDIA -cuXX names whose real wheels live on NVIDIA's index): the placeholder,
