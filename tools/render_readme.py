@@ -461,6 +461,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty-six fix (`b314d25`)",
             ),
+            ("after_by_hand", "after round twenty-seven's fixes (not blind)"),
         ],
     ),
 )

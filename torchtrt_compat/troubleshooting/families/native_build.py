@@ -1075,17 +1075,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "libraries (the cxx11 ABI build with gcc's default, or -D_GLIBCXX_USE_CXX11_ABI=0 everywhere for the "
         "pre-cxx11 one).",
         variants=(
-            # the undefined symbols are other libraries' (OpenCV, jsoncpp), in both string ABIs (round twenty-seven)
+            # the undefined symbols are other libraries', in both string ABIs (round twenty-seven)
             Variant(
                 r"\A(?![\s\S]{0,300000}?undefined reference to [`'‘]?(?:c10|at|torch|caffe2)::)"
                 rf"(?=[\s\S]{{0,300000}}?{_BOTH_STRING_ABIS})",
                 "other libraries' symbols in both string ABIs (a libtorch of the other ABI in the build)",
-                "The undefined symbols are other libraries' (OpenCV's cv::, jsoncpp's Json:: ...), some with "
-                "std::__cxx11::basic_string and some with the old std::string: the project's objects were compiled "
-                "with different _GLIBCXX_USE_CXX11_ABI values. A libtorch built for the other ABI forces its value "
-                "on every target that links it (its TORCH_CXX_FLAGS: -D_GLIBCXX_USE_CXX11_ABI=0 for the pre-cxx11 "
-                "package), while the system's OpenCV / jsoncpp use gcc's default (1). Use the libtorch package of "
-                "the ABI your system libraries have (the 'cxx11 ABI' libtorch, the one the project was tested with; "
+                "The undefined symbols are other C++ libraries' (the system's image, JSON or math libraries), some "
+                "with std::__cxx11::basic_string and some with the old std::string: the project's objects were "
+                "compiled with different _GLIBCXX_USE_CXX11_ABI values. A libtorch built for the other ABI forces its "
+                "value on every target that links it (its TORCH_CXX_FLAGS: -D_GLIBCXX_USE_CXX11_ABI=0 for the "
+                "pre-cxx11 package), while the system's libraries use gcc's default (1). Use the libtorch package of "
+                "the ABI your system libraries have (the 'cxx11 ABI' libtorch for a distribution's own libraries; "
                 "Torch_DIR pointing at it), keep one _GLIBCXX_USE_CXX11_ABI value for every library of the project, "
                 "and rebuild them all from clean build folders; `nm -DC <library>.so | grep <symbol>` shows which ABI "
                 "a library exports.",

@@ -43,16 +43,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Warp CUDA error: Failed to get driver entry point '\w{1,60}' \(CUDA error (?!34\))\d{1,4}\)"
         r"|Warp CUDA error: Function \w{1,60}: a suitable driver entry point was not found",
         "Warp looks up each CUDA driver function by the version it was built against (cuGetProcAddress). The driver "
-        "here is newer than the Warp build, not older: Warp releases built for CUDA 12 before the fix (Warp 1.7.x, "
-        "the Warp Isaac Sim 5.0 bundles) ask for entry points that R580 / CUDA 13 drivers no longer hand out "
-        "(cuDeviceGetUuid first), so Warp's CUDA initialisation fails (error 36) and the simulator built on it "
-        "stops or hangs on the GPU.",
-        "Keep the driver and move Warp forward: install the newest warp-lang (`pip install -U warp-lang`; Warp's "
-        "maintainers confirmed 1.7.1 cannot run on an R580 driver), or, where the simulator bundles its own Warp "
-        "(Isaac Sim / Isaac Lab, Newton, MuJoCo Warp through MJX), a release of it validated for this driver branch "
-        "(Isaac Sim's requirements name the driver of each release). Or go back to a 570-series driver (CUDA 12.8 / "
-        "12.9), which that Warp supports, and reboot. Warp's banner ('CUDA Toolkit X, Driver Y') shows the pair: "
-        "updating the driver further does not help.",
+        "here is newer than the Warp build, not older: a Warp release built for an older CUDA major asks for entry "
+        "points (by that version) that a newer driver branch no longer hands out, so Warp's CUDA initialisation "
+        "fails (error 36) and the simulator built on it stops or hangs on the GPU.",
+        "Keep the driver and move Warp forward: install the newest warp-lang (`pip install -U warp-lang`), or, where "
+        "the simulator bundles its own Warp (Isaac Sim / Isaac Lab, Newton, MuJoCo Warp through MJX), a release of "
+        "it validated for this driver branch (Isaac Sim's requirements name the driver of each release). Or go back "
+        "to a driver of the CUDA major Warp was built for (its banner names it: a 570-series driver for CUDA 12.8 / "
+        "12.9), and reboot. Warp's banner ('CUDA Toolkit X, Driver Y') shows the pair: updating the driver further "
+        "does not help.",
         requires=_DRIVER_NEWER_THAN_WARP,
         weight=89,  # above cuda-driver-insufficient, which matches the same Warp lines for a driver that is too old
         applies="NVIDIA Warp (warp-lang) built for CUDA 12 on R580+ drivers, and the simulators that bundle it",
