@@ -72,3 +72,20 @@ def test_a_native_program_miss_gets_native_tools() -> None:
         "ValueError: the solver did not converge\n"
     )
     assert "compute-sanitizer ./your_program" not in (python.command or "")
+
+
+def test_a_cmake_configure_miss_gets_cmakes_own_step() -> None:
+    """A miss whose text is CMake's configure error points at the find_package or target and --debug-find, not at a
+    compiler's error line."""
+    found = explain(
+        "CMake Error at /usr/lib/cmake/Frob/FrobConfig.cmake:41 (message):\n  Frob requires component Zap\n"
+        "Call Stack (most recent call first):\n  CMakeLists.txt:12 (find_package)\n"
+    )
+    assert found.outcome in ("unexplained", "no-match") and found.stage == "compile"
+    assert "--debug-find" in found.command and "nvcc --version" not in found.command, found.command
+
+
+def test_omniverse_kit_log_levels() -> None:
+    lv = levels("2024-05-01 10:00:00 [12,345ms] [Error] [omni.physx.plugin] PhysX error: something broke")
+    assert lv.errors == 1
+    assert levels("2024-05-01 10:00:00 [12,345ms] [Warning] [omni.kit.app] an extension is slow").warnings_only

@@ -114,6 +114,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     (r"^CMake (?P<l>Error|Warning)\b", "CMake (CMake Error at ..., CMake Warning ...)", ()),
     (
+        r"\[(?P<l>Error|Warning|Info|Verbose|Fatal)\] \[[\w.:-]{1,80}\] ",
+        "NVIDIA Omniverse Kit's log (Isaac Sim: '2024-05-01 10:00:00 [12,345ms] [Error] [omni.physx.plugin] ...'): "
+        "the level in brackets, then the extension in brackets",
+        ("] [",),
+    ),
+    (
         r"^\s{0,4}(?P<l>Error|Warning|Message|错误|警告|消息|錯誤|Fehler|Warnung|Erreur|Avertissement|エラー|Ошибка"
         r"|Предупреждение)(?: \([^)\n]{1,12}\))?[ \t]{1,8}(?:MSB|LNK|CS|RC|C|E|D)\d{3,5}\b",
         "Visual Studio's error list, a copied row in any UI language ('Error\tMSB3721\tThe command ... exited with "

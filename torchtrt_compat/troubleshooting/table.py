@@ -5748,6 +5748,11 @@ STAGE_STEPS: dict[str, str] = {
     "cublas / mpi tracing), capture a few steps only (-c cudaProfilerApi or an NVTX range), add options back one at a "
     "time, use a current nsys, and for launchers that fork workers (torchrun) --trace-fork-before-exec=true; if it "
     "fails without nsys too, explain that run's output",
+    "compile/cmake": "CMake's configure step failed, before anything compiled: the 'CMake Error at FILE:LINE' line and "
+    "the Call Stack under it name the find_package, the imported target or the variable that is missing; rerun the "
+    "configure with --debug-find to see where it looked, set the package's <Name>_DIR or CMAKE_PREFIX_PATH to the "
+    "folder holding its config file (or install that package's development files), and start from a clean build "
+    "folder (CMakeCache.txt keeps the old answers)",
     "compile/shown": "the text shows the compiler's or linker's own error line (quoted above), which is the cause, and "
     "no known family reads it: open the file at the line it names; when it names a CUDA, C++ or library identifier "
     "that is undefined or undeclared, a header that is missing, an intrinsic or an option, the toolkit, the host "
@@ -5859,6 +5864,9 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("guessed/compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b|\bcl\.exe\b|\bLNK\d{4}\b"),
     #: the same for a Visual Studio build its own lines mark (MSBuild's codes): its detailed log names the error
     ("compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b"),
+    #: CMake's configure step failed (before anything compiled): its "CMake Error at FILE:LINE" and Call Stack name the
+    #: find_package or target; --debug-find shows where it looked
+    ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: "),
     #: a compile failure whose compiler or linker error line is in the text (gcc / clang / nvcc "file:12:3: error:",
     #: NVRTC's and MSVC's "file(12): error", ld's "undefined reference to", CMake's "CMake Error at"): rerunning the
     #: build to find that line would not help; the line and the toolchain's versions are the next thing to read
@@ -6012,6 +6020,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "torchtrt-compat explain - (built with -G -lineinfo)",
     "runtime/nsys": "<your command> 2>&1 | torchtrt-compat explain - (first without nsys), then nsys profile -t "
     "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
+    "compile/cmake": "rm -rf build && cmake -S . -B build --debug-find 2>&1 | torchtrt-compat explain - (then "
+    "build/CMakeFiles/CMakeConfigureLog.yaml or CMakeError.log)",
     "compile/shown": "nvcc --version; gcc --version; cmake --version (then the versions the project's README or CI "
     "builds with)",
     "runtime/native": "CUDA_LAUNCH_BLOCKING=1 compute-sanitizer ./your_program <its arguments> 2>&1 | torchtrt-compat "
