@@ -464,6 +464,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round twenty-seven's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round28",
+        "round twenty-eight, cut short when the session's search budget ran out (pastes with an environment dump, "
+        "environment confusion)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-seven fix (`4084c32`)",
+            ),
+        ],
+    ),
 )
 
 
