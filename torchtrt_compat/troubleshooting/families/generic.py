@@ -186,7 +186,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
         # (not pytest.importorskip's skip reason, "could not import 'X': No module named 'X'": a test skipped, no
         # failure; issue 36, round twenty-six)
-        r"(?<!\w': )No module named '[\w.]{1,120}'|ImportError: No module named [\w.]{1,120}",
+        r"(?<!\w': )No module named '[\w.]{1,120}'|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
@@ -280,6 +280,29 @@ FAMILIES: tuple[KnownError, ...] = (
                 "own torchrun comes first on PATH; a wrapper that calls torchrun itself (a training tool's multi-GPU "
                 "mode) uses the first one on PATH. If the import fails in your shell too, install the "
                 "distribution with that python (`python -m pip install <distribution>`).",
+            ),
+            # Python 2's wording (no quotes round the name; Python 3 quotes it): the script ran under Python 2
+            Variant(
+                r"ImportError {0,3}: {0,3}No module named (?!')[\w.]{1,120}",
+                "Python 2 ran the script",
+                "The message is Python 2's (Python 3 puts the name in quotes): the script ran under Python 2, where "
+                "`python` still means Python 2 on this machine, not under the Python 3 you installed the package "
+                "for. Run it with `python3` (or the environment's own python: `conda activate <env>` first), and "
+                "change the project's scripts that call `python` to `python3`; `python --version` shows which one "
+                "runs.",
+            ),
+            # a notebook cell's traceback (IPython's "----> 1 import x", "Cell In[3]", "<ipython-input-...>"): the
+            # kernel runs its own interpreter, often not the one a terminal's pip installed into (issue 36, round
+            # twenty-eight)
+            Variant(
+                r"^-{2,8}> {1,2}\d{1,5} |\bCell In ?\[\d{1,5}\]|<ipython-input-\d|\bipykernel\b",
+                "in a notebook's kernel",
+                "The notebook's kernel runs its own Python, often not the one the terminal's pip installed into (the "
+                "base environment, another conda env, the system Python). Install into the running kernel from a "
+                "cell with `%pip install <distribution>` and restart the kernel; `import sys; print(sys.executable)` "
+                "in the notebook shows its interpreter, to compare with `which python` in the terminal. To use an "
+                "environment of your own, register it as a kernel (`python -m pip install ipykernel && python -m "
+                "ipykernel install --user --name <env>`) and select that kernel.",
             ),
             Variant(
                 _OTHER_PYTHON,

@@ -1,0 +1,36 @@
+"""`explain`, round twenty-eight (issue 36): a missing module read by what the text shows. Python 2's unquoted
+wording means Python 2 ran the script; a notebook cell's traceback means the kernel's own interpreter; torch's own
+distributions are named in the advice, not called unknown."""
+
+from __future__ import annotations
+
+from torchtrt_compat.troubleshooting import explain
+
+
+def test_python_two_wording_is_python_two() -> None:
+    for text in (
+        "ImportError: No module named torch.utils.cpp_extension",
+        '  File "eval.py", line 2, in <module>\n    import torch\nImportError  : No module named torch',
+    ):
+        found = explain(text)
+        assert found[0].key == "py-module-missing" and "Python 2" in found[0].fix and "python3" in found[0].fix, text
+    # Python 3's quoted wording keeps the install fix
+    assert "Python 2" not in explain("ModuleNotFoundError: No module named 'torch'")[0].fix
+
+
+def test_a_notebook_cell_installs_into_the_kernel() -> None:
+    for cell in ("----> 1 import torchtext\n", "Cell In[3], line 1\n----> 1 import torchtext\n"):
+        found = explain(cell + "\nModuleNotFoundError: No module named 'torchtext'")
+        assert (
+            found[0].key == "py-module-missing"
+            and "%pip install" in found[0].fix
+            and "sys.executable" in (found[0].fix)
+        )
+    script = explain("  File \"train.py\", line 1, in <module>\nModuleNotFoundError: No module named 'torchtext'")
+    assert "sys.executable" not in script[0].fix
+
+
+def test_torchs_own_distributions_are_known() -> None:
+    for module in ("torch", "torchvision", "torchaudio", "torchtext"):
+        said = " ".join(explain(f"ModuleNotFoundError: No module named '{module}'")[0].advice)
+        assert f"pip install {module}" in said and "not a pip distribution" not in said, said
