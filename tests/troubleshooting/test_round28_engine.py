@@ -34,3 +34,19 @@ def test_torchs_own_distributions_are_known() -> None:
     for module in ("torch", "torchvision", "torchaudio", "torchtext"):
         said = " ".join(explain(f"ModuleNotFoundError: No module named '{module}'")[0].advice)
         assert f"pip install {module}" in said and "not a pip distribution" not in said, said
+
+
+def test_jax_platform_probes_are_no_failure() -> None:
+    """JAX logs, at I level, each platform it probes and does not have (ROCm, TPU) beside a working CUDA: no failure,
+    no JAX CUDA-backend fix, no attribute-missing fix."""
+    probes = (
+        "I0919 21:58:29.120949 139995 xla_bridge.py:350] Unable to initialize backend 'rocm': NOT_FOUND: Could not "
+        'find registered platform with name: "rocm". Available platform names are: Interpreter CUDA Host\n'
+        "I0919 21:58:29.121373 139995 xla_bridge.py:350] Unable to initialize backend 'tpu': module "
+        "'jaxlib.xla_extension' has no attribute 'get_tpu_client'\n"
+    )
+    found = explain(probes)
+    assert found.outcome == "warnings-only" and not found, (found.summary, [e.key for e in found])
+    # the CUDA backend itself failing is still the JAX family
+    failed = explain("RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices.")
+    assert failed[0].key == "cpu-jax-cuda-backend-failed"

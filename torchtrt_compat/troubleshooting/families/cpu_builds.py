@@ -207,7 +207,10 @@ _JAX: tuple[KnownError, ...] = (
         "cpu-jax-cuda-backend-failed",
         "JAX's CUDA backend failed to start (Unable to initialize backend 'cuda' / CUDA backend failed to initialize "
         "/ a CUDA plugin that does not match jaxlib)",
-        r"Unable to initialize backend '(?:cuda|gpu|rocm)'"
+        # (not JAX's probe of a platform this jaxlib does not have: "Unable to initialize backend 'rocm': NOT_FOUND:
+        # Could not find registered platform with name: "rocm"", logged at I level beside a working CUDA)
+        r"Unable to initialize backend '(?:cuda|gpu)'"
+        r"|Unable to initialize backend 'rocm'(?!: NOT_FOUND: Could not find registered platform)"
         r"|CUDA backend failed to initialize"
         r"|Unable to use CUDA because of the following issues with CUDA components"
         r"|JAX plugin jax_(?:cuda|rocm)\w{0,20} version [\w.+-]{1,40} is installed, but it is not compatible with "

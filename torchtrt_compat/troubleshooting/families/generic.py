@@ -567,7 +567,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-module-attribute-missing",
         "AttributeError: module X has no attribute Y (another version of X, or a file that shadows it)",
-        r"module '[\w.]{1,80}' has no attribute '\w{1,80}'",
+        # (not JAX's probe of the TPU client in a jaxlib without it: "Unable to initialize backend 'tpu': module
+        # 'jaxlib.xla_extension' has no attribute 'get_tpu_client'", an I-level line beside a working GPU)
+        r"(?<!backend 'tpu': )module '[\w.]{1,80}' has no attribute '\w{1,80}'",
         "The installed X has no Y: the code was written for another version of X (Y added later, or removed), or a "
         "file or folder named like the package in the working directory (e.g. a local torch.py or cv2.py) is "
         "imported instead of it.",
