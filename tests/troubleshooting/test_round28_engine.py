@@ -5,6 +5,7 @@ distributions are named in the advice, not called unknown."""
 from __future__ import annotations
 
 from torchtrt_compat.troubleshooting import explain
+from torchtrt_compat.troubleshooting.severity import levels
 
 
 def test_python_two_wording_is_python_two() -> None:
@@ -50,3 +51,21 @@ def test_jax_platform_probes_are_no_failure() -> None:
     # the CUDA backend itself failing is still the JAX family
     failed = explain("RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices.")
     assert failed[0].key == "cpu-jax-cuda-backend-failed"
+
+
+def test_a_launchers_info_line_keeps_the_inner_lines_level() -> None:
+    """A launcher that logs another program's output as its own I lines (absl's "I1119 ... run_docker.py:258] ")
+    does not turn that program's errors into information."""
+    prefix = "I1119 14:49:41.358434 140491874862912 run_docker.py:258] "
+    text = (
+        prefix
+        + "2023-11-19 05:49:41.347342: W external/xla/asm_compiler.cc:234] Used ptxas at ptxas\n"
+        + prefix
+        + "2023-11-19 05:49:41.357955: E external/xla/cuda_driver.cc:628] failed to get PTX kernel\n"
+        + prefix
+        + "Traceback (most recent call last):\n"
+    )
+    lv = levels(text)
+    assert lv.errors == 2 and lv.warnings == 1 and not lv.warnings_only
+    # the launcher's own info lines stay information
+    assert levels(prefix + "Mounting /data -> /mnt/data\n" + prefix + "starting the container\n").infos == 2

@@ -602,6 +602,30 @@ def _line_start(text: str, m: re.Match[str]) -> int:
     return text.rfind("\n", 0, at) + 1
 
 
+#: a launcher that logs another program's output as its own I / W lines (AlphaFold's run_docker.py through absl:
+#: "I1119 14:49:41.358 1404 run_docker.py:258] 2023-11-19 05:49:41.357955: E external/...cuda_driver.cc:628] ...",
+#: "... run_docker.py:258] Traceback (most recent call last):"): the inner line's own level counts (issue 36, round
+#: twenty-eight)
+_WRAPPED = re.compile(
+    r"^\s{0,4}[IW]\d{4} \d\d:\d\d:\d\d\.\d{3,6}\s{1,4}\d{1,20} [\w.-]{1,80}:\d{1,6}\] "
+    r"(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{1,9})?:? (?P<a>[FEW]) |(?P<b>[FEW])\d{4} \d\d:\d\d"
+    r"|(?P<c>Traceback \(most recent call last\)|(?:[\w.]{1,80}\.)?[A-Z]\w{0,60}(?:Error|Exception): ))",
+    re.MULTILINE,
+)
+_RANK: dict[Level, int] = {"info": 0, "warning": 1, "error": 2}
+
+
+def _wrapped(text: str, found: dict[int, Level]) -> None:
+    """Give a launcher's I / W line that carries another program's leveled line that inner line's level, where it is
+    higher (`_WRAPPED`)."""
+    for m in _WRAPPED.finditer(text):
+        letter = m.group("a") or m.group("b")
+        inner: Level = "warning" if letter == "W" else "error"
+        start = _line_start(text, m)
+        if _RANK[inner] > _RANK[found.get(start, "info")]:
+            found[start] = inner
+
+
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
@@ -615,6 +639,7 @@ def levels(text: str) -> Levels:
                 found[start] = _word(m)
     if "] " in text:
         _cut_glog(text, found)
+        _wrapped(text, found)
     _debug_tools(text, found)
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
