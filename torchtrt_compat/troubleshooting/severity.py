@@ -29,11 +29,15 @@ _LEVEL_WORDS: dict[str, Level] = {
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
     "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
     "SKIPPED": "warning", "XFAIL": "warning", "FAILED": "error",
-    # Visual Studio's error list in its translations (the level column of a copied row)
-    "MESSAGE": "info", "错误": "error", "警告": "warning", "消息": "info", "錯誤": "error", "FEHLER": "error",
-    "WARNUNG": "warning", "ERREUR": "error", "AVERTISSEMENT": "warning", "エラー": "error", "ОШИБКА": "error",
-    "ПРЕДУПРЕЖДЕНИЕ": "warning",
 }  # fmt: skip
+#: Visual Studio's error list: the level column of a copied row, in its UI languages (one source for the format's
+#: pattern, its words and their levels)
+_VS_LEVELS: dict[str, Level] = {
+    "Error": "error", "Warning": "warning", "Message": "info", "错误": "error", "警告": "warning", "消息": "info",
+    "錯誤": "error", "Fehler": "error", "Warnung": "warning", "Erreur": "error", "Avertissement": "warning",
+    "エラー": "error", "Ошибка": "error", "Предупреждение": "warning",
+}  # fmt: skip
+_LEVEL_WORDS.update({word.upper(): level for word, level in _VS_LEVELS.items()})
 
 #: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ".
 #: Every format that starts at a line's start (``^\s{0,4}``) and the error line accept it.
@@ -120,26 +124,11 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("] [",),
     ),
     (
-        r"^\s{0,4}(?P<l>Error|Warning|Message|错误|警告|消息|錯誤|Fehler|Warnung|Erreur|Avertissement|エラー|Ошибка"
-        r"|Предупреждение)(?: \([^)\n]{1,12}\))?[ \t]{1,8}(?:MSB|LNK|CS|RC|C|E|D)\d{3,5}\b",
+        rf"^\s{{0,4}}(?P<l>{'|'.join(_VS_LEVELS)})(?: \([^)\n]{{1,12}}\))?[ \t]{{1,8}}"
+        r"(?:MSB|LNK|CS|RC|C|E|D)\d{3,5}\b",
         "Visual Studio's error list, a copied row in any UI language ('Error\tMSB3721\tThe command ... exited with "
         "code 2.', '错误\tC1083\t...', 'Error (active)\tE0020\t...'): its level column, then the code",
-        (
-            "Error",
-            "Warning",
-            "Message",
-            "错误",
-            "警告",
-            "消息",
-            "錯誤",
-            "Fehler",
-            "Warnung",
-            "Erreur",
-            "Avertissement",
-            "エラー",
-            "Ошибка",
-            "Предупреждение",
-        ),
+        tuple(_VS_LEVELS),
     ),
     (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)", ("NCCL ",)),
     (
