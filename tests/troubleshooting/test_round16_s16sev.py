@@ -29,7 +29,7 @@ def test_info_lines_of_a_cpu_build_or_a_cpu_fallback_are_the_answer() -> None:
     result = explain(_SEPARATOR)
     assert levels(_SEPARATOR).warnings_only  # only INFO lines
     assert result.outcome == "explained" and result[0].key == "proc-device-cpu-reported"
-    assert result.summary.startswith("Warning that means a failure") and "CPU-only build" in result[0].fix
+    assert result.summary.startswith("Warning, no failure") and "CPU-only build" in result[0].fix
     for text in (
         "2024-01-01 10:00:00,000 - INFO - No hardware acceleration could be configured, running in CPU mode",
         "INFO: No CUDA device found, using CPU",

@@ -104,7 +104,7 @@ def test_container_banner_warns_of_failure() -> None:
     )
     found = explain(text)
     assert found[0].key == "container-banner-no-driver"
-    assert found.outcome == "explained" and found.summary.startswith("Warning that means a failure")
+    assert found.outcome == "explained" and found.summary.startswith("Warning, no failure")
     assert "--gpus all" in found[0].fix
     # near miss: the banner alone after a bare `docker run <image>` started no GPU job: a warning only
     bare = explain(text.replace("$ bash scripts/extract_features.sh", "$ docker run my_image"))

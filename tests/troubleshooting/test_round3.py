@@ -130,7 +130,7 @@ def test_a_warning_that_means_a_failure_is_answered_as_one() -> None:
     )
     found = explain(text)
     assert found.outcome == "explained" and found[0].key == "gpu-arch-unsupported"
-    assert found[0].severity == "warning" and found.summary.startswith("Warning that means a failure")
+    assert found[0].severity == "warning" and found.summary.startswith("Warning, no failure")
     advice = " ".join(found[0].advice)
     # torch's own list is the build's, not the GPU; a torch-only text gets no TensorRT lines (round eight: which
     # TensorRT supports the GPU is noise to a torch user)
@@ -360,7 +360,7 @@ def test_fixes_name_the_library_the_user_ran() -> None:
         "CUDAExecutionProvider. Please reference the requirements to ensure all dependencies are met."
     )
     assert fallback.outcome == "explained" and fallback[0].key == "ort-provider-fallback"
-    assert fallback[0].severity == "warning" and fallback.summary.startswith("Warning that means a failure")
+    assert fallback[0].severity == "warning" and fallback.summary.startswith("Warning, no failure")
     windows = explain(
         'EP Error ... [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with error 126 "" when trying to load '
         '"C:\\venv\\Lib\\site-packages\\onnxruntime\\capi\\onnxruntime_providers_tensorrt.dll"'

@@ -47,6 +47,16 @@ from .facts import (
     without_env_names,
 )
 from .literals import alternatives as _alternatives, literals as _literals
+from .miss import (
+    Speed,
+    command_in,
+    gpu_library,
+    not_python,
+    partly_offloaded,
+    ran_out_of_device_memory,
+    said_to_do,
+    speed_report,
+)
 from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, conditional_at, levels
 from .table import (
@@ -1009,6 +1019,8 @@ def _conclude(
                     "that one."
                 )
             )
+            if top is None:
+                _speed_beside(result, hay, shown)
             return
     if top is None and not lv.errors and not told and _only_a_notice(hay):
         result.outcome = "warnings-only"
@@ -1021,6 +1033,14 @@ def _conclude(
             result.summary = (
                 f"Warning, no failure: {top.title}{sure}. Harmless where that is not wanted (the error lines are "
                 "notices); if you need it, see its fix."
+            )
+            return
+        if top.severity == "warning" and not failed:
+            # a warning that means a failure, in a text that shows none (issue 36, round twenty-nine): nothing failed
+            # yet, and the run goes on without what the warning names
+            result.summary = (
+                f"Warning, no failure: {top.title}{sure}; the run goes on without what it warns of. If you need it, "
+                "see its fix."
             )
             return
         handled = _handled(hay, top, lv) if top.severity == "failure" else None
@@ -1036,6 +1056,38 @@ def _conclude(
         )
         return
     result.outcome = "unexplained" if (lv.errors or top is not None) else "no-match"
+    _conclude_miss(result, hay, held, lv, facts, shown, told=told, notices=top is not None)
+
+
+def _speed_beside(result: Explanations, hay: str, shown: Callable[[], list[str]]) -> None:
+    """A text of harmless lines no family knows that also shows how fast the work ran or where it runs (progress bars
+    with their rates, printed times, a CPU-only build; a warning's own words of speed are not enough): its next step
+    is the performance and placement check (issue 36, round twenty-nine)."""
+    speed = speed_report(hay)
+    if speed is None or not (speed.progress or speed.timings >= 2 or speed.on_the_cpu):
+        return
+    result.stage = result.stage or "runtime"
+    result.next_step, result.command = _speed_step(speed, shown())
+    result.summary += (
+        " It also shows how fast the work ran or where it runs: if it is slower than it should be, check in the job's "
+        "own process that it uses the GPU, and watch the GPU while it runs (Next: nvidia-smi dmon -s u -d 1)."
+    )
+
+
+def _conclude_miss(
+    result: Explanations,
+    hay: str,
+    held: Held,
+    lv: Levels,
+    facts: Callable[[], TextFacts],
+    shown: Callable[[], list[str]],
+    *,
+    told: bool,
+    notices: bool,
+) -> None:
+    """The first answer of a text no family explains: its stage (a marker, the kind of its lines, or a guess from its
+    words), library, next step and command; ``told``: the user's own words say it failed; ``notices``: the text holds
+    notices only (harmless warnings)."""
     products = shown()  # the libraries the text shows (a cheap pass; the full facts are read only when needed)
     # no stage marker: a failing text (or one naming a GPU library) failed while running; only a text that shows
     # neither has no stage
@@ -1057,6 +1109,13 @@ def _conclude(
     # numbers that are wrong, not an error (issue 36, round twenty-six): a program that ran, whatever stage its words
     # or the kind of its lines guessed; only a stage a marker shows other than runtime (a build, an export) stays
     numeric = None if cut or marked not in (None, "runtime") else _numeric_situation(hay)
+    # no error, only how fast it ran (progress bars, timings; issue 36, round twenty-nine): a question of speed
+    quiet = not (numeric or cut or lv.errors or told) and marked in (None, "runtime")
+    speed = speed_report(hay) if quiet else None
+    # the message's own remedy ("Please confirm that NCCL is enabled in CuPy"): the first step, quoted
+    said = "" if numeric or cut or speed or result.stage in _OWN_TOOL_STAGES else said_to_do(hay, lv)
+    if said and result.stage == "unknown":  # a message that says what to do was printed by a program that ran
+        stage = result.stage = "runtime"
     if numeric:
         stage = result.stage = "runtime"
         result.next_step, command = STAGE_STEPS[numeric], STAGE_COMMANDS[numeric]
@@ -1077,14 +1136,32 @@ def _conclude(
             + (_CUDAGRAPH_CUT if "cudagraph" in frame else "")
             + ")"
         )
+    elif speed is not None:
+        stage = result.stage = "runtime"
+        result.next_step, command = _speed_step(speed, products)
+        where = (
+            "progress bars"
+            if speed.progress
+            else "the times it printed"
+            if speed.timings >= 2
+            else f"{speed.on_the_cpu!r}: the work on the CPU"
+            if speed.on_the_cpu
+            else "its words of slowness"
+        )
     elif guessed:  # no line of a known tool: a stage its words speak of, and the step that checks the machine first
-        # (or the one of what the words show beside it: a build spoken of)
-        own = _situation(f"guessed/{guessed}", hay) or f"guessed/{guessed}"
-        result.next_step = STAGE_STEPS.get(own, STAGE_STEPS["guessed"])
-        command = STAGE_COMMANDS.get(own, STAGE_COMMANDS["guessed"])
-        where = f"at {guessed} (a guess from its words: it shows no error line)"
+        # (or the one of what the words show beside it: a build spoken of; the message's own remedy; a program that
+        # is not Python)
+        own = _situation(f"guessed/{guessed}", hay)
+        mine = None if own else _own_step(said, hay, products, guessed)
+        if mine:
+            result.next_step, command = mine
+        else:
+            own = own or f"guessed/{guessed}"
+            result.next_step = STAGE_STEPS.get(own, STAGE_STEPS["guessed"])
+            command = STAGE_COMMANDS.get(own, STAGE_COMMANDS["guessed"])
+        where = f"at {guessed} (a guess from its words: no traceback or log line shows where it failed)"
     else:
-        result.next_step, command = _next_step(stage, products, result.first_error, hay, facts)
+        result.next_step, command = _next_step(stage, products, result.first_error, hay, facts, said)
         where = f"at {stage}" if stage != "unknown" else "at a stage the text does not show"
         if kind:
             where = f"at {stage} (a guess from the kind of line it is: the text shows no stage of its own)"
@@ -1096,10 +1173,18 @@ def _conclude(
     result.command = command
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error and not cut else ""
-    notices = " The warnings in it are harmless." if top is not None else ""
+    said_too = " The warnings in it are harmless." if notices else ""
     if told and lv.infos:
-        notices += " Its log lines are informational: the failure its words speak of is not among them."
-    result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{notices} Next: {command}"
+        said_too += " Its log lines are informational: the failure its words speak of is not among them."
+    if said and result.next_step == STAGE_STEPS["said"].format(said=said):
+        said_too += f' The message says what to do: "{said}".'
+    if speed is not None:
+        result.summary = (
+            f"No known error matched, and nothing failed: the text shows how fast the work ran or where it runs "
+            f"({where}), a question of speed or placement at runtime{lib}.{said_too} Next: {command}"
+        )
+        return
+    result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{said_too} Next: {command}"
 
 
 #: an application's notice (a feature check's advice, a deprecation), which no family knows: "ComfyUI-GGUF: Partial
@@ -1108,7 +1193,11 @@ _NOTICE = re.compile(
     r"\b(?:consider (?:updating|upgrading|installing|using|setting|switching)|is deprecated|will be removed"
     r"|deprecation|for (?:better|faster|best) (?:performance|results|speed)"
     r"|you (?:may|might|can) (?:want to |safely )?(?:ignore|install|update|upgrade|set|use)|can be (?:safely )?ignored"
-    r"|is experimental|partial [\w-]{1,30} only|partial support)\b",
+    r"|is experimental|partial [\w-]{1,30} only|partial support"
+    # a binary's notice of CPU instructions it was not built for ("CPU supports instructions that this TensorFlow
+    # binary was not compiled to use: AVX2 FMA"): speed on the CPU, no failure (issue 36, round twenty-nine)
+    r"|supports instructions that this [\w .-]{1,60} (?:was not|wasn't) compiled to use"
+    r"|(?:was not|wasn't) compiled to use [\w.]{2,12} instructions)\b",
     re.IGNORECASE,
 )
 #: words that say (or hint) something went wrong: a text holding one is no mere notice
@@ -1220,15 +1309,24 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
 
 
 def _next_step(
-    stage: str, products: list[str], first_error: str, hay: str, facts: Callable[[], TextFacts]
+    stage: str,
+    products: list[str],
+    first_error: str,
+    hay: str,
+    facts: Callable[[], TextFacts],
+    said: str = "",
 ) -> tuple[str | None, str]:
     """The next diagnostic step and command of a miss: by stage, by the libraries the text shows (the step of the
     most specific one that has its own; the command of the first), and by what failed (a Python exception, a library
-    file, a Windows build)."""
+    file, a Windows build). The message's own remedy (``said``) and a program that is not Python come before the
+    stage's general step; a situation the text shows (trtexec, apt, NCCL) before both."""
     library = products[0] if products else None
     situation = _situation(stage, hay)
     if situation:  # what the text shows beside its stage has its own step (trtexec, an image build, apt, NCCL)
         return STAGE_STEPS[situation], STAGE_COMMANDS[situation]
+    mine = _own_step(said, hay, products, stage)
+    if mine:
+        return mine
     own = any(f"{stage}/{p}" in STAGE_COMMANDS or f"{stage}/{p}" in STAGE_STEPS for p in products)
     if stage == "build" and not own and not _TENSORRT_LOG.search(hay):  # an application's own line, no TensorRT log
         return STAGE_STEPS["build/app-line"], STAGE_COMMANDS["build/app-line"]
@@ -1252,10 +1350,106 @@ def _next_step(
         command = _POST_MORTEM
         step = STAGE_STEPS["runtime/python"] if step == STAGE_STEPS["runtime"] else step
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and not _CUDA_KERNEL_ERROR.search(hay):
-        # no CUDA error in the text (a start-up failure, a library's own message): CUDA_LAUNCH_BLOCKING would not help
+        # no CUDA error in the text (a start-up failure, a library's own message): CUDA_LAUNCH_BLOCKING would not help;
+        # a CUDA library it names (cuDNN, cuBLAS) without an error code: that library's version against the build
+        named = gpu_library(hay) if step == STAGE_STEPS["runtime"] else ""
+        if named:
+            return STAGE_STEPS["runtime/gpu-library"].format(library=named), STAGE_COMMANDS["runtime/gpu-library"]
         command = STAGE_COMMANDS["runtime/no-cuda-error"]
         step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+#: stages whose own tools name the cause better than a message's remedy (TensorRT's verbose log, its parser)
+_OWN_TOOL_STAGES = frozenset({"build", "conversion", "lowering", "deserialization", "refit", "save"})
+#: stages where a program that is not Python gets its own step (its log, the native library it loads)
+_NOT_PYTHON_STAGES = frozenset({"runtime", "import", "unknown", "load"})
+#: what each kind of program that is not Python (`miss.not_python`) means for its next step
+_NOT_PYTHON_WORDS = {
+    ".NET": "a .NET program: an AccessViolationException or SEHException is a crash inside the native library it "
+    "calls, such as its CUDA backend, not in its managed code",
+    "Rust": "a Rust program: RUST_BACKTRACE=1 prints where it panicked",
+    "Java": "a Java program: its 'Caused by:' lines name the native call that failed",
+    "Go": "a Go program: its panic's first goroutine names the call",
+    "ggml": "a native library's log: ggml, llama.cpp or whisper.cpp, which the application runs its model through",
+}
+#: an instruction about a library's build or install ("confirm that NCCL is enabled in CuPy"): that library's own
+#: report of its build is the command
+#: an instruction about the GPU driver: the driver and the toolkit installed are the command
+_DRIVER = re.compile(r"\b(?:nvidia|GPU|display|graphics|CUDA) driver\b", re.IGNORECASE)
+_BUILD_FEATURE = re.compile(r"\b(?:enabled|built|compiled|available|supported|installed)\b", re.IGNORECASE)
+
+
+def _own_step(said: str, hay: str, products: list[str], stage: str) -> tuple[str, str] | None:
+    """The step of what a miss's text shows beside its stage (issue 36, round twenty-nine): the message's own remedy,
+    quoted (with the command it names, or the library's report of its build for a feature it says is off); or, for
+    a program that is not Python, its own log and the native library it loads (its memory, when that library could
+    not allocate on the GPU). None when the text shows neither."""
+    kind = not_python(hay) if stage in _NOT_PYTHON_STAGES else ""
+    if said:
+        library = products[0] if products else ""
+        check = STAGE_COMMANDS.get(f"import/{library}", "") if _BUILD_FEATURE.search(said) else ""
+        driver = STAGE_COMMANDS["said/driver"] if _DRIVER.search(said) else ""
+        command = command_in(said) or (STAGE_COMMANDS["not-python"] if kind else "") or check or driver
+        return STAGE_STEPS["said"].format(said=said), command or STAGE_COMMANDS["said"]
+    if not kind:
+        return None
+    alloc = ran_out_of_device_memory(hay)
+    part = "" if alloc else partly_offloaded(hay)
+    key = "not-python/alloc" if alloc else "not-python/offload" if part else "not-python"
+    step = STAGE_STEPS[key].format(kind=_NOT_PYTHON_WORDS.get(kind, kind), alloc=alloc, offloaded=part)
+    return step, STAGE_COMMANDS[key]
+
+
+#: how a framework says in its own process which device it runs on (the performance step's check)
+_DEVICE_CHECKS = (
+    ("torch", "torch: `print(torch.__version__, torch.cuda.is_available(), next(model.parameters()).device)`"),
+    ("tensorflow", "TensorFlow: `print(tf.config.list_logical_devices('GPU'))`"),
+    ("paddle", "Paddle: `print(paddle.device.get_device())`"),
+    ("onnxruntime", "ONNX Runtime: `print(session.get_providers())`"),
+    ("jax", "JAX: `print(jax.devices())`"),
+)
+_PROFILERS = {
+    "tensorflow": "the TensorFlow Profiler",
+    "paddle": "paddle.profiler",
+    "jax": "jax.profiler",
+    "onnxruntime": "SessionOptions.enable_profiling",
+}
+
+
+def _speed_step(speed: Speed, products: list[str]) -> tuple[str, str]:
+    """The next step of a text that shows only how fast the work ran: what its own numbers show first (start-up
+    counted in, a GPU against a CPU run, per-step times), then the device and the GPU's use in the job's own process,
+    and a profile."""
+    first = ""
+    if speed.on_the_cpu:
+        first += (
+            f"The text itself shows the work on the CPU ({speed.on_the_cpu!r}): install the GPU build of the framework "
+            "(or drop the option that forces the CPU) before timing anything else. "
+        )
+    if speed.warm_up:
+        first += (
+            "Its first time is much longer than the rest: that is start-up (the CUDA context, kernel selection, memory "
+            "allocation), so leave the first call out of the timing. "
+        )
+    if speed.gpu_and_cpu:
+        first += (
+            "A GPU run no faster than a CPU one is usual for one small input at a time, where pre- and "
+            "post-processing, copies and launches outweigh the computation: batch the inputs (and keep single items "
+            "on the CPU). "
+        )
+    if speed.progress:
+        first += (
+            "Its progress bars give the time per step of each phase: the slowest phase is the one to look at (a loop "
+            "that samples one step at a time is often bound by the CPU). "
+        )
+    shown = [check for name, check in _DEVICE_CHECKS if name in products]
+    device = "; ".join(shown or [check for _, check in _DEVICE_CHECKS[:3]])
+    profiler = next((_PROFILERS[p] for p in products if p in _PROFILERS), "torch.profiler")
+    step = STAGE_STEPS["runtime/performance"].format(
+        first=first, device=device, profiler=f"{profiler}; `py-spy top --pid <pid>` for the Python side"
+    )
+    return step, STAGE_COMMANDS["runtime/performance"]
 
 
 #: an exception line whose class a library's module path qualifies ("cupy_backends.cuda.libs.nvrtc.NVRTCError: ...")

@@ -239,6 +239,14 @@ _ERROR_LINE = re.compile(
     rf"^\s{{0,8}}{_LAUNCHER}(?:Traceback \(most recent call last\)"
     #: an exception line, also as a user retyped it with a space before the colon ("RuntimeError :cuda runtime ...")
     r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?: ?:|\s*$)"
+    #: Python's base classes raised bare ("Exception: The nvidia driver version installed ... does not give good
+    #: results", "raise Exception(msg)"): the class alone, then its message
+    r"|(?:Exception|Error): (?=[A-Za-z`'\"])"
+    #: the runtimes of programs that are not Python: .NET's unhandled or fatal exception ("Unhandled exception.
+    #: System.DllNotFoundException: ...", "Fatal error. System.AccessViolationException: ..."), Rust's panic ("thread
+    #: 'main' panicked at src/main.rs:4:5:"), Go's ("panic: runtime error: ...")
+    r"|(?:Unhandled [Ee]xception|Fatal error)\. (?:[\w.]{1,100}\.)?[A-Z]\w{0,60}Exception\b"
+    r"|thread '[^'\n]{1,80}' panicked at |panic: (?=\S)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")

@@ -5574,7 +5574,7 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
     # "source was compiled with 7004", "built against CUDA 10": how a binary was built, which a runtime check reports
     (
         "compile",
-        r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ing|ation)\b|\bcompiled\b(?! (?:with|against|for)\b)"
+        r"\bbuild(?:ing)? from source\b|\bcompil(?:e|es|ing|ation)\b|\bcompiled\b(?! (?:with|against|for|to use)\b)"
         r"|\bnvcc\b|\bcmake\b|\bsetup\.py\b",
     ),
     # a library file named in the user's own words (any language: "找不到cudnn64_8.dll"): the loader, at import
@@ -5665,7 +5665,8 @@ STAGE_STEPS: dict[str, str] = {
     "(libtorch, libnvinfer, the python stub); rerun the server with --log-verbose=1 to see the model it was loading or "
     "running and that backend's own error, and load the model alone in its framework (torch.jit.load, trtexec "
     "--loadEngine) with the server's versions",
-    "runtime/no-cuda-error": "it failed while running and the text shows no CUDA error: the cause is the first "
+    "runtime/no-cuda-error": "it failed while running, with an error of the program or a library rather than a "
+    "CUDA error code: the cause is the first "
     "error line of the full output (a traceback's last line, or the first line a library logged at error level), "
     "not the lines after it; read the call in your code above it and check the versions of the libraries it names "
     "against what the program requires (`pip list`, the program's requirements)",
@@ -5808,11 +5809,55 @@ STAGE_STEPS: dict[str, str] = {
     "against 0.99999994) is the test's own fault and harmless. Update the library (a fix may be released) and the GPU "
     "driver, run its test suite on this GPU to list every failing kernel, report them upstream with the GPU, driver "
     "and backend, and meanwhile run real work on another backend or device (the CPU one)",
-    "guessed": "the text shows no error line, only words about what was done: first check what the machine gives the "
+    "guessed": "no traceback or log line in the text shows where it failed, only words about what was done: first "
+    "check what the machine gives the "
     "program (`nvidia-smi` lists the driver and the GPU; if it fails or lists none, the driver or the container's GPU "
     "access is the problem), then whether the framework sees that GPU (torch: `python -m torch.utils.collect_env`; "
     "TensorFlow: `tf.config.list_physical_devices('GPU')`; onnxruntime: `onnxruntime.get_available_providers()`); "
     "then run the program again and give explain the whole output, from the command to the last line",
+    #: a miss whose message says what to do (issue 36, round twenty-nine): the library's own remedy, quoted, is the
+    #: first step; {said} is the instruction (`miss.said_to_do`)
+    "said": 'the message says what to do: "{said}". Do that first: it is the library\'s own remedy and names the '
+    "cause more precisely than a general check; then run again and explain what it prints next, if it still fails",
+    #: a program that is not Python (`miss.not_python`): its own log and the native library it loads, not a Python
+    #: rerun or debugger; {kind} says which program
+    "not-python": "the program is not Python ({kind}), so a Python rerun or debugger does not apply: turn on its "
+    "own verbose or log output (its --verbose / debug option or setting, its log file) and find the native library "
+    "it loads and the CUDA libraries that one needs (Windows: `dumpbin /dependents <library>.dll` or the "
+    "Dependencies tool; Linux: `ldd <library>.so`). A CUDA library it bundles is built for one CUDA major "
+    "(cudart64_12.dll, cublas64_13.dll: 12, 13) that the driver must serve: nvidia-smi's 'CUDA Version' is the "
+    "newest the driver serves, and a library built for a newer major does not load (the program may fall back to the "
+    "CPU, or crash in the native code): update the driver, or use the package built for the driver's CUDA",
+    #: the same program, whose native library says it could not allocate device memory
+    "not-python/alloc": "the program is not Python ({kind}) and its native library could not allocate GPU memory "
+    '("{alloc}"): the model and its buffers do not fit the free memory of the device it chose. Check which device it '
+    "uses and how much memory is free while it runs (nvidia-smi; a Vulkan build: `vulkaninfo --summary`, where an "
+    "integrated GPU listed first has little memory), then select the discrete GPU in its settings, use a smaller "
+    "model (or fewer layers on the GPU), close the programs that hold GPU memory, or run it on the CPU",
+    #: the same program, whose native library put only part of the model on the GPU (llama.cpp's "offloaded 87/94
+    #: layers to GPU"): the rest runs on the CPU
+    "not-python/offload": "the program is not Python ({kind}) and it put only part of the model on the GPU "
+    '("{offloaded}"): the other layers run on the CPU, which makes generation slow. Give the GPU every layer (the '
+    "application's GPU offload setting at its maximum, llama.cpp's -ngl / n_gpu_layers) and, where it still caps the "
+    "count, compare the memory it estimates with what nvidia-smi shows free on each GPU (a smaller context or a "
+    "different split between GPUs frees room)",
+    #: a text without an error that shows speed (progress bars, timings; `miss.speed_report`): {first} holds what the
+    #: text's own numbers show (start-up counted in, a GPU against a CPU run, per-step times)
+    "runtime/performance": "the text shows no error, only how fast the work ran or where it runs: a question of speed "
+    "or placement, not a failure. {first}Check, in the same process that runs the job, that it uses the GPU "
+    "({device}: a CPU-only build or a model left on the CPU is the usual cause); watch the GPU while it runs "
+    "(`nvidia-smi dmon -s u`: a low 'sm' % beside a busy CPU means the CPU is the bottleneck: data loading, Python "
+    "work per step, batches too small to fill the GPU); then profile a few steps ({profiler}) and raise the batch "
+    "size where the GPU waits",
+    #: a runtime failure that names a CUDA library (cuDNN, cuBLAS, ...) without a CUDA error code: the library's
+    #: version against the framework's build ({library} is the library)
+    "runtime/gpu-library": "it failed in a call into {library}, a CUDA library the framework uses, without a CUDA "
+    "error code: the usual cause is the installed {library} against the one the framework was built for (an older "
+    "{library} than the build expects lacks kernels or fused operations the framework asks for, so it finds no "
+    "supported algorithm or configuration; another major does not load). Compare the two (TensorFlow / JAX: "
+    "`tf.sysconfig.get_build_info()` or the release's tested versions, `pip list | grep nvidia-`; torch: "
+    "`torch.backends.cudnn.version()`) and install the version the framework's release names; then explain the first "
+    "error line of the full output",
 }
 
 #: What a miss's text shows beside its stage that has its own next step: (stage, "stage/situation" key of
@@ -5881,7 +5926,7 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     (
         "guessed/compile",
         "guessed/compile-build",
-        r"(?i)\bbuild(?:ing|s)?\b|\bcompil(?:e|es|ing)\b|\bcompiled\b(?! (?:with|against|for)\b)|\bcmake\b"
+        r"(?i)\bbuild(?:ing|s)?\b|\bcompil(?:e|es|ing)\b|\bcompiled\b(?! (?:with|against|for|to use)\b)|\bcmake\b"
         r"|\bsetup\.py\b|\bmake\b|\./configure\b|\bbazel\b",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
@@ -6028,6 +6073,20 @@ STAGE_COMMANDS: dict[str, str] = {
     "explain - (a crash: gdb -batch -ex run -ex bt --args ./your_program <its arguments>)",
     "info-only": 'py-spy dump --pid <pid> (a hang); echo $? (a silent exit); nvidia-smi && python -c "import torch; '
     'print(torch.__version__, torch.cuda.is_available())" (a GPU left unused)',
+    "said": "python your_script.py 2>&1 | torchtrt-compat explain - (after doing what the message says: what it "
+    "prints next)",
+    "said/driver": "nvidia-smi; nvcc --version (the driver and the CUDA toolkit installed, against the pair the "
+    "message asks for)",
+    "not-python": "nvidia-smi (the driver's 'CUDA Version'); then the CUDA libraries its native library needs: "
+    "Windows `dumpbin /dependents <library>.dll`, Linux `ldd <library>.so | grep -E 'cuda|cublas|not found'`",
+    "not-python/alloc": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while it runs; a Vulkan "
+    "build: vulkaninfo --summary, which device is which)",
+    "not-python/offload": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while the model is "
+    "loaded: the room left for the layers kept on the CPU)",
+    "runtime/performance": "nvidia-smi dmon -s u -d 1 (while the job runs: the 'sm' column is how busy the GPU is); "
+    "py-spy top --pid <pid> (where the CPU time goes)",
+    "runtime/gpu-library": "pip list 2>/dev/null | grep -iE 'nvidia-(cudnn|cublas|cufft|cusolver|cusparse)|tensorflow"
+    "|jax|torch' (then the versions the framework's release was built and tested with)",
 }
 
 #: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no

@@ -1,0 +1,356 @@
+"""What a text no family knows shows beside its stage that decides its next step (issue 36, round twenty-nine).
+
+Three kinds of text need another step than the stage's own: a message that says what to do (a library's remedy in
+its own words: "Please confirm that NCCL is enabled in CuPy", "CUDA must not be initialized in the main process",
+"... has been initialized before importing the `spaces` package"), which is the first step, quoted; a program that is
+not Python (a .NET exception, a Rust or Go panic, a Java stack, a native ggml library's log), for which a Python
+rerun or debugger does not apply; and a text without an error that reports speed (progress bars, timings, a GPU
+against a CPU run), whose step is a performance and placement check, not a rerun. Each reader is plain text in,
+plain text out; `match` chooses the step.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .severity import Levels
+
+__all__ = [
+    "Speed",
+    "command_in",
+    "gpu_library",
+    "not_python",
+    "partly_offloaded",
+    "ran_out_of_device_memory",
+    "said_to_do",
+    "speed_report",
+]
+
+# ---- a message that says what to do ----------------------------------------------------------------------------------
+#: an instruction in a message's words: "Please <verb> ..." (not a request for help or a bug report), "make sure",
+#: "you must / need to / can ...", an imperative verb that starts a sentence, a rule ("X must not be initialized
+#: ..."), what "will fix the problem", "To fix this", "consider / try <doing>", an environment variable to set, a
+#: thing that "is required", and an order that was broken ("X has been initialized before importing Y")
+_INSTRUCTION = re.compile(
+    r"\b[Pp]lease (?!help\b|advise\b|let\b|report\b|file\b|open\b|contact\b|submit\b|wait\b|note\b|be patient\b"
+    r"|refer\b|see\b|ignore\b|provide\b|share\b|post\b|send\b|include\b|attach\b|try again\b)[a-z]{2,20}\b"
+    r"|\b(?:[Mm]ake sure|[Ee]nsure that|[Bb]e sure to)\b"
+    r"|\b[Yy]ou (?:must|need to|have to|should|(?:may|might) (?:need|want) to|can (?:try|set|use|install|pass|call"
+    r"|add|look|run|disable|enable|specify|change|upgrade|downgrade|update|import|move|reduce|increase|lower"
+    r"|switch)|could try)\b"
+    r"|(?:(?<=[.!;:] )|(?<=[.!;:]  )|(?<=[a-z]\.)(?=[A-Z][a-z]))(?:Make sure|Ensure|Try (?!again\b)|Set|Install"
+    r"|Reinstall|Upgrade|Update|Downgrade|Use|Import|Call|Pass|Add|Uninstall|Restart|Rebuild|Recompile|Enable"
+    r"|Disable|Consider|Verify|Specify|Switch|Export|Increase|Reduce|Lower|Move|Run) (?![^\s:]{0,30}:)(?!of\b|time\b)"
+    r"|\bmust (?:not |only |first |also |always |never )?(?:be (?:[a-z]{2,20}ed|set|run|built|done|made|put|kept"
+    r"|held|sent|written|taken)\b|use\b|call\b|import\b|set\b|install\b|run\b)"
+    r"|\bwill (?:fix|solve|resolve|correct) (?:the|this|that|your) (?:problem|issue|error)\b"
+    r"|\b[Tt]o (?:fix|solve|resolve|avoid|work around) (?:this|the|it|that)\b"
+    r"|\b(?:[Cc]onsider|[Tt]ry) (?:using|setting|installing|reinstalling|upgrading|updating|downgrading|reducing"
+    r"|increasing|lowering|passing|adding|removing|running|calling|importing|moving|switching|enabling|disabling)\b"
+    r"|\b[Ss]et (?:the )?(?:environment variable )?`?[A-Z][A-Z0-9_]{2,60}`?(?: ?=| to\b)"
+    r"|\b[\w.-]{2,40}(?: ?[<>=]=? ?\d[\w.]{0,20})? (?:is|are) required\b(?! (?:to|for|by|in|when)\b)"
+    r"|\b(?:has|have|was|were) (?:already )?(?:been )?[a-z]{3,20}ed before [a-z]{3,20}ing\b"
+)
+#: an instruction that only asks for more output (a debugging hint, not a fix): it is quoted only after a fix
+_DEBUG_HINT = re.compile(
+    r"\bfor (?:more|a complete|the full|full|further|additional|detailed) (?:details|info(?:rmation)?|output|logs?"
+    r"|stack ?traces?|tracebacks?|backtraces?|debugging)|\bto (?:get|see|display|show|print|enable|obtain|find out"
+    r"|know) (?:more|the full|a full|full|a complete|complete|a backtrace|the backtrace|a (?:stack )?trace"
+    r"|device-side assertions|which part|where|detailed)|\b[Ff]or debugging\b|\bto debug\b|RUST_BACKTRACE"
+    r"|CUDA_LAUNCH_BLOCKING|TORCH_USE_CUDA_DSA|HYDRA_FULL_ERROR|--stacktrace|--verbose|\bverbose\b|\bStacktrace\b"
+    r"|\bstack ?trace\b|\btraceback\b|_MORE_DETAILS\b",
+    re.IGNORECASE,
+)
+#: a sentence's end: a stop, then white space (or the end); a ';'
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|;")
+#: where a sentence starts, looking back from an instruction: a stop and a space, a stop glued to a capitalised word
+#: ("... for reduction.Installing the ..."), an exception's class and colon
+_SENTENCE_START = re.compile(
+    r"[.!?;]\s{1,3}|(?<=[a-z])\.(?=[A-Z][a-z])|(?:^|\s)(?:[\w.]{0,120}(?:Error|Exception|Failure|Warning)) ?: ?"
+)
+#: the paster's elision at a quote's end (": ...", " …")
+_ELIDED_END = re.compile(r"\s*:?\s*(?:\.{3}|…)\s*$|\s*:\s*$")
+#: an order that was broken ("CUDA has been initialized before importing the `spaces` package")
+_ORDER = re.compile(
+    r"(?P<a>(?:[\w`'\".-]{1,60} ){0,3}?[\w`'\".-]{1,60}) (?:has|have|was|were) (?:already )?(?:been )?"
+    r"(?P<done>[a-z]{3,20}ed) before "
+    r"(?P<ing>[a-z]{3,20}ing) (?P<b>[^\n.;,:]{1,80})"
+)
+_BASE_VERB = {
+    "importing": "import", "initializing": "initialize", "initialising": "initialise", "creating": "create",
+    "calling": "call", "loading": "load", "starting": "start", "setting": "set", "using": "use",
+    "launching": "launch", "spawning": "spawn", "forking": "fork", "running": "run", "moving": "move",
+    "enabling": "enable", "configuring": "configure", "registering": "register", "opening": "open",
+}  # fmt: skip
+#: a command in a message's words: a backquoted one, or pip / conda / apt's own
+_COMMAND = re.compile(
+    r"`(?P<q>(?:python3?|pip3?|conda|mamba|uv|apt(?:-get)?|sudo|export|set|nvidia-smi|git|npm|cargo) [^`\n]{2,160})`"
+    r"|(?P<p>\b(?:python3? -m )?pip3? install [\w.\[\],<>=~!*+ -]{2,120}?)(?=[.;,)]?(?:\s|$))"
+)
+#: the box a logger draws around a message's lines (Julia's "┌ Warning: ... │ ... └ @ Module file.jl:12")
+_BOX = re.compile(r"^\s{0,4}[│┌└├┃╭╰|]\s?")
+#: a frame or a new traceback: a message's continuation lines stop before it
+_FRAME_OR_HEAD = re.compile(r'^\s{0,12}File "|^\s{0,8}(?:#\d{1,3} |at )|^Traceback \(most recent|^During handling')
+
+
+def _message_lines(hay: str, lv: Levels) -> list[str]:
+    """The messages an instruction is read from: each of the first error lines with the lines under it that carry
+    its message on (up to four, before a blank line, a frame or another logged line); a text without any logged line
+    (a message pasted alone) is read whole, its first 30 lines."""
+    if not lv.starts:
+        if len(hay) > 4000:
+            return []
+        return [" ".join(_BOX.sub("", ln).strip() for ln in hay.splitlines()[:30] if ln.strip())]
+    out: list[str] = []
+    for i, (start, end, mark) in enumerate(zip(lv.starts, lv.ends, lv.marks, strict=True)):
+        if mark != "error":
+            continue
+        line = hay[start:end].strip()
+        if line.startswith("Traceback (most recent"):
+            continue
+        parts = [line]
+        at = end + 1
+        following = lv.starts[i + 1] if i + 1 < len(lv.starts) else len(hay)
+        for _ in range(4):
+            if at >= len(hay) or at >= following:
+                break
+            nxt_end = hay.find("\n", at)
+            nxt_end = len(hay) if nxt_end < 0 else nxt_end
+            nxt = hay[at:nxt_end]
+            if not nxt.strip() or _FRAME_OR_HEAD.match(nxt):
+                break
+            parts.append(_BOX.sub("", nxt).strip())
+            at = nxt_end + 1
+        out.append(" ".join(parts))
+        if len(out) >= 3:
+            break
+    return out
+
+
+def _sentence(msg: str, at: int, end: int) -> tuple[str, int]:
+    """The sentence of ``msg`` around the match ``at``..``end`` (its exception class and a log prefix left out) and
+    where it ends."""
+    start = 0
+    for m in _SENTENCE_START.finditer(msg, 0, at):
+        start = m.end()
+    stop = _SENTENCE_END.search(msg, end)
+    finish = stop.end() if stop else len(msg)
+    return msg[start:finish].strip(), finish
+
+
+def said_to_do(hay: str, lv: Levels) -> str:
+    """The instruction a failing text's own message gives (quoted, with the order it asks for when it names a
+    broken one), or "" when it gives none. A debugging hint ("for more details, set X=1") counts only after a fix."""
+    for msg in _message_lines(hay, lv):
+        msg = msg[:2000]
+        for m in _INSTRUCTION.finditer(msg):
+            said, finish = _sentence(msg, m.start(), m.end())
+            if not said or _DEBUG_HINT.search(said):
+                continue
+            nxt = _INSTRUCTION.search(msg, finish)
+            if nxt is not None and msg[finish : nxt.start()].strip() == "":
+                more, _ = _sentence(msg, nxt.start(), nxt.end())
+                if more and more != said and len(said) + len(more) < 400:
+                    said = f"{said} {more}"
+            said = _ELIDED_END.sub("", said).rstrip(".")
+            if len(said) > 400:
+                said = said[:399].rstrip() + "…"
+            return said + _order(said)
+        continue
+    return ""
+
+
+def _order(said: str) -> str:
+    """What a broken order asks for ("CUDA has been initialized before importing the `spaces` package": import the
+    `spaces` package first, before CUDA is initialized), or ""."""
+    m = _ORDER.search(said)
+    if m is None or m["ing"] not in _BASE_VERB:
+        return ""
+    subject = m["a"][0].lower() + m["a"][1:] if m["a"][:4] in ("The ", "This", "Your") else m["a"]
+    return f" (that is: {_BASE_VERB[m['ing']]} {m['b'].strip()} first, before {subject} is {m['done']})"
+
+
+def command_in(said: str) -> str:
+    """A command the instruction itself gives (a backquoted one, or pip's), or ""."""
+    m = _COMMAND.search(said)
+    if m is None:
+        return ""
+    return (m["q"] or m["p"] or "").strip()
+
+
+# ---- a program that is not Python ------------------------------------------------------------------------------------
+#: Python in a text: its traceback, a .py file, the interpreter or pip, site-packages, a prompt
+_PYTHON = re.compile(
+    r"Traceback \(most recent|\.py\b|\bpython[\d.]{0,4}(?:\.exe)?\b|\bpip3?\b|site-packages|dist-packages|^>>> "
+    r"|\bIn \[\d|\bipykernel\b|\bconda\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: the programs that are not Python, by the marks of their own runtime (Java's stack, first: its frames look like
+#: .NET's; .NET's System.*Exception and its "at Namespace.Type.Method(...)" frames, Rust's panic, Go's panic) or of a native library's log (ggml /
+#: llama.cpp / whisper.cpp prefix each line with their function's name)
+_NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "Java",
+        re.compile(
+            r"Exception in thread \"|^\s{1,8}at (?:java|javax|kotlin|android|jdk)\.[\w.$]{1,200}\(|\bjava\.lang\."
+            r"[A-Z]\w{0,60}(?:Error|Exception)\b",
+            re.MULTILINE,
+        ),
+    ),
+    (
+        ".NET",
+        re.compile(
+            r"\bSystem\.(?:[A-Z]\w{0,40}\.){0,4}[A-Z]\w{0,60}Exception\b|^\s{0,8}Unhandled [Ee]xception\. "
+            r"|^\s{1,8}at [\w.`<>|]{1,200}\([^)\n]{0,300}\)(?: in [^\n]{1,300}:line \d{1,6})?\s*$",
+            re.MULTILINE,
+        ),
+    ),
+    ("Rust", re.compile(r"\bthread '[^'\n]{1,80}' panicked at\b|\bRUST_BACKTRACE=")),
+    ("Go", re.compile(r"^panic: |^goroutine \d{1,8} \[running\]:", re.MULTILINE)),
+    (
+        "ggml",
+        re.compile(
+            r"^\s{0,4}(?:ggml|llama|llm|whisper|gguf|clip_model|load_tensors|print_info)\w{0,60}: ",
+            re.MULTILINE,
+        ),
+    ),
+)
+
+
+def not_python(hay: str) -> str:
+    """The kind of program a text shows when it is not Python (".NET", "Rust", "Java", "Go", a native library's
+    log), or "" (a text that shows Python anywhere is Python's: a binding's own log lines do not make it native)."""
+    head = hay[:200_000]
+    if _PYTHON.search(head):
+        return ""
+    return next((kind for kind, rx in _NOT_PYTHON if rx.search(head)), "")
+
+
+#: a native library's own words that it could not allocate device memory (ggml's "failed to allocate Vulkan0 buffer
+#: of size N", Vulkan's VK_ERROR_OUT_OF_DEVICE_MEMORY / ErrorOutOfDeviceMemory, cudaMalloc's "out of memory")
+_DEVICE_ALLOC = re.compile(
+    r"failed to allocate [\w ]{0,40}buffer\b[^\n]{0,80}|\bVK_ERROR_OUT_OF_DEVICE_MEMORY\b|\bErrorOutOfDeviceMemory\b"
+    r"|\bout of (?:device |video )?memory\b[^\n]{0,60}",
+    re.IGNORECASE,
+)
+
+
+#: llama.cpp's count of the layers it put on the GPU ("load_tensors: offloaded 87/94 layers to GPU")
+_OFFLOADED = re.compile(r"\boffloaded (\d{1,4})/(\d{1,4}) layers to GPU\b")
+
+
+def partly_offloaded(hay: str) -> str:
+    """llama.cpp's words that it put only some of the model's layers on the GPU ("offloaded 87/94 layers to GPU"),
+    or ""."""
+    m = _OFFLOADED.search(hay[:200_000])
+    return m.group(0) if m and int(m.group(1)) < int(m.group(2)) else ""
+
+
+def ran_out_of_device_memory(hay: str) -> str:
+    """The words of a device allocation that failed, or ""."""
+    m = _DEVICE_ALLOC.search(hay[:200_000])
+    return m.group(0).strip()[:120] if m else ""
+
+
+# ---- a GPU library named by an error that is no CUDA error -----------------------------------------------------------
+_GPU_LIBRARY = re.compile(
+    r"\b(cuDNN|cudnn|cuBLAS(?:Lt)?|cublas(?:Lt)?|cuFFT|cufft|cuSOLVER|cusolver|cuSPARSE|cusparse)"
+)
+
+
+def gpu_library(hay: str) -> str:
+    """The CUDA library (cuDNN, cuBLAS, cuFFT, cuSOLVER, cuSPARSE) a text names, as NVIDIA spells it, or ""."""
+    m = _GPU_LIBRARY.search(hay[:200_000])
+    if m is None:
+        return ""
+    low = m.group(1).lower()
+    return {"cudnn": "cuDNN", "cublas": "cuBLAS", "cublaslt": "cuBLASLt", "cufft": "cuFFT", "cusolver": "cuSOLVER"}.get(
+        low, "cuSPARSE"
+    )
+
+
+# ---- a report of speed ---------------------------------------------------------------------------------------------
+#: a progress bar with its rate (tqdm: "100%|████| 96/96 [10:10<00:00,  6.36s/it]"; Keras: "10/10 [====] - 3s
+#: 300ms/step")
+_PROGRESS = re.compile(
+    r"\d{1,3}%\|[^\n|]{0,300}\|\s{0,2}\d{1,9}/\d{1,9} \[\d{1,3}:\d\d(?::\d\d)?<[\d:?]{1,9},\s{0,3}\d[\d.]{0,11}"
+    r"(?:s/it|it/s|[A-Za-z]{1,16}/s)"
+    r"|\d{1,9}/\d{1,9} \[[=>.]{3,80}\] - (?:ETA: [\d:]{1,9}|\d{1,6}m?s \d{1,6}(?:ms|s|us)/step)"
+)
+#: a time the program printed ("time cost: 1.45", "Inference time: 35 ms", "took 12.3s", "FPS: 7.1", "耗时 2.1s")
+_TIMING = re.compile(
+    r"\b(?:time(?: cost| taken| elapsed| spent| used)?|elapsed(?: time)?|latency|took|duration|fps|throughput)"
+    r"\s{0,3}(?:[:=]|is|was|of)?\s{0,3}(?P<n>\d{1,9}(?:\.\d{1,20})?)(?![\d:])\s{0,3}(?:ms|s|sec|secs|seconds?|min"
+    r"|minutes?|fps|it/s|img/s|samples/s|tokens/s)?\b|(?:耗时|用时|时间)\s{0,2}[:：]?\s{0,2}(?P<m>\d{1,9}(?:\.\d{1,12})?)",
+    re.IGNORECASE,
+)
+#: the words of a report of speed or of a GPU left idle
+_SLOW = re.compile(
+    r"\b(?:slow(?:er|ly|ness)?|takes? (?:too |very |so )?long|very long time|faster|speed(?:s)? ?up|not (?:using|use"
+    r"|utili[sz]ing) (?:the )?GPU|GPU (?:usage|utili[sz]ation|util) (?:is )?(?:\d{1,3} ?%|low|only|0)"
+    r"|(?:100|\d{3}) ?% CPU)\b|慢|速度",
+    re.IGNORECASE,
+)
+#: the text's own words that the work runs on the CPU: a CPU-only build of torch ("2.3.1+cpu"), is_available()
+#: False, an option that forces the CPU ("--use-cpu-torch", "--cpu"), a device set to the CPU
+_ON_THE_CPU = re.compile(
+    r"\b\d{1,2}\.\d{1,2}(?:\.\d{1,3})?\+cpu\b|\bis_cuda_available\W{1,4}False\b|cuda\.is_available\(\)\W{0,4}False\b"
+    r"|--use-cpu\b[\w-]{0,20}|(?<![\w-])--cpu\b|\bdevice\s{0,2}[=:]\s{0,2}['\"]?cpu\b",
+    re.IGNORECASE,
+)
+#: a text that weighs a GPU run against a CPU one ("use_gpu=True" and "use_gpu=False", "cuda" and "cpu" timings)
+_GPU_AND_CPU = (
+    re.compile(r"\bGPU\b|\bcuda\b|use_gpu", re.IGNORECASE),
+    re.compile(r"\bCPU\b|use_gpu\s{0,2}=\s{0,2}False|device\s{0,2}=\s{0,2}['\"]?cpu", re.IGNORECASE),
+)
+
+
+#: words of a failure or of wrong numbers: a text that holds one is no mere report of speed
+_NOT_SPEED = re.compile(
+    r"\berror|\bfail|\bexception\b|\bnan\b|\bcrash|\babort|\bkilled\b|segfault|traceback", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Speed:
+    """What a text of speed shows: progress bars with their rates, the times it printed, a GPU against a CPU run,
+    a first time much longer than the rest (start-up counted in)."""
+
+    progress: bool
+    timings: int
+    gpu_and_cpu: bool
+    warm_up: bool
+    on_the_cpu: str = ""  #: the text's own words that the work runs on the CPU ("2.3.1+cpu", "--use-cpu-torch")
+
+
+def speed_report(hay: str) -> Speed | None:
+    """What a text without an error shows of speed or of where the work runs (progress bars, two or more printed
+    times, words of slowness with a number, its own words that the work runs on the CPU), or None when it shows
+    none."""
+    head = hay[:50_000]
+    if _NOT_SPEED.search(head):
+        return None
+    progress = _PROGRESS.search(head) is not None
+    times: list[float] = []
+    for n, m in enumerate(_TIMING.finditer(head)):
+        if n >= 400:
+            break
+        times.append(float(m["n"] or m["m"]))
+    slow = _SLOW.search(head) is not None
+    cpu = _ON_THE_CPU.search(head)
+    if not (progress or len(times) >= 2 or cpu or (slow and (times or re.search(r"\d", head)))):
+        return None
+    both = all(rx.search(head) for rx in _GPU_AND_CPU)
+    return Speed(progress, len(times), both, _warm_up(times), cpu.group(0) if cpu else "")
+
+
+def _warm_up(times: Sequence[float]) -> bool:
+    """Whether the first of three or more times is more than twice the median of the rest (the first call paid the
+    start-up)."""
+    if len(times) < 3:
+        return False
+    rest = statistics.median(times[1:])
+    return rest > 0 and times[0] > 2 * rest
