@@ -189,8 +189,8 @@ _PYTHON = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 #: the programs that are not Python, by the marks of their own runtime (Java's stack, first: its frames look like
-#: .NET's; .NET's System.*Exception and its "at Namespace.Type.Method(...)" frames, Rust's panic, Go's panic) or of a native library's log (ggml /
-#: llama.cpp / whisper.cpp prefix each line with their function's name)
+#: .NET's; .NET's System.*Exception and its "at Namespace.Type.Method(...)" frames, Rust's panic, Go's panic) or of
+#: a native library's log (ggml / llama.cpp / whisper.cpp prefix each line with their function's name)
 _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "Java",
