@@ -1177,7 +1177,7 @@ def _conclude_miss(
     if told and lv.infos:
         said_too += " Its log lines are informational: the failure its words speak of is not among them."
     if said and result.next_step == STAGE_STEPS["said"].format(said=said):
-        said_too += f' The message says what to do: "{said}".'
+        said_too += f" The message says what to do: {said}."
     if speed is not None:
         result.summary = (
             f"No known error matched, and nothing failed: the text shows how fast the work ran or where it runs "

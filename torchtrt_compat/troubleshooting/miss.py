@@ -142,8 +142,9 @@ def _sentence(msg: str, at: int, end: int) -> tuple[str, int]:
 
 
 def said_to_do(hay: str, lv: Levels) -> str:
-    """The instruction a failing text's own message gives (quoted, with the order it asks for when it names a
-    broken one), or "" when it gives none. A debugging hint ("for more details, set X=1") counts only after a fix."""
+    """The instruction a failing text's own message gives, in double quotes (then, outside them, the order it asks
+    for when it names a broken one), or "" when it gives none. A debugging hint ("for more details, set X=1") counts
+    only after a fix."""
     for msg in _message_lines(hay, lv):
         msg = msg[:2000]
         for m in _INSTRUCTION.finditer(msg):
@@ -158,8 +159,7 @@ def said_to_do(hay: str, lv: Levels) -> str:
             said = _ELIDED_END.sub("", said).rstrip(".")
             if len(said) > 400:
                 said = said[:399].rstrip() + "…"
-            return said + _order(said)
-        continue
+            return f'"{said}"{_order(said)}'
     return ""
 
 

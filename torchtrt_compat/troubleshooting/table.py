@@ -5816,8 +5816,8 @@ STAGE_STEPS: dict[str, str] = {
     "TensorFlow: `tf.config.list_physical_devices('GPU')`; onnxruntime: `onnxruntime.get_available_providers()`); "
     "then run the program again and give explain the whole output, from the command to the last line",
     #: a miss whose message says what to do (issue 36, round twenty-nine): the library's own remedy, quoted, is the
-    #: first step; {said} is the instruction (`miss.said_to_do`)
-    "said": 'the message says what to do: "{said}". Do that first: it is the library\'s own remedy and names the '
+    #: first step; {said} is the instruction, quoted (`miss.said_to_do`)
+    "said": "the message says what to do: {said}. Do that first: it is the library's own remedy and names the "
     "cause more precisely than a general check; then run again and explain what it prints next, if it still fails",
     #: a program that is not Python (`miss.not_python`): its own log and the native library it loads, not a Python
     #: rerun or debugger; {kind} says which program
