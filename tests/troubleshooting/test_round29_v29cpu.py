@@ -259,6 +259,10 @@ def test_tensorflow_device_log_without_the_users_words_or_with_the_gpu_registere
         "Created TensorFlow device (/job:localhost/replica:0/task:0/device:GPU:0 with 6581 MB memory)"
     )
     assert "cpu-tf-gpu-not-registered" not in _keys("tensorflow is not using my GPU\n" + registered)
+    newer = (
+        _TF_FOUND + "I0000 00:00:1741057622.939179 137 gpu_device.cc:2022] Created device /device:GPU:0 with 14785 MB"
+    )
+    assert "cpu-tf-gpu-not-registered" not in _keys("tensorflow is not using my GPU\n" + newer)
     # TensorFlow's own line that it skipped the GPU keeps the library fix, not the cut-log one
     skipped = (
         "my GPU is not used\n" + _TF_FOUND + "2021-03-01 10:00:01.000000: W tensorflow/stream_executor/platform/"

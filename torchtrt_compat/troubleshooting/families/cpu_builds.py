@@ -46,8 +46,9 @@ _ANY_NOT_USING_THE_GPU = "|".join(_NOT_USING_THE_GPU)
 #: libraries and decides whether to register the device
 _TF_FOUND_DEVICE = r"gpu_device\.cc:\d{1,5}\] Found device \d{1,2} with properties"
 #: TensorFlow's lines that it registered the GPU ("Adding visible gpu devices: 0", "Created TensorFlow device
-#: (/job:localhost/replica:0/task:0/device:GPU:0 with ...)", 2.x later: "Created device /job:...GPU:0")
-_TF_REGISTERED = r"Adding visible gpu devices|Created (?:TensorFlow )?device \(?/job:[^\n]{0,80}GPU:\d"
+#: (/job:localhost/replica:0/task:0/device:GPU:0 with ...)", later 2.x: "Created device /job:..." or "Created device
+#: /device:GPU:0 with ...")
+_TF_REGISTERED = r"Adding visible gpu devices|Created (?:TensorFlow )?device \(?/(?:job|device):[^\n]{0,80}GPU:\d"
 
 _TENSORFLOW: tuple[KnownError, ...] = (
     KnownError(
@@ -65,10 +66,10 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         # log that found the device (gpu_device.cc: "Found device N with properties") and shows no line that
         # registered it ("Adding visible gpu devices", "Created TensorFlow device ... GPU")
         + "".join(
-            rf"|{words}(?=[\s\S]{{0,200000}}?{_TF_FOUND_DEVICE})(?![\s\S]{{0,200000}}?{_TF_REGISTERED})"
+            rf"|{words}(?=[\s\S]{{0,200000}}?{_TF_FOUND_DEVICE})(?![\s\S]{{0,200000}}?(?:{_TF_REGISTERED}))"
             for words in _NOT_USING_THE_GPU
         )
-        + rf"|{_TF_FOUND_DEVICE}(?![\s\S]{{0,200000}}?{_TF_REGISTERED})"
+        + rf"|{_TF_FOUND_DEVICE}(?![\s\S]{{0,200000}}?(?:{_TF_REGISTERED}))"
         rf"(?=[\s\S]{{0,200000}}?(?:{_ANY_NOT_USING_THE_GPU}))",
         "TensorFlow found no usable GPU and runs everything on the CPU: the CUDA and cuDNN libraries it was built for "
         "are not installed or not on the loader path (a pip `tensorflow` without its `[and-cuda]` extra, a system "
