@@ -32,6 +32,24 @@ _XGB_NO_GPU_FIX = (
     "before 2.0) runs it there without the GPU."
 )
 
+#: a user's own sentence that the program leaves the GPU unused ("Not able to use GPU for prediction", "tensorflow is
+#: not using my GPU", "GPU is not being used"), one line; two patterns, each with its own literal words
+_NOT_USING_THE_GPU = (
+    # ("not " also stands for "is not", "does not", "could not"; each word keeps its space, a literal to test for)
+    r"^[^\n]{0,200}\b(?:not able to |unable to |cannot |can't |couldn't |doesn't |didn't |won't |isn't |not )"
+    r"\s{0,2}(?:use|using|utili[sz]e|utili[sz]ing|run(?:ning)? on)\s{1,3}(?:the\s{1,3}|my\s{1,3}|any\s{1,3})?GPU\b"
+    r"[^\n]{0,200}$",
+    r"^[^\n]{0,200}\bGPU (?:is |was )?not (?:being )?used\b[^\n]{0,200}$",
+)
+_ANY_NOT_USING_THE_GPU = "|".join(_NOT_USING_THE_GPU)
+#: TensorFlow's line that it found a GPU (common_runtime/gpu/gpu_device.cc), which comes before it loads the CUDA
+#: libraries and decides whether to register the device
+_TF_FOUND_DEVICE = r"gpu_device\.cc:\d{1,5}\] Found device \d{1,2} with properties"
+#: TensorFlow's lines that it registered the GPU ("Adding visible gpu devices: 0", "Created TensorFlow device
+#: (/job:localhost/replica:0/task:0/device:GPU:0 with ...)", later 2.x: "Created device /job:..." or "Created device
+#: /device:GPU:0 with ...")
+_TF_REGISTERED = r"Adding visible gpu devices|Created (?:TensorFlow )?device \(?/(?:job|device):[^\n]{0,80}GPU:\d"
+
 _TENSORFLOW: tuple[KnownError, ...] = (
     KnownError(
         "cpu-tf-gpu-not-registered",
@@ -43,7 +61,16 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         r"|Num GPUs Available:?\s{1,4}0\b"
         r"|TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows"
         r"|is_built_with_cuda\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?False\b"
-        r"|kernel driver does not appear to be running on this host",
+        r"|kernel driver does not appear to be running on this host"
+        # issue 36, round twenty-nine: the user's own words that TensorFlow leaves the GPU unused, beside a TensorFlow
+        # log that found the device (gpu_device.cc: "Found device N with properties") and shows no line that
+        # registered it ("Adding visible gpu devices", "Created TensorFlow device ... GPU")
+        + "".join(
+            rf"|{words}(?=[\s\S]{{0,200000}}?{_TF_FOUND_DEVICE})(?![\s\S]{{0,200000}}?(?:{_TF_REGISTERED}))"
+            for words in _NOT_USING_THE_GPU
+        )
+        + rf"|{_TF_FOUND_DEVICE}(?![\s\S]{{0,200000}}?(?:{_TF_REGISTERED}))"
+        rf"(?=[\s\S]{{0,200000}}?(?:{_ANY_NOT_USING_THE_GPU}))",
         "TensorFlow found no usable GPU and runs everything on the CPU: the CUDA and cuDNN libraries it was built for "
         "are not installed or not on the loader path (a pip `tensorflow` without its `[and-cuda]` extra, a system "
         "CUDA of another major), the NVIDIA driver's libcuda is not visible (a machine or container without a GPU), "
@@ -91,6 +118,21 @@ _TENSORFLOW: tuple[KnownError, ...] = (
                 "This TensorFlow was built without CUDA (tensorflow-cpu, tensorflow-intel / native Windows after "
                 "2.10, macOS): on Linux `pip uninstall tensorflow-cpu tensorflow` then `pip install "
                 "'tensorflow[and-cuda]'`; on Windows run it under WSL2; `tf.test.is_built_with_cuda()` must be True.",
+            ),
+            Variant(
+                rf"{_TF_FOUND_DEVICE}(?![\s\S]{{0,200000}}?(?:{_TF_REGISTERED}|Skipping registering GPU devices"
+                r"|Cannot dlopen some GPU libraries))",
+                "TensorFlow found the GPU; the text stops before it registers it",
+                "TensorFlow found the GPU (its 'Found device 0 with properties' line) and opened the CUDA libraries "
+                "listed, but the text stops before the line that registers it ('Adding visible gpu devices: 0', "
+                "then 'Created TensorFlow device ... GPU:0'). Read the rest of that log: a 'Could not load dynamic "
+                "library' line (most often cuDNN's, cudnn64_N.dll / libcudnn.so.N, loaded last) and then 'Cannot "
+                "dlopen some GPU libraries ... Skipping registering GPU devices' means TensorFlow dropped the GPU: "
+                "install the cuDNN (and CUDA) of this TensorFlow release's tested build configuration "
+                "(`tf.sysconfig.get_build_info()` names them), with its bin folder on PATH (LD_LIBRARY_PATH on "
+                "Linux). If the GPU is registered, TensorFlow uses it: `tf.config.list_physical_devices('GPU')` "
+                "lists it and `tf.debugging.set_log_device_placement(True)` prints the device of each op; a small "
+                "model predicting one sample at a time keeps the GPU mostly idle (batch the inputs).",
             ),
             Variant(
                 r"native-Windows|[A-Z]:\\|\.dll\b|\bwindows\b",
@@ -572,12 +614,20 @@ _APPS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "cpu-sd-webui-torch-no-gpu",
-        "Stable Diffusion web UI: Torch is not able to use GPU (its launcher's CUDA check failed)",
+        "Stable Diffusion web UI: Torch is not able to use GPU (its launcher's CUDA check failed, or its sysinfo "
+        "shows a CPU torch)",
         r"Torch is not able to use GPU; add --skip-torch-cuda-test"
         # Forge's launcher (modules/launch_utils.py) words the same failed check its own way
-        r"|Your device does not support the current version of Torch/CUDA",
-        "The web UI's launcher checks torch.cuda.is_available() before starting: the torch in its venv is a CPU "
-        "build (or one for ROCm / another CUDA), or the process sees no NVIDIA GPU (no driver, an AMD or Intel GPU).",
+        r"|Your device does not support the current version of Torch/CUDA"
+        # issue 36, round twenty-nine: the web UI's own sysinfo dump (modules/sysinfo.py: "Commandline", "Torch env
+        # info" holding torch's collect_env fields) showing a CPU build of torch, or the DirectML / AMD fork's
+        # --use-cpu-torch (its "use torch built with cpu") among the command-line arguments
+        r"|\"Torch env info\":\s{0,8}\{\s{0,40}\"torch_version\":\s{0,4}\"\d{1,2}\.\d{1,3}(?:\.\d{1,3})?\+cpu\""
+        r"|\"Commandline\":\s{0,4}\[[^\]]{0,800}?\"--use-cpu-torch\"",
+        "The torch in the web UI's venv cannot use the GPU: it is a CPU build (or one for ROCm / another CUDA; a "
+        "flag such as --use-cpu-torch installs the CPU build on purpose), or the process sees no NVIDIA GPU (no "
+        "driver, an AMD or Intel GPU). Its launcher checks torch.cuda.is_available() before starting and stops; "
+        "with the check skipped or a CPU flag given, it generates on the CPU, very slowly.",
         "With an NVIDIA GPU: `nvidia-smi` must work; delete the web UI's `venv` folder and start webui-user.bat / "
         "webui.sh again so it reinstalls torch with CUDA (or set TORCH_COMMAND in webui-user to the +cuXXX torch "
         "for your driver); `venv/Scripts/python -c 'import torch; print(torch.__version__, "
@@ -585,6 +635,25 @@ _APPS: tuple[KnownError, ...] = (
         "ROCm setup (Linux: the ROCm torch); with no usable GPU, COMMANDLINE_ARGS `--skip-torch-cuda-test --use-cpu "
         "all --precision full --no-half` runs it, slowly, on the CPU.",
         variants=(
+            Variant(
+                r"--use-cpu-torch",
+                "started with --use-cpu-torch (the DirectML / AMD fork)",
+                "--use-cpu-torch makes the web UI install and use torch's CPU build, so every image is generated on "
+                "the CPU, however fast the GPU. Remove it from COMMANDLINE_ARGS in webui-user.bat / webui-user.sh and "
+                "start with the backend of your GPU instead: an AMD GPU `--use-zluda` or `--use-directml` on Windows "
+                "(ROCm's torch on Linux), an NVIDIA GPU no such flag; delete the `venv` folder first so the launcher "
+                "installs the matching torch; the sysinfo's torch_version must then no longer end in +cpu.",
+            ),
+            Variant(
+                r"\"torch_version\":\s{0,4}\"[^\"\n]{1,20}\+cpu\"",
+                "its sysinfo shows a CPU build of torch",
+                "The sysinfo shows the web UI's venv holds torch's CPU build (torch_version ends in +cpu, "
+                "is_cuda_available False), so it generates on the CPU, slowly. With an NVIDIA GPU: delete the "
+                "`venv` folder and start webui-user.bat / webui.sh again so it installs the CUDA build (or set "
+                "TORCH_COMMAND to the +cuXXX torch for your driver), with none of --use-cpu / --use-cpu-torch / "
+                "--skip-torch-cuda-test in COMMANDLINE_ARGS; with an AMD GPU use the fork's --use-zluda or "
+                "--use-directml (Windows) or ROCm's torch (Linux).",
+            ),
             Variant(
                 r"does not support the current version of Torch/CUDA",
                 "Forge's wording",
@@ -597,8 +666,11 @@ _APPS: tuple[KnownError, ...] = (
                 "CUDA torch (a new GPU such as an RTX 50xx needs a cu128 or newer torch).",
             ),
         ),
+        # a warning that means a failure: the sysinfo of a web UI that runs, on the CPU, is no error line (the
+        # launcher's RuntimeError still is one)
+        severity="warns-of-failure",
         weight=88,
-        applies="AUTOMATIC1111 stable-diffusion-webui and its forks (Forge, reForge)",
+        applies="AUTOMATIC1111 stable-diffusion-webui and its forks (Forge, reForge, the DirectML / AMD fork)",
         shown_by=(_test("test_ultralytics_and_thinc_refuse_the_gpu"),),
         example="RuntimeError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable "
         "to disable this check",
@@ -611,9 +683,13 @@ _APPS: tuple[KnownError, ...] = (
         "Whisper loaded the model on the CPU (torch found no usable GPU: a CPU-only torch, no NVIDIA GPU visible, "
         "or device='cpu'), so it drops FP16 and transcribes slowly on the CPU.",
         "If this machine has an NVIDIA GPU: `python -c 'import torch; print(torch.__version__, "
-        "torch.cuda.is_available())'`; '+cpu' or False means install the CUDA build of torch (`pip uninstall "
-        "torch`, then the +cuXXX wheel for your driver) and load with `whisper.load_model(name, device='cuda')`. "
-        "Without one the warning is expected: pass `fp16=False` to transcribe() to silence it.",
+        "torch.cuda.is_available())'` in the environment that runs Whisper; '+cpu' or False means install the CUDA "
+        "build of torch (`pip uninstall torch`, then the +cuXXX wheel for your driver). True means the program "
+        "itself loaded the model on the CPU: load it with `whisper.load_model(name, device='cuda')` (the CLI: "
+        "`--device cuda`); in an app or GUI built on Whisper, its device setting must reach load_model as 'cuda' "
+        "(an option passed on as 'gpu', or left unset, loads on the CPU): choose the GPU / CUDA option, or update "
+        "the app if its device mapping is the bug. Without an NVIDIA GPU the warning is expected: pass "
+        "`fp16=False` to transcribe() to silence it.",
         unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
         weight=60,
@@ -798,4 +874,121 @@ _NON_NVIDIA: tuple[KnownError, ...] = (
 )
 
 
-FAMILIES: tuple[KnownError, ...] = (*_TENSORFLOW, *_JAX, *_PADDLE_MXNET, *_OPENCV_ML, *_APPS, *_NON_NVIDIA)
+_test29 = tests_in("tests/troubleshooting/test_round29_v29cpu.py")
+
+#: issue 36, round twenty-nine: llama.cpp-based runners that run, but not (or not wholly) on the GPU: llamafile, whose
+#: GPU support is a module it extracts or builds under HOME at start-up, and llama.cpp's load log when only some of the
+#: model's layers went to the GPU
+_GGML_RUNS: tuple[KnownError, ...] = (
+    KnownError(
+        "cpu-llamafile-no-gpu",
+        "llamafile runs on the CPU: its GPU module did not load or found no GPU (--n-gpu-layers N was passed but no "
+        "GPUs were found)",
+        # llamafile/gpu.c (llamafile_gpu_layers; older releases: 'fatal error: ... no gpus were found')
+        r"--n-gpu-layers -?\d{1,10} was passed but no GPUs were found"
+        # llamafile/cuda.c: link_cuda_dso's verdict once the module is loaded, import_cuda's fatal error with --gpu
+        r"|\blink_cuda_dso: (?:GPU support not possible|No GPU devices found)"
+        r"|support for --gpu \w{1,10}(?: --tinyblas)? was explicitly requested, but it wasn't available"
+        # import_cuda_impl's perror of the per-user folder it could not make (HOME + "/.llamafile/")
+        r"|^[^\n]{0,200}[\\/]\.llamafile[\\/](?:[\w.-]{1,40}[\\/]){0,3}:? (?:No such file or directory"
+        r"|Permission denied|Read-only file system)\s*$",
+        "llamafile keeps its GPU support out of the executable's CPU path: at start-up it extracts a prebuilt GPU "
+        "module (ggml-cuda / ggml-rocm, .so or .dll) or builds one with nvcc / hipcc into ~/.llamafile under HOME, "
+        "and loads it; when that folder cannot be made, the module does not load, or it loads but finds no GPU "
+        "through the NVIDIA driver's library (libcuda / nvcuda.dll), llamafile ignores -ngl and runs every layer on "
+        "the CPU.",
+        "`nvidia-smi` must list the GPU in the same shell (WSL2: the driver's libcuda is in /usr/lib/wsl/lib, `export "
+        "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`). Then delete ~/.llamafile (a module extracted or built "
+        "before, for another llamafile release, CUDA or driver, is reused as it is), update to the current llamafile "
+        "release and start it again with `--gpu nvidia -ngl 999`: an explicit --gpu turns a GPU that cannot be used "
+        "into an error that says why, instead of the CPU fallback. With a CUDA toolkit installed, `--recompile` "
+        "builds the module for this GPU with nvcc; without one llamafile uses its prebuilt module, which needs only "
+        "the driver. The log must then say the GPU support loaded and 'offloaded N/N layers to GPU'.",
+        variants=(
+            Variant(
+                r"[\\/]\.llamafile[\\/](?:[\w.-]{1,40}[\\/]){0,3}:? (?:No such file or directory|Permission denied"
+                r"|Read-only file system)",
+                "its folder under HOME could not be made",
+                "llamafile could not create its folder (the path it printed: HOME followed by /.llamafile/), so it "
+                "could neither extract nor build its GPU module and fell back to the CPU; the 'not compiled with GPU "
+                "offload support' line of its server only follows from that. Make HOME name an existing folder you "
+                "can write to, in the shell or service that starts llamafile (Windows: `set HOME=%USERPROFILE%`, or "
+                "fix a HOME variable another tool set to a path that does not exist; Linux / macOS: `export "
+                "HOME=...`), and start it again: the folder must appear with the ggml-cuda module in it.",
+            ),
+            Variant(
+                r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard",
+                "WSL2",
+                "Under WSL2 the NVIDIA driver's libcuda lives in /usr/lib/wsl/lib, which a process only finds if "
+                "it is on the loader path: `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (or run "
+                "`sudo ldconfig` so its libcuda.so.1 is listed by `ldconfig -p`), install no Linux NVIDIA driver "
+                "inside WSL, delete ~/.llamafile and start llamafile again with `--gpu nvidia -ngl 999`.",
+            ),
+        ),
+        unless=ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        # above cpu-ggml-no-gpu-backend (84), whose 'not compiled with GPU offload support' llamafile's bundled server
+        # prints after its module failed, wherever in the text that line is
+        weight=90,
+        applies="llamafile (Mozilla's single-file llama.cpp / whisper.cpp builds), Linux, Windows, WSL2",
+        shown_by=(_test29("test_llamafile_gpu_module_that_found_no_gpu"),),
+        example="link_cuda_dso: note: dynamically linking /home/u/.llamafile/ggml-cuda.so\nlink_cuda_dso: GPU support "
+        "not possible\nwarning: --n-gpu-layers 9999 was passed but no GPUs were found; falling back to CPU inference",
+        example_source="llamafile llamafile/gpu.c (llamafile_gpu_layers), llamafile/cuda.c (import_cuda_impl, "
+        "link_cuda_dso), llamafile/get_app_dir.c (HOME + '/.llamafile/')",
+    ),
+    KnownError(
+        "cpu-ggml-partial-offload",
+        "llama.cpp put only some of the model's layers on the GPU (offloaded n/N layers to GPU): the rest run on the "
+        "CPU",
+        # llama.cpp's load log (src/llama-model.cpp, older llama.cpp: llm_load_tensors / llama_model_load_internal):
+        # fewer layers than the model has (0 is cpu-ggml-no-gpu-backend's)
+        r"offloaded (?P<ggml_on_gpu>[1-9]\d{0,3})/(?!(?P=ggml_on_gpu)\b)\d{1,4} layers to GPU"
+        # Ollama's offload estimate (llm/memory.go, server.go: msg=offload ... layers.model=M layers.offload=N)
+        r"|layers\.model=(?P<ollama_layers>\d{1,4}) layers\.offload=(?!(?P=ollama_layers)\b)[1-9]\d{0,3}\b",
+        "llama.cpp (and what runs on it: LM Studio, Ollama, llama-cpp-python, koboldcpp) placed only some of the "
+        "model's layers on the GPU: the -ngl / n_gpu_layers value asked for fewer, or the app's own estimate of free "
+        "GPU memory (LM Studio's GPU offload setting and model-loading guardrails, Ollama's memory estimate) capped "
+        "them. The other layers, in the CPU / CUDA_Host buffers, run on the CPU and every token waits for them, so "
+        "generation is many times slower though the model loaded.",
+        "Put every layer on the GPU: `-ngl 999` for llama-server / llama-cli (llama-cpp-python: n_gpu_layers=-1; LM "
+        "Studio: GPU offload at its maximum, and its model-loading guardrails relaxed if they cap it; Ollama: "
+        "num_gpu 999 in the Modelfile or the request's options); the log must then say 'offloaded N/N layers to "
+        "GPU'. If that runs out of GPU memory, make room rather than leave layers behind: a smaller context (-c, "
+        "num_ctx), a quantized KV cache (-ctk q8_0 -ctv q8_0 with flash attention), a smaller quantization of the "
+        "model, --tensor-split to balance several GPUs, and no other program holding GPU memory (`nvidia-smi`). An "
+        "app that leaves layers on the CPU while plain llama-server fits them all in the same GPUs is capping them "
+        "by its own estimate: set the layer count by hand there.",
+        variants=(
+            Variant(
+                r"layers\.offload=|\bollama\b",
+                "Ollama",
+                "Ollama offloads only the layers its memory estimate says fit (the 'offload' line gives "
+                "layers.model, layers.offload and memory.required.full against memory.available): free GPU memory "
+                "(other programs, another loaded model: `ollama ps`), lower num_ctx or OLLAMA_NUM_PARALLEL, use "
+                "OLLAMA_FLASH_ATTENTION=1 with OLLAMA_KV_CACHE_TYPE=q8_0, or force the layers with num_gpu in the "
+                "Modelfile / request options (it fails if they really do not fit); `ollama ps` must then show 100% "
+                "GPU.",
+            ),
+        ),
+        unless=ANOTHER_FAILURE,
+        severity="warns-of-failure",
+        weight=70,
+        applies="llama.cpp and the apps on it (LM Studio, Ollama, llama-cpp-python, koboldcpp, llamafile)",
+        shown_by=(_test29("test_partial_offload_leaves_layers_on_the_cpu"),),
+        example="load_tensors: offloaded 87/94 layers to GPU\nload_tensors:    CUDA_Host model buffer size =  7104.16 "
+        "MiB",
+        example_source="llama.cpp src/llama-model.cpp (load_tensors: 'offloaded %d/%d layers to GPU'); Ollama "
+        "llm/server.go (the 'offload' estimate line)",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (
+    *_TENSORFLOW,
+    *_JAX,
+    *_PADDLE_MXNET,
+    *_OPENCV_ML,
+    *_APPS,
+    *_GGML_RUNS,
+    *_NON_NVIDIA,
+)

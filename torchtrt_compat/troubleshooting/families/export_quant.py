@@ -465,6 +465,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "release: put the folder holding libcudart.so on LD_LIBRARY_PATH, or set BNB_CUDA_VERSION to a CUDA it has a "
         "binary for.",
         variants=(
+            # issue 36, round twenty-nine: its setup's own probe of the driver library (cuda_setup/main.py
+            # get_cuda_lib_handle opens the unversioned libcuda.so) failed, so it decided there is no GPU
+            Variant(
+                r"libcuda\.so not found! Do you have a CUDA driver installed|WARNING: No GPU detected! Check your CUDA "
+                r"paths",
+                "the driver's libcuda.so not found (WSL2, a node without the driver, a container)",
+                "bitsandbytes' CUDA setup opens the NVIDIA driver's library by its unversioned name libcuda.so; it "
+                "did not find it, concluded there is no GPU and loaded its CPU library. Under WSL2 the driver's "
+                "libcuda lives in /usr/lib/wsl/lib, which is not searched: `export "
+                "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (and if `sudo ldconfig` says libcuda.so.1 is not "
+                "a symbolic link, recreate the links in that folder). On Linux with the driver installed, `ldconfig "
+                "-p | grep libcuda` listing only libcuda.so.1 means the libcuda.so link is missing: add it beside it "
+                "(or install the driver's dev package). On a cluster, run on a GPU node (the login node has no "
+                "driver); in Docker start the container with `--gpus all`. Then `pip install -U bitsandbytes`: 0.43 "
+                "and later find CUDA through torch and no longer run this search.",
+            ),
             Variant(
                 KOHYA,
                 "kohya_ss / sd-scripts",

@@ -405,7 +405,13 @@ _NOTICES: tuple[KnownError, ...] = (
         "num-tf32-notice",
         "TensorFloat32 tensor cores available but not enabled (a speed notice from torch or Lightning)",
         r"TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled"
-        r"|that has Tensor Cores\. To properly utilize them, you should set `?torch\.set_float32_matmul_precision",
+        # Lightning's rank_zero_info (one line in its source; a terminal or a paste may break it anywhere, and a paste
+        # may keep only its first sentence or only its advice)
+        r"|that has Tensor Cores\.\s{1,8}To properly\s{1,8}utilize them,?\s{1,8}you should set\s{1,8}"
+        r"`?torch\.set_float32_matmul_precision"
+        r"|You are using a CUDA device \('[^'\n]{1,80}'\) that has Tensor Cores\.?\s*$"
+        r"|^\s{0,8}To properly utilize them, you should set `?torch\.set_float32_matmul_precision"
+        r"\('medium' \| 'high'\)",
         "A notice, not a failure: the GPU (compute capability 8.0+) can run float32 matrix multiplies on TF32 tensor "
         "cores, but torch keeps full float32 by default; the results are right, only slower than they could be.",
         "Nothing to fix. For speed at slightly lower matmul precision call "
@@ -413,7 +419,8 @@ _NOTICES: tuple[KnownError, ...] = (
         "float32 accuracy matters. If the program failed, the error after this line is the one to explain.",
         variants=(
             Variant(
-                r"Tensor Cores\. To properly utilize",
+                r"Tensor Cores\.\s{1,8}To properly|You are using a CUDA device \('"
+                r"|set_float32_matmul_precision\('medium' \| 'high'\)",
                 "Lightning",
                 "Lightning only reminds you: add `torch.set_float32_matmul_precision('high')` (or 'medium') before "
                 "Trainer.fit, or ignore it; nothing failed.",

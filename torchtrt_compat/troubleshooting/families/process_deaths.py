@@ -334,6 +334,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # 2.4.1+cpu") or its CPU fallback ("No hardware acceleration could be configured, running in CPU mode", "No
         # CUDA device found, using CPU", "CUDA is not available, falling back to CPU"), often at INFO level
         r"|\b(?:PyTorch|torch)[ _]version\s{0,2}[:=]\s{0,2}\d{1,2}\.\d{1,3}(?:\.\d{1,3})?\+cpu\b"
+        # issue 36, round twenty-nine: torch.__version__ printed alone (a script's or the REPL's check: "2.0.1+cpu",
+        # "'2.0.1+cpu'"), a line of its own; only torch's family of wheels carries the +cpu local version
+        r"|^\s{0,8}(?:>>> ?)?['\"]?\d{1,2}\.\d{1,3}\.\d{1,3}\+cpu['\"]?\s*$"
         r"|No hardware acceleration could be configured|\brunning in CPU[ -]mode\b"
         r"|\b(?:No (?:CUDA|GPU|NVIDIA)[\w -]{0,30}|(?:CUDA|GPU)[\w -]{0,20}? not) (?:found|available|detected)"
         r"[,;.!]?\s{0,2}(?:-\s{0,2})?(?:using|fall(?:s|ing)? back to|defaulting to|switching to|will use|running on)"

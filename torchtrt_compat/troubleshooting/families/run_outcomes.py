@@ -10,7 +10,7 @@ crash after a loaded engine is a variant of native-crash.)
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
 from .containers import CONTAINER_CONTEXT
 
 __all__ = ["FAMILIES"]
@@ -41,11 +41,28 @@ _GPU_SEEN = (
     r"|torch\.cuda\.is_available\(\)\)?\s{0,3}(?:->|=|:|returns?|is)?\s{0,3}True\b"
     r"|TORCH CUDA version installed and working"
 )
+#: Ray's own marks on the lines of its workers (issue 36, round twenty-nine): the "(raylet)" / "(Name pid=N)" prefix,
+#: the bare "(pid=N)" / "(pid=N, ip=A.B.C.D)" of a worker without a name at a line's start, and its log
+#: deduplication's "[repeated Nx across cluster]"
+_RAY = (
+    r"\(raylet\)|\bray\.(?:remote|init|get)\b|\(\w{1,40} pid=\d{1,9}\)"
+    r"|^\((?:\w{1,60} )?pid=\d{1,9}(?:, ip=[\d.]{7,15})?\) |\[repeated \d{1,6}x across cluster\]"
+)
 #: worker processes and schedulers that start the process that runs the model
 _WORKERS = (
     r"\bdask\b|distributed\.worker|\bmultiprocessing\b|\bjoblib\b|\bloky\b|ForkPoolWorker|SpawnPoolWorker"
-    r"|ProcessPoolExecutor|\(raylet\)|\bray\.(?:remote|init|get)\b|\(\w{1,40} pid=\d{1,9}\)|\bcelery\b"
+    rf"|ProcessPoolExecutor|{_RAY}|\bcelery\b"
     r"|\bsrun\b|\bsbatch\b|\bbsub\b|\bLSF\b|\bstart_method\b|set_start_method"
+)
+#: DeepSpeed's accelerator auto-detection that found no GPU in the process that imported it (accelerator/
+#: real_accelerator.py get_accelerator: the WARNING of recent releases, and the INFO line each release logs;
+#: "(override)" is DS_ACCELERATOR=cpu asked for, not this). DeepSpeed runs in the processes its launchers start
+#: (deepspeed, accelerate launch, torchrun, a Ray actor), so the line itself says which process lacks the GPU. The INFO
+#: line that states the choice is the evidence where both are pasted (the WARNING comes just before it, in one call)
+_DS_CPU = (
+    r"Setting ds_accelerator to cpu \(auto detect\)"
+    r"|Setting accelerator to CPU\. If you have GPU or other accelerator, we were unable to detect it"
+    r"(?![\s\S]{0,600}?Setting ds_accelerator to cpu \(auto detect\))"
 )
 #: container runtimes that start a container without the GPU unless told (docker, podman, Kubernetes; Singularity /
 #: Apptainer and enroot / pyxis on clusters)
@@ -125,7 +142,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "proc-worker-no-gpu",
         "The GPU is visible in the parent process but not in the worker that runs the model (it falls back to the CPU)",
-        _CPU_USE + "|" + _NO_CUDA_PROBE,
+        _CPU_USE + "|" + _NO_CUDA_PROBE + "|" + _DS_CPU,
         "The process that checked the GPU (and found it) is not the one that runs the model: a dask / "
         "multiprocessing / joblib / Ray worker or a scheduler step (Slurm, LSF) was started without the GPU "
         "(CUDA_VISIBLE_DEVICES empty or reset in its environment, a Ray task without num_gpus, a Slurm step without "
@@ -140,6 +157,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "a Slurm step with --gres=gpu:1; or run the model in the main process.",
         variants=(
             Variant(
+                _DS_CPU,
+                "DeepSpeed's accelerator auto-detection (Setting accelerator to CPU)",
+                "DeepSpeed picked its CPU accelerator because torch.cuda.is_available() was False in the process that "
+                "imported it; each process logs this once, so find which ones do. If only some print it (a Ray actor "
+                "or task that asked for no GPU: Ray sets its CUDA_VISIBLE_DEVICES to ''; a data, reward or "
+                "evaluation worker) while the training ranks log 'Setting ds_accelerator to cuda', it is harmless "
+                "there; give such an actor the GPU with `@ray.remote(num_gpus=1)` only if it must run DeepSpeed on "
+                "it. If the training itself runs on the CPU (GPU memory unused, very slow steps), check inside the "
+                'launched process, with its environment: `CUDA_VISIBLE_DEVICES=<the same value> python -c "import '
+                'torch; print(torch.__version__, torch.cuda.is_available(), torch.cuda.device_count())"` (a '
+                "CUDA_VISIBLE_DEVICES naming no GPU that exists, a launcher such as accelerate launch / deepspeed / "
+                "torchrun run from another environment or a container without the GPU, or a CPU torch there). "
+                "Set `DS_ACCELERATOR=cuda` so DeepSpeed stops guessing (a CUDA error then says what is wrong), and "
+                "keep ZeRO's offload_optimizer / offload_param off unless the GPU lacks the memory: they move work "
+                "to the CPU on purpose.",
+            ),
+            Variant(
                 r"Neither TORCH CUDA nor MPS|TORCH CUDA version not installed",
                 "Cellpose's GPU test in a worker",
                 "Cellpose tests the GPU by moving a small tensor to cuda:N in the process that segments; there it "
@@ -150,7 +184,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "context), and that the device number passed to Cellpose exists in the worker.",
             ),
             Variant(
-                r"\(raylet\)|\bray\.(?:remote|init|get)\b|\(\w{1,40} pid=\d{1,9}\)",
+                _RAY,
                 "Ray",
                 "Ray hides the GPUs from a task or actor that did not ask for one (it sets CUDA_VISIBLE_DEVICES to "
                 "''): declare `@ray.remote(num_gpus=1)` (Ray Serve: ray_actor_options={'num_gpus': 1}) and check "
@@ -165,7 +199,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "client.run(lambda: __import__('torch').cuda.is_available()).",
             ),
         ),
-        requires=_GPU_SEEN + "|" + _WORKERS,
+        # DeepSpeed's line is its own context (it runs in launched processes) where the text shows no other failure:
+        # beside one, that failure is the answer
+        requires=_GPU_SEEN
+        + "|"
+        + _WORKERS
+        + rf"|\A(?![\s\S]{{0,300000}}?(?:{ANOTHER_FAILURE}))[\s\S]{{0,300000}}?(?:{_DS_CPU})",
         unless=r"\+cpu\b|GPU available: True[^\n]{0,20}used: False",
         severity="warns-of-failure",
         loose=True,

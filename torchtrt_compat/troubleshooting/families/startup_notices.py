@@ -18,13 +18,17 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "tf-cpu-instructions-notice",
         "TensorFlow's start-up notice about CPU instructions / oneDNN (a notice, not an error)",
-        r"This TensorFlow binary is optimized (?:with oneAPI Deep Neural Network Library \(oneDNN\) )?to use "
+        # (some 2.x builds log "(oneDNN)to use" without the space: the message is streamed in pieces)
+        r"This TensorFlow binary is optimized (?:with oneAPI Deep Neural Network Library \(oneDNN\) ?)?to use "
         r"(?:the following |available )?CPU instructions in performance-critical operations"
-        r"|Your CPU supports instructions that this TensorFlow binary was not compiled to use"
+        # 1.6-2.3's wording (a paste may start at "CPU supports", or lose the space in "compiled to use")
+        r"|\bCPU supports instructions that this TensorFlow binary was not compiled ?to use"
         # TensorFlow 1.0-1.5's cpu_feature_guard.cc wording, one line per instruction set
         r"|The TensorFlow library wasn't compiled to use [\w.]{2,12} instructions, but these are available"
         r"|oneDNN custom operations are on\. You may see slightly different numerical"
-        r"|To enable them in other operations, rebuild TensorFlow with the appropriate compiler flags",
+        r"|To enable them in other operations, rebuild TensorFlow with the appropriate compiler flags"
+        # 2.13 and later: the second line names the instructions
+        r"|To enable the following instructions: [\w. ]{2,80}, in other operations, rebuild TensorFlow",
         "TensorFlow logs at start-up which CPU vector instructions (AVX2, AVX512F, FMA) its kernels use and whether "
         "the oneDNN custom operations are on (cpu_feature_guard.cc, util/port.cc). It is information about CPU "
         "speed, printed on every run with or without a GPU; it is not the failure.",
