@@ -3,7 +3,8 @@ installed build has no CUDA or because it finds no usable GPU, in each product's
 fix. TensorFlow (its GPU registration and its driver stub), JAX (the CPU jaxlib, a CUDA backend or plugin that failed),
 PaddlePaddle, MXNet, OpenCV's cv2.cuda, XGBoost, LightGBM, CatBoost, faiss, llama.cpp and whisper.cpp (ggml builds
 without a GPU backend), Ultralytics / YOLOv5's device check and spaCy / thinc's require_gpu. Each pattern is keyed to
-the library's own message (cited in ``example_source`` with the file it is raised or logged in); versions, names and
+the library's own message (cited in ``example_source`` with the file it is raised or logged in; TensorFlow's no-driver
+line from a Kubernetes pod or a GPU cloud VM, where a GPU was expected, has its own variants); versions, names and
 numbers are read from the text, never written into a pattern. Most of these are warnings after which the program runs
 on, on the CPU: they are the user's problem ("warns-of-failure"). torch's, CTranslate2's and onnxruntime's CPU builds
 keep their rows (``torch-cpu-build``, ``serve-ct2-no-cuda``, ``ort-cpu-package``).
@@ -17,6 +18,34 @@ _SHOWN = "tests/troubleshooting/test_round11_f2nocuda.py"
 
 
 _test = tests_in(_SHOWN)
+
+__all__ = ["FAMILIES", "GPU_EXPECTED_NO_DRIVER"]
+
+#: TensorFlow's "kernel driver does not appear to be running on this host (<host>)" from a host where a GPU was
+#: expected (issue 36, round twenty-nine). A Kubernetes pod: the host name cuda_diagnostics.cc prints has a pod's
+#: shape (a Kubeflow training job's replica "<job>-worker-0" / "-ps-0" / "-chief-0", a Deployment's
+#: "<name>-<template hash>-<5 characters>", both from Kubernetes' alphabet of generated names), or the text names
+#: Kubernetes or asks for nvidia.com/gpu. A cloud VM: the text names a GPU instance type (EC2's p* / g* NVIDIA
+#: families, Azure's N-series, Compute Engine's a2 / a3 / g2 types or an --accelerator of NVIDIA's)
+_NO_DRIVER_LINE = r"kernel driver does not appear to be running"
+_GENERATED = r"[bcdfghjklmnpqrstvwxz2-9]"
+_POD_HOST = (
+    r"running on this host \((?:[a-z0-9][a-z0-9.-]{0,100}-(?:ps|worker|chief|master|evaluator|launcher)-\d{1,4}"
+    rf"|[a-z0-9][a-z0-9.-]{{0,80}}-{_GENERATED}{{6,10}}-{_GENERATED}{{5}})\)"
+)
+_K8S_WORDS = (
+    r"\bkubectl\b|\bkubelet\b|\bk8s\b|\bkubernetes\b|\bTFJob\b|\bPyTorchJob\b|\bMPIJob\b|nvidia\.com/gpu"
+    r"|\bGKE\b|\bEKS\b|\bAKS\b"
+)
+_GPU_VM = (
+    r"\b(?:p2|p3|p3dn|p4d|p4de|p5|p5e|g3|g3s|g4dn|g5|g5g|g6|g6e)\.(?:\d{0,2}x?large|metal)\b|\bStandard_N[CDV]\d"
+    r"|\b(?:a2|a3)-(?:highgpu|megagpu|ultragpu|edgegpu)-\d{1,2}g\b|\bg2-standard-\d{1,2}\b"
+    r"|--accelerator[= ]{1,3}(?:type=)?nvidia"
+)
+_IN_A_POD = rf"{_POD_HOST}|\A(?=[\s\S]{{0,300000}}?{_NO_DRIVER_LINE})(?=[\s\S]{{0,300000}}?(?:{_K8S_WORDS}))"
+_ON_A_GPU_VM = rf"\A(?=[\s\S]{{0,300000}}?{_NO_DRIVER_LINE})(?=[\s\S]{{0,300000}}?(?:{_GPU_VM}))"
+#: either: where TensorFlow's no-driver line is no harmless notice of a host without a GPU
+GPU_EXPECTED_NO_DRIVER = rf"{_IN_A_POD}|{_ON_A_GPU_VM}"
 
 
 #: Another failure in the text: a traceback, an exception line, a C++ abort or a crash. A fallback warning that every
@@ -83,6 +112,30 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "the same shell or container (Docker: `--gpus all`, or the tensorflow/tensorflow:*-gpu image). On native "
         "Windows use WSL2 (or TensorFlow 2.10 with CUDA 11.2 / cuDNN 8.1); macOS has no CUDA build.",
         variants=(
+            # issue 36, round twenty-nine: no driver where a GPU was expected: the pod's or the VM's set-up
+            Variant(
+                _IN_A_POD,
+                "a Kubernetes pod without the NVIDIA driver",
+                "TensorFlow in this pod finds no NVIDIA kernel driver (/proc/driver/nvidia/version is absent), so it "
+                "runs on the CPU: the pod is on a node without a GPU, or on a GPU node whose driver is not installed. "
+                "If the pod should have a GPU, request one in its container (resources.limits: nvidia.com/gpu: 1; in "
+                "a TFJob / PyTorchJob, in the spec of every replica that needs it) so the scheduler places it on a "
+                "GPU node, and give the GPU nodes their driver and device plugin (GKE: the node pool's automatic "
+                "driver installation or NVIDIA's driver installer DaemonSet; elsewhere the NVIDIA GPU Operator). "
+                "`kubectl describe pod <pod>` shows its node and limits, `kubectl describe node <node>` the "
+                "allocatable nvidia.com/gpu; `nvidia-smi` inside the pod must list the GPU. A replica that needs no "
+                "GPU (a parameter server) can ignore the line.",
+            ),
+            Variant(
+                _ON_A_GPU_VM,
+                "a GPU cloud VM without its driver",
+                "This VM has a GPU instance type but no NVIDIA kernel driver is loaded (/proc/driver/nvidia/version "
+                "is absent), so TensorFlow runs on the CPU. Install the NVIDIA driver the cloud's GPU guide names for "
+                "the instance (or start from its deep-learning image, which has it), with the headers of the running "
+                "kernel so the module builds (`sudo apt-get install linux-headers-$(uname -r)` first); after a kernel "
+                "update the module must be rebuilt (DKMS) and the VM rebooted. `nvidia-smi` must list the GPU before "
+                "TensorFlow can use it.",
+            ),
             # no kernel module at all first: then a missing libcuda (or CUDA library) is that, not an install
             Variant(
                 r"kernel driver does not appear to be running",
@@ -147,7 +200,10 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         severity="warns-of-failure",
         weight=72,
         applies="TensorFlow 2.x (pip, conda, containers); Keras with the TensorFlow backend",
-        shown_by=(_test("test_tensorflow_runs_on_the_cpu"),),
+        shown_by=(
+            _test("test_tensorflow_runs_on_the_cpu"),
+            "tests/troubleshooting/test_round29_v29cloud.py::test_no_driver_where_a_gpu_was_expected",
+        ),
         example="W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries. Please "
         "make sure the missing libraries mentioned above are installed properly if you would like to use GPU.\n"
         "Skipping registering GPU devices...",

@@ -1,16 +1,17 @@
 """Several GPUs, several processes and device placement (issue 36, round eleven): the failures of multi-GPU and
 multi-process runs that have no row of their own elsewhere, in each product's own words. The launcher's port taken
-(torch's c10d socket.cpp), ranks that never met (torch's rendezvous and TCPStore), a script started without its
-launcher (torch's env:// rendezvous, JAX's coordinator), a process group or Horovod never initialised, device settings
-changed after the runtime started (TensorFlow's context.py, jax._src.distributed), DDP's reducer (unused parameters, a
-variable ready twice), a CPU tensor in a GPU collective, accelerate's refusal to train a model split with device_map,
-DataParallel's replica wrapper (the wrapped error is the answer), GPUs that cannot reach each other (CUDA's
-peer-access errors), NCCL that finds no network interface, Horovod's shutdown and stall inspector, Ray's GPU requests
-no node can meet, vLLM's parallel sizes, DeepSpeed's missing cpu_adam op and hostfile notice, a launcher that reports
-only that a rank failed, and JAX's warning about os.fork. Each pattern is keyed to the wording in the
-library's own source (named in ``example_source``); numbers, ports, ranks and PIDs are read from the text, never written
-into a pattern. The classes other rows own (NCCL's error kinds and timeouts, invalid device ordinals, CUDA in forked
-workers, tensors on two devices, a killed or crashed process) carry these products' wordings and fixes as variants.
+(torch's c10d socket.cpp), ranks that never met (torch's rendezvous and TCPStore), a script started without its launcher
+(torch's env:// rendezvous, JAX's coordinator), a process group or Horovod never initialised, device settings changed
+after the runtime started (TensorFlow's context.py, jax._src.distributed), DDP's reducer (unused parameters, a variable
+ready twice), a CPU tensor in a GPU collective, accelerate's refusal to train a model split with device_map,
+DataParallel's replica wrapper (the wrapped error is the answer), GPUs that cannot reach each other (CUDA's peer-access
+errors), NCCL that finds no network interface, Horovod's shutdown and stall inspector, Ray's GPU requests no node can
+meet, CuPy without NCCL (ChainerMN's check), vLLM's parallel sizes, DeepSpeed's missing cpu_adam op and hostfile notice,
+a launcher that reports only that a rank failed, and JAX's warning about os.fork. Each pattern is keyed to the wording
+in the library's own source (named in ``example_source``); numbers, ports, ranks and PIDs are read from the text, never
+written into a pattern. The classes other rows own (NCCL's error kinds and timeouts, invalid device ordinals, CUDA in
+forked workers, tensors on two devices, a killed or crashed process) carry these products' wordings and fixes as
+variants.
 """
 
 from __future__ import annotations
@@ -507,6 +508,50 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(f"{_SHOWN}::test_nccl_without_a_network_interface",),
         example="node1:123:123 [0] NCCL WARN Bootstrap : no socket interface found",
         example_source="NCCL src/bootstrap.cc (bootstrapNetInit) and src/transport/net_socket.cc (ncclNetSocketInit)",
+    ),
+    # issue 36, round twenty-nine: CuPy whose NCCL module did not load (ChainerMN's check of cupy.cuda.nccl, CuPy's own
+    # preload warning, the import itself)
+    KnownError(
+        "cupy-nccl-unavailable",
+        "CuPy without NCCL: 'NCCL is not available. Please confirm that NCCL is enabled in CuPy' / 'nccl library could "
+        "not be loaded'",
+        r"NCCL is not available\.\s{0,4}Please confirm that NCCL is enabled in CuPy"
+        r"|^\s{0,8}nccl library could not be loaded\."
+        r"|cannot import name ['\"]?nccl['\"]? from ['\"]?cupy\.cuda\b"
+        r"|No module named ['\"]?cupy(?:_backends)?\.cuda\.(?:libs\.)?nccl\b",
+        "CuPy's NCCL module (cupy.cuda.nccl) did not load, so nothing can make an NCCL communicator through CuPy: "
+        "CuPy's wheels load libnccl at run time and the image or environment has no libnccl for that CUDA (or one "
+        "CuPy cannot find); a CuPy built from source (`pip install cupy`) was built "
+        "where NCCL's headers were missing, so it has no NCCL module at all; or the installed CuPy is of another CUDA "
+        "than the NCCL present.",
+        "Give CuPy an NCCL of its CUDA in the environment the job runs in (the container image, not only your "
+        "machine): for a cupy-cudaXXx wheel install it with `python -m cupyx.tools.install_library --library nccl "
+        "--cuda <X.x>` (the command CuPy's warning prints), or the system libnccl2 of that CUDA from NVIDIA's "
+        "repository (`apt-get install libnccl2`); with conda `conda install -c conda-forge nccl`; for a source build "
+        "install libnccl2 and libnccl-dev first, then rebuild it (`pip install --no-cache-dir --force-reinstall "
+        "cupy`). Check with `python -c 'import cupy; cupy.show_config()'` (the NCCL lines must show a version) and "
+        "`python -c 'from cupy.cuda import nccl; print(nccl.get_version())'`.",
+        variants=(
+            Variant(
+                r"\bchainermn\b|create_communicator|\bChainerMN\b",
+                "ChainerMN",
+                "ChainerMN's NCCL communicators (pure_nccl, hierarchical, two_dimensional, single_node, "
+                "non_cuda_aware) need CuPy's NCCL module: install NCCL for the CuPy's CUDA in the image the job runs "
+                "in (a cupy-cudaXXx wheel: `python -m cupyx.tools.install_library --library nccl --cuda <X.x>` or "
+                "the libnccl2 package of that CUDA; a CuPy built from source: install libnccl2 and libnccl-dev, then "
+                "`pip install --no-cache-dir --force-reinstall cupy`), and check `python -c 'from cupy.cuda import "
+                "nccl; print(nccl.get_version())'` in that image. Without NCCL, `chainermn.create_communicator("
+                "'naive')` or 'flat' run over MPI alone (slower).",
+            ),
+        ),
+        weight=88,  # above shared-library-not-found (85): CuPy's warning names the missing libnccl's remedy
+        applies="CuPy (cupy.cuda.nccl) and what builds on it: ChainerMN, cupyx.distributed",
+        shown_by=("tests/troubleshooting/test_round29_v29cloud.py::test_cupy_without_nccl",),
+        example="RuntimeError: NCCL is not available. Please confirm that NCCL is enabled in CuPy.",
+        example_source="chainer/chainermn chainermn/communicators/mpi_communicator_base.py and the NCCL "
+        "communicators (the check of chainermn.nccl._available, the import of cupy.cuda.nccl); cupy's "
+        "cupy/_environment.py (_preload_warning: '{lib} library could not be loaded.' and the install_library "
+        "command) and cupy/cuda/nccl.py (available)",
     ),
     # ---- NCCL's INFO log of a run that hangs (issue 36, round twenty-six) -------------------------------------------
     KnownError(

@@ -1,10 +1,10 @@
 """Where a job runs, in each environment's own words (issue 36, round thirteen): a notebook runtime that must restart
-after an install (Google Colab), a Hugging Face ZeroGPU Space's GPU quota, HPC environment modules (Lmod and
-Environment Modules: an unknown module, one that needs another loaded first, the `module` command missing in a batch
-shell), batch schedulers ending a job (Slurm's cgroup OOM kill, PBS's and LSF's memory limits; the time limit,
-preemption, a node failure) or refusing it (Slurm's account, partition, QOS and time policies), Kubernetes'
-RuntimeClass admission, conda's solver (the ``__cuda`` virtual package missing on a host without a GPU, an
-unsatisfiable CUDA stack, a ClobberError between CUDA packages of two channels), and the clouds' GPU quotas
+after an install (Google Colab), a Hugging Face ZeroGPU Space's GPU quota and its refusals of CUDA outside a GPU
+function, HPC environment modules (Lmod and Environment Modules: an unknown module, one that needs another loaded first,
+the `module` command missing in a batch shell), batch schedulers ending a job (Slurm's cgroup OOM kill, PBS's and LSF's
+memory limits; the time limit, preemption, a node failure) or refusing it (Slurm's account, partition, QOS and time
+policies), Kubernetes' RuntimeClass admission, conda's solver (the ``__cuda`` virtual package missing on a host without
+a GPU, an unsatisfiable CUDA stack, a ClobberError between CUDA packages of two channels), and the clouds' GPU quotas
 (SageMaker, EC2, Compute Engine, Vertex AI, Azure) and GPU capacity (EC2, Compute Engine, SageMaker, Azure).
 
 Each pattern is keyed to the tool's own message table or source (Lmod's messageDir/en.lua, the `spaces` package's
@@ -28,6 +28,7 @@ _SHOWN = "tests/troubleshooting/test_round13_w2env.py"
 
 
 _test = tests_in(_SHOWN)
+_r29 = tests_in("tests/troubleshooting/test_round29_v29cloud.py")
 
 
 #: a Google Colab runtime (its package, its working folder, its name)
@@ -104,6 +105,71 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="spaces 0.51.3 (PyPI) spaces/zero/client.py (schedule: 'You have exceeded your {gpu} quota "
         "({requested}s requested vs. {left}s left). Try again in {wait}.', 'Space app has reached its GPU limit', "
         "'The requested GPU duration ({requested}s) is larger than the maximum allowed', 'ZeroGPU quota exceeded')",
+    ),
+    # issue 36, round twenty-nine: the `spaces` package's refusals of CUDA where a ZeroGPU Space has no GPU
+    KnownError(
+        "env-zerogpu-cuda-init",
+        "Hugging Face ZeroGPU: CUDA initialised where the Space has no GPU (before `import spaces`, or in the main "
+        "process outside @spaces.GPU)",
+        r"CUDA has been initialized before importing the [`'\"]?spaces[`'\"]? package"
+        r"|CUDA must not be initialized in the main process on Spaces with Stateless GPU environment",
+        "A ZeroGPU Space has no GPU in its main process: the `spaces` package patches torch when it is imported so "
+        "that CUDA work is deferred, and a GPU is attached only while a @spaces.GPU function runs (in a worker process "
+        "it forks). Something started CUDA outside that: before `import spaces` ran (torch.cuda used at import time, "
+        "a library that starts CUDA when imported), or in the main process afterwards (a CUDA call the patch cannot "
+        "defer: a warm-up inference at start-up, torch.cuda.synchronize / set_device, a custom CUDA kernel or "
+        "another library's CUDA set-up).",
+        "Import `spaces` first in app.py, before torch and anything that imports it, and keep every GPU computation "
+        "inside a function decorated with @spaces.GPU (the one a Gradio event calls); moving a model with "
+        "`.to('cuda')` at module level is allowed (ZeroGPU defers it). The stack trace above the error names the call "
+        "that started CUDA. Or run the Space on dedicated GPU hardware instead of ZeroGPU, where CUDA may start "
+        "anywhere.",
+        variants=(
+            Variant(
+                r"initialized before importing the [`'\"]?spaces",
+                "CUDA started before `import spaces`",
+                "Make `import spaces` the first import of app.py, before torch, diffusers, transformers, gradio "
+                "and your own modules that import them (`spaces` must patch torch before CUDA starts); move "
+                "torch.cuda calls made at import time (a device check that calls torch.cuda.current_device(), a "
+                "tensor created on 'cuda' in a module's top level) into the @spaces.GPU function, and import a "
+                "library that starts CUDA when it is imported inside that function. A dependency update can bring "
+                "such an import: pin the previous release if the order is already right. Then restart the Space.",
+            ),
+            Variant(
+                r"must not be initialized in the main process",
+                "a CUDA call in the main process",
+                "Read the stack trace printed with the error: its last frames in your code are the call that started "
+                "CUDA in the main process. Move that work into a @spaces.GPU-decorated function (the one the Gradio "
+                "event calls): inference and warm-up runs, torch.cuda calls that ZeroGPU does not emulate "
+                "(synchronize, set_device; is_available and device_count are emulated), a custom CUDA extension, a "
+                "library's own CUDA start-up; loading weights and "
+                "`.to('cuda')` may stay at module level. Or switch the Space to dedicated GPU hardware.",
+            ),
+        ),
+        weight=86,
+        applies="Hugging Face Spaces on ZeroGPU (the `spaces` package; torch)",
+        shown_by=(_r29("test_zerogpu_cuda_started_where_the_space_has_no_gpu"),),
+        example="RuntimeError: CUDA has been initialized before importing the `spaces` package",
+        example_source="spaces (PyPI) spaces/zero/__init__.py ('CUDA has been initialized before importing the "
+        "`spaces` package', when torch is in a bad fork) and spaces/zero/torch/patching.py (_cuda_init_raise: 'CUDA "
+        "must not be initialized in the main process on Spaces with Stateless GPU environment.')",
+    ),
+    KnownError(
+        "env-zerogpu-no-gpu-function",
+        "Hugging Face ZeroGPU: No @spaces.GPU function detected during startup",
+        r"No @spaces\.GPU function detected during startup",
+        "A Space on ZeroGPU hardware must have at least one function that a Gradio event calls decorated with "
+        "@spaces.GPU; at start-up ZeroGPU found none and stops the Space. The decorator is missing, sits on a helper "
+        "instead of the function the event calls, or the app does not import `spaces` / launch through Gradio.",
+        "Decorate the function the event listener calls (`btn.click(fn=generate, ...)` with `@spaces.GPU` on "
+        "generate, `import spaces` at the top of app.py) and launch with Gradio's `demo.launch()`. An app that needs "
+        "no GPU: move the Space to CPU hardware in its settings (ZeroGPU expects a GPU function).",
+        weight=82,
+        applies="Hugging Face Spaces on ZeroGPU (Gradio SDK)",
+        shown_by=(_r29("test_zerogpu_cuda_started_where_the_space_has_no_gpu"),),
+        example="RuntimeError: No @spaces.GPU function detected during startup",
+        example_source="Hugging Face Spaces' ZeroGPU start-up check (the message as Spaces' runtime logs print it; "
+        "quoted in Space authors' app.py comments and guides, not read from the `spaces` package's source)",
     ),
     KnownError(
         "env-module-unknown",

@@ -2,11 +2,12 @@
 that loaded an older CUDA / cuDNN than it was built against (TensorFlow's cuda_dnn.cc, JAX's CUDA plugin, Paddle's
 device context), jax and jaxlib of two releases, a jaxlib without CUDA on a GPU machine, several CuPy wheels in one
 environment, a prebuilt binary that needs a newer glibc / libstdc++ than the system has, cuDNN 8's zlibwapi.dll on
-Windows, TensorFlow finding no driver, and the harmless notices the same stacks print (XLA's driver older than its
-ptxas, TensorFlow's duplicate factory registration). Each pattern is keyed to the library's own wording, cited in
-`example_source`; versions, names and paths are read from the text, never written into a pattern. The classes these
-stacks share with torch (a library of another CUDA major, a DLL that does not load, cuDNN that cannot start) are
-variants of the core rows they belong to.
+Windows, TensorFlow finding no driver, XLA's autotuner finding no cuDNN engine (round twenty-nine), Theano refusing the
+driver it found, and the harmless notices the same stacks print (XLA's driver older than its ptxas, TensorFlow's
+duplicate factory registration). Each pattern is keyed to the library's own wording, cited in `example_source`;
+versions, names and paths are read from the text, never written into a pattern. The classes these stacks share with
+torch (a library of another CUDA major, a DLL that does not load, cuDNN that cannot start) are variants of the core rows
+they belong to.
 """
 
 from __future__ import annotations
@@ -14,9 +15,16 @@ from __future__ import annotations
 from ..entry import KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round11_f3libs.py"
+_R29 = "tests/troubleshooting/test_round29_v29cloud.py"
 
 #: the CUDA components JAX's CUDA plugin checks by name (jax_plugins/cuda/__init__.py, _check_cuda_versions)
 _JAX_COMPONENTS = r"(?:CUDA|cuDNN|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL|nvJitLink|NVSHMEM)"
+
+#: XLA's autotuner finding no supported configuration for a cuDNN convolution custom call (the instruction follows
+#: the colon, on the same line or, in a reformatted paste, on the next lines)
+_XLA_NO_CUDNN_CONFIG = (
+    r"Autotuner could not find any supported configs for HLO:[\s\S]{0,600}?(?:__cudnn\$conv|%cudnn-conv)"
+)
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -37,18 +45,40 @@ FAMILIES: tuple[KnownError, ...] = (
         rf"|Unable to load {_JAX_COMPONENTS}\. Is it installed\?"
         # Paddle's device context / gpu_resources.cc warning
         r"|The installed Paddle is compiled with (?:CUDNN|CUDA) [\d.]{1,8}, but (?:CUDNN|CUDA runtime) version in "
-        r"your machine is",
+        r"your machine is"
+        # issue 36, round twenty-nine: XLA's autotuner (xla/backends/autotuner/autotuner.cc, TuneBestConfig: "Autotuner
+        # could not find any supported configs for HLO: " and the instruction) on the fused cuDNN convolution it
+        # emits (a __cudnn$conv... custom call, printed on the same line or the next ones): the cuDNN loaded offers no
+        # engine for it. Another HLO (a Triton GEMM fusion) is not this class
+        rf"|{_XLA_NO_CUDNN_CONFIG}",
         "The framework's binary was built against one release of a CUDA library (cuDNN, the CUDA runtime, cuBLAS, "
         "cuSOLVER, ...) and the copy the loader found is older (for TensorFlow 1.x's 'compatibility version' check, "
         "of another minor at all): a system CUDA / cuDNN in /usr/local/cuda or on "
         "LD_LIBRARY_PATH (PATH on Windows), a conda cudatoolkit / cudnn, or another framework's nvidia-* wheels "
         "shadow the ones this framework needs. The framework then refuses the GPU (JAX falls back to the CPU, "
-        "TensorFlow's convolutions fail) or warns that it may misbehave.",
+        "TensorFlow's convolutions fail, XLA's autotuner finds no cuDNN engine for the fused convolution it emits) "
+        "or warns that it may misbehave.",
         "Give the framework the library release it was built for, and only that one on the loader path: install the "
         "framework's CUDA extra (its nvidia-* wheels) or the CUDA / cuDNN release its install guide names, then "
         "remove older CUDA / cuDNN folders from LD_LIBRARY_PATH (`ldconfig -p | grep cudnn` and `pip list | grep "
         "nvidia` show the copies); the message names both versions.",
         variants=(
+            # issue 36, round twenty-nine: the autotuner names neither version, so its fix says where to read them
+            Variant(
+                _XLA_NO_CUDNN_CONFIG,
+                "XLA's autotuner found no cuDNN engine for a fused convolution",
+                "XLA compiled the convolution into a fused cuDNN call (conv + bias + activation, the __cudnn$conv... "
+                "custom call in the message) and the cuDNN that was loaded offers no engine for it: that cuDNN is "
+                "older than the one this TensorFlow / JAX release was built with (an image or requirements file that "
+                "pins an older nvidia-cudnn-cu12 wheel, a system or conda cuDNN found first on LD_LIBRARY_PATH). "
+                "Give the framework its own cuDNN: TensorFlow: `pip install 'tensorflow[and-cuda]'` (its matched "
+                "nvidia-* wheels), or raise the image's nvidia-cudnn pin to at least the version "
+                "`python -c 'import tensorflow as tf; print(tf.sysconfig.get_build_info())'` names as cudnn_version; "
+                'JAX: `pip install -U "jax[cuda12]"` (or cuda13) at the version of jax. Then remove older copies '
+                "from the loader path (`pip list | grep nvidia-cudnn`, `ldconfig -p | grep cudnn`). Until then, "
+                "compiling the Keras model with jit_compile=False keeps XLA's fused convolution out of model.fit.",
+                strict=True,
+            ),
             Variant(
                 # jaxlib's bundled XLA logs under Bazel's external repositories (external/org_tensorflow/... before
                 # 2023, external/xla/xla/... after); TensorFlow's own build logs tensorflow/... or external/local_xla
@@ -103,6 +133,7 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(
             f"{_SHOWN}::test_a_framework_that_loaded_an_older_cuda_library",
             "tests/troubleshooting/test_round25_v25old.py::test_tensorflow_1x_cudnn_compatibility_version",
+            f"{_R29}::test_xla_autotuner_without_a_cudnn_engine_is_an_older_cudnn",
         ),
         example="CUDA backend failed to initialize: Found cuDNN version 8600, but JAX was built against version "
         "8904, which is newer. The copy of cuDNN that is installed must be at least as new as the version against "
@@ -110,7 +141,9 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="jax's jax/_src/xla_bridge.py (_check_cuda_versions at tag jax-v0.4.20: 'Found X version "
         "N, but JAX was built against version M'), jax_plugins/cuda/__init__.py at jax 0.11.1 ('Outdated X "
         "installation found', 'Unable to load X. Is it installed?'); TensorFlow's stream_executor/cuda/cuda_dnn.cc "
-        "(CudnnSupport::Init); Paddle's paddle/phi/backends/gpu/gpu_resources.cc (the CUDNN version warning)",
+        "(CudnnSupport::Init); Paddle's paddle/phi/backends/gpu/gpu_resources.cc (the CUDNN version warning); "
+        "openxla/xla's xla/backends/autotuner/autotuner.cc (TuneBestConfig: 'Autotuner could not find any supported "
+        "configs for HLO: ', then the instruction)",
     ),
     KnownError(
         "jax-jaxlib-version",
@@ -331,5 +364,47 @@ FAMILIES: tuple[KnownError, ...] = (
         "gpu/gpu_compiler.cc: 'Very slow compile?  If you want to file a bug, run with envvar "
         "XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.'), hlo_constant_folding.cc ('Constant folding an "
         "instruction is taking > %s')",
+    ),
+    # issue 36, round twenty-nine: an old framework's own refusal of the driver it found. Theano's old CUDA backend
+    # (device=gpu, theano.sandbox.cuda) sums an array on the GPU when it starts (tests/test_driver.py,
+    # test_nvidia_driver1, called from theano/__init__.py and sandbox/cuda's use()) and raises this when the sum is
+    # wrong
+    KnownError(
+        "fw-theano-driver-reduction-check",
+        "Theano refuses the GPU: 'The nvidia driver version installed with this OS does not give good results for "
+        "reduction' (its start-up check of the driver and CUDA it runs with)",
+        r"The nvidia driver version installed with this OS\s{0,4}does not give good results for reduction",
+        "Theano's old CUDA backend (device=gpu) sums an array on the GPU when it starts and compares the result with "
+        "NumPy's; the sum came out wrong, so it stops. The NVIDIA driver and the CUDA toolkit Theano compiles its "
+        "kernels with do not go together as this Theano expects: most often a newer CUDA than the project's Theano "
+        "release was used with (apt's unversioned `cuda` package installs the newest CUDA and its driver, e.g. CUDA "
+        "9 where the setup was written for CUDA 8), or a driver from another source than the toolkit's.",
+        "Install the CUDA release the project's Theano was set up with, together with the driver of that same "
+        "package (what the message itself says: the driver from the CUDA package's own download): with NVIDIA's apt "
+        "repository its versioned package (e.g. `sudo apt-get install cuda-8-0`; not `cuda`, which pulls the newest), "
+        "remove the newer toolkit, put the older one first (PATH and LD_LIBRARY_PATH, or "
+        "THEANO_FLAGS=cuda.root=/usr/local/cuda-8.0), reboot, and check `nvidia-smi` and `nvcc --version`; then "
+        "clear Theano's compiled cache (`theano-cache purge`). Theano 1.0 dropped this backend (device=cuda with "
+        "libgpuarray / pygpu replaces it) and Theano is no longer developed, so a maintained framework is the lasting "
+        "fix; THEANO_FLAGS=enable_initial_driver_test=False only skips the check, and reductions may then be wrong.",
+        variants=(
+            Variant(
+                r"\bapt(?:-get)?\s{1,4}install\s{1,4}(?:-y\s{1,4})?cuda(?![\w.=-])",
+                "apt's unversioned cuda package",
+                "`apt-get install cuda` installed the newest CUDA toolkit and the driver it brings, not the release "
+                "this Theano setup was written for: remove it (`sudo apt-get purge 'cuda*' 'nvidia-*'`, then "
+                "`sudo apt-get autoremove`), install the versioned package of the CUDA the project names "
+                "(`sudo apt-get install cuda-8-0` for the CUDA 8 setups of Theano 0.8 / 0.9), reboot, check "
+                "`nvidia-smi` and `nvcc --version`, and run `theano-cache purge` before importing Theano again.",
+            ),
+        ),
+        weight=80,
+        applies="Theano 0.x with its old CUDA backend (device=gpu, theano.sandbox.cuda), and Keras / Lasagne on it",
+        shown_by=(f"{_R29}::test_theano_refuses_the_driver_it_found",),
+        example="Exception: The nvidia driver version installed with this OS does not give good results for "
+        "reduction.Installing the nvidia driver available on the same download page as the cuda package will fix "
+        "the problem",
+        example_source="Theano theano/sandbox/cuda/tests/test_driver.py (test_nvidia_driver1, run at start-up by "
+        "theano/__init__.py and theano.sandbox.cuda.use)",
     ),
 )

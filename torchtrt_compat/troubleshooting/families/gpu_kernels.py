@@ -29,6 +29,7 @@ from ..entry import (
     ld_cannot_find,
     tests_in,
 )
+from .environments import COLAB
 
 __all__ = ["FAMILIES"]
 
@@ -997,7 +998,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "xFormers can't load C++/CUDA extensions: xFormers was built for another PyTorch / CUDA",
         r"xFormers can't load C\+\+/CUDA extensions",
         "The installed xformers wheel was built for another torch (or CUDA) than the one installed, so its "
-        "compiled kernels do not load; memory_efficient_attention then fails with 'No operator found'.",
+        "compiled kernels do not load. xformers only warns and the program goes on without them (memory-efficient "
+        "attention, SwiGLU and the sparse ops are unavailable: an app that falls back to torch's attention runs "
+        "slower and with more memory); code that calls memory_efficient_attention itself then fails with 'No "
+        "operator found'.",
         "Install the xformers release built for your torch and its CUDA (the warning prints both: 'built for "
         "PyTorch X with CUDA Y (you have Z)'), from the same index as torch; or uninstall xformers and use "
         "torch's SDPA.",
@@ -1018,12 +1022,25 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the xformers release built for that torch and CUDA from the same index as torch; `--disable-xformers` "
                 "starts ComfyUI without it.",
             ),
+            # issue 36, round twenty-nine: a notebook that pins xformers on a hosted runtime whose torch moved on
+            Variant(
+                COLAB,
+                "Google Colab (its preinstalled torch moved on)",
+                "Colab upgrades its preinstalled torch from time to time, so a notebook that pins an xformers release "
+                "gets one built for the old torch. Install the xformers release built for the torch Colab has now "
+                "(drop the pin: `pip install -U xformers` from the PyTorch wheel index of Colab's CUDA, the cuXXX the "
+                "warning's 'you have' names), or pin torch and torchvision to the release xformers was built for in "
+                "the first cell, then restart the session before importing them.",
+            ),
         ),
         op=r"built for:?\s{0,10}(PyTorch [\w.+]{1,30} with CUDA \d{1,5})",
         severity="warns-of-failure",
         weight=86,
         applies="xformers, every release",
-        shown_by=(_test("test_sageattention_flash_attn_xformers"),),
+        shown_by=(
+            _test("test_sageattention_flash_attn_xformers"),
+            "tests/troubleshooting/test_round29_v29cloud.py::test_xformers_without_its_extensions_runs_on",
+        ),
         example="WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n    PyTorch "
         "2.0.1+cu118 with CUDA 1108 (you have 2.1.0+cu121)",
         example_source="xformers/_cpp_lib.py (the warning when its extensions fail to load)",

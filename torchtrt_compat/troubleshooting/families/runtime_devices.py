@@ -11,6 +11,7 @@ pattern and variant of the core gpu-arch-unsupported row.)
 from __future__ import annotations
 
 from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
+from .cpu_builds import GPU_EXPECTED_NO_DRIVER
 
 __all__ = ["FAMILIES"]
 
@@ -103,6 +104,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Harmless on a host without a GPU (Cloud Run, a CPU VM): TensorFlow runs on the CPU; look for a later real "
         "error. To use a GPU, run on a GPU host with the NVIDIA driver, and start containers with `docker run --gpus "
         "all` (NVIDIA Container Toolkit); to silence the lines, install the CPU-only package (tensorflow-cpu).",
+        # issue 36, round twenty-nine: a pod or a GPU VM that shows the no-driver line expected a GPU: no harmless
+        # notice there, but cpu-tf-gpu-not-registered's warning with the pod's or the VM's fix
+        unless=GPU_EXPECTED_NO_DRIVER,
         severity="notice",
         alternatives=("cpu-tf-gpu-not-registered",),
         weight=74,
