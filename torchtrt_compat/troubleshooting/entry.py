@@ -15,6 +15,8 @@ __all__ = [
     "CPP",
     "DARKNET",
     "DARKNET_FIX",
+    "DOTNET_NATIVE_LOADER",
+    "DOTNET_NATIVE_LOADER_CUDA",
     "FACESWAP_APPS",
     "FOOOCUS",
     "JETSON",
@@ -263,6 +265,27 @@ OPENCV_CUDA_FIX = (
     "`cmake -D WITH_CUDA=ON -D CUDA_ARCH_BIN=X.Y -D CUDA_ARCH_PTX=X.Y ...` (X.Y from `nvidia-smi --query-gpu="
     "compute_cap --format=csv`), using a CUDA toolkit that supports the GPU, install it, and rebuild / relink the "
     "program against that OpenCV (`opencv_version -v` or cv2.getBuildInformation() lists 'NVIDIA GPU arch')."
+)
+
+#: a .NET binding of whisper.cpp / llama.cpp whose loader found no native runtime it could load (issue 36, round
+#: twenty-nine), in the bindings' own words: Whisper.net's NativeLibraryLoader (a FileNotFoundException when no
+#: runtimes/<kind>/<rid> folder held a library it could use) and LLamaSharp's NativeApi (its RuntimeError after a
+#: DllNotFoundException)
+DOTNET_NATIVE_LOADER = r"Native Library not found in default paths|The native library cannot be correctly loaded"
+#: CUDA in a text (its runtime, a package, a log line or a path), not LLamaSharp's own reason line ("You are using a
+#: device with only CPU but installed cuda backend. Please install cpu backend instead.")
+_CUDA_SHOWN = r"cuda(?! backend\. Please install cpu)|\bcublas|\bcudart"
+#: the binding's CUDA runtime skipped or not loaded, in a text that shows CUDA: the loader's exception, the runtime it
+#: reports loaded (Whisper.net's RuntimeOptions.LoadedLibrary: Cpu) with CUDA after it, or a CUDA runtime package
+#: named before the exception; and Whisper.net's own debug lines about its CUDA runtime (CudaHelper /
+#: NativeLibraryLoader: "Cudart library couldn't be loaded.", "CUDA runtime library X couldn't be loaded.", "Failed to
+#: load ggml library from .../runtimes/cuda/... Error: ...")
+DOTNET_NATIVE_LOADER_CUDA = (
+    rf"(?:{DOTNET_NATIVE_LOADER}|\bLoadedLibrary\b\W{{1,4}}(?:RuntimeLibrary\.)?Cpu(?:NoAvx)?\b)"
+    rf"(?=[\s\S]{{0,20000}}?(?:{_CUDA_SHOWN}))"
+    rf"|\b(?:Whisper\.net\.Runtime|LLamaSharp\.Backend)\.Cuda\w{{0,12}}\b[\s\S]{{0,3000}}?(?:{DOTNET_NATIVE_LOADER})"
+    r"|\bCudart library couldn't be loaded|\bCUDA runtime library [\w.-]{1,60} couldn't be loaded"
+    r"|Failed to load (?:ggml|whisper) library from [^\n]{0,300}[\\/]cuda\d{0,2}[\\/][^\n]{0,200}Error:"
 )
 
 #: the `table.PRODUCTS` names whose users `torchtrt-compat check` / `suggest` and TensorRT's own advice help

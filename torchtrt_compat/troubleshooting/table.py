@@ -15,6 +15,8 @@ from .entry import (
     COMFYUI,
     CPP,
     DARKNET,
+    DOTNET_NATIVE_LOADER,
+    DOTNET_NATIVE_LOADER_CUDA,
     FACESWAP_APPS,
     FOOOCUS,
     INTEL_XPU,
@@ -2191,6 +2193,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|Failed to allocate \d{1,15} bytes from DEVICE \[\d{1,2}\] memory"
         # ggml (llama.cpp, ollama, koboldcpp): "unable to allocate CUDA0 buffer", "cudaMalloc failed: out of memory"
         r"|(?:unable|failed) to allocate CUDA\d{0,2} buffer|cudaMalloc failed: out of memory"
+        # ggml's graph allocator and tensor allocator on any GPU backend (ggml-alloc.c, ggml_gallocr_reserve_n /
+        # alloc_tensor_range: "%s: failed to allocate %s buffer of size %zu" with the backend buffer type's name:
+        # Vulkan0, ROCm0, SYCL0, MUSA0, CANN0, Metal, OpenCL; a CPU or *_Host buffer is host memory, not this)
+        # (issue 36, round twenty-nine)
+        r"|\w{1,40}: failed to allocate (?:Vulkan|ROCm|HIP|SYCL|MUSA|CANN|Metal|OpenCL)\d{0,2} buffer of size \d"
         # PhysX's GPU allocator (Isaac Gym / Isaac Sim): "PxgCudaDeviceMemoryAllocator fail to allocate memory N bytes!!
         # Result = 2" (2: cudaErrorMemoryAllocation), before its kernels fail on the buffers it did not get
         r"|\bPxg\w{0,40}Allocator fail to allocate (?:pinned )?memory \d{1,15} bytes"
@@ -2382,6 +2389,24 @@ _CORE: tuple[KnownError, ...] = (
                 "leave room (JAX preallocates 75% of the GPU: XLA_PYTHON_CLIENT_PREALLOCATE=false or "
                 "XLA_PYTHON_CLIENT_MEM_FRACTION; torch: torch.cuda.empty_cache()), and let Warp's memory pool give "
                 "memory back (wp.set_mempool_release_threshold(device, 0)); check nvidia-smi for other processes.",
+            ),
+            # issue 36, round twenty-nine: whisper.cpp and the apps on it (its log lines, its bindings), or a ggml
+            # text with audio in it (a transcription app converting its input with ffmpeg) and no llama.cpp: whose
+            # device is often an integrated GPU or a small card, with no layers to offload
+            Variant(
+                r"\bwhisper_\w{2,40}:|\bwhisper\.cpp\b|\bwhisper-rs\b|\bwhisper\.net\b|\bpywhispercpp\b"
+                r"|\A(?![\s\S]{0,300000}?(?:llama|\bollama\b|\bkobold|\bgguf\b|\s-ngl\b|--n-gpu-layers))"
+                r"(?=[\s\S]{0,300000}?(?:\bggml|vk::Device::allocateMemory))"
+                r"(?=[\s\S]{0,300000}?(?:\.(?:wav|mp3|m4a|flac|ogg|opus|aac)\b|\bpcm_s16le\b|\btranscri(?:be|bing|ption)\b))",
+                "whisper.cpp (a transcription app, a binding)",
+                "ggml could not get the Vulkan / GPU device memory for the model's weights or its compute buffers "
+                "(the size is in the line): the device it chose has too little free memory for this model, most "
+                "often an integrated GPU (which shares a small slice of RAM) chosen instead of the discrete one, or "
+                "a small card already holding other programs' or a larger model's memory. Pick the discrete GPU "
+                "(the app's GPU setting; GGML_VK_VISIBLE_DEVICES=<index> for ggml's Vulkan backend), use a smaller "
+                "model (whisper base / small / a quantized q5 / q8 model instead of large), close other programs on "
+                "the GPU, or turn GPU acceleration off so it runs on the CPU (slower, but the model fits in RAM). "
+                "Updating the GPU driver helps when its Vulkan driver reports less memory than the card has.",
             ),
             Variant(
                 r"\bggml|llama\.cpp|\bollama\b|\bkobold|\bgguf\b|CUDA\d{0,2} buffer|compute (?:pp )?buffers"
@@ -4124,7 +4149,11 @@ _CORE: tuple[KnownError, ...] = (
         # the linker's versioned undefined reference from a prebuilt library ("undefined reference to
         # `cudnnDestroy@libcudnn.so.8'"): the symbol's version names the major the library was built against
         r"|undefined reference to `\w{1,80}@lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
-        r"\w{0,20}\.so\.\d{1,3}",
+        r"\w{0,20}\.so\.\d{1,3}"
+        # a .NET binding of whisper.cpp / llama.cpp (Whisper.net, LLamaSharp) that skipped its CUDA runtime (the CUDA
+        # runtime of that package's major not loadable) and found no other, or fell back to its CPU runtime, in a
+        # text that shows CUDA (issue 36, round twenty-nine)
+        r"|" + DOTNET_NATIVE_LOADER_CUDA,
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path; or the major is right and the release "
@@ -4136,6 +4165,28 @@ _CORE: tuple[KnownError, ...] = (
         "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
         "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
+            # issue 36, round twenty-nine: a .NET binding's CUDA runtime package (ahead of the CTranslate2 variants,
+            # whose "whisper" Whisper.net's name would match)
+            Variant(
+                DOTNET_NATIVE_LOADER + r"|\bLoadedLibrary\b|Whisper\.net|LLamaSharp|\bCudart library couldn't be loaded"
+                r"|\bCUDA runtime library [\w.-]{1,60} couldn't be loaded",
+                "a .NET binding's CUDA runtime package (Whisper.net, LLamaSharp)",
+                "The binding's CUDA runtime (its native whisper.cpp / llama.cpp built for one CUDA major) was "
+                "skipped or could not load, so the binding fell back to its CPU runtime ('LoadedLibrary: Cpu' with a "
+                "CUDA GPU present) or, with no CPU runtime installed, found no native library at all. These packages "
+                "do not bundle the CUDA runtime: they load cudart / cuBLAS of their CUDA major from the installed "
+                "CUDA toolkit, and need a driver of that major (Whisper.net 1.9's Whisper.net.Runtime.Cuda is CUDA "
+                "13: an R580+ driver; Whisper.net.Runtime.Cuda12 and LLamaSharp.Backend.Cuda12 are CUDA 12). Install "
+                "that CUDA major's runtime (the CUDA toolkit; in a container, a CUDA base image of that major, since "
+                "an image of another major lacks its libcudart) and a driver whose `nvidia-smi` 'CUDA Version' "
+                "reaches it, or use the runtime package built for the CUDA your driver has (the Cuda12 package on a "
+                "CUDA 12 driver); keep all of the binding's packages at one version, and reference its CPU runtime "
+                "(Whisper.net.Runtime, LLamaSharp.Backend.Cpu) too so it falls back instead of failing. The "
+                "binding's debug log names what it skipped and why (Whisper.net's LogProvider at Debug level: "
+                "'Cudart library couldn't be loaded', 'Failed to load ggml library from ... Error: ...'). For an "
+                "access violation inside an older release's CUDA runtime while the model loads, try the binding "
+                "and its runtime packages together at a newer release.",
+            ),
             Variant(
                 r"undefined reference to `\w{1,80}@lib\w{1,30}\.so\.\d",
                 "linking a prebuilt library built for another CUDA / cuDNN major",

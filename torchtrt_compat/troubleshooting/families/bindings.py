@@ -11,7 +11,7 @@ build scripts) are variants of the core and domain rows they belong to.
 
 from __future__ import annotations
 
-from ..entry import WSL, KnownError, Variant
+from ..entry import DOTNET_NATIVE_LOADER, WSL, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round10_bind.py"
 _R16 = "tests/troubleshooting/test_round16_p16rank.py"
@@ -123,6 +123,49 @@ FAMILIES: tuple[KnownError, ...] = (
         example="CUDA error 1 in ggml-cuda.cu:8332: invalid argument, and then segmentation fault",
         example_source="Tiiny-AI/PowerInfer#63; ggml-cuda.cu's CUDA_CHECK ('CUDA error %d at %s:%d: %s') and "
         "ggml_cuda_error ('current device: %d, in function %s at %s:%d')",
+    ),
+    # issue 36, round twenty-nine: a .NET binding's loader that found no native runtime it could use; with CUDA in
+    # the text, cuda-library-major (its .NET variant) answers first
+    KnownError(
+        "dotnet-native-runtime-not-found",
+        "A .NET binding found no native runtime it could load (Whisper.net: 'Native Library not found in default "
+        "paths'; LLamaSharp: 'The native library cannot be correctly loaded')",
+        DOTNET_NATIVE_LOADER,
+        "The binding's managed code loads whisper.cpp / llama.cpp from the native runtime packages it ships "
+        "separately (runtimes/<kind>/<rid> folders in the output): it tries them in order and skips one whose "
+        "prerequisites are missing (a CUDA runtime when the CUDA runtime of its major cannot be loaded or no CUDA "
+        "device is found, the CPU runtime on a CPU without AVX). When none is left it throws: no runtime package is "
+        "referenced, the runtimes folder did not reach the output (a publish for another RuntimeIdentifier, a "
+        "trimmed or single-file publish, a project that copies only the main assembly), or only a GPU runtime is "
+        "installed and it was skipped.",
+        "Reference the binding's CPU runtime package next to any GPU one (Whisper.net.Runtime, LLamaSharp."
+        "Backend.Cpu), all at the binding's exact version; check that the build or publish output holds the "
+        "runtimes folder for this platform (runtimes/win-x64, runtimes/linux-x64, with cuda / vulkan subfolders "
+        "for the GPU packages; publish with the right -r <rid>). On a CPU without AVX use Whisper.net.Runtime."
+        "NoAvx. For a GPU runtime, install what it needs (the CUDA toolkit of the package's CUDA major and a "
+        "driver that supports it; the Vulkan runtime's driver) and turn the binding's debug log on (Whisper.net's "
+        "LogProvider at Debug level) to see which runtime it skipped and why.",
+        variants=(
+            Variant(
+                r"The native library cannot be correctly loaded|LLamaSharp|LLama\.Native",
+                "LLamaSharp",
+                "Install a LLamaSharp.Backend.* package (Cpu; a CUDA or Vulkan backend for a GPU, with the Cpu one "
+                "beside it as the fallback) of the same version as LLamaSharp itself: a backend of another release "
+                "has other native entry points. The "
+                "CUDA backend needs the CUDA runtime of its major installed and a driver that supports it; on a "
+                "machine without an NVIDIA GPU use the Cpu backend. If the backend is installed, a library its "
+                "native llama.dll / libllama.so needs is missing: list them (`ldd` on Linux, `dumpbin /dependents` "
+                "on Windows, `otool -L` on macOS), and install the Visual C++ runtime on Windows.",
+            ),
+        ),
+        weight=84,  # above windows-dll-load's .NET variant (its DllNotFoundException is this loader's inner error)
+        applies="Whisper.net, LLamaSharp and other .NET bindings with per-backend native runtime packages",
+        shown_by=("tests/troubleshooting/test_round29_v29audio.py::test_a_dotnet_binding_that_loads_no_runtime",),
+        example="System.IO.FileNotFoundException: Native Library not found in default paths.Verify you have have "
+        "included the native Whisper library in your application, or install the default libraries with the "
+        "Whisper.net.Runtime NuGet.",
+        example_source="sandrohanea/whisper.net Whisper.net/LibraryLoader/NativeLibraryLoader.cs "
+        "(LoadLibraryComponent)",
     ),
     KnownError(
         "ort-provider-option-enum",

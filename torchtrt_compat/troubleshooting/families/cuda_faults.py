@@ -30,10 +30,26 @@ _OLD_ARCH_FIRST: dict[str, str] = {
     "50": "6.0", "52": "6.5", "53": "7.0", "60": "8.0", "61": "8.0", "62": "8.0", "70": "9.0", "72": "10.0",
 }  # fmt: skip
 
-#: a CUDA toolkit version 1.x to 12.x shown in the text ("got cuda version 7.5", "CUDA 10.2", "cuda-9.0",
-#: "release 8.0, V8.0.44"): one that still had the old architectures, so an unknown one means it is too old
-_OLD_TOOLKIT = (
-    r"(?:\bcuda|\bCUDA|\bnvcc)[\w ,]{0,24}?(?:version|release|toolkit|[ _-]|V)\s{0,2}v?(?<![\d.])(?:[1-9]|1[0-2])\.\d\b"
+#: a CUDA toolkit version shown in the text ("got cuda version 7.5", "CUDA 10.2", "cuda-9.0", "release 8.0,
+#: V8.0.44"), the version itself left to `_toolkit_before`
+_TOOLKIT_SHOWN = r"(?:\bcuda|\bCUDA|\bnvcc)[\w ,]{0,24}?(?:version|release|toolkit|[ _-]|V)\s{0,2}v?(?<![\d.])"
+
+
+def _toolkit_before(first: str) -> str:
+    """A CUDA toolkit version shown in the text that is older than ``first`` ("8.0", "6.5", "10.0")."""
+    major, minor = (int(x) for x in first.split("."))
+    older = rf"[1-{major - 1}]\.\d" + (rf"|{major}\.[0-{minor - 1}]" if minor else "")
+    return rf"{_TOOLKIT_SHOWN}(?:{older})\b"
+
+
+#: the text shows nvcc refusing one of those architectures AND a toolkit older than the one that brought it in: the
+#: toolkit predates the GPU. A toolkit shown that already had the architecture (CUDA 11.8 or 12.6 beside a refused
+#: compute_61) is not the nvcc that refused it: a CUDA 13 dropped it (build-nvcc-arch-unsupported) (issue 36, round
+#: twenty-nine)
+_OLDER_THAN_THE_ARCH = "|".join(
+    rf"\A(?=[\s\S]{{0,300000}}?Unsupported gpu architecture {_Q}(?:compute|sm)_{arch}{_Q})"
+    rf"(?=[\s\S]{{0,300000}}?{_toolkit_before(first)})"
+    for arch, first in _OLD_ARCH_FIRST.items()
 )
 
 
@@ -65,7 +81,7 @@ _FAULTS: tuple[KnownError, ...] = (
         "Install a CUDA toolkit at least as new as the architecture and rebuild with it, or restrict the build's "
         "architecture list to one this nvcc knows (`nvcc --list-gpu-arch`).",
         variants=_old_arch_variants(),
-        requires=_OLD_TOOLKIT,
+        requires=_OLDER_THAN_THE_ARCH,
         op=rf"architecture {_Q}((?:compute|sm)_\w{{1,8}}){_Q}",
         weight=88,
         applies="nvcc builds with a CUDA toolkit before 13.0 for a Maxwell / Pascal / Volta GPU",

@@ -19,6 +19,14 @@ __all__ = ["FAMILIES"]
 _test = tests_in("tests/troubleshooting/test_round21_v21jit.py")
 _R21 = "tests/data/explain_round21.jsonl"
 
+#: a traceback whose build ran while a module was being imported: importlib's own frames, or the outermost frame's
+#: line an import statement
+_BUILT_AT_IMPORT = (
+    r"File \"<frozen importlib\._bootstrap(?:_external)?>\", line \d{1,6}, in (?:_find_and_load|_load_unlocked"
+    r"|exec_module|_call_with_frames_removed)"
+    r"|\bin <module>\n\s{0,12}(?:from [\w.]{1,200} import |import [\w.]{1,200})"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "jit-nvrtc-compilation-error",
@@ -130,10 +138,45 @@ FAMILIES: tuple[KnownError, ...] = (
         "(`python -c 'import torch; print(torch.version.cuda)'` vs `nvcc --version`), that ninja and a supported "
         "g++ are installed, delete the stale build folder (~/.cache/torch_extensions), and update the library "
         "(a release that builds for this GPU) or install its prebuilt wheel.",
-        # the build's own failure lines (and any compiler error under them) keep their rows: this one reads a paste
-        # that shows only load() building
-        unless=r"Error building extension|Error compiling objects for extension|ninja: build stopped"
-        r"|returned non-zero exit status|\berror: |fatal error|nvcc fatal",
+        # a compiler's own error line keeps its row (the cause), and so does a setup.py / pip build (BuildExtension's
+        # _write_ninja_file_and_compile_objects, "Error compiling objects for extension"); load()'s own summary of a
+        # failed build ("Error building extension 'X'", ninja's non-zero exit, a stopped ninja) is
+        # build-extension-compile-failed's too, unless the build ran while a module was being imported (issue 36,
+        # round twenty-nine: an op folder that builds at import, whose fix is the toolkit / compiler setup or the
+        # op's pure-PyTorch version)
+        unless=r"Error compiling objects for extension|_write_ninja_file_and_compile_objects|\bbuild_ext\b"
+        r"|\bin build_extensions?\b|setup\.py\"?, line \d|\bbdist_wheel\b"
+        r"|\berror: |fatal error|nvcc fatal|\berror [A-Z]{1,3}\d{3,5}\b"
+        rf"|\A(?![\s\S]{{0,300000}}?(?:{_BUILT_AT_IMPORT}))"
+        r"(?=[\s\S]{0,300000}?(?:Error building extension|ninja: build stopped|returned non-zero exit status))",
+        variants=(
+            # StyleGAN2's ops as its PyTorch ports copy them (an op folder with upfirdn2d.py / fused_act.py loading
+            # upfirdn2d_kernel.cu / fused_bias_act_kernel.cu), which those ports also implement in plain torch
+            Variant(
+                r"\bupfirdn2d\b|\bfused_bias_act\b|\bfused_act\b|\bfused_leaky_relu\b",
+                "StyleGAN2's upfirdn2d / fused_bias_act ops, built at import",
+                "Importing the model builds StyleGAN2's CUDA ops (upfirdn2d, fused_bias_act) with torch's JIT "
+                "loader, which needs a CUDA toolkit whose nvcc has torch's CUDA (`python -c 'import torch; "
+                "print(torch.version.cuda)'`), CUDA_HOME pointing at it, ninja, and a host compiler (on Windows "
+                "Visual Studio's C++ build tools: run from the 'x64 Native Tools Command Prompt'); the compiler's "
+                "first error is in the build output above the traceback (rerun with verbose=True to see it). Or skip "
+                "the build: these ops have plain-PyTorch versions (the same op folder's upfirdn2d_native; "
+                "fused_leaky_relu as F.leaky_relu(x + bias) * 2 ** 0.5), slower but needing no compiler: import "
+                "those instead of the compiled op (or use the project's release that does). Delete the stale build "
+                "folder (torch_extensions in the cache) before retrying.",
+            ),
+            Variant(
+                r"[A-Z]:\\|\\site-packages\\|\bwin_amd64\b|\bWindows\b|\bcl\.exe\b",
+                "Windows",
+                "On Windows the JIT build needs Visual Studio's C++ build tools (cl.exe) and a CUDA toolkit whose "
+                "nvcc has torch's CUDA (`python -c 'import torch; print(torch.version.cuda)'`), with CUDA_HOME / "
+                "CUDA_PATH pointing at it and ninja installed: start the program from the 'x64 Native Tools Command "
+                "Prompt for VS' so cl.exe is on PATH. The compiler's first error is in the ninja output above the "
+                "traceback (load(..., verbose=True) prints it); delete the stale build folder "
+                "(%LOCALAPPDATA%\\torch_extensions) before retrying. If the project offers a prebuilt wheel or a "
+                "pure-PyTorch fallback of the op, that avoids the build.",
+            ),
+        ),
         weight=58,
         applies="libraries that JIT-build kernels with torch.utils.cpp_extension.load / load_inline",
         shown_by=(_test("test_cpp_extension_load_at_first_use"), f"{_R21}#vahe1994-aqlm-61"),

@@ -565,6 +565,27 @@ FAMILIES: tuple[KnownError, ...] = (
                 "then rebuild. nvcc's own first error is in the Output window (View > Output, show output from "
                 "Build), not in the error list.",
             ),
+            # issue 36, round twenty-nine: an architecture CUDA 13 removed (Maxwell, Pascal, Volta) on Windows, where
+            # the text also shows the older toolkits failing with this Visual Studio (cudafe++ crashing, MSVC's STL
+            # or nvcc refusing the toolset): the way out is a CUDA 12.x paired with an MSVC toolset it supports
+            Variant(
+                rf"\A(?=[\s\S]{{0,300000}}?Unsupported gpu architecture {_Q}(?:compute|sm)_(?:5[023]|6[012]|7[02]){_Q})"
+                r"(?=[\s\S]{0,300000}?(?:cudafe\+\+'? died|STL100[12]\b|unsupported Microsoft Visual Studio version"
+                r"|\b0xC0000005\b|\bACCESS_VIOLATION\b))",
+                "an architecture CUDA 13 removed, with older CUDA toolkits failing on this Visual Studio",
+                "CUDA 13 removed this GPU's architecture (Maxwell / Pascal / Volta), so only a CUDA 12.x (or older) "
+                "nvcc builds for it; and the text shows the older toolkits failing on this Windows toolchain too "
+                "(cudafe++ crashing with 0xC0000005, MSVC's STL1002 or nvcc's 'unsupported Microsoft Visual Studio "
+                "version': the MSVC toolset is newer than that CUDA release supports, or the CUDA older than the "
+                "STL accepts). Pair a CUDA 12.x with an MSVC toolset it supports: the newest 12.x (12.8 / 12.9 "
+                "still build these architectures; its installation guide lists the Visual Studio versions), or keep "
+                "your 12.x and install the older toolset it lists (Visual Studio Installer > Individual components "
+                "> an older 'MSVC v143' toolset, then `vcvars64.bat -vcvars_ver=14.3x`); build from that x64 "
+                "Native Tools prompt with a clean build folder, with the build pointed at that nvcc (CUDA_PATH, "
+                "CUDACXX / CMAKE_CUDA_COMPILER). If the project has a GPU backend without CUDA (whisper.cpp's and "
+                "llama.cpp's Vulkan backend: a `vulkan` feature or -DGGML_VULKAN=ON), it avoids this toolchain on "
+                "this GPU; its CPU build works too.",
+            ),
             *_arch_variants(),
         ),
         op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}})|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"

@@ -44,6 +44,16 @@ def _sample(*ids: str) -> tuple[str, ...]:
 
 #: an earlier device-side assert: the cuBLAS / cuDNN status after it is an echo, the assert is the cause
 _AFTER_ASSERT = r"device-side assert triggered|\] Assertion `"
+#: sampling's own check that the probabilities are finite and not negative, in torch's words: multinomial's message
+#: (aten/src/ATen/native/Distributions.cpp, raised on the CPU and passed to _assert_async on the GPU, whose kernel in
+#: TensorCompare.cu prints it as a device-side assert), the CUDA multinomial kernel's own asserts
+#: (native/cuda/MultinomialKernel.cu: isnan / isinf / val >= zero) and the assert formats of that kernel ("invalid
+#: multinomial distribution (encountering probability entry < 0)" / "= infinity or NaN)")
+_NAN_PROBABILITIES = (
+    r"probability tensor contains either [`']?inf[`']?, [`']?nan[`']?"
+    r"|MultinomialKernel\.cu:\d{1,6}:[^\n]{0,160}Assertion `[^`\n]{0,80}(?:isnan|isinf|val >= zero|lt\(val, zero\))"
+    r"|invalid multinomial distribution \(encountering probability entry (?:< 0|= infinity or NaN)\)"
+)
 #: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
 _WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWindows\b"
 
@@ -117,6 +127,9 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         op=r"Assertion `([^`\n]{1,160})` failed",
         cuda_errors=("cudaErrorAssert",),
+        # issue 36, round twenty-nine: an assert whose own words name NaN / inf probabilities (multinomial's check,
+        # torch's _assert_async or the multinomial kernel's own asserts) is torch-nan-outputs', not an index's
+        unless=_NAN_PROBABILITIES,
         weight=82,
         applies="any CUDA op with an index or a class target (embedding, gather, scatter, index, losses); any torch",
         shown_by=(
@@ -1234,11 +1247,15 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "torch-triton-missing",
-        "torch.compile: Cannot find a working triton installation",
-        r"Cannot find a working triton installation|\bTritonMissing\b",
-        "torch.compile's inductor backend needs the triton package for GPU kernels and cannot import it: not "
-        "installed (Windows: torch's wheels do not bring it), installed into another Python, or a version that "
-        "does not fit this torch.",
+        "torch.compile: Cannot find a working triton installation (or no module 'triton' on Windows)",
+        r"Cannot find a working triton installation|\bTritonMissing\b"
+        # issue 36, round twenty-nine: Python's own "No module named 'triton'" (the top-level module, not one of its
+        # submodules, nor xformers' notice "Error caught was: No module named 'triton'") on Windows, for which the
+        # triton project publishes no build: `requires` keeps it to a text that shows Windows
+        r"|(?<!Error caught was: )No module named ['\"]?triton['\"]?(?![\w.])",
+        "torch.compile's inductor backend (or a library's Triton kernels) needs the triton package and cannot import "
+        "it: not installed (Windows: the triton project publishes no Windows build and torch's wheels do not bring "
+        "it), installed into another Python, or a version that does not fit this torch.",
         "Install the triton that this torch requires into the Python that runs the program: on Linux it comes with "
         "torch's CUDA wheels (`python -m pip install --force-reinstall torch==<your version>` from the index you "
         "installed torch from restores it); or do not compile (remove torch.compile; TORCHDYNAMO_DISABLE=1).",
@@ -1248,9 +1265,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Windows",
                 "On Windows install the triton-windows package, in the release its README pairs with your torch, "
                 "with the Python that runs the app (`python -m pip install triton-windows`; ComfyUI portable: "
-                "python_embeded\\python.exe -m pip ...); or turn compile off in the app.",
+                "python_embeded\\python.exe -m pip ...); or turn compile off in the app. `pip install triton` finds "
+                "no Windows build; or run the project under WSL2 / Linux, where the triton wheel installs.",
             ),
         ),
+        # "No module named 'triton'" only where the text shows Windows (elsewhere a plain missing module)
+        requires=r"Cannot find a working triton installation|\bTritonMissing\b|" + _WINDOWS,
         weight=86,
         applies="torch ≥ 2.0 with torch.compile (inductor) on a GPU",
         shown_by=(
@@ -1725,8 +1745,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-nan-outputs",
         "NaN or Inf in a model's outputs or loss (half precision overflowed, or unsafe maths in the model)",
-        r"A tensor with all NaNs was produced in|probability tensor contains either [`']?inf[`']?, [`']?nan[`']?"
-        r"|Function '\w{1,80}' returned nan values|produced NaN or Inf|\b(?:NaN|Inf|nan|inf)s? (?:detected|found) in"
+        r"A tensor with all NaNs was produced in|"
+        + _NAN_PROBABILITIES
+        + r"|Function '\w{1,80}' returned nan values|produced NaN or Inf|\b(?:NaN|Inf|nan|inf)s? (?:detected|found) in"
         r"|\b[Ll]oss (?:is|became|=) (?:NaN|nan|inf)\b|invalid value encountered in cast"
         #: TensorFlow's check_numerics (core/kernels/check_numerics_op.cc) and JAX's jax_debug_nans
         #: (jax/_src/interpreters/pxla.py / dispatch.py, _check_special)
@@ -1852,8 +1873,27 @@ FAMILIES: tuple[KnownError, ...] = (
                 "--onnxrt --trt-outputs mark all --onnx-outputs mark all`), and check the inputs are finite and "
                 "preprocessed as the model expects. A crash printed after the NaN output follows from it.",
             ),
+            # issue 36, round twenty-nine: the same check failed on the GPU, as a device-side assert (torch's
+            # _assert_async kernel, the multinomial kernel's own asserts): the logits were NaN / inf before sampling,
+            # and the CUDA context is lost with it
             Variant(
-                r"probability tensor contains",
+                r"_assert_async_cuda_kernel|MultinomialKernel\.cu|Assertion `probability tensor contains"
+                r"|device-side assert[\s\S]{0,3000}?probability tensor contains"
+                r"|probability tensor contains[\s\S]{0,3000}?device-side assert",
+                "sampling on the GPU (a device-side assert on NaN / inf probabilities)",
+                "The assert is sampling's own check, not an index out of range: the logits (or the probabilities "
+                "made from them) held NaN / inf / negative values when torch.multinomial drew the next token. The "
+                "CUDA context is lost after a device-side assert: restart the process (a server must restart its "
+                "worker). Then find where the values turn NaN: run the model in bfloat16 (compute capability 8.0 or "
+                "later) or float32 instead of float16, check `torch.isfinite(logits).all()` before sampling (a "
+                "temperature of 0 or tiny, a top-p / top-k filter or a repetition penalty that leaves no finite "
+                "logit), keep inputs within the context length the model was trained for, and check that the "
+                "tokenizer, checkpoint, config and any quantization belong together. If several threads call "
+                "generate() on one model instance at once (a server's request threads), serialise those calls or "
+                "give each worker its own model: shared caches and buffers are not thread-safe.",
+            ),
+            Variant(
+                r"probability tensor contains|invalid multinomial distribution",
                 "sampling in transformers' generate()",
                 "The logits became inf / NaN before sampling: load the model with `torch_dtype=torch.bfloat16` "
                 "(compute capability 8.0 or later) or `torch.float32` instead of float16, and check that the "
