@@ -235,3 +235,31 @@ def test_a_warning_that_means_a_failure_says_first_that_nothing_failed() -> None
     )
     assert failed.first_answer == "ort-provider-fallback"
     assert failed.summary.startswith("Warning that means a failure:"), failed.summary
+
+
+def test_a_bracketed_time_and_a_ray_prefix_before_the_level_give_the_line_its_level() -> None:
+    # a DeepSpeed-style logger line ("[time] [LEVEL] [file.py:N:func] msg"), alone and behind Ray's worker prefix: its
+    # WARNING is a warning, so a text of it alone shows no failure
+    line = (
+        "[2025-02-03 04:05:06,789] [WARNING] [accel.py:12:pick] Setting accelerator to CPU. If you have GPU or other "
+        "accelerator, we were unable to detect it."
+    )
+    for text in (line, f"(TrainerActor pid=4242) {line}", f"(pid=77, ip=10.1.2.3) {line}"):
+        lv = levels(text)
+        assert lv.warnings == 1 and lv.errors == 0, text
+        assert explain(text).summary.startswith("Warning, no failure"), text
+    # near miss: the same format at ERROR level is an error line
+    assert levels(line.replace("[WARNING]", "[ERROR]")).errors == 1
+
+
+def test_an_info_only_log_asks_the_framework_it_shows_for_its_devices() -> None:
+    tf = (
+        "2025-02-03 04:05:06.000001: I tensorflow/core/common_runtime/placer.cc:114] model/dense/MatMul: "
+        "(MatMul): /job:localhost/replica:0/task:0/device:CPU:0\n"
+    )
+    assert "tf.config.list_physical_devices('GPU')" in explain(tf).summary
+    jax = "I0203 04:05:06.000000 140000 xla_bridge.py:500] Remaining devices after filtering: cpu\n"
+    assert "jax.devices()" in explain(jax).summary
+    # near miss: a log of no framework that has its own question keeps torch's
+    other = "I0203 04:05:06.000000 140000 loader.cc:12] torch model loaded in 3.2 s\n"
+    assert "torch.cuda.is_available()" in explain(other).summary

@@ -955,6 +955,28 @@ _INFO_CPU = (
     '`python -c "import torch; print(torch.__version__, torch.cuda.is_available())"` (a version ending in +cpu is '
     "the CPU-only build)"
 )
+#: the same question in the framework's own words, for a log of that framework (the first of `table.PRODUCTS` the text
+#: shows that has one): what its devices are, in the process that runs the job
+_INFO_CPU_OF: dict[str, str] = {
+    "tensorflow": (
+        "ask what the machine and TensorFlow see: `nvidia-smi`, then "
+        "`python -c \"import tensorflow as tf; print(tf.__version__, tf.config.list_physical_devices('GPU'))\"` (an "
+        "empty list: TensorFlow's log says why it skipped the GPU, 'Skipping registering GPU devices' after a 'Could "
+        "not load dynamic library' line; with a GPU listed, `tf.debugging.set_log_device_placement(True)` shows "
+        "where each op runs)"
+    ),
+    "jax": (
+        "ask what the machine and JAX see: `nvidia-smi`, then "
+        '`python -c "import jax; print(jax.__version__, jax.devices())"` (only CpuDevice: a jaxlib without its CUDA '
+        "plugin; install JAX with its cuda extra)"
+    ),
+    "onnxruntime": (
+        "ask what the machine and ONNX Runtime see: `nvidia-smi`, then "
+        '`python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"` (no '
+        "CUDAExecutionProvider: the CPU package onnxruntime is installed, alone or beside onnxruntime-gpu; the "
+        "session's `get_providers()` says which provider it really uses)"
+    ),
+}
 
 
 def _info_only(result: Explanations, hay: str, held: Held, shown: Callable[[], list[str]]) -> str:
@@ -967,7 +989,8 @@ def _info_only(result: Explanations, hay: str, held: Held, shown: Callable[[], l
     result.next_step = STAGE_STEPS["info-only"]
     result.command = STAGE_COMMANDS["info-only"]
     lib = f", in {result.library}" if result.library else ""
-    return _INFO_ONLY.format(stage=result.stage, library=lib, cpu=_INFO_CPU)
+    cpu = next((_INFO_CPU_OF[p] for p in products if p in _INFO_CPU_OF), _INFO_CPU)
+    return _INFO_ONLY.format(stage=result.stage, library=lib, cpu=cpu)
 
 
 def _conclude(
