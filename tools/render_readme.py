@@ -475,6 +475,18 @@ _LATER_ROUNDS = (
             ),
         ],
     ),
+    (
+        "explain_round29",
+        "round twenty-nine (GPU cloud and managed platforms, a job that runs but not on the GPU or slowly, audio and "
+        "speech projects)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-eight fix (`41acb02`)",
+            ),
+            ("after_by_hand", "after round twenty-nine's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -109,9 +109,9 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         r"^\s{0,4}(?:\((?:\w{1,60} )?pid=\d{1,8}(?:, ip=[\d.]{7,15})?\)\s{1,4})?"
         r"(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d{1,6})?\]\s{1,2})?\[(?P<l>ERROR|WARNING|WARN|INFO|DEBUG)\]",
-        "bracketed levels ([WARNING] ...), also after a bracketed time (DeepSpeed's logger, deepspeed/utils/logging.py: "
-        "'[2024-05-01 10:00:00,123] [WARNING] [real_accelerator.py:162:get_accelerator] ...') and behind Ray's worker "
-        "prefix ('(RayWorker pid=1234) ', '(pid=1234, ip=10.0.0.2) ')",
+        "bracketed levels ([WARNING] ...), also after a bracketed time (DeepSpeed's logger, "
+        "deepspeed/utils/logging.py: '[2024-05-01 10:00:00,123] [WARNING] [real_accelerator.py:162:get_accelerator] "
+        "...') and behind Ray's worker prefix ('(RayWorker pid=1234) ', '(pid=1234, ip=10.0.0.2) ')",
         (),
     ),
     (
