@@ -263,3 +263,17 @@ def test_an_info_only_log_asks_the_framework_it_shows_for_its_devices() -> None:
     # near miss: a log of no framework that has its own question keeps torch's
     other = "I0203 04:05:06.000000 140000 loader.cc:12] torch model loaded in 3.2 s\n"
     assert "torch.cuda.is_available()" in explain(other).summary
+
+
+def test_a_line_without_a_level_that_found_nothing_it_needs_is_a_failure() -> None:
+    # a warning-that-means-a-failure family on a line with no level mark: "could not find any" is a failure word
+    text = (
+        "Autotuner could not find any supported configs for HLO:\n"
+        "  %cudnn-conv.12 = (f32[8,64,56,56]{3,2,1,0}, u8[0]{0}) custom-call(...),\n"
+        '    custom_call_target="__cudnn$convForward"'
+    )
+    found = explain(text)
+    assert found[0].key == "fw-cuda-library-older" and found.summary.startswith("Failure"), found.summary
+    # near miss: a library's notice pasted without its logger's prefix stays a warning
+    notice = "Could not find cuda drivers on your machine, GPU will not be used."
+    assert not explain(notice).summary.startswith("Failure"), explain(notice).summary

@@ -768,7 +768,9 @@ def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | No
 
 
 #: words that make a line without a level mark a failure report ("CUDA failure 35: ...", "... error ...")
-_FAILURE_WORDS = re.compile(r"error|fail|fatal|abort|exception|cannot|unable|denied|crash|insufficient", re.IGNORECASE)
+_FAILURE_WORDS = re.compile(
+    r"error|fail|fatal|abort|exception|cannot|unable|denied|crash|insufficient|could not find any", re.IGNORECASE
+)
 
 
 def _line_severity(e: KnownError, level: str | None, lv: Levels, line: str) -> str:

@@ -4175,17 +4175,15 @@ _CORE: tuple[KnownError, ...] = (
                 "skipped or could not load, so the binding fell back to its CPU runtime ('LoadedLibrary: Cpu' with a "
                 "CUDA GPU present) or, with no CPU runtime installed, found no native library at all. These packages "
                 "do not bundle the CUDA runtime: they load cudart / cuBLAS of their CUDA major from the installed "
-                "CUDA toolkit, and need a driver of that major (Whisper.net 1.9's Whisper.net.Runtime.Cuda is CUDA "
-                "13: an R580+ driver; Whisper.net.Runtime.Cuda12 and LLamaSharp.Backend.Cuda12 are CUDA 12). Install "
+                "CUDA toolkit, and need a driver of that major (the package's release notes name its CUDA major; a "
+                "package named Cuda12 is CUDA 12). Install "
                 "that CUDA major's runtime (the CUDA toolkit; in a container, a CUDA base image of that major, since "
                 "an image of another major lacks its libcudart) and a driver whose `nvidia-smi` 'CUDA Version' "
                 "reaches it, or use the runtime package built for the CUDA your driver has (the Cuda12 package on a "
                 "CUDA 12 driver); keep all of the binding's packages at one version, and reference its CPU runtime "
                 "(Whisper.net.Runtime, LLamaSharp.Backend.Cpu) too so it falls back instead of failing. The "
                 "binding's debug log names what it skipped and why (Whisper.net's LogProvider at Debug level: "
-                "'Cudart library couldn't be loaded', 'Failed to load ggml library from ... Error: ...'). For an "
-                "access violation inside an older release's CUDA runtime while the model loads, try the binding "
-                "and its runtime packages together at a newer release.",
+                "'Cudart library couldn't be loaded', 'Failed to load ggml library from ... Error: ...').",
             ),
             Variant(
                 r"undefined reference to `\w{1,80}@lib\w{1,30}\.so\.\d",

@@ -743,8 +743,8 @@ _APPS: tuple[KnownError, ...] = (
         "build of torch (`pip uninstall torch`, then the +cuXXX wheel for your driver). True means the program "
         "itself loaded the model on the CPU: load it with `whisper.load_model(name, device='cuda')` (the CLI: "
         "`--device cuda`); in an app or GUI built on Whisper, its device setting must reach load_model as 'cuda' "
-        "(an option passed on as 'gpu', or left unset, loads on the CPU): choose the GPU / CUDA option, or update "
-        "the app if its device mapping is the bug. Without an NVIDIA GPU the warning is expected: pass "
+        "(a value Whisper does not read as CUDA, or none, loads it on the CPU): choose the GPU / CUDA option, or "
+        "update the app if its device mapping is the bug. Without an NVIDIA GPU the warning is expected: pass "
         "`fp16=False` to transcribe() to silence it.",
         unless=ANOTHER_FAILURE,
         severity="warns-of-failure",
@@ -1013,8 +1013,7 @@ _GGML_RUNS: tuple[KnownError, ...] = (
         "GPU'. If that runs out of GPU memory, make room rather than leave layers behind: a smaller context (-c, "
         "num_ctx), a quantized KV cache (-ctk q8_0 -ctv q8_0 with flash attention), a smaller quantization of the "
         "model, --tensor-split to balance several GPUs, and no other program holding GPU memory (`nvidia-smi`). An "
-        "app that leaves layers on the CPU while plain llama-server fits them all in the same GPUs is capping them "
-        "by its own estimate: set the layer count by hand there.",
+        "app built on llama.cpp may cap the layer count by its own memory estimate: set the count by hand there.",
         variants=(
             Variant(
                 r"layers\.offload=|\bollama\b",

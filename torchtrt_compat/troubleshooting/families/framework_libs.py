@@ -377,13 +377,14 @@ FAMILIES: tuple[KnownError, ...] = (
         "Theano's old CUDA backend (device=gpu) sums an array on the GPU when it starts and compares the result with "
         "NumPy's; the sum came out wrong, so it stops. The NVIDIA driver and the CUDA toolkit Theano compiles its "
         "kernels with do not go together as this Theano expects: most often a newer CUDA than the project's Theano "
-        "release was used with (apt's unversioned `cuda` package installs the newest CUDA and its driver, e.g. CUDA "
-        "9 where the setup was written for CUDA 8), or a driver from another source than the toolkit's.",
+        "release was used with (apt's unversioned `cuda` package installs the newest CUDA and its driver, a newer "
+        "major than the one the setup was written for), or a driver from another source than the toolkit's.",
         "Install the CUDA release the project's Theano was set up with, together with the driver of that same "
         "package (what the message itself says: the driver from the CUDA package's own download): with NVIDIA's apt "
-        "repository its versioned package (e.g. `sudo apt-get install cuda-8-0`; not `cuda`, which pulls the newest), "
-        "remove the newer toolkit, put the older one first (PATH and LD_LIBRARY_PATH, or "
-        "THEANO_FLAGS=cuda.root=/usr/local/cuda-8.0), reboot, and check `nvidia-smi` and `nvcc --version`; then "
+        "repository its versioned package (`sudo apt-get install cuda-<major>-<minor>`; not `cuda`, which pulls "
+        "the newest), remove the newer toolkit, put the older one first (PATH and LD_LIBRARY_PATH, or "
+        "THEANO_FLAGS=cuda.root=/usr/local/cuda-<major>.<minor>), reboot, and check `nvidia-smi` and "
+        "`nvcc --version`; then "
         "clear Theano's compiled cache (`theano-cache purge`). Theano 1.0 dropped this backend (device=cuda with "
         "libgpuarray / pygpu replaces it) and Theano is no longer developed, so a maintained framework is the lasting "
         "fix; THEANO_FLAGS=enable_initial_driver_test=False only skips the check, and reductions may then be wrong.",
@@ -394,7 +395,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "`apt-get install cuda` installed the newest CUDA toolkit and the driver it brings, not the release "
                 "this Theano setup was written for: remove it (`sudo apt-get purge 'cuda*' 'nvidia-*'`, then "
                 "`sudo apt-get autoremove`), install the versioned package of the CUDA the project names "
-                "(`sudo apt-get install cuda-8-0` for the CUDA 8 setups of Theano 0.8 / 0.9), reboot, check "
+                "(`sudo apt-get install cuda-<major>-<minor>`; Theano 0.8 / 0.9 setups were mostly written for CUDA "
+                "8), reboot, check "
                 "`nvidia-smi` and `nvcc --version`, and run `theano-cache purge` before importing Theano again.",
             ),
         ),

@@ -582,9 +582,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "your 12.x and install the older toolset it lists (Visual Studio Installer > Individual components "
                 "> an older 'MSVC v143' toolset, then `vcvars64.bat -vcvars_ver=14.3x`); build from that x64 "
                 "Native Tools prompt with a clean build folder, with the build pointed at that nvcc (CUDA_PATH, "
-                "CUDACXX / CMAKE_CUDA_COMPILER). If the project has a GPU backend without CUDA (whisper.cpp's and "
-                "llama.cpp's Vulkan backend: a `vulkan` feature or -DGGML_VULKAN=ON), it avoids this toolchain on "
-                "this GPU; its CPU build works too.",
+                "CUDACXX / CMAKE_CUDA_COMPILER). If the project has a GPU backend without CUDA (ggml's Vulkan "
+                "backend, -DGGML_VULKAN=ON), it avoids this toolchain on this GPU; its CPU build works too.",
             ),
             *_arch_variants(),
         ),
