@@ -1398,10 +1398,10 @@ _NOT_PYTHON_WORDS = {
     "Go": "a Go program: its panic's first goroutine names the call",
     "ggml": "a native library's log: ggml, llama.cpp or whisper.cpp, which the application runs its model through",
 }
-#: an instruction about a library's build or install ("confirm that NCCL is enabled in CuPy"): that library's own
-#: report of its build is the command
 #: an instruction about the GPU driver: the driver and the toolkit installed are the command
 _DRIVER = re.compile(r"\b(?:nvidia|GPU|display|graphics|CUDA) driver\b", re.IGNORECASE)
+#: an instruction about a library's build or install ("confirm that NCCL is enabled in CuPy"): that library's own
+#: report of its build is the command
 _BUILD_FEATURE = re.compile(r"\b(?:enabled|built|compiled|available|supported|installed)\b", re.IGNORECASE)
 
 
