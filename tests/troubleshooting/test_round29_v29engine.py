@@ -10,6 +10,11 @@ use is no build. Near misses keep their other steps. The texts are this file's o
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from torchtrt_compat.cli import main
 from torchtrt_compat.troubleshooting import explain
 from torchtrt_compat.troubleshooting.miss import (
     gpu_library,
@@ -277,3 +282,23 @@ def test_a_line_without_a_level_that_found_nothing_it_needs_is_a_failure() -> No
     # near miss: a library's notice pasted without its logger's prefix stays a warning
     notice = "Could not find cuda drivers on your machine, GPU will not be used."
     assert not explain(notice).summary.startswith("Failure"), explain(notice).summary
+
+
+def test_the_cli_prints_the_next_step_of_a_warnings_only_text_that_has_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # harmless warnings beside progress bars: nothing failed (exit 0), and the performance step is printed
+    slow = tmp_path / "slow.txt"
+    slow.write_text(
+        "Encoding: 100%|##########| 300/300 [03:20<00:00,  1.50it/s]\n"
+        "Rendering: 100%|##########| 30/30 [00:45<00:00,  1.52s/it]\n"
+        "/opt/app/util.py:7: FutureWarning: the default will change\n"
+    )
+    assert main(["explain", str(slow)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Only warnings") and "\nNext step: " in out and "\nRun: nvidia-smi dmon" in out
+    # near miss: warnings alone, with no speed shown, print no step
+    plain = tmp_path / "plain.txt"
+    plain.write_text("/opt/app/util.py:7: FutureWarning: the default will change\n")
+    assert main(["explain", str(plain)]) == 0
+    assert "Next step" not in capsys.readouterr().out

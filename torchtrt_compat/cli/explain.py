@@ -137,6 +137,10 @@ def run_explain(args: argparse.Namespace) -> int:
             "of `torchtrt-compat env`."
         )
         print(safe("\n".join(lines)))
+    elif found.outcome == "warnings-only" and found.next_step:
+        # nothing failed, but the text shows what the next look is (a log of info lines only, a job that ran slowly)
+        lines = [f"Next step: {found.next_step}"] + ([f"Run: {found.command}"] if found.command else [])
+        print(safe("\n".join(lines)))
     if found:
         heading = "Also seen" if not ok or found.outcome == "warnings-only" else "Matches, the most likely first"
         print(f"\n{heading}:\n")
