@@ -487,6 +487,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round twenty-nine's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round30",
+        "round thirty (GPU inference in browsers and on phones and small devices, GPU code driven from languages "
+        "other than Python and C++, creative and media tools)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-twenty-nine fix (`862dd0f`)",
+            ),
+        ],
+    ),
 )
 
 
