@@ -60,7 +60,9 @@ from .miss import (
 from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, conditional_at, levels
 from .table import (
+    ACCELERATOR_NVIDIA,
     KNOWN_ERRORS,
+    STAGE_ACCELERATORS,
     STAGE_COMMANDS,
     STAGE_LINE_KINDS,
     STAGE_MARKERS,
@@ -1047,6 +1049,10 @@ def _conclude(
             if top is None:
                 _speed_beside(result, hay, shown)
             return
+    going = _goes_on(hay) if top is None and not lv.errors else ""
+    if going:  # the program's own words that it goes on (on the CPU, without an optional part): no failure
+        _went_on(result, hay, held, lv, going, shown)
+        return
     if top is None and not lv.errors and not told and _only_a_notice(hay):
         result.outcome = "warnings-only"
         result.summary = _NOTICE_ONLY
@@ -1069,6 +1075,16 @@ def _conclude(
             )
             return
         handled = _handled(hay, top, lv) if top.severity == "failure" else None
+        if handled and _FELL_BACK.match(handled):
+            # the program dropped what failed and went on with something else (onnxruntime's "Falling back to
+            # ['CUDAExecutionProvider', ...] and retrying"), and no error line follows: no failure of the run (issue
+            # 36, round thirty)
+            result.summary = (
+                f"Fell back, no failure: {top.title}{sure}. The program says so ({handled!r}) and goes on without what "
+                "failed (slower, or without that feature), unless a later error line says otherwise; if you need it, "
+                "see its fix."
+            )
+            return
         if handled:
             result.summary = (
                 f"Handled error, the run went on: {top.title}{sure}. The program caught it and says so ({handled!r}): "
@@ -1195,6 +1211,8 @@ def _conclude_miss(
                 f"at {stage}, or in the conversion or set-up call that raised it (the paste is the exception line "
                 "without its traceback, which would show the call)"
             )
+    # an accelerator that is no NVIDIA GPU: its own check, not nvidia-smi and a CUDA check (the message's remedy after)
+    on_device, command = _accelerator_step(result, hay, command, said, plain=not (numeric or cut or speed))
     result.command = command
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error and not cut else ""
@@ -1203,6 +1221,7 @@ def _conclude_miss(
         said_too += " Its log lines are informational: the failure its words speak of is not among them."
     if said and result.next_step == STAGE_STEPS["said"].format(said=said):
         said_too += f" The message says what to do: {said}."
+    said_too += on_device
     if speed is not None:
         result.summary = (
             f"No known error matched, and nothing failed: the text shows how fast the work ran or where it runs "
@@ -1279,6 +1298,128 @@ def _only_a_notice(hay: str) -> bool:
     return len(hay) <= 4000 and _NOTICE.search(hay) is not None and _TROUBLE.search(hay) is None
 
 
+# ---- a text whose own words say the program goes on (issue 36, round thirty) ----------------------------------------
+#: a program's words that it goes on without something: on the CPU ("fallback to cpu", "continuing on CPU", "using
+#: CPU instead"), without a feature ("disabling effect", "... is disabled", "will not be available", "Some
+#: functionality may be unavailable"), a build that succeeded with warnings (Julia's Pkg: "X.jl has been built
+#: successfully, but there were warnings"), a load that succeeded but for its optional part ("Successfully loaded
+#: libtensorflow in Node.js, but couldn't load GPU")
+_GOES_ON = re.compile(
+    r"\b(?:continu(?:e|es|ing) (?:on|with|using|in) (?:the )?CPU\b"
+    r"|(?:fall(?:s|ing)? ?back|fallback) to (?:the )?CPU\b"
+    r"|(?:run(?:s|ning)?|use[sd]?|using) (?:on )?(?:the )?CPU (?:instead|only|mode)\b"
+    r"|disabl(?:ing|ed) (?:the |this )?(?:effect|feature|filter|plugin|acceleration|GPU(?: acceleration)?)\b"
+    r"|(?:is|are|will be|has been|have been) disabled\b"
+    r"|will not be (?:available|used)\b|(?:may|might) be unavailable\b"
+    r"|built successfully, but there were warnings"
+    r"|[Ss]uccessfully (?:[^\n.,]|\.(?=\w)){1,80}, but (?:couldn't|could not|failed to|was unable to|cannot|can't)\b)",
+    re.IGNORECASE,
+)
+#: a go-on line that speaks of the GPU left out: the program runs on the CPU
+_GOES_ON_CPU = re.compile(r"\bCPU\b|\bload GPU\b|\bGPU (?:acceleration )?(?:is |was )?disabled\b", re.IGNORECASE)
+
+
+def _goes_on(hay: str) -> str:
+    """The words of a text without an error line that say the program goes on (`_GOES_ON`), when every line that
+    says something failed is such a line or is followed by one within three lines (the reason, then "disabling
+    effect"); "" otherwise: a failure it does not say it went on from."""
+    head = hay[:20_000]
+    first = _GOES_ON.search(head)
+    if first is None:
+        return ""
+    lines = head.splitlines()
+    on = [i for i, line in enumerate(lines) if _GOES_ON.search(line)]
+    for i, line in enumerate(lines):
+        if _SAYS_FAILED.search(line) and not any(i <= j <= i + 3 for j in on):
+            return ""
+    return _line_of(head, first.start()).strip().lstrip("│┌└├┃╭╰| ")
+
+
+def _went_on(
+    result: Explanations, hay: str, held: Held, lv: Levels, going: str, shown: Callable[[], list[str]]
+) -> None:
+    """The answer to a text whose own words say the program goes on (`_goes_on`): nothing failed; without the GPU,
+    the check of what the machine and the framework (or the accelerator) see; without an optional part, where to
+    install it. Its stage is a marker's, the kind of its lines', an install's (its lines), else runtime: a notice's
+    words alone ("No supported SDK is installed") show no stage."""
+    products = shown()
+    result.outcome = "warnings-only"
+    result.library = products[0] if products else None
+    words = _stage_from_words(hay)
+    result.stage = _stage(hay, held) or _stage_from_line_kind(hay) or ("install" if words == "install" else "runtime")
+    said = said_to_do(hay, lv)
+    if _GOES_ON_CPU.search(going):
+        accelerator = _accelerator(hay, "")
+        if accelerator is not None:
+            check, command = accelerator[1], accelerator[2]
+        else:
+            check = next((_INFO_CPU_OF[p] for p in products if p in _INFO_CPU_OF), _INFO_CPU)
+            command = STAGE_COMMANDS["goes-on/cpu" if "torch" in products else "goes-on/cpu-any"]
+        result.next_step = STAGE_STEPS["goes-on/cpu"].format(check=check)
+        without = "without the GPU, on the CPU"
+    else:
+        result.next_step, command = STAGE_STEPS["goes-on/optional"], STAGE_COMMANDS["goes-on/optional"]
+        without = "without an optional part it names"
+    result.command = command
+    remedy = f" The message says what to do if you need it: {said}." if said else ""
+    result.summary = (
+        f"No failure shown: the text's own words say the program goes on {without} "
+        f"({_display.short(going, 160)!r}); nothing in it failed, at {result.stage}.{remedy} If you need what it "
+        f"left out, next: {command}"
+    )
+
+
+# ---- a miss on an accelerator that is no NVIDIA GPU (issue 36, round thirty) ----------------------------------------
+@functools.lru_cache(maxsize=1)
+def _accelerators() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
+    return tuple((name, re.compile(p), step, command) for name, p, step, command in STAGE_ACCELERATORS)
+
+
+_NVIDIA = re.compile(ACCELERATOR_NVIDIA, re.IGNORECASE)
+
+
+def _accelerator(hay: str, first_error: str) -> tuple[str, str, str] | None:
+    """The accelerator that is no NVIDIA GPU a text runs on (`table.STAGE_ACCELERATORS`: a Coral Edge TPU, a Rockchip
+    or Hailo NPU, Apple's Metal / Core ML, WebGPU, WebAssembly, WebGL, OpenGL ES, OpenCL, Vulkan) as its name, step
+    and command, or None. A text that also shows an NVIDIA GPU (CUDA, cuDNN, the driver) keeps its CUDA step unless
+    its first error line names the accelerator and no NVIDIA word: a Vulkan or OpenCL word in passing is no
+    accelerator."""
+    head = hay[:200_000]
+    nvidia = _NVIDIA.search(head) is not None
+    for name, rx, step, command in _accelerators():
+        if rx.search(head) is None:
+            continue
+        if nvidia and not (first_error and rx.search(first_error) and not _NVIDIA.search(first_error)):
+            return None
+        return name, step, command
+    return None
+
+
+def _accelerator_step(result: Explanations, hay: str, command: str, said: str, *, plain: bool) -> tuple[str, str]:
+    """For a ``plain`` miss (no numbers, no cut traceback, no speed) at a stage that ran (`_ACCELERATOR_STAGES`) on an
+    accelerator that is no NVIDIA GPU (`_accelerator`), unless its step already reads the text's own device: set that
+    device's step on ``result`` (the message's own remedy after it) and return the summary's note and its command;
+    else no note and ``command``."""
+    if (
+        not plain
+        or result.stage not in _ACCELERATOR_STAGES
+        or command in {STAGE_COMMANDS[k] for k in _OWN_DEVICE_STEPS}
+    ):
+        return "", command
+    found = _accelerator(hay, result.first_error)
+    if found is None:
+        return "", command
+    name, step, own = found
+    result.next_step = step + (f"; the message itself says: {said}" if said else "")
+    return f" It runs on {name}, not on an NVIDIA GPU: that device's own check comes first.", own
+
+
+#: the stages of a miss whose step an accelerator's own check replaces (a build keeps its compiler's step)
+_ACCELERATOR_STAGES = frozenset({"runtime", "import", "unknown", "load", "deserialization"})
+#: the steps of a miss that already read the text's own device (a native library's allocation, its offload)
+_OWN_DEVICE_STEPS = frozenset({"not-python/alloc", "not-python/offload"})
+
+
 _NOTICE_ONLY = (
     "No failure shown: the text is a notice (advice or a feature check an application prints, e.g. 'consider "
     "updating ...'), not an error: nothing in it failed, and what it suggests matters only for the feature it names. "
@@ -1309,7 +1450,22 @@ def _handled(hay: str, top: Explanation, lv: Levels) -> str | None:
         return None  # a later error line: the handling did not save the run
     next_end = hay.find("\n", line_end + 1)
     m = _HANDLED.search(hay, top._at, len(hay) if next_end < 0 else next_end)
+    if m is None:  # a fallback a few lines on, in the same message (before a blank line, a frame, a new traceback)
+        end = _MESSAGE_END.search(hay, line_end, line_end + 1500)
+        stop = end.start() if end else min(len(hay), line_end + 1500)
+        stop = min(stop, _nth_line_end(hay, line_end, 6))
+        m = _FELL_BACK.search(hay, line_end, stop)
     return _display.short(m.group(0).strip(), 80) if m else None
+
+
+def _nth_line_end(hay: str, at: int, n: int) -> int:
+    """Where the ``n``-th line after the one ending at ``at`` ends (the text's end when it has fewer)."""
+    for _ in range(n):
+        nxt = hay.find("\n", at + 1)
+        if nxt < 0:
+            return len(hay)
+        at = nxt
+    return at
 
 
 def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]:

@@ -228,6 +228,32 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("[",),
     ),
     (
+        r"^[^\n]{1,160}?: \d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d\.\d{3,9}:? (?P<l>[FEWI]) "
+        r"[\w./-]{1,200}\.(?:cc|cpp|h|c):\d{1,6}\] ",
+        "TensorFlow's C++ logging behind a launcher's own prefix (an application that relays its worker's output: "
+        "'Classifier process output: 2023-05-28 09:13:33.016381: W tensorflow/.../dso_loader.cc:64] ...'): the inner "
+        "line's level (issue 36, round thirty)",
+        (".cc:", ".h:", ".cpp:", ".c:"),
+    ),
+    (
+        r"^\s{0,4}(?:> {0,2})?(?:\*{1,2}|_{2}|`{1,3}) {0,2}(?P<l>FATAL|ERROR|CRITICAL|WARNING|Error|Warning)\b ?:",
+        "a level word under markdown's decoration, as a report pastes a log line ('**ERROR: ...**', '`ERROR: ...`', "
+        "'> **Error:** ...'): the level inside (issue 36, round thirty)",
+        ("*", "`", "__"),
+    ),
+    (
+        r"^\s{0,4}> {0,2}(?P<l>FATAL|ERROR|WARNING)\b ?:",
+        "a level word in a markdown quote ('> ERROR: ...')",
+        (">",),
+    ),
+    (
+        r"^\s{0,4}(?P<l>Error) (?:using [\w.@/\\-]{1,120}\s*$|in [\w.@/\\-]{1,120} \(line \d{1,6}\)"
+        r"|in [\w.$]{1,80}\([^\n]{0,200}\) ?: )",
+        "MATLAB's error report ('Error using mex', 'Error in mexcuda (line 168)') and R's ('Error in library(x) : "
+        "there is no package called ...'): error lines (issue 36, round thirty)",
+        ("Error using ", "Error in "),
+    ),
+    (
         r"^\s{0,4}(?P<l>STAGE):\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \d{1,10}:\d{1,10} [\w.]{1,80}:\d{1,6}\] ",
         "Kineto's stage notices under torch.profiler (libkineto ActivityProfilerController.cpp: 'STAGE:2024-01-21 "
         "17:27:31 1356:1356 ActivityProfilerController.cpp:312] Completed Stage: Warm Up'): information",
@@ -251,6 +277,9 @@ _ERROR_LINE = re.compile(
     r"|(?:Unhandled [Ee]xception|Fatal error)\. (?:[\w.]{1,100}\.)?[A-Z]\w{0,60}Exception\b"
     r"|thread '[^'\n]{1,80}' panicked at |panic: (?=\S)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
+    #: nvcc's and its sub-tools' own fatal lines ("nvcc fatal   : Unsupported gpu architecture 'compute_89'",
+    #: "fatbinary fatal   : ...", "ptxas fatal   : ...")
+    r"|(?:nvcc|fatbinary|ptxas|nvlink|cicc) fatal\s{0,4}: "
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
     r"|[^\n]{0,200}?: line \d{1,6}: {1,4}\d{1,9} "
@@ -659,7 +688,10 @@ def levels(text: str) -> Levels:
         ends.append(len(text) if end < 0 else end)
         if found[s] == "error":
             errors += 1
-            line = text[s : ends[-1]].strip()[:200]
+            line = text[s : ends[-1]].strip()
+            if line[:1] in "*`>_":  # a line under markdown's decoration: its words, not the marks
+                line = line.strip("*`>_ ")
+            line = line[:200]
             if _TRACEBACK_HEAD.match(line):  # a traceback's head says nothing: its exception line ends it
                 header = header or line
             else:

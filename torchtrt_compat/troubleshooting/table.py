@@ -5496,6 +5496,8 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "compile",
         r"make(?:\[\d{1,3}\])?: \*\*\*|recipe for target|CMakeFiles[\\/]|^CMake Error|collect2: error|nvcc fatal"
+        # nvcc's sub-tools' own diagnostics ("fatbinary fatal   : ...", "ptxas fatal   : ...") and ninja's error line
+        r"|^(?:fatbinary|ptxas|nvlink|cicc) (?:fatal|error)\s{0,4}: |^ninja: error: "
         r"|error: command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
@@ -5610,7 +5612,10 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("container", r"\b(?:docker|container|kubernetes|k8s|singularity|apptainer)\b|\bpods?\b"),
     (
         "install",
-        r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation|ed)?\b|\bwheels?\b"
+        # (a notice's "No supported SDK is installed", "make sure CUDA is installed" speaks of no install that ran:
+        # issue 36, round thirty)
+        r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation)?\b"
+        r"|(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bnot )\binstalled\b|\bwheels?\b"
         # a row of `conda list` (name, version, build, channel): a paste of the environment's packages
         r"|^[\w.-]{1,60} {2,40}\d{1,4}(?:\.\w{1,12}){0,4} {2,40}[\w.]{1,40} {2,40}"
         r"(?:pytorch|nvidia|conda-forge|defaults|pypi)[ \t]{0,4}$",
@@ -5907,6 +5912,17 @@ STAGE_STEPS: dict[str, str] = {
     "`tf.sysconfig.get_build_info()` or the release's tested versions, `pip list | grep nvidia-`; torch: "
     "`torch.backends.cudnn.version()`) and install the version the framework's release names; then explain the first "
     "error line of the full output",
+    "compile/missing-input": "the build needs a file that is not there and that no rule of the build makes: a "
+    "prebuilt library or generated file it expects from outside the source tree (a vendor's driver library such as "
+    "a GPU's libOpenCL.so, an SDK not installed, a submodule not checked out, an earlier step not run); find where "
+    "that file should come from (the board's or SDK's vendor package, the project's instructions) and put it at the "
+    "path the line names, then build again",
+    "goes-on/cpu": "nothing failed: the program says it goes on without the GPU (on the CPU), which is slower, not "
+    "broken. If the GPU should be used, {check}",
+    "goes-on/optional": "nothing failed: the program says it goes on without an optional part (a library, an SDK, an "
+    "effect or provider it names), so only that feature is off. If you need it, install what the line names (of the "
+    "version the program supports) where the program looks for it (the library path, the SDK's install folder) and "
+    "start the program again: the notice should be gone",
 }
 
 #: What a miss's text shows beside its stage that has its own next step: (stage, "stage/situation" key of
@@ -5977,6 +5993,14 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         "guessed/compile-build",
         r"(?i)\bbuild(?:ing|s)?\b|\bcompil(?:e|es|ing)\b|\bcompiled\b(?! (?:with|against|for|to use)\b)|\bcmake\b"
         r"|\bsetup\.py\b|\bmake\b|\./configure\b|\bbazel\b",
+    ),
+    #: ninja's and make's own words that an input of the build is missing and no rule makes it (ninja: "ninja: error:
+    #: 'X', needed by 'Y', missing and no known rule to make it"; GNU make: "No rule to make target 'X', needed by 'Y'")
+    (
+        "compile",
+        "compile/missing-input",
+        r"^ninja: error: '[^'\n]{1,400}', needed by '[^'\n]{1,400}', missing and no known rule to make it"
+        r"|No rule to make target [`'][^'\n]{1,400}', needed by [`']",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
     #: a multi-GPU communicator that could not be built, in a framework's own words (PaddlePaddle's install check:
@@ -6136,7 +6160,150 @@ STAGE_COMMANDS: dict[str, str] = {
     "py-spy top --pid <pid> (where the CPU time goes)",
     "runtime/gpu-library": "pip list 2>/dev/null | grep -iE 'nvidia-(cudnn|cublas|cufft|cusolver|cusparse)|tensorflow"
     "|jax|torch' (then the versions the framework's release was built and tested with)",
+    "compile/missing-input": "ls -l <the file the line names>; find / -name '<its file name>' 2>/dev/null (then "
+    "the package or SDK that provides it)",
+    "goes-on/cpu": 'nvidia-smi && python -c "import torch; print(torch.__version__, torch.cuda.is_available())" (in '
+    "the program's own environment; a version ending in +cpu is the CPU-only build)",
+    "goes-on/cpu-any": "nvidia-smi (the driver and the GPU the machine gives the program); then, in the program's "
+    "own environment (its user, its library path), ldconfig -p | grep -E 'libcudart|libcudnn' and the framework's "
+    "own device check",
+    "goes-on/optional": "ldconfig -p | grep -i <the library it names> (Windows: where <name>.dll); then start the "
+    "program again and look for the notice",
 }
+
+#: The accelerators that are not NVIDIA GPUs (issue 36, round thirty): (name, the words a text shows them by, the
+#: next step of a miss on that hardware, its command). A miss whose text shows one of them (and no NVIDIA GPU, or the
+#: accelerator's words on its first error line) gets this step instead of `nvidia-smi` and a CUDA check: the
+#: accelerator's own check (its device node or USB id, its runtime's and driver's versions, its graphics API's
+#: report). The first that matches wins: the specific devices before the graphics APIs they may run beside. Sources:
+#: each vendor's own tools and documented checks (Coral's USB ids and /dev/apex_0; Rockchip's rknpu driver version
+#: file and librknnrt's version string; hailortcli; clinfo, vulkaninfo, eglinfo; the browsers' WebGPU API).
+STAGE_ACCELERATORS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "a Coral Edge TPU",
+        r"(?i)\bedge ?tpu\w{0,20}|\blibedgetpu\w{0,10}|\bpycoral\b|/dev/apex_\d|\bgasket\b|\bapex_\d\b"
+        r"|\b1a6e:089a\b|\b18d1:9302\b|idVendor=1a6e\b",
+        "the text runs on a Coral Edge TPU, not an NVIDIA GPU: check that the device is there and opened by its "
+        "runtime: USB: `lsusb` lists it as 1a6e:089a before the runtime loads its firmware and as 18d1:9302 after "
+        "(stuck at 1a6e:089a: the runtime could not open it: power, cable, udev rule, USB link); PCIe / M.2: "
+        "`ls -l /dev/apex_0` (none: the gasket / apex driver is not loaded; its version must suit the libedgetpu "
+        "runtime). A model compiled for the Edge TPU (*_edgetpu.tflite) runs only with the delegate: "
+        "`Interpreter(model_path, experimental_delegates=[load_delegate('libedgetpu.so.1')])`, else "
+        "'edgetpu-custom-op' is an unresolved custom op; then compare the libedgetpu, tflite_runtime / pycoral and "
+        "edgetpu_compiler versions",
+        "lsusb | grep -iE '1a6e:089a|18d1:9302'; ls -l /dev/apex_0; dpkg -l | grep -iE 'edgetpu|gasket|pycoral'",
+    ),
+    (
+        "a Rockchip NPU (RKNN / RKLLM)",
+        r"(?i)\brknn\w{0,30}|\brkllm\w{0,30}|\brknpu\w{0,10}|\blibrknnrt\b|\bRK35\d\d\w?\b|\bRV11\d\d\b",
+        "the text runs on a Rockchip NPU (RKNN / RKLLM), not an NVIDIA GPU: the model file, the runtime library on "
+        "the board (librknnrt / librkllmrt) and the NPU driver must be of matching releases; a model converted by "
+        "another toolkit release than the runtime (or a file that is no .rknn / .rkllm model at all) is rejected "
+        "when it loads ('invalid magic', 'Invalid RKNN format'). Compare the toolkit release that converted the "
+        "model (`pip show rknn-toolkit2` / rkllm-toolkit on the host) with the runtime and driver versions on the "
+        "board, and convert again with the matching toolkit (or install the runtime of the toolkit's release)",
+        "cat /sys/kernel/debug/rknpu/version; strings /usr/lib/librknnrt.so | grep -i 'librknnrt version' (the "
+        "board); pip show rknn-toolkit2 (the host that converted the model)",
+    ),
+    (
+        "a Hailo accelerator",
+        r"(?i)\bhailo\w{0,30}",
+        "the text runs on a Hailo accelerator, not an NVIDIA GPU: HailoRT's library, its PCIe driver (hailo_pci) and "
+        "the device's firmware must be of the same release (HailoRT refuses a driver or firmware of another "
+        "version); check each and install the matching set (the driver, firmware and library packages together), "
+        "then reboot so the new driver is loaded",
+        "hailortcli fw-control identify (the firmware and device); hailortcli --version; modinfo hailo_pci | grep "
+        "-i ^version",
+    ),
+    (
+        "Apple's GPU or Neural Engine (Metal / Core ML)",
+        r"\b(?:ANECF|ANE model|Neural Engine|Core ?ML|coremltools|MLModel\w{0,30}|Espresso)\b|\bespresso\]"
+        r"|\.mlmodelc?\b|\bMetal\b|\bMTL[A-Z]\w{2,40}|\bTFLGpuDelegate\w{0,30}|\bMPSGraph\w{0,20}"
+        r"|\bdelegate for Metal\b|\bMetalDelegate\b|\bTensorFlowLiteC\b",
+        "the text runs on Apple hardware (Metal GPU or the Neural Engine through Core ML), not an NVIDIA GPU: check "
+        "the macOS / iOS and Xcode versions against what the framework and model require; for Core ML, load the "
+        "model with computeUnits .cpuAndGPU and then .cpuOnly to see whether the Neural Engine is the part that "
+        "fails (a large model may not fit it: use a smaller or split / palettized variant); for TensorFlow Lite's "
+        "Metal delegate, the framework linked into the app must be built with it (the TensorFlowLiteC Metal subspec "
+        "or framework) and of the release the delegate expects",
+        "sw_vers; xcodebuild -version (then the model with computeUnits .cpuAndGPU / .cpuOnly)",
+    ),
+    (
+        "WebGPU",
+        r"(?i)\bwebgpu\b|\bnavigator\.gpu\b|\brequestAdapter\b|\bGPUAdapter\b|\brequest(?:ing)? (?:a )?WebGPU adapter",
+        "the text runs on WebGPU (a browser, Deno or Node), not CUDA: check that the runtime gives an adapter at "
+        "all: in the browser, chrome://gpu shows whether WebGPU is hardware accelerated (on Linux it may need its "
+        "flags and Vulkan enabled), and `await navigator.gpu?.requestAdapter()` in the console returns null or "
+        "undefined without one; Deno and Node need a release (and library) that exposes WebGPU to it. Until then "
+        "use the library's wasm / cpu backend",
+        "in the browser's console: await navigator.gpu?.requestAdapter() (null or undefined: no WebGPU adapter); "
+        "chrome://gpu (the WebGPU line); deno --version / node --version",
+    ),
+    (
+        "WebAssembly in a browser or a JavaScript runtime",
+        r"\bWebAssembly\.\w{1,20}|\[wasm\]|\bort-wasm[\w.-]{0,40}|\.wasm\b|\bwasmPaths\b|\bemscripten\w{0,20}"
+        r"|\bkeepRuntimeAlive\(\)",
+        "the text runs in WebAssembly (a browser, Deno or Node), not on CUDA: the JavaScript loader and the .wasm "
+        "binary it fetches must come from the same release (a bundler or a CDN path serving another version gives "
+        "a LinkError / 'function import requires a callable' and 'no available backend'); check in the browser's "
+        "network panel which .wasm file was served (status 200, type application/wasm, the version of the installed "
+        "package), point the library's wasm paths at the files of that version, and clear the cached ones",
+        "npm ls onnxruntime-web onnxruntime-common (the installed versions); then the browser's network panel: the "
+        ".wasm files served, their status, type and version",
+    ),
+    (
+        "WebGL in a browser",
+        r"(?i)\bwebgl2?\b|\bvertex and fragment shaders?\b|\btfjs-backend-webgl\b|\bgetContext\(['\"]webgl",
+        "the text runs on the browser's WebGL, not CUDA: the browser or its GPU driver refused the shader programs "
+        "the library made; check chrome://gpu (WebGL and WebGL2 hardware accelerated, the GPU and driver it uses), "
+        "try another browser or machine, update the library (TensorFlow.js's WebGL backend), or switch its backend "
+        "(tf.setBackend('wasm') or 'cpu') to confirm",
+        "in the browser's console: tf.getBackend(); chrome://gpu (the WebGL lines); then tf.setBackend('cpu') and "
+        "run again",
+    ),
+    (
+        "OpenGL ES / EGL (a GL delegate or GPU graph)",
+        r"\bGL_INVALID_\w{2,30}|\bGL_OUT_OF_MEMORY\b|\bEGL_(?:BAD|NOT)_\w{2,30}|\beglGetDisplay\b|\bOpenGL ES\b"
+        r"|\bGLES\d?\b|\bTfLiteGpuDelegate\w{0,40}|\bGlContext\b|\bgl_context\b",
+        "the GPU work runs through OpenGL ES / EGL (MediaPipe's GPU graphs, TensorFlow Lite's GL delegate), which "
+        "needs OpenGL ES 3.1 with compute shaders and a working EGL driver: check what the driver offers (`eglinfo` "
+        "or `glxinfo -B`: the OpenGL ES version and renderer; ES below 3.1, a software renderer such as llvmpipe, or "
+        "an old integrated GPU cannot run it); on an embedded board install the vendor's GLES / EGL driver (e.g. "
+        "Mali's libmali); or run the CPU variant of the graph",
+        "eglinfo | grep -iE 'version|vendor|renderer' (or glxinfo -B; es2_info)",
+    ),
+    (
+        "OpenCL (a Mali, Adreno, Intel or AMD GPU)",
+        r"\bOpenCL\b|\bclGetPlatformIDs\b|\bclCreate\w{2,40}|\bCL_(?:INVALID|OUT_OF|DEVICE_NOT|PLATFORM_NOT"
+        r"|BUILD_PROGRAM)\w{0,30}|\bCL error code\b|\blibOpenCL\b|\bGpuAcc\b|\bMali-?\w{0,10}|\bAdreno\b"
+        r"|\bPowerVR\b|\bclinfo\b",
+        "the GPU work runs through OpenCL (ArmNN's GpuAcc, a Mali / Adreno GPU, Intel or AMD GPUs): check that an "
+        "OpenCL platform exists: `clinfo` lists none (CL error -1001, 'no platforms') when only the ICD loader is "
+        "installed and no vendor driver is registered in /etc/OpenCL/vendors; install the GPU vendor's OpenCL "
+        "driver (Mali: the SoC vendor's libmali with its ICD file; Intel: its OpenCL runtime; AMD: ROCm's), or use "
+        "the CPU backend",
+        "clinfo | head -n 20 (the number of platforms and devices); ls /etc/OpenCL/vendors",
+    ),
+    (
+        "Vulkan",
+        r"\bVulkan\b|\bvk[A-Z][a-z]\w{2,40}\b|\bVK_ERROR_\w{2,40}|\bvk::\w{2,40}|\bncnn\w{0,20}|\bvulkaninfo\b"
+        r"|\bMoltenVK\b",
+        "the GPU work runs through Vulkan (ncnn, MNN, a *-ncnn-vulkan application, a Vulkan build of a native "
+        "library): check what the Vulkan driver offers (`vulkaninfo --summary`: the devices, the driver and API "
+        "versions; none listed: no Vulkan driver for this GPU, or the process cannot reach it). VK_ERROR_DEVICE_LOST "
+        "(a vkWaitForFences / vkQueueSubmit that failed with -4) is the GPU reset in the middle of the work: a tile or "
+        "batch too large for the driver's time limit, or an unstable driver: lower the tile size, update the GPU "
+        "driver",
+        "vulkaninfo --summary (the devices, driver and API versions)",
+    ),
+)
+#: a text's words of an NVIDIA GPU: beside them, an accelerator's words mentioned in passing (a Vulkan loader's
+#: notice, OpenCL in a library list) keep the CUDA step, unless they are on the first error line
+ACCELERATOR_NVIDIA = (
+    r"\bCUDA\b|\bcuda[A-Z_]\w{0,40}|\bcuDNN\b|\bcudnn\w{0,20}|\bcuBLAS\w{0,4}|\bnvidia\b|\bGeForce\b|\bRTX ?\d{3,4}"
+    r"|\bTesla [KPVTA]\d{1,3}|\bQuadro\b|\bJetson\b|\bTensorRT\b|\bnvinfer\w{0,20}|\blibcudart\b|\bnvcc\b"
+    r"|\bCUDAExecutionProvider\b|\bcuInit\b|\bsm_\d{2,3}\b"
+)
 
 #: TensorRT Python API that a major release removed, and what replaces it (for "'tensorrt.Builder' object has no
 #: attribute X"). Source: TensorRT 8.0 and 10.0 release notes (removed APIs) and the TensorRT 10 Python API docs.
