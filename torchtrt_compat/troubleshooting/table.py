@@ -396,6 +396,22 @@ _CORE: tuple[KnownError, ...] = (
                 "`cuda-version-from-build-system` / `cuda-12xxx` Cargo features pick the version, and "
                 "`dynamic-linking` links them at build time instead.",
             ),
+            # issue 36, round thirty: TensorFlow for Java (libtensorflow, KotlinDL) unpacks its JNI library and
+            # libtensorflow_framework from the jar's native resources into a temporary folder
+            Variant(
+                r"tensorflow_native_libraries-|libtensorflow_jni\w{0,8}\.(?:so|dylib|dll)"
+                r"|tensorflow_jni\.dll|libtensorflow_framework\.so\.\d[^\n]{0,80}cannot open",
+                "TensorFlow for Java (its JNI library without libtensorflow_framework beside it)",
+                "TensorFlow for Java (org.tensorflow:libtensorflow with libtensorflow_jni or libtensorflow_jni_gpu, "
+                "used by KotlinDL and other JVM wrappers) unpacks libtensorflow_jni and libtensorflow_framework.so.N "
+                "from the jar's native resources into a temporary folder; one of them is missing there. A fat / "
+                "shadow jar that merged or dropped the native resources (two artifacts' same-named files, "
+                "minimize()) is the usual cause: build the jar so the TensorFlow native artifacts stay whole (exclude "
+                "them from minimizing / merging, or ship them as separate jars on the classpath, as the wrapper's "
+                "README describes), keep libtensorflow, libtensorflow_jni(_gpu) and the wrapper at the versions they "
+                "pin together (a GPU jar needs the CUDA / cuDNN of its TensorFlow release), or put the matching "
+                "libtensorflow_framework.so.N on the library path (-Djava.library.path / LD_LIBRARY_PATH).",
+            ),
             Variant(
                 r"UnsatisfiedLinkError|java\.library\.path|\bai\.djl\.|EngineException",
                 "Java (JNI, DJL)",
@@ -2542,6 +2558,40 @@ _CORE: tuple[KnownError, ...] = (
                 "--max-running-requests), "
                 "serve a quantized model (AWQ / GPTQ / fp8), or shard it over more GPUs (tensor parallel).",
             ),
+            # issue 36, round thirty: R torch (its lantern library, R's "Error in" lines) and Lua Torch7 (cutorch's
+            # THC allocator), whose memory is freed by their garbage collectors, not by torch.cuda calls
+            Variant(
+                r"\blantern\b|\bliblantern|library\(torch\)|Error in \(function \(size, options|\btorch_(?:randn|zeros"
+                r"|ones|empty|tensor|rand)\(|\bcuda_empty_cache\(|\bluz\b|^#> ",
+                "R torch (tensors freed by R's garbage collector)",
+                "R torch frees a GPU tensor only when R's garbage collector collects the R object that holds it, so "
+                "tensors from earlier steps (or from a call that failed, which the error's traceback keeps alive) "
+                "still hold GPU memory. Drop the references (`rm(x)`, do not keep outputs in lists across "
+                "iterations), then run `gc()` and `cuda_empty_cache()` (torch 0.2+) before retrying; inside training "
+                "loops call `gc()` every few steps, and lower the batch size (luz / tabnet: batch_size, "
+                "virtual_batch_size) if one step does not fit. `cuda_memory_stats()` shows what is held; update torch "
+                "(and luz / tabnet), whose later releases run the collector when an allocation fails.",
+            ),
+            Variant(
+                r"THCTensorRandom\.cu|cutorch[\\/]init\.lua:\d{1,5}: in main chunk",
+                "Lua Torch7: cutorch ran out while it started (before any model was loaded)",
+                "cutorch ran out of GPU memory while it was being loaded (`require 'cutorch'`: its context and the "
+                "random generator's state), before any model or batch: the GPU's memory is already used by something "
+                "else, usually the display on a small card (a laptop's or Mac's 1 to 2 GB GPU that also drives the "
+                "screen) or another process, so a smaller batch cannot help. Free the GPU first (close GPU-heavy "
+                "programs, let the integrated GPU drive the display: e.g. gfxCardStatus on a Mac, PRIME on Linux; "
+                "`nvidia-smi` shows what holds memory), pick another GPU (CUDA_VISIBLE_DEVICES, -gpu / -gpuid "
+                "options), or run on the CPU (-gpu 0 / the program's CPU option).",
+            ),
+            Variant(
+                # Lua's own evidence only: old Python torch shares THC's file names (THCStorage.cu)
+                r"\bcutorch\b|\bcunn\b|share[\\/]lua[\\/]5\.\d|\.lua:\d{1,6}|\bluajit\b|\bqlua\b",
+                "Lua Torch7 (cutorch)",
+                "Lua Torch7 keeps tensors until Lua's garbage collector frees them: lower the batch size (the "
+                "script's -batchSize / -batch_size option) or the image size, call `collectgarbage()` between "
+                "iterations, convert the model with cudnn (less workspace than nn) where the card supports it, and "
+                "check `nvidia-smi` for other processes on the GPU.",
+            ),
             Variant(
                 r"Out of GPU memory trying to allocate|OutOfGPUMemoryError|\bCUDA\.jl\b|\.jl:\d",
                 "Julia (CUDA.jl)",
@@ -4153,7 +4203,13 @@ _CORE: tuple[KnownError, ...] = (
         # a .NET binding of whisper.cpp / llama.cpp (Whisper.net, LLamaSharp) that skipped its CUDA runtime (the CUDA
         # runtime of that package's major not loadable) and found no other, or fell back to its CPU runtime, in a
         # text that shows CUDA (issue 36, round twenty-nine)
-        r"|" + DOTNET_NATIVE_LOADER_CUDA,
+        r"|"
+        + DOTNET_NATIVE_LOADER_CUDA
+        # JCuda's LibUtils (jcuda/LibUtils.java: 'Error while loading native library "JCurand-10.2.0-windows-x86_64"')
+        # for a library of the CUDA toolkit's side, whose name carries the CUDA release it was built for (the
+        # driver's, JCudaDriver, is driver-library-missing's), issue 36, round thirty
+        + r"|Error while loading native library \"J(?:Cu(?!daDriver)[A-Za-z]{1,12}\d?|Nvrtc|Npp|Nvgraph|Nvjpeg"
+        r"|NvJitLink)-\d{1,2}\.\d",
         "A library was built for one CUDA (or cuDNN) major and the loader cannot find that major's library: e.g. "
         "TensorRT or onnxruntime-gpu built for CUDA 11 on a CUDA 12 system, cuDNN 8 wanted where cuDNN 9 is "
         "installed, or the library is installed but not on the loader's path; or the major is right and the release "
@@ -4165,6 +4221,21 @@ _CORE: tuple[KnownError, ...] = (
         "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
         "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
+            # issue 36, round thirty: JCuda, whose native libraries link the CUDA runtime libraries of the release in
+            # their names
+            Variant(
+                r"Error while loading native library \"J(?:Cu|Nv|Npp)",
+                "JCuda (its native libraries are built for the CUDA release in their names)",
+                "Each JCuda release's native libraries (JCudaRuntime, JCublas, JCurand, JCufft, JCusparse, JCudnn, "
+                "JNvrtc; the name carries the version, JCurand-10.2.0 = CUDA 10.2) link against the CUDA toolkit's "
+                "libraries of that CUDA release (curand64_10.dll / libcurand.so.10 for 10.2), which must be "
+                "installed and on PATH (LD_LIBRARY_PATH on Linux); a toolkit of another major (CUDA 11 or 12 for a "
+                "10.2 JCuda) does not stand in. Use the JCuda release built for the CUDA installed (its version "
+                "matches the CUDA version, e.g. JCuda 11.0.0 for CUDA 11.0, 12.x for 12.x), keep all jcuda-* and "
+                "jcuda-natives artifacts at that one version, or install the CUDA runtime that JCuda release "
+                "names; the nested 'Stack trace from the attempt to load the library as a resource' line names the "
+                "dependency the loader missed.",
+            ),
             # issue 36, round twenty-nine: a .NET binding's CUDA runtime package (ahead of the CTranslate2 variants,
             # whose "whisper" Whisper.net's name would match)
             Variant(
@@ -4605,6 +4676,21 @@ _CORE: tuple[KnownError, ...] = (
                 "on Windows), then check `onnxruntime.InferenceSession(model, providers=['CUDAExecutionProvider'])"
                 ".get_providers()` lists CUDAExecutionProvider before running the wrapper again.",
                 strict=True,
+            ),
+            # issue 36, round thirty: Windows' ERROR_BAD_EXE_FORMAT (193) names a DLL that is there but is no
+            # valid image for this process, whatever the API (ahead of the Java variant)
+            Variant(
+                r"LoadLibrary failed with error 193\b|error(?: code:)? 193\b",
+                "a DLL the provider loads is not a valid image for this process (Windows error 193)",
+                "Windows error 193 (ERROR_BAD_EXE_FORMAT) means the provider's DLL was found, but it or a DLL it "
+                "loads (cudart64_*, cublas64_*, cudnn64_* picked up from PATH) is not a valid 64-bit image for this "
+                "process: a 32-bit copy or a 32-bit runtime (a 32-bit Python or Java), a truncated / corrupt file, "
+                "or a same-named DLL of another program first on PATH. Run a 64-bit runtime (`java -version` / "
+                "`python -c \"import struct; print(struct.calcsize('P')*8)\"`), find which copies the loader reaches "
+                "(`where cudart64_12.dll cublas64_12.dll cudnn64_9.dll`; the Dependencies tool on the provider DLL), "
+                "keep only the 64-bit CUDA / cuDNN of the onnxruntime release's major first on PATH, and reinstall "
+                "a file that is truncated. An application that asks for the GPU (a device=gpu setting) can be set to "
+                "cpu / auto meanwhile, so it falls back instead of failing.",
             ),
             Variant(
                 r"ai\.onnxruntime|OrtException|: Failed to load shared library",
@@ -5047,7 +5133,13 @@ _CORE: tuple[KnownError, ...] = (
         #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
         r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available"
         #: tiny-cuda-nn's bindings when torch sees no GPU (bindings/torch/tinycudann/modules.py)
-        r"|Unknown compute capability\. Ensure PyTorch with CUDA support is installed",
+        r"|Unknown compute capability\. Ensure PyTorch with CUDA support is installed"
+        #: issue 36, round thirty: an application's fallback notice that names no CUDA device ("Did not find CUDA
+        #: device on your computer, fallback to cpu"), and libtorch's availability printed by a binding's program
+        #: (tch-rs: `tch::Cuda::is_available()` as "Cuda available: false")
+        r"|(?:Did not find|Could not find|Cannot find|No) (?:a |any )?CUDA devices? [^\n]{0,40}(?:fall(?:ing)? ?back|"
+        r"defaulting|switching)(?: to)? (?:the )?CPU\b"
+        r"|^Cuda available:? {0,2}false\b",
         "torch reports no usable GPU; it does not say why: a CPU-only torch build, a process or container that sees "
         "no GPU (no driver, Docker without --gpus, CUDA_VISIBLE_DEVICES empty), or a driver too old for the build's "
         "CUDA.",
@@ -5056,6 +5148,18 @@ _CORE: tuple[KnownError, ...] = (
         "CPU-only torch: install the CUDA build); nvidia-smi's 'CUDA Version' is at least torch.version.cuda; "
         "CUDA_VISIBLE_DEVICES is not empty.",
         variants=(
+            # issue 36, round thirty: a Rust program on libtorch (tch-rs) that linked the CPU-only libtorch its
+            # build found or downloaded
+            Variant(
+                r"^Cuda available:? {0,2}false\b|^Cudnn available:? {0,2}false\b|\btch-rs\b|\btorch-sys\b|LIBTORCH",
+                "a Rust program on libtorch (tch-rs): the libtorch it linked",
+                "The program links libtorch through tch-rs, and its build used a CPU-only libtorch (torch-sys "
+                "downloads the CPU build unless told otherwise), so it sees no GPU even where Python's torch does. "
+                "Build against a CUDA libtorch of the version the tch release wants: `export LIBTORCH_USE_PYTORCH=1` "
+                "in an environment whose pip torch is that version with CUDA (it reuses that torch's libraries), or "
+                "download libtorch's CUDA build and set LIBTORCH=<its folder> (LD_LIBRARY_PATH=$LIBTORCH/lib), then "
+                "`cargo clean -p torch-sys` and rebuild; `tch::Cuda::is_available()` must then print true.",
+            ),
             Variant(
                 r"\bray::\w|\(\w{1,60} pid=\d{1,9}(?:, ip=[\d.]{7,15})?\)|RayTaskError|RayActorError|@ray\.remote",
                 "inside a Ray task or actor",
@@ -5104,7 +5208,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|could not load library \"(?:lib)?cuda\"|could not load library \"nvcuda\""
         # the CUDA runtime's cudaErrorStubLibrary (34) message, as NCCL's WARN prints it ("Cuda failure 'CUDA driver
         # is a stub library'"): the toolkit's link-time stub libcuda was loaded instead of the driver's
-        r"|CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY",
+        r"|CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY"
+        # JCuda's LibUtils for its driver-API library, whose only CUDA dependency is the driver's libcuda.so.1 /
+        # nvcuda.dll ('Error while loading native library "JCudaDriver-0.9.0d-linux-x86_64"'), issue 36, round thirty
+        r"|Error while loading native library \"JCudaDriver-",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -5115,6 +5222,18 @@ _CORE: tuple[KnownError, ...] = (
         "install the CPU builds of the packages instead (torch's CPU wheel or cpuonly, dgl / jaxlib / tensorflow-cpu "
         "without CUDA, the project's CPU environment file).",
         variants=(
+            # issue 36, round thirty: JCuda's driver binding (its native library needs only the driver's libcuda)
+            Variant(
+                r"Error while loading native library \"JCudaDriver-|\bjcuda\.driver\b",
+                "JCuda's driver binding (JCudaDriver needs the driver's libcuda.so.1 / nvcuda.dll)",
+                "JCuda unpacked its JCudaDriver native library, but it could not load because the NVIDIA driver's "
+                "library it links (libcuda.so.1 on Linux, nvcuda.dll on Windows; the nested 'attempt to load the "
+                "library as a resource' trace names it, sometimes translated or cut) is not on this machine: it has "
+                "no NVIDIA driver (a server or container without a GPU), or the driver's folder is off the loader "
+                "path. Install the NVIDIA driver (`nvidia-smi` must work; in Docker `--gpus all`), or add the "
+                "folder holding libcuda.so.1 to LD_LIBRARY_PATH; on a machine without a GPU, do not load JCuda "
+                "(guard the class that calls JCudaDriver so the program runs without it).",
+            ),
             Variant(
                 r"libcuda\.so[\w.]{0,8}: undefined symbol: cu[A-Z]",
                 "a libcuda without the driver's entry points (the toolkit's stub)",

@@ -15,6 +15,7 @@ from ..entry import DOTNET_NATIVE_LOADER, WSL, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round10_bind.py"
 _R16 = "tests/troubleshooting/test_round16_p16rank.py"
+_R30 = "tests/troubleshooting/test_round30_v30lang.py"
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -284,5 +285,217 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=("tests/troubleshooting/test_round14_q2bind.py::test_an_engine_without_the_name_the_app_asks_for",),
         example="[E] [TRT] 3: Cannot find binding of given name: output",
         example_source="TensorRT 8's ICudaEngine::getBindingIndex (its API Usage error for an unknown name)",
+    ),
+    # ---- issue 36, round thirty: GPU code from other languages and media tools, in their own words ----------------
+    KnownError(
+        "cuinit-unknown-error",
+        "cuInit failed with CUDA_ERROR_UNKNOWN (999): the driver could not start CUDA (a binding's direct call)",
+        # the driver API's cuInit returning 999 as a binding's call shows it (Julia's `@show ccall((:cuInit, ...),
+        # Cint, (Cint,), 0)` = 999; a C / Rust / Java program printing cuInit's result); XLA's "failed call to
+        # cuInit" / "operation cuInit(0) failed" lines are host-cuinit-failed's
+        r"\bcuInit\b[^\n]{0,160}(?:\)\s{0,2}=|\breturn(?:ed|s)?\b|->)\s{0,3}(?:CUDA_ERROR_UNKNOWN\b|999\b)",
+        "cuInit, the driver API's first call, returned CUDA_ERROR_UNKNOWN (999): the NVIDIA driver is installed "
+        "(libcuda loaded) but could not bring up the GPU: it is powered off (a hybrid-graphics laptop whose NVIDIA "
+        "GPU runs only for programs started on it), its kernel modules are broken after a suspend or a driver update "
+        "without a reboot (nvidia_uvm), or the process cannot reach the device files (a container or sandbox).",
+        "Check `nvidia-smi` started the same way as the program; reload the UVM module (`sudo rmmod nvidia_uvm && "
+        "sudo modprobe nvidia_uvm`) or reboot after a suspend or a driver update; in a container start it with "
+        "`--gpus all`; then call cuInit again.",
+        variants=(
+            Variant(
+                r"\boptirun\b|\bprimusrun\b|\bbumblebee|\bbbswitch\b|\bOptimus\b|prime-select|\bprime-run\b"
+                r"|__NV_PRIME_RENDER_OFFLOAD|\bLaptop GPU\b|Hybrid Graphics|_gl_conf\b",
+                "a hybrid-graphics laptop (Optimus: the NVIDIA GPU is off unless a program runs on it)",
+                "On a hybrid-graphics (Optimus) laptop the NVIDIA GPU is powered off while the integrated GPU drives "
+                "the desktop, and cuInit then returns 999: start the program on the NVIDIA GPU (Bumblebee: "
+                "`optirun <program>` or `primusrun`; PRIME offload: `prime-run <program>`), or switch the machine "
+                "to the NVIDIA GPU (`sudo prime-select nvidia` and log in again, or the firmware's discrete-graphics "
+                "mode). Keep the NVIDIA driver's GL libraries selected (`update-alternatives --config "
+                "x86_64-linux-gnu_gl_conf` pointing at nvidia, not mesa): with Mesa's cuInit fails even under "
+                "optirun. Check with `nvidia-smi` started the same way as the program.",
+            ),
+        ),
+        alternatives=("host-cuinit-failed",),
+        weight=80,
+        applies="any program or binding that calls the CUDA driver API (Julia CUDAdrv / CUDA.jl, C, Rust, Java)",
+        shown_by=(f"{_R30}::test_cuinit_999_read_from_a_bindings_call",),
+        example='ccall((:cuInit,"/usr/lib/x86_64-linux-gnu/libcuda.so"),Cint,(Cint,),0) = 999',
+        example_source="the CUDA driver API's cuInit (CUDA_ERROR_UNKNOWN = 999, cuda.h) as Julia's @show prints it",
+    ),
+    KnownError(
+        "vulkan-device-lost",
+        "The Vulkan device was lost (VK_ERROR_DEVICE_LOST, ncnn's 'vkWaitForFences failed -4'): the GPU stopped "
+        "responding during a compute job",
+        # ncnn's gpu.cpp / command.cpp ("vkWaitForFences failed %d", "vkQueueSubmit failed %d"; -4 is
+        # VK_ERROR_DEVICE_LOST), Vulkan's own enum name, vulkan-hpp's exception and result names (ggml-vulkan)
+        r"\bvk(?:WaitForFences|QueueSubmit|QueueWaitIdle|DeviceWaitIdle|MapMemory|AcquireNextImageKHR)"
+        r" failed:? ?-4\b|\bVK_ERROR_DEVICE_LOST\b|vk::DeviceLostError|\bErrorDeviceLost\b",
+        "The GPU stopped responding while it ran a Vulkan compute job and the driver reset it (on Windows the "
+        "display driver's timeout, TDR, after about two seconds of one dispatch; elsewhere a driver fault or a "
+        "hang): most often one dispatch is too long or too large for the card (a heavy model or a large tile on a "
+        "mid-range GPU, VRAM nearly full), or the driver is faulty or overclocked. Lighter jobs on the same GPU "
+        "still work.",
+        "Make each dispatch smaller: lower the tile size (the -ncnn-vulkan tools' `-t`, e.g. 128 or 64; the app's "
+        "tile-size setting), a smaller scale or input, one job at a time; close other GPU-heavy programs; update or "
+        "clean-reinstall the GPU driver and remove any overclock. On Windows a longer TDR delay (TdrDelay in the "
+        "registry) lets long dispatches finish. If it persists with small tiles, use a lighter model or another "
+        "GPU (`-g` picks it).",
+        weight=82,
+        applies="Vulkan compute backends: ncnn apps (Upscayl, Real-ESRGAN / waifu2x / RIFE -ncnn-vulkan), "
+        "ggml-vulkan, MLC",
+        shown_by=(f"{_R30}::test_vulkan_device_lost_in_its_own_words",),
+        example="vkWaitForFences failed -4",
+        example_source="Tencent/ncnn src/gpu.cpp and command.cpp (their 'vkWaitForFences failed %d' log line); "
+        "Vulkan's VkResult VK_ERROR_DEVICE_LOST = -4",
+    ),
+    KnownError(
+        "nvcc-fatbinary-keyword-value",
+        "nvcc's fatbinary step fails: 'X' is not in 'keyword=value' format (Windows: the system's regional format)",
+        r"fatbinary fatal\s{0,4}:\s{0,4}[^\n]{0,300}is not in 'keyword=value' format",
+        "nvcc hands its fatbinary step each device image as keyword=value pairs (profile=..., file=...); one of them "
+        "reached fatbinary without its '=' part, split or mangled on the way. On Windows this comes from the "
+        "system's regional settings (a non-English date, number or list-separator format in the temporary file "
+        "names and arguments nvcc builds) or from a temporary or build path with characters such as commas or "
+        "spaces; the same sources build elsewhere.",
+        "On Windows set the regional format to English (United States) or restore its defaults (Settings > Time & "
+        "Language > Region; Control Panel > Region > Additional settings: date format and list separator ','), "
+        "point TMP / TEMP and the build folder at short paths without spaces or commas, then rebuild (mexcuda: "
+        "rerun mexGPUall / the mexcuda call). Builds for fewer architectures (-gencode for your GPU only) also "
+        "give fatbinary fewer images.",
+        weight=84,
+        applies="nvcc on Windows (mexcuda, CMake, setup.py builds)",
+        shown_by=(f"{_R30}::test_fatbinary_keyword_value_and_mexcuda",),
+        example="fatbinary fatal   : '44_device.compute_35.cubin' is not in 'keyword=value' format",
+        example_source="nvcc's fatbinary tool (CUDA toolkit 11.x on Windows), as mexcuda prints it",
+    ),
+    KnownError(
+        "matlab-mexcuda-failed",
+        "MATLAB's mexcuda could not build a CUDA MEX file ('Error using mex' in mexcuda)",
+        r"^Error in mexcuda \(line \d{1,5}\)|^Error using mexcuda\b",
+        "mexcuda compiles with the one CUDA toolkit version the MATLAB release supports (each release is locked to "
+        "its own: its GPU support table names it) and a host compiler (Visual Studio, gcc) supported for CUDA "
+        "compilation; the installed toolkit or compiler is another one (its 'The selected C++ compiler is not "
+        "supported for CUDA compilation' warning says so), or nvcc failed on the source: the lines between 'Error "
+        "using mex' and 'Error in mexcuda' are nvcc's own.",
+        "Install the CUDA toolkit version your MATLAB release's GPU support table names (or upgrade MATLAB to one "
+        "that supports the toolkit you have) and point mexcuda at it (`setenv('MW_NVCC_PATH', '<toolkit>/bin')` "
+        "on Linux, CUDA_PATH on Windows), select a supported host compiler (`mex -setup C++`; Visual Studio of the "
+        "versions that CUDA release supports), then rerun the build script (Kilosort: mexGPUall). If nvcc printed "
+        "its own error above, explain that line.",
+        weight=60,
+        applies="MATLAB's mexcuda / Parallel Computing Toolbox builds (Kilosort and other CUDA MEX projects)",
+        shown_by=(f"{_R30}::test_fatbinary_keyword_value_and_mexcuda",),
+        example="Error using mex\nnvcc warning : The 'compute_35' architecture is deprecated\nError in mexcuda (line "
+        "168)\n    [varargout{1:nargout}] = mex(mexArguments{:});",
+        example_source="MATLAB's mexcuda.m (its error stack: 'Error using mex', 'Error in mexcuda (line N)')",
+    ),
+    KnownError(
+        "lua-gpu-module-missing",
+        "Lua Torch: module 'cudnn' / 'cunn' / 'cutorch' not found (a GPU module required on an install without it)",
+        r"module '(?:cudnn|cunn|cutorch|cudnn\.\w{1,30}|fbcunn|cunnx)' not found",
+        "The code (or a model file it loads: a checkpoint saved with cudnn / cunn modules requires them when it is "
+        "read) needs one of Lua Torch's GPU rocks, and this install has none: a CPU-only Torch (no CUDA toolkit "
+        "when the distro was built, a CPU container), or the rock was never installed (cudnn is a separate rock).",
+        "On a GPU machine install the rocks against the CUDA installed (`luarocks install cutorch && luarocks "
+        "install cunn`, and `luarocks install cudnn` with the cuDNN its branch wants) and run with the GPU option. "
+        "On a CPU-only install use the CPU path end to end: run the script's CPU mode (gpu=0 / -gpu -1) with a "
+        "checkpoint saved from plain nn modules (a CPU model, or convert it: cudnn.convert(model, nn) and "
+        "model:float() on a GPU machine), and guard the `require 'cudnn'` / `require 'cunn'` lines behind the GPU "
+        "option.",
+        weight=78,
+        applies="Lua Torch7 (luarocks' cutorch / cunn / cudnn rocks)",
+        shown_by=(f"{_R30}::test_lua_gpu_module_missing",),
+        example="/root/torch/install/share/lua/5.1/trepl/init.lua:389: module 'cudnn' not found:No LuaRocks module "
+        "found for cudnn",
+        example_source="Lua 5.1's require (loadlib.c: \"module '%s' not found:%s\") with LuaRocks' loader",
+    ),
+    KnownError(
+        "cuarrays-not-initialized",
+        "Cannot allocate before CuArrays has been initialized (its __init__ did not finish)",
+        r"Cannot allocate before CuArrays has been initialized",
+        "CuArrays.jl loaded but its initialization did not finish (the memory pool was never set up), so the first "
+        "allocation stops at this assertion: the reason is hidden by the load, either a failure of the CUDA set-up "
+        "(no driver or GPU, a toolkit it could not find) or a bug of the installed CuArrays release (1.4.3 skipped "
+        "its own initialization and was fixed in the release after it).",
+        "Update CuArrays (or go back to the release that worked) with `] up CuArrays` / `] add CuArrays@<version>`, "
+        "then `] build CuArrays`; start Julia with JULIA_DEBUG=CuArrays (JULIA_CUDA_VERBOSE on old releases) to "
+        "see why the initialization stopped, and check `CuArrays.functional()` (newer: `CUDA.functional()`). On "
+        "current Julia, CUDA.jl replaces CuArrays.",
+        weight=76,
+        applies="Julia CuArrays.jl 1.x",
+        shown_by=(f"{_R30}::test_julia_cuarrays_in_its_own_words",),
+        example="ERROR: AssertionError: Cannot allocate before CuArrays has been initialized.",
+        example_source="JuliaGPU/CuArrays.jl src/memory.jl (its allocation's assertion)",
+    ),
+    KnownError(
+        "julia-optional-library-notice",
+        "A Julia GPU package built without an optional CUDA library ('Could not find library cudnn', 'built "
+        "successfully, but there were warnings')",
+        r"(?:CuArrays|CUDAnative|CUDAdrv|CuArrays\.jl|CUDA)(?:\.jl)? has been built successfully, but there were "
+        r"warnings",
+        "The package's build step looked for the optional CUDA libraries (cuDNN, cuSOLVER, cuTENSOR) beside the "
+        "toolkit and did not find some; Pkg shows the build's warnings under an 'Error building' banner, but the "
+        "package was built and works without them. Only what needs the missing library is unavailable (cuDNN: "
+        "NNlib / Flux convolutions on the GPU).",
+        "Nothing is broken for plain GPU arrays. For the missing part, install the library matching the CUDA "
+        "toolkit where the package's discovery finds it (cuDNN into the toolkit's lib64 / bin, or its folder on "
+        "LD_LIBRARY_PATH / PATH; a toolkit too old to have cuSOLVER needs a newer one), then `] build CuArrays`; "
+        "current CUDA.jl downloads these libraries as artifacts itself.",
+        severity="notice",
+        weight=40,
+        applies="Julia CuArrays.jl / CUDAnative.jl builds (deps/build.jl)",
+        shown_by=(f"{_R30}::test_julia_cuarrays_in_its_own_words",),
+        example="Could not find library 'cudnn'.\n\nCuArrays.jl has been built successfully, but there were warnings.",
+        example_source="JuliaGPU/CuArrays.jl deps/build.jl (its closing message)",
+    ),
+    KnownError(
+        "nvidia-effects-sdk-absent",
+        "NVIDIA's Video / AR Effects SDK (Maxine) is not installed: the plugin's AI filters are disabled (a notice)",
+        r"No supported NVIDIA SDK is installed to provide '[\w.]{1,40}'",
+        "The OBS plugin (StreamFX and the like) looks for the NVIDIA Video Effects / AR SDK redistributables, "
+        "which provide NVCVImage.dll and the AI filters (denoising, super-resolution, auto-framing); none is "
+        "installed, so it disables those filters and carries on. These SDKs also need an RTX-class GPU (Turing or "
+        "newer). Nothing else is affected.",
+        "Nothing to fix unless you want those filters: install NVIDIA's Video Effects and AR SDK redistributables "
+        "for your GPU (RTX 20 series or newer) and restart the program. If something else fails (a crash, an "
+        "encoder error), read its own log lines: these notices do not explain it.",
+        severity="notice",
+        weight=30,
+        applies="OBS plugins using NVIDIA's Maxine Video / AR Effects SDKs (StreamFX)",
+        shown_by=(f"{_R30}::test_optional_nvidia_sdk_is_a_notice",),
+        example="[StreamFX] <nvidia::cv::cv> No supported NVIDIA SDK is installed to provide 'NVCVImage.dll'.",
+        example_source="Xaymar/obs-StreamFX source/nvidia/cv/nvidia-cv.cpp (its load message), StreamFX 0.12",
+    ),
+    KnownError(
+        "opencl-kernel-build-failed",
+        "An OpenCL program's kernels did not build (CL_BUILD_PROGRAM_FAILURE, -11; 'OpenCL C version 1.1 does not "
+        "support ...')",
+        r"OpenCL C version \d\.\d does not support the\b|\bCL_BUILD_PROGRAM_FAILURE\b"
+        r"|\bclBuildProgram\b[^\n]{0,80}(?:failed|error)[^\n]{0,40}-11\b",
+        "The program compiles its OpenCL kernels at run time on the OpenCL platform it picked, and that platform's "
+        "compiler rejected them (CL_BUILD_PROGRAM_FAILURE, -11; the build log after it names why): most often the "
+        "platform is not the GPU vendor's but an older or partial one (Mesa's Clover with libclc, OpenCL C 1.1, or "
+        "a CPU / PoCL device) that lacks features the kernels use (OpenCL C 1.2+ static functions, image queries).",
+        "List the platforms with `clinfo` and use the GPU vendor's OpenCL runtime: NVIDIA's driver ICD "
+        "(/etc/OpenCL/vendors/nvidia.icd, package nvidia-opencl-icd / libnvidia-compute), AMD's ROCm or Intel's "
+        "compute-runtime; remove or deprioritise Mesa's Clover (mesa-opencl-icd), or pick the platform / device in "
+        "the program's options; or use the program's CUDA build or CPU mode.",
+        variants=(
+            Variant(
+                r"OpenCL C version 1\.[01] does not support|/usr/include/clc/|\blibclc\b|\bClover\b",
+                "Mesa's Clover (libclc, OpenCL C 1.1) picked instead of the GPU vendor's runtime",
+                "The kernels were built by Mesa's Clover (its libclc headers, /usr/include/clc, and OpenCL C 1.1 "
+                "show it), which lacks what they use. Install the GPU vendor's OpenCL ICD (NVIDIA: the driver's "
+                "OpenCL part, nvidia-opencl-icd / libnvidia-compute-<version>; AMD: ROCm; Intel: "
+                "intel-opencl-icd), remove mesa-opencl-icd or select the vendor's platform in the program, and "
+                "check `clinfo` lists the GPU under that platform; or run the program's CUDA build or CPU mode.",
+            ),
+        ),
+        weight=86,
+        applies="programs that build OpenCL kernels at run time (Anime4KCPP, waifu2x-converter-cpp, OpenCV's OpenCL)",
+        shown_by=(f"{_R30}::test_opencl_kernel_build_on_an_old_platform",),
+        example="input.cl:9:8: error: OpenCL C version 1.1 does not support the 'static' storage class specifier",
+        example_source="clang's OpenCL diagnostic (as Mesa Clover's libclc build log shows it); OpenCL's "
+        "CL_BUILD_PROGRAM_FAILURE = -11 (CL/cl.h)",
     ),
 )

@@ -88,6 +88,9 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         r"|Could not find cuda drivers on your machine, GPU will not be used"
         r"|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?\[\]"
         r"|Num GPUs Available:?\s{1,4}0\b"
+        # tfjs-node-gpu's own check (tfjs-node: "Successfully loaded libtensorflow in Node.js, but couldn't load GPU.
+        # Make sure CUDA Toolkit and cuDNN are installed and accessible, or turn off GPU mode."), issue 36, round thirty
+        r"|Successfully loaded libtensorflow in Node\.js, but couldn'?t load GPU"
         r"|TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows"
         r"|is_built_with_cuda\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?False\b"
         r"|kernel driver does not appear to be running on this host"
@@ -112,6 +115,20 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "the same shell or container (Docker: `--gpus all`, or the tensorflow/tensorflow:*-gpu image). On native "
         "Windows use WSL2 (or TensorFlow 2.10 with CUDA 11.2 / cuDNN 8.1); macOS has no CUDA build.",
         variants=(
+            # issue 36, round thirty: TensorFlow.js for Node (tfjs-node-gpu's libtensorflow)
+            Variant(
+                r"libtensorflow in Node\.js|tfjs-node|@tensorflow/tfjs",
+                "TensorFlow.js for Node (tfjs-node-gpu)",
+                "tfjs-node-gpu loaded its libtensorflow but not the GPU part: the CUDA and cuDNN majors that "
+                "libtensorflow release was built for (CUDA 11 / cuDNN 8 for tfjs-node-gpu 3.x and 4.x) are not on "
+                "the library path of the process that printed it, so that process runs on the CPU. A check run by "
+                "another user or service (a web server's PHP / Node process, an app's admin panel) may not see "
+                "libraries the main job sees: make them visible system-wide (`sudo ldconfig` with their folder in "
+                "/etc/ld.so.conf.d/) or in that process's environment (LD_LIBRARY_PATH), and confirm with "
+                "`nvidia-smi` that the job uses the GPU. If the GPU work itself already runs on the GPU, nothing is "
+                "failing. Libraries that come only inside pip wheels (PyTorch's bundled CUDA) are not on the system "
+                "library path.",
+            ),
             # issue 36, round twenty-nine: no driver where a GPU was expected: the pod's or the VM's set-up
             Variant(
                 _IN_A_POD,

@@ -43,13 +43,46 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
         r"PyTorch no longer supports this GPU because it is too old"
         r"|has CUDA compute capability [\d.]{1,5} which is lower than the minimum supported compute capability"
         # ollama's GPU discovery (discover/gpu.go): a GPU below its CUDA build's minimum is left out
-        r"|CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected",
+        r"|CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected"
+        # issue 36, round thirty: cuDNN's handle refused on a GPU below its minimum (CUDNN_STATUS_ARCH_MISMATCH from
+        # cudnnCreate), in the bindings' own words: Lua Torch's cudnn.torch (init.lua's errcheck: "Error in CuDNN:
+        # " .. cudnnGetErrorString), Mocha.jl's CuDNNError shown as its description ("Arch mismatch", src/cuda/
+        # cudnn.jl) near a cuDNN line, CUDA.jl's CUDNNError (its wording written from memory)
+        r"|Error in CuDNN: CUDNN_STATUS_ARCH_MISMATCH|CUDNNError: CUDNN_STATUS_ARCH_MISMATCH"
+        r"|(?:cudnn|CuDNN)[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,10}ERROR: (?:LoadError: )?Arch mismatch[ \t]*$"
+        r"|^ERROR: (?:LoadError: )?Arch mismatch[ \t]*\n(?:[^\n]{0,300}\n){0,5}[^\n]{0,300}cudnn"
+        # CUDAnative.jl (supported_capability in src/utils.jl / compiler/driver.jl): no target of the toolchain (LLVM's
+        # NVPTX, the CUDA toolkit) reaches down to the device's capability
+        r"|Device capability v[\d.]{1,8} not supported by available toolchain",
         "Each release of a framework's CUDA build is compiled for a range of GPU architectures and drops the oldest "
         "ones over time; this GPU's compute capability (the message names it) is below the release's minimum, so its "
         "kernels will not run on it ('no kernel image is available' follows).",
         "Install an older release whose CUDA build still covers this compute capability, or use a newer GPU "
         "(`nvidia-smi --query-gpu=name,compute_cap --format=csv` shows it), or run on the CPU.",
         variants=(
+            # issue 36, round thirty: cuDNN refusing the GPU itself (cudnnCreate's ARCH_MISMATCH) in a binding of
+            # another language: the framework's own non-cuDNN backend still runs
+            Variant(
+                r"Error in CuDNN: CUDNN_STATUS_ARCH_MISMATCH|CUDNNError: CUDNN_STATUS_ARCH_MISMATCH"
+                r"|ERROR: (?:LoadError: )?Arch mismatch",
+                "cuDNN refuses the GPU (ARCH_MISMATCH when its handle is created, a binding of another language)",
+                "cuDNN returned CUDNN_STATUS_ARCH_MISMATCH when its handle was created (cudnnCreate), before any layer "
+                "ran: cuDNN supports only GPUs of compute capability 3.0 and newer (recent cuDNN releases need 5.0 "
+                "or more), and this GPU is older (`nvidia-smi --query-gpu=name,compute_cap --format=csv`, or the "
+                "card's entry in NVIDIA's CUDA GPUs list). No cuDNN version or rebuild changes that: run without "
+                "the cuDNN backend (Lua Torch: the plain cunn modules, i.e. do not force cudnn / do not "
+                "`require 'cudnn'` or cudnn.convert the model; Mocha.jl: the CPUBackend, or a GPU backend without "
+                "cuDNN layers), or use a GPU of compute capability 3.0 or newer.",
+            ),
+            Variant(
+                r"not supported by available toolchain|CUDAnative|CuArrays|CUDAdrv|\.jl:\d",
+                "Julia (CUDAnative.jl / CUDA.jl): no toolchain target for this GPU",
+                "CUDAnative.jl / CUDA.jl compile Julia kernels to PTX through LLVM's NVPTX back end and the CUDA "
+                "toolkit, and neither targets a GPU this old (the message names its capability; the oldest target "
+                "is sm_20 for the first releases, sm_30 / sm_35 and later sm_50 for newer ones): the card cannot run "
+                "Julia GPU code. Use a newer NVIDIA GPU (at least the minimum the installed CUDAnative / CUDA.jl "
+                "release documents), or run the code on the CPU (plain Arrays instead of CuArrays).",
+            ),
             Variant(
                 r"PyTorch no longer supports",
                 "torch",

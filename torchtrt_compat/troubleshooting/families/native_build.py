@@ -429,12 +429,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "build-nvcc-host-compiler",
         "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check), or "
         'identifier "__builtin_ia32_…" is undefined (nvcc older than the gcc headers)',
-        r"(?:unsupported GNU version! )?gcc (?:versions later than \d{1,2}|\d{1,2}\.\d{1,2} and up) are not supported"
+        # (issue 36, round thirty: CUDA 7.x's check names a minor, "gcc versions later than 4.9 are not supported!")
+        r"(?:unsupported GNU version! )?gcc (?:versions later than \d{1,2}(?:\.\d{1,2})?|\d{1,2}\.\d{1,2} and up)"
+        r" are not supported"
         r"|unsupported clang version! clang version must be less than \d{1,2}"
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
         r"maximum|less than the minimum) required version by CUDA"
         r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with"
+        # the same error's note lines, all a paste may keep (gcc 11's bits/std_function.h under nvcc 11.5 and older:
+        # "std_function.h:530:146: note:         '_ArgTypes'"), issue 36, round thirty
+        r"|bits/std_function\.h:\d{1,6}:\d{1,4}: note:\s{1,40}\S?_ArgTypes\b"
         # nvcc (CUDA 10.1 and older) parsing a newer gcc's libstdc++ headers: basic_string.tcc's char32_t
         # instantiation ("cannot call member function ... _M_set_sharable() without object")
         r"|basic_string\.tcc:\d{1,6}:(?:\d{1,4}:)? error: cannot call member function[^\n]{0,400}without object"
@@ -466,8 +471,11 @@ FAMILIES: tuple[KnownError, ...] = (
         variants=(
             # no version check fired: nvcc's front end met a builtin or type of the host gcc's headers it does not
             # know, which means this nvcc is older than the gcc (round twenty-seven)
+            # (round thirty: gcc 11's std_function.h 'parameter packs not expanded' error or its '_ArgTypes' note,
+            # which nvcc 11.5 and older cannot parse)
             Variant(
-                r"error: identifier \"(?:__builtin_ia32_|__float128|_Float\d)",
+                r"error: identifier \"(?:__builtin_ia32_|__float128|_Float\d)"
+                r"|std_function\.h[^\n]{0,80}(?:error: parameter packs not expanded|note:\s{1,40}\S?_ArgTypes\b)",
                 "nvcc older than the host gcc's headers (an unknown builtin or type, no version check)",
                 "nvcc's front end does not know a builtin or type that the host gcc's headers use (the header in "
                 "the error is gcc's or glibc's), so this nvcc is older than the host compiler, even without nvcc's "
