@@ -499,7 +499,7 @@ _MNN: tuple[KnownError, ...] = (
                 f"ship {lib} and load it), and check the device gives {name} to this process ({probe})."
                 + (
                     " On Android, some vendors (Huawei among them) deny Vulkan to programs started from `adb shell`: "
-                    "test the Vulkan backend inside an app (APK) rather than a shell binary such as timeProfile.out."
+                    "test the Vulkan backend inside an app (APK) rather than a binary run from the shell."
                     if num == "7"
                     else ""
                 ),
