@@ -40,6 +40,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Ubuntu release that L4T version supports (its release notes name it), or move to a JetPack built "
                 "for the release you have; do not mix one JetPack's repository into another release.",
             ),
+            # issue 36, round thirty: a vendor's package that allows only an older system Python than this
+            # release ships (apt's "Depends: python3 (< 3.10) but 3.10.6-1~22.04.1 is to be installed")
+            Variant(
+                r"Depends: python3 \((?:<<?|<=) ?3\.\d{1,2}\) but 3\.\d{1,2}[\d.:~+a-z-]{0,40} is to be installed",
+                "a vendor package made for an older system Python",
+                "The package allows only an older system Python than this release ships (its 'Depends: python3 (< "
+                "3.X)' line): apt cannot install it here, and forcing it breaks the system's Python. Do not use the "
+                "apt package: create an environment with a Python it supports (pyenv, conda or a deadsnakes "
+                "python3.9 with `python3.9 -m venv`) and install the project's pip wheels for that Python there (for "
+                "Coral: the pycoral and tflite-runtime wheels of its release for that Python, with the "
+                "libedgetpu1-std apt package, which has no Python dependency); or use a distribution release whose "
+                "Python the package supports.",
+            ),
             Variant(
                 r"Depends: (?:libc6|libstdc\+\+6|libssl\d|libgcc-s1|python3) \(>= ?[\d.:~+-]{1,20}\) but "
                 r"[\d.:~+a-z-]{1,40} is to be installed|Depends: libssl\d[^\n]{0,40}but it is not installable",
