@@ -496,6 +496,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-twenty-nine fix (`862dd0f`)",
             ),
+            ("after_by_hand", "after round thirty's fixes (not blind)"),
         ],
     ),
 )

@@ -4227,8 +4227,8 @@ _CORE: tuple[KnownError, ...] = (
                 r"Error while loading native library \"J(?:Cu|Nv|Npp)",
                 "JCuda (its native libraries are built for the CUDA release in their names)",
                 "Each JCuda release's native libraries (JCudaRuntime, JCublas, JCurand, JCufft, JCusparse, JCudnn, "
-                "JNvrtc; the name carries the version, JCurand-10.2.0 = CUDA 10.2) link against the CUDA toolkit's "
-                "libraries of that CUDA release (curand64_10.dll / libcurand.so.10 for 10.2), which must be "
+                "JNvrtc; the name carries the version: JCurand-<X.Y>.0 is CUDA X.Y) link against the CUDA toolkit's "
+                "libraries of that CUDA release (curand64_<major>.dll / libcurand.so.<major>), which must be "
                 "installed and on PATH (LD_LIBRARY_PATH on Linux); a toolkit of another major (CUDA 11 or 12 for a "
                 "10.2 JCuda) does not stand in. Use the JCuda release built for the CUDA installed (its version "
                 "matches the CUDA version, e.g. JCuda 11.0.0 for CUDA 11.0, 12.x for 12.x), keep all jcuda-* and "

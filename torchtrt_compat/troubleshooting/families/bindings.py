@@ -360,8 +360,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "On Windows set the regional format to English (United States) or restore its defaults (Settings > Time & "
         "Language > Region; Control Panel > Region > Additional settings: date format and list separator ','), "
         "point TMP / TEMP and the build folder at short paths without spaces or commas, then rebuild (mexcuda: "
-        "rerun mexGPUall / the mexcuda call). Builds for fewer architectures (-gencode for your GPU only) also "
-        "give fatbinary fewer images.",
+        "rerun the project's build script or the mexcuda call). Builds for fewer architectures (-gencode for your "
+        "GPU only) also give fatbinary fewer images.",
         weight=84,
         applies="nvcc on Windows (mexcuda, CMake, setup.py builds)",
         shown_by=(f"{_R30}::test_fatbinary_keyword_value_and_mexcuda",),
@@ -380,10 +380,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "Install the CUDA toolkit version your MATLAB release's GPU support table names (or upgrade MATLAB to one "
         "that supports the toolkit you have) and point mexcuda at it (`setenv('MW_NVCC_PATH', '<toolkit>/bin')` "
         "on Linux, CUDA_PATH on Windows), select a supported host compiler (`mex -setup C++`; Visual Studio of the "
-        "versions that CUDA release supports), then rerun the build script (Kilosort: mexGPUall). If nvcc printed "
+        "versions that CUDA release supports), then rerun the project's build script. If nvcc printed "
         "its own error above, explain that line.",
         weight=60,
-        applies="MATLAB's mexcuda / Parallel Computing Toolbox builds (Kilosort and other CUDA MEX projects)",
+        applies="MATLAB's mexcuda / Parallel Computing Toolbox builds (CUDA MEX projects)",
         shown_by=(f"{_R30}::test_fatbinary_keyword_value_and_mexcuda",),
         example="Error using mex\nnvcc warning : The 'compute_35' architecture is deprecated\nError in mexcuda (line "
         "168)\n    [varargout{1:nargout}] = mex(mexArguments{:});",
@@ -415,8 +415,8 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Cannot allocate before CuArrays has been initialized",
         "CuArrays.jl loaded but its initialization did not finish (the memory pool was never set up), so the first "
         "allocation stops at this assertion: the reason is hidden by the load, either a failure of the CUDA set-up "
-        "(no driver or GPU, a toolkit it could not find) or a bug of the installed CuArrays release (1.4.3 skipped "
-        "its own initialization and was fixed in the release after it).",
+        "(no driver or GPU, a toolkit it could not find) or a bug of the installed CuArrays release that skips its "
+        "own initialization (a regression a later release fixes).",
         "Update CuArrays (or go back to the release that worked) with `] up CuArrays` / `] add CuArrays@<version>`, "
         "then `] build CuArrays`; start Julia with JULIA_DEBUG=CuArrays (JULIA_CUDA_VERBOSE on old releases) to "
         "see why the initialization stopped, and check `CuArrays.functional()` (newer: `CUDA.functional()`). On "
