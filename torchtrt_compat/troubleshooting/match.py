@@ -61,7 +61,9 @@ from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, conditional_at, levels
 from .table import (
     ACCELERATOR_NVIDIA,
+    FRAMEWORK_DEVICES,
     KNOWN_ERRORS,
+    NOT_PYTHON_KINDS,
     STAGE_ACCELERATORS,
     STAGE_COMMANDS,
     STAGE_LINE_KINDS,
@@ -69,6 +71,7 @@ from .table import (
     STAGE_SITUATIONS,
     STAGE_STEPS,
     STAGE_WORDS,
+    WATCH_GPU,
 )
 
 if TYPE_CHECKING:
@@ -953,34 +956,15 @@ _INFO_ONLY = (
     "out of memory); if it ran on the CPU instead of the GPU, {cpu}. Otherwise explain the first error line of the "
     "full output."
 )
-#: what to check when a program's info lines show it ran but not on the GPU (the info-only answer's next step)
-_INFO_CPU = (
-    "ask what the machine and the framework see: `nvidia-smi`, then "
-    '`python -c "import torch; print(torch.__version__, torch.cuda.is_available())"` (a version ending in +cpu is '
-    "the CPU-only build)"
-)
-#: the same question in the framework's own words, for a log of that framework (the first of `table.PRODUCTS` the text
-#: shows that has one): what its devices are, in the process that runs the job
-_INFO_CPU_OF: dict[str, str] = {
-    "tensorflow": (
-        "ask what the machine and TensorFlow see: `nvidia-smi`, then "
-        "`python -c \"import tensorflow as tf; print(tf.__version__, tf.config.list_physical_devices('GPU'))\"` (an "
-        "empty list: TensorFlow's log says why it skipped the GPU, 'Skipping registering GPU devices' after a 'Could "
-        "not load dynamic library' line; with a GPU listed, `tf.debugging.set_log_device_placement(True)` shows "
-        "where each op runs)"
-    ),
-    "jax": (
-        "ask what the machine and JAX see: `nvidia-smi`, then "
-        '`python -c "import jax; print(jax.__version__, jax.devices())"` (only CpuDevice: a jaxlib without its CUDA '
-        "plugin; install JAX with its cuda extra)"
-    ),
-    "onnxruntime": (
-        "ask what the machine and ONNX Runtime see: `nvidia-smi`, then "
-        '`python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"` (no '
-        "CUDAExecutionProvider: the CPU package onnxruntime is installed, alone or beside onnxruntime-gpu; the "
-        "session's `get_providers()` says which provider it really uses)"
-    ),
-}
+#: the device question of each framework that has its own words, and each framework's profiler
+#: (`table.FRAMEWORK_DEVICES`: torch's row, the first, is the default; the first framework the text shows wins)
+_QUESTION_OF = {row.name: row.question for row in FRAMEWORK_DEVICES[1:] if row.question}
+_PROFILER_OF = {row.name: row.profiler for row in FRAMEWORK_DEVICES[1:]}
+
+
+def _devices_question(products: Sequence[str]) -> str:
+    """What an answer of a run without the GPU asks the machine and the framework the text shows (torch's default)."""
+    return next((_QUESTION_OF[p] for p in products if p in _QUESTION_OF), FRAMEWORK_DEVICES[0].question)
 
 
 def _info_only(result: Explanations, hay: str, held: Held, shown: Callable[[], list[str]]) -> str:
@@ -993,7 +977,7 @@ def _info_only(result: Explanations, hay: str, held: Held, shown: Callable[[], l
     result.next_step = STAGE_STEPS["info-only"]
     result.command = STAGE_COMMANDS["info-only"]
     lib = f", in {result.library}" if result.library else ""
-    cpu = next((_INFO_CPU_OF[p] for p in products if p in _INFO_CPU_OF), _INFO_CPU)
+    cpu = _devices_question(products)
     return _INFO_ONLY.format(stage=result.stage, library=lib, cpu=cpu)
 
 
@@ -1111,7 +1095,7 @@ def _speed_beside(result: Explanations, hay: str, shown: Callable[[], list[str]]
     result.next_step, result.command = _speed_step(speed, shown())
     result.summary += (
         " It also shows how fast the work ran or where it runs: if it is slower than it should be, check in the job's "
-        "own process that it uses the GPU, and watch the GPU while it runs (Next: nvidia-smi dmon -s u -d 1)."
+        f"own process that it uses the GPU, and watch the GPU while it runs (Next: {WATCH_GPU})."
     )
 
 
@@ -1353,7 +1337,7 @@ def _went_on(
         if accelerator is not None:
             check, command = accelerator[1], accelerator[2]
         else:
-            check = next((_INFO_CPU_OF[p] for p in products if p in _INFO_CPU_OF), _INFO_CPU)
+            check = _devices_question(products)
             command = STAGE_COMMANDS["goes-on/cpu" if "torch" in products else "goes-on/cpu-any"]
         result.next_step = STAGE_STEPS["goes-on/cpu"].format(check=check)
         without = "without the GPU, on the CPU"
@@ -1545,15 +1529,6 @@ def _next_step(
 _OWN_TOOL_STAGES = frozenset({"build", "conversion", "lowering", "deserialization", "refit", "save"})
 #: stages where a program that is not Python gets its own step (its log, the native library it loads)
 _NOT_PYTHON_STAGES = frozenset({"runtime", "import", "unknown", "load"})
-#: what each kind of program that is not Python (`miss.not_python`) means for its next step
-_NOT_PYTHON_WORDS = {
-    ".NET": "a .NET program: an AccessViolationException or SEHException is a crash inside the native library it "
-    "calls, such as its CUDA backend, not in its managed code",
-    "Rust": "a Rust program: RUST_BACKTRACE=1 prints where it panicked",
-    "Java": "a Java program: its 'Caused by:' lines name the native call that failed",
-    "Go": "a Go program: its panic's first goroutine names the call",
-    "ggml": "a native library's log: ggml, llama.cpp or whisper.cpp, which the application runs its model through",
-}
 #: an instruction about the GPU driver: the driver and the toolkit installed are the command
 _DRIVER = re.compile(r"\b(?:nvidia|GPU|display|graphics|CUDA) driver\b", re.IGNORECASE)
 #: an instruction about a library's build or install ("confirm that NCCL is enabled in CuPy"): that library's own
@@ -1578,24 +1553,8 @@ def _own_step(said: str, hay: str, products: list[str], stage: str) -> tuple[str
     alloc = ran_out_of_device_memory(hay)
     part = "" if alloc else partly_offloaded(hay)
     key = "not-python/alloc" if alloc else "not-python/offload" if part else "not-python"
-    step = STAGE_STEPS[key].format(kind=_NOT_PYTHON_WORDS.get(kind, kind), alloc=alloc, offloaded=part)
+    step = STAGE_STEPS[key].format(kind=NOT_PYTHON_KINDS.get(kind, kind), alloc=alloc, offloaded=part)
     return step, STAGE_COMMANDS[key]
-
-
-#: how a framework says in its own process which device it runs on (the performance step's check)
-_DEVICE_CHECKS = (
-    ("torch", "torch: `print(torch.__version__, torch.cuda.is_available(), next(model.parameters()).device)`"),
-    ("tensorflow", "TensorFlow: `print(tf.config.list_logical_devices('GPU'))`"),
-    ("paddle", "Paddle: `print(paddle.device.get_device())`"),
-    ("onnxruntime", "ONNX Runtime: `print(session.get_providers())`"),
-    ("jax", "JAX: `print(jax.devices())`"),
-)
-_PROFILERS = {
-    "tensorflow": "the TensorFlow Profiler",
-    "paddle": "paddle.profiler",
-    "jax": "jax.profiler",
-    "onnxruntime": "SessionOptions.enable_profiling",
-}
 
 
 def _speed_step(speed: Speed, products: list[str]) -> tuple[str, str]:
@@ -1624,9 +1583,9 @@ def _speed_step(speed: Speed, products: list[str]) -> tuple[str, str]:
             "Its progress bars give the time per step of each phase: the slowest phase is the one to look at (a loop "
             "that samples one step at a time is often bound by the CPU). "
         )
-    shown = [check for name, check in _DEVICE_CHECKS if name in products]
-    device = "; ".join(shown or [check for _, check in _DEVICE_CHECKS[:3]])
-    profiler = next((_PROFILERS[p] for p in products if p in _PROFILERS), "torch.profiler")
+    shown = [row.check for row in FRAMEWORK_DEVICES if row.name in products]
+    device = "; ".join(shown or [row.check for row in FRAMEWORK_DEVICES[:3]])
+    profiler = next((_PROFILER_OF[p] for p in products if p in _PROFILER_OF), FRAMEWORK_DEVICES[0].profiler)
     step = STAGE_STEPS["runtime/performance"].format(
         first=first, device=device, profiler=f"{profiler}; `py-spy top --pid <pid>` for the Python side"
     )

@@ -10,6 +10,8 @@ make them backtrack.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .entry import (
     CHECK,
     COMFYUI,
@@ -6167,6 +6169,9 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("guessed/runtime", "runtime/nsys", r"\bnsys(?:\.exe)? (?:profile|launch|start)\b"),
 )
 
+#: The command that watches how busy the GPU is while a job runs (the performance step's and its summary's command)
+WATCH_GPU = "nvidia-smi dmon -s u -d 1"
+
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
 #: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.
 STAGE_COMMANDS: dict[str, str] = {
@@ -6275,7 +6280,7 @@ STAGE_COMMANDS: dict[str, str] = {
     "build: vulkaninfo --summary, which device is which)",
     "not-python/offload": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while the model is "
     "loaded: the room left for the layers kept on the CPU)",
-    "runtime/performance": "nvidia-smi dmon -s u -d 1 (while the job runs: the 'sm' column is how busy the GPU is); "
+    "runtime/performance": f"{WATCH_GPU} (while the job runs: the 'sm' column is how busy the GPU is); "
     "py-spy top --pid <pid> (where the CPU time goes)",
     "runtime/gpu-library": "pip list 2>/dev/null | grep -iE 'nvidia-(cudnn|cublas|cufft|cusolver|cusparse)|tensorflow"
     "|jax|torch' (then the versions the framework's release was built and tested with)",
@@ -6288,6 +6293,75 @@ STAGE_COMMANDS: dict[str, str] = {
     "own device check",
     "goes-on/optional": "ldconfig -p | grep -i <the library it names> (Windows: where <name>.dll); then start the "
     "program again and look for the notice",
+}
+
+
+class FrameworkDevices(NamedTuple):
+    """How one framework says which devices it sees and uses (issue 36, rounds twenty-nine and thirty)."""
+
+    #: the framework as `PRODUCTS` names it
+    name: str
+    #: what an answer of a run that went on without the GPU asks of the machine and the framework ("" for torch's)
+    question: str
+    #: the check in the job's own process that the performance step names
+    check: str
+    #: the framework's profiler
+    profiler: str
+
+
+#: Each framework's device question, in-process check and profiler, as one table. torch's row comes first and is the
+#: default: a text that shows another framework (a TensorFlow log that also imports torch) gets that framework's
+#: words; a framework without its own question uses torch's. The first three rows' checks are the performance step's
+#: checks when the text shows no framework. Sources: each framework's documented device API (torch.cuda.is_available,
+#: tf.config.list_physical_devices, jax.devices, onnxruntime.get_available_providers, paddle.device.get_device) and
+#: its profiler's documentation.
+FRAMEWORK_DEVICES: tuple[FrameworkDevices, ...] = (
+    FrameworkDevices(
+        "torch",
+        "ask what the machine and the framework see: `nvidia-smi`, then "
+        '`python -c "import torch; print(torch.__version__, torch.cuda.is_available())"` (a version ending in +cpu is '
+        "the CPU-only build)",
+        "torch: `print(torch.__version__, torch.cuda.is_available(), next(model.parameters()).device)`",
+        "torch.profiler",
+    ),
+    FrameworkDevices(
+        "tensorflow",
+        "ask what the machine and TensorFlow see: `nvidia-smi`, then "
+        "`python -c \"import tensorflow as tf; print(tf.__version__, tf.config.list_physical_devices('GPU'))\"` (an "
+        "empty list: TensorFlow's log says why it skipped the GPU, 'Skipping registering GPU devices' after a 'Could "
+        "not load dynamic library' line; with a GPU listed, `tf.debugging.set_log_device_placement(True)` shows "
+        "where each op runs)",
+        "TensorFlow: `print(tf.config.list_logical_devices('GPU'))`",
+        "the TensorFlow Profiler",
+    ),
+    FrameworkDevices("paddle", "", "Paddle: `print(paddle.device.get_device())`", "paddle.profiler"),
+    FrameworkDevices(
+        "onnxruntime",
+        "ask what the machine and ONNX Runtime see: `nvidia-smi`, then "
+        '`python -c "import onnxruntime as ort; print(ort.__version__, ort.get_available_providers())"` (no '
+        "CUDAExecutionProvider: the CPU package onnxruntime is installed, alone or beside onnxruntime-gpu; the "
+        "session's `get_providers()` says which provider it really uses)",
+        "ONNX Runtime: `print(session.get_providers())`",
+        "SessionOptions.enable_profiling",
+    ),
+    FrameworkDevices(
+        "jax",
+        "ask what the machine and JAX see: `nvidia-smi`, then "
+        '`python -c "import jax; print(jax.__version__, jax.devices())"` (only CpuDevice: a jaxlib without its CUDA '
+        "plugin; install JAX with its cuda extra)",
+        "JAX: `print(jax.devices())`",
+        "jax.profiler",
+    ),
+)
+
+#: What each kind of program that is not Python (`miss.not_python`) means for its next step
+NOT_PYTHON_KINDS: dict[str, str] = {
+    ".NET": "a .NET program: an AccessViolationException or SEHException is a crash inside the native library it "
+    "calls, such as its CUDA backend, not in its managed code",
+    "Rust": "a Rust program: RUST_BACKTRACE=1 prints where it panicked",
+    "Java": "a Java program: its 'Caused by:' lines name the native call that failed",
+    "Go": "a Go program: its panic's first goroutine names the call",
+    "ggml": "a native library's log: ggml, llama.cpp or whisper.cpp, which the application runs its model through",
 }
 
 #: The accelerators that are not NVIDIA GPUs (issue 36, round thirty): (name, the words a text shows them by, the
