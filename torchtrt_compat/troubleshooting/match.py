@@ -874,8 +874,9 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
     return out
 
 
-#: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying")
-_FELL_BACK = re.compile(r"\b[Ff]all(?:s|ing)? back to\b[^\n]{0,200}")
+#: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying";
+#: an application's "fallback to cpu", one word)
+_FELL_BACK = re.compile(r"\b[Ff]all(?:s|ing)? ?back to\b[^\n]{0,200}")
 
 
 def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
@@ -1414,7 +1415,7 @@ _NOTICE_ONLY = (
 #: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."
 _HANDLED = re.compile(
     r"\b(?:Will (?:try|retry|attempt|fall back|continue|skip)|will (?:try|retry|attempt|fall back|continue|skip)"
-    r"|[Rr]etrying|[Tt]rying again|[Ff]all(?:s|ing)? back to|[Cc]ontinuing (?:with|without)"
+    r"|[Rr]etrying|[Tt]rying again|[Ff]all(?:s|ing)? ?back to|[Cc]ontinuing (?:with|without)"
     r"|[Ss]kipping (?:this|the|batch|file|sample|item|sequence|image)|(?:was|were|will be) skipped"
     r"|[Ii]gnored, continuing"
     r"|[Rr]educing (?:the )?batch size|[Hh]alving (?:the )?batch)\b[^\n]{0,60}"
