@@ -56,6 +56,7 @@ from .miss import (
     ran_out_of_device_memory,
     said_to_do,
     speed_report,
+    stated_cause,
 )
 from .prefilter import Held, Vocabulary, trie
 from .severity import Levels, conditional_at, levels
@@ -1008,6 +1009,10 @@ def _conclude(
         lv.warnings_only
         or (top is not None and top.notice and all(e.notice or e.severity == "warning" for e in result) and not failed)
     ):
+        going = _goes_on_cpu(hay) if top is None and lv.warnings else ""
+        if going:  # only warnings, one of which says the work went to the CPU: that is the cost to name
+            _went_on(result, hay, held, lv, going, shown, ran=True)
+            return
         if top is None or top.notice or (top.severity == "warning" and not warns_of_failure):
             result.outcome = "warnings-only"
             result.summary = (
@@ -1041,6 +1046,9 @@ def _conclude(
     if top is None and not lv.errors and not told and _only_a_notice(hay):
         result.outcome = "warnings-only"
         result.summary = _NOTICE_ONLY
+        said = said_to_do(hay, lv)
+        if said:  # the notice's own remedy, for whoever needs what it names
+            result.summary += f" The message says what to do if you need it: {said}."
         return
     if top is not None and not top.notice:
         result.outcome = "explained"
@@ -1156,12 +1164,21 @@ def _conclude_miss(
         result.stage = stage
         result.next_step, command = STAGE_STEPS["cut-traceback"], STAGE_COMMANDS["cut-traceback"]
         frame = _last_frame(hay)
+        stated = stated_cause(hay, lv)
         where = (
             f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line"
             + (f"; its last frame is {frame}" if frame else "")
             + (_CUDAGRAPH_CUT if "cudagraph" in frame else "")
             + ")"
         )
+        if stated:  # the library's own sentence above the traceback says what is missing: that is the finding
+            package = (library or "<library>").split(".")[0]
+            result.next_step = STAGE_STEPS["stated"].format(stated=stated)
+            command = STAGE_COMMANDS["stated"].format(package=package)
+            where = (
+                f"at {stage}, and the library's own line says what is wrong: {stated!r} (the traceback under it "
+                f"stops at {cut!r}, before its exception line)"
+            )
     elif speed is not None:
         stage = result.stage = "runtime"
         result.next_step, command = _speed_step(speed, products)
@@ -1223,6 +1240,10 @@ _NOTICE = re.compile(
     r"|deprecation|for (?:better|faster|best) (?:performance|results|speed)"
     r"|you (?:may|might|can) (?:want to |safely )?(?:ignore|install|update|upgrade|set|use)|can be (?:safely )?ignored"
     r"|is experimental|partial [\w-]{1,30} only|partial support"
+    # a library's warning of what the user is doing, which it lets go on (transformers' logger.warning_once: "You are
+    # attempting to use Flash Attention 2.0 with a model not initialized on GPU. Make sure to move the model ...")
+    # (issue 36, round thirty-one)
+    r"|you are attempting to (?:use|load|run|train|call|pass|set)\b"
     # a binary's notice of CPU instructions it was not built for ("CPU supports instructions that this TensorFlow
     # binary was not compiled to use: AVX2 FMA"): speed on the CPU, no failure (issue 36, round twenty-nine)
     r"|supports instructions that this [\w .-]{1,60} (?:was not|wasn't) compiled to use"
@@ -1320,8 +1341,27 @@ def _goes_on(hay: str) -> str:
     return _line_of(head, first.start()).strip().lstrip("│┌└├┃╭╰| ")
 
 
+def _goes_on_cpu(hay: str) -> str:
+    """The line of a warnings-only text whose words say the program goes on without the GPU, on the CPU ("GPU version
+    of DGL is not installed. Reset to use CPU instead."), or "": not harmless for a user who wanted the GPU (issue
+    36, round thirty-one)."""
+    for n, m in enumerate(_GOES_ON.finditer(hay[:20_000])):
+        if n >= 20:
+            break
+        if _GOES_ON_CPU.search(m.group(0)):
+            return _line_of(hay, m.start()).strip().lstrip("│┌└├┃╭╰| ")
+    return ""
+
+
 def _went_on(
-    result: Explanations, hay: str, held: Held, lv: Levels, going: str, shown: Callable[[], list[str]]
+    result: Explanations,
+    hay: str,
+    held: Held,
+    lv: Levels,
+    going: str,
+    shown: Callable[[], list[str]],
+    *,
+    ran: bool = False,
 ) -> None:
     """The answer to a text whose own words say the program goes on (`_goes_on`): nothing failed; without the GPU,
     the check of what the machine and the framework (or the accelerator) see; without an optional part, where to
@@ -1331,7 +1371,11 @@ def _went_on(
     result.outcome = "warnings-only"
     result.library = products[0] if products else None
     words = _stage_from_words(hay)
-    result.stage = _stage(hay, held) or _stage_from_line_kind(hay) or ("install" if words == "install" else "runtime")
+    # (``ran``: a program's warnings, whose words of an install are advice, not an install that ran)
+    install = words == "install" and not ran
+    result.stage = _stage(hay, held) or _stage_from_line_kind(hay) or ("install" if install else "runtime")
+    if ran and result.stage == "install":  # a warning's advice ("install X with 'pip install x'"): no install ran
+        result.stage = "runtime"
     said = said_to_do(hay, lv)
     if _GOES_ON_CPU.search(going):
         accelerator = _accelerator(hay, "")
@@ -1635,7 +1679,12 @@ _TENSORRT_LOG = re.compile(
     r"|Torch-TensorRT|\[E:onnxruntime",
 )
 #: a traceback's frame line, anywhere in a text (Python's, or a native backtrace's numbered frame)
-_FRAME_ANYWHERE = re.compile(r'^\s{0,12}File "|^\s{0,8}(?:#|\[bt\] \()\d{1,3}\)? ', re.MULTILINE)
+#: (IPython's frames too: "----> 1 from x import y", "~/env/lib/x.py in <module>", "File ~/x.py:12, in f()")
+_FRAME_ANYWHERE = re.compile(
+    r'^\s{0,12}File (?:"|~[/\\]|/|[A-Z]:\\)|^\s{0,8}(?:#|\[bt\] \()\d{1,3}\)? |^-{2,8}> {0,2}\d{1,6} '
+    r"|^\S{1,300}\.py in (?:<module>|\w{1,80}\()",
+    re.MULTILINE,
+)
 
 
 #: a CUDA error that a kernel launch reports late (CUDA_LAUNCH_BLOCKING=1 moves it to the call that caused it), or a

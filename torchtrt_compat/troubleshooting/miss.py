@@ -27,7 +27,38 @@ __all__ = [
     "ran_out_of_device_memory",
     "said_to_do",
     "speed_report",
+    "stated_cause",
 ]
+
+# ---- a library's own sentence of what is wrong (issue 36, round thirty-one) ------------------------------------------
+#: a plain line (no log level, no exception class, no frame) in which a library says a part of it is missing: "cuda
+#: extension was not built during install!", "CUDA support is not compiled in"
+_STATED = re.compile(
+    r"^[ \t]{0,4}(?P<s>(?:[A-Za-z][\w .+/-]{1,80}?) (?:was|were|is|are|has not been|have not been) not "
+    r"(?:built|compiled|installed|found|available|enabled|loaded)\b[^\n]{0,160})$"
+    r"|^[ \t]{0,4}(?P<t>(?:[A-Za-z][\w .+/-]{1,80}?) (?:has|have) not been (?:built|compiled|installed|found|enabled|"
+    r"loaded)\b[^\n]{0,160})$",
+    re.MULTILINE,
+)
+#: a line that is no library's sentence: a frame, code, an exception line, a path
+_NOT_STATED = re.compile(
+    r'^\s{0,12}File "|^\s{0,8}(?:[\w.]{1,120}\.)?[A-Z]\w{0,60}(?:Error|Exception|Warning)\b|[/\\]\w'
+)
+
+
+def stated_cause(hay: str, lv: Levels) -> str:
+    """A library's own plain-text sentence that a part of it is missing (not built, not installed, not found), on
+    a line with no log level before the first traceback of a text, or "": the finding a miss quotes."""
+    head = hay[:8000]
+    tb = head.find("Traceback (most recent call last)")
+    for n, m in enumerate(_STATED.finditer(head, 0, tb if tb >= 0 else len(head))):
+        if n >= 8:
+            break
+        said = (m.group("s") or m.group("t") or "").strip()
+        if said and lv.at(m.start() + 1) in (None, "error") and not _NOT_STATED.search(said):
+            return said[:200]
+    return ""
+
 
 # ---- a message that says what to do ----------------------------------------------------------------------------------
 #: an instruction in a message's words: "Please <verb> ..." (not a request for help or a bug report), "make sure",

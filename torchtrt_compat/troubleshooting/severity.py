@@ -196,6 +196,16 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (),
     ),
     (
+        r"^\s{0,4}(?:[^\n]{0,300}?/s\])?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\s{1,4}"
+        r"[a-z_]\w{0,40}(?:\.\w{1,40}){1,8}\s{1,4}(?:(?:\d{1,10}|\[[\w.:-]{1,60}\]|[\w-]{1,40}:\d{1,10})\s{1,4}){0,2}"
+        r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\s{1,8}(?=\S)",
+        "Python's logging with the time, then the logger's name, process or thread, then the level (Mars / Xorbits: "
+        "'%(asctime)s %(name)s %(process)d %(levelname)-8s %(message)s', '2023-07-16 20:40:52,229 xorbits._mars."
+        "resource 20588 WARNING  Unexpected error ...'), also glued to a progress bar's end (issue 36, round "
+        "thirty-one)",
+        (),
+    ),
+    (
         r"^\s{0,4}\[?(?:\d{4}-\d\d-\d\dT[\d:.]{8,20}Z?\s{1,2})?(?P<l>ERROR|WARN|INFO|DEBUG|TRACE)\s{1,2}"
         r"[a-z_]\w{0,40}(?:::\w{1,40}){1,6}\]?:? ",
         "Rust's log / env_logger and tracing without a time ('WARN ort::logging: ...', '[2024-01-01T00:00:00Z WARN  "
@@ -280,6 +290,14 @@ _ERROR_LINE = re.compile(
     #: nvcc's and its sub-tools' own fatal lines ("nvcc fatal   : Unsupported gpu architecture 'compute_89'",
     #: "fatbinary fatal   : ...", "ptxas fatal   : ...")
     r"|(?:nvcc|fatbinary|ptxas|nvlink|cicc) fatal\s{0,4}: "
+    #: a compiler driver's or the linker's own diagnostic, without a file and line (issue 36, round thirty-one): gcc's
+    #: "gcc: error: x.cu: No such file or directory", "g++: fatal error: no input files", "collect2: error: ld
+    #: returned 1 exit status", "/usr/bin/ld: cannot find -lcudart"; ninja's failed edge ("FAILED: spmm.cuda.o");
+    #: macOS dyld's report of a library it could not bind ("Symbol not found: __ZN...", "Library not loaded: ...")
+    r"|(?:[\w./\\+-]{0,200}[/\\])?(?:[\w.+-]{0,40}-)?(?:gcc|g\+\+|cc|c\+\+|clang\+{0,2}|cc1(?:plus)?|collect2|ld|ld\.\w{1,8}"
+    r"|lld|nvcc|cl|link)(?:-\d{1,2})?(?:\.exe)?: (?:fatal )?error: "
+    r"|(?:[\w./\\+-]{0,200}/)?ld(?:\.\w{1,8})?: cannot find -l\S"
+    r"|FAILED: \S|(?:dyld(?:\[\d{1,9}\])?: )?(?:Symbol not found: _\w|Library not loaded: \S)"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
     r"|[^\n]{0,200}?: line \d{1,6}: {1,4}\d{1,9} "
@@ -304,6 +322,9 @@ _ERROR_WORDS = (
     "undefined reference to",
     "cannot open shared object file",
     "symbol lookup error",
+    #: the loader's report of a library it could not bind, as a program prints it bare ("libbitsandbytes_cpu.so:
+    #: undefined symbol: cadam32bit_grad_fp32", issue 36, round thirty-one)
+    ".so: undefined symbol: ",
     "cv2.error: ",  # OpenCV's Python exception class is lower-case: "cv2.error: OpenCV(4.8.0) ... error: (-215:..."
     " failed despite ",  # bitsandbytes' cuda_setup: "CUDA Setup failed despite GPU being available"
     'Exception in thread "',  # Java's uncaught exception ('Exception in thread "main" java.lang.RuntimeException')
@@ -655,6 +676,79 @@ def _wrapped(text: str, found: dict[int, Level]) -> None:
             found[start] = inner
 
 
+#: the interactive interpreter's prompt at a line's start (">>> import dgl")
+_PROMPT = re.compile(r"^>>>(?: |$)", re.MULTILINE)
+
+
+def _repl_returned(text: str, found: dict[int, Level], before: set[int]) -> None:
+    """A statement typed at the interactive prompt that printed a library's line with an error word (a C++ library's
+    "dlopen failed: ... cannot open shared object file" notice at import) and then gave the prompt back without a
+    traceback or an exception line ran to its end: those lines are the library's notices, warnings (issue 36, round
+    thirty-one). ``before``: the lines leveled before the error words were read."""
+    prompts = [m.start() for m in _PROMPT.finditer(text)]
+    for lo, hi in zip(prompts, prompts[1:], strict=False):
+        added = [s for s in found if lo < s < hi and s not in before]
+        if added and not any(lo < s < hi and found[s] == "error" for s in before):
+            for s in added:
+                found[s] = "warning"
+
+
+_TRACEBACK_AT = re.compile(r"^[ \t]{0,8}Traceback \(most recent call last\)", re.MULTILINE)
+#: the words after a traceback's exception line that chain it to another exception: the traceback goes on
+_CHAINED = re.compile(r"During handling of the above exception|The above exception was the direct cause")
+
+
+def _error_words_at_a_prompt(text: str, found: dict[int, Level]) -> None:
+    """`_error_words`, then `_repl_returned` on a text of the interactive prompt."""
+    before = set(found) if ">>> " in text else None
+    _error_words(text, found)
+    if before is not None:
+        _repl_returned(text, found, before)
+
+
+def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
+    """A traceback that a warning record carries (Python's logging with exc_info at WARNING level: "WARNING ...
+    Unexpected error ...", then "Traceback (most recent call last):" and its exception line) is that warning's, not a
+    failure, when the program logged on after it (a later warning or info line) or the same exception was already a
+    warning's: its head and exception line are warnings (issue 36, round thirty-one)."""
+    if "Traceback (most recent call last)" not in text or "warning" not in found.values():
+        return
+    starts = sorted(found)
+    warned: set[str] = set()
+    for n, m in enumerate(_TRACEBACK_AT.finditer(text)):
+        if n >= 64:
+            break
+        head = m.start()
+        prev_end = text.rfind("\n", 0, head)
+        while prev_end > 0 and not text[text.rfind("\n", 0, prev_end) + 1 : prev_end].strip():
+            prev_end = text.rfind("\n", 0, prev_end)
+        if prev_end <= 0 or found.get(text.rfind("\n", 0, prev_end) + 1) != "warning":
+            continue
+        # the exception line: the first line after the head that is neither indented nor blank
+        at, exc = text.find("\n", head), -1
+        while at >= 0:
+            line_end = text.find("\n", at + 1)
+            line = text[at + 1 : line_end if line_end >= 0 else len(text)]
+            if line.strip() and not line[:1].isspace():
+                exc = at + 1
+                break
+            at = line_end
+        if exc < 0 or found.get(exc) != "error":
+            continue
+        exc_end = text.find("\n", exc)
+        exc_line = text[exc : exc_end if exc_end >= 0 else len(text)].strip()
+        rest = text[exc_end:] if exc_end >= 0 else ""
+        if _CHAINED.search(rest[:400]):
+            continue
+        later = exc_end >= 0 and any(s > exc_end and found[s] in ("warning", "info") for s in starts)
+        if not later and exc_line not in warned:
+            continue
+        warned.add(exc_line)
+        for s in starts:
+            if head <= s <= exc and found[s] == "error":
+                found[s] = "warning"
+
+
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
@@ -672,13 +766,14 @@ def levels(text: str) -> Levels:
     _debug_tools(text, found)
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
-    _error_words(text, found)
+    _error_words_at_a_prompt(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened
         _prose_crash(text, found)
     if any(word in text for word in _FAILURE_WORDS):
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[_line_start(text, m)] = "error"
         _nccl_chain(text, found)
+    _warned_tracebacks(text, found)
     starts = sorted(found)
     ends = []
     errors = warnings = infos = 0

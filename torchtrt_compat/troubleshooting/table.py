@@ -5635,7 +5635,11 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|^ERROR: Skipping '//"
         # MSBuild's own codes and project files (Visual Studio: "error MSB3721: The command ... nvcc.exe ... exited
         # with code 2", a copied error-list row "Error\tMSB3721\t..."): a Visual Studio build
-        r"|\bMSB\d{4}\b|\.vcxproj\b",
+        r"|\bMSB\d{4}\b|\.vcxproj\b"
+        # ninja's failed edge of an object file and the compiler command under it ("FAILED: spmm.cuda.o", then
+        # "/usr/local/cuda/bin/nvcc --generate-dependencies-with-compile ..."), a JIT extension build's own lines
+        # (issue 36, round thirty-one)
+        r"|^FAILED: [^\n]{0,300}\.(?:o|obj)\s*$|^\s{0,4}(?:[\w./\\-]{0,200}[/\\])?nvcc(?:\.exe)? {1,4}-{1,2}\w",
     ),
     (
         "import",
@@ -5646,7 +5650,11 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|UnsatisfiedLinkError|Failed to load \w{1,20} native library"
         r"|could not load symbol \"|Unable to dynamically load the \""
         # protobuf's check at the import of generated code ("If this call came from a _pb2.py file, ...")
-        r"|came from a _pb2\.py file|Descriptors cannot (?:not )?be created directly",
+        r"|came from a _pb2\.py file|Descriptors cannot (?:not )?be created directly"
+        # macOS dyld binding a library at load (dlopen's "Symbol not found: __ZN...", "Referenced from: ...", "Expected
+        # in: ...", "Library not loaded: @rpath/...") (issue 36, round thirty-one)
+        r"|\bdlopen\([^\n]{1,400}\): (?:Symbol not found|Library not loaded)|^\s{0,8}Symbol not found: _"
+        r"|^\s{0,8}Library not loaded: |^\s{0,8}Referenced from: |^\s{0,8}Expected in: ",
     ),
     (
         "export",
@@ -5845,6 +5853,11 @@ STAGE_STEPS: dict[str, str] = {
     "error line of the full output (a traceback's last line, or the first line a library logged at error level), "
     "not the lines after it; read the call in your code above it and check the versions of the libraries it names "
     "against what the program requires (`pip list`, the program's requirements)",
+    "stated": "the library says in its own words what is wrong ({stated!r}): that is the finding, and the traceback "
+    "under it only shows where it noticed. A part it names as not built or not installed (a CUDA extension, a GPU "
+    "build) was skipped when the library was installed: reinstall it with that part (its GPU build or wheel; from "
+    "source with the CUDA toolkit visible, nvcc on PATH and CUDA_HOME set) and read the install log for why it was "
+    "skipped",
     "cut-traceback": "the paste is incomplete: the traceback stops before its last line, the exception (its type "
     "and message), which is the error itself; copy the output again down to the end (or open the job's log: a "
     "cluster job's stderr file, the wrapper's log) and give explain the traceback with its last lines",
@@ -5929,6 +5942,12 @@ STAGE_STEPS: dict[str, str] = {
     "configure with --debug-find to see where it looked, set the package's <Name>_DIR or CMAKE_PREFIX_PATH to the "
     "folder holding its config file (or install that package's development files), and start from a clean build "
     "folder (CMakeCache.txt keeps the old answers)",
+    "compile/jit-extension": "a C++ / CUDA extension that torch builds at first use (torch.utils.cpp_extension.load, "
+    "an op builder such as DeepSpeed's, with ninja) failed to compile; the cause is the first nvcc or compiler "
+    "'error' line of the build output (under ninja's 'FAILED:' line, or with load(..., verbose=True)), not the "
+    "RuntimeError or ImportError after it. Check that the nvcc the build ran (its path in the command) has torch's "
+    "CUDA, that the host gcc is one that CUDA supports, then delete the stale build folder (~/.cache/torch_extensions) "
+    "and run again",
     "compile/shown": "the text shows the compiler's or linker's own error line (quoted above), which is the cause, and "
     "no known family reads it: open the file at the line it names; when it names a CUDA, C++ or library identifier "
     "that is undefined or undeclared, a header that is missing, an intrinsic or an option, the toolkit, the host "
@@ -6107,6 +6126,15 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"^[^\n]{0,300}?(?::\d{1,6}(?::\d{1,4})?: (?:fatal )?error: |\(\d{1,6}\): (?:fatal |catastrophic )?error\b)"
         r"|undefined reference to [`']|^CMake Error at |^ptxas (?:fatal|error)",
     ),
+    #: a torch extension JIT-built at first use (torch.utils.cpp_extension.load, DeepSpeed's op builder: ninja's
+    #: "FAILED: x.cuda.o", the torch_extensions build folder) without the compiler's own error line: nvcc's CUDA
+    #: against torch's, the host compiler, and the stale build folder (issue 36, round thirty-one)
+    (
+        "compile",
+        "compile/jit-extension",
+        r"^FAILED: [^\n]{0,300}\.(?:o|obj)\s*$|torch[\\/]utils[\\/]cpp_extension\.py|\bin _run_ninja_build\b"
+        r"|[\\/]torch_extensions[\\/]|Error building extension '",
+    ),
     #: a text without a tool's line whose words speak of a build (not nvcc's version banner, "Cuda compilation
     #: tools", nor a binary "compiled with" a version): the build's own output is the next thing to read
     (
@@ -6210,6 +6238,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "torchtrt-compat explain - (the whole output, every chained exception)",
     "runtime/no-cuda-error": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the "
     "command to the last line)",
+    "stated": "pip install -v --no-cache-dir --force-reinstall {package} 2>&1 | grep -i -n -E 'cuda|nvcc|skip|error' "
+    "(whether the install found CUDA and built the part it names)",
     "cut-traceback": "python your_script.py 2>&1 | tail -n 60 | torchtrt-compat explain - (the traceback's end: its "
     "exception line)",
     "compile/msvc": 'msbuild <project>.vcxproj -v:detailed 2>&1 | findstr /n /c:"error C" /c:"error LNK"',
@@ -6264,6 +6294,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
     "compile/cmake": "rm -rf build && cmake -S . -B build --debug-find 2>&1 | torchtrt-compat explain - (then "
     "build/CMakeFiles/CMakeConfigureLog.yaml or CMakeError.log)",
+    "compile/jit-extension": "python -c 'import torch; print(torch.version.cuda)'; nvcc --version; gcc --version; "
+    "rm -rf ~/.cache/torch_extensions; python your_script.py 2>&1 | torchtrt-compat explain - (the whole build output)",
     "compile/shown": "nvcc --version; gcc --version; cmake --version (then the versions the project's README or CI "
     "builds with)",
     "runtime/native": "CUDA_LAUNCH_BLOCKING=1 compute-sanitizer ./your_program <its arguments> 2>&1 | torchtrt-compat "
