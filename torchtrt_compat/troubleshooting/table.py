@@ -4107,6 +4107,11 @@ _CORE: tuple[KnownError, ...] = (
         "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch",
         r"undefined symbol: _ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d|4aten)\d"
         r"|undefined symbol: _Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d"
+        # macOS's dyld wording for the same (issue 36, round thirty-one): "dlopen(..., 6): Symbol not found:
+        # __ZNK2at6Tensor6deviceEv", Mach-O names carry one more leading underscore; newer dyld quotes the name in
+        # parentheses or says "symbol not found in flat namespace '__ZN...'"
+        r"|[Ss]ymbol not found(?: in flat namespace)?:? {0,2}[('\"]?__ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d"
+        r"|4aten)\d|[Ss]ymbol not found(?: in flat namespace)?:? {0,2}[('\"]?__Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d"
         # an issue's title as pasted above its traceback: an installation / import / build that fails with an
         # "undefined symbol" it does not name ("[Bug] MMCV Installation Failure - undefined symbol during validation")
         r"|\b(?:[Ii]nstall(?:ation|ing)?|[Ii]mport(?:ing)?|[Bb]uild(?:ing)?|[Cc]ompil(?:ed|ing))\b[^\n]{0,60}"
@@ -4156,8 +4161,11 @@ _CORE: tuple[KnownError, ...] = (
         advice="symbol",
         commands=(CHECK,),
         weight=86,
-        applies="any compiled torch extension, Linux",
-        shown_by=("tests/troubleshooting/test_round3.py::test_undefined_torch_symbols_are_demangled",),
+        applies="any compiled torch extension, Linux and macOS",
+        shown_by=(
+            "tests/troubleshooting/test_round3.py::test_undefined_torch_symbols_are_demangled",
+            "tests/troubleshooting/test_round31_v31graph.py::test_macos_dyld_symbol_not_found_of_torch",
+        ),
         example="ImportError: /usr/local/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-"
         "gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
         example_source="glibc's dlopen wording (elf/dl-lookup.c) with a torch symbol (c10::cuda::SetDevice(int))",

@@ -419,19 +419,53 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "ext-undefined-cudart-symbol",
-        "undefined symbol: cuda… (a CUDA runtime function, no version suffix): an extension not linked to the "
-        "CUDA runtime it calls",
-        r"undefined symbol: (cuda[A-Z]\w{2,60})\b(?![^\n]{0,4}version)",
-        "A compiled extension calls the CUDA runtime (cudaHostRegister, cudaMalloc...) without linking libcudart "
-        "itself, counting on torch's copy, which torch loads with local symbol scope; or it was built against "
-        "another torch / CUDA build than the one installed.",
+        "undefined symbol: cuda… / __cudaPushCallConfiguration (a CUDA runtime function, no version suffix): an "
+        "extension or custom op not linked to the CUDA runtime it calls",
+        r"undefined symbol: (cuda[A-Z]\w{2,60})\b(?![^\n]{0,4}version)"
+        # the CUDA runtime's internal entry points that nvcc writes into every kernel launch and module (issue 36,
+        # round thirty-one): __cudaPushCallConfiguration / __cudaPopCallConfiguration since nvcc 9.2,
+        # __cudaRegisterFatBinaryEnd since 10.1. Missing at load: the object was compiled by a newer nvcc than the
+        # libcudart it links or is loaded with (or it links none)
+        r"|undefined symbol: (__cuda(?:Push|Pop)CallConfiguration|__cudaRegisterFatBinaryEnd)\b",
+        "A compiled extension or custom op calls the CUDA runtime (cudaHostRegister, cudaMalloc...) without linking "
+        "libcudart itself, counting on the framework's copy (torch loads its own with local symbol scope); or it "
+        "was built against another torch / CUDA build than the one installed. A missing internal launch symbol "
+        "(__cudaPushCallConfiguration, __cudaRegisterFatBinaryEnd) means its .cu objects were compiled by a newer "
+        "nvcc than the CUDA runtime it links or loads with.",
         "Rebuild or reinstall the extension against the installed CUDA build of torch (from source: `pip install "
         "--no-build-isolation .`, so it links the CUDA runtime); as a workaround start Python with "
         "TORCH_USE_RTLD_GLOBAL=1 (or import torch before the extension).",
-        op=r"undefined symbol: (cuda[A-Z]\w{2,60})",
+        variants=(
+            # a TensorFlow custom op (tf.load_op_library, a tf_ops folder built by a shell script or Makefile)
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?(?:load_op_library|\btf_ops?\b|tf_\w{1,40}_so\.so|tensorflow))"
+                r"(?=[\s\S]{0,300000}?undefined symbol: (?:__)?cuda)",
+                "a TensorFlow custom op",
+                "The op's .so was built from .cu objects of one nvcc but links no CUDA runtime of that toolkit (or "
+                "an older one), so nothing the process loads defines the symbol. Rebuild the op with the CUDA "
+                "toolkit of the TensorFlow that loads it (`python -c 'import tensorflow as tf; "
+                'print(tf.sysconfig.get_build_info()["cuda_version"])\'`; its nvcc for the .cu.o, and the same '
+                "toolkit's runtime on the g++ link line: `-L<cuda>/lib64 -lcudart`, with TensorFlow's own "
+                "tf.sysconfig.get_compile_flags() / get_link_flags()); in the op's build script replace any "
+                "hard-coded /usr/local/cuda-X.Y paths by that toolkit's.",
+            ),
+            Variant(
+                r"undefined symbol: __cuda(?:Push|Pop)CallConfiguration|undefined symbol: __cudaRegisterFatBinaryEnd",
+                "nvcc's internal launch symbols (a newer nvcc than the runtime)",
+                "The .cu objects were compiled by a newer nvcc (9.2+ writes __cudaPushCallConfiguration, 10.1+ "
+                "__cudaRegisterFatBinaryEnd) than the CUDA runtime the library links or is loaded with. Compile and "
+                "link with one toolkit, the one of the framework that loads it (torch.version.cuda): `which nvcc` / "
+                "`nvcc -V` must show it (set CUDA_HOME and PATH), link its libcudart (`-L$CUDA_HOME/lib64 "
+                "-lcudart`), delete the old objects and rebuild.",
+            ),
+        ),
+        op=r"undefined symbol: (cuda[A-Z]\w{2,60}|__cuda(?:Push|Pop)CallConfiguration|__cudaRegisterFatBinaryEnd)",
         weight=87,
-        applies="C++/CUDA extensions of PyTorch (torch.utils.cpp_extension)",
-        shown_by=(_test("test_ext_undefined_cudart_symbol"),),
+        applies="C++/CUDA extensions of PyTorch (torch.utils.cpp_extension), TensorFlow custom ops",
+        shown_by=(
+            _test("test_ext_undefined_cudart_symbol"),
+            "tests/troubleshooting/test_round31_v31graph.py::test_cuda_internal_launch_symbols",
+        ),
         example="Cannot run training on GPU: undefined symbol: cudaHostRegister",
         example_source="facebookresearch/PyTorch-BigGraph#154; torch/__init__.py (TORCH_USE_RTLD_GLOBAL)",
     ),

@@ -37,6 +37,28 @@ _ENGINE_FILE = r"\.(?:engine|plan|trt)\b"
 _ONNX_PARSING = r"for ONNX node|Parsing node|ModelImporter|Importing initializer|While parsing node"
 _ORT_CUDA = r"AppendExecutionProvider_CUDA|CUDAExecutionProvider|onnxruntime"
 
+#: libraries that bring native runtimes of their own (a C++ runtime, OpenMP, BLAS, protobuf, TBB) into the process:
+#: imported before torch, their copies are bound first and torch's code can then run on them (issue 36, round
+#: thirty-one: Open3D's bundled libraries, OpenCV, TensorFlow, pyarrow, faiss, scikit-learn's libgomp, VTK)
+_NATIVE_BUNDLERS = (
+    r"open3d|cv2|tensorflow|pyarrow|onnxruntime|paddle|mxnet|jaxlib|jax|faiss|sklearn|pyrealsense2|vtk|pyvista"
+    r"|pymeshlab|mujoco|pyrender|pcl|pclpy|pycolmap"
+)
+#: an interactive session's or a script's lines that import one of them, then (later, before any import of torch)
+#: torch itself: the order that binds the other library's native copies first. A prompt (">>> ", "In [N]: ") or
+#: none, or the one-liner of `python -c "import X; import torch"`
+_IMPORT_LINE = (
+    r"^[ \t]{0,8}(?:>>>[ \t]{0,4}|In \[\d{1,4}\]:[ \t]{0,4}"
+    r"|\$?[ \t]{0,4}python3?[ \t]{1,4}-c[ \t]{1,4}[\"'])?"
+)
+_IMPORTED_BEFORE_TORCH = (
+    r"\A(?:(?![^\n]{0,300}\b(?:import|from)[ \t]{1,4}torch\b)[^\n]{0,300}\n){0,80}?"
+    + _IMPORT_LINE
+    + rf"(?:import|from)[ \t]{{1,4}}(?:{_NATIVE_BUNDLERS})\b[^\n]{{0,200}}"
+    r"(?:;[ \t]{0,4}import[ \t]{1,4}torch\b"
+    r"|\n(?:[^\n]{0,300}\n){0,40}?" + _IMPORT_LINE + r"(?:import|from)[ \t]{1,4}torch\b)"
+)
+
 #: the tests of the rows round seven's blind sample led to
 T = "tests/troubleshooting/test_round7_engine.py"
 
@@ -713,6 +735,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "program imported before torch clashes with it (another C++ runtime, logging or OpenMP library of "
                 "another version): import torch and call torch.cuda.init() first in the script, or bisect the "
                 "imports; gdb's `info sharedlibrary` lists the libraries loaded twice.",
+            ),
+            # the session or script imported a library with native runtimes of its own before torch (issue 36,
+            # round thirty-one: `import open3d` then `import torch`, then a crash in a CUDA op)
+            Variant(
+                _IMPORTED_BEFORE_TORCH,
+                "a library with native runtimes of its own imported before torch",
+                "The text imports a library that brings its own native runtimes (a C++ runtime, OpenMP, BLAS, "
+                "protobuf: Open3D, OpenCV, TensorFlow, pyarrow, faiss...) before torch, so the loader binds that "
+                "library's copies first and torch's code can crash on them later, in a plain torch op. Import "
+                "torch first (`import torch` at the top of the script, before the other library) and run the "
+                "same lines again; if the crash goes away, keep that order, or install releases of both built "
+                "against compatible runtimes (a newer release of the other library often fixes the clash). If it "
+                "still crashes with torch first, get the native stack (`gdb -batch -ex run -ex bt --args python "
+                "your_script.py`; `info sharedlibrary` lists libraries loaded twice).",
             ),
             # a fatal error in a text that says the GPU ran out of memory: a native library (NCCL, an extension)
             # aborts where torch would have raised its OutOfMemoryError

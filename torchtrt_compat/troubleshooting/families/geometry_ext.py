@@ -20,6 +20,8 @@ _TESTS = "tests/troubleshooting/test_round12_w2ext3d.py"
 
 
 _test = tests_in(_TESTS)
+#: the tests of the rows round thirty-one added or widened here
+_T31 = tests_in("tests/troubleshooting/test_round31_v31graph.py")
 
 
 #: PyG's compiled extension packages (each loads its own ``_version_cuda`` / ``_cpu`` libraries)
@@ -197,6 +199,14 @@ _PAIRS: tuple[KnownError, ...] = (
     ),
 )
 
+#: the ops of Open3D-ML's torch library whose names are Open3D's own (cpp/open3d/ml/pytorch: misc/, continuous_conv/,
+#: sparse_conv/, pvcnn/), as their "<Op> was not compiled with CUDA support" checks name them
+_OPEN3D_ML_OPS = (
+    r"BuildSpatialHashTable|FixedRadiusSearch|InvertNeighborsList|RaggedToDense|ReduceSubarraysSum"
+    r"|ContinuousConv(?:Transpose)?(?:BackpropFilter)?|SparseConv(?:Transpose)?(?:BackpropFilter)?"
+    r"|TrilinearDevoxelize|VoxelPooling(?:Grad)?"
+)
+
 _GRAPH: tuple[KnownError, ...] = (
     KnownError(
         "geo-dgl-torchdata-datapipes",
@@ -241,14 +251,35 @@ _GRAPH: tuple[KnownError, ...] = (
         "geo-open3d-ml-torch-version",
         "Open3D-ML: Version mismatch: Open3D needs PyTorch version X, but version Y is installed (or Open3D built "
         "without PyTorch)",
-        r"Open3D needs Pytorch version [\d.*]{1,12}, but version|Open3D was not built with PyTorch support",
+        r"Open3D needs Pytorch version [\d.*]{1,12}, but version|Open3D was not built with PyTorch support"
+        # an op of open3d.ml.torch's library called on CUDA tensors when the library loaded has no CUDA kernels
+        # (cpp/open3d/ml/pytorch/*Ops.cpp: TORCH_CHECK(false, "<Op> was not compiled with CUDA support")); only
+        # the op names that are Open3D's own (issue 36, round thirty-one)
+        rf"|\b(?:{_OPEN3D_ML_OPS}) was not compiled with CUDA support",
         "open3d.ml.torch loads ops compiled against one torch minor (the one of its build): the installed torch is "
         "another minor, or this Open3D build has no PyTorch ops at all (a build without BUILD_PYTORCH_OPS, or a "
-        "platform whose wheel ships none, e.g. Windows / macOS).",
+        "platform whose wheel ships none, e.g. Windows / macOS); an op called on CUDA tensors whose loaded library "
+        "has no CUDA kernels (a CPU build, or the CPU ops loaded for another torch / CUDA) says '<Op> was not "
+        "compiled with CUDA support'.",
         'Install the torch minor the message names (`pip install "torch==X.Y.*"` from the index of your CUDA), or '
         "the Open3D release built for your torch (each Open3D release names its torch); to keep your torch, build "
         "Open3D from source with -DBUILD_PYTORCH_OPS=ON -DBUILD_CUDA_MODULE=ON against it. Open3D's geometry and "
         "visualisation need none of this: only open3d.ml.torch does.",
+        variants=(
+            Variant(
+                r"was not compiled with CUDA support",
+                "an Open3D-ML op on CUDA tensors, its op library without CUDA",
+                "The Open3D-ML op library that loaded has no CUDA kernels: Open3D loads its CUDA ops only from a "
+                "CUDA build of Open3D whose CUDA module loaded (open3d.__DEVICE_API__ == 'cuda') and for the exact "
+                "torch minor and CUDA it was built with; otherwise the CPU ops (or a CPU-only wheel's) answer. See "
+                'what you have: `python -c "import open3d, torch; print(open3d.__version__, open3d.__DEVICE_API__, '
+                "open3d._build_config['BUILD_CUDA_MODULE'], open3d._build_config.get('Pytorch_VERSION'), "
+                'torch.__version__, torch.version.cuda)"`. Then install the torch (version and CUDA) that Open3D '
+                "release was built with, or build Open3D from source for your torch with -DBUILD_CUDA_MODULE=ON "
+                "-DBUILD_PYTORCH_OPS=ON; or run these ops on CPU tensors (a project's own switch, e.g. one that "
+                "turns its Open3D path off, avoids them).",
+            ),
+        ),
         weight=90,
         applies="Open3D-ML (open3d.ml.torch: RandLA-Net, KPConv, PointPillars) and projects importing it",
         shown_by=(_test("test_pyg_disabled_extensions_and_open3d"),),
@@ -258,13 +289,31 @@ _GRAPH: tuple[KnownError, ...] = (
     KnownError(
         "geo-dgl-cpu-build",
         "DGL: Device API cuda is not enabled. Please install the cuda version of dgl (the CPU build of DGL)",
-        r"Device API (?:cuda|gpu) is not enabled\. Please install the cuda version of dgl",
+        r"Device API (?:cuda|gpu) is not enabled\. Please install the cuda version of dgl"
+        # an application's own check that finds the CPU build of DGL and moves its run to the CPU (issue 36, round
+        # thirty-one: "Set to use GPU, but GPU version of DGL is not installed. Reset to use CPU instead.")
+        r"|\b(?:GPU|CUDA) (?:version|build) of DGL (?:is )?not (?:installed|available)"
+        r"|\bDGL (?:is )?(?:not (?:built|compiled) with CUDA|a CPU[- ]only (?:build|version))",
         "The installed DGL is its CPU build (the plain `dgl` package of the registry is CPU-only): moving a graph "
         "to the GPU (g.to('cuda'), pin_memory_, a CUDA sampler) needs DGL's CUDA build.",
         "Uninstall it and install DGL's CUDA build for your torch and CUDA from DGL's own wheel index (`pip "
         "uninstall dgl && pip install dgl -f <DGL wheel index for torch-X.Y/cuXYZ>`, or conda's dglteam "
         "channel, e.g. dgl=*=*cuda*); DGL 2.x wheels are per torch release and CUDA, and Windows / macOS have no "
         "CUDA builds of recent releases.",
+        variants=(
+            # the application noticed the CPU build and went on on the CPU (round thirty-one): no error, a cost
+            Variant(
+                r"(?:GPU|CUDA) (?:version|build) of DGL[^\n]{0,120}(?:Reset|fall(?:s|ing)? ?back|switch\w{0,3}"
+                r"|revert\w{0,3}) to (?:use )?(?:the )?CPU",
+                "the program moved its run to the CPU (no error: it runs, slower)",
+                "Nothing failed: the program found DGL's CPU build and runs on the CPU instead of the GPU you asked "
+                "for, which can be many times slower. To train on the GPU, replace DGL with its CUDA build for your "
+                "torch and CUDA (`python -c 'import torch; print(torch.__version__, torch.version.cuda)'`, then "
+                "`pip uninstall dgl && pip install dgl -f <DGL wheel index for torch-X.Y/cuXYZ>`, or conda's "
+                "dglteam channel), in a DGL release that still has the modules the program imports; `python -c "
+                "\"import dgl, torch; print(dgl.__version__, dgl.graph(([0], [1])).to('cuda').device)\"` checks it.",
+            ),
+        ),
         weight=90,
         applies="DGL (dgl, dgl.graphbolt) and the projects built on it (ALIGNN, DGL-LifeSci)",
         shown_by=(_test("test_dgl_builds"),),
@@ -289,6 +338,73 @@ _GRAPH: tuple[KnownError, ...] = (
         example="FileNotFoundError: Cannot find DGL C++ graphbolt library at /venv/lib/python3.10/site-packages/dgl/"
         "graphbolt/libgraphbolt_pytorch_2.4.1.so",
         example_source="DGL python/dgl/graphbolt/__init__.py (load_graphbolt), DGL 2.1 to 2.4",
+    ),
+    KnownError(
+        "geo-dgl-tensoradapter-notice",
+        "DGL: TensorDispatcher: dlopen failed: .../libtensoradapter_pytorch_X.so (a notice: DGL runs without its "
+        "torch adapter)",
+        r"TensorDispatcher: dlopen failed: [^\n]{0,400}(?:tensoradapter|libtorch\w{0,20}\.so|libc10\w{0,20}\.so)"
+        r"|Could not open file: [^\n]{0,400}tensoradapter[^\n]{0,400}This does not affect DGL",
+        "A notice, not a failure: DGL looks for its optional tensor adapter (libtensoradapter_pytorch_<torch "
+        "version>.so, the library through which DGL uses torch's allocator and streams) for the installed torch "
+        "release; none was built for that torch (a source build without the adapter, torch upgraded after DGL), or "
+        "its torch libraries did not load. DGL logs it and goes on with its own slower code path: the import "
+        "succeeds ('Using backend: pytorch').",
+        "Nothing to fix when the program runs on. For DGL's full speed install the DGL built for your torch (DGL's "
+        "wheel index per torch release and CUDA), or rebuild DGL from source with the adapter for the installed "
+        "torch (cmake -DBUILD_TORCH=ON, then the setup in python/); `ls <site-packages>/dgl/tensoradapter/pytorch/` "
+        "lists the torch releases the installed DGL has an adapter for. If the program failed, the error after this "
+        "line is the one to explain.",
+        severity="notice",
+        weight=35,
+        applies="DGL 0.6 to 1.x (src/runtime/tensordispatch.cc) with PyTorch",
+        shown_by=(_T31("test_dgl_tensoradapter_notice"),),
+        example="[23:48:28] /opt/dgl/src/runtime/tensordispatch.cc:43: TensorDispatcher: dlopen failed: /venv/lib/"
+        "python3.8/site-packages/dgl/tensoradapter/pytorch/libtensoradapter_pytorch_1.9.0.so: cannot open shared "
+        "object file: No such file or directory",
+        example_source="DGL src/runtime/tensordispatch.cc (TensorDispatcher::Load, the dlopen of the adapter), DGL "
+        "0.8; later releases log 'Could not open file: ... This does not affect DGL's but might impact its "
+        "performance.'",
+    ),
+    KnownError(
+        "geo-open3d-binding-fallback",
+        "No module named 'open3d.cpu' (a CUDA build of Open3D whose CUDA binding did not load fell back to a CPU "
+        "binding it does not have)",
+        r"No module named '?open3d\.cpu\b"
+        r"|Open3D was built with CUDA support, but an error occ?urr?ed while loading the Open3D CUDA Python bindings"
+        r"|Open3D was built with CUDA support, but Open3D CUDA Python binding library not found",
+        "Open3D's __init__ loads open3d/cuda/pybind first when the build has CUDA (BUILD_CUDA_MODULE); when that "
+        "load fails (an unresolved symbol, a CUDA library or driver it cannot find, a binding built with another "
+        "compiler or CUDA) it only warns (an ImportWarning, hidden by default) and falls back to open3d/cpu/pybind, "
+        "which a CUDA-only build (a source build, some wheels) does not contain: 'No module named open3d.cpu' hides "
+        "the real load error of the CUDA binding.",
+        "Get the hidden error: `python -W always -c 'import open3d'` prints Open3D's warning with the loader's "
+        'reason, or load the binding directly: `python -c "import ctypes, glob, os, open3d._build_config as c; '
+        "ctypes.CDLL(glob.glob(os.path.join(os.path.dirname(c.__file__), 'cuda', 'pybind*'))[0])\"` (`ldd -r` on "
+        "that file lists undefined symbols and missing libraries), then explain that error. Usually: the CUDA "
+        "libraries or driver it links are not on the loader's path, or a source build mixed compilers / CUDA "
+        "versions (rebuild it in one environment: the install-pip-package target of its CMake build, with the same "
+        "compiler and the CUDA "
+        "toolkit it was configured with); or install the registry's open3d wheel instead of the source build.",
+        variants=(
+            Variant(
+                r"\bopen3d[\\/](?:cuda|cpu)[\\/]pybind[^\n]{0,200}(?:undefined symbol|cannot open shared object"
+                r"|wrong ELF class|version `)",
+                "the CUDA binding's load error is in the text",
+                "The text already shows why the CUDA binding did not load (the loader's line with "
+                "open3d/cuda/pybind): fix that (explain that line alone: an undefined symbol means the binding was "
+                "built against other libraries than the ones loaded; a missing .so means a CUDA / driver library "
+                "not on the loader's path), then import open3d again.",
+            ),
+        ),
+        weight=85,  # above py-module-missing: no install of a module named open3d.cpu helps
+        applies="Open3D 0.12 and later with BUILD_CUDA_MODULE (source builds, CUDA wheels)",
+        shown_by=(_T31("test_open3d_binding_fallback_and_ml_ops"),),
+        example='  File "/venv/lib/python3.8/site-packages/open3d/__init__.py", line 75, in <module>\n    from '
+        "open3d.cpu.pybind import (camera, geometry, io, pipelines, utility, t)\nModuleNotFoundError: No module "
+        "named 'open3d.cpu'",
+        example_source="Open3D python/open3d/__init__.py (the CUDA pybind load, its ImportWarning and the fallback "
+        "to open3d.cpu.pybind), Open3D 0.12 to 0.19",
     ),
 )
 
@@ -544,6 +660,13 @@ _SPARSE: tuple[KnownError, ...] = (
     ),
 )
 
+#: standard-library names whose header (<iostream>, <stdexcept>, <limits>, <memory>, <functional>, <algorithm>,
+#: <iomanip>, <numeric>) older GCC and CUDA headers included indirectly and newer ones no longer do
+_STD_NAMES = (
+    r"cout|cerr|endl|runtime_error|invalid_argument|out_of_range|numeric_limits|unique_ptr|shared_ptr|make_unique"
+    r"|make_shared|function|setprecision|setw|accumulate|iota|min_element|max_element"
+)
+
 _COMPILE: tuple[KnownError, ...] = (
     KnownError(
         "build-cxx-missing-std-include",
@@ -552,13 +675,25 @@ _COMPILE: tuple[KnownError, ...] = (
         r"'(?:std::)?u?int(?:8|16|32|64|ptr)_t' (?:does not name a type|was not declared in this scope"
         r"|has not been declared|is not a member of 'std')"
         r"|identifier \"(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX|u?int(?:8|16|32|64|ptr)_t)\" is undefined"
-        r"|'(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX)' was not declared in this scope",
-        "The source uses a fixed-width integer type (uint32_t, uintptr_t) or a float limit (FLT_MAX) without "
-        "including its header (<cstdint>, <cfloat>): older GCC / CUDA headers included them indirectly, GCC 13 and "
-        "newer (and recent CUDA toolkits) no longer do, so code that built before fails now (e.g. 3D Gaussian "
-        "Splatting's diff-gaussian-rasterization rasterizer_impl.h, simple-knn's simple_knn.cu).",
+        r"|'(?:FLT_MAX|FLT_MIN|FLT_EPSILON|DBL_MAX)' was not declared in this scope"
+        # the same for the standard library's names (issue 36, round thirty-one): GCC's "'cout' is not a member of
+        # 'std'" (quotes as ASCII, as UTF-8 ‘’ or lost in a paste) for the names whose header older compilers
+        # pulled in indirectly, and GCC 8+'s own note naming the header ("'std::cout' is defined in header
+        # '<iostream>'; did you forget to '#include <iostream>'?", GCC 13's "this is probably fixable by adding")
+        rf"|[‘'`]?(?:{_STD_NAMES})[’'`]? (?:is not a member of [‘'`]?std[’'`]?|was not declared in this scope"
+        r"|in namespace [‘'`]?std[’'`]? does not name a (?:template )?type)"
+        r"|is defined in header [‘']<\w{1,30}(?:\.h)?>[’']; (?:did you forget to|this is probably fixable by "
+        r"adding) [‘']#include <",
+        "The source uses a fixed-width integer type (uint32_t, uintptr_t), a float limit (FLT_MAX) or a standard "
+        "library name (std::cout, std::runtime_error, std::numeric_limits) without including its header "
+        "(<cstdint>, <cfloat>, <iostream>, <stdexcept>, <limits>): older GCC / CUDA headers included them "
+        "indirectly, newer GCC (11 and 13 dropped many) and recent CUDA toolkits no longer do, so code that built "
+        "before fails now (e.g. 3D Gaussian Splatting's diff-gaussian-rasterization rasterizer_impl.h, simple-knn's "
+        "simple_knn.cu, the nms.h of bundled spconv 1.x copies).",
         "Add the include to the file the error names: `#include <cstdint>` for uint32_t / uintptr_t, `#include "
-        "<cfloat>` for FLT_MAX (at the top of the header or .cu file), then rebuild (`pip install "
+        "<cfloat>` for FLT_MAX, `#include <iostream>` for std::cout / std::endl, <stdexcept> for "
+        "std::runtime_error, <limits> for std::numeric_limits, <memory> for std::unique_ptr (or the header GCC's "
+        "note names; at the top of the header or .cu file), then rebuild (`pip install "
         "--no-build-isolation ./<the module's folder>`); or update the project / submodule to a commit that has "
         "it; or build with an older host compiler (`CC=gcc-11 CXX=g++-11`, which nvcc also uses through "
         "NVCC_CCBIN / -ccbin).",

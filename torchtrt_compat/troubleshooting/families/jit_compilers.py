@@ -12,7 +12,7 @@ jit_utils.cpp`` code template (OffsetCalculator, c10::LoadImpl); ``torch/utils/c
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, KnownError, Variant, tests_in
+from ..entry import COMFYUI, KnownError, Variant, ld_cannot_find, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -250,6 +250,34 @@ FAMILIES: tuple[KnownError, ...] = (
         example="tensorflow.python.framework.errors_impl.NotFoundError: bazel-bin/tensorflow/test/test_op.so: "
         "undefined symbol: _ZN10tensorflow14kernel_factory17OpKernelRegistrar12InitInternalEPKNS_9KernelDefE",
         example_source="tensorflow/custom-op#9",
+    ),
+    KnownError(
+        "jit-tf-framework-lib-not-found",
+        "cannot find -ltensorflow_framework (a custom op linked by name, but TensorFlow ships only "
+        "libtensorflow_framework.so.N)",
+        ld_cannot_find("tensorflow_framework|tensorflow_cc")
+        # a paste that lost ld's "cannot" to "can't" / "cant", LLVM's lld and Apple's ld for the same
+        + r"|\bcan'?t find -ltensorflow_(?:framework|cc)\b|unable to find library -ltensorflow_(?:framework|cc)\b"
+        r"|library not found for -ltensorflow_(?:framework|cc)\b",
+        "TensorFlow's pip wheels ship libtensorflow_framework only under its versioned name (.so.1 for 1.14+, .so.2 "
+        "for 2.x; libtensorflow_cc likewise), with no unversioned libtensorflow_framework.so, so a custom op's build "
+        "script (compile_op.sh, a Makefile, a setup.py written for TensorFlow 1.x) that links with "
+        "-ltensorflow_framework finds nothing; a -L path to another Python's or an old TensorFlow's folder fails the "
+        "same way.",
+        "Link with the flags TensorFlow gives for itself: `TF_LFLAGS=$(python -c 'import tensorflow as tf; print(\" "
+        "\".join(tf.sysconfig.get_link_flags()))')` (they name -L<its folder> and -l:libtensorflow_framework.so.N) "
+        "and use them in place of -L... -ltensorflow_framework, with tf.sysconfig.get_compile_flags() for the "
+        "compile; or keep the script and link the versioned file by name (`-l:libtensorflow_framework.so.2`), or "
+        "create the missing name in TensorFlow's folder (`ln -s libtensorflow_framework.so.2 "
+        "libtensorflow_framework.so` in the folder `python -c 'import tensorflow as tf; print(tf.sysconfig."
+        "get_lib())'` prints). Build with the Python whose TensorFlow will load the op.",
+        weight=82,
+        applies="TensorFlow custom ops (PointNet++ / KPConv / Frustum tf_ops and other compile_op.sh builds) "
+        "against TensorFlow 1.14+ and 2.x wheels",
+        shown_by=("tests/troubleshooting/test_round31_v31graph.py::test_tensorflow_framework_not_found",),
+        example="/usr/bin/ld: cannot find -ltensorflow_framework\ncollect2: error: ld returned 1 exit status",
+        example_source="TensorFlow's custom-op guide (tf.sysconfig.get_link_flags, the versioned "
+        "libtensorflow_framework.so.N of its wheels); GNU ld's 'cannot find -lX'",
     ),
     KnownError(
         "jit-triton-mlir-assertion",

@@ -402,8 +402,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "`python setup.py build develop` from the repository root). Old setup.py files with relative "
                 "include_dirs fail under torch 1.5+'s ninja build: make include_dirs absolute "
                 "(os.path.abspath / os.path.join(this_dir, ...)) or build with use_ninja=False. A third-party "
-                "library's header (opencv2/, eigen3/, boost/): install its development package and add its include "
-                "folder.",
+                "library's header (opencv2/, eigen3/, boost/, google/dense_hash_map of sparsehash): install its "
+                "development package (libboost-dev, libsparsehash-dev, libeigen3-dev) and add its include folder. "
+                "A build that printed several errors needs each one fixed, not only the first.",
             ),
             Variant(
                 r"Cannot open include file",
