@@ -329,10 +329,15 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "kern-triton-version-mismatch",
-        "triton does not match torch (or the library importing it): cannot import name X from 'triton...'",
+        "triton does not match torch or the code written for it (cannot import name X from 'triton...', a kernel "
+        "using a removed Triton API)",
         r"cannot import name '\w{1,60}' from 'triton(?:\.[\w.]{1,60})?'"
         r"|No module named 'triton\.[\w.]{1,60}'"
-        r"|module 'triton(?:\.[\w.]{1,60})?' has no attribute '\w{1,60}'",
+        r"|module 'triton(?:\.[\w.]{1,60})?' has no attribute '\w{1,60}'"
+        # issue 36, round thirty-one: a kernel written for Triton 1.x / 2.0-dev's tl.dot(a, b, trans_a=, trans_b=),
+        # which later Triton removed: its TypeError, or Triton's CompilationError quoting the kernel's line
+        r"|\bdot\(\) got an unexpected keyword argument '(?:trans_a|trans_b)'"
+        r"|CompilationError: at \d{1,5}:\d{1,4}:[\s\S]{0,8000}?\btl\.dot\([^\n]{0,160}\btrans_[ab]\s{0,2}=",
         "The installed triton is not the version the importing code was written for: torch's inductor needs the "
         "triton its release pins, and libraries written against an older Triton API (triton.ops, removed in "
         "triton 3.0; AttrsDescriptor, removed in 3.3) break on a newer one.",
@@ -340,6 +345,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch` from the same index restores the pair) instead of upgrading triton alone; if the import is a "
         "library's (bitsandbytes, xformers, unsloth, an old diffusers), upgrade that library to a release for this "
         "triton.",
+        variants=(
+            Variant(
+                r"\btrans_[ab]\b",
+                "a kernel written for an old Triton's tl.dot(trans_a / trans_b)",
+                "The Triton kernel being compiled (a model's bundled remote code such as a flash_attn_triton.py, "
+                "an old flash-attn's Triton kernel, a vendored kernel) calls tl.dot with trans_a / trans_b, which "
+                "Triton 2.0 and later no longer accept, so the installed triton cannot compile it. Models whose "
+                "code uses this kernel only when triton imports fall back to their PyTorch attention after `pip "
+                "uninstall triton` (if nothing else needs it: torch.compile does); or patch the kernel's source "
+                "(tl.dot(a, b, trans_b=True) -> tl.dot(a, tl.trans(b)); trans_a -> tl.trans(a); for remote code "
+                "in its cached copy under ~/.cache/huggingface/modules) or turn the model's flash / Triton "
+                "attention option off; or run it in a separate environment with the old triton it was written "
+                "for.",
+                strict=True,
+            ),
+        ),
         op=r"cannot import name '(\w{1,60})' from 'triton|No module named '(triton\.[\w.]{1,60})'"
         r"|has no attribute '(\w{1,60})'",
         weight=70,
@@ -889,12 +910,31 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-flash-attn-dtype",
         "FlashAttention only support fp16 and bf16 data type (a float32 input)",
-        r"FlashAttention only support fp16 and bf16 data type",
+        r"FlashAttention only support fp16 and bf16 data type"
+        # flash-attn 0.x / 1.x (csrc/flash_attn/fmha_api.cpp) checked the dtype with a bare TORCH_CHECK, which torch
+        # prints as the condition: "Expected q_dtype == torch::kFloat16 || ((is_sm8x || is_sm90) && q_dtype ==
+        # torch::kBFloat16) to be true, but got false."
+        r"|Expected q_dtype == (?:torch::|at::)?k(?:Float16|Half)\b[^\n]{0,160}to be true, but got false",
         "flash-attn has kernels for fp16 and bf16 only; the attention ran in float32 (a model loaded without "
         "torch_dtype, autocast off, or an fp32 upcast before attention).",
         "Run the model in half precision (torch_dtype=torch.float16 / bfloat16, or under torch.autocast), or load "
         'it with another attention for float32: attn_implementation="sdpa" (or "eager") instead of '
         '"flash_attention_2".',
+        variants=(
+            # issue 36, round thirty-one: flash-attn 1.x's own condition, as training scripts' flash-attention
+            # patches (a LLaMA monkey patch, a train_mem-style entry point) call it
+            Variant(
+                r"Expected q_dtype == (?:torch::|at::)?k(?:Float16|Half)\b",
+                "flash-attn 1.x called by a training script's flash-attention patch",
+                "flash-attn 1.x (its condition 'q_dtype == kFloat16 || (is_sm8x && q_dtype == kBFloat16)') got q / "
+                "k / v in another dtype: float32 (a model or adapter left in fp32: LoRA / PEFT layers, DeepSpeed "
+                "without its fp16 / bf16 section, no --fp16 / --bf16), or bfloat16 on a GPU older than Ampere "
+                "(V100, T4: bf16 needs compute capability 8.0). Train in half precision (--bf16 True on Ampere or "
+                "newer, --fp16 True before it; load the base model with torch_dtype and cast the adapter layers, "
+                "or cast q / k / v to the model's half dtype before the flash call), or train without the "
+                "flash-attention patch (the script's entry point or option that uses the model's own attention).",
+            ),
+        ),
         weight=86,
         applies="flash-attn 2.x (and libraries that call it: transformers, vLLM, diffusers pipelines)",
         shown_by=(_test("test_sageattention_flash_attn_xformers"),),
@@ -939,6 +979,70 @@ FAMILIES: tuple[KnownError, ...] = (
         "the package flash_attn seems to be not installed. Please refer to the documentation of "
         "https://huggingface.co/docs/transformers/perf_infer_gpu_one#flashattention-2 to install Flash Attention 2.",
         example_source="transformers/modeling_utils.py (_check_and_enable_flash_attn_2)",
+    ),
+    # issue 36, round thirty-one: transformers' own notices when a model is loaded for flash-attention-2
+    # (modeling_utils.py, _check_and_enable_flash_attn_2: logger.warning_once), harmless in themselves
+    KnownError(
+        "kern-flash-attn-init-notice",
+        "transformers: Flash Attention 2 with a model not initialized on GPU (a notice: move the model to the GPU "
+        "before use)",
+        # the warning, not the ValueError that follows the same words when no GPU exists ("... not initialized on
+        # GPU and with no GPU available. This is not supported yet.")
+        r"You are attempting to use Flash Attention ?\d(?:\.\d)? with a model not initialized on (?:GPU|MLU|NPU)"
+        r"(?! and with no)"
+        r"|You are attempting to use Flash Attention ?\d(?:\.\d)? without specifying a torch dtype",
+        "transformers checks a model loaded with attn_implementation='flash_attention_2' and logs this when its "
+        "weights are still on the CPU (loaded without device_map, to be moved later) or no torch_dtype was given: "
+        "nothing failed. flash-attn runs only on GPU tensors in fp16 / bf16, so it matters only if the model is "
+        "used before it is moved (or cast).",
+        "Nothing to fix if the model is moved to the GPU (and in fp16 / bf16) before its first forward: trainers "
+        "(Trainer, accelerate, DeepSpeed) do that themselves. To avoid the message, load it on the GPU: "
+        "from_pretrained(..., attn_implementation='flash_attention_2', torch_dtype=torch.bfloat16, "
+        "device_map='cuda') (or build it under `with torch.device('cuda'):`). If a later error follows, explain "
+        "that one.",
+        variants=(
+            Variant(
+                r"without specifying a torch dtype",
+                "no torch dtype given",
+                "Nothing failed yet: give the dtype when loading (torch_dtype=torch.bfloat16, or float16 before "
+                "Ampere) or train under mixed precision (--bf16 / --fp16, torch.autocast), since flash-attn has "
+                "no float32 kernels; a later 'FlashAttention only support fp16 and bf16' error means it was not.",
+            ),
+        ),
+        severity="notice",
+        weight=40,
+        applies="transformers 4.34+ with attn_implementation='flash_attention_2' (use_flash_attention_2=True)",
+        shown_by=("tests/troubleshooting/test_round31_v31finetune.py::test_flash_attention_2_notices",),
+        example="You are attempting to use Flash Attention 2.0 with a model not initialized on GPU. Make sure to move "
+        "the model to GPU after initializing it on CPU with `model.to('cuda')`.",
+        example_source="transformers/modeling_utils.py (_check_and_enable_flash_attn_2, logger.warning_once)",
+    ),
+    # issue 36, round thirty-one: a kernel-patch library whose fused loss returns no logits, under a trainer that reads
+    # them (Liger's fused linear cross-entropy under TRL's SFTTrainer): a plain TypeError, so both libraries must show
+    KnownError(
+        "kern-liger-no-logits",
+        "Liger's fused linear cross-entropy returns no logits, and the trainer reads them (TypeError: 'NoneType' "
+        "object is not subscriptable on outputs.logits)",
+        r"\b(?:outputs|output|model_output)\.logits\[[^\n]{0,120}\n(?:[^\n]{0,300}\n){0,3}?\s{0,8}"
+        r"TypeError: 'NoneType' object is not subscriptable",
+        "With Liger's fused linear cross-entropy patch (apply_liger_kernel_to_<model>(), AutoLigerKernelForCausalLM, "
+        "fused_linear_cross_entropy=True) the model computes the loss straight from the hidden states in training "
+        "and returns logits=None by design; a trainer release that reads outputs.logits itself (TRL's SFTTrainer "
+        "computing token accuracy in compute_loss) then fails. The two releases do not fit together.",
+        "Let the trainer apply Liger so it knows there are no logits (TRL / transformers: use_liger_kernel=True in "
+        "the training arguments instead of patching the model yourself), or use a TRL / Liger pair that handles "
+        "missing logits (upgrade both; or pin the TRL release before the one that reads them), or patch with "
+        "fused_linear_cross_entropy=False, cross_entropy=True so the model returns logits (more memory).",
+        requires=r"\bliger",
+        weight=80,
+        applies="Liger-Kernel's model patches under TRL's trainers (SFTTrainer and others that read outputs.logits)",
+        shown_by=("tests/troubleshooting/test_round31_v31finetune.py::test_liger_fused_loss_under_a_trainer",),
+        example="    from liger_kernel.transformers import apply_liger_kernel_to_llama\n"
+        '  File "/env/lib/python3.11/site-packages/trl/trainer/sft_trainer.py", line 444, in compute_loss\n'
+        "    shift_logits = outputs.logits[..., :-1, :].contiguous()\n"
+        "TypeError: 'NoneType' object is not subscriptable",
+        example_source="trl/trainer/sft_trainer.py (compute_loss, TRL 0.15); liger_kernel/transformers "
+        "(the fused linear cross-entropy forward returns no logits in training)",
     ),
     KnownError(
         "kern-xformers-no-operator",

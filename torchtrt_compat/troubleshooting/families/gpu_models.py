@@ -165,6 +165,14 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
     ),
 )
 
+#: Triton 2.0-dev's generated launcher missing a flash-attention kernel in its cache (issue 36, round thirty-one):
+#: 'File "<string>", line N, in _bwd_kernel' (or IPython's "File :21, in _fwd_kernel(") over the KeyError whose key
+#: starts with Triton's version_key ("2-.-0-.-0-" and the md5 digests of its sources)
+_TRITON_ATTN_CACHE_MISS = (
+    r"\bin _?(?:fwd|bwd|attn)\w{0,30}_kernel\b[^\n]{0,2000}\n(?:[^\n]{0,300}\n){0,3}?\s{0,8}KeyError: "
+    r"\('\d-\.-\d{1,2}-\.-\d{1,2}-"
+)
+
 _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "gpu-kernel-needs-newer-gpu",
@@ -174,7 +182,10 @@ _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
         r"(?: \(SM\d{2,3}\))?(?: or newer)?"
         # CUDA's cudaErrorSymbolNotFound / CUDA_ERROR_NOT_FOUND (500): the kernel looked up by name is not in the
         # module loaded for this GPU (a kernel compiled only for newer architectures, behind an arch guard)
-        r"|CUDA error: named symbol not found|cudaErrorSymbolNotFound",
+        r"|CUDA error: named symbol not found|cudaErrorSymbolNotFound" + "|" + _TRITON_ATTN_CACHE_MISS,
+        # issue 36, round thirty-one: Triton 2.0-dev's launcher (generated code, 'File "<string>"') looking a Triton
+        # flash-attention kernel (_fwd_kernel / _bwd_kernel) up in its cache by a key that starts with the version
+        # ('2-.-0-.-0-<md5>-...'): the KeyError is the first of a chain, compiling the kernel failed after it
         "The kernel library (FlashAttention-3 and its ports in Paddle, attention kernels such as HSTU or "
         "MagiAttention, torch's int4 tinygemm) is written for the tensor-core instructions of some GPU generations "
         "(Hopper's wgmma / TMA: compute capability 9.0; bf16 / int4 mma: 8.0) and refuses any other GPU, newer "
@@ -193,6 +204,18 @@ _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
                 "int4 path) is built only for compute capability 8.0 (Ampere) and newer and computes in bf16: on "
                 "this GPU use int8 weight-only quantization (gpt-fast: --mode int8; torchao: "
                 "int8_weight_only()) or fp16 weights, or run on an Ampere-or-newer GPU.",
+                strict=True,
+            ),
+            Variant(
+                _TRITON_ATTN_CACHE_MISS,
+                "a Triton flash-attention kernel that did not compile (Triton 2.0-dev's cache KeyError)",
+                "The KeyError is Triton's kernel cache missing a kernel it then failed to compile: the real error "
+                "is the exception after 'During handling of the above exception'. For the Triton flash-attention "
+                "kernels of that Triton (flash-attn's flash_attn_triton, MPT / llm-foundry's attn_impl: triton, "
+                "triton-pre-mlir) the usual cause is a GPU older than Ampere (V100, T4): there, switch the model to "
+                "its PyTorch attention (attn_impl: torch in the model's config, or the library's non-Triton "
+                "attention option) or train on an A100-class GPU. If the next exception names tl.dot's trans_b "
+                "or another argument, the kernel was written for another triton (install the one it pins).",
                 strict=True,
             ),
             Variant(

@@ -625,7 +625,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:/bin/sh: \d{1,3}: |sh: |bash: )[^\n]{1,240}?[\\/]bin[\\/]nvcc: (?:not found|No such file or directory)"
         # the build command itself runs CUDA_HOME's nvcc with a separator before it (CUDA_HOME=$CUDA_HOME:/usr/local/
         # cuda): ninja's "[5/8] :/usr/local/cuda/bin/nvcc ..." and "-isystem :/usr/local/cuda/include"
-        r"|(?:^|\] |\s)[:;]/[^\s:;]{1,200}/bin/nvcc\s|-isystem [:;]/[^\s]{1,200}/include\b",
+        r"|(?:^|\] |\s)[:;]/[^\s:;]{1,200}/bin/nvcc\s|-isystem [:;]/[^\s]{1,200}/include\b"
+        # issue 36, round thirty-one: flash-attn's setup.py (and the kernel packages that copy it) reading the
+        # version of CUDA_HOME's nvcc: "FlashAttention is only supported on CUDA 11 and above" (1.x), "... CUDA 11.6
+        # and above.  Note: make sure nvcc has a supported version by running nvcc -V." (2.x, later 11.7)
+        r"|FlashAttention is only supported on CUDA 1\d(?:\.\d{1,2})? and above",
         "torch.utils.cpp_extension (and the setup.py of a CUDA extension) needs a CUDA toolkit with nvcc: it looks "
         "at CUDA_HOME / CUDA_PATH, then for nvcc on PATH, then /usr/local/cuda, and found none. The NVIDIA driver "
         "and torch's own CUDA libraries are no toolkit (they have no nvcc and no headers).",
@@ -644,6 +648,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install the package without its CUDA extension (a CPU-only build option, or a prebuilt macOS "
                 "wheel), or, where the project needs its CUDA kernels, run it on Linux or Windows with an NVIDIA GPU "
                 "(a cloud or Colab GPU machine).",
+            ),
+            Variant(
+                r"FlashAttention is only supported on CUDA 1\d",
+                "flash-attn's source build found no CUDA toolkit of the version it needs",
+                "flash-attn is being built from source (no prebuilt wheel matched, or the program asked for "
+                "flash_attn and pip built it), and its setup.py read the version of the nvcc it found (CUDA_HOME, "
+                "else the nvcc on PATH, else /usr/local/cuda): none, or one older than it needs (11.0 for 1.x, "
+                "11.6 / 11.7 for 2.x; an apt nvidia-cuda-toolkit is often 10.x). The 'CUDA Version' nvidia-smi "
+                "prints is the driver's, not an installed compiler. Check `which nvcc && nvcc -V`; install the CUDA "
+                "toolkit of torch.version.cuda and point the build at it (`export CUDA_HOME=/usr/local/cuda-12.1 "
+                "PATH=/usr/local/cuda-12.1/bin:$PATH`), then `pip install flash-attn --no-build-isolation`; or "
+                "install a prebuilt flash-attn wheel for your torch, CUDA and Python (no toolkit needed); or run "
+                "the program without flash-attn (its entry point or option without the flash-attention patch).",
+                strict=True,
             ),
             Variant(
                 # the user shows CUDA_HOME already set (cmd's `set "CUDA_HOME=…"`, bash's export, PowerShell's

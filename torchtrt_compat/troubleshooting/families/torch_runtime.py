@@ -31,6 +31,14 @@ from ..entry import (
 )
 from .product_fixes import cublas_variants, cudnn_variants
 
+#: HIP / ROCm in a text (issue 36, round thirty-one): the marks of `table.ROCM` (a +rocm build, HIP's errors, ROCm's
+#: tools), a HIP source file (hipified kernels: ops.hip, *.hip.cpp), an AMD gfx target, an AMD GPU's name
+_HIP = (
+    r"\+rocm\d|\bROCm\b|\bhipError\w{0,40}|\bHIP error\b|/opt/rocm|\brocm-smi\b|HSA_OVERRIDE_GFX_VERSION"
+    r"|torch\.version\.hip|[\w-]\.hip\b|\bhipcc\b|\bgfx\d{3,4}[a-z]?\b|\bAMD Radeon"
+    r"|\bRadeon(?:\(TM\))? (?:RX|Pro|VII)\b|\bInstinct MI\d{2,3}|\b(?:RX ?)?[5-9]\d{2}0 ?XTX?\b"
+)
+
 __all__ = ["FAMILIES"]
 
 SAMPLE = "tests/data/explain_round6_torch.jsonl"
@@ -269,6 +277,36 @@ FAMILIES: tuple[KnownError, ...] = (
         "`torchtrt-compat check`), and rebuild the extensions for it: TORCH_CUDA_ARCH_LIST='<major.minor of "
         "torch.cuda.get_device_capability()>' pip install --no-build-isolation --force-reinstall <extension>.",
         variants=(
+            # issue 36, round thirty-one: HIP's "invalid device function" (hipErrorInvalidDeviceFunction) on an AMD
+            # GPU: the code objects are per gfx target, so the fix is in ROCm's words (never sm_XY or
+            # TORCH_CUDA_ARCH_LIST); bitsandbytes' ROCm build first (its own CMake option)
+            Variant(
+                rf"bitsandbytes[\s\S]{{0,200000}}?(?:{_HIP})|(?:{_HIP})[\s\S]{{0,200000}}?bitsandbytes",
+                "bitsandbytes' ROCm (HIP) build on an AMD GPU",
+                "The bitsandbytes kernel that failed is HIP code with no code object for this AMD GPU's gfx "
+                "architecture (its ROCm build was compiled for other gfx targets, or from a branch without this GPU "
+                "generation). Find the GPU's target (`rocminfo | grep gfx`, or "
+                "torch.cuda.get_device_properties(0).gcnArchName: gfx1100 for an RX 7900, gfx90a / gfx942 for "
+                "MI200 / MI300) and rebuild bitsandbytes' HIP backend for it with the ROCm that torch.version.hip "
+                'names: `cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH="<your gfx>" -S . && make && pip install .` '
+                "from a release or branch that supports the GPU (recent upstream releases build for ROCm), or "
+                "install a bitsandbytes ROCm wheel that lists it; until then load the model without 8-bit / 4-bit "
+                "quantization.",
+                strict=True,
+            ),
+            Variant(
+                _HIP,
+                "ROCm (HIP) on an AMD GPU",
+                "On ROCm the kernels are built per AMD gfx architecture: torch's ROCm build or the extension that "
+                "failed has no code object for this GPU's target. Find it (`rocminfo | grep gfx`, or "
+                "torch.cuda.get_device_properties(0).gcnArchName) and compare it with the targets torch was built "
+                "for (`torch.cuda.get_arch_list()`): install the ROCm torch whose ROCm release supports the GPU, and "
+                "rebuild the extension for its target (`PYTORCH_ROCM_ARCH=<your gfx> pip install "
+                "--no-build-isolation --force-reinstall <extension>`, or the library's own HIP build option). A "
+                "consumer Radeon missing from ROCm's list can use the nearest supported target's code: "
+                "HSA_OVERRIDE_GFX_VERSION=11.0.0 (RDNA3) or 10.3.0 (RDNA2).",
+                strict=True,
+            ),
             Variant(DARKNET, "darknet", DARKNET_FIX),
             # issue 36, round twenty-six: a GPU below every architecture the toolkit can still target (deviceQuery's
             # "CUDA Capability Major/Minor version number: 2.1", a Fermi card): no rebuild adds kernels for it
@@ -1725,6 +1763,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "FlashAttention only supports Ampere GPUs or newer",
         r"FlashAttention only supports Ampere GPUs or newer|Expected is_sm8x \|\| is_sm90 to be true"
         r"|Expected is_sm80 \|\| is_sm90 to be true"
+        # issue 36, round thirty-one: flash-attn 0.x's bare backward check for head dims above 64, which torch 2.0
+        # copied into its scaled_dot_product_attention flash kernel ("Expected is_sm80 to be true, but got false")
+        r"|Expected is_sm80 to be true"
         # flash-attn's backward kernels that need the large shared memory of an A100 / H100 (flash_api.cpp's
         # head-dimension checks; flash-attn 1's "FlashAttention backward for head dim > 64 requires A100 or H100")
         r"|FlashAttention backward for head dim [^\n]{1,40}requires A100",
@@ -1735,6 +1776,31 @@ FAMILIES: tuple[KnownError, ...] = (
         "from_pretrained, no use_flash_attention_2 / --flash-attn switch; torch's own scaled_dot_product_attention "
         "picks a kernel the GPU has. For 'backward for head dim N ... requires A100/H100': train with a head "
         "dimension the GPU's kernels cover, without dropout in attention, or with SDPA / xformers attention.",
+        variants=(
+            Variant(
+                r"flash[_-]attn[\s\S]{0,300000}?Expected is_sm80 to be true"
+                r"|Expected is_sm80 to be true[\s\S]{0,300000}?flash[_-]attn",
+                "flash-attn 0.x's backward (head dim above 64 on a GPU other than an A100)",
+                "This flash-attn release (0.x) runs its backward for head dimensions above 64 only on an A100 "
+                "(sm80): an RTX 30xx / 40xx, A10 or older GPU fails this check while training (inference works). "
+                "Upgrade flash-attn (2.x has backward kernels for these GPUs; `pip install -U flash-attn "
+                "--no-build-isolation`), train with a head dimension of 64 or less, or train without flash-attn "
+                "(the model's own / SDPA attention).",
+                strict=True,
+            ),
+            Variant(
+                r"Expected is_sm80 to be true",
+                "torch 2.0's scaled_dot_product_attention (its flash kernel's backward on a GPU other than an A100)",
+                "torch 2.0's scaled_dot_product_attention picked its flash kernel (a copy of flash-attn 0.x), whose "
+                "backward for head dimensions above 64 runs only on an A100 (sm80): on an RTX 30xx / 40xx or A10 "
+                "(sm86 / sm89) training fails this check while inference works. Upgrade torch (later releases "
+                "no longer pick that kernel for this case and ship FlashAttention-2), or keep torch 2.0 and turn "
+                "the flash kernel off on this GPU so SDPA uses the memory-efficient one: "
+                "`torch.backends.cuda.enable_flash_sdp(False)` before training (or train inside `with "
+                "torch.backends.cuda.sdp_kernel(enable_flash=False):`).",
+                strict=True,
+            ),
+        ),
         advice="gpu",
         weight=86,
         applies="flash-attn 2 (and models that require it) on GPUs below compute capability 8.0",
