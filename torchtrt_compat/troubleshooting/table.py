@@ -262,6 +262,10 @@ _CUDA_ONLY_OP = (
     r"|to have CUDA Backend, but got tensor with CPU Backend"
 )
 
+#: a framework whose own loader a CUDA-library failure would come from (its frames, module or log lines): a text that
+#: shows one keeps that framework's variant, not the plain ctypes one (issue 36, round thirty-one)
+_FRAMEWORK_LOADERS = r"\btorch\b|torch[\\/]|tensorflow|\bjax(?:lib)?\b|onnxruntime|\bcupy\b|paddle|tensorrt|ctranslate2"
+
 
 def corpus(*ids: str) -> tuple[str, ...]:
     return tuple(f"{CORPUS}#{i}" for i in ids)
@@ -510,6 +514,23 @@ _CORE: tuple[KnownError, ...] = (
                 "A torch library is missing: the module that needs it (a torch extension, torchvision, torchaudio) "
                 "was built against another torch, or is imported before torch: install its build for the installed "
                 "torch (or the torch it was built for), and `import torch` first.",
+            ),
+            # issue 36, round thirty-one: the loader names the package's own library by its full path inside the
+            # package's folder: that file is usually there, and what failed is one of its own dependencies (a CUDA
+            # runtime of the release a prebuilt wheel was built for)
+            Variant(
+                r"(?:site|dist)-packages[\\/][\w.+-]{1,80}[\\/](?:[\w.+-]{1,80}[\\/]){0,3}lib[\w+-]{1,40}\.so"
+                r"(?:\.\d+){0,3}: cannot open shared object file",
+                "a package's own library, named by its full path (its dependencies are what is missing)",
+                "The file named is the package's own native library, by its path inside the package's folder. "
+                "If `ls -l <that path>` shows it is there, the message is about what that library needs, not the "
+                "file itself: `ldd <that path> | grep 'not found'` lists the missing dependencies, most often the "
+                "CUDA runtime libraries (libcudart / libcublas / libcusparse .so.X.Y) of the CUDA release a prebuilt "
+                "wheel was built for. Install that CUDA release's libraries and put their folder on "
+                "LD_LIBRARY_PATH, or build the package from source against the CUDA toolkit installed (or install "
+                "its release built for your CUDA). If the file is really missing, the install did not build or "
+                "ship it: reinstall the package from a wheel for this platform, or rerun its native build and "
+                "read the first error there.",
             ),
         ),
         op=r"(lib[\w+-]{1,40}\.so(?:\.\d+){0,3}): cannot open",
@@ -1446,7 +1467,12 @@ _CORE: tuple[KnownError, ...] = (
         r"|CUDA error \([^\n)]{0,200}flash-attention/hopper/[\w.]{1,60}:\d{1,5}\): [^\n]{1,80}"
         # spconv's C++ library (cumm ConvTunerSimple) with no prebuilt kernel for this GPU falls to its NVRTC path,
         # which only the Python package implements
-        r"|nvrtc_params\.cc\(\d{1,5}\)\s{0,4}(?:\n[^\n]{0,60})?not implemented in c\+\+, must be overrided in python",
+        r"|nvrtc_params\.cc\(\d{1,5}\)\s{0,4}(?:\n[^\n]{0,60})?not implemented in c\+\+, must be overrided in python"
+        # torch 1.x's launch check of its own kernels (aten/src/ATen/native/cuda: TORCH_CHECK(cudaGetLastError() ==
+        # cudaSuccess, "max_pool2d_with_indices_out_cuda_frame failed with error code ", cudaGetLastError())): the
+        # launch failed, and the second cudaGetLastError() it prints has already cleared the error, so "code 0"
+        # (issue 36, round thirty-one)
+        r"|\b\w{2,80}_cuda(?:_frame|_template|_kernel)?\w{0,20} failed with error code \d{1,4}\b",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1457,6 +1483,19 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"_cuda(?:_frame|_template|_kernel)?\w{0,20} failed with error code \d",
+                "torch 1.x's kernel launch check ('<kernel>_cuda_frame failed with error code N')",
+                "torch launched one of its own CUDA kernels (the name before 'failed') and the launch failed; "
+                "'error code 0' hides the real error, because the check reads cudaGetLastError() twice and the "
+                "second read is already clear. Most often this torch build has no kernels for this GPU (`python -c "
+                "'import torch; print(torch.__version__, torch.version.cuda, torch.cuda.get_arch_list(), "
+                "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed, and the driver must "
+                "support that CUDA): install a torch build for this GPU and driver. For max_pool2d in torch 1.4 "
+                "the same line also comes from a launch that fails on a non-contiguous input with many channels "
+                "(a permuted tensor): pass x.contiguous() to the pool, or move to a newer torch release.",
+                strict=True,
+            ),
             Variant(
                 r"CUDNN_STATUS_(?:SUCCESS|EXECUTION_FAILED|NOT_INITIALIZED|INTERNAL_ERROR|ARCH_MISMATCH)",
                 "a framework build older than the GPU (cuDNN's status)",
@@ -1910,11 +1949,15 @@ _CORE: tuple[KnownError, ...] = (
                 r"\bcuda:\d{1,2},? and cuda:\d{1,2}|\bcuda:\d{1,2}, cuda:\d{1,2}",
                 "two GPUs in one process",
                 "Two GPUs meet in one op: the model is replicated (DataParallel) or split over the GPUs (device_map, "
-                "model parallel), and a tensor stayed on the first one. Keep each input on the device of the layer "
+                "model parallel), and a tensor stayed on the first one. If the op is inside an installed library's "
+                "own model (the traceback's last frames in site-packages/<library>: a layer that keeps a device "
+                "chosen at construction, self.device, instead of its input's), your code cannot fix it: upgrade the "
+                "library to a release that fixed multi-GPU use (its changelog or issue tracker), or train on one GPU "
+                "(CUDA_VISIBLE_DEVICES=0) until then. In your own model: keep each input on the device of the layer "
                 "that takes it (x.to(layer.weight.device)); create tensors inside forward with device=x.device, "
                 "never with .cuda() or 'cuda:0' (DataParallel copies buffers to each replica, not tensors made "
                 "there); with transformers / accelerate, keep a block whole on one GPU (no_split_module_classes). "
-                "Running on one GPU only (CUDA_VISIBLE_DEVICES=0) confirms it.",
+                "Running on one GPU only confirms it.",
             ),
             Variant(
                 TORCHSCRIPT,
@@ -2748,6 +2791,19 @@ _CORE: tuple[KnownError, ...] = (
                 "(`cupy.get_default_memory_pool().set_limit(size=...)` or CUPY_GPU_MEMORY_LIMIT), process the data "
                 "in chunks, and check `nvidia-smi` for other processes on the GPU.",
                 product="cupy",
+            ),
+            # issue 36, round thirty-one: a TensorFlow add-on's own CUDA allocation (its kernels call cudaMalloc
+            # outside TensorFlow's allocator) fails because TensorFlow reserved the GPU at start
+            Variant(
+                r"\btensorflow_(?!core\b)\w{2,40}[\\/.]",
+                "a TensorFlow add-on's own allocation (TensorFlow reserved the GPU)",
+                "The allocation that failed is the add-on's own (its CUDA kernels allocate with cudaMalloc outside "
+                "TensorFlow's allocator, e.g. GPU hash tables of dynamic embeddings), and TensorFlow by default "
+                "reserves nearly all GPU memory when it starts, leaving it none. Let TensorFlow grow instead, before "
+                "the first op: `tf.config.experimental.set_memory_growth(gpu, True)` for each GPU, or "
+                "TF_FORCE_GPU_ALLOW_GROWTH=true (TF1 sessions: ConfigProto(gpu_options=GPUOptions(allow_growth=True)), "
+                "or per_process_gpu_memory_fraction below 1), keep one process per GPU (Horovod: each rank pinned to "
+                "its own GPU), and only then lower the table or batch size.",
             ),
             Variant(
                 SHOWN["tensorflow"],
@@ -4520,6 +4576,24 @@ _CORE: tuple[KnownError, ...] = (
                 "LD_LIBRARY_PATH), or install the TensorFlow release built for the CUDA you have (its tested-build "
                 "table: tensorflow-gpu 1.5-1.12 CUDA 9.0, 1.13-1.15 and 2.0 CUDA 10.0), or the "
                 "CPU package (`tensorflow`) if the GPU is not needed.",
+                strict=True,
+            ),
+            # issue 36, round thirty-one: a package's own native library loaded with ctypes (CDLL, as prebuilt wheels
+            # of GPU libraries load theirs) that was linked against a CUDA release this machine lacks; a text without
+            # TensorFlow, torch or onnxruntime, whose loaders have their own variants
+            Variant(
+                rf"\A(?![\s\S]{{0,300000}}?(?:{_FRAMEWORK_LOADERS}))[\s\S]{{0,300000}}?"
+                r"(?:ctypes[\\/]__init__\.py|\bCDLL\(|\b_dlopen\(self\._name)",
+                "a package's native library loaded with ctypes (a prebuilt wheel for another CUDA)",
+                "This is no warning: the package loads its own native library with ctypes (CDLL) at import, and "
+                "that library was linked against the CUDA release the missing file names (libcusparse.so.10.0 = "
+                "CUDA 10.0, libcudart.so.11.0 = CUDA 11.x), which this machine lacks, so the import fails. `ldd "
+                "<the package's .so in site-packages> | grep 'not found'` lists every CUDA library it still needs. "
+                "Either install that CUDA release's runtime libraries (the toolkit of that version, or a conda env "
+                "with cudatoolkit=<that version>) and put their lib folder on LD_LIBRARY_PATH, or build the package "
+                "from source against the CUDA toolkit you have (its CMake build, then install its Python package "
+                "from the build), or install a release of it built for your CUDA; do not rename .so files across "
+                "CUDA releases.",
                 strict=True,
             ),
             Variant(

@@ -11,7 +11,7 @@ versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import OWN_CUDA_CODE, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -366,6 +366,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(RawKernel((grid,), (128,), args)), or compile with options=('--maxrregcount=64',); "
                 "kernel.max_threads_per_block and kernel.num_regs show the limit.",
                 product="cupy",
+            ),
+            # issue 36, round thirty-one: a standalone program's own kernels (no torch or other framework in the
+            # text, a .cu source named or the program's own CUDA check macros): its run options and build, not a torch
+            # extension's rebuild
+            Variant(
+                OWN_CUDA_CODE,
+                "a standalone CUDA program (its own kernels)",
+                "The kernel is the program's own (the .cu file its log names): it was launched with more threads "
+                "per block than its register use allows on this GPU, which is a property of the build and the "
+                "launch size, not of your data. First look for a run option that lowers how much work one launch "
+                "takes (a smaller memory budget, working-set, batch or block size in the program's options), or "
+                "run it on a newer GPU the build targets; otherwise rebuild it for this GPU's architecture "
+                "(CMAKE_CUDA_ARCHITECTURES / nvcc -gencode with `nvidia-smi --query-gpu=compute_cap --format=csv`), "
+                "in Release (not with -G), with a register cap (-maxrregcount=N or __launch_bounds__) or a smaller "
+                "block size in its launch code.",
             ),
             Variant(
                 r"\btorch\b|\bPyTorch\b|cpp_extension|\.cu:\d",

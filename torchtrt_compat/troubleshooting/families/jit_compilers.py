@@ -235,7 +235,11 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "jit-tf-custom-op-abi",
         "undefined symbol: _ZN10tensorflow... (a TensorFlow custom op built against another TensorFlow)",
-        r"undefined symbol: _ZN(?:K)?\d{1,3}tensorflow\w{1,400}",
+        r"undefined symbol: _ZN(?:K)?\d{1,3}tensorflow\w{1,400}"
+        # issue 36, round thirty-one: an abseil or tsl symbol (the libraries TensorFlow bundles, abseil under its
+        # versioned inline namespace lts_YYYYMMDD) missing for a TensorFlow package's op library (a .so under
+        # tensorflow_<addon>/ or tensorflow/): the op was built against another TensorFlow's copy
+        r"|tensorflow\w{0,40}[\\/][\w\\/.+-]{0,300}\.so:? undefined symbol: _ZN(?:K)?\d{1,3}(?:absl|tsl)\w{1,400}",
         "The custom op library was compiled against other TensorFlow headers (a source checkout, another release) "
         "or with another _GLIBCXX_USE_CXX11_ABI than the TensorFlow that loads it, so a TensorFlow C++ symbol it "
         "needs is not exported under that name.",
@@ -243,6 +247,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "`TF_CFLAGS=$(python -c 'import tensorflow as tf; print(\" \".join(tf.sysconfig.get_compile_flags()))')` "
         "and `TF_LFLAGS=$(... tf.sysconfig.get_link_flags())` (they carry -D_GLIBCXX_USE_CXX11_ABI and "
         "-ltensorflow_framework), or install the TensorFlow release the op was built for.",
+        variants=(
+            Variant(
+                r"\btensorflow_(?!core\b)\w{2,40}[\\/]",
+                "a TensorFlow add-on's prebuilt op library (Recommenders-Addons, Addons, Text, IO)",
+                "The add-on's prebuilt op library (a .so in its package folder) was built against one TensorFlow "
+                "release (and the abseil it bundles, whose lts_YYYYMMDD namespace is in the missing symbol), and "
+                "the TensorFlow installed is another. Install the add-on release built for your TensorFlow (its "
+                "compatibility table pins one TensorFlow minor per release, and its GPU builds another list), or "
+                "install the TensorFlow release that add-on was built for (`pip install tensorflow==X.Y.*`); a "
+                "nightly or a TensorFlow upgraded after the add-on breaks it, and building the add-on from source "
+                "against the installed TensorFlow is the last resort.",
+            ),
+        ),
         unless=r"GpuDevice",
         weight=80,
         applies="TensorFlow custom ops (tf.load_op_library) built outside the installed TensorFlow",

@@ -1764,7 +1764,10 @@ _ROUND8: tuple[KnownError, ...] = (
         rf"|{_DUMMY_OP}"
         # gpt-neox's fused kernels (megatron/fused_kernels/__init__.py, load_fused_kernels: "ERROR: Fused kernels
         # configured but not installed. Please run ..."; newer releases "... but not properly installed")
-        r"|Fused kernels configured but not (?:properly )?installed",
+        r"|Fused kernels configured but not (?:properly )?installed"
+        # shap's own message when its GPU tree explainer's compiled module (_cext_gpu) is missing (shap/explainers/
+        # _gpu_tree.py record_import_error, later shap/__init__.py's ImportError), issue 36, round thirty-one
+        r"|\bcuda extension was not built during install\b",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -1773,6 +1776,19 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # issue 36, round thirty-one: shap's GPU TreeExplainer without its CUDA module (the wheels on the public
+            # index are built without it)
+            Variant(
+                r"cuda extension was not built during install|\b_?cext_gpu\b|GPUTreeExplainer|explainers[\\/]_gpu_tree",
+                "shap's GPU TreeExplainer (its _cext_gpu module)",
+                "shap's GPU tree explainer needs its compiled CUDA module (shap._cext_gpu), which shap's prebuilt "
+                "wheels do not include: it is built only by a source install that finds the CUDA toolkit (nvcc on "
+                "PATH and CUDA_PATH set; on Windows from a Visual Studio developer prompt), e.g. `pip install "
+                "--no-binary shap --no-build-isolation shap` or `pip install -v .` in a clone, and the build log "
+                "must compile its .cu file. Without a build, use the CPU explainer (shap.TreeExplainer), or let "
+                "XGBoost compute the SHAP values on the GPU itself (booster.predict(dmatrix, pred_contribs=True) "
+                "with device='cuda').",
+            ),
             # a Windows source build of an extension that compiled only its C++ part (round twenty-two)
             Variant(
                 r"Could not run '(?!torchvision::)\w{1,60}::\w{1,60}' with arguments from the '(?:CUDA|AutogradCUDA)'",
