@@ -499,6 +499,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round31",
+        "round thirty-one (graph, point-cloud and sparse-tensor libraries, fine-tuning stacks and their kernel "
+        "packages, classic machine learning, search and recommenders on the GPU)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty fix (`bdd14b2`)",
+            ),
+        ],
+    ),
 )
 
 

@@ -876,8 +876,12 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
 
 
 #: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying";
-#: an application's "fallback to cpu", one word)
-_FELL_BACK = re.compile(r"\b[Ff]all(?:s|ing)? ?back to\b[^\n]{0,200}")
+#: an application's "fallback to cpu", one word; "Reset to use CPU instead")
+_FELL_BACK = re.compile(
+    r"\b(?:[Ff]all(?:s|ing)? ?back to"
+    r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead)\b"
+    r"[^\n]{0,200}"
+)
 
 
 def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
@@ -1459,7 +1463,9 @@ _NOTICE_ONLY = (
 #: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."
 _HANDLED = re.compile(
     r"\b(?:Will (?:try|retry|attempt|fall back|continue|skip)|will (?:try|retry|attempt|fall back|continue|skip)"
-    r"|[Rr]etrying|[Tt]rying again|[Ff]all(?:s|ing)? ?back to|[Cc]ontinuing (?:with|without)"
+    r"|[Rr]etrying|[Tt]rying again|[Ff]all(?:s|ing)? ?back to"
+    r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead"
+    r"|[Cc]ontinuing (?:with|without)"
     r"|[Ss]kipping (?:this|the|batch|file|sample|item|sequence|image)|(?:was|were|will be) skipped"
     r"|[Ii]gnored, continuing"
     r"|[Rr]educing (?:the )?batch size|[Hh]alving (?:the )?batch)\b[^\n]{0,60}"

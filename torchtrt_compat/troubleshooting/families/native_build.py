@@ -452,6 +452,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Compiler '[^'\n]{1,200}' in PATH different than the one specified with -ccbin"
         # the check's sentence quoted without its "#error -- unsupported GNU version!" prefix (crt/host_config.h)
         r"|(?:doesn'?t|does not|don'?t) support gcc versions? (?:later|newer|greater) than \d{1,2}\b"
+        # the check's own line cut before its version (a notebook's or a log's truncated line: "#error -- unsupported
+        # GNU version! gcc versions later than"), issue 36, round thirty-one
+        r"|#error\s{0,4}--\s{0,4}unsupported (?:GNU|clang) version!"
         # a project's configure script making the same check before nvcc runs (Kaldi's src/configure: "CUDA 8_0 does
         # not support g++ (g++-8). You need g++ < 6.0." / "... Only versions strictly older than 7.0 are supported.")
         r"|CUDA [\d_.]{1,8} does not support [\w./+-]{0,60} ?\((?:g\+\+|gcc|c\+\+|clang\+{0,2})-[\d.]{1,12}\)"
@@ -1309,6 +1312,25 @@ FAMILIES: tuple[KnownError, ...] = (
                 "support: the script compiles for CUDA_COMPUTE_CAP (read from nvidia-smi), and candle's kernels need "
                 "a recent one (bf16 / f16 kernels want compute 8.0 / 5.3+), so set CUDA_COMPUTE_CAP or use the "
                 "CPU build on an old GPU; a toolkit too old for the GPU.",
+            ),
+            # torch's JIT loader (torch.utils.cpp_extension.load at first use, not setup.py / pip): its cache folder,
+            # its own frames, or ninja's failure chained into a program that is no build (issue 36, round thirty-one)
+            Variant(
+                r"[\\/]torch_extensions[\\/]"
+                r"|cpp_extension\.py[^\n]{0,60}\bin (?:load|load_inline|_jit_compile"
+                r"|_write_ninja_file_and_build_library)\b"
+                r"|\A(?![\s\S]{0,300000}?(?:_write_ninja_file_and_compile_objects|\bbuild_ext\b|setup\.py|bdist_wheel"
+                r"|pip install))[\s\S]{0,300000}?cpp_extension\.py[^\n]{0,60}\bin _run_ninja_build\b",
+                "torch's JIT extension loader (torch.utils.cpp_extension.load at first use)",
+                "The library builds its C++ / CUDA kernels when the program first needs them, with "
+                "torch.utils.cpp_extension.load (ninja, nvcc, the host compiler), and that build failed. The cause is "
+                "the compiler's first 'error:' line in the ninja output above the traceback (the library's "
+                "verbose=True, or rerunning ninja in the build folder, prints it). Usual causes: CUDA_HOME's nvcc of "
+                "another CUDA than torch's (`python -c 'import torch; print(torch.version.cuda)'` against `nvcc "
+                "--version`), a g++ newer than that nvcc supports (`gcc --version`; set CC / CXX to a supported one), "
+                "no ninja. Delete the stale build folder (~/.cache/torch_extensions, or TORCH_EXTENSIONS_DIR) before "
+                "retrying; where the library can prebuild its ops at install time (an environment flag of its "
+                "installer), that avoids the build at run time.",
             ),
         ),
         loose=True,
