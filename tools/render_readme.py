@@ -508,6 +508,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty fix (`bdd14b2`)",
             ),
+            ("after_by_hand", "after round thirty-one's fixes (not blind)"),
         ],
     ),
 )

@@ -2798,12 +2798,12 @@ _CORE: tuple[KnownError, ...] = (
                 r"\btensorflow_(?!core\b)\w{2,40}[\\/.]",
                 "a TensorFlow add-on's own allocation (TensorFlow reserved the GPU)",
                 "The allocation that failed is the add-on's own (its CUDA kernels allocate with cudaMalloc outside "
-                "TensorFlow's allocator, e.g. GPU hash tables of dynamic embeddings), and TensorFlow by default "
+                "TensorFlow's allocator, such as an add-on's GPU data structures), and TensorFlow by default "
                 "reserves nearly all GPU memory when it starts, leaving it none. Let TensorFlow grow instead, before "
                 "the first op: `tf.config.experimental.set_memory_growth(gpu, True)` for each GPU, or "
                 "TF_FORCE_GPU_ALLOW_GROWTH=true (TF1 sessions: ConfigProto(gpu_options=GPUOptions(allow_growth=True)), "
-                "or per_process_gpu_memory_fraction below 1), keep one process per GPU (Horovod: each rank pinned to "
-                "its own GPU), and only then lower the table or batch size.",
+                "or per_process_gpu_memory_fraction below 1), keep one process per GPU (each rank of a multi-process "
+                "job pinned to its own GPU), and only then lower the table or batch size.",
             ),
             Variant(
                 SHOWN["tensorflow"],
@@ -4586,8 +4586,9 @@ _CORE: tuple[KnownError, ...] = (
                 r"(?:ctypes[\\/]__init__\.py|\bCDLL\(|\b_dlopen\(self\._name)",
                 "a package's native library loaded with ctypes (a prebuilt wheel for another CUDA)",
                 "This is no warning: the package loads its own native library with ctypes (CDLL) at import, and "
-                "that library was linked against the CUDA release the missing file names (libcusparse.so.10.0 = "
-                "CUDA 10.0, libcudart.so.11.0 = CUDA 11.x), which this machine lacks, so the import fails. `ldd "
+                "that library was linked against the CUDA release the missing file names (lib<name>.so.<X.Y> = "
+                "CUDA X.Y; a major only, lib<name>.so.<X> = CUDA X.x), which this machine lacks, so the import "
+                "fails. `ldd "
                 "<the package's .so in site-packages> | grep 'not found'` lists every CUDA library it still needs. "
                 "Either install that CUDA release's runtime libraries (the toolkit of that version, or a conda env "
                 "with cudatoolkit=<that version>) and put their lib folder on LD_LIBRARY_PATH, or build the package "

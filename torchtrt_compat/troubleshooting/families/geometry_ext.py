@@ -689,7 +689,7 @@ _COMPILE: tuple[KnownError, ...] = (
         "(<cstdint>, <cfloat>, <iostream>, <stdexcept>, <limits>): older GCC / CUDA headers included them "
         "indirectly, newer GCC (11 and 13 dropped many) and recent CUDA toolkits no longer do, so code that built "
         "before fails now (e.g. 3D Gaussian Splatting's diff-gaussian-rasterization rasterizer_impl.h, simple-knn's "
-        "simple_knn.cu, the nms.h of bundled spconv 1.x copies).",
+        "simple_knn.cu, older sparse-convolution libraries' own headers).",
         "Add the include to the file the error names: `#include <cstdint>` for uint32_t / uintptr_t, `#include "
         "<cfloat>` for FLT_MAX, `#include <iostream>` for std::cout / std::endl, <stdexcept> for "
         "std::runtime_error, <limits> for std::numeric_limits, <memory> for std::unique_ptr (or the header GCC's "

@@ -211,11 +211,11 @@ _NEWER_GPU_ROWS: tuple[KnownError, ...] = (
                 "a Triton flash-attention kernel that did not compile (Triton 2.0-dev's cache KeyError)",
                 "The KeyError is Triton's kernel cache missing a kernel it then failed to compile: the real error "
                 "is the exception after 'During handling of the above exception'. For the Triton flash-attention "
-                "kernels of that Triton (flash-attn's flash_attn_triton, MPT / llm-foundry's attn_impl: triton, "
-                "triton-pre-mlir) the usual cause is a GPU older than Ampere (V100, T4): there, switch the model to "
-                "its PyTorch attention (attn_impl: torch in the model's config, or the library's non-Triton "
-                "attention option) or train on an A100-class GPU. If the next exception names tl.dot's trans_b "
-                "or another argument, the kernel was written for another triton (install the one it pins).",
+                "kernels of that Triton (flash-attn's flash_attn_triton and the copies models bundle) the usual "
+                "cause is a GPU older than Ampere (V100, T4): there, switch the model to its PyTorch attention (the "
+                "model config's or the library's non-Triton attention option) or train on an A100-class GPU. If the "
+                "next exception names tl.dot's trans_b or another argument, the kernel was written for another "
+                "triton (install the one it pins).",
                 strict=True,
             ),
             Variant(

@@ -278,7 +278,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|library not found for -ltensorflow_(?:framework|cc)\b",
         "TensorFlow's pip wheels ship libtensorflow_framework only under its versioned name (.so.1 for 1.14+, .so.2 "
         "for 2.x; libtensorflow_cc likewise), with no unversioned libtensorflow_framework.so, so a custom op's build "
-        "script (compile_op.sh, a Makefile, a setup.py written for TensorFlow 1.x) that links with "
+        "script (a shell script, a Makefile, a setup.py written for TensorFlow 1.x) that links with "
         "-ltensorflow_framework finds nothing; a -L path to another Python's or an old TensorFlow's folder fails the "
         "same way.",
         "Link with the flags TensorFlow gives for itself: `TF_LFLAGS=$(python -c 'import tensorflow as tf; print(\" "
@@ -289,7 +289,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "libtensorflow_framework.so` in the folder `python -c 'import tensorflow as tf; print(tf.sysconfig."
         "get_lib())'` prints). Build with the Python whose TensorFlow will load the op.",
         weight=82,
-        applies="TensorFlow custom ops (PointNet++ / KPConv / Frustum tf_ops and other compile_op.sh builds) "
+        applies="TensorFlow custom ops built by a project's own script (point-cloud tf_ops and the like) "
         "against TensorFlow 1.14+ and 2.x wheels",
         shown_by=("tests/troubleshooting/test_round31_v31graph.py::test_tensorflow_framework_not_found",),
         example="/usr/bin/ld: cannot find -ltensorflow_framework\ncollect2: error: ld returned 1 exit status",

@@ -660,8 +660,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "else the nvcc on PATH, else /usr/local/cuda): none, or one older than it needs (11.0 for 1.x, "
                 "11.6 / 11.7 for 2.x; an apt nvidia-cuda-toolkit is often 10.x). The 'CUDA Version' nvidia-smi "
                 "prints is the driver's, not an installed compiler. Check `which nvcc && nvcc -V`; install the CUDA "
-                "toolkit of torch.version.cuda and point the build at it (`export CUDA_HOME=/usr/local/cuda-12.1 "
-                "PATH=/usr/local/cuda-12.1/bin:$PATH`), then `pip install flash-attn --no-build-isolation`; or "
+                "toolkit of torch.version.cuda and point the build at it (`export CUDA_HOME=/usr/local/cuda-X.Y "
+                "PATH=/usr/local/cuda-X.Y/bin:$PATH`), then `pip install flash-attn --no-build-isolation`; or "
                 "install a prebuilt flash-attn wheel for your torch, CUDA and Python (no toolkit needed); or run "
                 "the program without flash-attn (its entry point or option without the flash-attention patch).",
                 strict=True,

@@ -159,9 +159,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\bin load_op_library\b|\bload_op_library\(|\btf\.load_op_library\b",
                 "a TensorFlow custom-op library (another package's .so, loaded by load_op_library)",
                 "TensorFlow itself loaded: the crash is in load_op_library, while it loads another package's "
-                "custom-op library (the frame under it names the package: scann_ops.py is ScaNN's). That library "
-                "was built for CPU instructions this processor lacks (prebuilt op libraries such as ScaNN's use "
-                "AVX2 and FMA: `grep -o -w -E 'avx|avx2|fma' /proc/cpuinfo | sort -u`) or for another TensorFlow / "
+                "custom-op library (the frame under it names the package). That library "
+                "was built for CPU instructions this processor lacks (prebuilt op libraries often need AVX2 and "
+                "FMA: `grep -o -w -E 'avx|avx2|fma' /proc/cpuinfo | sort -u`) or for another TensorFlow / "
                 "Python than the installed ones. Install that package's release built for the installed TensorFlow "
                 "and Python (each release pins one TensorFlow), run it on a CPU (or VM CPU type) with those "
                 "instructions, or build the package from source for this CPU; rebuilding TensorFlow does not help.",

@@ -84,7 +84,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The index type asked for is a GPU one, and this Milvus server is the CPU-only build: deploy Milvus's "
                 "GPU image (the tag ending in -gpu) with the GPU exposed to its index and query nodes (the NVIDIA "
                 "container toolkit in Docker; a GPU resource request on those pods in Kubernetes), check the server "
-                "reports that image, and create the index (or rerun the benchmark) again; or pick a CPU index type "
+                "reports that image, and create the index again; or pick a CPU index type "
                 "(HNSW, IVF_FLAT) for a CPU server.",
             ),
         ),
