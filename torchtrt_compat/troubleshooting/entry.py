@@ -79,6 +79,18 @@ MACOS = (
     r"|\bApple (?:M[1-5]|Silicon)\b|\bMacBook|\barm64-apple-darwin|RELEASE_ARM64|\bdevice[= ]{1,3}['\"]?mps\b"
     r"|torch\.backends\.mps|MPSGraph|\bmps:0\b|/private/var/folders/|^/var/folders/\w\w/"
 )
+#: A ROCm (AMD) build of torch in a text: a +rocm build, HIP's errors, ROCm's tools (`facts`: a pip fix must
+#: never swap it for a CUDA build)
+ROCM = (
+    r"\+rocm\d|\bROCm\b|\bhipError\w{0,40}|\bHIP error\b|/opt/rocm|\brocm-smi\b|HSA_OVERRIDE_GFX_VERSION"
+    r"|torch\.version\.hip"
+)
+#: HIP / ROCm in a text, more widely (issue 36, round thirty-one): `ROCM`'s marks, a HIP source file (hipified
+#: kernels: ops.hip, *.hip.cpp), hipcc, an AMD gfx target, an AMD GPU's name
+HIP = (
+    ROCM + r"|[\w-]\.hip\b|\bhipcc\b|\bgfx\d{3,4}[a-z]?\b|\bAMD Radeon"
+    r"|\bRadeon(?:\(TM\))? (?:RX|Pro|VII)\b|\bInstinct MI\d{2,3}|\b(?:RX ?)?[5-9]\d{2}0 ?XTX?\b"
+)
 #: an Intel GPU run through torch's XPU device (or intel_extension_for_pytorch)
 INTEL_XPU = r"\bxpu\b|intel_extension_for_pytorch|\bipex\b|Intel\(R\) Arc|\bIntel Arc\b|\+xpu\b|oneAPI|Level.Zero"
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from .entry import ROCM
 from .literals import literals
 from .symbols import Symbol, read_symbol
-from .table import CUDA_SONAMES, GPU_VENDORS, PRODUCTS, ROCM
+from .table import CUDA_SONAMES, GPU_VENDORS, PRODUCTS
 
 __all__ = [
     "CudaCode",

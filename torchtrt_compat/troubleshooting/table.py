@@ -99,11 +99,6 @@ GPU_VENDORS: tuple[tuple[str, str], ...] = (
     ("intel", r"Intel\(R\) (?:UHD|Iris|HD|Arc)|Intel (?:UHD|Iris|HD Graphics|Arc)\b"),
     ("apple", r"\bApple M\d\b|Apple Silicon|\bMPS backend"),
 )
-#: A ROCm (AMD) build of torch: a pip fix must never swap it for a CUDA build.
-ROCM = (
-    r"\+rocm\d|\bROCm\b|\bhipError\w{0,40}|\bHIP error\b|/opt/rocm|\brocm-smi\b|HSA_OVERRIDE_GFX_VERSION"
-    r"|torch\.version\.hip"
-)
 #: CUDA libraries by the stem of their file name: (component, {the file's major: the release it belongs to}). Source:
 #: the file names in NVIDIA's nvidia-*-cu11 / -cu12 / -cu13 wheels (e.g. cu13: libcublas.so.13, libcufft.so.12,
 #: libcusolver.so.12, libcusparse.so.12, libcurand.so.10) and in nvidia-cudnn-cu11 / -cu12 / -cu13 (libcudnn*.so.8/9).

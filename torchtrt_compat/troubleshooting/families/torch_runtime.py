@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..entry import (
     DARKNET,
     DARKNET_FIX,
+    HIP,
     LONG_RUN,
     LONG_RUN_FAULT_FIX,
     OPENCV_CUDA,
@@ -30,14 +31,6 @@ from ..entry import (
     Variant,
 )
 from .product_fixes import cublas_variants, cudnn_variants
-
-#: HIP / ROCm in a text (issue 36, round thirty-one): the marks of `table.ROCM` (a +rocm build, HIP's errors, ROCm's
-#: tools), a HIP source file (hipified kernels: ops.hip, *.hip.cpp), an AMD gfx target, an AMD GPU's name
-_HIP = (
-    r"\+rocm\d|\bROCm\b|\bhipError\w{0,40}|\bHIP error\b|/opt/rocm|\brocm-smi\b|HSA_OVERRIDE_GFX_VERSION"
-    r"|torch\.version\.hip|[\w-]\.hip\b|\bhipcc\b|\bgfx\d{3,4}[a-z]?\b|\bAMD Radeon"
-    r"|\bRadeon(?:\(TM\))? (?:RX|Pro|VII)\b|\bInstinct MI\d{2,3}|\b(?:RX ?)?[5-9]\d{2}0 ?XTX?\b"
-)
 
 __all__ = ["FAMILIES"]
 
@@ -281,7 +274,7 @@ FAMILIES: tuple[KnownError, ...] = (
             # GPU: the code objects are per gfx target, so the fix is in ROCm's words (never sm_XY or
             # TORCH_CUDA_ARCH_LIST); bitsandbytes' ROCm build first (its own CMake option)
             Variant(
-                rf"bitsandbytes[\s\S]{{0,200000}}?(?:{_HIP})|(?:{_HIP})[\s\S]{{0,200000}}?bitsandbytes",
+                rf"bitsandbytes[\s\S]{{0,200000}}?(?:{HIP})|(?:{HIP})[\s\S]{{0,200000}}?bitsandbytes",
                 "bitsandbytes' ROCm (HIP) build on an AMD GPU",
                 "The bitsandbytes kernel that failed is HIP code with no code object for this AMD GPU's gfx "
                 "architecture (its ROCm build was compiled for other gfx targets, or from a branch without this GPU "
@@ -295,7 +288,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 strict=True,
             ),
             Variant(
-                _HIP,
+                HIP,
                 "ROCm (HIP) on an AMD GPU",
                 "On ROCm the kernels are built per AMD gfx architecture: torch's ROCm build or the extension that "
                 "failed has no code object for this GPU's target. Find it (`rocminfo | grep gfx`, or "
