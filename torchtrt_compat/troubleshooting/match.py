@@ -23,6 +23,7 @@ a text no family explains, where it failed, in which library, and the one comman
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import traceback
 from collections.abc import Callable, Sequence
@@ -67,6 +68,7 @@ from .table import (
     NOT_PYTHON_KINDS,
     STAGE_ACCELERATORS,
     STAGE_COMMANDS,
+    STAGE_DONE,
     STAGE_LINE_KINDS,
     STAGE_MARKERS,
     STAGE_SITUATIONS,
@@ -152,6 +154,9 @@ class _Compiled:
     variants: tuple[tuple[_Rx, Variant], ...]
     codes: frozenset[int] = frozenset()  #: numbers of the family's CUDA errors
     messages: tuple[str, ...] = ()  #: their messages, lower case
+    #: numbers of the cudaErrors the family's pattern names, read only in old torch's numbered form
+    #: (`_THC_NUMBERED`)
+    thc_codes: frozenset[int] = frozenset()
 
     @functools.cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -218,9 +223,22 @@ def _compiled() -> tuple[_Compiled, ...]:
             tuple((_Rx.of(v.when), v) for v in e.variants),
             _codes(e.cuda_errors),
             tuple(m.lower() for m in messages_of(e.cuda_errors)),
+            _codes(tuple(_NAMED_IN_PATTERN.findall(e.pattern))),
         )
         for e in KNOWN_ERRORS
     )
+
+
+#: a cudaError a family's pattern names as a word ("\\bcudaErrorInvalidValue\\b"): the family owns that error, so the
+#: same error told by its number in old torch's form ("cuda runtime error (11) : invalid argument at THCGeneral.cpp",
+#: THC's numbering, read through the CUDA error facts) is the family's too (issue 36, round thirty-two); its message
+#: alone, or its number in another library's words, is not (`KnownError.cuda_errors` says those)
+_NAMED_IN_PATTERN = re.compile(r"(?:(?<=\\b)|(?<![A-Za-z]))(cudaError[A-Z][A-Za-z]{2,60})(?=\\b|\||\)|$)")
+
+
+#: old torch's numbered CUDA error (THCudaCheck in aten/src/THC: "cuda runtime error (11) : invalid argument at
+#: /pytorch/aten/src/THC/THCGeneral.cpp:383", "THCudaCheck FAIL file=... error=11 : invalid argument")
+_THC_NUMBERED = re.compile(r"\bcuda runtime error \(\d{1,4}\)|THCudaCheck FAIL", re.IGNORECASE)
 
 
 def _codes(names: tuple[str, ...]) -> frozenset[int]:
@@ -454,9 +472,10 @@ _SECONDARY = re.compile(r"catchCudaError[^\n]{0,200}cudaError 35\b|a clean-up op
 def _by_code(c: _Compiled, facts: Callable[[], TextFacts], held: Held, hay: str) -> tuple[int, int, str] | None:
     """Where the text names one of the family's CUDA errors (by number, name or message): (start, end, line)."""
     lower = held.lower
-    named = (c.codes or c.entry.cuda_errors) and may_state_codes(lower)  # reading the facts costs a pass over hay
+    named = (c.codes or c.entry.cuda_errors or c.thc_codes) and may_state_codes(lower)  # a pass over hay
     for code in facts().codes if named else ():
-        if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and code.code in c.codes):
+        thc = code.code in c.thc_codes and _THC_NUMBERED.search(code.line) is not None
+        if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and (code.code in c.codes or thc)):
             at = hay.find(code.line) if code.line else -1
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
     for message in c.messages:
@@ -468,16 +487,30 @@ def _by_code(c: _Compiled, facts: Callable[[], TextFacts], held: Held, hay: str)
     return None
 
 
-def _stage(text: str, held: Held) -> str | None:
-    """The stage a text shows (the last marker wins: a traceback ends where it failed), or None."""
+def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:
+    """The stage a text shows (the last marker wins: a traceback ends where it failed), or None; a stage whose own
+    words after its last marker say it finished (`table.STAGE_DONE`: the extension was built and loaded) is one the
+    program got past, no stage of the failure. With ``lv``, in a text whose error lines show no marker of their own,
+    a marker on a warning or info line is no stage of the failure either (issue 36, round thirty-two: TensorFlow's
+    warning that it could not load a CUDA library, then a SyntaxError)."""
     last: tuple[int, str] | None = None
+    quiet = lv is not None and lv.errors > 0
     for stage, rx, words in _stage_markers():
         if words is not None and not held.any(words):
             continue
         for m in rx.finditer(text):
+            if quiet and lv is not None and lv.at(m.start()) in ("warning", "info"):
+                continue
             if last is None or m.start() >= last[0]:
                 last = (m.start(), stage)
+    if last is not None and last[1] in _stage_done() and _stage_done()[last[1]].search(text, last[0]):
+        return None
     return last[1] if last else None
+
+
+@functools.lru_cache(maxsize=1)
+def _stage_done() -> dict[str, re.Pattern[str]]:
+    return {stage: re.compile(p, _FLAGS) for stage, p in STAGE_DONE.items()}
 
 
 def _stage_from_words(text: str) -> str | None:
@@ -486,11 +519,17 @@ def _stage_from_words(text: str) -> str | None:
     return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
 
 
-def _stage_from_line_kind(text: str) -> str | None:
+def _stage_from_line_kind(text: str, lv: Levels | None = None) -> str | None:
     """The stage the kind of a text's line speaks of (`table.STAGE_LINE_KINDS`: an undefined symbol is the import, a
-    compiler's line the compile, pip's lines the install), or None."""
+    compiler's line the compile, pip's lines the install), or None; with ``lv``, in a text with error lines, a line
+    at warning or info level speaks of no stage of the failure (issue 36, round thirty-two)."""
     head = text[:4096]
-    return next((stage for stage, rx in _stage_line_kinds() if rx.search(head)), None)
+    if lv is None or not lv.errors:
+        return next((stage for stage, rx in _stage_line_kinds() if rx.search(head)), None)
+    for stage, rx in _stage_line_kinds():
+        if any(lv.at(m.start()) not in ("warning", "info") for m in itertools.islice(rx.finditer(head), 16)):
+            return stage
+    return None
 
 
 @functools.lru_cache(maxsize=1)
@@ -516,7 +555,7 @@ def _hit(c: _Compiled, hay: str, held: Held, lv: Levels, facts: Callable[[], Tex
         m = _best_match(c.pattern_for(held), hay, lv)
         if m is not None:
             hit = (m.start(), m.end(), _line_at(hay, m.start(), m.end()))
-    if hit is None and (c.codes or c.messages):
+    if hit is None and (c.codes or c.messages or c.thc_codes):
         hit = _by_code(c, facts, held, hay)
         if hit is not None and conditional_at(hay, hit[0]):  # a CUDA error a hint only supposes
             hit = None
@@ -752,6 +791,7 @@ def explain(
             )
         )
     found = _after_the_cause(_discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay))
+    found = _another_program_after(_status_over_its_wrapper(found, hay), hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
@@ -872,6 +912,62 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
                 and out[i]._rank <= outer._rank
             ):
                 out[i] = replace(out[i], _rank=outer._rank + 1)
+    return out
+
+
+#: a CUDA library's status word (cuBLAS's, cuDNN's, ...): the token that names what failed underneath a wrapper
+_STATUS_TOKEN = re.compile(r"\b(?:CUBLAS|CUDNN|CUSOLVER|CUSPARSE|CUFFT|CURAND|NVJPEG)_STATUS_[A-Z_]{3,40}\b")
+
+
+#: a family's pattern that reads a CUDA library's failures itself (its status words or the library's name)
+_READS_STATUS = re.compile(r"cublas|cudnn|cusolver|cusparse|cufft|curand|nvjpeg", re.IGNORECASE)
+
+
+def _status_over_its_wrapper(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A family whose title is not about the GPU, found on a line that carries a CUDA library's status (OpenCV's
+    "error: (-217:Gpu API call) CUBLAS_STATUS_NOT_INITIALIZED in function 'UniqueHandle'"), matched the wrapper, not
+    the status its own line names: a family about the GPU layer found where the text names that same status ranks
+    above it (issue 36, round thirty-two). A family whose own pattern reads such statuses keeps its place."""
+    out = list(found)
+    for i, outer in enumerate(found):
+        if outer.severity != "failure" or outer._at < 0 or _ABOUT_THE_GPU.search(outer.title):
+            continue
+        if outer._entry is not None and _READS_STATUS.search(outer._entry.pattern):
+            continue
+        tokens = set(_STATUS_TOKEN.findall(_line_of(hay, outer._at)))
+        if not tokens:
+            continue
+        for j, inner in enumerate(found):
+            if (
+                j != i
+                and inner.severity == "failure"
+                and inner._at >= 0
+                and _ABOUT_THE_GPU.search(inner.title)
+                and tokens & set(_STATUS_TOKEN.findall(_line_of(hay, inner._at)))
+                and out[j]._rank <= out[i]._rank
+            ):
+                out[j] = replace(out[j], _rank=out[i]._rank + 1)
+    return out
+
+
+#: another program's loader failure ("ffmpeg: error while loading shared libraries: libopencv_core.so.2.4: ..."): a
+#: helper the run starts (a video encoder, a converter), not the Python program itself
+_OTHER_PROGRAM_LOADER = re.compile(r"^\s{0,4}(?!python)([\w.+-]{1,60}): error while loading shared libraries: ")
+
+
+def _another_program_after(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A helper program's loader failure that the text shows after another failure (the framework's own, found on an
+    earlier line) is a second problem: it ranks below that earlier failure, which is what the run failed with (issue
+    36, round thirty-two: a cuDNN failure in the detector, then ffmpeg missing an OpenCV library)."""
+    failures = [e for e in found if e.severity == "failure" and e._at >= 0]
+    out = []
+    for e in found:
+        if e in failures and _OTHER_PROGRAM_LOADER.match(_line_of(hay, e._at)):
+            line = hay.rfind("\n", 0, e._at) + 1
+            before = [c for c in failures if c._at < line]
+            if before:
+                e = replace(e, _rank=min(e._rank, max(c._rank for c in before) - 1))
+        out.append(e)
     return out
 
 
@@ -1054,6 +1150,10 @@ def _conclude(
         if said:  # the notice's own remedy, for whoever needs what it names
             result.summary += f" The message says what to do if you need it: {said}."
         return
+    if top is not None and not top.notice and _unexplained_first(result, hay, lv):
+        result.outcome = "unexplained"
+        _conclude_miss(result, hay, held, lv, facts, shown, told=False, notices=False)
+        return
     if top is not None and not top.notice:
         result.outcome = "explained"
         sure = "" if top.confidence == "sure" else f" (likely; or {', '.join(top.alternatives) or 'another cause'})"
@@ -1097,6 +1197,61 @@ def _conclude(
     _conclude_miss(result, hay, held, lv, facts, shown, told=told, notices=top is not None)
 
 
+#: Python's refusal of the code itself: no library warning before it is its cause
+_SYNTAX_ERROR = re.compile(r"^\s{0,8}(?:SyntaxError|IndentationError|TabError): ", re.MULTILINE)
+
+
+def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
+    """Whether the text's failure is an error line no family found, which the top family only follows or sits beside
+    (issue 36, round thirty-two): a crash family that follows whatever failed before it (`KnownError.downstream`,
+    matched loosely: "Aborted (core dumped)", "terminate called ...") after a library's own error line that no family
+    matched ("nvJitLink error: ...", "Error at file.cpp:581 ..."); or a warning that means a failure (a CUDA library
+    TensorFlow could not load) beside Python's refusal of the code (a SyntaxError), which no library warning causes.
+    The first answer is then that error line's stage, library and next step, not the family."""
+    top = result[0]
+    found_on = {hay.rfind("\n", 0, e._at) + 1 for e in result if e._at >= 0 and e.severity == "failure"}
+    if top.severity == "warning" and lv.errors:
+        m = _SYNTAX_ERROR.search(hay)
+        return m is not None and hay.rfind("\n", 0, m.start()) + 1 not in found_on
+    if top._entry is None or not top._entry.downstream or top.confidence == "sure" or top._at < 0:
+        return False
+    if not _TRACEBACK_OR_CRASH.search(_line_of(hay, top._at)) or _FRAME_ANYWHERE.search(hay):
+        return False  # a crash's own line, in a paste without a Python traceback (whose exception line decides)
+    line = hay.rfind("\n", 0, top._at) + 1
+    for start, mark in zip(lv.starts, lv.marks, strict=True):
+        if start >= line:
+            break
+        if mark != "error" or start in found_on:
+            continue
+        text = hay[start : hay.find("\n", start) if hay.find("\n", start) >= 0 else len(hay)]
+        if not _TRACEBACK_OR_CRASH.search(text) and not text.rstrip().endswith(":"):  # a heading says nothing
+            return True
+    return False
+
+
+#: error lines that are a crash's or a traceback's own, not a library's message before the crash
+_TRACEBACK_OR_CRASH = re.compile(
+    r"Traceback \(most recent|terminate called|what\(\):|Segmentation fault|core dumped|Aborted|Bus error|Fatal Python"
+    r"|Illegal instruction|Killed",
+    re.IGNORECASE,
+)
+
+
+#: the package of a module-qualified exception at a line's start or inside it ("dgl._ffi.base.DGLError: ...")
+_QUALIFIED_PACKAGE = re.compile(
+    r"(?<![\w.])([a-z_][a-z0-9_]{1,40})(?:\.\w{1,40}){1,6}\.[A-Z]\w{0,60}(?:Error|Exception): "
+)
+
+
+def _qualified_package(first_error: str) -> str | None:
+    """The package a first error line's module-qualified exception names (issue 36, round thirty-two), or None; not
+    Python's own modules nor a JVM's."""
+    m = _QUALIFIED_PACKAGE.search(first_error)
+    if m is None or m.group(1) in _NOT_A_LIBRARY or m.group(1) in ("java", "javax", "org", "com", "torch"):
+        return None
+    return m.group(1)
+
+
 def _speed_beside(result: Explanations, hay: str, shown: Callable[[], list[str]]) -> None:
     """A text of harmless lines no family knows that also shows how fast the work ran or where it runs (progress bars
     with their rates, printed times, a CPU-only build; a warning's own words of speed are not enough): its next step
@@ -1131,9 +1286,9 @@ def _conclude_miss(
     # neither has no stage
     # (a native backtrace through the interpreter's main: a program that ran)
     ran = lv.errors or products or _NATIVE_MAIN.search(hay)
-    marked = _stage(hay, held)
+    marked = _stage(hay, held, lv)
     stage = marked or ("runtime" if ran else "unknown")
-    line_kind = None if marked else _stage_from_line_kind(hay)  # the kind of its lines, where no marker says more
+    line_kind = None if marked else _stage_from_line_kind(hay, lv)  # the kind of its lines, where no marker says more
     guessed = _stage_from_words(hay) if stage == "unknown" else None
     if stage == "unknown" and not guessed and told:  # the user's words that it failed: it ran, and failed
         stage = "runtime"
@@ -1141,7 +1296,7 @@ def _conclude_miss(
     kind = line_kind is not None or (stage == "unknown" and not guessed and _TROUBLE.search(hay[:4096]) is not None)
     if kind:
         stage, guessed = line_kind or "runtime", None
-    library = _frame_library(hay) or (products[0] if products else None)
+    library = _frame_library(hay) or (products[0] if products else None) or _qualified_package(result.first_error)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
     # numbers that are wrong, not an error (issue 36, round twenty-six): a program that ran, whatever stage its words
@@ -1223,10 +1378,11 @@ def _conclude_miss(
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error and not cut else ""
     said_too = " The warnings in it are harmless." if notices else ""
-    if told and lv.infos:
+    if told and lv.infos and not lv.errors:  # never where an error line is there (issue 36, round thirty-two)
         said_too += " Its log lines are informational: the failure its words speak of is not among them."
     if said and result.next_step == STAGE_STEPS["said"].format(said=said):
         said_too += f" The message says what to do: {said}."
+        said_too += _pinned(said, hay)
     said_too += on_device
     if speed is not None:
         result.summary = (
@@ -1235,6 +1391,39 @@ def _conclude_miss(
         )
         return
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{said_too} Next: {command}"
+
+
+#: a version pin in a message's advice ("Please make sure to install triton==3.3.0")
+_PIN = re.compile(
+    r"\binstall\s{1,4}(?:-U\s{1,4})?([A-Za-z][\w.-]{0,60})\s{0,2}==\s{0,2}(\d[\w.+-]{0,30}?)\.?(?=[\s\"'`,;)]|$)"
+)
+#: words that say the part that failed is optional: the run may go on, or be run, without it
+_OPTIONAL_PART = re.compile(
+    r"\boptional\b|\bif (?:it is )?available\b|\bfall(?:ing|s)? ?back\b|\b(?:--)?no[_-]kernels?\b"
+    r"|\b(?:disable|turn off|skip)(?:s|d)? (?:the )?(?:fused |custom |triton |cuda )?kernels?\b",
+    re.IGNORECASE,
+)
+
+
+def _pinned(said: str, hay: str) -> str:
+    """What a miss adds to a message's advice that pins a version (issue 36, round thirty-two): check the pinned
+    release is not installed already (then the pin is no cause, and the part fails for another reason), and, where the
+    text says the part is optional, that the run may not need it; "" for other advice."""
+    m = _PIN.search(said)
+    if m is None:
+        return ""
+    package, version = m.group(1), m.group(2)
+    out = (
+        f" Check first whether {package} {version} is installed already (`pip show {package}`): if it is, the pin is "
+        "not the cause, and the part that failed fails for another reason (its own package's build or version, the "
+        "GPU)."
+    )
+    if _OPTIONAL_PART.search(hay):
+        out += (
+            " The text says that part is optional: the run may not need it (run without it, the program's switch for "
+            "its plain path) while you fix it."
+        )
+    return out
 
 
 #: an application's notice (a feature check's advice, a deprecation), which no family knows: "ComfyUI-GGUF: Partial

@@ -216,7 +216,11 @@ def command_in(said: str) -> str:
 #: Python in a text: its traceback, a .py file, the interpreter or pip, site-packages, a prompt
 _PYTHON = re.compile(
     r"Traceback \(most recent|\.py\b|\bpython[\d.]{0,4}(?:\.exe)?\b|\bpip3?\b|site-packages|dist-packages|^>>> "
-    r"|\bIn \[\d|\bipykernel\b|\bconda\b",
+    r"|\bIn \[\d|\bipykernel\b|\bconda\b"
+    # a Python package's module-qualified exception ("dgl._ffi.base.DGLError: ..."; issue 36, round thirty-two), not
+    # a JVM one ("java.lang.RuntimeException: ...")
+    r"|(?<![\w.])(?!(?:java|javax|jdk|sun|org|com|kotlin|scala|android|io|net)\.)[a-z_][a-z0-9_]{0,40}\._?[a-z]\w{0,40}"
+    r"(?:\.\w{1,40}){0,4}\.[A-Z]\w{0,60}(?:Error|Exception): ",
     re.IGNORECASE | re.MULTILINE,
 )
 #: the programs that are not Python, by the marks of their own runtime (Java's stack, first: its frames look like

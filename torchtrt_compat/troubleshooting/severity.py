@@ -286,6 +286,9 @@ _ERROR_LINE = re.compile(
     #: 'main' panicked at src/main.rs:4:5:"), Go's ("panic: runtime error: ...")
     r"|(?:Unhandled [Ee]xception|Fatal error)\. (?:[\w.]{1,100}\.)?[A-Z]\w{0,60}Exception\b"
     r"|thread '[^'\n]{1,80}' panicked at |panic: (?=\S)"
+    #: a native library's check that reports where it failed, as it prints it without a logger ("Error at
+    #: /src/cuda_exec.cpp:581 in auto compileCode(...)"; issue 36, round thirty-two)
+    r"|Error at [^\n]{1,300}?\.(?:c|cc|cpp|cu|cuh|h|hpp|cxx):\d{1,6}\b"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
     #: nvcc's and its sub-tools' own fatal lines ("nvcc fatal   : Unsupported gpu architecture 'compute_89'",
     #: "fatbinary fatal   : ...", "ptxas fatal   : ...")
@@ -342,6 +345,10 @@ _ERROR_WORDS = (
     #: AC_MSG_ERROR: "configure: error: ...")
     "configure failed: ",
     "configure: error: ",
+    #: a CUDA kernel's own assert (CUDA_KERNEL_ASSERT through the device's __assert_fail: "...Kernel.cu:243: void
+    #: f(...): block: [0,0,0], thread: [0,0,0] Assertion `val >= zero` failed."), the backquote on both sides;
+    #: glibc's assert() ("Assertion `x' failed.") is "' failed" above (issue 36, round thirty-two)
+    "` failed.",
 )
 #: NCCL's error return: NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as
 #: "file.cc:N -> R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3,
@@ -525,12 +532,49 @@ def _debug_tools(text: str, found: dict[int, Level]) -> None:
         _valgrind_lines(text, found)
 
 
+#: an exception line a line does not start with: a module-qualified exception class and its message inside the line
+#: ("(issue title: dgl._ffi.base.DGLError: [15:39:21] /opt/dgl/src/array/array.cc:34: Operator ...)", "it stops with
+#: torch.cuda.OutOfMemoryError: CUDA out of memory"): the lower-case module path before the class makes it an
+#: exception's name, not a word of a sentence (issue 36, round thirty-two)
+_QUALIFIED_EXCEPTION = re.compile(
+    r"(?<![\w./\\-])(?:[a-z_][a-z0-9_]{0,40}\.){1,6}[A-Z]\w{0,60}(?:Error|Exception): {1,2}(?=\S)"
+)
+
+
+#: a failure status of CUDA or one of its libraries, or torch's CUDA error line: a program that logs the exception it
+#: caught at info level ("2019-10-28 20:05:47 [INFO]: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED") still reports a
+#: failure (issue 36, round thirty-two)
+_FAILURE_AT_INFO = re.compile(
+    r"\b(?:CUDNN|CUBLAS|CUSOLVER|CUSPARSE|CUFFT|CURAND|NVJPEG)_STATUS_(?!SUCCESS\b)[A-Z_]{3,40}\b|\bCUDA error: \w"
+)
+
+
+def _failure_at_info(text: str, found: dict[int, Level]) -> None:
+    """An info line that reports a failure status (`_FAILURE_AT_INFO`) is an error line."""
+    if "_STATUS_" not in text and "CUDA error: " not in text:
+        return
+    for n, m in enumerate(_FAILURE_AT_INFO.finditer(text)):
+        if n >= 64:
+            break
+        start = text.rfind("\n", 0, m.start()) + 1
+        if found.get(start) == "info" and not conditional_at(text, m.start()):
+            found[start] = "error"
+
+
 def _error_words(text: str, found: dict[int, Level]) -> None:
     """An unleveled line that holds an error word is an error line, unless the word follows a sentence that only
-    supposes the error ("If you get `CUDA error: ...`")."""
+    supposes the error ("If you get `CUDA error: ...`"); so is one that holds a module-qualified exception line
+    (`_QUALIFIED_EXCEPTION`)."""
     for word in _ERROR_WORDS:
         for start in _lines_with(text, word):
             if start not in found and not conditional_at(text, text.find(word, start)):
+                found[start] = "error"
+    if "Error: " in text or "Exception: " in text:
+        for n, m in enumerate(_QUALIFIED_EXCEPTION.finditer(text)):
+            if n >= 64:
+                break
+            start = text.rfind("\n", 0, m.start()) + 1
+            if start not in found and not conditional_at(text, m.start()):
                 found[start] = "error"
 
 
@@ -773,6 +817,7 @@ def levels(text: str) -> Levels:
         for m in _FAILURE_AT_ANY_LEVEL.finditer(text):
             found[_line_start(text, m)] = "error"
         _nccl_chain(text, found)
+    _failure_at_info(text, found)
     _warned_tracebacks(text, found)
     starts = sorted(found)
     ends = []

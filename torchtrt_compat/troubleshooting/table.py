@@ -5813,6 +5813,14 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
 )
 
+#: The words that say a stage's work finished: a marker of that stage before them is a stage the program got past, and
+#: a failure after them is not that stage's (torch's cpp_extension says "ninja: no work to do." and "Loading extension
+#: module X..." once the extension is built; issue 36, round thirty-two: a simulator's error after its extension
+#: loaded is no compile failure)
+STAGE_DONE: dict[str, str] = {
+    "compile": r"^ninja: no work to do\.|^Loading extension module [\w.]{1,80}\.\.\.",
+}
+
 #: A text with no stage marker, no error line and no GPU library (an issue title, a sentence): the stage its words
 #: speak of, the first that matches. A guess, and the answer says so; its next step is the ``guessed`` one.
 STAGE_WORDS: tuple[tuple[str, str], ...] = (
@@ -5943,6 +5951,11 @@ STAGE_STEPS: dict[str, str] = {
     "own message is the cause (read it whole: the chained exceptions below it, the log the library prints with it, "
     "e.g. a kernel compiler's log), then check that library's build against the installed CUDA / torch (`pip show`, "
     "its version against the one the program requires)",
+    "runtime/syntax": "Python refused the code before it ran (a SyntaxError names no library and no GPU): the "
+    "interpreter that ran it is older than the code's syntax (f-strings need Python 3.6, `:=` 3.8, `match` and `X | "
+    "Y` annotations 3.10), most often another python first on PATH than the environment's (a system python 2 or 3.5 "
+    "that a tool's script or a shell command calls), or the file was cut; a library warning before it (a CUDA library "
+    "TensorFlow could not load) is unrelated. Run the tool from the environment's own python and check which one runs",
     "runtime/python": "a Python exception ended the program: its last line names the error and the frame above it "
     "the code that raised it; stop there in the debugger and look at the values it used",
     "container": "the container did not start with the GPU, or its image did not pull: check the host first "
@@ -6230,6 +6243,10 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|No rule to make target [`'][^'\n]{1,400}', needed by [`']",
     ),
     ("runtime", "runtime/nccl", r"\bNCCL WARN\b|\bNCCL INFO [\w./-]{1,160}:\d{1,6} -> [1-9]"),
+    #: Python refused the code before running it (issue 36, round thirty-two): the interpreter is older than the
+    #: code's syntax, whatever library warnings came before
+    ("runtime", "runtime/syntax", r"^\s{0,8}(?:SyntaxError|IndentationError|TabError): "),
+    ("import", "runtime/syntax", r"^\s{0,8}(?:SyntaxError|IndentationError|TabError): "),
     #: a multi-GPU communicator that could not be built, in a framework's own words (PaddlePaddle's install check:
     #: "Your Paddle Fluid has some problem with multiple GPU", paddle::platform::NCCLContextMap; ncclCommInitAll)
     (
@@ -6260,7 +6277,10 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         "runtime/native",
         r"\A(?![\s\S]{0,400000}?(?:Traceback \(most recent|\.py\b|[Pp]ython|\bpip\b|site-packages|>>> |\bIn \[\d"
         r"|^\s{0,8}(?:[\w.]{1,80}\.)?[A-Z]\w{0,60}(?:Error|Exception): |tensorflow|torch|\bjax|paddle|onnxruntime"
-        r"|tensorrt|cupy|numba))"
+        r"|tensorrt|cupy|numba"
+        # a Python package's module-qualified exception inside a line ("(issue title: dgl._ffi.base.DGLError: ...)")
+        r"|(?<![\w.])(?!(?:java|javax|jdk|sun|org|com|kotlin|scala|android|io|net)\.)[a-z_][a-z0-9_]{0,40}"
+        r"(?:\.\w{1,40}){1,6}\.[A-Z]\w{0,60}(?:Error|Exception): ))"
         r"(?=[\s\S]{0,400000}?(?:^\s{0,4}(?:\$ {1,2})?\./[\w.-]{1,80}|terminate called|what\(\):"
         r"|\.(?:cu|cuh|cpp|cc|cxx)(?::\d|\(\d)|\bcuda[A-Z]\w{2,60}\b[^\n]{0,40}(?:failed|returned|error)"
         r"|CUDA error at |\bCUDA_ERROR_\w+))",
@@ -6314,6 +6334,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
     "runtime/library-exception": "pip list 2>/dev/null | grep -i {package}; python your_script.py 2>&1 | "
     "torchtrt-compat explain - (the whole output, every chained exception)",
+    "runtime/syntax": 'which -a python python3; python --version; head -n 1 "$(command -v <the tool>)" (the '
+    "interpreter its script names)",
     "runtime/no-cuda-error": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output, from the "
     "command to the last line)",
     "stated": "pip install -v --no-cache-dir --force-reinstall {package} 2>&1 | grep -i -n -E 'cuda|nvcc|skip|error' "
