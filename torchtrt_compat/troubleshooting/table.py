@@ -1879,6 +1879,23 @@ _CORE: tuple[KnownError, ...] = (
                 "the library only works there).",
                 strict=True,
             ),
+            # issue 36, round thirty-two: the same raised inside a package's module run from a source folder (a
+            # checkout on sys.path or `pip install -e`): the last frame before the error is a relative path two
+            # folders deep (pkg/sub/module.py), no site-packages, no absolute path, not torch's own
+            Variant(
+                r'^[ \t]{0,8}File "(?![\\/~.]|[A-Za-z]:)(?!torch[\\/])[\w.-]{1,60}[\\/][\w.-]{1,60}[\\/][^"\n]{0,200}'
+                r'\.py", line \d{1,7}, in [^\n]{0,120}\n'
+                r'(?:(?![ \t]{0,8}File ")[^\n]{0,300}\n){0,6}[^\n]{0,80}Expected all tensors to be on the same device',
+                "inside a package's own module (a source checkout)",
+                "The mismatch is raised inside a package's own module (the last frame is pkg/.../module.py of a "
+                "source folder, not your script): if that package is a library (a checkout or `pip install -e`), it "
+                "made a tensor on another device than its inputs, typically a constant such as torch.zeros(1) or "
+                "torch.tensor(...) created without device= in a branch your settings take. Update the checkout to "
+                "its latest release or commit and check its issue tracker for the function named; until then patch "
+                "that line to create the tensor on the inputs' device (`device=x.device`), or run that step with "
+                "everything on one device (the CPU). If the package is your own code, do the same in it.",
+                strict=True,
+            ),
             Variant(
                 _CUDA_ONLY_OP,
                 "CPU tensors given to a CUDA-only op (a custom kernel's own check)",
@@ -2674,7 +2691,10 @@ _CORE: tuple[KnownError, ...] = (
             # named by its own wording or module path (JAX before TensorFlow: jaxlib logs from org_tensorflow paths)
             Variant(
                 r"\bjax(?:lib)?\b|XlaRuntimeError|JaxRuntimeError|RESOURCE_EXHAUSTED: (?:Out of memory while trying"
-                r"|Failed to allocate request for)|\bXLA_PYTHON_CLIENT",
+                r"|Failed to allocate request for)|\bXLA_PYTHON_CLIENT"
+                # XLA's stream executor launching one of its fused kernels (issue 36, round thirty-two): "INTERNAL:
+                # Failed to launch CUDA kernel: fusion_29 with block dimensions: 128x1x1 and grid dimensions: ..."
+                r"|Failed to launch CUDA kernel: [\w.-]{1,80} with block dimensions",
                 "JAX / XLA",
                 "JAX preallocates 75% of the GPU at its first operation: with another process on the GPU (a second "
                 "JAX or torch process, a notebook kernel) give each a share (`XLA_PYTHON_CLIENT_MEM_FRACTION=.45`, "

@@ -98,7 +98,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "xla-cuda-library-internal-error",
         "JAX / XLA: INTERNAL: cuSolver / cuBLAS / cuFFT internal error (a CUDA math library failing under jaxlib)",
         r"\bcu(?:Solver|BLAS|Blas|blas|FFT|SPARSE|Sparse) (?:internal error|execution failed|has not been initialized)"
-        r"|INTERNAL: (?:cuSolver|cuBLAS|cuBlas|cuFFT|cuSPARSE|cusolver|cublas)\w{0,12}[ :]",
+        r"|INTERNAL: (?:cuSolver|cuBLAS|cuBlas|cuFFT|cuSPARSE|cusolver|cublas)\w{0,12}[ :]"
+        # XLA's GEMM autotuner could not list cuBLAS's algorithms (issue 36, round thirty-two): the RET_CHECK in
+        # xla/service/gpu/gemm_algorithm_picker.cc quotes its own call, "stream->parent()->GetBlasGemmAlgorithms(stream,
+        # &algorithms)", on the lines after "RET_CHECK failure (...gemm_algorithm_picker.cc:N)"
+        r"|\bGetBlasGemmAlgorithms\(",
         "One of the CUDA math libraries jaxlib calls (cuSOLVER for linalg, cuBLAS, cuFFT, cuSPARSE) returned an "
         "internal error: most often the nvidia-* library wheels in the environment are not the versions this jaxlib "
         "release was built and tested with (a jax upgrade that kept old nvidia-cublas / nvidia-cusolver wheels, or "
@@ -109,6 +113,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "expects, and check `pip list | grep nvidia` for wheels another package pinned; if a release regressed, pin "
         "the previous jax / jaxlib pair that worked. As a second check, run with XLA_PYTHON_CLIENT_PREALLOCATE=false "
         "(or XLA_PYTHON_CLIENT_MEM_FRACTION=.7) to leave the library room for its workspace.",
+        variants=(
+            Variant(
+                r"\bGetBlasGemmAlgorithms\(|gemm_algorithm_picker",
+                "XLA's GEMM autotuning (cuBLAS did not start)",
+                "XLA asked cuBLAS for its GEMM algorithms while autotuning a matmul and got none: cuBLAS could not "
+                "start (create its handle) on this GPU. Most often its memory was taken (JAX preallocates 75% of the "
+                "GPU: run with XLA_PYTHON_CLIENT_PREALLOCATE=false, and check `nvidia-smi` for other processes), or "
+                "the CUDA libraries jaxlib loads do not fit the driver: compare `nvidia-smi`'s CUDA Version with "
+                "jaxlib's CUDA (`python -c 'import jax; jax.print_environment_info()'`); in Docker the image's CUDA "
+                "and jax[cudaXX] wheels must be ones the host driver supports (rebuild on an older CUDA base or "
+                'update the host driver). Reinstalling jax in a clean environment (`pip install -U "jax[cuda12]"`) '
+                "gives it the nvidia-cublas wheel it was built with.",
+            ),
+        ),
         requires=r"\bjax(?:lib)?\b|\bJAX\b|XlaRuntimeError|\bxla\b|\bXLA\b|jax_plugins|\bmjx\b",
         loose=True,
         alternatives=("gpu-out-of-memory", "fw-cuda-library-older"),
@@ -162,9 +180,14 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "cuda-graphics-interop-failed",
-        "CUDA-OpenGL interop failed (cudaGraphics* call with an error: OpenGL context not on CUDA's GPU / driver)",
+        "CUDA-OpenGL / Vulkan interop failed (cudaGraphics* / cudaImportExternalMemory with an error: the graphics "
+        "context not on CUDA's GPU / driver)",
         r"\bcu(?:da)?Graphics(?:GL|D3D\d{1,2})?(?:Register|Unregister|Map|Unmap|ResourceGet|SubResourceGet)\w{0,30}\("
-        r"|cudaErrorInvalidGraphicsContext|CUDA_ERROR_INVALID_GRAPHICS_CONTEXT",
+        r"|cudaErrorInvalidGraphicsContext|CUDA_ERROR_INVALID_GRAPHICS_CONTEXT"
+        # Vulkan images shared with CUDA through external memory (issue 36, round thirty-two): Isaac Gym's camera
+        # sensors ("[Error] [carb.gym.plugin] cudaImportExternalMemory failed on rgbImage buffer with error 999"),
+        # and the same CUDA runtime / driver calls failing in any renderer
+        r"|\bcu(?:da)?Import(?:ExternalMemory|ExternalSemaphore)\b[^\n]{0,80}(?:failed|error)",
         "A cudaGraphics* call shares an OpenGL buffer with CUDA and failed: the OpenGL context is not the NVIDIA "
         "driver's on the GPU CUDA uses (Mesa / a software renderer, a remote X display, another GPU), or the "
         "driver's OpenGL libraries do not match its CUDA part (a container without the graphics capability).",
@@ -173,6 +196,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "NVIDIA_DRIVER_CAPABILITIES=all and install libegl1 / libgl1; with several GPUs make the EGL / GL device "
         "the CUDA one (CUDA_VISIBLE_DEVICES).",
         variants=(
+            Variant(
+                r"\bcu(?:da)?Import(?:ExternalMemory|ExternalSemaphore)\b|\bVulkan\b|\bVK_ICD_FILENAMES\b",
+                "Vulkan images shared with CUDA (external memory; Isaac Gym camera sensors)",
+                "The renderer draws with Vulkan and hands its images (camera sensors) to CUDA through external "
+                "memory; importing them failed, which means Vulkan does not run on the NVIDIA driver of the GPU CUDA "
+                "uses. Check `vulkaninfo --summary` lists that NVIDIA GPU (not llvmpipe / Mesa, not an integrated "
+                "GPU), point VK_ICD_FILENAMES at the NVIDIA ICD (/usr/share/vulkan/icd.d/nvidia_icd.json, or /etc/"
+                "vulkan/icd.d/), make the graphics device the CUDA device (Isaac Gym: graphics_device_id equal to "
+                "sim_device / compute_device_id), in Docker give the container the graphics capability "
+                "(NVIDIA_DRIVER_CAPABILITIES=all), and use a driver release the simulator supports. Runs without "
+                "cameras do not use this path, which is why they work.",
+            ),
             Variant(
                 r"nvdiffrast|RasterizeGLContext|glutil|rasterize_gl|\bcuda(?:Color|Depth|Pos|Tri)Buffer\b",
                 "nvdiffrast",

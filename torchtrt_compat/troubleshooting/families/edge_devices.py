@@ -588,7 +588,11 @@ _OPENCL: tuple[KnownError, ...] = (
         "opencl-no-platform",
         "OpenCL: no platform (clGetPlatformIDs -1001, CL_PLATFORM_NOT_FOUND_KHR: no OpenCL driver / ICD is installed)",
         r"CL error code: -1001\b|clGetPlatformIDs[^\n]{0,80}?(?:-1001\b|PLATFORM_NOT_FOUND_KHR)"
-        r"|\bCL_PLATFORM_NOT_FOUND_KHR\b|Could not initialize the CL runtime",
+        r"|\bCL_PLATFORM_NOT_FOUND_KHR\b|Could not initialize the CL runtime"
+        # the OpenCL C++ bindings' exception (cl.hpp / opencl.hpp: cl::Error, whose what() is the name of the call
+        # that failed) thrown by cl::Platform::get and not caught (issue 36, round thirty-two; the bindings' wording
+        # written from memory): "terminate called after throwing an instance of 'cl::Error'  what():  clGetPlatformIDs"
+        r"|instance of 'cl::Error'\s{0,4}\n\s{0,8}what\(\):\s{1,4}clGetPlatformIDs\b",
         "-1001 is CL_PLATFORM_NOT_FOUND_KHR: the OpenCL ICD loader (libOpenCL.so, ocl-icd) found no vendor driver "
         "to hand the call to, because no .icd file under /etc/OpenCL/vendors/ names an installed driver (only the "
         "loader is installed, the driver's library is missing, or a container does not see the host's files).",

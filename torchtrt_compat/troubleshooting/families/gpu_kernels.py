@@ -96,7 +96,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-ptxas-too-old",
         "ptxas (Triton's bundled one, or XLA's) is older than the GPU or the PTX: Value 'sm_XY' is not defined for "
-        "option 'gpu-name', Unsupported .version",
+        "option 'gpu-name', Unsupported .version (or XLA's nvlink: newer than toolkit)",
         rf"Value {_Q}sm_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-name{_Q}"
         rf"|ptxas fatal\s{{0,4}}: Unsupported \.target {_Q}sm_\w{{1,8}}{_Q}"
         r"|ptxas fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
@@ -104,7 +104,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # version is '8.2'"), as XLA quotes it in "ptxas exited with non-zero error code" (issue 36, round 26)
         r"|\bline \d{1,7}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
         r"|ptxas does not support CC \d{1,3}\.\d"
-        r"|Feature '[^'\n]{1,80}' requires PTX ISA \.version \d{1,2}\.\d{1,2} or later",
+        r"|Feature '[^'\n]{1,80}' requires PTX ISA \.version \d{1,2}\.\d{1,2} or later"
+        # nvlink's refusal of an input built by a newer CUDA (issue 36, round thirty-two): "nvlink fatal   : Input
+        # file 'X.cubin' newer than toolkit (118 vs 114)", the input's CUDA release first, nvlink's own second, as XLA
+        # quotes it in "nvlink exited with non-zero error code" (nvlink's wording written from such reports)
+        r"|nvlink fatal\s{0,4}: Input file [^\n]{1,400}? newer than toolkit \(\d{2,4} vs ?\d{2,4}\)",
         "The ptxas that assembles the run-time generated kernels does not know this GPU's architecture (or the PTX "
         "version the compiler emitted): Triton runs the ptxas bundled in its wheel (triton/backends/nvidia/bin), "
         "XLA the first ptxas it finds; either predates the GPU (sm_100 / sm_120 / sm_121 need CUDA 12.8 / 12.9+).",
@@ -131,6 +135,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "least that new (`ptxas --version`), or let JAX use the ptxas of its nvidia-cuda-nvcc wheel (`pip "
                 'install -U "jax[cuda12]"`, with the older toolkit\'s bin/ off PATH and no XLA_FLAGS='
                 "--xla_gpu_cuda_data_dir pointing at it).",
+            ),
+            # issue 36, round thirty-two: the nvlink XLA runs on the kernels it compiled is older than the CUDA that
+            # made them; the numbers are the two CUDA releases (a native build's nvlink has no XLA: not this row)
+            Variant(
+                r"newer than toolkit \(\d{2,4} vs ?\d{2,4}\)",
+                "nvlink older than the CUDA the compiler targets (an image's or PATH's older CUDA toolkit)",
+                "The kernels were compiled for a newer CUDA (the first number: 118 is CUDA 11.8; XLA in jaxlib / "
+                "TensorFlow compiles for the CUDA it was built with) than the nvlink that links them (the second "
+                "number): the nvlink / ptxas found first belong to an older CUDA toolkit on PATH or in the image. "
+                "Install a CUDA toolkit at least as new as the first number and put its bin/ first on PATH "
+                "(`nvlink --version`, `ptxas --version`), or let JAX use the nvidia-cuda-nvcc wheel's ptxas / nvlink "
+                '(`pip install -U "jax[cuda12]"`, or the jax[cuda11_pip] extra of older jax releases), with the older '
+                "toolkit's bin/ off PATH and no XLA_FLAGS=--xla_gpu_cuda_data_dir pointing at it.",
             ),
             Variant(
                 r"\bjax(?:lib)?\b",
@@ -562,7 +579,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "XLA could not run ptxas or find libdevice (Couldn't get ptxas version / Can't find libdevice directory): a "
         "warning, a failure once an XLA compile needs them",
         r"Couldn't get ptxas version|Couldn't invoke ptxas --version|Couldn't find a suitable version of ptxas"
-        r"|Can't find libdevice directory",
+        r"|Can't find libdevice directory"
+        # XLA's older nvptx_compiler.cc (issue 36, round thirty-two): "Can't find ptxas binary in ${CUDA_DIR}/bin.
+        # Custom ptxas location can be specified using $PATH." before its list of searched folders
+        r"|Can't find ptxas binary in\b",
         "XLA looked for the CUDA toolkit's ptxas or nvvm/libdevice and did not find them; TensorFlow logs it as a "
         "warning and may fall back to the driver's PTX compiler ('Relying on driver to perform ptx compilation'), "
         "and the first XLA compile that needs them fails (in JAX at once).",

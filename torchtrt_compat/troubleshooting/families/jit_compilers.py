@@ -18,6 +18,7 @@ __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round21_v21jit.py")
 _R21 = "tests/data/explain_round21.jsonl"
+_t32 = tests_in("tests/troubleshooting/test_round32_v32rl.py")
 
 #: a traceback whose build ran while a module was being imported: importlib's own frames, or the outermost frame's
 #: line an import statement
@@ -78,6 +79,37 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         example="cupy_backends.cuda.libs.nvrtc.NVRTCError: NVRTC_ERROR_COMPILATION (6)",
         example_source="ucberkeleyseti/hyperseti (cupy_backends/cuda/libs/nvrtc.pyx check_status, nvrtcResult 6)",
+    ),
+    # issue 36, round thirty-two: kernels compiled at run time to LTO IR (NVRTC -dlto) and linked by nvJitLink,
+    # whose libNVVM reports its own errors ("ERROR 9 in nvvmCompileProgram callback"; LLVM's linker: "Linking
+    # globals named 'X': symbol multiply defined!"); the wrapper's wording varies, nvJitLink's result names do not
+    KnownError(
+        "jit-nvjitlink-link-failed",
+        "nvJitLink could not link run-time compiled GPU code (NVJITLINK_ERROR_*, NVVM compilation error, symbol "
+        "multiply defined)",
+        r"\bNVJITLINK_ERROR_[A-Z_]{3,40}\b|\bnvJitLink error: |\bNvJitLink Error \d{1,3}\b"
+        r"|\bERROR \d{1,3} in nvvmCompileProgram callback"
+        r"|Linking globals named '[^'\n]{1,300}': symbol multiply defined",
+        "A program that compiles its GPU code at run time (NVRTC to LTO IR, then nvJitLink to a cubin: GPU "
+        "simulators' megakernels, numba-cuda, cuda.core, tinygrad) had the link step fail: the code does not build "
+        "with this CUDA release (its cuda_fp16 / cuda_bf16 headers define a function in several units, a symbol "
+        "the code defines twice), or nvJitLink and NVRTC come from different CUDA releases. The abort or exception "
+        "after it only reports this link failure.",
+        "Read the first `error` line of the link log above the abort (it names the symbol and the source file), then "
+        "build and run with the CUDA toolkit release the project supports (its README, CI or container; the "
+        "release before the one you have when a new one broke it) or update the project and its submodules to a "
+        "version made for your CUDA. Keep NVRTC and nvJitLink from one release (`ls $CUDA_HOME/lib64 | grep -E "
+        "'nvrtc|nvJitLink'`; pip: nvidia-cuda-nvrtc-cuXX and nvidia-nvjitlink-cuXX of the same version), and clear "
+        "the project's kernel cache after the change.",
+        # LLVM's linker words are any LLVM program's: the GPU toolchain must show beside them
+        requires=r"nvJitLink|nvvm|\bnvrtc|\bcuda|\.cu\b",
+        weight=82,
+        applies="programs that link run-time compiled CUDA code with nvJitLink (CUDA 12.0 and later)",
+        shown_by=(_t32("test_nvjitlink_link_failure_is_the_answer_over_the_abort"),),
+        example="link error: error: Linking globals named '_ZN6__halfC1E13__nv_bfloat16': symbol multiply defined!\n"
+        "ERROR 9 in nvvmCompileProgram callback",
+        example_source="nvJitLink's error log (libNVVM's nvvmCompileProgram, LLVM's IR linker wording), as a GPU "
+        "simulator's run-time build printed it (written from such reports)",
     ),
     KnownError(
         "jit-cupy-cubin-load-failed",

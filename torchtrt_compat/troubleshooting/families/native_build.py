@@ -2129,6 +2129,22 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "tensorrt-cu12==10.*` for torch's CUDA 12), or NVIDIA's TensorRT zip (Windows) / tar (Linux) with its "
                 "python/*.whl; change the version the installer pins rather than the build.",
             ),
+            # issue 36, round thirty-two: a jaxlib pinned with its CUDA local version (+cuda11.cudnn86,
+            # +cuda12.cudnn89): those builds were never on the package registry, only on JAX's own CUDA release list
+            Variant(
+                r"(?:satisfies the requirement|No matching distribution found for) jaxlib\s{0,2}[=<>~!]{1,3}\s{0,2}"
+                r"[\w.]{1,20}\+cuda",
+                "a jaxlib CUDA build pinned by its +cuda local version",
+                "jaxlib builds tagged +cudaXX.cudnnYY (the CUDA and cuDNN they were built for) are published only on "
+                "JAX's own CUDA release list, not on the package registry pip reads by default, so a requirement "
+                "that pins one fails. Install that pin with pip's find-links pointing at JAX's CUDA release list "
+                "(`pip install jaxlib==<version>+cudaXX.cudnnYY -f <that list>`, as JAX's install instructions of "
+                "that release give it), or drop the +cuda suffix and install through the extras that take the CUDA "
+                'wheels from the registry: `pip install "jax[cuda11_pip]==<version>"` / "jax[cuda12_pip]" for jax '
+                '0.4.x, `"jax[cuda12]"` for newer releases (jaxlib then needs no local tag); pin jax and jaxlib to '
+                "the same version.",
+                strict=True,
+            ),
             Variant(
                 JETSON_BOARD,
                 "Jetson (aarch64 with JetPack's CUDA)",

@@ -53,6 +53,10 @@ _AFTER_ASSERT = r"device-side assert triggered|\] Assertion `"
 _NAN_PROBABILITIES = (
     r"probability tensor contains either [`']?inf[`']?, [`']?nan[`']?"
     r"|MultinomialKernel\.cu:\d{1,6}:[^\n]{0,160}Assertion `[^`\n]{0,80}(?:isnan|isinf|val >= zero|lt\(val, zero\))"
+    # the same assert with the kernel's long signature, or wrapped onto a second line by the console or a paste
+    # ("thread: [0,0\n,0] Assertion `val >= zero` failed.", issue 36, round thirty-two)
+    r"|MultinomialKernel\.cu:\d{1,6}:[^\n]{0,400}(?:\n[^\n]{0,40})?Assertion `[^`\n]{0,80}"
+    r"(?:isnan|isinf|val >= zero|lt\(val, zero\))"
     r"|invalid multinomial distribution \(encountering probability entry (?:< 0|= infinity or NaN)\)"
 )
 #: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
@@ -1935,6 +1939,26 @@ FAMILIES: tuple[KnownError, ...] = (
             # issue 36, round twenty-nine: the same check failed on the GPU, as a device-side assert (torch's
             # _assert_async kernel, the multinomial kernel's own asserts): the logits were NaN / inf before sampling,
             # and the CUDA context is lost with it
+            # issue 36, round thirty-two: the same check in a reinforcement-learning run, where torch.multinomial
+            # (Categorical.sample) draws the policy's actions: its own log shows a reward / return or an RL
+            # algorithm, and the NaN came from the environment's rewards or observations as often as from the model
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?(?:MultinomialKernel\.cu|probability tensor contains"
+                r"|invalid multinomial distribution|_assert_async_cuda_kernel))"
+                r"(?=[\s\S]{0,300000}?(?:\b(?:episode_?|mean_?|avg_?|average )?(?:rewards?|returns?)\b[^\n]{0,30}"
+                r"[:=]\s{0,3}-?nan\b|\b(?:PPO|A2C|A3C|IMPALA|DD-PPO|DDPPO|ep_rew_mean|rollout_buffer|env-time)\b"
+                r"|\bactions?_log_probs?\b))",
+                "a policy's action sampling (reinforcement learning)",
+                "The assert is torch.multinomial's own check while the policy sampled its actions (Categorical."
+                "sample): the action probabilities (the policy's logits) held NaN / inf / negative values. In RL the "
+                "NaN usually enters through the environment: a reward or observation that is NaN or inf (a logged "
+                "reward of nan shows it; a distance or goal computed on an invalid pose or navmesh point), then the "
+                "loss and the weights. Check rewards and observations with `np.isfinite` / `torch.isfinite` where the "
+                "environment returns them and skip or clip bad ones, normalise them, lower the learning rate or clip "
+                "gradients, and guard the logits before building the distribution. The CUDA context is lost after a "
+                "device-side assert: restart the run (from a checkpoint before the NaN), with CUDA_LAUNCH_BLOCKING=1 "
+                "to see the failing call.",
+            ),
             Variant(
                 r"_assert_async_cuda_kernel|MultinomialKernel\.cu|Assertion `probability tensor contains"
                 r"|device-side assert[\s\S]{0,3000}?probability tensor contains"
