@@ -207,8 +207,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "py-module-missing",
         "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
         # (not pytest.importorskip's skip reason, "could not import 'X': No module named 'X'": a test skipped, no
-        # failure; issue 36, round twenty-six)
-        r"(?<!\w': )No module named '[\w.]{1,120}'|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
+        # failure; issue 36, round twenty-six), nor openmm-ml's notice that it goes on without an optional accelerator
+        # ("failed to equip `nnpops` with error: No module named 'NNPOps'", round thirty-two)
+        r"(?<!\w': )(?<!` with error: )No module named '[\w.]{1,120}'|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",

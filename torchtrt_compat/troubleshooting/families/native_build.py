@@ -12,7 +12,7 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import DARKNET, JETSON_BOARD, MACOS, KnownError, Variant, ld_cannot_find
+from ..entry import DARKNET, JETSON_BOARD, MACOS, OWN_CUDA_SYMBOL, KnownError, Variant, ld_cannot_find
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
@@ -1789,7 +1789,12 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|Fused kernels configured but not (?:properly )?installed"
         # shap's own message when its GPU tree explainer's compiled module (_cext_gpu) is missing (shap/explainers/
         # _gpu_tree.py record_import_error, later shap/__init__.py's ImportError), issue 36, round thirty-one
-        r"|\bcuda extension was not built during install\b",
+        r"|\bcuda extension was not built during install\b"
+        # issue 36, round thirty-two: the loader's "undefined symbol" of the extension's OWN CUDA entry point (a free
+        # function, no namespace, named *_cuda / *_gpu, taking at::Tensor: "_Z8nms_cudaRKN2at6TensorES2_f" =
+        # nms_cuda(at::Tensor const&, ...)): its .cu file was never compiled into the .so (a build that found no
+        # nvcc / CUDA_HOME), not a torch of another release
+        rf"|{OWN_CUDA_SYMBOL}",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -1798,6 +1803,20 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # round thirty-two: the extension's own CUDA function is missing from its .so
+            Variant(
+                OWN_CUDA_SYMBOL,
+                "the extension's own CUDA function is undefined (its .cu sources were not built)",
+                "The symbol the loader misses is the extension's own CUDA entry point (its name ends in _cuda / _gpu "
+                "and it takes at::Tensor), not a torch function: the C++ part that calls it was compiled, its .cu "
+                "file was not, which is what a build does when it finds no usable nvcc (CUDA_HOME unset, or a toolkit "
+                "of another CUDA than torch.version.cuda, which setup.py then skips or fails on quietly). Install the "
+                "CUDA toolkit whose version matches `python -c 'import torch; print(torch.version.cuda)'` (`nvcc -V` "
+                "must agree), `export CUDA_HOME=<that toolkit>` (FORCE_CUDA=1 where setup.py reads it), delete the "
+                "build/ folder and the old *.so, reinstall (`pip install -v --no-build-isolation -e .` or the "
+                "project's own install step) and check that the build log compiles the .cu files; then `nm -D "
+                "<the .so> | grep -i cuda` lists the symbol as defined (T).",
+            ),
             # issue 36, round thirty-one: shap's GPU TreeExplainer without its CUDA module (the wheels on the public
             # index are built without it)
             Variant(
