@@ -4272,6 +4272,10 @@ _CORE: tuple[KnownError, ...] = (
         # that major, cuda-cudart-shadowed; issue 36, round thirty-two)
         rf"|undefined reference to `(?!{CUDART_NEWER_MINOR}@libcudart\.)\w{{1,80}}@lib(?:cudart|cublas|cublasLt|cudnn"
         r"|cufft|curand|cusparse|cusolver|nvrtc)\w{0,20}\.so\.\d{1,3}"
+        # GNU ld's own warning that a prebuilt library's CUDA library of that major is not on its path (issue 36,
+        # round thirty-two)
+        r"|lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)\w{0,20}\.so\.\d{1,3}"
+        r"(?:\.\d{1,3})?, needed by [^\n]{1,400}, not found"
         # a .NET binding of whisper.cpp / llama.cpp (Whisper.net, LLamaSharp) that skipped its CUDA runtime (the CUDA
         # runtime of that package's major not loadable) and found no other, or fell back to its CPU runtime, in a
         # text that shows CUDA (issue 36, round twenty-nine)
