@@ -13,6 +13,7 @@ __all__ = [
     "CHECK",
     "COMFYUI",
     "CPP",
+    "CUDART_NEWER_MINOR",
     "DARKNET",
     "DARKNET_FIX",
     "DOTNET_NATIVE_LOADER",
@@ -28,9 +29,11 @@ __all__ = [
     "OPENCV_CUDA",
     "OPENCV_CUDA_FIX",
     "OWN_CUDA_CODE",
+    "OWN_CUDA_SYMBOL",
     "RUNNER_PATH",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
+    "SINGULARITY",
     "SOURCE_BUILD",
     "SUDO",
     "SUGGEST",
@@ -131,6 +134,36 @@ _NATIVE_TESTS_OR_CUDA_SOURCE = (
 )
 OWN_CUDA_CODE = (
     rf"\A(?![\s\S]{{0,300000}}?(?:{_NOT_A_FRAMEWORK}))(?=[\s\S]{{0,300000}}?(?:{_NATIVE_TESTS_OR_CUDA_SOURCE}))"
+)
+
+
+#: the loader's "undefined symbol" of an extension's own CUDA entry point (issue 36, round thirty-two): an Itanium
+#: mangled free function (``_Z<length><name>``, no namespace: torch's functions all have one) whose name has a _cuda /
+#: _gpu part and whose first parameter is an at::Tensor, e.g. "_Z8nms_cudaRKN2at6TensorES2_f", in an extension built
+#: in place (a project's checkout, not a wheel's copy under site-packages / dist-packages, which is more often one
+#: built for another torch): its .cu sources were not compiled into it. One line, from its start (re.MULTILINE)
+OWN_CUDA_SYMBOL = (
+    r"^(?![^\n]{0,600}?[\\/](?:site|dist)-packages[\\/])[^\n]{0,600}?undefined symbol: _Z\d{1,3}[A-Za-z_]\w{0,60}?"
+    r"_?(?:cuda|gpu)(?:_[a-z]\w{0,30}?)?(?:RK|PK|R|P|K)?N2at6TensorE"
+)
+
+#: a Singularity / Apptainer container in a text (issue 36, round thirty-two): its commands, an image file, and the
+#: /.singularity.d/ folder it puts on the loader path inside the container (LD_LIBRARY_PATH's /.singularity.d/libs)
+SINGULARITY = r"\bsingularity\b|\bapptainer\b|[\w-]\.sif\b|/\.singularity\.d/"
+
+#: CUDA runtime functions that a later minor of a CUDA major added (issue 36, round thirty-two; the list is from
+#: memory of CUDA's release notes: 11.2's stream-ordered allocator, 11.3's graph user objects and capture
+#: dependencies, 11.8's cudaLaunchKernelExC, 12.x's library loading, conditional graph nodes and entry points). A
+#: library linked against one of them needs a libcudart of at least that minor: an older libcudart of the same major
+#: (same soname, libcudart.so.11.0 / .12) lacks it
+CUDART_NEWER_MINOR = (
+    r"cuda(?:MallocAsync|FreeAsync|MallocFromPoolAsync|MemPool\w{2,40}|Device(?:Get|Set)(?:Default)?MemPool"
+    r"|StreamGetCaptureInfo_v[23]|StreamUpdateCaptureDependencies(?:_v2)?|UserObject(?:Create|Retain|Release)"
+    r"|Graph(?:Retain|Release)UserObject|GraphInstantiateWith(?:Flags|Params)|GetDriverEntryPoint(?:ByVersion)?"
+    r"|LaunchKernelExC|GraphAdd(?:MemAlloc|MemFree|EventRecord|EventWait|ExternalSemaphores\w{0,20})Node"
+    r"|DeviceGraphMemTrim|GraphUpload|EventRecordWithFlags|GraphNodeSetEnabled|GraphNodeGetEnabled"
+    r"|LibraryLoad\w{0,20}|LibraryGet\w{0,20}|GetFuncBySymbol|GetKernel|GraphAddNode(?:_v2)?"
+    r"|StreamBeginCaptureToGraph|GraphConditionalHandleCreate|StreamGetDevice)\b"
 )
 
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).

@@ -16,6 +16,7 @@ from .entry import (
     CHECK,
     COMFYUI,
     CPP,
+    CUDART_NEWER_MINOR,
     DARKNET,
     DOTNET_NATIVE_LOADER,
     DOTNET_NATIVE_LOADER_CUDA,
@@ -31,8 +32,10 @@ from .entry import (
     NO_GPU_CI,
     OPENCV_CUDA,
     OPENCV_CUDA_FIX,
+    OWN_CUDA_SYMBOL,
     RUNNER_PATH,
     SD_WEBUI,
+    SINGULARITY,
     SOURCE_BUILD,
     SUDO,
     SUGGEST,
@@ -4228,7 +4231,13 @@ _CORE: tuple[KnownError, ...] = (
                 product="tensorrt_llm",
             ),
         ),
-        unless=r"libtorchtrt",
+        # (issue 36, round thirty-two: not an extension built in place whose own CUDA function taking at::Tensor is
+        # missing because its .cu file was not built, build-extension-without-cuda; nor openmm-ml's notice of NNPOps
+        # that did not load, where no other line shows an undefined symbol: it goes on without it,
+        # mol-openmm-ml-nnpops-notice)
+        unless=rf"libtorchtrt|{OWN_CUDA_SYMBOL}"
+        r"|\A(?![\s\S]{0,300000}?^(?![^\n]{0,600}?failed to equip `)[^\n]{0,600}?undefined symbol)"
+        r"(?=[\s\S]{0,300000}?failed to equip `\w{1,40}` with error: [^\n]{0,600}?undefined symbol)",
         advice="symbol",
         commands=(CHECK,),
         weight=86,
@@ -4279,8 +4288,14 @@ _CORE: tuple[KnownError, ...] = (
         r"|could not find \w{1,60} in (?:cudnn|cublas|cufft|curand|cudart|cuda|cupti|cusolver|cusparse) DSO"
         # the linker's versioned undefined reference from a prebuilt library ("undefined reference to
         # `cudnnDestroy@libcudnn.so.8'"): the symbol's version names the major the library was built against
-        r"|undefined reference to `\w{1,80}@lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)"
-        r"\w{0,20}\.so\.\d{1,3}"
+        # (not a runtime function a later minor added, whose tag names the major the toolkit has: an older minor of
+        # that major, cuda-cudart-shadowed; issue 36, round thirty-two)
+        rf"|undefined reference to `(?!{CUDART_NEWER_MINOR}@libcudart\.)\w{{1,80}}@lib(?:cudart|cublas|cublasLt|cudnn"
+        r"|cufft|curand|cusparse|cusolver|nvrtc)\w{0,20}\.so\.\d{1,3}"
+        # GNU ld's own warning that a prebuilt library's CUDA library of that major is not on its path (issue 36,
+        # round thirty-two)
+        r"|lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc)\w{0,20}\.so\.\d{1,3}"
+        r"(?:\.\d{1,3})?, needed by [^\n]{1,400}, not found"
         # a .NET binding of whisper.cpp / llama.cpp (Whisper.net, LLamaSharp) that skipped its CUDA runtime (the CUDA
         # runtime of that package's major not loadable) and found no other, or fell back to its CPU runtime, in a
         # text that shows CUDA (issue 36, round twenty-nine)
@@ -5364,6 +5379,21 @@ _CORE: tuple[KnownError, ...] = (
                 "`CUDA.functional()`, and update CUDA.jl (`] up CUDA`): older releases looked driver symbols up in "
                 "the julia process itself when no libcuda was found, which fails this way instead of reporting 'no "
                 "driver'.",
+            ),
+            # issue 36, round thirty-two: a Singularity / Apptainer container (its own /.singularity.d/libs on the
+            # loader path, where --nv binds the host driver's libraries) started without --nv
+            Variant(
+                SINGULARITY,
+                "a Singularity / Apptainer container (no --nv)",
+                "The container runs under Singularity / Apptainer (its /.singularity.d/libs folder is on the loader "
+                "path: --nv binds the host driver's libcuda there), and libcuda.so.1 is not in it: the container "
+                "was started without `--nv`, or on a node without the GPU driver. Start it with the GPU: "
+                "`singularity exec --nv image.sif ...` / `apptainer exec --nv ...`; in a workflow manager, its "
+                "container options (Nextflow: `singularity.runOptions = '--nv'` or the pipeline's GPU profile / "
+                "containerOptions; Snakemake: `--singularity-args '--nv'`), on a GPU node of the cluster (Slurm: "
+                "--gres=gpu:1), passing CUDA_VISIBLE_DEVICES / NVIDIA_VISIBLE_DEVICES through where the workflow "
+                "filters the environment. Check with `singularity exec --nv image.sif nvidia-smi`. Without it the "
+                "program runs on the CPU (TensorFlow and JAX only warn).",
             ),
             Variant(
                 r"docker|container|kubernetes|\bk8s\b|\bpod\b|compose",

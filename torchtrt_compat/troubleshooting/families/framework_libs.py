@@ -12,10 +12,11 @@ they belong to.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round11_f3libs.py"
 _R29 = "tests/troubleshooting/test_round29_v29cloud.py"
+_R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
 #: the CUDA components JAX's CUDA plugin checks by name (jax_plugins/cuda/__init__.py, _check_cuda_versions)
 _JAX_COMPONENTS = r"(?:CUDA|cuDNN|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL|nvJitLink|NVSHMEM)"
@@ -364,6 +365,79 @@ FAMILIES: tuple[KnownError, ...] = (
         "gpu/gpu_compiler.cc: 'Very slow compile?  If you want to file a bug, run with envvar "
         "XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.'), hlo_constant_folding.cc ('Constant folding an "
         "instruction is taking > %s')",
+    ),
+    # issue 36, round thirty-two: TensorFlow's / XLA's convolution autotuner checks the guard bytes (redzones) around
+    # each buffer a cuDNN algorithm wrote; a changed byte makes it log, at error level, and drop that algorithm, and
+    # the run goes on (tensorflow/core/kernels/gpu_utils.cc, later XLA's gpu_conv_algorithm_picker.cc; the
+    # mismatch line is stream_executor's redzone_allocator.cc RedzoneFailureMsg)
+    KnownError(
+        "tf-cudnn-redzone-notice",
+        "TensorFlow / XLA: 'Detected cudnn out-of-bounds write in convolution buffer!' / 'Redzone mismatch' (the "
+        "autotuner dropped a cuDNN algorithm; the run goes on)",
+        r"Detected cudnn out-of-bounds write in (?:convolution|conv \w{1,20}) buffer"
+        r"|\bRedzone mismatch in (?:LHS|RHS) redzone of buffer (?:0x)?[0-9a-f]{1,16} at offset \d",
+        "While autotuning a convolution, TensorFlow (or XLA) ran a cuDNN algorithm and found bytes written past its "
+        "buffer (the redzones around it): it logs this at error level, skips that algorithm from then on and goes "
+        "on with another, so nothing failed here. It comes from a cuDNN too old for the GPU (a cuDNN 8.0-8.5 of an "
+        "old TensorFlow pin on an Ada / Hopper GPU such as an L4, RTX 40xx or H100) or a bug of that cuDNN "
+        "release; results computed before the skip may be wrong.",
+        "Nothing to fix if the run finishes and its results look right: the algorithm is skipped from then on. For "
+        'a trustworthy run, use a TensorFlow whose tested cuDNN supports the GPU (`python -c "import tensorflow as '
+        'tf; print(tf.sysconfig.get_build_info())"` names the cuDNN it was built with; Hopper needs cuDNN 8.9 or '
+        "newer, Ada 8.6 or newer), or run the old pinned stack on an older GPU (A100, V100) it supports. If a later "
+        "line failed, explain that line instead.",
+        variants=(
+            # the cuDNN the log says it loaded predates Ada and Hopper (cuda_dnn.cc: "Loaded cuDNN version 8100")
+            Variant(
+                r"Loaded cuDNN version (?:[1-7]\d{3}|8[0-5]\d{2})\b",
+                "an old cuDNN loaded (before 8.6)",
+                "The log shows an old cuDNN (before 8.6, the line 'Loaded cuDNN version'): it predates Ada and Hopper "
+                "GPUs (L4, RTX 40xx, H100), whose convolutions it does not support, which is why the autotuner caught "
+                "an algorithm writing out of bounds. Nothing failed yet (that algorithm is skipped from then on), but "
+                "results may be wrong: use a TensorFlow release whose tested cuDNN supports the GPU (cuDNN 8.9 or "
+                "newer for Hopper, 8.6 for Ada; `tf.sysconfig.get_build_info()`), or run the project's pinned "
+                "TensorFlow on an older GPU (A100, V100) that its cuDNN supports.",
+            ),
+        ),
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 2.x (tensorflow/core/kernels/gpu_utils.cc) and XLA's convolution autotuner (JAX, TF)",
+        shown_by=(_R32("test_tensorflow_autotuner_and_grappler_lines_are_notices"),),
+        example="E tensorflow/core/kernels/gpu_utils.cc:86] Detected cudnn out-of-bounds write in convolution buffer! "
+        "This is likely a cudnn bug. We will skip this algorithm in the future, but your GPU state may already be "
+        "corrupted, leading to incorrect results.",
+        example_source="TensorFlow tensorflow/core/kernels/gpu_utils.cc (CheckRedzones) and XLA's "
+        "gpu_conv_algorithm_picker.cc ('Detected cudnn out-of-bounds write in conv %s buffer!')",
+    ),
+    # issue 36, round thirty-two: Grappler's meta-optimizer runs each graph rewrite (layout, remapper, constant
+    # folding, ...) and logs the one that returned an error, at error level, then keeps the graph as it was
+    KnownError(
+        "tf-grappler-optimizer-notice",
+        "TensorFlow Grappler: 'layout failed: Invalid argument: ...' / '<optimizer> failed: ...' from "
+        "meta_optimizer.cc (an optional graph rewrite was skipped; a notice)",
+        r"grappler[\\/]optimizers[\\/]meta_optimizer\.cc:\d{1,6}\][ \t]{0,4}[\w{}()=,.:+ -]{1,160}? failed: "
+        r"|(?<![\w-])(?:layout|remapper|arithmetic_optimizer|constant_folding|dependency_optimizer|loop_optimizer"
+        r"|shape_optimizer|model_pruner|memory_optimizer|function_optimizer|implementation_selector"
+        r"|common_subgraph_elimination|debug_stripper|pin_to_host_optimizer|scoped_allocator_optimizer"
+        r"|auto_mixed_precision\w{0,20}) failed: (?:Invalid argument|INVALID_ARGUMENT|Internal|INTERNAL"
+        r"|Not found|NOT_FOUND|Deadline exceeded|DEADLINE_EXCEEDED|Aborted|ABORTED|Unimplemented|UNIMPLEMENTED)\b",
+        "TensorFlow's graph optimizer (Grappler) runs optional rewrites of a tf.function's graph (the layout "
+        "optimizer's NHWC / NCHW transposes, the remapper's fused ops, constant folding): one of them met a graph "
+        "it cannot handle (a tensor of an unexpected rank or size, a dropout or a dynamic shape) and returned an "
+        "error, which the meta-optimizer logs at error level before it keeps the graph as it was. The model runs "
+        "unoptimised for that rewrite; nothing failed.",
+        "Nothing to fix: training or inference goes on, at most a little slower. To silence it, set "
+        "TF_CPP_MIN_LOG_LEVEL=3 or turn the rewrite off (`tf.config.optimizer.set_experimental_options({'layout_"
+        "optimizer': False})`; 'remapping', 'constant_folding', ... for the others). If the program did stop, the "
+        "cause is another line (a Traceback's last line): explain that one.",
+        severity="notice",
+        weight=30,
+        applies="TensorFlow 1.x and 2.x (tensorflow/core/grappler/optimizers/meta_optimizer.cc)",
+        shown_by=(_R32("test_tensorflow_autotuner_and_grappler_lines_are_notices"),),
+        example="E tensorflow/core/grappler/optimizers/meta_optimizer.cc:502] layout failed: Invalid argument: "
+        "Unsupported tensor size: 1",
+        example_source="TensorFlow tensorflow/core/grappler/optimizers/meta_optimizer.cc (the optimizer's name and "
+        "' failed: ' with its status; wording from memory of its logs)",
     ),
     # issue 36, round twenty-nine: an old framework's own refusal of the driver it found. Theano's old CUDA backend
     # (device=gpu, theano.sandbox.cuda) sums an array on the GPU when it starts (tests/test_driver.py,

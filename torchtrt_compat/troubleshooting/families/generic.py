@@ -10,7 +10,9 @@ module, the path and the message's own remedy from the text.
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, SD_WEBUI, SEGFAULT_TRANSLATED, SUDO, KnownError, Variant, app_python_variants
+from ..entry import COMFYUI, SD_WEBUI, SEGFAULT_TRANSLATED, SUDO, KnownError, Variant, app_python_variants, tests_in
+
+_R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
 #: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
 _OTHER_PYTHON = (
@@ -207,8 +209,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "py-module-missing",
         "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
         # (not pytest.importorskip's skip reason, "could not import 'X': No module named 'X'": a test skipped, no
-        # failure; issue 36, round twenty-six)
-        r"(?<!\w': )No module named '[\w.]{1,120}'|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
+        # failure; issue 36, round twenty-six), nor openmm-ml's notice that it goes on without an optional accelerator
+        # ("failed to equip `nnpops` with error: No module named 'NNPOps'", round thirty-two)
+        r"(?<!\w': )(?<!` with error: )No module named '[\w.]{1,120}'"
+        r"|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
@@ -878,6 +882,76 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         example="Loading cached TensorRT engine from engines/FLOAT/engine_bs_1.buf\nSegmentation fault (core dumped)",
         example_source="glibc's strsignal (SIGSEGV), as the shell prints it",
+    ),
+    # issue 36, round thirty-two: Python's own errors that hide another. A library's except branch that raises a
+    # non-exception (a dict, a str) ends in "TypeError: exceptions must derive from BaseException" (CPython's
+    # ceval.c do_raise), which says nothing of the error that branch caught
+    KnownError(
+        "py-raise-non-exception",
+        "TypeError: exceptions must derive from BaseException (a library raised a non-exception: the real error "
+        "it caught is hidden)",
+        r"TypeError: exceptions must derive from BaseException",
+        "The library's code runs `raise X` where X is no exception (a dict, a string, a result object), usually in "
+        "an except branch or a check after a failed step: Python then raises this TypeError, and the error the "
+        "library met (a CUDA kernel failure, an out-of-memory, a bad input) is not shown; the frame above the "
+        "TypeError is the library's raising line.",
+        "Find what the library was handling: if the output shows 'During handling of the above exception, another "
+        "exception occurred', the traceback above it is the real error (explain that one). Otherwise open the "
+        "raising line (the last frame) and the try / except or check around it: run under the debugger (`python -m "
+        "pdb -c continue <script>`, then `up` to that frame) or print the caught exception there, rerun with "
+        "CUDA_LAUNCH_BLOCKING=1 if it runs on the GPU, and look for the library's newer release (it is a bug: the "
+        "raise should wrap the real error).",
+        variants=(
+            # the frames show a model running optional fused GPU kernels (a use_kernels switch, cuEquivariance's or
+            # trifast's triangle kernels): the hidden error is most often that kernel's failure on a large input
+            Variant(
+                r"\buse_kernels\b|cuequivariance|\btrifast\b|\btriangle_(?:attention|multiplicative)\w{0,20}",
+                "a model running optional fused GPU kernels",
+                "The frames show the model running its optional fused GPU kernels (a use_kernels switch, "
+                "cuEquivariance's triangle attention / multiplication): the error hidden behind the TypeError is "
+                "most often such a kernel failing (an illegal memory access or out-of-memory above a size limit, "
+                "on large inputs). Rerun the same input with the kernels off (the model's option: a --no_kernels "
+                "flag or use_kernels=False) to get the plain PyTorch path; if that works, split or shorten the "
+                "input or keep the kernels off for it, and upgrade the model package and cuequivariance_torch / "
+                "cuequivariance_ops_torch to releases that fix the large-size kernel and re-raise the real error. "
+                "CUDA_LAUNCH_BLOCKING=1 with the kernels on names the failing kernel.",
+            ),
+        ),
+        # the carrier of an error caught before it; a failure the text shows before it is the cause
+        downstream=True,
+        weight=30,
+        applies="any Python library (Python 3: only BaseException subclasses can be raised)",
+        shown_by=(_R32("test_a_raise_of_a_non_exception_hides_the_real_error"),),
+        example='  File "/opt/venv/lib/python3.11/site-packages/somepkg/model.py", line 88, in predict_step\n    '
+        'raise {"error": True}\nTypeError: exceptions must derive from BaseException',
+        example_source="CPython Python/ceval.c (do_raise: 'exceptions must derive from BaseException')",
+    ),
+    # a Python program or a shell script's `python -c` run by an interpreter older than its syntax: the f-string
+    # (3.6), the walrus (3.8) or a match statement (3.10) is a SyntaxError there, in the line CPython quotes with a
+    # caret under it
+    KnownError(
+        "py-old-interpreter-syntax",
+        "SyntaxError: invalid syntax on an f-string / := (the code was run by an older Python found first on PATH)",
+        r"^[^\n]{0,600}?(?:(?<![\w'\"])[fF][rR]?['\"][^'\"\n]{0,300}?\{|\w\s{0,2}:=\s{0,2}[\w(\[{'\"])[^\n]{0,600}\n"
+        r"[ \t]{0,600}\^[ \t^~]{0,600}\n(?:[^\n]{0,300}\n){0,1}[ \t]{0,8}SyntaxError: invalid syntax",
+        "The code uses syntax newer than the Python that ran it: f-strings need Python 3.6, the walrus operator "
+        "3.8, a match statement 3.10. A package's own code fails this way when a shell script, a `python -c` "
+        "one-liner or a shebang (#!/usr/bin/env python) finds an older interpreter first on PATH (python = Python "
+        "2, or a system Python 3.5), not the environment's.",
+        "Check which python runs it: `which -a python python3; python --version` in the same shell the tool "
+        "runs from. Activate the environment the package was installed into (`conda activate <env>` / `source "
+        "<venv>/bin/activate`) so that its python comes first on PATH, or put its bin folder first (`export "
+        "PATH=$CONDA_PREFIX/bin:$PATH`); remove aliases or older bin folders ahead of it (~/.bashrc, a module "
+        "load). For your own script, run it with the newer interpreter or upgrade Python.",
+        # (above a library's warnings before it, e.g. TensorFlow's CUDA library lines on a CPU machine: the syntax
+        # error is what stopped the program)
+        weight=75,
+        applies="any Python 3.6+ code run by Python 2 or 3.0-3.5 (3.7 for the walrus)",
+        shown_by=(_R32("test_syntax_error_of_an_old_interpreter_on_path"),),
+        example="  File \"<string>\", line 1\n    import sys; print(f'{sys.argv[0]}')\n                          "
+        "      ^\nSyntaxError: invalid syntax",
+        example_source="CPython's parser (Python 2.7 / 3.5: f-strings and := are 'invalid syntax', the caret under "
+        "the token)",
     ),
     KnownError(
         "py-cli-arguments",

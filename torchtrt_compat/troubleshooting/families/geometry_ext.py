@@ -288,12 +288,17 @@ _GRAPH: tuple[KnownError, ...] = (
     ),
     KnownError(
         "geo-dgl-cpu-build",
-        "DGL: Device API cuda is not enabled. Please install the cuda version of dgl (the CPU build of DGL)",
+        "DGL: Device API cuda is not enabled. Please install the cuda version of dgl / Operator X does not support "
+        "cuda device (the CPU build of DGL)",
         r"Device API (?:cuda|gpu) is not enabled\. Please install the cuda version of dgl"
         # an application's own check that finds the CPU build of DGL and moves its run to the CPU (issue 36, round
         # thirty-one: "Set to use GPU, but GPU version of DGL is not installed. Reset to use CPU instead.")
         r"|\b(?:GPU|CUDA) (?:version|build) of DGL (?:is )?not (?:installed|available)"
-        r"|\bDGL (?:is )?(?:not (?:built|compiled) with CUDA|a CPU[- ]only (?:build|version))",
+        r"|\bDGL (?:is )?(?:not (?:built|compiled) with CUDA|a CPU[- ]only (?:build|version))"
+        # DGL's device dispatch (include/dgl/aten/macro.h, ATEN_XPU_SWITCH: "Operator <op> does not support <device>
+        # device."): in a CPU build every operator dispatches this way, so a graph on the GPU fails at its first op
+        # (issue 36, round thirty-two)
+        r"|\bOperator \w{1,80} does not support (?:cuda|gpu) device\b",
         "The installed DGL is its CPU build (the plain `dgl` package of the registry is CPU-only): moving a graph "
         "to the GPU (g.to('cuda'), pin_memory_, a CUDA sampler) needs DGL's CUDA build.",
         "Uninstall it and install DGL's CUDA build for your torch and CUDA from DGL's own wheel index (`pip "
@@ -301,6 +306,21 @@ _GRAPH: tuple[KnownError, ...] = (
         "channel, e.g. dgl=*=*cuda*); DGL 2.x wheels are per torch release and CUDA, and Windows / macOS have no "
         "CUDA builds of recent releases.",
         variants=(
+            # DGL's operator dispatch refused the GPU (round thirty-two): the CPU build, or (rarely) an operator that
+            # has no CUDA kernel in any build
+            Variant(
+                r"\bOperator \w{1,80} does not support (?:cuda|gpu) device\b",
+                "an operator refused the CUDA device (DGL's dispatch)",
+                "DGL's operator dispatch found no CUDA kernel: nearly always because the installed DGL is its CPU "
+                'build, in which every operator refuses a graph or tensor on the GPU. Check it: `python -c "import '
+                "dgl, torch; print(dgl.__version__, dgl.graph(([0], [1])).to('cuda').device)\"` (the CPU build fails "
+                "there). Then `pip uninstall dgl` (and any dgl-cu* package) and install DGL's CUDA build matching "
+                "`python -c 'import torch; print(torch.__version__, torch.version.cuda)'`: `pip install dgl -f <DGL "
+                "wheel index for torch-X.Y/cuXYZ>`, the old per-CUDA packages (dgl-cu101, dgl-cu113, ...) for DGL "
+                "0.x, or conda's dglteam channel. If the CUDA build is installed and the check passes, this operator "
+                "has no CUDA kernel in that DGL release: run that step on the CPU (`g.to('cpu')`) or use a DGL "
+                "release that implements it on the GPU.",
+            ),
             # the application noticed the CPU build and went on on the CPU (round thirty-one): no error, a cost
             Variant(
                 r"(?:GPU|CUDA) (?:version|build) of DGL[^\n]{0,120}(?:Reset|fall(?:s|ing)? ?back|switch\w{0,3}"

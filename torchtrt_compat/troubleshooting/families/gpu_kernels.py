@@ -347,14 +347,18 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-triton-version-mismatch",
         "triton does not match torch or the code written for it (cannot import name X from 'triton...', a kernel "
-        "using a removed Triton API)",
+        "using a removed Triton API, a kernel package's 'Failed to import Triton-based component')",
         r"cannot import name '\w{1,60}' from 'triton(?:\.[\w.]{1,60})?'"
         r"|No module named 'triton\.[\w.]{1,60}'"
         r"|module 'triton(?:\.[\w.]{1,60})?' has no attribute '\w{1,60}'"
         # issue 36, round thirty-one: a kernel written for Triton 1.x / 2.0-dev's tl.dot(a, b, trans_a=, trans_b=),
         # which later Triton removed: its TypeError, or Triton's CompilationError quoting the kernel's line
         r"|\bdot\(\) got an unexpected keyword argument '(?:trans_a|trans_b)'"
-        r"|CompilationError: at \d{1,5}:\d{1,4}:[\s\S]{0,8000}?\btl\.dot\([^\n]{0,160}\btrans_[ab]\s{0,2}=",
+        r"|CompilationError: at \d{1,5}:\d{1,4}:[\s\S]{0,8000}?\btl\.dot\([^\n]{0,160}\btrans_[ab]\s{0,2}="
+        # issue 36, round thirty-two: a kernel package's stub for its Triton component whose import failed
+        # (cuequivariance_ops_torch: "Failed to import Triton-based component: <name>:\n<the import's error>\nPlease
+        # make sure to install triton==X. Other versions may not work!")
+        r"|Failed to import Triton-based component: \w{1,80}",
         "The installed triton is not the version the importing code was written for: torch's inductor needs the "
         "triton its release pins, and libraries written against an older Triton API (triton.ops, removed in "
         "triton 3.0; AttrsDescriptor, removed in 3.3) break on a newer one.",
@@ -363,6 +367,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "library's (bitsandbytes, xformers, unsloth, an old diffusers), upgrade that library to a release for this "
         "triton.",
         variants=(
+            # round thirty-two: the kernel package names its own triton pin, but the error it wraps (the line after
+            # the component's name) is the cause: "Not Supported" (its ops build does not support this GPU, torch or
+            # triton), an ImportError of torch / triton
+            Variant(
+                r"Failed to import Triton-based component",
+                "a kernel package's Triton component did not import (cuEquivariance's fused kernels)",
+                "The kernel package (cuequivariance_ops_torch, whose fused triangle / attention kernels structure "
+                "models call) could not import its Triton component, and its message always ends with its own "
+                "triton pin: check that first (`pip show triton`), but the line after the component's name is the "
+                "real error. 'Not Supported' (or an ImportError from torch / triton) with the pinned triton already "
+                "installed means this cuequivariance_ops build does not support the installed torch, triton or GPU: "
+                "install the cuequivariance_torch / cuequivariance_ops_torch (cu11 / cu12) versions the model "
+                "package pins, together with the torch they were built for (its requirements or install extras), "
+                "in a fresh environment; or turn the fused kernels off (the model's option for them, such as a "
+                "--no_kernels flag or use_kernels=False) to run the plain PyTorch path, which needs no triton.",
+                strict=True,
+            ),
             Variant(
                 r"\btrans_[ab]\b",
                 "a kernel written for an old Triton's tl.dot(trans_a / trans_b)",
@@ -963,14 +984,20 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "kern-flash-attn-unavailable",
-        "transformers: FlashAttention2 has been toggled on, but it cannot be used (flash_attn missing or unusable)",
+        "transformers: FlashAttention2 has been toggled on, but it cannot be used / a project's 'flash_attn is not "
+        "installed' or `assert flash_attn_func is not None` (flash_attn missing or unusable)",
         r"FlashAttention2 has been toggled on, but it cannot be used due to the following error"
         # other projects' own checks of the flash_attn package (an import guarded by try/except)
         r"|\bFlash ?Attention(?: ?2)? is not installed|\bflash[_-]attn is not installed"
-        r"|flash_attn_2_cuda\S{0,60}: undefined symbol",
+        r"|flash_attn_2_cuda\S{0,60}: undefined symbol"
+        # a project's assertion on the placeholder its guarded `from flash_attn import flash_attn_func` left at None
+        # (try: ... except ImportError: flash_attn_func = None), issue 36, round thirty-two
+        r"|\bassert\s{1,4}flash[_ ]?attn\w{0,40}\s{1,4}is not None\b",
         'The model was loaded with attn_implementation="flash_attention_2" (or use_flash_attention_2=True) and '
         "transformers cannot use flash-attn here: the package is not installed, its build does not load for this "
-        "torch, or the GPU / device is not supported (the message after 'error:' says which).",
+        "torch, or the GPU / device is not supported (the message after 'error:' says which). Projects that import "
+        "flash-attn themselves guard the import and fail later, where they need it (their own message, or an "
+        "assertion on the None it left).",
         'Load the model with attn_implementation="sdpa" (or drop the argument), or install a flash-attn build '
         "for this torch and CUDA (`pip install flash-attn --no-build-isolation`, an Ampere or newer GPU).",
         variants=(
@@ -982,6 +1009,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "flash-attn --no-build-isolation --no-cache-dir` (it builds or downloads the wheel matching torch, "
                 "CUDA and the cxx11 ABI), or pick the release wheel whose name carries your torch, CUDA, "
                 "cxx11abiTRUE/FALSE and Python; or turn flash attention off in the app.",
+            ),
+            Variant(
+                r"\bassert\s{1,4}flash[_ ]?attn\w{0,40}\s{1,4}is not None\b",
+                "an assertion on the placeholder of flash-attn's guarded import",
+                "The project imports flash-attn inside try / except and leaves the function at None when the import "
+                "fails; the assertion is where the model first needs it. So flash_attn is not installed or does not "
+                "import here: run `python -c 'from flash_attn import flash_attn_func'` to see why (not installed; an "
+                "undefined symbol: a build for another torch). Install a flash-attn built for this torch, CUDA and "
+                "Python (`pip install flash-attn --no-build-isolation`, or the release wheel whose name carries your "
+                "torch / CUDA / cxx11abi; the version the project's requirements name), on an Ampere or newer GPU. "
+                "FlashAttention takes only float16 / bfloat16 inputs: run the model under `torch.autocast('cuda', "
+                "dtype=torch.float16)` (or cast it to half / bfloat16), or use the project's non-flash attention "
+                "option if it has one.",
             ),
             Variant(
                 r"is not installed",

@@ -411,6 +411,26 @@ FAMILIES: tuple[KnownError, ...] = (
         "code, wrap the function in `torch.compiler.disable` (torch.compile without fullgraph=True then breaks the "
         "graph there), or export with `torch.export.export(..., strict=False)`; upgrade torch (Dynamo's coverage "
         "grows each release).",
+        variants=(
+            # issue 36, round thirty-two: the call Dynamo could not put in its graph is a library's compiled op (a
+            # torch.ops.<namespace> op, or a torch.* call whose result is no tensor: Dynamo's "torch.* op returned
+            # non-Tensor"), which the user cannot rewrite: the library's release decides whether its ops trace
+            Variant(
+                r"torch\.\* op returned non-Tensor|torch\.\* ops that return a non-Tensor"
+                r"|torch\.ops\.(?!aten\b|prims\b|higher_order\b|_c10d_functional\b|c10d\b|profiler\b)\w{1,40}\.\w",
+                "a library's compiled (custom) op that Dynamo cannot trace",
+                "The call Dynamo stopped at is a compiled op of a library (a torch.ops.<namespace> op of a kernel "
+                "package: an equivariant tensor-product, a fused attention or a graph kernel), which returns a "
+                "non-Tensor or has no fake (meta) implementation: you cannot rewrite that line, the library's "
+                "release decides whether its ops trace. Use a release pair of the model package and that kernel "
+                "library that registers its ops as traceable custom ops (torch.library.custom_op with a "
+                "register_fake; their release notes name the torch.compile support and the torch they need), or "
+                "turn that library's kernels off while compiling (the model's option for them), or run that part "
+                "eagerly (compile without fullgraph=True and wrap the call in `torch.compiler.disable`), or do not "
+                "compile (eager / TorchScript mode). The line after 'Explanation:' / 'Developer debug context' names "
+                "the op.",
+            ),
+        ),
         loose=True,
         weight=40,
         applies="torch.compile(fullgraph=True), torch.export (strict), torch 2.x",

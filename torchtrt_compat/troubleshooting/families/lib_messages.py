@@ -144,4 +144,47 @@ FAMILIES: tuple[KnownError, ...] = (
         "self.backbone(batch['img'])\nTypeError: new(): invalid data type 'str'",
         example_source="Turoad/lanedet#36 (torch's tensor indexing with a str: torch/csrc/utils/tensor_new.cpp)",
     ),
+    # issue 36, round thirty-two: openmm-ml's ANI potential wraps the model in NNPOps' OptimizedTorchANI when asked for
+    # implementation='nnpops' and, when that fails, prints the error and goes on with the plain TorchANI model
+    # (openmmml/models/anipotential.py: print(f"failed to equip `nnpops` with error: {e}")): a notice of an optional
+    # accelerator, not a failure
+    KnownError(
+        "mol-openmm-ml-nnpops-notice",
+        "openmm-ml: 'failed to equip `nnpops` with error: ...' (NNPOps, an optional accelerator, did not load; the "
+        "run goes on with plain TorchANI)",
+        r"failed to equip `\w{1,40}` with error: ",
+        "openmm-ml tried to speed the ANI potential up with NNPOps (implementation='nnpops', its default for ANI "
+        "models) and the wrap failed: NNPOps is not installed, or its compiled library does not load with this "
+        "torch (an undefined c10 / at symbol: built for another torch release). openmm-ml caught the error, printed "
+        "it and runs the plain TorchANI model instead: the simulation goes on, slower.",
+        "Nothing failed: the run continues without NNPOps. To get the speed-up, install an NNPOps built for this "
+        "torch (the same channel and build as pytorch: `conda install -c conda-forge nnpops` in the environment "
+        "whose torch runs OpenMM), or pass implementation='torchani' to createSystem to skip the attempt.",
+        variants=(
+            Variant(
+                r"failed to equip `\w{1,40}` with error: [^\n]{0,600}undefined symbol",
+                "NNPOps built for another torch (an undefined symbol)",
+                "Nothing failed: openmm-ml goes on with plain TorchANI. The NNPOps library (libNNPOpsPyTorch.so) "
+                "was built against another torch release than the one installed, so a c10 / at symbol it calls is "
+                "missing. Install the NNPOps build that matches this torch (conda-forge builds nnpops per pytorch "
+                "release: `conda install -c conda-forge nnpops pytorch=<the installed release>` in one step, so "
+                "the solver pairs them; `conda list 'nnpops|pytorch'` shows both builds), or ignore the notice and "
+                "run without the NNPOps speed-up (implementation='torchani').",
+            ),
+            Variant(
+                r"failed to equip `\w{1,40}` with error: No module named",
+                "NNPOps not installed",
+                "Nothing failed: NNPOps, an optional accelerator, is not installed, so openmm-ml runs plain "
+                "TorchANI. Install it for the speed-up (`conda install -c conda-forge nnpops`, in the same "
+                "environment and with the same pytorch build), or pass implementation='torchani' to skip it.",
+            ),
+        ),
+        severity="notice",
+        weight=40,
+        applies="openmm-ml's ANI potentials (ani1ccx, ani2x) with NNPOps",
+        shown_by=("tests/troubleshooting/test_round32_v32bio.py::test_optional_accelerator_fallback_is_a_notice",),
+        example="failed to equip `nnpops` with error: No module named 'NNPOps'",
+        example_source="openmm-ml openmmml/models/anipotential.py (addForces: the except branch around "
+        "OptimizedTorchANI)",
+    ),
 )

@@ -12,7 +12,7 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import DARKNET, JETSON_BOARD, MACOS, KnownError, Variant, ld_cannot_find
+from ..entry import DARKNET, JETSON_BOARD, MACOS, OWN_CUDA_SYMBOL, KnownError, Variant, ld_cannot_find, tests_in
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
@@ -25,6 +25,7 @@ _CUDA_ONLY_NAMES = (
 _R6 = "tests/data/explain_round6_native.jsonl"
 _R25 = "tests/troubleshooting/test_round25_v25old.py"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
+_R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
 #: shown in a Markdown code span in docs/troubleshooting.md).
@@ -1789,7 +1790,12 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|Fused kernels configured but not (?:properly )?installed"
         # shap's own message when its GPU tree explainer's compiled module (_cext_gpu) is missing (shap/explainers/
         # _gpu_tree.py record_import_error, later shap/__init__.py's ImportError), issue 36, round thirty-one
-        r"|\bcuda extension was not built during install\b",
+        r"|\bcuda extension was not built during install\b"
+        # issue 36, round thirty-two: the loader's "undefined symbol" of the extension's OWN CUDA entry point (a free
+        # function, no namespace, named *_cuda / *_gpu, taking at::Tensor: "_Z8nms_cudaRKN2at6TensorES2_f" =
+        # nms_cuda(at::Tensor const&, ...)): its .cu file was never compiled into the .so (a build that found no
+        # nvcc / CUDA_HOME), not a torch of another release
+        rf"|{OWN_CUDA_SYMBOL}",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -1798,6 +1804,20 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # round thirty-two: the extension's own CUDA function is missing from its .so
+            Variant(
+                OWN_CUDA_SYMBOL,
+                "the extension's own CUDA function is undefined (its .cu sources were not built)",
+                "The symbol the loader misses is the extension's own CUDA entry point (its name ends in _cuda / _gpu "
+                "and it takes at::Tensor), not a torch function: the C++ part that calls it was compiled, its .cu "
+                "file was not, which is what a build does when it finds no usable nvcc (CUDA_HOME unset, or a toolkit "
+                "of another CUDA than torch.version.cuda, which setup.py then skips or fails on quietly). Install the "
+                "CUDA toolkit whose version matches `python -c 'import torch; print(torch.version.cuda)'` (`nvcc -V` "
+                "must agree), `export CUDA_HOME=<that toolkit>` (FORCE_CUDA=1 where setup.py reads it), delete the "
+                "build/ folder and the old *.so, reinstall (`pip install -v --no-build-isolation -e .` or the "
+                "project's own install step) and check that the build log compiles the .cu files; then `nm -D "
+                "<the .so> | grep -i cuda` lists the symbol as defined (T).",
+            ),
             # issue 36, round thirty-one: shap's GPU TreeExplainer without its CUDA module (the wheels on the public
             # index are built without it)
             Variant(
@@ -2690,6 +2710,52 @@ _ROUND25: tuple[KnownError, ...] = (
         "undeclared (first use in this function)",
         example_source="cuDNN 8.0 API changes (removed cudnnGetConvolution*Algorithm and the *Preference_t enums); "
         "gcc's and nvcc's undeclared-identifier wording",
+    ),
+    # issue 36, round thirty-two: LLVM's linker checks, for an executable, that the undefined symbols of the shared
+    # libraries it links are defined by one of the link's libraries (--no-allow-shlib-undefined, its default for
+    # executables): a prebuilt library whose symbol comes from a library it does not list (libpthread / libdl /
+    # librt of a glibc before 2.34, another copy of libstdc++) stops the link, where GNU ld usually lets it through
+    KnownError(
+        "link-lld-shlib-undefined",
+        "ld.lld: error: lib….so: undefined reference to X [--no-allow-shlib-undefined] (a prebuilt shared library's "
+        "symbol that nothing in the link defines)",
+        # (a build tool may wrap the line after "undefined reference")
+        r"undefined reference\s{1,40}to [^\n]{1,300}\[--no-allow-shlib-undefined\]",
+        "LLVM's linker (ld.lld, used by clang with -fuse-ld=lld or as the system linker) checks when it links an "
+        "executable that every undefined symbol of the shared libraries on the link line is defined by one of "
+        "them. A prebuilt library (libtorch's libc10.so / libtorch_cpu.so from the pip wheel, a vendor SDK) uses a "
+        "symbol it does not bring itself and does not list the library of (pthread_* / dl* in libpthread / libdl "
+        "of a glibc before 2.34, a libstdc++ symbol newer than the system's): GNU ld lets that through and the "
+        "loader resolves it at run time, lld stops.",
+        "Give the link what defines the symbol, or let the loader resolve it: link the system library it comes "
+        "from (pthread_* : `-pthread` / CMake's Threads::Threads; dlopen / dlsym: `-ldl`; clock_* / shm_*: `-lrt`), "
+        "or relax lld's check for the prebuilt library (`-Wl,--allow-shlib-undefined`, e.g. "
+        "CMAKE_EXE_LINKER_FLAGS), or link with GNU ld (`-fuse-ld=bfd`, or gcc instead of clang). If the symbol is "
+        "one the system's glibc / libstdc++ does not have at all (`nm -D /lib/x86_64-linux-gnu/libc.so.6 | grep "
+        "<symbol>`), the prebuilt library was built for a newer system: use a build of it for this one (libtorch "
+        "built from source here, or a newer OS / container image).",
+        variants=(
+            Variant(
+                r"undefined reference to (?:pthread_\w{1,40}|dl(?:open|sym|close|error|addr|info|vsym)"
+                r"|clock_\w{1,20}|shm_(?:open|unlink)|sem_\w{1,20})\b[^\n]{0,40}\[--no-allow-shlib-undefined\]",
+                "a glibc thread / loader symbol (libpthread, libdl, librt)",
+                "The symbol is one of glibc's thread, loader or realtime functions (pthread_*, dl*, clock_* / shm_*), "
+                "which a glibc before 2.34 keeps in libpthread / libdl / librt, not libc: the prebuilt library "
+                "(libtorch's libc10.so, for one) was built on a newer glibc, where libc has them, so it does not list "
+                "those libraries, and lld wants them on the link line. Add them to the executable's link "
+                "(`-pthread -ldl -lrt`; CMake: `find_package(Threads)` and `target_link_libraries(<target> "
+                "Threads::Threads ${CMAKE_DL_LIBS} rt)`), or pass `-Wl,--allow-shlib-undefined` (the loader finds "
+                "them at run time, since libc pulls them in), or link with GNU ld (`-fuse-ld=bfd` / gcc).",
+            ),
+        ),
+        weight=80,
+        applies="executables linked with LLVM's lld (clang, -fuse-ld=lld) against prebuilt shared libraries "
+        "(libtorch, vendor SDKs), glibc systems",
+        shown_by=(_R32("test_lld_shared_library_undefined_symbol"),),
+        example="ld.lld: error: /opt/venv/lib/python3.10/site-packages/torch/lib/libc10.so: undefined reference to "
+        "pthread_setname_np [--no-allow-shlib-undefined]",
+        example_source="LLVM lld ELF/Writer.cpp (reportUndefined for shared libraries' symbols: 'undefined reference "
+        "to <symbol> [--no-allow-shlib-undefined]', as lld's own tests check it)",
     ),
 )
 

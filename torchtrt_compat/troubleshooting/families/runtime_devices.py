@@ -10,7 +10,7 @@ pattern and variant of the core gpu-arch-unsupported row.)
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
+from ..entry import ANOTHER_FAILURE, SINGULARITY, KnownError, Variant, tests_in
 from .cpu_builds import GPU_EXPECTED_NO_DRIVER
 
 __all__ = ["FAMILIES"]
@@ -106,7 +106,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "all` (NVIDIA Container Toolkit); to silence the lines, install the CPU-only package (tensorflow-cpu).",
         # issue 36, round twenty-nine: a pod or a GPU VM that shows the no-driver line expected a GPU: no harmless
         # notice there, but cpu-tf-gpu-not-registered's warning with the pod's or the VM's fix
-        unless=GPU_EXPECTED_NO_DRIVER,
+        # (nor in a Singularity / Apptainer container, whose host is a cluster's node that the user meant to run on
+        # the GPU: driver-library-missing's --nv fix; issue 36, round thirty-two)
+        unless=GPU_EXPECTED_NO_DRIVER + "|" + SINGULARITY,
         severity="notice",
         alternatives=("cpu-tf-gpu-not-registered",),
         weight=74,

@@ -19,6 +19,7 @@ rows here are the more specific ones beside them.
 from __future__ import annotations
 
 from ..entry import (
+    CUDART_NEWER_MINOR,
     DARKNET,
     DARKNET_FIX,
     HIP,
@@ -508,10 +509,14 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "cuda-cudart-shadowed",
-        "undefined symbol: cudaXxx, version libcudart.so.N (an older CUDA runtime found first)",
+        "undefined symbol: cudaXxx, version libcudart.so.N / undefined reference to `cudaXxx@libcudart.so.N' (an "
+        "older CUDA runtime of the same major found first)",
         r"undefined symbol:\s{0,2}cuda[A-Z]\w{1,60}, version libcudart\.so\.\d{1,3}"
         r"|undefined symbol:\s{0,2}cuda(?:LaunchKernelExC|GetDriverEntryPoint|GraphInstantiateWithParams"
-        r"|StreamGetCaptureInfo_v2|MallocAsync|LibraryLoad\w{0,20}|GetFuncBySymbol)\b",
+        r"|StreamGetCaptureInfo_v2|MallocAsync|LibraryLoad\w{0,20}|GetFuncBySymbol)\b"
+        # the linker's wording (issue 36, round thirty-two): a prebuilt library (libtorch) that calls a runtime
+        # function a later minor added, linked against an older libcudart of the same major
+        rf"|undefined reference to `{CUDART_NEWER_MINOR}@libcudart\.so\.\d{{1,3}}",
         "The program was linked against a CUDA runtime (libcudart) of the same major but a newer minor, and an older "
         "libcudart.so of that major was loaded first: a system CUDA or a conda cudatoolkit on LD_LIBRARY_PATH "
         "shadows the one the package brings (torch's nvidia-cuda-runtime wheel), and it lacks the function.",
@@ -520,6 +525,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "or update that runtime (conda install cuda-cudart / pip install nvidia-cuda-runtime-cuXX of the minor the "
         "package needs), or install the package build for the CUDA you have.",
         variants=(
+            # at link time: the toolkit the build links against is an older minor than the prebuilt library's
+            Variant(
+                rf"undefined reference to `{CUDART_NEWER_MINOR}@libcudart\.so\.\d",
+                "linking a prebuilt library (libtorch) against an older minor of the same CUDA",
+                "The prebuilt library (libtorch, or another binary) was built with a newer minor of this CUDA "
+                "major than the toolkit the build links against: the functions the linker misses (cudaMallocAsync "
+                "11.2, cudaStreamGetCaptureInfo_v2 / cudaUserObjectCreate 11.3, cudaLaunchKernelExC 11.8, ...) "
+                "exist only in newer libcudart of that major, and the version tag libcudart.so.11.0 / .12 is the "
+                "same for every minor. The major is installed; the minor is too old. Build against a toolkit at least "
+                "as new as the library's (`nvcc --version` vs. the CUDA the library was built for, e.g. libtorch's "
+                "cu118 / cu121 download), and make CMake use it (`-DCUDAToolkit_ROOT=/usr/local/cuda-11.8`, "
+                "CUDA_HOME / `module load cuda/11.8` before cmake, a clean build folder; check the libcudart on the "
+                "link line with `make VERBOSE=1`); or download the libtorch built for the toolkit you have.",
+            ),
             Variant(
                 r"conda|anaconda|miniconda|mamba",
                 "a conda environment",
@@ -528,6 +547,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "$CONDA_PREFIX/lib to LD_LIBRARY_PATH by hand.",
             ),
         ),
+        # (the linker's own warning that no libcudart of that major was found: the major is missing, cuda-library-major)
+        unless=r"libcudart\.so\.\d{1,3}(?:\.\d{1,3})?, needed by [^\n]{1,400}, not found",
         alternatives=("cuda-library-major",),
         weight=84,
         applies="any CUDA package (torch, TensorFlow, a CUDA extension) with another libcudart on the library path",
