@@ -14,6 +14,8 @@ __all__ = [
     "COMFYUI",
     "CPP",
     "CUDART_NEWER_MINOR",
+    "CUDNN_CTC",
+    "CUDNN_CTC_FIX",
     "DARKNET",
     "DARKNET_FIX",
     "DOTNET_NATIVE_LOADER",
@@ -25,9 +27,14 @@ __all__ = [
     "KOHYA",
     "LONG_RUN",
     "LONG_RUN_FAULT_FIX",
+    "MEDIA_TOOLS",
+    "MEDIA_TOOL_LOADER_LINE",
+    "NOT_A_TOOL_LOADER_LINE",
     "NO_GPU_CI",
     "OPENCV_CUDA",
     "OPENCV_CUDA_FIX",
+    "OPENCV_DNN_CUDA",
+    "OPENCV_DNN_CUDA_FIX",
     "OWN_CUDA_CODE",
     "OWN_CUDA_SYMBOL",
     "RUNNER_PATH",
@@ -171,6 +178,21 @@ SUDO = (
     r"(?:^|[\s$#>])sudo\s{1,4}(?:-\w{1,3}\s{1,4}){0,3}"
     r"(?:\./|python\d?(?:\.\d{1,2})?\s|/(?:usr|opt|home|root)/|[\w.-]{1,60}\.(?:py|sh)\b)"
 )
+#: command-line media tools a pipeline runs beside the framework (issue 36, round thirty-two): FFmpeg's, GStreamer's,
+#: SoX, the x264 / x265 encoders, MPlayer / MEncoder, VLC's, ImageMagick's and v4l-utils'
+MEDIA_TOOLS = (
+    "ffmpeg", "ffprobe", "ffplay", "gst-launch-1.0", "gst-inspect-1.0", "sox", "x264", "x265", "mencoder",
+    "mplayer", "cvlc", "vlc", "magick", "convert", "v4l2-ctl",
+)  # fmt: skip
+#: ld.so's "<program>: error while loading shared libraries: ..." where the program is one of `MEDIA_TOOLS`
+MEDIA_TOOL_LOADER_LINE = (
+    r"(?:^|[\s/\\$#>])(?:" + "|".join(t.replace(".", r"\.") for t in MEDIA_TOOLS) + r"): "
+    r"error while loading shared libraries: "
+)
+#: a lookbehind for each of `MEDIA_TOOLS`: what precedes "error while loading shared libraries: " is not a media
+#: tool's name (fixed-width lookbehinds, one a tool)
+NOT_A_TOOL_LOADER_LINE = "".join(f"(?<!{t.replace('.', chr(92) + '.')}: )" for t in MEDIA_TOOLS)
+
 #: A run that went well for a long time before it failed (issue 36, round twenty-four): an epoch or iteration count
 #: of two or more digits in a progress line, a step count in thousands, the user's own words (overnight, after hours,
 #: at random times; Chinese "好几轮" / "半夜"). A fault after many good steps is rarely the code's
@@ -294,6 +316,25 @@ DARKNET_FIX = (
     "libdarknet.so (CMake builds: CMAKE_CUDA_ARCHITECTURES=XY)."
 )
 
+#: torch's CTC loss on its cuDNN path (issue 36, round thirty-two): the ctc_loss frame (F.ctc_loss / nn.CTCLoss) a few
+#: lines above the cuDNN status it raised, or the cuDNN path's own op (_cudnn_ctc_loss) named anywhere
+CUDNN_CTC = (
+    r"(?:\bctc_loss\b|\bCTCLoss\b)[^\n]{0,300}\n(?:[^\n]{0,500}\n){0,8}[^\n]{0,200}CUDNN_STATUS_\w"
+    r"|\b_?cudnn_ctc_loss\b"
+)
+#: what avoids the cuDNN CTC path (aten/src/ATen/native/cudnn/LossCTC.cpp, _use_cudnn_ctc_loss: torch takes it only
+#: with cuDNN enabled, blank 0, float32 log_probs on the GPU, int32 1-D targets on the CPU, every input length equal
+#: to T and each target length below 256 and not above its input length)
+CUDNN_CTC_FIX = (
+    "The status comes from cuDNN's CTC loss, which torch uses for nn.CTCLoss / F.ctc_loss only when cuDNN is on, "
+    "blank=0, log_probs are float32 on the GPU, the targets are one concatenated int32 tensor on the CPU, every "
+    "input length equals T and each target length is below 256; that path has its own limits and fails on some "
+    "cuDNN / GPU pairs where torch's native CUDA CTC kernel works (the convolutions are not the problem). Make torch "
+    "take the native kernel: pass the targets as int64 (`targets.long()`) or on the GPU, or compute the loss with "
+    "cuDNN off (`with torch.backends.cudnn.flags(enabled=False): loss = ctc(...)`); a newer torch and cuDNN (recent "
+    "torch uses cuDNN's CTC only from cuDNN 7.6, or 8 in its newest releases) or warp-ctc also avoid it."
+)
+
 #: OpenCV's CUDA modules in a text (issue 36, round twenty-seven): their error code -217 "Gpu API call" (OpenCV 2.4's
 #: "OpenCV Error: Gpu API call (...)", 3.x / 4.x's "error: (-217:Gpu API call) ..."), their namespaces and their source
 #: folders (2.4's modules/gpu, opencv_contrib's modules/cuda* and cudev)
@@ -301,6 +342,21 @@ OPENCV_CUDA = (
     r"Gpu API call|\(-217(?::Gpu API call)?\)|\bcv::(?:cuda|gpu)::|\bcv2\.cuda\b"
     r"|opencv2[\\/](?:gpu|cudev|core[\\/]cuda)[\\/]|modules[\\/](?:gpu|cudev|cuda\w{0,20})[\\/]"
 )
+#: OpenCV's DNN CUDA backend (cuda4dnn, OpenCV 4.2+) in a text: its source folder or namespace, where its CSL wrappers
+#: raise a CUDA / cuBLAS / cuDNN status as "(-217:Gpu API call) CUBLAS_STATUS_..." (issue 36, round thirty-two)
+OPENCV_DNN_CUDA = r"[\\/]cuda4dnn[\\/]|\bcuda4dnn::"
+#: what a cuBLAS / cuDNN handle that OpenCV's DNN CUDA backend could not create or use needs
+OPENCV_DNN_CUDA_FIX = (
+    "OpenCV's DNN CUDA backend (cuda4dnn) got this status from cuBLAS / cuDNN, not the program: most often the GPU "
+    "had no memory left for the library's handle or workspace (another process or detector on the same GPU; a "
+    "Jetson shares its memory with the CPU, so run one detection at a time, use a smaller model such as a tiny "
+    "YOLO or a lower input size, and watch `tegrastats` / `nvidia-smi`). Otherwise the OpenCV build does not fit "
+    "what runs: it was compiled against another CUDA / cuDNN than the one installed (a JetPack or CUDA upgrade since) "
+    "or without this GPU in CUDA_ARCH_BIN: rebuild OpenCV with WITH_CUDA=ON, OPENCV_DNN_CUDA=ON and CUDA_ARCH_BIN "
+    "set to the GPU's compute capability (cv2.getBuildInformation() shows both), against the CUDA and cuDNN "
+    "installed; DNN_TARGET_CPU confirms the rest of the program works."
+)
+
 #: what gives OpenCV's CUDA kernels this GPU's architecture (a rebuild of OpenCV itself), shared by the rows its
 #: errors reach
 OPENCV_CUDA_FIX = (

@@ -17,6 +17,8 @@ from .entry import (
     COMFYUI,
     CPP,
     CUDART_NEWER_MINOR,
+    CUDNN_CTC,
+    CUDNN_CTC_FIX,
     DARKNET,
     DOTNET_NATIVE_LOADER,
     DOTNET_NATIVE_LOADER_CUDA,
@@ -30,8 +32,11 @@ from .entry import (
     LONG_RUN_FAULT_FIX,
     MACOS,
     NO_GPU_CI,
+    NOT_A_TOOL_LOADER_LINE,
     OPENCV_CUDA,
     OPENCV_CUDA_FIX,
+    OPENCV_DNN_CUDA,
+    OPENCV_DNN_CUDA_FIX,
     OWN_CUDA_SYMBOL,
     RUNNER_PATH,
     SD_WEBUI,
@@ -303,8 +308,11 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "shared-library-not-found",
         "lib….so: cannot open shared object file",
-        # not GStreamer's "Failed to load plugin '<plugin>.so': lib….so: ..." (gst-plugin-scanner-optional: a notice)
-        r"(?<!\.so': )lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
+        # not GStreamer's "Failed to load plugin '<plugin>.so': lib….so: ..." (gst-plugin-scanner-optional: a notice),
+        # and not ld.so's line for a media helper tool (ffmpeg, sox, ...): `shared_libs`' tool-shared-library-not-found
+        # reads those (issue 36, round thirty-two); ld.so's other lines are read by the alternative below
+        r"(?<!\.so': )(?<!error while loading shared libraries: )(?<![\w+-])"
+        r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
         # TensorFlow 1.x's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
         r"|Couldn't open CUDA library lib\w{1,40}\.so"
         # Paddle's dynload wrapper when its dlopen of cuDNN failed (paddle/phi/backends/dynload/cudnn.h)
@@ -322,7 +330,7 @@ _CORE: tuple[KnownError, ...] = (
         # issue 36, round twenty-six: the dynamic loader's line at a program's start, also cut before its reason
         # (ld.so's "error while loading shared libraries: %s: %s"), and an application's own line for the GPU backend
         # library it dlopens (ALICE O2's GPUReconstruction: "Error Opening cagpu library for GPU Tracker (%s)")
-        r"|error while loading shared libraries: lib[\w+-]{1,40}\.so(?:\.\d+){0,3}"
+        rf"|{NOT_A_TOOL_LOADER_LINE}error while loading shared libraries: lib[\w+-]{{1,40}}\.so(?:\.\d+){{0,3}}"
         r"|Error Opening cagpu library for GPU Tracker",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
@@ -5008,6 +5016,10 @@ _CORE: tuple[KnownError, ...] = (
         "CUDA build fails this way too (an old torch such as 1.5+cu101 on an RTX 30xx; torch.cuda.get_arch_list() "
         "lacks the GPU's sm_XY): install a build for a CUDA that knows the GPU.",
         variants=(
+            # issue 36, round thirty-two: the status came from torch's cuDNN CTC loss, not a convolution
+            Variant(CUDNN_CTC, "torch's cuDNN CTC loss (nn.CTCLoss)", CUDNN_CTC_FIX),
+            # OpenCV's DNN CUDA backend (cv::dnn::cuda4dnn), issue 36, round thirty-two
+            Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
             # Lua Torch7's cudnn.torch bindings (issue 36, round sixteen): their handle, not PyTorch's
             Variant(
                 r"share[\\/]lua[\\/]5\.\d|\bluajit\b|cudnn[\\/]init\.lua|\bcudnn\.torch\b|\bcutorch\b|\btorch7\b"

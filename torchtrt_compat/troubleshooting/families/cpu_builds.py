@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
 
+#: a quote around a name in a compiler's or Python's message (ASCII, or GCC's typographic quotes)
+_Q = "['\"\u2018\u2019]"
+
 _SHOWN = "tests/troubleshooting/test_round11_f2nocuda.py"
 
 
@@ -453,17 +456,41 @@ _OPENCV_ML: tuple[KnownError, ...] = (
     KnownError(
         "cpu-opencv-no-cuda",
         "OpenCV was built without CUDA: cv2.cuda fails (-216:No CUDA support) The library is compiled without CUDA "
-        "support",
+        "support (or an OpenCV before 4.2 lacks DNN_BACKEND_CUDA)",
         r"The library is compiled without CUDA support"
-        r"|getCudaEnabledDeviceCount\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?0\s{0,4}$",
+        r"|getCudaEnabledDeviceCount\(\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?0\s{0,4}$"
+        # issue 36, round thirty-two: C++ code written for OpenCV's DNN CUDA backend (4.2 and later) compiled against
+        # an older OpenCV, whose headers have no such member: GCC's "'X' is not a member of 'cv::dnn'" and "'X' was
+        # not declared in this scope", Clang's "no member named 'X' in namespace 'cv::dnn'", MSVC's C2039 / C2065
+        # (Python's "module 'cv2.dnn' has no attribute 'X'" stays py-module-attribute-missing's, where a later
+        # "DNN module was not built with CUDA backend" line is the answer)
+        rf"|{_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q}:? is not a member of {_Q}cv::dnn{_Q}"
+        rf"|no member named {_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q} in namespace {_Q}cv::dnn{_Q}"
+        rf"|{_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q}:? (?:was not declared in this scope|undeclared identifier)",
         "The cv2 that Python imports has no CUDA modules (pip's opencv-python / opencv-contrib-python wheels are "
-        "never built with CUDA), so every cv2.cuda function raises and getCudaEnabledDeviceCount() is 0.",
+        "never built with CUDA), so every cv2.cuda function raises and getCudaEnabledDeviceCount() is 0; code that "
+        "names DNN_BACKEND_CUDA / DNN_TARGET_CUDA and does not compile (or cv2.dnn lacks them) meets an OpenCV older "
+        "than 4.2, which has no DNN CUDA backend at all.",
         "Build OpenCV with CUDA: opencv and opencv_contrib of the same version, `cmake -D WITH_CUDA=ON -D "
         "WITH_CUDNN=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your GPU, e.g. 8.6> -D "
         "OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules -D BUILD_opencv_python3=ON ..` (its summary must say "
         "'NVIDIA CUDA: YES'), install it, and `pip uninstall opencv-python opencv-contrib-python "
         "opencv-python-headless` so no pip cv2 shadows it; `cv2.cuda.getCudaEnabledDeviceCount()` must be > 0 "
         "(`print(cv2.getBuildInformation())` shows what the imported cv2 was built with).",
+        variants=(
+            Variant(
+                r"DNN_(?:BACKEND|TARGET)_CUDA",
+                "an OpenCV older than 4.2 (no DNN CUDA backend in its API)",
+                "DNN_BACKEND_CUDA / DNN_TARGET_CUDA exist only from OpenCV 4.2: the OpenCV this code compiles or runs "
+                "against is older (a distribution's or JetPack's OpenCV 3.x / 4.1; `pkg-config --modversion opencv4 "
+                "opencv`, `python -c 'import cv2; print(cv2.__version__)'`). Build OpenCV 4.2 or newer with its DNN "
+                "CUDA backend (opencv and opencv_contrib of one version; `cmake -D WITH_CUDA=ON -D WITH_CUDNN=ON -D "
+                "OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<the GPU's compute capability, e.g. 7.2 for a Xavier, 5.3 for a "
+                "Nano> ..`), install it, and point the build at it (CMake's OpenCV_DIR / pkg-config path; uninstall "
+                "pip's cv2 wheels for Python); or drop the setPreferableBackend / setPreferableTarget CUDA lines to "
+                "run the network on the CPU.",
+            ),
+        ),
         weight=88,
         applies="OpenCV 3.x / 4.x (Python and C++), the cv2.cuda module",
         shown_by=(_test("test_opencv_and_boosters_without_gpu"),),

@@ -99,7 +99,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA error: invalid argument (cudaErrorInvalidValue: a CUDA call or kernel launch refused its arguments)",
         r"\bCUDA error:? {0,2}\(?invalid argument\b|\bcudaErrorInvalidValue\b|\bCUDA_ERROR_INVALID_VALUE\b"
         # old torch's THC check, CUDA 10 and older numbering (11 = cudaErrorInvalidValue)
-        r"|THCudaCheck FAIL file=[^\n]{0,200}error=11 : invalid argument",
+        r"|THCudaCheck FAIL file=[^\n]{0,200}error=11 : invalid argument"
+        # the RuntimeError old torch raised from the same check (THCGeneral.cpp's THCudaCheck / THError: "cuda runtime
+        # error (%d) : %s at %s:%d"), read by its message (the number changed with CUDA 10.1's renumbering; issue 36,
+        # round thirty-two)
+        r"|cuda runtime error \(\d{1,3}\) : invalid argument\b",
         "CUDA refused an argument of the call that just ran (cudaErrorInvalidValue): most often a kernel of a "
         "library or extension (the last frames of the traceback) launched with a configuration or for an "
         "architecture this GPU does not take (an extension built for another GPU), a copy or pinned-memory call "
@@ -111,7 +115,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "split very large inputs; under WSL2 or a container, try without pinned memory (pin_memory=False).",
         variants=(
             Variant(
-                r"THCudaCheck FAIL",
+                r"THCudaCheck FAIL|cuda runtime error \(\d{1,3}\) : |[\\/]THC[\\/]THC\w{1,40}\.(?:cpp|cu|cuh)\b",
                 "old torch's THC (torch 0.4 - 1.x)",
                 "An old torch (THC) on a GPU newer than its CUDA: a Turing (RTX 20xx, sm_75) card needs a torch built "
                 "on CUDA 10+, an Ampere (RTX 30xx, sm_86) card CUDA 11.1+; install such a build (`python -c 'import "

@@ -598,6 +598,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDACXX / CMAKE_CUDA_COMPILER). If the project has a GPU backend without CUDA (ggml's Vulkan "
                 "backend, -DGGML_VULKAN=ON), it avoids this toolchain on this GPU; its CPU build works too.",
             ),
+            # issue 36, round thirty-two: the same paste goes on to a run that crashed in CUDA (the extension was
+            # built another way since, against another torch): both failures need their fix
+            Variant(
+                r"Unsupported gpu architecture[\s\S]{0,300000}?(?:RuntimeError: (?:cuda runtime error \(\d{1,3}\)"
+                r"|CUDA error: )|an illegal memory access was encountered)",
+                "a build that failed, then a run of the extension that crashed in CUDA",
+                "Two failures. The build: this nvcc does not know the GPU's architecture (compute_75 needs CUDA "
+                "10.0, compute_86 11.1, compute_89 11.8; `nvcc --list-gpu-arch`): install a toolkit that knows it and "
+                "build with it (CUDA_HOME / PATH), or set TORCH_CUDA_ARCH_LIST to an architecture it knows. The "
+                "crash after it (an illegal memory access, a 'cuda runtime error' from torch) comes from running an "
+                "extension built another way (an earlier build, another torch, a workaround) with the torch "
+                "installed now: a compiled extension works only with the torch and CUDA it was built against. "
+                "Install the torch release the project pins (its README or requirements), then rebuild the "
+                "extension from a clean tree (remove build/ and the old .so files, then its setup.py or pip install "
+                "again) with a toolkit of that torch's CUDA (torch.version.cuda), and rebuild it after any torch "
+                "change.",
+                strict=True,
+            ),
             *_arch_variants(),
         ),
         op=rf"architecture {_Q}((?:compute|sm|lto)_\w{{1,8}})|Value {_Q}((?:compute|sm)_\w{{1,8}}){_Q}"

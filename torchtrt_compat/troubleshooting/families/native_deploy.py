@@ -97,7 +97,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "OpenCV DNN: error: (-215:Assertion failed) / (-2:Unspecified error) in its ONNX importer or network setup "
         "(an OpenCV too old for the model's graph)",
         r"OpenCV\(\d{1,2}\.\d{1,2}\.\d{1,3}[\w.-]{0,24}\)\s{0,4}[^\n]{0,240}?[\\/]modules[\\/]dnn[\\/][^\n]{0,240}?"
-        r"error: \(-\d{1,4}:[\w ]{1,40}\)",
+        # (not -217 "Gpu API call": a CUDA / cuBLAS / cuDNN status from its CUDA backend (cuda4dnn), read by the rows of
+        # that status, issue 36, round thirty-two)
+        r"error: \((?!-217:)-\d{1,4}:[\w ]{1,40}\)",
         "OpenCV's DNN module could not read or set up the network (cv::dnn::readNet / forward): its ONNX importer "
         "does not know an operator or a shape pattern of the model's graph (YOLOv8 / YOLO-NAS / transformer "
         "exports need OpenCV 4.7 or newer; 4.5.x distribution packages fail in shape_utils 'total', 'Can't create "

@@ -559,4 +559,33 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="davidberenstein1957/fast-sentence-transformers#23; onnxruntime core/framework/"
         "kernel_registry / session_state (the NOT_IMPLEMENTED of a node whose provider has no kernel)",
     ),
+    # ---- issue 36, round thirty-two: the JavaScript API asked for a backend its package does not register ---------
+    KnownError(
+        "ort-js-backend-not-found",
+        "onnxruntime's JavaScript API: no available backend found. ERR: [cuda] backend not found (the package in use "
+        "has no such execution provider)",
+        # onnxruntime-common's backend-impl (resolveBackendAndExecutionProviders / tryResolveAndInitializeBackend):
+        # "no available backend found. ERR: [<name>] <reason>", the reason "backend not found." when no backend of
+        # that name was registered; WebGPU's own is edge_devices' web-webgpu-unavailable
+        r"\[(?!webgpu\])(\w{2,24})\] backend not found",
+        "InferenceSession.create was asked for an execution provider that the onnxruntime JavaScript package loaded "
+        "here does not register: onnxruntime-web has only browser backends (wasm, webgpu, webgl, webnn), and "
+        "onnxruntime-node's prebuilt binaries have cpu everywhere, dml on Windows, coreml on macOS and cuda / "
+        "tensorrt only on Linux x64 (with its CUDA binaries installed). An app that bundles onnxruntime (an Electron "
+        "desktop app) fails this way when its setting still names a provider its current build dropped or never had.",
+        "Ask for a provider the package has: `executionProviders: ['cpu']` (Node), 'dml' on Windows, 'webgpu' or "
+        "'wasm' in a browser, or list several so onnxruntime falls back (`['cuda', 'cpu']`). In a desktop app, switch "
+        "its AI / inference backend setting to CPU, DirectML or WebGPU (whichever it lists). For CUDA from Node, use "
+        "onnxruntime-node on Linux x64 with its CUDA binaries (installed with the package unless "
+        "--onnxruntime-node-install-cuda=skip was passed) and the CUDA / cuDNN release its README names; on Windows "
+        "the prebuilt onnxruntime-node has no CUDA provider (DirectML instead, or a build from source).",
+        op=r"\[(?!webgpu\])(\w{2,24})\] backend not found",
+        weight=84,
+        applies="onnxruntime-node / onnxruntime-web (onnxruntime-common's backend registry), apps that bundle them",
+        shown_by=("tests/troubleshooting/test_round32_v32vision.py::test_the_js_api_without_the_backend_asked_for",),
+        example="Error: no available backend found. ERR: [cuda] backend not found.",
+        example_source="onnxruntime js/common/lib/backend-impl.ts (resolveBackendAndExecutionProviders: 'no "
+        "available backend found. ERR: ...'; 'backend not found.' for a name no backend registered); "
+        "onnxruntime-node's README (its prebuilt providers per platform)",
+    ),
 )

@@ -11,7 +11,7 @@ only the unversioned libcuda.so missing (driver-library-missing), a missing tens
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import MEDIA_TOOL_LOADER_LINE, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round11_p2libs.py"
 
@@ -256,5 +256,32 @@ FAMILIES: tuple[KnownError, ...] = (
         example="ImportError: /opt/venv/lib/libfoo_mpi.so: undefined symbol: ompi_mpi_comm_world",
         example_source="glibc's dlopen wording (elf/dl-lookup.c) with Open MPI's exported object names "
         "(ompi/include/mpi.h.in: ompi_mpi_comm_world, ompi_mpi_float, ...)",
+    ),
+    # ---- issue 36, round thirty-two: a media helper tool that cannot start ------------------------------------------
+    KnownError(
+        "tool-shared-library-not-found",
+        "A media helper tool cannot start: ffmpeg / sox / gst-launch: error while loading shared libraries: lib….so",
+        # ld.so's "%s: error while loading shared libraries: %s: %s" (elf/rtld.c) naming a media tool as the program
+        MEDIA_TOOL_LOADER_LINE + r"lib[\w+-]{1,40}\.so(?:\.\d+){0,3}",
+        "A command-line tool the pipeline runs beside the framework (ffmpeg to write or read a video, sox, "
+        "gst-launch, ImageMagick) cannot start: that binary was built against a library that is not installed here "
+        "(an ffmpeg compiled with an old OpenCV or libav* release, a copy left in /usr/local/bin from an earlier "
+        "source build). It is the tool's own problem, apart from the framework: an error the same text shows from "
+        "the model or the GPU is a separate failure, and the one to fix first.",
+        "If the text shows another failure (a CUDA, cuDNN or Python error), explain and fix that one first; then "
+        "give the tool a working build: `ldd $(which ffmpeg) | grep 'not found'` names what it lacks and `which -a "
+        "ffmpeg` whether an old copy shadows the distribution's. Install a self-contained build (`conda install -c "
+        "conda-forge ffmpeg` in the environment, a static ffmpeg, or `sudo apt-get install --reinstall ffmpeg` "
+        "after removing the stale copy), or install the library release it names (the number after .so).",
+        op=r"(lib[\w+-]{1,40}\.so(?:\.\d+){0,3})",
+        # below every failure, a cuDNN or CUDA error logged on an info line included: a helper tool's loader line is
+        # the answer only to a text that shows nothing else
+        weight=30,
+        applies="Linux, media tools a vision / video pipeline calls (ffmpeg, ffprobe, sox, GStreamer, ImageMagick)",
+        shown_by=("tests/troubleshooting/test_round32_v32vision.py::test_a_media_tools_missing_library",),
+        example="ffmpeg: error while loading shared libraries: libavdevice.so.58: cannot open shared object file: No "
+        "such file or directory",
+        example_source="glibc elf/rtld.c (_dl_signal_error: '%s: error while loading shared libraries: %s: %s'), "
+        "the program being ffmpeg",
     ),
 )

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from ..entry import (
     CUDART_NEWER_MINOR,
+    CUDNN_CTC,
+    CUDNN_CTC_FIX,
     DARKNET,
     DARKNET_FIX,
     HIP,
@@ -27,6 +29,8 @@ from ..entry import (
     LONG_RUN_FAULT_FIX,
     OPENCV_CUDA,
     OPENCV_CUDA_FIX,
+    OPENCV_DNN_CUDA,
+    OPENCV_DNN_CUDA_FIX,
     OWN_CUDA_CODE,
     KnownError,
     Variant,
@@ -678,6 +682,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "a GPU with free memory (CUDA_VISIBLE_DEVICES), or load the model in half precision; with device_map='auto' "
         "or several GPUs, check that the first GPU is not the full one.",
         variants=(
+            # OpenCV's DNN CUDA backend (cv::dnn::cuda4dnn), issue 36, round thirty-two
+            Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
             Variant(
                 r"failed to create cublas handle|Blas GEMM launch failed|\bTensorflow\b|TF_FORCE_GPU_ALLOW_GROWTH",
                 "TensorFlow (Python, TensorFlow.NET, Java)",
@@ -772,7 +778,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA); lower the batch; split very large batched matmuls. On a machine with several GPUs, run on another "
         "one (CUDA_VISIBLE_DEVICES=1, or the program's --gpu_ids 1): if it works there, check the first card's "
         "health (`nvidia-smi -q` for ECC errors / retired pages, `dmesg` for Xid errors, another process on it).",
-        variants=cublas_variants(),
+        variants=(
+            *cublas_variants(),
+            Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
+        ),
         unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
         loose=True,
@@ -801,6 +810,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "and try a smaller batch; torch.backends.cudnn.enabled = False confirms cuDNN is the part failing (slower, "
         "for a test); update torch (it bundles cuDNN).",
         variants=(
+            # issue 36, round thirty-two: the status came from torch's cuDNN CTC loss, not a convolution
+            Variant(CUDNN_CTC, "torch's cuDNN CTC loss (nn.CTCLoss)", CUDNN_CTC_FIX),
             Variant(
                 r"share/lua/5\.\d/cudnn/|cudnn/init\.lua|\bcudnn\.torch\b",
                 "Lua Torch's cudnn.torch bindings",
@@ -865,13 +876,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "Unable to find a valid cuDNN algorithm to run convolution",
         r"Unable to find a valid cuDNN algorithm to run convolution"
         r"|(?:GET|FIND) was unable to find an engine to execute this computation"
-        r"|no valid convolution algorithms available in CuDNN",
+        r"|no valid convolution algorithms available in CuDNN"
+        # darknet's (AlexeyAB's fork, src/convolutional_layer.c cudnn_convolutional_setup): no algorithm cuDNN
+        # returned fits the free memory and its workspace limit, so it prints this and exits (issue 36, round 32)
+        r"|\bcuDNN isn't found (?:FWD|BWD[ -]?(?:data|filter)?) algo for convolution",
         "cuDNN found no convolution algorithm that fits: almost always the GPU's free memory is too small for any "
         "algorithm's workspace at this batch / resolution; otherwise the cuDNN loaded does not fit the GPU or torch.",
         "Lower the batch size or resolution and free GPU memory (other processes, earlier models); if memory is "
         "plentiful, check that torch loads its own cuDNN (torch.backends.cudnn.version(); no other cuDNN on "
         "LD_LIBRARY_PATH) and that torch supports the GPU (a torch of an older CUDA than the GPU, e.g. +cu102 on "
         "an RTX 30xx: torch.cuda.get_arch_list() lacks its sm_XY; install a build of a CUDA that knows it).",
+        variants=(
+            Variant(
+                r"\bcuDNN isn't found (?:FWD|BWD)|" + DARKNET,
+                "darknet (its cuDNN algorithm search at start)",
+                "darknet asks cuDNN for every convolution's algorithms at start and keeps only those whose workspace "
+                "fits the GPU's free memory; none did for this layer. Lower the memory the network needs: raise "
+                "subdivisions= in the [net] section of the .cfg (batch/subdivisions images go to the GPU at once: "
+                "16, 32 or 64), or lower width= / height= (multiples of 32), and close other programs on the GPU "
+                "(`nvidia-smi`). If memory is plentiful, darknet was compiled against another cuDNN than the one it "
+                "loads (`ldd ./darknet | grep cudnn` against the cudnn.h it was built with): rebuild it (`make clean "
+                "&& make` with GPU=1 CUDNN=1) after a cuDNN or CUDA change, or build with CUDNN_HALF=0 to confirm.",
+            ),
+        ),
         loose=True,
         alternatives=("gpu-out-of-memory", "cuda-library-major", "gpu-arch-unsupported"),
         decide="cudnn-arch",
@@ -892,6 +919,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the first error; try a smaller batch; compare "
         "torch.cuda.get_arch_list() with the GPU's compute capability and install a torch build for it; "
         "torch.backends.cudnn.enabled = False confirms cuDNN is the part failing.",
+        variants=(
+            # issue 36, round thirty-two: the status came from torch's cuDNN CTC loss, not a convolution
+            Variant(CUDNN_CTC, "torch's cuDNN CTC loss (nn.CTCLoss)", CUDNN_CTC_FIX),
+        ),
         unless=_AFTER_ASSERT,
         loose=True,
         alternatives=("gpu-arch-unsupported", "illegal-memory-access"),
