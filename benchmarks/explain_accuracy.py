@@ -70,6 +70,7 @@ LATER_ROUNDS = (
     "explain_round29",
     "explain_round30",
     "explain_round31",
+    "explain_round32",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

@@ -511,6 +511,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-one's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round32",
+        "round thirty-two (reinforcement learning and game agents, medical imaging and biology models, OCR, "
+        "tracking and video analytics)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-one fix (`ed467fc`)",
+            ),
+        ],
+    ),
 )
 
 

@@ -20,6 +20,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round29", 72),
         ("round30", 64),
         ("round31", 62),
+        ("round32", 68),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
