@@ -520,6 +520,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-one fix (`ed467fc`)",
             ),
+            ("after_by_hand", "after round thirty-two's fixes (not blind)"),
         ],
     ),
 )

@@ -97,7 +97,7 @@ def test_vulkan_images_imported_into_cuda() -> None:
         "[Error] [carb.gym.plugin] cudaImportExternalMemory failed on depthImage buffer with error 999"
     )
     key, fix = first(text)
-    assert key == "cuda-graphics-interop-failed" and "VK_ICD_FILENAMES" in fix and "graphics_device_id" in fix
+    assert key == "cuda-graphics-interop-failed" and "VK_ICD_FILENAMES" in fix and "graphics and compute devices" in fix
     # OpenGL interop keeps its own variants
     key, fix = first("Cuda error: 219[cudaGraphicsGLRegisterBuffer(&s.cudaPosBuffer, s.glPosBuffer, 0);]")
     assert key == "cuda-graphics-interop-failed" and "VK_ICD_FILENAMES" not in fix

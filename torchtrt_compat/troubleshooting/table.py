@@ -1900,9 +1900,9 @@ _CORE: tuple[KnownError, ...] = (
                 "inside a package's own module (a source checkout)",
                 "The mismatch is raised inside a package's own module (the last frame is pkg/.../module.py of a "
                 "source folder, not your script): if that package is a library (a checkout or `pip install -e`), it "
-                "made a tensor on another device than its inputs, typically a constant such as torch.zeros(1) or "
-                "torch.tensor(...) created without device= in a branch your settings take. Update the checkout to "
-                "its latest release or commit and check its issue tracker for the function named; until then patch "
+                "made a tensor on another device than its inputs, typically a tensor it creates (torch.zeros, "
+                "torch.tensor, torch.arange) without device= on a code path your settings select. Update the checkout "
+                "to its latest release or commit and check its issue tracker for the function named; until then patch "
                 "that line to create the tensor on the inputs' device (`device=x.device`), or run that step with "
                 "everything on one device (the CPU). If the package is your own code, do the same in it.",
                 strict=True,

@@ -198,15 +198,15 @@ FAMILIES: tuple[KnownError, ...] = (
         variants=(
             Variant(
                 r"\bcu(?:da)?Import(?:ExternalMemory|ExternalSemaphore)\b|\bVulkan\b|\bVK_ICD_FILENAMES\b",
-                "Vulkan images shared with CUDA (external memory; Isaac Gym camera sensors)",
+                "Vulkan images shared with CUDA (external memory: a simulator's or renderer's camera images)",
                 "The renderer draws with Vulkan and hands its images (camera sensors) to CUDA through external "
                 "memory; importing them failed, which means Vulkan does not run on the NVIDIA driver of the GPU CUDA "
                 "uses. Check `vulkaninfo --summary` lists that NVIDIA GPU (not llvmpipe / Mesa, not an integrated "
                 "GPU), point VK_ICD_FILENAMES at the NVIDIA ICD (/usr/share/vulkan/icd.d/nvidia_icd.json, or /etc/"
-                "vulkan/icd.d/), make the graphics device the CUDA device (Isaac Gym: graphics_device_id equal to "
-                "sim_device / compute_device_id), in Docker give the container the graphics capability "
-                "(NVIDIA_DRIVER_CAPABILITIES=all), and use a driver release the simulator supports. Runs without "
-                "cameras do not use this path, which is why they work.",
+                "vulkan/icd.d/), make the graphics device the CUDA device (the simulator's own setting for its "
+                "graphics and compute devices), in Docker give the container the graphics capability "
+                "(NVIDIA_DRIVER_CAPABILITIES=all), and use a driver release the simulator supports. Only the images "
+                "shared with CUDA take this path: a run that renders none does not.",
             ),
             Variant(
                 r"nvdiffrast|RasterizeGLContext|glutil|rasterize_gl|\bcuda(?:Color|Depth|Pos|Tri)Buffer\b",

@@ -910,8 +910,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The frames show the model running its optional fused GPU kernels (a use_kernels switch, "
                 "cuEquivariance's triangle attention / multiplication): the error hidden behind the TypeError is "
                 "most often such a kernel failing (an illegal memory access or out-of-memory above a size limit, "
-                "on large inputs). Rerun the same input with the kernels off (the model's option: a --no_kernels "
-                "flag or use_kernels=False) to get the plain PyTorch path; if that works, split or shorten the "
+                "on large inputs). Rerun the same input with the kernels off (the model's own option for its fused "
+                "kernels) to get the plain PyTorch path; if that works, split or shorten the "
                 "input or keep the kernels off for it, and upgrade the model package and cuequivariance_torch / "
                 "cuequivariance_ops_torch to releases that fix the large-size kernel and re-raise the real error. "
                 "CUDA_LAUNCH_BLOCKING=1 with the kernels on names the failing kernel.",

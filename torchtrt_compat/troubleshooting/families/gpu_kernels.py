@@ -380,8 +380,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "installed means this cuequivariance_ops build does not support the installed torch, triton or GPU: "
                 "install the cuequivariance_torch / cuequivariance_ops_torch (cu11 / cu12) versions the model "
                 "package pins, together with the torch they were built for (its requirements or install extras), "
-                "in a fresh environment; or turn the fused kernels off (the model's option for them, such as a "
-                "--no_kernels flag or use_kernels=False) to run the plain PyTorch path, which needs no triton.",
+                "in a fresh environment; or turn the fused kernels off (the model's own option for "
+                "them) to run the plain PyTorch path, which needs no triton.",
                 strict=True,
             ),
             Variant(

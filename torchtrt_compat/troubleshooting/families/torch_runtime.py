@@ -2004,7 +2004,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The assert is torch.multinomial's own check while the policy sampled its actions (Categorical."
                 "sample): the action probabilities (the policy's logits) held NaN / inf / negative values. In RL the "
                 "NaN usually enters through the environment: a reward or observation that is NaN or inf (a logged "
-                "reward of nan shows it; a distance or goal computed on an invalid pose or navmesh point), then the "
+                "reward of nan shows it; a quantity computed from an invalid state of the environment), then the "
                 "loss and the weights. Check rewards and observations with `np.isfinite` / `torch.isfinite` where the "
                 "environment returns them and skip or clip bad ones, normalise them, lower the learning rate or clip "
                 "gradients, and guard the logits before building the distribution. The CUDA context is lost after a "
