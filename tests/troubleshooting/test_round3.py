@@ -130,7 +130,8 @@ def test_a_warning_that_means_a_failure_is_answered_as_one() -> None:
     )
     found = explain(text)
     assert found.outcome == "explained" and found[0].key == "gpu-arch-unsupported"
-    assert found[0].severity == "warning" and found.summary.startswith("Warning, no failure")
+    # (round thirty-three: a torch without kernels for the GPU cannot run the GPU work: no "run that goes on")
+    assert found[0].severity == "warning" and found.summary.startswith("Warning that the GPU work will fail")
     advice = " ".join(found[0].advice)
     # torch's own list is the build's, not the GPU; a torch-only text gets no TensorRT lines (round eight: which
     # TensorRT supports the GPU is noise to a torch user)

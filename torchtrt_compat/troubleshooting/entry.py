@@ -442,6 +442,10 @@ class KnownError:
     #: answer to a text that failed); "warns-of-failure" (a warning that means what it names will not work, e.g.
     #: torch's "sm_120 is not compatible with the current PyTorch installation")
     severity: str = "failure"
+    #: what a "warns-of-failure" warning costs where the text shows no failure yet (`match.WARNING_COSTS`): "" (the run
+    #: goes on without what it warns of), "gpu-work-fails" (the build cannot run work on this GPU: its first kernel
+    #: fails), "no-gpu" (the framework sees no GPU: the job runs on the CPU or fails at its first GPU call)
+    cost: str = ""
     #: the text is a symptom several causes share: the answer says "likely" and names `alternatives` too
     loose: bool = False
     #: other families the same text can mean (keys); named beside this one when the answer is "likely"

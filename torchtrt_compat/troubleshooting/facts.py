@@ -98,6 +98,25 @@ def cuda_error(code: int) -> CudaCode | None:
     return CudaCode(code, row[0], row[1]) if row else None
 
 
+def _enum_codes(text: str, lower: str, seen: set[int], out: TextFacts) -> None:
+    """The CUDA errors ``text`` prints as another language's enum values (`_ENUM_NAMED`), into ``out.codes``."""
+    for m in _finds(_ENUM_NAMED, text, lower, "cudaerror", "curesult", "drivererror", "`err` value: "):
+        enum = m["wrapped"] or m["bare"]
+        if m["bare"] and not _CUDA_ONLY_WORDS.search(enum):
+            continue
+        named = _enum_named(enum)
+        if named is not None and named.code not in seen:
+            seen.add(named.code)
+            out.codes.append(CudaCode(named.code, named.name, named.message, _line(text, m.start())))
+
+
+def _enum_named(enum: str) -> CudaCode | None:
+    """The CUDA error an enum variant's name stands for ("InvalidContext": CUDA_ERROR_INVALID_CONTEXT, else
+    cudaErrorInvalidContext), or None."""
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", enum).upper()
+    return cuda_error_named(f"CUDA_ERROR_{snake}") or cuda_error_named(f"cudaError{enum}")
+
+
 def cuda_error_named(name: str) -> CudaCode | None:
     """A cudaError / CUresult by name (``"CUDA_ERROR_INVALID_CONTEXT"``), with its number and message."""
     row = _by_name().get(name)
@@ -148,6 +167,9 @@ _CODE_WORDS = (
     "cuda execution failed",
     "cuda kernel",
     "cudacheckerror",
+    "curesult",
+    "drivererror",
+    "`err` value: ",
 )
 
 
@@ -157,6 +179,17 @@ def may_state_codes(lower: str) -> bool:
 
 
 _NAMED = re.compile(r"\b(cudaError[A-Z]\w{2,60}|CUDA_ERROR_[A-Z_]{3,60})\b")
+#: a CUDA error as another language's value prints it, by its name without the prefix (issue 36, round
+#: thirty-three): a Rust crate's error enum ("CudaError::InvalidContext", "CudaError(InvalidContext)", an unwrapped
+#: `Err` value "InvalidContext"); cudarc's "DriverError(CUDA_ERROR_INVALID_CONTEXT, ...)" is `_NAMED`'s
+_ENUM_NAMED = re.compile(
+    r"\b(?:CudaError|CUresult|DriverError)(?:::|\(\s{0,2})(?P<wrapped>[A-Z][a-z]{1,20}(?:[A-Z][a-z0-9]{1,20}){0,6})\b"
+    r"|`Err` value: (?P<bare>[A-Z][a-z]{1,20}(?:[A-Z][a-z0-9]{1,20}){1,6})\s*$",
+    re.MULTILINE,
+)
+#: the words of a CUDA error's name that no other library's error enum uses for its own: a bare unwrapped value
+#: ("InvalidContext") is CUDA's only with one of them (a bare "NotFound" or "InvalidValue" could be anyone's)
+_CUDA_ONLY_WORDS = re.compile(r"Context|Ptx|Kernel|Launch|Peer|Graphics|Cooperative|Cuda|Device|Stream|Capture|Jit")
 _SM_TEN = re.compile(r"Target GPU SM (\d{2,3})\b|\bsm_(\d{2,3})\b", _F)
 #: torch's list of the architectures it was built for ("The current PyTorch install supports CUDA capabilities sm_50
 #: sm_60 ..."; torch/cuda/__init__.py): the build's, not the GPU's
@@ -305,6 +338,7 @@ def extract(text: str) -> TextFacts:
         if named is not None and named.code not in seen:
             seen.add(named.code)
             out.codes.append(CudaCode(named.code, m[1], named.message, _line(text, m.start())))
+    _enum_codes(text, lower, seen, out)
     ccs: list[str] = []
     lists = _finds(_BUILD_ARCHS, text, lower, "supports cuda capabilities")
     out.build_archs = list(dict.fromkeys(a for m in lists for a in re.findall(r"(?:sm|compute)_\d{2,3}a?", m[1])))

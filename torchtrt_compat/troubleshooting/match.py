@@ -1083,6 +1083,39 @@ def _info_only(result: Explanations, hay: str, held: Held, shown: Callable[[], l
     return _INFO_ONLY.format(stage=result.stage, library=lib, cpu=cpu)
 
 
+#: the heading of a "warns-of-failure" family's warning in a text that shows no failure, by the family's
+#: `KnownError.cost` (issue 36, round thirty-three): (its first words, what follows from it); a family without one is
+#: "Warning, no failure: ...; the run goes on without what it warns of"
+WARNING_COSTS: dict[str, tuple[str, str]] = {
+    "gpu-work-fails": (
+        "Warning that the GPU work will fail",
+        "This build cannot run work on this GPU: the first GPU kernel fails ('no kernel image is available for "
+        "execution on the device'), or a program that checks first runs on the CPU, even where the text shows no "
+        "error line yet. See its fix.",
+    ),
+    "no-gpu": (
+        "Warning that the GPU is not used",
+        "The framework sees no GPU: the job runs on the CPU (slowly) or fails at its first GPU call ('No CUDA GPUs are "
+        "available'), even where the text shows no error line yet. See its fix.",
+    ),
+}
+
+
+#: a framework's own check, in the text, that says its GPU work ran (PaddlePaddle's run_check: "PaddlePaddle works well
+#: on 1 GPU.", "PaddlePaddle is installed successfully!"): a warning of the GPU's cost did not stop it
+_GPU_WORKED = re.compile(
+    r"\bworks(?: well)? on \d{1,3} GPUs?\b|\bis installed successfully\b|\bran (?:successfully|fine) on (?:the )?GPU\b",
+    re.IGNORECASE,
+)
+
+
+def _warning_cost(top: Explanation, hay: str) -> tuple[str, str] | None:
+    """The heading of the top family's warning by its cost (`WARNING_COSTS`), or None: no cost of its own, or the
+    text's own check says the GPU work ran (`_GPU_WORKED`)."""
+    cost = WARNING_COSTS.get(top._entry.cost) if top._entry is not None and top._entry.cost else None
+    return None if cost is None or _GPU_WORKED.search(hay[:200_000]) else cost
+
+
 def _conclude(
     result: Explanations,
     hay: str,
@@ -1163,6 +1196,12 @@ def _conclude(
                 "notices); if you need it, see its fix."
             )
             return
+        cost = _warning_cost(top, hay) if top.severity == "warning" and not failed else None
+        if cost is not None:
+            # a warning whose cost is the GPU work itself (issue 36, round thirty-three): the run does not go on as
+            # asked, whether or not the text reaches the failure
+            result.summary = f"{cost[0]}: {top.title}{sure}. {cost[1]}"
+            return
         if top.severity == "warning" and not failed:
             # a warning that means a failure, in a text that shows none (issue 36, round twenty-nine): nothing failed
             # yet, and the run goes on without what the warning names
@@ -1232,7 +1271,10 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
 #: error lines that are a crash's or a traceback's own, not a library's message before the crash
 _TRACEBACK_OR_CRASH = re.compile(
     r"Traceback \(most recent|terminate called|what\(\):|Segmentation fault|core dumped|Aborted|Bus error|Fatal Python"
-    r"|Illegal instruction|Killed",
+    r"|Illegal instruction|Killed"
+    # Go's runtime crash ("panic: runtime error: invalid memory address or nil pointer dereference", "[signal SIGSEGV:
+    # segmentation violation ...]"): a crash's own lines, after what failed before it (issue 36, round thirty-three)
+    r"|^panic: |\bSIGSEGV\b|segmentation violation|nil pointer dereference",
     re.IGNORECASE,
 )
 

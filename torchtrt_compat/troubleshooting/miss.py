@@ -252,6 +252,15 @@ _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.MULTILINE,
         ),
     ),
+    #: a native program's own words that it sets up (or cannot set up) its CUDA kernels for a compute capability
+    #: ("Cannot configure CUDA-Kernel (...) for compute 8.6"; issue 36, round thirty-three)
+    (
+        "native GPU program",
+        re.compile(
+            r"\bCUDA[- ]?[Kk]ernels?\b[^\n]{0,120}?\bfor (?:compute|compute capability|CC|sm_?) ?\d{1,2}\.?\d\b",
+            re.IGNORECASE,
+        ),
+    ),
 )
 
 

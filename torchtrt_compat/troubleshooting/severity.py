@@ -39,9 +39,15 @@ _VS_LEVELS: dict[str, Level] = {
 }  # fmt: skip
 _LEVEL_WORDS.update({word.upper(): level for word, level in _VS_LEVELS.items()})
 
-#: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ".
+#: a launcher's prefix before a line: torchrun's "[rank0]:", ROS 2 launch's "[node-1] ", docker compose's "web-1  | ",
+#: and a named worker process's "(Name pid=N) " / "(Name pid=N, ip=A.B.C.D) " (Ray's actors and tasks, vLLM's
+#: "(VllmWorkerProcess pid=N) ", multiprocessing wrappers that copy Ray's form; issue 36, round thirty-three): the
+#: line behind it keeps its own level (a bare "(pid=N) " only before the bracketed-level format, which reads it).
 #: Every format that starts at a line's start (``^\s{0,4}``) and the error line accept it.
-_LAUNCHER = r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,40})?"
+_LAUNCHER = (
+    r"(?:\[[\w.:/-]{1,60}\]:?\s{1,4}|[\w.-]{1,60}\s{1,8}\|\s{1,40}"
+    r"|\([\w.:-]{1,60} pid=\d{1,8}(?:, ip=[\d.]{7,15})?\)\s{1,4})?"
+)
 
 #: (regular expression whose group ``l`` is the level word, where the format comes from, the words one of which every
 #: line in it holds). Searched per line, case sensitive: the level words are upper case in every one of these formats.
@@ -112,6 +118,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "bracketed levels ([WARNING] ...), also after a bracketed time (DeepSpeed's logger, "
         "deepspeed/utils/logging.py: '[2024-05-01 10:00:00,123] [WARNING] [real_accelerator.py:162:get_accelerator] "
         "...') and behind Ray's worker prefix ('(RayWorker pid=1234) ', '(pid=1234, ip=10.0.0.2) ')",
+        (),
+    ),
+    (
+        r"^\s{0,4}\d{8}[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\s{1,8}(?P<l>FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
+        "a native program's log with a compact date first, then the level (a GPU miner's '20201211 21:00:17 WARN: "
+        "NVML error, code 1'; issue 36, round thirty-three)",
         (),
     ),
     (
@@ -189,10 +201,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("SKIPPED", "XFAIL", "FAILED", "ERROR "),
     ),
     (
-        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z?[\s|-]{1,5}"
+        r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z?(?:[\s|-]{1,5}|[ \t]{6,16})"
         r"(?P<l>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)\b",
         "Python's logging with the time first (Ray's services.py: '2024-07-14 08:10:33,156\\tWARNING services.py:1996 "
-        "-- ...'; '%(asctime)s - %(levelname)s - ...'), and Rust's tracing ('2024-07-24T07:25:27.219390Z  WARN ...')",
+        "-- ...'; '%(asctime)s - %(levelname)s - ...'), Rust's tracing ('2024-07-24T07:25:27.219390Z  WARN ...') and "
+        "Go's zap console encoder, whose tabs a paste turns into a run of spaces ('2023-10-14T12:32:26.382Z\\tERROR\\t"
+        "...')",
         (),
     ),
     (
@@ -609,6 +623,41 @@ def _prose_crash(text: str, found: dict[int, Level]) -> None:
             found[start] = "error"
 
 
+#: a row of a program's status listing: a bullet, an item's name, the colon in a column the rows share, its status
+#: ("* dec_nvjpeg           : libnvjpeg.so.12: cannot open shared object file"; xpra's "modules found:" listing; issue
+#: 36, round thirty-three)
+_LISTING_ROW = re.compile(r"^[ \t]{0,4}[*+-][ \t]{1,3}[\w.-]{1,60}[ \t]{2,60}:[ \t]{1,4}\S[^\n]{0,600}$", re.MULTILINE)
+
+
+def _status_listing(text: str, found: dict[int, Level]) -> None:
+    """A program's listing of its optional parts, one aligned row each ("* name   : status"): a row whose status is
+    an error (a library that does not load, a module that is not installed) reports that part skipped while the
+    program went on with the rest, a warning, not a failure. Only a listing of three rows or more in a row, whose
+    colons share one column and one row at least of which shows no error (the rest started)."""
+    if ":" not in text or ("* " not in text and "+ " not in text and "- " not in text):
+        return
+    rows = [(m.start(), m.group(0)) for m in _LISTING_ROW.finditer(text[:200_000])]
+    run: list[tuple[int, str]] = []
+    for start, row in [*rows, (-1, "")]:
+        if run and start >= 0 and text.count("\n", run[-1][0], start) == 1 and row.index(":") == run[-1][1].index(":"):
+            run.append((start, row))
+            continue
+        if len(run) >= 3:
+            failing = [
+                s for s, r in run if _ERROR_LINE.match(r) or any(w in r for w in _ERROR_WORDS) or _SKIPPED.search(r)
+            ]
+            if failing and len(failing) < len(run):
+                for s in failing:
+                    found.setdefault(s, "warning")
+        run = [(start, row)] if start >= 0 else []
+
+
+#: a listing row's status that says the part is not there ("No module named 'x'", "cannot open shared object file")
+_SKIPPED = re.compile(
+    r"\bNo module named\b|cannot open shared object file|\bnot found\b|\bnot installed\b|\bfailed\b", re.I
+)
+
+
 @dataclass(frozen=True)
 class Levels:
     """The levels of a text's lines: where each leveled line starts and ends, its level, and the totals."""
@@ -808,6 +857,7 @@ def levels(text: str) -> Levels:
         _cut_glog(text, found)
         _wrapped(text, found)
     _debug_tools(text, found)
+    _status_listing(text, found)
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
     _error_words_at_a_prompt(text, found)

@@ -1430,6 +1430,7 @@ _CORE: tuple[KnownError, ...] = (
         ),
         host="driver",
         severity="warns-of-failure",
+        cost="no-gpu",
         alternatives=("no-nvidia-gpu", "host-container-no-gpu"),
         decide="driver-or-no-gpu",
         example="RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version",
@@ -1695,6 +1696,7 @@ _CORE: tuple[KnownError, ...] = (
         ),
         advice="gpu",
         severity="warns-of-failure",
+        cost="gpu-work-fails",
         cuda_errors=("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU"),
         # nvcc's lines under TVM's "Compilation error:" header are TVM's generated kernel: tvm-nvcc-compile-failed
         # reads them (its target's -arch), issue 36, round twenty-seven
@@ -5739,6 +5741,12 @@ _CORE: tuple[KnownError, ...] = (
 #: Every family: the core rows above, then the domain modules of `families/`.
 KNOWN_ERRORS: tuple[KnownError, ...] = (*_CORE, *FAMILIES)
 
+#: torch.compile's advice under a failure of dynamo or a backend it runs (torch/_dynamo/exc.py)
+_TORCH_COMPILE_TAIL = (
+    r"|You can suppress this exception and fall back to eager by setting"
+    r"|torch\._dynamo\.config\.suppress_errors ?= ?True"
+)
+
 #: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
 #: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
@@ -5779,7 +5787,11 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         # ninja's failed edge of an object file and the compiler command under it ("FAILED: spmm.cuda.o", then
         # "/usr/local/cuda/bin/nvcc --generate-dependencies-with-compile ..."), a JIT extension build's own lines
         # (issue 36, round thirty-one)
-        r"|^FAILED: [^\n]{0,300}\.(?:o|obj)\s*$|^\s{0,4}(?:[\w./\\-]{0,200}[/\\])?nvcc(?:\.exe)? {1,4}-{1,2}\w",
+        r"|^FAILED: [^\n]{0,300}\.(?:o|obj)\s*$|^\s{0,4}(?:[\w./\\-]{0,200}[/\\])?nvcc(?:\.exe)? {1,4}-{1,2}\w"
+        # torch.compile's own tail under a dynamo or inductor failure (torch/_dynamo/exc.py: "You can suppress this
+        # exception and fall back to eager by setting: ... torch._dynamo.config.suppress_errors = True"): the model's
+        # compilation by torch.compile failed (issue 36, round thirty-three)
+        + _TORCH_COMPILE_TAIL,
     ),
     (
         "import",
@@ -6174,7 +6186,10 @@ STAGE_STEPS: dict[str, str] = {
     "Dependencies tool; Linux: `ldd <library>.so`). A CUDA library it bundles is built for one CUDA major "
     "(cudart64_12.dll, cublas64_13.dll: 12, 13) that the driver must serve: nvidia-smi's 'CUDA Version' is the "
     "newest the driver serves, and a library built for a newer major does not load (the program may fall back to the "
-    "CPU, or crash in the native code): update the driver, or use the package built for the driver's CUDA",
+    "CPU, or crash in the native code): update the driver, or use the package built for the driver's CUDA. A "
+    "prebuilt GPU program or library also holds kernels only for the GPU architectures it was built for: compare the "
+    "GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) with the ones its release "
+    "supports (its release notes, its issues for this GPU), and use a release or build for this GPU",
     #: the same program, whose native library says it could not allocate device memory
     "not-python/alloc": "the program is not Python ({kind}) and its native library could not allocate GPU memory "
     '("{alloc}"): the model and its buffers do not fit the free memory of the device it chose. Check which device it '
@@ -6210,6 +6225,14 @@ STAGE_STEPS: dict[str, str] = {
     "a GPU's libOpenCL.so, an SDK not installed, a submodule not checked out, an earlier step not run); find where "
     "that file should come from (the board's or SDK's vendor package, the project's instructions) and put it at the "
     "path the line names, then build again",
+    #: torch.compile's own failure (dynamo tracing the model, or the backend it hands the graph to: inductor, a
+    #: custom backend), shown by its "fall back to eager" advice (issue 36, round thirty-three)
+    "compile/torch-compile": "torch.compile failed while compiling the model (dynamo tracing it, or the backend "
+    "(inductor, Triton) compiling the graph), not the model itself: run it without compiling to confirm (drop "
+    "torch.compile or the program's compile option; `torch._dynamo.config.suppress_errors = True` falls back to "
+    'eager for the failing frame), then get the whole error with TORCH_LOGS="+dynamo" TORCHDYNAMO_VERBOSE=1 and '
+    "compare torch (and triton) with the versions the program supports; a backend's compiler error (inductor's C++ "
+    "or Triton) is usually a torch / triton pair or a missing compiler",
     "goes-on/cpu": "nothing failed: the program says it goes on without the GPU (on the CPU), which is slower, not "
     "broken. If the GPU should be used, {check}",
     "goes-on/optional": "nothing failed: the program says it goes on without an optional part (a library, an SDK, an "
@@ -6270,6 +6293,7 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     #: CMake's configure step failed (before anything compiled): its "CMake Error at FILE:LINE" and Call Stack name the
     #: find_package or target; --debug-find shows where it looked
     ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: "),
+    ("compile", "compile/torch-compile", _TORCH_COMPILE_TAIL[1:]),
     #: a compile failure whose compiler or linker error line is in the text (gcc / clang / nvcc "file:12:3: error:",
     #: NVRTC's and MSVC's "file(12): error", ld's "undefined reference to", CMake's "CMake Error at"): rerunning the
     #: build to find that line would not help; the line and the toolchain's versions are the next thing to read
@@ -6454,6 +6478,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "torchtrt-compat explain - (built with -G -lineinfo)",
     "runtime/nsys": "<your command> 2>&1 | torchtrt-compat explain - (first without nsys), then nsys profile -t "
     "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
+    "compile/torch-compile": 'TORCH_LOGS="+dynamo" TORCHDYNAMO_VERBOSE=1 python your_script.py 2>&1 | '
+    "torchtrt-compat explain - (and once without torch.compile, to confirm the model runs eagerly)",
     "compile/cmake": "rm -rf build && cmake -S . -B build --debug-find 2>&1 | torchtrt-compat explain - (then "
     "build/CMakeFiles/CMakeConfigureLog.yaml or CMakeError.log)",
     "compile/jit-extension": "python -c 'import torch; print(torch.version.cuda)'; nvcc --version; gcc --version; "
@@ -6468,8 +6494,10 @@ STAGE_COMMANDS: dict[str, str] = {
     "prints next)",
     "said/driver": "nvidia-smi; nvcc --version (the driver and the CUDA toolkit installed, against the pair the "
     "message asks for)",
-    "not-python": "nvidia-smi (the driver's 'CUDA Version'); then the CUDA libraries its native library needs: "
-    "Windows `dumpbin /dependents <library>.dll`, Linux `ldd <library>.so | grep -E 'cuda|cublas|not found'`",
+    "not-python": "nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv (the GPU's compute capability, "
+    "against the ones the program's release supports); nvidia-smi (the driver's 'CUDA Version'); then the CUDA "
+    "libraries its native library needs: Windows `dumpbin /dependents <library>.dll`, Linux `ldd <library>.so | grep "
+    "-E 'cuda|cublas|not found'`",
     "not-python/alloc": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while it runs; a Vulkan "
     "build: vulkaninfo --summary, which device is which)",
     "not-python/offload": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while the model is "
@@ -6556,6 +6584,8 @@ NOT_PYTHON_KINDS: dict[str, str] = {
     "Java": "a Java program: its 'Caused by:' lines name the native call that failed",
     "Go": "a Go program: its panic's first goroutine names the call",
     "ggml": "a native library's log: ggml, llama.cpp or whisper.cpp, which the application runs its model through",
+    "native GPU program": "a native GPU program's own log, which names the GPU architecture (compute capability) it "
+    "sets its CUDA kernels up for: a release without kernels for this GPU's architecture fails there",
 }
 
 #: The accelerators that are not NVIDIA GPUs (issue 36, round thirty): (name, the words a text shows them by, the

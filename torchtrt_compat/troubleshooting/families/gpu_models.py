@@ -111,6 +111,7 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
             ),
         ),
         severity="warns-of-failure",
+        cost="gpu-work-fails",
         weight=86,
         applies="torch CUDA wheels (each drops old architectures: Kepler, Maxwell, Pascal, Volta over the releases); "
         "jaxlib's CUDA plugins",

@@ -658,6 +658,7 @@ FAMILIES: tuple[KnownError, ...] = (
         # TensorRT / pycuda context families), not a driver that failed to start
         unless=r"Cuda Error in \w{1,60}: 3\b|\bpycuda\b|PyCUDA",
         severity="warns-of-failure",
+        cost="no-gpu",
         loose=True,
         alternatives=("cuda-driver-insufficient", "torch-cuda-fork"),
         weight=70,
