@@ -238,6 +238,14 @@ CONTAINER_GPUS = (
     "compose `runtime: nvidia` / `deploy.resources.reservations.devices: [{driver: nvidia, count: all, "
     "capabilities: [gpu]}]`; `nvidia-smi` inside the container must list the GPU"
 )
+#: a library's own words that it found no GPU and fell back to the CPU (issue 36, round thirty-three): bitsandbytes'
+#: CPU library and its "compiled without GPU support" warning, torch's "CUDA is not available" checks, the CUDA
+#: images' start banner
+_NO_GPU_SEEN = (
+    r"compiled without GPU support|libbitsandbytes_cpu\.so|torch\.cuda\.is_available\(\)\W{0,6}False"
+    r"|\bNo CUDA GPUs are available|\bCUDA is not available\b|The NVIDIA Driver was not detected"
+    r"|Found no NVIDIA driver on your system"
+)
 
 #: ops of the ONNX standard (not custom ops) that some TensorRT release's ONNX parser has no built-in importer for; the
 #: parser then tries a plugin of the op's name (importFallbackPluginImporter), and "Plugin not found" for one of these
@@ -1257,6 +1265,22 @@ _CORE: tuple[KnownError, ...] = (
                 "workers' drivers support.",
                 strict=True,
             ),
+            # issue 36, round thirty-three: a container's log (a container word, or docker compose's "service  | "
+            # prefix and its "exited with code N") in which the program's other libraries also found no GPU (their CPU
+            # fallback): a CUDA build of the image run where the container has no GPU
+            Variant(
+                rf"\A(?=[\s\S]{{0,300000}}?(?:{CONTAINER}|^[\w.-]{{1,60}} {{1,8}}\| |\bexited with code \d))"
+                rf"(?=[\s\S]{{0,300000}}?(?:{_NO_GPU_SEEN}))",
+                "a CUDA build in a container whose other libraries also found no GPU",
+                "The container's other libraries found no GPU either (a CPU fallback in the log), so this is "
+                "no driver reaching the container rather than an old driver: the CUDA variant of the image was "
+                "started on a machine without an NVIDIA GPU, or without passing the GPU in. On a machine without "
+                "an NVIDIA GPU, use the image's CPU variant / tag (or its CPU build of the inference library, e.g. "
+                "llama.cpp built without CUDA); with a GPU, "
+                f"{CONTAINER_GPUS}. Only if the GPU is listed there is the host driver older than the image's CUDA: "
+                "update it, or use an image built for an older CUDA.",
+                strict=True,
+            ),
             Variant(
                 r"Triton Error \[CUDA\]",
                 "Triton's kernels (torch.compile / inductor)",
@@ -1479,7 +1503,11 @@ _CORE: tuple[KnownError, ...] = (
         # cudaSuccess, "max_pool2d_with_indices_out_cuda_frame failed with error code ", cudaGetLastError())): the
         # launch failed, and the second cudaGetLastError() it prints has already cleared the error, so "code 0"
         # (issue 36, round thirty-one)
-        r"|\b\w{2,80}_cuda(?:_frame|_template|_kernel)?\w{0,20} failed with error code \d{1,4}\b",
+        r"|\b\w{2,80}_cuda(?:_frame|_template|_kernel)?\w{0,20} failed with error code \d{1,4}\b"
+        # a server binary's own start-up check of the GPU against the one it was compiled for (Hugging Face
+        # text-embeddings-inference's Candle backend, backends/candle/src/compute_cap.rs: "Runtime compute cap {} is
+        # not compatible with compile time compute cap {}") (issue 36, round thirty-three)
+        r"|Runtime compute cap \d{2,3} is not compatible with compile time compute cap \d{2,3}",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1490,6 +1518,20 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"Runtime compute cap \d{2,3} is not compatible with compile time compute cap",
+                "a prebuilt server binary checked the GPU against the one it was compiled for",
+                "The server binary (text-embeddings-inference's Candle backend and others built the same way) was "
+                "compiled for one GPU generation and refuses to start its CUDA backend on another: the two numbers are "
+                "the compute capabilities (75 = Turing, 80 = A100, 86 = RTX 30xx / A10, 89 = RTX 40xx / L4, 90 = "
+                "Hopper, 120 = RTX 50xx). Use the image or binary built for this GPU (text-embeddings-inference "
+                "publishes one image tag per architecture: a turing- tag for 75, an 86- tag, an 89- tag, a hopper- "
+                "tag; the default tag is built for 80), or build it yourself with CUDA_COMPUTE_CAP set to the "
+                "runtime number (`nvidia-smi --query-gpu=compute_cap --format=csv`) and run that build; with "
+                "several GPUs, make the one it uses (CUDA_VISIBLE_DEVICES / --gpus device=N) the one it was built "
+                "for.",
+                strict=True,
+            ),
             Variant(
                 r"_cuda(?:_frame|_template|_kernel)?\w{0,20} failed with error code \d",
                 "torch 1.x's kernel launch check ('<kernel>_cuda_frame failed with error code N')",

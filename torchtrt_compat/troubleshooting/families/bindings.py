@@ -24,7 +24,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\bcuda(?:HostAlloc|MallocHost|HostRegister)\w{0,12}\b[^\n]{0,120}(?:failed|error|out of memory)"
         r"|cudaHostRegister\([^)\n]{1,80}\)|\bcuMem(?:HostAlloc|AllocHost|HostRegister)\w{0,5}\b[^\n]{0,80}(?:failed|error)"
         r"|could not allocate pinned host memory|Caught \w{1,40} in pin memory thread"
-        r"|(?:pinned|page-locked) (?:host )?memory allocation failed|failed to alloc \d{1,14} bytes on host",
+        r"|(?:pinned|page-locked) (?:host )?memory allocation failed|failed to alloc \d{1,14} bytes on host"
+        # torch's bare "CUDA error: out of memory" raised by a pinned allocation the traceback shows on the line
+        # above it (torch.empty(..., pin_memory=True), tensor.pin_memory(): the CUDA host allocator's cudaHostAlloc)
+        # (issue 36, round thirty-three)
+        r"|(?:\bpin_memory ?= ?True\b|\.pin_memory\(\))[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,2}?[^\n]{0,80}"
+        r"CUDA error: out of memory",
         "Pinned host memory (RAM the GPU copies from directly) is a scarce OS resource, separate from GPU memory: a "
         "large pinned buffer fails when the OS will not lock that much RAM (a container's memlock limit, WSL2's or "
         "Windows' limit, too little free RAM), or when the driver and the prebuilt binary's CUDA runtime disagree "
@@ -35,6 +40,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "after a driver update, reinstall the NVIDIA driver and use a build of the app made for that CUDA (a "
         "source build on the same system shows whether the prebuilt binary is at fault).",
         variants=(
+            Variant(
+                r"\A(?![\s\S]{0,300000}?pin memory thread)(?=[\s\S]{0,300000}?(?:\bpin_memory ?= ?True\b"
+                r"|\.pin_memory\(\)))",
+                "torch: a pinned tensor the program allocates itself (pin_memory=True / .pin_memory())",
+                "torch reports a failed pinned (page-locked) host allocation as 'CUDA error: out of memory', but it "
+                "is host RAM the OS would not lock, not GPU memory: `nvidia-smi` will show the GPU far from full. "
+                "The line above the error allocates the pinned buffer: make such buffers smaller or fewer (one "
+                "per worker thread adds up), allocate them without pin_memory=True (slower copies, same results), or "
+                "let the OS lock more: free RAM, raise the lock limit (`ulimit -l`; Docker `--ulimit memlock=-1`). "
+                "Under WSL2 pinned memory is much more limited than on native Linux: smaller pinned buffers, more "
+                "memory for the VM in .wslconfig, or native Linux.",
+            ),
             Variant(
                 r"pin memory thread|pin_memory|\btorch\b",
                 "torch (DataLoader pin_memory)",

@@ -31,6 +31,13 @@ _test = tests_in(_TESTS)
 CONTAINER_CONTEXT = (
     r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b|\bkubernetes\b|\bkubectl\b|\bpod\b"
 )
+#: the OCI runtime's words for a host file it could not find (crun's "cannot stat `%s`" / "error stat'ing file `%s`",
+#: runc's "stat %s") where the file is an NVIDIA driver library named with a driver version (libnvidia-ml.so.535.104,
+#: libcuda.so.560.35.03): what a CDI specification generated for an older driver lists (issue 36, round thirty-three)
+_STALE_DRIVER_FILE = (
+    r"(?:cannot stat|error stat'ing file|\bstat) [`'\"\u2018]?/[\w./+-]{0,160}?/"
+    r"lib(?:\w{0,40}nvidia[\w-]{0,40}|cuda|nvcuvid)\.so\.\d{2,3}\.\d{1,3}"
+)
 #: Singularity / Apptainer in a text: their commands and image files
 _SINGULARITY = r"\bsingularity (?:exec|run|shell|instance)\b|\bapptainer (?:exec|run|shell|instance)\b|\.sif\b"
 #: Kubernetes context: a pod, a node, kubectl, a KServe / Ray cluster
@@ -267,7 +274,11 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-cdi-unresolvable",
         "unresolvable CDI devices nvidia.com/gpu=... (podman / CDI: no NVIDIA CDI specification)",
-        r"unresolvable CDI devices? ([\w./-]{1,60}=[\w.,-]{1,60})|unresolvable CDI devices?",
+        r"unresolvable CDI devices? ([\w./-]{1,60}=[\w.,-]{1,60})|unresolvable CDI devices?"
+        # issue 36, round thirty-three: the OCI runtime (crun: "cannot stat `%s`" / "error stat'ing file `%s`"; runc:
+        # "stat %s: no such file or directory") could not find a host driver library the CDI specification lists,
+        # named with the driver version it was generated for (libEGL_nvidia.so.550.135): a spec older than the driver
+        rf"|{_STALE_DRIVER_FILE}(?:\.\d{{1,3}})?[`'\"\u2019]?:? {{0,2}}no such file or directory",
         "Podman (and docker or containerd in CDI mode) resolves `--device nvidia.com/gpu=all` through a CDI "
         "specification file (/etc/cdi/nvidia.yaml or /var/run/cdi/nvidia.yaml) that the NVIDIA Container Toolkit "
         "generates; none exists, it is stale (the driver changed since), or it is not readable by this user.",
@@ -276,6 +287,16 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "the device you ask for, then `podman run --rm --device nvidia.com/gpu=all ubuntu nvidia-smi -L`. Podman "
         "needs 4.1+ for CDI.",
         variants=(
+            Variant(
+                _STALE_DRIVER_FILE,
+                "a driver library of an older driver version, listed by a stale CDI specification",
+                "The container runtime was told by the CDI specification to mount a driver library that is no longer "
+                "there: the file name carries the driver version the specification was generated for, and the host "
+                "driver has changed since (an update or a reinstall). Regenerate the specification for the driver "
+                "now installed: `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml` (and remove a stale "
+                "copy under /var/run/cdi/), check `nvidia-ctk cdi list`, then start the container again; do this "
+                "after every driver update.",
+            ),
             Variant(
                 JETSON,
                 "Jetson",
@@ -307,7 +328,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "`runtime: nvidia` or "
         "`deploy.resources.reservations.devices: [{driver: nvidia, count: all, capabilities: [gpu]}]`, in Kubernetes "
         "a `nvidia.com/gpu` limit; the NVIDIA Container Toolkit must be installed on the host. `nvidia-smi` inside "
-        "the container must list the GPU; if it does, update the host driver or use an image for an older CUDA.",
+        "the container must list the GPU; if it does, update the host driver or use an image for an older CUDA. On a "
+        "machine without an NVIDIA GPU, run the image's CPU variant / tag instead of its CUDA one.",
         variants=(
             Variant(
                 _SINGULARITY,

@@ -3,7 +3,8 @@ nvidia-installer, the kernel's NVRM lines), TensorFlow's / JAX's cuInit failing 
 the no-driver notice), applications' own words for "no CUDA device" (a CPU-only torch behind an app's check), and a
 cloud SDK's GPU deployment configuration refused in its own words. Each pattern is keyed to the program's own message
 (cited in ``example_source``); versions, module names and error codes are read from the text, never written into a
-pattern.
+pattern. Intel's SYCL runtime that found no device (issue 36, round thirty-three: DPC++'s "No device of requested type
+available", PI_ERROR_DEVICE_NOT_FOUND) is an Intel GPU runtime, not CUDA.
 """
 
 from __future__ import annotations
@@ -211,5 +212,35 @@ FAMILIES: tuple[KnownError, ...] = (
         example="OSError: [Errno 28] No space left on device: '/data/checkpoints/model_10.pt'",
         example_source="CPython's OSError for ENOSPC (Objects/exceptions.c, errno 28 on Linux: 'No space left on "
         "device'); Rust's io::Error ('(os error 28)'); Node's fs ('ENOSPC: no space left on device')",
+    ),
+    # issue 36, round thirty-three: Intel's SYCL runtime (DPC++: "No device of requested type available",
+    # PI_ERROR_DEVICE_NOT_FOUND, later UR_RESULT_ERROR_DEVICE_NOT_FOUND) found no device of the type a SYCL build of
+    # a program asked for (llama.cpp's / ollama's SYCL backend, ipex-llm, intel_extension_for_pytorch): an Intel GPU
+    # runtime, not CUDA
+    KnownError(
+        "sycl-device-not-found",
+        "SYCL / Level Zero found no device: PI_ERROR_DEVICE_NOT_FOUND, 'No device of requested type available' "
+        "(an Intel GPU build)",
+        r"\bPI_ERROR_DEVICE_NOT_FOUND\b|\bUR_RESULT_ERROR_DEVICE_NOT_FOUND\b"
+        r"|No device of requested type(?: '[\w:]{1,40}')? available",
+        "The program is a SYCL build for Intel GPUs (llama.cpp's / ollama's SYCL backend, ipex-llm, "
+        "intel_extension_for_pytorch's XPU device, a oneAPI program), and Intel's SYCL runtime found no device of "
+        "the type it asked for: the machine has no Intel GPU (a Xeon or other CPU-only server, an NVIDIA-only "
+        "machine), or the Intel GPU's compute runtime (Level Zero / OpenCL driver) is not installed or not visible "
+        "to this user or container. NVIDIA drivers and CUDA play no part in it.",
+        "Check what SYCL sees: `sycl-ls` (from the oneAPI environment, after `source /opt/intel/oneapi/setvars.sh`) "
+        "must list a level_zero:gpu device. None listed on a machine with an Intel GPU: install Intel's GPU compute "
+        "runtime (intel-level-zero-gpu / intel-opencl-icd, the oneAPI base runtime), add the user to the render "
+        "group, pass /dev/dri into the container; a device filter (ONEAPI_DEVICE_SELECTOR, SYCL_DEVICE_FILTER) "
+        "must name an existing device. No Intel GPU in the machine: a GPU-only SYCL build cannot run there; use "
+        "the program's CPU build (the regular llama.cpp / ollama release) or its CUDA build on an NVIDIA GPU.",
+        weight=80,
+        applies="SYCL / oneAPI programs (Intel GPUs): llama.cpp and ollama SYCL builds, ipex-llm, "
+        "intel_extension_for_pytorch",
+        shown_by=("tests/troubleshooting/test_round33_v33llmserve.py::test_sycl_device_not_found_is_intel_not_cuda",),
+        example="terminate called after throwing an instance of 'sycl::_V1::runtime_error'\n  what():  No device of "
+        "requested type available. -1 (PI_ERROR_DEVICE_NOT_FOUND)",
+        example_source="Intel's SYCL runtime (DPC++ sycl/source/device_selector.cpp: 'No device of requested type "
+        "available.' with PI_ERROR_DEVICE_NOT_FOUND)",
     ),
 )

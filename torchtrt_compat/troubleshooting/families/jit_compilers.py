@@ -44,6 +44,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "the CUDA toolkit / NVRTC that is installed, one CUDA major only, and a CUDA new enough for the GPU "
         "(RTX 50xx: CUDA 12.8+); update the library whose kernel failed.",
         variants=(
+            # issue 36, round thirty-three: a kernel generated at run time (tinygrad, CuPy, a JIT) whose
+            # compile log names CUDA's bfloat16 type: NVRTC's cuda_bf16.h rejects the generated bf16 code
+            Variant(
+                r"\b_{0,2}nv_bfloat162?\b|\bcuda_bf16\.h",
+                "the compile log names CUDA's bfloat16 type (a generated bf16 kernel)",
+                "NVRTC rejected the bfloat16 code of a kernel the program generated at run time (the log names "
+                "nv_bfloat16: an ambiguous conversion or a missing operator in the cuda_bf16.h of this CUDA "
+                "toolkit, or bf16 on a GPU below compute capability 8.0). The fix is not the model but the dtype "
+                "of the generated kernels: run the model in float16 (or float32) instead of bfloat16, through the "
+                "program's own switch (tinygrad's llama loader, used by apps built on tinygrad: SUPPORT_BF16=0 "
+                "in the environment converts the bf16 weights to half without a bf16 GPU kernel; a CLI's --dtype "
+                "float16); or use a "
+                "CUDA toolkit / NVRTC version whose bf16 header compiles the generated code (a newer one, or the "
+                "one the program was tested with), and a GPU of compute capability 8.0+ for bf16.",
+            ),
             Variant(
                 r"\bcupy(?:_backends)?\b|CompileException",
                 "CuPy",

@@ -168,14 +168,32 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "bnb-cublaslt-int8",
-        "bitsandbytes: cuBLAS API failed with status N / cublasLt ran into an error! (its int8 matmul refused)",
-        r"\bcuBLAS API failed with status \d{1,2}|\bcublasLt ran into an error",
+        "bitsandbytes: cuBLAS API failed with status N / cublasLt ran into an error! / Your GPU does not support Int8 "
+        "Matmul! (its int8 matmul refused)",
+        r"\bcuBLAS API failed with status \d{1,2}|\bcublasLt ran into an error"
+        # the library built without cuBLASLt (bitsandbytes' _nocublaslt binary, which it loads below compute
+        # capability 7.5): csrc/ops.cu prints this banner and asserts when an int8 matmul reaches it (issue 36, round
+        # thirty-three)
+        r"|Your GPU does not support Int8 Matmul",
         "bitsandbytes' LLM.int8() matmul (igemmlt) calls cuBLASLt's int8 tensor-core GEMM, which this GPU or this "
         "bitsandbytes build cannot run (status 15 = CUBLAS_STATUS_NOT_SUPPORTED; releases before 0.37 need a "
         "Turing / Ampere GPU for it), or a libcublasLt from another CUDA than the build's was loaded.",
         "Update bitsandbytes (0.37+ falls back for GPUs without int8 tensor cores; `python -m bitsandbytes` "
         "shows the CUDA build it loaded), or on this GPU load the model in float16 or 4-bit (load_in_4bit / "
         "BitsAndBytesConfig(load_in_4bit=True)) instead of load_in_8bit.",
+        variants=(
+            Variant(
+                r"Your GPU does not support Int8 Matmul",
+                "bitsandbytes' no-cuBLASLt build ('Your GPU does not support Int8 Matmul!')",
+                "bitsandbytes loaded its build without cuBLASLt (the one it picks for a GPU below compute capability "
+                "7.5: Pascal P40 / P100, GTX 10xx, or any older GPU visible to the process) and that build cannot run "
+                "the LLM.int8() matmul. Load the model without 8-bit (16-bit weights, or 4-bit where supported): "
+                "transformers' load_in_8bit=False, the app's own 8-bit / low-resource "
+                "option turned off; or keep only a Turing-or-newer GPU visible "
+                "(CUDA_VISIBLE_DEVICES) so the cuBLASLt build is chosen; or update bitsandbytes (0.37+ runs int8 "
+                "inference on older GPUs without cuBLASLt).",
+            ),
+        ),
         weight=75,
         applies="bitsandbytes 0.3x LLM.int8() (transformers' load_in_8bit)",
         shown_by=(_test("test_bitsandbytes_int8_matmul_refused"),),

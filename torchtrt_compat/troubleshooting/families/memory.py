@@ -7,7 +7,9 @@ CPU allocator, NumPy's array allocation, ollama's memory check). Each pattern is
 (TensorFlow's core/common_runtime/bfc_allocator.cc and python/eager/context.py; vLLM's v1/worker gpu_worker; SGLang's
 model_executor memory pool configuration; TGI's server/text_generation_server/models warm-up; torch's
 c10/core/impl/alloc_cpu.cpp; NumPy's core/_exceptions.py; ollama's llm/server.go); sizes, fractions and names are
-read from the text, never written into a pattern.
+read from the text, never written into a pattern. A CUDA IPC export or open (cuIpcGetMemHandle / cudaIpcGetMemHandle)
+that reports a memory error is a sharing failure, not memory (issue 36, round thirty-three; Legion's
+runtime/realm/cuda/cuda_module.cc).
 """
 
 from __future__ import annotations
@@ -219,5 +221,51 @@ _HOST: tuple[KnownError, ...] = (
     ),
 )
 
+#: GPU memory shared between processes (issue 36, round thirty-three): CUDA's IPC export of an allocation, which a
+#: driver reports with a memory error although nothing ran out
+_IPC: tuple[KnownError, ...] = (
+    KnownError(
+        "cuda-ipc-handle-failed",
+        "A CUDA IPC memory handle could not be made or opened (cuIpcGetMemHandle / cudaIpcGetMemHandle failed)",
+        # the driver API's and the runtime API's IPC calls with the error a program's check macro prints after them
+        # (Legion / Realm's CUDA_DRIVER_FNPTR(cuIpcGetMemHandle)(...) = 2(CUDA_ERROR_OUT_OF_MEMORY), a C++ check's
+        # "cudaIpcGetMemHandle failed: invalid argument", NCCL / UCX's "cuIpcOpenMemHandle ... failed")
+        r"\bcu(?:da)?Ipc(?:Get|Open)MemHandle\b[^\n]{0,200}?(?:CUDA_ERROR_\w{3,40}|cudaError\w{3,40}|out of memory"
+        r"|invalid (?:argument|value|context|device pointer)|not (?:supported|permitted)|failed|error)",
+        "CUDA IPC lets another process map this process's GPU allocation; exporting or opening the handle fails "
+        "where the allocation or the platform cannot be shared, and the driver often reports that as 'out of "
+        "memory' or 'invalid argument' although the GPU has room: memory from an allocator that is not IPC-capable "
+        "(cudaMallocAsync / memory pools, managed memory, a virtual-memory mapping), a container whose IPC namespace "
+        "or process view is private, WSL2 or Windows (CUDA IPC is Linux-only), a vGPU / MIG configuration, or a "
+        "driver and runtime of different releases.",
+        "It is not a lack of GPU memory: more memory or a smaller model does not help. Run the processes in one IPC "
+        "and PID namespace (Docker: `--ipc=host` and `--pid=host`, or one container for all of them, with enough "
+        "--shm-size); on WSL2 / Windows, or with one GPU and one process, turn the program's CUDA IPC off; keep the "
+        "driver and the CUDA runtime of one release (`nvidia-smi`'s driver supports the image's CUDA); allocate "
+        "the shared buffers with plain cudaMalloc, not a stream-ordered pool or managed memory.",
+        variants=(
+            Variant(
+                r"\brealm[\\/]cuda\b|\bcuda_module\.cc\b|\blegion\b",
+                "Legion / Realm (FlexFlow, Legate)",
+                "Realm (Legion's runtime, under FlexFlow Serve and Legate) exports each GPU's framebuffer memory "
+                "with CUDA IPC when it starts, so the failure comes before any model loads and a larger memory "
+                "size does not help. Start the container with `--ipc=host` (and `--pid=host`, a large "
+                "--shm-size), make sure the host driver supports the image's CUDA, or turn Realm's CUDA IPC off "
+                "with its command-line option `-cuda:ipc 0` (through the program's Legion / Realm arguments) when "
+                "one process uses the GPU.",
+            ),
+        ),
+        alternatives=("gpu-out-of-memory",),
+        weight=94,  # the IPC call is the cause of the "out of memory" it reports
+        applies="Linux CUDA programs that share GPU memory between processes (torch.multiprocessing, NCCL / UCX, "
+        "Legion / Realm, vLLM / SGLang workers)",
+        shown_by=("tests/troubleshooting/test_round33_v33llmserve.py::test_cuda_ipc_export_is_not_gpu_memory",),
+        example="cuda_module.cc(4745):CUDA_DRIVER_FNPTR(cuIpcGetMemHandle)(&alloc.ipc_handle, alloc.dev_ptr) = "
+        "2(CUDA_ERROR_OUT_OF_MEMORY): out of memory",
+        example_source="Legion runtime/realm/cuda/cuda_module.cc (its CUDA IPC export and its -cuda:ipc option); "
+        "CUDA driver API cuIpcGetMemHandle",
+    ),
+)
+
 #: the rows of this domain (`families.FAMILIES` plugs them in)
-FAMILIES: tuple[KnownError, ...] = (*_CONFIG, *_GROWTH, *_HOST)
+FAMILIES: tuple[KnownError, ...] = (*_CONFIG, *_GROWTH, *_HOST, *_IPC)

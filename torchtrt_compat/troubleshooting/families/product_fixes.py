@@ -114,6 +114,21 @@ def cublas_variants() -> tuple[Variant, ...]:
     return (
         # a cuBLAS failure after many good epochs or hours (issue 36, round twenty-four): a GPU / driver fault
         Variant(LONG_RUN, "after a long good run (many epochs, steps or hours)", LONG_RUN_FAULT_FIX, strict=True),
+        # issue 36, round thirty-three: a Rust server's own cuBLAS call (cudarc's CublasError(CUBLAS_STATUS_...), as
+        # Candle-based servers such as text-embeddings-inference or mistral.rs report it): no torch in the process
+        Variant(
+            r"\bCublasError\(CUBLAS_STATUS_|\bcudarc\b|\bcandle(?:_core|-core)?::",
+            "a Rust server's own cuBLAS call (Candle / cudarc)",
+            "The cuBLAS call is the server's own (a Rust binary on Candle / cudarc, with no torch in it), so "
+            "torch's dtype switches and arch lists do not reach it. NOT_SUPPORTED there is a GEMM shape, stride or "
+            "dtype this cuBLAS / GPU does not take on the server's code path (often one reached only by large "
+            "inputs, or by its non-flash-attention path on older GPUs); ALLOC_FAILED is most often the GPU short of "
+            "memory. Update the server to its latest release (such paths get fixed there) and use "
+            "its image built for this GPU's architecture; meanwhile keep requests smaller (lower the server's "
+            "max batch tokens / max input length, truncate inputs) and, where it offers one, pick another dtype "
+            "(float16 / float32) in its launch options. If it stays, report the server version, the GPU and the "
+            "input size that triggers it.",
+        ),
         Variant(
             r"cuBLAS failed with status",
             "CTranslate2 (faster-whisper, whisperX)",
