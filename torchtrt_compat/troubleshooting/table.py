@@ -1071,7 +1071,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|torch[\\/.]cuda[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,6}[^\n]{0,40}"
         r"object\.__new__\(\) takes exactly one argument"
         # a serving system whose torch backend has no CUDA (RedisAI's torch backend fetched for CPU)
-        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available",
+        r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available"
+        # torch.Generator(device='cuda') on a build without CUDA (torch/csrc/Generator.cpp, THPGenerator_pynew: only
+        # the device types compiled in are accepted; issue 36, round thirty-three)
+        r"|Device type CUDA is not supported for torch\.Generator\(\) api",
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "With an NVIDIA GPU, install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip "
@@ -1912,6 +1915,23 @@ _CORE: tuple[KnownError, ...] = (
                 "for a third-party optimizer, update it to a release whose load_state_dict moves its state (or "
                 "report it there). If the traceback ends in the model's forward instead, move the model and its "
                 "inputs to one device.",
+                strict=True,
+            ),
+            # issue 36, round thirty-three: a Stable Diffusion web UI (A1111 / Forge: its call queue's "Error
+            # completing request" and "Arguments: ('task(...)'" lines) or a frame of one of its extensions / a
+            # ComfyUI custom node: the model and the tensors are the app's and its extension's, not the user's code
+            Variant(
+                r"[\\/]extensions(?:-builtin)?[\\/][\w.-]{1,80}[\\/][^\n]{0,200}\.py\b|[\\/]custom_nodes[\\/][\w.-]{1,80}[\\/]"
+                r"|^\s{0,4}Error completing request\b|^\s{0,4}Arguments: \(\s{0,4}'task\(",
+                "inside a web UI extension or a ComfyUI custom node",
+                "The mismatch is inside the app (the Stable Diffusion web UI / Forge or ComfyUI) and one of its "
+                "extensions or custom nodes (its folder under extensions/ or custom_nodes/ in the traceback; the "
+                "request's arguments name the one in use, e.g. a ControlNet unit), not in code you wrote: that "
+                "extension left its model or an input on the CPU while the rest runs on the GPU. Update that "
+                "extension and the app together (a release made for the other; `git pull` in its folder or the "
+                "app's Extensions tab), keep its own low-VRAM / offload option consistent with the app's "
+                "--lowvram / --medvram flags (try both ways), and disable the other extensions to find the one; "
+                "check its issue tracker for the same error.",
                 strict=True,
             ),
             # the traceback's last frames before the error are an installed library's own code (site-packages/<lib>,

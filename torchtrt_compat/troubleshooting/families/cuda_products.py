@@ -11,7 +11,7 @@ versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import OWN_CUDA_CODE, KnownError, Variant, tests_in
+from ..entry import COMFYUI, OWN_CUDA_CODE, SD_WEBUI, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -74,6 +74,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "quantize(..., exclude=['proj_out', '*adaln_single*'])), use another weight type (qint8 instead of "
                 "qint4), or update the library to a release that fixes that kernel; CUDA_LAUNCH_BLOCKING=1 confirms "
                 "which kernel it is.",
+                strict=True,
+            ),
+            # issue 36, round thirty-three: an image / video generation app (a web UI and its extensions, ComfyUI,
+            # diffusers) or xformers: the launch is most often an attention kernel's (xformers') or an extension's own
+            # kernel given a batch x heads or a resolution its grid cannot take, or a code path the app fixed since
+            Variant(
+                rf"{SD_WEBUI}|{COMFYUI}|\bForge\b|\bxformers\b|\bdiffusers\b|\bSD ?(?:1\.5|2\.1|XL)\b|\bSDXL\b"
+                r"|\bstable[ -]diffusion\b|[\\/]extensions[\\/][\w.-]{1,80}[\\/]",
+                "an image / video generation app (web UI, Forge, ComfyUI, diffusers) or xformers",
+                "In an image / video generation app the launch that fails is most often an attention kernel "
+                "(xformers' memory-efficient attention, whose grid grows with batch x heads and the image size) or "
+                "an extension's own kernel on a model type or path it did not handle (a newer extension for an "
+                "older app, or the reverse), not a limit you set in your code. Update the app and the extension "
+                "together (one release made for the other), switch the attention backend from xformers to "
+                "PyTorch's SDPA (the web UI's / Forge's --opt-sdp-attention instead of --xformers; ComfyUI's "
+                "--use-pytorch-cross-attention), and lower the batch size or resolution; CUDA_LAUNCH_BLOCKING=1 "
+                "names the kernel (xformers, an extension, torch).",
                 strict=True,
             ),
             Variant(

@@ -414,12 +414,46 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|main\.c:\d{1,5}:\d{1,4}: fatal error: Python\.h: No such file or directory"
         # the launcher's own file names (main.c, cuda_utils.c) with gcc's and MSVC's (C1083) missing-header words
         r"|(?:main|cuda_utils|__triton_launcher)\.c(?::\d{1,5}:\d{1,4}: fatal error: |\(\d{1,5}\): fatal error C1083: "
-        r"Cannot open include file: ')Python\.h",
+        r"Cannot open include file: ')Python\.h"
+        # the compiler's command failing as Python reports it (triton/runtime/build.py runs it with
+        # subprocess.check_call): "CalledProcessError: Command '['...tcc.exe', '...cuda_utils.c', '-O3', ...]' returned
+        # non-zero exit status 1" (triton-windows' bundled TinyCC, MSVC's cl.exe, gcc / clang), the launcher's C file
+        # the second item (issue 36, round thirty-three)
+        r"|CalledProcessError: Command '\[[^\n\]]{0,300}?\b(?:tcc|cl|gcc|clang|cc)(?:\.exe)?', "
+        r"'[^'\n]{0,300}?(?:main|cuda_utils|__triton_launcher|hip_utils)\.c'",
         "Triton compiles a small C launcher (main.c) per kernel with the system C compiler against Python's "
         "headers: no gcc / clang / cl is on PATH, or the Python development headers are not installed.",
         "Install a C compiler and the Python headers (Debian/Ubuntu: `apt-get install build-essential "
         "python3-dev` or python3.X-dev for your Python; conda: `conda install gcc_linux-64`), or set CC to one; "
         "on Windows triton-windows needs its bundled TinyCC or MSVC's cl.exe on PATH.",
+        variants=(
+            # triton-windows' bundled TinyCC (triton/runtime/tcc/tcc.exe) built the launcher and failed
+            Variant(
+                r"[\\/]tcc[\\/]tcc\.exe|\btcc\.exe\b",
+                "triton-windows' bundled TinyCC (tcc.exe)",
+                "triton-windows builds the launcher with its bundled TinyCC against the running Python's Include "
+                "folder and python3XX.lib in its libs folder (the -I / -L paths on the command line): an embedded or "
+                "portable Python (python_embeded, an app's portable build) ships without them. Copy the Include and "
+                "libs folders of a full CPython of exactly the same version into that Python's folder, install the "
+                'triton-windows release that matches torch (`pip install -U "triton-windows<X.Y"`, X.Y the next '
+                "minor after the one your torch pins), delete %USERPROFILE%\\.triton\\cache, and rerun; or turn "
+                "off the app's torch.compile / Triton-based option (compile, a Triton attention or offload kernel) "
+                "to run without Triton.",
+            ),
+            # MSVC's cl.exe built it: Python's headers / import library are looked up from the venv
+            Variant(
+                r"\bcl\.exe\b|[\\/]MSVC[\\/]|Microsoft Visual Studio|/LIBPATH:",
+                "MSVC (cl.exe) on Windows",
+                "triton-windows (or Triton under Windows) compiled its launcher with MSVC's cl.exe and it failed: "
+                "most often the /I and /LIBPATH paths for Python point into a venv's Scripts\\Include / Scripts\\libs "
+                "(or an embedded Python), which hold no Python.h / python3XX.lib. Copy the base Python's include and "
+                "libs folders into the venv (or create the venv from a full python.org Python), run from a shell "
+                "where cl.exe works (the 'x64 Native Tools Command Prompt'), install the triton-windows release "
+                "that matches torch (newer ones bundle TinyCC and need no MSVC), clear %USERPROFILE%\\.triton\\cache; "
+                "or switch the app off Triton (an attention mode of sdpa instead of a Triton / SageAttention one, "
+                "compile off).",
+            ),
+        ),
         weight=84,
         applies="Triton (torch.compile, Triton-based libraries) on hosts without a C toolchain (slim containers)",
         shown_by=(_test("test_triton_cannot_build_its_launcher"),),

@@ -453,6 +453,39 @@ FAMILIES: tuple[KnownError, ...] = (
         example="torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [TensorVariable()] {}",
         example_source="torch torch/_dynamo/exc.py (Unsupported), torch 2.x",
     ),
+    # issue 36, round thirty-three: a torch.compile failure shown only by the hint torch appends to every exception
+    # raised while compiling a frame (torch/_dynamo: "You can suppress this exception and fall back to eager by
+    # setting: import torch._dynamo; torch._dynamo.config.suppress_errors = True"), where no row reads the wrapped
+    # error itself (the backend's wrapper line "backend='inductor' raised:" is left to the rows of what it wraps)
+    KnownError(
+        "jit-torch-compile-failed",
+        "torch.compile failed while compiling a frame (Dynamo or its backend, inductor / Triton, raised; the "
+        "suppress_errors hint)",
+        # (read at the hint's last line: its "fall back to eager" is advice, not the program falling back)
+        r"torch\._dynamo\.config\.suppress_errors = True",
+        "torch.compile (Dynamo's tracing, or its backend: inductor generating and compiling Triton / C++ kernels) "
+        "raised while compiling part of the model, so the call failed instead of running; the exception torch "
+        "wrapped is the line just above the hint (a BackendCompilerFailed / InductorError with its reason), often "
+        "a torch / Triton pair that do not fit, or a model part (an app's compile option for more blocks) the "
+        "compiler cannot handle.",
+        "Run it without compiling first: turn off the program's or app's compile option (a ComfyUI 'Torch "
+        "Compile' node or its extra compile settings, a --compile flag), or set TORCHDYNAMO_DISABLE=1; compile "
+        "fewer parts if the app lets you choose. If compiling matters, read the wrapped error above the hint "
+        '(TORCH_LOGS="+dynamo" TORCHDYNAMO_VERBOSE=1 for the full one) and keep torch and triton (triton-windows) '
+        "at the versions released together; `torch._dynamo.config.suppress_errors = True` falls back to eager for "
+        "the failing frame only.",
+        requires=r"suppress this exception and fall back to eager",
+        loose=True,
+        downstream=True,  # the hint follows the error it wraps: a family found before it is that error
+        weight=30,  # below every row that reads the wrapped error itself
+        applies="torch.compile (torch 2.x), in scripts and in apps' compile options (ComfyUI nodes, trainers)",
+        shown_by=("tests/troubleshooting/test_round33_v33diffusion.py::test_a_torch_compile_failure_by_its_hint",),
+        example='Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information\n\nYou can suppress this '
+        "exception and fall back to eager by setting:\n    import torch._dynamo\n    "
+        "torch._dynamo.config.suppress_errors = True",
+        example_source="torch torch/_dynamo (the hint appended to exceptions raised while compiling a frame), "
+        "torch 2.x",
+    ),
     KnownError(
         "jit-numba-typing-error",
         "numba TypingError: Failed in nopython / cuda mode pipeline (numba cannot compile the function for these "

@@ -112,8 +112,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the call that really failed and the library that owns it; "
         "rebuild that extension for this GPU (TORCH_CUDA_ARCH_LIST set to the compute capability `nvidia-smi "
         "--query-gpu=compute_cap --format=csv` prints) or update it, give it contiguous inputs on one device, and "
-        "split very large inputs; under WSL2 or a container, try without pinned memory (pin_memory=False).",
+        "split very large inputs; under WSL2 or a container, try without pinned memory (pin_memory=False). On "
+        "native Windows (WDDM) large pinned-memory buffers are refused the same way: an app that offloads models "
+        "through pinned memory has a switch for it (ComfyUI: --disable-pinned-memory).",
         variants=(
+            # issue 36, round thirty-three: ComfyUI (its markers, or its error report: the node's type on the line
+            # right above the message, "Node Type:" in the report it copies), whose model offloading pins host
+            # memory; Windows' driver (WDDM) refuses large pinned buffers or copies from them with this error
+            Variant(
+                COMFYUI + r"|\bNode Type:|^(?-i:(?=\w{0,60}[a-z])[A-Z][A-Za-z0-9_]{3,60})(?<!Error)(?<!Exception)"
+                r"(?<!Warning)[ \t]{0,4}\n[^\n]{0,40}CUDA error:? {0,2}invalid argument",
+                "ComfyUI (pinned-memory offloading)",
+                "ComfyUI moves model weights between RAM and the GPU through pinned (page-locked) host memory, and "
+                "on Windows the driver (WDDM) refuses large pinned buffers, or copies from them, with this error: "
+                "most often while a large text encoder or video model is loaded on a card with little VRAM. Start "
+                "ComfyUI with --disable-pinned-memory (and --reserve-vram 2 or more if VRAM is tight), update "
+                "ComfyUI and the NVIDIA driver; if it persists, rerun with CUDA_LAUNCH_BLOCKING=1 to name the call "
+                "(a custom node's kernel, or an extension built for another GPU).",
+            ),
             Variant(
                 r"THCudaCheck FAIL|cuda runtime error \(\d{1,3}\) : |[\\/]THC[\\/]THC\w{1,40}\.(?:cpp|cu|cuh)\b",
                 "old torch's THC (torch 0.4 - 1.x)",

@@ -17,7 +17,7 @@ GPU names are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import COMFYUI, SD_WEBUI, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -322,12 +322,27 @@ _FAILURES: tuple[KnownError, ...] = (
     KnownError(
         "num-cuda-op-no-dtype-kernel",
         "\"<op>_cuda\" not implemented for 'BFloat16' / 'Half' (no CUDA kernel of this op for the dtype)",
-        r"\"[\w.:]{1,60}_cuda\w{0,30}\" not implemented for '(?:Half|BFloat16|ComplexHalf|Float8_\w{1,10})'",
+        r"\"[\w.:]{1,60}_cuda\w{0,30}\" not implemented for '(?:Half|BFloat16|ComplexHalf|Float8_\w{1,10})'"
+        # torch's CUDA upsampling kernels dispatch as "upsample_<mode>_out_frame" (aten/src/ATen/native/cuda/
+        # UpSample*.cu; bfloat16 came to them in torch 2.x), the CPU's under other names (issue 36, round thirty-three)
+        r"|\"upsample_\w{1,30}_out_frame\" not implemented for '(?:Half|BFloat16)'",
         "This torch has no CUDA kernel of the op for this reduced precision (bfloat16 and half coverage of ops grew "
         "release by release): the op runs on the GPU, but not in this dtype in this version.",
         "Compute this op in float32 and cast back (`y = op(x.float()).to(x.dtype)`, or run it with "
         "`torch.autocast('cuda', enabled=False)` on float32 inputs), or upgrade torch (`torchtrt-compat check` "
         "shows which release fits the rest of the stack).",
+        variants=(
+            # a desktop app's node or pipeline ran in bfloat16: its precision setting, not the user's code, picks it
+            Variant(
+                rf"{COMFYUI}|{SD_WEBUI}|\bForge\b|\bInvokeAI\b|\bdiffusers\b",
+                "a diffusion app or pipeline set to bfloat16 (ComfyUI node, web UI, diffusers)",
+                "The app ran this step in bfloat16 and this torch has no CUDA kernel of the op for it (the GPU is "
+                "used; it is not a CPU run): set that node's or pipeline's precision / dtype option to fp16 or fp32 "
+                "(ComfyUI nodes' dtype widgets, the web UI's --no-half / upcast options, diffusers' torch_dtype), "
+                "or pick a mode of the node that avoids the op; or update torch in the app's own Python (its venv "
+                "/ python_embeded) to a release with the bfloat16 kernel.",
+            ),
+        ),
         op=r"\"([\w.:]{1,60})\" not implemented for",
         weight=76,
         applies="torch CUDA builds; ops without a half / bfloat16 kernel in that release",

@@ -39,6 +39,33 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/vosen/ZLUDA/issues/321 (onnxruntime's CUDA provider under ZLUDA: "
         "cuda_call.cc's 'CUDNN failure 4: CUDNN_STATUS_INTERNAL_ERROR')",
     ),
+    # issue 36, round thirty-three: ZLUDA did not start at all (torch's CUDA initialisation failed, no device): its
+    # setup, not a CUDA feature it lacks (gpu-zluda-partial-cuda)
+    KnownError(
+        "gpu-zluda-init-failed",
+        "ZLUDA did not start on the AMD GPU: CUDA initialisation failed (HIP SDK or the ZLUDA patch)",
+        r"CUDA unknown error|\b_cuda_init\(|\bcuInit\b|Setting the available devices to be zero"
+        r"|no CUDA GPUs are available|Found no NVIDIA driver|CUDA driver initialization failed"
+        r"|device_count\(\)\W{0,6}0\b|is_available\(\)\W{0,6}False",
+        "Under ZLUDA, torch's CUDA initialisation (cuInit, which ZLUDA maps onto AMD's HIP runtime) failed, so "
+        "torch sees no device: the HIP SDK is missing or not the version the ZLUDA build expects, the GPU needs "
+        "library files the HIP SDK lacks, or torch's own CUDA DLLs are back in place of ZLUDA's.",
+        "Fix ZLUDA's setup (no CUDA feature is missing yet; installing NVIDIA's CUDA does not help): install the "
+        "AMD HIP SDK version the app's ZLUDA build expects (its install notes name it) and make sure its bin "
+        "folder is on PATH (HIP_PATH set); for a GPU the HIP SDK does not list, add the "
+        "gfx-specific rocBLAS / library files the app's notes point to; run the app's ZLUDA patch or install "
+        "script again so ZLUDA's cublas / cusparse / nvrtc DLLs replace the ones in torch's lib folder (a "
+        "torch reinstall or update undoes it); clear ZLUDA's ComputeCache folder; update the AMD driver, "
+        "and leave CUDA_VISIBLE_DEVICES unset.",
+        requires=r"\bZLUDA\b|zluda[\\/]",
+        weight=92,  # above gpu-zluda-partial-cuda and torch-cuda-init-unknown, which the same text matches
+        applies="CUDA programs (ComfyUI-Zluda, SD.Next, web UI forks) run on AMD GPUs through ZLUDA on Windows",
+        shown_by=("tests/troubleshooting/test_round33_v33diffusion.py::test_zluda_that_does_not_start",),
+        example='File "C:\\ComfyUI-Zluda\\venv\\Lib\\site-packages\\torch\\cuda\\__init__.py", line 293, in '
+        "_lazy_init\nRuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. "
+        "changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.",
+        example_source="torch torch/cuda/__init__.py (_lazy_init) under ZLUDA (ComfyUI-Zluda)",
+    ),
     KnownError(
         "build-thc-header-lua-or-torch",
         "THC/THC.h not found in a build that is not a PyTorch extension (Lua Torch7's THC, or PyTorch's removed THC)",

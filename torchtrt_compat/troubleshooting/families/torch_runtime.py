@@ -1174,7 +1174,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-half-on-cpu",
         "\"<op>\" not implemented for 'Half' (a half-precision model running on the CPU)",
-        r"\"(?![\w.:]{0,60}cuda)[\w.:]{1,60}\" not implemented for '(?:Half|BFloat16)'",
+        # (not a CUDA kernel's dispatch name: "..._cuda", and upsampling's "upsample_<mode>_out_frame", which only
+        # torch's CUDA kernels use; the CPU's are "upsample_nearest2d" / "..._channels_last")
+        r"\"(?![\w.:]{0,60}cuda)(?!upsample_\w{1,30}_out_frame\")[\w.:]{1,60}\" not implemented for "
+        r"'(?:Half|BFloat16)'",
         "The model (or a tensor) is in float16 / bfloat16 but runs on the CPU, where this op has no half kernel: the "
         "GPU is not used (no GPU, a CPU-only torch, or the code never moved the model), or .half() was applied on a "
         "CPU machine.",
@@ -1256,13 +1259,30 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|expected scalar type (?:Float|Half|BFloat16) but found (?:Float|Half|BFloat16)"
         r"|Expected object of scalar type (?:Float|Half|BFloat16) but got scalar type (?:Float|Half|BFloat16)"
         r"|Input type \((?:torch\.cuda\.|CUDA)\w{1,30}\) and (?:weight|bias) type \((?:torch\.cuda\.|CUDA)\w{1,30}\)"
-        r"|Input type \((?!torch\.cuda|CUDA)[\w.]{1,40}\) and (?:weight|bias) type \((?!torch\.cuda|CUDA)[\w.]{1,40}\)",
+        # c10's names of the dtypes too ("Input type (c10::Half) and bias type (float)", torch 2.x's convolution check;
+        # issue 36, round thirty-three)
+        r"|Input type \((?!torch\.cuda|CUDA)[\w.:]{1,40}\) and (?:weight|bias) type "
+        r"\((?!torch\.cuda|CUDA)[\w.:]{1,40}\)",
         "One op got tensors of two floating dtypes: the model's weights are in one (model.half(), torch_dtype="
         "torch.float16, bfloat16) and the input, or a tensor made inside forward, in another (float32 by default), or "
         "part of the model was cast and part not.",
         "Give the input the weights' dtype (x = x.to(next(model.parameters()).dtype)) and create tensors in forward "
         "with dtype=x.dtype; or run the model under torch.autocast('cuda', dtype=torch.float16), which casts per op; "
         "cast the whole model once (model.half() / model.float()), not single layers.",
+        variants=(
+            # a diffusers pipeline (issue 36, round thirty-three): its components are loaded one by one, so one of
+            # them (a VAE, a ControlNet, a text encoder) can keep another dtype than the rest
+            Variant(
+                r"\bdiffusers\b|\bStableDiffusion\w{0,40}Pipeline\b|\bDiffusionPipeline\b|\w_pipeline\.py\b|\bpipeline_\w{1,60}\.py\b"
+                r"|\bpipe(?:line)?\.(?:to|enable_\w{1,40})\(",
+                "a diffusers pipeline",
+                "A diffusers pipeline's components are loaded separately, and one of them (the VAE, a ControlNet, a "
+                "text encoder or a scheduler's tensor) is in another dtype than the rest: keep them all in one: pass "
+                "the same torch_dtype to every from_pretrained (the pipeline and each component given to it), then "
+                "`pipe.to('cuda', torch.float16)` (half needs the GPU), or run the whole pipeline in float32; an "
+                "example written for an older diffusers may need the diffusers version its project pins.",
+            ),
+        ),
         unless=r"torch_tensorrt|Torch-TensorRT|TensorRT|execute_engine|\[TRT\]",
         alternatives=("dtype-mismatch",),
         weight=68,
