@@ -3609,7 +3609,11 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "pycuda-no-context",
         "invalid device context / no currently active context (CUDA driver API: C++ backends, pycuda, cuda-python)",
-        r"no currently active context|explicit_context_dependent failed",
+        r"no currently active context|explicit_context_dependent failed"
+        # the CUresult as a Rust binding's error enum prints it (issue 36, round thirty-three): cust / rustacuda /
+        # cudarc name CUDA_ERROR_INVALID_CONTEXT (201) `InvalidContext`, which an unwrap() shows as its Debug form
+        r"|on an `Err` value: (?:CudaError::|DriverError\(\s{0,2})?(?:CUDA_ERROR_)?InvalidContext\b"
+        r"|\bCudaError::InvalidContext\b",
         "A CUDA driver call ran in a thread where no CUDA context is current: a driver-API context is current only "
         "in the thread that made or pushed it, so a library (a C++ backend, a binding such as pycuda) that made its "
         "context on one thread and runs work from another (a framework's worker threads, DataParallel replicas, a "
@@ -3629,6 +3633,22 @@ _CORE: tuple[KnownError, ...] = (
                 "pycuda.autoprimaryctx` (pycuda ≥ 2021.1), which makes the device's primary context (the one torch "
                 "and TensorRT use) current.",
                 product="pycuda",
+            ),
+            # issue 36, round thirty-three: a Rust program's panic on the CUDA binding's InvalidContext, most often
+            # from a worker thread of an async runtime (tokio, actix) or a thread pool (rayon)
+            Variant(
+                r"on an `Err` value: (?:CudaError::|DriverError\(\s{0,2})?(?:CUDA_ERROR_)?InvalidContext\b"
+                r"|\bCudaError::InvalidContext\b",
+                "a Rust program (cust / rustacuda / cudarc, or a GPU prover backend built on them)",
+                "The Rust CUDA binding returned CUDA_ERROR_INVALID_CONTEXT (201) and the code unwrapped it: the call "
+                "ran on a thread where its context is not current. A driver-API context is current per thread, and "
+                "the panic's thread name shows where it ran (an async runtime's worker such as tokio / actix, a "
+                "rayon pool thread), not the thread that initialised the GPU. Make the context current in that "
+                "thread before the GPU work (cust / rustacuda: `CurrentContext::set_current(&ctx)`; cudarc: "
+                "`ctx.bind_to_thread()`; a GPU backend such as ICICLE: its set-device call, which is per thread), or "
+                "run the GPU work on the thread that set it up (a dedicated thread, or `spawn_blocking` with the "
+                "context bound inside it); if the call is inside a library, update it to a release that binds its "
+                "context per thread, or report it with the thread name.",
             ),
         ),
         unless=r"context::detach|context::pop|m_stack::pop|module cleanup|__del__",
@@ -3834,6 +3854,22 @@ _CORE: tuple[KnownError, ...] = (
                 "kernel is launched with; `compute-sanitizer ./app` names the line too.",
             ),
             Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
+            # issue 36, round thirty-three: Julia's GPU stack (CUDA.jl's throw_api_error / cudaError_enum, its
+            # packages' folders): the kernels are compiled by Julia's own GPU compiler (GPUCompiler / LLVM), whose
+            # bugs in one Julia or CUDA.jl release fault in kernels that are right
+            Variant(
+                r"CUDA\.cudaError_enum|\bthrow_api_error\b|[\\/]\.julia[\\/]packages[\\/](?:CUDA|GPUCompiler"
+                r"|KernelAbstractions|DiffEqGPU)[\\/]|\bCuArray\{|\bCUDA\.jl\b",
+                "Julia (CUDA.jl: kernels compiled by Julia's GPU compiler)",
+                "The faulting kernel was compiled by Julia's own GPU compiler (CUDA.jl / GPUCompiler on Julia's LLVM, "
+                "also under KernelAbstractions and DiffEqGPU), and the error surfaced at a later CUDA call (often an "
+                "allocation or copy), since it is sticky. When the code is a package's example or plain array code, "
+                "the usual cause is a compiler bug of that Julia or CUDA.jl release, fixed in a later patch release: "
+                "update Julia to the newest patch release of its minor (juliaup update) and the packages (`] up "
+                "CUDA GPUCompiler`, then the package you run), restart and rerun. If it persists, run with "
+                "`julia --check-bounds=yes` (an index error then shows as a BoundsError), look at `CUDA.versioninfo()` "
+                "for the driver and runtime, and report it with those versions and the smallest code that faults.",
+            ),
             # issue 36, round twenty-seven: a program's own check printed only the number, then a library call failed
             Variant(
                 r"^[ \t]{0,8}(?:CUDA |GPU )?error code[ \t]{0,2}[:=][ \t]{0,2}700[ \t]*$",
@@ -5391,6 +5427,8 @@ _CORE: tuple[KnownError, ...] = (
         r"libcuda\.so(?:\.1)?:? cannot open shared object file|(?:dlopen|load|open|find)\w{0,3} '?libcuda\.so"
         r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
         r"|NVML Shared Library Not Found"
+        # a program's own NVML loader (issue 36, round thirty-three): "failed to load libnvidia-ml.so.1"
+        r"|(?:failed to|could not|cannot|unable to) (?:load|open|dlopen) (?:library )?['\"]?libnvidia-ml\.so"
         # a binding that looks the driver's entry points up itself and finds no libcuda (CUDA.jl, cudarc)
         r"|could not load symbol \"?cu(?:DriverGetVersion|Init|GetProcAddress)\b"
         # Julia's dlsym of a driver entry point where no libcuda was found (CUDA.jl: "could not load symbol
@@ -5413,6 +5451,23 @@ _CORE: tuple[KnownError, ...] = (
         "install the CPU builds of the packages instead (torch's CPU wheel or cpuonly, dgl / jaxlib / tensorflow-cpu "
         "without CUDA, the project's CPU environment file).",
         variants=(
+            # issue 36, round thirty-three: the text says the program's CUDA needs a newer driver than the one
+            # installed (a driver branch below a number, a CUDA major's runtime requirement, cudaErrorInsufficientDriver
+            # / its number 35): the driver's libraries are old, not absent
+            Variant(
+                r"driver[^\n]{0,30}?(?:<|older than|below|too old)\s{0,3}(?:r|branch )?\d{3}\b"
+                r"|CUDA \d{2}(?:\.\d{1,2}|\.x)? runtime requirement|cudaErrorInsufficientDriver"
+                r"|CUDA_ERROR_(?:INSUFFICIENT_DRIVER|COMPAT_NOT_SUPPORTED_ON_DEVICE)|\bexit(?:ed with)? code:? 35\b",
+                "a driver too old for the program's CUDA (the text names the driver branch or CUDA major it needs)",
+                "The text points at the driver's age, not its absence: the program (a GPU database extension, a "
+                "prebuilt GPU library in a conda / pixi / pip environment) was built for a newer CUDA major than the "
+                "installed driver serves (`nvidia-smi`'s 'CUDA Version' is the newest it serves), and its first CUDA "
+                "call fails with cudaErrorInsufficientDriver (35), sometimes as a silent exit, while its NVML probe "
+                "finds no usable libnvidia-ml. Install a driver of the branch that CUDA major needs (CUDA 12: 525 or "
+                "newer; CUDA 13: 580 or newer, per CUDA's release notes, from memory), with its libnvidia-ml, and "
+                "reboot; or use the program's build for the CUDA major the driver serves (its CUDA 12 build, a "
+                "cuda-version=12 pin in the environment).",
+            ),
             # issue 36, round thirty: JCuda's driver binding (its native library needs only the driver's libcuda)
             Variant(
                 r"Error while loading native library \"JCudaDriver-|\bjcuda\.driver\b",

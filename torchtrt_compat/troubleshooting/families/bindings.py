@@ -16,6 +16,7 @@ from ..entry import DOTNET_NATIVE_LOADER, WSL, KnownError, Variant
 _SHOWN = "tests/troubleshooting/test_round10_bind.py"
 _R16 = "tests/troubleshooting/test_round16_p16rank.py"
 _R30 = "tests/troubleshooting/test_round30_v30lang.py"
+_R33 = "tests/troubleshooting/test_round33_v33zk.py"
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -514,5 +515,51 @@ FAMILIES: tuple[KnownError, ...] = (
         example="input.cl:9:8: error: OpenCL C version 1.1 does not support the 'static' storage class specifier",
         example_source="clang's OpenCL diagnostic (as Mesa Clover's libclc build log shows it); OpenCL's "
         "CL_BUILD_PROGRAM_FAILURE = -11 (CL/cl.h)",
+    ),
+    # issue 36, round thirty-three: a C++ / CUDA library that threw through Rust code (Rust's panic runtime aborts
+    # with "fatal runtime error: Rust cannot catch foreign exceptions", library/panic_unwind), in a GPU program
+    KnownError(
+        "rust-foreign-exception-gpu",
+        "fatal runtime error: Rust cannot catch foreign exceptions (a C++ / CUDA library threw through Rust code in "
+        "a GPU program)",
+        r"fatal runtime error: Rust cannot catch foreign exceptions",
+        "A C++ library called from Rust (here a GPU one: a CUDA backend, a prebuilt GPU prover or server binary) "
+        "threw a C++ exception that crossed into Rust, and Rust's runtime aborts the process without printing the "
+        "exception's message. In GPU programs that works on one GPU model and fails on others, the usual cause is a "
+        "prebuilt binary whose kernels were compiled for other compute capabilities (no kernel image for this "
+        "GPU); a driver too old for the binary's CUDA and running out of GPU memory throw the same way.",
+        "Get the C++ exception's own message: run the GPU part on its own with its logs on (its server or container "
+        "directly, `docker logs <container>`, or the binary under gdb with `catch throw`). Compare the GPU with the "
+        "ones the binary is built for: `nvidia-smi --query-gpu=name,compute_cap --format=csv` against `cuobjdump "
+        "--list-elf <binary or .so> | grep -o 'sm_[0-9]*' | sort -u` (or the project's list of supported GPUs); if "
+        "this GPU's sm_XY is missing, use a release built for it, build the GPU part yourself for this architecture, "
+        "or run on a GPU it supports. Also check the driver (`nvidia-smi`'s 'CUDA Version' at least the binary's "
+        "CUDA) and free GPU memory.",
+        variants=(
+            Variant(
+                r"reqwest::Error|Connection refused|connection closed before message completed|error sending request"
+                r"|/twirp/|\btonic::|status: Unavailable|IncompleteMessage",
+                "the GPU work runs in a separate server process, and the client only saw the connection drop",
+                "The panic after it is only the client side: the GPU work ran in a separate server process (a GPU "
+                "prover or inference server the SDK starts locally, often in a container), that process aborted on "
+                "the C++ exception, and the client's next request found no server (a connection error in reqwest / "
+                "tonic / twirp). Read the server's own output (`docker ps -a` and `docker logs <its container>`, or "
+                "start the server binary by hand) for the real error. When the same code works on one GPU model and "
+                "fails on others, the prebuilt server was most likely built for other compute capabilities: check "
+                "`nvidia-smi --query-gpu=name,compute_cap --format=csv` against the GPUs its release supports, and "
+                "use a release (or image tag) built for this architecture, build it for this GPU, or run on a "
+                "supported GPU.",
+            ),
+        ),
+        requires=r"cuda|\bgpu\b|nvidia|\bnvcc\b|\bsm_\d{2,3}\b",
+        loose=True,
+        alternatives=("gpu-arch-unsupported", "cuda-driver-insufficient", "gpu-out-of-memory"),
+        weight=60,
+        applies="Rust programs that call C++ / CUDA libraries or start a GPU server binary (zero-knowledge provers, "
+        "inference runtimes)",
+        shown_by=(f"{_R33}::test_rust_foreign_exception_in_a_gpu_program",),
+        example="INFO starting the CUDA prover\nfatal runtime error: Rust cannot catch foreign exceptions",
+        example_source="Rust's library/panic_unwind (a foreign exception reaching a Rust frame aborts with this "
+        "message)",
     ),
 )

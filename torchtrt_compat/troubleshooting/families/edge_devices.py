@@ -21,6 +21,7 @@ __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round30_v30edge.py"
 _test = tests_in(_TESTS)
+_R33 = tests_in("tests/troubleshooting/test_round33_v33zk.py")
 
 #: Transformers.js in a text (its package, its env object, its pipeline and model loaders)
 _TRANSFORMERS_JS = (
@@ -592,7 +593,10 @@ _OPENCL: tuple[KnownError, ...] = (
         # the OpenCL C++ bindings' exception (cl.hpp / opencl.hpp: cl::Error, whose what() is the name of the call
         # that failed) thrown by cl::Platform::get and not caught (issue 36, round thirty-two; the bindings' wording
         # written from memory): "terminate called after throwing an instance of 'cl::Error'  what():  clGetPlatformIDs"
-        r"|instance of 'cl::Error'\s{0,4}\n\s{0,8}what\(\):\s{1,4}clGetPlatformIDs\b",
+        r"|instance of 'cl::Error'\s{0,4}\n\s{0,8}what\(\):\s{1,4}clGetPlatformIDs\b"
+        # the Rust ocl / ocl-core crates (issue 36, round thirty-three): ApiWrapperError's
+        # GetPlatformIdsPlatformListUnavailable(secs), "Unable to get platform id list after {} seconds of waiting."
+        r"|\bGetPlatformIdsPlatformListUnavailable\b|Unable to get platform id list after \d{1,4} seconds",
         "-1001 is CL_PLATFORM_NOT_FOUND_KHR: the OpenCL ICD loader (libOpenCL.so, ocl-icd) found no vendor driver "
         "to hand the call to, because no .icd file under /etc/OpenCL/vendors/ names an installed driver (only the "
         "loader is installed, the driver's library is missing, or a container does not see the host's files).",
@@ -601,6 +605,20 @@ _OPENCL: tuple[KnownError, ...] = (
         "libmali with OpenCL, e.g. the board's libmali package, plus an .icd naming it; Intel: intel-opencl-icd; "
         "AMD: the ROCm OpenCL runtime); in a container, mount the vendor .icd and its library.",
         variants=(
+            # issue 36, round thirty-three: a program that goes on without its OpenCL initialiser and then crashes
+            # (a Go wrapper's nil-pointer panic, a segfault): the crash is the echo of the platform error above it
+            Variant(
+                r"nil pointer dereference|SIGSEGV|Segmentation fault|core dumped",
+                "a crash after the OpenCL error (the crash is its echo)",
+                "The crash comes after the OpenCL error and because of it: the program could not create its OpenCL "
+                "context (no platform), went on with an empty handle and crashed on it (a Go wrapper's nil-pointer "
+                "panic, a segfault), so the crash needs no debugging of its own. Fix the platform: `clinfo` must "
+                "list this GPU; for an NVIDIA GPU install the driver's OpenCL part (Debian / Ubuntu: the "
+                "libnvidia-compute-<driver branch> package and ocl-icd-libopencl1; /etc/OpenCL/vendors/nvidia.icd "
+                "must name libnvidia-opencl.so.1), for AMD / Intel their OpenCL runtime; in a container mount "
+                "/etc/OpenCL/vendors and the vendor library (NVIDIA: NVIDIA_DRIVER_CAPABILITIES=compute,utility), "
+                "then rerun with the provider / device index clinfo shows.",
+            ),
             Variant(
                 r"\bArmnn\b|\bArmNN\b|\bGpuAcc\b|\barmnn\w{0,20}",
                 "ArmNN (GpuAcc)",
@@ -617,6 +635,43 @@ _OPENCL: tuple[KnownError, ...] = (
         "code: -1001",
         example_source="ArmNN ClBackendContext / ClContextControl (cl::Error 'CL error code'); the cl_khr_icd "
         "extension's CL_PLATFORM_NOT_FOUND_KHR (-1001)",
+    ),
+    KnownError(
+        "opencl-buffer-over-max-alloc",
+        "OpenCL: CL_MEM_OBJECT_ALLOCATION_FAILURE (-4) / CL_INVALID_BUFFER_SIZE (-61): one buffer larger than the "
+        "device's CL_DEVICE_MAX_MEM_ALLOC_SIZE, or device memory exhausted",
+        # the status names as the OpenCL headers spell them and as pyopencl / ocl print them without the CL_ prefix
+        # ("clEnqueueNDRangeKernel failed: MEM_OBJECT_ALLOCATION_FAILURE"; "create_buffer failed: INVALID_BUFFER_SIZE")
+        r"\b(?:CL_)?MEM_OBJECT_ALLOCATION_FAILURE\b|\b(?:CL_)?INVALID_BUFFER_SIZE\b",
+        "OpenCL limits each buffer to CL_DEVICE_MAX_MEM_ALLOC_SIZE, which is much smaller than the device's memory "
+        "(NVIDIA's OpenCL: a quarter of it; many others a quarter to a half): a buffer above it fails at creation "
+        "(CL_INVALID_BUFFER_SIZE) or, since drivers allocate lazily, at the first kernel enqueue or write that "
+        "touches it (CL_MEM_OBJECT_ALLOCATION_FAILURE). The same status also comes when the buffers together exceed "
+        "the device's free memory (another process on the GPU, buffers never released).",
+        "Compare the largest buffer with the device's limit (`clinfo | grep -iE 'max memory allocation|global memory "
+        "size'`): keep every buffer under CL_DEVICE_MAX_MEM_ALLOC_SIZE by lowering what sizes it (the global work "
+        "size, batch, nonces or lookup size per call, the image or tile size), or split it into several buffers; "
+        "a release of the program that caps its work size by max_mem_alloc_size does this for you. If each buffer "
+        "is under the limit, free the GPU (`nvidia-smi` lists other processes) or lower the total.",
+        variants=(
+            Variant(
+                r"max_mem_alloc(?:_size)?\b|MAX_MEM_ALLOC_SIZE|Max memory allocation",
+                "the text shows the device's max allocation size",
+                "The log already shows the device's max allocation size: compare it with the buffer sizes it prints "
+                "(the allocation that exceeds it is the one that fails, usually the largest, sized from the work "
+                "size the program chose for this GPU's many compute units). Lower the global work size (or the "
+                "program's option that sets it: work size, batch, nonces per call) until that buffer fits under "
+                "max_mem_alloc_size, or update the program to a release that caps its work size by that limit; a "
+                "GPU with more memory raises the limit only in proportion.",
+            ),
+        ),
+        weight=80,
+        applies="OpenCL programs on any GPU (NVIDIA, AMD, Intel, Mali): pyopencl, the Rust ocl crate, C / C++ hosts",
+        shown_by=(_R33("test_opencl_buffer_over_max_alloc"),),
+        example='Error executing function: clEnqueueNDRangeKernel("scrypt")\nStatus error code: '
+        "CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)",
+        example_source="the OpenCL headers' status codes (CL_MEM_OBJECT_ALLOCATION_FAILURE -4, CL_INVALID_BUFFER_SIZE "
+        "-61) and the CL_DEVICE_MAX_MEM_ALLOC_SIZE device query; the ocl crate's error report",
     ),
     KnownError(
         "ninja-missing-input",

@@ -2778,3 +2778,103 @@ _ROUND25: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND25
+
+# ---- issue 36, round thirty-three: CUDA crates built by cargo (build.rs with the cc crate) ----
+_R33 = tests_in("tests/troubleshooting/test_round33_v33zk.py")
+#: a build (cargo's build script, CMake, a configure script, setup.py) in a text
+_A_BUILD = (
+    r"build\.rs\b|build-script-build|failed to run custom build command|\bcargo\b|CMake|cmake|\bnvcc\b|setup\.py"
+    r"|\bconfigure\b|\bmake\b|\bninja\b|\bspack\b"
+)
+#: the cc crate (cc-rs) reporting that nvcc exited with an error: its older "Command \"nvcc\" ... with args \"nvcc\"
+#: did not execute successfully (status code exit code: 2)." and its newer "command did not execute successfully
+#: (status code exit status: 1): ... \"nvcc\" ..." (cc-rs src/command_helpers.rs, ToolExecError)
+_CC_RS_NVCC = (
+    r"Command \"(?:[^\"\n]{0,300}[\\/])?nvcc(?:\.exe)?\"[^\n]{0,20000}?did not execute successfully"
+    r"|did not execute successfully \(status code[^)\n]{0,40}\):[^\n]{0,300}?\"(?:[^\"\n]{0,300}[\\/])?nvcc(?:\.exe)?\""
+)
+#: Windows / MSVC in such a build: nvcc's host compiler cl.exe, an MSVC folder, a drive-letter path
+_MSVC_BUILD = r"\bcl\.exe\b|[\\/]MSVC[\\/]|Microsoft Visual Studio|-ccbin=?\"?[A-Za-z]:\\|x86_64-pc-windows-msvc"
+
+_ROUND33: tuple[KnownError, ...] = (
+    KnownError(
+        "build-cuda-toolkit-too-old",
+        "A build refuses the CUDA toolkit as older than its minimum (a build.rs 'Unsupported CUDA version X < Y', "
+        "'nvcc version X is too old', 'CUDA X.Y or newer is required')",
+        # sppark's build.rs (and the GPU prover crates that copy it): panic!("Unsupported CUDA version {} < 11.4", v),
+        # with v read from `nvcc --version`; the other two wordings are the common forms of the same check (written
+        # from memory, not from one project's source)
+        r"Unsupported CUDA version \d{1,2}(?:\.\d{1,2})? < \d{1,2}(?:\.\d{1,2})?"
+        r"|\bnvcc(?: version)? v?\d{1,2}\.\d{1,2}(?:\.\d{1,3})? is too old"
+        r"|\bCUDA(?: toolkit)?(?: version)? \d{1,2}\.\d{1,2}(?:\.\d{1,3})? or (?:newer|later|higher|above) is required",
+        "The build checks the CUDA toolkit it will compile with (the version `nvcc --version` prints, from the nvcc "
+        "first on PATH or named by CUDA_HOME / CUDA_PATH / NVCC) and stops because it is older than the minimum "
+        "its CUDA code needs (newer C++ / PTX features, or tested failures with older toolkits): the machine has "
+        "an old toolkit, or the build finds an old one ahead of a newer one.",
+        "Install a CUDA toolkit at least as new as the message asks (without root: the runfile with `--silent "
+        "--toolkit --toolkitpath=$HOME/cuda-<version>`, or conda's cuda-nvcc / cuda-toolkit of that version), keep "
+        "a driver new enough for it (`nvidia-smi`'s 'CUDA Version' at least that toolkit's), point the build at "
+        "it (`export CUDA_HOME=<toolkit> PATH=<toolkit>/bin:$PATH`, check `nvcc --version`), then rebuild from "
+        "a clean state.",
+        variants=(
+            Variant(
+                r"build\.rs\b|build-script-build|failed to run custom build command|\bcargo\b",
+                "a Rust crate's build script (build.rs)",
+                "The crate's build script (build.rs) ran `nvcc --version` and panicked on the version it read: it "
+                "takes the nvcc first on PATH (the cc crate also reads NVCC / CUDA_PATH). Install a toolkit at "
+                "least as new as the minimum the panic names (a user-local runfile install with --toolkit "
+                "--toolkitpath=$HOME/cuda-<version> needs no root; the driver must serve that CUDA), put it first: "
+                "`export PATH=$HOME/cuda-<version>/bin:$PATH CUDA_PATH=$HOME/cuda-<version> "
+                "LD_LIBRARY_PATH=$HOME/cuda-<version>/lib64:$LD_LIBRARY_PATH`, check `nvcc --version`, then `cargo "
+                "clean -p <crate>` and build again. A build without the GPU feature (the crate's CPU-only build) "
+                "avoids the toolkit altogether.",
+            ),
+        ),
+        requires=_A_BUILD,
+        op=r"Unsupported CUDA version (\d{1,2}(?:\.\d{1,2})? < \d{1,2}(?:\.\d{1,2})?)",
+        weight=88,
+        applies="builds that check the CUDA toolkit's version: Rust crates' build.rs (sppark and the GPU provers on "
+        "it), CMake and configure scripts",
+        shown_by=(_R33("test_toolkit_older_than_the_build_minimum"),),
+        example="thread 'main' panicked at sppark/build.rs:67:13:\nUnsupported CUDA version 10.1 < 11.4",
+        example_source='sppark build.rs (panic!("Unsupported CUDA version {} < 11.4", v) after nvcc --version)',
+    ),
+    KnownError(
+        "build-cc-rs-nvcc-failed",
+        "cargo's cc crate: Command \"nvcc\" ... did not execute successfully (nvcc failed in a Rust crate's build "
+        "script; only its exit status shown)",
+        _CC_RS_NVCC,
+        "A Rust crate's build script compiles its CUDA sources with nvcc through the cc crate, and nvcc (or the host "
+        "compiler it runs: gcc, or cl.exe on Windows) failed; the cc crate reports only the command and its exit "
+        "status, and nvcc's own error lines are above it in the build script's output (printed as `cargo:warning=` "
+        "lines, or only with `cargo build -vv`).",
+        "Find nvcc's own first error: rerun `cargo build -vv 2>&1 | grep -n -m3 -iE 'error|fatal'` (or read the "
+        "--- stdout / --- stderr part of the failed build script above this line), then fix that one: a CUDA "
+        "toolkit too old or too new for the host compiler, an architecture the toolkit does not know, a missing "
+        "header. The crate's README names the CUDA and compiler it supports.",
+        variants=(
+            Variant(
+                _MSVC_BUILD,
+                "Windows (nvcc with MSVC's cl.exe)",
+                "On Windows nvcc runs MSVC's cl.exe for the host code, and exit code 2 means cl.exe or nvcc "
+                "reported errors that `cargo build -vv` shows above this line. Check first that the crate supports "
+                "Windows at all: many CUDA crates (GPU MSM / NTT libraries of zero-knowledge provers among them) "
+                "build only on Linux, or only from their repository's newest source; then build on Linux or in WSL2 "
+                "with its CUDA, or use the crate's newest source with a Visual Studio release this CUDA supports, "
+                "from an 'x64 Native Tools Command Prompt' (cl.exe on PATH), and report the first cl.exe / nvcc "
+                "error to the crate if it persists.",
+            ),
+        ),
+        weight=45,
+        downstream=True,
+        applies="Rust crates built with the cc crate's CUDA support (sppark, GPU provers, cudarc-based kernels)",
+        shown_by=(_R33("test_cc_crate_reports_only_nvccs_exit_status"),),
+        example='error occurred: Command "nvcc" "-Xcompiler" "-nologo" "-o" "out/src/lib.o" "-c" "src/lib.cpp" with '
+        'args "nvcc" did not execute successfully (status code exit code: 2).',
+        example_source="cc-rs (the cc crate) ToolExecError: 'Command {cmd:?} with args {program:?} did not execute "
+        "successfully (status code {status})', later 'command did not execute successfully (status code {status}): "
+        "{cmd:?}'",
+    ),
+)
+
+FAMILIES = FAMILIES + _ROUND33

@@ -213,6 +213,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "same model working settles it).",
             ),
             Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
+            # issue 36, round thirty-three: a native GPU library's own check that names its source line (RAPIDS'
+            # "CUDA error at: file.cpp:N: cudaErrorLaunchFailure ...", a database extension's "CUDA error: unspecified
+            # launch failure at file.cpp:N"), with no torch: a fault in that library's kernels, the same on each run
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:\btorch\b|pytorch|Traceback \(most recent call last\)))[\s\S]{0,300000}?"
+                r"(?:CUDA error at: [^\n]{1,300}?\.(?:cpp|cc|cu|cuh|hpp):\d{1,6}"
+                r"|(?:unspecified launch failure|cudaErrorLaunchFailure) at [^\n]{1,300}?"
+                r"\.(?:cpp|cc|cu|cuh|hpp):\d{1,6})",
+                "a native GPU library's own check (it names its source file and line; no torch)",
+                "The fault is in the native GPU library that printed it (its check names its own source file), not "
+                "in your code or, when the same query or call fails every time, the hardware. Such a deterministic "
+                "fault is a bug of that library's kernels for this build: when the library ships builds for more "
+                "than one CUDA major (a CUDA 12 and a CUDA 13 build) or release, try the other one (with a driver "
+                "that serves its CUDA), since a fault in one configuration only is that build's; then report it with "
+                "the versions and the smallest input that fails. To name the kernel, rerun once with "
+                "CUDA_LAUNCH_BLOCKING=1 or under `compute-sanitizer`. Check the GPU's health (`dmesg | grep -i "
+                "xid`) only when it fails at random places.",
+            ),
             # a misaligned address is a kernel reading its arguments with another layout than the one it was written
             # for: code for one release of a header library (flash-attention, CUTLASS, cub) built against another
             Variant(
