@@ -229,6 +229,23 @@ CONTEXT_VARIANTS: tuple[Variant, ...] = (
 CONTAINER = r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b"
 #: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
 #: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
+#: Windows' loader dialog (STATUS_ENTRYPOINT_NOT_FOUND) for a CUDA driver API function ("cu" and a capital letter,
+#: matched case-sensitively: not cudaXxx / cublasXxx / cudnnXxx; cuFile and cuDLA have DLLs of their own), in English
+#: and in Windows' translations (zh-CN, zh-TW, de, fr, es, pt, ja, ru; those wordings written from memory)
+_DRIVER_API_FUNCTION = r"(?-i:cu(?!File[A-Z]|DLA[A-Z])[A-Z]\w{2,60})"
+_WINDOWS_DRIVER_ENTRY_POINT = (
+    r"(?:procedure entry point|程序输入点|程序輸入點|Prozedureinsprungpunkt|point d'entrée de procédure"
+    r"|punto de entrada del procedimiento|ponto de entrada do procedimento|エントリ ?ポイント"
+    r"|Точка входа в процедуру)\W{1,3}" + _DRIVER_API_FUNCTION + r"\b"
+)
+
+#: a GPU miner's own words for an algorithm without a kernel for the GPU's compute capability (TT-Miner's kernel
+#: configuration line, as its log prints it)
+_MINER_NO_KERNEL = r"Cannot configure CUDA-Kernel (?:\([^)\n]{1,60}\) )?for compute \d{1,2}\.\d"
+
+#: a GPU miner's own words when its dataset (ethash's DAG) no longer fits in the free GPU memory (T-Rex's wording)
+_MINER_DATASET_OOM = r"\bnot enough (?:free )?(?:GPU |video |device )?memory to mine \w"
+
 _TEST_SKIPPED = r"\bthe tests? will be skipped\b"
 #: a driver that printed its version (nvidia-smi's table header, a bug template's "Driver Version: 530.30.02")
 _DRIVER_SHOWN = r"(?:NVIDIA-SMI \d{3}\.\d{1,3}|Driver Version:?\s{0,4}\d{3}\.\d{1,3})"
@@ -550,6 +567,10 @@ _CORE: tuple[KnownError, ...] = (
         op=r"(lib[\w+-]{1,40}\.so(?:\.\d+){0,3}): cannot open",
         advice="tensorrt-pin",
         commands=(CHECK,),
+        # issue 36, round thirty-three: a start-up listing of optional codec modules ("* dec_nvjpeg : libnvjpeg.so.12:
+        # cannot open ...", xpra's codec loader) only skips that module: gpu_apps' app-codec-module-skipped-notice
+        unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}lib[\w+-]{1,40}\.so(?:\.\d+){0,3}: cannot open shared "
+        r"object file",
         weight=85,
         applies="Linux; every release (libtorch_cuda_cu.so only with torch < 1.13)",
         shown_by=corpus(
@@ -1230,7 +1251,11 @@ _CORE: tuple[KnownError, ...] = (
         # a unit test's own check before its GPU code (CMSSW's requireDevices / exitSansCUDADevices, alpaka's
         # examples: cudaGetDeviceCount failed, "Failed to initialise the CUDA runtime, the test will be skipped."):
         # no driver at all, or one older than the runtime (issue 36, round twenty-six)
-        r"|Failed to initiali[sz]e the CUDA runtime\b",
+        r"|Failed to initiali[sz]e the CUDA runtime\b" + "|" + _WINDOWS_DRIVER_ENTRY_POINT,
+        # issue 36, round thirty-three: Windows' loader (STATUS_ENTRYPOINT_NOT_FOUND) for a driver API function
+        # (cuGetProcAddress, cuCtxCreate_v2: "cu" and a capital; not cudaXxx / cublasXxx, nor cuFile / cuDLA, which
+        # have their own DLLs), in English and in Windows' translations (zh-CN, zh-TW, de, fr, es, pt, ja, ru,
+        # written from memory)
         "The NVIDIA driver is older than the CUDA runtime torch or TensorRT was built with (each CUDA major needs a "
         "minimum driver); CUDA reports it as cudaErrorInsufficientDriver (35), which TensorRT prints as "
         "'CUDA initialization failure with error: 35'.",
@@ -1241,6 +1266,20 @@ _CORE: tuple[KnownError, ...] = (
         "run for an older CUDA that your driver supports; on a Jetson the driver comes with JetPack: build against "
         "the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
+            # issue 36, round thirty-three: a Windows program whose DLL calls a driver API function the installed
+            # driver (nvcuda.dll) does not have
+            Variant(
+                _WINDOWS_DRIVER_ENTRY_POINT,
+                "a Windows program needs a driver API function the driver lacks",
+                "Windows could not start the program (or load its DLL) because it calls a CUDA driver API function "
+                "(the one the dialog names) that the installed NVIDIA driver's nvcuda.dll does not have: the program "
+                "was built with a newer CUDA toolkit than the driver supports (cuGetProcAddress, for one, came with "
+                "CUDA 11.3's drivers). Update the NVIDIA driver to a current one for the GPU (`nvidia-smi`'s 'CUDA "
+                "Version' must reach the CUDA the program was built with); if the GPU's last driver is too old for "
+                "it (an old or low-end card), use a release of the program built for an older CUDA, or build or run "
+                "it without its CUDA module.",
+                strict=True,
+            ),
             # issue 36, round twenty-six: a GPU test that skipped itself when the CUDA runtime did not initialise;
             # with nvidia-smi's table in the text the driver works, so it is older than the tests' CUDA
             Variant(
@@ -1511,6 +1550,10 @@ _CORE: tuple[KnownError, ...] = (
         # text-embeddings-inference's Candle backend, backends/candle/src/compute_cap.rs: "Runtime compute cap {} is
         # not compatible with compile time compute cap {}") (issue 36, round thirty-three)
         r"|Runtime compute cap \d{2,3} is not compatible with compile time compute cap \d{2,3}",
+        # issue 36, round thirty-three: a GPU miner's own words for an algorithm with no kernel for this GPU's compute
+        # capability (TT-Miner: "Cannot configure CUDA-Kernel (CU_G-A082#0-86) for compute 8.6")
+        + "|"
+        + _MINER_NO_KERNEL,
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1533,6 +1576,13 @@ _CORE: tuple[KnownError, ...] = (
                 "runtime number (`nvidia-smi --query-gpu=compute_cap --format=csv`) and run that build; with "
                 "several GPUs, make the one it uses (CUDA_VISIBLE_DEVICES / --gpus device=N) the one it was built "
                 "for.",
+                _MINER_NO_KERNEL,
+                "a GPU miner without a kernel for this compute capability",
+                "The miner has no kernel (prebuilt, or one it can configure) for this algorithm on this GPU's "
+                "compute capability (the number it prints, e.g. 8.6 for RTX 30xx): other algorithms or older cards "
+                "may work with the same release. Use a miner release whose notes list this algorithm for this GPU "
+                "generation (update the miner), mine this algorithm on a GPU it supports, or mine it with another "
+                "miner; driver updates and command-line changes do not add a kernel.",
                 strict=True,
             ),
             Variant(
@@ -2382,7 +2432,11 @@ _CORE: tuple[KnownError, ...] = (
         # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
         r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b"
         # torch's exception type with its message cut off in the paste ("torch.cuda.OutOfMemoryError: CUD")
-        r"|\btorch\.cuda\.OutOfMemoryError\b",
+        r"|\btorch\.cuda\.OutOfMemoryError\b"
+        # issue 36, round thirty-three: a GPU miner's own words when the algorithm's dataset (ethash's DAG, which
+        # grows each epoch) no longer fits in the free GPU memory (T-Rex: "not enough free memory to mine ethash at
+        # epoch 462")
+         + "|" + _MINER_DATASET_OOM,
         "The GPU ran out of memory: the weights, the activations (batch x sequence or image size), optimizer "
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
@@ -2390,6 +2444,17 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            Variant(
+                _MINER_DATASET_OOM,
+                "a GPU miner whose dataset (DAG) no longer fits",
+                "The mining algorithm keeps a dataset in GPU memory (ethash / etchash's DAG, which grows with each "
+                "epoch: about 1 GB plus 8 MB per epoch) and it no longer fits in this GPU's free memory, so the miner "
+                "stops on this device; NVML 'not supported' warnings beside it are harmless. Mine on a GPU with "
+                "enough free memory for the current epoch (close other programs and the desktop's use of the GPU; "
+                "on Windows a larger page file helps the driver commit it), or mine an algorithm with a smaller "
+                "memory need (or a coin with a smaller DAG); a driver or miner update does not shrink it.",
+                strict=True,
+            ),
             Variant(
                 GPU_CONTEXT_NOT_CREATED,
                 "a TensorRT engine whose execution context could not be created",

@@ -218,6 +218,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
         "install the distribution that provides the module with the same interpreter: `python -m pip install "
         "<distribution>` (the advice line names it)",
+        # issue 36, round thirty-three: a start-up listing of optional codec modules ("* csc_libyuv : No module named
+        # 'xpra.codecs.libyuv'", xpra's codec loader) only says that module is skipped: gpu_apps'
+        # app-codec-module-skipped-notice
+        unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '",
         variants=(
             # modules that a package (or Python itself) stopped shipping: installing "the module" cannot help, the
             # version bound does (setuptools NEWS.rst v82.0.0; PEP 594 / PEP 632; torchvision 0.17's release notes)

@@ -192,6 +192,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "$LD_LIBRARY_PATH`), and keep the Windows NVIDIA driver current.",
                 strict=True,
             ),
+            # issue 36, round thirty-three: a Windows program (an encoder's own device check, an .exe, a drive
+            # path, nvcuda.dll) that finds no device while the machine has one: the GPU is hidden from that one
+            # program, most often by security software that runs it sandboxed
+            Variant(
+                r"No GPU found suitable for NVEnc|\bNVEncC?(?:64)?\b|\.exe\b|(?<![\w/])[A-Za-z]:\\|\bnvcuda\.dll\b",
+                "a Windows program (one program finds no GPU)",
+                "On Windows, check first whether only this program misses the GPU: `nvidia-smi` in a command prompt "
+                "lists it and other CUDA programs use it. Then the driver is fine and something runs this executable "
+                "without access to the GPU: security software that sandboxes or auto-contains programs (a firewall "
+                "or antivirus suite's sandbox, 'auto-containment', an application-control policy; new or updated "
+                "executables are its usual targets) or a restricted launcher. Add the program (and the GUI that "
+                "starts it) to that software's trusted / excluded list or turn its sandbox off for it, then rerun. On "
+                "a laptop with two GPUs, also set the program to the NVIDIA GPU (Windows' Graphics settings: 'High "
+                "performance', or the NVIDIA Control Panel). If `nvidia-smi` fails too, reinstall the NVIDIA driver "
+                "(Device Manager must show the GPU without an error code).",
+                strict=True,
+            ),
         ),
         # TensorFlow's / JAX's start-up notice on a host without a GPU is no-gpu-visible's (it runs on the CPU)
         unless=r"failed call to cuInit|operation cuInit\(0\) failed",

@@ -187,7 +187,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|cuvidCreateDecoder\([^\n]{0,120}\) failed -> CUDA_ERROR_\w{1,40}"
         r"|Failed setup for format cuda: hwaccel initialisation returned error"
         r"|Hardware is lacking required capabilities"
-        r"|Using more than 32 \(\d{1,4}\) decode surfaces might cause nvdec to fail",
+        r"|Using more than 32 \(\d{1,4}\) decode surfaces might cause nvdec to fail"
+        # issue 36, round thirty-three: NVEncC's (rigaya's encoders') own reader for its avcuvid hardware decoder
+        # ("avcuvid: codec h264 unable to decode by cuvid.", "codec %s unable to decode by cuvid.")
+        r"|\bunable to decode by cuvid\b",
         "The GPU's NVDEC refused the stream: its codec, profile, chroma format (4:2:2 / 4:4:4) or bit depth is not "
         "decoded by this chip, the picture is larger than it supports, or the decoder could not be created "
         "(too many decode surfaces or sessions, GPU memory full).",
@@ -196,6 +199,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "(drop -hwaccel cuda / h264_cuvid, or let FFmpeg fall back), and for 'decode surfaces' or out-of-memory "
         "failures lower -extra_hw_frames / the decoder's surface count and decode fewer streams at once.",
         variants=(
+            Variant(
+                r"\bunable to decode by cuvid\b|\bavcuvid\b",
+                "NVEncC's avcuvid decoder",
+                "NVEncC's hardware reader (--avhw / avcuvid) could not create a cuvid (NVDEC) decoder for this input: "
+                "the codec, profile, bit depth or size is not one this GPU's NVDEC decodes, or, when the same input "
+                "decoded before, the driver's NVDEC (nvcuvid.dll) is broken in this driver release. Check with "
+                "`NVEncC --check-decoder` (NVDEC's codecs on this GPU) and the input with `ffprobe`; switch the input "
+                "to the software decoder (`--avsw` instead of `--avhw`; in a GUI such as StaxRip, its decoder option "
+                "for NVEncC) for this file, and if inputs that worked before now fail, update the NVIDIA driver (or "
+                "go back to the previous release).",
+                strict=True,
+            ),
             Variant(
                 r"decode surfaces might cause nvdec to fail",
                 "more than 32 decode surfaces",
