@@ -227,8 +227,6 @@ CONTEXT_VARIANTS: tuple[Variant, ...] = (
 #: A process in a container (Docker, an NGC image, compose), where a GPU is visible only if the container was started
 #: with one.
 CONTAINER = r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b"
-#: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
-#: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
 #: Windows' loader dialog (STATUS_ENTRYPOINT_NOT_FOUND) for a CUDA driver API function ("cu" and a capital letter,
 #: matched case-sensitively: not cudaXxx / cublasXxx / cudnnXxx; cuFile and cuDLA have DLLs of their own), in English
 #: and in Windows' translations (zh-CN, zh-TW, de, fr, es, pt, ja, ru; those wordings written from memory)
@@ -246,6 +244,8 @@ _MINER_NO_KERNEL = r"Cannot configure CUDA-Kernel (?:\([^)\n]{1,60}\) )?for comp
 #: a GPU miner's own words when its dataset (ethash's DAG) no longer fits in the free GPU memory (T-Rex's wording)
 _MINER_DATASET_OOM = r"\bnot enough (?:free )?(?:GPU |video |device )?memory to mine \w"
 
+#: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
+#: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
 _TEST_SKIPPED = r"\bthe tests? will be skipped\b"
 #: a driver that printed its version (nvidia-smi's table header, a bug template's "Driver Version: 530.30.02")
 _DRIVER_SHOWN = r"(?:NVIDIA-SMI \d{3}\.\d{1,3}|Driver Version:?\s{0,4}\d{3}\.\d{1,3})"
@@ -1552,8 +1552,7 @@ _CORE: tuple[KnownError, ...] = (
         r"|Runtime compute cap \d{2,3} is not compatible with compile time compute cap \d{2,3}",
         # issue 36, round thirty-three: a GPU miner's own words for an algorithm with no kernel for this GPU's compute
         # capability (TT-Miner: "Cannot configure CUDA-Kernel (CU_G-A082#0-86) for compute 8.6")
-        + "|"
-        + _MINER_NO_KERNEL,
+        +"|" + _MINER_NO_KERNEL,
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
