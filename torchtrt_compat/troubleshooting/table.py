@@ -1549,10 +1549,11 @@ _CORE: tuple[KnownError, ...] = (
         # a server binary's own start-up check of the GPU against the one it was compiled for (Hugging Face
         # text-embeddings-inference's Candle backend, backends/candle/src/compute_cap.rs: "Runtime compute cap {} is
         # not compatible with compile time compute cap {}") (issue 36, round thirty-three)
-        r"|Runtime compute cap \d{2,3} is not compatible with compile time compute cap \d{2,3}",
+        r"|Runtime compute cap \d{2,3} is not compatible with compile time compute cap \d{2,3}"
         # issue 36, round thirty-three: a GPU miner's own words for an algorithm with no kernel for this GPU's compute
         # capability (TT-Miner: "Cannot configure CUDA-Kernel (CU_G-A082#0-86) for compute 8.6")
-        +"|" + _MINER_NO_KERNEL,
+        + "|"
+        + _MINER_NO_KERNEL,
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1575,6 +1576,9 @@ _CORE: tuple[KnownError, ...] = (
                 "runtime number (`nvidia-smi --query-gpu=compute_cap --format=csv`) and run that build; with "
                 "several GPUs, make the one it uses (CUDA_VISIBLE_DEVICES / --gpus device=N) the one it was built "
                 "for.",
+                strict=True,
+            ),
+            Variant(
                 _MINER_NO_KERNEL,
                 "a GPU miner without a kernel for this compute capability",
                 "The miner has no kernel (prebuilt, or one it can configure) for this algorithm on this GPU's "
