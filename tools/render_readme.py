@@ -523,6 +523,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-two's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round33",
+        "round thirty-three (LLM inference servers and local LLM apps, image and video generation tools, CUDA "
+        "applications that are not deep learning)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-two fix (`bf3deab`)",
+            ),
+        ],
+    ),
 )
 
 

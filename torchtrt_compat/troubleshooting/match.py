@@ -813,9 +813,13 @@ def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | No
     return first
 
 
-#: words that make a line without a level mark a failure report ("CUDA failure 35: ...", "... error ...")
+#: words that make a line without a level mark a failure report ("CUDA failure 35: ...", "... error ..."); Windows'
+#: loader dialog for a missing entry point or DLL ("could not be located in the dynamic link library", its Chinese
+#: wording "无法定位"), which stops the program before it starts (issue 36, round thirty-three)
 _FAILURE_WORDS = re.compile(
-    r"error|fail|fatal|abort|exception|cannot|unable|denied|crash|insufficient|could not find any", re.IGNORECASE
+    r"error|fail|fatal|abort|exception|cannot|unable|denied|crash|insufficient|could not find any"
+    r"|could not be located in the dynamic link library|无法定位",
+    re.IGNORECASE,
 )
 
 
