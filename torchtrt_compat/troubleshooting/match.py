@@ -976,9 +976,10 @@ def _another_program_after(found: list[Explanation], hay: str) -> list[Explanati
 
 
 #: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying";
-#: an application's "fallback to cpu", one word; "Reset to use CPU instead")
+#: an application's "fallback to cpu", one word; "Reset to use CPU instead"); advice to the user ("you can suppress
+#: this exception and fall back to eager", "to fall back to ...") is no fallback that happened
 _FELL_BACK = re.compile(
-    r"\b(?:[Ff]all(?:s|ing)? ?back to"
+    r"\b(?:(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
     r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead)\b"
     r"[^\n]{0,200}"
 )
@@ -1698,7 +1699,7 @@ _NOTICE_ONLY = (
 #: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."
 _HANDLED = re.compile(
     r"\b(?:Will (?:try|retry|attempt|fall back|continue|skip)|will (?:try|retry|attempt|fall back|continue|skip)"
-    r"|[Rr]etrying|[Tt]rying again|[Ff]all(?:s|ing)? ?back to"
+    r"|[Rr]etrying|[Tt]rying again|(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
     r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead"
     r"|[Cc]ontinuing (?:with|without)"
     r"|[Ss]kipping (?:this|the|batch|file|sample|item|sequence|image)|(?:was|were|will be) skipped"
