@@ -532,6 +532,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-two fix (`bf3deab`)",
             ),
+            ("after_by_hand", "after round thirty-three's fixes (not blind)"),
         ],
     ),
 )

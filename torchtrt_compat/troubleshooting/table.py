@@ -3930,13 +3930,14 @@ _CORE: tuple[KnownError, ...] = (
                 r"|KernelAbstractions|DiffEqGPU)[\\/]|\bCuArray\{|\bCUDA\.jl\b",
                 "Julia (CUDA.jl: kernels compiled by Julia's GPU compiler)",
                 "The faulting kernel was compiled by Julia's own GPU compiler (CUDA.jl / GPUCompiler on Julia's LLVM, "
-                "also under KernelAbstractions and DiffEqGPU), and the error surfaced at a later CUDA call (often an "
-                "allocation or copy), since it is sticky. When the code is a package's example or plain array code, "
-                "the usual cause is a compiler bug of that Julia or CUDA.jl release, fixed in a later patch release: "
-                "update Julia to the newest patch release of its minor (juliaup update) and the packages (`] up "
-                "CUDA GPUCompiler`, then the package you run), restart and rerun. If it persists, run with "
-                "`julia --check-bounds=yes` (an index error then shows as a BoundsError), look at `CUDA.versioninfo()` "
-                "for the driver and runtime, and report it with those versions and the smallest code that faults.",
+                "also under KernelAbstractions and the packages built on it), and the error surfaced at a later CUDA "
+                "call (often an allocation or copy), since it is sticky. When the code is a package's own or plain "
+                "array code, the usual cause is a compiler bug of that Julia or CUDA.jl release, fixed in a later "
+                "patch release: update Julia to the newest patch release of its minor (juliaup update) and the "
+                "packages (`] up CUDA GPUCompiler`, then the package you run), restart and rerun. If it persists, run "
+                "with `julia --check-bounds=yes` (an index error then shows as a BoundsError), look at "
+                "`CUDA.versioninfo()` for the driver and runtime, and report it with those versions and the smallest "
+                "code that faults.",
             ),
             # issue 36, round twenty-seven: a program's own check printed only the number, then a library call failed
             Variant(
@@ -5527,11 +5528,11 @@ _CORE: tuple[KnownError, ...] = (
                 r"|CUDA \d{2}(?:\.\d{1,2}|\.x)? runtime requirement|cudaErrorInsufficientDriver"
                 r"|CUDA_ERROR_(?:INSUFFICIENT_DRIVER|COMPAT_NOT_SUPPORTED_ON_DEVICE)|\bexit(?:ed with)? code:? 35\b",
                 "a driver too old for the program's CUDA (the text names the driver branch or CUDA major it needs)",
-                "The text points at the driver's age, not its absence: the program (a GPU database extension, a "
-                "prebuilt GPU library in a conda / pixi / pip environment) was built for a newer CUDA major than the "
+                "The text points at the driver's age, not its absence: the program (a prebuilt GPU library or "
+                "extension in a conda or pip environment) was built for a newer CUDA major than the "
                 "installed driver serves (`nvidia-smi`'s 'CUDA Version' is the newest it serves), and its first CUDA "
-                "call fails with cudaErrorInsufficientDriver (35), sometimes as a silent exit, while its NVML probe "
-                "finds no usable libnvidia-ml. Install a driver of the branch that CUDA major needs (CUDA 12: 525 or "
+                "call fails with cudaErrorInsufficientDriver (35), or earlier, at a probe of the driver's "
+                "libraries. Install a driver of the branch that CUDA major needs (CUDA 12: 525 or "
                 "newer; CUDA 13: 580 or newer, per CUDA's release notes, from memory), with its libnvidia-ml, and "
                 "reboot; or use the program's build for the CUDA major the driver serves (its CUDA 12 build, a "
                 "cuda-version=12 pin in the environment).",

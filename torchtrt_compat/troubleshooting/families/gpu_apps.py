@@ -60,8 +60,8 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "app-precompiled-kernel-missing",
-        "An application's precompiled CUDA kernel file could not be loaded (xpra: 'failed to load module from buffer "
-        "for ...'; cuModuleLoad: file not found)",
+        "An application's precompiled CUDA kernel file could not be loaded ('failed to load module from buffer for "
+        "...'; cuModuleLoad: file not found)",
         r"Error: failed to load module from buffer for '?\w{1,80}'?"
         r"|Error: failed to load CUDA bin file '?[^'\n]{1,300}"
         r"|cuModuleLoad(?:DataEx|Data|FatBinary)? failed: file not found"
@@ -72,8 +72,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "looks (a distribution package that left the kernel folder out, a build that did not compile them, a path "
         "of the build tree), or it was compiled for a newer CUDA or another GPU architecture than this driver and "
         "GPU run, so the GPU part of the application (an encoder, a filter) is disabled.",
-        "Find the folder the application loads its kernels from (xpra: the 'cuda' folder of its data directory, "
-        "/usr/share/xpra/cuda; run it with debug logging to see the path) and check the .fatbin / .cubin / .ptx "
+        "Find the folder the application loads its kernels from (often a 'cuda' folder in its data directory under "
+        "/usr/share/<application>; run it with debug logging to see the path) and check the .fatbin / .cubin / .ptx "
         "files are there: if not, install a package that includes them (the upstream repository's packages, or a "
         "newer release of the distribution's) or build them from source (the project's kernel build step with nvcc) "
         "and install them there. If they are there, they were built for another CUDA or GPU: rebuild them with the "
@@ -107,14 +107,14 @@ FAMILIES: tuple[KnownError, ...] = (
         r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}(?:lib[\w+-]{1,40}\.so(?:\.\d+){0,3}: cannot open shared object file"
         r"|No module named ')",
         "The application probes each optional codec module at start-up and prints one line per module: its file "
-        "when it loaded, or the reason it is skipped. A line naming a missing library (libnvjpeg.so.12 for an "
-        "nvjpeg module, a CUDA library of another major) only means that one module is not available; the other "
+        "when it loaded, or the reason it is skipped. A line naming a missing library (a CUDA library of the "
+        "major the module was built for) only means that one module is not available; the other "
         "modules (an NVENC encoder that says it initialised) work, and nothing failed.",
         "Nothing to fix unless that module is wanted: then install the library it names in the major it names "
-        "(libnvjpeg.so.12: the CUDA 12 nvjpeg runtime, e.g. the libnvjpeg-12-x package or the nvidia-nvjpeg-cu12 "
-        "wheel on the library path) and restart the application. If something else does not work (the GPU encoder "
-        "not used), that is its own question: check the module's own line (NVENC 'successfully initialized') and "
-        "select it explicitly in the application's settings (xpra: --video-encoders=nvenc / --encoding).",
+        "(lib<name>.so.<N>: that CUDA library of major N, from the distribution's CUDA packages or NVIDIA's "
+        "nvidia-<name>-cu<N> wheel on the library path) and restart the application. If something else does not work "
+        "(the GPU encoder not used), that is its own question: check that module's own line in the listing and select "
+        "it explicitly in the application's settings.",
         severity="notice",
         weight=45,
         applies="applications that list their optional codec modules at start-up (xpra's `xpra encoding` / "

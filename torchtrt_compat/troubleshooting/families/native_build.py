@@ -2858,8 +2858,8 @@ _ROUND33: tuple[KnownError, ...] = (
                 "Windows (nvcc with MSVC's cl.exe)",
                 "On Windows nvcc runs MSVC's cl.exe for the host code, and exit code 2 means cl.exe or nvcc "
                 "reported errors that `cargo build -vv` shows above this line. Check first that the crate supports "
-                "Windows at all: many CUDA crates (GPU MSM / NTT libraries of zero-knowledge provers among them) "
-                "build only on Linux, or only from their repository's newest source; then build on Linux or in WSL2 "
+                "Windows at all: many CUDA crates build only on Linux, or only "
+                "from their repository's newest source; then build on Linux or in WSL2 "
                 "with its CUDA, or use the crate's newest source with a Visual Studio release this CUDA supports, "
                 "from an 'x64 Native Tools Command Prompt' (cl.exe on PATH), and report the first cl.exe / nvcc "
                 "error to the crate if it persists.",

@@ -148,11 +148,11 @@ def cublas_variants() -> tuple[Variant, ...]:
             "a Rust server's own cuBLAS call (Candle / cudarc)",
             "The cuBLAS call is the server's own (a Rust binary on Candle / cudarc, with no torch in it), so "
             "torch's dtype switches and arch lists do not reach it. NOT_SUPPORTED there is a GEMM shape, stride or "
-            "dtype this cuBLAS / GPU does not take on the server's code path (often one reached only by large "
-            "inputs, or by its non-flash-attention path on older GPUs); ALLOC_FAILED is most often the GPU short of "
+            "dtype this cuBLAS / GPU does not take on the server's code path (often one that only some inputs or "
+            "one of its optional code paths reach); ALLOC_FAILED is most often the GPU short of "
             "memory. Update the server to its latest release (such paths get fixed there) and use "
             "its image built for this GPU's architecture; meanwhile keep requests smaller (lower the server's "
-            "max batch tokens / max input length, truncate inputs) and, where it offers one, pick another dtype "
+            "batch and input-length limits, truncate inputs) and, where it offers one, pick another dtype "
             "(float16 / float32) in its launch options. If it stays, report the server version, the GPU and the "
             "input size that triggers it.",
         ),

@@ -223,9 +223,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\.(?:cpp|cc|cu|cuh|hpp):\d{1,6})",
                 "a native GPU library's own check (it names its source file and line; no torch)",
                 "The fault is in the native GPU library that printed it (its check names its own source file), not "
-                "in your code or, when the same query or call fails every time, the hardware. Such a deterministic "
+                "in your code or, when the same call fails every time, the hardware. Such a deterministic "
                 "fault is a bug of that library's kernels for this build: when the library ships builds for more "
-                "than one CUDA major (a CUDA 12 and a CUDA 13 build) or release, try the other one (with a driver "
+                "than one CUDA major or release, try another one (with a driver "
                 "that serves its CUDA), since a fault in one configuration only is that build's; then report it with "
                 "the versions and the smallest input that fails. To name the kernel, rerun once with "
                 "CUDA_LAUNCH_BLOCKING=1 or under `compute-sanitizer`. Check the GPU's health (`dmesg | grep -i "

@@ -206,8 +206,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the codec, profile, bit depth or size is not one this GPU's NVDEC decodes, or, when the same input "
                 "decoded before, the driver's NVDEC (nvcuvid.dll) is broken in this driver release. Check with "
                 "`NVEncC --check-decoder` (NVDEC's codecs on this GPU) and the input with `ffprobe`; switch the input "
-                "to the software decoder (`--avsw` instead of `--avhw`; in a GUI such as StaxRip, its decoder option "
-                "for NVEncC) for this file, and if inputs that worked before now fail, update the NVIDIA driver (or "
+                "to the software decoder (`--avsw` instead of `--avhw`; in a GUI that runs NVEncC, its decoder "
+                "option) for this file, and if inputs that worked before now fail, update the NVIDIA driver (or "
                 "go back to the previous release).",
                 strict=True,
             ),
