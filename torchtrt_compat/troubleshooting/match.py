@@ -68,6 +68,7 @@ from .table import (
     NOT_PYTHON_KINDS,
     STAGE_ACCELERATORS,
     STAGE_COMMANDS,
+    STAGE_CUT_FRAMES,
     STAGE_DONE,
     STAGE_LINE_KINDS,
     STAGE_MARKERS,
@@ -790,6 +791,7 @@ def explain(
                 _at=hit[0],
             )
         )
+    found.extend(_by_cut_frame(hay, held, found))
     found = _after_the_cause(_discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay))
     found = _another_program_after(_status_over_its_wrapper(found, hay), hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
@@ -991,7 +993,15 @@ def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
     it ranks above every other failure (a family found before the fallback line and again after it counts where it
     is found again)."""
     failures = [e for e in found if e.severity == "failure" and e._at >= 0]
-    fell = next((m for e in failures for m in [_FELL_BACK.search(hay, e._at, e._at + 1500)] if m), None)
+    fell = next(
+        (
+            m
+            for e in failures
+            for m in _FELL_BACK.finditer(hay, e._at, min(len(hay), e._at + 1500))
+            if not _advice_at(hay, m.start())
+        ),
+        None,
+    )
     if fell is None:
         return found
     after: list[tuple[int, Explanation]] = []
@@ -1121,7 +1131,108 @@ def _warning_cost(top: Explanation, hay: str) -> tuple[str, str] | None:
     return None if cost is None or _GPU_WORKED.search(hay[:200_000]) else cost
 
 
+def _cut_answer(
+    result: Explanations,
+    hay: str,
+    lv: Levels,
+    at: tuple[str, str | None, str | None, str | None],
+    lacks: tuple[str, str, str],
+) -> tuple[str, str, str]:
+    """The stage, the words of where and the command of a miss whose paste is cut before its error (`_what_is_cut`):
+    ``at`` is the stage, the stage guessed from its words, the stage a marker shows and the library; ``lacks`` the cut
+    traceback's last line, a TorchScript traceback's last frame, an extension build's last compiler step."""
+    stage, guessed, marked, library = at
+    cut, script, build_cut = lacks
+    if not cut:
+        return _cut_elsewhere(result, script, build_cut, marked)
+    stage = stage if stage != "unknown" else (guessed or "runtime")  # a traceback is a program that ran
+    result.stage = stage
+    result.next_step, command = STAGE_STEPS["cut-traceback"], STAGE_COMMANDS["cut-traceback"]
+    frame = _last_frame(hay)
+    stated = stated_cause(hay, lv)
+    where = (
+        f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line"
+        + (f"; its last frame is {frame}" if frame else "")
+        + (_CUDAGRAPH_CUT if "cudagraph" in frame else "")
+        + ")"
+    )
+    if stated:  # the library's own sentence above the traceback says what is missing: that is the finding
+        package = (library or "<library>").split(".")[0]
+        result.next_step = STAGE_STEPS["stated"].format(stated=stated)
+        command = STAGE_COMMANDS["stated"].format(package=package)
+        where = (
+            f"at {stage}, and the library's own line says what is wrong: {stated!r} (the traceback under it "
+            f"stops at {cut!r}, before its exception line)"
+        )
+    return stage, where, command
+
+
+def _what_is_cut(result: Explanations, hay: str, lv: Levels, cut: str) -> tuple[str, str, str, str]:
+    """What a miss's paste lacks (issue 36, round thirty-four): the cut traceback's last line (``cut``, "" where the
+    text's first line states the exception, then its first error), the words that say so, a TorchScript traceback's last
+    frame, an extension build's last compiler step."""
+    stated_above = _stated_above(hay) if cut else ""
+    note = ""
+    if stated_above:  # the text's first line states the exception the cut traceback would end with: that is the error
+        cut, result.first_error = "", _display.short(stated_above, 200)
+        note = (
+            " (its first line states the exception; the traceback under it is cut before its own exception line, or "
+            "was printed after it)"
+        )
+    script = "" if cut else _cut_torchscript(hay)
+    build_cut = "" if cut or script or lv.errors else _cut_build(hay)
+    return cut, note, script, build_cut
+
+
+def _cut_elsewhere(result: Explanations, script: str, build_cut: str, marked: str | None) -> tuple[str, str, str]:
+    """The stage, the words of where and the command of a miss whose TorchScript traceback (``script``: its last
+    serialized-code frame) or extension build log (``build_cut``: its last compiler step) is cut before its error
+    (issue 36, round thirty-four); sets the result's stage and next step."""
+    if script:
+        result.stage, result.next_step = "runtime", STAGE_STEPS["cut-torchscript"]
+        return (
+            "runtime",
+            "at runtime, in a TorchScript module's code (the paste is incomplete: the interpreter's traceback stops "
+            f"at {script!r}, before the exception it raised, which is the error itself)",
+            STAGE_COMMANDS["cut-torchscript"],
+        )
+    stage = marked if marked in ("build", "compile", "install") else "compile"
+    result.stage, result.next_step = stage, STAGE_STEPS["cut-build"]
+    return (
+        stage,
+        f"at {stage} (the paste is incomplete: the extension's build stops at {build_cut!r}, before the build "
+        "finished or printed its error)",
+        STAGE_COMMANDS["cut-build"],
+    )
+
+
+def _build_cut_only(top: Explanation | None, lv: Levels, hay: str) -> bool:
+    """Whether a text of warnings only is an extension's build log cut at a compiler step (`_cut_build`): no
+    warnings-only text, the build's end is missing (issue 36, round thirty-four)."""
+    quiet = not lv.errors and (top is None or top.notice or top.severity == "warning")
+    return quiet and bool(_cut_build(hay))
+
+
 def _conclude(
+    result: Explanations,
+    hay: str,
+    held: Held,
+    lv: Levels,
+    facts: Callable[[], TextFacts],
+    shown: Callable[[], list[str]],
+) -> None:
+    """The first answer (`_conclude_text`); a text of warnings only that is an extension's build log cut at a
+    compiler step is a miss whose build's end is missing (issue 36, round thirty-four)."""
+    top = result[0] if result else None
+    if _build_cut_only(top, lv, hay):
+        result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
+        result.outcome = "unexplained" if top is not None else "no-match"
+        _conclude_miss(result, hay, held, lv, facts, shown, told=False, notices=top is not None)
+        return
+    _conclude_text(result, hay, held, lv, facts, shown)
+
+
+def _conclude_text(
     result: Explanations,
     hay: str,
     held: Held,
@@ -1346,6 +1457,7 @@ def _conclude_miss(
     library = _frame_library(hay) or (products[0] if products else None) or _qualified_package(result.first_error)
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
+    cut, note, script, build_cut = _what_is_cut(result, hay, lv, cut)
     # numbers that are wrong, not an error (issue 36, round twenty-six): a program that ran, whatever stage its words
     # or the kind of its lines guessed; only a stage a marker shows other than runtime (a build, an export) stays
     numeric = None if cut or marked not in (None, "runtime") else _numeric_situation(hay)
@@ -1365,26 +1477,10 @@ def _conclude_miss(
             else "at runtime, in its numbers (it shows values that differ from what they should be: a failed "
             "comparison, all zeros, results that differ between two runs or devices; no error of its own)"
         )
-    elif cut:  # a traceback that stops before its exception line: the error itself is missing
-        stage = stage if stage != "unknown" else (guessed or "runtime")  # a traceback is a program that ran
-        result.stage = stage
-        result.next_step, command = STAGE_STEPS["cut-traceback"], STAGE_COMMANDS["cut-traceback"]
-        frame = _last_frame(hay)
-        stated = stated_cause(hay, lv)
-        where = (
-            f"at {stage} (the paste is incomplete: its traceback stops at {cut!r}, before the exception line"
-            + (f"; its last frame is {frame}" if frame else "")
-            + (_CUDAGRAPH_CUT if "cudagraph" in frame else "")
-            + ")"
+    elif cut or script or build_cut:  # a traceback or a build cut before its error: the error itself is missing
+        stage, where, command = _cut_answer(
+            result, hay, lv, (stage, guessed, marked, library), (cut, script, build_cut)
         )
-        if stated:  # the library's own sentence above the traceback says what is missing: that is the finding
-            package = (library or "<library>").split(".")[0]
-            result.next_step = STAGE_STEPS["stated"].format(stated=stated)
-            command = STAGE_COMMANDS["stated"].format(package=package)
-            where = (
-                f"at {stage}, and the library's own line says what is wrong: {stated!r} (the traceback under it "
-                f"stops at {cut!r}, before its exception line)"
-            )
     elif speed is not None:
         stage = result.stage = "runtime"
         result.next_step, command = _speed_step(speed, products)
@@ -1419,6 +1515,7 @@ def _conclude_miss(
                 f"at {stage}, or in the conversion or set-up call that raised it (the paste is the exception line "
                 "without its traceback, which would show the call)"
             )
+    where += note
     # an accelerator that is no NVIDIA GPU: its own check, not nvidia-smi and a CUDA check (the message's remedy after)
     on_device, command = _accelerator_step(result, hay, command, said, plain=not (numeric or cut or speed))
     result.command = command
@@ -1565,16 +1662,44 @@ _GOES_ON = re.compile(
 _GOES_ON_CPU = re.compile(r"\bCPU\b|\bload GPU\b|\bGPU (?:acceleration )?(?:is |was )?disabled\b", re.IGNORECASE)
 
 
+#: words before a go-on or fallback phrase on its line that make it advice to the user, not what the program did
+#: ("Use device='auto' to fall back to CPU", "you can run on the CPU instead", "or use the CPU instead"), or an
+#: exception's name before it: the phrase is that exception's message, which stopped the program (issue 36, round
+#: thirty-four)
+_ADVICE_BEFORE = re.compile(
+    r"(?:\b(?:you (?:can|could|may|might|should)|please|if you)\b[^\n.;!]{0,60}"
+    r"|\b(?:use|set|pass|specify|try)\b[^\n.;!,]{0,60}\bto ?|\bor ?)$",
+    re.IGNORECASE,
+)
+#: a line that is an exception's own line (its class, then its message), perhaps an issue's title or after a word
+_EXCEPTION_LINE = re.compile(
+    r"^\s{0,8}(?:\(issue title: )?(?:[\w-]{1,40} )?(?:[A-Za-z_][\w]{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception): "
+)
+
+
+def _advice_at(hay: str, at: int) -> bool:
+    """Whether the go-on or fallback words at ``at`` are advice or an exception's message (`_ADVICE_BEFORE`,
+    `_EXCEPTION_LINE`)."""
+    before = hay[hay.rfind("\n", 0, at) + 1 : at]
+    return _ADVICE_BEFORE.search(before[-400:]) is not None or _EXCEPTION_LINE.match(before) is not None
+
+
+def _goes_on_at(line: str) -> re.Match[str] | None:
+    """The first go-on words (`_GOES_ON`) of ``line`` that are neither advice nor an exception's message."""
+    return next((m for m in _GOES_ON.finditer(line) if not _advice_at(line, m.start())), None)
+
+
 def _goes_on(hay: str) -> str:
     """The words of a text without an error line that say the program goes on (`_GOES_ON`), when every line that
     says something failed is such a line or is followed by one within three lines (the reason, then "disabling
-    effect"); "" otherwise: a failure it does not say it went on from."""
+    effect"); "" otherwise: a failure it does not say it went on from. Advice ("use X to fall back to the CPU") and
+    an exception's message are no going on."""
     head = hay[:20_000]
-    first = _GOES_ON.search(head)
+    first = next((m for m in _GOES_ON.finditer(head) if not _advice_at(head, m.start())), None)
     if first is None:
         return ""
     lines = head.splitlines()
-    on = [i for i, line in enumerate(lines) if _GOES_ON.search(line)]
+    on = [i for i, line in enumerate(lines) if _goes_on_at(line)]
     for i, line in enumerate(lines):
         if _SAYS_FAILED.search(line) and not any(i <= j <= i + 3 for j in on):
             return ""
@@ -1588,7 +1713,7 @@ def _goes_on_cpu(hay: str) -> str:
     for n, m in enumerate(_GOES_ON.finditer(hay[:20_000])):
         if n >= 20:
             break
-        if _GOES_ON_CPU.search(m.group(0)):
+        if _GOES_ON_CPU.search(m.group(0)) and not _advice_at(hay, m.start()):
             return _line_of(hay, m.start()).strip().lstrip("│┌└├┃╭╰| ")
     return ""
 
@@ -1720,12 +1845,13 @@ def _handled(hay: str, top: Explanation, lv: Levels) -> str | None:
     if any(m == "error" and st > line_end for st, m in zip(lv.starts, lv.marks, strict=True)):
         return None  # a later error line: the handling did not save the run
     next_end = hay.find("\n", line_end + 1)
-    m = _HANDLED.search(hay, top._at, len(hay) if next_end < 0 else next_end)
+    found = _HANDLED.finditer(hay, top._at, len(hay) if next_end < 0 else next_end)
+    m = next((h for h in found if not _advice_at(hay, h.start())), None)
     if m is None:  # a fallback a few lines on, in the same message (before a blank line, a frame, a new traceback)
         end = _MESSAGE_END.search(hay, line_end, line_end + 1500)
         stop = end.start() if end else min(len(hay), line_end + 1500)
         stop = min(stop, _nth_line_end(hay, line_end, 6))
-        m = _FELL_BACK.search(hay, line_end, stop)
+        m = next((f for f in _FELL_BACK.finditer(hay, line_end, stop) if not _advice_at(hay, f.start())), None)
     return _display.short(m.group(0).strip(), 80) if m else None
 
 
@@ -1965,6 +2091,109 @@ def _says_it_failed(hay: str, lv: Levels) -> bool:
         if lv.at(m.start()) is None:
             return True
     return False
+
+
+#: an issue's title line ("(issue title: ...)") and the words of one that state an error message: an exception's
+#: class, a word of failure, or a message's own shape ("The size of tensor a (8) must match the size of tensor b")
+_TITLE_LINE = re.compile(r"^\(issue title: ([^\n]{4,400}?)\)?\s*$")
+_TITLE_STATES_ERROR = re.compile(
+    r"\b[A-Z]\w{0,60}(?:Error|Exception)\b|\b(?:error|failed|failure)\b|\bmust (?:match|be)\b|\bmismatch\b"
+    r"|\bout of memory\b|\bnot (?:found|available|supported|implemented)\b|\bunable to\b|\bcannot\b",
+    re.IGNORECASE,
+)
+#: an exception's own line at a text's start ("RuntimeError: numel: integer multiplication overflow")
+_EXCEPTION_FIRST = re.compile(r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception): \S")
+
+
+@functools.lru_cache(maxsize=1)
+def _cut_frames() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((key, re.compile(p)) for key, p in STAGE_CUT_FRAMES)
+
+
+def _by_cut_frame(hay: str, held: Held, found: list[Explanation]) -> list[Explanation]:
+    """The family a traceback cut before its exception line names by its last frame (`table.STAGE_CUT_FRAMES`: a
+    function that raises one failure only), likely, where no family ``found`` is a failure; [] otherwise."""
+    if "serialization" not in hay or any(e.severity == "failure" for e in found) or not _cut_traceback(hay):
+        return []
+    frames = list(_FRAME_AT.finditer(hay, max(0, len(hay) - 50_000)))
+    if not frames:
+        return []
+    at = hay.rfind("\n", 0, frames[-1].start()) + 1
+    line = _line_of(hay, frames[-1].start()).strip()
+    for key, rx in _cut_frames():
+        c = _compiled_by_key().get(key)
+        if c is not None and rx.search(line):
+            e = c.entry
+            return [
+                replace(
+                    _explanation(c, e.fix, None, (at, at, line), hay, held, ()),
+                    severity="failure",
+                    confidence="likely",
+                    alternatives=tuple(a for a in e.alternatives if a != e.key),
+                    _rank=e.weight,
+                    _at=at,
+                )
+            ]
+    return []
+
+
+#: TorchScript's wrapper line over a failed scripted op; the exception it raised follows its serialized code frames
+_TORCHSCRIPT_FAILED = "The following operation failed in the TorchScript interpreter"
+#: an exception's line at a line's start (what a TorchScript traceback ends with)
+_EXCEPTION_AT_START = re.compile(
+    r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception): (?!The following)", re.M
+)
+
+
+def _cut_torchscript(hay: str) -> str:
+    """The last serialized-code frame of a TorchScript interpreter traceback that stops before the exception it
+    raised (issue 36, round thirty-four), or "" when the text has none or shows that exception."""
+    at = hay.rfind(_TORCHSCRIPT_FAILED)
+    if at < 0 or _EXCEPTION_AT_START.search(hay, hay.find("\n", at) + 1 or len(hay)) is not None:
+        return ""
+    if hay.find("\n", at) < 0:
+        return ""
+    frames = list(re.finditer(r'File "(code/[^"\n]{1,300})", line \d{1,7}', hay[at:]))
+    return frames[-1].group(0) if frames else ""
+
+
+#: a ninja step of a C++/CUDA extension's build ("[1/8] /usr/local/cuda/bin/nvcc ... -c x.cu -o x.cuda.o")
+_NINJA_STEP = re.compile(
+    r"^\[(\d{1,5})/(\d{1,5})\] [^\n]{0,300}?(?:\bnvcc|\bc\+\+|\bg\+\+|\bgcc|\bclang\+{0,2}|\bcl\.exe)\b", re.M
+)
+#: a line that an extension's build finished or what came after it ran ("Loading extension module x...")
+_BUILD_DONE = re.compile(
+    r"Loading extension module|Successfully (?:built|installed)|Finished processing dependencies|^Building wheel"
+    r"[^\n]{0,200}done\b|\bbuild finished\b|Traceback \(most recent",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _cut_build(hay: str) -> str:
+    """The last compiler step of an extension's ninja build that stops before the build finished (step k of n,
+    k < n, and no line that it finished after it; issue 36, round thirty-four), or ""."""
+    last = None
+    for n, m in enumerate(_NINJA_STEP.finditer(hay)):
+        if n >= 2000:
+            break
+        last = m
+    if last is None or int(last.group(1)) >= int(last.group(2)) or _BUILD_DONE.search(hay, last.end()):
+        return ""
+    return _display.short(_line_of(hay, last.start()).strip(), 100)
+
+
+def _stated_above(hay: str) -> str:
+    """The exception a text's first line states above a traceback that ends without its own exception line (issue
+    36, round thirty-four): an issue's title that states an error message, or an exception's line printed before
+    its frames (a stack dump that prints the exception first); "" when the first line states none."""
+    first = next((ln.strip() for ln in hay[:4000].splitlines() if ln.strip()), "")
+    title = _TITLE_LINE.match(first)
+    if title:
+        said = title.group(1).strip()
+        return said if _TITLE_STATES_ERROR.search(said) else ""
+    if _EXCEPTION_FIRST.match(first) and not _FRAME.match(first):
+        return first
+    return ""
 
 
 def _cut_traceback(hay: str) -> str:

@@ -314,6 +314,8 @@ _ERROR_LINE = re.compile(
     r"|(?:[\w./\\+-]{0,200}[/\\])?(?:[\w.+-]{0,40}-)?(?:gcc|g\+\+|cc|c\+\+|clang\+{0,2}|cc1(?:plus)?|collect2|ld|ld\.\w{1,8}"
     r"|lld|nvcc|cl|link)(?:-\d{1,2})?(?:\.exe)?: (?:fatal )?error: "
     r"|(?:[\w./\\+-]{0,200}/)?ld(?:\.\w{1,8})?: cannot find -l\S"
+    #: pip's list of the distributions it could not build ("Failed to build spatial-correlation-sampler")
+    r"|Failed to build (?:[\w.-]{1,80} ?){1,20}$"
     r"|FAILED: \S|(?:dyld(?:\[\d{1,9}\])?: )?(?:Symbol not found: _\w|Library not loaded: \S)"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
@@ -363,6 +365,11 @@ _ERROR_WORDS = (
     #: f(...): block: [0,0,0], thread: [0,0,0] Assertion `val >= zero` failed."), the backquote on both sides;
     #: glibc's assert() ("Assertion `x' failed.") is "' failed" above (issue 36, round thirty-two)
     "` failed.",
+    #: pip's report of a build step that failed ("× python setup.py bdist_wheel did not run successfully.", "×
+    #: Building wheel for x (pyproject.toml) did not run successfully.", "error: subprocess-exited-with-error"; issue
+    #: 36, round thirty-four)
+    " did not run successfully",
+    "error: subprocess-exited-with-error",
 )
 #: NCCL's error return: NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as
 #: "file.cc:N -> R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3,
@@ -555,6 +562,16 @@ _QUALIFIED_EXCEPTION = re.compile(
 )
 
 
+#: an issue's title line that names an exception class, qualified or not, with its message ("(issue title: tabpfn_client
+#: RuntimeError: CUDA device requested but not available ...)", "(issue title: pytorch_lightning.utilities.exceptions.
+#: MisconfigurationException GPU not finding)"): the report's failure, though no traceback's end shows it (issue 36,
+#: round thirty-four)
+_TITLED_EXCEPTION = re.compile(
+    r"^\(issue title: [^\n]{0,200}?(?<![\w-])(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception)(?::? \S)",
+    re.MULTILINE,
+)
+
+
 #: a failure status of CUDA or one of its libraries, or torch's CUDA error line: a program that logs the exception it
 #: caught at info level ("2019-10-28 20:05:47 [INFO]: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED") still reports a
 #: failure (issue 36, round thirty-two)
@@ -583,6 +600,12 @@ def _error_words(text: str, found: dict[int, Level]) -> None:
         for start in _lines_with(text, word):
             if start not in found and not conditional_at(text, text.find(word, start)):
                 found[start] = "error"
+    if "(issue title: " in text:  # an issue's title that names an exception: the report's failure
+        for n, m in enumerate(_TITLED_EXCEPTION.finditer(text)):
+            if n >= 8:
+                break
+            if m.start() not in found:
+                found[m.start()] = "error"
     if "Error: " in text or "Exception: " in text:
         for n, m in enumerate(_QUALIFIED_EXCEPTION.finditer(text)):
             if n >= 64:

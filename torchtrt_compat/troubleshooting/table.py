@@ -6127,7 +6127,11 @@ STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
     ("import", r"\bundefined symbol\b|\bcannot open shared object\b|\bDLL load failed\b|\bImportError\b"),
     (
         "compile",
-        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: command '",
+        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: command '"
+        # nvcc's EDG front end: 'x.h(12): error: namespace "std" has no member "uintptr_t"', 'error: identifier
+        # "x" is undefined' (issue 36, round thirty-four)
+        r'|^[^\n]{1,300}\(\d{1,6}\): error: |\berror: (?:namespace "\w{1,60}" has no member "\w{1,80}"'
+        r'|identifier "\w{1,80}" is undefined)',
     ),
     (
         "install",
@@ -6204,6 +6208,15 @@ STAGE_STEPS: dict[str, str] = {
     "build) was skipped when the library was installed: reinstall it with that part (its GPU build or wheel; from "
     "source with the CUDA toolkit visible, nvcc on PATH and CUDA_HOME set) and read the install log for why it was "
     "skipped",
+    "cut-build": "the paste is incomplete: the extension's build log stops at a compiler step, before the build "
+    "finished or its error was printed; the compiler's error (`error:` lines, ninja's `FAILED:`) or the line that "
+    "the build finished is missing. Run it again with the whole log (MAX_JOBS=1 keeps one step's error together) and "
+    "give explain the first error line",
+    "cut-torchscript": "the paste is incomplete: a TorchScript module's code failed, and the interpreter's "
+    "traceback (its serialized code frames) stops before its last line, the exception it raised (e.g. a "
+    "RuntimeError about devices, dtypes or shapes); copy the output again down to the end and give explain that "
+    "line. A scripted or traced module keeps the device and dtype it was saved with: check that its inputs are on "
+    "the same device as the module",
     "cut-traceback": "the paste is incomplete: the traceback stops before its last line, the exception (its type "
     "and message), which is the error itself; copy the output again down to the end (or open the job's log: a "
     "cluster job's stderr file, the wrapper's log) and give explain the traceback with its last lines",
@@ -6572,6 +6585,19 @@ WATCH_GPU = "nvidia-smi dmon -s u -d 1"
 
 #: The single most useful command to run next, when no family matched: by stage, and by stage and library
 #: ("stage/library", `PRODUCTS` names) where the library has its own tool. ``{file}`` is a library file the text names.
+#: a traceback cut before its exception line whose last frame is a function that raises one failure only: that
+#: family, likely (issue 36, round thirty-four): torch.load restoring a CUDA-saved storage on a machine whose torch
+#: sees no CUDA device (torch/serialization.py's default_restore_location -> _cuda_deserialize ->
+#: validate_cuda_device raises "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is
+#: False")
+STAGE_CUT_FRAMES: tuple[tuple[str, str], ...] = (
+    (
+        "torch-load-cuda-on-cpu",
+        r"serialization\.py\W{1,4}, line \d{1,6}, in (?:default_restore_location|_cuda_deserialize"
+        r"|validate_cuda_device)\b",
+    ),
+)
+
 STAGE_COMMANDS: dict[str, str] = {
     "compile": "make VERBOSE=1 2>&1 | grep -n -m1 -B2 -A8 -E 'error|undefined reference|cannot find'",
     "install": "python -m pip install -v <package> 2>&1 | grep -iE 'error|requires|conflict'",
@@ -6614,6 +6640,10 @@ STAGE_COMMANDS: dict[str, str] = {
     "(whether the install found CUDA and built the part it names)",
     "cut-traceback": "python your_script.py 2>&1 | tail -n 60 | torchtrt-compat explain - (the traceback's end: its "
     "exception line)",
+    "cut-build": "MAX_JOBS=1 python your_script.py 2>&1 | tee build.log; grep -n -m 5 -E 'error|FAILED' build.log "
+    "(the build's first error)",
+    "cut-torchscript": "python your_script.py 2>&1 | tail -n 80 | torchtrt-compat explain - (the TorchScript "
+    "traceback's end: its exception line)",
     "compile/msvc": 'msbuild <project>.vcxproj -v:detailed 2>&1 | findstr /n /c:"error C" /c:"error LNK"',
     "container": "docker run --rm --gpus all ubuntu nvidia-smi",
     "runtime/tritonserver": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
