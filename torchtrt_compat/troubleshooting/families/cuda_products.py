@@ -453,7 +453,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cusolver-error",
         "torch: cusolver error: CUSOLVER_STATUS_... (torch.linalg on cuSOLVER)",
-        r"cusolver error: CUSOLVER_STATUS_\w{3,40}",
+        r"cusolver error: CUSOLVER_STATUS_\w{3,40}"
+        # older torch printed the status as a number ("cusolver error: 7, when calling `cusolverDnCreate(handle)`",
+        # 7 = CUSOLVER_STATUS_INTERNAL_ERROR) (issue 36, round thirty-four)
+        r"|cusolver error: \d{1,2}, when calling `cusolver\w{2,40}\(",
         "A cuSOLVER call of torch.linalg (inverse, solve, eigh, svd, cholesky, lstsq) failed: at cusolverDnCreate "
         "most often the GPU had no memory left for cuSOLVER's handle and workspace (torch's caching allocator "
         "holds it), or torch's bundled cuSOLVER does not support this GPU (a build for an older CUDA); inside a "

@@ -211,7 +211,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # (not pytest.importorskip's skip reason, "could not import 'X': No module named 'X'": a test skipped, no
         # failure; issue 36, round twenty-six), nor openmm-ml's notice that it goes on without an optional accelerator
         # ("failed to equip `nnpops` with error: No module named 'NNPOps'", round thirty-two)
-        r"(?<!\w': )(?<!` with error: )No module named '[\w.]{1,120}'"
+        # nor xformers' notice that it goes on without Triton ("Error caught was: No module named 'triton'", round
+        # thirty-four: startup_notices' xformers-triton-unavailable-notice)
+        r"(?<!\w': )(?<!` with error: )(?<!Error caught was: )No module named '[\w.]{1,120}'"
         r"|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
@@ -340,6 +342,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the module is installed for another interpreter: run `python -m pip install <distribution>` with "
                 "the exact python that runs the script (`which python`; in a notebook `%pip install ...` and restart "
                 "the kernel; with sudo, `sudo -E $(which python)`)",
+            ),
+            # issue 36, round thirty-four: torch itself missing is, besides a Python without torch, the classic
+            # failure of a CUDA extension's setup.py under pip's build isolation (a one-line paste shows neither)
+            Variant(
+                r"No module named '?torch'?(?![\w.])",
+                "torch itself (a Python without torch, or a CUDA extension's build under pip's isolation)",
+                "Either this Python has no torch (install torch's CUDA build into it: the install selector on "
+                "PyTorch's site gives the `python -m pip install torch --index-url ...` line), or, when the error "
+                "came while pip installed a package that compiles CUDA code (a rasterizer submodule, simple-knn, "
+                "flash-attn, `pip install -e .`, 'Getting requirements to build wheel') although `python -c 'import "
+                "torch'` works, pip built it in an isolated environment without torch: build it with the same "
+                "interpreter and without isolation, `python -m pip install --no-build-isolation <package or folder>` "
+                "(also check that `pip` is that env's: `python -m pip --version`).",
             ),
         ),
         op=r"No module named '?([\w.]{1,120})",

@@ -40,7 +40,11 @@ _ARCH: tuple[KnownError, ...] = (
     KnownError(
         "geo-tcnn-no-compatible-arch",
         "tiny-cuda-nn: Could not find compatible tinycudann extension for compute capability N (built for other GPUs)",
-        r"Could not find compatible tinycudann extension for compute capability",
+        r"Could not find compatible tinycudann extension for compute capability"
+        # tiny-cuda-nn's CUTLASS GEMM check (include/tiny-cuda-nn/cutlass_matmul.h, CUTLASS_CHECK_THROW: "FILE:LINE
+        # <call> failed with error <status>"; older releases' CUTLASS_CHECK printed "Got cutlass error: <status> at:
+        # <line>") (issue 36, round thirty-four)
+        r"|cutlass_matmul\.h:\d{1,6}\b[^\n]{0,200}\bfailed with error\b|\bGot cutlass error: ",
         "tiny-cuda-nn's torch bindings compile one module per GPU architecture (tinycudann_bindings._NN_C) for the "
         "architectures of the machine that built it (or TCNN_CUDA_ARCHITECTURES); none is for this GPU or an older "
         "architecture it can run: the package was built on another machine (a Docker image, a cluster's login "
@@ -50,6 +54,24 @@ _ARCH: tuple[KnownError, ...] = (
         "with NN the compute capability the message names (several: '86;89'), the CUDA toolkit of "
         "torch.version.cuda, on a machine that sees the GPU (or with the variable set where it does not). GPUs "
         "older than compute capability 7.5 lose the fully fused MLP (FullyFusedMLP); use CutlassMLP there.",
+        variants=(
+            Variant(
+                r"cutlass_matmul\.h|Got cutlass error",
+                "tiny-cuda-nn's CUTLASS GEMM failed (cutlass_matmul.h: 'failed with error Error Internal')",
+                "A CUTLASS matrix multiply of tiny-cuda-nn (CutlassMLP, the encodings' and fully fused MLP's backward "
+                "GEMMs) returned an error status: most often the bindings run on a GPU whose architecture they were "
+                "not built for (built on another machine or for one GPU of a mixed multi-GPU box, a CutlassMLP / "
+                "network width the architecture has no kernel for), less often a tiny-cuda-nn too old for the CUDA "
+                "toolkit. Rebuild the bindings for the exact GPU (`pip uninstall tinycudann`, then "
+                "`TCNN_CUDA_ARCHITECTURES=NN pip install --no-build-isolation --no-cache-dir git+<tiny-cuda-nn "
+                "repository>#subdirectory=bindings/torch`, NN = the capability of `nvidia-smi --query-gpu="
+                "compute_cap --format=csv`, several for mixed GPUs: '75;86'), from the latest tiny-cuda-nn, with "
+                "the CUDA toolkit of torch.version.cuda; run once on one GPU (CUDA_VISIBLE_DEVICES=0) to isolate a "
+                "multi-GPU (DDP) setup, and on a GPU below compute capability 7.5 use CutlassMLP with widths it "
+                "supports (16-128).",
+                strict=True,
+            ),
+        ),
         weight=92,
         applies="tiny-cuda-nn's PyTorch bindings (nerfstudio, instant-nsr-pl, threestudio and other NeRF projects)",
         shown_by=(_test("test_tiny_cuda_nn_built_for_other_gpus"),),
@@ -703,7 +725,10 @@ _COMPILE: tuple[KnownError, ...] = (
         rf"|[‘'`]?(?:{_STD_NAMES})[’'`]? (?:is not a member of [‘'`]?std[’'`]?|was not declared in this scope"
         r"|in namespace [‘'`]?std[’'`]? does not name a (?:template )?type)"
         r"|is defined in header [‘']<\w{1,30}(?:\.h)?>[’']; (?:did you forget to|this is probably fixable by "
-        r"adding) [‘']#include <",
+        r"adding) [‘']#include <"
+        # nvcc's front end (EDG) words the same as 'namespace "std" has no member "uintptr_t"' (issue 36, round
+        # thirty-four)
+        rf"|namespace \"std\" has no member \"(?:u?int(?:8|16|32|64|ptr)_t|size_t|{_STD_NAMES})\"",
         "The source uses a fixed-width integer type (uint32_t, uintptr_t), a float limit (FLT_MAX) or a standard "
         "library name (std::cout, std::runtime_error, std::numeric_limits) without including its header "
         "(<cstdint>, <cfloat>, <iostream>, <stdexcept>, <limits>): older GCC / CUDA headers included them "
@@ -815,5 +840,42 @@ _MODULES: tuple[KnownError, ...] = (
     ),
 )
 
+_T34 = "tests/troubleshooting/test_round34_v34render3d.py"
+
+#: rasterizers' own diagnostics that say a result may be approximate; nothing failed (issue 36, round thirty-four)
+_RASTER_NOTICES: tuple[KnownError, ...] = (
+    KnownError(
+        "geo-rasterizer-contributor-cap-notice",
+        "a Gaussian rasterizer's 'Maximal contributors are met' message (a per-pixel cap reached; a diagnostic, not "
+        "a failure)",
+        r"Maximal contributors are met\. This should be fixed!",
+        "Gaussian Opacity Fields' CUDA rasterizer (and forks built on it) keeps at most a fixed number of Gaussians "
+        "per pixel for its depth / opacity evaluation during mesh extraction and prints this line, with the cap, when "
+        "a pixel reaches it. The 'ERROR' prefix is the project's own print: the run goes on, and the opacity of those "
+        "pixels is at most slightly approximate (it usually saturates well before the cap).",
+        "Nothing to fix when the extracted mesh looks right. If the mesh is wrong or the line repeats for most pixels, "
+        "the scene is degenerate: check the cameras' intrinsics and poses (a wrong focal length or scale piles up "
+        "Gaussians along the rays); only if the scene is right, raise the contributor limit in the rasterizer's "
+        "CUDA source (its per-pixel cap constant) and rebuild the submodule (`pip install --no-build-isolation "
+        "./submodules/<rasterizer>`).",
+        severity="notice",
+        weight=30,
+        applies="Gaussian Opacity Fields' rasterizer and forks of it (mesh extraction)",
+        shown_by=(f"{_T34}::test_rasterizer_contributor_cap_is_a_notice",),
+        example="ERROR: Maximal contributors are met. This should be fixed! 1024",
+        example_source="autonomousvision/gaussian-opacity-fields' diff-gaussian-rasterization fork (its forward "
+        "kernel's printf), wording written from a user's report",
+    ),
+)
+
 #: the rows of this domain (`families.FAMILIES` plugs them in)
-FAMILIES: tuple[KnownError, ...] = (*_ARCH, *_PAIRS, *_GRAPH, *_RENDER, *_SPARSE, *_COMPILE, *_MODULES)
+FAMILIES: tuple[KnownError, ...] = (
+    *_ARCH,
+    *_PAIRS,
+    *_GRAPH,
+    *_RENDER,
+    *_SPARSE,
+    *_COMPILE,
+    *_MODULES,
+    *_RASTER_NOTICES,
+)

@@ -1351,6 +1351,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "retrying; where the library can prebuild its ops at install time (an environment flag of its "
                 "installer), that avoids the build at run time.",
             ),
+            # issue 36, round thirty-four: a Windows build (MSVC's cl.exe as nvcc's host compiler) whose paste holds
+            # only pip's and cpp_extension's wrapper lines
+            Variant(
+                r"\b[A-Z]:\\(?:Users|Program|ProgramData|cb|Windows|[\w .-]{1,60}\\)|\\site-packages\\|\bcl\.exe\b"
+                r"|\bMSVC\b|Visual Studio|win_amd64|\bwin32\b",
+                "a Windows build (MSVC and nvcc)",
+                "On Windows nvcc compiles with MSVC's cl.exe, and the errors of both are above these lines "
+                "('file.cu(N): error ...', 'error C2xxx', 'unsupported Microsoft Visual Studio version'); `pip "
+                "install -v` shows them: explain that first one. Usual causes: the build was not started from an "
+                "'x64 Native Tools Command Prompt for VS' (cl.exe missing or for x86), an MSVC newer than the "
+                "CUDA toolkit supports (use the VS 2019 / 2022 toolset the toolkit's release notes name, or a "
+                "newer toolkit), a CUDA toolkit (CUDA_PATH, nvcc) other than torch.version.cuda, or paths too "
+                "long / with spaces (build from a short folder). Then `set DISTUTILS_USE_SDK=1` and `python -m "
+                "pip install -v --no-build-isolation <extension>` from that prompt. Research CUDA code "
+                "(rasterizer forks a project pins, simple-knn) is often written for Linux only: if its own source "
+                "fails under MSVC, use the fork's commit the project names or the upstream repository that builds "
+                "on Windows, or build under WSL2.",
+            ),
         ),
         loose=True,
         alternatives=("build-nvcc-host-compiler", "build-nvcc-arch-unsupported", "build-header-not-found"),

@@ -72,4 +72,26 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="https://github.com/ssbuild/moss_finetuning/issues/23; bitsandbytes/cuda_setup/main.py "
         "(0.39, warn_in_case_of_duplicates)",
     ),
+    KnownError(
+        "xformers-triton-unavailable-notice",
+        "xformers: A matching Triton is not available, some optimizations will not be enabled (a notice, not an error)",
+        r"A matching Triton is not available, some optimizations will not be enabled"
+        r"|^\s{0,8}Error caught was: No module named '?triton",
+        "xformers checks at import whether a Triton that fits its torch is installed and logs this when none is (on "
+        "Windows there is no official Triton wheel; elsewhere a triton of another torch release): it turns off only "
+        "its Triton-based kernels and uses its other attention kernels. The 'Error caught was: No module named "
+        "'triton'' line below it is the reason it logs, not a failure.",
+        "Nothing to fix: the program goes on (look for a real error later in the output if something did stop). "
+        "To have those kernels, install the triton that matches the installed torch (Linux: the triton torch "
+        "pins, `pip show torch` lists it; Windows: a community triton-windows build for that torch), or hide the "
+        "line (the apps that ship xformers filter the 'xformers' logger's record).",
+        severity="notice",
+        weight=30,
+        applies="xformers on any platform, Windows above all (ComfyUI, Stable Diffusion apps, 3D asset generators)",
+        shown_by=("tests/troubleshooting/test_round34_v34render3d.py::test_xformers_triton_notice_is_no_failure",),
+        example="A matching Triton is not available, some optimizations will not be enabled.\nError caught was: No "
+        "module named 'triton'",
+        example_source="xformers/__init__.py (_is_triton_available's logger.warning); the 'Error caught was' line "
+        "written from users' logs",
+    ),
 )

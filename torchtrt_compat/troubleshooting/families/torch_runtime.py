@@ -64,6 +64,13 @@ _NAN_PROBABILITIES = (
     r"(?:isnan|isinf|val >= zero|lt\(val, zero\))"
     r"|invalid multinomial distribution \(encountering probability entry (?:< 0|= infinity or NaN)\)"
 )
+#: index_select's own assert and kernel (aten/src/ATen/native/cuda/Indexing.cu)
+_INDEX_SELECT = r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index"
+#: a language model's words near an index_select assert (the embedding lookup's situation)
+_NLP = (
+    r"\btoken|input_ids|\btransformers\b|\bvocab|position_ids|\blm_head\b|\bembed|\bbert\b|\bgpt|\bllama"
+    r"|\bt5\b|roberta|\bmistral|\bqwen|\bllm\b|\bnlp\b|language model|\bseq2seq\b|generate\("
+)
 #: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
 _WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWindows\b"
 
@@ -112,12 +119,28 @@ FAMILIES: tuple[KnownError, ...] = (
                 "shows what is installed.",
             ),
             Variant(
-                r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index|\bembedding\b|\bEmbedding\b",
+                # index_select's assert counts as an embedding lookup only where the text shows a language model
+                # (issue 36, round thirty-four: point / Gaussian / anchor indices of a 3D project assert the same)
+                rf"\bembedding\b|\bEmbedding\b|(?s:(?:{_INDEX_SELECT}).*?{_NLP}|{_NLP}.*?(?:{_INDEX_SELECT}))",
                 "an embedding lookup",
                 "A token id is not below the embedding's num_embeddings: the tokenizer and the model disagree (a "
                 "tokenizer with added tokens: model.resize_token_embeddings(len(tokenizer))), position ids run past "
                 "max_position_embeddings (inputs longer than the model allows: truncate), or ids are -1 padding. "
                 "Check ids.max() < model.get_input_embeddings().num_embeddings on the CPU.",
+            ),
+            Variant(
+                _INDEX_SELECT,
+                "index_select / tensor[index] with an index beyond the dimension (no language model in the text)",
+                "index_select (tensor[idx], torch.gather's and an embedding's kernel) got an index not below the "
+                "size of the dimension it indexes: the index tensor and the tensor are out of step. In 3D / "
+                "point-cloud / Gaussian-splatting code this is most often indices (points, Gaussians, anchors, "
+                "neighbours, a visibility mask turned into indices) computed before a step that changed the "
+                "tensor's length (densification, pruning, growing, a level or batch filter) and used after it, or "
+                "a dataset / camera count that differs from what the model was built for; with a language model, "
+                "token ids at or above num_embeddings (a tokenizer with added tokens: "
+                "model.resize_token_embeddings(len(tokenizer))). Rerun with CUDA_LAUNCH_BLOCKING=1 (or the step "
+                "on the CPU) to name the line, print idx.max() against tensor.shape[dim] there, and note the "
+                "iteration it starts at (a densify / prune interval points to the step that changed the size).",
             ),
             Variant(
                 r"t >= 0 && t < n_classes|cur_target >= 0|n_classes|ClassNLLCriterion|nll_loss|cross_entropy"
@@ -150,6 +173,31 @@ FAMILIES: tuple[KnownError, ...] = (
         'Assertion `index >= -sizes[i] && index < sizes[i] && "index out of bounds"` failed.\nRuntimeError: CUDA '
         "error: device-side assert triggered",
         example_source="https://github.com/Deci-AI/super-gradients/issues/1307",
+    ),
+    KnownError(
+        "torch-numel-overflow",
+        "numel: integer multiplication overflow (a tensor whose sizes are corrupt or astronomically large)",
+        r"numel: integer multiplication overflow",
+        "torch multiplied a tensor's sizes to count its elements and the product overflowed 64 bits: the sizes are "
+        "garbage or absurd, not a real allocation. Most often a size computed from a tensor that a CUDA kernel wrote "
+        "wrongly (a custom extension built for another GPU architecture or torch returns a count / radius / mask "
+        "of nonsense, e.g. a Gaussian rasterizer's radii or visibility mask, which a boolean index then sizes), "
+        "less often a shape computed from an overflowed or uninitialised value, or a view / unfold with sizes "
+        "too large.",
+        "Print the shapes and a few values of the tensors on the failing line (sizes, masks' sum()): nonsense there "
+        "means the op that produced them is at fault. For a custom CUDA extension (a rasterizer, simple-knn), "
+        "rebuild it for this GPU and torch after removing its build/ folder (`TORCH_CUDA_ARCH_LIST=\"<the GPU's "
+        'capability, e.g. 9.0>" pip install --no-build-isolation --force-reinstall ./submodules/<extension>`, with '
+        "a CUDA toolkit that knows the GPU, e.g. 11.8+ for sm_90) and rerun with CUDA_LAUNCH_BLOCKING=1 to find "
+        "the first kernel that misbehaves; otherwise fix the size computation (an integer overflow, an "
+        "uninitialised value) the traceback points to.",
+        loose=True,
+        alternatives=("illegal-memory-access", "gpu-arch-unsupported"),
+        weight=66,
+        applies="any torch (boolean-mask indexing, views, new tensors sized from computed values)",
+        shown_by=("tests/troubleshooting/test_round34_v34render3d.py::test_numel_overflow_is_a_corrupt_size",),
+        example="RuntimeError: numel: integer multiplication overflow",
+        example_source="c10/core/TensorImpl.h / c10/util/safe_numerics (safe_compute_numel's TORCH_CHECK)",
     ),
     KnownError(
         "torch-gpu-fault",
@@ -898,7 +946,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|no valid convolution algorithms available in CuDNN"
         # darknet's (AlexeyAB's fork, src/convolutional_layer.c cudnn_convolutional_setup): no algorithm cuDNN
         # returned fits the free memory and its workspace limit, so it prints this and exits (issue 36, round 32)
-        r"|\bcuDNN isn't found (?:FWD|BWD[ -]?(?:data|filter)?) algo for convolution",
+        r"|\bcuDNN isn't found (?:FWD|BWD[ -]?(?:data|filter)?) algo for convolution"
+        # XLA's (JAX / TensorFlow) autotuner: no cuDNN algorithm ran, most often for lack of memory beside XLA's
+        # preallocated pool (xla/service/gpu/gpu_conv_algorithm_picker.cc) (issue 36, round thirty-four)
+        r"|Failed to determine best cudnn convolution algorithm"
+        r"|None of the algorithms provided by cuDNN heuristics worked; trying fallback algorithms",
         "cuDNN found no convolution algorithm that fits: almost always the GPU's free memory is too small for any "
         "algorithm's workspace at this batch / resolution; otherwise the cuDNN loaded does not fit the GPU or torch.",
         "Lower the batch size or resolution and free GPU memory (other processes, earlier models); if memory is "
@@ -916,6 +968,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(`nvidia-smi`). If memory is plentiful, darknet was compiled against another cuDNN than the one it "
                 "loads (`ldd ./darknet | grep cudnn` against the cudnn.h it was built with): rebuild it (`make clean "
                 "&& make` with GPU=1 CUDNN=1) after a cuDNN or CUDA change, or build with CUDNN_HALF=0 to confirm.",
+            ),
+            Variant(
+                r"Failed to determine best cudnn convolution algorithm|gpu_conv_algorithm_picker|XlaRuntimeError"
+                r"|\bjaxlib\b|xla_extension",
+                "XLA's autotuner (JAX / TensorFlow XLA)",
+                "XLA tried every cuDNN convolution algorithm for this op and none ran: almost always cuDNN could not "
+                "get its workspace because the GPU memory is held by XLA's preallocated pool (JAX takes 75% of the "
+                "GPU at start) plus the model's state (a CUDNN_STATUS_ALLOC_FAILED / 'Resource exhausted' line "
+                "beside it says so). Leave memory to cuDNN: XLA_PYTHON_CLIENT_PREALLOCATE=false (allocate on "
+                "demand) or a lower XLA_PYTHON_CLIENT_MEM_FRACTION (e.g. .6), and lower the batch / chunk size of "
+                "the step that fails (an evaluation's render or metric chunk too); free other processes on the GPU "
+                "(`nvidia-smi`). If memory is plentiful, the jaxlib's CUDA / cuDNN does not match the installed "
+                'ones: install jax with its CUDA plugin for this driver (`pip install -U "jax[cuda12]"`).',
+                strict=True,
             ),
         ),
         loose=True,
