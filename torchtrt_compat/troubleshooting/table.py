@@ -1952,7 +1952,13 @@ _CORE: tuple[KnownError, ...] = (
         "The model's weights and its inputs (or a tensor created inside forward) are on different devices, e.g. a "
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
-        "inside forward with device=x.device (or register them as buffers, which move with the model).",
+        "inside forward with device=x.device (or register them as buffers, which move with the model). If you did "
+        "not write the model (you called a forecasting, tabular or other model library's fit() / predict() and "
+        "the traceback's last frames are in site-packages/<library>), the library's own code made the tensor: "
+        "upgrade that library to its latest release (a known kind of bug, fixed in later releases; check its issue "
+        "tracker for this message) or run it on the CPU until then; your data and code need no change.",
+        # issue 36, round thirty-four: the library sentence above is for a message pasted alone, with no traceback
+        # to say whose code made the tensor
         variants=(
             # the failing op is an optimizer's step (torch/optim/optimizer.py's wrapper, a third-party optimizer's
             # step) after a resume: the state load_state_dict restored stayed on the CPU
@@ -5428,6 +5434,9 @@ _CORE: tuple[KnownError, ...] = (
         r"Disabling autocast"
         #: Lightning's accelerator connector (lightning/pytorch/trainer/connectors/accelerator_connector.py)
         r"|`?(?:CUDA|GPU)Accelerator`? can not run on your system since the accelerator is not available"
+        #: issue 36, round thirty-four: older Lightning's connector when GPUs were asked for and torch has no GPU
+        #: backend (MisconfigurationException("No supported gpu backend found!"); wording from memory)
+        r"|No supported gpu backend found"
         #: tiny-cuda-nn's bindings when torch sees no GPU (bindings/torch/tinycudann/modules.py)
         r"|Unknown compute capability\. Ensure PyTorch with CUDA support is installed"
         #: issue 36, round thirty: an application's fallback notice that names no CUDA device ("Did not find CUDA

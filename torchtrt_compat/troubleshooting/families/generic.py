@@ -744,6 +744,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
         "that output.",
         variants=(
+            # issue 36, round thirty-four: the crashing frame is torch's CUDA caching allocator (c10's
+            # CUDACachingAllocator malloc / free / its DeviceCachingAllocator): the allocator's own state, under
+            # memory pressure or fragmentation (a long run of many fits), not a package built for another torch
+            Variant(
+                r"\bc10::cuda::CUDACachingAllocator::|\bDeviceCachingAllocator::(?:malloc|free|alloc_block|"
+                r"release_\w{1,30}|garbage_collect\w{0,20})\b",
+                "inside torch's CUDA caching allocator",
+                "The crash is in torch's own CUDA caching allocator (c10::cuda::CUDACachingAllocator, allocating or "
+                "freeing GPU memory), not in the model's code or a stray library: it comes from memory pressure "
+                "or fragmentation, typically a long run that fits or loads many models one after another (an "
+                "AutoML / tuning loop, an ensemble) until the cache is exhausted, and from allocator bugs older "
+                "torch releases fixed. Use less GPU memory at once (a smaller batch or ensemble, a shorter tuning "
+                "time), free it between fits (`del model; gc.collect(); torch.cuda.empty_cache()`), set "
+                "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (less fragmentation), upgrade torch, and watch "
+                "`nvidia-smi` during the run; running the same step on the CPU once tells a memory problem from a "
+                "model bug.",
+                strict=True,
+            ),
             # a gdb backtrace through torch's lazy CUDA initialisation (issue 36, round twenty-six): the first CUDA
             # call crashed before any model code ran
             Variant(

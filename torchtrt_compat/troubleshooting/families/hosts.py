@@ -131,6 +131,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:could not|couldn't|cannot|can ?not|unable to|failed to) (?:find|detect) (?:a |any )?"
         r"(?:CUDA[- ](?:compatible|capable|enabled) |NVIDIA |CUDA )(?:GPU|device)"
         r"|\b(?:CUDA|NVIDIA) (?:GPU|device)s? (?:not found|not detected|was not found|were not found)"
+        # issue 36, round thirty-four: a library's device check for an explicit device='cuda' (TabPFN-style "CUDA
+        # device requested but not available. Use device='auto' to fall back to CPU automatically.")
+        r"|\bCUDA (?:device|GPU) requested but (?:is )?not available"
         # an app's or filter's own one-line check, named by the app ("RIFE: cuda is not available"); an exception
         # line ("RuntimeError: CUDA is not available") is cuda-unavailable's
         r"|^\s{0,8}(?![\w.]{0,60}(?:Error|Exception|Warning):)[A-Za-z][\w .-]{0,38}: (?:cuda|gpu) is not available\b",
@@ -143,6 +146,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch: reinstall torch and torchvision with `pip install --upgrade --force-reinstall` from PyTorch's own "
         "index for a cuXXX that nvidia-smi's CUDA Version allows. Without an NVIDIA "
         "GPU, run without the app's GPU option (--use-cuda / --gpu / device=cuda) on the CPU.",
+        variants=(
+            # issue 36, round thirty-four: a library's device argument set to 'cuda' explicitly, whose own message
+            # offers an automatic choice ("Use device='auto' to fall back to CPU automatically.")
+            Variant(
+                r"CUDA (?:device|GPU) requested but (?:is )?not available|\bdevice=['\"]?auto['\"]? to fall back",
+                "an explicit device='cuda' in a library's estimator",
+                "The library was given device='cuda' explicitly and raised because torch here sees no CUDA GPU; "
+                "it did not fall back (the message only offers it). Create the estimator with device='auto' (it "
+                "uses the GPU when there is one, else the CPU) or device='cpu'; if the library also has a hosted "
+                "or client backend, select that backend the way its documentation says (an environment variable "
+                "set before the import, not one read later) so nothing runs locally. For a local GPU: `nvidia-smi` "
+                "must list it and `python -c 'import torch; print(torch.__version__, torch.cuda.is_available())'` "
+                "must say True (a +cpu build: install the CUDA build of torch).",
+                strict=True,
+            ),
+        ),
         # a renderer's EGL device search names a CUDA device too (Magnum's windowless EGL: geo-egl-context-failed)
         unless=r"no CUDA-capable device is detected|EGL devices? in total|EGL device for CUDA device",
         loose=True,

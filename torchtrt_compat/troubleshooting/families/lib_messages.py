@@ -13,6 +13,7 @@ __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round18_u18lib.py")
 _R18 = "tests/data/explain_round18.jsonl"
+_test34 = tests_in("tests/troubleshooting/test_round34_v34tabularvlm.py")
 
 #: torch.onnx.export / torch.jit.trace called in the text (the exporter that flattens forward's arguments)
 _ONNX_EXPORT = r"torch\.onnx\.export|\bonnx\.export\(|torch\.jit\.trace|torch[\\/]onnx[\\/]"
@@ -186,5 +187,67 @@ FAMILIES: tuple[KnownError, ...] = (
         example="failed to equip `nnpops` with error: No module named 'NNPOps'",
         example_source="openmm-ml openmmml/models/anipotential.py (addForces: the except branch around "
         "OptimizedTorchANI)",
+    ),
+    # issue 36, round thirty-four: a model library's own generate() code (a vendored BLIP / VLM text decoder that
+    # repeats the image states for beam search itself) run under a newer transformers generate(), which expands the
+    # encoder inputs for the beams too: the batch dimensions of the decoder's inputs and the image states differ
+    KnownError(
+        "vlm-generate-api-mismatch",
+        "The size of tensor a (N) must match the size of tensor b (M) inside a model's own code called by "
+        "transformers' generate() (model code written for an older transformers)",
+        r"The size of tensor a \(\d{1,9}\) must match the size of tensor b \(\d{1,9}\) at non-singleton dimension 0",
+        "The model's own code (a vendored BLIP / vision-language model, not one of transformers' classes) was "
+        "written for an older transformers generate(): it repeats the image features for beam search itself, while "
+        "the installed transformers' generate() / beam search also expands the encoder inputs by num_beams, so the "
+        "text decoder's batch and the image states' batch no longer match (N x num_beams against N). It is a "
+        "library version mismatch, not a GPU or data fault.",
+        "Pin transformers to the release the model code was written for (its requirements.txt / setup.py; for the "
+        "original BLIP code, the 4.25 / 4.26 era: `pip install 'transformers<4.27'`), or update the model package "
+        "to a release made for the new generate() API, or use the model's port inside transformers (e.g. "
+        "BlipForConditionalGeneration). num_beams=1 (greedy or sampling) avoids the beam expansion meanwhile.",
+        requires=(
+            r"(?:generation[\\/]utils\.py|generation_utils\.py)\"?, line \d{1,6}, in _?(?:beam_search|generate"
+            r"|sample|greedy_search|group_beam_search)\b[\s\S]{0,4000}?File \""
+            r"(?![^\"\n]{0,300}[\\/](?:transformers|torch)[\\/])[^\"\n]{1,300}\.py\""
+        ),
+        weight=70,
+        applies="model packages with their own generate code (BLIP, older VLM repositories) on a newer transformers",
+        shown_by=(_test34("test_model_code_under_a_newer_generate_is_a_version_mismatch"),),
+        example="RuntimeError: The size of tensor a (8) must match the size of tensor b (64) at non-singleton "
+        'dimension 0\n  File "/x/transformers/generation/utils.py", line 1490, in generate\n    return '
+        'self.beam_search(\n  File "/x/blip/models/med.py", line 886, in forward',
+        example_source="transformers generation/utils.py (beam search expands encoder inputs by num_beams); BLIP's "
+        "models/blip.py generate (repeat_interleave of image_embeds by num_beams)",
+    ),
+    # issue 36, round thirty-four: PyCaret's setup(use_gpu='force') check for RAPIDS cuML (pycaret's own message)
+    KnownError(
+        "automl-cuml-missing",
+        "PyCaret: cuML is outdated or not found (use_gpu='force' needs RAPIDS cuML, which runs on Linux / WSL2 only)",
+        r"cuML is outdated or not found\. Required version is",
+        "setup(use_gpu='force') makes PyCaret require RAPIDS cuML for its GPU estimators, and the import of cuml "
+        "failed or found an old release. cuML is not on PyPI's plain index for Windows or macOS: RAPIDS runs on "
+        "Linux (and WSL2) with an NVIDIA GPU only. In older PyCaret the version after 'got' is PyCaret's own, not "
+        "cuML's.",
+        "Use use_gpu=True (GPU estimators where cuML or a GPU build of XGBoost / LightGBM / CatBoost exists, the "
+        "rest on the CPU) or use_gpu=False; for the cuML estimators run on Linux or WSL2 and install a cuML release "
+        "from RAPIDS (its conda channel or the cuml-cu11 / cuml-cu12 wheels from NVIDIA's index) that matches the "
+        "CUDA driver and the scikit-learn version PyCaret pins (`python -c 'import cuml; print(cuml.__version__)'` "
+        "in the same environment).",
+        variants=(
+            Variant(
+                r"[A-Za-z]:\\|\bWindows\b|\bwin32\b|\bwin_amd64\b|\.exe\b",
+                "on Windows (no cuML there)",
+                "cuML does not run on native Windows: use setup(use_gpu=True) or False there, or run PyCaret inside "
+                "WSL2 (Ubuntu) with the NVIDIA driver for WSL and install cuML there (RAPIDS' conda channel or the "
+                "cuml-cu12 wheels), with a scikit-learn version both accept.",
+                strict=True,
+            ),
+        ),
+        weight=80,
+        applies="PyCaret's setup(use_gpu='force'), any release",
+        shown_by=(_test34("test_automl_asking_for_cuml"),),
+        example="ImportError: cuML is outdated or not found. Required version is >=0.15, got 1.3.3",
+        example_source="pycaret internal setup (use_gpu='force': raise ImportError when cuml's version is missing or "
+        "older than required)",
     ),
 )

@@ -1675,6 +1675,9 @@ _ROUND8: tuple[KnownError, ...] = (
         # pip 20.x's wording of a setup.py that failed ("ERROR: Command errored out with exit status 1: ...")
         r"|\bCommand errored out with exit status \d{1,3}"
         r"|Building wheel for [\w.-]{1,80} \((?:setup\.py|pyproject\.toml)\) \.\.\. error"
+        # issue 36, round thirty-four: pip 22+'s error box of a build step ("× python setup.py bdist_wheel did not
+        # run successfully.", "× Building wheel for x (pyproject.toml) did not run successfully.")
+        r"|(?:setup\.py bdist_wheel|Building wheel for [\w.-]{1,80} \([\w.]{1,20}\)) did not run successfully"
         # pip's own frame when it runs a source package's setup.py (pip 20+: src/pip/_internal/utils/
         # setuptools_build.py names the script "<pip-setuptools-caller>"); a traceback through it is a pip install
         r"|File \"<pip-setuptools-caller>\"",

@@ -1089,7 +1089,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-load-cuda-on-cpu",
         "Attempting to deserialize object on a CUDA device (torch.load of a checkpoint saved from the GPU)",
         r"Attempting to deserialize object on (?:a )?CUDA device"
-        r"|please use torch\.load with map_location(?:=torch\.device\('cpu'\))? to map your storages",
+        r"|please use torch\.load with map_location(?:=torch\.device\('cpu'\))? to map your storages"
+        # issue 36, round thirty-four: a traceback cut right after torch.load's restore of a storage to the device it
+        # was saved from (torch/serialization.py default_restore_location, whose only failures are a CUDA device
+        # this process cannot use): the last frame of the text, nothing but a cut mark after it
+        r"|serialization\.py\"?, line \d{1,6}, in default_restore_location\s{0,4}(?:\n\s{0,12}(?:\.{3}|…)\s{0,4})?\Z",
         "The checkpoint holds tensors saved from CUDA, and torch.load puts them back on that device by default, but "
         "this process has no such GPU: no usable GPU at all (a CPU-only machine, a CPU-only torch), or fewer GPUs "
         "than the machine that saved it.",
@@ -1130,7 +1134,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Invalid device ordinal value \(\d{1,3}\)\. Valid range is \[0, \d{1,3}\]"
         r"|Could not satisfy (?:explicit )?device specification '[^'\n]{0,80}GPU:\d{1,2}'"
         # Lightning's device parser (lightning/fabric/utilities/device_parser.py)
-        r"|But your machine only has: \[[\d, ]{0,40}\]",
+        r"|But your machine only has: \[[\d, ]{0,40}\]"
+        # issue 36, round thirty-four: a traceback cut right at the call of Lightning's _sanitize_gpu_ids (or in it),
+        # whose only raise is that "You requested gpu: [...] But your machine only has: [...]"
+        r"|(?:_sanitize_gpu_ids\([\w, =]{0,80}\)|\bin _sanitize_gpu_ids)\s{0,4}(?:\n\s{0,12}(?:\.{3}|…)\s{0,4})?\Z",
         "The code asked for cuda:N (set_device, .cuda(N), --gpu / --device N, a local rank) with N not below the "
         "number of GPUs this process sees. CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.",
         "Use an index below torch.cuda.device_count() (`python -c 'import torch; print(torch.cuda.device_count())'`): "
@@ -1171,6 +1178,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "for a custom runnable), run the model inside the runner, select the device by the visible index "
                 "(cuda:0), and save pipelines without device_map / device placement so the runner places them; "
                 "print CUDA_VISIBLE_DEVICES inside the worker to check.",
+            ),
+            # issue 36, round thirty-four: the traceback stops at Lightning's GPU id check, its message cut off
+            Variant(
+                r"_sanitize_gpu_ids",
+                "Lightning's GPU check (the message cut off)",
+                "The traceback stops in Lightning's GPU id check (device_parser's _sanitize_gpu_ids), which raises "
+                "MisconfigurationException 'You requested gpu: [...] But your machine only has: [...]': the "
+                "Trainer was asked for GPUs (gpus=1 / devices=1, often a wrapping library's trainer config "
+                "default) that torch does not see. Check `python -c 'import torch; print(torch.__version__, "
+                "torch.cuda.is_available(), torch.cuda.device_count())'`: False or 0 means a CPU-only torch or no "
+                "usable GPU: install the CUDA build of torch, or ask for none (accelerator='cpu', gpus=0 / "
+                "devices=1 on the CPU, the library's own trainer option); otherwise ask for no more GPUs than it "
+                "counts.",
+                strict=True,
             ),
             Variant(
                 r"machine only has: \[\]",
@@ -1744,7 +1765,11 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-load-weights-only",
         "torch.load: Weights only load failed (torch 2.6 made weights_only=True the default)",
-        r"Weights only load failed|WeightsUnpickler error",
+        # issue 36, round thirty-four: a library's own retelling with an underscore ("Weights_only load failed"),
+        # and the unpickler's own reason line (torch/_weights_only_unpickler.py: "Unsupported global: GLOBAL x was
+        # not an allowed global by default. Please use `torch.serialization.add_safe_globals([x])` ...")
+        r"Weights[ _]only load failed|WeightsUnpickler error"
+        r"|GLOBAL [\w.]{1,200} was not an allowed global by default",
         "Since torch 2.6 torch.load unpickles only tensors and a list of safe types by default (weights_only=True); "
         "this checkpoint also holds other Python objects (numpy scalars, a training config, the whole model "
         "object), so older code that loaded it now fails.",
