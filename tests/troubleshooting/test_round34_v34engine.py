@@ -109,7 +109,7 @@ def test_a_torch_load_cut_inside_the_cuda_restore_is_map_location() -> None:
 
 def test_nvccs_edg_wording_is_a_compile_line() -> None:
     for line in (
-        'error: namespace "std" has no member "int64_t"',
+        'error: namespace "mylib" has no member "helper_fn"',
         'src/impl.cu(40): error: identifier "blockDimension" is undefined',
     ):
         r = explain(line)
