@@ -535,6 +535,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-three's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round34",
+        "round thirty-four (3D reconstruction and neural rendering, time-series and tabular deep learning, "
+        "vision-language and open-vocabulary vision models)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-three fix (`29b2c74`)",
+            ),
+        ],
+    ),
 )
 
 

@@ -22,6 +22,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round31", 62),
         ("round32", 68),
         ("round33", 72),
+        ("round34", 59),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
