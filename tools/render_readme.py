@@ -544,6 +544,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-three fix (`29b2c74`)",
             ),
+            ("after_by_hand", "after round thirty-four's fixes (not blind)"),
         ],
     ),
 )

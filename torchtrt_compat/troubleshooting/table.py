@@ -1953,7 +1953,7 @@ _CORE: tuple[KnownError, ...] = (
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
         "inside forward with device=x.device (or register them as buffers, which move with the model). If you did "
-        "not write the model (you called a forecasting, tabular or other model library's fit() / predict() and "
+        "not write the model (you called a model library's fit() / predict() and "
         "the traceback's last frames are in site-packages/<library>), the library's own code made the tensor: "
         "upgrade that library to its latest release (a known kind of bug, fixed in later releases; check its issue "
         "tracker for this message) or run it on the CPU until then; your data and code need no change.",

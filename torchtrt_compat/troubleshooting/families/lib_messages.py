@@ -201,10 +201,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "the installed transformers' generate() / beam search also expands the encoder inputs by num_beams, so the "
         "text decoder's batch and the image states' batch no longer match (N x num_beams against N). It is a "
         "library version mismatch, not a GPU or data fault.",
-        "Pin transformers to the release the model code was written for (its requirements.txt / setup.py; for the "
-        "original BLIP code, the 4.25 / 4.26 era: `pip install 'transformers<4.27'`), or update the model package "
-        "to a release made for the new generate() API, or use the model's port inside transformers (e.g. "
-        "BlipForConditionalGeneration). num_beams=1 (greedy or sampling) avoids the beam expansion meanwhile.",
+        "Pin transformers to the release the model code was written for (its requirements.txt / setup.py, or the "
+        "transformers release of the model code's own date: `pip install 'transformers<X.Y'`), or update the model "
+        "package to a release made for the new generate() API, or use the model's port inside transformers (its "
+        "...ForConditionalGeneration class, where one exists). num_beams=1 (greedy or sampling) avoids the beam "
+        "expansion meanwhile.",
         requires=(
             r"(?:generation[\\/]utils\.py|generation_utils\.py)\"?, line \d{1,6}, in _?(?:beam_search|generate"
             r"|sample|greedy_search|group_beam_search)\b[\s\S]{0,4000}?File \""

@@ -181,16 +181,16 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch multiplied a tensor's sizes to count its elements and the product overflowed 64 bits: the sizes are "
         "garbage or absurd, not a real allocation. Most often a size computed from a tensor that a CUDA kernel wrote "
         "wrongly (a custom extension built for another GPU architecture or torch returns a count / radius / mask "
-        "of nonsense, e.g. a Gaussian rasterizer's radii or visibility mask, which a boolean index then sizes), "
+        "of nonsense, e.g. a custom kernel's output count or mask, which a boolean index then sizes), "
         "less often a shape computed from an overflowed or uninitialised value, or a view / unfold with sizes "
         "too large.",
         "Print the shapes and a few values of the tensors on the failing line (sizes, masks' sum()): nonsense there "
         "means the op that produced them is at fault. For a custom CUDA extension (a rasterizer, simple-knn), "
         "rebuild it for this GPU and torch after removing its build/ folder (`TORCH_CUDA_ARCH_LIST=\"<the GPU's "
-        'capability, e.g. 9.0>" pip install --no-build-isolation --force-reinstall ./submodules/<extension>`, with '
-        "a CUDA toolkit that knows the GPU, e.g. 11.8+ for sm_90) and rerun with CUDA_LAUNCH_BLOCKING=1 to find "
-        "the first kernel that misbehaves; otherwise fix the size computation (an integer overflow, an "
-        "uninitialised value) the traceback points to.",
+        'capability, e.g. 8.6>" pip install --no-build-isolation --force-reinstall ./submodules/<extension>`, with '
+        "a CUDA toolkit that knows the GPU: the release that added its architecture or a later one) and rerun with "
+        "CUDA_LAUNCH_BLOCKING=1 to find the first kernel that misbehaves; otherwise fix the size computation (an "
+        "integer overflow, an uninitialised value) the traceback points to.",
         loose=True,
         alternatives=("illegal-memory-access", "gpu-arch-unsupported"),
         weight=66,
