@@ -408,6 +408,10 @@ class Variant:
     #: the variant applies only where ``when`` matches, even where ``product`` shows (a product's variant for one
     #: situation, e.g. CTranslate2 asking for cuDNN 8, ahead of that product's general one)
     strict: bool = False
+    #: the situation ``when`` reads names the cause by itself, so an answer its family would word as "likely" (a loose
+    #: family, an undecided decider) is sure when this variant is chosen by ``when`` (issue 36, round thirty-four:
+    #: a driver API entry point missing from the driver's DLL is the driver's age, whatever else the family can mean)
+    sure: bool = False
 
 
 @dataclass(frozen=True)

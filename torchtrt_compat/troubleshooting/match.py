@@ -609,19 +609,23 @@ def _commands_for(e: KnownError, line: str, products: Callable[[], list[str]]) -
 
 
 def _variant(
-    c: _Compiled, text: Callable[[], str], held: Held, shown: Callable[[], list[str]]
-) -> tuple[str, str | None, str | None]:
-    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran.
+    c: _Compiled, text: Callable[[], str], held: Held, shown: Callable[[], list[str]], confidence: str = "sure"
+) -> tuple[str, str | None, str | None, str]:
+    """The fix for this text: the first variant whose situation the text shows, or whose library the user ran, and
+    the answer's confidence: ``confidence``, or "sure" where that situation names the cause (`Variant.sure`, chosen
+    by its situation, not its library).
     ``text`` gives the text without its envs' names (`without_env_names`): an env's name is no situation (a conda env
     named "tensorflow" in a torch traceback's paths). ``text`` and ``shown`` (the libraries) are read only for a
     family with variants."""
     if not c.variants:
-        return c.entry.fix, None, None
+        return c.entry.fix, None, None, confidence
     hay, products = text(), shown()
     for when, variant in c.variants:
-        if (variant.product and not variant.strict and variant.product in products) or when.search(hay, held):
-            return variant.fix, variant.label, variant.product or None
-    return c.entry.fix, None, None
+        by_library = bool(variant.product and not variant.strict and variant.product in products)
+        if by_library or when.search(hay, held):
+            sure = variant.sure and (not by_library or when.search(hay, held) is not None)
+            return variant.fix, variant.label, variant.product or None, "sure" if sure else confidence
+    return c.entry.fix, None, None, confidence
 
 
 def _explanation(
@@ -762,7 +766,7 @@ def explain(
         if chosen is None:
             continue
         c, e, confidence, alternatives = chosen
-        fix, situation, product = _variant(c, variant_hay, held, products)
+        fix, situation, product, confidence = _variant(c, variant_hay, held, products, confidence)
         advice: tuple[str, ...] = ()
         if e.advice:
             versions = versions or Versions.gather(hay, env, facts())

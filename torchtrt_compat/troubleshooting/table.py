@@ -1279,6 +1279,7 @@ _CORE: tuple[KnownError, ...] = (
                 "it (an old or low-end card), use a release of the program built for an older CUDA, or build or run "
                 "it without its CUDA module.",
                 strict=True,
+                sure=True,
             ),
             # issue 36, round twenty-six: a GPU test that skipped itself when the CUDA runtime did not initialise;
             # with nvidia-smi's table in the text the driver works, so it is older than the tests' CUDA
