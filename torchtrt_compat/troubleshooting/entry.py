@@ -89,6 +89,9 @@ MACOS = (
     r"|\bApple (?:M[1-5]|Silicon)\b|\bMacBook|\barm64-apple-darwin|RELEASE_ARM64|\bdevice[= ]{1,3}['\"]?mps\b"
     r"|torch\.backends\.mps|MPSGraph|\bmps:0\b|/private/var/folders/|^/var/folders/\w\w/"
 )
+#: The CUDA math and media libraries whose failures are named <LIBRARY>_STATUS_<NAME> (CUBLAS_STATUS_ALLOC_FAILED,
+#: CUDNN_STATUS_EXECUTION_FAILED, ...), as a regular expression's alternatives
+CUDA_STATUS_LIBRARIES = "CUBLAS|CUDNN|CUSOLVER|CUSPARSE|CUFFT|CURAND|NVJPEG"
 #: A ROCm (AMD) build of torch in a text: a +rocm build, HIP's errors, ROCm's tools (`facts`: a pip fix must
 #: never swap it for a CUDA build)
 ROCM = (

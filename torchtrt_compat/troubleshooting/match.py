@@ -36,7 +36,7 @@ from ..ux import display as _display
 from ..versions import satisfies
 from . import derived, scan
 from .advice import Versions, advise, decide
-from .entry import TENSORRT_PRODUCTS, KnownError, Variant
+from .entry import CUDA_STATUS_LIBRARIES, TENSORRT_PRODUCTS, KnownError, Variant
 from .facts import (
     TextFacts,
     cuda_error_named,
@@ -504,7 +504,8 @@ def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:
                 continue
             if last is None or m.start() >= last[0]:
                 last = (m.start(), stage)
-    if last is not None and last[1] in _stage_done() and _stage_done()[last[1]].search(text, last[0]):
+    done = _stage_done().get(last[1]) if last is not None else None
+    if last is not None and done is not None and done.search(text, last[0]):
         return None
     return last[1] if last else None
 
@@ -623,7 +624,7 @@ def _variant(
     for when, variant in c.variants:
         by_library = bool(variant.product and not variant.strict and variant.product in products)
         if by_library or when.search(hay, held):
-            sure = variant.sure and (not by_library or when.search(hay, held) is not None)
+            sure = variant.sure and not by_library  # reached by ``when``, which the test above searched
             return variant.fix, variant.label, variant.product or None, "sure" if sure else confidence
     return c.entry.fix, None, None, confidence
 
@@ -926,11 +927,11 @@ def _wrapped_causes_first(found: list[Explanation], hay: str) -> list[Explanatio
 
 
 #: a CUDA library's status word (cuBLAS's, cuDNN's, ...): the token that names what failed underneath a wrapper
-_STATUS_TOKEN = re.compile(r"\b(?:CUBLAS|CUDNN|CUSOLVER|CUSPARSE|CUFFT|CURAND|NVJPEG)_STATUS_[A-Z_]{3,40}\b")
+_STATUS_TOKEN = re.compile(rf"\b(?:{CUDA_STATUS_LIBRARIES})_STATUS_[A-Z_]{{3,40}}\b")
 
 
 #: a family's pattern that reads a CUDA library's failures itself (its status words or the library's name)
-_READS_STATUS = re.compile(r"cublas|cudnn|cusolver|cusparse|cufft|curand|nvjpeg", re.IGNORECASE)
+_READS_STATUS = re.compile(CUDA_STATUS_LIBRARIES, re.IGNORECASE)
 
 
 def _status_over_its_wrapper(found: list[Explanation], hay: str) -> list[Explanation]:
@@ -984,11 +985,11 @@ def _another_program_after(found: list[Explanation], hay: str) -> list[Explanati
 #: a program's words that it dropped what failed and tried something else ("Falling back to [...] and retrying";
 #: an application's "fallback to cpu", one word; "Reset to use CPU instead"); advice to the user ("you can suppress
 #: this exception and fall back to eager", "to fall back to ...") is no fallback that happened
-_FELL_BACK = re.compile(
-    r"\b(?:(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
-    r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead)\b"
-    r"[^\n]{0,200}"
+_FALLS_BACK = (
+    r"(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
+    r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead"
 )
+_FELL_BACK = re.compile(rf"\b(?:{_FALLS_BACK})\b[^\n]{{0,200}}")
 
 
 def _after_a_fallback(found: list[Explanation], hay: str) -> list[Explanation]:
@@ -1382,7 +1383,7 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
             break
         if mark != "error" or start in found_on:
             continue
-        text = hay[start : hay.find("\n", start) if hay.find("\n", start) >= 0 else len(hay)]
+        text = _line_of(hay, start)
         if not _TRACEBACK_OR_CRASH.search(text) and not text.rstrip().endswith(":"):  # a heading says nothing
             return True
     return False
@@ -1828,9 +1829,7 @@ _NOTICE_ONLY = (
 #: set individually", "retrying with a smaller batch", "skipping this file", "falling back to ..."
 _HANDLED = re.compile(
     r"\b(?:Will (?:try|retry|attempt|fall back|continue|skip)|will (?:try|retry|attempt|fall back|continue|skip)"
-    r"|[Rr]etrying|[Tt]rying again|(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
-    r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead"
-    r"|[Cc]ontinuing (?:with|without)"
+    r"|[Rr]etrying|[Tt]rying again|" + _FALLS_BACK + r"|[Cc]ontinuing (?:with|without)"
     r"|[Ss]kipping (?:this|the|batch|file|sample|item|sequence|image)|(?:was|were|will be) skipped"
     r"|[Ii]gnored, continuing"
     r"|[Rr]educing (?:the )?batch size|[Hh]alving (?:the )?batch)\b[^\n]{0,60}"

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .entry import SEGFAULT_TRANSLATED, TF_ALLOCATOR_OOM
+from .entry import CUDA_STATUS_LIBRARIES, SEGFAULT_TRANSLATED, TF_ALLOCATOR_OOM
 
 __all__ = ["LOG_FORMATS", "Level", "Levels", "levels"]
 
@@ -575,9 +575,7 @@ _TITLED_EXCEPTION = re.compile(
 #: a failure status of CUDA or one of its libraries, or torch's CUDA error line: a program that logs the exception it
 #: caught at info level ("2019-10-28 20:05:47 [INFO]: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED") still reports a
 #: failure (issue 36, round thirty-two)
-_FAILURE_AT_INFO = re.compile(
-    r"\b(?:CUDNN|CUBLAS|CUSOLVER|CUSPARSE|CUFFT|CURAND|NVJPEG)_STATUS_(?!SUCCESS\b)[A-Z_]{3,40}\b|\bCUDA error: \w"
-)
+_FAILURE_AT_INFO = re.compile(rf"\b(?:{CUDA_STATUS_LIBRARIES})_STATUS_(?!SUCCESS\b)[A-Z_]{{3,40}}\b|\bCUDA error: \w")
 
 
 def _failure_at_info(text: str, found: dict[int, Level]) -> None:
