@@ -21,6 +21,7 @@ from typing import Any
 
 from .entry import ROCM
 from .literals import literals
+from .scan import line_start
 from .symbols import Symbol, read_symbol
 from .table import CUDA_SONAMES, GPU_VENDORS, PRODUCTS
 
@@ -290,7 +291,7 @@ def _older_numbered(code: int, after: str, *, unknown_today: bool = False) -> Cu
 
 
 def _line(text: str, at: int) -> str:
-    lo = text.rfind("\n", 0, at) + 1
+    lo = line_start(text, at)
     hi = text.find("\n", at)
     return text[lo : hi if hi >= 0 else len(text)].strip()[:240]
 

@@ -60,6 +60,7 @@ from .miss import (
     stated_cause,
 )
 from .prefilter import Held, Vocabulary, trie
+from .scan import line_start
 from .severity import Levels, conditional_at, levels
 from .table import (
     ACCELERATOR_NVIDIA,
@@ -880,7 +881,7 @@ _MESSAGE_END = re.compile(r'\n[ \t]{0,8}\n|\n\s{0,12}File "|\nTraceback \(most r
 
 def _line_of(hay: str, at: int, end: int | None = None) -> str:
     """The whole line at ``at`` (through the line of ``end`` when given), as the text has it."""
-    lo = hay.rfind("\n", 0, at) + 1
+    lo = line_start(hay, at)
     hi = hay.find("\n", at if end is None else end)
     return hay[lo : hi if hi >= 0 else len(hay)]
 
@@ -974,7 +975,7 @@ def _another_program_after(found: list[Explanation], hay: str) -> list[Explanati
     out = []
     for e in found:
         if e in failures and _OTHER_PROGRAM_LOADER.match(_line_of(hay, e._at)):
-            line = hay.rfind("\n", 0, e._at) + 1
+            line = line_start(hay, e._at)
             before = [c for c in failures if c._at < line]
             if before:
                 e = replace(e, _rank=min(e._rank, max(c._rank for c in before) - 1))
@@ -1031,10 +1032,10 @@ _DISCARDS = re.compile(r"\bwill not be used\b|\b(?:is|will be) (?:ignored|discar
 def _discarded_lines(hay: str, at: int) -> list[int]:
     """The start of the line before a notice's line at ``at`` when the notice's line says what failed is dropped
     (that line is the reason the notice gives), else none."""
-    start = hay.rfind("\n", 0, at) + 1
+    start = line_start(hay, at)
     if start == 0 or not _DISCARDS.search(_line_of(hay, at)):
         return []
-    return [hay.rfind("\n", 0, start - 1) + 1]
+    return [line_start(hay, start - 1)]
 
 
 def _discarded_by_a_notice(found: list[Explanation], hay: str) -> list[Explanation]:
@@ -1046,7 +1047,7 @@ def _discarded_by_a_notice(found: list[Explanation], hay: str) -> list[Explanati
         return found
     out = []
     for e in found:
-        if not e.notice and e._at >= 0 and hay.rfind("\n", 0, e._at) + 1 in dropped:
+        if not e.notice and e._at >= 0 and line_start(hay, e._at) in dropped:
             e = replace(e, severity="warning", _rank=e._rank - 300)
         out.append(e)
     return out
@@ -1369,15 +1370,15 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
     TensorFlow could not load) beside Python's refusal of the code (a SyntaxError), which no library warning causes.
     The first answer is then that error line's stage, library and next step, not the family."""
     top = result[0]
-    found_on = {hay.rfind("\n", 0, e._at) + 1 for e in result if e._at >= 0 and e.severity == "failure"}
+    found_on = {line_start(hay, e._at) for e in result if e._at >= 0 and e.severity == "failure"}
     if top.severity == "warning" and lv.errors:
         m = _SYNTAX_ERROR.search(hay)
-        return m is not None and hay.rfind("\n", 0, m.start()) + 1 not in found_on
+        return m is not None and line_start(hay, m.start()) not in found_on
     if top._entry is None or not top._entry.downstream or top.confidence == "sure" or top._at < 0:
         return False
     if not _TRACEBACK_OR_CRASH.search(_line_of(hay, top._at)) or _FRAME_ANYWHERE.search(hay):
         return False  # a crash's own line, in a paste without a Python traceback (whose exception line decides)
-    line = hay.rfind("\n", 0, top._at) + 1
+    line = line_start(hay, top._at)
     for start, mark in zip(lv.starts, lv.marks, strict=True):
         if start >= line:
             break
@@ -1685,7 +1686,7 @@ _EXCEPTION_LINE = re.compile(
 def _advice_at(hay: str, at: int) -> bool:
     """Whether the go-on or fallback words at ``at`` are advice or an exception's message (`_ADVICE_BEFORE`,
     `_EXCEPTION_LINE`)."""
-    before = hay[hay.rfind("\n", 0, at) + 1 : at]
+    before = hay[line_start(hay, at) : at]
     return _ADVICE_BEFORE.search(before[-400:]) is not None or _EXCEPTION_LINE.match(before) is not None
 
 
@@ -1876,7 +1877,7 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
         if not e.notice:
             continue
         if lv.at(e._at) == "error":
-            lines.add(hay.rfind("\n", 0, e._at) + 1)
+            lines.add(line_start(hay, e._at))
         lines.update(ln for ln in _discarded_lines(hay, e._at) if lv.at(ln) == "error")
         c = _compiled_by_key().get(e.key)
         if c is None:
@@ -1885,7 +1886,7 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
             if i >= 64:
                 break
             if lv.at(m.start()) == "error":
-                lines.add(hay.rfind("\n", 0, m.start()) + 1)
+                lines.add(line_start(hay, m.start()))
     return lines
 
 
@@ -2121,7 +2122,7 @@ def _by_cut_frame(hay: str, held: Held, found: list[Explanation]) -> list[Explan
     frames = list(_FRAME_AT.finditer(hay, max(0, len(hay) - 50_000)))
     if not frames:
         return []
-    at = hay.rfind("\n", 0, frames[-1].start()) + 1
+    at = line_start(hay, frames[-1].start())
     line = _line_of(hay, frames[-1].start()).strip()
     for key, rx in _cut_frames():
         c = _compiled_by_key().get(key)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["HEAD", "TAIL", "WHOLE", "Reading", "choose_anchors", "minimal_words", "read"]
+__all__ = ["HEAD", "TAIL", "WHOLE", "Reading", "choose_anchors", "line_start", "minimal_words", "read"]
 
 WHOLE = 512 * 1024  #: texts up to this many characters are searched whole
 HEAD = 32 * 1024  #: always read whole: the first characters (the command, the versions)
@@ -43,6 +43,11 @@ _QUIET = re.compile(
 )
 MAX_KEPT = 128 * 1024  #: at most this many characters of the middle's lines are searched (the rest is reported)
 _REPLACED = "\ufffd".encode()  #: what an undecodable byte became when the text was decoded
+
+
+def line_start(text: str, at: int) -> int:
+    """Where the line that holds position ``at`` of ``text`` starts (0 on the first line)."""
+    return text.rfind("\n", 0, at) + 1
 
 
 @dataclass(frozen=True)
@@ -121,7 +126,7 @@ def read(text: str, anchors: Sequence[str], *, budget_s: float = BUDGET_S) -> Re
     total = len(text)
     if total <= WHOLE:
         return Reading(text, total)
-    head_end = text.rfind("\n", 0, HEAD) + 1 or HEAD
+    head_end = line_start(text, HEAD) or HEAD
     tail_start = text.find("\n", total - TAIL)
     tail_start = total - TAIL if tail_start < 0 else tail_start + 1
     if text.count("\ufffd", head_end, tail_start) * 4 > tail_start - head_end:  # mostly undecodable: not text

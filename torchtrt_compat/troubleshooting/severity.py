@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .entry import CUDA_STATUS_LIBRARIES, SEGFAULT_TRANSLATED, TF_ALLOCATOR_OOM
+from .scan import line_start
 
 __all__ = ["LOG_FORMATS", "Level", "Levels", "levels"]
 
@@ -529,7 +530,7 @@ def _valgrind_lines(text: str, found: dict[int, Level]) -> None:
         msg = m.group("msg")
         if msg[:1].isspace():  # a frame or a detail of the report above
             continue
-        start = text.rfind("\n", 0, m.start()) + 1
+        start = line_start(text, m.start())
         if _VALGRIND_ERROR.match(msg):
             found[start] = "error"
         else:
@@ -585,7 +586,7 @@ def _failure_at_info(text: str, found: dict[int, Level]) -> None:
     for n, m in enumerate(_FAILURE_AT_INFO.finditer(text)):
         if n >= 64:
             break
-        start = text.rfind("\n", 0, m.start()) + 1
+        start = line_start(text, m.start())
         if found.get(start) == "info" and not conditional_at(text, m.start()):
             found[start] = "error"
 
@@ -608,7 +609,7 @@ def _error_words(text: str, found: dict[int, Level]) -> None:
         for n, m in enumerate(_QUALIFIED_EXCEPTION.finditer(text)):
             if n >= 64:
                 break
-            start = text.rfind("\n", 0, m.start()) + 1
+            start = line_start(text, m.start())
             if start not in found and not conditional_at(text, m.start()):
                 found[start] = "error"
 
@@ -635,7 +636,7 @@ def _prose_crash(text: str, found: dict[int, Level]) -> None:
     for n, m in enumerate(_PROSE_CRASH.finditer(text)):
         if n >= 64:
             break
-        start = text.rfind("\n", 0, m.start()) + 1
+        start = line_start(text, m.start())
         if start in found:
             continue
         before = text[max(start, m.start() - 80) : m.start()]
@@ -738,7 +739,7 @@ _CONDITIONAL = re.compile(
 def conditional_at(text: str, position: int) -> bool:
     """Whether the words just before ``position`` on its line (at most 160 characters, in the same sentence) suppose
     the error that starts there instead of reporting it ("If you get `CUDA error: ...`", "may cause ... errors")."""
-    line = text.rfind("\n", 0, position) + 1
+    line = line_start(text, position)
     before = text[max(line, position - 160) : position]
     if not before.strip():
         return False
@@ -750,7 +751,7 @@ def _lines_with(text: str, word: str) -> list[int]:
     starts = []
     at = text.find(word)
     while at >= 0:
-        starts.append(text.rfind("\n", 0, at) + 1)
+        starts.append(line_start(text, at))
         end = text.find("\n", at)
         at = -1 if end < 0 else text.find(word, end)
     return starts
@@ -763,7 +764,7 @@ def _line_start(text: str, m: re.Match[str]) -> int:
     at, end = m.start(), m.end()
     while at < end - 1 and text[at] in " \t\r\n":
         at += 1
-    return text.rfind("\n", 0, at) + 1
+    return line_start(text, at)
 
 
 #: a launcher that logs another program's output as its own I / W lines (AlphaFold's run_docker.py through absl:
@@ -834,9 +835,9 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
             break
         head = m.start()
         prev_end = text.rfind("\n", 0, head)
-        while prev_end > 0 and not text[text.rfind("\n", 0, prev_end) + 1 : prev_end].strip():
+        while prev_end > 0 and not text[line_start(text, prev_end) : prev_end].strip():
             prev_end = text.rfind("\n", 0, prev_end)
-        if prev_end <= 0 or found.get(text.rfind("\n", 0, prev_end) + 1) != "warning":
+        if prev_end <= 0 or found.get(line_start(text, prev_end)) != "warning":
             continue
         # the exception line: the first line after the head that is neither indented nor blank
         at, exc = text.find("\n", head), -1
