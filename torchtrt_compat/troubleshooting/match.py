@@ -52,6 +52,7 @@ from .miss import (
     Speed,
     command_in,
     gpu_library,
+    julia_package,
     not_python,
     partly_offloaded,
     ran_out_of_device_memory,
@@ -988,6 +989,7 @@ def _another_program_after(found: list[Explanation], hay: str) -> list[Explanati
 #: this exception and fall back to eager", "to fall back to ...") is no fallback that happened
 _FALLS_BACK = (
     r"(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
+    r"|[Bb]ack(?:s|ed|ing)?[- ]?off to"
     r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead"
 )
 _FELL_BACK = re.compile(rf"\b(?:{_FALLS_BACK})\b[^\n]{{0,200}}")
@@ -1460,7 +1462,13 @@ def _conclude_miss(
     kind = line_kind is not None or (stage == "unknown" and not guessed and _TROUBLE.search(hay[:4096]) is not None)
     if kind:
         stage, guessed = line_kind or "runtime", None
-    library = _frame_library(hay) or (products[0] if products else None) or _qualified_package(result.first_error)
+    # (a Julia stacktrace: the package of its innermost frame outside Julia's own modules; issue 36, round thirty-five)
+    library = (
+        (julia_package(hay) if not_python(hay) == "Julia" else None)
+        or _frame_library(hay)
+        or (products[0] if products else None)
+        or _qualified_package(result.first_error)
+    )
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
     cut, note, script, build_cut = _what_is_cut(result, hay, lv, cut)
@@ -1656,6 +1664,9 @@ def _only_a_notice(hay: str) -> bool:
 _GOES_ON = re.compile(
     r"\b(?:continu(?:e|es|ing) (?:on|with|using|in) (?:the )?CPU\b"
     r"|(?:fall(?:s|ing)? ?back|fallback) to (?:the )?CPU\b"
+    # (an application's own words that it backs off to the CPU, switches or reverts to it: "no available GPU thus
+    # back-off to CPU"; issue 36, round thirty-five)
+    r"|(?:back(?:s|ed|ing)?[- ]?off|(?:switch|revert|default)(?:s|ed|ing)?) to (?:the )?CPU\b"
     r"|(?:run(?:s|ning)?|use[sd]?|using) (?:on )?(?:the )?CPU (?:instead|only|mode)\b"
     r"|disabl(?:ing|ed) (?:the |this )?(?:effect|feature|filter|plugin|acceleration|GPU(?: acceleration)?)\b"
     r"|(?:is|are|will be|has been|have been) disabled\b"
@@ -1958,7 +1969,14 @@ def _own_step(said: str, hay: str, products: list[str], stage: str) -> tuple[str
     quoted (with the command it names, or the library's report of its build for a feature it says is off); or, for
     a program that is not Python, its own log and the native library it loads (its memory, when that library could
     not allocate on the GPU). None when the text shows neither."""
-    kind = not_python(hay) if stage in _NOT_PYTHON_STAGES else ""
+    kind = not_python(hay) if stage in _NOT_PYTHON_STAGES or stage == "compile" else ""
+    if kind == "Julia":  # Julia's own exception, packages and GPU compiler (issue 36, round thirty-five)
+        package = julia_package(hay)
+        named = f" (the package whose code raised it: {package})" if package else ""
+        key = "not-python/julia-compile" if stage == "compile" else "not-python/julia"
+        return STAGE_STEPS[key].format(package=named), STAGE_COMMANDS[key]
+    if stage == "compile":
+        kind = ""
     if said:
         library = products[0] if products else ""
         check = STAGE_COMMANDS.get(f"import/{library}", "") if _BUILD_FEATURE.search(said) else ""

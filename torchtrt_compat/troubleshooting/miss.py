@@ -16,12 +16,13 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .severity import Levels
+from .severity import JULIA, Levels
 
 __all__ = [
     "Speed",
     "command_in",
     "gpu_library",
+    "julia_package",
     "not_python",
     "partly_offloaded",
     "ran_out_of_device_memory",
@@ -227,6 +228,9 @@ _PYTHON = re.compile(
 #: .NET's; .NET's System.*Exception and its "at Namespace.Type.Method(...)" frames, Rust's panic, Go's panic) or of
 #: a native library's log (ggml / llama.cpp / whisper.cpp prefix each line with their function's name)
 _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
+    #: Julia's stacktrace, depot, prompt and compiler (`severity.JULIA`; issue 36, round thirty-five), first: its
+    #: frames ("[2] f(x) at /path/file.jl:12") are no other runtime's
+    ("Julia", JULIA),
     (
         "Java",
         re.compile(
@@ -297,6 +301,37 @@ def ran_out_of_device_memory(hay: str) -> str:
     """The words of a device allocation that failed, or ""."""
     m = _DEVICE_ALLOC.search(hay[:200_000])
     return m.group(0).strip()[:120] if m else ""
+
+
+# ---- the Julia package whose code failed (issue 36, round thirty-five) -----------------------------------------------
+#: a Julia frame's package: its module after "@" ("@ GPUArrays ~/.julia/packages/GPUArrays/x/src/f.jl:15"), or its
+#: depot path ("at /home/u/.julia/packages/CuArrays/YFdj7/src/array.jl:226"), or the module that qualifies its
+#: function ("[1] (::Cubature.var\"#17#18\"{...})(...)")
+_JULIA_FRAME = re.compile(
+    r"^\s{0,12}@ ([A-Z]\w{0,60}) [^\n]{0,300}\.jl\b|[/\\]\.julia[/\\]packages[/\\]([A-Z]\w{0,60})[/\\]"
+    r"|^\s{0,4}\[\d{1,4}\] (?:\(::)?([A-Z]\w{0,60})\.\w",
+    re.MULTILINE,
+)
+#: Julia's own modules, which a failure passes through on its way to the package that raised it
+_JULIA_BASE = frozenset({"Base", "Core", "Main", "LinearAlgebra", "Random", "Distributed", "Test", "Pkg", "Statistics"})
+#: GPUCompiler's and GPUArrays' own errors, by their words, for a text whose frames name no package
+_JULIA_OWN = (
+    (re.compile(r"\b(?:InvalidIRError|KernelError): |\bGPU compilation of MethodInstance for "), "GPUCompiler"),
+    (re.compile(r"\bScalar indexing is disallowed\b|\bThis object is not a GPU array\b"), "GPUArrays"),
+)
+
+
+def julia_package(hay: str) -> str:
+    """The package of a Julia stacktrace's innermost frame outside Julia's own modules (CUDA, GPUArrays,
+    GPUCompiler, ...), else the package whose own error the text shows, or ""."""
+    head = hay[:200_000]
+    for n, m in enumerate(_JULIA_FRAME.finditer(head)):
+        if n >= 400:
+            break
+        name = m.group(1) or m.group(2) or m.group(3)
+        if name not in _JULIA_BASE:
+            return name
+    return next((name for rx, name in _JULIA_OWN if rx.search(head)), "")
 
 
 # ---- a GPU library named by an error that is no CUDA error -----------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Literal
 from .entry import CUDA_STATUS_LIBRARIES, SEGFAULT_TRANSLATED, TF_ALLOCATOR_OOM
 from .scan import line_start
 
-__all__ = ["LOG_FORMATS", "Level", "Levels", "levels"]
+__all__ = ["JULIA", "LOG_FORMATS", "Level", "Levels", "levels"]
 
 Level = Literal["error", "warning", "info"]
 
@@ -813,6 +813,72 @@ _TRACEBACK_AT = re.compile(r"^[ \t]{0,8}Traceback \(most recent call last\)", re
 _CHAINED = re.compile(r"During handling of the above exception|The above exception was the direct cause")
 
 
+#: Julia's own marks in a text (issue 36, round thirty-five): its stacktrace's frames ("[1] f(x) @ Module
+#: ~/.julia/packages/CUDA/x/src/f.jl:12", "@ ./namedtuple.jl:136", older "... at /path/file.jl:12", one without a line
+#: "errorscalar(op::String) at GPUArraysCore.jl"), its package depot, its prompt, LoadError, GPUCompiler's compile
+#: errors ("GPU compilation of MethodInstance for ...", "InvalidIRError: compiling MethodInstance for ..."), a method
+#: signature's argument types ("(::Matrix{Float64})"), a numbered frame under the "Stacktrace:" heading
+JULIA = re.compile(
+    r"\.jl:\d{1,6}\b|[/\\]\.julia[/\\](?:packages|artifacts|compiled|dev)[/\\]|^julia> |\bERROR: LoadError: "
+    r"|\bMethodInstance for \S|^\s{0,12}@ (?:[A-Z]\w{0,60} )?(?:~|\.{1,2})?[/\\]?[^\n]{0,300}\.jl\b"
+    r"|\bat [^\s]{0,300}\.jl(?::\d{1,6})?[ \t]*$|\(::[A-Z]\w{0,60}\{"
+    r"|^[ \t]{0,4}Stacktrace:[ \t]*\n(?:[ \t]*\n)?[ \t]{0,4}\[\d{1,4}\] ",
+    re.MULTILINE,
+)
+#: Julia's stacktrace heading, and the message block above it, whose first line is the exception (Julia prints
+#: `DimensionMismatch("...")`, `ArgumentError: ...` or, at the REPL, "ERROR: ..." first)
+_JULIA_STACKTRACE = re.compile(r"^[ \t]{0,4}Stacktrace:[ \t]*$", re.MULTILINE)
+
+
+def _julia_exception(text: str, found: dict[int, Level]) -> None:
+    """In a text with Julia's marks (`JULIA`), the first line of the message above a "Stacktrace:" heading is an error
+    line: the exception Julia threw, whatever its class is called (DimensionMismatch, InexactError, a package's own
+    error without a class); the heading itself is no line of its own level."""
+    if "Stacktrace:" not in text or JULIA.search(text, 0, 200_000) is None:
+        return
+    above = 0  # where the text above this heading starts: the end of the previous heading
+    for n, m in enumerate(_JULIA_STACKTRACE.finditer(text)):
+        if n >= 8:
+            break
+        top, above = above, m.end()
+        if any(found.get(s) == "error" for s in found if top <= s < m.start()):
+            continue  # the exception above it is already an error line ("ERROR: ...", "ArgumentError: ..."), and its
+            # message may go on in paragraphs of its own
+        end = m.start() - 1  # the newline before the heading
+        while end > 0 and not text[line_start(text, end) : end].strip():  # blank lines between message and heading
+            end = line_start(text, end) - 1
+        if end <= 0:
+            continue
+        first = line_start(text, end)
+        for _ in range(30):  # up the message's block to its first line (a blank line or the text's start above it)
+            if first == 0 or not text[line_start(text, first - 1) : first - 1].strip():
+                break
+            first = line_start(text, first - 1)
+        if text[first:end].strip():
+            found.setdefault(first, "error")
+
+
+#: a warning's own line without a logger's mark: the warnings class and its message at a line's start or in an
+#: issue's title ("UserWarning: torch.meshgrid: in an upcoming release, it will be required to pass the indexing
+#: argument", "(issue title: Fix \"FutureWarning: ...\")"): a warning, not a line without a level (issue 36, round
+#: thirty-five)
+_BARE_WARNING = re.compile(
+    r"^(?:\(issue title: [^\n]{0,120}?)?[\"'`]?(?:[A-Za-z_]\w{0,40}\.){0,6}(?:User|Future|Deprecation|Runtime"
+    r"|PendingDeprecation|Resource|Syntax|Import|Unicode|Bytes)?Warning: (?=\S)",
+    re.MULTILINE,
+)
+
+
+def _bare_warnings(text: str, found: dict[int, Level]) -> None:
+    """A line that starts with a warnings class and its message (`_BARE_WARNING`) and has no level yet is a warning."""
+    if "Warning: " not in text:
+        return
+    for n, m in enumerate(_BARE_WARNING.finditer(text)):
+        if n >= 32:
+            break
+        found.setdefault(m.start(), "warning")
+
+
 def _error_words_at_a_prompt(text: str, found: dict[int, Level]) -> None:
     """`_error_words`, then `_repl_returned` on a text of the interactive prompt."""
     before = set(found) if ">>> " in text else None
@@ -883,6 +949,8 @@ def levels(text: str) -> Levels:
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
     _error_words_at_a_prompt(text, found)
+    _julia_exception(text, found)
+    _bare_warnings(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened
         _prose_crash(text, found)
     if any(word in text for word in _FAILURE_WORDS):

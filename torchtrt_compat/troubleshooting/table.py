@@ -6081,6 +6081,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
+    #: Julia's GPU compiler (GPUCompiler.jl, under CUDA.jl) refusing a kernel: "InvalidIRError: compiling
+    #: MethodInstance for f(...) resulted in invalid LLVM IR", "GPU compilation of MethodInstance for f(...) failed" /
+    #: "KernelError: passing and using non-bitstype argument" (issue 36, round thirty-five)
+    ("compile", r"\bInvalidIRError: compiling |\bGPU compilation of MethodInstance for |\bKernelError: (?=\w)"),
 )
 
 #: The words that say a stage's work finished: a marker of that stage before them is a stage the program got past, and
@@ -6399,6 +6403,34 @@ STAGE_STEPS: dict[str, str] = {
     "prebuilt GPU program or library also holds kernels only for the GPU architectures it was built for: compare the "
     "GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) with the ones its release "
     "supports (its release notes, its issues for this GPU), and use a release or build for this GPU",
+    #: libstdc++'s "terminate called without an active exception" (issue 36, round thirty-five)
+    "runtime/teardown": "C++ called std::terminate without an exception: a std::thread object was destroyed while its "
+    "thread was still joinable (a worker, reader or writer thread the program or a library started and never joined "
+    "or detached), mostly as the program or the interpreter exits; a hang before it is the program waiting on that "
+    "thread. If it comes after the work finished (all output written), the results are complete. Join or stop the "
+    "program's worker threads before it exits (or end it explicitly once the output is flushed), and update the "
+    "program and the library whose thread it is; the CUDA or cuDNN libraries a core dump's module list names are "
+    "only loaded there, not the cause, so no CUDA or cuDNN change is indicated",
+    #: a Julia program (`miss.not_python`; issue 36, round thirty-five): its own exception line and stacktrace, its
+    #: packages' versions and CUDA.jl's report, not a Python rerun or pip
+    "not-python/julia": "the program is Julia, so a Python rerun, debugger or pip does not apply: the cause is Julia's "
+    'exception line (the "ERROR: ..." line, or the message above "Stacktrace:") and the first frame of the '
+    "stacktrace in your own code, read from frame [1] down past the packages' frames{package}. Check the versions of "
+    "the packages it runs (`] status` in the project's environment, `] up` to update them together) and what CUDA.jl "
+    "finds (`CUDA.versioninfo()`: driver, toolkit, GPU). A GPU array (CuArray) given to a function that only has a "
+    "CPU method (a host Array's code, a C library's wrapper, scalar indexing in a loop) fails or is refused: keep "
+    "`CUDA.allowscalar(false)` (the default outside the REPL) so the error names the line that indexes a GPU array "
+    "element by element, and move that step to GPU array operations (broadcasts, map, reductions) or to the CPU "
+    "(`Array(x)`)",
+    #: the same, when Julia's GPU compiler refused a kernel (GPUCompiler's InvalidIRError / KernelError)
+    "not-python/julia-compile": "Julia's GPU compiler (GPUCompiler, under CUDA.jl) refused the kernel{package}: "
+    'device code must be type-stable and call no Julia runtime. "InvalidIRError ... unsupported dynamic function '
+    'invocation" or "call to the Julia runtime" names the line (its Reason and stacktrace) where a value\'s type '
+    "is not known when compiling (indexing a heterogeneous tuple or NamedTuple with a runtime index, a global, a "
+    'type-unstable function, an allocation, printing with `print` instead of `@cuprintln`); "KernelError: passing '
+    'and using non-bitstype argument" means an argument is no isbits value (a host Array, a struct holding one: '
+    "pass a CuArray, adapted with `cu` / `adapt`). Run `@device_code_warntype` on the launch to see the unstable "
+    "values, then make them concrete (compile-time indices, one kernel per type, a function barrier)",
     #: the same program, whose native library says it could not allocate device memory
     "not-python/alloc": "the program is not Python ({kind}) and its native library could not allocate GPU memory "
     '("{alloc}"): the model and its buffers do not fit the free memory of the device it chose. Check which device it '
@@ -6565,6 +6597,10 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|NVIDIA \(R\) CUDA Debugger",
     ),
     ("runtime", "runtime/nsys", r"\bnsys(?:\.exe)? (?:profile|launch|start)\b"),
+    #: C++'s std::terminate with no exception (libstdc++'s verbose terminate handler): a std::thread destroyed while
+    #: still joinable, or terminate() called by hand, mostly as the program exits (issue 36, round thirty-five): its
+    #: step is about the program's threads and exit, not a CUDA library a core dump's module list names
+    ("runtime", "runtime/teardown", r"\bterminate called without an active exception\b"),
     #: a native program's run: the text shows one (a ./program command, a C++ exception, a .cu / .cpp source line, a
     #: CUDA call's failure in C's words) and no Python, no framework: its tools, not a Python rerun, name the call
     (
@@ -6724,6 +6760,14 @@ STAGE_COMMANDS: dict[str, str] = {
     "against the ones the program's release supports); nvidia-smi (the driver's 'CUDA Version'); then the CUDA "
     "libraries its native library needs: Windows `dumpbin /dependents <library>.dll`, Linux `ldd <library>.so | grep "
     "-E 'cuda|cublas|not found'`",
+    "runtime/teardown": "gdb -batch -ex run -ex 'thread apply all bt' --args python your_script.py (or the program "
+    "and its arguments; the threads alive when terminate is called; the one in a library's or the program's worker "
+    "loop is the thread not joined)",
+    "not-python/julia": "julia --project -e 'using Pkg; Pkg.status(); using CUDA; CUDA.versioninfo()' (then run the "
+    "script with julia --project and read the ERROR line and the first stacktrace frame in your own code)",
+    "not-python/julia-compile": "julia --project -e 'using Pkg; Pkg.status()' and, in the script, "
+    "@device_code_warntype before the failing @cuda launch (it prints the kernel's types; the ones marked red / Any "
+    "are the cause)",
     "not-python/alloc": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while it runs; a Vulkan "
     "build: vulkaninfo --summary, which device is which)",
     "not-python/offload": "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv (while the model is "
