@@ -28,6 +28,11 @@ def test_scalar_indexing_in_its_own_words() -> None:
     key, fix = first(script)
     assert key == "julia-gpu-scalar-indexing" and "package" in fix and "CPU" in fix and "] up" in fix, fix
     _julia(fix)
+    # a package developed in place (no .julia/packages path): its "@ Module" frame line still names it
+    dev = script.replace("~/.julia/packages/WeatherModel/a1b2c/src", "~/dev/WeatherModel/src")
+    assert "no GPU port" in first(dev)[1]
+    # frames of the GPU stack and Base only: the general fix
+    assert "no GPU port" not in first(script.split(" [4]")[0])[1]
     # the paste without a stack trace: the general fix (broadcasting, or the package's path)
     key, fix = first("ERROR: Scalar indexing is disallowed.\nInvocation of getindex resulted in scalar indexing")
     assert key == "julia-gpu-scalar-indexing" and "broadcast" in fix and "allowscalar" in fix

@@ -64,8 +64,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "the line, or around one deliberate single-element read.",
         variants=(
             Variant(
-                _PACKAGE_FRAME + r"|^\s{0,8}\[\d{1,3}\] [^\n]{0,200}@ (?!(?:GPUArrays|GPUArraysCore|CUDA|Base|Core"
-                r"|Main|LinearAlgebra|Adapt|Broadcast)\b)[A-Z]\w{1,60} ",
+                # a frame's "@ Module file:line" line (Julia 1.6 and later) of a module that is not the GPU stack's,
+                # Base's or the user's script's (Main)
+                _PACKAGE_FRAME + r"|^\s{0,10}@ (?!(?:GPUArrays|GPUArraysCore|CUDA|GPUCompiler|KernelAbstractions|Base"
+                r"|Core|Main|LinearAlgebra|Adapt|Broadcast)\b)[A-Z]\w{1,60} ",
                 "inside a package's code path (its frames follow GPUArrays' in the stack trace)",
                 "The element-wise access comes from an installed package's code (its frames follow GPUArrays' "
                 "getindex in the stack trace), not yours: that solver option, model component or output step has no "
