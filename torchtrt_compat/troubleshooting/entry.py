@@ -27,6 +27,8 @@ __all__ = [
     "KOHYA",
     "LONG_RUN",
     "LONG_RUN_FAULT_FIX",
+    "MANAGED_ALLOC_FAILED",
+    "MANAGED_ALLOC_PRE_PASCAL",
     "MEDIA_TOOLS",
     "MEDIA_TOOL_LOADER_LINE",
     "NOT_A_TOOL_LOADER_LINE",
@@ -174,6 +176,26 @@ CUDART_NEWER_MINOR = (
     r"|DeviceGraphMemTrim|GraphUpload|EventRecordWithFlags|GraphNodeSetEnabled|GraphNodeGetEnabled"
     r"|LibraryLoad\w{0,20}|LibraryGet\w{0,20}|GetFuncBySymbol|GetKernel|GraphAddNode(?:_v2)?"
     r"|StreamBeginCaptureToGraph|GraphConditionalHandleCreate|StreamGetDevice)\b"
+)
+
+#: a unified (managed) memory allocation that failed (issue 36, round thirty-five): cudaMallocManaged's out of memory,
+#: or a framework's unified allocator (Taichi's unified_allocator.cpp / UnifiedAllocator) reporting it
+MANAGED_ALLOC_FAILED = (
+    r"cudaMallocManaged[^\n]{0,200}(?:out of memory|cudaErrorMemoryAlloc\w{0,8})"
+    r"|(?:out of memory|cudaErrorMemoryAlloc\w{0,8})[^\n]{0,200}cudaMallocManaged"
+    r"|(?:unified_allocator\.\w{1,4}|UnifiedAllocator)[^\n]{0,200}(?:out of memory|cudaErrorMemoryAlloc\w{0,8})"
+)
+#: a GPU older than Pascal named in a text: a compute capability below 6.0 as a device query or a framework prints it,
+#: or a Kepler / Maxwell card's name
+PRE_PASCAL_GPU = (
+    r"\bcompute capability:? {0,2}[1-5]\.\d\b|\bcompute_cap(?:ability)?[=:] {0,2}[1-5]\.\d\b"
+    r"|\bGeForce GTX (?:[4-7]\d0|9[5-8]0)(?: Ti)?\b|\bGTX TITAN(?: X| Black| Z)?\b|\bTesla [KM]\d{1,2}0?\b"
+    r"|\bQuadro [KM]\d{3,4}\b"
+)
+#: the managed allocation failing in a text that names a pre-Pascal GPU (either order)
+MANAGED_ALLOC_PRE_PASCAL = (
+    rf"(?:{PRE_PASCAL_GPU})[\s\S]{{0,20000}}?(?:{MANAGED_ALLOC_FAILED})"
+    rf"|(?:{MANAGED_ALLOC_FAILED})[\s\S]{{0,20000}}?(?:{PRE_PASCAL_GPU})"
 )
 
 #: A command run with sudo (which starts it with a clean environment: LD_LIBRARY_PATH, a venv's PATH are dropped).

@@ -31,6 +31,8 @@ from .entry import (
     LONG_RUN,
     LONG_RUN_FAULT_FIX,
     MACOS,
+    MANAGED_ALLOC_FAILED,
+    MANAGED_ALLOC_PRE_PASCAL,
     NO_GPU_CI,
     NOT_A_TOOL_LOADER_LINE,
     OPENCV_CUDA,
@@ -2478,6 +2480,19 @@ _CORE: tuple[KnownError, ...] = (
                 "batch / optimisation profile and workspace so it fits.",
                 strict=True,
             ),
+            # issue 36, round thirty-five: a managed (unified) memory allocation, which can exceed the GPU's memory
+            # only on Pascal or newer under Linux (on older GPUs and on Windows it is capped by the device memory)
+            Variant(
+                MANAGED_ALLOC_FAILED,
+                "a unified (managed) memory allocation",
+                "The allocation that failed is unified (managed) memory (cudaMallocManaged, a framework's unified "
+                "allocator that reserves a large pool at start): only Pascal or newer GPUs under Linux can page it "
+                "on demand beyond the GPU's memory; on an older GPU (compute capability below 6.0) and on Windows / "
+                "WSL a managed pool larger than the free device memory fails at once, whatever the program then "
+                "does. Make the pool smaller (the framework's device-memory or pool-size option), turn unified "
+                "memory off where the framework can (its option or environment variable), run on a Pascal or newer "
+                "GPU under Linux, or use the CPU backend.",
+            ),
             # a request no GPU could hold (thousands of GiB, or TiB): a size a compiled extension computed from
             # garbage (a rasterizer or other CUDA module built for another GPU / torch / CUDA, or a bad input), not
             # a real memory need (issue 36, round twenty-two)
@@ -2743,6 +2758,21 @@ _CORE: tuple[KnownError, ...] = (
                 "it is. A smaller batch or empty_cache() does not shrink one op's intermediate.",
                 strict=True,
             ),
+            # issue 36, round thirty-five: upscaling / super-resolution or an image of many thousand pixels a side:
+            # the output (or input) resolution is what does not fit, so the batch size is no lever
+            Variant(
+                r"\bupscal(?:e|ed|er|ers|ing)\b|super[- ]?resolution|\bout_?scale\b|--scale\b|\bscale[_ ]factor\b"
+                r"|\btile(?:_size|_overlap|d)?\b|\b(?:[4-9]\d{3}|[1-9]\d{4}) ?[x×*] ?(?:[4-9]\d{3}|[1-9]\d{4})\b",
+                "a large output or input resolution (upscaling, super-resolution, tiles)",
+                "The image being made is too large for the card: an upscale multiplies both sides (a 6000 x 8000 "
+                "input at 4x is a 24000 x 32000 output), and the full-size output, its latent or canvas and the "
+                "intermediate feature maps are held on the GPU at once; tiling bounds only each tile's compute, not "
+                "those full-size buffers, and the batch size is already 1. Lower the scale factor or the input "
+                "size (downscale it first, or upscale in two smaller steps), split the image into pieces beforehand "
+                "and stitch the results, use a smaller tile size where the program has one (and its tiled decoder / "
+                "VAE), keep the assembled output on the CPU if the program allows, or run half precision (fp16); "
+                "then a GPU with more memory.",
+            ),
             # one allocation of ten GiB or more (torch's "Tried to allocate N GiB"): one tensor, not the many of a
             # batch, is too large (attention over a long sequence or a large image grows with its square)
             Variant(
@@ -3003,8 +3033,10 @@ _CORE: tuple[KnownError, ...] = (
         # host memory, not the GPU's: the kernel's OOM killer ("Out of memory: Killed process N"), Slurm's cgroup kills
         # (srun's "task N: Out Of Memory", slurmstepd's "oom_kill event": env-batch-oom-kill), and the host-memory
         # words of language runtimes (Go's runtime, V8, the JVM)
-        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b|\boom_kill events?\b"
-        r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b"
+        # (issue 36, round thirty-five: nor a unified-memory pool on a pre-Pascal GPU: gpu-older-than-release)
+        unless=r"Out of memory: Kill(?:ed)? process|\boom-kill(?:er)?\b|\boom_reaper\b|\boom_kill events?\b|"
+        + MANAGED_ALLOC_PRE_PASCAL
+        + r"|\bsrun: error: [\w.-]{1,80}: tasks? [\d,-]{1,60}: Out Of Memory\b"
         r"|fatal error: runtime: out of memory|JavaScript heap out of memory|java\.lang\.OutOfMemoryError",
         weight=88,
         # TensorRT's builder logs "Error Code 2: OutOfMemory" for each tactic it cannot time, then goes on: a build

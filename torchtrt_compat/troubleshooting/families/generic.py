@@ -64,6 +64,10 @@ _IMPORTED_BEFORE_TORCH = (
 #: the tests of the rows round seven's blind sample led to
 T = "tests/troubleshooting/test_round7_engine.py"
 
+#: CPython's import system for "import X.a.b" where X.a was found as a module, not a package
+#: (importlib._bootstrap._find_and_load_unlocked: "No module named 'X.a.b'; 'X.a' is not a package")
+_NOT_A_PACKAGE = r"No module named '[\w.]{1,120}'; '[\w.]{1,120}' is not a package"
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-mmcv-ext-missing",
@@ -223,7 +227,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round thirty-three: a start-up listing of optional codec modules ("* csc_libyuv : No module named
         # 'xpra.codecs.libyuv'", xpra's codec loader) only says that module is skipped: gpu_apps'
         # app-codec-module-skipped-notice
-        unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '",
+        # issue 36, round thirty-five: "No module named 'X.a.b'; 'X.a' is not a package" is a module of that name
+        # found where a package was expected (another distribution or a local file shadows X):
+        # py-module-attribute-missing
+        unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '|" + _NOT_A_PACKAGE,
         variants=(
             # modules that a package (or Python itself) stopped shipping: installing "the module" cannot help, the
             # version bound does (setuptools NEWS.rst v82.0.0; PEP 594 / PEP 632; torchvision 0.17's release notes)
@@ -614,13 +621,28 @@ FAMILIES: tuple[KnownError, ...] = (
         "AttributeError: module X has no attribute Y (another version of X, or a file that shadows it)",
         # (not JAX's probe of the TPU client in a jaxlib without it: "Unable to initialize backend 'tpu': module
         # 'jaxlib.xla_extension' has no attribute 'get_tpu_client'", an I-level line beside a working GPU)
-        r"(?<!backend 'tpu': )module '[\w.]{1,80}' has no attribute '\w{1,80}'",
+        r"(?<!backend 'tpu': )module '[\w.]{1,80}' has no attribute '\w{1,80}'|" + _NOT_A_PACKAGE,
         "The installed X has no Y: the code was written for another version of X (Y added later, or removed), or a "
         "file or folder named like the package in the working directory (e.g. a local torch.py or cv2.py) is "
         "imported instead of it.",
         'see which X is imported and its version: `python -c "import X; print(X.__file__, X.__version__)"`; '
         "rename a local file that shadows it, else install the version the code was written for",
         variants=(
+            Variant(
+                _NOT_A_PACKAGE,
+                "'X' is not a package: a module of that name shadows the package",
+                "Python found a plain module (a single .py file, or another distribution's module) under the name "
+                "the code imports as a package, so its submodules cannot be imported: another installed "
+                "distribution of the same name (an unrelated project on the package index that shares the name), "
+                "or a file such as X.py / X/utils.py in the working directory or on sys.path, shadows the package "
+                "the code expects (often a project's own source folder that is meant to be run from its checkout). "
+                'See which one is imported: `python -c "import X; print(X.__file__)"` (X: the name before the '
+                "first dot); if it is a pip-installed distribution, `pip uninstall` it; if it is a local file, "
+                "rename it; then run from the project's checkout (or put it on sys.path / PYTHONPATH, or `pip "
+                "install -e` it as its README says) so its package is found first.",
+                sure=True,
+                strict=True,
+            ),
             # Pillow 10.0's release notes: the ANTIALIAS / LINEAR / CUBIC aliases (deprecated in 9.1) were removed
             Variant(
                 r"module 'PIL\.Image' has no attribute '(?:ANTIALIAS|LINEAR|CUBIC)'",

@@ -15,7 +15,7 @@ pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import MANAGED_ALLOC_PRE_PASCAL, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -53,13 +53,29 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
         r"|^ERROR: (?:LoadError: )?Arch mismatch[ \t]*\n(?:[^\n]{0,300}\n){0,5}[^\n]{0,300}cudnn"
         # CUDAnative.jl (supported_capability in src/utils.jl / compiler/driver.jl): no target of the toolchain (LLVM's
         # NVPTX, the CUDA toolkit) reaches down to the device's capability
-        r"|Device capability v[\d.]{1,8} not supported by available toolchain",
+        r"|Device capability v[\d.]{1,8} not supported by available toolchain"
+        # issue 36, round thirty-five: a unified (managed) memory pool that a pre-Pascal GPU cannot back (the text
+        # names the GPU's compute capability below 6.0 or a Kepler / Maxwell card)
+        r"|" + MANAGED_ALLOC_PRE_PASCAL,
         "Each release of a framework's CUDA build is compiled for a range of GPU architectures and drops the oldest "
         "ones over time; this GPU's compute capability (the message names it) is below the release's minimum, so its "
         "kernels will not run on it ('no kernel image is available' follows).",
         "Install an older release whose CUDA build still covers this compute capability, or use a newer GPU "
         "(`nvidia-smi --query-gpu=name,compute_cap --format=csv` shows it), or run on the CPU.",
         variants=(
+            Variant(
+                MANAGED_ALLOC_PRE_PASCAL,
+                "a unified (managed) memory pool on a GPU older than Pascal",
+                "The failing allocation is unified (managed) memory (cudaMallocManaged, or a framework's unified "
+                "allocator reserving its pool at start) on a GPU older than Pascal (compute capability below 6.0, "
+                "named in the text): such GPUs cannot page managed memory on demand, so a pool larger than the "
+                "free device memory fails at once; it is not the program's data running out, and a smaller batch "
+                "does not help. Use a Pascal or newer GPU, run on the CPU backend, or use a release of the "
+                "framework that can turn unified memory off or size its pool for this GPU (its option or "
+                "environment variable, e.g. a device-memory size or a use-unified-memory switch).",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round thirty: cuDNN refusing the GPU itself (cudnnCreate's ARCH_MISMATCH) in a binding of
             # another language: the framework's own non-cuDNN backend still runs
             Variant(

@@ -286,7 +286,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round thirty-one: an abseil or tsl symbol (the libraries TensorFlow bundles, abseil under its
         # versioned inline namespace lts_YYYYMMDD) missing for a TensorFlow package's op library (a .so under
         # tensorflow_<addon>/ or tensorflow/): the op was built against another TensorFlow's copy
-        r"|tensorflow\w{0,40}[\\/][\w\\/.+-]{0,300}\.so:? undefined symbol: _ZN(?:K)?\d{1,3}(?:absl|tsl)\w{1,400}",
+        r"|tensorflow\w{0,40}[\\/][\w\\/.+-]{0,300}\.so:? undefined symbol: _ZN(?:K)?\d{1,3}(?:absl|tsl)\w{1,400}"
+        # issue 36, round thirty-five: tf.load_op_library's NotFoundError whose message is only "<the op library>
+        # not found" (the loader's words on Windows, where a plugin's .so op library cannot load at all, or a
+        # library of a TensorFlow package that the installed TensorFlow cannot load)
+        r"|NotFoundError: [^\n]{0,400}?[\\/]_?\w{1,80}\.(?:so|dll)(?:\.\d{1,3})? not found",
         "The custom op library was compiled against other TensorFlow headers (a source checkout, another release) "
         "or with another _GLIBCXX_USE_CXX11_ABI than the TensorFlow that loads it, so a TensorFlow C++ symbol it "
         "needs is not exported under that name.",
@@ -295,6 +299,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "and `TF_LFLAGS=$(... tf.sysconfig.get_link_flags())` (they carry -D_GLIBCXX_USE_CXX11_ABI and "
         "-ltensorflow_framework), or install the TensorFlow release the op was built for.",
         variants=(
+            Variant(
+                r"NotFoundError: [^\n]{0,400}?[\\/]_?\w{1,80}\.(?:so|dll)(?:\.\d{1,3})? not found",
+                "a plugin's op library that could not be loaded at all ('... .so not found')",
+                "TensorFlow's load_op_library could not load the plugin's compiled op library (the .so in its "
+                "package folder), with no missing symbol named: the plugin release was built for another "
+                "TensorFlow than the one installed (each release pins one TensorFlow version), or for another "
+                "platform (a .so is a Linux / macOS library: on native Windows such a plugin has no op library it "
+                "can load). Install the TensorFlow version the plugin's release pins (its requirements or "
+                "compatibility table; `pip show <plugin>` and `pip show tensorflow` show both), or the plugin "
+                "release built for your TensorFlow, in a fresh environment on a platform the plugin supports "
+                "(Linux / macOS, or WSL2 on Windows).",
+            ),
             Variant(
                 r"\btensorflow_(?!core\b)\w{2,40}[\\/]",
                 "a TensorFlow add-on's prebuilt op library (Recommenders-Addons, Addons, Text, IO)",

@@ -25,6 +25,9 @@ _ALL_PASSED = (
     r"|^Ran \d{1,6} tests? in [\d.]{1,12}s\s{0,4}\n\s{0,4}\nOK\b"
 )
 
+#: libstdc++'s verbose terminate handler with no exception in flight (issue 36, round thirty-five)
+_TERMINATE_NO_EXCEPTION = r"terminate called without an active exception"
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "exit-teardown-crash",
@@ -38,7 +41,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # tests passed (N assertions in M test cases)", unittest's "Ran N tests in Xs" / "OK", then the shell's
         # "Segmentation fault (core dumped)" or an abort)
         rf"|(?:{_ALL_PASSED})[^\n]{{0,200}}\n(?:[^\n]{{0,300}}\n){{0,4}}[^\n]{{0,300}}?"
-        r"(?:Segmentation fault|core dumped|\bAborted\b|Bus error|Fatal Python error|SIGSEGV|SIGABRT)",
+        r"(?:Segmentation fault|core dumped|\bAborted\b|Bus error|Fatal Python error|SIGSEGV|SIGABRT)"
+        # issue 36, round thirty-five: the C++ runtime's std::terminate with no exception in flight (libstdc++'s
+        # verbose terminate handler): a std::thread destroyed while still joinable, most often at exit when a
+        # worker thread (a reader / writer, a library's pool) was never joined
+        r"|" + _TERMINATE_NO_EXCEPTION,
         "Native code crashed while the interpreter tore its objects down (the garbage collector at exit, no Python "
         "frame left): an extension's destructor ran after the CUDA context or the library it needs was already "
         "gone (destructor order at exit). When the output before it shows the work finished, the results stand.",
@@ -49,6 +56,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "end with os._exit(0) so no destructor runs. If the crash comes before the work finished, "
         "`python -X faulthandler` and the library's own debug switch name the object.",
         variants=(
+            Variant(
+                _TERMINATE_NO_EXCEPTION,
+                "std::terminate with no active exception (a thread still joinable when it was destroyed)",
+                "'terminate called without an active exception' is the C++ runtime aborting because a std::thread "
+                "object was destroyed while still joinable (never joined or detached), or a bare `throw;` ran with "
+                "no exception in flight. After the work finished (the last frame written, a progress bar at its "
+                "end) it is the program's own worker threads (a reader / writer / prefetch thread, a video "
+                "writer's queue) or a native library's thread still running while the interpreter shuts down; "
+                "the outputs already written stand, and the CUDA / cuDNN libraries a core dump lists are only what "
+                "was loaded, not the cause. Join the worker threads (put a sentinel in their queues, then "
+                "thread.join()) before the script returns, close the writers and pools the program opened, or end "
+                "with os._exit(0) after flushing the outputs; update the program if a later release fixed its "
+                "shutdown. If it aborts before the work finished, run it under gdb (`gdb -batch -ex run -ex bt "
+                "--args python script.py ...`): the thread's owner is in the stack.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 _ALL_PASSED,
                 "a test run that passed, then crashed at exit",
@@ -63,7 +87,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "in a process of their own keeps the crash from hiding other results.",
             ),
         ),
-        requires=r"<no Python frame>|Python runtime state: finaliz|" + _ALL_PASSED,
+        requires=r"<no Python frame>|Python runtime state: finaliz|" + _ALL_PASSED + "|" + _TERMINATE_NO_EXCEPTION,
         weight=74,
         applies="any Python program with a native extension (CUDA allocator hooks, bindings), at interpreter exit",
         shown_by=(_test("test_a_crash_at_interpreter_exit_after_the_work"),),

@@ -27,6 +27,7 @@ from ..entry import (
     HIP,
     LONG_RUN,
     LONG_RUN_FAULT_FIX,
+    MACOS,
     OPENCV_CUDA,
     OPENCV_CUDA_FIX,
     OPENCV_DNN_CUDA,
@@ -70,6 +71,27 @@ _INDEX_SELECT = r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index"
 _NLP = (
     r"\btoken|input_ids|\btransformers\b|\bvocab|position_ids|\blm_head\b|\bembed|\bbert\b|\bgpt|\bllama"
     r"|\bt5\b|roberta|\bmistral|\bqwen|\bllm\b|\bnlp\b|language model|\bseq2seq\b|generate\("
+)
+#: a long good run before the error (issue 36, round thirty-five): `LONG_RUN`'s words, or a training log's progress line
+#: with an update / step / iteration count in thousands (Marian's "Ep. 1 : Up. 51000", "step 12000", "iter: 25000")
+_MANY_STEPS = LONG_RUN + r"|\b(?:Up\.|Updates?|Steps?|Iter(?:ation)?s?)\s{0,3}[:=]?\s{0,3}[1-9]\d{3,9}\b"
+#: CUDA's unknown error (cudaErrorUnknown / CUDA_ERROR_UNKNOWN, 999) in a program's words: its number beside
+#: "CUDA error", its name, or its message quoted
+_UNKNOWN_999 = (
+    r"CUDA error:? 999\b|\berror(?: code)?[ =:]{1,3}999\b[^\n]{0,40}unknown|cudaErrorUnknown|CUDA_ERROR_UNKNOWN"
+    r"|CUDA error:? '?unknown error'?"
+)
+#: the unknown error after a long good run: the GPU or its driver failed mid-run, not CUDA's start-up
+_UNKNOWN_MID_RUN = (
+    rf"\A(?=[\s\S]{{0,300000}}?(?:{_UNKNOWN_999}))[\s\S]{{0,300000}}?(?:{_MANY_STEPS})[^\n]{{0,400}}\n"
+    rf"(?:[^\n]{{0,2000}}\n){{0,8}}?[^\n]{{0,400}}?(?:{_UNKNOWN_999})"
+)
+#: an LLM or embedding server in a text (issue 36, round thirty-five): vLLM, SGLang, TGI, llama.cpp's server,
+#: Xinference, an OpenAI-compatible API, an embeddings endpoint
+_LLM_SERVER = (
+    r"\bvllm\b|\bsglang\b|text-generation-inference|text_generation_server|\bxinference\b|\blmdeploy\b"
+    r"|OpenAI-compatible|openai_compatible|/v1/(?:embeddings|completions|chat/completions)\b|\bOpenAIEmbeddings\b"
+    r"|\btiktoken\b|\bprompt_token_ids\b"
 )
 #: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
 _WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWindows\b"
@@ -117,6 +139,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "quantization library's release the card names, torch_dtype=torch.bfloat16 where fp16 overflows), "
                 "or use the unquantized model to confirm; `pip show autoawq auto-gptq bitsandbytes transformers` "
                 "shows what is installed.",
+            ),
+            # issue 36, round thirty-five: index_select's assert inside an LLM / embedding server (its engine loop,
+            # its API): the ids came from a client, tokenised by another model's tokenizer (an OpenAI client library
+            # that sends tiktoken ids to an OpenAI-compatible endpoint) or longer than the served model allows
+            Variant(
+                rf"(?s:(?:{_INDEX_SELECT}).*?{_LLM_SERVER}|{_LLM_SERVER}.*?(?:{_INDEX_SELECT}))",
+                "an LLM / embedding server's embedding lookup (ids from the client)",
+                "The server's embedding lookup got a token id at or above its model's vocabulary size (or a position "
+                "past max_position_embeddings): the ids came from the client, not from the served model's tokenizer. "
+                "A client that sends pre-tokenised input (OpenAI client libraries tokenise with tiktoken for OpenAI's "
+                "models: LangChain's OpenAIEmbeddings does unless check_embedding_ctx_length=False; prompt_token_ids "
+                "or an input array of ints made by another model's tokenizer) hands the server ids of another "
+                "vocabulary. Send raw strings (or ids from the served model's own tokenizer), keep inputs within the "
+                "model's max length (the server's truncation / max_model_len), and use an embedding model and the "
+                "server's embeddings task for embedding calls. The server's CUDA context is broken afterwards "
+                "(later cuBLAS / CUDA errors repeat it): restart it.",
             ),
             Variant(
                 # index_select's assert counts as an embedding lookup only where the text shows a language model
@@ -206,7 +244,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|an illegal instruction was encountered|CUDA error: misaligned address|uncorrectable ECC error"
         r"|GPU is lost|fallen off the bus|NVRM: Xid \("
         # cuda-gdb's stop at a warp's illegal instruction (CUDA_EXCEPTION_4) (issue 36, round twenty-six)
-        r"|CUDA Exception: Warp Illegal Instruction|\bCUDA_EXCEPTION_4\b",
+        r"|CUDA Exception: Warp Illegal Instruction|\bCUDA_EXCEPTION_4\b"
+        # CUDA's unknown error (999) after thousands of good steps of a training run (issue 36, round thirty-five)
+        r"|" + _UNKNOWN_MID_RUN,
         "A kernel crashed without a specific reason (cudaErrorLaunchFailure 719, an illegal instruction 715, a "
         "misaligned address 716) and the CUDA context is lost. When it comes back at random places or after minutes "
         "under load, the GPU, its power or cooling, an overclock or the driver is the usual cause; when it is always "
@@ -216,6 +256,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the GPU often stays unusable until then). If one op always fails, rebuild or update the extension that "
         "provides it for this torch and GPU.",
         variants=(
+            Variant(
+                _UNKNOWN_MID_RUN,
+                "CUDA's unknown error (999) in the middle of a long run",
+                "Every CUDA call failed with 'unknown error' (999) after thousands of good steps: the GPU or its "
+                "driver fell into a bad state mid-run (an Xid fault, the card dropping off the bus, a driver or "
+                "image change under a running job), not the program's code or CUDA's start-up. Treat it as a "
+                "machine fault: resume from the last checkpoint on a fresh GPU worker (or after `sudo rmmod "
+                "nvidia_uvm && sudo modprobe nvidia_uvm` / a reboot here); read the driver's log for Xid errors "
+                "(`dmesg | grep -i xid`, `nvidia-smi -q -d ECC,TEMPERATURE,POWER`) and, if it repeats on one "
+                "machine, check its driver version and hardware. Errors that follow on a restart of the same "
+                "worker (cuRAND, cuBLAS failing to start) are the same fault.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"(?:Warp|Lane) Misaligned Address|\bCUDA_EXCEPTION_(?:6|11)\b",
                 "cuda-gdb stopped the warp at a misaligned access",
@@ -722,7 +776,7 @@ FAMILIES: tuple[KnownError, ...] = (
         cuda_errors=("cudaErrorInitializationError", "CUDA_ERROR_NOT_INITIALIZED", "cudaErrorUnknown"),
         # inside TensorRT's own check or beside pycuda the error is a context not made current in that thread (the
         # TensorRT / pycuda context families), not a driver that failed to start
-        unless=r"Cuda Error in \w{1,60}: 3\b|\bpycuda\b|PyCUDA",
+        unless=r"Cuda Error in \w{1,60}: 3\b|\bpycuda\b|PyCUDA|" + _UNKNOWN_MID_RUN,
         severity="warns-of-failure",
         cost="no-gpu",
         loose=True,
@@ -738,7 +792,8 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- cuBLAS and cuDNN statuses ---------------------------------------------------------------------------------
     KnownError(
         "torch-cublas-alloc",
-        "CUBLAS_STATUS_ALLOC_FAILED (cuBLAS could not allocate: the GPU is full)",
+        "CUBLAS_STATUS_ALLOC_FAILED / NOT_INITIALIZED (cuBLAS could not allocate or create its handle: most often "
+        "the GPU is full)",
         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED"
         r"|cublas runtime error : (?:resource allocation failed|library not initialized)"
         # TensorFlow's stream executor (every binding: Python, TensorFlow.NET, Java): the handle could not be created
@@ -760,18 +815,42 @@ FAMILIES: tuple[KnownError, ...] = (
                 "other processes on the GPU (`nvidia-smi`) and lower the batch. If memory is free, the CUDA / cuDNN "
                 "installed is not the one this TensorFlow build was made for (its tested build configurations): "
                 "install that pair.",
+                sure=True,
+                strict=True,
             ),
+            # issue 36, round thirty-five: the status or the text names the memory (ALLOC_FAILED, an out of
+            # memory, torch's memory figures): the cause is named, so the answer is sure
+            Variant(
+                r"CUBLAS_STATUS_ALLOC_FAILED|resource allocation failed|out of memory|OutOfMemory"
+                r"|Tried to allocate|\d [KMG]i?B (?:free|total capacity|already allocated)",
+                "the status or the text names the memory",
+                "Free GPU memory: lower the batch / sequence length, close other processes on that GPU "
+                "(`nvidia-smi`), run on a GPU with free memory (CUDA_VISIBLE_DEVICES), or load the model in half "
+                "precision; with device_map='auto' or several GPUs, check that the first GPU is not the full one.",
+                sure=True,
+                strict=True,
+            ),
+            # issue 36, round thirty-five: NOT_INITIALIZED at cublasCreate with no memory figures is as often the
+            # after-effect of an earlier asynchronous error (a device-side assert: an embedding index out of range)
+            # that left the CUDA context broken, and cuBLAS's handle is the first call to report it
             Variant(
                 r"CUBLAS_STATUS_NOT_INITIALIZED",
-                "the handle could not be created",
-                "Most often the GPU had no memory left for cuBLAS's handle (free memory, lower the batch); if memory "
-                "is free, the cuBLAS loaded does not fit the driver or torch (another CUDA's libcublas on "
-                "LD_LIBRARY_PATH): `python -m torch.utils.collect_env` and the core row cuda-library-major.",
+                "the handle could not be created (no memory figures in the text)",
+                "Two causes give this: the GPU had no memory left for cuBLAS's handle, or an earlier asynchronous "
+                "CUDA error (most often a device-side assert: an index out of range, such as token ids beyond an "
+                "embedding's vocabulary or inputs longer than the model's max positions) left the CUDA context "
+                "broken and cuBLAS is the first call to report it. Rerun once with CUDA_LAUNCH_BLOCKING=1 (or the "
+                "same input on the CPU): an assert or IndexError then names the real error (cap the tokenizer's "
+                "max_length to the model's limit, use the model's own tokenizer); if none shows, free memory "
+                "(`nvidia-smi`, a smaller batch). If memory is free and nothing asserts, the cuBLAS loaded does not "
+                "fit the driver or torch (another CUDA's libcublas on LD_LIBRARY_PATH): `python -m "
+                "torch.utils.collect_env`.",
             ),
         ),
         unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
-        alternatives=("gpu-out-of-memory",),
+        loose=True,
+        alternatives=("gpu-out-of-memory", "torch-device-assert"),
         weight=80,
         applies="any torch CUDA build; matmul / linear layers",
         shown_by=(f"{TESTS}::test_cublas_and_cudnn_in_their_own_words", *_sample("qwenlm-qwen3-873")),
@@ -844,10 +923,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch.cuda.get_device_capability())'`: the GPU's sm_XY must be listed; else install a build for a newer "
         "CUDA); lower the batch; split very large batched matmuls. On a machine with several GPUs, run on another "
         "one (CUDA_VISIBLE_DEVICES=1, or the program's --gpu_ids 1): if it works there, check the first card's "
-        "health (`nvidia-smi -q` for ECC errors / retired pages, `dmesg` for Xid errors, another process on it).",
+        "health (`nvidia-smi -q` for ECC errors / retired pages, `dmesg` for Xid errors, another process on it). "
+        "INVALID_VALUE on the first plain GEMM of a small input also comes from a cuBLAS other than torch's found "
+        "first (a separately installed nvidia-cublas-cuXX wheel, a system CUDA on LD_LIBRARY_PATH): `pip list | grep "
+        "-i nvidia-cublas` and `echo $LD_LIBRARY_PATH`; remove the stray one or reinstall torch.",
         variants=(
             *cublas_variants(),
             Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
+            # issue 36, round thirty-five: the text shows a cuBLAS other than the one torch ships with (a separate
+            # nvidia-cublas-cuXX wheel, a system CUDA's libcublas, LD_LIBRARY_PATH pointing at a toolkit)
+            Variant(
+                r"nvidia-cublas-cu\d{2}|nvidia[\\/]cublas[\\/]lib|LD_LIBRARY_PATH"
+                r"|(?:/usr/local/cuda[\w.-]{0,12}|/usr/lib/x86_64-linux-gnu|/opt/conda/lib)/(?:lib64/)?libcublas(?:Lt)?\.so",
+                "a cuBLAS other than torch's on the loader path",
+                "The text shows a cuBLAS besides the one torch was built with (an nvidia-cublas-cuXX wheel installed "
+                "separately or pulled in by another package, a system CUDA's libcublas reached through "
+                "LD_LIBRARY_PATH): a libcublas of another release than torch's takes arguments it rejects with "
+                "INVALID_VALUE on the first GEMM, whatever the input. See which one is loaded (`python -c 'import "
+                'torch; torch.ones(2,2,device="cuda") @ torch.ones(2,2,device="cuda")\'` then `grep cublas '
+                "/proc/<pid>/maps`, or `pip list | grep -i nvidia-cublas`); remove the stray one (unset "
+                "LD_LIBRARY_PATH's CUDA folders, `pip uninstall` the extra nvidia-cublas-cuXX) or reinstall torch "
+                "so its own pinned nvidia-* wheels match (`pip install --force-reinstall torch` with its index for "
+                "the CUDA you want), then rerun.",
+            ),
         ),
         unless=_AFTER_ASSERT,
         op=r"when calling `(cublas\w{1,40})",
@@ -1669,7 +1767,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "NCCL is not available here (Windows / macOS builds, or no GPU): use the gloo backend",
         r"Distributed package doesn't have NCCL built in|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
         # TensorFlow's op registry (core/framework/op_kernel.cc) in a build without NCCL kernels (Windows)
-        r"|No OpKernel was registered to support Op 'Nccl\w{3,20}'",
+        r"|No OpKernel was registered to support Op 'Nccl\w{3,20}'"
+        # torch 1.0 / 1.1's THD layer (torch/lib/THD/process_group/General.cpp: "the distributed NCCL backend is not
+        # available; try to recompile the THD package with CUDA and NCCL 2+ support") (issue 36, round thirty-five)
+        r"|the distributed NCCL backend is not available|recompile the THD package with [^\n]{0,40}NCCL",
         "torch.distributed was asked for the NCCL backend where it cannot work: torch's Windows and macOS builds "
         "have no NCCL, and NCCL needs CUDA GPUs (a CPU-only machine or a CPU-only torch has none).",
         "Use backend='gloo' (init_process_group('gloo'); accelerate / Lightning / DeepSpeed have a backend or "
@@ -1682,6 +1783,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 "This TensorFlow has no NCCL kernels (Windows builds; native Windows TensorFlow has no GPU at all "
                 "after 2.10): give MirroredStrategy another all-reduce, tf.distribute.MirroredStrategy("
                 "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()), or run under WSL2 / Linux.",
+            ),
+            # issue 36, round thirty-five: a Mac (no CUDA, so no NCCL in any torch build there), often a training
+            # script started with its multi-GPU options (a list of GPU ids, a world size above 1)
+            Variant(
+                MACOS,
+                "macOS (no CUDA GPU, so no NCCL)",
+                "A Mac has no CUDA GPU and torch's macOS builds have no NCCL: the script asked for several GPUs (its "
+                "GPU-id list, a world size above 1) and so started torch.distributed with NCCL. Run it on the CPU "
+                "with one process: the script's own option for no GPU (often a GPU-id list of -1, world_size 1, "
+                "or no --gpus), or backend='gloo' where the script lets you choose; train on a Linux machine with "
+                "CUDA GPUs for the multi-GPU run.",
             ),
         ),
         weight=86,
