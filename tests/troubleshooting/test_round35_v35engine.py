@@ -47,17 +47,32 @@ def test_a_julia_exception_is_the_failure_line_and_its_package_the_library() -> 
 
 
 def test_gpucompiler_refusals_are_the_compile_stage() -> None:
-    for text in (
-        "ERROR: InvalidIRError: compiling MethodInstance for my_kernel!(::CuDeviceVector{Float32, 1}) resulted in "
-        "invalid LLVM IR\nReason: unsupported dynamic function invocation (call to getindex)\nStacktrace:\n"
-        " [1] my_kernel!\n   @ ~/proj/kern.jl:12\n",
-        "ERROR: GPU compilation of MethodInstance for fill_kernel(::Vector{Float64}) failed\n"
-        "KernelError: passing and using non-bitstype argument\n",
+    # a GPUCompiler refusal no family reads is a miss at the compile stage, with Julia's step
+    r = explain(
+        "ERROR: GPU compilation of MethodInstance for my_kernel(::CuDeviceVector{Float32, 1}) failed\n"
+        "KernelError: kernel returns a value of type `Int64`\n\n"
+        "Make sure your kernel function ends in `return`, `return nothing` or `nothing`.\nStacktrace:\n"
+        " [1] check_method(job::GPUCompiler.CompilerJob)\n"
+        "   @ GPUCompiler ~/.julia/packages/GPUCompiler/abc/src/validation.jl:42\n"
+    )
+    assert r.stage == "compile" and r.library == "GPUCompiler", (r.stage, r.library)
+    assert "@device_code_warntype" in (r.command or "") and "isbits" in (r.next_step or ""), r
+    _no_python_step(r)
+    # the refusals the Julia GPU families read are answered by them, no longer misses
+    for text, key in (
+        (
+            "ERROR: InvalidIRError: compiling MethodInstance for my_kernel!(::CuDeviceVector{Float32, 1}) resulted in "
+            "invalid LLVM IR\nReason: unsupported dynamic function invocation (call to getindex)\nStacktrace:\n"
+            " [1] my_kernel!\n   @ ~/proj/kern.jl:12\n",
+            "julia-gpu-kernel-invalid-ir",
+        ),
+        (
+            "ERROR: GPU compilation of MethodInstance for fill_kernel(::Vector{Float64}) failed\n"
+            "KernelError: passing and using non-bitstype argument\n",
+            "julia-gpu-kernel-non-isbits-argument",
+        ),
     ):
-        r = explain(text)
-        assert r.stage == "compile" and r.library == "GPUCompiler", (r.stage, r.library)
-        assert "@device_code_warntype" in (r.command or "") and "isbits" in (r.next_step or ""), r
-        _no_python_step(r)
+        assert explain(text).to_dict()["matches"][0]["key"] == key
 
 
 def test_julia_near_misses_keep_their_answers() -> None:
