@@ -547,6 +547,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-four's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round35",
+        "round thirty-five (face analysis, face swapping and image restoration, natural-language processing "
+        "libraries, scientific and physical simulation ML)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-four fix (`216f042`)",
+            ),
+        ],
+    ),
 )
 
 

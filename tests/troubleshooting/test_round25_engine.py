@@ -23,6 +23,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round32", 68),
         ("round33", 72),
         ("round34", 59),
+        ("round35", 60),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
