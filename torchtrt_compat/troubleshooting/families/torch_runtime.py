@@ -148,12 +148,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "an LLM / embedding server's embedding lookup (ids from the client)",
                 "The server's embedding lookup got a token id at or above its model's vocabulary size (or a position "
                 "past max_position_embeddings): the ids came from the client, not from the served model's tokenizer. "
-                "A client that sends pre-tokenised input (OpenAI client libraries tokenise with tiktoken for OpenAI's "
-                "models: LangChain's OpenAIEmbeddings does unless check_embedding_ctx_length=False; prompt_token_ids "
-                "or an input array of ints made by another model's tokenizer) hands the server ids of another "
-                "vocabulary. Send raw strings (or ids from the served model's own tokenizer), keep inputs within the "
-                "model's max length (the server's truncation / max_model_len), and use an embedding model and the "
-                "server's embeddings task for embedding calls. The server's CUDA context is broken afterwards "
+                "A client that sends pre-tokenised input (a client library that tokenises with OpenAI's tiktoken "
+                "before calling an OpenAI-compatible endpoint: turn its own tokenisation or context-length check off; "
+                "prompt_token_ids or an input array of ints made by another model's tokenizer) hands the server ids "
+                "of another vocabulary. Send raw strings (or ids from the served model's own tokenizer), keep inputs "
+                "within the model's max length (the server's truncation / max_model_len), and use an embedding model "
+                "and the server's embeddings task for embedding calls. The server's CUDA context is broken afterwards "
                 "(later cuBLAS / CUDA errors repeat it): restart it.",
             ),
             Variant(
