@@ -556,6 +556,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-four fix (`216f042`)",
             ),
+            ("after_by_hand", "after round thirty-five's fixes (not blind)"),
         ],
     ),
 )

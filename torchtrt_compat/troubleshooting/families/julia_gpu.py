@@ -137,8 +137,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The kernel indexes a Tuple or NamedTuple whose entries have different types with an index known "
                 "only at run time (the runtime call jl_get_nth_field_checked, under getindex of tuple.jl / "
                 "namedtuple.jl): the element's type, and so the call made with it, cannot be resolved on the GPU. "
-                "Give the kernel one concrete element: dispatch outside it (launch the kernel once per entry, e.g. "
-                "per boundary direction, passing that entry), or make the index a compile-time constant (`Val(i)`, "
+                "Give the kernel one concrete element: dispatch outside it (launch the kernel once per entry, "
+                "passing that entry), or make the index a compile-time constant (`Val(i)`, "
                 "`ntuple` / `Base.Cartesian.@nexprs` unrolling, an `@generated` function, `if`-branches per entry). "
                 "Check with `CUDA.@device_code_warntype` that nothing is Any / Union.",
                 strict=True,
@@ -214,7 +214,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "old CuArrays.jl",
                 "A CPU routine got a CuArray (CuArrays.jl, the predecessor of CUDA.jl): an operation mixes a host "
                 "Array with a CuArray, so the CPU method (BLAS gemm! for `*`) ran. Move every operand to the GPU "
-                "(`cu(x)` / `x |> gpu`), including arrays the model creates itself (zeros for an augmented state, "
+                "(`cu(x)` / `x |> gpu`), including arrays the model creates itself (initial states, zeros, "
                 "constants: create them with `similar(x, ...)` or on the input's device), and move from CuArrays to "
                 "CUDA.jl with current package versions (" + _PKG_VERSIONS + "), where the same mix gives this "
                 "error too.",
@@ -252,7 +252,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The array is a ComponentArrays wrapper (ComponentVector of a CuArray, e.g. Lux / SciML parameters) "
                 "and the installed ComponentArrays / GPUArrays / CUDA.jl versions do not forward the GPU backend "
                 "for it. Update them together (" + _PKG_VERSIONS + ", then `] status ComponentArrays GPUArrays "
-                "CUDA Lux`), matching the versions the tutorial was tested with, and move the parameters with the "
+                "CUDA Lux`) (or to the versions the example you follow names), and move the parameters with the "
                 "framework's device helper (Lux: `ps |> gpu_device()` after `ComponentArray(ps)`); as a fallback "
                 "work on `getdata(ps)` in the GPU operation.",
             ),
@@ -307,19 +307,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "buffers fails.",
         "Find the first frame in the stack trace that is not Base's: if it is a CPU-only library (a C-backed "
         "routine, `Ptr{...}` buffers, Cubature / HCubature-style integration), that step does not support GPU "
-        "arrays: use the package's GPU-capable option instead (NeuralPDE: a sampling training strategy such as "
-        "GridTraining, StochasticTraining or QuasiRandomTraining with Float32 parameters, not QuadratureTraining), "
+        "arrays: use the package's GPU-capable option for that step instead (a sampling- or grid-based method in "
+        "place of one that calls the C library, with Float32 data on the GPU), "
         "or run that step on the CPU (`Array(x)`). If it is your broadcast, print `size.(...)` of its operands "
         "and make them agree, with every operand on the GPU. Check the versions (" + _PKG_VERSIONS + ").",
         variants=(
             Variant(
                 r"\b(?:Cubature|HCubature|Quadrature|Integrals|QuadGK)\.|\bQuadratureTraining\b",
                 "a quadrature / integration library fed GPU arrays",
-                "The failing frames are an integration library's (Cubature / HCubature / Quadrature / Integrals: "
-                "they evaluate the integrand into host buffers), given GPU arrays: quadrature-based steps are CPU "
-                "only here. On the GPU use a sampling-based strategy (NeuralPDE: GridTraining, StochasticTraining "
-                "or QuasiRandomTraining, with Float32 parameters on the GPU), or run the quadrature-based training "
-                "on the CPU.",
+                "The failing frames are an integration library's (Cubature / HCubature / Quadrature / Integrals: they "
+                "evaluate the integrand into host buffers), given GPU arrays: quadrature-based steps are CPU only "
+                "here. On the GPU use the package's sampling- or grid-based option in place of the quadrature (with "
+                "Float32 data on the GPU), or run the quadrature-based step on the CPU.",
             ),
         ),
         requires=_GPU_ARRAY + r"|\bCuArrays?\b",
