@@ -148,7 +148,10 @@ _CODE_AT = re.compile(
     r"|\bcuda execution failed with error:?\s{0,2}(\d{1,4})\b"
     r"|\bCUDA kernel (?:launch )?failed(?: with error)?:?\s{0,2}(\d{1,4})\b"
     r"|\bcudaCheckError\(\) failed\s{0,2}:?\s{0,2}(\d{1,4})\b"
-    r"|\bCUDA error code[ :=]{1,3}(\d{1,4})\b",
+    r"|\bCUDA error code[ :=]{1,3}(\d{1,4})\b"
+    # TensorFlow's grappler (core/grappler/clusters/utils.cc) logs cudaGetDeviceProperties' cudaError_t: "Failed to
+    # get device properties, error code: 30" (issue 36, round thirty-six)
+    r"|\bFailed to get device properties, error code:\s{0,2}(\d{1,4})\b",
     _F,
 )
 #: a CUDA toolkit of 10.0 or older named in the text ("cuda-10.0", "CUDA 9.2", "cuda_8.0"): its numbering of errors
@@ -171,6 +174,7 @@ _CODE_WORDS = (
     "curesult",
     "drivererror",
     "`err` value: ",
+    "failed to get device properties",
 )
 
 
@@ -329,7 +333,10 @@ def extract(text: str) -> TextFacts:
         found = cuda_error(code)
         after = text[m.end() : m.end() + 160].lower()
         if found is None or _renumbered(found, after):
-            found = _older_numbered(code, after, unknown_today=found is None and _OLD_CUDA.search(text) is not None)
+            # a number today's table lacks is an older CUDA's in a text that names one, or in TensorFlow's grappler
+            # line, which TensorFlow 1.x (CUDA 10.0 and older) logged
+            older = _OLD_CUDA.search(text) is not None or m.group(0).lower().startswith("failed to get device")
+            found = _older_numbered(code, after, unknown_today=found is None and older)
             code = found.code if found is not None else code
         if found is not None and code not in seen:
             seen.add(code)

@@ -49,6 +49,7 @@ from .facts import (
 )
 from .literals import alternatives as _alternatives, literals as _literals
 from .miss import (
+    JAVA_LINKAGE,
     Speed,
     command_in,
     gpu_library,
@@ -1598,8 +1599,11 @@ _NOTICE = re.compile(
     # a binary's notice of CPU instructions it was not built for ("CPU supports instructions that this TensorFlow
     # binary was not compiled to use: AVX2 FMA"): speed on the CPU, no failure (issue 36, round twenty-nine)
     r"|supports instructions that this [\w .-]{1,60} (?:was not|wasn't) compiled to use"
-    r"|(?:was not|wasn't) compiled to use [\w.]{2,12} instructions)\b",
-    re.IGNORECASE,
+    r"|(?:was not|wasn't) compiled to use [\w.]{2,12} instructions)\b"
+    # a framework's import-time notice of its backend (Keras 2's "Using TensorFlow backend.", "Using Theano
+    # backend."; DGL's "Using backend: pytorch"): information, no failure (issue 36, round thirty-six)
+    r"|^\s{0,4}Using \w{2,20} backend\.?\s*$|^\s{0,4}Using backend: \w{2,20}\s*$",
+    re.IGNORECASE | re.MULTILINE,
 )
 #: words that say (or hint) something went wrong: a text holding one is no mere notice
 _TROUBLE = re.compile(
@@ -1977,6 +1981,8 @@ def _own_step(said: str, hay: str, products: list[str], stage: str) -> tuple[str
         return STAGE_STEPS[key].format(package=named), STAGE_COMMANDS[key]
     if stage == "compile":
         kind = ""
+    if kind == "Java" and JAVA_LINKAGE.search(hay):  # jars of different releases (issue 36, round thirty-six)
+        return STAGE_STEPS["not-python/java-linkage"], STAGE_COMMANDS["not-python/java-linkage"]
     if said:
         library = products[0] if products else ""
         check = STAGE_COMMANDS.get(f"import/{library}", "") if _BUILD_FEATURE.search(said) else ""

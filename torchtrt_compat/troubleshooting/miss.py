@@ -215,13 +215,18 @@ def command_in(said: str) -> str:
 
 # ---- a program that is not Python ------------------------------------------------------------------------------------
 #: Python in a text: its traceback, a .py file, the interpreter or pip, site-packages, a prompt
-_PYTHON = re.compile(
+_PYTHON_MARKS_SOURCE = (
     r"Traceback \(most recent|\.py\b|\bpython[\d.]{0,4}(?:\.exe)?\b|\bpip3?\b|site-packages|dist-packages|^>>> "
     r"|\bIn \[\d|\bipykernel\b|\bconda\b"
+)
+#: Python's own marks, without a module-qualified exception (which a JVM exception chain also shows)
+_PYTHON_MARKS = re.compile(_PYTHON_MARKS_SOURCE, re.IGNORECASE | re.MULTILINE)
+_PYTHON = re.compile(
+    _PYTHON_MARKS_SOURCE
     # a Python package's module-qualified exception ("dgl._ffi.base.DGLError: ..."; issue 36, round thirty-two), not
     # a JVM one ("java.lang.RuntimeException: ...")
-    r"|(?<![\w.])(?!(?:java|javax|jdk|sun|org|com|kotlin|scala|android|io|net)\.)[a-z_][a-z0-9_]{0,40}\._?[a-z]\w{0,40}"
-    r"(?:\.\w{1,40}){0,4}\.[A-Z]\w{0,60}(?:Error|Exception): ",
+    + r"|(?<![\w.])(?!(?:java|javax|jdk|sun|org|com|kotlin|scala|android|io|net)\.)[a-z_][a-z0-9_]{0,40}"
+    r"\._?[a-z]\w{0,40}(?:\.\w{1,40}){0,4}\.[A-Z]\w{0,60}(?:Error|Exception): ",
     re.IGNORECASE | re.MULTILINE,
 )
 #: the programs that are not Python, by the marks of their own runtime (Java's stack, first: its frames look like
@@ -235,7 +240,9 @@ _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
         "Java",
         re.compile(
             r"Exception in thread \"|^\s{1,8}at (?:java|javax|kotlin|android|jdk)\.[\w.$]{1,200}\(|\bjava\.lang\."
-            r"[A-Z]\w{0,60}(?:Error|Exception)\b",
+            r"[A-Z]\w{0,60}(?:Error|Exception)\b"
+            # any java.* package's exception ("java.util.concurrent.ExecutionException"), a frame's "(File.java:42)"
+            r"|\bjava\.[a-z]{2,12}(?:\.[a-z]{2,20}){0,3}\.[A-Z]\w{0,60}(?:Error|Exception)\b|\(\w{1,80}\.java:\d{1,6}\)",
             re.MULTILINE,
         ),
     ),
@@ -268,12 +275,28 @@ _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: the JVM's linkage errors: classes compiled against another release of a class they use (issue 36, round
+#: thirty-six); HotSpot's message for an AbstractMethodError ("Receiver class X does not define or inherit an
+#: implementation of the resolved method ...") also when a wrapper's exception carries it
+JAVA_LINKAGE = re.compile(
+    r"\bjava\.lang\.(?:AbstractMethodError|NoSuchMethodError|NoSuchFieldError|NoClassDefFoundError"
+    r"|IncompatibleClassChangeError|ClassNotFoundException)\b|does not define or inherit an implementation of the "
+    r"resolved method"
+)
+
+
 def not_python(hay: str) -> str:
     """The kind of program a text shows when it is not Python (".NET", "Rust", "Java", "Go", a native library's
     log), or "" (a text that shows Python anywhere is Python's: a binding's own log lines do not make it native)."""
     head = hay[:200_000]
     if _PYTHON.search(head):
-        return ""
+        # a JVM exception chain carries the program's own qualified exceptions ("java.util.concurrent.
+        # ExecutionException: ai.djl.serving.wlm.util.WlmException: ..."), which look like a Python package's: Java's
+        # own marks decide where nothing else of Python shows (issue 36, round thirty-six)
+        java = _NOT_PYTHON[1][1]
+        if _PYTHON_MARKS.search(head) or not java.search(head):
+            return ""
+        return "Java"
     return next((kind for kind, rx in _NOT_PYTHON if rx.search(head)), "")
 
 

@@ -319,6 +319,10 @@ _ERROR_LINE = re.compile(
     r"|Failed to build (?:[\w.-]{1,80} ?){1,20}$"
     r"|FAILED: \S|(?:dyld(?:\[\d{1,9}\])?: )?(?:Symbol not found: _\w|Library not loaded: \S)"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
+    #: a program's own lower-case "error: " line at a line's start (tritonserver's "error: creating server: ...",
+    #: setuptools' "error: ...") and argparse's refusal ("prog: error: unrecognized arguments: ...", the program's
+    #: name before it); issue 36, round thirty-six
+    r"|(?-i:(?:[\w.-]{1,60}(?: [\w.-]{1,30}){0,4}: )?error: (?=\S))"
     #: bash's report of a job a signal ended ("script.sh: line 1: 41317 Killed    python build.py ...")
     r"|[^\n]{0,200}?: line \d{1,6}: {1,4}\d{1,9} "
     r"(?:Killed|Segmentation fault|Aborted|Bus error|Illegal instruction)\b"
@@ -589,6 +593,28 @@ def _failure_at_info(text: str, found: dict[int, Level]) -> None:
         start = line_start(text, m.start())
         if found.get(start) == "info" and not conditional_at(text, m.start()):
             found[start] = "error"
+
+
+#: an issue's title that states a failure without an exception's class ("build fails with error: invalid static_cast
+#: ...", "ProcessGroupNCCL.cpp:784, unhandled system error", "Segmentation fault when ..."): an error word of its own,
+#: not one the title only asks about (issue 36, round thirty-six)
+_TITLE_FAILS = re.compile(
+    r"^\(issue title: [^\n]{0,300}?(?:\berror: ?\S|\b(?:unhandled|fatal|runtime|internal|cuda|compil\w{0,5}|build"
+    r"|illegal memory access|segmentation|bus) (?:system )?(?:error|fault)\b"
+    r"|\b(?:fails?|failed|failing|crash(?:es|ed)?)\b(?! ?\?)|\b[A-Z]\w{0,60}(?:Error|Exception)\b"
+    r"|\bnot compiled with\b)",
+    re.MULTILINE,
+)
+
+
+def _titled_failure(text: str, found: dict[int, Level]) -> None:
+    """An issue's title that states a failure (`_TITLE_FAILS`) is the report's error line when no line below it
+    shows one: the log under it was cut (after its warnings, or before its error)."""
+    if "(issue title: " not in text or "error" in found.values():
+        return
+    m = _TITLE_FAILS.search(text)
+    if m is not None and found.get(m.start()) != "error":
+        found[m.start()] = "error"
 
 
 def _error_words(text: str, found: dict[int, Level]) -> None:
@@ -959,6 +985,7 @@ def levels(text: str) -> Levels:
         _nccl_chain(text, found)
     _failure_at_info(text, found)
     _warned_tracebacks(text, found)
+    _titled_failure(text, found)
     starts = sorted(found)
     ends = []
     errors = warnings = infos = 0

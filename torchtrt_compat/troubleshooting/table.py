@@ -6347,8 +6347,10 @@ STAGE_STEPS: dict[str, str] = {
     "cublas / mpi tracing), capture a few steps only (-c cudaProfilerApi or an NVTX range), add options back one at a "
     "time, use a current nsys, and for launchers that fork workers (torchrun) --trace-fork-before-exec=true; if it "
     "fails without nsys too, explain that run's output",
-    "compile/cmake": "CMake's configure step failed, before anything compiled: the 'CMake Error at FILE:LINE' line and "
-    "the Call Stack under it name the find_package, the imported target or the variable that is missing; rerun the "
+    "compile/cmake": "CMake's configure step failed, before anything compiled: the 'CMake Error at FILE:LINE' (or 'in "
+    "FILE') line and the Call Stack under it name the find_package, the imported target or the variable that is "
+    "missing (an imported target that 'includes non-existent path' comes from a dependency installed without that "
+    "part, e.g. a library built without CUDA: rebuild or reinstall it with it); rerun the "
     "configure with --debug-find to see where it looked, set the package's <Name>_DIR or CMAKE_PREFIX_PATH to the "
     "folder holding its config file (or install that package's development files), and start from a clean build "
     "folder (CMakeCache.txt keeps the old answers)",
@@ -6435,6 +6437,13 @@ STAGE_STEPS: dict[str, str] = {
     "prebuilt GPU program or library also holds kernels only for the GPU architectures it was built for: compare the "
     "GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) with the ones its release "
     "supports (its release notes, its issues for this GPU), and use a release or build for this GPU",
+    #: a Java program whose classes come from jars of different releases (issue 36, round thirty-six): the JVM's
+    #: linkage errors (AbstractMethodError, NoSuchMethodError, NoClassDefFoundError, IncompatibleClassChangeError)
+    "not-python/java-linkage": "the program is Java, so a Python rerun or debugger does not apply; the JVM's linkage "
+    "error (AbstractMethodError: a class 'does not define or inherit an implementation' of an interface's method, "
+    "NoSuchMethodError, NoClassDefFoundError) means its classes come from jars of different releases: one artifact "
+    "(the API jar) is newer than another compiled against it (an engine or plugin jar). List the versions on the "
+    "classpath and give every artifact of that framework the same release (import its BOM), then rebuild",
     #: libstdc++'s "terminate called without an active exception" (issue 36, round thirty-five)
     "runtime/teardown": "C++ called std::terminate without an exception: a std::thread object was destroyed while its "
     "thread was still joinable (a worker, reader or writer thread the program or a library started and never joined "
@@ -6565,7 +6574,9 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("compile", "compile/msvc", r"\bMSB\d{4}\b|\bMSBuild\b|\.vcxproj\b"),
     #: CMake's configure step failed (before anything compiled): its "CMake Error at FILE:LINE" and Call Stack name the
     #: find_package or target; --debug-find shows where it looked
-    ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: "),
+    #: (and its generate step's "CMake Error in FILE:" for a target's properties, e.g. an imported target whose
+    #: INTERFACE_INCLUDE_DIRECTORIES names a path that does not exist; issue 36, round thirty-six)
+    ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: |^CMake Error in [^\n]{1,300}:"),
     ("compile", "compile/torch-compile", _TORCH_COMPILE_TAIL[1:]),
     #: a compile failure whose compiler or linker error line is in the text (gcc / clang / nvcc "file:12:3: error:",
     #: NVRTC's and MSVC's "file(12): error", ld's "undefined reference to", CMake's "CMake Error at"): rerunning the
@@ -6774,6 +6785,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
     "compile/torch-compile": 'TORCH_LOGS="+dynamo" TORCHDYNAMO_VERBOSE=1 python your_script.py 2>&1 | '
     "torchtrt-compat explain - (and once without torch.compile, to confirm the model runs eagerly)",
+    "not-python/java-linkage": "mvn dependency:tree (Maven) or gradle dependencies (Gradle): every artifact of the "
+    "framework at one version, no older copy on the classpath",
     "compile/cmake": "rm -rf build && cmake -S . -B build --debug-find 2>&1 | torchtrt-compat explain - (then "
     "build/CMakeFiles/CMakeConfigureLog.yaml or CMakeError.log)",
     "compile/jit-extension": "python -c 'import torch; print(torch.version.cuda)'; nvcc --version; gcc --version; "

@@ -986,7 +986,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "dist-local-rank-argument",
         "The script's --local_rank argument and the launcher disagree (unrecognized arguments: --local-rank=N)",
         r"error: unrecognized arguments: [^\n]{0,200}--local[-_]rank\b"
-        r"|error: the following arguments are required: [^\n]{0,200}--local[-_]rank\b",
+        r"|error: the following arguments are required: [^\n]{0,200}--local[-_]rank\b"
+        # argparse's usage block that lists the launcher's --local_rank, cut before its "error:" line (the text ends
+        # with the block): the script refused the launcher's arguments (issue 36, round thirty-six)
+        r"|^usage: (?=[^\n]{0,300}(?:\n[ \t]{2,}[^\n]{0,300}){0,60}?\[--local[-_]rank\b)[^\n]{1,300}"
+        r"(?:\n[ \t]{2,}[^\n]{0,300}){0,60}\s*(?:\.{3}\s*)?\Z",
         "torch.distributed.launch passes each worker its rank as an argument, spelled --local-rank=N since torch 2.0 "
         "(--local_rank before), while torchrun passes none and sets the LOCAL_RANK environment variable: a script "
         "whose argparse declares the other spelling rejects the argument, or requires one torchrun never gives.",

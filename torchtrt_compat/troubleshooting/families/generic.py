@@ -1017,7 +1017,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "The program rejected its command line (argparse's usage error, or a usage banner)",
         r"error: unrecognized arguments: |error: the following arguments are required: |error: argument [^\n]{1,60}: "
         r"(?:invalid choice|expected (?:one|at least one) argument|invalid \w{1,20} value)"
-        r"|^usage: [\w./-]{1,100} \[",
+        # (a prog name of several words, argparse's ArgumentParser(prog="MAE pre-training script"))
+        r"|^usage: [\w./-]{1,100}(?: [\w./-]{1,40}){0,4} \[",
         "The command line does not match what the program's argument parser accepts: a flag from another version "
         "of the program (its README may be newer or older than the code you run), a misspelled or removed option, "
         "a missing required argument, or an unquoted value with spaces.",

@@ -99,10 +99,17 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "lib-optional-import-failed",
-        "A library's optional import failed silently earlier: NameError: name 'X' is not defined inside the library",
+        "A library's or script's optional import failed silently earlier: NameError: name 'X' is not defined, or "
+        "'NoneType' object has no attribute of a module set to None",
         # raised in a frame of an installed package (its path is on the traceback's last lines); a name of the
         # user's own script is another matter (the generic rows answer it)
-        r"NameError: (?:global )?name '\w{1,60}' is not defined",
+        r"NameError: (?:global )?name '\w{1,60}' is not defined"
+        # a script's own guarded import that sets the module to None ("try: from apex import amp / except
+        # ImportError: amp = None"): the traceback's last source line calls the module's function and Python says
+        # None has no such attribute (issue 36, round thirty-six)
+        r"|^[ \t]{2,12}[^\n]{0,120}?(?<![\w.])(?:amp|apex|wandb|hvd|horovod|deepspeed|xformers|mlflow|pynvml|nvtx)"
+        r"\.(?P<none_attr>\w{1,40})\([^\n]{0,300}\n[ \t]{0,8}AttributeError: 'NoneType' object has no attribute "
+        r"'(?P=none_attr)'",
         "The library imports this name inside a try / except (an optional backend: torch, a compiled extension, a "
         "GPU package) and goes on when the import fails; the code that uses the name then raises NameError. The "
         "cause is the import that failed: a missing or incompatible dependency, a version of torch the library "
@@ -111,6 +118,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "traceback, find where the name is defined, e.g. `python -c 'from cellpose import core'` with the guarded "
         "`import torch` copied out, or `python -v -c 'import <library>'`); then install the versions the library "
         "supports in a clean environment (upgrade the library for a newer torch) and try again.",
+        variants=(
+            Variant(
+                r"AttributeError: 'NoneType' object has no attribute",
+                "the script set the module to None when its import failed",
+                "The script imports an optional package in try / except and sets the name to None when the import "
+                "fails (apex's amp, wandb, horovod, deepspeed); an option that needs it (an AMP opt level, a logger, a "
+                "distributed backend) then calls it. Run the import yourself (`python -c 'from apex import amp'`, with "
+                "the package the traceback's line names) to see why it fails, and install that package built for "
+                "your torch / CUDA; or turn off the option that needs it (AMP opt level O0 or torch.cuda.amp, the "
+                "logger off).",
+            ),
+        ),
         requires=r"[\\/](?:site|dist)-packages[\\/]",
         unless=r"NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined",
         loose=True,

@@ -1626,7 +1626,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-nccl-error",
         "NCCL error (torch's ProcessGroupNCCL or a program's own communicator): unhandled system error / cuda error / "
         "invalid usage / remote error",
-        r"NCCL error in: [^\n]{0,200}|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
+        r"NCCL error in: [^\n]{0,200}"
+        # the same message quoted without its "NCCL error in: " head (an issue's title, a shortened line):
+        # ProcessGroupNCCL's "<file>:<line>, <ncclGetErrorString>" (issue 36, round thirty-six)
+        r"|\bProcessGroupNCCL\.cpp:\d{1,5},? (?:unhandled (?:system|cuda) error|internal error|invalid usage"
+        r"|invalid argument|remote process exited)|\bnccl(?:SystemError|UnhandledCudaError|InternalError|InvalidUsage"
         r"|InvalidArgument|RemoteError)\b|NCCL Error \d: |Duplicate GPU detected"
         # XLA's and TensorFlow's NCCL status ("%s:%d: NCCL operation %s failed: %s", xla/service/gpu and
         # tensorflow/core/nccl): JAX, TensorFlow's MirroredStrategy
