@@ -25,6 +25,8 @@ __all__ = [
     "JETSON",
     "JETSON_BOARD",
     "KOHYA",
+    "KUBERNETES_GPU_FIX",
+    "KUBERNETES_POD",
     "LONG_RUN",
     "LONG_RUN_FAULT_FIX",
     "MANAGED_ALLOC_FAILED",
@@ -65,6 +67,21 @@ ANOTHER_FAILURE = (
     r"|^\s{0,8}[\w.]{0,80}(?:Error|Exception): "
 )
 
+#: a Kubernetes pod in a text (issue 36, round thirty-six): kubectl, a pod, the GPU resource name, a probe of the
+#: kubelet's (readiness / liveness / startup, TCP / HTTP), KServe, the device plugin
+KUBERNETES_POD = (
+    r"\bkubectl\b|\bkubernetes\b|\bk8s\b|\bpods?\b|nvidia\.com/gpu|\bkserve\b|\bdevice[- ]plugin\b"
+    r"|\b(?:readiness|liveness|startup|TCP|HTTP) probe\b"
+)
+#: How to give a Kubernetes pod its GPU: the device plugin, the NVIDIA runtime, the resource limit.
+KUBERNETES_GPU_FIX = (
+    "In Kubernetes a pod's containers get a GPU only through the NVIDIA device plugin (or the GPU Operator) on a "
+    "node whose container runtime uses the NVIDIA runtime: give the container a `resources: limits: "
+    "nvidia.com/gpu: 1` (the serving framework's GPU request must turn into it), schedule it on a GPU node "
+    "(`kubectl describe node` lists nvidia.com/gpu under Allocatable), set `runtimeClassName: nvidia` where the "
+    "NVIDIA runtime is not the node's default, and do not override NVIDIA_VISIBLE_DEVICES in the image; then "
+    "`kubectl exec <pod> -- nvidia-smi` must list the GPU. docker's `--gpus` does not apply to a pod."
+)
 #: glibc's "Segmentation fault" in its translations (zh_CN, de, fr, es, ja), as a shell prints it
 SEGFAULT_TRANSLATED = (
     r"段错误|Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento|セグメンテーション違反"

@@ -28,6 +28,8 @@ from .entry import (
     JETSON,
     JETSON_BOARD,
     KOHYA,
+    KUBERNETES_GPU_FIX,
+    KUBERNETES_POD,
     LONG_RUN,
     LONG_RUN_FAULT_FIX,
     MACOS,
@@ -256,6 +258,13 @@ CONTAINER_GPUS = (
     "start the container with `docker run --gpus all ...` (the NVIDIA Container Toolkit installed on the host), or in "
     "compose `runtime: nvidia` / `deploy.resources.reservations.devices: [{driver: nvidia, count: all, "
     "capabilities: [gpu]}]`; `nvidia-smi` inside the container must list the GPU"
+)
+#: a host without an NVIDIA GPU, in a deployment's words (issue 36, round thirty-six): a cloud serving platform's
+#: CPU instance type (SageMaker ml.m5.xlarge, ml.c5.large, ml.t2.medium, ml.r5...), a CPU-only host, node or instance
+_CPU_ONLY_HOST = (
+    r"\bml\.(?:m|c|t|r)\d{1,2}[a-z]{0,3}\.(?:\d{0,2}x?large|medium|small|micro)\b"
+    r"|\bCPU[- ]only (?:instance|host|node|machine|server|VM)s?\b|\bon a CPU (?:instance|node|host|VM)\b"
+    r"|\b(?:instance|host|node|machine|server|VM) (?:has|with) no (?:NVIDIA )?GPUs?\b"
 )
 #: a library's own words that it found no GPU and fell back to the CPU (issue 36, round thirty-three): bitsandbytes'
 #: CPU library and its "compiled without GPU support" warning, torch's "CUDA is not available" checks, the CUDA
@@ -1016,6 +1025,8 @@ _CORE: tuple[KnownError, ...] = (
                 "recreate the containers (`docker compose up -d --force-recreate`) and check that nvidia-smi inside "
                 "shows a CUDA version.",
             ),
+            # issue 36, round thirty-six: a Kubernetes pod (device plugin, runtime class, nvidia.com/gpu limit)
+            Variant(KUBERNETES_POD, "a Kubernetes pod", KUBERNETES_GPU_FIX),
             Variant(
                 CONTAINER + r"|triton",
                 "in a container",
@@ -5506,6 +5517,21 @@ _CORE: tuple[KnownError, ...] = (
                 ".options(num_gpus=1), ScalingConfig(use_gpu=True) in Ray Train), make sure the cluster has them "
                 "(`ray status`; ray start --num-gpus=N), and check ray.get_gpu_ids() inside the actor.",
             ),
+            # issue 36, round thirty-six: a Kubernetes pod (device plugin, runtime class, nvidia.com/gpu limit)
+            Variant(KUBERNETES_POD, "a Kubernetes pod", KUBERNETES_GPU_FIX),
+            # issue 36, round thirty-six: torch and onnxruntime's CUDA provider both find no GPU in one process (a
+            # serving container's check): not torch's CPU build, the process has no GPU device
+            Variant(
+                r"\bCudaCall\b|cuda_call\.cc|CUDAExecutionProvider",
+                "torch and onnxruntime's CUDA provider both find no GPU (the process has no GPU device)",
+                "Both torch and onnxruntime's CUDA provider fail to reach a GPU, so it is not one package's CPU "
+                "build: the process has no GPU device. In a deployment's container (a serving image, a managed "
+                "platform's local deployment) the container was started without a GPU device request: start it "
+                "with `docker run --gpus all ...` (the NVIDIA Container Toolkit on the host), or turn on the "
+                "deployment tool's GPU option for local runs (its GPU flag, or a GPU instance type for a hosted "
+                "endpoint); `nvidia-smi` inside the container must list the GPU. On a host without an NVIDIA GPU, "
+                "use providers=['CPUExecutionProvider'] and the CPU image.",
+            ),
             Variant(
                 r"docker|container|nvidia-docker|\bpod\b",
                 "in a container",
@@ -5536,6 +5562,9 @@ _CORE: tuple[KnownError, ...] = (
         "driver-library-missing",
         "The NVIDIA driver's library (libcuda.so / nvcuda.dll) cannot be loaded",
         r"libcuda\.so(?:\.1)?:? cannot open shared object file|(?:dlopen|load|open|find)\w{0,3} '?libcuda\.so"
+        # the dynamic loader's own form, for a program linked against the driver library (issue 36, round thirty-six:
+        # "tensorflow_model_server: error while loading shared libraries: libcuda.so.1", cut before its reason)
+        r"|error while loading shared libraries: libcuda\.so(?:\.1)?\b"
         r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
         r"|NVML Shared Library Not Found"
         # a program's own NVML loader (issue 36, round thirty-three): "failed to load libnvidia-ml.so.1"
@@ -5636,6 +5665,36 @@ _CORE: tuple[KnownError, ...] = (
                 "--gres=gpu:1), passing CUDA_VISIBLE_DEVICES / NVIDIA_VISIBLE_DEVICES through where the workflow "
                 "filters the environment. Check with `singularity exec --nv image.sif nvidia-smi`. Without it the "
                 "program runs on the CPU (TensorFlow and JAX only warn).",
+            ),
+            # issue 36, round thirty-six: the text shows the host has no GPU at all (a CPU instance type of a cloud
+            # serving platform, a CPU-only node): a GPU build of the framework cannot load there, --gpus cannot help
+            Variant(
+                _CPU_ONLY_HOST,
+                "a GPU build on a CPU-only host or instance",
+                "The host has no NVIDIA GPU (the text names a CPU instance type or a host without a GPU), so there is "
+                "no driver and no libcuda.so.1 to mount: the GPU build of the framework (tensorflow-gpu, a CUDA "
+                "serving image, onnxruntime-gpu) dies at import. Deploy the CPU build there (the framework's CPU "
+                "image / image_uri, Dockerfile.cpu, tensorflow-cpu, a CPU wheel), or deploy the GPU image to a GPU "
+                "instance type or node (SageMaker ml.g* / ml.p*, a GPU VM size, a node with the NVIDIA driver).",
+                strict=True,
+            ),
+            # issue 36, round thirty-six: a managed endpoint (SageMaker's health check of a production variant, its
+            # /opt/ml paths): the platform mounts the host driver only on GPU instance types
+            Variant(
+                r"did not pass the ping health check|\bproduction variant\b|\bsagemaker\b|/opt/ml/",
+                "a SageMaker endpoint (driver only on GPU instance types)",
+                "SageMaker mounts the host's NVIDIA driver (libcuda.so.1) into the serving container only on GPU "
+                "instance types (ml.g*, ml.p*): a GPU image (tensorflow-gpu, a CUDA serving image) deployed to a CPU "
+                "instance type (ml.m*, ml.c*, ml.t*, ml.r*) dies at import and fails the ping health check. Deploy "
+                "the framework's CPU image (image_uri of its cpu variant, Dockerfile.cpu) on CPU instances, or "
+                "deploy to a GPU instance type. On a GPU instance type, base a custom image on the framework's GPU "
+                "serving image and keep the driver's folder on LD_LIBRARY_PATH (do not overwrite it in the image).",
+            ),
+            # issue 36, round thirty-six: a Kubernetes pod (the NVIDIA device plugin and runtime, not docker's --gpus)
+            Variant(
+                KUBERNETES_POD,
+                "a Kubernetes pod",
+                KUBERNETES_GPU_FIX,
             ),
             Variant(
                 r"docker|container|kubernetes|\bk8s\b|\bpod\b|compose",

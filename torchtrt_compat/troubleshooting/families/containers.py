@@ -15,7 +15,7 @@ cuda-driver-insufficient, no-gpu-visible, torch-gpu-fault): this module's rows a
 
 from __future__ import annotations
 
-from ..entry import JETSON, JETSON_BOARD, WSL, KnownError, Variant, tests_in
+from ..entry import JETSON, JETSON_BOARD, KUBERNETES_GPU_FIX, KUBERNETES_POD, WSL, KnownError, Variant, tests_in
 
 __all__ = ["CONTAINER_CONTEXT", "FAMILIES"]
 
@@ -339,6 +339,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "`nvidia-smi` inside must then list the GPU. If it does and the error stays, the host driver is older "
                 "than the image's CUDA: update it or use an image for an older CUDA.",
             ),
+            # issue 36, round thirty-six: a Kubernetes pod (device plugin, runtime class, nvidia.com/gpu limit)
+            Variant(KUBERNETES_POD, "a Kubernetes pod", KUBERNETES_GPU_FIX),
         ),
         requires=rf"{CONTAINER_CONTEXT}|{_SINGULARITY}",
         alternatives=("cuda-driver-insufficient",),
