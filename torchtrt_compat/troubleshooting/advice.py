@@ -434,6 +434,13 @@ MODULE_PACKAGES: dict[str, str] = {
     "pkg_resources": '"setuptools<81" (setuptools 82 removed pkg_resources)',
     "distutils": "setuptools (Python 3.12 removed distutils from the standard library; setuptools provides it)",
     "flash_attn": "flash-attn (built for your torch and CUDA: `pip install flash-attn --no-build-isolation`)",
+    "flash_attn_2_cuda": "flash-attn (built for your torch and CUDA: `pip install flash-attn --no-build-isolation`)",
+    "selective_scan_cuda": "mamba-ssm (built for your torch and CUDA: `pip install mamba-ssm --no-build-isolation`)",
+    "mamba_ssm": "mamba-ssm (built for your torch and CUDA: `pip install mamba-ssm --no-build-isolation`)",
+    "causal_conv1d_cuda": (
+        "causal-conv1d (built for your torch and CUDA: `pip install causal-conv1d --no-build-isolation`)"
+    ),
+    "causal_conv1d": "causal-conv1d (built for your torch and CUDA: `pip install causal-conv1d --no-build-isolation`)",
     "mmcv": "mmcv via openmim (`mim install mmcv`, the build for your torch and CUDA)",
     "mmseg": "mmsegmentation",
     "mmengine": "mmengine",

@@ -35,6 +35,7 @@ __all__ = [
     "MEDIA_TOOL_LOADER_LINE",
     "NOT_A_TOOL_LOADER_LINE",
     "NO_GPU_CI",
+    "OPTIONAL_BACKEND_MODULES",
     "OPENCV_CUDA",
     "OPENCV_CUDA_FIX",
     "OPENCV_DNN_CUDA",
@@ -125,6 +126,11 @@ HIP = (
 )
 #: an Intel GPU run through torch's XPU device (or intel_extension_for_pytorch)
 INTEL_XPU = r"\bxpu\b|intel_extension_for_pytorch|\bipex\b|Intel\(R\) Arc|\bIntel Arc\b|\+xpu\b|oneAPI|Level.Zero"
+#: compiled kernel modules that a distribution of their own ships and projects import as an optional backend (issue 36,
+#: round thirty-six): mamba-ssm's selective_scan_cuda (and mamba_ssm itself), causal-conv1d's causal_conv1d_cuda,
+#: flash-attn's flash_attn_2_cuda; "No module named" one of them is that distribution missing, not the project's own
+#: extension built without CUDA
+OPTIONAL_BACKEND_MODULES = r"selective_scan_cuda|mamba_ssm|causal_conv1d(?:_cuda)?|flash_attn_2_cuda"
 #: WSL2 in a text: its name, its driver folder, its kernel's name, Docker Desktop's backend
 WSL = r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Docker Desktop"
 #: A hosted CI job (GitHub Actions, GitLab's shared runners, CircleCI, Travis), whose machines have no NVIDIA GPU or

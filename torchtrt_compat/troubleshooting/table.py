@@ -1952,6 +1952,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|Expected input tensors to have device cuda, found device \w{1,8}"
         # torch 0.4 to 1.4's wording of the same check (ATen's checked_tensor_unwrap / THNN forward)
         r"|Expected object of (?:device type|backend) \w{1,10} but got (?:device type|backend) \w{1,10} for argument"
+        # torch 1.5 to 1.8's checkSameGPU / checkAllSameGPU (ATen/TensorUtils.cpp): "Tensor for argument #2 'mat1' is on
+        # CPU, but expected it to be on GPU (while checking arguments for addmm)", and its two-GPU form (issue 36, round
+        # thirty-six)
+        r"|Tensor for argument #\d{1,2} '\w{1,40}' is on (?:CPU|GPU)\b[^\n]{0,20}, but expected (?:it|them) to be on"
+        r"|Expected tensor for argument #\d{1,2} '\w{1,40}' to have the same device as tensor for argument"
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)

@@ -332,7 +332,10 @@ _JAX: tuple[KnownError, ...] = (
         r"|CUDA backend failed to initialize"
         r"|Unable to use CUDA because of the following issues with CUDA components"
         r"|JAX plugin jax_(?:cuda|rocm)\w{0,20} version [\w.+-]{1,40} is installed, but it is not compatible with "
-        r"the installed jaxlib",
+        r"the installed jaxlib"
+        # issue 36, round thirty-six: jax's xla_bridge.discover_pjrt_plugins logging the plugin's failed initialize()
+        # ("Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda12.initialize()")
+        r"|Jax plugin configuration error: Exception when calling jax_plugins\.xla_(?:cuda|rocm)\w{0,10}\.initialize",
         "JAX has a CUDA plugin, but it could not start: the CUDA / cuDNN / cuBLAS libraries it loaded are older than "
         "the ones it was built against (another CUDA on LD_LIBRARY_PATH found first), the plugin and jaxlib are of "
         "different versions, the process sees no GPU, or preallocation left too little memory; JAX then stops or "
@@ -342,6 +345,21 @@ _JAX: tuple[KnownError, ...] = (
         "LD_LIBRARY_PATH (the pip CUDA wheels are found without it) and rerun with `TF_CPP_MIN_LOG_LEVEL=0` for "
         "the detailed error; `nvidia-smi` must list the GPU in the same shell or container.",
         variants=(
+            # issue 36, round thirty-six: the plugin's initialize() calls jaxlib with a signature the installed jaxlib
+            # does not have (a TypeError of incompatible arguments, or an AttributeError on xla_client)
+            Variant(
+                r"Exception when calling jax_plugins\.\w{1,30}\.initialize|incompatible function arguments[^\n]{0,80}"
+                r"|register_custom_call_(?:target|handler)",
+                "the CUDA plugin's initialize() fails against jaxlib (plugin and jaxlib of two releases)",
+                "The jax-cuda plugin (jax-cuda12-plugin / jax-cuda12-pjrt, imported as jax_plugins.xla_cuda12) is of "
+                "another release than jaxlib: its initialize() calls jaxlib's functions with another signature "
+                "(TypeError: incompatible function arguments) and JAX falls back to the CPU or stops. `pip list | "
+                "grep -i jax` shows the four versions; make them one: `pip uninstall -y jax-cuda12-plugin "
+                'jax-cuda12-pjrt` then `pip install -U "jax[cuda12]"` (or pin all: `pip install '
+                '"jax[cuda12]==<X.Y.Z>"` at the version another package, such as envpool, allows), and check with '
+                "`python -c 'import jax; print(jax.devices())'`.",
+                strict=True,
+            ),
             Variant(
                 r"no supported devices found for platform CUDA|CUDA_ERROR_OUT_OF_MEMORY|RESOURCE_EXHAUSTED",
                 "no GPU memory left when CUDA started",

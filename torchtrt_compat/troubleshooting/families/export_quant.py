@@ -509,3 +509,49 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="bitsandbytes 0.41 bitsandbytes/cextension.py (the RuntimeError after CUDASetup.run_cuda_setup)",
     ),
 )
+
+_R36 = "tests/troubleshooting/test_round36_v36research.py"
+
+# issue 36, round thirty-six: an ONNX model read by an importer that is not TensorRT's, which has no such operator
+_OTHER_IMPORTERS = (
+    # Unity Barracuda's ONNX importer (Barracuda/Editor ONNXModelConverter: "Unknown type {opType} encountered while
+    # parsing layer {nodeId}.", older "Unknown type encountered while parsing layer {nodeId} of type {opType}.")
+    r"Unknown type (?:\w{1,60} )?encountered while parsing layer"
+    # ncnn's loader (src/net.cpp: "layer %s not exists or registered")
+    r"|^\s{0,8}layer [\w.:]{1,60} not exists or registered"
+    # OpenCV dnn's layer factory (dnn.cpp / net_impl: "Can't create layer \"X\" of type \"Y\"")
+    r"|Can't create layer \"[^\"\n]{1,200}\" of type \"\w{1,60}\""
+    # onnx-tf's backend (onnx_tf/common/exception: BackendIsNotSupposedToImplementIt "X version N is not implemented")
+    r"|BackendIsNotSupposedToImplementIt: \w{1,60}(?: version \d{1,3})? is not implemented"
+)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "onnx-importer-unsupported-op",
+        "An ONNX operator another runtime's importer does not have (Unity Barracuda / Sentis, ncnn, OpenCV dnn, "
+        "onnx-tf)",
+        _OTHER_IMPORTERS,
+        "The model uses an ONNX operator (often one a recent opset emits as a single op: LayerNormalization at "
+        "opset 17, GELU at 20, or a newer version of an old op) that this importer, not TensorRT, has no "
+        "implementation for, so it stops (or puts an identity layer in its place, which breaks the outputs).",
+        "Re-export the model with a lower opset (torch.onnx.export(..., opset_version=11 to 15), so the op is "
+        "decomposed into primitive ops the importer knows), simplify it (onnxsim), or replace the op in the model "
+        "before exporting; else use a release of the importer that supports it (its supported-operators list): Unity "
+        "Sentis (or Inference Engine) instead of Barracuda, a newer ncnn / pnnx, a newer OpenCV.",
+        variants=(
+            Variant(
+                r"encountered while parsing layer|OnnxImportException|Barracuda",
+                "Unity Barracuda's importer",
+                "Barracuda's importer has no such layer (its list of supported ONNX operators stops at opset 9 to "
+                "15 ops, without LayerNormalization and many later ones): move the project to Unity Sentis / "
+                "Inference Engine, Barracuda's successor, which imports newer opsets, or re-export the model with "
+                "an older opset (opset_version=11 to 15) so the op is decomposed into supported ones.",
+            ),
+        ),
+        weight=60,
+        applies="ONNX models in Unity Barracuda / Sentis, ncnn, OpenCV dnn, onnx-tf",
+        shown_by=(f"{_R36}::test_operators_that_other_importers_lack",),
+        example="OnnxImportException: Unknown type LayerNormalization encountered while parsing layer /blocks.0/norm1.",
+        example_source="Unity-Technologies/barracuda-release Barracuda ONNXModelConverter (the Unknown type message); "
+        "ncnn src/net.cpp ('layer %s not exists or registered')",
+    ),
+)

@@ -10,7 +10,17 @@ module, the path and the message's own remedy from the text.
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, SD_WEBUI, SEGFAULT_TRANSLATED, SUDO, KnownError, Variant, app_python_variants, tests_in
+from ..entry import (
+    COMFYUI,
+    OPTIONAL_BACKEND_MODULES,
+    SD_WEBUI,
+    SEGFAULT_TRANSLATED,
+    SUDO,
+    KnownError,
+    Variant,
+    app_python_variants,
+    tests_in,
+)
 
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
@@ -67,6 +77,14 @@ T = "tests/troubleshooting/test_round7_engine.py"
 #: CPython's import system for "import X.a.b" where X.a was found as a module, not a package
 #: (importlib._bootstrap._find_and_load_unlocked: "No module named 'X.a.b'; 'X.a' is not a package")
 _NOT_A_PACKAGE = r"No module named '[\w.]{1,120}'; '[\w.]{1,120}' is not a package"
+
+#: a library's own AttributeError for a removed API (issue 36, round thirty-six): "AttributeError: <dotted name> is
+#: deprecated" (JAX's deprecations module raises it once the deprecation period ended), "... has been removed",
+#: "... was deprecated and removed", "... was removed in <release>"
+_REMOVED_API = (
+    r"^\s{0,8}AttributeError: [`'\"]?[\w.]{3,160}[`'\"]? (?:is deprecated\b|has been removed\b"
+    r"|was deprecated and (?:has been )?removed\b|was removed (?:in|from)\b)"
+)
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -232,6 +250,22 @@ FAMILIES: tuple[KnownError, ...] = (
         # py-module-attribute-missing
         unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '|" + _NOT_A_PACKAGE,
         variants=(
+            # issue 36, round thirty-six: a compiled kernel module that another distribution ships (mamba-ssm's
+            # selective_scan_cuda, causal-conv1d's causal_conv1d_cuda, flash-attn's flash_attn_2_cuda): the project
+            # imports it as an optional backend, its own build does not make it
+            Variant(
+                rf"No module named '(?:{OPTIONAL_BACKEND_MODULES})'",
+                "a compiled kernel module another distribution provides (an optional backend)",
+                "The module is the compiled kernel of another distribution (selective_scan_cuda and mamba_ssm come "
+                "from mamba-ssm, causal_conv1d_cuda from causal-conv1d, flash_attn_2_cuda from flash-attn), which "
+                "the project uses as an optional backend; building the project's own kernels does not make it. "
+                "Install that distribution built for your torch, CUDA and C++ ABI (`python -c 'import torch; "
+                "print(torch.__version__, torch.version.cuda, torch._C._GLIBCXX_USE_CXX11_ABI)'`; a prebuilt wheel "
+                "of its release page for that combination, or `pip install <distribution> --no-build-isolation`), "
+                "or select the backend the project builds itself (its config's kernel / backend option) so the "
+                "module is not imported.",
+                strict=True,
+            ),
             # modules that a package (or Python itself) stopped shipping: installing "the module" cannot help, the
             # version bound does (setuptools NEWS.rst v82.0.0; PEP 594 / PEP 632; torchvision 0.17's release notes)
             Variant(
@@ -585,6 +619,33 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(torch.utils.dlpack.to_dlpack(tensor)) where the consumer still accepts one, or drop the keyword "
                 "(copy=...) from the call.",
             ),
+            # issue 36, round thirty-six: the TypeError raised in a third-party library's frame (its site-packages path
+            # is the last frame), or in the project's constructor reached through **kwargs that a library's factory
+            # (timm's create_model, a registry / config builder) forwards
+            Variant(
+                r"[\\/](?:site|dist)-packages[\\/][^\n]{0,200}\n[^\n]{0,300}\n?\s{0,8}TypeError: [^\n]{0,120}"
+                r"unexpected keyword argument",
+                "raised inside a third-party library's frame",
+                "The last frame before the TypeError is in an installed library (the site-packages / dist-packages "
+                "path names it): the project called that library with an argument its installed release does not "
+                "take. `python -m pip show <that library>` gives the installed version; compare it with the version "
+                "the project pins (requirements.txt / setup.py / environment.yml) and install that one. If the "
+                "installed version already is the pinned one, the pin itself is wrong for this code: look at the "
+                "library's changelog for the release that added (or removed) the argument, or the project's issues "
+                "for the version users run, and install that release.",
+            ),
+            Variant(
+                r"^\s{0,12}\*\*kwargs\)?\s*$|\bcreate_model\(|\bbuild_from_cfg\b|\bregistry\b",
+                "a constructor reached through **kwargs (a library's factory or registry)",
+                "The keyword reached the constructor through **kwargs: a library's factory or registry (timm's "
+                "create_model, an mmcv / detectron2 registry, a config builder) passed it, and that library's "
+                "release passes arguments (in_chans, pretrained_cfg, ...) the project's model does not accept, or "
+                "the reverse. Find which library builds the model (the frame that calls the project's factory "
+                "function: create_model, build_*), `python -m pip show <library>`, and install the release the "
+                "project was written against; when the project's own pin is the one that fails, the pin is wrong: "
+                "its issues or the library's changelog name the release that passes that argument (or drop the "
+                "argument with **kwargs in the model's __init__).",
+            ),
         ),
         op=r"got an unexpected keyword argument '(\w{1,80})'|(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
         weight=20,
@@ -621,7 +682,13 @@ FAMILIES: tuple[KnownError, ...] = (
         "AttributeError: module X has no attribute Y (another version of X, or a file that shadows it)",
         # (not JAX's probe of the TPU client in a jaxlib without it: "Unable to initialize backend 'tpu': module
         # 'jaxlib.xla_extension' has no attribute 'get_tpu_client'", an I-level line beside a working GPU)
-        r"(?<!backend 'tpu': )module '[\w.]{1,80}' has no attribute '\w{1,80}'|" + _NOT_A_PACKAGE,
+        r"(?<!backend 'tpu': )module '[\w.]{1,80}' has no attribute '\w{1,80}'|"
+        + _NOT_A_PACKAGE
+        # issue 36, round thirty-six: a library's own AttributeError for an API it deprecated and removed (JAX's
+        # deprecations.getattr: "jax.interpreters.xla.backend_specific_translations is deprecated. Register custom
+        # primitives via ... instead."; "... has been removed", "... was deprecated and removed")
+        + "|"
+        + _REMOVED_API,
         "The installed X has no Y: the code was written for another version of X (Y added later, or removed), or a "
         "file or folder named like the package in the working directory (e.g. a local torch.py or cv2.py) is "
         "imported instead of it.",
@@ -641,6 +708,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 "rename it; then run from the project's checkout (or put it on sys.path / PYTHONPATH, or `pip "
                 "install -e` it as its README says) so its package is found first.",
                 sure=True,
+                strict=True,
+            ),
+            Variant(
+                _REMOVED_API,
+                "an API the library deprecated and removed (its own message)",
+                "The library's own message says the attribute was deprecated and is gone in the installed release "
+                "(the message often names its replacement): the calling code (the frame above the AttributeError, "
+                "often another package built on the library) was written for an older release. Either pin the "
+                "library below the release that removed it (its changelog names it: `python -m pip install "
+                '"<library><X.Y>"`, with the matching companion packages, e.g. jax and jaxlib together), or '
+                "upgrade the calling package to a release that uses the replacement the message names.",
                 strict=True,
             ),
             # Pillow 10.0's release notes: the ANTIALIAS / LINEAR / CUBIC aliases (deprecated in 9.1) were removed

@@ -12,7 +12,17 @@ where they are; these rows are the more specific classes around them.
 
 from __future__ import annotations
 
-from ..entry import DARKNET, JETSON_BOARD, MACOS, OWN_CUDA_SYMBOL, KnownError, Variant, ld_cannot_find, tests_in
+from ..entry import (
+    DARKNET,
+    JETSON_BOARD,
+    MACOS,
+    OPTIONAL_BACKEND_MODULES,
+    OWN_CUDA_SYMBOL,
+    KnownError,
+    Variant,
+    ld_cannot_find,
+    tests_in,
+)
 
 __all__ = ["CUDA_ARCH_FIRST", "CUDA_ARCH_LAST", "FAMILIES", "TENSORRT_CPP_ADDED", "TENSORRT_CPP_REMOVED"]
 
@@ -2025,7 +2035,13 @@ _ROUND8: tuple[KnownError, ...] = (
         op=r"\b([\w:]{1,60}) (?:is|was) not compiled with|operator (torchvision::\w{1,40}) does not exist"
         r"|No such operator (torchvision::\w{1,40})"
         r"|Could not run '(torchvision::\w{1,40})'",
-        unless=r"CTranslate2 package was not compiled",  # serve-ct2-no-cuda answers CTranslate2
+        # serve-ct2-no-cuda answers CTranslate2; issue 36, round thirty-six: "No module named" a kernel module that
+        # another distribution ships (mamba-ssm's selective_scan_cuda), with nothing else of this family's words, is
+        # that distribution not installed (py-module-missing), whatever NameError the project raises after it
+        unless=r"CTranslate2 package was not compiled"
+        r"|\A(?![\s\S]{0,300000}?(?:not compiled with|load custom C\+\+ ops|CUDA extension not installed"
+        r"|undefined symbol|with arguments from the 'CUDA' backend))[\s\S]{0,300000}?No module named "
+        rf"'(?:{OPTIONAL_BACKEND_MODULES})'",
         advice="nvcc-vs-torch",
         severity="warns-of-failure",  # auto-gptq, OpenCV and torchvision say it as a warning: it is the failure
         weight=84,
@@ -2899,3 +2915,63 @@ _ROUND33: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND33
+
+_R36 = tests_in("tests/troubleshooting/test_round36_v36research.py")
+
+# issue 36, round thirty-six: CMake configure errors of a CUDA build on its generator and its imported targets
+FAMILIES = FAMILIES + (
+    KnownError(
+        "cmake-cuda-32bit-generator",
+        "CUDA build configured for 32-bit Windows (a Visual Studio generator without Win64 / -A x64)",
+        # Caffe2 / PyTorch's cmake/public/cuda.cmake ("CUDA support not available with 32-bit windows. Did you forget
+        # to set Win64 in the generator target?"); nvcc refusing 32-bit host compilation (written from memory)
+        r"CUDA support not available with 32-bit windows|Did you forget to set Win64 in the generator target"
+        r"|nvcc fatal\s{0,3}: 32 bit compilation is only supported for Microsoft Visual Studio",
+        "CMake was run with a 32-bit target platform (an old Visual Studio generator's default, Win32), and CUDA "
+        "(and torch's CUDA build) exists only for 64-bit Windows, so the configure step stops.",
+        'Configure for x64: give the generator a 64-bit platform (`cmake -G "Visual Studio 17 2022" -A x64`; before '
+        'VS 2019 the generator name carries it: "Visual Studio 15 2017 Win64"), or for a setup.py / build script '
+        "that runs CMake set it in the shell first (`set CMAKE_GENERATOR=Visual Studio 15 2017 Win64`, or "
+        "CMAKE_GENERATOR_PLATFORM=x64 with CMake 3.15+), from an 'x64 Native Tools Command Prompt'; delete the old "
+        "build folder (CMakeCache.txt keeps the platform) and configure again.",
+        weight=70,
+        applies="CMake CUDA builds on Windows (PyTorch / Caffe2 source builds, projects that bundle them)",
+        shown_by=(_R36("test_cmake_configure_errors_in_cmakes_words"),),
+        example="CMake Error at cmake/public/cuda.cmake:278 (message):\n  CUDA support not available with 32-bit "
+        "windows.  Did you forget to set\n  Win64 in the generator target?",
+        example_source="pytorch cmake/public/cuda.cmake (the 32-bit Windows check)",
+    ),
+    KnownError(
+        "cmake-imported-target-missing-path",
+        "CMake: Imported target X includes non-existent path in its INTERFACE_INCLUDE_DIRECTORIES (a dependency's "
+        "package config names a folder that is not there)",
+        r"Imported target \"[^\"\n]{1,120}\" includes non-existent path",
+        "The dependency's installed CMake package (XConfig.cmake / XTargets.cmake) lists an include folder that "
+        "does not exist: the dependency was built or installed in another configuration than the one its config "
+        "describes (without CUDA, so its CUDA headers were never produced), moved or partly deleted after "
+        "installation, or its build stopped before installing the headers.",
+        "Look at the path CMake names: rebuild and reinstall the dependency so that folder exists (the same "
+        "configuration the consumer expects, e.g. with CUDA), or point the consumer at a complete install "
+        "(<Name>_DIR / CMAKE_PREFIX_PATH to the right package config); delete the consumer's CMakeCache.txt and "
+        "configure again.",
+        variants=(
+            Variant(
+                r"includes non-existent path[\s\S]{0,400}?[\\/](?:THC|THCUNN|cuda|cudnn|nccl|c10[\\/]cuda)\b",
+                "the missing folder is a CUDA one (the dependency built without CUDA)",
+                "The missing folder holds the dependency's CUDA headers (THC, cuda, c10/cuda), which its build "
+                "makes only with CUDA: the dependency (a bundled or source-built PyTorch / libtorch) was built "
+                "without CUDA, most often because its own configure found no CUDA toolkit or stopped on a CUDA "
+                "error first (a 32-bit generator on Windows). Read that build's log for its CUDA lines ('USE_CUDA', "
+                "'CUDA not found'), rebuild it with CUDA (the toolkit on PATH / CUDA_HOME, a 64-bit generator), or "
+                "configure the consumer for a CPU-only build if it supports one.",
+            ),
+        ),
+        weight=60,
+        applies="CMake consumers of an installed package config (libtorch / a bundled PyTorch, any imported target)",
+        shown_by=(_R36("test_cmake_configure_errors_in_cmakes_words"),),
+        example='CMake Error in src/CMakeLists.txt:\n  Imported target "Torch" includes non-existent path\n'
+        '    "/opt/pytorch/torch/lib/tmp_install/include/THC"\n  in its INTERFACE_INCLUDE_DIRECTORIES.',
+        example_source='CMake cmGeneratorTarget (checkInterfaceIncludeDirs: \'Imported target "X" includes '
+        "non-existent path')",
+    ),
+)

@@ -113,6 +113,26 @@ FAMILIES: tuple[KnownError, ...] = (
         "(the context cannot recover). If the indices are right, a CUDA op of a library older than the project pins "
         "(mmcv, a compiled extension) can assert too: install the versions its requirements or Dockerfile name.",
         variants=(
+            # issue 36, round thirty-six: the assert inside topk / a detection label assigner (SimOTA's
+            # dynamic_k_matching, a *_assigner.py), or topk's own "k out of range", or a loss already NaN with no
+            # index assertion shown: numeric inputs (NaN / inf costs, k above the candidates), not the install
+            Variant(
+                r"\btopk\(|\btopk\b[^\n]{0,40}k out of range|selected index k out of range|\bk out of range\b"
+                r"|\w{1,40}_assigner\.py\b|\bassigners?[\\/]\w{1,60}\.py\b|\bdynamic_k_matching\b"
+                r"|\A(?![\s\S]{0,300000}?Assertion `)[\s\S]{0,300000}?(?:\bloss\b[^\n]{0,40}\b(?:nan|inf)\b"
+                r"|\b(?:nan|inf)\b[^\n]{0,20}\bloss\b)",
+                "topk / a label assigner (NaN or inf costs, k above the candidates)",
+                "The assert comes from the op's inputs, not from the install: topk (a label assigner's dynamic-k "
+                "matching, a top-k selection of scores) got NaN / inf costs or scores, or a k larger than the number "
+                "of candidates (an image with no or few valid priors / boxes). The training diverged numerically "
+                "(a learning rate too high for the batch size, fp16 / AMP overflow, empty or degenerate boxes). Rerun "
+                "with CUDA_LAUNCH_BLOCKING=1 to confirm the op; check the inputs there (torch.isnan(cost).any(), "
+                "torch.isinf(...).any(), k against cost.shape) and guard them (clamp k to the number of valid "
+                "candidates, skip images without targets, replace NaN costs); lower the learning rate (or use "
+                "warm-up / gradient clipping) and train in fp32 (AMP off) to see whether the NaN goes away; restart "
+                "the process after the assert (the CUDA context cannot recover).",
+                strict=True,
+            ),
             # issue 36, round seventeen: OpenMMLab stacks whose mmcv / torch are older than the project's pins
             Variant(
                 r"\bmmcv(?:[-_]full)?\b|\bmmdet(?:3d)?\b|\bmmseg\b|\bmmengine\b|\bmmrotate\b",
@@ -1351,6 +1371,9 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
             Variant(
                 r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size"
+                # issue 36, round thirty-six: the research repos' own distributed set-up helpers (DETR / DeiT /
+                # MAE's util.misc.init_distributed_mode, mmcv's init_dist, init_process_group) before set_device
+                r"|\binit_distributed_mode\b|\binit_dist(?:ributed)?\(|\b_init_dist_pytorch\b|\binit_process_group\b"
                 # launchers and trainers that call set_device(local_rank) for the user: transformers' TrainingArguments
                 # (_setup_devices), DeepSpeed's launcher, Accelerate's launcher
                 r"|_setup_devices|training_args\.py|\bdeepspeed\b|--num_gpus\b|accelerate launch"
@@ -2436,5 +2459,49 @@ FAMILIES: tuple[KnownError, ...] = (
         "can use the 'warn_only=True' option, if that's acceptable for your application.",
         example_source="ddsediri/IterativePFN issue 2 (PyTorch Geometric 2.3.1 with Lightning deterministic=True); "
         "torch aten/src/ATen/Context.cpp (alertNotDeterministic)",
+    ),
+)
+
+_R36 = "tests/troubleshooting/test_round36_v36research.py"
+
+# issue 36, round thirty-six: torch.cat of feature maps whose sizes differ outside the concatenated dimension
+_CAT_SIZES = (
+    r"Sizes of tensors must match except in dimension \d{1,2}"
+    # ATen's cat check in torch 1.x / 2.x: "Sizes of tensors must match except in dimension 1. Expected size 20 but
+    # got size 19 for tensor number 1 in the list." (the THC / TH form: "... Got 19 and 20 in dimension 2 at ...")
+)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "torch-cat-size-mismatch",
+        "torch.cat: Sizes of tensors must match except in dimension N (tensors joined with different sizes)",
+        _CAT_SIZES,
+        "torch.cat (or torch.stack's check) was given tensors whose sizes differ in a dimension other than the one "
+        "they are joined along: two tensors built from inputs of different lengths, or feature maps of different "
+        "spatial sizes.",
+        "Print the shapes of the tensors on the failing line (`[t.shape for t in tensors]`) and make them agree in "
+        "every dimension except the concatenated one: pad or crop the shorter one, or fix the step that made it "
+        "(a sequence not padded to the batch's length, a batch with a different number of items).",
+        variants=(
+            Variant(
+                r"except in dimension 1\b[^\n]{0,80}\bin dimension [23]\b|\bu-?net\b|\bunet\w*|\bfpn\b"
+                r"|\bseg(?:mentation|former|net)\b|\bupsampl\w{0,10}|\bF\.interpolate\b|\bdecoder\b"
+                r"|\bskip[_ ]?connection",
+                "feature maps joined along channels (an encoder-decoder / U-Net / FPN network)",
+                "Two feature maps joined along channels (dimension 1 of N x C x H x W) differ in height or width by "
+                "one or a few pixels: the input's height and width are not multiples of the network's total "
+                "downsampling factor (its output stride, often 16 or 32), so a downsampled map rounds down and the "
+                "upsampled one comes back a pixel short. Resize or pad the input so height and width are multiples "
+                "of the stride (e.g. 32: pad with F.pad to the next multiple and crop the output back), or use the "
+                "crop / image size the model was trained with; inside the network, F.interpolate(x, "
+                "size=skip.shape[-2:]) before the cat makes it size-proof.",
+            ),
+        ),
+        weight=40,
+        applies="any torch (torch.cat / torch.stack; segmentation and detection networks with skip connections)",
+        shown_by=(f"{_R36}::test_cat_of_feature_maps_of_another_size_is_the_input_size",),
+        example="RuntimeError: Sizes of tensors must match except in dimension 1. Expected size 20 but got size 19 "
+        "for tensor number 1 in the list.",
+        example_source="torch aten/src/ATen/native/TensorShape.cpp (cat's check_cat_shape_except_dim); older THC "
+        "'invalid argument 0: Sizes of tensors must match except in dimension 1. Got 19 and 20 in dimension 2'",
     ),
 )
