@@ -104,6 +104,13 @@ def test_a_backend_notice_alone_is_no_failure() -> None:
 
 
 def test_a_jvm_linkage_error_gets_the_jars_versions() -> None:
+    # a linkage error no family reads is a miss with the JVM's step
+    r = explain(
+        'Exception in thread "main" java.lang.NoClassDefFoundError: com/acme/Api\n'
+        "\tat com.acme.Client.main(Client.java:12)"
+    )
+    assert "dependency:tree" in (r.command or "") and "pdb" not in (r.command or ""), r.command
+    # the mixed-jar wordings jvm-mixed-jar-versions reads are answered by it
     for text in (
         "java.util.concurrent.ExecutionException: com.acme.serving.JobException: Receiver class com.acme.engine.Impl "
         "does not define or inherit an implementation of the resolved method 'abstract int size()' of interface "
@@ -111,20 +118,23 @@ def test_a_jvm_linkage_error_gets_the_jars_versions() -> None:
         'Exception in thread "main" java.lang.NoSuchMethodError: com.acme.Api.run(Z)V\n'
         "\tat com.acme.Client.main(Client.java:12)",
     ):
-        r = explain(text)
-        assert "dependency:tree" in (r.command or "") and "pdb" not in (r.command or ""), r.command
+        assert first(text)[0] == "jvm-mixed-jar-versions"
     # near miss: a Java crash in a native CUDA library keeps the native step
     r = explain('Exception in thread "main" java.lang.UnsatisfiedLinkError: no cudnn64_8 in java.library.path')
     assert "dependency:tree" not in (r.command or "")
 
 
 def test_a_cmake_generate_error_gets_the_configure_step() -> None:
+    r = explain(
+        'CMake Error in src/CMakeLists.txt:\n  Target "app" links to target "Dep::extra" '
+        "but the target was not found.\n"
+    )
+    assert "--debug-find" in (r.command or "") and "VERBOSE" not in (r.command or ""), r.command
     text = (
         'CMake Error in src/CMakeLists.txt:\n  Imported target "Dep" includes non-existent path\n'
         '    "/opt/dep/include/extra"\n  in its INTERFACE_INCLUDE_DIRECTORIES.\n'
     )
-    r = explain(text)
-    assert "--debug-find" in (r.command or "") and "VERBOSE" not in (r.command or ""), r.command
+    assert first(text)[0] == "cmake-imported-target-missing-path"
 
 
 def test_tensorflow_grappler_error_code_is_read_as_a_cuda_error() -> None:
@@ -132,6 +142,9 @@ def test_tensorflow_grappler_error_code_is_read_as_a_cuda_error() -> None:
         "2019-03-01 10:00:00.000001: E tensorflow/core/grappler/clusters/utils.cc:83] Failed to get device "
         "properties, error code: 30"
     )
-    assert first(text)[0] == "torch-cuda-init-unknown"
-    # near miss: another number today's table and the old one lack stays unexplained
-    assert first(text.replace(": 30", ": 7777"))[0] == ""
+    # TensorFlow's own row answers first; the code read through the CUDA error facts comes second
+    keys = [m["key"] for m in explain(text).to_dict()["matches"]]
+    assert keys[:2] == ["tf-device-properties-failed", "torch-cuda-init-unknown"], keys
+    # near miss: a number neither today's table nor the old one has is not read as a CUDA error
+    keys = [m["key"] for m in explain(text.replace(": 30", ": 7777")).to_dict()["matches"]]
+    assert "torch-cuda-init-unknown" not in keys, keys

@@ -163,7 +163,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "and `nvidia-smi`; close other processes on the GPU, reboot (or reload the nvidia modules) to reset it, "
         "enable memory growth (`tf.config.experimental.set_memory_growth`), and update the driver to one the "
         "build's CUDA supports if it persists.",
-        weight=60,
+        weight=90,
         applies="TensorFlow 1.x / 2.x (grappler's cluster utils)",
         shown_by=(_test("test_tensorflow_device_properties_query_failed"),),
         example="E tensorflow/core/grappler/clusters/utils.cc:83] Failed to get device properties, error code: 30",
