@@ -559,6 +559,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-five's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round36",
+        "round thirty-six (model serving and deployment frameworks, research code for vision backbones and "
+        "detector training, AutoML and job tooling and game or simulation engines with ML)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-five fix (`84c2e4a`)",
+            ),
+        ],
+    ),
 )
 
 
