@@ -568,6 +568,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-five fix (`84c2e4a`)",
             ),
+            ("after_by_hand", "after round thirty-six's fixes (not blind)"),
         ],
     ),
 )

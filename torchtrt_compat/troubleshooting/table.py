@@ -5691,7 +5691,7 @@ _CORE: tuple[KnownError, ...] = (
                 "SageMaker mounts the host's NVIDIA driver (libcuda.so.1) into the serving container only on GPU "
                 "instance types (ml.g*, ml.p*): a GPU image (tensorflow-gpu, a CUDA serving image) deployed to a CPU "
                 "instance type (ml.m*, ml.c*, ml.t*, ml.r*) dies at import and fails the ping health check. Deploy "
-                "the framework's CPU image (image_uri of its cpu variant, Dockerfile.cpu) on CPU instances, or "
+                "the framework's CPU image (the CPU variant of the serving image) on CPU instances, or "
                 "deploy to a GPU instance type. On a GPU instance type, base a custom image on the framework's GPU "
                 "serving image and keep the driver's folder on LD_LIBRARY_PATH (do not overwrite it in the image).",
             ),

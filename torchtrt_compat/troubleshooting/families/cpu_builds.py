@@ -356,7 +356,7 @@ _JAX: tuple[KnownError, ...] = (
                 "(TypeError: incompatible function arguments) and JAX falls back to the CPU or stops. `pip list | "
                 "grep -i jax` shows the four versions; make them one: `pip uninstall -y jax-cuda12-plugin "
                 'jax-cuda12-pjrt` then `pip install -U "jax[cuda12]"` (or pin all: `pip install '
-                '"jax[cuda12]==<X.Y.Z>"` at the version another package, such as envpool, allows), and check with '
+                '"jax[cuda12]==<X.Y.Z>"` at the version your other packages allow), and check with '
                 "`python -c 'import jax; print(jax.devices())'`.",
                 strict=True,
             ),

@@ -134,11 +134,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Could not satisfy explicit device specification '[^'\n]{0,120}' because no supported kernel for GPU "
         r"devices is available",
         "The op was placed on the GPU (an explicit tf.device('/GPU:0'), or a graph pinned there), but TensorFlow has "
-        "no GPU kernel for it with these types: string ops (a text-embedding hub module's preprocessing), some "
+        "no GPU kernel for it with these types: string ops (text preprocessing inside a saved model), some "
         "int32 / int64 / complex variants, ops that exist for the CPU only.",
         "Let TensorFlow place such ops on the CPU: soft placement (`tf.config.set_soft_device_placement(True)`; TF "
         "1.x: `tf.ConfigProto(allow_soft_placement=True)` in the session or the estimator's RunConfig "
-        "session_config), or pin the op (the module's preprocessing) to the CPU with `with tf.device('/CPU:0'):`; "
+        "session_config), or pin those ops to the CPU with `with tf.device('/CPU:0'):`; "
         "or cast the input to a type the GPU kernel supports (the 'Registered:' list shows them).",
         op=r"No registered '(\w{1,80})' OpKernel|Cannot assign a device for operation '?([\w/.-]{1,200})",
         # above torch-invalid-device (80), which reads the placer's other reason (no such GPU index) by the same head
@@ -153,7 +153,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "tf-device-properties-failed",
-        "TensorFlow: the GPU's properties could not be read (Failed to get device properties, error code: 30)",
+        "TensorFlow: the GPU's properties could not be read (Failed to get device properties, error code: N)",
         r"Failed to get device properties, error code: \d{1,3}",
         "TensorFlow's grappler asked the CUDA runtime for the GPU's properties (cudaGetDeviceProperties) and got an "
         "error: code 30 is cudaErrorUnknown, which means the driver or GPU is in a bad state (after a crash, a "

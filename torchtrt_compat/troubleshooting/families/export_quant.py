@@ -530,8 +530,8 @@ FAMILIES = FAMILIES + (
         "An ONNX operator another runtime's importer does not have (Unity Barracuda / Sentis, ncnn, OpenCV dnn, "
         "onnx-tf)",
         _OTHER_IMPORTERS,
-        "The model uses an ONNX operator (often one a recent opset emits as a single op: LayerNormalization at "
-        "opset 17, GELU at 20, or a newer version of an old op) that this importer, not TensorRT, has no "
+        "The model uses an ONNX operator (often one a recent opset emits as a single op where older opsets "
+        "emitted primitive ops, or a newer version of an old op) that this importer, not TensorRT, has no "
         "implementation for, so it stops (or puts an identity layer in its place, which breaks the outputs).",
         "Re-export the model with a lower opset (torch.onnx.export(..., opset_version=11 to 15), so the op is "
         "decomposed into primitive ops the importer knows), simplify it (onnxsim), or replace the op in the model "
@@ -542,7 +542,7 @@ FAMILIES = FAMILIES + (
                 r"encountered while parsing layer|OnnxImportException|Barracuda",
                 "Unity Barracuda's importer",
                 "Barracuda's importer has no such layer (its list of supported ONNX operators stops at opset 9 to "
-                "15 ops, without LayerNormalization and many later ones): move the project to Unity Sentis / "
+                "15 ops, without the ops later opsets added): move the project to Unity Sentis / "
                 "Inference Engine, Barracuda's successor, which imports newer opsets, or re-export the model with "
                 "an older opset (opset_version=11 to 15) so the op is decomposed into supported ones.",
             ),

@@ -637,9 +637,9 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"^\s{0,12}\*\*kwargs\)?\s*$|\bcreate_model\(|\bbuild_from_cfg\b|\bregistry\b",
                 "a constructor reached through **kwargs (a library's factory or registry)",
-                "The keyword reached the constructor through **kwargs: a library's factory or registry (timm's "
-                "create_model, an mmcv / detectron2 registry, a config builder) passed it, and that library's "
-                "release passes arguments (in_chans, pretrained_cfg, ...) the project's model does not accept, or "
+                "The keyword reached the constructor through **kwargs: a library's factory or registry (a model "
+                "zoo's create_model, an mmcv / detectron2 registry, a config builder) passed it, and that library's "
+                "release passes arguments the project's model does not accept, or "
                 "the reverse. Find which library builds the model (the frame that calls the project's factory "
                 "function: create_model, build_*), `python -m pip show <library>`, and install the release the "
                 "project was written against; when the project's own pin is the one that fails, the pin is wrong: "
