@@ -5,7 +5,7 @@ fast on long texts.
 
 from __future__ import annotations
 
-__all__ = ["alternatives", "literals"]
+__all__ = ["alternatives", "literals", "top_alternatives"]
 
 _BREAKS = set("()[]|^$.")
 _QUANT = set("?*{")
@@ -44,6 +44,11 @@ def _split_top(pattern: str) -> list[str]:
     """``pattern``'s top-level alternatives (``|`` outside groups and classes)."""
     edges = [-1, *_structure(pattern)[0], len(pattern)]
     return [pattern[a + 1 : b] for a, b in zip(edges[:-1], edges[1:], strict=True)]
+
+
+def top_alternatives(pattern: str) -> list[str]:
+    """``pattern``'s top-level alternatives, as written."""
+    return _split_top(pattern)
 
 
 def _longest_literal(alternative: str) -> str:

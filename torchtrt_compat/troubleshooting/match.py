@@ -47,7 +47,7 @@ from .facts import (
     within_longer_message,
     without_env_names,
 )
-from .literals import alternatives as _alternatives, literals as _literals
+from .literals import alternatives as _alternatives, literals as _literals, top_alternatives
 from .miss import (
     JAVA_LINKAGE,
     Speed,
@@ -800,6 +800,7 @@ def explain(
             )
         )
     found.extend(_by_cut_frame(hay, held, found))
+    found.extend(_by_cut_message(hay, held, lv, found, variant_hay, products))
     found = _after_the_cause(_discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay))
     found = _another_program_after(_status_over_its_wrapper(found, hay), hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
@@ -1942,6 +1943,15 @@ def _next_step(
         library_module = _library_exception(first_error)
         step = STAGE_STEPS["runtime/library-exception"].format(module=library_module)
         command = STAGE_COMMANDS["runtime/library-exception"].format(package=library_module.split("_")[0])
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _stated_assertion(first_error, hay):
+        # an assertion whose message is a sentence of what is wrong: that sentence is the finding
+        step = STAGE_STEPS["runtime/stated-assertion"].format(said=_stated_assertion(first_error, hay))
+        command = STAGE_COMMANDS["runtime/stated-assertion"]
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _library_bug(first_error, hay):
+        # Python's own words for a bug of the code that raised it, in a library's frames: that library's release
+        package = _library_bug(first_error, hay)
+        step = STAGE_STEPS["runtime/library-bug"].format(library=package)
+        command = STAGE_COMMANDS["runtime/library-bug"].format(package=package)
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
         # a Python exception that names no CUDA failure: stop where it was raised (an engine's own step stays)
         command = _POST_MORTEM
@@ -1955,6 +1965,51 @@ def _next_step(
         command = STAGE_COMMANDS["runtime/no-cuda-error"]
         step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+#: Python's own words for a bug of the code that raised them, not of the values it was given: a dict or set changed
+#: while iterated, a local read before it was assigned (3.11 and later: "cannot access local variable"), a name the
+#: module never defined
+_OWN_BUG = re.compile(
+    r"^\s{0,8}(?:RuntimeError: (?:dictionary|dictionary keys|Set|OrderedDict) (?:changed size|changed|mutated) during "
+    r"iteration|UnboundLocalError: |NameError: name '\w{1,80}' is not defined)"
+)
+#: a traceback's frame in an installed package: group 1 is the package
+_INSTALLED_FRAME = re.compile(
+    r'^\s{0,12}File "[^"\n]{0,300}[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w{0,60})[/\\.]', re.M
+)
+#: any traceback frame
+_ANY_FRAME = re.compile(r'^\s{0,12}File "', re.M)
+
+
+#: an assertion's line whose message is a sentence: at least six words, with a verb of state ("is not needed
+#: when ...", "must be", "should have", "cannot", "does not")
+_ASSERTION_SAID = re.compile(
+    r"^\s{0,8}(?:\(issue title: )?AssertionError: (?P<said>(?=(?:[^\n]*?\s){5})[^\n]{0,300}?\b(?:is|are|was|were|must"
+    r"|should|cannot|can't|can not|does|do|doesn't|don't|has|have|needs?|requires?)\b[^\n]{4,300}?)\)?\s*$",
+    re.M,
+)
+
+
+def _stated_assertion(first_error: str, hay: str) -> str:
+    """The message of the text's assertion when it is a sentence of what is wrong (`_ASSERTION_SAID`), from the first
+    error line or the text's last assertion line (issue 36, round thirty-seven); "" otherwise."""
+    if "AssertionError: " not in first_error:
+        return ""
+    found = list(_ASSERTION_SAID.finditer(hay))
+    return _display.short(found[-1].group("said").strip(), 240) if found else ""
+
+
+def _library_bug(first_error: str, hay: str) -> str:
+    """The installed package whose own code raised a Python error that is a bug of that code (`_OWN_BUG`): the
+    traceback's last frame is in its files (issue 36, round thirty-seven); "" otherwise."""
+    if not _OWN_BUG.match(first_error):
+        return ""
+    frames = list(_ANY_FRAME.finditer(hay))
+    if not frames:
+        return ""
+    m = _INSTALLED_FRAME.match(hay, frames[-1].start())
+    return m.group(1) if m is not None and m.group(1) not in _NOT_A_LIBRARY else ""
 
 
 #: stages whose own tools name the cause better than a message's remedy (TensorRT's verbose log, its parser)
@@ -2163,6 +2218,117 @@ def _by_cut_frame(hay: str, held: Held, found: list[Explanation]) -> list[Explan
                 )
             ]
     return []
+
+
+#: a message the paste cut mid-sentence: an optional exception class or level word, the words, then the cut mark
+#: ("RuntimeError: Expected all tensors to be on the ...")
+_CUT_MESSAGE = re.compile(
+    r"^\s{0,8}(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception) ?: ?|(?:ERROR|FATAL|Error): )?"
+    r"(?P<msg>[A-Za-z][^\n]{23,300}?)\s*(?:\.{3}|…)\s*$"
+)
+#: where a pattern's literal start ends: a character with a meaning of its own
+_PATTERN_META = frozenset("()[]{}|^$.?*+")
+#: the fewest words a cut message must keep to name a family by its start
+_CUT_WORDS = 5
+
+
+def _literal_start(alternative: str) -> str:
+    """The plain text every match of one top-level ``alternative`` of a pattern starts with (lower case): its
+    characters up to the first one with a meaning of its own (an escaped space or dot counts as plain)."""
+    out: list[str] = []
+    i = 0
+    while i < len(alternative):
+        ch = alternative[i]
+        if ch == "\\":
+            nxt = alternative[i + 1 : i + 2]
+            if not nxt or nxt.isalnum():
+                break  # \b, \w, \d, \s: a class, not a character
+            out.append(nxt)
+            i += 2
+        elif ch in _PATTERN_META:
+            if ch in "?*{" and out:
+                out.pop()  # the character before a quantifier may be absent
+            break
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out).lower()
+
+
+@functools.lru_cache(maxsize=1)
+def _message_starts() -> tuple[tuple[_Compiled, tuple[str, ...]], ...]:
+    """Each family's message starts: its pattern's top-level alternatives' literal starts, and its example's message
+    (lower case), kept where they are long enough to name the family."""
+    rows = []
+    for c in _compiled():
+        e = c.entry
+        starts = {_literal_start(a).strip() for a in top_alternatives(e.pattern)}
+        if e.example:
+            starts.add(_CUT_MESSAGE_CLASS.sub("", e.example.splitlines()[0]).strip().lower())
+        kept = tuple(sorted(s for s in starts if len(s.split()) >= _CUT_WORDS))
+        if kept:
+            rows.append((c, kept))
+    return tuple(rows)
+
+
+#: an exception's class or a level word before a message
+_CUT_MESSAGE_CLASS = re.compile(
+    r"^\s{0,8}(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception) ?: ?|(?:ERROR|FATAL|Error): )"
+)
+
+
+def _by_cut_message(
+    hay: str,
+    held: Held,
+    lv: Levels,
+    found: list[Explanation],
+    text: Callable[[], str],
+    shown: Callable[[], list[str]],
+) -> list[Explanation]:
+    """The family whose message a paste cut mid-sentence begins like (issue 36, round thirty-seven): the text's last
+    line (or the line before a closing "..." line) ends in a cut mark ("...", "…"), holds at least `_CUT_WORDS`
+    words, and is the start of a family's message (its pattern's literal start or its example's message), which
+    goes on past the cut; likely, where no family ``found`` is a failure; [] otherwise."""
+    if any(e.severity == "failure" for e in found):
+        return []
+    lines = [ln for ln in hay[-4000:].splitlines() if ln.strip()]
+    marked = bool(lines) and lines[-1].strip() in ("...", "…") and len(lines) > 1
+    if marked:  # the cut mark on a line of its own after the cut line
+        lines.pop()
+    if not lines:
+        return []
+    line = lines[-1]
+    m = _CUT_MESSAGE.match(line + " ..." if marked else line)
+    if m is None:
+        return []
+    msg = " ".join(m.group("msg").split()).lower().rstrip(" :,")
+    if len(msg.split()) < _CUT_WORDS:
+        return []
+    at = hay.rfind(line)
+    hits: list[Explanation] = []
+    for c, starts in _message_starts():
+        if not any(len(start) > len(msg) and start.startswith(msg) for start in starts):
+            continue
+        if c.requires is not None and c.requires.search(hay, held) is None:
+            continue
+        if c.unless is not None and c.unless.search(hay, held) is not None:
+            continue
+        e = c.entry
+        fix, situation, product, _ = _variant(c, text, held, shown, "likely")
+        hits.append(
+            replace(
+                _explanation(
+                    c, fix, situation, (at, at + len(line), f"{line.strip()} (the message is cut here)"), hay, held, ()
+                ),
+                severity="failure" if e.severity != "warning" else "warning",
+                confidence="likely",
+                alternatives=tuple(a for a in e.alternatives if a != e.key),
+                product=product,
+                _rank=e.weight,
+                _at=at,
+            )
+        )
+    return hits
 
 
 #: TorchScript's wrapper line over a failed scripted op; the exception it raised follows its serialized code frames

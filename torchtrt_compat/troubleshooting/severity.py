@@ -290,7 +290,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 #: marks that start a line are one pattern; the rest are plain substrings (searched with str.find, far faster than a
 #: pattern that may start anywhere).
 _ERROR_LINE = re.compile(
-    rf"^\s{{0,8}}{_LAUNCHER}(?:Traceback \(most recent call last\)"
+    #: (a markdown quote's "> " before it, as a report quotes its log: issue 36, round thirty-seven)
+    rf"^\s{{0,8}}{_LAUNCHER}(?:>[ \t]{{0,2}})?(?:Traceback \(most recent call last\)"
+    #: a native library's failed check as it prints it, the condition in backquotes, then its message (nnabla's
+    #: NBLA_CHECK, include/nbla/exception.hpp: "Failed `it != items_.end()`: Any of [cudnn:float, ...] could not be
+    #: found in []", under its error kind's line "value error in query"; issue 36, round thirty-seven)
+    r"|Failed `[^`\n]{1,200}`: "
     #: an exception line, also as a user retyped it with a space before the colon ("RuntimeError :cuda runtime ...")
     r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure)(?: ?:|\s*$)"
     #: Python's base classes raised bare ("Exception: The nvidia driver version installed ... does not give good
@@ -319,6 +324,11 @@ _ERROR_LINE = re.compile(
     r"|Failed to build (?:[\w.-]{1,80} ?){1,20}$"
     r"|FAILED: \S|(?:dyld(?:\[\d{1,9}\])?: )?(?:Symbol not found: _\w|Library not loaded: \S)"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
+    #: a process's non-zero exit, reported by whatever ran it, when no traceback shows why (issue 36, round
+    #: thirty-seven): an IDE's "Process finished with exit code 1", a runner's "Process exited with code 2" /
+    #: "worker exited with exit code 1", Python's subprocess "returned non-zero exit status 1"
+    r"|[^\n]{0,200}?(?:\bProcess finished with exit code|\bexited with (?:exit )?code|\breturned non-zero exit status)"
+    r" -?[1-9]\d{0,9}\b"
     #: a program's own lower-case "error: " line at a line's start (tritonserver's "error: creating server: ...",
     #: setuptools' "error: ...") and argparse's refusal ("prog: error: unrecognized arguments: ...", the program's
     #: name before it); issue 36, round thirty-six
@@ -397,7 +407,12 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     + _NCCL_RETURN_AT
     #: TensorFlow's BFC allocator's real out-of-memory, logged at W level (`entry.TF_ALLOCATOR_OOM`)
     + "|"
-    + TF_ALLOCATOR_OOM,
+    + TF_ALLOCATOR_OOM
+    #: TensorFlow's collective executor aborting the step (base_collective_executor.cc logs it at W level:
+    #: "BaseCollectiveExecutor::StartAbort Internal: No unary variant device copy function found ..."); its "Out of
+    #: range: End of sequence" (an input iterator's normal end) and a cancelled step stay warnings (issue 36, round
+    #: thirty-seven)
+    + r"|\bStartAbort (?!Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)[A-Za-z ]{3,40}: ",
     re.MULTILINE,
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
@@ -408,6 +423,7 @@ _FAILURE_WORDS = (
     "NCCL INFO ",
     "problem with multiple GPU",
     "bfc_allocator.cc:",
+    "StartAbort ",
 )
 
 
@@ -599,7 +615,8 @@ def _failure_at_info(text: str, found: dict[int, Level]) -> None:
 #: ...", "ProcessGroupNCCL.cpp:784, unhandled system error", "Segmentation fault when ..."): an error word of its own,
 #: not one the title only asks about (issue 36, round thirty-six)
 _TITLE_FAILS = re.compile(
-    r"^\(issue title: [^\n]{0,300}?(?:\berror: ?\S|\b(?:unhandled|fatal|runtime|internal|cuda|compil\w{0,5}|build"
+    r"^\(issue title: [^\n]{0,300}?(?:\b(?:error|ERROR): ?\S"
+    r"|\b(?:unhandled|fatal|runtime|internal|cuda|compil\w{0,5}|build"
     r"|illegal memory access|segmentation|bus) (?:system )?(?:error|fault)\b"
     r"|\b(?:fails?|failed|failing|crash(?:es|ed)?)\b(?! ?\?)|\b[A-Z]\w{0,60}(?:Error|Exception)\b"
     r"|\bnot compiled with\b)",

@@ -6052,7 +6052,12 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|Could not get lock|Unable to fetch some archives|The repository '|Release file for )"
         r"|^dpkg: (?:error|dependency problems)|The following packages have unmet dependencies"
         r"|Errors were encountered while processing:|^\s{0,8}curl: \(\d{1,2}\) |subprocess-exited-with-error"
-        r"|did not run successfully\.|Failed to download `|Request failed after \d{1,3} retries",
+        r"|did not run successfully\.|Failed to download `|Request failed after \d{1,3} retries"
+        # pip's check of the installed set after an install: 10 to 20.2's "x 1.6 has requirement torch>=1.6, but
+        # you'll have torch 1.4.0 which is incompatible." and 20.3 and later's "x 1.6 requires torch>=1.6, but you
+        # have torch 1.4.0 which is incompatible." (issue 36, round thirty-seven)
+        r"|^\s{0,8}(?:ERROR: )?[\w.-]{1,80} [\w.+!-]{1,40} (?:has requirement|requires) [^\n]{1,200}, but you(?:'ll)? "
+        r"have [^\n]{1,160} which is incompatible",
     ),
     (
         "compile",
@@ -6566,6 +6571,24 @@ STAGE_STEPS: dict[str, str] = {
     "`tf.sysconfig.get_build_info()` or the release's tested versions, `pip list | grep nvidia-`; torch: "
     "`torch.backends.cudnn.version()`) and install the version the framework's release names; then explain the first "
     "error line of the full output",
+    #: a compiler driver handed a source file that is not there ("gcc: error: src/nms_cuda.c: No such file or
+    #: directory", then "gcc: fatal error: no input files"; issue 36, round thirty-seven)
+    "compile/missing-source": "the compiler was given a source file that does not exist (the line names it), so "
+    "nothing was compiled: the checkout lacks it: a git submodule not checked out, a file the repository never "
+    "committed (a file of the upstream project it was derived from), or a step of the project's build instructions "
+    "that creates or downloads it was not run; get that file (check out the submodules, take it from the upstream "
+    "project or the repository's fixed version, run the step) and build again",
+    #: a library's own Python bug, raised inside its frames (issue 36, round thirty-seven): {library} is the library
+    "runtime/library-bug": "Python raised this inside {library}'s own code (the traceback's last frames are its "
+    "files in site-packages, not your code), with an error that is a bug of the code that raised it, not of the "
+    "values you passed (a dict or set changed while it was iterated, a local variable used before it was assigned, "
+    "a name it never defined): upgrade {library} to its latest release (or its repository's current code) and "
+    "search its issues for this message; a fixed release is the usual answer",
+    #: an assertion whose message is a sentence that says what is wrong (issue 36, round thirty-seven): {said} is it
+    "runtime/stated-assertion": "an assertion failed, and its message says in its own words what is wrong: "
+    '"{said}". It is a condition the code that raised it requires of what it was given (the frames above the last '
+    "show which call of yours or of your configuration passed it): change what the message names there (or use the "
+    "library's option for that case), then run again",
     "compile/missing-input": "the build needs a file that is not there and that no rule of the build makes: a "
     "prebuilt library or generated file it expects from outside the source tree (a vendor's driver library such as "
     "a GPU's libOpenCL.so, an SDK not installed, a submodule not checked out, an earlier step not run); find where "
@@ -6642,6 +6665,16 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     #: INTERFACE_INCLUDE_DIRECTORIES names a path that does not exist; issue 36, round thirty-six)
     ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: |^CMake Error in [^\n]{1,300}:"),
     ("compile", "compile/torch-compile", _TORCH_COMPILE_TAIL[1:]),
+    #: a compiler driver's own report of a source file it was given and could not open ("gcc: error: x.c: No such file
+    #: or directory", "gcc: fatal error: no input files"; issue 36, round thirty-seven); a header missing is a
+    #: compile error at a file and line, which `compile/shown` reads
+    (
+        "compile",
+        "compile/missing-source",
+        r"^\s{0,8}(?:[\w./\\+-]{0,200}[/\\])?(?:[\w.+-]{0,40}-)?(?:gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|nvcc)"
+        r"(?:-\d{1,2})?(?:\.exe)?: (?:fatal )?error: (?:[^\n]{1,400}?\.(?:c|cc|cpp|cxx|cu|m|mm|S):? No such file or "
+        r"directory|no input files)",
+    ),
     #: a compile failure whose compiler or linker error line is in the text (gcc / clang / nvcc "file:12:3: error:",
     #: NVRTC's and MSVC's "file(12): error", ld's "undefined reference to", CMake's "CMake Error at"): rerunning the
     #: build to find that line would not help; the line and the toolchain's versions are the next thing to read
@@ -6885,6 +6918,12 @@ STAGE_COMMANDS: dict[str, str] = {
     "py-spy top --pid <pid> (where the CPU time goes)",
     "runtime/gpu-library": "pip list 2>/dev/null | grep -iE 'nvidia-(cudnn|cublas|cufft|cusolver|cusparse)|tensorflow"
     "|jax|torch' (then the versions the framework's release was built and tested with)",
+    "compile/missing-source": "git submodule update --init --recursive; git status --short; ls -l <the file the "
+    "line names> (then the project's build instructions: the step that creates or downloads it)",
+    "runtime/stated-assertion": "python your_script.py 2>&1 | torchtrt-compat explain - (after changing what the "
+    "assertion's message names: the next error, if any)",
+    "runtime/library-bug": "pip show {package}; pip install -U {package} (then search its issues for the error's "
+    "message)",
     "compile/missing-input": "ls -l <the file the line names>; find / -name '<its file name>' 2>/dev/null (then "
     "the package or SDK that provides it)",
     "goes-on/cpu": 'nvidia-smi && python -c "import torch; print(torch.__version__, torch.cuda.is_available())" (in '

@@ -553,6 +553,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "kern-triton-compile-failed",
         "Triton's compiler failed on a kernel (PassManager::run failed / LLVM ERROR: Cannot select an nvvm intrinsic)",
         r"PassManager::run failed|LLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.[\w.]{1,60}"
+        # Triton's MMAv2 lowering of a dot whose operand dtype the tensor cores' m16n8k16 instruction lacks
+        # (TritonGPUToLLVM's MMAv2.cpp: llvm::report_fatal_error("mma16816 data type not supported"); also reached from
+        # JAX / XLA's Triton GEMM fusions; issue 36, round thirty-seven)
+        r"|\bmma16816 data type not supported"
         # MLIR's verifier on a Triton kernel's source line ("kernel.py:298:33: error: 'arith.extf' op operand #0 must
         # be floating-point-like, but got 'tensor<128x64xi8, #ttg.dot_op<...>>'")
         r"|\.py:\d{1,6}:\d{1,4}: error: '(?:arith|tt|ttg|triton_gpu|llvm|nvvm|scf)\.\w{1,40}' op ",
