@@ -795,12 +795,33 @@ _CORE: tuple[KnownError, ...] = (
         "pip-pin-conflict",
         'pip: "… requires …, but you have … which is incompatible"',
         r"(?:^|conflicts\. )[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires "
-        r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible",
+        r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible"
+        # issue 36, round thirty-seven: the legacy resolver's wording (pip < 20.3): "ERROR: nnunet 1.6.6 has
+        # requirement torch>=1.6.0, but you'll have torch 1.4.0 which is incompatible.", where torch, TensorRT or
+        # torchvision is the package that requires or the one required
+        r"|^[^\n]{0,30}?[\w.-]{1,60} \S{1,40} has requirement (?:torch[-_]tensorrt|tensorrt|torch|torchvision)"
+        r"[\w-]{0,30}[<>=!~][^\n]{0,200}, but you'll have [^\n]{1,200} which is incompatible"
+        r"|^[^\n]{0,30}?(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} has requirement "
+        r"[^\n]{1,200}, but you'll have [^\n]{1,200} which is incompatible",
         "pip installed a torch, tensorrt or torchvision outside the range another installed package pins (pip warns "
         "and installs anyway); torch_tensorrt pins one torch minor and one TensorRT minor.",
         "Install the pinned versions the pip lines name (the commands below), or the release of the package that "
         "pins the torch you want (torchvision and torchaudio pin one torch minor each).",
         variants=(
+            # issue 36, round thirty-seven: the legacy resolver's lines (pip < 20.3), which the pinned-install advice
+            # does not read
+            Variant(
+                r"has requirement [^\n]{1,200}, but you'll have [^\n]{1,200} which is incompatible",
+                "pip's legacy resolver (pip < 20.3: 'has requirement ..., but you'll have ...')",
+                'pip (its resolver before 20.3) installed the version after "you\'ll have" although the packages '
+                "named first require another: each line is one package whose requirement is now broken. Install one "
+                'version that meets all the lines (`pip install "torch>=A,<B"` with the bounds they name, '
+                "torchvision / torchaudio of that torch's release) instead of pinning an older one; a torch built "
+                "for a newer CUDA only needs a new enough NVIDIA driver, not a matching CUDA toolkit. Or remove or "
+                "upgrade the packages whose requirement you cannot meet. A current pip (`python -m pip install -U "
+                "pip`) refuses or reports such conflicts before it installs.",
+                strict=True,
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -822,6 +843,7 @@ _CORE: tuple[KnownError, ...] = (
         applies="pip installs of every release",
         shown_by=(
             "tests/troubleshooting/test_troubleshooting.py::test_pip_conflict_gives_the_pinned_install",
+            "tests/troubleshooting/test_round37_v37federated.py::test_pip_legacy_resolver_conflict",
             *corpus("holywu-vs-rife-70"),
         ),
         example="torch-tensorrt 2.6.0+cu126 requires tensorrt<10.8.0,>=10.7.0.post1, but you have tensorrt 10.8.0.43 "
@@ -5572,6 +5594,11 @@ _CORE: tuple[KnownError, ...] = (
         r"|error while loading shared libraries: libcuda\.so(?:\.1)?\b"
         r"|Could not find module '?[^'\n]{0,200}nvcuda\.dll|libnvidia-ml\.so(?:\.1)?:? cannot open shared object file"
         r"|NVML Shared Library Not Found"
+        # issue 36, round thirty-seven: pynvml / nvidia-ml-py's exception class for it, and a traceback through its
+        # loader (pynvml.py's _LoadNvmlLibrary raises NVMLError_LibraryNotFound when CDLL of nvml.dll /
+        # libnvidia-ml.so.1 fails), cut before the exception line; a GPU-monitoring call inside an app (GPUtil,
+        # gpustat, nvitop, a memory check) makes it
+        r"|\bNVMLError_LibraryNotFound\b|pynvml[\w/\\.]{0,40}\.py\"?, line \d{1,5}, in _LoadNvmlLibrary\b"
         # a program's own NVML loader (issue 36, round thirty-three): "failed to load libnvidia-ml.so.1"
         r"|(?:failed to|could not|cannot|unable to) (?:load|open|dlopen) (?:library )?['\"]?libnvidia-ml\.so"
         # a binding that looks the driver's entry points up itself and finds no libcuda (CUDA.jl, cudarc)
@@ -5716,6 +5743,19 @@ _CORE: tuple[KnownError, ...] = (
                 "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` (and do not install a Linux NVIDIA driver "
                 "inside WSL).",
             ),
+            # issue 36, round thirty-seven: pynvml on Windows looking for nvml.dll
+            Variant(
+                r"nvml\.dll|\\NVSMI\b|^\s{0,8}File \"[A-Za-z]:\\[^\n]{0,300}pynvml[^\n]{0,60}\.py\", line",
+                "pynvml on Windows (nvml.dll)",
+                "NVML on Windows is nvml.dll, installed by the NVIDIA driver: current drivers (DCH) put it in "
+                "C:\\Windows\\System32, while older pynvml releases (and copies vendored by apps) look only in "
+                "C:\\Program Files\\NVIDIA Corporation\\NVSMI\\nvml.dll. `where nvml.dll` and `nvidia-smi` "
+                "show whether the driver installed it. Replace the old package with NVIDIA's current binding "
+                "(`pip uninstall pynvml` then `pip install nvidia-ml-py`, which tries System32 first), or copy "
+                "nvml.dll from System32 into that NVSMI folder; if the machine has no NVIDIA driver or GPU, the "
+                "GPU-monitoring call (a GPU memory check in the app) must be skipped or removed.",
+                strict=True,
+            ),
             Variant(
                 r"(?<![\w.])libcuda\.so: cannot open shared object file",
                 "only the unversioned libcuda.so is looked for (cuDNN 8, Triton)",
@@ -5732,7 +5772,10 @@ _CORE: tuple[KnownError, ...] = (
         ),
         weight=92,
         applies="any CUDA program (Linux, containers, WSL2, Windows)",
-        shown_by=("tests/troubleshooting/test_round4.py::test_installs_and_loaders_in_their_own_words",),
+        shown_by=(
+            "tests/troubleshooting/test_round4.py::test_installs_and_loaders_in_their_own_words",
+            "tests/troubleshooting/test_round37_v37federated.py::test_pynvml_without_its_library",
+        ),
         example="RuntimeError: Failed to dlopen libcuda.so",
         example_source="cuda-python's driver loader (cuda/bindings/_bindings/cydriver, its dlopen failure text)",
     ),

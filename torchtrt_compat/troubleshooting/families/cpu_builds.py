@@ -231,6 +231,36 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         "xla/tsl/cuda/cudart_stub.cc ('Could not find cuda drivers on your machine, GPU will not be used', 2.14+)",
     ),
     KnownError(
+        "cpu-tf-nchw-on-cpu",
+        "TensorFlow: a channels-first (NCHW) op ran on the CPU, whose kernels support only NHWC (Generic conv "
+        "implementation only supports NHWC tensor format)",
+        # TensorFlow's CPU kernels: conv_ops.cc's LaunchGeneric ("Generic conv implementation only supports NHWC
+        # tensor format for now."), fused_batch_norm_op.cc ("The CPU implementation of FusedBatchNorm only supports
+        # NHWC tensor format for now."); from memory: conv_ops.cc ("The Conv2D op currently only supports the NHWC
+        # tensor format on the CPU"), conv_grad_*_ops.cc ("Conv2DCustomBackpropInputOp only supports NHWC."),
+        # pooling_ops ("Default MaxPoolingOp only supports NHWC on device type CPU")
+        r"only supports (?:the )?NHWC tensor format\b|\b\w{2,60}Op only supports NHWC\b"
+        r"|only supports NHWC on device type CPU|\bNCHW\b[^\n]{0,80}\bonly supported on (?:the )?GPU\b",
+        "The model is built channels-first (data_format='channels_first' / NCHW, as some libraries build their "
+        "convolutions for the GPU), but the op ran on the CPU, whose TensorFlow kernels implement only "
+        "channels-last (NHWC): the installed TensorFlow has no usable GPU (a CPU-only package, CUDA / cuDNN "
+        "libraries that did not load, no GPU visible), or the op was placed on the CPU.",
+        "If it should run on the GPU, make TensorFlow register it: install the GPU build with its CUDA and cuDNN "
+        "(`pip install 'tensorflow[and-cuda]'` on Linux for 2.14+, or the tensorflow-gpu release the library asks "
+        "for with the CUDA / cuDNN of its tested build configuration) and check "
+        "`tf.config.list_physical_devices('GPU')` lists it. To run on the CPU, build the model channels-last "
+        "(data_format='channels_last' / NHWC, the library's option for it, or "
+        "tf.keras.backend.set_image_data_format('channels_last')); in TF 1.x graphs grappler's layout optimizer can "
+        "cause it: disable it in the session's rewrite_options.",
+        alternatives=("cpu-tf-gpu-not-registered",),
+        weight=74,
+        applies="TensorFlow 1.x / 2.x on the CPU (Keras, NengoDL, models built channels_first)",
+        shown_by=("tests/troubleshooting/test_round37_v37federated.py::test_channels_first_on_the_cpu",),
+        example="tensorflow.python.framework.errors_impl.UnimplementedError: Generic conv implementation only "
+        "supports NHWC tensor format for now.",
+        example_source="TensorFlow core/kernels/conv_ops.cc (LaunchGeneric) and fused_batch_norm_op.cc",
+    ),
+    KnownError(
         "cpu-tf-gpu-too-old",
         "TensorFlow ignores a GPU below its minimum compute capability (Ignoring visible gpu device ... The minimum "
         "required Cuda capability is X)",

@@ -132,7 +132,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "TensorFlow: an op placed on the GPU has no GPU kernel for its type (No registered OpKernel for GPU devices)",
         r"No registered '\w{1,80}' OpKernel for '?GPU'? devices compatible with node"
         r"|Could not satisfy explicit device specification '[^'\n]{0,120}' because no supported kernel for GPU "
-        r"devices is available",
+        r"devices is available"
+        # issue 36, round thirty-seven: a variant tensor (a tf.data dataset's handle) copied to the GPU, which has no
+        # device copy function for it (core/framework/variant_op_registry.cc, VariantDeviceCopy); often logged at
+        # warning level by the collective executor's abort ("W ...] BaseCollectiveExecutor::StartAbort Internal:
+        # No unary variant device copy function found for direction: 1 and Variant type_index: ...")
+        r"|No unary variant device copy function found for direction",
         "The op was placed on the GPU (an explicit tf.device('/GPU:0'), or a graph pinned there), but TensorFlow has "
         "no GPU kernel for it with these types: string ops (text preprocessing inside a saved model), some "
         "int32 / int64 / complex variants, ops that exist for the CPU only.",
@@ -140,11 +145,30 @@ FAMILIES: tuple[KnownError, ...] = (
         "1.x: `tf.ConfigProto(allow_soft_placement=True)` in the session or the estimator's RunConfig "
         "session_config), or pin those ops to the CPU with `with tf.device('/CPU:0'):`; "
         "or cast the input to a type the GPU kernel supports (the 'Registered:' list shows them).",
+        variants=(
+            Variant(
+                r"No unary variant device copy function found",
+                "a tf.data dataset (a variant tensor) copied to the GPU",
+                "This is a failure, though logged at warning level (BaseCollectiveExecutor::StartAbort aborts the "
+                "step): a function that takes a tf.data dataset (its variant handle, DatasetVariantWrapper) as an "
+                "argument was placed on the GPU, and TensorFlow cannot copy a dataset to a GPU. Keep the "
+                "dataset-consuming computation on the CPU: build and iterate the dataset under `with "
+                "tf.device('/CPU:0'):` or pass tensors (batches), not the dataset, to the GPU function; with "
+                "TensorFlow Federated, place its executors / clients on the CPU (or hide the GPUs with "
+                'CUDA_VISIBLE_DEVICES="" for that process) or upgrade TFF to a release that keeps datasets off '
+                "the GPU.",
+                strict=True,
+                sure=True,
+            ),
+        ),
         op=r"No registered '(\w{1,80})' OpKernel|Cannot assign a device for operation '?([\w/.-]{1,200})",
         # above torch-invalid-device (80), which reads the placer's other reason (no such GPU index) by the same head
         weight=82,
         applies="TensorFlow 1.x / 2.x (graph mode, estimators, hub modules)",
-        shown_by=(_test("test_tensorflow_op_without_a_gpu_kernel"),),
+        shown_by=(
+            _test("test_tensorflow_op_without_a_gpu_kernel"),
+            "tests/troubleshooting/test_round37_v37federated.py::test_dataset_variant_copied_to_the_gpu",
+        ),
         example="Not found: No registered 'Size' OpKernel for GPU devices compatible with node {{node x/Prod}}\n"
         " (OpKernel was found, but attributes didn't match) Requested Attributes: T=DT_STRING",
         example_source="TensorFlow core/framework/op_kernel.cc (FindKernelRegistration: 'No registered ... OpKernel "

@@ -1114,6 +1114,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"(?:Please|please) use [`'\"]?[\w.]{2,80}[`'\"]? instead|\bDid you mean:? [`'\"]?[\w.]{1,80}"
         r"|You can (?:upgrade|install) it with pip: `|\bTo fix this,? |consider setting [`'\"]?\w{2,60}"
         r"|\bis deprecated[^\n]{0,80}\buse [`'\"]?[\w.]{2,80}"
+        # issue 36, round thirty-seven: a message that lists its remedies as quoted code, the last after "; or use"
+        # (TensorFlow Federated: "Detected dataset reduce op in multi-GPU TFF simulation:
+        # `use_experimental_simulation_loop=True` for `tff.learning`; or use `for ... in iter(dataset)` ...")
+        r"|:\s{0,2}`\w{2,60}=\w{1,20}`[^\n]{0,120};\s{0,2}or use `[^`\n]{2,80}`"
         # protobuf 4's (python/google/protobuf/descriptor.py) refusal of _pb2 code from protoc < 3.19, which lists its
         # own workarounds ("Downgrade the protobuf package to 3.20.x or lower", PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION)
         r"|Descriptors cannot (?:not )?be created directly|Downgrade the protobuf package to 3\.20\.x or lower"
@@ -1124,6 +1128,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "do what the message says (quoted on the advice line); then run again and explain the next error if there is "
         "one",
         variants=(
+            # issue 36, round thirty-seven: remedies listed as quoted code ("`flag=True` for `module`; or use `...`")
+            Variant(
+                r":\s{0,2}`\w{2,60}=\w{1,20}`[^\n]{0,120};\s{0,2}or use `[^`\n]{2,80}`",
+                "a message that lists its remedies as quoted code",
+                "The message names its remedies in backquotes, on the 'seen' line: set the option it names "
+                "(`option=value`) on the call or API it names after 'for', or use the other form it gives after "
+                "'or use' in your own code. If the option is already set and the message persists, the option does "
+                "not reach the code that raises (an older or second install of the library: check `pip list` for "
+                "one version of it), or the condition the message names (several GPUs, a mode) can be avoided: "
+                "restrict the run to one GPU (CUDA_VISIBLE_DEVICES=0) to confirm. Then run again and explain the "
+                "next error if there is one.",
+                strict=True,
+            ),
             Variant(
                 r"Descriptors cannot (?:not )?be created directly|Downgrade the protobuf package to 3\.20\.x",
                 "protobuf 4+ with _pb2 files from an older protoc",
@@ -1151,7 +1168,10 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=10,
         loose=True,
         applies="any library whose errors carry a remedy",
-        shown_by=("tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",),
+        shown_by=(
+            "tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",
+            "tests/troubleshooting/test_round37_v37federated.py::test_remedies_listed_as_quoted_code",
+        ),
         example="ValueError: `layout` is an unknown mode. Please use `torch.sparse_csr` instead",
         example_source="CPython's 'Did you mean' suggestions (Python 3.10+) and libraries' 'Please use X instead'",
     ),

@@ -2505,3 +2505,30 @@ FAMILIES = FAMILIES + (
         "'invalid argument 0: Sizes of tensors must match except in dimension 1. Got 19 and 20 in dimension 2'",
     ),
 )
+
+_R37 = "tests/troubleshooting/test_round37_v37federated.py"
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "torch-device-string-index",
+        "torch.device: a device given as a bare index string ('0') or an unknown type (Expected one of cpu, cuda, ... "
+        "device type at start of device string / Invalid device string)",
+        # c10/core/Device.cpp's parse of a device string: torch 1.x "Expected one of cpu, cuda, ... device type at
+        # start of device string: 0", torch 2.x "Invalid device string: '0'" (wordings from memory of that file)
+        r"device type at start of device string: ['\"]?(?:\d{1,3}|gpu\d{0,2}|GPU\d{0,2})['\"]?\s*$"
+        r"|Invalid device string: ['\"](?:\d{1,3}|gpu\d{0,2}|GPU\d{0,2})['\"]",
+        "torch parsed a device string whose device type is missing or unknown: a GPU index kept as a string (a "
+        "script's --gpu argument parsed with argparse's default type=str, an environment variable) reaches "
+        "torch.device / torch.cuda.set_device / .to() as '0', which torch reads as a device type, not an index; "
+        "'gpu' is no torch device type either. It is the script's argument handling, not CUDA.",
+        "Pass an int or a full device string: torch.cuda.set_device(int(args.gpu)), torch.device(f'cuda:{args.gpu}') "
+        "or .to('cuda:0'); in the script's argument parser declare the option with type=int. Use 'cuda' where the "
+        "text says 'gpu'.",
+        weight=70,
+        applies="any torch (torch.device, torch.cuda.set_device, Tensor.to / Module.to with a string)",
+        shown_by=(f"{_R37}::test_device_index_given_as_a_string",),
+        example="RuntimeError: Expected one of cpu, cuda, mkldnn, opengl, opencl, ideep, hip, msnpu device type at "
+        "start of device string: 0",
+        example_source="torch c10/core/Device.cpp (Device(const std::string&) parse), from memory",
+    ),
+)
