@@ -2643,6 +2643,25 @@ _CORE: tuple[KnownError, ...] = (
                 ".detach().cpu() copies), and watch torch.cuda.memory_allocated() per iteration to confirm it stops "
                 "growing; update the library or report the leak with the warning if it is its own.",
             ),
+            # issue 36, round thirty-seven: an evaluation / test loop named in the text (its loader, its frame, the
+            # user's words) without the first-validation-batch evidence above: the same autograd-on evaluation, or
+            # references kept from one iteration to the next
+            Variant(
+                r"\b(?:val|valid|validation|eval|test)_(?:data)?loader\b"
+                r"|line \d{1,6}, in (?:val|valid|validate|validation|eval|evaluate|evaluation|test)"
+                r"(?:_(?:epoch|step|one_epoch|loop|model|net|episode))?\b"
+                r"|\b(?:during|while|when|at) (?:evaluation|evaluating|validation|validating|testing|the test(?:ing)? "
+                r"(?:phase|stage|step|loop))\b",
+                "during evaluation / validation / testing",
+                "It ran out in an evaluation, validation or test loop: such a loop run with autograd on (no "
+                "torch.no_grad) keeps every activation for a backward that never comes, and references kept from one "
+                "iteration to the next (the last batch's outputs, logits or prototypes, a loss accumulated as a "
+                "tensor) hold their graphs alive, so peak memory roughly doubles. Run evaluation under `with "
+                "torch.no_grad():` (or torch.inference_mode()) after model.eval(), log losses with .item() and keep "
+                "outputs as .detach().cpu() copies, drop the previous iteration's tensors (del, or set them to None) "
+                "before the next one, then torch.cuda.empty_cache(); lower the evaluation batch size only if it still "
+                "does not fit.",
+            ),
             # the frames show a collective or a parameter sync between ranks, where NCCL needs buffers of its own
             # beside the model's (issue 36, round twenty-six: a crash dump of a parameter average)
             Variant(

@@ -1065,3 +1065,31 @@ FAMILIES: tuple[KnownError, ...] = (
         "argparse",
     ),
 )
+
+# ---- issue 36, round thirty-seven: distillation and other training with frozen modules ------------------------------
+_R37 = "tests/troubleshooting/test_round37_v37compression.py::"
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "dist-ddp-no-trainable-parameters",
+        "DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient "
+        "(a frozen module wrapped in DDP)",
+        r"DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient",
+        "torch's DistributedDataParallel synchronises gradients, and refuses a module none of whose parameters "
+        "requires a gradient: a frozen module (a knowledge-distillation teacher, a frozen backbone or encoder, a "
+        "model loaded for evaluation) was wrapped, often by a training framework that wraps every model it builds "
+        "in DDP when run distributed.",
+        "Wrap only the modules that are trained (the student, the trainable head) in DDP; keep frozen ones plain "
+        "modules on each rank's device (model.to(device), model.eval(), requires_grad_(False)) and call them "
+        "directly: they need no gradient sync. In a framework's configuration, set the frozen model's wrapper to "
+        "none (or the option that wraps only models with trainable parameters), or use its release that skips "
+        "them; where the module should train, check that its parameters were not frozen by mistake "
+        "(requires_grad set to False, or all of them in an ignored list).",
+        weight=84,
+        applies="torch.nn.parallel.DistributedDataParallel (every torch release with the check)",
+        shown_by=(_R37 + "test_ddp_refusing_a_frozen_module",),
+        example="AssertionError: DistributedDataParallel is not needed when a module doesn't have any parameter "
+        "that requires a gradient.",
+        example_source="torch/nn/parallel/distributed.py (DistributedDataParallel.__init__'s check of requires_grad)",
+    ),
+)

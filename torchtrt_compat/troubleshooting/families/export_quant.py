@@ -555,3 +555,59 @@ FAMILIES = FAMILIES + (
         "ncnn src/net.cpp ('layer %s not exists or registered')",
     ),
 )
+
+# ---- issue 36, round thirty-seven: torch.jit.script's frontend refusing a model (spiking-network and research code) --
+_R37 = "tests/troubleshooting/test_round37_v37compression.py::"
+#: where the text shows TorchScript's compiler: its frames (torch/jit/_script.py, _recursive.py, frontend.py), its
+#: names, the source marker it prints under the line it could not compile ("~~~~ <--- HERE"), a scripted class's name
+_SCRIPTING = (
+    r"<--- HERE|torch[\\/]jit[\\/]|torch\.jit\.|\bjit\.script\b|TorchScript|Torchscript|ScriptModule|__torch__\."
+    r"|\bjit_internal\b|_recursive\.py|frontend\.py"
+)
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "torchscript-script-unsupported",
+        "torch.jit.script cannot compile the model's Python (an attribute, type or construct TorchScript does not "
+        "support)",
+        # the frontend's own words (torch/csrc/jit/frontend/*.cpp, torch/jit/_recursive.py, torch/jit/frontend.py,
+        # torch/_jit_internal.py): a module attribute whose Python type has no TorchScript type, an attribute or
+        # method the scripted type lacks, an argument of another type than the schema's, a construct or annotation
+        # the frontend refuses
+        r"has no attribute '\w{1,80}' \(This attribute exists on the Python module, but we failed to convert"
+        r"|failed to convert Python type: '[\w.]{1,80}' to a TorchScript type"
+        r"|Tried to access nonexistent attribute or method '[^'\n]{1,80}' of type"
+        r"|Python type cannot be used as a value"
+        r"|Unknown type annotation: '"
+        r"|Expected a value of type '[^'\n]{1,120}' for argument '\w{1,60}' but instead found type"
+        r"|(?:is|are|aren't|is currently) not supported in TorchScript|\bnot supported in Torchscript\b"
+        r"|torch\.jit\.frontend\.(?:NotSupportedError|UnsupportedNodeError|FrontendError)"
+        r"|^\s{0,8}Module '\w{1,80}' has no attribute '\w{1,80}'\s{0,4}:?\s{0,4}$"
+        r"|Compiled functions can't take variable number of arguments",
+        "torch.jit.script compiles forward (and everything it calls) from its Python source into TorchScript, a "
+        "typed subset of Python: an attribute whose Python value has no TorchScript type (a bound method, a "
+        "function, a numpy array, a dict of mixed values, an Optional[Any] state), an un-annotated argument that "
+        "defaults to Tensor, a Python construct or library call outside the subset, or a method the scripted type "
+        "does not have stops the compiler at the line it marks; the model runs fine in eager mode.",
+        "Script only what TorchScript supports: annotate arguments and attributes (typing's Optional[Tensor], "
+        "List[int], Tuple[...]; a class attribute annotation for module attributes), turn method-valued or Python-"
+        "object attributes into plain methods or tensors / constants (Final, __constants__), and keep Python-only "
+        "code out of forward (@torch.jit.ignore / @torch.jit.unused on helpers). If the model is not yours or "
+        "scripting is optional, do not script it: run it eagerly, use torch.jit.trace with example inputs (for "
+        "control flow that does not depend on the data), or torch.compile / torch.export on a current torch; "
+        "a library whose modules do not script (a spiking-network or other research library) may offer "
+        "TorchScript-compatible modules in a newer release.",
+        requires=_SCRIPTING,
+        op=r"has no attribute '(\w{1,80})'|nonexistent attribute or method '([^'\n]{1,80})'"
+        r"|Unknown type annotation: '([^'\n]{1,80})'",
+        weight=80,
+        applies="torch.jit.script (every torch release that has TorchScript), and tools that script a model",
+        shown_by=(_R37 + "test_torchscript_refusing_a_module",),
+        example="Module 'LIF' has no attribute 'state_fallback' (This attribute exists on the Python module, but "
+        "we failed to convert Python type: 'method' to a TorchScript type. Its type was inferred; try adding a "
+        'type annotation for the attribute.):\n  File "snn.py", line 12\n    s = self.state_fallback(x)\n'
+        "        ~~~~~~~~~~~~~~~~~~~ <--- HERE",
+        example_source="torch/jit/_recursive.py (infer_concrete_type_builder: add_failed_attribute's hint) and "
+        "torch/csrc/jit/python/python_sugared_value.cpp (\"Module '...' has no attribute '...'\")",
+    ),
+)

@@ -484,3 +484,73 @@ FAMILIES: tuple[KnownError, ...] = (
         "theano/__init__.py and theano.sandbox.cuda.use)",
     ),
 )
+
+# ---- issue 36, round thirty-seven: compression and learning-method libraries on TensorFlow and nnabla ----------------
+_R37 = tests_in("tests/troubleshooting/test_round37_v37compression.py")
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "tfmot-pruning-step-not-updated",
+        "tensorflow-model-optimization: Prune() wrapper requires the UpdatePruningStep callback to be provided "
+        "during training (the pruning step variable was never advanced)",
+        r"Prune\(\) wrapper requires the UpdatePruningStep callback to be provided during training",
+        "tfmot's prune_low_magnitude wrappers keep a pruning_step variable that starts at -1 and asserts it is at "
+        "least 0 in a training step; only the UpdatePruningStep callback (or the same calls made by hand) advances "
+        "it. It stayed at -1: the callback was not passed to fit, the training loop is a custom one that never "
+        "calls it, or the variable it advanced is not the one the training graph reads (the model was copied or "
+        "replicated after pruning was applied).",
+        "Pass `tfmot.sparsity.keras.UpdatePruningStep()` in model.fit(callbacks=[...]); in a custom training loop "
+        "call the callback yourself (`step_callback.set_model(model)`, `on_train_begin()` once, "
+        "`on_train_batch_begin(batch=...)` every step, `on_epoch_end()` each epoch). Apply prune_low_magnitude to "
+        "the model that is trained (not to a model later cloned or rebuilt), and compile after wrapping.",
+        variants=(
+            Variant(
+                r"\breplica_\d{1,3}|\bmulti_gpu_model\b|MirroredStrategy|\btf\.distribute\b|\bdistribute\.Strategy\b"
+                r"|\bnum_gpus\b|\bmulti[- ]GPU\b",
+                "several GPUs (multi_gpu_model replicas, a distribution strategy)",
+                "The callback is there, but training runs on several GPUs: keras.utils.multi_gpu_model (and a "
+                "model built outside a strategy's scope) makes replica copies of the pruning wrappers, and "
+                "UpdatePruningStep advances only the template model's pruning_step, so each replica's copy stays "
+                "at -1 and asserts (the node names start with replica_N). Train the pruned model on one GPU, or "
+                "build, wrap and compile it inside `tf.distribute.MirroredStrategy().scope()` with a TensorFlow "
+                "and tensorflow-model-optimization release that supports distribution strategies for pruning "
+                "(multi_gpu_model is deprecated and removed in TensorFlow 2.4); keep UpdatePruningStep in the "
+                "callbacks.",
+                sure=True,
+                strict=True,
+            ),
+        ),
+        weight=84,
+        applies="tensorflow-model-optimization (tfmot.sparsity.keras) pruning, every release with the assertion",
+        shown_by=(_R37("test_tfmot_pruning_step_and_its_replicas"),),
+        example="InvalidArgumentError: assertion failed: [Prune() wrapper requires the UpdatePruningStep callback "
+        "to be provided during training. Please add it as a callback to your model.fit call.] [Condition x >= y "
+        "did not hold element-wise:x (prune_low_magnitude_dense/assert_greater_equal/ReadVariableOp:0) = ] [-1]",
+        example_source="tensorflow_model_optimization/python/core/sparsity/keras/pruning_wrapper.py (the "
+        "assert_greater_equal on pruning_step in call)",
+    ),
+    KnownError(
+        "nnabla-function-not-registered",
+        "nnabla: Any of [cudnn:float, cuda:float, cpu:float] could not be found in [...] (no implementation of a "
+        "function registered for the context's backends)",
+        r"Any of \[[\w:, ]{1,200}\] could not be found in \[[^\]\n]{0,300}\]",
+        "nnabla looks up each function's implementation for the context's backends in its function registry; the "
+        "list after 'found in' is what is registered. An empty list ([]) means no implementation at all, a list "
+        "with only cpu means the CUDA / cuDNN ones are missing: the nnabla-ext-cuda package that registers them is "
+        "of another version than nnabla (its registrations do not reach this nnabla's registry), is not installed "
+        "for this CUDA, or two extension packages (the plain and the nccl / mpi build) are installed over each "
+        "other; a function newer than the installed nnabla has no implementation either.",
+        "Install nnabla and exactly one nnabla-ext-cuda<CUDA> package of the same version (`pip list | grep "
+        "nnabla` must show one extension, with nnabla's version), at the version the project (for example a "
+        "nnabla-based NAS or model library) requires, in a fresh environment; uninstall the other extension "
+        'packages first. Check with `python -c "from nnabla.ext_utils import get_extension_context; '
+        "get_extension_context('cudnn')\"`, then rerun.",
+        requires=r"nnabla|\bnbla\b|function_registry",
+        weight=84,
+        applies="nnabla with nnabla-ext-cuda (every release)",
+        shown_by=(_R37("test_nnabla_function_registry"),),
+        example="/nnabla/include/nbla/function_registry.hpp:70\nFailed `it != items_.end()`: Any of [cudnn:float, "
+        "cuda:float, cpu:float] could not be found in []",
+        example_source="sony/nnabla include/nbla/function_registry.hpp (FunctionDb::query's NBLA_CHECK)",
+    ),
+)

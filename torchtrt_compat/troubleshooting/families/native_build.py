@@ -1128,7 +1128,30 @@ FAMILIES: tuple[KnownError, ...] = (
         "`target_link_libraries(app CUDA::cudart CUDA::cublas CUDA::cuda_driver)`; Makefiles "
         "`-L/usr/local/cuda/lib64 -lcudart` (libcuda: -L/usr/local/cuda/lib64/stubs -lcuda); Windows: add "
         "<cuda>/lib/x64 (and TensorRT's lib) to the linker's Additional Library Directories.",
-        variants=(_CGO_VARIANT,),
+        variants=(
+            _CGO_VARIANT,
+            # issue 36, round thirty-seven: the link of a torch extension (its command names torch's own libraries:
+            # -ltorch_python, -lc10_cuda, torch/lib) that finds no libcudart: torch.utils.cpp_extension links
+            # -L$CUDA_HOME/lib64 -lcudart, so CUDA_HOME names a folder without the toolkit (a conda prefix, a
+            # /usr/local/cuda-X.Y of another or a partial install)
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?(?:-ltorch_python\b|-lc10_cuda\b|torch[\\/]lib\b))"
+                r"(?=[\s\S]{0,300000}?(?:cannot find -lcudart\b|undefined reference to `cuda[A-Z]))",
+                "a torch extension's link (torch.utils.cpp_extension: -L$CUDA_HOME/lib64 -lcudart)",
+                "This is the link step of a torch C++ / CUDA extension (the JIT loader at first use, or setup.py), "
+                "which links -L<CUDA_HOME>/lib64 -lcudart: the -L folder just before -lcudart in the command is the "
+                "CUDA_HOME it used, and it has no libcudart, so CUDA_HOME points at a folder without a CUDA toolkit "
+                "(a conda or Python prefix, a driver-only install) or at a toolkit of another CUDA than torch's. "
+                "Install the CUDA toolkit of torch.version.cuda (`python -c 'import torch; "
+                "print(torch.version.cuda)'`; in conda `conda install -c nvidia cuda-toolkit=<that version>`, which "
+                "brings the libraries and nvcc) and point CUDA_HOME at it before running (`export "
+                "CUDA_HOME=/usr/local/cuda-X.Y`, PATH=$CUDA_HOME/bin:$PATH); check `ls $CUDA_HOME/lib64/libcudart*` "
+                "and `$CUDA_HOME/bin/nvcc --version`, then delete the stale build folder (~/.cache/torch_extensions "
+                "or the project's build/) and rerun.",
+                sure=True,
+                strict=True,
+            ),
+        ),
         weight=78,
         applies="C++ / CUDA programs and libraries using the CUDA libraries",
         shown_by=(f"{_TESTS}::test_headers_and_libraries_not_found", f"{_TESTS}::test_windows_compiler_and_linker"),
@@ -1348,6 +1371,11 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"[\\/]torch_extensions[\\/]"
                 r"|cpp_extension\.py[^\n]{0,60}\bin (?:load|load_inline|_jit_compile"
                 r"|_write_ninja_file_and_build_library)\b"
+                # issue 36, round thirty-seven: the loader's own summary of a failed build ("Error building
+                # extension 'X'": _run_ninja_build's prefix for a JIT build; setup.py's is "Error compiling objects
+                # for extension") in a text with no setup.py / pip build and no Windows path
+                r"|\A(?![\s\S]{0,300000}?(?:_write_ninja_file_and_compile_objects|\bbuild_ext\b|setup\.py"
+                r"|bdist_wheel|pip install|[A-Z]:\\|\bcl\.exe\b))[\s\S]{0,300000}?Error building extension '"
                 r"|\A(?![\s\S]{0,300000}?(?:_write_ninja_file_and_compile_objects|\bbuild_ext\b|setup\.py|bdist_wheel"
                 r"|pip install))[\s\S]{0,300000}?cpp_extension\.py[^\n]{0,60}\bin _run_ninja_build\b",
                 "torch's JIT extension loader (torch.utils.cpp_extension.load at first use)",

@@ -160,6 +160,25 @@ FAMILIES: tuple[KnownError, ...] = (
                 "or use the unquantized model to confirm; `pip show autoawq auto-gptq bitsandbytes transformers` "
                 "shows what is installed.",
             ),
+            # issue 36, round thirty-seven: class targets of a dataset read through torchvision's old attribute
+            # names (train_labels / test_labels / train_data / test_data, renamed .targets / .data in torchvision
+            # 0.2.2): code written for the old names remaps or subsets labels that the new dataset never reads
+            Variant(
+                r"\.(?:train|test)_labels\b|'(?:train|test)_labels'"
+                r"|(?s:(?:\bCIFAR|\bMNIST|\bSVHN|torchvision\.datasets).{0,300000}?\.(?:train|test)_data\b"
+                r"|\.(?:train|test)_data\b.{0,300000}?(?:\bCIFAR|\bMNIST|\bSVHN|torchvision\.datasets))",
+                "a dataset read through torchvision's old attribute names (train_labels / train_data)",
+                "The code reads or rewrites the dataset through torchvision's old attribute names (train_labels, "
+                "test_labels, train_data, test_data); since torchvision 0.2.2 the datasets keep them in .targets and "
+                ".data, and assigning the old names only adds an attribute the dataset never reads. So a class "
+                "remapping or subset (class-incremental / continual-learning splits, label reordering) is not "
+                "applied and the loss gets the original labels, at or above the current number of classes: the "
+                "assert. Use the torch / torchvision versions the project pins, or port the code to .targets / .data "
+                "(for both the train and the test set) so the remapped labels are the ones loaded; then check "
+                "targets.max() < the classifier's out_features on the CPU.",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round thirty-five: index_select's assert inside an LLM / embedding server (its engine loop,
             # its API): the ids came from a client, tokenised by another model's tokenizer (an OpenAI client library
             # that sends tiktoken ids to an OpenAI-compatible endpoint) or longer than the served model allows
@@ -997,6 +1016,23 @@ FAMILIES: tuple[KnownError, ...] = (
         variants=(
             # issue 36, round thirty-two: the status came from torch's cuDNN CTC loss, not a convolution
             Variant(CUDNN_CTC, "torch's cuDNN CTC loss (nn.CTCLoss)", CUDNN_CTC_FIX),
+            # issue 36, round thirty-seven: BAD_PARAM where the text shows an empty input (a shape with a 0 in the
+            # batch dimension, "batch size 0", an empty tensor): the data pipeline gave the layer no samples
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?CUDNN_STATUS_BAD_PARAM)[\s\S]{0,300000}?(?:"
+                r"(?:torch\.Size\(|shape[ =:(]{1,3}|size[ =:(]{1,3})\[?\(?0, ?\d|\bbatch[ _]size(?: of| is| =|:)? ?0\b"
+                r"|\bempty (?:tensor|batch|input)s?\b|\bnumel\(\) ?== ?0\b|\b0 samples?\b)",
+                "an empty input (a batch with no samples)",
+                "The text shows an input with no samples (a batch dimension of 0): cuDNN rejects a convolution / "
+                "batch norm / RNN over an empty tensor with BAD_PARAM. The data pipeline produced the empty batch: a "
+                "last batch with nothing left (DataLoader(..., drop_last=True)), a sampler or episode builder that "
+                "asks for more samples per class than the dataset split has (a few-shot sampler's shot + query per "
+                "class), a filter or mask that removed every sample, or a dataset file list that does not match the "
+                "images on disk. Print len(dataset) and the batch's shape before the model, skip empty batches "
+                "(`if x.size(0) == 0: continue`), and fix the sampler / split so each batch has samples.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"share/lua/5\.\d/cudnn/|cudnn/init\.lua|\bcudnn\.torch\b",
                 "Lua Torch's cudnn.torch bindings",
