@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from _explain import first
 
+from torchtrt_compat.troubleshooting import explain
+
 _FLOWER = (
     "INFO :      [ROUND 1]\n"
     "WARNING :   The ActorPool is empty. The system (CPUs=8.0, GPUs=0) does not meet the criteria to host at least "
@@ -17,24 +19,28 @@ _FLOWER = (
 
 def test_flower_clients_ray_cannot_place() -> None:
     key, fix = first(_FLOWER.format(gpus="0.25"))
-    assert key == "ray-gpu-unschedulable" and "ray_init_args" in fix and "num_gpus=0" in fix
+    assert key == "flower-no-client-placeable" and "ray_init_args" in fix and "num_gpus=0" in fix
     key, fix = first(_FLOWER.format(gpus="1"))
-    assert key == "ray-gpu-unschedulable"
+    assert key == "flower-no-client-placeable"
     # an Intel Arc card: Ray counts only NVIDIA GPUs
     key, fix = first("model.to('xpu')  # Intel Arc A770\n" + _FLOWER.format(gpus="0.5"))
-    assert key == "ray-gpu-unschedulable" and "xpu" in fix and "NVIDIA CUDA devices" in fix
+    assert key == "flower-no-client-placeable" and "xpu" in fix and "NVIDIA CUDA devices" in fix
     # the older f-string wording
     older = (
         "Your ActorPool is empty. Your system (num_cpus = 4.0, num_gpus = 0) does not meet the criteria to host at "
         'least one client with resources: {"num_cpus": 1, "num_gpus": 0.5}. Consider lowering your `client_resources`'
     )
-    assert first(older)[0] == "ray-gpu-unschedulable"
+    assert first(older)[0] == "flower-no-client-placeable"
+    # the simulation stops: the answer is a failure, not a warning of one
+    assert explain(_FLOWER.format(gpus="0.5")).summary.startswith("Failure"), explain(
+        _FLOWER.format(gpus="0.5")
+    ).summary
 
 
 def test_flower_clients_asking_for_no_gpu_are_not_this_family() -> None:
     # near miss: clients ask for no GPU (too many CPUs asked): not a GPU Ray does not see
-    assert first(_FLOWER.format(gpus="0.0"))[0] != "ray-gpu-unschedulable"
-    assert first(_FLOWER.format(gpus="0"))[0] != "ray-gpu-unschedulable"
+    assert first(_FLOWER.format(gpus="0.0"))[0] != "flower-no-client-placeable"
+    assert first(_FLOWER.format(gpus="0"))[0] != "flower-no-client-placeable"
 
 
 def test_device_index_given_as_a_string() -> None:

@@ -646,14 +646,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "ray-gpu-unschedulable",
         "Ray cannot place a GPU task or actor (resource request cannot be scheduled / no node type can fulfill)",
         r"(?:No available node types can fulfill resource requests?|The following resource request cannot be "
-        r"scheduled right now:) \{[^}\n]{0,200}'GPU': [\d.]{1,8}"
-        # issue 36, round thirty-seven: Flower's simulation engine on Ray (flwr/simulation/ray_transport/
-        # ray_actor.py, pool_size_from_resources): "The ActorPool is empty. The system (CPUs=12.0, GPUs=0) does not
-        # meet the criteria to host at least one client with resources: {'num_cpus': 2, 'num_gpus': 0.5}" (older:
-        # "Your system (num_cpus = 12.0, num_gpus = 0)"), where the clients ask for GPUs and Ray counted none
-        r"|\((?:CPUs=[\d.]{1,10}, GPUs=|num_cpus = [\d.]{1,10}, num_gpus = )(?:0(?:\.0)?|None)\) ?does not meet the "
-        r"criteria to host at least one client with resources: ?\{[^}\n]{0,200}['\"]num_gpus['\"]: "
-        r"(?!0(?:\.0{1,4})?(?![\d.]))\d{0,3}\.?\d{1,4}",
+        r"scheduled right now:) \{[^}\n]{0,200}'GPU': [\d.]{1,8}",
         "The tasks and actors ask for more GPUs (num_gpus) than the Ray cluster offers: Ray was started without "
         "the GPUs (a head node or pod with none, a container that sees none), other actors hold them, or a "
         "fractional request adds up to more than there is. The task waits forever.",
@@ -675,31 +668,57 @@ FAMILIES: tuple[KnownError, ...] = (
                 "resource the tasks request. `ray status` must list it.",
                 strict=True,
             ),
-            # Flower's simulation: the client resources and the Ray instance it starts itself
-            Variant(
-                r"ActorPool is empty|to host at least one client with resources|client_resources|\bflwr\b",
-                "a Flower simulation on Ray",
-                "Flower's simulation engine starts its own Ray instance, and Ray registered no 'GPU' (the line shows "
-                "GPUs=0) while each virtual client asks for num_gpus > 0, so no client can be placed. Make Ray see "
-                "the GPU: check `python -c \"import ray; ray.init(); print(ray.cluster_resources())\"` lists 'GPU' "
-                "in the same environment (CUDA_VISIBLE_DEVICES not empty; under WSL2 or in a container Ray's "
-                "detection can fail where TensorFlow or torch still see the GPU), or declare it: "
-                "ray_init_args={'num_gpus': 1} for start_simulation (or the backend's init args in the federation's "
-                "config). Or run the clients on the CPU with num_gpus=0 in client_resources, or lower the request "
-                "so the GPUs Ray has fit (num_gpus=0.25 places four clients per GPU).",
-            ),
         ),
         severity="warns-of-failure",
         weight=80,
-        applies="Ray (Ray Train / Tune / Serve, vLLM's Ray executor, RLlib, Flower's simulation engine)",
-        shown_by=(
-            f"{_SHOWN}::test_ray_cannot_place_a_gpu_actor",
-            "tests/troubleshooting/test_round37_v37federated.py::test_flower_clients_ray_cannot_place",
-        ),
+        applies="Ray (Ray Train / Tune / Serve, vLLM's Ray executor, RLlib)",
+        shown_by=(f"{_SHOWN}::test_ray_cannot_place_a_gpu_actor",),
         example="Error: No available node types can fulfill resource request {'GPU': 1.0, 'CPU': 1.0}. Add suitable "
         "node types to this cluster to resolve this issue.",
         example_source="ray python/ray/autoscaler/_private/autoscaler.py (infeasible requests); ray's scheduler "
         "warning 'The following resource request cannot be scheduled right now'",
+    ),
+    KnownError(
+        "flower-no-client-placeable",
+        "Flower's simulation stops: no virtual client can be placed (The ActorPool is empty / does not meet the "
+        "criteria to host at least one client)",
+        # issue 36, round thirty-seven: Flower's simulation engine on Ray (flwr/simulation/ray_transport/
+        # ray_actor.py, pool_size_from_resources): "The ActorPool is empty. The system (CPUs=12.0, GPUs=0) does not
+        # meet the criteria to host at least one client with resources: {'num_cpus': 2, 'num_gpus': 0.5}" (older:
+        # "Your system (num_cpus = 12.0, num_gpus = 0)"), where the clients ask for GPUs and Ray counted none
+        r"\((?:CPUs=[\d.]{1,10}, GPUs=|num_cpus = [\d.]{1,10}, num_gpus = )(?:0(?:\.0)?|None)\) ?does not meet the "
+        r"criteria to host at least one client with resources: ?\{[^}\n]{0,200}['\"]num_gpus['\"]: "
+        r"(?!0(?:\.0{1,4})?(?![\d.]))\d{0,3}\.?\d{1,4}",
+        "Flower's simulation engine starts its own Ray instance and sizes its pool of client actors from Ray's "
+        "resources; the clients ask for GPUs (num_gpus > 0 in client_resources) and Ray counted none, so the pool "
+        "is empty and the simulation raises instead of running.",
+        'Make Ray see the GPU: check `python -c "import ray; ray.init(); print(ray.cluster_resources())"` lists '
+        "'GPU' in the same environment (CUDA_VISIBLE_DEVICES not empty; under WSL2 or in a container Ray's detection "
+        "can fail where TensorFlow or torch still see the GPU), or declare it: ray_init_args={'num_gpus': 1} for "
+        "start_simulation (or the backend's init args in the federation's config). Or run the clients on the CPU with "
+        "num_gpus=0 in client_resources, or lower the request so the GPUs Ray has fit (num_gpus=0.25 places four "
+        "clients per GPU).",
+        variants=(
+            # a GPU that Ray does not count: Ray's autodetection registers only NVIDIA GPUs (CUDA) as 'GPU'
+            Variant(
+                INTEL_XPU + "|" + HIP + r"|\bDirectML\b|\bdevice[= ]{1,3}['\"]?mps\b",
+                "a GPU that is not an NVIDIA one (Intel Arc / XPU, AMD)",
+                "Ray registers only the GPUs its autodetection knows as 'GPU' (NVIDIA CUDA devices by default), so on "
+                "an Intel (XPU) or AMD card the cluster shows GPUs=0 and no task or client asking for num_gpus > 0 "
+                "is ever placed. Either set the GPU request to 0 (client_resources / num_gpus=0) and let each worker "
+                "pick its own device (torch.device('xpu') or the ROCm build's 'cuda'), or declare the resource to "
+                "Ray yourself: ray.init(num_gpus=N) / `ray start --num-gpus=N` (Flower: ray_init_args={'num_gpus': "
+                "N} for start_simulation, or the backend's init args in the federation's config), or a custom "
+                "resource the tasks request. `ray status` must list it.",
+                strict=True,
+            ),
+        ),
+        weight=82,
+        applies="Flower's simulation engine (flwr, start_simulation / flwr run with the Ray backend)",
+        shown_by=("tests/troubleshooting/test_round37_v37federated.py::test_flower_clients_ray_cannot_place",),
+        example="The ActorPool is empty. The system (CPUs=12.0, GPUs=0) does not meet the criteria to host at least "
+        "one client with resources: {'num_cpus': 2, 'num_gpus': 0.5}",
+        example_source="flwr simulation/ray_transport/ray_actor.py (pool_size_from_resources)",
     ),
     KnownError(
         "ds-cpu-adam-missing",
