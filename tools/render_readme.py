@@ -571,6 +571,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-six's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round37",
+        "round thirty-seven (federated, privacy-preserving and secure ML and trading ML, spiking networks and "
+        "brain-signal deep learning, model compression and learning-method research code)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-six fix (`2c6de9f`)",
+            ),
+        ],
+    ),
 )
 
 

@@ -25,6 +25,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round34", 59),
         ("round35", 60),
         ("round36", 58),
+        ("round37", 51),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
