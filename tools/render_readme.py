@@ -580,6 +580,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-six fix (`2c6de9f`)",
             ),
+            ("after_by_hand", "after round thirty-seven's fixes (not blind)"),
         ],
     ),
 )

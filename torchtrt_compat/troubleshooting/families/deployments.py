@@ -153,9 +153,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 "step): a function that takes a tf.data dataset (its variant handle, DatasetVariantWrapper) as an "
                 "argument was placed on the GPU, and TensorFlow cannot copy a dataset to a GPU. Keep the "
                 "dataset-consuming computation on the CPU: build and iterate the dataset under `with "
-                "tf.device('/CPU:0'):` or pass tensors (batches), not the dataset, to the GPU function; with "
-                "TensorFlow Federated, place its executors / clients on the CPU (or hide the GPUs with "
-                'CUDA_VISIBLE_DEVICES="" for that process) or upgrade TFF to a release that keeps datasets off '
+                "tf.device('/CPU:0'):` or pass tensors (batches), not the dataset, to the GPU function; where a "
+                "framework builds those functions for you (a simulation or distribution runtime), place its workers "
+                "on the CPU (or hide the GPUs with "
+                'CUDA_VISIBLE_DEVICES="" for that process) or upgrade it to a release that keeps datasets off '
                 "the GPU.",
                 strict=True,
                 sure=True,

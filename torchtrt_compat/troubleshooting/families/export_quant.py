@@ -556,7 +556,7 @@ FAMILIES = FAMILIES + (
     ),
 )
 
-# ---- issue 36, round thirty-seven: torch.jit.script's frontend refusing a model (spiking-network and research code) --
+# ---- issue 36, round thirty-seven: torch.jit.script's frontend refusing a model (any model code) --
 _R37 = "tests/troubleshooting/test_round37_v37compression.py::"
 #: where the text shows TorchScript's compiler: its frames (torch/jit/_script.py, _recursive.py, frontend.py), its
 #: names, the source marker it prints under the line it could not compile ("~~~~ <--- HERE"), a scripted class's name
@@ -586,7 +586,7 @@ FAMILIES = FAMILIES + (
         r"|Compiled functions can't take variable number of arguments",
         "torch.jit.script compiles forward (and everything it calls) from its Python source into TorchScript, a "
         "typed subset of Python: an attribute whose Python value has no TorchScript type (a bound method, a "
-        "function, a numpy array, a dict of mixed values, an Optional[Any] state), an un-annotated argument that "
+        "function, a numpy array, a dict of mixed values, a state of no fixed type), an un-annotated argument that "
         "defaults to Tensor, a Python construct or library call outside the subset, or a method the scripted type "
         "does not have stops the compiler at the line it marks; the model runs fine in eager mode.",
         "Script only what TorchScript supports: annotate arguments and attributes (typing's Optional[Tensor], "
@@ -595,8 +595,7 @@ FAMILIES = FAMILIES + (
         "code out of forward (@torch.jit.ignore / @torch.jit.unused on helpers). If the model is not yours or "
         "scripting is optional, do not script it: run it eagerly, use torch.jit.trace with example inputs (for "
         "control flow that does not depend on the data), or torch.compile / torch.export on a current torch; "
-        "a library whose modules do not script (a spiking-network or other research library) may offer "
-        "TorchScript-compatible modules in a newer release.",
+        "a library whose modules do not script may offer TorchScript-compatible modules in a newer release.",
         requires=_SCRIPTING,
         op=r"has no attribute '(\w{1,80})'|nonexistent attribute or method '([^'\n]{1,80})'"
         r"|Unknown type annotation: '([^'\n]{1,80})'",

@@ -541,8 +541,8 @@ FAMILIES = FAMILIES + (
         "for this CUDA, or two extension packages (the plain and the nccl / mpi build) are installed over each "
         "other; a function newer than the installed nnabla has no implementation either.",
         "Install nnabla and exactly one nnabla-ext-cuda<CUDA> package of the same version (`pip list | grep "
-        "nnabla` must show one extension, with nnabla's version), at the version the project (for example a "
-        "nnabla-based NAS or model library) requires, in a fresh environment; uninstall the other extension "
+        "nnabla` must show one extension, with nnabla's version), at the version the project "
+        "that uses it requires, in a fresh environment; uninstall the other extension "
         'packages first. Check with `python -c "from nnabla.ext_utils import get_extension_context; '
         "get_extension_context('cudnn')\"`, then rerun.",
         requires=r"nnabla|\bnbla\b|function_registry",
