@@ -1933,6 +1933,10 @@ def _next_step(
     steps = (STAGE_STEPS.get(f"{stage}/{p}") for p in products)
     step = next((s for s in steps if s), STAGE_STEPS.get(stage))
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS[stage]
+    if command == STAGE_COMMANDS["deserialization"] and not _TENSORRT_WORD.search(hay):
+        # a checkpoint (torch.load, a framework's load_checkpoint), not a TensorRT engine: no trtexec (issue 36,
+        # round thirty-eight)
+        step, command = _checkpoint_step(step, first_error, hay, library)
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
     elif stage == "compile" and _MSVC.search(hay):
@@ -2010,6 +2014,29 @@ def _library_bug(first_error: str, hay: str) -> str:
         return ""
     m = _INSTALLED_FRAME.match(hay, frames[-1].start())
     return m.group(1) if m is not None and m.group(1) not in _NOT_A_LIBRARY else ""
+
+
+#: a word of TensorRT's in a text (its engine's files, its tools and libraries, its log)
+_TENSORRT_WORD = re.compile(r"tensorrt|\btrt|nvinfer|\.engine\b|\.plan\b|\bICudaEngine\b|\[[EWIVF]\] ", re.I)
+#: Python's exceptions that a loader's own code raises on a checkpoint it does not expect (a missing key, a None where
+#: a dict was saved, an attribute of another release's class)
+_LOADER_EXCEPTION = re.compile(r"(?:TypeError|KeyError|AttributeError|IndexError): ")
+
+
+def _checkpoint_step(step: str | None, first_error: str, hay: str, library: str | None) -> tuple[str | None, str]:
+    """The step and command of a miss at deserialization whose text shows no TensorRT: a checkpoint that did not load.
+    When an installed library's own code raised a Python error on the checkpoint's contents (`_LOADER_EXCEPTION`, the
+    traceback's last frame in site-packages), the file was read: the releases that wrote it and read it differ."""
+    frames = list(_ANY_FRAME.finditer(hay)) if _LOADER_EXCEPTION.match(first_error) else []
+    if frames and _INSTALLED_FRAME.match(hay, frames[-1].start()) is not None:
+        # the library whose loader called into torch's (deepspeed's load_checkpoint -> torch's load_state_dict)
+        names = [m.group(1) for m in _INSTALLED_FRAME.finditer(hay)]
+        name = next((n for n in reversed(names) if n != "torch"), library or names[-1])
+        return (
+            STAGE_STEPS["deserialization/loader-code"].format(library=name),
+            STAGE_COMMANDS["deserialization/loader-code"].format(library=name),
+        )
+    return step, STAGE_COMMANDS["deserialization/checkpoint"]
 
 
 #: stages whose own tools name the cause better than a message's remedy (TensorRT's verbose log, its parser)

@@ -596,12 +596,22 @@ _TITLED_EXCEPTION = re.compile(
 #: a failure status of CUDA or one of its libraries, or torch's CUDA error line: a program that logs the exception it
 #: caught at info level ("2019-10-28 20:05:47 [INFO]: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED") still reports a
 #: failure (issue 36, round thirty-two)
-_FAILURE_AT_INFO = re.compile(rf"\b(?:{CUDA_STATUS_LIBRARIES})_STATUS_(?!SUCCESS\b)[A-Z_]{{3,40}}\b|\bCUDA error: \w")
+_FAILURE_AT_INFO = re.compile(
+    rf"\b(?:{CUDA_STATUS_LIBRARIES})_STATUS_(?!SUCCESS\b)[A-Z_]{{3,40}}\b|\bCUDA error: \w"
+    #: issue 36, round thirty-eight: TensorFlow's estimator logs the exception that ends its training loop at INFO
+    #: before it raises it again (tpu/error_handling.py: "Error recorded from %s: %s"); XLA's compile-time
+    #: out-of-memory ("Ran out of memory in memory space hbm"); DeepSpeed's launcher tears the ranks down at INFO
+    #: (launcher/launch.py sigkill_handler: "Killing subprocess N") after one of them died
+    r"|\bError recorded from [\w ]{1,40}: \S|\bRan out of memory in memory space \w"
+    r"|sigkill_handler\] Killing subprocess \d"
+)
+#: the substrings one of which a text must hold for `_FAILURE_AT_INFO` to run
+_FAILURE_AT_INFO_WORDS = ("_STATUS_", "CUDA error: ", "Error recorded from ", "Ran out of memory", "Killing subprocess")
 
 
 def _failure_at_info(text: str, found: dict[int, Level]) -> None:
     """An info line that reports a failure status (`_FAILURE_AT_INFO`) is an error line."""
-    if "_STATUS_" not in text and "CUDA error: " not in text:
+    if not any(w in text for w in _FAILURE_AT_INFO_WORDS):
         return
     for n, m in enumerate(_FAILURE_AT_INFO.finditer(text)):
         if n >= 64:
@@ -822,6 +832,50 @@ _WRAPPED = re.compile(
 )
 _RANK: dict[Level, int] = {"info": 0, "warning": 1, "error": 2}
 
+#: a log forwarder that prints each line of another program's output under its own INFO prefix (a cloud runner's
+#: "[root.work] 2022-06-26T01:59:17.991Z INFO: Traceback (most recent call last):"): the prefix before a traceback's
+#: head, at INFO level (issue 36, round thirty-eight)
+_FORWARDED_TRACEBACK = re.compile(
+    r"^(?P<p>[^\n]{0,120}?\bINFO\b(?::|\s-)?[ \t]{1,4})Traceback \(most recent call last\)", re.MULTILINE
+)
+
+
+#: a forwarded line (`_forwarded`) without a level of its own that says something failed ("dlopen libnvcuvid.so
+#: failed!", hydra's "Error executing job with overrides: [...]"): the program's failure, not a notice
+_FORWARDED_FAILURE = re.compile(r"\bfailed\b(?! to \w+ [\w ]{0,40}(?:retry|retrying|falling back))|^\s{0,4}Error\b")
+
+
+def _forwarded(text: str, found: dict[int, Level], depth: int) -> None:
+    """A forwarder's INFO line that carries another program's traceback (`_FORWARDED_TRACEBACK`) shows that its
+    prefix wraps every line of that program: each line under the same prefix takes the level its inner line has on
+    its own, where that is higher (a traceback's exception, a library's failure, an inner WARNING line)."""
+    if depth > 0 or "Traceback (most recent call last)" not in text:
+        return
+    m = _FORWARDED_TRACEBACK.search(text)
+    if m is None or found.get(line_start(text, m.start())) != "info":
+        return
+    shape = re.compile("^" + re.sub(r"\\?\d", r"\\d", re.escape(m.group("p"))), re.MULTILINE)
+    starts: list[int] = []
+    inner: list[str] = []
+    for n, w in enumerate(shape.finditer(text)):
+        if n >= 2000:
+            break
+        end = text.find("\n", w.end())
+        starts.append(w.start())
+        inner.append(text[w.end() : end if end >= 0 else len(text)])
+    lv = _levels(chr(10).join(inner), depth + 1)
+    offsets = [0]
+    for line in inner[:-1]:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for start, offset, line in zip(starts, offsets, inner, strict=True):
+        level = lv.at(offset)
+        if level is None and _FORWARDED_FAILURE.search(line):
+            level = "error"
+        if level is None or not line.strip():
+            continue
+        if _RANK[level] > _RANK[found.get(start, "info")]:
+            found[start] = level
+
 
 def _wrapped(text: str, found: dict[int, Level]) -> None:
     """Give a launcher's I / W line that carries another program's leveled line that inner line's level, where it is
@@ -976,6 +1030,11 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
+    return _levels(text, 0)
+
+
+def _levels(text: str, depth: int) -> Levels:
+    """`levels`; ``depth``: how many forwarders' prefixes (`_forwarded`) were taken off to reach ``text``."""
     found: dict[int, Level] = {}
     for rx, words in _compiled():
         if words and not any(w in text for w in words):
@@ -1001,6 +1060,7 @@ def levels(text: str) -> Levels:
             found[_line_start(text, m)] = "error"
         _nccl_chain(text, found)
     _failure_at_info(text, found)
+    _forwarded(text, found, depth)
     _warned_tracebacks(text, found)
     _titled_failure(text, found)
     starts = sorted(found)

@@ -6360,6 +6360,12 @@ STAGE_STEPS: dict[str, str] = {
     "first: its size against the source's (a download cut short or a Git LFS pointer reads as a corrupt file), that "
     "it is complete (download it again), and where its tensors go (map_location='cpu' for a file saved on a GPU this "
     "machine lacks or cannot use); then the versions of torch and of the library that wrote it",
+    #: issue 36, round thirty-eight: a library's own loading code raised a Python error on the checkpoint's contents
+    "deserialization/loader-code": "the checkpoint file was read, but {library}'s own loading code failed on what it "
+    "holds (a key, a None or a class it does not expect): the usual cause is a checkpoint written by another release "
+    "of {library} (or of the project's fork, or of torch) than the one installed. Install the versions the project "
+    "pins (its README, requirements or Docker image) or the release that wrote the checkpoint, and check the options "
+    "that skip parts of it (optimizer or scheduler states) before suspecting the file itself",
     "deserialization": "the engine did not load: compare the TensorRT version, the GPU (compute capability) and the "
     "plugins of the host that built it with this one (`torchtrt-compat check --target`); rebuild here if any differs",
     "runtime": "it failed while running: find the failing call (the traceback's last frame in your code; for a CUDA "
@@ -6877,6 +6883,11 @@ STAGE_COMMANDS: dict[str, str] = {
     "BuildError.log)",
     "deserialization": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -iE 'version|compute|error'",
     "deserialization/torch_tensorrt": "torchtrt-compat check --target <artifact folder>",
+    "deserialization/checkpoint": "ls -l <checkpoint>; python -c \"import torch; sd = torch.load('<checkpoint>', "
+    "map_location='cpu', weights_only=False); print(type(sd), list(sd)[:20] if hasattr(sd, 'keys') else '')\" (a "
+    "file that is whole, and the keys it holds)",
+    "deserialization/loader-code": "pip list 2>/dev/null | grep -i -E '{library}|torch' (against the versions the "
+    "project pins: its README, requirements or Docker image)",
     "runtime": "CUDA_LAUNCH_BLOCKING=1 python your_script.py 2>&1 | torchtrt-compat explain -",
     "runtime/library-exception": "pip list 2>/dev/null | grep -i {package}; python your_script.py 2>&1 | "
     "torchtrt-compat explain - (the whole output, every chained exception)",

@@ -743,7 +743,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "dist-child-failed",
         "A launcher reports that a rank failed (torchrun's ChildFailedError, DeepSpeed's 'exits with return code')",
-        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,400}exits with return code = -?\d{1,3}"
+        r"\bChildFailedError\b|sigkill_handler\][^\n]{0,4000}exits with return code = -?\d{1,3}"
+        # the same launcher's teardown of the other ranks, at INFO level, when the paste stops before its summary
+        # (deepspeed/launcher/launch.py sigkill_handler: "Killing subprocess N"; issue 36, round thirty-eight)
+        r"|sigkill_handler\] Killing subprocess \d{1,10}"
         # the elastic agent's own log lines (torch/distributed/elastic/multiprocessing/api.py: "failed (exitcode: N)
         # local_rank: N (pid: N) of binary: ..."; errors/error_handler.py: "no error file defined for parent, to copy
         # child error file (...)"), printed before the ChildFailedError summary or without it when the paste is cut
@@ -786,12 +789,28 @@ FAMILIES: tuple[KnownError, ...] = (
                 "script's own traceback is above the launcher's; explain that one (running `python train.py` "
                 "directly shows it alone).",
             ),
+            # issue 36, round thirty-eight: the text says host memory could not be allocated (a title, a rank's
+            # errno 12) while the launcher only reports the rank's exit
+            Variant(
+                r"\bcan'?t allocate memory\b|\bCannot allocate memory\b|\bfailed to allocate (?:host|CPU) memory\b",
+                "host memory (RAM) ran out",
+                "The text says host memory could not be allocated: the ranks ran out of RAM (not GPU memory), and "
+                "the kernel ended one (the launcher then killed the rest). Every rank loads its own copy of the "
+                "checkpoint into RAM (N processes x the model), and ZeRO-3 / FSDP CPU offload keeps the fp32 master "
+                "weights and optimizer states in RAM too (about 16 bytes per parameter). Confirm with `free -g` "
+                "during the run and `sudo dmesg | grep -i 'killed process'`; then load with low_cpu_mem_usage=True "
+                "(or ZeRO-3's zero.Init), start fewer processes, offload less (optimizer only, or none; NVMe offload) "
+                "or add RAM / swap, and in a container raise its --memory limit.",
+            ),
             Variant(
                 r"sigkill_handler|\bdeepspeed\b",
                 "DeepSpeed's launcher",
                 "DeepSpeed's launcher killed the other ranks after one failed: search above for the first rank's "
                 "traceback (the lines before 'Killing subprocess') and explain that; `deepspeed --num_gpus=1` shows "
-                "it alone.",
+                "it alone. When no rank printed an error at all (only the launcher's 'Killing subprocess' lines, or "
+                "a return code of -9), a rank was killed from outside, most often by the kernel's out-of-memory "
+                "killer for host RAM (every rank loads the whole model into RAM): check `sudo dmesg | grep -i "
+                "'killed process'`, then load with low_cpu_mem_usage=True / ZeRO-3 zero.Init or start fewer ranks.",
             ),
         ),
         unless=r"exitcode\s{0,4}: -(?:9|11)\b|Signal (?:9|11) \(SIG|exits with return code = -(?:9|11)\b",

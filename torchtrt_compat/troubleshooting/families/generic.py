@@ -745,6 +745,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "The process was killed (SIGKILL): almost always the kernel's out-of-memory killer",
         r"^\s{0,8}Killed\s*$|: line \d{1,6}: {1,4}\d{1,9} Killed\b|Killed signal terminated program"
         r"|exited with code 137|exit (?:code|status) 137\b|returned non-zero exit status -9\b"
+        # a wrapper's report of a child's exit as -N, signal N (issue 36, round thirty-eight: "(Exit code -9.)")
+        r"|\bexit(?:ed)? (?:with )?(?:code|status)[ :=]{0,3}-9\b|\breturned -9\b"
         r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL"
         # torch.distributed.elastic's failure summary ("exitcode  : -9 (pid: N)", "Signal 9 (SIGKILL) received by
         # PID N") and DeepSpeed's launcher (launch.py sigkill_handler: "exits with return code = -9")
@@ -826,6 +828,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "A native crash (Segmentation fault / Bus error / core dumped) with no Python error",
         rf"Segmentation fault|\bBus error\b|\bcore dumped\)|{SEGFAULT_TRANSLATED}"
         r"|Fatal Python error: Segmentation fault|SIGSEGV|exitcode\s{0,4}: -11 \(pid: \d{1,10}\)"
+        # a wrapper's report of a child's exit as -11, signal 11 (issue 36, round thirty-eight)
+        r"|\bexit(?:ed)? (?:with )?(?:code|status)[ :=]{0,3}-11\b|\breturned (?:non-zero exit status )?-11\b"
         # the elastic agent's own line for the same death ("failed (exitcode: -11) local_rank: 0 (pid: N)"), which
         # dist-child-failed leaves to this row (issue 36, round twenty-five)
         r"|\(exitcode: -11\)\s{0,2}local[ _]rank"

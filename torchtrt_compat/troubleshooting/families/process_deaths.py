@@ -129,6 +129,13 @@ FAMILIES: tuple[KnownError, ...] = (
         r"^[^\n]{0,120}(?<!Warp )\bIllegal instruction(?: \(core dumped\))?\s{0,4}$|illegal hardware instruction"
         r"|Fatal Python error: Illegal instruction|interrupted by signal 4: SIGILL|\bSIGILL\b"
         r"|exitcode\s{0,4}: -4 \(pid: \d{1,10}\)"
+        # issue 36, round thirty-eight: a wrapper's report of a child's exit as a negative number, -N being signal N
+        # (Python's subprocess returncode, "(Exit code -4.)", "returned -4"); bash's job line for the signal ("line
+        # 385: 66885 Illegal instruction     (core dumped) cmd", padded and followed by the command); the kernel's
+        # trap record (arch/x86/kernel/traps.c: "traps: python3[66885] trap invalid opcode ip:... in libpaddle.so")
+        r"|\bexit(?:ed)? (?:with )?(?:code|status)[ :=]{0,3}-4\b|\breturn(?:ed)? (?:code )?[=:]? ?-4\b"
+        r"|\breturned non-zero exit status -4\b|\b\d{1,10} Illegal instruction\b"
+        r"|\bIllegal instruction\s{1,12}\(core dumped\)|\btrap invalid opcode\b"
         # a report in prose ("i got an illegal instruction error", "Illegal instruction (core dumped)" quoted)
         r"|\b(?:an|got|with) [\"']?illegal instruction[\"']? (?:error|\(core dumped\))"
         r"|TensorFlow library was compiled to use [\w.]{2,20} instructions, but these aren't available"
@@ -184,11 +191,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 "numpy from source for this CPU (`pip install --no-binary numpy numpy`).",
             ),
             Variant(
-                r"llama\.cpp|\bggml\b|llama-(?:cli|server)|\bollama\b|whisper\.cpp",
+                r"llama\.cpp|\bggml\b|llama-(?:cli|server)|\bollama\b|whisper\.cpp|llama[-_]cpp",
                 "llama.cpp / ggml",
                 "This llama.cpp / ggml build was compiled for another CPU (GGML_NATIVE, AVX2 / AVX-512 on): rebuild "
                 "it on this machine (`cmake -B build -DGGML_NATIVE=ON` there) or for a baseline every target has "
-                "(`-DGGML_NATIVE=OFF -DGGML_AVX2=OFF -DGGML_AVX512=OFF`), or use a release binary for that CPU.",
+                "(`-DGGML_NATIVE=OFF -DGGML_AVX2=OFF -DGGML_AVX512=OFF`), or use a release binary for that CPU; for "
+                "llama-cpp-python install a wheel built for this CPU's instructions (a no-AVX / AVX-only build) or "
+                'build it here (`CMAKE_ARGS="-DGGML_NATIVE=ON" pip install --no-binary llama-cpp-python '
+                "llama-cpp-python`); in a VM give the guest the host's CPU type.",
             ),
         ),
         weight=60,
