@@ -3392,6 +3392,21 @@ _CORE: tuple[KnownError, ...] = (
         "are created in each thread (torch.cuda.set_device), and no CUDA object carried into a fork()ed worker (use "
         "the 'spawn' start method); with torch_tensorrt, torchtrt_compat.runtime.primary_context(device) does it.",
         variants=(
+            # issue 36, round thirty-eight: TensorFlow's own kernel launch (its op name, its device path)
+            Variant(
+                r"'cuLaunchKernel\([^\n]{0,200}\)' failed with 'CUDA_ERROR_INVALID_HANDLE'"
+                r"|/job:\w{1,40}/replica:\d{1,4}/task:\d{1,4}/device:GPU:\d|\bfunction_node __wrapped__",
+                "TensorFlow's kernel launch",
+                "TensorFlow's own kernel launch got an invalid handle: the kernel module of its CUDA build could not "
+                "be used on this GPU and driver (a TensorFlow build without kernels for this GPU's architecture, "
+                "loaded through the driver's PTX JIT, or a driver older than the build's CUDA, as under WSL2 with "
+                "an old Windows driver), or another framework in the same process (torch, onnxruntime) made its "
+                "own CUDA context current. Install a TensorFlow GPU build whose CUDA and cuDNN match the driver and "
+                "that supports this GPU (`pip install 'tensorflow[and-cuda]'` of a release that lists its compute "
+                "capability; under WSL2 a current Windows NVIDIA driver), keep TensorFlow the only framework on the "
+                "GPU in that worker (run the other in another process), or pin the op to the CPU (`with "
+                "tf.device('/CPU:0')`, or CUDA_VISIBLE_DEVICES=-1 for that worker).",
+            ),
             Variant(
                 r"\bopenmm\b|OpenMMException|PythonForce|TorchForce",
                 "OpenMM's own CUDA context with torch (or other CUDA work) in a callback",

@@ -28,6 +28,16 @@ _test = tests_in(_TESTS)
 
 #: a process in a container or a pod (the text shows docker, podman, compose, Kubernetes or an NGC image); the
 #: "driver-or-no-gpu" decider (`troubleshooting.advice`) reads it too
+#: a text's words that the GPU worked in the container before it failed (issue 36, round thirty-eight): after hours or
+#: days, until a restart, a restart that brings it back
+_WORKED_BEFORE = (
+    r"\b(?:after|for) (?:a (?:few|couple of) |several |some |many |\d{1,4} ?)?(?:hours?|days?)\b"
+    r"|\bafter (?:a while|some time)\b|\bafter (?:running|working) (?:fine |well )?(?:for )?(?:a while|some time)"
+    r"|\buntil (?:I |we |you )?restart|\b(?:works?|working|worked) (?:again |fine )?after (?:a |the )?(?:container )?"
+    r"restart|\brestart(?:ing)? (?:of )?the container (?:fixes|fixed|solves|solved|helps|resolves)"
+    r"|\b(?:stops?|stopped) working after\b|\bworked (?:fine |well )?(?:at first|before|for (?:a while|hours|days))"
+    r"|\b(?:randomly |suddenly )?(?:loses?|lost) (?:access to )?(?:the |its |all )?GPUs?\b"
+)
 CONTAINER_CONTEXT = (
     r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b|\bkubernetes\b|\bkubectl\b|\bpod\b"
 )
@@ -356,7 +366,10 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-nvml-lost",
         "Failed to initialize NVML: Unknown Error inside a container (it lost its GPUs: systemd reload, cgroups)",
-        r"Failed to initialize NVML: Unknown Error",
+        r"Failed to initialize NVML: Unknown Error"
+        # issue 36, round thirty-eight: CUDA's no-device words in a container whose text says the GPU worked before
+        # (for hours, until a restart): the same lost device cgroup, seen by CUDA instead of NVML
+        r"|no CUDA-capable device is detected|\bCUDA_ERROR_NO_DEVICE\b|\bcudaErrorNoDevice\b",
         "A running container lost access to its GPU device nodes: with docker's systemd cgroup driver, a `systemctl "
         "daemon-reload` on the host (often from an automatic package update) rewrites the container's device cgroup "
         "without the NVIDIA devices; a container started without `--gpus` (devices passed by hand, no privileges) "
@@ -375,6 +388,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
                 "create-dev-char-symlinks --create-all`; the GPU Operator's validator does it) or CDI.",
             ),
         ),
+        requires=r"Failed to initialize NVML: Unknown Error|\A(?=[\s\S]{0,20000}?(?:" + CONTAINER_CONTEXT + r"))"
+        r"(?=[\s\S]{0,20000}?(?:" + _WORKED_BEFORE + r"))",
         weight=86,
         applies="GPU containers under systemd cgroup management (docker, containerd, Kubernetes), cgroup v1 and v2",
         shown_by=(_test("test_nvml_in_a_container_and_on_a_host"),),

@@ -2208,6 +2208,23 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
         "the CUDA build, as PyTorch's install selector prints it); `python -m pip index versions <package>` lists "
         "what this Python can get.",
         variants=(
+            # issue 36, round thirty-eight: pip skipped the index's page for the package because it is no simple-index
+            # page (a mirror or proxy that answers with a file, an error page or a login page): no release was seen
+            Variant(
+                r"Skipping page \S{1,300} because the (?:GET|HEAD) request got Content-Type:",
+                "an index page pip could not read (Content-Type)",
+                "pip skipped the index's page for this package: the server answered with a Content-Type that is no "
+                "package index page (its 'Skipping page ... because the GET request got Content-Type' warning names "
+                "it), so pip saw no release at all; the version exists or not, pip never read the list. The index "
+                "URL is wrong or the server behind it is not a package index (a mirror that moved or serves files "
+                "instead, a proxy or captive portal answering for it, a login page). Check the --index-url / "
+                "--extra-index-url (and PIP_INDEX_URL, pip.conf, the installer's own index setting) and any proxy: "
+                "open the URL pip names and check it lists the package's files; point pip at the package's own "
+                "index (a GPU build's vendor index for its CUDA version) or a mirror that serves it, then install "
+                "again.",
+                strict=True,
+                sure=True,
+            ),
             # issue 36, round seventeen: an --index-url / --extra-index-url of PyTorch's wheel index for a CUDA tag
             # (whl/cu131) PyTorch never published, so pip sees "from versions: none"
             Variant(
