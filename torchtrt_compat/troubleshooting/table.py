@@ -247,6 +247,12 @@ _MINER_NO_KERNEL = r"Cannot configure CUDA-Kernel (?:\([^)\n]{1,60}\) )?for comp
 
 #: a GPU miner's own words when its dataset (ethash's DAG) no longer fits in the free GPU memory (T-Rex's wording)
 _MINER_DATASET_OOM = r"\bnot enough (?:free )?(?:GPU |video |device )?memory to mine \w"
+#: a TPU's memory in an out-of-memory report (issue 36, round thirty-eight): XLA's HBM report ("memory space hbm",
+#: "Program hbm requirement", "Exceeded hbm capacity"), XLA:TPU's compile error, libtpu, a TPU strategy or estimator
+_TPU_HBM = (
+    r"memory space hbm\b|\bProgram hbm requirement\b|Exceeded hbm capacity|\bhbm usage\b|XLA:TPU\b|\blibtpu\b"
+    r"|\bTPU(?:Strategy|Estimator|ClusterResolver)\b|\btpu_estimator\b|\bTPU ?v[2-6]\w{0,3}\b"
+)
 
 #: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
 #: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
@@ -2466,6 +2472,9 @@ _CORE: tuple[KnownError, ...] = (
         # to allocate request for 1.00GiB (NB) on device ordinal 0", XLA:TPU's HBM)
         r"|RESOURCE_EXHAUSTED: (?:Out of memory while trying to allocate|Failed to allocate request for"
         r"|XLA:TPU compile permanent error\. Ran out of memory)"
+        # XLA's TPU memory report (issue 36, round thirty-eight): "Ran out of memory in memory space hbm. Used 8.83G
+        # of 8.00G hbm. Exceeded hbm capacity by 848.88M."
+        r"|Ran out of memory in memory space (?:hbm|vmem)\b|Exceeded hbm capacity by|^\s{0,8}Program hbm requirement \d"
         # PaddlePaddle's allocators (paddle/fluid/memory/allocation/cuda_allocator.cc)
         r"|Out of memory error on GPU (?:Virtual Memory )?\d"
         # MXNet's pooled storage manager; RAPIDS RMM's pool (RMM_FAIL in pool_memory_resource.hpp)
@@ -2494,6 +2503,21 @@ _CORE: tuple[KnownError, ...] = (
         "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
         "(or shard the model over several).",
         variants=(
+            # issue 36, round thirty-eight: a TPU's high-bandwidth memory at XLA's compile (the program does not fit
+            # one core's HBM): no GPU allocator setting applies
+            Variant(
+                _TPU_HBM,
+                "a TPU's HBM at XLA compile",
+                "XLA compiled the step for the TPU and its program (the weights, optimizer state and activations one "
+                "core holds, listed under 'Largest program allocations in hbm') needs more than the core's HBM; "
+                "the GPU allocator's preallocation and memory-growth settings do not apply. Make the per-core share "
+                "smaller: lower the per-core batch size (or the sequence length / image size), shard the model and "
+                "optimizer state over more cores (a larger pod slice, more model / FSDP sharding, fewer parameters "
+                "per device), turn on rematerialisation (gradient checkpointing: jax.checkpoint / remat, the "
+                "trainer's remat or activation-checkpointing option) and keep activations in bfloat16; the largest "
+                "allocations the report lists show which tensor to shrink.",
+                strict=True,
+            ),
             Variant(
                 _MINER_DATASET_OOM,
                 "a GPU miner whose dataset (DAG) no longer fits",

@@ -1131,3 +1131,35 @@ FAMILIES = FAMILIES + (
         example_source="torch/nn/parallel/distributed.py (DistributedDataParallel.__init__'s check of requires_grad)",
     ),
 )
+
+# ---- issue 36, round thirty-eight: a DeepSpeed checkpoint of another release --------------------------------------
+_R38 = "tests/troubleshooting/test_round38_v38ecopretrain.py::"
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "deepspeed-checkpoint-optimizer-state-missing",
+        "DeepSpeed's load_checkpoint restores an optimizer state the checkpoint does not hold ('NoneType' object is "
+        "not subscriptable in optimizer.load_state_dict)",
+        r"TypeError: 'NoneType' object is not subscriptable",
+        "DeepSpeed's engine.load_checkpoint passed the checkpoint's optimizer entry to the optimizer's "
+        "load_state_dict, and that entry is None: the checkpoint was saved without optimizer state (a released or "
+        "converted model-parallel checkpoint, one saved for inference) and the installed DeepSpeed release restores "
+        "it anyway (its load path does not honour load_optimizer_states=False the way the release the project was "
+        "written for did), or the checkpoint's layout is another DeepSpeed / Megatron release's.",
+        "Install the DeepSpeed release the project names (its README, requirements or Docker image; `pip install "
+        "deepspeed==<that version>`, `ds_report` shows the installed one), so loading skips the missing optimizer "
+        "state; otherwise load the weights only (load_optimizer_states=False and load_lr_scheduler_states=False on "
+        "a release that honours them, or load the module's state dict from the checkpoint file yourself) and build "
+        "a fresh optimizer.",
+        requires=r"deepspeed[\\/]runtime[\\/]engine\.py\"?, line \d{1,6}, in _?load_checkpoint"
+        r"[\s\S]{0,1500}?optimizer\.load_state_dict\(",
+        weight=80,
+        applies="DeepSpeed (engine.load_checkpoint) with Megatron-style model-parallel checkpoints",
+        shown_by=(_R38 + "test_deepspeed_checkpoint_without_optimizer_state",),
+        example='  File "/usr/lib/python3/dist-packages/deepspeed/runtime/engine.py", line 1231, in '
+        "_load_checkpoint\n    self.optimizer.load_state_dict(checkpoint['optimizer'])\nTypeError: 'NoneType' "
+        "object is not subscriptable",
+        example_source="microsoft/DeepSpeed deepspeed/runtime/engine.py (_load_checkpoint: "
+        "self.optimizer.load_state_dict(checkpoint['optimizer']) in older releases); Python's TypeError wording",
+    ),
+)

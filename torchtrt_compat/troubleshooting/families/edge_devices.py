@@ -290,6 +290,56 @@ _TFLITE: tuple[KnownError, ...] = (
         example_source="tensorflow/lite/delegates/gpu (gl_delegate.cc / delegate.cc / metal_delegate.mm: "
         "'TfLiteGpuDelegate Prepare: %s', 'TfLiteMetalDelegate Prepare: %s'); mediapipe's inference calculators",
     ),
+    # issue 36, round thirty-eight: a model converted with Select TensorFlow ops (SELECT_TF_OPS: Flex ops such as
+    # FlexRFFT, FlexErf, FlexTensorListReserve) run on an interpreter without the Flex delegate (tflite_runtime, the
+    # plain Android / iOS / C++ TFLite library)
+    KnownError(
+        "tflite-flex-delegate-missing",
+        "TFLite: 'Select TensorFlow op(s), included in the given model, is(are) not supported by this interpreter' "
+        "(a model with Flex ops on an interpreter without the Flex delegate)",
+        r"Select TensorFlow op\(s\), included in the given model, is\(are\) not supported by this interpreter"
+        r"|Regular TensorFlow ops are not supported by this interpreter"
+        r"|Make sure you apply/link the Flex delegate before inference",
+        "The model was converted with Select TensorFlow ops (converter.target_spec.supported_ops with "
+        "SELECT_TF_OPS): the ops TFLite has no builtin for are kept as Flex ops (FlexRFFT, FlexErf, "
+        "FlexTensorListReserve, ... in the 'Node number N (FlexXxx) failed to prepare' line), which only the Flex "
+        "delegate runs. tflite_runtime and the plain TFLite libraries (Android's tensorflow-lite, iOS' "
+        "TensorFlowLiteSwift, a C++ build with only the builtin op resolver) do not link it.",
+        "Either run the model where the Flex delegate is linked: full TensorFlow's `tf.lite.Interpreter` (pip install "
+        "tensorflow; it applies Flex by itself) instead of tflite_runtime's; or convert the model again with "
+        "builtin ops only (`converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]`, replacing the "
+        "layers the conversion reports, or use the project's model file made for tflite_runtime without Flex "
+        "ops); or link the Flex delegate into your TFLite build (the select-tf-ops library beside the core one).",
+        variants=(
+            Variant(
+                # (not the message's own "For the Android, ..." sentence)
+                r"\bgradle\b|\b[EIW]/tflite\b|\.apk\b|\bflutter\b|\bkotlin\b|\bandroidx?\.\w|Android Studio",
+                "Android / Flutter",
+                "Add the Select TF ops library of the same TFLite release beside the core one (Gradle: "
+                "org.tensorflow:tensorflow-lite-select-tf-ops next to org.tensorflow:tensorflow-lite; a Flutter "
+                "plugin: its Select-TF-ops option), which adds several MB to the app; or convert the model again "
+                "with TFLITE_BUILTINS only so the plain library runs it.",
+            ),
+            Variant(
+                r"\bios\b|\bxcode\b|\bpod\b|Podfile|TensorFlowLiteSwift|TensorFlowLiteObjC|\bswift\b",
+                "iOS",
+                "Add the Select TF ops pod of the same TFLite release (TensorFlowLiteSelectTfOps in the Podfile, "
+                "with the -force_load linker flag for its library); or convert the model again with "
+                "TFLITE_BUILTINS only.",
+            ),
+        ),
+        op=r"Node number \d{1,6} \((Flex\w{1,60})\) failed to prepare",
+        weight=86,
+        applies="TensorFlow Lite models converted with SELECT_TF_OPS, on tflite_runtime, Android, iOS and C++ TFLite "
+        "builds without the Flex delegate",
+        shown_by=("tests/troubleshooting/test_round38_v38ecopretrain.py::test_tflite_select_ops_need_flex",),
+        example="RuntimeError: Select TensorFlow op(s), included in the given model, is(are) not supported by this "
+        "interpreter. Make sure you apply/link the Flex delegate before inference.Node number 5 (FlexRFFT) failed "
+        "to prepare.",
+        example_source="TensorFlow Lite's interpreter (tensorflow/lite/core/subgraph.cc, the unresolved-Flex-op "
+        "error; the older 'Regular TensorFlow ops are not supported by this interpreter' wording): file location "
+        "from memory, wording as TFLite prints it",
+    ),
 )
 
 #: the Coral Edge TPU in a text (its runtime, its delegate, its USB ids in both states, PyCoral)

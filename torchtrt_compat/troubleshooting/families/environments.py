@@ -442,6 +442,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUDA from cuda-version), or use pip inside the env for torch and torch_tensorrt (their wheels carry their "
         "own CUDA libraries).",
         variants=(
+            # issue 36, round thirty-eight: a backport of a module Python 3 has in its standard library (argparse,
+            # futures, enum34, typing, ...) pinned in an old environment file or setup routine: its conda builds are
+            # for Python 2 only, so it conflicts with any Python 3
+            Variant(
+                r"^\s{0,12}-?\s{0,3}(?:argparse|futures|enum34|typing|functools32|subprocess32"
+                r"|backports\.\w{1,40})\s{0,3}(?:->|==?|\[|$)[^\n]{0,60}?(?:python\s{0,2}[=<>]{1,2}\s{0,2}2\b|$)",
+                "a Python 2 backport of a standard-library module in the request (argparse, futures, enum34, typing)",
+                "The conflicting spec is a backport of a module that Python 3 has in its standard library (argparse, "
+                "futures / concurrent.futures, enum34 / enum, typing, functools32, subprocess32); its conda builds "
+                "require Python 2, so it can never install beside Python 3 and is not needed there. Remove that "
+                "line from the environment file / requirements (or the install command the project's setup runs), "
+                "or ignore the error if the setup goes on, and install the packages that are really needed (the "
+                "framework, e.g. TensorFlow at the version the project names) into the environment directly.",
+                strict=True,
+                sure=True,
+            ),
             Variant(
                 r"pytorch-cuda|cudatoolkit|cuda-version|cuda-toolkit|cuda-nvcc|\bcudnn\b",
                 "CUDA packages in the request",

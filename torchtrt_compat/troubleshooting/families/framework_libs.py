@@ -146,6 +146,46 @@ FAMILIES: tuple[KnownError, ...] = (
         "openxla/xla's xla/backends/autotuner/autotuner.cc (TuneBestConfig: 'Autotuner could not find any supported "
         "configs for HLO: ', then the instruction)",
     ),
+    # issue 36, round thirty-eight: a runtime flag passed through an environment variable (XLA_FLAGS,
+    # LIBTPU_INIT_ARGS, TF_XLA_FLAGS) that the installed XLA / libtpu / JAX does not know (misspelt, placed in the
+    # wrong variable) or has retired: XLA's parse_flags_from_env aborts, abseil's flags refuse a retired one
+    KnownError(
+        "xla-unknown-or-retired-flag",
+        "XLA / libtpu refuses a runtime flag ('Unknown flags in XLA_FLAGS', 'Unknown command line flag', 'Accessing "
+        "retired flag')",
+        r"Unknown flags? in (?:TF_)?XLA_FLAGS|Unknown flags? in LIBTPU_INIT_ARGS"
+        r"|\bAccessing retired flag '\w{1,120}'"
+        r"|Unknown command line flag '(?:xla|jax|tpu|megascale|libtpu)\w{0,120}'",
+        "A flag set for the runtime (in XLA_FLAGS, LIBTPU_INIT_ARGS or TF_XLA_FLAGS, often exported by a launch "
+        "script or a README's example) is not one the installed XLA / libtpu knows: it was renamed or retired in "
+        "a later release (a retired flag is refused by name), it belongs to another backend (--xla_tpu_* flags are "
+        "libtpu's and go in LIBTPU_INIT_ARGS, --xla_gpu_* flags only exist in GPU builds), or it is misspelt; XLA "
+        "parses these variables at start-up and aborts the process.",
+        "Find where the flag is set (`echo $XLA_FLAGS $LIBTPU_INIT_ARGS $TF_XLA_FLAGS`, the launch script's "
+        "`export` lines, a .bashrc or a container's environment) and remove the flag the message names (or unset "
+        "the variable to test); if the flag is needed, use its current name from the release notes of the "
+        "installed jax / jaxlib / libtpu, or pin the older jax, jaxlib and libtpu release the script was written "
+        "for (`pip list | grep -iE 'jax|libtpu'`).",
+        variants=(
+            Variant(
+                r"LIBTPU_INIT_ARGS|\blibtpu\b|\bTPU\b|--xla_tpu_|\bjax_\w{1,80}'",
+                "TPU (libtpu flags)",
+                "The flag is one libtpu (the TPU runtime) or JAX reads at TPU start-up, usually from "
+                "LIBTPU_INIT_ARGS set by the training script; a newer libtpu / jax retired or renamed it. Remove it "
+                "from LIBTPU_INIT_ARGS (TPU-only --xla_tpu_* flags belong there, never in XLA_FLAGS) and run again, "
+                "or pin the jax[tpu] / libtpu release the script was written for; on a TPU pod change it on every "
+                "worker (`--worker=all`).",
+            ),
+        ),
+        weight=84,
+        applies="JAX, TensorFlow and PyTorch/XLA with XLA_FLAGS / TF_XLA_FLAGS, libtpu with LIBTPU_INIT_ARGS",
+        shown_by=("tests/troubleshooting/test_round38_v38ecopretrain.py::test_unknown_or_retired_runtime_flags",),
+        example="F0621 23:40:04.690244 1244448 parse_flags_from_env.cc:234] Unknown flags in XLA_FLAGS: "
+        "--xla_gpu_enable_triton_softmax=false",
+        example_source="openxla/xla xla/parse_flags_from_env.cc ('Unknown flag(s) in <variable>: ...', wording seen "
+        "in pasted logs); abseil flags' retired-flag error ('Accessing retired flag ...') and 'Unknown command line "
+        "flag' (abseil wordings from memory)",
+    ),
     KnownError(
         "jax-jaxlib-version",
         "jax and jaxlib of two releases ('jaxlib is version X, but this version of jax requires version >= Y')",

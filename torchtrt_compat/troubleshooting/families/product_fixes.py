@@ -141,6 +141,26 @@ def cublas_variants() -> tuple[Variant, ...]:
     return (
         # a cuBLAS failure after many good epochs or hours (issue 36, round twenty-four): a GPU / driver fault
         Variant(LONG_RUN, "after a long good run (many epochs, steps or hours)", LONG_RUN_FAULT_FIX, strict=True),
+        # issue 36, round thirty-eight: a system CUDA toolkit's library folder on the loader's path (LD_LIBRARY_PATH
+        # naming /usr/local/cuda*/lib64, or a libcublas loaded from there) beside an environment that brings its own
+        # CUDA libraries (a conda env's cudatoolkit, torch's nvidia-* wheels in a venv): the system's libcublas of
+        # another release is loaded first
+        Variant(
+            r"LD_LIBRARY_PATH(?:\s{0,3}[=:]|[ \t]{0,3}\r?\n)[^\n]{0,300}?"
+            r"/usr/local/cuda[\w.-]{0,12}/(?:lib64|lib|targets)\b"
+            r"|/usr/local/cuda[\w.-]{0,12}/(?:lib64|targets/[\w-]{1,30}/lib)/libcublas(?:Lt)?\.so",
+            "a system CUDA library folder on the loader's path (LD_LIBRARY_PATH) beside the environment's own",
+            "The text shows a system CUDA toolkit's library folder (/usr/local/cuda*/lib64) on the loader's path: its "
+            "libcublas / libcublasLt, of another CUDA release, is loaded instead of the one the environment brings "
+            "(a conda env's cudatoolkit, torch's bundled or nvidia-cublas wheel libraries), and that cuBLAS does not "
+            "support this call or this GPU. Start the program without it: `unset LD_LIBRARY_PATH` (or `export "
+            "LD_LIBRARY_PATH=`) in the shell or the launcher, and remove the line from ~/.bashrc / the activate "
+            "script that adds /usr/local/cuda*/lib64; check with `ldd` on torch's lib/libtorch_cuda.so (or "
+            "`cat /proc/<pid>/maps | grep cublas`) which libcublas is loaded. If the environment itself is too old for "
+            "the GPU, install a torch build whose CUDA supports it.",
+            strict=True,
+            sure=True,
+        ),
         # issue 36, round thirty-three: a Rust server's own cuBLAS call (cudarc's CublasError(CUBLAS_STATUS_...), as
         # Candle-based servers such as text-embeddings-inference or mistral.rs report it): no torch in the process
         Variant(

@@ -802,14 +802,36 @@ _JETSON: tuple[KnownError, ...] = (
         "`pip install <package>` and let pip pick one; for a compiled extension of torch (xformers, flash-attn, "
         "torch-scatter) take the build made for the installed torch and CUDA too.",
         variants=(
+            # a Jetson board or JetPack named in the text, or a GPU framework's plain linux_aarch64 wheel (NVIDIA's
+            # Jetson builds of torch / TensorFlow / onnxruntime-gpu; the registry's ARM wheels are manylinux) where no
+            # Raspberry Pi shows (issue 36, round thirty-eight: not any aarch64 wheel, which a Raspberry Pi or an ARM
+            # server shares)
             Variant(
-                r"-linux_aarch64\.whl is not a supported wheel|" + JETSON_BOARD,
+                JETSON_BOARD + r"|\A(?![\s\S]{0,300000}?(?:\braspberry ?pi\b|\braspbian\b))[\s\S]{0,300000}?"
+                r"\b(?:torch|torchvision|torchaudio|tensorflow(?:_gpu)?|onnxruntime_gpu|tensorrt)-[\w.+]{1,40}"
+                r"-\w{1,12}-\w{1,12}-linux_aarch64\.whl is not a supported wheel",
                 "a Jetson / aarch64 wheel",
                 "The aarch64 wheel (NVIDIA's torch or TensorFlow for JetPack, a Jetson onnxruntime-gpu) was built for "
                 "one Python version and this pip belongs to another (JetPack 4: 3.6, JetPack 5: 3.8, JetPack 6: 3.10), "
                 "or pip runs on another machine (x86-64). Install it with the Python it was built for (`python3.8 -m "
                 "pip install <wheel>` on JetPack 5, the cpXY in its name), or download the wheel built for your Python "
                 "and JetPack release; a conda or pyenv Python of another version cannot use these wheels.",
+            ),
+            # issue 36, round thirty-eight: an ARM wheel on another ARM board (a Raspberry Pi, an ARM server), whose
+            # OS release decides the Python (Raspberry Pi OS Bullseye: 3.9, Bookworm: 3.11) and whose 32-bit OS is
+            # armv7l even on a 64-bit board
+            Variant(
+                r"-linux_(?:aarch64|armv7l|armv6l)\.whl is not a supported wheel|\braspberry ?pi\b|\braspbian\b"
+                r"|\barmv[67]l\b|\bbookworm\b|\bbullseye\b",
+                "an ARM wheel on a Raspberry Pi or another ARM board",
+                "The ARM wheel's tags must match this board's Python and OS: its cpXY is the Python it was built for "
+                "(`python3 -V`: Raspberry Pi OS Bullseye ships 3.9, Bookworm 3.11) and its platform tag the OS's "
+                "word size (`uname -m` / `getconf LONG_BIT`: a 32-bit OS is armv7l and takes no aarch64 wheel, even "
+                "on a 64-bit Pi). An installer or requirements file that pins one wheel file was made for one OS "
+                "release: run it on that release (the OS image and bit width its README names), or install the "
+                "package's wheel built for your Python (`pip install <package>` without the pinned file, a newer "
+                "release of it, or the project's updated installer); a Python of the wheel's version (pyenv, a venv "
+                "made with it) also takes it.",
             ),
         ),
         weight=82,

@@ -29,7 +29,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "The driver's video codec library could not be loaded (FFmpeg: 'Cannot load libnvcuvid.so.1' / "
         "'Cannot load libnvidia-encode.so.1')",
         r"Cannot load (?:lib)?(?:nvcuvid|nvidia-encode|nvEncodeAPI(?:64)?)(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?\b"
-        r"|Failed loading nvcuvid\b|Failed loading nvenc\b|\bEncodeAPI not found\b",
+        r"|Failed loading nvcuvid\b|Failed loading nvenc\b|\bEncodeAPI not found\b"
+        # DALI's own loader (issue 36, round thirty-eight: its video reader dlopens the driver's decoder)
+        r"|\bdlopen libnvcuvid\.so(?:\.1)? failed",
         "NVDEC and NVENC are reached through libraries of the NVIDIA driver itself (libnvcuvid.so.1 for decoding, "
         "libnvidia-encode.so.1 for encoding; nvcuvid.dll / nvEncodeAPI64.dll on Windows), loaded at run time: the "
         "loader did not find them because the driver installed lacks them (a headless / compute-only driver "
@@ -40,6 +42,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "version (Ubuntu: libnvidia-decode-<branch> and libnvidia-encode-<branch>, <branch> from nvidia-smi's "
         "Driver Version); never copy them from another driver. " + _CONTAINER_FIX,
         variants=(
+            # issue 36, round thirty-eight: DALI's GPU video reader (fn.readers.video / ops.VideoReader) in a cloud
+            # notebook or container started without the driver's video capability
+            Variant(
+                r"\bdlopen libnvcuvid\.so(?:\.1)? failed|\bnvidia\.dali\b|\bDALI\b",
+                "DALI's GPU video reader",
+                "DALI's video reader decodes on the GPU through the driver's libnvcuvid.so.1, which it could not "
+                "open: the driver's video (NVDEC) component is not there. In a container or a hosted / cloud "
+                "machine start it with the video capability (`-e NVIDIA_DRIVER_CAPABILITIES=compute,utility,video` "
+                "or `all`; the platform's GPU image with video enabled), on a host install the decode library of the "
+                "same driver version (libnvidia-decode-<branch>); check with `ldconfig -p | grep nvcuvid`. Where "
+                "that cannot be changed, decode the videos on the CPU (the project's CPU / OpenCV video loader, or "
+                "frames extracted beforehand) instead of DALI's GPU reader.",
+            ),
             Variant(_CONTAINER, "container", _CONTAINER_FIX),
             Variant(
                 r"\bdecord\b",
