@@ -76,6 +76,7 @@ LATER_ROUNDS = (
     "explain_round35",
     "explain_round36",
     "explain_round37",
+    "explain_round38",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

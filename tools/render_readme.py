@@ -583,6 +583,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-seven's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round38",
+        "round thirty-eight (self-hosted home apps with GPU inference or transcoding, agriculture, ecology and "
+        "wildlife ML, pretraining and large-scale training of language models)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-seven fix (`9b93f3d`)",
+            ),
+        ],
+    ),
 )
 
 
