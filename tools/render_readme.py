@@ -592,6 +592,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-seven fix (`9b93f3d`)",
             ),
+            ("after_by_hand", "after round thirty-eight's fixes (not blind)"),
         ],
     ),
 )

@@ -1947,13 +1947,12 @@ def _next_step(
         library_module = _library_exception(first_error)
         step = STAGE_STEPS["runtime/library-exception"].format(module=library_module)
         command = STAGE_COMMANDS["runtime/library-exception"].format(package=library_module.split("_")[0])
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _stated_assertion(first_error, hay):
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and (said := _stated_assertion(first_error, hay)):
         # an assertion whose message is a sentence of what is wrong: that sentence is the finding
-        step = STAGE_STEPS["runtime/stated-assertion"].format(said=_stated_assertion(first_error, hay))
+        step = STAGE_STEPS["runtime/stated-assertion"].format(said=said)
         command = STAGE_COMMANDS["runtime/stated-assertion"]
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _library_bug(first_error, hay):
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and (package := _library_bug(first_error, hay)):
         # Python's own words for a bug of the code that raised it, in a library's frames: that library's release
-        package = _library_bug(first_error, hay)
         step = STAGE_STEPS["runtime/library-bug"].format(library=package)
         command = STAGE_COMMANDS["runtime/library-bug"].format(package=package)
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
@@ -2249,10 +2248,9 @@ def _by_cut_frame(hay: str, held: Held, found: list[Explanation]) -> list[Explan
 
 #: a message the paste cut mid-sentence: an optional exception class or level word, the words, then the cut mark
 #: ("RuntimeError: Expected all tensors to be on the ...")
-_CUT_MESSAGE = re.compile(
-    r"^\s{0,8}(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception) ?: ?|(?:ERROR|FATAL|Error): )?"
-    r"(?P<msg>[A-Za-z][^\n]{23,300}?)\s*(?:\.{3}|…)\s*$"
-)
+#: an exception's class or a level word before a message ("torch.OutOfMemoryError: ", "ERROR: ")
+_MESSAGE_HEAD = r"(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception) ?: ?|(?:ERROR|FATAL|Error): )"
+_CUT_MESSAGE = re.compile(rf"^\s{{0,8}}{_MESSAGE_HEAD}?(?P<msg>[A-Za-z][^\n]{{23,300}}?)\s*(?:\.{{3}}|…)\s*$")
 #: where a pattern's literal start ends: a character with a meaning of its own
 _PATTERN_META = frozenset("()[]{}|^$.?*+")
 #: the fewest words a cut message must keep to name a family by its start
@@ -2299,9 +2297,7 @@ def _message_starts() -> tuple[tuple[_Compiled, tuple[str, ...]], ...]:
 
 
 #: an exception's class or a level word before a message
-_CUT_MESSAGE_CLASS = re.compile(
-    r"^\s{0,8}(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception) ?: ?|(?:ERROR|FATAL|Error): )"
-)
+_CUT_MESSAGE_CLASS = re.compile(rf"^\s{{0,8}}{_MESSAGE_HEAD}")
 
 
 def _by_cut_message(

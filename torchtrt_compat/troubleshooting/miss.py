@@ -293,7 +293,7 @@ def not_python(hay: str) -> str:
         # a JVM exception chain carries the program's own qualified exceptions ("java.util.concurrent.
         # ExecutionException: ai.djl.serving.wlm.util.WlmException: ..."), which look like a Python package's: Java's
         # own marks decide where nothing else of Python shows (issue 36, round thirty-six)
-        java = _NOT_PYTHON[1][1]
+        java = dict(_NOT_PYTHON)["Java"]
         if _PYTHON_MARKS.search(head) or not java.search(head):
             return ""
         return "Java"

@@ -863,7 +863,7 @@ def _forwarded(text: str, found: dict[int, Level], depth: int) -> None:
         end = text.find("\n", w.end())
         starts.append(w.start())
         inner.append(text[w.end() : end if end >= 0 else len(text)])
-    lv = _levels(chr(10).join(inner), depth + 1)
+    lv = _levels("\n".join(inner), depth + 1)
     offsets = [0]
     for line in inner[:-1]:
         offsets.append(offsets[-1] + len(line) + 1)

@@ -129,15 +129,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Device with \"?GPU(?:\.\d)?\"? name is not registered in the OpenVINO Runtime",
         "OpenVINO's GPU plugin (intel_gpu) enumerates Intel GPUs through the render node (/dev/dri/renderD*) and the "
         "Intel compute runtime (OpenCL / Level Zero: intel-opencl-icd, libze-intel-gpu); it found none, because the "
-        "iGPU is not passed into the container or the VM (a Home Assistant OS or Proxmox VM without the iGPU passed "
-        "through), the app's user may not open the node, or the compute runtime in the image is missing or older "
+        "iGPU is not passed into the container or the VM (a hypervisor guest without the iGPU passed through), "
+        "the app's user may not open the node, or the compute runtime in the image is missing or older "
         "than the GPU.",
         "Make the GPU visible where the app runs: "
         + _DRI_FIX
         + " The image must carry an Intel compute runtime that supports the GPU (intel-opencl-icd / level-zero of a "
         "release newer than the chip); `clinfo` or `python -c 'import openvino as ov; print(ov.Core()."
-        "available_devices)'` inside must list GPU. Configure the app's OpenVINO device as its documentation gives "
-        "it (device GPU with the bundled model settings); without a visible GPU, set the device to CPU.",
+        "available_devices)'` inside must list GPU. Then select the GPU device in the app's "
+        "OpenVINO setting; without a visible GPU, set it to CPU.",
         weight=80,
         applies="OpenVINO's GPU plugin (2022.1 and newer) and the apps on it (NVR detectors, photo library ML, "
         "Home Assistant add-ons) on Intel iGPUs and Arc, in Docker, LXC and VMs",
@@ -160,8 +160,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "(render node not passed, the user not in its group, or the image's compute runtime does not know the GPU).",
         "Nothing to fix if CPU inference is fast enough. To use the Intel GPU: "
         + _DRI_FIX
-        + " The image's Intel compute runtime must support the GPU; the app's log line listing the OpenVINO "
-        "devices must then show GPU besides CPU.",
+        + " The image's Intel compute runtime must support the GPU; OpenVINO's device list (`python -c 'import "
+        "openvino as ov; print(ov.Core().available_devices)'` inside) must then show GPU besides CPU.",
         unless=ANOTHER_FAILURE,
         severity="notice",
         weight=40,
@@ -209,7 +209,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "Run the container with the GPU and all driver capabilities: `--runtime=nvidia --gpus all -e "
         "NVIDIA_DRIVER_CAPABILITIES=all` (compose: `runtime: nvidia` or a GPU device reservation, plus that "
         "environment), with the NVIDIA Container Toolkit on the host; `nvidia-smi` inside must list the GPU. Then "
-        "run an NVENC test inside (`ffmpeg -hwaccel cuda -f lavfi -i testsrc -t 1 -c:v h264_nvenc -f null -`) and "
+        "run a short NVENC encode with the image's own FFmpeg inside the container and "
         "fix what it reports (a 'required nvenc API version' line: upgrade the host driver).",
         severity="warns-of-failure",
         loose=True,
