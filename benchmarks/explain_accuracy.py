@@ -77,6 +77,7 @@ LATER_ROUNDS = (
     "explain_round36",
     "explain_round37",
     "explain_round38",
+    "explain_round39",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

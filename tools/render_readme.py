@@ -595,6 +595,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-eight's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round39",
+        "round thirty-nine (chat bots and assistants on local models, anime, manga and illustration tools, "
+        "benchmarks and evaluation harnesses)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-eight fix (`ec744d7`)",
+            ),
+        ],
+    ),
 )
 
 

@@ -27,6 +27,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round36", 58),
         ("round37", 51),
         ("round38", 46),
+        ("round39", 45),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
