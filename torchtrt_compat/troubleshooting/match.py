@@ -23,6 +23,7 @@ a text no family explains, where it failed, in which library, and the one comman
 from __future__ import annotations
 
 import functools
+import html
 import itertools
 import re
 import traceback
@@ -689,9 +690,27 @@ def _clip_long_lines(text: str) -> str:
     return _LONG.sub(lambda m: m.group(0)[: _LONG_LINE // 2] + "\n" + m.group(0)[-_LONG_LINE // 2 :], text)
 
 
+#: an HTML entity escape ("&quot;", "&lt;", "&#x27;", "&#39;"), and the markup of a web UI's error box (gradio's
+#: "<div class='error'>...</div>"): a UI framework's wrapper error shows the real error HTML-escaped (issue 36, round
+#: thirty-nine)
+_HTML_ENTITY = re.compile(r"&(?:quot|lt|gt|amp|apos|nbsp|#x[0-9a-fA-F]{1,4}|#\d{1,5});")
+_HTML_MARKUP = re.compile(r"</?(?:div|span|pre|code|br|p|b|i)\b[^<>\n]{0,80}>")
+
+
+def _unescape_html(text: str) -> str:
+    """``text`` with its HTML entities unescaped when it shows HTML-escaped text: several entities, or one inside a
+    text with HTML markup; a text with one stray entity and no markup is left as it is."""
+    if "&" not in text or len(text) > scan.WHOLE:
+        return text
+    escapes = _HTML_ENTITY.findall(text, 0, 200_000)
+    if len(escapes) >= 2 or (escapes and _HTML_MARKUP.search(text)):
+        return _HTML_ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+    return text
+
+
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
-    text = _unspace(text or "")
+    text = _unescape_html(_unspace(text or ""))
     reading = scan.read(text, _anchors() if len(text) > scan.WHOLE else ())
     hay = reading.text
     unread = [reading.note()] if reading.note() else []
@@ -801,7 +820,14 @@ def explain(
         )
     found.extend(_by_cut_frame(hay, held, found))
     found.extend(_by_cut_message(hay, held, lv, found, variant_hay, products))
-    found = _after_the_cause(_discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay))
+    found = _after_the_cause(
+        _handled_imports(
+            _under_a_notice(
+                _discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay), hay
+            ),
+            hay,
+        )
+    )
     found = _another_program_after(_status_over_its_wrapper(found, hay), hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
@@ -1053,6 +1079,68 @@ def _discarded_by_a_notice(found: list[Explanation], hay: str) -> list[Explanati
     for e in found:
         if not e.notice and e._at >= 0 and line_start(hay, e._at) in dropped:
             e = replace(e, severity="warning", _rank=e._rank - 300)
+        out.append(e)
+    return out
+
+
+#: the exception of an optional import that failed: the module is absent ("No module named 'triton'", "cannot import
+#: name 'x' from 'y'"), not a module that failed to load (an undefined symbol is a failure of its own)
+_OPTIONAL_IMPORT = re.compile(r"\s{0,8}(?:ModuleNotFoundError|ImportError): (?:No module named|cannot import name)\b")
+
+
+def _notice_traceback(hay: str, at: int) -> tuple[int, int] | None:
+    """Where the traceback that follows a notice's line at ``at`` lies (its head through its exception line), when
+    the next line that is not blank is that traceback's head and it ends in an optional import's failure (a library
+    logs why an optional dependency is missing: xformers' "A matching Triton is not available, some optimizations
+    will not be enabled", then the traceback of its "import triton"); None otherwise."""
+    end = hay.find("\n", at)
+    if end < 0:
+        return None
+    rest = hay[end + 1 : end + 600]
+    head = len(rest) - len(rest.lstrip())
+    if not rest.lstrip().startswith("Traceback (most recent call last)"):
+        return None
+    head += end + 1
+    stop = _EXCEPTION_AT_START.search(hay, head, head + 20_000)
+    if stop is None or not _OPTIONAL_IMPORT.match(hay, stop.start()):
+        return None
+    line_end = hay.find("\n", stop.start())
+    return head, len(hay) if line_end < 0 else line_end
+
+
+def _under_a_notice(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure family found in the traceback a notice's line introduces (`_notice_traceback`: the optional import
+    the notice is about) is that notice's, not the run's failure: a warning, ranked below the notice (issue 36,
+    round thirty-nine)."""
+    spans = [span for e in found if e.notice and e._at >= 0 and (span := _notice_traceback(hay, e._at)) is not None]
+    if not spans:
+        return found
+    out = []
+    for e in found:
+        if not e.notice and any(lo <= e._at <= hi for lo, hi in spans):
+            e = replace(e, severity="warning", _rank=e._rank - 300)
+        out.append(e)
+    return out
+
+
+#: a program's words that it runs on without an optional module whose import failed, the ImportError's message on
+#: the same line ("--> Not running with pydiffvg drawer support  No module named 'pydiffvg'", "running without X
+#: support"): handled, not the run's failure (issue 36, round thirty-nine)
+_RUNS_WITHOUT = re.compile(
+    r"\b(?:[Nn]ot (?:running|using|loading) with|[Rr]unning without|[Cc]ontinuing without|[Pp]roceeding without)\b"
+    r"[^\n]{0,120}?(?:No module named|cannot import name|ImportError|ModuleNotFoundError)"
+)
+
+
+def _handled_imports(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure family found on a line that says the program runs on without the module whose import failed
+    (`_RUNS_WITHOUT`) is a warning, ranked below the failures, when another failure is found."""
+    if not any(e.severity == "failure" and not _RUNS_WITHOUT.search(_line_of(hay, e._at)) for e in found if e._at >= 0):
+        return found
+    out = []
+    for e in found:
+        if e.severity == "failure" and e._at >= 0 and _RUNS_WITHOUT.search(_line_of(hay, e._at)):
+            e = replace(e, severity="warning", _rank=e._rank - 150)
         out.append(e)
     return out
 
@@ -2251,6 +2339,14 @@ def _by_cut_frame(hay: str, held: Held, found: list[Explanation]) -> list[Explan
 #: an exception's class or a level word before a message ("torch.OutOfMemoryError: ", "ERROR: ")
 _MESSAGE_HEAD = r"(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception) ?: ?|(?:ERROR|FATAL|Error): )"
 _CUT_MESSAGE = re.compile(rf"^\s{{0,8}}{_MESSAGE_HEAD}?(?P<msg>[A-Za-z][^\n]{{23,300}}?)\s*(?:\.{{3}}|…)\s*$")
+#: a frame's source line that raises an exception, cut inside its message's string (`raise AssertionError("Torch not
+#: compiled`): the quote is never closed (issue 36, round thirty-nine)
+_CUT_RAISE = re.compile(
+    r"^\s{0,12}raise (?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}\(\s*[rfbu]{0,2}[\"'](?P<msg>[A-Za-z][^\"'\n]{8,300}?)"
+    r"\s*(?:\.{3}|…)?\s*$"
+)
+#: the fewest words a raise line's cut message must keep (the raise names the exception whose message it is)
+_CUT_RAISE_WORDS = 3
 #: where a pattern's literal start ends: a character with a meaning of its own
 _PATTERN_META = frozenset("()[]{}|^$.?*+")
 #: the fewest words a cut message must keep to name a family by its start
@@ -2321,11 +2417,13 @@ def _by_cut_message(
     if not lines:
         return []
     line = lines[-1]
-    m = _CUT_MESSAGE.match(line + " ..." if marked else line)
+    m, fewest = _CUT_RAISE.match(line), _CUT_RAISE_WORDS
+    if m is None:
+        m, fewest = _CUT_MESSAGE.match(line + " ..." if marked else line), _CUT_WORDS
     if m is None:
         return []
     msg = " ".join(m.group("msg").split()).lower().rstrip(" :,")
-    if len(msg.split()) < _CUT_WORDS:
+    if len(msg.split()) < fewest:
         return []
     at = hay.rfind(line)
     hits: list[Explanation] = []

@@ -75,7 +75,8 @@ _INSTRUCTION = re.compile(
     r"|switch)|could try)\b"
     r"|(?:(?<=[.!;:] )|(?<=[.!;:]  )|(?<=[a-z]\.)(?=[A-Z][a-z]))(?:Make sure|Ensure|Try (?!again\b)|Set|Install"
     r"|Reinstall|Upgrade|Update|Downgrade|Use|Import|Call|Pass|Add|Uninstall|Restart|Rebuild|Recompile|Enable"
-    r"|Disable|Consider|Verify|Specify|Switch|Export|Increase|Reduce|Lower|Move|Run) (?![^\s:]{0,30}:)(?!of\b|time\b)"
+    r"|Disable|Consider|Verify|Specify|Switch|Export|Increase|Reduce|Lower|Move|Run) "
+    r"(?![^\s:]{0,30}:)(?!of\b|time\b|[\[\d])"
     r"|\bmust (?:not |only |first |also |always |never )?(?:be (?:[a-z]{2,20}ed|set|run|built|done|made|put|kept"
     r"|held|sent|written|taken)\b|use\b|call\b|import\b|set\b|install\b|run\b)"
     r"|\bwill (?:fix|solve|resolve|correct) (?:the|this|that|your) (?:problem|issue|error)\b"
@@ -94,6 +95,13 @@ _DEBUG_HINT = re.compile(
     r"|device-side assertions|which part|where|detailed)|\b[Ff]or debugging\b|\bto debug\b|RUST_BACKTRACE"
     r"|CUDA_LAUNCH_BLOCKING|TORCH_USE_CUDA_DSA|HYDRA_FULL_ERROR|--stacktrace|--verbose|\bverbose\b|\bStacktrace\b"
     r"|\bstack ?trace\b|\btraceback\b|_MORE_DETAILS\b",
+    re.IGNORECASE,
+)
+#: a progress or metric line's figures ("Pass [2] throughput: 621.7 infer/sec", "loss=0.31", "12.5 it/s"): no
+#: instruction, whatever word starts it (issue 36, round thirty-nine)
+_METRIC = re.compile(
+    r"\d(?:[\d.,]*\d)? ?(?:infer|it|its|samples?|tokens?|img|images?|items?|req|requests?|frames?|batch(?:es)?|steps?"
+    r"|GB|MB|B)/s(?:ec)?\b|\b(?:throughput|latency|loss|accuracy|acc|lr)\s?[:=]\s?\d|\bPass \[\d{1,4}\]",
     re.IGNORECASE,
 )
 #: a sentence's end: a stop, then white space (or the end); a ';'
@@ -181,7 +189,7 @@ def said_to_do(hay: str, lv: Levels) -> str:
         msg = msg[:2000]
         for m in _INSTRUCTION.finditer(msg):
             said, finish = _sentence(msg, m.start(), m.end())
-            if not said or _DEBUG_HINT.search(said):
+            if not said or _DEBUG_HINT.search(said) or _METRIC.search(said):
                 continue
             nxt = _INSTRUCTION.search(msg, finish)
             if nxt is not None and msg[finish : nxt.start()].strip() == "":

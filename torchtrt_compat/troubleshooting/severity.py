@@ -1027,6 +1027,27 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
                 found[s] = "warning"
 
 
+#: a traceback flattened onto one line (a paste whose line breaks were lost, or a worker's prefix before it: "Process
+#: Name-1: Traceback (most recent call last): File \"...\", line 48, in run ... AssertionError: Torch not compiled with
+#: CUDA enabled"): its head, a frame, then a raised exception's class and message on the same line (issue 36, round
+#: thirty-nine)
+_FLAT_TRACEBACK = re.compile(
+    r'^[^\n]{0,300}?Traceback \(most recent call last\):? {1,8}File "[^\n]{0,40000}?'
+    r"(?:^|[\s)\]^])(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Failure|Interrupt|Exit): (?=\S)",
+    re.MULTILINE,
+)
+
+
+def _flattened_traceback(text: str, found: dict[int, Level]) -> None:
+    """A line that holds a whole traceback, its frames and its exception (`_FLAT_TRACEBACK`), is an error line."""
+    if 'File "' not in text or "Traceback (most recent call last)" not in text:
+        return
+    for n, m in enumerate(_FLAT_TRACEBACK.finditer(text)):
+        if n >= 16:
+            break
+        found.setdefault(m.start(), "error")
+
+
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
@@ -1051,6 +1072,7 @@ def _levels(text: str, depth: int) -> Levels:
     for m in _ERROR_LINE.finditer(text):
         found.setdefault(_line_start(text, m), "error")
     _error_words_at_a_prompt(text, found)
+    _flattened_traceback(text, found)
     _julia_exception(text, found)
     _bare_warnings(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened

@@ -956,7 +956,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "build for your GPU or rebuild it: TORCH_CUDA_ARCH_LIST='<major.minor>' pip install --no-build-isolation "
         "--force-reinstall <library>.",
         requires=_KERNEL_LIBS,
-        unless=r"(?-i:CUDA Error): no kernel image|at line \d{1,6} in file",
+        # torch's own warning that this GPU is outside its arch list (torch/cuda/__init__.py, _check_capability:
+        # "... with CUDA capability sm_120 is not compatible with the current PyTorch installation"): torch lacks
+        # the kernels first, whatever library the traceback passes through (issue 36, round thirty-nine)
+        unless=r"(?-i:CUDA Error): no kernel image|at line \d{1,6} in file"
+        r"|with CUDA capability sm_\d{2,3}a? is not compatible with the current PyTorch installation",
         op=rf"({_KERNEL_LIBS})",
         loose=True,
         alternatives=("gpu-arch-unsupported",),

@@ -2959,7 +2959,35 @@ _ROUND33: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES = FAMILIES + _ROUND33
+_R39 = tests_in("tests/troubleshooting/test_round39_v39engine.py")
+#: issue 36, round thirty-nine: a build that needs the cmake executable and finds none
+_ROUND39: tuple[KnownError, ...] = (
+    KnownError(
+        "build-cmake-missing",
+        "A build needs the cmake executable and finds none on PATH ('CMake must be installed to build the following "
+        "extensions', 'cmake: command not found')",
+        # the setup.py of pybind11's cmake_example (and the extensions that copy its CMakeBuild): "CMake must be
+        # installed to build the following extensions: <names>"; subprocess running a missing cmake
+        # (FileNotFoundError: [Errno 2] No such file or directory: 'cmake'); the shell's "cmake: command not found"
+        # / dash's "cmake: not found"; cmd.exe's "'cmake' is not recognized ..."
+        r"CMake must be installed to build (?:the following extensions|this package)"
+        r"|No such file or directory: '(?:[^'\n]{0,200}[\\/])?cmake(?:\.exe)?'"
+        r"|(?:^|\s|: )cmake: (?:command )?not found\b|'cmake' is not recognized as an internal or external command",
+        "Building the package (a C++/CUDA extension's setup.py, or a build backend) runs the cmake executable, and "
+        "none is on PATH of the shell or environment that builds: not installed, or installed into another "
+        "environment (pip's cmake package in a virtual environment that is not active).",
+        "Install CMake where the build runs and make sure `cmake --version` works in that same shell: `python -m pip "
+        "install cmake` in the active environment (or conda install cmake, or the system's package: apt install "
+        "cmake), then build again; a module the build would have provided (an optional drawer or extension) "
+        "imports only after the build succeeds.",
+        weight=86,
+        applies="source builds of C++/CUDA extensions that use CMake (setup.py CMakeBuild, scikit-build)",
+        shown_by=(_R39("test_a_build_without_cmake_ranks_above_the_optional_import"),),
+        example="RuntimeError: CMake must be installed to build the following extensions: diffvg",
+        example_source="pybind11's cmake_example setup.py (CMakeBuild.run), copied by many extensions' setup.py",
+    ),
+)
+FAMILIES = FAMILIES + _ROUND33 + _ROUND39
 
 _R36 = tests_in("tests/troubleshooting/test_round36_v36research.py")
 
