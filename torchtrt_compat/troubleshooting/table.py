@@ -254,6 +254,54 @@ _TPU_HBM = (
     r"|\bTPU(?:Strategy|Estimator|ClusterResolver)\b|\btpu_estimator\b|\bTPU ?v[2-6]\w{0,3}\b"
 )
 
+
+def _int_at_least(m: int) -> str:
+    """A regular expression for a whole number (no leading zero, up to four digits) of at least ``m``."""
+    s = str(m)
+    alts = [rf"[1-9]\d{{{len(s)},3}}"] if len(s) < 4 else []
+    for i, d in enumerate(s):
+        if d != "9":
+            rest = len(s) - i - 1
+            alts.append(s[:i] + f"[{int(d) + 1}-9]" + (rf"\d{{{rest}}}" if rest else ""))
+    alts.append(s)
+    return "(?:" + "|".join(alts) + ")"
+
+
+#: issue 36, round thirty-nine: torch's own OOM figures when this process holds little of the card and almost nothing
+#: is free, so another process (or another framework in this one) holds the rest: the old message ("(GPU 0; 14.75 GiB
+#: total capacity; 1.89 GiB already allocated; 15.06 MiB free") and torch 2.1+'s ("GPU 0 has a total capacity of
+#: 23.69 GiB of which 9.69 MiB is free. ... this process has 1.20 GiB memory in use"; 2.1 spells it "capacty").
+#: "Little" is at most about half the card: a whole number of GiB a with the total at least 2a + 2 GiB, or MiB / KiB
+_SMALL = r"(?:[\d.]{1,8} (?:[KM]iB|bytes))"
+_FREE_LITTLE = r"[\d.]{1,8} (?:[KM]iB|bytes)"
+_GPU_MEMORY_HELD_ELSEWHERE = "|".join(
+    [
+        rf"\(GPU \d{{1,2}}; [\d.]{{1,10}} GiB total capacity; {_SMALL} already allocated; {_FREE_LITTLE} free;",
+        rf"GPU \d{{1,2}} has a total capac(?:i)?ty of [\d.]{{1,10}} GiB of which {_FREE_LITTLE} is free\."
+        rf"[^\n]{{0,600}}?this process has {_SMALL} memory in use",
+    ]
+    + [
+        rf"\(GPU \d{{1,2}}; {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB total capacity; {a}(?:\.\d{{1,2}})? GiB "
+        rf"already allocated; {_FREE_LITTLE} free;"
+        rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB of which "
+        rf"{_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {a}(?:\.\d{{1,2}})? GiB memory in use"
+        for a in range(0, 100)
+    ]
+)
+#: issue 36, round thirty-nine: an OOM while a model generates text (transformers' generate and its sampling loops,
+#: their modules, the generation options' names)
+_TEXT_GENERATION = (
+    r"line \d{1,6}, in (?:generate|_generate|sample|_sample|greedy_search|_greedy_search|beam_search|_beam_search"
+    r"|contrastive_search|stream_generate|generate_\w{1,30}|_prepare_attention_mask_for_generation)\b"
+    r"|generation_utils\.py|generation[\\/]utils\.py|\bmax_new_tokens\b"
+)
+#: issue 36, round thirty-nine: a log that loads several models one after another (a harness, an evaluation suite): two
+#: "Loading model X" lines naming different models
+_SEVERAL_MODELS = (
+    r"\b(?:Loading|Loaded) (?:the )?model:? ['\"]?([\w./:-]{3,120})(?![\w./:-])[\s\S]{1,200000}?"
+    r"\b(?:Loading|Loaded) (?:the )?model:? ['\"]?(?!\1(?![\w./:-]))[\w./:-]{3,120}"
+)
+
 #: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
 #: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
 _TEST_SKIPPED = r"\bthe tests? will be skipped\b"
@@ -2791,6 +2839,39 @@ _CORE: tuple[KnownError, ...] = (
                 "of other processes (`nvidia-smi`), and give the machine enough RAM for the CPU fallback.",
                 strict=True,
             ),
+            # issue 36, round thirty-nine: torch's own figures show this process holds little of the card and almost
+            # nothing is free: another process (or another framework in this one) holds the rest, so the batch is no
+            # lever
+            Variant(
+                _GPU_MEMORY_HELD_ELSEWHERE,
+                "another process holds the GPU (torch's figures: little allocated here, almost nothing free)",
+                "The figures in torch's message show the memory is held outside this program's PyTorch: it had "
+                "allocated (or had in use) only a small part of the card's total capacity, yet almost nothing is "
+                "free, so something else holds the rest: another process on the same GPU (a second model server or "
+                "web UI, a local LLM, a notebook kernel or an earlier run still alive, a game or the desktop on a "
+                "small card) or another framework in this process that preallocated (TensorFlow, JAX). A smaller "
+                "batch or resolution will not help. Find the holder with `nvidia-smi` (its process list; under "
+                "Windows / WSL it can be empty: Task Manager's dedicated GPU memory per process), stop it or move "
+                "one of the two to another GPU (CUDA_VISIBLE_DEVICES), or run them one at a time; for TensorFlow "
+                "or JAX in the same process let them grow (tf.config.experimental.set_memory_growth, "
+                "XLA_PYTHON_CLIENT_PREALLOCATE=false).",
+                strict=True,
+            ),
+            # issue 36, round thirty-nine: an OOM while a model generates text (transformers' generate, a chat or
+            # story app's generation call): the weights plus the growing generation state (KV cache) do not fit
+            Variant(
+                _TEXT_GENERATION,
+                "while a model generated text (the model plus its context / KV cache do not fit)",
+                "It ran out while the model was generating text: the weights are on the GPU and the generation "
+                "state grows with every token (the attention KV cache, proportional to context length x batch x "
+                "layers, plus the logits), so a long context or a long reply tips a model that only just fits. "
+                "Shorten what one generation holds: a smaller max context / history and fewer new tokens "
+                "(max_new_tokens, the app's context-size and 'amount to generate' settings), one generation at a "
+                "time; load a smaller or quantised model (8-bit / 4-bit: bitsandbytes, GPTQ / AWQ, or a GGUF on "
+                "llama.cpp), or keep some layers on the CPU (accelerate's device_map='auto' with max_memory, the "
+                "app's GPU / CPU layer split); close other programs on the GPU (`nvidia-smi`).",
+                strict=True,
+            ),
             # torch's bare "CUDA error: out of memory" (a CUDA call outside the caching allocator, which would say
             # "Tried to allocate"): at the first .cuda() that is the context or a handle not fitting in what is left,
             # so the memory is held elsewhere (another process, or TensorFlow / JAX preallocating in this one)
@@ -2806,13 +2887,28 @@ _CORE: tuple[KnownError, ...] = (
                 "framework after torch has its memory, or give the frameworks different GPUs; only if the card is "
                 "free is the model itself too large.",
             ),
+            # issue 36, round thirty-nine: a log that loads several models one after another in one process (an
+            # evaluation harness, a benchmark over models): the earlier model was never freed
+            Variant(
+                _SEVERAL_MODELS,
+                "several models loaded one after another in one process (an earlier one never freed)",
+                "The log loads several models one after another in the same process, and the memory ran out at a "
+                "later one: the earlier model (its weights, its cached blocks) is still on the GPU, because a "
+                "Python reference keeps it alive (a list of models, a pipeline, the harness's own cache). Free it "
+                "before the next load: `del model` (and every pipeline or object that holds it), `gc.collect()`, "
+                "then `torch.cuda.empty_cache()`; or run one process per model (a separate invocation of the "
+                "harness for each, which frees everything when it exits); or a GPU large enough for both.",
+                strict=True,
+            ),
             # the traceback shows the weights being moved onto the GPU or loaded there (torch.nn.Module.to / .cuda
             # run Module._apply, whose frames read "in _apply" / "param_applied = fn(param)"; accelerate's and
             # transformers' loaders place each tensor): the model alone does not fit, so a smaller batch cannot help
             Variant(
                 r"module\.py\"?, line \d{1,5}, in (?:_apply|convert|cuda|to)\b|param_applied = fn\(param\)"
                 r"|return self\._apply\(|set_module_tensor_to_device|_load_state_dict_into_meta_model"
-                r"|load_checkpoint_and_dispatch",
+                r"|load_checkpoint_and_dispatch"
+                # transformers' shard progress bar cut short by the traceback (issue 36, round thirty-nine)
+                r"|Loading checkpoint shards:\s{0,4}\d{1,2}%[^\n]{0,200}\n\s{0,4}Traceback \(most recent call last\)",
                 "while the model's weights were moved onto the GPU (the model does not fit the card)",
                 "It ran out while the model's weights were being moved onto the GPU (model.to / .cuda, loading a "
                 "checkpoint), before any batch ran: the weights alone do not fit, so a smaller batch will not help. "
@@ -2843,7 +2939,11 @@ _CORE: tuple[KnownError, ...] = (
             # the output (or input) resolution is what does not fit, so the batch size is no lever
             Variant(
                 r"\bupscal(?:e|ed|er|ers|ing)\b|super[- ]?resolution|\bout_?scale\b|--scale\b|\bscale[_ ]factor\b"
-                r"|\btile(?:_size|_overlap|d)?\b|\b(?:[4-9]\d{3}|[1-9]\d{4}) ?[x×*] ?(?:[4-9]\d{3}|[1-9]\d{4})\b",
+                r"|\btile(?:_size|_overlap|d)?\b|\b(?:[4-9]\d{3}|[1-9]\d{4}) ?[x×*] ?(?:[4-9]\d{3}|[1-9]\d{4})\b"
+                # frame interpolation and video apps' words (issue 36, round thirty-nine)
+                r"|\bframe[- ]interpolation\b|\binterpolat(?:e|es|ed|ing|ion)\b[^\n]{0,60}\b(?:frames?|fps|video)\b"
+                r"|\b\d{2,3}(?:\.\d{1,3})? ?fps\b|\b[48]K (?:video|footage|input|output|resolution|frames?)\b"
+                r"|\b(?:output|input|processing) resolution\b",
                 "a large output or input resolution (upscaling, super-resolution, tiles)",
                 "The image being made is too large for the card: an upscale multiplies both sides (a 6000 x 8000 "
                 "input at 4x is a 24000 x 32000 output), and the full-size output, its latent or canvas and the "
@@ -3051,13 +3151,16 @@ _CORE: tuple[KnownError, ...] = (
                 "with more memory; the builder: cap workspace_size, use FP16.",
                 product="torch_tensorrt",
             ),
+            # TensorRT's own evidence on a line that is not TensorFlow's notice that it found none ("TF-TRT Warning:
+            # Could not find TensorRT", issue 36, round thirty-nine): that notice is no TensorRT in use
             Variant(
-                SHOWN["tensorrt"],
+                r"^(?![^\n]{0,400}?(?:TF-TRT Warning|tf2tensorrt))[^\n]{0,3000}?(?:" + SHOWN["tensorrt"] + ")",
                 "TensorRT",
                 "Free GPU memory (other processes, other engines), lower the batch or the max shape of the "
                 "optimization profile, or build on a GPU with more memory; the builder: cap the workspace memory pool, "
                 "use FP16.",
                 product="tensorrt",
+                strict=True,
             ),
             Variant(
                 SHOWN["cupy"],
@@ -5406,6 +5509,26 @@ _CORE: tuple[KnownError, ...] = (
                 "persists, leave cuDNN memory for its workspace (TensorFlow: "
                 "tf.config.experimental.set_memory_growth(gpu, True) or TF_FORCE_GPU_ALLOW_GROWTH=true; torch: a "
                 "smaller batch) and check `nvidia-smi` for another process that took the GPU meanwhile.",
+                strict=True,
+            ),
+            # issue 36, round thirty-nine: TensorFlow with a CUDA runtime newer than any its release was built for
+            # (no TensorFlow release was built with CUDA 10.2; CUDA 11 / 12 libraries beside TensorFlow 1.15-2.1's
+            # tensorflow_core): cuDNN fails to initialise against the CUDA loaded, whatever memory is free
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?tensorflow)(?=[\s\S]{0,300000}?(?:libcudart\.so\.10\.2\b|cudart64_102\.dll"
+                r"|\bcuda[-_ ]?(?:toolkit )?10\.2\b(?! *\|)"
+                r"|\bcuda[-_ ]?(?:toolkit )?1[12]\.\d\b[\s\S]{0,300000}?tensorflow_core"
+                r"|\blibcudart\.so\.1[12]\b[\s\S]{0,300000}?tensorflow_core|tensorflow_core[\s\S]{0,300000}?"
+                r"(?:\blibcudart\.so\.1[12]\b|\bcuda[-_ ]?(?:toolkit )?1[12]\.\d\b(?! *\|))))",
+                "TensorFlow with a CUDA toolkit newer than its build (CUDA 10.2, or 11 / 12 with TensorFlow 1.x-2.1)",
+                "The text shows a CUDA toolkit newer than the one this TensorFlow release was built for (no "
+                "TensorFlow release was built with CUDA 10.2; TensorFlow 1.13-2.0 used CUDA 10.0, 2.1-2.3 CUDA 10.1, "
+                "2.4 CUDA 11.0), so cuDNN (built for the CUDA it was installed with) does not initialise against the "
+                "runtime TensorFlow loads. Install the CUDA and cuDNN of TensorFlow's tested build configuration for "
+                "this release (side by side is fine: put that CUDA's lib64 / bin first on LD_LIBRARY_PATH / PATH), "
+                "or install a TensorFlow release built for the CUDA you have (tf.sysconfig.get_build_info() shows "
+                "cuda_version and cudnn_version on 2.3+), or build TensorFlow from source against it; only then "
+                "look at GPU memory (memory growth).",
                 strict=True,
             ),
             # TensorFlow's "DNN library is not found" (stream_executor: AsDnn() returned no DNN support, i.e. cuDNN

@@ -311,7 +311,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # the driver API's cuInit returning 999 as a binding's call shows it (Julia's `@show ccall((:cuInit, ...),
         # Cint, (Cint,), 0)` = 999; a C / Rust / Java program printing cuInit's result); XLA's "failed call to
         # cuInit" / "operation cuInit(0) failed" lines are host-cuinit-failed's
-        r"\bcuInit\b[^\n]{0,160}(?:\)\s{0,2}=|\breturn(?:ed|s)?\b|->)\s{0,3}(?:CUDA_ERROR_UNKNOWN\b|999\b)",
+        r"\bcuInit\b[^\n]{0,160}(?:\)\s{0,2}=|\breturn(?:ed|s)?\b|->)\s{0,3}(?:CUDA_ERROR_UNKNOWN\b|999\b)"
+        # TensorFlow's StreamExecutor creating the device's context (stream_executor/cuda/cuda_driver.cc: "failed call
+        # to cuDevicePrimaryCtxRetain: CUDA_ERROR_UNKNOWN", older releases' cuCtxCreate) (issue 36, round thirty-nine)
+        r"|failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v2)?): CUDA_ERROR_UNKNOWN\b",
         "cuInit, the driver API's first call, returned CUDA_ERROR_UNKNOWN (999): the NVIDIA driver is installed "
         "(libcuda loaded) but could not bring up the GPU: it is powered off (a hybrid-graphics laptop whose NVIDIA "
         "GPU runs only for programs started on it), its kernel modules are broken after a suspend or a driver update "
@@ -332,10 +335,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "x86_64-linux-gnu_gl_conf` pointing at nvidia, not mesa): with Mesa's cuInit fails even under "
                 "optirun. Check with `nvidia-smi` started the same way as the program.",
             ),
+            # issue 36, round thirty-nine: TensorFlow's StreamExecutor got CUDA_ERROR_UNKNOWN creating the context
+            Variant(
+                r"failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v2)?): CUDA_ERROR_UNKNOWN",
+                "TensorFlow could not create the GPU's context (cuDevicePrimaryCtxRetain / cuCtxCreate)",
+                "TensorFlow found the GPU but the driver returned CUDA_ERROR_UNKNOWN when it created the device's "
+                "context, so the session is not created. Check that `nvidia-smi` works and the GPU is the one in "
+                "use (a laptop: set the program to the NVIDIA GPU in the NVIDIA Control Panel / Windows' graphics "
+                "settings, or start it with prime-run), update or clean-reinstall the driver and reboot (after a "
+                "suspend or a driver update: `sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`). An old TensorFlow "
+                "(1.x, built for CUDA 8-10) bundled in an app may not run on a GPU newer than its CUDA: use a "
+                "release of the app or TensorFlow built for a CUDA that supports the GPU, or its CPU version "
+                "(CUDA_VISIBLE_DEVICES=-1).",
+            ),
         ),
-        alternatives=("host-cuinit-failed",),
+        alternatives=("host-cuinit-failed", "gpu-arch-unsupported"),
         weight=80,
-        applies="any program or binding that calls the CUDA driver API (Julia CUDAdrv / CUDA.jl, C, Rust, Java)",
+        applies="any program or binding that calls the CUDA driver API (Julia CUDAdrv / CUDA.jl, C, Rust, Java), "
+        "TensorFlow's StreamExecutor",
         shown_by=(f"{_R30}::test_cuinit_999_read_from_a_bindings_call",),
         example='ccall((:cuInit,"/usr/lib/x86_64-linux-gnu/libcuda.so"),Cint,(Cint,),0) = 999',
         example_source="the CUDA driver API's cuInit (CUDA_ERROR_UNKNOWN = 999, cuda.h) as Julia's @show prints it",

@@ -1308,11 +1308,27 @@ FAMILIES: tuple[KnownError, ...] = (
         r"error: command '(?:gcc|g\+\+|c\+\+|cc|x86_64-linux-gnu-gcc|aarch64-linux-gnu-gcc)' failed: No such file "
         r"or directory|unable to execute '(?:gcc|g\+\+|c\+\+|x86_64-linux-gnu-gcc)': No such file or directory"
         r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found"
-        r"|error trying to exec 'cc1(?:plus)?': execvp: No such file or directory",
+        r"|error trying to exec 'cc1(?:plus)?': execvp: No such file or directory"
+        # gcc's newer wording of the same (issue 36, round thirty-nine): "gcc: fatal error: cannot execute 'cc1plus':
+        # execvp: No such file or directory" (gcc found, its C++ compiler proper not: g++ not installed)
+        r"|fatal error: cannot execute '(?:cc1(?:plus)?|as|collect2)': execvp: No such file or directory",
         "The build needs a C / C++ compiler and none is installed (a slim Docker image, a fresh machine).",
         "Install the compiler: Debian/Ubuntu `apt install build-essential` (g++), RHEL `dnf install gcc-c++`, "
         "conda `conda install -c conda-forge cxx-compiler`; on Windows the Visual Studio C++ build tools. Or "
         "install a prebuilt wheel instead of building from source.",
+        variants=(
+            # gcc is there but not its C++ front end (cc1plus comes with g++), e.g. nvcc or a JIT calling gcc on C++
+            Variant(
+                r"cannot execute 'cc1plus'|error trying to exec 'cc1plus'",
+                "gcc without g++ (cc1plus, the C++ compiler proper, is missing)",
+                "gcc is installed but not its C++ compiler (cc1plus comes with the g++ package), so compiling C++ "
+                "fails, also when nvcc or a kernel JIT (torch extensions, Triton, TVM / TileLang) calls gcc on C++ "
+                "or to preprocess its host code ('nvcc fatal : Failed to preprocess host compiler properties'). "
+                "Install g++ of the same version as gcc: Debian/Ubuntu `apt install g++` (or build-essential), RHEL "
+                "`dnf install gcc-c++`, conda `conda install -c conda-forge gxx_linux-64` (with its gcc); point nvcc "
+                "at it if several are installed (-ccbin, CUDAHOSTCXX / CXX).",
+            ),
+        ),
         weight=80,
         applies="source builds of C / C++ / CUDA packages",
         shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),

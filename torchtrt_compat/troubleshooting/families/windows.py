@@ -20,6 +20,7 @@ _TESTS = "tests/troubleshooting/test_round13_w1win.py"
 
 
 _test = tests_in(_TESTS)
+_R39 = tests_in("tests/troubleshooting/test_round39_v39memory.py")
 
 
 FAMILIES: tuple[KnownError, ...] = (
@@ -490,5 +491,43 @@ FAMILIES: tuple[KnownError, ...] = (
         example="pynvml.NVMLError_NotSupported: Not Supported",
         example_source="nvidia-ml-py pynvml.py (_extractNVMLErrorsAsClasses: NVMLError_NotSupported for "
         "NVML_ERROR_NOT_SUPPORTED = 3, nvmlErrorString 'Not Supported')",
+    ),
+    # issue 36, round thirty-nine: a native program's loader (Rust's libloading: "GetProcAddress failed", its
+    # Debug form "GetProcAddress { source: ... 127 }"; Windows' error 127, ERROR_PROC_NOT_FOUND: "The specified
+    # procedure could not be found. (os error 127)") that found the DLL but not a function it needs
+    KnownError(
+        "win-dll-entry-point-missing",
+        "GetProcAddress failed / error 127: a function is missing from a DLL the program loaded (often a CUDA DLL of "
+        "another version)",
+        r"\bGetProcAddress\b[^\n]{0,40}?(?:\{ ?source: ?(?:Os ?\{ ?code: ?)?127\b|\bfailed\b)"
+        r"|specified procedure could not be found\.? \(os error 127\)",
+        "Windows loaded the DLL but it has no function of the name the program asked for (error 127, "
+        "ERROR_PROC_NOT_FOUND): the DLL is of another version than the program was built for. With CUDA the "
+        "library is most often the driver's nvcuda.dll, older than the CUDA the program's libraries need (a new "
+        "function since), or a cudart / cuBLAS / cuDNN DLL of another CUDA found first on PATH; a CUDA 13 build "
+        "also drops GPUs older than Turing (compute capability below 7.5).",
+        "Update the NVIDIA driver to the current one for the GPU (`nvidia-smi`'s 'CUDA Version' must reach the CUDA "
+        "the program's libraries are for), remove other CUDA / cuDNN folders from PATH so the DLLs the program "
+        "ships are the ones loaded (or reinstall it so it downloads them again), and check that the GPU is one "
+        "the program's CUDA release supports (CUDA 13 needs compute capability 7.5+, e.g. no GTX 10-series): "
+        "otherwise use the program's build for CUDA 12 (or its CPU / Vulkan back end).",
+        variants=(
+            Variant(
+                r"\b(?:nvcuda|cudart64_\d{2,3}|cublas(?:Lt)?64_\d{2,3}|cudnn\w{0,20}64_\d|nvrtc64_\w{2,12})\.dll\b",
+                "a CUDA DLL named (nvcuda, cudart, cuBLAS, cuDNN, NVRTC)",
+                "The DLL the line names is a CUDA library of another version than the program's: for nvcuda.dll "
+                "(the driver) update the NVIDIA driver; for cudart / cuBLAS / cuDNN / NVRTC DLLs find which copy "
+                "was loaded (`where cublas64_12.dll`, a CUDA folder earlier on PATH) and keep only the one of the "
+                "CUDA the program was built with, first on PATH or next to the program.",
+            ),
+        ),
+        loose=True,
+        alternatives=("cuda-driver-insufficient", "gpu-older-than-release", "windows-dll-load"),
+        weight=70,
+        applies="Windows programs that load DLLs at run time (Rust's libloading, ctypes, LoadLibrary / GetProcAddress)",
+        shown_by=(_R39("test_a_missing_dll_entry_point_in_the_loaders_own_words"),),
+        example="Expected symbol in library: GetProcAddress { source: 127 }",
+        example_source="Rust libloading's Error::GetProcAddress (Debug form) with Windows' ERROR_PROC_NOT_FOUND (127), "
+        "written from memory",
     ),
 )
