@@ -1027,6 +1027,20 @@ _CORE: tuple[KnownError, ...] = (
                 "GPU request) and CUDA_VISIBLE_DEVICES must not be empty.",
                 strict=True,
             ),
+            # issue 36, round thirty-nine: the program itself hides the GPU (its CPU mode sets CUDA_VISIBLE_DEVICES
+            # to -1 or empty, or it has a flag that turns the GPU on): the text shows the setting or the flag
+            Variant(
+                r"""CUDA_VISIBLE_DEVICES['"]?\]?\s{0,3}(?:=|,)\s{0,3}(?:['"]-1['"]|-1\b|['"]{2})"""
+                r"|set_visible_devices\(\s{0,3}\[\s{0,3}\]|--allow[-_]gpu\b|\ballow_gpu\s{0,3}=\s{0,3}False\b",
+                "the program hides the GPU itself (its CPU mode: CUDA_VISIBLE_DEVICES=-1 / empty, a GPU flag off)",
+                "The text shows the program hiding the GPU on purpose: it sets CUDA_VISIBLE_DEVICES to -1 or "
+                "empty (or an empty visible-device list) for its CPU mode, so CUDA finds no device although the "
+                "machine has one, and the work runs on the CPU. Nothing is broken: if the CPU run is what you "
+                "want, the line is only a notice; to use the GPU, turn the program's GPU option on (its "
+                "--allow-gpu / --gpu flag or setting, or remove its CUDA_VISIBLE_DEVICES=-1) and check with "
+                "`nvidia-smi` that the GPU is attached.",
+                strict=True,
+            ),
             # issue 36, round twenty-three: a Mac in the paste has no NVIDIA GPU to make visible
             Variant(
                 MACOS,

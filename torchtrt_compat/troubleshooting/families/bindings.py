@@ -17,6 +17,7 @@ _SHOWN = "tests/troubleshooting/test_round10_bind.py"
 _R16 = "tests/troubleshooting/test_round16_p16rank.py"
 _R30 = "tests/troubleshooting/test_round30_v30lang.py"
 _R33 = "tests/troubleshooting/test_round33_v33zk.py"
+_R39 = "tests/troubleshooting/test_round39_v39apps.py"
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -142,6 +143,37 @@ FAMILIES: tuple[KnownError, ...] = (
         example="CUDA error 1 in ggml-cuda.cu:8332: invalid argument, and then segmentation fault",
         example_source="Tiiny-AI/PowerInfer#63; ggml-cuda.cu's CUDA_CHECK ('CUDA error %d at %s:%d: %s') and "
         "ggml_cuda_error ('current device: %d, in function %s at %s:%d')",
+    ),
+    # issue 36, round thirty-nine: an app's own GPU check says no CUDA while llama.cpp's CUDA backend, in the same
+    # log, lists the GPU and offloads layers to it: the app's line is wrong, the GPU is used
+    KnownError(
+        "app-no-cuda-warning-gpu-used",
+        "An app's own 'No CUDA detected' / 'CUDA not available' line while llama.cpp's CUDA backend found the GPU "
+        "(ggml_cuda_init: found N CUDA devices; a notice)",
+        r"\bNo (?:CUDA|NVIDIA|GPU)(?: GPUs?| devices?)? (?:was |were )?(?:detected|found|available)\b"
+        r"|\bCUDA (?:is )?not (?:detected|available|found)\b"
+        r"|\bGPU (?:acceleration )?(?:is )?not (?:detected|available)\b",
+        "The app checks for CUDA on its own (a probe of the system's GPUs, a driver or toolkit lookup, an "
+        "environment it reads) before it starts its llama.cpp backend, and that check failed (under WSL, in a "
+        "container or with a card its list does not know), but the backend's own start-up lines show that ggml's "
+        "CUDA build found the GPU (ggml_cuda_init: found N CUDA devices) and offloads the model's layers to it. "
+        "The app's line is a wrong guess, not the backend's state: the model runs on the GPU.",
+        "Nothing to fix for GPU use: ignore the app's warning; the backend's lines (the device it lists, 'offloaded "
+        "N/N layers to GPU', a CUDA0 buffer size) and `nvidia-smi` while it generates (its memory and utilisation) "
+        "show the GPU in use. If generation is still slow, check how many layers were offloaded (raise the GPU "
+        "layers setting) rather than CUDA. The app's check could ask the binding which GPU backend it loaded "
+        "instead of probing the system itself.",
+        requires=r"ggml_cuda_init: found [1-9]\d{0,1} CUDA devices?|\boffloaded [1-9]\d{0,3}/\d{1,4} layers to GPU\b"
+        r"|\b(?:llm_)?load_tensors: {1,12}CUDA\d{1,2}(?: model)? buffer size",
+        unless=r"ggml_cuda_init: failed to initialize CUDA|ggml_cuda_init: found 0 CUDA",
+        severity="notice",
+        weight=25,
+        applies="apps on llama.cpp's CUDA build (node-llama-cpp agents, llama-cpp-python apps, desktop chat apps)",
+        shown_by=(f"{_R39}::test_app_no_cuda_line_with_the_backend_on_the_gpu_is_a_notice",),
+        example='["\u26a0 LlamaService: No CUDA detected - local response will be slow"]\nggml_cuda_init: found 1 CUDA '
+        "devices:\n  Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes",
+        example_source="elizaOS/eliza#1926 (the app's line); ggml-cuda.cu's ggml_cuda_init ('found %d CUDA "
+        "devices') and llama.cpp's 'offloaded %d/%d layers to GPU'",
     ),
     # issue 36, round twenty-nine: a .NET binding's loader that found no native runtime it could use; with CUDA in
     # the text, cuda-library-major (its .NET variant) answers first

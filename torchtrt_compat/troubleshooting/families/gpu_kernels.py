@@ -38,6 +38,7 @@ _R8 = "tests/data/explain_round8"
 
 
 _test = tests_in(_TESTS)
+_R39 = "tests/troubleshooting/test_round39_v39apps.py"
 _q3 = tests_in("tests/troubleshooting/test_round14_q3kern.py")
 
 
@@ -1023,6 +1024,47 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_test("test_sageattention_flash_attn_xformers"),),
         example="RuntimeError: FlashAttention only support fp16 and bf16 data type",
         example_source="flash-attn csrc/flash_attn/flash_api.cpp (mha_fwd's TORCH_CHECK on q's dtype)",
+    ),
+    # issue 36, round thirty-nine: flash-attn's variable-length API checks the cumulative sequence lengths its
+    # caller built (csrc/flash_attn/flash_api.cpp: CHECK_SHAPE / CHECK_DEVICE / the int32 check)
+    KnownError(
+        "kern-flash-attn-varlen-seqlens",
+        "flash-attn's variable-length check failed: cu_seqlens_q must have shape (batch_size + 1) / must be on CUDA "
+        "/ must have dtype int32",
+        r"\bcu_seqlens_[qk] must (?:have shape \(|have dtype int32\b|be on CUDA\b|be contiguous\b)",
+        "flash-attn's variable-length functions (flash_attn_varlen_func and its packed forms) take the batch as "
+        "one packed sequence plus cu_seqlens, the cumulative lengths of its sequences (batch_size + 1 int32 values "
+        "on the GPU); the code that called it built them for another layout. That caller is rarely flash-attn "
+        "itself: a model's attention, or more often a project's own patch of a library's attention class (a "
+        "monkey patch that replaces a transformers model's attention forward with flash-attn), written for the "
+        "shapes and arguments an older release of that library passed.",
+        "Find the frame that called flash_attn_varlen_func (the last one above flash_attn in the traceback): if it "
+        "is your own code, build cu_seqlens as torch.cumsum of the sequence lengths with a leading 0, dtype "
+        "torch.int32, on q's device, with one entry more than the number of sequences, and unpad q / k / v to the "
+        "same total tokens. If it is a project's patch of a library's attention, run the library release that "
+        "patch was written for.",
+        variants=(
+            Variant(
+                r"transformers[\\/]|monkey.?patch|\breplace_\w{0,40}attn\w{0,20}\b|\w_attn_\w{0,20}patch\b",
+                "called through transformers (a project's flash-attention patch of a model's attention)",
+                "The call came through transformers, whose own flash_attention_2 path builds cu_seqlens itself; a "
+                "project that replaces a model's attention forward with its own flash-attn code (a monkey patch "
+                "applied before generate or training, such as a replace_llama_attn function) receives the "
+                "hidden states, attention mask and cache in the layout of the transformers release it was written "
+                "for, and a newer transformers passes them otherwise (a 4D mask, a Cache object, padded batches), "
+                "so the patch unpads the wrong shapes. Pin "
+                "transformers to the release the project names (its requirements file; such patches were written "
+                "for the 4.3x releases), or drop the patch and load the model with transformers' own flash-attn: "
+                "attn_implementation='flash_attention_2' (with torch_dtype=torch.float16 / bfloat16).",
+                product="transformers",
+            ),
+        ),
+        weight=80,
+        applies="flash-attn 2.x's varlen API and the code that calls it (projects' attention patches, models)",
+        shown_by=(f"{_R39}::test_flash_attn_varlen_check_through_a_patch",),
+        example="RuntimeError: cu_seqlens_q must have shape (batch_size + 1)",
+        example_source="flash-attn csrc/flash_attn/flash_api.cpp (mha_varlen_fwd: CHECK_SHAPE(cu_seqlens_q, "
+        "batch_size + 1), CHECK_DEVICE, 'cu_seqlens_q must have dtype int32')",
     ),
     KnownError(
         "kern-flash-attn-unavailable",

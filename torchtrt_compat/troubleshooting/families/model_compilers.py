@@ -58,7 +58,10 @@ FAMILIES: tuple[KnownError, ...] = (
         requires=_TVM + r"|nvcc\.py|find_cuda_path",
         weight=84,
         applies="Apache TVM's CUDA codegen (python/tvm/contrib/nvcc.py) and stacks that reuse it (MLC-LLM, TileLang)",
-        shown_by=(_test("test_tvm_nvcc_and_its_compile_errors"),),
+        shown_by=(
+            _test("test_tvm_nvcc_and_its_compile_errors"),
+            "tests/troubleshooting/test_round39_v39apps.py::test_nvcc_error_in_a_generated_kernel",
+        ),
         example='  File "/usr/local/lib/python3.10/site-packages/tvm/contrib/nvcc.py", line 196, in find_cuda_path\n'
         '    raise RuntimeError("Cannot find cuda path")\nRuntimeError: Cannot find cuda path',
         example_source='apache/tvm python/tvm/contrib/nvcc.py (find_cuda_path: raise RuntimeError("Cannot find cuda '
@@ -67,7 +70,11 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "tvm-nvcc-compile-failed",
         "TVM: nvcc failed on the CUDA code TVM generated (Compilation error:)",
-        r"^Compilation error:\s{0,4}$|Compilation error: empty result is generated",
+        r"^Compilation error:\s{0,4}$|Compilation error: empty result is generated"
+        # issue 36, round thirty-nine: nvcc's own summary line for the source TVM wrote to a fresh temporary folder
+        # (Python's tempfile: /tmp/tmpXXXXXXXX/) or under its own name (tvm_kernels.cu: BitBLAS's builder)
+        r"|\berrors? detected in the compilation of [\"']?[^\"'\n]{0,200}?(?:[\\/]tmp[\w-]{6,12}[\\/][\w.-]{1,80}\.cu\b"
+        r"|\btvm_kernels\.cu\b)",
         "TVM's compile_cuda ran nvcc on the kernel source it generated and nvcc failed; nvcc's own lines follow "
         "'Compilation error:' (the source is printed before it): most often the target's -arch is one this nvcc "
         "does not know (a GPU newer than the toolkit), an intrinsic the arch lacks (fp16 / bf16 functions below "
@@ -77,12 +84,32 @@ FAMILIES: tuple[KnownError, ...] = (
         "/ `nvidia-smi --query-gpu=compute_cap --format=csv`); for a missing half / bfloat16 function, build for "
         "the GPU's real arch (the default arch TVM reads from GPU 0) or use float32; for a host-compiler error, "
         "point nvcc at a supported gcc (NVCC_PREPEND_FLAGS='-ccbin /usr/bin/g++-12').",
-        requires=_TVM + r"|nvcc\.py|compile_cuda",
+        variants=(
+            # issue 36, round thirty-nine: the generated code clashes with the toolkit's half / bfloat16 headers
+            # (a helper defined twice or an ambiguous overload), or the generator is BitBLAS / tilelang, whose
+            # releases each name the CUDA toolkit they were tested with
+            Variant(
+                r"\bbitblas\b|\btilelang\b|cuda_(?:fp16|bf16)\.h|has already been defined"
+                r"|more than one instance of overloaded function",
+                "BitBLAS / tilelang, or generated code that clashes with the toolkit's half / bfloat16 headers",
+                "The generated kernel does not compile with this CUDA toolkit's headers: newer cuda_fp16.h / "
+                "cuda_bf16.h define more half and bfloat16 functions and operators, so a helper the code generator "
+                "emits for them is defined twice or ambiguous (a failure in every tuned candidate points here, not "
+                "at one bad candidate). Check `nvcc --version` against the CUDA version the installed TVM / "
+                "BitBLAS / tilelang release was built and tested with, install that toolkit (or the library's wheel "
+                "built for yours) and point CUDA_HOME / PATH at its nvcc, or upgrade the library to a release whose "
+                "codegen supports the newer headers; clear its tuning cache after the change.",
+            ),
+        ),
+        requires=_TVM + r"|nvcc\.py|compile_cuda|\bbitblas\b",
         loose=True,
         alternatives=("build-nvcc-arch-unsupported", "build-nvcc-host-compiler"),
         weight=45,
         applies="Apache TVM's CUDA codegen (tvm.contrib.nvcc.compile_cuda) and stacks that reuse it",
-        shown_by=(_test("test_tvm_nvcc_and_its_compile_errors"),),
+        shown_by=(
+            _test("test_tvm_nvcc_and_its_compile_errors"),
+            "tests/troubleshooting/test_round39_v39apps.py::test_nvcc_error_in_a_generated_kernel",
+        ),
         example='  File "/tvm/python/tvm/contrib/nvcc.py", line 120, in compile_cuda\n    raise RuntimeError(msg)\n'
         'RuntimeError: extern "C" __global__ void default_function_kernel(half* __restrict__ A) {...}\n'
         'Compilation error:\n/tmp/tmpx/my_kernel.cu(12): error: identifier "__hmax" is undefined',

@@ -111,6 +111,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Windows' 1 MB main-thread stack; run the work in a threading.Thread after "
                 "threading.stack_size(256 * 1024 * 1024), or remove the recursion.",
             ),
+            # issue 36, round thirty-nine: the crashed process ran llama.cpp's native CUDA backend (its own start-up
+            # lines: ggml_cuda_init, llama_model_load, llm_load_tensors / load_tensors; node-llama-cpp's name): the
+            # crash is that backend's abort, not a Python library's
+            Variant(
+                r"\bggml_cuda_init\b|\bggml[-_]cuda\b|\bllama_model_load\b|\bllama_new_context_with_model\b"
+                r"|\bllama_init_from_model\b|\b(?:llm_)?load_tensors:|\bnode-llama-cpp\b|\bllama_model_loader:",
+                "llama.cpp's CUDA backend (ggml-cuda) in the crashed process",
+                "The process ran llama.cpp's native CUDA backend (ggml-cuda; in a Node app through node-llama-cpp, in "
+                "desktop apps through their bundled llama.cpp build), and ggml aborts the whole process (0xC0000409) "
+                "or crashes (0xC0000005) when a CUDA call fails. Find ggml's own line just before the exit ('CUDA "
+                "error N at ggml-cuda.cu:LINE' / 'current device: N, in function ...'; run with the app's debug log "
+                "on) and fix what it names: out of memory: offload fewer layers (gpuLayers / -ngl), a smaller "
+                "quantization or context size; otherwise the prebuilt CUDA binary does not fit the installed driver: "
+                "update the NVIDIA driver, or rebuild the binding's llama.cpp from source for the installed CUDA "
+                "toolkit (node-llama-cpp builds one with its source download command and --gpu cuda). To confirm "
+                "that the CUDA build is what fails, run the same model with the CPU or Vulkan build (node-llama-cpp's "
+                "gpu: false or 'vulkan'; llama.cpp's -ngl 0). Python debuggers do not apply to a Node or native app.",
+            ),
         ),
         loose=True,
         alternatives=("native-crash", "proc-illegal-instruction"),

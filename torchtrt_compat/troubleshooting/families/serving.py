@@ -1301,8 +1301,99 @@ _SERVICES: tuple[KnownError, ...] = (
     ),
 )
 
+_R39 = "tests/troubleshooting/test_round39_v39apps.py"
+
+#: Triton's benchmark clients in their own words (issue 36, round thirty-nine): perf_analyzer's load manager and
+#: inference profiler (src/load_manager.cc, src/inference_profiler.cc), genai-perf (which runs perf_analyzer) and
+#: Model Analyzer's perf_analyzer runner (model_analyzer/perf_analyzer/perf_analyzer.py)
+_PERF_CLIENTS: tuple[KnownError, ...] = (
+    KnownError(
+        "serve-perf-analyzer-request-failed",
+        "perf_analyzer / genai-perf: Failed to retrieve results from inference request (requests failed during "
+        "the measurement)",
+        r"Failed to retrieve results from inference request",
+        "perf_analyzer's worker threads sent requests and at least one came back with an error or none at all "
+        "within the measurement, so it stops: the server refused the request (its error is printed under 'Thread "
+        "[N] had error:'), or at a high concurrency the server could not answer every request in time (its "
+        "queue, its own timeout or its KV cache full, the connection dropped).",
+        "Read the 'Thread [N] had error:' line under the message and the server's own log for the same moment: "
+        "that is the real error. If the run works at a low concurrency and fails only at a high one, lower "
+        "--concurrency (or --request-rate) to what the server can serve, raise the server's request timeout and "
+        "queue size, and measure with a longer window (--measurement-interval in ms) or a fixed --request-count; "
+        "if perf_analyzer hangs after the message, update genai-perf / perf_analyzer.",
+        variants=(
+            Variant(
+                r"Thread \[\d{1,4}\] had error:[^\n]{0,200}\b(?:HTTP code 4\d\d|400|404|422|Bad Request|Not Found"
+                r"|not supported|invalid)",
+                "the server rejected the requests (HTTP 4xx under 'Thread [N] had error')",
+                "The server rejected the requests themselves (an HTTP 4xx under 'Thread [N] had error'): the request "
+                "body does not fit the endpoint, so no concurrency setting helps. Check the endpoint and its type "
+                "(--endpoint-type chat / completions, --endpoint v1/chat/completions), the model name the server "
+                "serves (-m), the input file's format for that endpoint (messages not empty, content types the "
+                "server supports), and the API key or headers the server needs (--header); send one request with "
+                "curl in the same form to see the server's full error.",
+                strict=True,
+            ),
+        ),
+        weight=80,
+        applies="perf_analyzer and genai-perf (every release), against Triton or an OpenAI-compatible server",
+        shown_by=(f"{_R39}::test_triton_benchmark_clients_in_their_own_words",),
+        example="Failed to retrieve results from inference request.\nThread [0] had error: OpenAI response returns "
+        "HTTP code 400",
+        example_source="perf_analyzer src/load_manager.cc (CheckHealth: 'Failed to retrieve results from inference "
+        "request.'); triton-inference-server/perf_analyzer#320",
+    ),
+    KnownError(
+        "serve-perf-analyzer-unstable",
+        "perf_analyzer: Failed to obtain stable measurement (within N measurement windows)",
+        r"Failed to obtain stable measurement|Please use a larger time window",
+        "perf_analyzer repeats a measurement until the last passes (3 by default) agree on throughput and latency "
+        "within --stability-percentage (10%), giving up after --max-trials windows (10). The passes here kept "
+        "varying: the windows are too short for the request rate (a few requests per window), or the server "
+        "itself slows down or stalls between passes (throughput falling after the first passes points there).",
+        "Measure with larger windows: --measurement-interval (ms, time_windows mode) or --measurement-request-"
+        "count (count_windows mode) several times the default, more --max-trials, or a looser "
+        "--stability-percentage; then, if throughput still drops after the first passes, the client error is "
+        "only a symptom: read the server's log and metrics during the run (model instances, a backend or Python "
+        "model that slows down, CPU or GPU throttling, other load on the machine).",
+        weight=78,
+        applies="perf_analyzer (and genai-perf / Model Analyzer, which run it), every release",
+        shown_by=(f"{_R39}::test_triton_benchmark_clients_in_their_own_words",),
+        example="Failed to obtain stable measurement within 10 measurement windows for concurrency 1. Please try "
+        "to increase the --measurement-interval.\nFailed to obtain stable measurement.",
+        example_source="perf_analyzer src/inference_profiler.cc (ProfileHelper: 'Failed to obtain stable "
+        "measurement within %d measurement windows for concurrency %d')",
+    ),
+    KnownError(
+        "serve-model-analyzer-pa-killed",
+        "Model Analyzer: perf_analyzer took very long to exit / did not produce any output (killed, or ended by "
+        "a signal such as SIGABRT)",
+        r"perf_analyzer took very long to exit, killing perf_analyzer|perf_analyzer did not produce any output"
+        r"|perf_analyzer used significant amount of CPU resources",
+        "Model Analyzer runs perf_analyzer for each model configuration and kills it when it runs past its "
+        "timeout (or uses too much CPU); a perf_analyzer that ended with no output was killed or aborted "
+        "(SIGABRT) before it printed a measurement. Behind it is usually a server that does not answer in time: "
+        "the model configuration is too slow or too large for the GPU, the model failed to load or errors on "
+        "every request, or the measurement never stabilised. After too many such runs Model Analyzer stops.",
+        "Run the perf_analyzer command Model Analyzer logs by hand against the same server with -v and read its "
+        "error; read the Triton server's log for that configuration (Model Analyzer's --triton-output-path writes "
+        "it to a file): a model load or backend error there is the cause. Then give perf_analyzer more time "
+        "(--perf-analyzer-timeout, a longer measurement window), search fewer and lighter configurations at a "
+        "time (a lower --run-config-search-max-concurrency / instance count, fewer models per run), and use the "
+        "same release for Triton and the SDK container.",
+        weight=76,
+        applies="Triton Model Analyzer (model-analyzer profile), every release",
+        shown_by=(f"{_R39}::test_triton_benchmark_clients_in_their_own_words",),
+        example="[Model Analyzer] perf_analyzer took very long to exit, killing perf_analyzer\n[Model Analyzer] "
+        "perf_analyzer did not produce any output.",
+        example_source="model_analyzer/perf_analyzer/perf_analyzer.py (_run_process: 'perf_analyzer took very "
+        "long to exit, killing perf_analyzer'); triton-inference-server/perf_analyzer#454",
+    ),
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     *_TRITON,
+    *_PERF_CLIENTS,
     *_DEEPSTREAM,
     *_LLM,
     *_LLM_START,
