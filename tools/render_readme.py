@@ -604,6 +604,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-eight fix (`ec744d7`)",
             ),
+            ("after_by_hand", "after round thirty-nine's fixes (not blind)"),
         ],
     ),
 )

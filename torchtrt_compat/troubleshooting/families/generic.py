@@ -113,19 +113,19 @@ FAMILIES: tuple[KnownError, ...] = (
     # version 0x...", written from memory), torch's "Failed to initialize NumPy" warning carrying it
     KnownError(
         "py-numpy-older-than-build",
-        "NumPy older than the C API a module was built against ('module compiled against API version 0x10 but this "
-        "version of numpy is 0xf')",
+        "NumPy older than the C API a module was built against ('module compiled against API version 0xN but this "
+        "version of numpy is 0xM')",
         r"module compiled against API version 0x[0-9a-f]{1,4} but this version of numpy is 0x[0-9a-f]{1,4}"
         r"|module was compiled against NumPy C-API version 0x[0-9a-f]{1,4}[^\n]{0,60}? but the running NumPy has "
         r"C-API version",
         "The module (torch, opencv, a compiled extension) was built against a newer NumPy than the one installed: "
-        "its C API version (0x10 is NumPy 1.23-1.24, 0x11 1.25-1.26, 0xe-0xf 1.20-1.22) is above the installed "
+        "its C API version (the first hex number; a higher one is a newer NumPy) is above the installed "
         "NumPy's, so the module's NumPy part does not load: torch warns 'Failed to initialize NumPy' and its "
         "tensor <-> NumPy conversions (torch.from_numpy, .numpy(), DataLoader collation of arrays) then fail; "
         "other modules fail to import ('numpy.core.multiarray failed to import').",
         'Upgrade NumPy to at least the release the module was built with: `pip install -U "numpy<2"` for a '
         "module built for NumPy 1.x (an older torch, opencv), plain `pip install -U numpy` for one built for NumPy 2; "
-        "if another package pins the old NumPy, upgrade or drop that pin. It is not the Python version.",
+        "if another package pins the old NumPy, upgrade or drop that pin.",
         severity="warns-of-failure",
         weight=76,
         applies="any compiled module built against a newer NumPy than the one installed",

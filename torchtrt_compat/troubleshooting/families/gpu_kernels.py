@@ -1049,13 +1049,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "called through transformers (a project's flash-attention patch of a model's attention)",
                 "The call came through transformers, whose own flash_attention_2 path builds cu_seqlens itself; a "
                 "project that replaces a model's attention forward with its own flash-attn code (a monkey patch "
-                "applied before generate or training, such as a replace_llama_attn function) receives the "
-                "hidden states, attention mask and cache in the layout of the transformers release it was written "
-                "for, and a newer transformers passes them otherwise (a 4D mask, a Cache object, padded batches), "
-                "so the patch unpads the wrong shapes. Pin "
-                "transformers to the release the project names (its requirements file; such patches were written "
-                "for the 4.3x releases), or drop the patch and load the model with transformers' own flash-attn: "
-                "attn_implementation='flash_attention_2' (with torch_dtype=torch.float16 / bfloat16).",
+                "applied before generate or training) receives the hidden states, attention mask and cache in the "
+                "layout of the transformers release it was written for, and a newer transformers passes them "
+                "otherwise (a 4D mask, a Cache object, padded batches), so the patch unpads the wrong shapes. Pin "
+                "transformers to the release the project names (its requirements file), or drop the patch and load "
+                "the model with transformers' own flash-attn: attn_implementation='flash_attention_2' (with "
+                "torch_dtype=torch.float16 / bfloat16).",
                 product="transformers",
             ),
         ),

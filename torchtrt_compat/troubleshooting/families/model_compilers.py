@@ -91,14 +91,13 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"\bbitblas\b|\btilelang\b|cuda_(?:fp16|bf16)\.h|has already been defined"
                 r"|more than one instance of overloaded function",
-                "BitBLAS / tilelang, or generated code that clashes with the toolkit's half / bfloat16 headers",
+                "generated code that clashes with the toolkit's half / bfloat16 headers (TVM-based kernel libraries)",
                 "The generated kernel does not compile with this CUDA toolkit's headers: newer cuda_fp16.h / "
                 "cuda_bf16.h define more half and bfloat16 functions and operators, so a helper the code generator "
-                "emits for them is defined twice or ambiguous (a failure in every tuned candidate points here, not "
-                "at one bad candidate). Check `nvcc --version` against the CUDA version the installed TVM / "
-                "BitBLAS / tilelang release was built and tested with, install that toolkit (or the library's wheel "
-                "built for yours) and point CUDA_HOME / PATH at its nvcc, or upgrade the library to a release whose "
-                "codegen supports the newer headers; clear its tuning cache after the change.",
+                "emits for them is defined twice or ambiguous. Check `nvcc --version` against the CUDA version the "
+                "installed TVM / BitBLAS / tilelang release was built and tested with, install that toolkit (or the "
+                "library's wheel built for yours) and point CUDA_HOME / PATH at its nvcc, or upgrade the library to a "
+                "release whose codegen supports the newer headers; clear its tuning cache after the change.",
             ),
         ),
         requires=_TVM + r"|nvcc\.py|compile_cuda|\bbitblas\b",

@@ -1322,8 +1322,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"cannot execute 'cc1plus'|error trying to exec 'cc1plus'",
                 "gcc without g++ (cc1plus, the C++ compiler proper, is missing)",
                 "gcc is installed but not its C++ compiler (cc1plus comes with the g++ package), so compiling C++ "
-                "fails, also when nvcc or a kernel JIT (torch extensions, Triton, TVM / TileLang) calls gcc on C++ "
-                "or to preprocess its host code ('nvcc fatal : Failed to preprocess host compiler properties'). "
+                "fails, also when nvcc or a kernel JIT (torch extensions, Triton, TVM-based libraries) calls gcc on "
+                "C++ or to preprocess its host code ('nvcc fatal : Failed to preprocess host compiler properties'). "
                 "Install g++ of the same version as gcc: Debian/Ubuntu `apt install g++` (or build-essential), RHEL "
                 "`dnf install gcc-c++`, conda `conda install -c conda-forge gxx_linux-64` (with its gcc); point nvcc "
                 "at it if several are installed (-ccbin, CUDAHOSTCXX / CXX).",
@@ -2994,7 +2994,7 @@ _ROUND39: tuple[KnownError, ...] = (
         "environment (pip's cmake package in a virtual environment that is not active).",
         "Install CMake where the build runs and make sure `cmake --version` works in that same shell: `python -m pip "
         "install cmake` in the active environment (or conda install cmake, or the system's package: apt install "
-        "cmake), then build again; a module the build would have provided (an optional drawer or extension) "
+        "cmake), then build again; a module the build would have provided (an optional extension) "
         "imports only after the build succeeds.",
         weight=86,
         applies="source builds of C++/CUDA extensions that use CMake (setup.py CMakeBuild, scikit-build)",
