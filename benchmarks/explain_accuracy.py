@@ -78,6 +78,7 @@ LATER_ROUNDS = (
     "explain_round37",
     "explain_round38",
     "explain_round39",
+    "explain_round40",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

@@ -607,6 +607,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round thirty-nine's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round40",
+        "round forty (data-science notebooks and analytics libraries, robot and drone perception on embedded "
+        "NVIDIA boards, physics and astronomy codes)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-thirty-nine fix (`b3d5869`)",
+            ),
+        ],
+    ),
 )
 
 
