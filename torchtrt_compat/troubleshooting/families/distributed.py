@@ -29,6 +29,20 @@ _DIST = (
     r"|TCPStore|main_process_port|\bdeepspeed\b|server socket|rdzv|nproc_per_node"
 )
 
+#: a GPU that Ray does not count: Ray's autodetection registers only NVIDIA GPUs (CUDA) as 'GPU' (Ray's own rows and
+#: Flower's simulation on Ray, issue 36, round thirty-seven)
+_RAY_NON_NVIDIA_GPU = Variant(
+    INTEL_XPU + "|" + HIP + r"|\bDirectML\b|\bdevice[= ]{1,3}['\"]?mps\b",
+    "a GPU that is not an NVIDIA one (Intel Arc / XPU, AMD)",
+    "Ray registers only the GPUs its autodetection knows as 'GPU' (NVIDIA CUDA devices by default), so on an Intel "
+    "(XPU) or AMD card the cluster shows GPUs=0 and no task or client asking for num_gpus > 0 is ever placed. Either "
+    "set the GPU request to 0 (client_resources / num_gpus=0) and let each worker pick its own device "
+    "(torch.device('xpu') or the ROCm build's 'cuda'), or declare the resource to Ray yourself: ray.init(num_gpus=N) / "
+    "`ray start --num-gpus=N` (Flower: ray_init_args={'num_gpus': N} for start_simulation, or the backend's init args "
+    "in the federation's config), or a custom resource the tasks request. `ray status` must list it.",
+    strict=True,
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "dist-port-in-use",
@@ -654,21 +668,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "--num-gpus=N`, ray.init(num_gpus=N); in Docker / Kubernetes the worker must see the GPUs), ask for fewer "
         "(num_gpus=0.5 shares one GPU between two actors), or create fewer GPU actors; vLLM on Ray needs "
         "tensor_parallel_size x pipeline_parallel_size GPUs in the cluster.",
-        variants=(
-            # a GPU that Ray does not count: Ray's autodetection registers only NVIDIA GPUs (CUDA) as 'GPU'
-            Variant(
-                INTEL_XPU + "|" + HIP + r"|\bDirectML\b|\bdevice[= ]{1,3}['\"]?mps\b",
-                "a GPU that is not an NVIDIA one (Intel Arc / XPU, AMD)",
-                "Ray registers only the GPUs its autodetection knows as 'GPU' (NVIDIA CUDA devices by default), so on "
-                "an Intel (XPU) or AMD card the cluster shows GPUs=0 and no task or client asking for num_gpus > 0 "
-                "is ever placed. Either set the GPU request to 0 (client_resources / num_gpus=0) and let each worker "
-                "pick its own device (torch.device('xpu') or the ROCm build's 'cuda'), or declare the resource to "
-                "Ray yourself: ray.init(num_gpus=N) / `ray start --num-gpus=N` (Flower: ray_init_args={'num_gpus': "
-                "N} for start_simulation, or the backend's init args in the federation's config), or a custom "
-                "resource the tasks request. `ray status` must list it.",
-                strict=True,
-            ),
-        ),
+        variants=(_RAY_NON_NVIDIA_GPU,),
         severity="warns-of-failure",
         weight=80,
         applies="Ray (Ray Train / Tune / Serve, vLLM's Ray executor, RLlib)",
@@ -698,21 +698,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "start_simulation (or the backend's init args in the federation's config). Or run the clients on the CPU with "
         "num_gpus=0 in client_resources, or lower the request so the GPUs Ray has fit (num_gpus=0.25 places four "
         "clients per GPU).",
-        variants=(
-            # a GPU that Ray does not count: Ray's autodetection registers only NVIDIA GPUs (CUDA) as 'GPU'
-            Variant(
-                INTEL_XPU + "|" + HIP + r"|\bDirectML\b|\bdevice[= ]{1,3}['\"]?mps\b",
-                "a GPU that is not an NVIDIA one (Intel Arc / XPU, AMD)",
-                "Ray registers only the GPUs its autodetection knows as 'GPU' (NVIDIA CUDA devices by default), so on "
-                "an Intel (XPU) or AMD card the cluster shows GPUs=0 and no task or client asking for num_gpus > 0 "
-                "is ever placed. Either set the GPU request to 0 (client_resources / num_gpus=0) and let each worker "
-                "pick its own device (torch.device('xpu') or the ROCm build's 'cuda'), or declare the resource to "
-                "Ray yourself: ray.init(num_gpus=N) / `ray start --num-gpus=N` (Flower: ray_init_args={'num_gpus': "
-                "N} for start_simulation, or the backend's init args in the federation's config), or a custom "
-                "resource the tasks request. `ray status` must list it.",
-                strict=True,
-            ),
-        ),
+        variants=(_RAY_NON_NVIDIA_GPU,),
         weight=82,
         applies="Flower's simulation engine (flwr, start_simulation / flwr run with the Ray backend)",
         shown_by=("tests/troubleshooting/test_round37_v37federated.py::test_flower_clients_ray_cannot_place",),
