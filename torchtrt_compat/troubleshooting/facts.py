@@ -32,6 +32,7 @@ __all__ = [
     "products_of",
     "cuda_error",
     "cuda_error_named",
+    "driver_check",
     "extract",
     "facts",
     "may_state_codes",
@@ -122,6 +123,27 @@ def cuda_error_named(name: str) -> CudaCode | None:
     """A cudaError / CUresult by name (``"CUDA_ERROR_INVALID_CONTEXT"``), with its number and message."""
     row = _by_name().get(name)
     return CudaCode(row[0], name, row[1]) if row else None
+
+
+#: a native program's failed check of a CUDA driver API call, glog's CHECK as it prints it ("Check failed:
+#: cuDeviceGetCount(&device_count) == CUDA_SUCCESS (3 == 0)", CHECK_EQ's "(3 vs. 0)"): the number is a CUresult
+_DRIVER_CHECK = re.compile(
+    r"Check failed: (?P<call>cu[A-Z]\w{1,60})\([^\n]{0,300}?\) == CUDA_SUCCESS \((?P<code>\d{1,4}) (?:==|vs\.) 0\)"
+)
+
+
+def driver_check(text: str) -> tuple[str, int, str] | None:
+    """The driver API call, its CUresult number and that number's name (``("cuDeviceGetCount", 3,
+    "CUDA_ERROR_NOT_INITIALIZED")``) of the first failed check of a CUDA driver call in ``text`` (`_DRIVER_CHECK`), or
+    None. Issue 36, round forty: the miss names the code; a family row may use the same helper."""
+    if "Check failed: cu" not in text:
+        return None
+    m = _DRIVER_CHECK.search(text)
+    if m is None:
+        return None
+    code = int(m.group("code"))
+    name = facts()["cuda_driver"]["errors"].get(str(code))
+    return (m.group("call"), code, name) if name else None
 
 
 # ---- reading the text ------------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from .entry import CUDA_STATUS_LIBRARIES, TENSORRT_PRODUCTS, KnownError, Variant
 from .facts import (
     TextFacts,
     cuda_error_named,
+    driver_check,
     extract,
     may_state_codes,
     messages_of,
@@ -51,6 +52,7 @@ from .facts import (
 from .literals import alternatives as _alternatives, literals as _literals, top_alternatives
 from .miss import (
     JAVA_LINKAGE,
+    JAVA_STATIC_INIT,
     Speed,
     command_in,
     gpu_library,
@@ -64,7 +66,7 @@ from .miss import (
 )
 from .prefilter import Held, Vocabulary, trie
 from .scan import line_start
-from .severity import Levels, conditional_at, levels
+from .severity import IGNORED_IN, Levels, conditional_at, exit_noise, levels
 from .table import (
     ACCELERATOR_NVIDIA,
     FRAMEWORK_DEVICES,
@@ -1328,6 +1330,17 @@ def _conclude(
         _conclude_miss(result, hay, held, lv, facts, shown, told=False, notices=top is not None)
         return
     _conclude_text(result, hay, held, lv, facts, shown)
+    if result.outcome == "warnings-only" and exit_noise(hay) is not None:
+        result.summary += _EXIT_NOISE
+
+
+#: what a text of warnings only adds when it ends in Python's "Exception ignored in:" blocks at interpreter shutdown
+#: (`severity.exit_noise`; issue 36, round forty)
+_EXIT_NOISE = (
+    " The 'Exception ignored in: ...' blocks at its end are Python's reports of exceptions in weakref callbacks or "
+    "destructors run while the interpreter shut down (module globals already None): the run had finished and its "
+    "printed results stand; newer releases of the library whose objects they name no longer print them."
+)
 
 
 def _conclude_text(
@@ -1632,6 +1645,18 @@ def _conclude_miss(
         said_too += f" The message says what to do: {said}."
         said_too += _pinned(said, hay)
     said_too += on_device
+    checked = driver_check(hay) if not cut else None
+    if checked is not None:  # a failed check of a CUDA driver call: its number named (issue 36, round forty)
+        said_too += (
+            f" {checked[0]} returned {checked[1]}, the CUDA driver API's {checked[2]}"
+            + (
+                " (cuInit was not called, or failed, before this call: a start-up option that skips the GPU, or a "
+                "driver the process cannot reach)"
+                if checked[2] == "CUDA_ERROR_NOT_INITIALIZED"
+                else ""
+            )
+            + "."
+        )
     if speed is not None:
         result.summary = (
             f"No known error matched, and nothing failed: the text shows how fast the work ran or where it runs "
@@ -2007,6 +2032,9 @@ def _next_step(
     file, a Windows build). The message's own remedy (``said``) and a program that is not Python come before the
     stage's general step; a situation the text shows (trtexec, apt, NCCL) before both."""
     library = products[0] if products else None
+    kind = _runtime_kind_step(stage, hay, first_error)
+    if kind is not None:
+        return kind
     situation = _situation(stage, hay)
     if situation:  # what the text shows beside its stage has its own step (trtexec, an image build, apt, NCCL)
         return STAGE_STEPS[situation], STAGE_COMMANDS[situation]
@@ -2056,6 +2084,46 @@ def _next_step(
         command = STAGE_COMMANDS["runtime/no-cuda-error"]
         step = STAGE_STEPS["runtime/no-cuda-error"] if step == STAGE_STEPS["runtime"] else step
     return step, command
+
+
+#: a ROS 2 node's error line as rcutils logs it, under ros2 launch's process prefix or alone: "[component_container-1]
+#: [ERROR] [1736762810.587426969] [visual_slam_node]: Failed to initialize ...: 4"
+_ROS_NODE_ERROR = re.compile(
+    r"^(?:\[[\w.-]{1,80}-\d{1,4}\]\s{1,4})?\[(?:ERROR|FATAL)\] \[\d{6,12}\.\d{1,9}\] \[[\w./-]{1,120}\]: "
+)
+
+
+def _runtime_kind_step(stage: str, hay: str, first_error: str) -> tuple[str, str] | None:
+    """The step and command of a runtime miss whose first error line is of a kind with its own step (issue 36, round
+    forty), or None: an exception Python reported and ignored ("Exception ignored in:"; no call stopped the program),
+    or a ROS 2 node's own error line (ros2 launch's "[component_container-1] [ERROR] [stamp] [node]: ...": the node's
+    log and parameters, not a Python script's rerun)."""
+    if stage != "runtime":
+        return None
+    ignored = _ignored_block(hay, first_error)
+    if ignored is not None:
+        return STAGE_STEPS["runtime/ignored"].format(obj=ignored), STAGE_COMMANDS["runtime/ignored"]
+    if _ROS_NODE_ERROR.match(first_error):
+        return STAGE_STEPS["runtime/ros-node"], STAGE_COMMANDS["runtime/ros-node"]
+    return None
+
+
+def _ignored_block(hay: str, first_error: str) -> str | None:
+    """The object an "Exception ignored in:" block names (`severity.IGNORED_IN`: a destructor, a weakref callback, a
+    finalizer) when the first error line is that block's exception (only its traceback between), else None (issue 36,
+    round forty)."""
+    if not first_error or "Exception ignored in: " not in hay:
+        return None
+    at = hay.find(first_error[:80])
+    if at < 0:
+        return None
+    for n, m in enumerate(IGNORED_IN.finditer(hay, 0, at)):
+        if n >= 64:
+            break
+        between = hay[m.end() : at].split("\n")[1:]
+        if all(not line.strip() or line[:1].isspace() or line.startswith("Traceback (") for line in between):
+            return _display.short(m.group("obj").strip(), 160)
+    return None
 
 
 #: Python's own words for a bug of the code that raised them, not of the values it was given: a dict or set changed
@@ -2150,6 +2218,10 @@ def _own_step(said: str, hay: str, products: list[str], stage: str) -> tuple[str
         return STAGE_STEPS[key].format(package=named), STAGE_COMMANDS[key]
     if stage == "compile":
         kind = ""
+    if kind == "Java" and JAVA_STATIC_INIT.search(hay):
+        # a class whose static initialiser failed earlier (its native library did not load; issue 36, round forty):
+        # that first failure, not the jars' versions
+        return STAGE_STEPS["not-python/java-static-init"], STAGE_COMMANDS["not-python/java-static-init"]
     if kind == "Java" and JAVA_LINKAGE.search(hay):  # jars of different releases (issue 36, round thirty-six)
         return STAGE_STEPS["not-python/java-linkage"], STAGE_COMMANDS["not-python/java-linkage"]
     if said:

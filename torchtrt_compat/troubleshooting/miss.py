@@ -286,6 +286,14 @@ _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: the JVM's linkage errors: classes compiled against another release of a class they use (issue 36, round
 #: thirty-six); HotSpot's message for an AbstractMethodError ("Receiver class X does not define or inherit an
 #: implementation of the resolved method ...") also when a wrapper's exception carries it
+#: the JVM's report that a class's static initialiser failed before ("java.lang.NoClassDefFoundError: Could not
+#: initialize class ml.dmlc.xgboost4j.java.DMatrix" after an ExceptionInInitializerError or UnsatisfiedLinkError: a
+#: native library the class loads in its static block did not load): not jars of different releases (issue 36, round
+#: forty)
+JAVA_STATIC_INIT = re.compile(
+    r"\bNoClassDefFoundError: Could not initialize class\b|\bjava\.lang\.ExceptionInInitializerError\b"
+    r"|\bjava\.lang\.UnsatisfiedLinkError\b"
+)
 JAVA_LINKAGE = re.compile(
     r"\bjava\.lang\.(?:AbstractMethodError|NoSuchMethodError|NoSuchFieldError|NoClassDefFoundError"
     r"|IncompatibleClassChangeError|ClassNotFoundException)\b|does not define or inherit an implementation of the "

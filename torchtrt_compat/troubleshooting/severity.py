@@ -292,6 +292,10 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 _ERROR_LINE = re.compile(
     #: (a markdown quote's "> " before it, as a report quotes its log: issue 36, round thirty-seven)
     rf"^\s{{0,8}}{_LAUNCHER}(?:>[ \t]{{0,2}})?(?:Traceback \(most recent call last\)"
+    #: IPython's and Jupyter's traceback head, the exception's class first ("TypeError        Traceback (most recent
+    #: call last)"; issue 36, round forty)
+    r"|(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}(?:Error|Exception|Interrupt|Exit)\s{4,120}"
+    r"Traceback \(most recent call last\)"
     #: a native library's failed check as it prints it, the condition in backquotes, then its message (nnabla's
     #: NBLA_CHECK, include/nbla/exception.hpp: "Failed `it != items_.end()`: Any of [cudnn:float, ...] could not be
     #: found in []", under its error kind's line "value error in query"; issue 36, round thirty-seven)
@@ -318,10 +322,17 @@ _ERROR_LINE = re.compile(
     #: returned 1 exit status", "/usr/bin/ld: cannot find -lcudart"; ninja's failed edge ("FAILED: spmm.cuda.o");
     #: macOS dyld's report of a library it could not bind ("Symbol not found: __ZN...", "Library not loaded: ...")
     r"|(?:[\w./\\+-]{0,200}[/\\])?(?:[\w.+-]{0,40}-)?(?:gcc|g\+\+|cc|c\+\+|clang\+{0,2}|cc1(?:plus)?|collect2|ld|ld\.\w{1,8}"
-    r"|lld|nvcc|cl|link)(?:-\d{1,2})?(?:\.exe)?: (?:fatal )?error: "
+    r"|lld|nvcc|cl|link|icx|icpx|icc|icpc|ifort|ifx|nvc|nvc\+\+|nvfortran)(?:-\d{1,2})?(?:\.exe)?: (?:fatal )?error: "
+    #: the NVIDIA HPC SDK's (and PGI's) compiler drivers' own lines: "nvc++-Error-Switch -ta with unknown keyword
+    #: cc89", "nvfortran-Fatal-...", and their front ends' numbered severe / fatal diagnostics ("NVFORTRAN-S-0034-Syntax
+    #: error at or near ...", "NVC++-F-0249-...", PGI's "PGF90-S-..."; issue 36, round forty)
+    r"|(?:nvc|nvc\+\+|nvfortran|pgcc|pgc\+\+|pgCC|pgf77|pgf90|pgf95|pgfortran)-(?:Error|Fatal)-(?=\S)"
+    r"|(?:NVC|NVC\+\+|NVCPP|NVFORTRAN|PGC|PGCC|PGC\+\+|PGF77|PGF90|PGF95|PGFORTRAN)-[SF]-\d{4}-"
     r"|(?:[\w./\\+-]{0,200}/)?ld(?:\.\w{1,8})?: cannot find -l\S"
     #: pip's list of the distributions it could not build ("Failed to build spatial-correlation-sampler")
     r"|Failed to build (?:[\w.-]{1,80} ?){1,20}$"
+    #: conda's solver: a package no channel has for this platform ("ResolvePackageNotFound:" then "  - cuml=0.16")
+    r"|ResolvePackageNotFound:\s*$"
     r"|FAILED: \S|(?:dyld(?:\[\d{1,9}\])?: )?(?:Symbol not found: _\w|Library not loaded: \S)"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
     #: a process's non-zero exit, reported by whatever ran it, when no traceback shows why (issue 36, round
@@ -344,7 +355,10 @@ _ERROR_LINE = re.compile(
     re.MULTILINE,
 )
 #: the head of a Python traceback, which is an error line but never the error itself
-_TRACEBACK_HEAD = re.compile(r"(?:\[rank\d{1,4}\]:\s{0,4})?Traceback \(most recent call last\)")
+_TRACEBACK_HEAD = re.compile(
+    r"(?:\[rank\d{1,4}\]:\s{0,4})?(?:(?:[A-Za-z_][\w.]{0,100}\.)?[A-Z]\w{0,60}\s{4,120})?"
+    r"Traceback \(most recent call last\)"
+)
 _ERROR_WORDS = (
     ": Error in ",  # DeepStream's nvinfer: "NvDsInferContext[UID 1]: Error in NvDsInferContextImpl::buildModel()"
     "core dumped)",
@@ -1027,6 +1041,93 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
                 found[s] = "warning"
 
 
+#: an exception a WARNING-level record reports as its message (param's wrapper of a callable: "WARNING:
+#: param.dynamic_operation: Callable raised \"RuntimeError('Runtime compilation failed')\"."; a logger's "... raised
+#: ValueError: ..."): the call failed, the record's level is only how the wrapper logged it (issue 36, round forty). A
+#: retry or fallback notice that names an exception stays a warning, and so does an exception's repr without a verb
+#: that raised it (vLLM's "Failed to import from vllm._C with ImportError('libcudart.so.12: ...')": it goes on).
+_RAISED_IN_A_WARNING = re.compile(
+    r"\b(?:raised|threw|thrown)\b:?\s{0,4}(?:an? )?(?:exception:?\s{0,4})?[\"'`(]{0,2}(?:[A-Za-z_][\w.]{0,100}\.)?"
+    r"[A-Z]\w{0,60}(?:Error|Exception)\b"
+)
+_RAISED_BUT_HANDLED = re.compile(
+    r"\bretry|\bretrying\b|\bwill retry\b|\bfalling back\b|\bignor(?:ed|ing)\b", re.IGNORECASE
+)
+
+
+#: a warning whose own words say the program cannot use its GPU at all (wgpu-py through fastplotlib: "RuntimeWarning:
+#: WGPU could not enumerate any adapters, fastplotlib will not work."): what it warns of is the failure, not a notice
+#: (issue 36, round forty); a fallback ("No GPU/TPU found, falling back to CPU") stays a warning
+_WILL_NOT_WORK = re.compile(
+    r"\bcould not (?:enumerate|find) any (?:adapters?|devices?|GPUs?)\b"
+    r"|\bno (?:suitable |compatible )?(?:GPU |graphics )?adapters? (?:found|available)\b"
+    r"|(?=[^\n]{0,300}\b(?:adapters?|GPUs?|devices?|Vulkan|driver|backend)\b)"
+    r"[^\n]{0,300}?\b(?:will not|won't|cannot|can't) (?:work|run)\b",
+    re.IGNORECASE,
+)
+_FALLS_BACK_IN_A_WARNING = re.compile(
+    r"\bfall(?:ing|s)? back\b|\bon (?:the )?CPU\b|\bCPU instead\b|\busing (?:the )?CPU\b", re.IGNORECASE
+)
+
+
+def _raised_in_a_warning(text: str, found: dict[int, Level]) -> None:
+    """A warning line that reports an exception the call raised (`_RAISED_IN_A_WARNING`) is an error line, unless it
+    says the program retries, falls back or ignores it; so is one that says the program cannot use its GPU at all
+    (`_WILL_NOT_WORK`), unless it goes on on the CPU."""
+    for s, level in list(found.items()):
+        if level != "warning":
+            continue
+        end = text.find("\n", s)
+        line = text[s : end if end >= 0 else len(text)][:2000]
+        if _RAISED_IN_A_WARNING.search(line) and not _RAISED_BUT_HANDLED.search(line):
+            found[s] = "error"
+        elif _WILL_NOT_WORK.search(line) and not _FALLS_BACK_IN_A_WARNING.search(line):
+            found[s] = "error"
+
+
+#: Python's report of an exception it could not raise (a destructor's, a weakref callback's, a finalizer's:
+#: sys.unraisablehook's "Exception ignored in: <function WeakMethod.__new__.<locals>._cb at 0x...>", its traceback
+#: and exception line): the program did not stop there
+IGNORED_IN = re.compile(r"^Exception ignored in: (?P<obj>[^\n]{0,300})", re.MULTILINE)
+#: the words of such an exception at interpreter shutdown, when module globals are already None (weakref's _cb
+#: comparing with isinstance, "'NoneType' object is not callable", "sys.meta_path is None, Python is likely shutting
+#: down"): noise after the run, not its failure (issue 36, round forty)
+_AT_SHUTDOWN = re.compile(
+    r"sys\.meta_path is None|Python is likely shutting down|'NoneType' object is not callable"
+    r"|isinstance\(\) arg 2 must be a type|^\s{0,8}File \"[^\"\n]{0,300}weakref\.py\", line \d{1,6}, in _cb\b",
+    re.MULTILINE,
+)
+
+
+def exit_noise(text: str) -> int | None:
+    """Where a text's closing "Exception ignored in:" blocks (`IGNORED_IN`) at interpreter shutdown (`_AT_SHUTDOWN`)
+    start, after output of its own; None if it has none. Each traceback from there on must be one such block's: a
+    traceback of its own is a failure."""
+    if "Exception ignored in: " not in text:
+        return None
+    first = IGNORED_IN.search(text)
+    if first is None or not text[: first.start()].strip():
+        return None
+    tail = text[first.start() :]
+    if _AT_SHUTDOWN.search(tail) is None:
+        return None
+    for m in _TRACEBACK_AT.finditer(tail):
+        above = tail.rfind("\n", 0, max(m.start() - 1, 0))
+        if not tail[above + 1 : m.start()].startswith("Exception ignored in: "):
+            return None
+    return first.start()
+
+
+def _ignored_at_exit(text: str, found: dict[int, Level]) -> None:
+    """Every error line of a text's closing shutdown noise (`exit_noise`) is a warning."""
+    start = exit_noise(text)
+    if start is None:
+        return
+    for s in list(found):
+        if s >= start and found[s] == "error":
+            found[s] = "warning"
+
+
 #: a traceback flattened onto one line (a paste whose line breaks were lost, or a worker's prefix before it: "Process
 #: Name-1: Traceback (most recent call last): File \"...\", line 48, in run ... AssertionError: Torch not compiled with
 #: CUDA enabled"): its head, a frame, then a raised exception's class and message on the same line (issue 36, round
@@ -1084,6 +1185,8 @@ def _levels(text: str, depth: int) -> Levels:
     _failure_at_info(text, found)
     _forwarded(text, found, depth)
     _warned_tracebacks(text, found)
+    _raised_in_a_warning(text, found)
+    _ignored_at_exit(text, found)
     _titled_failure(text, found)
     starts = sorted(found)
     ends = []

@@ -6295,7 +6295,10 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         # you'll have torch 1.4.0 which is incompatible." and 20.3 and later's "x 1.6 requires torch>=1.6, but you
         # have torch 1.4.0 which is incompatible." (issue 36, round thirty-seven)
         r"|^\s{0,8}(?:ERROR: )?[\w.-]{1,80} [\w.+!-]{1,40} (?:has requirement|requires) [^\n]{1,200}, but you(?:'ll)? "
-        r"have [^\n]{1,160} which is incompatible",
+        r"have [^\n]{1,160} which is incompatible"
+        # conda's solver and channel errors (issue 36, round forty)
+        r"|^ResolvePackageNotFound:|\bPackagesNotFoundError: |^UnsatisfiableError: "
+        r"|The following packages are not available from current channels",
     ),
     (
         "compile",
@@ -6307,6 +6310,9 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
         r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
         r"|failed to run custom build command for `|build-script-build|nvcc error while compiling"
+        # the NVIDIA HPC SDK's compiler lines ("nvc++-Error-Switch ...", "NVFORTRAN-S-0084-..."; issue 36, round forty)
+        r"|^(?:NVC|NVC\+\+|NVCPP|NVFORTRAN|PGC|PGCC|PGC\+\+|PGF90|PGF95|PGFORTRAN)-[SF]-\d{4}-"
+        r"|^(?:nvc|nvc\+\+|nvfortran|pgcc|pgc\+\+|pgf90|pgfortran)-(?:Error|Fatal)-"
         # torch's JIT extension build (torch.utils.cpp_extension.load and its ninja run)
         r"|torch[\\/]utils[\\/]cpp_extension\.py|Error building extension '|\bin _run_ninja_build\b"
         r"|\bin _jit_compile\b|\bin _write_ninja_file_and_build_library\b"
@@ -6757,6 +6763,14 @@ STAGE_STEPS: dict[str, str] = {
     "NoSuchMethodError, NoClassDefFoundError) means its classes come from jars of different releases: one artifact "
     "(the API jar) is newer than another compiled against it (an engine or plugin jar). List the versions on the "
     "classpath and give every artifact of that framework the same release (import its BOM), then rebuild",
+    #: a class whose static initialiser failed earlier (issue 36, round forty)
+    "not-python/java-static-init": "the program is Java, so a Python rerun or debugger does not apply; 'Could not "
+    "initialize class X' means X's static initialiser already failed once, earlier in this JVM: the class is not "
+    "missing from the classpath, so listing jars does not help. Its first failure is logged before, as "
+    "java.lang.ExceptionInInitializerError or java.lang.UnsatisfiedLinkError; for a class that wraps a native library "
+    "(a GPU build of XGBoost, LightGBM, ONNX Runtime's JNI), that library did not load: it is built for another "
+    "OS, glibc, CUDA or driver than this machine's, or a library it needs is not on the library path. Read that "
+    "first failure and use the artifact built for this OS and CUDA (or the CPU one)",
     #: libstdc++'s "terminate called without an active exception" (issue 36, round thirty-five)
     "runtime/teardown": "C++ called std::terminate without an exception: a std::thread object was destroyed while its "
     "thread was still joinable (a worker, reader or writer thread the program or a library started and never joined "
@@ -6817,11 +6831,43 @@ STAGE_STEPS: dict[str, str] = {
     "error line of the full output",
     #: a compiler driver handed a source file that is not there ("gcc: error: src/nms_cuda.c: No such file or
     #: directory", then "gcc: fatal error: no input files"; issue 36, round thirty-seven)
+    #: a compiler driver's own refusal of an option on its command line (NVHPC's "nvc++-Error-Switch -ta with
+    #: unknown keyword cc89", gcc's and clang's "unrecognized command-line option"; issue 36, round forty)
+    "compile/driver-option": "the compiler driver itself rejected the build's command line (its own line, above "
+    "make's 'Error 1' / 'Error 2' summaries, names the option and value): the build passes a switch or value this "
+    "compiler release does not know: a GPU target newer than the compiler (a compute capability such as cc89 or "
+    "sm_90 that an older NVHPC, nvcc or clang predates), or a flag the release removed or renamed (NVHPC's deprecated "
+    "-ta=tesla:ccXX, now -acc with -gpu=ccXX). Check the compiler's version and the GPU's target, then build with a "
+    "value the compiler knows (code for an older capability runs on a newer GPU of the same family) or with a newer "
+    "compiler, and change the project's flags to match (CMAKE_<LANG>_FLAGS, its GPU-architecture option)",
     "compile/missing-source": "the compiler was given a source file that does not exist (the line names it), so "
     "nothing was compiled: the checkout lacks it: a git submodule not checked out, a file the repository never "
     "committed (a file of the upstream project it was derived from), or a step of the project's build instructions "
     "that creates or downloads it was not run; get that file (check out the submodules, take it from the upstream "
     "project or the repository's fixed version, run the step) and build again",
+    #: an exception Python reported as "Exception ignored in: <obj>" (a destructor, a weakref callback, a finalizer it
+    #: called on its own) and did not raise (issue 36, round forty): {obj} is what the block names
+    "runtime/ignored": "this exception was raised inside a destructor, weakref callback or finalizer that Python "
+    "called on its own ({obj}), and Python ignored it ('Exception ignored in'): the program did not stop there, so a "
+    "debugger would not stop on it either. An attribute missing in a __del__ means the object was only half built: "
+    "its constructor raised before setting it, or was given what it does not take (a NumPy array where the library "
+    "needs its own GPU array, a wrong shape or dtype). The cause is the first failure above this block; if the paste "
+    "has none, read the whole output again, or build that object of its library alone in a few lines, with the same "
+    "inputs, to see its constructor's own exception",
+    #: a ROS 2 node's own error line (issue 36, round forty): an application's status or error code, not Python's
+    "runtime/ros-node": "a ROS 2 node logged this error itself (its name is in the brackets before the message; a "
+    "number after it is the node's library's own status code, which its headers or docs name): the node started and "
+    "then refused its set-up. Rerun that node with debug logging to see the calls and values before the error, and "
+    "check the parameters it was given (camera and IMU topics, frames, calibration, the features switched on) against "
+    "what the package documents; then check that the package's release is the one built for this ROS 2 distribution "
+    "and, on Jetson, this JetPack (a release for another JetPack ships libraries that fail at set-up)",
+    #: conda's "ResolvePackageNotFound" / "PackagesNotFoundError" (issue 36, round forty)
+    "install/conda-not-found": "conda found no build of the listed package (at that version) on the channels it "
+    "searched, for this platform: the version is not published there, the environment file names no channel that "
+    "has it (RAPIDS' cuDF / cuML are on the rapidsai channel, with conda-forge and nvidia), or no build exists for "
+    "this platform at all (many GPU packages exist for Linux only: on Windows use WSL2; an old pinned version may be "
+    "gone or exist only for older Python). Search the channel for the package on this platform, then pin a version "
+    "it lists, add the channel, or drop the package from the environment file",
     #: a library's own Python bug, raised inside its frames (issue 36, round thirty-seven): {library} is the library
     "runtime/library-bug": "Python raised this inside {library}'s own code (the traceback's last frames are its "
     "files in site-packages, not your code), with an error that is a bug of the code that raised it, not of the "
@@ -6875,6 +6921,13 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         r"|^#\d{1,4} \[[^\]\n]{1,80}\] RUN |returned a non-zero code: \d|failed to solve: "
         r"|executor failed running \[|did not complete successfully: exit code|\bdocker build\b|\bDockerfile\b",
     ),
+    #: conda found no build of a package for this platform on its channels (issue 36, round forty)
+    (
+        "install",
+        "install/conda-not-found",
+        r"^ResolvePackageNotFound:|\bPackagesNotFoundError: "
+        r"|The following packages are not available from current channels",
+    ),
     (
         "install",
         "install/apt",
@@ -6909,6 +6962,14 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     #: INTERFACE_INCLUDE_DIRECTORIES names a path that does not exist; issue 36, round thirty-six)
     ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: |^CMake Error in [^\n]{1,300}:"),
     ("compile", "compile/torch-compile", _TORCH_COMPILE_TAIL[1:]),
+    #: a compiler driver's own refusal of an option (`compile/driver-option`)
+    (
+        "compile",
+        "compile/driver-option",
+        r"^\s{0,8}(?:nvc|nvc\+\+|nvfortran|pgcc|pgc\+\+|pgf90|pgfortran)-(?:Error|Fatal)-(?:Switch|Unknown switch)\b"
+        r"|^\s{0,8}(?:[\w./\\+-]{0,200}[/\\])?(?:[\w.+-]{0,40}-)?(?:gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|icx|icpx|nvc\+\+)"
+        r"(?:-\d{1,2})?: error: (?:unrecognized command[- ]line option|unknown argument|unsupported option)",
+    ),
     #: a compiler driver's own report of a source file it was given and could not open ("gcc: error: x.c: No such file
     #: or directory", "gcc: fatal error: no input files"; issue 36, round thirty-seven); a header missing is a
     #: compile error at a file and line, which `compile/shown` reads
@@ -6926,7 +6987,11 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         "compile",
         "compile/shown",
         r"^[^\n]{0,300}?(?::\d{1,6}(?::\d{1,4})?: (?:fatal )?error: |\(\d{1,6}\): (?:fatal |catastrophic )?error\b)"
-        r"|undefined reference to [`']|^CMake Error at |^ptxas (?:fatal|error)",
+        r"|undefined reference to [`']|^CMake Error at |^ptxas (?:fatal|error)"
+        #: the NVIDIA HPC SDK's front ends' numbered severe / fatal diagnostics ("NVFORTRAN-S-0034-Syntax error at or
+        #: near ...", "NVC++-F-0249-..."; issue 36, round forty)
+        r"|^(?:NVC|NVC\+\+|NVCPP|NVFORTRAN|PGC|PGCC|PGC\+\+|PGF90|PGF95|PGFORTRAN)-[SF]-\d{4}-"
+        r"|^(?:nvc|nvc\+\+|nvfortran|pgcc|pgc\+\+|pgf90|pgfortran)-(?:Error|Fatal)-",
     ),
     #: a torch extension JIT-built at first use (torch.utils.cpp_extension.load, DeepSpeed's op builder: ninja's
     #: "FAILED: x.cuda.o", the torch_extensions build folder) without the compiler's own error line: nvcc's CUDA
@@ -7131,6 +7196,9 @@ STAGE_COMMANDS: dict[str, str] = {
     "cuda,nvtx --trace-fork-before-exec=true -o trace <your command>",
     "compile/torch-compile": 'TORCH_LOGS="+dynamo" TORCHDYNAMO_VERBOSE=1 python your_script.py 2>&1 | '
     "torchtrt-compat explain - (and once without torch.compile, to confirm the model runs eagerly)",
+    "not-python/java-static-init": "grep -n -m3 -A15 -E 'ExceptionInInitializerError|UnsatisfiedLinkError' "
+    "<the whole log> (the first failure of the class's static initialiser: the native library that did not load); "
+    "ldd <that library> | grep 'not found'",
     "not-python/java-linkage": "mvn dependency:tree (Maven) or gradle dependencies (Gradle): every artifact of the "
     "framework at one version, no older copy on the classpath",
     "compile/cmake": "rm -rf build && cmake -S . -B build --debug-find 2>&1 | torchtrt-compat explain - (then "
@@ -7167,12 +7235,22 @@ STAGE_COMMANDS: dict[str, str] = {
     "py-spy top --pid <pid> (where the CPU time goes)",
     "runtime/gpu-library": "pip list 2>/dev/null | grep -iE 'nvidia-(cudnn|cublas|cufft|cusolver|cusparse)|tensorflow"
     "|jax|torch' (then the versions the framework's release was built and tested with)",
+    "compile/driver-option": "make VERBOSE=1 2>&1 | grep -n -m1 -B2 -E -- '-Error-|unknown|unrecognized' (the "
+    "compiler's command with the option); then the compiler's --version (nvc++ --version; nvaccelinfo prints the "
+    "GPU's default target, e.g. cc89)",
     "compile/missing-source": "git submodule update --init --recursive; git status --short; ls -l <the file the "
     "line names> (then the project's build instructions: the step that creates or downloads it)",
     "runtime/stated-assertion": "python your_script.py 2>&1 | torchtrt-compat explain - (after changing what the "
     "assertion's message names: the next error, if any)",
     "runtime/library-bug": "pip show {package}; pip install -U {package} (then search its issues for the error's "
     "message)",
+    "install/conda-not-found": "conda search -c <channel> '<package>' (the versions and builds for this platform; "
+    "conda info shows the platform and the channels searched)",
+    "runtime/ros-node": "ros2 run <package> <executable> --ros-args --log-level debug (in a launch file: "
+    "arguments=['--ros-args', '--log-level', 'debug'] on that node); ros2 param dump <node>; apt list --installed "
+    "2>/dev/null | grep <package> (its release against the ROS 2 distribution and JetPack)",
+    "runtime/ignored": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output: the first failure "
+    "before the 'Exception ignored in' block)",
     "compile/missing-input": "ls -l <the file the line names>; find / -name '<its file name>' 2>/dev/null (then "
     "the package or SDK that provides it)",
     "goes-on/cpu": 'nvidia-smi && python -c "import torch; print(torch.__version__, torch.cuda.is_available())" (in '
@@ -7367,6 +7445,20 @@ STAGE_ACCELERATORS: tuple[tuple[str, str, str, str], ...] = (
         "driver (Mali: the SoC vendor's libmali with its ICD file; Intel: its OpenCL runtime; AMD: ROCm's), or use "
         "the CPU backend",
         "clinfo | head -n 20 (the number of platforms and devices); ls /etc/OpenCL/vendors",
+    ),
+    #: wgpu-py (the Python binding of wgpu-native, under pygfx and fastplotlib), which draws through Vulkan on
+    #: Linux and Windows, Metal on macOS (issue 36, round forty: "WGPU could not enumerate any adapters")
+    (
+        "wgpu (wgpu-py / wgpu-native, over Vulkan, Metal or D3D12)",
+        r"\bWGPU\b|\bwgpu(?:[-_](?:py|native))?\b",
+        "the GPU work runs through wgpu (wgpu-py and the libraries drawn on it), which reaches the GPU through "
+        "Vulkan on Linux and Windows (Metal on macOS); no adapter found means the Vulkan loader reaches no GPU "
+        "driver. Check what Vulkan offers (`vulkaninfo --summary` must list the NVIDIA GPU; wgpu-py's own adapter "
+        "list, `wgpu.gpu.enumerate_adapters_sync()` in recent releases, shows the same); none listed: the driver's "
+        "Vulkan part (its ICD, nvidia_icd.json) is not installed or not visible, a conda environment's own Vulkan "
+        "loader or Mesa packages shadow the system's (remove them or point VK_ICD_FILENAMES at the NVIDIA ICD), or "
+        "a container lacks the graphics capability (NVIDIA_DRIVER_CAPABILITIES=all)",
+        "vulkaninfo --summary (the NVIDIA GPU must be listed; none: no Vulkan driver reachable)",
     ),
     (
         "Vulkan",

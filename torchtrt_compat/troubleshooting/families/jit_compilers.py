@@ -34,7 +34,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "NVRTCError: NVRTC_ERROR_COMPILATION (a kernel's source failed to compile at run time)",
         r"NVRTC_ERROR_COMPILATION|nvrtc\.NVRTCError|NVRTC_ERROR_INVALID_OPTION"
         # CuPy's exceptions that carry NVRTC's log (cupy/cuda/compiler.py: CompileException, JitifyException)
-        r"|cupy\.cuda\.compiler\.(?:CompileException|JitifyException)",
+        r"|cupy\.cuda\.compiler\.(?:CompileException|JitifyException)"
+        # Jitify (the header-only NVRTC wrapper CuPy and cuDF use) prints NVRTC's log under its own heading
+        # (jitify.hpp print_compile_log: "--- JIT compile log for <program> ---") and throws "Runtime compilation
+        # failed" (issue 36, round forty: the exception reported inside a WARNING record above the log)
+        r"|Runtime compilation failed[\s\S]{0,600}?--- JIT compile log for \S"
+        r"|--- JIT compile log for [^\n]{1,200} ---[\s\S]{0,20000}?Runtime compilation failed",
         "NVRTC, the run-time CUDA compiler, rejected a kernel's source (a CuPy RawKernel / ElementwiseKernel, a "
         "library's fused kernel): the source uses a type, header or intrinsic this NVRTC does not have, or an "
         "option (the GPU architecture) this CUDA version does not know. The compile log that names the failing "
@@ -60,7 +65,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "one the program was tested with), and a GPU of compute capability 8.0+ for bf16.",
             ),
             Variant(
-                r"\bcupy(?:_backends)?\b|CompileException",
+                # (CuPy's Jitify warm-up program is named cupy_jitify_exercise: cupy/cuda/compiler.py)
+                r"\bcupy(?:_backends)?\b|CompileException|\bcupy_jitify_exercise\b",
                 "CuPy",
                 "CuPy's CompileException after this NVRTCError carries NVRTC's log (the kernel line that failed): "
                 "print it whole. Then make cupy and NVRTC agree: `pip install cupy-cuda12x` (or 11x / 13x) for the "
