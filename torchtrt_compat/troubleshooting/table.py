@@ -241,6 +241,15 @@ _WINDOWS_DRIVER_ENTRY_POINT = (
     r"|Точка входа в процедуру)\W{1,3}" + _DRIVER_API_FUNCTION + r"\b"
 )
 
+#: the NVIDIA HPC SDK's runtime (OpenACC / CUDA Fortran code built by nvc++ / nvfortran, formerly PGI's compilers)
+#: when the binary holds no device code for the GPU: "This file was compiled: -acc=gpu -gpu=cc60 -gpu=cc70" and
+#: "Rebuild the application with -gpu=cc86 to use NVIDIA Tesla GPU 0" (older: -ta=tesla:ccXX) (issue 36, round forty)
+_NVHPC_RUNTIME_ARCH = (
+    r"Rebuild (?:the application|this file) with -(?:gpu=|ta=(?:tesla|nvidia):)cc\d{2,3}\b[^\n]{0,40} to use NVIDIA"
+    r"|(?:Accelerator Fatal Error:?[ \t]{0,4}\n[ \t]{0,8})?"
+    r"This file was compiled: -(?:acc|ta)\b[^\n]{0,60}?\bcc\d{2,3}\b"
+)
+
 #: a GPU miner's own words for an algorithm without a kernel for the GPU's compute capability (TT-Miner's kernel
 #: configuration line, as its log prints it)
 _MINER_NO_KERNEL = r"Cannot configure CUDA-Kernel (?:\([^)\n]{1,60}\) )?for compute \d{1,2}\.\d"
@@ -1654,6 +1663,12 @@ _CORE: tuple[KnownError, ...] = (
         # text-embeddings-inference's Candle backend, backends/candle/src/compute_cap.rs: "Runtime compute cap {} is
         # not compatible with compile time compute cap {}") (issue 36, round thirty-three)
         r"|Runtime compute cap \d{2,3} is not compatible with compile time compute cap \d{2,3}"
+        # issue 36, round forty: the NVIDIA HPC SDK's runtime (OpenACC, CUDA Fortran: nvc++ / nvfortran, formerly PGI)
+        # refusing a binary without device code for this GPU ("Accelerator Fatal Error: This file was compiled:
+        # -acc=gpu -gpu=cc60 -gpu=cc70 / Rebuild this file with -gpu=cc86 to use NVIDIA Tesla GPU 0"; PGI's releases
+        # wrote -ta=tesla:ccXX)
+        + "|"
+        + _NVHPC_RUNTIME_ARCH
         # issue 36, round thirty-three: a GPU miner's own words for an algorithm with no kernel for this GPU's compute
         # capability (TT-Miner: "Cannot configure CUDA-Kernel (CU_G-A082#0-86) for compute 8.6")
         + "|"
@@ -1668,6 +1683,21 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                _NVHPC_RUNTIME_ARCH,
+                "the NVIDIA HPC SDK's runtime (OpenACC / CUDA Fortran built by nvc++ / nvfortran)",
+                "The program was compiled by the NVIDIA HPC SDK (nvc++ / nvfortran, OpenACC or CUDA Fortran) with "
+                "device code only for the compute capabilities after -gpu= in 'This file was compiled', and its "
+                "runtime refuses this GPU: rebuild with the capability the message asks for (-gpu=ccYY, e.g. cc86 "
+                "for an RTX 30xx, cc89 for an RTX 40xx / L40, cc90 for Hopper, cc120 for an RTX 50xx; several can "
+                "be listed, -gpu=cc80,cc86, and -gpu=ccnative / ccall exist in recent releases), set through the "
+                "project's own option for it (a CMake COMPUTE_CAPABILITY / CMAKE_CUDA_ARCHITECTURES-like variable "
+                "or the Makefile's -gpu= flags), from a clean build folder. If nvc++ / nvfortran then rejects ccYY "
+                "('Switch -gpu with unknown keyword'), the HPC SDK is older than the GPU: install a release that "
+                "knows it (`nvaccelinfo` names the GPU's capability; a Blackwell cc100 / cc120 needs a 25.x HPC SDK "
+                "with CUDA 12.8+) and rebuild with it, checking the SDK versions the project validates.",
+                strict=True,
+            ),
             Variant(
                 r"Runtime compute cap \d{2,3} is not compatible with compile time compute cap",
                 "a prebuilt server binary checked the GPU against the one it was compiled for",
@@ -4174,6 +4204,22 @@ _CORE: tuple[KnownError, ...] = (
                 "kernel is launched with; `compute-sanitizer ./app` names the line too.",
             ),
             Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
+            # issue 36, round forty: NVIDIA Warp names the kernel it launched ("Error launching kernel: <name> on
+            # device cuda:0", then "Warp CUDA error 700: an illegal memory access was encountered", warp/context.py)
+            Variant(
+                r"Warp CUDA error 700\b|Error launching kernel: \w{1,120} on device cuda",
+                "an NVIDIA Warp kernel (a simulation's particle / grid kernel)",
+                "The Warp kernel named after 'Error launching kernel' indexed outside an array: Warp does not check "
+                "bounds in its default release mode. In a simulation (MPM / particle-to-grid, cloth, fluids) this is "
+                "most often the state going out of range at some step: particles leaving the grid (their cell "
+                "index is computed out of it) or a blow-up to NaN / huge velocities. Keep particles inside the "
+                "domain (boundary conditions, clamp positions and cell indices to the grid), take smaller substeps "
+                "(a smaller dt, more substeps per frame) or lower the material's stiffness, and find the bad index "
+                'with Warp\'s checks: `wp.config.mode = "debug"` (bounds-checked array access) and '
+                "`wp.config.verify_cuda = True` (error check after each launch) / `wp.config.verify_fp = True` "
+                "(NaN / inf) set before the kernels are built. Not a driver or install problem.",
+                strict=True,
+            ),
             # issue 36, round thirty-three: Julia's GPU stack (CUDA.jl's throw_api_error / cudaError_enum, its
             # packages' folders): the kernels are compiled by Julia's own GPU compiler (GPUCompiler / LLVM), whose
             # bugs in one Julia or CUDA.jl release fault in kernels that are right

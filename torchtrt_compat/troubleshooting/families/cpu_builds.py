@@ -310,7 +310,11 @@ _JAX: tuple[KnownError, ...] = (
         "cpu-jax-cpu-jaxlib",
         "JAX falls back to the CPU: no CUDA jaxlib or plugin is installed (An NVIDIA GPU may be present on this "
         "machine, but a CUDA-enabled jaxlib is not installed)",
-        r"a CUDA-enabled jaxlib is not installed|No GPU/TPU found, falling back to CPU",
+        r"a CUDA-enabled jaxlib is not installed|No GPU/TPU found, falling back to CPU"
+        # issue 36, round forty: the oldest releases' wording (jax/lib/xla_bridge.py, 2018-2019: "UserWarning: No GPU
+        # found, falling back to CPU."), as the warning line or its source line (warnings.warn('No GPU found, ...'))
+        r"|xla_bridge\.py:\d{1,5}: UserWarning: No GPU found, falling back to CPU"
+        r"|warnings\.warn\(['\"]No GPU found, falling back to CPU\.?['\"]\)",
         "The JAX installed is the CPU-only one (`pip install jax` gives jaxlib without the CUDA plugin), so JAX runs "
         "on the CPU even where an NVIDIA GPU is present, or refuses a GPU backend asked for by name.",
         "Install JAX with its CUDA plugin: `pip install -U 'jax[cuda12]'` (or `'jax[cuda13]'`; this pulls "

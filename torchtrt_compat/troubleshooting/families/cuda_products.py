@@ -17,6 +17,7 @@ __all__ = ["FAMILIES"]
 
 _TESTS = "tests/troubleshooting/test_round12_q1.py"
 _R12 = "tests/data/explain_round12.jsonl"
+_R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
 
 
 _test = tests_in(_TESTS)
@@ -472,5 +473,47 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_test("test_launch_out_of_resources_and_numba_numbers"),),
         example="RuntimeError: cusolver error: CUSOLVER_STATUS_INTERNAL_ERROR, when calling `cusolverDnCreate(handle)`",
         example_source="torch's aten/src/ATen/native/cuda/linalg (TORCH_CUSOLVER_CHECK in CUDASolver.h)",
+    ),
+    # issue 36, round forty: an HPC application's own error lines (CUDA Fortran / C codes built with the NVIDIA HPC
+    # SDK, which log "[ERROR] <what> failed"): a CUDA math-library call that failed, and a device allocation of zero
+    # bytes that the application reports as memory exhaustion
+    KnownError(
+        "hpc-app-cuda-library-call-failed",
+        "[ERROR] ... cusolverDn... / cublas... failed (a CUDA math-library call inside an HPC application's GPU code)",
+        r"\[ERROR\][^\n]{0,200}?\b(?:cusolverDn|cusolverSp|cublas|cufft|cusparse|curand)\w{1,40} failed\b",
+        "A cuSOLVER / cuBLAS / cuFFT call of the application's own GPU code (CUDA Fortran or C, built with the NVIDIA "
+        "HPC SDK or nvcc) returned an error and the application stopped; it does not print the library's status. "
+        "Most often the build pairs a compiler and CUDA math libraries the application was not validated with (a "
+        "newer nvfortran exposes a bug of the application's GPU code, or a library of another CUDA is loaded), less "
+        "often an earlier kernel fault surfacing at this call or a workspace allocation that failed.",
+        "Look up the application's release notes and issue tracker for this routine and the HPC SDK / CUDA versions "
+        "(`nvfortran --version`, `nvidia-smi`): take the application release with the fix, or build with the "
+        "compiler and CUDA pairing it validates (another HPC SDK release, or its other bundled CUDA: -gpu=cudaXX.Y); "
+        "check that the binary loads the math libraries of the CUDA it was built with (`ldd <binary> | grep -E "
+        "'cusolver|cublas|cufft'`); rerun the failing step with CUDA_LAUNCH_BLOCKING=1 (or under compute-sanitizer) "
+        "to see whether an earlier kernel fault is the real error, and report it upstream with those versions.",
+        weight=70,
+        applies="HPC applications with their own CUDA code (CUDA Fortran / C, NVIDIA HPC SDK builds)",
+        shown_by=(_R40("test_hpc_application_library_and_allocation_errors"),),
+        example="[ERROR] LINEAR ALGEBRA driver [SERIAL_solver_gpu]cusolverDnZgetrf failed",
+        example_source="an HPC application's own error line around a cuSOLVER call (CUDA Fortran builds of the "
+        "NVIDIA HPC SDK); cuSOLVER's routine names (cusolverDn<t>getrf / getrs)",
+    ),
+    KnownError(
+        "hpc-app-zero-byte-device-allocation",
+        "[ERROR] Not enough memory to allocate 0 bytes (a device allocation of an empty block, not out of memory)",
+        r"Not enough memory to allocate 0 bytes\b",
+        "The application asked to allocate an array of zero bytes (on the GPU, in CUDA Fortran builds) and took the "
+        "allocation's failure for memory exhaustion: the parallel layout (MPI ranks, threads, the distribution of "
+        "bands, k-points or blocks) left this rank an empty block. It is not a real out-of-memory.",
+        "Change the parallel layout so every rank gets a non-empty share: the application's parallel-structure "
+        "input variables (how many MPI tasks on each level of its distribution), a number of ranks that divides the "
+        "problem, or fewer ranks; if the default layout already does this, try another HPC SDK / CUDA pairing and "
+        "report it upstream with the layout and the versions. Adding GPU memory does not help.",
+        weight=72,
+        applies="HPC applications with device arrays distributed over MPI ranks (CUDA Fortran / NVIDIA HPC SDK builds)",
+        shown_by=(_R40("test_hpc_application_library_and_allocation_errors"),),
+        example="[ERROR] Not enough memory to allocate 0 bytes",
+        example_source="an HPC application's own allocation check as its GPU builds log it",
     ),
 )

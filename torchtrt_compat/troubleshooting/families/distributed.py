@@ -1120,6 +1120,7 @@ FAMILIES = FAMILIES + (
 
 # ---- issue 36, round thirty-eight: a DeepSpeed checkpoint of another release --------------------------------------
 _R38 = "tests/troubleshooting/test_round38_v38ecopretrain.py::"
+_R40 = "tests/troubleshooting/test_round40_v40hpc.py::"
 
 FAMILIES = FAMILIES + (
     KnownError(
@@ -1147,5 +1148,33 @@ FAMILIES = FAMILIES + (
         "object is not subscriptable",
         example_source="microsoft/DeepSpeed deepspeed/runtime/engine.py (_load_checkpoint: "
         "self.optimizer.load_state_dict(checkpoint['optimizer']) in older releases); Python's TypeError wording",
+    ),
+    # issue 36, round forty: MPI's transport layers (UCX, Open MPI's openib / BTL components) reporting at start-up
+    # what the network adapter does not support; the job goes on over another transport
+    KnownError(
+        "mpi-transport-notice",
+        "MPI / UCX transport warnings (UCX WARN ... mlx5, No OpenFabrics connection schemes, no relevant network "
+        "interfaces): notices",
+        r"\bUCX {1,4}WARN {1,4}\S"
+        r"|No OpenFabrics connection schemes reported that they were able to be used on a specific port"
+        r"|A high-performance Open MPI point-to-point messaging module was unable to find any relevant network"
+        r"|WARNING: There (?:was|is) an error initializing an OpenFabrics device"
+        r"|infiniband ports on a device are not used by default",
+        "The MPI library's transport layer (UCX, or Open MPI's openib / BTL components) reports at start-up a "
+        "feature the InfiniBand / RoCE adapter or the node lacks (relaxed-ordering memory registration on an mlx5 "
+        "device, an OpenFabrics connection scheme, a fast network interface on a single node) and uses another "
+        "transport; the job goes on. Such lines are not why a run failed.",
+        "Nothing to fix for the run; look for the first error line after them (the program's own, a CUDA error, a "
+        "rank killed) and explain that. To quiet them: UCX_IB_PCI_RELAXED_ORDERING=off (or UCX_LOG_LEVEL=error) "
+        "for UCX; for Open MPI 4+ use the UCX PML (`mpirun --mca pml ucx`) or exclude openib (`--mca btl "
+        "^openib`); on one node the missing network interface is expected.",
+        severity="notice",
+        weight=20,
+        applies="MPI jobs (Open MPI, HPC-X, MPICH over UCX) on InfiniBand / RoCE clusters and single nodes",
+        shown_by=(_R40 + "test_mpi_transport_warnings_are_notices",),
+        example="ib_md.c:1550 UCX  WARN  mlx5_0: relaxed order memory access requested, but unsupported",
+        example_source="openucx/ucx src/uct/ib/base/ib_md.c (its relaxed-order warning; UCX's log format "
+        "'file:line UCX  WARN  ...'); Open MPI's help-mpi-btl-openib-cpc-base.txt and help-mpi-btl-base.txt "
+        "(written from memory)",
     ),
 )

@@ -40,6 +40,7 @@ _R8 = "tests/data/explain_round8"
 _test = tests_in(_TESTS)
 _R39 = "tests/troubleshooting/test_round39_v39apps.py"
 _q3 = tests_in("tests/troubleshooting/test_round14_q3kern.py")
+_R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
 
 
 #: a quote as ptxas and nvcc print it: ASCII or typographic
@@ -271,12 +272,30 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "kern-ptx-jit-failed",
         "a PTX JIT compilation failed (cudaErrorInvalidPtx): the driver could not compile the PTX",
-        r"a PTX JIT compilation failed|CUDA_ERROR_INVALID_PTX|cudaErrorInvalidPtx",
+        r"a PTX JIT compilation failed|CUDA_ERROR_INVALID_PTX|cudaErrorInvalidPtx"
+        # issue 36, round forty: a glog / absl CHECK around a driver API call, with the status as a number (218 =
+        # CUDA_ERROR_INVALID_PTX): "Check failed: cuLinkAddData_v2(...) == CUDA_SUCCESS (218 == 0)"
+        r"|Check failed: cu[A-Z]\w{1,40}\([^\n]{0,400}\) == CUDA_SUCCESS \(218 (?:==|vs\.) 0\)",
         "The program shipped PTX (no cubin for this GPU) and the driver's JIT could not compile it: the PTX comes "
         "from a newer CUDA than the driver, or uses features this GPU lacks.",
         "Update the NVIDIA driver (or install builds for the CUDA it supports), and prefer builds that carry a "
         "cubin for the GPU's architecture (TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES including it).",
         variants=(
+            # issue 36, round forty: PTX a library generated at run time (an LLVM-based code generator: a UDF
+            # compiler, a query engine, a JIT) that ptxas rejects while the driver links it (cuLinkAddData)
+            Variant(
+                r"cuLinkAdd(?:Data|File)\w{0,4}\(|CU_JIT_INPUT_PTX|ptxas application ptx input, line \d",
+                "PTX generated at run time, rejected by ptxas at the JIT link",
+                "The PTX was generated at run time by the program's own code generator (LLVM IR lowered to PTX for a "
+                "user-defined function, a query or a JIT-compiled kernel) and the driver's ptxas rejected it while "
+                "linking it (cuLinkAddData; 218 is CUDA_ERROR_INVALID_PTX): the ptxas line after it names the PTX "
+                "line and the problem. An error about the code itself (a call with the wrong number of parameters, "
+                "an undefined symbol, a type mismatch) is a code-generation bug of that library: upgrade it (and "
+                "the server or runtime that embeds it) to a release that fixes it, report the function that "
+                "triggers it, and run that function on the CPU meanwhile. An error about the PTX '.version' or "
+                "'.target' instead means PTX newer than the driver (update the driver) or than the GPU.",
+                strict=True,
+            ),
             # issue 36, round twenty-six: a project's own kernels (a native test suite, no torch), often compiled for
             # a fixed newer architecture than the GPU of the machine the tests run on
             Variant(
@@ -1311,5 +1330,42 @@ FAMILIES: tuple[KnownError, ...] = (
         example="WARNING:autotvm:Cannot find config for target=cuda -model=unknown, workload=('conv2d', (1, 64, 262, "
         "262, 'float32'), (1, 1)). A fallback configuration is used, which may bring great performance regression.",
         example_source="apache/tvm python/tvm/autotvm/task/dispatcher.py (FallbackContext's warning)",
+    ),
+    # issue 36, round forty: a native program's glog / absl CHECK around a CUDA driver API call that returned 3
+    # (CUDA_ERROR_NOT_INITIALIZED): cuInit was never called, or failed, before the call
+    KnownError(
+        "kern-driver-api-not-initialized",
+        "Check failed: cuXxx(...) == CUDA_SUCCESS (3 == 0): a CUDA driver API call before cuInit "
+        "(CUDA_ERROR_NOT_INITIALIZED)",
+        r"Check failed: cu[A-Z]\w{1,40}\([^\n]{0,400}\) == CUDA_SUCCESS \(3 (?:==|vs\.) 0\)",
+        "The program called a CUDA driver API function (cuDeviceGetCount, cuCtxCreate, ...) and got status 3, "
+        "CUDA_ERROR_NOT_INITIALIZED: cuInit had not been called (a code path that skipped the GPU set-up, e.g. a "
+        "CPU-only mode of a CUDA build that still queries the devices), or cuInit itself failed earlier (no driver "
+        "or GPU visible, a forked child), and the CHECK aborts the program.",
+        "If the program was started in a CPU-only mode, the call is the program's bug (the GPU query is not guarded "
+        "by that mode): run without that option on a machine with a working GPU, or use the program's CPU-only "
+        "build, and report it upstream with the command line. Otherwise make cuInit succeed: `nvidia-smi` must list "
+        "the GPU in the same environment (container, service user, CUDA_VISIBLE_DEVICES), and a forking server must "
+        "start CUDA after the fork.",
+        variants=(
+            Variant(
+                r"--cpu[-_]only\b|\bcpu[-_ ]only mode\b|--no-gpu\b",
+                "a CPU-only mode of a CUDA build",
+                "The program runs in its CPU-only mode, which skips CUDA's initialisation (cuInit), yet a code path "
+                "still queries the GPU through the driver API, so the call fails with CUDA_ERROR_NOT_INITIALIZED "
+                "(3): a bug of the program, not of the machine. Run it without the CPU-only option (on a machine "
+                "whose GPU works), or use a build without CUDA for CPU-only work, or avoid the feature whose code "
+                "path makes the query; report it upstream with the command line so the query is guarded (or cuInit "
+                "called).",
+                strict=True,
+            ),
+        ),
+        weight=80,
+        applies="native programs with glog / absl CHECKs around CUDA driver API calls",
+        shown_by=(_R40("test_driver_api_checks_decode_their_status"),),
+        example="F0604 12:10:19.043938 8143 Codegen.cpp:630 Check failed: cuDeviceGetCount(&device_count) == "
+        "CUDA_SUCCESS (3 == 0)",
+        example_source="glog's CHECK wording (Check failed: <condition> (<a> vs. <b>) for CHECK_EQ) with CUDA's "
+        "CUresult numbers (cuda.h: 3 CUDA_ERROR_NOT_INITIALIZED, 218 CUDA_ERROR_INVALID_PTX)",
     ),
 )

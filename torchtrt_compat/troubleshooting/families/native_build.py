@@ -35,6 +35,7 @@ _CUDA_ONLY_NAMES = (
 _R6 = "tests/data/explain_round6_native.jsonl"
 _R25 = "tests/troubleshooting/test_round25_v25old.py"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
+_R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
@@ -207,6 +208,23 @@ def _arch_variants() -> tuple[Variant, ...]:
         )
     return tuple(out)
 
+
+#: the NVIDIA HPC SDK's compilers (nvc++ / nvc / nvfortran, PGI's pgc++ / pgcc / pgfortran / pgf90 before them)
+#: refusing an unknown compute capability in -gpu= / -ta= ("nvc++-Error-Switch -ta with unknown keyword cc89")
+#: (issue 36, round forty; the wording as the report shows it)
+_NVHPC_UNKNOWN_CC = (
+    r"\b(?:nvc\+\+|nvc|nvfortran|pgc\+\+|pgcc|pgfortran|pgf9[05]|pgCC)-Error-Switch -(?:ta|gpu|acc)\b[^\n]{0,40}? with "
+    r"unknown keyword (?:cc|sm_?)\d{2,3}\b"
+)
+
+#: g++'s words for code of a newer C++ standard compiled in an older mode: C++11's rule that a constexpr function is
+#: one return statement ("body of 'constexpr' function '...' not a return-statement"), C++17's if constexpr ("'if
+#: constexpr' only available with '-std=c++17' or '-std=gnu++17'") (issue 36, round forty; written from memory of
+#: gcc's messages; libstdc++'s #error without C++11 is build-host-compiler-too-old's)
+_OLDER_CXX_MODE = (
+    r"body of [‘'\"]?constexpr[’'\"]? function [^\n]{1,300}? not a return-statement"
+    r"|[‘'\"]if constexpr[’'\"] only available with [‘'\"]-std=(?:c|gnu)\+\+1[7z]"
+)
 
 #: MSBuild's MSB3721 row for an nvcc command line that builds for an architecture the toolkit of its own path drops
 #: (CUDA's release notes: compute_1x / 2x after 8.0, compute_30 / 32 after 10.2, compute_35 / 37 after 11.8)
@@ -563,7 +581,13 @@ FAMILIES: tuple[KnownError, ...] = (
         # the closing quote is often cut off when a log is copied ("Unsupported gpu architecture 'compute_61")
         rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_\w{{1,8}}(?:{_Q}|$|\s)"
         rf"|Value {_Q}(?:compute|sm)_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-(?:architecture|name|code){_Q}"
-        r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'" + _MSB3721_OLD_ARCH,
+        r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'"
+        + _MSB3721_OLD_ARCH
+        # issue 36, round forty: the NVIDIA HPC SDK's compilers (nvc++ / nvc / nvfortran, PGI's pgc++ / pgfortran
+        # before them) refusing a compute capability they do not know in their -gpu / -ta options ("nvc++-Error-Switch
+        # -ta with unknown keyword cc89")
+        + "|"
+        + _NVHPC_UNKNOWN_CC,
         # issue 36, round twenty-five: Visual Studio's error list shows only MSBuild's MSB3721 (its CUDA build
         # customisation ran nvcc, which failed), in any UI language; the command it quotes builds for an
         # architecture the toolkit in its path no longer builds (Fermi's compute_1x / 2x: deprecated in CUDA 8,
@@ -576,6 +600,19 @@ FAMILIES: tuple[KnownError, ...] = (
         'build for one it knows: TORCH_CUDA_ARCH_LIST="8.6" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 '
         "for CMake, the -gencode / -arch flags of a Makefile.",
         variants=(
+            Variant(
+                _NVHPC_UNKNOWN_CC,
+                "the NVIDIA HPC SDK's compiler (nvc++ / nvfortran) does not know the compute capability",
+                "The NVIDIA HPC SDK compiler (nvc++ / nvc / nvfortran; pgc++ / pgfortran in PGI's releases) was asked "
+                "for a compute capability (the ccXX keyword it names) that this release does not know: the HPC SDK "
+                "is older than the GPU (`nvc++ -help -gpu` lists the keywords a release knows; Ada's cc89 and Hopper's "
+                "cc90 came with releases built on CUDA 11.8+, Blackwell's cc100 / cc120 with 25.x). Either build "
+                "for a capability it knows that runs on the GPU (cc86 device code runs on an 8.9 GPU; the project's "
+                "compute-capability option, e.g. a CMake COMPUTE_CAPABILITY, or the Makefile's flags), or install a "
+                "newer HPC SDK and rebuild; -ta=tesla:ccXX is PGI's deprecated form: newer releases take -acc "
+                "-gpu=ccXX, so a project's flags may need that change too.",
+                strict=True,
+            ),
             Variant(
                 r"\bMSB3721\b",
                 "a Visual Studio CUDA project (MSB3721: nvcc failed)",
@@ -1090,12 +1127,28 @@ FAMILIES: tuple[KnownError, ...] = (
         rf"Value {_Q}c\+\+\d\d{_Q} is not defined for option {_Q}std{_Q}"
         r"|C\+\+\d\d or later compatible compiler is required to use (?:PyTorch|ATen|c10)"
         # torch's c10/util/C++17.h (#error) under MSVC without /std:c++17
-        r"|You need C\+\+17 to compile PyTorch",
-        "torch ≥ 2.1 headers need C++17; the compiler is run in an older mode, or nvcc is too old to know "
-        "-std=c++17 (CUDA < 11).",
+        r"|You need C\+\+17 to compile PyTorch" + "|" + _OLDER_CXX_MODE,
+        # issue 36, round forty: g++'s own words for code of a newer standard compiled in an older mode (C++11's
+        # single-return constexpr functions, C++17's if constexpr) and libstdc++'s #error without -std=c++11
+        "The code needs a newer C++ standard than the compiler is run in (torch ≥ 2.1 headers need C++17): the "
+        "compiler is run in an older mode, or nvcc is too old to know -std=c++17 (CUDA < 11).",
         "Compile as C++17: CMake `set(CMAKE_CXX_STANDARD 17)` and `set(CMAKE_CUDA_STANDARD 17)`, Makefiles "
         "-std=c++17 for g++ and nvcc; with nvcc older than CUDA 11, install a newer CUDA.",
         variants=(
+            Variant(
+                _OLDER_CXX_MODE,
+                "the host compiler in an older C++ mode than the code (g++'s C++11 / C++14 rules)",
+                "The host compiler (g++'s wording) compiles the code in an older C++ standard than it is written "
+                "for: a constexpr function of several statements is C++14 ('not a return-statement' is C++11's rule), "
+                "if constexpr is C++17. The usual cause is a build driven with another compiler than the project "
+                "documents, or without its -std flag: check the project's build instructions (a GPU build of an HPC "
+                "code often needs the NVIDIA HPC SDK's nvc++ for its C++ / OpenACC sources and nvcc only for its "
+                "CUDA kernels, set in its machine or config file), load that compiler (`module load nvhpc`, "
+                "`which nvc++`), and pass the standard it names (-std=c++14 / -std=c++17; CMake "
+                "CMAKE_CXX_STANDARD; nvcc -std=c++17 -ccbin <that compiler>); a g++ older than the standard needs "
+                "a newer g++ (C++17 needs g++ 7+).",
+                strict=True,
+            ),
             Variant(
                 r"fatal error C\d{4}|\bMSVC\b|\bcl\.exe|/std:c\+\+",
                 "MSVC (Windows)",
@@ -1109,6 +1162,49 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(f"{_TESTS}::test_extension_builder_in_its_own_words",),
         example="nvcc fatal   : Value 'c++17' is not defined for option 'std'",
         example_source="nvcc's option check (CUDA 10.x) with torch ≥ 2.1's -std=c++17",
+    ),
+    KnownError(
+        "build-nvhpc-compile-error",
+        "NVFORTRAN-S-0084 / NVFORTRAN-F-... (the NVIDIA HPC SDK's nvfortran rejects the Fortran sources)",
+        # nvfortran prints its diagnostics as NVFORTRAN-SEVERITY-NUMBER-text (file: line), severities I(nform),
+        # W(arning), S(evere), F(atal): S and F stop the build. (nvc++'s NVC++-S- and PGI's PGF90-S- have the same
+        # form; they are left out so the search's anchors stay under their bound, test_round3's)
+        r"NVFORTRAN-[SF]-\d{4}-",
+        "The NVIDIA HPC SDK's Fortran compiler (nvfortran, formerly PGI's pgfortran) rejected the project's "
+        "Fortran sources with a severe (S) or fatal (F) diagnostic at the file and line it names: code this compiler "
+        "release does not accept (a newer or older release than the project validated), a module file of another "
+        "release, or a mistake in the sources.",
+        "Read the first -S- / -F- line (its number and text, the file and line in parentheses) and compare the HPC "
+        "SDK's version (`nvfortran --version`) with the ones the project documents or tests; build with such a "
+        "release (`module load nvhpc/<version>`), or patch the line for this one (and report it to the project). "
+        "Rebuild from a clean tree so no .mod file of another compiler is reused.",
+        variants=(
+            Variant(
+                r"Illegal use of symbol \w{1,60} - attempt to CALL a non-SUBROUTINE",
+                "a routine of the project's whose name the compiler now knows as something else",
+                "The CALL names a routine of the project's own (the symbol quoted), but this nvfortran resolves the "
+                "name to something that is not a subroutine: newer HPC SDK releases add intrinsics and module "
+                "procedures that shadow a project's routine of the same name. "
+                "Build with an HPC SDK release the project validates (its documentation or CI names them), or "
+                "rename the project's routine and its calls (or take the project's release or patch that does), "
+                "then rebuild from a clean tree.",
+                strict=True,
+            ),
+            Variant(
+                r"Corrupt or Old Module file",
+                "a .mod file from another compiler release",
+                "A Fortran module file (.mod) was written by another compiler or release than the one compiling "
+                "now: delete the build's .mod and object files (make clean, or a fresh build folder) and rebuild "
+                "everything, including the libraries whose modules the project uses, with this nvfortran.",
+                strict=True,
+            ),
+        ),
+        weight=80,
+        applies="Fortran codes built with the NVIDIA HPC SDK's nvfortran",
+        shown_by=(_R40("test_nvhpc_compiler_diagnostics_are_a_build_failure"),),
+        example="NVFORTRAN-S-0084-Illegal use of symbol foo - attempt to CALL a non-SUBROUTINE (bar.f: 12)",
+        example_source="nvfortran's diagnostic format (COMPILER-SEVERITY-NUMBER-text (file: line)), as HPC codes' "
+        "build logs show it",
     ),
     KnownError(
         "build-cuda-link-error",
