@@ -1059,6 +1059,22 @@ _CORE: tuple[KnownError, ...] = (
                 "checkpoints with map_location, and remove GPU-only wrappers (a Hugging Face Space's @spaces.GPU "
                 "decorator); code that needs CUDA kernels runs only on a machine with an NVIDIA GPU.",
             ),
+            # issue 36, round forty: a Ray actor or task (or a library's actor pool on Ray: Daft, Ray Data, Modin):
+            # Ray hides the GPUs (CUDA_VISIBLE_DEVICES='') from a worker that did not request them
+            Variant(
+                r"\bray(?:\.remote|\.init|\.get|::|\.util|\.data|\.actor|\.exceptions)\b|\bRay(?:Task|Actor)Error\b"
+                r"|^\(\w{1,60} pid=\d{1,8}(?:, ip=[\d.]{7,15})?\)|\bActorPool\w{0,20}\b|[\\/]ray[\\/]_private[\\/]",
+                "a Ray actor or task (or a framework's worker pool on Ray)",
+                "Ray gives an actor or task GPUs only when the actor or task itself requests them: without "
+                "num_gpus it sets CUDA_VISIBLE_DEVICES to '' there, so CUDA sees none although the node has GPUs. "
+                "Request them where the model runs: `@ray.remote(num_gpus=1)` / `.options(num_gpus=1)` on that "
+                "actor, or the GPU option of the library that starts the workers (its actor pool's num_gpus / "
+                "resource request); if you already asked for num_gpus, check that the library passes it on to the "
+                "actors it creates (print ray.get_gpu_ids() and os.environ['CUDA_VISIBLE_DEVICES'] inside the "
+                "worker) and upgrade it to a release that forwards the GPU request, or run it without Ray (its local "
+                "runner) meanwhile. `ray status` must show the node's GPUs.",
+                strict=True,
+            ),
             # a GPU list or count of the program's own (issue 36, round sixteen: a config asking for three GPUs)
             Variant(
                 r"\b(?:gpu_ids|cuda_devices|device_ids|n_gpus?|num_gpus|gpus)\s{0,3}[=:]\s{0,3}[\[(]?\d"

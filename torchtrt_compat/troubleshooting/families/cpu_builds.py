@@ -630,12 +630,30 @@ _OPENCV_ML: tuple[KnownError, ...] = (
     KnownError(
         "cpu-catboost-no-gpu",
         "CatBoost has no GPU support here (Environment for task type [GPU] not found)",
-        r"Environment for task type \[GPU\] not found",
+        r"Environment for task type \[GPU\] not found"
+        # issue 36, round forty: train_model.cpp's check that the GPU trainer was compiled in and loads
+        r"|Can't load GPU learning library",
         "task_type='GPU' needs CatBoost's CUDA training code, which this catboost build does not have (macOS and "
-        "Linux aarch64 packages, a source build without CUDA).",
+        "Linux aarch64 packages, a source build without CUDA or whose GPU part failed to build), or which cannot "
+        "run with this driver ('Module was not compiled or CUDA version/driver is incompatible with package').",
         "Train with task_type='CPU' on this platform, or install a catboost with GPU support: the pip / conda "
         "packages for Linux x86-64 and Windows include it (`pip install -U catboost`), a source build needs CUDA "
         "enabled; `catboost.utils.get_gpu_device_count()` must be > 0 (a driver older than its CUDA also shows 0).",
+        variants=(
+            # issue 36, round forty: the user's own wheel build (mk_wheel.py, ya make, -DCUDA_ROOT) whose GPU part
+            # failed: the package has no GPU trainer to load
+            Variant(
+                r"GPU version build failed|\bmk_wheel\.py\b|-DCUDA_ROOT\b|\bya make\b|HAVE_CUDA=(?:no|yes)",
+                "a source build of CatBoost (its GPU part failed or was left out)",
+                "The catboost you built from source has no GPU trainer: its GPU part did not build (the build log "
+                "says so, e.g. 'GPU version build failed') or was not enabled, usually because the CUDA it was "
+                "pointed at is one that CatBoost release does not support. Install the CUDA version that release's "
+                "build documentation names (it can sit beside another CUDA), point the build at it (-DCUDA_ROOT / "
+                "CUDA_ROOT) and rebuild, checking that the GPU part builds; or use the prebuilt package "
+                "(`pip install -U catboost`, Linux x86-64 / Windows), which includes GPU training.",
+                strict=True,
+            ),
+        ),
         weight=88,
         applies="CatBoost (Python, R, CLI) with task_type='GPU'",
         shown_by=(_test("test_opencv_and_boosters_without_gpu"),),

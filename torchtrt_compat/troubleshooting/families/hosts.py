@@ -253,6 +253,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "group, pass /dev/dri into the container; a device filter (ONEAPI_DEVICE_SELECTOR, SYCL_DEVICE_FILTER) "
         "must name an existing device. No Intel GPU in the machine: a GPU-only SYCL build cannot run there; use "
         "the program's CPU build (the regular llama.cpp / ollama release) or its CUDA build on an NVIDIA GPU.",
+        variants=(
+            # issue 36, round forty: a filter string with a device number ('opencl:gpu:2'): the number counts devices
+            # of that backend and type, not sycl-ls's global index
+            Variant(
+                r"\b(?:opencl|level_zero|ext_oneapi_level_zero|cuda|ext_oneapi_cuda|hip|host):"
+                r"(?:gpu|cpu|acc|accelerator|\*):\d{1,3}\b",
+                "a filter string with a device number",
+                "The filter string's number counts devices of that backend and type only ('opencl:gpu:0' is the "
+                "first OpenCL GPU), not the global index in brackets that sycl-ls prints; a number past the last "
+                "such device finds none. Use the per-backend index (dpctl: `d.get_filter_string()` of each device "
+                "in dpctl.get_devices()), or ONEAPI_DEVICE_SELECTOR's form ('opencl:gpu', 'level_zero:0'); if "
+                "sycl-ls lists no device of that backend at all, install its runtime.",
+                strict=True,
+            ),
+        ),
         weight=80,
         applies="SYCL / oneAPI programs (Intel GPUs): llama.cpp and ollama SYCL builds, ipex-llm, "
         "intel_extension_for_pytorch",

@@ -231,7 +231,10 @@ _IPC: tuple[KnownError, ...] = (
         # (Legion / Realm's CUDA_DRIVER_FNPTR(cuIpcGetMemHandle)(...) = 2(CUDA_ERROR_OUT_OF_MEMORY), a C++ check's
         # "cudaIpcGetMemHandle failed: invalid argument", NCCL / UCX's "cuIpcOpenMemHandle ... failed")
         r"\bcu(?:da)?Ipc(?:Get|Open)MemHandle\b[^\n]{0,200}?(?:CUDA_ERROR_\w{3,40}|cudaError\w{3,40}|out of memory"
-        r"|invalid (?:argument|value|context|device pointer)|not (?:supported|permitted)|failed|error)",
+        r"|invalid (?:argument|value|context|device pointer)|not (?:supported|permitted)|failed|error)"
+        # numba's wording of a failed driver call (cuda/cudadrv/driver.py: CudaAPIError(code, "Call to <fn> results
+        # in <error name>"); its entry points are named call_cuXxx in some releases) (issue 36, round forty)
+        r"|CudaAPIError\(\d{1,4}, '?Call to (?:call_)?cuIpc(?:Get|Open)MemHandle results in \w{3,60}",
         "CUDA IPC lets another process map this process's GPU allocation; exporting or opening the handle fails "
         "where the allocation or the platform cannot be shared, and the driver often reports that as 'out of "
         "memory' or 'invalid argument' although the GPU has room: memory from an allocator that is not IPC-capable "
@@ -244,6 +247,21 @@ _IPC: tuple[KnownError, ...] = (
         "driver and the CUDA runtime of one release (`nvidia-smi`'s driver supports the image's CUDA); allocate "
         "the shared buffers with plain cudaMalloc, not a stream-ordered pool or managed memory.",
         variants=(
+            # issue 36, round forty: Dask workers (dask-cuda, dask_cudf, BlazingSQL, RAPIDS) handing GPU results to
+            # each other or to the client through IPC handles
+            Variant(
+                r"\bdistributed\.worker\b|\bdask(?:_cuda|_cudf|-cuda)?\b|LocalCUDACluster|\bblazingsql\b"
+                r"|\bpyblazing\b|\bucx\b",
+                "Dask workers (dask-cuda, dask_cudf, BlazingSQL) sharing GPU memory",
+                "A Dask worker opened a CUDA IPC handle that another worker or process exported. A handle cannot be "
+                "opened in the process that made it, and it fails across containers or PID / IPC namespaces that "
+                "are not shared, and between workers whose GPU mapping differs (CUDA_VISIBLE_DEVICES). Give each "
+                "worker its own GPU (dask-cuda's LocalCUDACluster: one worker per GPU), run the workers and the "
+                "client in one container or with `--ipc=host --pid=host`, or use a release of the library "
+                "(dask-cuda, BlazingSQL, the RAPIDS release) that moves results between workers on one GPU without "
+                "IPC handles; for a single GPU, run without the Dask cluster (no dask_client).",
+                strict=True,
+            ),
             Variant(
                 r"\brealm[\\/]cuda\b|\bcuda_module\.cc\b|\blegion\b",
                 "Legion / Realm (FlexFlow, Legate)",

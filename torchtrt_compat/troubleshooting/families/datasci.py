@@ -1,0 +1,186 @@
+"""Data-science GPU libraries in their own words (issue 36, round forty): cuDF / CuPy arrays that cannot hold strings,
+a 0-d CuPy array given to Python's string formatting, CuPy reading another library's __cuda_array_interface__ of a
+newer protocol version, conda finding no build of a GPU package for this platform, dpctl / SYCL filter strings that
+use sycl-ls's global index, and a JVM class of a GPU library's JNI wrapper whose static initialiser failed. Each pattern
+is keyed to the library's own wording (cited in `example_source`); package names, devices and classes are read from
+the text, never written into a pattern for one report.
+"""
+
+from __future__ import annotations
+
+from ..entry import KnownError, Variant, tests_in
+
+_test = tests_in("tests/troubleshooting/test_round40_v40datasci.py")
+
+#: RAPIDS packages (conda channel rapidsai; Linux x86-64 / aarch64 and WSL2 only)
+_RAPIDS = r"\b(?:cuml|cudf|cugraph|cuspatial|cucim|cuxfilter|cusignal|dask-cudf|dask_cudf|rapids|libcudf|libcuml)\b"
+
+FAMILIES: tuple[KnownError, ...] = (
+    KnownError(
+        "cudf-strings-to-cupy",
+        "cuDF / CuPy: a string or object column cannot become a CuPy array ('String arrays are not supported by cupy')",
+        # cuDF's StringColumn.values (cudf/core/column/string.py) and CuPy's dtype check (cupy.asarray / cupy.array
+        # of a NumPy object array)
+        r"String arrays are not supported by cupy|\bUnsupported dtype object\b",
+        "A cuDF string (or object) column was turned into a CuPy array (Series.values / DataFrame.values, "
+        "cupy.asarray(series), .to_cupy()), or cupy.asarray got a NumPy object array: CuPy arrays hold numbers and "
+        "booleans only, so there is no GPU array for strings.",
+        "Keep strings out of CuPy: take the column to the host (`.to_pandas()` / `.to_arrow()` / `.values_host`), "
+        "encode it as numbers on the GPU (`.astype('category').cat.codes`, `.factorize()`, a label encoder) and "
+        "pass those codes, or select only numeric columns before `.values` / `.to_cupy()`. When the call is inside "
+        "a library (the traceback's frames are its own, not your code), use a release of it that does not call "
+        "`.values` on string columns, or give it integer ids or a pandas frame meanwhile.",
+        weight=78,
+        applies="cuDF (RAPIDS) and CuPy, any release; libraries built on them (cuML, graph and plotting libraries)",
+        shown_by=(_test("test_string_columns_cannot_become_cupy_arrays"),),
+        example='  File "cudf/core/column/string.py", line 5932, in values\nTypeError: String arrays are not supported '
+        "by cupy",
+        example_source="cuDF cudf/core/column/string.py (StringColumn.values); CuPy cupy/_core/_dtype.pyx "
+        "('Unsupported dtype')",
+    ),
+    KnownError(
+        "cupy-0d-format",
+        "A 0-d CuPy array given to Python's string formatting ('unsupported format string passed to "
+        "cupy...ndarray.__format__')",
+        # CPython's object.__format__ refuses a non-empty format spec for a type without its own __format__
+        r"unsupported format string passed to cupy\.[\w.]{0,40}ndarray\.__format__",
+        "A value that looks like a number is a 0-d CuPy array (the result of cupy.max / sum / argmax or an index "
+        "into a CuPy array stays on the GPU), and a format spec such as '{:f}' or f'{x:.3f}' is not defined for "
+        "it, so Python's formatting refuses it.",
+        "Turn it into a host scalar before formatting: `float(x)` / `int(x)`, `x.item()`, or `cupy.asnumpy(x)` "
+        "(each copies it from the GPU); plain '{}' / str(x) formatting works without a spec. When the format call "
+        "is inside a library that runs on CuPy, use a release of it that converts the values (or its NumPy / CPU "
+        "mode) meanwhile.",
+        weight=78,
+        applies="CuPy (any release) with str.format / f-strings / %-formatting of its scalars",
+        shown_by=(_test("test_cupy_scalar_in_a_format_string"),),
+        example="TypeError: unsupported format string passed to cupy._core.core.ndarray.__format__",
+        example_source="CPython Objects/typeobject.c (object.__format__: 'unsupported format string passed to "
+        "%.200s.__format__'); CuPy's ndarray has no __format__ of its own",
+    ),
+    KnownError(
+        "cupy-cuda-array-interface-version",
+        "CuPy could not read another library's __cuda_array_interface__ (a producer of a newer protocol version)",
+        # CuPy's _convert_object_with_cuda_array_interface (cupy/_core/core.pyx) failing on strides=None (version 2
+        # of the protocol, C-contiguous) or on a key it does not know
+        r"_convert_object_with_cuda_array_interface[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,8}[^\n]{0,80}"
+        r"TypeError: (?:zip argument #\d must support iteration|'NoneType' object is not iterable)",
+        "cupy.array / cupy.asarray read the __cuda_array_interface__ of another library's GPU object (cuDF, numba, "
+        "PyTorch) and failed on a field it does not understand: the producer uses a newer version of the protocol "
+        "(version 2 allows strides=None for a C-contiguous array) than this CuPy reads, so the CuPy is older than "
+        "the library that made the array.",
+        "Upgrade CuPy to the release that library's version requires (for RAPIDS: the CuPy its release pins; "
+        "`python -c 'import cupy; print(cupy.__version__)'` in the same environment), and numba too if it is the "
+        "consumer; or convert on the producer's side (`.to_cupy()` / `.values` of cuDF, torch.from_dlpack / "
+        "cupy.from_dlpack).",
+        weight=80,
+        applies="CuPy releases older than the producer's __cuda_array_interface__ version (cuDF, numba, PyTorch)",
+        shown_by=(_test("test_cuda_array_interface_of_a_newer_producer"),),
+        example="cupy/core/core.pyx in cupy.core.core._convert_object_with_cuda_array_interface()\n\nTypeError: zip "
+        "argument #2 must support iteration",
+        example_source="CuPy cupy/_core/core.pyx (_convert_object_with_cuda_array_interface: zip(shape, strides)); "
+        "numba's __cuda_array_interface__ specification (version 2: strides may be None)",
+    ),
+    KnownError(
+        "env-conda-package-not-found",
+        "conda: a package is not available for this platform or channel (PackagesNotFoundError / "
+        "ResolvePackageNotFound)",
+        # conda's own exceptions (conda/exceptions.py PackagesNotFoundError; conda-env's ResolvePackageNotFound)
+        r"^\s{0,8}(?:conda\.\w{1,30}\.)?ResolvePackageNotFound:"
+        r"|PackagesNotFoundError: The following packages are not available from current channels",
+        "conda found no build of a requested package on the configured channels for this platform: the package "
+        "is not built for this operating system or architecture (many GPU packages exist for Linux x86-64 only, "
+        "none for macOS; an environment file exported on another OS pins builds of that OS), that exact version "
+        "was never published or was removed, or its channel is not in the command.",
+        "Search for it: `conda search -c <channel> '<package>'` lists the versions and platforms that exist. Drop "
+        "exact pins and build strings from the environment file (export it with `conda env export --no-builds`), "
+        "name the channel that publishes it (`-c conda-forge`, `-c nvidia`, `-c rapidsai`), and install on a "
+        "platform it is built for.",
+        variants=(
+            Variant(
+                _RAPIDS,
+                "a RAPIDS package (cuML, cuDF, cuGraph)",
+                "RAPIDS packages (cuml, cudf, cugraph, dask-cudf) are built for Linux only (x86-64 and aarch64) with "
+                "an NVIDIA GPU: there is no Windows or macOS package, and old releases are no longer on the "
+                "channel. Install on Linux or in WSL2 (Ubuntu, with the NVIDIA driver for WSL) from the rapidsai "
+                "channel with a current release: `conda create -n rapids -c rapidsai -c conda-forge -c nvidia "
+                "cuml=<current> python=<supported> cuda-version=<X.Y>` (the RAPIDS release selector gives the exact "
+                "command), or the pip wheels (cuml-cu12) on Linux.",
+                strict=True,
+            ),
+            Variant(
+                r"\b(?:cudatoolkit|pytorch-cuda|cuda-toolkit|cuda-version|cudnn|cuda-nvcc)\s{0,3}[=<>]",
+                "a CUDA package pinned to a version",
+                "The CUDA pin names a version the channels do not publish for this platform: cudatoolkit / "
+                "pytorch-cuda / cudnn exist only for Linux and Windows x86-64 (none for macOS or Linux aarch64 on "
+                "these channels), and each channel has its own list (pytorch-cuda from `-c pytorch -c nvidia`, "
+                "cudatoolkit up to 11.8, cuda-version / cuda-toolkit 12 from conda-forge or nvidia). Pick a version "
+                "`conda search -c conda-forge cuda-version` lists, or install torch with pip, whose CUDA wheels "
+                "bring their own CUDA libraries.",
+                strict=True,
+            ),
+        ),
+        weight=70,
+        applies="conda (classic and libmamba solvers), conda env create / update",
+        shown_by=(_test("test_conda_finds_no_gpu_package_for_the_platform"),),
+        example="ResolvePackageNotFound:\n  - cuml=0.16",
+        example_source="conda conda/exceptions.py (PackagesNotFoundError: 'The following packages are not available "
+        "from current channels'); conda env's ResolvePackageNotFound",
+    ),
+    KnownError(
+        "sycl-filter-string-index",
+        "dpctl / SYCL: a device filter string did not name a device ('SYCL Device ... could not be created')",
+        # dpctl's SyclQueue / SyclDevice constructors (dpctl/_sycl_queue.pyx, _sycl_device.pyx)
+        r"SYCL Device '[^'\n]{1,80}' could not be created|\bSyclQueueCreationError\b|\bSyclDeviceCreationError\b",
+        "The filter string 'backend:device_type:N' names a device that this selector does not find: N counts "
+        "devices of that backend and type only (the first OpenCL GPU is 'opencl:gpu:0'), not the global index "
+        "in brackets that sycl-ls prints, or the backend / type is one the runtime does not have.",
+        "Use the per-backend index: `dpctl.SyclQueue('opencl:gpu:0')` or `'level_zero:gpu:0'`; list the strings "
+        'that work with `python -c "import dpctl; [print(d.get_filter_string(), d.name) for d in '
+        'dpctl.get_devices()]"` (or `python -m dpctl -f`), and in ONEAPI_DEVICE_SELECTOR use the same '
+        "per-backend form ('opencl:gpu', 'level_zero:0'). If the device is not listed at all, install its "
+        "runtime (Intel's GPU compute runtime for Level Zero / OpenCL).",
+        weight=80,
+        applies="dpctl and other SYCL programs that take filter strings (oneAPI DPC++ runtime)",
+        shown_by=(_test("test_sycl_filter_string_uses_the_per_backend_index"),),
+        example="dpctl._sycl_queue.SyclQueueCreationError: SYCL Device 'opencl:gpu:2' could not be created.",
+        example_source="dpctl dpctl/_sycl_queue.pyx (SyclQueueCreationError for a filter string); oneAPI DPC++ "
+        "filter-selector documentation (backend:device_type:device_num)",
+    ),
+    KnownError(
+        "jvm-jni-class-init-failed",
+        "Java: 'NoClassDefFoundError: Could not initialize class' (the class's static initialiser failed earlier: a "
+        "native library did not load)",
+        r"NoClassDefFoundError: Could not initialize class [\w.$]{3,200}",
+        "The class was found, but its static initialiser threw an exception the first time it ran (logged "
+        "earlier as ExceptionInInitializerError, often with an UnsatisfiedLinkError under it), and the JVM now "
+        "refuses the class: for a GPU library's JNI wrapper that is its native library failing to load (an OS, "
+        "CPU architecture, CUDA or driver the native build does not support, or a missing dependency library). "
+        "It is not a jar version conflict.",
+        "Find the first failure: search the log (all of it, the server's too) for the first "
+        "ExceptionInInitializerError / UnsatisfiedLinkError: it names the native library and why it did not load. "
+        "Run on an OS / CUDA the native build supports (its release notes), install the library it depends on, or "
+        "use the CPU backend.",
+        variants=(
+            Variant(
+                r"ml\.dmlc\.xgboost4j|\bh2o\b|XGBoost",
+                "XGBoost4J (H2O's XGBoost, Spark XGBoost)",
+                "XGBoost4J's classes (DMatrix, Booster) load its native library in a static initialiser: on an OS "
+                "or CUDA its native build does not support (H2O's GPU XGBoost is built for Linux x86-64 with a "
+                "given CUDA; no macOS / Windows GPU build) that load fails and every later use reports 'Could not "
+                "initialize class'. Look in the H2O / executor log for the first native load error, run where the "
+                "native build is supported (Linux x86-64, the CUDA and driver the H2O / xgboost4j release "
+                "names), or use the CPU backend (H2O: backend='cpu'; Spark: the CPU xgboost4j).",
+                strict=True,
+            ),
+        ),
+        weight=72,
+        applies="JVM libraries with native code loaded in a static initialiser (XGBoost4J, cuDF's Java API, DJL, "
+        "ONNX Runtime Java, JavaCPP)",
+        shown_by=(_test("test_jni_class_whose_native_library_did_not_load"),),
+        example="java.lang.NoClassDefFoundError: Could not initialize class ml.dmlc.xgboost4j.java.DMatrix",
+        example_source="JVM specification (a class whose initialisation failed is in an erroneous state: "
+        "NoClassDefFoundError 'Could not initialize class'); XGBoost4J ml/dmlc/xgboost4j/java/XGBoostJNI "
+        "(NativeLibLoader in a static block)",
+    ),
+)
