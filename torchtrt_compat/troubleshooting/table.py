@@ -1880,6 +1880,28 @@ _CORE: tuple[KnownError, ...] = (
                 "(tensorrt / torch_tensorrt) on this one.",
                 strict=True,
             ),
+            # issue 36, round forty: TensorRT's own wording with a Jetson GPU's SM (Nano 53, TX2 62, Xavier 72, Orin
+            # 87, Thor 101 / 110), or with Jetson words in the text: the TensorRT is not the board's JetPack build
+            Variant(
+                r"Target GPU SM (?:53|62|72|87|101|110) is not supported by this TensorRT"
+                r"|Target GPU SM \d{2,3} is not supported by this TensorRT(?=[\s\S]{0,20000}?(?:"
+                + JETSON_BOARD
+                + r"))|(?:"
+                + JETSON_BOARD
+                + r")[\s\S]{0,20000}?Target GPU SM \d{2,3} is not supported by this TensorRT",
+                "TensorRT on a Jetson GPU (its JetPack / L4T build)",
+                "This is a Jetson GPU (SM 53 Nano, 62 TX2, 72 Xavier, 87 Orin, 101 / 110 Thor), and the TensorRT "
+                "release that builds the engine was not compiled for it: a desktop / server build (a pip wheel, an "
+                "x86 or SBSA package, a container's TensorRT pinned to another CUDA) even when its version number is "
+                "new enough. On Jetson TensorRT must be the JetPack (L4T) build of the same JetPack release as the "
+                "host: the apt packages of that release (`apt-cache policy tensorrt libnvinfer10` / "
+                "`libnvinfer8`; `cat /etc/nv_tegra_release` names the L4T), or an l4t / JetPack base image that "
+                "matches it; drop an apt pin or pip install that replaced it, check the library carries the SM "
+                "(`cuobjdump --list-elf /usr/lib/aarch64-linux-gnu/libnvinfer.so.* | grep sm_87`), and rebuild the "
+                "engines with it. The pip version lines below do not apply to a Jetson.",
+                product="tensorrt",
+                strict=True,
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -3802,13 +3824,50 @@ _CORE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "library-file-empty",
-        "lib….so: file too short (an empty or truncated library)",
-        r"lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? file too short|lib[\w+-]{1,60}\.so[^\n]{0,40}: invalid ELF header",
-        "The library file exists but is not a library: empty or truncated (an interrupted copy, a broken link), or a "
-        "placeholder that a Jetson container only fills when started with the NVIDIA runtime.",
+        "lib….so: file too short / not a library (an empty or truncated library, or a folder at its path)",
+        r"lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? file too short|lib[\w+-]{1,60}\.so[^\n]{0,40}: invalid ELF header"
+        # issue 36, round forty: the loader's (dl-load.c) "cannot read file data" when the path is a folder: a
+        # container runtime's mount of a host file that does not exist on the host leaves an empty folder there
+        r"|lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? cannot read file data: Is a directory",
+        "The library file exists but is not a library: empty or truncated (an interrupted copy, a broken link), a "
+        "folder where the file should be, or a placeholder that a Jetson container only fills when started with "
+        "the NVIDIA runtime.",
         "Reinstall the package that owns the file (or re-copy it); in a Jetson / L4T container, start it with "
         "`--runtime nvidia` so the host's CUDA and TensorRT libraries are mounted.",
         variants=(
+            # issue 36, round forty: the library's path is a folder in a Jetson container: the NVIDIA container
+            # runtime mounts the host's JetPack libraries (its csv mount lists), and one missing on the host leaves
+            # an empty folder at its path
+            Variant(
+                r"cannot read file data: Is a directory(?=[\s\S]{0,20000}?(?:"
+                + JETSON
+                + r"))|(?:"
+                + JETSON
+                + r")[\s\S]{0,20000}?cannot read file data: Is a directory",
+                "a Jetson container: the host's JetPack library is missing (an empty folder at its path)",
+                "On Jetson the NVIDIA container runtime does not ship CUDA, cuDNN or TensorRT in the image: it mounts "
+                "the host's JetPack libraries into the container (the lists in /etc/nvidia-container-runtime/"
+                "host-files-for-container.d/*.csv), and a library those lists name that is missing on the host "
+                "leaves an empty folder at its path. Check the host: `ls -l <the path>` outside the container must "
+                "show the file; install the full JetPack components on the host (`sudo apt install nvidia-jetpack`, "
+                "or the missing CUDA / cuDNN / TensorRT package of the same JetPack release; SDK Manager installs "
+                "them on a flashed board), then remove and recreate the container (`docker rm`, run again with "
+                "`--runtime nvidia`) so the mounts are made again. An image built for another JetPack / L4T "
+                "release than the host's expects other library versions: use the one matching the host "
+                "(`cat /etc/nv_tegra_release`).",
+                strict=True,
+            ),
+            Variant(
+                r"cannot read file data: Is a directory",
+                "a folder where the library should be (a mount of a missing host file)",
+                "The path is a folder, not the library: a container started with a bind mount (`-v host:container`) "
+                "of a file that did not exist on the host gets an empty folder there (Docker creates it), and so "
+                "does a runtime that mounts host libraries listed in its config. Check `ls -ld <the path>` inside "
+                "and outside the container, install or point the mount at the real file on the host, and recreate "
+                "the container; outside a container, remove the folder and reinstall the package that owns the "
+                "library.",
+                strict=True,
+            ),
             # driver libraries baked into an image (issue 36, round twenty-three): the host's are bound at run time
             Variant(
                 r"singularity|apptainer|\.sif\b|libcuda\.so|libnvidia-",

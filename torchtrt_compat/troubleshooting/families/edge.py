@@ -134,7 +134,11 @@ _DLA: tuple[KnownError, ...] = (
         "TensorRT: a layer cannot run on DLA and GPU fallback is not enabled (DLA validation failed)",
         r"is not supported on DLA but GPU fallback is not enabled"
         r"|cannot run on DLA and GPU fallback is not enabled|DLA validation failed"
-        r"|Assertion allowGPUFallback failed",
+        r"|Assertion allowGPUFallback failed"
+        # issue 36, round forty: the builder found no implementation that keeps the network's I/O direct
+        # (BuilderFlag::kDIRECT_IO), as a DLA build without GPU fallback (trtexec --useDLACore) reports a layer
+        # that has no DLA implementation
+        r"|BuilderFlag::kDIRECT_IO specified but no conformant implementation exists",
         "The network was built for DLA without GPU fallback, and a layer cannot run on DLA: its type is not on "
         "DLA's list (Shape, Slice, Gather, most Reshape / Cast / dynamic-shape ops, large pooling kernels), its "
         "parameters are out of DLA's range, the precision is FP32 (DLA runs only FP16 and INT8), or the batch or "
@@ -144,6 +148,18 @@ _DLA: tuple[KnownError, ...] = (
         "(fold constant shapes with onnxsim / `polygraphy surgeon sanitize --fold-constants`, Conv 1x1 for "
         "reshapes); `--dumpLayerInfo` / `--exportLayerInfo` shows where each layer ran.",
         variants=(
+            Variant(
+                r"kDIRECT_IO specified but no conformant implementation",
+                "kDIRECT_IO: no implementation keeps the network's I/O direct (a DLA build without GPU fallback)",
+                "The builder was asked for direct I/O (BuilderFlag::kDIRECT_IO: no reformatting between a layer and "
+                "a network input or output) and no implementation meets it, so it built no engine (the 'Assertion "
+                "engine != nullptr failed' after it). With DLA (trtexec --useDLACore=N) this is a layer that has no "
+                "DLA implementation while GPU fallback is off: add `--allowGPUFallback` "
+                "(BuilderFlag::kGPU_FALLBACK) with --int8 or --fp16, or make the layer DLA-friendly; without DLA, "
+                "drop --directIO / kDIRECT_IO or set I/O formats (--inputIOFormats / --outputIOFormats) the first "
+                "and last layers support. Build for the GPU alone (no --useDLACore) if most layers fall back.",
+                strict=True,
+            ),
             Variant(
                 _TORCH_TRT,
                 "Torch-TensorRT",

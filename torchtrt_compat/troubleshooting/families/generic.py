@@ -936,6 +936,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True) or do that step on the CPU (average the "
                 "parameters in host memory); NCCL_DEBUG=WARN names NCCL's own failed allocation.",
             ),
+            # issue 36, round forty: ROS 2's launch reports a node's (or a component container's) death by SIGSEGV
+            # as "process has died [pid N, exit code -11, cmd '...']"
+            Variant(
+                r"process has died \[pid \d{1,10}, exit code -11\b",
+                "a ROS 2 node or component container (launch: 'process has died ... exit code -11')",
+                "A ROS 2 node crashed with a segmentation fault (exit code -11 is signal 11), in its own code or a "
+                "library it loaded (a camera or GPU driver, CUDA, TensorRT, VPI); launch shows only the death. Get "
+                "the native stack: rerun the node under gdb (`ros2 run <pkg> <exe> --ros-args --prefix 'gdb -ex run "
+                "--args'`, or `prefix='gdb -ex run --args'` on the Node / ComposableNodeContainer in the launch "
+                "file) and explain the backtrace "
+                "(`bt`). A crash at start-up right after an upgrade is most often the package release "
+                "against the platform: check the package's release against the JetPack / L4T (and ROS) release its "
+                "notes support, and its issues for the same crash; the previous package release or the one made "
+                "for your JetPack is the usual way out, and a node whose hardware lacks what it expects (a camera "
+                "without an IMU, another sensor mode) can crash the same way.",
+                strict=True,
+                sure=True,
+            ),
             Variant(
                 r"exitcode\s{0,4}: -11\b|\(exitcode: -11\)|Signal 11 \(SIGSEGV\) received by PID"
                 r"|exits with return code = -11\b",

@@ -874,6 +874,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Point CMake at the Torch-TensorRT C++ package (the unpacked libtorchtrt tarball's "
                 "lib/cmake/torchtrt) with -Dtorchtrt_DIR, built for the same libtorch and TensorRT.",
             ),
+            # issue 36, round forty: a Jetson SDK component (VPI, the Multimedia API's NvBufSurface, libargus,
+            # DeepStream, cuPVA) that JetPack installs on the board: in a container build it comes from the host
+            Variant(
+                r"(?:provided by \"?|\bFind)(?:vpi\d?|nvbufsurface|nvbufsurftransform|nvbuf_?utils|argus|nvargus"
+                r"|Argus|jetson[_-]multimedia[_-]api|MMAPI|DeepStream|deepstream|NVDS|cupva|pva)(?:\"|\.cmake\b)",
+                "a Jetson SDK component (VPI, Multimedia API, libargus, DeepStream, cuPVA)",
+                "The package is a Jetson SDK component that JetPack installs on the board (VPI: vpi2-dev / vpi3-dev "
+                "in nvidia-vpi; the Multimedia API's NvBufSurface and libargus: nvidia-l4t-jetson-multimedia-api; "
+                "DeepStream: its own package; cuPVA: its SDK), not a library CMAKE_PREFIX_PATH can find elsewhere. "
+                "On the board install its -dev package of the same JetPack release (`sudo apt install nvidia-jetpack` "
+                "installs them all; `dpkg -l | grep -i <name>` shows what is there). In a container build the files "
+                "come from that host through the NVIDIA runtime (run and build with `--runtime nvidia`, so the "
+                "host's JetPack files are mounted) or from an image that has them: use the project's image for "
+                "your JetPack release (an l4t / JetPack base image of the same L4T as `cat /etc/nv_tegra_release`), "
+                "then configure again from a clean build folder.",
+                strict=True,
+            ),
         ),
         op=r"provided by \"?(\w{1,60})\"?|Find(\w{1,60})\.cmake",
         weight=80,
@@ -894,6 +911,13 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Failed to find nvcc\.|Specify CUDA_TOOLKIT_ROOT_DIR|CUDA_TOOLKIT_ROOT_DIR not found or specified"
         r"|Could NOT find CUDA(?:Toolkit)? \(missing:[^\n]{0,200}\)|Could not find CUDA toolkit"
         r"|The CUDA compiler identification is unknown"
+        # CMakeDetermineCUDACompiler.cmake's own errors (issue 36, round forty): CUDACXX names no file ("Could not
+        # find compiler set in environment variable CUDACXX"), or the error's location line alone, also cut or
+        # wrapped by a terminal ("CMakeDetermineCUDACom   piler.cmake:25 (message)") with a message about finding the
+        # compiler, or cut there (the file's other errors, such as CMAKE_CUDA_ARCHITECTURES', belong to other rows)
+        r"|Could not find compiler set in environment variable CUDACXX"
+        r"|CMake Error at [^\n]{0,300}CMakeDetermineCUDACom\s{0,300}piler\.cmake:\d{1,5} \(message\):?"
+        r"\s{0,12}(?:Could n|Couldn't f|Failed to find|\Z)"
         # CMakeDetermineCUDACompiler.cmake: nvcc found but its test compile / architecture probe failed
         r"|Failed to detect a default CUDA architecture"
         r"|Compiling the CUDA compiler identification source file\s{1,8}\"CMakeCUDACompilerId\.cu\"\s{1,8}failed"
@@ -935,6 +959,35 @@ FAMILIES: tuple[KnownError, ...] = (
                 "failed. Point CMake at the toolkit's nvcc: `cmake -DCMAKE_CUDA_COMPILER=/usr/local/cuda-X.Y/bin/nvcc "
                 "..` (or `export CUDACXX=...`, or /usr/local/cuda-X.Y/bin before /usr/bin on PATH, or `sudo apt "
                 "remove nvidia-cuda-toolkit`), then configure again from an empty build folder.",
+            ),
+            # issue 36, round forty: the compiler CMake was given (CUDACXX, CMAKE_CUDA_COMPILER) does not exist: a
+            # script's hard-coded nvcc of another CUDA release
+            Variant(
+                r"Could not find compiler set in environment variable CUDACXX"
+                r"|CMakeDetermineCUDACom\s{0,300}piler\.cmake:\d{1,5} \(message\):?\s{0,12}Could not f"
+                r"|is not a full path to an existing compiler tool",
+                "CUDACXX / CMAKE_CUDA_COMPILER names an nvcc that does not exist",
+                "CMake was told which nvcc to use (the CUDACXX environment variable, -DCMAKE_CUDA_COMPILER, or a "
+                "build script's NVCC_PATH) and nothing is at that path: most often a script written for another "
+                "CUDA release (/usr/local/cuda-10.0/bin/nvcc where JetPack or the system now has 10.2, 11.4, 12.x). "
+                "List the installed ones (`ls -d /usr/local/cuda*/bin/nvcc`), point the variable at the one that "
+                "exists (`export CUDACXX=/usr/local/cuda/bin/nvcc`, the version-free link JetPack and the CUDA "
+                "installers make, or edit the script's path), and configure again from an empty build folder.",
+            ),
+            # issue 36, round forty: the compiler identification ran with no compiler at all (-NOTFOUND): nvcc is not
+            # on PATH (on Jetson /usr/local/cuda/bin is not on PATH by default)
+            Variant(
+                r"CMAKE_CUDA_COMPILER-NOTFOUND|CMakeCUDACompilerId\.cu\"\s{1,8}failed\.?\s{0,8}Compiler:\s{0,4}$",
+                "nvcc not found at all (CMAKE_CUDA_COMPILER-NOTFOUND)",
+                "CMake found no nvcc at all ('Compiler: CMAKE_CUDA_COMPILER-NOTFOUND', and 'No such file or "
+                "directory' from running it): the toolkit's bin folder is not on PATH. JetPack and the CUDA "
+                "installers put nvcc in /usr/local/cuda/bin, which is not on PATH by default (`nvcc --version` "
+                "says 'command not found' while `/usr/local/cuda/bin/nvcc --version` works): `export "
+                "PATH=/usr/local/cuda/bin:$PATH` (and LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH; in "
+                "~/.bashrc to keep it), or pass the compiler: `cmake -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc "
+                "..` (or `export CUDACXX=/usr/local/cuda/bin/nvcc`); on a machine with no toolkit, install it "
+                "(on Jetson: `sudo apt install nvidia-jetpack` or cuda-toolkit-X-Y of the JetPack release). Then "
+                "delete the build folder (CMakeCache.txt keeps the NOTFOUND) and configure again.",
             ),
             Variant(
                 r"Failed to detect a default CUDA architecture|CMakeCUDACompilerId\.cu\" failed",

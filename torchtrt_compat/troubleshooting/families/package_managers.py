@@ -185,4 +185,38 @@ FAMILIES: tuple[KnownError, ...] = (
         '"/usr/local/cuda-12.5/nvvm/lib64/libnvvm.so.4"',
         example_source="NVIDIA CUDA runfile installer (cuda-installer, boost filesystem)",
     ),
+    # issue 36, round forty: dpkg-deb's own check of the file's magic (dpkg-deb/extract.c: "'%.255s' is not a
+    # Debian format archive"): the file downloaded as a .deb is not one
+    KnownError(
+        "dpkg-not-a-debian-archive",
+        "dpkg-deb: error: '….deb' is not a Debian format archive (the downloaded file is not the package)",
+        r"dpkg-deb(?: \(subprocess\))?: error: [^\n]{1,300}? is not a [Dd]ebian format archive"
+        r"|^[^\n]{0,300}\.deb'? is not a [Dd]ebian format archive",
+        "The file dpkg was given is not a .deb: the download saved something else under the package's name, most "
+        "often an HTML page (a moved or removed link, a page that needs a login or a licence click, a redirect "
+        "the downloader did not follow), an error body, a Git LFS pointer or a cut-off download.",
+        "Look at what the file is: `file <the .deb>` and `head -c 300 <the .deb>` (an HTML page shows '<!DOCTYPE "
+        "html' or '<html'), and its size. Download the real package: the current link from the vendor's download "
+        "page (follow redirects: `wget` / `curl -fL`, which fails on an HTTP error instead of saving the page), or "
+        "install it from its apt repository instead of a downloaded file; in a Dockerfile, make the download step "
+        "fail on an error (`curl -fL`, `wget` without -q hiding it) or COPY a package you downloaded yourself.",
+        variants=(
+            Variant(
+                r"(?<![a-z])l4t(?![a-z0-9])|jetson|jetpack|tegra|nvidia-l4t",
+                "a CUDA / NVIDIA package for Jetson (L4T)",
+                "NVIDIA's CUDA and JetPack packages for Jetson (L4T) are not plain public downloads: a script's "
+                "old link returns a page (a login or a moved file), not the package. Get the package of the board's "
+                "JetPack release from SDK Manager (it keeps the downloaded .deb files) or the JetPack apt "
+                "repository on the board (`sudo apt install nvidia-jetpack` / cuda-toolkit-X-Y), or base the image "
+                "on an l4t base image of the same L4T (`cat /etc/nv_tegra_release`) and get CUDA through the NVIDIA "
+                "container runtime (`--runtime nvidia`) instead of installing a cuda-repo .deb in the image.",
+            ),
+        ),
+        weight=76,
+        applies="Debian / Ubuntu (dpkg -i, apt install ./file.deb), Dockerfiles that download a .deb",
+        shown_by=("tests/troubleshooting/test_round40_v40jetson.py::test_a_download_that_is_not_a_debian_package",),
+        example="dpkg-deb: error: '/tmp/pkg.deb' is not a Debian format archive",
+        example_source="dpkg (dpkg-deb/extract.c, extracthalf: \"'%.255s' is not a Debian format archive\"); the "
+        "message's case differs between dpkg releases",
+    ),
 )

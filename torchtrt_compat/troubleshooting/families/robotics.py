@@ -225,4 +225,35 @@ FAMILIES: tuple[KnownError, ...] = (
         "not exist",
         example_source="launch_ros launch_ros/substitutions/executable_in_package.py (ExecutableInPackage.perform)",
     ),
+    # issue 36, round forty: librealsense's synthetic-stream.cpp logs an exception a frame callback threw
+    # ("Exception was thrown during callback: <what()>"); in its CUDA build (BUILD_WITH_CUDA) the CUDA helpers
+    # (src/cuda/*.cuh, rscuda::alloc_dev) throw "cudaMalloc failed status: " + res, which adds the status to the
+    # string's pointer, so a failed allocation prints a piece of the neighbouring mangled names (alloc_dev's
+    # "..._devIhEESt10shared_ptrIT_EiE...") or other cuda words
+    KnownError(
+        "librealsense-cuda-callback-failed",
+        "librealsense: 'Exception was thrown during callback' from its CUDA processing (a build with BUILD_WITH_CUDA)",
+        r"Exception was thrown during callback: [^\n]{0,300}?(?:cuda|alloc_dev|loc_dev[IE]|_devI\w{0,8}St10shared_ptr"
+        r"|St10shared_ptrIT_EiE|failed status: )"
+        r"|Exception was thrown during callback: (?=[\s\S]{0,3000}?(?:BUILD_WITH_CUDA|RS2_USE_CUDA|rscuda))",
+        "A frame callback of librealsense's processing (format conversion, align, pointcloud) failed in its CUDA "
+        "path, which a build with BUILD_WITH_CUDA uses: a CUDA call there (a device allocation or a kernel) "
+        "failed, and its message comes out garbled (the helper adds the CUDA status to its message's pointer, so "
+        "a piece of a neighbouring symbol name is printed). Typical causes: no usable GPU in the process (a "
+        "container started without the NVIDIA runtime, no access to the GPU device), GPU memory exhausted (a "
+        "Jetson shares it with the CPU), or a librealsense built for another GPU architecture or CUDA / L4T than "
+        "the board's.",
+        "Check that CUDA works in the same place (inside the container: started with `--runtime nvidia`, a CUDA "
+        "sample such as deviceQuery runs), then rebuild librealsense for the board: "
+        "its CUDA and architecture (`cmake -DBUILD_WITH_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=<sm>` with 53 Nano, 62 "
+        "TX2, 72 Xavier, 87 Orin; against the L4T / CUDA of the running JetPack), and run it with the NVIDIA "
+        "runtime; if the CUDA path is not needed, build with -DBUILD_WITH_CUDA=OFF (the CPU conversions work "
+        "everywhere). Watch `tegrastats` / `nvidia-smi` for memory while it streams.",
+        weight=74,
+        applies="librealsense 2.x built with BUILD_WITH_CUDA (realsense-ros, the SDK's tools), Jetson and x86",
+        shown_by=("tests/troubleshooting/test_round40_v40jetson.py::test_librealsense_callback_in_its_cuda_path",),
+        example="(synthetic-stream.cpp:51) Exception was thrown during callback: cudaMalloc failed status: 2",
+        example_source="librealsense src/proc/synthetic-stream.cpp (the callback's catch) and its CUDA helpers' "
+        'rscuda::alloc_dev (std::runtime_error("cudaMalloc failed status: " + res))',
+    ),
 )
