@@ -117,16 +117,20 @@ def test_a_destructors_ignored_exception_points_above_it_not_at_a_debugger() -> 
 
 def test_a_compiler_drivers_own_line_comes_before_makes_summary() -> None:
     text = (
-        "nvc++-Error-Switch -gpu with unknown keyword cc99\n"
+        "nvc++-Error-Unknown switch: -fopenmp-simd\n"
         "make[2]: *** [src/CMakeFiles/app.dir/build.make:76: src/CMakeFiles/app.dir/a.cpp.o] Error 1\n"
         "make: *** [Makefile:136: all] Error 2\n"
     )
     found = explain(text)
-    assert found.first_error.startswith("nvc++-Error-Switch")
+    assert found.first_error.startswith("nvc++-Error-Unknown switch")
     assert found.stage == "compile" and "driver itself rejected" in (found.next_step or "")
+    # the lines a row reads answer with that row, ahead of make's summary
+    assert first(text.replace("Unknown switch: -fopenmp-simd", "Switch -gpu with unknown keyword cc99"))[0] == (
+        "build-nvcc-arch-unsupported"
+    )
     fortran = "NVFORTRAN-S-0034-Syntax error at or near identifier x (a.f90: 12)\nmake: *** [all] Error 2\n"
     found = explain(fortran)
-    assert found.first_error.startswith("NVFORTRAN-S-0034") and found.stage == "compile"
+    assert found.first_error.startswith("NVFORTRAN-S-0034") and found[0].key == "build-nvhpc-compile-error"
     # make's summary alone stays the first error
     assert explain("make: *** [Makefile:136: all] Error 2\n").first_error.startswith("make: ***")
 
@@ -143,7 +147,7 @@ def test_a_ros_node_error_line_gets_the_nodes_step() -> None:
 
 def test_conda_package_not_found_is_the_install_stage() -> None:
     found = explain("ResolvePackageNotFound:\n  - somepkg=0.1\n")
-    assert found.stage == "install" and "conda search" in (found.command or "")
+    assert found[0].key == "env-conda-package-not-found" and "conda search" in found[0].fix
 
 
 def test_a_java_class_whose_initialiser_failed_is_no_jar_conflict() -> None:
@@ -151,7 +155,14 @@ def test_a_java_class_whose_initialiser_failed_is_no_jar_conflict() -> None:
         'Exception in thread "main" java.lang.NoClassDefFoundError: Could not initialize class org.acme.gpu.Booster\n'
         "\tat org.acme.App.main(App.java:12)\n"
     )
-    command = explain(text).command or ""
+    assert first(text)[0] == "jvm-jni-class-init-failed"
+    # the initialiser's own failure, with no row for it, gets the step that finds its first cause
+    command = (
+        explain(
+            text.replace("NoClassDefFoundError: Could not initialize class", "ExceptionInInitializerError:")
+        ).command
+        or ""
+    )
     assert "mvn dependency:tree" not in command and "UnsatisfiedLinkError" in command
     # a jar conflict keeps its answer
     other = (
