@@ -616,6 +616,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-thirty-nine fix (`b3d5869`)",
             ),
+            ("after_by_hand", "after round forty's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round41",
+        "round forty-one (pose estimation, tracking and action recognition, quantum circuit and tensor-network "
+        "simulators, GPU kernel languages and ML compilers)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty fix (`808979e`)",
+            ),
         ],
     ),
 )

@@ -29,6 +29,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round38", 46),
         ("round39", 45),
         ("round40", 55),
+        ("round41", 62),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
