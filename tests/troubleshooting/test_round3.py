@@ -468,7 +468,7 @@ def test_anchors_cover_every_pattern() -> None:
     from torchtrt_compat.troubleshooting.match import _anchors, _compiled
 
     anchors = _anchors()
-    assert len(anchors) < 450  # the speed itself is benchmarks/explain_speed.py's
+    assert len(anchors) < 500  # the speed itself is benchmarks/explain_speed.py's
     for c in _compiled():
         for word in c.literals or ():
             assert any(a in word for a in anchors), (c.entry.key, word)
