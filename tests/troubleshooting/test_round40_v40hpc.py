@@ -141,3 +141,13 @@ def test_jax_oldest_cpu_fallback_warning() -> None:
     assert top.key == "cpu-jax-cpu-jaxlib" and "jax[cuda12]" in top.fix
     # another program's own words keep the generic family
     assert first("No GPU found, falling back to CPU.")[0] != "cpu-jax-cpu-jaxlib"
+
+
+def test_a_zero_byte_allocation_in_the_fortran_runtimes_words() -> None:
+    """The HPC SDK Fortran runtime's own wording of an empty allocation reads as the zero-byte family; a real
+    request of many bytes stays an out-of-memory."""
+    assert first("0: ALLOCATE: 0 bytes requested; not enough memory: 2(out of memory)\n")[0] == (
+        "hpc-app-zero-byte-device-allocation"
+    )
+    found = first("0: ALLOCATE: 8589934592 bytes requested; not enough memory: 2(out of memory)\n")
+    assert found[0] != "hpc-app-zero-byte-device-allocation"

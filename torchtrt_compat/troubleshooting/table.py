@@ -1897,7 +1897,7 @@ _CORE: tuple[KnownError, ...] = (
                 "host: the apt packages of that release (`apt-cache policy tensorrt libnvinfer10` / "
                 "`libnvinfer8`; `cat /etc/nv_tegra_release` names the L4T), or an l4t / JetPack base image that "
                 "matches it; drop an apt pin or pip install that replaced it, check the library carries the SM "
-                "(`cuobjdump --list-elf /usr/lib/aarch64-linux-gnu/libnvinfer.so.* | grep sm_87`), and rebuild the "
+                "(`cuobjdump --list-elf /usr/lib/aarch64-linux-gnu/libnvinfer.so.* | grep sm_<XY>`), and rebuild the "
                 "engines with it. The pip version lines below do not apply to a Jetson.",
                 product="tensorrt",
                 strict=True,
@@ -4285,11 +4285,11 @@ _CORE: tuple[KnownError, ...] = (
                 r"Warp CUDA error 700\b|Error launching kernel: \w{1,120} on device cuda",
                 "an NVIDIA Warp kernel (a simulation's particle / grid kernel)",
                 "The Warp kernel named after 'Error launching kernel' indexed outside an array: Warp does not check "
-                "bounds in its default release mode. In a simulation (MPM / particle-to-grid, cloth, fluids) this is "
-                "most often the state going out of range at some step: particles leaving the grid (their cell "
-                "index is computed out of it) or a blow-up to NaN / huge velocities. Keep particles inside the "
-                "domain (boundary conditions, clamp positions and cell indices to the grid), take smaller substeps "
-                "(a smaller dt, more substeps per frame) or lower the material's stiffness, and find the bad index "
+                "bounds in its default release mode. In a simulation (particles, grids, cloth, fluids, rigid bodies) "
+                "this is most often the state going out of range at some step: particles leaving the grid (their cell "
+                "index is computed out of it) or a blow-up to NaN / huge velocities. Keep particles inside the domain "
+                "(boundary conditions, clamp positions and cell indices to the grid), take smaller substeps (a "
+                "smaller dt, more substeps per frame) or lower the material's stiffness, and find the bad index "
                 'with Warp\'s checks: `wp.config.mode = "debug"` (bounds-checked array access) and '
                 "`wp.config.verify_cuda = True` (error check after each launch) / `wp.config.verify_fp = True` "
                 "(NaN / inf) set before the kernels are built. Not a driver or install problem.",

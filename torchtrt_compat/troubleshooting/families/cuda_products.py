@@ -484,7 +484,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "A cuSOLVER / cuBLAS / cuFFT call of the application's own GPU code (CUDA Fortran or C, built with the NVIDIA "
         "HPC SDK or nvcc) returned an error and the application stopped; it does not print the library's status. "
         "Most often the build pairs a compiler and CUDA math libraries the application was not validated with (a "
-        "newer nvfortran exposes a bug of the application's GPU code, or a library of another CUDA is loaded), less "
+        "compiler release it was not tested with, or a library of another CUDA loaded at run time), less "
         "often an earlier kernel fault surfacing at this call or a workspace allocation that failed.",
         "Look up the application's release notes and issue tracker for this routine and the HPC SDK / CUDA versions "
         "(`nvfortran --version`, `nvidia-smi`): take the application release with the fix, or build with the "
@@ -501,16 +501,19 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "hpc-app-zero-byte-device-allocation",
-        "[ERROR] Not enough memory to allocate 0 bytes (a device allocation of an empty block, not out of memory)",
-        r"Not enough memory to allocate 0 bytes\b",
+        "Not enough memory to allocate 0 bytes (an allocation of an empty block reported as out of memory)",
+        # the application's own check and the NVIDIA HPC SDK Fortran runtime's ("0: ALLOCATE: 0 bytes requested; not
+        # enough memory"; written from memory)
+        r"Not enough memory to allocate 0 bytes\b|\bALLOCATE: 0 bytes requested; not enough memory\b",
         "The application asked to allocate an array of zero bytes (on the GPU, in CUDA Fortran builds) and took the "
-        "allocation's failure for memory exhaustion: the parallel layout (MPI ranks, threads, the distribution of "
-        "bands, k-points or blocks) left this rank an empty block. It is not a real out-of-memory.",
-        "Change the parallel layout so every rank gets a non-empty share: the application's parallel-structure "
-        "input variables (how many MPI tasks on each level of its distribution), a number of ranks that divides the "
+        "allocation's failure for memory exhaustion: the parallel layout (MPI ranks, threads, how the problem's "
+        "dimensions are split over them) left this rank an empty block. It is not a real out-of-memory.",
+        "Change the parallel layout so every rank gets a non-empty share: the application's input that sets how "
+        "many MPI tasks go to each level of its distribution, a number of ranks that divides the "
         "problem, or fewer ranks; if the default layout already does this, try another HPC SDK / CUDA pairing and "
         "report it upstream with the layout and the versions. Adding GPU memory does not help.",
-        weight=72,
+        # above gpu-out-of-memory, whose words ("out of memory") the same line carries
+        weight=90,
         applies="HPC applications with device arrays distributed over MPI ranks (CUDA Fortran / NVIDIA HPC SDK builds)",
         shown_by=(_R40("test_hpc_application_library_and_allocation_errors"),),
         example="[ERROR] Not enough memory to allocate 0 bytes",

@@ -164,13 +164,13 @@ FAMILIES: tuple[KnownError, ...] = (
         variants=(
             Variant(
                 r"ml\.dmlc\.xgboost4j|\bh2o\b|XGBoost",
-                "XGBoost4J (H2O's XGBoost, Spark XGBoost)",
+                "XGBoost4J (its JVM packages: Spark XGBoost, H2O, Flink)",
                 "XGBoost4J's classes (DMatrix, Booster) load its native library in a static initialiser: on an OS "
-                "or CUDA its native build does not support (H2O's GPU XGBoost is built for Linux x86-64 with a "
-                "given CUDA; no macOS / Windows GPU build) that load fails and every later use reports 'Could not "
-                "initialize class'. Look in the H2O / executor log for the first native load error, run where the "
-                "native build is supported (Linux x86-64, the CUDA and driver the H2O / xgboost4j release "
-                "names), or use the CPU backend (H2O: backend='cpu'; Spark: the CPU xgboost4j).",
+                "or CUDA its native build does not support (GPU builds of XGBoost4J are made for a few platforms and "
+                "one CUDA major; most have no macOS or Windows GPU build) that load fails and every later use "
+                "reports 'Could not initialize class'. Look in the JVM's log (the server's or the executors') for "
+                "the first native load error, run where the native build is supported (the platforms, CUDA and "
+                "driver its release names), or use the CPU backend (or the CPU build) of the package that wraps it.",
                 strict=True,
             ),
         ),

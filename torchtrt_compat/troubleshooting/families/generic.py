@@ -949,8 +949,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(`bt`). A crash at start-up right after an upgrade is most often the package release "
                 "against the platform: check the package's release against the JetPack / L4T (and ROS) release its "
                 "notes support, and its issues for the same crash; the previous package release or the one made "
-                "for your JetPack is the usual way out, and a node whose hardware lacks what it expects (a camera "
-                "without an IMU, another sensor mode) can crash the same way.",
+                "for your JetPack is the usual way out, and a node whose device lacks what its parameters ask for (a "
+                "sensor, a calibration, a mode the hardware does not have) can crash the same way.",
                 strict=True,
                 sure=True,
             ),

@@ -247,19 +247,19 @@ _IPC: tuple[KnownError, ...] = (
         "driver and the CUDA runtime of one release (`nvidia-smi`'s driver supports the image's CUDA); allocate "
         "the shared buffers with plain cudaMalloc, not a stream-ordered pool or managed memory.",
         variants=(
-            # issue 36, round forty: Dask workers (dask-cuda, dask_cudf, BlazingSQL, RAPIDS) handing GPU results to
-            # each other or to the client through IPC handles
+            # issue 36, round forty: Dask workers (dask-cuda, dask_cudf and the RAPIDS libraries built on them)
+            # handing GPU results to each other or to the client through IPC handles
             Variant(
-                r"\bdistributed\.worker\b|\bdask(?:_cuda|_cudf|-cuda)?\b|LocalCUDACluster|\bblazingsql\b"
-                r"|\bpyblazing\b|\bucx\b",
-                "Dask workers (dask-cuda, dask_cudf, BlazingSQL) sharing GPU memory",
+                r"\bdistributed\.worker\b|\bdask(?:_cuda|_cudf|-cuda)?\b|LocalCUDACluster|\bucx\b",
+                "Dask workers (dask-cuda, dask_cudf) sharing GPU memory",
                 "A Dask worker opened a CUDA IPC handle that another worker or process exported. A handle cannot be "
                 "opened in the process that made it, and it fails across containers or PID / IPC namespaces that "
                 "are not shared, and between workers whose GPU mapping differs (CUDA_VISIBLE_DEVICES). Give each "
                 "worker its own GPU (dask-cuda's LocalCUDACluster: one worker per GPU), run the workers and the "
-                "client in one container or with `--ipc=host --pid=host`, or use a release of the library "
-                "(dask-cuda, BlazingSQL, the RAPIDS release) that moves results between workers on one GPU without "
-                "IPC handles; for a single GPU, run without the Dask cluster (no dask_client).",
+                "client in one container or with `--ipc=host --pid=host`, or use a release of the library that "
+                "drives the workers (dask-cuda, the RAPIDS release) that moves results between workers on one GPU "
+                "without IPC handles; with a single GPU, the library's local mode (no distributed cluster) avoids "
+                "IPC altogether.",
                 strict=True,
             ),
             Variant(

@@ -968,8 +968,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"|is not a full path to an existing compiler tool",
                 "CUDACXX / CMAKE_CUDA_COMPILER names an nvcc that does not exist",
                 "CMake was told which nvcc to use (the CUDACXX environment variable, -DCMAKE_CUDA_COMPILER, or a "
-                "build script's NVCC_PATH) and nothing is at that path: most often a script written for another "
-                "CUDA release (/usr/local/cuda-10.0/bin/nvcc where JetPack or the system now has 10.2, 11.4, 12.x). "
+                "path a build script sets) and nothing is at that path: most often a script written for another "
+                "CUDA release (a versioned /usr/local/cuda-X.Y/bin/nvcc where the system now has another). "
                 "List the installed ones (`ls -d /usr/local/cuda*/bin/nvcc`), point the variable at the one that "
                 "exists (`export CUDACXX=/usr/local/cuda/bin/nvcc`, the version-free link JetPack and the CUDA "
                 "installers make, or edit the script's path), and configure again from an empty build folder.",
@@ -1196,7 +1196,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "if constexpr is C++17. The usual cause is a build driven with another compiler than the project "
                 "documents, or without its -std flag: check the project's build instructions (a GPU build of an HPC "
                 "code often needs the NVIDIA HPC SDK's nvc++ for its C++ / OpenACC sources and nvcc only for its "
-                "CUDA kernels, set in its machine or config file), load that compiler (`module load nvhpc`, "
+                "CUDA kernels, chosen in its build configuration), load that compiler (`module load nvhpc`, "
                 "`which nvc++`), and pass the standard it names (-std=c++14 / -std=c++17; CMake "
                 "CMAKE_CXX_STANDARD; nvcc -std=c++17 -ccbin <that compiler>); a g++ older than the standard needs "
                 "a newer g++ (C++17 needs g++ 7+).",
