@@ -3170,6 +3170,27 @@ _CORE: tuple[KnownError, ...] = (
                 "(`rmm.reinitialize(managed_memory=True)`), turn on cuDF's spilling (`CUDF_SPILL=on`); with a pool "
                 "('Maximum pool size exceeded') raise `maximum_pool_size` or size the pool to what the GPU has free.",
             ),
+            # issue 36, round forty-one: the CUDA context itself could not be created (numba's "Call to
+            # cuDevicePrimaryCtxRetain results in CUDA_ERROR_OUT_OF_MEMORY", cuCtxCreate's out of memory, TensorFlow's
+            # "failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY"), often while a package imports an
+            # optional GPU backend: the GPU was full before the program allocated anything
+            Variant(
+                r"cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v\d)?)\b[^\n]{0,80}?"
+                r"(?:CUDA_ERROR_OUT_OF_MEMORY|out of memory)",
+                "the CUDA context could not be created (the GPU was full before the program started)",
+                "The failure is the creation of the CUDA context itself (cuDevicePrimaryCtxRetain / cuCtxCreate), "
+                "before the program allocated any array: the GPU had no memory left for a context (a few hundred "
+                "MiB), so smaller batches or freeing arrays cannot help. Another process holds the GPU (`nvidia-smi` "
+                "lists them: a notebook, a stale job, another user on a shared machine; a GPU in exclusive-process "
+                "mode allows one context only): free it, or pick a free GPU (CUDA_VISIBLE_DEVICES=<index>). Where "
+                "the GPU backend is optional (a package that imports numba.cuda, CuPy or another GPU path when it "
+                'is imported), run on the CPU with the GPU hidden (`CUDA_VISIBLE_DEVICES=""`, or '
+                "NUMBA_DISABLE_CUDA=1 for numba) or turn that backend off in the package's settings; a package "
+                "should guard its optional GPU import with numba's CudaSupportError / CudaAPIError (not only "
+                "ImportError) so it falls back to the CPU.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"\bnumba\b|CudaAPIError|Call to cuMemAlloc\w{0,6} results in",
                 "Numba (numba.cuda)",

@@ -70,6 +70,7 @@ from . import (
     trt_parsers,
     video,
     virtual_gpus,
+    vision_legacy,
     windows,
 )
 
@@ -135,6 +136,7 @@ FAMILIES: tuple[KnownError, ...] = (
     *test_suites.FAMILIES,
     *video.FAMILIES,
     *virtual_gpus.FAMILIES,
+    *vision_legacy.FAMILIES,
     *package_managers.FAMILIES,
     *windows.FAMILIES,
     *generic.FAMILIES,

@@ -698,7 +698,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round thirty-one: flash-attn's setup.py (and the kernel packages that copy it) reading the
         # version of CUDA_HOME's nvcc: "FlashAttention is only supported on CUDA 11 and above" (1.x), "... CUDA 11.6
         # and above.  Note: make sure nvcc has a supported version by running nvcc -V." (2.x, later 11.7)
-        r"|FlashAttention is only supported on CUDA 1\d(?:\.\d{1,2})? and above",
+        r"|FlashAttention is only supported on CUDA 1\d(?:\.\d{1,2})? and above"
+        # issue 36, round forty-one: the locate_cuda() that many projects' setup.py copy (py-faster-rcnn's lineage:
+        # NMS / ROI extensions of detection and pose repositories): "The nvcc binary could not be located in your
+        # $PATH. Either add it to your path, or set $CUDAHOME", then "The CUDA <k> path could not be located in <p>"
+        r"|The nvcc binary could not be located in your \$PATH|The CUDA \w{1,12} path could not be located in ",
         "torch.utils.cpp_extension (and the setup.py of a CUDA extension) needs a CUDA toolkit with nvcc: it looks "
         "at CUDA_HOME / CUDA_PATH, then for nvcc on PATH, then /usr/local/cuda, and found none. The NVIDIA driver "
         "and torch's own CUDA libraries are no toolkit (they have no nvcc and no headers).",
@@ -709,6 +713,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "Mac there is no CUDA toolkit and CUDA_HOME cannot help: install the package without its CUDA extension, "
         "or run the project on a machine with an NVIDIA GPU.",
         variants=(
+            # issue 36, round forty-one: a setup.py's own locate_cuda(), which reads CUDAHOME (no underscore) or
+            # the nvcc on PATH, not CUDA_HOME
+            Variant(
+                r"The nvcc binary could not be located in your \$PATH|The CUDA \w{1,12} path could not be located "
+                r"in |\blocate_cuda\(",
+                "a setup.py's own locate_cuda() (reads $CUDAHOME or the nvcc on PATH)",
+                "The project's setup.py finds the CUDA toolkit with its own locate_cuda(): it reads $CUDAHOME (no "
+                "underscore: CUDA_HOME alone does not help it) or takes the nvcc it finds on PATH, and it found "
+                "neither. Install the CUDA toolkit (nvcc; the driver and a pip torch have none; its version should "
+                "match torch.version.cuda where the extension uses torch) and make it visible to that script: `export "
+                "CUDAHOME=/usr/local/cuda-X.Y` and `export PATH=$CUDAHOME/bin:$PATH` (check `which nvcc && nvcc "
+                "--version` in the same shell), then rerun the build (make / `python setup.py build_ext --inplace`); "
+                "with sudo the PATH is reset, so build without it. A machine without an NVIDIA GPU or toolkit needs "
+                "the project's CPU-only build of that extension where it has one.",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round twenty-three: a Mac has no CUDA toolkit to point CUDA_HOME at
             Variant(
                 MACOS,
@@ -1267,8 +1288,14 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|"
         + ld_cannot_find(
             "cudart|cuda|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvidia-ml|nccl|nvToolsExt"
+            # issue 36, round forty-one: a static CUDA library (libculibos.a) and Caffe2's GPU library, which an
+            # installed framework's exported CMake targets (Caffe2Targets.cmake / TorchConfig.cmake) name
+            r"|culibos|cudart_static|cublas_static|caffe2_gpu\w{0,20}"
         )
-        + r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}"
+        # make's own line when such a target names a file that is not there (GNU make: "No rule to make target 'X',
+        # needed by 'Y'")
+        + r"|No rule to make target [`'][^'\n]{0,300}lib(?:culibos|cudart_static|cublas_static|caffe2_gpu\w{0,20})"
+        r"\.(?:a|so)\b" + r"|unresolved external symbol _?(?:cuda|cublas|cudnn|cu)[A-Z]\w{1,60}"
         r"|cannot open file '(?:cudart|cuda|cublas|cudnn|nvinfer\w{0,20}|nvonnxparser|torch\w{0,10}|c10)\.lib'",
         "The link step lacks a CUDA library the code calls (cudart, the driver's libcuda, cuBLAS, cuDNN ...): it "
         "is not named in the link, or its folder (<cuda>/lib64, lib64/stubs for libcuda, <cuda>/lib/x64 on "
@@ -1278,6 +1305,26 @@ FAMILIES: tuple[KnownError, ...] = (
         "`-L/usr/local/cuda/lib64 -lcudart` (libcuda: -L/usr/local/cuda/lib64/stubs -lcuda); Windows: add "
         "<cuda>/lib/x64 (and TensorRT's lib) to the linker's Additional Library Directories.",
         variants=(
+            # issue 36, round forty-one: the libraries an installed framework's exported CMake targets name (Caffe2's
+            # caffe2_gpu, the static libculibos.a of the CUDA toolkit it was built with), which this install lacks
+            Variant(
+                r"culibos|cudart_static|cublas_static|caffe2_gpu|Caffe2Targets|Caffe2Config|TorchConfig"
+                r"|caffe2_detectron",
+                "libraries named by an installed framework's CMake config (Caffe2 / Torch targets)",
+                "The link names libraries that an installed framework's exported CMake files (Caffe2Targets.cmake / "
+                "Caffe2Config.cmake / TorchConfig.cmake under its share/cmake) put on every target that links it: "
+                "Caffe2's GPU library (caffe2_gpu, which newer PyTorch releases merged into torch_cuda) and the "
+                "static CUDA libraries of the toolkit it was built with (libculibos.a, libcudart_static.a, which a "
+                "conda or pip CUDA and some toolkit packages do not have). So the framework install and this build "
+                "disagree, not the project's own link line: build against the framework release the project "
+                "documents (a PyTorch 1.0-era Caffe2 built from source for Detectron-era projects) with the same "
+                "full CUDA toolkit it was built with (`ls /usr/local/cuda/lib64/libculibos.a`), point CMake at that "
+                "install (CMAKE_PREFIX_PATH / Caffe2_DIR / Torch_DIR), or edit the exported targets' "
+                "INTERFACE_LINK_LIBRARIES to the libraries that exist (`grep -rn culibos <prefix>/share/cmake`); then "
+                "rebuild from a clean build folder.",
+                sure=True,
+                strict=True,
+            ),
             _CGO_VARIANT,
             # issue 36, round thirty-seven: the link of a torch extension (its command names torch's own libraries:
             # -ltorch_python, -lc10_cuda, torch/lib) that finds no libcudart: torch.utils.cpp_extension links
@@ -1804,6 +1851,25 @@ _ROUND8: tuple[KnownError, ...] = (
         "variables the project's Find<Name>.cmake reads (the line above the error names the file), or put the "
         "prefix on CMAKE_PREFIX_PATH; delete CMakeCache.txt (a cached X-NOTFOUND stays) and configure again.",
         variants=(
+            # issue 36, round forty-one: a CUDA library that newer toolkits removed, which an old CMake's FindCUDA
+            # module still looks for: libcublas_device (the device-side cuBLAS, gone in CUDA 10; CMake 3.12.2 stopped
+            # asking for it) and the monolithic libnppi (split into nppial, nppicc, ... in CUDA 9; CMake 3.10's
+            # FindCUDA and OpenCV 3.3+'s copy know the split). From memory of CMake's and CUDA's release notes
+            Variant(
+                r"\bCUDA_cublas_device_LIBRARY\b|\bcublas_device\b|\bCUDA_nppi_LIBRARY\b",
+                "a CUDA library newer toolkits removed (cublas_device, nppi), asked for by an old CMake's FindCUDA",
+                "The library CMake wants is not missing from this install: the CUDA toolkit no longer has it "
+                "(libcublas_device was removed in CUDA 10 and deprecated in 9.2; the single libnppi was split into "
+                "nppial / nppicc / nppig ... in CUDA 9), and an old CMake's FindCUDA module still lists it as "
+                "required. Do not try to install it: configure with a newer CMake (3.12.2 or later knows cublas_device "
+                "is gone; 3.10+ knows the NPP split; `cmake --version`, e.g. `pip install cmake` or the Kitware "
+                "release), and make sure every sub-build (an ExternalProject such as a bundled Caffe, a Docker "
+                "image's own cmake) runs that CMake; a project that bundles its own FindCUDA.cmake copy needs the "
+                "release that updates it. Or build against the older CUDA (9.x) the project was written for. "
+                "Delete CMakeCache.txt (and the sub-build's cache) before configuring again.",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round twenty-seven: Thrust / CUB / libcu++ (CCCL) come with the CUDA toolkit; CUDA 13 moved
             # them under include/cccl, where a project's own Find module does not look
             Variant(

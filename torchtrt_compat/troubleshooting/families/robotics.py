@@ -64,15 +64,22 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "xla-child-graph-not-supported",
         "XLA: Failed to create a child graph node and add it to a CUDA graph (a custom call's own CUDA graph embedded "
-        "in XLA's command buffer)",
+        "in XLA's command buffer), or Failed to add memset / kernel node to a CUDA graph (XLA's own capture)",
         # xla/stream_executor/cuda/cuda_command_buffer.cc (CreateChildNode; the ROCm build says "a HIP graph")
-        r"Failed to create a child graph node and add it to a (?:CUDA|HIP) graph",
+        r"Failed to create a child graph node and add it to a (?:CUDA|HIP) graph"
+        # the same file's other node kinds (CreateMemsetNode, CreateMemcpyD2DNode, CreateKernelNode, the conditional
+        # node: "Failed to add memset node to a CUDA graph", "... memcpy d2d node ...") and its graph's own creation
+        # (issue 36, round forty-one: a multi-GPU sharded run whose tiny jit's memset node was refused)
+        r"|Failed to add (?:memset|memcpy(?: d2d)?|kernel|conditional|empty|event\w{0,12}|barrier) node to a "
+        r"(?:CUDA|HIP) graph|Failed to create (?:CUDA|HIP) graph\b",
         "XLA runs a jitted function as a CUDA graph (its command buffers) and embeds what a custom call captured "
         "into it as a child graph node. A custom call that captures its own CUDA graph (an FFI callback: Warp's "
         "jax_callable in Warp's graph mode, MuJoCo Warp through MJX or MuJoCo Playground / Brax) can hand over a "
         "graph the driver does not accept as a child: conditional nodes (Warp's capture_while / capture_if, which "
         "MuJoCo Warp's solver uses to exit early) or memory allocation nodes make cuGraphAddChildGraphNode refuse "
-        "it with CUDA_ERROR_NOT_SUPPORTED. The GPU and the driver are fine.",
+        "it with CUDA_ERROR_NOT_SUPPORTED. The GPU and the driver are fine. XLA's own nodes (a memset, a copy, a "
+        "kernel) can be refused the same way while it records the graph (CUDA_ERROR_INVALID_VALUE), most often "
+        "with several GPUs and sharded arrays: the capture failed, not the computation.",
         "Keep the custom call's graph out of XLA's graph: run without XLA command buffers (`XLA_FLAGS="
         "--xla_gpu_enable_command_buffer=`, an empty list, set before jax is imported), or make the custom call "
         "capture no conditional graph (MuJoCo Warp: `m.opt.graph_conditional = False` on the Warp model before it "
@@ -81,6 +88,26 @@ FAMILIES: tuple[KnownError, ...] = (
         "conditional graphs inside JAX. A driver of CUDA 12.4 or newer is needed for Warp's conditional graphs at "
         "all.",
         variants=(
+            # issue 36, round forty-one: XLA's own node (a memset, a copy, a kernel of its fusion) refused while it
+            # built the command buffer, with no custom call's child graph: XLA's capture itself failed
+            Variant(
+                r"Failed to add (?:memset|memcpy(?: d2d)?|kernel|conditional|empty|event\w{0,12}|barrier) node to a "
+                r"(?:CUDA|HIP) graph|Failed to create (?:CUDA|HIP) graph\b",
+                "XLA's own command buffer (a memset / copy / kernel node of its CUDA graph refused)",
+                "XLA records the jitted function into a CUDA graph (a command buffer) and the driver refused one of "
+                "its own nodes (the operation is in the line: a memset, a copy, a kernel of a fusion), so the graph "
+                "capture failed, not the computation: most often with several GPUs and sharded arrays (a small "
+                "jit, e.g. a comparison on a sharded scalar read on the host, captured on a device whose memory "
+                "or context the graph cannot use), or a fusion XLA launches with dimensions the captured kernel "
+                "does not take. Run without XLA command buffers: `XLA_FLAGS=--xla_gpu_enable_command_buffer=` (an "
+                "empty list; set before jax is imported, keep your other XLA_FLAGS in the same variable); if it "
+                "then works, report it to jax / XLA with the jax, jaxlib and driver versions, and update jax and "
+                "jaxlib (plugin included) together. Where it comes from a host read of a sharded value (float() / "
+                "bool() / .item() on a sharded scalar), gathering it first (`jax.device_get`) or keeping it on "
+                "one device avoids the capture too.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"mujoco_warp|mujoco\.mjx|\bmjx\b|mujoco_playground|\bmjwarp\b|impl=['\"]warp",
                 "MuJoCo Warp (MJX's Warp backend, MuJoCo Playground)",

@@ -1999,6 +1999,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The file is an HTML page (a login or a download page) saved under the checkpoint's name: download "
                 "the file itself (for Google Drive and similar, with their download tool).",
             ),
+            # issue 36, round forty-one: the same paste also shows a broadcast error of another model file (several
+            # exported models tried in turn): a second failure, most often a fixed-shape TorchScript export run at
+            # another input size
+            Variant(
+                r"The size of tensor a \(\d{1,9}\) must match the size of tensor b \(\d{1,9}\) at non-singleton "
+                r"dimension",
+                "the text also shows a size mismatch of another model (two failures)",
+                "Two failures: the checkpoint that torch cannot read is incomplete or not a checkpoint: check its "
+                "size against the original and download it again (delete the cached copy; for Git LFS `git lfs "
+                "install && git lfs pull`; `head -c 200 file` shows a pointer or an HTML page). The 'size of tensor "
+                "a (N) must match the size of tensor b (M)' of the other model is another problem: a TorchScript / "
+                "traced export fixes the input size it was exported at (a positional embedding's token count, a "
+                "reshape), so run it at that size (resize or pad the inputs to the export's resolution, the "
+                "project's default, instead of changing the size option), export it again at the size you need, or "
+                "use the eager checkpoint.",
+            ),
         ),
         op=r"invalid load key, '([^'\n]{1,6})'",
         weight=84,
