@@ -329,4 +329,56 @@ FAMILIES: tuple[KnownError, ...] = (
         "integrand(::CuArray{Float64, 1, CUDA.Mem.DeviceBuffer})",
         example_source="Julia Base broadcast.jl (DimensionMismatch of broadcast!), in a trace with CUDA.jl arrays",
     ),
+    # ---- issue 36, round forty-one: a package's CUDA glue that never loaded ------------------------------------------
+    KnownError(
+        "julia-gpu-glue-not-loaded",
+        "A Julia package's GPU code was never loaded ('UndefVarError: @cutensor not defined'): its optional CUDA "
+        "library (cuTENSOR) or CUDA package is missing, or the glue failed to load",
+        # Julia's UndefVarError (Julia 1.9+ quotes the name in backticks and 1.11 adds "in `Main`") for the names a
+        # package defines only in its CUDA glue: TensorOperations' @cutensor / its cuTENSOR module
+        r"\bUndefVarError: `?(?:@cutensor|cuTENSOR|CuTensor)`? not defined\b",
+        "The package defines its GPU part (TensorOperations' @cutensor macro and cuTENSOR backend) only when its "
+        "GPU glue loads: through Requires (TensorOperations 3.x: when CUDA / CuArrays is loaded and reports "
+        "cuTENSOR available) or as a package extension (TensorOperations 4+: only after `using cuTENSOR`). Here it "
+        "never loaded: cuTENSOR.jl is not installed or not loaded, CUDA.jl / CuArrays found no cuTENSOR library "
+        "(`CUDA.has_cutensor()` false), or the glue itself failed for package versions that do not fit together "
+        "(a 'Error requiring `CUDA` from `TensorOperations`' warning earlier in the output).",
+        "Load the GPU packages before using the macro: `using CUDA, cuTENSOR, TensorOperations` (add them with `] "
+        "add cuTENSOR`; TensorOperations 4+ loads its CUDA extension only with cuTENSOR.jl loaded), and check "
+        "`CUDA.functional()` and `cuTENSOR.has_cutensor()` (older: `CUDA.has_cutensor()`, which needs the cuTENSOR "
+        "artifact CUDA.jl downloads itself; with CuArrays.jl a cuTENSOR library installed beside the toolkit). "
+        "If a warning 'Error requiring ...' or 'Error during loading of extension' is above it, the versions do not "
+        "fit: " + _PKG_VERSIONS + ".",
+        weight=72,
+        applies="Julia TensorOperations.jl with CUDA.jl / CuArrays.jl and cuTENSOR",
+        shown_by=("tests/troubleshooting/test_round41_v41quantum.py::test_julia_gpu_glue_never_loaded",),
+        example="ERROR: UndefVarError: @cutensor not defined",
+        example_source="Julia's UndefVarError for QuantumKitHub/TensorOperations.jl's @cutensor (defined in its "
+        "CUDA glue: src/TensorOperations.jl's Requires block, ext/TensorOperationscuTENSORExt in 4.x)",
+    ),
+    KnownError(
+        "julia-requires-glue-warning",
+        "Julia warned 'Error requiring `CUDA` from `X`': a package's optional GPU glue failed to load (versions "
+        "that do not fit), the rest of the package works",
+        # Requires.jl's err() (src/init.jl: @warn "Error requiring `$modname` from `$listener`") and Julia's own
+        # message for a package extension that failed (base/loading.jl, wording from memory)
+        r"\bError requiring `\w{1,60}` from `\w{1,60}`"
+        r"|\bError during loading of extension \w{1,80} of \w{1,60}\b",
+        "The package loads its CUDA (or other optional) support only when that package is loaded too, through "
+        "Requires or a package extension, and that glue code failed (the exception is inside the warning's box): "
+        "most often it uses a name the installed CUDA.jl no longer has (a macro such as CUDA.@workspace, a "
+        "renamed module), because the two packages' versions do not fit together. Julia only warns: the package "
+        "works, but its GPU part (TensorOperations' @cutensor, GPU methods) is missing and fails when used.",
+        "Nothing fails unless you need the GPU part. To get it, install versions that fit: " + _PKG_VERSIONS + "; "
+        "update the package that owns the glue (the one after 'from') to a release made for the installed "
+        "CUDA.jl, or pin CUDA.jl to the version its glue was written for (`] add CUDA@<version>`); then restart "
+        "Julia.",
+        severity="notice",
+        weight=35,
+        applies="Julia packages with Requires.jl glue or package extensions (TensorOperations.jl and CUDA.jl)",
+        shown_by=("tests/troubleshooting/test_round41_v41quantum.py::test_julia_glue_load_warning",),
+        example="┌ Warning: Error requiring `CUDA` from `TensorOperations`\n│   exception =\n│    LoadError: "
+        "UndefVarError: @workspace not defined",
+        example_source="JuliaPackaging/Requires.jl src/init.jl (err's @warn)",
+    ),
 )

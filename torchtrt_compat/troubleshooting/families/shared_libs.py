@@ -24,6 +24,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "cuda-library-mixed-versions",
         "A CUDA library and its companion from two releases ('undefined symbol: X, version libcublasLt.so.11')",
         rf"undefined symbol: [\w@.]{{1,120}}\s{{0,2}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
+        # issue 36, round forty-one: nvJitLink's own versioned entry points (__nvJitLinkComplete_12_3), named
+        # without the version part (an issue title, a loader line cut short): only a newer nvJitLink has them
+        r"|undefined symbol:? {0,2}__nvJitLink\w{1,60}_1\d_\d{1,2}\b"
         rf"|symbol lookup error: [^\n]{{0,300}}lib{_CUDA_LIBS}\.so[\d.]{{0,12}}: undefined symbol",
         "Two libraries of one CUDA stack were loaded from different releases: the first (named before "
         "'undefined symbol') calls a versioned entry point of its companion (named after 'version') that the copy "
@@ -36,11 +39,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "symlink single .so files between releases.",
         variants=(
             Variant(
-                r"version libnvJitLink\.so",
+                r"version libnvJitLink\.so|undefined symbol:? {0,2}__nvJitLink\w{1,60}_1\d_\d",
                 "nvJitLink older than cuSPARSE / cuFFT",
-                "cuSPARSE (or cuFFT) of a newer CUDA 12 minor found an older libnvJitLink.so.12: with torch's pip "
-                "wheels, `pip install -U nvidia-nvjitlink-cu12` (to at least the cusparse wheel's minor) and unset "
-                "LD_LIBRARY_PATH / drop /usr/local/cuda/lib64 from it so the wheels' copies are loaded together.",
+                "cuSPARSE (or cuFFT) of a newer CUDA 12 minor found an older libnvJitLink.so.12: with pip's CUDA "
+                "library wheels (torch's, qiskit-aer-gpu's), `pip install -U nvidia-nvjitlink-cu12` (to at least the "
+                "cusparse wheel's minor) and unset LD_LIBRARY_PATH / drop /usr/local/cuda/lib64 from it so the "
+                "wheels' copies are loaded together.",
             ),
             Variant(
                 r"version libcudnn\w{0,24}\.so",
@@ -234,11 +238,18 @@ FAMILIES: tuple[KnownError, ...] = (
     # ---- issue 36, round twenty-six: an MPI symbol the loaded libmpi lacks ------------------------------------------
     KnownError(
         "mpi-library-mismatch",
-        "undefined symbol: ompi_… / MPI_… (a library linked against one MPI loads another MPI's libmpi)",
+        "undefined symbol: ompi_… / MPI_… (a library linked against one MPI loads another MPI's libmpi), or "
+        "cuQuantum's distributed failure (its MPI wrapper built for another MPI)",
         # glibc's loader (elf/dl-lookup.c: "undefined symbol: %s") with a symbol of an MPI library: Open MPI's own
         # prefixes (ompi_ / opal_ / orte_ / mca_ / pmix_), MPICH's internals (MPIR_ / MPID_ / MPII_), the standard's
         # MPI_ / PMPI_ / MPIX_ functions
-        r"undefined symbol:\s{0,2}(?:ompi_|opal_|orte_|mca_|pmix_|MPIR_|MPID_|MPII_|PMPI_|MPIX?_)\w{1,80}",
+        r"undefined symbol:\s{0,2}(?:ompi_|opal_|orte_|mca_|pmix_|MPIR_|MPID_|MPII_|PMPI_|MPIX?_)\w{1,80}"
+        # issue 36, round forty-one: cuQuantum's distributed mode, whose MPI wrapper library (CUTENSORNET_COMM_LIB /
+        # CUDENSITYMAT_COMM_LIB) was built against another MPI than the one running: its status names (cutensornet.h,
+        # cudensitymat.h, custatevec.h) and PennyLane Lightning's words for cuStateVec's ("custatevec communicator
+        # failure", cuStateVecError.hpp)
+        r"|\bCU(?:TENSORNET|DENSITYMAT)_STATUS_DISTRIBUTED_FAILURE\b|\bCUSTATEVEC_STATUS_COMMUNICATOR_ERROR\b"
+        r"|\bcustatevec communicator failure\b",
         "A library (a framework's own .so built with MPI support, mpi4py, Horovod, a solver) was linked against one "
         "MPI (Open MPI 5, an older Open MPI, MPICH, HPC-X) and the loader resolved libmpi to another release or "
         "implementation that lacks the symbol named (ompi_* / opal_* are Open MPI's, MPIR_* / MPID_* MPICH's): an "
@@ -250,8 +261,25 @@ FAMILIES: tuple[KnownError, ...] = (
         "made for the MPI you have (mpi4py: `pip install --no-binary mpi4py --force-reinstall mpi4py` with that "
         "MPI's mpicc on PATH). In a container or CI image, fix the image's LD_LIBRARY_PATH order, or use a base "
         "image whose framework matches the MPI it bundles.",
+        variants=(
+            Variant(
+                r"_STATUS_(?:DISTRIBUTED_FAILURE|COMMUNICATOR_ERROR)\b|custatevec communicator failure",
+                "cuQuantum's distributed mode (its MPI wrapper library built for another MPI)",
+                "cuQuantum's distributed mode (cuTensorNet / cuDensityMat / cuStateVec across MPI ranks) talks to MPI "
+                "through a small wrapper library named by CUTENSORNET_COMM_LIB (CUDENSITYMAT_COMM_LIB for "
+                "cuDensityMat), and that wrapper was built against another MPI implementation than the one that "
+                "runs (Open MPI and MPICH pass MPI_Comm differently, so the communicator handed over is misread) or "
+                "is not set. Build the wrapper against the MPI you launch with: in the cuQuantum distribution's "
+                "distributed_interfaces folder run its activate_mpi script (it compiles "
+                "libcutensornet_distributed_interface_mpi.so with that MPI's mpicc and sets CUTENSORNET_COMM_LIB), "
+                "use the same MPI for mpi4py and mpiexec (`mpiexec --version`, `python -c 'import mpi4py; "
+                "print(mpi4py.get_config())'`), or run with the MPI the wrapper was built for.",
+                strict=True,
+            ),
+        ),
         weight=84,
-        applies="Linux, any library built with MPI support (framework builds in NGC-style images, mpi4py, Horovod)",
+        applies="Linux, any library built with MPI support (framework builds in NGC-style images, mpi4py, Horovod, "
+        "cuQuantum's distributed mode)",
         shown_by=("tests/troubleshooting/test_round26_v26ci.py::test_an_mpi_symbol_the_loaded_libmpi_lacks",),
         example="ImportError: /opt/venv/lib/libfoo_mpi.so: undefined symbol: ompi_mpi_comm_world",
         example_source="glibc's dlopen wording (elf/dl-lookup.c) with Open MPI's exported object names "

@@ -96,6 +96,11 @@ _LLM_SERVER = (
 #: a Windows path or Windows Python (ComfyUI's portable build, a drive letter, win_amd64 wheels)
 _WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWindows\b"
 
+
+#: a traceback line that is no frame of the user's own code (issue 36, round forty-one): not a 'File "..."' frame
+#: outside site-packages / dist-packages, nor a notebook cell's frame (IPython's "<ipython-input-N-...>", "Cell In [N]")
+_NOT_A_USER_FRAME = r"(?![^\n]{0,40}(?:File \"(?![^\n]{0,300}(?:site|dist)-packages)|<ipython-input-|Cell In ?\[))"
+
 FAMILIES: tuple[KnownError, ...] = (
     # ---- kernels that stopped: asserts and faults ----------------------------------------------------------------
     KnownError(
@@ -2105,7 +2110,31 @@ FAMILIES: tuple[KnownError, ...] = (
         r"can't convert (?:cuda:\d{1,2} device type tensor|CUDA tensor) to numpy",
         "numpy works on host memory only; a tensor on the GPU was passed to numpy (np.array, .numpy(), "
         "matplotlib, OpenCV, sklearn).",
-        "Copy it to the host first: t.detach().cpu().numpy() (detach when it requires grad).",
+        "Copy it to the host first: t.detach().cpu().numpy() (detach when it requires grad). If the traceback's "
+        "last frames are a library's (a quantum or scientific layer, a simulator device, a metrics helper that "
+        "calls .numpy() itself), the conversion is that library's: upgrade it (later releases move tensors to the "
+        "CPU themselves), or keep that layer's inputs and parameters on the CPU and move its results to the GPU.",
+        variants=(
+            Variant(
+                # issue 36, round forty-one: a frame of an installed library (not torch's nor numpy's) whose source
+                # line calls .numpy(), a few lines above the error: the library converts the tensor, not the user
+                r"[\\/](?:site|dist)-packages[\\/](?!(?:torch|numpy)[\\/])[A-Za-z_]\w{0,60}[\\/][^\n]{0,300}\n"
+                rf"(?:{_NOT_A_USER_FRAME}[^\n]{{0,500}}\n){{0,10}}?[^\n]{{0,400}}\.numpy\(\)[^\n]{{0,300}}\n"
+                rf"(?:{_NOT_A_USER_FRAME}[^\n]{{0,500}}\n){{0,8}}?"
+                r"[^\n]{0,80}can't convert (?:cuda:\d{1,2} device type tensor|CUDA tensor) to numpy",
+                "the .numpy() call is in a library's own code (its frame in the traceback)",
+                "The .numpy() that fails is in an installed library's code (the traceback's last frame under "
+                "site-packages / dist-packages), not yours: that layer (a quantum-classical connector such as "
+                "qiskit-machine-learning's TorchConnector, a simulator device, a metrics helper) hands the tensors "
+                "to NumPy and does not support CUDA tensors in the installed release, so adding .cpu() in your code "
+                "cannot reach it. Upgrade the library (later releases move tensors to the CPU for that step and "
+                "back; `pip install -U <it>`), or keep that layer on the CPU: give it CPU inputs and parameters "
+                "(run the module holding it on the CPU, move the input with .cpu() before the layer and its output "
+                "back with .to(device) after it). Select a simulator's GPU with its own option (Qiskit Aer: "
+                "backend.set_options(device='GPU')), not with a torch device.",
+                strict=True,
+            ),
+        ),
         weight=86,
         applies="any torch",
         shown_by=(f"{TESTS}::test_checkpoints_and_host_copies_in_their_own_words",),
