@@ -4316,6 +4316,23 @@ _CORE: tuple[KnownError, ...] = (
                 "(NaN / inf) set before the kernels are built. Not a driver or install problem.",
                 strict=True,
             ),
+            # issue 36, round forty-one: a kernel compiled and launched through CuPy (a RawKernel / RawModule,
+            # cupy.cuda.compile_with_cache, the Module that holds it), most often a project's own CUDA source whose
+            # indices are computed from floating-point inputs (flow, coordinates, a softmax metric's exp)
+            Variant(
+                r"cupy\.cuda\.function\.(?:Module|Function)|\bRawKernel\b|\bRawModule\b|compile_with_cache"
+                r"|cupy_backends[\\/.]cuda[\\/.]api[\\/.]driver",
+                "a CUDA kernel launched through CuPy (a RawKernel / compiled module: often the project's own)",
+                "The kernel CuPy launched (a RawKernel or a module compiled from the program's own CUDA source) "
+                "wrote or read outside a buffer; CuPy reports it late, at the next driver call (even while it frees "
+                "a module). In such kernels the index is most often computed from floating-point inputs (optical "
+                "flow, sample coordinates, a metric passed through exp()): an inf or NaN there, or a value far out "
+                "of range, becomes an index outside the tensor. Check the inputs before the launch "
+                "(`torch.isfinite(x).all()`; clamp them, e.g. a metric before exp(): `metric.clamp(max=20).exp()`), "
+                "and guard the index in the kernel (skip a NaN / out-of-range coordinate: `if (x < 0 || x >= W) "
+                "return;`). Rerun with CUDA_LAUNCH_BLOCKING=1 to confirm which launch faults; compute-sanitizer "
+                "names the kernel.",
+            ),
             # issue 36, round thirty-three: Julia's GPU stack (CUDA.jl's throw_api_error / cudaError_enum, its
             # packages' folders): the kernels are compiled by Julia's own GPU compiler (GPUCompiler / LLVM), whose
             # bugs in one Julia or CUDA.jl release fault in kernels that are right

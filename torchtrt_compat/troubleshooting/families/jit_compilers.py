@@ -545,11 +545,33 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "jit-numba-low-occupancy",
         "NumbaPerformanceWarning: Grid size N will likely result in GPU under-utilization (a harmless notice)",
-        r"NumbaPerformanceWarning: Grid size \d{1,9} will likely result in GPU under-utilization",
+        # numba 0.54-0.56 wrote "Grid size (1) < 2 * SM count (80) will likely result in GPU under utilization due to
+        # low occupancy." (numba/cuda/compiler.py, _KernelConfiguration); later releases "Grid size 1 will likely
+        # result in GPU under-utilization due to low occupancy." (issue 36, round forty-one: both, also as the
+        # exception line of a test run that turns warnings into errors)
+        r"NumbaPerformanceWarning: Grid size \(?\d{1,9}\)?(?: < 2 \* SM count \(\d{1,9}\))? will likely result in "
+        r"GPU under[- ]utilization",
         "numba launched a kernel with fewer blocks than the GPU has multiprocessors: correct, only slow to use the "
         "GPU for such a small input.",
         "Nothing failed. Give the kernel more blocks (more work per launch) or keep such small inputs on the CPU; "
         "silence it with NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0.",
+        variants=(
+            # the warning raised as an exception: pytest's "E   numba.core.errors.NumbaPerformanceWarning: ..." line,
+            # or a warnings filter set to error
+            Variant(
+                r"^E\s{1,20}(?:numba\.core\.errors\.)?NumbaPerformanceWarning: |filterwarnings|-W\s?error"
+                r"|\bwarnings? (?:as|into) errors?\b|raise NumbaPerformanceWarning|^numba\.core\.errors\."
+                r"NumbaPerformanceWarning: ",
+                "the warning raised as an error (a test run or a filter that turns warnings into errors)",
+                "The kernel is fine: numba only warned that the launch's grid (fewer blocks than twice the GPU's "
+                "multiprocessors) leaves the GPU underused, and the test run (pytest's filterwarnings = error, "
+                "python -W error) turns every warning into an error. Turn this one off for the tests: "
+                "NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0 in the environment (or numba.config.CUDA_LOW_OCCUPANCY_WARNINGS "
+                "= 0 before the launch), or add 'ignore::numba.core.errors.NumbaPerformanceWarning' to pytest's "
+                "filterwarnings; or give the test inputs large enough for a full grid.",
+                strict=True,
+            ),
+        ),
         severity="notice",
         weight=30,
         applies="numba.cuda 0.54 and later",

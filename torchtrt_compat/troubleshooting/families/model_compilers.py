@@ -35,6 +35,25 @@ FAMILIES: tuple[KnownError, ...] = (
         'and put that build first (TVM_LIBRARY_PATH, or `pip install -e python`); check with `python -c "import '
         "tvm; print(tvm.support.libinfo()['USE_LLVM'], tvm.support.libinfo()['USE_CUDA'])\"`. MLC-LLM: install the "
         "CUDA wheels of mlc-ai / mlc-llm for your CUDA (mlc-ai-nightly-cu12x, not the cpu one).",
+        variants=(
+            # issue 36, round forty-one: USE_LLVM is on, but the LLVM cmake found is too old for this TVM (TVM's
+            # cmake/utils/FindLLVM.cmake prints "Found LLVM_INCLUDE_DIRS=/usr/lib/llvm-6.0/include" and "Found
+            # TVM_LLVM_VERSION=60"; it stops only below 4.0, while recent TVM needs a much newer LLVM)
+            Variant(
+                r"\bllvm-[3-9](?:\.\d)?[\\/]|\bllvm-config-[3-9]\b|TVM_LLVM_VERSION=\s?[3-9]\d\b"
+                r"|TVM requires LLVM \d|\bLLVM (?:version )?[3-9]\.\d\.\d\b",
+                "USE_LLVM is set, but the LLVM found is an old one (the system's llvm-6 / 7 / 8 / 9)",
+                "config.cmake turns LLVM on, but cmake found an old system LLVM (the version in 'Found "
+                "LLVM_INCLUDE_DIRS=/usr/lib/llvm-N/...' / TVM_LLVM_VERSION), older than this TVM supports, so the "
+                "LLVM code generator was not built into libtvm. Install a recent LLVM (the version range in the "
+                "TVM release's install docs: recent TVM / Unity / Relax wants LLVM 15 or newer; `apt install "
+                "llvm-15-dev` or LLVM's prebuilt release), point USE_LLVM at its llvm-config "
+                '(set(USE_LLVM "/usr/lib/llvm-15/bin/llvm-config --link-static")), rebuild from an empty build '
+                "folder, check cmake's output names that LLVM, and confirm with `python -c \"import tvm; print(tvm."
+                "support.libinfo()['USE_LLVM'], tvm.support.libinfo()['LLVM_VERSION'])\"`.",
+                strict=True,
+            ),
+        ),
         op=r"target\.build\.(\w{1,30}) is not enabled",
         weight=86,
         applies="Apache TVM (relay / relax / TIR builds) and MLC-LLM, every release",

@@ -703,6 +703,12 @@ FAMILIES: tuple[KnownError, ...] = (
         # NMS / ROI extensions of detection and pose repositories): "The nvcc binary could not be located in your
         # $PATH. Either add it to your path, or set $CUDAHOME", then "The CUDA <k> path could not be located in <p>"
         r"|The nvcc binary could not be located in your \$PATH|The CUDA \w{1,12} path could not be located in ",
+        # issue 36, round forty-one: a program's own CuPy kernel launcher that builds NVRTC's include options from
+        # the toolkit's folder: os.environ['CUDA_HOME'] unset (Python's KeyError), or its guess by globbing
+        # /usr/local/cuda* found nothing (an IndexError raised right under CuPy's memoize frame)
+        r"|\bKeyError: '(?:CUDA_HOME|CUDA_PATH)'"
+        r"|cupy[\\/.]_?util\.pyx\"?, line \d{1,6}, in cupy\._?util\.memoize\.decorator\.ret\n"
+        r"(?:[^\n]{0,300}\n){1,3}?IndexError: list index out of range",
         "torch.utils.cpp_extension (and the setup.py of a CUDA extension) needs a CUDA toolkit with nvcc: it looks "
         "at CUDA_HOME / CUDA_PATH, then for nvcc on PATH, then /usr/local/cuda, and found none. The NVIDIA driver "
         "and torch's own CUDA libraries are no toolkit (they have no nvcc and no headers).",
@@ -780,6 +786,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "$CUDA_HOME/bin/nvcc` and `$CUDA_HOME/bin/nvcc --version`, its version matching "
                 "torch.version.cuda); add its bin to PATH and its lib64 to LD_LIBRARY_PATH separately; then "
                 "rebuild (pip: `pip install --no-build-isolation .`).",
+                strict=True,
+            ),
+            # issue 36, round forty-one: the program's own CuPy launcher reads CUDA_HOME (or globs /usr/local/cuda*)
+            # for NVRTC's -I options; Windows' CUDA installer sets CUDA_PATH only
+            Variant(
+                r"\bcupy\b",
+                "a CuPy kernel launcher that reads CUDA_HOME (CUDA_PATH on Windows)",
+                "The program compiles its CuPy kernels itself and builds NVRTC's include options from the CUDA "
+                "toolkit's folder: it reads the CUDA_HOME environment variable, or guesses the folder from "
+                "/usr/local/cuda* and /usr/lib/cuda*, and found nothing, so its launcher fails before the kernel "
+                "is compiled (a KeyError, or an IndexError on the empty list of guesses). Install the CUDA "
+                "toolkit and set CUDA_HOME to its root (the folder with include/cuda.h): on Windows the installer "
+                "sets only CUDA_PATH, so `set CUDA_HOME=%CUDA_PATH%` (PowerShell: `$env:CUDA_HOME = $env:CUDA_PATH`) "
+                "before running; or change the launcher to fall back to CUDA_PATH / cupy.cuda.get_cuda_path().",
                 strict=True,
             ),
             Variant(
