@@ -702,7 +702,7 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round forty-one: the locate_cuda() that many projects' setup.py copy (py-faster-rcnn's lineage:
         # NMS / ROI extensions of detection and pose repositories): "The nvcc binary could not be located in your
         # $PATH. Either add it to your path, or set $CUDAHOME", then "The CUDA <k> path could not be located in <p>"
-        r"|The nvcc binary could not be located in your \$PATH|The CUDA \w{1,12} path could not be located in ",
+        r"|The nvcc binary could not be located in your \$PATH|The CUDA \w{1,12} path could not be located in "
         # issue 36, round forty-one: a program's own CuPy kernel launcher that builds NVRTC's include options from
         # the toolkit's folder: os.environ['CUDA_HOME'] unset (Python's KeyError), or its guess by globbing
         # /usr/local/cuda* found nothing (an IndexError raised right under CuPy's memoize frame)
