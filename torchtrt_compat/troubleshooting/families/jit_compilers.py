@@ -545,7 +545,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "jit-numba-low-occupancy",
         "NumbaPerformanceWarning: Grid size N will likely result in GPU under-utilization (a harmless notice)",
-        r"NumbaPerformanceWarning: Grid size \d{1,9} will likely result in GPU under-utilization",
+        r"NumbaPerformanceWarning: Grid size \(?\d{1,9}\)?(?: < 2 \* SM count \(\d{1,6}\))? will likely result in GPU "
+        r"under[- ]utilization",
         "numba launched a kernel with fewer blocks than the GPU has multiprocessors: correct, only slow to use the "
         "GPU for such a small input.",
         "Nothing failed. Give the kernel more blocks (more work per launch) or keep such small inputs on the CPU; "

@@ -24,7 +24,11 @@ FAMILIES: tuple[KnownError, ...] = (
         "cuda-library-mixed-versions",
         "A CUDA library and its companion from two releases ('undefined symbol: X, version libcublasLt.so.11')",
         rf"undefined symbol: [\w@.]{{1,120}}\s{{0,2}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
-        rf"|symbol lookup error: [^\n]{{0,300}}lib{_CUDA_LIBS}\.so[\d.]{{0,12}}: undefined symbol",
+        rf"|symbol lookup error: [^\n]{{0,300}}lib{_CUDA_LIBS}\.so[\d.]{{0,12}}: undefined symbol"
+        #: nvJitLink's entry points carry the CUDA release in their names (__nvJitLinkComplete_12_3): a caller from a
+        #: newer CUDA 12 minor than the libnvJitLink found, even where the line does not name the library (issue 36,
+        #: round forty-one)
+        r"|undefined symbol:? {1,2}__nvJitLink\w{1,40}_1\d_\d{1,2}\b",
         "Two libraries of one CUDA stack were loaded from different releases: the first (named before "
         "'undefined symbol') calls a versioned entry point of its companion (named after 'version') that the copy "
         "found does not have: cuBLAS and cuBLASLt from two CUDA minors, cuSPARSE with an older nvJitLink, cuDNN's "
@@ -36,7 +40,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "symlink single .so files between releases.",
         variants=(
             Variant(
-                r"version libnvJitLink\.so",
+                r"version libnvJitLink\.so|\b__nvJitLink\w{1,40}_1\d_\d{1,2}\b",
                 "nvJitLink older than cuSPARSE / cuFFT",
                 "cuSPARSE (or cuFFT) of a newer CUDA 12 minor found an older libnvJitLink.so.12: with torch's pip "
                 "wheels, `pip install -U nvidia-nvjitlink-cu12` (to at least the cusparse wheel's minor) and unset "
