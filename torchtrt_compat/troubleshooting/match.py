@@ -830,12 +830,63 @@ def explain(
             hay,
         )
     )
-    found = _another_program_after(_status_over_its_wrapper(found, hay), hay)
+    found = _raised_over_a_warning(_another_program_after(_status_over_its_wrapper(found, hay), hay), hay, lv)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
     result.unread = "; ".join(unread)
     return result
+
+
+def _compile_step(hay: str, first_error: str) -> tuple[str, str] | None:
+    """A compile-stage miss's own step: Microsoft's tools (not make), or GNU ld's line that names the library it lacks
+    (where that library is, not a grep for the line the paste already holds; issue 36, round forty-one)."""
+    if _MSVC.search(hay):
+        return STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
+    ld = _LD_CANNOT_FIND.search(first_error)
+    if ld:
+        lib = ld.group("lib")
+        return STAGE_STEPS["compile/ld-cannot-find"].format(lib=lib), STAGE_COMMANDS["compile/ld-cannot-find"].format(
+            lib=lib
+        )
+    return None
+
+
+#: GNU ld's line for a library named with -l that it did not find (its "/usr/bin/ld" prefix cut or not)
+_LD_CANNOT_FIND = re.compile(r"(?:^|\bld(?:\.\w{1,8})?)?:? ?cannot find -l(?P<lib>[\w.+-]{1,80})")
+
+
+#: an exception's words that it refuses an API the caller used and name the remedy ("... is already deprecated.
+#: Please use ndim instead", "was removed, use X")
+_OWN_REMEDY = re.compile(
+    r"\b(?:deprecated|removed|no longer (?:supported|accepted))\b[^\n]{0,200}?\b(?:[Pp]lease )?use\b"
+    r"|\b[Pp]lease use \S[^\n]{0,80}?\binstead\b"
+)
+#: an exception's own line (its class, then its message)
+_EXCEPTION_LINE = re.compile(r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception): \S")
+
+
+def _raised_over_a_warning(found: list[Explanation], hay: str, lv: Levels) -> list[Explanation]:
+    """A failure family found on a warning line (torch's "CUDA is not available. Disabling" autocast warning read as
+    cuda-unavailable) ranks below a failure family found off warning lines when the text's first error is an
+    exception that names no GPU matter and refuses an API with its own remedy (a library's "ValueError: ... is
+    deprecated. Please use X instead"): the raised exception is what stopped the run, the warning a side issue (issue
+    36, round forty-one)."""
+    first = lv.first_error
+    if not first or not _EXCEPTION_LINE.match(first) or _ABOUT_THE_GPU.search(first) or _LOWER_LEVEL.search(first):
+        return found
+    if not _OWN_REMEDY.search(first):  # an exception that does not say what to do may be the warning's consequence
+        return found
+    raised = [
+        e._rank for e in found if e.severity == "failure" and e._at >= 0 and lv.at(e._at) not in ("warning", "info")
+    ]
+    if not raised:
+        return found
+    top = max(raised)
+    return [
+        replace(e, _rank=min(e._rank, top - 1)) if not e.notice and e._at >= 0 and lv.at(e._at) == "warning" else e
+        for e in found
+    ]
 
 
 def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | None:
@@ -1329,6 +1380,18 @@ def _conclude(
         result.outcome = "unexplained" if top is not None else "no-match"
         _conclude_miss(result, hay, held, lv, facts, shown, told=False, notices=top is not None)
         return
+    raised = _raised_warning(top, hay, lv)
+    if top is not None and raised:
+        # a harmless notice that the run turned into an error (pytest -W error, filterwarnings = error): the test or
+        # program failed on the warning itself (issue 36, round forty-one)
+        result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
+        result.outcome = "explained"
+        result.summary = (
+            f"Warning raised as an error: {top.title}. The run turns warnings into errors (pytest's -W error or "
+            f"filterwarnings = error, python -W error), so the harmless {raised} stopped it: ignore that class there "
+            f"(filterwarnings = ignore::{raised}) or see its fix to avoid the warning itself."
+        )
+        return
     _conclude_text(result, hay, held, lv, facts, shown)
     if result.outcome == "warnings-only" and exit_noise(hay) is not None:
         result.summary += _EXIT_NOISE
@@ -1461,6 +1524,22 @@ def _conclude_text(
         return
     result.outcome = "unexplained" if (lv.errors or top is not None) else "no-match"
     _conclude_miss(result, hay, held, lv, facts, shown, told=told, notices=top is not None)
+
+
+#: a warnings class raised as an exception: pytest's "E   pkg.SomeWarning: ..." report line, or a traceback's own
+#: exception line that is a warnings class (`severity` levels both as errors; issue 36, round forty-one)
+_RAISED_WARNING = re.compile(r"^(?:E {1,24})?(?:[A-Za-z_]\w{0,40}\.){0,6}(?P<cls>[A-Z]\w{0,60}Warning): (?=\S)")
+
+
+def _raised_warning(top: Explanation | None, hay: str, lv: Levels) -> str:
+    """The warnings class (its name) a notice ``top`` was found on where that line is an error line that raises the
+    warning as an exception (`_RAISED_WARNING`); "" otherwise."""
+    if top is None or not top.notice or top._at < 0 or lv.at(top._at) != "error":
+        return ""
+    start = line_start(hay, top._at)
+    end = hay.find("\n", top._at)
+    m = _RAISED_WARNING.match(hay[start : end if end >= 0 else len(hay)])
+    return m.group("cls") if m else ""
 
 
 #: Python's refusal of the code itself: no library warning before it is its cause
@@ -2055,8 +2134,8 @@ def _next_step(
         step, command = _checkpoint_step(step, first_error, hay, library)
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
-    elif stage == "compile" and _MSVC.search(hay):
-        step, command = STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
+    elif stage == "compile" and (compiled := _compile_step(hay, first_error)):
+        step, command = compiled
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _library_exception(first_error):
         # the exception's class names the library call that failed (cupy's nvrtc, onnxruntime's capi): its own
         # message and log are the cause, not a value in the user's code: no debugger
@@ -2657,7 +2736,15 @@ def _last_frame(hay: str) -> str:
 
 #: a traceback frame in an installed package ('File ".../site-packages/cache_dit/cache_factory/x.py", line 213'):
 #: group 1 is the package
-_PACKAGE_FRAME = re.compile(r'File "[^"\n]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/]')
+_PACKAGE_FRAME = re.compile(
+    r'File "[^"\n]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/]'
+    #: pytest's frames ('.../site-packages/triton/runtime/autotuner.py:114: in run') and IPython's ('File
+    #: /.../site-packages/triton/runtime/interpreter.py:1095, in GridExecutor.__call__(...)'; issue 36, round
+    #: forty-one)
+    r"|^[ \t]{0,8}(?:File )?[^\s\"]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/][^\s\":]{1,200}"
+    r"\.py:\d{1,7}(?::|,) in ",
+    re.MULTILINE,
+)
 #: packages a failure passes through on its way to the library that raised it: torch's own modules (nn.Module's
 #: call, the compiler's wrappers), and launchers / wrappers that only call the user's code
 _PASS_THROUGH = frozenset(
@@ -2673,8 +2760,9 @@ def _frame_library(hay: str) -> str | None:
     for n, m in enumerate(_PACKAGE_FRAME.finditer(hay, max(0, len(hay) - 50_000))):
         if n >= 400:
             break
-        if m.group(1) not in _PASS_THROUGH:
-            last = m.group(1)
+        package = m.group(1) or m.group(2)
+        if package not in _PASS_THROUGH:
+            last = package
     return last
 
 

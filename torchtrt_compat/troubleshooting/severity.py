@@ -24,7 +24,7 @@ __all__ = ["JULIA", "LOG_FORMATS", "Level", "Levels", "levels"]
 Level = Literal["error", "warning", "info"]
 
 _LEVEL_WORDS: dict[str, Level] = {
-    "F": "error", "E": "error", "W": "warning", "I": "info", "V": "info", "D": "info",
+    "F": "error", "E": "error", "C": "error", "W": "warning", "I": "info", "V": "info", "D": "info",
     "FATAL": "error", "FATAL ERROR": "error", "CRITICAL": "error", "INTERNAL ERROR": "error",
     "INTERNAL_ERROR": "error", "ERROR": "error",
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
@@ -253,6 +253,36 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("[",),
     ),
     (
+        r"^(?P<l>E) {1,24}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}Warning: (?=\S)",
+        "pytest's failure report of a warning raised as an error ('E       numba.core.errors.NumbaPerformanceWarning: "
+        "...' under -W error or filterwarnings = error): the test failed on it, an error line (issue 36, round "
+        "forty-one)",
+        ("Warning: ",),
+    ),
+    (
+        r"^\s{0,4}\[(?P<l>[TDIWEC]) \d\d/\d\d/\d\d \d\d:\d\d:\d\d\.\d{3,6} \d{1,10}\] ",
+        "spdlog's short-level pattern '[%L %D %X.%e %t]', as Taichi logs ('[W 04/26/22 16:01:17.463 432650] "
+        "[type_check.cpp:visit@195] ...', '[E ...] [auto_diff.cpp:visit@57] Assertion failure: ...'): T D I are "
+        "information, W a warning, E and C errors (issue 36, round forty-one)",
+        ("[",),
+    ),
+    (
+        r"^\s{0,4}\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3,9})?\] (?:\[[\w.:-]{1,60}\] )?"
+        r"\[(?P<l>trace|debug|info|warning|error|critical)\] ",
+        "spdlog's default pattern '[%Y-%m-%d %H:%M:%S.%e] [%n] [%l] ...' (the logger's name optional): the level "
+        "word in brackets (issue 36, round forty-one)",
+        ("] [",),
+    ),
+    (
+        r"^\s{0,4}[\u250c\[] (?P<l>Warning|Info|Debug): ",
+        "Julia's logging macros ('\u250c Warning: Error requiring `CUDA` from `X`' then '\u2502 ...' lines and "
+        "'\u2514 @ ...', or '[ Info: ...' on one line): the block's level is its first line's word, whatever the "
+        "lines under it say (a caught exception's stacktrace inside a warning stays that warning's; issue 36, round "
+        "forty-one); an '\u250c Error:' block stays unleveled (Pkg logs a build that went on with warnings so, and a "
+        "thrown error prints 'ERROR: ')",
+        ("Warning: ", "Info: ", "Debug: "),
+    ),
+    (
         r"^[^\n]{1,160}?: \d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d\.\d{3,9}:? (?P<l>[FEWI]) "
         r"[\w./-]{1,200}\.(?:cc|cpp|h|c):\d{1,6}\] ",
         "TensorFlow's C++ logging behind a launcher's own prefix (an application that relays its worker's output: "
@@ -329,6 +359,8 @@ _ERROR_LINE = re.compile(
     r"|(?:nvc|nvc\+\+|nvfortran|pgcc|pgc\+\+|pgCC|pgf77|pgf90|pgf95|pgfortran)-(?:Error|Fatal)-(?=\S)"
     r"|(?:NVC|NVC\+\+|NVCPP|NVFORTRAN|PGC|PGCC|PGC\+\+|PGF77|PGF90|PGF95|PGFORTRAN)-[SF]-\d{4}-"
     r"|(?:[\w./\\+-]{0,200}/)?ld(?:\.\w{1,8})?: cannot find -l\S"
+    #: the same line whose "/usr/bin/ld" the paste cut off (": cannot find -lcaffe2_gpu"; issue 36, round forty-one)
+    r"|:? ?cannot find -l[\w.+-]"
     #: pip's list of the distributions it could not build ("Failed to build spatial-correlation-sampler")
     r"|Failed to build (?:[\w.-]{1,80} ?){1,20}$"
     #: conda's solver: a package no channel has for this platform ("ResolvePackageNotFound:" then "  - cuml=0.16")
@@ -643,7 +675,7 @@ _TITLE_FAILS = re.compile(
     r"|\b(?:unhandled|fatal|runtime|internal|cuda|compil\w{0,5}|build"
     r"|illegal memory access|segmentation|bus) (?:system )?(?:error|fault)\b"
     r"|\b(?:fails?|failed|failing|crash(?:es|ed)?)\b(?! ?\?)|\b[A-Z]\w{0,60}(?:Error|Exception)\b"
-    r"|\bnot compiled with\b)",
+    r"|\bnot compiled with\b|\bundefined (?:symbol|reference)\b)",
     re.MULTILINE,
 )
 
@@ -987,7 +1019,34 @@ def _bare_warnings(text: str, found: dict[int, Level]) -> None:
     for n, m in enumerate(_BARE_WARNING.finditer(text)):
         if n >= 32:
             break
-        found.setdefault(m.start(), "warning")
+        found.setdefault(m.start(), "error" if _raised_warning_at(text, m.start()) else "warning")
+    if "Traceback (most recent call last)" in text:  # a library's own warnings class raised as a traceback's exception
+        for n, m in enumerate(_ANY_WARNING.finditer(text)):
+            if n >= 32:
+                break
+            if m.start() not in found and _raised_warning_at(text, m.start()):
+                found[m.start()] = "error"
+
+
+#: a warnings class of any name at a line's start ("numba.core.errors.NumbaPerformanceWarning: ...")
+_ANY_WARNING = re.compile(r"^(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}Warning: (?=\S)", re.MULTILINE)
+
+
+#: a traceback's frame line, as Python prints it ('  File "x.py", line 12, in f')
+_FRAME_LINE = re.compile(r'[ \t]{1,8}File "[^"\n]{1,400}", line \d{1,7}')
+
+
+def _raised_warning_at(text: str, start: int) -> bool:
+    """Whether the warning line at ``start`` is a traceback's exception line (python -W error, a warnings filter set to
+    "error": the warning raised as an exception): a frame line and its indented source line just above it (issue 36,
+    round forty-one)."""
+    if start == 0 or "Traceback (most recent call last)" not in text[:start]:
+        return False
+    code = line_start(text, start - 1)
+    if not text[code : start - 1][:1].isspace() or code == 0:
+        return False
+    frame = line_start(text, code - 1)
+    return _FRAME_LINE.match(text, frame, code) is not None
 
 
 def _error_words_at_a_prompt(text: str, found: dict[int, Level]) -> None:

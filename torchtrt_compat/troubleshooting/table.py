@@ -6686,6 +6686,12 @@ STAGE_STEPS: dict[str, str] = {
     "torch_tensorrt'` apart, then `torchtrt-compat check` (it compares the installed versions and libraries)",
     "import/tensorrt": "the import failed: run `python -c 'import tensorrt'` alone, then `torchtrt-compat check` (it "
     "compares the installed versions and libraries)",
+    "compile/ld-cannot-find": "the linker found no lib{lib}.so or lib{lib}.a in its search path (GNU ld's "
+    "'cannot find -l{lib}', the first error; collect2's 'ld returned 1 exit status' and make's 'Error N' only follow "
+    "it): find where that library is, if anywhere; a folder it is in goes on the link line with -L (or LIBRARY_PATH "
+    "for the build); a name no installed package has means the build's files (its CMake targets, an installed "
+    "framework's exported link list) name a library this install lacks or calls by another name: build against the "
+    "release that has it, or change the name the build links",
     "compile/msvc": "Microsoft's compiler or linker failed: the cause is the first 'error C' / 'error LNK' line "
     "(LNK1181 and LNK2019 name the .lib or symbol that is missing); build from an 'x64 Native Tools Command Prompt' "
     "of the Visual Studio release your CUDA supports",
@@ -7303,6 +7309,7 @@ STAGE_COMMANDS: dict[str, str] = {
     "(the build's first error)",
     "cut-torchscript": "python your_script.py 2>&1 | tail -n 80 | torchtrt-compat explain - (the TorchScript "
     "traceback's end: its exception line)",
+    "compile/ld-cannot-find": "ldconfig -p | grep -i {lib}; find / -name 'lib{lib}*' 2>/dev/null | head",
     "compile/msvc": 'msbuild <project>.vcxproj -v:detailed 2>&1 | findstr /n /c:"error C" /c:"error LNK"',
     "container": "docker run --rm --gpus all ubuntu nvidia-smi",
     "runtime/tritonserver": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
