@@ -139,7 +139,7 @@ def test_a_miss_names_the_package_of_the_deepest_pytest_or_ipython_frame() -> No
         "SomeError                          Traceback (most recent call last)\n"
         "Cell In[3], line 2\n"
         "----> 2 k[(1,)](4)\n\n"
-        "File /env/lib/python3.10/site-packages/triton/runtime/interpreter.py:1095, in GridExecutor.__call__(self)\n"
+        "File /env/lib/python3.10/site-packages/triton/runtime/jit.py:345, in JITFunction.run(self)\n"
         "...\n"
     )
     assert explain(ipython_text).library == "triton"
