@@ -4328,7 +4328,7 @@ _CORE: tuple[KnownError, ...] = (
                 "a module). In such kernels the index is most often computed from floating-point inputs (optical "
                 "flow, sample coordinates, a metric passed through exp()): an inf or NaN there, or a value far out "
                 "of range, becomes an index outside the tensor. Check the inputs before the launch "
-                "(`torch.isfinite(x).all()`; clamp them, e.g. a metric before exp(): `metric.clamp(max=20).exp()`), "
+                "(`torch.isfinite(x).all()`; clamp them, e.g. an input of exp() to a bounded range before the call), "
                 "and guard the index in the kernel (skip a NaN / out-of-range coordinate: `if (x < 0 || x >= W) "
                 "return;`). Rerun with CUDA_LAUNCH_BLOCKING=1 to confirm which launch faults; compute-sanitizer "
                 "names the kernel.",
