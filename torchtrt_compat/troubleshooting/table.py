@@ -4320,8 +4320,7 @@ _CORE: tuple[KnownError, ...] = (
             # cupy.cuda.compile_with_cache, the Module that holds it), most often a project's own CUDA source whose
             # indices are computed from floating-point inputs (flow, coordinates, a softmax metric's exp)
             Variant(
-                r"cupy\.cuda\.function\.(?:Module|Function)|\bRawKernel\b|\bRawModule\b|compile_with_cache"
-                r"|cupy_backends[\\/.]cuda[\\/.]api[\\/.]driver",
+                r"cupy\.cuda\.function\.(?:Module|Function)|\bRawKernel\b|\bRawModule\b|compile_with_cache",
                 "a CUDA kernel launched through CuPy (a RawKernel / compiled module: often the project's own)",
                 "The kernel CuPy launched (a RawKernel or a module compiled from the program's own CUDA source) "
                 "wrote or read outside a buffer; CuPy reports it late, at the next driver call (even while it frees "

@@ -56,14 +56,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"\b(?:cuStateVec(?:Ex)? )?GPU execution requested, but not supported\b|\bqsimcirq\b",
                 "qsimcirq without the GPU module asked for (gpu_mode)",
                 "The installed qsimcirq has no module for the GPU mode asked for (QSimOptions(use_gpu=True, "
-                "gpu_mode=0) needs its CUDA module qsim_cuda, gpu_mode=1 its cuStateVec module qsim_custatevec): "
-                "the pip wheel in use was built without it, and putting CUDA or cuQuantum on the machine (or "
-                "CUQUANTUM_ROOT in .bashrc) does not change an installed module. Build qsimcirq from source in the "
-                "Python that runs it (the notebook's kernel), with nvcc on PATH and, for cuStateVec, "
-                "CUQUANTUM_ROOT pointing at the cuQuantum SDK (or the cuquantum-cuXX wheel's folder) in the build's "
-                "environment: `pip install --no-binary qsimcirq --no-cache-dir qsimcirq` (or `pip install .` from a "
-                "checkout) and check the build log finds CUDA / cuStateVec. Meanwhile gpu_mode=0 (qsim's own CUDA "
-                "kernels, if that module is there) or the CPU simulator runs.",
+                "gpu_mode=0) needs its CUDA module qsim_cuda, gpu_mode=1 its cuStateVec module qsim_custatevec): the "
+                "pip wheel in use was built without it, and putting CUDA or cuQuantum on the machine (or an "
+                "environment variable set afterwards) does not change an installed module. Build qsimcirq from source "
+                "in the Python that runs it (the same environment as the program or notebook), with nvcc on PATH and, "
+                "for cuStateVec, CUQUANTUM_ROOT pointing at the cuQuantum SDK (or the cuquantum-cuXX wheel's folder) "
+                "in the build's environment: `pip install --no-binary qsimcirq --no-cache-dir qsimcirq` (or `pip "
+                "install .` from a checkout) and check the build log finds CUDA / cuStateVec. Meanwhile gpu_mode=0 "
+                "(qsim's own CUDA kernels, if that module is there) or the CPU simulator runs.",
                 strict=True,
             ),
             Variant(
@@ -172,8 +172,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install the cuTENSOR its release needs (the cutensor-cuXX wheel or conda package of the version "
                 "the cuQuantum release notes name, and no older libcutensor first on LD_LIBRARY_PATH: `ldd` on "
                 "libcutensornet.so piped to `grep cutensor` shows which one loads), or upgrade cuQuantum (some "
-                "releases rejected a newer cuTENSOR than their minimum by mistake, fixed in a patch release such as "
-                "22.07.1).",
+                "releases rejected a newer cuTENSOR than their minimum by mistake and fixed it in a patch release: "
+                "read the release notes).",
                 strict=True,
             ),
             Variant(
