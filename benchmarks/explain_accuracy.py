@@ -80,6 +80,7 @@ LATER_ROUNDS = (
     "explain_round39",
     "explain_round40",
     "explain_round41",
+    "explain_round42",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

@@ -628,6 +628,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty fix (`808979e`)",
             ),
+            ("after_by_hand", "after round forty-one's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round42",
+        "round forty-two (depth estimation, optical flow and frame interpolation, recommender systems and "
+        "embedding tables, autonomous driving and 3D perception)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-one fix (`b2a58d8`)",
+            ),
         ],
     ),
 )

@@ -30,6 +30,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round39", 45),
         ("round40", 55),
         ("round41", 62),
+        ("round42", 61),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
