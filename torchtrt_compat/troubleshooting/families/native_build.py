@@ -1337,7 +1337,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "static CUDA libraries of the toolkit it was built with (libculibos.a, libcudart_static.a, which a "
                 "conda or pip CUDA and some toolkit packages do not have). So the framework install and this build "
                 "disagree, not the project's own link line: build against the framework release the project "
-                "documents (a PyTorch 1.0-era Caffe2 built from source for Detectron-era projects) with the same "
+                "documents (for an old project, the framework release of its time, built from source) with the same "
                 "full CUDA toolkit it was built with (`ls /usr/local/cuda/lib64/libculibos.a`), point CMake at that "
                 "install (CMAKE_PREFIX_PATH / Caffe2_DIR / Torch_DIR), or edit the exported targets' "
                 "INTERFACE_LINK_LIBRARIES to the libraries that exist (`grep -rn culibos <prefix>/share/cmake`); then "

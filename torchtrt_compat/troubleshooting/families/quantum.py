@@ -70,8 +70,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"Simulation device \"?GPU\"? does not support(?:ed|s)? cuStateVec",
                 "a Qiskit Aer GPU build without cuStateVec (cuStateVec_enable=True)",
                 "The qiskit-aer-gpu binary in use is a GPU build without the cuStateVec backend (compiled without "
-                "AER_CUSTATEVEC), so cuStateVec_enable=True is refused; installing cuQuantum or setting "
-                "CUQUANTUM_ROOT / LD_LIBRARY_PATH does not add it. Install a qiskit-aer-gpu release whose wheel is "
+                "AER_CUSTATEVEC), so cuStateVec_enable=True is refused; a library installed or a variable set at run "
+                "time cannot add a backend that was not compiled in. Install a qiskit-aer-gpu release whose wheel is "
                 "built with cuStateVec (with the cuquantum-cuXX wheel it depends on), or build Aer from source with "
                 "cuStateVec (`AER_THRUST_BACKEND=CUDA`, `AER_CUSTATEVEC=True`, CUQUANTUM_ROOT set to the SDK); "
                 "meanwhile run with cuStateVec_enable=False (Aer's own GPU kernels). "
@@ -210,13 +210,12 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"\bcustatevec \w[\w /-]{1,60} in [A-Za-z_]\w{2,80}\b",
                 "raised inside a simulator plugin's own call (a plugin release regression)",
-                "The plugin's own code (PennyLane Lightning's cuStateVec calls, named after 'in') passed cuStateVec "
-                "what it refused, for a circuit the library supports: a bug of that plugin release, often a "
-                "regression of an operation another part of the stack (a compiler such as Catalyst / qjit, a "
-                "controlled or adjoint decomposition) now sends it. Pin the previous plugin release together with "
-                "its companions (`pip install pennylane-lightning-gpu==<previous> pennylane-lightning==<previous>`, "
-                "and Catalyst of the same release), or run that circuit on another device (lightning.kokkos with "
-                "CUDA, lightning.qubit), report it with the circuit, and upgrade once a fix is released.",
+                "The plugin's own code (its function named after 'in') passed cuStateVec what it refused, for a "
+                "circuit the library supports: a bug of that plugin release, often a regression in how another part "
+                "of the stack (a just-in-time compiler, a gate decomposition) now calls it. Pin the previous plugin "
+                "release together with the companions released with it (`pip install <plugin>==<previous>` for each "
+                "of them), or run that circuit on another device or backend of the same framework, report it with "
+                "the circuit, and upgrade once a fix is released.",
                 strict=True,
             ),
         ),

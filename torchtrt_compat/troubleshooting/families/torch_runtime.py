@@ -2004,22 +2004,6 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The file is an HTML page (a login or a download page) saved under the checkpoint's name: download "
                 "the file itself (for Google Drive and similar, with their download tool).",
             ),
-            # issue 36, round forty-one: the same paste also shows a broadcast error of another model file (several
-            # exported models tried in turn): a second failure, most often a fixed-shape TorchScript export run at
-            # another input size
-            Variant(
-                r"The size of tensor a \(\d{1,9}\) must match the size of tensor b \(\d{1,9}\) at non-singleton "
-                r"dimension",
-                "the text also shows a size mismatch of another model (two failures)",
-                "Two failures: the checkpoint that torch cannot read is incomplete or not a checkpoint: check its "
-                "size against the original and download it again (delete the cached copy; for Git LFS `git lfs "
-                "install && git lfs pull`; `head -c 200 file` shows a pointer or an HTML page). The 'size of tensor "
-                "a (N) must match the size of tensor b (M)' of the other model is another problem: a TorchScript / "
-                "traced export fixes the input size it was exported at (a positional embedding's token count, a "
-                "reshape), so run it at that size (resize or pad the inputs to the export's resolution, the "
-                "project's default, instead of changing the size option), export it again at the size you need, or "
-                "use the eager checkpoint.",
-            ),
         ),
         op=r"invalid load key, '([^'\n]{1,6})'",
         weight=84,
@@ -2124,14 +2108,14 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"[^\n]{0,80}can't convert (?:cuda:\d{1,2} device type tensor|CUDA tensor) to numpy",
                 "the .numpy() call is in a library's own code (its frame in the traceback)",
                 "The .numpy() that fails is in an installed library's code (the traceback's last frame under "
-                "site-packages / dist-packages), not yours: that layer (a quantum-classical connector such as "
-                "qiskit-machine-learning's TorchConnector, a simulator device, a metrics helper) hands the tensors "
+                "site-packages / dist-packages), not yours: that layer (a connector between torch and another "
+                "framework, a simulator device, a metrics helper) hands the tensors "
                 "to NumPy and does not support CUDA tensors in the installed release, so adding .cpu() in your code "
                 "cannot reach it. Upgrade the library (later releases move tensors to the CPU for that step and "
                 "back; `pip install -U <it>`), or keep that layer on the CPU: give it CPU inputs and parameters "
                 "(run the module holding it on the CPU, move the input with .cpu() before the layer and its output "
-                "back with .to(device) after it). Select a simulator's GPU with its own option (Qiskit Aer: "
-                "backend.set_options(device='GPU')), not with a torch device.",
+                "back with .to(device) after it). A library that runs its own work on the GPU takes its own device "
+                "option, not a torch device.",
                 strict=True,
             ),
         ),
