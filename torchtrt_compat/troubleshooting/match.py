@@ -831,6 +831,7 @@ def explain(
         )
     )
     found = _raised_over_a_warning(_another_program_after(_status_over_its_wrapper(found, hay), hay), hay, lv)
+    found = _loader_failure_first(found, hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
@@ -843,6 +844,8 @@ def _compile_step(hay: str, first_error: str) -> tuple[str, str] | None:
     (where that library is, not a grep for the line the paste already holds; issue 36, round forty-one)."""
     if _MSVC.search(hay):
         return STAGE_STEPS["compile/msvc"], STAGE_COMMANDS["compile/msvc"]
+    if _SETUPTOOLS_NVCC.search(first_error):
+        return STAGE_STEPS["compile/setuptools-nvcc"], STAGE_COMMANDS["compile/setuptools-nvcc"]
     ld = _LD_CANNOT_FIND.search(first_error)
     if ld:
         lib = ld.group("lib")
@@ -852,6 +855,11 @@ def _compile_step(hay: str, first_error: str) -> tuple[str, str] | None:
     return None
 
 
+#: CMake's own line that its configure step failed, and its first error line
+_CMAKE_INCOMPLETE = re.compile(r"^-- Configuring incomplete, errors occurred!", re.MULTILINE)
+_CMAKE_ERROR = re.compile(r"^CMake Error(?: at [^\n]{1,300})?:[^\n]{0,300}", re.MULTILINE)
+#: setuptools' summary of nvcc's failure ("error: command '/usr/local/cuda/bin/nvcc' failed with exit status 2")
+_SETUPTOOLS_NVCC = re.compile(r"error: {1,3}command '[^'\n]{0,200}\bnvcc(?:\.exe)?' failed with exit (?:status|code)")
 #: GNU ld's line for a library named with -l that it did not find (its "/usr/bin/ld" prefix cut or not)
 _LD_CANNOT_FIND = re.compile(r"(?:^|\bld(?:\.\w{1,8})?)?:? ?cannot find -l(?P<lib>[\w.+-]{1,80})")
 
@@ -887,6 +895,46 @@ def _raised_over_a_warning(found: list[Explanation], hay: str, lv: Levels) -> li
         replace(e, _rank=min(e._rank, top - 1)) if not e.notice and e._at >= 0 and lv.at(e._at) == "warning" else e
         for e in found
     ]
+
+
+#: the loader's words that a CUDA library's file did not load (an undefined symbol of it, a missing file, torch's
+#: "Attempt to open cnn_infer failed", cuDNN's "Could not load library"): group 1 is the library
+_CUDA_LIBRARY_NOT_LOADED = re.compile(
+    r"(?:undefined symbol|symbol lookup error|cannot open shared object file|Could not load library|Attempt to open "
+    r"\w{1,40} failed|Unable to load|Error loading)[^\n]{0,600}?\blib(cudnn|cublas|cufft|curand|cusparse|cusolver|nvrtc"
+    r"|nccl|nvJitLink)\w{0,24}\.so"
+    r"|\blib(cudnn|cublas|cufft|curand|cusparse|cusolver|nvrtc|nccl|nvJitLink)\w{0,24}\.so[\d.]{0,12}:? "
+    r"(?:undefined symbol|cannot open shared object file)",
+    re.IGNORECASE,
+)
+
+
+def _loader_failure_first(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure family found on a line where a CUDA library's file did not load (an undefined symbol of cuDNN's
+    libcudnn_cnn_infer, a missing libcublasLt), even a warning line, ranks above a later failure that speaks of that
+    same library only in general ("Unable to find a valid cuDNN algorithm", "GET was unable to find an engine"): the
+    library whose part did not load has nothing to run, which is the cause of the later error (issue 36, round
+    forty-two)."""
+    out = list(found)
+    for i, cause in enumerate(found):
+        if cause._at < 0 or cause._entry is None or cause.notice or cause._entry.severity == "notice":
+            continue
+        m = _CUDA_LIBRARY_NOT_LOADED.search(_line_of(hay, cause._at))
+        if m is None:
+            continue
+        library = (m.group(1) or m.group(2)).lower()
+        later = [
+            e._rank
+            for e in found
+            if e is not cause
+            and e.severity == "failure"
+            and e._at > cause._at
+            and (library in e.title.lower() or library in _line_of(hay, e._at).lower())
+            and not _CUDA_LIBRARY_NOT_LOADED.search(_line_of(hay, e._at))
+        ]
+        if later and max(later) >= out[i]._rank:
+            out[i] = replace(out[i], severity="failure", _rank=max(later) + 1)
+    return out
 
 
 def _best_match(rx: re.Pattern[str], hay: str, lv: Levels) -> re.Match[str] | None:
@@ -952,7 +1000,9 @@ def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
 #: a lower-level failure (CUDA, its libraries, NCCL, the driver) named inside another exception's message
 _LOWER_LEVEL = re.compile(
     r"\bCUDA (?:error|driver|failure)|\bcuda(?:Error\w{0,40}|GetDevice|Malloc\w{0,10})\b|CUBLAS_STATUS_|CUDNN_STATUS_"
-    r"|\bNCCL (?:error|WARN)|CUDA-capable device|\bdriver (?:version|error)",
+    r"|\bNCCL (?:error|WARN)|CUDA-capable device|\bdriver (?:version|error)"
+    # CUDA IPC, in CUDA's names and a serving backend's words ("Failed to open the cudaIpcHandle"; round forty-two)
+    r"|\bcu(?:da)?Ipc\w{0,40}",
     re.IGNORECASE,
 )
 #: a family's title that speaks of the GPU layer itself (pinned memory, a CUDA failure): it is no mere wrapper
@@ -970,7 +1020,7 @@ def _line_of(hay: str, at: int, end: int | None = None) -> str:
 
 #: the start of a new log record: a level mark or a time stamp at the start of a line
 _LOG_RECORD = re.compile(
-    r"\n\s{0,4}(?:\[[EWIF]\]|\[(?:ERROR|WARN(?:ING)?|INFO|TRT)\]|\d{4}-\d{2}-\d{2}[ T]\d|[EWIF]\d{4} \d"
+    r"\n\s{0,4}(?:\[[EWIF]\]|\[(?:ERROR|WARN(?:ING)?|INFO|TRT)\]|\d{4}-\d{2}-\d{2}[ T]\d|[EWIF](?:20\d\d)?\d{4} \d"
     r"|(?:ERROR|WARNING|INFO)[: ]|\[\d{2}/\d{2}/\d{4})"
 )
 
@@ -1654,6 +1704,9 @@ def _conclude_miss(
     result.stage, result.library = guessed or stage, library
     cut = _cut_traceback(hay)
     cut, note, script, build_cut = _what_is_cut(result, hay, lv, cut)
+    # CMake's own line that its configure step failed (issue 36, round forty-two): that is the error; a setup.py
+    # traceback after it (cut or not) only reports that cmake failed
+    cmake, (cut, script, build_cut) = _cmake_incomplete(hay, marked, (cut, script, build_cut))
     # numbers that are wrong, not an error (issue 36, round twenty-six): a program that ran, whatever stage its words
     # or the kind of its lines guessed; only a stage a marker shows other than runtime (a build, an export) stays
     numeric = None if cut or marked not in (None, "runtime") else _numeric_situation(hay)
@@ -1664,7 +1717,10 @@ def _conclude_miss(
     said = "" if numeric or cut or speed or result.stage in _OWN_TOOL_STAGES else said_to_do(hay, lv)
     if said and result.stage == "unknown":  # a message that says what to do was printed by a program that ran
         stage = result.stage = "runtime"
-    if numeric:
+    if cmake is not None:
+        stage, said = "compile", ""
+        where, command = _cmake_configure_step(result, hay, cmake)
+    elif numeric:
         stage = result.stage = "runtime"
         result.next_step, command = STAGE_STEPS[numeric], STAGE_COMMANDS[numeric]
         where = (
@@ -1724,18 +1780,7 @@ def _conclude_miss(
         said_too += f" The message says what to do: {said}."
         said_too += _pinned(said, hay)
     said_too += on_device
-    checked = driver_check(hay) if not cut else None
-    if checked is not None:  # a failed check of a CUDA driver call: its number named (issue 36, round forty)
-        said_too += (
-            f" {checked[0]} returned {checked[1]}, the CUDA driver API's {checked[2]}"
-            + (
-                " (cuInit was not called, or failed, before this call: a start-up option that skips the GPU, or a "
-                "driver the process cannot reach)"
-                if checked[2] == "CUDA_ERROR_NOT_INITIALIZED"
-                else ""
-            )
-            + "."
-        )
+    said_too += _driver_checked(hay, cut)
     if speed is not None:
         result.summary = (
             f"No known error matched, and nothing failed: the text shows how fast the work ran or where it runs "
@@ -1743,6 +1788,45 @@ def _conclude_miss(
         )
         return
     result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{said_too} Next: {command}"
+
+
+def _driver_checked(hay: str, cut: str) -> str:
+    """The words of a failed check of a CUDA driver call, its number named (issue 36, round forty), or "" (also in a
+    paste cut before its error)."""
+    checked = driver_check(hay) if not cut else None
+    if checked is None:
+        return ""
+    return (
+        f" {checked[0]} returned {checked[1]}, the CUDA driver API's {checked[2]}"
+        + (
+            " (cuInit was not called, or failed, before this call: a start-up option that skips the GPU, or a "
+            "driver the process cannot reach)"
+            if checked[2] == "CUDA_ERROR_NOT_INITIALIZED"
+            else ""
+        )
+        + "."
+    )
+
+
+def _cmake_incomplete(
+    hay: str, marked: str | None, lacks: tuple[str, str, str]
+) -> tuple[re.Match[str] | None, tuple[str, str, str]]:
+    """CMake's "Configuring incomplete, errors occurred!" in a text whose stage marker is none, a compile or an
+    install, and what the paste lacks: nothing where CMake's line is there (the cut traceback after it is setup.py's
+    report that cmake failed), else ``lacks`` as it was."""
+    cmake = _CMAKE_INCOMPLETE.search(hay) if marked in (None, "compile", "install") else None
+    return cmake, (("", "", "") if cmake is not None else lacks)
+
+
+def _cmake_configure_step(result: Explanations, hay: str, cmake: re.Match[str]) -> tuple[str, str]:
+    """The words of where and the command of a miss whose build shows CMake's "Configuring incomplete, errors
+    occurred!" (issue 36, round forty-two); sets the result's stage, next step and first error (CMake's first "CMake
+    Error" line, else that line)."""
+    result.stage, result.next_step = "compile", STAGE_STEPS["compile/cmake-configure"]
+    first = _CMAKE_ERROR.search(hay)
+    result.first_error = _display.short((first or cmake).group(0).strip(), 200)
+    where = "at compile, in CMake's configure step (it printed 'Configuring incomplete, errors occurred!')"
+    return where, STAGE_COMMANDS["compile/cmake-configure"]
 
 
 #: a version pin in a message's advice ("Please make sure to install triton==3.3.0")
@@ -2184,7 +2268,50 @@ def _runtime_kind_step(stage: str, hay: str, first_error: str) -> tuple[str, str
         return STAGE_STEPS["runtime/ignored"].format(obj=ignored), STAGE_COMMANDS["runtime/ignored"]
     if _ROS_NODE_ERROR.match(first_error):
         return STAGE_STEPS["runtime/ros-node"], STAGE_COMMANDS["runtime/ros-node"]
+    check = _GLOG_CHECK.match(first_error)
+    if check is not None and not _CUDA_KERNEL_ERROR.search(first_error) and not _CUDA_CALL_CHECKED.search(first_error):
+        library = _glog_library(check.group("file"), hay)
+        package = library or "<the framework>"
+        return (
+            STAGE_STEPS["runtime/glog-check"].format(library=library or "the library", file=check.group("file")),
+            STAGE_COMMANDS["runtime/glog-check"].format(package=package),
+        )
     return None
+
+
+#: a C++ library's failed check as glog logs it at FATAL level, with or without the year (glog 0.6 and later), or an
+#: ERROR line's "Check failed" (issue 36, round forty-two): "F0826 09:06:46.414013 2273878 x_pass.cpp:1160] Check
+#: failed: ..."
+_GLOG_CHECK = re.compile(
+    r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?:F|E(?=[^\n]{0,400}\] Check failed: ))(?:20\d\d)?\d{4} "
+    r"\d\d:\d\d:\d\d\.\d{3,6}\s{1,4}\d{1,9} (?P<file>[\w./-]{1,200}\.(?:cc|cpp|cxx|cu|cuh|h|hpp|c)):\d{1,6}\] "
+)
+#: a check of a CUDA (or CUDA library) call's status: CUDA's own failure, whose steps are the CUDA ones
+_CUDA_CALL_CHECKED = re.compile(
+    r"Check failed: [^\n]{0,40}\b(?:cu[A-Z]\w{1,60}|cuda\w{1,60}|nccl\w{1,60}|cudnn\w{1,60}|cublas\w{1,60})\b"
+    r"|cudaSuccess|CUDA_SUCCESS|CUDNN_STATUS_SUCCESS|CUBLAS_STATUS_SUCCESS|ncclSuccess"
+)
+
+
+def _glog_library(file: str, hay: str) -> str | None:
+    """The library a glog line's source file belongs to: the first folder of its path ("oneflow/core/x.cpp",
+    "tensorflow/core/..."), else the package of the traceback's innermost frame, else a library the text imports
+    or installs, or None (glog prints the file's base name alone)."""
+    head = file.split("/")[0]
+    if "/" in file and head not in ("", ".", "..", "src", "source", "include", "lib", "external", "third_party"):
+        return head
+    if (package := _frame_library(hay)) is not None:
+        return package
+    named = _NAMED_PACKAGE.search(hay[:50_000])
+    return (named.group(1) or named.group(2)) if named else None
+
+
+#: a package the text imports or installs ("import oneflow", "pip install oneflow-nightly")
+_NAMED_PACKAGE = re.compile(
+    r"^\s{0,8}(?:>>> )?(?:import|from) ([a-z_]\w{1,40})\b"
+    r"|\bpip3? install (?:-U |--upgrade |--pre )*([A-Za-z][\w-]{1,60})",
+    re.MULTILINE,
+)
 
 
 def _ignored_block(hay: str, first_error: str) -> str | None:
@@ -2502,6 +2629,15 @@ _CUT_RAISE_WORDS = 3
 _PATTERN_META = frozenset("()[]{}|^$.?*+")
 #: the fewest words a cut message must keep to name a family by its start
 _CUT_WORDS = 5
+#: a line every Python traceback prints, no library's message: a cut message that is only this names no family, and
+#: an example that starts with it (TVM's "TVMError: Traceback (most recent call last):") gives no family's start
+#: (issue 36, round forty-two: a torch_tensorrt paste cut after "Traceback (most recent call last):" was answered
+#: with TVM's family)
+_NO_MESSAGE = re.compile(
+    r"^(?:traceback \(most recent call (?:last|first)\)|during handling of the above exception"
+    r"|the above exception was the direct cause)",
+    re.IGNORECASE,
+)
 
 
 def _literal_start(alternative: str) -> str:
@@ -2537,7 +2673,7 @@ def _message_starts() -> tuple[tuple[_Compiled, tuple[str, ...]], ...]:
         starts = {_literal_start(a).strip() for a in top_alternatives(e.pattern)}
         if e.example:
             starts.add(_CUT_MESSAGE_CLASS.sub("", e.example.splitlines()[0]).strip().lower())
-        kept = tuple(sorted(s for s in starts if len(s.split()) >= _CUT_WORDS))
+        kept = tuple(sorted(s for s in starts if len(s.split()) >= _CUT_WORDS and not _NO_MESSAGE.match(s)))
         if kept:
             rows.append((c, kept))
     return tuple(rows)
@@ -2574,7 +2710,7 @@ def _by_cut_message(
     if m is None:
         return []
     msg = " ".join(m.group("msg").split()).lower().rstrip(" :,")
-    if len(msg.split()) < fewest:
+    if len(msg.split()) < fewest or _NO_MESSAGE.match(msg):
         return []
     at = hay.rfind(line)
     hits: list[Explanation] = []

@@ -78,8 +78,9 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"\[(?P<l>[FEWIV]):onnxruntime:", "ONNX Runtime's default log sink ([W:onnxruntime:...])", (":onnxruntime:",)),
     (r"\bPyCUDA (?P<l>WARNING|ERROR):", "pycuda (src/cpp/cuda.hpp: 'PyCUDA WARNING:', 'PyCUDA ERROR:')", ("PyCUDA ",)),
     (
-        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>[FEWI])\d{4} \d\d:\d\d:\d\d\.\d{3,6}",
-        "glog / absl C++ logging (W0512 12:00:00.000000 ...)",
+        # (glog 0.6 and later print the year too: "F20220826 09:06:46.414013 ..."; issue 36, round forty-two)
+        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>[FEWI])(?:20\d\d)?\d{4} \d\d:\d\d:\d\d\.\d{3,6}",
+        "glog / absl C++ logging (W0512 12:00:00.000000 ...; W20230512 12:00:00.000000 ...)",
         (),
     ),
     (

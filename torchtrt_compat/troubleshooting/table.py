@@ -6463,7 +6463,7 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"make(?:\[\d{1,3}\])?: \*\*\*|recipe for target|CMakeFiles[\\/]|^CMake Error|collect2: error|nvcc fatal"
         # nvcc's sub-tools' own diagnostics ("fatbinary fatal   : ...", "ptxas fatal   : ...") and ninja's error line
         r"|^(?:fatbinary|ptxas|nvlink|cicc) (?:fatal|error)\s{0,4}: |^ninja: error: "
-        r"|error: command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
+        r"|error: {1,3}command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
         r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
@@ -6644,7 +6644,7 @@ STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
     ("import", r"\bundefined symbol\b|\bcannot open shared object\b|\bDLL load failed\b|\bImportError\b"),
     (
         "compile",
-        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: command '"
+        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: {1,3}command '"
         # nvcc's EDG front end: 'x.h(12): error: namespace "std" has no member "uintptr_t"', 'error: identifier
         # "x" is undefined' (issue 36, round thirty-four)
         r'|^[^\n]{1,300}\(\d{1,6}\): error: |\berror: (?:namespace "\w{1,60}" has no member "\w{1,80}"'
@@ -7025,6 +7025,29 @@ STAGE_STEPS: dict[str, str] = {
     "check the parameters it was given (camera and IMU topics, frames, calibration, the features switched on) against "
     "what the package documents; then check that the package's release is the one built for this ROS 2 distribution "
     "and, on Jetson, this JetPack (a release for another JetPack ships libraries that fail at set-up)",
+    #: a C++ library's own failed check as glog logs it at FATAL level ("F0826 09:06:46.414013 2273878 x_pass.cpp:1160]
+    #: Check failed: ..."; issue 36, round forty-two): {library} names the library (its package, or the file)
+    "runtime/glog-check": "{library} stopped on a check of its own C++ code (glog's CHECK / LOG(FATAL): {file}): a "
+    "condition its code assumes did not hold, which is no CUDA error of the machine but a bug of that release or an "
+    "input, graph or option it does not support. Read the check's words for what it wanted; then install another "
+    "build of that library: its latest release (a fixed one is the usual answer), or, on a nightly or a source "
+    "build, the previous nightly or the stable release (a nightly regression); search its issues for the check's "
+    "file and words",
+    #: setuptools' summary of a compiler it ran for a package's CUDA extension ("error: command '/usr/local/cuda/bin/
+    #: nvcc' failed with exit status 2"; issue 36, round forty-two): nvcc's own error lines are above it
+    "compile/setuptools-nvcc": "pip (or setup.py) built the package's CUDA extension from source, and nvcc failed: "
+    "this line is only setuptools' summary, nvcc's own 'error' lines are above it (pip hides them without -v). "
+    "The usual cause is a CUDA toolkit (the nvcc the build ran) that does not fit the installed torch (older than the "
+    "CUDA torch was built with, or another major) or a host gcc that this CUDA does not support; install the toolkit "
+    "of torch's CUDA (or the torch of your toolkit's CUDA) and rebuild, reading the first nvcc error if it persists",
+    #: CMake's configure step failed inside a build (setup.py, pip): its own "Configuring incomplete" line (issue 36,
+    #: round forty-two)
+    "compile/cmake-configure": "CMake's configure step failed, so nothing was compiled: the 'CMake Error at ...' "
+    "lines above 'Configuring incomplete, errors occurred!' name what it could not find or accept (a CUDA toolkit, "
+    "cuDNN, torch's CMake config, a too old cmake), and CMakeFiles/CMakeError.log holds the failed checks; the "
+    "Python traceback after it is only setup.py reporting that cmake failed. Fix what the first CMake Error names "
+    "(the toolkit or library path, the cmake version the project requires, the framework release the project was "
+    "written for) and build again from an empty build folder",
     #: conda's "ResolvePackageNotFound" / "PackagesNotFoundError" (issue 36, round forty)
     "install/conda-not-found": "conda found no build of the listed package (at that version) on the channels it "
     "searched, for this platform: the version is not published there, the environment file names no channel that "
@@ -7414,6 +7437,12 @@ STAGE_COMMANDS: dict[str, str] = {
     "runtime/ros-node": "ros2 run <package> <executable> --ros-args --log-level debug (in a launch file: "
     "arguments=['--ros-args', '--log-level', 'debug'] on that node); ros2 param dump <node>; apt list --installed "
     "2>/dev/null | grep <package> (its release against the ROS 2 distribution and JetPack)",
+    "runtime/glog-check": "pip list 2>/dev/null | grep -i {package}; pip install -U {package} (a nightly: the "
+    "previous nightly or the stable release; then search its issues for the check's file and words)",
+    "compile/setuptools-nvcc": "python -c 'import torch; print(torch.__version__, torch.version.cuda)'; nvcc "
+    "--version; gcc --version; pip install -v --no-cache-dir <the package> 2>&1 | grep -n -m3 -B2 -A6 ' error'",
+    "compile/cmake-configure": "grep -n -A5 'CMake Error' <the build output>; tail -n 80 <build dir>/CMakeFiles/"
+    "CMakeError.log; cmake --version (then rebuild from an empty build folder)",
     "runtime/ignored": "python your_script.py 2>&1 | torchtrt-compat explain - (the whole output: the first failure "
     "before the 'Exception ignored in' block)",
     "compile/missing-input": "ls -l <the file the line names>; find / -name '<its file name>' 2>/dev/null (then "
