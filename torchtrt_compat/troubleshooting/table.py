@@ -4765,7 +4765,8 @@ _CORE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "extension-abi-mismatch",
-        "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch",
+        "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch (fbgemm_gpu: "
+        "its .so not found)",
         r"undefined symbol: _ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d|4aten)\d"
         r"|undefined symbol: _Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d"
         # macOS's dyld wording for the same (issue 36, round thirty-one): "dlopen(..., 6): Symbol not found:
@@ -4776,7 +4777,14 @@ _CORE: tuple[KnownError, ...] = (
         # an issue's title as pasted above its traceback: an installation / import / build that fails with an
         # "undefined symbol" it does not name ("[Bug] MMCV Installation Failure - undefined symbol during validation")
         r"|\b(?:[Ii]nstall(?:ation|ing)?|[Ii]mport(?:ing)?|[Bb]uild(?:ing)?|[Cc]ompil(?:ed|ing))\b[^\n]{0,60}"
-        r"\b[Uu]ndefined [Ss]ymbol\b(?! ?:)",
+        r"\b[Uu]ndefined [Ss]ymbol\b(?! ?:)"
+        # fbgemm_gpu's import guard (issue 36, round forty-two): its __init__ catches the loader's error of
+        # fbgemm_gpu_py.so and only prints or logs it ("Could not load the library '<file>': <error>", "Could not the
+        # library" in some releases); TorchRec's import then reports the file as not found, and torch.ops its
+        # operators as missing
+        r"|\bFile [^\n]{0,300}?fbgemm_gpu\w{0,40}\.so not found"
+        r"|Could not (?:load )?the library '[^'\n]{0,200}?fbgemm_gpu\w{0,40}\.so'"
+        r"|No such operator fbgemm::\w{1,80}",
         "A compiled extension (a wheel with a .so: torchvision, tensorrt_llm, flash_attn, xformers, a custom op) was "
         "built against another torch than the one installed: torch's C++ symbols change between releases and with "
         "the C++ ABI flag, so the loader cannot find the one the extension calls.",
@@ -4808,6 +4816,20 @@ _CORE: tuple[KnownError, ...] = (
                 "torchvision is built for one torch minor: install the torchvision that pairs with your torch "
                 "(torchvision 0.N+15 for torch 2.N, e.g. 0.21 with torch 2.6; `torchtrt-compat check` names it), "
                 "from the same index (CUDA / CPU) as torch.",
+            ),
+            # issue 36, round forty-two: FBGEMM_GPU (under TorchRec), built per torch release, channel and CUDA variant
+            Variant(
+                r"fbgemm_gpu|\bfbgemm::|\btorchrec\b",
+                "fbgemm_gpu / TorchRec",
+                "fbgemm_gpu is built for one torch release, one channel (stable or nightly) and one variant (CPU or "
+                "a CUDA version), and its import guard only prints the loader's error, so TorchRec reports the "
+                ".so as not found or its fbgemm:: operators as missing: install torch, fbgemm-gpu and torchrec as "
+                "a matching set from one index (stable with stable, nightly with nightly, one CUDA variant; the "
+                "release compatibility table of fbgemm_gpu pairs them, e.g. `pip install torch torchrec fbgemm-gpu "
+                '--index-url <the PyTorch index for your CUDA, cu121 / cpu>`). `python -c "import fbgemm_gpu"` '
+                "prints the loader's real error (an undefined symbol: another torch; a libcudart .so not found: "
+                "another CUDA variant).",
+                strict=True,
             ),
             Variant(
                 r"tensorrt_llm",

@@ -314,6 +314,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "lambdas). If the template is defined in the library's own .cu / .cpp source, link that library, or add an "
         "explicit instantiation for these types there (`template void f<T>(...);`, `template class X<T>;`); a "
         "template defined in a .cu file cannot be instantiated from a .cpp file: move it into a header.",
+        variants=(
+            # issue 36, round forty-two: the symbol has no parameter list and ends in a member of a class template
+            # ("undefined reference to `ns::HashTable<K, V, M>::thrust_par'"): a static data member the class
+            # declares and nothing defines, a bug of the library whose header declares it
+            Variant(
+                r"undefined reference to [`'\u2018][^(\n`'\u2018\u2019]{1,400}?>::\w{1,80}['\u2019]",
+                "a static data member of a class template, declared and never defined",
+                "The symbol is a static data member of a class template (no parameter list): the class declares "
+                "it and no source defines it, so every file that uses it fails to link. When the class is a "
+                "library's own (its header, not your code), that is a bug of that library's version: update the "
+                "library to the release or commit that defines it, or build the commit the project pins (its "
+                "submodule); as a local workaround define it after the class in the header (`template <class K, "
+                "class V, class M> T Class<K, V, M>::member;`) or declare it `inline static` (C++17).",
+                strict=True,
+            ),
+        ),
         unless=r"LNK20(?:19|01): unresolved external",  # MSVC's: build-msvc-unresolved-external
         weight=74,
         applies="C++ / CUDA programs using template libraries (header-only CUDA libraries, their own templates)",

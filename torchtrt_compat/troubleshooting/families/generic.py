@@ -278,6 +278,20 @@ FAMILIES: tuple[KnownError, ...] = (
         # py-module-attribute-missing
         unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '|" + _NOT_A_PACKAGE,
         variants=(
+            # issue 36, round forty-two: a GPU build's private CUDA submodule (pyarrow._cuda, which cuDF imports):
+            # pip replaced the conda (conda-forge / rapidsai) CUDA build with a CPU-only wheel
+            Variant(
+                r"No module named '(?:pyarrow|cupy|rmm|cudf|numba|xgboost|ucp)(?:\.\w{1,40}){0,3}\._cuda\w{0,20}'",
+                "a GPU build's CUDA submodule (a CPU-only wheel replaced the GPU build)",
+                "The package is installed, but as a CPU-only build: its CUDA submodule exists only in the GPU "
+                "build (pyarrow._cuda in conda-forge's CUDA pyarrow, which cuDF needs), and pip replaced that build "
+                "with a wheel from PyPI (a `pip install` of another package that pulled it in as a dependency). No "
+                "version of the pip wheel has it: reinstall the GPU build from conda, with the version the other "
+                "library (cuDF) was built against (`conda install -c rapidsai -c conda-forge pyarrow=<that "
+                "version>`, or the container's own), and install the other package with `pip install --no-deps` "
+                "so pip leaves it alone; `conda list pyarrow` shows the channel (pypi means the wheel).",
+                strict=True,
+            ),
             # issue 36, round thirty-six: a compiled kernel module that another distribution ships (mamba-ssm's
             # selective_scan_cuda, causal-conv1d's causal_conv1d_cuda, flash-attn's flash_attn_2_cuda): the project
             # imports it as an optional backend, its own build does not make it

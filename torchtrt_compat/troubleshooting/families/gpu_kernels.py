@@ -596,6 +596,31 @@ FAMILIES: tuple[KnownError, ...] = (
                 "backend instead of this node / library, or run on an Ampere or newer GPU.",
                 strict=True,
             ),
+            # issue 36, round forty-two: the software pipeliner of a newer Triton refusing a library's kernel loop
+            # (TritonGPU's pipeline expander: "'tt.splat' op not assigned a pipeline stage"), or an MLIR error in a
+            # kernel file of an installed or vendored library: a Triton release the library was not written for
+            Variant(
+                r"\bop not assigned a pipeline stage",
+                "the software pipeliner of this Triton release refuses the kernel's loop",
+                "The kernel's loop cannot be pipelined by this Triton release's software pipeliner (a change of "
+                "the compiler, not the GPU or the dtype): install the Triton the kernel's library was written for "
+                "(through the torch release its requirements or CI pin: `pip install torch==<that release>` brings "
+                "its triton), or the library release that supports your Triton; as a workaround lower the "
+                "kernel's num_stages (1 or 2 in its triton.Config / autotune configs). Do not upgrade Triton past "
+                "what the library supports, and report the Triton version to the library.",
+                strict=True,
+                sure=True,
+            ),
+            Variant(
+                r"[\\/](?:site-packages|dist-packages|submodules|third_party)[\\/][^\n]{1,300}\.py:\d{1,6}:\d{1,4}: "
+                r"error: '",
+                "a library's Triton kernel that this Triton release rejects",
+                "The failing kernel is a library's own (installed or vendored), and this Triton release's compiler "
+                "rejects it: install the Triton the library was written for (through the torch release its "
+                "requirements or CI pin), or the library release written for your Triton; do not upgrade Triton "
+                "past what the library supports, and report the Triton and torch versions to the library.",
+                strict=True,
+            ),
         ),
         loose=True,
         alternatives=("kern-triton-dtype-arch",),

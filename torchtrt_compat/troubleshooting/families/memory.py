@@ -234,7 +234,11 @@ _IPC: tuple[KnownError, ...] = (
         r"|invalid (?:argument|value|context|device pointer)|not (?:supported|permitted)|failed|error)"
         # numba's wording of a failed driver call (cuda/cudadrv/driver.py: CudaAPIError(code, "Call to <fn> results
         # in <error name>"); its entry points are named call_cuXxx in some releases) (issue 36, round forty)
-        r"|CudaAPIError\(\d{1,4}, '?Call to (?:call_)?cuIpc(?:Get|Open)MemHandle results in \w{3,60}",
+        r"|CudaAPIError\(\d{1,4}, '?Call to (?:call_)?cuIpc(?:Get|Open)MemHandle results in \w{3,60}"
+        # Triton's Python backend opening a GPU tensor another model (or the server) handed it (issue 36, round
+        # forty-two), often nested in a wrapped error: "TritonModelException, Failed to open the cudaIpcHandle.
+        # error: unknown error"
+        r"|Failed to open the cudaIpcHandle\b",
         "CUDA IPC lets another process map this process's GPU allocation; exporting or opening the handle fails "
         "where the allocation or the platform cannot be shared, and the driver often reports that as 'out of "
         "memory' or 'invalid argument' although the GPU has room: memory from an allocator that is not IPC-capable "
@@ -247,6 +251,21 @@ _IPC: tuple[KnownError, ...] = (
         "driver and the CUDA runtime of one release (`nvidia-smi`'s driver supports the image's CUDA); allocate "
         "the shared buffers with plain cudaMalloc, not a stream-ordered pool or managed memory.",
         variants=(
+            # issue 36, round forty-two: the Python backend of Triton Inference Server (its c_python_backend_utils,
+            # pb_utils, TritonModelException), where GPU tensors between models travel as CUDA IPC handles
+            Variant(
+                r"c_python_backend_utils|\bpb_utils\b|TritonModelException|python_backend|InferenceServerException"
+                r"|\btritonserver\b|Failed to open the cudaIpcHandle",
+                "Triton's Python backend",
+                "Triton's Python backend passes GPU tensors between the server and each model's stub process as "
+                "CUDA IPC handles, and opening one failed (a wrapped error such as a TypeError of the response may "
+                "stand in front of it: the IPC failure is the cause). Start the server's container with "
+                "`--ipc=host` (and a large --shm-size), keep the models that exchange GPU tensors on the same GPU "
+                "(instance_group of KIND_GPU with the same gpus), or let the model take its inputs on the CPU: "
+                'parameters { key: "FORCE_CPU_ONLY_INPUT_TENSORS" value: {string_value: "yes"} } in its '
+                "config.pbtxt (the default); under WSL2 CUDA IPC does not exist, so keep the tensors on the CPU.",
+                strict=True,
+            ),
             # issue 36, round forty: Dask workers (dask-cuda, dask_cudf and the RAPIDS libraries built on them)
             # handing GPU results to each other or to the client through IPC handles
             Variant(

@@ -300,7 +300,12 @@ _TRITON: tuple[KnownError, ...] = (
     KnownError(
         "serve-triton-python-stub",
         "Triton's Python backend: the model's model.py failed to start (Failed to initialize Python stub)",
-        r"Failed to initialize Python stub(?: for auto-complete)?: [^\n]{1,300}",
+        r"Failed to initialize Python stub(?: for auto-complete)?: [^\n]{1,300}"
+        # the Python backend's shared-memory region, as Triton's model table shows it (issue 36, round forty-two:
+        # "| model | 1 | UNAVAILABLE: Internal: Unable to initialize shared memory key
+        # 'triton_python_backend_shm_region_3' to requested size (67108864 bytes). If you are running Triton inside
+        # docker, use '--shm-size' flag ..."; the table wraps the message, so the key may be on the next line)
+        r"|Unable to initialize shared memory(?: key '[^'\n]{1,160}' to requested size|\s{0,40}\|)",
         "The Python backend runs each model.py in a stub process; its initialize() (or the import of model.py) "
         "raised: most often a package model.py imports is not installed in the server's image, or the Python the "
         "stub runs is not the one the packages were installed for; 'No space left on device' means the shared "
@@ -313,9 +318,10 @@ _TRITON: tuple[KnownError, ...] = (
             Variant(
                 r"No space left on device|shared memory|shm-size|Failed to increase the shared memory pool",
                 "shared memory is full",
-                "The stub's shared memory (/dev/shm) is too small: start the container with --shm-size=1g (or more), "
-                "in Kubernetes mount a memory-backed emptyDir at /dev/shm, or lower shm-default-byte-size with "
-                "--backend-config=python,shm-default-byte-size=<bytes>.",
+                "The stub's shared memory (/dev/shm) is too small: start the container with --shm-size=1g (or more) "
+                "or --ipc=host (docker's default /dev/shm is 64 MB, and each Python model instance asks for its own "
+                "region), in Kubernetes mount a memory-backed emptyDir at /dev/shm, or lower the region's size with "
+                "--backend-config=python,shm-default-byte-size=<bytes> (and shm-growth-byte-size).",
             ),
         ),
         op=r"Failed to initialize Python stub(?: for auto-complete)?: (\w{1,60}(?:Error|Exception))",
@@ -1132,18 +1138,36 @@ _LLM_START: tuple[KnownError, ...] = (
     ),
     KnownError(
         "serve-triton-io-count",
-        "Triton: config.pbtxt lists another number of inputs or outputs than the model has (configuration expects "
-        "N inputs, model provides M)",
+        "Triton: config.pbtxt lists other inputs or outputs than the model has (configuration expects N inputs, "
+        "model provides M; unexpected inference output 'X', allowed outputs are ...)",
         r"unable to load model '[^'\n]{1,200}', configuration expects \d{1,4} (?:inputs|outputs), model provides"
-        r"(?: at most)? \d{1,4}",
-        "The backend compared config.pbtxt's input (or output) list with the model file's: the counts differ (a "
-        "config written for another export, an ONNX with extra inputs such as attention_mask or token_type_ids, "
-        "inputs the exporter folded away as constants).",
+        r"(?: at most)? \d{1,4}"
+        # the backend's name check at load time (issue 36, round forty-two; the tensorflow backend's wording, from
+        # memory): "unexpected inference output 'X', allowed outputs are: a, b"
+        r"|unexpected inference (?:input|output) '[^'\n]{1,200}', allowed (?:inputs|outputs) are",
+        "The backend compared config.pbtxt's input (or output) list with the model file's: the counts or the names "
+        "differ (a config written for another export, an ONNX with extra inputs such as attention_mask or "
+        "token_type_ids, inputs the exporter folded away as constants).",
         "Make the config list exactly the model's tensors, with the model's names (read them with `polygraphy "
         "inspect model model.onnx` or Netron; TorchScript models take INPUT__0, INPUT__1 ... in forward()'s order), "
         "or leave input / output out of config.pbtxt so the onnxruntime / tensorrt backend fills them from the "
         "model (auto-complete, unless --disable-auto-complete-config).",
-        op=r"unable to load model '([^'\n]{1,200})'",
+        variants=(
+            Variant(
+                r"unexpected inference (?:input|output) '[^'\n]{1,200}', allowed (?:inputs|outputs) are",
+                "a tensor name in config.pbtxt that the model does not have",
+                "config.pbtxt names an input / output the exported model does not have (the list after 'allowed "
+                "... are' is the model's own, empty when the backend read none): the config and the model were "
+                "written by different exports or releases. Read the model's names (TensorFlow SavedModel: "
+                "`saved_model_cli show --dir <model>/1/model.savedmodel --all`, its serving_default signature; "
+                "ONNX: `polygraphy inspect model model.onnx`) and make config.pbtxt use them, or export the model "
+                "and its config again with one release of the tools that write both (the training library and its "
+                "serving exporter from the same release or container, e.g. Merlin Models with Merlin Systems), so "
+                "an ensemble that depends on it loads too.",
+                strict=True,
+            ),
+        ),
+        op=r"unable to load model '([^'\n]{1,200})'|unexpected inference (?:input|output) '([^'\n]{1,200})'",
         weight=84,
         applies="Triton Inference Server backends (onnxruntime, tensorflow, pytorch, openvino), every release",
         shown_by=(_r11("test_llm_server_config_refusals"),),
