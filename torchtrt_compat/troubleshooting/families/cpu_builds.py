@@ -82,6 +82,15 @@ _TF_FOUND_DEVICE = r"gpu_device\.cc:\d{1,5}\] Found device \d{1,2} with properti
 #: /device:GPU:0 with ...")
 _TF_REGISTERED = r"Adding visible gpu devices|Created (?:TensorFlow )?device \(?/(?:job|device):[^\n]{0,80}GPU:\d"
 
+#: TensorFlow's own lines that it found none of the CUDA libraries it loads (its CUDA stub, its GPU device set-up)
+_TF_NO_GPU_LIBS = r"Could not find cuda drivers on your machine|Cannot dlopen some GPU libraries"
+#: a TensorFlow release older than 2.14 named in a text ("tensorflow==2.12.0", "tensorflow-gpu 2.11", a package built
+#: for one: "...-tf-2-12-0"), which has no [and-cuda] extra (issue 36, round forty-two)
+_TF_BEFORE_214 = (
+    r"\b(?:tensorflow|tensorflow-gpu)(?:==| |-)(?:2\.(?:[0-9]|1[0-3])|1\.\d{1,2})(?:\.\d{1,3})?(?![\d.])"
+    r"|\btf-2-(?:[0-9]|1[0-3])-\d\b"
+)
+
 _TENSORFLOW: tuple[KnownError, ...] = (
     KnownError(
         "cpu-tf-gpu-not-registered",
@@ -174,6 +183,29 @@ _TENSORFLOW: tuple[KnownError, ...] = (
                 "for 2.14+), put their lib folders on LD_LIBRARY_PATH (PATH on Windows), and check "
                 "`tf.config.list_physical_devices('GPU')`; a library of another major (cudart64_110 vs CUDA 12) "
                 "does not count.",
+            ),
+            # issue 36, round forty-two: a TensorFlow older than 2.14 (its log paths before TSL and XLA moved under
+            # external/: tensorflow/tsl/, tensorflow/compiler/xla/stream_executor/, tensorflow/stream_executor/; or a
+            # version named), which has no [and-cuda] extra: its pip wheel finds a CUDA / cuDNN installed beside it
+            # (paths from memory of TensorFlow 2.x logs; versions from TensorFlow's tested build configurations)
+            Variant(
+                r"\btensorflow/(?:tsl|compiler/xla/stream_executor|stream_executor)/[^\n]{0,160}"
+                rf"(?:{_TF_NO_GPU_LIBS})"
+                rf"|\A(?=[\s\S]{{0,200000}}?(?:{_TF_NO_GPU_LIBS}))(?=[\s\S]{{0,200000}}?{_TF_BEFORE_214})",
+                "a TensorFlow older than 2.14 (no [and-cuda] extra)",
+                "This TensorFlow is older than 2.14, whose pip wheel does not bring CUDA: it loads the CUDA runtime "
+                "and cuDNN of the exact versions it was built against from the library path, and 'Could not find "
+                "cuda drivers' / 'Cannot dlopen some GPU libraries' mean it found none of them (the message's "
+                "'drivers' are those libraries, not necessarily the NVIDIA driver). Install the CUDA and cuDNN its "
+                "release was tested with (2.12-2.13: CUDA 11.8 / cuDNN 8.6; 2.5-2.11: CUDA 11.2 / cuDNN 8.1; "
+                "2.4: 11.0 / 8.0; "
+                "`tf.sysconfig.get_build_info()` names them) and put their lib folders on LD_LIBRARY_PATH (a conda "
+                "env: `conda install -c conda-forge cudatoolkit=11.8 cudnn=8.6` (or 11.2 / 8.1) with "
+                "LD_LIBRARY_PATH=$CONDA_PREFIX/lib), or use the tensorflow/tensorflow:<version>-gpu image; keep one "
+                "installer for TensorFlow (a package that depends on tensorflow can replace a conda GPU build with "
+                "the pip wheel: install it with --no-deps on top). `pip install tensorflow[and-cuda]` exists only "
+                "from 2.14. "
+                "`nvidia-smi` must work too; then check `tf.config.list_physical_devices('GPU')`.",
             ),
             Variant(
                 r"Could not find cuda drivers on your machine",

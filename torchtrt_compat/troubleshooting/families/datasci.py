@@ -184,3 +184,39 @@ FAMILIES: tuple[KnownError, ...] = (
         "(NativeLibLoader in a static block)",
     ),
 )
+
+# ---- issue 36, round forty-two: a TFRecord whose tf.train.Example does not fit the parsing spec ----------------------
+_r42 = tests_in("tests/troubleshooting/test_round42_v42driving.py")
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "tf-example-parse-spec-mismatch",
+        "TensorFlow: a TFRecord's tf.train.Example does not fit the feature description (Key: X.  Can't parse "
+        "serialized Example / Feature: X (data type: float) is required but could not be found / Number of float "
+        "values != expected)",
+        r"\bKey: [^\n]{1,200}?\.\s{1,3}Can't parse serialized (?:Sequence)?Example\b"
+        r"|\bFeature: [^\n]{1,200}? \(data type: \w{1,20}\) is required but could not be found"
+        r"|\bName: [^\n]{1,200}?, Feature: [^\n]{1,200}? is required but could not be found"
+        r"|\bName: [^\n]{1,200}?, Feature: [^\n]{1,200}?\.\s{1,3}Data types don't match\."
+        r"|\bKey: [^\n]{1,200}?, Index: \d{1,9}\.\s{1,3}Number of \w{1,10} values != expected\.",
+        "tf.io.parse_example / parse_single_example read records whose features do not fit the description passed "
+        "to it (the dict of tf.io.FixedLenFeature / VarLenFeature): a key the records lack, another dtype, or a "
+        "FixedLenFeature whose shape holds another number of values than the records store. This is the data and "
+        "the parsing code disagreeing, not the environment: typically a dataset release (or a conversion script's "
+        "output) other than the one the code's feature description was written for.",
+        "Make the feature description fit the records: read one record and list its features (`ex = "
+        "tf.train.Example.FromString(next(iter(tf.data.TFRecordDataset(path))).numpy()); print({k: (v.WhichOneof("
+        "'kind'), len(getattr(v, v.WhichOneof('kind')).value)) for k, v in ex.features.feature.items()})`), then "
+        "fix the key, dtype or shape of the FixedLenFeature the message names (or use VarLenFeature / a "
+        "default_value for an optional key); or use the dataset release (version) the code was written for, as its "
+        "README names it.",
+        weight=82,
+        applies="TensorFlow 1.x / 2.x tf.io.parse_example, parse_single_example, tf.data pipelines over TFRecords",
+        shown_by=(_r42("test_tfrecord_parse_spec_mismatch"),),
+        example="tensorflow.python.framework.errors_impl.InvalidArgumentError: Key: image/encoded.  Can't parse "
+        "serialized Example. [Op:ParseExampleV2]",
+        example_source='TensorFlow core/util/example_proto_fast_parsing.cc ("Key: ", key, ".  Can\'t parse '
+        "serialized Example.\") and core/kernels/example_parsing_ops.cc ('Name: ..., Feature: ... is required but "
+        "could not be found.')",
+    ),
+)

@@ -186,6 +186,24 @@ _PAIRS: tuple[KnownError, ...] = (
         "mmseg 1.x need mmcv < 2.2.0, e.g. mmcv 2.1.0, whose wheels exist up to torch 2.1; mmcv-full 1.x for "
         "mmdet 2.x), or the release of mmdet / mmseg that supports your mmcv. Do not edit the assertion away: "
         "the ops' signatures differ between those releases.",
+        variants=(
+            # issue 36, round forty-two: a version no release has (0.0.x): the import found a copy of mmcv inside a
+            # project (a vendored or merged fork, a source folder never built), whose own version file says so
+            Variant(
+                r"\b(?:MMCV|MMEngine|MMDetection|MMDET|mmcv|mmengine|mmdet)==0\.0\.\d{1,3} is used but incompatible",
+                "a version no release has (0.0.x): a project's own copy of the package",
+                "No release of mmcv / mmdet is numbered 0.0.x: the import found a copy inside a project (a vendored or "
+                "merged fork of the package, or a source folder that was never built and installed), whose version "
+                "file says 0.0.x, so the upstream package's range check rejects it. See which one is imported: `python "
+                '-c "import mmcv; print(mmcv.__file__, mmcv.__version__)"`. If it is the project\'s folder, that '
+                "copy is meant to be used with the project's own code and configs (and its own mmdet / mmdet3d copies, "
+                "if it ships them): install it the way the project's README says (e.g. `pip install -v -e .` in that "
+                "folder, which builds its ops) and run the project's entry points, not another repository's code with "
+                "upstream mmdet on top of it. If you do need upstream mmdet, install the mmcv release it asks for with "
+                "mim and run from outside the project's folder (and off PYTHONPATH), so its copy does not shadow it.",
+                strict=True,
+            ),
+        ),
         weight=90,
         applies="mmdet, mmseg, mmdet3d, mmpose, mmrotate, mmocr (their __init__.py version checks)",
         shown_by=(_test("test_openmmlab_version_pins"),),

@@ -181,6 +181,16 @@ _REMOVED_PARSERS = Variant(
 )
 
 
+#: a CUDA 13 toolkit in a text (its nvcc's "release 13.0, V13.0.48", a cuda-13.0 folder, a cu130 wheel): the release
+#: that removed Maxwell, Pascal and Volta (issue 36, round forty-two)
+_CUDA13 = (
+    r"(?:\brelease 13\.\d|\bV13\.\d{1,2}\.\d|\bcuda[-_ /]?v?13(?:\.\d{1,2})?\b|\bCUDA (?:toolkit )?13\.\d"
+    r"|\bcu13\d\b|\bcuda-toolkit-13\b)"
+)
+#: the architectures CUDA 13 removed (Maxwell, Pascal, Volta: the CUDA 13.0 release notes)
+_CUDA13_REMOVED = r"(?:5[023]|6[012]|7[02])"
+
+
 def _arch_variants() -> tuple[Variant, ...]:
     """One variant per architecture: too new for the toolkit (the first CUDA that has it), or removed from it."""
     out = []
@@ -197,15 +207,35 @@ def _arch_variants() -> tuple[Variant, ...]:
             )
         )
     for arch, last in CUDA_ARCH_LAST.items():
+        named = rf"architecture {_Q}(?:compute|sm)_{arch}{_Q}|Value {_Q}(?:compute|sm)_{arch}{_Q}"
+        # issue 36, round forty-two: Maxwell to Volta (removed only by CUDA 13) are also unknown to an nvcc older than
+        # they are (compute_6x before CUDA 8): "removed" is said only where the text shows a CUDA 13 toolkit
+        when = named if last != "12.9" else rf"\A(?=[\s\S]{{0,300000}}?(?:{named}))(?=[\s\S]{{0,300000}}?{_CUDA13})"
         out.append(
             Variant(
-                rf"architecture {_Q}(?:compute|sm)_{arch}{_Q}|Value {_Q}(?:compute|sm)_{arch}{_Q}",
+                when,
                 f"compute_{arch} (removed after CUDA {last})",
                 f"compute_{arch} was removed from nvcc after CUDA {last}: drop it from the architecture list "
                 "(TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES, -gencode flags), or build with CUDA "
                 f"{last} or older for that GPU.",
             )
         )
+    out.append(
+        Variant(
+            rf"architecture {_Q}(?:compute|sm)_{_CUDA13_REMOVED}{_Q}|Value {_Q}(?:compute|sm)_{_CUDA13_REMOVED}{_Q}",
+            "a Maxwell / Pascal / Volta architecture, no CUDA version in the text",
+            "This architecture (Maxwell compute_5x, Pascal compute_6x, Volta compute_7[02]) is unknown to nvcc in two "
+            "cases, and `nvcc --version` of the nvcc the build ran tells which: an nvcc older than it (compute_60 / "
+            "61 / 62 came with CUDA 8.0, compute_70 with 9.0, compute_72 with 10.0: often a distro nvcc or an old "
+            "/usr/local/cuda first on PATH, not the toolkit of torch's CUDA), or CUDA 13, which removed them all "
+            "(they build up to CUDA 12.9; removed after CUDA 12.9). "
+            "Too old: build with the toolkit whose version matches torch's (`python -c 'import torch; "
+            "print(torch.version.cuda)'`): export CUDA_HOME=/usr/local/cuda-<that version> and put its bin first on "
+            "PATH, then rebuild from a clean tree. CUDA 13: build with a CUDA 12.x toolkit (12.9 still compiles "
+            "them), or drop the architecture from the list (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES, "
+            "-gencode flags) if no GPU of it will run the build.",
+        )
+    )
     return tuple(out)
 
 
@@ -2882,7 +2912,12 @@ _ROUND15: tuple[KnownError, ...] = (
         "build-arch-flags-no-gpu",
         "torch.utils.cpp_extension finds no GPU to build for (_get_cuda_arch_flags: Found no NVIDIA driver / "
         "list index out of range in a Docker build or on a CPU machine)",
-        r"in _get_cuda_arch_flags",
+        r"in _get_cuda_arch_flags"
+        # issue 36, round forty-two: the IndexError without its frames (an issue's title, a cut traceback) in a build
+        # whose torch.utils.cpp_extension said it saw no GPU ("No CUDA runtime is found, using CUDA_HOME=...")
+        r"|\bIndexError: list index out of range(?=[\s\S]{0,200000}?No CUDA runtime is found, using CUDA_HOME)"
+        r"|No CUDA runtime is found, using CUDA_HOME[^\n]{0,300}(?=[\s\S]{0,200000}?\bIndexError: list index out of "
+        r"range)",
         "With TORCH_CUDA_ARCH_LIST unset, torch.utils.cpp_extension builds a CUDA extension for the GPUs it sees "
         "and asks torch.cuda for their compute capability; the build runs where no GPU is visible (`docker build`, "
         "which has no GPU, a CPU-only CI runner or login node, CUDA_VISIBLE_DEVICES empty), so it stops with 'Found "
@@ -3297,5 +3332,48 @@ FAMILIES = FAMILIES + (
         '    "/opt/pytorch/torch/lib/tmp_install/include/THC"\n  in its INTERFACE_INCLUDE_DIRECTORIES.',
         example_source='CMake cmGeneratorTarget (checkInterfaceIncludeDirs: \'Imported target "X" includes '
         "non-existent path')",
+    ),
+)
+
+# ---- issue 36, round forty-two: a CMake configure step that failed inside a setup.py / pip build ----------------
+_R42 = tests_in("tests/troubleshooting/test_round42_v42driving.py")
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "build-cmake-configure-failed",
+        "CMake: -- Configuring incomplete, errors occurred! (see CMakeError.log / CMakeConfigureLog.yaml), often "
+        "inside a setup.py or pip build",
+        r"^\s{0,8}-- Configuring incomplete, errors occurred!",
+        "CMake's configure step failed, so nothing was compiled: a 'CMake Error at <file>:<line>' line above this one "
+        "says why (a package or library not found, a CUDA compiler or architecture it cannot use, a CMake older than "
+        "the project's cmake_minimum_required), and CMakeError.log (CMakeConfigureLog.yaml from CMake 3.26) holds "
+        "the compiler checks that failed. A setup.py that runs CMake (spconv, cumm, many CUDA extensions) then stops "
+        "with a Python traceback that says nothing more.",
+        "Scroll up to the first 'CMake Error' line and fix what it names (or give explain the whole output, e.g. `pip "
+        "install -v . 2>&1 | torchtrt-compat explain -`); open the CMakeError.log the message points at for a failed "
+        "check (its last failing compile shows the missing header, library or flag). Check `cmake --version` against "
+        "the project's minimum, that nvcc (CUDA_HOME / CMAKE_CUDA_COMPILER) is the toolkit of torch's CUDA, and that "
+        "torch's CMake config is found (-DCMAKE_PREFIX_PATH=$(python -c 'import torch; "
+        "print(torch.utils.cmake_prefix_path)')); delete the build folder (its CMakeCache.txt) before trying again.",
+        variants=(
+            Variant(
+                r"\bspconv\b",
+                "spconv 1.x built from source",
+                "spconv 1.x is built from source with CMake against the torch, CUDA and cuDNN of its time (torch up "
+                "to about 1.8, with a CMake >= 3.13 and the CUDA toolkit of that torch), and its configure fails on "
+                "newer ones or where CMake cannot find the CUDA toolkit or torch's CMake config: read the first "
+                "'CMake Error' line and CMakeError.log. Either build it in such an old stack (the versions its "
+                "README lists; git clone --recursive for its pybind11 submodule), or use spconv 2.x, which ships "
+                "prebuilt wheels per CUDA version (`pip install spconv-cu118`, the suffix of your CUDA) and port the "
+                "1.x calls to it (spconv.pytorch; most 3D detection code bases have a 2.x port).",
+            ),
+        ),
+        weight=40,
+        downstream=True,
+        applies="CMake-driven builds (CMakeLists.txt), incl. setup.py / pip builds that run CMake",
+        shown_by=(_R42("test_cmake_configure_failed_inside_setup_py"),),
+        example='-- Configuring incomplete, errors occurred!\nSee also "/src/build/temp.linux-x86_64-3.8/CMakeFiles/'
+        'CMakeError.log".',
+        example_source="CMake's cmake::Configure (the closing line of a failed configure step), CMake 3.x",
     ),
 )

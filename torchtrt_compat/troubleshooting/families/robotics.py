@@ -284,3 +284,42 @@ FAMILIES: tuple[KnownError, ...] = (
         'rscuda::alloc_dev (std::runtime_error("cudaMalloc failed status: " + res))',
     ),
 )
+
+# ---- issue 36, round forty-two: the CARLA driving simulator's server crashed (or never answered) -------------------
+_r42 = tests_in("tests/troubleshooting/test_round42_v42driving.py")
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "sim-carla-server-crash",
+        "CARLA: the simulator server crashed or does not answer (Signal 11 caught, CarlaUE4 Segmentation fault, "
+        "'time-out of 10000ms while waiting for the simulator')",
+        r"\bSignal 11 caught\b"
+        r"|\bCarlaUE[45](?:-Linux-Shipping)?\b[^\n]{0,400}(?:Segmentation fault|core dumped|Signal 11)"
+        r"|(?:Segmentation fault|core dumped)[^\n]{0,800}\bCarlaUE[45]\b"
+        r"|\btime-out of \d{1,7}ms while waiting for the simulator",
+        "The CARLA server (the Unreal Engine process CarlaUE4 / CarlaUnreal) crashed, or never came up, and the "
+        "client (the Python carla package, a leaderboard or RL training script) then fails or waits: the server "
+        "ran out of GPU memory or crashed in its renderer (several servers or a training job sharing one GPU, "
+        "off-screen rendering with a missing or mismatched Vulkan / OpenGL driver), or the carla Python package is "
+        "of another release than the server, so the client's calls crash or time out.",
+        "Start one server by hand and watch it (`./CarlaUE4.sh -RenderOffScreen -quality-level=Low "
+        "-carla-rpc-port=2000`, plus `-graphicsadapter=N` for a GPU of its own), and let the client wait longer "
+        "(`client.set_timeout(60.0)`) on that port. Give each server enough GPU memory: fewer servers per GPU (or "
+        "one GPU each), the training job on another GPU, Low quality; watch `nvidia-smi` while it runs. Use the "
+        "carla Python package of the server's exact release (`pip install carla==<server version>`, or the egg / "
+        "wheel in the server's PythonAPI/carla/dist), and a working Vulkan driver for -RenderOffScreen "
+        "(`vulkaninfo --summary`; in Docker the NVIDIA runtime with graphics capability). A segfault in the "
+        "client itself: take its native stack (`gdb -batch -ex run -ex bt --args python your_script.py`).",
+        requires=r"carla|while waiting for the simulator",
+        weight=89,
+        applies="CARLA 0.9.x servers (Unreal Engine 4) and their Python clients: leaderboards, RL training, "
+        "data collection",
+        shown_by=(_r42("test_carla_server_crash"),),
+        example="Signal 11 caught.\nMalloc Size=65538 LargeMemoryPoolOffset=65554\nCommandLine: -RenderOffScreen\n"
+        './CarlaUE4.sh: line 5: 12345 Segmentation fault (core dumped) "$UE4_PROJECT_ROOT/CarlaUE4/Binaries/'
+        'Linux/CarlaUE4-Linux-Shipping" CarlaUE4 "$@"',
+        example_source="CARLA's CarlaUE4.sh (runs CarlaUE4-Linux-Shipping) and Unreal Engine 4's Linux crash "
+        "handler ('Signal 11 caught.'); the carla client's 'time-out of 10000ms while waiting for the simulator, "
+        "make sure the simulator is ready and connected to localhost:2000' (LibCarla client)",
+    ),
+)

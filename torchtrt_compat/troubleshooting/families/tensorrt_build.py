@@ -13,7 +13,7 @@ meaning; a row here is more specific and ranks above its core neighbour only whe
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -801,3 +801,59 @@ _ROUND15: tuple[KnownError, ...] = (
 )
 
 FAMILIES = FAMILIES + _ROUND15
+
+# ---- issue 36, round forty-two: a conversion whose traced model mixes float dtypes (autocast in its forward) ------
+_R42 = tests_in("tests/troubleshooting/test_round42_v42driving.py")
+#: the autocast state calls a converter met while tracing (torch2trt's "Encountered known unsupported method
+#: torch.get_autocast_dtype"), or autocast named in the text
+_AUTOCAST_SHOWN = (
+    r"\b(?:torch\.)?(?:get_autocast_\w{1,30}|set_autocast_\w{1,30}|is_autocast_\w{1,30}|autocast_(?:increment|decrement)"
+    r"_nesting)\b|\bautocast\b|\bamp\.autocast\b"
+)
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "trt-convert-mixed-float-dtypes",
+        "TensorRT conversion: tensors of two float dtypes meet in one layer (torch2trt's 'Tensor data types must "
+        "match', TensorRT's '[ElementWise]: operation X has incompatible input types Float and Half'), often from "
+        "autocast in the model's forward",
+        r"\bTensor data types must match\b"
+        r"|operation \w{1,20} has incompatible input types (?:Float|Half|BFloat16) and (?:Float|Half|BFloat16)\b",
+        "The model handed to the converter produces tensors of two floating dtypes that meet in one op (a cat, an "
+        "add, a matmul): part of its forward runs under torch.autocast (bfloat16 / float16) or casts on its own "
+        "(.half(), .to(dtype)) while the rest stays float32. A converter that traces the model (torch2trt) cannot "
+        "convert the autocast calls (its 'Encountered known unsupported method torch.get_autocast_dtype' warnings), "
+        "so the casts autocast makes are not in the network, and TensorRT layers need inputs of one type.",
+        "Convert a model of one precision: remove autocast from its forward for the conversion (a flag, or `with "
+        "torch.autocast('cuda', enabled=False)`), cast it once (`model.float()` or `model.half()`, inputs in the "
+        "same dtype) and let the converter make the low-precision engine (torch2trt(..., fp16_mode=True); "
+        "torch_tensorrt.compile(..., enabled_precisions={torch.half}) in releases that take it, or a model you cast "
+        "yourself with use_explicit_typing=True in newer ones; `trtexec --fp16` for an ONNX export); cast explicitly "
+        "in forward where two dtypes must meet (`torch.cat([a, b.to(a.dtype)])`). Exporting the float32 model to "
+        "ONNX (torch.onnx.export) and building with trtexec avoids the tracing converter's limits too.",
+        variants=(
+            Variant(
+                _AUTOCAST_SHOWN,
+                "autocast in the model's forward",
+                "The model runs part of its forward under torch.autocast (the converter's warnings about "
+                "torch.get_autocast_dtype / set_autocast_enabled, or autocast in the text): the converter does not "
+                "apply autocast's casts, so a bfloat16 / float16 tensor meets a float32 one. Turn autocast off for "
+                "the conversion (its flag in the model, or wrap the forward in `torch.autocast('cuda', "
+                "enabled=False)`), cast the model and inputs to one dtype (`model.float()`; or `model.half()` with "
+                "half inputs), and ask the converter for the precision you want instead (torch2trt's fp16_mode=True; "
+                "Torch-TensorRT's enabled_precisions={torch.half}, or use_explicit_typing=True with a model you "
+                "cast, as your release reads them; `trtexec --fp16` after an ONNX export). bfloat16 engines need "
+                "TensorRT 9+ and an Ampere or newer GPU; on Jetson Orin float16 is the usual choice.",
+            ),
+        ),
+        requires=r"torch2trt|TensorRT|tensorrt|\btrtexec\b|\[TRT\]|\[ElementWise\]"
+        r"|Encountered known unsupported method",
+        weight=84,
+        applies="torch2trt and other tracing converters, TensorRT network definitions (TensorRT 8-10)",
+        shown_by=(_R42("test_conversion_of_a_model_with_autocast_mixes_dtypes"),),
+        example="Warning: Encountered known unsupported method torch.get_autocast_dtype\nAssertionError: Tensor data "
+        "types must match",
+        example_source="torch2trt torch2trt/utils.py (check_torch_dtype's assert: 'Tensor data types must match'); "
+        "TensorRT layers.cpp validate ('[ElementWise]: operation POW has incompatible input types Float and Int32')",
+    ),
+)
