@@ -1926,6 +1926,23 @@ _CORE: tuple[KnownError, ...] = (
                 "session with providers=['CPUExecutionProvider'].",
                 product="onnxruntime",
             ),
+            # issue 36, round forty-two: the kernel without an image is a project's own compiled extension's (its
+            # error check prints "error in <kernel>: <cudaGetErrorString>", e.g. FlowNet2's correlation package), not
+            # torch's: the extension's build list, not the torch wheel or the notebook's GPU, is what lacks the GPU
+            Variant(
+                r"\berror in \w{1,80}: no kernel image is available"
+                r"|\b\w{1,60}_cuda(?:_\w{1,40})?_kernel\b[^\n]{0,60}no kernel image is available",
+                "a project's own CUDA extension (built without this GPU's architecture)",
+                "The kernel without an image is the project's own compiled extension's (the name before the error, "
+                "e.g. a correlation / resample layer's *_cuda_kernel), not torch's: its setup.py compiled it for a "
+                "fixed -gencode list (or for the GPU of the machine that built it) that lacks this GPU's compute "
+                "capability. Rebuild that extension for this GPU: add -gencode arch=compute_XY,code=sm_XY (XY from "
+                "`nvidia-smi --query-gpu=compute_cap --format=csv` or torch.cuda.get_device_capability(); a T4 is 75, "
+                "an A100 80) to its nvcc arguments, or remove the hard-coded list and set TORCH_CUDA_ARCH_LIST="
+                '"X.Y" before building, delete its build/ folder and old *.so, and reinstall it (the project\'s '
+                "install script, or `pip install -v --no-build-isolation .` in its folder), with a torch whose CUDA "
+                "supports the GPU.",
+            ),
             # a notebook's GPU is chosen from a short list (issue 36, round thirteen: families/environments.py)
             Variant(
                 r"\bKaggle\b|(?:^|[\s'\"])/kaggle/(?:input|working|temp)\b|\bgoogle\.colab\b|\bColab\b"
@@ -4299,6 +4316,24 @@ _CORE: tuple[KnownError, ...] = (
                 "global pointer past its allocation or freed. Bound the index, or size the array for the block the "
                 "kernel is launched with; `compute-sanitizer ./app` names the line too.",
             ),
+            # issue 36, round forty-two: the program itself says the display's watchdog may have killed its kernel
+            # (COLMAP's CUDA check: "This error is likely caused by the graphics card timeout detection mechanism of
+            # your operating system"), or names Windows' TDR
+            Variant(
+                r"graphics card timeout detection|timeout detection (?:and recovery|mechanism)|\bTdrDelay\b"
+                r"|\bTDR\b|display (?:driver )?watchdog",
+                "a GPU that also drives a display (its watchdog) or a build for another CUDA",
+                "On a GPU that also drives a display, the operating system kills a kernel that runs longer than its "
+                "watchdog allows (Windows' TDR, 2 s by default; an X server's watchdog on Linux), and the program then "
+                "sees a failed or illegal access. Raise the limit (Windows: TdrDelay / TdrDdiDelay in the registry "
+                "under HKLM\\System\\CurrentControlSet\\Control\\GraphicsDrivers, or NVIDIA Nsight's "
+                "WDDM TDR delay, then reboot), or run on a GPU with no monitor attached (Linux: without the X server "
+                "on it, e.g. from a text console), and give each kernel less work (the program's own size limits, "
+                "e.g. a smaller maximum image size or fewer sources per step, which also rules out running out of "
+                "GPU memory). If it still fails, the application binary was built with a CUDA toolkit that does not "
+                "fit this driver and GPU: rebuild it against a CUDA toolkit the driver supports (`nvidia-smi`'s "
+                "'CUDA Version' or newer) with this GPU's architecture, or use the release built for your CUDA.",
+            ),
             Variant(LONG_RUN, "after a long good run (many epochs or hours)", LONG_RUN_FAULT_FIX),
             # issue 36, round forty: NVIDIA Warp names the kernel it launched ("Error launching kernel: <name> on
             # device cuda:0", then "Warp CUDA error 700: an illegal memory access was encountered", warp/context.py)
@@ -4446,6 +4481,21 @@ _CORE: tuple[KnownError, ...] = (
                 "engine's tensor shape x dtype for the shapes you set, and run under `compute-sanitizer` to name the "
                 "kernel; the errors after the first one are echoes.",
                 product="tensorrt",
+            ),
+            # issue 36, round forty-two: an application's own native CUDA code (no Python) whose CUDA check names a
+            # source file and line ("CUDA error at .../src/mvs/gpu_mat.h:348 - an illegal memory access")
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:Traceback \(most recent call last\)|\.py\"?, line \d|site-packages))"
+                r"[\s\S]{0,300000}?CUDA error at [^\n]{1,300}?\.(?:h|hpp|cuh?|cc|cpp|cxx)[:(]\d{1,6}",
+                "an application's own native CUDA code (its CUDA check names the source line)",
+                "The kernel is the application's own (its check names the source file and line), so no framework "
+                "update helps. First rule out its limits: lower the problem size it gives one kernel (its "
+                "maximum image size or batch options) and watch `nvidia-smi` for memory; then rebuild the "
+                "application against a CUDA toolkit that this driver supports and with this GPU's architecture "
+                "(CMake: -DCMAKE_CUDA_ARCHITECTURES=XY), from a clean build folder, or install its release built for "
+                "your CUDA; a build made with another toolkit than the one on the machine faults this way. On a GPU "
+                "that drives a display, the watchdog can kill long kernels too (Windows' TdrDelay; run headless). "
+                "If it persists, `compute-sanitizer <the command>` names the kernel for a bug report.",
             ),
         ),
         weight=55,
@@ -5596,6 +5646,10 @@ _CORE: tuple[KnownError, ...] = (
         # TensorFlow's wordings (kernels/conv_ops*.cc, stream_executor's DnnSupport, fused_batch_norm_op.cc)
         r"|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize"
         r"|DNN library is not found|cuDNN launch failure"
+        # TensorFlow's pooling / LRN / batch-norm kernels when the cuDNN call returned an error (kernels/
+        # pooling_ops_common.cc: errors::Internal("dnn PoolForward launch failed"), "cudnn PoolBackward launch
+        # failed"; issue 36, round forty-two; the op names are written from memory of those files)
+        r"|\b(?:dnn|cudnn) (?:Pool(?:Forward|Backward)|\w{2,30}(?:Forward|Backward)) launch failed"
         # TensorFlow 1.x's fatal check in conv_ops.cc when cuDNN could not create its handle (the "could not create
         # cudnn handle" line before it is often cut from the paste): "Check failed:
         # stream->parent()->GetConvolveAlgorithms(...)"
@@ -5723,6 +5777,24 @@ _CORE: tuple[KnownError, ...] = (
                 "or install a TensorFlow release built for the CUDA you have (tf.sysconfig.get_build_info() shows "
                 "cuda_version and cudnn_version on 2.3+), or build TensorFlow from source against it; only then "
                 "look at GPU memory (memory growth).",
+                strict=True,
+            ),
+            # issue 36, round forty-two: a TensorFlow op whose cuDNN call failed at launch ("dnn PoolForward launch
+            # failed", "cuDNN launch failure : input shape"): the same causes as a handle that did not start
+            Variant(
+                r"\b(?:dnn|cudnn) \w{2,30} launch failed|cuDNN launch failure",
+                "TensorFlow: a cuDNN op failed at launch (dnn PoolForward launch failed, cuDNN launch failure)",
+                "TensorFlow called cuDNN for this op (pooling, batch norm, a convolution of a saved model) and the "
+                "call failed: the CUDA / cuDNN loaded do not match the ones this TensorFlow release was built with "
+                "(its tested build configurations; `tf.sysconfig.get_build_info()` shows cuda_version and "
+                "cudnn_version), or cuDNN found no GPU memory for its work (another process, or TensorFlow's own "
+                "up-front reservation). Read TensorFlow's log from the start for its cuDNN lines ('Loaded cuDNN "
+                "version', 'Could not create cudnn handle', 'Loaded runtime CuDNN library: X but source was compiled "
+                "with: Y') and install the CUDA and cuDNN of that tested build (`pip install 'tensorflow[and-cuda]'` "
+                "on 2.14+, or the TensorFlow release the project pins), let memory grow "
+                "(`tf.config.experimental.set_memory_growth(gpu, True)` or TF_FORCE_GPU_ALLOW_GROWTH=true) and run "
+                "one process per GPU.",
+                product="tensorflow",
                 strict=True,
             ),
             # TensorFlow's "DNN library is not found" (stream_executor: AsDnn() returned no DNN support, i.e. cuDNN

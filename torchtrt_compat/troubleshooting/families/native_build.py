@@ -719,6 +719,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|check_output\(\[\s{0,2}\w{1,30}\s{0,2}\+\s{0,2}[\"']/bin/nvcc[\"']"
         r"|No such file or directory: '[^'\n]{0,200}[\\/]bin[\\/]nvcc(?:\.exe)?'"
         r"|(?:/bin/sh: \d{1,3}: |sh: )nvcc: (?:not found|command not found)"
+        # issue 36, round forty-two: CUDA_HOME set to the toolkit's bin folder, so the build runs $CUDA_HOME/bin/nvcc
+        # = .../bin/bin/nvcc ("error: command '/usr/local/cuda-10.0/bin/bin/nvcc' failed with exit status 1")
+        r"|[\\/]bin[\\/]bin[\\/]nvcc\b"
         # the shell ran $CUDA_HOME/bin/nvcc and found no file there (dash: "/bin/sh: 1: X/bin/nvcc: not found";
         # bash: "X/bin/nvcc: No such file or directory"): CUDA_HOME names a folder without the toolkit
         r"|(?:/bin/sh: \d{1,3}: |sh: |bash: )[^\n]{1,240}?[\\/]bin[\\/]nvcc: (?:not found|No such file or directory)"
@@ -763,6 +766,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "--version` in the same shell), then rerun the build (make / `python setup.py build_ext --inplace`); "
                 "with sudo the PATH is reset, so build without it. A machine without an NVIDIA GPU or toolkit needs "
                 "the project's CPU-only build of that extension where it has one.",
+                sure=True,
+                strict=True,
+            ),
+            # issue 36, round forty-two: CUDA_HOME names the toolkit's bin folder (the nvcc path doubles "bin")
+            Variant(
+                r"[\\/]bin[\\/]bin[\\/]nvcc\b|CUDA_HOME=[^\s:;]{1,200}[\\/]bin[\\/]?(?:\s|$)",
+                "CUDA_HOME points at the toolkit's bin folder (the build runs .../bin/bin/nvcc)",
+                "CUDA_HOME must be the toolkit's root folder, not its bin: torch.utils.cpp_extension (and setup.py "
+                "scripts) run $CUDA_HOME/bin/nvcc and read $CUDA_HOME/include and lib64, so CUDA_HOME=/usr/local/"
+                "cuda-X.Y/bin makes them call /usr/local/cuda-X.Y/bin/bin/nvcc, which does not exist. Set `export "
+                "CUDA_HOME=/usr/local/cuda-X.Y`, `export PATH=$CUDA_HOME/bin:$PATH` and `export LD_LIBRARY_PATH="
+                "$CUDA_HOME/lib64:$LD_LIBRARY_PATH` (lib64 belongs on LD_LIBRARY_PATH, not PATH), check `which nvcc "
+                "&& nvcc -V` in that shell, then delete the build/ folder and rerun the build.",
                 sure=True,
                 strict=True,
             ),
@@ -1584,8 +1600,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-extension-compile-failed",
         "error: command 'nvcc' failed / Error compiling objects for extension (a compile step failed)",
-        r"error: command '[^'\n]{0,300}(?:nvcc|gcc|g\+\+|c\+\+|cl|x86_64-linux-gnu-gcc)(?:\.exe)?' failed with exit "
-        r"(?:status|code) \d{1,3}"
+        # (a paste may double the space after "error:", issue 36, round forty-two)
+        r"error: {1,3}command '[^'\n]{0,300}(?:nvcc|gcc|g\+\+|c\+\+|cl|x86_64-linux-gnu-gcc)(?:\.exe)?' "
+        r"failed with exit (?:status|code) \d{1,3}"
         r"|RuntimeError: Error compiling objects for extension|Error building extension '[\w.-]{1,80}'"
         r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
         r"|ninja: build stopped: subcommand failed"
@@ -1601,9 +1618,14 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Setting up TensorFlow plugin \"[\w.-]{1,80}\": (?:Preprocessing|Compiling|Loading)\.{3} Failed!",
         "A compiler step of the build failed; these lines only report it. The cause is the first 'error' line "
         "above them (a missing header, an unsupported compiler or architecture, a C++ error).",
-        "Find the first 'error:' (or 'nvcc fatal') line above and explain that one: rerun the build with one job so "
+        "These lines only say that the compiler failed; its own error is above them (pip hides it without -v). Find "
+        "the first 'error:' (or 'nvcc fatal') line and explain that one: rerun the build verbose with one job so "
         "the log is in order (`MAX_JOBS=1 pip install -v --no-build-isolation .` or `python setup.py build_ext "
-        "2>&1 | tee build.log`, then `torchtrt-compat explain --log build.log`).",
+        "2>&1 | tee build.log`, then `grep -n -m1 error build.log` or `torchtrt-compat explain --log build.log`). "
+        "An extension written for an older torch often fails on a newer one's headers (its setup.py passes "
+        "-std=c++11 / c++14 where the torch needs C++17, or it calls removed APIs such as THC or AT_CHECK): build "
+        "with the torch (and CUDA) the project names, or update its compile arguments; an nvcc of another CUDA "
+        "than torch.version.cuda, or a host gcc newer than that nvcc supports, are the other usual causes.",
         variants=(
             Variant(
                 r"Setting up TensorFlow plugin",
@@ -1663,8 +1685,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 "'x64 Native Tools Command Prompt for VS' (cl.exe missing or for x86), an MSVC newer than the "
                 "CUDA toolkit supports (use the VS 2019 / 2022 toolset the toolkit's release notes name, or a "
                 "newer toolkit), a CUDA toolkit (CUDA_PATH, nvcc) other than torch.version.cuda, or paths too "
-                "long / with spaces (build from a short folder). Then `set DISTUTILS_USE_SDK=1` and `python -m "
-                "pip install -v --no-build-isolation <extension>` from that prompt. Research CUDA code "
+                "long / with spaces (build from a short folder), or an extension written for an older torch (its "
+                "setup.py passes -std=c++11 / c++14 where the torch needs C++17 or calls removed APIs: build with "
+                "the torch the project names, or update its compile arguments). Then `set DISTUTILS_USE_SDK=1` and "
+                "`python -m pip install -v --no-build-isolation <extension>` from that prompt. Research CUDA code "
                 "(rasterizer forks a project pins, simple-knn) is often written for Linux only: if its own source "
                 "fails under MSVC, use the fork's commit the project names or the upstream repository that builds "
                 "on Windows, or build under WSL2.",
@@ -2153,7 +2177,10 @@ _ROUND8: tuple[KnownError, ...] = (
         # function, no namespace, named *_cuda / *_gpu, taking at::Tensor: "_Z8nms_cudaRKN2at6TensorES2_f" =
         # nms_cuda(at::Tensor const&, ...)): its .cu file was never compiled into the .so (a build that found no
         # nvcc / CUDA_HOME), not a torch of another release
-        rf"|{OWN_CUDA_SYMBOL}",
+        rf"|{OWN_CUDA_SYMBOL}"
+        # issue 36, round forty-two: an application's own refusal of a step that has only a CUDA implementation
+        # (COLMAP's "Dense stereo reconstruction requires CUDA, which is not available on your system.")
+        r"|\b(?:requires|needs) CUDA(?: support)?, which is not (?:available|enabled)\b",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -2162,6 +2189,21 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # issue 36, round forty-two: an application binary (COLMAP and the like) built without CUDA, or run where
+            # it sees no GPU (a container started without one)
+            Variant(
+                r"\b(?:requires|needs) CUDA(?: support)?, which is not (?:available|enabled)\b",
+                "an application built without CUDA (or run without a GPU)",
+                "The application's step has only a CUDA implementation (dense stereo / PatchMatch and the like), and "
+                "the binary running was compiled without CUDA, or sees no GPU. Check both: the program's own "
+                "version line or help says whether it was built with CUDA (COLMAP: `colmap -h` prints 'with CUDA' "
+                "or 'without CUDA'), and `nvidia-smi` must list the GPU where it runs. Install or build a CUDA-enabled "
+                "binary (the project's CUDA release or image, or a source build with its CUDA option on and the CUDA "
+                "toolkit found); in a container, use the CUDA image and start it with the GPU (`docker run --gpus "
+                "all`, the NVIDIA Container Toolkit installed); a CPU-only image or machine cannot run this step, "
+                "so use a CPU alternative for it there.",
+                strict=True,
+            ),
             # round thirty-two: the extension's own CUDA function is missing from its .so
             Variant(
                 OWN_CUDA_SYMBOL,

@@ -23,7 +23,13 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "cuda-library-mixed-versions",
         "A CUDA library and its companion from two releases ('undefined symbol: X, version libcublasLt.so.11')",
-        rf"undefined symbol: [\w@.]{{1,120}}\s{{0,2}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
+        # (a mangled C++ symbol of cuDNN 8's sub-libraries runs past 150 characters, issue 36, round forty-two)
+        rf"undefined symbol: [\w@.]{{1,400}}\s{{0,2}}, version lib{_CUDA_LIBS}\.so\.\d{{1,3}}"
+        # torch's own warning when cuDNN 8's sub-library would not open (aten/src/ATen/native/cudnn/Conv_v8.cpp:
+        # "Attempt to open cnn_infer failed: handle=0 error: <dlerror>"), its error an undefined symbol: the
+        # sub-library found lacks what its companion of another cuDNN build exports (round forty-two)
+        r"|Attempt to open \w{1,30} failed: handle=0 error: [^\n]{0,400}?libcudnn\w{0,24}\.so[\d.]{0,12}: "
+        r"undefined symbol"
         # issue 36, round forty-one: nvJitLink's own versioned entry points (__nvJitLinkComplete_12_3), named
         # without the version part (an issue title, a loader line cut short): only a newer nvJitLink has them
         r"|undefined symbol:? {0,2}__nvJitLink\w{1,60}_1\d_\d{1,2}\b"
@@ -47,12 +53,15 @@ FAMILIES: tuple[KnownError, ...] = (
                 "wheels' copies are loaded together.",
             ),
             Variant(
-                r"version libcudnn\w{0,24}\.so",
+                r"version libcudnn\w{0,24}\.so|Attempt to open \w{1,30} failed: handle=0 error: [^\n]{0,400}?libcudnn",
                 "cuDNN sub-libraries of two cuDNN versions",
                 "libcudnn_*.so of two cuDNN releases are on the loader path (a system cuDNN and the nvidia-cudnn "
                 "wheel or the framework's bundled one): `ldconfig -p | grep cudnn` and `pip list | grep cudnn` list "
                 "them; remove the system folder from LD_LIBRARY_PATH (or uninstall one) so all cuDNN files come "
-                "from the release the framework needs.",
+                "from the release the framework needs (or reinstall torch so its own nvidia-cudnn wheel is complete). "
+                "With a sub-library unusable, cuDNN has no engine for the op, so a later 'GET was unable to find an "
+                "engine' / 'Unable to find a valid cuDNN algorithm' is this failure's consequence, not a lack of "
+                "memory.",
             ),
             Variant(
                 r"\bPaddle\b|paddle",
@@ -65,6 +74,9 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         op=rf"(lib{_CUDA_LIBS}\.so[\d.]{{0,12}}): undefined symbol",
+        # logged as a warning (torch's "Attempt to open cnn_infer failed", a framework's loader warning) it still means
+        # the library named first will not load: the cause of the "no engine" error after it (round forty-two)
+        severity="warns-of-failure",
         weight=92,  # a fatal loader error: above fw-cuda-library-older's warning beside it (88)
         applies="Linux, any framework loading CUDA's math libraries (torch, Paddle, TensorFlow, CTranslate2)",
         shown_by=(f"{_SHOWN}::test_cuda_libraries_of_two_releases",),

@@ -94,4 +94,65 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="xformers/__init__.py (_is_triton_available's logger.warning); the 'Error caught was' line "
         "written from users' logs",
     ),
+    # issue 36, round forty-two: a model's own notice that an optional attention package did not import (DINOv2's
+    # layers, vendored by depth / segmentation models: logger.warning("xFormers not available"), later
+    # warnings.warn("xFormers is not available (Attention)") / "(SwiGLU)" / "(Block)"); the model runs on plain torch
+    KnownError(
+        "optional-xformers-unavailable-notice",
+        "'xFormers not available' / 'xFormers is not available (Attention)' (an optional package is absent; the model "
+        "runs without it)",
+        r"^[^\n]{0,200}?\bxFormers (?:is )?not available\b(?: \(\w{1,20}\))?"
+        r"|^[^\n]{0,200}?\bxFormers is disabled \(\w{1,20}\)",
+        "The model's code (DINOv2's layers, which depth, segmentation and feature models vendor) tries `import "
+        "xformers` at import time and logs this when it is not installed (or disabled by XFORMERS_DISABLED); it then "
+        "uses plain PyTorch attention and MLP layers. Nothing failed: the results are the same, only memory use "
+        "and speed differ.",
+        "Nothing to fix: the program goes on (if it stopped, the cause is the first error after these lines: give "
+        "explain the whole output). For memory-efficient attention on CUDA, install the xformers wheel built for the "
+        "installed torch and CUDA (xformers pins one torch release per wheel: `pip install xformers` next to a "
+        "matching torch, or the xformers release its release notes pair with your torch), then check `python -m "
+        "xformers.info`; on a CPU or a Mac xformers does not apply.",
+        severity="notice",
+        weight=30,
+        applies="DINOv2-based models (depth estimators, DINOv2 backbones) and other code with an optional xformers "
+        "import",
+        shown_by=("tests/troubleshooting/test_round42_v42vision.py::test_optional_dependency_notices",),
+        example="xFormers not available\nxFormers not available",
+        example_source="facebookresearch/dinov2 dinov2/layers/attention.py and block.py (the except ImportError "
+        "branch's logger.warning / warnings.warn)",
+    ),
+    # issue 36, round forty-two: a project's own warning that its optional compiled extension did not import and the
+    # feature that needs it is off (FlowNetPytorch's models/util.py: warnings.warn("failed to load custom correlation
+    # module which is needed for FlowNetC", ImportWarning)); other projects fall back to a slow path ("CUDA extension
+    # not found, using the slow version")
+    KnownError(
+        "optional-extension-import-notice",
+        "A project's optional compiled extension did not import: the feature that needs it is off or runs slowly "
+        "('failed to load custom correlation module which is needed for FlowNetC')",
+        r"\bfailed to (?:load|import) (?:the )?custom [\w -]{1,40}?module\W{0,4}(?:which|that) is (?:needed|required) "
+        r"for \w"
+        r"|ImportWarning: [^\n]{0,200}?(?:failed|unable|could not|cannot) (?:to )?(?:load|import)[^\n]{0,120}?"
+        r"(?:module|extension|ops?|kernels?)\b"
+        r"|\b(?:CUDA|C\+\+|custom|compiled|cpp) (?:extension|kernels?|ops?) (?:is |are |was |were )?not "
+        r"(?:found|available|compiled|built)[^\n]{0,30}?[,.;:] {0,2}(?:using|falling back to|fall back to|use) "
+        r"(?:the |a )?(?:slow|slower|pure[- ]python|python|pytorch|native|naive|cpu|reference)\b",
+        "The project imports a compiled extension of its own (a CUDA correlation / sampling layer, a custom kernel) "
+        "inside try / except and only warns when the import fails: the extension was never built, was built "
+        "without CUDA, or was built for another torch / Python. Nothing failed yet; only the feature the warning "
+        "names is off (a model that needs the layer, such as FlowNetC's correlation, cannot run; the other models "
+        "can) or runs on a slow fallback.",
+        "If you need the feature the warning names, build the extension and check that it imports: in its folder "
+        "(or from its package) `pip install -v --no-build-isolation .` (or `python setup.py install`) with a CUDA "
+        "build of torch and the CUDA toolkit of torch.version.cuda on PATH (CUDA_HOME set), from a clean build "
+        "folder, then `python -c 'import <the module the warning names>'` must print no error (run that import to "
+        "see why it failed: an undefined symbol means a rebuild for this torch). Otherwise ignore the warning and "
+        "use a model or option that does not need it.",
+        severity="notice",
+        weight=30,
+        applies="projects with optional CUDA extensions (optical flow correlation layers, custom samplers, kernels)",
+        shown_by=("tests/troubleshooting/test_round42_v42vision.py::test_optional_dependency_notices",),
+        example="models/util.py:11: ImportWarning: failed to load custom correlation module which is needed for "
+        "FlowNetC",
+        example_source="ClementPinard/FlowNetPytorch models/util.py (the except ImportError branch's warnings.warn)",
+    ),
 )

@@ -2034,6 +2034,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "torch.compile): strip it ({k.removeprefix('module.'): v for k, v in sd.items()}) or load into the "
                 "same wrapper.",
             ),
+            # issue 36, round forty-two: only buffers that a library's layers register (or stop registering) between
+            # its releases: timm's attention (relative_position_index), transformers' embeddings (position_ids),
+            # torch 0.4's BatchNorm (num_batches_tracked); the model's own weights all load
+            Variant(
+                r"(?:Unexpected|Missing) key\(s\) in state_dict: [^\n]{0,3000}?\"[\w.]{0,300}?"
+                r"\.(?:relative_position_index|relative_coords_table|position_ids|num_batches_tracked|attn_mask"
+                r"|relative_position_bias_index)\"",
+                "buffers of a library's layers that another release of it registers differently (timm, transformers)",
+                "The keys that differ are buffers a library's layers create (timm's relative_position_index, "
+                "transformers' position_ids, BatchNorm's num_batches_tracked), not learned weights: the checkpoint was "
+                "saved with another release of that library, which registered them as persistent (or did not). "
+                "Install the release the checkpoint was made with (the project's requirements pin, e.g. an older "
+                "timm or transformers: `pip install 'timm==<that release>'`), or, when only such buffers differ, "
+                "load with `model.load_state_dict(sd, strict=False)` and check that the returned missing / "
+                "unexpected keys are those buffers alone (the library recomputes them); never use strict=False to "
+                "hide missing weights.",
+            ),
             Variant(
                 r"size mismatch for|\.copy_\([^\n]{0,80}\)\s{0,4}\n\s{0,8}RuntimeError: The size of tensor a",
                 "a size mismatch",
@@ -2050,6 +2067,35 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: Error(s) in loading state_dict for ResNet:\n\tUnexpected key(s) in state_dict: "
         '"module.conv1.weight", "module.bn1.weight".',
         example_source="torch/nn/modules/module.py (load_state_dict's error)",
+    ),
+    # issue 36, round forty-two: torch's shape checks on a layer's input (pooling's "non-empty 3D or 4D (batch mode)
+    # tensor expected for input", conv's "Expected 4-dimensional input for 4-dimensional weight" and its later
+    # "Expected 3D (unbatched) or 4D (batched) input to conv2d"): the data reaching the model is empty or of another
+    # rank, not an environment problem (the wordings are from memory of ATen's Pool.h / Convolution.cpp)
+    KnownError(
+        "torch-input-empty-or-wrong-rank",
+        "A layer's input is empty or of the wrong rank (non-empty 3D or 4D (batch mode) tensor expected for input; "
+        "Expected 4-dimensional input for 4-dimensional weight)",
+        r"\bnon-empty [2-5]D or [3-5]D (?:\(batch mode\) )?(?:input )?tensor\b"
+        r"|\bExpected [3-5]D or [4-5]D \(batch mode\) tensor with optional 0 dim batch size for input"
+        r"|\bExpected \d-dimensional input for \d-dimensional weight"
+        r"|\bExpected [2-4]D \(unbatched\) or [3-5]D \(batched\) input to conv[123]d, but got input of size",
+        "The tensor that reached the layer (a pooling or convolution inside the model's forward) is empty or has "
+        "another number of dimensions than the layer takes: a batch with no frames (a wrong input path or glob, a "
+        "video that decoded to nothing, a pipeline that needs two or more frames given one, frames of different "
+        "sizes that could not be stacked), a single image without its batch dimension, or channels in another "
+        "place. The data is the cause, not the torch / CUDA installation.",
+        "Print the input's shape right before the model (`print(x.shape)`): for images it must be (N, C, H, W) "
+        "with N >= 1 (add the batch dimension with x.unsqueeze(0); C as the model expects, e.g. 3 for RGB, not 1 "
+        "or 4). If it is empty, check what the loader read: the input folder / file list and its extensions, that "
+        "frames decoded, and for video and optical-flow models that the sequence has at least two frames of the "
+        "same resolution (resize them alike).",
+        weight=62,
+        applies="any torch model's forward (pooling and convolution layers)",
+        shown_by=("tests/troubleshooting/test_round42_v42vision.py::test_empty_or_wrong_rank_input",),
+        example="RuntimeError: non-empty 3D or 4D (batch mode) tensor expected for input",
+        example_source="torch's pooling shape check (aten/src/ATen/native/Pool.h, pool2d_shape_check), written from "
+        "memory",
     ),
     KnownError(
         "torch-cudnn-version",
