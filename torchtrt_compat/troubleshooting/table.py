@@ -4815,8 +4815,7 @@ _CORE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "extension-abi-mismatch",
-        "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch (fbgemm_gpu: "
-        "its .so not found)",
+        "undefined symbol from torch (_ZN2at… / _ZN3c10…) in an extension: built for another torch",
         r"undefined symbol: _ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d|4aten)\d"
         r"|undefined symbol: _Z[^\n]{0,40}(?:N2at|N3c10|N5torch)\d"
         # macOS's dyld wording for the same (issue 36, round thirty-one): "dlopen(..., 6): Symbol not found:

@@ -316,7 +316,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "template defined in a .cu file cannot be instantiated from a .cpp file: move it into a header.",
         variants=(
             # issue 36, round forty-two: the symbol has no parameter list and ends in a member of a class template
-            # ("undefined reference to `ns::HashTable<K, V, M>::thrust_par'"): a static data member the class
+            # ("undefined reference to `ns::Table<K, V>::member'"): a static data member the class
             # declares and nothing defines, a bug of the library whose header declares it
             Variant(
                 r"undefined reference to [`'\u2018][^(\n`'\u2018\u2019]{1,400}?>::\w{1,80}['\u2019]",
@@ -325,8 +325,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "it and no source defines it, so every file that uses it fails to link. When the class is a "
                 "library's own (its header, not your code), that is a bug of that library's version: update the "
                 "library to the release or commit that defines it, or build the commit the project pins (its "
-                "submodule); as a local workaround define it after the class in the header (`template <class K, "
-                "class V, class M> T Class<K, V, M>::member;`) or declare it `inline static` (C++17).",
+                "submodule); as a local workaround define it after the class in the header (`template <the class's "
+                "parameters> T Class<...>::member;`) or declare it `inline static` (C++17).",
                 strict=True,
             ),
         ),

@@ -283,13 +283,13 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"No module named '(?:pyarrow|cupy|rmm|cudf|numba|xgboost|ucp)(?:\.\w{1,40}){0,3}\._cuda\w{0,20}'",
                 "a GPU build's CUDA submodule (a CPU-only wheel replaced the GPU build)",
-                "The package is installed, but as a CPU-only build: its CUDA submodule exists only in the GPU "
-                "build (pyarrow._cuda in conda-forge's CUDA pyarrow, which cuDF needs), and pip replaced that build "
-                "with a wheel from PyPI (a `pip install` of another package that pulled it in as a dependency). No "
-                "version of the pip wheel has it: reinstall the GPU build from conda, with the version the other "
-                "library (cuDF) was built against (`conda install -c rapidsai -c conda-forge pyarrow=<that "
-                "version>`, or the container's own), and install the other package with `pip install --no-deps` "
-                "so pip leaves it alone; `conda list pyarrow` shows the channel (pypi means the wheel).",
+                "The package is installed, but as a CPU-only build: its CUDA submodule exists only in its GPU "
+                "build (a conda-forge / rapidsai CUDA build, or the GPU wheel of another name), and pip replaced that "
+                "build with a CPU-only wheel (a `pip install` of another package that pulled it in as a "
+                "dependency). Reinstall the GPU build, with the version the libraries that use it were built "
+                "against (`conda install -c rapidsai -c conda-forge <package>=<that version>`, the GPU wheel its "
+                "docs name, or the container's own), and install the other package with `pip install --no-deps` so "
+                "pip leaves it alone; `conda list <package>` shows the channel (pypi means the wheel).",
                 strict=True,
             ),
             # issue 36, round thirty-six: a compiled kernel module that another distribution ships (mamba-ssm's

@@ -66,13 +66,13 @@ FAMILIES: tuple[KnownError, ...] = (
         "tf.distribute.OneDeviceStrategy); or a library release whose notes list support for this strategy.",
         variants=(
             Variant(
-                r"\bmerlin\b|merlin[\\/.]models|should_compute_train_metrics_for_batch|sparse_operation_kit|\bsok\.",
+                r"\bmerlin\b|merlin[\\/.]models|sparse_operation_kit|\bsok\.",
                 "NVIDIA Merlin Models / SOK",
-                "Merlin Models (its BaseModel creates this flag variable in compile) did not support "
-                "tf.distribute.MirroredStrategy: train on one GPU (no strategy), or use the data-parallel path it "
-                "supports, Horovod (`horovodrun -np <gpus> python train.py`, with the model's and the data loader's "
-                "Horovod options; Sparse Operation Kit for a model-parallel embedding), or a Merlin Models release "
-                "whose notes add MirroredStrategy support.",
+                "Merlin Models creates variables with this synchronization mode, so releases without listed support "
+                "for tf.distribute.MirroredStrategy refuse it: train on one GPU (no strategy), or use the "
+                "data-parallel path it supports, Horovod (`horovodrun -np <gpus> python train.py`, with the model's "
+                "and the data loader's Horovod options; Sparse Operation Kit for a model-parallel embedding), or a "
+                "Merlin Models release whose notes add MirroredStrategy support.",
                 strict=True,
             ),
         ),

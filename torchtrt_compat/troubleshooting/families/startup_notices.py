@@ -128,7 +128,7 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "optional-extension-import-notice",
         "A project's optional compiled extension did not import: the feature that needs it is off or runs slowly "
-        "('failed to load custom correlation module which is needed for FlowNetC')",
+        "('failed to load custom ... module which is needed for ...')",
         r"\bfailed to (?:load|import) (?:the )?custom [\w -]{1,40}?module\W{0,4}(?:which|that) is (?:needed|required) "
         r"for \w"
         r"|ImportWarning: [^\n]{0,200}?(?:failed|unable|could not|cannot) (?:to )?(?:load|import)[^\n]{0,120}?"
