@@ -640,6 +640,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-one fix (`b2a58d8`)",
             ),
+            ("after_by_hand", "after round forty-two's fixes (not blind)"),
         ],
     ),
 )
