@@ -643,6 +643,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round forty-two's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round43",
+        "round forty-three (vector search and retrieval, GPU back-ends other than CUDA, molecular and "
+        "materials ML)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-two fix (`f2fb21e`)",
+            ),
+        ],
+    ),
 )
 
 

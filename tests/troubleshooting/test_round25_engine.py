@@ -31,6 +31,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round40", 55),
         ("round41", 62),
         ("round42", 61),
+        ("round43", 44),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
