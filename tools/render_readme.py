@@ -645,8 +645,7 @@ _LATER_ROUNDS = (
     ),
     (
         "explain_round43",
-        "round forty-three (vector search and retrieval, GPU back-ends other than CUDA, molecular and "
-        "materials ML)",
+        "round forty-three (vector search and retrieval, GPU back-ends other than CUDA, molecular and materials ML)",
         [
             (
                 "blind_by_hand",
