@@ -66,7 +66,7 @@ from .miss import (
 )
 from .prefilter import Held, Vocabulary, trie
 from .scan import line_start
-from .severity import IGNORED_IN, Levels, conditional_at, exit_noise, levels
+from .severity import GLOG_STAMP, IGNORED_IN, Levels, conditional_at, exit_noise, levels
 from .table import (
     ACCELERATOR_NVIDIA,
     FRAMEWORK_DEVICES,
@@ -870,8 +870,6 @@ _OWN_REMEDY = re.compile(
     r"\b(?:deprecated|removed|no longer (?:supported|accepted))\b[^\n]{0,200}?\b(?:[Pp]lease )?use\b"
     r"|\b[Pp]lease use \S[^\n]{0,80}?\binstead\b"
 )
-#: an exception's own line (its class, then its message)
-_EXCEPTION_LINE = re.compile(r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception): \S")
 
 
 def _raised_over_a_warning(found: list[Explanation], hay: str, lv: Levels) -> list[Explanation]:
@@ -899,12 +897,11 @@ def _raised_over_a_warning(found: list[Explanation], hay: str, lv: Levels) -> li
 
 #: the loader's words that a CUDA library's file did not load (an undefined symbol of it, a missing file, torch's
 #: "Attempt to open cnn_infer failed", cuDNN's "Could not load library"): group 1 is the library
+_NOT_LOADED_LIBRARY = r"(cudnn|cublas|cufft|curand|cusparse|cusolver|nvrtc|nccl|nvJitLink)"
 _CUDA_LIBRARY_NOT_LOADED = re.compile(
     r"(?:undefined symbol|symbol lookup error|cannot open shared object file|Could not load library|Attempt to open "
-    r"\w{1,40} failed|Unable to load|Error loading)[^\n]{0,600}?\blib(cudnn|cublas|cufft|curand|cusparse|cusolver|nvrtc"
-    r"|nccl|nvJitLink)\w{0,24}\.so"
-    r"|\blib(cudnn|cublas|cufft|curand|cusparse|cusolver|nvrtc|nccl|nvJitLink)\w{0,24}\.so[\d.]{0,12}:? "
-    r"(?:undefined symbol|cannot open shared object file)",
+    rf"\w{{1,40}} failed|Unable to load|Error loading)[^\n]{{0,600}}?\blib{_NOT_LOADED_LIBRARY}\w{{0,24}}\.so"
+    rf"|\blib{_NOT_LOADED_LIBRARY}\w{{0,24}}\.so[\d.]{{0,12}}:? (?:undefined symbol|cannot open shared object file)",
     re.IGNORECASE,
 )
 
@@ -2283,8 +2280,9 @@ def _runtime_kind_step(stage: str, hay: str, first_error: str) -> tuple[str, str
 #: ERROR line's "Check failed" (issue 36, round forty-two): "F0826 09:06:46.414013 2273878 x_pass.cpp:1160] Check
 #: failed: ..."
 _GLOG_CHECK = re.compile(
-    r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?:F|E(?=[^\n]{0,400}\] Check failed: ))(?:20\d\d)?\d{4} "
-    r"\d\d:\d\d:\d\d\.\d{3,6}\s{1,4}\d{1,9} (?P<file>[\w./-]{1,200}\.(?:cc|cpp|cxx|cu|cuh|h|hpp|c)):\d{1,6}\] "
+    r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?:F|E(?=[^\n]{0,400}\] Check failed: ))"
+    + GLOG_STAMP
+    + r"\s{1,4}\d{1,9} (?P<file>[\w./-]{1,200}\.(?:cc|cpp|cxx|cu|cuh|h|hpp|c)):\d{1,6}\] "
 )
 #: a check of a CUDA (or CUDA library) call's status: CUDA's own failure, whose steps are the CUDA ones
 _CUDA_CALL_CHECKED = re.compile(

@@ -53,6 +53,9 @@ _LAUNCHER = (
 #: (regular expression whose group ``l`` is the level word, where the format comes from, the words one of which every
 #: line in it holds). Searched per line, case sensitive: the level words are upper case in every one of these formats.
 #: A format with words runs only on a text that holds one of them (a substring test); ``()``: it always runs.
+#: glog's (and absl's) time stamp after its level letter: month and day, with the year before them since glog 0.6
+#: ("0826 09:06:46.414013", "20220826 09:06:46.414013")
+GLOG_STAMP = r"(?:20\d\d)?\d{4} \d\d:\d\d:\d\d\.\d{3,6}"
 LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         r"\[(?:TRT|TensorRT)\]\s{0,2}\[(?P<l>[FEWIV])\]|(?:^|\s)\[(?P<l2>[FEWIV])\]\s{1,3}(?:\[TRT\]|\S)",
@@ -79,7 +82,7 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"\bPyCUDA (?P<l>WARNING|ERROR):", "pycuda (src/cpp/cuda.hpp: 'PyCUDA WARNING:', 'PyCUDA ERROR:')", ("PyCUDA ",)),
     (
         # (glog 0.6 and later print the year too: "F20220826 09:06:46.414013 ..."; issue 36, round forty-two)
-        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>[FEWI])(?:20\d\d)?\d{4} \d\d:\d\d:\d\d\.\d{3,6}",
+        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?(?P<l>[FEWI])" + GLOG_STAMP,
         "glog / absl C++ logging (W0512 12:00:00.000000 ...; W20230512 12:00:00.000000 ...)",
         (),
     ),
