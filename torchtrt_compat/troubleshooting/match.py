@@ -66,7 +66,7 @@ from .miss import (
 )
 from .prefilter import Held, Vocabulary, trie
 from .scan import line_start
-from .severity import GLOG_STAMP, IGNORED_IN, Levels, conditional_at, exit_noise, levels
+from .severity import GLOG_STAMP, IGNORED_IN, NATIVE_LIBRARY_LINE, Levels, conditional_at, exit_noise, levels
 from .table import (
     ACCELERATOR_NVIDIA,
     FRAMEWORK_DEVICES,
@@ -710,9 +710,55 @@ def _unescape_html(text: str) -> str:
     return text
 
 
+#: Python 2's wording of a module's missing attribute, which does not name the module ("AttributeError: 'module'
+#: object has no attribute 'StandardGpuResources'"; issue 36, round forty-three). (Its unquoted "No module named x" is
+#: left as it is: py-module-missing reads it as the sign that Python 2 ran the script.)
+_PY2_MODULE_ATTRIBUTE = re.compile(r"'module' object has no attribute '(?P<attr>\w{1,80})'")
+#: a module's name in a family's pattern keyed to Python 3's wording ("module 'faiss' has no attribute")
+_MODULE_IN_PATTERN = re.compile(r"module '((?:\w|\\\.){1,80})' has no attribute")
+
+
+def _module_of(attr: str, text: str) -> str | None:
+    """The module whose attribute ``attr`` a Python 2 line says is missing, where a family keyed to Python 3's wording
+    knows that attribute missing from it ("module 'faiss' has no attribute 'StandardGpuResources'"): the name before
+    the attribute in the code the text shows ("res = faiss.StandardGpuResources()"), else the one such module; None
+    where no family knows it (the line keeps its words, and the families keyed to them)."""
+    owners = set()
+    for c in _compiled():
+        if "has no attribute" not in c.source:
+            continue
+        for name in _MODULE_IN_PATTERN.findall(c.source):
+            module = name.replace("\\.", ".")
+            if not re.fullmatch(r"[\w.]{1,80}", module):
+                continue
+            if c.pattern.search(f"module '{module}' has no attribute '{attr}'"):
+                owners.add(module)
+    shown = re.search(rf"\b([A-Za-z_]\w{{0,40}}(?:\.[A-Za-z_]\w{{0,40}}){{0,4}})\.{re.escape(attr)}\b", text)
+    if shown:  # (an alias the text imports, "import numpy as np", is the module's)
+        alias = re.search(rf"\bimport ([A-Za-z_][\w.]{{0,80}}) as {re.escape(shown.group(1))}\b", text)
+        module = alias.group(1) if alias else shown.group(1)
+        return module if module in owners else None
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _python3_wording(text: str) -> str:
+    """``text`` with Python 2's wording of a missing attribute (`_PY2_MODULE_ATTRIBUTE`) written as Python 3's, which
+    the families are keyed to, where the module is known (`_module_of`)."""
+    if "'module' object has no attribute" in text:
+        text = _PY2_MODULE_ATTRIBUTE.sub(
+            lambda m: (
+                f"module '{module}' has no attribute '{m.group('attr')}'"
+                if (module := _module_of(m.group("attr"), text))
+                else m.group(0)
+            ),
+            text,
+        )
+    return text
+
+
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
-    text = _unescape_html(_unspace(text or ""))
+    text = _python3_wording(_unescape_html(_unspace(text or "")))
     reading = scan.read(text, _anchors() if len(text) > scan.WHOLE else ())
     hay = reading.text
     unread = [reading.note()] if reading.note() else []
@@ -2785,8 +2831,13 @@ def _cut_build(hay: str) -> str:
 def _stated_above(hay: str) -> str:
     """The exception a text's first line states above a traceback that ends without its own exception line (issue
     36, round thirty-four): an issue's title that states an error message, or an exception's line printed before
-    its frames (a stack dump that prints the exception first); "" when the first line states none."""
+    its frames (a stack dump that prints the exception first), or a native library's own error line
+    (`severity.NATIVE_LIBRARY_LINE`: "MIOpen Error: ...", an application's "!!! Exception during processing !!! ...";
+    issue 36, round forty-three); "" when the first line states none."""
     first = next((ln.strip() for ln in hay[:4000].splitlines() if ln.strip()), "")
+    native = NATIVE_LIBRARY_LINE.match(first)
+    if native and not native.group("level"):
+        return first
     title = _TITLE_LINE.match(first)
     if title:
         said = title.group(1).strip()

@@ -1016,6 +1016,34 @@ _BARE_WARNING = re.compile(
 )
 
 
+#: a native library's own leveled line, as the library prints it without a logger (issue 36, round forty-three): its
+#: name, a back-end in parentheses, then its level ("MIOpen(HIP): Error [SetIsaName] ...", "MIOpen(HIP): Warning
+#: [SQLiteBase] ...", MIOpen's logger.hpp), or its name and "error:" / "Error:" ("MIOpen Error: /src/x.cpp:286: ...",
+#: never a "<name> Warning: ..." line, which a library's notice of a fallback prints (TFLite's "TFLite Warning: ..."),
+#: "rocBLAS error: Cannot read .../TensileLibrary.dat"); a library's name is a word of mixed case whose capitals
+#: follow a small letter or run on ("MIOpen", "rocBLAS", "hipBLASLt", "rocFFT"), which a sentence's first word is
+#: not; ComfyUI's report of the exception a node raised ("!!! Exception during processing !!! <its message>",
+#: execution.py) is the same line for an application
+NATIVE_LIBRARY_LINE = re.compile(
+    r"^[ \t]{0,8}(?P<lib>(?=[A-Za-z]{0,30}(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z][\w.+-]{1,30})"
+    r"(?:\((?P<backend>[A-Za-z]{2,12})\))?(?:: (?:Error|(?P<level>Warning)) \[| (?:Error|error|ERROR): )"
+    r"|^[ \t]{0,8}!!! Exception during processing !!! (?=\S)",
+    re.MULTILINE,
+)
+
+
+def _native_library_lines(text: str, found: dict[int, Level]) -> None:
+    """A native library's own error or warning line (`NATIVE_LIBRARY_LINE`) that has no level yet has its level: its
+    error line, above a generic exception ("RuntimeError: miopenStatusUnknownError"), an abort or a cut traceback, is
+    the first error of the text."""
+    if not any(w in text for w in ("rror", "arning", "ERROR", "WARNING", "!!! Exception")):
+        return
+    for n, m in enumerate(NATIVE_LIBRARY_LINE.finditer(text)):
+        if n >= 64:
+            break
+        found.setdefault(_line_start(text, m), "warning" if m.group("level") else "error")
+
+
 def _bare_warnings(text: str, found: dict[int, Level]) -> None:
     """A line that starts with a warnings class and its message (`_BARE_WARNING`) and has no level yet is a warning."""
     if "Warning: " not in text:
@@ -1239,6 +1267,7 @@ def _levels(text: str, depth: int) -> Levels:
     _flattened_traceback(text, found)
     _julia_exception(text, found)
     _bare_warnings(text, found)
+    _native_library_lines(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened
         _prose_crash(text, found)
     if any(word in text for word in _FAILURE_WORDS):

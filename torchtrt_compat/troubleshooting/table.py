@@ -283,17 +283,30 @@ def _int_at_least(m: int) -> str:
 #: "Little" is at most about half the card: a whole number of GiB a with the total at least 2a + 2 GiB, or MiB / KiB
 _SMALL = r"(?:[\d.]{1,8} (?:[KM]iB|bytes))"
 _FREE_LITTLE = r"[\d.]{1,8} (?:[KM]iB|bytes)"
+#: issue 36, round forty-three: torch 2.1+'s own split of what it holds ("Of the allocated memory 2.29 GiB is
+#: allocated by PyTorch, and 136.41 MiB is reserved by PyTorch but unallocated"): GiB held by PyTorch here, beside a
+#: process figure of "0 bytes" (a driver that does not count per process, as under WSL), is this process's memory,
+#: not another's
+_TORCH_HOLDS_GIB = (
+    r"(?!\.\s{0,2}Of the allocated memory [^\n]{0,40}? GiB is allocated"
+    r"|\.\s{0,2}Of the allocated memory [^\n]{0,90}? GiB is reserved)"
+)
 _GPU_MEMORY_HELD_ELSEWHERE = "|".join(
     [
         rf"\(GPU \d{{1,2}}; [\d.]{{1,10}} GiB total capacity; {_SMALL} already allocated; {_FREE_LITTLE} free;",
         rf"GPU \d{{1,2}} has a total capac(?:i)?ty of [\d.]{{1,10}} GiB of which {_FREE_LITTLE} is free\."
-        rf"[^\n]{{0,600}}?this process has {_SMALL} memory in use",
+        rf"[^\n]{{0,600}}?this process has {_SMALL} memory in use{_TORCH_HOLDS_GIB}",
     ]
     + [
         rf"\(GPU \d{{1,2}}; {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB total capacity; {a}(?:\.\d{{1,2}})? GiB "
         rf"already allocated; {_FREE_LITTLE} free;"
         rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB of which "
         rf"{_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {a}(?:\.\d{{1,2}})? GiB memory in use"
+        # (the process's figure unknown, "0 bytes" where the driver does not count per process, and PyTorch's own
+        # allocation little: issue 36, round forty-three)
+        rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB of which "
+        rf"{_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {_SMALL} memory in use\.\s{{0,2}}Of the "
+        rf"allocated memory {a}(?:\.\d{{1,2}})? GiB is allocated by PyTorch, and {_SMALL} is reserved"
         for a in range(0, 100)
     ]
 )
@@ -5944,6 +5957,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|(?:Assertion|Runtime|Value|Environment|System)Error:? {0,2}[^\n]{0,40}\b(?:cuda|gpu)\b[^\n]{0,24}"
         r"\b(?:is|are) not (?:available|avaliable|availabe|avaiable|avalable|found|detected)"
         r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
+        #: the same check under a flag ("assert not params.cuda or torch.cuda.is_available()"; issue 36, round
+        #: forty-three), never an assert that CUDA is absent
+        r"|assert\s{1,4}(?!not\s{1,4}torch\.cuda)[^\n]{1,80}?\bor\s{1,4}torch\.cuda\.is_available\(\)\s{0,4}"
+        r"(?:,[^\n]{0,80})?\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
         #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
         #: torch/amp/autocast_mode.py)
         r"|GradScaler is enabled, but CUDA is not available|User provided device_type of 'cuda', but CUDA is not "
@@ -6923,6 +6940,19 @@ STAGE_STEPS: dict[str, str] = {
     "cublas / mpi tracing), capture a few steps only (-c cudaProfilerApi or an NVTX range), add options back one at a "
     "time, use a current nsys, and for launchers that fork workers (torchrun) --trace-fork-before-exec=true; if it "
     "fails without nsys too, explain that run's output",
+    "compile/compiler-broken": "CMake's own test of the compiler failed: the compiler it found cannot build even a "
+    "one-line program, so nothing of the project is at fault yet and no find_package or path to a dependency will "
+    "help; the output under 'It fails with the following output' shows the compiler's own error. Run that compiler "
+    "by hand on a one-line file (the path CMake names, e.g. hipcc or g++); check CMAKE_CXX_COMPILER / CXX (or "
+    "CMAKE_C_COMPILER / CC, CMAKE_CUDA_COMPILER, CMAKE_HIP_COMPILER) point at a complete toolchain and that its "
+    "pieces are of one release (a compiler wrapper such as hipcc or nvcc needs its own clang / gcc, headers and "
+    "device libraries); then configure again from an empty build directory",
+    "compile/rocm-path": "clang's HIP driver cannot find the ROCm install (its HIP runtime headers or its device "
+    "libraries) where it looks by default (/opt/rocm): a distribution or a build that puts ROCm elsewhere must point "
+    "the compiler at it: pass --rocm-path=<the ROCm root> (and --rocm-device-lib-path=<its amdgcn/bitcode folder> "
+    "where the device libraries live apart), or set ROCM_PATH / HIP_PATH (CMake: -DROCM_PATH=..., "
+    "CMAKE_HIP_FLAGS) for the build; check that the HIP runtime and the rocm-device-libs of the same release are "
+    "installed at all",
     "compile/cmake": "CMake's configure step failed, before anything compiled: the 'CMake Error at FILE:LINE' (or 'in "
     "FILE') line and the Call Stack under it name the find_package, the imported target or the variable that is "
     "missing (an imported target that 'includes non-existent path' comes from a dependency installed without that "
@@ -7240,6 +7270,23 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
     #: find_package or target; --debug-find shows where it looked
     #: (and its generate step's "CMake Error in FILE:" for a target's properties, e.g. an imported target whose
     #: INTERFACE_INCLUDE_DIRECTORIES names a path that does not exist; issue 36, round thirty-six)
+    #: CMake's own check that the compiler works failed (Modules/CMakeTestCXXCompiler.cmake and its C / CUDA / HIP
+    #: siblings: "The C++ compiler ... is not able to compile a simple test program", "Check for working CXX compiler:
+    #: ... - broken"; issue 36, round forty-three): the compiler itself, not a find_package
+    (
+        "compile",
+        "compile/compiler-broken",
+        r"is not able to compile a simple test program|CMakeTestC(?:XX|UDA|HIP)?Compiler\.cmake:\d"
+        r"|Check for working (?:C|CXX|CUDA|HIP) compiler: [^\n]{1,300} - broken",
+    ),
+    #: clang's HIP driver finds no ROCm install ("cannot find HIP runtime. Provide its path via --rocm-path", "cannot
+    #: find ROCm device library ... --rocm-device-lib-path"; clang's DiagnosticDriverKinds.td; issue 36, round
+    #: forty-three): the compiler must be pointed at ROCm
+    (
+        "compile",
+        "compile/rocm-path",
+        r"cannot find HIP runtime\b|cannot find ROCm device librar(?:y|ies)\b|--rocm-device-lib-path\b",
+    ),
     ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: |^CMake Error in [^\n]{1,300}:"),
     ("compile", "compile/torch-compile", _TORCH_COMPILE_TAIL[1:]),
     #: a compiler driver's own refusal of an option (`compile/driver-option`)
@@ -7482,6 +7529,10 @@ STAGE_COMMANDS: dict[str, str] = {
     "ldd <that library> | grep 'not found'",
     "not-python/java-linkage": "mvn dependency:tree (Maven) or gradle dependencies (Gradle): every artifact of the "
     "framework at one version, no older copy on the classpath",
+    "compile/compiler-broken": "echo 'int main(){return 0;}' > t.cpp && <the compiler CMake names> -v t.cpp -o t "
+    "(its own error); echo $CXX $CC; cmake --version",
+    "compile/rocm-path": "ls -d /opt/rocm* $ROCM_PATH $HIP_PATH; find / -name 'hip_runtime.h' -path '*hip*' 2>/dev/null"
+    " | head; then build with --rocm-path=<the ROCm root> (or ROCM_PATH / HIP_PATH set)",
     "compile/cmake": "rm -rf build && cmake -S . -B build --debug-find 2>&1 | torchtrt-compat explain - (then "
     "build/CMakeFiles/CMakeConfigureLog.yaml or CMakeError.log)",
     "compile/jit-extension": "python -c 'import torch; print(torch.version.cuda)'; nvcc --version; gcc --version; "
@@ -7663,6 +7714,62 @@ STAGE_ACCELERATORS: tuple[tuple[str, str, str, str], ...] = (
         "then reboot so the new driver is loaded",
         "hailortcli fw-control identify (the firmware and device); hailortcli --version; modinfo hailo_pci | grep "
         "-i ^version",
+    ),
+    #: issue 36, round forty-three: GPU stacks of torch other than CUDA (DirectML's plugin, Intel's XPU, AMD's ROCm,
+    #: Apple's MLX and torch's MPS), each with its own checks: the plugin's version and the devices it sees; sycl-ls
+    #: and xpu-smi; rocminfo's gfx target, rocm-smi and HIP's and MIOpen's own environment variables; macOS, Metal and
+    #: the unified memory. Sources: each stack's documented tools and variables (ROCm's rocminfo / rocm-smi,
+    #: HIP_VISIBLE_DEVICES, AMD_LOG_LEVEL, MIOPEN_USER_DB_PATH, TORCH_BLAS_PREFER_HIPBLASLT; oneAPI's sycl-ls and
+    #: xpu-smi; torch-directml's device_count / device_name; mlx.core.metal)
+    (
+        "DirectML (torch-directml, a PrivateUse1 device)",
+        # (torch's DirectML only: onnxruntime's DirectML provider keeps its own report of its build)
+        r"(?i)\btorch[_-]directml\b|\bpytorch-directml\b|\bPrivateUse1\b|device=['\"]dml\b|\bdml:\d\b"
+        r"|\bprivateuseone\b|'UNKNOWN_TENSOR_TYPE_ID' backend",
+        "the text runs on DirectML (the torch-directml plugin, a 'privateuseone' / 'dml' device; DirectX 12 on "
+        "Windows or WSL), not CUDA: an operator the plugin does not cover fails there ('Could not run aten::X with "
+        "arguments from the PrivateUse1 / UNKNOWN_TENSOR_TYPE_ID backend'; the old pytorch-directml 1.8 fork covers "
+        "far fewer): check the plugin's release against the torch it was made for (`pip show torch-directml torch`), "
+        "that it sees the GPU (torch_directml.device_count(), device_name(0)) and the GPU driver (dxdiag); move the "
+        "failing operation's tensors to the CPU, or use a newer torch-directml",
+        'pip show torch-directml torch; python -c "import torch_directml as d; print(d.device_count(), '
+        'd.device_name(0))"',
+    ),
+    (
+        "an Intel GPU (XPU: SYCL / Level Zero, IPEX)",
+        r"(?i)\bxpu\b|\bintel_extension_for_pytorch\b|\bipex\b|\bsycl\w{0,20}|\blevel[ _-]?zero\b|\bUR_RESULT_\w{2,40}"
+        r"|\bPI_ERROR_\w{2,40}|\bZE_RESULT_\w{2,40}|\boneAPI\b|\bxpu-smi\b",
+        "the text runs on an Intel GPU (torch's XPU device or intel-extension-for-pytorch, over SYCL and Level Zero), "
+        "not an NVIDIA GPU: check that the runtime sees the GPU (`sycl-ls` lists a level_zero:gpu device; none: the "
+        "GPU driver or the oneAPI runtime is missing, or the user is not in the render group), its driver and memory "
+        "(`xpu-smi discovery`), and that torch and intel-extension-for-pytorch are of the matching releases "
+        "(torch.xpu.is_available())",
+        'sycl-ls; xpu-smi discovery; python -c "import torch; print(torch.__version__, torch.xpu.is_available())"',
+    ),
+    (
+        "an AMD GPU (ROCm / HIP)",
+        r"\bROCm\b|\brocm\b|/opt/rocm\b|\bHIP\b|\bhip[A-Z]\w{1,30}|\bhipcc\b|\bhip_\w{2,40}|\bgfx\d{3,4}[a-z]?\b"
+        r"|\bMIOpen\w{0,20}|\bmiopen\w{0,30}|\broc[A-Z]\w{1,30}|\brocminfo\b|\brocm-smi\b|\bamd_comgr\w{0,30}"
+        r"|\bHSA_\w{2,40}|\bhsa_\w{2,40}|\bTensileLibrary\w{0,30}|\bamdgcn-amd-amdhsa\b|\bamdgpu\b",
+        "the text runs on an AMD GPU through ROCm (HIP, MIOpen, rocBLAS / hipBLASLt), not an NVIDIA GPU: first check "
+        "the GPU's gfx target (`rocminfo | grep -i gfx`) against the targets the installed ROCm, its libraries and "
+        "the ROCm build of torch support (a target they lack fails in MIOpen's or rocBLAS's kernels: no Tensile "
+        "library, 'unsupported architecture', a code object that does not build); `rocm-smi` shows the GPU, its "
+        "memory and driver; run again with AMD_LOG_LEVEL=3 (HIP's own log) or MIOPEN_ENABLE_LOGGING=1 (MIOpen's), "
+        "HIP_VISIBLE_DEVICES to pick the GPU, and compare torch.version.hip with the installed ROCm",
+        'rocminfo | grep -i gfx; rocm-smi; python -c "import torch; print(torch.__version__, torch.version.hip)"',
+    ),
+    (
+        "Apple silicon's GPU through MLX or torch's MPS (Metal)",
+        r"\bmlx\b|\blibmlx\b|\bmlx[_.-]\w{1,30}|\bMTL::\w{2,40}|\bMPSNDArray\w{0,30}|device=['\"]mps\b|\bmps:\d\b"
+        r"|\btorch\.backends\.mps\b|\bMPS backend\b|\bPYTORCH_MPS_\w{2,40}|\bAGX\w{0,20}|\bIOGPU\w{0,30}",
+        "the text runs on an Apple silicon GPU through Metal (MLX, or torch's MPS device), not an NVIDIA GPU: the "
+        "GPU shares the Mac's unified memory, and a Metal command buffer that fails (memory pressure, a GPU time "
+        "out) aborts the work; check the macOS and Metal versions against the framework's release (`sw_vers`), the "
+        "memory the GPU may wire (MLX: mx.metal.device_info()'s max_recommended_working_set_size; torch: "
+        "PYTORCH_MPS_HIGH_WATERMARK_RATIO) against the model's size, and upgrade MLX or torch",
+        'sw_vers; sysctl hw.memsize; python -c "import mlx.core as mx; print(mx.__version__, '
+        'mx.metal.device_info())" (torch: python -c "import torch; print(torch.backends.mps.is_available())")',
     ),
     (
         "Apple's GPU or Neural Engine (Metal / Core ML)",

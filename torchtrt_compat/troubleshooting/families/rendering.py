@@ -13,7 +13,7 @@ names and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, tests_in
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -102,9 +102,13 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-op-no-cuda-kernel",
         "Could not run 'aten::op' / 'quantized::op' with arguments from the 'CUDA' (or 'SparseCUDA', "
-        "'QuantizedCUDA') backend: torch has no kernel for this op on this backend",
+        "'QuantizedCUDA'; a device plugin's: 'PrivateUse1', 'XPU', 'MPS') backend: torch has no kernel for this op "
+        "on this backend",
+        # (a device plugin's backend, issue 36, round forty-three: torch-directml's 'PrivateUse1', the old
+        # pytorch-directml fork's 'UNKNOWN_TENSOR_TYPE_ID', Intel's 'XPU', Apple's 'MPS', ROCm's 'HIP')
         r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})' with arguments from the "
-        r"'((?:Sparse|SparseCsr|Quantized|Autograd)?CUDA\w{0,10})' backend",
+        r"'((?:Sparse|SparseCsr|Quantized|Autograd)?(?:CUDA|XPU|MPS|HIP|PrivateUse1)\w{0,10}|UNKNOWN_TENSOR_TYPE_ID)'"
+        r" backend",
         "torch itself has no kernel for this op on this backend: eager quantized ops (quantized::, QuantizedCPU "
         "tensors) run on the CPU only, many ops have no sparse-CUDA or quantized-CUDA kernel, and some ops exist only "
         "for the CPU; the tensors reached the op on the GPU in a layout or dtype it does not serve.",
@@ -112,6 +116,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "supports the sparse layout), run eager-quantized models (torch.ao.quantization, quantized:: ops) on the CPU "
         "or deploy them through a GPU path (TensorRT / torch.compile with fp16 / int8), or move that op's inputs to "
         "the CPU; a newer torch adds kernels for some ops (check the release notes for the op named).",
+        variants=(
+            # a device plugin's backend (issue 36, round forty-three): the plugin, not torch's CUDA build, lacks the
+            # op; torch's own message names the backend (OperatorEntry.cpp reportError)
+            Variant(
+                r"with arguments from the '(?:\w{0,10}(?:XPU|MPS|HIP|PrivateUse1)\w{0,10}|UNKNOWN_TENSOR_TYPE_ID)' "
+                r"backend",
+                "a device plugin's backend (PrivateUse1: torch-directml or another out-of-tree device; "
+                "UNKNOWN_TENSOR_TYPE_ID: the old pytorch-directml fork; XPU; MPS; HIP)",
+                "The back-end the tensors are on (a device plugin: DirectML's 'PrivateUse1' / the old fork's "
+                "'UNKNOWN_TENSOR_TYPE_ID', Intel's 'XPU', Apple's 'MPS', AMD's 'HIP') has no kernel for the op "
+                "named: its coverage, not your code or a CUDA build, is the limit. Run that op on the CPU (move its "
+                "inputs with .cpu() and the result back; printing a tensor runs such ops too, so print "
+                "tensor.cpu()), turn on the back-end's own CPU fallback where it has one (MPS: "
+                "PYTORCH_ENABLE_MPS_FALLBACK=1), or upgrade the plugin (torch-directml, intel-extension-for-pytorch) "
+                "or torch to a release that adds the op.",
+            ),
+        ),
         op=r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})'",
         weight=86,
         applies="torch's own ops (aten, quantized, sparse) on CUDA tensors of a layout or dtype without a kernel",
