@@ -697,12 +697,37 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         "cpu-faiss-cpu-package",
         "faiss is the CPU package (module 'faiss' has no attribute 'StandardGpuResources')",
         r"module 'faiss' has no attribute '(?:StandardGpuResources|GpuIndex\w{1,30}|index_cpu_to_(?:all_)?gpus?"
-        r"|GpuCloner\w{0,20}|GpuMultipleClonerOptions|get_num_gpus|index_gpu_to_cpu)'",
-        "The faiss installed is faiss-cpu, which has no GPU classes (StandardGpuResources, GpuIndex*, "
-        "index_cpu_to_gpu).",
+        r"|GpuCloner\w{0,20}|GpuMultipleClonerOptions|get_num_gpus|index_gpu_to_cpu)'"
+        # issue 36, round forty-three: Python 2's wording of the same AttributeError names no module ("'module'
+        # object has no attribute 'X'"), so only faiss's own GPU class names identify it (get_num_gpus and
+        # index_gpu_to_cpu, names other libraries could have, need faiss in the text)
+        r"|'module' object has no attribute '(?:StandardGpuResources|GpuIndex(?:Flat|IVF|Binary|Cagra)\w{0,30}"
+        r"|index_cpu_to_(?:all_)?gpus?|GpuCloner\w{0,20}|GpuMultipleClonerOptions|GpuResources\w{0,20})'"
+        r"|\bfaiss\b[\s\S]{0,20000}?'module' object has no attribute '(?:get_num_gpus|index_gpu_to_cpu)'"
+        r"|'module' object has no attribute '(?:get_num_gpus|index_gpu_to_cpu)'(?=[\s\S]{0,20000}?\bfaiss)",
+        "The faiss installed is faiss-cpu, which has no GPU classes: StandardGpuResources, the GpuIndex* indexes "
+        "(GpuIndexFlatL2, GpuIndexIVFFlat, ...), index_cpu_to_gpu / index_cpu_to_all_gpus and the GPU cloner "
+        "options are missing, and faiss.get_num_gpus() returns 0.",
         "Remove faiss-cpu and install the GPU build: with conda `conda install -c pytorch -c nvidia -c conda-forge "
         "faiss-gpu` (Linux x86-64; the CUDA it needs must suit the driver), or a faiss-gpu pip wheel built for your "
         "CUDA (e.g. faiss-gpu-cu12); never both. `faiss.get_num_gpus()` must be > 0.",
+        variants=(
+            # the package list in the text (conda list, pip list / freeze) shows the CPU package installed
+            Variant(
+                r"^\s{0,8}faiss[-_]cpu(?:\s{1,40}v?\d|==\d)",
+                "the package list shows faiss-cpu",
+                "The package list in the text shows faiss-cpu, the build without GPU code, so faiss has no "
+                "StandardGpuResources / GpuIndex* classes. Remove it first (`conda remove faiss-cpu` or `pip "
+                "uninstall faiss-cpu`: the two builds must never be installed together) and install the GPU build "
+                "for your CUDA: `conda install -c pytorch -c nvidia faiss-gpu` (Linux x86-64; older Python 2 / "
+                "CUDA 8-10 setups take the faiss-gpu of their era from the pytorch channel with its cudatoolkit "
+                "pinned), or pip's faiss-gpu-cu11 / faiss-gpu-cu12 for the CUDA major the driver supports. Then "
+                "`python -c 'import faiss; print(faiss.get_num_gpus())'` must print more than 0. Code that can "
+                "also run on the CPU (k-means, a flat index) works with faiss-cpu if you drop the GPU resources.",
+                strict=True,
+                sure=True,
+            ),
+        ),
         weight=88,
         applies="faiss (Python)",
         shown_by=(_test("test_faiss_and_ggml_without_gpu"),),

@@ -70,6 +70,11 @@ def _old_arch_variants() -> tuple[Variant, ...]:
     return tuple(out)
 
 
+#: faiss's GPU GEMM failing in cuBLAS (faiss/gpu/utils/MatrixMult-inl.cuh runMatrixMult): its assertion on the
+#: status, or the message it formats ("cublas failed (13): (512, 128) x (100, 128)' = ...")
+_FAISS_CUBLAS = r"Faiss assertion '[^'\n]{0,20}CUBLAS_STATUS_SUCCESS' failed|\bcublas failed \(\d{1,2}\): "
+
+
 _FAULTS: tuple[KnownError, ...] = (
     KnownError(
         "build-nvcc-older-than-gpu",
@@ -100,7 +105,9 @@ _FAULTS: tuple[KnownError, ...] = (
         # a framework's own check printing cublasStatus_t by number (Marian's CUBLAS_CHECK: "Cublas Error: 13 -
         # /marian/src/tensors/gpu/prod.cpp:330: cublasGemmBatchedTyped(...)"); the numbers are cublas_api.h's
         # (bitsandbytes' own wordings of a cuBLASLt refusal have their row: lib_precision's bnb-cublaslt-int8)
-        r"|\bCublas Error: \d{1,2} - |\bcuBLAS (?:error|failure|status):? {0,2}\d{1,2}\b(?! ?%)",
+        r"|\bCublas Error: \d{1,2} - |\bcuBLAS (?:error|failure|status):? {0,2}\d{1,2}\b(?! ?%)" + "|" + _FAISS_CUBLAS,
+        # faiss's GPU GEMM (faiss/gpu/utils/MatrixMult-inl.cuh runMatrixMult: FAISS_ASSERT_FMT(err ==
+        # CUBLAS_STATUS_SUCCESS, "cublas failed (%d): (%d, %d)%s x (%d, %d)%s = ...")) (issue 36, round forty-three)
         "cuBLAS failed to run a GEMM that the framework's own GPU matrix code launched: either an earlier "
         "asynchronous CUDA error surfacing at this call, or a framework build whose CUDA / cuBLAS does not fit the "
         "installed driver or has no kernels for this GPU. cuBLAS's status numbers (cublas_api.h): 1 NOT_INITIALIZED, "
@@ -112,6 +119,22 @@ _FAULTS: tuple[KnownError, ...] = (
         "GPU); rebuild or reinstall the framework for the CUDA the driver supports.",
         variants=(
             Variant(LONG_RUN, "after a long good run (many iterations or hours)", LONG_RUN_FAULT_FIX),
+            Variant(
+                _FAISS_CUBLAS,
+                "faiss's GPU search (its cuBLAS GEMM)",
+                "faiss's GPU brute-force / k-NN search computes distances with a cuBLAS GEMM, and cuBLAS refused it "
+                "(the number after 'cublas failed' is cuBLAS's status: 13 EXECUTION_FAILED, the kernel could not run "
+                "on this GPU; 3 ALLOC_FAILED, no memory for its workspace). Most often the faiss-gpu build does not "
+                "fit the GPU or CUDA: an old build (conda faiss-gpu of CUDA 10 / 11.0, a wheel of another CUDA) on a "
+                "newer GPU (Ampere RTX 30xx, Ada RTX 40xx, Hopper) or driver. Install the faiss-gpu built for your "
+                "CUDA (`conda install -c pytorch -c nvidia faiss-gpu` of a current release, or pip's faiss-gpu-cu11 / "
+                "faiss-gpu-cu12 for the CUDA major `nvidia-smi` supports), or build faiss with "
+                "-DCMAKE_CUDA_ARCHITECTURES set to the GPU's compute capability. If the status is an allocation "
+                "failure, search in smaller batches or free GPU memory first (other processes, torch's cache). Until "
+                "then, run that step on the CPU or without faiss (faiss-cpu, or the project's option that computes "
+                "the neighbours with torch instead of faiss).",
+                strict=True,
+            ),
             Variant(
                 r"\bmarian::|/marian/src/|\bmarian-(?:decoder|server|scorer)\b",
                 "Marian",
@@ -145,7 +168,9 @@ _FAULTS: tuple[KnownError, ...] = (
                 product="tensorflow",
             ),
         ),
-        unless=r"when calling `cublas|\btorch\b|PyTorch",
+        # torch's own cuBLAS failures have their rows; faiss's assertion is faiss's whatever else the text shows
+        unless=r"when calling `cublas|"
+        + rf"\A(?![\s\S]{{0,300000}}?(?:{_FAISS_CUBLAS}))[\s\S]{{0,300000}}?(?:\btorch\b|PyTorch)",
         loose=True,
         alternatives=("torch-device-assert", "gpu-arch-unsupported"),
         weight=62,

@@ -28,6 +28,13 @@ _BUILT_AT_IMPORT = (
     r"|\bin <module>\n\s{0,12}(?:from [\w.]{1,200} import |import [\w.]{1,200})"
 )
 
+#: a JIT-built extension's own .so missing from torch's extension cache (torch_extensions/<...>/<name>.so): the
+#: loader's "cannot open shared object file" naming that file itself, or Python's "No such file or directory" for it
+_JIT_SO_MISSING = (
+    r"torch_extensions[\\/][^\s:'\"]{1,300}\.(?:so|pyd)(?:\.[\d.]{1,12})?: cannot open shared object file: No such file"
+    r"|No such file or directory: '[^'\n]{0,300}torch_extensions[\\/][^'\n]{1,300}\.(?:so|pyd)'"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "jit-nvrtc-compilation-error",
@@ -181,7 +188,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "jit-cpp-extension-load-build",
         "torch.utils.cpp_extension.load building an extension at first use failed (a JIT-compiled CUDA extension)",
         r"torch[\\/]utils[\\/]cpp_extension\.py[^\n]{0,40}\bin (?:load|load_inline|_jit_compile|_write_ninja_file_and"
-        r"_build_library|_run_ninja_build)\b",
+        r"_build_library|_run_ninja_build)\b" + "|" + _JIT_SO_MISSING,
+        # issue 36, round forty-three: the extension's .so missing from its build folder in torch's extension cache
+        # (~/.cache/torch_extensions/<pyXY_cuZZZ>/<name>/<name>.so, or TORCH_EXTENSIONS_DIR): the loader's own words
+        # for that file (not a library it depends on), or Python's for opening it
         "The library builds its C++ / CUDA kernels on first import with torch.utils.cpp_extension.load (ninja, nvcc, "
         "the host compiler); that build failed: the compiler's first 'error:' line in the build output is the "
         "cause (CUDA_HOME's nvcc of another CUDA than torch's, a host compiler nvcc does not support, an "
@@ -203,6 +213,22 @@ FAMILIES: tuple[KnownError, ...] = (
         rf"|\A(?![\s\S]{{0,300000}}?(?:{_BUILT_AT_IMPORT}))"
         r"(?=[\s\S]{0,300000}?(?:Error building extension|ninja: build stopped|returned non-zero exit status))",
         variants=(
+            Variant(
+                _JIT_SO_MISSING,
+                "the built extension (.so) is missing from torch's extension cache",
+                "The extension is compiled into torch's extension cache on first use "
+                "(~/.cache/torch_extensions/<pyXY_cuZZZ>/<name>/, or $TORCH_EXTENSIONS_DIR) and its .so is not "
+                "there: an earlier first-use build failed or was interrupted (the loader only says the file is "
+                "missing, the build's own error was printed earlier or hidden), or another process was still "
+                "building it. Delete that folder (`rm -rf ~/.cache/torch_extensions/*/<name>`), then rerun once with "
+                "the build shown (`load(..., verbose=True)`, or the switch the library's loading line names, e.g. "
+                "COLBERT_LOAD_TORCH_EXTENSION_VERBOSE=True) and explain the first error the build prints: usually "
+                "ninja missing (`pip install ninja`), no C++ compiler, or nvcc / CUDA_HOME of another CUDA than "
+                "torch's (`python -c 'import torch; print(torch.version.cuda)'` vs `nvcc --version`). On a shared "
+                "or read-only home, point TORCH_EXTENSIONS_DIR at a writable local folder.",
+                strict=True,
+                sure=True,
+            ),
             # StyleGAN2's ops as its PyTorch ports copy them (an op folder with upfirdn2d.py / fused_act.py loading
             # upfirdn2d_kernel.cu / fused_bias_act_kernel.cu), which those ports also implement in plain torch
             Variant(

@@ -103,7 +103,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # the RuntimeError old torch raised from the same check (THCGeneral.cpp's THCudaCheck / THError: "cuda runtime
         # error (%d) : %s at %s:%d"), read by its message (the number changed with CUDA 10.1's renumbering; issue 36,
         # round thirty-two)
-        r"|cuda runtime error \(\d{1,3}\) : invalid argument\b",
+        r"|cuda runtime error \(\d{1,3}\) : invalid argument\b"
+        # faiss's GPU check (faiss/gpu/utils/DeviceUtils.h CUDA_VERIFY: FAISS_ASSERT_FMT(err__ == cudaSuccess, "CUDA
+        # error %d %s", err__, cudaGetErrorString(err__))) (issue 36, round forty-three)
+        r"|\bCUDA error \d{1,3} invalid argument\b",
         "CUDA refused an argument of the call that just ran (cudaErrorInvalidValue): most often a kernel of a "
         "library or extension (the last frames of the traceback) launched with a configuration or for an "
         "architecture this GPU does not take (an extension built for another GPU), a copy or pinned-memory call "
@@ -116,6 +119,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "native Windows (WDDM) large pinned-memory buffers are refused the same way: an app that offloads models "
         "through pinned memory has a switch for it (ComfyUI: --disable-pinned-memory).",
         variants=(
+            # issue 36, round forty-three: faiss's GPU code (its CUDA_VERIFY assertion, faiss::gpu:: frames)
+            Variant(
+                r"Faiss assertion '[^'\n]{0,80}' failed|\bfaiss::gpu::",
+                "faiss's GPU code (Faiss assertion ... CUDA error)",
+                "A CUDA call inside faiss's GPU code (the function the assertion names: a kernel launch such as "
+                "runL2Norm / runMatrixMult, a copy) was refused. Most often the faiss-gpu build does not fit this GPU "
+                "or CUDA: a build (an old conda faiss-gpu, a wheel of another CUDA) without kernels for this GPU's "
+                "architecture or made for another CUDA than the driver's, so install the faiss-gpu built for your CUDA "
+                "(`conda install -c pytorch -c nvidia faiss-gpu` of a current release, or pip's faiss-gpu-cu11 / "
+                "faiss-gpu-cu12 for the CUDA major `nvidia-smi` supports) or build faiss with "
+                "-DCMAKE_CUDA_ARCHITECTURES set to this GPU's compute capability. Otherwise the inputs exceed a "
+                "launch limit of that faiss release (very many query or database vectors at once, a large k or "
+                "dimension): pass contiguous float32 arrays and search in smaller batches. Running that step on the "
+                "CPU (faiss-cpu, or the library's non-GPU / non-faiss option) avoids it meanwhile.",
+                strict=True,
+            ),
             # issue 36, round thirty-three: ComfyUI (its markers, or its error report: the node's type on the line
             # right above the message, "Node Type:" in the report it copies), whose model offloading pins host
             # memory; Windows' driver (WDDM) refuses large pinned buffers or copies from them with this error

@@ -281,6 +281,66 @@ _CGO_VARIANT = Variant(
     "CGO_CFLAGS CGO_LDFLAGS` shows what the build used.",
 )
 
+#: packages whose releases on the package registry stopped (issue 36, round forty-three): the name (as a regular
+#: expression, '-', '_' and '.' alike) -> (what happened, in words, and its successors). From the packages' own notices:
+#: faiss-gpu's community wheels ended at 1.7.2 (CPython 3.6 - 3.10) and continue as faiss-gpu-cu11 / faiss-gpu-cu12;
+#: TensorFlow merged its GPU support into the tensorflow package (tensorflow-gpu's last release is 2.12, for Python 3.8
+#: - 3.11); scikit-learn's "sklearn" is a deprecated alias package. Written from memory of those notices
+DISCONTINUED_PACKAGES: dict[str, tuple[str, str]] = {
+    r"faiss[-_.]gpu": (
+        "faiss-gpu: its registry wheels stopped at 1.7.2 (CPython 3.6 - 3.10, Linux x86-64), so a newer Python (a "
+        "current Colab, 3.11+) gets none",
+        "Install its successors instead: `pip install faiss-gpu-cu12` (or faiss-gpu-cu11, for the CUDA major "
+        "`nvidia-smi` supports; Linux x86-64), or faiss-gpu from conda (`conda install -c pytorch -c nvidia "
+        "faiss-gpu`); where a GPU is not needed (small indexes, notebooks, examples) `pip install faiss-cpu` has "
+        "wheels for every current Python. Replace the pin in the requirements / notebook rather than the Python.",
+    ),
+    r"tensorflow[-_.]gpu": (
+        "tensorflow-gpu: TensorFlow ships its GPU support in the tensorflow package since 2.1 and stopped "
+        "tensorflow-gpu (its last release is 2.12, for Python 3.8 - 3.11)",
+        "Install `tensorflow` instead (on Linux `pip install 'tensorflow[and-cuda]'` also installs the CUDA and "
+        "cuDNN wheels it needs, TF 2.14+); native Windows GPU support ended with TF 2.10 (use WSL2 for a newer one, "
+        "or pin tensorflow<2.11 on a Python it has wheels for). Pin the same version as before without the -gpu "
+        "suffix where the code needs that version.",
+    ),
+    r"sklearn": (
+        "sklearn: the registry's 'sklearn' is a deprecated alias, not scikit-learn itself",
+        "Install `scikit-learn` instead (the import name stays `sklearn`); replace 'sklearn' with 'scikit-learn' "
+        "in the requirements file.",
+    ),
+}
+
+
+def _discontinued_variants() -> tuple[Variant, ...]:
+    """A pip no-matching-distribution for a package of `DISCONTINUED_PACKAGES`: its successors, not another Python."""
+    return tuple(
+        Variant(
+            rf"(?:satisfies the requirement|No matching distribution found for) {name}(?![\w-])",
+            f"a discontinued package ({what.split(':', 1)[0]})",
+            f"The package is discontinued ({what}), so pip finds no release for this interpreter: another Python "
+            f"version would only postpone it. {fix}",
+            strict=True,
+            sure=True,
+        )
+        for name, (what, fix) in DISCONTINUED_PACKAGES.items()
+    )
+
+
+#: a path split at a space by a build command: the half after the space (a folder path: it holds a separator and
+#: names no object or source file), shown right after a -L / -I flag's first half on a command line, named again
+#: as a missing file by ld ("cannot find <half>: No such file") or the compiler driver ("gcc: error: <half>: No
+#: such file or directory"); or a Windows user folder cut at its space
+_PATH_SPLIT_AT_SPACE = (
+    r"(?:^|\s)-[LI][^\s'\"]{1,300} ([^\s'\"/\\-][^\s'\"/\\]{0,100}[/\\][^\s'\"]{0,300})"
+    r"(?<!\.o)(?<!\.obj)(?<!\.a)(?<!\.so)(?<!\.lib)(?<!\.c)(?<!\.cc)(?<!\.cpp)(?<!\.cxx)(?<!\.cu)\s[\s\S]{0,30000}?"
+    r"(?:\bcannot find \1: No such file|\b(?:c\+\+|g\+\+|gcc|cc|clang(?:\+\+)?|[\w.-]{1,40}-g(?:\+\+|cc))"
+    r"(?:-\d{1,2})?: error: \1: No such file)"
+    r"|No such file or directory: '[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/)[\w.-]{1,40}'"
+    r"(?=[\s\S]{0,30000}?Users(?:\\\\|\\|/)[\w.-]{1,40} [\w.-])"
+    r"|(?<=Users(?:\\|/))[\w.-]{1,40} [\w.-][\s\S]{0,30000}?No such file or directory: "
+    r"'[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/)[\w.-]{1,40}'"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-trt-cpp-api",
@@ -2588,6 +2648,8 @@ _ROUND8_MORE: tuple[KnownError, ...] = (
                 "the same version.",
                 strict=True,
             ),
+            # issue 36, round forty-three: a package whose releases stopped (faiss-gpu, tensorflow-gpu): its successors
+            *_discontinued_variants(),
             Variant(
                 JETSON_BOARD,
                 "Jetson (aarch64 with JetPack's CUDA)",
@@ -3417,5 +3479,32 @@ FAMILIES = FAMILIES + (
         example='-- Configuring incomplete, errors occurred!\nSee also "/src/build/temp.linux-x86_64-3.8/CMakeFiles/'
         'CMakeError.log".',
         example_source="CMake's cmake::Configure (the closing line of a failed configure step), CMake 3.x",
+    ),
+    # issue 36, round forty-three: a build command whose path holds a space, not quoted, so the tool splits it there:
+    # the linker (GNU ld: "cannot find %s: No such file or directory" for an input file) or the compiler driver
+    # (gcc's "error: %s: No such file or directory") is then handed the path's second half as a file of its own,
+    # which the command line above shows right after a -L / -I flag's first half; or a Windows user folder cut at
+    # its space ('C:\\Users\\First')
+    KnownError(
+        "build-path-with-space",
+        "A build command split a path at a space (ld: cannot find Volume/...: No such file or directory)",
+        _PATH_SPLIT_AT_SPACE,
+        "A folder in the build's paths has a space in its name (a drive mounted as 'New Volume', a Windows user name "
+        "'First Last', 'Program Files' in a tool's path) and the build passes it unquoted (-L / -I flags that "
+        "torch.utils.cpp_extension, a Makefile or a setup.py writes), so the linker or compiler receives its two "
+        "halves as two arguments: the second half is 'not found', and so are the libraries that folder held.",
+        "Move the environment and the project to a path without spaces: create the virtual environment / conda env "
+        "(and the checkout) in a folder such as ~/venvs or C:\\venvs (a mount point without spaces: rename the "
+        "volume's label or mount it elsewhere), reinstall torch and the package there, delete the half-built output "
+        "(build/, or ~/.cache/torch_extensions/<name> for an extension built at first use; set TORCH_EXTENSIONS_DIR "
+        "to a path without spaces if the cache itself sits under one) and build again. With a Windows user name "
+        "that has a space, point TEMP / TMP and the package caches at a folder without one.",
+        weight=90,
+        applies="native builds (torch C++/CUDA extensions, setup.py, Makefiles) whose paths hold a space",
+        shown_by=(tests_in("tests/troubleshooting/test_round43_v43retrieval.py")("test_a_path_split_at_a_space"),),
+        example="c++ x.o -shared -L/run/media/u/New Volume/env/lib/python3.12/site-packages/torch/lib -lc10 -o x.so\n"
+        "/usr/bin/ld: cannot find Volume/env/lib/python3.12/site-packages/torch/lib: No such file or directory",
+        example_source="GNU ld's ldfile.c ('cannot find %s' for a missing input file), gcc's driver ('%s: No such "
+        "file or directory'); torch.utils.cpp_extension's ninja link line",
     ),
 )

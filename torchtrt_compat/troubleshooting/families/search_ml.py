@@ -97,4 +97,43 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="zilliztech/VectorDBBench#371, milvus-io/milvus#34220 (segcore's index factory); "
         "milvus-io/milvus#43225 (the proxy's 'invalid index type: GPU_CAGRA')",
     ),
+    # issue 36, round forty-three: faiss's writer (faiss/impl/index_write.cpp, write_index: FAISS_THROW_MSG("don't
+    # know how to serialize this type of index") after its chain of dynamic_casts to the CPU index types) given an
+    # index it has no format for, which in practice is a GPU index (GpuIndex*, an index_cpu_to_gpu clone, or a CPU
+    # index wrapping one) passed to faiss.write_index / serialize_index
+    KnownError(
+        "faiss-write-gpu-index",
+        "faiss.write_index: don't know how to serialize this type of index (a GPU index written without "
+        "index_gpu_to_cpu)",
+        r"don't know how to serialize this type of index",
+        "faiss's write_index (and serialize_index, which calls it) only knows the CPU index types: it raises this for "
+        "an index it has no file format for, which is nearly always a GPU index (a GpuIndex*, or an index moved with "
+        "index_cpu_to_gpu / index_cpu_to_all_gpus, or a wrapper such as IndexIDMap / IndexPreTransform around one); "
+        "a library that saves the index it built on the GPU (with device= / use_gpu) without converting it first "
+        "hits it too.",
+        "Convert the index to the CPU before writing it: `faiss.write_index(faiss.index_gpu_to_cpu(index), path)` "
+        "(the same for faiss.serialize_index), and move it back after reading with faiss.index_cpu_to_gpu(res, dev, "
+        "cpu_index). If a library does the saving (a vector store, a retrieval or bitext-mining pipeline, a dataset's "
+        "FAISS index), upgrade it (releases that convert GPU indexes before saving exist for most) or build the index "
+        "on the CPU for the saving step. Only if the index is already a CPU one: its type is newer than this faiss "
+        "can write (use the same faiss version for writing and reading, and upgrade it).",
+        variants=(
+            Variant(
+                r"\bdatasets[\\/]search\.py|\.save_faiss_index\b|\.add_faiss_index\b",
+                "Hugging Face datasets' FAISS index",
+                "datasets' save_faiss_index writes the index with faiss.write_index, converting a GPU index with "
+                "index_gpu_to_cpu only when it recognises it as one (older releases checked an attribute newer faiss "
+                "GPU indexes do not have): upgrade datasets (`pip install -U datasets`), or save from the CPU "
+                "index: `faiss.write_index(faiss.index_gpu_to_cpu(ds.get_index('embeddings').faiss_index), path)`, "
+                "or build the index without device= before saving and move it to the GPU after loading.",
+                strict=True,
+            ),
+        ),
+        weight=80,
+        applies="faiss (Python and C++), faiss-gpu; libraries that save a FAISS index they built on the GPU",
+        shown_by=(tests_in("tests/troubleshooting/test_round43_v43retrieval.py")("test_faiss_gpu_index_written"),),
+        example="RuntimeError: Error in void faiss::write_index(const faiss::Index*, faiss::IOWriter*) at "
+        "faiss/impl/index_write.cpp:590: don't know how to serialize this type of index",
+        example_source="faiss faiss/impl/index_write.cpp (write_index's FAISS_THROW_MSG for an unknown index type)",
+    ),
 )
