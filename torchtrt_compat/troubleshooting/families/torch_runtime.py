@@ -435,7 +435,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-invalid-device-function",
         "CUDA error: invalid device function (kernels not built for this GPU)",
         # a message cut at the end of the line (Caffe's glog CHECK: "(8 vs. 0)  invalid device functio")
-        r"invalid device functi?o?n?(?!\w)|cudaErrorInvalidDeviceFunction",
+        # issue 36, round forty-three: HIP's own name for a binary with no code object for the GPU's gfx target
+        r"invalid device functi?o?n?(?!\w)|cudaErrorInvalidDeviceFunction|\bhipErrorNoBinaryForGpu\b"
+        r"|Unable to find code object for all current devices",
         "A kernel has no code for this GPU's architecture (cudaErrorInvalidDeviceFunction, 98): torch or a CUDA "
         "extension (a custom op, mmcv, detectron2, a kernel library) was compiled for other compute capabilities "
         "than the GPU's.",
