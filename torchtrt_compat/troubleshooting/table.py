@@ -2648,6 +2648,8 @@ _CORE: tuple[KnownError, ...] = (
         # ncnn's Vulkan allocator (src/allocator.cpp), MLX's Metal allocator (backend/metal/allocator.cpp)
         r"|failed to allocate compute (?:pp )?buffers|vkAllocateMemory failed -?\d"
         r"|\[metal::malloc\] Attempting to allocate \d{1,20} bytes which is greater than"
+        # issue 36, round forty-three: MLX's older Metal allocator when it cannot get the memory
+        r"|\[malloc_or_wait\] Unable to allocate \d"
         # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
         r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b"
         # torch's exception type with its message cut off in the paste ("torch.cuda.OutOfMemoryError: CUD")
@@ -2660,8 +2662,9 @@ _CORE: tuple[KnownError, ...] = (
         "state and cached blocks need more than is free (other processes hold some); with TensorRT, while the "
         "builder timed kernels (workspace) or when an engine's execution context allocated its activations.",
         "Free GPU memory (other processes: `nvidia-smi`), lower the batch size (or the sequence length / image "
-        "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model), or use a GPU with more memory "
-        "(or shard the model over several).",
+        "size), load the model in a smaller dtype (fp16 / bf16, or a quantized model) or a smaller model, keep part of "
+        "it on the CPU (offload some layers or run one of several models there), or use a GPU with more memory (or "
+        "shard the model over several).",
         variants=(
             # issue 36, round thirty-eight: a TPU's high-bandwidth memory at XLA's compile (the program does not fit
             # one core's HBM): no GPU allocator setting applies
@@ -3231,7 +3234,7 @@ _CORE: tuple[KnownError, ...] = (
             ),
             Variant(
                 r"MPS backend out of memory|PYTORCH_MPS_HIGH_WATERMARK_RATIO"
-                r"|kIOGPUCommandBufferCallbackErrorOutOfMemory|\[METAL\]|\[metal::",
+                r"|kIOGPUCommandBufferCallbackErrorOutOfMemory|\[METAL\]|\[metal::|\[malloc_or_wait\]",
                 "Apple silicon (MPS / Metal, unified memory)",
                 "On a Mac the GPU shares the system's unified memory: close other apps, lower the batch, the image "
                 "size or the context, use a smaller or quantized model; torch's MPS cap can be raised with "
@@ -5957,10 +5960,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|(?:Assertion|Runtime|Value|Environment|System)Error:? {0,2}[^\n]{0,40}\b(?:cuda|gpu)\b[^\n]{0,24}"
         r"\b(?:is|are) not (?:available|avaliable|availabe|avaiable|avalable|found|detected)"
         r"|assert\s{1,4}torch\.cuda\.is_available\(\)[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
-        #: the same check under a flag ("assert not params.cuda or torch.cuda.is_available()"; issue 36, round
-        #: forty-three), never an assert that CUDA is absent
-        r"|assert\s{1,4}(?!not\s{1,4}torch\.cuda)[^\n]{1,80}?\bor\s{1,4}torch\.cuda\.is_available\(\)\s{0,4}"
-        r"(?:,[^\n]{0,80})?\n(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
+        # issue 36, round forty-three: an assertion that checks torch.cuda.is_available() inside a condition (a flag
+        # that asks for CUDA: "assert not params.cuda or torch.cuda.is_available()")
+        r"|assert\s{1,4}(?!not\s{1,4}torch\.cuda\.is_available\(\))[^\n]{1,80}\btorch\.cuda\.is_available\(\)[^\n]{0,80}\n"
+        r"(?:[^\n]{0,200}\n){0,2}\s{0,8}AssertionError"
         #: torch's own warnings when AMP is asked for without CUDA (torch 2.14 torch/amp/grad_scaler.py and
         #: torch/amp/autocast_mode.py)
         r"|GradScaler is enabled, but CUDA is not available|User provided device_type of 'cuda', but CUDA is not "
@@ -5987,6 +5990,22 @@ _CORE: tuple[KnownError, ...] = (
         "CPU-only torch: install the CUDA build); nvidia-smi's 'CUDA Version' is at least torch.version.cuda; "
         "CUDA_VISIBLE_DEVICES is not empty.",
         variants=(
+            # issue 36, round forty-three: the program's own flag asked for CUDA and its assertion checks that torch
+            # has it ("assert not params.cuda or torch.cuda.is_available()")
+            Variant(
+                r"assert\s{1,4}[^\n]{0,60}\b(?:params|args|opts?|config|cfg|FLAGS|hparams|self\.\w{1,20})\."
+                r"(?:use_)?(?:cuda|gpus?)\b[^\n]{0,60}torch\.cuda\.is_available\(\)",
+                "the program's own flag asks for CUDA (--cuda / --gpu) and torch has none",
+                "The program was told to use CUDA (its --cuda / --gpu option, often on by default) and asserts that "
+                "torch can: here torch sees no GPU. On a machine without an NVIDIA GPU, run it on the CPU by "
+                "turning the flag off (`--cuda False`, or leave out --gpu / --cuda; see the script's argument "
+                "parser for the spelling); with a GPU, install a CUDA build of torch (`python -c 'import torch; "
+                "print(torch.__version__, torch.version.cuda, torch.cuda.is_available())'` must show a CUDA "
+                "version and True; `nvidia-smi` must list the GPU) and the GPU builds of what the program uses "
+                "beside it (faiss-gpu rather than faiss-cpu, for instance).",
+                strict=True,
+                sure=True,
+            ),
             # issue 36, round thirty: a Rust program on libtorch (tch-rs) that linked the CPU-only libtorch its
             # build found or downloaded
             Variant(

@@ -50,6 +50,7 @@ from . import (
     numeric_results,
     numerics,
     onnxruntime,
+    other_backends,
     package_managers,
     pastes,
     process_deaths,
@@ -147,5 +148,6 @@ FAMILIES: tuple[KnownError, ...] = (
     *vision_legacy.FAMILIES,
     *package_managers.FAMILIES,
     *windows.FAMILIES,
+    *other_backends.FAMILIES,
     *generic.FAMILIES,
 )

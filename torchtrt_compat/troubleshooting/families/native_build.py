@@ -38,6 +38,17 @@ _TESTS = "tests/troubleshooting/test_round6_native.py"
 _R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
+#: the PyG extensions' remedy (torch-scatter, torch-sparse, torch-cluster, torch-spline-conv, pyg-lib): their wheels are
+#: built per torch and CUDA and published on PyG's own wheel index, so a plain index's build is the CPU one
+_PYG_FIX = (
+    "The PyG extension (torch-scatter / torch-sparse / torch-cluster / torch-spline-conv / pyg-lib) is a CPU build "
+    "(installed from the plain package index, which has no CUDA builds of them, or built where no nvcc was found): "
+    "uninstall them and install the wheels for your torch and CUDA from PyG's wheel index (the -f link in its "
+    "README, named after torch's version and CUDA, e.g. torch-2.4.0+cu121; `python -c 'import torch; "
+    "print(torch.__version__, torch.version.cuda)'` gives both), or build them with FORCE_CUDA=1 and the nvcc of "
+    "torch.version.cuda. torchvision is not involved."
+)
+
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is
 #: shown in a Markdown code span in docs/troubleshooting.md).
 _Q = "['\"\u2018\u2019]"
@@ -2408,6 +2419,14 @@ _ROUND8: tuple[KnownError, ...] = (
                 "opencv-python opencv-contrib-python opencv-python-headless` so no pip cv2 shadows it; "
                 "`cv2.cuda.getCudaEnabledDeviceCount()` must be > 0.",
             ),
+            # issue 36, round forty-three: a PyG extension's op named in the traceback (torch.ops.torch_cluster.radius,
+            # site-packages/torch_scatter/...): its wheel is the CPU one, whatever torchvision a package list shows
+            Variant(
+                r"\b(?:torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|pyg_lib)\b(?!\s{0,4}==|\s+\d)",
+                "PyTorch Geometric extensions",
+                _PYG_FIX,
+                strict=True,
+            ),
             Variant(
                 r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"
                 r"|\bnms is not compiled|Deform\w{0,20} is not compiled",
@@ -2437,10 +2456,7 @@ _ROUND8: tuple[KnownError, ...] = (
             Variant(
                 r"torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|torch_geometric|pyg_lib",
                 "PyTorch Geometric extensions",
-                "The PyG extension (torch-scatter / torch-sparse / torch-cluster) is a CPU build: install the wheel "
-                "for your torch and CUDA from PyG's wheel index (the -f link in its README, named after torch's "
-                "version and CUDA, e.g. torch-2.4.0+cu121), or build it with FORCE_CUDA=1 and nvcc of "
-                "torch.version.cuda.",
+                _PYG_FIX,
             ),
         ),
         op=r"\b([\w:]{1,60}) (?:is|was) not compiled with|operator (torchvision::\w{1,40}) does not exist"

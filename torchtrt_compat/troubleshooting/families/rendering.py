@@ -18,6 +18,11 @@ from ..entry import KnownError, Variant, tests_in
 __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round22_v22gfx.py")
+_R43 = tests_in("tests/troubleshooting/test_round43_v43backends.py")
+
+#: the dispatcher's "Could not run '<op>" for torch's own namespaces (other namespaces are an extension's ops:
+#: build-extension-without-cuda)
+_OP_NAMESPACES = r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})"
 
 #: what gives a process NVIDIA's EGL (shared by the EGL rows)
 _NVIDIA_EGL = (
@@ -102,44 +107,74 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-op-no-cuda-kernel",
         "Could not run 'aten::op' / 'quantized::op' with arguments from the 'CUDA' (or 'SparseCUDA', "
-        "'QuantizedCUDA'; a device plugin's: 'PrivateUse1', 'XPU', 'MPS') backend: torch has no kernel for this op "
-        "on this backend",
-        # (a device plugin's backend, issue 36, round forty-three: torch-directml's 'PrivateUse1', the old
-        # pytorch-directml fork's 'UNKNOWN_TENSOR_TYPE_ID', Intel's 'XPU', Apple's 'MPS', ROCm's 'HIP')
-        r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})' with arguments from the "
-        r"'((?:Sparse|SparseCsr|Quantized|Autograd)?(?:CUDA|XPU|MPS|HIP|PrivateUse1)\w{0,10}|UNKNOWN_TENSOR_TYPE_ID)'"
-        r" backend",
+        "'QuantizedCUDA', another device's: 'PrivateUse1', 'MPS', 'XPU') backend: torch has no kernel for this op on "
+        "this backend",
+        _OP_NAMESPACES
+        + r"' with arguments from the '((?:Sparse|SparseCsr|Quantized|Autograd)?CUDA\w{0,10})' backend"
+        # issue 36, round forty-three: the same dispatcher error for a device other than CUDA (an out-of-tree plugin
+        # such as torch-directml registers as PrivateUse1; the old pytorch-directml fork's 'dml' device shows as
+        # UNKNOWN_TENSOR_TYPE_ID; Intel's XPU, Apple's MPS, Habana's HPU), MPS's own refusal of an op it lacks
+        # (aten/src/ATen/mps/MPSFallback.mm, mps_error_fallback; torch 1.12 said "not current implemented") and a
+        # kernel's refusal of the XPU device
+        + "|"
+        + _OP_NAMESPACES
+        + r"' with arguments from the '((?:Sparse|SparseCsr|Quantized|Autograd)?(?:PrivateUse1|XPU|MPS|HPU|HIP)\w{0,10}"
+        r"|UNKNOWN_TENSOR_TYPE_ID)' backend"
+        r"|The operator '(?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80}' is not current(?:ly)? implemented "
+        r"for the MPS device"
+        r"|\bnot implemented for 'XPU'",
         "torch itself has no kernel for this op on this backend: eager quantized ops (quantized::, QuantizedCPU "
         "tensors) run on the CPU only, many ops have no sparse-CUDA or quantized-CUDA kernel, and some ops exist only "
-        "for the CPU; the tensors reached the op on the GPU in a layout or dtype it does not serve.",
+        "for the CPU; the tensors reached the op on the GPU in a layout or dtype it does not serve. On a device other "
+        "than CUDA (a plugin's PrivateUse1 device such as DirectML, Apple's MPS, Intel's XPU) that back-end simply "
+        "has not implemented the op yet.",
         "Give the op inputs it has a CUDA kernel for: convert sparse tensors with `.to_dense()` (or use an op that "
         "supports the sparse layout), run eager-quantized models (torch.ao.quantization, quantized:: ops) on the CPU "
         "or deploy them through a GPU path (TensorRT / torch.compile with fp16 / int8), or move that op's inputs to "
         "the CPU; a newer torch adds kernels for some ops (check the release notes for the op named).",
         variants=(
-            # a device plugin's backend (issue 36, round forty-three): the plugin, not torch's CUDA build, lacks the
-            # op; torch's own message names the backend (OperatorEntry.cpp reportError)
+            # issue 36, round forty-three: the back-end named in the message picks its own remedy
             Variant(
-                r"with arguments from the '(?:\w{0,10}(?:XPU|MPS|HIP|PrivateUse1)\w{0,10}|UNKNOWN_TENSOR_TYPE_ID)' "
-                r"backend",
-                "a device plugin's backend (PrivateUse1: torch-directml or another out-of-tree device; "
-                "UNKNOWN_TENSOR_TYPE_ID: the old pytorch-directml fork; XPU; MPS; HIP)",
-                "The back-end the tensors are on (a device plugin: DirectML's 'PrivateUse1' / the old fork's "
-                "'UNKNOWN_TENSOR_TYPE_ID', Intel's 'XPU', Apple's 'MPS', AMD's 'HIP') has no kernel for the op "
-                "named: its coverage, not your code or a CUDA build, is the limit. Run that op on the CPU (move its "
-                "inputs with .cpu() and the result back; printing a tensor runs such ops too, so print "
-                "tensor.cpu()), turn on the back-end's own CPU fallback where it has one (MPS: "
-                "PYTORCH_ENABLE_MPS_FALLBACK=1), or upgrade the plugin (torch-directml, intel-extension-for-pytorch) "
-                "or torch to a release that adds the op.",
+                r"with arguments from the '(?:Sparse|Quantized|Autograd)?PrivateUse1\w{0,10}' backend"
+                r"|with arguments from the 'UNKNOWN_TENSOR_TYPE_ID' backend",
+                "a device plugin's back-end (PrivateUse1: torch-directml; UNKNOWN_TENSOR_TYPE_ID: the old "
+                "pytorch-directml fork)",
+                "The device's plugin (torch-directml's privateuseone device; the old pytorch-directml 1.8 fork's "
+                "'dml' device shows as UNKNOWN_TENSOR_TYPE_ID) does not implement this op. Move that op's tensors to "
+                "the CPU for it and back (`y = op(x.cpu()).to(device)`; a tensor printed from the device runs "
+                "masked_select and the like, so print `x.cpu()`), and upgrade the plugin: the old pytorch-directml "
+                "fork is retired, so install the torch-directml plugin for a supported torch (`pip install "
+                "torch-directml`), which covers many more ops; a back-end with full coverage (CUDA, ROCm) avoids "
+                "the gaps.",
+            ),
+            Variant(
+                r"for the MPS device|with arguments from the '(?:Sparse|Quantized|Autograd)?MPS\w{0,10}' backend",
+                "Apple's MPS back-end",
+                "The MPS back-end has no kernel for this op in this torch. Let torch run it on the CPU: set "
+                "PYTORCH_ENABLE_MPS_FALLBACK=1 in the environment before Python starts (`export "
+                "PYTORCH_ENABLE_MPS_FALLBACK=1`, or os.environ before the first `import torch`), which falls back "
+                "per op (slower); or move that op's tensors to the CPU yourself; a newer torch implements more ops "
+                "on MPS.",
+            ),
+            Variant(
+                r"for 'XPU'|with arguments from the '(?:Sparse|Quantized|Autograd)?XPU\w{0,10}' backend",
+                "Intel's XPU back-end",
+                "The XPU back-end has no kernel for this op in this install: use a newer torch with Intel GPU support "
+                "(torch 2.5 and later ship XPU kernels) or the intel-extension-for-pytorch release that pairs with "
+                "your torch exactly (a mismatched pair registers fewer ops), or move that op's tensors to the CPU "
+                "for it.",
             ),
         ),
-        op=r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})'",
+        op=r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})'"
+        r"|The operator '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})' is not current",
         weight=86,
-        applies="torch's own ops (aten, quantized, sparse) on CUDA tensors of a layout or dtype without a kernel",
-        shown_by=(_test("test_op_without_cuda_kernel"),),
+        applies="torch's own ops (aten, quantized, sparse) on CUDA tensors of a layout or dtype without a kernel, and "
+        "on devices other than CUDA (DirectML, MPS, XPU) that lack the op",
+        shown_by=(_test("test_op_without_cuda_kernel"), _R43("test_op_missing_on_another_backend")),
         example="NotImplementedError: Could not run 'quantized::linear' with arguments from the 'CUDA' backend.",
         example_source="torch aten/src/ATen/core/dispatch/OperatorEntry.cpp (reportError: 'Could not run ... with "
-        "arguments from the ... backend'); torch quantized kernels registered for QuantizedCPU only",
+        "arguments from the ... backend'); torch quantized kernels registered for QuantizedCPU only; "
+        "aten/src/ATen/mps/MPSFallback.mm",
     ),
     KnownError(
         "exporter-error-path-nameerror",
