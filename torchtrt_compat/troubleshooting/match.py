@@ -721,8 +721,9 @@ _MODULE_IN_PATTERN = re.compile(r"module '((?:\w|\\\.){1,80})' has no attribute"
 def _module_of(attr: str, text: str) -> str | None:
     """The module whose attribute ``attr`` a Python 2 line says is missing, where a family keyed to Python 3's wording
     knows that attribute missing from it ("module 'faiss' has no attribute 'StandardGpuResources'"): the name before
-    the attribute in the code the text shows ("res = faiss.StandardGpuResources()"), else the one such module; None
-    where no family knows it (the line keeps its words, and the families keyed to them)."""
+    the attribute in the code the text shows ("res = faiss.StandardGpuResources()"), else the one such module where
+    the text names it elsewhere (a package list's "faiss-cpu", a path); None where no family knows it (the line keeps
+    its words, and the families keyed to them)."""
     owners = set()
     for c in _compiled():
         if "has no attribute" not in c.source:
@@ -738,7 +739,10 @@ def _module_of(attr: str, text: str) -> str | None:
         alias = re.search(rf"\bimport ([A-Za-z_][\w.]{{0,80}}) as {re.escape(shown.group(1))}\b", text)
         module = alias.group(1) if alias else shown.group(1)
         return module if module in owners else None
-    return owners.pop() if len(owners) == 1 else None
+    if len(owners) != 1:
+        return None
+    module = owners.pop()  # (only where the text names it: a path, a package list, an import)
+    return module if re.search(rf"(?<![\w.]){re.escape(module)}(?![\w])", text) else None
 
 
 def _python3_wording(text: str) -> str:
