@@ -5991,7 +5991,7 @@ _CORE: tuple[KnownError, ...] = (
         "CUDA_VISIBLE_DEVICES is not empty.",
         variants=(
             # issue 36, round forty-three: the program's own flag asked for CUDA and its assertion checks that torch
-            # has it ("assert not params.cuda or torch.cuda.is_available()")
+            # has it (an assert on a --cuda / --gpu option or torch.cuda.is_available())
             Variant(
                 r"assert\s{1,4}[^\n]{0,60}\b(?:params|args|opts?|config|cfg|FLAGS|hparams|self\.\w{1,20})\."
                 r"(?:use_)?(?:cuda|gpus?)\b[^\n]{0,60}torch\.cuda\.is_available\(\)",
@@ -6002,7 +6002,7 @@ _CORE: tuple[KnownError, ...] = (
                 "parser for the spelling); with a GPU, install a CUDA build of torch (`python -c 'import torch; "
                 "print(torch.__version__, torch.version.cuda, torch.cuda.is_available())'` must show a CUDA "
                 "version and True; `nvidia-smi` must list the GPU) and the GPU builds of what the program uses "
-                "beside it (faiss-gpu rather than faiss-cpu, for instance).",
+                "beside it (the GPU build of every library that has a CPU-only twin).",
                 strict=True,
                 sure=True,
             ),

@@ -221,8 +221,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "there: an earlier first-use build failed or was interrupted (the loader only says the file is "
                 "missing, the build's own error was printed earlier or hidden), or another process was still "
                 "building it. Delete that folder (`rm -rf ~/.cache/torch_extensions/*/<name>`), then rerun once with "
-                "the build shown (`load(..., verbose=True)`, or the switch the library's loading line names, e.g. "
-                "COLBERT_LOAD_TORCH_EXTENSION_VERBOSE=True) and explain the first error the build prints: usually "
+                "the build shown (`load(..., verbose=True)`, or the verbose switch the library's own loading line "
+                "names) and explain the first error the build prints: usually "
                 "ninja missing (`pip install ninja`), no C++ compiler, or nvcc / CUDA_HOME of another CUDA than "
                 "torch's (`python -c 'import torch; print(torch.version.cuda)'` vs `nvcc --version`). On a shared "
                 "or read-only home, point TORCH_EXTENSIONS_DIR at a writable local folder.",

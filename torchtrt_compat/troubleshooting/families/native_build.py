@@ -299,12 +299,13 @@ _CGO_VARIANT = Variant(
 #: - 3.11); scikit-learn's "sklearn" is a deprecated alias package. Written from memory of those notices
 DISCONTINUED_PACKAGES: dict[str, tuple[str, str]] = {
     r"faiss[-_.]gpu": (
-        "faiss-gpu: its registry wheels stopped at 1.7.2 (CPython 3.6 - 3.10, Linux x86-64), so a newer Python (a "
-        "current Colab, 3.11+) gets none",
+        "faiss-gpu: its registry wheels stopped at 1.7.2 (CPython 3.6 - 3.10, Linux x86-64), so a newer Python "
+        "(3.11 and later) gets none",
         "Install its successors instead: `pip install faiss-gpu-cu12` (or faiss-gpu-cu11, for the CUDA major "
         "`nvidia-smi` supports; Linux x86-64), or faiss-gpu from conda (`conda install -c pytorch -c nvidia "
         "faiss-gpu`); where a GPU is not needed (small indexes, notebooks, examples) `pip install faiss-cpu` has "
-        "wheels for every current Python. Replace the pin in the requirements / notebook rather than the Python.",
+        "wheels for every current Python. Replace the pin where it is written (a requirements file, a setup script, "
+        "an install cell) rather than the Python.",
     ),
     r"tensorflow[-_.]gpu": (
         "tensorflow-gpu: TensorFlow ships its GPU support in the tensorflow package since 2.1 and stopped "
@@ -3503,10 +3504,10 @@ FAMILIES = FAMILIES + (
     # its space ('C:\\Users\\First')
     KnownError(
         "build-path-with-space",
-        "A build command split a path at a space (ld: cannot find Volume/...: No such file or directory)",
+        "A build command split a path at a space (ld: cannot find <the path's second half>: No such file or directory)",
         _PATH_SPLIT_AT_SPACE,
-        "A folder in the build's paths has a space in its name (a drive mounted as 'New Volume', a Windows user name "
-        "'First Last', 'Program Files' in a tool's path) and the build passes it unquoted (-L / -I flags that "
+        "A folder in the build's paths has a space in its name (a mounted drive's label, a Windows user name, "
+        "'Program Files' in a tool's path) and the build passes it unquoted (-L / -I flags that "
         "torch.utils.cpp_extension, a Makefile or a setup.py writes), so the linker or compiler receives its two "
         "halves as two arguments: the second half is 'not found', and so are the libraries that folder held.",
         "Move the environment and the project to a path without spaces: create the virtual environment / conda env "
@@ -3518,8 +3519,8 @@ FAMILIES = FAMILIES + (
         weight=90,
         applies="native builds (torch C++/CUDA extensions, setup.py, Makefiles) whose paths hold a space",
         shown_by=(tests_in("tests/troubleshooting/test_round43_v43retrieval.py")("test_a_path_split_at_a_space"),),
-        example="c++ x.o -shared -L/run/media/u/New Volume/env/lib/python3.12/site-packages/torch/lib -lc10 -o x.so\n"
-        "/usr/bin/ld: cannot find Volume/env/lib/python3.12/site-packages/torch/lib: No such file or directory",
+        example="c++ x.o -shared -L/home/ann/My Projects/env/lib/python3.12/site-packages/torch/lib -lc10 -o x.so\n"
+        "/usr/bin/ld: cannot find Projects/env/lib/python3.12/site-packages/torch/lib: No such file or directory",
         example_source="GNU ld's ldfile.c ('cannot find %s' for a missing input file), gcc's driver ('%s: No such "
         "file or directory'); torch.utils.cpp_extension's ninja link line",
     ),

@@ -113,8 +113,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "hits it too.",
         "Convert the index to the CPU before writing it: `faiss.write_index(faiss.index_gpu_to_cpu(index), path)` "
         "(the same for faiss.serialize_index), and move it back after reading with faiss.index_cpu_to_gpu(res, dev, "
-        "cpu_index). If a library does the saving (a vector store, a retrieval or bitext-mining pipeline, a dataset's "
-        "FAISS index), upgrade it (releases that convert GPU indexes before saving exist for most) or build the index "
+        "cpu_index). If a library does the saving (a vector store, a retrieval pipeline, a dataset "
+        "library), upgrade it (releases that convert GPU indexes before saving exist for most) or build the index "
         "on the CPU for the saving step. Only if the index is already a CPU one: its type is newer than this faiss "
         "can write (use the same faiss version for writing and reading, and upgrade it).",
         variants=(
