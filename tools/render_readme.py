@@ -651,6 +651,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-two fix (`f2fb21e`)",
             ),
+            ("after_by_hand", "after round forty-three's fixes (not blind)"),
         ],
     ),
 )

@@ -46,7 +46,7 @@ _PYG_FIX = (
     "uninstall them and install the wheels for your torch and CUDA from PyG's wheel index (the -f link in its "
     "README, named after torch's version and CUDA, e.g. torch-2.4.0+cu121; `python -c 'import torch; "
     "print(torch.__version__, torch.version.cuda)'` gives both), or build them with FORCE_CUDA=1 and the nvcc of "
-    "torch.version.cuda. torchvision is not involved."
+    "torch.version.cuda."
 )
 
 #: A quote as compilers print it: ASCII, or gcc's typographic quotes in a UTF-8 locale (no backtick: the pattern is

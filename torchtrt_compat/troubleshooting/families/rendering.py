@@ -141,8 +141,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "pytorch-directml fork)",
                 "The device's plugin (torch-directml's privateuseone device; the old pytorch-directml 1.8 fork's "
                 "'dml' device shows as UNKNOWN_TENSOR_TYPE_ID) does not implement this op. Move that op's tensors to "
-                "the CPU for it and back (`y = op(x.cpu()).to(device)`; a tensor printed from the device runs "
-                "masked_select and the like, so print `x.cpu()`), and upgrade the plugin: the old pytorch-directml "
+                "the CPU for it and back (`y = op(x.cpu()).to(device)`; printing a tensor runs ops on its "
+                "device too, so print `x.cpu()`), and upgrade the plugin: the old pytorch-directml "
                 "fork is retired, so install the torch-directml plugin for a supported torch (`pip install "
                 "torch-directml`), which covers many more ops; a back-end with full coverage (CUDA, ROCm) avoids "
                 "the gaps.",
