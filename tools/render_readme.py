@@ -654,6 +654,16 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round forty-three's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round44",
+        "round forty-four (multi-GPU communication, GPU data loading and decoding, JAX and TensorFlow projects)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-three fix (`15e4687`)",
+            ),
+        ],
+    ),
 )
 
 
