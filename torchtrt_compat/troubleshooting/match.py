@@ -79,6 +79,7 @@ from .table import (
     STAGE_LINE_KINDS,
     STAGE_MARKERS,
     STAGE_SITUATIONS,
+    STAGE_STACKS,
     STAGE_STEPS,
     STAGE_WORDS,
     WATCH_GPU,
@@ -1816,7 +1817,7 @@ def _conclude_miss(
             )
     where += note
     # an accelerator that is no NVIDIA GPU: its own check, not nvidia-smi and a CUDA check (the message's remedy after)
-    on_device, command = _accelerator_step(result, hay, command, said, plain=not (numeric or cut or speed))
+    on_device, command = _own_checks(result, (hay, lv), command, said, (bool(numeric), bool(cut), speed is not None))
     result.command = command
     lib = f" in {library}" if library else ""
     seen = f" (first error: {result.first_error})" if result.first_error and not cut else ""
@@ -2151,6 +2152,60 @@ def _accelerator_step(result: Explanations, hay: str, command: str, said: str, *
     name, step, own = found
     result.next_step = step + (f"; the message itself says: {said}" if said else "")
     return f" It runs on {name}, not on an NVIDIA GPU: that device's own check comes first.", own
+
+
+def _own_checks(
+    result: Explanations, text: tuple[str, Levels], command: str, said: str, kinds: tuple[bool, bool, bool]
+) -> tuple[str, str]:
+    """A miss's own checks where its text shows them: an accelerator that is no NVIDIA GPU (`_accelerator_step`),
+    else the software stack its error line comes from (`_stack_step`; not for wrong numbers nor speed); ``kinds``:
+    whether the miss is of numbers, of a cut paste, of speed."""
+    hay, lv = text
+    numeric, cut, speed = kinds
+    on_device, command = _accelerator_step(result, hay, command, said, plain=not (numeric or cut or speed))
+    if not on_device and not (numeric or speed):  # a software stack's own checks (issue 36, round forty-four)
+        on_device, command = _stack_step(result, hay, lv, command, cut=cut)
+    return on_device, command
+
+
+@functools.lru_cache(maxsize=1)
+def _stacks() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
+    return tuple((name, re.compile(p), step, command) for name, p, step, command in STAGE_STACKS)
+
+
+@functools.lru_cache(maxsize=1)
+def _generic_commands() -> frozenset[str]:
+    """The commands of a miss's steps that read nothing of the error line itself (a rerun, nvidia-smi, a debugger, a
+    native program's sanitizer, a cut traceback's end): a software stack's own step replaces them."""
+    keys = ("runtime", "runtime/no-cuda-error", "guessed", "runtime/native", "cut-traceback", "bare-exception")
+    return frozenset({*(STAGE_COMMANDS[k] for k in keys), _POST_MORTEM})
+
+
+def _stack_step(result: Explanations, hay: str, lv: Levels, command: str, *, cut: bool) -> tuple[str, str]:
+    """For a miss whose step is a generic one (`_generic_commands`), the step of the software stack its error comes
+    from (`table.STAGE_STACKS`: the video codecs, torch.distributed and its launchers, JAX, TensorFlow, Ray; issue 36,
+    round forty-four): read on its first error line, else on the text's error lines (a library's own [E] line above
+    a cut traceback, a title's words); a text with no error line at all (words and a log cut before it) by its whole
+    head, unless its traceback is cut. Sets ``result``'s step and returns the summary's note and the command; else
+    no note and ``command``."""
+    if command not in _generic_commands():
+        return "", command
+    lines = [result.first_error] if result.first_error else []
+    lines += [_line_of(hay, st) for st, mark in zip(lv.starts[:40], lv.marks[:40], strict=False) if mark == "error"]
+    stated = _stated_above(hay)
+    if stated:
+        lines.append(stated)
+    if result.library:  # the library whose frames raised it (torchcodec's decoder under a bare RuntimeError)
+        lines.append(result.library)
+    said = "\n".join(ln for ln in lines if ln)
+    if not said.strip() and not cut:
+        said = hay[:20_000]
+    for name, rx, step, own in _stacks():
+        if rx.search(said):
+            note = " (the traceback's end would add its exception's message)" if cut else ""
+            result.next_step = step + note
+            return f" Its error comes from {name}: that stack's own checks come first.", own
+    return "", command
 
 
 #: the stages of a miss whose step an accelerator's own check replaces (a build keeps its compiler's step)

@@ -87,6 +87,14 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (),
     ),
     (
+        # torch's own C++ logging (c10's glog-like format, with nanoseconds, in brackets after a rank prefix): "[rank4]:
+        # [E421 02:05:38.764490322 ProcessGroupGloo.cpp:143] Gloo connectFullMesh failed ..." (issue 36, round
+        # forty-four)
+        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?\[(?P<l>[FE])\d{3,4} \d\d:\d\d:\d\d\.\d{3,9} [\w.-]{1,120}:\d{1,6}\] ",
+        "torch's C++ logging (c10: [rank0]:[E512 12:00:00.000000000 ProcessGroupNCCL.cpp:123] ...)",
+        (),
+    ),
+    (
         r"^\s{0,4}\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?:? (?P<l>[FEWI]) \w",
         "TensorFlow's C++ logging ('2023-01-01 12:00:00.000000: W tensorflow/...')",
         (),
@@ -462,7 +470,14 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: "BaseCollectiveExecutor::StartAbort Internal: No unary variant device copy function found ..."); its "Out of
     #: range: End of sequence" (an input iterator's normal end) and a cancelled step stay warnings (issue 36, round
     #: thirty-seven)
-    + r"|\bStartAbort (?!Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)[A-Za-z ]{3,40}: ",
+    + r"|\bStartAbort (?!Out of range|OUT_OF_RANGE|Cancelled|CANCELLED)[A-Za-z ]{3,40}: "
+    #: a fatal check quoted inside a line a library logs at WARNING (issue 36, round forty-four): protobuf's
+    #: "CHECK failed: GeneratedDatabase()->Add(...)" and its "File already exists in database: x.proto" (two copies of
+    #: one .proto registered: a custom op's .so built against another release) end the process whatever the prefix
+    + r"|\bCHECK failed: (?=\S)|\bFile already exists in database: (?=\S)"
+    #: Ray's re-raise of a worker's exception ("ray.exceptions.RayTaskError(NcclError): ray::Worker.f() (pid=..."): the
+    #: worker's error, whatever exception or log line wraps it
+    + r"|\bray\.exceptions\.Ray(?:Task|Actor)Error(?:\(\w{1,60}\))?: ",
     re.MULTILINE,
 )
 #: the words one of which every match of `_FAILURE_AT_ANY_LEVEL` holds (it runs only on a text that holds one)
@@ -474,6 +489,9 @@ _FAILURE_WORDS = (
     "problem with multiple GPU",
     "bfc_allocator.cc:",
     "StartAbort ",
+    "CHECK failed: ",
+    "File already exists in database: ",
+    "ray.exceptions.Ray",
 )
 
 

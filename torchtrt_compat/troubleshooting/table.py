@@ -7678,6 +7678,85 @@ FRAMEWORK_DEVICES: tuple[FrameworkDevices, ...] = (
     ),
 )
 
+#: The software stacks a miss's error can come from that have their own first checks (issue 36, round forty-four):
+#: (name, the words its error line shows it by, the next step of a miss there, its command). A miss whose generic step
+#: (a rerun, nvidia-smi, a debugger, a native program's sanitizer, a cut traceback's end) would pass over the error
+#: line the paste already shows gets this stack's own step when that line names the stack (or, with no error line of
+#: its own, the text does). The first that matches wins: the video codecs before the communication libraries, those
+#: before the frameworks and Ray, which wraps the others. Sources: each stack's documented tools and variables
+#: (FFmpeg's -hwaccels / -encoders / -decoders listings, the NVIDIA container toolkit's NVIDIA_DRIVER_CAPABILITIES
+#: 'video', libnvcuvid / libnvidia-encode from the driver; NCCL_DEBUG, TORCH_DISTRIBUTED_DEBUG, TORCH_CPP_LOG_LEVEL,
+#: NCCL_SOCKET_IFNAME, GLOO_SOCKET_IFNAME, MASTER_ADDR / MASTER_PORT; jax.print_environment_info and
+#: XLA_PYTHON_CLIENT_PREALLOCATE / _MEM_FRACTION / _ALLOCATOR; tf.sysconfig.get_build_info; `ray logs`)
+STAGE_STACKS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "NVIDIA's video decoder / encoder (NVDEC / NVENC, cuvid) or FFmpeg's hardware codecs",
+        r"(?i)\bcuvid\w{0,40}|\bnvcuvid\b|\bnvdec\w{0,20}|\bnvenc\w{0,20}|\b\w{2,10}_(?:cuvid|nvenc)\b"
+        r"|\bVideo Codec SDK\b|\bhwaccel\w{0,10}|\bhw_?device_ctx\b|\bPyNvCodec\b|\bPyNvVideoCodec\b|\btorchcodec\b"
+        r"|\bGeneric error in an external library\b|\bDevice setup failed for decoder\b|\bnvidia-encode\b"
+        r"|\b(?:Unhandled|Invalid|Unsupported|Unknown) codec\b",
+        "the error is the video codec stack's own (NVDEC / NVENC through the driver's libnvcuvid / libnvidia-encode, "
+        "reached through FFmpeg's cuvid / nvenc codecs or a decoding library): check that this FFmpeg (or the "
+        "library's build) has the hardware codec at all (`ffmpeg -hide_banner -hwaccels`, `ffmpeg -hide_banner "
+        "-encoders | grep nvenc`, `-decoders | grep cuvid`; a Python decoder's wheel may be its CPU-only build), that "
+        "the driver's codec libraries are there (`ldconfig -p | grep -E 'nvcuvid|nvidia-encode'`; in a container "
+        "NVIDIA_DRIVER_CAPABILITIES must include video, e.g. compute,utility,video), and that the GPU's NVDEC / NVENC "
+        "supports the stream's codec, profile and resolution (NVIDIA's decode / encode support matrix); a numeric "
+        "status in the message is a CUDA driver error code (100: no device, 999: unknown); then retry with software "
+        "decoding to confirm the hardware path is the part that fails",
+        "ffmpeg -hide_banner -hwaccels; ffmpeg -hide_banner -encoders | grep -i nvenc; ldconfig -p | grep -E "
+        "'nvcuvid|nvidia-encode'; echo $NVIDIA_DRIVER_CAPABILITIES",
+    ),
+    (
+        "torch.distributed or another multi-process launcher (NCCL, gloo, the TCPStore, torchrun, Horovod, MPI)",
+        r"\bNCCL\w{0,30}|\bnccl\w{0,30}|\bNccl\w{0,30}|\b[Gg]loo\b|\bgloo/|\bProcessGroup\w{0,20}|\bTCPStore\b"
+        r"|\bDistStoreError\b|\bDistNetworkError\b|\bDistBackendError\b|\btorch\.distributed\b|\btorchrun\b"
+        r"|\bc10d\b|\brendezvous\b|\b[Hh]orovod\b|\bhorovodrun\b|\bmpirun\b|\bMPI_\w{2,30}|\bMASTER_(?:ADDR|PORT)\b"
+        r"|\binit_process_group\b",
+        "the error is the multi-process communication's own (NCCL, gloo or the TCPStore that ranks meet at): its "
+        "first error line on the first rank that failed decides; run again with NCCL_DEBUG=INFO "
+        "TORCH_DISTRIBUTED_DEBUG=DETAIL TORCH_CPP_LOG_LEVEL=INFO to see the transport, interface and peer it fails "
+        "on; check that every node reaches MASTER_ADDR:MASTER_PORT (and the ports between ranks: a firewall, a "
+        "hostname that resolves to a loopback or docker address), pin the interface all ranks share with "
+        "NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME, and in a container give /dev/shm room (--shm-size or --ipc=host); "
+        "all ranks must start together with the same world size and library versions",
+        "NCCL_DEBUG=INFO TORCH_DISTRIBUTED_DEBUG=DETAIL TORCH_CPP_LOG_LEVEL=INFO torchrun <its arguments> 2>&1 | "
+        "torchtrt-compat explain -; nc -zv $MASTER_ADDR $MASTER_PORT (from every node)",
+    ),
+    (
+        "JAX / XLA",
+        r"\bjax\w{0,20}\b|\bjaxlib\b|\bXLA_PYTHON_CLIENT_\w{2,20}|\bXlaRuntimeError\b|\bxla_bridge\b"
+        r"|\bpjrt_\w{2,40}|\bPjRt\w{2,30}",
+        "the error is JAX's / XLA's own: check that jaxlib is the CUDA build of the installed jax's release and "
+        "sees the GPU (`jax.print_environment_info()`, jax.devices()), its CUDA / cuDNN against the driver, and "
+        "the memory XLA takes: it preallocates 75% of the GPU at start (XLA_PYTHON_CLIENT_PREALLOCATE=false, a "
+        "lower XLA_PYTHON_CLIENT_MEM_FRACTION, or XLA_PYTHON_CLIENT_ALLOCATOR=platform), which leaves another "
+        "framework in the same process (or cuBLAS / cuDNN's own handles) without memory",
+        'python -c "import jax; jax.print_environment_info(); print(jax.devices())"',
+    ),
+    (
+        "TensorFlow",
+        r"\btensorflow\w{0,30}|\bTensorFlow\b|\btf\.(?:config|sysconfig|keras|data|function)\b"
+        r"|\bstream_executor\b|\bTF_[A-Z]\w{2,40}",
+        "the error is TensorFlow's own: check the build it runs (its CUDA and cuDNN versions, "
+        "`tf.sysconfig.get_build_info()`) against the installed driver and libraries, that it sees the GPU "
+        "(`tf.config.list_physical_devices()`), and that add-ons with their own ops (custom-op .so files, "
+        "tensorflow-text / -addons / -decision-forests, a language binding's native library) are of the exact "
+        "TensorFlow release they were built for",
+        'python -c "import tensorflow as tf; print(tf.__version__, tf.sysconfig.get_build_info(), '
+        'tf.config.list_physical_devices())"',
+    ),
+    (
+        "a Ray worker",
+        r"\bray::\w{1,80}|\bRay(?:Task|Actor)Error\b|\bray\.exceptions\.\w{2,40}|\braylet\b|\bRAY_\w{2,40}",
+        "the error was raised in a Ray worker and re-raised by the driver: the worker's own log holds its whole "
+        "traceback and the first error (`ray logs` on the head node, or /tmp/ray/session_latest/logs/worker-*.err "
+        "on the worker's node); the class in RayTaskError(...) is the worker's exception, and its library's checks "
+        "come next",
+        "ray logs cluster 'worker-*.err' (or ls /tmp/ray/session_latest/logs/ on the worker's node)",
+    ),
+)
+
 #: What each kind of program that is not Python (`miss.not_python`) means for its next step
 NOT_PYTHON_KINDS: dict[str, str] = {
     ".NET": "a .NET program: an AccessViolationException or SEHException is a crash inside the native library it "
