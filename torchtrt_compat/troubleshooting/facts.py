@@ -112,6 +112,16 @@ def _enum_codes(text: str, lower: str, seen: set[int], out: TextFacts) -> None:
             out.codes.append(CudaCode(named.code, named.name, named.message, _line(text, m.start())))
 
 
+def _driver_codes(text: str, lower: str, seen: set[int], out: TextFacts) -> None:
+    """The CUresults a driver API call "returned" in ``text`` (`_DRIVER_CODE_AT`), into ``out.codes``."""
+    for m in _finds(_DRIVER_CODE_AT, text, lower, "returned error"):
+        name = facts()["cuda_driver"]["errors"].get(m[1])
+        driver = cuda_error_named(name) if name else None
+        if name and driver is not None and driver.code not in seen:
+            seen.add(driver.code)
+            out.codes.append(CudaCode(driver.code, name, driver.message, _line(text, m.start())))
+
+
 def _enum_named(enum: str) -> CudaCode | None:
     """The CUDA error an enum variant's name stands for ("InvalidContext": CUDA_ERROR_INVALID_CONTEXT, else
     cudaErrorInvalidContext), or None."""
@@ -173,8 +183,17 @@ _CODE_AT = re.compile(
     r"|\bCUDA error code[ :=]{1,3}(\d{1,4})\b"
     # TensorFlow's grappler (core/grappler/clusters/utils.cc) logs cudaGetDeviceProperties' cudaError_t: "Failed to
     # get device properties, error code: 30" (issue 36, round thirty-six)
-    r"|\bFailed to get device properties, error code:\s{0,2}(\d{1,4})\b",
+    r"|\bFailed to get device properties, error code:\s{0,2}(\d{1,4})\b"
+    # NVIDIA's nvJPEG / nvImageCodec CHECK_CUDA macro prints the cudaError_t after a '#': "CUDA Runtime failure: '#2'"
+    # (nvImageCodec's python/error_handling.h, the nvJPEG samples; issue 36, round forty-four)
+    r"|\bCUDA Runtime failure:\s{0,2}'#(\d{1,4})'",
     _F,
+)
+#: a CUDA driver API call's CUresult as a library prints it (issue 36, round forty-four): NVIDIA's Video Codec SDK
+#: samples and the decoders built on them (NvDecoder.cpp's NVDEC_API_CALL: "HandleVideoSequence :
+#: m_api.cuvidGetDecoderCaps(&decodecaps) returned error 100"), a cu* / cuvid* / nvEnc* call "returned error N"
+_DRIVER_CODE_AT = re.compile(
+    r"\b(?:cuvid|cu|nvEnc)[A-Z]\w{1,60}\([^\n]{0,200}?\)\s{0,2}returned error:?\s{0,2}(\d{1,4})\b"
 )
 #: a CUDA toolkit of 10.0 or older named in the text ("cuda-10.0", "CUDA 9.2", "cuda_8.0"): its numbering of errors
 #: differs from today's
@@ -197,6 +216,8 @@ _CODE_WORDS = (
     "drivererror",
     "`err` value: ",
     "failed to get device properties",
+    "cuda runtime failure",
+    "returned error",
 )
 
 
@@ -363,6 +384,7 @@ def extract(text: str) -> TextFacts:
         if found is not None and code not in seen:
             seen.add(code)
             out.codes.append(CudaCode(found.code, found.name, found.message, _line(text, m.start())))
+    _driver_codes(text, lower, seen, out)
     for m in _finds(_NAMED, text, lower, "cudaerror", "cuda_error"):
         named = cuda_error_named(m[1])
         if named is not None and named.code not in seen:

@@ -525,7 +525,16 @@ def _stage_done() -> dict[str, re.Pattern[str]]:
 def _stage_from_words(text: str) -> str | None:
     """The stage a text without markers speaks of (`table.STAGE_WORDS`, the first that matches), or None."""
     head = text[:4096]  # a title or a few sentences: the words that matter are at the start
+    # an issue template's category tag ("[Installation]", "[Bug]") before a title that states its error names the
+    # template the user picked, not where the error happened (issue 36, round forty-four)
+    tagged = _TITLE_TAGS.match(head)
+    if tagged and _TITLE_STATES_ERROR.search(head[tagged.end() : head.find("\n") if "\n" in head else None]):
+        head = head[: tagged.start(1)] + head[tagged.end(1) :]
     return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
+
+
+#: the category tags at the start of an issue's title ("(issue title: [Installation] [Bug] ...")
+_TITLE_TAGS = re.compile(r"\(issue title: ((?:\[[^\]\n]{1,30}\]\s{0,3}){1,4})")
 
 
 def _stage_from_line_kind(text: str, lv: Levels | None = None) -> str | None:

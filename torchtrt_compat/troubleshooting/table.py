@@ -1049,6 +1049,21 @@ _CORE: tuple[KnownError, ...] = (
                 "GPU request) and CUDA_VISIBLE_DEVICES must not be empty.",
                 strict=True,
             ),
+            # issue 36, round forty-four: an NVDEC / NVENC call of the Video Codec SDK (cuvid*, nvEnc*, a decoder
+            # built on its samples) that returned CUDA_ERROR_NO_DEVICE (100): the driver's video engine is not
+            # reachable from this process (a container without the 'video' capability, a GPU without NVDEC)
+            Variant(
+                r"\bcuvid[A-Z]\w{1,60}|\bnvEnc[A-Z]\w{1,60}|\bNvDecoder\b|\bNvEncoder\w{0,10}\b|\bPyNvCodec\b"
+                r"|\bPyNvVideoCodec\b|\bHandleVideoSequence\b",
+                "an NVDEC / NVENC call (NVIDIA's Video Codec SDK) that found no device",
+                "The video decoder / encoder's own call (cuvid* / nvEnc*, through the driver's libnvcuvid / "
+                "libnvidia-encode) returned CUDA error 100, no CUDA-capable device: the process cannot reach the "
+                "GPU's video engine. In a container, start it with the GPU and the driver's video capability "
+                "(`--gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,video`, or `all`; on Kubernetes the same "
+                "env on the pod); check `nvidia-smi` and `ldconfig -p | grep nvcuvid` inside it. A GPU without NVDEC "
+                "/ NVENC (some data-center models lack NVENC) or a CUDA_VISIBLE_DEVICES that hides the GPU gives the "
+                "same code; decode on the CPU where the video engine cannot be had.",
+            ),
             # issue 36, round thirty-nine: the program itself hides the GPU (its CPU mode sets CUDA_VISIBLE_DEVICES
             # to -1 or empty, or it has a flag that turns the GPU on): the text shows the setting or the flag
             Variant(

@@ -317,7 +317,10 @@ _RUN: tuple[KnownError, ...] = (
         "supports the CUDA of the environment (in a container: a minimal `python -c 'import torch; "
         "torch.zeros(1).cuda()'` inside it, and `nvidia-smi` on the host).",
         requires=r"\bepochs?\b|max_epochs|training_step|validation_step|_worker_loop|DataLoader|multiprocessing"
-        r"|\bfork|\bvisuali[sz]e|\.cpu\(\)|\.to\(device",
+        r"|\bfork|\bvisuali[sz]e|\.cpu\(\)|\.to\(device"
+        # a GPU data-loading library's own call or frames (issue 36, round forty-four): decoders made inside a
+        # Dataset / DataLoader worker (torchcodec's add_video_stream, nvImageCodec, DALI, decord, a __getitem__)
+        r"|\badd_video_stream\b|\btorchcodec\b|\bnvimgcodec\b|\bnvidia\.dali\b|\bdecord\b|__getitem__",
         unless=r"_lazy_init|torch\.cuda\.init\(|is_available\(\)|CUDA initialization:|\bpycuda\b|PyCUDA",
         loose=True,
         alternatives=("torch-cuda-fork", "torch-cuda-init-unknown"),
