@@ -662,12 +662,16 @@ _SHM_ROWS: tuple[KnownError, ...] = (
         "/dev/shm too small for NCCL (NCCL's shm warnings; Ray's '/dev/shm has only N bytes' before NCCL work)",
         r"because /dev/shm has only (\d{1,15}) bytes available"
         r"|NCCL WARN [^\n]{0,80}(?:failed to extend /dev/shm|/dev/shm/nccl-[^\n]{0,120}No space left)"
-        r"|NCCL WARN Call to posix_fallocate failed",
+        r"|NCCL WARN Call to posix_fallocate failed"
+        # NCCL's own warning when it cannot create its shared-memory segment for the GPUs of one host (src/misc/
+        # shmutils.cc, ncclShmOpen: "Error while creating shared memory segment %s (size %zu)"), also pasted without
+        # NCCL's "NCCL WARN" head: the line a container's 64 MB /dev/shm gives (issue 36, round forty-four)
+        r"|Error while creating shared memory segment /dev/shm/nccl-",
         "NCCL moves data between the GPUs of one host through /dev/shm, which a container keeps tiny (64 MB is "
         "docker's and a pod's default): NCCL warns it cannot extend its segment, or Ray warns that /dev/shm is small "
         "in a text that shows NCCL or tensor-parallel workers; the collective then fails (an NCCL 'unhandled system "
         "error') or hangs.",
-        _SHM_FIX,
+        _SHM_FIX + " Only as a last resort NCCL_SHM_DISABLE=1 keeps NCCL out of /dev/shm (slower).",
         variants=(
             Variant(
                 _KUBERNETES,

@@ -112,7 +112,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # elastic agent's store connection (torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py)
         r"|retrieving ncclUniqueId from \[\d{1,5}\] via c10d key-value store by key '[^'\n]{1,60}', but "
         r"store->get\('[^'\n]{1,60}'\) got error: "
-        r"|RendezvousConnectionError: The connection to the C10d store has failed",
+        r"|RendezvousConnectionError: The connection to the C10d store has failed"
+        # a store call that got no answer within the store's timeout (torch's c10d socket / TCPStore client: the
+        # elastic agent's store.get, a rank's barrier), and TCPStore::wait's own timeout naming the keys it waited for
+        # (torch/csrc/distributed/c10d/TCPStore.cpp: "wait timeout after {}ms, keys: {}") (issue 36, round forty-four)
+        r"|\bDist(?:Store|Network)Error: Socket Timeout\b|\bDistStoreError: wait timeout after \d{1,9}ms, keys: ",
         "The processes of one job did not all reach the rendezvous within its timeout: another node could not "
         "connect to MASTER_ADDR:MASTER_PORT (a firewall, rank 0's address given as 127.0.0.1 or a name other nodes "
         "cannot resolve, another network interface), the nodes disagree on the number of nodes or processes, or one "
@@ -130,6 +134,42 @@ FAMILIES: tuple[KnownError, ...] = (
                 "code paths before init (a collective only some ranks call), or they disagree on the world size. "
                 "Read rank 0's log first; raise the timeout (init_process_group(timeout=...)) only if rank 0 is "
                 "really just slow (loading data or a checkpoint).",
+            ),
+            # the store's own timeouts, told apart by what the text shows (issue 36, round forty-four): a rank that
+            # waited for keys another rank never wrote, a store call with no answer, a client that never connected
+            Variant(
+                r"wait timeout after \d{1,9}ms, keys: ",
+                "a rank waited for keys another rank never wrote (TCPStore wait timeout)",
+                "This rank was connected to the store but waited past the store's timeout for keys the other ranks "
+                "write (the keys it names: a process group's or a barrier's): another rank crashed before it got "
+                "there (its own log has the first error), runs a different code path (a barrier or a new group "
+                "only some ranks reach), or was still busy (loading a model or a dataset, compiling, a slow first "
+                "step on rank 0). Read the other ranks' logs first; if one is only slow, raise the timeout "
+                "(init_process_group(timeout=timedelta(minutes=60)), or the framework's own distributed timeout "
+                "option).",
+            ),
+            Variant(
+                r"Socket Timeout",
+                "a store call got no answer in time (DistStoreError: Socket Timeout)",
+                "A call to the TCPStore on MASTER_ADDR:MASTER_PORT (the launcher's rendezvous, the elastic agent's "
+                "exchange of worker addresses, or a barrier) got no answer within the store's timeout. Multi-node: "
+                "the other nodes did not all start in time or could not reach the store (every node the same "
+                "MASTER_ADDR / --master_addr that the others reach, `nc -zv MASTER_ADDR MASTER_PORT` from each node, "
+                "the port open in the firewall, the same --nnodes and --node_rank each once), or a node's agent or a "
+                "rank crashed first (read every node's log). Start all nodes together; if start-up is only slow, "
+                "raise the timeout (torchrun --rdzv-conf timeout=1800 / join_timeout=1800, "
+                "init_process_group(timeout=...)).",
+            ),
+            Variant(
+                r"The client socket has timed out after \d{1,7}m?s while trying to connect to",
+                "a rank could not connect to the store (client socket timed out)",
+                "This rank never connected to the store at MASTER_ADDR:MASTER_PORT within the timeout: rank 0 did "
+                "not start it (it failed or had not started yet: its own log), the address is one this rank cannot "
+                "reach (127.0.0.1 on another node, a name resolving elsewhere, a firewall, another interface), or "
+                "the port is wrong. Check the address and port each rank is given and `nc -zv MASTER_ADDR "
+                "MASTER_PORT` from this rank's node. On one machine the store is rank 0's own process: rank 0 "
+                "failed or hung before creating it (its own log; a set of torch / vLLM / DeepSpeed versions other "
+                "than the project pins is one such cause).",
             ),
             Variant(
                 r"RendezvousConnectionError",
@@ -154,6 +194,45 @@ FAMILIES: tuple[KnownError, ...] = (
         "joined.",
         example_source="torch/csrc/distributed/c10d/TCPStore.cpp (the server's wait for clients); "
         "torch/distributed/elastic/rendezvous/dynamic_rendezvous.py (RendezvousTimeoutError)",
+    ),
+    # issue 36, round forty-four: gloo's TCP transport could not connect the ranks (torch's CPU process group, which
+    # Megatron, vLLM and SGLang create beside NCCL's)
+    KnownError(
+        "dist-gloo-connect-failed",
+        "Gloo could not connect the ranks (Gloo connectFullMesh failed; gloo's tcp/pair.cc: connection refused, no "
+        "route to host)",
+        r"Gloo connectFullMesh failed with"
+        r"|gloo[\\/]transport[\\/]tcp[\\/]pair\.cc:\d{1,5}\] (?:connect \[|[^\n]{0,160}(?:Connection refused"
+        r"|No route to host|Network is unreachable))",
+        "torch's gloo process group (the CPU group that Megatron, vLLM, SGLang and DeepSpeed create beside NCCL's, "
+        "or backend='gloo') connects every pair of ranks over TCP to the address each rank advertises: gloo takes "
+        "that address from the host name (or GLOO_SOCKET_IFNAME's interface), and a host name that resolves to "
+        "loopback (Ubuntu's /etc/hosts maps it to 127.0.1.1), to a docker bridge or to an interface the other nodes "
+        "cannot reach, or a firewall between the nodes, leaves the pairs unconnected ('no error' at pair.cc:144 is "
+        "such a connect that never completed).",
+        "Set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) on every node to the interface that connects the nodes "
+        "(`ip -br addr` lists them; e.g. GLOO_SOCKET_IFNAME=eth0), make the host name resolve to that interface's "
+        "address on every node (`getent hosts $(hostname)` must not print 127.0.1.1 or a docker address: fix "
+        "/etc/hosts), make MASTER_ADDR that address too, and open the ports between the nodes (gloo uses random "
+        "high ports, not only MASTER_PORT). In containers use --network=host for multi-node runs.",
+        variants=(
+            Variant(
+                r"127\.0\.1\.1",
+                "the host name resolves to loopback (127.0.1.1)",
+                "The address in the error is a loopback one: the host name resolves to 127.0.1.1 (Ubuntu's default "
+                "/etc/hosts line), so each rank advertises an address the other nodes cannot reach. Map the host "
+                "name to the node's real address in /etc/hosts (or remove the 127.0.1.1 line), or set "
+                "GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface that connects the nodes; "
+                "`getent hosts $(hostname)` shows the address gloo will use.",
+            ),
+        ),
+        weight=82,
+        applies="torch.distributed's gloo backend (also the CPU groups of Megatron-LM, vLLM, SGLang, DeepSpeed)",
+        shown_by=("tests/troubleshooting/test_round44_v44comm.py::test_gloo_cannot_connect_the_ranks",),
+        example="[E ProcessGroupGloo.cpp:138] Gloo connectFullMesh failed with [../third_party/gloo/gloo/transport/"
+        "tcp/pair.cc:144] no error",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupGloo.cpp ('Gloo connectFullMesh failed with ', "
+        "the caught error of gloo::Context::connectFullMesh); gloo/transport/tcp/pair.cc",
     ),
     KnownError(
         "dist-not-initialized",
@@ -1052,7 +1131,12 @@ FAMILIES: tuple[KnownError, ...] = (
         # argparse's usage block that lists the launcher's --local_rank, cut before its "error:" line (the text ends
         # with the block): the script refused the launcher's arguments (issue 36, round thirty-six)
         r"|^usage: (?=[^\n]{0,300}(?:\n[ \t]{2,}[^\n]{0,300}){0,60}?\[--local[-_]rank\b)[^\n]{1,300}"
-        r"(?:\n[ \t]{2,}[^\n]{0,300}){0,60}\s*(?:\.{3}\s*)?\Z",
+        r"(?:\n[ \t]{2,}[^\n]{0,300}){0,60}\s*(?:\.{3}\s*)?\Z"
+        # torch.distributed.launch's own deprecation warning (torch/distributed/launch.py, torch 2.x: "If your script
+        # expects `--local-rank` argument to be set, please change it to read from `os.environ['LOCAL_RANK']`")
+        # followed by the script's argparse usage banner: the script refused the --local-rank=N the launcher added,
+        # its "error:" line cut off (issue 36, round forty-four)
+        r"|expects .--local[-_]rank. argument to be set,? please[\s\S]{0,3000}?^usage: [\w./-]{1,100} \[",
         "torch.distributed.launch passes each worker its rank as an argument, spelled --local-rank=N since torch 2.0 "
         "(--local_rank before), while torchrun passes none and sets the LOCAL_RANK environment variable: a script "
         "whose argparse declares the other spelling rejects the argument, or requires one torchrun never gives.",

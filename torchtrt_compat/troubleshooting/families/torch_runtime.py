@@ -1713,7 +1713,13 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|internal error|invalid usage|invalid argument|remote process exited)\b"
         r"|\bnccl[A-Z]\w{2,30}(?:\(\))? failed: (?:unhandled (?:system|cuda) error|internal error|invalid usage"
         r"|invalid argument|remote process exited)\b"
-        r"|\b(?:unhandled (?:system|cuda) error|remote process exited) \(run with NCCL_DEBUG=INFO for details\)",
+        r"|\b(?:unhandled (?:system|cuda) error|remote process exited) \(run with NCCL_DEBUG=INFO for details\)"
+        # CuPy's NCCL binding (cupy/cuda/nccl.pyx, cupy_backends/cuda/libs/nccl.pyx: NcclError's "<ERROR_NAME>: <msg>")
+        # and the ncclResult_t names it prints, named alone (an issue's title); Ray's wrapper of a task that raised it
+        # (ray.exceptions.RayTaskError(NcclError)), whose traceback is often cut before CuPy's own line (issue 36,
+        # round forty-four)
+        r"|\bNcclError: NCCL_ERROR_\w{4,40}|\bNCCL_ERROR_(?:UNHANDLED_CUDA_ERROR|SYSTEM_ERROR|INTERNAL_ERROR"
+        r"|INVALID_ARGUMENT|INVALID_USAGE|REMOTE_ERROR)\b|\bRayTaskError\(NcclError\)",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
@@ -1749,6 +1755,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "reach each other directly need NCCL_P2P_DISABLE=1; torch.cuda.nccl.version() is the NCCL torch "
                 "bundles (it must suit the driver).",
             ),
+            # CuPy's own NCCL (Ray's collective groups, Alpa, cuML / Chainer): the cupy-cudaXXX wheel carries the
+            # CUDA and NCCL it was built for (issue 36, round forty-four)
+            Variant(
+                r"\b(?-i:NcclError)\b|\bcupy(?:_backends)?[\\/.]cuda[\\/.](?:libs[\\/.])?nccl\b|\b(?-i:NcclCommunicator)\b"
+                # CuPy's ERROR_NAMES; Ray's collective groups (ray/util/collective), which run on CuPy's NCCL
+                r"|\b(?-i:NCCL_ERROR_[A-Z_]{4,40})\b|\bcollective_group[\\/]nccl_collective_group\.py",
+                "CuPy's NCCL communicator (Ray collective groups, Alpa)",
+                "The communicator is CuPy's (cupy.cuda.nccl.NcclCommunicator), so the NCCL and CUDA in play are the "
+                "ones the cupy-cudaXXX wheel was built for, not torch's or JAX's: install the cupy wheel for the "
+                "CUDA you run (`pip install cupy-cuda12x` for CUDA 12, cupy-cuda11x for CUDA 11; only one cupy "
+                'package installed) and check `python -c "from cupy.cuda import nccl; print(nccl.get_version())"` on '
+                "every worker; the driver must be new enough for that CUDA. Then rerun with NCCL_DEBUG=INFO (Ray "
+                "passes the workers' environment through runtime_env) to see the failing transport: GPUs without "
+                "peer access need NCCL_P2P_DISABLE=1, a container needs --ipc=host (or a larger --shm-size), and "
+                "across nodes NCCL_SOCKET_IFNAME must name the interface that connects them. NCCL_ERROR_"
+                "UNHANDLED_CUDA_ERROR can also follow a CUDA out-of-memory on that GPU (the framework preallocated "
+                "it: leave NCCL some memory).",
+            ),
             Variant(
                 r"\bjaxlib\b|\bjax\.|XlaRuntimeError|xla[\\/]service[\\/]gpu|XLA_PYTHON",
                 "JAX / XLA",
@@ -1773,6 +1797,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Memory on /dev/shm) or the container lacks the IPC_LOCK capability GPUDirect RDMA needs (--cap-add "
                 "IPC_LOCK); rerun with NCCL_DEBUG=INFO to see the failing transport, and check that every worker "
                 "sees its GPU (tensor_parallel_size GPUs visible, no two workers on one GPU).",
+            ),
+            # a separately built communication extension (BytePS, Horovod, a custom op) that checks NCCL's result with
+            # its own CHECK macro in its own source: 'invalid usage' there, with no torch ProcessGroupNCCL in the
+            # text, is the extension compiled against another NCCL or another C++ ABI than the torch it loads into
+            Variant(
+                r"^(?![\s\S]*ProcessGroupNCCL)(?=[\s\S]*(?:invalid usage|ncclInvalidUsage))[\s\S]*?(?:Check failed: "
+                r"[^\n]{0,40}==\s{0,2}ncclSuccess|\b(?:byteps|horovod)[\\/][\w/\\]{0,60}\.(?:cc|cpp|h)\b)",
+                "invalid usage inside a separately built communication extension (BytePS, Horovod, a custom op)",
+                "NCCL's 'invalid usage' comes from a separately compiled extension's own check, not from torch: such "
+                "an extension (BytePS, Horovod, a custom C++/CUDA op) must be built with the same compiler ABI and "
+                "against the same NCCL as the torch it loads into, or it hands NCCL bad arguments. Check torch's "
+                'side (`python -c "import torch; print(torch._C._GLIBCXX_USE_CXX11_ABI, '
+                'torch.cuda.nccl.version(), torch.__config__.show())"` names the ABI, NCCL and the gcc torch was '
+                "built with), then uninstall the extension, clean its build (remove build/ and its cached wheels: "
+                "`pip install --no-cache-dir`) and rebuild it with that gcc and that NCCL (BYTEPS_NCCL_HOME / "
+                "HOROVOD_NCCL_HOME pointing at a matching NCCL); the project's own Docker image pins a working "
+                "toolchain. If it still fails, NCCL_DEBUG=INFO shows whether two ranks share a GPU.",
             ),
             Variant(
                 r"unhandled system error|ncclSystemError|NCCL Error 2\b",
