@@ -134,3 +134,7 @@ def test_launchers_local_rank_warning_before_a_usage_banner() -> None:
     assert first(warning_only)[0] != "dist-local-rank-argument"
     # and a usage banner without the launcher keeps the generic answer
     assert first("usage: finetune.py [-h] [--config FILE] [--epochs N]\n...")[0] == "py-cli-arguments"
+    # and argparse naming the user's own flag, under the same warning, keeps the generic answer: had the script
+    # refused the launcher's argument, argparse would have named --local-rank
+    own_flag = text.replace("\n...", "\nfinetune.py: error: unrecognized arguments: --epoch 3")
+    assert first(own_flag)[0] == "py-cli-arguments"
