@@ -2667,6 +2667,10 @@ _CORE: tuple[KnownError, ...] = (
         r"|\[malloc_or_wait\] Unable to allocate \d"
         # CUDA.jl's pool (src/pool.jl, OutOfGPUMemoryError's showerror)
         r"|Out of GPU memory trying to allocate|\bOutOfGPUMemoryError\b"
+        # issue 36, round forty-four: nvImageCodec's Python binding (python/error_handling.h CHECK_CUDA / CHECK_CU:
+        # "CUDA Runtime failure: '#<cudaError_t>'", "CUDA Driver API failure: '#<CUresult>'"), 2 being
+        # cudaErrorMemoryAllocation / CUDA_ERROR_OUT_OF_MEMORY
+        r"|\bCUDA (?:Runtime|Driver API) failure: '#2'"
         # torch's exception type with its message cut off in the paste ("torch.cuda.OutOfMemoryError: CUD")
         r"|\btorch\.cuda\.OutOfMemoryError\b"
         # issue 36, round thirty-three: a GPU miner's own words when the algorithm's dataset (ethash's DAG, which
@@ -2681,6 +2685,17 @@ _CORE: tuple[KnownError, ...] = (
         "it on the CPU (offload some layers or run one of several models there), or use a GPU with more memory (or "
         "shard the model over several).",
         variants=(
+            # issue 36, round forty-four: nvImageCodec's decoder could not allocate the decoded images
+            Variant(
+                r"\bCUDA (?:Runtime|Driver API) failure: '#2'|\bnvimgcodec\b|\bnvImageCodec\b",
+                "a GPU image decoder (nvImageCodec) allocating the decoded images",
+                "The decoder could not allocate GPU memory for the decoded images (error 2 is CUDA's memory "
+                "allocation failure): decode fewer or smaller images per call (split the list passed to "
+                "decoder.read / decoder.decode into smaller batches), free what other libraries hold on the same GPU "
+                "(torch's cache: torch.cuda.empty_cache(); other processes: nvidia-smi), keep decoded images only as "
+                "long as needed, and update nvImageCodec if it happens with memory to spare.",
+                strict=True,
+            ),
             # issue 36, round thirty-eight: a TPU's high-bandwidth memory at XLA's compile (the program does not fit
             # one core's HBM): no GPU allocator setting applies
             Variant(

@@ -306,7 +306,11 @@ _RUN: tuple[KnownError, ...] = (
     KnownError(
         "torch-cuda-init-error-mid-run",
         "CUDA error: initialization error in the middle of a run (CUDA touched in a forked process)",
-        r"CUDA error: initialization error",
+        r"CUDA error: initialization error"
+        # issue 36, round forty-four: the same error in a GPU image decoder's own words (nvImageCodec's Python
+        # binding: "Unhandled CUDA error: cudaErrorInitializationError initialization error"); written with its
+        # message after the name, so the family does not own that error by number in every program's words
+        r"|\bUnhandled CUDA error: cudaErrorInitializationError[ :]{1,3}initialization error",
         "CUDA reports 'initialization error' for a call made after the program already used the GPU (an epoch, a "
         "validation or visualisation step, a worker): the call runs in a process forked after the parent started "
         "CUDA (a DataLoader / Lightning / multiprocessing worker), which cannot use the parent's CUDA context. Less "
@@ -318,9 +322,27 @@ _RUN: tuple[KnownError, ...] = (
         "torch.zeros(1).cuda()'` inside it, and `nvidia-smi` on the host).",
         requires=r"\bepochs?\b|max_epochs|training_step|validation_step|_worker_loop|DataLoader|multiprocessing"
         r"|\bfork|\bvisuali[sz]e|\.cpu\(\)|\.to\(device"
-        # a GPU data-loading library's own call or frames (issue 36, round forty-four): decoders made inside a
-        # Dataset / DataLoader worker (torchcodec's add_video_stream, nvImageCodec, DALI, decord, a __getitem__)
-        r"|\badd_video_stream\b|\btorchcodec\b|\bnvimgcodec\b|\bnvidia\.dali\b|\bdecord\b|__getitem__",
+        # issue 36, round forty-four: a GPU decoder made in a Dataset (torchcodec's VideoDecoder / add_video_stream,
+        # nvImageCodec's Decoder): its call fails with CUDA's initialization error in a forked DataLoader worker
+        r"|\btorchcodec\b|\badd_video_stream\b|\bVideoDecoder\(|\bnvimgcodec\b|\bnvImageCodec\b"
+        r"|\bUnhandled CUDA error: cudaErrorInitializationError\b"
+        # and other GPU data-loading libraries' frames, or a Dataset's own __getitem__
+        r"|\bnvidia\.dali\b|\bdecord\b|__getitem__",
+        variants=(
+            Variant(
+                r"\btorchcodec\b|\badd_video_stream\b|\bVideoDecoder\(|\bnvimgcodec\b|\bnvImageCodec\b"
+                r"|\bUnhandled CUDA error: cudaErrorInitializationError\b",
+                "a GPU decoder (torchcodec, nvImageCodec) used in a data-loading worker",
+                "A GPU decoder made or used inside a Dataset runs in the DataLoader's worker processes, which Linux "
+                "forks from a parent that has already started CUDA: CUDA cannot start again in them, so the "
+                "decoder's first CUDA call fails with 'initialization error' while the same code works in the main "
+                "process. Decode on the GPU in the main process (the workers return the raw bytes or CPU frames; "
+                "decode the batch after collation), or start the workers with spawn (DataLoader(..., "
+                "multiprocessing_context='spawn'), or set_start_method('spawn') under `if __name__ == '__main__':`) "
+                "and create the decoder lazily inside each worker, or use num_workers=0 / decode on the CPU in the "
+                "workers.",
+            ),
+        ),
         unless=r"_lazy_init|torch\.cuda\.init\(|is_available\(\)|CUDA initialization:|\bpycuda\b|PyCUDA",
         loose=True,
         alternatives=("torch-cuda-fork", "torch-cuda-init-unknown"),

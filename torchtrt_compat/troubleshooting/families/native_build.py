@@ -2252,7 +2252,10 @@ _ROUND8: tuple[KnownError, ...] = (
         rf"|{OWN_CUDA_SYMBOL}"
         # issue 36, round forty-two: an application's own refusal of a step that has only a CUDA implementation
         # (COLMAP's "Dense stereo reconstruction requires CUDA, which is not available on your system.")
-        r"|\b(?:requires|needs) CUDA(?: support)?, which is not (?:available|enabled)\b",
+        r"|\b(?:requires|needs) CUDA(?: support)?, which is not (?:available|enabled)\b"
+        # issue 36, round forty-four: TorchCodec's CPU-only build asked for a CUDA device (its CPUOnlyDevice.cpp:
+        # "Unsupported device: " + device.str())
+        r"|\bUnsupported device: cuda(?::\d{1,2})?(?![\w:])",
         "The package's compiled ops (its C++/CUDA extension) have no CUDA kernels here: it was built without CUDA "
         "(a CPU build, a source build that found no nvcc or no GPU, a toolkit too old for torch's CUDA), or its "
         "binary does not load with this torch (built for another torch or CUDA), so the op has no GPU version.",
@@ -2261,6 +2264,19 @@ _ROUND8: tuple[KnownError, ...] = (
         "set FORCE_CUDA=1 and TORCH_CUDA_ARCH_LIST, delete the old build/ and *.so, and rebuild with `pip install "
         "-v --no-build-isolation .`.",
         variants=(
+            # issue 36, round forty-four: TorchCodec's default wheel is a CPU-only build
+            Variant(
+                r"\btorchcodec\b|\bVideoDecoder\(|\badd_video_stream\b|\bUnsupported device: cuda\b",
+                "TorchCodec's CPU-only build asked for a CUDA device",
+                "The TorchCodec installed is its CPU-only build (the default wheel from the public index), so "
+                "VideoDecoder(..., device='cuda') has no CUDA (NVDEC) path. Install the CUDA build of TorchCodec "
+                "from PyTorch's wheel index for the same CUDA as your torch (`python -c 'import torch; "
+                "print(torch.__version__, torch.version.cuda)'`; `pip install torchcodec --index-url <PyTorch's "
+                "cuXXX index>`, the TorchCodec release made for that torch), with an FFmpeg whose libraries have "
+                "NVDEC support (conda-forge's ffmpeg has it); or decode on the CPU (device='cpu') and move the "
+                "frames to the GPU.",
+                strict=True,
+            ),
             # issue 36, round forty-two: an application binary (COLMAP and the like) built without CUDA, or run where
             # it sees no GPU (a container started without one)
             Variant(

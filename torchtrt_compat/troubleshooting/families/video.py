@@ -23,6 +23,24 @@ _CONTAINER_FIX = (
     "capabilities), and do not copy those libraries into the image: they must match the host's driver."
 )
 
+#: an application's NVENC open failing with FFmpeg's generic AVERROR_EXTERNAL text (OBS's obs-ffmpeg NVENC encoder:
+#: "Failed to open NVENC codec: Generic error in an external library"; written from memory of OBS's log)
+_NVENC_OPEN_GENERIC = r"Failed to open NVENC codec: Generic error in an external library"
+#: a Video Codec SDK call (NvDecoder / NvEncoder's NVDEC_API_CALL / NVENC_API_CALL: "<call> returned error <code>")
+#: answering CUDA_ERROR_NO_DEVICE (100) or a garbage (negative, many-digit) code, and FFmpeg's CHECK_CU on a cuvid
+#: call answering CUDA_ERROR_NO_DEVICE
+_SDK_CALL_NO_DEVICE = (
+    r"\b(?:cuvid\w{3,40}|NvEncodeAPI\w{3,40}|nvEnc\w{3,40})\([^\n]{0,160}\) returned error (?:100\b|-\d{4,12}\b)"
+    r"|\bcuvid\w{3,40}\([^\n]{0,120}\) failed -> CUDA_ERROR_NO_DEVICE\b"
+)
+#: FFmpeg's CUDA hardware device not created: hwcontext_cuda's CHECK_CU on cuInit, and fftools' line for the decoder's
+#: device setup, which reports the failure as ENOMEM (fftools ffmpeg.c / ffmpeg_demux.c "Device setup failed for
+#: decoder on input stream #%d:%d : %s"; written from memory of FFmpeg 4.x to 6.x)
+_FFMPEG_CUDA_DEVICE = (
+    r"\bcu->cuInit\(0\) failed -> CUDA_ERROR_\w{1,40}"
+    r"|Device setup failed for decoder on input stream #\d{1,3}:\d{1,3} ?: ?Cannot allocate memory"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "nvcodec-library-missing",
@@ -31,12 +49,20 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Cannot load (?:lib)?(?:nvcuvid|nvidia-encode|nvEncodeAPI(?:64)?)(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?\b"
         r"|Failed loading nvcuvid\b|Failed loading nvenc\b|\bEncodeAPI not found\b"
         # DALI's own loader (issue 36, round thirty-eight: its video reader dlopens the driver's decoder)
-        r"|\bdlopen libnvcuvid\.so(?:\.1)? failed",
+        r"|\bdlopen libnvcuvid\.so(?:\.1)? failed"
+        # issue 36, round forty-four: an application's NVENC open failing with only FFmpeg's generic error (OBS's
+        # "Failed to open NVENC codec: Generic error in an external library"), a Video Codec SDK call answering CUDA
+        # error 100 (no device) or a garbage code (the driver's video library not the real one), FFmpeg's CUDA
+        # device for -hwaccel cuda not created (cuInit failed; fftools reports it as 'Cannot allocate memory')
+        rf"|{_NVENC_OPEN_GENERIC}|{_SDK_CALL_NO_DEVICE}|{_FFMPEG_CUDA_DEVICE}",
         "NVDEC and NVENC are reached through libraries of the NVIDIA driver itself (libnvcuvid.so.1 for decoding, "
         "libnvidia-encode.so.1 for encoding; nvcuvid.dll / nvEncodeAPI64.dll on Windows), loaded at run time: the "
         "loader did not find them because the driver installed lacks them (a headless / compute-only driver "
         "package, WSL without them), or a container was started without the driver's video capability, or the "
-        "process runs where no NVIDIA driver is installed.",
+        "process runs where no NVIDIA driver is installed. An application that runs FFmpeg (OBS, a transcoder) often "
+        "shows only FFmpeg's generic 'Generic error in an external library' for it, and a Video Codec SDK call "
+        "answers CUDA error 100 (no device) or a meaningless number; FFmpeg's -hwaccel cuda reports a CUDA device it "
+        "could not create as 'Cannot allocate memory', which is no memory shortage.",
         "Check the driver's video libraries are there: `ldconfig -p | grep -E 'nvcuvid|nvidia-encode'` (Windows: "
         "nvcuvid.dll and nvEncodeAPI64.dll in System32). If missing, install the packages of the same driver "
         "version (Ubuntu: libnvidia-decode-<branch> and libnvidia-encode-<branch>, <branch> from nvidia-smi's "
@@ -55,7 +81,58 @@ FAMILIES: tuple[KnownError, ...] = (
                 "that cannot be changed, decode the videos on the CPU (the project's CPU / OpenCV video loader, or "
                 "frames extracted beforehand) instead of DALI's GPU reader.",
             ),
+            # issue 36, round forty-four: a sandboxed application (Flatpak / Snap) sees only the driver runtime its
+            # sandbox provides
+            Variant(
+                r"\bflatpak\b|\bsnap\b|/snap/|org\.freedesktop\.Platform|/app/lib\b",
+                "a sandboxed application (Flatpak / Snap)",
+                "A Flatpak or Snap application does not use the host's driver libraries: it gets the NVIDIA driver "
+                "through its sandbox's GL runtime extension, which must be the host driver's exact version "
+                "(Flatpak: `flatpak update` installs org.freedesktop.Platform.GL.nvidia-<version> for the running "
+                "driver; `flatpak list | grep nvidia` and `nvidia-smi` must agree; reboot after a driver update so "
+                "the versions match). Make sure the driver's device nodes exist on the host (/dev/nvidia-uvm: "
+                "`nvidia-modprobe -u -c=0`), or use the application's native package, which loads the host's "
+                "libnvidia-encode / libnvcuvid directly.",
+                strict=True,
+            ),
+            Variant(
+                _FFMPEG_CUDA_DEVICE,
+                "FFmpeg's CUDA device for -hwaccel cuda could not be created",
+                "FFmpeg could not create its CUDA device (cuInit failed or the driver's libcuda / libnvcuvid did not "
+                "load), and fftools reports that as 'Cannot allocate memory' (-12): GPU memory is not the problem. "
+                "Run `nvidia-smi` in the same environment (it must list the GPU), check CUDA_VISIBLE_DEVICES and the "
+                "device index (-hwaccel_device 0 / -init_hw_device cuda=cu:0 must name a visible GPU), and in a "
+                "container start it with the GPU and the video capability (`--gpus all -e "
+                "NVIDIA_DRIVER_CAPABILITIES=compute,utility,video`). Where no GPU can be used, drop -hwaccel cuda "
+                "(and *_cuvid decoders) to decode on the CPU.",
+                strict=True,
+            ),
+            Variant(
+                _SDK_CALL_NO_DEVICE,
+                "a Video Codec SDK call answered 'no device' (100) or a meaningless error code",
+                "The Video Codec SDK's call (cuvidGetDecoderCaps, cuvidCreateVideoParser, "
+                "NvEncodeAPIGetMaxSupportedVersion) reached no working NVDEC / NVENC: error 100 is CUDA's 'no "
+                "CUDA-capable device' and a huge or negative number means the function that answered is not the "
+                "driver's (a stub library from the SDK or an image, or a copy of another driver version). In a "
+                "container start it with the video capability (`-e NVIDIA_DRIVER_CAPABILITIES=compute,utility,video` "
+                "or `all`) so the host driver's libnvcuvid / libnvidia-encode are mounted, and never put the SDK's "
+                "stub libraries (Lib/linux/stubs) or copied driver libraries on the loader path; `ldconfig -p | grep "
+                "-E 'nvcuvid|nvidia-encode'` must show the driver's own files, of nvidia-smi's driver version. The "
+                "GPU must have NVDEC / NVENC at all (NVIDIA's Video Encode and Decode GPU Support Matrix).",
+                strict=True,
+            ),
             Variant(_CONTAINER, "container", _CONTAINER_FIX),
+            Variant(
+                _NVENC_OPEN_GENERIC,
+                "an application's NVENC open failing with FFmpeg's generic error",
+                "The application's FFmpeg could not open NVENC and gave only 'Generic error in an external library': "
+                "the reason is in FFmpeg's own lines, which the application's log often leaves out. Run the same "
+                "encoder in the same environment to see them: `ffmpeg -f lavfi -i testsrc=size=1280x720 -t 1 -c:v "
+                "h264_nvenc -f null -`. The usual reasons: the driver's libnvidia-encode.so.1 is not reachable "
+                "(missing from the driver install, a container without the video capability, a sandboxed "
+                "application without the matching NVIDIA runtime), a driver older than the application's FFmpeg "
+                "needs, /dev/nvidia-uvm not created (`nvidia-modprobe -u -c=0`), or the GPU's NVENC session limit.",
+            ),
             Variant(
                 r"\bdecord\b",
                 "decord",
@@ -66,6 +143,10 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         op=r"Cannot load ((?:lib)?[\w-]{3,30}(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?)",
+        # the specific NVENC refusals beside an application's generic NVENC line are their own families' answers
+        unless=r"OpenEncodeSessionEx failed: (?:unsupported device|incompatible client key|out of memory)"
+        r"|InitializeEncoder failed|Driver does not support the required nvenc API version"
+        r"|Failed to initiali[sz]e VAAPI connection|\bvaInitialize failed",
         weight=90,
         applies="FFmpeg (h264_cuvid / hevc_cuvid, -hwaccel cuda / nvdec, h264_nvenc / hevc_nvenc), and the "
         "tools built on it (torchaudio's StreamReader / StreamWriter, OpenCV's FFmpeg backend, decord, PyAV)",
@@ -205,7 +286,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Using more than 32 \(\d{1,4}\) decode surfaces might cause nvdec to fail"
         # issue 36, round thirty-three: NVEncC's (rigaya's encoders') own reader for its avcuvid hardware decoder
         # ("avcuvid: codec h264 unable to decode by cuvid.", "codec %s unable to decode by cuvid.")
-        r"|\bunable to decode by cuvid\b",
+        r"|\bunable to decode by cuvid\b"
+        # issue 36, round forty-four: NVEncC's log line for its avcuvid decoder ("Failed cuvidCreateDecoder", from
+        # memory of its issue reports), and NVVL's / DALI's NvDecoder, which maps FFmpeg's codec id to an NVDEC codec
+        # and refuses any other ("Invalid codec for NvDecoder"; NVVL's loader then "Unhandled codec <id> in <file>")
+        r"|\bFailed cuvidCreateDecoder\b|\bInvalid codec for NvDecoder\b|\bUnhandled codec \d{1,6} in ",
         "The GPU's NVDEC refused the stream: its codec, profile, chroma format (4:2:2 / 4:4:4) or bit depth is not "
         "decoded by this chip, the picture is larger than it supports, or the decoder could not be created "
         "(too many decode surfaces or sessions, GPU memory full).",
@@ -215,15 +300,28 @@ FAMILIES: tuple[KnownError, ...] = (
         "failures lower -extra_hw_frames / the decoder's surface count and decode fewer streams at once.",
         variants=(
             Variant(
-                r"\bunable to decode by cuvid\b|\bavcuvid\b",
+                r"\bunable to decode by cuvid\b|\bavcuvid\b|\bNVEncC\b",
                 "NVEncC's avcuvid decoder",
                 "NVEncC's hardware reader (--avhw / avcuvid) could not create a cuvid (NVDEC) decoder for this input: "
-                "the codec, profile, bit depth or size is not one this GPU's NVDEC decodes, or, when the same input "
+                "the codec, profile, bit depth or size is not one this GPU's NVDEC decodes (a picture larger than "
+                "its limit, e.g. 4096 x 4096 for H.264), or, when the same input "
                 "decoded before, the driver's NVDEC (nvcuvid.dll) is broken in this driver release. Check with "
                 "`NVEncC --check-decoder` (NVDEC's codecs on this GPU) and the input with `ffprobe`; switch the input "
                 "to the software decoder (`--avsw` instead of `--avhw`; in a GUI that runs NVEncC, its decoder "
                 "option) for this file, and if inputs that worked before now fail, update the NVIDIA driver (or "
                 "go back to the previous release).",
+                strict=True,
+            ),
+            Variant(
+                r"\bInvalid codec for NvDecoder\b|\bUnhandled codec \d{1,6} in |\bnvvl\b",
+                "a hardware video loader that handles only some codecs (NVVL / DALI's NvDecoder)",
+                "The loader maps the stream's FFmpeg codec id to an NVDEC codec and handles only a few (NVVL: H.264 "
+                "and HEVC; DALI's older readers add a few more): this file's codec is not one of them, or the number "
+                "is another libavcodec's codec id numbering (the loader built against one FFmpeg release, run with "
+                "another), so even an H.264 file reads as unknown. Check the file (`ffprobe -show_streams`: "
+                "codec_name); re-encode other codecs to H.264 / HEVC (`ffmpeg -i in -c:v libx264 -pix_fmt yuv420p "
+                "out.mp4`), and when the same file loads on another machine, build the loader against the FFmpeg "
+                "(libavcodec / libavformat) it runs with there, the same release on both.",
                 strict=True,
             ),
             Variant(
