@@ -22,6 +22,7 @@ __all__ = [
     "DOTNET_NATIVE_LOADER_CUDA",
     "FACESWAP_APPS",
     "FOOOCUS",
+    "JAX_PROCESS",
     "JETSON",
     "JETSON_BOARD",
     "KOHYA",
@@ -52,6 +53,7 @@ __all__ = [
     "TEXTGEN_WEBUI",
     "TENSORRT_PRODUCTS",
     "TORCHSCRIPT",
+    "TWO_FRAMEWORKS_ONE_PROCESS",
     "WSL",
     "app_python_variants",
     "KnownError",
@@ -86,6 +88,40 @@ KUBERNETES_GPU_FIX = (
 #: glibc's "Segmentation fault" in its translations (zh_CN, de, fr, es, ja), as a shell prints it
 SEGFAULT_TRANSLATED = (
     r"段错误|Speicherzugriffsfehler|Erreur de segmentation|Violación de segmento|セグメンテーション違反"
+)
+
+#: JAX in a text (issue 36, round forty-four): jax / jaxlib / flax, its environment variables, its exceptions and
+#: modules, a script named for it ("dqn_jax.py"), and jaxlib's own XLA runtime paths (PJRT and its Python client
+#: under external/org_tensorflow/tensorflow/compiler/xla/ in jaxlib before 0.4.x, external/xla/xla/ after). jaxlib
+#: prints TensorFlow-looking paths (external/org_tensorflow/tensorflow/stream_executor/..., "Allocator (GPU_0_bfc)"),
+#: so a fix chosen by "tensorflow" in the text must ask this first: TensorFlow's settings do not reach JAX
+JAX_PROCESS = (
+    r"\bjax(?:lib)?\b|\bflax\b|\bXLA_PYTHON_CLIENT_\w{1,20}|XlaRuntimeError|JaxRuntimeError|\bjax\.errors\b"
+    r"|\bxla_bridge\b|[\w-]_jax\.py\b|\bjax_\w{1,40}\.py\b"
+    r"|external/org_tensorflow/tensorflow/compiler/xla/(?:pjrt|python)/|external/xla/xla/(?:pjrt|python)/"
+)
+#: TensorFlow itself running in a Python process (not jaxlib's TensorFlow-looking paths): its import, its package's
+#: frames, its GPU device created with the memory it took, a library that imports it (tensorflow_datasets,
+#: TF-Probability's TensorFlow substrate), a tf.data pipeline
+_TF_IN_PROCESS = (
+    r"^\s{0,8}(?:import tensorflow\b|from tensorflow\b)|[\\/](?:site|dist)-packages[\\/]tensorflow[\\/]"
+    r"|\btensorflow[\\/]python[\\/]|\btensorflow_datasets\b|\btfds\.\w|tensorflow_probability[\\/]python[\\/]"
+    r"|\btf\.data\.\w"
+)
+#: TensorFlow's GPU device, created with the memory it reserved (common_runtime/gpu/gpu_device.cc: "Created device
+#: /job:localhost/replica:0/task:0/device:GPU:0 with 22000 MB memory"; TF 1.x: "Created TensorFlow device
+#: (/job:localhost/...)")
+_TF_TOOK_THE_GPU = (
+    r"Created (?:TensorFlow )?device \(?/job:localhost/replica:\d{1,3}/task:\d{1,3}/device:GPU:\d{1,2} with "
+    r"\d{1,7} ?MB memory"
+)
+#: torch's own out-of-memory in a text
+_TORCH_OOM = r"CUDA out of memory\. Tried to allocate|\btorch\.(?:cuda\.)?OutOfMemoryError\b"
+#: two frameworks that each reserve GPU memory, in one text (issue 36, round forty-four): JAX with TensorFlow, or
+#: torch's out-of-memory with TensorFlow's GPU device or JAX beside it. Each lookahead is bounded
+TWO_FRAMEWORKS_ONE_PROCESS = (
+    rf"\A(?=[\s\S]{{0,300000}}?(?:{JAX_PROCESS}))(?=[\s\S]{{0,300000}}?(?:{_TF_IN_PROCESS}|{_TF_TOOK_THE_GPU}))"
+    rf"|\A(?=[\s\S]{{0,300000}}?(?:{_TORCH_OOM}))(?=[\s\S]{{0,300000}}?(?:{_TF_TOOK_THE_GPU}|{JAX_PROCESS}))"
 )
 
 #: Where a torch_tensorrt source or container build shows in a message (paths and version tags of such builds).

@@ -25,6 +25,7 @@ from .entry import (
     FACESWAP_APPS,
     FOOOCUS,
     INTEL_XPU,
+    JAX_PROCESS,
     JETSON,
     JETSON_BOARD,
     KOHYA,
@@ -50,6 +51,7 @@ from .entry import (
     SUGGEST,
     TEXTGEN_WEBUI,
     TORCHSCRIPT,
+    TWO_FRAMEWORKS_ONE_PROCESS,
     KnownError,
     Variant,
     app_python_variants,
@@ -2814,6 +2816,27 @@ _CORE: tuple[KnownError, ...] = (
                 "(CUDA_VISIBLE_DEVICES=0) so the library starts no worker pool.",
                 strict=True,
             ),
+            # issue 36, round forty-four: two frameworks that each reserve most of the GPU when they start, in one
+            # process (JAX beside TensorFlow imported by tensorflow_datasets or TF-Probability; torch beside
+            # TensorFlow's GPU device): the one that starts second finds too little, and nvidia-smi shows no other
+            # process, so neither "other processes" nor a smaller batch is the answer
+            Variant(
+                TWO_FRAMEWORKS_ONE_PROCESS,
+                "two frameworks in one process (TensorFlow or JAX reserved the GPU first)",
+                "Two frameworks run in this one process and each reserves most of the GPU when it starts: "
+                "TensorFlow nearly all of it once it creates its GPU device (its first op, or a library that "
+                "imports it: tensorflow_datasets, TF-Probability, a tf.data pipeline), JAX 75% at its first "
+                "operation. The one that starts second runs out, and `nvidia-smi` shows no other process. Keep "
+                "TensorFlow off the GPU where it only feeds data or comes in through a library: "
+                "`tf.config.set_visible_devices([], 'GPU')` right after importing it, before any TensorFlow op (or "
+                "install tensorflow-cpu); if both must use the GPU, let TensorFlow grow "
+                "(`tf.config.experimental.set_memory_growth(gpu, True)` or TF_FORCE_GPU_ALLOW_GROWTH=true) and give "
+                "JAX a share (`XLA_PYTHON_CLIENT_MEM_FRACTION=.5`) or none up front "
+                "(`XLA_PYTHON_CLIENT_PREALLOCATE=false`); with torch, start it before the other framework or give "
+                "each its own GPU. Turning off only JAX's preallocation does not help once TensorFlow holds the "
+                "memory.",
+                strict=True,
+            ),
             # memory that grows over many inferences, where the text names the leak (a library's own "Leaking ..."
             # warning, a cache that grows): the generic OOM fixes do not stop it
             Variant(
@@ -3196,8 +3219,7 @@ _CORE: tuple[KnownError, ...] = (
             # the products below word the same shortage in their own terms and have their own remedies; each is
             # named by its own wording or module path (JAX before TensorFlow: jaxlib logs from org_tensorflow paths)
             Variant(
-                r"\bjax(?:lib)?\b|XlaRuntimeError|JaxRuntimeError|RESOURCE_EXHAUSTED: (?:Out of memory while trying"
-                r"|Failed to allocate request for)|\bXLA_PYTHON_CLIENT"
+                JAX_PROCESS + r"|RESOURCE_EXHAUSTED: (?:Out of memory while trying|Failed to allocate request for)"
                 # XLA's stream executor launching one of its fused kernels (issue 36, round thirty-two): "INTERNAL:
                 # Failed to launch CUDA kernel: fusion_29 with block dimensions: 128x1x1 and grid dimensions: ..."
                 r"|Failed to launch CUDA kernel: [\w.-]{1,80} with block dimensions",
@@ -3205,8 +3227,13 @@ _CORE: tuple[KnownError, ...] = (
                 "JAX preallocates 75% of the GPU at its first operation: with another process on the GPU (a second "
                 "JAX or torch process, a notebook kernel) give each a share (`XLA_PYTHON_CLIENT_MEM_FRACTION=.45`, "
                 "XLA_CLIENT_MEM_FRACTION in newer releases) or turn preallocation off "
-                "(`XLA_PYTHON_CLIENT_PREALLOCATE=false`); if the program itself needs more, lower the batch, donate "
-                "buffers (`jax.jit(..., donate_argnums=...)`) and rematerialize activations (`jax.checkpoint`).",
+                "(`XLA_PYTHON_CLIENT_PREALLOCATE=false`, or XLA_PYTHON_CLIENT_ALLOCATOR=platform to allocate only what "
+                "is used). If `nvidia-smi` shows no other process, another framework in this process may hold the "
+                "memory: TensorFlow, when a library imports it beside JAX (tensorflow_datasets, TF-Probability, a "
+                "tf.data pipeline), reserves nearly the whole GPU: hide the GPU from it "
+                "(`tf.config.set_visible_devices([], 'GPU')` right after importing it, or tensorflow-cpu). If the "
+                "program itself needs more, lower the batch, donate buffers (`jax.jit(..., donate_argnums=...)`) "
+                "and rematerialize activations (`jax.checkpoint`).",
             ),
             Variant(
                 r"Out of memory error on GPU|\bpaddle\b|PaddlePaddle|FLAGS_fraction_of_gpu_memory",
@@ -5741,7 +5768,7 @@ _CORE: tuple[KnownError, ...] = (
                 "complete except its last frame.",
             ),
             Variant(
-                r"\bJAX\b|\bjax(?:lib)?\b|XlaRuntimeError|jax_plugins",
+                r"\bJAX\b|jax_plugins|" + JAX_PROCESS,
                 "JAX",
                 "JAX's XLA could not start cuDNN: most often JAX pre-allocated 75% of the GPU and cuDNN found no "
                 "memory for its handle (another process, or torch / TensorFlow in the same process, holds the "

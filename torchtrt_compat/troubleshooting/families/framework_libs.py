@@ -16,6 +16,7 @@ from ..entry import KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round11_f3libs.py"
 _R29 = "tests/troubleshooting/test_round29_v29cloud.py"
+_R44 = "tests/troubleshooting/test_round44_v44jaxtf.py"
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 
 #: the CUDA components JAX's CUDA plugin checks by name (jax_plugins/cuda/__init__.py, _check_cuda_versions)
@@ -205,6 +206,29 @@ FAMILIES: tuple[KnownError, ...] = (
         example="RuntimeError: jaxlib is version 0.4.1, but this version of jax requires version >= 0.4.7.",
         example_source="jax's jax/_src/lib/__init__.py (check_jaxlib_version and the jaxlib import; the same "
         "wording from jax-v0.3.10 to jax 0.11.1 at commit cec06d116c05f0d52adfceee3d3b730fdbcb0ce5)",
+    ),
+    # issue 36, round forty-four: TensorFlow Probability's own check of the TensorFlow beside it (tfp's
+    # python/__init__.py, _ensure_tf_install), reached also through its JAX substrate (distrax, octo): tfp's release
+    # and tensorflow's are not a pair
+    KnownError(
+        "tfp-tensorflow-version",
+        "TensorFlow Probability newer than the TensorFlow beside it ('This version of TensorFlow Probability "
+        "requires TensorFlow version >= X')",
+        r"This version of TensorFlow Probability requires TensorFlow version >=",
+        "Each tensorflow-probability release requires a minimum TensorFlow (0.25 needs 2.18; 0.23 pairs with 2.15) "
+        "and checks it at import, even through its JAX substrate; its package does not "
+        "declare the pin, so pip installed the newest tfp beside an older (often pinned) TensorFlow.",
+        "Install the tensorflow-probability release paired with the installed TensorFlow (tfp's release notes name "
+        'the TensorFlow each release needs: `pip install "tensorflow-probability==0.23.*"` for TensorFlow 2.15), '
+        "or upgrade TensorFlow to the version the message names (with tf-keras at the same minor for tfp 0.24+, "
+        "whose layers use Keras 2); for JAX-only use with no TensorFlow needed, the message still names the pair "
+        "to install. `pip list | grep -iE 'tensorflow|keras'` shows both.",
+        weight=86,
+        applies="tensorflow-probability (its TensorFlow and JAX substrates) beside an installed TensorFlow",
+        shown_by=(f"{_R44}::test_tf_companion_packages_of_another_release",),
+        example="ImportError: This version of TensorFlow Probability requires TensorFlow version >= 2.18; Detected "
+        "an installation of version 2.15.0. Please upgrade TensorFlow to proceed.",
+        example_source="tensorflow/probability tensorflow_probability/python/__init__.py (_ensure_tf_install)",
     ),
     KnownError(
         "cupy-multiple-packages",

@@ -763,6 +763,30 @@ FAMILIES: tuple[KnownError, ...] = (
                 "upgrade the calling package to a release that uses the replacement the message names.",
                 strict=True,
             ),
+            # issue 36, round forty-four: an attribute TensorFlow re-exports from a companion package (tf.estimator
+            # from tensorflow-estimator, tf.keras from keras / tf-keras; tensorflow_hub's tf_v1 re-exports
+            # tf.compat.v1), reached through tensorflow, its compat modules or a re-exporting module, and keras 2's
+            # own probe of TensorFlow internals (tensorflow.compat.v2.__internal__): the companion and tensorflow
+            # are of different releases. Exact names only: a misspelt attribute keeps the generic answer
+            Variant(
+                r"module '(?:(?:tensorflow|tf)(?:\._api\.v[12])?(?:\.compat\.v[12])?|tensorflow_hub\.tf_v1)' "
+                r"has no attribute '(?:estimator|keras)'"
+                r"|module 'tensorflow_estimator(?:\.[\w.]{1,80})?' has no attribute '\w{1,80}'"
+                r"|module 'tensorflow\.compat\.v2\.__internal__(?:\.\w{1,40})?' has no attribute '\w{1,80}'",
+                "a TensorFlow companion package of another release (tensorflow-estimator, keras, tensorflow_hub)",
+                "The attribute comes from a companion package that TensorFlow re-exports (tf.estimator from "
+                "tensorflow-estimator, tf.keras from keras or tf-keras; tensorflow_hub's tf_v1 re-exports "
+                "tf.compat.v1, and keras 2 reaches into tensorflow.compat.v2.__internal__), and the companion "
+                "installed is of another release than tensorflow (or gone: TensorFlow 2.16 dropped tf.estimator and "
+                'ships Keras 3 as tf.keras). Install them at the same minor: `pip install "tensorflow==2.X.*" '
+                '"tensorflow-estimator==2.X.*" "keras==2.X.*"` (with only one of tensorflow / tensorflow-gpu '
+                "installed, at that version); code written for Keras 2 on TensorFlow 2.16+: `pip install "
+                '"tf-keras~=2.X.0"` and TF_USE_LEGACY_KERAS=1; code that needs tf.estimator: TensorFlow below 2.16. '
+                "tensorflow_hub and tensorflow-probability: a release that supports that TensorFlow (their release "
+                "notes). `pip list | grep -iE 'tensorflow|keras'` shows the versions side by side.",
+                sure=True,
+                strict=True,
+            ),
             # Pillow 10.0's release notes: the ANTIALIAS / LINEAR / CUBIC aliases (deprecated in 9.1) were removed
             Variant(
                 r"module 'PIL\.Image' has no attribute '(?:ANTIALIAS|LINEAR|CUBIC)'",

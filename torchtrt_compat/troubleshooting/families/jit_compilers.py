@@ -313,7 +313,8 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "jit-tf-custom-op-abi",
-        "undefined symbol: _ZN10tensorflow... (a TensorFlow custom op built against another TensorFlow)",
+        "undefined symbol: _ZN10tensorflow... (a TensorFlow custom op built against another TensorFlow; an add-on's "
+        "op library that does not load)",
         r"undefined symbol: _ZN(?:K)?\d{1,3}tensorflow\w{1,400}"
         # issue 36, round thirty-one: an abseil or tsl symbol (the libraries TensorFlow bundles, abseil under its
         # versioned inline namespace lts_YYYYMMDD) missing for a TensorFlow package's op library (a .so under
@@ -322,7 +323,17 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round thirty-five: tf.load_op_library's NotFoundError whose message is only "<the op library>
         # not found" (the loader's words on Windows, where a plugin's .so op library cannot load at all, or a
         # library of a TensorFlow package that the installed TensorFlow cannot load)
-        r"|NotFoundError: [^\n]{0,400}?[\\/]_?\w{1,80}\.(?:so|dll)(?:\.\d{1,3})? not found",
+        r"|NotFoundError: [^\n]{0,400}?[\\/]_?\w{1,80}\.(?:so|dll)(?:\.\d{1,3})? not found"
+        # issue 36, round forty-four: TensorFlow Decision Forests' own warning when its op library does not load
+        # (tensorflow_decision_forests/tensorflow/check_version.py, info_fail_to_load_custom_op: "Failure to load
+        # the %s custom c++ tensorflow ops. This error is likely caused the version of TensorFlow and TensorFlow
+        # Decision Forests are not compatible."), and protobuf's descriptor pool refusing a TensorFlow .proto that
+        # is already registered (descriptor_database.cc "File already exists in database: tensorflow/...proto";
+        # descriptor.cc "CHECK failed: GeneratedDatabase()->Add(encoded_file_descriptor, size)" on the same line as
+        # a TensorFlow op library's name): an op library carrying its own copy of another TensorFlow's protos
+        r"|Failure to load the [\w.-]{1,80} custom c\+\+ tensorflow ops"
+        r"|File already exists in database: (?:tensorflow|tsl|xla)[\w/.-]{0,200}\.proto"
+        r"|tensorflow\w{0,40}[^\n]{0,300}CHECK failed: GeneratedDatabase\(\)->Add\(",
         "The custom op library was compiled against other TensorFlow headers (a source checkout, another release) "
         "or with another _GLIBCXX_USE_CXX11_ABI than the TensorFlow that loads it, so a TensorFlow C++ symbol it "
         "needs is not exported under that name.",
@@ -331,6 +342,27 @@ FAMILIES: tuple[KnownError, ...] = (
         "and `TF_LFLAGS=$(... tf.sysconfig.get_link_flags())` (they carry -D_GLIBCXX_USE_CXX11_ABI and "
         "-ltensorflow_framework), or install the TensorFlow release the op was built for.",
         variants=(
+            Variant(
+                r"Failure to load the [\w.-]{1,80} custom c\+\+ tensorflow ops|File already exists in database"
+                r"|GeneratedDatabase\(\)->Add\(",
+                "an add-on's op library built for another TensorFlow (TF-DF's own warning; a TensorFlow .proto "
+                "registered twice)",
+                "The add-on's compiled op library (TensorFlow Decision Forests' inference.so and the like) did not "
+                "load into this TensorFlow: it was built for another TensorFlow release, so it misses a symbol or "
+                "registers a TensorFlow protobuf descriptor the installed TensorFlow already registered (protobuf "
+                "then aborts with 'File already exists in database' / 'CHECK failed: GeneratedDatabase()->Add'). "
+                "The warning is fatal: the import fails after it. Install the add-on release built for the "
+                "installed TensorFlow, or the TensorFlow that add-on release pins: tensorflow_decision_forests "
+                "pins one TensorFlow version per release (its compatibility table in the known-issues page; `pip "
+                "install tensorflow_decision_forests==<the release for your TF>`), tensorflow-text and "
+                "tensorflow-io follow TensorFlow's minor, tensorflow-addons lists its supported range. In a "
+                "prebuilt GPU image whose TensorFlow is its own build (a vendor or cloud training image), install "
+                "the add-on release for that image's TensorFlow version, or run the add-on's part in an image with "
+                "the stock TensorFlow it pins; a second protobuf copy (a protobuf package built with its C++ "
+                "implementation against another version) fails the same way.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"NotFoundError: [^\n]{0,400}?[\\/]_?\w{1,80}\.(?:so|dll)(?:\.\d{1,3})? not found",
                 "a plugin's op library that could not be loaded at all ('... .so not found')",

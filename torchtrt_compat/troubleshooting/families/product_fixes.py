@@ -6,7 +6,7 @@ to the library's own wording, cited in `example_source`; names and versions are 
 
 from __future__ import annotations
 
-from ..entry import LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant
+from ..entry import JAX_PROCESS, LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round15_p15prod.py"
 
@@ -187,7 +187,7 @@ def cublas_variants() -> tuple[Variant, ...]:
             product="ctranslate2",
         ),
         Variant(
-            r"XlaRuntimeError|jaxlib",
+            JAX_PROCESS,
             "JAX (XLA)",
             "XLA's cuBLAS call failed: install the jax[cuda12] (or cuda13) extra so jaxlib's CUDA plugin and its "
             "cuBLAS / cuDNN wheels match (no other CUDA's libcublas on LD_LIBRARY_PATH: "
@@ -229,7 +229,7 @@ def cudnn_variants() -> tuple[Variant, ...]:
             product="ctranslate2",
         ),
         Variant(
-            r"XlaRuntimeError|jaxlib",
+            JAX_PROCESS,
             "JAX (XLA)",
             "XLA's cuDNN call failed: install the jax[cuda12] (or cuda13) extra so jaxlib's CUDA plugin finds the "
             "cuDNN it was built with (no older cuDNN on LD_LIBRARY_PATH: `python -c 'import jax; "

@@ -25,6 +25,7 @@ from ..entry import (
     DARKNET,
     DARKNET_FIX,
     HIP,
+    JAX_PROCESS,
     LONG_RUN,
     LONG_RUN_FAULT_FIX,
     MACOS,
@@ -852,6 +853,25 @@ FAMILIES: tuple[KnownError, ...] = (
         variants=(
             # OpenCV's DNN CUDA backend (cv::dnn::cuda4dnn), issue 36, round thirty-two
             Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
+            # issue 36, round forty-four: jaxlib prints the same stream-executor line from TensorFlow-looking paths
+            # (external/org_tensorflow/.../cuda_blas.cc), so JAX is asked first: TensorFlow's growth settings do
+            # not reach it
+            Variant(
+                JAX_PROCESS,
+                "JAX (jaxlib's XLA could not create cuBLAS's handle)",
+                "jaxlib's XLA could not create cuBLAS's handle, so its first matmul fails ('without BLAS support'): "
+                "JAX reserves 75% of the GPU at its first operation, and what was left (less still if torch or "
+                "TensorFlow in the same process, or another process, holds memory) was too little for cuBLAS. Run "
+                "with XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=.5, or "
+                "XLA_PYTHON_CLIENT_ALLOCATOR=platform to allocate only what is used), set before jax is imported; "
+                "keep other frameworks in the process off this GPU (TensorFlow: `tf.config.set_visible_devices([], "
+                "'GPU')`; torch on another device) and check `nvidia-smi` for other processes. TensorFlow's "
+                "TF_FORCE_GPU_ALLOW_GROWTH / set_memory_growth do not reach JAX. If the GPU has memory free, the "
+                "CUDA libraries jaxlib loads do not fit this GPU or driver: reinstall in a clean environment with "
+                '`pip install -U "jax[cuda12]"` and compare `jax.print_environment_info()` with `nvidia-smi`.',
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"failed to create cublas handle|Blas GEMM launch failed|\bTensorflow\b|TF_FORCE_GPU_ALLOW_GROWTH",
                 "TensorFlow (Python, TensorFlow.NET, Java)",

@@ -497,10 +497,16 @@ FAMILIES: tuple[KnownError, ...] = (
     # procedure could not be found. (os error 127)") that found the DLL but not a function it needs
     KnownError(
         "win-dll-entry-point-missing",
-        "GetProcAddress failed / error 127: a function is missing from a DLL the program loaded (often a CUDA DLL of "
-        "another version)",
+        "GetProcAddress failed / error 127 / EntryPointNotFoundException: a function is missing from a native library "
+        "the program loaded (a CUDA DLL, or a binding's native library, of another version)",
         r"\bGetProcAddress\b[^\n]{0,40}?(?:\{ ?source: ?(?:Os ?\{ ?code: ?)?127\b|\bfailed\b)"
-        r"|specified procedure could not be found\.? \(os error 127\)",
+        r"|specified procedure could not be found\.? \(os error 127\)"
+        # issue 36, round forty-four: .NET's P/Invoke (System.EntryPointNotFoundException: "Unable to find an entry
+        # point named 'X' in DLL 'Y'."; "in shared library 'Y'" on Linux / macOS), and the loader's undefined symbol
+        # of a framework's C API (TensorFlow's TF_* / TFE_*, onnxruntime's Ort*) that a Go / Rust / Java binding
+        # calls: the binding and the native library it loaded are of different versions
+        r"|Unable to find an entry point named '?\w{1,120}'? in (?:DLL|shared library) '?[\w.-]{1,80}"
+        r"|undefined symbol: (?:TFE?_[A-Z]\w{1,80}|Ort(?:Get|Create|Release|Session|Run|Api)\w{0,80})\b",
         "Windows loaded the DLL but it has no function of the name the program asked for (error 127, "
         "ERROR_PROC_NOT_FOUND): the DLL is of another version than the program was built for. With CUDA the "
         "library is most often the driver's nvcuda.dll, older than the CUDA the program's libraries need (a new "
@@ -513,14 +519,61 @@ FAMILIES: tuple[KnownError, ...] = (
         "otherwise use the program's build for CUDA 12 (or its CPU / Vulkan back end).",
         variants=(
             Variant(
-                r"\b(?:nvcuda|cudart64_\d{2,3}|cublas(?:Lt)?64_\d{2,3}|cudnn\w{0,20}64_\d|nvrtc64_\w{2,12})\.dll\b",
+                r"entry point named '?TFE?_\w{1,80}|in (?:DLL|shared library) '?(?:lib)?tensorflow\b"
+                r"|undefined symbol: TFE?_[A-Z]\w{1,80}",
+                "a TensorFlow binding and the native TensorFlow library of different versions (TensorFlow.NET, "
+                "ML.NET, the Go / Rust / Java bindings)",
+                "The binding calls a function of TensorFlow's C API that the native tensorflow library it loaded "
+                "does not export: the two are of different releases (the C API gains functions in one release, "
+                "such as TF_GetHandleShapeAndType, and drops others, such as TF_StringEncodedSize after 2.3). Use "
+                "the pair made together: for TensorFlow.NET / TensorFlow.Keras, the SciSharp.TensorFlow.Redist "
+                "package (or its -Windows-GPU / -Linux-GPU package) of the version that binding release was built "
+                "against (its package dependencies name it); where the GPU redist lags the CPU one, move the "
+                "binding back to a release built for the GPU redist's version (or run the GPU part on Linux / "
+                "WSL2, where a newer native library exists). Reference one redist package only, and make sure no "
+                "other tensorflow.dll / libtensorflow.so is found first (an older copy in the output folder: delete "
+                "bin and obj and rebuild; PATH / LD_LIBRARY_PATH); ML.NET supports only the redist version it "
+                "names. For the Go / Rust / Java bindings install the libtensorflow C library of the binding's "
+                "version.",
+                sure=True,
+                strict=True,
+            ),
+            Variant(
+                r"entry point named '?Ort\w{1,80}|in (?:DLL|shared library) '?(?:lib)?onnxruntime\b"
+                r"|undefined symbol: Ort\w{1,80}",
+                "an onnxruntime binding and the native onnxruntime library of different versions",
+                "The binding (the C# Microsoft.ML.OnnxRuntime assembly, a Rust / Go / Java binding) calls a function "
+                "the native onnxruntime library it loaded does not export: the library found is of another release "
+                "than the binding, or is another onnxruntime entirely (an older onnxruntime.dll elsewhere on the "
+                "search path, such as one in the Windows system folder or an app folder earlier on PATH). Reference "
+                "the managed and native packages of one version (Microsoft.ML.OnnxRuntime or .Gpu with no other "
+                "onnxruntime package), make the application's own onnxruntime library the one loaded (next to the "
+                "executable; check which file the process loaded), and for other bindings install the onnxruntime "
+                "shared library of the version the binding names (ORT_DYLIB_PATH where the binding reads it).",
+                sure=True,
+                strict=True,
+            ),
+            Variant(
+                r"\b(?:nvcuda|cudart64_\d{2,3}|cublas(?:Lt)?64_\d{2,3}|cudnn\w{0,20}64_\d|nvrtc64_\w{2,12})\.dll\b"
+                r"|in DLL '(?:nvcuda|cudart64_\d{2,3}|cublas(?:Lt)?64_\d{2,3}|cudnn\w{0,20}64_\d|nvrtc64_\w{2,12})'",
                 "a CUDA DLL named (nvcuda, cudart, cuBLAS, cuDNN, NVRTC)",
                 "The DLL the line names is a CUDA library of another version than the program's: for nvcuda.dll "
                 "(the driver) update the NVIDIA driver; for cudart / cuBLAS / cuDNN / NVRTC DLLs find which copy "
                 "was loaded (`where cublas64_12.dll`, a CUDA folder earlier on PATH) and keep only the one of the "
                 "CUDA the program was built with, first on PATH or next to the program.",
             ),
+            Variant(
+                r"EntryPointNotFoundException|Unable to find an entry point named",
+                "a .NET binding and its native library of different versions",
+                "The .NET binding calls a native function that the library it loaded does not export: the managed "
+                "package and the native library (its runtime / redist package, or a copy found first on PATH or in "
+                "the output folder) are of different releases. Reference the managed and native packages of one "
+                "version (the binding's package dependencies name the native one), delete bin and obj and rebuild "
+                "so no older native copy stays in the output, and check which file the process loaded.",
+            ),
         ),
+        # the CPU onnxruntime NuGet package's missing CUDA provider entry point is ort-cpu-package's
+        unless=r"entry point named '?OrtSessionOptionsAppendExecutionProvider_",
         loose=True,
         alternatives=("cuda-driver-insufficient", "gpu-older-than-release", "windows-dll-load"),
         weight=70,
