@@ -27,8 +27,8 @@ _CUT = (
 
 def test_torch_cpp_error_line_above_a_cut_traceback_is_the_error() -> None:
     text = (
-        "[rank1]:[E0305 11:22:33.123456789 ProcessGroupGloo.cpp:143] Gloo connectFullMesh failed with "
-        "[../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error\n" + _CUT
+        "[rank1]:[E0305 11:22:33.123456789 ProcessGroupGloo.cpp:143] Rank 1 stopped while waiting for its peers "
+        "in phase 3\n" + _CUT
     )
     assert levels(text).first_error.startswith("[rank1]:[E0305")
     step, command = _miss(text)
@@ -52,7 +52,7 @@ def test_video_codec_errors_get_the_codec_checks() -> None:
 
 def test_distributed_store_error_named_only_in_a_title_gets_the_distributed_checks() -> None:
     text = (
-        "(issue title: multi-node run keeps failing with torch.distributed.DistStoreError: Socket Timeout)\n"
+        "(issue title: multi-node run keeps failing with torch.distributed.DistError: peers lost in phase 3)\n"
         "W0102 10:00:00.000000 1 torch/distributed/run.py:757] Setting OMP_NUM_THREADS environment variable\n"
     )
     step, command = _miss(text)
