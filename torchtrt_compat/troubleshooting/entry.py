@@ -287,6 +287,13 @@ LONG_RUN = (
     r"|for too long\b|at random (?:times|points|steps)|randomly after|好几轮|半夜|几个小时"
 )
 #: the fix of a GPU fault that comes after a long good run (cuBLAS, an illegal access, a launch failure)
+#: The GPU build of faiss for the CUDA the driver supports, as every faiss family words it (issue 36, round forty-four:
+#: one wording where four rows had written their own)
+FAISS_GPU_BUILD = (
+    "the faiss-gpu built for your CUDA: `conda install -c pytorch -c nvidia faiss-gpu` of a current release (Linux "
+    "x86-64), or pip's faiss-gpu-cu12 / faiss-gpu-cu11 for the CUDA major `nvidia-smi` supports"
+)
+
 LONG_RUN_FAULT_FIX = (
     "It failed after a long good run, so the code and the build are not the first suspects: look at the GPU and "
     "the machine. Make sure no other process uses that GPU meanwhile (`nvidia-smi`), read the driver's log for Xid "

@@ -728,22 +728,30 @@ _PY2_MODULE_ATTRIBUTE = re.compile(r"'module' object has no attribute '(?P<attr>
 _MODULE_IN_PATTERN = re.compile(r"module '((?:\w|\\\.){1,80})' has no attribute")
 
 
+@functools.lru_cache(maxsize=1)
+def _attribute_owners() -> tuple[tuple[str, _Compiled], ...]:
+    """Each module a family's pattern is keyed to in Python 3's wording of a missing attribute, with that family's
+    compiled row: read from the table once."""
+    found = []
+    for c in _compiled():
+        if "has no attribute" not in c.source:
+            continue
+        for name in _MODULE_IN_PATTERN.findall(c.source):
+            module = name.replace("\\.", ".")
+            if re.fullmatch(r"[\w.]{1,80}", module):
+                found.append((module, c))
+    return tuple(found)
+
+
 def _module_of(attr: str, text: str) -> str | None:
     """The module whose attribute ``attr`` a Python 2 line says is missing, where a family keyed to Python 3's wording
     knows that attribute missing from it ("module 'faiss' has no attribute 'StandardGpuResources'"): the name before
     the attribute in the code the text shows ("res = faiss.StandardGpuResources()"), else the one such module where
     the text names it elsewhere (a package list's "faiss-cpu", a path); None where no family knows it (the line keeps
     its words, and the families keyed to them)."""
-    owners = set()
-    for c in _compiled():
-        if "has no attribute" not in c.source:
-            continue
-        for name in _MODULE_IN_PATTERN.findall(c.source):
-            module = name.replace("\\.", ".")
-            if not re.fullmatch(r"[\w.]{1,80}", module):
-                continue
-            if c.pattern.search(f"module '{module}' has no attribute '{attr}'"):
-                owners.add(module)
+    owners = {
+        module for module, c in _attribute_owners() if c.pattern.search(f"module '{module}' has no attribute '{attr}'")
+    }
     shown = re.search(rf"\b([A-Za-z_]\w{{0,40}}(?:\.[A-Za-z_]\w{{0,40}}){{0,4}})\.{re.escape(attr)}\b", text)
     if shown:  # (an alias the text imports, "import numpy as np", is the module's)
         alias = re.search(rf"\bimport ([A-Za-z_][\w.]{{0,80}}) as {re.escape(shown.group(1))}\b", text)

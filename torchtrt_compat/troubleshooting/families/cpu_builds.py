@@ -12,7 +12,7 @@ keep their rows (``torch-cpu-build``, ``serve-ct2-no-cuda``, ``ort-cpu-package``
 
 from __future__ import annotations
 
-from ..entry import ANOTHER_FAILURE, KnownError, Variant, tests_in
+from ..entry import ANOTHER_FAILURE, FAISS_GPU_BUILD, KnownError, Variant, tests_in
 
 #: a quote around a name in a compiler's or Python's message (ASCII, or GCC's typographic quotes)
 _Q = "['\"\u2018\u2019]"
@@ -708,9 +708,7 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         "The faiss installed is faiss-cpu, which has no GPU classes: StandardGpuResources, the GpuIndex* indexes "
         "(GpuIndexFlatL2, GpuIndexIVFFlat, ...), index_cpu_to_gpu / index_cpu_to_all_gpus and the GPU cloner "
         "options are missing, and faiss.get_num_gpus() returns 0.",
-        "Remove faiss-cpu and install the GPU build: with conda `conda install -c pytorch -c nvidia -c conda-forge "
-        "faiss-gpu` (Linux x86-64; the CUDA it needs must suit the driver), or a faiss-gpu pip wheel built for your "
-        "CUDA (e.g. faiss-gpu-cu12); never both. `faiss.get_num_gpus()` must be > 0.",
+        "Remove faiss-cpu and install " + FAISS_GPU_BUILD + "; never both. `faiss.get_num_gpus()` must be > 0.",
         variants=(
             # the package list in the text (conda list, pip list / freeze) shows the CPU package installed
             Variant(
@@ -718,10 +716,10 @@ _OPENCV_ML: tuple[KnownError, ...] = (
                 "the package list shows faiss-cpu",
                 "The package list in the text shows faiss-cpu, the build without GPU code, so faiss has no "
                 "StandardGpuResources / GpuIndex* classes. Remove it first (`conda remove faiss-cpu` or `pip "
-                "uninstall faiss-cpu`: the two builds must never be installed together) and install the GPU build "
-                "for your CUDA: `conda install -c pytorch -c nvidia faiss-gpu` (Linux x86-64; older Python 2 / "
-                "CUDA 8-10 setups take the faiss-gpu of their era from the pytorch channel with its cudatoolkit "
-                "pinned), or pip's faiss-gpu-cu11 / faiss-gpu-cu12 for the CUDA major the driver supports. Then "
+                "uninstall faiss-cpu`: the two builds must never be installed together) and install "
+                + FAISS_GPU_BUILD
+                + " (older Python 2 / CUDA 8-10 setups take the faiss-gpu of their era from the pytorch channel "
+                "with its cudatoolkit pinned). Then "
                 "`python -c 'import faiss; print(faiss.get_num_gpus())'` must print more than 0. Code that can "
                 "also run on the CPU (k-means, a flat index) works with faiss-cpu if you drop the GPU resources.",
                 strict=True,

@@ -11,7 +11,7 @@ numbers and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant, tests_in
+from ..entry import FAISS_GPU_BUILD, LONG_RUN, LONG_RUN_FAULT_FIX, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -126,9 +126,9 @@ _FAULTS: tuple[KnownError, ...] = (
                 "(the number after 'cublas failed' is cuBLAS's status: 13 EXECUTION_FAILED, the kernel could not run "
                 "on this GPU; 3 ALLOC_FAILED, no memory for its workspace). Most often the faiss-gpu build does not "
                 "fit the GPU or CUDA: an old build (conda faiss-gpu of CUDA 10 / 11.0, a wheel of another CUDA) on a "
-                "newer GPU (Ampere RTX 30xx, Ada RTX 40xx, Hopper) or driver. Install the faiss-gpu built for your "
-                "CUDA (`conda install -c pytorch -c nvidia faiss-gpu` of a current release, or pip's faiss-gpu-cu11 / "
-                "faiss-gpu-cu12 for the CUDA major `nvidia-smi` supports), or build faiss with "
+                "newer GPU (Ampere RTX 30xx, Ada RTX 40xx, Hopper) or driver. Install "
+                + FAISS_GPU_BUILD
+                + "; or build faiss with "
                 "-DCMAKE_CUDA_ARCHITECTURES set to the GPU's compute capability. If the status is an allocation "
                 "failure, search in smaller batches or free GPU memory first (other processes, torch's cache). Until "
                 "then, run that step on the CPU or without faiss (faiss-cpu, or the project's option that computes "

@@ -9,7 +9,7 @@ build without half precision for GPUs below Volta. Each pattern is keyed to the 
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, WSL, KnownError, Variant, tests_in
+from ..entry import COMFYUI, FAISS_GPU_BUILD, WSL, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -126,9 +126,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "A CUDA call inside faiss's GPU code (the function the assertion names: a kernel launch such as "
                 "runL2Norm / runMatrixMult, a copy) was refused. Most often the faiss-gpu build does not fit this GPU "
                 "or CUDA: a build (an old conda faiss-gpu, a wheel of another CUDA) without kernels for this GPU's "
-                "architecture or made for another CUDA than the driver's, so install the faiss-gpu built for your CUDA "
-                "(`conda install -c pytorch -c nvidia faiss-gpu` of a current release, or pip's faiss-gpu-cu11 / "
-                "faiss-gpu-cu12 for the CUDA major `nvidia-smi` supports) or build faiss with "
+                "architecture or made for another CUDA than the driver's, so install "
+                + FAISS_GPU_BUILD
+                + "; or build faiss with "
                 "-DCMAKE_CUDA_ARCHITECTURES set to this GPU's compute capability. Otherwise the inputs exceed a "
                 "launch limit of that faiss release (very many query or database vectors at once, a large k or "
                 "dimension): pass contiguous float32 arrays and search in smaller batches. Running that step on the "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..entry import (
     DARKNET,
+    FAISS_GPU_BUILD,
     JETSON_BOARD,
     MACOS,
     OPTIONAL_BACKEND_MODULES,
@@ -301,9 +302,9 @@ DISCONTINUED_PACKAGES: dict[str, tuple[str, str]] = {
     r"faiss[-_.]gpu": (
         "faiss-gpu: its registry wheels stopped at 1.7.2 (CPython 3.6 - 3.10, Linux x86-64), so a newer Python "
         "(3.11 and later) gets none",
-        "Install its successors instead: `pip install faiss-gpu-cu12` (or faiss-gpu-cu11, for the CUDA major "
-        "`nvidia-smi` supports; Linux x86-64), or faiss-gpu from conda (`conda install -c pytorch -c nvidia "
-        "faiss-gpu`); where a GPU is not needed (small indexes, notebooks, examples) `pip install faiss-cpu` has "
+        "Install its successors instead, "
+        + FAISS_GPU_BUILD
+        + "; where a GPU is not needed (small indexes, notebooks, examples) `pip install faiss-cpu` has "
         "wheels for every current Python. Replace the pin where it is written (a requirements file, a setup script, "
         "an install cell) rather than the Python.",
     ),
