@@ -2692,10 +2692,10 @@ _CORE: tuple[KnownError, ...] = (
                 r"\bCUDA (?:Runtime|Driver API) failure: '#2'|\bnvimgcodec\b|\bnvImageCodec\b",
                 "a GPU image decoder (nvImageCodec) allocating the decoded images",
                 "The decoder could not allocate GPU memory for the decoded images (error 2 is CUDA's memory "
-                "allocation failure): decode fewer or smaller images per call (split the list passed to "
-                "decoder.read / decoder.decode into smaller batches), free what other libraries hold on the same GPU "
-                "(torch's cache: torch.cuda.empty_cache(); other processes: nvidia-smi), keep decoded images only as "
-                "long as needed, and update nvImageCodec if it happens with memory to spare.",
+                "allocation failure): decode fewer or smaller images per call (smaller batches), free what other "
+                "libraries or processes hold on the same GPU (nvidia-smi; a framework's cached memory), and keep "
+                "decoded images on the GPU only as long as needed; if it fails with memory to spare, try the "
+                "decoder library's newer release.",
                 strict=True,
             ),
             # issue 36, round thirty-eight: a TPU's high-bandwidth memory at XLA's compile (the program does not fit

@@ -168,8 +168,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "reach (127.0.0.1 on another node, a name resolving elsewhere, a firewall, another interface), or "
                 "the port is wrong. Check the address and port each rank is given and `nc -zv MASTER_ADDR "
                 "MASTER_PORT` from this rank's node. On one machine the store is rank 0's own process: rank 0 "
-                "failed or hung before creating it (its own log; a set of torch / vLLM / DeepSpeed versions other "
-                "than the project pins is one such cause).",
+                "failed or hung before creating it (its own log; packages at other versions than the project pins, "
+                "failing on rank 0's import or first step, are one such cause).",
             ),
             Variant(
                 r"RendezvousConnectionError",
@@ -208,8 +208,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "or backend='gloo') connects every pair of ranks over TCP to the address each rank advertises: gloo takes "
         "that address from the host name (or GLOO_SOCKET_IFNAME's interface), and a host name that resolves to "
         "loopback (Ubuntu's /etc/hosts maps it to 127.0.1.1), to a docker bridge or to an interface the other nodes "
-        "cannot reach, or a firewall between the nodes, leaves the pairs unconnected ('no error' at pair.cc:144 is "
-        "such a connect that never completed).",
+        "cannot reach, or a firewall between the nodes, leaves the pairs unconnected (a 'no error' from the "
+        "transport is such a connect that never completed).",
         "Set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) on every node to the interface that connects the nodes "
         "(`ip -br addr` lists them; e.g. GLOO_SOCKET_IFNAME=eth0), make the host name resolve to that interface's "
         "address on every node (`getent hosts $(hostname)` must not print 127.0.1.1 or a docker address: fix "

@@ -355,10 +355,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "installed TensorFlow, or the TensorFlow that add-on release pins: tensorflow_decision_forests "
                 "pins one TensorFlow version per release (its compatibility table in the known-issues page; `pip "
                 "install tensorflow_decision_forests==<the release for your TF>`), tensorflow-text and "
-                "tensorflow-io follow TensorFlow's minor, tensorflow-addons lists its supported range. In a "
-                "prebuilt GPU image whose TensorFlow is its own build (a vendor or cloud training image), install "
-                "the add-on release for that image's TensorFlow version, or run the add-on's part in an image with "
-                "the stock TensorFlow it pins; a second protobuf copy (a protobuf package built with its C++ "
+                "tensorflow-io follow TensorFlow's minor, tensorflow-addons lists its supported range. Where "
+                "TensorFlow is not the registry's build (a container image's own), install the add-on release for "
+                "that TensorFlow version or use the stock TensorFlow the add-on pins; a second protobuf copy (a protobuf package built with its C++ "
                 "implementation against another version) fails the same way.",
                 sure=True,
                 strict=True,

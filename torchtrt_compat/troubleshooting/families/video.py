@@ -318,10 +318,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The loader maps the stream's FFmpeg codec id to an NVDEC codec and handles only a few (NVVL: H.264 "
                 "and HEVC; DALI's older readers add a few more): this file's codec is not one of them, or the number "
                 "is another libavcodec's codec id numbering (the loader built against one FFmpeg release, run with "
-                "another), so even an H.264 file reads as unknown. Check the file (`ffprobe -show_streams`: "
+                "another). Check the file (`ffprobe -show_streams`: "
                 "codec_name); re-encode other codecs to H.264 / HEVC (`ffmpeg -i in -c:v libx264 -pix_fmt yuv420p "
-                "out.mp4`), and when the same file loads on another machine, build the loader against the FFmpeg "
-                "(libavcodec / libavformat) it runs with there, the same release on both.",
+                "out.mp4`); where an H.264 / HEVC file is still refused, build the loader against the FFmpeg "
+                "(libavcodec / libavformat) it runs with, the same release for both.",
                 strict=True,
             ),
             Variant(

@@ -28,8 +28,8 @@ _DECODE_CALL = r"cuvid(?:ParseVideoData|DecodePicture|MapVideoFrame(?:64)?|Unmap
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "nvdec-decode-failed",
-        "NVDEC failed while decoding a stream it had opened (FFmpeg: 'cuvidParseVideoData(...) failed -> "
-        "CUDA_ERROR_UNKNOWN'; the Video Codec SDK: 'cuvidDecodePicture(...) returned error N')",
+        "NVDEC failed while decoding a stream it had opened (a cuvid parse / decode / map call failed with a CUDA "
+        "driver error)",
         rf"\b{_DECODE_CALL}\([^\n]{{0,120}}\) failed -> CUDA_ERROR_(?!NO_DEVICE\b)\w{{1,40}}"
         rf"|\b{_DECODE_CALL}\([^\n]{{0,160}}\) returned error (?!100\b)\d{{1,4}}\b",
         "The hardware decoder had been created for the stream, then a call on its packets or pictures failed: a "
@@ -43,8 +43,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "-show_streams`: codec, profile, pix_fmt, size changes) and decode those on the CPU or re-encode them. If "
         "output buffers are yours (VALI / VPF / PyNvVideoCodec surfaces), allocate them in the format and size the "
         "decoder reports (its Format / Width / Height), not a fixed NV12. If files that decoded before fail at "
-        "random, reset the GPU state (restart the process; reboot or reload the driver), keep one driver and CUDA "
-        "install, update the driver, and let the program fall back to software decoding when NVDEC fails.",
+        "random, reset the GPU state (restart the process; reboot or reload the driver) and update the driver; a "
+        "program that must keep running should fall back to software decoding when NVDEC fails.",
         variants=(
             Variant(
                 r"\bPyNvDecoder\b|\bPyDecoder\b|\bpython_vali\b|\bPyNvVideoCodec\b|\bVideoProcessingFramework\b"
