@@ -662,6 +662,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-three fix (`15e4687`)",
             ),
+            ("after_by_hand", "after round forty-four's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round45",
+        "round forty-five (Windows desktops and WSL2, containers and HPC clusters, talking heads, avatars, "
+        "body models and text-to-3D)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-four fix (`b8fe835`)",
+            ),
         ],
     ),
 )

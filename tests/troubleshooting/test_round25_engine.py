@@ -33,6 +33,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round42", 61),
         ("round43", 44),
         ("round44", 53),
+        ("round45", 42),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
