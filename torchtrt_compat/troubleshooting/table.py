@@ -841,6 +841,22 @@ _CORE: tuple[KnownError, ...] = (
                 "restart the terminal; reinstalling torch does not add it.",
                 strict=True,
             ),
+            # a non-CUDA runtime of an old torch / numpy build: MKL and Intel OpenMP (numpy+mkl, conda's mkl), which
+            # torch's early Windows wheels loaded from outside the wheel; or an old torch's torch._C on Python 3.7 and
+            # older ("DLL load failed: ..." with no "while importing"), issue 36, round forty-five
+            Variant(
+                r"\bmkl_\w{1,30}\.dll|libiomp5md|\bintel[-_]openmp\b|numpy\+mkl|\bmkl\b[^\n]{0,40}(?:missing|install)"
+                r"|from torch\._C import \*[^\n]{0,80}\n?[^\n]{0,40}DLL load failed:",
+                "an old torch (or numpy) build missing MKL / Intel OpenMP",
+                "The DLL that torch._C (or numpy) cannot load is a CPU runtime, not CUDA: early torch wheels for "
+                "Windows and numpy+mkl builds load Intel MKL (mkl_*.dll) and Intel OpenMP (libiomp5md.dll) from "
+                "outside the package, and the Visual C++ runtime. Install them in the same environment: `pip install "
+                "intel-openmp mkl` (conda: `conda install mkl intel-openmp`, with numpy and torch from the same "
+                "channel, not numpy from pip beside conda's torch), install the Visual C++ 2015-2022 "
+                "Redistributable (x64), and check `where libiomp5md.dll` finds one copy. Open torch\\_C*.pyd (or "
+                "the numpy .pyd named) in the Dependencies tool to see which DLL is missing. A current torch wheel "
+                "for a current Python ships these in torch\\lib, so upgrading torch (in a fresh venv) also ends it.",
+            ),
             Variant(
                 r"specified procedure could not be found|WinError 127|找不到指定的程序|procedure entry point"
                 r"|0xC0000139|-1073741511|3221225785",

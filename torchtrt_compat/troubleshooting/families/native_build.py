@@ -560,13 +560,17 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-nvcc-host-compiler",
-        "unsupported GNU version! gcc versions later than N are not supported (nvcc's host compiler check), or "
-        'identifier "__builtin_ia32_…" is undefined (nvcc older than the gcc headers)',
+        "nvcc refuses the host compiler (crt/host_config.h: 'unsupported GNU version! gcc versions later than N are "
+        "not supported', 'unsupported Microsoft Visual Studio version!', clang), or nvcc older than the host "
+        'compiler\'s headers (identifier "__builtin_ia32_…" is undefined)',
         # (issue 36, round thirty: CUDA 7.x's check names a minor, "gcc versions later than 4.9 are not supported!")
         r"(?:unsupported GNU version! )?gcc (?:versions later than \d{1,2}(?:\.\d{1,2})?|\d{1,2}\.\d{1,2} and up)"
         r" are not supported"
         r"|unsupported clang version! clang version must be less than \d{1,2}"
         r"|unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}"
+        # CUDA 9.x / 10.x's check lists the releases ("Only the versions 2012, 2013, 2015 and 2017 are supported!"),
+        # often on a line of its own after MSBuild's "fatal error C1189: #error:" (issue 36, round forty-five)
+        r"|unsupported Microsoft Visual Studio version! Only the versions (?:\d{4}, ){1,8}(?:and )?\d{4}"
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
         r"maximum|less than the minimum) required version by CUDA"
         r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with"
@@ -660,9 +664,16 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 r"Microsoft Visual Studio version|host compiler \('[^'\n]{0,20}Visual Studio",
                 "MSVC",
-                "This CUDA does not support the installed Visual Studio: install the CUDA release that lists your "
-                "Visual Studio, or the MSVC toolset it supports (Visual Studio Installer: an older 'MSVC v14x' "
-                "toolset), and build from that toolset's x64 Native Tools prompt.",
+                "This CUDA release does not support the Visual Studio (MSVC toolset) that builds its host code: "
+                "nvcc's crt/host_config.h checks _MSC_VER, and a Visual Studio updated since the CUDA release is "
+                "newer than it knows. Either install a CUDA release that supports your Visual Studio (newer CUDA "
+                "takes newer MSVC; for a torch extension, the CUDA of torch.version.cuda, so a newer torch too), or "
+                "build with an MSVC toolset this CUDA supports: add it in the Visual Studio Installer (Individual "
+                "components: an older 'MSVC v14x' toolset, e.g. v141 / v140 for CUDA 9-10), then build from its "
+                "prompt (`vcvars64.bat -vcvars_ver=14.16`), with CMake's Visual Studio generator `-T v141`, and a "
+                "clean build folder. nvcc's `-allow-unsupported-compiler` (CMake "
+                "`-DCMAKE_CUDA_FLAGS=-allow-unsupported-compiler`, or `set CUDAFLAGS=-allow-unsupported-compiler`; "
+                "recent CUDA releases) skips only the check: the build may still fail on the newer headers.",
             ),
         ),
         op=r"gcc versions later than (\d{1,2})|gcc (\d{1,2}\.\d{1,2}) and up|clang version must be less than (\d{1,2})",

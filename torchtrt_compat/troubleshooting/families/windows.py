@@ -132,6 +132,25 @@ FAMILIES: tuple[KnownError, ...] = (
                 "PATH / CLASSPATH): shorten PATH, build from a short folder so the object paths are short, or use "
                 "a response file (@args.rsp) for the linker.",
             ),
+            # pip building a package from its source archive in its own temporary folder (pip-install-* /
+            # pip-req-build-* under %TEMP%): the sdist's deep source tree (third_party submodules) passes the limit
+            # there, whatever LongPathsEnabled says (round forty-five)
+            Variant(
+                r"pip-(?:install|req-build|build-env|wheel)-\w{1,20}[\\/]|Building wheel for|setup\.py bdist_wheel"
+                r"|Getting requirements to build wheel|Preparing metadata \(pyproject\.toml\)",
+                "pip building a package from its source archive in %TEMP% (pip-install-* / pip-req-build-*)",
+                "pip found no prebuilt wheel for this Python / torch / platform and unpacked the package's source "
+                "archive (sdist) into its temporary folder under %TEMP% (C:\\Users\\<you>\\AppData\\Local\\"
+                "Temp\\pip-install-...), where its deep source tree (third_party submodules) passes 260 characters; "
+                "enabling LongPathsEnabled alone often does not help, as the build tools keep the limit. Install a "
+                "prebuilt wheel instead: pin a release of the package that has a wheel for your Python, torch and "
+                "CUDA (`pip install <package>==<version> --only-binary :all:`; for a package built against torch, "
+                "its release built for your torch version), or install torch and the package from the same index. "
+                "To build it, give pip a short temporary folder in the same terminal (`mkdir C:\\t`, `set TMP=C:\\t` "
+                "and `set TEMP=C:\\t`; PowerShell `$env:TMP = 'C:\\t'; $env:TEMP = 'C:\\t'`), or download the "
+                "source to a short folder (C:\\s) and `pip install --no-build-isolation .` there, with long paths "
+                "enabled (LongPathsEnabled = 1, a new terminal).",
+            ),
             Variant(
                 r"Long Path support|pip",
                 "pip install",
@@ -582,5 +601,114 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Expected symbol in library: GetProcAddress { source: 127 }",
         example_source="Rust libloading's Error::GetProcAddress (Debug form) with Windows' ERROR_PROC_NOT_FOUND (127), "
         "written from memory",
+    ),
+)
+
+# ---- issue 36, round forty-five (v45windows): MSVC on torch's own headers, CMake's Visual Studio generators ---------
+_R45 = tests_in("tests/troubleshooting/test_round45_v45windows.py")
+
+#: a C2872 'std' error MSVC reports on a line of torch's own headers (torch / c10 / ATen under torch's include
+#: folder, libtorch's include folder), in English or a localised wording (“std”: 不明确的符号), or the bare error line
+#: alone (no file named: a title or a cut paste)
+_STD_AMBIGUOUS = r"error C2872: \W{0,3}std\W{0,3}:"
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "msvc-std-ambiguous-torch-headers",
+        "MSVC: error C2872: 'std': ambiguous symbol in torch's own headers (building a C++ / CUDA extension or a "
+        "libtorch program on Windows)",
+        r"(?:torch|c10|ATen|caffe2)[\\/][^\n]{0,240}\.h(?:pp)?\(\d{1,6}\)\s{0,4}:\s{0,4}"
+        + _STD_AMBIGUOUS
+        + r"|^\W{0,6}"
+        + _STD_AMBIGUOUS
+        + r"[^\n(]{0,60}$",
+        "MSVC's front end (cl.exe, also the host pass of nvcc on a .cu file) finds two namespaces named std while "
+        "compiling a template in torch's headers and refuses the name; the code is torch's, not the extension's. "
+        "torch 2.6 and later hit it in torch/csrc/dynamo/compiled_autograd.h, whose std-heavy branch torch itself "
+        "compiles only when USE_CUDA (or USE_ROCM) is not defined on Windows, and an extension build does not define "
+        "it; libtorch 1.x headers (c10/util/C++17.h, torch/nn/pimpl.h) hit it with some Visual Studio 2017 / 2019 "
+        "toolsets.",
+        "Define USE_CUDA for every compile of the extension on Windows, so torch's header takes its Windows branch: "
+        "in setup.py `extra_compile_args={'cxx': ['/DUSE_CUDA'], 'nvcc': ['-DUSE_CUDA']}` (added when "
+        "sys.platform == 'win32'), in CMake `add_compile_definitions(USE_CUDA)`; then rebuild from a clean build "
+        "folder. Otherwise build against a torch whose header compiles with your toolset (torch 2.5 and older do not "
+        "have that branch), or qualify the `std::` of the line named as `::std::` in the installed header (a local "
+        "patch). If the file named is your own, not torch's, look for a `namespace std` or `using namespace` of "
+        "yours before the torch includes.",
+        variants=(
+            Variant(
+                r"compiled_autograd\.h|torch[\\/]csrc[\\/]dynamo",
+                "torch 2.6+'s compiled_autograd.h",
+                "The line is torch/csrc/dynamo/compiled_autograd.h (torch 2.6 and later), whose Windows workaround "
+                "is compiled only when USE_CUDA (or USE_ROCM) is defined: define it for the extension's host and "
+                "nvcc compiles on Windows (setup.py `extra_compile_args={'cxx': ['/DUSE_CUDA'], 'nvcc': "
+                "['-DUSE_CUDA']}`, CMake `add_compile_definitions(USE_CUDA)`), delete the build folder and build "
+                "again; or build against torch 2.5 (and its CUDA), whose header has no such branch. The project's "
+                "newer release may already pass the define.",
+            ),
+            Variant(
+                r"c10[\\/]util[\\/]C\+\+17\.h|torch[\\/]nn[\\/]pimpl\.h|argument_spec\.h|libtorch",
+                "libtorch 1.x headers with Visual Studio 2017 / 2019",
+                "An older libtorch's header meets a Visual Studio toolset it was not built with: use the libtorch "
+                "release built with your Visual Studio (or the Visual Studio it names), and the matching Debug / "
+                "Release package for your configuration; as a local patch, qualify the `std::` on the line named as "
+                "`::std::` (what torch's later headers do). Include the torch headers before your own code's "
+                "`using namespace` lines.",
+            ),
+        ),
+        weight=84,
+        applies="Windows: MSVC builds of torch C++ / CUDA extensions (torch 2.6+) and libtorch programs",
+        shown_by=(_R45("test_msvc_std_ambiguous_in_torch_headers"),),
+        example="C:\\py\\lib\\site-packages\\torch\\include\\torch/csrc/dynamo/compiled_autograd.h(1076): error C2872: "
+        "'std': ambiguous symbol",
+        example_source="MSVC compiler error C2872 ('symbol' : ambiguous symbol) on torch/csrc/dynamo/"
+        "compiled_autograd.h's '#if defined(_WIN32) && (defined(USE_CUDA) || defined(USE_ROCM))' branch",
+    ),
+    KnownError(
+        "cmake-vs-generator-instance",
+        "CMake: Generator Visual Studio NN YYYY could not find (specified / any) instance of Visual Studio, or Does "
+        "not match the generator used previously",
+        r"could not find (?:specified|any) instance of Visual Studio"
+        r"|Does not match the (?:generator|platform|toolset|instance) used previously",
+        "CMake's Visual Studio generator needs an installed Visual Studio (or Build Tools) with the C++ workload: "
+        "either none of the version the generator names is installed, or the build folder's CMakeCache.txt "
+        "remembers a Visual Studio instance, generator, platform or toolset of an earlier configure (a Visual Studio "
+        "since removed, upgraded or replaced by another edition), and CMake keeps it for that build folder.",
+        "Delete the build folder (or its CMakeCache.txt and CMakeFiles) and configure again, so CMake picks the "
+        'Visual Studio installed now; with several installed, choose one: `cmake -B build -G "Visual Studio 17 '
+        '2022" -A x64` and `-DCMAKE_GENERATOR_INSTANCE="C:/Program Files/Microsoft Visual Studio/2022/'
+        "<Edition>\"`. If none is installed, install Visual Studio or the Build Tools with the 'Desktop development "
+        "with C++' workload (for CUDA: a version your CUDA toolkit supports, then reinstall the toolkit's Visual "
+        'Studio integration), or use the generator of the one you have (`-G "Visual Studio 16 2019"`), or Ninja '
+        "from its x64 Native Tools prompt (`-G Ninja`).",
+        variants=(
+            Variant(
+                r"could not find specified instance|Does not match the (?:generator|platform|toolset|instance) used",
+                "a build folder configured before with another Visual Studio",
+                "The build folder was configured before, and its CMakeCache.txt names a Visual Studio instance "
+                "(CMAKE_GENERATOR_INSTANCE), generator, platform or toolset that is no longer there or no longer "
+                "asked for: delete the build folder (or CMakeCache.txt and the CMakeFiles folder in it) and run the "
+                "configure again, or configure into a new folder (`cmake -B build2 ...`); to pick one of several "
+                'Visual Studios, pass -G "Visual Studio 17 2022" -A x64 and -DCMAKE_GENERATOR_INSTANCE=<its '
+                "installation folder>. If the Visual Studio was changed because your CUDA did not support the new "
+                "one, install a toolset that CUDA supports and reinstall CUDA's Visual Studio integration.",
+            ),
+            Variant(
+                r"could not find any instance",
+                "no Visual Studio of that version installed",
+                "No Visual Studio of the version the generator names is installed with its C++ tools: install it "
+                "(or the Build Tools for Visual Studio) with the 'Desktop development with C++' workload, or use "
+                'the generator of the one you have (`cmake -G "Visual Studio 16 2019" -A x64`, or Ninja from its '
+                'x64 Native Tools prompt); `"%ProgramFiles(x86)%\\Microsoft Visual Studio\\Installer\\vswhere.exe" '
+                "-all -products *` lists what is installed. Delete the build folder before configuring again.",
+            ),
+        ),
+        weight=86,
+        applies="Windows: CMake with a Visual Studio generator (Visual Studio 15 2017 and later)",
+        shown_by=(_R45("test_cmake_visual_studio_generator_instance"),),
+        example="CMake Error at CMakeLists.txt:3 (project):\n  Generator\n\n    Visual Studio 17 2022\n\n  could not "
+        "find specified instance of Visual Studio:\n\n    C:/Program Files/Microsoft Visual Studio/2022/Preview",
+        example_source="CMake Source/cmGlobalVisualStudioVersionedGenerator.cxx (SetGeneratorInstance) and "
+        "cmake.cxx ('Does not match the generator used previously'), written from memory",
     ),
 )
