@@ -1154,6 +1154,25 @@ _CORE: tuple[KnownError, ...] = (
                 "The Kaggle notebook runs without an accelerator: Settings > Accelerator > GPU (T4 x2 or P100; a "
                 "verified phone number is needed), then run it again from the top.",
             ),
+            # issue 36, round forty-five: a Slurm job step in a container of pyxis / enroot (srun --container-image):
+            # the GPUs come from the step's GRES, and the container's view of them from enroot's NVIDIA hook, which
+            # mounts the devices the job's device cgroup allows while CUDA_VISIBLE_DEVICES keeps Slurm's numbering
+            Variant(
+                r"\bpyxis\b|\benroot\b|--container-(?:image|name|mounts)\b",
+                "a Slurm job in a pyxis / enroot container",
+                "Under Slurm with pyxis / enroot the container sees the GPUs of its job step. First the request: the "
+                "step must ask for GPUs (`srun --gres=gpu:N --container-image=...`, or `--gpus=N`; in a batch job the "
+                "#SBATCH request plus an srun step that inherits it), and nothing may set CUDA_VISIBLE_DEVICES or "
+                "NVIDIA_VISIBLE_DEVICES by hand. Compare outside and inside: `srun --gres=gpu:1 nvidia-smi -L` and "
+                "`srun --gres=gpu:1 --container-image=<image> bash -c 'nvidia-smi -L; echo $CUDA_VISIBLE_DEVICES'`. "
+                "If the job has its GPUs but the container sees none or the wrong ones, the node's Slurm "
+                "configuration is at fault: without ConstrainDevices=yes in cgroup.conf, CUDA_VISIBLE_DEVICES keeps "
+                "Slurm's indexes of the node's GPUs while the container holds other devices, so the indexes point "
+                "at GPUs it does not have. The cluster's admin sets ConstrainDevices=yes (with gres.conf listing "
+                "each GPU's File=/dev/nvidiaN, or AutoDetect=nvml) and restarts slurmd; then the devices the "
+                "container holds and CUDA_VISIBLE_DEVICES agree.",
+                strict=True,
+            ),
             Variant(
                 r"\bslurm|\bsrun\b|\bsbatch\b|SLURM_JOB_ID",
                 "a Slurm job",

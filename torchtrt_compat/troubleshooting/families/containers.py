@@ -24,6 +24,7 @@ _SET = "tests/data/explain_round8"
 
 
 _test = tests_in(_TESTS)
+_T45 = "tests/troubleshooting/test_round45_v45containers.py"
 
 
 #: a process in a container or a pod (the text shows docker, podman, compose, Kubernetes or an NGC image); the
@@ -84,19 +85,42 @@ _SHM_USERS = (
 _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-toolkit-missing",
-        'docker has no NVIDIA runtime for --gpus (could not select device driver "" with capabilities: [[gpu]])',
+        'docker has no NVIDIA runtime for --gpus (could not select device driver "" with capabilities: [[gpu]]), or '
+        "enroot's hook finds no nvidia-container-cli",
         r"could not select device driver \"[^\"\n]{0,40}\" with capabilities: \[\[gpu\]\]"
         r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
         r"|no runtime for \"?nvidia\"? is configured"
-        r"|exec: \"nvidia-container-runtime(?:-hook)?\": executable file not found",
+        r"|exec: \"nvidia-container-runtime(?:-hook)?\": executable file not found"
+        # issue 36, round forty-five: enroot's NVIDIA hook (hooks.d/98-nvidia.sh: common::err "Command not found:
+        # nvidia-container-cli, see ..."), which pyxis prints from enroot's log on a Slurm node; bash's own words for
+        # the same missing binary
+        r"|Command not found: nvidia-container-cli\b|\bnvidia-container-cli: command not found",
         "`docker run --gpus ...` (or compose's GPU device reservation, or `--runtime=nvidia`) asks the daemon for the "
         "NVIDIA runtime, and this daemon has none: the NVIDIA Container Toolkit is not installed on the host, or it "
         "was installed but the daemon was not configured and restarted; the NVIDIA driver on the host is a separate "
-        "requirement.",
+        "requirement. enroot's NVIDIA hook (98-nvidia.sh, which pyxis runs for Slurm's --container-image) calls the "
+        "toolkit's nvidia-container-cli the same way, and stops the container when the node lacks it.",
         f"On the host: {_TOOLKIT}. The host needs a working NVIDIA driver too (`nvidia-smi` on the host). If the "
         "toolkit is installed and configured and the error stays, docker talks to another daemon than the one you "
         f"configured: {_ROOTLESS_FIX}",
         variants=(
+            # issue 36, round forty-five: enroot (and pyxis, Slurm's container plugin, which starts containers with
+            # it): its hook 98-nvidia.sh runs nvidia-container-cli on the compute node whenever the image asks for
+            # GPUs (NVIDIA_VISIBLE_DEVICES set, as in NGC and CUDA images) and exits 0 only when it is unset or void
+            Variant(
+                r"\benroot\b|\bpyxis\b|98-nvidia\.sh|enroot[\\/]hooks\.d|--container-image\b",
+                "enroot / pyxis on a Slurm node",
+                "enroot's NVIDIA hook (/etc/enroot/hooks.d/98-nvidia.sh) runs nvidia-container-cli to mount the "
+                "node's driver into the container, and this node has none. Install the NVIDIA Container Toolkit's "
+                "libraries on every compute node that runs enroot (packages libnvidia-container1 and "
+                "libnvidia-container-tools, or nvidia-container-toolkit, from NVIDIA's repository); `command -v "
+                "nvidia-container-cli` and `nvidia-container-cli info` must then work on the node (`srun -w <node> "
+                "nvidia-container-cli info`). On nodes without GPUs, remove the hook (delete or move 98-nvidia.sh "
+                "from /etc/enroot/hooks.d there) or run the job with NVIDIA_VISIBLE_DEVICES=void in its environment, "
+                "which makes the hook exit without doing anything. enroot's other lines beside it (an 'unbound "
+                "variable' message) are not the cause.",
+                strict=True,
+            ),
             # issue 36, round twenty-seven: a rootless daemon has its own daemon.json, which the rootful configuration
             # does not reach
             Variant(
@@ -260,6 +284,68 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         example_source="https://github.com/NVIDIA/nvidia-docker/issues/1034 (same class); libnvidia-container "
         "nvc.c / driver.c ('initialization error', 'load library failed')",
     ),
+    # issue 36, round forty-five: libnvidia-container's device selection (nvidia-container-cli's "device error: %s:
+    # unknown device", older releases "device error: unknown device id: %s") refused a device the runtime passed it
+    # from --gpus '"device=..."', NVIDIA_VISIBLE_DEVICES or compose's device_ids: an index or UUID this host lacks,
+    # or a string that is no device at all (a compose variable left unexpanded)
+    KnownError(
+        "host-toolkit-unknown-device",
+        "nvidia-container-cli: device error: ...: unknown device (a GPU index, UUID or variable the host does not "
+        "have)",
+        r"nvidia-container-cli(?:\.real)?:? device error: (?:unknown device id: ([^\n]{1,120})"
+        r"|([^\n]{1,120}?): (?:unknown|invalid) device\b)",
+        "The NVIDIA Container Toolkit's hook was asked for a GPU that it cannot find on this host: the device list "
+        "comes from `--gpus '\"device=...\"'`, NVIDIA_VISIBLE_DEVICES (the image's, the command line's or the "
+        "orchestrator's) or docker compose's `device_ids` / `count`, and names an index beyond the host's GPUs, a "
+        "UUID of another machine (or of a GPU replaced since), or a string that is no device at all (a variable "
+        "that was never substituted). The container is refused before it starts.",
+        "List the host's GPUs (`nvidia-smi -L`: indexes from 0 and their GPU-... UUIDs) and pass only those: "
+        "`docker run --gpus '\"device=0\"'`, `-e NVIDIA_VISIBLE_DEVICES=0` (or `all`), compose's `device_ids: "
+        "['0']`. Where the list comes from a variable, make sure it is set and substituted: compose expands only "
+        "`${VAR}` / `${VAR:-default}` (with the $) from the shell or the .env file next to the compose file "
+        "(`docker compose config` prints the values it will use); an image that sets NVIDIA_VISIBLE_DEVICES to "
+        "another machine's UUID must be overridden at run time.",
+        variants=(
+            Variant(
+                r"device error: [^\n]{0,40}(?:\$?\{[A-Za-z_]\w{0,60}(?::?[-?=][^}\n]{0,40})?\}|\$[A-Za-z_]\w{0,60})",
+                "a variable that was not substituted",
+                "The device the hook was given is a variable's text, not its value (`{NAME:-0}`, `${NAME}`, "
+                "`$NAME`): the compose file or the command line did not expand it. In compose write it with the "
+                'dollar sign and braces, `device_ids: ["${NAME:-0}"]`, and set NAME in the shell that runs '
+                "`docker compose up` or in the .env file beside the compose file; `docker compose config` must show "
+                "a real index or UUID there (one that `nvidia-smi -L` lists). In a shell command, use double quotes "
+                "(single quotes keep $NAME literal).",
+                strict=True,
+            ),
+            Variant(
+                r"no-gpu-has-\d{1,9}MiB-to-run",
+                "GPU sharing by memory (a gpushare scheduler extender)",
+                "The device id 'no-gpu-has-<N>MiB-to-run' is what a GPU-sharing device plugin passes when its "
+                "scheduler extender did not assign the pod a GPU with that much free memory: the kube-scheduler is "
+                "not calling the extender (its scheduler policy / configuration and the extender's service must be "
+                "reachable from the scheduler), or no GPU has the memory the pod requests. Fix the scheduler's "
+                "extender configuration and check the per-GPU free memory the sharing tool reports before "
+                "rescheduling the pod.",
+                strict=True,
+            ),
+            Variant(
+                r"device error: [^\n]{0,20}\b(?:GPU|MIG)-[0-9a-f]{4,}",
+                "a GPU UUID the host does not have",
+                "The hook was given a GPU UUID this host does not have: a UUID copied from another machine (an "
+                "image or a compose file that hard-codes NVIDIA_VISIBLE_DEVICES), a GPU replaced or a MIG "
+                "instance recreated since. `nvidia-smi -L` lists the UUIDs there are (MIG devices with their own "
+                "MIG-... UUIDs); pass one of those, an index, or `all`.",
+                strict=True,
+            ),
+        ),
+        op=r"device error: (?:unknown device id: ([^\n]{1,120})|([^\n]{1,120}?): (?:unknown|invalid) device\b)",
+        weight=92,
+        applies="docker, compose and Kubernetes with the NVIDIA Container Toolkit (libnvidia-container), enroot",
+        shown_by=(f"{_T45}::test_toolkit_unknown_device",),
+        example="nvidia-container-cli: device error: 3: unknown device: unknown",
+        example_source="libnvidia-container (nvidia-container-cli's device selection: 'device error: %s: unknown "
+        "device'; older releases 'device error: unknown device id: %s')",
+    ),
     KnownError(
         "host-toolkit-cuda-requirement",
         "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=X (the host driver is older than the "
@@ -283,20 +369,44 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "host-cdi-unresolvable",
-        "unresolvable CDI devices nvidia.com/gpu=... (podman / CDI: no NVIDIA CDI specification)",
+        "unresolvable CDI devices nvidia.com/gpu=... (podman / CDI: no NVIDIA CDI specification), or nvidia-smi "
+        "not found in a podman container started with --gpus",
         r"unresolvable CDI devices? ([\w./-]{1,60}=[\w.,-]{1,60})|unresolvable CDI devices?"
         # issue 36, round thirty-three: the OCI runtime (crun: "cannot stat `%s`" / "error stat'ing file `%s`"; runc:
         # "stat %s: no such file or directory") could not find a host driver library the CDI specification lists,
         # named with the driver version it was generated for (libEGL_nvidia.so.550.135): a spec older than the driver
-        rf"|{_STALE_DRIVER_FILE}(?:\.\d{{1,3}})?[`'\"\u2019]?:? {{0,2}}no such file or directory",
+        rf"|{_STALE_DRIVER_FILE}(?:\.\d{{1,3}})?[`'\"\u2019]?:? {{0,2}}no such file or directory"
+        # issue 36, round forty-five: podman's error for a command the OCI runtime could not find (libpod's "OCI
+        # runtime attempted to invoke a command that was not found"; crun's "executable file `%s` not found in
+        # $PATH") where the command is nvidia-smi: no NVIDIA driver files were put into the container, as with
+        # podman's --gpus, which older podman accepts for docker compatibility and ignores
+        r"|\bcrun: executable file [`'\"]?nvidia-smi[`'\"]? not found in \$PATH"
+        r"|\bnvidia-smi[`'\"]?:? executable file not found in \$PATH[^\n]{0,80}OCI runtime attempted to invoke a "
+        r"command that was not found",
         "Podman (and docker or containerd in CDI mode) resolves `--device nvidia.com/gpu=all` through a CDI "
         "specification file (/etc/cdi/nvidia.yaml or /var/run/cdi/nvidia.yaml) that the NVIDIA Container Toolkit "
-        "generates; none exists, it is stale (the driver changed since), or it is not readable by this user.",
+        "generates; none exists, it is stale (the driver changed since), or it is not readable by this user. A "
+        "podman container started with `--gpus` alone gets no driver files at all (older podman ignores the flag), "
+        "so even nvidia-smi is missing in it.",
         "Generate it on the host: `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml` (again after every "
         "driver update), make it readable (`sudo chmod a+r /etc/cdi/nvidia.yaml`), check `nvidia-ctk cdi list` names "
         "the device you ask for, then `podman run --rm --device nvidia.com/gpu=all ubuntu nvidia-smi -L`. Podman "
         "needs 4.1+ for CDI.",
         variants=(
+            Variant(
+                r"executable file [`'\"]?nvidia-smi[`'\"]?:? not found|nvidia-smi[`'\"]?:? executable file not found",
+                "podman started without the NVIDIA devices (nvidia-smi not in the container)",
+                "The container has no NVIDIA driver files, nvidia-smi included: podman's `--gpus` exists for docker "
+                "compatibility and older podman ignores it, and nothing else asked for the GPU. Use CDI: on the "
+                "host `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml` (NVIDIA Container Toolkit "
+                "1.12+; again after each driver update), check `nvidia-ctk cdi list`, then `podman run --rm "
+                "--device nvidia.com/gpu=all ubuntu nvidia-smi -L` (podman 4.1+; `--device nvidia.com/gpu=0` for "
+                "one GPU). Without CDI, the toolkit's OCI hook (oci-nvidia-hook.json under "
+                "/usr/share/containers/oci/hooks.d) must be installed for podman to mount the driver. Under docker "
+                "the same missing nvidia-smi means the container was started without `--gpus all` (or the NVIDIA "
+                "runtime).",
+                strict=True,
+            ),
             Variant(
                 _STALE_DRIVER_FILE,
                 "a driver library of an older driver version, listed by a stale CDI specification",
@@ -459,6 +569,50 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
 )
 
 _CLUSTER_ROWS: tuple[KnownError, ...] = (
+    # issue 36, round forty-five: pyxis (Slurm's container plugin) looks a --container-name up among enroot's
+    # containers, as pyxis_<name> (pyxis_<jobid>_<name> with container_scope=job), in the ENROOT_DATA_PATH of the
+    # node that runs the step (pyxis_slurmstepd.c: 'a container with name "%s" does not exist, and --container-image
+    # is not set'); enroot itself says "No such file or directory: <ENROOT_DATA_PATH>/<name>" (runtime.sh) for a
+    # container name or an image file it cannot find
+    KnownError(
+        "pyxis-container-not-found",
+        "pyxis / enroot: a named container does not exist on this node ('a container with name ... does not exist, "
+        "and --container-image is not set')",
+        r"pyxis: error: a container with name \"?[^\"\n]{1,200}\"? does not exist, and --container-image is not set"
+        r"|pyxis: error: \"exec\" flag was passed to --container-name but the container is not running"
+        r"|^\W{0,12}(?:\x1b\[[\d;]{0,8}m)?\[ERROR\](?:\x1b\[[\d;]{0,8}m)? No such file or directory: (/[^\n]{1,300})",
+        "A named container of enroot lives in the ENROOT_DATA_PATH of the node and user that created it (enroot.conf "
+        "often puts it on node-local storage, and pyxis removes job-scoped ones when the job ends), and "
+        "pyxis looks `--container-name=NAME` up there as pyxis_NAME on the node that runs the step: a container "
+        "made with `enroot create` by hand (on a login node, under another name or data path), or on another node, "
+        "does not exist for it, and with no --container-image pyxis has nothing to start.",
+        "Give pyxis the image, not only the name: `srun --container-image=<image or /shared/path/file.sqsh> "
+        "--container-name=NAME ...` creates the named container on first use and reuses it on that node after. To "
+        "reuse a container you changed by hand, save it as a squashfs file on shared storage (`enroot export` "
+        "after `enroot create`, or pyxis's `--container-save=/shared/path/file.sqsh`) and pass that file as "
+        "--container-image. `srun enroot list` (inside the job) shows the containers the compute node has; enroot's "
+        "own `enroot start NAME` needs the name `enroot list` shows on the same node, as the same user.",
+        variants=(
+            Variant(
+                r"No such file or directory: [^\n]{0,300}\.(?:sqsh|squashfs)\b",
+                "an image file that is not there",
+                "enroot did not find the squashfs image file it was given: the path is relative to another folder, "
+                "the file is on a disk the compute node does not mount, or the import that should have written it "
+                "failed. Use an absolute path on shared storage (`ls -l` it on the compute node, e.g. `srun ls -l "
+                "/shared/path/file.sqsh`), and import it again with `enroot import -o /shared/path/file.sqsh "
+                "docker://<registry>#<image>` if it is missing.",
+                strict=True,
+            ),
+        ),
+        requires=r"\bpyxis\b|\benroot\b|--container-(?:name|image)\b",
+        weight=88,
+        applies="Slurm with pyxis and enroot (any release)",
+        shown_by=(f"{_T45}::test_pyxis_named_container_not_found",),
+        example='slurmstepd: error: pyxis: error: a container with name "pyxis_mywork" does not exist, and '
+        "--container-image is not set",
+        example_source='NVIDIA/pyxis (pyxis_slurmstepd.c: \'a container with name "%s" does not exist, and '
+        "--container-image is not set'); NVIDIA/enroot (src/runtime.sh: 'No such file or directory: %s')",
+    ),
     KnownError(
         "host-k8s-insufficient-gpu",
         "Kubernetes: 0/N nodes are available: Insufficient nvidia.com/gpu (no node offers a free GPU)",

@@ -82,6 +82,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "free it, or point the writes to a disk with room (TMPDIR, the cache's variable: PIP_CACHE_DIR, HF_HOME, "
         "TORCH_HOME) and rerun.",
         variants=(
+            # issue 36, round forty-five: enroot's image import (its docker.sh: "Extracting image layers...",
+            # "Creating squashfs filesystem...", then mksquashfs) and pyxis's import of --container-image on a
+            # Slurm node: enroot writes to its own cache, data and temporary folders (enroot.conf)
+            Variant(
+                r"\benroot\b|\bpyxis\b|--container-image\b|Creating squashfs filesystem\.\.\.",
+                "enroot / pyxis importing an image",
+                "enroot filled the file system it imports into: it downloads the layers to ENROOT_CACHE_PATH, "
+                "unpacks them under ENROOT_TEMP_PATH (TMPDIR by default) and writes the squashfs image (several GB "
+                "for a CUDA / NGC image) there or to the output path, while pyxis keeps its imports under its "
+                "runtime_path (/run/pyxis by default, a small tmpfs on many nodes). `df -h` on those paths on the "
+                "compute node shows which one is full; point ENROOT_CACHE_PATH, ENROOT_DATA_PATH and "
+                "ENROOT_TEMP_PATH (in /etc/enroot/enroot.conf: pyxis does not take them from the job's environment, a "
+                "plain `enroot import` reads them from the shell) and pyxis's runtime_path "
+                "(plugstack.conf) at a large local or scratch disk, clean the old cache (`rm -rf` the "
+                "ENROOT_CACHE_PATH folder), or import once to a .sqsh file on shared storage (`enroot import -o "
+                "/shared/path/image.sqsh docker://...`) and pass that file as --container-image.",
+            ),
             Variant(
                 r"pip install|Collecting \w|Downloading \S{1,200}\.whl|Installing collected packages|\bconda\b",
                 "an install",
