@@ -42,6 +42,8 @@ __all__ = [
     "OPENCV_DNN_CUDA",
     "OPENCV_DNN_CUDA_FIX",
     "OWN_CUDA_CODE",
+    "OWN_CUDA_EXTENSION_CHECK",
+    "OWN_CUDA_EXTENSION_FIX",
     "OWN_CUDA_SYMBOL",
     "RUNNER_PATH",
     "SD_WEBUI",
@@ -207,6 +209,37 @@ OWN_CUDA_CODE = (
     rf"\A(?![\s\S]{{0,300000}}?(?:{_NOT_A_FRAMEWORK}))(?=[\s\S]{{0,300000}}?(?:{_NATIVE_TESTS_OR_CUDA_SOURCE}))"
 )
 
+
+#: a project's own CUDA check naming its own .cu / .cuh source file and line on the failing line (issue 36, round
+#: forty-five): the common error-check macros' wordings ("Cuda failure %s:%d: '%s'" of the cudaCheckError() macro
+#: many projects copy; "CUDA error %d: %s (%s:%d)"; "<file>.cu:<line>: ... invalid argument"), on a line that names
+#: none of torch's own sources (aten / THC / c10 / caffe2 / torch/csrc, a /pytorch/ build path) or a header library's
+#: (cub / thrust / cutlass): the kernel is an extension's or the program's own, e.g. a mesh, rasterizer, BVH or
+#: voxel op of research code. One line, from its start (re.MULTILINE)
+OWN_CUDA_EXTENSION_CHECK = (
+    r"^(?![^\n]{0,600}?(?:[\\/](?:aten|THC|THCUNN|THCS|c10|caffe2|cub|thrust|cutlass)[\\/]|torch[\\/]csrc[\\/]"
+    r"|[\\/]pytorch[\\/]))[^\n]{0,300}?(?:"
+    r"Cuda failure [^\n]{0,300}?[\w-]\.cuh?:\d{1,6}"
+    r"|CUDA error:? \d{1,3}: [^\n]{1,120}?\([^\n()]{0,300}?[\w-]\.cuh?:\d{1,6}\)"
+    r"|[\w-]\.cuh?(?::|\(|, line )\d{1,6}\)?[: ]{1,3}[^\n]{0,30}?(?:illegal memory access|invalid argument"
+    r"|invalid configuration|cudaError\w{2,40})"
+    r"|CUDA (?:error|failure)[^\n]{0,200}? in [^\n]{0,300}?[\w-]\.cuh?(?::| line |\()\d{1,6})"
+)
+#: the first fix for a fault in such an extension: rebuild it for the torch, CUDA and GPU installed, then its inputs
+OWN_CUDA_EXTENSION_FIX = (
+    "The failing kernel is in the project's own CUDA source (the check names its .cu file and line: a compiled "
+    "extension's custom op, e.g. a mesh, rendering, point-cloud or voxel kernel, or the program's own code), not "
+    "torch's, so a torch update does not reach it. Most often it was built for another torch, CUDA or GPU than the "
+    "ones installed (a build folder or wheel from another machine, nvcc of another CUDA than torch.version.cuda, no "
+    "code for this GPU's architecture): rebuild it from clean: uninstall it and delete its build/ folder and old .so "
+    "/ .pyd files, then, with the CUDA toolkit of torch.version.cuda's version on PATH (CUDA_HOME) and "
+    "TORCH_CUDA_ARCH_LIST set to this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap --format=csv`), "
+    "run `pip install --no-build-isolation .` (or its setup.py) in its folder. If it still fails, check what it is "
+    "given: contiguous tensors (.contiguous()) on the GPU in the dtype it expects (most such ops take float32 and "
+    "int32 / int64 indices), and sizes it handles (a grid resolution, face or point count within its limits); turning "
+    "off the feature that uses it (the project's config switch, or its non-CUDA / pure-torch path) confirms the cause "
+    "meanwhile, and `compute-sanitizer python <script>` names the kernel for a bug report."
+)
 
 #: the loader's "undefined symbol" of an extension's own CUDA entry point (issue 36, round thirty-two): an Itanium
 #: mangled free function (``_Z<length><name>``, no namespace: torch's functions all have one) whose name has a _cuda /

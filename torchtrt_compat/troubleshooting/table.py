@@ -42,6 +42,8 @@ from .entry import (
     OPENCV_CUDA_FIX,
     OPENCV_DNN_CUDA,
     OPENCV_DNN_CUDA_FIX,
+    OWN_CUDA_EXTENSION_CHECK,
+    OWN_CUDA_EXTENSION_FIX,
     OWN_CUDA_SYMBOL,
     RUNNER_PATH,
     SD_WEBUI,
@@ -4604,6 +4606,13 @@ _CORE: tuple[KnownError, ...] = (
                 "your CUDA; a build made with another toolkit than the one on the machine faults this way. On a GPU "
                 "that drives a display, the watchdog can kill long kernels too (Windows' TdrDelay; run headless). "
                 "If it persists, `compute-sanitizer <the command>` names the kernel for a bug report.",
+            ),
+            # issue 36, round forty-five: a project's own CUDA check naming its .cu file ("Cuda failure
+            # src/x_op.cu:751: 'an illegal memory access was encountered'"): an extension's kernel, not torch's
+            Variant(
+                OWN_CUDA_EXTENSION_CHECK,
+                "a project's own CUDA extension (its check names its .cu source file)",
+                OWN_CUDA_EXTENSION_FIX,
             ),
         ),
         weight=55,

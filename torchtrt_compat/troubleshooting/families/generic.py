@@ -625,14 +625,19 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "py-unexpected-keyword",
-        "TypeError: got an unexpected keyword argument / missing N required arguments (a version of the callee "
-        "with another signature)",
+        "TypeError: got an unexpected keyword argument / takes N positional arguments but M were given / missing N "
+        "required arguments (a version of the callee with another signature)",
         r"got an unexpected keyword argument '\w{1,80}'"
         # the other side of a changed signature: the installed callee needs arguments the caller (a recipe's script
         # written for another version) does not pass
-        r"|\w{1,80}(?:\.__init__)?\(\) missing \d{1,2} required (?:positional|keyword-only) arguments?: '\w{1,80}'",
-        "The function called does not take that argument in the installed version of its library: the calling code "
-        "was written for a version that added it (or one before it was removed or renamed).",
+        r"|\w{1,80}(?:\.__init__)?\(\) missing \d{1,2} required (?:positional|keyword-only) arguments?: '\w{1,80}'"
+        # the positional count (issue 36, round forty-five), in CPython's words (Python/ceval.c too_many_positional:
+        # "%U() takes %U positional argument%s but %zd%U %s given", "from N to M" when some have defaults; 3.10+ names
+        # the qualified name, "Module.forward()")
+        r"|\b[\w.]{1,120}\(\) takes (?:from \d{1,3} to \d{1,3}|\d{1,3}) positional arguments? but \d{1,3} "
+        r"(?:positional arguments? \([^\n()]{0,60}\) )?(?:were|was) given",
+        "The function called does not take that argument (or that many) in the installed version of its library: "
+        "the calling code was written for a version that added it (or one before it was removed or renamed).",
         "install the version of the library the calling code was written for (the project's requirements pin it: "
         "`pip install -r requirements.txt`), or drop / rename the argument for the installed version",
         variants=(
@@ -676,6 +681,48 @@ FAMILIES: tuple[KnownError, ...] = (
                 "library's changelog for the release that added (or removed) the argument, or the project's issues "
                 "for the version users run, and install that release.",
             ),
+            # issue 36, round forty-five: the positional count, by where the call went. An nn.Module's forward
+            # reached through torch's Module.__call__ (its module.py is the last frame): the module is the one the
+            # frame above calls
+            Variant(
+                r"[\\/]torch[\\/]nn[\\/]modules[\\/]module\.py\"?, line \d{1,6}[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,3}"
+                r"\s{0,8}TypeError: [\w.]{0,120}forward\(\) takes [^\n]{0,60}positional arguments? but",
+                "an nn.Module's forward() called with another number of arguments (the layer of another version)",
+                "torch's Module.__call__ passed the call on to a module's forward(), and that forward takes another "
+                "number of positional arguments than the call in the frame above passes (`self.<module>(...)`): the "
+                "module's class is of another version than the code that calls it, either a library's layer of "
+                "another release (a layer whose forward gained or lost parameters between "
+                "releases) or the project's own alternative class picked by a config option (another backend "
+                "whose forward has the older signature). Print which class it is and what it takes "
+                "(`print(type(self.<module>), inspect.signature(self.<module>.forward))` at that frame); then "
+                "install the library version the project pins (its requirements / README), or pick the option or "
+                "project commit whose class takes the arguments the caller passes, rather than editing the call.",
+            ),
+            # the last frame is an installed library's: the call into it (or inside it) does not fit its release
+            Variant(
+                r"[\\/](?:site|dist)-packages[\\/][^\n]{0,200}\n(?:[^\n]{0,300}\n){0,3}\s{0,8}TypeError: "
+                r"[^\n]{0,120}positional arguments? but \d{1,3} [^\n]{0,60}given",
+                "a positional-argument count raised inside an installed library",
+                "The last frame is in an installed library (its site-packages path names it): the function it calls "
+                "takes another number of positional arguments than passed, so that library and the code calling it "
+                "(the project, or another library) are of releases written for different signatures. `python -m pip "
+                "show <library>` gives the installed version: install the one the project pins (requirements.txt / "
+                "setup.py / environment.yml; `pip install -r requirements.txt`), and check the library's changelog "
+                "for the release whose signature the call was written for.",
+            ),
+            # no installed library's frame in the traceback: the call and (most likely) the function are the
+            # project's own
+            Variant(
+                r"\A(?![\s\S]{0,300000}?[\\/](?:site|dist)-packages[\\/])(?=[\s\S]{0,300000}?File \")"
+                r"[\s\S]{0,300000}?TypeError: [^\n]{0,120}positional arguments? but \d{1,3} [^\n]{0,60}given",
+                "the project's own function (no installed library's frame in the traceback)",
+                "No frame of the traceback is an installed library's, so the call in the last frame and most "
+                "likely the function it calls are the project's own code: compare that call with the function's "
+                "def (a method counts self as a positional argument: a method defined without self, or a plain "
+                "function called as a method, is off by one; an argument meant as a keyword needs name=). If the "
+                "function is imported from a library (the import at the top of that file), the library's installed "
+                "version has another signature than the code expects: install the version the project pins.",
+            ),
             Variant(
                 r"^\s{0,12}\*\*kwargs\)?\s*$|\bcreate_model\(|\bbuild_from_cfg\b|\bregistry\b",
                 "a constructor reached through **kwargs (a library's factory or registry)",
@@ -689,7 +736,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "argument with **kwargs in the model's __init__).",
             ),
         ),
-        op=r"got an unexpected keyword argument '(\w{1,80})'|(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required",
+        op=r"got an unexpected keyword argument '(\w{1,80})'|(\w{1,80}(?:\.__init__)?)\(\) missing \d{1,2} required"
+        r"|([\w.]{1,120})\(\) takes (?:from \d{1,3} to \d{1,3}|\d{1,3}) positional arguments? but",
         weight=20,
         loose=True,
         applies="any Python library",
@@ -826,7 +874,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|process has terminated: signal: killed|^\s{0,8}signal: killed\s*$|\(exitcode: -9\) local_rank"
         # zsh's job report, systemd's unit log (src/core: "A process of this unit has been killed by the OOM
         # killer.", "Failed with result 'oom-kill'.", "code=killed, status=9/KILL")
-        r"|^zsh: killed |killed by the OOM killer|Failed with result 'oom-kill'|code=killed, status=9/KILL",
+        r"|^zsh: killed |killed by the OOM killer|Failed with result 'oom-kill'|code=killed, status=9/KILL"
+        # the shell's bare "Killed" where the paste shows it only in the issue's title ("(issue title: Killed)",
+        # "... after loading: Killed"), or printed right after a progress bar's last update on the same line
+        # ("| 3/4 [00:41<00:13, 13.2s/it]Killed") (issue 36, round forty-five)
+        r"|^\(issue title: (?:[^\n]{0,200}?[\s:.,-])?Killed[.!]?\)[ \t]*$"
+        r"|(?:\]|\||\d%)[ \t]{0,3}Killed[ \t]*$",
         "Something sent the process SIGKILL; with no one pressing Ctrl-\\ or kill -9 that is the kernel's "
         "out-of-memory killer: host RAM (not GPU memory) ran out while loading weights, building an engine or "
         "compiling (each parallel compiler job takes GBs), or a container's memory limit was reached (exit 137).",
@@ -881,6 +934,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "compiling",
                 "Each compiler job of a CUDA / C++ build can take several GB: build with fewer jobs (`MAX_JOBS=1 "
                 "pip install ...`, or -j2 for make and ninja) or add swap.",
+            ),
+            # issue 36, round forty-five: killed while loading or running a model (checkpoints loaded, a progress
+            # bar): host RAM, not GPU memory
+            Variant(
+                r"\bload(?:ing|ed)?\b[^\n]{0,200}?(?:checkpoint|\.ckpt\b|\.pth?\b|\.safetensors\b|\.bin\b|model|weights)"
+                r"|from_pretrained|Loading checkpoint shards|\d{1,3}%\|[^\n]{0,120}(?:it/s|s/it)\]",
+                "while loading or running a model (host RAM)",
+                "The kernel killed it for host RAM while it loaded or ran a model (the paste shows weights loading or "
+                "a progress bar): checkpoints are read into RAM before they reach the GPU, and a run that keeps "
+                "every result (all rendered frames, every output) in memory grows until it is killed. Confirm with "
+                "`sudo dmesg | grep -iE 'killed process|out of memory'`; add RAM or swap; load with less host memory "
+                "(transformers / diffusers: low_cpu_mem_usage=True and torch_dtype=torch.float16; safetensors "
+                "files, which are memory-mapped; torch.load(..., mmap=True) in torch 2.1+), use fewer DataLoader "
+                "workers, give it shorter inputs (fewer frames, a shorter clip or audio), or write results to disk "
+                "as they come instead of keeping them all.",
             ),
         ),
         weight=70,

@@ -9,7 +9,16 @@ build without half precision for GPUs below Volta. Each pattern is keyed to the 
 
 from __future__ import annotations
 
-from ..entry import COMFYUI, FAISS_GPU_BUILD, WSL, KnownError, Variant, tests_in
+from ..entry import (
+    COMFYUI,
+    FAISS_GPU_BUILD,
+    OWN_CUDA_EXTENSION_CHECK,
+    OWN_CUDA_EXTENSION_FIX,
+    WSL,
+    KnownError,
+    Variant,
+    tests_in,
+)
 
 __all__ = ["FAMILIES"]
 
@@ -106,7 +115,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|cuda runtime error \(\d{1,3}\) : invalid argument\b"
         # faiss's GPU check (faiss/gpu/utils/DeviceUtils.h CUDA_VERIFY: FAISS_ASSERT_FMT(err__ == cudaSuccess, "CUDA
         # error %d %s", err__, cudaGetErrorString(err__))) (issue 36, round forty-three)
-        r"|\bCUDA error \d{1,3} invalid argument\b",
+        r"|\bCUDA error \d{1,3} invalid argument\b"
+        # a project's own CUDA check printing the number, the message and its .cu file ("CUDA error 1: invalid
+        # argument (src/x.cu:120)"; issue 36, round forty-five)
+        r"|\bCUDA error:? \d{1,3}: {0,2}invalid argument\b",
         "CUDA refused an argument of the call that just ran (cudaErrorInvalidValue): most often a kernel of a "
         "library or extension (the last frames of the traceback) launched with a configuration or for an "
         "architecture this GPU does not take (an extension built for another GPU), a copy or pinned-memory call "
@@ -156,6 +168,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 "on CUDA 10+, an Ampere (RTX 30xx, sm_86) card CUDA 11.1+; install such a build (`python -c 'import "
                 "torch; print(torch.version.cuda, torch.cuda.get_arch_list())'` must list the GPU's sm). The THC "
                 "warning at startup with torch.backends.cudnn.benchmark on is otherwise harmless.",
+            ),
+            # issue 36, round forty-five: the check names the project's own .cu source (an extension's kernel)
+            Variant(
+                OWN_CUDA_EXTENSION_CHECK,
+                "a project's own CUDA extension (its check names its .cu source file)",
+                OWN_CUDA_EXTENSION_FIX
+                + " For 'invalid argument' in particular: a launch whose grid or block is larger than CUDA allows (a "
+                "very large input or grid resolution: lower it), or a pointer the call cannot use ('The specified "
+                "pointer resides on host memory': a CPU buffer where device memory was expected, so move the input "
+                "to the GPU). An extension that builds on native Windows but fails this way is best built with the "
+                "same CUDA as torch and the matching MSVC, or run under Linux / WSL2.",
             ),
             Variant(
                 WSL,

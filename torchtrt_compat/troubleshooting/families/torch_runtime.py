@@ -52,6 +52,22 @@ def _sample(*ids: str) -> tuple[str, ...]:
 
 #: an earlier device-side assert: the cuBLAS / cuDNN status after it is an echo, the assert is the cause
 _AFTER_ASSERT = r"device-side assert triggered|\] Assertion `"
+#: old torch's own cuBLAS check (issue 36, round forty-five): THC's "cublas runtime error : %s at %s:%d"
+#: (aten/src/THC/THCGeneral.cpp __THCublasCheck, torch 0.4 - 1.x) and its THCBlas.cu call sites
+OLD_TORCH_CUBLAS = r"cublas runtime error|\bTHCBlas\.cu\b|[\\/]THC[\\/]THC\w{1,40}\.(?:cpp|cu)\b"
+OLD_TORCH_CUBLAS_FIX = (
+    "The message is old torch's (THC: torch 0.4 - 1.x, built mostly for CUDA 8 - 10.2, 1.7 - 1.8 also for 11.0 / "
+    "11.1), and a build for an older CUDA has no cuBLAS or kernels for a GPU newer than its CUDA: an Ampere card "
+    "(A100 sm_80, RTX 30xx / A10 / A40 sm_86) needs a torch built for CUDA 11.0 / 11.1 or newer, an Ada or Hopper "
+    "card (RTX 40xx, L4, H100) CUDA 11.8+, a Turing card (RTX 20xx, T4) CUDA 10+. See which torch really runs: "
+    "`python -c 'import torch; print(torch.__version__, torch.version.cuda, torch.__file__, "
+    "torch.cuda.get_arch_list(), torch.cuda.get_device_name())'` (the traceback's torch path says the same): a "
+    "second, older torch in the user site (~/.local, a pip --user install) or another environment shadows the one you "
+    "installed, so remove it (`python -m pip uninstall torch` until none is left, or run with PYTHONNOUSERSITE=1). "
+    "Then install a torch built for a CUDA that supports the GPU (the project's torch version in its CUDA 11 build, "
+    "or the oldest release that has one) and rebuild the project's CUDA extensions for it. If the GPU is supported, "
+    "rerun with CUDA_LAUNCH_BLOCKING=1: an earlier asynchronous error can surface at the cuBLAS call."
+)
 #: sampling's own check that the probabilities are finite and not negative, in torch's words: multinomial's message
 #: (aten/src/ATen/native/Distributions.cpp, raised on the CPU and passed to _assert_async on the GPU, whose kernel in
 #: TensorCompare.cu prints it as a device-side assert), the CUDA multinomial kernel's own asserts
@@ -896,6 +912,15 @@ FAMILIES: tuple[KnownError, ...] = (
                 sure=True,
                 strict=True,
             ),
+            # issue 36, round forty-five: old torch's "cublas runtime error : library not initialized at
+            # /pytorch/aten/src/THC/THCGeneral.cpp:N" with no memory figures: the same old build on a newer GPU
+            Variant(
+                r"cublas runtime error : library not initialized",
+                "old torch's THC cuBLAS check (torch 0.4 - 1.x), no memory figures",
+                "Old torch (THC, 0.4 - 1.x) could not create cuBLAS's handle. Two causes: the GPU had no memory left "
+                "(`nvidia-smi`: another process, a too large batch), or the torch build is older than the GPU: "
+                + OLD_TORCH_CUBLAS_FIX,
+            ),
             # issue 36, round thirty-five: NOT_INITIALIZED at cublasCreate with no memory figures is as often the
             # after-effect of an earlier asynchronous error (a device-side assert: an embedding index out of range)
             # that left the CUDA context broken, and cuBLAS's handle is the first call to report it
@@ -926,7 +951,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-cublas-not-supported",
         "CUBLAS_STATUS_NOT_SUPPORTED / ARCH_MISMATCH (no cuBLAS kernel for this dtype on this GPU)",
-        r"CUBLAS_STATUS_NOT_SUPPORTED|CUBLAS_STATUS_ARCH_MISMATCH",
+        r"CUBLAS_STATUS_NOT_SUPPORTED|CUBLAS_STATUS_ARCH_MISMATCH"
+        # old torch's THC wording of ARCH_MISMATCH (THCGeneral.cpp __THCublasCheck; issue 36, round forty-five)
+        r"|cublas runtime error : an absent device architectural feature is required",
         "cuBLAS has no kernel for this call on this GPU: a data type the GPU lacks (bfloat16 below compute capability "
         "8.0, FP8 below 8.9, half precision on some old GPUs), or a torch / cuBLAS build that does not support the "
         "GPU.",
@@ -979,7 +1006,15 @@ FAMILIES: tuple[KnownError, ...] = (
         "torch-cublas-failure",
         "CUBLAS_STATUS_EXECUTION_FAILED / INTERNAL_ERROR / INVALID_VALUE (cuBLAS failed; the status says little)",
         r"CUBLAS_STATUS_(?:EXECUTION_FAILED|INTERNAL_ERROR|INVALID_VALUE|MAPPING_ERROR)"
-        r"|cublas runtime error : (?:the GPU program failed to execute|an internal operation failed)",
+        r"|cublas runtime error : (?:the GPU program failed to execute|an internal operation failed)"
+        # the rest of old torch's THC wordings (aten/src/THC/THCGeneral.cpp __THCublasCheck: "cublas runtime error :
+        # %s at %s:%d": INVALID_VALUE, MAPPING_ERROR, an unknown status), and the bare "cublas runtime error" of a
+        # cut message or an issue title (issue 36, round forty-five); not the memory / handle ones (torch-cublas-alloc)
+        # nor ARCH_MISMATCH's (torch-cublas-not-supported)
+        r"|cublas runtime error : (?:an invalid numeric value was used as an argument|an access to GPU memory space "
+        r"failed|unknown error)"
+        r"|cublas runtime error(?![ \t]{0,2}:[ \t]{0,2}(?:resource allocation failed|library not initialized"
+        r"|an absent device architectural feature))[ \t]{0,2}(?:\bat [^\n]{0,200}?THCBlas|[\"')]{0,3}[ \t]*$)",
         "cuBLAS failed to run a GEMM (EXECUTION_FAILED, INTERNAL_ERROR) or rejected its arguments (INVALID_VALUE). "
         "The usual causes, in order: an earlier asynchronous CUDA error (a device-side assert, an illegal access) "
         "surfacing at this call; a torch build without kernels for this GPU (an RTX 30xx / 40xx with a CUDA 10 "
@@ -996,6 +1031,13 @@ FAMILIES: tuple[KnownError, ...] = (
         variants=(
             *cublas_variants(),
             Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
+            # issue 36, round forty-five: old torch's THC wording ("cublas runtime error : ... at
+            # /pytorch/aten/src/THC/THCBlas.cu:N"): a torch 0.4 - 1.x built for CUDA 9 / 10 on a newer GPU
+            Variant(
+                OLD_TORCH_CUBLAS,
+                "old torch's THC cuBLAS check (torch 0.4 - 1.x)",
+                OLD_TORCH_CUBLAS_FIX,
+            ),
             # issue 36, round thirty-five: the text shows a cuBLAS other than the one torch ships with (a separate
             # nvidia-cublas-cuXX wheel, a system CUDA's libcublas, LD_LIBRARY_PATH pointing at a toolkit)
             Variant(
