@@ -357,8 +357,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install tensorflow_decision_forests==<the release for your TF>`), tensorflow-text and "
                 "tensorflow-io follow TensorFlow's minor, tensorflow-addons lists its supported range. Where "
                 "TensorFlow is not the registry's build (a container image's own), install the add-on release for "
-                "that TensorFlow version or use the stock TensorFlow the add-on pins; a second protobuf copy (a protobuf package built with its C++ "
-                "implementation against another version) fails the same way.",
+                "that TensorFlow version or use the stock TensorFlow the add-on pins; a second protobuf copy (a "
+                "protobuf package built with its C++ implementation against another version) fails the same way.",
                 sure=True,
                 strict=True,
             ),
