@@ -22,12 +22,13 @@ a text no family explains, where it failed, in which library, and the one comman
 
 from __future__ import annotations
 
+import bisect
 import functools
 import html
 import itertools
 import re
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -247,6 +248,18 @@ _NAMED_IN_PATTERN = re.compile(r"(?:(?<=\\b)|(?<![A-Za-z]))(cudaError[A-Z][A-Za-
 #: old torch's numbered CUDA error (THCudaCheck in aten/src/THC: "cuda runtime error (11) : invalid argument at
 #: /pytorch/aten/src/THC/THCGeneral.cpp:383", "THCudaCheck FAIL file=... error=11 : invalid argument")
 _THC_NUMBERED = re.compile(r"\bcuda runtime error \(\d{1,4}\)|THCudaCheck FAIL", re.IGNORECASE)
+
+
+#: a custom CUDA extension's own check line, which prints the cudaError's number with its message or name (issue 36,
+#: round forty-five): "CUDA error 1: invalid argument (src/x.cu:1087)", the CUDA samples' helper_cuda.h "CUDA error
+#: at x.cu:123 code=700(cudaErrorIllegalAddress)", a gpuErrchk's "GPUassert: <message> x.cu 45"
+_OWN_NUMBERED = re.compile(r"\bCUDA error \d{1,4}: |\bCUDA error at [^\n]{1,300}? code=\d{1,4}\(|\bGPUassert: ", re.I)
+
+
+def _own_numbered(line: str, message: str, name: str) -> bool:
+    """Whether ``line`` is an extension's own CUDA check that names the error by number and message (or name)."""
+    low = line.lower()
+    return _OWN_NUMBERED.search(line) is not None and (bool(message) and message.lower() in low or name.lower() in low)
 
 
 def _codes(names: tuple[str, ...]) -> frozenset[int]:
@@ -482,7 +495,9 @@ def _by_code(c: _Compiled, facts: Callable[[], TextFacts], held: Held, hay: str)
     lower = held.lower
     named = (c.codes or c.entry.cuda_errors or c.thc_codes) and may_state_codes(lower)  # a pass over hay
     for code in facts().codes if named else ():
-        thc = code.code in c.thc_codes and _THC_NUMBERED.search(code.line) is not None
+        thc = code.code in c.thc_codes and (
+            _THC_NUMBERED.search(code.line) is not None or _own_numbered(code.line, code.message, code.name)
+        )
         if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and (code.code in c.codes or thc)):
             at = hay.find(code.line) if code.line else -1
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
@@ -846,18 +861,17 @@ def explain(
     found: list[Explanation] = []
     lower = hay.lower()
     held = Held(lower, _vocabulary())
-    for c in _compiled():
-        hit = _hit(c, hay, held, lv, facts)
-        if hit is None:
-            continue
+
+    def consider(c: _Compiled, hit: tuple[int, int, str]) -> None:
+        nonlocal versions
         e = c.entry
         if _host_rules_out(e, env) and (not e.decide or _SECONDARY.search(hit[2])):
-            continue  # a decider weighs the machine's facts itself, unless the line only echoes another error
+            return  # a decider weighs the machine's facts itself, unless the line only echoes another error
         if e.decide:
             versions = versions or Versions.gather(hay, env, facts())
         chosen = _decided(c, versions, hay)
         if chosen is None:
-            continue
+            return
         c, e, confidence, alternatives = chosen
         fix, situation, product, confidence = _variant(c, variant_hay, held, products, confidence)
         advice: tuple[str, ...] = ()
@@ -874,7 +888,7 @@ def explain(
             rank -= 40
         severity = _line_severity(e, lv.at(hit[0]), lv, hit[2])
         if severity == "warning" and e.key in _ERROR_LINE_ONLY:
-            continue  # a warning's own remedy ("... is deprecated, use X") is no answer to a failure
+            return  # a warning's own remedy ("... is deprecated, use X") is no answer to a failure
         rank += _severity_rank(e, severity, lv)
         found.append(
             replace(
@@ -888,6 +902,9 @@ def explain(
                 _at=hit[0],
             )
         )
+
+    for c, hit in _all_hits(hay, held, lv, facts):
+        consider(c, hit)
     found.extend(_by_cut_frame(hay, held, found))
     found.extend(_by_cut_message(hay, held, lv, found, variant_hay, products))
     found = _after_the_cause(
@@ -905,6 +922,21 @@ def explain(
     _conclude(result, hay, held, lv, facts, products)
     result.unread = "; ".join(unread)
     return result
+
+
+def _all_hits(
+    hay: str, held: Held, lv: Levels, facts: Callable[[], TextFacts]
+) -> Iterator[tuple[_Compiled, tuple[int, int, str]]]:
+    """Every family that matches the text, with where; then those that match only a known message that a console's
+    line wrapping split, searched again in the joined lines (`_wrapped_hits`; issue 36, round forty-five)."""
+    missed: list[_Compiled] = []
+    for c in _compiled():
+        hit = _hit(c, hay, held, lv, facts)
+        if hit is None:
+            missed.append(c)
+        else:
+            yield c, hit
+    yield from _wrapped_hits(missed, hay, held)
 
 
 def _compile_step(hay: str, first_error: str) -> tuple[str, str] | None:
@@ -3036,7 +3068,149 @@ _ELIDED = re.compile(r"^\s{0,12}(?:\.{3}|…|\[\.{3}\]|<truncated>|\(truncated\)
 
 
 #: a build by Microsoft's tools (the next command is not make's)
-_MSVC = re.compile(r"\bLNK\d{4}\b|: (?:fatal )?error C\d{4}:|\bcl\.exe\b|MSBuild|\.vcxproj\b")
+_MSVC = re.compile(
+    r"\bLNK\d{4}\b|: (?:fatal )?error C\d{4}:|\bcl\.exe\b|MSBuild|\.vcxproj\b"
+    # MSVC's diagnostic alone at a line's start, the Visual Studio prompts (issue 36, round forty-five)
+    r"|(?:^|\n)\s{0,8}(?:fatal )?error C\d{4}: |\bx64 Native Tools\b|\bvcvars(?:64|all)\.bat\b"
+)
+
+
+# ---- a message a console's line wrapping split -----------------------------------------------------------------------
+#: a continuation line that is a new record, never the rest of the line above it: a traceback's frame or head, a log
+#: record's level mark or time stamp, a shell prompt, a markdown fence (issue 36, round forty-five)
+_NEW_RECORD = re.compile(
+    r"\s{0,8}(?:File \"|Traceback \(|During handling of|The above exception|\[[EWIF]\]\s|\[(?:ERROR|WARN(?:ING)?|INFO"
+    r"|DEBUG|TRT)\]|\d{4}[-/]\d\d[-/]\d\d[ T]\d|[EWIF](?:20\d\d)?\d{4} \d|(?:ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL"
+    r"|FATAL)[:\] ]|\$ |> |>>> |```|\(issue title: |#\s)"
+)
+#: a line broken after a label whose message the next line holds: "fatal error C1189: #error:" / "#error:  -" then
+#: "-- unsupported ...", "host_config.h(133):" then "fatal error ..." (a log pasted through a narrow view)
+_BROKEN_AFTER = re.compile(r"(?:#error|error|\)):[ \t]{0,4}-{0,2}[ \t]{0,4}\n(?=[^\s\n])|[ \t]-{1,2}\n(?=-{1,2} ?\w)")
+#: a line that ends mid-sentence (a word or a comma, 60 characters or more) and a next line that goes on in lower case
+#: or with a number: a message word-wrapped at a fixed width
+_MID_SENTENCE = re.compile(r"[A-Za-z0-9,][ \t]{0,2}\n(?=[a-z0-9(])")
+_WRAP_MIN = 60  #: a console narrower than this is no console a log was wrapped by
+_WRAP_SPAN = 16 * 1024  #: at most this many characters of joined lines are searched again
+_WRAP_MAX_TEXT = 1024 * 1024  #: a longer text (read in parts) is not searched for wrapped lines
+_WRAP_LINE = 1024  #: a longer line is no console's line: it is never joined to the next
+
+
+def _console_width(hay: str) -> int | None:
+    """The width a console wrapped the text at: the length of its longest lines, when two or more different lines of
+    60 characters or more have exactly that length (a console fills each line it wraps to its width), else None."""
+    lengths: dict[int, set[str]] = {}
+    longest = 0
+    for line in hay.split("\n"):
+        n = len(line)
+        if n >= _WRAP_MIN and n >= longest:
+            longest = n
+            lengths.setdefault(n, set()).add(line)
+    if longest and len(lengths.get(longest, ())) >= 2:
+        return longest
+    return None
+
+
+def _wrapped_joins(hay: str) -> list[tuple[int, str]]:
+    """The line breaks that split one message, each with what joins its two lines: nothing after a line of the
+    console's full width (a console cuts a word where the width ends), a space after a label its message follows on
+    the next line or in the middle of a sentence; never before a new record."""
+    joins: dict[int, str] = {}
+    if "\n" not in hay or len(hay) > _WRAP_MAX_TEXT:
+        return []
+    for m in itertools.islice(_BROKEN_AFTER.finditer(hay), 256):
+        joins[m.end() - 1] = " "
+    mid = {m.end() - 1 for m in itertools.islice(_MID_SENTENCE.finditer(hay), 256)}
+    for j in mid:
+        joins.setdefault(j, " ")
+    width = _console_width(hay)
+    if width is not None:
+        at = 0
+        for line in hay.split("\n"):
+            end = at + len(line)
+            if len(line) == width and end + 1 < len(hay) and hay[end + 1] != "\n":
+                joins[end] = ""
+            at = end + 1
+    out = []
+    for j in sorted(joins):
+        start, nxt = line_start(hay, j), hay.find("\n", j + 1)
+        nxt = len(hay) if nxt < 0 else nxt
+        if j - start > _WRAP_LINE or nxt - j > _WRAP_LINE or _NEW_RECORD.match(hay, j + 1):
+            continue
+        if j in mid and joins[j] and j - start < _WRAP_MIN:  # a short line that ends without a stop is no wrapped one
+            continue
+        out.append((j, joins[j]))
+    return out
+
+
+def _dewrapped(hay: str) -> tuple[str, list[tuple[int, int]]] | None:
+    """The joined lines of the text (`_wrapped_joins`), one message a line, and where each piece of them starts: (its
+    position in the joined lines, in the text); None when no line break split a message."""
+    joins = _wrapped_joins(hay)
+    if not joins:
+        return None
+    parts: list[str] = []
+    pieces: list[tuple[int, int]] = []
+    at = 0  # characters of the joined lines so far
+    last_end = -1  # where the group of lines written last ends in the text
+    for j, glue in joins:
+        lo, hi = line_start(hay, j), hay.find("\n", j + 1)
+        hi = len(hay) if hi < 0 else hi
+        if lo > last_end:  # a new group of lines
+            if parts:
+                parts.append("\n")
+                at += 1
+            pieces.append((at, lo))
+            parts.append(hay[lo:j])
+            at += j - lo
+        else:  # the next line of the group (its text up to the break was written)
+            parts.append(hay[last_end:j])
+            at += j - last_end
+        parts.append(glue)
+        at += len(glue)
+        pieces.append((at, j + 1))
+        parts.append(hay[j + 1 : hi])
+        at += hi - j - 1
+        last_end = hi
+        if at > _WRAP_SPAN:
+            break
+    return "".join(parts), pieces
+
+
+def _wrapped_hits(
+    candidates: Sequence[_Compiled], hay: str, held: Held
+) -> list[tuple[_Compiled, tuple[int, int, str]]]:
+    """The families whose pattern did not match ``hay`` but matches a message its lines' wrapping split (a console's
+    fixed width, MSBuild's columns, a log view that broke a line after '#error:'): searched in the joined lines only
+    (`_dewrapped`), with the same ``requires`` and ``unless`` as in the text (issue 36, round forty-five)."""
+    joined = _dewrapped(hay)
+    if joined is None:
+        return []
+    window, pieces = joined
+    starts = [w for w, _ in pieces]
+    w_held = Held(window.lower())
+
+    def to_hay(pos: int) -> int:
+        i = max(bisect.bisect_right(starts, pos) - 1, 0)
+        return pieces[i][1] + pos - pieces[i][0]
+
+    out = []
+    for c in candidates:
+        if c.literals is not None and not w_held.any(c.literals):
+            continue
+        m = c.pattern.search(window)
+        if m is None or conditional_at(hay, to_hay(m.start())):
+            continue
+        start, end = to_hay(m.start()), to_hay(max(m.end() - 1, m.start())) + 1
+        if (
+            c.requires is not None
+            and c.requires.search(hay, held) is None
+            and c.requires.search(window, w_held) is None
+        ):
+            continue
+        if c.unless is not None and (c.unless.search(hay, held) or c.unless.search(window, w_held)):
+            continue
+        out.append((c, (start, end, _line_at(window, m.start(), m.end()))))
+    return out
 
 
 # ---- the re-raise ----------------------------------------------------------------------------------------------------

@@ -379,6 +379,13 @@ _ERROR_LINE = re.compile(
     r"|ResolvePackageNotFound:\s*$"
     r"|FAILED: \S|(?:dyld(?:\[\d{1,9}\])?: )?(?:Symbol not found: _\w|Library not loaded: \S)"
     r"|Aborted(?: \(core dumped\))?\s*$|Killed\s*$|&&&& FAILED|make(?:\[\d{1,3}\])?: \*\*\*"
+    #: "Killed" at the end of a progress bar's line (tqdm's "... 12.3it/s]Killed", "45%|####  | 45/100 Killed"): the
+    #: process SIGKILL ended while it ran (issue 36, round forty-five)
+    r"|[^\n]{0,400}?(?:\]|%\|[^\n]{0,200}?\|[^\n]{0,80}?)[ \t]{0,4}Killed\s*$"
+    #: a custom CUDA extension's own check line, its cudaError number and message (diso's "CUDA error 1: invalid
+    #: argument (src/cudualmc.cu:1087)"), the CUDA samples' "CUDA error at file.cu:123 code=700(...)" and the
+    #: common gpuErrchk's "GPUassert: an illegal memory access was encountered file.cu 45" (round forty-five)
+    r"|CUDA error \d{1,4}: (?=[a-z])|CUDA error at [^\n]{1,300}? code=\d{1,4}\(|GPUassert: (?=\S)"
     #: a process's non-zero exit, reported by whatever ran it, when no traceback shows why (issue 36, round
     #: thirty-seven): an IDE's "Process finished with exit code 1", a runner's "Process exited with code 2" /
     #: "worker exited with exit code 1", Python's subprocess "returned non-zero exit status 1"
@@ -697,6 +704,9 @@ _TITLE_FAILS = re.compile(
     r"|\b(?:unhandled|fatal|runtime|internal|cuda|compil\w{0,5}|build"
     r"|illegal memory access|segmentation|bus) (?:system )?(?:error|fault)\b"
     r"|\b(?:fails?|failed|failing|crash(?:es|ed)?)\b(?! ?\?)|\b[A-Z]\w{0,60}(?:Error|Exception)\b"
+    #: the shell's word for a process that SIGKILL ended (most often the kernel's OOM killer: "(issue title:
+    #: Killed)", "process killed after rendering"), not a count of what a program killed ("Killed 3 processes")
+    r"|\b[Kk]illed\b(?! \d| ?\?)"
     r"|\bnot compiled with\b|\bundefined (?:symbol|reference)\b)",
     re.MULTILINE,
 )
@@ -1258,6 +1268,32 @@ def _flattened_traceback(text: str, found: dict[int, Level]) -> None:
         found.setdefault(m.start(), "error")
 
 
+#: the model-loading notices of transformers and diffusers (modeling_utils: a checkpoint's weights the model does not
+#: use, or the model's weights the checkpoint lacks, which are newly initialized; the lines that say when that is
+#: expected; the advice to train a head that was newly initialized): notices of a load that worked, never a failure
+#: nor a remedy to pass on (issue 36, round forty-five)
+_LOADING_NOTICE = re.compile(
+    r"^[ \t]{0,8}(?:Some weights of (?:the model checkpoint at |the PyTorch model |the TF 2\.0 model )?[^\n]{1,300}?"
+    r" were not (?:used when initializing|initialized from) "
+    r"|Some weights or buffers of the TF 2\.0 model [^\n]{1,300}? were not initialized from "
+    r"|- This IS (?:NOT )?expected if you are initializing "
+    r"|You should probably TRAIN this model on a down-stream task"
+    r"|All (?:the weights of [^\n]{1,300}? were initialized from|model checkpoint weights were used when initializing"
+    r"|PyTorch model weights were used when initializing|TF 2\.0 model weights were used when initializing) )",
+    re.MULTILINE,
+)
+
+
+def _loading_notices(text: str, found: dict[int, Level]) -> None:
+    """A model-loading notice (`_LOADING_NOTICE`) without a level is a warning."""
+    if "were not " not in text and "This IS " not in text and "TRAIN this model" not in text:
+        return
+    for n, m in enumerate(_LOADING_NOTICE.finditer(text)):
+        if n >= 64:
+            break
+        found.setdefault(m.start(), "warning")
+
+
 def levels(text: str) -> Levels:
     """The level of each line of ``text`` that has one; a leveled line keeps its level even when it mentions an error
     ("[W] ... error ..."), an unleveled line is an error line when it looks like one."""
@@ -1274,6 +1310,7 @@ def _levels(text: str, depth: int) -> Levels:
             start = _line_start(text, m)
             if start not in found:
                 found[start] = _word(m)
+    _loading_notices(text, found)
     if "] " in text:
         _cut_glog(text, found)
         _wrapped(text, found)

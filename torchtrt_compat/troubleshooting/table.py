@@ -6695,6 +6695,9 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|^(?:fatbinary|ptxas|nvlink|cicc) (?:fatal|error)\s{0,4}: |^ninja: error: "
         r"|error: {1,3}command '[^'\n]{1,200}' failed|\bld returned \d|/usr/bin/ld: |ninja: build stopped"
         r"|LINK : fatal error|error LNK\d{4}|: fatal error C\d{4}|: error C\d{4}:"
+        # MSVC's diagnostic pasted alone, without the file before it ("error C2872: 'std': ambiguous symbol"; issue
+        # 36, round forty-five)
+        r"|^\s{0,8}(?:fatal )?error C\d{4}: "
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
         r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
         r"|failed to run custom build command for `|build-script-build|nvcc error while compiling"
@@ -6810,7 +6813,13 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|failed to solve: |executor failed running \[|did not complete successfully: exit code"
         # apt in a Dockerfile's RUN (or on the host): a package or a pinned version its lists do not hold
         r"|^E: (?:Unable to locate package |Version '[^'\n]{1,80}' for '[^'\n]{1,80}' was not found"
-        r"|Couldn't find any package by |Package '[^'\n]{1,80}' has no installation candidate)",
+        r"|Couldn't find any package by |Package '[^'\n]{1,80}' has no installation candidate)"
+        # Slurm's container plugin and its runtime (pyxis's "slurmstepd: error: pyxis: ...", enroot's commands and
+        # log), podman and its OCI runtime crun, a CDI device ("--device nvidia.com/gpu=all"); issue 36, round
+        # forty-five
+        r"|\bpyxis: |\bspank_pyxis\b|\benroot (?:import|create|start|export|list|remove|exec)\b|/enroot/|\benroot: "
+        r"|--container-(?:image|name)\b|\bcrun: |\bpodman (?:run|pull|create|exec|start)\b"
+        r"|OCI runtime attempted to invoke|\bnvidia\.com/gpu=",
     ),
     ("save", r"torch_tensorrt\.save|torch\.export\.save|torch\.jit\.save"),
     ("refit", r"createInferRefitter|IRefitter|refit_module_weights|\.refit_cuda_engine"),
@@ -7023,6 +7032,24 @@ STAGE_STEPS: dict[str, str] = {
     "TensorRT's own lines, which hold the reason: raise the application's TensorRT log level to verbose (its "
     "logger's severity, a --verbose / debug flag) or build the same model with trtexec --verbose, and explain that "
     "log; check that the TensorRT, CUDA and cuDNN versions are the ones the application was built for",
+    "container/slurm": "the job's container did not start under Slurm's container plugin (pyxis, which runs enroot "
+    "and its hooks on the compute node): its cause is enroot's own line under pyxis's 'printing enroot log file' (a "
+    "hook that exited non-zero, such as the NVIDIA hook 98-nvidia.sh, which needs nvidia-container-cli installed on "
+    "every GPU node; an image it could not import or a node out of space), or pyxis's own usage message (a named "
+    "container, --container-name, exists only on the node and for the user pyxis made it for: give "
+    "--container-image to create it). Check on a compute node that Slurm hands the job a GPU and that the GPU hook "
+    "runs there, outside the container first",
+    "container/podman": "podman gives a container the GPU through CDI (the Container Device Interface), not "
+    "Docker's runtime hook: without a CDI spec for the driver, or with a --gpus flag that injects nothing, neither "
+    "the driver's libraries nor nvidia-smi are in the container, and its OCI runtime (crun / runc) reports a command "
+    "it cannot find. Generate the spec (`sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml`, again after "
+    "each driver update), check the devices it names, and run with `--device nvidia.com/gpu=all`",
+    "container/hook": "the NVIDIA Container Toolkit's hook (nvidia-container-cli, which the runtime runs before the "
+    "container starts) failed: its own line after 'stderr:' or 'nvidia-container-cli:' names what, such as a device "
+    "it does not know (an id given by --gpus device=..., NVIDIA_VISIBLE_DEVICES or a compose file's device_ids that "
+    "is no GPU index or UUID the host lists, e.g. a variable left unexpanded), a driver library it cannot find (the "
+    "host's driver not loaded), or a mount or cgroup it cannot set up. Run its check alone on the host and compare "
+    "the ids given with the host's GPUs",
     "container/image-build": "the image build failed in a RUN step: the cause is the first error of that step's "
     "own output (apt's 'E:', pip's 'ERROR:', a compiler's 'error:'), not the build's summary line; rebuild with the "
     "full output and no cache to see it, and check that the packages and versions the Dockerfile pins exist for its "
@@ -7337,6 +7364,21 @@ STAGE_STEPS: dict[str, str] = {
 #: "file.cc:N -> R" return trace (src/include/checks.h). A stage written "guessed/<stage>" is a stage guessed from a
 #: text's words (no marker, no error line): its situations refine the guess's step (a build spoken of).
 STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
+    #: the container stacks that are not Docker's (issue 36, round forty-five): Slurm's container plugin (pyxis, which
+    #: runs enroot and its hooks on the compute node), podman (its GPUs through CDI), and the NVIDIA Container
+    #: Toolkit's hook's own error (nvidia-container-cli, whichever runtime ran it)
+    (
+        "container",
+        "container/slurm",
+        r"\bpyxis: |\bspank_pyxis\b|\benroot (?:import|create|start|export|list|remove|exec)\b|/enroot/|\benroot: "
+        r"|--container-(?:image|name)\b",
+    ),
+    (
+        "container",
+        "container/podman",
+        r"\bpodman\b|\bcrun: |OCI runtime attempted to invoke|\bnvidia\.com/gpu=|\bCDI\b",
+    ),
+    ("container", "container/hook", r"nvidia-container-cli: |error running hook|\bnvidia-container-runtime-hook\b"),
     ("build", "build/trtexec", r"&&&& (?:RUNNING|FAILED) TensorRT\.trtexec|\btrtexec\b"),
     (
         "container",
@@ -7618,6 +7660,12 @@ STAGE_COMMANDS: dict[str, str] = {
     "build/trtexec": "trtexec <the same options> --verbose 2>&1 | torchtrt-compat explain -",
     "build/app-line": "trtexec --onnx=model.onnx --verbose 2>&1 | torchtrt-compat explain - (or the application's "
     "log at its TensorRT verbose / debug level)",
+    "container/slurm": "srun --gres=gpu:1 nvidia-smi; srun --gres=gpu:1 nvidia-container-cli info; scontrol show "
+    "config | grep -i gres",
+    "container/podman": "nvidia-ctk --version; nvidia-ctk cdi list; podman run --rm --device nvidia.com/gpu=all "
+    "ubuntu nvidia-smi -L",
+    "container/hook": "nvidia-smi -L; sudo nvidia-container-cli -k -d /dev/tty info; docker info | grep -i "
+    "runtime; nvidia-ctk --version",
     "container/image-build": "docker build --progress=plain --no-cache . 2>&1 | torchtrt-compat explain -",
     "container/apt": "docker run --rm <base image> sh -c 'apt-get update && apt-cache policy <package>'",
     "runtime/multi-gpu": "nvidia-smi -L; echo $CUDA_VISIBLE_DEVICES; NCCL_DEBUG=INFO python your_script.py 2>&1 | "
