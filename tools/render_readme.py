@@ -674,6 +674,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-four fix (`b8fe835`)",
             ),
+            ("after_by_hand", "after round forty-five's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round46",
+        "round forty-six (video analytics pipelines, model conversion toolchains, computer-vision libraries built "
+        "with CUDA)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-five fix (`6efa5c0`)",
+            ),
         ],
     ),
 )
