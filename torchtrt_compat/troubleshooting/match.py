@@ -916,7 +916,7 @@ def explain(
         )
     )
     found = _raised_over_a_warning(_another_program_after(_status_over_its_wrapper(found, hay), hay), hay, lv)
-    found = _loader_failure_first(found, hay)
+    found = _loader_failure_first(_title_crash_under_an_exception(found, hay), hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
@@ -1004,6 +1004,34 @@ _CUDA_LIBRARY_NOT_LOADED = re.compile(
     rf"|\blib{_NOT_LOADED_LIBRARY}\w{{0,24}}\.so[\d.]{{0,12}}:? (?:undefined symbol|cannot open shared object file)",
     re.IGNORECASE,
 )
+
+
+#: the words of a process's death by a signal (an issue's title that says how it ended, not why)
+_CRASH_WORDS = re.compile(
+    r"Segmentation fault|\bsegfault|core dumped|Floating point exception|\bBus error\b|\bAborted\b|\bKilled\b"
+    r"|Illegal instruction|\bSIG(?:SEGV|FPE|ABRT|BUS|KILL|ILL)\b",
+    re.IGNORECASE,
+)
+#: an exception's own line (its class and message) in the body of a report
+_BODY_EXCEPTION = re.compile(
+    r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception)|Exception): \S", re.MULTILINE
+)
+
+
+def _title_crash_under_an_exception(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A family found only on an issue's title line by its words of a crash ("Floating point exception (core
+    dumped)", "Segmentation fault", "Killed") is no answer when the body under the title holds an exception line of
+    its own and no crash words: the body's exception is the error the report shows, the title only how the program
+    ended for the user (issue 36, round forty-six). A title alone (no body error) keeps its answer."""
+    if not hay.startswith("(issue title: "):
+        return found
+    nl = hay.find("\n")
+    if nl < 0:
+        return found
+    body = hay[nl + 1 :]
+    if _BODY_EXCEPTION.search(body[:200_000]) is None or _CRASH_WORDS.search(body[:200_000]):
+        return found
+    return [e for e in found if not (0 <= e._at < nl and _CRASH_WORDS.search(hay[e._at : nl]))]
 
 
 def _loader_failure_first(found: list[Explanation], hay: str) -> list[Explanation]:
@@ -2167,7 +2195,18 @@ def _accelerators() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
 _NVIDIA = re.compile(ACCELERATOR_NVIDIA, re.IGNORECASE)
 
 
-def _accelerator(hay: str, first_error: str) -> tuple[str, str, str] | None:
+def _one_line_beside(rx: re.Pattern[str], head: str, first_error: str, lv: Levels | None) -> bool:
+    """Whether a text's accelerator words are on one line only, which is no error line and says nothing failed, in
+    a text whose error line is another's: a device-context line a library logs in passing (tensorflow-metal's "Metal
+    device set to: Apple M1 Pro" above a converter's shape error) is no sign that the failure is that device's
+    (issue 36, round forty-six)."""
+    if lv is None or not first_error or rx.search(first_error):
+        return False
+    lines = {line_start(head, m.start()) for m in itertools.islice(rx.finditer(head), 8)}
+    return len(lines) < 2 and all(lv.at(at) != "error" and not _SAYS_FAILED.search(_line_of(head, at)) for at in lines)
+
+
+def _accelerator(hay: str, first_error: str, lv: Levels | None = None) -> tuple[str, str, str] | None:
     """The accelerator that is no NVIDIA GPU a text runs on (`table.STAGE_ACCELERATORS`: a Coral Edge TPU, a Rockchip
     or Hailo NPU, Apple's Metal / Core ML, WebGPU, WebAssembly, WebGL, OpenGL ES, OpenCL, Vulkan) as its name, step
     and command, or None. A text that also shows an NVIDIA GPU (CUDA, cuDNN, the driver) keeps its CUDA step unless
@@ -2178,13 +2217,17 @@ def _accelerator(hay: str, first_error: str) -> tuple[str, str, str] | None:
     for name, rx, step, command in _accelerators():
         if rx.search(head) is None:
             continue
+        if _one_line_beside(rx, head, first_error, lv):
+            continue
         if nvidia and not (first_error and rx.search(first_error) and not _NVIDIA.search(first_error)):
             return None
         return name, step, command
     return None
 
 
-def _accelerator_step(result: Explanations, hay: str, command: str, said: str, *, plain: bool) -> tuple[str, str]:
+def _accelerator_step(
+    result: Explanations, text: tuple[str, Levels], command: str, said: str, *, plain: bool
+) -> tuple[str, str]:
     """For a ``plain`` miss (no numbers, no cut traceback, no speed) at a stage that ran (`_ACCELERATOR_STAGES`) on an
     accelerator that is no NVIDIA GPU (`_accelerator`), unless its step already reads the text's own device: set that
     device's step on ``result`` (the message's own remedy after it) and return the summary's note and its command;
@@ -2195,7 +2238,8 @@ def _accelerator_step(result: Explanations, hay: str, command: str, said: str, *
         or command in {STAGE_COMMANDS[k] for k in _OWN_DEVICE_STEPS}
     ):
         return "", command
-    found = _accelerator(hay, result.first_error)
+    hay, lv = text
+    found = _accelerator(hay, result.first_error, lv)
     if found is None:
         return "", command
     name, step, own = found
@@ -2211,7 +2255,7 @@ def _own_checks(
     whether the miss is of numbers, of a cut paste, of speed."""
     hay, lv = text
     numeric, cut, speed = kinds
-    on_device, command = _accelerator_step(result, hay, command, said, plain=not (numeric or cut or speed))
+    on_device, command = _accelerator_step(result, text, command, said, plain=not (numeric or cut or speed))
     if not on_device and not (numeric or speed):  # a software stack's own checks (issue 36, round forty-four)
         on_device, command = _stack_step(result, hay, lv, command, cut=cut)
     return on_device, command
@@ -2707,7 +2751,10 @@ _SAYS_FAILED = re.compile(
 )
 #: a traceback frame line ('  File "x.py", line 3, in f') and an exception line that would end the traceback
 _FRAME = re.compile(r'^\s{0,12}File "[^"\n]{1,400}", line \d{1,7}')
-_EXCEPTION_END = re.compile(r"^\s{0,8}(?:[\w.]{1,120}\.)?[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Warning)\b")
+#: (the bare "Exception: ..." too, which a converter's op mapper raises: issue 36, round forty-six)
+_EXCEPTION_END = re.compile(
+    r"^\s{0,8}(?:[\w.]{1,120}\.)?(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Warning)\b|Exception: \S)"
+)
 
 
 def _says_it_failed(hay: str, lv: Levels) -> bool:

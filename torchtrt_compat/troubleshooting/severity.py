@@ -722,6 +722,36 @@ def _titled_failure(text: str, found: dict[int, Level]) -> None:
         found[m.start()] = "error"
 
 
+#: the words of a process's death by a signal in an issue's title ("Error when converting: Floating point exception
+#: (core dumped)", "Segmentation fault", "Killed"): how the program ended for the user, not why
+_TITLE_CRASH = re.compile(
+    r"Segmentation fault|\bsegfault|core dumped|Floating point exception|\bBus error\b|\bAborted\b|\bKilled\b"
+    r"|Illegal instruction|\bSIG(?:SEGV|FPE|ABRT|BUS|KILL|ILL)\b",
+    re.IGNORECASE,
+)
+#: an exception's own line (its class, or the bare Exception, and its message) in a report's body
+_BODY_EXCEPTION = re.compile(
+    r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception)|Exception): \S", re.MULTILINE
+)
+
+
+def _title_crash_over_an_exception(text: str, found: dict[int, Level]) -> None:
+    """An issue's title whose error is a crash's words only (no exception class of its own) is no error line of the
+    report when the body under it holds an exception line at error level and no crash words: the body's exception is
+    the error (issue 36, round forty-six: a converter's ValueError under a title that says "Floating point exception
+    (core dumped)"). A title alone keeps its level."""
+    if not text.startswith("(issue title: ") or found.get(0) != "error":
+        return
+    nl = text.find("\n")
+    if nl < 0:
+        return
+    title, body = text[:nl], text[nl + 1 : nl + 1 + 200_000]
+    if not _TITLE_CRASH.search(title) or _TITLED_EXCEPTION.match(title) or _TITLE_CRASH.search(body):
+        return
+    if any(found.get(nl + 1 + line_start(body, m.start())) == "error" for m in _BODY_EXCEPTION.finditer(body)):
+        del found[0]
+
+
 def _error_words(text: str, found: dict[int, Level]) -> None:
     """An unleveled line that holds an error word is an error line, unless the word follows a sentence that only
     supposes the error ("If you get `CUDA error: ...`"); so is one that holds a module-qualified exception line
@@ -1335,6 +1365,7 @@ def _levels(text: str, depth: int) -> Levels:
     _raised_in_a_warning(text, found)
     _ignored_at_exit(text, found)
     _titled_failure(text, found)
+    _title_crash_over_an_exception(text, found)
     starts = sorted(found)
     ends = []
     errors = warnings = infos = 0

@@ -6667,6 +6667,16 @@ _TORCH_COMPILE_TAIL = (
 
 #: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
 #: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
+#: a model converter between frameworks, by its module, package or command (onnx-tensorflow's onnx_tf, onnx2tf,
+#: X2Paddle, onnx2tflite, onnx2keras, tf2onnx, OpenVINO's mo / ovc), or onnx2tf's own ERROR lines around the trace of
+#: a node it could not translate ("ERROR: The trace log is below.", "ERROR: onnx_op_name: ..."); issue 36, round
+#: forty-six
+CONVERTER_WORDS = (
+    r"|\bonnx_tf[\\/.]|\bonnx-tf\b|\bonnx2tf\b|\bx2paddle\b|\bonnx2tflite\b|\bonnx2keras\b|\btf2onnx\b"
+    r"|\bopenvino[\\/.]tools[\\/.](?:mo|ovc)\b"
+    r"|^ERROR: (?:The trace log is below\.|input_onnx_file_path: |onnx_op_name: |Read this and deal with it\.)"
+)
+
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "install",
@@ -6744,7 +6754,11 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "export",
         r"torch[\\/]export[\\/]|torch[\\/]_export[\\/]|torch\.export\.export|torch\._dynamo\.exc\."
         r"|torch[\\/]onnx[\\/]|torch\.onnx\.export|\bexport_onnx\b|Exporting the operator|ONNX export failed"
-        r"|UnsupportedOperatorError|\btorch2onnx\b",
+        r"|UnsupportedOperatorError|\btorch2onnx\b" + CONVERTER_WORDS,
+        # model converters between frameworks, by their modules and commands (onnx-tensorflow's onnx_tf, onnx2tf,
+        # X2Paddle, onnx2tflite, onnx2keras, tf2onnx, OpenVINO's model converters mo / ovc) and onnx2tf's own ERROR
+        # block around the trace of a node it could not translate (onnx2tf/utils/common_functions.py); issue 36,
+        # round forty-six
     ),
     ("lowering", r"torch_tensorrt[\\/]dynamo[\\/]lowering[\\/]"),
     (
@@ -6883,7 +6897,10 @@ STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
     ("import", r"\bundefined symbol\b|\bcannot open shared object\b|\bDLL load failed\b|\bImportError\b"),
     (
         "compile",
-        r"^[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: |\bundefined reference to\b|\berror: {1,3}command '"
+        # (not OpenCV's runtime error, cv::Exception's "file:line: error: (-217:Gpu API call) ... in function 'f'":
+        # issue 36, round forty-six)
+        r"^(?!OpenCV\()[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: (?!\(-\d{1,4}:)"
+        r"|\bundefined reference to\b|\berror: {1,3}command '"
         # nvcc's EDG front end: 'x.h(12): error: namespace "std" has no member "uintptr_t"', 'error: identifier
         # "x" is undefined' (issue 36, round thirty-four)
         r'|^[^\n]{1,300}\(\d{1,6}\): error: |\berror: (?:namespace "\w{1,60}" has no member "\w{1,80}"'
@@ -6935,6 +6952,18 @@ STAGE_STEPS: dict[str, str] = {
     "of the Visual Studio release your CUDA supports",
     "export": "torch.export failed: run torch.export.export(model, args, strict=False) alone to see the graph break; "
     "compile with partition='auto' to keep what does not export in PyTorch",
+    #: issue 36, round forty-six: a converter's own failure (onnx-tensorflow, onnx2tf, X2Paddle, onnx2tflite /
+    #: onnx2keras, tf2onnx, OpenVINO's model converter)
+    "export/converter": "a model converter (onnx-tensorflow, onnx2tf, X2Paddle, onnx2tflite / onnx2keras, tf2onnx, "
+    "OpenVINO's mo / ovc) could not translate the model: the cause is the first exception of its traceback (in a "
+    "chained one, the exception above 'During handling of the above exception') or the converter's own ERROR block, "
+    "and the node or op it names; check the model first: run the ONNX checker (`onnx.checker.check_model(m, "
+    "full_check=True)`), print its IR version and opset against the ones the converter release supports, give "
+    "dynamic input dimensions a static size and simplify it (onnxsim model.onnx model_sim.onnx), then convert again "
+    "with the newest converter release and its verbose or non-optimising option (onnx2tf: -b / -ois for static "
+    "shapes, its parameter-replacement JSON for the failing node, -kt / -kat for a layout it transposes wrongly); "
+    "a shape or 'Dimensions must be equal' error in the new framework is a layout (NCHW / NHWC) or dynamic-shape "
+    "translation of that node",
     "lowering": "a lowering pass failed: rerun with debug logging (torch_tensorrt.logging.debug(), or "
     "torchtrt_compat compile(..., verbose=True)) to see the pass and the node",
     "conversion": "a layer did not convert: rerun with debug logging to see the node it failed on, then keep that op "
@@ -7364,6 +7393,9 @@ STAGE_STEPS: dict[str, str] = {
 #: "file.cc:N -> R" return trace (src/include/checks.h). A stage written "guessed/<stage>" is a stage guessed from a
 #: text's words (no marker, no error line): its situations refine the guess's step (a build spoken of).
 STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
+    #: a model converter between frameworks (issue 36, round forty-six): the model and the converter's release, not
+    #: torch.export's graph break
+    ("export", "export/converter", CONVERTER_WORDS[1:]),
     #: the container stacks that are not Docker's (issue 36, round forty-five): Slurm's container plugin (pyxis, which
     #: runs enroot and its hooks on the compute node), podman (its GPUs through CDI), and the NVIDIA Container
     #: Toolkit's hook's own error (nvidia-container-cli, whichever runtime ran it)
@@ -7601,6 +7633,9 @@ STAGE_COMMANDS: dict[str, str] = {
     "import/tensorflow": "python -c 'import tensorflow as tf; print(tf.sysconfig.get_build_info())'",
     "import/library": "ldd {file} | grep 'not found'",
     "export": "TORCHDYNAMO_VERBOSE=1 python your_script.py 2>&1 | torchtrt-compat explain -",
+    "export/converter": "python -c \"import onnx; m = onnx.load('model.onnx'); onnx.checker.check_model(m, "
+    'full_check=True); print(m.ir_version, [(o.domain, o.version) for o in m.opset_import])"; onnxsim model.onnx '
+    "model_sim.onnx (then convert model_sim.onnx again, verbose)",
     "lowering": "python your_script.py 2>&1 | torchtrt-compat explain - (with torch_tensorrt.logging.debug() around "
     "the compile)",
     "conversion": "polygraphy inspect capability model.onnx",
@@ -7838,6 +7873,31 @@ FRAMEWORK_DEVICES: tuple[FrameworkDevices, ...] = (
 #: NCCL_SOCKET_IFNAME, GLOO_SOCKET_IFNAME, MASTER_ADDR / MASTER_PORT; jax.print_environment_info and
 #: XLA_PYTHON_CLIENT_PREALLOCATE / _MEM_FRACTION / _ALLOCATOR; tf.sysconfig.get_build_info; `ray logs`)
 STAGE_STACKS: tuple[tuple[str, str, str, str], ...] = (
+    #: issue 36, round forty-six: OpenCV's own runtime error (cv::Exception: "OpenCV(4.5.1) /path/x.cpp:123: error:
+    #: (-217:Gpu API call) <message> in function 'f'", OpenCV 2.x / 3.x's "OpenCV Error: <message> (<condition>) in
+    #: f, file x.cpp, line 123"; Python's cv2.error) and the model converters between frameworks
+    (
+        "OpenCV",
+        r"\bOpenCV\(\d|:\d{1,6}: error: \(-\d{1,4}:[A-Z][\w ]{1,40}\)|\bOpenCV Error: |\bcv2\.error\b"
+        r"|\bcv::Exception\b",
+        "the error is OpenCV's own (a cv::Exception: its code and name in '(-NNN:Name)', the function after 'in "
+        "function'), raised at runtime, not by a compiler: check the OpenCV build that ran "
+        "(`cv2.getBuildInformation()`, or `std::cout << cv::getBuildInformation()`): its version, its 'NVIDIA CUDA' "
+        "section (CUDA on, the CUDA version and the GPU architectures it was built for) and its 'Video I/O' section "
+        "(FFmpeg / GStreamer); a (-217:Gpu API call) error is a CUDA call that failed: `cv2.cuda."
+        "getCudaEnabledDeviceCount()` must see the GPU, and the driver (`nvidia-smi`) must support the CUDA version "
+        "OpenCV was built with (an older driver fails the first device query); a (-215:Assertion failed) in the dnn "
+        "module's importer (readNet, onnx_importer) is a model file it cannot read: check the file is complete and "
+        "loads with onnx.checker, and use a newer OpenCV for a newer model's ops",
+        'python -c "import cv2; print(cv2.getBuildInformation()); print(cv2.cuda.getCudaEnabledDeviceCount())" '
+        "(C++ / Java: print cv::getBuildInformation()); nvidia-smi",
+    ),
+    (
+        "a model converter (onnx-tensorflow, onnx2tf, X2Paddle, onnx2tflite, tf2onnx, OpenVINO's mo / ovc)",
+        CONVERTER_WORDS[1:],
+        STAGE_STEPS["export/converter"],
+        STAGE_COMMANDS["export/converter"],
+    ),
     (
         "NVIDIA's video decoder / encoder (NVDEC / NVENC, cuvid) or FFmpeg's hardware codecs",
         r"(?i)\bcuvid\w{0,40}|\bnvcuvid\b|\bnvdec\w{0,20}|\bnvenc\w{0,20}|\b\w{2,10}_(?:cuvid|nvenc)\b"
