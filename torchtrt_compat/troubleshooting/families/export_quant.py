@@ -80,16 +80,42 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "export-onnx-ir-version",
-        "The onnx package that checks or loads the model is older than the one that wrote it (IR version)",
+        "The model's IR version does not fit the onnx package that checks it (newer than the checker; or a header "
+        "too old for its opset_import)",
         r"ir_version(?: \d{1,3})? is higher than the checker's|does not have an ir_version set properly"
         r"|model with IR version [<>]=? ?\d{1,2},? (?:cannot have|must specify) opset_import",
         "An ONNX file records the IR version of the onnx library that wrote it; an older onnx (checker, "
         "onnx-simplifier, a converter pinned to an old onnx) refuses a newer IR version. A model with no "
-        "ir_version at all is not an ONNX model (a TensorFlow .pb, an empty or Git LFS pointer file).",
+        "ir_version at all is not an ONNX model (a TensorFlow .pb, an empty or Git LFS pointer file); a header "
+        "whose IR version does not fit its opset_import (below 3 with opsets declared) is a file to re-export.",
         "Upgrade the onnx package where the check runs (pip install -U onnx, or onnx-simplifier with "
         "--upgrade-strategy eager) so it knows the model's IR version; where the consumer must stay old, export for "
         "it (an older torch / opset) or lower model.ir_version with onnx.version_converter when the ops allow.",
         variants=(
+            # issue 36, round forty-six: the other direction, onnx/checker.cc's rule on a header whose IR version
+            # does not fit its opset_import ("model with IR version < 3 cannot have opset_import specified"): the
+            # file itself is inconsistent, so upgrading onnx does not help
+            Variant(
+                r"model with IR version < ?3,? cannot have opset_import",
+                "an IR version too old for the opset_import the model declares",
+                "The file's header is inconsistent, not too new: it declares an IR version below 3 and also "
+                "opset_import entries (a file written by a very old or mismatched exporter, an ir_version set by "
+                "hand, or a file that is not the intended model), so upgrading onnx does not help. Re-export the "
+                "model with a current exporter and onnx package (torch.onnx.export, tf2onnx), or repair the field "
+                "(`m = onnx.load(path)`; set m.ir_version to the IR version that goes with its opset, as "
+                "onnx.helper.VERSION_TABLE lists; `onnx.save(m, path)`), check it with "
+                "onnx.checker.check_model(path), then convert it.",
+                strict=True,
+            ),
+            Variant(
+                r"model with IR version >= ?3,? must specify opset_import",
+                "no opset_import in a model of IR version 3 or newer",
+                "The model declares no operator set: a graph built by hand (onnx.helper.make_model without "
+                "opset_imports) or a tool that dropped it. Give it one: `onnx.helper.make_model(graph, "
+                "opset_imports=[onnx.helper.make_opsetid('', N)])` (N: the opset its ops were written for), or "
+                "re-export it with a current exporter; then check it with onnx.checker.check_model.",
+                strict=True,
+            ),
             Variant(
                 r"does not have an ir_version",
                 "no ir_version in the file",
@@ -538,6 +564,23 @@ FAMILIES = FAMILIES + (
         "before exporting; else use a release of the importer that supports it (its supported-operators list): Unity "
         "Sentis (or Inference Engine) instead of Barracuda, a newer ncnn / pnnx, a newer OpenCV.",
         variants=(
+            # issue 36, round forty-six: a custom op of a compiled extension (a name that starts with "_" as the
+            # exporter writes a torch extension's op, deformable convolution, a non-standard domain): no opset of the
+            # exporter decomposes it
+            Variant(
+                r"(?:BackendIsNotSupposedToImplementIt: |not exists or registered|of type \"|Unknown type )_\w"
+                r"|\b_?DCNv\d\b|\b(?:Modulated)?DeformConv\w{0,10}\b|\bcom\.microsoft\b|\bmmcv::|\bmmdeploy::"
+                r"|\bcustom (?:op|operator)s?\b",
+                "a custom op of a compiled extension (not a standard ONNX operator)",
+                "The op is not a standard ONNX operator but a custom one the model's compiled extension exported "
+                "(a name starting with '_' such as a DCNv2 / deformable-convolution CUDA op, an mmcv / mmdeploy or "
+                "com.microsoft op): no opset decomposes it, so re-exporting at another opset does not help. Replace "
+                "the extension with an implementation made of standard ops before exporting (a pure-PyTorch "
+                "deformable convolution, torchvision.ops.deform_conv2d with opset 19's DeformConv where the "
+                "importer has it, or a plain convolution), register a handler for the custom op in the converter "
+                "(onnx-tf: a custom handler class for that op_type), or run the model in a runtime that has the "
+                "op (onnxruntime with the extension's custom-op library, TensorRT with its plugin).",
+            ),
             Variant(
                 r"encountered while parsing layer|OnnxImportException|Barracuda",
                 "Unity Barracuda's importer",

@@ -276,7 +276,14 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round thirty-five: "No module named 'X.a.b'; 'X.a' is not a package" is a module of that name
         # found where a package was expected (another distribution or a local file shadows X):
         # py-module-attribute-missing
-        unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '|" + _NOT_A_PACKAGE,
+        # issue 36, round forty-six: the same text shows pip failing to build that very module (no wheel for the
+        # platform, a source build that failed): the failed install is the cause, build-pip-wheel-failed answers
+        unless=r"^\s{0,4}\*\s{1,4}\w{2,40}\s{1,40}:\s{1,4}No module named '|"
+        + _NOT_A_PACKAGE
+        + r"|No module named '(\w{1,60})[\w.]{0,80}'[\s\S]{0,20000}?(?:Failed to build|Could not build wheels for"
+        r"|Failed building wheel for) \1\b"
+        r"|(?:Failed to build|Could not build wheels for|Failed building wheel for) (\w{1,60})\b[\s\S]{0,20000}?"
+        r"No module named '\2\b",
         variants=(
             # issue 36, round forty-two: a GPU build's private CUDA submodule (pyarrow._cuda, which cuDF imports):
             # pip replaced the conda (conda-forge / rapidsai) CUDA build with a CPU-only wheel
@@ -542,12 +549,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "A model file that is truncated, empty or not the file at all (a partial download, a git-lfs pointer, HTML)",
         r"EOFError: Ran out of input|unexpectedly reached end of file|Error while deserializing header: "
         r"(?:HeaderTooLarge|MetadataIncompleteBuffer|InvalidHeaderDeserialization)|unexpected end of file"
-        r"|file is truncated|safetensors_rust\.SafetensorError",
+        r"|file is truncated|safetensors_rust\.SafetensorError"
+        # issue 36, round forty-six: TensorFlow Lite's reader of a file that is no FlatBuffer model (tensorflow/lite
+        # model_builder: "Model provided has model identifier 'ion ', should be 'TFL3'": a Git LFS pointer's
+        # "version ..." gives 'vers' or 'ion ')
+        r"|Model provided has model identifier '[^'\n]{0,8}', should be 'TFL3'",
         "The weights file is not the whole file: a download that stopped, a disk that filled, a `git clone` without "
         "git-lfs (a 130-byte text pointer in place of the weights: pickle's 'invalid load key, 'v''), or an HTML "
         "error page saved under the model's name.",
         "check the file's size against the source (`ls -l <file>`; `head -c 100 <file>` shows a git-lfs pointer or "
         "HTML); download it again (`git lfs pull` in a cloned model repository, or `huggingface-cli download`)",
+        variants=(
+            Variant(
+                r"^version \S{0,12}git-lfs\S{0,80}|model identifier '(?:ion |vers)'|\bgit-lfs pointer\b",
+                "a Git LFS pointer in place of the model",
+                "The file is a Git LFS pointer (a small text file whose first line is 'version' and the "
+                "git-lfs spec's address), not the model: the repository was cloned without git-lfs, or the LFS "
+                "objects were never fetched. Fetch them in the clone (`git lfs install`, then `git lfs pull`; "
+                "`git lfs ls-files` lists them) or download the model file directly, check its size (`ls -l`), "
+                "and run again.",
+                strict=True,
+                sure=True,
+            ),
+        ),
         weight=55,
         applies="safetensors, llama.cpp (GGUF/GGML), pickle-based checkpoints (torch.load's own wording: "
         "`torch-checkpoint-corrupt`)",

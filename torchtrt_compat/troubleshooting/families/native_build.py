@@ -2153,6 +2153,23 @@ _ROUND8: tuple[KnownError, ...] = (
                 "package made for your torch, CUDA and Python (mamba-ssm, causal-conv1d and flash-attn publish them "
                 "on their release pages).",
             ),
+            # issue 36, round forty-six: an ARM board (a Raspberry Pi's armv7l / aarch64, its default home) where the
+            # package publishes no wheel: pip falls back to the sdist, whose native build (cmake, protoc) fails
+            Variant(
+                r"\baarch64\b|\barmv[678]l\b|\blinux_armv\w{1,4}\b|\bRaspberry ?Pi\b|\braspbian\b|^/home/pi/"
+                r"|[\s\"'(]/home/pi/",
+                "an ARM board with no prebuilt wheel (Raspberry Pi, ARM Linux)",
+                "pip found no prebuilt wheel of the package for this ARM platform and Python, so it built the source "
+                "package, and that native build failed (onnx, for one, needs cmake, a C++ compiler and the protobuf "
+                "compiler and headers). Install a build made for the board instead: the distribution's package "
+                "(`apt install python3-<package>`), conda-forge (Miniforge has aarch64 builds), the piwheels index "
+                "of Raspberry Pi OS, or a Python version the package publishes ARM wheels for; or install the build "
+                "tools first (`apt install cmake build-essential protobuf-compiler libprotobuf-dev`) and retry "
+                "with -v to read the first error. A one-off model conversion can run on an x86_64 machine, with "
+                "only its result copied to the board.",
+                strict=True,
+                sure=True,
+            ),
         ),
         op=r"Failed building wheel for ([\w.-]{1,80})|Could not build wheels for ([\w.-]{1,80})"
         r"|Running setup\.py install for ([\w.-]{1,80})|Building wheel for ([\w.-]{1,80}) \("
