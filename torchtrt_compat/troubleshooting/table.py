@@ -1446,7 +1446,13 @@ _CORE: tuple[KnownError, ...] = (
         # a unit test's own check before its GPU code (CMSSW's requireDevices / exitSansCUDADevices, alpaka's
         # examples: cudaGetDeviceCount failed, "Failed to initialise the CUDA runtime, the test will be skipped."):
         # no driver at all, or one older than the runtime (issue 36, round twenty-six)
-        r"|Failed to initiali[sz]e the CUDA runtime\b" + "|" + _WINDOWS_DRIVER_ENTRY_POINT,
+        r"|Failed to initiali[sz]e the CUDA runtime\b"
+        # issue 36, round forty-six: OpenCV's device count (modules/core/src/cuda_info.cpp,
+        # cv::cuda::getCudaEnabledDeviceCount) returns -1 for cudaErrorInsufficientDriver and 0 for no device, and
+        # throws (-217:Gpu API call) for any other status of cudaGetDeviceCount: a driver that cannot serve the CUDA
+        # runtime OpenCV (or a binding bundling its own CUDA, JavaCV's presets) was built with
+        r"|\(-217:Gpu API call\) (?!no CUDA-capable device)[^\n]{1,120}? in function "
+        r"'?(?:cv::cuda::)?getCudaEnabledDeviceCount\b" + "|" + _WINDOWS_DRIVER_ENTRY_POINT,
         # issue 36, round thirty-three: Windows' loader (STATUS_ENTRYPOINT_NOT_FOUND) for a driver API function
         # (cuGetProcAddress, cuCtxCreate_v2: "cu" and a capital; not cudaXxx / cublasXxx, nor cuFile / cuDLA, which
         # have their own DLLs), in English and in Windows' translations (zh-CN, zh-TW, de, fr, es, pt, ja, ru,
@@ -1461,6 +1467,19 @@ _CORE: tuple[KnownError, ...] = (
         "run for an older CUDA that your driver supports; on a Jetson the driver comes with JetPack: build against "
         "the CUDA of the installed JetPack, or upgrade JetPack.",
         variants=(
+            # issue 36, round forty-six: OpenCV's CUDA build asking the runtime for its devices
+            Variant(
+                r"getCudaEnabledDeviceCount|\(-217:Gpu API call\)|org\.bytedeco|\bjavacv\b|OpenCvSharp",
+                "OpenCV's CUDA build (cv::cuda::getCudaEnabledDeviceCount, -217:Gpu API call)",
+                "OpenCV's CUDA build could not use the GPU because the CUDA runtime it carries (the CUDA it was "
+                "built with; JavaCV's opencv / cuda presets bundle their own, named by the preset's version, e.g. "
+                "cuda-12.x-<cudnn>-<javacpp>) needs a newer NVIDIA driver than the one installed; an 'unknown error' "
+                "here also follows a driver update without a reboot. Run `nvidia-smi`: its 'CUDA Version' must be at "
+                "least the CUDA of the OpenCV build (cv::getBuildInformation(), the preset's version). Update the "
+                "NVIDIA driver (and reboot), or use an OpenCV / JavaCV CUDA build for an older CUDA that this driver "
+                "supports; cv::cuda::getCudaEnabledDeviceCount() must then return the GPU count (-1 means the "
+                "driver is still too old, 0 that no GPU is visible).",
+            ),
             # issue 36, round thirty-three: a Windows program whose DLL calls a driver API function the installed
             # driver (nvcuda.dll) does not have
             Variant(
@@ -6525,14 +6544,39 @@ _CORE: tuple[KnownError, ...] = (
         "gstreamer-element-missing",
         "A GStreamer element could not be created (DeepStream: Failed to create '…')",
         r"Failed to create '[\w.-]{1,80}'|no element \"[\w-]{1,80}\"|Unable to create (?:pgie|sgie|nvinfer|nvosd"
-        r"|nvdsosd|nvvidconv|streammux|tracker|encoder|decoder|sink|source)\b",
+        r"|nvdsosd|nvvidconv|streammux|tracker|encoder|decoder|sink|source)\b"
+        # issue 36, round forty-six: a framework's wrapper around a failed element (Savant's
+        # savant.gstreamer.element_factory.CreateElementException "Unable to create element ..."; a pipeline
+        # helper's "Unable to create element <name>"), GStreamer's own debug line (gstelementfactory.c: "no such
+        # element factory \"%s\"!", written from memory) and a paste that says the factory call returned NULL
+        r"|CreateElementException: Unable to create element|\bUnable to create element\b"
+        r"|no such element factory \\?\"[\w-]{1,80}\\?\""
+        r"|gst_element_factory_make\b[^\n]{0,120}?(?:returned|returns|is) (?:NULL|None)\b",
         "gst_element_factory_make returned nothing: the GStreamer plugin that provides the element did not load "
         "(not installed, a library it links is missing, blacklisted in the registry cache after a failed load), "
         "or the DeepStream release does not match the JetPack / driver it runs on.",
         "Ask GStreamer why: `gst-inspect-1.0 <factory>` (nvdsosd, nvinfer, nvv4l2decoder, ...); after installing or "
-        "upgrading DeepStream clear the registry cache (`rm -rf ~/.cache/gstreamer-1.0`); check the plugin's "
+        "upgrading DeepStream clear the registry cache (`rm -rf ~/.cache/gstreamer-1.0`), and have DeepStream's "
+        "plugin folder on GST_PLUGIN_PATH and its lib folder on LD_LIBRARY_PATH; check the plugin's "
         "libraries load (`ldd` on its libnvdsgst_*.so, 'not found'); use the DeepStream release made for your "
         "JetPack or driver, and in Docker run with --runtime nvidia.",
+        variants=(
+            # issue 36, round forty-six: Savant builds nvinfer's model (ONNX to TensorRT engine) while it creates
+            # the element, so its CreateElementException also stands for a model that could not be prepared
+            Variant(
+                r"CreateElementException|\bModelElement\(|\bNvInfer\w{0,20}\(",
+                "a framework's element factory (Savant) could not create an nvinfer / DeepStream element",
+                "The framework raised this for the element as a whole; the reason is in the log lines above it "
+                "(read them from the first ERROR): for nvinfer the model is prepared while the element is created, "
+                "so a model file missing from the mounted model / cache folder (the ONNX not exported or not "
+                "downloaded there), a TensorRT engine build that failed, or a container without the GPU (`docker "
+                "run --gpus all` / the NVIDIA runtime) all end here. If no such error is there, the plugin itself "
+                "did not load: run `gst-inspect-1.0 nvinfer` inside the same container (DeepStream's plugins under "
+                "/opt/nvidia/deepstream/deepstream/lib/gst-plugins on GST_PLUGIN_PATH, DeepStream's lib folder on "
+                "LD_LIBRARY_PATH), clear the registry cache (`rm ~/.cache/gstreamer-1.0/registry*`) and use the "
+                "framework's image made for your DeepStream / JetPack release.",
+            ),
+        ),
         requires=r"deepstream|gst|GStreamer|nvds|NvDs|create_pipeline|_bin\b|nvinfer",
         op=r"Failed to create '([\w.-]{1,80})'|no element \"([\w-]{1,80})\"",
         weight=75,

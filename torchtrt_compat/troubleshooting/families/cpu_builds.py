@@ -550,9 +550,16 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         # "DNN module was not built with CUDA backend" line is the answer)
         rf"|{_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q}:? is not a member of {_Q}cv::dnn{_Q}"
         rf"|no member named {_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q} in namespace {_Q}cv::dnn{_Q}"
-        rf"|{_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q}:? (?:was not declared in this scope|undeclared identifier)",
+        rf"|{_Q}DNN_(?:BACKEND|TARGET)_CUDA\w{{0,8}}{_Q}:? (?:was not declared in this scope|undeclared identifier)"
+        # issue 36, round forty-six: the linker's undefined references to OpenCV's CUDA API (cv::cuda::GpuMat,
+        # cv::cuda::Stream, createGaussianFilter, resize, createORB, ...) in a C++ build: the OpenCV found at link
+        # time has no CUDA modules (GNU ld "undefined reference to `X'", a paste whose quotes were lost, the mangled
+        # name when ld did not demangle it; MSVC LNK2019 / LNK2001 "unresolved external symbol")
+        r"|undefined reference to [`'‘\"]?(?:cv::cuda::|_ZN?K?2cv4cuda)"
+        r"|unresolved external symbol[^\n]{0,300}?(?:cv::cuda::|\?\w{1,80}@cuda@cv@@)",
         "The cv2 that Python imports has no CUDA modules (pip's opencv-python / opencv-contrib-python wheels are "
-        "never built with CUDA), so every cv2.cuda function raises and getCudaEnabledDeviceCount() is 0; code that "
+        "never built with CUDA), so every cv2.cuda function raises and getCudaEnabledDeviceCount() is 0 (in C++, "
+        "the OpenCV libraries linked lack the cv::cuda functions: undefined references at link time); code that "
         "names DNN_BACKEND_CUDA / DNN_TARGET_CUDA and does not compile (or cv2.dnn lacks them) meets an OpenCV older "
         "than 4.2, which has no DNN CUDA backend at all.",
         "Build OpenCV with CUDA: opencv and opencv_contrib of the same version, `cmake -D WITH_CUDA=ON -D "
@@ -562,6 +569,29 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         "opencv-python-headless` so no pip cv2 shadows it; `cv2.cuda.getCudaEnabledDeviceCount()` must be > 0 "
         "(`print(cv2.getBuildInformation())` shows what the imported cv2 was built with).",
         variants=(
+            # issue 36, round forty-six: a C++ program or library (a SLAM system, a tracker) linked against an OpenCV
+            # whose libraries do not export the cv::cuda functions its headers declared
+            Variant(
+                r"undefined reference to [`'‘\"]?(?:cv::cuda::|_ZN?K?2cv4cuda)|unresolved external symbol[^\n]{0,300}?"
+                r"(?:cv::cuda::|@cuda@cv@@)",
+                "a C++ link against an OpenCV without its CUDA modules (undefined cv::cuda symbols)",
+                "The code was compiled against headers that declare OpenCV's CUDA API, but the OpenCV libraries the "
+                "link finds do not export those functions: that OpenCV was built without CUDA (WITH_CUDA=OFF) or "
+                "without the opencv_contrib CUDA modules the symbols live in (cudev, cudaarithm, cudafilters, "
+                "cudawarping, cudaimgproc, cudafeatures2d, ...), or it is another OpenCV than the one whose headers "
+                "were used (a distribution's or JetPack's OpenCV found first, a library built against one OpenCV "
+                "and the programs linked against another). Check what the link uses (`pkg-config --modversion "
+                "opencv4 opencv`, the OpenCV_DIR in CMakeCache.txt, `ls <prefix>/lib/libopencv_cuda*`, "
+                "`opencv_version -v | grep -i cuda`). Build and install OpenCV (the version the project expects) "
+                "with opencv_contrib of the same version: `cmake -D WITH_CUDA=ON -D "
+                "OPENCV_EXTRA_MODULES_PATH=<opencv_contrib>/modules -D CUDA_ARCH_BIN=<your GPU, e.g. 6.2 for a "
+                "TX2, 8.6> ..` (its summary must list the cuda* modules under 'To be built'), point the project at "
+                "it (-DOpenCV_DIR=<prefix>/lib/cmake/opencv4), link the cuda modules it uses "
+                "(find_package(OpenCV REQUIRED COMPONENTS core cudaarithm cudafilters cudawarping ...)), and "
+                "rebuild the library and its programs from clean build folders against that one OpenCV.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"DNN_(?:BACKEND|TARGET)_CUDA",
                 "an OpenCV older than 4.2 (no DNN CUDA backend in its API)",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..entry import KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round22_v22interop.py"
+_R46 = "tests/troubleshooting/test_round46_v46opencv.py"
 
 #: XLA's JIT device names (tf2xla's kernel registry: XLA_GPU_JIT, XLA_CPU_JIT, XLA_TPU_JIT)
 _XLA_DEVICE = r"XLA_(?:GPU|CPU|TPU)_JIT"
@@ -136,5 +137,46 @@ FAMILIES: tuple[KnownError, ...] = (
         example="TypeError: Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a "
         "NumPy array explicitly.",
         example_source="cupy/_core/core.pyx (ndarray.__array__), CuPy 13",
+    ),
+    # issue 36, round forty-six: OpenCV's device matrix (cv::cuda::GpuMat) handed to code that reads a host cv::Mat
+    KnownError(
+        "opencv-gpumat-host-mat",
+        "OpenCV: You should explicitly call download method for cuda::GpuMat object (a GpuMat passed where a host "
+        "Mat is read)",
+        # OpenCV modules/core/src/matrix_wrap.cpp (_InputArray::getMat_ on a CUDA_GPU_MAT / CUDA_GPU_MATND)
+        r"You should explicitly call download method for cuda::GpuMat(?:ND)? object"
+        # Python's cv2 overload resolution for a host function given a cv2.cuda.GpuMat (its first overload's line),
+        # only where the text shows a GpuMat object (``requires``): the same list without one is any wrong argument
+        r"|\b\w{1,40} is not a numpy array, neither a scalar",
+        "An OpenCV function (or one argument of it) reads a host cv::Mat, and it was given a cv::cuda::GpuMat, whose "
+        "data is in GPU memory: OpenCV does not copy it implicitly. Either the program passes a GpuMat to a CPU "
+        "function (cv::imshow, cv::imwrite, a cv2 function given a cv2.cuda_GpuMat), or a cv::cuda function's "
+        "parameter that OpenCV reads on the host (cuda::warpAffine / warpPerspective's transform matrix M, a "
+        "filter's kernel) was passed as a GpuMat, by the program or by a binding that converts every argument.",
+        "Copy at the boundary: `gpu_mat.download()` (C++ `gpu_mat.download(host_mat)`) before a CPU function, and "
+        "`g = cv2.cuda_GpuMat(); g.upload(arr)` before a cv2.cuda function; or use the cv::cuda / cv2.cuda function "
+        "that takes the GpuMat (cv2.cuda.resize, cv2.cuda.cvtColor, ...). Parameters OpenCV reads on the host (the "
+        "2x3 / 3x3 matrix of cuda::warpAffine / warpPerspective, small kernels) stay a cv::Mat / numpy array even "
+        "for a CUDA function.",
+        variants=(
+            Variant(
+                r"cv2\.|\bnumpy\b|Traceback \(most recent call last\)|\.py\b",
+                "Python's cv2",
+                "A cv2.cuda_GpuMat went to a cv2 function that takes a numpy array (cv2.imshow, cv2.imwrite, "
+                "cv2.resize, a dnn blob, a numpy operation): call `.download()` on it first (it returns the numpy "
+                "array), or call the cv2.cuda function for GpuMat (cv2.cuda.resize, cv2.cuda.cvtColor, "
+                "cv2.cuda.warpAffine) and download only the result. The other way, upload a numpy array before a "
+                "cv2.cuda call: `g = cv2.cuda_GpuMat(); g.upload(arr)`. A transform matrix M for cv2.cuda.warpAffine / "
+                "warpPerspective stays a numpy array.",
+            ),
+        ),
+        requires=r"cuda_GpuMat|cuda\.GpuMat\b|GpuMat(?:ND)? object|GpuMat\(",
+        weight=72,
+        applies="OpenCV's CUDA modules (C++ cv::cuda, Python cv2.cuda, bindings such as torch-opencv, JavaCV)",
+        shown_by=(f"{_R46}::test_a_gpumat_where_a_host_mat_is_read",),
+        example="OpenCV Error: The function/feature is not implemented (You should explicitly call download method "
+        "for cuda::GpuMat object) in getMat_, file /opencv/modules/core/src/matrix_wrap.cpp, line 122",
+        example_source="OpenCV modules/core/src/matrix_wrap.cpp (_InputArray::getMat_: CV_Error(StsNotImplemented, "
+        "'You should explicitly call download method for cuda::GpuMat object'))",
     ),
 )

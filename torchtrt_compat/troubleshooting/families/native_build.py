@@ -1441,6 +1441,10 @@ FAMILIES: tuple[KnownError, ...] = (
             # issue 36, round forty-one: a static CUDA library (libculibos.a) and Caffe2's GPU library, which an
             # installed framework's exported CMake targets (Caffe2Targets.cmake / TorchConfig.cmake) name
             r"|culibos|cudart_static|cublas_static|caffe2_gpu\w{0,20}"
+            # issue 36, round forty-six: the pseudo names OpenCV's exported CMake config (OpenCVConfig.cmake /
+            # OpenCVModules.cmake of a CUDA build, 2.4 and 3.x) lists for the CUDA libraries it was built with
+            # (opencv_dep_cudart, opencv_dep_nppi, opencv_dep_cufft, ...): no such library exists
+            r"|opencv_dep_\w{1,40}"
         )
         # make's own line when such a target names a file that is not there (GNU make: "No rule to make target 'X',
         # needed by 'Y'")
@@ -1472,6 +1476,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "install (CMAKE_PREFIX_PATH / Caffe2_DIR / Torch_DIR), or edit the exported targets' "
                 "INTERFACE_LINK_LIBRARIES to the libraries that exist (`grep -rn culibos <prefix>/share/cmake`); then "
                 "rebuild from a clean build folder.",
+                sure=True,
+                strict=True,
+            ),
+            # issue 36, round forty-six: OpenCV's exported config names its CUDA libraries as opencv_dep_<lib>, a
+            # target that exists only inside OpenCV's own build (FindCUDA, CUDA_USE_STATIC_CUDA_RUNTIME)
+            Variant(
+                r"opencv_dep_\w{1,40}",
+                "a pseudo library OpenCV's exported CMake config names (opencv_dep_cudart, opencv_dep_nppi)",
+                "The link names a library that does not exist anywhere: an OpenCV built with CUDA (OpenCV 2.4 / "
+                "3.x, OpenCV4Tegra on a Jetson) exports its CUDA dependencies in OpenCVConfig.cmake / "
+                "OpenCVModules.cmake as opencv_dep_cudart, opencv_dep_nppi, ..., names that mean something only "
+                "inside OpenCV's own build, and CMake's FindCUDA in this project (CUDA_USE_STATIC_CUDA_RUNTIME, ON "
+                "by default) turns them into -lopencv_dep_*. Configure this project with `cmake "
+                "-DCUDA_USE_STATIC_CUDA_RUNTIME=OFF ..` (delete CMakeCache.txt first; catkin: `catkin_make "
+                "--cmake-args -DCUDA_USE_STATIC_CUDA_RUNTIME=OFF`), or remove the opencv_dep_* entries from "
+                "OpenCV_LIBS in the CMakeLists (`list(REMOVE_ITEM OpenCV_LIBS opencv_dep_cudart)`) and link the real "
+                "CUDA libraries (CUDA::cudart); or build against an OpenCV built for the CUDA installed here.",
                 sure=True,
                 strict=True,
             ),
@@ -2028,6 +2049,20 @@ _ROUND8: tuple[KnownError, ...] = (
                 sure=True,
                 strict=True,
             ),
+            # issue 36, round forty-six: FindCUDA's static CUDA runtime (CUDA_USE_STATIC_CUDA_RUNTIME, ON by default)
+            # on a CUDA without libcudart_static.a; the -NOTFOUND then reaches the link line as a library name
+            Variant(
+                r"CUDA_cudart_static_LIBRARY\b",
+                "FindCUDA's static CUDA runtime (libcudart_static.a) not found",
+                "CMake's FindCUDA links the static CUDA runtime by default (CUDA_USE_STATIC_CUDA_RUNTIME=ON) and "
+                "found no libcudart_static.a in this CUDA (a driver-only, conda or pip CUDA, a partial toolkit), so "
+                "'CUDA_cudart_static_LIBRARY-NOTFOUND' ends up in the link (an OpenCV built with CUDA passes it on to "
+                "every program that links it). Configure with `-DCUDA_USE_STATIC_CUDA_RUNTIME=OFF` (delete "
+                "CMakeCache.txt first) so the shared libcudart is linked, or point CUDA_TOOLKIT_ROOT_DIR at a full "
+                "toolkit (`ls <cuda>/lib64/libcudart_static.a`).",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round twenty-seven: Thrust / CUB / libcu++ (CCCL) come with the CUDA toolkit; CUDA 13 moved
             # them under include/cccl, where a project's own Find module does not look
             Variant(
@@ -2454,9 +2489,38 @@ _ROUND8: tuple[KnownError, ...] = (
                 '--no-cache-dir "git+<pytorch3d repository>@stable"` with the CUDA toolkit of torch.version.cuda '
                 "(`nvcc -V`); delete an old build/ folder first.",
             ),
+            # issue 36, round forty-six: the same warning from OpenCV in another binding, whose CUDA build comes
+            # another way (JavaCV's GPU presets, an OpenCvSharpExtern built against a CUDA OpenCV); the JavaCV and
+            # OpenCvSharp package names are written from memory of their READMEs
             Variant(
-                r"DNN module was not built with CUDA backend",
-                "OpenCV DNN",
+                r"\A(?=[\s\S]{0,300000}?DNN module was not built with CUDA backend)"
+                r"(?=[\s\S]{0,300000}?(?:org\.bytedeco|\bjavacv\b|\bjavacpp\b|\.java:\d|\bat java\.))",
+                "OpenCV DNN through JavaCV (bytedeco)",
+                "JavaCV loads the OpenCV of the presets on its class path, and the default ones (opencv-platform) "
+                "are built without CUDA, so setPreferableBackend(DNN_BACKEND_CUDA) falls back to the CPU. Put the "
+                "GPU builds on the class path instead: `org.bytedeco:opencv-platform-gpu` together with the CUDA "
+                "presets (`org.bytedeco:cuda-platform-redist` of the matching JavaCPP release, or an installed CUDA "
+                "and cuDNN of the version the cuda preset names), all of the same JavaCV / JavaCPP release, and "
+                "remove the CPU opencv-platform artifact; the NVIDIA driver must support that CUDA (`nvidia-smi`). "
+                "`opencv_core.getCudaEnabledDeviceCount()` must then be > 0.",
+                strict=True,
+            ),
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?DNN module was not built with CUDA backend)"
+                r"(?=[\s\S]{0,300000}?(?:OpenCvSharp|OpenCvSharpExtern|\bNuGet\b|\.cs:line \d|\bSystem\.\w))",
+                "OpenCV DNN through OpenCvSharp (.NET)",
+                "OpenCvSharp's runtime packages (OpenCvSharp4.runtime.win / .ubuntu) carry an OpenCvSharpExtern "
+                "built against an OpenCV without CUDA, so DNN_BACKEND_CUDA falls back to the CPU. Build OpenCV "
+                "with -DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON -DCUDA_ARCH_BIN=<your GPU> and "
+                "opencv_contrib, build OpenCvSharpExtern (the src folder of OpenCvSharp, same release as the NuGet "
+                "package) against it, ship that OpenCvSharpExtern and the OpenCV, CUDA and cuDNN libraries next to "
+                "the program instead of the runtime package, and check Cv2.GetBuildInformation() lists CUDA.",
+                strict=True,
+            ),
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?DNN module was not built with CUDA backend)"
+                r"(?=[\s\S]{0,300000}?(?:\bcv2\b|Traceback \(most recent call last\)|\.py\b|\bpip\b|python))",
+                "OpenCV DNN (Python's cv2)",
                 "The cv2 that Python imports has no CUDA DNN backend, so setPreferableBackend(DNN_BACKEND_CUDA) "
                 "falls back to the CPU: pip's opencv-python / opencv-contrib-python wheels are never built with CUDA. "
                 "Build OpenCV with -DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON "
@@ -2464,6 +2528,21 @@ _ROUND8: tuple[KnownError, ...] = (
                 "CUDA: YES' and 'cuDNN: YES' under the DNN module), install that build, and `pip uninstall "
                 "opencv-python opencv-contrib-python opencv-python-headless` so no pip cv2 shadows it; "
                 "`cv2.cuda.getCudaEnabledDeviceCount()` must be > 0.",
+                strict=True,
+            ),
+            Variant(
+                r"DNN module was not built with CUDA backend",
+                "OpenCV DNN",
+                "The OpenCV this program loads has no CUDA DNN backend, so setPreferableBackend(DNN_BACKEND_CUDA) "
+                "falls back to the CPU: the OpenCV it gets was built without WITH_CUDA / OPENCV_DNN_CUDA. Load a "
+                "CUDA build of OpenCV the way the binding in use gets its native OpenCV: C++ builds OpenCV with "
+                "-DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON -DCUDA_ARCH_BIN=<your GPU> and opencv_contrib "
+                "and links it (OpenCV_DIR); Python installs that build and uninstalls pip's opencv-python wheels "
+                "(never built with CUDA); Java (JavaCV) puts the GPU presets on the class path "
+                "(org.bytedeco:opencv-platform-gpu with the CUDA presets, cuda-platform-redist) instead of "
+                "opencv-platform; .NET (OpenCvSharp) needs an OpenCvSharpExtern built against a CUDA OpenCV instead "
+                "of the runtime NuGet package. The build information (cv::getBuildInformation()) must list 'NVIDIA "
+                "CUDA: YES' and cuDNN, and getCudaEnabledDeviceCount() must be > 0.",
             ),
             # issue 36, round forty-three: a PyG extension's op named in the traceback (torch.ops.torch_cluster.radius,
             # site-packages/torch_scatter/...): its wheel is the CPU one, whatever torchvision a package list shows

@@ -99,7 +99,15 @@ FAMILIES: tuple[KnownError, ...] = (
         r"OpenCV\(\d{1,2}\.\d{1,2}\.\d{1,3}[\w.-]{0,24}\)\s{0,4}[^\n]{0,240}?[\\/]modules[\\/]dnn[\\/][^\n]{0,240}?"
         # (not -217 "Gpu API call": a CUDA / cuBLAS / cuDNN status from its CUDA backend (cuda4dnn), read by the rows of
         # that status, issue 36, round thirty-two)
-        r"error: \((?!-217:)-\d{1,4}:[\w ]{1,40}\)",
+        r"error: \((?!-217:)-\d{1,4}:[\w ]{1,40}\)"
+        # issue 36, round forty-six: the same error from OpenCV's ONNX importer where the paste starts at the path
+        # (no 'OpenCV(x.y.z)'), and its own words for a file that is not an ONNX model: populateNet's
+        # CV_Assert(model_proto.has_graph()) (also OpenCV 3.x's "Assertion failed (model_proto.has_graph())"), and
+        # the constructor's "Failed to parse ONNX model: %s" / "Can't read ONNX file: %s" (CV_Error, so after
+        # "error: (-NNN:...)")
+        r"|[\\/]dnn[\\/]src[\\/]onnx[\\/]onnx_importer\.cpp:\d{1,5}: error: \((?!-217:)-\d{1,4}:[\w ]{1,40}\)"
+        r"|\(-215:Assertion failed\) model_proto\.has_graph\(\)|Assertion failed \(model_proto\.has_graph\(\)\)"
+        r"|error: \(-\d{1,4}:[^)\n]{1,60}\) (?:Failed to parse ONNX model|Can't read ONNX file)\b",
         "OpenCV's DNN module could not read or set up the network (cv::dnn::readNet / forward): its ONNX importer "
         "does not know an operator or a shape pattern of the model's graph (YOLOv8 / YOLO-NAS / transformer "
         "exports need OpenCV 4.7 or newer; 4.5.x distribution packages fail in shape_utils 'total', 'Can't create "
@@ -109,6 +117,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "model for the OpenCV you have: a lower opset (e.g. `opset=12`), static input shapes (`dynamic=False`), "
         "simplified (`onnxsim`). A 'DNN module was not built with CUDA backend; switching to CPU' line before it is "
         "only a warning; for GPU inference build OpenCV with WITH_CUDA=ON, OPENCV_DNN_CUDA=ON and cuDNN.",
+        variants=(
+            Variant(
+                r"model_proto\.has_graph\(\)|Failed to parse ONNX model|Can't read ONNX file",
+                "the file is not a readable ONNX model (no graph, not parsed, not opened)",
+                "OpenCV never reached the model's operators: the file it was given is not a (whole) ONNX model. "
+                "'Can't read ONNX file' means the path does not open (relative to the program's working "
+                "directory); 'Failed to parse ONNX model' and 'model_proto.has_graph()' mean the bytes are not an "
+                "ONNX protobuf with a graph: a download cut short, a Git LFS pointer (`git lfs pull`), an HTML page "
+                "saved as .onnx, another format given the .onnx name (a .pt / .pth checkpoint, a TensorRT engine), "
+                "or a model over 2 GB without its external-data files. Check it: `ls -l MODEL.onnx`, `head -c 200 "
+                "MODEL.onnx`, `python -c \"import onnx; onnx.checker.check_model('MODEL.onnx')\"`; export or "
+                "download it again (the model's own ONNX export from its .pt weights). If it "
+                "loads with onnx but not with OpenCV, the OpenCV is too old for it: use OpenCV 4.5.x or newer "
+                "(4.8+ for recent YOLO exports), or export with a lower opset and static shapes.",
+                sure=True,
+                strict=True,
+            ),
+        ),
         op=r"OpenCV\((\d{1,2}\.\d{1,2}\.\d{1,3})",
         weight=92,  # above the CPU-fallback warning (build-extension-without-cuda, 84) printed before it
         applies="OpenCV's DNN module (C++ cv::dnn, Python cv2.dnn) reading ONNX / Darknet / TensorFlow models",
