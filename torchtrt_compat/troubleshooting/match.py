@@ -67,7 +67,17 @@ from .miss import (
 )
 from .prefilter import Held, Vocabulary, trie
 from .scan import line_start
-from .severity import GLOG_STAMP, IGNORED_IN, NATIVE_LIBRARY_LINE, Levels, conditional_at, exit_noise, levels
+from .severity import (
+    BODY_EXCEPTION,
+    GLOG_STAMP,
+    IGNORED_IN,
+    NATIVE_LIBRARY_LINE,
+    TITLE_CRASH,
+    Levels,
+    conditional_at,
+    exit_noise,
+    levels,
+)
 from .table import (
     ACCELERATOR_NVIDIA,
     FRAMEWORK_DEVICES,
@@ -1006,18 +1016,6 @@ _CUDA_LIBRARY_NOT_LOADED = re.compile(
 )
 
 
-#: the words of a process's death by a signal (an issue's title that says how it ended, not why)
-_CRASH_WORDS = re.compile(
-    r"Segmentation fault|\bsegfault|core dumped|Floating point exception|\bBus error\b|\bAborted\b|\bKilled\b"
-    r"|Illegal instruction|\bSIG(?:SEGV|FPE|ABRT|BUS|KILL|ILL)\b",
-    re.IGNORECASE,
-)
-#: an exception's own line (its class and message) in the body of a report
-_BODY_EXCEPTION = re.compile(
-    r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception)|Exception): \S", re.MULTILINE
-)
-
-
 def _title_crash_under_an_exception(found: list[Explanation], hay: str) -> list[Explanation]:
     """A family found only on an issue's title line by its words of a crash ("Floating point exception (core
     dumped)", "Segmentation fault", "Killed") is no answer when the body under the title holds an exception line of
@@ -1029,9 +1027,9 @@ def _title_crash_under_an_exception(found: list[Explanation], hay: str) -> list[
     if nl < 0:
         return found
     body = hay[nl + 1 :]
-    if _BODY_EXCEPTION.search(body[:200_000]) is None or _CRASH_WORDS.search(body[:200_000]):
+    if BODY_EXCEPTION.search(body[:200_000]) is None or TITLE_CRASH.search(body[:200_000]):
         return found
-    return [e for e in found if not (0 <= e._at < nl and _CRASH_WORDS.search(hay[e._at : nl]))]
+    return [e for e in found if not (0 <= e._at < nl and TITLE_CRASH.search(hay[e._at : nl]))]
 
 
 def _loader_failure_first(found: list[Explanation], hay: str) -> list[Explanation]:

@@ -724,13 +724,13 @@ def _titled_failure(text: str, found: dict[int, Level]) -> None:
 
 #: the words of a process's death by a signal in an issue's title ("Error when converting: Floating point exception
 #: (core dumped)", "Segmentation fault", "Killed"): how the program ended for the user, not why
-_TITLE_CRASH = re.compile(
+TITLE_CRASH = re.compile(
     r"Segmentation fault|\bsegfault|core dumped|Floating point exception|\bBus error\b|\bAborted\b|\bKilled\b"
     r"|Illegal instruction|\bSIG(?:SEGV|FPE|ABRT|BUS|KILL|ILL)\b",
     re.IGNORECASE,
 )
 #: an exception's own line (its class, or the bare Exception, and its message) in a report's body
-_BODY_EXCEPTION = re.compile(
+BODY_EXCEPTION = re.compile(
     r"^\s{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception)|Exception): \S", re.MULTILINE
 )
 
@@ -746,9 +746,9 @@ def _title_crash_over_an_exception(text: str, found: dict[int, Level]) -> None:
     if nl < 0:
         return
     title, body = text[:nl], text[nl + 1 : nl + 1 + 200_000]
-    if not _TITLE_CRASH.search(title) or _TITLED_EXCEPTION.match(title) or _TITLE_CRASH.search(body):
+    if not TITLE_CRASH.search(title) or _TITLED_EXCEPTION.match(title) or TITLE_CRASH.search(body):
         return
-    if any(found.get(nl + 1 + line_start(body, m.start())) == "error" for m in _BODY_EXCEPTION.finditer(body)):
+    if any(found.get(nl + 1 + line_start(body, m.start())) == "error" for m in BODY_EXCEPTION.finditer(body)):
         del found[0]
 
 

@@ -6709,8 +6709,6 @@ _TORCH_COMPILE_TAIL = (
     r"|torch\._dynamo\.config\.suppress_errors ?= ?True"
 )
 
-#: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
-#: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
 #: a model converter between frameworks, by its module, package or command (onnx-tensorflow's onnx_tf, onnx2tf,
 #: X2Paddle, onnx2tflite, onnx2keras, tf2onnx, OpenVINO's mo / ovc), or onnx2tf's own ERROR lines around the trace of
 #: a node it could not translate ("ERROR: The trace log is below.", "ERROR: onnx_op_name: ..."); issue 36, round
@@ -6721,6 +6719,8 @@ CONVERTER_WORDS = (
     r"|^ERROR: (?:The trace log is below\.|input_onnx_file_path: |onnx_op_name: |Read this and deal with it\.)"
 )
 
+#: Where a text shows its stage: (stage, pattern); the marker that comes last in the text wins (a traceback ends
+#: where it failed). Used only when no family matched: then `explain` names the stage and its next step.
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "install",
