@@ -686,6 +686,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-five fix (`6efa5c0`)",
             ),
+            ("after_by_hand", "after round forty-six's fixes (not blind)"),
         ],
     ),
 )
