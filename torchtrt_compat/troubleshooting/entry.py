@@ -33,6 +33,7 @@ __all__ = [
     "MANAGED_ALLOC_FAILED",
     "MANAGED_ALLOC_PRE_PASCAL",
     "MEDIA_TOOLS",
+    "MODEL_CONVERTERS",
     "MEDIA_TOOL_LOADER_LINE",
     "NOT_A_TOOL_LOADER_LINE",
     "NO_GPU_CI",
@@ -253,6 +254,13 @@ OWN_CUDA_SYMBOL = (
 
 #: a Singularity / Apptainer container in a text (issue 36, round thirty-two): its commands, an image file, and the
 #: /.singularity.d/ folder it puts on the loader path inside the container (LD_LIBRARY_PATH's /.singularity.d/libs)
+#: the model converters between frameworks, by module, package or command: onnx-tensorflow (onnx_tf, onnx-tf),
+#: onnx2tf, X2Paddle, onnx2tflite, onnx2keras, tf2onnx, onnx2pytorch, onnx2torch, nobuco (issue 36, round forty-six);
+#: `table`'s export stage marker and the rows of `families.model_convert` read them
+MODEL_CONVERTERS = (
+    r"\bonnx2tf\b|\bonnx2tflite\b|\bonnx2keras\b|\bonnx_tf\b|\bonnx-tf\b|onnx-tensorflow|\bx2paddle\b|\btf2onnx\b"
+    r"|\bonnx2pytorch\b|\bonnx2torch\b|\bnobuco\b"
+)
 SINGULARITY = r"\bsingularity\b|\bapptainer\b|[\w-]\.sif\b|/\.singularity\.d/"
 
 #: CUDA runtime functions that a later minor of a CUDA major added (issue 36, round thirty-two; the list is from

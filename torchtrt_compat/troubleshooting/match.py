@@ -68,13 +68,14 @@ from .miss import (
 from .prefilter import Held, Vocabulary, trie
 from .scan import line_start
 from .severity import (
-    BODY_EXCEPTION,
     GLOG_STAMP,
     IGNORED_IN,
     NATIVE_LIBRARY_LINE,
+    OWN_CUDA_CHECK,
     TITLE_CRASH,
     Levels,
     conditional_at,
+    crash_title_end,
     exit_noise,
     levels,
 )
@@ -260,10 +261,7 @@ _NAMED_IN_PATTERN = re.compile(r"(?:(?<=\\b)|(?<![A-Za-z]))(cudaError[A-Z][A-Za-
 _THC_NUMBERED = re.compile(r"\bcuda runtime error \(\d{1,4}\)|THCudaCheck FAIL", re.IGNORECASE)
 
 
-#: a custom CUDA extension's own check line, which prints the cudaError's number with its message or name (issue 36,
-#: round forty-five): "CUDA error 1: invalid argument (src/x.cu:1087)", the CUDA samples' helper_cuda.h "CUDA error
-#: at x.cu:123 code=700(cudaErrorIllegalAddress)", a gpuErrchk's "GPUassert: <message> x.cu 45"
-_OWN_NUMBERED = re.compile(r"\bCUDA error \d{1,4}: |\bCUDA error at [^\n]{1,300}? code=\d{1,4}\(|\bGPUassert: ", re.I)
+_OWN_NUMBERED = re.compile(OWN_CUDA_CHECK, re.IGNORECASE)
 
 
 def _own_numbered(line: str, message: str, name: str) -> bool:
@@ -1017,17 +1015,10 @@ _CUDA_LIBRARY_NOT_LOADED = re.compile(
 
 
 def _title_crash_under_an_exception(found: list[Explanation], hay: str) -> list[Explanation]:
-    """A family found only on an issue's title line by its words of a crash ("Floating point exception (core
-    dumped)", "Segmentation fault", "Killed") is no answer when the body under the title holds an exception line of
-    its own and no crash words: the body's exception is the error the report shows, the title only how the program
-    ended for the user (issue 36, round forty-six). A title alone (no body error) keeps its answer."""
-    if not hay.startswith("(issue title: "):
-        return found
-    nl = hay.find("\n")
+    """A family found only on the words of a crash in a crash-only issue title (`severity.crash_title_end`) is no
+    answer: the body's exception is the error the report shows. A title alone (no body error) keeps its answer."""
+    nl = crash_title_end(hay)
     if nl < 0:
-        return found
-    body = hay[nl + 1 :]
-    if BODY_EXCEPTION.search(body[:200_000]) is None or TITLE_CRASH.search(body[:200_000]):
         return found
     return [e for e in found if not (0 <= e._at < nl and TITLE_CRASH.search(hay[e._at : nl]))]
 

@@ -331,6 +331,11 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 #: A line without a level mark that shows a failure: a traceback, an exception, a crash, a failed assertion. The
 #: marks that start a line are one pattern; the rest are plain substrings (searched with str.find, far faster than a
 #: pattern that may start anywhere).
+#: a custom CUDA extension's own check line, which prints the cudaError's number with its message or name (issue 36,
+#: round forty-five): diso's "CUDA error 1: invalid argument (src/cudualmc.cu:1087)", the CUDA samples' helper_cuda.h
+#: "CUDA error at file.cu:123 code=700(cudaErrorIllegalAddress)", the common gpuErrchk's "GPUassert: an illegal memory
+#: access was encountered file.cu 45"; an error line here, its number read with CUDA's tables in `match`
+OWN_CUDA_CHECK = r"\bCUDA error \d{1,4}: (?=[A-Za-z])|\bCUDA error at [^\n]{1,300}? code=\d{1,4}\(|\bGPUassert: (?=\S)"
 _ERROR_LINE = re.compile(
     #: (a markdown quote's "> " before it, as a report quotes its log: issue 36, round thirty-seven)
     rf"^\s{{0,8}}{_LAUNCHER}(?:>[ \t]{{0,2}})?(?:Traceback \(most recent call last\)"
@@ -382,10 +387,8 @@ _ERROR_LINE = re.compile(
     #: "Killed" at the end of a progress bar's line (tqdm's "... 12.3it/s]Killed", "45%|####  | 45/100 Killed"): the
     #: process SIGKILL ended while it ran (issue 36, round forty-five)
     r"|[^\n]{0,400}?(?:\]|%\|[^\n]{0,200}?\|[^\n]{0,80}?)[ \t]{0,4}Killed\s*$"
-    #: a custom CUDA extension's own check line, its cudaError number and message (diso's "CUDA error 1: invalid
-    #: argument (src/cudualmc.cu:1087)"), the CUDA samples' "CUDA error at file.cu:123 code=700(...)" and the
-    #: common gpuErrchk's "GPUassert: an illegal memory access was encountered file.cu 45" (round forty-five)
-    r"|CUDA error \d{1,4}: (?=[a-z])|CUDA error at [^\n]{1,300}? code=\d{1,4}\(|GPUassert: (?=\S)"
+    #: a custom CUDA extension's own check line (`OWN_CUDA_CHECK`)
+    rf"|{OWN_CUDA_CHECK}"
     #: a process's non-zero exit, reported by whatever ran it, when no traceback shows why (issue 36, round
     #: thirty-seven): an IDE's "Process finished with exit code 1", a runner's "Process exited with code 2" /
     #: "worker exited with exit code 1", Python's subprocess "returned non-zero exit status 1"
@@ -735,19 +738,30 @@ BODY_EXCEPTION = re.compile(
 )
 
 
-def _title_crash_over_an_exception(text: str, found: dict[int, Level]) -> None:
-    """An issue's title whose error is a crash's words only (no exception class of its own) is no error line of the
-    report when the body under it holds an exception line at error level and no crash words: the body's exception is
-    the error (issue 36, round forty-six: a converter's ValueError under a title that says "Floating point exception
-    (core dumped)"). A title alone keeps its level."""
-    if not text.startswith("(issue title: ") or found.get(0) != "error":
-        return
+def crash_title_end(text: str) -> int:
+    """The end of an issue's title line whose error is a crash's words only (`TITLE_CRASH`, no exception class of its
+    own), when the body under it holds an exception line (`BODY_EXCEPTION`) and no crash words; -1 otherwise. Such a
+    title says how the program ended for the user, the body's exception why (issue 36, round forty-six: a converter's
+    ValueError under a title that says "Floating point exception (core dumped)"). The one test of that case, for the
+    error lines here and for the families `match` keeps."""
+    if not text.startswith("(issue title: "):
+        return -1
     nl = text.find("\n")
     if nl < 0:
-        return
+        return -1
     title, body = text[:nl], text[nl + 1 : nl + 1 + 200_000]
     if not TITLE_CRASH.search(title) or _TITLED_EXCEPTION.match(title) or TITLE_CRASH.search(body):
+        return -1
+    return nl if BODY_EXCEPTION.search(body) else -1
+
+
+def _title_crash_over_an_exception(text: str, found: dict[int, Level]) -> None:
+    """A crash-only title (`crash_title_end`) is no error line of the report when one of the body's exception lines
+    is at error level. A title alone keeps its level."""
+    nl = crash_title_end(text) if found.get(0) == "error" else -1
+    if nl < 0:
         return
+    body = text[nl + 1 : nl + 1 + 200_000]
     if any(found.get(nl + 1 + line_start(body, m.start())) == "error" for m in BODY_EXCEPTION.finditer(body)):
         del found[0]
 

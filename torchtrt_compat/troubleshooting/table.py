@@ -36,6 +36,7 @@ from .entry import (
     MACOS,
     MANAGED_ALLOC_FAILED,
     MANAGED_ALLOC_PRE_PASCAL,
+    MODEL_CONVERTERS,
     NO_GPU_CI,
     NOT_A_TOOL_LOADER_LINE,
     OPENCV_CUDA,
@@ -6714,8 +6715,7 @@ _TORCH_COMPILE_TAIL = (
 #: a node it could not translate ("ERROR: The trace log is below.", "ERROR: onnx_op_name: ..."); issue 36, round
 #: forty-six
 CONVERTER_WORDS = (
-    r"|\bonnx_tf[\\/.]|\bonnx-tf\b|\bonnx2tf\b|\bx2paddle\b|\bonnx2tflite\b|\bonnx2keras\b|\btf2onnx\b"
-    r"|\bopenvino[\\/.]tools[\\/.](?:mo|ovc)\b"
+    "|" + MODEL_CONVERTERS + r"|\bopenvino[\\/.]tools[\\/.](?:mo|ovc)\b"
     r"|^ERROR: (?:The trace log is below\.|input_onnx_file_path: |onnx_op_name: |Read this and deal with it\.)"
 )
 

@@ -8,15 +8,13 @@ for a model IR version the checker refuses, either way (`export-onnx-ir-version`
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import MODEL_CONVERTERS, KnownError, Variant
 
 _R46 = "tests/troubleshooting/test_round46_v46convert.py::"
 
-#: a converter from ONNX (or to it) named in a text: its package, its module or its command
-_CONVERTER = (
-    r"\bonnx2tf\b|\bonnx2tflite\b|\bonnx2keras\b|\bonnx_tf\b|\bonnx-tf\b|onnx-tensorflow|\bx2paddle\b|\btf2onnx\b"
-    r"|\bonnx2pytorch\b|\bonnx2torch\b|\bkeras_builder\b|\bnobuco\b"
-)
+#: a converter from ONNX (or to it) named in a text: its package, its module or its command (onnx2tflite's
+#: keras_builder module too)
+_CONVERTER = MODEL_CONVERTERS + r"|\bkeras_builder\b"
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
