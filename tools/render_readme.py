@@ -689,6 +689,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round forty-six's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round47",
+        "round forty-seven (torch.compile and torch.export in projects, ggml-family runtimes built with CUDA, "
+        "package managers and source builds)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-six fix (`5533f17`)",
+            ),
+        ],
+    ),
 )
 
 

@@ -35,6 +35,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round44", 53),
         ("round45", 42),
         ("round46", 29),
+        ("round47", 38),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:
