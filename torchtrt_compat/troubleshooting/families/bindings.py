@@ -144,6 +144,48 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="Tiiny-AI/PowerInfer#63; ggml-cuda.cu's CUDA_CHECK ('CUDA error %d at %s:%d: %s') and "
         "ggml_cuda_error ('current device: %d, in function %s at %s:%d')",
     ),
+    # issue 36, round forty-seven: ggml's own assert (or abort) inside its CUDA backend, with no CUDA error before it
+    # (that one is ggml-cuda-error's): an op or tensor type this build's CUDA backend does not handle for the model.
+    # ggml's older GGML_ASSERT printed "GGML_ASSERT: <file>:<line>: <cond>"; ggml_abort (ggml.c) prints "<file>:<line>:
+    # GGML_ASSERT(<cond>) failed" or "<file>:<line>: fatal error" (GGML_ABORT in a switch's default case)
+    KnownError(
+        "ggml-cuda-assert",
+        "llama.cpp / ggml: GGML_ASSERT (or a fatal error) in its CUDA backend, ggml-cuda.cu, aborts a run with "
+        "layers on the GPU (an op or tensor type that build's CUDA backend lacks for the model)",
+        r"GGML_ASSERT: [^\n]{0,300}ggml-cuda(?:\.cu|[\\/][\w.-]{1,80}\.cuh?):\d{1,6}: "
+        r"|ggml-cuda(?:\.cu|[\\/][\w.-]{1,80}\.cuh?):\d{1,6}: (?:GGML_ASSERT\([^\n]{0,300}\) failed|fatal error)",
+        "ggml checks its own assumptions in the CUDA backend and aborts when one fails, with no CUDA error behind "
+        "it: the model's graph holds an operation or a tensor type (a quantization) that this build's CUDA "
+        "backend does not implement for the model's architecture (new or less common architectures such as "
+        "StarCoder, Falcon, MPT or a new MoE got CUDA support releases after their CPU support), so the layers put "
+        "on the GPU reach a code path that gives up (often 'GGML_ASSERT(false)' or 'fatal error' in a switch over "
+        "the op or type). With no layers on the GPU the CPU backend runs the same model.",
+        "Confirm it is the CUDA backend: run the same model with no GPU layers (`-ngl 0` / n_gpu_layers=0); if that "
+        "works, update llama.cpp (or the app or binding that bundles it) to a release whose CUDA backend supports "
+        "this architecture and quantization, or keep it on the CPU until then (another quantization of the model "
+        "can avoid an unsupported type). If the newest release still asserts, report the file, line and condition "
+        "of the GGML_ASSERT with the model's architecture and quantization to llama.cpp.",
+        variants=(
+            Variant(
+                r"llama_cpp\b|llama[_-]cpp[_-]python|from llama_cpp|Llama\(|n_gpu_layers",
+                "llama-cpp-python",
+                "Load the model with `Llama(model_path=..., n_gpu_layers=0)` to confirm the CPU backend runs it; "
+                'then update the binding, which bundles its own llama.cpp: `CMAKE_ARGS="-DGGML_CUDA=on" pip '
+                "install -U llama-cpp-python --force-reinstall --no-cache-dir` (older releases: -DLLAMA_CUBLAS=on) "
+                "or a newer prebuilt CUDA wheel, to a release whose llama.cpp supports this architecture on CUDA; "
+                "until then keep n_gpu_layers=0 for this model. If the newest release still asserts, report the "
+                "assert's file and line with the model's architecture.",
+            ),
+        ),
+        unless=r"CUDA error \d|!?\"CUDA error\"|\bout of memory\b",
+        weight=76,  # above cpu-ggml-partial-offload (70): the offload notice before the abort is no answer
+        applies="llama.cpp (ggml-cuda) and its bindings and apps (llama-cpp-python, koboldcpp, LM Studio, ollama)",
+        shown_by=("tests/troubleshooting/test_round47_v47ggml.py::test_a_ggml_assert_in_the_cuda_backend",),
+        example="llm_load_tensors: offloaded 6/43 layers to GPU\n....GGML_ASSERT: /src/llama.cpp/ggml-cuda.cu:5925: "
+        "false",
+        example_source="ggml's GGML_ASSERT (older ggml.h: 'GGML_ASSERT: %s:%d: %s'; newer ggml_abort: '%s:%d: "
+        "GGML_ASSERT(%s) failed'), raised in ggml-cuda.cu",
+    ),
     # issue 36, round thirty-nine: an app's own GPU check says no CUDA while llama.cpp's CUDA backend, in the same
     # log, lists the GPU and offloads layers to it: the app's line is wrong, the GPU is used
     KnownError(

@@ -774,6 +774,9 @@ _APPS: tuple[KnownError, ...] = (
         r"|not compiled with GPU offload support, --n-gpu-layers option will be ignored"
         r"|whisper_backend_init_gpu: no GPU found"
         r"|offloaded 0/\d{1,4} layers to GPU"
+        # issue 36, round forty-seven: an app's own notice after llama_cpp.llama_supports_gpu_offload() said False
+        # (instructlab's "llama_cpp_python is built without hardware acceleration. ilab generate will be very slow.")
+        r"|\bllama[_-]cpp[_-]python is built without (?:hardware|GPU|CUDA) acceleration"
         # whisper.cpp's start-up parameters (src/whisper.cpp whisper_init_with_params_no_state): a GPU asked for, and
         # one backend only (the CPU's; a GPU build lists its GPU backend too)
         r"|whisper_init_with_params_no_state: use gpu {0,8}= 1\n(?:[^\n]{0,160}\n){1,8}"
@@ -787,6 +790,22 @@ _APPS: tuple[KnownError, ...] = (
         "'offloaded N/N layers to GPU' with -ngl set. If it says no CUDA device, `nvidia-smi` must work in the same "
         "shell or container.",
         variants=(
+            # issue 36, round forty-seven: the app checked the binding itself (llama_supports_gpu_offload) and the app
+            # pins the binding's version; a CMake flag given to the app's install may not reach the binding's build
+            Variant(
+                r"llama[_-]cpp[_-]python is built without|llama_supports_gpu_offload",
+                "an app's own check: its llama-cpp-python is a CPU build",
+                "Nothing failed: the app runs the model on the CPU, slowly. The llama-cpp-python in the app's "
+                "environment was built (or taken from pip's cache or a CPU wheel) without a GPU backend; a CMake "
+                "flag passed while installing the app (pip's -C cmake.args for the app) may not reach the "
+                "binding's own build, and the flag's name changed over releases. Rebuild the binding itself at the "
+                'version the app pins (`pip show llama-cpp-python`): `CMAKE_ARGS="-DGGML_CUDA=on" FORCE_CMAKE=1 '
+                "pip install llama-cpp-python==<that version> --no-cache-dir --force-reinstall` in the app's "
+                "environment, with nvcc on PATH (releases before 0.2.80 want -DLLAMA_CUDA=on, older ones "
+                "-DLLAMA_CUBLAS=on), or the binding's prebuilt CUDA wheel of that version; reinstalling the app "
+                'afterwards must not replace it. `python -c "import llama_cpp; '
+                'print(llama_cpp.llama_supports_gpu_offload())"` must then print True.',
+            ),
             Variant(
                 r"llama_cpp\b|llama-cpp-python|from llama_cpp|Llama\(",
                 "llama-cpp-python",

@@ -139,8 +139,16 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
     ),
     KnownError(
         "gpu-ptx-feature-arch",
-        "ptxas: Feature 'X' requires .target sm_NN or higher (an instruction the target GPU architecture lacks)",
-        r"Feature '[^'\n]{1,40}' requires \.target sm_(\d{2,3})[a-z]?(?: or higher)?",
+        "ptxas: Feature 'X' requires .target sm_NN or higher (an instruction the target GPU architecture lacks; nvcc's "
+        "bf16 WMMA 'incomplete type', sm_80 kernels compiled for an older -arch)",
+        r"Feature '[^'\n]{1,40}' requires \.target sm_(\d{2,3})[a-z]?(?: or higher)?"
+        # issue 36, round forty-seven: nvcc's front end on a bf16 / tf32 WMMA fragment, which cuda's mma.h declares
+        # only for __CUDA_ARCH__ >= 800 ('incomplete type "nvcuda::wmma::fragment<..., __nv_bfloat16, ...>" is not
+        # allowed'); a kernel file named for sm_80+ (flash-attention's *_sm80.cu) compiled with an -arch below 80 on
+        # one nvcc command line (bindgen_cuda's "nvcc error while executing compiling: \"nvcc\" ...")
+        r"|incomplete type \"nvcuda::wmma::fragment<[^\"\n]{0,300}(?:bfloat16|precision::tf32)"
+        r"|(?:--gpu-architecture|-arch)[= ]\"?(?:sm|compute)_[1-7]\d[a-z]?\b[^\n]{0,4000}?"
+        r"_sm(?:8\d|9\d|1[0-2]\d)a?\.cu\b",
         "The PTX uses an instruction or type (bf16, fp8 conversions, async copies, wgmma) that exists only from the "
         "architecture named: either the GPU is older than that (Triton compiles for the GPU it runs on), or the "
         "build compiles for an older -arch than the code needs.",
@@ -155,6 +163,23 @@ _ARCH_ROWS: tuple[KnownError, ...] = (
                 "Triton generated the kernel for this GPU's own architecture, so the GPU lacks the feature (bf16 "
                 "needs compute capability 8.0, fp8 8.9): use float16 (or float32) instead of bfloat16 / fp8 on this "
                 "GPU (the model's dtype, autocast's dtype), or run without torch.compile / the Triton kernels.",
+            ),
+            # issue 36, round forty-seven: a Rust crate's build script (bindgen_cuda in candle-kernels,
+            # candle-flash-attn and the servers on them) compiles for CUDA_COMPUTE_CAP, by default the local GPU's
+            Variant(
+                r"bindgen_cuda|build-script-build|custom build command|\bcargo\b|\bcandle|CUDA_COMPUTE_CAP"
+                r"|moshi-server|mistral\.?rs",
+                "a Rust crate's build script (bindgen_cuda: candle-kernels, candle-flash-attn)",
+                "The crate's build script compiles its kernels for CUDA_COMPUTE_CAP (by default the compute "
+                "capability of the GPU it finds, `nvidia-smi --query-gpu=compute_cap --format=csv`), and these "
+                "kernels need compute capability 8.0 (Ampere) or newer: flash-attention's *_sm80 kernels, bf16 WMMA "
+                "/ MMA. On an older GPU (Turing, Volta, Pascal) build without the feature that pulls them in (no "
+                "flash-attn feature: `cargo build --release --features cuda`, not `cuda,flash-attn`; a project that "
+                "enables it unconditionally needs its release that does not), or use a crate version whose kernels "
+                "guard that code with __CUDA_ARCH__ (a newer candle / candle-kernels, or the project's release that "
+                "pins one), or build for CPU; setting CUDA_COMPUTE_CAP=80 only makes kernels this GPU cannot run. "
+                "On an Ampere-or-newer GPU, set CUDA_COMPUTE_CAP to its capability (e.g. 86) and `cargo clean` the "
+                "kernels crate before building again.",
             ),
         ),
         weight=72,

@@ -3195,6 +3195,22 @@ _ROUND15: tuple[KnownError, ...] = (
         "`nvcc --version` must show it): `export CUDA_HOME=/usr/local/cuda-<that version>` and put its bin first on "
         "PATH; for -generate-dependencies-with-compile alone, building without ninja also works "
         "(`cmdclass={'build_ext': BuildExtension.with_options(use_ninja=False)}`), then rebuild from a clean tree.",
+        variants=(
+            # issue 36, round forty-seven: the option comes from a Rust crate's build script (the cc crate's nvcc
+            # command, cargo's build-script output): the crate's command line, not torch's
+            Variant(
+                r"did not execute successfully|failed to run custom build command|build-script-build|\bcargo\b"
+                r"|build\.rs\b",
+                "a Rust crate's build script (the cc crate running nvcc)",
+                "The crate's build script passed these flags: its build.rs put an option on nvcc's command line that "
+                "this nvcc does not take (a -static meant for the C compiler, or an option of a newer nvcc). Update "
+                "the crate first: its fixed release (`cargo update -p <crate>`, or a newer version in Cargo.toml) or "
+                "its git main, then `cargo clean -p <crate>` and build again; only if the newest crate still passes "
+                "it, update the CUDA toolkit to one that knows the option (`nvcc --version`), and report the "
+                "command line to the crate.",
+                strict=True,
+            ),
+        ),
         op=r"Unknown option ['\"]?(-{1,2}[\w=+.-]{1,60})",
         weight=87,
         applies="nvcc in torch.utils.cpp_extension (ninja) and Makefile / CMake builds",
@@ -3466,6 +3482,24 @@ _ROUND33: tuple[KnownError, ...] = (
         "toolkit too old or too new for the host compiler, an architecture the toolkit does not know, a missing "
         "header. The crate's README names the CUDA and compiler it supports.",
         variants=(
+            # issue 36, round forty-seven: nvcc's own fatal names a flag of the command line (written from memory:
+            # "nvcc fatal : Unknown option '-X'", "Value 'native' is not defined for option 'gpu-architecture'",
+            # "Don't know what to do with 'X'"), or the command passes a header file as an include folder: the
+            # build script's command line is the bug, not the machine
+            Variant(
+                r"nvcc fatal\s{0,4}:\s{0,4}(?:Unknown option|Value '[^'\n]{1,40}' is not defined for option"
+                r"|Don't know what to do with)"
+                r"|\"-I\" \"[^\"\n]{1,300}\.(?:h|hpp|cuh)\"|\"-I[^\"\n]{1,300}\.(?:h|hpp|cuh)\"",
+                "the crate's build script passed flags nvcc does not take",
+                "The crate's build script passed these flags: nvcc refused its own command line (an option it does "
+                "not know, such as a -static or an -arch=native an older nvcc lacks, or a header file given as an "
+                "include folder with -I), so no setting of yours fixes it. Update the crate first: its fixed release "
+                "(`cargo update -p <crate>`, or a newer version in Cargo.toml) or its git main (`<crate> = { git = "
+                '"..." }`), then `cargo clean -p <crate>` and build again with the cuda feature; only if the '
+                "newest crate still fails, update the CUDA toolkit to one that takes its flags (`nvcc --version`), "
+                "and report the command line to the crate.",
+                strict=True,
+            ),
             Variant(
                 _MSVC_BUILD,
                 "Windows (nvcc with MSVC's cl.exe)",
@@ -3620,6 +3654,62 @@ FAMILIES = FAMILIES + (
         example='-- Configuring incomplete, errors occurred!\nSee also "/src/build/temp.linux-x86_64-3.8/CMakeFiles/'
         'CMakeError.log".',
         example_source="CMake's cmake::Configure (the closing line of a failed configure step), CMake 3.x",
+    ),
+    # issue 36, round forty-seven: cudarc's build.rs maps the toolkit version it read (`nvcc --version`, or the
+    # CUDA_ROOT / CUDA_PATH toolkit's headers) to the bindings it ships, and panics on one it does not list:
+    # panic!("Unsupported cuda toolkit version: `{v}`. Please raise a github issue."), and for an unknown
+    # CUDARC_CUDA_VERSION value "Unsupported cuda toolkit version: `$CUDARC_CUDA_VERSION={version}`" (crates that copy
+    # its build script, mistral.rs' kernels among them, print the same)
+    KnownError(
+        "build-cuda-toolkit-too-new",
+        "cudarc's build script does not know the installed CUDA toolkit ('Unsupported cuda toolkit version: `X.Y`. "
+        "Please raise a github issue.'): the crate is older than the toolkit",
+        r"Unsupported cuda toolkit version: `?(?:\$CUDARC_CUDA_VERSION=[\w.]{0,12}|\d{1,2}\.\d{1,2})`?",
+        "The Rust crate cudarc (under candle, candle-kernels and the servers built on them: moshi, mistral.rs, "
+        "candle-vllm) ships bindings for a fixed list of CUDA toolkit versions; its build script read the "
+        "installed toolkit's version and panicked because that version is newer than any its release lists. "
+        "Nothing is wrong with the toolkit: the crate version the project resolved predates it.",
+        "Update the crate: `cargo update -p cudarc` (within the version range the project allows), or update the "
+        "project that pins it (candle and the server on it) to a release whose cudarc lists this toolkit. Or keep "
+        "the crate and build against a toolkit it knows: a newer minor of a major it lists (12.6 where it stops at "
+        "12.5): newer cudarc reads CUDARC_CUDA_VERSION (the major0minor0 form, e.g. `CUDARC_CUDA_VERSION=12050`: "
+        "the newest of that major it lists; the toolkit and driver run the older API), older cudarc takes a "
+        "`cuda-12050`-style feature instead of `cuda-version-from-build-system`; a new major (13.x where it lists "
+        "only 12.x, whose libraries have other names): install a toolkit of the major it lists side by side and "
+        "point the build at it (`CUDA_ROOT` / `CUDA_PATH` and its bin first on PATH; a newer driver runs it). Then "
+        "`cargo clean -p cudarc` and build again.",
+        variants=(
+            Variant(
+                r"\$CUDARC_CUDA_VERSION=",
+                "an unknown CUDARC_CUDA_VERSION value",
+                "The panic names CUDARC_CUDA_VERSION: the value set is not one this cudarc lists. Use the "
+                "major0minor0 form of a version it knows (12.4 is `12040`, 12.8 `12080`, 13.0 `13000`), the newest not "
+                "above the installed toolkit, or unset it to let the build script read the toolkit, then `cargo "
+                "clean -p cudarc`; a toolkit newer than every listed version needs a newer cudarc (`cargo update -p "
+                "cudarc`, or the project's newer release).",
+                strict=True,
+            ),
+            Variant(
+                r"rerun-if-env-changed=CUDARC_CUDA_VERSION",
+                "a cudarc that reads CUDARC_CUDA_VERSION",
+                "This cudarc reads CUDARC_CUDA_VERSION (its build script's output says so). Update the crate "
+                "(`cargo update -p cudarc`, or the project's newer release: candle and the server on it) to one that "
+                "lists the toolkit; or, for a newer minor of a major it lists, set CUDARC_CUDA_VERSION to the newest "
+                "of that major it lists, in the major0minor0 form (`export CUDARC_CUDA_VERSION=12080` for 12.8), "
+                "then `cargo clean -p cudarc` and build again; for a new major it does not list (13.x where it stops "
+                "at 12.x), install a toolkit of the listed major side by side and point the build at it (CUDA_ROOT / "
+                "CUDA_PATH and its bin first on PATH; a newer driver runs it).",
+            ),
+        ),
+        op=r"Unsupported cuda toolkit version: `?(\d{1,2}\.\d{1,2})",
+        weight=90,
+        applies="Rust crates on cudarc (candle, candle-kernels, moshi, mistral.rs, candle-vllm) built against a "
+        "newer CUDA toolkit than the crate knows",
+        shown_by=(tests_in("tests/troubleshooting/test_round47_v47ggml.py")("test_cudarc_does_not_know_the_toolkit"),),
+        example="thread 'main' panicked at cudarc-0.11.6/build.rs:79:14:\nUnsupported cuda toolkit version: `12.6`. "
+        "Please raise a github issue.",
+        example_source="cudarc build.rs (cuda_version_from_build_system / the CUDARC_CUDA_VERSION check: "
+        "'Unsupported cuda toolkit version: `{v}`. Please raise a github issue.')",
     ),
     # issue 36, round forty-three: a build command whose path holds a space, not quoted, so the tool splits it there:
     # the linker (GNU ld: "cannot find %s: No such file or directory" for an input file) or the compiler driver
