@@ -391,6 +391,15 @@ def corpus(*ids: str) -> tuple[str, ...]:
     return tuple(f"{CORPUS}#{i}" for i in ids)
 
 
+#: a package manager's lockfile install (uv sync / uv run, poetry install / sync, pixi install / run / shell, pdm
+#: install / sync) and then, within a few thousand characters, a CUDA library that torch's own nvidia-* wheels ship
+#: not found (issue 36, round forty-seven): the lock left out that wheel (an extra or index marker), not a major
+_LOCKFILE_SYNC_MISSING_LIB = (
+    r"\b(?:uv (?:sync|run)|poetry (?:install|sync)|pixi (?:install|run|shell)|pdm (?:install|sync))\b"
+    r"[\s\S]{0,3000}?lib(?:cudnn|cublas|cublasLt|cudart|nvrtc|nvJitLink|cusparse|cusparseLt|cufft|curand"
+    r"|cusolver|nccl|cupti|nvToolsExt)\w{0,20}\.so\.\d{1,2}(?:\.\d{1,4}){0,2}: cannot open shared object file"
+)
+
 _CORE: tuple[KnownError, ...] = (
     # ---- installation: shared libraries, symbols, pins -------------------------------------------------------------
     KnownError(
@@ -460,6 +469,28 @@ _CORE: tuple[KnownError, ...] = (
         "image ships it (`ldd` inside the container or pod) and that the deployment does not override "
         "LD_LIBRARY_PATH.",
         variants=(
+            # issue 36, round forty-seven: installed from a lockfile (uv / Poetry / pixi), torch's CUDA build is there
+            # and the nvidia-* wheel that ships the library is not: the lock resolved torch's dependencies for
+            # another index, extra or marker
+            Variant(
+                _LOCKFILE_SYNC_MISSING_LIB,
+                "a lockfile install (uv sync, poetry install, pixi install) left out torch's CUDA library wheel",
+                "The environment was installed from a lockfile and has torch's CUDA build but not the nvidia-* "
+                "wheel that ships this library (nvidia-cudnn-cuXX for libcudnn.so.N, nvidia-cublas-cuXX for "
+                "libcublas, nvidia-cuda-runtime-cuXX for libcudart, ...): the lock resolved torch's dependencies "
+                "for another index, extra or platform marker (an extra that only aliases the one that selects the "
+                "CUDA index does not carry that extra's markers; a torch locked from a CPU or local index has no "
+                "such dependencies). Check what is installed: `uv pip list | grep -i nvidia` (`pip list | grep "
+                "nvidia`, `poetry show | grep nvidia`, `pixi list`) beside `python -c 'import torch; "
+                "print(torch.__version__)'`. Then install through the manager: sync the extra or group that "
+                "selects the CUDA index itself (`uv sync --extra <that extra>`), or fix the manifest so each extra "
+                'owns its torch source (uv: `[tool.uv.sources] torch = [{ index = "<cuda index>", extra = '
+                '"gpu" }]` with the CPU and GPU extras declared as conflicts), regenerate the lock (`uv lock`, '
+                "`poetry lock`, `pixi update`) and sync again. A `pip install --force-reinstall` into the env is "
+                "undone by the next sync.",
+                strict=True,
+                sure=True,
+            ),
             # issue 36, round twenty-six: a GPU backend the application dlopens (its own plugin .so) did not load:
             # the file is usually there and one of its own dependencies (libcuda, a CUDA runtime) is not
             Variant(
@@ -1396,6 +1427,46 @@ _CORE: tuple[KnownError, ...] = (
                 "start_windows.bat / start_linux.sh after deleting installer_files, and answer its GPU question "
                 "with NVIDIA (and the CUDA it offers for your driver); or open cmd_windows.bat / cmd_linux.sh and "
                 "install the +cuXXX torch its one_click.py pins.",
+            ),
+            # issue 36, round forty-seven: a package manager with a lockfile resolved torch (Poetry, uv, pixi): a pip
+            # reinstall is undone by its next install / sync, so the fix is the manifest's source of torch
+            Variant(
+                r"\bpoetry\b|\[tool\.poetry\b",
+                "Poetry",
+                "Poetry resolved torch from PyPI, whose torch on Windows and macOS is the CPU-only build (and "
+                "`poetry install` / `poetry sync` puts it back after any `pip install` of a CUDA wheel). Declare "
+                "PyTorch's CUDA wheel index as an explicit source and take torch from it: `poetry source add "
+                "--priority=explicit pytorch-cu121 <PyTorch's cu121 wheel index>` (a [[tool.poetry.source]] with "
+                'priority = "explicit"), then `torch = { version = "<the version>", source = "pytorch-cu121" }` '
+                "under the dependencies (torchvision / torchaudio too), `poetry lock` and `poetry install`. Choose a "
+                "CUDA the driver supports (nvidia-smi's 'CUDA Version' is the newest); `poetry run python -c 'import "
+                "torch; print(torch.__version__, torch.version.cuda)'` must show +cuXXX and a CUDA version.",
+                strict=True,
+            ),
+            Variant(
+                r"\buv (?:sync|lock|add|run|pip|venv)\b|\buv\.lock\b|\[\[?tool\.uv\b",
+                "uv",
+                "uv resolved torch from PyPI (the CPU-only build on Windows and macOS, or a +cpu index), and `uv "
+                "sync` restores the lock after any `pip install`. In a uv project declare PyTorch's CUDA index and "
+                'pin torch to it in pyproject.toml: a `[[tool.uv.index]]` with name = "pytorch-cu121", its url '
+                "(PyTorch's cu121 wheel index) and explicit = true, and `[tool.uv.sources]` torch = [{ index = "
+                '"pytorch-cu121" }] (torchvision too; with markers per platform, or extras per CUDA declared as '
+                "conflicts), then `uv lock` and `uv sync`. Without a project: `uv pip install torch --index-url "
+                "<PyTorch's cu121 wheel index>` (recent uv: `--torch-backend=auto` picks the CUDA of the driver). "
+                "`uv run python -c 'import torch; print(torch.version.cuda)'` must not print None.",
+                strict=True,
+            ),
+            Variant(
+                r"\bpixi\b",
+                "pixi",
+                "pixi installed a CPU build of torch: conda-forge's pytorch is solved as a CUDA build only when the "
+                "environment declares CUDA, and PyPI's torch under [pypi-dependencies] is the CPU wheel on Windows "
+                'and macOS. Declare CUDA in the manifest (`[system-requirements] cuda = "12"`, or in a cuda '
+                "feature with its own environment: `[feature.cuda.system-requirements]`), ask for a CUDA build "
+                '(`pytorch-gpu`, or `pytorch = { version = "*", build = "cuda*" }`), or for PyPI\'s torch point '
+                "[pypi-options] at PyTorch's CUDA index; then `pixi install` (`pixi update` relocks) and check `pixi "
+                "run python -c 'import torch; print(torch.version.cuda)'`.",
+                strict=True,
             ),
             Variant(
                 SHOWN["torch_tensorrt"],
@@ -5458,8 +5529,12 @@ _CORE: tuple[KnownError, ...] = (
         ),
         # the text shows that very CUDA installed (/usr/local/cuda-10.0 beside libcudart.so.10.0): the library is there
         # and off the loader's path, shared-library-not-found's LD_LIBRARY_PATH fix
-        unless=r"libtorchtrt"
-        r"|lib\w{2,20}\.so\.(\d{1,2}\.\d)\b[\s\S]{0,2000}?cuda-\1(?!\d)"
+        # (issue 36, round forty-seven) a lockfile install (uv sync, poetry install, pixi install) then the import
+        # of torch missing a CUDA library torch's own wheels ship: the lock left out the nvidia-* wheel, no major
+        # is mismatched (shared-library-not-found's lockfile variant)
+        unless=r"libtorchtrt|"
+        + _LOCKFILE_SYNC_MISSING_LIB
+        + r"|lib\w{2,20}\.so\.(\d{1,2}\.\d)\b[\s\S]{0,2000}?cuda-\1(?!\d)"
         r"|cuda-(\d{1,2}\.\d)(?!\d)[\s\S]{0,2000}?lib\w{2,20}\.so\.\2\b",
         advice="cuda-library",
         weight=91,

@@ -414,11 +414,38 @@ FAMILIES: tuple[KnownError, ...] = (
         "env-conda-cuda-virtual-package",
         "conda / mamba: __cuda is missing on the system (a CUDA build solved on a host without a GPU driver)",
         r"__cuda\b[^\n]{0,60}, which is missing on the system|nothing provides (?:requested )?__cuda\b"
-        r"|feature:[\w/|@:-]{0,40}::__cuda==",
+        r"|feature:[\w/|@:-]{0,40}::__cuda=="
+        # pixi (rattler's VirtualPackageNotFoundError, and the check of a workspace's system-requirements against
+        # the machine): "Virtual package '__cuda' does not match any of the available virtual packages on your
+        # machine: [...]", "The current system has a mismatching virtual package. The project requires '__cuda' to
+        # be at least version '12' but the system has version '11.4'"
+        r"|Virtual package '__cuda\b[^'\n]{0,40}' does not match any of the available virtual packages"
+        r"|mismatching virtual package\.? [^\n]{0,60}'__cuda'",
         "The package (a CUDA build of pytorch, tensorflow, jaxlib, xgboost, ...) requires conda's `__cuda` virtual "
         "package, which conda derives from the NVIDIA driver of the machine that runs the solver. There is no "
         "driver there (a login node, a Docker build, CI), or it is older than the CUDA the package needs.",
         _CONDA_CUDA_FIX,
+        variants=(
+            # issue 36, round forty-seven: pixi, whose workspace declares `cuda = "12"` under [system-requirements]
+            # (so every environment that includes it needs a driver), and which words the fix as an environment
+            # variable in its help line
+            Variant(
+                r"\bpixi\b|Virtual package '__cuda|mismatching virtual package|Cannot install environment '"
+                r"|system-requirements",
+                "pixi (a workspace's [system-requirements] cuda)",
+                "pixi requires the `__cuda` virtual package because the manifest (pixi.toml, or pyproject.toml's "
+                '[tool.pixi]) declares `cuda = "<major>"` under [system-requirements] for this environment, and it '
+                "reads __cuda from the NVIDIA driver of the machine that runs pixi; a CI runner, a login node or a "
+                "Docker build has none. To install there anyway (the lock already holds the CUDA builds), set the "
+                "variable pixi's help names for that command: `CONDA_OVERRIDE_CUDA=12.0 pixi install --locked` (in "
+                'CI: `env: CONDA_OVERRIDE_CUDA: "12.0"` on the step). To keep a CPU-only default environment, move '
+                'the requirement into a feature of its own: `[feature.cuda.system-requirements] cuda = "12"` with '
+                "the CUDA dependencies under [feature.cuda.dependencies], and `[environments] cuda = "
+                '["cuda"]`, then `pixi install -e cuda` only on GPU machines. On a machine with a GPU it means the '
+                "driver is older than the CUDA the manifest asks for (`nvidia-smi`'s CUDA Version): update the "
+                "driver or lower the system-requirements' cuda and relock.",
+            ),
+        ),
         weight=88,
         applies="conda (classic and libmamba solvers), mamba, micromamba, pixi",
         shown_by=(_test("test_conda_cuda_environments"),),

@@ -38,6 +38,7 @@ _R25 = "tests/troubleshooting/test_round25_v25old.py"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
 _R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
+_R47 = tests_in("tests/troubleshooting/test_round47_v47pkg.py")
 
 #: the PyG extensions' remedy (torch-scatter, torch-sparse, torch-cluster, torch-spline-conv, pyg-lib): their wheels are
 #: built per torch and CUDA and published on PyG's own wheel index, so a plain index's build is the CPU one
@@ -954,7 +955,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "build-cuda-version-mismatch",
         "The detected CUDA version (X) mismatches the version that was used to compile PyTorch (Y)",
-        r"The detected CUDA version \(\d{1,2}\.\d{1,2}\) mismatches the version that was used to compile"
+        # also as torch's source template with its printf placeholders (an issue title that copies it: "The detected
+        # CUDA version (%s) mismatches the version that was used to compile PyTorch (%s)"), issue 36, round 47
+        r"The detected CUDA version \((?:\d{1,2}\.\d{1,2}|%s)\) mismatches the version that was used to compile"
         r"|Cuda extensions are being compiled with a version of Cuda that does\b"
         r"|Installed CUDA version \d{1,2}\.\d{1,2} does not match the version torch was compiled with"
         r"|nvcc version \(?\d{1,2}\.\d{1,2}\)? (?:does not match|mismatch(?:es)? with) (?:the )?(?:PyTorch|torch)",
@@ -1171,6 +1174,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CMake 3.24+, or your GPU's, e.g. 86; for a wrapper such as node-llama-cpp or llama-cpp-python pass "
                 "it through CMAKE_ARGS / its build options) and configure again from an empty build folder.",
             ),
+            # issue 36, round forty-seven: a Linux build inside WSL found the Windows CUDA toolkit (its nvcc.exe under
+            # /mnt/c, on PATH through WSL's Windows PATH), which has no Linux cudart / cuBLAS
+            Variant(
+                r"/mnt/[a-z]/[^\n]{0,160}(?:\bCUDA\b|nvcc\.exe)",
+                "WSL: the Windows CUDA toolkit (under /mnt/c) found by a Linux build",
+                "The build runs in WSL (Linux) but CMake found the Windows CUDA toolkit under /mnt/c (its nvcc.exe "
+                "reaches PATH through WSL's Windows PATH): that toolkit has no Linux libraries (libcudart.so, "
+                "libcublas.so), so FindCUDAToolkit reports them missing and the CUDA backend is left out. Install "
+                "the Linux toolkit inside WSL (NVIDIA's WSL-Ubuntu cuda-toolkit package, which does not replace the "
+                "driver: WSL uses the Windows driver through /usr/lib/wsl/lib), put /usr/local/cuda/bin first on "
+                "PATH and drop the /mnt/c CUDA folders from it (or `appendWindowsPath = false` under [interop] in "
+                "/etc/wsl.conf), then delete the build folder (CMakeCache.txt keeps the /mnt/c paths) and configure "
+                "again with the CUDA option on; `which nvcc` must print /usr/local/cuda/bin/nvcc.",
+                strict=True,
+            ),
             Variant(
                 r"Visual Studio|MSVC|\bcl\.exe|\.vcxproj|Windows|No CUDA toolset found",
                 "Windows / Visual Studio",
@@ -1189,6 +1207,64 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         example="CMake Error at CMakeLists.txt:3 (project):\n  No CMAKE_CUDA_COMPILER could be found.",
         example_source="https://github.com/limbo018/DREAMPlace/issues/63",
+    ),
+    # issue 36, round forty-seven: a build tool other than CMake with no CUDA compiler for .cu sources: ninja run on a
+    # generated build.ninja whose generator wrote no rule for them, xmake with no CUDA toolchain, meson with no nvcc
+    KnownError(
+        "build-tool-no-cuda-compiler",
+        "A build tool has no CUDA compiler (rule) for .cu sources (ninja: unknown build rule 'cu'; xmake: cannot "
+        "get program for cu; meson: Unknown compiler(s): [['nvcc']])",
+        # ninja's manifest parser (manifest_parser.cc: "unknown build rule '%s'", after the file and line); xmake's
+        # core/tool/compiler.lua ("cannot get program for %s", the source kind: cu for .cu files, culd for the device
+        # link); meson's compiler detection ("Unknown compiler(s): [['nvcc']]")
+        r"\.ninja:\d{1,6}: unknown build rule '(?:cu|cuda|nvcc|culd)\w{0,20}'"
+        r"|\bcannot get program for (?:cu|culd|cu-ld)\b"
+        r"|Unknown compilers?\(s\)?: \[\['nvcc'",
+        "The build tool has no compiler for the CUDA sources: a build.ninja that a generator wrote references a "
+        "CUDA rule it never defined (the generator handles .cu files only when it drives nvcc itself), or the "
+        "build tool found no CUDA toolchain (nvcc not on PATH and no CUDA folder configured, or another toolchain "
+        "selected for the whole project) and so has no program for the 'cu' source kind.",
+        "Give the build a CUDA compiler: install the CUDA toolkit, put its bin on PATH (`nvcc --version` must "
+        "work) and tell the tool where it is, then configure again from a clean state. A generated build.ninja "
+        "without a CUDA rule is the generator's bug: build with the tool itself, or update the generator to a "
+        "release that writes the nvcc rule and generate again.",
+        variants=(
+            Variant(
+                r"\.ninja:\d{1,6}: unknown build rule|\bproject -k ninja\b|\bxmake project\b",
+                "ninja on a generated build.ninja without a CUDA rule",
+                "The build.ninja was generated (for example by `xmake project -k ninja`, premake or a project's own "
+                "script) with build statements for the .cu files that use a rule the file never defines: the "
+                "generator wrote no nvcc rule. The native build of the same project works because that tool drives "
+                "nvcc itself: build with it (`xmake build`, or the project's own build command), or update the "
+                "generator (`xmake update`; a release whose ninja generator writes the CUDA rule) and generate the "
+                "file again; editing build.ninja by hand is lost at the next generation. With CMake this does not "
+                "happen: delete the build folder and configure again with CUDA enabled.",
+            ),
+            Variant(
+                r"\bcannot get program for|\bxmake\b|@programdir/",
+                "xmake (no CUDA toolchain for the 'cu' source kind)",
+                "xmake found no compiler for the 'cu' source kind: no CUDA toolchain was detected or configured. "
+                "Point it at the toolkit and configure again from scratch: `xmake f -c --cuda=/usr/local/cuda` (the "
+                "toolkit folder; on Windows CUDA_PATH), or name the compiler with `xmake f --cu=nvcc`; in xmake.lua "
+                'add the CUDA toolchain to the target (`add_toolchains("cuda")`) so it is used for .cu files even '
+                "when another toolchain is selected for C/C++ (`--toolchain=icc`, clang); `xmake f -c -vD` shows "
+                "what it detects. If the toolkit is found and the combination still fails, update xmake (`xmake "
+                "update`, or its dev branch) as it may be a known bug.",
+            ),
+            Variant(
+                r"Unknown compilers?\(s\)?: \[\['nvcc'|\bmeson\b",
+                "meson (no nvcc for add_languages('cuda'))",
+                "meson found no nvcc for the project's CUDA language: put the toolkit's bin on PATH (`export "
+                "PATH=/usr/local/cuda/bin:$PATH`) or name it in a native file (`[binaries] cuda = "
+                "'/usr/local/cuda/bin/nvcc'`), then set up the build folder again (`meson setup --wipe build`).",
+            ),
+        ),
+        weight=80,
+        applies="ninja (a generated build.ninja), xmake, meson; CMake's own wording is build-cmake-no-cuda's",
+        shown_by=(_R47("test_build_tools_without_a_cuda_compiler"),),
+        example="ninja: error: build.ninja:68: unknown build rule 'cu'",
+        example_source="ninja-build/ninja src/manifest_parser.cc (\"unknown build rule '%s'\"); xmake-io/xmake "
+        "xmake/core/tool/compiler.lua ('cannot get program for %s')",
     ),
     KnownError(
         "build-cmake-cuda-architectures",

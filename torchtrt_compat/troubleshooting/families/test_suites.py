@@ -15,6 +15,7 @@ from ..entry import KnownError, Variant, tests_in
 __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round26_v26ci.py")
+_test47 = tests_in("tests/troubleshooting/test_round47_v47pkg.py")
 
 #: a CUDA version the text names (an upgrade the failures came with)
 _CUDA_VERSION = (
@@ -96,5 +97,39 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="GoogleTest's summary printer (gtest.cc PrintFailedTests: '[  FAILED  ] ' with the test's "
         "name and its type parameter); CTest's 'The following tests FAILED:' (cmCTestTestHandler.cxx); Catch2's "
         "totals line ('test cases: N | N passed | N failed')",
+    ),
+    # issue 36, round forty-seven: EasyBuild's PyTorch easyblock runs the framework's own test suite after the source
+    # build and rejects the installation when more tests failed than the easyconfig allows (max_failed_tests)
+    KnownError(
+        "build-easybuild-test-failures",
+        "EasyBuild: the framework built from source, then its test suite failed beyond the easyconfig's limit "
+        "(N test failures, M test errors (out of K); Too many failed tests)",
+        # easybuild-easyblocks' pytorch.py (test_step): "%d test %s, %d test %s (out of %d):" (print_warning adds
+        # "WARNING: "), its note on flaky tests, "Too many failed tests (%d), maximum allowed is %d", and "Test ended
+        # with failures! Exit code: %s" when the failures were not counted
+        r"\b\d{1,6} test failures?, \d{1,6} test errors? \(out of \d{1,9}\)"
+        r"|Too many failed tests \(\d{1,6}\), maximum allowed is \d{1,6}"
+        r"|The PyTorch test suite is known to include some flaky tests"
+        r"|\bTest ended with failures! Exit code: \d",
+        "The source build of the framework (PyTorch by EasyBuild's easyblock) succeeded; EasyBuild then ran the "
+        "framework's own test suite and some tests failed. The easyconfig tolerates at most max_failed_tests "
+        "failures (0 by default), so more failures than that reject the whole installation: the summary names the "
+        "failed suites (test_nn 1/1 (1 failed, ...)), often flaky or hardware-specific tests on this GPU or CPU, "
+        "sometimes a real bug of that release that an upstream patch fixes.",
+        "Read which tests failed: the summary names the suites, and the EasyBuild log (`eb --last-log`, or the "
+        "log path in the error) holds each test's own error; rerun one alone in the build environment "
+        "(`python test/run_test.py -i test_nn` with the module loaded) to see whether it fails every time. For a "
+        "known flaky or hardware-specific test, exclude it in the easyconfig (`excluded_tests = {'': ['test_x', "
+        "...]}`, or a `-k 'not name'` in runtest) or raise `max_failed_tests` to the number seen, after checking "
+        "the failures do not touch what you use; for a real bug, add the upstream patch to the easyconfig's "
+        "patches. Then rebuild (`eb <easyconfig> --rebuild`); `--skip-test-step` installs without the tests, at "
+        "your own risk.",
+        weight=45,
+        applies="EasyBuild's PyTorch easyblock (easybuild-easyblocks' pytorch.py), any easyconfig with CUDA or not",
+        shown_by=(_test47("test_easybuild_test_failures"),),
+        example="WARNING: 3 test failures, 0 test errors (out of 210847):\ntest_nn 1/1 (1 failed, 2556 passed, "
+        "109 skipped, 3 xfailed, 2 rerun)",
+        example_source="easybuilders/easybuild-easyblocks easybuild/easyblocks/p/pytorch.py (test_step: '%d test %s, "
+        "%d test %s (out of %d):', 'Too many failed tests (%d), maximum allowed is %d')",
     ),
 )
