@@ -530,7 +530,12 @@ def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:
         if words is not None and not held.any(words):
             continue
         for m in rx.finditer(text):
-            if quiet and lv is not None and lv.at(m.start()) in ("warning", "info"):
+            if (
+                quiet
+                and lv is not None
+                and lv.at(m.start()) in ("warning", "info")
+                and not _MARKER_AT_ANY_LEVEL.match(text, line_start(text, m.start()))
+            ):
                 continue
             if last is None or m.start() >= last[0]:
                 last = (m.start(), stage)
@@ -538,6 +543,12 @@ def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:
     if last is not None and done is not None and done.search(text, last[0]):
         return None
     return last[1] if last else None
+
+
+#: a stage marker that a tool logs at WARNING level though it reports that stage's failure: EasyBuild's summary of the
+#: test suite it ran after a build ("WARNING: 3 test failures, 0 test errors (out of 211116):"; issue 36, round
+#: forty-seven)
+_MARKER_AT_ANY_LEVEL = re.compile(r"WARNING: \d{1,6} test failures?, \d{1,6} test errors? \(out of \d")
 
 
 @functools.lru_cache(maxsize=1)
@@ -968,6 +979,9 @@ _CMAKE_INCOMPLETE = re.compile(r"^-- Configuring incomplete, errors occurred!", 
 _CMAKE_ERROR = re.compile(r"^CMake Error(?: at [^\n]{1,300})?:[^\n]{0,300}", re.MULTILINE)
 #: setuptools' summary of nvcc's failure ("error: command '/usr/local/cuda/bin/nvcc' failed with exit status 2")
 _SETUPTOOLS_NVCC = re.compile(r"error: {1,3}command '[^'\n]{0,200}\bnvcc(?:\.exe)?' failed with exit (?:status|code)")
+#: GNU ld's warning for a shared library another one needs that it did not find ("ld: warning: libgomp.so.1, needed
+#: by libggml.so, not found (try using -rpath or -rpath-link)"; issue 36, round forty-seven)
+_LD_NEEDED = re.compile(r"\bld(?:\.\w{1,8})?: warning: (?P<lib>[\w.+-]{1,80}), needed by [^\n]{1,300}, not found ")
 #: GNU ld's line for a library named with -l that it did not find (its "/usr/bin/ld" prefix cut or not)
 _LD_CANNOT_FIND = re.compile(r"(?:^|\bld(?:\.\w{1,8})?)?:? ?cannot find -l(?P<lib>[\w.+-]{1,80})")
 
@@ -1682,12 +1696,55 @@ def _conclude_text(
                 "its fix."
             )
             return
-        result.summary = ("Failure: " if top.severity == "failure" else "Warning that means a failure: ") + (
-            top.title + sure
-        )
+        result.summary = _failure_summary(top, hay, lv, sure)
         return
     result.outcome = "unexplained" if (lv.errors or top is not None) else "no-match"
     _conclude_miss(result, hay, held, lv, facts, shown, told=told, notices=top is not None)
+
+
+#: CMake's configure output: its status lines ("-- Looking for ...", "-- Could NOT find CUDAToolkit (missing: ...)",
+#: "-- Unable to find cudart library.") and its warnings ("CMake Warning at file:line (message):", "CMake Warning
+#: (dev) at ..."); and what says the configure or the build after it failed
+_CMAKE_STATUS = re.compile(r"^-- (?=\S)|^CMake Warning(?: \(dev\))?(?: at [^\n]{1,300})?:", re.MULTILINE)
+_CMAKE_FAILED = re.compile(
+    r"^CMake Error\b|Configuring incomplete|^-- Configuring done[^\n]{0,40}\n[^\n]{0,200}errors? occurred", re.MULTILINE
+)
+#: the words of a CUDA part CMake did not find (the cost of going on without it is a build without CUDA)
+_CUDA_PART = re.compile(r"\bCUDA\w{0,20}|\bcu(?:BLAS|DNN|dart)\b|\bnvcc\b", re.IGNORECASE)
+
+
+def _failure_summary(top: Explanation, hay: str, lv: Levels, sure: str) -> str:
+    """The heading of a failure family's first answer: a failure, a warning that means one, or, on CMake's configure
+    output that went on (`_configure_went_on`), a warning with its cost."""
+    went_on = _configure_went_on(top, hay, lv)
+    if went_on:
+        return f"Warning, no failure: {top.title}{sure}. {went_on}"
+    return ("Failure: " if top.severity == "failure" else "Warning that means a failure: ") + top.title + sure
+
+
+def _configure_went_on(top: Explanation, hay: str, lv: Levels) -> str:
+    """The words of a failure family read on CMake's own configure output in a text with no error line (a "-- Could
+    NOT find X" status line, a "CMake Warning" block; no "CMake Error", no "Configuring incomplete", no compiler
+    error): CMake went on without what it did not find, so nothing failed yet and the cost is a build without it
+    (issue 36, round forty-seven); "" for any other text."""
+    if lv.errors or top._at < 0 or top.severity != "failure" or _CMAKE_FAILED.search(hay):
+        return ""
+    line = line_start(hay, top._at)
+    if not _CMAKE_STATUS.match(hay, line) and lv.at(line) != "warning":
+        return ""
+    if len(_CMAKE_STATUS.findall(hay[:200_000])) < 2:
+        return ""
+    cuda = _CUDA_PART.search(_line_of(hay, top._at)) or _CUDA_PART.search(top.title)
+    without = (
+        "without CUDA (a CPU-only build: the GPU goes unused and the program runs slowly)"
+        if cuda
+        else ("without what it did not find (the feature that needs it is left out)")
+    )
+    return (
+        "CMake's configure only reported it (its '-- ' status lines and 'CMake Warning' blocks, no 'CMake Error'): it "
+        f"goes on, and the build comes out {without}, unless a later 'CMake Error' or compiler error says otherwise. "
+        "If you need it, see its fix, then delete CMakeCache.txt and configure again."
+    )
 
 
 #: a warnings class raised as an exception: pytest's "E   pkg.SomeWarning: ..." report line, or a traceback's own
@@ -1719,6 +1776,8 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
     The first answer is then that error line's stage, library and next step, not the family."""
     top = result[0]
     found_on = {line_start(hay, e._at) for e in result if e._at >= 0 and e.severity == "failure"}
+    if _aborted_after_a_warning(top, hay, lv, found_on):
+        return True
     if top.severity == "warning" and lv.errors:
         m = _SYNTAX_ERROR.search(hay)
         return m is not None and line_start(hay, m.start()) not in found_on
@@ -1736,6 +1795,42 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
         if not _TRACEBACK_OR_CRASH.search(text) and not text.rstrip().endswith(":"):  # a heading says nothing
             return True
     return False
+
+
+#: a process's own end by an assertion or an abort: ggml's GGML_ASSERT, an "Assertion failed" line, C++'s "terminate
+#: called after throwing", the shell's "Aborted (core dumped)", a segmentation fault (not glibc's or a CUDA kernel's
+#: "Assertion `x` failed.", which bad values a warning names, NaN probabilities, reach)
+_ABORT_LINE = re.compile(
+    r"\bGGML_ASSERT\b|\bAssertion failed\b|terminate called after throwing"
+    r"|^\s{0,8}Aborted(?: \(core dumped\))?\s*$|Segmentation fault|core dumped",
+    re.MULTILINE,
+)
+
+
+def _aborted_after_a_warning(top: Explanation, hay: str, lv: Levels, found_on: set[int]) -> bool:
+    """Whether the top family is a warning that means a failure (`KnownError.severity` "warns-of-failure") read on a
+    line that is no error line, and the text ends its run after it on an assertion or abort line no failure family
+    found (`_ABORT_LINE`: llama.cpp's partial-offload notice, then "GGML_ASSERT: ggml-cuda.cu:5925: false"): the
+    process died there for a reason the warning does not give, and that line is the first answer's error (issue 36,
+    round forty-seven)."""
+    if top._entry is None or top._entry.severity != "warns-of-failure" or top._at < 0 or lv.at(top._at) == "error":
+        return False
+    if _FAILURE_WORDS.search(_line_of(hay, top._at)):  # the warning's own line reports a failure: the abort follows it
+        return False
+    line = line_start(hay, top._at)
+    return any(
+        start > line
+        and mark == "error"
+        and start not in found_on
+        and _ABORT_LINE.search(text := _line_of(hay, start)) is not None
+        and not _DEVICE_ASSERT.search(text)
+        for start, mark in zip(lv.starts, lv.marks, strict=True)
+    )
+
+
+#: a CUDA kernel's own assertion (CUDA_KERNEL_ASSERT: "...: block: [0,0,0], thread: [0,0,0] Assertion `x` failed."):
+#: bad values reaching a kernel (NaN probabilities in multinomial), which a warning of those values explains
+_DEVICE_ASSERT = re.compile(r"\bblock: \[\d|\bthread: \[\d")
 
 
 #: error lines that are a crash's or a traceback's own, not a library's message before the crash
@@ -1901,7 +1996,37 @@ def _conclude_miss(
             f"({where}), a question of speed or placement at runtime{lib}.{said_too} Next: {command}"
         )
         return
-    result.summary = f"No known error matched: the text fails {where}{lib}{seen}.{said_too} Next: {command}"
+    quiet_text = not (lv.errors or told or cmake is not None or numeric or cut or script or build_cut)
+    result.summary = _miss_summary(hay, quiet_text, f"{where}{lib}", seen, f"{said_too} Next: {command}")
+
+
+def _miss_summary(hay: str, quiet_text: bool, where: str, seen: str, rest: str) -> str:
+    """The heading of a miss: where the text fails, or, for a text with no error line and no sign of a failure
+    (``quiet_text`` and `_no_failure_shown`: an application's notices, INFO lines, progress), that it shows no error
+    line, not that it fails (issue 36, round forty-seven)."""
+    if quiet_text and _no_failure_shown(hay):
+        return (
+            "No known error matched, and the text shows no error line (notices, warnings or log lines only): "
+            f"nothing in it says it failed; if it did, the failure is not in this paste (its stage: {where}).{rest}"
+        )
+    return f"No known error matched: the text fails {where}{seen}.{rest}"
+
+
+#: a stack's frames that no error line heads (pytest's "file.py:12: in f", a native backtrace's addresses)
+_FRAMES_ELSEWHERE = re.compile(r"\.py:\d{1,6}: in \w|\b0x[0-9A-Fa-f]{8,16}\b")
+
+
+def _no_failure_shown(hay: str) -> bool:
+    """Whether a text with no error line shows no sign of a failure either: no word of trouble (`_TROUBLE`: an error,
+    a crash, NaN, "did not"), no stack's frames (Python's, pytest's, a native backtrace): its lines are notices,
+    INFO lines or progress (issue 36, round forty-seven)."""
+    head = hay[:20_000]
+    return not (
+        _TROUBLE.search(head)
+        or _FRAME_ANYWHERE.search(head)
+        or _NATIVE_MAIN.search(head)
+        or _FRAMES_ELSEWHERE.search(head)
+    )
 
 
 def _driver_checked(hay: str, cut: str) -> str:
@@ -2067,11 +2192,27 @@ _GOES_ON = re.compile(
     r"|(?:is|are|will be|has been|have been) disabled\b"
     r"|will not be (?:available|used)\b|(?:may|might) be unavailable\b"
     r"|built successfully, but there were warnings"
+    # an application's notice that the library it runs its model through is a build without the GPU backend
+    # ("llama_cpp_python is built without hardware acceleration. ilab generate will be very slow"; issue 36, round
+    # forty-seven): it goes on, on the CPU
+    r"|(?:is|was|were|are|has been) (?:built|compiled|installed) without (?:any )?(?:hardware acceleration"
+    r"|GPU(?: support| acceleration)?|CUDA(?: support)?)(?=[\s.,;:!)]|$)"
+    # a file or setting it could not find, then its own next sentence that it takes the default ("Cannot find
+    # prompt.txt. Using default prompt depending on model-family.")
+    r"|(?<=[.;] )(?:Using|Falling back to|Will use) (?:the )?default\b"
     r"|[Ss]uccessfully (?:[^\n.,]|\.(?=\w)){1,80}, but (?:couldn't|could not|failed to|was unable to|cannot|can't)\b)",
     re.IGNORECASE,
 )
+#: a go-on line that says a library was built without its GPU backend
+_BUILT_WITHOUT = re.compile(
+    r"\b(?:built|compiled|installed) without (?:any )?(?:hardware acceleration|GPU|CUDA)\b", re.IGNORECASE
+)
 #: a go-on line that speaks of the GPU left out: the program runs on the CPU
-_GOES_ON_CPU = re.compile(r"\bCPU\b|\bload GPU\b|\bGPU (?:acceleration )?(?:is |was )?disabled\b", re.IGNORECASE)
+_GOES_ON_CPU = re.compile(
+    r"\bCPU\b|\bload GPU\b|\bGPU (?:acceleration )?(?:is |was )?disabled\b"
+    r"|\bwithout (?:any )?(?:hardware acceleration|GPU|CUDA)\b",
+    re.IGNORECASE,
+)
 
 
 #: words before a go-on or fallback phrase on its line that make it advice to the user, not what the program did
@@ -2154,7 +2295,11 @@ def _went_on(
     if ran and result.stage == "install":  # a warning's advice ("install X with 'pip install x'"): no install ran
         result.stage = "runtime"
     said = said_to_do(hay, lv)
-    if _GOES_ON_CPU.search(going):
+    if _BUILT_WITHOUT.search(going) and _accelerator(hay, "") is None:
+        # a library built without its GPU backend (issue 36, round forty-seven): its rebuild with the backend's flag
+        result.next_step, command = STAGE_STEPS["goes-on/cpu-build"], STAGE_COMMANDS["goes-on/cpu-build"]
+        without = "without the GPU, on the CPU (a build of its library without the GPU backend)"
+    elif _GOES_ON_CPU.search(going):
         accelerator = _accelerator(hay, "")
         if accelerator is not None:
             check, command = accelerator[1], accelerator[2]
@@ -2384,7 +2529,7 @@ def _next_step(
         return kind
     situation = _situation(stage, hay)
     if situation:  # what the text shows beside its stage has its own step (trtexec, an image build, apt, NCCL)
-        return STAGE_STEPS[situation], STAGE_COMMANDS[situation]
+        return _situation_step(situation, hay)
     mine = _own_step(said, hay, products, stage)
     if mine:
         return mine
@@ -2452,6 +2597,8 @@ def _runtime_kind_step(stage: str, hay: str, first_error: str) -> tuple[str, str
         return STAGE_STEPS["runtime/ignored"].format(obj=ignored), STAGE_COMMANDS["runtime/ignored"]
     if _ROS_NODE_ERROR.match(first_error):
         return STAGE_STEPS["runtime/ros-node"], STAGE_COMMANDS["runtime/ros-node"]
+    if "GGML_ASSERT" in first_error:  # ggml's own assertion ended the run (issue 36, round forty-seven)
+        return STAGE_STEPS["runtime/ggml-assert"], STAGE_COMMANDS["runtime/ggml-assert"]
     check = _GLOG_CHECK.match(first_error)
     if check is not None and not _CUDA_KERNEL_ERROR.search(first_error) and not _CUDA_CALL_CHECKED.search(first_error):
         library = _glog_library(check.group("file"), hay)
@@ -2591,6 +2738,12 @@ _OWN_TOOL_STAGES = frozenset({"build", "conversion", "lowering", "deserializatio
 _NOT_PYTHON_STAGES = frozenset({"runtime", "import", "unknown", "load"})
 #: an instruction about the GPU driver: the driver and the toolkit installed are the command
 _DRIVER = re.compile(r"\b(?:nvidia|GPU|display|graphics|CUDA) driver\b", re.IGNORECASE)
+#: a Java frame of a binding's own native method (JNI), not the JDK's: "at de.kherud.llama.LlamaModel.loadModel(Native
+#: Method)" (issue 36, round forty-seven)
+_JNI_FRAME = re.compile(
+    r"^\s{1,8}at (?!(?:java|javax|jdk|sun|com\.sun|kotlin)\.)[\w$]{1,80}(?:\.[\w$<>]{1,80}){1,12}\(Native Method\)",
+    re.MULTILINE,
+)
 #: an instruction about a library's build or install ("confirm that NCCL is enabled in CuPy"): that library's own
 #: report of its build is the command
 _BUILD_FEATURE = re.compile(r"\b(?:enabled|built|compiled|available|supported|installed)\b", re.IGNORECASE)
@@ -2615,6 +2768,9 @@ def _own_step(said: str, hay: str, products: list[str], stage: str) -> tuple[str
         return STAGE_STEPS["not-python/java-static-init"], STAGE_COMMANDS["not-python/java-static-init"]
     if kind == "Java" and JAVA_LINKAGE.search(hay):  # jars of different releases (issue 36, round thirty-six)
         return STAGE_STEPS["not-python/java-linkage"], STAGE_COMMANDS["not-python/java-linkage"]
+    if kind == "Java" and not said and _JNI_FRAME.search(hay):
+        # a binding's own native method raised (issue 36, round forty-seven): its glue and engine libraries' build
+        return STAGE_STEPS["not-python/java-jni"], STAGE_COMMANDS["not-python/java-jni"]
     if said:
         library = products[0] if products else ""
         check = STAGE_COMMANDS.get(f"import/{library}", "") if _BUILD_FEATURE.search(said) else ""
@@ -2676,6 +2832,16 @@ def _library_exception(first_error: str) -> str:
     """The top module of a library whose exception class the first error line names, or ""."""
     m = _LIBRARY_EXCEPTION.match(first_error)
     return m.group(1) if m and m.group(1) not in _NOT_A_LIBRARY else ""
+
+
+def _situation_step(situation: str, hay: str) -> tuple[str, str]:
+    """The step and command of a `table.STAGE_SITUATIONS` key; the linker's missing needed library named in its own
+    (issue 36, round forty-seven)."""
+    if situation == "compile/ld-needed":
+        needed = _LD_NEEDED.search(hay)
+        lib = needed.group("lib") if needed else "<the library>"
+        return STAGE_STEPS[situation].format(lib=lib), STAGE_COMMANDS[situation].format(lib=lib)
+    return STAGE_STEPS[situation], STAGE_COMMANDS[situation]
 
 
 def _situation(stage: str, hay: str) -> str | None:

@@ -453,6 +453,11 @@ _ERROR_WORDS = (
     #: 36, round thirty-four)
     " did not run successfully",
     "error: subprocess-exited-with-error",
+    #: ggml's own assertion (ggml.h's GGML_ASSERT: "GGML_ASSERT: ggml-cuda.cu:5925: false" in older releases,
+    #: "ggml.c:1234: GGML_ASSERT(x) failed" since), printed after a progress bar's dots or alone, then abort(): the
+    #: process ended there (issue 36, round forty-seven)
+    "GGML_ASSERT: ",
+    ": GGML_ASSERT(",
 )
 #: NCCL's error return: NCCLCHECK passes a failed call's result up the stack and logs each step at INFO level as
 #: "file.cc:N -> R" (src/include/checks.h; R > 0: ncclUnhandledCudaError 1, ncclSystemError 2, ncclInternalError 3,

@@ -6779,6 +6779,14 @@ _CORE: tuple[KnownError, ...] = (
 #: Every family: the core rows above, then the domain modules of `families/`.
 KNOWN_ERRORS: tuple[KnownError, ...] = (*_CORE, *FAMILIES)
 
+#: torch.compile's Inductor compiling a graph (its compile_fx, graph lowering, scheduler and code generation; not its
+#: runtime: cudagraph trees, the generated kernels' launches) and Triton's own compile error (issue 36, round
+#: forty-seven)
+_INDUCTOR_COMPILING = (
+    r"torch[\\/]_inductor[\\/](?:compile_fx|graph|scheduler|lowering|select_algorithm|async_compile"
+    r"|codegen[\\/][\w\\/]{1,80})\.py\"?,? line \d{1,6}, in (?!run\b|_run\b|__call__\b)"
+    r"|\bcompile_fx\(|\btriton\.compiler\.errors\.CompilationError\b"
+)
 #: torch.compile's advice under a failure of dynamo or a backend it runs (torch/_dynamo/exc.py)
 _TORCH_COMPILE_TAIL = (
     r"|You can suppress this exception and fall back to eager by setting"
@@ -6830,8 +6838,19 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         r"|^running build_ext|^building '[\w.]{1,80}' extension|^Emitting ninja build file|: fatal error: "
         r"|\.cu\(\d{1,6}\): error|^\s{0,4}error: (?:identifier|no instance of|expected a)"
         r"|failed to run custom build command for `|build-script-build|nvcc error while compiling"
+        # build tools other than make / setuptools, by their own lines (issue 36, round forty-seven): ninja's refusal
+        # of its build file (also in an issue's title), xmake's own error and command, a Rust build script's CUDA
+        # build (bindgen_cuda / cc-rs: "nvcc error while executing compiling: ..."), EasyBuild's test summary of a
+        # build it ran
+        r"|^(?:\(issue title: )?ninja: error: |^error: @programdir[\\/]|\bcannot get program for \w{1,12}\b"
+        r"|^\s{0,4}\$?\s{0,4}xmake(?: [\w-]{1,20})?(?: -[\w-]{1,20}){0,6}\s*$|\bbindgen_cuda\b"
+        r"|\bnvcc error while executing compiling\b|^WARNING: \d{1,6} test failures?, \d{1,6} test errors? \(out of \d"
+        # torch.compile's Inductor (its compile_fx and graph-to-module codegen) and Triton's own compile error: the
+        # model's compilation, not its run (issue 36, round forty-seven)
+        r"|"
+        + _INDUCTOR_COMPILING
         # the NVIDIA HPC SDK's compiler lines ("nvc++-Error-Switch ...", "NVFORTRAN-S-0084-..."; issue 36, round forty)
-        r"|^(?:NVC|NVC\+\+|NVCPP|NVFORTRAN|PGC|PGCC|PGC\+\+|PGF90|PGF95|PGFORTRAN)-[SF]-\d{4}-"
+        + r"|^(?:NVC|NVC\+\+|NVCPP|NVFORTRAN|PGC|PGCC|PGC\+\+|PGF90|PGF95|PGFORTRAN)-[SF]-\d{4}-"
         r"|^(?:nvc|nvc\+\+|nvfortran|pgcc|pgc\+\+|pgf90|pgfortran)-(?:Error|Fatal)-"
         # torch's JIT extension build (torch.utils.cpp_extension.load and its ninja run)
         r"|torch[\\/]utils[\\/]cpp_extension\.py|Error building extension '|\bin _run_ninja_build\b"
@@ -6852,7 +6871,7 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         # torch.compile's own tail under a dynamo or inductor failure (torch/_dynamo/exc.py: "You can suppress this
         # exception and fall back to eager by setting: ... torch._dynamo.config.suppress_errors = True"): the model's
         # compilation by torch.compile failed (issue 36, round thirty-three)
-        + _TORCH_COMPILE_TAIL,
+         + _TORCH_COMPILE_TAIL,
     ),
     (
         "import",
@@ -7496,7 +7515,68 @@ STAGE_STEPS: dict[str, str] = {
     "torch.compile or the program's compile option; `torch._dynamo.config.suppress_errors = True` falls back to "
     'eager for the failing frame), then get the whole error with TORCH_LOGS="+dynamo" TORCHDYNAMO_VERBOSE=1 and '
     "compare torch (and triton) with the versions the program supports; a backend's compiler error (inductor's C++ "
-    "or Triton) is usually a torch / triton pair or a missing compiler",
+    "or Triton) is usually a torch / triton pair or a missing compiler. To split the two, compile with "
+    'backend="aot_eager" (dynamo and autograd alone: passes means Inductor or Triton fails) and TORCH_LOGS='
+    '"output_code" to see the kernel it generated; Triton also builds a small launcher module with the host C '
+    "compiler and the GPU SDK's headers (cuda.h; Intel XPU: icpx and Level Zero's ze_api.h; on Windows the compiler's "
+    "environment), so a missing compiler or header there fails the compile too; update torch and triton together "
+    "(pytorch-triton, triton-xpu) to the pair that release names",
+    #: issue 36, round forty-seven: an application's notice that the library it runs its model through was built
+    #: without its GPU backend (llama-cpp-python built by pip from source without the CUDA flag)
+    "goes-on/cpu-build": "nothing failed: the program says the library it runs the model through was built without "
+    "its GPU backend, so the work runs on the CPU (slowly). A library built from source by pip (llama-cpp-python, "
+    "a ggml binding) gets its GPU backend only when the build is told so: reinstall it with the backend's CMake flag "
+    "in CMAKE_ARGS (llama.cpp today: -DGGML_CUDA=on; older releases: -DLLAMA_CUBLAS=on, then -DLLAMA_CUDA=on: a flag "
+    "the installed release does not know is ignored) and --force-reinstall --no-cache-dir (pip reuses a cached CPU "
+    "wheel otherwise), with nvcc on PATH (`nvcc --version`); the load log must then name the CUDA device",
+    #: issue 36, round forty-seven: ggml's own assertion ended the run
+    "runtime/ggml-assert": "ggml stopped on its own assertion (GGML_ASSERT at the file and line it names, then "
+    "abort): an operation or tensor type the model needs that this build's backend does not handle (often a model "
+    "architecture newer than the llama.cpp the binding bundles, or one its CUDA backend lacks), or a bug of that "
+    "release. The file names the backend (ggml-cuda.cu: the CUDA one): run the same model with no layers on the GPU "
+    "(-ngl 0 / n_gpu_layers=0) to see whether the GPU backend is the cause, and use a llama.cpp (or binding) release "
+    "that supports the model's architecture; the assert's file and line, searched in llama.cpp's issues, name the "
+    "op",
+    #: issue 36, round forty-seven: build tools other than pip / setup.py, by their own lines
+    "compile/xmake": "xmake's own build failed (its lua stack traceback is xmake's, not the cause): the first "
+    "'error:' line's last part is the reason. 'cannot get program for cu' (or another source kind) means xmake "
+    "found no compiler for those sources: for .cu files no CUDA toolchain was detected (nvcc not on PATH, or no "
+    'CUDA SDK found): configure it (`xmake f --cuda=/usr/local/cuda`, or `add_requires` / `set_toolchains("cuda")` '
+    "in xmake.lua) and check `xmake l detect.sdks.find_cuda`; rerun the build with -vD to see each tool it "
+    "resolves and the command that failed",
+    "compile/ninja-manifest": "ninja refused the build.ninja file itself (ninja's manifest parser: an unknown build "
+    "rule, a duplicate or missing edge), before compiling anything: the file was written by a generator (CMake, "
+    "meson, xmake, gn, torch's cpp_extension) that emitted a build edge for a kind of source without its rule (a "
+    "'cu' rule: CUDA sources in a generator or release whose ninja backend has no CUDA rule). Regenerate the file "
+    "with a generator release that supports that language for ninja, or use its other backend (make, its own "
+    "build); `ninja -v` shows the commands once the file is right",
+    "compile/cargo": "a Rust crate's build script (build.rs) failed while it compiled native code: cargo prints "
+    "'failed to run custom build command for `crate`' and the script's panic, and the compiler's own error lines "
+    "(nvcc's, cc-rs's) above the panic are the cause. For CUDA kernels built by bindgen_cuda / cc-rs: check nvcc "
+    "(`nvcc --version`), the GPU architecture it builds for (CUDA_COMPUTE_CAP, or the one detected from "
+    "nvidia-smi) against what the kernels need (flash-attention kernels need sm_80 or newer: build without that "
+    "feature on an older GPU), and rebuild with cargo's -vv to see the script's whole output",
+    "compile/easybuild-tests": "EasyBuild built the software and then ran its test suite, and the easyblock rejects "
+    "the install when more tests fail than the easyconfig allows (PyTorch's easyblock: 'N test failures, M test "
+    "errors (out of ...)' against max_failed_tests): the build itself is done. Read which tests failed in the build "
+    "log (eb's log file; the test's own output), decide whether they are known flaky or hardware-specific (GPU "
+    "count, a GPU model), then exclude them in the easyconfig (excluded_tests) or raise max_failed_tests, or fix "
+    "what makes them fail; `eb --dry-run` shows the easyconfig's settings",
+    "compile/ld-needed": "the linker could not find a shared library that another library it links needs ('{lib}, "
+    "needed by ..., not found (try using -rpath or -rpath-link)'), so the symbols that library gives are undefined "
+    "references: install it into the environment the build uses, or point the linker at its directory "
+    "(-Wl,-rpath-link,<dir>, LIBRARY_PATH). A conda environment's compiler_compat/ld (the linker conda's Python "
+    "passes to builds) searches the environment's lib/, not the system's: there, install the runtime into the "
+    "environment (libgomp: `conda install -c conda-forge libgomp`), build with the system linker, or turn the "
+    "feature off (OpenMP in ggml: -DGGML_OPENMP=OFF)",
+    #: issue 36, round forty-seven: a Java binding (JNI) whose native method raised
+    "not-python/java-jni": "the exception was raised in a Java binding's native method (JNI: the '(Native Method)' "
+    "frame), so its cause is in the native library's own log lines above it, not in the Java code. A binding ships "
+    "(or loads) two native libraries, its JNI glue and the engine it wraps: both must come from the same build and "
+    "release (a custom engine library, e.g. a CUDA build, from another version than the binding's glue passes "
+    "parameters the binding does not expect: a model path that arrives empty or 'unknown'). Use the engine library "
+    "built for that binding release (or build the binding against yours), and run the engine's own command-line "
+    "tool with the same file and options to see whether the engine alone loads it",
     "goes-on/cpu": "nothing failed: the program says it goes on without the GPU (on the CPU), which is slower, not "
     "broken. If the GPU should be used, {check}",
     "goes-on/optional": "nothing failed: the program says it goes on without an optional part (a library, an SDK, an "
@@ -7600,8 +7680,31 @@ STAGE_SITUATIONS: tuple[tuple[str, str, str], ...] = (
         "compile/rocm-path",
         r"cannot find HIP runtime\b|cannot find ROCm device librar(?:y|ies)\b|--rocm-device-lib-path\b",
     ),
+    #: build tools other than make / setuptools, by their own lines (issue 36, round forty-seven)
+    (
+        "compile",
+        "compile/xmake",
+        r"^error: @programdir[\\/]|\bcannot get program for \w{1,12}\b|^\s{0,4}\$?\s{0,4}xmake\b",
+    ),
+    ("compile", "compile/ninja-manifest", r"ninja: error: [^\n]{0,200}\.ninja:\d{1,6}: "),
+    (
+        "compile",
+        "compile/cargo",
+        r"failed to run custom build command for `|\bbindgen_cuda\b|\bnvcc error while executing compiling\b",
+    ),
+    ("compile", "compile/easybuild-tests", r"^WARNING: \d{1,6} test failures?, \d{1,6} test errors? \(out of \d"),
+    (
+        "compile",
+        "compile/ld-needed",
+        r"\bld(?:\.\w{1,8})?: warning: [\w.+-]{1,80}, needed by [^\n]{1,300}, not found "
+        r"\(try using -rpath or -rpath-link\)",
+    ),
     ("compile", "compile/cmake", r"^CMake Error at |^CMake Error: |^CMake Error in [^\n]{1,300}:"),
-    ("compile", "compile/torch-compile", _TORCH_COMPILE_TAIL[1:]),
+    (
+        "compile",
+        "compile/torch-compile",
+        _TORCH_COMPILE_TAIL[1:] + r"|" + _INDUCTOR_COMPILING,
+    ),
     #: a compiler driver's own refusal of an option (`compile/driver-option`)
     (
         "compile",
@@ -7915,6 +8018,23 @@ STAGE_COMMANDS: dict[str, str] = {
     "the package or SDK that provides it)",
     "goes-on/cpu": 'nvidia-smi && python -c "import torch; print(torch.__version__, torch.cuda.is_available())" (in '
     "the program's own environment; a version ending in +cpu is the CPU-only build)",
+    "goes-on/cpu-build": "nvcc --version; then rebuild the library with its GPU backend's flag (a ggml binding such "
+    'as llama-cpp-python: CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir -v <the package> '
+    "2>&1 | grep -iE 'cuda|ggml_|error'; the flag its release documents, and the build must find CUDA)",
+    "runtime/ggml-assert": "the same model with the engine's own CLI of the same release (llama-cli -m <model.gguf> "
+    "-ngl 0, then -ngl 99); pip show llama-cpp-python (or the binding's bundled llama.cpp version)",
+    "compile/xmake": "xmake f -c -vD --cuda=<the CUDA toolkit's directory> && xmake -vD 2>&1 | torchtrt-compat "
+    "explain -; nvcc --version",
+    "compile/ninja-manifest": "ninja -v 2>&1 | head; the generator's version (cmake --version, xmake --version, "
+    "meson --version), then regenerate build.ninja with it",
+    "compile/cargo": "nvcc --version; nvidia-smi --query-gpu=name,compute_cap --format=csv; RUST_BACKTRACE=1 "
+    "cargo build --release -vv 2>&1 | torchtrt-compat explain -",
+    "compile/easybuild-tests": "eb <easyconfig>.eb --dry-run; grep -nE 'FAILED|ERROR:|failures' <eb's build log> "
+    "(the failing tests and their output)",
+    "compile/ld-needed": "find / -name '{lib}*' 2>/dev/null; ldd <the library that needs it> | grep 'not found' (in "
+    "a conda environment: conda install -c conda-forge <the package that gives {lib}>)",
+    "not-python/java-jni": "the engine's own CLI with the same model file and options; the binding's release and "
+    "the engine library's version or build (both from one build)",
     "goes-on/cpu-any": "nvidia-smi (the driver and the GPU the machine gives the program); then, in the program's "
     "own environment (its user, its library path), ldconfig -p | grep -E 'libcudart|libcudnn' and the framework's "
     "own device check",
