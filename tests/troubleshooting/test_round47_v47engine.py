@@ -90,22 +90,26 @@ def test_a_partial_offload_alone_stays_a_warning() -> None:
 # ---- build tools -----------------------------------------------------------------------------------------------
 
 
-def test_xmake_without_a_cuda_compiler_is_a_compile_miss_with_its_step() -> None:
-    text = (
-        "$ xmake -v\nerror: @programdir/core/main.lua:300: @programdir/actions/build/main.lua:160: "
-        "...core/tool/compiler.lua:37: cannot get program for cu\nstack traceback:\n    [C]: in function 'error'\n"
-    )
-    found = explain(text)
+def test_xmake_s_own_failure_is_a_compile_miss_with_its_step() -> None:
+    # xmake without a CUDA compiler ("cannot get program for cu") is answered by build-tool-no-cuda-compiler; its
+    # other failures are a miss at the compile stage with xmake's own step
+    head = "$ xmake -v\nerror: @programdir/core/main.lua:300: @programdir/actions/build/main.lua:160: ...core/tool/"
+    tail = "\nstack traceback:\n    [C]: in function 'error'\n"
+    assert explain(head + "compiler.lua:37: cannot get program for cu" + tail)[0].key == "build-tool-no-cuda-compiler"
+    found = explain(head + "compiler.lua:37: cannot get program for mm" + tail)
+    assert found.first_answer == "miss"
     assert found.stage == "compile" and "xmake" in found.command and "your_script" not in found.command
 
 
 def test_ninja_refusing_its_build_file_is_a_compile_miss() -> None:
     for text in (
-        "(issue title: ninja: error: build.ninja:120: unknown build rule 'cuda_compile')\nsee below",
-        "ninja: error: build.ninja:12: unknown build rule 'cu'\n",
+        "(issue title: ninja: error: build.ninja:120: unknown build rule 'cxx_compile')\nsee below",
+        "ninja: error: build.ninja:12: unknown build rule 'c_link'\n",
     ):
         found = explain(text)
-        assert found.stage == "compile" and "ninja -v" in found.command, text
+        assert found.first_answer == "miss" and found.stage == "compile" and "ninja -v" in found.command, text
+    # a rule for CUDA sources missing: the build tool found no CUDA compiler
+    assert explain("ninja: error: build.ninja:12: unknown build rule 'cu'\n")[0].key == "build-tool-no-cuda-compiler"
 
 
 def test_a_cargo_build_script_nvcc_failure_gets_cargo_s_step() -> None:
@@ -126,7 +130,8 @@ def test_easybuild_test_failures_are_the_build_s() -> None:
         "WARNING: 5 test failures, 1 test error (out of 9000):\ntest_ops 1/1 (5 failed, 100 passed)\n"
     )
     found = explain(text)
-    assert found.stage == "compile" and "eb " in found.command and "max_failed_tests" in (found.next_step or "")
+    assert found[0].key == "build-easybuild-test-failures"
+    assert "max_failed_tests" in found[0].fix and "excluded_tests" in found[0].fix
 
 
 def test_the_linker_missing_a_needed_library_names_it() -> None:
