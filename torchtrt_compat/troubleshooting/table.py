@@ -329,6 +329,16 @@ _SEVERAL_MODELS = (
     r"\b(?:Loading|Loaded) (?:the )?model:? ['\"]?(?!\1(?![\w./:-]))[\w./:-]{3,120}"
 )
 
+#: glibc's dynamic loader (elf/dl-load.c) refusing a file whose ELF headers are damaged or not for this system
+#: (issue 36, round forty-seven): a patchelf / strip rewrite, a Git LFS pointer or an HTML page saved as .so, a cut
+#: download, a library of another OS ABI; "wrong ELF class" is loader-wrong-architecture's
+_ELF_DAMAGED = (
+    r"\bELF load command (?:address/offset not (?:properly |page-)aligned|alignment not (?:page-aligned|power of 2))"
+    r"|\bELF file (?:OS ABI|ABI version) invalid|\bELF file version (?:ident )?does not match current one"
+    r"|\bELF file data encoding not (?:little|big)-endian|\bonly ET_DYN and ET_EXEC can be loaded"
+    r"|\bELF file's phentsize not the expected size|\bnonzero padding in e_ident"
+    r"|lib[\w+-]{1,60}\.so[^\n]{0,40}: invalid ELF header"
+)
 #: A GPU unit test's own notice that it skips itself (CMSSW's requireDevices / exitSansCUDADevices: "Failed to
 #: initialise the CUDA runtime, the test will be skipped.", "No CUDA devices available, the test will be skipped.")
 _TEST_SKIPPED = r"\bthe tests? will be skipped\b"
@@ -457,6 +467,9 @@ _CORE: tuple[KnownError, ...] = (
         # (ld.so's "error while loading shared libraries: %s: %s"), and an application's own line for the GPU backend
         # library it dlopens (ALICE O2's GPUReconstruction: "Error Opening cagpu library for GPU Tracker (%s)")
         rf"|{NOT_A_TOOL_LOADER_LINE}error while loading shared libraries: lib[\w+-]{{1,40}}\.so(?:\.\d+){{0,3}}"
+        # not a file that is there but damaged (library-file-empty reads the loader's words for that)
+        r"(?![.\d]{0,12}:\s{0,2}(?:file too short|invalid ELF header|ELF (?:load command|file)|only ET_DYN"
+        r"|nonzero padding))"
         r"|Error Opening cagpu library for GPU Tracker",
         "A shared library the program (or a module it imports) needs is not installed, not on the loader's search "
         "path, or looked for under a path that no longer exists (a CUDA folder of another version, a variable that "
@@ -2183,13 +2196,34 @@ _CORE: tuple[KnownError, ...] = (
         "Could not guard on data-dependent expression",
         r"GuardOnDataDependentSymNode|Could not guard on data-dependent expression"
         r"|Could not extract specialized integer from data-dependent expression|DataDependentOutputException"
-        r"|Dynamic control flow is not supported",
+        r"|Dynamic control flow is not supported"
+        # issue 36, round forty-seven: symbolic_shapes' own log line when evaluating a guard raised, on an expression
+        # of unbacked symbols (u0, u1, ...: sizes computed from values), the cause a wrapper's generic "not
+        # exportable" error hides (ai-edge-torch / litert-torch, other converters that run torch.export)
+        r"|failed during evaluate_expr\([^\n]{0,3000}?(?<![\w.])u\d{1,6}\b",
         "Python control flow depends on tensor values (an `if` on a tensor, .item(), or a size computed from values "
         "such as nonzero, masking, NMS or top-k), so torch.export cannot trace one graph for every input.",
         "Write a branch on values as torch.where / torch.cond; for a computed size, tell export it is valid with "
         "torch._check(n >= 0) / torch._check_is_size(n) right after computing it; or move the post-processing "
         "(NMS, masking, top-k on values) out of forward and export the part before it.",
         variants=(
+            # issue 36, round forty-seven: a detector's post-processing (NMS, top-k of a data-dependent number of
+            # boxes: Min(300, u0)), or a converter whose own error only says the model is not exportable
+            Variant(
+                r"\bMin\(\d{1,6}, u\d{1,6}\)|\b(?:batched_)?nms\b|\bnonzero\b|\btopk\b|not exportable by torch\.export"
+                r"|\b(?:ssd(?:lite)?|yolo\w{0,6}|retinanet|fasterrcnn|maskrcnn|fcos|detr)\b",
+                "a detection model's post-processing, or a converter that hides torch.export's error",
+                "The sizes come from the data: a detection model's post-processing (NMS, top-k over a variable "
+                "number of boxes, nonzero / masking) gives outputs whose length export cannot know. Export the model "
+                "without it: the backbone and head that return the raw boxes and scores (torchvision detectors: "
+                "wrap model.backbone + head, or a forward that stops before postprocess_detections), and run NMS "
+                "outside the exported graph; or keep it and bound the sizes with torch._check(n <= max_detections) "
+                "/ torch._check_is_size(n) after each computed size. A converter (ai-edge-torch / litert-torch, "
+                "ExecuTorch, a vendor's) that only says the model is not exportable runs torch.export.export: call "
+                "`torch.export.export(model, example_args)` yourself to see the full error and the line of your "
+                "model it names.",
+                strict=True,
+            ),
             Variant(
                 SHOWN["torch_tensorrt"],
                 "torch_tensorrt",
@@ -4063,17 +4097,41 @@ _CORE: tuple[KnownError, ...] = (
     ),
     KnownError(
         "library-file-empty",
-        "lib….so: file too short / not a library (an empty or truncated library, or a folder at its path)",
+        "lib….so: file too short / invalid ELF header / not a library (an empty, truncated or damaged library, or a "
+        "folder at its path)",
         r"lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? file too short|lib[\w+-]{1,60}\.so[^\n]{0,40}: invalid ELF header"
         # issue 36, round forty: the loader's (dl-load.c) "cannot read file data" when the path is a folder: a
         # container runtime's mount of a host file that does not exist on the host leaves an empty folder there
-        r"|lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? cannot read file data: Is a directory",
-        "The library file exists but is not a library: empty or truncated (an interrupted copy, a broken link), a "
-        "folder where the file should be, or a placeholder that a Jetson container only fills when started with "
-        "the NVIDIA runtime.",
-        "Reinstall the package that owns the file (or re-copy it); in a Jetson / L4T container, start it with "
+        r"|lib[\w+-]{1,60}\.so(?:\.\d{1,4}){0,4}:? cannot read file data: Is a directory"
+        # issue 36, round forty-seven: glibc's dynamic loader (elf/dl-load.c, open_verify / _dl_map_segments) on a
+        # file that is there but whose ELF headers are damaged or not for this system: its words after the name
+        rf"|{_ELF_DAMAGED}",
+        "The library file exists but is not a usable library: empty or truncated (an interrupted copy or download, "
+        "a broken link), a folder where the file should be, a placeholder that a Jetson container only fills when "
+        "started with the NVIDIA runtime, or a file whose ELF headers are damaged (a patchelf / strip that rewrote "
+        "it badly) or that is not a library at all (a Git LFS pointer, an HTML error page saved under its name).",
+        "Reinstall the package that owns the file (or re-copy / re-download it); `file <the library>` and "
+        "`readelf -h <the library>` show what it really is; in a Jetson / L4T container, start it with "
         "`--runtime nvidia` so the host's CUDA and TensorRT libraries are mounted.",
         variants=(
+            # issue 36, round forty-seven: headers that the loader rejects although the file has a size: a rewrite of
+            # the ELF (patchelf --set-rpath / --replace-needed on a very large library, strip, a packager's fixup
+            # step), a Git LFS pointer or a saved HTML page, a download cut short
+            Variant(
+                _ELF_DAMAGED,
+                "the file is there but its ELF headers are damaged or it is not a library",
+                "The library exists, so installing it again under the same name or adding paths will not help: "
+                "the loader read its headers and refused them. Check what the file is: `file <the library>` (a "
+                "text file is a Git LFS pointer or an HTML page saved as .so: fetch the real file, `git lfs pull` "
+                "in a clone); `readelf -lh <the library>` (errors, or segments whose offsets and addresses disagree, "
+                "mean the headers were damaged: most often by patchelf rewriting a very large library's rpath or "
+                "needed list, or by strip); `ls -l` against the size the package ships (a truncated download). "
+                "Re-download or rebuild the library (in a packaging recipe: set its rpath without rewriting the "
+                "library, e.g. LD_LIBRARY_PATH or a wrapper, or use a newer patchelf), and check with `file` that it "
+                "is built for this machine (x86_64 vs aarch64, 64-bit).",
+                strict=True,
+                sure=True,
+            ),
             # issue 36, round forty: the library's path is a folder in a Jetson container: the NVIDIA container
             # runtime mounts the host's JetPack libraries (its csv mount lists), and one missing on the host leaves
             # an empty folder at its path

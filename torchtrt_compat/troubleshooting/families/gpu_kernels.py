@@ -429,7 +429,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "kern-triton-c-compiler",
-        "Triton cannot build its launcher: Failed to find C compiler / Python.h missing",
+        "Triton cannot build its launcher: Failed to find C compiler / Python.h (or a backend's SDK header) missing",
         r"Failed to find C compiler\. Please specify via CC environment variable"
         r"|main\.c:\d{1,5}:\d{1,4}: fatal error: Python\.h: No such file or directory"
         # the launcher's own file names (main.c, cuda_utils.c) with gcc's and MSVC's (C1083) missing-header words
@@ -440,13 +440,35 @@ FAMILIES: tuple[KnownError, ...] = (
         # non-zero exit status 1" (triton-windows' bundled TinyCC, MSVC's cl.exe, gcc / clang), the launcher's C file
         # the second item (issue 36, round thirty-three)
         r"|CalledProcessError: Command '\[[^\n\]]{0,300}?\b(?:tcc|cl|gcc|clang|cc)(?:\.exe)?', "
-        r"'[^'\n]{0,300}?(?:main|cuda_utils|__triton_launcher|hip_utils)\.c'",
+        r"'[^'\n]{0,300}?(?:main|cuda_utils|__triton_launcher|hip_utils)\.c'"
+        # issue 36, round forty-seven: Intel's XPU backend builds its launcher / driver utilities (C++ against SYCL
+        # and Level Zero, with icpx, clang++ or cl.exe) and the Level Zero SDK's header is not found (gcc's, clang's
+        # and MSVC's missing-header words; an issue title naming Triton beside it)
+        r"|(?:main|__triton_launcher|spirv_utils|arch_utils|driver)\.c(?:pp|c)?(?::\d{1,5}:\d{1,4}: fatal error: "
+        r"|\(\d{1,5}\): fatal error C1083: Cannot open include file: )'?level_zero/ze_api\.h"
+        r"|\btriton\b[^\n]{0,200}\blevel_zero/ze_api\.h|\blevel_zero/ze_api\.h[^\n]{0,200}\btriton\b",
         "Triton compiles a small C launcher (main.c) per kernel with the system C compiler against Python's "
-        "headers: no gcc / clang / cl is on PATH, or the Python development headers are not installed.",
+        "headers (and its backend's: CUDA's cuda.h, Intel XPU's SYCL and Level Zero headers): no gcc / clang / cl "
+        "is on PATH, or the Python development headers (or the backend's SDK headers) are not installed.",
         "Install a C compiler and the Python headers (Debian/Ubuntu: `apt-get install build-essential "
         "python3-dev` or python3.X-dev for your Python; conda: `conda install gcc_linux-64`), or set CC to one; "
         "on Windows triton-windows needs its bundled TinyCC or MSVC's cl.exe on PATH.",
         variants=(
+            # issue 36, round forty-seven: Intel's XPU backend (torch.compile on an Intel GPU) building its launcher
+            Variant(
+                r"level_zero|ze_api\.h|\bicpx\b|\bsycl\b|\boneAPI\b|\bXPU\b",
+                "Intel's XPU backend: the oneAPI / Level Zero headers",
+                "Triton's Intel XPU backend builds its launcher (C++ against SYCL and Level Zero) with the oneAPI "
+                "compiler (icpx, or cl.exe on Windows), which must find the Level Zero SDK's headers "
+                "(level_zero/ze_api.h) and SYCL's. Install them (Linux: the level-zero-dev / level-zero-devel "
+                "package and the oneAPI DPC++ compiler or Deep Learning Essentials; Windows: the oneAPI Base Toolkit "
+                "or Deep Learning Essentials and the Level Zero SDK), and run from a shell where the oneAPI "
+                "environment script was sourced (`source /opt/intel/oneapi/setvars.sh`; on Windows `call "
+                '"C:\\Program Files (x86)\\Intel\\oneAPI\\setvars.bat"` in a Visual Studio developer prompt) so '
+                "the compiler's include path holds them; use the torch and triton-xpu releases Intel pairs; delete "
+                "Triton's cache (~/.triton/cache) and rerun.",
+                strict=True,
+            ),
             # triton-windows' bundled TinyCC (triton/runtime/tcc/tcc.exe) built the launcher and failed
             Variant(
                 r"[\\/]tcc[\\/]tcc\.exe|\btcc\.exe\b",
@@ -571,7 +593,8 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "kern-triton-compile-failed",
-        "Triton's compiler failed on a kernel (PassManager::run failed / LLVM ERROR: Cannot select an nvvm intrinsic)",
+        "Triton's compiler failed on a kernel (CompilationError / PassManager::run failed / LLVM ERROR: Cannot "
+        "select an nvvm intrinsic)",
         r"PassManager::run failed|LLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.[\w.]{1,60}"
         # Triton's MMAv2 lowering of a dot whose operand dtype the tensor cores' m16n8k16 instruction lacks
         # (TritonGPUToLLVM's MMAv2.cpp: llvm::report_fatal_error("mma16816 data type not supported"); also reached from
@@ -579,7 +602,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bmma16816 data type not supported"
         # MLIR's verifier on a Triton kernel's source line ("kernel.py:298:33: error: 'arith.extf' op operand #0 must
         # be floating-point-like, but got 'tensor<128x64xi8, #ttg.dot_op<...>>'")
-        r"|\.py:\d{1,6}:\d{1,4}: error: '(?:arith|tt|ttg|triton_gpu|llvm|nvvm|scf)\.\w{1,40}' op ",
+        r"|\.py:\d{1,6}:\d{1,4}: error: '(?:arith|tt|ttg|triton_gpu|llvm|nvvm|scf)\.\w{1,40}' op "
+        # issue 36, round forty-seven: Triton's front end refusing a kernel's Python source by its exception's
+        # qualified name (triton/compiler/errors.py), also where only an issue's title carries it
+        r"|\btriton\.compiler\.errors\.CompilationError\b",
         "Triton's MLIR / LLVM pipeline could not lower a kernel for this GPU: most often an operation or dtype the "
         "architecture lacks (bf16 or fp8 dot products on a GPU below compute capability 8.0 / 8.9), else a bug of "
         "this Triton release with this kernel.",
@@ -619,6 +645,34 @@ FAMILIES: tuple[KnownError, ...] = (
                 "rejects it: install the Triton the library was written for (through the torch release its "
                 "requirements or CI pin), or the library release written for your Triton; do not upgrade Triton "
                 "past what the library supports, and report the Triton and torch versions to the library.",
+                strict=True,
+            ),
+            # issue 36, round forty-seven: a kernel that torch.compile's Inductor generated (a flex_attention
+            # template, a fused pointwise / reduction kernel) and that Triton's front end refuses: most often a
+            # dynamic-shape size symbol (s0, s10, ...) the generated source uses but does not define
+            Variant(
+                r"(?:NameError|\bis not defined\b)[\s\S]{0,4000}?(?:_inductor|flex_attention|torch\.compile|_dynamo)"
+                r"|(?:_inductor|flex_attention|torch\.compile|_dynamo)[\s\S]{0,20000}?(?:NameError|\bis not defined\b)",
+                "a kernel Inductor generated refers to a size symbol it does not define (dynamic shapes)",
+                "The kernel is Inductor's own (torch.compile generated it), and its source uses a dynamic-shape size "
+                "symbol (s0, s10, ...) that the generated code does not pass in: an Inductor bug of this torch "
+                "release with dynamic shapes (flex_attention's templates above all). Compile with static shapes: "
+                "`torch.compile(fn, dynamic=False)` (and no torch._dynamo.mark_dynamic on those inputs; "
+                "torch._dynamo.mark_static where it guesses dynamic), or install a newer torch (its own triton) "
+                "where the codegen is fixed; meanwhile run that module uncompiled (torch.compiler.disable).",
+                strict=True,
+                sure=True,
+            ),
+            Variant(
+                r"torch[\\/._]{1,2}_inductor|flex_attention|torch[\\/._]{1,2}_?dynamo|torch\.compile|compile_fx",
+                "a kernel torch.compile's Inductor generated",
+                "The kernel is one torch.compile's Inductor generated, so the fault is in torch's code generation, not "
+                "yours: when the error names an undefined symbol (s0, s10, ...) or the model runs with varying "
+                "shapes, compile with static shapes (`torch.compile(fn, dynamic=False)`, no mark_dynamic; "
+                "torch._dynamo.mark_static on the inputs it guesses dynamic); install the newest torch with its "
+                "own triton pin (never triton alone); meanwhile run the failing module uncompiled "
+                "(torch.compiler.disable on it, or the program's compile option off) and report the generated "
+                "kernel (TORCH_LOGS=output_code) to PyTorch.",
                 strict=True,
             ),
         ),

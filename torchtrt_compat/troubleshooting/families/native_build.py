@@ -3261,12 +3261,14 @@ _ROUND15: tuple[KnownError, ...] = (
     ),
     KnownError(
         "build-nvcc-unknown-option",
-        "nvcc fatal : Unknown option '-X' (an nvcc older than the flags the build passes)",
+        "nvcc fatal : Unknown option '-X' (an nvcc older than the flags the build passes, or a host compiler's flag "
+        "passed to nvcc unwrapped)",
         r"nvcc fatal\s{0,4}: Unknown option ['\"]?-{1,2}[\w=+.-]{1,60}",
         "The build passes nvcc an option its release does not have: torch 1.8+ builds extensions with ninja and "
         "-generate-dependencies-with-compile (nvcc 10.2+), newer torch adds --threads / -std=c++17 (CUDA 11+), so "
         "the nvcc found (CUDA_HOME, PATH, /usr/local/cuda) is an older toolkit than the torch's CUDA; or a "
-        "Makefile written for a newer CUDA.",
+        "Makefile written for a newer CUDA; or a host compiler's flag (-W..., -f..., -m...) that the build hands "
+        "nvcc without -Xcompiler.",
         "Build with the CUDA toolkit of torch's own CUDA (`python -c 'import torch; print(torch.version.cuda)'`; "
         "`nvcc --version` must show it): `export CUDA_HOME=/usr/local/cuda-<that version>` and put its bin first on "
         "PATH; for -generate-dependencies-with-compile alone, building without ninja also works "
@@ -3285,6 +3287,24 @@ _ROUND15: tuple[KnownError, ...] = (
                 "it, update the CUDA toolkit to one that knows the option (`nvcc --version`), and report the "
                 "command line to the crate.",
                 strict=True,
+            ),
+            # issue 36, round forty-seven: a host compiler's flag (gcc / clang warnings -W..., code generation -f...,
+            # target -m...) that the build hands nvcc itself instead of through -Xcompiler: no nvcc release knows it
+            Variant(
+                r"nvcc fatal\s{0,4}: Unknown option ['\"]?-(?:W(?!no-deprecated|reorder\b|default-stream-launch"
+                r"|missing-launch-bounds|ext-lambda|error=(?:cross|all|reorder|deprecated|default))"
+                r"|f(?!tz\b|tz=|mad|prec-|atbin|orward-|device-)|m(?!32\b|64\b|axrregcount|achine))[\w=+.-]{1,60}",
+                "a host compiler's flag (-W... / -f... / -m...) passed to nvcc without -Xcompiler",
+                "The option is the host C++ compiler's (a gcc / clang warning, code-generation or target flag), not "
+                "nvcc's, so no nvcc release accepts it: the project's build adds its C++ flags to the CUDA sources "
+                "too, unwrapped (often only the first one carries -Xcompiler). Wrap them for nvcc: in CMake add "
+                "them as `$<$<COMPILE_LANGUAGE:CXX>:-Wunused ...>` and pass them to CUDA as "
+                "`$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wunused,...>` (or `-forward-unknown-to-host-compiler`, "
+                "CUDA 10.2+); in a Makefile / setup.py put them after `-Xcompiler` (nvcc's extra_compile_args). "
+                "Simpler: update the project (or its vendored ggml / third-party CMake) to a revision that wraps "
+                "them, or drop the flag from the CUDA flags; then rebuild from a clean build folder.",
+                strict=True,
+                sure=True,
             ),
         ),
         op=r"Unknown option ['\"]?(-{1,2}[\w=+.-]{1,60})",
@@ -3813,5 +3833,60 @@ FAMILIES = FAMILIES + (
         "/usr/bin/ld: cannot find Projects/env/lib/python3.12/site-packages/torch/lib: No such file or directory",
         example_source="GNU ld's ldfile.c ('cannot find %s' for a missing input file), gcc's driver ('%s: No such "
         "file or directory'); torch.utils.cpp_extension's ninja link line",
+    ),
+)
+
+_R47 = tests_in("tests/troubleshooting/test_round47_v47compile.py")
+
+#: issue 36, round forty-seven: the OpenMP runtime a shared library was linked with, not found by the link of a
+#: program against it (GNU ld's ldelf.c: "%s, needed by %s, not found (try using -rpath or -rpath-link)"), and the
+#: undefined GOMP_* / omp_* symbols that follow; most often conda's compiler_compat/ld, which does not search the
+#: system's library folders
+_OPENMP_RUNTIME_LIB = r"lib(?:gomp|omp|iomp5)\.so(?:\.\d{1,3}){0,3}"
+
+FAMILIES = FAMILIES + (
+    KnownError(
+        "build-link-openmp-runtime",
+        "The link cannot find the OpenMP runtime (libgomp.so.1, needed by X, not found / undefined reference to "
+        "GOMP_... or omp_...)",
+        rf"\b{_OPENMP_RUNTIME_LIB}, needed by [^\n]{{1,400}}, not found \(try using -rpath or -rpath-link\)"
+        r"|undefined reference to [`'](?:GOMP_\w{1,40}@(?:@)?GOMP_[\d.]{1,8}"
+        r"|omp_(?:get|set|in)_\w{1,40}(?:@(?:@)?(?:OMP|VERSION|GOMP)_[\w.]{1,12})?)'",
+        "A library of the build was compiled with OpenMP (-fopenmp: ggml / llama.cpp, faiss, many C++ extensions) "
+        "and needs the compiler's OpenMP runtime (libgomp for gcc, libomp for clang, libiomp5 for Intel's), but "
+        "the link of a program against it does not find that runtime: the linker used does not search the folder "
+        "that holds it. Most often it is conda's compiler_compat/ld (a Python build in a conda env passes "
+        "-B <env>/compiler_compat), which looks in the env and not in the system's /usr/lib, and the env has no "
+        "libgomp; or the final link misses -fopenmp.",
+        "Give the link the runtime: install it into the env (`conda install -c conda-forge libgomp` or "
+        "`_openmp_mutex`, or the env's own compilers: `conda install -c conda-forge gxx_linux-64`), or build "
+        "outside conda's compiler_compat (a venv of the system Python, or move compiler_compat/ld aside so the "
+        "system ld is used), or pass the folder that holds it (`-Wl,-rpath-link,/usr/lib/x86_64-linux-gnu`, "
+        'LDFLAGS); or build the project with its OpenMP off (ggml / llama.cpp: `CMAKE_ARGS="-DGGML_OPENMP=OFF"`); '
+        "a prebuilt wheel of the package avoids the source build.",
+        variants=(
+            Variant(
+                r"compiler_compat",
+                "conda's compiler_compat linker",
+                "The linker is conda's compiler_compat/ld: it searches the conda env's lib folder, not the "
+                "system's, so the libgomp.so.1 that gcc's runtime installs under /usr/lib is not seen. Install it "
+                "into the env (`conda install -c conda-forge libgomp`, or the env's compilers `gxx_linux-64` so "
+                "compiler and runtime match), or build from a venv of the system Python (no compiler_compat), or "
+                'turn the project\'s OpenMP off (ggml / llama.cpp: `CMAKE_ARGS="-DGGML_OPENMP=OFF" pip install '
+                "<package> --no-cache-dir`); installing the package's prebuilt wheel avoids the build.",
+                strict=True,
+                sure=True,
+            ),
+        ),
+        op=rf"\b({_OPENMP_RUNTIME_LIB}), needed by|undefined reference to [`']((?:GOMP|omp)_\w{{1,40}})",
+        weight=84,
+        applies="native builds linking against an OpenMP-enabled library (ggml / llama.cpp bindings, faiss, C++ "
+        "extensions), above all inside conda envs",
+        shown_by=(_R47("test_openmp_runtime_not_found_by_the_link"),),
+        example="/env/compiler_compat/ld: warning: libgomp.so.1, needed by build/libggml.so, not found (try using "
+        "-rpath or -rpath-link)\n/env/compiler_compat/ld: build/libggml.so: undefined reference to "
+        "`GOMP_barrier@GOMP_1.0'",
+        example_source="GNU ld's ldelf.c ('%s, needed by %pB, not found (try using -rpath or -rpath-link)'), its "
+        "undefined-reference error; libgomp's symbol versions (GOMP_1.0, GOMP_4.0)",
     ),
 )

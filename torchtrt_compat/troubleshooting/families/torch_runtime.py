@@ -777,7 +777,7 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "torch-cuda-init-unknown",
-        "CUDA unknown error / initialization error when torch starts CUDA",
+        "CUDA unknown error / initialization error when torch (or another library) starts CUDA",
         r"CUDA unknown error - this may be due to an incorrectly set up environment|CUDA initialization: CUDA unknown"
         # torch's own words for cudaErrorInitializationError from cudaGetDeviceCount (c10/cuda/CUDAFunctions.cpp,
         # device_count_impl): a "CUDA initialization:" warning, or the RuntimeError of _cuda_init (issue 36, round
@@ -815,6 +815,25 @@ FAMILIES: tuple[KnownError, ...] = (
                 "time): CUDA cannot be used in such a child. Create the sessions / models in each worker after it "
                 "starts (a post-fork hook, gunicorn without --preload, the worker's own init), or start workers "
                 "with 'spawn' / 'forkserver' instead of fork; keep the parent free of CUDA calls.",
+            ),
+            # issue 36, round forty-seven: a native binding's own CUDA start (ggml's ggml_cuda_init in whisper.cpp /
+            # llama.cpp bindings, another library's driver-API call: cuInit, cuDeviceGet) rather than torch's; its
+            # wheel may carry a copy of libcuda that wheel repair (auditwheel / delvewheel) bundled
+            Variant(
+                r"\bggml_cuda_init\b|\bin function \w{1,60} at [^\n]{1,300}\.cu:\d{1,6}"
+                r"|^\s{0,8}cu(?:Init|DeviceGet(?:Count)?|CtxCreate\w{0,4}|DevicePrimaryCtxRetain)\(",
+                "a native (non-torch) library's CUDA start: its driver-API call failed",
+                "A native library (ggml in a whisper.cpp / llama.cpp binding, another extension) started CUDA "
+                "itself and the driver's first call (cuInit / cuDeviceGet) failed. First check the driver works for "
+                "other programs (`nvidia-smi`; a suspend / resume or a driver update without a reboot breaks it: "
+                "`sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` or reboot). If it does, the library loads a "
+                "libcuda that is not the driver's own: a wheel built from source and repaired (auditwheel repair / "
+                "delvewheel) copies libcuda.so (often the toolkit's stub) into the package's .libs folder. Run `ldd` "
+                "on the extension (`ldd <site-packages>/<package>*.so | grep libcuda`): it must resolve to the "
+                "driver's (/usr/lib/x86_64-linux-gnu/libcuda.so.1, /usr/lib/wsl/lib under WSL), not a copy in the "
+                "package; remove the bundled copy, or rebuild without the wheel repair step (the project's option "
+                "to skip it, or `pip install .` of a build that excludes libcuda from repair).",
+                strict=True,
             ),
             Variant(
                 r"CUDA driver initialization failed, you might not have a CUDA gpu",
