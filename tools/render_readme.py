@@ -698,6 +698,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-six fix (`5533f17`)",
             ),
+            ("after_by_hand", "after round forty-seven's fixes (not blind)"),
         ],
     ),
 )

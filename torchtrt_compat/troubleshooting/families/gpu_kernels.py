@@ -649,13 +649,13 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
             # issue 36, round forty-seven: a kernel that torch.compile's Inductor generated (a flex_attention
             # template, a fused pointwise / reduction kernel) and that Triton's front end refuses: most often a
-            # dynamic-shape size symbol (s0, s10, ...) the generated source uses but does not define
+            # dynamic-shape size symbol (s0, s1, u0, ...) the generated source uses but does not define
             Variant(
                 r"(?:NameError|\bis not defined\b)[\s\S]{0,4000}?(?:_inductor|flex_attention|torch\.compile|_dynamo)"
                 r"|(?:_inductor|flex_attention|torch\.compile|_dynamo)[\s\S]{0,20000}?(?:NameError|\bis not defined\b)",
                 "a kernel Inductor generated refers to a size symbol it does not define (dynamic shapes)",
                 "The kernel is Inductor's own (torch.compile generated it), and its source uses a dynamic-shape size "
-                "symbol (s0, s10, ...) that the generated code does not pass in: an Inductor bug of this torch "
+                "symbol (s0, s1, u0, ...) that the generated code does not pass in: an Inductor bug of this torch "
                 "release with dynamic shapes (flex_attention's templates above all). Compile with static shapes: "
                 "`torch.compile(fn, dynamic=False)` (and no torch._dynamo.mark_dynamic on those inputs; "
                 "torch._dynamo.mark_static where it guesses dynamic), or install a newer torch (its own triton) "
@@ -667,7 +667,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 r"torch[\\/._]{1,2}_inductor|flex_attention|torch[\\/._]{1,2}_?dynamo|torch\.compile|compile_fx",
                 "a kernel torch.compile's Inductor generated",
                 "The kernel is one torch.compile's Inductor generated, so the fault is in torch's code generation, not "
-                "yours: when the error names an undefined symbol (s0, s10, ...) or the model runs with varying "
+                "yours: when the error names an undefined symbol (s0, s1, u0, ...) or the model runs with varying "
                 "shapes, compile with static shapes (`torch.compile(fn, dynamic=False)`, no mark_dynamic; "
                 "torch._dynamo.mark_static on the inputs it guesses dynamic); install the newest torch with its "
                 "own triton pin (never triton alone); meanwhile run the failing module uncompiled "

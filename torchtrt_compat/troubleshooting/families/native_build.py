@@ -1247,9 +1247,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "Point it at the toolkit and configure again from scratch: `xmake f -c --cuda=/usr/local/cuda` (the "
                 "toolkit folder; on Windows CUDA_PATH), or name the compiler with `xmake f --cu=nvcc`; in xmake.lua "
                 'add the CUDA toolchain to the target (`add_toolchains("cuda")`) so it is used for .cu files even '
-                "when another toolchain is selected for C/C++ (`--toolchain=icc`, clang); `xmake f -c -vD` shows "
+                "when another toolchain is selected for C/C++ (a vendor compiler, clang); `xmake f -c -vD` shows "
                 "what it detects. If the toolkit is found and the combination still fails, update xmake (`xmake "
-                "update`, or its dev branch) as it may be a known bug.",
+                "update`, or its development branch) as it may be a known bug.",
             ),
             Variant(
                 r"Unknown compilers?\(s\)?: \[\['nvcc'|\bmeson\b",
@@ -3298,10 +3298,10 @@ _ROUND15: tuple[KnownError, ...] = (
                 "The option is the host C++ compiler's (a gcc / clang warning, code-generation or target flag), not "
                 "nvcc's, so no nvcc release accepts it: the project's build adds its C++ flags to the CUDA sources "
                 "too, unwrapped (often only the first one carries -Xcompiler). Wrap them for nvcc: in CMake add "
-                "them as `$<$<COMPILE_LANGUAGE:CXX>:-Wunused ...>` and pass them to CUDA as "
-                "`$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wunused,...>` (or `-forward-unknown-to-host-compiler`, "
+                "them as `$<$<COMPILE_LANGUAGE:CXX>:-Wall ...>` and pass them to CUDA as "
+                "`$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,...>` (or `-forward-unknown-to-host-compiler`, "
                 "CUDA 10.2+); in a Makefile / setup.py put them after `-Xcompiler` (nvcc's extra_compile_args). "
-                "Simpler: update the project (or its vendored ggml / third-party CMake) to a revision that wraps "
+                "Simpler: update the project (or the third-party CMake it vendors) to a revision that wraps "
                 "them, or drop the flag from the CUDA flags; then rebuild from a clean build folder.",
                 strict=True,
                 sure=True,
@@ -3767,10 +3767,11 @@ FAMILIES = FAMILIES + (
         "Nothing is wrong with the toolkit: the crate version the project resolved predates it.",
         "Update the crate: `cargo update -p cudarc` (within the version range the project allows), or update the "
         "project that pins it (candle and the server on it) to a release whose cudarc lists this toolkit. Or keep "
-        "the crate and build against a toolkit it knows: a newer minor of a major it lists (12.6 where it stops at "
-        "12.5): newer cudarc reads CUDARC_CUDA_VERSION (the major0minor0 form, e.g. `CUDARC_CUDA_VERSION=12050`: "
-        "the newest of that major it lists; the toolkit and driver run the older API), older cudarc takes a "
-        "`cuda-12050`-style feature instead of `cuda-version-from-build-system`; a new major (13.x where it lists "
+        "the crate and build against a toolkit it knows: a newer minor of a major it lists (12.N+1 where it stops "
+        "at 12.N): newer cudarc reads CUDARC_CUDA_VERSION (the major0minor0 form, e.g. `CUDARC_CUDA_VERSION=12080` "
+        "for 12.8: the newest of that major it lists; the toolkit and driver run the older API), older cudarc takes "
+        "a `cuda-<major>0<minor>0`-style feature instead of `cuda-version-from-build-system`; a new major (13.x "
+        "where it lists "
         "only 12.x, whose libraries have other names): install a toolkit of the major it lists side by side and "
         "point the build at it (`CUDA_ROOT` / `CUDA_PATH` and its bin first on PATH; a newer driver runs it). Then "
         "`cargo clean -p cudarc` and build again.",
