@@ -701,6 +701,17 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round forty-seven's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round48",
+        "round forty-eight (quantization and low-precision toolkits, loading models and checkpoints onto the GPU, "
+        "GPU drivers and virtualization)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-seven fix (`42dd32f`)",
+            ),
+        ],
+    ),
 )
 
 
