@@ -11,13 +11,14 @@ build scripts) are variants of the core and domain rows they belong to.
 
 from __future__ import annotations
 
-from ..entry import DOTNET_NATIVE_LOADER, WSL, KnownError, Variant
+from ..entry import DOTNET_NATIVE_LOADER, WSL, KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round10_bind.py"
 _R16 = "tests/troubleshooting/test_round16_p16rank.py"
 _R30 = "tests/troubleshooting/test_round30_v30lang.py"
 _R33 = "tests/troubleshooting/test_round33_v33zk.py"
 _R39 = "tests/troubleshooting/test_round39_v39apps.py"
+_R48 = tests_in("tests/troubleshooting/test_round48_v48driver.py")
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -438,7 +439,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # ncnn's gpu.cpp / command.cpp ("vkWaitForFences failed %d", "vkQueueSubmit failed %d"; -4 is
         # VK_ERROR_DEVICE_LOST), Vulkan's own enum name, vulkan-hpp's exception and result names (ggml-vulkan)
         r"\bvk(?:WaitForFences|QueueSubmit|QueueWaitIdle|DeviceWaitIdle|MapMemory|AcquireNextImageKHR)"
-        r" failed:? ?-4\b|\bVK_ERROR_DEVICE_LOST\b|vk::DeviceLostError|\bErrorDeviceLost\b",
+        r" failed:? ?-4\b|\bVK_ERROR_DEVICE_LOST\b|vk::DeviceLostError|\bErrorDeviceLost\b"
+        # issue 36, round forty-eight: ash's result name in a Rust renderer's panic, blade-graphics' own panic when
+        # a submission's fence reports the device lost ("GPU has crashed, and no debug information is available.",
+        # "GPU has crashed in %s")
+        r"|\bERROR_DEVICE_LOST\b|\bGPU has crashed(?:, and no debug information is available| in \S)",
         "The GPU stopped responding while it ran a Vulkan compute job and the driver reset it (on Windows the "
         "display driver's timeout, TDR, after about two seconds of one dispatch; elsewhere a driver fault or a "
         "hang): most often one dispatch is too long or too large for the card (a heavy model or a large tile on a "
@@ -449,6 +454,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "clean-reinstall the GPU driver and remove any overclock. On Windows a longer TDR delay (TdrDelay in the "
         "registry) lets long dispatches finish. If it persists with small tiles, use a lighter model or another "
         "GPU (`-g` picks it).",
+        variants=(
+            # issue 36, round forty-eight: a desktop app's renderer on a laptop with two GPUs
+            Variant(
+                r"\bIntel\b[^\n]{0,60}\b(?:UHD|Iris|HD) Graphics|\bMax-Q\b|\bLaptop GPU\b|\bOptimus\b|\bPRIME\b"
+                r"|prime-run|__NV_PRIME_RENDER_OFFLOAD|hybrid graphics|\bAMD Radeon\b[^\n]{0,40}Graphics",
+                "a laptop with hybrid graphics",
+                "On a hybrid-graphics laptop a renderer that creates its device on one GPU and presents through the "
+                "other (PRIME) loses the device when windows move, resize or the machine resumes. Run the app on one "
+                "GPU: the NVIDIA one with `__NV_PRIME_RENDER_OFFLOAD=1 __VK_LAYER_NV_optimus=NVIDIA_only app` (or "
+                "`prime-run app`), or the integrated one with `VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/"
+                "intel_icd.x86_64.json` (the Mesa ICD of that GPU); update the NVIDIA driver, and if it happens "
+                "after suspend enable the driver's suspend support (`NVreg_PreserveVideoMemoryAllocations=1` with "
+                "the nvidia-suspend / nvidia-resume services).",
+                strict=True,
+            ),
+        ),
         weight=82,
         applies="Vulkan compute backends: ncnn apps (Upscayl, Real-ESRGAN / waifu2x / RIFE -ncnn-vulkan), "
         "ggml-vulkan, MLC",
@@ -456,6 +477,43 @@ FAMILIES: tuple[KnownError, ...] = (
         example="vkWaitForFences failed -4",
         example_source="Tencent/ncnn src/gpu.cpp and command.cpp (their 'vkWaitForFences failed %d' log line); "
         "Vulkan's VkResult VK_ERROR_DEVICE_LOST = -4",
+    ),
+    # issue 36, round forty-eight: Vulkan's VK_ERROR_INITIALIZATION_FAILED (-3) from vkCreateInstance / vkCreateDevice
+    # in a desktop app's renderer (ash's result name inside the app's VulkanError(...) / panic text); vulkan-hpp's
+    # "vk::createInstance: ErrorInitializationFailed" stays vulkan-no-device's
+    KnownError(
+        "vulkan-initialization-failed",
+        "Vulkan: ERROR_INITIALIZATION_FAILED (VK_ERROR_INITIALIZATION_FAILED) creating the instance or device in an "
+        "application's renderer",
+        r"\bVK_ERROR_INITIALIZATION_FAILED\b|(?<![\w:])ERROR_INITIALIZATION_FAILED\b",
+        "The Vulkan driver could not initialise for the app (vkCreateInstance / vkCreateDevice returned "
+        "VK_ERROR_INITIALIZATION_FAILED): the NVIDIA driver lost its state after suspend / resume (video memory not "
+        "preserved), its user-space libraries were updated while the old kernel module still runs, or the loader "
+        "found an ICD for a GPU the session cannot use. It works again after a reboot in the first two cases.",
+        "Run `vulkaninfo --summary`: if it also fails, the driver is at fault. After suspend / resume (it works after "
+        "a reboot): enable the NVIDIA driver's suspend support (`options nvidia "
+        "NVreg_PreserveVideoMemoryAllocations=1` in /etc/modprobe.d/, then `sudo systemctl enable nvidia-suspend "
+        "nvidia-resume nvidia-hibernate`, rebuild the initramfs, reboot), or restart the app / reload the driver "
+        "after resuming. After a driver update, reboot. Otherwise install the Vulkan ICD of the GPU in use (the "
+        "driver's Vulkan package, Mesa's vulkan drivers) and update the driver.",
+        variants=(
+            Variant(
+                r"\bsuspend|\bresum(?:e|ed|ing)\b|\bsleep\b|\bhibernat|\bwak(?:e|ing) up\b",
+                "after suspend / resume",
+                "The NVIDIA driver did not keep its state over suspend: set `options nvidia "
+                "NVreg_PreserveVideoMemoryAllocations=1` (and NVreg_TemporaryFilePath=/var/tmp) in "
+                "/etc/modprobe.d/nvidia-power.conf, enable `nvidia-suspend nvidia-resume nvidia-hibernate` "
+                "(systemctl), rebuild the initramfs and reboot; until then restart the app (or the session) after "
+                "resuming.",
+                strict=True,
+            ),
+        ),
+        weight=78,
+        applies="Vulkan renderers of desktop apps (Rust ash / wgpu / blade, C++ engines) on Linux",
+        shown_by=(_R48("test_vulkan_initialization_failed"),),
+        example="error: VulkanError(ERROR_INITIALIZATION_FAILED)",
+        example_source="Vulkan's VkResult VK_ERROR_INITIALIZATION_FAILED = -3 (ash prints it as "
+        "ERROR_INITIALIZATION_FAILED)",
     ),
     KnownError(
         "nvcc-fatbinary-keyword-value",

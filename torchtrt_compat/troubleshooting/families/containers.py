@@ -541,6 +541,10 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "host-driver-reboot",
         "Failed to initialize NVML: Driver/library version mismatch (a driver updated without a reboot)",
         r"(?:Failed to initialize NVML|nvml error): Driver/library version mismatch"
+        # issue 36, round forty-eight: tools' own prefixes before NVML's nvmlErrorString (nvtop's "Impossible to
+        # initialize nvidia nvml : %s"), pynvml's exception class for NVML_ERROR_LIB_RM_VERSION_MISMATCH
+        r"|Impossible to initiali[sz]e nvidia nvml\s?: Driver/library version mismatch"
+        r"|\bNVMLError_LibRmVersionMismatch\b"
         r"|(?:NVML library version|API mismatch): [^\n]{0,80}(?:kernel module|client) has (?:the )?version"
         # TensorFlow / XLA's cuda_diagnostics.cc after cuInit failed
         r"|kernel version [\d.]{1,16} does not match DSO version [\d.]{1,16}",
@@ -548,8 +552,28 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         "module is still loaded, so NVML, CUDA and the container toolkit refuse to talk to it.",
         "Reboot the machine (or stop everything that uses the GPU and reload the modules: `sudo rmmod nvidia_uvm "
         "nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`); to avoid it, hold the driver packages out of "
-        "unattended upgrades.",
+        "unattended upgrades. If the mismatch is still there after a reboot, the kernel module and the user-space "
+        "driver on disk are of two versions: compare `cat /proc/driver/nvidia/version` (or `modinfo nvidia | grep "
+        "^version`) with the NVML library version nvidia-smi prints, then purge every NVIDIA driver package "
+        "(leftovers of another branch or of a .run install) and install one driver release, module and libraries "
+        "together.",
         variants=(
+            # issue 36, round forty-eight: a kernel module built apart from the user-space driver (NVIDIA's
+            # open-gpu-kernel-modules from source, a patched fork, a .run user space with --no-kernel-modules): a
+            # reboot loads the same module again
+            Variant(
+                r"--no-kernel-modules?\b|open-gpu-kernel-modules|\bkernel-open\b|\bmake modules\b"
+                r"|\bmodules_install\b|\bp2p\b[^\n]{0,40}\bmodules?\b",
+                "a kernel module built apart from the user-space driver",
+                "The kernel module was built separately (open-gpu-kernel-modules from source, a patched fork, a "
+                ".run user space installed with --no-kernel-modules), so a reboot loads the same mismatched module "
+                "again: the module's version (`cat /proc/driver/nvidia/version`, `modinfo nvidia | grep ^version`) "
+                "must equal the user-space driver's exactly (the NVML library version nvidia-smi prints). Build the "
+                "module from the tag of exactly the installed user-space release, or install the user-space driver of "
+                "the module's version (`./NVIDIA-Linux-x86_64-<version>.run --no-kernel-modules`), then reload the "
+                "modules (`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia`).",
+                strict=True,
+            ),
             Variant(
                 WSL,
                 "WSL2 (a Linux driver installed inside WSL)",
@@ -889,7 +913,11 @@ _HOST_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-driver-not-loaded",
         "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver (no driver loaded)",
-        r"NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver",
+        r"NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver"
+        # issue 36, round forty-eight: distributions' and apps' own words for the same state (an image's or a
+        # desktop app's check of lsmod), read as this family's
+        r"|\b(?:the )?nvidia kernel (?:module|driver) (?:is not|isn't|was not|wasn't) loaded"
+        r"|\b(?:could not|couldn'?t|cannot|can'?t|unable to|failed to) load the nvidia kernel module",
         "nvidia-smi found no running NVIDIA kernel module: the driver is not installed, or it is installed but its "
         "module was not built for the running kernel (a kernel update without DKMS), Secure Boot refused the unsigned "
         "module, nouveau holds the GPU, or an update is waiting for a reboot. Nothing CUDA works until it loads.",
@@ -911,6 +939,32 @@ _HOST_ROWS: tuple[KnownError, ...] = (
                 "WSL2",
                 "Under WSL2 the driver is the Windows one: update it in Windows, remove any Linux NVIDIA driver "
                 "installed inside WSL, `wsl --shutdown`, and use /usr/lib/wsl/lib/nvidia-smi.",
+            ),
+            # issue 36, round forty-eight: a kernel that refuses unsigned modules by its own arguments (a hardened
+            # image's kargs: module.sig_enforce, lockdown), then Secure Boot's refusal
+            Variant(
+                r"module\.sig_enforce|\blockdown\b|\bkargs?\b|hardened kernel|\bhardening\b",
+                "a hardened kernel (module signature enforcement, lockdown, kernel arguments)",
+                "A hardened kernel refuses modules that are not signed with a key it trusts (module.sig_enforce=1, "
+                "lockdown=integrity / confidentiality, Secure Boot's lockdown) or that its arguments block "
+                "(module_blacklist=, an image missing the NVIDIA kernel arguments). Read why: `sudo dmesg | grep -iE "
+                "'nvidia|lockdown|key|signature'` and `cat /proc/cmdline`; sign the NVIDIA modules with a key enrolled "
+                "as a MOK (`sudo mokutil --import <key.der>`, confirm at the next boot) or use the image's signed "
+                "NVIDIA modules, and add the kernel arguments the image documents for NVIDIA (rpm-ostree kargs "
+                "--append=..., grub's GRUB_CMDLINE_LINUX) or remove the one that blocks the module; reboot and check "
+                "`lsmod | grep nvidia`.",
+                strict=True,
+            ),
+            Variant(
+                r"Key was rejected by service|Required key not available|module verification failed|secure ?boot"
+                r"|\bmokutil\b|\bMOK\b",
+                "Secure Boot refused the module",
+                "Secure Boot refuses an NVIDIA module not signed with an enrolled key ('Key was rejected by service' "
+                "in dmesg or from modprobe): enrol the signing key (`sudo mokutil --import "
+                "/var/lib/shim-signed/mok/MOK.der` for DKMS builds, or the image's own key, then confirm it in the "
+                "MOK manager at the next boot), use the distribution's signed driver packages, or turn Secure Boot "
+                "off in the firmware; reboot and check `lsmod | grep nvidia`.",
+                strict=True,
             ),
             Variant(
                 r"\bLaptop GPU\b|\bOptimus\b|prime-select|\bbbswitch\b|\bbumblebee|envycontrol|supergfxctl",

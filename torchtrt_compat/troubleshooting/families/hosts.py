@@ -24,7 +24,63 @@ _POD = (
 )
 _CONTAINER = r"docker|podman|container|nvidia-docker|\bcompose\b"
 
+_R48 = tests_in("tests/troubleshooting/test_round48_v48driver.py")
+
+#: an external GPU enclosure or a Thunderbolt / USB4 link in the text
+_EGPU = r"\beGPU\b|Thunderbolt|\bUSB4\b|\bTB[34]\b|\bRazer Core\b|\bhotplug\b|hot-plug"
+#: a virtual machine with a GPU passed through
+_VM = r"\bVM\b|virtual machine|passthrough|pass-through|\bvfio\b|\bKVM\b|\bQEMU\b|\bOVMF\b|\bProxmox\b|\bESXi\b"
+
 FAMILIES: tuple[KnownError, ...] = (
+    # issue 36, round forty-eight: NVRM's own words when the GPU's PCI memory window (BAR) was not assigned ("This
+    # PCI I/O region assigned to your NVIDIA device is invalid:", "BARn is 0M @ 0x0 (PCI:...)", "The system BIOS may
+    # have misconfigured your GPU.", as the driver's kernel log prints them)
+    KnownError(
+        "host-gpu-pci-bar-unassigned",
+        "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid (BARn is 0M @ 0x0): the firmware or "
+        "the PCI hotplug did not give the GPU its memory window",
+        r"NVRM: This PCI I/O region assigned to your NVIDIA device is\s{0,4}(?:invalid|$)"
+        r"|NVRM: BAR\d is 0M @ 0x0"
+        r"|NVRM: The system BIOS may have misconfigured your (?:GPU|graphics card)",
+        "The GPU is on the PCI bus (lspci lists it) but the firmware, the PCI hotplug bridge or the hypervisor gave "
+        "it no memory window (a BAR of size 0 at address 0), so the NVIDIA driver's probe fails and no GPU is "
+        "initialised: nvidia-smi cannot talk to the driver and modprobe may say 'No such device'. Large BARs of "
+        "data-centre and recent GPUs need 64-bit addressing above 4 GB; a GPU plugged in after boot (an eGPU over "
+        "Thunderbolt) needs space the firmware reserved for hotplug bridges.",
+        "Give the GPU its window: in the BIOS / UEFI enable Above 4G Decoding (and Resizable BAR where offered), "
+        "disable CSM / legacy boot; or let Linux reassign it with the kernel parameter `pci=realloc` (add "
+        "`pci=hpmmiosize=128M,hpmmioprefsize=16G` for hotplug bridges) in GRUB_CMDLINE_LINUX_DEFAULT, `sudo "
+        "update-grub`, reboot; `sudo dmesg | grep -iE 'BAR|NVRM'` and `lspci -vv -s <bus id>` show the regions. A "
+        "firmware update of the board can be the only fix.",
+        variants=(
+            Variant(
+                _EGPU,
+                "an eGPU over Thunderbolt / USB4",
+                "An eGPU gets its memory window from the space the firmware reserved for the Thunderbolt / USB4 "
+                "hotplug bridge, often too small for a GPU: boot with the enclosure attached and powered (so it is "
+                "enumerated at boot), set the BIOS's Thunderbolt options (PCIe tunnelling, security level 'user' or "
+                "none, the reserved MMIO size where offered), add `pci=realloc,hpmmiosize=128M,hpmmioprefsize=16G` "
+                "(or larger) to the kernel command line, and update the laptop's firmware; `boltctl` must show the "
+                "enclosure authorised.",
+                strict=True,
+            ),
+            Variant(
+                _VM,
+                "a GPU passed through to a virtual machine",
+                "In a VM the hypervisor assigns the BARs: use UEFI (OVMF) firmware rather than SeaBIOS, a q35 machine "
+                "with a 64-bit MMIO window large enough for the GPU (QEMU's pci-hole64-size / Proxmox's pcie=1 on "
+                "q35; VMware's pciPassthru.use64bitMMIO=TRUE with pciPassthru.64bitMMIOSizeGB), Above 4G Decoding on "
+                "the host, and `pci=realloc` on the host's kernel command line if its own BARs are unassigned.",
+                strict=True,
+            ),
+        ),
+        weight=93,
+        applies="Linux hosts with the NVIDIA driver (bare metal, eGPU enclosures, VMs with a passed-through GPU)",
+        shown_by=(_R48("test_nvrm_pci_bar_unassigned"),),
+        example="NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:\n"
+        "NVRM: BAR1 is 0M @ 0x0 (PCI:0000:56:00.0)",
+        example_source="the NVIDIA driver's kernel log (NVRM's PCI BAR check, as printed by releases 180 to 570)",
+    ),
     KnownError(
         "host-kernel-module-load",
         "The NVIDIA driver's kernel module will not load (modprobe / nvidia-installer cannot insert nvidia*, NVRM "
@@ -34,7 +90,15 @@ FAMILIES: tuple[KnownError, ...] = (
         # "No such device" is the module finding no NVIDIA GPU (a CPU-only machine): no-gpu-visible's class
         r"|could not insert 'nvidia[\w-]{0,20}': (?!No such device)[^\n]{1,80}"
         r"|Unable to load the (?:kernel module )?'nvidia[\w-]{0,20}(?:\.ko)?'(?: kernel module)?"
-        r"|NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|NVRM: The NVIDIA probe routine (?:was not called|failed)",
+        r"|NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|NVRM: The NVIDIA probe routine (?:was not called|failed)"
+        # issue 36, round forty-eight: DKMS's own words when the NVIDIA module does not build for a kernel (dkms's
+        # "Consult /var/lib/dkms/<module>/<version>/build/make.log", Void's xbps trigger "DKMS module '%s' failed
+        # to build", "Building DKMS module '%s' for kernel-%s... FAILED!"); dkms's "Bad return status" line names
+        # no module, so it is read only through the make.log line that names nvidia
+        r"|DKMS module '?nvidia[\w.-]{0,40}'? failed to build"
+        r"|Building (?:DKMS )?module '?nvidia[\w.-]{0,40}'? for kernel[- ][^\s.]{0,40}[^\n]{0,40}FAILED"
+        r"|/var/lib/dkms/nvidia[\w.-]{0,20}/[\w.-]{1,40}/(?:[\w.-]{1,60}/)?build/make\.log"
+        r"|DKMS make\.log for nvidia[\w.-]{0,40}",
         "The NVIDIA driver's kernel module (nvidia, nvidia_uvm, nvidia_drm) could not be inserted into the running "
         "kernel: it was not built for this kernel (a kernel update without the driver's DKMS module, a driver "
         "package for another kernel, a cloud image whose driver predates its kernel), Secure Boot refused the "
@@ -45,6 +109,28 @@ FAMILIES: tuple[KnownError, ...] = (
         "nvidia-driver-<branch>; or NVIDIA's .run installer, which builds the module), `sudo dkms autoinstall`, "
         "reboot; `lsmod | grep nvidia` and `nvidia-smi` must work before the program is run again.",
         variants=(
+            Variant(
+                r"DKMS module '?nvidia[^\n]{0,60}failed to build|Building (?:DKMS )?module[^\n]{0,120}FAILED"
+                r"|/var/lib/dkms/nvidia|DKMS make\.log|Bad return status for module build",
+                "DKMS could not build the module for a kernel",
+                "DKMS could not compile the NVIDIA module for the kernel it names (usually a kernel newer than this "
+                "driver release supports, or that kernel's headers are missing), so that kernel boots without it. "
+                "Read the build log (/var/lib/dkms/nvidia/<version>/build/make.log) for the first error; install the "
+                "headers of exactly that kernel (kernel-headers / linux-headers-<kernel>); if the headers are there "
+                "and the compile fails, move to a driver release (or the distribution's patched package) that "
+                "supports that kernel, or boot the previous kernel until one exists; then `sudo dkms autoinstall` "
+                "(or reconfigure the driver package) and reboot.",
+                strict=True,
+            ),
+            Variant(
+                r"module\.sig_enforce|\blockdown\b|\bkargs?\b|hardened kernel",
+                "a hardened kernel (module signature enforcement, lockdown)",
+                "The kernel refuses unsigned modules by its own arguments or lockdown (module.sig_enforce=1, "
+                "lockdown=...), Secure Boot or not: sign the NVIDIA modules with a key enrolled as a MOK (`sudo "
+                "mokutil --import <key.der>`, confirm at the next boot) or use signed NVIDIA module packages, or "
+                "remove the argument that blocks it (`cat /proc/cmdline`); reboot and check `lsmod | grep nvidia`.",
+                strict=True,
+            ),
             Variant(
                 r"Key was rejected by service|Required key not available|module verification failed",
                 "Secure Boot refused the module",

@@ -8,9 +8,10 @@ variables), never CUDA's.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant
+from ..entry import KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round43_v43rocm.py"
+_R48 = tests_in("tests/troubleshooting/test_round48_v48driver.py")
 
 #: ROCm's gfx targets by generation, for the nearest supported target HSA_OVERRIDE_GFX_VERSION can name
 _RDNA2 = r"(?<![a-z0-9])gfx103[1-6](?!\d)|\bRX ?6[4-9]\d0\b"
@@ -266,5 +267,51 @@ FAMILIES: tuple[KnownError, ...] = (
         "/opt/rocm/llvm/bin",
         example_source="LLVM lib/CodeGen/SelectionDAG/SelectionDAGISel.cpp (its report when no instruction matches "
         "a node), with ROCm's LLVM",
+    ),
+    # issue 36, round forty-eight: the HSA runtime's own abort line for a GPU page fault (ROCr's "Memory access fault
+    # by GPU node-%u (Agent handle: %p) on address %p. Reason: %s.")
+    KnownError(
+        "rocm-gpu-memory-access-fault",
+        "ROCm: Memory access fault by GPU node-N (Agent handle: ...) on address ... Reason: Page not present or "
+        "supervisor privilege (a GPU kernel read or wrote outside its memory)",
+        r"Memory access fault by GPU node-\d{1,3}\b",
+        "A GPU kernel on an AMD GPU accessed an address it does not own and the HSA runtime aborted the process: a "
+        "kernel run on a gfx target it was not built for (HSA_OVERRIDE_GFX_VERSION naming a target that is not "
+        "close, a wheel or extension built for other targets or for CUDA only), an out-of-bounds access in an "
+        "extension's kernel (often a quantized or fused kernel not tested on ROCm), or a batch too large for the "
+        "kernel's indexing.",
+        "Find the kernel: rerun with `AMD_SERIALIZE_KERNEL=3 HIP_LAUNCH_BLOCKING=1` so the fault is raised at the "
+        "launch that causes it. Check the GPU's gfx target (`rocminfo | grep gfx`) is one the ROCm build of torch "
+        "and of each extension supports; use HSA_OVERRIDE_GFX_VERSION only for a close target of the same "
+        "generation (10.3.0 for RDNA2, 11.0.0 for RDNA3), or remove it. Try a smaller batch / resolution, and a "
+        "ROCm build of the extension (or the plain fp16 / bf16 path) instead of a CUDA-only one.",
+        variants=(
+            Variant(
+                r"\bgptq|auto[_-]gptq|gptqmodel|\bawq\b|exllama|bitsandbytes|\bmarlin\b|CUDA extension not installed",
+                "a quantized-kernel extension on ROCm",
+                "The text loads a quantized model through an extension whose GPU kernels are CUDA-first (GPTQ / AWQ "
+                "/ exllama / bitsandbytes backends): on ROCm their kernels are missing ('CUDA extension not "
+                "installed') or a fallback kernel faults on this gfx target. Load an fp16 / bf16 model instead, or "
+                "a quantization backend built for ROCm (the torch or triton backend chosen explicitly, a ROCm build "
+                "of the extension for your gfx target), and keep only one of two competing packages (auto-gptq or "
+                "gptqmodel) installed.",
+                strict=True,
+            ),
+            Variant(
+                r"HSA_OVERRIDE_GFX_VERSION",
+                "HSA_OVERRIDE_GFX_VERSION is set",
+                "HSA_OVERRIDE_GFX_VERSION makes ROCm run another target's kernels on this GPU: it works only for a "
+                "close target of the same generation (gfx103x with 10.3.0, gfx110x with 11.0.0); unset it or use the "
+                "nearest target, or a ROCm release that supports the GPU natively.",
+                strict=True,
+            ),
+        ),
+        weight=86,
+        applies="ROCm (HIP) programs on AMD GPUs: torch's ROCm builds, llama.cpp / ggml-hip, extensions",
+        shown_by=(_R48("test_rocm_gpu_memory_access_fault"),),
+        example="Memory access fault by GPU node-1 (Agent handle: 0x55d6c0b2f2a0) on address 0x7f1c2a000000. Reason: "
+        "Page not present or supervisor privilege.",
+        example_source="ROCm's HSA runtime (ROCR-Runtime's GPU memory fault handler), as torch and llama.cpp users "
+        "paste it",
     ),
 )

@@ -12,7 +12,54 @@ from ..entry import KnownError, Variant, tests_in
 
 _test = tests_in("tests/troubleshooting/test_round24_v24virt.py")
 
+_R48 = tests_in("tests/troubleshooting/test_round48_v48driver.py")
+
+#: a virtual machine, a hypervisor or NVIDIA's vGPU in the text
+_VGPU_VM = (
+    r"\bvGPU\b|\bGRID\b|\bmdev\b|mediated device|\bVM\b|virtual machine|\bguest\b|\bKVM\b|\bQEMU\b"
+    r"|\bProxmox\b|\bESXi\b|\bvSphere\b|\bHyper-V\b|\bXen\b|\blibvirt\b|\bvfio\b"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
+    # issue 36, round forty-eight: NVRM's refusal of a GPU its release does not list ("NVRM: The NVIDIA GPU <bus id>
+    # (PCI ID: 10de:XXXX) / NVRM: installed in this system is not supported by the / NVRM: NVIDIA <version> driver
+    # release."), without the legacy-branch notice (host-driver-legacy-gpu): a vGPU slice in a guest, which the
+    # public driver does not drive, or a GPU newer than the release
+    KnownError(
+        "nvrm-gpu-not-supported-by-release",
+        "NVRM: the NVIDIA GPU (PCI ID 10de:XXXX) installed in this system is not supported by the NNN driver "
+        "release (a vGPU device in a guest, or a GPU newer than the driver)",
+        r"NVRM:\s{0,4}(?:[^\n]{0,200}?\s)?installed in this system is not supported by the\b",
+        "The driver's probe refused the device as one this release does not support: in a virtual machine given a "
+        "vGPU slice (NVIDIA vGPU / GRID on KVM, Proxmox, VMware) the guest sees a vGPU device that only NVIDIA's "
+        "vGPU (GRID) guest driver drives, never the public data-centre or GeForce driver; on bare metal or with the "
+        "whole GPU passed through, the GPU is newer than this driver release (its PCI ID is not in the release's "
+        "supported list). No GPU is initialised, so nvidia-smi and CUDA see none.",
+        "If the machine is a VM with a vGPU (the host's `nvidia-smi vgpu` or `mdevctl list` shows the slice): "
+        "install NVIDIA's vGPU (GRID) guest driver of the vGPU release the host's vGPU manager runs (from NVIDIA's "
+        "licensing portal; it needs a license server), or pass the whole GPU through to the VM (vfio-pci) and use "
+        "the public driver. Otherwise install a driver release whose supported-GPU list names the PCI ID the "
+        "message prints (a newer branch), and reboot.",
+        variants=(
+            Variant(
+                _VGPU_VM,
+                "a vGPU slice in a virtual machine",
+                "The guest has a vGPU slice, which the public driver does not support: install NVIDIA's vGPU (GRID) "
+                "guest driver that matches the host's vGPU manager release (for an immutable or container OS, build "
+                "it into the image or a system extension of your own, with its licensing configuration), or give "
+                "the VM the whole GPU by PCI passthrough (vfio-pci on the host, no vGPU profile) and keep the public "
+                "driver.",
+                strict=True,
+            ),
+        ),
+        unless=r"supported through the NVIDIA \d{3}\.xx Legacy drivers",
+        weight=93,
+        applies="Linux hosts and VM guests with the NVIDIA driver (vGPU guests on KVM / Proxmox / VMware; new GPUs)",
+        shown_by=(_R48("test_nvrm_gpu_not_supported_by_release"),),
+        example="NVRM: The NVIDIA GPU 0000:00:10.0 (PCI ID: 10de:1eb8)\nNVRM: installed in this system is not "
+        "supported by the\nNVRM: NVIDIA 535.104.05 driver release.",
+        example_source="the NVIDIA driver's kernel log (NVRM's probe of a GPU its release does not list)",
+    ),
     KnownError(
         "cuda-system-not-ready-fabric",
         "CUDA error 802 'system not yet initialized' (NVSwitch systems: the fabric manager has not set the fabric up)",
