@@ -2350,7 +2350,11 @@ _CORE: tuple[KnownError, ...] = (
             # step) after a resume: the state load_state_dict restored stayed on the CPU
             Variant(
                 r"torch[\\/]optim[\\/]optimizer\.py|\boptimi[sz]er\.step\(|resume training from"
-                r"|\bLoading states from\b|\bresume_from_checkpoint\b",
+                r"|\bLoading states from\b|\bresume_from_checkpoint\b"
+                # issue 36, round forty-eight: a third-party optimizer named beside a bare message, or the optimizer's
+                # own load_state_dict / a resume
+                r"|\bpytorch_optimizer\b|\bProdigy\w{0,10}\b|\bDAdapt\w{1,20}|\bScheduleFree\w{0,20}"
+                r"|\boptimi[sz]er\.load_state_dict\(|\bresum(?:e|ed|ing) (?:from|training)\b",
                 "optimizer state restored on the CPU at resume",
                 "A mismatch in the optimizer's step, or right after resuming from saved state: the optimizer's state "
                 "(exp_avg, step counters, a schedule-free optimizer's extra tensors) was restored by load_state_dict "
@@ -2849,6 +2853,26 @@ _CORE: tuple[KnownError, ...] = (
         "it on the CPU (offload some layers or run one of several models there), or use a GPU with more memory (or "
         "shard the model over several).",
         variants=(
+            # issue 36, round forty-eight: the out-of-memory of a quantization toolkit's calibration run, whose own
+            # options (a sequential, layer-by-layer pipeline; offloading; fewer / shorter samples) are the fix
+            Variant(
+                r"\bllmcompressor\b|\bllm-compressor\b|\bLLM Compressor\b"
+                r"|\b(?:GPTQ|SmoothQuant|AWQ|Quantization)Modifier\b|\bsequential_targets\b|\bcalibration pipeline\b"
+                r"|\b(?:basic|sequential|layer_sequential)"
+                r" pipeline\b|\bauto_gptq\b|\bAutoAWQ\b|\bauto_awq\b|\bneural_compressor\b|\bomniquant\b"
+                r"|\bcalib(?:rate|ration|rating)\b[^\n]{0,80}\b(?:quantiz\w{1,6}|GPTQ|AWQ|samples?)\b",
+                "a quantization toolkit's calibration run (llm-compressor, AutoGPTQ / AutoAWQ, lmdeploy lite)",
+                "The calibration of a quantization toolkit ran out of memory: the whole model sat on the GPUs while "
+                "calibration kept activations (and GPTQ's Hessians) for every layer. Use the toolkit's own ways to "
+                "calibrate a layer at a time: llm-compressor's sequential pipeline (pipeline='sequential', the "
+                "default for GPTQ / AWQ in recent releases; sequential_targets naming the decoder layer class) with "
+                "the model loaded on the CPU (device_map='cpu' or none, so each layer is onloaded in turn), or its "
+                "offloading options; AutoGPTQ / AutoAWQ / lmdeploy lite likewise load on the CPU and quantize layer "
+                "by layer. Then lower num_calibration_samples and max_seq_length (for example 256 x 2048 -> 128 x "
+                "1024), and calibrate in bf16 / fp16; a bigger GPU count helps only with a pipeline that spreads "
+                "layers, not with one that holds the whole forward.",
+                strict=True,
+            ),
             # issue 36, round forty-four: nvImageCodec's decoder could not allocate the decoded images
             Variant(
                 r"\bCUDA (?:Runtime|Driver API) failure: '#2'|\bnvimgcodec\b|\bnvImageCodec\b",

@@ -26,6 +26,28 @@ _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 _R39 = tests_in("tests/troubleshooting/test_round39_v39memory.py")
 
 #: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
+#: torch's CPU-only quantized ops in a text (issue 36, round forty-eight): the quantized engines, Intel Neural
+#: Compressor, a quantized tensor's dtype or dispatch key
+_CPU_QUANT = (
+    r"\bneural_compressor\b|\bIntel Neural Compressor\b|Pass quantize model\b|\bqint8\b|\bquint8\b|\bfbgemm\b"
+    r"|\bqnnpack\b|\bQuantizedCPU\b|\bquantized::\w|torch\.ao\.quantization\.convert|\bquantize_dynamic\("
+)
+#: a GPU in use in a text: Lightning's device summary, a move to CUDA
+_GPU_USED = r"GPU available: True \(cuda\), used: True|\.cuda\(\)|\.to\(['\"]cuda|device=['\"]cuda"
+#: a shard of a sharded checkpoint (issue 36, round forty-eight): model-00001-of-00002.safetensors,
+#: pytorch_model-00001-of-00003.bin, diffusion_pytorch_model-00001-of-00002.safetensors
+_SHARD = r"\b[\w-]{0,40}model-\d{5}-of-\d{5}\.(?:safetensors|bin)\b"
+#: a full-precision weight file's name that a loader asks for
+_FULL_WEIGHTS = r"\bpytorch_model\.bin\b|\bmodel\.safetensors\b"
+#: a quantized build named in the text: a repository or folder named -AWQ / -GPTQ / -int4 / -4bit, the toolkits
+_QUANT_REPO = r"[\w.-]-(?:AWQ|GPTQ|int4|int8|4bit|w4a16)\b|\bAutoAWQ\b|\bauto_gptq\b|\bllm-awq\b|\btinychat\b"
+#: a library's own words for an optional dependency that a call needs and the environment lacks (issue 36, round
+#: forty-eight): transformers' "requires Accelerate: `pip install ...`" and import_utils' "requires the X library but
+#: it was not found in your environment"
+_LIB_REQUIRES = (
+    r"\brequires Accelerate: `pip install|\brequires the [\w-]{2,40} library but it was not found in your environment"
+    r"|\brequires the accelerate library\b"
+)
 _OTHER_PYTHON = (
     r"Requirement already satisfied|Successfully installed|ipykernel|<ipython-input|Cell In\[\d|jupyter"
     r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
@@ -257,14 +279,20 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
     KnownError(
         "py-module-missing",
-        "ModuleNotFoundError: No module named X (not installed for the Python that runs the script)",
+        "ModuleNotFoundError: No module named X, or a library's own 'requires X' ImportError (not installed for the "
+        "Python that runs the script)",
         # (not pytest.importorskip's skip reason, "could not import 'X': No module named 'X'": a test skipped, no
         # failure; issue 36, round twenty-six), nor openmm-ml's notice that it goes on without an optional accelerator
         # ("failed to equip `nnpops` with error: No module named 'NNPOps'", round thirty-two)
         # nor xformers' notice that it goes on without Triton ("Error caught was: No module named 'triton'", round
         # thirty-four: startup_notices' xformers-triton-unavailable-notice)
         r"(?<!\w': )(?<!` with error: )(?<!Error caught was: )No module named '[\w.]{1,120}'"
-        r"|ImportError {0,3}: {0,3}No module named [\w.]{1,120}",
+        r"|ImportError {0,3}: {0,3}No module named [\w.]{1,120}"
+        # issue 36, round forty-eight: a library's own ImportError for an optional dependency it needs for the call
+        # (transformers' modeling_utils: "Using `low_cpu_mem_usage=True` or a `device_map` requires Accelerate: `pip
+        # install 'accelerate>=0.26.0'`"; its import_utils: "X requires the protobuf library but it was not found in
+        # your environment")
+        rf"|{_LIB_REQUIRES}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
@@ -285,6 +313,24 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:Failed to build|Could not build wheels for|Failed building wheel for) (\w{1,60})\b[\s\S]{0,20000}?"
         r"No module named '\2\b",
         variants=(
+            # issue 36, round forty-eight: the library's own ImportError names the distribution (and the version) it
+            # needs; an app's own Python (ComfyUI portable's python_embeded, a web UI's venv) is the one to install into
+            Variant(
+                _LIB_REQUIRES,
+                "a library's own ImportError for an optional dependency (transformers needs accelerate)",
+                "The library itself raised it: the call needs an optional dependency it does not install (a "
+                "device_map or low_cpu_mem_usage=True in from_pretrained needs accelerate; a tokenizer conversion "
+                "needs protobuf / sentencepiece), and the Python that runs the code has none, or one older than the "
+                "version the message asks for. Install exactly what the message names, with that version, into that "
+                'Python: `python -m pip install -U "accelerate>=<the version it names>"` (the same python that '
+                "runs the script: `python -c 'import sys; print(sys.executable)'`); in an app's own Python, that "
+                "Python's pip: ComfyUI portable `python_embeded\\python.exe -s -m pip install -U accelerate` from "
+                "its folder (a manual install: its venv's python), the Stable Diffusion web UI `venv\\Scripts\\"
+                "python.exe -m pip install -U accelerate`; then restart the app (or the notebook's kernel). Or leave "
+                "the option out (no device_map / low_cpu_mem_usage) if you do not need it.",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round forty-two: a GPU build's private CUDA submodule (pyarrow._cuda, which cuDF imports):
             # pip replaced the conda (conda-forge / rapidsai) CUDA build with a CPU-only wheel
             Variant(
@@ -601,7 +647,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"We couldn't connect to '[^'\n]{1,80}' to load|is not a local folder and is not a valid model identifier"
         r"|does not appear to have a file named [\w.-]{1,80}"
         r"|Can't load (?:tokenizer|config|the model|feature extractor) for '"
-        r"|Access to model [\w./-]{1,120} is restricted|GatedRepoError|RepositoryNotFoundError|LocalEntryNotFoundError",
+        r"|Access to model [\w./-]{1,120} is restricted|GatedRepoError|RepositoryNotFoundError|LocalEntryNotFoundError"
+        # issue 36, round forty-eight: a shard of a sharded checkpoint that is not there (a loader that opens
+        # model-00001-of-00002.safetensors itself, or transformers' "Error no file named pytorch_model.bin,
+        # model.safetensors, ... found in directory")
+        rf"|No such file or directory: ['\"]?[^\n'\"]{{0,400}}?{_SHARD}"
+        r"|Error no file named [\w.]{1,60}(?:, [\w.]{1,60}){0,6},? (?:or [\w.]{1,60} )?found in directory",
         "transformers / diffusers / huggingface_hub could not get the model: the id or local path is wrong, the "
         "folder lacks that file, the model is gated (needs a login and accepted terms), or the machine cannot reach "
         "the hub and the file is not in the cache.",
@@ -609,6 +660,33 @@ FAMILIES: tuple[KnownError, ...] = (
         "log in (`huggingface-cli login` or HF_TOKEN); offline, download it where there is network "
         "(`huggingface-cli download <id> --local-dir <dir>`) and pass the folder",
         variants=(
+            # issue 36, round forty-eight: the missing file is a full-precision weight file (a shard, the shard
+            # index) and the repository is a quantized build (AWQ / GPTQ / int4): it ships only packed weights for its
+            # own loader
+            Variant(
+                rf"(?s:(?:{_SHARD}|{_FULL_WEIGHTS}).{{0,3000}}?(?:{_QUANT_REPO})|(?:{_QUANT_REPO}).{{0,3000}}?"
+                rf"(?:{_SHARD}|{_FULL_WEIGHTS}))",
+                "a quantized repository (AWQ / GPTQ / int4) loaded through the full-precision loader",
+                "The repository is a quantized build of the model (its name or files say AWQ / GPTQ / int4): it "
+                "ships packed quantized weights (and a quantization config) for its own runtime, not the "
+                "full-precision shards (model-0000x-of-0000y.safetensors, pytorch_model.bin) the regular loader "
+                "opens. Load it with the loader made for it (the project's AWQ / TinyChat / llm-awq path with its "
+                "quantized-weights option, AutoAWQ / AutoGPTQ, a transformers release whose quantizer reads its "
+                "quantization_config, vLLM / lmdeploy with the quantization set), or point the regular script at "
+                "the unquantized repository of the same model. If the repository should have those files, "
+                "download it again completely (`huggingface-cli download <id> --local-dir <dir>`).",
+                strict=True,
+            ),
+            Variant(
+                _SHARD + r"|model\.safetensors\.index\.json|pytorch_model\.bin\.index\.json",
+                "a shard of a sharded checkpoint missing",
+                "A shard the checkpoint's index lists is not in the folder: an interrupted or partial download (a "
+                "git clone without git-lfs leaves pointers, a copy of only some files), or a folder whose index "
+                "belongs to another format (.bin vs .safetensors). Compare the folder with the repository's file "
+                "list and download it again completely (`huggingface-cli download <id> --local-dir <dir>`, or `git "
+                "lfs pull` in a clone); if the repository is a quantized build, load it with its own loader.",
+                strict=True,
+            ),
             Variant(
                 r"restricted|gated|GatedRepoError|\b401\b|\b403\b|Unauthorized",
                 "a gated model",
@@ -1006,6 +1084,22 @@ FAMILIES: tuple[KnownError, ...] = (
         "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
         "that output.",
         variants=(
+            # issue 36, round forty-eight: a CPU-only quantized model (torch's quantized ops: fbgemm / qnnpack int8,
+            # Intel Neural Compressor's static int8 model) run on the GPU: the crash follows the quantization and a
+            # GPU in use (Lightning's "GPU available: True (cuda), used: True", .cuda(), device='cuda')
+            Variant(
+                rf"(?s:(?:{_CPU_QUANT}).{{0,300000}}?(?:{_GPU_USED})|(?:{_GPU_USED}).{{0,300000}}?(?:{_CPU_QUANT}))",
+                "a CPU-only quantized model (torch int8: fbgemm / qnnpack, Neural Compressor) run on the GPU",
+                "The model was quantized into torch's int8 quantized ops (fbgemm / x86 / qnnpack engines; Intel "
+                "Neural Compressor's static / dynamic int8 PyTorch model), which have CPU kernels only, and the run "
+                "put it on the GPU (Lightning's Trainer picked the GPU, a .cuda() / device='cuda'): the quantized "
+                "kernels then read device memory from the CPU and the process dies without a Python error. Run the "
+                "quantized model on the CPU (Trainer(accelerator='cpu'), no .cuda(), or CUDA_VISIBLE_DEVICES= for "
+                "the evaluation), keep the fp32 / fp16 model for GPU runs, or quantize with a GPU backend (TensorRT "
+                "/ Torch-TensorRT int8, torchao, bitsandbytes) when it must run on the GPU.",
+                sure=True,
+                strict=True,
+            ),
             # issue 36, round thirty-four: the crashing frame is torch's CUDA caching allocator (c10's
             # CUDACachingAllocator malloc / free / its DeviceCachingAllocator): the allocator's own state, under
             # memory pressure or fragmentation (a long run of many fits), not a package built for another torch

@@ -19,16 +19,21 @@ _TESTS = "tests/troubleshooting/test_round12_q3.py"
 
 
 _test = tests_in(_TESTS)
+_test48 = tests_in("tests/troubleshooting/test_round48_v48load.py")
 
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "accelerate-meta-offload",
-        "A weight is still on the meta device (device_map offload or an unloaded checkpoint): 'Tensor on device meta "
+        "A weight is still on the meta device, or accelerate refuses to move a model it dispatched (device_map "
+        "offload or an unloaded checkpoint): 'Tensor on device meta "
         "is not on the expected device' / 'Cannot copy out of meta tensor'",
         r"Tensor on device meta is not on the expected device"
         r"|Cannot copy out of meta tensor; no data"
-        r"|Tensor\.item\(\) cannot be called on meta tensors",
+        r"|Tensor\.item\(\) cannot be called on meta tensors"
+        # issue 36, round forty-eight: accelerate's own refusal to move a dispatched model (big_modeling.py's
+        # wrapper around .to() / .cuda(): "You can't move a model that has some modules offloaded to cpu or disk.")
+        r"|You can't move a model that has some modules offloaded to (?:cpu|disk|cpu or disk)",
         "Some weights were never materialised: accelerate's device_map='auto' (transformers from_pretrained, a "
         "loader with low_cpu_mem_usage) offloaded what did not fit the GPU and left placeholders on the meta device, "
         "or a checkpoint did not contain every weight the model was built with (init_empty_weights); the forward "
@@ -38,11 +43,118 @@ FAMILIES: tuple[KnownError, ...] = (
         "offload that accelerate's hooks manage (do not call .to()/.cuda() on a model loaded with a device_map). If "
         "nothing should be offloaded, check that the checkpoint has every weight (the loader's 'weights not "
         "initialized' warning).",
+        variants=(
+            # issue 36, round forty-eight: .to() / .cuda() on a model loaded with a device_map (accelerate's
+            # RuntimeError, and its warnings "You shouldn't move a model that is dispatched using accelerate hooks" /
+            # "... when it is dispatched on multiple devices" before it)
+            Variant(
+                r"You can't move a model that has some modules offloaded|You shouldn't move a model (?:that is "
+                r"dispatched|when it is dispatched)",
+                ".to() / .cuda() on a model accelerate dispatched (device_map)",
+                "The model was loaded with a device_map (device_map='auto', a low_cpu_mem_usage loader, "
+                "accelerate's dispatch_model) and accelerate placed some of its modules on the CPU or the disk "
+                "because the GPU had no room; then the code called .to(device) / .cuda() on the whole model, which "
+                "accelerate refuses. Either drop the .to() / .cuda() call (device_map already placed the weights; "
+                "move only the inputs, to model.device), or load the whole model onto one device: "
+                "device_map={'': 0} / device_map='cuda' (or no device_map, then .to('cuda')) on a GPU with room for "
+                "it, or load it quantised (load_in_8bit / load_in_4bit, a smaller dtype) so it fits; to undo a "
+                "dispatch deliberately, accelerate's remove_hook_from_module(model, recurse=True) first.",
+                sure=True,
+                strict=True,
+            ),
+        ),
         weight=82,
         applies="torch 2.x with accelerate / transformers device_map loading",
         shown_by=(_test("test_meta_device_offload"),),
         example="RuntimeError: Tensor on device meta is not on the expected device cuda:0!",
         example_source="https://github.com/ictnlp/LLaVA-Mini/issues/4 (an 8 GB GPU, weights offloaded)",
+    ),
+    # issue 36, round forty-eight: transformers' from_pretrained with a device_map that put weights on "disk" and no
+    # offload_folder (modeling_utils.py: "The current `device_map` had weights offloaded to the disk. Please provide an
+    # `offload_folder` for them. Alternatively, make sure you have `safetensors` installed if the model you are using
+    # offers the weights in this format."; accelerate's load_checkpoint_in_model says the first sentence)
+    KnownError(
+        "hf-offload-folder-required",
+        "transformers / accelerate: 'The current `device_map` had weights offloaded to the disk. Please provide an "
+        "`offload_folder`' (the model does not fit GPU plus CPU memory)",
+        r"The current `?device_map`? had weights offloaded to the disk",
+        "from_pretrained (or accelerate's load_checkpoint_in_model) was given device_map='auto' (or a map with "
+        "'disk'): the model did not fit in the GPU's memory plus the CPU RAM accelerate may use, so some weights "
+        "were mapped to the disk, and for weights that are not safetensors files accelerate needs a folder to write "
+        "them to.",
+        "Make the model fit, or give it the disk: load it quantised (load_in_8bit / load_in_4bit through "
+        "bitsandbytes, a GPTQ / AWQ / GGUF build of the model) or in torch_dtype=torch.float16 / bfloat16, use a "
+        "smaller model or a machine with more GPU / CPU memory (max_memory tells accelerate what it may use); or "
+        "pass offload_folder='offload' (and offload_state_dict=True) to from_pretrained so the weights that do not "
+        "fit go to the disk (slow). The message's other remedy, safetensors, helps only where the model ships "
+        "*.safetensors weights (pip install safetensors; use_safetensors=True).",
+        alternatives=("accelerate-meta-offload", "gpu-out-of-memory"),
+        weight=84,
+        applies="transformers from_pretrained / accelerate load_checkpoint_in_model with a device_map",
+        shown_by=(_test48("test_offload_folder_required"),),
+        example="ValueError: The current `device_map` had weights offloaded to the disk. Please provide an "
+        "`offload_folder` for them. Alternatively, make sure you have `safetensors` installed if the model you are "
+        "using offers the weights in this format.",
+        example_source="huggingface/transformers src/transformers/modeling_utils.py (_load_pretrained_model's "
+        "ValueError)",
+    ),
+    # issue 36, round forty-eight: a weight loader (vLLM's / SGLang's model_loader and weight_utils, a model's
+    # load_weights) looks a quantized checkpoint's tensor up among the parameters its quantization scheme registered and
+    # finds none of that name: a KeyError naming a quantization tensor (compressed-tensors' weight_zero_point /
+    # weight_scale / weight_packed, GPTQ / AWQ's qweight / qzeros / scales / g_idx)
+    KnownError(
+        "quant-checkpoint-param-keyerror",
+        "A weight loader's KeyError on a quantized checkpoint's tensor ('...weight_zero_point', weight_scale, qweight, "
+        "g_idx): the loader's quantization scheme does not have that tensor",
+        r"KeyError: '[\w.]{0,200}\.(?:weight_zero_point|weight_scale|weight_packed|weight_shape|weight_g_idx"
+        r"|input_scale|qweight|qzeros|g_idx|scales|zero_point)'",
+        "The checkpoint was quantized with a scheme whose tensors the loader does not register for that layer: an "
+        "asymmetric scheme's zero points (weight_zero_point) where the engine release or the kernel it chose "
+        "(Marlin for WNA16 is symmetric-only in many releases) supports symmetric weights only, a model family whose "
+        "weight mapping (a vision-language model's renamed layers) the engine does not apply to the quantized "
+        "names, or a quantization_config in config.json that names another scheme or format than the tensors "
+        "(GPTQ vs AWQ vs compressed-tensors, a group size or a desc_act the files do not have).",
+        "Make the checkpoint's scheme one the engine release loads: quantize again with a scheme it supports "
+        "(llm-compressor's symmetric W4A16 / W8A8 presets, symmetric=True / zero_point=False in the recipe), or "
+        "upgrade the engine (vllm / sglang) and compressed-tensors to releases that load that scheme for this "
+        "model (their release notes / supported quantization tables); check that config.json's "
+        "quantization_config matches how the files were made (quant_method, format, group_size) and load it "
+        "without forcing another quantization option.",
+        alternatives=("py-hf-model-unavailable",),
+        weight=70,
+        applies="vLLM, SGLang and other loaders of compressed-tensors / GPTQ / AWQ checkpoints",
+        shown_by=(_test48("test_quant_checkpoint_param_keyerror"),),
+        example="KeyError: 'model.layers.0.mlp.down_proj.weight_zero_point'",
+        example_source="vllm model_executor/model_loader (a model's load_weights: params_dict[name])",
+    ),
+    # issue 36, round forty-eight: a conversion or evaluation script indexes the loaded checkpoint by the top-level key
+    # of the layout it was written for (a Composer / Lightning / trainer checkpoint's 'state', 'state_dict', 'model',
+    # 'model_state_dict', 'module') and the file is another layout (a bare state_dict, another trainer's)
+    KnownError(
+        "checkpoint-layout-keyerror",
+        "A checkpoint without the top-level key a script expects (KeyError: 'state' / 'state_dict' / 'model' / "
+        "'module'): another checkpoint layout",
+        r"KeyError: '(?:state|state_dict|model_state_dict|model_state|model|module|net|network|params|ema|ema_model"
+        r"|model_ema|optimizer|optimizer_state_dict|epoch|global_step|weights)'",
+        "The script loads the file with torch.load and indexes it by the key of the layout it was written for (a "
+        "Composer checkpoint's ['state']['model'], Lightning's ['state_dict'], a training loop's "
+        "['model_state_dict'] / ['model'], DeepSpeed's ['module']); the file passed is another layout (a bare "
+        "state_dict saved with torch.save(model.state_dict()), a pruned or exported model, another trainer's "
+        "checkpoint), so the key is not there.",
+        "Look at the file's layout first: `python -c \"import torch; ck = torch.load('FILE', map_location='cpu', "
+        'weights_only=False); print(type(ck), list(ck.keys())[:20])"`: parameter names (layer.weight ...) at the '
+        "top mean a bare state_dict. Then give the script the checkpoint layout it expects (the full training "
+        "checkpoint, not the exported / pruned weights), use the converter made for the layout you have, or "
+        "adapt the script's indexing (use the dict itself when the key is absent; strip a 'module.' / 'model.' "
+        "prefix with {k.removeprefix('module.'): v for k, v in sd.items()}).",
+        requires=r"torch\.load|\bcheckpoint|\bckpt\b|\.pth?\b|\.bin\b|\.safetensors\b|state_dict|\bconvert\w{0,30}"
+        r"|_to_(?:hf|huggingface|composer|megatron|torch|pt|onnx)\b|\bload_model\b|\bresume\b",
+        weight=40,
+        applies="torch.load'ed checkpoints read by conversion, evaluation and resume scripts",
+        shown_by=(_test48("test_checkpoint_layout_keyerror"),),
+        example="  File \"convert_ckpt_to_hf.py\", line 40, in main\n    sd = ckpt['state']['model']\n"
+        "KeyError: 'state'",
+        example_source="tests/troubleshooting/test_round48_v48load.py (a converter reading a Composer layout)",
     ),
     KnownError(
         "torchtrt-device-probe-no-gpu",

@@ -8,7 +8,7 @@ call in the container will fail. Each pattern is the library's own wording; name
 
 from __future__ import annotations
 
-from ..entry import KnownError, tests_in
+from ..entry import KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -128,14 +128,19 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "optional-extension-import-notice",
         "A project's optional compiled extension did not import: the feature that needs it is off or runs slowly "
-        "('failed to load custom ... module which is needed for ...')",
+        "('failed to load custom ... module which is needed for ...'; torchao skipping its C++ extensions built for "
+        "another torch)",
         r"\bfailed to (?:load|import) (?:the )?custom [\w -]{1,40}?module\W{0,4}(?:which|that) is (?:needed|required) "
         r"for \w"
         r"|ImportWarning: [^\n]{0,200}?(?:failed|unable|could not|cannot) (?:to )?(?:load|import)[^\n]{0,120}?"
         r"(?:module|extension|ops?|kernels?)\b"
         r"|\b(?:CUDA|C\+\+|custom|compiled|cpp) (?:extension|kernels?|ops?) (?:is |are |was |were )?not "
         r"(?:found|available|compiled|built)[^\n]{0,30}?[,.;:] {0,2}(?:using|falling back to|fall back to|use) "
-        r"(?:the |a )?(?:slow|slower|pure[- ]python|python|pytorch|native|naive|cpu|reference)\b",
+        r"(?:the |a )?(?:slow|slower|pure[- ]python|python|pytorch|native|naive|cpu|reference)\b"
+        # issue 36, round forty-eight: torchao's import-time check of the torch it was built for (torchao/__init__.py:
+        # "Skipping import of cpp extensions due to incompatible torch version 2.7.1+cu128 for torchao version
+        # 0.15.0", later "... incompatible torch version. Please upgrade to torch >= 2.11.0 (found 2.9.1+cu130)")
+        r"|Skipping import of cpp extensions due to incompatible torch version",
         "The project imports a compiled extension of its own (a CUDA correlation / sampling layer, a custom kernel) "
         "inside try / except and only warns when the import fails: the extension was never built, was built "
         "without CUDA, or was built for another torch / Python. Nothing failed yet; only the feature the warning "
@@ -147,6 +152,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "folder, then `python -c 'import <the module the warning names>'` must print no error (run that import to "
         "see why it failed: an undefined symbol means a rebuild for this torch). Otherwise ignore the warning and "
         "use a model or option that does not need it.",
+        variants=(
+            Variant(
+                r"Skipping import of cpp extensions due to incompatible torch version",
+                "torchao built for another torch",
+                "torchao's wheel was built against another torch release than the one installed (its compiled C++ / "
+                "CUDA kernels are tied to one torch ABI), so at import it skips them and only its Python API works: "
+                "nothing failed, but its custom kernels (some low-bit / sparse / fp8 ops, quantized layouts that "
+                "need them) are unavailable. If you need them, install the torchao release built for your torch "
+                "(torchao's compatibility table in its README / release notes: `python -m pip install "
+                '"torchao==<the release for your torch>"`, from the same index as torch, e.g. its cuXXX wheel '
+                "index), or the torch that torchao release asks for; otherwise ignore the line (an application that "
+                "pins torch may simply pull a newer torchao).",
+                strict=True,
+            ),
+        ),
         severity="notice",
         weight=30,
         applies="projects with optional CUDA extensions (optical flow correlation layers, custom samplers, kernels)",

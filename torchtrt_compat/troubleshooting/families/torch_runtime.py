@@ -84,6 +84,11 @@ _NAN_PROBABILITIES = (
 )
 #: index_select's own assert and kernel (aten/src/ATen/native/cuda/Indexing.cu)
 _INDEX_SELECT = r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index"
+#: a quantization toolkit's calibration in a text (issue 36, round forty-eight)
+_CALIBRATION = (
+    r"\bcalib(?:rate|ration|rating|_dataset|_data|_loader|_dataloader)?\b|\bomniquant\b|\bllmcompressor\b"
+    r"|\bauto_gptq\b|\bauto_awq\b|\bnsamples\b"
+)
 #: a language model's words near an index_select assert (the embedding lookup's situation)
 _NLP = (
     r"\btoken|input_ids|\btransformers\b|\bvocab|position_ids|\blm_head\b|\bembed|\bbert\b|\bgpt|\bllama"
@@ -164,6 +169,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "versions of its requirements / Dockerfile / get_started page (mmcv built for your torch and CUDA: "
                 "`mim install mmcv-full==<pinned>`), then rerun; if it persists, CUDA_LAUNCH_BLOCKING=1 names the "
                 "op, and check labels / indices against the class count of the config.",
+                strict=True,
+            ),
+            # issue 36, round forty-eight: index_select's assert in a quantization toolkit's calibration (OmniQuant,
+            # llm-compressor, AutoGPTQ / AutoAWQ, lmdeploy lite): the calibration samples' token ids come from another
+            # tokenizer (a cached calibration set made for another model)
+            Variant(
+                rf"(?s:(?:{_INDEX_SELECT}).*?(?:{_CALIBRATION})|(?:{_CALIBRATION}).*?(?:{_INDEX_SELECT}))",
+                "an embedding lookup during a quantization toolkit's calibration",
+                "The calibration samples hold token ids at or above the model's vocabulary size: they were tokenized "
+                "with another model's tokenizer (a cached calibration dataloader or .cache file made for another "
+                "model, a tokenizer path that differs from the model path) or are longer than the model's "
+                "max_position_embeddings. Delete the cached calibration data and let the tool build it again with "
+                "this model's own tokenizer (the same path for --model and --tokenizer), keep seqlen within the "
+                "model's context, and check ids.max() < model.get_input_embeddings().num_embeddings on the CPU; "
+                "rerun with CUDA_LAUNCH_BLOCKING=1 to confirm the op.",
                 strict=True,
             ),
             Variant(
