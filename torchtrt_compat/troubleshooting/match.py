@@ -812,9 +812,66 @@ def _python3_wording(text: str) -> str:
     return text
 
 
+#: an exception's class alone on its line, then the colon on the next line (alone, or before the message): a frozen
+#: Windows app's or a console's traceback that printed the class, the ": " and the message as separate writes
+#: ("RuntimeError" / ":" / "You can't move a model that has some modules offloaded ..."; issue 36, round forty-eight)
+_SPLIT_EXCEPTION = re.compile(
+    r"^(?P<cls>[ \t]{0,8}(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}(?:Error|Exception|Interrupt|Exit))[ \t]*\r?\n"
+    r"[ \t]{0,8}:[ \t]*(?:\r?\n[ \t]{0,8})?(?=\S)",
+    re.MULTILINE,
+)
+
+
+def _joined_exception_lines(text: str) -> str:
+    """``text`` with each exception line split after its class (`_SPLIT_EXCEPTION`) joined back into one line
+    ("RuntimeError: You can't move ..."), so the families keyed to the message read it and it is the first error."""
+    if "\n:" not in text and "\n :" not in text and "\n\t:" not in text:
+        return text
+    return _SPLIT_EXCEPTION.sub(lambda m: m.group("cls") + ": ", text[:200_000]) + text[200_000:]
+
+
+#: cuBLAS's status numbers (cublasStatus_t, cublas_api.h), by the name its families are keyed to
+_CUBLAS_STATUS = {
+    1: "CUBLAS_STATUS_NOT_INITIALIZED", 3: "CUBLAS_STATUS_ALLOC_FAILED", 7: "CUBLAS_STATUS_INVALID_VALUE",
+    8: "CUBLAS_STATUS_ARCH_MISMATCH", 11: "CUBLAS_STATUS_MAPPING_ERROR", 13: "CUBLAS_STATUS_EXECUTION_FAILED",
+    14: "CUBLAS_STATUS_INTERNAL_ERROR", 15: "CUBLAS_STATUS_NOT_SUPPORTED", 16: "CUBLAS_STATUS_LICENSE_ERROR",
+}  # fmt: skip
+#: a project's own check that prints cuBLAS's status by number (issue 36, round forty-eight): "cuBLAS error at
+#: gemm_runner.cu:125 code=15", "CUBLAS_STATUS 15", "cuBLASLt failed with status 15" (the plain "cuBLAS error: 13" /
+#: "Cublas Error: 13 - " forms are cublas-failure-other-framework's own, which reads their numbers itself)
+_CUBLAS_NUMBERED = re.compile(
+    r"\b(?:cublas(?:lt)?_status|cublas(?:lt)? (?:error|failure|failed) with (?:status|error|code))\s{0,2}[:=]?"
+    r"\s{0,2}\(?(?P<a>\d{1,2})\b(?![.\d%])"
+    r"|\bcublas(?:lt)?[ _](?:error|status|failure|failed)\b[^\n]{0,240}?\b(?:code|status)\s{0,2}[=:]\s{0,2}"
+    r"(?P<b>\d{1,2})\b(?![.\d%])",
+    re.IGNORECASE,
+)
+
+
+def _named_cublas_status(text: str) -> str:
+    """``text`` with cuBLAS's status name after each line that states it only by number (`_CUBLAS_NUMBERED`;
+    "... code=15 (CUBLAS_STATUS_NOT_SUPPORTED)"), so the families keyed to cuBLAS's names read it; a line that
+    names the status itself is left as it is."""
+    if "blas" not in text[:200_000].lower():
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        line = m.group(0)
+        if re.search(r"CUBLAS_STATUS_[A-Z]", line, re.IGNORECASE):
+            return line
+        found = _CUBLAS_NUMBERED.search(line)
+        if found is None:
+            return line
+        name = _CUBLAS_STATUS.get(int(found.group("a") or found.group("b")))
+        return f"{line} ({name})" if name else line
+
+    head = re.sub(r"(?im)^[^\n]*cublas[^\n]*$", named, text[:200_000])
+    return head + text[200_000:]
+
+
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
-    text = _python3_wording(_unescape_html(_unspace(text or "")))
+    text = _named_cublas_status(_joined_exception_lines(_python3_wording(_unescape_html(_unspace(text or "")))))
     reading = scan.read(text, _anchors() if len(text) > scan.WHOLE else ())
     hay = reading.text
     unread = [reading.note()] if reading.note() else []
@@ -1778,6 +1835,8 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
     found_on = {line_start(hay, e._at) for e in result if e._at >= 0 and e.severity == "failure"}
     if _aborted_after_a_warning(top, hay, lv, found_on):
         return True
+    if _title_gpu_fault_over_warnings(top, hay, lv, found_on):
+        return True
     if top.severity == "warning" and lv.errors:
         m = _SYNTAX_ERROR.search(hay)
         return m is not None and line_start(hay, m.start()) not in found_on
@@ -1795,6 +1854,26 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
         if not _TRACEBACK_OR_CRASH.search(text) and not text.rstrip().endswith(":"):  # a heading says nothing
             return True
     return False
+
+
+#: an issue's title that names a GPU's fault (ROCm's "Memory access fault by GPU node-1 ... Reason: Page not present
+#: or supervisor privilege", CUDA's "illegal memory access", "GPU has crashed", "device lost", an Xid)
+_TITLE_GPU_FAULT = re.compile(
+    r"\(issue title: [^\n]{0,300}?(?:\bmemory access fault\b|\billegal memory access\b|\bGPU (?:has |had )?crashed\b"
+    r"|\bdevice (?:was |is )?lost\b|DEVICE_LOST\b|\bXid\b)",
+    re.IGNORECASE,
+)
+
+
+def _title_gpu_fault_over_warnings(top: Explanation, hay: str, lv: Levels, found_on: set[int]) -> bool:
+    """Whether the text's one failure is a GPU's fault its issue title names (`_TITLE_GPU_FAULT`) over a body that
+    shows warnings only, and the top family was read on one of those body lines, no error line (issue 36, round
+    forty-eight: a GPTQ library's "CUDA extension not installed." under a title of ROCm's memory access fault): the
+    warning is no cause of the fault, and the first answer is the fault's stage and next step."""
+    if not hay.startswith("(issue title: ") or not _TITLE_GPU_FAULT.match(hay) or 0 in found_on or top._at <= 0:
+        return False
+    errors = [start for start, mark in zip(lv.starts, lv.marks, strict=True) if mark == "error"]
+    return errors == [0] and line_start(hay, top._at) not in errors
 
 
 #: a process's own end by an assertion or an abort: ggml's GGML_ASSERT, an "Assertion failed" line, C++'s "terminate
@@ -2176,6 +2255,14 @@ def _only_a_notice(hay: str) -> bool:
 
 
 # ---- a text whose own words say the program goes on (issue 36, round thirty) ----------------------------------------
+#: a program's words that it took a slower path in place of the one it tried (issue 36, round forty-eight): a fallback
+#: to something other than the CPU, dequantizing instead, a slow path, an unsupported option replaced by another
+_FALLBACK = (
+    r"(?:fall(?:s|ing)? ?back|fallback) to (?!(?:the )?CPU\b)(?:an? |the )?[\w.-]{2,40}"
+    r"|dequantiz(?:e|es|ing)\b[^\n.;]{0,60}\binstead\b"
+    r"|\busing (?:the |a )?slow(?:er)? (?:path|kernel|implementation|version)\b"
+    r"|\bnot (?:supported|available)(?: here| on this \w{2,20})?[,;] (?:using|will use|switching to) \S"
+)
 #: a program's words that it goes on without something: on the CPU ("fallback to cpu", "continuing on CPU", "using
 #: CPU instead"), without a feature ("disabling effect", "... is disabled", "will not be available", "Some
 #: functionality may be unavailable"), a build that succeeded with warnings (Julia's Pkg: "X.jl has been built
@@ -2200,7 +2287,11 @@ _GOES_ON = re.compile(
     # a file or setting it could not find, then its own next sentence that it takes the default ("Cannot find
     # prompt.txt. Using default prompt depending on model-family.")
     r"|(?<=[.;] )(?:Using|Falling back to|Will use) (?:the )?default\b"
-    r"|[Ss]uccessfully (?:[^\n.,]|\.(?=\w)){1,80}, but (?:couldn't|could not|failed to|was unable to|cannot|can't)\b)",
+    r"|[Ss]uccessfully (?:[^\n.,]|\.(?=\w)){1,80}, but (?:couldn't|could not|failed to|was unable to|cannot|can't)\b"
+    # a fast path refused and the slower one taken (issue 36, round forty-eight): "X failed, falling back to
+    # dequantization: ...", "dequantizing the weights instead", "using slow path", "not supported, using the
+    # reference kernel"
+    rf"|{_FALLBACK})",
     re.IGNORECASE,
 )
 #: a go-on line that says a library was built without its GPU backend
@@ -2308,6 +2399,9 @@ def _went_on(
             command = STAGE_COMMANDS["goes-on/cpu" if "torch" in products else "goes-on/cpu-any"]
         result.next_step = STAGE_STEPS["goes-on/cpu"].format(check=check)
         without = "without the GPU, on the CPU"
+    elif re.search(_FALLBACK, going, re.IGNORECASE):
+        result.next_step, command = STAGE_STEPS["goes-on/fallback"], STAGE_COMMANDS["goes-on/fallback"]
+        without = "with a slower fallback in place of the fast path it tried"
     else:
         result.next_step, command = STAGE_STEPS["goes-on/optional"], STAGE_COMMANDS["goes-on/optional"]
         without = "without an optional part it names"
@@ -2315,8 +2409,8 @@ def _went_on(
     remedy = f" The message says what to do if you need it: {said}." if said else ""
     result.summary = (
         f"No failure shown: the text's own words say the program goes on {without} "
-        f"({_display.short(going, 160)!r}); nothing in it failed, at {result.stage}.{remedy} If you need what it "
-        f"left out, next: {command}"
+        f"({_display.short(going, 160)!r}); nothing in it failed, at {result.stage}.{remedy} If you need "
+        f"{'the fast path' if 'fallback' in without else 'what it left out'}, next: {command}"
     )
 
 
@@ -2947,11 +3041,15 @@ def _by_cut_frame(hay: str, held: Held, found: list[Explanation]) -> list[Explan
     frames = list(_FRAME_AT.finditer(hay, max(0, len(hay) - 50_000)))
     if not frames:
         return []
-    at = line_start(hay, frames[-1].start())
-    line = _line_of(hay, frames[-1].start()).strip()
+    # the innermost frame: the last, or the first where the message stands above frames printed innermost first
+    # (issue 36, round forty-eight)
+    inner = frames[0] if _message_before_frames(hay) else frames[-1]
+    at = line_start(hay, inner.start())
+    line = _line_of(hay, inner.start()).strip()
+    code = _line_of(hay, hay.find("\n", inner.start()) + 1).strip() if "\n" in hay[inner.start() :] else ""
     for key, rx in _cut_frames():
         c = _compiled_by_key().get(key)
-        if c is not None and rx.search(line):
+        if c is not None and (rx.search(line) or rx.search(f"{line}\n{code}")):
             e = c.entry
             return [
                 replace(
@@ -3154,7 +3252,25 @@ def _stated_above(hay: str) -> str:
         return said if _TITLE_STATES_ERROR.search(said) else ""
     if _EXCEPTION_FIRST.match(first) and not _FRAME.match(first):
         return first
+    if _message_before_frames(hay):  # the message alone, printed (or pasted) before its frames
+        return first
     return ""
+
+
+#: a line that is a message's own words, not a traceback's head, a frame, a log record or the paster's words: a
+#: letter first, a few words, no path or prompt at its start
+_BARE_MESSAGE = re.compile(r"^[A-Za-z][\w'`,.() -]{2,200}$")
+
+
+def _message_before_frames(hay: str) -> bool:
+    """Whether the text starts with an exception's message alone (no class, "Ran out of input") directly above
+    traceback frames, with no "Traceback" head: a paste that put the message first (`str(e)` printed, then
+    `traceback.print_tb`, or a report reordered by hand; issue 36, round forty-eight)."""
+    lines = [ln for ln in hay[:4000].splitlines() if ln.strip()][:2]
+    if len(lines) < 2 or "Traceback (most recent call" in hay[:20_000]:
+        return False
+    first = lines[0].strip()
+    return bool(_BARE_MESSAGE.match(first)) and len(first.split()) >= 2 and _FRAME.match(lines[1]) is not None
 
 
 def _cut_traceback(hay: str) -> str:

@@ -70,6 +70,9 @@ _INSTRUCTION = re.compile(
     r"\b[Pp]lease (?!help\b|advise\b|let\b|report\b|file\b|open\b|contact\b|submit\b|wait\b|note\b|be patient\b"
     r"|refer\b|see\b|ignore\b|provide\b|share\b|post\b|send\b|include\b|attach\b|try again\b)[a-z]{2,20}\b"
     r"|\b(?:[Mm]ake sure|[Ee]nsure that|[Bb]e sure to)\b"
+    # a request for an argument the code must give, named in backquotes ("Please provide an `offload_folder` for
+    # them"; issue 36, round forty-eight), not one for the user's log or details
+    r"|\b[Pp]lease (?:provide|pass|specify) (?:an? |the )?`[A-Za-z_][\w.=-]{0,60}`"
     r"|\b[Yy]ou (?:must|need to|have to|should|(?:may|might) (?:need|want) to|can (?:try|set|use|install|pass|call"
     r"|add|look|run|disable|enable|specify|change|upgrade|downgrade|update|import|move|reduce|increase|lower"
     r"|switch)|could try)\b"
@@ -181,6 +184,27 @@ def _sentence(msg: str, at: int, end: int) -> tuple[str, int]:
     return msg[start:finish].strip(), finish
 
 
+#: the words that open a message's second remedy ("Alternatively, make sure you have `safetensors` installed", "Or
+#: set ..."): the message named its first remedy in the sentence before (issue 36, round forty-eight)
+_SECOND_REMEDY = re.compile(r"\s*(?:(?:Alternatively|Otherwise|Or|Else)\b,?\s|$)", re.IGNORECASE)
+
+
+def _with_first_remedy(msg: str, at: int, said: str) -> str:
+    """``said`` (a second remedy, "Alternatively, ...") with the sentence before it in ``msg`` first, where that
+    sentence is the message's own words and not its exception's class alone."""
+    start = 0
+    for m in _SENTENCE_START.finditer(msg, 0, at):
+        start = m.end()
+    before = msg[:start].rstrip()
+    head = 0
+    for m in _SENTENCE_START.finditer(before, 0, max(0, len(before) - 1)):
+        head = m.end()
+    first = before[head:].strip()
+    if len(first.split()) < 3:
+        return said
+    return f"{first} {said}"
+
+
 def said_to_do(hay: str, lv: Levels) -> str:
     """The instruction a failing text's own message gives, in double quotes (then, outside them, the order it asks
     for when it names a broken one), or "" when it gives none. A debugging hint ("for more details, set X=1") counts
@@ -191,8 +215,10 @@ def said_to_do(hay: str, lv: Levels) -> str:
             said, finish = _sentence(msg, m.start(), m.end())
             if not said or _DEBUG_HINT.search(said) or _METRIC.search(said):
                 continue
+            if _SECOND_REMEDY.match(said):  # "Alternatively, ...": the remedy the message names first comes first
+                said = _with_first_remedy(msg, m.start(), said)
             nxt = _INSTRUCTION.search(msg, finish)
-            if nxt is not None and msg[finish : nxt.start()].strip() == "":
+            if nxt is not None and _SECOND_REMEDY.fullmatch(msg[finish : nxt.start()].strip() + " "):
                 more, _ = _sentence(msg, nxt.start(), nxt.end())
                 if more and more != said and len(said) + len(more) < 400:
                     said = f"{said} {more}"

@@ -360,6 +360,10 @@ _ERROR_LINE = re.compile(
     #: a native library's check that reports where it failed, as it prints it without a logger ("Error at
     #: /src/cuda_exec.cpp:581 in auto compileCode(...)"; issue 36, round thirty-two)
     r"|Error at [^\n]{1,300}?\.(?:c|cc|cpp|cu|cuh|h|hpp|cxx):\d{1,6}\b"
+    #: a tool's own sentence of its failure at a line's start, no logger before it (nvtop's "Impossible to
+    #: initialize nvidia nvml : Driver/library version mismatch", "Unable to determine the device handle for GPU0",
+    #: "Failed to initialize NVML: ..."; issue 36, round forty-eight)
+    r"|(?:Impossible|Unable|Failed) to (?=[a-z]{2,30}\b)"
     r"|terminate called|what\(\):|Fatal Python error|Segmentation fault|Bus error|Illegal instruction"
     #: nvcc's and its sub-tools' own fatal lines ("nvcc fatal   : Unsupported gpu architecture 'compute_89'",
     #: "fatbinary fatal   : ...", "ptxas fatal   : ...")
@@ -715,7 +719,12 @@ _TITLE_FAILS = re.compile(
     #: the shell's word for a process that SIGKILL ended (most often the kernel's OOM killer: "(issue title:
     #: Killed)", "process killed after rendering"), not a count of what a program killed ("Killed 3 processes")
     r"|\b[Kk]illed\b(?! \d| ?\?)"
-    r"|\bnot compiled with\b|\bundefined (?:symbol|reference)\b)",
+    r"|\bnot compiled with\b|\bundefined (?:symbol|reference)\b"
+    #: a GPU's fault named in the title over a body of warnings (issue 36, round forty-eight): ROCm's HSA runtime's
+    #: "Memory access fault by GPU node-1 (Agent handle: ...) on address ... Reason: Page not present or supervisor
+    #: privilege.", CUDA's "an illegal memory access", a driver's "GPU has crashed" / "device lost" / an "Xid" event
+    r"|\b[Mm]emory access fault\b|\billegal memory access\b|\bGPU (?:has |had )?(?:crashed|hung|hang)\b"
+    r"|\b[Dd]evice (?:was |is )?lost\b|DEVICE_LOST\b|\bXid\b(?! ?\?))",
     re.MULTILINE,
 )
 

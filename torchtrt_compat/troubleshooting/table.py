@@ -7661,6 +7661,10 @@ STAGE_STEPS: dict[str, str] = {
     "tool with the same file and options to see whether the engine alone loads it",
     "goes-on/cpu": "nothing failed: the program says it goes on without the GPU (on the CPU), which is slower, not "
     "broken. If the GPU should be used, {check}",
+    "goes-on/fallback": "nothing failed: the program says its fast path did not apply (the reason is on the same "
+    "line) and it took a slower one (a fallback, dequantized weights, a reference kernel), so the run goes on and "
+    "what it costs is speed. If the speed matters, meet what the line says the fast path needs (a dtype, a "
+    "layout, a GPU generation, a library version) or upgrade the program to a release that does",
     "goes-on/optional": "nothing failed: the program says it goes on without an optional part (a library, an SDK, an "
     "effect or provider it names), so only that feature is off. If you need it, install what the line names (of the "
     "version the program supports) where the program looks for it (the library path, the SDK's install folder) and "
@@ -7916,6 +7920,12 @@ STAGE_CUT_FRAMES: tuple[tuple[str, str], ...] = (
         r"serialization\.py\W{1,4}, line \d{1,6}, in (?:default_restore_location|_cuda_deserialize"
         r"|validate_cuda_device)\b",
     ),
+    # issue 36, round forty-eight: torch.load's legacy (non-zip) reader failed at its first read, the pickle magic
+    # number: the file is empty, cut short or no checkpoint ("Ran out of input", "invalid load key")
+    (
+        "py-model-file-incomplete",
+        r"serialization\.py\W{1,4}, line \d{1,6}, in _legacy_load\n\s{0,12}magic_number = pickle_module\.load\(",
+    ),
 )
 
 STAGE_COMMANDS: dict[str, str] = {
@@ -8120,6 +8130,8 @@ STAGE_COMMANDS: dict[str, str] = {
     "goes-on/cpu-any": "nvidia-smi (the driver and the GPU the machine gives the program); then, in the program's "
     "own environment (its user, its library path), ldconfig -p | grep -E 'libcudart|libcudnn' and the framework's "
     "own device check",
+    "goes-on/fallback": "pip list 2>/dev/null | grep -iE 'torch|<the program>'; then check the release notes of the "
+    "program for the fast path the line names",
     "goes-on/optional": "ldconfig -p | grep -i <the library it names> (Windows: where <name>.dll); then start the "
     "program again and look for the notice",
 }
@@ -8378,7 +8390,10 @@ STAGE_ACCELERATORS: tuple[tuple[str, str, str, str], ...] = (
         "an AMD GPU (ROCm / HIP)",
         r"\bROCm\b|\brocm\b|/opt/rocm\b|\bHIP\b|\bhip[A-Z]\w{1,30}|\bhipcc\b|\bhip_\w{2,40}|\bgfx\d{3,4}[a-z]?\b"
         r"|\bMIOpen\w{0,20}|\bmiopen\w{0,30}|\broc[A-Z]\w{1,30}|\brocminfo\b|\brocm-smi\b|\bamd_comgr\w{0,30}"
-        r"|\bHSA_\w{2,40}|\bhsa_\w{2,40}|\bTensileLibrary\w{0,30}|\bamdgcn-amd-amdhsa\b|\bamdgpu\b",
+        r"|\bHSA_\w{2,40}|\bhsa_\w{2,40}|\bTensileLibrary\w{0,30}|\bamdgcn-amd-amdhsa\b|\bamdgpu\b"
+        # the HSA runtime's own report of a GPU's page fault (ROCR-Runtime: "Memory access fault by GPU node-1 (Agent
+        # handle: ...) on address ... Reason: Page not present or supervisor privilege."; issue 36, round forty-eight)
+        r"|\bMemory access fault by GPU node-\d",
         "the text runs on an AMD GPU through ROCm (HIP, MIOpen, rocBLAS / hipBLASLt), not an NVIDIA GPU: first check "
         "the GPU's gfx target (`rocminfo | grep -i gfx`) against the targets the installed ROCm, its libraries and "
         "the ROCm build of torch support (a target they lack fails in MIOpen's or rocBLAS's kernels: no Tensile "

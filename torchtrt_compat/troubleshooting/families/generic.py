@@ -86,6 +86,19 @@ _IMPORT_LINE = (
     r"^[ \t]{0,8}(?:>>>[ \t]{0,4}|In \[\d{1,4}\]:[ \t]{0,4}"
     r"|\$?[ \t]{0,4}python3?[ \t]{1,4}-c[ \t]{1,4}[\"'])?"
 )
+#: a model quantized with torch's CPU-only quantization (issue 36, round forty-eight): its quantized ops and dtypes,
+#: its CPU backends, Intel Neural Compressor's log of the quantized ops ("| dequantize | 209 |", "Pass quantize model")
+_CPU_QUANTIZED = (
+    r"\bquantized::\w|\bq(?:u)?int8\b|\bfbgemm\b|\bqnnpack\b|\bQuantized(?:Linear|Conv\w{0,4})\b"
+    r"|\btorch\.(?:ao\.)?quantization\.(?:convert|prepare|quantize_dynamic)\b|\bquantize_dynamic\("
+    r"|\|\s{0,8}dequantize\s{0,8}\|\s{0,8}\d|\bPass quantize model\b"
+)
+#: a run the text puts on the GPU: Lightning's device line, a .cuda() / .to('cuda'), device='cuda'
+_RUN_ON_GPU = (
+    r"GPU available: True \(\w{1,10}\), used: True|\.cuda\(\)|\.to\(\s{0,2}['\"]cuda"
+    r"|\bdevice\s{0,2}=\s{0,2}['\"]cuda"
+)
+
 _IMPORTED_BEFORE_TORCH = (
     r"\A(?:(?![^\n]{0,300}\b(?:import|from)[ \t]{1,4}torch\b)[^\n]{0,300}\n){0,80}?"
     + _IMPORT_LINE
@@ -1132,6 +1145,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "program imported before torch clashes with it (another C++ runtime, logging or OpenMP library of "
                 "another version): import torch and call torch.cuda.init() first in the script, or bisect the "
                 "imports; gdb's `info sharedlibrary` lists the libraries loaded twice.",
+            ),
+            # issue 36, round forty-eight: a CPU-only quantized model (torch's eager / FX int8 ops, fbgemm / qnnpack /
+            # x86 backends: what Intel Neural Compressor's and torch.ao's static or dynamic quantization make) that
+            # the text runs on the GPU (Lightning's "GPU available: True (cuda), used: True", .cuda(), device='cuda')
+            Variant(
+                rf"\A(?=[\s\S]{{0,300000}}?(?:{_CPU_QUANTIZED}))(?=[\s\S]{{0,300000}}?(?:{_RUN_ON_GPU}))",
+                "a CPU-only quantized (int8) model run on the GPU",
+                "The text shows a model quantized to int8 with torch's CPU quantization (quantized:: ops, qint8 / "
+                "quint8 tensors, the fbgemm / qnnpack / x86 backends; Intel Neural Compressor's and torch.ao's "
+                "static or dynamic int8 models are such models) and a run on the GPU (the trainer or the script "
+                "picked CUDA). Those quantized kernels exist for the CPU only, so running the model on CUDA can "
+                "crash natively instead of raising an error. Run the quantized model on the CPU: "
+                "Trainer(accelerator='cpu') for Lightning, model.to('cpu') and CPU inputs, or "
+                "CUDA_VISIBLE_DEVICES='' for the evaluation; for GPU int8 inference use a GPU path instead (TensorRT "
+                "/ Torch-TensorRT int8, torchao's GPU quantization, bitsandbytes).",
+                strict=True,
             ),
             # the session or script imported a library with native runtimes of its own before torch (issue 36,
             # round thirty-one: `import open3d` then `import torch`, then a crash in a CUDA op)
