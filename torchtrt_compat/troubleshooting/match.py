@@ -992,7 +992,7 @@ def explain(
         )
     )
     found = _raised_over_a_warning(_another_program_after(_status_over_its_wrapper(found, hay), hay), hay, lv)
-    found = _loader_failure_first(_title_crash_under_an_exception(found, hay), hay)
+    found = _title_fault_first(_loader_failure_first(_title_crash_under_an_exception(found, hay), hay), hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
@@ -1863,6 +1863,27 @@ _TITLE_GPU_FAULT = re.compile(
     r"|\bdevice (?:was |is )?lost\b|DEVICE_LOST\b|\bXid\b)",
     re.IGNORECASE,
 )
+
+
+def _title_fault_first(found: list[Explanation], hay: str) -> list[Explanation]:
+    """A failure family found on an issue title that names a GPU's fault (`_TITLE_GPU_FAULT`) comes before families
+    that only warn of a failure (`KnownError.severity` "warns-of-failure") found in the body under it: the title's
+    fault is what failed, a body's warning ("CUDA extension not installed.") no cause of it (issue 36, round
+    forty-eight): the title's families rank above those warnings. Other ranks are kept."""
+    if not found or not _TITLE_GPU_FAULT.match(hay):
+        return found
+    nl = hay.find("\n")
+    nl = len(hay) if nl < 0 else nl
+
+    def fails(e: Explanation) -> bool:
+        return (e._entry.severity if e._entry is not None else e.severity) == "failure"
+
+    titled = [e for e in found if 0 <= e._at < nl and fails(e)]
+    warners = [e for e in found if e not in titled and not fails(e)]
+    if not titled or not warners:
+        return found
+    top = max(e._rank for e in warners)
+    return [replace(e, _rank=max(e._rank, top + 1)) if e in titled else e for e in found]
 
 
 def _title_gpu_fault_over_warnings(top: Explanation, hay: str, lv: Levels, found_on: set[int]) -> bool:

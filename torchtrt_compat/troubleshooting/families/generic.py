@@ -25,15 +25,6 @@ from ..entry import (
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 _R39 = tests_in("tests/troubleshooting/test_round39_v39memory.py")
 
-#: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
-#: torch's CPU-only quantized ops in a text (issue 36, round forty-eight): the quantized engines, Intel Neural
-#: Compressor, a quantized tensor's dtype or dispatch key
-_CPU_QUANT = (
-    r"\bneural_compressor\b|\bIntel Neural Compressor\b|Pass quantize model\b|\bqint8\b|\bquint8\b|\bfbgemm\b"
-    r"|\bqnnpack\b|\bQuantizedCPU\b|\bquantized::\w|torch\.ao\.quantization\.convert|\bquantize_dynamic\("
-)
-#: a GPU in use in a text: Lightning's device summary, a move to CUDA
-_GPU_USED = r"GPU available: True \(cuda\), used: True|\.cuda\(\)|\.to\(['\"]cuda|device=['\"]cuda"
 #: a shard of a sharded checkpoint (issue 36, round forty-eight): model-00001-of-00002.safetensors,
 #: pytorch_model-00001-of-00003.bin, diffusion_pytorch_model-00001-of-00002.safetensors
 _SHARD = r"\b[\w-]{0,40}model-\d{5}-of-\d{5}\.(?:safetensors|bin)\b"
@@ -48,6 +39,7 @@ _LIB_REQUIRES = (
     r"\brequires Accelerate: `pip install|\brequires the [\w-]{2,40} library but it was not found in your environment"
     r"|\brequires the accelerate library\b"
 )
+#: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
 _OTHER_PYTHON = (
     r"Requirement already satisfied|Successfully installed|ipykernel|<ipython-input|Cell In\[\d|jupyter"
     r"|\bpython3\.\d{1,2}\b[^\n]{0,80}\bpython3\.\d{1,2}\b|" + SUDO
@@ -91,7 +83,7 @@ _IMPORT_LINE = (
 _CPU_QUANTIZED = (
     r"\bquantized::\w|\bq(?:u)?int8\b|\bfbgemm\b|\bqnnpack\b|\bQuantized(?:Linear|Conv\w{0,4})\b"
     r"|\btorch\.(?:ao\.)?quantization\.(?:convert|prepare|quantize_dynamic)\b|\bquantize_dynamic\("
-    r"|\|\s{0,8}dequantize\s{0,8}\|\s{0,8}\d|\bPass quantize model\b"
+    r"|\|\s{0,8}dequantize\s{0,8}\|\s{0,8}\d|\bPass quantize model\b|\bneural_compressor\b|\bQuantizedCPU\b"
 )
 #: a run the text puts on the GPU: Lightning's device line, a .cuda() / .to('cuda'), device='cuda'
 _RUN_ON_GPU = (
@@ -1097,22 +1089,6 @@ FAMILIES: tuple[KnownError, ...] = (
         "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
         "that output.",
         variants=(
-            # issue 36, round forty-eight: a CPU-only quantized model (torch's quantized ops: fbgemm / qnnpack int8,
-            # Intel Neural Compressor's static int8 model) run on the GPU: the crash follows the quantization and a
-            # GPU in use (Lightning's "GPU available: True (cuda), used: True", .cuda(), device='cuda')
-            Variant(
-                rf"(?s:(?:{_CPU_QUANT}).{{0,300000}}?(?:{_GPU_USED})|(?:{_GPU_USED}).{{0,300000}}?(?:{_CPU_QUANT}))",
-                "a CPU-only quantized model (torch int8: fbgemm / qnnpack, Neural Compressor) run on the GPU",
-                "The model was quantized into torch's int8 quantized ops (fbgemm / x86 / qnnpack engines; Intel "
-                "Neural Compressor's static / dynamic int8 PyTorch model), which have CPU kernels only, and the run "
-                "put it on the GPU (Lightning's Trainer picked the GPU, a .cuda() / device='cuda'): the quantized "
-                "kernels then read device memory from the CPU and the process dies without a Python error. Run the "
-                "quantized model on the CPU (Trainer(accelerator='cpu'), no .cuda(), or CUDA_VISIBLE_DEVICES= for "
-                "the evaluation), keep the fp32 / fp16 model for GPU runs, or quantize with a GPU backend (TensorRT "
-                "/ Torch-TensorRT int8, torchao, bitsandbytes) when it must run on the GPU.",
-                sure=True,
-                strict=True,
-            ),
             # issue 36, round thirty-four: the crashing frame is torch's CUDA caching allocator (c10's
             # CUDACachingAllocator malloc / free / its DeviceCachingAllocator): the allocator's own state, under
             # memory pressure or fragmentation (a long run of many fits), not a package built for another torch
