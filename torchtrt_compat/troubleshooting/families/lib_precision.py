@@ -252,7 +252,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "inference on older GPUs without cuBLASLt).",
             ),
         ),
-        weight=75,
+        # the status line is the CUDA library samples' cuBLASLt check, which bitsandbytes copied: a native program
+        # prints it too, so the row needs bitsandbytes in the text (issue 36, round forty-eight)
+        requires=r"bitsandbytes|\bbnb\b|Linear8bitLt|MatMul8bitLt|igemmlt|load_in_8bit|LLM\.int8"
+        r"|cublasLt ran into an error|Int8 Matmul|error detectected",
+        # above torch-cublas-not-supported (75), which reads the same status line where bitsandbytes is not in the text
+        weight=76,
         applies="bitsandbytes 0.3x LLM.int8() (transformers' load_in_8bit)",
         shown_by=(_test("test_bitsandbytes_int8_matmul_refused"),),
         example="cuBLAS API failed with status 15\nerror detectected",

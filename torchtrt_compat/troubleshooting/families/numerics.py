@@ -25,6 +25,7 @@ _TESTS = "tests/troubleshooting/test_round12_w5numeric.py"
 
 
 _test = tests_in(_TESTS)
+_r48 = tests_in("tests/troubleshooting/test_round48_v48fp8.py")
 
 
 #: failures: the step that asked for a precision cannot run in it
@@ -150,7 +151,11 @@ _FAILURES: tuple[KnownError, ...] = (
         "FP8 on a GPU without it (compute capability below 8.9: torch._scaled_mm, Transformer Engine)",
         r"_scaled_mm is only supported on CUDA devices with compute capability"
         r"|Device compute capability [\w.]{1,8} or higher required for FP8 execution"
-        r"|CublasLt version [\w.]{1,12} or higher required for FP8 execution",
+        r"|CublasLt version [\w.]{1,12} or higher required for FP8 execution"
+        # an application's own refusal of FP8 on an older GPU (issue 36, round forty-eight): "FP8 models require a GPU
+        # with Compute Capability 8.9 or higher", "fp8 is not supported on this GPU"
+        r"|\bFP8\b[^\n]{0,80}?\brequires?\b[^\n]{0,60}?\bcompute capability[^\n]{0,20}?(?:8\.9|9\.0|89\b|90\b)"
+        r"|\bFP8\b[^\n]{0,40}?\b(?:is )?not supported on (?:this|your) (?:GPU|device|card)",
         "FP8 matrix multiplies need compute capability 8.9 (Ada: RTX 40xx, L4, L40) or 9.0+ (Hopper, Blackwell), "
         "with CUDA 12.1+ and a matching cuBLASLt on Ada; this GPU (Ampere A100 / RTX 30xx or older) has no FP8 "
         "tensor cores, and an FP8 recipe, an FP8 checkpoint's kernels or --quantization fp8 asked for them.",
@@ -164,6 +169,13 @@ _FAILURES: tuple[KnownError, ...] = (
                 "Run Transformer Engine without FP8 on this GPU: `te.fp8_autocast(enabled=False)` (or no "
                 "fp8_autocast), or the framework's switch (Megatron-LM / NeMo: no --fp8-format, precision bf16); "
                 "te's check_fp8_support() tells before a run.",
+            ),
+            Variant(
+                r"select a non-FP8 model|non-FP8 (?:model|checkpoint|variant)",
+                "an application that offers FP8 and non-FP8 models",
+                "The application refuses the FP8 model on this GPU: pick the same model's bf16 / fp16 (or int8 / "
+                "int4) variant in its model list; FP8 models need an Ada / Hopper / Blackwell GPU (compute "
+                "capability 8.9+: RTX 40xx / 50xx, L4, L40, H100).",
             ),
             Variant(
                 r"vllm|sglang|--quantization|kv[_-]cache[_-]dtype",
@@ -181,6 +193,72 @@ _FAILURES: tuple[KnownError, ...] = (
         "8.9, or ROCm MI300+",
         example_source="torch aten/src/ATen/native/cuda/Blas.cpp (_scaled_mm_out_cuda, _scaled_mm_allowed_device), "
         "torch 2.1-2.5; Transformer Engine transformer_engine/pytorch/fp8.py (check_fp8_support), TE 1.x",
+    ),
+    KnownError(
+        "num-fp8-gemm-config-unsupported",
+        "An FP8 GEMM that cuBLASLt rejects on a GPU that has FP8 (layout, sizes not multiples of 16, scale / output "
+        "dtypes: torch._scaled_mm, Transformer Engine)",
+        # torch's _scaled_mm checks (aten/src/ATen/native/cuda/Blas.cpp; torch/_meta_registrations.py)
+        r"Expected trailing dimension of mat1 to be divisible by 16"
+        r"|mat2 shape \(\d{1,7}x\d{1,7}\) must be divisible by 16"
+        r"|\bmat(?:2|_b) must be col_major|\bmat(?:1|_a) must be row_major"
+        # Transformer Engine's cuBLASLt GEMM (transformer_engine/common/gemm/cublaslt_gemm.cu, NVTE_CHECK_CUBLAS:
+        # "cuBLAS Error: " + cublasGetStatusString), the status possibly cut off
+        r"|transformer_engine[\\/]common[\\/]gemm[\\/]cublaslt_gemm\.cu:\d{1,5} in function cublas_gemm"
+        r"|cuBLAS Error: the (?:requested functionality|functionality requested) is not supported",
+        "The GPU has FP8, but cuBLASLt takes an FP8 GEMM only in certain forms: A row-major and B column-major (the "
+        "'TN' layout), every dimension a multiple of 16, float32 scales, and an output / bias dtype it supports for "
+        "FP8 (bf16, fp16, fp32 or FP8 out; a bias of the output's dtype); another layout, shape or dtype is "
+        "refused, and an older cuBLASLt (or a library built against another CUDA than the libcublasLt it loads) "
+        "supports fewer combinations, most of all on Ada (sm_89).",
+        "Feed the FP8 GEMM in a supported form: pad the token / batch dimension and the feature sizes to multiples "
+        "of 16, pass the second operand column-major (torch._scaled_mm(a, b_t.t()) with b_t a contiguous [N, K] "
+        "weight), keep scales in float32 and ask for a bf16 / fp16 / fp32 output; or update torch / the FP8 library "
+        "to a build for this CUDA and GPU. Where the shape cannot be changed, run that layer in bf16.",
+        variants=(
+            Variant(
+                r"transformer_engine|cublaslt_gemm\.cu|fp8_autocast|\bte\.Linear\b",
+                "NVIDIA Transformer Engine",
+                "Transformer Engine's cuBLASLt FP8 GEMM failed: use a Transformer Engine build that matches the "
+                "installed CUDA / cuBLAS and this GPU (the NGC PyTorch container, or TE built from source with "
+                "CUDA 12.1+ and NVTE_CUDA_ARCHS including 89 / 90 for this GPU; `ldd` on its "
+                "libtransformer_engine.so shows which libcublasLt it loads), keep the GEMM sizes multiples of 16 "
+                "(the batch x sequence tokens too), and rerun with CUBLASLT_LOG_LEVEL=5 to see the refused "
+                "parameter; meanwhile run without FP8: `te.fp8_autocast(enabled=False)`.",
+            ),
+        ),
+        loose=True,
+        alternatives=("num-fp8-unsupported-gpu", "torch-cublas-not-supported"),
+        weight=84,
+        applies="torch 2.1 and later (torch._scaled_mm, torchao float8), Transformer Engine 1.x on compute capability "
+        "8.9+",
+        shown_by=(_r48("test_fp8_gemm_forms_cublaslt_rejects"),),
+        example="RuntimeError: Expected trailing dimension of mat1 to be divisible by 16 but got mat1 shape: (8x100).",
+        example_source="torch aten/src/ATen/native/cuda/Blas.cpp (_scaled_mm_out_cuda's checks), torch 2.1-2.5; "
+        "Transformer Engine transformer_engine/common/gemm/cublaslt_gemm.cu (NVTE_CHECK_CUBLAS), TE 1.x",
+    ),
+    KnownError(
+        "num-scaled-mm-scale-dtype",
+        "torch._scaled_mm: scale_a must be float scalar / Both scale_a and scale_b must be float (fp32) tensors "
+        "(FP8 scales not in float32)",
+        # one line that is not a fallback notice (that line is `num-fp8-fast-path-fallback`'s)
+        r"^(?![^\n]{0,300}?\bfall(?:ing)? ?back\b)[^\n]{0,300}?(?:"
+        r"\bscale_[ab] must be (?:a )?float scalar|Both scale_a and scale_b must be float \(fp32\) tensors"
+        r"|\bscale_result must be (?:a )?float scalar)",
+        "torch._scaled_mm (the FP8 matmul of float8 training and inference: torchao float8, float8_experimental, "
+        "an FP8 linear layer) takes its scales only as float32; here a scale is bfloat16 / float16, most often "
+        "because the whole model was cast after the FP8 layers were made (model.to(torch.bfloat16) / .half() "
+        "casts their scale and amax buffers too), or a checkpoint stores its scales in 16 bits.",
+        "Keep the FP8 scales in float32: cast the model's dtype before converting its linears to FP8 (or convert "
+        "only the weights: module.weight.data = module.weight.data.to(dtype) instead of model.to(dtype)), cast "
+        "the scales before the call (scale.float()), and use a float8 library release that keeps its buffers in "
+        "float32 through a model cast.",
+        weight=84,
+        applies="torch 2.1 and later (torch._scaled_mm), torchao float8 / float8_experimental, FP8 checkpoints",
+        shown_by=(_r48("test_scaled_mm_scales_must_be_float32"),),
+        example="RuntimeError: scale_a must be float scalar",
+        example_source="torch aten/src/ATen/native/cuda/Blas.cpp (_scaled_mm_out_cuda: the scale checks), torch "
+        "2.1-2.4; later releases' get_scaling_type ('Both scale_a and scale_b must be float (fp32) tensors.')",
     ),
     KnownError(
         "num-dtype-mismatch-tf-jax",
@@ -332,6 +410,19 @@ _FAILURES: tuple[KnownError, ...] = (
         "`torch.autocast('cuda', enabled=False)` on float32 inputs), or upgrade torch (`torchtrt-compat check` "
         "shows which release fits the rest of the stack).",
         variants=(
+            # issue 36, round forty-eight: a diffusion app that loads weights in float8 (ComfyUI's / Forge's
+            # weight_dtype fp8_e4m3fn) and patches a LoRA into them: float8 tensors have no arithmetic kernels
+            Variant(
+                rf"\A(?=[\s\S]{{0,300000}}?not implemented for 'Float8_)(?=[\s\S]{{0,300000}}?(?:{COMFYUI}|{SD_WEBUI}"
+                r"|\bForge\b|model weight dtype [^\n]{0,60}manual cast|\bRequested to load\b|\blora\b))",
+                "a diffusion app that loaded the weights in float8 (ComfyUI / Forge weight dtype fp8)",
+                "The app stores the model's weights in float8 (its weight dtype setting fp8_e4m3fn / fp8_e5m2) and "
+                "this step, most often a LoRA patched into those weights, does arithmetic on them: float8 has no "
+                "such kernel in torch (no torch update adds one). Load the model with the default / bf16 / fp16 "
+                "weight dtype when you use LoRAs (ComfyUI: the loader's weight_dtype 'default'; Forge: the "
+                "diffusion-in-low-bits option off or 'Automatic (fp16 LoRA)'), or update the app / loader node to a "
+                "release that upcasts float8 weights before it applies a LoRA.",
+            ),
             # a desktop app's node or pipeline ran in bfloat16: its precision setting, not the user's code, picks it
             Variant(
                 rf"{COMFYUI}|{SD_WEBUI}|\bForge\b|\bInvokeAI\b|\bdiffusers\b",
@@ -416,6 +507,30 @@ _FAILURES: tuple[KnownError, ...] = (
 
 #: notices: the program goes on, in another precision or slower
 _NOTICES: tuple[KnownError, ...] = (
+    KnownError(
+        "num-fp8-fast-path-fallback",
+        "An FP8 fast path (torch._scaled_mm) refused, and the program falls back to a dequantized matmul (slower, "
+        "same results)",
+        r"\b(?:FP8|float8)\b[^\n]{0,120}?\bfalling back to (?:dequantiz\w{1,10}|\w{1,20} (?:matmul|GEMM|weights?))"
+        r"|_scaled_mm\b[^\n]{0,120}?(?:failed|not supported|unavailable)[^\n]{0,40}?\bfall(?:ing)? ?back\b",
+        "A notice, not a failure: the program tried its FP8 fast path (torch._scaled_mm on float8 weights) and "
+        "torch refused it (scales not in float32, a shape that is no multiple of 16, a GPU below compute "
+        "capability 8.9), so it dequantizes the FP8 weights and multiplies in bf16 / fp16 instead: the result is "
+        "the same, the step is slower and needs more memory.",
+        "Nothing has to be done for correctness. To get the fast path back, update the program (releases cast "
+        "the scales to float32 before torch._scaled_mm) or use a checkpoint whose scales are stored in float32, "
+        "on a GPU with FP8 (compute capability 8.9+). If the program failed, the error after this line is the "
+        "one to explain.",
+        severity="notice",
+        weight=30,
+        applies="applications with FP8 weights and a torch._scaled_mm fast path (ComfyUI's fp8 scaled models, "
+        "FP8 linear layers with a dequantizing fallback)",
+        shown_by=(_r48("test_fp8_fallback_is_a_notice"),),
+        example="FP8 _scaled_mm failed, falling back to dequantization: Both scale_a and scale_b must be float "
+        "(fp32) tensors.",
+        example_source="tests/troubleshooting/test_round48_v48fp8.py (an application's fallback notice that quotes "
+        "torch's _scaled_mm check)",
+    ),
     KnownError(
         "num-tf32-notice",
         "TensorFloat32 tensor cores available but not enabled (a speed notice from torch or Lightning)",

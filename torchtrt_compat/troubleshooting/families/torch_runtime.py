@@ -370,6 +370,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "built for another architecture or jumped through a broken function pointer: rebuild for this GPU's "
                 "sm_XY (with -G -lineinfo to see the line) and run compute-sanitizer ./app.",
             ),
+            # issue 36, round forty-eight: an illegal instruction in a kernel package's hand-written PTX (Marlin, AWQ /
+            # GPTQ / exllama kernels) or on a new architecture (Blackwell: sm_100 / sm_120)
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?an illegal instruction was encountered)(?=[\s\S]{0,300000}?(?:\bmarlin"
+                r"|\bawq\b|autoawq|\bgptq|exllama|\bsm_?1[02]\d\b|\bRTX 50[5-9]0\b|\bBlackwell\b|\bB[23]00\b"
+                r"|compute capability:? {0,2}1[02]\.\d\b|\bcompute_cap[=: ]{1,3}1[02]\.\d\b))",
+                "an illegal instruction in a quantized-kernel package or on a new GPU architecture",
+                "A kernel package's hand-written PTX / SASS (Marlin, AWQ / GPTQ / exllama kernels and the like use "
+                "cp.async with cache hints, ldmatrix, mma forms of a given architecture) executed an instruction this "
+                "GPU's architecture does not have, which a new architecture (Blackwell sm_100 / sm_120) shows first. "
+                "Update the kernel package to a release that supports this GPU's architecture, or rebuild it from "
+                "source for it (TORCH_CUDA_ARCH_LIST=12.0 / 10.0 with a CUDA 12.8+ toolkit) after removing its "
+                "build folder; its issue tracker often names the instruction to drop. Meanwhile use a kernel path "
+                "that does not need it (another quantization backend, or the unquantized model).",
+            ),
             Variant(
                 r"\(External\) CUDA error\(|paddle",
                 "PaddlePaddle",
@@ -992,7 +1007,13 @@ FAMILIES: tuple[KnownError, ...] = (
         "CUBLAS_STATUS_NOT_SUPPORTED / ARCH_MISMATCH (no cuBLAS kernel for this dtype on this GPU)",
         r"CUBLAS_STATUS_NOT_SUPPORTED|CUBLAS_STATUS_ARCH_MISMATCH"
         # old torch's THC wording of ARCH_MISMATCH (THCGeneral.cpp __THCublasCheck; issue 36, round forty-five)
-        r"|cublas runtime error : an absent device architectural feature is required",
+        r"|cublas runtime error : an absent device architectural feature is required"
+        # issue 36, round forty-eight: a native program's own cuBLAS check by number (cuBLAS's status enum:
+        # 8 = ARCH_MISMATCH, 15 = NOT_SUPPORTED): the CUDA library samples' "cuBLAS API failed with status 15"
+        # (bitsandbytes copied that check: its row needs bitsandbytes in the text), a project's "cuBLAS error at
+        # <file>:<line> code=15"
+        r"|\bcuBLAS API failed with status (?:8|15)\b"
+        r"|\bcuBLAS (?:error|failure)\b[^\n]{0,300}?\b(?:code|status)[=: ]{1,3}(?:8|15)\b(?![.\d])",
         "cuBLAS has no kernel for this call on this GPU: a data type the GPU lacks (bfloat16 below compute capability "
         "8.0, FP8 below 8.9, half precision on some old GPUs), or a torch / cuBLAS build that does not support the "
         "GPU.",
@@ -1007,11 +1028,43 @@ FAMILIES: tuple[KnownError, ...] = (
                 "bfloat16 GEMMs need compute capability 8.0 (Ampere) or newer: use torch_dtype=torch.float16 (or "
                 "float32), autocast(dtype=torch.float16), or the app's --dtype half / fp16 switch.",
             ),
+            # issue 36, round forty-eight: a native program's own cuBLAS / cuBLASLt call (no torch in the text): the C
+            # API's status by number, or a project's own check of it
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:\btorch\b|pytorch|Traceback \(most recent call last\)"
+                r"|CUDA error: CUBLAS_STATUS_\w{2,30} when calling))"
+                r"(?=[\s\S]{0,300000}?(?:cuBLAS API failed with status|std::logic_error|cublasLt\w{2,40}\("
+                r"|\bcuBLAS (?:error|failure)\b[^\n]{0,300}?\b(?:code|status)[=: ]))"
+                r"|^[^\n]{0,40}?\bcuBLAS (?:error|failure)\b[^\n]{0,300}?[\w-]\.(?:cu|cpp|cc)h?:\d{1,6}[^\n]{0,40}?"
+                r"\bcode[=: ]{1,3}15\b",
+                "a program's own cuBLAS / cuBLASLt call (status 15 = CUBLAS_STATUS_NOT_SUPPORTED)",
+                "Status 15 is CUBLAS_STATUS_NOT_SUPPORTED (8: ARCH_MISMATCH): the program's own cuBLAS / cuBLASLt "
+                "call asked for a combination the loaded cuBLAS does not run on this GPU. For cuBLASLt FP8 matmuls "
+                "that is most often the layout (FP8 needs A transposed and B not: CUBLAS_OP_T / CUBLAS_OP_N, the "
+                "'TN' form, with column-major descriptors), a dimension or leading dimension that is no multiple of "
+                "16, or a scale / bias / output type it does not take for FP8. Rerun with CUBLASLT_LOG_LEVEL=5 (or "
+                "CUBLASLT_LOG_MASK=63) to see the refused parameter, and check with `ldd <binary> | grep cublas` that "
+                "the libcublasLt loaded is the one of the CUDA toolkit it was built with (LD_LIBRARY_PATH); an "
+                "older one supports fewer FP8 combinations.",
+            ),
+            # a cuBLASLt matmul (torch's path for FP8 _scaled_mm, a matmul with a bias epilogue, int8 _int_mm)
+            Variant(
+                r"when calling `?cublasLt(?:Matmul|MatmulAlgoGetHeuristic)\b|_scaled_mm|Float8_e\d|float8_e\d",
+                "a cuBLASLt matmul (FP8 _scaled_mm, a bias epilogue)",
+                "cuBLASLt found no algorithm for this matmul (torch calls cuBLASLt for FP8 _scaled_mm, for addmm "
+                "with a bias / GELU epilogue and for int8 _int_mm). On a GPU that has the dtype (FP8: compute "
+                "capability 8.9+) it is the form of the GEMM: FP8 needs A row-major and B column-major (pass a "
+                "contiguous [N, K] weight transposed: torch._scaled_mm(a, w.t())), every dimension a multiple of 16 "
+                "(pad the tokens / features), float32 scales and a bf16 / fp16 / fp32 output with a bias of the "
+                "output's dtype; a newer torch (its cuBLASLt) supports more combinations. Below compute capability "
+                "8.9 there is no FP8: load the model in float16 / bfloat16.",
+            ),
             Variant(
                 r"CUDA_R_8F|float8|Float8|\bfp8\b",
                 "FP8",
                 "FP8 GEMMs need compute capability 8.9 (Ada) or 9.0 (Hopper): load the model in float16 / "
-                "bfloat16 on this GPU.",
+                "bfloat16 on this GPU. On a GPU that has FP8, cuBLASLt refused the GEMM's form: A row-major and B "
+                "column-major, dimensions multiples of 16, float32 scales, a bf16 / fp16 / fp32 output.",
             ),
             # a C++ library's own cuBLAS calls (issue 36, round sixteen: FasterTransformer's batched GEMM in a newer
             # container): newer cuBLAS releases check their arguments more strictly
