@@ -73,6 +73,7 @@ from .severity import (
     NATIVE_LIBRARY_LINE,
     OWN_CUDA_CHECK,
     TITLE_CRASH,
+    TITLE_GPU_FAULT,
     Levels,
     conditional_at,
     crash_title_end,
@@ -1856,21 +1857,18 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
     return False
 
 
-#: an issue's title that names a GPU's fault (ROCm's "Memory access fault by GPU node-1 ... Reason: Page not present
-#: or supervisor privilege", CUDA's "illegal memory access", "GPU has crashed", "device lost", an Xid)
-_TITLE_GPU_FAULT = re.compile(
-    r"\(issue title: [^\n]{0,300}?(?:\bmemory access fault\b|\billegal memory access\b|\bGPU (?:has |had )?crashed\b"
-    r"|\bdevice (?:was |is )?lost\b|DEVICE_LOST\b|\bXid\b)",
-    re.IGNORECASE,
-)
+def _titled_gpu_fault(hay: str) -> bool:
+    """Whether the text opens with an issue title that names a GPU's fault (`severity.TITLE_GPU_FAULT`): the one test
+    of that case for `_title_fault_first` and `_title_gpu_fault_over_warnings`."""
+    return TITLE_GPU_FAULT.match(hay) is not None
 
 
 def _title_fault_first(found: list[Explanation], hay: str) -> list[Explanation]:
-    """A failure family found on an issue title that names a GPU's fault (`_TITLE_GPU_FAULT`) comes before families
+    """A failure family found on an issue title that names a GPU's fault (`_titled_gpu_fault`) comes before families
     that only warn of a failure (`KnownError.severity` "warns-of-failure") found in the body under it: the title's
     fault is what failed, a body's warning ("CUDA extension not installed.") no cause of it (issue 36, round
     forty-eight): the title's families rank above those warnings. Other ranks are kept."""
-    if not found or not _TITLE_GPU_FAULT.match(hay):
+    if not found or not _titled_gpu_fault(hay):
         return found
     nl = hay.find("\n")
     nl = len(hay) if nl < 0 else nl
@@ -1887,11 +1885,11 @@ def _title_fault_first(found: list[Explanation], hay: str) -> list[Explanation]:
 
 
 def _title_gpu_fault_over_warnings(top: Explanation, hay: str, lv: Levels, found_on: set[int]) -> bool:
-    """Whether the text's one failure is a GPU's fault its issue title names (`_TITLE_GPU_FAULT`) over a body that
+    """Whether the text's one failure is a GPU's fault its issue title names (`_titled_gpu_fault`) over a body that
     shows warnings only, and the top family was read on one of those body lines, no error line (issue 36, round
     forty-eight: a GPTQ library's "CUDA extension not installed." under a title of ROCm's memory access fault): the
     warning is no cause of the fault, and the first answer is the fault's stage and next step."""
-    if not hay.startswith("(issue title: ") or not _TITLE_GPU_FAULT.match(hay) or 0 in found_on or top._at <= 0:
+    if not _titled_gpu_fault(hay) or 0 in found_on or top._at <= 0:
         return False
     errors = [start for start, mark in zip(lv.starts, lv.marks, strict=True) if mark == "error"]
     return errors == [0] and line_start(hay, top._at) not in errors

@@ -708,6 +708,13 @@ def _failure_at_info(text: str, found: dict[int, Level]) -> None:
             found[start] = "error"
 
 
+#: the words of a GPU's fault (issue 36, round forty-eight): ROCm's HSA runtime's "Memory access fault by GPU node-1
+#: (Agent handle: ...) on address ... Reason: Page not present or supervisor privilege.", CUDA's "an illegal memory
+#: access", a driver's "GPU has crashed" / "GPU hang" / "device lost" (Vulkan's VK_ERROR_DEVICE_LOST) / an "Xid" event
+_GPU_FAULT_WORDS = (
+    r"(?i:\bmemory access fault\b|\billegal memory access\b|\bGPU (?:has |had )?(?:crashed|hung|hang)\b"
+    r"|\bdevice (?:was |is )?lost\b|DEVICE_LOST\b|\bXid\b(?! ?\?))"
+)
 #: an issue's title that states a failure without an exception's class ("build fails with error: invalid static_cast
 #: ...", "ProcessGroupNCCL.cpp:784, unhandled system error", "Segmentation fault when ..."): an error word of its own,
 #: not one the title only asks about (issue 36, round thirty-six)
@@ -720,13 +727,13 @@ _TITLE_FAILS = re.compile(
     #: Killed)", "process killed after rendering"), not a count of what a program killed ("Killed 3 processes")
     r"|\b[Kk]illed\b(?! \d| ?\?)"
     r"|\bnot compiled with\b|\bundefined (?:symbol|reference)\b"
-    #: a GPU's fault named in the title over a body of warnings (issue 36, round forty-eight): ROCm's HSA runtime's
-    #: "Memory access fault by GPU node-1 (Agent handle: ...) on address ... Reason: Page not present or supervisor
-    #: privilege.", CUDA's "an illegal memory access", a driver's "GPU has crashed" / "device lost" / an "Xid" event
-    r"|\b[Mm]emory access fault\b|\billegal memory access\b|\bGPU (?:has |had )?(?:crashed|hung|hang)\b"
-    r"|\b[Dd]evice (?:was |is )?lost\b|DEVICE_LOST\b|\bXid\b(?! ?\?))",
+    #: a GPU's fault named in the title over a body of warnings (issue 36, round forty-eight)
+    r"|" + _GPU_FAULT_WORDS + ")",
     re.MULTILINE,
 )
+#: an issue's title that names a GPU's fault (`_GPU_FAULT_WORDS`): what failed, whatever warnings the body under it
+#: shows; `match` ranks the title's families above the body's warnings by it
+TITLE_GPU_FAULT = re.compile(r"\(issue title: [^\n]{0,300}?(?:" + _GPU_FAULT_WORDS + ")")
 
 
 def _titled_failure(text: str, found: dict[int, Level]) -> None:

@@ -2868,8 +2868,8 @@ _CORE: tuple[KnownError, ...] = (
                 "default for GPTQ / AWQ in recent releases; sequential_targets naming the decoder layer class) with "
                 "the model loaded on the CPU (device_map='cpu' or none, so each layer is onloaded in turn), or its "
                 "offloading options; AutoGPTQ / AutoAWQ / lmdeploy lite likewise load on the CPU and quantize layer "
-                "by layer. Then lower num_calibration_samples and max_seq_length (for example 256 x 2048 -> 128 x "
-                "1024), and calibrate in bf16 / fp16; a bigger GPU count helps only with a pipeline that spreads "
+                "by layer. Then lower num_calibration_samples and max_seq_length (halve each until it fits), and "
+                "calibrate in bf16 / fp16; a bigger GPU count helps only with a pipeline that spreads "
                 "layers, not with one that holds the whole forward.",
                 strict=True,
             ),

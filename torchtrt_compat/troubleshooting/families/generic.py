@@ -675,7 +675,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "The repository is a quantized build of the model (its name or files say AWQ / GPTQ / int4): it "
                 "ships packed quantized weights (and a quantization config) for its own runtime, not the "
                 "full-precision shards (model-0000x-of-0000y.safetensors, pytorch_model.bin) the regular loader "
-                "opens. Load it with the loader made for it (the project's AWQ / TinyChat / llm-awq path with its "
+                "opens. Load it with the loader made for it (the project's own quantized-model path or its "
                 "quantized-weights option, AutoAWQ / AutoGPTQ, a transformers release whose quantizer reads its "
                 "quantization_config, vLLM / lmdeploy with the quantization set), or point the regular script at "
                 "the unquantized repository of the same model. If the repository should have those files, "

@@ -293,8 +293,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "/ exllama / bitsandbytes backends): on ROCm their kernels are missing ('CUDA extension not "
                 "installed') or a fallback kernel faults on this gfx target. Load an fp16 / bf16 model instead, or "
                 "a quantization backend built for ROCm (the torch or triton backend chosen explicitly, a ROCm build "
-                "of the extension for your gfx target), and keep only one of two competing packages (auto-gptq or "
-                "gptqmodel) installed.",
+                "of the extension for your gfx target), and keep one package per quantization format installed (two "
+                "that ship the same kernels, a project and its fork, shadow each other).",
                 strict=True,
             ),
             Variant(

@@ -137,7 +137,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"KeyError: '(?:state|state_dict|model_state_dict|model_state|model|module|net|network|params|ema|ema_model"
         r"|model_ema|optimizer|optimizer_state_dict|epoch|global_step|weights)'",
         "The script loads the file with torch.load and indexes it by the key of the layout it was written for (a "
-        "Composer checkpoint's ['state']['model'], Lightning's ['state_dict'], a training loop's "
+        "trainer's nested ['state']['model'], Lightning's ['state_dict'], a training loop's "
         "['model_state_dict'] / ['model'], DeepSpeed's ['module']); the file passed is another layout (a bare "
         "state_dict saved with torch.save(model.state_dict()), a pruned or exported model, another trainer's "
         "checkpoint), so the key is not there.",
