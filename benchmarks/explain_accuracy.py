@@ -87,6 +87,7 @@ LATER_ROUNDS = (
     "explain_round46",
     "explain_round47",
     "explain_round48",
+    "explain_round49",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

@@ -710,6 +710,18 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-seven fix (`42dd32f`)",
             ),
+            ("after_by_hand", "after round forty-eight's fixes (not blind)"),
+        ],
+    ),
+    (
+        "explain_round49",
+        "round forty-nine (speech and audio models, robot learning and GPU simulators, scientific, graph and "
+        "point-cloud models, OCR and image and video restoration)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-eight fix (`4ab21a4`)",
+            ),
         ],
     ),
 )
