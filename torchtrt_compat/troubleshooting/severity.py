@@ -30,6 +30,7 @@ _LEVEL_WORDS: dict[str, Level] = {
     "WARNING": "warning", "WARN": "warning", "INFO": "info", "VERBOSE": "info", "DEBUG": "info", "TRACE": "info",
     "GRAPH": "info", "NOTICE": "info", "DEPRECATION": "warning", "FIXME": "info", "LOG": "info",
     "SKIPPED": "warning", "XFAIL": "warning", "FAILED": "error",
+    "WRN": "warning", "ERR": "error", "MSG": "info", "DBG": "info",
 }  # fmt: skip
 #: Visual Studio's error list: the level column of a copied row, in its UI languages (one source for the format's
 #: pattern, its words and their levels)
@@ -319,6 +320,24 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "MATLAB's error report ('Error using mex', 'Error in mexcuda (line 168)') and R's ('Error in library(x) : "
         "there is no package called ...'): error lines (issue 36, round thirty)",
         ("Error using ", "Error in "),
+    ),
+    (
+        r"^\s{0,4}\[ ?(?P<l>FATAL|ERROR|WARN|INFO|DEBUG)\] \[\d{1,12}\.\d{1,9}(?:, {0,2}\d{1,12}\.\d{1,9})?\]: ",
+        "ROS 1's rosconsole and rospy ('[ WARN] [1616161616.123456789]: ...', '[ INFO] [1616161616.12, 12.5]: ...'): "
+        "the severity padded to five characters, then the wall (and simulated) time (issue 36, round forty-nine)",
+        ("] [",),
+    ),
+    (
+        r"^\s{0,4}(?:\x1b\[[\d;]{1,8}m)?\[(?P<l>Err|Wrn|Msg|Dbg)\](?:\x1b\[0m)? \[[\w./-]{1,160}:\d{1,6}\] ",
+        "Gazebo's console (gazebo/common/Console.hh and gz-common's: '[Wrn] [SystemPaths.cc:459] ...', '[Err] "
+        "[Server.cc:139] ...'; gzmsg's [Msg] and gzdbg's [Dbg] are information; issue 36, round forty-nine)",
+        ("[Err]", "[Wrn]", "[Msg]", "[Dbg]"),
+    ),
+    (
+        r"\[Open3D (?P<l>WARNING|INFO|DEBUG|ERROR|Error)\] ",
+        "Open3D's logger (utility::LogWarning / LogInfo / LogDebug: '[Open3D WARNING] Read PLY failed: ...'; "
+        "LogError's '[Open3D Error] ...' is the message of the exception it throws; issue 36, round forty-nine)",
+        ("[Open3D ",),
     ),
     (
         r"^\s{0,4}(?P<l>STAGE):\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \d{1,10}:\d{1,10} [\w.]{1,80}:\d{1,6}\] ",
@@ -1137,6 +1156,34 @@ def _native_library_lines(text: str, found: dict[int, Level]) -> None:
         found.setdefault(_line_start(text, m), "warning" if m.group("level") else "error")
 
 
+#: the Bullet physics engine's own warning and error heads (src/Bullet3Common/b3Logging.h: b3Warning and b3Error print
+#: "b3Warning[%s,%d]:\n" / "b3Error[%s,%d]:\n" with the source file and line, then the message on the next line),
+#: as PyBullet prints them ("b3Warning[examples/SharedMemory/PhysicsDirect.cpp,1049]:" then "removeConstraint
+#: failed"); group ``l`` is the level word, group ``rest`` the message where a paste joined the two lines
+_BULLET_HEAD = re.compile(
+    r"^[ \t]{0,8}b3(?P<l>Warning|Error)\[[^\]\n]{1,300},\d{1,6}\]:(?P<rest>[^\n]{0,400})", re.MULTILINE
+)
+
+
+def _bullet_lines(text: str, found: dict[int, Level]) -> None:
+    """Bullet's (PyBullet's) b3Warning / b3Error message (`_BULLET_HEAD`) has its head's level: the line after the
+    head, or the head's own line where the message follows it; the head alone says nothing."""
+    if "b3Warning[" not in text and "b3Error[" not in text:
+        return
+    for n, m in enumerate(_BULLET_HEAD.finditer(text)):
+        if n >= 64:
+            break
+        level: Level = "warning" if m.group("l") == "Warning" else "error"
+        if m.group("rest").strip():
+            found.setdefault(_line_start(text, m), level)
+            continue
+        at = m.end() + 1
+        while at < len(text) and text[at] in " \t\r\n":
+            at += 1
+        if at < len(text) and not _BULLET_HEAD.match(text, line_start(text, at)):
+            found.setdefault(line_start(text, at), level)
+
+
 def _bare_warnings(text: str, found: dict[int, Level]) -> None:
     """A line that starts with a warnings class and its message (`_BARE_WARNING`) and has no level yet is a warning."""
     if "Warning: " not in text:
@@ -1376,6 +1423,7 @@ def _levels(text: str, depth: int) -> Levels:
             if start not in found:
                 found[start] = _word(m)
     _loading_notices(text, found)
+    _bullet_lines(text, found)
     if "] " in text:
         _cut_glog(text, found)
         _wrapped(text, found)

@@ -86,6 +86,10 @@ _DUMMY_OP = (
     r"Cannot import '[\w.]{0,80}(?:\._C|_C|_ext|_cuda|_ops)', therefore '[\w.]{1,80}' is not available"
     r"|\b\w{1,40} is not compiled successfully, please build following the instructions"
 )
+#: a package's own compiled CUDA submodule that Python does not find while the package itself imports (issue 36, round
+#: forty-nine): CPython's "No module named 'torch_points_kernels.points_cuda'" for a dotted name whose last part is
+#: <name>_cuda / <name>_gpu (pyarrow's private "pyarrow._cuda", a module of its optional build, is no such name)
+_OWN_CUDA_SUBMODULE = r"No module named '[A-Za-z]\w{0,60}(?:\.\w{1,60}){0,3}\.[A-Za-z]\w{0,40}_(?:cuda|gpu)'"
 
 #: "fatal error: X.h" of gcc / clang / nvcc for a header no toolkit row knows (the project's own, or a third-party
 #: library's); the TensorRT, CUDA, Python and torch headers have their own variants, THC its own family
@@ -2356,6 +2360,11 @@ _ROUND8: tuple[KnownError, ...] = (
         # an in-tree compiled op never built (mmdetection 1.x's mmdet/ops/*/*_cuda, old detection / 3D repos'
         # <op>_cuda modules): Python 3.6's ImportError has no "from" part, newer ones name the package after it
         r"|cannot import name '\w{1,40}_(?:cuda|cuda_ext|gpu)'"
+        # issue 36, round forty-nine: a package's own compiled CUDA submodule missing while the package imports
+        # (torch-points-kernels' torch_points_kernels.points_cuda, old torch-scatter's torch_scatter.scatter_cuda):
+        # the setup.py of such packages builds the CUDA module only when it sees a GPU or FORCE_CUDA, so a build on
+        # a machine without a visible GPU installs the package without it
+        rf"|{_OWN_CUDA_SUBMODULE}"
         r"|operator torchvision::\w{1,40} does not exist"
         # the same class in torch < 1.7's wording (torch/csrc/jit/runtime/operator.cpp, getOperation: "No such operator
         # torchvision::nms") when torchvision's compiled ops were never registered
@@ -2659,6 +2668,22 @@ _ROUND8: tuple[KnownError, ...] = (
                 "PyTorch Geometric extensions",
                 _PYG_FIX,
             ),
+            # issue 36, round forty-nine: the package imports, its own compiled CUDA submodule does not (built on a
+            # machine where torch saw no GPU: "No CUDA runtime is found" in the build log)
+            Variant(
+                _OWN_CUDA_SUBMODULE,
+                "the package's own CUDA submodule was not built (installed where torch saw no GPU)",
+                "The package is installed but its compiled CUDA module (the submodule the message names, <name>_cuda "
+                "/ <name>_gpu) is not: its setup.py builds the CUDA sources only when torch sees a GPU at build time "
+                "(torch.cuda.is_available()) or FORCE_CUDA=1 is set, and pip built it on a machine or in a container "
+                "without a visible GPU (torch's build notice 'No CUDA runtime is found, using CUDA_HOME=...' says "
+                "so), so only the CPU part was installed. Rebuild it with the CUDA ops forced on, with the CUDA "
+                "toolkit of torch.version.cuda: `FORCE_CUDA=1 TORCH_CUDA_ARCH_LIST=\"<your GPUs' compute "
+                'capability, e.g. 7.5;8.6>" CUDA_HOME=<that toolkit> pip install --no-cache-dir --force-reinstall '
+                "--no-build-isolation <package>` (or on a node where the GPU is visible), check that the build log "
+                "compiles its .cu files, then `python -c 'import <the submodule>'` must work.",
+                strict=True,
+            ),
         ),
         op=r"\b([\w:]{1,60}) (?:is|was) not compiled with|operator (torchvision::\w{1,40}) does not exist"
         r"|No such operator (torchvision::\w{1,40})"
@@ -2676,6 +2701,7 @@ _ROUND8: tuple[KnownError, ...] = (
         applies="packages with compiled CUDA ops (mmcv, detectron2, torchvision, PyG, custom extensions)",
         shown_by=(
             f"{_R8}::test_extension_ops_without_cuda",
+            "tests/troubleshooting/test_round49_v49x.py::test_a_packages_own_cuda_submodule_was_not_built",
             "tests/data/explain_round8.jsonl#open-mmlab-mmpose-369",
             "tests/troubleshooting/test_round25_v25wrap.py::test_a_compiled_module_replaced_by_a_stub",
             "tests/troubleshooting/test_round25_v25wrap.py::test_fused_kernels_configured_but_not_installed",

@@ -14,6 +14,15 @@ from __future__ import annotations
 from ..entry import MEDIA_TOOL_LOADER_LINE, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round11_p2libs.py"
+_SHOWN_49 = "tests/troubleshooting/test_round49_v49x.py"
+
+#: a symbol of CPython's C API after the loader's words (glibc: "undefined symbol: PyUnicode_AsUTF8"; macOS dyld:
+#: "Symbol not found: __Py_Dealloc", its leading underscore added): Py<Type>_<Name>, Py_<Name> or a private _Py... name;
+#: PyInit_<module> is the module's own entry point (extension-no-module-init), not the interpreter's
+_PY_SYMBOL = (
+    r"(?:undefined symbol|Symbol not found):? {0,2}_?(?!PyInit_)"
+    r"(?:Py[A-Z][A-Za-z]{1,30}_[A-Za-z]\w{0,60}|Py_[A-Z]\w{1,60}|_Py_?[A-Z]\w{1,60})\b"
+)
 
 #: the CUDA math libraries whose sonames carry symbol versions (libcublasLt.so.11, libnvJitLink.so.12); libcudart's
 #: own ("version libcudart.so.11.0") is torch_runtime's cuda-cudart-shadowed
@@ -246,6 +255,39 @@ FAMILIES: tuple[KnownError, ...] = (
         example="ImportError: dynamic module does not define module export function (PyInit__ext)",
         example_source="CPython's Python/importdl.c (_PyImport_LoadDynamicModuleWithSpec: 'dynamic module does not "
         "define module export function (%s)')",
+    ),
+    # ---- issue 36, round forty-nine: a Python C-API symbol the running interpreter does not export -----------------
+    KnownError(
+        "extension-python-abi-symbol",
+        "undefined symbol: _Py_Dealloc / PyUnicode_… / PyString_… (a compiled module built for another Python than "
+        "the one that loads it)",
+        # glibc's loader (elf/dl-lookup.c: "undefined symbol: %s") and macOS dyld ("Symbol not found: _%s", the
+        # Mach-O underscore before the C name) with a symbol of CPython's C API: Py<Type>_<Name> (PyUnicode_AsUTF8,
+        # PyString_FromString, PyExc_RuntimeError, PyFloat_Type), Py_<Name> (Py_InitModule4_64) or a private
+        # _Py<Name> / _Py_<Name> (_Py_Dealloc, _Py_ZeroStruct, _PyThreadState_UncheckedGet)
+        _PY_SYMBOL,
+        "The compiled module (a .so / .pyd: a C or Cython extension, a cffi or pybind11 library, a module shipped "
+        "prebuilt in a repository or a wheel) calls a function of CPython's C API that the interpreter loading it "
+        "does not export: it was built for another Python. Python 3's symbols (_Py_Dealloc, PyUnicode_*, "
+        "PyBytes_*) are missing in Python 2, Python 2's (PyString_*, PyInt_*, Py_InitModule4*, _Py_ZeroStruct, "
+        "PyCObject_*) in Python 3, and private _Py* functions change between 3.x minors (a build for 3.8 loaded by "
+        "3.11); a debug or free-threaded interpreter exports other names again. A native program that loads the "
+        "module without an interpreter (a C++ application, a plugin) has no Python symbols at all.",
+        "Run the module with the Python it was built for, or rebuild it with the interpreter that runs it: `python "
+        "-c 'import sys; print(sys.version, sys.executable)'` names that interpreter; in the module's source delete "
+        "the old build outputs (build/, *.so / *.pyd, cffi's generated _*.c) and rebuild with that same python "
+        "(`python setup.py build_ext --inplace` or `python -m pip install --no-build-isolation --force-reinstall "
+        "--no-cache-dir .`), or install the wheel whose tag matches the interpreter (cp310 for 3.10). A prebuilt "
+        "library that a repository ships was made for the Python (and torch) its README names: use those versions "
+        "or rebuild it as above. A C++ program that loads a Python extension must link libpython (or load it with "
+        "RTLD_GLOBAL) first.",
+        weight=84,
+        applies="any compiled Python extension (C / Cython / cffi / pybind11 / torch extensions) on Linux and macOS",
+        shown_by=(f"{_SHOWN_49}::test_an_extension_built_for_another_python",),
+        example="ImportError: /home/u/proj/lib/ops/_ops.so: undefined symbol: PyUnicode_AsUTF8",
+        example_source="glibc's dynamic loader (elf/dl-lookup.c: 'undefined symbol: %s') with a symbol of CPython's "
+        "C API (the sources of CPython 2.7 and 3.x: Include/object.h, unicodeobject.h); "
+        f"{_SHOWN_49}",
     ),
     # ---- issue 36, round twenty-six: an MPI symbol the loaded libmpi lacks ------------------------------------------
     KnownError(

@@ -81,6 +81,11 @@ _NAN_PROBABILITIES = (
     r"|MultinomialKernel\.cu:\d{1,6}:[^\n]{0,400}(?:\n[^\n]{0,40})?Assertion `[^`\n]{0,80}"
     r"(?:isnan|isinf|val >= zero|lt\(val, zero\))"
     r"|invalid multinomial distribution \(encountering probability entry (?:< 0|= infinity or NaN)\)"
+    # issue 36, round forty-nine: torch._assert_async's kernel (native/cuda/TensorCompare.cu,
+    # _assert_async_cuda_kernel: CUDA_KERNEL_ASSERT(input[0] != 0), for complex tensors against c10::complex(0, 0)),
+    # which multinomial's probability check calls on the GPU (the sources of torch: aten/src/ATen/native/
+    # Distributions.cpp and native/cuda/TensorCompare.cu); Windows builds print it without the kernel's name
+    r"|TensorCompare\.cu:\d{1,6}:[^\n]{0,400}(?:\n[^\n]{0,40})?Assertion `input\[0\] != (?:0|c10::complex)"
 )
 #: index_select's own assert and kernel (aten/src/ATen/native/cuda/Indexing.cu)
 _INDEX_SELECT = r"srcIndex < srcSelectDimSize|indexSelect\w{0,20}Index"
@@ -286,6 +291,7 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="any CUDA op with an index or a class target (embedding, gather, scatter, index, losses); any torch",
         shown_by=(
             f"{TESTS}::test_kernels_that_stopped_in_their_own_words",
+            "tests/troubleshooting/test_round49_v49x.py::test_the_assert_async_kernel_is_sampling_on_invalid_probabilities",
             *_sample("deci-ai-super-gradients-1307", "facebookresearch-detectron2-2837"),
         ),
         example="../aten/src/ATen/native/cuda/IndexKernel.cu:92: operator(): block: [96,0,0], thread: [64,0,0] "
@@ -2590,6 +2596,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
             Variant(
                 r"_assert_async_cuda_kernel|MultinomialKernel\.cu|Assertion `probability tensor contains"
+                r"|Assertion `input\[0\] != (?:0|c10::complex)"
                 r"|device-side assert[\s\S]{0,3000}?probability tensor contains"
                 r"|probability tensor contains[\s\S]{0,3000}?device-side assert",
                 "sampling on the GPU (a device-side assert on NaN / inf probabilities)",
@@ -2690,6 +2697,7 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="any model run in half precision (torch, diffusers, transformers, web UIs built on them)",
         shown_by=(
             "tests/troubleshooting/test_round8_core.py::test_nan_outputs",
+            "tests/troubleshooting/test_round49_v49x.py::test_the_assert_async_kernel_is_sampling_on_invalid_probabilities",
             "tests/troubleshooting/test_round26_v26numeric.py::test_a_nan_loss_is_read_by_what_the_training_text_shows",
         ),
         # the web UI's own NansException has its own row (apps.py, app-sd-webui-nans); this is numpy's warning when
