@@ -315,6 +315,15 @@ _GPU_MEMORY_HELD_ELSEWHERE = "|".join(
         for a in range(0, 100)
     ]
 )
+#: issue 36, round forty-nine: the same figures on a card of under 4 GiB (torch prints "1.95 GiB total capacity", or
+#: MiB under 1 GiB): the CUDA context (300 to 800 MiB) and the desktop on that card take a large share of it, so the
+#: memory outside torch's reserve need not be another process's; the model does not fit this card
+_SMALL_CARD = r"(?:[0-3](?:\.\d{1,2})? GiB|[\d.]{1,8} MiB)"
+_SMALL_CARD_HELD_OUTSIDE = (
+    rf"\(GPU \d{{1,2}}; {_SMALL_CARD} total capacity; {_SMALL} already allocated; {_FREE_LITTLE} free;"
+    rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_SMALL_CARD} of which {_FREE_LITTLE} is free\."
+    rf"[^\n]{{0,600}}?this process has {_SMALL} memory in use{_TORCH_HOLDS_GIB}"
+)
 #: issue 36, round thirty-nine: an OOM while a model generates text (transformers' generate and its sampling loops,
 #: their modules, the generation options' names)
 _TEXT_GENERATION = (
@@ -3193,6 +3202,23 @@ _CORE: tuple[KnownError, ...] = (
                 "of other processes (`nvidia-smi`), and give the machine enough RAM for the CPU fallback.",
                 strict=True,
             ),
+            # issue 36, round forty-nine: those figures on a card of under 4 GiB, where the CUDA context and the
+            # desktop take a large share: the model does not fit this card, so smaller work or the CPU is the lever
+            Variant(
+                _SMALL_CARD_HELD_OUTSIDE,
+                "a small card (under 4 GiB): the CUDA context and the desktop take a large share of it",
+                "The card is small: of its total capacity (under 4 GiB in torch's message) the CUDA context (300 to "
+                "800 MiB with torch's kernels and cuDNN / cuBLAS loaded) and, on a card that also drives the "
+                "display, the desktop and its programs take a large share, so what torch could reserve was not "
+                "enough and the model with this input does not fit this GPU. Make the work smaller: a smaller "
+                "image or input size (or smaller tiles where the program tiles), batch size 1, half precision "
+                "(fp16 / torch.autocast, model.half()), fewer frames or a smaller model; or use the program's CPU "
+                "option (a 'Force CPU' / 'use GPU' setting, --cpu, device='cpu'), slower but limited by RAM "
+                "instead. Close programs that use the GPU (browsers and video players use it too) and check "
+                "`nvidia-smi` (Windows: Task Manager's dedicated GPU memory) in case another process does hold "
+                "much of it; a GPU with more memory is the lasting fix.",
+                strict=True,
+            ),
             # issue 36, round thirty-nine: torch's own figures show this process holds little of the card and almost
             # nothing is free: another process (or another framework in this one) holds the rest, so the batch is no
             # lever
@@ -3609,6 +3635,7 @@ _CORE: tuple[KnownError, ...] = (
         shown_by=(
             *corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
             "tests/troubleshooting/test_round25_v25old.py::test_a_small_card_out_of_memory_while_weights_load",
+            "tests/troubleshooting/test_round49_v49y.py::test_out_of_memory_on_a_small_card",
         ),
         cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
         example="[W] [TRT] Requested amount of GPU memory (17920000000 bytes) could not be allocated.\n[E] [TRT] 2: "
@@ -3632,15 +3659,39 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "myelin-builder-bug",
         "MyelinCheckException in TensorRT's builder",
-        r"MyelinCheckException|logical_mem_size|\[myelin[^\]\n]{0,40}\][^\n]{0,200}(?:assert|error|failed)",
+        r"MyelinCheckException|logical_mem_size|\[myelin[^\]\n]{0,40}\][^\n]{0,200}(?:assert|error|failed)"
+        # TensorRT 7-8's codeGenerator.cpp ("Myelin Error in compileGraph: 64") and 10's "compile resulted in null
+        # program": Myelin's compile of the fused subgraph failed (issue 36, round forty-nine)
+        r"|Myelin Error in compileGraph|compile resulted in null program",
         "TensorRT's Myelin graph compiler rejected a fused subgraph: a builder bug for that pattern (seen with "
         "TensorRT-RTX on GPT-2's addmm / view / split before attention).",
         "Keep the ops of that subgraph in PyTorch (torch_executed_ops={'torch.ops.aten.addmm.default'}, or "
         "torchtrt_compat's per-op fallback), or try another TensorRT release.",
+        variants=(
+            # issue 36, round forty-nine: an engine built from ONNX with TensorRT's own builder (the Python API, an
+            # app's engine build, trtexec), not Torch-TensorRT: no op to keep in PyTorch, the release is the lever
+            Variant(
+                # (not torchtrt_compat's own "build_serialized_network returned None", whose ops stay in PyTorch)
+                r"\bbuild_engine\(|engine build returned None|\btrtexec\b|--onnx=|OnnxParser|\w\.onnx(?![\w.])",
+                "an engine built from ONNX with TensorRT's builder (trtexec, the Python API, an app's engine build)",
+                "Myelin (the compiler TensorRT uses for fused transformer / attention subgraphs) failed to compile a "
+                "subgraph of this model: a TensorRT bug for that pattern, GPU and release, not a setting of the "
+                "machine (driver updates, reboots and free memory do not change it). Build with another TensorRT "
+                "release, a newer one first (its release notes fix Myelin compile bugs; in an app that bundles "
+                "TensorRT, the app's newer release or its build for another TensorRT), or change the graph Myelin "
+                "gets: build in FP32 (without --fp16 / the FP16 flag), export the ONNX with another opset or "
+                "simplify it (onnxsim, polygraphy surgeon sanitize --fold-constants); report the trtexec repro "
+                "(`trtexec --onnx=model.onnx --verbose`) to NVIDIA.",
+                strict=True,
+            ),
+        ),
         unless=r"graph_jit\.cpp[^\n]{0,80}CUDA_SUCCESS",  # Myelin's JIT without CUDA: refit-needs-gpu, not a graph bug
         weight=86,
         applies="TensorRT 10+ and TensorRT-RTX builders",
-        shown_by=("tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",),
+        shown_by=(
+            "tests/troubleshooting/test_troubleshooting.py::test_build_failure_is_explained_from_its_log",
+            "tests/troubleshooting/test_round49_v49y.py::test_myelin_compile_without_nvrtc_is_a_builder_bug",
+        ),
         example="MyelinCheckException: ... logical_mem_size ...",
         example_source="torchtrt_compat issue 10 (TensorRT-RTX 1.6 building GPT-2's Conv1D)",
     ),

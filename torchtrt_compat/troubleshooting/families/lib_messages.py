@@ -18,6 +18,18 @@ _test34 = tests_in("tests/troubleshooting/test_round34_v34tabularvlm.py")
 #: torch.onnx.export / torch.jit.trace called in the text (the exporter that flattens forward's arguments)
 _ONNX_EXPORT = r"torch\.onnx\.export|\bonnx\.export\(|torch\.jit\.trace|torch[\\/]onnx[\\/]"
 
+#: issue 36, round forty-nine: a class a library exports only when its optional backend is installed, looked up on
+#: the library's module (layoutparser's _LazyModule lists Detectron2LayoutModel, PaddleDetectionLayoutModel,
+#: EfficientDetLayoutModel, TesseractAgent and GCVAgent only when detectron2, paddle, effdet, pytesseract or
+#: google-cloud-vision is found; transformers before its dummy objects exported TF* / Flax* classes only with
+#: TensorFlow / Flax installed): Python's "module 'X' has no attribute 'Y'" or the lazy module's unquoted "module X
+#: has no attribute Y". Not a TensorFlow / Keras module's own TF* name (a removed TF 1 API)
+_BACKEND_CLASS = (
+    r"module '?(?!(?:tensorflow|tf|keras)\b)[\w.]{1,80}'? has no attribute '?"
+    r"(?:\w{0,40}(?:Detectron2|Paddle(?:Detection)?|EfficientDet|Effdet|Tesseract|GCV)\w{0,40}"
+    r"|(?:TF|Flax)[A-Z]\w{1,60})'?(?![\w'])"
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "tf-gpu-only-op-no-kernel",
@@ -109,7 +121,7 @@ FAMILIES: tuple[KnownError, ...] = (
         # None has no such attribute (issue 36, round thirty-six)
         r"|^[ \t]{2,12}[^\n]{0,120}?(?<![\w.])(?:amp|apex|wandb|hvd|horovod|deepspeed|xformers|mlflow|pynvml|nvtx)"
         r"\.(?P<none_attr>\w{1,40})\([^\n]{0,300}\n[ \t]{0,8}AttributeError: 'NoneType' object has no attribute "
-        r"'(?P=none_attr)'",
+        r"'(?P=none_attr)'|" + _BACKEND_CLASS,
         "The library imports this name inside a try / except (an optional backend: torch, a compiled extension, a "
         "GPU package) and goes on when the import fails; the code that uses the name then raises NameError. The "
         "cause is the import that failed: a missing or incompatible dependency, a version of torch the library "
@@ -119,6 +131,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "`import torch` copied out, or `python -v -c 'import <library>'`); then install the versions the library "
         "supports in a clean environment (upgrade the library for a newer torch) and try again.",
         variants=(
+            Variant(
+                _BACKEND_CLASS,
+                "a class the library exports only when its optional backend is installed",
+                "The library exports this class only when the optional backend it wraps is installed (its "
+                "__init__ adds the name after checking for the backend), so without the backend the name does "
+                "not exist: layoutparser's Detectron2LayoutModel needs detectron2, PaddleDetectionLayoutModel "
+                "paddlepaddle, EfficientDetLayoutModel effdet, TesseractAgent pytesseract (and the tesseract "
+                "program), GCVAgent google-cloud-vision; a TF* / Flax* class of an older transformers needs "
+                "TensorFlow / Flax. Install that backend into the same environment (detectron2 has no wheel for "
+                "most torch releases: build it from its source for your torch and CUDA, as its install guide "
+                'says; the others through layoutparser\'s extras: `pip install "layoutparser[effdet]"`, '
+                "`[paddledetection]` or `[ocr]`), check "
+                "it imports (`python -c 'import detectron2'`), then restart the Python process or the notebook's "
+                "runtime (the library checked for the backend when it was first imported). If the backend imports "
+                "and the name is still missing, the class belongs to another release of the library.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 r"AttributeError: 'NoneType' object has no attribute",
                 "the script set the module to None when its import failed",
@@ -130,12 +160,16 @@ FAMILIES: tuple[KnownError, ...] = (
                 "logger off).",
             ),
         ),
-        requires=r"[\\/](?:site|dist)-packages[\\/]",
+        requires=r"[\\/](?:site|dist)-packages[\\/]|" + _BACKEND_CLASS,
         unless=r"NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined",
         loose=True,
         weight=34,
         applies="Python libraries with optional backends (try: import ... except ImportError: pass)",
-        shown_by=(_test("test_optional_import_nameerror"), f"{_R18}#mouseland-cellpose-241"),
+        shown_by=(
+            _test("test_optional_import_nameerror"),
+            f"{_R18}#mouseland-cellpose-241",
+            "tests/troubleshooting/test_round49_v49y.py::test_a_class_exported_only_with_its_optional_backend",
+        ),
         example="~/anaconda3/envs/cellpose/lib/python3.7/site-packages/cellpose/core.py in assign_device(istorch, "
         "gpu)\nNameError: name 'torch_CPU' is not defined",
         example_source="MouseLand/cellpose#241 (cellpose/core.py: torch_CPU defined in a guarded torch import)",

@@ -39,6 +39,20 @@ _NT_ILLEGAL = r"-1073741795\b|\b3221225501\b|\b0xC000001D\b"
 _NT_HEAP = r"-1073740940\b|\b3221226356\b|\b0xC0000374\b"
 _NT_STACK = r"-1073741571\b|\b3221225725\b|\b0xC00000FD\b"
 _EXIT_WORDS = r"exit(?:ed)? (?:with )?(?:code|status)[ :=]{0,3}"
+#: issue 36, round forty-nine: Windows Error Reporting's crash dialog ("Problem signature: ... Problem Event Name:
+#: APPCRASH ... Fault Module Name: x.dll ... Exception Code: c000001d") and Event Viewer's Application Error event
+#: ("Faulting module name: x.dll, ... Exception code: 0xc0000005"), in English and in Windows' localized wordings
+#: (Chinese 异常代码 / 故障模块名称, Japanese 例外コード, German Ausnahmecode, French Code d'exception, Spanish
+#: Código de excepción, Russian Код исключения): the code is printed without 0x in the dialog
+_WER_CODE = (
+    r"(?:Exception Code|异常代码|異常代碼|例外コード|Ausnahmecode|Code d'exception|Código de excepción"
+    r"|Codice eccezione|Код исключения|예외 코드)[ \t]{0,4}[:：][ \t]{0,4}(?:0x)?"
+    r"(?:c0000005|c0000409|c000001d|c0000374|c00000fd)\b"
+)
+_WER_ILLEGAL = (
+    r"(?:Exception Code|异常代码|異常代碼|例外コード|Ausnahmecode|Code d'exception|Código de excepción"
+    r"|Codice eccezione|Код исключения|예외 코드)[ \t]{0,4}[:：][ \t]{0,4}(?:0x)?c000001d\b"
+)
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -78,7 +92,7 @@ FAMILIES: tuple[KnownError, ...] = (
         # (faulthandler's "access violation" comes with the Python stack, whose frames name the stage and library:
         # the miss's answer reads them)
         r"|Windows fatal exception: (?:stack overflow|illegal instruction|in page error"
-        r"|code 0x[0-9a-fA-F]{8})",
+        r"|code 0x[0-9a-fA-F]{8})|" + _WER_CODE,
         "Native code crashed on Windows and the process ended with an NTSTATUS code instead of a Python error: "
         "0xC0000005 is an access violation (a segmentation fault: a DLL of another build or version, a driver), "
         "0xC0000409 a fast-fail abort (a C runtime abort, a failed check in a native library), 0xC000001D an "
@@ -88,6 +102,24 @@ FAMILIES: tuple[KnownError, ...] = (
         "a GPU driver older than the CUDA the package needs, or too little RAM / page file for the model; then "
         "reinstall that library's build made for your Python, torch and CUDA versions and update the GPU driver.",
         variants=(
+            # issue 36, round forty-nine: Windows Error Reporting's dialog or Event Viewer's event for an illegal
+            # instruction: the faulting module it names (a native DLL of an inference library) is the build
+            Variant(
+                _WER_ILLEGAL,
+                "an illegal instruction (c000001d) in the module Windows' crash report names",
+                "Windows' crash report says the program died on an illegal instruction (exception code c000001d) "
+                "in the faulting module it names (Fault Module Name / Faulting module name / 故障模块名称: a native "
+                "DLL such as an inference library's paddle_inference.dll, onnxruntime.dll, a torch or MKL DLL): "
+                "that DLL was built for CPU instructions this processor lacks (AVX, AVX2, AVX-512; older and "
+                "low-power CPUs, some VMs) or for a newer Windows than this one. Check the CPU's instruction sets "
+                "(Sysinternals `coreinfo`, or the CPU's specification); then use the application's or library's "
+                "build for this CPU (a no-AVX / 'noavx' or older release, another engine or backend build of the "
+                "app that does not load that DLL), or run it on a newer machine. On an old Windows (7, 8.1) first "
+                "install its updates and the latest Microsoft Visual C++ redistributable (x64), which such builds "
+                "need.",
+                sure=True,
+                strict=True,
+            ),
             Variant(
                 rf"{_NT_ILLEGAL}|Windows fatal exception: illegal instruction",
                 "an illegal instruction (0xC000001D)",
@@ -133,8 +165,12 @@ FAMILIES: tuple[KnownError, ...] = (
         loose=True,
         alternatives=("native-crash", "proc-illegal-instruction"),
         weight=30,
-        applies="Windows (PyCharm's and VS Code's 'exit code', cmd's %ERRORLEVEL%, ollama's runner, faulthandler)",
-        shown_by=(_test("test_windows_paging_file_and_crash_codes"),),
+        applies="Windows (PyCharm's and VS Code's 'exit code', cmd's %ERRORLEVEL%, ollama's runner, faulthandler, "
+        "Windows Error Reporting's crash dialog and Event Viewer, localized)",
+        shown_by=(
+            _test("test_windows_paging_file_and_crash_codes"),
+            "tests/troubleshooting/test_round49_v49y.py::test_windows_crash_report_of_an_illegal_instruction",
+        ),
         example="Process finished with exit code -1073741819 (0xC0000005)",
         example_source="Windows' NTSTATUS codes (ntstatus.h: STATUS_ACCESS_VIOLATION, STATUS_STACK_BUFFER_OVERRUN, "
         "STATUS_ILLEGAL_INSTRUCTION, STATUS_HEAP_CORRUPTION, STATUS_STACK_OVERFLOW); CPython Modules/faulthandler.c "

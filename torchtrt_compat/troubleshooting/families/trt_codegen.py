@@ -28,7 +28,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|error detected in the compilation of \"(?:generatedNative|activation|pointwise|__myl)\w{0,60}\""
         r"|NVRTC Compilation failure|nvrtc_compile\.cpp:\d{1,6}"
         r"|NVRTC error:[ \t]{0,4}$"
-        r"|Myelin Error in compileGraph|compile resulted in null program",
+        # (TensorRT 7-8's "Myelin Error in compileGraph" and 10's "MyelinCheckException: compile resulted in null
+        # program" name no NVRTC: Myelin's own compile of the subgraph failed, myelin-builder-bug's, issue 36, round
+        # forty-nine)
+        r"|Myelin Error in compileGraph[^\n]{0,200}(?:NVRTC|nvrtc)",
         "TensorRT compiles some of the kernels it fuses (activations, pointwise chains, Myelin subgraphs) at build "
         "time with NVRTC, the CUDA runtime compiler of the CUDA major that TensorRT release was built for; the "
         "compile failing means the NVRTC loaded is of another CUDA major than that TensorRT build (a CUDA 12 "
@@ -53,6 +56,7 @@ FAMILIES: tuple[KnownError, ...] = (
         applies="TensorRT 7 to 10 builders (trtexec, the Python / C++ API, torch2trt, Torch-TensorRT), any GPU",
         shown_by=(
             _test("test_trt_nvrtc_generated_kernel"),
+            "tests/troubleshooting/test_round49_v49y.py::test_myelin_compile_without_nvrtc_is_a_builder_bug",
             "tests/data/explain_round14.jsonl#aicvhub-pytorch2tensorrt-11",
         ),
         example='[TRT] [W] Missing scale and zero-point for tensor x\nactivation(42): error: identifier "inff" is '
