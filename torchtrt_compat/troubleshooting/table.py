@@ -3043,6 +3043,22 @@ _CORE: tuple[KnownError, ...] = (
                 "sizes in the sim params, and point sim_device and graphics_device_id at the same idle NVIDIA GPU "
                 "(or use a GPU with more memory).",
             ),
+            # issue 36, round forty-nine: a vectorised RL simulation (Isaac Sim / Isaac Lab, Isaac Gym, ManiSkill,
+            # Brax / MJX, torchrl's batched envs), whose GPU buffers scale with the number of parallel environments
+            Variant(
+                r"\bnum_envs\b|\bnumEnvs\b|\bnum_worlds\b|\bmani_skill\d?\b|\bManiSkill\d?\b|\bisaaclab\b"
+                r"|\bomni\.isaac\b|\bbrax\b|torchrl[\\/]envs[\\/]",
+                "a vectorised RL simulation (its GPU buffers scale with the number of parallel environments)",
+                "The simulation steps many environments in parallel on the GPU, and its buffers (physics state, "
+                "contacts, sensors / cameras, observations, the rollout the learner keeps) grow with the number of "
+                "environments and the objects in each. Lower num_envs (halve it until it fits; the number that fits "
+                "is the limit of this GPU) and the per-environment object, obstacle or camera counts; shorten the "
+                "rollout / evaluation horizon the learner stores on the GPU; in PhysX-based simulators lower the "
+                "GPU buffer settings in the sim params (gpu_max_rigid_contact_count, gpu_found_lost_pairs_capacity, "
+                "gpu_heap_capacity) to what the scene needs; keep rendering off (headless, no cameras) when not "
+                "needed; or use a GPU with more memory. Check `nvidia-smi` for other processes on the same GPU.",
+                strict=True,
+            ),
             # the first validation batch after a full training epoch (a progress bar's "(valid)", a validation step
             # in the traceback): validation run with autograd on, on top of training's references
             Variant(
@@ -3636,6 +3652,7 @@ _CORE: tuple[KnownError, ...] = (
             *corpus("nvidia-ai-iot-torch2trt-661", "pytorch-tensorrt-2675", "nvidia-tensorrt-3017"),
             "tests/troubleshooting/test_round25_v25old.py::test_a_small_card_out_of_memory_while_weights_load",
             "tests/troubleshooting/test_round49_v49y.py::test_out_of_memory_on_a_small_card",
+            "tests/troubleshooting/test_round49_v49z.py::test_vectorised_simulation_out_of_memory",
         ),
         cuda_errors=("cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
         example="[W] [TRT] Requested amount of GPU memory (17920000000 bytes) could not be allocated.\n[E] [TRT] 2: "
@@ -3976,12 +3993,16 @@ _CORE: tuple[KnownError, ...] = (
             ),
         )
         + CONTEXT_VARIANTS,
+        # issue 36, round forty-nine: Isaac Gym's 'Gym cuda error: invalid resource handle' after PhysX fell back to
+        # the CPU is that fallback's consequence (robotics' physx-gpu-context-fallback)
+        unless=r"PhysX CUDA Context Manager\. Falling back to CPU|internal error : libcuda\.so!",
         weight=75,
         applies="any release, with pycuda / other CUDA contexts in the process",
         shown_by=(
             "tests/runtime/test_runtime_context.py::test_foreign_context_breaks_kernel_and_guard_fixes_it",
             "tests/runtime/test_runtime_context.py::test_guarded_model_from_threads_with_foreign_contexts",
             "tests/troubleshooting/test_troubleshooting.py::test_recorded_upstream_messages_are_explained",
+            "tests/troubleshooting/test_round49_v49z.py::test_physx_fallback_ranks_above_its_consequences",
         ),
         cuda_errors=("cudaErrorInvalidResourceHandle", "CUDA_ERROR_INVALID_HANDLE"),
         example="RuntimeError: CUDA error: invalid resource handle",

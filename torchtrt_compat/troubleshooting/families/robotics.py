@@ -22,6 +22,7 @@ from ..entry import KnownError, Variant, tests_in
 __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round27_v27robot.py")
+_test49 = tests_in("tests/troubleshooting/test_round49_v49z.py")
 
 #: Warp's start-up banner ("Warp 1.7.1 initialized:\n   CUDA Toolkit 12.8, Driver 13.0") naming a driver of a newer
 #: CUDA major than the toolkit the Warp build was made with, or nvidia-smi's CUDA 13+ (an R580+ driver) in a text that
@@ -168,8 +169,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "Check `nvidia-smi`, then make libcuda.so findable: on WSL `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:"
         "$LD_LIBRARY_PATH`; elsewhere the driver's folder (`ldconfig -p | grep libcuda`) must hold libcuda.so (a "
         "link to libcuda.so.1; the driver's -dev package or `ln -s`), and a conda env's LD_LIBRARY_PATH must not "
-        "hide it; in Docker start with --gpus all. Update a driver older than the simulator requires. Then run with "
-        "--sim_device=cuda:0 and check the log says 'Physics Device: cuda:0' and 'GPU Pipeline: enabled'.",
+        "hide it; in Docker start with --gpus all (the NVIDIA Container Toolkit mounts the driver's libcuda.so.1 "
+        "only, so add the libcuda.so link inside the image). Update a driver older than the simulator requires. "
+        "Point --sim_device=cuda:N and graphics_device_id at a GPU the process sees (CUDA_VISIBLE_DEVICES renumbers "
+        "them from 0). Then check the log says 'Physics Device: cuda:0' and 'GPU Pipeline: enabled'; the later "
+        "'Gym cuda error: invalid resource handle', state-tensor errors and a software Vulkan renderer (lavapipe) "
+        "follow from this fallback.",
         variants=(
             Variant(
                 r"\A(?![\s\S]{0,300000}?(?:Falling back to CPU|libcuda\.so!))"
@@ -190,9 +195,14 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         severity="warns-of-failure",
-        weight=74,
+        # issue 36, round forty-nine: above invalid-resource-handle (75) and vulkan-software-driver (76), which the
+        # same log shows as consequences of the fallback
+        weight=79,
         applies="Isaac Gym and other PhysX GPU simulations on Linux and WSL2",
-        shown_by=(_test("test_physx_falls_back_to_the_cpu"),),
+        shown_by=(
+            _test("test_physx_falls_back_to_the_cpu"),
+            _test49("test_physx_fallback_ranks_above_its_consequences"),
+        ),
         example="/buildAgent/work/f3416cf82e3cf1ba/source/physx/src/gpu/PxPhysXGpuModuleLoader.cpp (147) : internal "
         "error : libcuda.so!\n[Warning] [carb.gym.plugin] Failed to create a PhysX CUDA Context Manager. Falling back "
         "to CPU.",
@@ -321,5 +331,124 @@ FAMILIES = FAMILIES + (
         example_source="CARLA's CarlaUE4.sh (runs CarlaUE4-Linux-Shipping) and Unreal Engine 4's Linux crash "
         "handler ('Signal 11 caught.'); the carla client's 'time-out of 10000ms while waiting for the simulator, "
         "make sure the simulator is ready and connected to localhost:2000' (LibCarla client)",
+    ),
+)
+
+# ---- issue 36, round forty-nine: mujoco-py's OpenGL context, and NVIDIA Warp older (or newer) than a library's kernels
+FAMILIES = FAMILIES + (
+    KnownError(
+        "mujoco-py-gl-context",
+        "mujoco-py / MuJoCo could not create its OpenGL context ('Failed to initialize OpenGL', 'Found 0 GPUs for "
+        "rendering', 'GLEW initalization error: Missing GL version', 'Failed to create GLFW window')",
+        # mujoco_py/opengl_context.pyx (OffscreenOpenGLContext: "Failed to initialize OpenGL"; GlfwContext:
+        # "Failed to initialize GLFW", "Failed to create GLFW window"), mujoco_py/gl/eglshim.c ("Found %d GPUs for
+        # rendering. Using device %d.", "Device id outside of range of available devices."), MuJoCo's
+        # mjr_makeContext ("GLEW initalization error: Missing GL version", MuJoCo's own spelling) and osmesashim.c
+        r"\bFailed to initialize OpenGL\b|\bFound 0 GPUs for rendering\b"
+        r"|\bDevice id outside of range of available devices\b"
+        r"|\bGLEW initi?alization error: Missing GL version"
+        r"|\bGlfwError: Failed to (?:initialize GLFW|create GLFW window)"
+        r"|\bOSMesaCreateContext failed",
+        "mujoco-py renders through one of three OpenGL back ends fixed when it was built and imported: EGL on an "
+        "NVIDIA GPU (offscreen: MjRenderContextOffscreen, sim.render), OSMesa on the CPU, or GLFW with a window "
+        "(MjViewer). The context could not be made: EGL found no NVIDIA device ('Found 0 GPUs for rendering': the "
+        "driver's EGL library is not found, or a preloaded libGLEW / libGL takes EGL's place), GLEW found no "
+        "current GL context ('Missing GL version': the onscreen viewer without the libGLEW preload its README asks "
+        "for, or offscreen rendering with it), or GLFW found no display (no X server, a headless machine or SSH).",
+        "Match the back end to the way you render. Offscreen (sim.render, MjRenderContextOffscreen, "
+        "rgb_array): `unset LD_PRELOAD` in that shell (the libGLEW preload is only for the onscreen viewer), make "
+        "the NVIDIA driver's EGL / GL libraries findable (LD_LIBRARY_PATH with /usr/lib/nvidia or the driver's "
+        "folder; in Docker NVIDIA_DRIVER_CAPABILITIES=all), or render on the CPU with OSMesa (libosmesa6-dev, "
+        "then rebuild mujoco-py). Onscreen (MjViewer, env.render('human')): run under a display (X, or xvfb-run) "
+        "with `export LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libGLEW.so` (plus the driver's libGL.so if needed). "
+        "After changing libraries, rebuild mujoco-py (delete its generated build folder, then import it again). "
+        "New code: move to the official mujoco bindings, where MUJOCO_GL=egl / osmesa / glfw picks the back end.",
+        variants=(
+            Variant(
+                r"\bLD_PRELOAD\b[^\n]{0,200}\blibGLEW\b|\blibGLEW\.so\b",
+                "libGLEW preloaded (LD_PRELOAD) while rendering offscreen",
+                "LD_PRELOAD holds libGLEW, which mujoco-py's README asks for only for the onscreen GLFW viewer; for "
+                "offscreen rendering (EGL) the preloaded GLEW breaks the context. Run `unset LD_PRELOAD` (and drop "
+                "it from ~/.bashrc or the conda env's activation) before an offscreen run; set it only in the "
+                "shell that opens MjViewer.",
+                strict=True,
+            ),
+            Variant(
+                r"\bGLEW initi?alization error: Missing GL version",
+                "GLEW found no GL context (onscreen viewer without the libGLEW preload, or offscreen with it)",
+                "GLEW found no current OpenGL context. For the onscreen viewer (MjViewer, render('human')) start "
+                "with `export LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libGLEW.so` (apt install libglew-dev; add the "
+                "driver's libGL.so when the system libGL is Mesa's) under a display; for offscreen rendering "
+                "(sim.render, rgb_array) do the opposite: `unset LD_PRELOAD` and render through EGL or OSMesa.",
+                strict=True,
+            ),
+            Variant(
+                r"\bGlfwError\b|\bFailed to (?:initialize GLFW|create GLFW window)\b",
+                "GLFW found no display",
+                "GLFW needs a display: on a headless server or over SSH there is none. Render offscreen instead "
+                "(mujoco-py built with EGL on the NVIDIA GPU, or OSMesa), or run under a virtual display "
+                "(`xvfb-run -a -s '-screen 0 1400x900x24' python ...`); on a desktop check DISPLAY and that the "
+                "NVIDIA driver's libGL is the one loaded.",
+                strict=True,
+            ),
+        ),
+        requires=r"mujoco|mjrendercontext|opengl_context|\bGPUs for rendering\b|GLEW initi?alization|OSMesa"
+        r"|\bMjViewer\b|\bMjSim\b|\bdm_control\b|robosuite",
+        weight=82,
+        applies="mujoco-py 1.50 / 2.x (EGL, OSMesa and GLFW back ends) and the gym / robosuite / D4RL environments "
+        "that render through it",
+        shown_by=(_test49("test_mujoco_py_gl_context"),),
+        example="Found 0 GPUs for rendering. Using device 0.\nDevice id outside of range of available devices.\n"
+        "RuntimeError: Failed to initialize OpenGL",
+        example_source="tests/troubleshooting/test_round49_v49z.py; mujoco_py/opengl_context.pyx and "
+        "mujoco_py/gl/eglshim.c, the sources of mujoco-py 2.1",
+    ),
+    KnownError(
+        "warp-version-mismatch",
+        "NVIDIA Warp of another release than the library's kernels need ('Failed to find forward kernel ... from "
+        "module', 'Could not find function wp.X as a built-in', 'passed N arguments but kernel requires M')",
+        # warp/context.py (launch: "Failed to find forward|backward kernel '<key>' from module '<module>' for device
+        # '<device>'", "Error launching kernel '<key>', passed N arguments but kernel requires M") and
+        # warp/codegen.py ("Could not find function wp.<name> as a built-in or user-defined function"), the
+        # sources of warp-lang 1.x
+        r"\bFailed to find (?:forward|backward) kernel '[^'\n]{1,200}' from module '[^'\n]{1,200}'"
+        r"|\bCould not find function (?:wp|warp)\.[\w.]{1,80} as a built-in or user-defined function"
+        r"|\bError launching kernel '[^'\n]{1,200}', passed \d{1,4} arguments but kernel requires \d{1,4}"
+        r"|\bmodule 'warp(?:\.\w{1,40}){0,3}' has no attribute '\w{1,80}'",
+        "The Warp the program imported is not the release the library's kernels were written for: a library "
+        "(cuRobo, Isaac Lab, Newton, a differentiable simulator) builds or launches Warp kernels with an API "
+        "another Warp release lacks or changed, so a kernel it generates is never compiled into its module, a "
+        "wp. builtin is missing, or a kernel's argument list differs. Simulators bundle their own Warp (Isaac "
+        "Sim's omni.warp extension, found before pip's), so `pip list` can show another release than the one "
+        "imported. A kernel cache that several processes fill at once can also leave a module without its kernel.",
+        'Print the Warp the program really imports, with the same Python: `python -c "import warp; '
+        'print(warp.__version__, warp.__file__)"`, and compare it with the warp-lang version the library pins '
+        "(its requirements / setup.cfg). Install that release into the Python that runs the program (`pip install "
+        "warp-lang==<the pin>`), or use the library's release made for the Warp you have; then clear Warp's "
+        "kernel cache (~/.cache/warp/<version>, or the folder WARP_CACHE_PATH names) so its kernels are built "
+        "again. If only some of several processes fail on their first run, give each its own WARP_CACHE_PATH "
+        "(or let one run warm the cache first).",
+        variants=(
+            Variant(
+                r"\bisaac[-_ ]?sim\b|\bomni\.(?:isaac|warp|kit)\b|\bextscache\b|\bpython\.sh\b|\bSimulationApp\b"
+                r"|\bisaaclab\b|\bIsaac Lab\b",
+                "inside Isaac Sim / Isaac Lab (the simulator's bundled Warp)",
+                "Isaac Sim bundles its own Warp (the omni.warp.core extension in extscache, and a copy in its kit "
+                "Python), and that one is imported, whatever pip installed. Print it from the simulator's Python "
+                '(`./python.sh -c "import warp; print(warp.__version__, warp.__file__)"`) and compare with the '
+                "library's pin: use the library release made for this Isaac Sim (its install notes name them), or "
+                "an Isaac Sim release that bundles the Warp the library needs; installing warp-lang with "
+                "`./python.sh -m pip install warp-lang==<the pin>` helps only where the bundled extension is not "
+                "loaded first. Then clear ~/.cache/warp and rerun.",
+            ),
+        ),
+        weight=80,
+        applies="NVIDIA Warp (warp-lang) and the libraries and simulators that generate Warp kernels (cuRobo, "
+        "Isaac Sim / Isaac Lab, Newton, warp-based differentiable simulators)",
+        shown_by=(_test49("test_warp_of_another_release"),),
+        example="RuntimeError: Failed to find forward kernel 'forward_l2_loop4' from module 'pkg.cost.dist' for "
+        "device 'cuda:0'",
+        example_source="tests/troubleshooting/test_round49_v49z.py; warp/context.py (launch) and warp/codegen.py, "
+        "the sources of warp-lang 1.x",
     ),
 )
