@@ -722,6 +722,7 @@ _LATER_ROUNDS = (
                 "blind_by_hand",
                 "**blind**: first answers after every round-forty-eight fix (`4ab21a4`)",
             ),
+            ("after_by_hand", "after round forty-nine's fixes (not blind)"),
         ],
     ),
 )
