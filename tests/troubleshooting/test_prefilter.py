@@ -96,3 +96,65 @@ def test_the_derived_words_are_kept_between_runs_and_equal_a_fresh_derivation() 
     # another table: derived afresh, and the older entry dropped
     assert derived.remembered("anchors-test", words[:50], lambda: ["x"]) == ["x"]
     assert [p.name for p in entries[0].parent.glob("anchors-test-*")] != [entries[0].name]
+
+
+def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    from torchtrt_compat.troubleshooting import facts, miss
+
+    out = [(name, g.rx) for name, g, *_ in match._accelerators()] + [(name, g.rx) for name, g, *_ in match._stacks()]
+    out += [("nvidia", match._NVIDIA.rx), ("python", miss._PYTHON.rx), ("python marks", miss._PYTHON_MARKS.rx)]
+    out += [(name, g.rx) for name, g in miss._NOT_PYTHON] + [(name, g.rx) for name, g in facts._products()]
+    return out
+
+
+def test_a_guarded_side_check_finds_what_its_pattern_finds() -> None:
+    """The side checks that read a text's head for its device, program or library (`literals.Guarded`) find the same
+    match as their pattern, on every stored report and on each report made long enough for the alternatives to be
+    cut to those the text holds words of; a text with none of their words is never searched."""
+    from torchtrt_compat.troubleshooting.literals import SPLIT_FROM, Guarded
+
+    texts = [_report_text(row) for row in _stored_reports()]
+    texts = [t for t in texts if t]
+    assert len(texts) > 2000
+    padding = "[I] [TRT] tactic 0x0000 time 0.01 ms\n" * (SPLIT_FROM // 30)
+    patterns = _guarded_patterns()
+    assert len(patterns) > 40
+    found = 0
+    for name, rx in patterns:
+        guarded = Guarded(rx)
+        for text in texts[:: max(1, len(texts) // 60)] + [t for t in texts[::6] if rx.search(t)][:12]:
+            for hay in (text, padding + text):
+                expected = rx.search(hay)
+                got = guarded.search(hay, hay.lower())
+                assert (got and (got.span(), got.group(0))) == (expected and (expected.span(), expected.group(0))), name
+                found += expected is not None
+    assert found > 150
+    # a pattern whose every word the text lacks: no pass of the expression engine at all
+    never = Guarded(re.compile(r"\bhip[A-Z]\w{1,30}|\bgfx\d{3,4}\b", re.IGNORECASE))
+    assert never.words == ("hip", "gfx")
+    assert never.search(padding, padding.lower()) is None
+
+
+def test_an_escape_inside_a_character_class_ends_where_the_class_ends() -> None:
+    """``[/\\\\]`` is a class of two characters: the literal after it is every match's word."""
+    from torchtrt_compat.troubleshooting.literals import literals
+
+    assert literals(r"[/\\]\.julia[/\\](?:packages|artifacts)") == (".julia",)
+    assert literals(r"CMakeFiles[\\/]") == ("cmakefiles",)
+    assert literals(r"[^\]]xyzzy") == ("xyzzy",)
+    assert literals(r"\bMSB\d{4}\b") is None  # three letters: too short for the one-pass scan ...
+    assert literals(r"\bMSB\d{4}\b", shortest=2) == ("msb",)  # ... not for a substring test
+
+
+def _stored_reports() -> list[dict[str, object]]:
+    import json
+
+    rows = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "data").glob("explain*.jsonl")):
+        rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return rows
+
+
+def _report_text(row: dict[str, object]) -> str:
+    text = row.get("error") or row.get("text") or ""
+    return text if isinstance(text, str) else ""

@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from .entry import ROCM
-from .literals import literals
+from .literals import Guarded
 from .scan import line_start
 from .symbols import Symbol, read_symbol
 from .table import CUDA_SONAMES, GPU_VENDORS, PRODUCTS
@@ -417,8 +417,8 @@ def extract(text: str) -> TextFacts:
     for m in _finds(_PLUGIN, text, lower, "plugin"):
         out.plugins.append((m[1] or m[3], m[2]))
     out.products = products_of(text, lower)
-    out.rocm = _rocm().search(text, lower)
-    out.gpu_vendors = [name for name, rx in _vendors() if rx.search(text, lower)]
+    out.rocm = _rocm().search(text, lower) is not None
+    out.gpu_vendors = [name for name, rx in _vendors() if rx.search(text, lower) is not None]
     out.cuda_libraries = _cuda_libraries(text, lower)
     for m in _finds(_UNDEFINED, text, lower, "undefined symbol", "symbol lookup error"):
         if len(out.symbols) < 4:
@@ -478,19 +478,6 @@ def _cuda_libraries(text: str, lower: str) -> list[CudaLibrary]:
     return list(out.values())[:4]
 
 
-class _Guarded:
-    """A pattern searched only when one of its literal words is in the lower-cased text."""
-
-    def __init__(self, pattern: str) -> None:
-        self.rx = re.compile(pattern)
-        self.words = literals(pattern)
-
-    def search(self, text: str, lower: str) -> bool:
-        if self.words is not None and not any(w in lower for w in self.words):
-            return False
-        return self.rx.search(text) is not None
-
-
 def products_of(text: str, lower: str | None = None) -> list[str]:
     """The libraries ``text`` shows in use (`table.PRODUCTS` names, most specific first). An environment's own name is
     no library: a conda env or virtualenv folder ("envs/tensorflow/lib/.../torch/...") or a shell prompt's env
@@ -499,7 +486,7 @@ def products_of(text: str, lower: str | None = None) -> list[str]:
     masked = without_env_names(text, low)
     if masked is not text:
         text, low = masked, masked.lower()
-    return [name for name, rx in _products() if rx.search(text, low)]
+    return [name for name, rx in _products() if rx.search(text, low) is not None]
 
 
 def without_env_names(text: str, lower: str | None = None) -> str:
@@ -529,18 +516,18 @@ def _env_masked(m: re.Match[str]) -> str:
 
 
 @functools.lru_cache(maxsize=1)
-def _products() -> tuple[tuple[str, _Guarded], ...]:
-    return tuple((name, _Guarded(rx)) for name, rx in PRODUCTS)
+def _products() -> tuple[tuple[str, Guarded], ...]:
+    return tuple((name, Guarded(rx)) for name, rx in PRODUCTS)
 
 
 @functools.lru_cache(maxsize=1)
-def _vendors() -> tuple[tuple[str, _Guarded], ...]:
-    return tuple((name, _Guarded(rx)) for name, rx in GPU_VENDORS)
+def _vendors() -> tuple[tuple[str, Guarded], ...]:
+    return tuple((name, Guarded(rx)) for name, rx in GPU_VENDORS)
 
 
 @functools.lru_cache(maxsize=1)
-def _rocm() -> _Guarded:
-    return _Guarded(ROCM)
+def _rocm() -> Guarded:
+    return Guarded(ROCM)
 
 
 #: CUDA messages too plain to name their error alone (cudaErrorUnknown's "unknown error" is any program's words): a

@@ -5,7 +5,10 @@ fast on long texts.
 
 from __future__ import annotations
 
-__all__ = ["alternatives", "literals", "top_alternatives"]
+import functools
+import re
+
+__all__ = ["Guarded", "alternatives", "literals", "top_alternatives"]
 
 _BREAKS = set("()[]|^$.")
 _QUANT = set("?*{")
@@ -65,9 +68,9 @@ def _longest_literal(alternative: str) -> str:
     while i < len(alternative):
         ch = alternative[i]
         nxt = alternative[i + 1] if i + 1 < len(alternative) else ""
-        if in_class:
-            in_class = ch != "]" or alternative[i - 1] == "\\"
-            i += 1
+        if in_class:  # an escape inside a class ("[/\\]") is two characters: the class ends at the next "]"
+            in_class = ch != "]"
+            i += 2 if ch == "\\" else 1
             continue
         if ch == "\\":
             esc = nxt
@@ -122,45 +125,86 @@ def _groups(alternative: str) -> list[str]:
     return inside
 
 
-def _worth(word: str) -> bool:
-    # four bytes at least: a three-letter word of another script (glibc's zh_CN "段错误") is as rare as four ASCII ones
-    return len(word.encode("utf-8")) >= 4
+def _worth(word: str, shortest: int) -> bool:
+    # four bytes at least by default: a three-letter word of another script (glibc's zh_CN "段错误") is as rare as four
+    # ASCII ones
+    return len(word.encode("utf-8")) >= shortest
 
 
-def _words(alternative: str) -> tuple[str, ...] | None:
+def _words(alternative: str, shortest: int = 4) -> tuple[str, ...] | None:
     """Words one of which every match of ``alternative`` contains: its longest plain run, or else the words of one
     of its groups (one word per alternative of the group), the group whose shortest word is longest."""
     word = _longest_literal(alternative)
-    if _worth(word):
+    if _worth(word, shortest):
         return (word,)
     best: tuple[str, ...] | None = None
     for body in _groups(alternative):
-        found = literals(body)
+        found = literals(body, shortest)
         if found is not None and (best is None or min(map(len, found)) > min(map(len, best))):
             best = found
     return best
 
 
-def literals(pattern: str) -> tuple[str, ...] | None:
-    """Words one of which every match of ``pattern`` contains; None when an alternative has none worth testing."""
+def literals(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
+    """Words one of which every match of ``pattern`` contains; None when an alternative has none worth testing (of
+    ``shortest`` bytes at least)."""
     words: list[str] = []
     for alt in _split_top(pattern):
-        found = _words(alt)
+        found = _words(alt, shortest)
         if found is None:
             return None
         words += found
     return tuple(dict.fromkeys(words))
 
 
-def alternatives(pattern: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+def alternatives(pattern: str, shortest: int = 4) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
     """``pattern``'s top-level alternatives, each with the words one of which its every match contains; None when an
     alternative has none, or the pattern refers back to a group (its alternatives cannot run apart)."""
     if "(?P=" in pattern or any(pattern[i] == "\\" and pattern[i + 1 : i + 2].isdigit() for i in range(len(pattern))):
         return None
     out = []
     for alt in _split_top(pattern):
-        found = _words(alt)
+        found = _words(alt, shortest)
         if found is None:
             return None
         out.append((alt, found))
     return tuple(out)
+
+
+#: a pattern's leading inline flags ("(?i)"), which no single alternative may carry
+_LEADING_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
+#: a text this long (characters) is searched with only the alternatives whose words it holds
+SPLIT_FROM = 32 * 1024
+
+
+@functools.lru_cache(maxsize=256)
+def _subset(pattern: str, flags: int) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+class Guarded:
+    """A compiled pattern searched only when one of its literal words (of two bytes at least: a substring test costs
+    little whatever its length) is in the lower-cased text, and in a long text with only its alternatives whose words
+    the text holds (the others cannot match, so the match is the same): the side checks that read a text's head for
+    its program, device or library (a dozen alternations, each a pass of the regular-expression engine over the head)
+    cost substring tests where the text holds few of their words."""
+
+    def __init__(self, rx: re.Pattern[str] | str) -> None:
+        self.rx = re.compile(rx) if isinstance(rx, str) else rx
+        self.words = literals(self.rx.pattern, shortest=2)
+        lead = _LEADING_FLAGS.match(self.rx.pattern)
+        body = self.rx.pattern[lead.end() if lead else 0 :]
+        alts = None if self.rx.flags & re.VERBOSE else alternatives(body, shortest=2)
+        self._alternatives = alts if alts is not None and len(alts) > 1 else None
+
+    def search(self, text: str, lower: str) -> re.Match[str] | None:
+        """``rx.search(text)``; ``lower`` is ``text.lower()``."""
+        alts = self._alternatives
+        if alts is None or len(text) < SPLIT_FROM:
+            if self.words is not None and not any(w in lower for w in self.words):
+                return None
+            return self.rx.search(text)
+        present = [alt for alt, words in alts if any(w in lower for w in words)]
+        if len(present) == len(alts):
+            return self.rx.search(text)
+        return _subset("|".join(present), self.rx.flags).search(text) if present else None

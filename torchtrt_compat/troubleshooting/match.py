@@ -50,7 +50,7 @@ from .facts import (
     within_longer_message,
     without_env_names,
 )
-from .literals import alternatives as _alternatives, literals as _literals, top_alternatives
+from .literals import Guarded, alternatives as _alternatives, literals as _literals, top_alternatives
 from .miss import (
     JAVA_LINKAGE,
     JAVA_STATIC_INIT,
@@ -2435,11 +2435,11 @@ def _went_on(
 
 # ---- a miss on an accelerator that is no NVIDIA GPU (issue 36, round thirty) ----------------------------------------
 @functools.lru_cache(maxsize=1)
-def _accelerators() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
-    return tuple((name, re.compile(p), step, command) for name, p, step, command in STAGE_ACCELERATORS)
+def _accelerators() -> tuple[tuple[str, Guarded, str, str], ...]:
+    return tuple((name, Guarded(p), step, command) for name, p, step, command in STAGE_ACCELERATORS)
 
 
-_NVIDIA = re.compile(ACCELERATOR_NVIDIA, re.IGNORECASE)
+_NVIDIA = Guarded(re.compile(ACCELERATOR_NVIDIA, re.IGNORECASE))
 
 
 def _one_line_beside(rx: re.Pattern[str], head: str, first_error: str, lv: Levels | None) -> bool:
@@ -2460,13 +2460,15 @@ def _accelerator(hay: str, first_error: str, lv: Levels | None = None) -> tuple[
     its first error line names the accelerator and no NVIDIA word: a Vulkan or OpenCL word in passing is no
     accelerator."""
     head = hay[:200_000]
-    nvidia = _NVIDIA.search(head) is not None
-    for name, rx, step, command in _accelerators():
-        if rx.search(head) is None:
+    low = head.lower()
+    nvidia = _NVIDIA.search(head, low) is not None
+    for name, guarded, step, command in _accelerators():
+        if guarded.search(head, low) is None:
             continue
+        rx = guarded.rx
         if _one_line_beside(rx, head, first_error, lv):
             continue
-        if nvidia and not (first_error and rx.search(first_error) and not _NVIDIA.search(first_error)):
+        if nvidia and not (first_error and rx.search(first_error) and not _NVIDIA.rx.search(first_error)):
             return None
         return name, step, command
     return None
@@ -2509,8 +2511,8 @@ def _own_checks(
 
 
 @functools.lru_cache(maxsize=1)
-def _stacks() -> tuple[tuple[str, re.Pattern[str], str, str], ...]:
-    return tuple((name, re.compile(p), step, command) for name, p, step, command in STAGE_STACKS)
+def _stacks() -> tuple[tuple[str, Guarded, str, str], ...]:
+    return tuple((name, Guarded(p), step, command) for name, p, step, command in STAGE_STACKS)
 
 
 @functools.lru_cache(maxsize=1)
@@ -2540,8 +2542,9 @@ def _stack_step(result: Explanations, hay: str, lv: Levels, command: str, *, cut
     said = "\n".join(ln for ln in lines if ln)
     if not said.strip() and not cut:
         said = hay[:20_000]
+    low = said.lower()
     for name, rx, step, own in _stacks():
-        if rx.search(said):
+        if rx.search(said, low):
             note = " (the traceback's end would add its exception's message)" if cut else ""
             result.next_step = step + note
             return f" Its error comes from {name}: that stack's own checks come first.", own

@@ -16,6 +16,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .literals import Guarded
 from .severity import JULIA, Levels
 
 __all__ = [
@@ -254,19 +255,21 @@ _PYTHON_MARKS_SOURCE = (
     r"|\bIn \[\d|\bipykernel\b|\bconda\b"
 )
 #: Python's own marks, without a module-qualified exception (which a JVM exception chain also shows)
-_PYTHON_MARKS = re.compile(_PYTHON_MARKS_SOURCE, re.IGNORECASE | re.MULTILINE)
-_PYTHON = re.compile(
-    _PYTHON_MARKS_SOURCE
-    # a Python package's module-qualified exception ("dgl._ffi.base.DGLError: ..."; issue 36, round thirty-two), not
-    # a JVM one ("java.lang.RuntimeException: ...")
-    + r"|(?<![\w.])(?!(?:java|javax|jdk|sun|org|com|kotlin|scala|android|io|net)\.)[a-z_][a-z0-9_]{0,40}"
-    r"\._?[a-z]\w{0,40}(?:\.\w{1,40}){0,4}\.[A-Z]\w{0,60}(?:Error|Exception): ",
-    re.IGNORECASE | re.MULTILINE,
+_PYTHON_MARKS = Guarded(re.compile(_PYTHON_MARKS_SOURCE, re.IGNORECASE | re.MULTILINE))
+_PYTHON = Guarded(
+    re.compile(
+        _PYTHON_MARKS_SOURCE
+        # a Python package's module-qualified exception ("dgl._ffi.base.DGLError: ..."; issue 36, round thirty-two), not
+        # a JVM one ("java.lang.RuntimeException: ...")
+        + r"|(?<![\w.])(?!(?:java|javax|jdk|sun|org|com|kotlin|scala|android|io|net)\.)[a-z_][a-z0-9_]{0,40}"
+        r"\._?[a-z]\w{0,40}(?:\.\w{1,40}){0,4}\.[A-Z]\w{0,60}(?:Error|Exception): ",
+        re.IGNORECASE | re.MULTILINE,
+    )
 )
 #: the programs that are not Python, by the marks of their own runtime (Java's stack, first: its frames look like
 #: .NET's; .NET's System.*Exception and its "at Namespace.Type.Method(...)" frames, Rust's panic, Go's panic) or of
 #: a native library's log (ggml / llama.cpp / whisper.cpp prefix each line with their function's name)
-_NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
+_NOT_PYTHON_SOURCES: tuple[tuple[str, re.Pattern[str]], ...] = (
     #: Julia's stacktrace, depot, prompt and compiler (`severity.JULIA`; issue 36, round thirty-five), first: its
     #: frames ("[2] f(x) at /path/file.jl:12") are no other runtime's
     ("Julia", JULIA),
@@ -307,6 +310,7 @@ _NOT_PYTHON: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+_NOT_PYTHON = tuple((kind, Guarded(rx)) for kind, rx in _NOT_PYTHON_SOURCES)
 
 
 #: the JVM's linkage errors: classes compiled against another release of a class they use (issue 36, round
@@ -331,15 +335,16 @@ def not_python(hay: str) -> str:
     """The kind of program a text shows when it is not Python (".NET", "Rust", "Java", "Go", a native library's
     log), or "" (a text that shows Python anywhere is Python's: a binding's own log lines do not make it native)."""
     head = hay[:200_000]
-    if _PYTHON.search(head):
+    low = head.lower()
+    if _PYTHON.search(head, low):
         # a JVM exception chain carries the program's own qualified exceptions ("java.util.concurrent.
         # ExecutionException: ai.djl.serving.wlm.util.WlmException: ..."), which look like a Python package's: Java's
         # own marks decide where nothing else of Python shows (issue 36, round thirty-six)
         java = dict(_NOT_PYTHON)["Java"]
-        if _PYTHON_MARKS.search(head) or not java.search(head):
+        if _PYTHON_MARKS.search(head, low) or not java.search(head, low):
             return ""
         return "Java"
-    return next((kind for kind, rx in _NOT_PYTHON if rx.search(head)), "")
+    return next((kind for kind, rx in _NOT_PYTHON if rx.search(head, low)), "")
 
 
 #: a native library's own words that it could not allocate device memory (ggml's "failed to allocate Vulkan0 buffer
