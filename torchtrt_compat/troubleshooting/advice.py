@@ -469,7 +469,9 @@ _REMEDY = re.compile(
     r"|(?P<set>consider setting [^\n]{3,160})"
     r"|(?P<dep>is deprecated[^\n]{0,80}?\buse [^\n.;]{2,120})"
     r"|(?P<easy>the easiest solution will be to\s{1,4}[^\n]{3,160})"
-    r"|(?P<allow>Please use `torch\.serialization\.[^`\n]{3,160}`))"
+    r"|(?P<allow>Please use `torch\.serialization\.[^`\n]{3,160}`)"
+    r"|(?P<req>[Pp]lease (?:install|upgrade|update|use)(?: to)? [`'\"]?[A-Za-z][\w.-]{0,60}[`'\"]? ?(?:to )?"
+    r"(?:>=|>|==|~=) ?\d[\w.]{0,20}(?: ?, ?(?:<=?|!=) ?\d[\w.]{0,20})?))"
 )
 
 

@@ -1184,6 +1184,37 @@ def _bullet_lines(text: str, found: dict[int, Level]) -> None:
             found.setdefault(line_start(text, at), level)
 
 
+#: a line that calls itself a warning, or says the program goes on at a cost (BasicSR-style notices of an optional
+#: compiled extension: "Cannot import dcn. Ignore this warning if dcn is not used. ...", "Cannot import
+#: selective_scan_cuda. This affects speed."; "... this warning can be safely ignored"): a warning, whatever failure
+#: word it holds: a line read as an error only for its opening sentence ("Failed to load ...", "Unable to ...") turns
+#: a warning, any other level stays (issue 36, round fifty)
+_SELF_DESCRIBED_NOTICE = re.compile(
+    r"^[^\n]{0,300}?(?:\bignore this (?:warning|message|notice)\b"
+    r"|\bthis (?:warning|message|notice) (?:can|may) (?:safely )?be (?:safely )?ignored\b"
+    r"|\bThis (?:only )?(?:affects|impacts|may affect|will affect|slows down) (?:the )?(?:speed|performance)\b)",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+#: a line that opens with a sentence of what failed, no exception class nor level before it
+_FAILED_SENTENCE = re.compile(r"[ \t]{0,8}(?:Impossible|Unable|Failed|Cannot|Could not|Couldn't) (?=[a-z])")
+
+
+def _self_described_notices(text: str, found: dict[int, Level]) -> None:
+    """A line without a level that calls itself a warning (`_SELF_DESCRIBED_NOTICE`), or one read as an error only for
+    its opening sentence (`_FAILED_SENTENCE`), is a warning."""
+    if not any(
+        w in text for w in ("gnore this", "GNORE THIS", "ignored", "IGNORED", "ffects ", "mpacts ", "lows down")
+    ):
+        return
+    for n, m in enumerate(_SELF_DESCRIBED_NOTICE.finditer(text)):
+        if n >= 64:
+            break
+        start = m.start()
+        if start not in found or (found[start] == "error" and _FAILED_SENTENCE.match(text, start)):
+            found[start] = "warning"
+
+
 def _bare_warnings(text: str, found: dict[int, Level]) -> None:
     """A line that starts with a warnings class and its message (`_BARE_WARNING`) and has no level yet is a warning."""
     if "Warning: " not in text:
@@ -1435,6 +1466,7 @@ def _levels(text: str, depth: int) -> Levels:
     _flattened_traceback(text, found)
     _julia_exception(text, found)
     _bare_warnings(text, found)
+    _self_described_notices(text, found)
     _native_library_lines(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened
         _prose_crash(text, found)

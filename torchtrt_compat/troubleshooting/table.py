@@ -236,6 +236,21 @@ CONTEXT_VARIANTS: tuple[Variant, ...] = (
 #: A process in a container (Docker, an NGC image, compose), where a GPU is visible only if the container was started
 #: with one.
 CONTAINER = r"\bdocker(?:-compose)?\b|nvcr\.io|/\.dockerenv|\bcontainer\b|\bpodman\b"
+
+#: pip's resolver line where torch, TensorRT or torchvision is the package that requires or the one required
+#: (pip-pin-conflict; pip-dependency-conflict answers the same line between other packages)
+_TORCH_PIN_CONFLICT = (
+    r"(?:^|conflicts\. )[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires "
+    r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible"
+    # issue 36, round thirty-seven: the legacy resolver's wording (pip < 20.3): "ERROR: nnunet 1.6.6 has
+    # requirement torch>=1.6.0, but you'll have torch 1.4.0 which is incompatible.", where torch, TensorRT or
+    # torchvision is the package that requires or the one required
+    r"|^[^\n]{0,30}?[\w.-]{1,60} \S{1,40} has requirement (?:torch[-_]tensorrt|tensorrt|torch|torchvision)"
+    r"[\w-]{0,30}[<>=!~][^\n]{0,200}, but you'll have [^\n]{1,200} which is incompatible"
+    r"|^[^\n]{0,30}?(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} has requirement "
+    r"[^\n]{1,200}, but you'll have [^\n]{1,200} which is incompatible"
+)
+
 #: Windows' loader dialog (STATUS_ENTRYPOINT_NOT_FOUND) for a CUDA driver API function ("cu" and a capital letter,
 #: matched case-sensitively: not cudaXxx / cublasXxx / cudnnXxx; cuFile and cuDLA have DLLs of their own), in English
 #: and in Windows' translations (zh-CN, zh-TW, de, fr, es, pt, ja, ru; those wordings written from memory)
@@ -944,15 +959,7 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "pip-pin-conflict",
         'pip: "… requires …, but you have … which is incompatible"',
-        r"(?:^|conflicts\. )[^\n]{0,20}(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} requires "
-        r"[^\n]{1,200}, but you have [^\n]{1,200} which is incompatible"
-        # issue 36, round thirty-seven: the legacy resolver's wording (pip < 20.3): "ERROR: nnunet 1.6.6 has
-        # requirement torch>=1.6.0, but you'll have torch 1.4.0 which is incompatible.", where torch, TensorRT or
-        # torchvision is the package that requires or the one required
-        r"|^[^\n]{0,30}?[\w.-]{1,60} \S{1,40} has requirement (?:torch[-_]tensorrt|tensorrt|torch|torchvision)"
-        r"[\w-]{0,30}[<>=!~][^\n]{0,200}, but you'll have [^\n]{1,200} which is incompatible"
-        r"|^[^\n]{0,30}?(?:torch[-_]tensorrt|tensorrt|torch|torchvision)[\w-]{0,30} \S{1,40} has requirement "
-        r"[^\n]{1,200}, but you'll have [^\n]{1,200} which is incompatible",
+        _TORCH_PIN_CONFLICT,
         "pip installed a torch, tensorrt or torchvision outside the range another installed package pins (pip warns "
         "and installs anyway); torch_tensorrt pins one torch minor and one TensorRT minor.",
         "Install the pinned versions the pip lines name (the commands below), or the release of the package that "
@@ -999,6 +1006,32 @@ _CORE: tuple[KnownError, ...] = (
         example="torch-tensorrt 2.6.0+cu126 requires tensorrt<10.8.0,>=10.7.0.post1, but you have tensorrt 10.8.0.43 "
         "which is incompatible.",
         example_source="https://github.com/HolyWu/vs-rife/issues/70",
+    ),
+    # issue 36, round fifty: the same resolver line between any two packages (pip-pin-conflict is torch's and
+    # TensorRT's own, with their pinned installs)
+    KnownError(
+        "pip-dependency-conflict",
+        'pip installed a package outside the range another one pins ("X requires Y>=A, but you have Y B which is '
+        'incompatible")',
+        r"(?:^|conflicts\. )[^\n]{0,30}?[A-Za-z0-9][\w.-]{0,60} \S{1,40} requires [^\n]{1,200}, but you have "
+        r"[^\n]{1,200} which is incompatible"
+        r"|^[^\n]{0,30}?[A-Za-z0-9][\w.-]{0,60} \S{1,40} has requirement [^\n]{1,200}, but you'll have [^\n]{1,200} "
+        r"which is incompatible",
+        "pip's resolver only looks at the packages of one command: it installed the version after 'you have' and "
+        "left the package named first with a dependency outside its range (pip says so, then finishes). That "
+        "package may now fail at import or at run (a missing name, a version check), or work despite the pin.",
+        "Make the pins meet: install versions that satisfy every line (the command below; `pip check` lists what "
+        "is still broken), or upgrade the package whose pin is broken to a release that accepts the version you "
+        "need, or drop it if nothing uses it. One project per virtual environment keeps another project's pins out; "
+        "if the program runs, the line alone did not fail it.",
+        unless=_TORCH_PIN_CONFLICT,
+        advice="pip-lines",
+        weight=40,
+        applies="pip 20.3 and later (and the legacy resolver's 'has requirement ..., but you'll have ...')",
+        shown_by=("tests/troubleshooting/test_round50_v50.py::test_a_library_that_asks_for_a_version_range",),
+        example="xfuser 0.4.0 requires yunchang>=0.4.0, but you have yunchang 0.3.0 which is incompatible.",
+        example_source="pip's resolver report (src/pip/_internal/commands/install.py: '{name} {version} requires "
+        "{requirement}, but you have {dep_name} {dep_version} which is incompatible.')",
     ),
     KnownError(
         "no-matching-distribution",
@@ -5269,6 +5302,34 @@ _CORE: tuple[KnownError, ...] = (
         example="ImportError: /usr/local/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-"
         "gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
         example_source="glibc's dlopen wording (elf/dl-lookup.c) with a torch symbol (c10::cuda::SetDevice(int))",
+    ),
+    # issue 36, round fifty: a compiled binding called with arguments its signature does not take
+    KnownError(
+        "ext-binding-signature-mismatch",
+        "A compiled binding refused its arguments (pybind11 / nanobind: 'f(): incompatible function arguments'): the "
+        "caller and the extension are of two releases, or an argument has the wrong type",
+        r"\b\w{1,120}\(\): incompatible (?:function|constructor) arguments\b"
+        r"|\bincompatible (?:function|constructor) arguments\. The following argument types are supported",
+        "pybind11 and nanobind check each call against the C++ signature the extension was compiled with; this "
+        "one did not fit. When Python code of one release calls a compiled function of another (a package and "
+        "the extension it calls installed at versions that were not released together, such as mamba-ssm and "
+        "causal-conv1d, or a package upgraded without rebuilding its .so), the argument count or order differs; "
+        "otherwise one argument has a type the binding does not take (a NumPy array or a list for a tensor, None "
+        "for an argument that is not optional, a float for an int, a tensor of another dtype or device).",
+        "Compare the error's 'Invoked with:' line with the signatures listed above it. Another count or order of "
+        "arguments: install the caller and the extension as a matching pair (the versions the caller's "
+        "requirements or release notes name, e.g. `pip install 'pkg==X' 'ext==Y'`), or rebuild the extension "
+        "from the same checkout as its Python code (`pip install --no-build-isolation --force-reinstall "
+        "--no-cache-dir <package>`); `pip list` shows both versions. Same count, one type differs: convert that "
+        "argument (`torch.as_tensor(...)`, `.contiguous()`, the dtype the signature names) before the call.",
+        unless=r"jax_plugins|\bjaxlib\b",
+        weight=60,
+        applies="any extension built with pybind11 or nanobind (torch extensions, tensorrt's Python API, jaxlib)",
+        shown_by=("tests/troubleshooting/test_round50_v50.py::test_a_binding_that_refuses_its_arguments",),
+        example="TypeError: causal_conv1d_fwd(): incompatible function arguments. The following argument types are "
+        "supported:",
+        example_source="pybind11 include/pybind11/pybind11.h (cpp_function::dispatcher: 'incompatible function "
+        "arguments. The following argument types are supported:'); nanobind prints the same words",
     ),
     KnownError(
         "cuda-library-major",

@@ -94,6 +94,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "names the kernel (xformers, an extension, torch).",
                 strict=True,
             ),
+            # issue 36, round fifty: a fused attention kernel's frame in the traceback (xformers' _C_flashattention,
+            # flash-attn), in a training script as much as in an app
+            Variant(
+                r"_C_flashattention|\bflash_attn\w{0,30}\b|memory_efficient_attention|\bfmha\w{0,20}\b",
+                "a fused attention kernel (xformers, flash-attn) named in the traceback",
+                "The launch that fails is the fused attention kernel's (xformers' or flash-attn's frame in the "
+                "traceback): its grid grows with batch x heads and the sequence length (frames x height x width in a "
+                "video or image model), and this input is more than one launch can take, or the kernel was built for "
+                "another GPU. Lower the resolution, the frame count or the batch (or split the batch), use PyTorch's "
+                "scaled_dot_product_attention instead (turn xformers off: the model's or app's option, or uninstall "
+                "it), or update xformers / flash-attn to a release built for this torch and GPU; "
+                "CUDA_LAUNCH_BLOCKING=1 confirms the kernel.",
+                strict=True,
+            ),
             Variant(
                 r"\btorch\b|\bPyTorch\b|RuntimeError: CUDA error",
                 "torch",

@@ -222,16 +222,28 @@ FAMILIES: tuple[KnownError, ...] = (
         "A library says it requires another version of a package",
         r"requires [\w.-]{1,60} ?[<>=!~]=? ?[\w.*+-]{1,40} to function correctly, but [\w.+-]{1,40} was found"
         r"|[\w.-]{1,60}[<>=!~]=?[\w.*+-]{1,40} is required for a normal functioning of this module, but found "
-        r"[\w.-]{1,60}==[\w.+-]{1,40}",
+        r"[\w.-]{1,60}==[\w.+-]{1,40}"
+        # any library's own check in its own words, a package and a version range (issue 36, round fifty: xfuser's
+        # "you are not use the latest yunchang. Please install yunchang>=0.4.0"; "Please upgrade numpy to >= 1.22";
+        # "flash-attn>=2.5.0 is required"), not pip's resolver line (pip-pin-conflict)
+        r"|\b[Pp]lease (?:install|upgrade|update|use)(?: to)? [`'\"]?[A-Za-z][\w.-]{0,60}[`'\"]? ?(?:to )?"
+        r"(?:>=|>|==|~=) ?\d[\w.]{0,20}"
+        r"|(?<![\w.-])[A-Za-z][\w.-]{0,60} ?(?:>=|>) ?\d[\w.]{0,20}[`'\"]? (?:is|are) required\b",
         "The library checks the version of a package it depends on at import, and the installed one is outside the "
-        "range it needs (transformers' and diffusers' own version check, utils/versions.py).",
-        "install the version the message names (its own `pip install ...` line when it gives one); see the advice line",
+        "range it needs (transformers' and diffusers' own version check, utils/versions.py; any library's own "
+        "'Please install X>=V'); the versions a project pins in its requirements often no longer fit together.",
+        "install the version the message names (its own `pip install ...` line when it gives one; else `pip install "
+        "'<package>>=<version>'`), then `pip check`: when another package pins it below that range, the pins do not "
+        "fit together: upgrade the library that raised the check instead (a newer release often accepts the installed "
+        "version), or install the set of versions the project's README or issue tracker names; see the advice line",
         advice="self-remedy",
         weight=60,
         applies="transformers, diffusers, accelerate, peft and others that check their dependencies at import",
+        unless=r"which is incompatible\.|ResolutionImpossible",
         shown_by=(
             "tests/troubleshooting/test_round6_generic.py::test_a_message_that_states_its_own_fix_is_quoted",
             "tests/data/explain_round6_generic.jsonl#automatic1111-stable-diffusion-webui-5539",
+            "tests/troubleshooting/test_round50_v50.py::test_a_library_that_asks_for_a_version_range",
         ),
         example="ImportError: `diffusers` requires transformers >= 4.25.1 to function correctly, but 4.21.0 was found "
         "in your environment. You can upgrade it with pip: `pip install transformers --upgrade`",
@@ -969,6 +981,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # a wrapper's report of a child's exit as -N, signal N (issue 36, round thirty-eight: "(Exit code -9.)")
         r"|\bexit(?:ed)? (?:with )?(?:code|status)[ :=]{0,3}-9\b|\breturned -9\b"
         r"|died with <Signals\.SIGKILL: 9>|terminated by signal SIGKILL"
+        # torch.multiprocessing.spawn's ProcessExitedException ("process 0 terminated with signal SIGKILL"), and the
+        # same report in a signal's number ("killed by signal 9"; issue 36, round fifty)
+        r"|\b(?:terminated|killed) with signal SIGKILL\b|\b(?:terminated|killed) (?:with|by) signal 9\b"
         # torch.distributed.elastic's failure summary ("exitcode  : -9 (pid: N)", "Signal 9 (SIGKILL) received by
         # PID N") and DeepSpeed's launcher (launch.py sigkill_handler: "exits with return code = -9")
         r"|exitcode\s{0,4}: -9 \(pid: \d{1,10}\)|Signal 9 \(SIGKILL\) received by PID|exits with return code = -9\b"

@@ -256,6 +256,22 @@ FAMILIES: tuple[KnownError, ...] = (
                 "sm_XX / compute_XX to the build's CUDA compute capabilities) with a CUDA that supports the GPU; a "
                 "driver update alone does not add kernels.",
             ),
+            # issue 36, round fifty: torch's own op raised it (a torch.nn / torch._C frame last, no Triton): the
+            # torch build's kernels, which are for other GPUs than this one (a GPU newer than the build's CUDA, such
+            # as an RTX 50 on a torch before cu128), or a second torch shadowing the environment's
+            Variant(
+                r"RuntimeError: CUDA error: device kernel image is invalid",
+                "torch's own kernel",
+                "torch's own kernel could not be loaded on this GPU: first compare what the torch that runs was "
+                "built for with the GPU (`python -c 'import torch; print(torch.__version__, torch.__file__, "
+                "torch.cuda.get_arch_list(), torch.cuda.get_device_capability())'`). A GPU whose sm_XY is missing "
+                "(a GPU newer than the build, e.g. an RTX 50 series, sm_120, needs torch 2.7+ with cu128 or later) "
+                "needs the torch build of a CUDA that knows it, installed into the environment that runs the program "
+                "(a second torch in the user's site-packages, ~/.local or AppData\\Roaming\\Python, shadows the "
+                "environment's: uninstall it); then reinstall or rebuild the compiled extensions for that torch. If "
+                "the GPU is listed, update the NVIDIA driver to one that supports torch's CUDA.",
+                strict=True,
+            ),
         ),
         cuda_errors=("cudaErrorInvalidKernelImage", "CUDA_ERROR_INVALID_IMAGE"),
         alternatives=("cuda-driver-insufficient", "torch-invalid-device-function"),

@@ -229,6 +229,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|This file requires compiler and library support for the (?:upcoming )?ISO C\+\+ 2011"
         r"|unrecognized command[- ]line option ['\"\u2018]?-std=(?:c|gnu)\+\+(?:1[47z]|17|0x)"
         r"|gcc(?:-| version )[1-4]\.\d{1,2}(?:\.\d{1,2})?[^\n]{0,80}C\+\+1[47] or later"
+        # torch's headers refusing a compiler in C++98 mode (c10's bundled MPark.Variant: "MPark.Variant requires C++11
+        # support"), and torch 1.x's ATen check ("C++14 or later compatible compiler is required to use ATen"), under
+        # a build that passes -std itself (cpp_extension): a gcc 4.x that does not honour it (issue 36, round fifty)
+        r"|MPark\.Variant requires C\+\+11 support|C\+\+1[14] or later compatible compiler is required to use ATen"
         # issue 36, round twenty-five: a C++17 standard header the compiler's library does not have (torch 2.x's c10
         # headers include <string_view>, <optional>, <variant>): gcc's "fatal error: X: No such file or directory",
         # its strerror translated (glibc's zh_CN, de, fr, es, ja, ru wording, written from memory), clang's "'X'

@@ -359,7 +359,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ort-cuda-out-of-memory",
         "onnxruntime's CUDA provider ran out of GPU memory (BFCArena / CUDA failure 2 / CUBLAS_STATUS_ALLOC_FAILED)",
-        r"BFCArena::AllocateRawInternal[^\n]{0,300}Failed to allocate memory"
+        # (any refusal raised in bfc_arena.cc's AllocateRawInternal is an allocation it could not make: a paste cut
+        # inside the function's signature, before "Failed to allocate memory ...", names it too; issue 36, round fifty)
+        r"BFCArena::AllocateRawInternal\b"
         # the size is cut off in some pastes (a dialog's first line, an app's log that stops at the word)
         r"|Failed to allocate memory for requested buffer of size\b"
         r"|onnxruntime::CudaCall[^\n]{0,600}(?:CUDA failure 2: out of memory|CUBLAS_STATUS_ALLOC_FAILED)"

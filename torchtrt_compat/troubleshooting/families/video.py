@@ -394,6 +394,39 @@ FAMILIES: tuple[KnownError, ...] = (
         "'decode_jpegs_cuda: torchvision not compiled with nvJPEG support')); torchvision 0.16 "
         "torchvision/io/video_reader.py ('Not compiled with GPU decoder support.')",
     ),
+    # issue 36, round fifty: torchvision.set_video_backend asking for a backend the installed build lacks
+    KnownError(
+        "torchvision-video-backend-unavailable",
+        "torchvision has no such video backend in this build ('video_reader video backend is not available. Please "
+        "compile torchvision from source', 'cuda video backend is not available.')",
+        r"\b(?:video_reader|cuda) video backend is not available\b",
+        "torchvision.set_video_backend('video_reader') (or 'cuda') was asked for a decoder that only a source "
+        "build of torchvision compiled against FFmpeg (or NVIDIA's Video Codec SDK) has: no torchvision wheel "
+        "ships it, so the call raises as soon as the code that sets it runs, often at import; torchvision 0.22 "
+        "and later deprecate their video decoding altogether in favour of torchcodec.",
+        "Use the backend the wheels support: `pip install av` and call `torchvision.set_video_backend('pyav')` "
+        "(or delete the set_video_backend('video_reader') line: 'pyav' is the default), or decode with "
+        "torchcodec (`pip install torchcodec`, `torchcodec.decoders.VideoDecoder(path)`), whose frames are "
+        "tensors too. Build torchvision from source against FFmpeg only if the code needs that backend's speed.",
+        variants=(
+            Variant(
+                r"\bcuda video backend is not available",
+                "the 'cuda' backend",
+                "The 'cuda' video backend needs a torchvision built from source with NVIDIA's Video Codec SDK (and "
+                "torchvision 0.22 removed it): decode on the GPU with torchcodec (`VideoDecoder(path, "
+                "device='cuda')`) or PyNvVideoCodec, or decode with 'pyav' on the CPU and move the frames to the GPU.",
+            ),
+        ),
+        weight=86,
+        applies="torchvision.set_video_backend / torchvision.io.VideoReader (every wheel; source builds with FFmpeg "
+        "have 'video_reader')",
+        shown_by=("tests/troubleshooting/test_round50_v50.py::test_a_video_backend_the_wheel_lacks",),
+        example="RuntimeError: video_reader video backend is not available. Please compile torchvision from source "
+        "and try again",
+        example_source="pytorch/vision 0.17 torchvision/__init__.py (set_video_backend: 'video_reader video backend "
+        "is not available. Please compile torchvision from source and try again', 'cuda video backend is not "
+        "available.')",
+    ),
     KnownError(
         "opencv-cudacodec-not-built",
         "OpenCV's cudacodec was built without NVIDIA's video codecs ('The called functionality is disabled for "
