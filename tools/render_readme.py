@@ -725,6 +725,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round forty-nine's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round50",
+        "round fifty (state-space models, RWKV and attention kernels, earth observation and weather models, video "
+        "generation)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-forty-nine fix (`468e0f0`)",
+            ),
+            ("after_by_hand", "after round fifty's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -38,6 +38,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round47", 38),
         ("round48", 57),
         ("round49", 53),
+        ("round50", 48),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

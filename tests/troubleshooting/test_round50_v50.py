@@ -44,7 +44,7 @@ def test_an_onnxruntime_arena_refusal_cut_in_its_signature() -> None:
         "onnxruntime::Stream*, boo"
     )
     key, fix = first(text)
-    assert key == "ort-cuda-out-of-memory" and "gpu_mem_limit" in fix
+    assert key == "ort-cuda-out-of-memory" and "gpu_mem_limit" in fix and "CPUExecutionProvider" in fix
 
 
 def test_a_video_backend_the_wheel_lacks() -> None:
@@ -86,6 +86,10 @@ def test_lines_that_call_themselves_warnings() -> None:
     ):
         found = explain(text)
         assert found.outcome == "warnings-only", (text, found.outcome, [e.key for e in found])
+    # the optional extension's notice names itself
+    assert [e.key for e in explain("Cannot import selective_scan_cuda. This affects speed.")] == [
+        "optional-extension-import-notice"
+    ]
     # a traceback after such a notice is still the failure
     found = explain(
         "Cannot import selective_scan_cuda. This affects speed.\n"
@@ -162,3 +166,33 @@ def test_a_host_compiler_too_old_for_torchs_headers() -> None:
         "C:\\\\torch\\\\include\\\\c10/util/C++17.h(16): fatal error C1189: #error:  You need C++17 to compile PyTorch"
     )
     assert key == "build-cxx-standard" and "/std:c++17" in fix
+
+
+def test_a_kernel_written_for_a_newer_triton() -> None:
+    key, fix = first(
+        '  File "/env/lib/python3.10/site-packages/bi_mamba2/ssd_combined.py", line 30, in <module>\n'
+        "    x = tl.flip(x, 0)\nAttributeError: module 'triton.language' has no attribute 'flip'"
+    )
+    assert key == "kern-triton-version-mismatch" and "newer triton" in fix and "torch 2.4 pins triton 3.0" in fix
+    # a name triton removed keeps the pinned-triton answer
+    key, fix = first("ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'")
+    assert key == "kern-triton-version-mismatch" and "triton your torch pins" in fix
+
+
+def test_xla_figures_that_no_setting_can_fit() -> None:
+    for text in (
+        "W external/xla/xla/service/hlo_rematerialization.cc:2202] Can't reduce memory use below 10.50GiB "
+        "(11274289152 bytes) by rematerialization; only reduced to 41.20GiB (44237888512 bytes), down from 52.00GiB "
+        "(55834574848 bytes) originally\nE external/xla/xla/pjrt/pjrt_stream_executor_client.cc:2593] Execution of "
+        "replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 44000000000 bytes.",
+        "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+        "512000000000 bytes.",
+    ):
+        key, fix = first(text)
+        assert key == "gpu-out-of-memory" and "shard_map" in fix and "cannot fix" in fix, text
+    # an allocation a GPU can hold keeps JAX's sharing advice
+    key, fix = first(
+        "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+        "2147483648 bytes."
+    )
+    assert key == "gpu-out-of-memory" and "XLA_PYTHON_CLIENT_PREALLOCATE" in fix

@@ -3477,6 +3477,24 @@ _CORE: tuple[KnownError, ...] = (
                 "output argument) instead of new ones per frame, release() those you no longer need, process smaller "
                 "images or tiles, and check `nvidia-smi` for other processes.",
             ),
+            # issue 36, round fifty: XLA's own figures say the program needs more than the device has: its
+            # rematerialization pass could not bring the peak under the memory it has ("Can't reduce memory use below
+            # 23.81GiB ... only reduced to 86.14GiB"), or one allocation is larger than any single GPU's memory
+            # (200 GB or more): sharing settings and a smaller batch of the same model cannot make that fit
+            Variant(
+                r"Can't reduce memory use below [\d.]{1,10} ?[GMK]i?B[^\n]{0,80}? by rematerialization; only reduced to"
+                r"|RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?:[2-9]\d{11}|\d{13,20}) ?bytes",
+                "JAX / XLA: the program needs more than the device has (XLA's own figures)",
+                "XLA's own figures show the program needs more memory than this device has: its rematerialization "
+                "pass could not bring the peak under the memory available (the 'only reduced to' figure is what "
+                "it needs), or a single buffer is larger than any one GPU's memory. Preallocation and memory-"
+                "fraction settings cannot fix that. Shrink the problem: lower the resolution or grid (a coarser "
+                "mesh), the batch, the sequence or rollout length, or the model size. Or spread it over several "
+                "devices: shard the parameters and activations with jax.sharding / shard_map, or run on "
+                "accelerators with more memory, the scale the model was published on. Also rematerialize "
+                "activations (`jax.checkpoint`) and compute gradients in chunks.",
+                strict=True,
+            ),
             # the products below word the same shortage in their own terms and have their own remedies; each is
             # named by its own wording or module path (JAX before TensorFlow: jaxlib logs from org_tensorflow paths)
             Variant(

@@ -434,6 +434,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "for.",
                 strict=True,
             ),
+            # issue 36, round fifty: a kernel calling a triton.language function the installed triton does not have:
+            # the language gains functions each release (tl.flip, tl.gather, tl.histogram) and seldom drops one, so
+            # the triton is older than the kernel
+            Variant(
+                r"module 'triton\.language' has no attribute",
+                "a kernel using a triton.language function this triton does not have yet",
+                "The Triton kernel calls a triton.language function that the installed triton does not have yet: "
+                "the language gains functions with each release (tl.flip came with triton 3.0) and seldom drops "
+                "one, so the kernel was written for a newer triton than the one installed. Compare `python -c "
+                "'import triton, torch; print(triton.__version__, torch.__version__)'` with the version the project "
+                "asks for, then upgrade triton to it together with the torch release that pins it (torch 2.4 pins "
+                "triton 3.0: `pip install torch==<that release>` brings its triton), or triton alone where no torch "
+                "pins it.",
+                strict=True,
+            ),
         ),
         op=r"cannot import name '(\w{1,60})' from 'triton|No module named '(triton\.[\w.]{1,60})'"
         r"|has no attribute '(\w{1,60})'",

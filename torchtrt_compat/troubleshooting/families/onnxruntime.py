@@ -376,7 +376,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "Lower the batch or input size, close other sessions and programs on the GPU (`nvidia-smi`), and bound "
         "the arena in the CUDA provider's options: `('CUDAExecutionProvider', {'gpu_mem_limit': N, "
         "'arena_extend_strategy': 'kSameAsRequested', 'cudnn_conv_use_max_workspace': '0'})`; share one session "
-        "between threads instead of one per thread.",
+        "between threads instead of one per thread. When one run of the model alone needs more than the card has "
+        "(a large model on an 8 to 12 GB card fails at its first step, with nothing else on the GPU), none of that "
+        "helps: use a GPU with more memory, or run it on the CPU (`providers=['CPUExecutionProvider']`).",
         variants=(
             Variant(
                 r"providers=\[?'CPUExecutionProvider'\]|Applied providers: \['CPUExecutionProvider'\]",

@@ -140,7 +140,12 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round forty-eight: torchao's import-time check of the torch it was built for (torchao/__init__.py:
         # "Skipping import of cpp extensions due to incompatible torch version 2.7.1+cu128 for torchao version
         # 0.15.0", later "... incompatible torch version. Please upgrade to torch >= 2.11.0 (found 2.9.1+cu130)")
-        r"|Skipping import of cpp extensions due to incompatible torch version",
+        r"|Skipping import of cpp extensions due to incompatible torch version"
+        # a fallback notice that names its own cost or says to ignore it (BasicSR's and the selective-scan models':
+        # "Cannot import dcn. Ignore this warning if dcn is not used. ...", "Cannot import selective_scan_cuda. This
+        # affects speed."; issue 36, round fifty)
+        r"|^[ \t]{0,4}(?:Cannot|Could not|Couldn't|Failed to|Unable to) (?:import|load) [\w.]{1,80}\.? {0,2}"
+        r"(?:Ignore this warning\b|This (?:only )?(?:affects|impacts|slows down) (?:the )?(?:speed|performance)\b)",
         "The project imports a compiled extension of its own (a CUDA correlation / sampling layer, a custom kernel) "
         "inside try / except and only warns when the import fails: the extension was never built, was built "
         "without CUDA, or was built for another torch / Python. Nothing failed yet; only the feature the warning "
@@ -170,7 +175,10 @@ FAMILIES: tuple[KnownError, ...] = (
         severity="notice",
         weight=30,
         applies="projects with optional CUDA extensions (optical flow correlation layers, custom samplers, kernels)",
-        shown_by=("tests/troubleshooting/test_round42_v42vision.py::test_optional_dependency_notices",),
+        shown_by=(
+            "tests/troubleshooting/test_round42_v42vision.py::test_optional_dependency_notices",
+            "tests/troubleshooting/test_round50_v50.py::test_lines_that_call_themselves_warnings",
+        ),
         example="models/util.py:11: ImportWarning: failed to load custom correlation module which is needed for "
         "FlowNetC",
         example_source="ClementPinard/FlowNetPytorch models/util.py (the except ImportError branch's warnings.warn)",
