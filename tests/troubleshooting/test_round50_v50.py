@@ -196,3 +196,20 @@ def test_xla_figures_that_no_setting_can_fit() -> None:
         "2147483648 bytes."
     )
     assert key == "gpu-out-of-memory" and "XLA_PYTHON_CLIENT_PREALLOCATE" in fix
+
+
+def test_an_unknown_error_after_cuda_worked_on_windows() -> None:
+    found = explain(
+        "Traceback (most recent call last):\n"
+        '  File "C:\\\\tools\\\\train.py", line 375, in execute\n    torch.cuda.empty_cache()\n'
+        '  File "C:\\\\envs\\\\py3\\\\Lib\\\\site-packages\\\\torch\\\\cuda\\\\memory.py", line 114, in empty_cache\n'
+        "    torch._C._cuda_emptyCache()\nRuntimeError: CUDA error: unknown error"
+    )
+    assert found[0].key == "torch-cuda-init-unknown" and "TdrDelay" in found[0].fix and "batch" in found[0].fix
+    # torch's start-up on Windows keeps the start-up answer
+    found = explain(
+        '  File "C:\\\\envs\\\\py3\\\\Lib\\\\site-packages\\\\torch\\\\cuda\\\\__init__.py", line 302, in _lazy_init\n'
+        "    torch._C._cuda_init()\nRuntimeError: CUDA unknown error - this may be due to an incorrectly set up "
+        "environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start."
+    )
+    assert found[0].key == "torch-cuda-init-unknown" and "TdrDelay" not in found[0].fix

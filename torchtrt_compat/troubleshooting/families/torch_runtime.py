@@ -857,6 +857,23 @@ FAMILIES: tuple[KnownError, ...] = (
                 "starts (a post-fork hook, gunicorn without --preload, the worker's own init), or start workers "
                 "with 'spawn' / 'forkserver' instead of fork; keep the parent free of CUDA calls.",
             ),
+            # issue 36, round fifty: on Windows, the unknown error raised by a call after CUDA had worked (not torch's
+            # start-up: no "CUDA initialization", no _cuda_init / is_available frame): the display driver's watchdog
+            # (TDR) reset the GPU under a long kernel, or the card ran out of memory under WDDM
+            Variant(
+                r"\A(?![\s\S]{0,300000}?(?:CUDA initialization|driver initialization failed|_cuda_init|_lazy_init"
+                r"|is_available\(|device_count\())(?=[\s\S]{0,300000}?(?:" + _WINDOWS + r"))",
+                "Windows, after CUDA had worked (not at start-up)",
+                "On Windows an unknown error from a call made after CUDA had worked (a training or inference step, "
+                "empty_cache at its end) is most often the display driver resetting the GPU: its watchdog (TDR) "
+                "stops a kernel that runs longer than about 2 s on a GPU that also drives a display, or the card "
+                "ran out of memory under the Windows driver model. Lower the batch and the tile / chip / image size "
+                "(shorter kernels, less memory), close other programs that use the GPU (Task Manager's GPU page), "
+                "update the NVIDIA driver and reboot; if it repeats with small batches, run on a GPU that drives no "
+                "display, or raise the watchdog's limit (the TdrDelay registry value, as NVIDIA documents it). "
+                "Event Viewer's 'Display driver nvlddmkm stopped responding' (event 4101) confirms a reset.",
+                strict=True,
+            ),
             # issue 36, round forty-seven: a native binding's own CUDA start (ggml's ggml_cuda_init in whisper.cpp /
             # llama.cpp bindings, another library's driver-API call: cuInit, cuDeviceGet) rather than torch's; its
             # wheel may carry a copy of libcuda that wheel repair (auditwheel / delvewheel) bundled
