@@ -135,6 +135,25 @@ def test_a_guarded_side_check_finds_what_its_pattern_finds() -> None:
     assert never.search(padding, padding.lower()) is None
 
 
+def test_a_guarded_stage_marker_finds_every_match_its_pattern_finds() -> None:
+    """The stage markers run as `literals.Guarded` patterns (`match._stage`, which keeps the last match): every match
+    of each marker, in order, on a sample of the stored reports and on each made long enough for the alternatives to
+    be cut to those whose words the text holds, is the plain pattern's."""
+    from torchtrt_compat.troubleshooting.literals import SPLIT_FROM
+
+    texts = [t for t in (_report_text(row) for row in _stored_reports()) if t]
+    padding = "[I] [TRT] tactic 0x0000 time 0.01 ms\n" * (SPLIT_FROM // 30)
+    found = 0
+    for stage, guarded, _words in match._stage_markers():
+        rx = guarded.rx
+        for text in texts[:: max(1, len(texts) // 40)] + [t for t in texts[::5] if rx.search(t)][:10]:
+            for hay in (text, padding + text):
+                expected = [(m.span(), m.group(0)) for m in rx.finditer(hay)]
+                assert [(m.span(), m.group(0)) for m in guarded.finditer(hay, hay.lower())] == expected, stage
+                found += len(expected)
+    assert found > 200
+
+
 def test_an_escape_inside_a_character_class_ends_where_the_class_ends() -> None:
     """``[/\\\\]`` is a class of two characters: the literal after it is every match's word."""
     from torchtrt_compat.troubleshooting.literals import literals

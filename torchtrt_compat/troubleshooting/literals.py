@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 __all__ = ["Guarded", "alternatives", "literals", "top_alternatives"]
 
@@ -199,12 +200,23 @@ class Guarded:
 
     def search(self, text: str, lower: str) -> re.Match[str] | None:
         """``rx.search(text)``; ``lower`` is ``text.lower()``."""
+        rx = self._narrowed(text, lower)
+        return None if rx is None else rx.search(text)
+
+    def finditer(self, text: str, lower: str) -> Iterator[re.Match[str]]:
+        """``rx.finditer(text)``, the same matches (an alternative whose words ``lower`` lacks matches nowhere)."""
+        rx = self._narrowed(text, lower)
+        return iter(()) if rx is None else rx.finditer(text)
+
+    def _narrowed(self, text: str, lower: str) -> re.Pattern[str] | None:
+        """The pattern to run on ``text``: None where none of its words is in ``lower``; in a long text, only the
+        alternatives whose words it holds."""
         alts = self._alternatives
         if alts is None or len(text) < SPLIT_FROM:
             if self.words is not None and not any(w in lower for w in self.words):
                 return None
-            return self.rx.search(text)
+            return self.rx
         present = [alt for alt, words in alts if any(w in lower for w in words)]
         if len(present) == len(alts):
-            return self.rx.search(text)
-        return _subset("|".join(present), self.rx.flags).search(text) if present else None
+            return self.rx
+        return _subset("|".join(present), self.rx.flags) if present else None

@@ -530,7 +530,7 @@ def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:
     for stage, rx, words in _stage_markers():
         if words is not None and not held.any(words):
             continue
-        for m in rx.finditer(text):
+        for m in rx.finditer(text, held.lower):
             if (
                 quiet
                 and lv is not None
@@ -596,8 +596,12 @@ def _stage_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 @functools.lru_cache(maxsize=1)
-def _stage_markers() -> tuple[tuple[str, re.Pattern[str], tuple[str, ...] | None], ...]:
-    return tuple((stage, re.compile(p, _FLAGS), _Rx.of(p).words) for stage, p in STAGE_MARKERS)
+def _stage_markers() -> tuple[tuple[str, Guarded, tuple[str, ...] | None], ...]:
+    """Each stage marker with the words one of which its matches hold (None: a marker with an alternative of no
+    four-byte word); a marker runs as a `Guarded` pattern, so in a long text only its alternatives whose (two-byte and
+    longer) words the text holds are searched (issue 36, round fifty: the compile marker, whose NVHPC and PGI compiler
+    names are three letters, cost a full pass over every long text that matched nothing)."""
+    return tuple((stage, Guarded(re.compile(p, _FLAGS)), _Rx.of(p).words) for stage, p in STAGE_MARKERS)
 
 
 def _hit(c: _Compiled, hay: str, held: Held, lv: Levels, facts: Callable[[], TextFacts]) -> tuple[int, int, str] | None:
