@@ -16,7 +16,7 @@ from ..compatibility import matrix
 from ..compatibility.advice import describe_cc, gpu_advice, merge_ranges
 from ..env import normalise_dist, tensorrt_dist_info
 from ..versions import parse_version, satisfies, split_requirement
-from .entry import NO_GPU_CI, TENSORRT_PRODUCTS, TF_ALLOCATOR_OOM
+from .entry import NO_GPU_CI, RANGE_ASKED, TENSORRT_PRODUCTS, TF_ALLOCATOR_OOM
 from .facts import TextFacts
 from .families.containers import CONTAINER_CONTEXT
 from .gpu_generation import newer_gpu_than_build
@@ -470,8 +470,7 @@ _REMEDY = re.compile(
     r"|(?P<dep>is deprecated[^\n]{0,80}?\buse [^\n.;]{2,120})"
     r"|(?P<easy>the easiest solution will be to\s{1,4}[^\n]{3,160})"
     r"|(?P<allow>Please use `torch\.serialization\.[^`\n]{3,160}`)"
-    r"|(?P<req>[Pp]lease (?:install|upgrade|update|use)(?: to)? [`'\"]?[A-Za-z][\w.-]{0,60}[`'\"]? ?(?:to )?"
-    r"(?:>=|>|==|~=) ?\d[\w.]{0,20}(?: ?, ?(?:<=?|!=) ?\d[\w.]{0,20})?))"
+    rf"|(?P<req>{RANGE_ASKED}(?: ?, ?(?:<=?|!=) ?\d[\w.]{{0,20}})?))"
 )
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "OWN_CUDA_EXTENSION_CHECK",
     "OWN_CUDA_EXTENSION_FIX",
     "OWN_CUDA_SYMBOL",
+    "RANGE_ASKED",
     "RUNNER_PATH",
     "SD_WEBUI",
     "SEGFAULT_TRANSLATED",
@@ -353,6 +354,14 @@ LONG_RUN_FAULT_FIX = (
 TF_ALLOCATOR_OOM = (
     r"bfc_allocator\.cc:\d{1,6}\] Allocator(?: \([\w:]{1,40}\) ran out of memory trying to allocate [^\n]{1,120}?"
     r"(?:Current allocation summary follows|requested by op|\(rounded to \d)|[ \t]{0,4}$)"
+)
+
+#: A library's own request for a version range of a package, in its own words (issue 36, round fifty: xfuser's "Please
+#: install yunchang>=0.4.0", "Please upgrade numpy to >= 1.22"): the range ends at its lower bound. Read by
+#: py-version-required (the check) and `advice` (which quotes the request, with an upper bound where one follows).
+RANGE_ASKED = (
+    r"[Pp]lease (?:install|upgrade|update|use)(?: to)? [`'\"]?[A-Za-z][\w.-]{0,60}[`'\"]? ?(?:to )?"
+    r"(?:>=|>|==|~=) ?\d[\w.]{0,20}"
 )
 
 #: A C++ program (libtorch) rather than Python.

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..entry import (
     COMFYUI,
     OPTIONAL_BACKEND_MODULES,
+    RANGE_ASKED,
     SD_WEBUI,
     SEGFAULT_TRANSLATED,
     SUDO,
@@ -226,9 +227,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # any library's own check in its own words, a package and a version range (issue 36, round fifty: xfuser's
         # "you are not use the latest yunchang. Please install yunchang>=0.4.0"; "Please upgrade numpy to >= 1.22";
         # "flash-attn>=2.5.0 is required"), not pip's resolver line (pip-pin-conflict)
-        r"|\b[Pp]lease (?:install|upgrade|update|use)(?: to)? [`'\"]?[A-Za-z][\w.-]{0,60}[`'\"]? ?(?:to )?"
-        r"(?:>=|>|==|~=) ?\d[\w.]{0,20}"
-        r"|(?<![\w.-])[A-Za-z][\w.-]{0,60} ?(?:>=|>) ?\d[\w.]{0,20}[`'\"]? (?:is|are) required\b",
+        r"|\b"
+        + RANGE_ASKED
+        + r"|(?<![\w.-])[A-Za-z][\w.-]{0,60} ?(?:>=|>) ?\d[\w.]{0,20}[`'\"]? (?:is|are) required\b",
         "The library checks the version of a package it depends on at import, and the installed one is outside the "
         "range it needs (transformers' and diffusers' own version check, utils/versions.py; any library's own "
         "'Please install X>=V'); the versions a project pins in its requirements often no longer fit together.",
