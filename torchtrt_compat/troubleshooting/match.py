@@ -57,13 +57,17 @@ from .miss import (
     Speed,
     command_in,
     gpu_library,
+    interface_error,
     julia_package,
     not_python,
     partly_offloaded,
+    raising_library,
     ran_out_of_device_memory,
     said_to_do,
     speed_report,
     stated_cause,
+    suspected_cause,
+    without_remedies,
 )
 from .prefilter import Held, Vocabulary, trie
 from .scan import line_start
@@ -565,6 +569,7 @@ def _stage_from_words(text: str) -> str | None:
     tagged = _TITLE_TAGS.match(head)
     if tagged and _TITLE_STATES_ERROR.search(head[tagged.end() : head.find("\n") if "\n" in head else None]):
         head = head[: tagged.start(1)] + head[tagged.end(1) :]
+    head = without_remedies(head)  # a message's remedy ("Please install X") names the fix, not the stage that failed
     return next((stage for stage, rx in _stage_words() if rx.search(head)), None)
 
 
@@ -2079,6 +2084,10 @@ def _conclude_miss(
                 "without its traceback, which would show the call)"
             )
     where += note
+    # the message's own words for its likely cause ("This might be caused by insufficient shared memory"; issue 36,
+    # round fifty-one): the finding, before a general step
+    general = not (said or numeric or cut or speed or cmake is not None or result.stage in _OWN_TOOL_STAGES)
+    suspect = _suspected(result, hay, lv, command) if general else ""
     # an accelerator that is no NVIDIA GPU: its own check, not nvidia-smi and a CUDA check (the message's remedy after)
     on_device, command = _own_checks(result, (hay, lv), command, said, (bool(numeric), bool(cut), speed is not None))
     result.command = command
@@ -2090,6 +2099,7 @@ def _conclude_miss(
     if said and result.next_step == STAGE_STEPS["said"].format(said=said):
         said_too += f" The message says what to do: {said}."
         said_too += _pinned(said, hay)
+    said_too += f" The message names its likely cause: {suspect}." if suspect else ""
     said_too += on_device
     said_too += _driver_checked(hay, cut)
     if speed is not None:
@@ -2100,6 +2110,17 @@ def _conclude_miss(
         return
     quiet_text = not (lv.errors or told or cmake is not None or numeric or cut or script or build_cut)
     result.summary = _miss_summary(hay, quiet_text, f"{where}{lib}", seen, f"{said_too} Next: {command}")
+
+
+def _suspected(result: Explanations, hay: str, lv: Levels, command: str) -> str:
+    """The likely cause a miss's message names in its own words (`miss.suspected_cause`), or "", where its step is
+    still a general one (a rerun, a debugger, a library's release): that sentence becomes the step's first part."""
+    if command not in _generic_commands() and not command.startswith(_RAISED_IN_LIBRARY):
+        return ""
+    suspect = suspected_cause(hay, lv)
+    if suspect:
+        result.next_step = STAGE_STEPS["suspected"].format(cause=suspect, then=result.next_step)
+    return suspect
 
 
 def _miss_summary(hay: str, quiet_text: bool, where: str, seen: str, rest: str) -> str:
@@ -2527,6 +2548,10 @@ def _generic_commands() -> frozenset[str]:
     return frozenset({*(STAGE_COMMANDS[k] for k in keys), _POST_MORTEM})
 
 
+#: the start of the command of a miss raised in an installed library's code: a stack's own step is more specific
+_RAISED_IN_LIBRARY = STAGE_COMMANDS["runtime/raised-in-library"].partition("{module}")[0]
+
+
 def _stack_step(result: Explanations, hay: str, lv: Levels, command: str, *, cut: bool) -> tuple[str, str]:
     """For a miss whose step is a generic one (`_generic_commands`), the step of the software stack its error comes
     from (`table.STAGE_STACKS`: the video codecs, torch.distributed and its launchers, JAX, TensorFlow, Ray; issue 36,
@@ -2534,7 +2559,7 @@ def _stack_step(result: Explanations, hay: str, lv: Levels, command: str, *, cut
     a cut traceback, a title's words); a text with no error line at all (words and a log cut before it) by its whole
     head, unless its traceback is cut. Sets ``result``'s step and returns the summary's note and the command; else
     no note and ``command``."""
-    if command not in _generic_commands():
+    if command not in _generic_commands() and not command.startswith(_RAISED_IN_LIBRARY):
         return "", command
     lines = [result.first_error] if result.first_error else []
     lines += [_line_of(hay, st) for st, mark in zip(lv.starts[:40], lv.marks[:40], strict=False) if mark == "error"]
@@ -2661,6 +2686,9 @@ def _next_step(
     steps = (STAGE_STEPS.get(f"{stage}/{p}") for p in products)
     step = next((s for s in steps if s), STAGE_STEPS.get(stage))
     command = STAGE_COMMANDS.get(f"{stage}/{library}") or STAGE_COMMANDS[stage]
+    if stage == "load":  # a server's, a pipeline's or onnxruntime's load: the library that has its own (round 51)
+        own_command = (STAGE_COMMANDS.get(f"load/{p}") for p in products)
+        command = next((c for c in own_command if c), command)
     if command == STAGE_COMMANDS["deserialization"] and not _TENSORRT_WORD.search(hay):
         # a checkpoint (torch.load, a framework's load_checkpoint), not a TensorRT engine: no trtexec (issue 36,
         # round thirty-eight)
@@ -2669,25 +2697,41 @@ def _next_step(
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
     elif stage == "compile" and (compiled := _compile_step(hay, first_error)):
         step, command = compiled
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _library_exception(first_error):
+    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"]:
+        step, command = _runtime_step(step, first_error, hay)
+    return step, command
+
+
+def _runtime_step(step: str | None, first_error: str, hay: str) -> tuple[str | None, str]:
+    """The step and command of a runtime miss whose command is still the stage's general one, by what failed: a
+    library's exception class, an assertion that says what is wrong, a library's own bug, an error raised in an
+    installed library's code, a Python exception, no CUDA error at all; else CUDA_LAUNCH_BLOCKING."""
+    command = STAGE_COMMANDS["runtime"]
+    if _library_exception(first_error):
         # the exception's class names the library call that failed (cupy's nvrtc, onnxruntime's capi): its own
         # message and log are the cause, not a value in the user's code: no debugger
         library_module = _library_exception(first_error)
         step = STAGE_STEPS["runtime/library-exception"].format(module=library_module)
         command = STAGE_COMMANDS["runtime/library-exception"].format(package=library_module.split("_")[0])
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and (said := _stated_assertion(first_error, hay)):
+    elif said := _stated_assertion(first_error, hay):
         # an assertion whose message is a sentence of what is wrong: that sentence is the finding
         step = STAGE_STEPS["runtime/stated-assertion"].format(said=said)
         command = STAGE_COMMANDS["runtime/stated-assertion"]
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and (package := _library_bug(first_error, hay)):
+    elif package := _library_bug(first_error, hay):
         # Python's own words for a bug of the code that raised it, in a library's frames: that library's release
         step = STAGE_STEPS["runtime/library-bug"].format(library=package)
         command = STAGE_COMMANDS["runtime/library-bug"].format(package=package)
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and _PYTHON_EXCEPTION.match(first_error):
+    elif step == STAGE_STEPS["runtime"] and not _CUDA_KERNEL_ERROR.search(hay) and (raised := raising_library(hay)):
+        # the paste shows its error line, raised in an installed library's own code (issue 36, round fifty-one): that
+        # library's release against the program's, not a rerun for the same line or a debugger in the user's code
+        key = "runtime/raised-in-library" if interface_error(first_error) else "runtime/raised-in-library/message"
+        step = STAGE_STEPS[key].format(library=raised)
+        command = STAGE_COMMANDS["runtime/raised-in-library"].format(module=raised)
+    elif _PYTHON_EXCEPTION.match(first_error):
         # a Python exception that names no CUDA failure: stop where it was raised (an engine's own step stays)
         command = _POST_MORTEM
         step = STAGE_STEPS["runtime/python"] if step == STAGE_STEPS["runtime"] else step
-    elif stage == "runtime" and command == STAGE_COMMANDS["runtime"] and not _CUDA_KERNEL_ERROR.search(hay):
+    elif not _CUDA_KERNEL_ERROR.search(hay):
         # no CUDA error in the text (a start-up failure, a library's own message): CUDA_LAUNCH_BLOCKING would not help;
         # a CUDA library it names (cuDNN, cuBLAS) without an error code: that library's version against the build
         named = gpu_library(hay) if step == STAGE_STEPS["runtime"] else ""

@@ -23,13 +23,17 @@ __all__ = [
     "Speed",
     "command_in",
     "gpu_library",
+    "interface_error",
     "julia_package",
     "not_python",
     "partly_offloaded",
+    "raising_library",
     "ran_out_of_device_memory",
     "said_to_do",
     "speed_report",
     "stated_cause",
+    "suspected_cause",
+    "without_remedies",
 ]
 
 # ---- a library's own sentence of what is wrong (issue 36, round thirty-one) ------------------------------------------
@@ -230,6 +234,75 @@ def said_to_do(hay: str, lv: Levels) -> str:
     return ""
 
 
+#: a message's own words for its likely cause ("This might be caused by insufficient shared memory (shm)", "It was
+#: likely terminated with a SIGABRT", "probably because the driver is too old", "Possible causes: ...")
+_SUSPECTED = re.compile(
+    r"\b(?:[Tt]his|[Ii]t|which|[Tt]his error|[Tt]he error|[Tt]hat) (?:might|may|could|can|is likely to|will|is most "
+    r"likely|is probably|was (?:most )?likely|was probably) (?:have been |be )?(?:caused by|due to|because of|a result "
+    r"of)\s[^\n]{3,200}"
+    r"|\b(?:[Ii]t|[Tt]his|[Tt]he process|[Tt]he program) was (?:most )?likely [a-z]{3,20}ed (?:by|with|because)\s[^\n]"
+    r"{3,160}"
+    r"|\b(?:likely|probably|possibly|most likely|perhaps) (?:caused by|due to|because)\s[^\n]{3,200}"
+    r"|\b(?:[Tt]he )?(?:likely|probable|possible|most common|most likely) (?:cause|reason)s? (?:is|are|include|of "
+    r"this (?:is|are))\s[^\n]{3,200}"
+    r"|\b(?:[Pp]ossible|[Pp]robable|[Ll]ikely) (?:causes?|reasons?)(?: (?:are|is|include))?: ?[^\n]{3,200}"
+)
+
+
+#: a sentence's end, not an abbreviation's stop ("e.g. changing CUDA_VISIBLE_DEVICES")
+_CAUSE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s|$)|;")
+
+
+def suspected_cause(hay: str, lv: Levels) -> str:
+    """The likely cause a failing text's own message names, from those words to its sentence's (or line's) end, in
+    double quotes, or "" (issue 36, round fifty-one: "ERROR: Unexpected bus error encountered in worker. This might
+    be caused by insufficient shared memory (shm)."); a warning's or a debugging hint's words are none: the finding a
+    miss quotes before a general step."""
+    head = hay[:20_000]
+    for n, m in enumerate(_SUSPECTED.finditer(head)):
+        if n >= 8:
+            break
+        if lv.at(m.start()) in ("warning", "info"):
+            continue
+        line_end = head.find("\n", m.start())
+        line_end = len(head) if line_end < 0 else line_end
+        stop = _CAUSE_END.search(head, m.start(), line_end)
+        said = _ELIDED_END.sub("", head[m.start() : stop.start() if stop else line_end]).strip().rstrip(".")
+        if said.endswith(")") and said.count(")") > said.count("("):  # the end of a title's "(issue title: ...)"
+            said = said[:-1].rstrip(".")
+        if said and not _DEBUG_HINT.search(said):
+            return '"' + (said if len(said) <= 300 else said[:299].rstrip() + "…") + '"'
+    return ""
+
+
+def without_remedies(text: str) -> str:
+    """``text`` with each remedy a message gives blanked from its instruction to its sentence's end ("Please install
+    yunchang>=0.4.0", "You can upgrade it with pip: `pip install transformers --upgrade`"), and each command it quotes,
+    of the same length: the words of a fix name no stage the program failed at (issue 36, round fifty-one: "install"
+    in a remedy read as a failed install)."""
+    out: list[str] = []
+    at = 0
+    for m in _INSTRUCTION.finditer(text):
+        if m.start() < at:
+            continue
+        stop = _REMEDY_END.search(text, m.end())
+        end = stop.start() if stop else len(text)
+        out += [text[at : m.start()], " " * (end - m.start())]
+        at = end
+    text = "".join(out) + text[at:] if out else text
+    return _QUOTED_COMMAND.sub(lambda m: " " * len(m.group(0)), text)
+
+
+#: a command a message quotes (backquoted, or a package manager's in single quotes): a remedy's, not one that ran
+_QUOTED_COMMAND = re.compile(
+    r"([`'])(?:sudo )?(?:pip3?|conda|mamba|uv|python3?|apt(?:-get)?|brew|npm|cargo|git) [^`'\n]{2,200}\1"
+)
+
+
+#: where a remedy's words end: its sentence's stop, or its line's end
+_REMEDY_END = re.compile(r"[.!?](?=\s|$)|;|$", re.MULTILINE)
+
+
 def _order(said: str) -> str:
     """What a broken order asks for ("CUDA has been initialized before importing the `spaces` package": import the
     `spaces` package first, before CUDA is initialized), or ""."""
@@ -246,6 +319,50 @@ def command_in(said: str) -> str:
     if m is None:
         return ""
     return (m["q"] or m["p"] or "").strip()
+
+
+# ---- the installed library whose own code raised --------------------------------------------------------------------
+#: a traceback's frame and its file
+_FRAME_FILE = re.compile(r'^\s{0,12}File "([^"\n]{1,400})", line \d', re.MULTILINE)
+#: a frame's file in an installed package (group 1: its top module)
+_INSTALLED = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w{0,60})(?=[/\\.])")
+#: a frame's file in Python's own library, or code that has no file ("<frozen runpy>", "<string>")
+_STDLIB = re.compile(r"^<|[/\\][Ll]ib[/\\]python\d(?:\.\d{1,2})?[/\\]\w+\.py$|[/\\]Lib[/\\]\w+\.py$")
+#: the libraries that check the values they are given (a shape, a dtype, a device): an error raised in them is about
+#: the caller's values, and the caller decides whose code it was
+_CHECKING = frozenset({"torch", "numpy", "_pytest", "pytest", "pluggy", "typing_extensions", "six"})
+#: the libraries that only pass a call through (an iterator's progress bar, a command line's dispatch): the frame
+#: under them decides
+_PASSING = frozenset({"tqdm", "click", "typer", "fire", "runpy"})
+
+
+def raising_library(hay: str) -> str:
+    """The top module of the installed library whose own code raised a text's last traceback (issue 36, round
+    fifty-one): its last frame outside Python's own library and outside the libraries that only check the values
+    they were given (torch, numpy) is in site-packages; "" when it is the program's own code, or no traceback."""
+    files = [m.group(1) for m in _FRAME_FILE.finditer(hay)]
+    for file in reversed(files[-40:]):
+        if _STDLIB.search(file):
+            continue
+        m = _INSTALLED.search(file)
+        if m is None:
+            return ""
+        if m.group(1) not in _CHECKING and m.group(1) not in _PASSING:
+            return m.group(1)
+    return ""
+
+
+#: an exception whose class says the caller and the callee disagree on an interface (an argument, an attribute, a
+#: key, a method): the two were written for different releases, more often than a wrong value
+_INTERFACE_ERROR = re.compile(
+    r"^\s{0,8}(?:[\w.]{0,80}\.)?(?:TypeError|AttributeError|KeyError|NameError|NotImplementedError|ImportError"
+    r"|ModuleNotFoundError|UnboundLocalError)\b"
+)
+
+
+def interface_error(first_error: str) -> bool:
+    """Whether an error line's exception class is one of an interface two releases disagree on (`_INTERFACE_ERROR`)."""
+    return _INTERFACE_ERROR.match(first_error) is not None
 
 
 # ---- a program that is not Python ------------------------------------------------------------------------------------
@@ -340,10 +457,12 @@ def not_python(hay: str) -> str:
         # a JVM exception chain carries the program's own qualified exceptions ("java.util.concurrent.
         # ExecutionException: ai.djl.serving.wlm.util.WlmException: ..."), which look like a Python package's: Java's
         # own marks decide where nothing else of Python shows (issue 36, round thirty-six)
-        java = dict(_NOT_PYTHON)["Java"]
-        if _PYTHON_MARKS.search(head, low) or not java.search(head, low):
+        # (so does a .NET one: "Microsoft.ML.OnnxRuntime.OnnxRuntimeException: ..." above its "at X.Y(...)" frames;
+        # issue 36, round fifty-one)
+        if _PYTHON_MARKS.search(head, low):
             return ""
-        return "Java"
+        own = dict(_NOT_PYTHON)
+        return next((kind for kind in ("Java", ".NET") if own[kind].search(head, low)), "")
     return next((kind for kind, rx in _NOT_PYTHON if rx.search(head, low)), "")
 
 

@@ -7040,7 +7040,13 @@ CONVERTER_WORDS = (
 STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "install",
-        r"pip install|Could not find a version that satisfies|Building wheel for|Requires-Python"
+        # pip's install as a command the user ran: at a line's start, after a shell's prompt, `sudo`, `&&` or a
+        # Dockerfile's RUN; not the command a message quotes as its remedy ("requires Accelerate: `pip install
+        # accelerate`", "Please run 'pip install x'"), which names the fix, not the stage that failed (issue 36,
+        # round fifty-one)
+        r"(?:^[ \t]{0,8}\(?|[$#>%!][ \t]{0,3}|&&[ \t]{0,3}|\b(?:RUN|sudo|uv) {1,3})"
+        r"(?:[\w./\\:-]{0,120}python3?(?:\.\d{1,2})?(?:\.exe)? -m )?pip3?(?:\.\d{1,2})?(?:\.exe)? install\b"
+        r"|Could not find a version that satisfies|Building wheel for|Requires-Python"
         r"|^\s{0,4}Collecting [A-Za-z0-9][\w.\[\]-]{0,80}|Installing collected packages|pip's dependency resolver"
         r"|No solution found when resolving dependencies|version solving failed|Unable to find installation candidates"
         # package managers' and downloaders' own error lines (apt, dpkg, curl, pip's build subprocess, uv)
@@ -7171,7 +7177,8 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
     (
         "runtime",
         r"enqueueV[23]|execute_async(?:_v[23])?|IExecutionContext|execute_v2|do_inference"
-        r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\("
+        r"|memcpy_(?:htod|dtoh)|cuStreamSynchronize|cuMemcpy|InferenceSession\.run|session\.run\(|\bsess\.run\("
+        r"|\bMethod run failed\b"
         r"|\bin _call_impl\b|\bin forward\b|cuda\.is_available\(\)|GPUs requested|CUDNN_STATUS_|cuDNN error"
         r"|CUDA error|graph recording|stream is capturing|\.cuda\(\)"
         r"|Non-zero status code returned while running \w{1,80} node|\[ErrorCode:RuntimeException\]"
@@ -7183,7 +7190,15 @@ STAGE_MARKERS: tuple[tuple[str, str], ...] = (
         "load",
         r"model_lifecycle\.cc|model_repository_manager|failed to load '[\w.-]{1,80}' version|creating server: "
         r"|create_pipeline failed|Failed to create pipeline|Failed to set pipeline to PAUSED|gst_nvinfer_start"
-        r"|Failed to create NvDsInferContext instance",
+        r"|Failed to create NvDsInferContext instance"
+        # onnxruntime creating a session (reading the model, checking its opsets, loading the providers asked for):
+        # Python's constructor and its C++ calls, the C# / Java / JavaScript bindings' own, and its load errors
+        # (issue 36, round fifty-one)
+        r"|\b_create_inference_session\b|\bInferenceSession\((?![^\n]{0,200}\.run\()"
+        r"|\bInferenceSession(?:\.create\b|::(?:Initialize|Load)\b|\.\.ctor\b|\.Init\b)"
+        r"|\bOrtEnvironment\.createSession\b|\bai\.onnxruntime\.OrtSession\.<init>|\bOrtCreateSession\w{0,20}\b"
+        r"|\bLoad model from [^\n]{1,300}? failed\b|\bFailed to load model with error\b|\bINVALID_PROTOBUF\b"
+        r"|Failed to load library [^\n]{0,200}?onnxruntime_providers_|\bEP Error\b",
     ),
     (
         "container",
@@ -7230,7 +7245,8 @@ STAGE_WORDS: tuple[tuple[str, str], ...] = (
         "install",
         # (a notice's "No supported SDK is installed", "make sure CUDA is installed" speaks of no install that ran:
         # issue 36, round thirty)
-        r"\b(?:pip|conda|uv|apt|apt-get) install\b|\binstall(?:ing|ation)?\b"
+        # (not a word of a path: pip's build folder "/tmp/pip-install-xt7zsonc/..."; issue 36, round fifty-one)
+        r"\b(?:pip|conda|uv|apt|apt-get) install\b|(?<![-/\\])\binstall(?:ing|ation)?\b(?![-/\\])"
         r"|(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bnot )\binstalled\b|\bwheels?\b"
         # a row of `conda list` (name, version, build, channel): a paste of the environment's packages
         r"|^[\w.-]{1,60} {2,40}\d{1,4}(?:\.\w{1,12}){0,4} {2,40}[\w.]{1,40} {2,40}"
@@ -7279,8 +7295,11 @@ STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "install",
-        r"^\s{0,4}(?:Collecting |Requirement already satisfied|Successfully installed |Installing collected packages"
-        r"|Downloading |ERROR: (?:Could not|No matching|pip's)|Building wheel)",
+        # pip's own lines, in its own case (any program's "Error: Could not create backend" is not pip's), and a
+        # download of a package's file, not of a model's weights or an engine (issue 36, round fifty-one)
+        r"^\s{0,4}(?-i:Collecting |Requirement already satisfied|Successfully installed |Installing collected packages"
+        r"|ERROR: (?:Could not|No matching|pip's)|Building wheel)"
+        r"|^\s{0,4}Downloading [^\s]{0,300}?\.(?:whl|tar\.gz|tar\.bz2|conda)\b",
     ),
 )
 
@@ -7407,6 +7426,13 @@ STAGE_STEPS: dict[str, str] = {
     "Triton's model table, or the first ERROR of the pipeline); for Triton check the model repository (config.pbtxt "
     "platform / backend, a plan built by the server's own TensorRT), for DeepStream the model paths in the nvinfer "
     "config and `gst-inspect-1.0` on the elements",
+    #: onnxruntime creating a session (issue 36, round fifty-one)
+    "load/onnxruntime": "onnxruntime could not create the session for the model (reading the file, checking its "
+    "opsets, placing its nodes on the providers asked for): read its first error line; check that the file is whole "
+    "(a download cut short or a Git LFS pointer is no model), the model's IR version and opsets against this "
+    "onnxruntime's (a model exported by a newer onnx needs a newer onnxruntime), and that each provider asked for "
+    "loaded (the CUDA, cuDNN or TensorRT libraries of the versions this onnxruntime build needs, on the loader's "
+    "path; a provider that did not load leaves the session on the CPU with only a warning)",
     "save": "saving failed: torch_tensorrt.save takes the result of torch_tensorrt.compile(ir='dynamo') (or a "
     "TorchScript module with output_format='torchscript'); check what type the module you save is",
     "refit": "refitting failed: the engine must be built refittable (immutable_weights=False) and the new weights "
@@ -7576,6 +7602,10 @@ STAGE_STEPS: dict[str, str] = {
     "then run the program again and give explain the whole output, from the command to the last line",
     #: a miss whose message says what to do (issue 36, round twenty-nine): the library's own remedy, quoted, is the
     #: first step; {said} is the instruction, quoted (`miss.said_to_do`)
+    #: a message that names its own likely cause (`miss.suspected_cause`; issue 36, round fifty-one): {cause} is its
+    #: sentence, {then} the step the stage gives after it
+    "suspected": "the message names its likely cause in its own words: {cause}. Check that first and change it where "
+    "the program or the machine sets it (it is more precise than any general check); then, if it still fails: {then}",
     "said": "the message says what to do: {said}. Do that first: it is the library's own remedy and names the "
     "cause more precisely than a general check; then run again and explain what it prints next, if it still fails",
     #: a program that is not Python (`miss.not_python`): its own log and the native library it loads, not a Python
@@ -7726,6 +7756,21 @@ STAGE_STEPS: dict[str, str] = {
     "gone or exist only for older Python). Search the channel for the package on this platform, then pin a version "
     "it lists, add the channel, or drop the package from the environment file",
     #: a library's own Python bug, raised inside its frames (issue 36, round thirty-seven): {library} is the library
+    #: a traceback raised in an installed library's own code, its error line shown (`miss.raising_library`; issue 36,
+    #: round fifty-one)
+    "runtime/raised-in-library": "the paste already shows its error line, and {library}'s own code raised it (the "
+    "traceback's last frames outside Python and torch are its files in site-packages, not the program's): what it was "
+    "given does not fit what this release of {library} does, most often because the installed {library} is not the "
+    "version the program was written for (newer or older than its requirements pin), else a bug of that release. "
+    "Compare the installed {library} with the version the program's requirements or README name and install that one; "
+    "search {library}'s issues for the error line's own words (a fixed or pinned release is the usual answer)",
+    #: the same, with an error whose class is no interface's (a ValueError, a RuntimeError): its message is the cause
+    "runtime/raised-in-library/message": "the paste already shows its error line, and {library}'s own code raised it "
+    "(the traceback's last frames outside Python and torch are its files in site-packages, not the program's): its "
+    "message is the cause in {library}'s words, a condition it requires of what the program gave it (a setting, a "
+    "file, a device, a dtype, a size): change that where the program passes it, and search {library}'s issues for the "
+    "error line's own words; when the program is used as its README says, compare the installed {library} with the "
+    "version its requirements name (a release that changed the behaviour, or a bug of that release)",
     "runtime/library-bug": "Python raised this inside {library}'s own code (the traceback's last frames are its "
     "files in site-packages, not your code), with an error that is a bug of the code that raised it, not of the "
     "values you passed (a dict or set changed while it was iterated, a local variable used before it was assigned, "
@@ -8141,6 +8186,9 @@ STAGE_COMMANDS: dict[str, str] = {
     "ort.get_available_providers())'",
     "load": "tritonserver --model-repository=<dir> --log-verbose=1 2>&1 | torchtrt-compat explain -",
     "load/deepstream": "GST_DEBUG=3 deepstream-app -c <config> 2>&1 | torchtrt-compat explain -",
+    "load/onnxruntime": "python -c \"import onnx, onnxruntime as ort; m = onnx.load('model.onnx', "
+    "load_external_data=False); print('model ir', m.ir_version, [(o.domain or 'ai.onnx', o.version) for o in "
+    "m.opset_import]); print('onnxruntime', ort.__version__, ort.get_available_providers())\"",
     "save": "python -c 'import torch_tensorrt; print(torch_tensorrt.__version__)' (save() takes what "
     'compile(ir="dynamo") returns)',
     "refit": "trtexec --loadEngine=model.engine --verbose 2>&1 | grep -i refit",
@@ -8242,6 +8290,9 @@ STAGE_COMMANDS: dict[str, str] = {
     "line names> (then the project's build instructions: the step that creates or downloads it)",
     "runtime/stated-assertion": "python your_script.py 2>&1 | torchtrt-compat explain - (after changing what the "
     "assertion's message names: the next error, if any)",
+    "runtime/raised-in-library": 'python -c "import importlib.metadata as m; d = m.packages_distributions()'
+    ".get('{module}', ['{module}']); print(*(f'{{n}}=={{m.version(n)}}' for n in d))\" (the installed release of the "
+    "module that raised, against the program's requirements)",
     "runtime/library-bug": "pip show {package}; pip install -U {package} (then search its issues for the error's "
     "message)",
     "install/conda-not-found": "conda search -c <channel> '<package>' (the versions and builds for this platform; "
