@@ -6,9 +6,10 @@ release as its step, not a rerun for the line already pasted; a message's own wo
 from __future__ import annotations
 
 import pytest
+from _explain import first
 
 from torchtrt_compat.troubleshooting import explain
-from torchtrt_compat.troubleshooting.miss import raising_library, suspected_cause, without_remedies
+from torchtrt_compat.troubleshooting.miss import failed_module, raising_library, suspected_cause, without_remedies
 from torchtrt_compat.troubleshooting.severity import levels
 
 
@@ -151,3 +152,108 @@ def test_a_dotnet_exception_is_not_pythons() -> None:
     )
     stage, step, _ = _miss(text)
     assert stage == "load" and step.startswith("the program is not Python (a .NET program")
+
+
+@pytest.mark.parametrize(
+    ("text", "module"),
+    [
+        ("ModuleNotFoundError: No module named 'zorb._ext'", "zorb._ext"),
+        ("ImportError: cannot import name 'frob' from 'zorb.utils' (/x/zorb/utils.py)", "zorb.utils"),
+        (
+            "ImportError: /opt/venv/lib/python3.10/site-packages/zorbdino/_C.cpython-310-x86_64-linux-gnu.so: "
+            "undefined symbol: _ZN3c104zorbEv",
+            "zorbdino._C",
+        ),
+        (
+            "ImportError: /root/.cache/torch_extensions/py310_cu121/zorb_adam/zorb_adam.so: cannot open shared "
+            "object file: No such file or directory",
+            "zorb_adam",
+        ),
+        (
+            'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\n    import zorbq\nSystemError: x',
+            "zorbq",
+        ),
+    ],
+)
+def test_the_module_an_import_failed_on(text: str, module: str) -> None:
+    assert failed_module(text) == module
+
+
+def test_an_import_miss_names_its_module() -> None:
+    stage, _, command = _miss(
+        "ImportError: /opt/venv/lib/python3.10/site-packages/zorbdino/_C.cpython-310-x86_64-linux-gnu.so: "
+        "zorb failed to register its kernels"
+    )
+    assert stage == "import" and command.startswith("python -X faulthandler -c 'import zorbdino._C'"), command
+    # a native library's lib*.so is the loader's to read, not a module
+    assert failed_module("OSError: libzorbrt.so.12: cannot open shared object file: No such file or directory") == ""
+
+
+def test_a_title_that_is_a_warnings_line() -> None:
+    # the user titled the report with the warning the program printed: its "failed to load" is the warning's
+    found = explain(
+        "(issue title: Warning: zorb_cpu.so failed to load.)\nzorb_lib shared object (dynamic library) zorb_cpu.so "
+        "failed to load."
+    )
+    assert found.outcome == "warnings-only", found.summary
+    # a title that states a failure keeps it
+    found = explain("(issue title: zorb_cpu.so failed to load)\nzorb_lib shared object zorb_cpu.so failed to load.")
+    assert found.outcome != "warnings-only"
+
+
+def test_ldd_lists_a_library_that_does_not_resolve() -> None:
+    key, _ = first(
+        "site-packages/zorb/_libs/api.cpython-38-x86_64-linux-gnu.so:\n        libzorbnuma.so.1 => not found\n\n"
+        "ImportError while importing test module 'tests/test_zorb.py'.\n"
+        "Hint: make sure your test modules/packages have valid Python names."
+    )
+    assert key == "shared-library-not-found"
+
+
+def test_a_libtorch_link_in_any_quote() -> None:
+    for quote in ("`", "'", "‘"):
+        close = "’" if quote == "‘" else "'"
+        key, fix = first(
+            f"Main.o:ghc_4.cpp:function inline_c_Main_0: error: undefined reference to {quote}c10::Symbol::"
+            f"fromQualString(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > "
+            f"const&){close}"
+        )
+        assert key == "build-libtorch-link-error" and "_GLIBCXX_USE_CXX11_ABI" in fix, quote
+
+
+def test_directml_refused_by_the_device_or_its_dll() -> None:
+    key, fix = first(
+        "D:\\\\a\\\\_work\\\\1\\\\s\\\\onnxruntime\\\\core\\\\providers\\\\dml\\\\dml_provider_factory.cc(520)\\\\"
+        "onnxruntime.dll!00007FFBDAE7F9B9: (caller: 00007FFBDAE7FB21) Exception(1) tid(93ac) 887A0004"
+    )
+    assert key == "ort-directml-failure" and "System32" in fix and "next to onnxruntime.dll" in fix
+
+
+def test_a_tools_fixed_hint_is_no_remedy() -> None:
+    # pytest's hint under any test module's ImportError, XLA's under any ptxas failure
+    text = (
+        "ImportError while importing test module '/x/tests/test_zorb.py'.\nHint: make sure your test "
+        "modules/packages have valid Python names.\nTraceback:\nzorb/__init__.py:14: in <module>\n"
+        "    from zorb.core import run\nE   ImportError: zorb core refused to start"
+    )
+    assert "valid Python names" not in (explain(text).next_step or "")
+
+
+def test_jaxlibs_own_xla_is_jax() -> None:
+    found = explain(
+        ">>> import jax.numpy as jnp\n>>> a + a\n2022-12-18 15:28:18.688396: F external/org_tensorflow/tensorflow/"
+        "compiler/xla/service/gpu/nvptx_compiler.cc:453] ptxas returned an error during compilation of ptx to sass: "
+        "'INTERNAL: zorb refused, output: '  If the error message indicates that a file could not be written, please "
+        "verify that sufficient filesystem space is provided."
+    )
+    assert found.first_answer == "miss" and "JAX / XLA" in found.summary, found.summary
+    assert "sufficient filesystem space" not in (found.next_step or "")
+
+
+def test_cudnn_missing_one_of_its_parts_on_windows() -> None:
+    key, fix = first("Could not locate cudnn_engines_tensor_ir64_9.dll\nCUDNN_STATUS_SUBLIBRARY_LOADING_FAILED")
+    assert key == "serve-cudnn-sublibrary" and "bundles cuDNN" not in fix and "one cuDNN release" in fix
+    # cuDNN of the wrong major, without cuDNN's own status: the CUDA library major keeps its answer
+    assert first("Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library path!")[0] == (
+        "cuda-library-major"
+    )

@@ -56,6 +56,7 @@ from .miss import (
     JAVA_STATIC_INIT,
     Speed,
     command_in,
+    failed_module,
     gpu_library,
     interface_error,
     julia_package,
@@ -2695,6 +2696,9 @@ def _next_step(
         step, command = _checkpoint_step(step, first_error, hay, library)
     if stage == "import" and facts().libraries:
         command = STAGE_COMMANDS["import/library"].format(file=facts().libraries[0])
+    elif stage == "import" and command == STAGE_COMMANDS["import"] and (module := failed_module(hay)):
+        # the module the text names (issue 36, round fifty-one), not a placeholder for it
+        command = STAGE_COMMANDS["import/module"].format(module=module)
     elif stage == "compile" and (compiled := _compile_step(hay, first_error)):
         step, command = compiled
     elif stage == "runtime" and command == STAGE_COMMANDS["runtime"]:

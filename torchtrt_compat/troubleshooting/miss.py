@@ -22,6 +22,7 @@ from .severity import JULIA, Levels
 __all__ = [
     "Speed",
     "command_in",
+    "failed_module",
     "gpu_library",
     "interface_error",
     "julia_package",
@@ -105,6 +106,14 @@ _DEBUG_HINT = re.compile(
     r"|\bstack ?trace\b|\btraceback\b|_MORE_DETAILS\b",
     re.IGNORECASE,
 )
+#: a tool's fixed hint printed under every error of its kind, which names no fix of this one: pytest's "Hint: make
+#: sure your test modules/packages have valid Python names." under any test module's ImportError, XLA's filesystem
+#: hint under any ptxas failure (issue 36, round fifty-one)
+_BOILERPLATE = re.compile(
+    r"test modules/packages have valid Python names"
+    # XLA's under every ptxas failure (nvptx_compiler / asm_compiler), whatever the failure was
+    r"|If the error message indicates that a file could not be written, please verify that sufficient filesystem"
+)
 #: a progress or metric line's figures ("Pass [2] throughput: 621.7 infer/sec", "loss=0.31", "12.5 it/s"): no
 #: instruction, whatever word starts it (issue 36, round thirty-nine)
 _METRIC = re.compile(
@@ -118,6 +127,9 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|;")
 #: ("... for reduction.Installing the ..."), an exception's class and colon
 _SENTENCE_START = re.compile(
     r"[.!?;]\s{1,3}|(?<=[a-z])\.(?=[A-Z][a-z])|(?:^|\s)(?:[\w.]{0,120}(?:Error|Exception|Failure|Warning)) ?: ?"
+    # a quote's end and a gap before a new sentence ("output: '  If the error message indicates ..."; issue 36, round
+    # fifty-one)
+    r"|(?<=\S)['\"]?\s{2,4}(?=[A-Z][a-z])"
 )
 #: the paster's elision at a quote's end (": ...", " …")
 _ELIDED_END = re.compile(r"\s*:?\s*(?:\.{3}|…)\s*$|\s*:\s*$")
@@ -218,7 +230,7 @@ def said_to_do(hay: str, lv: Levels) -> str:
         msg = msg[:2000]
         for m in _INSTRUCTION.finditer(msg):
             said, finish = _sentence(msg, m.start(), m.end())
-            if not said or _DEBUG_HINT.search(said) or _METRIC.search(said):
+            if not said or _DEBUG_HINT.search(said) or _METRIC.search(said) or _BOILERPLATE.search(said):
                 continue
             if _SECOND_REMEDY.match(said):  # "Alternatively, ...": the remedy the message names first comes first
                 said = _with_first_remedy(msg, m.start(), said)
@@ -363,6 +375,47 @@ _INTERFACE_ERROR = re.compile(
 def interface_error(first_error: str) -> bool:
     """Whether an error line's exception class is one of an interface two releases disagree on (`_INTERFACE_ERROR`)."""
     return _INTERFACE_ERROR.match(first_error) is not None
+
+
+# ---- the module an import failed on ----------------------------------------------------------------------------------
+#: the module a failed import names: Python's "No module named 'x'" and "cannot import name 'y' from 'x'", an
+#: extension's file before the loader's error ("/x/_C.cpython-310-x86_64-linux-gnu.so: undefined symbol"), and a
+#: traceback's import line
+_FAILED_MODULE = (
+    re.compile(r"\bNo module named '([A-Za-z_][\w.]{0,120})'"),
+    re.compile(r"\bcannot import name '?\w{1,80}'? from '([A-Za-z_][\w.]{0,120})'"),
+    # (a package's extension with its package: "groundingdino/_C.cpython-310-x86_64-linux-gnu.so"; not a native
+    # library's lib*.so, which the loader's own step reads)
+    re.compile(
+        r"(?:[/\\]([A-Za-z_]\w{0,80}))?[/\\](?!lib)([A-Za-z_]\w{0,80})"
+        r"(?:\.cpython-\d{2,3}[\w-]{0,60}|\.cp\d{2,3}-win\w{0,20}|\.abi3)?\.(?:so|pyd)\b"
+        r"(?=[^\n]{0,20}(?:undefined symbol|cannot open|DLL load failed|The specified module|: cannot|: \w))"
+    ),
+    re.compile(r"^\s{2,12}(?:from ([A-Za-z_][\w.]{0,120}) import |import ([A-Za-z_][\w.]{0,120})\s*$)", re.MULTILINE),
+)
+
+
+def failed_module(hay: str) -> str:
+    """The module a text's failed import names (`_FAILED_MODULE`, in that order; a traceback's last import line), or
+    "" (issue 36, round fifty-one: the import step named it as a placeholder)."""
+    head = hay[:100_000]
+    for rx in _FAILED_MODULE:
+        found = [_dotted([g for g in m.groups() if g and g not in _NOT_A_PACKAGE]) for m in rx.finditer(head)]
+        if found and found[-1]:
+            return found[-1]
+    return ""
+
+
+def _dotted(parts: list[str]) -> str:
+    """A package and its extension's name joined, or the extension alone where its folder is named after it (torch's
+    build folder of a JIT extension: "torch_extensions/py310_cu121/fused_adam/fused_adam.so")."""
+    if len(parts) == 2 and parts[1].startswith(parts[0]):
+        return parts[1]
+    return ".".join(parts)
+
+
+#: folders an extension's file sits in that are no package of it
+_NOT_A_PACKAGE = frozenset({"lib", "lib64", "bin", "build", "tmp", "Release", "Debug", "x64", "dist", "usr", "local"})
 
 
 # ---- a program that is not Python ------------------------------------------------------------------------------------

@@ -761,8 +761,19 @@ def _titled_failure(text: str, found: dict[int, Level]) -> None:
     if "(issue title: " not in text or "error" in found.values():
         return
     m = _TITLE_FAILS.search(text)
+    if m is not None and _TITLE_WARNS.match(text, m.start()):  # "Warning: X failed to load.": a warning's own words
+        return
     if m is not None and found.get(m.start()) != "error":
         found[m.start()] = "error"
+
+
+#: an issue's title that is a warning's line as the program printed it ("(issue title: Warning: ch2o4gpu_cpu.so failed
+#: to load.)", "UserWarning: ...", "[W] ...", "WARNING: ..."): its failure words are the warning's (issue 36, round
+#: fifty-one)
+_TITLE_WARNS = re.compile(
+    r"\(issue title: (?:\[[^\]\n]{1,30}\]\s{0,3}){0,3}[\"'`]?(?:(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Za-z]{0,30}Warning:"
+    r"|WARNING:|\[W\] |W\d{4} )"
+)
 
 
 #: the words of a process's death by a signal in an issue's title ("Error when converting: Floating point exception

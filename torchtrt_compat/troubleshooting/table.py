@@ -473,6 +473,9 @@ _CORE: tuple[KnownError, ...] = (
         # reads those (issue 36, round thirty-two); ld.so's other lines are read by the alternative below
         r"(?<!\.so': )(?<!error while loading shared libraries: )(?<![\w+-])"
         r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
+        # ldd's listing of a library that does not resolve ("        libnuma.so.1 => not found"; issue 36, round
+        # fifty-one)
+        r"|^[ \t]{1,16}lib[\w+-]{1,40}\.so(?:\.\d+){0,3} => not found\b"
         # TensorFlow 1.x's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
         r"|Couldn't open CUDA library lib\w{1,40}\.so"
         # Paddle's dynload wrapper when its dlopen of cuDNN failed (paddle/phi/backends/dynload/cudnn.h)
@@ -5765,7 +5768,9 @@ _CORE: tuple[KnownError, ...] = (
         # (issue 36, round forty-seven) a lockfile install (uv sync, poetry install, pixi install) then the import
         # of torch missing a CUDA library torch's own wheels ship: the lock left out the nvidia-* wheel, no major
         # is mismatched (shared-library-not-found's lockfile variant)
-        unless=r"libtorchtrt|"
+        # (issue 36, round fifty-one) cuDNN's own status that it loaded and one of its parts did not: serve-cudnn-
+        # sublibrary
+        unless=r"libtorchtrt|CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED|"
         + _LOCKFILE_SYNC_MISSING_LIB
         + r"|lib\w{2,20}\.so\.(\d{1,2}\.\d)\b[\s\S]{0,2000}?cuda-\1(?!\d)"
         r"|cuda-(\d{1,2}\.\d)(?!\d)[\s\S]{0,2000}?lib\w{2,20}\.so\.\2\b",
@@ -8142,6 +8147,7 @@ STAGE_COMMANDS: dict[str, str] = {
     "import/torch": "python -m torch.utils.collect_env",
     "import/tensorflow": "python -c 'import tensorflow as tf; print(tf.sysconfig.get_build_info())'",
     "import/library": "ldd {file} | grep 'not found'",
+    "import/module": "python -X faulthandler -c 'import {module}' (the module alone: its own first error)",
     "export": "TORCHDYNAMO_VERBOSE=1 python your_script.py 2>&1 | torchtrt-compat explain -",
     "export/converter": "python -c \"import onnx; m = onnx.load('model.onnx'); onnx.checker.check_model(m, "
     'full_check=True); print(m.ir_version, [(o.domain, o.version) for o in m.opset_import])"; onnxsim model.onnx '
@@ -8470,7 +8476,10 @@ STAGE_STACKS: tuple[tuple[str, str, str, str], ...] = (
     (
         "JAX / XLA",
         r"\bjax\w{0,20}\b|\bjaxlib\b|\bXLA_PYTHON_CLIENT_\w{2,20}|\bXlaRuntimeError\b|\bxla_bridge\b"
-        r"|\bpjrt_\w{2,40}|\bPjRt\w{2,30}",
+        r"|\bpjrt_\w{2,40}|\bPjRt\w{2,30}"
+        # jaxlib's own build of XLA, whose source paths it logs: an external Bazel repository (org_tensorflow up to
+        # 2023, xla since); TensorFlow's are tensorflow/... and external/local_xla/... (issue 36, round fifty-one)
+        r"|\bexternal/(?:org_tensorflow|xla)/",
         "the error is JAX's / XLA's own: check that jaxlib is the CUDA build of the installed jax's release and "
         "sees the GPU (`jax.print_environment_info()`, jax.devices()), its CUDA / cuDNN against the driver, and "
         "the memory XLA takes: it preallocates 75% of the GPU at start (XLA_PYTHON_CLIENT_PREALLOCATE=false, a "

@@ -1610,7 +1610,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "build-libtorch-link-error",
         "undefined reference to `c10::…' / `torch::…', or to other libraries' symbols in both C++ string ABIs "
         "(libtorch not linked, or another C++ ABI)",
-        r"undefined reference to `(?:c10|at|torch|caffe2)::[^\n]{1,300}'"
+        # (GNU ld quotes with a backquote, newer ones and other locales with a straight or a typographic quote;
+        # issue 36, round fifty-one)
+        r"undefined reference to [`'‘](?:c10|at|torch|caffe2)::[^\n]{1,300}['’]"
         r"|unresolved external symbol [^\n]{0,200}(?:c10|at|torch)@@" + "|" + _BOTH_STRING_ABIS,
         # issue 36, round twenty-seven: undefined references of one link in both libstdc++ string ABIs (one with
         # std::__cxx11::basic_string, another with the old std::string): objects built with different

@@ -258,7 +258,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ort-directml-failure",
         "onnxruntime's DirectML provider failed in a node (MLOperatorAuthorImpl / FusedGraphKernel, an HRESULT)",
-        r"DmlExecutionProvider[\\/]src[\\/]\w{1,60}\.cpp\(\d{1,5}\)",
+        # (also its factory, which creates the provider for a session: "providers\\dml\\dml_provider_factory.cc(520)";
+        # issue 36, round fifty-one)
+        r"DmlExecutionProvider[\\/]src[\\/]\w{1,60}\.cpp\(\d{1,5}\)"
+        r"|providers[\\/]{1,2}dml[\\/]{1,2}dml_provider_factory\.cc\(\d{1,5}\)",
         "DirectML (Windows, any GPU vendor) rejected a node or the session: the DirectML provider needs memory "
         "patterns and parallel execution off, some operator configurations are not supported by the DirectML "
         "or driver version installed, and 887A0005 / 887A0006 mean the GPU was removed or reset (a driver "
@@ -268,6 +271,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "its DirectML) and the GPU driver; if one node still fails, run the model with CPUExecutionProvider or "
         "export it again at another opset. For 887A0005, lower the input size or batch.",
         variants=(
+            # DXGI_ERROR_UNSUPPORTED from the provider's factory (issue 36, round fifty-one): the device or the
+            # DirectML.dll that answered cannot do what this onnxruntime's DirectML provider asks
+            Variant(
+                r"887A0004|DXGI_ERROR_UNSUPPORTED",
+                "the device interface or feature level is not supported (887A0004)",
+                "DirectML could not be created on this GPU (887A0004 DXGI_ERROR_UNSUPPORTED): the DirectML.dll that "
+                "was loaded, or the GPU's driver, is older than what this onnxruntime's DirectML provider needs. A "
+                "program that loads onnxruntime.dll itself (C, C#, Go, Rust, Java bindings) picks up Windows' own "
+                "DirectML.dll from System32 unless the redistributable one (the Microsoft.AI.DirectML package of the "
+                "version that onnxruntime release names) sits next to onnxruntime.dll: ship that DirectML.dll with "
+                "the program, update the GPU driver (a DirectX 12 feature level 11_0 or higher GPU is needed), and "
+                "pick the GPU by its device id if the machine has more than one adapter.",
+            ),
             Variant(
                 r"887A000[56]",
                 "the GPU was removed or reset",

@@ -728,16 +728,25 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
     KnownError(
         "serve-cudnn-sublibrary",
         "cuDNN 9 could not load one of its sub-libraries (Unable to load any of {libcudnn_ops.so.9...})",
-        r"Unable to load any of \{(?:lib)?cudnn_\w{1,30}(?:\.so\.\d{1,3}(?:\.\d{1,3}){0,2}|64_\d{1,2}\.dll)",
+        r"Unable to load any of \{(?:lib)?cudnn_\w{1,30}(?:\.so\.\d{1,3}(?:\.\d{1,3}){0,2}|64_\d{1,2}\.dll)"
+        # its Windows wording and the status it returns (issue 36, round fifty-one: "Could not locate
+        # cudnn_engines_tensor_ir64_9.dll" over CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED)
+        r"|Could not locate (?:lib)?cudnn_\w{1,40}?(?:64_\d{1,2}\.dll|\.so\.\d{1,2})"
+        r"|CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED",
         "cuDNN 9's front library loads its parts (libcudnn_ops, libcudnn_cnn, libcudnn_engines_*) by name at run "
         "time and found none: cuDNN 9 is not installed where the loader looks (the nvidia-cudnn-cu12 wheel's folder "
-        "is not on LD_LIBRARY_PATH), or only cuDNN 8 is (a CTranslate2 >= 4.5 / onnxruntime 1.19+ build needs 9).",
+        "is not on LD_LIBRARY_PATH), or only cuDNN 8 is (a CTranslate2 >= 4.5 / onnxruntime 1.19+ build needs 9). "
+        "Where the other parts load and one is missing, the cuDNN installed is incomplete: a package that bundles "
+        "cuDNN (a JavaCPP jar, a wheel, an application's folder) without one of the parts later 9.x releases added "
+        "(cudnn_engines_tensor_ir).",
         "Install cuDNN 9 for your CUDA (`pip install nvidia-cudnn-cu12==9.*` or the distribution's libcudnn9-cuda-12) "
         "and put its lib folder on the loader path before starting Python: `export LD_LIBRARY_PATH=$(python3 -c "
         '\'import os, nvidia.cudnn.lib, nvidia.cublas.lib; print(os.path.dirname(nvidia.cudnn.lib.__file__) + ":" '
         "+ os.path.dirname(nvidia.cublas.lib.__file__))'):$LD_LIBRARY_PATH`; or install the ctranslate2 release "
-        "built for the cuDNN you have (4.4.0 for cuDNN 8).",
-        op=r"Unable to load any of \{((?:lib)?cudnn_\w{1,30})",
+        "built for the cuDNN you have (4.4.0 for cuDNN 8). For a bundle that lacks one part, install its release "
+        "that ships it, or put a complete cuDNN of the same version (NVIDIA's archive for your CUDA major) first on "
+        "the loader's path (PATH on Windows); every part must come from one cuDNN release.",
+        op=r"(?:Unable to load any of \{|Could not locate )((?:lib)?cudnn_\w{1,30}?)(?:64_\d|\.so|,)",
         weight=86,
         applies="cuDNN 9 users (CTranslate2 / faster-whisper, onnxruntime's CUDA provider, torch)",
         shown_by=(_test("test_ctranslate2_in_its_own_words"),),
