@@ -252,8 +252,56 @@ def test_jaxlibs_own_xla_is_jax() -> None:
 
 def test_cudnn_missing_one_of_its_parts_on_windows() -> None:
     key, fix = first("Could not locate cudnn_engines_tensor_ir64_9.dll\nCUDNN_STATUS_SUBLIBRARY_LOADING_FAILED")
-    assert key == "serve-cudnn-sublibrary" and "bundles cuDNN" not in fix and "one cuDNN release" in fix
+    assert key == "serve-cudnn-sublibrary" and "one cuDNN release" in fix and "on PATH" in fix
+    assert "LD_LIBRARY_PATH" not in fix  # Windows' DLLs: its PATH
     # cuDNN of the wrong major, without cuDNN's own status: the CUDA library major keeps its answer
     assert first("Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library path!")[0] == (
         "cuda-library-major"
     )
+
+
+def test_faiss_gemm_of_a_huge_distance_matrix() -> None:
+    head = (
+        "Faiss assertion 'err == CUBLAS_STATUS_SUCCESS' failed in void faiss::gpu::runMatrixMult(...) at "
+        "/project/faiss/faiss/gpu/utils/MatrixMult-inl.cuh:265; details: cublas failed (13): "
+    )
+    key, fix = first(head + "(512, 128) x (262144, 128)' = (512, 262144) gemm params m 262144 n 512 k 128")
+    assert key == "cublas-failure-other-framework" and "fewer centroids" in fix
+    # a small GEMM that fails: the build, not the size
+    key, fix = first(head + "(512, 128) x (27, 128)' = (512, 27)\nAborted (core dumped)")
+    assert key == "cublas-failure-other-framework" and "fewer centroids" not in fix and "faiss-gpu built" in fix
+
+
+def test_an_op_every_cuda_build_has_refused_on_cuda() -> None:
+    text = (
+        "Error: Cannot construct model\n\nCaused by:\n    Internal torch error: Could not run "
+        "'aten::empty.memory_format' with arguments from the 'CUDA' backend. This could be because the operator "
+        "doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom "
+        "build).\n\n    CPU: registered at aten/src/ATen/RegisterCPU.cpp:16286 [kernel]\n"
+    )
+    key, fix = first(text)
+    assert key == "torch-cpu-build" and "LIBTORCH" in fix
+    # an op a CUDA build may lack keeps its own answer
+    key, _ = first("NotImplementedError: Could not run 'quantized::linear' with arguments from the 'CUDA' backend.")
+    assert key == "torch-op-no-cuda-kernel"
+
+
+def test_triton_shared_memory_on_a_64kb_gpu() -> None:
+    line = (
+        "triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit: "
+        "{limit}. Reducing block sizes or `num_stages` may help."
+    )
+    key, fix = first(line.format(limit=65536))
+    assert key == "kern-triton-out-of-resources" and "Ampere or newer GPU" in fix
+    key, fix = first(line.format(limit=101376))
+    assert key == "kern-triton-out-of-resources" and "Ampere or newer GPU" not in fix
+
+
+def test_xlas_ptxas_that_failed_without_a_word() -> None:
+    key, fix = first(
+        "2022-12-18 15:28:18.688396: F external/org_tensorflow/tensorflow/compiler/xla/service/gpu/nvptx_compiler.cc:"
+        "453] ptxas returned an error during compilation of ptx to sass: 'INTERNAL: ptxas exited with non-zero error "
+        "code -1, output: '  If the error message indicates that a file could not be written, please verify that "
+        "sufficient filesystem space is provided."
+    )
+    assert key == "kern-ptxas-too-old" and "printed nothing" in fix and "nvidia-cuda-nvcc" in fix

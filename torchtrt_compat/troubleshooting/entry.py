@@ -364,6 +364,17 @@ RANGE_ASKED = (
     r"(?:>=|>|==|~=) ?\d[\w.]{0,20}"
 )
 
+#: The dispatcher's refusal of a CUDA tensor by one of the ops every CUDA build of torch has a CUDA kernel for (the
+#: factory ops, copies, fills, random fills, the matrix products): the torch (or libtorch) that ran has no CUDA at all,
+#: a CPU-only build (issue 36, round fifty-one: a Rust program's libtorch without CUDA, "Could not run
+#: 'aten::empty.memory_format' with arguments from the 'CUDA' backend"). Read by torch-cpu-build (its cause) and
+#: torch-op-no-cuda-kernel (which leaves it).
+NO_CUDA_KERNELS = (
+    r"Could not run 'aten::(?:empty|empty_strided|_to_copy|copy_|zeros|ones|full|fill_|resize_|as_strided|set_"
+    r"|_local_scalar_dense|normal_|uniform_|random_|arange|mm|addmm|cat)(?:\.\w{1,40})?' with arguments from the "
+    r"'CUDA' backend"
+)
+
 #: A C++ program (libtorch) rather than Python.
 CPP = r"terminate called|torch::jit::|c10::Error|libtorch|CMakeLists|\.cpp\b|target_link_libraries"
 

@@ -37,6 +37,7 @@ from .entry import (
     MANAGED_ALLOC_FAILED,
     MANAGED_ALLOC_PRE_PASCAL,
     MODEL_CONVERTERS,
+    NO_CUDA_KERNELS,
     NO_GPU_CI,
     NOT_A_TOOL_LOADER_LINE,
     OPENCV_CUDA,
@@ -1380,7 +1381,9 @@ _CORE: tuple[KnownError, ...] = (
         r"|GPU requested but (?:CUDA|Torch couldn't find CUDA|CUDA is) not available"
         # torch.Generator(device='cuda') on a build without CUDA (torch/csrc/Generator.cpp, THPGenerator_pynew: only
         # the device types compiled in are accepted; issue 36, round thirty-three)
-        r"|Device type CUDA is not supported for torch\.Generator\(\) api",
+        r"|Device type CUDA is not supported for torch\.Generator\(\) api"
+        # the dispatcher's refusal of a CUDA tensor by an op every CUDA build has (issue 36, round fifty-one)
+        r"|" + NO_CUDA_KERNELS,
         "The installed torch is a CPU-only build (pip's default wheel on Windows and macOS, or a CPU wheel pulled "
         "in by another package), so nothing can run on CUDA.",
         "With an NVIDIA GPU, install a CUDA build of torch: uninstall the CPU one first (`pip uninstall torch`; pip "
@@ -1411,7 +1414,9 @@ _CORE: tuple[KnownError, ...] = (
                 "device-neutral torch.accelerator API); until it does, run it on the CPU.",
             ),
             Variant(
-                r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d",
+                # (tch's own error's words, "Internal torch error: ...", under a Rust program's "Caused by:"; issue 36,
+                # round fifty-one)
+                r"TorchError|\btch\b|rust-bert|panicked at|\bcargo\b|torch-sys|\.rs:\d|\bInternal torch error: ",
                 "libtorch from Rust (tch, rust-bert)",
                 "The Rust binary runs a libtorch whose CUDA library (torch_cuda) is not loaded: a CPU libtorch (tch's "
                 "build script downloads the CPU one unless told otherwise) or one the linker dropped. Point tch at a "

@@ -119,6 +119,22 @@ _FAULTS: tuple[KnownError, ...] = (
         "GPU); rebuild or reinstall the framework for the CUDA the driver supports.",
         variants=(
             Variant(LONG_RUN, "after a long good run (many iterations or hours)", LONG_RUN_FAULT_FIX),
+            # (issue 36, round fifty-one) the GEMM faiss reports is itself huge: a distance matrix to hundreds of
+            # thousands of centroids or points (its output's larger side has six digits or more), or k-means asked
+            # for that many clusters: the job's size, not the build
+            Variant(
+                rf"(?:{_FAISS_CUBLAS})[^\n]{{0,300}}?= \(\d{{1,9}}, \d{{6,9}}\)"
+                r"|= \(\d{6,9}, \d{1,9}\)[^\n]{0,40}gemm|\bClustering \d{1,12} points in \d{1,5}D to \d{6,9} clusters",
+                "faiss's GPU GEMM of a huge distance matrix (hundreds of thousands of centroids or points)",
+                "The GEMM faiss asked cuBLAS for is itself very large (the product's shape in the line: one side of "
+                "six digits or more, e.g. a query batch against 262,144 centroids), so the GPU ran out of memory for "
+                "it and its workspace beside the data faiss already holds there; cuBLAS reports that as 13 "
+                "EXECUTION_FAILED as often as 3 ALLOC_FAILED. Shrink the job: fewer centroids (an IVF of "
+                "hundreds of thousands of lists needs a proportionate training set and memory), train the k-means "
+                "on a sample (faiss's max_points_per_centroid, or a subsample of the points), a smaller query batch, "
+                "free the GPU of other processes (`nvidia-smi`), or shard over several GPUs / train on the CPU and "
+                "only search on the GPU. A faiss-gpu build that does not fit the GPU fails on small GEMMs too.",
+            ),
             Variant(
                 _FAISS_CUBLAS,
                 "faiss's GPU search (its cuBLAS GEMM)",

@@ -110,7 +110,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # nvlink's refusal of an input built by a newer CUDA (issue 36, round thirty-two): "nvlink fatal   : Input
         # file 'X.cubin' newer than toolkit (118 vs 114)", the input's CUDA release first, nvlink's own second, as XLA
         # quotes it in "nvlink exited with non-zero error code" (nvlink's wording written from such reports)
-        r"|nvlink fatal\s{0,4}: Input file [^\n]{1,400}? newer than toolkit \(\d{2,4} vs ?\d{2,4}\)",
+        r"|nvlink fatal\s{0,4}: Input file [^\n]{1,400}? newer than toolkit \(\d{2,4} vs ?\d{2,4}\)"
+        # XLA's ptxas that failed without a word of its own (exit code -1 or a signal, empty output; issue 36, round
+        # fifty-one): the ptxas it found (a system CUDA's on PATH) could not run for it
+        r"|ptxas exited with non-zero error code -?\d{1,10}, output: ?'?\s{0,4}'?(?:\s{0,4}If the error message|$)",
         "The ptxas that assembles the run-time generated kernels does not know this GPU's architecture (or the PTX "
         "version the compiler emitted): Triton runs the ptxas bundled in its wheel (triton/backends/nvidia/bin), "
         "XLA the first ptxas it finds; either predates the GPU (sm_100 / sm_120 / sm_121 need CUDA 12.8 / 12.9+).",
@@ -150,6 +153,17 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(`nvlink --version`, `ptxas --version`), or let JAX use the nvidia-cuda-nvcc wheel's ptxas / nvlink "
                 '(`pip install -U "jax[cuda12]"`, or the jax[cuda11_pip] extra of older jax releases), with the older '
                 "toolkit's bin/ off PATH and no XLA_FLAGS=--xla_gpu_cuda_data_dir pointing at it.",
+            ),
+            Variant(
+                r"ptxas exited with non-zero error code -?\d{1,10}, output: ?'?\s{0,4}'?(?:\s{0,4}If the error|$)",
+                "ptxas failed without a message (its exit code only)",
+                "The ptxas XLA ran ended with only an exit code (-1, or a signal) and printed nothing: it is not a "
+                "ptxas XLA can use, most often an older CUDA toolkit's (or a broken one) found first on PATH or "
+                "through XLA_FLAGS=--xla_gpu_cuda_data_dir. Run that ptxas yourself (`ptxas --version`; on Windows "
+                "`where ptxas`), then give XLA the ptxas of the CUDA release jaxlib / TensorFlow was built for or "
+                'newer: `pip install -U "jax[cuda12]"` (its nvidia-cuda-nvcc wheel), a newer CUDA toolkit\'s bin/ '
+                "first on PATH, or a conda environment with cuda-nvcc from the nvidia channel; on Windows, use a "
+                "jaxlib build made for the CUDA you install, or WSL2.",
             ),
             Variant(
                 r"\bjax(?:lib)?\b",
@@ -364,6 +378,23 @@ FAMILIES: tuple[KnownError, ...] = (
         "block sizes or num_stages may help'); for a library's kernel, update the library or report your GPU to "
         "it; under torch.compile, try mode='default' instead of 'max-autotune'.",
         variants=(
+            # (issue 36, round fifty-one) the GPU's own limit is 64 KB or less per block: a Turing (RTX 20xx, T4,
+            # Quadro RTX) or older GPU, for which many projects' kernels were never written
+            Variant(
+                # (not an Intel or AMD GPU's local memory, whose limit is often 64 KB too)
+                r"\A(?![\s\S]{0,300000}?(?i:\bxpu\b|\bintel\b|\brocm\b|\bhip\b|\bgfx\d|\bamd\b))"
+                r"[\s\S]{0,300000}?Hardware limit: "
+                r"(?:\d{1,4}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d\d|655[0-2]\d|6553[0-6])\b",
+                "a GPU of 64 KB shared memory or less (Turing: RTX 20xx, T4; or older)",
+                "This GPU's limit (the 'Hardware limit' figure, 65536 bytes on a Turing RTX 20xx / T4, 49152 on "
+                "Pascal) is below what the kernel's configs were written for: many projects tune their Triton "
+                "kernels for Ampere or newer (about 100 KB and more) and do not support older generations. Update "
+                "the project first (a release may add configs for 64 KB GPUs) and check its supported GPUs: if "
+                "Turing is not among them, no setting of yours makes its "
+                "kernel fit, and the remedy is an Ampere or newer GPU or the project's option that avoids its Triton "
+                "kernels (an eager or SDPA attention path, torch.compile off). For your own kernel, smaller BLOCK "
+                "sizes and num_stages=1 or 2 fit 64 KB.",
+            ),
             Variant(
                 r"unsloth|flash_attn|mamba_ssm|vllm|sglang|fla[\\/.]|liger",
                 "a library's Triton kernel",

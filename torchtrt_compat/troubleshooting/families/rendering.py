@@ -13,7 +13,7 @@ names and versions are read from the text, never written into a pattern.
 
 from __future__ import annotations
 
-from ..entry import KnownError, Variant, tests_in
+from ..entry import NO_CUDA_KERNELS, KnownError, Variant, tests_in
 
 __all__ = ["FAMILIES"]
 
@@ -167,6 +167,7 @@ FAMILIES: tuple[KnownError, ...] = (
         ),
         op=r"Could not run '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})'"
         r"|The operator '((?:aten|prims|quantized|_quantized|sparse)::[\w.]{1,80})' is not current",
+        unless=NO_CUDA_KERNELS,  # an op every CUDA build has: torch-cpu-build (issue 36, round fifty-one)
         weight=86,
         applies="torch's own ops (aten, quantized, sparse) on CUDA tensors of a layout or dtype without a kernel, and "
         "on devices other than CUDA (DirectML, MPS, XPU) that lack the op",

@@ -746,6 +746,20 @@ _CTRANSLATE2: tuple[KnownError, ...] = (
         "built for the cuDNN you have (4.4.0 for cuDNN 8). For a bundle that lacks one part, install its release "
         "that ships it, or put a complete cuDNN of the same version (NVIDIA's archive for your CUDA major) first on "
         "the loader's path (PATH on Windows); every part must come from one cuDNN release.",
+        variants=(
+            # Windows' DLLs (issue 36, round fifty-one): the PATH, not LD_LIBRARY_PATH or a wheel's folder
+            Variant(
+                r"cudnn_\w{1,40}?64_\d{1,2}\.dll",
+                "Windows (cudnn_*64_9.dll)",
+                "On Windows cuDNN 9's parts are cudnn_*64_9.dll files (cudnn_ops64_9.dll, cudnn_cnn64_9.dll, "
+                "cudnn_engines_tensor_ir64_9.dll, ...), and every one of them must come from one cuDNN release and "
+                "sit in a folder on PATH (or next to the program's executable): install cuDNN 9 for your CUDA major "
+                "from NVIDIA's Windows archive or installer and put its bin folder (bin\\12.x with the installer) on "
+                "PATH before the program starts; a package that bundles cuDNN (a JavaCPP jar, an application's "
+                "folder, a wheel) without one part needs its release that ships it, or that complete folder first on "
+                "PATH. `where cudnn_ops64_9.dll` shows which copy Windows finds first.",
+            ),
+        ),
         op=r"(?:Unable to load any of \{|Could not locate )((?:lib)?cudnn_\w{1,30}?)(?:64_\d|\.so|,)",
         weight=86,
         applies="cuDNN 9 users (CTranslate2 / faster-whisper, onnxruntime's CUDA provider, torch)",
