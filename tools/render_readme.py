@@ -737,6 +737,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round51",
+        "round fifty-one (GPU data science and recommenders, pose, tracking, re-identification and face projects, "
+        "GPU kernel frameworks other than torch, ML runtimes from other languages)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty fix (`019bce1`)",
+            ),
+            ("after_by_hand", "after round fifty-one's fixes (not blind)"),
+        ],
+    ),
 )
 
 
