@@ -1242,6 +1242,26 @@ def _bare_warnings(text: str, found: dict[int, Level]) -> None:
                 found[m.start()] = "error"
 
 
+#: Python's own display of a warning (warnings.formatwarning: "<file>:<line>: <Category>: <message>", then the call's
+#: source line indented by two spaces, "  warnings.warn(...)"): the position of that source line
+_WARNING_SOURCE_LINE = re.compile(
+    r"^[^\n]{1,400}?:\d{1,6}: (?:[A-Za-z_]\w{0,40}\.){0,6}[A-Za-z]{0,30}Warning: [^\n]{0,2000}\n(?=  \S)", re.MULTILINE
+)
+
+
+def _warning_source_lines(text: str, found: dict[int, Level]) -> None:
+    """The source line Python prints under a warning it shows (`_WARNING_SOURCE_LINE`) is that warning's, whatever it
+    holds (torch's "  warnings.warn("torch.cuda.amp.GradScaler is enabled, but CUDA is not available.  Disabling.")"
+    repeats the warning's words; issue 36, round fifty-two): a warning where the line above it is one."""
+    if "Warning: " not in text:
+        return
+    for n, m in enumerate(_WARNING_SOURCE_LINE.finditer(text)):
+        if n >= 64:
+            break
+        if found.get(m.start()) == "warning":
+            found.setdefault(m.end(), "warning")
+
+
 #: a warnings class of any name at a line's start ("numba.core.errors.NumbaPerformanceWarning: ...")
 _ANY_WARNING = re.compile(r"^(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}Warning: (?=\S)", re.MULTILINE)
 
@@ -1477,6 +1497,7 @@ def _levels(text: str, depth: int) -> Levels:
     _flattened_traceback(text, found)
     _julia_exception(text, found)
     _bare_warnings(text, found)
+    _warning_source_lines(text, found)
     _self_described_notices(text, found)
     _native_library_lines(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened

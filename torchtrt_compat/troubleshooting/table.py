@@ -3135,6 +3135,19 @@ _CORE: tuple[KnownError, ...] = (
                 ".detach().cpu() copies), and watch torch.cuda.memory_allocated() per iteration to confirm it stops "
                 "growing; update the library or report the leak with the warning if it is its own.",
             ),
+            # issue 36, round fifty-two: MONAI's sliding-window inference, whose stitched output of the whole volume
+            # is allocated on the input's device (monai/inferers/utils.py); before the evaluation loop's variant,
+            # which the same frames often show
+            Variant(
+                r"\bsliding_window_inference\b|monai[\\/]inferers[\\/]",
+                "MONAI's sliding-window inference (the whole volume's output on the GPU)",
+                "MONAI's sliding_window_inference runs the windows on sw_device but stitches the output of the whole "
+                "volume (and its count map) on `device`, which defaults to the input's GPU: a large 3D volume's "
+                "output, times the number of output channels, does not fit beside the model. Keep the stitched "
+                "output in host memory: sliding_window_inference(..., sw_device=torch.device('cuda'), "
+                "device=torch.device('cpu')); then lower sw_batch_size and overlap (0.25 instead of 0.5), or the "
+                "roi_size; run it under torch.no_grad() (and autocast) after model.eval().",
+            ),
             # issue 36, round thirty-seven: an evaluation / test loop named in the text (its loader, its frame, the
             # user's words) without the first-validation-batch evidence above: the same autograd-on evaluation, or
             # references kept from one iteration to the next

@@ -306,6 +306,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # thirty-four: startup_notices' xformers-triton-unavailable-notice)
         r"(?<!\w': )(?<!` with error: )(?<!Error caught was: )No module named '[\w.]{1,120}'"
         r"|ImportError {0,3}: {0,3}No module named [\w.]{1,120}"
+        # a plugin host's wrapper of the import it made for a plugin (napari's npe2: "Failed to import command at
+        # 'napari_sam._widget:SamWidget': No module named 'torch'"; issue 36, round fifty-two), which the lookbehind
+        # above (pytest's importorskip reason, "could not import 'X': ...") would leave
+        r"|\b(?:[Ff]ailed to import|[Ee]rror (?:importing|loading)|[Cc]ould not load) [\w ]{0,40}?(?:at |from )?"
+        r"'[\w.:]{1,120}': No module named '[\w.]{1,120}'"
         # issue 36, round forty-eight: a library's own ImportError for an optional dependency it needs for the call
         # (transformers' modeling_utils: "Using `low_cpu_mem_usage=True` or a `device_map` requires Accelerate: `pip
         # install 'accelerate>=0.26.0'`"; its import_utils: "X requires the protobuf library but it was not found in

@@ -698,7 +698,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "build-nvcc-arch-unsupported",
         "nvcc fatal : Unsupported gpu architecture 'compute_XY' (the CUDA toolkit does not know the GPU)",
         # the closing quote is often cut off when a log is copied ("Unsupported gpu architecture 'compute_61")
-        rf"Unsupported gpu architecture {_Q}(?:compute|sm|lto)_\w{{1,8}}(?:{_Q}|$|\s)"
+        # (and a user's retyping of it in an issue's title, "Unsupported gpu architechture 'compute_89'"; issue 36,
+        # round fifty-two)
+        rf"Unsupported gpu archi(?:tecture|techture|tecure) {_Q}(?:compute|sm|lto)_\w{{1,8}}(?:{_Q}|$|\s)"
         rf"|Value {_Q}(?:compute|sm)_\w{{1,8}}{_Q} is not defined for option {_Q}gpu-(?:architecture|name|code){_Q}"
         r"|ptxas fatal\s{0,4}: Unsupported \.target 'sm_\w{1,8}'"
         + _MSB3721_OLD_ARCH
@@ -719,6 +721,16 @@ FAMILIES: tuple[KnownError, ...] = (
         'build for one it knows: TORCH_CUDA_ARCH_LIST="8.6" for torch extensions, -DCMAKE_CUDA_ARCHITECTURES=86 '
         "for CMake, the -gencode / -arch flags of a Makefile.",
         variants=(
+            # (issue 36, round fifty-two) in a Docker image the toolkit is the image's
+            Variant(
+                r"\bdocker\b|\bDockerfile\b|\bnvidia/cuda:|-devel-ubuntu|\bcontainer\b",
+                "in a Docker image (the toolkit is the image's)",
+                "The nvcc that failed is the image's CUDA toolkit, older than this GPU (compute_89 for an RTX 40xx "
+                "and compute_90 need CUDA 11.8, compute_100 / compute_120 for Blackwell 12.8): rebuild the image on "
+                "a CUDA devel base that knows the architecture (a 12.x nvidia/cuda devel image, with the torch built "
+                "for that CUDA), rather than installing a second toolkit inside it; or build for an architecture the "
+                "image's nvcc knows that runs on the GPU (TORCH_CUDA_ARCH_LIST=\"8.6+PTX\" for torch extensions).",
+            ),
             Variant(
                 _NVHPC_UNKNOWN_CC,
                 "the NVIDIA HPC SDK's compiler (nvc++ / nvfortran) does not know the compute capability",

@@ -1459,6 +1459,52 @@ FAMILIES: tuple[KnownError, ...] = (
         "to map your storages to the CPU.",
         example_source="torch/serialization.py (validate_cuda_device); https://github.com/hkchengrex/Cutie/issues/37",
     ),
+    # issue 36, round fifty-two: activation checkpointing whose recomputation differs from the forward it replays
+    KnownError(
+        "torch-checkpoint-recompute-mismatch",
+        "torch.utils.checkpoint: Recomputed values for the following tensors have different metadata than during the "
+        "forward pass (CheckpointError: the checkpointed region computed other tensors the second time)",
+        # torch/utils/checkpoint.py's own messages (non-reentrant checkpointing checks each tensor it saved against
+        # the one its recomputation saves), with a console's line break anywhere between the words
+        r"Recomputed values\s{1,4}for the following tensors have different metadata than during\s{1,4}the forward pass"
+        r"|trying to save more tensors during\s{1,4}recomputation than during the original forward pass"
+        r"|A different number of tensors was saved during the original forward and\s{1,4}recomputation",
+        "Non-reentrant activation checkpointing runs the checkpointed region again in the backward pass and checks "
+        "that it saves the same tensors as the first time; here they differ (the message lists each tensor's saved "
+        "and recomputed shape, dtype and device). The region is not a pure function of its inputs: a dtype that "
+        "differs between the two runs (mixed precision that casts the module's inputs and parameters but not the "
+        "buffers or tensors computed outside the region, such as rotary tables; autocast active in one run only), "
+        "a shape that differs (a cache or counter the forward updated, data-dependent branches, a KV cache left on), "
+        "or a device that differs.",
+        "Read what differs in the listed metadata and make both runs compute the same thing: cast the tensors that "
+        "enter the checkpointed blocks (buffers, positional or rotary embeddings computed outside them) to the "
+        "compute dtype explicitly, or compute them inside the region; keep autocast around the whole forward (the "
+        "non-reentrant checkpoint replays the forward's autocast state; a custom context needs context_fn); turn "
+        "caches off during training (transformers: use_cache=False); keep preserve_rng_state on. "
+        "`torch.utils.checkpoint.set_checkpoint_debug_enabled(True)` prints the ops of both runs to compare; "
+        "use_reentrant=True skips the check but not the difference.",
+        variants=(
+            Variant(
+                r"'dtype': torch\.\w{2,20},[^\n]{0,120}\n[^\n]{0,40}recomputed metadata:[^\n]{0,80}'dtype': torch\.",
+                "the dtypes differ (mixed precision)",
+                "The same tensor came back in another dtype (one run in bf16 or fp16, the other in fp32): mixed "
+                "precision reached it in one run only. With FSDP's MixedPrecision / MixedPrecisionPolicy, or a "
+                "wrapper that casts a module's inputs and parameters, buffers and tensors computed outside the "
+                "checkpointed blocks keep fp32: cast them to the compute dtype before they enter the blocks (or mark "
+                "the buffers for casting), or compute them inside the region; with autocast, keep it around the "
+                "whole forward so the recomputation replays it.",
+            ),
+        ),
+        weight=84,
+        applies="torch.utils.checkpoint with use_reentrant=False (torch 2.x; FSDP2, transformers' and diffusers' "
+        "gradient checkpointing)",
+        shown_by=("tests/troubleshooting/test_round52_v52.py::test_a_checkpointed_region_that_recomputes_otherwise",),
+        example="torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: Recomputed values for the following "
+        "tensors have different metadata than during the forward pass.\ntensor at position 17:\nsaved metadata:      "
+        "{'shape': torch.Size([4, 64]), 'dtype': torch.bfloat16, 'device': cuda:0}\nrecomputed metadata: {'shape': "
+        "torch.Size([4, 64]), 'dtype': torch.float32, 'device': cuda:0}",
+        example_source="torch/utils/checkpoint.py (_checkpoint_hook's metadata check, CheckpointError)",
+    ),
     KnownError(
         "torch-invalid-device",
         "CUDA error: invalid device ordinal (a GPU index this machine does not have)",

@@ -1,0 +1,71 @@
+"""`explain`, round fifty-two (issue 36): activation checkpointing whose recomputation differs from its forward,
+the source line Python prints under a warning, a plugin host's wrapper of a failed import, nvcc's architecture error
+retyped in a title and run in a Docker image, MONAI's sliding-window inference out of memory."""
+
+from __future__ import annotations
+
+from _explain import first
+
+from torchtrt_compat.troubleshooting import explain
+from torchtrt_compat.troubleshooting.severity import levels
+
+
+def test_a_checkpointed_region_that_recomputes_otherwise() -> None:
+    text = (
+        "torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: Recomputed values\nfor the following tensors "
+        "have different metadata than during the forward pass.\ntensor at position 17:\nsaved metadata:      "
+        "{'shape': ..., 'dtype': torch.bfloat16, 'device': cuda:0}\nrecomputed metadata: {'shape': ..., 'dtype': "
+        "torch.float32,  'device': cuda:0}"
+    )
+    key, fix = first(text)
+    assert key == "torch-checkpoint-recompute-mismatch" and "buffers" in fix and "compute dtype" in fix
+    key, fix = first(
+        "torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: trying to save more tensors during "
+        "recomputation than during the original forward pass."
+    )
+    assert key == "torch-checkpoint-recompute-mismatch" and "set_checkpoint_debug_enabled" in fix
+
+
+def test_the_source_line_under_a_warning_is_the_warnings() -> None:
+    text = (
+        "/usr/lib/python3.10/dist-packages/torch/cuda/amp/grad_scaler.py:118: UserWarning: torch.cuda.amp.GradScaler "
+        "is enabled, but CUDA is not available.  Disabling.\n"
+        '  warnings.warn("torch.cuda.amp.GradScaler is enabled, but CUDA is not available.  Disabling.")\n'
+    )
+    lv = levels(text)
+    assert lv.errors == 0 and lv.warnings == 2
+    assert explain(text).outcome == "warnings-only"
+    # a traceback's frame line is no warning's source line
+    raised = text + 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nRuntimeError: zorb'
+    assert levels(raised).errors >= 1
+
+
+def test_a_plugin_hosts_wrapper_of_a_failed_import() -> None:
+    key, _ = first(
+        "RuntimeError: Failed to import command at 'napari_zorb._widget:ZorbWidget': No module named 'torch'"
+    )
+    assert key == "py-module-missing"
+    # pytest's reason for a skipped test stays a skip
+    assert explain("SKIPPED [1] tests/test_a.py:3: could not import 'zorb': No module named 'zorb'").outcome == (
+        "warnings-only"
+    )
+
+
+def test_nvcc_architecture_retyped_in_a_title_and_in_an_image() -> None:
+    key, fix = first(
+        "(issue title: \"nvcc fatal : Unsupported gpu architechture 'compute_89'\" with docker image)\n"
+        "[1/2] /usr/local/cuda/bin/nvcc -DTORCH_EXTENSION_NAME=cpu_adam -gencode=arch=compute_86,code=sm_86"
+    )
+    assert key == "build-nvcc-arch-unsupported" and "rebuild the image on a CUDA devel base" in fix
+    key, fix = first("nvcc fatal   : Unsupported gpu architecture 'compute_89'")
+    assert key == "build-nvcc-arch-unsupported" and "image" not in fix
+
+
+def test_monai_sliding_window_inference_out_of_memory() -> None:
+    key, fix = first(
+        '  File "/python3.8/site-packages/monai/inferers/utils.py", line 215, in sliding_window_inference\n'
+        "    output_image_list.append(torch.zeros(output_shape, dtype=compute_dtype, device=device))\n"
+        "RuntimeError: CUDA out of memory. Tried to allocate 2.70 GiB (GPU 0; 11.91 GiB total capacity; 8.87 GiB "
+        "already allocated; 2.31 GiB free; 8.90 GiB reserved in total by PyTorch)"
+    )
+    assert key == "gpu-out-of-memory" and "device=torch.device('cpu')" in fix
