@@ -69,3 +69,17 @@ def test_monai_sliding_window_inference_out_of_memory() -> None:
         "already allocated; 2.31 GiB free; 8.90 GiB reserved in total by PyTorch)"
     )
     assert key == "gpu-out-of-memory" and "device=torch.device('cpu')" in fix
+
+
+def test_torch_finds_no_cuda_wheel_on_sys_path() -> None:
+    key, fix = first(
+        "libcublas.so.*[0-9] not found in the system path ['/snap/blender/6012/4.4/scripts/startup', "
+        "'/snap/blender/6012/4.4/python/lib/python3.11/site-packages']"
+    )
+    assert key == "torch-cuda-wheels-not-found" and "--no-deps" in fix and "snap" in fix
+
+
+def test_egl_in_its_libraries_own_words() -> None:
+    for text in ("Unable to read texture 'texture_7'\nEGL init failed\nEGL init failed",
+                 "!!! Exception during processing !!! eglInitialize failed (0x3001)"):  # fmt: skip
+        assert first(text)[0] == "geo-egl-context-failed", text

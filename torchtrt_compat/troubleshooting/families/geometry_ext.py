@@ -497,6 +497,10 @@ _RENDER: tuple[KnownError, ...] = (
         "Headless EGL / OpenGL: no NVIDIA EGL for the GPU (eglInitialize() / eglCreateContext() failed, EGL lists no "
         "device, Mesa's libEGL answered)",
         r"\begl(?:GetDisplay|Initialize|ChooseConfig|BindAPI|CreateContext|MakeCurrent)\(\) failed"
+        # glcontext's (moderngl's headless backend) "eglInitialize failed (0x3001)" and Pangolin's "EGL init failed"
+        # (issue 36, round fifty-two)
+        r"|\begl(?:Initialize|GetDisplay|CreateContext|MakeCurrent|ChooseConfig) failed \(0x[0-9A-Fa-f]{4}\)"
+        r"|^\s{0,8}EGL init failed\s*$"
         # EGL device enumeration finding no device (round twenty-two): pyrender's platforms/egl.py raising "Invalid
         # device ID (N)" from get_device_by_index over an empty list, eglQueryDevicesEXT failing, MuJoCo's
         # "Cannot initialize a EGL device display"

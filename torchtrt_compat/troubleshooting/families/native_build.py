@@ -729,7 +729,7 @@ FAMILIES: tuple[KnownError, ...] = (
                 "and compute_90 need CUDA 11.8, compute_100 / compute_120 for Blackwell 12.8): rebuild the image on "
                 "a CUDA devel base that knows the architecture (a 12.x nvidia/cuda devel image, with the torch built "
                 "for that CUDA), rather than installing a second toolkit inside it; or build for an architecture the "
-                "image's nvcc knows that runs on the GPU (TORCH_CUDA_ARCH_LIST=\"8.6+PTX\" for torch extensions).",
+                'image\'s nvcc knows that runs on the GPU (TORCH_CUDA_ARCH_LIST="8.6+PTX" for torch extensions).',
             ),
             Variant(
                 _NVHPC_UNKNOWN_CC,

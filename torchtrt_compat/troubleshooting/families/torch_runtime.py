@@ -1459,6 +1459,32 @@ FAMILIES: tuple[KnownError, ...] = (
         "to map your storages to the CPU.",
         example_source="torch/serialization.py (validate_cuda_device); https://github.com/hkchengrex/Cutie/issues/37",
     ),
+    # issue 36, round fifty-two: torch's own search for the CUDA library wheels it depends on
+    KnownError(
+        "torch-cuda-wheels-not-found",
+        "libcublas.so.*[0-9] not found in the system path [...] (torch could not find its nvidia-* CUDA library "
+        "wheels on sys.path)",
+        # torch/__init__.py (_preload_cuda_deps, after its global deps failed to load): "{lib_name} not found in the
+        # system path {sys.path}"
+        r"\blib[\w+-]{2,40}\.so\.\*\[0-9\] not found in the system path \[",
+        "torch's CUDA build loads cuBLAS, cuDNN and the other CUDA libraries from the nvidia-* wheels it depends on "
+        "(nvidia-cublas-cu12, nvidia-cudnn-cu12, ...), looking for their nvidia/<library>/lib folders in every "
+        "sys.path entry; none holds this one: the wheels were not installed (torch installed with --no-deps or "
+        "copied in), or installed into a site-packages the running Python does not search (an application's own "
+        "Python, such as Blender's, a snap or Flatpak sandbox, pip --target or --user for another interpreter).",
+        "Install torch with its dependencies into the Python that runs it: that interpreter's own `python -m pip "
+        "install torch --index-url <the CUDA index>` (not --no-deps, not --target for another Python); check with "
+        '`python -c "import nvidia.cublas, sys; print(nvidia.cublas.__path__, sys.path)"`. For an application\'s '
+        "embedded Python (Blender's python/bin/python3.x -m pip), install into the site-packages it searches; a "
+        "snap or Flatpak build searches only its own folders and the user's, so use the application's regular "
+        "build (a tarball) or install the libraries there.",
+        weight=86,
+        applies="torch 2.1 and later (CUDA builds on Linux with the nvidia-* wheels)",
+        shown_by=("tests/troubleshooting/test_round52_v52.py::test_torch_finds_no_cuda_wheel_on_sys_path",),
+        example="ValueError: libcublas.so.*[0-9] not found in the system path ['/snap/blender/6012/4.4/scripts/"
+        "startup', '/snap/blender/6012/4.4/python/lib/python3.11/site-packages']",
+        example_source="torch/__init__.py (_preload_cuda_deps: '{lib_name} not found in the system path {sys.path}')",
+    ),
     # issue 36, round fifty-two: activation checkpointing whose recomputation differs from the forward it replays
     KnownError(
         "torch-checkpoint-recompute-mismatch",
