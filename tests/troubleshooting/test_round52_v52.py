@@ -83,3 +83,59 @@ def test_egl_in_its_libraries_own_words() -> None:
     for text in ("Unable to read texture 'texture_7'\nEGL init failed\nEGL init failed",
                  "!!! Exception during processing !!! eglInitialize failed (0x3001)"):  # fmt: skip
         assert first(text)[0] == "geo-egl-context-failed", text
+
+
+_SPCONV_WARNING = (
+    "[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function. available: "
+    "{(7, 0), (6, 1), (8, 0), (6, 0), (7, 5), (8, 6), (5, 2)}"
+)
+
+
+def test_spconv_without_kernels_for_the_gpu() -> None:
+    text = (
+        "[Exception|implicit_gemm]feat=torch.Size([290557, 96]),w=torch.Size([128, 3, 3, 3, 96]),pair=torch.Size("
+        "[27, 131609]),act=131609,issubm=False,istrain=True\nSPCONV_DEBUG_SAVE_PATH not found, you can specify "
+        "SPCONV_DEBUG_SAVE_PATH as debug data save path to save debug data which can be attached in a issue.\n"
+        + _SPCONV_WARNING
+    )
+    key, fix = first(text)
+    assert key == "geo-spconv-arch-not-prebuilt" and "spconv-cu118" in fix
+    # the warning alone: nothing failed
+    found = explain(_SPCONV_WARNING)
+    assert found.outcome == "warnings-only" and found[0].key == "geo-spconv-arch-not-prebuilt-notice"
+
+
+def test_a_kernel_launcher_missing_from_its_extension() -> None:
+    key, fix = first(
+        "*/iou3d/iou3d_cuda.cpython-37m-x86_64-linux-gnu.so: undefined symbol: _Z17nmsNormalLauncherPKfPyif"
+    )
+    assert key == "build-extension-without-cuda" and "launcher of one of its kernels" in fix
+
+
+def test_a_projects_own_op_never_set_up() -> None:
+    key, fix = first(
+        '  File "/env/lib/python3.8/site-packages/mmcv/utils/registry.py", line 72, in build_from_cfg\n'
+        "    raise type(e)(f'{obj_cls.__name__}: {e}')\nAssertionError: Zorb4D: ZorbHead: ZorbAggregation: "
+        "zorb_aggregation needs to be set up."
+    )
+    assert key == "build-extension-without-cuda" and "ops folder" in fix and "mmcv-lite" not in fix
+
+
+def test_a_launch_over_a_zero_sized_grid() -> None:
+    key, fix = first(
+        "[node-1] number_intervals: 0\n[node-1] blocks: (1, 0)\n[node-1] threads: (8, 128)\n[node-1] CUDA Runtime "
+        "error zorb_kernel<<<blocks, threads, 0, _stream>>>(...) # invalid configuration argument, code = "
+        "cudaErrorInvalidConfiguration [ 9 ] in file src/zorb.cu:120"
+    )
+    assert key == "cuda-invalid-configuration" and "zero blocks" in fix
+    key, fix = first("RuntimeError: CUDA error: invalid configuration argument")
+    assert key == "cuda-invalid-configuration" and "zero blocks in one dimension" not in fix
+
+
+def test_int8_bias_quantized_with_a_zero_scale() -> None:
+    key, fix = first(
+        "ERROR: 2: [weightConvertors.cpp::quantizeBiasCommon::337] Error Code 2: Internal Error (Assertion "
+        "getter(i) != 0 failed. )\nERROR: 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: Internal "
+        "Error (Assertion engine != nullptr failed. )"
+    )
+    assert key == "trt-internal-assertion" and "scale" in fix and "calibrat" in fix

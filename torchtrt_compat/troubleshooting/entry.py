@@ -250,7 +250,11 @@ OWN_CUDA_EXTENSION_FIX = (
 #: built for another torch): its .cu sources were not compiled into it. One line, from its start (re.MULTILINE)
 OWN_CUDA_SYMBOL = (
     r"^(?![^\n]{0,600}?[\\/](?:site|dist)-packages[\\/])[^\n]{0,600}?undefined symbol: _Z\d{1,3}[A-Za-z_]\w{0,60}?"
-    r"_?(?:cuda|gpu)(?:_[a-z]\w{0,30}?)?(?:RK|PK|R|P|K)?N2at6TensorE"
+    r"(?:_?(?:cuda|gpu)(?:_[a-z]\w{0,30}?)?(?:RK|PK|R|P|K)?N2at6TensorE"
+    # (issue 36, round fifty-two) or the launcher of its own kernel, by the CUDA examples' naming, taking raw
+    # pointers and sizes ("_Z17nmsNormalLauncherPKfPyif" = nmsNormalLauncher(float const*, unsigned long long*, int,
+    # float))
+    r"|[Ll]auncher(?:PK|P|RK|i|j|l|m|f|d|b)[A-Za-z]{0,3})"
 )
 
 #: a Singularity / Apptainer container in a text (issue 36, round thirty-two): its commands, an image file, and the

@@ -40,6 +40,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "below 3.0) the grid limit is smaller, so use a newer GPU or smaller layers; update the library whose "
         "kernel failed.",
         variants=(
+            # (issue 36, round fifty-two) the text itself prints a grid with a zero dimension ("blocks: (1, 0)",
+            # "grid(0, 1, 1)", "<<<0, 256>>>", a count of 0 the grid is made from)
+            Variant(
+                r"\b(?:blocks?|grid(?:_?dim)?|gridDim|num_blocks)\s{0,2}[:=]?\s{0,2}[\(\[{](?:\d{1,9},\s{0,2}){0,2}0\b"
+                r"|<<<\s{0,2}0\s{0,2},|\b(?:num_intervals|number_intervals|num_points|num_voxels|n_points|"
+                r"num_elements)\s{0,2}[:=]\s{0,2}0\b",
+                "a grid with a zero dimension (nothing to launch over)",
+                "The kernel was launched with zero blocks in one dimension: the count its grid is computed from was 0 "
+                "(the text shows it), so there is nothing to process and CUDA refuses the launch. Find why that count "
+                "is 0 for this input (no points fall inside the configured range or grid, an empty image or batch, "
+                "calibration or geometry parameters that map everything outside: check the camera intrinsics and "
+                "extrinsics, image size and voxel / BEV ranges the pipeline is given), and guard the launch (skip it "
+                "when the count is 0) in the code that makes it.",
+            ),
             Variant(
                 r"\bspconv\b|sparse_conv_ext|indice_(?:subm_)?conv|reordering_cuda|mmdet3d[\\/]ops",
                 "spconv / mmdet3d sparse convolution",

@@ -20,6 +20,7 @@ _TESTS = "tests/troubleshooting/test_round12_w2ext3d.py"
 
 
 _test = tests_in(_TESTS)
+_R52 = tests_in("tests/troubleshooting/test_round52_v52.py")
 #: the tests of the rows round thirty-one added or widened here
 _T31 = tests_in("tests/troubleshooting/test_round31_v31graph.py")
 
@@ -671,6 +672,56 @@ _SPARSE: tuple[KnownError, ...] = (
         "launch blocks must be positive, but got N= 0",
         example_source="spconv docs/COMMON_PROBLEMS.md (the message and its cause), spconv 2.x; cumm "
         "include/tensorview/kernel launch check",
+    ),
+    # issue 36, round fifty-two: spconv's prebuilt wheel without kernels for the GPU's architecture, its own warning
+    # ("[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function. available:
+    # {...}", spconv/pytorch/cppcore.py) with a failure of its kernels beside it (its own print of a failed op,
+    # "[Exception|implicit_gemm]feat=...", or the invalid device function it warned of)
+    KnownError(
+        "geo-spconv-arch-not-prebuilt",
+        "spconv: your gpu arch (X, Y) isn't compiled in prebuilt (its wheel has no kernels for this GPU), and a "
+        "sparse convolution failed",
+        r"your gpu arch \(\d{1,2}, \d{1,2}\) isn't compiled in prebuilt[\s\S]{0,20000}?"
+        r"(?:^\[Exception\|\w{1,40}\]|(?<!may cause )invalid device function|no kernel image)"
+        r"|(?:^\[Exception\|\w{1,40}\]|(?<!may cause )invalid device function|no kernel image)[\s\S]{0,20000}?"
+        r"your gpu arch \(\d{1,2}, \d{1,2}\) isn't compiled in prebuilt",
+        "The spconv wheel installed (spconv-cuXYZ) was built with kernels for a fixed list of GPU architectures (its "
+        "warning prints it: 'available: {...}'), and this GPU's is not among them (an RTX 40xx's (8, 9) in a CUDA "
+        "11.1 to 11.7 build, a Blackwell's in an older one): its convolution kernels cannot run, and the first "
+        "sparse convolution fails ('[Exception|implicit_gemm]' is spconv's own print of the failed op).",
+        "Install the spconv build of a CUDA that covers the GPU, matching torch's CUDA (`pip list | grep -i -E "
+        "'spconv|cumm'`, uninstall them all, then e.g. spconv-cu118 or spconv-cu120 with a torch of that CUDA; the "
+        "project's other compiled ops rebuilt for it), or build spconv and cumm from source with the GPU's "
+        'architecture (CUMM_CUDA_ARCH_LIST="8.9"); SPCONV_DEBUG_SAVE_PATH saves the failing op\'s data for a report.',
+        weight=87,
+        applies="spconv 2.x prebuilt wheels (spconv-cuXYZ) on a GPU newer than the wheel's architecture list",
+        shown_by=(_R52("test_spconv_without_kernels_for_the_gpu"),),
+        example="[Exception|implicit_gemm]feat=torch.Size([290557, 96]),w=torch.Size([128, 3, 3, 3, 96]),pair="
+        "torch.Size([27, 131609]),act=131609,issubm=False,istrain=True\n[WARNING]your gpu arch (8, 9) isn't "
+        "compiled in prebuilt, may cause invalid device function. available: {(7, 0), (6, 1), (8, 0), (7, 5), (8, "
+        "6)}",
+        example_source="spconv 2.x spconv/pytorch/cppcore.py (the prebuilt architecture warning) and "
+        "spconv/pytorch/ops.py (its '[Exception|op]' print before re-raising)",
+    ),
+    # the same warning alone: a notice (nothing failed yet; the kernels may still run, or JIT from PTX)
+    KnownError(
+        "geo-spconv-arch-not-prebuilt-notice",
+        "spconv: your gpu arch (X, Y) isn't compiled in prebuilt, may cause invalid device function (a warning; "
+        "nothing failed)",
+        r"your gpu arch \(\d{1,2}, \d{1,2}\) isn't compiled in prebuilt, may cause invalid device function",
+        "spconv's wheel has no kernels built for this GPU's architecture and says so once per process; nothing "
+        "failed in this text: its kernels may run (a compatible or PTX build), or fail at the first sparse "
+        "convolution with 'invalid device function'.",
+        "Nothing to do while it runs; if a sparse convolution then fails, install the spconv build of a CUDA that "
+        "covers the GPU (spconv-cu118 / cu120 with a torch of that CUDA) or build spconv from source for the GPU's "
+        "architecture.",
+        severity="notice",
+        weight=60,
+        applies="spconv 2.x prebuilt wheels (spconv-cuXYZ)",
+        shown_by=(_R52("test_spconv_without_kernels_for_the_gpu"),),
+        example="[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function. "
+        "available: {(7, 0), (6, 1), (8, 0), (6, 0), (7, 5), (8, 6), (5, 2)}",
+        example_source="spconv 2.x spconv/pytorch/cppcore.py",
     ),
     KnownError(
         "geo-spconv-cumm-mismatch",

@@ -2405,6 +2405,10 @@ _ROUND8: tuple[KnownError, ...] = (
         # gpt-neox's fused kernels (megatron/fused_kernels/__init__.py, load_fused_kernels: "ERROR: Fused kernels
         # configured but not installed. Please run ..."; newer releases "... but not properly installed")
         r"|Fused kernels configured but not (?:properly )?installed"
+        # a project's own assertion that its compiled op was never set up (Sparse4D's "deformable_aggregation needs
+        # to be set up."; issue 36, round fifty-two)
+        r"|(?:AssertionError|ImportError|RuntimeError): [^\n]{0,200}?\b[a-z][a-z0-9_]{2,60} needs to be "
+        r"(?:set up|compiled|built)\b"
         # shap's own message when its GPU tree explainer's compiled module (_cext_gpu) is missing (shap/explainers/
         # _gpu_tree.py record_import_error, later shap/__init__.py's ImportError), issue 36, round thirty-one
         r"|\bcuda extension was not built during install\b"
@@ -2460,8 +2464,9 @@ _ROUND8: tuple[KnownError, ...] = (
                 OWN_CUDA_SYMBOL,
                 "the extension's own CUDA function is undefined (its .cu sources were not built)",
                 "The symbol the loader misses is the extension's own CUDA entry point (its name ends in _cuda / _gpu "
-                "and it takes at::Tensor), not a torch function: the C++ part that calls it was compiled, its .cu "
-                "file was not, which is what a build does when it finds no usable nvcc (CUDA_HOME unset, or a toolkit "
+                "and it takes at::Tensor, or it is the launcher of one of its kernels), not a torch function: the "
+                "C++ part that calls it was compiled, its .cu file was not, which is what a build does when it finds "
+                "no usable nvcc (CUDA_HOME unset, or a toolkit "
                 "of another CUDA than torch.version.cuda, which setup.py then skips or fails on quietly). Install the "
                 "CUDA toolkit whose version matches `python -c 'import torch; print(torch.version.cuda)'` (`nvcc -V` "
                 "must agree), `export CUDA_HOME=<that toolkit>` (FORCE_CUDA=1 where setup.py reads it), delete the "
@@ -2650,6 +2655,20 @@ _ROUND8: tuple[KnownError, ...] = (
                 "PyTorch Geometric extensions",
                 _PYG_FIX,
                 strict=True,
+            ),
+            # (issue 36, round fifty-two) a project's own op that its assertion says was never set up: the project's
+            # op build, not mmcv's, whatever frames of mmcv's registry the traceback passes through
+            Variant(
+                r"(?:AssertionError|ImportError|RuntimeError): [^\n]{0,200}?\b[a-z][a-z0-9_]{2,60} needs to be "
+                r"(?:set up|compiled|built)\b",
+                "a project's own compiled op never set up",
+                "The project's own compiled op (the name in the message) was never built or does not import in "
+                "this environment: projects that ship CUDA ops (in an ops/ or plugin folder with its own setup.py) "
+                "need them built once per environment, and the model's module checks for them. Build the ops as "
+                "the project's README says (e.g. `cd <the ops folder> && python setup.py develop`, or `pip install "
+                "-v --no-build-isolation -e .` there) with the environment's python and a CUDA toolkit of "
+                "torch.version.cuda, removing old build/ folders and *.so first; then check `python -c 'import "
+                "<the op's module>'` in the same environment before training.",
             ),
             Variant(
                 r"\bmmcv\b|mmdet|mmpose|mmseg|mmocr|mmrotate|mmdet3d"

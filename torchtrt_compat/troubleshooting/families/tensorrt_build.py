@@ -557,6 +557,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "precision (FP32 for the failing part), a lower builderOptimizationLevel, folded constants "
         f"(`{_FOLD}`), or find the smallest failing subgraph with `polygraphy debug reduce` and report it.",
         variants=(
+            # (issue 36, round fifty-two) the builder's quantization of a bias (weightConvertors.cpp
+            # quantizeBiasCommon: "Assertion getter(i) != 0 failed"): a scale of zero for the bias's input or weights
+            Variant(
+                r"\bquantizeBias\w{0,30}|weightConvertors\.cpp::quantize",
+                "INT8: a bias quantized with a scale of zero (quantizeBias)",
+                "TensorRT quantized a layer's bias to INT8 with the product of its input's and its weights' scales, "
+                "and one of them is 0: a tensor the calibrator saw only as zeros, a dynamic range set to 0 (or "
+                "missing) for it, or weights that are all zero in some channel. Build the INT8 engine with a real "
+                "calibration (a calibrator fed representative inputs, or a calibration cache made from them) and "
+                "check the ranges of the layer's input; keep that layer in FP16 / FP32 (per-layer precision, or "
+                "build FP16 instead of forcing INT8); or give the model explicit Q/DQ nodes from a quantization "
+                "toolkit instead of implicit INT8.",
+            ),
             Variant(
                 r"calibrat|\bINT8\b|TF-TRT|\btrt_convert\b|TrtGraphConverter|create_inference_graph",
                 "INT8 calibration (TensorRT's or TF-TRT's)",
