@@ -749,6 +749,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-one's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round52",
+        "round fifty-two (differentiable rendering and 3D graphics, LLM fine-tuning toolkits, autonomous driving and "
+        "3D detection, medical imaging and microscopy)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-one fix (`85bf5b6`)",
+            ),
+            ("after_by_hand", "after round fifty-two's fixes (not blind)"),
+        ],
+    ),
 )
 
 
