@@ -54,6 +54,7 @@ from .literals import Guarded, alternatives as _alternatives, literals as _liter
 from .miss import (
     JAVA_LINKAGE,
     JAVA_STATIC_INIT,
+    PASSING_LIBRARIES,
     Speed,
     command_in,
     failed_module,
@@ -2116,7 +2117,7 @@ def _conclude_miss(
 def _suspected(result: Explanations, hay: str, lv: Levels, command: str) -> str:
     """The likely cause a miss's message names in its own words (`miss.suspected_cause`), or "", where its step is
     still a general one (a rerun, a debugger, a library's release): that sentence becomes the step's first part."""
-    if command not in _generic_commands() and not command.startswith(_RAISED_IN_LIBRARY):
+    if not _general(command):
         return ""
     suspect = suspected_cause(hay, lv)
     if suspect:
@@ -2553,6 +2554,12 @@ def _generic_commands() -> frozenset[str]:
 _RAISED_IN_LIBRARY = STAGE_COMMANDS["runtime/raised-in-library"].partition("{module}")[0]
 
 
+def _general(command: str) -> bool:
+    """Whether a miss's command is still a general one (`_generic_commands`, or the installed release of the library
+    that raised), which a software stack's own step or the message's likely cause comes before."""
+    return command in _generic_commands() or command.startswith(_RAISED_IN_LIBRARY)
+
+
 def _stack_step(result: Explanations, hay: str, lv: Levels, command: str, *, cut: bool) -> tuple[str, str]:
     """For a miss whose step is a generic one (`_generic_commands`), the step of the software stack its error comes
     from (`table.STAGE_STACKS`: the video codecs, torch.distributed and its launchers, JAX, TensorFlow, Ray; issue 36,
@@ -2560,7 +2567,7 @@ def _stack_step(result: Explanations, hay: str, lv: Levels, command: str, *, cut
     a cut traceback, a title's words); a text with no error line at all (words and a log cut before it) by its whole
     head, unless its traceback is cut. Sets ``result``'s step and returns the summary's note and the command; else
     no note and ``command``."""
-    if command not in _generic_commands() and not command.startswith(_RAISED_IN_LIBRARY):
+    if not _general(command):
         return "", command
     lines = [result.first_error] if result.first_error else []
     lines += [_line_of(hay, st) for st, mark in zip(lv.starts[:40], lv.marks[:40], strict=False) if mark == "error"]
@@ -3432,9 +3439,7 @@ _PACKAGE_FRAME = re.compile(
 )
 #: packages a failure passes through on its way to the library that raised it: torch's own modules (nn.Module's
 #: call, the compiler's wrappers), and launchers / wrappers that only call the user's code
-_PASS_THROUGH = frozenset(
-    {"torch", "accelerate", "typing_extensions", "click", "typer", "fire", "runpy", "_pytest", "pluggy", "tqdm"}
-)
+_PASS_THROUGH = frozenset({"torch", "accelerate", "typing_extensions", "_pytest", "pluggy"}) | PASSING_LIBRARIES
 
 
 def _frame_library(hay: str) -> str | None:

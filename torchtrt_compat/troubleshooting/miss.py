@@ -20,6 +20,7 @@ from .literals import Guarded
 from .severity import JULIA, Levels
 
 __all__ = [
+    "PASSING_LIBRARIES",
     "Speed",
     "command_in",
     "failed_module",
@@ -344,8 +345,8 @@ _STDLIB = re.compile(r"^<|[/\\][Ll]ib[/\\]python\d(?:\.\d{1,2})?[/\\]\w+\.py$|[/
 #: the caller's values, and the caller decides whose code it was
 _CHECKING = frozenset({"torch", "numpy", "_pytest", "pytest", "pluggy", "typing_extensions", "six"})
 #: the libraries that only pass a call through (an iterator's progress bar, a command line's dispatch): the frame
-#: under them decides
-_PASSING = frozenset({"tqdm", "click", "typer", "fire", "runpy"})
+#: under them decides (here, and for the library `match` names in a miss)
+PASSING_LIBRARIES = frozenset({"tqdm", "click", "typer", "fire", "runpy"})
 
 
 def raising_library(hay: str) -> str:
@@ -359,7 +360,7 @@ def raising_library(hay: str) -> str:
         m = _INSTALLED.search(file)
         if m is None:
             return ""
-        if m.group(1) not in _CHECKING and m.group(1) not in _PASSING:
+        if m.group(1) not in _CHECKING and m.group(1) not in PASSING_LIBRARIES:
             return m.group(1)
     return ""
 

@@ -51,6 +51,10 @@ _LAUNCHER = (
     r"|\([\w.:-]{1,60} pid=\d{1,8}(?:, ip=[\d.]{7,15})?\)\s{1,4})?"
 )
 
+#: the header of a warning as Python's warnings module shows it (warnings.formatwarning: "<file>:<line>: <Category>:
+#: <message>"): a level mark of `LOG_FORMATS`, and the line above the source line it prints (`_warning_source_lines`)
+_PY_WARNING_HEADER = r"^[^\n]{0,300}?:\d{1,6}: (?:\w{0,30}Warning)(?=:)"
+
 #: (regular expression whose group ``l`` is the level word, where the format comes from, the words one of which every
 #: line in it holds). Searched per line, case sensitive: the level words are upper case in every one of these formats.
 #: A format with words runs only on a text that holds one of them (a substring test); ``()``: it always runs.
@@ -112,7 +116,7 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (),
     ),
     (
-        r"^[^\n]{0,300}?:\d{1,6}: (?:\w{0,30}Warning)(?=:)|^\s{0,8}(?:\w{1,30}\.)?(?:\w{0,30}Warning): ",
+        _PY_WARNING_HEADER + r"|^\s{0,8}(?:\w{1,30}\.)?(?:\w{0,30}Warning): ",
         "Python's warnings module (file.py:12: UserWarning: ...)",
         ("Warning",),
     ),
@@ -1242,11 +1246,9 @@ def _bare_warnings(text: str, found: dict[int, Level]) -> None:
                 found[m.start()] = "error"
 
 
-#: Python's own display of a warning (warnings.formatwarning: "<file>:<line>: <Category>: <message>", then the call's
-#: source line indented by two spaces, "  warnings.warn(...)"): the position of that source line
-_WARNING_SOURCE_LINE = re.compile(
-    r"^[^\n]{1,400}?:\d{1,6}: (?:[A-Za-z_]\w{0,40}\.){0,6}[A-Za-z]{0,30}Warning: [^\n]{0,2000}\n(?=  \S)", re.MULTILINE
-)
+#: Python's own display of a warning (its header, `_PY_WARNING_HEADER`, then the message and the call's source line
+#: indented by two spaces, "  warnings.warn(...)"): the position of that source line
+_WARNING_SOURCE_LINE = re.compile(_PY_WARNING_HEADER + r": [^\n]{0,2000}\n(?=  \S)", re.MULTILINE)
 
 
 def _warning_source_lines(text: str, found: dict[int, Level]) -> None:
