@@ -6,6 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # The known-good CPU set (torch 2.14, torchvision 0.29, torch-tensorrt-rtx 2.14.0, tensorrt-rtx 1.6.1.120).
 # Pinning every version keeps pip away from the CPU-only torch 2.13 a local find-links folder may offer.
+# --no-cache-dir: the set is about 6.5 GB installed; pip's wheel cache would hold another copy of the downloads.
 CONSTRAINTS := requirements/constraints-cpu.txt
 DEMO_MODEL  ?= deform_convnet
 DEMO_CC     ?= 8.9 12.0
@@ -15,8 +16,8 @@ OUT         ?= out
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --constraint $(CONSTRAINTS) -e '.[rtx,dev,notebooks,zoo,sign,farm]'
+	$(BIN)/python -m pip install --quiet --no-cache-dir --upgrade pip
+	$(BIN)/python -m pip install --quiet --no-cache-dir --constraint $(CONSTRAINTS) -e '.[rtx,dev,notebooks,zoo,sign,farm]'
 	touch $(STAMP)
 
 install: $(STAMP)
