@@ -761,6 +761,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-two's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round53",
+        "round fifty-three (RLHF and LLM post-training frameworks, interatomic potentials and protein-structure "
+        "models, on-device and non-CUDA inference engines, LLM inference engines other than the most popular one)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-two fix (`261bc88`)",
+            ),
+            ("after_by_hand", "after round fifty-three's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -41,6 +41,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round50", 48),
         ("round51", 37),
         ("round52", 50),
+        ("round53", 45),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

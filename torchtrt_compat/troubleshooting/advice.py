@@ -693,8 +693,10 @@ def _decide_nvcc_vs_torch(_v: Versions, text: str) -> str | None:
 
 #: TensorRT's builder went on after its tactic-timing OutOfMemory lines: it skipped the tactics, or wrote the engine
 _BUILDER_WENT_ON = re.compile(
-    r"Skipping tactic|due to insufficient (?:memo|workspace)|Tactic Device request|Device memory is insufficient to "
-    r"use tactic|Finished engine building"
+    # (the insufficient memory of a tactic, not any program's "due to insufficient memory": WebLLM's device loss;
+    # issue 36, round fifty-three)
+    r"Skipping tactic|\btactics?\b[^\n]{0,80}\bdue to insufficient (?:memo|workspace)|Tactic Device request"
+    r"|Device memory is insufficient to use tactic|Finished engine building"
     r"|Engine generation completed|Total Activation Memory|engine (?:was )?(?:built|saved|written|serialized|"
     r"generated|exported)\b|(?:saved|wrote|serialized) (?:the )?engine|Serialized engine",
     re.IGNORECASE,

@@ -996,12 +996,13 @@ def explain(
     found.extend(_by_cut_frame(hay, held, found))
     found.extend(_by_cut_message(hay, held, lv, found, variant_hay, products))
     found = _after_the_cause(
+        hay,
         _handled_imports(
             _under_a_notice(
                 _discarded_by_a_notice(_after_a_fallback(_wrapped_causes_first(found, hay), hay), hay), hay
             ),
             hay,
-        )
+        ),
     )
     found = _raised_over_a_warning(_another_program_after(_status_over_its_wrapper(found, hay), hay), hay, lv)
     found = _title_fault_first(_loader_failure_first(_title_crash_under_an_exception(found, hay), hay), hay)
@@ -1181,17 +1182,31 @@ def _severity_rank(e: KnownError, severity: str, lv: Levels) -> float:
     return 0.0
 
 
-def _after_the_cause(found: list[Explanation]) -> list[Explanation]:
+def _after_the_cause(hay: str, found: list[Explanation]) -> list[Explanation]:
     """A downstream failure (`KnownError.downstream`: a file an earlier step did not write, an engine not built, a
-    crash or an NCCL error after a CUDA failure) that the text shows after another failure ranks below that one: the
-    earlier failure is the cause. A warning that means a failure (torch's "sm_XY is not compatible with the current
-    PyTorch installation") is that earlier cause of a downstream failure line too (not of another warning)."""
+    crash or an NCCL error after a CUDA failure) that the text shows after another failure, or that quotes it on its
+    own line ("NCCL WARN Cuda failure 'named symbol not found'": NCCL's report of a CUDA error string; issue 36,
+    round fifty-three), ranks below that one: the earlier failure is the cause. A warning that means a failure
+    (torch's "sm_XY is not compatible with the current PyTorch installation") is that earlier cause of a downstream
+    failure line too (not of another warning)."""
     causes = [e for e in found if e._entry is not None and not e._entry.downstream]
     out = []
     for e in found:
-        before = [c for c in causes if c._at < e._at and _causes(c, e)] if e._entry and e._entry.downstream else []
+        before = (
+            [c for c in causes if (c._at < e._at or _quoted_on_its_line(hay, c, e)) and _causes(c, e)]
+            if e._entry and e._entry.downstream
+            else []
+        )
         out.append(replace(e, _rank=min(e._rank, min(before, key=lambda c: c._at)._rank - 1)) if before else e)
     return out
+
+
+def _quoted_on_its_line(hay: str, cause: Explanation, later: Explanation) -> bool:
+    """Whether ``cause`` was found in a quoted error string (its match opens right after a quote) on the line of the
+    downstream failure ``later``: the report quotes the lower layer's own error."""
+    if cause._at < 1 or later._at < 0:
+        return False
+    return hay[cause._at - 1] in "'\"‘“" and line_start(hay, cause._at) == line_start(hay, later._at)
 
 
 #: a lower-level failure (CUDA, its libraries, NCCL, the driver) named inside another exception's message

@@ -94,8 +94,11 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         # torch's own C++ logging (c10's glog-like format, with nanoseconds, in brackets after a rank prefix): "[rank4]:
         # [E421 02:05:38.764490322 ProcessGroupGloo.cpp:143] Gloo connectFullMesh failed ..." (issue 36, round
-        # forty-four)
-        r"^\s{0,4}(?:\[[\w -]{1,30}\]:?\s{0,2})?\[(?P<l>[FE])\d{3,4} \d\d:\d\d:\d\d\.\d{3,9} [\w.-]{1,120}:\d{1,6}\] ",
+        # forty-four); its warnings too ("[rank0]:[W403 11:42:02.380967152 ProcessGroupNCCL.cpp:1250] Warning: WARNING:
+        # process group has NOT been destroyed ...", and after a markdown heading's '#' a paste gave it; round
+        # fifty-three)
+        r"^\s{0,4}#{0,2}(?:\[[\w -]{1,30}\]:?\s{0,2})?\[(?P<l>[FEW])\d{3,4} \d\d:\d\d:\d\d\.\d{3,9} "
+        r"[\w.-]{1,120}:\d{1,6}\] ",
         "torch's C++ logging (c10: [rank0]:[E512 12:00:00.000000000 ProcessGroupNCCL.cpp:123] ...)",
         (),
     ),
@@ -338,6 +341,13 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("[Err]", "[Wrn]", "[Msg]", "[Dbg]"),
     ),
     (
+        r"^\s{0,4}(?P<l>[EW]) {1,2}\d{1,3}:\d\d:\d\d:\d{3} {1,8}\S",
+        "the Godot editor's debugger output ('E 0:00:00:895   display_surface.gd:50 @ _ready(): ...', 'W 0:00:01:002 "
+        "...': the level letter, then the time since start; GDExtension and GDScript errors and warnings; issue 36, "
+        "round fifty-three)",
+        (),
+    ),
+    (
         r"\[Open3D (?P<l>WARNING|INFO|DEBUG|ERROR|Error)\] ",
         "Open3D's logger (utility::LogWarning / LogInfo / LogDebug: '[Open3D WARNING] Read PLY failed: ...'; "
         "LogError's '[Open3D Error] ...' is the message of the exception it throws; issue 36, round forty-nine)",
@@ -358,7 +368,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 #: round forty-five): diso's "CUDA error 1: invalid argument (src/cudualmc.cu:1087)", the CUDA samples' helper_cuda.h
 #: "CUDA error at file.cu:123 code=700(cudaErrorIllegalAddress)", the common gpuErrchk's "GPUassert: an illegal memory
 #: access was encountered file.cu 45"; an error line here, its number read with CUDA's tables in `match`
-OWN_CUDA_CHECK = r"\bCUDA error \d{1,4}: (?=[A-Za-z])|\bCUDA error at [^\n]{1,300}? code=\d{1,4}\(|\bGPUassert: (?=\S)"
+OWN_CUDA_CHECK = (
+    r"\bCUDA error \d{1,4}: (?=[A-Za-z])|\bCUDA error at [^\n]{1,300}? code=\d{1,4}\(|\bGPUassert: (?=\S)"
+    # the same check macro under another name ("cuda assert: invalid argument <file> <line>": DeePMD-kit's
+    # DPErrcheck; issue 36, round fifty-three)
+    r"|\b[Cc]uda ?assert: (?=\S)"
+)
 _ERROR_LINE = re.compile(
     #: (a markdown quote's "> " before it, as a report quotes its log: issue 36, round thirty-seven)
     rf"^\s{{0,8}}{_LAUNCHER}(?:>[ \t]{{0,2}})?(?:Traceback \(most recent call last\)"
@@ -505,6 +520,10 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: NCCL's error return (`_NCCL_RETURN_AT`)
     r"|"
     + _NCCL_RETURN_AT
+    #: NCCL's failed-call checks log at WARN and return an error (src/include/checks.h: CUDACHECK's "Cuda failure
+    #: 'named symbol not found'" is ncclUnhandledCudaError, SYSCHECK's "Call to X failed" ncclSystemError), with or
+    #: without the return lines after them (issue 36, round fifty-three)
+    + r"|\bNCCL WARN (?:Cuda failure\b|Call to \w{1,40} failed\b)"
     #: TensorFlow's BFC allocator's real out-of-memory, logged at W level (`entry.TF_ALLOCATOR_OOM`)
     + "|"
     + TF_ALLOCATOR_OOM
@@ -528,6 +547,7 @@ _FAILURE_WORDS = (
     "erroneous pipeline: ",
     "Error opening bin: ",
     "NCCL INFO ",
+    "NCCL WARN ",
     "problem with multiple GPU",
     "bfc_allocator.cc:",
     "StartAbort ",

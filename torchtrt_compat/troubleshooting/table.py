@@ -2813,6 +2813,10 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # Ray's re-raise of a task's torch.OutOfMemoryError, whose own line the paste cut ("ray.exceptions.RayTaskError(
+        # OutOfMemoryError): ray::Worker.get_logprobs() ..."); Ray's memory monitor raises its own OutOfMemoryError
+        # unwrapped, with "running low on memory" (issue 36, round fifty-three)
+        r"|\bRayTaskError\(OutOfMemoryError\)(?![\s\S]{0,20000}running low on memory)"
         # nnU-Net's own sentence before its cut traceback (nnunetv2 inference/predict_from_raw_data.py)
         r"|Prediction on device was unsuccessful, probably due to a lack of memory"
         # torch's OOM message without its opening words ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total
@@ -2875,6 +2879,10 @@ _CORE: tuple[KnownError, ...] = (
         # torch on Apple silicon (MPS) and ROCm (HIP), Metal's command buffer (ggml-metal, MLX), ggml's Vulkan backend
         r"|MPS backend out of memory|HIP out of memory|kIOGPUCommandBufferCallbackErrorOutOfMemory"
         r"|ggml_vulkan: Device memory allocation of size \d{1,15} failed|allocateMemory: ErrorOutOfDeviceMemory"
+        # Vulkan's own result name (TVM's Vulkan runtime under WebLLM / MLC: "vkAllocateMemory failed with
+        # VK_ERROR_OUT_OF_DEVICE_MEMORY"), and WebLLM's report of a WebGPU device lost while loading ("Device was lost
+        # during reload. This can happen due to insufficient memory"; issue 36, round fifty-three)
+        r"|\bVK_ERROR_OUT_OF_DEVICE_MEMORY\b|Device was lost during reload\. This can happen due to insufficient memory"
         # cuDNN's workspace or handle allocation
         r"|CUDNN_STATUS_ALLOC_FAILED"
         # llama.cpp's context (llama-context.cpp graph_reserve; llama_new_context_with_model in older releases),
@@ -2903,6 +2911,30 @@ _CORE: tuple[KnownError, ...] = (
         "it on the CPU (offload some layers or run one of several models there), or use a GPU with more memory (or "
         "shard the model over several).",
         variants=(
+            # issue 36, round fifty-three: an LLM in the browser or through Vulkan (WebLLM, MLC LLM): the model
+            # variant decides the memory
+            Variant(
+                r"\bWebLLM\b|\bweb-llm\b|GPUDeviceLostInfo|\bmlc[_-]?(?:llm|chat)\b|\bq4f(?:16|32)_\d\b"
+                r"|\bllm_chat\.ts\b",
+                "an LLM in the browser or through Vulkan (WebLLM, MLC LLM)",
+                "The model variant does not fit the memory this GPU gives WebGPU / Vulkan (an integrated GPU shares "
+                "system RAM and the browser caps what one page may take): choose a lighter variant of the model "
+                "(q4f16_1 where the browser's WebGPU has shader-f16, otherwise q4f32_1 of a smaller model; a "
+                "-1k context build for a smaller KV cache) or a smaller model, close other GPU-heavy tabs, and "
+                "compare the model's buffer sizes with the adapter's limits (navigator.gpu.requestAdapter()'s "
+                "limits: maxBufferSize, maxStorageBufferBindingSize).",
+            ),
+            # issue 36, round fifty-three: an LLM server allocating its whole KV cache when it starts (LightLLM's
+            # key_buffer / value_buffer from --max_total_token_num, a memory pool's init): the token budget decides
+            Variant(
+                r"\b(?:key|value|kv)_buffers?\s{0,2}=\s{0,2}\[?\s{0,2}torch\.(?:empty|zeros)\b|\bmax_total_token_num\b"
+                r"|\b(?:_?init|allocate)_(?:kv_cache|memory_pool)\b",
+                "an LLM server allocating its KV cache at start",
+                "The server allocates its whole KV cache when it starts, sized by its token budget, from the "
+                "memory the weights left: lower that budget until it fits (LightLLM --max_total_token_num, vLLM "
+                "--gpu-memory-utilization or --max-model-len, SGLang --mem-fraction-static / --max-total-tokens, "
+                "TGI --max-total-tokens), or give the model more GPUs (tensor parallel) or a smaller dtype.",
+            ),
             # issue 36, round forty-eight: the out-of-memory of a quantization toolkit's calibration run, whose own
             # options (a sequential, layer-by-layer pipeline; offloading; fewer / shorter samples) are the fix
             Variant(
@@ -4687,6 +4719,20 @@ _CORE: tuple[KnownError, ...] = (
         "an IndexError. If the kernel is a library's, update that library or turn the feature that uses it off to "
         "confirm, and report it with the versions and the input that triggers it.",
         variants=(
+            # issue 36, round fifty-three: a program that searched for its batch size by doubling it (DeePMD-kit's
+            # "Adjust batch size from 65536 to 131072", Lightning's batch-size finder, accelerate's
+            # find_executable_batch_size) until a kernel failed at a size it does not handle
+            Variant(
+                r"\bAdjust batch size from \d{1,9} to \d{1,9}|\bBatch size \d{1,9} succeeded, trying batch size"
+                r"|\bfind_executable_batch_size\b|\bscale_batch_size\b",
+                "after an automatic batch-size search grew the batch",
+                "The program doubled its batch size to find the largest that runs, and a kernel failed at the "
+                "last size instead of reporting out of memory (index arithmetic that overflows, a grid beyond the "
+                "GPU's limits at a very large batch). Cap the search at a size that works: DeePMD-kit's "
+                "DP_INFER_BATCH_SIZE environment variable, Lightning's BatchSizeFinder max_trials or a fixed "
+                "batch_size, a starting_batch_size for accelerate's find_executable_batch_size; then report the "
+                "failing size to the library.",
+            ),
             # the reports of the tools that catch the access (issue 36, round twenty-six): they already name the
             # kernel, the thread and the address, so the fix reads them instead of asking for them again
             Variant(

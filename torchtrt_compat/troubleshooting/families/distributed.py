@@ -977,7 +977,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "'Worker exited prematurely: signal 9', Ray: 'the node running low on memory')",
         r"Worker \(pid:\d{1,10}\) was sent SIGKILL! Perhaps out of memory"
         r"|Worker exited prematurely: signal 9 \(SIGKILL\)"
-        r"|killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError",
+        r"|killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError"
+        # Ray's report of a worker that vanished without an exception (python/ray/_private/... worker exit detail:
+        # "Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root
+        # causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage. ..."), the OOM killer
+        # first among its causes (issue 36, round fifty-three)
+        r"|Worker unexpectedly exits with a connection error code \d{1,4}\.[^\n]{0,200}killed by SIGKILL by OOM killer",
         "The operating system's out-of-memory killer (or Ray's memory monitor, before it) ended a worker process: "
         "each worker holds its own copy of the model and its inputs in host RAM, so N workers need N times the "
         "memory one needs; the server reports only that the worker vanished.",
@@ -993,6 +998,18 @@ FAMILIES: tuple[KnownError, ...] = (
                 "message names the usage): give each task a memory request (`@ray.remote(memory=4 * 1024**3)`) or "
                 "more num_cpus so fewer run at once, reduce what each task holds; RAY_memory_usage_threshold "
                 "(default 0.95) and RAY_memory_monitor_refresh_ms=0 (off) change the monitor, not the need.",
+            ),
+            Variant(
+                r"Worker unexpectedly exits with a connection error code",
+                "a Ray worker that vanished (SYSTEM_ERROR)",
+                "Ray saw its worker process vanish without an exception (exit type SYSTEM_ERROR) and lists the "
+                "possible causes; the first, the kernel's OOM killer on host memory, is the usual one for a worker "
+                "that loads a model or gathers large batches. Confirm on that node: `sudo dmesg | grep -iE 'killed "
+                "process|out of memory'` (the worker's PID from the message), and the worker's own log "
+                "(/tmp/ray/session_latest/logs/worker-*-<pid>.err, raylet.out) for a segmentation fault instead. "
+                "For memory: give the worker less to hold (smaller micro-batches for its log-prob / forward "
+                "passes, parameter and optimizer offload only where host RAM allows, fewer colocated workers per "
+                "node) or more RAM; a container's --memory limit ends it the same way.",
             ),
             Variant(
                 r"Worker exited prematurely",

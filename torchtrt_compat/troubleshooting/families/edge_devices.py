@@ -22,6 +22,7 @@ __all__ = ["FAMILIES"]
 _TESTS = "tests/troubleshooting/test_round30_v30edge.py"
 _test = tests_in(_TESTS)
 _R33 = tests_in("tests/troubleshooting/test_round33_v33zk.py")
+_R53 = tests_in("tests/troubleshooting/test_round53_v53.py")
 
 #: Transformers.js in a text (its package, its env object, its pipeline and model loaders)
 _TRANSFORMERS_JS = (
@@ -263,6 +264,21 @@ _TFLITE: tuple[KnownError, ...] = (
                 "framework` or the plugin's build script); meanwhile run without the delegate. 'operations are not "
                 "supported by GPU delegate' before it is only the CPU fallback notice.",
             ),
+            # issue 36, round fifty-three: the OpenCL back-end could not start ("Can not open OpenCL library on
+            # this device - undefined symbol: ...", then "Falling back to OpenGL") and the OpenGL ES back-end has no
+            # shader for an op of the model ("No shader implementation for transpose")
+            Variant(
+                r"Can not open OpenCL library on this device|No shader implementation for \w{1,40}",
+                "OpenCL unavailable, and the OpenGL ES fallback lacks an op",
+                "The delegate's OpenCL back-end could not start (the OpenCL library is missing, not accessible to "
+                "apps, or lacks a symbol this TFLite release calls), so it fell back to OpenGL ES, which has no "
+                "shader for an op of the model (the 'No shader implementation for X' line) and could not prepare. "
+                "Give the app OpenCL: on Android 12 and later declare `<uses-native-library "
+                'android:name="libOpenCL.so" android:required="false"/>` in the manifest, and use a '
+                "TFLite / LiteRT release whose OpenCL loader matches the device's library; or convert the model "
+                "without that op (or with it outside the GPU partition), or run it on the CPU delegate "
+                "(XNNPACK) on such devices.",
+            ),
             Variant(
                 _MALI_BOARD,
                 "a Mali GPU board (Rockchip and others)",
@@ -289,6 +305,58 @@ _TFLITE: tuple[KnownError, ...] = (
         example="TfLiteGpuDelegate Prepare: Shader compilation failed: ERROR: 0:3: 'compute shaders' : not supported",
         example_source="tensorflow/lite/delegates/gpu (gl_delegate.cc / delegate.cc / metal_delegate.mm: "
         "'TfLiteGpuDelegate Prepare: %s', 'TfLiteMetalDelegate Prepare: %s'); mediapipe's inference calculators",
+    ),
+    # issue 36, round fifty-three: TensorFlow Lite logs the ops its GPU delegate leaves to the CPU at ERROR level,
+    # then goes on with a partly delegated graph (tensorflow/lite/delegates/gpu: GetOpsToReplace)
+    KnownError(
+        "tflite-gpu-delegate-partial-notice",
+        "TensorFlow Lite: 'Following operations are not supported by GPU delegate' (a partly delegated graph: a "
+        "notice, not a failure)",
+        r"\bFollowing operations are not supported by GPU delegate:"
+        r"|\b\d{1,6} operations? will run on the GPU, and the remaining \d{1,6} operations? will run on the CPU\b",
+        "TensorFlow Lite's GPU delegate took the operations it supports and lists, at ERROR level, those it leaves "
+        "to the CPU (an op it has no kernel for, a data type or size it does not take, or a node another delegate "
+        "already claimed); the interpreter runs the graph split between GPU and CPU. Nothing failed: the lines after "
+        "it ('Created N GPU delegate kernels') show the delegate working.",
+        "Nothing to fix for the run. For speed, move more of the graph to the GPU: a node named "
+        "'DELEGATE TfLiteXNNPackDelegate' means the XNNPACK CPU delegate was applied first and took the graph "
+        "(create the interpreter without the default delegates: Python's "
+        "`experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES`, "
+        "C++ `BuiltinOpResolverWithoutDefaultDelegates`, or a build with `--define tflite_with_xnnpack=false`, "
+        "then apply the GPU delegate); other ops listed need a model converted with ops the GPU delegate supports.",
+        severity="notice",
+        weight=40,
+        applies="TensorFlow Lite's GPU delegate (OpenCL / OpenGL ES on Android and Linux boards, Metal on iOS)",
+        shown_by=(_R53("test_tflite_partial_delegation_is_a_notice"),),
+        example="ERROR: Following operations are not supported by GPU delegate:\nDELEGATE TfLiteXNNPackDelegate: "
+        "Operation is not supported.\n1 operations will run on the GPU, and the remaining 4 operations will run on "
+        "the CPU.",
+        example_source="tensorflow/lite/delegates/gpu (the op partitioning's log: 'Following operations are not "
+        "supported by GPU delegate', 'N operations will run on the GPU, and the remaining M operations will run on "
+        "the CPU.')",
+    ),
+    # issue 36, round fifty-three: a MediaPipe binary compiled without its GPU code (every Windows build, and builds
+    # with --define MEDIAPIPE_DISABLE_GPU=1) given a graph or task that asks for the GPU
+    KnownError(
+        "mediapipe-gpu-disabled-build",
+        "MediaPipe: 'GPU processing is disabled in build flags' (a build without GPU support asked for the GPU "
+        "delegate or a GPU calculator)",
+        r"\bGPU processing is disabled in build flags\b",
+        "This MediaPipe was compiled with MEDIAPIPE_DISABLE_GPU (MediaPipe's Windows builds always are; so are "
+        "custom builds made with `--define MEDIAPIPE_DISABLE_GPU=1`), so its calculators have no GPU path; the "
+        "graph or task asked for the GPU (a GPU delegate in the task's base options, a *_gpu graph, image "
+        "frames on the GPU), and validating the graph fails before anything runs.",
+        "Ask for the CPU: the CPU delegate in the task's options (BaseOptions(delegate=CPU) or the plugin's "
+        "delegate setting), or the *_cpu graph; on Windows MediaPipe has no GPU support, so that is the fix there. "
+        "For the GPU, use a platform MediaPipe supports it on (Linux with EGL / OpenGL ES 3.1, Android, iOS / "
+        "macOS) with a build made without MEDIAPIPE_DISABLE_GPU.",
+        weight=88,
+        applies="MediaPipe (its C++ framework, Tasks, and plugins built on it such as GDMP for Godot) built without "
+        "GPU support",
+        shown_by=(_R53("test_a_mediapipe_build_without_its_gpu"),),
+        example="ImageCloneCalculator: GPU processing is disabled in build flags",
+        example_source="mediapipe's calculators under MEDIAPIPE_DISABLE_GPU (image_clone_calculator.cc and others: "
+        "'GPU processing is disabled in build flags')",
     ),
     # issue 36, round thirty-eight: a model converted with Select TensorFlow ops (SELECT_TF_OPS: Flex ops such as
     # FlexRFFT, FlexErf, FlexTensorListReserve) run on an interpreter without the Flex delegate (tflite_runtime, the
@@ -604,7 +672,11 @@ _APPLE: tuple[KnownError, ...] = (
         "Core ML: the Apple Neural Engine could not load the model (ANECF 'failed to load ANE model', 'Program load "
         "failure', '[coreml] Error plan build')",
         r"failed to load ANE model|\bProgram load failure \(0x[0-9a-f]{1,8}\)|\[coreml\] Error plan build"
-        r"|ANECCompile\(\) FAILED|_ANEModel\b[^\n]{0,80}\b(?:failed|error)",
+        r"|ANECCompile\(\) FAILED|_ANEModel\b[^\n]{0,80}\b(?:failed|error)"
+        # Core ML's runtime (E5RT) building the plan of a compiled model on the device ("Failed to build the model
+        # execution plan using a model architecture file '.../TextDecoder.mlmodelc/model.mil' with error code: -14";
+        # issue 36, round fifty-three)
+        r"|Failed to build the model execution plan using a model architecture file",
         "Core ML compiled the model for the Neural Engine, but the ANE could not load the program: a model too large "
         "for the device's memory (iPhones with 4-6 GB and large models such as Stable Diffusion's UNet), an op or "
         "layout the ANE compiler rejects, or an OS release whose ANE compiler fails on it; Core ML then has no plan "
@@ -754,4 +826,115 @@ _OPENCL: tuple[KnownError, ...] = (
     ),
 )
 
-FAMILIES: tuple[KnownError, ...] = (*_WEB, *_TFLITE, *_EDGETPU_ROWS, *_NPU, *_MNN, *_APPLE, *_OPENCL)
+#: issue 36, round fifty-three: what an Android app may load (the linker's namespaces) and Qualcomm's NPU runtime
+_ANDROID: tuple[KnownError, ...] = (
+    KnownError(
+        "android-linker-namespace-private-library",
+        'Android: library "X" needed or dlopened by "Y" is not accessible for the namespace (an app loading '
+        "a private system or vendor library, such as the phone's libOpenCL.so)",
+        r"library [\"“”][^\"“”\n]{1,200}[\"“”] needed or dlopened by [\"“”][^\"“”\n]{1,200}[\"“”] is not accessible "
+        r"for the namespace\b",
+        "Since Android 7 the dynamic linker gives each app its own namespace: an app may load the NDK's public "
+        "libraries, its own, and only those vendor or system libraries the device lists as public "
+        "(/vendor/etc/public.libraries.txt, /system/etc/public.libraries.txt). The library named is private on "
+        "this device, so the runtime's GPU or NPU back-end (OpenCL, a vendor DSP library) cannot open it from "
+        "the app, although a shell or root process can.",
+        "Check whether the device lists it (`adb shell cat /vendor/etc/public.libraries.txt "
+        "/system/etc/public.libraries.txt`). If it does, declare it in the app's AndroidManifest.xml (Android 12 "
+        'and later: `<uses-native-library android:name="libOpenCL.so" android:required="false"/>` inside '
+        "<application>). If it does not, the app cannot use that back-end on this device: fall back to the CPU "
+        "(or another back-end such as Vulkan / NNAPI) at run time; copying the vendor library into the APK pulls in "
+        "its own private dependencies and does not work.",
+        weight=86,
+        applies="Android 7.0 and later (linker namespaces); apps whose inference runtime (Paddle Lite, MNN, ncnn, "
+        "TFLite, MACE) opens OpenCL or a vendor library",
+        shown_by=(_R53("test_an_android_app_and_a_private_library"),),
+        example='library "/vendor/lib64/libOpenCL.so" needed or dlopened by "/system/lib64/libnativeloader.so" '
+        'is not accessible for the namespace "classloader-namespace"',
+        example_source="Android's dynamic linker (bionic linker/linker.cpp: 'library \"%s\" needed or dlopened by "
+        '"%s" is not accessible for the namespace "%s"\')',
+    ),
+    KnownError(
+        "android-native-library-not-in-apk",
+        "Android: java.lang.UnsatisfiedLinkError: ... couldn't find \"libX.so\" (the app's package has no such "
+        "native library for this device's ABI)",
+        r"UnsatisfiedLinkError: dalvik\.system\.\w{1,40}ClassLoader\[[\s\S]{0,2000}?\] couldn't find "
+        r"[\"“”]lib[\w.+-]{1,80}\.so[\"“”]",
+        "System.loadLibrary looked for the library in the APK's native library folders for this device's ABI "
+        "(arm64-v8a, armeabi-v7a, x86_64) and found none: the dependency that ships it is not in the build, "
+        "ships only other ABIs (abiFilters, splits, a library built for one ABI), or ships a differently named "
+        "variant (a 'lite' build of the library), or the code loads the name of another variant than the one "
+        "packaged.",
+        "List what the APK holds (`unzip -l app.apk | grep '\\.so'`, or Android Studio's APK Analyzer) against the "
+        "name in the message and the device's ABI (`adb shell getprop ro.product.cpu.abi`); add the dependency "
+        "that ships that library for this ABI, or call the loader of the variant you package.",
+        variants=(
+            Variant(
+                r"[\"“”]libpytorch_jni\.so[\"“”]|pytorch_android_lite",
+                "PyTorch Android: the full-JIT loader with the lite library",
+                "org.pytorch:pytorch_android_lite ships libpytorch_jni_lite.so only, and Module.load asks for the "
+                "full-JIT libpytorch_jni.so: load the model with LiteModuleLoader.load(path) (a model saved with "
+                "_save_for_lite_interpreter, .ptl), or depend on org.pytorch:pytorch_android of the same release "
+                "to use Module.load with a TorchScript model.",
+            ),
+        ),
+        weight=84,
+        applies="Android apps loading native libraries through System.loadLibrary (PyTorch Android, TFLite, "
+        "ncnn, MNN, ONNX Runtime Mobile, OpenCV)",
+        shown_by=(_R53("test_an_android_app_and_a_private_library"),),
+        example='java.lang.UnsatisfiedLinkError: dalvik.system.PathClassLoader[DexPathList[[zip file "/data/app/'
+        'com.example-1/base.apk"],nativeLibraryDirectories=[/data/app/com.example-1/lib/arm64, /system/lib64]]] '
+        'couldn\'t find "libpytorch_jni.so"',
+        example_source="Android's Runtime.loadLibrary0 (libcore: 'couldn't find \"%s\"' with the class loader); "
+        "pytorch_android's LiteModuleLoader and Module loaders (libpytorch_jni_lite / libpytorch_jni)",
+    ),
+    KnownError(
+        "ncnn-param-parse-failed",
+        "ncnn: the .param file could not be read ('parse magic failed', 'param is too old', 'parse layer_count "
+        "failed', then 'network graph not ready')",
+        r"\bparse (?:magic|layer_count|layer_type|layer_name|top_count|bottom_count) failed\b"
+        r"|\bparam is too old, please regenerate\b",
+        "ncnn's Net::load_param read the model's .param text and stopped at its header: the file was not found "
+        "or read as empty (a wrong path, an Android asset name that does not exist, a file that was not "
+        "packaged), it is not an ncnn param file (a binary .param.bin given to load_param, an .onnx, a Git LFS "
+        "pointer, a truncated copy), or it comes from another ncnn generation than the library (an old "
+        "caffe2ncnn file, or a file written by a newer pnnx / onnx2ncnn). Every later call then says 'network "
+        "graph not ready'.",
+        "Check load_param's return value (-1 on failure) and the file itself (the first line of a text .param is "
+        "the magic 7767517; a small text file that starts with 'version' is a Git LFS pointer); load a .param.bin "
+        "with load_param_bin; on Android confirm the asset name in app/src/main/assets; convert the model again "
+        "with the pnnx / onnx2ncnn of the ncnn release you link (or link the release the model's project "
+        "names).",
+        weight=82,
+        applies="ncnn (Tencent) on desktop and Android, and apps built on it (ncnn-android-* demos, *-ncnn-vulkan "
+        "tools)",
+        shown_by=(_R53("test_ncnn_model_files_that_do_not_parse"),),
+        example="W  parse layer_count failed\nW  network graph not ready",
+        example_source="ncnn src/net.cpp (Net::load_param: NCNN_LOGE 'parse magic failed', 'param is too old, "
+        "please regenerate', 'parse layer_count failed'; 'network graph not ready' from load_model / "
+        "create_extractor)",
+    ),
+    KnownError(
+        "qnn-htp-device-create-failed",
+        "Qualcomm QNN: the HTP (NPU) device could not be created (QnnDevice_create 14001, QNN_DEVICE_ERROR_*)",
+        r"\bQnnDevice_create\b[^\n]{0,60}\b140\d\d\b|\bQNN_DEVICE_ERROR_[A-Z_]{3,40}\b",
+        "QNN's HTP back-end creates the device by loading its DSP-side library (libQnnHtpVNNSkel.so for this SoC's "
+        "Hexagon version) through the DSP's own library search path: a skel library that is not on that path "
+        "(ADSP_LIBRARY_PATH), one of another QAIRT / QNN SDK release than the host libraries (libQnnHtp.so, "
+        "libQnnHtpPrepare.so, libQnnHtpVNNStub.so), or of another Hexagon version than this SoC's, fails here "
+        "(14001 is QNN_DEVICE_ERROR_INVALID_CONFIG).",
+        "Ship every QNN runtime library from one QAIRT release (libQnnHtp.so, libQnnHtpPrepare.so, libQnnSystem.so, "
+        "the VNN stub and the unsigned VNN skel for this SoC's HTP version), put them in one folder the process "
+        "can read (an Android app's native library folder or its private files), and prepend that folder to "
+        "ADSP_LIBRARY_PATH (';'-separated, before the device's /vendor/dsp paths) before the back-end starts; "
+        "`adb logcat | grep -i -E 'qnn|adsprpc|skel'` names the library the DSP could not open.",
+        weight=84,
+        applies="Qualcomm AI Engine Direct (QNN / QAIRT) HTP back-end on Snapdragon phones and laptops, directly "
+        "or through onnxruntime's QNN execution provider, LiteRT / TFLite's QNN delegate and ExecuTorch",
+        shown_by=(_R53("test_qnn_device_creation"),),
+        example="QnnDevice_create = 14001 / 0x36b1\nQNN_DEVICE_ERROR_INVALID_CONFIG",
+        example_source="QNN SDK's QnnDevice.h (QnnDevice_create and the QNN_DEVICE_ERROR_* codes, 14000 + n)",
+    ),
+)
+
+FAMILIES: tuple[KnownError, ...] = (*_WEB, *_TFLITE, *_EDGETPU_ROWS, *_NPU, *_MNN, *_APPLE, *_OPENCL, *_ANDROID)

@@ -349,7 +349,11 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "xla-driver-older-than-ptxas",
         "XLA: the NVIDIA driver's CUDA version is older than the ptxas CUDA version (parallel compilation disabled)",
-        r"The NVIDIA driver's CUDA version is [\d.]{1,10} which is older than the ptxas CUDA version",
+        r"The NVIDIA driver's CUDA version is [\d.]{1,10} which is older than the (?:ptxas CUDA|PTX compiler) version"
+        # jaxlib's later wording names the PTX compiler, not ptxas ("... older than the PTX compiler version 12.6.77.
+        # Because the driver is older than the PTX compiler version, XLA is disabling parallel compilation"; issue
+        # 36, round fifty-three)
+        r"|driver is older than the (?:PTX compiler|ptxas) version, XLA is disabling parallel compilation",
         "XLA (JAX, TensorFlow) compiles kernels with a ptxas newer than the CUDA the driver supports; it keeps "
         "working but disables parallel compilation, so compiles are slower. A driver much older than ptxas may "
         "later refuse the compiled code (CUDA_ERROR_UNSUPPORTED_PTX_VERSION).",

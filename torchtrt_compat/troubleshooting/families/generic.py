@@ -622,7 +622,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # issue 36, round forty-six: TensorFlow Lite's reader of a file that is no FlatBuffer model (tensorflow/lite
         # model_builder: "Model provided has model identifier 'ion ', should be 'TFL3'": a Git LFS pointer's
         # "version ..." gives 'vers' or 'ion ')
-        r"|Model provided has model identifier '[^'\n]{0,8}', should be 'TFL3'",
+        r"|Model provided has model identifier '[^'\n]{0,8}', should be 'TFL3'"
+        # Core ML's reader of a compiled model's files ("MelSpectrogram.mlmodelc/coremldata.bin is not a valid
+        # .mlmodelc file because the first word (1936876918) is not recognizable"; issue 36, round fifty-three)
+        r"|is not a valid \.mlmodelc file because the first word \(\d{1,10}\) is not recognizable",
         "The weights file is not the whole file: a download that stopped, a disk that filled, a `git clone` without "
         "git-lfs (a 130-byte text pointer in place of the weights: pickle's 'invalid load key, 'v''), or an HTML "
         "error page saved under the model's name.",
@@ -630,7 +633,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "HTML); download it again (`git lfs pull` in a cloned model repository, or `huggingface-cli download`)",
         variants=(
             Variant(
-                r"^version \S{0,12}git-lfs\S{0,80}|model identifier '(?:ion |vers)'|\bgit-lfs pointer\b",
+                # (a reader that prints the first four bytes as a number: 'vers' is 1936876918 read little-endian,
+                # 1986359923 big-endian)
+                r"^version \S{0,12}git-lfs\S{0,80}|model identifier '(?:ion |vers)'|\bgit-lfs pointer\b"
+                r"|first word \((?:1936876918|1986359923)\)",
                 "a Git LFS pointer in place of the model",
                 "The file is a Git LFS pointer (a small text file whose first line is 'version' and the "
                 "git-lfs spec's address), not the model: the repository was cloned without git-lfs, or the LFS "

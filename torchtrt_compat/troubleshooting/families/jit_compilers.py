@@ -426,7 +426,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "jit-triton-mlir-assertion",
         "Triton's compiler hit an internal assertion (lib/Analysis/*.cpp, mlir::triton::...) and aborted",
         r"\blib[\\/](?:Analysis|Conversion|Dialect|Transforms?)[\\/][\w/\\]{1,120}\.cpp:\d{1,6}: [^\n]{0,200}"
-        r"mlir::triton|mlir::triton::\w{1,60}[^\n]{0,200}Assertion",
+        r"mlir::triton|mlir::triton::\w{1,60}[^\n]{0,200}Assertion"
+        # glibc's assert line ("<file>:<line>: <function>: Assertion `...' failed.") in an LLVM header Triton's
+        # compiler instantiates with its own types ("Casting.h:566: decltype(auto) llvm::cast(...) [with To =
+        # mlir::triton::gpu::BlockedEncodingAttr; ...]"), however the paste spells the rest (issue 36, round
+        # fifty-three)
+        r"|[\w./\\-]{1,200}\.(?:cpp|h|hpp):\d{1,6}: [^\n]{0,300}\bmlir::triton::",
         "Triton's MLIR compiler crashed on a kernel (an internal assertion, then Aborted): the kernel's layout or "
         "dtype is not handled by this Triton release on this GPU, most often an older GPU (compute capability "
         "below 8.0, e.g. a V100 or T4) that Triton kernels of the library were not written for.",

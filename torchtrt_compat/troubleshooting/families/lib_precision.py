@@ -118,7 +118,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bCUDA error \d{1,3} invalid argument\b"
         # a project's own CUDA check printing the number, the message and its .cu file ("CUDA error 1: invalid
         # argument (src/x.cu:120)"; issue 36, round forty-five)
-        r"|\bCUDA error:? \d{1,3}: {0,2}invalid argument\b",
+        r"|\bCUDA error:? \d{1,3}: {0,2}invalid argument\b"
+        # the check macro that prints cudaGetErrorString, the file and the line ("GPUassert: invalid argument x.cu
+        # 42", DeePMD-kit's "cuda assert: invalid argument .../gpu_cuda.h 48."; issue 36, round fifty-three)
+        r"|\b(?:GPU|[Cc]uda ?)assert: invalid argument\b",
         "CUDA refused an argument of the call that just ran (cudaErrorInvalidValue): most often a kernel of a "
         "library or extension (the last frames of the traceback) launched with a configuration or for an "
         "architecture this GPU does not take (an extension built for another GPU), a copy or pinned-memory call "

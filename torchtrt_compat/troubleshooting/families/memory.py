@@ -238,7 +238,12 @@ _IPC: tuple[KnownError, ...] = (
         # Triton's Python backend opening a GPU tensor another model (or the server) handed it (issue 36, round
         # forty-two), often nested in a wrapped error: "TritonModelException, Failed to open the cudaIpcHandle.
         # error: unknown error"
-        r"|Failed to open the cudaIpcHandle\b",
+        r"|Failed to open the cudaIpcHandle\b"
+        # the custom all-reduce kernels of vLLM, SGLang (sgl-kernel) and TensorRT-LLM, which map each peer GPU's
+        # buffers through CUDA IPC and P2P: their CUDA check prints the source line ("Failed: Cuda error
+        # /workspace/csrc/custom_all_reduce.cuh:307 'invalid argument'", "RuntimeError: invalid argument\n
+        # /sgl-kernel/csrc/allreduce/custom_all_reduce.cuh:350"; issue 36, round fifty-three)
+        r"|\bcustom_all_?reduce\w{0,20}\.cuh?:\d{1,5}",
         "CUDA IPC lets another process map this process's GPU allocation; exporting or opening the handle fails "
         "where the allocation or the platform cannot be shared, and the driver often reports that as 'out of "
         "memory' or 'invalid argument' although the GPU has room: memory from an allocator that is not IPC-capable "
@@ -251,6 +256,18 @@ _IPC: tuple[KnownError, ...] = (
         "driver and the CUDA runtime of one release (`nvidia-smi`'s driver supports the image's CUDA); allocate "
         "the shared buffers with plain cudaMalloc, not a stream-ordered pool or managed memory.",
         variants=(
+            Variant(
+                r"\bcustom_all_?reduce",
+                "a serving engine's custom all-reduce (vLLM, SGLang, TensorRT-LLM)",
+                "The serving engine's custom all-reduce (used instead of NCCL for small tensors under tensor "
+                "parallelism) maps the other GPUs' buffers through CUDA IPC and peer-to-peer access, and that "
+                "failed between these GPUs: turn it off (vLLM: `--disable-custom-all-reduce` / "
+                "LLM(..., disable_custom_all_reduce=True); SGLang: `--disable-custom-all-reduce` or "
+                "disable_custom_all_reduce=True in the engine's arguments; TensorRT-LLM: an all-reduce strategy of "
+                "NCCL) so the engine uses NCCL, or keep the engine at tensor parallel 1. GPUs without P2P between "
+                "them (`nvidia-smi topo -m`; consumer cards, VMs, IOMMU on) and containers without --ipc=host fail "
+                "here.",
+            ),
             # issue 36, round forty-two: the Python backend of Triton Inference Server (its c_python_backend_utils,
             # pb_utils, TritonModelException), where GPU tensors between models travel as CUDA IPC handles
             Variant(

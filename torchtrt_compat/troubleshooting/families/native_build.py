@@ -504,7 +504,10 @@ FAMILIES: tuple[KnownError, ...] = (
                 "build in a conda env, whose Python ships them.",
             ),
             Variant(
-                r"\b(?:torch|ATen|c10)/[\w/]{0,60}\.h",  # a header's name, not an include folder of a command line
+                # a header's name, not an include folder of a command line, nor a file of the include chain that
+                # the compiler names with its line ("In file included from .../c10/cuda/CUDAStream.h:6:10: fatal
+                # error: cuda_runtime_api.h"; issue 36, round fifty-three)
+                r"\b(?:torch|ATen|c10)/[\w/]{0,60}\.h(?!:\d)",
                 "libtorch headers",
                 "The build does not use torch's include folders: build through torch.utils.cpp_extension "
                 "(CppExtension / CUDAExtension) or, with CMake, find_package(Torch) with "

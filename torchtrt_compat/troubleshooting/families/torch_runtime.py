@@ -1968,7 +1968,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # (ray.exceptions.RayTaskError(NcclError)), whose traceback is often cut before CuPy's own line (issue 36,
         # round forty-four)
         r"|\bNcclError: NCCL_ERROR_\w{4,40}|\bNCCL_ERROR_(?:UNHANDLED_CUDA_ERROR|SYSTEM_ERROR|INTERNAL_ERROR"
-        r"|INVALID_ARGUMENT|INVALID_USAGE|REMOTE_ERROR)\b|\bRayTaskError\(NcclError\)",
+        r"|INVALID_ARGUMENT|INVALID_USAGE|REMOTE_ERROR)\b|\bRayTaskError\(NcclError\)"
+        # NCCL's own log of a failed CUDA call (src/include/checks.h, CUDACHECK: "transport/p2p.cc:298 NCCL WARN Cuda
+        # failure 'invalid argument'"), the whole report when the program's own message is cut (issue 36, round
+        # fifty-three)
+        r"|\bNCCL WARN Cuda failure\b",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
@@ -2036,6 +2040,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "TensorFlow's MirroredStrategy all-reduces with NCCL by default: rerun with NCCL_DEBUG=INFO to see "
                 "the failing call, or avoid NCCL with tf.distribute.MirroredStrategy(cross_device_ops="
                 "tf.distribute.HierarchicalCopyAllReduce()); GPUs without peer access need NCCL_P2P_DISABLE=1.",
+            ),
+            # NCCL's peer-to-peer transport (transport/p2p.cc) maps the other GPU's buffers through CUDA IPC or
+            # P2P access: a CUDA call failing there is the link between the two GPUs, not the ranks' arguments
+            Variant(
+                r"\btransport/p2p\.cc:\d{1,5} NCCL WARN (?:Cuda failure|Call to)",
+                "NCCL's peer-to-peer transport between the GPUs failed",
+                "The CUDA call that failed is in NCCL's peer-to-peer transport (transport/p2p.cc), which maps "
+                "the other GPU's memory directly (P2P access or CUDA IPC between the processes): the two GPUs or "
+                "processes cannot share memory that way (consumer cards without P2P, a VM or IOMMU / PCIe ACS "
+                "blocking it, processes in containers without --ipc=host, or a trainer and an inference server "
+                "that each hold one GPU). Set NCCL_P2P_DISABLE=1 in every process of the group (the trainer and "
+                "the inference engine's workers alike) so NCCL goes through shared memory or the network; "
+                "`nvidia-smi topo -m` shows how the GPUs connect, and NCCL_DEBUG=INFO which transport each "
+                "channel uses.",
             ),
             Variant(
                 r"pynccl|\bvllm\b|\bsglang\b|VllmWorker|EngineCore",
